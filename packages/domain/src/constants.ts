@@ -1,0 +1,32 @@
+/** Business constants of SPEC.md section 9, in one place for web and server. */
+export const APP_VERSION = "2.1.0";
+
+export const PASSWORD_MIN_LENGTH = 12;
+export const PHONE_MIN_LENGTH = 10;
+export const DEFAULT_PHONE_TYPE = "office" as const;
+
+export const INACTIVITY_TIMEOUT_MS = 15 * 60 * 1000;
+export const INACTIVITY_WARNING_MS = 13 * 60 * 1000;
+
+export const NOTIFICATION_POLL_MS = 5000;
+export const NOTIFICATIONS_SHOWN_MAX = 10;
+export const UNREAD_BADGE_MAX = 9;
+
+export const QUERY_STALE_TIME_MS = 5 * 60 * 1000;
+
+export const TOAST_LIMIT = 1;
+export const TOAST_DURATION_MS = 5000;
+export const TOAST_REMOVE_DELAY_MS = 1_000_000;
+export const TOAST_SWIPE_THRESHOLD_PX = 50;
+export const TOAST_HOTKEY = ["F8"] as const;
+
+export const TOOLTIP_DELAY_MS = 700;
+export const TOOLTIP_SKIP_DELAY_MS = 300;
+
+/** Server-side session limits (issue 2): rolling idle expiry and absolute lifetime. */
+export const SESSION_IDLE_MS = INACTIVITY_TIMEOUT_MS;
+export const SESSION_ABSOLUTE_MS = 12 * 60 * 60 * 1000;
+
+export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
+
+export const TIME_ZONE = "Africa/Johannesburg";

@@ -1,0 +1,36 @@
+import { TIME_ZONE, UNREAD_BADGE_MAX } from "./constants";
+
+export const NOTIFICATION_TYPES = ["query_update", "payment_reminder", "system_alert", "query_completed", "other"] as const;
+export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
+
+/** A notification as the API answers it (SPEC.md section 3 plus userId and link). */
+export interface NotificationDto {
+  id: string;
+  userId: string;
+  type: NotificationType;
+  title: string;
+  message: string;
+  read: boolean;
+  link: string | null;
+  createdAt: string;
+}
+
+/** SPEC.md section 2: more than 9 unread shows 9+. */
+export function unreadBadgeText(count: number): string | null {
+  if (count <= 0) return null;
+  return count > UNREAD_BADGE_MAX ? `${UNREAD_BADGE_MAX}+` : String(count);
+}
+
+const dateFormat = new Intl.DateTimeFormat("en-US", {
+  timeZone: TIME_ZONE,
+  month: "short",
+  day: "numeric",
+  hour: "numeric",
+  minute: "2-digit",
+  hour12: true,
+});
+
+/** Month abbreviation, day, and time with am/pm, in South African time: "Nov 21, 6:05 PM". */
+export function formatNotificationDate(value: string | Date): string {
+  return dateFormat.format(typeof value === "string" ? new Date(value) : value);
+}

@@ -1,0 +1,20 @@
+import type { Role } from "./roles";
+import { ROLES } from "./roles";
+
+/**
+ * What each role may do, by capability. Procedures name a capability; the server's role
+ * procedure and the web's visibility checks both read this map, so the two never disagree.
+ * Row scoping (own records) is the service's job on top of this.
+ */
+export const PERMISSIONS = {
+  "notifications.own": ROLES,
+  "messages.own": ROLES,
+  "users.manage": ["administrator"],
+  "audit.read": ["administrator"],
+} as const satisfies Record<string, readonly Role[]>;
+
+export type Permission = keyof typeof PERMISSIONS;
+
+export function can(role: Role, permission: Permission): boolean {
+  return (PERMISSIONS[permission] as readonly Role[]).includes(role);
+}

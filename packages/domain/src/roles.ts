@@ -1,0 +1,26 @@
+export const ROLES = ["administrator", "employee", "attorney", "consultant"] as const;
+export type Role = (typeof ROLES)[number];
+
+/** Self-registration offers only these two (SPEC.md section 6). */
+export const SELF_REGISTER_ROLES = ["attorney", "consultant"] as const;
+export type SelfRegisterRole = (typeof SELF_REGISTER_ROLES)[number];
+
+/** The role badge in the user menu (SPEC.md section 2: Admin, Attorney, Consultant). */
+export const ROLE_BADGE: Record<Role, string> = {
+  administrator: "Admin",
+  employee: "Employee",
+  attorney: "Attorney",
+  consultant: "Consultant",
+};
+
+/** Labels used where a role is chosen or listed; consultants register as Medical Consultant. */
+export const ROLE_LABEL: Record<Role, string> = {
+  administrator: "Administrator",
+  employee: "Employee",
+  attorney: "Attorney",
+  consultant: "Medical Consultant",
+};
+
+export function isRole(value: unknown): value is Role {
+  return typeof value === "string" && (ROLES as readonly string[]).includes(value);
+}

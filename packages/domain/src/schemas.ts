@@ -1,0 +1,230 @@
+import { z } from "zod";
+import {
+  attorneyListErrors,
+  isValidEmail,
+  isValidPhone,
+  missingPasswordRequirements,
+  PASSWORDS_DO_NOT_MATCH,
+  PHONE_TYPES,
+  USERNAME_PATTERN,
+  USERNAME_RULE,
+} from "./validation";
+import { DEFAULT_PHONE_TYPE } from "./constants";
+
+export const GENDERS = ["male", "female", "other", "prefer_not_to_say"] as const;
+export type Gender = (typeof GENDERS)[number];
+export const GENDER_LABEL: Record<Gender, string> = {
+  male: "Male",
+  female: "Female",
+  other: "Other",
+  prefer_not_to_say: "Prefer not to say",
+};
+
+const required = (label: string, max = 100) =>
+  z
+    .string({ error: `${label} is required` })
+    .trim()
+    .min(1, `${label} is required`)
+    .max(max, `${label} must be at most ${max} characters`);
+
+export const emailSchema = z
+  .string({ error: "Email is required" })
+  .trim()
+  .min(1, "Email is required")
+  .max(254, "Email must be at most 254 characters")
+  .refine(isValidEmail, "Please enter a valid email address");
+
+export const passwordSchema = z
+  .string({ error: "Password is required" })
+  .max(256, "Password must be at most 256 characters")
+  .superRefine((password, ctx) => {
+    const missing = missingPasswordRequirements(password);
+    if (missing.length > 0) {
+      ctx.addIssue({
+        code: "custom",
+        message: `Password must include: ${missing.map((r) => r.label.toLowerCase()).join(", ")}`,
+      });
+    }
+  });
+
+export const phoneNumberSchema = z
+  .string({ error: "Phone number is required" })
+  .trim()
+  .max(30, "Phone number must be at most 30 characters")
+  .refine(isValidPhone, "Please enter a valid phone number");
+
+/** YYYY-MM-DD, a real calendar date, not in the future. */
+export const birthDateSchema = z
+  .string({ error: "Birth date is required" })
+  .regex(/^\d{4}-\d{2}-\d{2}$/, "Birth date is required")
+  .refine((value) => {
+    const date = new Date(`${value}T00:00:00Z`);
+    return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value && date.getTime() <= Date.now();
+  }, "Please enter a valid birth date");
+
+export const loginSchema = z.object({
+  username: required("Username", 254),
+  password: z.string({ error: "Password is required" }).min(1, "Password is required").max(256),
+});
+export type LoginInput = z.infer<typeof loginSchema>;
+
+const registrationBase = {
+  username: z.string({ error: "Username is required" }).trim().regex(USERNAME_PATTERN, USERNAME_RULE),
+  password: passwordSchema,
+  email: emailSchema,
+  firstName: required("First name"),
+  lastName: required("Last name"),
+};
+
+export const attorneyPhoneSchema = z.object({
+  number: z.string().trim().max(30, "Phone number must be at most 30 characters"),
+  type: z.enum(PHONE_TYPES).default(DEFAULT_PHONE_TYPE),
+});
+
+export const attorneyRegistrationSchema = z
+  .object({
+    ...registrationBase,
+    role: z.literal("attorney"),
+    firmName: required("Firm name", 200),
+    gender: z.enum(GENDERS, { error: "Gender is required" }),
+    birthDate: birthDateSchema,
+    addresses: z.array(z.string().trim().max(300, "An address must be at most 300 characters")).max(10),
+    emails: z.array(z.string().trim().max(254)).max(10),
+    phones: z.array(attorneyPhoneSchema).max(10),
+  })
+  .superRefine((value, ctx) => {
+    const errors = attorneyListErrors(value);
+    for (const [path, message] of Object.entries(errors)) ctx.addIssue({ code: "custom", path: [path], message });
+  });
+
+export const consultantRegistrationSchema = z.object({
+  ...registrationBase,
+  role: z.literal("consultant"),
+  specialization: required("Specialization"),
+  licenseNumber: required("License number", 50),
+  phone: phoneNumberSchema,
+  address: required("Address", 300),
+});
+
+export const registrationSchema = z.discriminatedUnion(
+  "role",
+  [attorneyRegistrationSchema, consultantRegistrationSchema],
+  { error: "Role must be attorney or consultant" },
+);
+export type RegistrationInput = z.input<typeof registrationSchema>;
+export type Registration = z.output<typeof registrationSchema>;
+
+export const forgotPasswordSchema = z.object({ email: emailSchema });
+
+export const resetPasswordSchema = z.object({
+  token: z.string({ error: "The reset link is invalid" }).min(16, "The reset link is invalid").max(200),
+  password: passwordSchema,
+});
+
+/** Everything the Sign Up form holds, for every role; the form keeps all fields while the role changes. */
+export interface RegistrationForm {
+  username: string;
+  password: string;
+  confirmPassword: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  role: "attorney" | "consultant" | "";
+  firmName: string;
+  gender: Gender | "";
+  birthDate: string;
+  addresses: string[];
+  emails: string[];
+  phones: { number: string; type: (typeof PHONE_TYPES)[number] }[];
+  specialization: string;
+  licenseNumber: string;
+  phone: string;
+  address: string;
+}
+
+export function emptyRegistrationForm(): RegistrationForm {
+  return {
+    username: "",
+    password: "",
+    confirmPassword: "",
+    email: "",
+    firstName: "",
+    lastName: "",
+    role: "",
+    firmName: "",
+    gender: "",
+    birthDate: "",
+    addresses: [""],
+    emails: [""],
+    phones: [{ number: "", type: DEFAULT_PHONE_TYPE }],
+    specialization: "",
+    licenseNumber: "",
+    phone: "",
+    address: "",
+  };
+}
+
+/** The payload sent to POST /api/register: confirmPassword and the other role's fields removed. */
+export function toRegistrationPayload(form: RegistrationForm): RegistrationInput | null {
+  const base = {
+    username: form.username,
+    password: form.password,
+    email: form.email,
+    firstName: form.firstName,
+    lastName: form.lastName,
+  };
+  if (form.role === "attorney") {
+    return {
+      ...base,
+      role: "attorney",
+      firmName: form.firmName,
+      gender: form.gender as Gender,
+      birthDate: form.birthDate,
+      addresses: form.addresses,
+      emails: form.emails,
+      phones: form.phones,
+    };
+  }
+  if (form.role === "consultant") {
+    return {
+      ...base,
+      role: "consultant",
+      specialization: form.specialization,
+      licenseNumber: form.licenseNumber,
+      phone: form.phone,
+      address: form.address,
+    };
+  }
+  return null;
+}
+
+/** Field errors of the Sign Up form, keyed by field name; an empty object means the form may be sent. */
+export function registrationFormErrors(form: RegistrationForm): Record<string, string> {
+  const errors: Record<string, string> = {};
+  if (!form.role) errors.role = "Role is required";
+  const payload = toRegistrationPayload(form);
+  if (payload) {
+    const result = registrationSchema.safeParse(payload);
+    if (!result.success) {
+      for (const issue of result.error.issues) {
+        const key = String(issue.path[0] ?? "form");
+        errors[key] ??= issue.message;
+      }
+    }
+  } else {
+    // Without a role only the shared fields can be judged.
+    const shared = z.object(registrationBase).safeParse(form);
+    if (!shared.success) {
+      for (const issue of shared.error.issues) errors[String(issue.path[0])] ??= issue.message;
+    }
+  }
+  if (!form.confirmPassword) errors.confirmPassword = "Please confirm your password";
+  else if (form.confirmPassword !== form.password) errors.confirmPassword = PASSWORDS_DO_NOT_MATCH;
+  return errors;
+}
+
+export function isRegistrationFormValid(form: RegistrationForm): boolean {
+  return Object.keys(registrationFormErrors(form)).length === 0;
+}
+
+export const REGISTRATION_INVALID_HINT = "Please complete all required fields and ensure passwords are valid";

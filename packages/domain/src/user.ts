@@ -1,0 +1,20 @@
+import type { Role } from "./roles";
+
+/** The current user as GET /api/user answers it (SPEC.md section 3); never holds a password hash. */
+export interface CurrentUser {
+  id: string;
+  username: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  role: Role;
+  specialization: string | null;
+}
+
+export function initials(user: Pick<CurrentUser, "firstName" | "lastName">): string {
+  return `${user.firstName.charAt(0)}${user.lastName.charAt(0)}`.toUpperCase();
+}
+
+export function fullName(user: Pick<CurrentUser, "firstName" | "lastName">): string {
+  return `${user.firstName} ${user.lastName}`.trim();
+}
