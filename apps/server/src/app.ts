@@ -1,0 +1,146 @@
+import { randomUUID } from "node:crypto";
+import { existsSync } from "node:fs";
+import Fastify from "fastify";
+import type { FastifyError, FastifyInstance } from "fastify";
+import cookie from "@fastify/cookie";
+import session from "@fastify/session";
+import fastifyStatic from "@fastify/static";
+import { fastifyTRPCPlugin } from "@trpc/server/adapters/fastify";
+import type { FastifyTRPCPluginOptions } from "@trpc/server/adapters/fastify";
+import type { Kysely } from "kysely";
+import { sql } from "kysely";
+import type { Database } from "@medlegal/db";
+import type { AppRouter, Context, Mailer } from "@medlegal/api";
+import { AppError, appRouter, toHttpStatus } from "@medlegal/api";
+import { authPlugin } from "./plugins/auth";
+import type { RateLimits } from "./plugins/rate-limits";
+import { DEFAULT_RATE_LIMITS, rateLimitsPlugin } from "./plugins/rate-limits";
+import { sameOriginPlugin } from "./plugins/same-origin";
+import { requestMeta, sessionControl } from "./request-context";
+import { authRoutes } from "./rest/auth";
+import { notificationRoutes } from "./rest/notifications";
+import { PgSessionStore } from "./session-store";
+
+declare module "fastify" {
+  interface FastifyInstance {
+    db: Kysely<Database>;
+  }
+}
+
+export interface AppOptions {
+  db: Kysely<Database>;
+  mailer: Mailer;
+  /** Signs the session cookie; every instance behind one load balancer needs the same. */
+  sessionSecret: string;
+  /** The built web app (apps/web/dist); served with an SPA fallback when present. */
+  webDist?: string | null;
+  /** Public origin for links in e-mails; by default the request's own. */
+  appUrl?: string;
+  rateLimits?: RateLimits;
+  /** Extra origins allowed to send state-changing requests (e.g. a separate dev server). */
+  allowedOrigins?: string[];
+  logger?: boolean;
+  trustProxy?: boolean;
+}
+
+const GENERIC_ERROR = "Something went wrong on our side. Please try again.";
+export const SESSION_COOKIE = "medlegal.sid";
+
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger ?? false,
+    trustProxy: options.trustProxy ?? false,
+    genReqId: () => randomUUID(),
+    routerOptions: { maxParamLength: 5000 },
+  });
+  app.decorate("db", options.db);
+
+  // One translation of errors for every route: AppError keeps its code and sentence, Fastify's
+  // own client errors get a readable sentence, anything else is logged and answered generically.
+  app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
+    if (error instanceof AppError) {
+      return reply.code(toHttpStatus(error.code)).send({ message: error.message });
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      const message =
+        error.code === "FST_ERR_CTP_INVALID_MEDIA_TYPE"
+          ? "Please send the request as JSON."
+          : error.code === "FST_ERR_CTP_EMPTY_JSON_BODY" || error.code === "FST_ERR_CTP_INVALID_JSON_BODY" || error instanceof SyntaxError
+            ? "The request body is not valid JSON."
+            : error.code === "FST_ERR_CTP_BODY_TOO_LARGE"
+              ? "The request is too large."
+              : "The request could not be understood.";
+      return reply.code(status).send({ message });
+    }
+    request.log.error({ err: error }, "request failed");
+    return reply.code(500).send({ message: GENERIC_ERROR });
+  });
+
+  await app.register(cookie);
+  await app.register(session, {
+    secret: options.sessionSecret,
+    cookieName: SESSION_COOKIE,
+    store: new PgSessionStore(options.db),
+    saveUninitialized: false,
+    rolling: false,
+    cookie: { httpOnly: true, sameSite: "lax", secure: "auto", path: "/" },
+  });
+  await app.register(sameOriginPlugin, { allowedOrigins: options.allowedOrigins ?? [] });
+  await app.register(rateLimitsPlugin, { db: options.db, limits: options.rateLimits ?? DEFAULT_RATE_LIMITS });
+  await app.register(authPlugin, { db: options.db });
+
+  app.get("/health", async () => ({ status: "ok" }));
+  app.get("/ready", async (_request, reply) => {
+    try {
+      await sql`select 1`.execute(options.db);
+      return { status: "ready" };
+    } catch {
+      return reply.code(503).send({ status: "database unavailable" });
+    }
+  });
+
+  await app.register(authRoutes, { mailer: options.mailer, appUrl: options.appUrl });
+  await app.register(notificationRoutes);
+
+  await app.register(fastifyTRPCPlugin, {
+    prefix: "/trpc",
+    trpcOptions: {
+      router: appRouter,
+      createContext: ({ req }): Context => ({
+        db: options.db,
+        mailer: options.mailer,
+        user: req.user,
+        meta: requestMeta(req, options.appUrl),
+        session: sessionControl(req),
+      }),
+      onError({ error, req }) {
+        if (error.code === "INTERNAL_SERVER_ERROR") req.log.error({ err: error.cause ?? error }, "tRPC procedure failed");
+      },
+    } satisfies FastifyTRPCPluginOptions<AppRouter>["trpcOptions"],
+  });
+
+  const webDist = options.webDist && existsSync(options.webDist) ? options.webDist : null;
+  if (webDist) {
+    await app.register(fastifyStatic, {
+      root: webDist,
+      wildcard: false,
+      setHeaders(res, path) {
+        // Hashed assets never change; index.html must always be fresh.
+        res.header("Cache-Control", path.includes("/assets/") ? "public, max-age=31536000, immutable" : "no-cache");
+      },
+    });
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split("?")[0] ?? "";
+    const isApi = path.startsWith("/api/") || path === "/api" || path.startsWith("/trpc");
+    if (!isApi && webDist && (request.method === "GET" || request.method === "HEAD")) {
+      // Client-side routes: the SPA decides, including its own 404 screen.
+      return reply.header("Cache-Control", "no-cache").sendFile("index.html");
+    }
+    return reply.code(404).send({ message: `There is no ${request.method} ${path}.` });
+  });
+
+  return app;
+}

@@ -1,0 +1,48 @@
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import fp from "fastify-plugin";
+import type { Kysely } from "kysely";
+import type { Database } from "@medlegal/db";
+import { findCurrentUser } from "@medlegal/api";
+import { sessionExpiry } from "../session-store";
+
+/** Background reads the web polls; they must not count as activity nor rewrite the session row. */
+const POLL_PROCEDURES = new Set(["notifications.list", "messages.unreadCount"]);
+/** Activity moves the idle timer at most once a minute, so reads do not write on every request. */
+const TOUCH_INTERVAL_MS = 60_000;
+
+declare module "fastify" {
+  interface FastifyContextConfig {
+    /** Marks a route the web polls in the background (see POLL_PROCEDURES). */
+    poll?: boolean;
+  }
+}
+
+function isPoll(request: FastifyRequest): boolean {
+  if (request.routeOptions.config.poll) return true;
+  const path = request.url.split("?")[0] ?? "";
+  if (!path.startsWith("/trpc/")) return false;
+  const procedures = decodeURIComponent(path.slice("/trpc/".length)).split(",");
+  return procedures.every((p) => POLL_PROCEDURES.has(p));
+}
+
+/** Resolves request.user from the session, enforcing idle and absolute expiry on the server. */
+export const authPlugin = fp(async (app: FastifyInstance, { db }: { db: Kysely<Database> }) => {
+  app.decorateRequest("user", null);
+  app.addHook("preHandler", async (request) => {
+    const session = request.session;
+    if (!session?.userId) return;
+    const now = Date.now();
+    if (sessionExpiry(session).getTime() <= now) {
+      await session.destroy();
+      return;
+    }
+    const user = await findCurrentUser(db, session.userId);
+    if (!user) {
+      // Deactivated or removed since sign-in: the session ends now.
+      await session.destroy();
+      return;
+    }
+    request.user = user;
+    if (!isPoll(request) && now - (session.lastSeenAt ?? 0) > TOUCH_INTERVAL_MS) session.lastSeenAt = now;
+  });
+});

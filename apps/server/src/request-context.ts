@@ -1,0 +1,48 @@
+import type { FastifyReply, FastifyRequest } from "fastify";
+import type { Actor, RequestMeta, SessionControl, SignedInActor } from "@medlegal/api";
+import { AppError } from "@medlegal/api";
+import type { CurrentUser } from "@medlegal/domain";
+
+declare module "fastify" {
+  interface FastifyRequest {
+    /** The signed-in user, resolved once per request from the session (plugins/auth.ts). */
+    user: CurrentUser | null;
+  }
+}
+
+export function requestMeta(request: FastifyRequest, appUrl?: string): RequestMeta {
+  return {
+    ip: request.ip ?? null,
+    userAgent: request.headers["user-agent"] ?? null,
+    requestId: String(request.id),
+    appUrl: appUrl ?? `${request.protocol}://${request.host}`,
+  };
+}
+
+export function actorOf(request: FastifyRequest, appUrl?: string): Actor {
+  return { user: request.user, meta: requestMeta(request, appUrl) };
+}
+
+/** The caller, or 401 when there is no session: every REST adapter that needs a user starts here. */
+export function signedInActor(request: FastifyRequest, appUrl?: string): SignedInActor {
+  if (!request.user) throw new AppError("UNAUTHORIZED", "Please sign in to continue.");
+  return { user: request.user, meta: requestMeta(request, appUrl) };
+}
+
+/** Session operations over @fastify/session, shared by the REST adapters and the tRPC context. */
+export function sessionControl(request: FastifyRequest, _reply?: FastifyReply): SessionControl {
+  return {
+    async login(userId) {
+      // A new id at sign-in: the old one is destroyed in the store (no session fixation).
+      await request.session.regenerate();
+      const now = Date.now();
+      request.session.userId = userId;
+      request.session.signedInAt = now;
+      request.session.lastSeenAt = now;
+    },
+    async logout() {
+      if (request.session.sessionId) await request.session.destroy();
+      request.user = null;
+    },
+  };
+}

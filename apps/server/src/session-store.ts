@@ -1,0 +1,64 @@
+import type { Kysely } from "kysely";
+import type { Database } from "@medlegal/db";
+import type * as Fastify from "fastify";
+import type { SessionStore } from "@fastify/session";
+import { SESSION_ABSOLUTE_MS, SESSION_IDLE_MS } from "@medlegal/domain";
+
+declare module "fastify" {
+  interface Session {
+    userId?: string;
+    /** When the user signed in (ms); the session ends 12 hours later whatever happens. */
+    signedInAt?: number;
+    /** Last user activity (ms); the session ends 15 minutes after it. Polls do not move it. */
+    lastSeenAt?: number;
+  }
+}
+
+/** When a session stops being valid: idle expiry, capped by the absolute lifetime. */
+export function sessionExpiry(session: { signedInAt?: number; lastSeenAt?: number }): Date {
+  const signedInAt = session.signedInAt ?? Date.now();
+  const lastSeenAt = session.lastSeenAt ?? signedInAt;
+  return new Date(Math.min(lastSeenAt + SESSION_IDLE_MS, signedInAt + SESSION_ABSOLUTE_MS));
+}
+
+/**
+ * Sessions live in PostgreSQL, so every server process behind a load balancer sees the same ones,
+ * and ending a user's sessions (password reset, deactivation) is one DELETE.
+ */
+export class PgSessionStore implements SessionStore {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  set(sid: string, session: Fastify.Session, callback: (err?: unknown) => void): void {
+    const { cookie: _cookie, ...data } = session as Fastify.Session & { cookie?: unknown };
+    const row = {
+      sid,
+      user_id: session.userId ?? null,
+      data: JSON.stringify(data),
+      expires_at: sessionExpiry(session),
+    };
+    this.db
+      .insertInto("sessions")
+      .values(row)
+      .onConflict((oc) => oc.column("sid").doUpdateSet({ user_id: row.user_id, data: row.data, expires_at: row.expires_at }))
+      .execute()
+      .then(() => callback(), callback);
+  }
+
+  get(sid: string, callback: (err: unknown, result?: Fastify.Session | null) => void): void {
+    this.db
+      .selectFrom("sessions")
+      .select(["data"])
+      .where("sid", "=", sid)
+      .where("expires_at", ">", new Date())
+      .executeTakeFirst()
+      .then((row) => callback(null, row ? (row.data as Fastify.Session) : null), callback);
+  }
+
+  destroy(sid: string, callback: (err?: unknown) => void): void {
+    this.db
+      .deleteFrom("sessions")
+      .where("sid", "=", sid)
+      .execute()
+      .then(() => callback(), callback);
+  }
+}

@@ -1,0 +1,50 @@
+import {
+  missingPasswordRequirements,
+  PASSWORD_ALL_MET,
+  PASSWORD_CHECKLIST_TITLE,
+  PASSWORDS_DO_NOT_MATCH,
+  PASSWORDS_MATCH,
+} from "@medlegal/domain";
+import { CircleCheck, CircleX } from "lucide-react";
+
+/** The live checklist of SPEC.md section 2: the missing requirements, or that all are met. */
+export function PasswordChecklist({ password, id }: { password: string; id?: string }) {
+  const missing = missingPasswordRequirements(password);
+  if (missing.length === 0) {
+    return (
+      <p id={id} aria-live="polite" className="flex items-center gap-1.5 text-xs font-medium text-success">
+        <CircleCheck className="size-3.5" aria-hidden />
+        {PASSWORD_ALL_MET}
+      </p>
+    );
+  }
+  return (
+    <div id={id} aria-live="polite" className="rounded-md bg-muted/70 px-3 py-2 text-xs">
+      <p className="font-medium text-foreground">{PASSWORD_CHECKLIST_TITLE}</p>
+      <ul className="mt-1 grid gap-0.5 text-muted-foreground sm:grid-cols-2">
+        {missing.map((r) => (
+          <li key={r.id} className="flex items-center gap-1.5">
+            <span aria-hidden className="size-1 rounded-full bg-muted-foreground/60" />
+            {r.label}
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+/** Under the confirm field: a mismatch error, or 'Passwords match' when equal. Nothing while empty. */
+export function PasswordMatchHint({ password, confirmPassword, id }: { password: string; confirmPassword: string; id?: string }) {
+  if (!confirmPassword) return null;
+  const match = password === confirmPassword;
+  return (
+    <p
+      id={id}
+      aria-live="polite"
+      className={match ? "flex items-center gap-1.5 text-xs font-medium text-success" : "flex items-center gap-1.5 text-xs font-medium text-destructive"}
+    >
+      {match ? <CircleCheck className="size-3.5" aria-hidden /> : <CircleX className="size-3.5" aria-hidden />}
+      {match ? PASSWORDS_MATCH : PASSWORDS_DO_NOT_MATCH}
+    </p>
+  );
+}

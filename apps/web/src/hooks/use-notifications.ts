@@ -1,0 +1,63 @@
+import type { NotificationDto } from "@medlegal/domain";
+import { NOTIFICATION_POLL_MS } from "@medlegal/domain";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { apiJson, apiRequest, getJson, readableErrorMessage } from "@/lib/api";
+import { queryKeys } from "@/lib/query-keys";
+import { toast } from "./use-toast";
+
+/** All of the user's notifications, newest first, polled every NOTIFICATION_POLL_MS. */
+export function useNotifications(userId: string) {
+  return useQuery({
+    queryKey: queryKeys.notifications(userId),
+    queryFn: async ({ signal }) =>
+      (await getJson<NotificationDto[]>(`/api/notifications/${encodeURIComponent(userId)}`, { signal })) ?? [],
+    refetchInterval: NOTIFICATION_POLL_MS,
+  });
+}
+
+export function useNotificationActions(userId: string) {
+  const queryClient = useQueryClient();
+  const key = queryKeys.notifications(userId);
+  const update = (fn: (list: NotificationDto[]) => NotificationDto[]) =>
+    queryClient.setQueryData<NotificationDto[]>(key, (old) => (old ? fn(old) : old));
+  const onError = (error: unknown) =>
+    toast({ variant: "destructive", title: "Error", description: readableErrorMessage(error) });
+  const refresh = () => queryClient.invalidateQueries({ queryKey: key });
+
+  const markRead = useMutation({
+    mutationFn: (id: string) =>
+      apiJson<NotificationDto>("PATCH", `/api/notifications/${encodeURIComponent(id)}/read`),
+    onSuccess: (_data, id) => update((list) => list.map((n) => (n.id === id ? { ...n, read: true } : n))),
+    onError,
+    onSettled: refresh,
+  });
+  const markAllRead = useMutation({
+    mutationFn: () =>
+      apiJson<{ updated: number }>("PATCH", `/api/notifications/${encodeURIComponent(userId)}/read-all`),
+    onSuccess: () => update((list) => list.map((n) => ({ ...n, read: true }))),
+    onError,
+    onSettled: refresh,
+  });
+  const remove = useMutation({
+    mutationFn: (id: string) => apiRequest("DELETE", `/api/notifications/${encodeURIComponent(id)}`),
+    onSuccess: (_data, id) => update((list) => list.filter((n) => n.id !== id)),
+    onError,
+    onSettled: refresh,
+  });
+
+  return {
+    markRead: (id: string) => markRead.mutate(id),
+    markAllRead: () => markAllRead.mutate(),
+    remove: (id: string) => remove.mutate(id),
+  };
+}
+
+/** Unread messages: refetched when the window regains focus, never considered fresh (SPEC.md section 9). */
+export function useUnreadMessages() {
+  return useQuery({
+    queryKey: queryKeys.unreadMessages,
+    queryFn: async ({ signal }) => (await getJson<{ count: number }>("/api/messages/unread", { signal }))?.count ?? 0,
+    staleTime: 0,
+    refetchOnWindowFocus: true,
+  });
+}

@@ -1,0 +1,104 @@
+/**
+ * The REST request helper of SPEC.md sections 7 and 8: same-origin, cookies on every call,
+ * JSON bodies with a JSON content type, FormData as is. Any non-OK answer throws an Error whose
+ * message is `${status}: ${body || statusText}`; a 401 also starts the session-expired sign-out
+ * (see session-expiry.ts), except where the caller says otherwise.
+ */
+
+/** What a 401 means to a call: "expire" (the session ended), "returnNull" (a read of who is signed in), "throw" (a failed sign-in). */
+export type On401 = "expire" | "returnNull" | "throw";
+
+export class HttpError extends Error {
+  readonly status: number;
+  readonly body: string;
+  constructor(status: number, statusText: string, body: string) {
+    super(httpErrorMessage(status, statusText, body));
+    this.name = "HttpError";
+    this.status = status;
+    this.body = body;
+  }
+}
+
+/** SPEC.md section 8: the status code, a colon and a space, then the body text or else the status text. */
+export function httpErrorMessage(status: number, statusText: string, bodyText: string): string {
+  return `${status}: ${bodyText || statusText}`;
+}
+
+export async function throwIfResNotOk(res: Response): Promise<void> {
+  if (res.ok) return;
+  const body = await res.text().catch(() => "");
+  throw new HttpError(res.status, res.statusText, body);
+}
+
+let unauthorizedHandler: () => void = () => {};
+
+/** The app installs the session-expired sign-out here once at start-up. */
+export function setUnauthorizedHandler(handler: () => void): void {
+  unauthorizedHandler = handler;
+}
+
+export function notifyUnauthorized(): void {
+  unauthorizedHandler();
+}
+
+export interface RequestOptions {
+  on401?: Exclude<On401, "returnNull">;
+  signal?: AbortSignal;
+}
+
+export async function apiRequest(method: string, url: string, body?: unknown, options: RequestOptions = {}): Promise<Response> {
+  const init: RequestInit = { method, credentials: "include", signal: options.signal };
+  if (body instanceof FormData) {
+    init.body = body;
+  } else if (body !== undefined) {
+    init.headers = { "Content-Type": "application/json" };
+    init.body = JSON.stringify(body);
+  }
+  const res = await fetch(url, init);
+  if (res.status === 401 && (options.on401 ?? "expire") === "expire") notifyUnauthorized();
+  await throwIfResNotOk(res);
+  return res;
+}
+
+/** Sends a request and parses the JSON answer (or undefined for 204 / an empty body). */
+export async function apiJson<T>(method: string, url: string, body?: unknown, options?: RequestOptions): Promise<T> {
+  const res = await apiRequest(method, url, body, options);
+  const text = await res.text();
+  return (text ? JSON.parse(text) : undefined) as T;
+}
+
+/** A data read: GET, parsed as JSON; with on401 "returnNull" a 401 answers null instead of failing. */
+export async function getJson<T>(url: string, options: { on401?: On401; signal?: AbortSignal } = {}): Promise<T | null> {
+  const on401 = options.on401 ?? "expire";
+  const res = await fetch(url, { credentials: "include", signal: options.signal });
+  if (res.status === 401) {
+    if (on401 === "returnNull") return null;
+    if (on401 === "expire") notifyUnauthorized();
+  }
+  await throwIfResNotOk(res);
+  return (await res.json()) as T;
+}
+
+const NETWORK_ERROR = "Could not reach the server. Check your connection and try again.";
+
+/**
+ * The sentence to show a person for an error. The Error keeps the SPEC format (`401: {"message":"..."}`);
+ * toasts show the server's `message` when the body is JSON, else the text after the status.
+ */
+export function readableErrorMessage(error: unknown, fallback = "Something went wrong. Please try again."): string {
+  if (!(error instanceof Error)) return fallback;
+  if (error.name === "TypeError" && /fetch|network/i.test(error.message)) return NETWORK_ERROR;
+  const match = /^(\d{3}): ([\s\S]*)$/.exec(error.message);
+  if (!match) return error.message || fallback;
+  const rest = (match[2] ?? "").trim();
+  try {
+    const parsed: unknown = JSON.parse(rest);
+    if (parsed && typeof parsed === "object" && "message" in parsed && typeof parsed.message === "string" && parsed.message) {
+      return parsed.message;
+    }
+  } catch {
+    // Not JSON: fall through to the raw text.
+  }
+  if (!rest || rest.startsWith("<")) return fallback;
+  return rest;
+}

@@ -1,0 +1,41 @@
+import type { Kysely } from "kysely";
+import type { Database } from "@medlegal/db";
+import type { CurrentUser } from "@medlegal/domain";
+import type { Mailer } from "./services/mailer";
+
+/** What a request knows about itself, for the audit trail and for links in e-mails. */
+export interface RequestMeta {
+  ip: string | null;
+  userAgent: string | null;
+  requestId: string;
+  /** Origin the web app is served from, e.g. http://localhost:3000. */
+  appUrl: string;
+}
+
+/** Who acts in a service call: a signed-in user, or nobody yet (sign-in, sign-up, reset). */
+export interface Actor {
+  user: CurrentUser | null;
+  meta: RequestMeta;
+}
+
+export interface SignedInActor extends Actor {
+  user: CurrentUser;
+}
+
+/** Session operations the auth procedures need; the server implements them over @fastify/session. */
+export interface SessionControl {
+  /** Regenerates the session id (destroying the old one in the store) and binds it to the user. */
+  login(userId: string): Promise<void>;
+  logout(): Promise<void>;
+}
+
+export interface Services {
+  db: Kysely<Database>;
+  mailer: Mailer;
+}
+
+export interface Context extends Services {
+  user: CurrentUser | null;
+  meta: RequestMeta;
+  session: SessionControl;
+}

@@ -1,0 +1,14 @@
+export type { Actor, Context, RequestMeta, Services, SessionControl, SignedInActor } from "./context";
+export { AppError, toHttpStatus } from "./errors";
+export type { AppErrorCode } from "./errors";
+export { appRouter, createCaller } from "./routers";
+export type { AppRouter } from "./routers";
+export * as authService from "./services/auth";
+export * as messagesService from "./services/messages";
+export * as notificationsService from "./services/notifications";
+export { recordAudit, changedFields } from "./services/audit";
+export { createFileMailer, createSmtpMailer } from "./services/mailer";
+export type { Mail, Mailer } from "./services/mailer";
+export { hashPassword } from "./services/passwords";
+export { findCurrentUser } from "./services/users";
+export { seedDemoData, DEMO_PASSWORD } from "./seed";

@@ -1,0 +1,6 @@
+import { unreadMessageCount } from "../../services/messages";
+import { roleProcedure, router } from "../../trpc";
+
+export const messagesRouter = router({
+  unreadCount: roleProcedure("messages.own").query(({ ctx }) => unreadMessageCount({ db: ctx.db, actor: ctx.actor })),
+});

@@ -1,0 +1,137 @@
+import type { Kysely } from "kysely";
+import { sql } from "kysely";
+import type { Database } from "@medlegal/db";
+import type { NotificationType, Role } from "@medlegal/domain";
+import { hashPassword } from "./services/passwords";
+
+/** The one demo password (README); it meets the SPEC.md password rules. */
+export const DEMO_PASSWORD = "Demo@Password1";
+
+interface DemoUser {
+  username: Role extends string ? string : never;
+  role: Role;
+  firstName: string;
+  lastName: string;
+  email: string;
+  extra?: Partial<Record<"firm_name" | "gender" | "birth_date" | "license_number" | "phone" | "address", string>>;
+  specialization?: string;
+}
+
+const DEMO_USERS: DemoUser[] = [
+  { username: "admin", role: "administrator", firstName: "Anele", lastName: "Dlamini", email: "admin@medlegal.example" },
+  { username: "employee", role: "employee", firstName: "Priya", lastName: "Naidoo", email: "employee@medlegal.example" },
+  {
+    username: "attorney",
+    role: "attorney",
+    firstName: "Johan",
+    lastName: "van der Merwe",
+    email: "attorney@medlegal.example",
+    extra: { firm_name: "Van der Merwe Attorneys Inc.", gender: "male", birth_date: "1979-04-12" },
+  },
+  {
+    username: "consultant",
+    role: "consultant",
+    firstName: "Thandiwe",
+    lastName: "Mokoena",
+    email: "consultant@medlegal.example",
+    specialization: "Orthopaedic Surgeon",
+    extra: { license_number: "MP 0123456", phone: "+27 82 555 0142", address: "12 Jan Smuts Avenue, Rosebank, Johannesburg" },
+  },
+];
+
+const ATTORNEY_NOTIFICATIONS: { type: NotificationType; title: string; message: string; hoursAgo: number; read: boolean }[] = [
+  { type: "query_update", title: "Query Q-2026-00012 in review", message: "Your query for claimant S. Khumalo is being reviewed by our case manager.", hoursAgo: 1, read: false },
+  { type: "query_update", title: "Experts assigned", message: "An orthopaedic surgeon and an occupational therapist were assigned to Q-2026-00012.", hoursAgo: 3, read: false },
+  { type: "payment_reminder", title: "Invoice INV-2026-00031 due", message: "Invoice INV-2026-00031 for R 18 975.00 is due in 7 days.", hoursAgo: 6, read: false },
+  { type: "query_update", title: "Assessment booked", message: "The neurosurgical assessment of L. Petersen is booked for 2 December at 09:00, Rosebank.", hoursAgo: 20, read: false },
+  { type: "system_alert", title: "Scheduled maintenance", message: "MedLegal will be unavailable on Sunday from 02:00 to 03:00 for maintenance.", hoursAgo: 26, read: false },
+  { type: "query_completed", title: "Report delivered", message: "The industrial psychology report for Q-2026-00007 is ready for download.", hoursAgo: 30, read: false },
+  { type: "query_update", title: "Consent form needed", message: "Please upload the signed consent of claimant T. Mahlangu to proceed with bookings.", hoursAgo: 48, read: false },
+  { type: "payment_reminder", title: "Payment received", message: "Thank you: your payment of R 12 650.00 was recorded against INV-2026-00024.", hoursAgo: 52, read: false },
+  { type: "query_update", title: "Assessment rescheduled", message: "The psychiatric assessment of M. Botha moved to 5 December at 11:00 at the expert's request.", hoursAgo: 70, read: false },
+  { type: "other", title: "New expert available", message: "A second audiologist has joined the panel; earlier assessment dates are now available.", hoursAgo: 96, read: false },
+  { type: "query_update", title: "Query Q-2026-00009 scheduled", message: "All three assessments for claimant N. Zulu are now confirmed.", hoursAgo: 120, read: true },
+  { type: "query_completed", title: "Query Q-2026-00004 completed", message: "All reports for the matter of P. Govender were released.", hoursAgo: 200, read: true },
+];
+
+/**
+ * Demo data for a first start on the embedded database: one user per role and enough
+ * notifications for the demo attorney that "View all notifications" and the 9+ badge show.
+ * Does nothing when the demo admin already exists, so it is safe on every start.
+ */
+export async function seedDemoData(db: Kysely<Database>): Promise<boolean> {
+  const existing = await db.selectFrom("users").select("id").where(sql`lower(username)`, "=", "admin").executeTakeFirst();
+  if (existing) return false;
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+
+  await db.transaction().execute(async (trx) => {
+    const ids: Record<string, string> = {};
+    for (const demo of DEMO_USERS) {
+      const specialization = demo.specialization
+        ? await trx.selectFrom("specializations").select("id").where("name", "=", demo.specialization).executeTakeFirstOrThrow()
+        : null;
+      const row = await trx
+        .insertInto("users")
+        .values({
+          username: demo.username,
+          email: demo.email,
+          password_hash: passwordHash,
+          first_name: demo.firstName,
+          last_name: demo.lastName,
+          role: demo.role,
+          specialization_id: specialization?.id ?? null,
+          ...(demo.extra as Record<string, string>),
+        })
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      ids[demo.username] = row.id;
+    }
+    const attorneyId = ids.attorney!;
+    await trx
+      .insertInto("user_contacts")
+      .values([
+        { user_id: attorneyId, kind: "address", value: "4th Floor, 90 Rivonia Road, Sandton, 2196", position: 0, phone_type: null },
+        { user_id: attorneyId, kind: "email", value: "johan@vdmattorneys.example", position: 0, phone_type: null },
+        { user_id: attorneyId, kind: "phone", value: "+27 11 555 0190", position: 0, phone_type: "office" },
+        { user_id: attorneyId, kind: "phone", value: "+27 82 555 0191", position: 1, phone_type: "mobile" },
+      ])
+      .execute();
+
+    const now = Date.now();
+    await trx
+      .insertInto("notifications")
+      .values(
+        ATTORNEY_NOTIFICATIONS.map((n) => ({
+          user_id: attorneyId,
+          type: n.type,
+          title: n.title,
+          message: n.message,
+          read: n.read,
+          created_at: new Date(now - n.hoursAgo * 3_600_000),
+        })),
+      )
+      .execute();
+
+    // One conversation so the Messages badge has something to count.
+    const thread = await trx
+      .insertInto("message_threads")
+      .values({ subject: "Documents for Q-2026-00012", created_by: ids.employee! })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    await trx
+      .insertInto("thread_participants")
+      .values([
+        { thread_id: thread.id, user_id: ids.employee! },
+        { thread_id: thread.id, user_id: attorneyId },
+      ])
+      .execute();
+    await trx
+      .insertInto("messages")
+      .values([
+        { thread_id: thread.id, sender_id: ids.employee!, body: "Good morning, please send the hospital records for the claimant." },
+        { thread_id: thread.id, sender_id: ids.employee!, body: "We also need the signed consent form before we can book." },
+      ])
+      .execute();
+  });
+  return true;
+}

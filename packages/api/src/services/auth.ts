@@ -1,0 +1,261 @@
+import { createHash, randomBytes } from "node:crypto";
+import type { Kysely } from "kysely";
+import { sql } from "kysely";
+import type { Database } from "@medlegal/db";
+import type { CurrentUser, Registration } from "@medlegal/domain";
+import {
+  forgotPasswordSchema,
+  loginSchema,
+  registrationSchema,
+  resetPasswordSchema,
+  RESET_TOKEN_TTL_MS,
+} from "@medlegal/domain";
+import type { Actor } from "../context";
+import { AppError } from "../errors";
+import { parseInput } from "../validation";
+import { recordAudit } from "./audit";
+import type { Mailer } from "./mailer";
+import { dummyPasswordHash, hashPassword, verifyPassword } from "./passwords";
+import { findCurrentUser } from "./users";
+
+export const LOGIN_FAILED_MESSAGE = "Invalid username or password";
+export const RESET_LINK_INVALID_MESSAGE = "This reset link is invalid or has expired. Please request a new one.";
+export const FORGOT_PASSWORD_ANSWER =
+  "If an account with this email exists, a password reset link has been sent to your email.";
+
+interface AuthDeps {
+  db: Kysely<Database>;
+  actor: Actor;
+}
+
+/**
+ * Checks a username (or e-mail) and password. Every failure gives the same message and does the
+ * same hashing work, so the answer never tells whether the account exists or is deactivated.
+ */
+export async function login({ db, actor }: AuthDeps, input: unknown): Promise<CurrentUser> {
+  const { username, password } = parseInput(loginSchema, input);
+  const row = await db
+    .selectFrom("users")
+    .select(["id", "password_hash", "is_active", "failed_login_count"])
+    .where((eb) =>
+      eb.or([eb(sql`lower(username)`, "=", username.toLowerCase()), eb(sql`lower(email)`, "=", username.toLowerCase())]),
+    )
+    .executeTakeFirst();
+  const passwordOk = await verifyPassword(row?.password_hash ?? (await dummyPasswordHash()), password);
+
+  if (!row || !passwordOk || !row.is_active) {
+    await db.transaction().execute(async (trx) => {
+      if (row) {
+        await trx
+          .updateTable("users")
+          .set({ failed_login_count: sql`failed_login_count + 1` })
+          .where("id", "=", row.id)
+          .execute();
+      }
+      await recordAudit(trx, actor, {
+        action: "auth.login_failed",
+        entityType: "user",
+        entityId: row?.id ?? null,
+        after: { username, reason: !row ? "unknown_user" : !row.is_active ? "inactive" : "wrong_password" },
+      });
+    });
+    throw new AppError("UNAUTHORIZED", LOGIN_FAILED_MESSAGE);
+  }
+
+  return db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable("users")
+      .set({ failed_login_count: 0, last_login_at: new Date() })
+      .where("id", "=", row.id)
+      .execute();
+    const user = await findCurrentUser(trx, row.id);
+    if (!user) throw new AppError("UNAUTHORIZED", LOGIN_FAILED_MESSAGE);
+    await recordAudit(trx, { ...actor, user }, { action: "auth.login", entityType: "user", entityId: user.id });
+    return user;
+  });
+}
+
+export async function recordLogout({ db, actor }: AuthDeps): Promise<void> {
+  if (!actor.user) return;
+  const user = actor.user;
+  await db.transaction().execute((trx) =>
+    recordAudit(trx, actor, { action: "auth.logout", entityType: "user", entityId: user.id }),
+  );
+}
+
+const UNIQUE_VIOLATION = "23505";
+
+function conflictFor(error: unknown): AppError | null {
+  const e = error as { code?: string; constraint?: string; message?: string };
+  if (e?.code !== UNIQUE_VIOLATION) return null;
+  const which = `${e.constraint ?? ""} ${e.message ?? ""}`;
+  if (which.includes("users_email_ci")) return emailTaken();
+  if (which.includes("users_username_ci")) return usernameTaken();
+  return null;
+}
+const usernameTaken = () => new AppError("CONFLICT", "That username is already taken", { username: "That username is already taken" });
+const emailTaken = () =>
+  new AppError("CONFLICT", "An account with that email already exists", { email: "An account with that email already exists" });
+
+/** Self-registration of an attorney or consultant (SPEC.md sections 3 and 5). */
+export async function register({ db, actor }: AuthDeps, input: unknown): Promise<CurrentUser> {
+  const data: Registration = parseInput(registrationSchema, input);
+
+  let specializationId: string | null = null;
+  if (data.role === "consultant") {
+    const specialization = await db
+      .selectFrom("specializations")
+      .select("id")
+      .where(sql`lower(name)`, "=", data.specialization.toLowerCase())
+      .where("active", "=", true)
+      .executeTakeFirst();
+    if (!specialization) {
+      throw new AppError("INVALID", "Please choose a specialization from the list", {
+        specialization: "Please choose a specialization from the list",
+      });
+    }
+    specializationId = specialization.id;
+  }
+
+  const taken = await db
+    .selectFrom("users")
+    .select([sql<boolean>`lower(username) = ${data.username.toLowerCase()}`.as("sameUsername")])
+    .where((eb) =>
+      eb.or([
+        eb(sql`lower(username)`, "=", data.username.toLowerCase()),
+        eb(sql`lower(email)`, "=", data.email.toLowerCase()),
+      ]),
+    )
+    .execute();
+  if (taken.some((t) => t.sameUsername)) throw usernameTaken();
+  if (taken.length > 0) throw emailTaken();
+
+  const passwordHash = await hashPassword(data.password);
+  try {
+    return await db.transaction().execute(async (trx) => {
+      const common = {
+        username: data.username,
+        email: data.email,
+        password_hash: passwordHash,
+        first_name: data.firstName,
+        last_name: data.lastName,
+        role: data.role,
+      };
+      const inserted =
+        data.role === "attorney"
+          ? await trx
+              .insertInto("users")
+              .values({ ...common, firm_name: data.firmName, gender: data.gender, birth_date: data.birthDate })
+              .returning("id")
+              .executeTakeFirstOrThrow()
+          : await trx
+              .insertInto("users")
+              .values({
+                ...common,
+                specialization_id: specializationId,
+                license_number: data.licenseNumber,
+                phone: data.phone,
+                address: data.address,
+              })
+              .returning("id")
+              .executeTakeFirstOrThrow();
+
+      if (data.role === "attorney") {
+        const contacts = [
+          ...data.addresses.filter(Boolean).map((value, position) => ({ kind: "address" as const, value, position, phone_type: null })),
+          ...data.emails.filter(Boolean).map((value, position) => ({ kind: "email" as const, value, position, phone_type: null })),
+          ...data.phones
+            .filter((p) => p.number)
+            .map((p, position) => ({ kind: "phone" as const, value: p.number, position, phone_type: p.type })),
+        ];
+        await trx
+          .insertInto("user_contacts")
+          .values(contacts.map((c) => ({ ...c, user_id: inserted.id })))
+          .execute();
+      }
+
+      const user = await findCurrentUser(trx, inserted.id);
+      if (!user) throw new Error("The new user could not be read back");
+      await recordAudit(trx, { ...actor, user }, {
+        action: "auth.register",
+        entityType: "user",
+        entityId: user.id,
+        after: { username: user.username, email: user.email, role: user.role, firstName: user.firstName, lastName: user.lastName },
+      });
+      return user;
+    });
+  } catch (error) {
+    throw conflictFor(error) ?? error;
+  }
+}
+
+const sha256 = (value: string) => createHash("sha256").update(value).digest("hex");
+
+/**
+ * Starts a password reset. The answer is the same whether or not the e-mail is known; the mail
+ * goes out after the transaction, and its failure is logged, never shown.
+ */
+export async function requestPasswordReset(
+  { db, actor, mailer, log }: AuthDeps & { mailer: Mailer; log?: (message: string) => void },
+  input: unknown,
+): Promise<{ message: string }> {
+  const { email } = parseInput(forgotPasswordSchema, input);
+  const user = await db
+    .selectFrom("users")
+    .select(["id", "email", "first_name"])
+    .where(sql`lower(email)`, "=", email.toLowerCase())
+    .where("is_active", "=", true)
+    .executeTakeFirst();
+  if (user) {
+    const token = randomBytes(32).toString("base64url");
+    await db.transaction().execute(async (trx) => {
+      await trx
+        .insertInto("password_reset_tokens")
+        .values({ user_id: user.id, token_hash: sha256(token), expires_at: new Date(Date.now() + RESET_TOKEN_TTL_MS) })
+        .execute();
+      await recordAudit(trx, actor, { action: "auth.password_reset_requested", entityType: "user", entityId: user.id });
+    });
+    const link = `${actor.meta.appUrl}/reset-password?token=${token}`;
+    mailer
+      .send({
+        to: user.email,
+        subject: "Reset your MedLegal password",
+        text: `Hello ${user.first_name},\n\nSomeone asked to reset the password of your MedLegal account. To choose a new password, open this link within one hour:\n\n${link}\n\nIf you did not ask for this, ignore this e-mail; your password stays as it is.\n`,
+      })
+      .catch((error: Error) => (log ?? console.error)(`[mail] password reset mail failed: ${error.message}`));
+  }
+  return { message: FORGOT_PASSWORD_ANSWER };
+}
+
+/** Completes a reset: one use per token, within its hour; every session of the user ends. */
+export async function resetPassword({ db, actor }: AuthDeps, input: unknown): Promise<{ message: string }> {
+  const { token, password } = parseInput(resetPasswordSchema, input);
+  const passwordHash = await hashPassword(password);
+  return db.transaction().execute(async (trx) => {
+    const row = await trx
+      .selectFrom("password_reset_tokens")
+      .innerJoin("users", "users.id", "password_reset_tokens.user_id")
+      .select(["password_reset_tokens.id", "password_reset_tokens.user_id"])
+      .where("token_hash", "=", sha256(token))
+      .where("used_at", "is", null)
+      .where("expires_at", ">", new Date())
+      .where("users.is_active", "=", true)
+      .forUpdate()
+      .executeTakeFirst();
+    if (!row) throw new AppError("INVALID", RESET_LINK_INVALID_MESSAGE);
+    await trx.updateTable("password_reset_tokens").set({ used_at: new Date() }).where("id", "=", row.id).execute();
+    await trx
+      .updateTable("users")
+      .set({ password_hash: passwordHash, failed_login_count: 0, updated_at: new Date() })
+      .where("id", "=", row.user_id)
+      .execute();
+    await trx.deleteFrom("sessions").where("user_id", "=", row.user_id).execute();
+    await recordAudit(trx, actor, {
+      action: "auth.password_reset",
+      entityType: "user",
+      entityId: row.user_id,
+      after: { passwordChanged: true, sessionsEnded: true },
+    });
+    return { message: "Your password has been changed. Please sign in with your new password." };
+  });
+}

@@ -1,0 +1,34 @@
+import type { Kysely, Transaction } from "kysely";
+import type { Database } from "@medlegal/db";
+import type { CurrentUser } from "@medlegal/domain";
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+/** Reads the current-user view of an active user (SPEC.md section 3), never the password hash. */
+export async function findCurrentUser(db: Db, userId: string): Promise<CurrentUser | null> {
+  const row = await db
+    .selectFrom("users")
+    .leftJoin("specializations", "specializations.id", "users.specialization_id")
+    .select([
+      "users.id",
+      "users.username",
+      "users.first_name",
+      "users.last_name",
+      "users.email",
+      "users.role",
+      "specializations.name as specialization",
+    ])
+    .where("users.id", "=", userId)
+    .where("users.is_active", "=", true)
+    .executeTakeFirst();
+  if (!row) return null;
+  return {
+    id: row.id,
+    username: row.username,
+    firstName: row.first_name,
+    lastName: row.last_name,
+    email: row.email,
+    role: row.role,
+    specialization: row.specialization ?? null,
+  };
+}

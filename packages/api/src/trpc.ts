@@ -1,0 +1,57 @@
+import { initTRPC, TRPCError } from "@trpc/server";
+import { ZodError } from "zod";
+import type { Permission, Role } from "@medlegal/domain";
+import { PERMISSIONS } from "@medlegal/domain";
+import type { Context, SignedInActor } from "./context";
+import { AppError, toTrpcCode } from "./errors";
+
+const t = initTRPC.context<Context>().create({
+  errorFormatter({ shape, error }) {
+    const cause = error.cause;
+    const fieldErrors =
+      cause instanceof ZodError
+        ? Object.fromEntries(cause.issues.map((i) => [i.path.join(".") || "form", i.message]))
+        : cause instanceof AppError
+          ? cause.fieldErrors
+          : undefined;
+    // Never leak internals: an unexpected error reaches the client as a generic sentence.
+    const message =
+      error.code === "INTERNAL_SERVER_ERROR" && !(cause instanceof AppError)
+        ? "Something went wrong on our side. Please try again."
+        : cause instanceof ZodError
+          ? (cause.issues[0]?.message ?? "Invalid input")
+          : shape.message;
+    return { ...shape, message, data: { code: shape.data.code, httpStatus: shape.data.httpStatus, fieldErrors } };
+  },
+});
+
+/** Turns an AppError thrown by a service into the matching tRPC error, once, for every procedure. */
+const appErrors = t.middleware(async ({ next }) => {
+  const result = await next();
+  if (!result.ok && result.error.cause instanceof AppError) {
+    const cause = result.error.cause;
+    throw new TRPCError({ code: toTrpcCode(cause.code), message: cause.message, cause });
+  }
+  return result;
+});
+
+export const router = t.router;
+export const createCallerFactory = t.createCallerFactory;
+export const publicProcedure = t.procedure.use(appErrors);
+
+export const protectedProcedure = publicProcedure.use(({ ctx, next }) => {
+  if (!ctx.user) throw new TRPCError({ code: "UNAUTHORIZED", message: "Please sign in to continue." });
+  const actor: SignedInActor = { user: ctx.user, meta: ctx.meta };
+  return next({ ctx: { ...ctx, user: ctx.user, actor } });
+});
+
+/** A procedure for the roles the permission map grants `permission`; after it the role is known. */
+export function roleProcedure<P extends Permission>(permission: P) {
+  const roles = PERMISSIONS[permission] as readonly Role[];
+  return protectedProcedure.use(({ ctx, next }) => {
+    if (!roles.includes(ctx.user.role)) {
+      throw new TRPCError({ code: "FORBIDDEN", message: "You do not have permission to do that." });
+    }
+    return next({ ctx: { ...ctx, permission } });
+  });
+}

@@ -1,0 +1,82 @@
+import { existsSync, mkdirSync } from "node:fs";
+import { dirname, join, resolve } from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import { Kysely, PGliteDialect, PostgresDialect } from "kysely";
+import pg from "pg";
+import type { Database } from "./database";
+
+export type DialectKind = "pg" | "pglite";
+
+export interface DatabaseHandle {
+  db: Kysely<Database>;
+  kind: DialectKind;
+  close(): Promise<void>;
+}
+
+export interface DatabaseOptions {
+  /** A PostgreSQL connection string; without it PGlite is used. */
+  url?: string;
+  /** PGlite data directory; "memory://" for a throw-away database. */
+  dataDir?: string;
+  /** Called when the pool or a pooled client reports an error, e.g. the server restarted. */
+  onError?: (error: Error) => void;
+  poolSize?: number;
+}
+
+const INT8_OID = 20;
+const DATE_OID = 1082;
+
+/** Both dialects answer int8/count(*) as a JS number and date columns as YYYY-MM-DD strings. */
+const parseInt8 = (value: string) => Number(value);
+const parseDate = (value: string) => value;
+
+/** The folder that holds pnpm-workspace.yaml, so `.data/` is the same wherever a script starts. */
+export function repoRoot(from = process.cwd()): string {
+  let dir = resolve(from);
+  while (!existsSync(join(dir, "pnpm-workspace.yaml"))) {
+    const parent = dirname(dir);
+    if (parent === dir) return resolve(from);
+    dir = parent;
+  }
+  return dir;
+}
+
+export function defaultDataDir(): string {
+  return process.env.DATA_DIR ? resolve(process.env.DATA_DIR) : join(repoRoot(), ".data");
+}
+
+export function createDatabase(options: DatabaseOptions = {}): DatabaseHandle {
+  const onError = options.onError ?? ((error: Error) => console.error(`[db] ${error.message}`));
+  if (options.url) {
+    const pool = new pg.Pool({
+      connectionString: options.url,
+      max: options.poolSize ?? 10,
+      connectionTimeoutMillis: 5_000,
+      idleTimeoutMillis: 30_000,
+      statement_timeout: 15_000,
+      types: {
+        getTypeParser: ((oid: number, format?: "text" | "binary") => {
+          if (oid === INT8_OID) return parseInt8;
+          if (oid === DATE_OID) return parseDate;
+          return pg.types.getTypeParser(oid, format);
+        }) as typeof pg.types.getTypeParser,
+      },
+    });
+    // An idle client losing its connection (a database restart) must not crash the process.
+    pool.on("error", onError);
+    pool.on("connect", (client) => client.on("error", onError));
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    return { db, kind: "pg", close: () => db.destroy() };
+  }
+
+  const dataDir = options.dataDir ?? join(defaultDataDir(), "pglite");
+  if (!dataDir.includes("://")) mkdirSync(dataDir, { recursive: true });
+  const pglite = new PGlite(dataDir, { parsers: { [INT8_OID]: parseInt8, [DATE_OID]: parseDate } });
+  const db = new Kysely<Database>({ dialect: new PGliteDialect({ pglite }) });
+  return { db, kind: "pglite", close: () => db.destroy() };
+}
+
+/** The database the app uses: `DATABASE_URL` when set, else the embedded PGlite under `.data/`. */
+export function createDatabaseFromEnv(options: Omit<DatabaseOptions, "url"> = {}): DatabaseHandle {
+  return createDatabase({ ...options, url: process.env.DATABASE_URL || undefined });
+}

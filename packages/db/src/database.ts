@@ -1,0 +1,154 @@
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from "kysely";
+import type { Gender, NotificationType, PhoneType, Role } from "@medlegal/domain";
+
+/** timestamptz: read as Date, written as Date or ISO string. */
+type Timestamp = ColumnType<Date, Date | string, Date | string>;
+/** timestamptz with a database default. */
+type GeneratedTimestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+/** date columns are kept as YYYY-MM-DD strings (both dialects are told so in connection.ts). */
+type DateOnly = ColumnType<string, string, string>;
+
+export interface SpecializationsTable {
+  id: Generated<string>;
+  name: string;
+  description: string | null;
+  active: Generated<boolean>;
+  default_report_fee_cents: number | null;
+  created_at: GeneratedTimestamp;
+}
+
+export interface UsersTable {
+  id: Generated<string>;
+  username: string;
+  email: string;
+  password_hash: string;
+  first_name: string;
+  last_name: string;
+  role: Role;
+  is_active: Generated<boolean>;
+  specialization_id: string | null;
+  license_number: string | null;
+  phone: string | null;
+  address: string | null;
+  firm_name: string | null;
+  gender: Gender | null;
+  birth_date: DateOnly | null;
+  failed_login_count: Generated<number>;
+  last_login_at: Timestamp | null;
+  created_at: GeneratedTimestamp;
+  updated_at: GeneratedTimestamp;
+}
+
+/** An attorney's address, email and phone rows, in the order they were entered. */
+export interface UserContactsTable {
+  id: Generated<string>;
+  user_id: string;
+  kind: "address" | "email" | "phone";
+  value: string;
+  phone_type: PhoneType | null;
+  position: number;
+}
+
+export interface SessionsTable {
+  sid: string;
+  user_id: string | null;
+  data: ColumnType<unknown, string, string>;
+  expires_at: Timestamp;
+  created_at: GeneratedTimestamp;
+}
+
+export interface PasswordResetTokensTable {
+  id: Generated<string>;
+  user_id: string;
+  token_hash: string;
+  expires_at: Timestamp;
+  used_at: Timestamp | null;
+  created_at: GeneratedTimestamp;
+}
+
+export interface NotificationsTable {
+  id: Generated<string>;
+  user_id: string;
+  type: NotificationType;
+  title: string;
+  message: string;
+  read: Generated<boolean>;
+  link: string | null;
+  created_at: GeneratedTimestamp;
+}
+
+export interface MessageThreadsTable {
+  id: Generated<string>;
+  subject: string;
+  query_id: string | null;
+  created_by: string;
+  created_at: GeneratedTimestamp;
+}
+
+export interface ThreadParticipantsTable {
+  thread_id: string;
+  user_id: string;
+}
+
+export interface MessagesTable {
+  id: Generated<string>;
+  thread_id: string;
+  sender_id: string;
+  body: string;
+  created_at: GeneratedTimestamp;
+}
+
+export interface MessageReadsTable {
+  message_id: string;
+  user_id: string;
+  read_at: GeneratedTimestamp;
+}
+
+export interface AuditLogTable {
+  id: Generated<string>;
+  at: GeneratedTimestamp;
+  actor_id: string | null;
+  actor_role: Role | null;
+  action: string;
+  entity_type: string;
+  entity_id: string | null;
+  before: ColumnType<Record<string, unknown> | null, string | null, never>;
+  after: ColumnType<Record<string, unknown> | null, string | null, never>;
+  ip: string | null;
+  user_agent: string | null;
+  request_id: string | null;
+}
+
+export interface RateLimitsTable {
+  key: string;
+  count: number;
+  reset_at: Timestamp;
+}
+
+export interface AppSecretsTable {
+  name: string;
+  value: string;
+}
+
+export interface Database {
+  specializations: SpecializationsTable;
+  users: UsersTable;
+  user_contacts: UserContactsTable;
+  sessions: SessionsTable;
+  password_reset_tokens: PasswordResetTokensTable;
+  notifications: NotificationsTable;
+  message_threads: MessageThreadsTable;
+  thread_participants: ThreadParticipantsTable;
+  messages: MessagesTable;
+  message_reads: MessageReadsTable;
+  audit_log: AuditLogTable;
+  rate_limits: RateLimitsTable;
+  app_secrets: AppSecretsTable;
+}
+
+export type User = Selectable<UsersTable>;
+export type NewUser = Insertable<UsersTable>;
+export type UserUpdate = Updateable<UsersTable>;
+export type Notification = Selectable<NotificationsTable>;
+export type NewNotification = Insertable<NotificationsTable>;
+export type AuditEntry = Selectable<AuditLogTable>;

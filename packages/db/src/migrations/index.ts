@@ -1,0 +1,7 @@
+import type { Migration } from "kysely/migration";
+import * as foundation from "./2026-11-21-01-foundation";
+
+/** Every migration, by name; names sort by date so Kysely runs them in order. */
+export const migrations: Record<string, Migration> = {
+  "2026-11-21-01-foundation": foundation,
+};

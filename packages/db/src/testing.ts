@@ -1,0 +1,44 @@
+import { randomBytes } from "node:crypto";
+import pg from "pg";
+import type { DatabaseHandle, DialectKind } from "./connection";
+import { createDatabase } from "./connection";
+import { migrateToLatest } from "./migrate";
+
+/**
+ * The dialects the integration suites run on: PGlite always, and a real PostgreSQL server when
+ * TEST_DATABASE_URL names one (each suite then gets its own throw-away database on it).
+ */
+export function testDialects(): DialectKind[] {
+  return process.env.TEST_DATABASE_URL ? ["pglite", "pg"] : ["pglite"];
+}
+
+/** A fresh, migrated database of the given dialect; close() removes it. */
+export async function createTestDatabase(kind: DialectKind = "pglite"): Promise<DatabaseHandle & { url?: string }> {
+  if (kind === "pglite") {
+    const handle = createDatabase({ dataDir: "memory://" });
+    await migrateToLatest(handle.db);
+    return handle;
+  }
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (!adminUrl) throw new Error("TEST_DATABASE_URL is not set");
+  const name = `medlegal_test_${randomBytes(6).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const handle = createDatabase({ url: url.toString(), poolSize: 20 });
+  await migrateToLatest(handle.db);
+  return {
+    ...handle,
+    url: url.toString(),
+    async close() {
+      await handle.close();
+      const cleanup = new pg.Client({ connectionString: adminUrl });
+      await cleanup.connect();
+      await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await cleanup.end();
+    },
+  };
+}
