@@ -50,6 +50,8 @@ const tooMany = (seconds: number) =>
 export const rateLimitsPlugin = fp(async (app: FastifyInstance, opts: { db: Kysely<Database>; limits: RateLimits }) => {
   await app.register(rateLimit, { global: false, store: pgRateLimitStore(opts.db) });
 
+  // The account an attempt names, per request; limiters are built once, so their keys read it here.
+  const accountOf = new WeakMap<FastifyRequest, string>();
   const limiters = new Map<string, ReturnType<FastifyInstance["createRateLimit"]>>();
   const limiter = (key: string, limit: Limit, keyOf: (request: FastifyRequest) => string) => {
     let created = limiters.get(key);
@@ -65,7 +67,8 @@ export const rateLimitsPlugin = fp(async (app: FastifyInstance, opts: { db: Kyse
     const perAccount = (opts.limits.perAccount as Partial<Record<LimitedAction, Limit>>)[action];
     if (perAccount && typeof account === "string" && account.trim()) {
       const name = account.trim().toLowerCase().slice(0, 254);
-      checks.push(limiter(`${action}:account`, perAccount, () => `${action}:account:${name}`));
+      accountOf.set(request, name);
+      checks.push(limiter(`${action}:account`, perAccount, (r) => `${action}:account:${accountOf.get(r) ?? ""}`));
     }
     for (const check of checks) {
       const result = await check(request);

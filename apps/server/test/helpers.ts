@@ -1,0 +1,164 @@
+import type { FastifyInstance, LightMyRequestResponse } from "fastify";
+import type { DialectKind } from "@medlegal/db";
+import { createTestDatabase } from "@medlegal/db/testing";
+import type { AddressInfo } from "node:net";
+import { SMTPServer } from "smtp-server";
+import { createSmtpMailer, DEMO_PASSWORD, seedDemoData } from "@medlegal/api";
+import { buildApp } from "../src/app";
+import type { AppOptions } from "../src/app";
+import { DEFAULT_RATE_LIMITS } from "../src/plugins/rate-limits";
+
+export { DEMO_PASSWORD };
+
+export const TEST_SECRET = "a-test-secret-that-is-at-least-32-characters-long";
+
+/** Test limits high enough never to trip by accident; rate-limit tests set their own. */
+export const RELAXED_LIMITS = {
+  perIp: Object.fromEntries(Object.keys(DEFAULT_RATE_LIMITS.perIp).map((k) => [k, { max: 10_000, window: 60_000 }])),
+  perAccount: Object.fromEntries(Object.keys(DEFAULT_RATE_LIMITS.perAccount).map((k) => [k, { max: 10_000, window: 60_000 }])),
+} as AppOptions["rateLimits"];
+
+/** A real SMTP server on a free loopback port; the app sends to it through nodemailer. */
+export class MailBox {
+  readonly received: { to: string[]; raw: string }[] = [];
+  private readonly server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ["STARTTLS", "AUTH"],
+    logger: false,
+    onData: (stream, session, callback) => {
+      const chunks: Buffer[] = [];
+      stream.on("data", (chunk: Buffer) => chunks.push(chunk));
+      stream.on("end", () => {
+        this.received.push({ to: session.envelope.rcptTo.map((r) => r.address), raw: Buffer.concat(chunks).toString("utf8") });
+        callback();
+      });
+    },
+  });
+  url = "";
+
+  async start(): Promise<this> {
+    await new Promise<void>((resolve) => this.server.listen(0, "127.0.0.1", resolve));
+    const address = this.server.server.address() as AddressInfo;
+    this.url = `smtp://127.0.0.1:${address.port}`;
+    return this;
+  }
+
+  stop(): Promise<void> {
+    return new Promise((resolve) => this.server.close(() => resolve()));
+  }
+
+  /** Waits for the next mail to `to` (mail leaves after the answer, so it can trail it a little). */
+  async waitFor(to: string, count = 1): Promise<string> {
+    for (let i = 0; i < 100; i++) {
+      const mails = this.received.filter((m) => m.to.includes(to));
+      if (mails.length >= count) return decodeQuotedPrintable(mails[count - 1]!.raw);
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    throw new Error(`No mail to ${to} arrived`);
+  }
+}
+
+function decodeQuotedPrintable(raw: string): string {
+  return raw.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+}
+
+/** The reset token of the link in a password-reset mail. */
+export function resetTokenIn(mail: string): string {
+  const match = /reset-password\?token=([A-Za-z0-9_-]+)/.exec(mail);
+  if (!match) throw new Error("The mail holds no reset link");
+  return match[1]!;
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  db: Awaited<ReturnType<typeof createTestDatabase>>["db"];
+  mailbox: MailBox;
+  /** Another app instance on the same database (as behind a load balancer). */
+  another(overrides?: Partial<AppOptions>): Promise<FastifyInstance>;
+  close(): Promise<void>;
+}
+
+export async function createTestApp(kind: DialectKind, overrides: Partial<AppOptions> = {}): Promise<TestApp> {
+  const handle = await createTestDatabase(kind);
+  await seedDemoData(handle.db);
+  const mailbox = await new MailBox().start();
+  const instances: FastifyInstance[] = [];
+  const make = async (extra: Partial<AppOptions> = {}) => {
+    const app = await buildApp({
+      db: handle.db,
+      mailer: createSmtpMailer(mailbox.url),
+      sessionSecret: TEST_SECRET,
+      appUrl: "http://localhost:3000",
+      rateLimits: RELAXED_LIMITS,
+      ...overrides,
+      ...extra,
+    });
+    instances.push(app);
+    return app;
+  };
+  const app = await make();
+  return {
+    app,
+    db: handle.db,
+    mailbox,
+    another: make,
+    async close() {
+      for (const instance of instances) await instance.close();
+      await handle.close();
+      await mailbox.stop();
+    },
+  };
+}
+
+/** The session cookie a response set, as a Cookie header value ("" when none). */
+export function sessionCookie(response: LightMyRequestResponse): string {
+  const cookie = response.cookies.find((c) => c.name === "medlegal.sid");
+  return cookie ? `medlegal.sid=${cookie.value}` : "";
+}
+
+/** The store id of a session cookie (the value is "sid.signature"). */
+export function sessionId(cookie: string): string {
+  const value = decodeURIComponent(cookie.slice(cookie.indexOf("=") + 1));
+  return value.slice(0, value.lastIndexOf("."));
+}
+
+export async function login(app: FastifyInstance, username: string, password = DEMO_PASSWORD) {
+  const response = await app.inject({ method: "POST", url: "/api/login", payload: { username, password } });
+  return { response, cookie: sessionCookie(response) };
+}
+
+export function validAttorney(overrides: Record<string, unknown> = {}) {
+  const n = Math.random().toString(36).slice(2, 8);
+  return {
+    username: `atty_${n}`,
+    password: "Str0ng!Password",
+    email: `atty_${n}@firm.example`,
+    firstName: "Lerato",
+    lastName: "Sithole",
+    role: "attorney",
+    firmName: "Sithole & Partners",
+    gender: "female",
+    birthDate: "1985-06-30",
+    addresses: ["12 Long Street, Cape Town", ""],
+    emails: [`office_${n}@firm.example`],
+    phones: [{ number: "+27 21 555 0100", type: "office" }],
+    ...overrides,
+  };
+}
+
+export function validConsultant(overrides: Record<string, unknown> = {}) {
+  const n = Math.random().toString(36).slice(2, 8);
+  return {
+    username: `dr_${n}`,
+    password: "Str0ng!Password",
+    email: `dr_${n}@clinic.example`,
+    firstName: "Sipho",
+    lastName: "Nkosi",
+    role: "consultant",
+    specialization: "Neurosurgeon",
+    licenseNumber: "MP 0654321",
+    phone: "082 555 0123",
+    address: "1 Clinic Road, Durban",
+    ...overrides,
+  };
+}
