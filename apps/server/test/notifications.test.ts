@@ -1,0 +1,123 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { testDialects } from "@medlegal/db/testing";
+import type { TestApp } from "./helpers";
+import { createTestApp, login } from "./helpers";
+
+describe.each(testDialects())("notifications and the unread messages count on %s", (kind) => {
+  let t: TestApp;
+  let attorney: { cookie: string; id: string };
+  let consultant: { cookie: string; id: string };
+
+  beforeAll(async () => {
+    t = await createTestApp(kind);
+    const a = await login(t.app, "attorney");
+    attorney = { cookie: a.cookie, id: a.response.json().id };
+    const c = await login(t.app, "consultant");
+    consultant = { cookie: c.cookie, id: c.response.json().id };
+  });
+  afterAll(() => t.close());
+
+  const list = (who: { cookie: string }, userId: string) =>
+    t.app.inject({ method: "GET", url: `/api/notifications/${userId}`, headers: { cookie: who.cookie } });
+
+  it("lists the user's own notifications newest first, with the SPEC.md fields", async () => {
+    const response = await list(attorney, attorney.id);
+    expect(response.statusCode).toBe(200);
+    const items = response.json() as { createdAt: string; read: boolean }[];
+    expect(items).toHaveLength(12);
+    expect(items[0]).toEqual({
+      id: expect.any(String),
+      userId: attorney.id,
+      type: "query_update",
+      title: "Query Q-2026-00012 in review",
+      message: expect.any(String),
+      read: false,
+      link: null,
+      createdAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
+    });
+    const times = items.map((n) => Date.parse(n.createdAt));
+    expect([...times].sort((a, b) => b - a)).toEqual(times);
+    expect(items.filter((n) => !n.read)).toHaveLength(10);
+  });
+
+  it("answers 401 without a session and 403 for someone else's list", async () => {
+    expect((await t.app.inject({ method: "GET", url: `/api/notifications/${attorney.id}` })).statusCode).toBe(401);
+    const other = await list(consultant, attorney.id);
+    expect(other.statusCode).toBe(403);
+    expect(other.json()).toEqual({ message: "You can only see your own notifications." });
+  });
+
+  it("answers 400 for an id that is not an id", async () => {
+    const response = await list(attorney, "not-a-uuid");
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ message: "That is not a valid user id" });
+  });
+
+  it("marks one read, and refuses another user's notification as missing", async () => {
+    const [first] = (await list(attorney, attorney.id)).json() as { id: string }[];
+    const foreign = await t.app.inject({ method: "PATCH", url: `/api/notifications/${first!.id}/read`, headers: { cookie: consultant.cookie } });
+    expect(foreign.statusCode).toBe(404);
+    const response = await t.app.inject({ method: "PATCH", url: `/api/notifications/${first!.id}/read`, headers: { cookie: attorney.cookie } });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ id: first!.id, read: true });
+    const audit = await t.db.selectFrom("audit_log").selectAll().where("entity_id", "=", first!.id).execute();
+    expect(audit).toEqual([expect.objectContaining({ action: "notification.read", before: { read: false }, after: { read: true } })]);
+  });
+
+  it("answers 404 for a notification that does not exist", async () => {
+    const response = await t.app.inject({
+      method: "PATCH",
+      url: "/api/notifications/00000000-0000-4000-8000-000000000000/read",
+      headers: { cookie: attorney.cookie },
+    });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({ message: "That notification no longer exists." });
+  });
+
+  it("marks all read for oneself only", async () => {
+    const foreign = await t.app.inject({ method: "PATCH", url: `/api/notifications/${attorney.id}/read-all`, headers: { cookie: consultant.cookie } });
+    expect(foreign.statusCode).toBe(403);
+    const response = await t.app.inject({ method: "PATCH", url: `/api/notifications/${attorney.id}/read-all`, headers: { cookie: attorney.cookie } });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ updated: 9 });
+    const items = (await list(attorney, attorney.id)).json() as { read: boolean }[];
+    expect(items.every((n) => n.read)).toBe(true);
+  });
+
+  it("deletes one: 204, then it is gone; another user's cannot be deleted", async () => {
+    const [first] = (await list(attorney, attorney.id)).json() as { id: string }[];
+    const foreign = await t.app.inject({ method: "DELETE", url: `/api/notifications/${first!.id}`, headers: { cookie: consultant.cookie } });
+    expect(foreign.statusCode).toBe(404);
+    const response = await t.app.inject({ method: "DELETE", url: `/api/notifications/${first!.id}`, headers: { cookie: attorney.cookie } });
+    expect(response.statusCode).toBe(204);
+    const items = (await list(attorney, attorney.id)).json() as { id: string }[];
+    expect(items).toHaveLength(11);
+    expect(items.some((n) => n.id === first!.id)).toBe(false);
+    const again = await t.app.inject({ method: "DELETE", url: `/api/notifications/${first!.id}`, headers: { cookie: attorney.cookie } });
+    expect(again.statusCode).toBe(404);
+  });
+
+  it("counts unread messages in the user's own threads", async () => {
+    const forAttorney = await t.app.inject({ method: "GET", url: "/api/messages/unread", headers: { cookie: attorney.cookie } });
+    expect(forAttorney.json()).toEqual({ count: 2 });
+    const forConsultant = await t.app.inject({ method: "GET", url: "/api/messages/unread", headers: { cookie: consultant.cookie } });
+    expect(forConsultant.json()).toEqual({ count: 0 });
+    expect((await t.app.inject({ method: "GET", url: "/api/messages/unread" })).statusCode).toBe(401);
+  });
+
+  it("serves the same data through tRPC, scoped to the caller", async () => {
+    const response = await t.app.inject({ method: "GET", url: "/trpc/notifications.list", headers: { cookie: consultant.cookie } });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().result.data).toEqual([]);
+    const unread = await t.app.inject({ method: "GET", url: "/trpc/messages.unreadCount", headers: { cookie: attorney.cookie } });
+    expect(unread.json().result.data).toEqual({ count: 2 });
+    const anonymous = await t.app.inject({ method: "GET", url: "/trpc/notifications.list" });
+    expect(anonymous.statusCode).toBe(401);
+  });
+
+  it("answers an unknown API path with a JSON 404", async () => {
+    const response = await t.app.inject({ method: "GET", url: "/api/nothing-here" });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({ message: "There is no GET /api/nothing-here." });
+  });
+});
