@@ -10,5 +10,5 @@ export { recordAudit, changedFields } from "./services/audit";
 export { createFileMailer, createSmtpMailer } from "./services/mailer";
 export type { Mail, Mailer } from "./services/mailer";
 export { hashPassword } from "./services/passwords";
-export { findCurrentUser } from "./services/users";
+export { createStaffUser, findCurrentUser } from "./services/users";
 export { seedDemoData, DEMO_PASSWORD } from "./seed";

@@ -228,3 +228,11 @@ export function isRegistrationFormValid(form: RegistrationForm): boolean {
 }
 
 export const REGISTRATION_INVALID_HINT = "Please complete all required fields and ensure passwords are valid";
+
+/** An account created by an administrator or the `user:create` command: any role, no attorney lists. */
+export const staffUserSchema = z.object({
+  ...registrationBase,
+  role: z.enum(["administrator", "employee", "attorney", "consultant"], {
+    error: "Role must be administrator, employee, attorney or consultant",
+  }),
+});

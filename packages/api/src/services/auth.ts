@@ -16,7 +16,7 @@ import { parseInput } from "../validation";
 import { recordAudit } from "./audit";
 import type { Mailer } from "./mailer";
 import { dummyPasswordHash, hashPassword, verifyPassword } from "./passwords";
-import { findCurrentUser } from "./users";
+import { emailTaken, findCurrentUser, uniqueViolation, usernameTaken } from "./users";
 
 export const LOGIN_FAILED_MESSAGE = "Invalid username or password";
 export const RESET_LINK_INVALID_MESSAGE = "This reset link is invalid or has expired. Please request a new one.";
@@ -82,20 +82,6 @@ export async function recordLogout({ db, actor }: AuthDeps): Promise<void> {
     recordAudit(trx, actor, { action: "auth.logout", entityType: "user", entityId: user.id }),
   );
 }
-
-const UNIQUE_VIOLATION = "23505";
-
-function conflictFor(error: unknown): AppError | null {
-  const e = error as { code?: string; constraint?: string; message?: string };
-  if (e?.code !== UNIQUE_VIOLATION) return null;
-  const which = `${e.constraint ?? ""} ${e.message ?? ""}`;
-  if (which.includes("users_email_ci")) return emailTaken();
-  if (which.includes("users_username_ci")) return usernameTaken();
-  return null;
-}
-const usernameTaken = () => new AppError("CONFLICT", "That username is already taken", { username: "That username is already taken" });
-const emailTaken = () =>
-  new AppError("CONFLICT", "An account with that email already exists", { email: "An account with that email already exists" });
 
 /** Self-registration of an attorney or consultant (SPEC.md sections 3 and 5). */
 export async function register({ db, actor }: AuthDeps, input: unknown): Promise<CurrentUser> {
@@ -185,7 +171,7 @@ export async function register({ db, actor }: AuthDeps, input: unknown): Promise
       return user;
     });
   } catch (error) {
-    throw conflictFor(error) ?? error;
+    throw uniqueViolation(error) ?? error;
   }
 }
 
