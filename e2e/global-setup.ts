@@ -1,0 +1,65 @@
+import { spawn } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import type { TestProject } from "vitest/node";
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    baseUrl: string;
+  }
+}
+
+const root = resolve(import.meta.dirname, "..");
+
+function freePort(): Promise<number> {
+  return new Promise((resolvePort, reject) => {
+    const server = createServer();
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      server.close(() => (typeof address === "object" && address ? resolvePort(address.port) : reject(new Error("no port"))));
+    });
+  });
+}
+
+/**
+ * Starts the real app, as `pnpm start` does, on a free port with a fresh embedded database, so
+ * every run begins from the demo data. The web app must be built first (the test:e2e script does).
+ */
+export default async function setup(project: TestProject) {
+  if (!existsSync(join(root, "apps/web/dist/index.html"))) {
+    throw new Error("apps/web/dist is missing: run `pnpm test:e2e`, which builds the web app first");
+  }
+  const dataDir = mkdtempSync(join(tmpdir(), "medlegal-e2e-"));
+  const port = await freePort();
+  let output = "";
+  const server: ChildProcess = spawn(join(root, "apps/server/node_modules/.bin/tsx"), ["src/main.ts"], {
+    cwd: join(root, "apps/server"),
+    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, DATABASE_URL: "", SMTP_URL: "", LOG_LEVEL: "silent" },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  server.stdout?.on("data", (chunk) => (output += chunk));
+  server.stderr?.on("data", (chunk) => (output += chunk));
+
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 90_000;
+  for (;;) {
+    if (server.exitCode !== null) throw new Error(`The server stopped while starting:\n${output}`);
+    try {
+      if ((await fetch(`${baseUrl}/ready`)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error(`The server did not start in 90 s:\n${output}`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  project.provide("baseUrl", baseUrl);
+
+  return async () => {
+    server.kill("SIGTERM");
+    await new Promise((r) => setTimeout(r, 500));
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+}

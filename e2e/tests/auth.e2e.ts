@@ -1,0 +1,135 @@
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { SIDEBAR } from "@medlegal/domain";
+import { launch, newPage, screenshot, signIn } from "../browser";
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe("signing up and in", () => {
+  it("signs up an attorney and lands on the dashboard", async () => {
+    const { context, page } = await newPage(browser);
+    const n = Date.now().toString(36);
+    await page.goto("/auth");
+    await expect.poll(() => page.title()).toBe("Sign In");
+    await page.getByRole("tab", { name: "Sign Up" }).click();
+    await page.getByText("Attorney", { exact: true }).click();
+    await page.locator("#signup-firstName").fill("Naledi");
+    await page.locator("#signup-lastName").fill("Mahlangu");
+    await page.locator("#signup-username").fill(`naledi_${n}`);
+    await page.locator("#signup-email").fill(`naledi_${n}@firm.example`);
+    await page.locator("#signup-password").fill("Str0ng!Password");
+    await page.locator("#signup-confirmPassword").fill("Str0ng!Password");
+    await expect.poll(() => page.getByText("Password meets all requirements").isVisible()).toBe(true);
+    await expect.poll(() => page.getByText("Passwords match").isVisible()).toBe(true);
+    await page.locator("#signup-firmName").fill("Mahlangu Attorneys");
+    await page.locator("#signup-gender").selectOption("female");
+    await page.locator("#signup-birthDate").fill("1988-03-14");
+    await page.getByLabel("Address 1", { exact: true }).fill("5 Church Street, Pretoria");
+    await page.getByLabel("Email address 1", { exact: true }).fill(`office_${n}@firm.example`);
+    await page.getByLabel("Phone number 1", { exact: true }).fill("+27 12 555 0111");
+    const create = page.getByRole("button", { name: "Create Account" });
+    await expect.poll(() => create.isEnabled()).toBe(true);
+    await screenshot(page, "sign-up-attorney-1280");
+    await create.click();
+    await page.waitForURL((url) => url.pathname === "/");
+    await expect.poll(() => page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "My Cases" }).isVisible()).toBe(true);
+    await screenshot(page, "dashboard-new-attorney-1280");
+    await context.close();
+  });
+
+  it.each(["admin", "employee", "attorney", "consultant"] as const)("signs in as %s and sees exactly that role's sidebar", async (username) => {
+    const { context, page } = await newPage(browser);
+    await signIn(page, username);
+    const role = ({ admin: "administrator", employee: "employee", attorney: "attorney", consultant: "consultant" } as const)[username];
+    const nav = page.getByRole("navigation", { name: "Main" });
+    await nav.getByRole("link").first().waitFor();
+    const labels = (await nav.getByRole("link").allInnerTexts()).map((text) => text.split("\n")[0]!.trim());
+    expect(labels).toEqual(SIDEBAR[role].map((entry) => entry.label));
+    await expect.poll(() => page.getByText("2.1.0").first().isVisible()).toBe(true);
+    await screenshot(page, `dashboard-${username}-1280`);
+    await context.close();
+  });
+
+  it("shows the 'Session Expired' toast and resets the URL to /auth", async () => {
+    const { context, page } = await newPage(browser);
+    await page.goto("/auth?sessionExpired=true");
+    await expect.poll(() => page.getByText("Session Expired", { exact: true }).isVisible()).toBe(true);
+    await expect.poll(() => page.getByText("Your session has expired. Please log in again to continue.").isVisible()).toBe(true);
+    await expect.poll(() => new URL(page.url()).search).toBe("");
+    expect(new URL(page.url()).pathname).toBe("/auth");
+    await context.close();
+  });
+
+  it("sends a signed-in user whose session ended on the server to /auth with the Session Expired toast", async () => {
+    const { context, page } = await newPage(browser);
+    await signIn(page, "attorney");
+    // The session ends elsewhere (another tab signs out); the next call answers 401.
+    await page.request.post("/api/logout", { headers: { origin: new URL(page.url()).origin } });
+    await page.goto("/notifications");
+    await page.waitForURL((url) => url.pathname === "/auth");
+    await context.close();
+  });
+
+  it("shows the 404 screen for an unknown path", async () => {
+    const { context, page } = await newPage(browser);
+    await page.goto("/no-such-page");
+    await expect.poll(() => page.getByRole("heading", { name: "404 Page Not Found" }).isVisible()).toBe(true);
+    expect(await page.getByText("Did you forget to add the page to the router?").isVisible()).toBe(true);
+    await context.close();
+  });
+
+  it("signs out from the user menu and returns to /auth; protected pages then redirect", async () => {
+    const { context, page } = await newPage(browser);
+    await signIn(page, "employee");
+    await page.getByRole("button", { name: /account menu|user menu|Priya/i }).first().click();
+    await page.getByRole("menuitem", { name: "Sign out" }).click();
+    await page.waitForURL((url) => url.pathname === "/auth");
+    await page.goto("/admin/query-management");
+    await page.waitForURL((url) => url.pathname === "/auth");
+    await context.close();
+  });
+
+  it("keeps a logged-in user away from /auth", async () => {
+    const { context, page } = await newPage(browser);
+    await signIn(page, "consultant");
+    await page.goto("/auth");
+    await page.waitForURL((url) => url.pathname === "/");
+    await context.close();
+  });
+});
+
+describe("the shell at 375 px", () => {
+  it("hides the sidebar behind a menu button that toggles it", async () => {
+    const { context, page } = await newPage(browser, 375, 812);
+    await signIn(page, "attorney");
+    const nav = page.getByRole("navigation", { name: "Main" });
+    await screenshot(page, "dashboard-attorney-375");
+    expect(await nav.getByRole("link", { name: "My Cases" }).isVisible()).toBe(false);
+    await page.getByRole("button", { name: /menu/i }).first().click();
+    await expect.poll(() => nav.getByRole("link", { name: "My Cases" }).isVisible()).toBe(true);
+    await screenshot(page, "sidebar-open-attorney-375");
+    await context.close();
+  });
+
+  it("shows the bell with 9+ for the demo attorney and lists at most 10", async () => {
+    const { context, page } = await newPage(browser, 1280, 860);
+    await signIn(page, "attorney");
+    const bell = page.getByRole("button", { name: /notifications/i }).first();
+    await expect.poll(() => bell.innerText()).toContain("9+");
+    await bell.click();
+    const latest = page.getByRole("dialog").getByRole("list", { name: "Latest notifications" });
+    await expect.poll(() => latest.getByRole("listitem").count()).toBe(10);
+    await expect.poll(() => page.getByRole("dialog").getByRole("link", { name: "View all notifications" }).isVisible()).toBe(true);
+    // Marking one read takes the badge from 10 unread down to 9.
+    await latest.getByRole("button", { name: /^Mark ".*" as read$/ }).first().click();
+    await expect.poll(() => bell.getAttribute("aria-label")).toBe("Notifications, 9 unread");
+    await screenshot(page, "bell-open-attorney-1280");
+    await context.close();
+  });
+});
