@@ -218,6 +218,10 @@ export function registrationFormErrors(form: RegistrationForm): Record<string, s
       for (const issue of shared.error.issues) errors[String(issue.path[0])] ??= issue.message;
     }
   }
+  // zod skips object-level refinements while fields fail, so the list rules are merged in directly.
+  if (form.role === "attorney") {
+    for (const [key, message] of Object.entries(attorneyListErrors(form))) errors[key] ??= message;
+  }
   if (!form.confirmPassword) errors.confirmPassword = "Please confirm your password";
   else if (form.confirmPassword !== form.password) errors.confirmPassword = PASSWORDS_DO_NOT_MATCH;
   return errors;

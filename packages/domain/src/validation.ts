@@ -53,6 +53,7 @@ export const LIST_MESSAGES = {
 
 export const PHONE_TYPES = ["office", "mobile", "home", "fax"] as const;
 export type PhoneType = (typeof PHONE_TYPES)[number];
+export const PHONE_TYPE_LABEL: Record<PhoneType, string> = { office: "Office", mobile: "Mobile", home: "Home", fax: "Fax" };
 
 export interface AttorneyPhone {
   number: string;

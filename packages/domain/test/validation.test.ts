@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import {
   attorneyListErrors,
   emptyRegistrationForm,
+  formatCountdown,
   formatNotificationDate,
   isRegistrationFormValid,
   isValidEmail,
@@ -106,6 +107,22 @@ describe("sign-up form validity per role", () => {
     expect(
       isRegistrationFormValid({ ...form, specialization: "Actuary", licenseNumber: "MP 1", phone: "0821234567", address: "1 Road" }),
     ).toBe(true);
+  });
+
+  it("names the attorney list errors even while other fields are still missing", () => {
+    const errors = registrationFormErrors(attorneyForm({ firmName: "", addresses: [""], emails: ["bad"] }));
+    expect(errors).toMatchObject({
+      firmName: "Firm name is required",
+      addresses: "At least one address is required",
+      emails: "Please enter valid email addresses",
+    });
+  });
+
+  it("formats the inactivity countdown as m:ss, rounding up", () => {
+    expect(formatCountdown(120_000)).toBe("2:00");
+    expect(formatCountdown(119_001)).toBe("2:00");
+    expect(formatCountdown(119_000)).toBe("1:59");
+    expect(formatCountdown(0)).toBe("0:00");
   });
 
   it("says 'Passwords do not match' when the confirmation differs", () => {

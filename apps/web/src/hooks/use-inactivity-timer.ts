@@ -77,10 +77,4 @@ export function useInactivityTimer({
   };
 }
 
-/** m:ss, rounding up so the countdown starts at the full 2:00 and reaches 0:00 at the end. */
-export function formatCountdown(ms: number): string {
-  const total = Math.max(0, Math.ceil(ms / 1000));
-  const minutes = Math.floor(total / 60);
-  const seconds = total % 60;
-  return `${minutes}:${String(seconds).padStart(2, "0")}`;
-}
+export { formatCountdown } from "@medlegal/domain";

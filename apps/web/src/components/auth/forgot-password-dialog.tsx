@@ -67,7 +67,7 @@ export function ForgotPasswordDialog() {
               Cancel
             </Button>
             <Button type="submit" disabled={empty || forgot.isPending}>
-              {forgot.isPending && <Spinner className="size-4 text-primary-foreground" label="Sending" />}
+              {forgot.isPending && <Spinner decorative className="size-4 text-primary-foreground" />}
               Send reset link
             </Button>
           </DialogFooter>

@@ -21,7 +21,7 @@ export function PasswordChecklist({ password, id }: { password: string; id?: str
   return (
     <div id={id} aria-live="polite" className="rounded-md bg-muted/70 px-3 py-2 text-xs">
       <p className="font-medium text-foreground">{PASSWORD_CHECKLIST_TITLE}</p>
-      <ul className="mt-1 grid gap-0.5 text-muted-foreground sm:grid-cols-2">
+      <ul className="mt-1 grid gap-0.5 text-muted-foreground">
         {missing.map((r) => (
           <li key={r.id} className="flex items-center gap-1.5">
             <span aria-hidden className="size-1 rounded-full bg-muted-foreground/60" />

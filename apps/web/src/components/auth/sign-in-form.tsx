@@ -68,7 +68,7 @@ export function SignInForm() {
         )}
       </div>
       <Button type="submit" size="lg" className="mt-1 w-full" disabled={login.isPending}>
-        {login.isPending && <Spinner className="size-4 text-primary-foreground" label="Signing in" />}
+        {login.isPending && <Spinner decorative className="size-4 text-primary-foreground" />}
         Sign In
       </Button>
     </form>

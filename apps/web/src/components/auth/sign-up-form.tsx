@@ -1,5 +1,7 @@
 import type { RegistrationForm, RegistrationInput, SelfRegisterRole } from "@medlegal/domain";
 import {
+  attorneyListErrors,
+  PHONE_TYPE_LABEL,
   emptyRegistrationForm,
   GENDER_LABEL,
   GENDERS,
@@ -18,7 +20,7 @@ import { Briefcase, Plus, Stethoscope, X } from "lucide-react";
 import * as React from "react";
 import { cn } from "@/lib/utils";
 import { Button } from "../ui/button";
-import { Field, FieldError } from "../ui/field";
+import { Field, FieldError, REQUIRED_MARK } from "../ui/field";
 import { Input } from "../ui/input";
 import { NativeSelect } from "../ui/native-select";
 import { Spinner } from "../ui/spinner";
@@ -26,13 +28,6 @@ import { PasswordChecklist, PasswordMatchHint } from "./password-checklist";
 import { PasswordInput } from "./password-input";
 
 const MAX_ROWS = 10;
-
-const PHONE_TYPE_LABEL: Record<(typeof PHONE_TYPES)[number], string> = {
-  office: "Office",
-  mobile: "Mobile",
-  home: "Home",
-  fax: "Fax",
-};
 
 const ROLE_ICON: Record<SelfRegisterRole, typeof Briefcase> = { attorney: Briefcase, consultant: Stethoscope };
 const ROLE_HINT: Record<SelfRegisterRole, string> = {
@@ -55,7 +50,9 @@ export function SignUpForm({ onSubmit, pending = false }: SignUpFormProps) {
   const [form, setForm] = React.useState<RegistrationForm>(emptyRegistrationForm);
   const [touched, setTouched] = React.useState<ReadonlySet<string>>(new Set());
   const errors = React.useMemo(() => registrationFormErrors(form), [form]);
-  const valid = Object.keys(errors).length === 0;
+  // The list rules straight from the domain: the schema only reports them once the other fields pass.
+  const listErrors = React.useMemo(() => (form.role === "attorney" ? attorneyListErrors(form) : {}), [form]);
+  const valid = Object.keys(errors).length === 0 && Object.keys(listErrors).length === 0;
 
   const touch = (name: string) =>
     setTouched((prev) => (prev.has(name) ? prev : new Set(prev).add(name)));
@@ -200,7 +197,7 @@ export function SignUpForm({ onSubmit, pending = false }: SignUpFormProps) {
           <RowList
             legend="Addresses"
             addLabel="Add address"
-            error={touched.has("addresses") ? errors.addresses : undefined}
+            error={touched.has("addresses") ? listErrors.addresses : undefined}
             count={form.addresses.length}
             onAdd={() => addRow("addresses")}
           >
@@ -220,7 +217,7 @@ export function SignUpForm({ onSubmit, pending = false }: SignUpFormProps) {
           <RowList
             legend="Email addresses"
             addLabel="Add email"
-            error={touched.has("emails") ? errors.emails : undefined}
+            error={touched.has("emails") ? listErrors.emails : undefined}
             count={form.emails.length}
             onAdd={() => addRow("emails")}
           >
@@ -241,7 +238,7 @@ export function SignUpForm({ onSubmit, pending = false }: SignUpFormProps) {
           <RowList
             legend="Phone numbers"
             addLabel="Add phone"
-            error={touched.has("phones") ? errors.phones : undefined}
+            error={touched.has("phones") ? listErrors.phones : undefined}
             count={form.phones.length}
             onAdd={() => addRow("phones")}
           >
@@ -310,7 +307,7 @@ export function SignUpForm({ onSubmit, pending = false }: SignUpFormProps) {
 
       <div className="grid gap-2">
         <Button type="submit" size="lg" className="w-full" disabled={pending || !valid} aria-describedby={valid ? undefined : "signup-invalid-hint"}>
-          {pending && <Spinner className="size-4 text-primary-foreground" label="Creating account" />}
+          {pending && <Spinner decorative className="size-4 text-primary-foreground" />}
           Create Account
         </Button>
         {!valid && (
@@ -340,12 +337,7 @@ function RowList({
 }) {
   return (
     <fieldset className="grid gap-2">
-      <legend className="mb-1.5 text-sm font-medium">
-        {legend}
-        <span aria-hidden className="ml-0.5 text-muted-foreground">
-          *
-        </span>
-      </legend>
+      <legend className={cn("mb-1.5 text-sm font-medium", REQUIRED_MARK)}>{legend}</legend>
       {children}
       {error && <FieldError>{error}</FieldError>}
       {count < MAX_ROWS && (

@@ -17,6 +17,10 @@ export interface NotificationPanelProps extends NotificationActions {
   onViewAll?: () => void;
   isLoading?: boolean;
   isError?: boolean;
+  /** How many to list; more than that adds the 'View all notifications' link. */
+  maxShown?: number;
+  title?: string;
+  className?: string;
 }
 
 /** The bell's list: at most NOTIFICATIONS_SHOWN_MAX, newest first, with the actions of SPEC.md section 2. */
@@ -28,14 +32,17 @@ export function NotificationPanel({
   onViewAll,
   isLoading,
   isError,
+  maxShown = NOTIFICATIONS_SHOWN_MAX,
+  title = "Notifications",
+  className,
 }: NotificationPanelProps) {
   const unreadCount = notifications.filter((n) => !n.read).length;
-  const shown = notifications.slice(0, NOTIFICATIONS_SHOWN_MAX);
+  const shown = notifications.slice(0, Math.min(maxShown, NOTIFICATIONS_SHOWN_MAX));
   return (
-    <div className="flex max-h-[min(32rem,calc(100svh-5rem))] flex-col">
+    <div className={cn("flex flex-col", className)}>
       <div className="flex items-center justify-between gap-2 border-b px-4 py-3">
         <div>
-          <h2 className="text-sm font-semibold">Notifications</h2>
+          <h2 className="text-sm font-semibold">{title}</h2>
           <p className="text-xs text-muted-foreground">
             {unreadCount === 0 ? "You're all caught up" : `${unreadCount} unread`}
           </p>
@@ -66,7 +73,7 @@ export function NotificationPanel({
           ))}
         </ul>
       )}
-      {notifications.length > NOTIFICATIONS_SHOWN_MAX && (
+      {notifications.length > shown.length && (
         <div className="border-t p-2">
           <a
             href={VIEW_ALL_NOTIFICATIONS_HREF}
@@ -116,6 +123,7 @@ export function NotificationBell(props: NotificationPanelProps & { defaultOpen?:
       <PopoverContent className="w-[min(24rem,calc(100vw-1rem))] p-0">
         <NotificationPanel
           {...rest}
+          className="max-h-[min(32rem,calc(100svh-5rem))]"
           onViewAll={() => {
             setOpen(false);
             onViewAll?.();

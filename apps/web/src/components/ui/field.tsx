@@ -2,6 +2,9 @@ import * as React from "react";
 import { cn } from "@/lib/utils";
 import { Label } from "./label";
 
+/** A trailing asterisk drawn by CSS, so the label's accessible name stays the plain field name. */
+export const REQUIRED_MARK = "after:ml-0.5 after:text-muted-foreground after:content-['*']";
+
 /** A labelled form field with an optional error line (linked via aria-describedby by the caller's id). */
 export function Field({
   label,
@@ -20,13 +23,8 @@ export function Field({
 }) {
   return (
     <div className={cn("grid gap-1.5", className)}>
-      <Label htmlFor={htmlFor}>
+      <Label htmlFor={htmlFor} className={required ? REQUIRED_MARK : undefined}>
         {label}
-        {required && (
-          <span aria-hidden className="ml-0.5 text-muted-foreground">
-            *
-          </span>
-        )}
       </Label>
       {children}
       {error && <FieldError id={`${htmlFor}-error`}>{error}</FieldError>}

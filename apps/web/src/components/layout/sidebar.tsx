@@ -1,0 +1,121 @@
+import type { Role } from "@medlegal/domain";
+import { APP_VERSION, SIDEBAR } from "@medlegal/domain";
+import { Link } from "@tanstack/react-router";
+import type { LucideIcon } from "lucide-react";
+import {
+  BadgeCheck,
+  BookOpen,
+  Briefcase,
+  CalendarCheck,
+  CalendarRange,
+  ClipboardList,
+  FileText,
+  History,
+  LayoutDashboard,
+  ListChecks,
+  LogOut,
+  MessageSquare,
+  Receipt,
+  Settings,
+  Stethoscope,
+  Users,
+  Video,
+  Wallet,
+  CircleDot,
+} from "lucide-react";
+import { cn } from "@/lib/utils";
+import { Brand } from "../brand";
+
+const ICONS: Record<string, LucideIcon> = {
+  Dashboard: LayoutDashboard,
+  Messages: MessageSquare,
+  "Query Management": ListChecks,
+  "Expert Appointments": CalendarCheck,
+  "Booking Management": BookOpen,
+  "Assessment Schedules": CalendarRange,
+  "Expert Availability": CalendarRange,
+  "Consultant Availability": CalendarRange,
+  "My Availability": CalendarRange,
+  "Video Conferences": Video,
+  "User Management": Users,
+  Consultants: Stethoscope,
+  Specializations: BadgeCheck,
+  Reports: FileText,
+  "Audit Trail": History,
+  "Invoice Management": Receipt,
+  "My Invoices": Receipt,
+  "Payment Management": Wallet,
+  Payments: Wallet,
+  Settings: Settings,
+  "My Cases": Briefcase,
+  "My Queries": ClipboardList,
+  "My Bookings": BookOpen,
+};
+
+export interface SidebarProps {
+  role: Role;
+  unreadMessages: number;
+  onSignOut: () => void;
+  signingOut?: boolean;
+  /** Called after a link is followed (closes the drawer on small screens). */
+  onNavigate?: () => void;
+}
+
+/** SPEC.md section 2: the role's entries in order, the Messages badge above 0, Sign Out and the version. */
+export function Sidebar({ role, unreadMessages, onSignOut, signingOut, onNavigate }: SidebarProps) {
+  return (
+    <div className="flex h-full flex-col bg-sidebar text-sidebar-foreground">
+      <div className="flex h-16 shrink-0 items-center px-5">
+        <Link to="/" onClick={onNavigate} className="rounded-md outline-none focus-visible:ring-2 focus-visible:ring-ring">
+          <Brand inverted />
+        </Link>
+      </div>
+      <nav aria-label="Main" className="flex-1 overflow-y-auto px-3 py-2">
+        <ul className="grid gap-0.5">
+          {SIDEBAR[role].map((entry) => {
+            const Icon = ICONS[entry.label] ?? CircleDot;
+            const showBadge = entry.to === "/messages" && unreadMessages > 0;
+            return (
+              <li key={`${entry.label}-${entry.to}`}>
+                <Link
+                  to={entry.to}
+                  onClick={onNavigate}
+                  activeOptions={{ exact: entry.to === "/" }}
+                  className="group flex h-9 items-center gap-3 rounded-md px-3 text-sm font-medium text-sidebar-foreground/85 transition-colors outline-none hover:bg-sidebar-accent hover:text-white focus-visible:ring-2 focus-visible:ring-ring data-[status=active]:bg-sidebar-accent data-[status=active]:text-white"
+                >
+                  {({ isActive }) => (
+                    <>
+                      <Icon
+                        aria-hidden
+                        className={cn("size-4 shrink-0", isActive ? "text-indigo-300" : "text-sidebar-muted group-hover:text-sidebar-foreground")}
+                      />
+                      <span className="flex-1 truncate">{entry.label}</span>
+                      {showBadge && (
+                        <span className="rounded-full bg-primary px-1.5 py-0.5 text-[11px] leading-none font-semibold text-white tabular-nums">
+                          {unreadMessages > 99 ? "99+" : unreadMessages}
+                          <span className="sr-only"> unread</span>
+                        </span>
+                      )}
+                    </>
+                  )}
+                </Link>
+              </li>
+            );
+          })}
+        </ul>
+      </nav>
+      <div className="shrink-0 border-t border-sidebar-border p-3">
+        <button
+          type="button"
+          onClick={onSignOut}
+          disabled={signingOut}
+          className="flex h-9 w-full items-center gap-3 rounded-md px-3 text-sm font-medium text-sidebar-foreground/85 transition-colors outline-none hover:bg-sidebar-accent hover:text-white focus-visible:ring-2 focus-visible:ring-ring disabled:opacity-60"
+        >
+          <LogOut className="size-4 text-sidebar-muted" aria-hidden />
+          Sign Out
+        </button>
+        <p className="mt-2 px-3 text-xs text-sidebar-muted">Version {APP_VERSION}</p>
+      </div>
+    </div>
+  );
+}

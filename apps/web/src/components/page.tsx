@@ -1,0 +1,54 @@
+import type { LucideIcon } from "lucide-react";
+import * as React from "react";
+import { useDocumentTitle } from "@/hooks/use-document-title";
+import { pageInfo } from "@/lib/page-catalog";
+import { cn } from "@/lib/utils";
+
+export function PageHeader({ title, description, actions }: { title: string; description?: string; actions?: React.ReactNode }) {
+  useDocumentTitle(title);
+  return (
+    <div className="mb-6 flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
+      <div className="min-w-0">
+        <h1 className="text-xl font-semibold tracking-tight sm:text-2xl">{title}</h1>
+        {description && <p className="mt-1 text-sm text-muted-foreground">{description}</p>}
+      </div>
+      {actions && <div className="flex shrink-0 gap-2">{actions}</div>}
+    </div>
+  );
+}
+
+export function EmptyState({
+  icon: Icon,
+  title,
+  children,
+  className,
+}: {
+  icon: LucideIcon;
+  title: string;
+  children?: React.ReactNode;
+  className?: string;
+}) {
+  return (
+    <div className={cn("flex flex-col items-center justify-center rounded-lg border border-dashed bg-card px-6 py-14 text-center", className)}>
+      <div className="flex size-11 items-center justify-center rounded-full bg-muted">
+        <Icon className="size-5 text-muted-foreground" aria-hidden />
+      </div>
+      <h2 className="mt-4 text-sm font-semibold">{title}</h2>
+      {children && <div className="mt-1.5 max-w-md text-sm text-muted-foreground">{children}</div>}
+    </div>
+  );
+}
+
+/** A screen whose domain is built in a later issue: its heading and what will be listed there. */
+export function PlaceholderPage({ path, subtitle }: { path: string; subtitle?: string }) {
+  const info = pageInfo(path);
+  return (
+    <>
+      <PageHeader title={info.title} description={subtitle ?? info.description} />
+      <EmptyState icon={info.icon} title={info.emptyTitle}>
+        <p>{info.emptyText}</p>
+        <p className="mt-3 text-xs text-muted-foreground/80">This section is not available yet.</p>
+      </EmptyState>
+    </>
+  );
+}

@@ -1,0 +1,142 @@
+import { fullName, ROLE_LABEL, SIDEBAR } from "@medlegal/domain";
+import { createFileRoute, Link, useNavigate } from "@tanstack/react-router";
+import { ArrowRight, Bell, MessageSquare } from "lucide-react";
+import { NotificationPanel } from "@/components/notifications/notification-bell";
+import { Badge } from "@/components/ui/badge";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { Spinner } from "@/components/ui/spinner";
+import { useCurrentUser } from "@/hooks/use-auth";
+import { useDocumentTitle } from "@/hooks/use-document-title";
+import { useNotificationActions, useNotifications, useUnreadMessages } from "@/hooks/use-notifications";
+
+export const Route = createFileRoute("/_app/")({
+  component: Dashboard,
+});
+
+const LATEST_ON_DASHBOARD = 5;
+
+function Dashboard() {
+  useDocumentTitle("Dashboard");
+  const { data: user } = useCurrentUser();
+  if (!user) return null;
+  return <DashboardContent userId={user.id} name={fullName(user)} firstName={user.firstName} role={user.role} />;
+}
+
+function DashboardContent({
+  userId,
+  name,
+  firstName,
+  role,
+}: {
+  userId: string;
+  name: string;
+  firstName: string;
+  role: keyof typeof ROLE_LABEL;
+}) {
+  const navigate = useNavigate();
+  const unread = useUnreadMessages();
+  const notifications = useNotifications(userId);
+  const actions = useNotificationActions(userId);
+  const list = notifications.data ?? [];
+  const unreadNotifications = list.filter((n) => !n.read).length;
+  const areas = SIDEBAR[role].filter((e) => e.to !== "/" && e.to !== "/messages");
+
+  return (
+    <>
+      <div className="mb-6">
+        <div className="flex flex-wrap items-center gap-2.5">
+          <h1 className="text-xl font-semibold tracking-tight sm:text-2xl">Welcome back, {firstName}</h1>
+          <Badge variant="accent">{ROLE_LABEL[role]}</Badge>
+        </div>
+        <p className="mt-1 text-sm text-muted-foreground">
+          Signed in as {name}, {ROLE_LABEL[role]}. Here is what needs your attention.
+        </p>
+      </div>
+
+      <div className="grid gap-4 sm:grid-cols-2">
+        <StatCard
+          icon={MessageSquare}
+          label="Unread messages"
+          value={unread.isLoading ? null : unread.isError ? "–" : String(unread.data ?? 0)}
+          to="/messages"
+          linkText="Open messages"
+        />
+        <StatCard
+          icon={Bell}
+          label="Unread notifications"
+          value={notifications.isLoading ? null : notifications.isError ? "–" : String(unreadNotifications)}
+          to="/notifications"
+          linkText="All notifications"
+        />
+      </div>
+
+      <div className="mt-6 grid items-start gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+        <Card className="overflow-hidden">
+          <NotificationPanel
+            title="Latest notifications"
+            maxShown={LATEST_ON_DASHBOARD}
+            onViewAll={() => void navigate({ to: "/notifications" })}
+            notifications={list}
+            isLoading={notifications.isLoading}
+            isError={notifications.isError}
+            onMarkRead={actions.markRead}
+            onMarkAllRead={actions.markAllRead}
+            onDelete={actions.remove}
+          />
+        </Card>
+        <Card>
+          <CardHeader>
+            <CardTitle>Your areas</CardTitle>
+            <CardDescription>Where your work as {ROLE_LABEL[role].toLowerCase()} lives.</CardDescription>
+          </CardHeader>
+          <CardContent className="p-2 pt-0">
+            <ul className="grid">
+              {areas.map((entry) => (
+                <li key={`${entry.label}-${entry.to}`}>
+                  <button
+                    type="button"
+                    onClick={() => void navigate({ to: entry.to })}
+                    className="group flex w-full items-center justify-between rounded-md px-3 py-2 text-left text-sm outline-none hover:bg-muted focus-visible:ring-2 focus-visible:ring-ring"
+                  >
+                    {entry.label}
+                    <ArrowRight className="size-4 text-muted-foreground transition-transform group-hover:translate-x-0.5" aria-hidden />
+                  </button>
+                </li>
+              ))}
+            </ul>
+          </CardContent>
+        </Card>
+      </div>
+    </>
+  );
+}
+
+function StatCard({
+  icon: Icon,
+  label,
+  value,
+  to,
+  linkText,
+}: {
+  icon: typeof Bell;
+  label: string;
+  value: string | null;
+  to: string;
+  linkText: string;
+}) {
+  return (
+    <Card className="p-5">
+      <div className="flex items-center justify-between">
+        <p className="text-sm font-medium text-muted-foreground">{label}</p>
+        <span className="flex size-8 items-center justify-center rounded-md bg-accent">
+          <Icon className="size-4 text-accent-foreground" aria-hidden />
+        </span>
+      </div>
+      <p className="mt-2 text-3xl font-semibold tracking-tight tabular-nums">{value ?? <Spinner />}</p>
+      <Link to={to} className="mt-3 inline-flex items-center gap-1 rounded-sm text-sm font-medium text-primary outline-none hover:underline focus-visible:ring-2 focus-visible:ring-ring">
+        {linkText}
+        <ArrowRight className="size-3.5" aria-hidden />
+      </Link>
+    </Card>
+  );
+}

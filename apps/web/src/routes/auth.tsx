@@ -1,0 +1,115 @@
+import { createFileRoute, Navigate, useNavigate } from "@tanstack/react-router";
+import { Activity, FileCheck2, Lock, Users } from "lucide-react";
+import * as React from "react";
+import { SignInForm } from "@/components/auth/sign-in-form";
+import { SignUpForm } from "@/components/auth/sign-up-form";
+import { Brand, BrandMark } from "@/components/brand";
+import { FullPageSpinner } from "@/components/ui/spinner";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
+import { useCurrentUser, useRegister } from "@/hooks/use-auth";
+import { useDocumentTitle } from "@/hooks/use-document-title";
+import { toast } from "@/hooks/use-toast";
+
+interface AuthSearch {
+  sessionExpired?: true;
+}
+
+export const Route = createFileRoute("/auth")({
+  validateSearch: (search: Record<string, unknown>): AuthSearch =>
+    search.sessionExpired === true || search.sessionExpired === "true" ? { sessionExpired: true } : {},
+  component: AuthPage,
+});
+
+const PITCH = [
+  { icon: Lock, title: "Secure communications", text: "Need-to-know access to claimant information, every action audited." },
+  { icon: Users, title: "Real-time collaboration", text: "Attorneys, experts and the agency on one shared record." },
+  { icon: FileCheck2, title: "From query to final report", text: "One workflow from the instruction to the delivered report." },
+  { icon: Activity, title: "SLA tracking and compliance", text: "Every step measured against its service level." },
+];
+
+function AuthPage() {
+  useDocumentTitle("Sign In", false);
+  const { sessionExpired } = Route.useSearch();
+  const navigate = useNavigate();
+  const user = useCurrentUser();
+  const register = useRegister();
+  const [tab, setTab] = React.useState("signin");
+  const announced = React.useRef(false);
+
+  React.useEffect(() => {
+    if (!sessionExpired || announced.current) return;
+    announced.current = true;
+    toast({
+      variant: "destructive",
+      title: "Session Expired",
+      description: "Your session has expired. Please log in again to continue.",
+    });
+    void navigate({ to: "/auth", search: {}, replace: true });
+  }, [sessionExpired, navigate]);
+
+  if (user.isLoading) return <FullPageSpinner />;
+  if (user.data) return <Navigate to="/" replace />;
+
+  return (
+    <div className="grid min-h-svh lg:grid-cols-[minmax(0,5fr)_minmax(0,7fr)]">
+      <aside className="relative hidden overflow-hidden bg-sidebar p-10 text-sidebar-foreground lg:sticky lg:top-0 lg:flex lg:h-svh lg:flex-col">
+        <div
+          aria-hidden
+          className="pointer-events-none absolute -top-40 -left-40 size-[32rem] rounded-full bg-primary/25 blur-3xl"
+        />
+        <Brand inverted className="relative" />
+        <div className="relative mt-auto mb-auto max-w-md py-12">
+          <h2 className="text-3xl font-semibold tracking-tight text-white">Medico-legal cases and reports, in one place.</h2>
+          <p className="mt-3 text-sm leading-relaxed text-sidebar-foreground/80">
+            Secure, efficient collaboration between attorneys, medical and actuarial experts and the agency that brings them together.
+          </p>
+          <ul className="mt-10 grid gap-6">
+            {PITCH.map(({ icon: Icon, title, text }) => (
+              <li key={title} className="flex gap-4">
+                <span className="flex size-9 shrink-0 items-center justify-center rounded-lg bg-sidebar-accent ring-1 ring-white/10">
+                  <Icon className="size-4 text-indigo-300" aria-hidden />
+                </span>
+                <span>
+                  <span className="block text-sm font-medium text-white">{title}</span>
+                  <span className="block text-sm text-sidebar-foreground/70">{text}</span>
+                </span>
+              </li>
+            ))}
+          </ul>
+        </div>
+        <p className="relative text-xs text-sidebar-muted">© {new Date().getFullYear()} MedLegal</p>
+      </aside>
+
+      <main className="flex justify-center px-4 py-10 sm:px-8 lg:items-center lg:py-12">
+        <div className={tab === "signup" ? "w-full max-w-xl" : "w-full max-w-sm"}>
+          <div className="mb-8 flex flex-col items-center text-center lg:hidden">
+            <BrandMark className="size-10" />
+            <p className="mt-3 text-lg font-semibold tracking-tight">MedLegal</p>
+          </div>
+          <div className="mb-6">
+            <h1 className="text-2xl font-semibold tracking-tight">
+              {tab === "signin" ? "Welcome back" : "Create your account"}
+            </h1>
+            <p className="mt-1 text-sm text-muted-foreground">
+              {tab === "signin"
+                ? "Sign in to continue to your cases, queries and reports."
+                : "Attorneys and medical consultants can register here."}
+            </p>
+          </div>
+          <Tabs value={tab} onValueChange={setTab}>
+            <TabsList aria-label="Sign in or sign up">
+              <TabsTrigger value="signin">Sign In</TabsTrigger>
+              <TabsTrigger value="signup">Sign Up</TabsTrigger>
+            </TabsList>
+            <TabsContent value="signin">
+              <SignInForm />
+            </TabsContent>
+            <TabsContent value="signup">
+              <SignUpForm onSubmit={(payload) => register.mutate(payload)} pending={register.isPending} />
+            </TabsContent>
+          </Tabs>
+        </div>
+      </main>
+    </div>
+  );
+}
