@@ -1,3 +1,4 @@
+export * from "./admin";
 export * from "./constants";
 export * from "./navigation";
 export * from "./notifications";

@@ -9,7 +9,10 @@ import { ROLES } from "./roles";
 export const PERMISSIONS = {
   "notifications.own": ROLES,
   "messages.own": ROLES,
+  "account.own": ROLES,
   "users.manage": ["administrator"],
+  "specializations.manage": ["administrator"],
+  "settings.agency": ["administrator"],
   "audit.read": ["administrator"],
 } as const satisfies Record<string, readonly Role[]>;
 

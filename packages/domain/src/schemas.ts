@@ -20,7 +20,7 @@ export const GENDER_LABEL: Record<Gender, string> = {
   prefer_not_to_say: "Prefer not to say",
 };
 
-const required = (label: string, max = 100) =>
+export const required = (label: string, max = 100) =>
   z
     .string({ error: `${label} is required` })
     .trim()
@@ -68,7 +68,7 @@ export const loginSchema = z.object({
 });
 export type LoginInput = z.infer<typeof loginSchema>;
 
-const registrationBase = {
+export const registrationBase = {
   username: z.string({ error: "Username is required" }).trim().regex(USERNAME_PATTERN, USERNAME_RULE),
   password: passwordSchema,
   email: emailSchema,
