@@ -40,6 +40,9 @@ export function sessionControl(request: FastifyRequest, _reply?: FastifyReply): 
       request.session.signedInAt = now;
       request.session.lastSeenAt = now;
     },
+    currentId() {
+      return request.session.sessionId ?? null;
+    },
     async logout() {
       if (request.session.sessionId) await request.session.destroy();
       request.user = null;

@@ -162,3 +162,34 @@ export function validConsultant(overrides: Record<string, unknown> = {}) {
     ...overrides,
   };
 }
+
+export interface TrpcAnswer<T = unknown> {
+  status: number;
+  data: T;
+  error: { message: string; data: { code: string; fieldErrors?: Record<string, string> } } | null;
+}
+
+/** Calls one tRPC procedure over HTTP as the web does: queries by GET, mutations by POST. */
+export async function trpc<T = unknown>(
+  app: FastifyInstance,
+  cookie: string,
+  path: string,
+  input?: unknown,
+  kind: "query" | "mutation" = path.split(".").pop()!.match(/^(get|list)/) ? "query" : "mutation",
+): Promise<TrpcAnswer<T>> {
+  const response =
+    kind === "query"
+      ? await app.inject({
+          method: "GET",
+          url: `/trpc/${path}${input === undefined ? "" : `?input=${encodeURIComponent(JSON.stringify(input))}`}`,
+          headers: { cookie },
+        })
+      : await app.inject({
+          method: "POST",
+          url: `/trpc/${path}`,
+          headers: { cookie, "content-type": "application/json" },
+          payload: JSON.stringify(input ?? null),
+        });
+  const body = response.json() as { result?: { data: T }; error?: TrpcAnswer["error"] };
+  return { status: response.statusCode, data: body.result?.data as T, error: body.error ?? null };
+}

@@ -27,6 +27,8 @@ export interface SessionControl {
   /** Regenerates the session id (destroying the old one in the store) and binds it to the user. */
   login(userId: string): Promise<void>;
   logout(): Promise<void>;
+  /** The store id of this request's session, if it has one (to keep it when ending the others). */
+  currentId(): string | null;
 }
 
 export interface Services {

@@ -6,6 +6,7 @@ export type { AppRouter } from "./routers";
 export * as authService from "./services/auth";
 export * as messagesService from "./services/messages";
 export * as notificationsService from "./services/notifications";
+export * as userAdminService from "./services/user-admin";
 export { recordAudit, changedFields } from "./services/audit";
 export { createFileMailer, createSmtpMailer } from "./services/mailer";
 export type { Mail, Mailer } from "./services/mailer";

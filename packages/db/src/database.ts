@@ -130,6 +130,20 @@ export interface AppSecretsTable {
   value: string;
 }
 
+export interface SettingsTable {
+  key: string;
+  value: ColumnType<unknown, string, string>;
+  updated_at: GeneratedTimestamp;
+  updated_by: string | null;
+}
+
+export interface NotificationPreferencesTable {
+  user_id: string;
+  type: NotificationType;
+  bell: boolean;
+  email: boolean;
+}
+
 export interface Database {
   specializations: SpecializationsTable;
   users: UsersTable;
@@ -144,6 +158,8 @@ export interface Database {
   audit_log: AuditLogTable;
   rate_limits: RateLimitsTable;
   app_secrets: AppSecretsTable;
+  settings: SettingsTable;
+  notification_preferences: NotificationPreferencesTable;
 }
 
 export type User = Selectable<UsersTable>;

@@ -16,7 +16,8 @@ import { parseInput } from "../validation";
 import { recordAudit } from "./audit";
 import type { Mailer } from "./mailer";
 import { dummyPasswordHash, hashPassword, verifyPassword } from "./passwords";
-import { emailTaken, findCurrentUser, uniqueViolation, usernameTaken } from "./users";
+import { auditView, loadUserDetail, replaceContacts, roleColumns } from "./user-records";
+import { assertUsernameAndEmailFree, findCurrentUser, uniqueViolation } from "./users";
 
 export const LOGIN_FAILED_MESSAGE = "Invalid username or password";
 export const RESET_LINK_INVALID_MESSAGE = "This reset link is invalid or has expired. Please request a new one.";
@@ -86,87 +87,32 @@ export async function recordLogout({ db, actor }: AuthDeps): Promise<void> {
 /** Self-registration of an attorney or consultant (SPEC.md sections 3 and 5). */
 export async function register({ db, actor }: AuthDeps, input: unknown): Promise<CurrentUser> {
   const data: Registration = parseInput(registrationSchema, input);
-
-  let specializationId: string | null = null;
-  if (data.role === "consultant") {
-    const specialization = await db
-      .selectFrom("specializations")
-      .select("id")
-      .where(sql`lower(name)`, "=", data.specialization.toLowerCase())
-      .where("active", "=", true)
-      .executeTakeFirst();
-    if (!specialization) {
-      throw new AppError("INVALID", "Please choose a specialization from the list", {
-        specialization: "Please choose a specialization from the list",
-      });
-    }
-    specializationId = specialization.id;
-  }
-
-  const taken = await db
-    .selectFrom("users")
-    .select([sql<boolean>`lower(username) = ${data.username.toLowerCase()}`.as("sameUsername")])
-    .where((eb) =>
-      eb.or([
-        eb(sql`lower(username)`, "=", data.username.toLowerCase()),
-        eb(sql`lower(email)`, "=", data.email.toLowerCase()),
-      ]),
-    )
-    .execute();
-  if (taken.some((t) => t.sameUsername)) throw usernameTaken();
-  if (taken.length > 0) throw emailTaken();
-
+  const columns = await roleColumns(db, data);
+  await assertUsernameAndEmailFree(db, data.username, data.email);
   const passwordHash = await hashPassword(data.password);
   try {
     return await db.transaction().execute(async (trx) => {
-      const common = {
-        username: data.username,
-        email: data.email,
-        password_hash: passwordHash,
-        first_name: data.firstName,
-        last_name: data.lastName,
-        role: data.role,
-      };
-      const inserted =
-        data.role === "attorney"
-          ? await trx
-              .insertInto("users")
-              .values({ ...common, firm_name: data.firmName, gender: data.gender, birth_date: data.birthDate })
-              .returning("id")
-              .executeTakeFirstOrThrow()
-          : await trx
-              .insertInto("users")
-              .values({
-                ...common,
-                specialization_id: specializationId,
-                license_number: data.licenseNumber,
-                phone: data.phone,
-                address: data.address,
-              })
-              .returning("id")
-              .executeTakeFirstOrThrow();
-
-      if (data.role === "attorney") {
-        const contacts = [
-          ...data.addresses.filter(Boolean).map((value, position) => ({ kind: "address" as const, value, position, phone_type: null })),
-          ...data.emails.filter(Boolean).map((value, position) => ({ kind: "email" as const, value, position, phone_type: null })),
-          ...data.phones
-            .filter((p) => p.number)
-            .map((p, position) => ({ kind: "phone" as const, value: p.number, position, phone_type: p.type })),
-        ];
-        await trx
-          .insertInto("user_contacts")
-          .values(contacts.map((c) => ({ ...c, user_id: inserted.id })))
-          .execute();
-      }
-
+      const inserted = await trx
+        .insertInto("users")
+        .values({
+          username: data.username,
+          email: data.email,
+          password_hash: passwordHash,
+          first_name: data.firstName,
+          last_name: data.lastName,
+          role: data.role,
+          ...columns,
+        })
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      await replaceContacts(trx, inserted.id, data);
       const user = await findCurrentUser(trx, inserted.id);
       if (!user) throw new Error("The new user could not be read back");
       await recordAudit(trx, { ...actor, user }, {
         action: "auth.register",
         entityType: "user",
         entityId: user.id,
-        after: { username: user.username, email: user.email, role: user.role, firstName: user.firstName, lastName: user.lastName },
+        after: auditView(await loadUserDetail(trx, user.id)),
       });
       return user;
     });
@@ -192,25 +138,31 @@ export async function requestPasswordReset(
     .where(sql`lower(email)`, "=", email.toLowerCase())
     .where("is_active", "=", true)
     .executeTakeFirst();
-  if (user) {
-    const token = randomBytes(32).toString("base64url");
-    await db.transaction().execute(async (trx) => {
-      await trx
-        .insertInto("password_reset_tokens")
-        .values({ user_id: user.id, token_hash: sha256(token), expires_at: new Date(Date.now() + RESET_TOKEN_TTL_MS) })
-        .execute();
-      await recordAudit(trx, actor, { action: "auth.password_reset_requested", entityType: "user", entityId: user.id });
-    });
-    const link = `${actor.meta.appUrl}/reset-password?token=${token}`;
-    mailer
-      .send({
-        to: user.email,
-        subject: "Reset your MedLegal password",
-        text: `Hello ${user.first_name},\n\nSomeone asked to reset the password of your MedLegal account. To choose a new password, open this link within one hour:\n\n${link}\n\nIf you did not ask for this, ignore this e-mail; your password stays as it is.\n`,
-      })
-      .catch((error: Error) => (log ?? console.error)(`[mail] password reset mail failed: ${error.message}`));
-  }
+  if (user) await issuePasswordReset({ db, actor, mailer, log }, user);
   return { message: FORGOT_PASSWORD_ANSWER };
+}
+
+/** Stores a new single-use token (its hash only, valid one hour) and mails its link to the user. */
+export async function issuePasswordReset(
+  { db, actor, mailer, log }: AuthDeps & { mailer: Mailer; log?: (message: string) => void },
+  user: { id: string; email: string; first_name: string },
+): Promise<void> {
+  const token = randomBytes(32).toString("base64url");
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .insertInto("password_reset_tokens")
+      .values({ user_id: user.id, token_hash: sha256(token), expires_at: new Date(Date.now() + RESET_TOKEN_TTL_MS) })
+      .execute();
+    await recordAudit(trx, actor, { action: "auth.password_reset_requested", entityType: "user", entityId: user.id });
+  });
+  const link = `${actor.meta.appUrl}/reset-password?token=${token}`;
+  mailer
+    .send({
+      to: user.email,
+      subject: "Reset your MedLegal password",
+      text: `Hello ${user.first_name},\n\nSomeone asked to reset the password of your MedLegal account. To choose a new password, open this link within one hour:\n\n${link}\n\nIf you did not ask for this, ignore this e-mail; your password stays as it is.\n`,
+    })
+    .catch((error: Error) => (log ?? console.error)(`[mail] password reset mail failed: ${error.message}`));
 }
 
 /** Completes a reset: one use per token, within its hour; every session of the user ends. */

@@ -128,11 +128,21 @@ export async function deleteNotification({ db, actor }: Deps, id: string): Promi
   });
 }
 
-/** Creates a notification inside the caller's transaction (used by the domains that notify). */
+/**
+ * Creates a notification inside the caller's transaction (used by the domains that notify),
+ * unless the user turned that type off for the bell in their settings.
+ */
 export async function notify(
   db: Kysely<Database>,
   notification: { userId: string; type: NotificationDto["type"]; title: string; message: string; link?: string | null },
-): Promise<void> {
+): Promise<boolean> {
+  const preference = await db
+    .selectFrom("notification_preferences")
+    .select("bell")
+    .where("user_id", "=", notification.userId)
+    .where("type", "=", notification.type)
+    .executeTakeFirst();
+  if (preference && !preference.bell) return false;
   await db
     .insertInto("notifications")
     .values({
@@ -143,4 +153,5 @@ export async function notify(
       link: notification.link ?? null,
     })
     .execute();
+  return true;
 }

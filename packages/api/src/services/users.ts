@@ -1,4 +1,5 @@
 import type { Kysely, Transaction } from "kysely";
+import { sql } from "kysely";
 import type { Database } from "@medlegal/db";
 import { randomUUID } from "node:crypto";
 import type { CurrentUser } from "@medlegal/domain";
@@ -26,6 +27,23 @@ export function uniqueViolation(error: unknown): AppError | null {
   if (which.includes("users_email_ci")) return emailTaken();
   if (which.includes("users_username_ci")) return usernameTaken();
   return null;
+}
+
+/** 409 naming the field when the username or e-mail is taken in any letter case. */
+export async function assertUsernameAndEmailFree(db: Db, username: string | null, email: string, exceptUserId?: string) {
+  let query = db
+    .selectFrom("users")
+    .select([sql<boolean>`lower(username) = ${(username ?? "").toLowerCase()}`.as("sameUsername")])
+    .where((eb) =>
+      eb.or([
+        eb(sql`lower(username)`, "=", (username ?? "").toLowerCase()),
+        eb(sql`lower(email)`, "=", email.toLowerCase()),
+      ]),
+    );
+  if (exceptUserId) query = query.where("id", "<>", exceptUserId);
+  const taken = await query.execute();
+  if (taken.some((t) => t.sameUsername)) throw usernameTaken();
+  if (taken.length > 0) throw emailTaken();
 }
 
 /** Reads the current-user view of an active user (SPEC.md section 3), never the password hash. */

@@ -1,0 +1,50 @@
+import type { Kysely, Transaction } from "kysely";
+import type { Database } from "@medlegal/db";
+import type { AgencySettings, SlaDefaults } from "@medlegal/domain";
+import { agencySettingsSchema, DEFAULT_AGENCY_SETTINGS, DEFAULT_SLA, slaDefaultsSchema } from "@medlegal/domain";
+import type { z } from "zod";
+import type { SignedInActor } from "../context";
+import { parseInput } from "../validation";
+import { changedFields, recordAudit } from "./audit";
+
+type Db = Kysely<Database> | Transaction<Database>;
+interface Deps {
+  db: Kysely<Database>;
+  actor: SignedInActor;
+}
+
+/** One settings document, read with its defaults filled in (a new key added later still reads). */
+async function read<T extends object>(db: Db, key: string, defaults: T): Promise<T> {
+  const row = await db.selectFrom("settings").select("value").where("key", "=", key).executeTakeFirst();
+  return { ...defaults, ...((row?.value as Partial<T> | undefined) ?? {}) };
+}
+
+async function write<S extends z.ZodType<object>>(
+  { db, actor }: Deps,
+  key: string,
+  schema: S,
+  defaults: z.output<S>,
+  input: unknown,
+): Promise<z.output<S>> {
+  const value = parseInput(schema, input);
+  return db.transaction().execute(async (trx) => {
+    const before = await read(trx, key, defaults);
+    await trx
+      .insertInto("settings")
+      .values({ key, value: JSON.stringify(value), updated_by: actor.user.id })
+      .onConflict((oc) => oc.column("key").doUpdateSet({ value: JSON.stringify(value), updated_by: actor.user.id, updated_at: new Date() }))
+      .execute();
+    await recordAudit(trx, actor, {
+      action: `settings.update_${key}`,
+      entityType: "settings",
+      entityId: key,
+      ...changedFields(before as Record<string, unknown>, value as Record<string, unknown>),
+    });
+    return value;
+  });
+}
+
+export const getAgencySettings = ({ db }: { db: Db }): Promise<AgencySettings> => read(db, "agency", DEFAULT_AGENCY_SETTINGS);
+export const updateAgencySettings = (deps: Deps, input: unknown) => write(deps, "agency", agencySettingsSchema, DEFAULT_AGENCY_SETTINGS, input);
+export const getSlaDefaults = ({ db }: { db: Db }): Promise<SlaDefaults> => read(db, "sla", DEFAULT_SLA);
+export const updateSlaDefaults = (deps: Deps, input: unknown) => write(deps, "sla", slaDefaultsSchema, DEFAULT_SLA, input);

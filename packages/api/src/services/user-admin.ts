@@ -1,0 +1,182 @@
+import type { Kysely, Transaction } from "kysely";
+import { sql } from "kysely";
+import type { Database } from "@medlegal/db";
+import type { UserDetail, UserSummary } from "@medlegal/domain";
+import { ADMIN_MESSAGES, adminUserCreateSchema, adminUserUpdateSchema, userListInputSchema } from "@medlegal/domain";
+import { z } from "zod";
+import type { SignedInActor } from "../context";
+import { AppError } from "../errors";
+import { parseInput } from "../validation";
+import { changedFields, recordAudit } from "./audit";
+import { issuePasswordReset } from "./auth";
+import type { Mailer } from "./mailer";
+import { hashPassword } from "./passwords";
+import { auditView, loadUserDetail, replaceContacts, roleColumns, toUserSummary, userSummaryQuery } from "./user-records";
+import { assertUsernameAndEmailFree, uniqueViolation } from "./users";
+
+interface Deps {
+  db: Kysely<Database>;
+  actor: SignedInActor;
+}
+
+const idInput = z.object({ id: z.string().uuid("That is not a valid id") });
+
+/** Keyset cursor over the list's order (last name, first name, id), opaque to clients. */
+function encodeCursor(row: { lastName: string; firstName: string; id: string }): string {
+  return Buffer.from(JSON.stringify([row.lastName.toLowerCase(), row.firstName.toLowerCase(), row.id])).toString("base64url");
+}
+function decodeCursor(cursor: string): [string, string, string] {
+  try {
+    const value = JSON.parse(Buffer.from(cursor, "base64url").toString("utf8")) as unknown;
+    if (Array.isArray(value) && value.length === 3 && value.every((v) => typeof v === "string")) return value as [string, string, string];
+  } catch {
+    // fall through
+  }
+  throw new AppError("INVALID", "That page link is no longer valid; please reload the list.");
+}
+
+export async function listUsers({ db }: Deps, input: unknown): Promise<{ items: UserSummary[]; nextCursor: string | null }> {
+  const { search, role, active, specializationId, cursor, limit } = parseInput(userListInputSchema, input ?? {});
+  let query = userSummaryQuery(db)
+    .orderBy(sql`lower(users.last_name)`)
+    .orderBy(sql`lower(users.first_name)`)
+    .orderBy("users.id")
+    .limit(limit + 1);
+  if (search) {
+    const pattern = `%${search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    query = query.where((eb) =>
+      eb.or([
+        eb(sql`lower(users.first_name || ' ' || users.last_name)`, "like", pattern),
+        eb(sql`lower(users.username)`, "like", pattern),
+        eb(sql`lower(users.email)`, "like", pattern),
+        eb(sql`lower(coalesce(users.firm_name, ''))`, "like", pattern),
+      ]),
+    );
+  }
+  if (role) query = query.where("users.role", "=", role);
+  if (active !== undefined) query = query.where("users.is_active", "=", active);
+  if (specializationId) query = query.where("users.specialization_id", "=", specializationId);
+  if (cursor) {
+    const [last, first, id] = decodeCursor(cursor);
+    query = query.where(sql<boolean>`(lower(users.last_name), lower(users.first_name), users.id) > (${last}, ${first}, ${id})`);
+  }
+  const rows = await query.execute();
+  const items = rows.slice(0, limit).map(toUserSummary);
+  const last = items[items.length - 1];
+  return { items, nextCursor: rows.length > limit && last ? encodeCursor(last) : null };
+}
+
+export async function getUser({ db }: Deps, input: unknown): Promise<UserDetail> {
+  const { id } = parseInput(idInput, input);
+  return loadUserDetail(db, id);
+}
+
+export async function createUser({ db, actor }: Deps, input: unknown): Promise<UserDetail> {
+  const data = parseInput(adminUserCreateSchema, input);
+  const columns = await roleColumns(db, data);
+  await assertUsernameAndEmailFree(db, data.username, data.email);
+  const passwordHash = await hashPassword(data.password);
+  try {
+    return await db.transaction().execute(async (trx) => {
+      const { id } = await trx
+        .insertInto("users")
+        .values({
+          username: data.username,
+          email: data.email,
+          password_hash: passwordHash,
+          first_name: data.firstName,
+          last_name: data.lastName,
+          role: data.role,
+          ...columns,
+        })
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      await replaceContacts(trx, id, data);
+      const user = await loadUserDetail(trx, id);
+      await recordAudit(trx, actor, { action: "user.create", entityType: "user", entityId: id, after: auditView(user) });
+      return user;
+    });
+  } catch (error) {
+    throw uniqueViolation(error) ?? error;
+  }
+}
+
+/**
+ * Locks the active administrators and refuses a change that would leave none. Row locks make two
+ * administrators demoting each other at once wait for one another instead of both succeeding.
+ */
+async function assertAnotherAdministratorRemains(trx: Transaction<Database>, userId: string) {
+  const admins = await trx
+    .selectFrom("users")
+    .select("id")
+    .where("role", "=", "administrator")
+    .where("is_active", "=", true)
+    .forUpdate()
+    .execute();
+  if (admins.every((a) => a.id === userId)) throw new AppError("CONFLICT", ADMIN_MESSAGES.lastAdministrator);
+}
+
+export async function updateUser({ db, actor }: Deps, input: unknown): Promise<UserDetail> {
+  const data = parseInput(adminUserUpdateSchema, input);
+  const before = await loadUserDetail(db, data.id);
+  if (data.id === actor.user.id && data.role !== before.role) throw new AppError("FORBIDDEN", ADMIN_MESSAGES.selfDemote);
+  const columns = await roleColumns(db, data);
+  await assertUsernameAndEmailFree(db, null, data.email, data.id);
+  try {
+    return await db.transaction().execute(async (trx) => {
+      if (before.role === "administrator" && data.role !== "administrator" && before.isActive) {
+        await assertAnotherAdministratorRemains(trx, data.id);
+      }
+      await trx
+        .updateTable("users")
+        .set({ email: data.email, first_name: data.firstName, last_name: data.lastName, role: data.role, ...columns, updated_at: new Date() })
+        .where("id", "=", data.id)
+        .execute();
+      await replaceContacts(trx, data.id, data);
+      const after = await loadUserDetail(trx, data.id);
+      const diff = changedFields(auditView(before), auditView(after));
+      await recordAudit(trx, actor, {
+        action: before.role !== after.role ? "user.role_change" : "user.update",
+        entityType: "user",
+        entityId: data.id,
+        ...diff,
+      });
+      return after;
+    });
+  } catch (error) {
+    throw uniqueViolation(error) ?? error;
+  }
+}
+
+/** Deactivation ends the user's sessions at once; they then fail sign-in like anyone else. */
+export async function setUserActive({ db, actor }: Deps, input: unknown): Promise<UserDetail> {
+  const { id, active } = parseInput(idInput.extend({ active: z.boolean({ error: "Say whether the user is active" }) }), input);
+  if (id === actor.user.id && !active) throw new AppError("FORBIDDEN", ADMIN_MESSAGES.selfDeactivate);
+  return db.transaction().execute(async (trx) => {
+    const before = await loadUserDetail(trx, id);
+    if (before.isActive === active) return before;
+    if (!active && before.role === "administrator") await assertAnotherAdministratorRemains(trx, id);
+    await trx.updateTable("users").set({ is_active: active, updated_at: new Date() }).where("id", "=", id).execute();
+    if (!active) await trx.deleteFrom("sessions").where("user_id", "=", id).execute();
+    await recordAudit(trx, actor, {
+      action: active ? "user.reactivate" : "user.deactivate",
+      entityType: "user",
+      entityId: id,
+      before: { isActive: before.isActive },
+      after: { isActive: active },
+    });
+    return loadUserDetail(trx, id);
+  });
+}
+
+export async function sendUserPasswordReset(
+  { db, actor, mailer }: Deps & { mailer: Mailer },
+  input: unknown,
+): Promise<{ message: string }> {
+  const { id } = parseInput(idInput, input);
+  const user = await db.selectFrom("users").select(["id", "email", "first_name", "is_active"]).where("id", "=", id).executeTakeFirst();
+  if (!user) throw new AppError("NOT_FOUND", ADMIN_MESSAGES.userNotFound);
+  if (!user.is_active) throw new AppError("CONFLICT", "Reactivate this user before sending a reset link.");
+  await issuePasswordReset({ db, actor, mailer }, user);
+  return { message: `A password reset link has been sent to ${user.email}.` };
+}
