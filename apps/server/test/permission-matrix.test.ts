@@ -52,7 +52,7 @@ const MATRIX: Record<string, "public" | Role[]> = {
 
 const USERNAME: Record<Role, string> = { administrator: "admin", employee: "employee", attorney: "attorney", consultant: "consultant" };
 
-const procedures = Object.entries(appRouter._def.procedures as Record<string, { _def: { type: "query" | "mutation" } }>).map(
+const procedures = Object.entries(appRouter._def.procedures as unknown as Record<string, { _def: { type: "query" | "mutation" } }>).map(
   ([path, procedure]) => ({ path, kind: procedure._def.type }),
 );
 
