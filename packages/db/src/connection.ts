@@ -1,6 +1,8 @@
 import { existsSync, mkdirSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { PGlite } from "@electric-sql/pglite";
+import { btree_gist } from "@electric-sql/pglite/contrib/btree_gist";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { Kysely, PGliteDialect, PostgresDialect } from "kysely";
 import pg from "pg";
 import type { Database } from "./database";
@@ -71,7 +73,11 @@ export function createDatabase(options: DatabaseOptions = {}): DatabaseHandle {
 
   const dataDir = options.dataDir ?? join(defaultDataDir(), "pglite");
   if (!dataDir.includes("://")) mkdirSync(dataDir, { recursive: true });
-  const pglite = new PGlite(dataDir, { parsers: { [INT8_OID]: parseInt8, [DATE_OID]: parseDate } });
+  const pglite = new PGlite(dataDir, {
+    parsers: { [INT8_OID]: parseInt8, [DATE_OID]: parseDate },
+    // The extensions the migrations create (trigram search; exclusion constraints on time ranges).
+    extensions: { pg_trgm, btree_gist },
+  });
   const db = new Kysely<Database>({ dialect: new PGliteDialect({ pglite }) });
   return { db, kind: "pglite", close: () => db.destroy() };
 }

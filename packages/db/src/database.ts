@@ -1,5 +1,5 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from "kysely";
-import type { Gender, NotificationType, PhoneType, Role } from "@medlegal/domain";
+import type { AssignmentStatus, CaseStatus, ClaimType, Gender, NotificationType, PhoneType, Priority, QueryStatus, Role } from "@medlegal/domain";
 
 /** timestamptz: read as Date, written as Date or ISO string. */
 type Timestamp = ColumnType<Date, Date | string, Date | string>;
@@ -144,6 +144,105 @@ export interface NotificationPreferencesTable {
   email: boolean;
 }
 
+export interface ReferenceCountersTable {
+  series: string;
+  year: number;
+  last_value: number;
+}
+
+export interface PatientsTable {
+  id: Generated<string>;
+  attorney_id: string;
+  first_name: string;
+  last_name: string;
+  id_number: string | null;
+  passport_number: string | null;
+  birth_date: DateOnly;
+  gender: "male" | "female" | "other";
+  email: string | null;
+  phone: string | null;
+  address: string | null;
+  home_language: string;
+  interpreter_needed: Generated<boolean>;
+  consent_received_at: DateOnly | null;
+  created_at: GeneratedTimestamp;
+  updated_at: GeneratedTimestamp;
+}
+
+export interface CasesTable {
+  id: Generated<string>;
+  reference: string;
+  attorney_id: string;
+  patient_id: string;
+  claim_type: ClaimType;
+  incident_date: DateOnly;
+  raf_claim_number: string | null;
+  court_case_number: string | null;
+  status: Generated<CaseStatus>;
+  notes: string | null;
+  created_at: GeneratedTimestamp;
+  updated_at: GeneratedTimestamp;
+}
+
+export interface QueriesTable {
+  id: Generated<string>;
+  reference: string;
+  case_id: string;
+  attorney_id: string;
+  subject: string;
+  instructions: string;
+  priority: Generated<Priority>;
+  priority_rank: Generated<number>;
+  status: Generated<QueryStatus>;
+  held_from: QueryStatus | null;
+  cancel_reason: string | null;
+  assigned_employee_id: string | null;
+  search_text: Generated<string>;
+  created_at: GeneratedTimestamp;
+  updated_at: GeneratedTimestamp;
+}
+
+export interface QuerySpecializationsTable {
+  query_id: string;
+  specialization_id: string;
+}
+
+export interface ConsultantAssignmentsTable {
+  id: Generated<string>;
+  query_id: string;
+  consultant_id: string;
+  specialization_id: string;
+  status: Generated<AssignmentStatus>;
+  fee_agreed_cents: number | null;
+  decline_reason: string | null;
+  assigned_by: string | null;
+  responded_at: Timestamp | null;
+  created_at: GeneratedTimestamp;
+}
+
+export interface QueryEventsTable {
+  id: Generated<string>;
+  query_id: string;
+  at: GeneratedTimestamp;
+  actor_id: string | null;
+  kind: "status" | "comment" | "assignment" | "document";
+  from_status: string | null;
+  to_status: string | null;
+  body: string | null;
+}
+
+export interface QueryDocumentsTable {
+  id: Generated<string>;
+  query_id: string;
+  uploaded_by: string;
+  file_name: string;
+  content_type: string;
+  size: number;
+  sha256: string;
+  data: Uint8Array;
+  created_at: GeneratedTimestamp;
+}
+
 export interface Database {
   specializations: SpecializationsTable;
   users: UsersTable;
@@ -160,6 +259,14 @@ export interface Database {
   app_secrets: AppSecretsTable;
   settings: SettingsTable;
   notification_preferences: NotificationPreferencesTable;
+  reference_counters: ReferenceCountersTable;
+  patients: PatientsTable;
+  cases: CasesTable;
+  queries: QueriesTable;
+  query_specializations: QuerySpecializationsTable;
+  consultant_assignments: ConsultantAssignmentsTable;
+  query_events: QueryEventsTable;
+  query_documents: QueryDocumentsTable;
 }
 
 export type User = Selectable<UsersTable>;

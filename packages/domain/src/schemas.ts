@@ -54,13 +54,16 @@ export const phoneNumberSchema = z
   .refine(isValidPhone, "Please enter a valid phone number");
 
 /** YYYY-MM-DD, a real calendar date, not in the future. */
-export const birthDateSchema = z
-  .string({ error: "Birth date is required" })
-  .regex(/^\d{4}-\d{2}-\d{2}$/, "Birth date is required")
-  .refine((value) => {
-    const date = new Date(`${value}T00:00:00Z`);
-    return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value && date.getTime() <= Date.now();
-  }, "Please enter a valid birth date");
+export const pastDateSchema = (label: string) =>
+  z
+    .string({ error: `${label} is required` })
+    .regex(/^\d{4}-\d{2}-\d{2}$/, `${label} is required`)
+    .refine((value) => {
+      const date = new Date(`${value}T00:00:00Z`);
+      return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value && date.getTime() <= Date.now();
+    }, `Please enter a valid ${label.toLowerCase()}`);
+
+export const birthDateSchema = pastDateSchema("Birth date");
 
 export const loginSchema = z.object({
   username: required("Username", 254),

@@ -1,0 +1,234 @@
+import { z } from "zod";
+import { pastDateSchema, required } from "./schemas";
+
+/* ---------- cases (matters) ---------- */
+
+export const CLAIM_TYPES = ["raf", "medical_negligence", "personal_injury", "workers_compensation", "other"] as const;
+export type ClaimType = (typeof CLAIM_TYPES)[number];
+export const CLAIM_TYPE_LABEL: Record<ClaimType, string> = {
+  raf: "Road Accident Fund",
+  medical_negligence: "Medical negligence",
+  personal_injury: "Personal injury",
+  workers_compensation: "Workers' compensation",
+  other: "Other",
+};
+
+export const CASE_STATUSES = ["open", "on_hold", "settled", "closed"] as const;
+export type CaseStatus = (typeof CASE_STATUSES)[number];
+export const CASE_STATUS_LABEL: Record<CaseStatus, string> = { open: "Open", on_hold: "On hold", settled: "Settled", closed: "Closed" };
+
+export const caseInputSchema = z.object({
+  patientId: z.string({ error: "Choose a claimant" }).uuid("Choose a claimant"),
+  claimType: z.enum(CLAIM_TYPES, { error: "Choose a claim type" }),
+  incidentDate: pastDateSchema("Incident date"),
+  rafClaimNumber: z.string().trim().max(50).optional().transform((v) => v || null),
+  courtCaseNumber: z.string().trim().max(50).optional().transform((v) => v || null),
+  status: z.enum(CASE_STATUSES).default("open"),
+  notes: z.string().trim().max(2000).optional().transform((v) => v || null),
+});
+export type CaseInput = z.input<typeof caseInputSchema>;
+
+export interface CaseItem {
+  id: string;
+  reference: string;
+  attorneyId: string;
+  attorneyName: string;
+  firmName: string | null;
+  patientId: string;
+  patientName: string;
+  claimType: ClaimType;
+  incidentDate: string;
+  rafClaimNumber: string | null;
+  courtCaseNumber: string | null;
+  status: CaseStatus;
+  notes: string | null;
+  queriesCount: number;
+  createdAt: string;
+}
+
+/* ---------- queries (instructions) ---------- */
+
+export const QUERY_STATUSES = [
+  "submitted",
+  "in_review",
+  "assigning",
+  "scheduled",
+  "assessed",
+  "reporting",
+  "completed",
+  "on_hold",
+  "cancelled",
+] as const;
+export type QueryStatus = (typeof QUERY_STATUSES)[number];
+
+export const QUERY_STATUS_LABEL: Record<QueryStatus, string> = {
+  submitted: "Submitted",
+  in_review: "In review",
+  assigning: "Assigning experts",
+  scheduled: "Scheduled",
+  assessed: "Assessed",
+  reporting: "Reporting",
+  completed: "Completed",
+  on_hold: "On hold",
+  cancelled: "Cancelled",
+};
+
+/** The forward path of a query (DESIGN.md section 5). */
+export const QUERY_FLOW = ["submitted", "in_review", "assigning", "scheduled", "assessed", "reporting", "completed"] as const;
+export const OPEN_QUERY_STATUSES: readonly QueryStatus[] = ["submitted", "in_review", "assigning", "scheduled", "assessed", "reporting"];
+
+export const PRIORITIES = ["low", "normal", "high", "urgent"] as const;
+export type Priority = (typeof PRIORITIES)[number];
+export const PRIORITY_LABEL: Record<Priority, string> = { low: "Low", normal: "Normal", high: "High", urgent: "Urgent" };
+
+/**
+ * Whether a query may move from one status to another: one step forward along the flow, any open
+ * status to on hold or cancelled, and from on hold back to the status it was held in.
+ */
+export function canMoveQuery(from: QueryStatus, to: QueryStatus, heldFrom: QueryStatus | null = null): boolean {
+  if (from === "on_hold") return to === heldFrom || to === "cancelled";
+  if (!OPEN_QUERY_STATUSES.includes(from)) return false;
+  if (to === "on_hold" || to === "cancelled") return true;
+  const i = QUERY_FLOW.indexOf(from as (typeof QUERY_FLOW)[number]);
+  return QUERY_FLOW[i + 1] === to;
+}
+
+/** The moves offered from a status, in the order a case manager reads them. */
+export function nextQueryStatuses(from: QueryStatus, heldFrom: QueryStatus | null = null): QueryStatus[] {
+  return QUERY_STATUSES.filter((to) => to !== from && canMoveQuery(from, to, heldFrom));
+}
+
+export function illegalMoveMessage(from: QueryStatus, to: QueryStatus): string {
+  return `A query that is ${QUERY_STATUS_LABEL[from].toLowerCase()} cannot move to ${QUERY_STATUS_LABEL[to].toLowerCase()}.`;
+}
+
+export const queryInputSchema = z.object({
+  caseId: z.string({ error: "Choose a case" }).uuid("Choose a case"),
+  subject: required("Subject", 200),
+  instructions: required("Instructions", 5000),
+  specializationIds: z
+    .array(z.string().uuid())
+    .min(1, "Choose at least one specialization")
+    .max(17)
+    .refine((ids) => new Set(ids).size === ids.length, "Each specialization once"),
+  priority: z.enum(PRIORITIES).default("normal"),
+});
+export type QueryInput = z.input<typeof queryInputSchema>;
+
+export const QUERY_SORTS = ["newest", "oldest", "priority", "reference"] as const;
+export type QuerySort = (typeof QUERY_SORTS)[number];
+
+export const queryListInputSchema = z.object({
+  search: z.string().trim().max(100).optional(),
+  status: z.enum(QUERY_STATUSES).optional(),
+  priority: z.enum(PRIORITIES).optional(),
+  specializationId: z.string().uuid().optional(),
+  assignedEmployeeId: z.string().uuid().optional(),
+  /** "unassigned" lists queries no employee has taken yet. */
+  unassigned: z.boolean().optional(),
+  from: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).optional(),
+  to: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).optional(),
+  sort: z.enum(QUERY_SORTS).default("newest"),
+  cursor: z.string().max(500).nullish(),
+  limit: z.number().int().min(1).max(100).default(25),
+});
+export type QueryListInput = z.input<typeof queryListInputSchema>;
+
+export const moveQuerySchema = z
+  .object({
+    id: z.string().uuid("That is not a valid id"),
+    to: z.enum(QUERY_STATUSES, { error: "Choose a status" }),
+    reason: z.string().trim().max(1000).optional(),
+  })
+  .refine((v) => v.to !== "cancelled" || (v.reason && v.reason.length > 0), {
+    path: ["reason"],
+    message: "Give a reason for cancelling",
+  });
+
+export const commentInputSchema = z.object({
+  queryId: z.string().uuid("That is not a valid id"),
+  body: required("Comment", 5000),
+});
+
+export interface QueryListItem {
+  id: string;
+  reference: string;
+  subject: string;
+  status: QueryStatus;
+  priority: Priority;
+  caseId: string;
+  caseReference: string;
+  patientName: string;
+  attorneyId: string;
+  attorneyName: string;
+  firmName: string | null;
+  assignedEmployeeId: string | null;
+  assignedEmployeeName: string | null;
+  specializations: string[];
+  createdAt: string;
+  updatedAt: string;
+}
+
+/* ---------- consultant assignments ---------- */
+
+export const ASSIGNMENT_STATUSES = ["proposed", "accepted", "declined", "withdrawn", "completed"] as const;
+export type AssignmentStatus = (typeof ASSIGNMENT_STATUSES)[number];
+export const ASSIGNMENT_STATUS_LABEL: Record<AssignmentStatus, string> = {
+  proposed: "Awaiting reply",
+  accepted: "Accepted",
+  declined: "Declined",
+  withdrawn: "Withdrawn",
+  completed: "Completed",
+};
+/** Assignments that still hold the consultant to the query (and count towards their load). */
+export const LIVE_ASSIGNMENT_STATUSES: readonly AssignmentStatus[] = ["proposed", "accepted"];
+
+export const assignInputSchema = z.object({
+  queryId: z.string().uuid("That is not a valid id"),
+  consultantId: z.string({ error: "Choose a consultant" }).uuid("Choose a consultant"),
+  specializationId: z.string().uuid("Choose a specialization"),
+  feeAgreedCents: z.number().int().min(0).max(100_000_000).nullish(),
+});
+
+export const respondAssignmentSchema = z
+  .object({
+    id: z.string().uuid("That is not a valid id"),
+    accept: z.boolean(),
+    reason: z.string().trim().max(1000).optional(),
+  })
+  .refine((v) => v.accept || (v.reason && v.reason.length > 0), { path: ["reason"], message: "Give a reason for declining" });
+
+export interface AssignmentItem {
+  id: string;
+  queryId: string;
+  consultantId: string;
+  consultantName: string;
+  specializationId: string;
+  specialization: string;
+  status: AssignmentStatus;
+  feeAgreedCents: number | null;
+  declineReason: string | null;
+  createdAt: string;
+  respondedAt: string | null;
+}
+
+export interface ConsultantCandidate {
+  id: string;
+  name: string;
+  specialization: string;
+  licenseNumber: string | null;
+  /** Live assignments on open queries. */
+  load: number;
+}
+
+export const DOCUMENT_MAX_BYTES = 10 * 1024 * 1024;
+export const DOCUMENT_TYPES = ["application/pdf", "image/png", "image/jpeg"] as const;
+
+/** What a file's first bytes say it is; the name and the browser's claim are not trusted. */
+export function sniffDocumentType(bytes: Uint8Array): (typeof DOCUMENT_TYPES)[number] | null {
+  const starts = (...sig: number[]) => sig.every((b, i) => bytes[i] === b);
+  if (starts(0x25, 0x50, 0x44, 0x46, 0x2d)) return "application/pdf";
+  if (starts(0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a)) return "image/png";
+  if (starts(0xff, 0xd8, 0xff)) return "image/jpeg";
+  return null;
+}
