@@ -18,6 +18,7 @@ import { DEFAULT_RATE_LIMITS, rateLimitsPlugin } from "./plugins/rate-limits";
 import { sameOriginPlugin } from "./plugins/same-origin";
 import { requestMeta, sessionControl } from "./request-context";
 import { authRoutes } from "./rest/auth";
+import { fileRoutes } from "./rest/files";
 import { notificationRoutes } from "./rest/notifications";
 import { PgSessionStore } from "./session-store";
 
@@ -102,6 +103,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   await app.register(authRoutes, { mailer: options.mailer, appUrl: options.appUrl });
   await app.register(notificationRoutes);
+  await app.register(fileRoutes);
 
   await app.register(fastifyTRPCPlugin, {
     prefix: "/trpc",

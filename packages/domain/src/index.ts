@@ -1,6 +1,7 @@
 export * from "./admin";
 export * from "./claimants";
 export * from "./constants";
+export * from "./dashboard";
 export * from "./navigation";
 export * from "./notifications";
 export * from "./permissions";

@@ -14,6 +14,22 @@ export const PERMISSIONS = {
   "specializations.manage": ["administrator"],
   "settings.agency": ["administrator"],
   "audit.read": ["administrator"],
+  "patients.read": ["administrator", "employee", "attorney"],
+  "patients.create": ["attorney"],
+  "patients.update": ["administrator", "employee", "attorney"],
+  "cases.read": ["administrator", "employee", "attorney"],
+  "cases.create": ["attorney"],
+  "cases.update": ["administrator", "employee", "attorney"],
+  "queries.read": ROLES,
+  "queries.create": ["attorney"],
+  "queries.manage": ["administrator", "employee"],
+  "queries.comment": ROLES,
+  "documents.upload": ROLES,
+  "assignments.manage": ["administrator", "employee"],
+  "assignments.respond": ["consultant"],
+  "consultants.read": ["administrator", "employee"],
+  "dashboard.read": ROLES,
+  "dashboard.workload": ["administrator", "employee"],
 } as const satisfies Record<string, readonly Role[]>;
 
 export type Permission = keyof typeof PERMISSIONS;

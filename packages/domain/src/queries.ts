@@ -232,3 +232,56 @@ export function sniffDocumentType(bytes: Uint8Array): (typeof DOCUMENT_TYPES)[nu
   if (starts(0xff, 0xd8, 0xff)) return "image/jpeg";
   return null;
 }
+
+export interface QueryEvent {
+  id: string;
+  at: string;
+  actorName: string | null;
+  kind: "status" | "comment" | "assignment" | "document";
+  fromStatus: string | null;
+  toStatus: string | null;
+  body: string | null;
+}
+
+export interface QueryDocument {
+  id: string;
+  fileName: string;
+  contentType: string;
+  size: number;
+  uploadedByName: string;
+  createdAt: string;
+}
+
+export interface QueryDetail extends QueryListItem {
+  instructions: string;
+  heldFrom: QueryStatus | null;
+  cancelReason: string | null;
+  claimType: ClaimType;
+  incidentDate: string;
+  rafClaimNumber: string | null;
+  courtCaseNumber: string | null;
+  specializationIds: string[];
+  /** Full details for staff and the attorney; the assessment essentials for a consultant. */
+  claimant: {
+    id: string | null;
+    firstName: string;
+    lastName: string;
+    birthDate: string;
+    gender: string;
+    homeLanguage: string;
+    interpreterNeeded: boolean;
+    idNumber?: string | null;
+    passportNumber?: string | null;
+    email?: string | null;
+    phone?: string | null;
+    consentReceivedAt?: string | null;
+  };
+  /** The moves the caller may make now (empty for attorneys and consultants). */
+  nextStatuses: QueryStatus[];
+  /** Staff and the attorney see every assignment; a consultant sees only their own. */
+  assignments: AssignmentItem[];
+  documents: QueryDocument[];
+  events: QueryEvent[];
+}
+
+export const PRIORITY_RANK: Record<Priority, number> = { low: 0, normal: 1, high: 2, urgent: 3 };

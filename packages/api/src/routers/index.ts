@@ -1,5 +1,12 @@
 import { createCallerFactory, router } from "../trpc";
 import { accountRouter } from "./account";
+import { assignmentsRouter } from "./assignments";
+import { auditRouter } from "./audit";
+import { casesRouter } from "./cases";
+import { consultantsRouter } from "./consultants";
+import { dashboardRouter } from "./dashboard";
+import { patientsRouter } from "./patients";
+import { queriesRouter } from "./queries";
 import { authRouter } from "./auth";
 import { messagesRouter } from "./messages";
 import { notificationsRouter } from "./notifications";
@@ -15,6 +22,13 @@ export const appRouter = router({
   users: usersRouter,
   specializations: specializationsRouter,
   settings: settingsRouter,
+  patients: patientsRouter,
+  cases: casesRouter,
+  queries: queriesRouter,
+  assignments: assignmentsRouter,
+  consultants: consultantsRouter,
+  dashboard: dashboardRouter,
+  audit: auditRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -1,0 +1,50 @@
+import type { FastifyInstance } from "fastify";
+import multipart from "@fastify/multipart";
+import { AppError, auditTrailService, documentsService } from "@medlegal/api";
+import { DOCUMENT_MAX_BYTES, can } from "@medlegal/domain";
+import { signedInActor } from "../request-context";
+
+/**
+ * File transfers, which tRPC's JSON does not carry well: query documents in and out, and the
+ * audit trail as CSV. Thin adapters over the same services; the same role and row checks.
+ */
+export async function fileRoutes(app: FastifyInstance) {
+  const db = app.db;
+  await app.register(multipart, { limits: { fileSize: DOCUMENT_MAX_BYTES, files: 1, fields: 5 } });
+
+  app.post<{ Params: { id: string } }>("/api/queries/:id/documents", async (request, reply) => {
+    const actor = signedInActor(request);
+    if (!request.isMultipart()) throw new AppError("INVALID", "Send the file as multipart/form-data in a field named file.");
+    const file = await request.file();
+    if (!file) throw new AppError("INVALID", "Choose a file to upload.");
+    const data = await file.toBuffer().catch((error: { code?: string }) => {
+      if (error.code === "FST_REQ_FILE_TOO_LARGE") throw new AppError("INVALID", `Files can be at most ${DOCUMENT_MAX_BYTES / 1024 / 1024} MB.`);
+      throw error;
+    });
+    const document = await documentsService.uploadDocument({ db, actor }, { queryId: request.params.id, fileName: file.filename, data });
+    return reply.code(201).send(document);
+  });
+
+  app.get<{ Params: { id: string } }>("/api/documents/:id", async (request, reply) => {
+    const actor = signedInActor(request);
+    const doc = await documentsService.downloadDocument({ db, actor }, request.params.id);
+    return reply
+      .header("Content-Type", doc.contentType)
+      .header("Content-Disposition", `attachment; filename*=UTF-8''${encodeURIComponent(doc.fileName)}`)
+      .header("Cache-Control", "private, no-store")
+      .header("X-Content-Type-Options", "nosniff")
+      .send(Buffer.from(doc.data));
+  });
+
+  app.get<{ Querystring: Record<string, string> }>("/api/audit/export.csv", async (request, reply) => {
+    const actor = signedInActor(request);
+    if (!can(actor.user.role, "audit.read")) throw new AppError("FORBIDDEN", "You do not have permission to do that.");
+    const { limit: _limit, cursor: _cursor, ...filters } = request.query;
+    const csv = await auditTrailService.exportAuditCsv({ db }, Object.fromEntries(Object.entries(filters).filter(([, v]) => v !== "")));
+    return reply
+      .header("Content-Type", "text/csv; charset=utf-8")
+      .header("Content-Disposition", `attachment; filename="audit-trail-${new Date().toISOString().slice(0, 10)}.csv"`)
+      .header("Cache-Control", "private, no-store")
+      .send(csv);
+  });
+}

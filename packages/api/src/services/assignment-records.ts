@@ -1,0 +1,30 @@
+import type { Kysely, Transaction } from "kysely";
+import { sql } from "kysely";
+import type { Database } from "@medlegal/db";
+import type { AssignmentItem } from "@medlegal/domain";
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+export function assignmentQuery(db: Db) {
+  return db
+    .selectFrom("consultant_assignments")
+    .innerJoin("users as consultant", "consultant.id", "consultant_assignments.consultant_id")
+    .innerJoin("specializations", "specializations.id", "consultant_assignments.specialization_id")
+    .selectAll("consultant_assignments")
+    .select([sql<string>`consultant.first_name || ' ' || consultant.last_name`.as("consultant_name"), "specializations.name as specialization"]);
+}
+type Row = Awaited<ReturnType<ReturnType<typeof assignmentQuery>["executeTakeFirstOrThrow"]>>;
+
+export const toAssignmentItem = (row: Row): AssignmentItem => ({
+  id: row.id,
+  queryId: row.query_id,
+  consultantId: row.consultant_id,
+  consultantName: row.consultant_name,
+  specializationId: row.specialization_id,
+  specialization: row.specialization,
+  status: row.status,
+  feeAgreedCents: row.fee_agreed_cents,
+  declineReason: row.decline_reason,
+  createdAt: row.created_at.toISOString(),
+  respondedAt: row.responded_at ? row.responded_at.toISOString() : null,
+});

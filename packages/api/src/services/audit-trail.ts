@@ -1,0 +1,110 @@
+import type { Kysely } from "kysely";
+import { sql } from "kysely";
+import type { Database } from "@medlegal/db";
+import { z } from "zod";
+import { AppError } from "../errors";
+import { parseInput } from "../validation";
+
+export const auditListInputSchema = z.object({
+  actorId: z.string().uuid().optional(),
+  entityType: z.string().trim().max(50).optional(),
+  entityId: z.string().trim().max(100).optional(),
+  action: z.string().trim().max(100).optional(),
+  from: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "Dates are YYYY-MM-DD").optional(),
+  to: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "Dates are YYYY-MM-DD").optional(),
+  cursor: z.string().max(300).nullish(),
+  limit: z.number().int().min(1).max(200).default(50),
+});
+
+export interface AuditRow {
+  id: string;
+  at: string;
+  actorId: string | null;
+  actorName: string | null;
+  actorRole: string | null;
+  action: string;
+  entityType: string;
+  entityId: string | null;
+  before: Record<string, unknown> | null;
+  after: Record<string, unknown> | null;
+  ip: string | null;
+  userAgent: string | null;
+  requestId: string | null;
+}
+
+const startOfDay = (day: string) => new Date(`${day}T00:00:00+02:00`);
+
+function filtered(db: Kysely<Database>, f: z.output<typeof auditListInputSchema>) {
+  let query = db
+    .selectFrom("audit_log")
+    .leftJoin("users", "users.id", "audit_log.actor_id")
+    .selectAll("audit_log")
+    .select(sql<string | null>`users.first_name || ' ' || users.last_name`.as("actor_name"));
+  if (f.actorId) query = query.where("audit_log.actor_id", "=", f.actorId);
+  if (f.entityType) query = query.where("audit_log.entity_type", "=", f.entityType);
+  if (f.entityId) query = query.where("audit_log.entity_id", "=", f.entityId);
+  if (f.action) query = query.where("audit_log.action", "like", `${f.action.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+  if (f.from) query = query.where("audit_log.at", ">=", startOfDay(f.from));
+  if (f.to) query = query.where("audit_log.at", "<", new Date(startOfDay(f.to).getTime() + 86_400_000));
+  return query.orderBy("audit_log.at", "desc").orderBy("audit_log.id", "desc");
+}
+
+type Row = Awaited<ReturnType<ReturnType<typeof filtered>["executeTakeFirstOrThrow"]>>;
+const toRow = (r: Row): AuditRow => ({
+  id: r.id,
+  at: r.at.toISOString(),
+  actorId: r.actor_id,
+  actorName: r.actor_name,
+  actorRole: r.actor_role,
+  action: r.action,
+  entityType: r.entity_type,
+  entityId: r.entity_id,
+  before: r.before,
+  after: r.after,
+  ip: r.ip,
+  userAgent: r.user_agent,
+  requestId: r.request_id,
+});
+
+/** The audit trail, newest first, filtered, one keyset page at a time (administrators only). */
+export async function listAudit({ db }: { db: Kysely<Database> }, input: unknown): Promise<{ items: AuditRow[]; nextCursor: string | null }> {
+  const f = parseInput(auditListInputSchema, input ?? {});
+  let query = filtered(db, f).limit(f.limit + 1);
+  if (f.cursor) {
+    const [at, id] = (() => {
+      try {
+        return JSON.parse(Buffer.from(f.cursor, "base64url").toString("utf8")) as [string, string];
+      } catch {
+        throw new AppError("INVALID", "That page link is no longer valid; please reload the list.");
+      }
+    })();
+    query = query.where(sql<boolean>`(audit_log.at, audit_log.id) < (${new Date(at)}, ${id}::uuid)`);
+  }
+  const rows = await query.execute();
+  const items = rows.slice(0, f.limit).map(toRow);
+  const last = items[items.length - 1];
+  return {
+    items,
+    nextCursor: rows.length > f.limit && last ? Buffer.from(JSON.stringify([last.at, last.id])).toString("base64url") : null,
+  };
+}
+
+const csvCell = (value: unknown): string => {
+  const text = value === null || value === undefined ? "" : typeof value === "string" ? value : JSON.stringify(value);
+  // Quote every cell; a leading =, +, - or @ is defused so spreadsheets do not run it as a formula.
+  const safe = /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
+  return `"${safe.replace(/"/g, '""')}"`;
+};
+
+/** The filtered rows as CSV (at most 50,000), for the administrator's export button. */
+export async function exportAuditCsv({ db }: { db: Kysely<Database> }, input: unknown): Promise<string> {
+  const f = parseInput(auditListInputSchema, input ?? {});
+  const rows = (await filtered(db, f).limit(50_000).execute()).map(toRow);
+  const header = ["at", "actor", "role", "action", "entity_type", "entity_id", "before", "after", "ip", "user_agent", "request_id"];
+  const lines = rows.map((r) =>
+    [r.at, r.actorName ?? r.actorId, r.actorRole, r.action, r.entityType, r.entityId, r.before, r.after, r.ip, r.userAgent, r.requestId]
+      .map(csvCell)
+      .join(","),
+  );
+  return [header.join(","), ...lines].join("\r\n") + "\r\n";
+}

@@ -1,0 +1,159 @@
+import type { Kysely, Transaction } from "kysely";
+import { sql } from "kysely";
+import type { Database } from "@medlegal/db";
+import type { Patient } from "@medlegal/domain";
+import { patientInputSchema } from "@medlegal/domain";
+import { z } from "zod";
+import type { SignedInActor } from "../context";
+import { AppError } from "../errors";
+import { parseInput } from "../validation";
+import { isStaff, loadVisiblePatient, visiblePatients } from "./access";
+import { changedFields, recordAudit } from "./audit";
+import { refreshQuerySearchText } from "./query-search";
+
+type Db = Kysely<Database> | Transaction<Database>;
+interface Deps {
+  db: Kysely<Database>;
+  actor: SignedInActor;
+}
+
+const idInput = z.object({ id: z.string().uuid("That is not a valid id") });
+
+function patientQuery(db: Db) {
+  return db
+    .selectFrom("patients")
+    .innerJoin("users as attorney", "attorney.id", "patients.attorney_id")
+    .selectAll("patients")
+    .select((eb) => [
+      sql<string>`attorney.first_name || ' ' || attorney.last_name`.as("attorney_name"),
+      eb.selectFrom("cases").select(eb.fn.countAll<number>().as("n")).whereRef("cases.patient_id", "=", "patients.id").as("cases_count"),
+    ]);
+}
+type PatientRow = Awaited<ReturnType<ReturnType<typeof patientQuery>["executeTakeFirstOrThrow"]>>;
+
+const toPatient = (row: PatientRow): Patient => ({
+  id: row.id,
+  attorneyId: row.attorney_id,
+  attorneyName: row.attorney_name,
+  firstName: row.first_name,
+  lastName: row.last_name,
+  idNumber: row.id_number,
+  passportNumber: row.passport_number,
+  birthDate: row.birth_date,
+  gender: row.gender,
+  email: row.email,
+  phone: row.phone,
+  address: row.address,
+  homeLanguage: row.home_language,
+  interpreterNeeded: row.interpreter_needed,
+  consentReceivedAt: row.consent_received_at,
+  casesCount: Number(row.cases_count ?? 0),
+  createdAt: row.created_at.toISOString(),
+});
+
+const auditFields = (p: Patient) => {
+  const { id: _i, attorneyName: _a, casesCount: _c, createdAt: _t, ...rest } = p;
+  return rest;
+};
+
+export async function listPatients({ db, actor }: Deps, input: unknown): Promise<Patient[]> {
+  const { search } = parseInput(z.object({ search: z.string().trim().max(100).optional() }), input ?? {});
+  let query = patientQuery(db).where(visiblePatients(actor.user)).orderBy(sql`lower(patients.last_name)`).orderBy(sql`lower(patients.first_name)`).limit(500);
+  if (search) {
+    const pattern = `%${search.toLowerCase()}%`;
+    query = query.where((eb) =>
+      eb.or([
+        eb(sql`lower(patients.first_name || ' ' || patients.last_name)`, "like", pattern),
+        eb(sql`coalesce(patients.id_number, patients.passport_number, '')`, "like", pattern),
+      ]),
+    );
+  }
+  return (await query.execute()).map(toPatient);
+}
+
+export async function getPatient({ db, actor }: Deps, input: unknown): Promise<Patient> {
+  const { id } = parseInput(idInput, input);
+  await loadVisiblePatient(db, actor.user, id);
+  return toPatient(await patientQuery(db).where("patients.id", "=", id).executeTakeFirstOrThrow());
+}
+
+function duplicateIdNumber(error: unknown) {
+  if ((error as { code?: string })?.code === "23505") {
+    return new AppError("CONFLICT", "You already have a claimant with that ID number", { idNumber: "You already have a claimant with that ID number" });
+  }
+  return null;
+}
+
+/** Attorneys add their own claimants (the agency works on the attorney's instruction). */
+export async function createPatient({ db, actor }: Deps, input: unknown): Promise<Patient> {
+  if (actor.user.role !== "attorney") throw new AppError("FORBIDDEN", "Only attorneys add claimants.");
+  const data = parseInput(patientInputSchema, input);
+  try {
+    return await db.transaction().execute(async (trx) => {
+      const { id } = await trx
+        .insertInto("patients")
+        .values({
+          attorney_id: actor.user.id,
+          first_name: data.firstName,
+          last_name: data.lastName,
+          id_number: data.idNumber,
+          passport_number: data.passportNumber,
+          birth_date: data.birthDate,
+          gender: data.gender,
+          email: data.email,
+          phone: data.phone,
+          address: data.address,
+          home_language: data.homeLanguage,
+          interpreter_needed: data.interpreterNeeded,
+          consent_received_at: data.consentReceivedAt,
+        })
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      const patient = toPatient(await patientQuery(trx).where("patients.id", "=", id).executeTakeFirstOrThrow());
+      await recordAudit(trx, actor, { action: "patient.create", entityType: "patient", entityId: id, after: auditFields(patient) });
+      return patient;
+    });
+  } catch (error) {
+    throw duplicateIdNumber(error) ?? error;
+  }
+}
+
+/** The owning attorney, or agency staff, edit a claimant; names feed the query search too. */
+export async function updatePatient({ db, actor }: Deps, input: unknown): Promise<Patient> {
+  const { id } = parseInput(idInput, input);
+  const data = parseInput(patientInputSchema, input);
+  await loadVisiblePatient(db, actor.user, id);
+  if (!isStaff(actor.user) && actor.user.role !== "attorney") throw new AppError("FORBIDDEN", "You cannot change claimants.");
+  try {
+    return await db.transaction().execute(async (trx) => {
+      const before = toPatient(await patientQuery(trx).where("patients.id", "=", id).executeTakeFirstOrThrow());
+      await trx
+        .updateTable("patients")
+        .set({
+          first_name: data.firstName,
+          last_name: data.lastName,
+          id_number: data.idNumber,
+          passport_number: data.passportNumber,
+          birth_date: data.birthDate,
+          gender: data.gender,
+          email: data.email,
+          phone: data.phone,
+          address: data.address,
+          home_language: data.homeLanguage,
+          interpreter_needed: data.interpreterNeeded,
+          consent_received_at: data.consentReceivedAt,
+          updated_at: new Date(),
+        })
+        .where("id", "=", id)
+        .execute();
+      const after = toPatient(await patientQuery(trx).where("patients.id", "=", id).executeTakeFirstOrThrow());
+      await recordAudit(trx, actor, { action: "patient.update", entityType: "patient", entityId: id, ...changedFields(auditFields(before), auditFields(after)) });
+      if (before.firstName !== after.firstName || before.lastName !== after.lastName) {
+        await refreshQuerySearchText(trx, { patientId: id });
+      }
+      return after;
+    });
+  } catch (error) {
+    throw duplicateIdNumber(error) ?? error;
+  }
+}

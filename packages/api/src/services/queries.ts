@@ -1,0 +1,490 @@
+import type { Kysely, Transaction } from "kysely";
+import { sql } from "kysely";
+import type { Database } from "@medlegal/db";
+import type { QueryDetail, QueryListItem, QueryStatus } from "@medlegal/domain";
+import {
+  canMoveQuery,
+  commentInputSchema,
+  illegalMoveMessage,
+  moveQuerySchema,
+  nextQueryStatuses,
+  PRIORITY_RANK,
+  QUERY_STATUS_LABEL,
+  queryInputSchema,
+  queryListInputSchema,
+} from "@medlegal/domain";
+import { z } from "zod";
+import type { SignedInActor } from "../context";
+import { AppError } from "../errors";
+import { parseInput } from "../validation";
+import { isStaff, loadVisibleCase, loadVisibleQuery, visibleQueries } from "./access";
+import { toAssignmentItem, assignmentQuery } from "./assignment-records";
+import { recordAudit } from "./audit";
+import { notify } from "./notifications";
+import { refreshQuerySearchText } from "./query-search";
+import { nextReference } from "./references";
+
+type Db = Kysely<Database> | Transaction<Database>;
+interface Deps {
+  db: Kysely<Database>;
+  actor: SignedInActor;
+}
+
+const idInput = z.object({ id: z.string().uuid("That is not a valid id") });
+
+export function queryListQuery(db: Db) {
+  return db
+    .selectFrom("queries")
+    .innerJoin("cases", "cases.id", "queries.case_id")
+    .innerJoin("patients", "patients.id", "cases.patient_id")
+    .innerJoin("users as attorney", "attorney.id", "queries.attorney_id")
+    .leftJoin("users as employee", "employee.id", "queries.assigned_employee_id")
+    .select([
+      "queries.id",
+      "queries.reference",
+      "queries.subject",
+      "queries.status",
+      "queries.priority",
+      "queries.priority_rank",
+      "queries.case_id",
+      "cases.reference as case_reference",
+      sql<string>`patients.first_name || ' ' || patients.last_name`.as("patient_name"),
+      "queries.attorney_id",
+      sql<string>`attorney.first_name || ' ' || attorney.last_name`.as("attorney_name"),
+      "attorney.firm_name",
+      "queries.assigned_employee_id",
+      sql<string | null>`employee.first_name || ' ' || employee.last_name`.as("employee_name"),
+      sql<string[]>`coalesce((
+        SELECT json_agg(s.name ORDER BY s.name) FROM query_specializations qs
+        JOIN specializations s ON s.id = qs.specialization_id WHERE qs.query_id = queries.id), '[]'::json)`.as("specializations"),
+      "queries.created_at",
+      "queries.updated_at",
+    ]);
+}
+type ListRow = Awaited<ReturnType<ReturnType<typeof queryListQuery>["executeTakeFirstOrThrow"]>>;
+
+export const toQueryListItem = (row: ListRow): QueryListItem => ({
+  id: row.id,
+  reference: row.reference,
+  subject: row.subject,
+  status: row.status,
+  priority: row.priority,
+  caseId: row.case_id,
+  caseReference: row.case_reference,
+  patientName: row.patient_name,
+  attorneyId: row.attorney_id,
+  attorneyName: row.attorney_name,
+  firmName: row.firm_name,
+  assignedEmployeeId: row.assigned_employee_id,
+  assignedEmployeeName: row.employee_name,
+  specializations: row.specializations,
+  createdAt: row.created_at.toISOString(),
+  updatedAt: row.updated_at.toISOString(),
+});
+
+/* ---------- list: server-side search, filters, sort and keyset pagination ---------- */
+
+type CursorValues = (string | number)[];
+const encodeCursor = (values: CursorValues) => Buffer.from(JSON.stringify(values)).toString("base64url");
+function decodeCursor(cursor: string, length: number): CursorValues {
+  try {
+    const values = JSON.parse(Buffer.from(cursor, "base64url").toString("utf8")) as unknown;
+    if (Array.isArray(values) && values.length === length) return values as CursorValues;
+  } catch {
+    // fall through
+  }
+  throw new AppError("INVALID", "That page link is no longer valid; please reload the list.");
+}
+
+/** Midnight of a YYYY-MM-DD day in South African time (UTC+2 all year, no daylight saving). */
+const startOfDay = (day: string) => new Date(`${day}T00:00:00+02:00`);
+
+export async function listQueries({ db, actor }: Deps, input: unknown): Promise<{ items: QueryListItem[]; nextCursor: string | null }> {
+  const f = parseInput(queryListInputSchema, input ?? {});
+  let query = queryListQuery(db).where(visibleQueries(actor.user)).limit(f.limit + 1);
+
+  if (f.search) {
+    const pattern = `%${f.search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    query = query.where("queries.search_text", "like", pattern);
+  }
+  if (f.status) query = query.where("queries.status", "=", f.status);
+  if (f.priority) query = query.where("queries.priority", "=", f.priority);
+  if (f.assignedEmployeeId) query = query.where("queries.assigned_employee_id", "=", f.assignedEmployeeId);
+  if (f.unassigned) query = query.where("queries.assigned_employee_id", "is", null);
+  if (f.from) query = query.where("queries.created_at", ">=", startOfDay(f.from));
+  if (f.to) query = query.where("queries.created_at", "<", new Date(startOfDay(f.to).getTime() + 86_400_000));
+  if (f.specializationId) {
+    const specializationId = f.specializationId;
+    query = query.where(({ exists, selectFrom }) =>
+      exists(
+        selectFrom("query_specializations")
+          .select("query_specializations.query_id")
+          .whereRef("query_specializations.query_id", "=", "queries.id")
+          .where("query_specializations.specialization_id", "=", specializationId),
+      ),
+    );
+  }
+
+  // Each sort is a total order ending in the id, so the keyset cursor never skips or repeats a row.
+  const cursor = f.cursor;
+  switch (f.sort) {
+    case "newest":
+    case "oldest": {
+      const dir = f.sort === "newest" ? "desc" : "asc";
+      query = query.orderBy("queries.created_at", dir).orderBy("queries.id", dir);
+      if (cursor) {
+        const [at, id] = decodeCursor(cursor, 2);
+        const op = f.sort === "newest" ? sql`<` : sql`>`;
+        query = query.where(sql<boolean>`(queries.created_at, queries.id) ${op} (${new Date(String(at))}, ${String(id)}::uuid)`);
+      }
+      break;
+    }
+    case "priority": {
+      query = query.orderBy("queries.priority_rank", "desc").orderBy("queries.created_at", "desc").orderBy("queries.id", "desc");
+      if (cursor) {
+        const [rank, at, id] = decodeCursor(cursor, 3);
+        query = query.where(
+          sql<boolean>`(queries.priority_rank, queries.created_at, queries.id) < (${Number(rank)}, ${new Date(String(at))}, ${String(id)}::uuid)`,
+        );
+      }
+      break;
+    }
+    case "reference": {
+      query = query.orderBy("queries.reference", "asc");
+      if (cursor) query = query.where("queries.reference", ">", String(decodeCursor(cursor, 1)[0]));
+      break;
+    }
+  }
+
+  const rows = await query.execute();
+  const page = rows.slice(0, f.limit);
+  const last = page[page.length - 1];
+  let nextCursor: string | null = null;
+  if (rows.length > f.limit && last) {
+    const at = last.created_at.toISOString();
+    nextCursor = encodeCursor(
+      f.sort === "priority" ? [last.priority_rank, at, last.id] : f.sort === "reference" ? [last.reference] : [at, last.id],
+    );
+  }
+  return { items: page.map(toQueryListItem), nextCursor };
+}
+
+/* ---------- one query ---------- */
+
+export async function getQuery({ db, actor }: Deps, input: unknown): Promise<QueryDetail> {
+  const { id } = parseInput(idInput, input);
+  const query = await loadVisibleQuery(db, actor.user, id);
+  const row = await queryListQuery(db).where("queries.id", "=", id).executeTakeFirstOrThrow();
+  const kase = await db.selectFrom("cases").selectAll().where("id", "=", query.case_id).executeTakeFirstOrThrow();
+  const patient = await db.selectFrom("patients").selectAll().where("id", "=", kase.patient_id).executeTakeFirstOrThrow();
+  const specializationIds = (
+    await db.selectFrom("query_specializations").select("specialization_id").where("query_id", "=", id).execute()
+  ).map((r) => r.specialization_id);
+
+  let assignments = assignmentQuery(db).where("consultant_assignments.query_id", "=", id).orderBy("consultant_assignments.created_at");
+  if (actor.user.role === "consultant") assignments = assignments.where("consultant_assignments.consultant_id", "=", actor.user.id);
+
+  const documents = await db
+    .selectFrom("query_documents")
+    .innerJoin("users", "users.id", "query_documents.uploaded_by")
+    .select([
+      "query_documents.id",
+      "query_documents.file_name",
+      "query_documents.content_type",
+      "query_documents.size",
+      "query_documents.created_at",
+      sql<string>`users.first_name || ' ' || users.last_name`.as("uploaded_by_name"),
+    ])
+    .where("query_documents.query_id", "=", id)
+    .orderBy("query_documents.created_at")
+    .execute();
+
+  const events = await db
+    .selectFrom("query_events")
+    .leftJoin("users", "users.id", "query_events.actor_id")
+    .select([
+      "query_events.id",
+      "query_events.at",
+      "query_events.kind",
+      "query_events.from_status",
+      "query_events.to_status",
+      "query_events.body",
+      sql<string | null>`users.first_name || ' ' || users.last_name`.as("actor_name"),
+    ])
+    .where("query_events.query_id", "=", id)
+    .orderBy("query_events.at")
+    .orderBy("query_events.id")
+    .execute();
+
+  const essentials = {
+    firstName: patient.first_name,
+    lastName: patient.last_name,
+    birthDate: patient.birth_date,
+    gender: patient.gender,
+    homeLanguage: patient.home_language,
+    interpreterNeeded: patient.interpreter_needed,
+  };
+  const claimant =
+    actor.user.role === "consultant"
+      ? { id: null, ...essentials }
+      : {
+          id: patient.id,
+          ...essentials,
+          idNumber: patient.id_number,
+          passportNumber: patient.passport_number,
+          email: patient.email,
+          phone: patient.phone,
+          consentReceivedAt: patient.consent_received_at,
+        };
+
+  return {
+    ...toQueryListItem(row),
+    instructions: query.instructions,
+    heldFrom: query.held_from,
+    cancelReason: query.cancel_reason,
+    claimType: kase.claim_type,
+    incidentDate: kase.incident_date,
+    rafClaimNumber: kase.raf_claim_number,
+    courtCaseNumber: kase.court_case_number,
+    specializationIds,
+    claimant,
+    nextStatuses: isStaff(actor.user) ? nextQueryStatuses(query.status, query.held_from) : [],
+    assignments: (await assignments.execute()).map(toAssignmentItem),
+    documents: documents.map((d) => ({
+      id: d.id,
+      fileName: d.file_name,
+      contentType: d.content_type,
+      size: d.size,
+      uploadedByName: d.uploaded_by_name,
+      createdAt: d.created_at.toISOString(),
+    })),
+    events: events.map((e) => ({
+      id: e.id,
+      at: e.at.toISOString(),
+      actorName: e.actor_name,
+      kind: e.kind,
+      fromStatus: e.from_status,
+      toStatus: e.to_status,
+      body: e.body,
+    })),
+  };
+}
+
+/* ---------- changes ---------- */
+
+export async function addEvent(
+  trx: Transaction<Database>,
+  event: { queryId: string; actorId: string | null; kind: "status" | "comment" | "assignment" | "document"; from?: string | null; to?: string | null; body?: string | null },
+) {
+  await trx
+    .insertInto("query_events")
+    .values({
+      query_id: event.queryId,
+      actor_id: event.actorId,
+      kind: event.kind,
+      from_status: event.from ?? null,
+      to_status: event.to ?? null,
+      body: event.body ?? null,
+    })
+    .execute();
+}
+
+/** The attorney and the consultants still on the query hear of every status change. */
+async function notifyStatusChange(trx: Transaction<Database>, query: { id: string; reference: string; attorney_id: string }, to: QueryStatus) {
+  const consultants = await trx
+    .selectFrom("consultant_assignments")
+    .select("consultant_id")
+    .distinct()
+    .where("query_id", "=", query.id)
+    .where("status", "in", ["proposed", "accepted"])
+    .execute();
+  const recipients = [query.attorney_id, ...consultants.map((c) => c.consultant_id)];
+  for (const userId of recipients) {
+    await notify(trx, {
+      userId,
+      type: to === "completed" ? "query_completed" : "query_update",
+      title: to === "completed" ? `Query ${query.reference} completed` : `Query ${query.reference}: ${QUERY_STATUS_LABEL[to]}`,
+      message: `${query.reference} is now ${QUERY_STATUS_LABEL[to].toLowerCase()}.`,
+      link: `/queries/${query.id}`,
+    });
+  }
+}
+
+/** An attorney instructs the agency: a query on one of their cases, for the specializations wanted. */
+export async function createQuery({ db, actor }: Deps, input: unknown): Promise<QueryDetail> {
+  if (actor.user.role !== "attorney") throw new AppError("FORBIDDEN", "Only attorneys submit queries.");
+  const data = parseInput(queryInputSchema, input);
+  await loadVisibleCase(db, actor.user, data.caseId);
+  const active = await db.selectFrom("specializations").select("id").where("id", "in", data.specializationIds).where("active", "=", true).execute();
+  if (active.length !== data.specializationIds.length) {
+    throw new AppError("INVALID", "Choose specializations from the list", { specializationIds: "Choose specializations from the list" });
+  }
+  const id = await db.transaction().execute(async (trx) => {
+    const reference = await nextReference(trx, "Q");
+    const { id } = await trx
+      .insertInto("queries")
+      .values({
+        reference,
+        case_id: data.caseId,
+        attorney_id: actor.user.id,
+        subject: data.subject,
+        instructions: data.instructions,
+        priority: data.priority,
+        priority_rank: PRIORITY_RANK[data.priority],
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    await trx
+      .insertInto("query_specializations")
+      .values(data.specializationIds.map((specialization_id) => ({ query_id: id, specialization_id })))
+      .execute();
+    await refreshQuerySearchText(trx, { queryId: id });
+    await addEvent(trx, { queryId: id, actorId: actor.user.id, kind: "status", to: "submitted" });
+    await recordAudit(trx, actor, {
+      action: "query.create",
+      entityType: "query",
+      entityId: id,
+      after: { reference, caseId: data.caseId, subject: data.subject, priority: data.priority, specializationIds: data.specializationIds },
+    });
+    return id;
+  });
+  return getQuery({ db, actor }, { id });
+}
+
+/**
+ * Moves a query along DESIGN.md section 5. An illegal move answers 409 with a sentence; the move,
+ * its timeline entry, its audit row and its notifications commit together.
+ */
+export async function moveQuery({ db, actor }: Deps, input: unknown): Promise<QueryDetail> {
+  const { id, to, reason } = parseInput(moveQuerySchema, input);
+  await db.transaction().execute(async (trx) => {
+    const query = await trx.selectFrom("queries").selectAll().where("id", "=", id).forUpdate().executeTakeFirst();
+    if (!query) throw new AppError("NOT_FOUND", "That query does not exist or is not yours to see.");
+    await applyMove(trx, actor, query, to, reason ?? null);
+  });
+  return getQuery({ db, actor }, { id });
+}
+
+export async function applyMove(
+  trx: Transaction<Database>,
+  actor: SignedInActor,
+  query: { id: string; reference: string; attorney_id: string; status: QueryStatus; held_from: QueryStatus | null; assigned_employee_id: string | null },
+  to: QueryStatus,
+  reason: string | null,
+) {
+  if (!canMoveQuery(query.status, to, query.held_from)) throw new AppError("CONFLICT", illegalMoveMessage(query.status, to));
+  const takeOver = query.status === "submitted" && to === "in_review" && !query.assigned_employee_id;
+  await trx
+    .updateTable("queries")
+    .set({
+      status: to,
+      held_from: to === "on_hold" ? query.status : null,
+      cancel_reason: to === "cancelled" ? reason : null,
+      ...(takeOver ? { assigned_employee_id: actor.user.id } : {}),
+      updated_at: new Date(),
+    })
+    .where("id", "=", query.id)
+    .execute();
+  await addEvent(trx, { queryId: query.id, actorId: actor.user.id, kind: "status", from: query.status, to, body: reason });
+  await recordAudit(trx, actor, {
+    action: "query.move",
+    entityType: "query",
+    entityId: query.id,
+    before: { status: query.status },
+    after: { status: to, ...(reason ? { reason } : {}), ...(takeOver ? { assignedEmployeeId: actor.user.id } : {}) },
+  });
+  await notifyStatusChange(trx, query, to);
+}
+
+/** An employee takes a query: it becomes theirs, and a submitted one goes into review. */
+export async function takeQuery({ db, actor }: Deps, input: unknown): Promise<QueryDetail> {
+  const { id } = parseInput(idInput, input);
+  await db.transaction().execute(async (trx) => {
+    const query = await trx.selectFrom("queries").selectAll().where("id", "=", id).forUpdate().executeTakeFirst();
+    if (!query) throw new AppError("NOT_FOUND", "That query does not exist or is not yours to see.");
+    if (query.assigned_employee_id !== actor.user.id) {
+      await trx.updateTable("queries").set({ assigned_employee_id: actor.user.id, updated_at: new Date() }).where("id", "=", id).execute();
+      await recordAudit(trx, actor, {
+        action: "query.assign_employee",
+        entityType: "query",
+        entityId: id,
+        before: { assignedEmployeeId: query.assigned_employee_id },
+        after: { assignedEmployeeId: actor.user.id },
+      });
+    }
+    if (query.status === "submitted") {
+      await applyMove(trx, actor, { ...query, assigned_employee_id: actor.user.id }, "in_review", null);
+    }
+  });
+  return getQuery({ db, actor }, { id });
+}
+
+export async function assignEmployee({ db, actor }: Deps, input: unknown): Promise<QueryDetail> {
+  const { id, employeeId } = parseInput(idInput.extend({ employeeId: z.string().uuid("Choose an employee").nullable() }), input);
+  await db.transaction().execute(async (trx) => {
+    const query = await trx.selectFrom("queries").selectAll().where("id", "=", id).forUpdate().executeTakeFirst();
+    if (!query) throw new AppError("NOT_FOUND", "That query does not exist or is not yours to see.");
+    if (employeeId) {
+      const staff = await trx
+        .selectFrom("users")
+        .select("id")
+        .where("id", "=", employeeId)
+        .where("role", "in", ["employee", "administrator"])
+        .where("is_active", "=", true)
+        .executeTakeFirst();
+      if (!staff) throw new AppError("INVALID", "Choose an active employee", { employeeId: "Choose an active employee" });
+    }
+    await trx.updateTable("queries").set({ assigned_employee_id: employeeId, updated_at: new Date() }).where("id", "=", id).execute();
+    await recordAudit(trx, actor, {
+      action: "query.assign_employee",
+      entityType: "query",
+      entityId: id,
+      before: { assignedEmployeeId: query.assigned_employee_id },
+      after: { assignedEmployeeId: employeeId },
+    });
+    if (employeeId && employeeId !== actor.user.id) {
+      await notify(trx, {
+        userId: employeeId,
+        type: "query_update",
+        title: `Query ${query.reference} is yours`,
+        message: `${actor.user.firstName} ${actor.user.lastName} gave you ${query.reference}.`,
+        link: `/queries/${id}`,
+      });
+    }
+  });
+  return getQuery({ db, actor }, { id });
+}
+
+/** Anyone who may see a query may comment on it; the attorney and the case manager hear of it. */
+export async function commentOnQuery({ db, actor }: Deps, input: unknown): Promise<QueryDetail> {
+  const { queryId, body } = parseInput(commentInputSchema, input);
+  const query = await loadVisibleQuery(db, actor.user, queryId);
+  await db.transaction().execute(async (trx) => {
+    await addEvent(trx, { queryId, actorId: actor.user.id, kind: "comment", body });
+    await recordAudit(trx, actor, { action: "query.comment", entityType: "query", entityId: queryId, after: { comment: body } });
+    for (const userId of new Set([query.attorney_id, query.assigned_employee_id].filter((u): u is string => !!u && u !== actor.user.id))) {
+      await notify(trx, {
+        userId,
+        type: "query_update",
+        title: `New comment on ${query.reference}`,
+        message: `${actor.user.firstName} ${actor.user.lastName}: ${body.length > 140 ? `${body.slice(0, 137)}...` : body}`,
+        link: `/queries/${queryId}`,
+      });
+    }
+  });
+  return getQuery({ db, actor }, { id: queryId });
+}
+
+/** Agency staff who can be given a query, for filters and hand-overs. */
+export async function listCaseManagers({ db }: Deps): Promise<{ id: string; name: string }[]> {
+  const rows = await db
+    .selectFrom("users")
+    .select(["id", sql<string>`first_name || ' ' || last_name`.as("name")])
+    .where("role", "in", ["employee", "administrator"])
+    .where("is_active", "=", true)
+    .orderBy("first_name")
+    .execute();
+  return rows;
+}
+
+
