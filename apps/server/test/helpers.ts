@@ -78,9 +78,14 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export async function createTestApp(kind: DialectKind, overrides: Partial<AppOptions> = {}): Promise<TestApp> {
+export async function createTestApp(
+  kind: DialectKind,
+  overrides: Partial<AppOptions> = {},
+  seed: { workflow?: boolean } = { workflow: false },
+): Promise<TestApp> {
   const handle = await createTestDatabase(kind);
-  await seedDemoData(handle.db);
+  // The demo users and notifications always; the claimants, cases and queries when a suite asks.
+  await seedDemoData(handle.db, seed);
   const mailbox = await new MailBox().start();
   const instances: FastifyInstance[] = [];
   const make = async (extra: Partial<AppOptions> = {}) => {

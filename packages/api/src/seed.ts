@@ -2,13 +2,14 @@ import type { Kysely } from "kysely";
 import { sql } from "kysely";
 import type { Database } from "@medlegal/db";
 import type { NotificationType, Role } from "@medlegal/domain";
+import { seedDemoWorkflow } from "./seed-workflow";
 import { hashPassword } from "./services/passwords";
 
 /** The one demo password (README); it meets the SPEC.md password rules. */
 export const DEMO_PASSWORD = "Demo@Password1";
 
 interface DemoUser {
-  username: Role extends string ? string : never;
+  username: string;
   role: Role;
   firstName: string;
   lastName: string;
@@ -37,6 +38,44 @@ const DEMO_USERS: DemoUser[] = [
     specialization: "Orthopaedic Surgeon",
     extra: { license_number: "MP 0123456", phone: "+27 82 555 0142", address: "12 Jan Smuts Avenue, Rosebank, Johannesburg" },
   },
+  // More of the agency's world, so every screen has something to show on first start.
+  { username: "sipho", role: "employee", firstName: "Sipho", lastName: "Ngcobo", email: "sipho@medlegal.example" },
+  {
+    username: "nomsa",
+    role: "attorney",
+    firstName: "Nomsa",
+    lastName: "Dube",
+    email: "nomsa@dubeinc.example",
+    extra: { firm_name: "Dube Attorneys Inc.", gender: "female", birth_date: "1983-08-08" },
+  },
+  {
+    username: "pieter",
+    role: "attorney",
+    firstName: "Pieter",
+    lastName: "Botha",
+    email: "pieter@botha-co.example",
+    extra: { firm_name: "Botha & Co", gender: "male", birth_date: "1971-01-30" },
+  },
+  ...(
+    [
+      ["dr_naidoo", "Kavitha", "Naidoo", "Neurosurgeon", "MP 0234567", "Netcare Park Lane, Parktown"],
+      ["dr_pillay", "Rajesh", "Pillay", "Clinical Psychologist", "PS 0112233", "45 Florida Road, Durban"],
+      ["ot_smith", "Megan", "Smith", "Occupational Therapist", "OT 0045566", "8 Kloof Street, Cape Town"],
+      ["ip_maseko", "Lerato", "Maseko", "Industrial Psychologist", "PS 0223344", "2 Bath Avenue, Rosebank"],
+      ["act_jacobs", "Fatima", "Jacobs", "Actuary", "FASSA 1021", "14 Loop Street, Cape Town"],
+      ["dr_venter", "Hendrik", "Venter", "Plastic and Reconstructive Surgeon", "MP 0345678", "Mediclinic Sandton"],
+      ["dr_moodley", "Vishal", "Moodley", "Psychiatrist", "MP 0456789", "Life Fourways Hospital"],
+      ["aud_nel", "Annelie", "Nel", "Audiologist", "SLH 0012345", "21 Church Street, Pretoria"],
+    ] as const
+  ).map(([username, firstName, lastName, specialization, license, address], i) => ({
+    username,
+    role: "consultant" as const,
+    firstName,
+    lastName,
+    email: `${username}@experts.example`,
+    specialization,
+    extra: { license_number: license, phone: `+27 82 555 02${String(10 + i)}`, address },
+  })),
 ];
 
 const ATTORNEY_NOTIFICATIONS: { type: NotificationType; title: string; message: string; hoursAgo: number; read: boolean }[] = [
@@ -55,11 +94,12 @@ const ATTORNEY_NOTIFICATIONS: { type: NotificationType; title: string; message: 
 ];
 
 /**
- * Demo data for a first start on the embedded database: one user per role and enough
- * notifications for the demo attorney that "View all notifications" and the 9+ badge show.
- * Does nothing when the demo admin already exists, so it is safe on every start.
+ * Demo data for a first start on the embedded database: one user per role (and a few more),
+ * enough notifications for the demo attorney that "View all notifications" and the 9+ badge
+ * show, and claimants, cases and queries in every state. Does nothing when the demo admin
+ * already exists, so it is safe on every start.
  */
-export async function seedDemoData(db: Kysely<Database>): Promise<boolean> {
+export async function seedDemoData(db: Kysely<Database>, options: { workflow?: boolean } = {}): Promise<boolean> {
   const existing = await db.selectFrom("users").select("id").where(sql`lower(username)`, "=", "admin").executeTakeFirst();
   if (existing) return false;
   const passwordHash = await hashPassword(DEMO_PASSWORD);
@@ -133,5 +173,6 @@ export async function seedDemoData(db: Kysely<Database>): Promise<boolean> {
       ])
       .execute();
   });
+  if (options.workflow !== false) await seedDemoWorkflow(db);
   return true;
 }

@@ -45,3 +45,17 @@ export const SA_ID_MESSAGES = {
   genderMismatch: "The gender does not match the ID number",
   idOrPassport: "Enter an ID number or a passport number",
 } as const;
+
+/** The Luhn check digit that completes 12 digits into a valid ID number (demo data and tests). */
+export function saIdCheckDigit(first12: string): string {
+  for (let d = 0; d <= 9; d++) if (luhnValid(`${first12}${d}`)) return String(d);
+  throw new Error("unreachable: one of ten digits always completes a Luhn number");
+}
+
+/** A valid ID number for a birth date (YYYY-MM-DD) and gender; `sequence` keeps numbers apart. */
+export function makeSaId(birthDate: string, gender: "male" | "female", sequence = 0): string {
+  const yymmdd = birthDate.slice(2, 4) + birthDate.slice(5, 7) + birthDate.slice(8, 10);
+  const serial = String((gender === "male" ? 5000 : 0) + (sequence % 5000)).padStart(4, "0");
+  const first12 = `${yymmdd}${serial}08`;
+  return first12 + saIdCheckDigit(first12);
+}

@@ -1,0 +1,234 @@
+import type { Kysely } from "kysely";
+import type { Database } from "@medlegal/db";
+import type { QueryStatus } from "@medlegal/domain";
+import { makeSaId } from "@medlegal/domain";
+import type { SignedInActor } from "./context";
+import { assignConsultant, respondToAssignment } from "./services/assignments";
+import { createCase } from "./services/cases";
+import { createPatient } from "./services/patients";
+import { commentOnQuery, createQuery, moveQuery, takeQuery } from "./services/queries";
+import { findCurrentUser } from "./services/users";
+
+const meta = { ip: null, userAgent: "demo seed", requestId: "demo-seed", appUrl: "" };
+
+async function actorFor(db: Kysely<Database>, username: string): Promise<SignedInActor> {
+  const row = await db.selectFrom("users").select("id").where("username", "=", username).executeTakeFirstOrThrow();
+  const user = await findCurrentUser(db, row.id);
+  if (!user) throw new Error(`demo user ${username} is missing`);
+  return { user, meta };
+}
+
+interface DemoMatter {
+  attorney: string;
+  claimant: { firstName: string; lastName: string; birthDate: string; gender: "male" | "female"; homeLanguage: string; interpreter?: boolean; consent?: string };
+  claimType: "raf" | "medical_negligence" | "personal_injury" | "workers_compensation";
+  incidentDate: string;
+  rafClaimNumber?: string;
+  courtCaseNumber?: string;
+  subject: string;
+  instructions: string;
+  specializations: string[];
+  priority: "low" | "normal" | "high" | "urgent";
+  /** Where the query ends up; the seed walks it there through the real services. */
+  status: QueryStatus;
+  daysAgo: number;
+}
+
+const MATTERS: DemoMatter[] = [
+  {
+    attorney: "attorney",
+    claimant: { firstName: "Sibusiso", lastName: "Khumalo", birthDate: "1988-03-14", gender: "male", homeLanguage: "isiZulu", interpreter: true, consent: "2026-10-02" },
+    claimType: "raf",
+    incidentDate: "2025-08-19",
+    rafClaimNumber: "RAF/2025/554312",
+    subject: "Orthopaedic and OT assessments after a taxi collision",
+    instructions: "Fractured left tibia and fibula with ORIF; ongoing pain and reduced mobility. Please assess future treatment and loss of earning capacity.",
+    specializations: ["Orthopaedic Surgeon", "Occupational Therapist"],
+    priority: "high",
+    status: "assigning",
+    daysAgo: 6,
+  },
+  {
+    attorney: "attorney",
+    claimant: { firstName: "Lindiwe", lastName: "Petersen", birthDate: "1979-11-02", gender: "female", homeLanguage: "English", consent: "2026-09-20" },
+    claimType: "raf",
+    incidentDate: "2025-04-03",
+    rafClaimNumber: "RAF/2025/331876",
+    subject: "Head injury: neurosurgical and neuropsychological reports",
+    instructions: "Moderate traumatic brain injury, GCS 10 on admission. Assess cognitive sequelae and the RAF4 serious injury threshold.",
+    specializations: ["Neurosurgeon", "Clinical Psychologist"],
+    priority: "urgent",
+    status: "scheduled",
+    daysAgo: 20,
+  },
+  {
+    attorney: "attorney",
+    claimant: { firstName: "Marius", lastName: "Botha", birthDate: "1995-06-30", gender: "male", homeLanguage: "Afrikaans", consent: "2026-08-11" },
+    claimType: "personal_injury",
+    incidentDate: "2024-12-12",
+    courtCaseNumber: "GP 2025/04412",
+    subject: "Industrial psychology and actuarial calculation",
+    instructions: "Shoulder injury ended the claimant's career as an electrician. Quantify past and future loss of earnings.",
+    specializations: ["Industrial Psychologist", "Actuary"],
+    priority: "normal",
+    status: "reporting",
+    daysAgo: 45,
+  },
+  {
+    attorney: "attorney",
+    claimant: { firstName: "Thabo", lastName: "Mahlangu", birthDate: "2001-01-21", gender: "male", homeLanguage: "Sepedi" },
+    claimType: "raf",
+    incidentDate: "2026-02-08",
+    rafClaimNumber: "RAF/2026/102938",
+    subject: "Pedestrian knocked down: orthopaedic assessment",
+    instructions: "Pelvic fracture. Consent form still to be signed by the claimant.",
+    specializations: ["Orthopaedic Surgeon"],
+    priority: "normal",
+    status: "submitted",
+    daysAgo: 3,
+  },
+  {
+    attorney: "attorney",
+    claimant: { firstName: "Ayesha", lastName: "Govender", birthDate: "1984-07-09", gender: "female", homeLanguage: "English", consent: "2026-06-01" },
+    claimType: "medical_negligence",
+    incidentDate: "2024-09-30",
+    courtCaseNumber: "KZD 2025/118",
+    subject: "Gynaecological negligence: expert opinion",
+    instructions: "Complications after a caesarean section. Opinion on standard of care and future treatment.",
+    specializations: ["Gynaecologist"],
+    priority: "low",
+    status: "completed",
+    daysAgo: 120,
+  },
+  {
+    attorney: "nomsa",
+    claimant: { firstName: "Zodwa", lastName: "Ndlovu", birthDate: "1990-05-05", gender: "female", homeLanguage: "isiXhosa", interpreter: true, consent: "2026-10-15" },
+    claimType: "raf",
+    incidentDate: "2025-12-24",
+    rafClaimNumber: "RAF/2026/000871",
+    subject: "Scarring and psychological sequelae",
+    instructions: "Facial lacerations and post-traumatic stress after a rollover. Plastic surgery and psychiatric assessments needed.",
+    specializations: ["Plastic and Reconstructive Surgeon", "Psychiatrist"],
+    priority: "high",
+    status: "in_review",
+    daysAgo: 2,
+  },
+  {
+    attorney: "nomsa",
+    claimant: { firstName: "Kagiso", lastName: "Molefe", birthDate: "1975-10-18", gender: "male", homeLanguage: "Setswana", consent: "2026-07-07" },
+    claimType: "workers_compensation",
+    incidentDate: "2025-03-17",
+    subject: "Hearing loss at a mine: audiology",
+    instructions: "Noise-induced hearing loss. Quantify the impairment.",
+    specializations: ["Audiologist"],
+    priority: "normal",
+    status: "on_hold",
+    daysAgo: 30,
+  },
+  {
+    attorney: "pieter",
+    claimant: { firstName: "Elna", lastName: "van Wyk", birthDate: "1968-02-27", gender: "female", homeLanguage: "Afrikaans", consent: "2026-05-12" },
+    claimType: "raf",
+    incidentDate: "2025-01-05",
+    rafClaimNumber: "RAF/2025/009911",
+    subject: "Whiplash and back injury",
+    instructions: "Soft-tissue injuries. The matter has settled; no assessments needed anymore.",
+    specializations: ["Orthopaedic Surgeon"],
+    priority: "low",
+    status: "cancelled",
+    daysAgo: 60,
+  },
+  {
+    attorney: "pieter",
+    claimant: { firstName: "Johannes", lastName: "Pretorius", birthDate: "1982-09-13", gender: "male", homeLanguage: "English", consent: "2026-09-01" },
+    claimType: "raf",
+    incidentDate: "2025-06-22",
+    rafClaimNumber: "RAF/2025/441200",
+    subject: "Neurosurgical assessment after a motorbike accident",
+    instructions: "Spinal injury at C5-C6. Assessment done; awaiting the report.",
+    specializations: ["Neurosurgeon"],
+    priority: "high",
+    status: "assessed",
+    daysAgo: 35,
+  },
+];
+
+const FLOW: QueryStatus[] = ["in_review", "assigning", "scheduled", "assessed", "reporting", "completed"];
+
+/** Claimants, cases and queries in every state, walked there through the real services. */
+export async function seedDemoWorkflow(db: Kysely<Database>): Promise<void> {
+  const employee = await actorFor(db, "employee");
+  let sequence = 1;
+  for (const matter of MATTERS) {
+    const attorney = await actorFor(db, matter.attorney);
+    const patient = await createPatient({ db, actor: attorney }, {
+      firstName: matter.claimant.firstName,
+      lastName: matter.claimant.lastName,
+      idNumber: makeSaId(matter.claimant.birthDate, matter.claimant.gender, sequence++),
+      birthDate: matter.claimant.birthDate,
+      gender: matter.claimant.gender,
+      homeLanguage: matter.claimant.homeLanguage,
+      interpreterNeeded: matter.claimant.interpreter ?? false,
+      consentReceivedAt: matter.claimant.consent ?? "",
+      phone: "+27 82 555 01" + String(10 + sequence),
+    });
+    const kase = await createCase({ db, actor: attorney }, {
+      patientId: patient.id,
+      claimType: matter.claimType,
+      incidentDate: matter.incidentDate,
+      rafClaimNumber: matter.rafClaimNumber ?? "",
+      courtCaseNumber: matter.courtCaseNumber ?? "",
+    });
+    const specializations = await db.selectFrom("specializations").select(["id", "name"]).where("name", "in", matter.specializations).execute();
+    const query = await createQuery({ db, actor: attorney }, {
+      caseId: kase.id,
+      subject: matter.subject,
+      instructions: matter.instructions,
+      specializationIds: specializations.map((s) => s.id),
+      priority: matter.priority,
+    });
+
+    const target = matter.status;
+    if (target !== "submitted") {
+      await takeQuery({ db, actor: employee }, { id: query.id });
+      const stopAt = target === "on_hold" || target === "cancelled" ? "in_review" : target;
+      for (const step of FLOW.slice(1, FLOW.indexOf(stopAt) + 1)) {
+        if (step === "assigning") {
+          // Propose a consultant for every requested specialization we have one for.
+          for (const specialization of specializations) {
+            const consultant = await db
+              .selectFrom("users")
+              .select("id")
+              .where("role", "=", "consultant")
+              .where("specialization_id", "=", specialization.id)
+              .executeTakeFirst();
+            if (!consultant) continue;
+            const assignment = await assignConsultant({ db, actor: employee }, { queryId: query.id, consultantId: consultant.id, specializationId: specialization.id, feeAgreedCents: 850000 });
+            // Beyond assigning, the experts have accepted; in assigning, the first is still to answer.
+            const consultantActor = await actorFor(db, (await db.selectFrom("users").select("username").where("id", "=", consultant.id).executeTakeFirstOrThrow()).username);
+            if (target !== "assigning" || specialization !== specializations[0]) {
+              await respondToAssignment({ db, actor: consultantActor }, { id: assignment.id, accept: true });
+            }
+          }
+          const now = await db.selectFrom("queries").select("status").where("id", "=", query.id).executeTakeFirstOrThrow();
+          if (now.status === "in_review") await moveQuery({ db, actor: employee }, { id: query.id, to: "assigning" });
+          continue;
+        }
+        await moveQuery({ db, actor: employee }, { id: query.id, to: step });
+      }
+      if (target === "on_hold") {
+        await moveQuery({ db, actor: employee }, { id: query.id, to: "on_hold", reason: "Waiting for the claimant's hospital records." });
+      }
+      if (target === "cancelled") {
+        await moveQuery({ db, actor: employee }, { id: query.id, to: "cancelled", reason: "The matter settled before the assessments." });
+      }
+    }
+    if (matter.status === "scheduled") {
+      await commentOnQuery({ db, actor: attorney }, { queryId: query.id, body: "The claimant asks for a morning appointment; she travels from Soweto." });
+    }
+    // Age the record so lists, sorting and the overdue figure look like a working agency.
+    const createdAt = new Date(Date.now() - matter.daysAgo * 86_400_000);
+    await db.updateTable("queries").set({ created_at: createdAt }).where("id", "=", query.id).execute();
+    await db.updateTable("cases").set({ created_at: createdAt }).where("id", "=", kase.id).execute();
+  }
+}
