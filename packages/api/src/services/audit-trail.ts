@@ -2,8 +2,8 @@ import type { Kysely } from "kysely";
 import { sql } from "kysely";
 import type { Database } from "@medlegal/db";
 import { z } from "zod";
-import { AppError } from "../errors";
 import { parseInput } from "../validation";
+import { decodeCursor, encodeCursor, exactTime } from "./keyset";
 
 export const auditListInputSchema = z.object({
   actorId: z.string().uuid().optional(),
@@ -39,7 +39,7 @@ function filtered(db: Kysely<Database>, f: z.output<typeof auditListInputSchema>
     .selectFrom("audit_log")
     .leftJoin("users", "users.id", "audit_log.actor_id")
     .selectAll("audit_log")
-    .select(sql<string | null>`users.first_name || ' ' || users.last_name`.as("actor_name"));
+    .select([sql<string | null>`users.first_name || ' ' || users.last_name`.as("actor_name"), exactTime("audit_log.at").as("cursor_at")]);
   if (f.actorId) query = query.where("audit_log.actor_id", "=", f.actorId);
   if (f.entityType) query = query.where("audit_log.entity_type", "=", f.entityType);
   if (f.entityId) query = query.where("audit_log.entity_id", "=", f.entityId);
@@ -71,22 +71,13 @@ export async function listAudit({ db }: { db: Kysely<Database> }, input: unknown
   const f = parseInput(auditListInputSchema, input ?? {});
   let query = filtered(db, f).limit(f.limit + 1);
   if (f.cursor) {
-    const [at, id] = (() => {
-      try {
-        return JSON.parse(Buffer.from(f.cursor, "base64url").toString("utf8")) as [string, string];
-      } catch {
-        throw new AppError("INVALID", "That page link is no longer valid; please reload the list.");
-      }
-    })();
-    query = query.where(sql<boolean>`(audit_log.at, audit_log.id) < (${new Date(at)}, ${id}::uuid)`);
+    const [at, id] = decodeCursor(f.cursor, 2).map(String);
+    query = query.where(sql<boolean>`(audit_log.at, audit_log.id) < (${at}::timestamptz, ${id}::uuid)`);
   }
   const rows = await query.execute();
-  const items = rows.slice(0, f.limit).map(toRow);
-  const last = items[items.length - 1];
-  return {
-    items,
-    nextCursor: rows.length > f.limit && last ? Buffer.from(JSON.stringify([last.at, last.id])).toString("base64url") : null,
-  };
+  const page = rows.slice(0, f.limit);
+  const last = page[page.length - 1];
+  return { items: page.map(toRow), nextCursor: rows.length > f.limit && last ? encodeCursor([last.cursor_at, last.id]) : null };
 }
 
 const csvCell = (value: unknown): string => {

@@ -20,7 +20,11 @@ const MAX_MB = DOCUMENT_MAX_BYTES / 1024 / 1024;
 /** A readable, safe file name: no folders, no control characters, at most 200 characters. */
 function cleanFileName(name: string): string {
   const base = name.split(/[\\/]/).pop() ?? "";
-  const clean = base.replace(/[\u0000-\u001f"<>|:*?]/g, "").trim().slice(0, 200);
+  const clean = [...base]
+    .filter((ch) => ch.charCodeAt(0) >= 32 && !'"<>|:*?'.includes(ch))
+    .join("")
+    .trim()
+    .slice(0, 200);
   return clean || "document";
 }
 

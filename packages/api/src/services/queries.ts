@@ -20,6 +20,7 @@ import { parseInput } from "../validation";
 import { isStaff, loadVisibleCase, loadVisibleQuery, visibleQueries } from "./access";
 import { toAssignmentItem, assignmentQuery } from "./assignment-records";
 import { recordAudit } from "./audit";
+import { decodeCursor, encodeCursor, exactTime } from "./keyset";
 import { notify } from "./notifications";
 import { refreshQuerySearchText } from "./query-search";
 import { nextReference } from "./references";
@@ -84,24 +85,15 @@ export const toQueryListItem = (row: ListRow): QueryListItem => ({
 
 /* ---------- list: server-side search, filters, sort and keyset pagination ---------- */
 
-type CursorValues = (string | number)[];
-const encodeCursor = (values: CursorValues) => Buffer.from(JSON.stringify(values)).toString("base64url");
-function decodeCursor(cursor: string, length: number): CursorValues {
-  try {
-    const values = JSON.parse(Buffer.from(cursor, "base64url").toString("utf8")) as unknown;
-    if (Array.isArray(values) && values.length === length) return values as CursorValues;
-  } catch {
-    // fall through
-  }
-  throw new AppError("INVALID", "That page link is no longer valid; please reload the list.");
-}
-
 /** Midnight of a YYYY-MM-DD day in South African time (UTC+2 all year, no daylight saving). */
 const startOfDay = (day: string) => new Date(`${day}T00:00:00+02:00`);
 
 export async function listQueries({ db, actor }: Deps, input: unknown): Promise<{ items: QueryListItem[]; nextCursor: string | null }> {
   const f = parseInput(queryListInputSchema, input ?? {});
-  let query = queryListQuery(db).where(visibleQueries(actor.user)).limit(f.limit + 1);
+  let query = queryListQuery(db)
+    .select(exactTime("queries.created_at").as("cursor_at"))
+    .where(visibleQueries(actor.user))
+    .limit(f.limit + 1);
 
   if (f.search) {
     const pattern = `%${f.search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -135,7 +127,7 @@ export async function listQueries({ db, actor }: Deps, input: unknown): Promise<
       if (cursor) {
         const [at, id] = decodeCursor(cursor, 2);
         const op = f.sort === "newest" ? sql`<` : sql`>`;
-        query = query.where(sql<boolean>`(queries.created_at, queries.id) ${op} (${new Date(String(at))}, ${String(id)}::uuid)`);
+        query = query.where(sql<boolean>`(queries.created_at, queries.id) ${op} (${String(at)}::timestamptz, ${String(id)}::uuid)`);
       }
       break;
     }
@@ -144,7 +136,7 @@ export async function listQueries({ db, actor }: Deps, input: unknown): Promise<
       if (cursor) {
         const [rank, at, id] = decodeCursor(cursor, 3);
         query = query.where(
-          sql<boolean>`(queries.priority_rank, queries.created_at, queries.id) < (${Number(rank)}, ${new Date(String(at))}, ${String(id)}::uuid)`,
+          sql<boolean>`(queries.priority_rank, queries.created_at, queries.id) < (${Number(rank)}, ${String(at)}::timestamptz, ${String(id)}::uuid)`,
         );
       }
       break;
@@ -161,7 +153,7 @@ export async function listQueries({ db, actor }: Deps, input: unknown): Promise<
   const last = page[page.length - 1];
   let nextCursor: string | null = null;
   if (rows.length > f.limit && last) {
-    const at = last.created_at.toISOString();
+    const at = last.cursor_at;
     nextCursor = encodeCursor(
       f.sort === "priority" ? [last.priority_rank, at, last.id] : f.sort === "reference" ? [last.reference] : [at, last.id],
     );

@@ -8,6 +8,7 @@ import type { SignedInActor } from "../context";
 import { AppError } from "../errors";
 import { parseInput } from "../validation";
 import { changedFields, recordAudit } from "./audit";
+import { decodeCursor, encodeCursor } from "./keyset";
 import { issuePasswordReset } from "./auth";
 import type { Mailer } from "./mailer";
 import { hashPassword } from "./passwords";
@@ -20,20 +21,6 @@ interface Deps {
 }
 
 const idInput = z.object({ id: z.string().uuid("That is not a valid id") });
-
-/** Keyset cursor over the list's order (last name, first name, id), opaque to clients. */
-function encodeCursor(row: { lastName: string; firstName: string; id: string }): string {
-  return Buffer.from(JSON.stringify([row.lastName.toLowerCase(), row.firstName.toLowerCase(), row.id])).toString("base64url");
-}
-function decodeCursor(cursor: string): [string, string, string] {
-  try {
-    const value = JSON.parse(Buffer.from(cursor, "base64url").toString("utf8")) as unknown;
-    if (Array.isArray(value) && value.length === 3 && value.every((v) => typeof v === "string")) return value as [string, string, string];
-  } catch {
-    // fall through
-  }
-  throw new AppError("INVALID", "That page link is no longer valid; please reload the list.");
-}
 
 export async function listUsers({ db }: Deps, input: unknown): Promise<{ items: UserSummary[]; nextCursor: string | null }> {
   const { search, role, active, specializationId, cursor, limit } = parseInput(userListInputSchema, input ?? {});
@@ -57,13 +44,16 @@ export async function listUsers({ db }: Deps, input: unknown): Promise<{ items: 
   if (active !== undefined) query = query.where("users.is_active", "=", active);
   if (specializationId) query = query.where("users.specialization_id", "=", specializationId);
   if (cursor) {
-    const [last, first, id] = decodeCursor(cursor);
+    const [last, first, id] = decodeCursor(cursor, 3).map(String) as [string, string, string];
     query = query.where(sql<boolean>`(lower(users.last_name), lower(users.first_name), users.id) > (${last}, ${first}, ${id})`);
   }
   const rows = await query.execute();
   const items = rows.slice(0, limit).map(toUserSummary);
   const last = items[items.length - 1];
-  return { items, nextCursor: rows.length > limit && last ? encodeCursor(last) : null };
+  return {
+    items,
+    nextCursor: rows.length > limit && last ? encodeCursor([last.lastName.toLowerCase(), last.firstName.toLowerCase(), last.id]) : null,
+  };
 }
 
 export async function getUser({ db }: Deps, input: unknown): Promise<UserDetail> {

@@ -2,10 +2,12 @@ import type { Migration } from "kysely/migration";
 import * as foundation from "./2026-11-21-01-foundation";
 import * as settings from "./2026-11-21-02-settings";
 import * as queries from "./2026-11-21-03-queries";
+import * as eventClock from "./2026-11-21-04-event-clock";
 
 /** Every migration, by name; names sort by date so Kysely runs them in order. */
 export const migrations: Record<string, Migration> = {
   "2026-11-21-01-foundation": foundation,
   "2026-11-21-02-settings": settings,
   "2026-11-21-03-queries": queries,
+  "2026-11-21-04-event-clock": eventClock,
 };
