@@ -239,6 +239,24 @@ describe.each(testDialects())("claimants, cases and the query workflow on %s", (
     });
   });
 
+  describe("notifications by e-mail", () => {
+    it("queues an e-mail for a type the user wants by e-mail and sends it after commit through SMTP", async () => {
+      const { drainOutbox, createSmtpMailer } = await import("@medlegal/api");
+      await trpc(t.app, c.dr_naidoo, "account.setNotificationPreferences", { preferences: [{ type: "query_update", bell: true, email: true }] });
+      const { query } = await newQuery(["Neurosurgeon"]);
+      await trpc(t.app, c.employee, "queries.take", { id: query.id });
+      const neuro = await t.db.selectFrom("specializations").select("id").where("name", "=", "Neurosurgeon").executeTakeFirstOrThrow();
+      await trpc(t.app, c.employee, "assignments.create", { queryId: query.id, consultantId: ids.dr_naidoo, specializationId: neuro.id });
+      const queued = await t.db.selectFrom("email_outbox").selectAll().where("to_address", "=", "dr_naidoo@experts.example").where("sent_at", "is", null).execute();
+      expect(queued.map((m) => m.subject)).toContain(`MedLegal: New assignment: ${query.reference}`);
+      expect(await drainOutbox(t.db, createSmtpMailer(t.mailbox.url), "http://localhost:3000")).toBeGreaterThanOrEqual(1);
+      const mail = await t.mailbox.waitFor("dr_naidoo@experts.example");
+      expect(mail).toContain(`New assignment: ${query.reference}`);
+      expect(mail).toContain(`http://localhost:3000/queries/${query.id}`);
+      expect(await drainOutbox(t.db, createSmtpMailer(t.mailbox.url))).toBe(0);
+    });
+  });
+
   describe("documents", () => {
     it("stores a PDF, lets those who see the query download it, and refuses others", async () => {
       const { query } = await newQuery();

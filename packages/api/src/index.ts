@@ -12,6 +12,7 @@ export * as auditTrailService from "./services/audit-trail";
 export * as queriesService from "./services/queries";
 export { recordAudit, changedFields } from "./services/audit";
 export { createFileMailer, createSmtpMailer } from "./services/mailer";
+export { drainOutbox, startOutboxWorker } from "./services/outbox";
 export type { Mail, Mailer } from "./services/mailer";
 export { hashPassword } from "./services/passwords";
 export { createStaffUser, findCurrentUser } from "./services/users";

@@ -243,6 +243,17 @@ export interface QueryDocumentsTable {
   created_at: GeneratedTimestamp;
 }
 
+export interface EmailOutboxTable {
+  id: Generated<string>;
+  to_address: string;
+  subject: string;
+  body: string;
+  created_at: GeneratedTimestamp;
+  sent_at: Timestamp | null;
+  attempts: Generated<number>;
+  last_error: string | null;
+}
+
 export interface Database {
   specializations: SpecializationsTable;
   users: UsersTable;
@@ -267,6 +278,7 @@ export interface Database {
   consultant_assignments: ConsultantAssignmentsTable;
   query_events: QueryEventsTable;
   query_documents: QueryDocumentsTable;
+  email_outbox: EmailOutboxTable;
 }
 
 export type User = Selectable<UsersTable>;

@@ -130,7 +130,8 @@ export async function deleteNotification({ db, actor }: Deps, id: string): Promi
 
 /**
  * Creates a notification inside the caller's transaction (used by the domains that notify),
- * unless the user turned that type off for the bell in their settings.
+ * unless the user turned that type off for the bell in their settings; queues an e-mail too when
+ * they asked for that type by e-mail (sent after commit by the outbox worker).
  */
 export async function notify(
   db: Kysely<Database>,
@@ -138,10 +139,23 @@ export async function notify(
 ): Promise<boolean> {
   const preference = await db
     .selectFrom("notification_preferences")
-    .select("bell")
+    .select(["bell", "email"])
     .where("user_id", "=", notification.userId)
     .where("type", "=", notification.type)
     .executeTakeFirst();
+  if (preference?.email) {
+    const user = await db.selectFrom("users").select(["email", "first_name"]).where("id", "=", notification.userId).executeTakeFirst();
+    if (user) {
+      await db
+        .insertInto("email_outbox")
+        .values({
+          to_address: user.email,
+          subject: `MedLegal: ${notification.title}`,
+          body: `Hello ${user.first_name},\n\n${notification.message}\n${notification.link ? `\nOpen it in MedLegal: ${notification.link}\n` : ""}\nYou receive this because you chose e-mail for this kind of notification in your settings.\n`,
+        })
+        .execute();
+    }
+  }
   if (preference && !preference.bell) return false;
   await db
     .insertInto("notifications")

@@ -3,6 +3,7 @@ import * as foundation from "./2026-11-21-01-foundation";
 import * as settings from "./2026-11-21-02-settings";
 import * as queries from "./2026-11-21-03-queries";
 import * as eventClock from "./2026-11-21-04-event-clock";
+import * as emailOutbox from "./2026-11-21-05-email-outbox";
 
 /** Every migration, by name; names sort by date so Kysely runs them in order. */
 export const migrations: Record<string, Migration> = {
@@ -10,4 +11,5 @@ export const migrations: Record<string, Migration> = {
   "2026-11-21-02-settings": settings,
   "2026-11-21-03-queries": queries,
   "2026-11-21-04-event-clock": eventClock,
+  "2026-11-21-05-email-outbox": emailOutbox,
 };
