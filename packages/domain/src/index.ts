@@ -1,4 +1,5 @@
 export * from "./admin";
+export * from "./bookings";
 export * from "./claimants";
 export * from "./constants";
 export * from "./dashboard";

@@ -1,0 +1,224 @@
+import { z } from "zod";
+
+/** Africa/Johannesburg keeps UTC+2 all year (no daylight saving), so local times convert exactly. */
+export const SAST_OFFSET_MINUTES = 120;
+
+/** A local date and time in South Africa ("2026-12-02", "09:30") as the UTC instant it names. */
+export function sastToUtc(date: string, time: string): Date {
+  return new Date(`${date}T${time}:00+02:00`);
+}
+
+/** The South African calendar date of an instant (YYYY-MM-DD). */
+export function sastDate(instant: Date): string {
+  return new Date(instant.getTime() + SAST_OFFSET_MINUTES * 60_000).toISOString().slice(0, 10);
+}
+
+/** ISO weekday of a YYYY-MM-DD date: 1 Monday ... 7 Sunday. */
+export function isoWeekday(date: string): number {
+  const day = new Date(`${date}T00:00:00Z`).getUTCDay();
+  return day === 0 ? 7 : day;
+}
+
+export function addDays(date: string, days: number): string {
+  return new Date(new Date(`${date}T00:00:00Z`).getTime() + days * 86_400_000).toISOString().slice(0, 10);
+}
+
+export const WEEKDAY_LABEL: Record<number, string> = { 1: "Monday", 2: "Tuesday", 3: "Wednesday", 4: "Thursday", 5: "Friday", 6: "Saturday", 7: "Sunday" };
+
+export const ASSESSMENT_MODES = ["in_person", "video"] as const;
+export type AssessmentMode = (typeof ASSESSMENT_MODES)[number];
+
+const time = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, "Times are HH:MM");
+const date = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "Dates are YYYY-MM-DD");
+
+export interface TimeRange {
+  start: string;
+  end: string;
+  venue: string | null;
+  mode: AssessmentMode;
+}
+
+const rangeSchema = z
+  .object({ start: time, end: time, venue: z.string().trim().max(200).nullish().transform((v) => v || null), mode: z.enum(ASSESSMENT_MODES).default("in_person") })
+  .refine((r) => r.start < r.end, { message: "A time range must end after it starts", path: ["end"] })
+  .refine((r) => r.mode === "video" || !!r.venue, { message: "An in-person range needs a venue", path: ["venue"] });
+
+/** A consultant's week: per ISO weekday (1-7), zero or more ranges that must not overlap. */
+export const weeklyAvailabilitySchema = z.object({
+  consultantId: z.string().uuid().optional(),
+  days: z
+    .array(z.object({ weekday: z.number().int().min(1).max(7), ranges: z.array(rangeSchema).max(6) }))
+    .max(7)
+    .superRefine((days, ctx) => {
+      for (const day of days) {
+        const sorted = [...day.ranges].sort((a, b) => a.start.localeCompare(b.start));
+        for (let i = 1; i < sorted.length; i++) {
+          if (sorted[i]!.start < sorted[i - 1]!.end) {
+            ctx.addIssue({ code: "custom", message: `${WEEKDAY_LABEL[day.weekday]}'s time ranges overlap` });
+          }
+        }
+      }
+    }),
+  dailyCapacity: z.number({ error: "Daily capacity is a number" }).int().min(1, "At least one assessment a day").max(20),
+});
+export type WeeklyAvailabilityInput = z.input<typeof weeklyAvailabilitySchema>;
+
+/** One date's exception: a day off, or other hours for that date. */
+export const availabilityOverrideSchema = z
+  .object({
+    consultantId: z.string().uuid().optional(),
+    date,
+    unavailable: z.boolean(),
+    ranges: z.array(rangeSchema).max(6).default([]),
+    note: z.string().trim().max(200).nullish(),
+  })
+  .refine((o) => o.unavailable || o.ranges.length > 0, { message: "Give the other hours, or mark the day unavailable", path: ["ranges"] });
+
+export interface Slot {
+  startsAt: string;
+  endsAt: string;
+  venue: string | null;
+  mode: AssessmentMode;
+}
+
+export interface SlotRules {
+  /** Ranges per ISO weekday. */
+  weekly: Record<number, TimeRange[]>;
+  /** Per date: null for a day off, or the ranges that replace the weekly ones. */
+  overrides: Record<string, TimeRange[] | null>;
+  dailyCapacity: number;
+}
+
+/**
+ * The free slots of a consultant between two dates (inclusive, South African dates): availability
+ * (weekly ranges, replaced by a date's override), cut into slots of `minutes`, minus slots that
+ * overlap a live booking, minus whole days already at capacity, and never in the past.
+ */
+export function computeSlots(
+  rules: SlotRules,
+  bookings: { startsAt: Date; endsAt: Date }[],
+  from: string,
+  to: string,
+  minutes: number,
+  now: Date,
+): Slot[] {
+  const slots: Slot[] = [];
+  const perDay = new Map<string, number>();
+  for (const b of bookings) perDay.set(sastDate(b.startsAt), (perDay.get(sastDate(b.startsAt)) ?? 0) + 1);
+  for (let day = from; day <= to; day = addDays(day, 1)) {
+    if ((perDay.get(day) ?? 0) >= rules.dailyCapacity) continue;
+    const ranges = day in rules.overrides ? rules.overrides[day] : rules.weekly[isoWeekday(day)];
+    if (!ranges) continue;
+    for (const range of ranges) {
+      const rangeEnd = sastToUtc(day, range.end).getTime();
+      for (let start = sastToUtc(day, range.start).getTime(); start + minutes * 60_000 <= rangeEnd; start += minutes * 60_000) {
+        const end = start + minutes * 60_000;
+        if (start <= now.getTime()) continue;
+        if (bookings.some((b) => b.startsAt.getTime() < end && b.endsAt.getTime() > start)) continue;
+        slots.push({ startsAt: new Date(start).toISOString(), endsAt: new Date(end).toISOString(), venue: range.venue, mode: range.mode });
+      }
+    }
+  }
+  return slots;
+}
+
+/** Whether a proposed booking sits inside the consultant's availability on its day. */
+export function fitsAvailability(rules: SlotRules, startsAt: Date, endsAt: Date): TimeRange | null {
+  const day = sastDate(startsAt);
+  if (sastDate(new Date(endsAt.getTime() - 1)) !== day) return null;
+  const ranges = day in rules.overrides ? rules.overrides[day] : rules.weekly[isoWeekday(day)];
+  return (
+    ranges?.find((r) => sastToUtc(day, r.start).getTime() <= startsAt.getTime() && endsAt.getTime() <= sastToUtc(day, r.end).getTime()) ?? null
+  );
+}
+
+export const ASSESSMENT_MINUTES = 60;
+
+export const BOOKING_STATUSES = ["requested", "confirmed", "attended", "no_show", "cancelled", "rescheduled"] as const;
+export type BookingStatus = (typeof BOOKING_STATUSES)[number];
+export const BOOKING_STATUS_LABEL: Record<BookingStatus, string> = {
+  requested: "Requested",
+  confirmed: "Confirmed",
+  attended: "Attended",
+  no_show: "No-show",
+  cancelled: "Cancelled",
+  rescheduled: "Rescheduled",
+};
+export const LIVE_BOOKING_STATUSES: readonly BookingStatus[] = ["requested", "confirmed"];
+
+export const CANCELLATION_CLASSES = ["chargeable", "no_fee", "no_fee_pay_expert"] as const;
+export type CancellationClass = (typeof CANCELLATION_CLASSES)[number];
+export const CANCELLATION_CLASS_LABEL: Record<CancellationClass, string> = {
+  chargeable: "Chargeable (under 24 hours' notice)",
+  no_fee: "No fee",
+  no_fee_pay_expert: "No fee, but pay the expert",
+};
+
+/** Under 24 hours' notice a cancellation is chargeable (DESIGN.md section 5). */
+export function defaultCancellationClass(startsAt: Date, now: Date): CancellationClass {
+  return startsAt.getTime() - now.getTime() < 24 * 3_600_000 ? "chargeable" : "no_fee";
+}
+
+export const SLOT_TAKEN_MESSAGE = "That time slot has just been taken; please choose another.";
+export const CAPACITY_FULL_MESSAGE = "That consultant's day is fully booked; please choose another day.";
+
+export const bookingInputSchema = z.object({
+  caseId: z.string({ error: "Choose a case" }).uuid("Choose a case"),
+  specializationId: z.string({ error: "Choose a specialization" }).uuid("Choose a specialization"),
+  consultantId: z.string({ error: "Choose a consultant" }).uuid("Choose a consultant"),
+  startsAt: z.string({ error: "Choose a time slot" }).datetime({ offset: true, message: "Choose a time slot" }),
+  endsAt: z.string().datetime({ offset: true }).optional(),
+  note: z.string().trim().max(1000).optional().transform((v) => v || null),
+  /** Staff booking on an attorney's behalf name the query; attorneys' bookings find it from the case. */
+  queryId: z.string().uuid().optional(),
+});
+export type BookingInput = z.input<typeof bookingInputSchema>;
+
+export const cancelBookingSchema = z.object({
+  id: z.string().uuid("That is not a valid id"),
+  reason: z.string({ error: "Give a reason for cancelling" }).trim().min(1, "Give a reason for cancelling").max(1000),
+  cancellationClass: z.enum(CANCELLATION_CLASSES).optional(),
+});
+
+export const rescheduleBookingSchema = z.object({
+  id: z.string().uuid("That is not a valid id"),
+  startsAt: z.string().datetime({ offset: true, message: "Choose a time slot" }),
+  note: z.string().trim().max(1000).optional(),
+});
+
+export interface BookingItem {
+  id: string;
+  reference: string;
+  status: BookingStatus;
+  startsAt: string;
+  endsAt: string;
+  venue: string | null;
+  mode: AssessmentMode;
+  consultantId: string;
+  consultantName: string;
+  specializationId: string;
+  specialization: string;
+  attorneyId: string;
+  attorneyName: string;
+  caseId: string;
+  caseReference: string;
+  patientName: string;
+  queryId: string | null;
+  queryReference: string | null;
+  note: string | null;
+  cancellationClass: CancellationClass | null;
+  cancelReason: string | null;
+  rescheduledFromId: string | null;
+  rescheduledToId: string | null;
+  createdAt: string;
+}
+
+export const ROSTER_DUTIES = ["bookings_desk", "reports_desk", "on_call"] as const;
+export type RosterDuty = (typeof ROSTER_DUTIES)[number];
+export const ROSTER_DUTY_LABEL: Record<RosterDuty, string> = { bookings_desk: "Bookings desk", reports_desk: "Reports desk", on_call: "On call" };
+
+export const rosterShiftSchema = z
+  .object({ employeeId: z.string().uuid("Choose an employee"), date, start: time, end: time, duty: z.enum(ROSTER_DUTIES, { error: "Choose a duty" }) })
+  .refine((s) => s.start < s.end, { message: "A shift must end after it starts", path: ["end"] });
+
+export const ROSTER_CLASH_MESSAGE = "That employee already has a shift at that time.";
