@@ -73,6 +73,23 @@ const MATRIX: Record<string, "public" | Role[]> = {
   "dashboard.summary": ALL,
   "dashboard.workload": [A, E],
   "audit.list": [A],
+  "availability.get": [A, E, C],
+  "availability.setWeekly": [A, E, C],
+  "availability.setOverride": [A, E, C],
+  "availability.removeOverride": [A, E, C],
+  "availability.week": [A, E],
+  "bookings.list": ALL,
+  "bookings.get": ALL,
+  "bookings.listConsultants": [A, E, T],
+  "bookings.listSlots": [A, E, T],
+  "bookings.create": [A, E, T],
+  "bookings.cancel": [A, E, T],
+  "bookings.reschedule": [A, E, T],
+  "bookings.confirm": [A, E],
+  "bookings.recordAttendance": [A, E, C],
+  "rosters.list": [A, E],
+  "rosters.add": [A, E],
+  "rosters.remove": [A, E],
 };
 
 const USERNAME: Record<Role, string> = { administrator: "admin", employee: "employee", attorney: "attorney", consultant: "consultant" };

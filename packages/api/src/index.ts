@@ -10,6 +10,7 @@ export * as userAdminService from "./services/user-admin";
 export * as documentsService from "./services/documents";
 export * as auditTrailService from "./services/audit-trail";
 export * as queriesService from "./services/queries";
+export * as bookingsService from "./services/bookings";
 export { recordAudit, changedFields } from "./services/audit";
 export { createFileMailer, createSmtpMailer } from "./services/mailer";
 export { drainOutbox, startOutboxWorker } from "./services/outbox";

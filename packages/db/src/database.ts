@@ -1,5 +1,5 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from "kysely";
-import type { AssignmentStatus, CaseStatus, ClaimType, Gender, NotificationType, PhoneType, Priority, QueryStatus, Role } from "@medlegal/domain";
+import type { AssessmentMode, AssignmentStatus, BookingStatus, CancellationClass, CaseStatus, ClaimType, Gender, NotificationType, PhoneType, Priority, QueryStatus, Role, RosterDuty } from "@medlegal/domain";
 
 /** timestamptz: read as Date, written as Date or ISO string. */
 type Timestamp = ColumnType<Date, Date | string, Date | string>;
@@ -34,6 +34,7 @@ export interface UsersTable {
   gender: Gender | null;
   birth_date: DateOnly | null;
   failed_login_count: Generated<number>;
+  daily_capacity: Generated<number>;
   last_login_at: Timestamp | null;
   created_at: GeneratedTimestamp;
   updated_at: GeneratedTimestamp;
@@ -254,6 +255,60 @@ export interface EmailOutboxTable {
   last_error: string | null;
 }
 
+export interface AvailabilityRulesTable {
+  id: Generated<string>;
+  consultant_id: string;
+  weekday: number;
+  start_time: string;
+  end_time: string;
+  venue: string | null;
+  mode: AssessmentMode;
+}
+
+export interface AvailabilityOverridesTable {
+  id: Generated<string>;
+  consultant_id: string;
+  date: DateOnly;
+  unavailable: boolean;
+  start_time: string | null;
+  end_time: string | null;
+  venue: string | null;
+  mode: AssessmentMode | null;
+  note: string | null;
+}
+
+export interface BookingsTable {
+  id: Generated<string>;
+  reference: string;
+  query_id: string | null;
+  case_id: string;
+  patient_id: string;
+  attorney_id: string;
+  consultant_id: string;
+  specialization_id: string;
+  starts_at: Timestamp;
+  ends_at: Timestamp;
+  venue: string | null;
+  mode: AssessmentMode;
+  status: Generated<BookingStatus>;
+  note: string | null;
+  cancellation_class: CancellationClass | null;
+  cancel_reason: string | null;
+  rescheduled_from_id: string | null;
+  created_by: string;
+  created_at: GeneratedTimestamp;
+  updated_at: GeneratedTimestamp;
+}
+
+export interface CallRostersTable {
+  id: Generated<string>;
+  employee_id: string;
+  starts_at: Timestamp;
+  ends_at: Timestamp;
+  duty: RosterDuty;
+  created_at: GeneratedTimestamp;
+}
+
 export interface Database {
   specializations: SpecializationsTable;
   users: UsersTable;
@@ -279,6 +334,10 @@ export interface Database {
   query_events: QueryEventsTable;
   query_documents: QueryDocumentsTable;
   email_outbox: EmailOutboxTable;
+  availability_rules: AvailabilityRulesTable;
+  availability_overrides: AvailabilityOverridesTable;
+  bookings: BookingsTable;
+  call_rosters: CallRostersTable;
 }
 
 export type User = Selectable<UsersTable>;

@@ -30,6 +30,13 @@ export const PERMISSIONS = {
   "consultants.read": ["administrator", "employee"],
   "dashboard.read": ROLES,
   "dashboard.workload": ["administrator", "employee"],
+  "availability.own": ["administrator", "employee", "consultant"],
+  "availability.agency": ["administrator", "employee"],
+  "bookings.read": ROLES,
+  "bookings.book": ["administrator", "employee", "attorney"],
+  "bookings.manage": ["administrator", "employee"],
+  "bookings.attendance": ["administrator", "employee", "consultant"],
+  "rosters.manage": ["administrator", "employee"],
 } as const satisfies Record<string, readonly Role[]>;
 
 export type Permission = keyof typeof PERMISSIONS;

@@ -1,12 +1,12 @@
 import type { FastifyInstance } from "fastify";
 import multipart from "@fastify/multipart";
-import { AppError, auditTrailService, documentsService } from "@medlegal/api";
+import { AppError, auditTrailService, bookingsService, documentsService } from "@medlegal/api";
 import { DOCUMENT_MAX_BYTES, can } from "@medlegal/domain";
 import { signedInActor } from "../request-context";
 
 /**
- * File transfers, which tRPC's JSON does not carry well: query documents in and out, and the
- * audit trail as CSV. Thin adapters over the same services; the same role and row checks.
+ * File transfers, which tRPC's JSON does not carry well: query documents in and out, bookings
+ * as calendar files, and the audit trail as CSV. Thin adapters over the same services; the same role and row checks.
  */
 export async function fileRoutes(app: FastifyInstance) {
   const db = app.db;
@@ -34,6 +34,17 @@ export async function fileRoutes(app: FastifyInstance) {
       .header("Cache-Control", "private, no-store")
       .header("X-Content-Type-Options", "nosniff")
       .send(Buffer.from(doc.data));
+  });
+
+  // One booking as an .ics calendar file (Outlook, Google Calendar).
+  app.get<{ Params: { id: string } }>("/api/bookings/:id/calendar.ics", async (request, reply) => {
+    const actor = signedInActor(request);
+    const { fileName, body } = await bookingsService.bookingIcs({ db, actor }, request.params.id);
+    return reply
+      .header("Content-Type", "text/calendar; charset=utf-8")
+      .header("Content-Disposition", `attachment; filename="${fileName}"`)
+      .header("Cache-Control", "private, no-store")
+      .send(body);
   });
 
   app.get<{ Querystring: Record<string, string> }>("/api/audit/export.csv", async (request, reply) => {

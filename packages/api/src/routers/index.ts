@@ -1,6 +1,9 @@
 import { createCallerFactory, router } from "../trpc";
 import { accountRouter } from "./account";
 import { assignmentsRouter } from "./assignments";
+import { availabilityRouter } from "./availability";
+import { bookingsRouter } from "./bookings";
+import { rostersRouter } from "./rosters";
 import { auditRouter } from "./audit";
 import { casesRouter } from "./cases";
 import { consultantsRouter } from "./consultants";
@@ -29,6 +32,9 @@ export const appRouter = router({
   consultants: consultantsRouter,
   dashboard: dashboardRouter,
   audit: auditRouter,
+  availability: availabilityRouter,
+  bookings: bookingsRouter,
+  rosters: rostersRouter,
 });
 
 export type AppRouter = typeof appRouter;
