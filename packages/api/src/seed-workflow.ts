@@ -3,7 +3,11 @@ import type { Database } from "@medlegal/db";
 import type { QueryStatus } from "@medlegal/domain";
 import { makeSaId } from "@medlegal/domain";
 import type { SignedInActor } from "./context";
+import { addDays, isoWeekday, sastDate, sastToUtc } from "@medlegal/domain";
+import { setWeeklyAvailability } from "./services/availability";
 import { assignConsultant, respondToAssignment } from "./services/assignments";
+import { cancelBooking, confirmBooking, createBooking, rescheduleBooking } from "./services/bookings";
+import { nextReference } from "./services/references";
 import { createCase } from "./services/cases";
 import { createPatient } from "./services/patients";
 import { commentOnQuery, createQuery, moveQuery, takeQuery } from "./services/queries";
@@ -157,6 +161,11 @@ const FLOW: QueryStatus[] = ["in_review", "assigning", "scheduled", "assessed", 
 
 /** Claimants, cases and queries in every state, walked there through the real services. */
 export async function seedDemoWorkflow(db: Kysely<Database>): Promise<void> {
+  await seedQueries(db);
+  await seedAvailabilityAndBookings(db);
+}
+
+async function seedQueries(db: Kysely<Database>): Promise<void> {
   const employee = await actorFor(db, "employee");
   let sequence = 1;
   for (const matter of MATTERS) {
@@ -231,4 +240,91 @@ export async function seedDemoWorkflow(db: Kysely<Database>): Promise<void> {
     await db.updateTable("queries").set({ created_at: createdAt }).where("id", "=", query.id).execute();
     await db.updateTable("cases").set({ created_at: createdAt }).where("id", "=", kase.id).execute();
   }
+}
+
+/** Every consultant works weekday mornings at their rooms and Wednesday afternoons by video. */
+async function seedAvailabilityAndBookings(db: Kysely<Database>): Promise<void> {
+  const employee = await actorFor(db, "employee");
+  const consultants = await db.selectFrom("users").select(["id", "address"]).where("role", "=", "consultant").execute();
+  for (const c of consultants) {
+    const venue = c.address ?? "MedLegal rooms, Rosebank";
+    await setWeeklyAvailability({ db, actor: employee }, {
+      consultantId: c.id,
+      dailyCapacity: 4,
+      days: [1, 2, 3, 4, 5].map((weekday) => ({
+        weekday,
+        ranges: [
+          { start: "08:00", end: "13:00", venue, mode: "in_person" },
+          ...(weekday === 3 ? [{ start: "14:00", end: "16:00", venue: null, mode: "video" as const }] : []),
+        ],
+      })),
+    });
+  }
+
+  const today = sastDate(new Date());
+  const nextMonday = addDays(today, 8 - isoWeekday(today));
+  const at = (day: string, time: string) => sastToUtc(day, time).toISOString();
+  const caseOf = async (lastName: string) =>
+    db.selectFrom("cases").innerJoin("patients", "patients.id", "cases.patient_id").select(["cases.id", "cases.attorney_id"]).where("patients.last_name", "=", lastName).executeTakeFirstOrThrow();
+  const consultant = (username: string) => db.selectFrom("users").select(["id", "specialization_id"]).where("username", "=", username).executeTakeFirstOrThrow();
+  const attorneyActor = async (attorneyId: string) =>
+    actorFor(db, (await db.selectFrom("users").select("username").where("id", "=", attorneyId).executeTakeFirstOrThrow()).username);
+
+  // Lindiwe Petersen (scheduled): neurosurgeon and psychologist on one day at one venue, back to back.
+  const petersen = await caseOf("Petersen");
+  const naidoo = await consultant("dr_naidoo");
+  const pillay = await consultant("dr_pillay");
+  const neuro = await createBooking({ db, actor: employee }, { caseId: petersen.id, specializationId: naidoo.specialization_id!, consultantId: naidoo.id, startsAt: at(nextMonday, "09:00"), note: "Bring the hospital discharge summary." });
+  await confirmBooking({ db, actor: employee }, { id: neuro.id });
+  const psych = await createBooking({ db, actor: employee }, { caseId: petersen.id, specializationId: pillay.specialization_id!, consultantId: pillay.id, startsAt: at(nextMonday, "10:00") });
+  const moved = await rescheduleBooking({ db, actor: employee }, { id: psych.id, startsAt: at(nextMonday, "11:00"), note: "Moved at the psychologist's request." });
+  await confirmBooking({ db, actor: employee }, { id: moved.id });
+
+  // Sibusiso Khumalo (assigning): the attorney has asked for the OT and the orthopaedic surgeon.
+  const khumalo = await caseOf("Khumalo");
+  const attorney = await attorneyActor(khumalo.attorney_id);
+  const ot = await consultant("ot_smith");
+  const ortho = await consultant("consultant");
+  await createBooking({ db, actor: attorney }, { caseId: khumalo.id, specializationId: ot.specialization_id!, consultantId: ot.id, startsAt: at(addDays(nextMonday, 2), "08:00") });
+  await createBooking({ db, actor: attorney }, { caseId: khumalo.id, specializationId: ortho.specialization_id!, consultantId: ortho.id, startsAt: at(addDays(nextMonday, 2), "10:00"), note: "The claimant uses crutches; ground-floor room please." });
+
+  // Kagiso Molefe (on hold): the audiology booking was cancelled when the query was held.
+  const molefe = await caseOf("Molefe");
+  const nel = await consultant("aud_nel");
+  const audiology = await createBooking({ db, actor: employee }, { caseId: molefe.id, specializationId: nel.specialization_id!, consultantId: nel.id, startsAt: at(addDays(nextMonday, 3), "09:00") });
+  await cancelBooking({ db, actor: employee }, { id: audiology.id, reason: "Query on hold until the hospital records arrive.", cancellationClass: "no_fee" });
+
+  // Past assessments, written as they happened (the services only book the future).
+  const past = async (lastName: string, username: string, daysAgo: number, status: "attended" | "no_show" | "confirmed") => {
+    const kase = await caseOf(lastName);
+    const c = await consultant(username);
+    const query = await db.selectFrom("queries").select("id").where("case_id", "=", kase.id).executeTakeFirst();
+    const patient = await db.selectFrom("cases").select("patient_id").where("id", "=", kase.id).executeTakeFirstOrThrow();
+    const day = addDays(today, -daysAgo);
+    await db.transaction().execute(async (trx) => {
+      await trx
+        .insertInto("bookings")
+        .values({
+          reference: await nextReference(trx, "BK"),
+          query_id: query?.id ?? null,
+          case_id: kase.id,
+          patient_id: patient.patient_id,
+          attorney_id: kase.attorney_id,
+          consultant_id: c.id,
+          specialization_id: c.specialization_id!,
+          starts_at: sastToUtc(day, "09:00"),
+          ends_at: sastToUtc(day, "10:00"),
+          venue: "MedLegal rooms, Rosebank",
+          mode: "in_person",
+          status,
+          created_by: employee.user.id,
+        })
+        .execute();
+    });
+  };
+  await past("Pretorius", "dr_naidoo", 12, "attended");
+  await past("Botha", "ip_maseko", 20, "attended");
+  await past("Botha", "act_jacobs", 18, "no_show");
+  await past("Botha", "act_jacobs", 11, "attended");
+  await past("Petersen", "dr_naidoo", 1, "confirmed");
 }

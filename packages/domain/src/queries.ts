@@ -285,3 +285,8 @@ export interface QueryDetail extends QueryListItem {
 }
 
 export const PRIORITY_RANK: Record<Priority, number> = { low: 0, normal: 1, high: 2, urgent: 3 };
+
+/** "a Neurosurgeon", "an Occupational Therapist": for sentences that name a specialization. */
+export function withArticle(name: string): string {
+  return `${/^[aeiou]/i.test(name) ? "an" : "a"} ${name}`;
+}

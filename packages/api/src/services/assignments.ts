@@ -2,7 +2,7 @@ import type { Kysely } from "kysely";
 import { sql } from "kysely";
 import type { Database } from "@medlegal/db";
 import type { AssignmentItem, ConsultantCandidate } from "@medlegal/domain";
-import { assignInputSchema, OPEN_QUERY_STATUSES, respondAssignmentSchema } from "@medlegal/domain";
+import { assignInputSchema, OPEN_QUERY_STATUSES, respondAssignmentSchema, withArticle } from "@medlegal/domain";
 import { z } from "zod";
 import type { SignedInActor } from "../context";
 import { AppError } from "../errors";
@@ -86,7 +86,7 @@ export async function assignConsultant({ db, actor }: Deps, input: unknown): Pro
       .executeTakeFirst();
     if (!consultant) throw new AppError("INVALID", "Choose an active consultant", { consultantId: "Choose an active consultant" });
     if (consultant.specialization_id !== data.specializationId) {
-      throw new AppError("INVALID", `That consultant is not a ${requested.name}.`, { consultantId: `Not a ${requested.name}` });
+      throw new AppError("INVALID", `That consultant is not ${withArticle(requested.name)}.`, { consultantId: `Not ${withArticle(requested.name)}` });
     }
     const live = await trx
       .selectFrom("consultant_assignments")

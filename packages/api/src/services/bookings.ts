@@ -16,6 +16,7 @@ import {
   sastDate,
   sastToUtc,
   SLOT_TAKEN_MESSAGE,
+  withArticle,
 } from "@medlegal/domain";
 import { z } from "zod";
 import type { SignedInActor } from "../context";
@@ -244,7 +245,7 @@ export async function createBooking({ db, actor }: Deps, input: unknown): Promis
   if (!consultant) throw new AppError("INVALID", "Choose an active consultant", { consultantId: "Choose an active consultant" });
   if (consultant.specialization_id !== data.specializationId) {
     const wanted = await db.selectFrom("specializations").select("name").where("id", "=", data.specializationId).executeTakeFirst();
-    throw new AppError("INVALID", `That consultant is not a ${wanted?.name ?? "consultant of that specialization"}.`, { consultantId: "Wrong specialization" });
+    throw new AppError("INVALID", `That consultant is not ${withArticle(wanted?.name ?? "consultant of that specialization")}.`, { consultantId: "Wrong specialization" });
   }
   let queryId = data.queryId ?? null;
   if (queryId) {

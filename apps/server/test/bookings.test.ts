@@ -1,0 +1,237 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { sql } from "kysely";
+import { testDialects } from "@medlegal/db/testing";
+import type { BookingItem, QueryDetail, Slot } from "@medlegal/domain";
+import { addDays, isoWeekday, sastDate, sastToUtc } from "@medlegal/domain";
+import type { TestApp } from "./helpers";
+import { createTestApp, login, trpc } from "./helpers";
+
+describe.each(testDialects())("availability and bookings on %s", (kind) => {
+  let t: TestApp;
+  const c = {} as Record<"attorney" | "nomsa" | "employee" | "consultant" | "dr_naidoo" | "ot_smith", string>;
+  let ids: Record<string, string>;
+  let specializationOf: Record<string, string>;
+  const today = sastDate(new Date());
+  // A Tuesday at least a week ahead, clear of the demo bookings.
+  const tuesday = addDays(today, 8 - isoWeekday(today) + 7 + 1);
+
+  beforeAll(async () => {
+    t = await createTestApp(kind, {}, { workflow: true });
+    for (const name of ["attorney", "nomsa", "employee", "consultant", "dr_naidoo", "ot_smith"] as const) c[name] = (await login(t.app, name)).cookie;
+    const users = await t.db.selectFrom("users").select(["id", "username", "specialization_id"]).execute();
+    ids = Object.fromEntries(users.map((u) => [u.username, u.id]));
+    specializationOf = Object.fromEntries(users.map((u) => [u.username, u.specialization_id ?? ""]));
+  });
+  afterAll(() => t.close());
+
+  const caseOf = (lastName: string) =>
+    t.db.selectFrom("cases").innerJoin("patients", "patients.id", "cases.patient_id").select("cases.id").where("patients.last_name", "=", lastName).executeTakeFirstOrThrow();
+  const at = (day: string, time: string) => sastToUtc(day, time).toISOString();
+
+  it("lets a consultant set their week, a day off and their capacity, and computes slots from them", async () => {
+    const saved = await trpc(t.app, c.ot_smith, "availability.setWeekly", {
+      dailyCapacity: 2,
+      days: [{ weekday: 2, ranges: [{ start: "09:00", end: "12:00", venue: "8 Kloof Street, Cape Town", mode: "in_person" }] }],
+    });
+    expect(saved.status).toBe(200);
+    const slots = await trpc<Slot[]>(t.app, c.attorney, "bookings.listSlots", { consultantId: ids.ot_smith, from: tuesday, to: tuesday });
+    expect(slots.data.map((s) => s.startsAt)).toEqual([at(tuesday, "09:00"), at(tuesday, "10:00"), at(tuesday, "11:00")]);
+    await trpc(t.app, c.ot_smith, "availability.setOverride", { date: tuesday, unavailable: true, note: "Conference" });
+    expect((await trpc<Slot[]>(t.app, c.attorney, "bookings.listSlots", { consultantId: ids.ot_smith, from: tuesday, to: tuesday })).data).toEqual([]);
+    await trpc(t.app, c.ot_smith, "availability.removeOverride", { date: tuesday });
+
+    const overlapping = await trpc(t.app, c.ot_smith, "availability.setWeekly", {
+      dailyCapacity: 2,
+      days: [{ weekday: 2, ranges: [{ start: "09:00", end: "12:00", venue: "A", mode: "in_person" }, { start: "11:00", end: "13:00", venue: "B", mode: "in_person" }] }],
+    });
+    expect(overlapping.status).toBe(400);
+    expect(overlapping.error?.message).toBe("Tuesday's time ranges overlap");
+    // A consultant cannot touch another consultant's availability.
+    expect((await trpc(t.app, c.ot_smith, "availability.get", { consultantId: ids.dr_naidoo }, "query")).status).toBe(404);
+  });
+
+  it("books a free slot for the attorney's own case, and refuses bad times with clear 400s", async () => {
+    const khumalo = await caseOf("Khumalo");
+    const base = { caseId: khumalo.id, specializationId: specializationOf.ot_smith, consultantId: ids.ot_smith };
+    const outside = await trpc(t.app, c.attorney, "bookings.create", { ...base, startsAt: at(tuesday, "14:00") });
+    expect(outside.status).toBe(400);
+    expect(outside.error?.message).toBe("That time is outside the consultant's availability; please choose a listed slot.");
+    const pastTime = await trpc(t.app, c.attorney, "bookings.create", { ...base, startsAt: at(addDays(today, -1), "09:00") });
+    expect(pastTime.error?.message).toBe("Choose a time in the future.");
+    const backwards = await trpc(t.app, c.attorney, "bookings.create", { ...base, startsAt: at(tuesday, "10:00"), endsAt: at(tuesday, "09:00") });
+    expect(backwards.error?.message).toBe("A booking must end after it starts.");
+    const wrongSpecialist = await trpc(t.app, c.attorney, "bookings.create", { ...base, consultantId: ids.dr_naidoo, startsAt: at(tuesday, "09:00") });
+    expect(wrongSpecialist.error?.message).toBe("That consultant is not an Occupational Therapist.");
+    const unknown = await trpc(t.app, c.attorney, "bookings.create", { ...base, consultantId: "00000000-0000-4000-8000-000000000000", startsAt: at(tuesday, "09:00") });
+    expect(unknown.error?.message).toBe("Choose an active consultant");
+    const foreign = await trpc(t.app, c.nomsa, "bookings.create", { ...base, startsAt: at(tuesday, "09:00") });
+    expect(foreign.status).toBe(404);
+
+    const booked = await trpc<BookingItem>(t.app, c.attorney, "bookings.create", { ...base, startsAt: at(tuesday, "09:00"), note: "Interpreter needed" });
+    expect(booked.status).toBe(200);
+    expect(booked.data).toMatchObject({ status: "requested", venue: "8 Kloof Street, Cape Town", mode: "in_person", patientName: "Sibusiso Khumalo", note: "Interpreter needed" });
+    expect(booked.data.reference).toMatch(/^BK-\d{4}-\d{5}$/);
+    expect(booked.data.queryReference).not.toBeNull();
+    const slots = await trpc<Slot[]>(t.app, c.attorney, "bookings.listSlots", { consultantId: ids.ot_smith, from: tuesday, to: tuesday });
+    expect(slots.data.map((s) => s.startsAt)).toEqual([at(tuesday, "10:00"), at(tuesday, "11:00")]);
+    // The consultant and nobody else of the other side sees it.
+    expect((await trpc(t.app, c.ot_smith, "bookings.get", { id: booked.data.id })).status).toBe(200);
+    expect((await trpc(t.app, c.nomsa, "bookings.get", { id: booked.data.id })).status).toBe(404);
+    expect((await trpc(t.app, c.dr_naidoo, "bookings.get", { id: booked.data.id })).status).toBe(404);
+  });
+
+  it("needs the claimant's consent before booking", async () => {
+    const mahlangu = await caseOf("Mahlangu");
+    const answer = await trpc(t.app, c.attorney, "bookings.create", { caseId: mahlangu.id, specializationId: specializationOf.consultant, consultantId: ids.consultant, startsAt: at(tuesday, "09:00") });
+    expect(answer.status).toBe(400);
+    expect(answer.error?.message).toBe("Record the date the claimant's consent was received before booking an assessment.");
+  });
+
+  it("holds the day's capacity", async () => {
+    const khumalo = await caseOf("Khumalo");
+    // ot_smith has capacity 2 and one booking at 09:00 on that Tuesday already.
+    const second = await trpc(t.app, c.attorney, "bookings.create", { caseId: khumalo.id, specializationId: specializationOf.ot_smith, consultantId: ids.ot_smith, startsAt: at(tuesday, "10:00") });
+    expect(second.status).toBe(200);
+    const third = await trpc(t.app, c.attorney, "bookings.create", { caseId: khumalo.id, specializationId: specializationOf.ot_smith, consultantId: ids.ot_smith, startsAt: at(tuesday, "11:00") });
+    expect(third.status).toBe(409);
+    expect(third.error?.message).toBe("That consultant's day is fully booked; please choose another day.");
+    expect((await trpc<Slot[]>(t.app, c.attorney, "bookings.listSlots", { consultantId: ids.ot_smith, from: tuesday, to: tuesday })).data).toEqual([]);
+  });
+
+  it("lets exactly one of 50 simultaneous requests for one slot succeed; the others get 409", async () => {
+    const khumalo = await caseOf("Khumalo");
+    const wednesday = addDays(tuesday, 1);
+    const request = () =>
+      trpc(t.app, c.attorney, "bookings.create", { caseId: khumalo.id, specializationId: specializationOf.consultant, consultantId: ids.consultant, startsAt: at(wednesday, "11:00") });
+    const answers = await Promise.all(Array.from({ length: 50 }, request));
+    const statuses = answers.map((a) => a.status);
+    expect(statuses.filter((s) => s === 200)).toHaveLength(1);
+    expect(statuses.filter((s) => s === 409)).toHaveLength(49);
+    expect(new Set(answers.filter((a) => a.status === 409).map((a) => a.error?.message))).toEqual(new Set(["That time slot has just been taken; please choose another."]));
+    const live = await t.db
+      .selectFrom("bookings")
+      .select(sql<number>`count(*)`.as("n"))
+      .where("consultant_id", "=", ids.consultant!)
+      .where("starts_at", "=", new Date(at(wednesday, "11:00")))
+      .where("status", "in", ["requested", "confirmed"])
+      .executeTakeFirstOrThrow();
+    expect(live.n).toBe(1);
+  });
+
+  it("is guarded by the database itself: an overlapping live booking is refused by the exclusion constraint", async () => {
+    const existing = await t.db.selectFrom("bookings").selectAll().where("status", "=", "confirmed").where("starts_at", ">", new Date()).executeTakeFirstOrThrow();
+    const { id: _id, reference: _r, created_at: _c, updated_at: _u, ...copy } = existing;
+    await expect(
+      t.db.insertInto("bookings").values({ ...copy, reference: "BK-TEST-1", status: "requested", starts_at: new Date(existing.starts_at.getTime() + 30 * 60_000), ends_at: new Date(existing.ends_at.getTime() + 30 * 60_000) }).execute(),
+    ).rejects.toThrow(/bookings_no_overlap|conflicting key value|exclusion/i);
+    // A cancelled copy does not count.
+    await t.db.insertInto("bookings").values({ ...copy, reference: "BK-TEST-2", status: "cancelled" }).execute();
+  });
+
+  it("confirms (moving the query to scheduled), reschedules keeping the old one linked, and cancels with a class", async () => {
+    const khumalo = await caseOf("Khumalo");
+    const thursday = addDays(tuesday, 2);
+    const booking = await trpc<BookingItem>(t.app, c.attorney, "bookings.create", { caseId: khumalo.id, specializationId: specializationOf.dr_naidoo, consultantId: ids.dr_naidoo, startsAt: at(thursday, "09:00") });
+    // The Khumalo query asks for an orthopaedic surgeon and an OT, not a neurosurgeon: no query link.
+    expect(booking.data.queryId).toBeNull();
+    const ot = await trpc<{ items: BookingItem[] }>(t.app, c.employee, "bookings.list", { consultantId: ids.ot_smith, status: "requested", from: tuesday, to: tuesday });
+    const first = ot.data.items[0]!;
+    const query = await trpc<QueryDetail>(t.app, c.employee, "queries.get", { id: first.queryId });
+    expect(query.data.status).toBe("assigning");
+    expect((await trpc(t.app, c.attorney, "bookings.confirm", { id: first.id })).status).toBe(403);
+    const confirmed = await trpc<BookingItem>(t.app, c.employee, "bookings.confirm", { id: first.id });
+    expect(confirmed.data.status).toBe("confirmed");
+    expect((await trpc<QueryDetail>(t.app, c.employee, "queries.get", { id: first.queryId })).data.status).toBe("scheduled");
+    const attorneyNote = await t.db.selectFrom("notifications").select("title").where("user_id", "=", ids.attorney!).where("title", "=", "Assessment confirmed: Sibusiso Khumalo").executeTakeFirst();
+    expect(attorneyNote).toBeDefined();
+
+    const moved = await trpc<BookingItem>(t.app, c.attorney, "bookings.reschedule", { id: booking.data.id, startsAt: at(thursday, "10:00") });
+    expect(moved.data).toMatchObject({ status: "requested", rescheduledFromId: booking.data.id });
+    const old = await trpc<BookingItem>(t.app, c.attorney, "bookings.get", { id: booking.data.id });
+    expect(old.data).toMatchObject({ status: "rescheduled", rescheduledToId: moved.data.id });
+
+    const noReason = await trpc(t.app, c.attorney, "bookings.cancel", { id: moved.data.id });
+    expect(noReason.error?.message).toBe("Give a reason for cancelling");
+    const cancelled = await trpc<BookingItem>(t.app, c.attorney, "bookings.cancel", { id: moved.data.id, reason: "Claimant in hospital", cancellationClass: "no_fee_pay_expert" });
+    // An attorney cannot pick the class; more than 24 hours ahead it is no fee.
+    expect(cancelled.data).toMatchObject({ status: "cancelled", cancellationClass: "no_fee", cancelReason: "Claimant in hospital" });
+    expect((await trpc(t.app, c.dr_naidoo, "bookings.cancel", { id: moved.data.id, reason: "x" })).status).toBe(403);
+  });
+
+  it("records attendance only after the time, and moves a scheduled query to assessed when all are attended", async () => {
+    const past = await t.db
+      .selectFrom("bookings")
+      .selectAll()
+      .where("consultant_id", "=", ids.dr_naidoo!)
+      .where("status", "=", "confirmed")
+      .where("starts_at", "<", new Date())
+      .executeTakeFirstOrThrow();
+    const future = await t.db
+      .selectFrom("bookings")
+      .select("id")
+      .where("consultant_id", "=", ids.dr_naidoo!)
+      .where("status", "=", "confirmed")
+      .where("starts_at", ">", new Date())
+      .executeTakeFirstOrThrow();
+    const early = await trpc(t.app, c.dr_naidoo, "bookings.recordAttendance", { id: future.id, attended: true });
+    expect(early.status).toBe(409);
+    expect(early.error?.message).toBe("Attendance can be recorded once the assessment's time has come.");
+    expect((await trpc(t.app, c.consultant, "bookings.recordAttendance", { id: past.id, attended: true })).status).toBe(404);
+    const done = await trpc<BookingItem>(t.app, c.dr_naidoo, "bookings.recordAttendance", { id: past.id, attended: true });
+    expect(done.data.status).toBe("attended");
+    // Other bookings of that query are still live, so it stays scheduled.
+    expect((await t.db.selectFrom("queries").select("status").where("id", "=", past.query_id!).executeTakeFirstOrThrow()).status).toBe("scheduled");
+  });
+
+  it("serves a booking as an .ics file to those who may see it", async () => {
+    const booking = await t.db.selectFrom("bookings").select(["id", "reference", "starts_at"]).where("consultant_id", "=", ids.dr_naidoo!).where("status", "=", "confirmed").executeTakeFirstOrThrow();
+    const ics = await t.app.inject({ method: "GET", url: `/api/bookings/${booking.id}/calendar.ics`, headers: { cookie: c.dr_naidoo } });
+    expect(ics.statusCode).toBe(200);
+    expect(ics.headers["content-type"]).toBe("text/calendar; charset=utf-8");
+    expect(ics.body).toContain("BEGIN:VCALENDAR\r\n");
+    expect(ics.body).toContain(`UID:${booking.id}@medlegal`);
+    expect(ics.body).toContain(`DTSTART:${booking.starts_at.toISOString().replace(/[-:]/g, "").replace(/\.\d{3}/, "")}`);
+    expect(ics.body).toContain("STATUS:CONFIRMED");
+    expect((await t.app.inject({ method: "GET", url: `/api/bookings/${booking.id}/calendar.ics`, headers: { cookie: c.nomsa } })).statusCode).toBe(404);
+  });
+
+  it("shows each role only its bookings, and staff can filter by venue and date", async () => {
+    const mine = await trpc<{ items: BookingItem[] }>(t.app, c.consultant, "bookings.list", { limit: 500 });
+    expect(mine.data.items.length).toBeGreaterThan(0);
+    expect(mine.data.items.every((b) => b.consultantId === ids.consultant)).toBe(true);
+    const theirs = await trpc<{ items: BookingItem[] }>(t.app, c.nomsa, "bookings.list", { limit: 500 });
+    expect(theirs.data.items.every((b) => b.attorneyId === ids.nomsa)).toBe(true);
+    const video = await trpc<{ items: BookingItem[] }>(t.app, c.employee, "bookings.list", { venue: "kloof", limit: 500 });
+    expect(video.data.items.every((b) => (b.venue ?? "").toLowerCase().includes("kloof"))).toBe(true);
+    const times = (await trpc<{ items: BookingItem[] }>(t.app, c.employee, "bookings.list", { limit: 500 })).data.items.map((b) => b.startsAt);
+    expect([...times].sort()).toEqual(times);
+  });
+
+  it("keeps the duty roster free of clashes", async () => {
+    const shift = { employeeId: ids.employee, date: tuesday, start: "08:00", end: "12:00", duty: "bookings_desk" };
+    expect((await trpc(t.app, c.employee, "rosters.add", shift)).status).toBe(200);
+    const clash = await trpc(t.app, c.employee, "rosters.add", { ...shift, start: "11:00", end: "14:00", duty: "on_call" });
+    expect(clash.status).toBe(409);
+    expect(clash.error?.message).toBe("That employee already has a shift at that time.");
+    expect((await trpc(t.app, c.employee, "rosters.add", { ...shift, start: "12:00", end: "16:00", duty: "reports_desk" })).status).toBe(200);
+    const roster = await trpc<{ start: string; end: string; duty: string }[]>(t.app, c.employee, "rosters.list", { from: tuesday, to: tuesday });
+    expect(roster.data.map((s) => [s.start, s.end, s.duty])).toEqual([
+      ["08:00", "12:00", "bookings_desk"],
+      ["12:00", "16:00", "reports_desk"],
+    ]);
+  });
+
+  it("shows a week's grid of availability with free capacity for staff", async () => {
+    const grid = await trpc<{ consultantName: string; days: { date: string; booked: number; free: number; available: boolean }[] }[]>(
+      t.app,
+      c.employee,
+      "availability.week",
+      { weekStart: tuesday },
+      "query",
+    );
+    const ot = grid.data.find((r) => r.consultantName === "Megan Smith")!;
+    const day = ot.days.find((d) => d.date === tuesday)!;
+    expect(day).toMatchObject({ available: true, booked: 2, free: 0 });
+    expect(ot.days).toHaveLength(7);
+  });
+});
