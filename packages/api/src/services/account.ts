@@ -14,9 +14,8 @@ import { AppError } from "../errors";
 import { parseInput } from "../validation";
 import { changedFields, recordAudit } from "./audit";
 import { hashPassword, verifyPassword } from "./passwords";
-import { auditView, loadUserDetail, replaceContacts, roleColumns } from "./user-records";
+import { assertUsernameAndEmailFree, auditView, loadUserDetail, replaceContacts, roleColumns, uniqueViolation } from "./user-records";
 import type { RoleFields } from "./user-records";
-import { assertUsernameAndEmailFree, uniqueViolation } from "./users";
 
 interface Deps {
   db: Kysely<Database>;

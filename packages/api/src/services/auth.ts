@@ -16,8 +16,8 @@ import { parseInput } from "../validation";
 import { recordAudit } from "./audit";
 import type { Mailer } from "./mailer";
 import { dummyPasswordHash, hashPassword, verifyPassword } from "./passwords";
-import { auditView, loadUserDetail, replaceContacts, roleColumns } from "./user-records";
-import { assertUsernameAndEmailFree, findCurrentUser, uniqueViolation } from "./users";
+import { createAccount } from "./user-records";
+import { findCurrentUser } from "./users";
 
 export const LOGIN_FAILED_MESSAGE = "Invalid username or password";
 export const RESET_LINK_INVALID_MESSAGE = "This reset link is invalid or has expired. Please request a new one.";
@@ -84,41 +84,16 @@ export async function recordLogout({ db, actor }: AuthDeps): Promise<void> {
   );
 }
 
-/** Self-registration of an attorney or consultant (SPEC.md sections 3 and 5). */
+/** Self-registration of an attorney or consultant (SPEC.md sections 3 and 5); it acts as the new user. */
 export async function register({ db, actor }: AuthDeps, input: unknown): Promise<CurrentUser> {
   const data: Registration = parseInput(registrationSchema, input);
-  const columns = await roleColumns(db, data);
-  await assertUsernameAndEmailFree(db, data.username, data.email);
-  const passwordHash = await hashPassword(data.password);
-  try {
-    return await db.transaction().execute(async (trx) => {
-      const inserted = await trx
-        .insertInto("users")
-        .values({
-          username: data.username,
-          email: data.email,
-          password_hash: passwordHash,
-          first_name: data.firstName,
-          last_name: data.lastName,
-          role: data.role,
-          ...columns,
-        })
-        .returning("id")
-        .executeTakeFirstOrThrow();
-      await replaceContacts(trx, inserted.id, data);
-      const user = await findCurrentUser(trx, inserted.id);
-      if (!user) throw new Error("The new user could not be read back");
-      await recordAudit(trx, { ...actor, user }, {
-        action: "auth.register",
-        entityType: "user",
-        entityId: user.id,
-        after: auditView(await loadUserDetail(trx, user.id)),
-      });
-      return user;
-    });
-  } catch (error) {
-    throw uniqueViolation(error) ?? error;
-  }
+  const created = await createAccount(db, data, {
+    action: "auth.register",
+    actor: (user) => ({ ...actor, user }),
+  });
+  const user = await findCurrentUser(db, created.id);
+  if (!user) throw new Error("The new user could not be read back");
+  return user;
 }
 
 const sha256 = (value: string) => createHash("sha256").update(value).digest("hex");

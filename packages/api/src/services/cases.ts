@@ -62,6 +62,18 @@ const auditFields = (c: CaseItem) => ({
   notes: c.notes,
 });
 
+/** The editable columns of a parsed case (the claimant is fixed at opening). */
+function caseColumns(data: z.output<typeof caseInputSchema>) {
+  return {
+    claim_type: data.claimType,
+    incident_date: data.incidentDate,
+    raf_claim_number: data.rafClaimNumber,
+    court_case_number: data.courtCaseNumber,
+    status: data.status,
+    notes: data.notes,
+  };
+}
+
 export async function listCases({ db, actor }: Deps, input: unknown): Promise<CaseItem[]> {
   const { search, patientId } = parseInput(
     z.object({ search: z.string().trim().max(100).optional(), patientId: z.string().uuid().optional() }),
@@ -101,12 +113,7 @@ export async function createCase({ db, actor }: Deps, input: unknown): Promise<C
         reference,
         attorney_id: actor.user.id,
         patient_id: data.patientId,
-        claim_type: data.claimType,
-        incident_date: data.incidentDate,
-        raf_claim_number: data.rafClaimNumber,
-        court_case_number: data.courtCaseNumber,
-        status: data.status,
-        notes: data.notes,
+        ...caseColumns(data),
       })
       .returning("id")
       .executeTakeFirstOrThrow();
@@ -126,12 +133,7 @@ export async function updateCase({ db, actor }: Deps, input: unknown): Promise<C
     await trx
       .updateTable("cases")
       .set({
-        claim_type: data.claimType,
-        incident_date: data.incidentDate,
-        raf_claim_number: data.rafClaimNumber,
-        court_case_number: data.courtCaseNumber,
-        status: data.status,
-        notes: data.notes,
+        ...caseColumns(data),
         updated_at: new Date(),
       })
       .where("id", "=", id)

@@ -77,6 +77,24 @@ export async function getPatient({ db, actor }: Deps, input: unknown): Promise<P
   return toPatient(await patientQuery(db).where("patients.id", "=", id).executeTakeFirstOrThrow());
 }
 
+/** The table's columns for a parsed claimant. */
+function patientColumns(data: z.output<typeof patientInputSchema>) {
+  return {
+    first_name: data.firstName,
+    last_name: data.lastName,
+    id_number: data.idNumber,
+    passport_number: data.passportNumber,
+    birth_date: data.birthDate,
+    gender: data.gender,
+    email: data.email,
+    phone: data.phone,
+    address: data.address,
+    home_language: data.homeLanguage,
+    interpreter_needed: data.interpreterNeeded,
+    consent_received_at: data.consentReceivedAt,
+  };
+}
+
 function duplicateIdNumber(error: unknown) {
   if ((error as { code?: string })?.code === "23505") {
     return new AppError("CONFLICT", "You already have a claimant with that ID number", { idNumber: "You already have a claimant with that ID number" });
@@ -94,18 +112,7 @@ export async function createPatient({ db, actor }: Deps, input: unknown): Promis
         .insertInto("patients")
         .values({
           attorney_id: actor.user.id,
-          first_name: data.firstName,
-          last_name: data.lastName,
-          id_number: data.idNumber,
-          passport_number: data.passportNumber,
-          birth_date: data.birthDate,
-          gender: data.gender,
-          email: data.email,
-          phone: data.phone,
-          address: data.address,
-          home_language: data.homeLanguage,
-          interpreter_needed: data.interpreterNeeded,
-          consent_received_at: data.consentReceivedAt,
+          ...patientColumns(data),
         })
         .returning("id")
         .executeTakeFirstOrThrow();
@@ -129,21 +136,7 @@ export async function updatePatient({ db, actor }: Deps, input: unknown): Promis
       const before = toPatient(await patientQuery(trx).where("patients.id", "=", id).executeTakeFirstOrThrow());
       await trx
         .updateTable("patients")
-        .set({
-          first_name: data.firstName,
-          last_name: data.lastName,
-          id_number: data.idNumber,
-          passport_number: data.passportNumber,
-          birth_date: data.birthDate,
-          gender: data.gender,
-          email: data.email,
-          phone: data.phone,
-          address: data.address,
-          home_language: data.homeLanguage,
-          interpreter_needed: data.interpreterNeeded,
-          consent_received_at: data.consentReceivedAt,
-          updated_at: new Date(),
-        })
+        .set({ ...patientColumns(data), updated_at: new Date() })
         .where("id", "=", id)
         .execute();
       const after = toPatient(await patientQuery(trx).where("patients.id", "=", id).executeTakeFirstOrThrow());

@@ -11,9 +11,17 @@ import { changedFields, recordAudit } from "./audit";
 import { decodeCursor, encodeCursor } from "./keyset";
 import { issuePasswordReset } from "./auth";
 import type { Mailer } from "./mailer";
-import { hashPassword } from "./passwords";
-import { auditView, loadUserDetail, replaceContacts, roleColumns, toUserSummary, userSummaryQuery } from "./user-records";
-import { assertUsernameAndEmailFree, uniqueViolation } from "./users";
+import {
+  assertUsernameAndEmailFree,
+  auditView,
+  createAccount,
+  loadUserDetail,
+  replaceContacts,
+  roleColumns,
+  toUserSummary,
+  uniqueViolation,
+  userSummaryQuery,
+} from "./user-records";
 
 interface Deps {
   db: Kysely<Database>;
@@ -63,32 +71,7 @@ export async function getUser({ db }: Deps, input: unknown): Promise<UserDetail>
 
 export async function createUser({ db, actor }: Deps, input: unknown): Promise<UserDetail> {
   const data = parseInput(adminUserCreateSchema, input);
-  const columns = await roleColumns(db, data);
-  await assertUsernameAndEmailFree(db, data.username, data.email);
-  const passwordHash = await hashPassword(data.password);
-  try {
-    return await db.transaction().execute(async (trx) => {
-      const { id } = await trx
-        .insertInto("users")
-        .values({
-          username: data.username,
-          email: data.email,
-          password_hash: passwordHash,
-          first_name: data.firstName,
-          last_name: data.lastName,
-          role: data.role,
-          ...columns,
-        })
-        .returning("id")
-        .executeTakeFirstOrThrow();
-      await replaceContacts(trx, id, data);
-      const user = await loadUserDetail(trx, id);
-      await recordAudit(trx, actor, { action: "user.create", entityType: "user", entityId: id, after: auditView(user) });
-      return user;
-    });
-  } catch (error) {
-    throw uniqueViolation(error) ?? error;
-  }
+  return createAccount(db, data, { action: "user.create", actor: () => actor });
 }
 
 /**

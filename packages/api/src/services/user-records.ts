@@ -3,7 +3,10 @@ import { sql } from "kysely";
 import type { Database } from "@medlegal/db";
 import type { Gender, PhoneType, Role, UserDetail, UserSummary } from "@medlegal/domain";
 import { ADMIN_MESSAGES } from "@medlegal/domain";
+import type { Actor } from "../context";
 import { AppError } from "../errors";
+import { recordAudit } from "./audit";
+import { hashPassword } from "./passwords";
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -20,6 +23,40 @@ export interface RoleFields {
   licenseNumber?: string;
   phone?: string;
   address?: string;
+}
+
+const UNIQUE_VIOLATION = "23505";
+
+export const usernameTaken = () =>
+  new AppError("CONFLICT", "That username is already taken", { username: "That username is already taken" });
+export const emailTaken = () =>
+  new AppError("CONFLICT", "An account with that email already exists", { email: "An account with that email already exists" });
+
+/** Maps a unique-index violation on users to the 409 that names the field; null for anything else. */
+export function uniqueViolation(error: unknown): AppError | null {
+  const e = error as { code?: string; constraint?: string; message?: string };
+  if (e?.code !== UNIQUE_VIOLATION) return null;
+  const which = `${e.constraint ?? ""} ${e.message ?? ""}`;
+  if (which.includes("users_email_ci")) return emailTaken();
+  if (which.includes("users_username_ci")) return usernameTaken();
+  return null;
+}
+
+/** 409 naming the field when the username or e-mail is taken in any letter case. */
+export async function assertUsernameAndEmailFree(db: Db, username: string | null, email: string, exceptUserId?: string) {
+  let query = db
+    .selectFrom("users")
+    .select([sql<boolean>`lower(username) = ${(username ?? "").toLowerCase()}`.as("sameUsername")])
+    .where((eb) =>
+      eb.or([
+        eb(sql`lower(username)`, "=", (username ?? "").toLowerCase()),
+        eb(sql`lower(email)`, "=", email.toLowerCase()),
+      ]),
+    );
+  if (exceptUserId) query = query.where("id", "<>", exceptUserId);
+  const taken = await query.execute();
+  if (taken.some((t) => t.sameUsername)) throw usernameTaken();
+  if (taken.length > 0) throw emailTaken();
 }
 
 /** An active specialization by name (any letter case), or a 400 naming the field. */
@@ -137,4 +174,50 @@ export async function loadUserDetail(db: Db, id: string): Promise<UserDetail> {
 export function auditView(user: UserDetail): Record<string, unknown> {
   const { lastLoginAt: _l, createdAt: _c, id: _i, specializationId: _s, ...rest } = user;
   return rest;
+}
+
+export interface NewAccount extends RoleFields {
+  username: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  password: string;
+}
+
+/**
+ * Creates an account (self-registration, an administrator, or the CLI): the username and e-mail
+ * checked free, the password hashed, the role's columns and contact rows written, and the audit row
+ * in the same transaction. `auditActor` gets the new user's detail (registration acts as them).
+ */
+export async function createAccount(
+  db: Kysely<Database>,
+  data: NewAccount,
+  audit: { action: string; actor: (created: UserDetail) => Actor },
+): Promise<UserDetail> {
+  const columns = await roleColumns(db, data);
+  await assertUsernameAndEmailFree(db, data.username, data.email);
+  const passwordHash = await hashPassword(data.password);
+  try {
+    return await db.transaction().execute(async (trx) => {
+      const { id } = await trx
+        .insertInto("users")
+        .values({
+          username: data.username,
+          email: data.email,
+          password_hash: passwordHash,
+          first_name: data.firstName,
+          last_name: data.lastName,
+          role: data.role,
+          ...columns,
+        })
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      await replaceContacts(trx, id, data);
+      const user = await loadUserDetail(trx, id);
+      await recordAudit(trx, audit.actor(user), { action: audit.action, entityType: "user", entityId: id, after: auditView(user) });
+      return user;
+    });
+  } catch (error) {
+    throw uniqueViolation(error) ?? error;
+  }
 }
