@@ -9,6 +9,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { useCurrentUser, useRegister } from "@/hooks/use-auth";
 import { useDocumentTitle } from "@/hooks/use-document-title";
 import { toast } from "@/hooks/use-toast";
+import { trpc } from "@/lib/trpc";
 
 interface AuthSearch {
   sessionExpired?: true;
@@ -34,6 +35,8 @@ function AuthPage() {
   const user = useCurrentUser();
   const register = useRegister();
   const [tab, setTab] = React.useState("signin");
+  // Public: the sign-up form offers the specializations the agency currently has active.
+  const specializations = trpc.specializations.listActive.useQuery(undefined, { enabled: tab === "signup" });
   const announced = React.useRef(false);
 
   React.useEffect(() => {
@@ -105,7 +108,11 @@ function AuthPage() {
               <SignInForm />
             </TabsContent>
             <TabsContent value="signup">
-              <SignUpForm onSubmit={(payload) => register.mutate(payload)} pending={register.isPending} />
+              <SignUpForm
+                onSubmit={(payload) => register.mutate(payload)}
+                pending={register.isPending}
+                specializations={specializations.data ?? (specializations.isError ? [] : undefined)}
+              />
             </TabsContent>
           </Tabs>
         </div>

@@ -5,15 +5,22 @@ import {
   PHONE_PLACEHOLDER,
   REGISTRATION_INVALID_HINT,
 } from "@medlegal/domain";
-import { fireEvent, render, screen, within } from "@testing-library/react";
+import { cleanup, fireEvent, render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
 import { SignUpForm } from "./sign-up-form";
 
+/** What specializations.listActive answers: the active ones, by id and name. */
+const ACTIVE_SPECIALIZATIONS = [
+  { id: "a1", name: "Neurosurgeon" },
+  { id: "a2", name: "Psychiatrist" },
+  { id: "a3", name: "Actuary" },
+];
+
 function setup(props: Partial<React.ComponentProps<typeof SignUpForm>> = {}) {
   const onSubmit = vi.fn();
   const user = userEvent.setup();
-  render(<SignUpForm onSubmit={onSubmit} {...props} />);
+  render(<SignUpForm onSubmit={onSubmit} specializations={ACTIVE_SPECIALIZATIONS} {...props} />);
   return { user, onSubmit };
 }
 
@@ -83,6 +90,22 @@ describe("Sign Up form", () => {
     expect(screen.getByLabelText(/License number/)).toBeInTheDocument();
     expect(screen.getByLabelText(/^Phone/)).toHaveAttribute("placeholder", PHONE_PLACEHOLDER);
     expect(screen.getByLabelText(/^Address/)).toBeInTheDocument();
+  });
+
+  it("offers only the active specializations from the server, and a disabled select while they load", async () => {
+    const { user } = setup({ specializations: undefined });
+    await user.click(screen.getByRole("radio", { name: /Medical Consultant/ }));
+    const loading = screen.getByLabelText(/Specialization/);
+    expect(loading).toBeDisabled();
+    expect(within(loading).getByRole("option", { name: "Loading…" })).toBeInTheDocument();
+    cleanup();
+
+    const next = setup({ specializations: [{ id: "x", name: "Neurosurgeon" }] });
+    await next.user.click(screen.getByRole("radio", { name: /Medical Consultant/ }));
+    const select = screen.getByLabelText(/Specialization/);
+    expect(select).toBeEnabled();
+    expect(within(select).getByRole("option", { name: "Neurosurgeon" })).toBeInTheDocument();
+    expect(within(select).queryByRole("option", { name: "Actuary" })).not.toBeInTheDocument();
   });
 
   it("adds and removes attorney rows, offering remove only when more than one row exists", async () => {

@@ -1,6 +1,80 @@
-import { createFileRoute } from "@tanstack/react-router";
-import { PlaceholderPage } from "@/components/page";
+import type { BookingItem, BookingStatus } from "@medlegal/domain";
+import { BOOKING_STATUS_LABEL } from "@medlegal/domain";
+import { createFileRoute, useNavigate } from "@tanstack/react-router";
+import * as React from "react";
+import { z } from "zod";
+import type { CalendarView } from "@/components/bookings/booking-calendar";
+import { BookingCalendar, calendarRange } from "@/components/bookings/booking-calendar";
+import { BookingDetailsDialog } from "@/components/bookings/booking-details-dialog";
+import { BOOKING_STATUS_DOT } from "@/components/bookings/booking-status-badge";
+import { PageHeader } from "@/components/page";
+import { ErrorState } from "@/components/ui/error-state";
+import { useCurrentUser } from "@/hooks/use-auth";
+import { useBookingsInRange } from "@/hooks/use-bookings";
+import { saToday } from "@/lib/booking-time";
+import { trpcErrorMessage } from "@/lib/trpc-errors";
+import { cn } from "@/lib/utils";
 
 export const Route = createFileRoute("/_app/appointments")({
-  component: () => <PlaceholderPage path="/appointments" />,
+  validateSearch: z.object({
+    view: z.enum(["month", "week", "day"]).optional().catch(undefined),
+    date: z
+      .string()
+      .regex(/^\d{4}-\d{2}-\d{2}$/)
+      .optional()
+      .catch(undefined),
+  }),
+  component: AppointmentsPage,
 });
+
+const LEGEND: BookingStatus[] = ["requested", "confirmed", "attended", "no_show", "cancelled"];
+
+function AppointmentsPage() {
+  const me = useCurrentUser().data;
+  const search = Route.useSearch();
+  const navigate = useNavigate({ from: Route.fullPath });
+  const today = saToday();
+  const view: CalendarView = search.view ?? "month";
+  const date = search.date ?? today;
+  const { from, to } = calendarRange(view, date);
+  const bookings = useBookingsInRange({ from, to });
+  const [open, setOpen] = React.useState<BookingItem | null>(null);
+  const set = (next: { view?: CalendarView; date?: string }) =>
+    void navigate({ search: (prev) => ({ ...prev, ...next }), replace: true });
+
+  const description =
+    me?.role === "attorney"
+      ? "Your claimants' assessments by month, week or day. Open one to add it to your calendar."
+      : me?.role === "consultant"
+        ? "Your assessments by month, week or day. Open one to add it to your own calendar."
+        : "Every assessment by month, week or day, in South African time.";
+
+  return (
+    <>
+      <PageHeader title="Appointments" description={description} />
+      {bookings.isError ? (
+        <ErrorState title="Could not load the appointments" message={trpcErrorMessage(bookings.error)} onRetry={() => void bookings.refetch()} />
+      ) : (
+        <BookingCalendar
+          bookings={bookings.data ?? []}
+          loading={bookings.isLoading}
+          view={view}
+          date={date}
+          today={today}
+          onViewChange={(v) => set({ view: v })}
+          onDateChange={(d) => set({ date: d })}
+          onOpenBooking={setOpen}
+        />
+      )}
+      <ul aria-label="Status colours" className="mt-4 flex flex-wrap gap-x-4 gap-y-1 text-xs text-muted-foreground">
+        {LEGEND.map((s) => (
+          <li key={s} className="flex items-center gap-1.5">
+            <span aria-hidden className={cn("size-2 rounded-full", BOOKING_STATUS_DOT[s])} />
+            {BOOKING_STATUS_LABEL[s]}
+          </li>
+        ))}
+      </ul>
+      {me && <BookingDetailsDialog booking={open} role={me.role} onOpenChange={(o) => !o && setOpen(null)} />}
+    </>
+  );
+}

@@ -1,6 +1,206 @@
-import { createFileRoute } from "@tanstack/react-router";
-import { PlaceholderPage } from "@/components/page";
+import { keepPreviousData, useInfiniteQuery } from "@tanstack/react-query";
+import { createFileRoute, useNavigate } from "@tanstack/react-router";
+import { ChevronDown, Download, History, X } from "lucide-react";
+import * as React from "react";
+import { z } from "zod";
+import { AuditDiff } from "@/components/audit/audit-diff";
+import { EmptyState, PageHeader } from "@/components/page";
+import { Button } from "@/components/ui/button";
+import { ErrorState } from "@/components/ui/error-state";
+import { Input } from "@/components/ui/input";
+import { Label } from "@/components/ui/label";
+import { NativeSelect } from "@/components/ui/native-select";
+import { ListSkeleton } from "@/components/ui/skeleton";
+import { Spinner } from "@/components/ui/spinner";
+import { useDebounced } from "@/hooks/use-debounced";
+import { formatDateTime } from "@/lib/format";
+import { trpc } from "@/lib/trpc";
+import { trpcErrorMessage } from "@/lib/trpc-errors";
+import { cn } from "@/lib/utils";
+
+const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
+const searchSchema = z.object({
+  actorId: z.string().uuid().optional().catch(undefined),
+  entityType: z.string().max(50).optional().catch(undefined),
+  entityId: z.string().max(100).optional().catch(undefined),
+  action: z.string().max(100).optional().catch(undefined),
+  from: day.optional().catch(undefined),
+  to: day.optional().catch(undefined),
+});
+type Search = z.infer<typeof searchSchema>;
 
 export const Route = createFileRoute("/_app/audit-trail")({
-  component: () => <PlaceholderPage path="/audit-trail" />,
+  validateSearch: searchSchema,
+  component: AuditTrailPage,
 });
+
+const ENTITY_TYPES = ["assignment", "availability", "booking", "case", "document", "notification", "patient", "query", "roster", "settings", "specialization", "user"];
+
+function AuditTrailPage() {
+  const search = Route.useSearch();
+  const navigate = useNavigate({ from: Route.fullPath });
+  const utils = trpc.useUtils();
+  const setFilter = (changes: Partial<Search>) =>
+    void navigate({ search: (prev) => Object.fromEntries(Object.entries({ ...prev, ...changes }).filter(([, v]) => v !== undefined && v !== "")), replace: true });
+
+  // Free-text filters are typed here and written to the URL once typing pauses.
+  const [entityId, setEntityId] = React.useState(search.entityId ?? "");
+  const [action, setAction] = React.useState(search.action ?? "");
+  const debouncedId = useDebounced(entityId.trim());
+  const debouncedAction = useDebounced(action.trim());
+  React.useEffect(() => {
+    if ((search.entityId ?? "") !== debouncedId || (search.action ?? "") !== debouncedAction) {
+      setFilter({ entityId: debouncedId || undefined, action: debouncedAction || undefined });
+    }
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only when the typed text settles
+  }, [debouncedId, debouncedAction]);
+  React.useEffect(() => {
+    setEntityId(search.entityId ?? "");
+    setAction(search.action ?? "");
+  }, [search.entityId, search.action]);
+
+  const users = trpc.users.list.useQuery({ limit: 100 });
+  const list = useInfiniteQuery({
+    queryKey: ["audit.list", search],
+    queryFn: ({ pageParam }) => utils.client.audit.list.query({ ...search, cursor: pageParam, limit: 50 }),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
+    placeholderData: keepPreviousData,
+  });
+  const rows = list.data?.pages.flatMap((p) => p.items) ?? [];
+  const filtered = Object.values(search).some(Boolean);
+  const exportHref = `/api/audit/export.csv?${new URLSearchParams(Object.entries(search).filter((e): e is [string, string] => Boolean(e[1]))).toString()}`;
+
+  return (
+    <>
+      <PageHeader
+        title="Audit Trail"
+        description="Every change and sign-in, newest first. Rows cannot be edited or deleted."
+        actions={
+          <Button variant="outline" asChild>
+            <a href={exportHref} download>
+              <Download aria-hidden />
+              Export CSV
+            </a>
+          </Button>
+        }
+      />
+      <div className="mb-4 grid grid-cols-2 gap-3 rounded-lg border bg-card p-3 lg:grid-cols-4">
+        <div className="col-span-2 grid gap-1.5 lg:col-span-1">
+          <Label htmlFor="audit-user">User</Label>
+          <NativeSelect id="audit-user" value={search.actorId ?? ""} onChange={(e) => setFilter({ actorId: e.target.value || undefined })}>
+            <option value="">Everyone</option>
+            {(users.data?.items ?? []).map((u) => (
+              <option key={u.id} value={u.id}>
+                {u.firstName} {u.lastName} ({u.username})
+              </option>
+            ))}
+          </NativeSelect>
+        </div>
+        <div className="grid gap-1.5">
+          <Label htmlFor="audit-entity-type">Entity type</Label>
+          <NativeSelect id="audit-entity-type" value={search.entityType ?? ""} onChange={(e) => setFilter({ entityType: e.target.value || undefined })}>
+            <option value="">Any</option>
+            {[...new Set([...ENTITY_TYPES, ...(search.entityType ? [search.entityType] : [])])].map((t) => (
+              <option key={t} value={t}>
+                {t}
+              </option>
+            ))}
+          </NativeSelect>
+        </div>
+        <div className="grid gap-1.5">
+          <Label htmlFor="audit-entity-id">Entity id</Label>
+          <Input id="audit-entity-id" value={entityId} onChange={(e) => setEntityId(e.target.value)} className="font-mono text-xs" autoComplete="off" />
+        </div>
+        <div className="col-span-2 grid gap-1.5 lg:col-span-1">
+          <Label htmlFor="audit-action">Action starts with</Label>
+          <Input id="audit-action" value={action} placeholder="e.g. query." onChange={(e) => setAction(e.target.value)} autoComplete="off" />
+        </div>
+        <div className="grid gap-1.5">
+          <Label htmlFor="audit-from">From</Label>
+          <Input id="audit-from" type="date" value={search.from ?? ""} max={search.to} onChange={(e) => setFilter({ from: e.target.value || undefined })} />
+        </div>
+        <div className="grid gap-1.5">
+          <Label htmlFor="audit-to">To</Label>
+          <Input id="audit-to" type="date" value={search.to ?? ""} min={search.from} onChange={(e) => setFilter({ to: e.target.value || undefined })} />
+        </div>
+        <div className="col-span-2 flex items-end lg:col-span-1">
+          <Button variant="ghost" className="w-full" disabled={!filtered} onClick={() => void navigate({ search: {}, replace: true })}>
+            <X aria-hidden />
+            Clear filters
+          </Button>
+        </div>
+      </div>
+
+      {list.isLoading ? (
+        <ListSkeleton label="Loading the audit trail" rows={8} />
+      ) : list.isError ? (
+        <ErrorState title="Could not load the audit trail" message={trpcErrorMessage(list.error)} onRetry={() => void list.refetch()} />
+      ) : rows.length === 0 ? (
+        <EmptyState icon={History} title={filtered ? "No entry matches these filters" : "No entries yet"}>
+          {filtered ? "Widen the date range or clear a filter." : "Sign-ins and every change to users, claimants, cases and queries are recorded here."}
+        </EmptyState>
+      ) : (
+        <div className="grid gap-3">
+          <ul className="divide-y overflow-hidden rounded-lg border bg-card" aria-label="Audit entries">
+            {rows.map((r) => (
+              <AuditEntry key={r.id} row={r} onHistory={() => setFilter({ entityType: r.entityType, entityId: r.entityId ?? undefined, actorId: undefined, action: undefined })} />
+            ))}
+          </ul>
+          {list.hasNextPage && (
+            <div className="flex justify-center">
+              <Button variant="outline" onClick={() => void list.fetchNextPage()} disabled={list.isFetchingNextPage}>
+                {list.isFetchingNextPage && <Spinner decorative className="size-4" />}
+                Load more
+              </Button>
+            </div>
+          )}
+        </div>
+      )}
+    </>
+  );
+}
+
+type Row = Awaited<ReturnType<ReturnType<typeof trpc.useUtils>["client"]["audit"]["list"]["query"]>>["items"][number];
+
+function AuditEntry({ row, onHistory }: { row: Row; onHistory: () => void }) {
+  const [open, setOpen] = React.useState(false);
+  const hasDiff = Boolean(row.before || row.after);
+  return (
+    <li className="px-4 py-3">
+      <div className="flex flex-col gap-2 sm:flex-row sm:items-start">
+        <div className="min-w-0 flex-1">
+          <p className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm">
+            <code className="rounded bg-muted px-1.5 py-0.5 text-xs font-semibold">{row.action}</code>
+            <span className="font-medium">{row.actorName ?? "System"}</span>
+            {row.actorRole && <span className="text-xs text-muted-foreground">{row.actorRole}</span>}
+          </p>
+          <p className="mt-1 truncate text-xs text-muted-foreground">
+            <time dateTime={row.at}>{formatDateTime(row.at)}</time> · {row.entityType}
+            {row.entityId && <span className="font-mono"> {row.entityId}</span>}
+            {row.ip && <> · {row.ip}</>}
+          </p>
+        </div>
+        <div className="flex shrink-0 gap-2">
+          {hasDiff && (
+            <Button variant="ghost" size="sm" onClick={() => setOpen(!open)} aria-expanded={open} aria-controls={`audit-${row.id}`}>
+              Changes
+              <ChevronDown aria-hidden className={cn("transition-transform", open && "rotate-180")} />
+            </Button>
+          )}
+          {row.entityId && (
+            <Button variant="outline" size="sm" onClick={onHistory} aria-label={`History of ${row.entityType} ${row.entityId}`}>
+              <History aria-hidden />
+              History
+            </Button>
+          )}
+        </div>
+      </div>
+      {open && (
+        <div id={`audit-${row.id}`} className="mt-3 rounded-md border bg-muted/30 p-3">
+          <AuditDiff before={row.before} after={row.after} />
+        </div>
+      )}
+    </li>
+  );
+}

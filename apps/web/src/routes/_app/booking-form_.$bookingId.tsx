@@ -1,11 +1,246 @@
-import { createFileRoute } from "@tanstack/react-router";
-import { PlaceholderPage } from "@/components/page";
+import type { Slot } from "@medlegal/domain";
+import { CANCELLATION_CLASS_LABEL, CAPACITY_FULL_MESSAGE, can, SLOT_TAKEN_MESSAGE } from "@medlegal/domain";
+import { createFileRoute, Link, useNavigate } from "@tanstack/react-router";
+import { ArrowLeft, ArrowRight, CalendarClock, Check, X } from "lucide-react";
+import * as React from "react";
+import { IcsLink } from "@/components/bookings/booking-list";
+import { BookingStatusBadge, VenueLabel } from "@/components/bookings/booking-status-badge";
+import { CancelBookingDialog } from "@/components/bookings/cancel-booking-dialog";
+import { SlotFinder } from "@/components/bookings/slot-finder";
+import { PageHeader } from "@/components/page";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { ErrorState } from "@/components/ui/error-state";
+import { Field } from "@/components/ui/field";
+import { Skeleton } from "@/components/ui/skeleton";
+import { Spinner } from "@/components/ui/spinner";
+import { Textarea } from "@/components/ui/textarea";
+import { useCurrentUser } from "@/hooks/use-auth";
+import { useBookingActions, useRefreshBookings } from "@/hooks/use-bookings";
+import { toast } from "@/hooks/use-toast";
+import { formatWhen, formatWhenRange } from "@/lib/booking-time";
+import { formatDateTime } from "@/lib/format";
+import { trpc } from "@/lib/trpc";
+import { trpcErrorMessage } from "@/lib/trpc-errors";
 
 export const Route = createFileRoute("/_app/booking-form_/$bookingId")({
-  component: Page,
+  component: BookingPage,
 });
 
-function Page() {
+function Detail({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <div className="grid gap-0.5">
+      <dt className="text-xs font-medium text-muted-foreground">{label}</dt>
+      <dd className="text-sm">{children}</dd>
+    </div>
+  );
+}
+
+function BookingPage() {
   const { bookingId } = Route.useParams();
-  return <PlaceholderPage path="/booking-form/$bookingId" subtitle={`Booking ${bookingId}`} />;
+  const me = useCurrentUser().data;
+  const navigate = useNavigate();
+  const utils = trpc.useUtils();
+  const refresh = useRefreshBookings();
+  const booking = trpc.bookings.get.useQuery({ id: bookingId });
+  const actions = useBookingActions();
+  const [rescheduling, setRescheduling] = React.useState(false);
+  const [slot, setSlot] = React.useState<Slot | null>(null);
+  const [note, setNote] = React.useState("");
+  const [cancelOpen, setCancelOpen] = React.useState(false);
+  const staff = me ? can(me.role, "bookings.manage") : false;
+
+  const reschedule = trpc.bookings.reschedule.useMutation({
+    onSuccess: async (b) => {
+      toast({ title: "Assessment moved", description: `Now ${formatWhen(b.startsAt)} (${b.reference}). The attorney and the expert were notified.` });
+      setRescheduling(false);
+      setSlot(null);
+      await refresh();
+      void navigate({ to: "/booking-form/$bookingId", params: { bookingId: b.id } });
+    },
+    onError: async (error) => {
+      const message = trpcErrorMessage(error);
+      const gone = message === SLOT_TAKEN_MESSAGE || message === CAPACITY_FULL_MESSAGE;
+      toast({ variant: "destructive", title: gone ? "That slot is no longer free" : "Could not move the assessment", description: message });
+      if (gone) {
+        setSlot(null);
+        await utils.bookings.listSlots.invalidate();
+      }
+    },
+  });
+
+  const back = (
+    <Button variant="outline" asChild>
+      <Link to={staff ? "/admin/bookings" : "/bookings"}>
+        <ArrowLeft aria-hidden />
+        Bookings
+      </Link>
+    </Button>
+  );
+
+  if (booking.isLoading) {
+    return (
+      <>
+        <PageHeader title="Booking" actions={back} />
+        <div role="status" className="grid gap-4">
+          <span className="sr-only">Loading the booking</span>
+          <Skeleton className="h-48" />
+          <Skeleton className="h-24" />
+        </div>
+      </>
+    );
+  }
+  if (booking.isError || !booking.data) {
+    return (
+      <>
+        <PageHeader title="Booking" actions={back} />
+        <ErrorState title="Could not load the booking" message={trpcErrorMessage(booking.error)} onRetry={() => void booking.refetch()} />
+      </>
+    );
+  }
+
+  const b = booking.data;
+  const live = b.status === "requested" || b.status === "confirmed";
+  const canChange = live && !!me && can(me.role, "bookings.book");
+
+  return (
+    <>
+      <PageHeader title={`Booking ${b.reference}`} description={`${b.specialization} assessment for ${b.patientName}.`} actions={back} />
+
+      <div className="grid gap-5">
+        <Card>
+          <CardHeader className="flex-row flex-wrap items-start justify-between gap-3">
+            <div>
+              <CardTitle className="text-base tabular-nums">{formatWhenRange(b.startsAt, b.endsAt)}</CardTitle>
+              <CardDescription>
+                <VenueLabel venue={b.venue} mode={b.mode} />
+              </CardDescription>
+            </div>
+            <BookingStatusBadge status={b.status} />
+          </CardHeader>
+          <CardContent className="grid gap-5">
+            <dl className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+              <Detail label="Claimant">{b.patientName}</Detail>
+              <Detail label="Case">{b.caseReference}</Detail>
+              <Detail label="Query">
+                {b.queryId && b.queryReference ? (
+                  <Link to="/queries/$id" params={{ id: b.queryId }} className="font-medium text-primary hover:underline">
+                    {b.queryReference}
+                  </Link>
+                ) : (
+                  "—"
+                )}
+              </Detail>
+              <Detail label="Expert">
+                {b.consultantName}
+                <span className="block text-xs text-muted-foreground">{b.specialization}</span>
+              </Detail>
+              <Detail label="Attorney">{b.attorneyName}</Detail>
+              <Detail label="Booked">{formatDateTime(b.createdAt)}</Detail>
+              {b.note && (
+                <div className="sm:col-span-2 lg:col-span-3">
+                  <Detail label="Note for the expert">
+                    <span className="whitespace-pre-line">{b.note}</span>
+                  </Detail>
+                </div>
+              )}
+              {b.status === "cancelled" && (
+                <div className="sm:col-span-2 lg:col-span-3">
+                  <Detail label="Cancelled">
+                    {b.cancellationClass && <span className="font-medium">{CANCELLATION_CLASS_LABEL[b.cancellationClass]}. </span>}
+                    {b.cancelReason}
+                  </Detail>
+                </div>
+              )}
+            </dl>
+            {(b.rescheduledFromId || b.rescheduledToId) && (
+              <div className="flex flex-wrap gap-3 text-sm">
+                {b.rescheduledFromId && (
+                  <Link to="/booking-form/$bookingId" params={{ bookingId: b.rescheduledFromId }} className="inline-flex items-center gap-1 text-primary hover:underline">
+                    <ArrowLeft aria-hidden className="size-3.5" />
+                    Moved here from an earlier booking
+                  </Link>
+                )}
+                {b.rescheduledToId && (
+                  <Link to="/booking-form/$bookingId" params={{ bookingId: b.rescheduledToId }} className="inline-flex items-center gap-1 font-medium text-primary hover:underline">
+                    This booking was moved: see the new time
+                    <ArrowRight aria-hidden className="size-3.5" />
+                  </Link>
+                )}
+              </div>
+            )}
+            <div className="flex flex-wrap gap-2 border-t pt-4">
+              {staff && b.status === "requested" && (
+                <Button onClick={() => actions.confirm(b)} disabled={actions.confirmingId === b.id}>
+                  {actions.confirmingId === b.id ? <Spinner decorative className="size-4 text-current" /> : <Check aria-hidden />}
+                  Confirm booking
+                </Button>
+              )}
+              {canChange && (
+                <>
+                  <Button variant={rescheduling ? "secondary" : "outline"} onClick={() => setRescheduling((r) => !r)} aria-expanded={rescheduling}>
+                    <CalendarClock aria-hidden />
+                    Reschedule
+                  </Button>
+                  <Button variant="outline" onClick={() => setCancelOpen(true)}>
+                    <X aria-hidden />
+                    Cancel booking
+                  </Button>
+                </>
+              )}
+              <IcsLink booking={b} />
+            </div>
+          </CardContent>
+        </Card>
+
+        {rescheduling && canChange && (
+          <Card>
+            <CardHeader>
+              <CardTitle className="text-base">Choose a new time with {b.consultantName}</CardTitle>
+              <CardDescription>The current booking is kept as rescheduled and linked to the new one. Everyone is notified.</CardDescription>
+            </CardHeader>
+            <CardContent className="grid gap-4">
+              <SlotFinder consultantId={b.consultantId} selected={slot?.startsAt ?? null} onSelect={setSlot} excludeStartsAt={b.startsAt} />
+              {slot && (
+                <form
+                  className="grid gap-4 rounded-lg border bg-muted/40 p-4"
+                  onSubmit={(e) => {
+                    e.preventDefault();
+                    if (!reschedule.isPending) reschedule.mutate({ id: b.id, startsAt: slot.startsAt, note: note.trim() || undefined });
+                  }}
+                >
+                  <p className="text-sm">
+                    Move from <span className="font-medium">{formatWhen(b.startsAt)}</span> to{" "}
+                    <span className="font-medium">{formatWhenRange(slot.startsAt, slot.endsAt)}</span>,{" "}
+                    <VenueLabel venue={slot.venue} mode={slot.mode} className="align-bottom" />.
+                  </p>
+                  <Field label="Note for the expert (optional)" htmlFor="reschedule-note">
+                    <Textarea id="reschedule-note" value={note} maxLength={1000} placeholder={b.note ?? "Leave empty to keep the current note"} onChange={(e) => setNote(e.target.value)} />
+                  </Field>
+                  <div className="flex flex-wrap justify-end gap-2">
+                    <Button variant="outline" onClick={() => setSlot(null)} disabled={reschedule.isPending}>
+                      Choose another
+                    </Button>
+                    <Button type="submit" disabled={reschedule.isPending}>
+                      {reschedule.isPending && <Spinner decorative className="size-4 text-current" />}
+                      Move the assessment
+                    </Button>
+                  </div>
+                </form>
+              )}
+            </CardContent>
+          </Card>
+        )}
+      </div>
+
+      <CancelBookingDialog
+        open={cancelOpen}
+        onOpenChange={setCancelOpen}
+        booking={b}
+        chooseClass={staff}
+        pending={actions.cancelling}
+        onConfirm={(value) => actions.cancel(b, value)}
+      />
+    </>
+  );
 }

@@ -1,6 +1,9 @@
-import { createFileRoute } from "@tanstack/react-router";
-import { PlaceholderPage } from "@/components/page";
+import { createFileRoute } from '@tanstack/react-router'
 
-export const Route = createFileRoute("/_app/bookings")({
-  component: () => <PlaceholderPage path="/bookings" />,
-});
+export const Route = createFileRoute('/_app/bookings')({
+  component: RouteComponent,
+})
+
+function RouteComponent() {
+  return <div>Hello "/_app/bookings"!</div>
+}

@@ -1,6 +1,97 @@
+import { addDays } from "@medlegal/domain";
 import { createFileRoute } from "@tanstack/react-router";
-import { PlaceholderPage } from "@/components/page";
+import { ChevronLeft, ChevronRight, Users } from "lucide-react";
+import * as React from "react";
+import { AvailabilityWeekGrid } from "@/components/availability/availability-week-grid";
+import { EmptyState, PageHeader } from "@/components/page";
+import { Button } from "@/components/ui/button";
+import { ErrorState } from "@/components/ui/error-state";
+import { Label } from "@/components/ui/label";
+import { NativeSelect } from "@/components/ui/native-select";
+import { ListSkeleton } from "@/components/ui/skeleton";
+import { formatDayMonth, mondayOf, saToday } from "@/lib/booking-time";
+import { trpc } from "@/lib/trpc";
+import { trpcErrorMessage } from "@/lib/trpc-errors";
+import { cn } from "@/lib/utils";
 
 export const Route = createFileRoute("/_app/consultant-availability")({
-  component: () => <PlaceholderPage path="/consultant-availability" />,
+  component: ConsultantAvailabilityPage,
 });
+
+const LEGEND = [
+  { label: "Room to book", className: "bg-emerald-100 ring-emerald-300" },
+  { label: "Partly booked", className: "bg-emerald-50 ring-emerald-200" },
+  { label: "Nearly full", className: "bg-amber-50 ring-amber-200" },
+  { label: "Full", className: "bg-red-50 ring-red-200" },
+  { label: "Not available", className: "bg-muted ring-border" },
+];
+
+function ConsultantAvailabilityPage() {
+  const today = saToday();
+  const [weekStart, setWeekStart] = React.useState(mondayOf(today));
+  const [specializationId, setSpecializationId] = React.useState("");
+  const specializations = trpc.specializations.listActive.useQuery();
+  const week = trpc.availability.week.useQuery(
+    { weekStart, ...(specializationId ? { specializationId } : {}) },
+    { placeholderData: (prev) => prev },
+  );
+  const rows = week.data ?? [];
+
+  return (
+    <>
+      <PageHeader
+        title="Consultant Availability"
+        description="Every consultant's hours for a week and how many assessments each can still take per day. Open a consultant to change their hours."
+      />
+      <div className="mb-5 flex flex-col gap-3 rounded-lg border bg-card p-3 sm:flex-row sm:items-end sm:justify-between">
+        <div className="grid gap-1.5 sm:w-72">
+          <Label htmlFor="availability-specialization">Specialization</Label>
+          <NativeSelect id="availability-specialization" value={specializationId} onChange={(e) => setSpecializationId(e.target.value)}>
+            <option value="">All specializations</option>
+            {(specializations.data ?? []).map((s) => (
+              <option key={s.id} value={s.id}>
+                {s.name}
+              </option>
+            ))}
+          </NativeSelect>
+        </div>
+        <div className="flex items-center gap-2">
+          <Button variant="outline" size="icon-sm" aria-label="Previous week" onClick={() => setWeekStart(addDays(weekStart, -7))}>
+            <ChevronLeft />
+          </Button>
+          <Button variant="outline" size="sm" onClick={() => setWeekStart(mondayOf(today))} disabled={weekStart === mondayOf(today)}>
+            This week
+          </Button>
+          <Button variant="outline" size="icon-sm" aria-label="Next week" onClick={() => setWeekStart(addDays(weekStart, 7))}>
+            <ChevronRight />
+          </Button>
+          <span className="ml-1 text-sm font-semibold whitespace-nowrap" aria-live="polite">
+            {formatDayMonth(weekStart)} – {formatDayMonth(addDays(weekStart, 6))} {addDays(weekStart, 6).slice(0, 4)}
+          </span>
+        </div>
+      </div>
+
+      {week.isLoading ? (
+        <ListSkeleton rows={6} label="Loading availability" />
+      ) : week.isError ? (
+        <ErrorState title="Could not load the availability" message={trpcErrorMessage(week.error)} onRetry={() => void week.refetch()} />
+      ) : rows.length === 0 ? (
+        <EmptyState icon={Users} title="No consultants to show">
+          {specializationId ? "No active consultant has this specialization." : "Active consultants will be listed here with their hours and free capacity per day."}
+        </EmptyState>
+      ) : (
+        <div className={cn("grid gap-3", week.isFetching && "opacity-70 transition-opacity")}>
+          <AvailabilityWeekGrid rows={rows} today={today} />
+          <ul aria-label="Colour key" className="flex flex-wrap gap-x-4 gap-y-1 text-xs text-muted-foreground">
+            {LEGEND.map((l) => (
+              <li key={l.label} className="flex items-center gap-1.5">
+                <span aria-hidden className={cn("size-3 rounded-sm ring-1 ring-inset", l.className)} />
+                {l.label}
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+    </>
+  );
+}

@@ -1,6 +1,6 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { PlaceholderPage } from "@/components/page";
+import { ExpertAppointmentsScreen } from "@/components/bookings/expert-appointments-screen";
 
 export const Route = createFileRoute("/_app/expert-appointments")({
-  component: () => <PlaceholderPage path="/expert-appointments" />,
+  component: () => <ExpertAppointmentsScreen title="Expert Appointments" />,
 });

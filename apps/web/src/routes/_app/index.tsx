@@ -1,6 +1,7 @@
 import { fullName, ROLE_LABEL, SIDEBAR } from "@medlegal/domain";
 import { createFileRoute, Link, useNavigate } from "@tanstack/react-router";
 import { ArrowRight, Bell, MessageSquare } from "lucide-react";
+import { RoleSummary } from "@/components/dashboard/role-summary";
 import { NotificationPanel } from "@/components/notifications/notification-bell";
 import { Badge } from "@/components/ui/badge";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
@@ -69,6 +70,8 @@ function DashboardContent({
           linkText="All notifications"
         />
       </div>
+
+      <RoleSummary />
 
       <div className="mt-6 grid items-start gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
         <Card className="overflow-hidden">

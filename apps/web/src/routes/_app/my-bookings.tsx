@@ -1,6 +1,31 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { PlaceholderPage } from "@/components/page";
+import { BookOpen } from "lucide-react";
+import { UpcomingPastBookings } from "@/components/bookings/upcoming-past-bookings";
+import { PageHeader } from "@/components/page";
+import { useCurrentUser } from "@/hooks/use-auth";
 
 export const Route = createFileRoute("/_app/my-bookings")({
-  component: () => <PlaceholderPage path="/my-bookings" />,
+  component: MyBookingsPage,
 });
+
+function MyBookingsPage() {
+  const me = useCurrentUser().data;
+  return (
+    <>
+      <PageHeader
+        title="My Bookings"
+        description="Assessments booked with you: the claimant, case and venue. Once an assessment's time has passed, record whether the claimant came."
+      />
+      {me && (
+        <UpcomingPastBookings
+          role={me.role}
+          label="bookings"
+          icon={BookOpen}
+          showConsultant={false}
+          emptyUpcoming="Assessments that attorneys and the agency book into your free slots will be listed here, soonest first."
+          emptyPast="Assessments from the last six months will be listed here once their time has passed."
+        />
+      )}
+    </>
+  );
+}

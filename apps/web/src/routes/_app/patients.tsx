@@ -1,6 +1,206 @@
-import { createFileRoute } from "@tanstack/react-router";
-import { PlaceholderPage } from "@/components/page";
+import type { Patient, PatientInput } from "@medlegal/domain";
+import { can, GENDER_LABEL } from "@medlegal/domain";
+import { keepPreviousData } from "@tanstack/react-query";
+import { createFileRoute, Link } from "@tanstack/react-router";
+import { FolderPlus, Languages, Pencil, UserPlus, Users } from "lucide-react";
+import * as React from "react";
+import { PatientForm } from "@/components/claimants/patient-form";
+import { EmptyState, PageHeader } from "@/components/page";
+import { ConsentBadge } from "@/components/queries/badges";
+import { Button } from "@/components/ui/button";
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
+import { ErrorState } from "@/components/ui/error-state";
+import { Label } from "@/components/ui/label";
+import { SearchInput } from "@/components/ui/search-input";
+import { ListSkeleton } from "@/components/ui/skeleton";
+import { useCurrentUser } from "@/hooks/use-auth";
+import { useDebounced } from "@/hooks/use-debounced";
+import { toast } from "@/hooks/use-toast";
+import { formatDay } from "@/lib/format";
+import { trpc } from "@/lib/trpc";
+import { trpcErrorMessage, trpcFieldErrors } from "@/lib/trpc-errors";
+import { cn } from "@/lib/utils";
 
 export const Route = createFileRoute("/_app/patients")({
-  component: () => <PlaceholderPage path="/patients" />,
+  component: PatientsPage,
 });
+
+const COLUMNS = "lg:grid-cols-[minmax(0,1.8fr)_minmax(0,1.4fr)_minmax(0,1.3fr)_minmax(0,1.1fr)_3.5rem_12.5rem]";
+
+function PatientsPage() {
+  const me = useCurrentUser().data;
+  const utils = trpc.useUtils();
+  const [search, setSearch] = React.useState("");
+  const debounced = useDebounced(search.trim());
+  const list = trpc.patients.list.useQuery({ search: debounced || undefined }, { placeholderData: keepPreviousData });
+  const [creating, setCreating] = React.useState(false);
+  const [editing, setEditing] = React.useState<Patient | null>(null);
+  const isAttorney = me?.role === "attorney";
+
+  const create = trpc.patients.create.useMutation({
+    onSuccess: async (p) => {
+      setCreating(false);
+      toast({ title: "Claimant added", description: `${p.firstName} ${p.lastName} can now be linked to a case.` });
+      await utils.patients.list.invalidate();
+    },
+    onError: (error) => toast({ variant: "destructive", title: "Could not add the claimant", description: trpcErrorMessage(error) }),
+  });
+  const update = trpc.patients.update.useMutation({
+    onSuccess: async (p) => {
+      setEditing(null);
+      toast({ title: "Changes saved", description: `${p.firstName} ${p.lastName}'s details were updated.` });
+      await utils.patients.list.invalidate();
+    },
+    onError: (error) => toast({ variant: "destructive", title: "Could not save the changes", description: trpcErrorMessage(error) }),
+  });
+  const createErrors = React.useMemo(() => trpcFieldErrors(create.error), [create.error]);
+  const updateErrors = React.useMemo(() => trpcFieldErrors(update.error), [update.error]);
+  const patients = list.data ?? [];
+
+  return (
+    <>
+      <PageHeader
+        title="Claimants"
+        description={isAttorney ? "The people you act for. Their consent must be on file before an assessment is booked." : "Claimants of every attorney."}
+        actions={
+          me && can(me.role, "patients.create") ? (
+            <Button
+              onClick={() => {
+                create.reset();
+                setCreating(true);
+              }}
+            >
+              <UserPlus />
+              New claimant
+            </Button>
+          ) : undefined
+        }
+      />
+      <div className="mb-4 grid gap-1.5 rounded-lg border bg-card p-3 sm:max-w-md">
+        <Label htmlFor="patients-search">Search</Label>
+        <SearchInput id="patients-search" placeholder="Name, ID or passport number" value={search} onChange={(e) => setSearch(e.target.value)} />
+      </div>
+
+      {list.isLoading ? (
+        <ListSkeleton label="Loading claimants" />
+      ) : list.isError ? (
+        <ErrorState title="Could not load the claimants" message={trpcErrorMessage(list.error)} onRetry={() => void list.refetch()} />
+      ) : patients.length === 0 ? (
+        <EmptyState icon={Users} title={debounced ? "No claimant matches" : "No claimants yet"}>
+          {debounced
+            ? "Try another name or ID number."
+            : isAttorney
+              ? "Add the claimants you act for: their ID number, contact details, language and the date their consent was received."
+              : "Claimants appear here once attorneys add them."}
+        </EmptyState>
+      ) : (
+        <div className="overflow-hidden rounded-lg border bg-card">
+          <div aria-hidden className={cn("hidden border-b bg-muted/50 px-4 py-2.5 text-xs font-medium tracking-wide text-muted-foreground uppercase lg:grid lg:gap-4", COLUMNS)}>
+            <span>Claimant</span>
+            <span>Identity</span>
+            <span>Language</span>
+            <span>Consent</span>
+            <span>Cases</span>
+            <span className="text-right">Actions</span>
+          </div>
+          <ul className="divide-y" aria-label="Claimants">
+            {patients.map((p) => {
+              const name = `${p.firstName} ${p.lastName}`;
+              return (
+                <li key={p.id} className={cn("grid gap-2 px-4 py-3.5 lg:items-center lg:gap-4", COLUMNS)}>
+                  <div className="min-w-0">
+                    <p className="truncate text-sm font-medium">{name}</p>
+                    <p className="truncate text-xs text-muted-foreground">
+                      {[p.phone, p.email].filter(Boolean).join(" · ") || "No contact details"}
+                      {!isAttorney && <> · {p.attorneyName}</>}
+                    </p>
+                  </div>
+                  <div className="min-w-0 text-sm">
+                    <p className="truncate font-mono text-xs">{p.idNumber ? `ID ${p.idNumber}` : `Passport ${p.passportNumber ?? "—"}`}</p>
+                    <p className="text-xs text-muted-foreground">
+                      Born {formatDay(p.birthDate)} · {GENDER_LABEL[p.gender]}
+                    </p>
+                  </div>
+                  <p className="flex min-w-0 flex-wrap items-center gap-1.5 text-sm">
+                    <span>{p.homeLanguage}</span>
+                    {p.interpreterNeeded && (
+                      <span className="inline-flex items-center gap-1 rounded bg-muted px-1.5 py-0.5 text-xs text-muted-foreground" title="Interpreter needed">
+                        <Languages aria-hidden className="size-3" />
+                        Interpreter
+                      </span>
+                    )}
+                  </p>
+                  <div className="flex flex-wrap items-center gap-2 lg:contents">
+                    <div>
+                      <ConsentBadge consentReceivedAt={p.consentReceivedAt} />
+                      {p.consentReceivedAt && <span className="ml-1.5 text-xs text-muted-foreground lg:mt-0.5 lg:ml-0 lg:block">{formatDay(p.consentReceivedAt)}</span>}
+                    </div>
+                    <p className="text-sm text-muted-foreground tabular-nums">
+                      <span className="lg:sr-only">Cases: </span>
+                      {p.casesCount}
+                    </p>
+                  </div>
+                  <div className="flex gap-2 lg:justify-end">
+                    {isAttorney && (
+                      <Button variant="outline" size="sm" asChild>
+                        <Link to="/cases" search={{ newFor: p.id }} aria-label={`Open a case for ${name}`}>
+                          <FolderPlus aria-hidden />
+                          New case
+                        </Link>
+                      </Button>
+                    )}
+                    <Button
+                      variant="outline"
+                      size="sm"
+                      aria-label={`Edit ${name}`}
+                      onClick={() => {
+                        update.reset();
+                        setEditing(p);
+                      }}
+                    >
+                      <Pencil aria-hidden />
+                      Edit
+                    </Button>
+                  </div>
+                </li>
+              );
+            })}
+          </ul>
+        </div>
+      )}
+
+      <Dialog open={creating} onOpenChange={(open) => !create.isPending && setCreating(open)}>
+        <DialogContent className="max-h-[92svh] max-w-2xl overflow-y-auto">
+          <DialogHeader>
+            <DialogTitle>New claimant</DialogTitle>
+            <DialogDescription>A valid SA ID number fills in the birth date and gender.</DialogDescription>
+          </DialogHeader>
+          <PatientForm
+            pending={create.isPending}
+            serverErrors={createErrors}
+            onSubmit={(payload: PatientInput) => create.mutate(payload)}
+            onCancel={() => setCreating(false)}
+          />
+        </DialogContent>
+      </Dialog>
+      <Dialog open={editing !== null} onOpenChange={(open) => !open && !update.isPending && setEditing(null)}>
+        <DialogContent className="max-h-[92svh] max-w-2xl overflow-y-auto">
+          <DialogHeader>
+            <DialogTitle>Edit claimant</DialogTitle>
+            <DialogDescription>{editing ? `${editing.firstName} ${editing.lastName}` : ""}</DialogDescription>
+          </DialogHeader>
+          {editing && (
+            <PatientForm
+              key={editing.id}
+              patient={editing}
+              pending={update.isPending}
+              serverErrors={updateErrors}
+              onSubmit={(payload) => update.mutate({ id: editing.id, ...payload })}
+              onCancel={() => setEditing(null)}
+            />
+          )}
+        </DialogContent>
+      </Dialog>
+    </>
+  );
+}

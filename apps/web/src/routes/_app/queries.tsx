@@ -1,6 +1,226 @@
-import { createFileRoute } from "@tanstack/react-router";
-import { PlaceholderPage } from "@/components/page";
+import type { QueryStatus } from "@medlegal/domain";
+import { can, QUERY_STATUS_LABEL, QUERY_STATUSES } from "@medlegal/domain";
+import { createFileRoute, Link, useNavigate } from "@tanstack/react-router";
+import { ClipboardList, FilePlus2, Inbox } from "lucide-react";
+import * as React from "react";
+import { z } from "zod";
+import { EmptyState, PageHeader } from "@/components/page";
+import { AssignmentResponse } from "@/components/queries/assignment-response";
+import { QueryForm } from "@/components/queries/query-form";
+import { QueryList } from "@/components/queries/query-list";
+import { Button } from "@/components/ui/button";
+import { Card } from "@/components/ui/card";
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
+import { ErrorState } from "@/components/ui/error-state";
+import { Label } from "@/components/ui/label";
+import { NativeSelect } from "@/components/ui/native-select";
+import { SearchInput } from "@/components/ui/search-input";
+import { ListSkeleton } from "@/components/ui/skeleton";
+import { useCurrentUser } from "@/hooks/use-auth";
+import { useDebounced } from "@/hooks/use-debounced";
+import { useRefreshQueries, useRespondToAssignment } from "@/hooks/use-query-actions";
+import { useQueryList } from "@/hooks/use-query-list";
+import { toast } from "@/hooks/use-toast";
+import { formatDateTime } from "@/lib/format";
+import { trpc } from "@/lib/trpc";
+import { trpcErrorMessage, trpcFieldErrors } from "@/lib/trpc-errors";
+
+const searchSchema = z.object({
+  /** Opens the new-query form for this case (from the cases list). */
+  newFor: z.string().uuid().optional().catch(undefined),
+});
 
 export const Route = createFileRoute("/_app/queries")({
-  component: () => <PlaceholderPage path="/queries" />,
+  validateSearch: searchSchema,
+  component: QueriesPage,
 });
+
+function QueriesPage() {
+  const me = useCurrentUser().data;
+  if (!me) return null;
+  const title = me.role === "attorney" || me.role === "consultant" ? "My Queries" : "Queries";
+  return <QueriesContent role={me.role} title={title} />;
+}
+
+function QueriesContent({ role, title }: { role: "administrator" | "employee" | "attorney" | "consultant"; title: string }) {
+  const { newFor } = Route.useSearch();
+  const navigate = useNavigate({ from: Route.fullPath });
+  const [search, setSearch] = React.useState("");
+  const [status, setStatus] = React.useState<QueryStatus | "">("");
+  const debounced = useDebounced(search.trim());
+  const list = useQueryList({ search: debounced || undefined, status: status || undefined, sort: "newest", limit: 25 });
+  const canCreate = can(role, "queries.create");
+  const [creating, setCreating] = React.useState(Boolean(newFor) && canCreate);
+  const filtered = Boolean(debounced || status);
+
+  const description =
+    role === "attorney"
+      ? "Your instructions to the agency: follow each one from submission to the final report."
+      : role === "consultant"
+        ? "The queries you are assigned to. Accept or decline new assignments here."
+        : "Every query. Use Query Management for filters and sorting.";
+
+  const closeCreate = () => {
+    setCreating(false);
+    if (newFor) void navigate({ search: {}, replace: true });
+  };
+
+  return (
+    <>
+      <PageHeader
+        title={title}
+        description={description}
+        actions={
+          canCreate ? (
+            <Button onClick={() => setCreating(true)}>
+              <FilePlus2 />
+              New query
+            </Button>
+          ) : role === "administrator" || role === "employee" ? (
+            <Button variant="outline" asChild>
+              <Link to="/admin/query-management">Query Management</Link>
+            </Button>
+          ) : undefined
+        }
+      />
+
+      {role === "consultant" && <PendingAssignments />}
+
+      <div className="mb-4 grid grid-cols-1 gap-3 rounded-lg border bg-card p-3 sm:grid-cols-[minmax(0,2fr)_minmax(0,1fr)] lg:max-w-3xl">
+        <div className="grid gap-1.5">
+          <Label htmlFor="queries-search">Search</Label>
+          <SearchInput id="queries-search" placeholder="Reference, claimant or subject" value={search} onChange={(e) => setSearch(e.target.value)} />
+        </div>
+        <div className="grid gap-1.5">
+          <Label htmlFor="queries-status">Status</Label>
+          <NativeSelect id="queries-status" value={status} onChange={(e) => setStatus(e.target.value as QueryStatus | "")}>
+            <option value="">All statuses</option>
+            {QUERY_STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {QUERY_STATUS_LABEL[s]}
+              </option>
+            ))}
+          </NativeSelect>
+        </div>
+      </div>
+
+      {list.isLoading ? (
+        <ListSkeleton label="Loading queries" />
+      ) : list.isError ? (
+        <ErrorState title="Could not load the queries" message={trpcErrorMessage(list.error)} onRetry={() => void list.refetch()} />
+      ) : list.items.length === 0 ? (
+        <EmptyState icon={ClipboardList} title={filtered ? "No query matches" : "No queries yet"}>
+          {filtered
+            ? "Try another search or status."
+            : role === "attorney"
+              ? "Submit a query for one of your cases: say which experts you need, and follow it here until the reports are delivered."
+              : role === "consultant"
+                ? "Queries appear here once the agency assigns you to one."
+                : "Queries appear here once attorneys submit them."}
+        </EmptyState>
+      ) : (
+        <QueryList
+          items={list.items}
+          hasMore={Boolean(list.hasNextPage)}
+          loadingMore={list.isFetchingNextPage}
+          onLoadMore={() => void list.fetchNextPage()}
+          showAttorney={role !== "attorney"}
+          showCaseManager={role !== "consultant"}
+        />
+      )}
+
+      {canCreate && <NewQueryDialog open={creating} initialCaseId={newFor ?? ""} onClose={closeCreate} />}
+    </>
+  );
+}
+
+function NewQueryDialog({ open, initialCaseId, onClose }: { open: boolean; initialCaseId: string; onClose: () => void }) {
+  const navigate = useNavigate();
+  const refresh = useRefreshQueries();
+  const cases = trpc.cases.list.useQuery({}, { enabled: open });
+  const specializations = trpc.specializations.listActive.useQuery(undefined, { enabled: open });
+  const create = trpc.queries.create.useMutation({
+    onSuccess: async (q) => {
+      onClose();
+      toast({ title: "Query submitted", description: `${q.reference} is with the agency. You will be notified as it moves on.` });
+      await refresh();
+      await navigate({ to: "/queries/$id", params: { id: q.id } });
+    },
+    onError: (error) => toast({ variant: "destructive", title: "Could not submit the query", description: trpcErrorMessage(error) }),
+  });
+  const serverErrors = React.useMemo(() => trpcFieldErrors(create.error), [create.error]);
+  const openCases = (cases.data ?? []).filter((c) => c.status === "open" || c.id === initialCaseId);
+
+  return (
+    <Dialog open={open} onOpenChange={(next) => !next && !create.isPending && onClose()}>
+      <DialogContent className="max-h-[92svh] max-w-2xl overflow-y-auto">
+        <DialogHeader>
+          <DialogTitle>New query</DialogTitle>
+          <DialogDescription>Instruct the agency for one of your open cases. You can add supporting documents once it is submitted.</DialogDescription>
+        </DialogHeader>
+        {cases.isLoading || specializations.isLoading ? (
+          <ListSkeleton rows={3} label="Loading your cases" className="border-0" />
+        ) : cases.isError || specializations.isError ? (
+          <ErrorState message={trpcErrorMessage(cases.error ?? specializations.error)} />
+        ) : openCases.length === 0 ? (
+          <EmptyState icon={Inbox} title="No open case yet" className="py-8">
+            <Link to="/cases" className="font-medium text-primary hover:underline" onClick={onClose}>
+              Open a case
+            </Link>{" "}
+            for a claimant first, then submit the query for it.
+          </EmptyState>
+        ) : (
+          <QueryForm
+            cases={openCases}
+            specializations={specializations.data ?? []}
+            initialCaseId={initialCaseId}
+            pending={create.isPending}
+            serverErrors={serverErrors}
+            onSubmit={(payload) => create.mutate(payload)}
+            onCancel={onClose}
+          />
+        )}
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+/** A consultant's assignments waiting for an answer. */
+function PendingAssignments() {
+  const mine = trpc.assignments.listMine.useQuery();
+  const respond = useRespondToAssignment();
+  const pending = (mine.data ?? []).filter((a) => a.status === "proposed");
+  if (mine.isLoading) return <ListSkeleton rows={1} label="Loading your assignments" className="mb-6" />;
+  if (pending.length === 0) return null;
+  return (
+    <Card className="mb-6 border-amber-200 bg-amber-50/40">
+      <div className="px-4 pt-4 pb-2">
+        <h2 className="text-sm font-semibold">Waiting for your answer ({pending.length})</h2>
+        <p className="text-xs text-muted-foreground">The agency proposed you for these queries. Open one to read the instructions first.</p>
+      </div>
+      <ul className="divide-y" aria-label="Assignments waiting for your answer">
+        {pending.map((a) => {
+          const label = `${a.queryReference} (${a.specialization})`;
+          return (
+            <li key={a.id} className="flex flex-col gap-3 px-4 py-3 sm:flex-row sm:items-center sm:justify-between">
+              <div className="min-w-0">
+                <Link to="/queries/$id" params={{ id: a.queryId }} className="font-mono text-xs font-semibold text-primary hover:underline">
+                  {a.queryReference}
+                </Link>
+                <p className="truncate text-sm font-medium">{a.querySubject}</p>
+                <p className="text-xs text-muted-foreground">
+                  As {a.specialization} · proposed {formatDateTime(a.createdAt)}
+                </p>
+              </div>
+              <AssignmentResponse
+                label={label}
+                pending={respond.isPending && respond.variables && (respond.variables as { id: string }).id === a.id ? ((respond.variables as { accept: boolean }).accept ? "accept" : "decline") : null}
+                onRespond={(accept, reason) => respond.mutateAsync({ id: a.id, accept, reason })}
+              />
+            </li>
+          );
+        })}
+      </ul>
+    </Card>
+  );
+}

@@ -1,52 +1,257 @@
-import { fullName, initials, ROLE_LABEL } from "@medlegal/domain";
-import { createFileRoute } from "@tanstack/react-router";
-import { PageHeader } from "@/components/page";
+import type { AgencySettings, NotificationPreference, ProfileInput, SlaDefaults } from "@medlegal/domain";
+import { ACCOUNT_MESSAGES, can, fullName, initials, ROLE_LABEL } from "@medlegal/domain";
+import { useQueryClient } from "@tanstack/react-query";
+import { createFileRoute, useNavigate } from "@tanstack/react-router";
+import { Settings } from "lucide-react";
+import * as React from "react";
+import { EmptyState, PageHeader } from "@/components/page";
+import { AgencySettingsForm, SlaDefaultsForm } from "@/components/settings/agency-forms";
+import { ChangePasswordForm } from "@/components/settings/change-password-form";
+import { NotificationPreferencesForm } from "@/components/settings/notification-preferences-form";
+import { ProfileForm } from "@/components/settings/profile-form";
 import { Avatar, AvatarFallback } from "@/components/ui/avatar";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { Spinner } from "@/components/ui/spinner";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { useCurrentUser } from "@/hooks/use-auth";
+import { toast } from "@/hooks/use-toast";
+import { queryKeys } from "@/lib/query-keys";
+import { trpc } from "@/lib/trpc";
+import { trpcErrorMessage, trpcFieldErrors } from "@/lib/trpc-errors";
+
+const TABS = ["profile", "password", "notifications", "agency", "sla"] as const;
+type Tab = (typeof TABS)[number];
 
 export const Route = createFileRoute("/_app/settings")({
+  validateSearch: (search: Record<string, unknown>): { tab?: Tab } =>
+    typeof search.tab === "string" && (TABS as readonly string[]).includes(search.tab) && search.tab !== "profile" ? { tab: search.tab as Tab } : {},
   component: SettingsPage,
 });
 
 function SettingsPage() {
-  const { data: user } = useCurrentUser();
-  if (!user) return null;
-  const rows: [string, string][] = [
-    ["Name", fullName(user)],
-    ["Username", user.username],
-    ["Email", user.email],
-    ["Role", ROLE_LABEL[user.role]],
-  ];
-  if (user.specialization) rows.push(["Specialization", user.specialization]);
+  const me = useCurrentUser().data;
+  const { tab = "profile" } = Route.useSearch();
+  const navigate = useNavigate({ from: "/settings" });
+  if (!me) return null;
+  const isAdmin = can(me.role, "settings.agency");
+  const current: Tab = !isAdmin && (tab === "agency" || tab === "sla") ? "profile" : tab;
+  const setTab = (next: string) => void navigate({ search: next === "profile" ? {} : { tab: next as Tab }, replace: true });
 
   return (
     <>
-      <PageHeader title="Settings" description="Your account and preferences." />
-      <Card className="max-w-2xl">
-        <CardHeader className="flex-row items-center gap-4">
+      <PageHeader title="Settings" description="Your account, password and notifications." />
+      <Card className="mb-6 max-w-4xl">
+        <CardHeader className="flex-row flex-wrap items-center gap-4 p-5">
           <Avatar className="size-12">
-            <AvatarFallback className="text-sm">{initials(user)}</AvatarFallback>
+            <AvatarFallback className="text-sm">{initials(me)}</AvatarFallback>
           </Avatar>
-          <div>
-            <CardTitle className="text-base">Profile</CardTitle>
-            <CardDescription>The details of your account.</CardDescription>
+          <div className="min-w-0 flex-1">
+            <CardTitle className="text-base break-words">{fullName(me)}</CardTitle>
+            <dl className="mt-1 flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-muted-foreground">
+              <div className="flex items-center gap-1.5">
+                <dt>Username</dt>
+                <dd className="font-mono text-foreground">{me.username}</dd>
+              </div>
+              <div className="flex items-center gap-1.5">
+                <dt>Role</dt>
+                <dd>
+                  <Badge variant="accent">{ROLE_LABEL[me.role]}</Badge>
+                </dd>
+              </div>
+            </dl>
           </div>
         </CardHeader>
-        <CardContent>
-          <dl className="divide-y rounded-md border">
-            {rows.map(([label, value]) => (
-              <div key={label} className="grid gap-1 px-4 py-3 sm:grid-cols-3 sm:gap-4">
-                <dt className="text-sm text-muted-foreground">{label}</dt>
-                <dd className="text-sm font-medium break-words sm:col-span-2">{value}</dd>
-              </div>
-            ))}
-          </dl>
-          <p className="mt-4 text-xs text-muted-foreground">
-            Changing these details and your notification preferences is not available yet.
-          </p>
-        </CardContent>
       </Card>
+
+      <Tabs value={current} onValueChange={setTab} className="max-w-4xl">
+        <div className="-mx-4 overflow-x-auto px-4 sm:mx-0 sm:px-0">
+          <TabsList className="w-max min-w-full justify-start sm:w-auto">
+            <TabsTrigger value="profile" className="flex-none px-4">
+              Profile
+            </TabsTrigger>
+            <TabsTrigger value="password" className="flex-none px-4">
+              Password
+            </TabsTrigger>
+            <TabsTrigger value="notifications" className="flex-none px-4">
+              Notifications
+            </TabsTrigger>
+            {isAdmin && (
+              <TabsTrigger value="agency" className="flex-none px-4">
+                Agency details
+              </TabsTrigger>
+            )}
+            {isAdmin && (
+              <TabsTrigger value="sla" className="flex-none px-4">
+                SLA defaults
+              </TabsTrigger>
+            )}
+          </TabsList>
+        </div>
+        <TabsContent value="profile">
+          <Section title="Profile" description="Your name and contact details. Your username and role are fixed.">
+            <ProfileSection />
+          </Section>
+        </TabsContent>
+        <TabsContent value="password">
+          <Section title="Change password" description="Use at least 12 characters with upper and lower case letters, a number and a special character.">
+            <PasswordSection />
+          </Section>
+        </TabsContent>
+        <TabsContent value="notifications">
+          <Section title="Notification preferences" description="Choose what appears in your notification bell and what is e-mailed to you.">
+            <NotificationsSection />
+          </Section>
+        </TabsContent>
+        {isAdmin && (
+          <TabsContent value="agency">
+            <Section title="Agency details" description="The supplier details printed on tax invoices.">
+              <AgencySection />
+            </Section>
+          </TabsContent>
+        )}
+        {isAdmin && (
+          <TabsContent value="sla">
+            <Section title="SLA defaults" description="The targets new SLA timers are measured against.">
+              <SlaSection />
+            </Section>
+          </TabsContent>
+        )}
+      </Tabs>
     </>
+  );
+}
+
+function Section({ title, description, children }: { title: string; description: string; children: React.ReactNode }) {
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle className="text-base">{title}</CardTitle>
+        <CardDescription>{description}</CardDescription>
+      </CardHeader>
+      <CardContent className="pt-2">{children}</CardContent>
+    </Card>
+  );
+}
+
+function Loading({ label }: { label: string }) {
+  return (
+    <div className="flex justify-center py-10">
+      <Spinner label={label} />
+    </div>
+  );
+}
+
+function LoadError({ error, onRetry }: { error: unknown; onRetry: () => void }) {
+  return (
+    <EmptyState icon={Settings} title="Could not load this section" className="py-10">
+      <p>{trpcErrorMessage(error)}</p>
+      <Button variant="outline" className="mt-4" onClick={onRetry}>
+        Try again
+      </Button>
+    </EmptyState>
+  );
+}
+
+function ProfileSection() {
+  const utils = trpc.useUtils();
+  const queryClient = useQueryClient();
+  const account = trpc.account.get.useQuery();
+  const needsSpecializations = account.data?.role === "consultant";
+  const specializations = trpc.specializations.listActive.useQuery(undefined, { enabled: needsSpecializations });
+  const update = trpc.account.updateProfile.useMutation({
+    onSuccess: async (user) => {
+      utils.account.get.setData(undefined, user);
+      toast({ title: "Profile saved", description: "Your details were updated." });
+      // The header shows the name, email and specialization of the signed-in user.
+      await queryClient.invalidateQueries({ queryKey: queryKeys.user });
+    },
+    onError: (error) => toast({ variant: "destructive", title: "Could not save your profile", description: trpcErrorMessage(error) }),
+  });
+  const serverErrors = React.useMemo(() => trpcFieldErrors(update.error), [update.error]);
+
+  if (account.isLoading) return <Loading label="Loading your profile" />;
+  if (!account.data) return <LoadError error={account.error} onRetry={() => void account.refetch()} />;
+  return (
+    <ProfileForm
+      user={account.data}
+      specializations={specializations.data ?? (specializations.isError ? [] : undefined)}
+      pending={update.isPending}
+      serverErrors={serverErrors}
+      onSubmit={(payload: ProfileInput) => update.mutate(payload)}
+    />
+  );
+}
+
+function PasswordSection() {
+  const change = trpc.account.changePassword.useMutation({
+    onSuccess: (result) =>
+      toast({ title: "Password changed", description: result.message || ACCOUNT_MESSAGES.passwordChanged }),
+    onError: (error) => toast({ variant: "destructive", title: "Could not change your password", description: trpcErrorMessage(error) }),
+  });
+  const serverErrors = React.useMemo(() => trpcFieldErrors(change.error), [change.error]);
+  return <ChangePasswordForm pending={change.isPending} serverErrors={serverErrors} onSubmit={(input) => change.mutateAsync(input)} />;
+}
+
+function NotificationsSection() {
+  const utils = trpc.useUtils();
+  const preferences = trpc.account.getNotificationPreferences.useQuery();
+  const save = trpc.account.setNotificationPreferences.useMutation({
+    onSuccess: (saved) => {
+      utils.account.getNotificationPreferences.setData(undefined, saved);
+      toast({ title: "Preferences saved", description: "Your notification choices were updated." });
+    },
+    onError: (error) => toast({ variant: "destructive", title: "Could not save your preferences", description: trpcErrorMessage(error) }),
+  });
+  if (preferences.isLoading) return <Loading label="Loading your preferences" />;
+  if (!preferences.data) return <LoadError error={preferences.error} onRetry={() => void preferences.refetch()} />;
+  return (
+    <NotificationPreferencesForm
+      preferences={preferences.data}
+      pending={save.isPending}
+      onSubmit={(next: NotificationPreference[]) => save.mutate({ preferences: next })}
+    />
+  );
+}
+
+function AgencySection() {
+  const utils = trpc.useUtils();
+  const agency = trpc.settings.getAgency.useQuery();
+  const save = trpc.settings.updateAgency.useMutation({
+    onSuccess: (saved) => {
+      utils.settings.getAgency.setData(undefined, saved);
+      toast({ title: "Agency details saved", description: "New invoices will show these details." });
+    },
+    onError: (error) => toast({ variant: "destructive", title: "Could not save the agency details", description: trpcErrorMessage(error) }),
+  });
+  const serverErrors = React.useMemo(() => trpcFieldErrors(save.error), [save.error]);
+  if (agency.isLoading) return <Loading label="Loading the agency details" />;
+  if (!agency.data) return <LoadError error={agency.error} onRetry={() => void agency.refetch()} />;
+  return (
+    <AgencySettingsForm
+      settings={agency.data}
+      pending={save.isPending}
+      serverErrors={serverErrors}
+      onSubmit={(next: AgencySettings) => save.mutate(next)}
+    />
+  );
+}
+
+function SlaSection() {
+  const utils = trpc.useUtils();
+  const sla = trpc.settings.getSla.useQuery();
+  const save = trpc.settings.updateSla.useMutation({
+    onSuccess: (saved) => {
+      utils.settings.getSla.setData(undefined, saved);
+      toast({ title: "SLA defaults saved", description: "New timers will use these targets." });
+    },
+    onError: (error) => toast({ variant: "destructive", title: "Could not save the SLA defaults", description: trpcErrorMessage(error) }),
+  });
+  const serverErrors = React.useMemo(() => trpcFieldErrors(save.error), [save.error]);
+  if (sla.isLoading) return <Loading label="Loading the SLA defaults" />;
+  if (!sla.data) return <LoadError error={sla.error} onRetry={() => void sla.refetch()} />;
+  return (
+    <SlaDefaultsForm settings={sla.data} pending={save.isPending} serverErrors={serverErrors} onSubmit={(next: SlaDefaults) => save.mutate(next)} />
   );
 }

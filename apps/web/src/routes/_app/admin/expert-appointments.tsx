@@ -1,6 +1,6 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { PlaceholderPage } from "@/components/page";
+import { ExpertAppointmentsScreen } from "@/components/bookings/expert-appointments-screen";
 
 export const Route = createFileRoute("/_app/admin/expert-appointments")({
-  component: () => <PlaceholderPage path="/admin/expert-appointments" />,
+  component: () => <ExpertAppointmentsScreen title="Expert Appointments" />,
 });

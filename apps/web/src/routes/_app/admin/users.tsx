@@ -1,6 +1,359 @@
+import type { AdminUserCreateInput, AdminUserUpdateInput, Role, UserListInput, UserSummary } from "@medlegal/domain";
+import { fullName, ROLE_LABEL, ROLES } from "@medlegal/domain";
+import { keepPreviousData, useInfiniteQuery, useQueryClient } from "@tanstack/react-query";
 import { createFileRoute } from "@tanstack/react-router";
-import { PlaceholderPage } from "@/components/page";
+import { Search, UserPlus, Users } from "lucide-react";
+import * as React from "react";
+import { UserForm } from "@/components/admin/user-form";
+import { UsersList } from "@/components/admin/users-list";
+import { EmptyState, PageHeader } from "@/components/page";
+import { Button } from "@/components/ui/button";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
+import { Input } from "@/components/ui/input";
+import { Label } from "@/components/ui/label";
+import { NativeSelect } from "@/components/ui/native-select";
+import { Spinner } from "@/components/ui/spinner";
+import { useCurrentUser } from "@/hooks/use-auth";
+import { useDebounced } from "@/hooks/use-debounced";
+import { toast } from "@/hooks/use-toast";
+import { queryKeys } from "@/lib/query-keys";
+import { trpc } from "@/lib/trpc";
+import { trpcErrorMessage, trpcFieldErrors } from "@/lib/trpc-errors";
 
 export const Route = createFileRoute("/_app/admin/users")({
-  component: () => <PlaceholderPage path="/admin/users" />,
+  component: UsersPage,
 });
+
+const PAGE_SIZE = 25;
+const USERS_LIST_KEY = ["users.list"] as const;
+
+type StatusFilter = "all" | "active" | "inactive";
+
+function UsersPage() {
+  const me = useCurrentUser().data;
+  const utils = trpc.useUtils();
+  const queryClient = useQueryClient();
+
+  const [search, setSearch] = React.useState("");
+  const [role, setRole] = React.useState<Role | "">("");
+  const [status, setStatus] = React.useState<StatusFilter>("all");
+  const [specializationId, setSpecializationId] = React.useState("");
+  const debouncedSearch = useDebounced(search.trim(), 300);
+
+  const input = {
+    search: debouncedSearch || undefined,
+    role: role || undefined,
+    active: status === "all" ? undefined : status === "active",
+    specializationId: specializationId || undefined,
+    limit: PAGE_SIZE,
+  } satisfies UserListInput;
+  // Keyset pagination: each "Load more" asks for the page after the last cursor.
+  const list = useInfiniteQuery({
+    queryKey: [...USERS_LIST_KEY, input],
+    queryFn: ({ pageParam }) => utils.client.users.list.query({ ...input, cursor: pageParam }),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
+    placeholderData: keepPreviousData,
+  });
+  const allSpecializations = trpc.specializations.list.useQuery();
+  const activeSpecializations = trpc.specializations.listActive.useQuery();
+
+  const [creating, setCreating] = React.useState(false);
+  const [editingId, setEditingId] = React.useState<string | null>(null);
+  const [confirming, setConfirming] = React.useState<{ user: UserSummary; active: boolean } | null>(null);
+  const [sendingResetFor, setSendingResetFor] = React.useState<string | null>(null);
+
+  const afterChange = async (userId?: string) => {
+    await queryClient.invalidateQueries({ queryKey: USERS_LIST_KEY });
+    if (userId) await utils.users.get.invalidate({ id: userId });
+    // The header shows the signed-in user's name: refresh it when they edit themselves.
+    if (userId && userId === me?.id) await queryClient.invalidateQueries({ queryKey: queryKeys.user });
+  };
+
+  const create = trpc.users.create.useMutation({
+    onSuccess: async (user) => {
+      setCreating(false);
+      toast({ title: "User created", description: `${fullName(user)} can now sign in as ${user.username}.` });
+      await afterChange();
+    },
+    onError: (error) => toast({ variant: "destructive", title: "Could not create the user", description: trpcErrorMessage(error) }),
+  });
+  const update = trpc.users.update.useMutation({
+    onSuccess: async (user) => {
+      setEditingId(null);
+      toast({ title: "Changes saved", description: `${fullName(user)}'s account was updated.` });
+      await afterChange(user.id);
+    },
+    onError: (error) => toast({ variant: "destructive", title: "Could not save the changes", description: trpcErrorMessage(error) }),
+  });
+  const setActive = trpc.users.setActive.useMutation({
+    onSuccess: async (user) => {
+      setConfirming(null);
+      toast({
+        title: user.isActive ? "User reactivated" : "User deactivated",
+        description: user.isActive ? `${fullName(user)} can sign in again.` : `${fullName(user)} can no longer sign in.`,
+      });
+      await afterChange(user.id);
+    },
+    onError: (error) => {
+      setConfirming(null);
+      toast({ variant: "destructive", title: "Could not change the account", description: trpcErrorMessage(error) });
+    },
+  });
+  const sendReset = trpc.users.sendPasswordReset.useMutation({
+    onSettled: () => setSendingResetFor(null),
+    onSuccess: (result) => toast({ title: "Reset link sent", description: result.message }),
+    onError: (error) => toast({ variant: "destructive", title: "Could not send the reset link", description: trpcErrorMessage(error) }),
+  });
+
+  const createErrors = React.useMemo(() => trpcFieldErrors(create.error), [create.error]);
+  const updateErrors = React.useMemo(() => trpcFieldErrors(update.error), [update.error]);
+
+  const users = list.data?.pages.flatMap((p) => p.items) ?? [];
+  const filtered = Boolean(input.search || input.role || input.active !== undefined || input.specializationId);
+  const clearFilters = () => {
+    setSearch("");
+    setRole("");
+    setStatus("all");
+    setSpecializationId("");
+  };
+
+  return (
+    <>
+      <PageHeader
+        title="User Management"
+        description="Every account: attorneys, consultants, employees and administrators."
+        actions={
+          <Button
+            onClick={() => {
+              create.reset();
+              setCreating(true);
+            }}
+          >
+            <UserPlus />
+            New user
+          </Button>
+        }
+      />
+
+      <div className="mb-4 grid grid-cols-2 gap-3 rounded-lg border bg-card p-3 lg:grid-cols-[minmax(0,1.6fr)_repeat(3,minmax(0,1fr))_auto] lg:items-end">
+        <div className="col-span-2 grid gap-1.5 lg:col-span-1">
+          <Label htmlFor="users-search">Search</Label>
+          <div className="relative">
+            <Search className="pointer-events-none absolute top-1/2 left-2.5 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden />
+            <Input
+              id="users-search"
+              type="search"
+              value={search}
+              onChange={(e) => setSearch(e.target.value)}
+              placeholder="Name, username, email or firm"
+              className="pl-8"
+            />
+          </div>
+        </div>
+        <div className="grid gap-1.5">
+          <Label htmlFor="users-role">Role</Label>
+          <NativeSelect id="users-role" value={role} onChange={(e) => setRole(e.target.value as Role | "")}>
+            <option value="">All roles</option>
+            {ROLES.map((r) => (
+              <option key={r} value={r}>
+                {ROLE_LABEL[r]}
+              </option>
+            ))}
+          </NativeSelect>
+        </div>
+        <div className="grid gap-1.5">
+          <Label htmlFor="users-status">Status</Label>
+          <NativeSelect id="users-status" value={status} onChange={(e) => setStatus(e.target.value as StatusFilter)}>
+            <option value="all">All</option>
+            <option value="active">Active</option>
+            <option value="inactive">Inactive</option>
+          </NativeSelect>
+        </div>
+        <div className="col-span-2 grid gap-1.5 lg:col-span-1">
+          <Label htmlFor="users-specialization">Specialization</Label>
+          <NativeSelect
+            id="users-specialization"
+            value={specializationId}
+            onChange={(e) => setSpecializationId(e.target.value)}
+            disabled={!allSpecializations.data}
+          >
+            <option value="">{allSpecializations.isLoading ? "Loading…" : "All"}</option>
+            {allSpecializations.data?.map((s) => (
+              <option key={s.id} value={s.id}>
+                {s.active ? s.name : `${s.name} (inactive)`}
+              </option>
+            ))}
+          </NativeSelect>
+        </div>
+        {(filtered || search !== "") && (
+          <Button variant="ghost" onClick={clearFilters} className="col-span-2 lg:col-span-1">
+            Clear filters
+          </Button>
+        )}
+      </div>
+
+      {list.isLoading ? (
+        <div className="flex justify-center rounded-lg border bg-card py-16">
+          <Spinner label="Loading users" className="size-6" />
+        </div>
+      ) : list.isError ? (
+        <EmptyState icon={Users} title="Could not load the users">
+          <p>{trpcErrorMessage(list.error)}</p>
+          <Button variant="outline" className="mt-4" onClick={() => void list.refetch()}>
+            Try again
+          </Button>
+        </EmptyState>
+      ) : users.length === 0 ? (
+        <EmptyState icon={Users} title={filtered ? "No users match" : "No users yet"}>
+          {filtered ? (
+            <>
+              <p>Try another search or clear the filters.</p>
+              <Button variant="outline" className="mt-4" onClick={clearFilters}>
+                Clear filters
+              </Button>
+            </>
+          ) : (
+            <p>Create the first account with New user.</p>
+          )}
+        </EmptyState>
+      ) : (
+        <div className={list.isPlaceholderData ? "opacity-60 transition-opacity" : undefined} aria-busy={list.isFetching}>
+          <UsersList
+            users={users}
+            currentUserId={me?.id ?? ""}
+            onEdit={(user) => {
+              update.reset();
+              setEditingId(user.id);
+            }}
+            onSetActive={(user, active) => setConfirming({ user, active })}
+            onSendReset={(user) => {
+              setSendingResetFor(user.id);
+              sendReset.mutate({ id: user.id });
+            }}
+            sendingResetFor={sendingResetFor}
+          />
+          <div className="mt-4 flex flex-col items-center gap-2">
+            <p className="text-xs text-muted-foreground" aria-live="polite">
+              Showing {users.length} {users.length === 1 ? "user" : "users"}
+              {list.hasNextPage ? "" : filtered ? " matching the filters" : ""}
+            </p>
+            {list.hasNextPage && (
+              <Button variant="outline" onClick={() => void list.fetchNextPage()} disabled={list.isFetchingNextPage}>
+                {list.isFetchingNextPage && <Spinner decorative className="size-4" />}
+                Load more
+              </Button>
+            )}
+          </div>
+        </div>
+      )}
+
+      <Dialog open={creating} onOpenChange={(open) => !create.isPending && setCreating(open)}>
+        <DialogContent className="max-h-[92svh] max-w-2xl overflow-y-auto">
+          <DialogHeader>
+            <DialogTitle>New user</DialogTitle>
+            <DialogDescription>Create an account of any role. Attorneys and consultants need the same details as at sign-up.</DialogDescription>
+          </DialogHeader>
+          {creating && (
+            <UserForm
+              mode="create"
+              specializations={activeSpecializations.data ?? (activeSpecializations.isError ? [] : undefined)}
+              pending={create.isPending}
+              serverErrors={createErrors}
+              onSubmit={(payload: AdminUserCreateInput) => create.mutate(payload)}
+              onCancel={() => setCreating(false)}
+            />
+          )}
+        </DialogContent>
+      </Dialog>
+
+      <Dialog open={editingId !== null} onOpenChange={(open) => !update.isPending && !open && setEditingId(null)}>
+        <DialogContent className="max-h-[92svh] max-w-2xl overflow-y-auto">
+          <DialogHeader>
+            <DialogTitle>Edit user</DialogTitle>
+            <DialogDescription>Change the account's details or role. The username stays the same; passwords change by reset link.</DialogDescription>
+          </DialogHeader>
+          {editingId && (
+            <EditUser
+              id={editingId}
+              isSelf={editingId === me?.id}
+              specializations={activeSpecializations.data ?? (activeSpecializations.isError ? [] : undefined)}
+              pending={update.isPending}
+              serverErrors={updateErrors}
+              onSubmit={(payload) => update.mutate(payload)}
+              onCancel={() => setEditingId(null)}
+            />
+          )}
+        </DialogContent>
+      </Dialog>
+
+      <ConfirmDialog
+        open={confirming !== null}
+        onOpenChange={(open) => !open && setConfirming(null)}
+        title={confirming?.active ? `Reactivate ${confirming ? fullName(confirming.user) : ""}?` : `Deactivate ${confirming ? fullName(confirming.user) : ""}?`}
+        description={
+          confirming?.active
+            ? "They will be able to sign in again with their existing password."
+            : "They will be signed out everywhere and cannot sign in until the account is reactivated. Their records stay."
+        }
+        confirmLabel={confirming?.active ? "Reactivate" : "Deactivate"}
+        destructive={!confirming?.active}
+        pending={setActive.isPending}
+        onConfirm={() => confirming && setActive.mutate({ id: confirming.user.id, active: confirming.active })}
+      />
+    </>
+  );
+}
+
+function EditUser({
+  id,
+  isSelf,
+  specializations,
+  pending,
+  serverErrors,
+  onSubmit,
+  onCancel,
+}: {
+  id: string;
+  isSelf: boolean;
+  specializations: readonly { id: string; name: string }[] | undefined;
+  pending: boolean;
+  serverErrors?: Record<string, string>;
+  onSubmit: (payload: AdminUserUpdateInput) => void;
+  onCancel: () => void;
+}) {
+  const user = trpc.users.get.useQuery({ id }, { staleTime: 0 });
+  if (user.isLoading) {
+    return (
+      <div className="flex justify-center py-12">
+        <Spinner label="Loading the account" />
+      </div>
+    );
+  }
+  if (!user.data) {
+    return (
+      <div className="grid gap-3 py-6 text-center">
+        <p className="text-sm text-muted-foreground">{trpcErrorMessage(user.error, "This account could not be loaded.")}</p>
+        <div>
+          <Button variant="outline" onClick={() => void user.refetch()}>
+            Try again
+          </Button>
+        </div>
+      </div>
+    );
+  }
+  return (
+    <UserForm
+      key={user.data.id}
+      mode="edit"
+      user={user.data}
+      isSelf={isSelf}
+      specializations={specializations}
+      pending={pending}
+      serverErrors={serverErrors}
+      onSubmit={onSubmit}
+      onCancel={onCancel}
+    />
+  );
+}

@@ -1,0 +1,131 @@
+import type { BookingItem } from "@medlegal/domain";
+import { Link } from "@tanstack/react-router";
+import { Download } from "lucide-react";
+import type * as React from "react";
+import { formatTime, formatWhen } from "@/lib/booking-time";
+import { cn } from "@/lib/utils";
+import { Button } from "../ui/button";
+import { Spinner } from "../ui/spinner";
+import { BookingStatusBadge, VenueLabel } from "./booking-status-badge";
+
+/** The .ics download of one booking (Outlook, Google Calendar). */
+export const icsHref = (id: string) => `/api/bookings/${id}/calendar.ics`;
+
+export function IcsLink({ booking, className, compact = false }: { booking: Pick<BookingItem, "id" | "reference">; className?: string; compact?: boolean }) {
+  return (
+    <Button variant="ghost" size={compact ? "icon-sm" : "sm"} asChild className={className}>
+      <a href={icsHref(booking.id)} download={`${booking.reference}.ics`} aria-label={`Add ${booking.reference} to your calendar (.ics)`} title="Add to calendar (.ics)">
+        <Download aria-hidden />
+        {!compact && "Add to calendar"}
+      </a>
+    </Button>
+  );
+}
+
+/**
+ * Bookings as a table on wide screens and stacked cards on small ones (one markup, rearranged by
+ * CSS), in the order given. The reference opens the booking when `linkToBooking` is set.
+ */
+export function BookingList({
+  items,
+  label,
+  showConsultant = true,
+  showAttorney = false,
+  linkToBooking = false,
+  renderActions,
+  hasMore = false,
+  onLoadMore,
+  loadingMore = false,
+  highlight,
+}: {
+  items: readonly BookingItem[];
+  label: string;
+  showConsultant?: boolean;
+  showAttorney?: boolean;
+  linkToBooking?: boolean;
+  renderActions?: (b: BookingItem) => React.ReactNode;
+  hasMore?: boolean;
+  onLoadMore?: () => void;
+  loadingMore?: boolean;
+  /** Rows to draw attention to (e.g. attendance still to record). */
+  highlight?: (b: BookingItem) => boolean;
+}) {
+  const columns = showConsultant
+    ? "lg:grid-cols-[10.5rem_minmax(0,1.4fr)_minmax(0,1.4fr)_minmax(0,1.1fr)_7rem_minmax(11rem,auto)]"
+    : "lg:grid-cols-[10.5rem_minmax(0,1.6fr)_minmax(0,1.2fr)_7rem_minmax(11rem,auto)]";
+  return (
+    <div className="grid gap-3">
+      <div className="overflow-hidden rounded-lg border bg-card">
+        <div aria-hidden className={cn("hidden border-b bg-muted/50 px-4 py-2.5 text-xs font-medium tracking-wide text-muted-foreground uppercase lg:grid lg:gap-4", columns)}>
+          <span>When</span>
+          <span>Claimant</span>
+          {showConsultant && <span>Expert</span>}
+          <span>Venue</span>
+          <span>Status</span>
+          <span className="text-right">Actions</span>
+        </div>
+        <ul className="divide-y" aria-label={label}>
+          {items.map((b) => (
+            <li
+              key={b.id}
+              className={cn("grid gap-2 px-4 py-3.5 lg:items-center lg:gap-4", columns, highlight?.(b) && "bg-amber-50/60")}
+              aria-label={`${b.reference}, ${b.patientName}, ${formatWhen(b.startsAt)}`}
+            >
+              <div className="flex items-start justify-between gap-2 lg:block">
+                <div className="min-w-0">
+                  <p className="text-sm font-semibold tabular-nums">{formatWhen(b.startsAt)}</p>
+                  <p className="text-xs text-muted-foreground">
+                    {linkToBooking ? (
+                      <Link to="/booking-form/$bookingId" params={{ bookingId: b.id }} className="font-mono font-medium text-primary hover:underline">
+                        {b.reference}
+                      </Link>
+                    ) : (
+                      <span className="font-mono">{b.reference}</span>
+                    )}{" "}
+                    · until {formatTime(b.endsAt)}
+                  </p>
+                </div>
+                <BookingStatusBadge status={b.status} className="lg:hidden" />
+              </div>
+              <div className="min-w-0 text-sm">
+                <p className="truncate font-medium">{b.patientName}</p>
+                <p className="truncate text-xs text-muted-foreground">
+                  Case {b.caseReference}
+                  {b.queryReference && ` · ${b.queryReference}`}
+                  {showAttorney && ` · ${b.attorneyName}`}
+                </p>
+              </div>
+              {showConsultant && (
+                <div className="min-w-0 text-sm">
+                  <p className="truncate">{b.consultantName}</p>
+                  <p className="truncate text-xs text-muted-foreground">{b.specialization}</p>
+                </div>
+              )}
+              <div className="min-w-0 text-sm">
+                <VenueLabel venue={b.venue} mode={b.mode} />
+                {!showConsultant && <p className="truncate text-xs text-muted-foreground">{b.specialization}</p>}
+                {b.status === "cancelled" && b.cancelReason && (
+                  <p className="truncate text-xs text-muted-foreground" title={b.cancelReason}>
+                    Cancelled: {b.cancelReason}
+                  </p>
+                )}
+              </div>
+              <div className="hidden lg:block">
+                <BookingStatusBadge status={b.status} />
+              </div>
+              <div className="flex flex-wrap gap-2 lg:justify-end">{renderActions?.(b)}</div>
+            </li>
+          ))}
+        </ul>
+      </div>
+      {hasMore && (
+        <div className="flex justify-center">
+          <Button variant="outline" onClick={onLoadMore} disabled={loadingMore}>
+            {loadingMore && <Spinner decorative className="size-4" />}
+            Load more
+          </Button>
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,126 @@
+import type { BookingItem, Role } from "@medlegal/domain";
+import { addDays } from "@medlegal/domain";
+import type { LucideIcon } from "lucide-react";
+import * as React from "react";
+import type { BookingFilters } from "@/hooks/use-bookings";
+import { useBookingActions, useBookingPages, useBookingsInRange } from "@/hooks/use-bookings";
+import { saToday } from "@/lib/booking-time";
+import { trpcErrorMessage } from "@/lib/trpc-errors";
+import { EmptyState } from "../page";
+import { ErrorState } from "../ui/error-state";
+import { ListSkeleton } from "../ui/skeleton";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "../ui/tabs";
+import { BookingRowActions } from "./booking-actions";
+import { BookingList } from "./booking-list";
+
+const PAST_DAYS = 180;
+
+/**
+ * A user's bookings in two tabs: upcoming (soonest first, a page at a time) and past (the last
+ * six months, newest first), with the moves their role allows on each. Past bookings whose
+ * attendance is still to be recorded are counted on the tab and highlighted.
+ */
+export function UpcomingPastBookings({
+  role,
+  filters = {},
+  label,
+  icon,
+  showConsultant = true,
+  showAttorney = false,
+  emptyUpcoming,
+  emptyPast,
+  upcomingAction,
+}: {
+  role: Role;
+  filters?: BookingFilters;
+  label: string;
+  icon: LucideIcon;
+  showConsultant?: boolean;
+  showAttorney?: boolean;
+  emptyUpcoming: React.ReactNode;
+  emptyPast: React.ReactNode;
+  /** A call to action under the empty upcoming state (e.g. "Book an assessment"). */
+  upcomingAction?: React.ReactNode;
+}) {
+  const [tab, setTab] = React.useState("upcoming");
+  const today = saToday();
+  const now = new Date();
+  const upcoming = useBookingPages({ ...filters, from: today, limit: 25 });
+  const past = useBookingsInRange({ ...filters, from: addDays(today, -PAST_DAYS), to: today });
+  const actions = useBookingActions();
+  const canAttend = role !== "attorney";
+
+  const upcomingItems = upcoming.items.filter((b) => new Date(b.startsAt) > now);
+  const pastItems = (past.data ?? []).filter((b) => new Date(b.startsAt) <= now).reverse();
+  const needsAttendance = (b: BookingItem) => canAttend && b.status === "confirmed" && new Date(b.startsAt) <= now;
+  const toRecord = pastItems.filter(needsAttendance).length;
+  const linkToBooking = role !== "consultant";
+
+  const renderActions = (b: BookingItem) => <BookingRowActions booking={b} role={role} actions={actions} now={now} showOpen={false} />;
+
+  return (
+    <Tabs value={tab} onValueChange={setTab}>
+      <TabsList className="sm:w-80">
+        <TabsTrigger value="upcoming">Upcoming</TabsTrigger>
+        <TabsTrigger value="past">
+          Past
+          {toRecord > 0 && (
+            <span className="ml-1.5 rounded-full bg-amber-500 px-1.5 text-[11px] font-semibold text-white" aria-label={`${toRecord} to record`}>
+              {toRecord}
+            </span>
+          )}
+        </TabsTrigger>
+      </TabsList>
+      <TabsContent value="upcoming">
+        {upcoming.isLoading ? (
+          <ListSkeleton label="Loading upcoming bookings" />
+        ) : upcoming.isError ? (
+          <ErrorState title="Could not load the bookings" message={trpcErrorMessage(upcoming.error)} onRetry={() => void upcoming.refetch()} />
+        ) : upcomingItems.length === 0 ? (
+          <EmptyState icon={icon} title="No upcoming assessments">
+            {emptyUpcoming}
+            {upcomingAction && <div className="mt-4">{upcomingAction}</div>}
+          </EmptyState>
+        ) : (
+          <BookingList
+            items={upcomingItems}
+            label={`Upcoming ${label}`}
+            showConsultant={showConsultant}
+            showAttorney={showAttorney}
+            linkToBooking={linkToBooking}
+            renderActions={renderActions}
+            hasMore={upcoming.hasNextPage}
+            onLoadMore={() => void upcoming.fetchNextPage()}
+            loadingMore={upcoming.isFetchingNextPage}
+          />
+        )}
+      </TabsContent>
+      <TabsContent value="past">
+        {toRecord > 0 && (
+          <p className="mb-3 rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900">
+            {toRecord === 1 ? "One assessment is" : `${toRecord} assessments are`} waiting for attendance: mark each attended or a no-show.
+          </p>
+        )}
+        {past.isLoading ? (
+          <ListSkeleton label="Loading past bookings" />
+        ) : past.isError ? (
+          <ErrorState title="Could not load the bookings" message={trpcErrorMessage(past.error)} onRetry={() => void past.refetch()} />
+        ) : pastItems.length === 0 ? (
+          <EmptyState icon={icon} title="No past assessments">
+            {emptyPast}
+          </EmptyState>
+        ) : (
+          <BookingList
+            items={pastItems}
+            label={`Past ${label}`}
+            showConsultant={showConsultant}
+            showAttorney={showAttorney}
+            linkToBooking={linkToBooking}
+            renderActions={renderActions}
+            highlight={needsAttendance}
+          />
+        )}
+      </TabsContent>
+    </Tabs>
+  );
+}

@@ -1,0 +1,78 @@
+import { makeSaId, SA_ID_MESSAGES } from "@medlegal/domain";
+import { render, screen } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { describe, expect, it, vi } from "vitest";
+import { PatientForm } from "./patient-form";
+
+function setup() {
+  const onSubmit = vi.fn();
+  render(<PatientForm onSubmit={onSubmit} />);
+  return { onSubmit, user: userEvent.setup() };
+}
+
+describe("PatientForm", () => {
+  it("fills in the birth date and gender from a valid ID number as it is typed", async () => {
+    const { user } = setup();
+    const id = makeSaId("1990-05-05", "female", 6);
+    await user.type(screen.getByLabelText("SA ID number"), id);
+    expect(screen.getByLabelText("Birth date")).toHaveValue("1990-05-05");
+    expect(screen.getByLabelText("Gender")).toHaveValue("female");
+    expect(screen.getByText(/Valid ID: born 5 May 1990, female, SA citizen/)).toBeInTheDocument();
+
+    const male = makeSaId("1984-02-29", "male", 12);
+    await user.clear(screen.getByLabelText("SA ID number"));
+    await user.type(screen.getByLabelText("SA ID number"), male);
+    expect(screen.getByLabelText("Birth date")).toHaveValue("1984-02-29");
+    expect(screen.getByLabelText("Gender")).toHaveValue("male");
+  });
+
+  it("says when the ID number is not valid", async () => {
+    const { user } = setup();
+    const valid = makeSaId("1990-05-05", "female", 6);
+    const wrongCheckDigit = valid.slice(0, 12) + String((Number(valid[12]) + 1) % 10);
+    await user.type(screen.getByLabelText("SA ID number"), wrongCheckDigit);
+    expect(screen.getByText(SA_ID_MESSAGES.invalid)).toBeInTheDocument();
+    expect(screen.getByLabelText("SA ID number")).toHaveAttribute("aria-invalid", "true");
+    expect(screen.getByLabelText("Birth date")).toHaveValue("");
+  });
+
+  it("says when the birth date or gender no longer match the ID number", async () => {
+    const { user, onSubmit } = setup();
+    await user.type(screen.getByLabelText("SA ID number"), makeSaId("1990-05-05", "female", 6));
+    const birthDate = screen.getByLabelText("Birth date");
+    await user.clear(birthDate);
+    await user.type(birthDate, "1991-05-05");
+    await user.tab();
+    expect(screen.getByText(SA_ID_MESSAGES.birthDateMismatch)).toBeInTheDocument();
+
+    await user.selectOptions(screen.getByLabelText("Gender"), "male");
+    expect(screen.getByText(SA_ID_MESSAGES.genderMismatch)).toBeInTheDocument();
+
+    await user.click(screen.getByRole("button", { name: "Add claimant" }));
+    expect(onSubmit).not.toHaveBeenCalled();
+  });
+
+  it("sends a complete claimant with the consent date", async () => {
+    const { user, onSubmit } = setup();
+    await user.type(screen.getByLabelText("First name"), "Zodwa");
+    await user.type(screen.getByLabelText("Last name"), "Ndlovu");
+    const id = makeSaId("1990-05-05", "female", 6);
+    await user.type(screen.getByLabelText("SA ID number"), id);
+    await user.selectOptions(screen.getByLabelText("Home language"), "isiXhosa");
+    await user.click(screen.getByRole("switch", { name: "Interpreter needed" }));
+    await user.type(screen.getByLabelText("Consent received on"), "2026-01-15");
+    await user.click(screen.getByRole("button", { name: "Add claimant" }));
+    expect(onSubmit).toHaveBeenCalledWith(
+      expect.objectContaining({
+        firstName: "Zodwa",
+        idNumber: id,
+        passportNumber: "",
+        birthDate: "1990-05-05",
+        gender: "female",
+        homeLanguage: "isiXhosa",
+        interpreterNeeded: true,
+        consentReceivedAt: "2026-01-15",
+      }),
+    );
+  });
+});

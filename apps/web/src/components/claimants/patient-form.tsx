@@ -1,0 +1,376 @@
+import type { Patient, PatientInput } from "@medlegal/domain";
+import { CLAIMANT_GENDERS, GENDER_LABEL, HOME_LANGUAGES, parseSaId, patientInputSchema, SA_ID_MESSAGES } from "@medlegal/domain";
+import { BadgeCheck } from "lucide-react";
+import * as React from "react";
+import { focusFirstInvalid, schemaErrors, useFormFeedback } from "@/hooks/use-form-feedback";
+import { formatDay, todayInSa } from "@/lib/format";
+import { cn } from "@/lib/utils";
+import { Button } from "../ui/button";
+import { Field } from "../ui/field";
+import { Input } from "../ui/input";
+import { NativeSelect } from "../ui/native-select";
+import { Spinner } from "../ui/spinner";
+import { Switch } from "../ui/switch";
+import { Textarea } from "../ui/textarea";
+
+type DocumentKind = "id" | "passport";
+
+export interface PatientFormState {
+  firstName: string;
+  lastName: string;
+  documentKind: DocumentKind;
+  idNumber: string;
+  passportNumber: string;
+  birthDate: string;
+  gender: (typeof CLAIMANT_GENDERS)[number] | "";
+  email: string;
+  phone: string;
+  address: string;
+  homeLanguage: (typeof HOME_LANGUAGES)[number] | "";
+  interpreterNeeded: boolean;
+  consentReceivedAt: string;
+}
+
+function initialState(patient?: Patient): PatientFormState {
+  return {
+    firstName: patient?.firstName ?? "",
+    lastName: patient?.lastName ?? "",
+    documentKind: patient && !patient.idNumber && patient.passportNumber ? "passport" : "id",
+    idNumber: patient?.idNumber ?? "",
+    passportNumber: patient?.passportNumber ?? "",
+    birthDate: patient?.birthDate ?? "",
+    gender: patient?.gender ?? "",
+    email: patient?.email ?? "",
+    phone: patient?.phone ?? "",
+    address: patient?.address ?? "",
+    homeLanguage: (patient?.homeLanguage as PatientFormState["homeLanguage"]) ?? "",
+    interpreterNeeded: patient?.interpreterNeeded ?? false,
+    consentReceivedAt: patient?.consentReceivedAt ?? "",
+  };
+}
+
+/** What the server receives: only the chosen identity document. */
+export function toPatientPayload(form: PatientFormState): PatientInput {
+  return {
+    firstName: form.firstName,
+    lastName: form.lastName,
+    idNumber: form.documentKind === "id" ? form.idNumber.replace(/\s/g, "") : "",
+    passportNumber: form.documentKind === "passport" ? form.passportNumber : "",
+    birthDate: form.birthDate,
+    gender: form.gender as PatientInput["gender"],
+    email: form.email,
+    phone: form.phone,
+    address: form.address,
+    homeLanguage: form.homeLanguage as PatientInput["homeLanguage"],
+    interpreterNeeded: form.interpreterNeeded,
+    consentReceivedAt: form.consentReceivedAt,
+  };
+}
+
+/**
+ * The ID number's own rules, checked even while other fields are still empty (zod runs the
+ * schema's cross-field refinement only once every field is valid).
+ */
+function idNumberErrors(form: PatientFormState): Record<string, string> {
+  if (form.documentKind !== "id") return {};
+  const digits = form.idNumber.replace(/\s/g, "");
+  if (!digits) return {};
+  const info = parseSaId(digits);
+  if (!info) return { idNumber: SA_ID_MESSAGES.invalid };
+  const errors: Record<string, string> = {};
+  if (form.birthDate && form.birthDate !== info.birthDate) errors.birthDate = SA_ID_MESSAGES.birthDateMismatch;
+  if (form.gender && form.gender !== "other" && form.gender !== info.gender) errors.gender = SA_ID_MESSAGES.genderMismatch;
+  return errors;
+}
+
+/**
+ * A claimant: the SA ID number (13 digits, Luhn, birth date and gender encoded) fills in the
+ * birth date and gender as it is typed; a passport number instead leaves them to the attorney.
+ * POPIA: the date the signed consent was received.
+ */
+export function PatientForm({
+  patient,
+  pending = false,
+  serverErrors,
+  onSubmit,
+  onCancel,
+}: {
+  patient?: Patient;
+  pending?: boolean;
+  serverErrors?: Record<string, string>;
+  onSubmit: (payload: PatientInput) => void;
+  onCancel?: () => void;
+}) {
+  const [form, setForm] = React.useState<PatientFormState>(() => initialState(patient));
+  const errors = React.useMemo(() => {
+    const e = { ...schemaErrors(patientInputSchema, toPatientPayload(form)), ...idNumberErrors(form) };
+    // The ID-or-passport rule is reported on the passport field when that is the document chosen.
+    if (form.documentKind === "passport" && e.idNumber) {
+      e.passportNumber = "Enter the passport number";
+      delete e.idNumber;
+    }
+    return e;
+  }, [form]);
+  const feedback = useFormFeedback(errors, serverErrors);
+  const formRef = React.useRef<HTMLFormElement>(null);
+  const today = todayInSa();
+
+  const idDigits = form.idNumber.replace(/\s/g, "");
+  const idInfo = form.documentKind === "id" ? parseSaId(idDigits) : null;
+
+  const patch = (changes: Partial<PatientFormState>) => {
+    for (const key of Object.keys(changes)) feedback.edit(key);
+    setForm((prev) => ({ ...prev, ...changes }));
+  };
+
+  function changeIdNumber(value: string) {
+    const cleaned = value.replace(/[^\d\s]/g, "");
+    const info = parseSaId(cleaned.replace(/\s/g, ""));
+    // A valid number fills in what it encodes; the attorney can still correct a wrong ID.
+    patch(info ? { idNumber: cleaned, birthDate: info.birthDate, gender: info.gender } : { idNumber: cleaned });
+  }
+
+  const err = (name: keyof PatientFormState): string | undefined => {
+    // The ID number is judged as soon as all 13 digits are there, not only after leaving the field.
+    if (name === "idNumber" && idDigits.length >= 13 && errors.idNumber) return errors.idNumber;
+    return feedback.shown(name);
+  };
+  const describe = (name: keyof PatientFormState) => ({
+    "aria-invalid": err(name) ? true : undefined,
+    "aria-describedby": err(name) ? `patient-${name}-error` : undefined,
+  });
+  const text = (name: "firstName" | "lastName" | "email" | "phone" | "passportNumber") => ({
+    id: `patient-${name}`,
+    value: form[name],
+    disabled: pending,
+    onChange: (e: React.ChangeEvent<HTMLInputElement>) => patch({ [name]: e.target.value }),
+    onBlur: () => feedback.touch(name),
+    ...describe(name),
+  });
+
+  function handleSubmit(event: React.FormEvent) {
+    event.preventDefault();
+    if (pending) return;
+    if (Object.keys(errors).length > 0) {
+      feedback.markSubmitted();
+      focusFirstInvalid(formRef.current);
+      return;
+    }
+    onSubmit(toPatientPayload(form));
+  }
+
+  return (
+    <form ref={formRef} onSubmit={handleSubmit} noValidate className="grid gap-6" aria-label={patient ? "Edit claimant" : "New claimant"}>
+      <section className="grid gap-4" aria-labelledby="patient-identity-heading">
+        <h3 id="patient-identity-heading" className="text-sm font-semibold">
+          Identity
+        </h3>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <Field label="First name" htmlFor="patient-firstName" error={err("firstName")} required>
+            <Input {...text("firstName")} autoComplete="off" />
+          </Field>
+          <Field label="Last name" htmlFor="patient-lastName" error={err("lastName")} required>
+            <Input {...text("lastName")} autoComplete="off" />
+          </Field>
+        </div>
+
+        <fieldset className="grid gap-2">
+          <legend className="mb-2 text-sm leading-none font-medium">Identity document</legend>
+          <div className="inline-flex w-fit rounded-md border bg-muted p-0.5" role="radiogroup" aria-label="Identity document">
+            {(
+              [
+                ["id", "South African ID"],
+                ["passport", "Passport"],
+              ] as const
+            ).map(([kind, label]) => (
+              <label
+                key={kind}
+                className={cn(
+                  "cursor-pointer rounded px-3 py-1.5 text-sm font-medium has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-ring",
+                  form.documentKind === kind ? "bg-card shadow-sm" : "text-muted-foreground",
+                )}
+              >
+                <input
+                  type="radio"
+                  name="patient-document-kind"
+                  value={kind}
+                  checked={form.documentKind === kind}
+                  onChange={() => patch({ documentKind: kind })}
+                  disabled={pending}
+                  className="sr-only"
+                />
+                {label}
+              </label>
+            ))}
+          </div>
+        </fieldset>
+
+        <div className="grid gap-4 sm:grid-cols-2">
+          {form.documentKind === "id" ? (
+            <Field label="SA ID number" htmlFor="patient-idNumber" error={err("idNumber")} required>
+              <Input
+                id="patient-idNumber"
+                value={form.idNumber}
+                disabled={pending}
+                inputMode="numeric"
+                autoComplete="off"
+                maxLength={15}
+                placeholder="13 digits"
+                onChange={(e) => changeIdNumber(e.target.value)}
+                onBlur={() => feedback.touch("idNumber")}
+                {...describe("idNumber")}
+              />
+              {idInfo && !err("idNumber") && (
+                <p className="flex items-center gap-1 text-xs text-success">
+                  <BadgeCheck aria-hidden className="size-3.5" />
+                  Valid ID: born {formatDay(idInfo.birthDate)}, {idInfo.gender}, {idInfo.citizen ? "SA citizen" : "permanent resident"}
+                </p>
+              )}
+            </Field>
+          ) : (
+            <Field label="Passport number" htmlFor="patient-passportNumber" error={err("passportNumber")} required>
+              <Input {...text("passportNumber")} autoComplete="off" maxLength={20} />
+            </Field>
+          )}
+          <div className="hidden sm:block" />
+          <Field label="Birth date" htmlFor="patient-birthDate" error={err("birthDate")} required>
+            <Input
+              id="patient-birthDate"
+              type="date"
+              max={today}
+              value={form.birthDate}
+              disabled={pending}
+              onChange={(e) => patch({ birthDate: e.target.value })}
+              onBlur={() => feedback.touch("birthDate")}
+              {...describe("birthDate")}
+            />
+          </Field>
+          <Field label="Gender" htmlFor="patient-gender" error={err("gender")} required>
+            <NativeSelect
+              id="patient-gender"
+              value={form.gender}
+              disabled={pending}
+              onChange={(e) => {
+                patch({ gender: e.target.value as PatientFormState["gender"] });
+                feedback.touch("gender");
+              }}
+              onBlur={() => feedback.touch("gender")}
+              {...describe("gender")}
+            >
+              <option value="" disabled>
+                Select…
+              </option>
+              {CLAIMANT_GENDERS.map((g) => (
+                <option key={g} value={g}>
+                  {GENDER_LABEL[g]}
+                </option>
+              ))}
+            </NativeSelect>
+          </Field>
+        </div>
+      </section>
+
+      <section className="grid gap-4" aria-labelledby="patient-contact-heading">
+        <h3 id="patient-contact-heading" className="text-sm font-semibold">
+          Contact and language
+        </h3>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <Field label="Phone" htmlFor="patient-phone" error={err("phone")}>
+            <Input {...text("phone")} type="tel" placeholder="+27 82 123 4567" autoComplete="off" />
+          </Field>
+          <Field label="Email" htmlFor="patient-email" error={err("email")}>
+            <Input {...text("email")} type="email" autoComplete="off" />
+          </Field>
+          <Field label="Address" htmlFor="patient-address" error={err("address")} className="sm:col-span-2">
+            <Textarea
+              id="patient-address"
+              rows={2}
+              className="min-h-16"
+              value={form.address}
+              disabled={pending}
+              maxLength={300}
+              onChange={(e) => patch({ address: e.target.value })}
+              onBlur={() => feedback.touch("address")}
+              {...describe("address")}
+            />
+          </Field>
+          <Field label="Home language" htmlFor="patient-homeLanguage" error={err("homeLanguage")} required>
+            <NativeSelect
+              id="patient-homeLanguage"
+              value={form.homeLanguage}
+              disabled={pending}
+              onChange={(e) => {
+                patch({ homeLanguage: e.target.value as PatientFormState["homeLanguage"] });
+                feedback.touch("homeLanguage");
+              }}
+              onBlur={() => feedback.touch("homeLanguage")}
+              {...describe("homeLanguage")}
+            >
+              <option value="" disabled>
+                Select…
+              </option>
+              {HOME_LANGUAGES.map((l) => (
+                <option key={l} value={l}>
+                  {l}
+                </option>
+              ))}
+            </NativeSelect>
+          </Field>
+          <div className="grid content-start gap-1.5">
+            <span className="text-sm leading-none font-medium" id="patient-interpreter-label">
+              Interpreter needed
+            </span>
+            <div className="flex h-9 items-center gap-3">
+              <Switch
+                id="patient-interpreterNeeded"
+                checked={form.interpreterNeeded}
+                onCheckedChange={(checked) => patch({ interpreterNeeded: checked })}
+                disabled={pending}
+                aria-labelledby="patient-interpreter-label"
+              />
+              <span className="text-sm text-muted-foreground">{form.interpreterNeeded ? "Yes, book an interpreter" : "No"}</span>
+            </div>
+          </div>
+        </div>
+      </section>
+
+      <section className="grid gap-4" aria-labelledby="patient-consent-heading">
+        <h3 id="patient-consent-heading" className="text-sm font-semibold">
+          Consent (POPIA)
+        </h3>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <Field label="Consent received on" htmlFor="patient-consentReceivedAt" error={err("consentReceivedAt")}>
+            <Input
+              id="patient-consentReceivedAt"
+              type="date"
+              max={today}
+              value={form.consentReceivedAt}
+              disabled={pending}
+              onChange={(e) => patch({ consentReceivedAt: e.target.value })}
+              onBlur={() => feedback.touch("consentReceivedAt")}
+              {...describe("consentReceivedAt")}
+            />
+          </Field>
+          <p className="self-end pb-1 text-xs text-muted-foreground sm:pb-2.5">
+            {form.consentReceivedAt
+              ? "Assessments can be booked for this claimant."
+              : "No assessment is booked until the claimant's signed consent is received."}
+          </p>
+        </div>
+      </section>
+
+      <div className="flex flex-col-reverse gap-2 border-t pt-4 sm:flex-row sm:justify-end">
+        {onCancel && (
+          <Button variant="outline" onClick={onCancel} disabled={pending}>
+            Cancel
+          </Button>
+        )}
+        <Button type="submit" disabled={pending}>
+          {pending && <Spinner decorative className="size-4 text-current" />}
+          {patient ? "Save changes" : "Add claimant"}
+        </Button>
+      </div>
+    </form>
+  );
+}
+

@@ -1,0 +1,267 @@
+import type { DashboardSummary, QueryListItem, QueryStatus } from "@medlegal/domain";
+import { QUERY_STATUS_LABEL, QUERY_STATUSES } from "@medlegal/domain";
+import { Link } from "@tanstack/react-router";
+import { AlarmClock, ArrowRight, ClipboardList, Inbox, UserPlus } from "lucide-react";
+import { trpc } from "@/lib/trpc";
+import { trpcErrorMessage } from "@/lib/trpc-errors";
+import { formatAge, formatDateTime } from "@/lib/format";
+import { cn } from "@/lib/utils";
+import { AssignmentResponse } from "../queries/assignment-response";
+import { PriorityBadge, QUERY_STATUS_DOT, QueryStatusBadge } from "../queries/badges";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../ui/card";
+import { ErrorState } from "../ui/error-state";
+import { Skeleton } from "../ui/skeleton";
+import { useRespondToAssignment } from "@/hooks/use-query-actions";
+
+/** The live figures and lists of `/` for the signed-in role (dashboard.summary). */
+export function RoleSummary() {
+  const summary = trpc.dashboard.summary.useQuery(undefined, { refetchInterval: 60_000 });
+  if (summary.isLoading) {
+    return (
+      <div role="status" className="mt-6 grid gap-4 lg:grid-cols-3">
+        <span className="sr-only">Loading your figures</span>
+        <Skeleton className="h-40" />
+        <Skeleton className="h-40" />
+        <Skeleton className="h-40" />
+      </div>
+    );
+  }
+  if (summary.isError) {
+    return (
+      <div className="mt-6">
+        <ErrorState title="Could not load your figures" message={trpcErrorMessage(summary.error)} onRetry={() => void summary.refetch()} />
+      </div>
+    );
+  }
+  const data = summary.data;
+  if (!data) return null;
+  if (data.role === "attorney") return <AttorneySummary data={data} />;
+  if (data.role === "consultant") return <ConsultantSummary data={data} />;
+  return <StaffSummary data={data} />;
+}
+
+function StatusCounts({ byStatus, title, description }: { byStatus: Partial<Record<QueryStatus, number>>; title: string; description: string }) {
+  const total = QUERY_STATUSES.reduce((sum, s) => sum + (byStatus[s] ?? 0), 0);
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>{title}</CardTitle>
+        <CardDescription>{description}</CardDescription>
+      </CardHeader>
+      <CardContent>
+        {total === 0 ? (
+          <p className="text-sm text-muted-foreground">No queries yet.</p>
+        ) : (
+          <>
+            <div className="mb-3 flex h-2 overflow-hidden rounded-full bg-muted" aria-hidden>
+              {QUERY_STATUSES.map((s) => (byStatus[s] ? <span key={s} className={QUERY_STATUS_DOT[s]} style={{ width: `${((byStatus[s] ?? 0) / total) * 100}%` }} /> : null))}
+            </div>
+            <ul className="grid gap-x-4 gap-y-1.5 text-sm sm:grid-cols-2 lg:grid-cols-1">
+              {QUERY_STATUSES.filter((s) => byStatus[s]).map((s) => (
+                <li key={s} className="flex items-center justify-between gap-2">
+                  <span className="flex min-w-0 items-center gap-1.5">
+                    <span aria-hidden className={cn("size-2 shrink-0 rounded-full", QUERY_STATUS_DOT[s])} />
+                    <span className="truncate">{QUERY_STATUS_LABEL[s]}</span>
+                  </span>
+                  <span className="font-medium tabular-nums">{byStatus[s]}</span>
+                </li>
+              ))}
+            </ul>
+          </>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+function Figure({ icon: Icon, label, value, to, search, tone }: { icon: typeof Inbox; label: string; value: number; to: string; search?: Record<string, string>; tone?: "warn" }) {
+  return (
+    <Card className="p-5">
+      <div className="flex items-center justify-between">
+        <p className="text-sm font-medium text-muted-foreground">{label}</p>
+        <span className={cn("flex size-8 items-center justify-center rounded-md", tone === "warn" && value > 0 ? "bg-amber-50 text-amber-700" : "bg-accent text-accent-foreground")}>
+          <Icon className="size-4" aria-hidden />
+        </span>
+      </div>
+      <p className="mt-2 text-3xl font-semibold tracking-tight tabular-nums">{value}</p>
+      <Link to={to} search={search} className="mt-3 inline-flex items-center gap-1 rounded-sm text-sm font-medium text-primary outline-none hover:underline focus-visible:ring-2 focus-visible:ring-ring">
+        View
+        <ArrowRight className="size-3.5" aria-hidden />
+      </Link>
+    </Card>
+  );
+}
+
+function AttorneySummary({ data }: { data: Extract<DashboardSummary, { role: "attorney" }> }) {
+  return (
+    <div className="mt-6 grid items-start gap-4 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
+      <div className="grid gap-4">
+        <Figure icon={ClipboardList} label="Open queries" value={data.openQueries} to="/queries" />
+        <StatusCounts byStatus={data.byStatus} title="Your queries by status" description="Every query you submitted." />
+      </div>
+      <Card>
+        <CardHeader>
+          <CardTitle>Recent updates</CardTitle>
+          <CardDescription>What happened to your queries lately.</CardDescription>
+        </CardHeader>
+        <CardContent>
+          {data.recentUpdates.length === 0 ? (
+            <p className="text-sm text-muted-foreground">
+              No updates yet.{" "}
+              <Link to="/queries" className="font-medium text-primary hover:underline">
+                Submit a query
+              </Link>{" "}
+              and its progress shows here.
+            </p>
+          ) : (
+            <ul className="grid gap-3">
+              {data.recentUpdates.map((u, i) => (
+                <li key={`${u.queryId}-${u.at}-${i}`} className="flex gap-3 text-sm">
+                  <div className="min-w-0 flex-1">
+                    <p className="flex flex-wrap items-center gap-x-2 gap-y-1">
+                      <Link to="/queries/$id" params={{ id: u.queryId }} className="font-mono text-xs font-semibold text-primary hover:underline">
+                        {u.reference}
+                      </Link>
+                      {u.kind === "status" && u.toStatus && (QUERY_STATUSES as readonly string[]).includes(u.toStatus) ? (
+                        <QueryStatusBadge status={u.toStatus as QueryStatus} />
+                      ) : (
+                        <span className="text-xs text-muted-foreground">{u.kind === "comment" ? "New comment" : u.kind === "document" ? "Document added" : "Experts updated"}</span>
+                      )}
+                    </p>
+                    {u.body && <p className="mt-0.5 line-clamp-2 text-muted-foreground">{u.body}</p>}
+                    <p className="text-xs text-muted-foreground">
+                      {u.actorName ?? "System"} · {formatDateTime(u.at)}
+                    </p>
+                  </div>
+                </li>
+              ))}
+            </ul>
+          )}
+        </CardContent>
+      </Card>
+    </div>
+  );
+}
+
+function ConsultantSummary({ data }: { data: Extract<DashboardSummary, { role: "consultant" }> }) {
+  const respond = useRespondToAssignment();
+  const vars = respond.variables as { id: string; accept: boolean } | undefined;
+  return (
+    <div className="mt-6 grid items-start gap-4 lg:grid-cols-[minmax(0,1fr)_minmax(0,3fr)]">
+      <div className="grid gap-4">
+        <Figure icon={Inbox} label="Waiting for your answer" value={data.pending.length} to="/queries" tone="warn" />
+        <Figure icon={ClipboardList} label="Accepted assignments" value={data.acceptedCount} to="/queries" />
+      </div>
+      <Card>
+        <CardHeader>
+          <CardTitle>Pending assignments</CardTitle>
+          <CardDescription>The agency proposed you for these queries. Read the instructions, then accept or decline.</CardDescription>
+        </CardHeader>
+        <CardContent>
+          {data.pending.length === 0 ? (
+            <p className="text-sm text-muted-foreground">Nothing waits for your answer. New assignments appear here.</p>
+          ) : (
+            <ul className="divide-y">
+              {data.pending.map((a) => (
+                <li key={a.id} className="flex flex-col gap-3 py-3 first:pt-0 last:pb-0 sm:flex-row sm:items-center sm:justify-between">
+                  <div className="min-w-0">
+                    <Link to="/queries/$id" params={{ id: a.queryId }} className="font-mono text-xs font-semibold text-primary hover:underline">
+                      {a.queryReference}
+                    </Link>
+                    <p className="truncate text-sm font-medium">{a.querySubject}</p>
+                    <p className="text-xs text-muted-foreground">
+                      As {a.specialization} · proposed {formatDateTime(a.createdAt)}
+                    </p>
+                  </div>
+                  <AssignmentResponse
+                    label={`${a.queryReference} (${a.specialization})`}
+                    pending={respond.isPending && vars?.id === a.id ? (vars.accept ? "accept" : "decline") : null}
+                    onRespond={(accept, reason) => respond.mutateAsync({ id: a.id, accept, reason })}
+                  />
+                </li>
+              ))}
+            </ul>
+          )}
+        </CardContent>
+      </Card>
+    </div>
+  );
+}
+
+function MiniList({ items, empty }: { items: QueryListItem[]; empty: string }) {
+  if (items.length === 0) return <p className="text-sm text-muted-foreground">{empty}</p>;
+  return (
+    <ul className="grid gap-2.5">
+      {items.map((q) => (
+        <li key={q.id} className="min-w-0 text-sm">
+          <p className="flex flex-wrap items-center gap-2">
+            <Link to="/queries/$id" params={{ id: q.id }} className="font-mono text-xs font-semibold text-primary hover:underline">
+              {q.reference}
+            </Link>
+            <PriorityBadge priority={q.priority} />
+          </p>
+          <p className="truncate">{q.subject}</p>
+          <p className="truncate text-xs text-muted-foreground">
+            {q.firmName ?? q.attorneyName} · waiting {formatAge(q.createdAt)}
+          </p>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function StaffSummary({ data }: { data: Extract<DashboardSummary, { role: "administrator" | "employee" }> }) {
+  return (
+    <div className="mt-6 grid gap-4">
+      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+        <Figure icon={Inbox} label="Waiting for review" value={data.waitingCount} to="/admin/query-management" search={{ status: "submitted", sort: "oldest" }} />
+        <Figure icon={AlarmClock} label="Overdue for review" value={data.overdueCount} to="/admin/query-management" search={{ status: "submitted", sort: "oldest" }} tone="warn" />
+        <Figure icon={UserPlus} label="Specializations without an expert" value={data.unassignedCount} to="/consultant-assignments" tone="warn" />
+        <Figure icon={ClipboardList} label="Your open queries" value={data.myOpenCount} to="/employee-dashboard" />
+      </div>
+      <div className="grid items-start gap-4 lg:grid-cols-3">
+        <Card>
+          <CardHeader>
+            <CardTitle>New queries waiting for review</CardTitle>
+            <CardDescription>Oldest first. Take one into review from its page.</CardDescription>
+          </CardHeader>
+          <CardContent>
+            <MiniList items={data.waitingForReview} empty="No new query waits for review." />
+            {data.overdue.length > 0 && (
+              <div className="mt-4 rounded-md border border-amber-200 bg-amber-50/60 p-3">
+                <p className="mb-2 flex items-center gap-1.5 text-xs font-semibold text-amber-800">
+                  <AlarmClock aria-hidden className="size-3.5" />
+                  Overdue: not acknowledged within the SLA
+                </p>
+                <MiniList items={data.overdue} empty="" />
+              </div>
+            )}
+          </CardContent>
+        </Card>
+        <Card>
+          <CardHeader>
+            <CardTitle>Unassigned specializations</CardTitle>
+            <CardDescription>Requested experts nobody has been proposed for.</CardDescription>
+          </CardHeader>
+          <CardContent>
+            {data.unassigned.length === 0 ? (
+              <p className="text-sm text-muted-foreground">Every requested specialization has an expert.</p>
+            ) : (
+              <ul className="grid gap-2 text-sm">
+                {data.unassigned.map((u) => (
+                  <li key={`${u.queryId}-${u.specialization}`} className="flex items-center justify-between gap-2">
+                    <span className="min-w-0 truncate">{u.specialization}</span>
+                    <Link to="/queries/$id" params={{ id: u.queryId }} hash="assign" className="shrink-0 font-mono text-xs font-semibold text-primary hover:underline">
+                      {u.reference}
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </CardContent>
+        </Card>
+        <StatusCounts byStatus={data.byStatus} title="Queries per status" description="Across the agency." />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,69 @@
+import type { NotificationPreference } from "@medlegal/domain";
+import { NOTIFICATION_TYPE_LABEL } from "@medlegal/domain";
+import { Bell, Mail } from "lucide-react";
+import * as React from "react";
+import { Switch } from "../ui/switch";
+import { FormActions } from "./profile-form";
+
+/** Per notification type: show it in the bell, and send it by e-mail. Saved together. */
+export function NotificationPreferencesForm({
+  preferences,
+  pending = false,
+  onSubmit,
+}: {
+  preferences: readonly NotificationPreference[];
+  pending?: boolean;
+  onSubmit: (preferences: NotificationPreference[]) => void;
+}) {
+  const [value, setValue] = React.useState<NotificationPreference[]>(() => preferences.map((p) => ({ ...p })));
+  const [saved, setSaved] = React.useState(preferences);
+  if (saved !== preferences) {
+    setSaved(preferences);
+    setValue(preferences.map((p) => ({ ...p })));
+  }
+  const dirty = JSON.stringify(value) !== JSON.stringify(preferences);
+  const set = (type: NotificationPreference["type"], channel: "bell" | "email", on: boolean) =>
+    setValue((prev) => prev.map((p) => (p.type === type ? { ...p, [channel]: on } : p)));
+
+  return (
+    <form
+      aria-label="Notification preferences"
+      className="grid gap-4"
+      onSubmit={(e) => {
+        e.preventDefault();
+        if (dirty && !pending) onSubmit(value);
+      }}
+    >
+      <div className="overflow-hidden rounded-lg border">
+        <div className="grid grid-cols-[minmax(0,1fr)_4.5rem_4.5rem] items-center gap-2 border-b bg-muted/50 px-4 py-2.5 text-xs font-medium text-muted-foreground sm:grid-cols-[minmax(0,1fr)_7rem_7rem]">
+          <span>Notification</span>
+          <span className="flex items-center justify-center gap-1.5">
+            <Bell className="size-3.5" aria-hidden />
+            In the bell
+          </span>
+          <span className="flex items-center justify-center gap-1.5">
+            <Mail className="size-3.5" aria-hidden />
+            By e-mail
+          </span>
+        </div>
+        <ul className="divide-y">
+          {value.map((p) => {
+            const label = NOTIFICATION_TYPE_LABEL[p.type];
+            return (
+              <li key={p.type} className="grid grid-cols-[minmax(0,1fr)_4.5rem_4.5rem] items-center gap-2 px-4 py-3 sm:grid-cols-[minmax(0,1fr)_7rem_7rem]">
+                <span className="text-sm font-medium">{label}</span>
+                <span className="flex justify-center">
+                  <Switch checked={p.bell} disabled={pending} onCheckedChange={(on) => set(p.type, "bell", on)} aria-label={`${label} in the bell`} />
+                </span>
+                <span className="flex justify-center">
+                  <Switch checked={p.email} disabled={pending} onCheckedChange={(on) => set(p.type, "email", on)} aria-label={`${label} by e-mail`} />
+                </span>
+              </li>
+            );
+          })}
+        </ul>
+      </div>
+      <FormActions pending={pending} dirty={dirty} onReset={() => setValue(preferences.map((p) => ({ ...p })))} label="Save preferences" />
+    </form>
+  );
+}

@@ -1,0 +1,91 @@
+import type { BookingItem, BookingStatus } from "@medlegal/domain";
+import { keepPreviousData, useInfiniteQuery, useQuery, useQueryClient } from "@tanstack/react-query";
+import { toast } from "@/hooks/use-toast";
+import type { CancelBookingValue } from "@/components/bookings/cancel-booking-dialog";
+import { formatWhen } from "@/lib/booking-time";
+import { trpc } from "@/lib/trpc";
+import { trpcErrorMessage } from "@/lib/trpc-errors";
+
+export const BOOKING_LIST_KEY = ["bookings.list"] as const;
+
+export interface BookingFilters {
+  status?: BookingStatus;
+  consultantId?: string;
+  specializationId?: string;
+  venue?: string;
+  search?: string;
+  from?: string;
+  to?: string;
+  limit?: number;
+}
+
+/** bookings.list one keyset page at a time (in start-time order); "Load more" asks for the next page. */
+export function useBookingPages(input: BookingFilters, enabled = true) {
+  const utils = trpc.useUtils();
+  const query = useInfiniteQuery({
+    queryKey: [...BOOKING_LIST_KEY, "pages", input],
+    queryFn: ({ pageParam }) => utils.client.bookings.list.query({ ...input, cursor: pageParam }),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
+    placeholderData: keepPreviousData,
+    enabled,
+  });
+  return { ...query, items: query.data?.pages.flatMap((p) => p.items) ?? [] };
+}
+
+/** Every booking in a date range (calendar, schedules): one call of up to 500. */
+export function useBookingsInRange(input: BookingFilters & { from: string; to: string }, enabled = true) {
+  const utils = trpc.useUtils();
+  return useQuery({
+    queryKey: [...BOOKING_LIST_KEY, "range", input],
+    queryFn: async () => (await utils.client.bookings.list.query({ limit: 500, ...input })).items,
+    placeholderData: keepPreviousData,
+    enabled,
+  });
+}
+
+/** Refreshes every view of bookings (lists, calendar, slots, one booking). */
+export function useRefreshBookings() {
+  const queryClient = useQueryClient();
+  const utils = trpc.useUtils();
+  return async () => {
+    await Promise.all([queryClient.invalidateQueries({ queryKey: BOOKING_LIST_KEY }), utils.bookings.invalidate(), utils.availability.week.invalidate()]);
+  };
+}
+
+/** Confirm, cancel and attendance, with the server's sentence in a toast either way. */
+export function useBookingActions() {
+  const refresh = useRefreshBookings();
+  const confirm = trpc.bookings.confirm.useMutation({
+    onSuccess: async (b) => {
+      toast({ title: "Booking confirmed", description: `${b.reference}: ${b.patientName} with ${b.consultantName} on ${formatWhen(b.startsAt)}. Both were notified.` });
+      await refresh();
+    },
+    onError: (error) => toast({ variant: "destructive", title: "Could not confirm the booking", description: trpcErrorMessage(error) }),
+  });
+  const cancel = trpc.bookings.cancel.useMutation({
+    onSuccess: async (b) => {
+      toast({ title: "Booking cancelled", description: `${b.reference} was cancelled. The attorney and the expert were notified.` });
+      await refresh();
+    },
+    onError: (error) => toast({ variant: "destructive", title: "Could not cancel the booking", description: trpcErrorMessage(error) }),
+  });
+  const attendance = trpc.bookings.recordAttendance.useMutation({
+    onSuccess: async (b) => {
+      toast({
+        title: b.status === "attended" ? "Marked as attended" : "Marked as a no-show",
+        description: `${b.reference}: ${b.patientName} on ${formatWhen(b.startsAt)}.`,
+      });
+      await refresh();
+    },
+    onError: (error) => toast({ variant: "destructive", title: "Could not record attendance", description: trpcErrorMessage(error) }),
+  });
+  return {
+    confirm: (b: BookingItem) => confirm.mutate({ id: b.id }),
+    confirmingId: confirm.isPending ? (confirm.variables as { id: string }).id : null,
+    cancel: (b: BookingItem, value: CancelBookingValue) => cancel.mutateAsync({ id: b.id, ...value }),
+    cancelling: cancel.isPending,
+    recordAttendance: (b: BookingItem, attended: boolean) => attendance.mutate({ id: b.id, attended }),
+    attendanceId: attendance.isPending ? (attendance.variables as { id: string }).id : null,
+  };
+}
