@@ -3,6 +3,7 @@ export * from "./bookings";
 export * from "./claimants";
 export * from "./constants";
 export * from "./dashboard";
+export * from "./money";
 export * from "./navigation";
 export * from "./notifications";
 export * from "./permissions";

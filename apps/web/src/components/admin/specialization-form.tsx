@@ -2,7 +2,7 @@ import type { SpecializationItem } from "@medlegal/domain";
 import { specializationInputSchema } from "@medlegal/domain";
 import * as React from "react";
 import { focusFirstInvalid, schemaErrors, useFormFeedback } from "@/hooks/use-form-feedback";
-import { formatRand, parseRandToCents } from "@/lib/money";
+import { formatRand, parseRandToCents } from "@medlegal/domain";
 import { Button } from "../ui/button";
 import { Field } from "../ui/field";
 import { Input } from "../ui/input";

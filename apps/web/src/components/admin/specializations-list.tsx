@@ -1,6 +1,6 @@
 import type { SpecializationItem } from "@medlegal/domain";
 import { Ban, CircleCheck, Pencil, Trash2 } from "lucide-react";
-import { formatRand } from "@/lib/money";
+import { formatRand } from "@medlegal/domain";
 import { cn } from "@/lib/utils";
 import { Badge } from "../ui/badge";
 import { Button } from "../ui/button";

@@ -5,7 +5,7 @@ import * as React from "react";
 import { useRefreshQueries } from "@/hooks/use-query-actions";
 import { toast } from "@/hooks/use-toast";
 import { formatDateTime } from "@/lib/format";
-import { formatRand, parseRandToCents } from "@/lib/money";
+import { formatRand, parseRandToCents } from "@medlegal/domain";
 import { trpc } from "@/lib/trpc";
 import { trpcErrorMessage } from "@/lib/trpc-errors";
 import { cn } from "@/lib/utils";

@@ -22,7 +22,7 @@ import { useCurrentUser } from "@/hooks/use-auth";
 import { useRefreshQueries, useRespondToAssignment } from "@/hooks/use-query-actions";
 import { toast } from "@/hooks/use-toast";
 import { formatDateTime, formatDay } from "@/lib/format";
-import { formatRand } from "@/lib/money";
+import { formatRand } from "@medlegal/domain";
 import { trpc } from "@/lib/trpc";
 import { trpcErrorMessage } from "@/lib/trpc-errors";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatRand, parseRandToCents } from "./money";
+import { formatRand, parseRandToCents } from "../src";
 
 describe("rand amounts", () => {
   it("formats cents as R with space-grouped thousands", () => {
