@@ -244,17 +244,17 @@ export const PAGES: Record<string, PageInfo> = {
     icon: CalendarCheck,
   },
   "/booking-form": {
-    title: "New Booking",
-    description: "Book an assessment.",
-    emptyTitle: "Booking is not available yet",
-    emptyText: "A form to book a claimant's assessment with an expert will be shown here.",
+    title: "Book an Assessment",
+    description: "Book a claimant's assessment into an expert's free slot.",
+    emptyTitle: "No open case to book for",
+    emptyText: "Assessments are booked on an open case whose claimant's consent is recorded.",
     icon: CalendarClock,
   },
   "/booking-form/$bookingId": {
-    title: "Edit Booking",
-    description: "Change an assessment booking.",
-    emptyTitle: "Booking changes are not available yet",
-    emptyText: "The booking's details will be shown here for changes or rescheduling.",
+    title: "Booking",
+    description: "One assessment booking: reschedule or cancel it.",
+    emptyTitle: "Booking not found",
+    emptyText: "The booking's details will be shown here, with rescheduling and cancelling.",
     icon: CalendarClock,
   },
   "/admin/query-management": {
@@ -309,8 +309,8 @@ export const PAGES: Record<string, PageInfo> = {
   "/expert-appointment-scheduler": {
     title: "Expert Appointment Scheduler",
     description: "Plan assessments in experts' diaries.",
-    emptyTitle: "Scheduling is not available yet",
-    emptyText: "Experts' free slots will be shown here to schedule assessments.",
+    emptyTitle: "Choose a query to schedule",
+    emptyText: "The requested experts, their free slots and the days they can see the claimant together will be shown here.",
     icon: CalendarClock,
   },
 };

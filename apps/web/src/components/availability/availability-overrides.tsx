@@ -137,9 +137,9 @@ export function AvailabilityOverrides({
               aria-describedby={attempted && dateError ? `${id}-date-error` : undefined}
             />
           </Field>
-          <fieldset className="grid gap-1.5">
+          <fieldset className="grid min-w-0 gap-1.5">
             <legend className="mb-1.5 text-sm font-medium">On that day</legend>
-            <div className="inline-flex rounded-lg bg-muted p-1">
+            <div className="flex rounded-lg bg-muted p-1">
               {[
                 { value: true, label: "Day off" },
                 { value: false, label: "Other hours" },
@@ -147,7 +147,7 @@ export function AvailabilityOverrides({
                 <label
                   key={String(option.value)}
                   className={cn(
-                    "flex flex-1 cursor-pointer items-center justify-center rounded-md px-3 py-1.5 text-sm font-medium text-muted-foreground has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-ring",
+                    "flex flex-1 cursor-pointer items-center justify-center rounded-md px-3 py-1.5 text-sm font-medium whitespace-nowrap text-muted-foreground has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-ring",
                     unavailable === option.value && "bg-card text-foreground shadow-sm",
                   )}
                 >

@@ -33,11 +33,15 @@ function DayCell({ day, capacity, today }: { day: WeekGridRowView["days"][number
           {day.booked} of {capacity} booked
         </span>
       )}
-      {day.hours.map((h) => (
-        <span key={h} className="truncate opacity-80" title={h}>
-          {h}
-        </span>
-      ))}
+      {day.hours.map((h) => {
+        const [times, ...place] = h.split(" ");
+        return (
+          <span key={h} className="truncate tabular-nums opacity-80" title={h}>
+            {times!.replace("-", "–")}
+            <span className="sr-only"> {place.join(" ")}</span>
+          </span>
+        );
+      })}
     </div>
   );
 }

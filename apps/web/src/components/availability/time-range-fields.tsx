@@ -73,8 +73,8 @@ export function TimeRangeFields({
   const venueError = showErrors ? errors.venue : undefined;
   const set = (patch: Partial<TimeRange>) => onChange({ ...range, ...patch });
   return (
-    <div className="grid gap-1">
-      <div className="grid grid-cols-2 items-end gap-2 sm:grid-cols-[6.5rem_6.5rem_8.5rem_minmax(0,1fr)_auto]">
+    <div className="@container grid gap-1">
+      <div className="grid grid-cols-2 items-end gap-2 @xl:grid-cols-[7.75rem_7.75rem_8.5rem_minmax(0,1fr)_auto]">
         <div className="grid gap-1">
           <Label htmlFor={`${idPrefix}-start`} className="text-xs text-muted-foreground">
             From
@@ -105,7 +105,7 @@ export function TimeRangeFields({
             <option value="video">By video</option>
           </NativeSelect>
         </div>
-        <div className={cn("grid gap-1", range.mode === "video" && "max-sm:hidden")}>
+        <div className={cn("grid gap-1", range.mode === "video" && "@max-xl:hidden")}>
           <Label htmlFor={`${idPrefix}-venue`} className="text-xs text-muted-foreground">
             Venue
           </Label>
@@ -123,13 +123,13 @@ export function TimeRangeFields({
         <Button
           variant="ghost"
           size="icon"
-          className="max-sm:col-span-2 max-sm:w-full max-sm:justify-center max-sm:border max-sm:border-dashed"
+          className="@max-xl:col-span-2 @max-xl:w-full @max-xl:justify-center @max-xl:border @max-xl:border-dashed"
           aria-label={`Remove hours ${label}`}
           disabled={disabled}
           onClick={onRemove}
         >
           <Trash2 className="text-muted-foreground" />
-          <span className="sm:sr-only">Remove</span>
+          <span className="@xl:sr-only">Remove</span>
         </Button>
       </div>
       {endError && <FieldError id={`${idPrefix}-end-error`}>{endError}</FieldError>}

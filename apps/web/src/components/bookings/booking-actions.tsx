@@ -3,7 +3,7 @@ import { can } from "@medlegal/domain";
 import { Link } from "@tanstack/react-router";
 import { Check, CircleCheck, CircleX, X } from "lucide-react";
 import * as React from "react";
-import { useBookingActions } from "@/hooks/use-bookings";
+import type { useBookingActions } from "@/hooks/use-bookings";
 import { Button } from "../ui/button";
 import { Spinner } from "../ui/spinner";
 import { IcsLink } from "./booking-list";

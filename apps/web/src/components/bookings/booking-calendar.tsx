@@ -172,7 +172,7 @@ function MonthGrid({
   const month = date.slice(0, 7);
   return (
     <div role="grid" aria-label={formatMonth(date)} className="overflow-hidden rounded-lg border bg-card">
-      <div role="row" className="grid grid-cols-7 border-b bg-muted/50">
+      <div role="row" className="grid grid-cols-[repeat(7,minmax(0,1fr))] border-b bg-muted/50">
         {SHORT_WEEKDAY.map((d) => (
           <div key={d} role="columnheader" className="px-2 py-2 text-xs font-medium tracking-wide text-muted-foreground uppercase">
             {d}
@@ -180,7 +180,7 @@ function MonthGrid({
         ))}
       </div>
       {monthWeeks(date).map((week) => (
-        <div role="row" key={week[0]} className="grid grid-cols-7 border-b last:border-b-0">
+        <div role="row" key={week[0]} className="grid grid-cols-[repeat(7,minmax(0,1fr))] border-b last:border-b-0">
           {week.map((day) => {
             const items = grouped.get(day) ?? [];
             const shown = items.slice(0, 3);
@@ -190,7 +190,7 @@ function MonthGrid({
                 key={day}
                 aria-label={formatDayLong(day)}
                 data-day={day}
-                className={cn("min-h-28 border-r p-1.5 last:border-r-0", day.slice(0, 7) !== month && "bg-muted/30")}
+                className={cn("min-h-28 min-w-0 border-r p-1.5 last:border-r-0", day.slice(0, 7) !== month && "bg-muted/30")}
               >
                 <button
                   type="button"
@@ -203,9 +203,9 @@ function MonthGrid({
                 >
                   {Number(day.slice(8))}
                 </button>
-                <ul className="grid gap-1">
+                <ul className="grid min-w-0 grid-cols-1 gap-1">
                   {shown.map((b) => (
-                    <li key={b.id}>
+                    <li key={b.id} className="min-w-0">
                       <EventChip booking={b} onOpen={onOpenBooking} />
                     </li>
                   ))}

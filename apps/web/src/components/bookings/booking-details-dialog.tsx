@@ -56,7 +56,7 @@ export function BookingDetailsDialog({ booking, role, onOpenChange }: { booking:
             <div className="flex flex-wrap justify-end gap-2 border-t pt-4">
               <IcsLink booking={booking} />
               {can(role, "bookings.book") && (
-                <Button size="sm" asChild>
+                <Button asChild>
                   <Link to="/booking-form/$bookingId" params={{ bookingId: booking.id }}>
                     <ExternalLink aria-hidden />
                     Open booking
@@ -64,7 +64,7 @@ export function BookingDetailsDialog({ booking, role, onOpenChange }: { booking:
                 </Button>
               )}
               {role === "consultant" && (
-                <Button size="sm" asChild>
+                <Button asChild>
                   <Link to="/my-bookings">
                     <ExternalLink aria-hidden />
                     My bookings

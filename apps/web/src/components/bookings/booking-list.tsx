@@ -13,7 +13,7 @@ export const icsHref = (id: string) => `/api/bookings/${id}/calendar.ics`;
 
 export function IcsLink({ booking, className, compact = false }: { booking: Pick<BookingItem, "id" | "reference">; className?: string; compact?: boolean }) {
   return (
-    <Button variant="ghost" size={compact ? "icon-sm" : "sm"} asChild className={className}>
+    <Button variant={compact ? "ghost" : "outline"} size={compact ? "icon-sm" : "default"} asChild className={className}>
       <a href={icsHref(booking.id)} download={`${booking.reference}.ics`} aria-label={`Add ${booking.reference} to your calendar (.ics)`} title="Add to calendar (.ics)">
         <Download aria-hidden />
         {!compact && "Add to calendar"}
@@ -51,16 +51,15 @@ export function BookingList({
   highlight?: (b: BookingItem) => boolean;
 }) {
   const columns = showConsultant
-    ? "lg:grid-cols-[10.5rem_minmax(0,1.4fr)_minmax(0,1.4fr)_minmax(0,1.1fr)_7rem_minmax(11rem,auto)]"
-    : "lg:grid-cols-[10.5rem_minmax(0,1.6fr)_minmax(0,1.2fr)_7rem_minmax(11rem,auto)]";
+    ? "lg:grid-cols-[minmax(0,1.35fr)_minmax(0,1fr)_minmax(0,1fr)_6.5rem_13.5rem]"
+    : "lg:grid-cols-[minmax(0,1.35fr)_minmax(0,1.2fr)_6.5rem_13.5rem]";
   return (
     <div className="grid gap-3">
       <div className="overflow-hidden rounded-lg border bg-card">
         <div aria-hidden className={cn("hidden border-b bg-muted/50 px-4 py-2.5 text-xs font-medium tracking-wide text-muted-foreground uppercase lg:grid lg:gap-4", columns)}>
-          <span>When</span>
+          <span>When and where</span>
           <span>Claimant</span>
           {showConsultant && <span>Expert</span>}
-          <span>Venue</span>
           <span>Status</span>
           <span className="text-right">Actions</span>
         </div>
@@ -71,29 +70,31 @@ export function BookingList({
               className={cn("grid gap-2 px-4 py-3.5 lg:items-center lg:gap-4", columns, highlight?.(b) && "bg-amber-50/60")}
               aria-label={`${b.reference}, ${b.patientName}, ${formatWhen(b.startsAt)}`}
             >
-              <div className="flex items-start justify-between gap-2 lg:block">
+              <div className="flex items-start justify-between gap-2 lg:block lg:min-w-0">
                 <div className="min-w-0">
-                  <p className="text-sm font-semibold tabular-nums">{formatWhen(b.startsAt)}</p>
-                  <p className="text-xs text-muted-foreground">
-                    {linkToBooking ? (
-                      <Link to="/booking-form/$bookingId" params={{ bookingId: b.id }} className="font-mono font-medium text-primary hover:underline">
-                        {b.reference}
-                      </Link>
-                    ) : (
-                      <span className="font-mono">{b.reference}</span>
-                    )}{" "}
-                    · until {formatTime(b.endsAt)}
+                  <p className="text-sm font-semibold tabular-nums">
+                    {formatWhen(b.startsAt)}–{formatTime(b.endsAt)}
                   </p>
+                  <VenueLabel venue={b.venue} mode={b.mode} className="text-sm text-muted-foreground" />
                 </div>
                 <BookingStatusBadge status={b.status} className="lg:hidden" />
               </div>
               <div className="min-w-0 text-sm">
                 <p className="truncate font-medium">{b.patientName}</p>
                 <p className="truncate text-xs text-muted-foreground">
-                  Case {b.caseReference}
+                  {linkToBooking ? (
+                    <Link to="/booking-form/$bookingId" params={{ bookingId: b.id }} className="font-mono font-medium text-primary hover:underline">
+                      {b.reference}
+                    </Link>
+                  ) : (
+                    <span className="font-mono">{b.reference}</span>
+                  )}
+                  {" · "}
+                  {b.caseReference}
                   {b.queryReference && ` · ${b.queryReference}`}
-                  {showAttorney && ` · ${b.attorneyName}`}
                 </p>
+                {showAttorney && <p className="truncate text-xs text-muted-foreground">Attorney: {b.attorneyName}</p>}
+                {!showConsultant && <p className="truncate text-xs text-muted-foreground">{b.specialization}</p>}
               </div>
               {showConsultant && (
                 <div className="min-w-0 text-sm">
@@ -101,19 +102,17 @@ export function BookingList({
                   <p className="truncate text-xs text-muted-foreground">{b.specialization}</p>
                 </div>
               )}
-              <div className="min-w-0 text-sm">
-                <VenueLabel venue={b.venue} mode={b.mode} />
-                {!showConsultant && <p className="truncate text-xs text-muted-foreground">{b.specialization}</p>}
-                {b.status === "cancelled" && b.cancelReason && (
-                  <p className="truncate text-xs text-muted-foreground" title={b.cancelReason}>
-                    Cancelled: {b.cancelReason}
-                  </p>
-                )}
-              </div>
               <div className="hidden lg:block">
                 <BookingStatusBadge status={b.status} />
               </div>
-              <div className="flex flex-wrap gap-2 lg:justify-end">{renderActions?.(b)}</div>
+              <div className="flex flex-wrap gap-2 lg:justify-end">
+                {b.status === "cancelled" && b.cancelReason && (
+                  <p className="w-full text-xs text-muted-foreground lg:text-right" title={b.cancelReason}>
+                    <span className="line-clamp-2">Cancelled: {b.cancelReason}</span>
+                  </p>
+                )}
+                {renderActions?.(b)}
+              </div>
             </li>
           ))}
         </ul>

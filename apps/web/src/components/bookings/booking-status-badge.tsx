@@ -54,7 +54,7 @@ export function venueLabel(b: Pick<BookingItem, "venue" | "mode">): string {
 export function VenueLabel({ venue, mode, className }: { venue: string | null; mode: BookingItem["mode"]; className?: string }) {
   const Icon = mode === "video" ? Video : MapPin;
   return (
-    <span className={cn("inline-flex min-w-0 items-center gap-1", className)}>
+    <span className={cn("flex min-w-0 items-center gap-1", className)}>
       <Icon aria-hidden className="size-3.5 shrink-0 text-muted-foreground" />
       <span className="truncate">{venueLabel({ venue, mode })}</span>
     </span>

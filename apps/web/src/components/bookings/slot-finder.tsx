@@ -58,18 +58,20 @@ export function SlotFinder({
       {slots.isError ? (
         <ErrorState title="Could not load the free slots" message={trpcErrorMessage(slots.error)} onRetry={() => void slots.refetch()} />
       ) : (
-        <SlotPicker
-          slots={items}
-          selected={selected}
-          onSelect={onSelect}
-          loading={slots.isLoading}
-          emptyText={
-            <>
-              <p className="font-medium text-foreground">No free slots in these four weeks.</p>
-              <p>Look at later weeks, or choose another consultant.</p>
-            </>
-          }
-        />
+        <div className="max-h-[28rem] overflow-y-auto rounded-lg">
+          <SlotPicker
+            slots={items}
+            selected={selected}
+            onSelect={onSelect}
+            loading={slots.isLoading}
+            emptyText={
+              <>
+                <p className="font-medium text-foreground">No free slots in these four weeks.</p>
+                <p>Look at later weeks, or choose another consultant.</p>
+              </>
+            }
+          />
+        </div>
       )}
     </div>
   );

@@ -70,11 +70,16 @@ export function SlotPicker({
   }
 
   return (
-    <div role="group" aria-label={label} className="grid gap-3">
+    <div role="group" aria-label={label} className="divide-y rounded-lg border bg-card">
       {groups.map((group) => (
-        <section key={group.day} aria-label={formatDayLong(group.day)} className="rounded-lg border bg-card p-3" data-day={group.day}>
-          <h4 className="text-sm font-semibold">{formatDayLong(group.day)}</h4>
-          <ul className="mt-2 grid grid-cols-2 gap-2 sm:grid-cols-3 lg:grid-cols-4 xl:grid-cols-5">
+        <section
+          key={group.day}
+          aria-label={formatDayLong(group.day)}
+          className="grid gap-2 px-3 py-2.5 sm:grid-cols-[10.5rem_minmax(0,1fr)] sm:items-start"
+          data-day={group.day}
+        >
+          <h4 className="text-sm font-semibold sm:pt-1.5">{formatDayLong(group.day)}</h4>
+          <ul className="flex flex-wrap gap-1.5">
             {group.slots.map((slot) => {
               const isSelected = slot.startsAt === selected;
               return (
@@ -83,9 +88,10 @@ export function SlotPicker({
                     type="button"
                     aria-pressed={isSelected}
                     aria-label={`${formatDayLong(group.day)} ${formatTime(slot.startsAt)}, ${slotPlace(slot)}`}
+                    title={slotPlace(slot)}
                     onClick={() => onSelect(slot)}
                     className={cn(
-                      "flex w-full flex-col items-start rounded-md border px-2.5 py-1.5 text-left transition-colors outline-none focus-visible:ring-2 focus-visible:ring-ring",
+                      "flex w-[8.75rem] flex-col items-start rounded-md border px-2.5 py-1 text-left transition-colors outline-none focus-visible:ring-2 focus-visible:ring-ring",
                       isSelected ? "border-primary bg-primary text-primary-foreground" : "border-input bg-card hover:border-primary/50 hover:bg-accent",
                     )}
                   >

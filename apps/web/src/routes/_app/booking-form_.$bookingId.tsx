@@ -4,7 +4,7 @@ import { createFileRoute, Link, useNavigate } from "@tanstack/react-router";
 import { ArrowLeft, ArrowRight, CalendarClock, Check, X } from "lucide-react";
 import * as React from "react";
 import { IcsLink } from "@/components/bookings/booking-list";
-import { BookingStatusBadge, VenueLabel } from "@/components/bookings/booking-status-badge";
+import { BookingStatusBadge, VenueLabel, venueLabel } from "@/components/bookings/booking-status-badge";
 import { CancelBookingDialog } from "@/components/bookings/cancel-booking-dialog";
 import { SlotFinder } from "@/components/bookings/slot-finder";
 import { PageHeader } from "@/components/page";
@@ -212,7 +212,7 @@ function BookingPage() {
                   <p className="text-sm">
                     Move from <span className="font-medium">{formatWhen(b.startsAt)}</span> to{" "}
                     <span className="font-medium">{formatWhenRange(slot.startsAt, slot.endsAt)}</span>,{" "}
-                    <VenueLabel venue={slot.venue} mode={slot.mode} className="align-bottom" />.
+                    <span className="font-medium">{venueLabel(slot)}</span>.
                   </p>
                   <Field label="Note for the expert (optional)" htmlFor="reschedule-note">
                     <Textarea id="reschedule-note" value={note} maxLength={1000} placeholder={b.note ?? "Leave empty to keep the current note"} onChange={(e) => setNote(e.target.value)} />

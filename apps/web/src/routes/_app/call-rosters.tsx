@@ -126,13 +126,13 @@ function CallRostersPage() {
               {days.map((d) => {
                 const dayShifts = shifts.filter((s) => s.date === d);
                 return (
-                  <li key={d} className="grid gap-2 px-4 py-3 sm:grid-cols-[10rem_minmax(0,1fr)]">
-                    <h3 className={cn("text-sm font-semibold", d === today && "text-primary")}>
-                      {formatDayLong(d)}
+                  <li key={d} className="grid gap-2 px-4 py-3 sm:grid-cols-[8rem_minmax(0,1fr)]">
+                    <h3 className={cn("text-sm font-semibold whitespace-nowrap sm:pt-1.5", d === today && "text-primary")} aria-label={formatDayLong(d)}>
+                      {formatDayShort(d)}
                       {d === today && <span className="ml-1.5 text-xs font-medium">Today</span>}
                     </h3>
                     {dayShifts.length === 0 ? (
-                      <p className="text-sm text-muted-foreground">No shifts rostered.</p>
+                      <p className="text-sm text-muted-foreground sm:pt-1.5">No shifts rostered.</p>
                     ) : (
                       <ul className="grid gap-1.5">
                         {dayShifts.map((s) => (

@@ -23,7 +23,7 @@ export const Route = createFileRoute("/_app/admin/assessment-schedules")({
 const PRINT_CSS = `
 @media print {
   @page { margin: 14mm; }
-  body { background: #fff !important; }
+  body, .bg-background { background: #fff !important; }
   aside, header, [data-no-print] { display: none !important; }
   .lg\\:pl-64 { padding-left: 0 !important; }
   main { max-width: none !important; padding: 0 !important; }
@@ -150,14 +150,14 @@ function AssessmentSchedulesPage() {
                       {v.rows.length} assessment{v.rows.length === 1 ? "" : "s"}
                     </span>
                   </h3>
-                  <table className="w-full text-left text-sm">
+                  <table className="w-full text-left text-sm md:table-fixed print:table-fixed">
                     <thead className="text-xs text-muted-foreground max-md:sr-only print:not-sr-only">
                       <tr className="border-b">
-                        <th scope="col" className="px-4 py-2 font-medium">Time</th>
-                        <th scope="col" className="px-4 py-2 font-medium">Expert</th>
-                        <th scope="col" className="px-4 py-2 font-medium">Claimant</th>
+                        <th scope="col" className="px-4 py-2 font-medium print:p-2 md:w-32">Time</th>
+                        <th scope="col" className="px-4 py-2 font-medium print:p-2 md:w-[28%]">Expert</th>
+                        <th scope="col" className="px-4 py-2 font-medium print:p-2 md:w-[22%]">Claimant</th>
                         <th scope="col" className="px-4 py-2 font-medium">Case</th>
-                        <th scope="col" className="px-4 py-2 font-medium">Status</th>
+                        <th scope="col" className="px-4 py-2 font-medium print:p-2 md:w-32">Status</th>
                       </tr>
                     </thead>
                     <tbody className="divide-y">
