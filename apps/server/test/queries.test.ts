@@ -146,7 +146,13 @@ describe.each(testDialects())("claimants, cases and the query workflow on %s", (
         "reporting",
         "completed",
       ]);
-      const audit = await t.db.selectFrom("audit_log").select(["action", "before", "after"]).where("entity_id", "=", query.id).where("action", "=", "query.move").execute();
+      const audit = await t.db
+        .selectFrom("audit_log")
+        .select(["action", "before", "after"])
+        .where("entity_id", "=", query.id)
+        .where("action", "=", "query.move")
+        .orderBy("at")
+        .execute();
       expect(audit).toHaveLength(8);
       expect(audit[0]).toMatchObject({ before: { status: "submitted" }, after: { status: "in_review" } });
     });

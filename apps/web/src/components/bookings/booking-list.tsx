@@ -51,8 +51,8 @@ export function BookingList({
   highlight?: (b: BookingItem) => boolean;
 }) {
   const columns = showConsultant
-    ? "lg:grid-cols-[minmax(0,1.35fr)_minmax(0,1fr)_minmax(0,1fr)_6.5rem_13.5rem]"
-    : "lg:grid-cols-[minmax(0,1.35fr)_minmax(0,1.2fr)_6.5rem_13.5rem]";
+    ? "lg:grid-cols-[minmax(0,1.35fr)_minmax(0,1fr)_minmax(0,1fr)_6.5rem_15rem]"
+    : "lg:grid-cols-[minmax(0,1.35fr)_minmax(0,1.2fr)_6.5rem_15rem]";
   return (
     <div className="grid gap-3">
       <div className="overflow-hidden rounded-lg border bg-card">

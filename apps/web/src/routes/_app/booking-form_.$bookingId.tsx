@@ -119,7 +119,7 @@ function BookingPage() {
             <BookingStatusBadge status={b.status} />
           </CardHeader>
           <CardContent className="grid gap-5">
-            <dl className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+            <dl className="grid grid-cols-2 gap-4 lg:grid-cols-3">
               <Detail label="Claimant">{b.patientName}</Detail>
               <Detail label="Case">{b.caseReference}</Detail>
               <Detail label="Query">
@@ -138,14 +138,14 @@ function BookingPage() {
               <Detail label="Attorney">{b.attorneyName}</Detail>
               <Detail label="Booked">{formatDateTime(b.createdAt)}</Detail>
               {b.note && (
-                <div className="sm:col-span-2 lg:col-span-3">
+                <div className="col-span-2 lg:col-span-3">
                   <Detail label="Note for the expert">
                     <span className="whitespace-pre-line">{b.note}</span>
                   </Detail>
                 </div>
               )}
               {b.status === "cancelled" && (
-                <div className="sm:col-span-2 lg:col-span-3">
+                <div className="col-span-2 lg:col-span-3">
                   <Detail label="Cancelled">
                     {b.cancellationClass && <span className="font-medium">{CANCELLATION_CLASS_LABEL[b.cancellationClass]}. </span>}
                     {b.cancelReason}
