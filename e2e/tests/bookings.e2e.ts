@@ -1,0 +1,61 @@
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { sastDate } from "@medlegal/domain";
+import { launch, newPage, screenshot, signIn } from "../browser";
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe("booking an assessment", () => {
+  it("is booked by the attorney, confirmed by the employee, and seen by the consultant in My Bookings and the calendar", async () => {
+    // The attorney books the occupational therapist for Sibusiso Khumalo.
+    const attorney = await newPage(browser);
+    await signIn(attorney.page, "attorney");
+    await attorney.page.goto("/booking-form");
+    const caseSelect = attorney.page.locator("#booking-case");
+    await caseSelect.locator("option", { hasText: "Sibusiso Khumalo" }).waitFor({ state: "attached" });
+    const caseValue = await caseSelect.locator("option", { hasText: "Sibusiso Khumalo" }).getAttribute("value");
+    await caseSelect.selectOption(caseValue!);
+    await attorney.page.locator("#booking-specialization").selectOption({ label: "Occupational Therapist" });
+    const consultantSelect = attorney.page.locator("#booking-consultant");
+    await consultantSelect.locator("option", { hasText: "Megan Smith" }).waitFor({ state: "attached" });
+    await consultantSelect.selectOption({ label: "Megan Smith" });
+    const firstSlot = attorney.page.locator("button[aria-pressed]").first();
+    await firstSlot.waitFor();
+    await firstSlot.click();
+    await attorney.page.locator("#booking-note").fill("The claimant needs a Zulu interpreter.");
+    await screenshot(attorney.page, "booking-form-attorney-1280");
+    await attorney.page.getByRole("button", { name: "Book assessment" }).click();
+    await attorney.page.waitForURL(/\/booking-form\/[0-9a-f-]{36}$/);
+    const bookingId = new URL(attorney.page.url()).pathname.split("/").pop()!;
+    const answer = await attorney.page.request.get(`/trpc/bookings.get?input=${encodeURIComponent(JSON.stringify({ id: bookingId }))}`);
+    const booking = (await answer.json()).result.data as { reference: string; startsAt: string; status: string };
+    expect(booking.status).toBe("requested");
+
+    // The employee confirms it.
+    const employee = await newPage(browser);
+    await signIn(employee.page, "employee");
+    await employee.page.goto("/admin/bookings");
+    await employee.page.getByRole("button", { name: `Confirm ${booking.reference}` }).filter({ visible: true }).first().click();
+    await expect
+      .poll(async () => (await (await employee.page.request.get(`/trpc/bookings.get?input=${encodeURIComponent(JSON.stringify({ id: bookingId }))}`)).json()).result.data.status)
+      .toBe("confirmed");
+
+    // The consultant sees it in My Bookings and on that day of the calendar.
+    const consultant = await newPage(browser);
+    await signIn(consultant.page, "ot_smith");
+    await consultant.page.goto("/my-bookings");
+    await expect.poll(() => consultant.page.getByText(booking.reference).filter({ visible: true }).count()).toBeGreaterThan(0);
+    await screenshot(consultant.page, "my-bookings-consultant-1280");
+    await consultant.page.goto(`/appointments?view=day&date=${sastDate(new Date(booking.startsAt))}`);
+    await expect.poll(() => consultant.page.getByText("Sibusiso Khumalo").filter({ visible: true }).count()).toBeGreaterThan(0);
+    await screenshot(consultant.page, "appointments-day-consultant-1280");
+
+    for (const p of [attorney, employee, consultant]) await p.context.close();
+  });
+});
