@@ -1,5 +1,5 @@
 import { initTRPC, TRPCError } from "@trpc/server";
-import { ZodError } from "zod";
+import { z, ZodError } from "zod";
 import type { Permission, Role } from "@medlegal/domain";
 import { PERMISSIONS } from "@medlegal/domain";
 import type { Context, SignedInActor } from "./context";
@@ -54,4 +54,16 @@ export function roleProcedure<P extends Permission>(permission: P) {
     }
     return next({ ctx: { ...ctx, permission } });
   });
+}
+
+/**
+ * A procedure's input, typed for the client from a domain schema (or a type) but parsed once, by
+ * the service: REST adapters and procedures then refuse the same input with the same words, and
+ * schemas that transform are never applied twice.
+ */
+export function inputOf<S extends z.ZodType>(_schema: S) {
+  return z.custom<z.input<S>>(() => true);
+}
+export function inputAs<T>() {
+  return z.custom<T>(() => true);
 }

@@ -1,3 +1,4 @@
+import { skipToken } from "@tanstack/react-query";
 import type { Slot } from "@medlegal/domain";
 import { CAPACITY_FULL_MESSAGE, SLOT_TAKEN_MESSAGE } from "@medlegal/domain";
 import { createFileRoute, Link, useNavigate } from "@tanstack/react-router";
@@ -59,7 +60,7 @@ function NewBookingPage() {
   const cases = trpc.cases.list.useQuery({});
   const openCases = (cases.data ?? []).filter((c) => c.status === "open" || c.id === caseId);
   const chosenCase = openCases.find((c) => c.id === caseId);
-  const patient = trpc.patients.get.useQuery({ id: chosenCase?.patientId }, { enabled: !!chosenCase });
+  const patient = trpc.patients.get.useQuery(chosenCase ? { id: chosenCase.patientId } : skipToken);
   const hasConsent = !!patient.data?.consentReceivedAt;
   const specializations = trpc.specializations.listActive.useQuery();
   const consultants = trpc.bookings.listConsultants.useQuery({ specializationId }, { enabled: !!specializationId && hasConsent });

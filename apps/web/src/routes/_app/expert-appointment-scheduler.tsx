@@ -1,3 +1,4 @@
+import { skipToken } from "@tanstack/react-query";
 import type { BookingItem, QueryDetail, Slot } from "@medlegal/domain";
 import { addDays, CAPACITY_FULL_MESSAGE, sastDate, SLOT_TAKEN_MESSAGE } from "@medlegal/domain";
 import { createFileRoute, Link, useNavigate } from "@tanstack/react-router";
@@ -41,7 +42,7 @@ function SchedulerPage() {
   const debounced = useDebounced(search.trim());
   const queries = trpc.queries.list.useQuery({ search: debounced || undefined, limit: 50 }, { placeholderData: (prev) => prev });
   const options = (queries.data?.items ?? []).filter((q) => SCHEDULABLE.has(q.status) || q.id === queryId);
-  const detail = trpc.queries.get.useQuery({ id: queryId }, { enabled: !!queryId });
+  const detail = trpc.queries.get.useQuery(queryId ? { id: queryId } : skipToken);
 
   return (
     <>

@@ -1,4 +1,5 @@
-import { z } from "zod";
+import { changePasswordSchema, notificationPreferencesSchema } from "@medlegal/domain";
+import type { ProfileInput } from "@medlegal/domain";
 import {
   changeOwnPassword,
   getOwnAccount,
@@ -6,21 +7,20 @@ import {
   setOwnNotificationPreferences,
   updateOwnProfile,
 } from "../../services/account";
-import { roleProcedure, router } from "../../trpc";
+import { inputAs, inputOf, roleProcedure, router } from "../../trpc";
 
 const procedure = roleProcedure("account.own");
-const input = z.unknown();
 
 export const accountRouter = router({
   get: procedure.query(({ ctx }) => getOwnAccount({ db: ctx.db, actor: ctx.actor })),
-  updateProfile: procedure.input(input).mutation(({ ctx, input }) => updateOwnProfile({ db: ctx.db, actor: ctx.actor }, input)),
+  updateProfile: procedure.input(inputAs<ProfileInput>()).mutation(({ ctx, input }) => updateOwnProfile({ db: ctx.db, actor: ctx.actor }, input)),
   changePassword: procedure
-    .input(input)
+    .input(inputOf(changePasswordSchema))
     .mutation(({ ctx, input }) =>
       changeOwnPassword({ db: ctx.db, actor: ctx.actor, currentSessionId: ctx.session.currentId() }, input),
     ),
   getNotificationPreferences: procedure.query(({ ctx }) => getOwnNotificationPreferences({ db: ctx.db, actor: ctx.actor })),
   setNotificationPreferences: procedure
-    .input(input)
+    .input(inputOf(notificationPreferencesSchema))
     .mutation(({ ctx, input }) => setOwnNotificationPreferences({ db: ctx.db, actor: ctx.actor }, input)),
 });

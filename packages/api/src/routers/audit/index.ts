@@ -1,7 +1,7 @@
-import { z } from "zod";
+import { auditListInputSchema } from "../../services/audit-trail";
 import { listAudit } from "../../services/audit-trail";
-import { roleProcedure, router } from "../../trpc";
+import { inputOf, roleProcedure, router } from "../../trpc";
 
 export const auditRouter = router({
-  list: roleProcedure("audit.read").input(z.unknown()).query(({ ctx, input }) => listAudit({ db: ctx.db }, input)),
+  list: roleProcedure("audit.read").input(inputOf(auditListInputSchema)).query(({ ctx, input }) => listAudit({ db: ctx.db }, input)),
 });

@@ -1,21 +1,20 @@
-import { z } from "zod";
+import { forgotPasswordSchema, loginSchema, registrationSchema, resetPasswordSchema } from "@medlegal/domain";
 import { login, recordLogout, register, requestPasswordReset, resetPassword } from "../../services/auth";
-import { protectedProcedure, publicProcedure, router } from "../../trpc";
+import { inputOf, protectedProcedure, publicProcedure, router } from "../../trpc";
 
 // Inputs are parsed by the services with the shared schemas of @medlegal/domain, so the REST
 // adapters and these procedures refuse the same input with the same words.
-const anyInput = z.unknown();
 
 export const authRouter = router({
   me: publicProcedure.query(({ ctx }) => ctx.user),
 
-  login: publicProcedure.input(anyInput).mutation(async ({ ctx, input }) => {
+  login: publicProcedure.input(inputOf(loginSchema)).mutation(async ({ ctx, input }) => {
     const user = await login({ db: ctx.db, actor: { user: null, meta: ctx.meta } }, input);
     await ctx.session.login(user.id);
     return user;
   }),
 
-  register: publicProcedure.input(anyInput).mutation(async ({ ctx, input }) => {
+  register: publicProcedure.input(inputOf(registrationSchema)).mutation(async ({ ctx, input }) => {
     const user = await register({ db: ctx.db, actor: { user: null, meta: ctx.meta } }, input);
     await ctx.session.login(user.id);
     return user;
@@ -28,12 +27,12 @@ export const authRouter = router({
   }),
 
   forgotPassword: publicProcedure
-    .input(anyInput)
+    .input(inputOf(forgotPasswordSchema))
     .mutation(({ ctx, input }) =>
       requestPasswordReset({ db: ctx.db, mailer: ctx.mailer, actor: { user: ctx.user, meta: ctx.meta } }, input),
     ),
 
   resetPassword: publicProcedure
-    .input(anyInput)
+    .input(inputOf(resetPasswordSchema))
     .mutation(({ ctx, input }) => resetPassword({ db: ctx.db, actor: { user: ctx.user, meta: ctx.meta } }, input)),
 });

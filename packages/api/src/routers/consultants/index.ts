@@ -1,7 +1,6 @@
-import { z } from "zod";
 import { listConsultants } from "../../services/consultants";
-import { roleProcedure, router } from "../../trpc";
+import { inputAs, roleProcedure, router } from "../../trpc";
 
 export const consultantsRouter = router({
-  list: roleProcedure("consultants.read").input(z.unknown()).query(({ ctx, input }) => listConsultants({ db: ctx.db, actor: ctx.actor }, input)),
+  list: roleProcedure("consultants.read").input(inputAs<{ search?: string; specializationId?: string } | undefined>()).query(({ ctx, input }) => listConsultants({ db: ctx.db, actor: ctx.actor }, input)),
 });
