@@ -140,3 +140,139 @@ describe("the permission matrix", () => {
     expect((await trpc(t.app, cookies.attorney, "notifications.markRead", { id: attorneys })).status).toBe(200);
   });
 });
+
+/**
+ * Object level: for procedures that name one record, each role that may call them gets its own
+ * record served and someone else's answered 404 (never 403, so ids cannot be probed). Every
+ * procedure of the record routers must be classified here: a new one fails until it is.
+ */
+const RECORD_ROUTERS = ["patients", "cases", "queries", "assignments", "bookings", "availability"];
+/** Procedures of those routers that list or create (scoped or checked in their own suites), not one record. */
+const NOT_ONE_RECORD = new Set([
+  "patients.list",
+  "patients.create",
+  "cases.list",
+  "cases.create",
+  "queries.list",
+  "queries.create",
+  "queries.listCaseManagers",
+  "assignments.listMine",
+  "assignments.listCandidates",
+  "assignments.create",
+  "bookings.list",
+  "bookings.create",
+  "bookings.listConsultants",
+  "bookings.listSlots",
+  "availability.week",
+]);
+/** Staff-only procedures on one record: staff see every record, so there is no "someone else's". */
+const STAFF_ONLY_RECORDS = new Set(["queries.move", "queries.take", "queries.assignEmployee", "assignments.withdraw", "bookings.confirm"]);
+
+describe("the object-level matrix", () => {
+  let t: TestApp;
+  const cookie = {} as Record<string, string>;
+  let fx: Record<string, Record<string, unknown>>;
+
+  beforeAll(async () => {
+    t = await createTestApp("pglite", {}, { workflow: true });
+    for (const name of ["attorney", "nomsa", "consultant", "dr_naidoo", "ot_smith"]) cookie[name] = (await login(t.app, name)).cookie;
+    const userId = async (username: string) => (await t.db.selectFrom("users").select("id").where("username", "=", username).executeTakeFirstOrThrow()).id;
+    const [attorney, nomsa, consultant, naidoo] = await Promise.all(["attorney", "nomsa", "consultant", "dr_naidoo"].map(userId));
+    const patientOf = (id: string) => t.db.selectFrom("patients").selectAll().where("attorney_id", "=", id).executeTakeFirstOrThrow();
+    const caseOf = (id: string) => t.db.selectFrom("cases").selectAll().where("attorney_id", "=", id).executeTakeFirstOrThrow();
+    const queryOf = (id: string) => t.db.selectFrom("queries").selectAll().where("attorney_id", "=", id).executeTakeFirstOrThrow();
+    const assignmentOf = (id: string) => t.db.selectFrom("consultant_assignments").selectAll().where("consultant_id", "=", id).executeTakeFirstOrThrow();
+    const bookingOf = (column: "attorney_id" | "consultant_id", id: string) =>
+      t.db.selectFrom("bookings").selectAll().where(column, "=", id).where("status", "in", ["requested", "confirmed"]).executeTakeFirstOrThrow();
+    const patientInput = (p: Awaited<ReturnType<typeof patientOf>>) => ({
+      id: p.id,
+      firstName: p.first_name,
+      lastName: p.last_name,
+      idNumber: p.id_number ?? "",
+      passportNumber: p.passport_number ?? "",
+      birthDate: p.birth_date,
+      gender: p.gender,
+      homeLanguage: p.home_language,
+      interpreterNeeded: p.interpreter_needed,
+      consentReceivedAt: p.consent_received_at ?? "",
+    });
+    const caseInput = (c: Awaited<ReturnType<typeof caseOf>>) => ({
+      id: c.id,
+      patientId: c.patient_id,
+      claimType: c.claim_type,
+      incidentDate: c.incident_date,
+      rafClaimNumber: c.raf_claim_number ?? "",
+      courtCaseNumber: c.court_case_number ?? "",
+      status: c.status,
+    });
+    const [myPatient, theirPatient, myCase, theirCase, myQuery, theirQuery] = await Promise.all([
+      patientOf(attorney!),
+      patientOf(nomsa!),
+      caseOf(attorney!),
+      caseOf(nomsa!),
+      queryOf(attorney!),
+      queryOf(nomsa!),
+    ]);
+    const consultantsQuery = (await assignmentOf(consultant!)).query_id;
+    const unassignedQuery = theirQuery.id;
+    const [myBooking, theirBooking, naidooBooking, consultantBooking] = await Promise.all([
+      bookingOf("attorney_id", attorney!),
+      t.db.selectFrom("bookings").selectAll().where("attorney_id", "=", nomsa!).executeTakeFirstOrThrow(),
+      bookingOf("consultant_id", naidoo!),
+      bookingOf("consultant_id", consultant!),
+    ]);
+    fx = {
+      "patients.get": { attorney: { own: { id: myPatient.id }, other: { id: theirPatient.id } } },
+      "patients.update": { attorney: { own: patientInput(myPatient), other: patientInput(theirPatient) } },
+      "cases.get": { attorney: { own: { id: myCase.id }, other: { id: theirCase.id } } },
+      "cases.update": { attorney: { own: caseInput(myCase), other: caseInput(theirCase) } },
+      "queries.get": {
+        attorney: { own: { id: myQuery.id }, other: { id: theirQuery.id } },
+        consultant: { own: { id: consultantsQuery }, other: { id: unassignedQuery } },
+      },
+      "queries.comment": {
+        attorney: { own: { queryId: myQuery.id, body: "Thank you" }, other: { queryId: theirQuery.id, body: "Thank you" } },
+        consultant: { own: { queryId: consultantsQuery, body: "Noted" }, other: { queryId: unassignedQuery, body: "Noted" } },
+      },
+      "assignments.respond": {
+        // Answering one's own (already answered or open) assignment reaches the record; another's is 404.
+        consultant: { own: { id: (await assignmentOf(consultant!)).id, accept: false, reason: "matrix" }, other: { id: (await assignmentOf(naidoo!)).id, accept: true } },
+      },
+      "bookings.get": {
+        attorney: { own: { id: myBooking.id }, other: { id: theirBooking.id } },
+        consultant: { own: { id: consultantBooking.id }, other: { id: naidooBooking.id } },
+      },
+      "bookings.cancel": { attorney: { other: { id: theirBooking.id, reason: "matrix" } } },
+      "bookings.reschedule": { attorney: { other: { id: theirBooking.id, startsAt: new Date(Date.now() + 30 * 86_400_000).toISOString() } } },
+      "bookings.recordAttendance": { consultant: { other: { id: naidooBooking.id, attended: true } } },
+      "availability.get": { consultant: { own: {}, other: { consultantId: naidoo } } },
+      "availability.setWeekly": { consultant: { other: { consultantId: naidoo, dailyCapacity: 3, days: [] } } },
+      "availability.setOverride": { consultant: { other: { consultantId: naidoo, date: "2099-01-05", unavailable: true } } },
+      "availability.removeOverride": { consultant: { other: { consultantId: naidoo, date: "2099-01-05" } } },
+    };
+  });
+  afterAll(() => t.close());
+
+  it("classifies every procedure of the record routers", () => {
+    const recordProcedures = procedures.map((p) => p.path).filter((path) => RECORD_ROUTERS.includes(path.split(".")[0]!));
+    const unclassified = recordProcedures.filter((path) => !NOT_ONE_RECORD.has(path) && !STAFF_ONLY_RECORDS.has(path) && !(path in fx));
+    expect(unclassified).toEqual([]);
+  });
+
+  it("serves a role its own record and answers someone else's with 404", async () => {
+    const who: Record<string, string> = { attorney: "attorney", consultant: "consultant" };
+    for (const [path, byRole] of Object.entries(fx)) {
+      const kind = procedures.find((p) => p.path === path)!.kind;
+      for (const [role, inputs] of Object.entries(byRole) as [string, { own?: unknown; other?: unknown }][]) {
+        if (inputs.other !== undefined) {
+          const other = await trpc(t.app, cookie[who[role]!]!, path, inputs.other, kind);
+          expect(other.status, `${role} on someone else's record via ${path}`).toBe(404);
+        }
+        if (inputs.own !== undefined) {
+          const own = await trpc(t.app, cookie[who[role]!]!, path, inputs.own, kind);
+          expect([401, 403, 404], `${role} on their own record via ${path}: ${own.error?.message}`).not.toContain(own.status);
+        }
+      }
+    }
+  });
+});
