@@ -1,3 +1,4 @@
+export * from "./account-form";
 export * from "./admin";
 export * from "./bookings";
 export * from "./claimants";

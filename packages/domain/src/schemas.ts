@@ -9,6 +9,7 @@ import {
   USERNAME_PATTERN,
   USERNAME_RULE,
 } from "./validation";
+import { FORM_MESSAGES } from "./account-form";
 import { DEFAULT_PHONE_TYPE } from "./constants";
 
 export const GENDERS = ["male", "female", "other", "prefer_not_to_say"] as const;
@@ -109,11 +110,9 @@ export const consultantRegistrationSchema = z.object({
   address: required("Address", 300),
 });
 
-export const registrationSchema = z.discriminatedUnion(
-  "role",
-  [attorneyRegistrationSchema, consultantRegistrationSchema],
-  { error: "Role must be attorney or consultant" },
-);
+export const registrationSchema = z.discriminatedUnion("role", [attorneyRegistrationSchema, consultantRegistrationSchema], {
+  error: "Role must be attorney or consultant",
+});
 export type RegistrationInput = z.input<typeof registrationSchema>;
 export type Registration = z.output<typeof registrationSchema>;
 
@@ -204,7 +203,7 @@ export function toRegistrationPayload(form: RegistrationForm): RegistrationInput
 /** Field errors of the Sign Up form, keyed by field name; an empty object means the form may be sent. */
 export function registrationFormErrors(form: RegistrationForm): Record<string, string> {
   const errors: Record<string, string> = {};
-  if (!form.role) errors.role = "Role is required";
+  if (!form.role) errors.role = FORM_MESSAGES.roleRequired;
   const payload = toRegistrationPayload(form);
   if (payload) {
     const result = registrationSchema.safeParse(payload);
@@ -225,7 +224,7 @@ export function registrationFormErrors(form: RegistrationForm): Record<string, s
   if (form.role === "attorney") {
     for (const [key, message] of Object.entries(attorneyListErrors(form))) errors[key] ??= message;
   }
-  if (!form.confirmPassword) errors.confirmPassword = "Please confirm your password";
+  if (!form.confirmPassword) errors.confirmPassword = FORM_MESSAGES.confirmYourPassword;
   else if (form.confirmPassword !== form.password) errors.confirmPassword = PASSWORDS_DO_NOT_MATCH;
   return errors;
 }

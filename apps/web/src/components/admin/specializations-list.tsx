@@ -4,6 +4,7 @@ import { formatRand } from "@medlegal/domain";
 import { cn } from "@/lib/utils";
 import { Badge } from "../ui/badge";
 import { Button } from "../ui/button";
+import { ListTable } from "@/components/ui/list-table";
 
 const COLUMNS = "lg:grid-cols-[minmax(0,3fr)_minmax(0,1.1fr)_minmax(0,0.8fr)_auto]";
 
@@ -20,49 +21,49 @@ export function SpecializationsList({
   onRemove: (item: SpecializationItem) => void;
 }) {
   return (
-    <div className="overflow-hidden rounded-lg border bg-card">
-      <div
-        aria-hidden
-        className={cn("hidden border-b bg-muted/50 px-4 py-2.5 text-xs font-medium tracking-wide text-muted-foreground uppercase lg:grid lg:gap-4", COLUMNS)}
-      >
-        <span>Specialization</span>
-        <span className="text-right">Default report fee</span>
-        <span className="text-right">Users</span>
-        <span className="w-[6.5rem] text-right">Actions</span>
-      </div>
-      <ul className="divide-y" aria-label="Specializations">
-        {items.map((item) => (
-          <li key={item.id} className={cn("grid gap-3 px-4 py-4 lg:items-center lg:gap-4 lg:py-3", COLUMNS, !item.active && "bg-muted/40")}>
-            <div className={cn("min-w-0", !item.active && "text-muted-foreground")}>
-              <p className="flex flex-wrap items-center gap-2 text-sm font-medium">
-                <span className="break-words">{item.name}</span>
-                {!item.active && <Badge variant="secondary">Inactive</Badge>}
-              </p>
-              {item.description && <p className="mt-0.5 line-clamp-2 text-xs text-muted-foreground">{item.description}</p>}
-            </div>
-            <div className={cn("flex flex-wrap gap-x-6 gap-y-1 text-sm lg:contents", !item.active && "text-muted-foreground")}>
-              <p className="lg:text-right">
-                <span className="text-muted-foreground lg:sr-only">Default fee: </span>
-                <span className="tabular-nums">{item.defaultReportFeeCents != null ? formatRand(item.defaultReportFeeCents) : "—"}</span>
-              </p>
-              <p className="lg:text-right">
-                <span className="text-muted-foreground lg:sr-only">Users: </span>
-                <span className="tabular-nums">{item.usersCount}</span>
-              </p>
-            </div>
-            <div className="flex flex-wrap gap-2 lg:flex-nowrap lg:justify-end lg:gap-1">
-              <ItemAction icon={Pencil} label="Edit" name={item.name} onClick={() => onEdit(item)} />
-              {item.active ? (
-                <ItemAction icon={Ban} label="Deactivate" name={item.name} onClick={() => onSetActive(item, false)} />
-              ) : (
-                <ItemAction icon={CircleCheck} label="Reactivate" name={item.name} onClick={() => onSetActive(item, true)} />
-              )}
-              <ItemAction icon={Trash2} label="Remove" name={item.name} onClick={() => onRemove(item)} destructive />
-            </div>
-          </li>
-        ))}
-      </ul>
-    </div>
+    <ListTable
+      columns={COLUMNS}
+      label="Specializations"
+      head={
+        <>
+          <span>Specialization</span>
+          <span className="text-right">Default report fee</span>
+          <span className="text-right">Users</span>
+          <span className="w-[6.5rem] text-right">Actions</span>
+        </>
+      }
+    >
+      {items.map((item) => (
+        <li key={item.id} className={cn("grid gap-3 px-4 py-4 lg:items-center lg:gap-4 lg:py-3", COLUMNS, !item.active && "bg-muted/40")}>
+          <div className={cn("min-w-0", !item.active && "text-muted-foreground")}>
+            <p className="flex flex-wrap items-center gap-2 text-sm font-medium">
+              <span className="break-words">{item.name}</span>
+              {!item.active && <Badge variant="secondary">Inactive</Badge>}
+            </p>
+            {item.description && <p className="mt-0.5 line-clamp-2 text-xs text-muted-foreground">{item.description}</p>}
+          </div>
+          <div className={cn("flex flex-wrap gap-x-6 gap-y-1 text-sm lg:contents", !item.active && "text-muted-foreground")}>
+            <p className="lg:text-right">
+              <span className="text-muted-foreground lg:sr-only">Default fee: </span>
+              <span className="tabular-nums">{item.defaultReportFeeCents != null ? formatRand(item.defaultReportFeeCents) : "—"}</span>
+            </p>
+            <p className="lg:text-right">
+              <span className="text-muted-foreground lg:sr-only">Users: </span>
+              <span className="tabular-nums">{item.usersCount}</span>
+            </p>
+          </div>
+          <div className="flex flex-wrap gap-2 lg:flex-nowrap lg:justify-end lg:gap-1">
+            <ItemAction icon={Pencil} label="Edit" name={item.name} onClick={() => onEdit(item)} />
+            {item.active ? (
+              <ItemAction icon={Ban} label="Deactivate" name={item.name} onClick={() => onSetActive(item, false)} />
+            ) : (
+              <ItemAction icon={CircleCheck} label="Reactivate" name={item.name} onClick={() => onSetActive(item, true)} />
+            )}
+            <ItemAction icon={Trash2} label="Remove" name={item.name} onClick={() => onRemove(item)} destructive />
+          </div>
+        </li>
+      ))}
+    </ListTable>
   );
 }
 

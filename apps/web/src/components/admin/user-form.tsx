@@ -1,32 +1,27 @@
-import type { AdminUserCreateInput, AdminUserUpdateInput, Role, UserDetail } from "@medlegal/domain";
+import type { AdminUserCreateInput, AdminUserUpdateInput, AttorneyDetails, ConsultantDetails, Role, UserDetail } from "@medlegal/domain";
 import {
   ADMIN_MESSAGES,
   adminUserCreateSchema,
   adminUserUpdateSchema,
   attorneyListErrors,
-  PASSWORDS_DO_NOT_MATCH,
-  ROLE_LABEL,
-  ROLES,
-} from "@medlegal/domain";
-import * as React from "react";
-import { focusFirstInvalid, schemaErrors, useFormFeedback } from "@/hooks/use-form-feedback";
-import { PasswordChecklist, PasswordMatchHint } from "../auth/password-checklist";
-import { PasswordInput } from "../auth/password-input";
-import type { AttorneyDetails, ConsultantDetails, SpecializationOption } from "../forms/role-fields";
-import {
-  attorneyPayload,
-  AttorneyFields,
-  ConsultantFields,
-  consultantPayload,
   emptyAttorneyDetails,
   emptyConsultantDetails,
+  FORM_MESSAGES,
+  PASSWORDS_DO_NOT_MATCH,
+  ROLE_LABEL,
   roleDetailsOf,
-} from "../forms/role-fields";
-import { Button } from "../ui/button";
+  roleFieldsPayload,
+  ROLES,
+} from "@medlegal/domain";
+import { useFormController } from "@/hooks/use-form-controller";
+import { schemaErrors } from "@/hooks/use-form-feedback";
+import { NewPasswordFields } from "../auth/new-password-fields";
+import { CORRECT_HIGHLIGHTED, FormFooter, FormNote } from "../forms/form-footer";
+import type { SpecializationOption } from "../forms/role-fields";
+import { ReadOnlyField, RoleDetailsSection } from "../forms/role-fields";
 import { Field } from "../ui/field";
 import { Input } from "../ui/input";
 import { NativeSelect } from "../ui/native-select";
-import { Spinner } from "../ui/spinner";
 
 export interface UserFormState extends AttorneyDetails, ConsultantDetails {
   role: Role | "";
@@ -66,9 +61,7 @@ function initialState(user?: UserDetail): UserFormState {
 
 /** The role's own fields for a payload; administrators and employees have none. */
 function roleFields(form: UserFormState) {
-  if (form.role === "attorney") return { role: "attorney" as const, ...attorneyPayload(form) };
-  if (form.role === "consultant") return { role: "consultant" as const, ...consultantPayload(form) };
-  return { role: form.role as "administrator" | "employee" };
+  return { role: form.role, ...roleFieldsPayload(form.role, form) };
 }
 
 export function toCreatePayload(form: UserFormState): AdminUserCreateInput {
@@ -86,12 +79,12 @@ function formErrors(form: UserFormState, mode: "create" | "edit", id: string): R
   const errors: Record<string, string> =
     mode === "create" ? schemaErrors(adminUserCreateSchema, toCreatePayload(form)) : schemaErrors(adminUserUpdateSchema, toUpdatePayload(id, form));
   if (!form.role) {
-    errors.role = "Role is required";
+    errors.role = FORM_MESSAGES.roleRequired;
   }
   // zod skips the list refinement while other fields fail, so the list rules are merged in directly.
   if (form.role === "attorney") for (const [k, m] of Object.entries(attorneyListErrors(form))) errors[k] ??= m;
   if (mode === "create") {
-    if (!form.confirmPassword) errors.confirmPassword = "Please confirm the password";
+    if (!form.confirmPassword) errors.confirmPassword = FORM_MESSAGES.confirmPassword;
     else if (form.confirmPassword !== form.password) errors.confirmPassword = PASSWORDS_DO_NOT_MATCH;
   }
   return errors;
@@ -123,63 +116,29 @@ export function UserForm(props: UserFormProps) {
   const { mode, specializations, pending = false, serverErrors, onCancel } = props;
   const user = props.mode === "edit" ? props.user : undefined;
   const isSelf = props.mode === "edit" && props.isSelf === true;
-  const [form, setForm] = React.useState<UserFormState>(() => initialState(user));
-  const errors = React.useMemo(() => formErrors(form, mode, user?.id ?? ""), [form, mode, user?.id]);
-  const feedback = useFormFeedback(errors, serverErrors);
-  const formRef = React.useRef<HTMLFormElement>(null);
-  const valid = Object.keys(errors).length === 0;
-
-  const patch = (changes: Partial<UserFormState>) => {
-    for (const key of Object.keys(changes)) feedback.edit(key);
-    setForm((prev) => ({ ...prev, ...changes }));
-  };
-  const err = feedback.shown;
-  const text = (name: "firstName" | "lastName" | "username" | "email") => ({
-    id: `user-${name}`,
-    value: form[name],
-    disabled: pending,
-    onChange: (e: React.ChangeEvent<HTMLInputElement>) => patch({ [name]: e.target.value }),
-    onBlur: () => feedback.touch(name),
-    "aria-invalid": err(name) ? true : undefined,
-    "aria-describedby": err(name) ? `user-${name}-error` : undefined,
+  const { form, patch, err, feedback, formRef, bind, text, submit, valid } = useFormController<UserFormState>({
+    initial: () => initialState(user),
+    validate: (f) => formErrors(f, mode, user?.id ?? ""),
+    idPrefix: "user",
+    pending,
+    serverErrors,
   });
-
-  function handleSubmit(event: React.FormEvent) {
-    event.preventDefault();
-    if (pending) return;
-    if (!valid) {
-      feedback.markSubmitted();
-      focusFirstInvalid(formRef.current);
-      return;
-    }
-    if (props.mode === "create") props.onSubmit(toCreatePayload(form));
-    else props.onSubmit(toUpdatePayload(props.user.id, form));
-  }
+  const onValid = () => (props.mode === "create" ? props.onSubmit(toCreatePayload(form)) : props.onSubmit(toUpdatePayload(props.user.id, form)));
 
   return (
-    <form ref={formRef} onSubmit={handleSubmit} noValidate className="grid gap-6" aria-label={mode === "create" ? "New user" : "Edit user"}>
+    <form ref={formRef} onSubmit={submit(onValid)} noValidate className="grid gap-6" aria-label={mode === "create" ? "New user" : "Edit user"}>
       <section className="grid gap-4" aria-labelledby="user-account-heading">
         <h3 id="user-account-heading" className="text-sm font-semibold">
           Account
         </h3>
         <div className="grid gap-4 sm:grid-cols-2">
           {isSelf ? (
-            <div className="grid content-start gap-1.5">
-              <p className="text-sm leading-none font-medium">Role</p>
-              <p className="flex h-9 items-center rounded-md border bg-muted/60 px-3 text-sm">{user && ROLE_LABEL[user.role]}</p>
-              <p className="text-xs text-muted-foreground">{ADMIN_MESSAGES.selfDemote}</p>
-            </div>
+            <ReadOnlyField label="Role" hint={ADMIN_MESSAGES.selfDemote}>
+              {user && ROLE_LABEL[user.role]}
+            </ReadOnlyField>
           ) : (
             <Field label="Role" htmlFor="user-role" error={err("role")} required>
-              <NativeSelect
-                id="user-role"
-                value={form.role}
-                disabled={pending}
-                onChange={(e) => patch({ role: e.target.value as Role })}
-                onBlur={() => feedback.touch("role")}
-                aria-invalid={err("role") ? true : undefined}
-                aria-describedby={err("role") ? "user-role-error" : undefined}
-              >
+              <NativeSelect {...bind("role")} value={form.role} onChange={(e) => patch({ role: e.target.value as Role })}>
                 <option value="" disabled>
                   Select a role…
                 </option>
@@ -196,12 +155,9 @@ export function UserForm(props: UserFormProps) {
               <Input {...text("username")} autoComplete="off" autoCapitalize="none" spellCheck={false} />
             </Field>
           ) : (
-            <div className="grid content-start gap-1.5">
-              <p className="text-sm leading-none font-medium">Username</p>
-              <p className="flex h-9 items-center truncate rounded-md border bg-muted/60 px-3 font-mono text-sm" title="The username cannot be changed">
-                {form.username}
-              </p>
-            </div>
+            <ReadOnlyField label="Username" className="font-mono" title="The username cannot be changed">
+              {form.username}
+            </ReadOnlyField>
           )}
           <Field label="First name" htmlFor="user-firstName" error={err("firstName")} required>
             <Input {...text("firstName")} autoComplete="off" />
@@ -223,83 +179,36 @@ export function UserForm(props: UserFormProps) {
             </h3>
             <p className="mt-0.5 text-xs text-muted-foreground">Share it with the user safely; they can change it under Account Settings.</p>
           </div>
-          <div className="grid gap-4 sm:grid-cols-2">
-            <div className="grid content-start gap-1.5">
-              <Field label="Password" htmlFor="user-password" required>
-                <PasswordInput
-                  id="user-password"
-                  value={form.password}
-                  disabled={pending}
-                  onChange={(e) => patch({ password: e.target.value })}
-                  onBlur={() => feedback.touch("password")}
-                  aria-invalid={err("password") ? true : undefined}
-                  aria-describedby="user-password-checklist"
-                  autoComplete="new-password"
-                />
-              </Field>
-              <PasswordChecklist password={form.password} id="user-password-checklist" />
-            </div>
-            <div className="grid content-start gap-1.5">
-              <Field label="Confirm password" htmlFor="user-confirmPassword" required error={form.confirmPassword ? undefined : err("confirmPassword")}>
-                <PasswordInput
-                  id="user-confirmPassword"
-                  value={form.confirmPassword}
-                  disabled={pending}
-                  onChange={(e) => patch({ confirmPassword: e.target.value })}
-                  onBlur={() => feedback.touch("confirmPassword")}
-                  aria-invalid={err("confirmPassword") ? true : undefined}
-                  aria-describedby="user-confirm-hint"
-                  autoComplete="new-password"
-                />
-              </Field>
-              <PasswordMatchHint password={form.password} confirmPassword={form.confirmPassword} id="user-confirm-hint" />
-            </div>
-          </div>
-        </section>
-      )}
-
-      {form.role === "attorney" && (
-        <section className="grid gap-4 border-t pt-5" aria-labelledby="user-attorney-heading">
-          <h3 id="user-attorney-heading" className="text-sm font-semibold">
-            Attorney details
-          </h3>
-          <AttorneyFields idPrefix="user" value={form} onChange={patch} error={err} onTouch={feedback.touch} disabled={pending} />
-        </section>
-      )}
-
-      {form.role === "consultant" && (
-        <section className="grid gap-4 border-t pt-5" aria-labelledby="user-consultant-heading">
-          <h3 id="user-consultant-heading" className="text-sm font-semibold">
-            Consultant details
-          </h3>
-          <ConsultantFields
-            idPrefix="user"
-            value={form}
-            onChange={patch}
-            error={err}
-            onTouch={feedback.touch}
-            disabled={pending}
-            specializations={specializations}
+          <NewPasswordFields
+            password={form.password}
+            confirmPassword={form.confirmPassword}
+            confirmError={form.confirmPassword ? undefined : err("confirmPassword")}
+            confirmHintId="user-confirm-hint"
+            passwordProps={text("password")}
+            confirmProps={text("confirmPassword")}
           />
         </section>
       )}
 
-      <div className="flex flex-col-reverse gap-2 border-t pt-5 sm:flex-row sm:items-center sm:justify-end">
-        {feedback.submitted && !valid && (
-          <p role="alert" className="text-xs text-destructive sm:mr-auto">
-            Please correct the highlighted fields.
-          </p>
-        )}
-        {onCancel && (
-          <Button variant="outline" onClick={onCancel} disabled={pending}>
-            Cancel
-          </Button>
-        )}
-        <Button type="submit" disabled={pending}>
-          {pending && <Spinner decorative className="size-4 text-primary-foreground" />}
-          {mode === "create" ? "Create user" : "Save changes"}
-        </Button>
-      </div>
+      <RoleDetailsSection
+        role={form.role}
+        heading={{ attorney: "Attorney details", consultant: "Consultant details" }}
+        idPrefix="user"
+        value={form}
+        onChange={patch}
+        error={err}
+        onTouch={feedback.touch}
+        disabled={pending}
+        specializations={specializations}
+      />
+
+      <FormFooter
+        className="pt-5"
+        pending={pending}
+        submitLabel={mode === "create" ? "Create user" : "Save changes"}
+        note={feedback.submitted && !valid ? <FormNote alert>{CORRECT_HIGHLIGHTED}</FormNote> : undefined}
+        onSecondary={onCancel}
+      />
     </form>
   );
 }

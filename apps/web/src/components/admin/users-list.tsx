@@ -6,6 +6,7 @@ import { Avatar, AvatarFallback } from "../ui/avatar";
 import { Badge } from "../ui/badge";
 import { Button } from "../ui/button";
 import { Spinner } from "../ui/spinner";
+import { ListTable } from "@/components/ui/list-table";
 
 const DATE_FORMAT = new Intl.DateTimeFormat("en-ZA", {
   day: "numeric",
@@ -47,101 +48,88 @@ export interface UsersListProps {
  */
 export function UsersList({ users, currentUserId, onEdit, onSetActive, onSendReset, sendingResetFor }: UsersListProps) {
   return (
-    <div className="overflow-hidden rounded-lg border bg-card">
-      <div
-        aria-hidden
-        className={cn("hidden border-b bg-muted/50 px-4 py-2.5 text-xs font-medium tracking-wide text-muted-foreground uppercase lg:grid lg:gap-4", COLUMNS)}
-      >
-        <span>User</span>
-        <span>Role</span>
-        <span>Firm or specialization</span>
-        <span>Status</span>
-        <span>Last sign-in</span>
-        <span className="text-right">Actions</span>
-      </div>
-      <ul className="divide-y" aria-label="Users">
-        {users.map((user) => {
-          const name = fullName(user);
-          const self = user.id === currentUserId;
-          const detail = detailOf(user);
-          return (
-            <li
-              key={user.id}
-              className={cn(
-                "grid gap-3 px-4 py-4 lg:items-center lg:gap-4 lg:py-3",
-                COLUMNS,
-                !user.isActive && "bg-muted/30",
-              )}
-            >
-              <div className="flex min-w-0 items-center gap-3">
-                <Avatar className={cn("size-9", !user.isActive && "opacity-60")}>
-                  <AvatarFallback>{initials(user)}</AvatarFallback>
-                </Avatar>
-                <div className="min-w-0">
-                  <p className="flex items-center gap-2 text-sm font-medium">
-                    <span className="truncate">{name}</span>
-                    {self && <Badge variant="accent">You</Badge>}
-                  </p>
-                  <p className="truncate text-xs text-muted-foreground">
-                    <span className="font-mono">{user.username}</span>
-                    <span aria-hidden> · </span>
-                    <span title={user.email}>{user.email}</span>
-                  </p>
-                </div>
-              </div>
-              <div className="flex flex-wrap items-center gap-2 lg:contents">
-                <div className="lg:block">
-                  <span className="sr-only">Role: </span>
-                  <Badge variant="outline">{ROLE_LABEL[user.role]}</Badge>
-                </div>
-                <p className="min-w-0 truncate text-sm text-muted-foreground lg:text-foreground">
-                  {detail ? (
-                    <>
-                      <span className="sr-only">{user.role === "attorney" ? "Firm: " : "Specialization: "}</span>
-                      {detail}
-                    </>
-                  ) : (
-                    <span className="hidden text-muted-foreground lg:inline" aria-hidden>
-                      —
-                    </span>
-                  )}
+    <ListTable
+      columns={COLUMNS}
+      label="Users"
+      head={
+        <>
+          <span>User</span>
+          <span>Role</span>
+          <span>Firm or specialization</span>
+          <span>Status</span>
+          <span>Last sign-in</span>
+          <span className="text-right">Actions</span>
+        </>
+      }
+    >
+      {users.map((user) => {
+        const name = fullName(user);
+        const self = user.id === currentUserId;
+        const detail = detailOf(user);
+        return (
+          <li key={user.id} className={cn("grid gap-3 px-4 py-4 lg:items-center lg:gap-4 lg:py-3", COLUMNS, !user.isActive && "bg-muted/30")}>
+            <div className="flex min-w-0 items-center gap-3">
+              <Avatar className={cn("size-9", !user.isActive && "opacity-60")}>
+                <AvatarFallback>{initials(user)}</AvatarFallback>
+              </Avatar>
+              <div className="min-w-0">
+                <p className="flex items-center gap-2 text-sm font-medium">
+                  <span className="truncate">{name}</span>
+                  {self && <Badge variant="accent">You</Badge>}
                 </p>
-                <div>
-                  {user.isActive ? (
-                    <Badge className="bg-success-soft text-success">Active</Badge>
-                  ) : (
-                    <Badge variant="secondary">Inactive</Badge>
-                  )}
-                </div>
-                <p className="w-full text-xs text-muted-foreground lg:w-auto lg:text-sm">
-                  <span className="lg:sr-only">Last sign-in: </span>
-                  {formatDate(user.lastLoginAt)}
+                <p className="truncate text-xs text-muted-foreground">
+                  <span className="font-mono">{user.username}</span>
+                  <span aria-hidden> · </span>
+                  <span title={user.email}>{user.email}</span>
                 </p>
               </div>
-              <div className="grid grid-cols-3 gap-2 lg:flex lg:justify-end lg:gap-1">
-                <RowAction icon={Pencil} label="Edit" name={name} onClick={() => onEdit(user)} />
-                <RowAction
-                  icon={KeyRound}
-                  label="Send reset link"
-                  shortLabel="Reset link"
-                  name={name}
-                  onClick={() => onSendReset(user)}
-                  pending={sendingResetFor === user.id}
-                  disabled={!user.isActive}
-                />
-                {self ? (
-                  <span className="hidden size-8 lg:block" aria-hidden />
-                ) : user.isActive ? (
-                  <RowAction icon={UserX} label="Deactivate" name={name} onClick={() => onSetActive(user, false)} destructive />
+            </div>
+            <div className="flex flex-wrap items-center gap-2 lg:contents">
+              <div className="lg:block">
+                <span className="sr-only">Role: </span>
+                <Badge variant="outline">{ROLE_LABEL[user.role]}</Badge>
+              </div>
+              <p className="min-w-0 truncate text-sm text-muted-foreground lg:text-foreground">
+                {detail ? (
+                  <>
+                    <span className="sr-only">{user.role === "attorney" ? "Firm: " : "Specialization: "}</span>
+                    {detail}
+                  </>
                 ) : (
-                  <RowAction icon={UserCheck} label="Reactivate" name={name} onClick={() => onSetActive(user, true)} />
+                  <span className="hidden text-muted-foreground lg:inline" aria-hidden>
+                    —
+                  </span>
                 )}
-              </div>
-            </li>
-          );
-        })}
-      </ul>
-    </div>
+              </p>
+              <div>{user.isActive ? <Badge className="bg-success-soft text-success">Active</Badge> : <Badge variant="secondary">Inactive</Badge>}</div>
+              <p className="w-full text-xs text-muted-foreground lg:w-auto lg:text-sm">
+                <span className="lg:sr-only">Last sign-in: </span>
+                {formatDate(user.lastLoginAt)}
+              </p>
+            </div>
+            <div className="grid grid-cols-3 gap-2 lg:flex lg:justify-end lg:gap-1">
+              <RowAction icon={Pencil} label="Edit" name={name} onClick={() => onEdit(user)} />
+              <RowAction
+                icon={KeyRound}
+                label="Send reset link"
+                shortLabel="Reset link"
+                name={name}
+                onClick={() => onSendReset(user)}
+                pending={sendingResetFor === user.id}
+                disabled={!user.isActive}
+              />
+              {self ? (
+                <span className="hidden size-8 lg:block" aria-hidden />
+              ) : user.isActive ? (
+                <RowAction icon={UserX} label="Deactivate" name={name} onClick={() => onSetActive(user, false)} destructive />
+              ) : (
+                <RowAction icon={UserCheck} label="Reactivate" name={name} onClick={() => onSetActive(user, true)} />
+              )}
+            </div>
+          </li>
+        );
+      })}
+    </ListTable>
   );
 }
 

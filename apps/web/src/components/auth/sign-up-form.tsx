@@ -11,13 +11,12 @@ import { Briefcase, Stethoscope } from "lucide-react";
 import * as React from "react";
 import { cn } from "@/lib/utils";
 import { Button } from "../ui/button";
-import { AttorneyFields, ConsultantFields } from "../forms/role-fields";
+import { RoleDetailsSection } from "../forms/role-fields";
 import type { SpecializationOption } from "../forms/role-fields";
 import { Field } from "../ui/field";
 import { Input } from "../ui/input";
 import { Spinner } from "../ui/spinner";
-import { PasswordChecklist, PasswordMatchHint } from "./password-checklist";
-import { PasswordInput } from "./password-input";
+import { NewPasswordFields } from "./new-password-fields";
 
 const ROLE_ICON: Record<SelfRegisterRole, typeof Briefcase> = { attorney: Briefcase, consultant: Stethoscope };
 const ROLE_HINT: Record<SelfRegisterRole, string> = {
@@ -43,10 +42,8 @@ export function SignUpForm({ onSubmit, pending = false, specializations }: SignU
   const errors = React.useMemo(() => registrationFormErrors(form), [form]);
   const valid = Object.keys(errors).length === 0;
 
-  const touch = (name: string) =>
-    setTouched((prev) => (prev.has(name) ? prev : new Set(prev).add(name)));
-  const set = <K extends keyof RegistrationForm>(key: K, value: RegistrationForm[K]) =>
-    setForm((prev) => ({ ...prev, [key]: value }));
+  const touch = (name: string) => setTouched((prev) => (prev.has(name) ? prev : new Set(prev).add(name)));
+  const set = <K extends keyof RegistrationForm>(key: K, value: RegistrationForm[K]) => setForm((prev) => ({ ...prev, [key]: value }));
   const patch = (changes: Partial<RegistrationForm>) => setForm((prev) => ({ ...prev, ...changes }));
   const shownError = (name: string) => (touched.has(name) ? errors[name] : undefined);
 
@@ -83,14 +80,7 @@ export function SignUpForm({ onSubmit, pending = false, specializations }: SignU
                   checked ? "border-primary bg-accent/60 ring-1 ring-primary" : "hover:bg-muted/60",
                 )}
               >
-                <input
-                  type="radio"
-                  name="role"
-                  value={role}
-                  checked={checked}
-                  onChange={() => set("role", role)}
-                  className="sr-only"
-                />
+                <input type="radio" name="role" value={role} checked={checked} onChange={() => set("role", role)} className="sr-only" />
                 <Icon className={cn("size-4", checked ? "text-primary" : "text-muted-foreground")} aria-hidden />
                 <span className="text-sm font-medium">{ROLE_LABEL[role]}</span>
                 <span className="text-xs text-muted-foreground">{ROLE_HINT[role]}</span>
@@ -115,25 +105,13 @@ export function SignUpForm({ onSubmit, pending = false, specializations }: SignU
         </Field>
       </div>
 
-      <div className="grid gap-4 sm:grid-cols-2">
-        <div className="grid content-start gap-1.5">
-          <Field label="Password" htmlFor="signup-password" required>
-            <PasswordInput {...text("password")} aria-invalid={undefined} aria-describedby="signup-password-checklist" autoComplete="new-password" />
-          </Field>
-          <PasswordChecklist password={form.password} id="signup-password-checklist" />
-        </div>
-        <div className="grid content-start gap-1.5">
-          <Field label="Confirm password" htmlFor="signup-confirmPassword" required>
-            <PasswordInput
-              {...text("confirmPassword")}
-              aria-invalid={form.confirmPassword !== "" && form.confirmPassword !== form.password ? true : undefined}
-              aria-describedby="signup-confirm-hint"
-              autoComplete="new-password"
-            />
-          </Field>
-          <PasswordMatchHint password={form.password} confirmPassword={form.confirmPassword} id="signup-confirm-hint" />
-        </div>
-      </div>
+      <NewPasswordFields
+        password={form.password}
+        confirmPassword={form.confirmPassword}
+        confirmHintId="signup-confirm-hint"
+        passwordProps={{ ...text("password"), "aria-invalid": undefined }}
+        confirmProps={{ ...text("confirmPassword"), "aria-invalid": undefined }}
+      />
 
       {form.role === "" && (
         <p className="rounded-md border border-dashed px-3 py-2.5 text-sm text-muted-foreground">
@@ -141,24 +119,15 @@ export function SignUpForm({ onSubmit, pending = false, specializations }: SignU
         </p>
       )}
 
-      {form.role === "attorney" && (
-        <section className="grid gap-4 border-t pt-5" aria-label="Attorney details">
-          <AttorneyFields idPrefix="signup" value={form} onChange={patch} error={shownError} onTouch={touch} />
-        </section>
-      )}
-
-      {form.role === "consultant" && (
-        <section className="border-t pt-5" aria-label="Consultant details">
-          <ConsultantFields
-            idPrefix="signup"
-            value={form}
-            onChange={patch}
-            error={shownError}
-            onTouch={touch}
-            specializations={specializations}
-          />
-        </section>
-      )}
+      <RoleDetailsSection
+        role={form.role}
+        idPrefix="signup"
+        value={form}
+        onChange={patch}
+        error={shownError}
+        onTouch={touch}
+        specializations={specializations}
+      />
 
       <div className="grid gap-2">
         <Button type="submit" size="lg" className="w-full" disabled={pending || !valid} aria-describedby={valid ? undefined : "signup-invalid-hint"}>

@@ -84,7 +84,7 @@ export function AvailabilityOverrides({
   }
 
   return (
-    <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,1.2fr)]">
+    <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,1.2fr)]">
       <section aria-labelledby={`${id}-list`} className="grid content-start gap-3">
         <h3 id={`${id}-list`} className="text-sm font-semibold">
           Coming exceptions

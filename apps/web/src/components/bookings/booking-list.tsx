@@ -5,8 +5,9 @@ import type * as React from "react";
 import { formatTime, formatWhen } from "@/lib/booking-time";
 import { cn } from "@/lib/utils";
 import { Button } from "../ui/button";
-import { Spinner } from "../ui/spinner";
 import { BookingStatusBadge, VenueLabel } from "./booking-status-badge";
+import { ListTable } from "@/components/ui/list-table";
+import { LoadMore } from "../ui/load-more";
 
 /** The .ics download of one booking (Outlook, Google Calendar). */
 export const icsHref = (id: string) => `/api/bookings/${id}/calendar.ics`;
@@ -14,7 +15,12 @@ export const icsHref = (id: string) => `/api/bookings/${id}/calendar.ics`;
 export function IcsLink({ booking, className, compact = false }: { booking: Pick<BookingItem, "id" | "reference">; className?: string; compact?: boolean }) {
   return (
     <Button variant={compact ? "ghost" : "outline"} size={compact ? "icon-sm" : "default"} asChild className={className}>
-      <a href={icsHref(booking.id)} download={`${booking.reference}.ics`} aria-label={`Add ${booking.reference} to your calendar (.ics)`} title="Add to calendar (.ics)">
+      <a
+        href={icsHref(booking.id)}
+        download={`${booking.reference}.ics`}
+        aria-label={`Add ${booking.reference} to your calendar (.ics)`}
+        title="Add to calendar (.ics)"
+      >
         <Download aria-hidden />
         {!compact && "Add to calendar"}
       </a>
@@ -55,76 +61,72 @@ export function BookingList({
     : "lg:grid-cols-[minmax(0,1.35fr)_minmax(0,1.2fr)_6.5rem_15rem]";
   return (
     <div className="grid gap-3">
-      <div className="overflow-hidden rounded-lg border bg-card">
-        <div aria-hidden className={cn("hidden border-b bg-muted/50 px-4 py-2.5 text-xs font-medium tracking-wide text-muted-foreground uppercase lg:grid lg:gap-4", columns)}>
-          <span>When and where</span>
-          <span>Claimant</span>
-          {showConsultant && <span>Expert</span>}
-          <span>Status</span>
-          <span className="text-right">Actions</span>
-        </div>
-        <ul className="divide-y" aria-label={label}>
-          {items.map((b) => (
-            <li
-              key={b.id}
-              className={cn("grid gap-2 px-4 py-3.5 lg:items-center lg:gap-4", columns, highlight?.(b) && "bg-amber-50/60")}
-              aria-label={`${b.reference}, ${b.patientName}, ${formatWhen(b.startsAt)}`}
-            >
-              <div className="flex items-start justify-between gap-2 lg:block lg:min-w-0">
-                <div className="min-w-0">
-                  <p className="text-sm font-semibold tabular-nums">
-                    {formatWhen(b.startsAt)}–{formatTime(b.endsAt)}
-                  </p>
-                  <VenueLabel venue={b.venue} mode={b.mode} className="text-sm text-muted-foreground" />
-                </div>
-                <BookingStatusBadge status={b.status} className="lg:hidden" />
-              </div>
-              <div className="min-w-0 text-sm">
-                <p className="truncate font-medium">{b.patientName}</p>
-                <p className="truncate text-xs text-muted-foreground">
-                  {linkToBooking ? (
-                    <Link to="/booking-form/$bookingId" params={{ bookingId: b.id }} className="font-mono font-medium text-primary hover:underline">
-                      {b.reference}
-                    </Link>
-                  ) : (
-                    <span className="font-mono">{b.reference}</span>
-                  )}
-                  {" · "}
-                  {b.caseReference}
-                  {b.queryReference && ` · ${b.queryReference}`}
+      <ListTable
+        columns={columns}
+        label={label}
+        head={
+          <>
+            <span>When and where</span>
+            <span>Claimant</span>
+            {showConsultant && <span>Expert</span>}
+            <span>Status</span>
+            <span className="text-right">Actions</span>
+          </>
+        }
+      >
+        {items.map((b) => (
+          <li
+            key={b.id}
+            className={cn("grid gap-2 px-4 py-3.5 lg:items-center lg:gap-4", columns, highlight?.(b) && "bg-amber-50/60")}
+            aria-label={`${b.reference}, ${b.patientName}, ${formatWhen(b.startsAt)}`}
+          >
+            <div className="flex items-start justify-between gap-2 lg:block lg:min-w-0">
+              <div className="min-w-0">
+                <p className="text-sm font-semibold tabular-nums">
+                  {formatWhen(b.startsAt)}–{formatTime(b.endsAt)}
                 </p>
-                {showAttorney && <p className="truncate text-xs text-muted-foreground">Attorney: {b.attorneyName}</p>}
-                {!showConsultant && <p className="truncate text-xs text-muted-foreground">{b.specialization}</p>}
+                <VenueLabel venue={b.venue} mode={b.mode} className="text-sm text-muted-foreground" />
               </div>
-              {showConsultant && (
-                <div className="min-w-0 text-sm">
-                  <p className="truncate">{b.consultantName}</p>
-                  <p className="truncate text-xs text-muted-foreground">{b.specialization}</p>
-                </div>
-              )}
-              <div className="hidden lg:block">
-                <BookingStatusBadge status={b.status} />
-              </div>
-              <div className="flex flex-wrap gap-2 lg:justify-end">
-                {b.status === "cancelled" && b.cancelReason && (
-                  <p className="w-full text-xs text-muted-foreground lg:text-right" title={b.cancelReason}>
-                    <span className="line-clamp-2">Cancelled: {b.cancelReason}</span>
-                  </p>
+              <BookingStatusBadge status={b.status} className="lg:hidden" />
+            </div>
+            <div className="min-w-0 text-sm">
+              <p className="truncate font-medium">{b.patientName}</p>
+              <p className="truncate text-xs text-muted-foreground">
+                {linkToBooking ? (
+                  <Link to="/booking-form/$bookingId" params={{ bookingId: b.id }} className="font-mono font-medium text-primary hover:underline">
+                    {b.reference}
+                  </Link>
+                ) : (
+                  <span className="font-mono">{b.reference}</span>
                 )}
-                {renderActions?.(b)}
+                {" · "}
+                {b.caseReference}
+                {b.queryReference && ` · ${b.queryReference}`}
+              </p>
+              {showAttorney && <p className="truncate text-xs text-muted-foreground">Attorney: {b.attorneyName}</p>}
+              {!showConsultant && <p className="truncate text-xs text-muted-foreground">{b.specialization}</p>}
+            </div>
+            {showConsultant && (
+              <div className="min-w-0 text-sm">
+                <p className="truncate">{b.consultantName}</p>
+                <p className="truncate text-xs text-muted-foreground">{b.specialization}</p>
               </div>
-            </li>
-          ))}
-        </ul>
-      </div>
-      {hasMore && (
-        <div className="flex justify-center">
-          <Button variant="outline" onClick={onLoadMore} disabled={loadingMore}>
-            {loadingMore && <Spinner decorative className="size-4" />}
-            Load more
-          </Button>
-        </div>
-      )}
+            )}
+            <div className="hidden lg:block">
+              <BookingStatusBadge status={b.status} />
+            </div>
+            <div className="flex flex-wrap gap-2 lg:justify-end">
+              {b.status === "cancelled" && b.cancelReason && (
+                <p className="w-full text-xs text-muted-foreground lg:text-right" title={b.cancelReason}>
+                  <span className="line-clamp-2">Cancelled: {b.cancelReason}</span>
+                </p>
+              )}
+              {renderActions?.(b)}
+            </div>
+          </li>
+        ))}
+      </ListTable>
+      <LoadMore hasMore={hasMore} loading={loadingMore ?? false} onLoadMore={() => onLoadMore?.()} />
     </div>
   );
 }

@@ -5,13 +5,10 @@ import * as React from "react";
 import type { BookingFilters } from "@/hooks/use-bookings";
 import { useBookingActions, useBookingPages, useBookingsInRange } from "@/hooks/use-bookings";
 import { saToday } from "@/lib/booking-time";
-import { trpcErrorMessage } from "@/lib/trpc-errors";
-import { EmptyState } from "../page";
-import { ErrorState } from "../ui/error-state";
-import { ListSkeleton } from "../ui/skeleton";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../ui/tabs";
 import { BookingRowActions } from "./booking-actions";
 import { BookingList } from "./booking-list";
+import { LoadState } from "../load-state";
 
 const PAST_DAYS = 180;
 
@@ -72,16 +69,20 @@ export function UpcomingPastBookings({
         </TabsTrigger>
       </TabsList>
       <TabsContent value="upcoming">
-        {upcoming.isLoading ? (
-          <ListSkeleton label="Loading upcoming bookings" />
-        ) : upcoming.isError ? (
-          <ErrorState title="Could not load the bookings" message={trpcErrorMessage(upcoming.error)} onRetry={() => void upcoming.refetch()} />
-        ) : upcomingItems.length === 0 ? (
-          <EmptyState icon={icon} title="No upcoming assessments">
-            {emptyUpcoming}
-            {upcomingAction && <div className="mt-4">{upcomingAction}</div>}
-          </EmptyState>
-        ) : (
+        <LoadState
+          query={upcoming}
+          loadingLabel="Loading upcoming bookings"
+          errorTitle="Could not load the bookings"
+          isEmpty={upcomingItems.length === 0}
+          emptyIcon={icon}
+          emptyTitle="No upcoming assessments"
+          emptyText={
+            <>
+              {emptyUpcoming}
+              {upcomingAction && <div className="mt-4">{upcomingAction}</div>}
+            </>
+          }
+        >
           <BookingList
             items={upcomingItems}
             label={`Upcoming ${label}`}
@@ -93,7 +94,7 @@ export function UpcomingPastBookings({
             onLoadMore={() => void upcoming.fetchNextPage()}
             loadingMore={upcoming.isFetchingNextPage}
           />
-        )}
+        </LoadState>
       </TabsContent>
       <TabsContent value="past">
         {toRecord > 0 && (
@@ -101,15 +102,15 @@ export function UpcomingPastBookings({
             {toRecord === 1 ? "One assessment is" : `${toRecord} assessments are`} waiting for attendance: mark each attended or a no-show.
           </p>
         )}
-        {past.isLoading ? (
-          <ListSkeleton label="Loading past bookings" />
-        ) : past.isError ? (
-          <ErrorState title="Could not load the bookings" message={trpcErrorMessage(past.error)} onRetry={() => void past.refetch()} />
-        ) : pastItems.length === 0 ? (
-          <EmptyState icon={icon} title="No past assessments">
-            {emptyPast}
-          </EmptyState>
-        ) : (
+        <LoadState
+          query={past}
+          loadingLabel="Loading past bookings"
+          errorTitle="Could not load the bookings"
+          isEmpty={pastItems.length === 0}
+          emptyIcon={icon}
+          emptyTitle="No past assessments"
+          emptyText={emptyPast}
+        >
           <BookingList
             items={pastItems}
             label={`Past ${label}`}
@@ -119,7 +120,7 @@ export function UpcomingPastBookings({
             renderActions={renderActions}
             highlight={needsAttendance}
           />
-        )}
+        </LoadState>
       </TabsContent>
     </Tabs>
   );

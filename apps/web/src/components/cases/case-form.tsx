@@ -1,13 +1,12 @@
 import type { CaseInput, CaseItem, CaseStatus, ClaimType, Patient } from "@medlegal/domain";
 import { CASE_STATUS_LABEL, CASE_STATUSES, caseInputSchema, CLAIM_TYPE_LABEL, CLAIM_TYPES } from "@medlegal/domain";
-import * as React from "react";
-import { focusFirstInvalid, schemaErrors, useFormFeedback } from "@/hooks/use-form-feedback";
+import { useFormController } from "@/hooks/use-form-controller";
+import { schemaErrors } from "@/hooks/use-form-feedback";
 import { todayInSa } from "@/lib/format";
-import { Button } from "../ui/button";
+import { FormFooter } from "../forms/form-footer";
 import { Field } from "../ui/field";
 import { Input } from "../ui/input";
 import { NativeSelect } from "../ui/native-select";
-import { Spinner } from "../ui/spinner";
 import { Textarea } from "../ui/textarea";
 
 interface CaseFormState {
@@ -38,44 +37,24 @@ export function CaseForm({
   onSubmit: (payload: CaseInput) => void;
   onCancel?: () => void;
 }) {
-  const [form, setForm] = React.useState<CaseFormState>({
-    patientId: kase?.patientId ?? initialPatientId,
-    claimType: kase?.claimType ?? "",
-    incidentDate: kase?.incidentDate ?? "",
-    rafClaimNumber: kase?.rafClaimNumber ?? "",
-    courtCaseNumber: kase?.courtCaseNumber ?? "",
-    status: kase?.status ?? "open",
-    notes: kase?.notes ?? "",
+  const { form, patch, err, feedback, formRef, bind, text, submit } = useFormController<CaseFormState>({
+    initial: () => ({
+      patientId: kase?.patientId ?? initialPatientId,
+      claimType: kase?.claimType ?? "",
+      incidentDate: kase?.incidentDate ?? "",
+      rafClaimNumber: kase?.rafClaimNumber ?? "",
+      courtCaseNumber: kase?.courtCaseNumber ?? "",
+      status: kase?.status ?? "open",
+      notes: kase?.notes ?? "",
+    }),
+    validate: (f) => schemaErrors(caseInputSchema, f),
+    idPrefix: "case",
+    pending,
+    serverErrors,
   });
-  const errors = React.useMemo(() => schemaErrors(caseInputSchema, form), [form]);
-  const feedback = useFormFeedback(errors, serverErrors);
-  const formRef = React.useRef<HTMLFormElement>(null);
-  const err = feedback.shown;
-  const patch = (changes: Partial<CaseFormState>) => {
-    for (const key of Object.keys(changes)) feedback.edit(key);
-    setForm((prev) => ({ ...prev, ...changes }));
-  };
-  const bind = (name: keyof CaseFormState) => ({
-    id: `case-${name}`,
-    disabled: pending,
-    onBlur: () => feedback.touch(name),
-    "aria-invalid": err(name) ? true : undefined,
-    "aria-describedby": err(name) ? `case-${name}-error` : undefined,
-  });
-
-  function handleSubmit(event: React.FormEvent) {
-    event.preventDefault();
-    if (pending) return;
-    if (Object.keys(errors).length > 0) {
-      feedback.markSubmitted();
-      focusFirstInvalid(formRef.current);
-      return;
-    }
-    onSubmit(form as CaseInput);
-  }
 
   return (
-    <form ref={formRef} onSubmit={handleSubmit} noValidate className="grid gap-4" aria-label={kase ? "Edit case" : "New case"}>
+    <form ref={formRef} onSubmit={submit(() => onSubmit(form as CaseInput))} noValidate className="grid gap-4" aria-label={kase ? "Edit case" : "New case"}>
       <div className="grid gap-4 sm:grid-cols-2">
         <Field label="Claimant" htmlFor="case-patientId" error={err("patientId")} required className="sm:col-span-2">
           <NativeSelect
@@ -118,13 +97,13 @@ export function CaseForm({
           </NativeSelect>
         </Field>
         <Field label="Incident date" htmlFor="case-incidentDate" error={err("incidentDate")} required>
-          <Input {...bind("incidentDate")} type="date" max={todayInSa()} value={form.incidentDate} onChange={(e) => patch({ incidentDate: e.target.value })} />
+          <Input {...text("incidentDate")} type="date" max={todayInSa()} />
         </Field>
         <Field label="RAF claim number" htmlFor="case-rafClaimNumber" error={err("rafClaimNumber")}>
-          <Input {...bind("rafClaimNumber")} maxLength={50} value={form.rafClaimNumber} onChange={(e) => patch({ rafClaimNumber: e.target.value })} />
+          <Input {...text("rafClaimNumber")} maxLength={50} />
         </Field>
         <Field label="Court case number" htmlFor="case-courtCaseNumber" error={err("courtCaseNumber")}>
-          <Input {...bind("courtCaseNumber")} maxLength={50} value={form.courtCaseNumber} onChange={(e) => patch({ courtCaseNumber: e.target.value })} />
+          <Input {...text("courtCaseNumber")} maxLength={50} />
         </Field>
         {kase && (
           <Field label="Case status" htmlFor="case-status" error={err("status")}>
@@ -138,20 +117,10 @@ export function CaseForm({
           </Field>
         )}
         <Field label="Notes" htmlFor="case-notes" error={err("notes")} className="sm:col-span-2">
-          <Textarea {...bind("notes")} rows={3} maxLength={2000} value={form.notes} onChange={(e) => patch({ notes: e.target.value })} />
+          <Textarea {...text("notes")} rows={3} maxLength={2000} />
         </Field>
       </div>
-      <div className="flex flex-col-reverse gap-2 border-t pt-4 sm:flex-row sm:justify-end">
-        {onCancel && (
-          <Button variant="outline" onClick={onCancel} disabled={pending}>
-            Cancel
-          </Button>
-        )}
-        <Button type="submit" disabled={pending}>
-          {pending && <Spinner decorative className="size-4 text-current" />}
-          {kase ? "Save changes" : "Open case"}
-        </Button>
-      </div>
+      <FormFooter pending={pending} submitLabel={kase ? "Save changes" : "Open case"} onSecondary={onCancel} />
     </form>
   );
 }

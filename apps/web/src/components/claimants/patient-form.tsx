@@ -1,15 +1,14 @@
 import type { Patient, PatientInput } from "@medlegal/domain";
-import { CLAIMANT_GENDERS, GENDER_LABEL, HOME_LANGUAGES, parseSaId, patientInputSchema, SA_ID_MESSAGES } from "@medlegal/domain";
+import { CLAIMANT_GENDERS, FORM_MESSAGES, GENDER_LABEL, HOME_LANGUAGES, parseSaId, patientInputSchema, SA_ID_MESSAGES } from "@medlegal/domain";
 import { BadgeCheck } from "lucide-react";
-import * as React from "react";
-import { focusFirstInvalid, schemaErrors, useFormFeedback } from "@/hooks/use-form-feedback";
+import { useFormController } from "@/hooks/use-form-controller";
+import { schemaErrors } from "@/hooks/use-form-feedback";
 import { formatDay, todayInSa } from "@/lib/format";
 import { cn } from "@/lib/utils";
-import { Button } from "../ui/button";
+import { FormFooter } from "../forms/form-footer";
 import { Field } from "../ui/field";
 import { Input } from "../ui/input";
 import { NativeSelect } from "../ui/native-select";
-import { Spinner } from "../ui/spinner";
 import { Switch } from "../ui/switch";
 import { Textarea } from "../ui/textarea";
 
@@ -83,6 +82,16 @@ function idNumberErrors(form: PatientFormState): Record<string, string> {
   return errors;
 }
 
+/** The shared schema's errors plus the ID number's own; the ID-or-passport rule shows on the chosen document. */
+function patientFormErrors(form: PatientFormState): Record<string, string> {
+  const e = { ...schemaErrors(patientInputSchema, toPatientPayload(form)), ...idNumberErrors(form) };
+  if (form.documentKind === "passport" && e.idNumber) {
+    e.passportNumber = FORM_MESSAGES.passportRequired;
+    delete e.idNumber;
+  }
+  return e;
+}
+
 /**
  * A claimant: the SA ID number (13 digits, Luhn, birth date and gender encoded) fills in the
  * birth date and gender as it is typed; a passport number instead leaves them to the attorney.
@@ -101,27 +110,18 @@ export function PatientForm({
   onSubmit: (payload: PatientInput) => void;
   onCancel?: () => void;
 }) {
-  const [form, setForm] = React.useState<PatientFormState>(() => initialState(patient));
-  const errors = React.useMemo(() => {
-    const e = { ...schemaErrors(patientInputSchema, toPatientPayload(form)), ...idNumberErrors(form) };
-    // The ID-or-passport rule is reported on the passport field when that is the document chosen.
-    if (form.documentKind === "passport" && e.idNumber) {
-      e.passportNumber = "Enter the passport number";
-      delete e.idNumber;
-    }
-    return e;
-  }, [form]);
-  const feedback = useFormFeedback(errors, serverErrors);
-  const formRef = React.useRef<HTMLFormElement>(null);
+  const { form, patch, err, feedback, formRef, bind, text, submit } = useFormController<PatientFormState>({
+    initial: () => initialState(patient),
+    validate: patientFormErrors,
+    idPrefix: "patient",
+    pending,
+    serverErrors,
+    // The ID number is judged as soon as all 13 digits are there, not only after leaving the field.
+    showError: (name, { form, errors, shown }) =>
+      name === "idNumber" && form.idNumber.replace(/\s/g, "").length >= 13 && errors.idNumber ? errors.idNumber : shown(name),
+  });
   const today = todayInSa();
-
-  const idDigits = form.idNumber.replace(/\s/g, "");
-  const idInfo = form.documentKind === "id" ? parseSaId(idDigits) : null;
-
-  const patch = (changes: Partial<PatientFormState>) => {
-    for (const key of Object.keys(changes)) feedback.edit(key);
-    setForm((prev) => ({ ...prev, ...changes }));
-  };
+  const idInfo = form.documentKind === "id" ? parseSaId(form.idNumber.replace(/\s/g, "")) : null;
 
   function changeIdNumber(value: string) {
     const cleaned = value.replace(/[^\d\s]/g, "");
@@ -130,37 +130,14 @@ export function PatientForm({
     patch(info ? { idNumber: cleaned, birthDate: info.birthDate, gender: info.gender } : { idNumber: cleaned });
   }
 
-  const err = (name: keyof PatientFormState): string | undefined => {
-    // The ID number is judged as soon as all 13 digits are there, not only after leaving the field.
-    if (name === "idNumber" && idDigits.length >= 13 && errors.idNumber) return errors.idNumber;
-    return feedback.shown(name);
-  };
-  const describe = (name: keyof PatientFormState) => ({
-    "aria-invalid": err(name) ? true : undefined,
-    "aria-describedby": err(name) ? `patient-${name}-error` : undefined,
-  });
-  const text = (name: "firstName" | "lastName" | "email" | "phone" | "passportNumber") => ({
-    id: `patient-${name}`,
-    value: form[name],
-    disabled: pending,
-    onChange: (e: React.ChangeEvent<HTMLInputElement>) => patch({ [name]: e.target.value }),
-    onBlur: () => feedback.touch(name),
-    ...describe(name),
-  });
-
-  function handleSubmit(event: React.FormEvent) {
-    event.preventDefault();
-    if (pending) return;
-    if (Object.keys(errors).length > 0) {
-      feedback.markSubmitted();
-      focusFirstInvalid(formRef.current);
-      return;
-    }
-    onSubmit(toPatientPayload(form));
-  }
-
   return (
-    <form ref={formRef} onSubmit={handleSubmit} noValidate className="grid gap-6" aria-label={patient ? "Edit claimant" : "New claimant"}>
+    <form
+      ref={formRef}
+      onSubmit={submit(() => onSubmit(toPatientPayload(form)))}
+      noValidate
+      className="grid gap-6"
+      aria-label={patient ? "Edit claimant" : "New claimant"}
+    >
       <section className="grid gap-4" aria-labelledby="patient-identity-heading">
         <h3 id="patient-identity-heading" className="text-sm font-semibold">
           Identity
@@ -209,16 +186,13 @@ export function PatientForm({
           {form.documentKind === "id" ? (
             <Field label="SA ID number" htmlFor="patient-idNumber" error={err("idNumber")} required>
               <Input
-                id="patient-idNumber"
+                {...bind("idNumber")}
                 value={form.idNumber}
-                disabled={pending}
                 inputMode="numeric"
                 autoComplete="off"
                 maxLength={15}
                 placeholder="13 digits"
                 onChange={(e) => changeIdNumber(e.target.value)}
-                onBlur={() => feedback.touch("idNumber")}
-                {...describe("idNumber")}
               />
               {idInfo && !err("idNumber") && (
                 <p className="flex items-center gap-1 text-xs text-success">
@@ -234,28 +208,16 @@ export function PatientForm({
           )}
           <div className="hidden sm:block" />
           <Field label="Birth date" htmlFor="patient-birthDate" error={err("birthDate")} required>
-            <Input
-              id="patient-birthDate"
-              type="date"
-              max={today}
-              value={form.birthDate}
-              disabled={pending}
-              onChange={(e) => patch({ birthDate: e.target.value })}
-              onBlur={() => feedback.touch("birthDate")}
-              {...describe("birthDate")}
-            />
+            <Input {...text("birthDate")} type="date" max={today} />
           </Field>
           <Field label="Gender" htmlFor="patient-gender" error={err("gender")} required>
             <NativeSelect
-              id="patient-gender"
+              {...bind("gender")}
               value={form.gender}
-              disabled={pending}
               onChange={(e) => {
                 patch({ gender: e.target.value as PatientFormState["gender"] });
                 feedback.touch("gender");
               }}
-              onBlur={() => feedback.touch("gender")}
-              {...describe("gender")}
             >
               <option value="" disabled>
                 Select…
@@ -282,29 +244,16 @@ export function PatientForm({
             <Input {...text("email")} type="email" autoComplete="off" />
           </Field>
           <Field label="Address" htmlFor="patient-address" error={err("address")} className="sm:col-span-2">
-            <Textarea
-              id="patient-address"
-              rows={2}
-              className="min-h-16"
-              value={form.address}
-              disabled={pending}
-              maxLength={300}
-              onChange={(e) => patch({ address: e.target.value })}
-              onBlur={() => feedback.touch("address")}
-              {...describe("address")}
-            />
+            <Textarea {...text("address")} rows={2} className="min-h-16" maxLength={300} />
           </Field>
           <Field label="Home language" htmlFor="patient-homeLanguage" error={err("homeLanguage")} required>
             <NativeSelect
-              id="patient-homeLanguage"
+              {...bind("homeLanguage")}
               value={form.homeLanguage}
-              disabled={pending}
               onChange={(e) => {
                 patch({ homeLanguage: e.target.value as PatientFormState["homeLanguage"] });
                 feedback.touch("homeLanguage");
               }}
-              onBlur={() => feedback.touch("homeLanguage")}
-              {...describe("homeLanguage")}
             >
               <option value="" disabled>
                 Select…
@@ -340,16 +289,7 @@ export function PatientForm({
         </h3>
         <div className="grid gap-4 sm:grid-cols-2">
           <Field label="Consent received on" htmlFor="patient-consentReceivedAt" error={err("consentReceivedAt")}>
-            <Input
-              id="patient-consentReceivedAt"
-              type="date"
-              max={today}
-              value={form.consentReceivedAt}
-              disabled={pending}
-              onChange={(e) => patch({ consentReceivedAt: e.target.value })}
-              onBlur={() => feedback.touch("consentReceivedAt")}
-              {...describe("consentReceivedAt")}
-            />
+            <Input {...text("consentReceivedAt")} type="date" max={today} />
           </Field>
           <p className="self-end pb-1 text-xs text-muted-foreground sm:pb-2.5">
             {form.consentReceivedAt
@@ -359,18 +299,7 @@ export function PatientForm({
         </div>
       </section>
 
-      <div className="flex flex-col-reverse gap-2 border-t pt-4 sm:flex-row sm:justify-end">
-        {onCancel && (
-          <Button variant="outline" onClick={onCancel} disabled={pending}>
-            Cancel
-          </Button>
-        )}
-        <Button type="submit" disabled={pending}>
-          {pending && <Spinner decorative className="size-4 text-current" />}
-          {patient ? "Save changes" : "Add claimant"}
-        </Button>
-      </div>
+      <FormFooter pending={pending} submitLabel={patient ? "Save changes" : "Add claimant"} onSecondary={onCancel} />
     </form>
   );
 }
-

@@ -7,6 +7,7 @@ import { trpcErrorMessage } from "@/lib/trpc-errors";
 import { formatAge, formatDateTime } from "@/lib/format";
 import { cn } from "@/lib/utils";
 import { AssignmentResponse } from "../queries/assignment-response";
+import { AssessmentsPanel } from "./assessments-panel";
 import { PriorityBadge, QUERY_STATUS_DOT, QueryStatusBadge } from "../queries/badges";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../ui/card";
 import { ErrorState } from "../ui/error-state";
@@ -54,7 +55,9 @@ function StatusCounts({ byStatus, title, description }: { byStatus: Partial<Reco
         ) : (
           <>
             <div className="mb-3 flex h-2 overflow-hidden rounded-full bg-muted" aria-hidden>
-              {QUERY_STATUSES.map((s) => (byStatus[s] ? <span key={s} className={QUERY_STATUS_DOT[s]} style={{ width: `${((byStatus[s] ?? 0) / total) * 100}%` }} /> : null))}
+              {QUERY_STATUSES.map((s) =>
+                byStatus[s] ? <span key={s} className={QUERY_STATUS_DOT[s]} style={{ width: `${((byStatus[s] ?? 0) / total) * 100}%` }} /> : null,
+              )}
             </div>
             <ul className="grid gap-x-4 gap-y-1.5 text-sm sm:grid-cols-2 lg:grid-cols-1">
               {QUERY_STATUSES.filter((s) => byStatus[s]).map((s) => (
@@ -74,17 +77,40 @@ function StatusCounts({ byStatus, title, description }: { byStatus: Partial<Reco
   );
 }
 
-function Figure({ icon: Icon, label, value, to, search, tone }: { icon: typeof Inbox; label: string; value: number; to: string; search?: Record<string, string>; tone?: "warn" }) {
+function Figure({
+  icon: Icon,
+  label,
+  value,
+  to,
+  search,
+  tone,
+}: {
+  icon: typeof Inbox;
+  label: string;
+  value: number;
+  to: string;
+  search?: Record<string, string>;
+  tone?: "warn";
+}) {
   return (
     <Card className="p-5">
       <div className="flex items-center justify-between">
         <p className="text-sm font-medium text-muted-foreground">{label}</p>
-        <span className={cn("flex size-8 items-center justify-center rounded-md", tone === "warn" && value > 0 ? "bg-amber-50 text-amber-700" : "bg-accent text-accent-foreground")}>
+        <span
+          className={cn(
+            "flex size-8 items-center justify-center rounded-md",
+            tone === "warn" && value > 0 ? "bg-amber-50 text-amber-700" : "bg-accent text-accent-foreground",
+          )}
+        >
           <Icon className="size-4" aria-hidden />
         </span>
       </div>
       <p className="mt-2 text-3xl font-semibold tracking-tight tabular-nums">{value}</p>
-      <Link to={to} search={search} className="mt-3 inline-flex items-center gap-1 rounded-sm text-sm font-medium text-primary outline-none hover:underline focus-visible:ring-2 focus-visible:ring-ring">
+      <Link
+        to={to}
+        search={search}
+        className="mt-3 inline-flex items-center gap-1 rounded-sm text-sm font-medium text-primary outline-none hover:underline focus-visible:ring-2 focus-visible:ring-ring"
+      >
         View
         <ArrowRight className="size-3.5" aria-hidden />
       </Link>
@@ -94,10 +120,11 @@ function Figure({ icon: Icon, label, value, to, search, tone }: { icon: typeof I
 
 function AttorneySummary({ data }: { data: Extract<DashboardSummary, { role: "attorney" }> }) {
   return (
-    <div className="mt-6 grid items-start gap-4 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
-      <div className="grid gap-4">
+    <div className="mt-6 grid grid-cols-1 items-start gap-4 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
+      <div className="grid grid-cols-1 gap-4">
         <Figure icon={ClipboardList} label="Open queries" value={data.openQueries} to="/queries" />
         <StatusCounts byStatus={data.byStatus} title="Your queries by status" description="Every query you submitted." />
+        <AssessmentsPanel />
       </div>
       <Card>
         <CardHeader>
@@ -125,7 +152,9 @@ function AttorneySummary({ data }: { data: Extract<DashboardSummary, { role: "at
                       {u.kind === "status" && u.toStatus && (QUERY_STATUSES as readonly string[]).includes(u.toStatus) ? (
                         <QueryStatusBadge status={u.toStatus as QueryStatus} />
                       ) : (
-                        <span className="text-xs text-muted-foreground">{u.kind === "comment" ? "New comment" : u.kind === "document" ? "Document added" : "Experts updated"}</span>
+                        <span className="text-xs text-muted-foreground">
+                          {u.kind === "comment" ? "New comment" : u.kind === "document" ? "Document added" : "Experts updated"}
+                        </span>
                       )}
                     </p>
                     {u.body && <p className="mt-0.5 line-clamp-2 text-muted-foreground">{u.body}</p>}
@@ -147,7 +176,7 @@ function ConsultantSummary({ data }: { data: Extract<DashboardSummary, { role: "
   const respond = useRespondToAssignment();
   const vars = respond.variables as { id: string; accept: boolean } | undefined;
   return (
-    <div className="mt-6 grid items-start gap-4 lg:grid-cols-[minmax(0,1fr)_minmax(0,3fr)]">
+    <div className="mt-6 grid grid-cols-1 items-start gap-4 lg:grid-cols-[minmax(0,1fr)_minmax(0,3fr)]">
       <div className="grid gap-4">
         <Figure icon={Inbox} label="Waiting for your answer" value={data.pending.length} to="/queries" tone="warn" />
         <Figure icon={ClipboardList} label="Accepted assignments" value={data.acceptedCount} to="/queries" />
@@ -214,12 +243,25 @@ function StaffSummary({ data }: { data: Extract<DashboardSummary, { role: "admin
   return (
     <div className="mt-6 grid gap-4">
       <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-        <Figure icon={Inbox} label="Waiting for review" value={data.waitingCount} to="/admin/query-management" search={{ status: "submitted", sort: "oldest" }} />
-        <Figure icon={AlarmClock} label="Overdue for review" value={data.overdueCount} to="/admin/query-management" search={{ status: "submitted", sort: "oldest" }} tone="warn" />
+        <Figure
+          icon={Inbox}
+          label="Waiting for review"
+          value={data.waitingCount}
+          to="/admin/query-management"
+          search={{ status: "submitted", sort: "oldest" }}
+        />
+        <Figure
+          icon={AlarmClock}
+          label="Overdue for review"
+          value={data.overdueCount}
+          to="/admin/query-management"
+          search={{ status: "submitted", sort: "oldest" }}
+          tone="warn"
+        />
         <Figure icon={UserPlus} label="Specializations without an expert" value={data.unassignedCount} to="/consultant-assignments" tone="warn" />
         <Figure icon={ClipboardList} label="Your open queries" value={data.myOpenCount} to="/employee-dashboard" />
       </div>
-      <div className="grid items-start gap-4 lg:grid-cols-3">
+      <div className="grid grid-cols-1 items-start gap-4 lg:grid-cols-3">
         <Card>
           <CardHeader>
             <CardTitle>New queries waiting for review</CardTitle>
@@ -251,7 +293,12 @@ function StaffSummary({ data }: { data: Extract<DashboardSummary, { role: "admin
                 {data.unassigned.map((u) => (
                   <li key={`${u.queryId}-${u.specialization}`} className="flex items-center justify-between gap-2">
                     <span className="min-w-0 truncate">{u.specialization}</span>
-                    <Link to="/queries/$id" params={{ id: u.queryId }} hash="assign" className="shrink-0 font-mono text-xs font-semibold text-primary hover:underline">
+                    <Link
+                      to="/queries/$id"
+                      params={{ id: u.queryId }}
+                      hash="assign"
+                      className="shrink-0 font-mono text-xs font-semibold text-primary hover:underline"
+                    >
                       {u.reference}
                     </Link>
                   </li>

@@ -1,4 +1,4 @@
-import type { Gender, PhoneType, RegistrationForm, UserDetail } from "@medlegal/domain";
+import type { AttorneyDetails, ConsultantDetails, Gender, PhoneType } from "@medlegal/domain";
 import { GENDER_LABEL, GENDERS, isValidEmail, isValidPhone, PHONE_PLACEHOLDER, PHONE_TYPE_LABEL, PHONE_TYPES } from "@medlegal/domain";
 import { Plus, X } from "lucide-react";
 import * as React from "react";
@@ -8,61 +8,10 @@ import { Field, FieldError, REQUIRED_MARK } from "../ui/field";
 import { Input } from "../ui/input";
 import { NativeSelect } from "../ui/native-select";
 
-/** The attorney's own fields, shared by sign-up, the administrator's user form and /settings. */
-export type AttorneyDetails = Pick<RegistrationForm, "firmName" | "gender" | "birthDate" | "addresses" | "emails" | "phones">;
-/** The consultant's own fields, shared the same way. */
-export type ConsultantDetails = Pick<RegistrationForm, "specialization" | "licenseNumber" | "phone" | "address">;
+export type { AttorneyDetails, ConsultantDetails } from "@medlegal/domain";
 
 /** At most this many address, email or phone rows (the schemas cap the lists at 10). */
 export const MAX_ROWS = 10;
-
-export function emptyAttorneyDetails(): AttorneyDetails {
-  return { firmName: "", gender: "", birthDate: "", addresses: [""], emails: [""], phones: [{ number: "", type: "office" }] };
-}
-
-export function emptyConsultantDetails(): ConsultantDetails {
-  return { specialization: "", licenseNumber: "", phone: "", address: "" };
-}
-
-/** A saved account's role fields as the form holds them (one empty row where a list is empty). */
-export function roleDetailsOf(user: UserDetail): AttorneyDetails & ConsultantDetails {
-  return {
-    firmName: user.firmName ?? "",
-    gender: user.gender ?? "",
-    birthDate: user.birthDate ?? "",
-    addresses: user.addresses.length > 0 ? [...user.addresses] : [""],
-    emails: user.emails.length > 0 ? [...user.emails] : [""],
-    phones: user.phones.length > 0 ? user.phones.map((p) => ({ ...p })) : [{ number: "", type: "office" }],
-    specialization: user.specialization ?? "",
-    licenseNumber: user.licenseNumber ?? "",
-    phone: user.phone ?? "",
-    address: user.address ?? "",
-  };
-}
-
-/** What a payload carries for an attorney: the fields, blank rows left out. */
-export function attorneyPayload(details: AttorneyDetails) {
-  return {
-    firmName: details.firmName,
-    gender: details.gender as Gender,
-    birthDate: details.birthDate,
-    ...withoutBlankRows({ addresses: details.addresses, emails: details.emails, phones: details.phones }),
-  };
-}
-
-export function consultantPayload(details: ConsultantDetails) {
-  return { specialization: details.specialization, licenseNumber: details.licenseNumber, phone: details.phone, address: details.address };
-}
-
-/** Blank rows are ignored by the rules; they are not sent either. */
-export function withoutBlankRows<T extends Pick<AttorneyDetails, "addresses" | "emails" | "phones">>(lists: T): T {
-  return {
-    ...lists,
-    addresses: lists.addresses.map((a) => a.trim()).filter(Boolean),
-    emails: lists.emails.map((e) => e.trim()).filter(Boolean),
-    phones: lists.phones.map((p) => ({ ...p, number: p.number.trim() })).filter((p) => p.number),
-  };
-}
 
 interface DetailsProps<T> {
   /** Prefix of the inputs' ids, unique on the page. */
@@ -150,9 +99,21 @@ export function AttorneyFields({ idPrefix, value, onChange, error, onTouch, disa
         </Field>
       </div>
 
-      <RowList legend="Addresses" addLabel="Add address" error={error("addresses")} count={value.addresses.length} onAdd={() => addRow("addresses")} disabled={disabled}>
+      <RowList
+        legend="Addresses"
+        addLabel="Add address"
+        error={error("addresses")}
+        count={value.addresses.length}
+        onAdd={() => addRow("addresses")}
+        disabled={disabled}
+      >
         {value.addresses.map((address, i) => (
-          <Row key={i} onRemove={value.addresses.length > 1 ? () => removeRow("addresses", i) : undefined} removeLabel={`Remove address ${i + 1}`} disabled={disabled}>
+          <Row
+            key={i}
+            onRemove={value.addresses.length > 1 ? () => removeRow("addresses", i) : undefined}
+            removeLabel={`Remove address ${i + 1}`}
+            disabled={disabled}
+          >
             <Input
               aria-label={`Address ${i + 1}`}
               value={address}
@@ -165,7 +126,14 @@ export function AttorneyFields({ idPrefix, value, onChange, error, onTouch, disa
         ))}
       </RowList>
 
-      <RowList legend="Email addresses" addLabel="Add email" error={error("emails")} count={value.emails.length} onAdd={() => addRow("emails")} disabled={disabled}>
+      <RowList
+        legend="Email addresses"
+        addLabel="Add email"
+        error={error("emails")}
+        count={value.emails.length}
+        onAdd={() => addRow("emails")}
+        disabled={disabled}
+      >
         {value.emails.map((email, i) => (
           <Row key={i} onRemove={value.emails.length > 1 ? () => removeRow("emails", i) : undefined} removeLabel={`Remove email ${i + 1}`} disabled={disabled}>
             <Input
@@ -181,7 +149,14 @@ export function AttorneyFields({ idPrefix, value, onChange, error, onTouch, disa
         ))}
       </RowList>
 
-      <RowList legend="Phone numbers" addLabel="Add phone" error={error("phones")} count={value.phones.length} onAdd={() => addRow("phones")} disabled={disabled}>
+      <RowList
+        legend="Phone numbers"
+        addLabel="Add phone"
+        error={error("phones")}
+        count={value.phones.length}
+        onAdd={() => addRow("phones")}
+        disabled={disabled}
+      >
         {value.phones.map((phone, i) => (
           <Row key={i} onRemove={value.phones.length > 1 ? () => removeRow("phones", i) : undefined} removeLabel={`Remove phone ${i + 1}`} disabled={disabled}>
             <div className="flex flex-1 gap-2">
@@ -212,6 +187,70 @@ export function AttorneyFields({ idPrefix, value, onChange, error, onTouch, disa
           </Row>
         ))}
       </RowList>
+    </div>
+  );
+}
+
+/**
+ * The attorney's or the consultant's own fields under a heading (or, without one, a label), for the
+ * role being edited; nothing for administrators and employees.
+ */
+export function RoleDetailsSection<T extends AttorneyDetails & ConsultantDetails>({
+  role,
+  heading,
+  specializations,
+  ...props
+}: DetailsProps<T> & {
+  role: string;
+  /** A visible heading per role; without one the sections are named "Attorney details" / "Consultant details". */
+  heading?: Partial<Record<"attorney" | "consultant", string>>;
+  specializations: readonly SpecializationOption[] | undefined;
+}) {
+  if (role !== "attorney" && role !== "consultant") return null;
+  const headingId = `${props.idPrefix}-${role}-heading`;
+  const title = heading?.[role];
+  const onChange = props.onChange as (patch: Partial<AttorneyDetails & ConsultantDetails>) => void;
+  return (
+    <section
+      className="grid gap-4 border-t pt-5"
+      aria-labelledby={title ? headingId : undefined}
+      aria-label={title ? undefined : role === "attorney" ? "Attorney details" : "Consultant details"}
+    >
+      {title && (
+        <h3 id={headingId} className="text-sm font-semibold">
+          {title}
+        </h3>
+      )}
+      {role === "attorney" ? (
+        <AttorneyFields {...props} onChange={onChange} />
+      ) : (
+        <ConsultantFields {...props} onChange={onChange} specializations={specializations} />
+      )}
+    </section>
+  );
+}
+
+/** A value shown where a field would be, that cannot be changed here (with an optional reason). */
+export function ReadOnlyField({
+  label,
+  hint,
+  title,
+  className,
+  children,
+}: {
+  label: string;
+  hint?: string;
+  title?: string;
+  className?: string;
+  children: React.ReactNode;
+}) {
+  return (
+    <div className="grid content-start gap-1.5">
+      <p className="text-sm leading-none font-medium">{label}</p>
+      <p className={cn("flex h-9 items-center truncate rounded-md border bg-muted/60 px-3 text-sm", className)} title={title}>
+        {children}
+      </p>
+      {hint && <p className="text-xs text-muted-foreground">{hint}</p>}
     </div>
   );
 }

@@ -43,7 +43,7 @@ export function AssignExpertsPanel({ query }: { query: QueryDetail }) {
   });
 
   return (
-    <div className="grid gap-3">
+    <div className="grid grid-cols-1 gap-3">
       {!canAssign && (
         <p className="rounded-md bg-muted px-3 py-2 text-sm text-muted-foreground">
           {query.status === "submitted"
@@ -157,9 +157,9 @@ function CandidatePicker({ queryId, specializationId, specialization }: { queryI
 
   return (
     <form onSubmit={submit} className="mt-2 grid gap-3">
-      <fieldset className="grid gap-1.5">
+      <fieldset className="grid min-w-0 grid-cols-1 gap-1.5">
         <legend className="mb-1.5 text-xs font-medium text-muted-foreground">Choose a {specialization.toLowerCase()} (least busy first)</legend>
-        <div className="grid gap-1.5" role="radiogroup" aria-label={`Consultants: ${specialization}`}>
+        <div className="grid grid-cols-1 gap-1.5" role="radiogroup" aria-label={`Consultants: ${specialization}`}>
           {list.map((c) => (
             <label
               key={c.id}
@@ -182,7 +182,7 @@ function CandidatePicker({ queryId, specializationId, specialization }: { queryI
           ))}
         </div>
       </fieldset>
-      <div className="grid gap-3 sm:grid-cols-[minmax(0,12rem)_auto] sm:items-end">
+      <div className="grid grid-cols-1 gap-3 sm:grid-cols-[minmax(0,12rem)_auto] sm:items-end">
         <Field label="Agreed fee (optional)" htmlFor={`${id}-fee`} error={feeError}>
           <Input
             id={`${id}-fee`}

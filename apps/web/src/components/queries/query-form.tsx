@@ -1,19 +1,14 @@
 import type { CaseItem, Priority, QueryInput } from "@medlegal/domain";
 import { PRIORITIES, PRIORITY_LABEL, queryInputSchema } from "@medlegal/domain";
-import * as React from "react";
-import { focusFirstInvalid, schemaErrors, useFormFeedback } from "@/hooks/use-form-feedback";
+import { useFormController } from "@/hooks/use-form-controller";
+import { schemaErrors } from "@/hooks/use-form-feedback";
 import { cn } from "@/lib/utils";
-import { Button } from "../ui/button";
+import { FormFooter } from "../forms/form-footer";
+import type { SpecializationOption } from "../forms/role-fields";
 import { Field, FieldError, REQUIRED_MARK } from "../ui/field";
 import { Input } from "../ui/input";
 import { NativeSelect } from "../ui/native-select";
-import { Spinner } from "../ui/spinner";
 import { Textarea } from "../ui/textarea";
-
-export interface SpecializationOption {
-  id: string;
-  name: string;
-}
 
 interface QueryFormState {
   caseId: string;
@@ -41,55 +36,29 @@ export function QueryForm({
   onSubmit: (payload: QueryInput) => void;
   onCancel?: () => void;
 }) {
-  const [form, setForm] = React.useState<QueryFormState>({
-    caseId: initialCaseId,
-    subject: "",
-    instructions: "",
-    specializationIds: [],
-    priority: "normal",
-  });
-  const errors = React.useMemo(() => schemaErrors(queryInputSchema, form), [form]);
-  const feedback = useFormFeedback(errors, serverErrors);
-  const formRef = React.useRef<HTMLFormElement>(null);
-  const err = feedback.shown;
-  const patch = (changes: Partial<QueryFormState>) => {
-    for (const key of Object.keys(changes)) feedback.edit(key);
-    setForm((prev) => ({ ...prev, ...changes }));
-  };
-  const describe = (name: keyof QueryFormState) => ({
-    "aria-invalid": err(name) ? true : undefined,
-    "aria-describedby": err(name) ? `query-${name}-error` : undefined,
+  const { form, patch, err, feedback, formRef, bind, text, submit } = useFormController<QueryFormState>({
+    initial: () => ({ caseId: initialCaseId, subject: "", instructions: "", specializationIds: [], priority: "normal" }),
+    validate: (f) => schemaErrors(queryInputSchema, f),
+    idPrefix: "query",
+    pending,
+    serverErrors,
   });
   const toggle = (id: string, on: boolean) => {
     patch({ specializationIds: on ? [...form.specializationIds, id] : form.specializationIds.filter((s) => s !== id) });
     feedback.touch("specializationIds");
   };
 
-  function handleSubmit(event: React.FormEvent) {
-    event.preventDefault();
-    if (pending) return;
-    if (Object.keys(errors).length > 0) {
-      feedback.markSubmitted();
-      focusFirstInvalid(formRef.current);
-      return;
-    }
-    onSubmit(form);
-  }
-
   return (
-    <form ref={formRef} onSubmit={handleSubmit} noValidate className="grid gap-4" aria-label="New query">
+    <form ref={formRef} onSubmit={submit(() => onSubmit(form))} noValidate className="grid gap-4" aria-label="New query">
       <div className="grid gap-4 sm:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
         <Field label="Case" htmlFor="query-caseId" error={err("caseId")} required>
           <NativeSelect
-            id="query-caseId"
+            {...bind("caseId")}
             value={form.caseId}
-            disabled={pending}
             onChange={(e) => {
               patch({ caseId: e.target.value });
               feedback.touch("caseId");
             }}
-            onBlur={() => feedback.touch("caseId")}
-            {...describe("caseId")}
           >
             <option value="" disabled>
               {cases.length === 0 ? "Open a case first" : "Select a case…"}
@@ -102,7 +71,7 @@ export function QueryForm({
           </NativeSelect>
         </Field>
         <Field label="Priority" htmlFor="query-priority" error={err("priority")} required>
-          <NativeSelect id="query-priority" value={form.priority} disabled={pending} onChange={(e) => patch({ priority: e.target.value as Priority })}>
+          <NativeSelect {...bind("priority")} value={form.priority} onChange={(e) => patch({ priority: e.target.value as Priority })}>
             {PRIORITIES.map((p) => (
               <option key={p} value={p}>
                 {PRIORITY_LABEL[p]}
@@ -112,28 +81,14 @@ export function QueryForm({
         </Field>
       </div>
       <Field label="Subject" htmlFor="query-subject" error={err("subject")} required>
-        <Input
-          id="query-subject"
-          value={form.subject}
-          maxLength={200}
-          disabled={pending}
-          placeholder="For example: Orthopaedic and OT assessments after a collision"
-          onChange={(e) => patch({ subject: e.target.value })}
-          onBlur={() => feedback.touch("subject")}
-          {...describe("subject")}
-        />
+        <Input {...text("subject")} maxLength={200} placeholder="For example: Orthopaedic and OT assessments after a collision" />
       </Field>
       <Field label="Instructions" htmlFor="query-instructions" error={err("instructions")} required>
         <Textarea
-          id="query-instructions"
+          {...text("instructions")}
           rows={5}
           maxLength={5000}
-          value={form.instructions}
-          disabled={pending}
           placeholder="The injuries, what the experts should assess, deadlines (court dates), anything the agency should know."
-          onChange={(e) => patch({ instructions: e.target.value })}
-          onBlur={() => feedback.touch("instructions")}
-          {...describe("instructions")}
         />
       </Field>
       <fieldset className="grid gap-2" aria-describedby={err("specializationIds") ? "query-specializationIds-error" : undefined}>
@@ -166,17 +121,7 @@ export function QueryForm({
         </div>
         {err("specializationIds") && <FieldError id="query-specializationIds-error">{err("specializationIds")}</FieldError>}
       </fieldset>
-      <div className="flex flex-col-reverse gap-2 border-t pt-4 sm:flex-row sm:justify-end">
-        {onCancel && (
-          <Button variant="outline" onClick={onCancel} disabled={pending}>
-            Cancel
-          </Button>
-        )}
-        <Button type="submit" disabled={pending}>
-          {pending && <Spinner decorative className="size-4 text-current" />}
-          Submit query
-        </Button>
-      </div>
+      <FormFooter pending={pending} submitLabel="Submit query" onSecondary={onCancel} />
     </form>
   );
 }

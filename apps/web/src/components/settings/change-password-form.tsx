@@ -1,10 +1,9 @@
 import { changePasswordSchema, isValidPassword } from "@medlegal/domain";
 import * as React from "react";
-import { PasswordChecklist, PasswordMatchHint } from "../auth/password-checklist";
+import { NewPasswordFields } from "../auth/new-password-fields";
 import { PasswordInput } from "../auth/password-input";
-import { Button } from "../ui/button";
+import { FormFooter, FormNote } from "../forms/form-footer";
 import { Field } from "../ui/field";
-import { Spinner } from "../ui/spinner";
 
 export interface ChangePasswordInput {
   currentPassword: string;
@@ -35,8 +34,7 @@ export function ChangePasswordForm({
     setEditedSinceError(false);
   }
 
-  const valid =
-    changePasswordSchema.safeParse({ currentPassword, newPassword }).success && isValidPassword(newPassword) && confirmPassword === newPassword;
+  const valid = changePasswordSchema.safeParse({ currentPassword, newPassword }).success && isValidPassword(newPassword) && confirmPassword === newPassword;
   const currentError = !editedSinceError ? serverErrors?.currentPassword : undefined;
 
   async function handleSubmit(event: React.FormEvent) {
@@ -68,42 +66,22 @@ export function ChangePasswordForm({
           autoComplete="current-password"
         />
       </Field>
-      <div className="grid gap-4 sm:grid-cols-2">
-        <div className="grid content-start gap-1.5">
-          <Field label="New password" htmlFor="password-new" required>
-            <PasswordInput
-              id="password-new"
-              value={newPassword}
-              disabled={pending}
-              onChange={(e) => setNewPassword(e.target.value)}
-              aria-describedby="password-new-checklist"
-              autoComplete="new-password"
-            />
-          </Field>
-          <PasswordChecklist password={newPassword} id="password-new-checklist" />
-        </div>
-        <div className="grid content-start gap-1.5">
-          <Field label="Confirm new password" htmlFor="password-confirm" required>
-            <PasswordInput
-              id="password-confirm"
-              value={confirmPassword}
-              disabled={pending}
-              onChange={(e) => setConfirmPassword(e.target.value)}
-              aria-invalid={confirmPassword !== "" && confirmPassword !== newPassword ? true : undefined}
-              aria-describedby="password-confirm-hint"
-              autoComplete="new-password"
-            />
-          </Field>
-          <PasswordMatchHint password={newPassword} confirmPassword={confirmPassword} id="password-confirm-hint" />
-        </div>
-      </div>
-      <div className="flex flex-col gap-2 border-t pt-5 sm:flex-row sm:items-center sm:justify-end">
-        <p className="text-xs text-muted-foreground sm:mr-auto">Your other sessions will be signed out.</p>
-        <Button type="submit" disabled={!valid || pending}>
-          {pending && <Spinner decorative className="size-4 text-primary-foreground" />}
-          Change password
-        </Button>
-      </div>
+      <NewPasswordFields
+        password={newPassword}
+        confirmPassword={confirmPassword}
+        passwordLabel="New password"
+        confirmLabel="Confirm new password"
+        confirmHintId="password-confirm-hint"
+        passwordProps={{ id: "password-new", disabled: pending, onChange: (e) => setNewPassword(e.target.value) }}
+        confirmProps={{ id: "password-confirm", disabled: pending, onChange: (e) => setConfirmPassword(e.target.value) }}
+      />
+      <FormFooter
+        className="flex-col pt-5"
+        pending={pending}
+        submitDisabled={!valid}
+        submitLabel="Change password"
+        note={<FormNote>Your other sessions will be signed out.</FormNote>}
+      />
     </form>
   );
 }

@@ -3,7 +3,7 @@ import { NOTIFICATION_TYPE_LABEL } from "@medlegal/domain";
 import { Bell, Mail } from "lucide-react";
 import * as React from "react";
 import { Switch } from "../ui/switch";
-import { FormActions } from "./profile-form";
+import { FormActions } from "../forms/form-footer";
 
 /** Per notification type: show it in the bell, and send it by e-mail. Saved together. */
 export function NotificationPreferencesForm({

@@ -4,18 +4,16 @@ import { ChevronDown, Download, History, X } from "lucide-react";
 import * as React from "react";
 import { z } from "zod";
 import { AuditDiff } from "@/components/audit/audit-diff";
-import { EmptyState, PageHeader } from "@/components/page";
+import { LoadState } from "@/components/load-state";
+import { PageHeader } from "@/components/page";
 import { Button } from "@/components/ui/button";
-import { ErrorState } from "@/components/ui/error-state";
+import { ClearFiltersButton, FilterBar, FilterField } from "@/components/ui/filter-bar";
+import { LoadMore } from "@/components/ui/load-more";
 import { Input } from "@/components/ui/input";
-import { Label } from "@/components/ui/label";
 import { NativeSelect } from "@/components/ui/native-select";
-import { ListSkeleton } from "@/components/ui/skeleton";
-import { Spinner } from "@/components/ui/spinner";
 import { useDebounced } from "@/hooks/use-debounced";
 import { formatDateTime } from "@/lib/format";
 import { trpc } from "@/lib/trpc";
-import { trpcErrorMessage } from "@/lib/trpc-errors";
 import { cn } from "@/lib/utils";
 
 const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
@@ -34,14 +32,30 @@ export const Route = createFileRoute("/_app/audit-trail")({
   component: AuditTrailPage,
 });
 
-const ENTITY_TYPES = ["assignment", "availability", "booking", "case", "document", "notification", "patient", "query", "roster", "settings", "specialization", "user"];
+const ENTITY_TYPES = [
+  "assignment",
+  "availability",
+  "booking",
+  "case",
+  "document",
+  "notification",
+  "patient",
+  "query",
+  "roster",
+  "settings",
+  "specialization",
+  "user",
+];
 
 function AuditTrailPage() {
   const search = Route.useSearch();
   const navigate = useNavigate({ from: Route.fullPath });
   const utils = trpc.useUtils();
   const setFilter = (changes: Partial<Search>) =>
-    void navigate({ search: (prev) => Object.fromEntries(Object.entries({ ...prev, ...changes }).filter(([, v]) => v !== undefined && v !== "")), replace: true });
+    void navigate({
+      search: (prev) => Object.fromEntries(Object.entries({ ...prev, ...changes }).filter(([, v]) => v !== undefined && v !== "")),
+      replace: true,
+    });
 
   // Free-text filters are typed here and written to the URL once typing pauses.
   const [entityId, setEntityId] = React.useState(search.entityId ?? "");
@@ -85,9 +99,8 @@ function AuditTrailPage() {
           </Button>
         }
       />
-      <div className="mb-4 grid grid-cols-2 gap-3 rounded-lg border bg-card p-3 lg:grid-cols-4">
-        <div className="col-span-2 grid gap-1.5 lg:col-span-1">
-          <Label htmlFor="audit-user">User</Label>
+      <FilterBar className="grid-cols-2 lg:grid-cols-4">
+        <FilterField label="User" htmlFor="audit-user" className="col-span-2  lg:col-span-1">
           <NativeSelect id="audit-user" value={search.actorId ?? ""} onChange={(e) => setFilter({ actorId: e.target.value || undefined })}>
             <option value="">Everyone</option>
             {(users.data?.items ?? []).map((u) => (
@@ -96,9 +109,8 @@ function AuditTrailPage() {
               </option>
             ))}
           </NativeSelect>
-        </div>
-        <div className="grid gap-1.5">
-          <Label htmlFor="audit-entity-type">Entity type</Label>
+        </FilterField>
+        <FilterField label="Entity type" htmlFor="audit-entity-type">
           <NativeSelect id="audit-entity-type" value={search.entityType ?? ""} onChange={(e) => setFilter({ entityType: e.target.value || undefined })}>
             <option value="">Any</option>
             {[...new Set([...ENTITY_TYPES, ...(search.entityType ? [search.entityType] : [])])].map((t) => (
@@ -107,56 +119,47 @@ function AuditTrailPage() {
               </option>
             ))}
           </NativeSelect>
-        </div>
-        <div className="grid gap-1.5">
-          <Label htmlFor="audit-entity-id">Entity id</Label>
+        </FilterField>
+        <FilterField label="Entity id" htmlFor="audit-entity-id">
           <Input id="audit-entity-id" value={entityId} onChange={(e) => setEntityId(e.target.value)} className="font-mono text-xs" autoComplete="off" />
-        </div>
-        <div className="col-span-2 grid gap-1.5 lg:col-span-1">
-          <Label htmlFor="audit-action">Action starts with</Label>
+        </FilterField>
+        <FilterField label="Action starts with" htmlFor="audit-action" className="col-span-2  lg:col-span-1">
           <Input id="audit-action" value={action} placeholder="e.g. query." onChange={(e) => setAction(e.target.value)} autoComplete="off" />
-        </div>
-        <div className="grid gap-1.5">
-          <Label htmlFor="audit-from">From</Label>
+        </FilterField>
+        <FilterField label="From" htmlFor="audit-from">
           <Input id="audit-from" type="date" value={search.from ?? ""} max={search.to} onChange={(e) => setFilter({ from: e.target.value || undefined })} />
-        </div>
-        <div className="grid gap-1.5">
-          <Label htmlFor="audit-to">To</Label>
+        </FilterField>
+        <FilterField label="To" htmlFor="audit-to">
           <Input id="audit-to" type="date" value={search.to ?? ""} min={search.from} onChange={(e) => setFilter({ to: e.target.value || undefined })} />
-        </div>
+        </FilterField>
         <div className="col-span-2 flex items-end lg:col-span-1">
-          <Button variant="ghost" className="w-full" disabled={!filtered} onClick={() => void navigate({ search: {}, replace: true })}>
-            <X aria-hidden />
-            Clear filters
-          </Button>
+          <ClearFiltersButton icon={X} className="w-full" disabled={!filtered} onClick={() => void navigate({ search: {}, replace: true })} />
         </div>
-      </div>
+      </FilterBar>
 
-      {list.isLoading ? (
-        <ListSkeleton label="Loading the audit trail" rows={8} />
-      ) : list.isError ? (
-        <ErrorState title="Could not load the audit trail" message={trpcErrorMessage(list.error)} onRetry={() => void list.refetch()} />
-      ) : rows.length === 0 ? (
-        <EmptyState icon={History} title={filtered ? "No entry matches these filters" : "No entries yet"}>
-          {filtered ? "Widen the date range or clear a filter." : "Sign-ins and every change to users, claimants, cases and queries are recorded here."}
-        </EmptyState>
-      ) : (
+      <LoadState
+        query={list}
+        loadingLabel="Loading the audit trail"
+        loadingRows={8}
+        errorTitle="Could not load the audit trail"
+        isEmpty={rows.length === 0}
+        emptyIcon={History}
+        emptyTitle={filtered ? "No entry matches these filters" : "No entries yet"}
+        emptyText={filtered ? "Widen the date range or clear a filter." : "Sign-ins and every change to users, claimants, cases and queries are recorded here."}
+      >
         <div className="grid gap-3">
           <ul className="divide-y overflow-hidden rounded-lg border bg-card" aria-label="Audit entries">
             {rows.map((r) => (
-              <AuditEntry key={r.id} row={r} onHistory={() => setFilter({ entityType: r.entityType, entityId: r.entityId ?? undefined, actorId: undefined, action: undefined })} />
+              <AuditEntry
+                key={r.id}
+                row={r}
+                onHistory={() => setFilter({ entityType: r.entityType, entityId: r.entityId ?? undefined, actorId: undefined, action: undefined })}
+              />
             ))}
           </ul>
-          {list.hasNextPage && (
-            <div className="flex justify-center">
-              <Button variant="outline" onClick={() => void list.fetchNextPage()} disabled={list.isFetchingNextPage}>
-                {list.isFetchingNextPage && <Spinner decorative className="size-4" />}
-                Load more
-              </Button>
-            </div>
-          )}
+          <LoadMore hasMore={list.hasNextPage} loading={list.isFetchingNextPage} onLoadMore={() => void list.fetchNextPage()} />
         </div>
-      )}
+      </LoadState>
     </>
   );
 }

@@ -1,18 +1,17 @@
 import type { CaseItem } from "@medlegal/domain";
-import { can, CLAIM_TYPE_LABEL } from "@medlegal/domain";
+import { can, canOpenRoute, CLAIM_TYPE_LABEL } from "@medlegal/domain";
 import { keepPreviousData } from "@tanstack/react-query";
 import { createFileRoute, Link, useNavigate } from "@tanstack/react-router";
-import { Briefcase, FilePlus2, FolderPlus, Pencil } from "lucide-react";
+import { Briefcase, CalendarPlus, FilePlus2, FolderPlus, Pencil } from "lucide-react";
 import * as React from "react";
 import { z } from "zod";
 import { CaseForm } from "@/components/cases/case-form";
-import { EmptyState, PageHeader } from "@/components/page";
+import { LoadState } from "@/components/load-state";
+import { PageHeader } from "@/components/page";
 import { CaseStatusBadge } from "@/components/queries/badges";
 import { Button } from "@/components/ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
-import { ErrorState } from "@/components/ui/error-state";
-import { Label } from "@/components/ui/label";
-import { SearchInput } from "@/components/ui/search-input";
+import { FilterBar, SearchField } from "@/components/ui/filter-bar";
+import { FormDialog } from "@/components/ui/form-dialog";
 import { ListSkeleton } from "@/components/ui/skeleton";
 import { useCurrentUser } from "@/hooks/use-auth";
 import { useDebounced } from "@/hooks/use-debounced";
@@ -21,6 +20,7 @@ import { formatDay } from "@/lib/format";
 import { trpc } from "@/lib/trpc";
 import { trpcErrorMessage, trpcFieldErrors } from "@/lib/trpc-errors";
 import { cn } from "@/lib/utils";
+import { ListTable } from "@/components/ui/list-table";
 
 const searchSchema = z.object({
   /** Opens the new-case form for this claimant (from the claimants list). */
@@ -32,7 +32,7 @@ export const Route = createFileRoute("/_app/cases")({
   component: CasesPage,
 });
 
-const COLUMNS = "lg:grid-cols-[minmax(0,1.3fr)_minmax(0,1.4fr)_minmax(0,1.5fr)_minmax(0,1fr)_5rem_13.5rem]";
+const COLUMNS = "lg:grid-cols-[minmax(0,1.3fr)_minmax(0,1.4fr)_minmax(0,1.5fr)_minmax(0,1fr)_5rem_16rem]";
 
 function CasesPage() {
   const me = useCurrentUser().data;
@@ -43,6 +43,7 @@ function CasesPage() {
   const debounced = useDebounced(search.trim());
   const list = trpc.cases.list.useQuery({ search: debounced || undefined }, { placeholderData: keepPreviousData });
   const canCreate = me ? can(me.role, "cases.create") : false;
+  const canBook = me ? canOpenRoute(me.role, "/booking-form") : false;
   const patients = trpc.patients.list.useQuery({}, { enabled: canCreate });
   const [creating, setCreating] = React.useState(Boolean(newFor));
   const [editing, setEditing] = React.useState<CaseItem | null>(null);
@@ -90,18 +91,19 @@ function CasesPage() {
           ) : undefined
         }
       />
-      <div className="mb-4 grid gap-1.5 rounded-lg border bg-card p-3 sm:max-w-md">
-        <Label htmlFor="cases-search">Search</Label>
-        <SearchInput id="cases-search" placeholder="Reference, claimant, RAF or court number" value={search} onChange={(e) => setSearch(e.target.value)} />
-      </div>
+      <FilterBar className="sm:max-w-md">
+        <SearchField id="cases-search" placeholder="Reference, claimant, RAF or court number" value={search} onChange={setSearch} />
+      </FilterBar>
 
-      {list.isLoading ? (
-        <ListSkeleton label="Loading cases" />
-      ) : list.isError ? (
-        <ErrorState title="Could not load the cases" message={trpcErrorMessage(list.error)} onRetry={() => void list.refetch()} />
-      ) : cases.length === 0 ? (
-        <EmptyState icon={Briefcase} title={debounced ? "No case matches" : "No cases yet"}>
-          {debounced ? (
+      <LoadState
+        query={list}
+        loadingLabel="Loading cases"
+        errorTitle="Could not load the cases"
+        isEmpty={cases.length === 0}
+        emptyIcon={Briefcase}
+        emptyTitle={debounced ? "No case matches" : "No cases yet"}
+        emptyText={
+          debounced ? (
             "Try another reference or claimant name."
           ) : canCreate ? (
             <>
@@ -113,113 +115,128 @@ function CasesPage() {
             </>
           ) : (
             "Cases appear here once attorneys open them."
-          )}
-        </EmptyState>
-      ) : (
-        <div className="overflow-hidden rounded-lg border bg-card">
-          <div aria-hidden className={cn("hidden border-b bg-muted/50 px-4 py-2.5 text-xs font-medium tracking-wide text-muted-foreground uppercase lg:grid lg:gap-4", COLUMNS)}>
-            <span>Case</span>
-            <span>Claimant</span>
-            <span>Claim</span>
-            <span>Status</span>
-            <span>Queries</span>
-            <span className="text-right">Actions</span>
-          </div>
-          <ul className="divide-y" aria-label="Cases">
-            {cases.map((c) => (
-              <li key={c.id} className={cn("grid gap-2 px-4 py-3.5 lg:items-center lg:gap-4", COLUMNS)}>
-                <div className="min-w-0">
-                  <p className="font-mono text-xs font-semibold">{c.reference}</p>
-                  <p className="text-xs text-muted-foreground">Opened {formatDay(c.createdAt.slice(0, 10))}</p>
+          )
+        }
+      >
+        <ListTable
+          columns={COLUMNS}
+          label="Cases"
+          head={
+            <>
+              <span>Case</span>
+              <span>Claimant</span>
+              <span>Claim</span>
+              <span>Status</span>
+              <span>Queries</span>
+              <span className="text-right">Actions</span>
+            </>
+          }
+        >
+          {cases.map((c) => (
+            <li key={c.id} className={cn("grid gap-2 px-4 py-3.5 lg:items-center lg:gap-4", COLUMNS)}>
+              <div className="min-w-0">
+                <p className="font-mono text-xs font-semibold">{c.reference}</p>
+                <p className="text-xs text-muted-foreground">Opened {formatDay(c.createdAt.slice(0, 10))}</p>
+              </div>
+              <div className="min-w-0">
+                <p className="truncate text-sm font-medium">{c.patientName}</p>
+                {me?.role !== "attorney" && <p className="truncate text-xs text-muted-foreground">{c.attorneyName}</p>}
+              </div>
+              <div className="min-w-0 text-sm">
+                <p className="truncate">{CLAIM_TYPE_LABEL[c.claimType]}</p>
+                <p className="truncate text-xs text-muted-foreground">
+                  Incident {formatDay(c.incidentDate)}
+                  {c.rafClaimNumber && <> · RAF {c.rafClaimNumber}</>}
+                  {c.courtCaseNumber && <> · Court {c.courtCaseNumber}</>}
+                </p>
+              </div>
+              <div className="flex flex-wrap items-center gap-2 lg:contents">
+                <div>
+                  <CaseStatusBadge status={c.status} />
                 </div>
-                <div className="min-w-0">
-                  <p className="truncate text-sm font-medium">{c.patientName}</p>
-                  {me?.role !== "attorney" && <p className="truncate text-xs text-muted-foreground">{c.attorneyName}</p>}
-                </div>
-                <div className="min-w-0 text-sm">
-                  <p className="truncate">{CLAIM_TYPE_LABEL[c.claimType]}</p>
-                  <p className="truncate text-xs text-muted-foreground">
-                    Incident {formatDay(c.incidentDate)}
-                    {c.rafClaimNumber && <> · RAF {c.rafClaimNumber}</>}
-                    {c.courtCaseNumber && <> · Court {c.courtCaseNumber}</>}
-                  </p>
-                </div>
-                <div className="flex flex-wrap items-center gap-2 lg:contents">
-                  <div>
-                    <CaseStatusBadge status={c.status} />
-                  </div>
-                  <p className="text-sm text-muted-foreground tabular-nums">
-                    <span className="lg:sr-only">Queries: </span>
-                    {c.queriesCount}
-                  </p>
-                </div>
-                <div className="flex gap-2 lg:justify-end">
-                  {canCreate && c.status === "open" && (
+                <p className="text-sm text-muted-foreground tabular-nums">
+                  <span className="lg:sr-only">Queries: </span>
+                  {c.queriesCount}
+                </p>
+              </div>
+              <div className="flex flex-wrap gap-2 lg:justify-end">
+                {canCreate && c.status === "open" && (
+                  <>
                     <Button variant="outline" size="sm" asChild>
                       <Link to="/queries" search={{ newFor: c.id }} aria-label={`New query for ${c.reference}`}>
                         <FilePlus2 aria-hidden />
                         New query
                       </Link>
                     </Button>
-                  )}
-                  <Button
-                    variant="outline"
-                    size="sm"
-                    aria-label={`Edit ${c.reference}`}
-                    onClick={() => {
-                      update.reset();
-                      setEditing(c);
-                    }}
-                  >
-                    <Pencil aria-hidden />
-                    Edit
-                  </Button>
-                </div>
-              </li>
-            ))}
-          </ul>
-        </div>
-      )}
+                    {canBook && (
+                      <Button variant="outline" size="sm" asChild>
+                        <Link to="/booking-form" search={{ caseId: c.id }} aria-label={`Book assessment for ${c.reference}`}>
+                          <CalendarPlus aria-hidden />
+                          Book assessment
+                        </Link>
+                      </Button>
+                    )}
+                  </>
+                )}
+                <Button
+                  variant="outline"
+                  size="sm"
+                  aria-label={`Edit ${c.reference}`}
+                  onClick={() => {
+                    update.reset();
+                    setEditing(c);
+                  }}
+                >
+                  <Pencil aria-hidden />
+                  Edit
+                </Button>
+              </div>
+            </li>
+          ))}
+        </ListTable>
+      </LoadState>
 
-      <Dialog open={creating} onOpenChange={(open) => (open ? setCreating(true) : !create.isPending && closeCreate())}>
-        <DialogContent className="max-h-[92svh] max-w-xl overflow-y-auto">
-          <DialogHeader>
-            <DialogTitle>New case</DialogTitle>
-            <DialogDescription>Choose the claimant and describe the claim.</DialogDescription>
-          </DialogHeader>
-          {patients.isLoading ? (
-            <ListSkeleton rows={2} label="Loading claimants" />
-          ) : (
-            <CaseForm
-              patients={patients.data ?? []}
-              initialPatientId={newFor ?? ""}
-              pending={create.isPending}
-              serverErrors={createErrors}
-              onSubmit={(payload) => create.mutate(payload)}
-              onCancel={closeCreate}
-            />
-          )}
-        </DialogContent>
-      </Dialog>
-      <Dialog open={editing !== null} onOpenChange={(open) => !open && !update.isPending && setEditing(null)}>
-        <DialogContent className="max-h-[92svh] max-w-xl overflow-y-auto">
-          <DialogHeader>
-            <DialogTitle>Edit {editing?.reference}</DialogTitle>
-            <DialogDescription>{editing?.patientName}</DialogDescription>
-          </DialogHeader>
-          {editing && (
-            <CaseForm
-              key={editing.id}
-              kase={editing}
-              patients={[{ id: editing.patientId, firstName: editing.patientName, lastName: "", idNumber: null, passportNumber: null }]}
-              pending={update.isPending}
-              serverErrors={updateErrors}
-              onSubmit={(payload) => update.mutate({ id: editing.id, ...payload })}
-              onCancel={() => setEditing(null)}
-            />
-          )}
-        </DialogContent>
-      </Dialog>
+      <FormDialog
+        open={creating}
+        onClose={closeCreate}
+        busy={create.isPending}
+        title="New case"
+        description="Choose the claimant and describe the claim."
+        className="max-w-xl"
+      >
+        {patients.isLoading ? (
+          <ListSkeleton rows={2} label="Loading claimants" />
+        ) : (
+          <CaseForm
+            patients={patients.data ?? []}
+            initialPatientId={newFor ?? ""}
+            pending={create.isPending}
+            serverErrors={createErrors}
+            onSubmit={(payload) => create.mutate(payload)}
+            onCancel={closeCreate}
+          />
+        )}
+      </FormDialog>
+      <FormDialog
+        open={editing !== null}
+        onClose={() => setEditing(null)}
+        busy={update.isPending}
+        title={<>Edit {editing?.reference}</>}
+        description={editing?.patientName}
+        className="max-w-xl"
+      >
+        {editing && (
+          <CaseForm
+            key={editing.id}
+            kase={editing}
+            patients={[{ id: editing.patientId, firstName: editing.patientName, lastName: "", idNumber: null, passportNumber: null }]}
+            pending={update.isPending}
+            serverErrors={updateErrors}
+            onSubmit={(payload) => update.mutate({ id: editing.id, ...payload })}
+            onCancel={() => setEditing(null)}
+          />
+        )}
+      </FormDialog>
     </>
   );
 }

@@ -5,9 +5,8 @@ import * as React from "react";
 import { AvailabilityWeekGrid } from "@/components/availability/availability-week-grid";
 import { EmptyState, PageHeader } from "@/components/page";
 import { Button } from "@/components/ui/button";
+import { FilterBar, SelectFilter, useSpecializationOptions } from "@/components/ui/filter-bar";
 import { ErrorState } from "@/components/ui/error-state";
-import { Label } from "@/components/ui/label";
-import { NativeSelect } from "@/components/ui/native-select";
 import { ListSkeleton } from "@/components/ui/skeleton";
 import { formatDayMonth, mondayOf, saToday } from "@/lib/booking-time";
 import { trpc } from "@/lib/trpc";
@@ -30,11 +29,8 @@ function ConsultantAvailabilityPage() {
   const today = saToday();
   const [weekStart, setWeekStart] = React.useState(mondayOf(today));
   const [specializationId, setSpecializationId] = React.useState("");
-  const specializations = trpc.specializations.listActive.useQuery();
-  const week = trpc.availability.week.useQuery(
-    { weekStart, ...(specializationId ? { specializationId } : {}) },
-    { placeholderData: (prev) => prev },
-  );
+  const specializations = useSpecializationOptions();
+  const week = trpc.availability.week.useQuery({ weekStart, ...(specializationId ? { specializationId } : {}) }, { placeholderData: (prev) => prev });
   const rows = week.data ?? [];
 
   return (
@@ -43,19 +39,17 @@ function ConsultantAvailabilityPage() {
         title="Consultant Availability"
         description="Every consultant's hours for a week and how many assessments each can still take per day. Open a consultant to change their hours."
       />
-      <div className="mb-5 flex flex-col gap-3 rounded-lg border bg-card p-3 sm:flex-row sm:items-end sm:justify-between">
-        <div className="grid gap-1.5 sm:w-72">
-          <Label htmlFor="availability-specialization">Specialization</Label>
-          <NativeSelect id="availability-specialization" value={specializationId} onChange={(e) => setSpecializationId(e.target.value)}>
-            <option value="">All specializations</option>
-            {(specializations.data ?? []).map((s) => (
-              <option key={s.id} value={s.id}>
-                {s.name}
-              </option>
-            ))}
-          </NativeSelect>
-        </div>
-        <div className="flex items-center gap-2">
+      <FilterBar className="mb-5 flex flex-col sm:flex-row sm:items-end sm:justify-between">
+        <SelectFilter
+          label="Specialization"
+          id="availability-specialization"
+          className="sm:w-72"
+          value={specializationId}
+          onChange={setSpecializationId}
+          allLabel="All specializations"
+          options={specializations}
+        />
+        <div className="flex flex-wrap items-center gap-2">
           <Button variant="outline" size="icon-sm" aria-label="Previous week" onClick={() => setWeekStart(addDays(weekStart, -7))}>
             <ChevronLeft />
           </Button>
@@ -69,7 +63,7 @@ function ConsultantAvailabilityPage() {
             {formatDayMonth(weekStart)} – {formatDayMonth(addDays(weekStart, 6))} {addDays(weekStart, 6).slice(0, 4)}
           </span>
         </div>
-      </div>
+      </FilterBar>
 
       {week.isLoading ? (
         <ListSkeleton rows={6} label="Loading availability" />
@@ -77,7 +71,9 @@ function ConsultantAvailabilityPage() {
         <ErrorState title="Could not load the availability" message={trpcErrorMessage(week.error)} onRetry={() => void week.refetch()} />
       ) : rows.length === 0 ? (
         <EmptyState icon={Users} title="No consultants to show">
-          {specializationId ? "No active consultant has this specialization." : "Active consultants will be listed here with their hours and free capacity per day."}
+          {specializationId
+            ? "No active consultant has this specialization."
+            : "Active consultants will be listed here with their hours and free capacity per day."}
         </EmptyState>
       ) : (
         <div className={cn("grid gap-3", week.isFetching && "opacity-70 transition-opacity")}>

@@ -5,14 +5,12 @@ import { createFileRoute, Link } from "@tanstack/react-router";
 import { FolderPlus, Languages, Pencil, UserPlus, Users } from "lucide-react";
 import * as React from "react";
 import { PatientForm } from "@/components/claimants/patient-form";
-import { EmptyState, PageHeader } from "@/components/page";
+import { LoadState } from "@/components/load-state";
+import { PageHeader } from "@/components/page";
 import { ConsentBadge } from "@/components/queries/badges";
 import { Button } from "@/components/ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
-import { ErrorState } from "@/components/ui/error-state";
-import { Label } from "@/components/ui/label";
-import { SearchInput } from "@/components/ui/search-input";
-import { ListSkeleton } from "@/components/ui/skeleton";
+import { FilterBar, SearchField } from "@/components/ui/filter-bar";
+import { FormDialog } from "@/components/ui/form-dialog";
 import { useCurrentUser } from "@/hooks/use-auth";
 import { useDebounced } from "@/hooks/use-debounced";
 import { toast } from "@/hooks/use-toast";
@@ -20,6 +18,7 @@ import { formatDay } from "@/lib/format";
 import { trpc } from "@/lib/trpc";
 import { trpcErrorMessage, trpcFieldErrors } from "@/lib/trpc-errors";
 import { cn } from "@/lib/utils";
+import { ListTable } from "@/components/ui/list-table";
 
 export const Route = createFileRoute("/_app/patients")({
   component: PatientsPage,
@@ -76,131 +75,138 @@ function PatientsPage() {
           ) : undefined
         }
       />
-      <div className="mb-4 grid gap-1.5 rounded-lg border bg-card p-3 sm:max-w-md">
-        <Label htmlFor="patients-search">Search</Label>
-        <SearchInput id="patients-search" placeholder="Name, ID or passport number" value={search} onChange={(e) => setSearch(e.target.value)} />
-      </div>
-
-      {list.isLoading ? (
-        <ListSkeleton label="Loading claimants" />
-      ) : list.isError ? (
-        <ErrorState title="Could not load the claimants" message={trpcErrorMessage(list.error)} onRetry={() => void list.refetch()} />
-      ) : patients.length === 0 ? (
-        <EmptyState icon={Users} title={debounced ? "No claimant matches" : "No claimants yet"}>
-          {debounced
+      <FilterBar className="sm:max-w-md">
+        <SearchField id="patients-search" placeholder="Name, ID or passport number" value={search} onChange={setSearch} />
+      </FilterBar>
+      <LoadState
+        query={list}
+        loadingLabel="Loading claimants"
+        errorTitle="Could not load the claimants"
+        isEmpty={patients.length === 0}
+        emptyIcon={Users}
+        emptyTitle={debounced ? "No claimant matches" : "No claimants yet"}
+        emptyText={
+          debounced
             ? "Try another name or ID number."
             : isAttorney
               ? "Add the claimants you act for: their ID number, contact details, language and the date their consent was received."
-              : "Claimants appear here once attorneys add them."}
-        </EmptyState>
-      ) : (
-        <div className="overflow-hidden rounded-lg border bg-card">
-          <div aria-hidden className={cn("hidden border-b bg-muted/50 px-4 py-2.5 text-xs font-medium tracking-wide text-muted-foreground uppercase lg:grid lg:gap-4", COLUMNS)}>
-            <span>Claimant</span>
-            <span>Identity</span>
-            <span>Language</span>
-            <span>Consent</span>
-            <span>Cases</span>
-            <span className="text-right">Actions</span>
-          </div>
-          <ul className="divide-y" aria-label="Claimants">
-            {patients.map((p) => {
-              const name = `${p.firstName} ${p.lastName}`;
-              return (
-                <li key={p.id} className={cn("grid gap-2 px-4 py-3.5 lg:items-center lg:gap-4", COLUMNS)}>
-                  <div className="min-w-0">
-                    <p className="truncate text-sm font-medium">{name}</p>
-                    <p className="truncate text-xs text-muted-foreground">
-                      {[p.phone, p.email].filter(Boolean).join(" · ") || "No contact details"}
-                      {!isAttorney && <> · {p.attorneyName}</>}
-                    </p>
-                  </div>
-                  <div className="min-w-0 text-sm">
-                    <p className="truncate font-mono text-xs">{p.idNumber ? `ID ${p.idNumber}` : `Passport ${p.passportNumber ?? "—"}`}</p>
-                    <p className="text-xs text-muted-foreground">
-                      Born {formatDay(p.birthDate)} · {GENDER_LABEL[p.gender]}
-                    </p>
-                  </div>
-                  <p className="flex min-w-0 flex-wrap items-center gap-1.5 text-sm">
-                    <span>{p.homeLanguage}</span>
-                    {p.interpreterNeeded && (
-                      <span className="inline-flex items-center gap-1 rounded bg-muted px-1.5 py-0.5 text-xs text-muted-foreground" title="Interpreter needed">
-                        <Languages aria-hidden className="size-3" />
-                        Interpreter
-                      </span>
-                    )}
+              : "Claimants appear here once attorneys add them."
+        }
+      >
+        <ListTable
+          columns={COLUMNS}
+          label="Claimants"
+          head={
+            <>
+              <span>Claimant</span>
+              <span>Identity</span>
+              <span>Language</span>
+              <span>Consent</span>
+              <span>Cases</span>
+              <span className="text-right">Actions</span>
+            </>
+          }
+        >
+          {patients.map((p) => {
+            const name = `${p.firstName} ${p.lastName}`;
+            return (
+              <li key={p.id} className={cn("grid gap-2 px-4 py-3.5 lg:items-center lg:gap-4", COLUMNS)}>
+                <div className="min-w-0">
+                  <p className="truncate text-sm font-medium">{name}</p>
+                  <p className="truncate text-xs text-muted-foreground">
+                    {[p.phone, p.email].filter(Boolean).join(" · ") || "No contact details"}
+                    {!isAttorney && <> · {p.attorneyName}</>}
                   </p>
-                  <div className="flex flex-wrap items-center gap-2 lg:contents">
-                    <div>
-                      <ConsentBadge consentReceivedAt={p.consentReceivedAt} />
-                      {p.consentReceivedAt && <span className="ml-1.5 text-xs text-muted-foreground lg:mt-0.5 lg:ml-0 lg:block">{formatDay(p.consentReceivedAt)}</span>}
-                    </div>
-                    <p className="text-sm text-muted-foreground tabular-nums">
-                      <span className="lg:sr-only">Cases: </span>
-                      {p.casesCount}
-                    </p>
-                  </div>
-                  <div className="flex gap-2 lg:justify-end">
-                    {isAttorney && (
-                      <Button variant="outline" size="sm" asChild>
-                        <Link to="/cases" search={{ newFor: p.id }} aria-label={`Open a case for ${name}`}>
-                          <FolderPlus aria-hidden />
-                          New case
-                        </Link>
-                      </Button>
+                </div>
+                <div className="min-w-0 text-sm">
+                  <p className="truncate font-mono text-xs">{p.idNumber ? `ID ${p.idNumber}` : `Passport ${p.passportNumber ?? "—"}`}</p>
+                  <p className="text-xs text-muted-foreground">
+                    Born {formatDay(p.birthDate)} · {GENDER_LABEL[p.gender]}
+                  </p>
+                </div>
+                <p className="flex min-w-0 flex-wrap items-center gap-1.5 text-sm">
+                  <span>{p.homeLanguage}</span>
+                  {p.interpreterNeeded && (
+                    <span className="inline-flex items-center gap-1 rounded bg-muted px-1.5 py-0.5 text-xs text-muted-foreground" title="Interpreter needed">
+                      <Languages aria-hidden className="size-3" />
+                      Interpreter
+                    </span>
+                  )}
+                </p>
+                <div className="flex flex-wrap items-center gap-2 lg:contents">
+                  <div>
+                    <ConsentBadge consentReceivedAt={p.consentReceivedAt} />
+                    {p.consentReceivedAt && (
+                      <span className="ml-1.5 text-xs text-muted-foreground lg:mt-0.5 lg:ml-0 lg:block">{formatDay(p.consentReceivedAt)}</span>
                     )}
-                    <Button
-                      variant="outline"
-                      size="sm"
-                      aria-label={`Edit ${name}`}
-                      onClick={() => {
-                        update.reset();
-                        setEditing(p);
-                      }}
-                    >
-                      <Pencil aria-hidden />
-                      Edit
-                    </Button>
                   </div>
-                </li>
-              );
-            })}
-          </ul>
-        </div>
-      )}
+                  <p className="text-sm text-muted-foreground tabular-nums">
+                    <span className="lg:sr-only">Cases: </span>
+                    {p.casesCount}
+                  </p>
+                </div>
+                <div className="flex flex-wrap gap-2 lg:justify-end">
+                  {isAttorney && (
+                    <Button variant="outline" size="sm" asChild>
+                      <Link to="/cases" search={{ newFor: p.id }} aria-label={`Open a case for ${name}`}>
+                        <FolderPlus aria-hidden />
+                        New case
+                      </Link>
+                    </Button>
+                  )}
+                  <Button
+                    variant="outline"
+                    size="sm"
+                    aria-label={`Edit ${name}`}
+                    onClick={() => {
+                      update.reset();
+                      setEditing(p);
+                    }}
+                  >
+                    <Pencil aria-hidden />
+                    Edit
+                  </Button>
+                </div>
+              </li>
+            );
+          })}
+        </ListTable>
+      </LoadState>
 
-      <Dialog open={creating} onOpenChange={(open) => !create.isPending && setCreating(open)}>
-        <DialogContent className="max-h-[92svh] max-w-2xl overflow-y-auto">
-          <DialogHeader>
-            <DialogTitle>New claimant</DialogTitle>
-            <DialogDescription>A valid SA ID number fills in the birth date and gender.</DialogDescription>
-          </DialogHeader>
+      <FormDialog
+        open={creating}
+        onClose={() => setCreating(false)}
+        busy={create.isPending}
+        title="New claimant"
+        description="A valid SA ID number fills in the birth date and gender."
+        className="max-w-2xl"
+      >
+        <PatientForm
+          pending={create.isPending}
+          serverErrors={createErrors}
+          onSubmit={(payload: PatientInput) => create.mutate(payload)}
+          onCancel={() => setCreating(false)}
+        />
+      </FormDialog>
+      <FormDialog
+        open={editing !== null}
+        onClose={() => setEditing(null)}
+        busy={update.isPending}
+        title="Edit claimant"
+        description={<>{editing ? `${editing.firstName} ${editing.lastName}` : ""}</>}
+        className="max-w-2xl"
+      >
+        {editing && (
           <PatientForm
-            pending={create.isPending}
-            serverErrors={createErrors}
-            onSubmit={(payload: PatientInput) => create.mutate(payload)}
-            onCancel={() => setCreating(false)}
+            key={editing.id}
+            patient={editing}
+            pending={update.isPending}
+            serverErrors={updateErrors}
+            onSubmit={(payload) => update.mutate({ id: editing.id, ...payload })}
+            onCancel={() => setEditing(null)}
           />
-        </DialogContent>
-      </Dialog>
-      <Dialog open={editing !== null} onOpenChange={(open) => !open && !update.isPending && setEditing(null)}>
-        <DialogContent className="max-h-[92svh] max-w-2xl overflow-y-auto">
-          <DialogHeader>
-            <DialogTitle>Edit claimant</DialogTitle>
-            <DialogDescription>{editing ? `${editing.firstName} ${editing.lastName}` : ""}</DialogDescription>
-          </DialogHeader>
-          {editing && (
-            <PatientForm
-              key={editing.id}
-              patient={editing}
-              pending={update.isPending}
-              serverErrors={updateErrors}
-              onSubmit={(payload) => update.mutate({ id: editing.id, ...payload })}
-              onCancel={() => setEditing(null)}
-            />
-          )}
-        </DialogContent>
-      </Dialog>
+        )}
+      </FormDialog>
     </>
   );
 }

@@ -4,17 +4,16 @@ import { createFileRoute, Link, useNavigate } from "@tanstack/react-router";
 import { ClipboardList, FilePlus2, Inbox } from "lucide-react";
 import * as React from "react";
 import { z } from "zod";
+import { LoadState } from "@/components/load-state";
 import { EmptyState, PageHeader } from "@/components/page";
 import { AssignmentResponse } from "@/components/queries/assignment-response";
 import { QueryForm } from "@/components/queries/query-form";
 import { QueryList } from "@/components/queries/query-list";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { ErrorState } from "@/components/ui/error-state";
-import { Label } from "@/components/ui/label";
-import { NativeSelect } from "@/components/ui/native-select";
-import { SearchInput } from "@/components/ui/search-input";
+import { FilterBar, SearchField, SelectFilter } from "@/components/ui/filter-bar";
+import { FormDialog } from "@/components/ui/form-dialog";
 import { ListSkeleton } from "@/components/ui/skeleton";
 import { useCurrentUser } from "@/hooks/use-auth";
 import { useDebounced } from "@/hooks/use-debounced";
@@ -86,39 +85,35 @@ function QueriesContent({ role, title }: { role: "administrator" | "employee" | 
 
       {role === "consultant" && <PendingAssignments />}
 
-      <div className="mb-4 grid grid-cols-1 gap-3 rounded-lg border bg-card p-3 sm:grid-cols-[minmax(0,2fr)_minmax(0,1fr)] lg:max-w-3xl">
-        <div className="grid gap-1.5">
-          <Label htmlFor="queries-search">Search</Label>
-          <SearchInput id="queries-search" placeholder="Reference, claimant or subject" value={search} onChange={(e) => setSearch(e.target.value)} />
-        </div>
-        <div className="grid gap-1.5">
-          <Label htmlFor="queries-status">Status</Label>
-          <NativeSelect id="queries-status" value={status} onChange={(e) => setStatus(e.target.value as QueryStatus | "")}>
-            <option value="">All statuses</option>
-            {QUERY_STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {QUERY_STATUS_LABEL[s]}
-              </option>
-            ))}
-          </NativeSelect>
-        </div>
-      </div>
-
-      {list.isLoading ? (
-        <ListSkeleton label="Loading queries" />
-      ) : list.isError ? (
-        <ErrorState title="Could not load the queries" message={trpcErrorMessage(list.error)} onRetry={() => void list.refetch()} />
-      ) : list.items.length === 0 ? (
-        <EmptyState icon={ClipboardList} title={filtered ? "No query matches" : "No queries yet"}>
-          {filtered
+      <FilterBar className="grid-cols-1 sm:grid-cols-[minmax(0,2fr)_minmax(0,1fr)] lg:max-w-3xl">
+        <SearchField id="queries-search" placeholder="Reference, claimant or subject" value={search} onChange={setSearch} />
+        <SelectFilter
+          label="Status"
+          id="queries-status"
+          value={status}
+          onChange={setStatus}
+          allLabel="All statuses"
+          options={QUERY_STATUSES}
+          labels={QUERY_STATUS_LABEL}
+        />
+      </FilterBar>
+      <LoadState
+        query={list}
+        loadingLabel="Loading queries"
+        errorTitle="Could not load the queries"
+        isEmpty={list.items.length === 0}
+        emptyIcon={ClipboardList}
+        emptyTitle={filtered ? "No query matches" : "No queries yet"}
+        emptyText={
+          filtered
             ? "Try another search or status."
             : role === "attorney"
               ? "Submit a query for one of your cases: say which experts you need, and follow it here until the reports are delivered."
               : role === "consultant"
                 ? "Queries appear here once the agency assigns you to one."
-                : "Queries appear here once attorneys submit them."}
-        </EmptyState>
-      ) : (
+                : "Queries appear here once attorneys submit them."
+        }
+      >
         <QueryList
           items={list.items}
           hasMore={Boolean(list.hasNextPage)}
@@ -127,7 +122,7 @@ function QueriesContent({ role, title }: { role: "administrator" | "employee" | 
           showAttorney={role !== "attorney"}
           showCaseManager={role !== "consultant"}
         />
-      )}
+      </LoadState>
 
       {canCreate && <NewQueryDialog open={creating} initialCaseId={newFor ?? ""} onClose={closeCreate} />}
     </>
@@ -152,36 +147,37 @@ function NewQueryDialog({ open, initialCaseId, onClose }: { open: boolean; initi
   const openCases = (cases.data ?? []).filter((c) => c.status === "open" || c.id === initialCaseId);
 
   return (
-    <Dialog open={open} onOpenChange={(next) => !next && !create.isPending && onClose()}>
-      <DialogContent className="max-h-[92svh] max-w-2xl overflow-y-auto">
-        <DialogHeader>
-          <DialogTitle>New query</DialogTitle>
-          <DialogDescription>Instruct the agency for one of your open cases. You can add supporting documents once it is submitted.</DialogDescription>
-        </DialogHeader>
-        {cases.isLoading || specializations.isLoading ? (
-          <ListSkeleton rows={3} label="Loading your cases" className="border-0" />
-        ) : cases.isError || specializations.isError ? (
-          <ErrorState message={trpcErrorMessage(cases.error ?? specializations.error)} />
-        ) : openCases.length === 0 ? (
-          <EmptyState icon={Inbox} title="No open case yet" className="py-8">
-            <Link to="/cases" className="font-medium text-primary hover:underline" onClick={onClose}>
-              Open a case
-            </Link>{" "}
-            for a claimant first, then submit the query for it.
-          </EmptyState>
-        ) : (
-          <QueryForm
-            cases={openCases}
-            specializations={specializations.data ?? []}
-            initialCaseId={initialCaseId}
-            pending={create.isPending}
-            serverErrors={serverErrors}
-            onSubmit={(payload) => create.mutate(payload)}
-            onCancel={onClose}
-          />
-        )}
-      </DialogContent>
-    </Dialog>
+    <FormDialog
+      open={open}
+      onClose={onClose}
+      busy={create.isPending}
+      title="New query"
+      description="Instruct the agency for one of your open cases. You can add supporting documents once it is submitted."
+      className="max-w-2xl"
+    >
+      {cases.isLoading || specializations.isLoading ? (
+        <ListSkeleton rows={3} label="Loading your cases" className="border-0" />
+      ) : cases.isError || specializations.isError ? (
+        <ErrorState message={trpcErrorMessage(cases.error ?? specializations.error)} />
+      ) : openCases.length === 0 ? (
+        <EmptyState icon={Inbox} title="No open case yet" className="py-8">
+          <Link to="/cases" className="font-medium text-primary hover:underline" onClick={onClose}>
+            Open a case
+          </Link>{" "}
+          for a claimant first, then submit the query for it.
+        </EmptyState>
+      ) : (
+        <QueryForm
+          cases={openCases}
+          specializations={specializations.data ?? []}
+          initialCaseId={initialCaseId}
+          pending={create.isPending}
+          serverErrors={serverErrors}
+          onSubmit={(payload) => create.mutate(payload)}
+          onCancel={onClose}
+        />
+      )}
+    </FormDialog>
   );
 }
 
@@ -214,7 +210,13 @@ function PendingAssignments() {
               </div>
               <AssignmentResponse
                 label={label}
-                pending={respond.isPending && respond.variables && (respond.variables as { id: string }).id === a.id ? ((respond.variables as { accept: boolean }).accept ? "accept" : "decline") : null}
+                pending={
+                  respond.isPending && respond.variables && (respond.variables as { id: string }).id === a.id
+                    ? (respond.variables as { accept: boolean }).accept
+                      ? "accept"
+                      : "decline"
+                    : null
+                }
                 onRespond={(accept, reason) => respond.mutateAsync({ id: a.id, accept, reason })}
               />
             </li>

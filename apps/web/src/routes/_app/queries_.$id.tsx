@@ -76,7 +76,7 @@ function QuerySkeleton() {
       <span className="sr-only">Loading the query</span>
       <Skeleton className="h-4 w-32" />
       <Skeleton className="h-8 w-2/3" />
-      <div className="grid gap-4 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
+      <div className="grid grid-cols-1 gap-4 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
         <Skeleton className="h-64" />
         <Skeleton className="h-64" />
       </div>
@@ -167,8 +167,8 @@ function QueryView({ q, role, userId }: { q: QueryDetail; role: Role; userId: st
         </p>
       )}
 
-      <div className="grid items-start gap-5 lg:grid-cols-[minmax(0,1.7fr)_minmax(0,1fr)]">
-        <div className="grid min-w-0 gap-5">
+      <div className="grid grid-cols-1 items-start gap-5 lg:grid-cols-[minmax(0,1.7fr)_minmax(0,1fr)]">
+        <div className="grid min-w-0 grid-cols-1 gap-5">
           {myAssignments.length > 0 && <ConsultantAssignments q={q} assignments={myAssignments} />}
           <Card>
             <CardHeader>
@@ -231,7 +231,7 @@ function QueryView({ q, role, userId }: { q: QueryDetail; role: Role; userId: st
           </Card>
         </div>
 
-        <div className="grid min-w-0 gap-5">
+        <div className="grid min-w-0 grid-cols-1 gap-5">
           <Card>
             <CardHeader>
               <CardTitle>Claimant</CardTitle>

@@ -4,19 +4,15 @@ import { createFileRoute, useNavigate } from "@tanstack/react-router";
 import { ClipboardList, X } from "lucide-react";
 import * as React from "react";
 import { z } from "zod";
-import { EmptyState, PageHeader } from "@/components/page";
+import { LoadState } from "@/components/load-state";
+import { PageHeader } from "@/components/page";
 import { QueryList } from "@/components/queries/query-list";
-import { Button } from "@/components/ui/button";
-import { ErrorState } from "@/components/ui/error-state";
+import { ClearFiltersButton, FilterBar, FilterField, SearchField, SelectFilter, useSpecializationOptions } from "@/components/ui/filter-bar";
 import { Input } from "@/components/ui/input";
-import { Label } from "@/components/ui/label";
 import { NativeSelect } from "@/components/ui/native-select";
-import { SearchInput } from "@/components/ui/search-input";
-import { ListSkeleton } from "@/components/ui/skeleton";
 import { useDebounced } from "@/hooks/use-debounced";
 import { useQueryList } from "@/hooks/use-query-list";
 import { trpc } from "@/lib/trpc";
-import { trpcErrorMessage } from "@/lib/trpc-errors";
 
 const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 /** The filters live in the URL, so a filtered list can be bookmarked, shared and reloaded. */
@@ -26,7 +22,10 @@ const searchSchema = z.object({
   priority: z.enum(PRIORITIES).optional().catch(undefined),
   specialization: z.string().uuid().optional().catch(undefined),
   /** An employee's id, or "unassigned". */
-  assignee: z.union([z.literal("unassigned"), z.string().uuid()]).optional().catch(undefined),
+  assignee: z
+    .union([z.literal("unassigned"), z.string().uuid()])
+    .optional()
+    .catch(undefined),
   from: day.optional().catch(undefined),
   to: day.optional().catch(undefined),
   sort: z.enum(QUERY_SORTS).optional().catch(undefined),
@@ -49,7 +48,10 @@ function QueryManagementPage() {
   const search = Route.useSearch();
   const navigate = useNavigate({ from: Route.fullPath });
   const setFilter = (changes: Partial<Search>) =>
-    void navigate({ search: (prev) => Object.fromEntries(Object.entries({ ...prev, ...changes }).filter(([, v]) => v !== undefined && v !== "")), replace: true });
+    void navigate({
+      search: (prev) => Object.fromEntries(Object.entries({ ...prev, ...changes }).filter(([, v]) => v !== undefined && v !== "")),
+      replace: true,
+    });
 
   // The search box types freely and writes to the URL once typing pauses.
   const [text, setText] = React.useState(search.q ?? "");
@@ -76,7 +78,7 @@ function QueryManagementPage() {
     limit: 25,
   };
   const list = useQueryList(input);
-  const specializations = trpc.specializations.listActive.useQuery();
+  const specializations = useSpecializationOptions();
   const managers = trpc.queries.listCaseManagers.useQuery();
   const filtered = Object.entries(search).some(([k, v]) => k !== "sort" && v);
 
@@ -84,103 +86,93 @@ function QueryManagementPage() {
     <>
       <PageHeader title="Query Management" description="Every query: take new ones into review, move them on and assign the experts." />
 
-      <div className="mb-4 grid grid-cols-2 gap-3 rounded-lg border bg-card p-3 lg:grid-cols-4 xl:grid-cols-[minmax(0,2fr)_repeat(4,minmax(0,1fr))]">
-        <div className="col-span-2 grid gap-1.5 xl:col-span-1">
-          <Label htmlFor="qm-search">Search</Label>
-          <SearchInput id="qm-search" placeholder="Reference, claimant, attorney or firm" value={text} onChange={(e) => setText(e.target.value)} />
-        </div>
-        <div className="grid gap-1.5">
-          <Label htmlFor="qm-status">Status</Label>
-          <NativeSelect id="qm-status" value={search.status ?? ""} onChange={(e) => setFilter({ status: (e.target.value || undefined) as Search["status"] })}>
-            <option value="">All statuses</option>
-            {QUERY_STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {QUERY_STATUS_LABEL[s]}
-              </option>
-            ))}
-          </NativeSelect>
-        </div>
-        <div className="grid gap-1.5">
-          <Label htmlFor="qm-priority">Priority</Label>
-          <NativeSelect id="qm-priority" value={search.priority ?? ""} onChange={(e) => setFilter({ priority: (e.target.value || undefined) as Search["priority"] })}>
-            <option value="">Any priority</option>
-            {PRIORITIES.map((p) => (
-              <option key={p} value={p}>
-                {PRIORITY_LABEL[p]}
-              </option>
-            ))}
-          </NativeSelect>
-        </div>
-        <div className="grid gap-1.5">
-          <Label htmlFor="qm-specialization">Specialization</Label>
-          <NativeSelect id="qm-specialization" value={search.specialization ?? ""} onChange={(e) => setFilter({ specialization: e.target.value || undefined })}>
-            <option value="">Any specialization</option>
-            {(specializations.data ?? []).map((s) => (
-              <option key={s.id} value={s.id}>
-                {s.name}
-              </option>
-            ))}
-          </NativeSelect>
-        </div>
-        <div className="grid gap-1.5">
-          <Label htmlFor="qm-assignee">Case manager</Label>
-          <NativeSelect id="qm-assignee" value={search.assignee ?? ""} onChange={(e) => setFilter({ assignee: e.target.value || undefined })}>
-            <option value="">Anyone</option>
-            <option value="unassigned">Not taken yet</option>
-            {(managers.data ?? []).map((m) => (
-              <option key={m.id} value={m.id}>
-                {m.name}
-              </option>
-            ))}
-          </NativeSelect>
-        </div>
-        <div className="grid gap-1.5">
-          <Label htmlFor="qm-from">Submitted from</Label>
+      <FilterBar className="grid-cols-2 lg:grid-cols-4 xl:grid-cols-[minmax(0,2fr)_repeat(4,minmax(0,1fr))]">
+        <SearchField id="qm-search" className="col-span-2 xl:col-span-1" placeholder="Reference, claimant, attorney or firm" value={text} onChange={setText} />
+        <SelectFilter
+          label="Status"
+          id="qm-status"
+          value={search.status ?? ""}
+          onChange={(status) => setFilter({ status: status || undefined })}
+          allLabel="All statuses"
+          options={QUERY_STATUSES}
+          labels={QUERY_STATUS_LABEL}
+        />
+        <SelectFilter
+          label="Priority"
+          id="qm-priority"
+          value={search.priority ?? ""}
+          onChange={(priority) => setFilter({ priority: priority || undefined })}
+          allLabel="Any priority"
+          options={PRIORITIES}
+          labels={PRIORITY_LABEL}
+        />
+        <SelectFilter
+          label="Specialization"
+          id="qm-specialization"
+          value={search.specialization ?? ""}
+          onChange={(specialization) => setFilter({ specialization: specialization || undefined })}
+          allLabel="Any specialization"
+          options={specializations}
+        />
+        <SelectFilter
+          label="Case manager"
+          id="qm-assignee"
+          value={search.assignee ?? ""}
+          onChange={(assignee) => setFilter({ assignee: assignee || undefined })}
+          allLabel="Anyone"
+          options={[{ value: "unassigned", label: "Not taken yet" }, ...(managers.data ?? []).map((m) => ({ value: m.id, label: m.name }))]}
+        />
+        <FilterField label="Submitted from" htmlFor="qm-from">
           <Input id="qm-from" type="date" value={search.from ?? ""} max={search.to} onChange={(e) => setFilter({ from: e.target.value || undefined })} />
-        </div>
-        <div className="grid gap-1.5">
-          <Label htmlFor="qm-to">Submitted to</Label>
+        </FilterField>
+        <FilterField label="Submitted to" htmlFor="qm-to">
           <Input id="qm-to" type="date" value={search.to ?? ""} min={search.from} onChange={(e) => setFilter({ to: e.target.value || undefined })} />
-        </div>
-        <div className="grid gap-1.5">
-          <Label htmlFor="qm-sort">Sort by</Label>
-          <NativeSelect id="qm-sort" value={search.sort ?? "newest"} onChange={(e) => setFilter({ sort: e.target.value === "newest" ? undefined : (e.target.value as Search["sort"]) })}>
+        </FilterField>
+        <FilterField label="Sort by" htmlFor="qm-sort">
+          <NativeSelect
+            id="qm-sort"
+            value={search.sort ?? "newest"}
+            onChange={(e) => setFilter({ sort: e.target.value === "newest" ? undefined : (e.target.value as Search["sort"]) })}
+          >
             {QUERY_SORTS.map((s) => (
               <option key={s} value={s}>
                 {SORT_LABEL[s]}
               </option>
             ))}
           </NativeSelect>
-        </div>
+        </FilterField>
         <div className="flex items-end">
-          <Button
-            variant="ghost"
+          <ClearFiltersButton
+            icon={X}
             className="w-full"
             disabled={!filtered}
             onClick={() => {
               setText("");
               void navigate({ search: search.sort ? { sort: search.sort } : {}, replace: true });
             }}
-          >
-            <X aria-hidden />
-            Clear filters
-          </Button>
+          />
         </div>
-      </div>
+      </FilterBar>
 
-      {list.isLoading ? (
-        <ListSkeleton label="Loading queries" rows={6} />
-      ) : list.isError ? (
-        <ErrorState title="Could not load the queries" message={trpcErrorMessage(list.error)} onRetry={() => void list.refetch()} />
-      ) : list.items.length === 0 ? (
-        <EmptyState icon={ClipboardList} title={filtered ? "No query matches these filters" : "No queries yet"}>
-          {filtered ? "Widen the date range or clear a filter." : "Queries appear here as soon as attorneys submit them."}
-        </EmptyState>
-      ) : (
+      <LoadState
+        query={list}
+        loadingLabel="Loading queries"
+        loadingRows={6}
+        errorTitle="Could not load the queries"
+        isEmpty={list.items.length === 0}
+        emptyIcon={ClipboardList}
+        emptyTitle={filtered ? "No query matches these filters" : "No queries yet"}
+        emptyText={filtered ? "Widen the date range or clear a filter." : "Queries appear here as soon as attorneys submit them."}
+      >
         <div aria-busy={list.isFetching && !list.isFetchingNextPage}>
-          <QueryList items={list.items} hasMore={Boolean(list.hasNextPage)} loadingMore={list.isFetchingNextPage} onLoadMore={() => void list.fetchNextPage()} />
+          <QueryList
+            items={list.items}
+            hasMore={Boolean(list.hasNextPage)}
+            loadingMore={list.isFetchingNextPage}
+            onLoadMore={() => void list.fetchNextPage()}
+          />
         </div>
-      )}
+      </LoadState>
     </>
   );
 }

@@ -7,7 +7,7 @@ import { SpecializationsList } from "@/components/admin/specializations-list";
 import { EmptyState, PageHeader } from "@/components/page";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
+import { FormDialog } from "@/components/ui/form-dialog";
 import { Spinner } from "@/components/ui/spinner";
 import { toast } from "@/hooks/use-toast";
 import { trpc } from "@/lib/trpc";
@@ -131,26 +131,25 @@ function SpecializationsPage() {
         </>
       )}
 
-      <Dialog open={editing !== null} onOpenChange={(open) => !pending && !open && setEditing(null)}>
-        <DialogContent className="max-h-[92svh] max-w-lg overflow-y-auto">
-          <DialogHeader>
-            <DialogTitle>{editing?.mode === "edit" ? "Edit specialization" : "Add specialization"}</DialogTitle>
-            <DialogDescription>Names are unique, whatever their capitals.</DialogDescription>
-          </DialogHeader>
-          {editing && (
-            <SpecializationForm
-              key={editing.mode === "edit" ? editing.item.id : "new"}
-              initial={editing.mode === "edit" ? editing.item : undefined}
-              pending={pending}
-              serverErrors={serverErrors}
-              onCancel={() => setEditing(null)}
-              onSubmit={(payload) =>
-                editing.mode === "edit" ? update.mutate({ id: editing.item.id, ...payload }) : create.mutate(payload)
-              }
-            />
-          )}
-        </DialogContent>
-      </Dialog>
+      <FormDialog
+        open={editing !== null}
+        onClose={() => setEditing(null)}
+        busy={pending}
+        title={editing?.mode === "edit" ? "Edit specialization" : "Add specialization"}
+        description="Names are unique, whatever their capitals."
+        className="max-w-lg"
+      >
+        {editing && (
+          <SpecializationForm
+            key={editing.mode === "edit" ? editing.item.id : "new"}
+            initial={editing.mode === "edit" ? editing.item : undefined}
+            pending={pending}
+            serverErrors={serverErrors}
+            onCancel={() => setEditing(null)}
+            onSubmit={(payload) => (editing.mode === "edit" ? update.mutate({ id: editing.item.id, ...payload }) : create.mutate(payload))}
+          />
+        )}
+      </FormDialog>
 
       <ConfirmDialog
         open={toggling !== null}

@@ -2,17 +2,17 @@ import type { AdminUserCreateInput, AdminUserUpdateInput, Role, UserListInput, U
 import { fullName, ROLE_LABEL, ROLES } from "@medlegal/domain";
 import { keepPreviousData, useInfiniteQuery, useQueryClient } from "@tanstack/react-query";
 import { createFileRoute } from "@tanstack/react-router";
-import { Search, UserPlus, Users } from "lucide-react";
+import { UserPlus, Users } from "lucide-react";
 import * as React from "react";
 import { UserForm } from "@/components/admin/user-form";
 import { UsersList } from "@/components/admin/users-list";
 import { EmptyState, PageHeader } from "@/components/page";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
-import { Input } from "@/components/ui/input";
-import { Label } from "@/components/ui/label";
+import { FilterBar, FilterField, SearchField, SelectFilter } from "@/components/ui/filter-bar";
+import { FormDialog } from "@/components/ui/form-dialog";
 import { NativeSelect } from "@/components/ui/native-select";
+import { LoadMore } from "@/components/ui/load-more";
 import { Spinner } from "@/components/ui/spinner";
 import { useCurrentUser } from "@/hooks/use-auth";
 import { useDebounced } from "@/hooks/use-debounced";
@@ -137,62 +137,32 @@ function UsersPage() {
         }
       />
 
-      <div className="mb-4 grid grid-cols-2 gap-3 rounded-lg border bg-card p-3 lg:grid-cols-[minmax(0,1.6fr)_repeat(3,minmax(0,1fr))_auto] lg:items-end">
-        <div className="col-span-2 grid gap-1.5 lg:col-span-1">
-          <Label htmlFor="users-search">Search</Label>
-          <div className="relative">
-            <Search className="pointer-events-none absolute top-1/2 left-2.5 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden />
-            <Input
-              id="users-search"
-              type="search"
-              value={search}
-              onChange={(e) => setSearch(e.target.value)}
-              placeholder="Name, username, email or firm"
-              className="pl-8"
-            />
-          </div>
-        </div>
-        <div className="grid gap-1.5">
-          <Label htmlFor="users-role">Role</Label>
-          <NativeSelect id="users-role" value={role} onChange={(e) => setRole(e.target.value as Role | "")}>
-            <option value="">All roles</option>
-            {ROLES.map((r) => (
-              <option key={r} value={r}>
-                {ROLE_LABEL[r]}
-              </option>
-            ))}
-          </NativeSelect>
-        </div>
-        <div className="grid gap-1.5">
-          <Label htmlFor="users-status">Status</Label>
+      <FilterBar className="grid-cols-2 lg:grid-cols-[minmax(0,1.6fr)_repeat(3,minmax(0,1fr))_auto] lg:items-end">
+        <SearchField id="users-search" className="col-span-2 lg:col-span-1" placeholder="Name, username, email or firm" value={search} onChange={setSearch} />
+        <SelectFilter label="Role" id="users-role" value={role} onChange={setRole} allLabel="All roles" options={ROLES} labels={ROLE_LABEL} />
+        <FilterField label="Status" htmlFor="users-status">
           <NativeSelect id="users-status" value={status} onChange={(e) => setStatus(e.target.value as StatusFilter)}>
             <option value="all">All</option>
             <option value="active">Active</option>
             <option value="inactive">Inactive</option>
           </NativeSelect>
-        </div>
-        <div className="col-span-2 grid gap-1.5 lg:col-span-1">
-          <Label htmlFor="users-specialization">Specialization</Label>
-          <NativeSelect
-            id="users-specialization"
-            value={specializationId}
-            onChange={(e) => setSpecializationId(e.target.value)}
-            disabled={!allSpecializations.data}
-          >
-            <option value="">{allSpecializations.isLoading ? "Loading…" : "All"}</option>
-            {allSpecializations.data?.map((s) => (
-              <option key={s.id} value={s.id}>
-                {s.active ? s.name : `${s.name} (inactive)`}
-              </option>
-            ))}
-          </NativeSelect>
-        </div>
+        </FilterField>
+        <SelectFilter
+          label="Specialization"
+          id="users-specialization"
+          className="col-span-2 lg:col-span-1"
+          value={specializationId}
+          onChange={setSpecializationId}
+          disabled={!allSpecializations.data}
+          allLabel={allSpecializations.isLoading ? "Loading…" : "All"}
+          options={(allSpecializations.data ?? []).map((s) => ({ value: s.id, label: s.active ? s.name : `${s.name} (inactive)` }))}
+        />
         {(filtered || search !== "") && (
           <Button variant="ghost" onClick={clearFilters} className="col-span-2 lg:col-span-1">
             Clear filters
           </Button>
         )}
-      </div>
+      </FilterBar>
 
       {list.isLoading ? (
         <div className="flex justify-center rounded-lg border bg-card py-16">
@@ -239,54 +209,51 @@ function UsersPage() {
               Showing {users.length} {users.length === 1 ? "user" : "users"}
               {list.hasNextPage ? "" : filtered ? " matching the filters" : ""}
             </p>
-            {list.hasNextPage && (
-              <Button variant="outline" onClick={() => void list.fetchNextPage()} disabled={list.isFetchingNextPage}>
-                {list.isFetchingNextPage && <Spinner decorative className="size-4" />}
-                Load more
-              </Button>
-            )}
+            <LoadMore hasMore={list.hasNextPage} loading={list.isFetchingNextPage} onLoadMore={() => void list.fetchNextPage()} />
           </div>
         </div>
       )}
 
-      <Dialog open={creating} onOpenChange={(open) => !create.isPending && setCreating(open)}>
-        <DialogContent className="max-h-[92svh] max-w-2xl overflow-y-auto">
-          <DialogHeader>
-            <DialogTitle>New user</DialogTitle>
-            <DialogDescription>Create an account of any role. Attorneys and consultants need the same details as at sign-up.</DialogDescription>
-          </DialogHeader>
-          {creating && (
-            <UserForm
-              mode="create"
-              specializations={activeSpecializations.data ?? (activeSpecializations.isError ? [] : undefined)}
-              pending={create.isPending}
-              serverErrors={createErrors}
-              onSubmit={(payload: AdminUserCreateInput) => create.mutate(payload)}
-              onCancel={() => setCreating(false)}
-            />
-          )}
-        </DialogContent>
-      </Dialog>
+      <FormDialog
+        open={creating}
+        onClose={() => setCreating(false)}
+        busy={create.isPending}
+        title="New user"
+        description="Create an account of any role. Attorneys and consultants need the same details as at sign-up."
+        className="max-w-2xl"
+      >
+        {creating && (
+          <UserForm
+            mode="create"
+            specializations={activeSpecializations.data ?? (activeSpecializations.isError ? [] : undefined)}
+            pending={create.isPending}
+            serverErrors={createErrors}
+            onSubmit={(payload: AdminUserCreateInput) => create.mutate(payload)}
+            onCancel={() => setCreating(false)}
+          />
+        )}
+      </FormDialog>
 
-      <Dialog open={editingId !== null} onOpenChange={(open) => !update.isPending && !open && setEditingId(null)}>
-        <DialogContent className="max-h-[92svh] max-w-2xl overflow-y-auto">
-          <DialogHeader>
-            <DialogTitle>Edit user</DialogTitle>
-            <DialogDescription>Change the account's details or role. The username stays the same; passwords change by reset link.</DialogDescription>
-          </DialogHeader>
-          {editingId && (
-            <EditUser
-              id={editingId}
-              isSelf={editingId === me?.id}
-              specializations={activeSpecializations.data ?? (activeSpecializations.isError ? [] : undefined)}
-              pending={update.isPending}
-              serverErrors={updateErrors}
-              onSubmit={(payload) => update.mutate(payload)}
-              onCancel={() => setEditingId(null)}
-            />
-          )}
-        </DialogContent>
-      </Dialog>
+      <FormDialog
+        open={editingId !== null}
+        onClose={() => setEditingId(null)}
+        busy={update.isPending}
+        title="Edit user"
+        description="Change the account's details or role. The username stays the same; passwords change by reset link."
+        className="max-w-2xl"
+      >
+        {editingId && (
+          <EditUser
+            id={editingId}
+            isSelf={editingId === me?.id}
+            specializations={activeSpecializations.data ?? (activeSpecializations.isError ? [] : undefined)}
+            pending={update.isPending}
+            serverErrors={updateErrors}
+            onSubmit={(payload) => update.mutate(payload)}
+            onCancel={() => setEditingId(null)}
+          />
+        )}
+      </FormDialog>
 
       <ConfirmDialog
         open={confirming !== null}
