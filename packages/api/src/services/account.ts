@@ -5,6 +5,7 @@ import {
   ACCOUNT_MESSAGES,
   changePasswordSchema,
   defaultNotificationPreference,
+  emailChanged,
   NOTIFICATION_TYPES,
   notificationPreferencesSchema,
   profileSchemaFor,
@@ -42,7 +43,7 @@ export async function updateOwnProfile({ db, actor }: Deps, input: unknown): Pro
     "role"
   >;
   const before = await loadUserDetail(db, actor.user.id);
-  if (data.email.toLowerCase() !== before.email.toLowerCase()) {
+  if (emailChanged(before.email, data.email)) {
     await assertCurrentPassword(db, actor.user.id, data.currentPassword, ACCOUNT_MESSAGES.currentPasswordForEmail);
     await assertUsernameAndEmailFree(db, null, data.email, actor.user.id);
   }

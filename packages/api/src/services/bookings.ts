@@ -8,6 +8,7 @@ import {
   BOOKING_STATUSES,
   bookingInputSchema,
   CAPACITY_FULL_MESSAGE,
+  dateRangeError,
   cancelBookingSchema,
   defaultCancellationClass,
   fitsAvailability,
@@ -172,7 +173,8 @@ export async function listSlots({ db }: Deps, input: unknown): Promise<Slot[]> {
     }),
     input,
   );
-  if (to < from) throw new AppError("INVALID", "The end date is before the start date.");
+  const rangeError = dateRangeError(from, to);
+  if (rangeError) throw new AppError("INVALID", rangeError);
   if (addDays(from, 62) < to) throw new AppError("INVALID", "Look at most two months ahead at a time.");
   const consultant = await db.selectFrom("users").select("id").where("id", "=", consultantId).where("role", "=", "consultant").where("is_active", "=", true).executeTakeFirst();
   if (!consultant) throw new AppError("INVALID", "Choose an active consultant", { consultantId: "Choose an active consultant" });

@@ -77,7 +77,7 @@ export function BookingList({
         {items.map((b) => (
           <li
             key={b.id}
-            className={cn("grid gap-2 px-4 py-3.5 lg:items-center lg:gap-4", columns, highlight?.(b) && "bg-amber-50/60")}
+            className={cn("grid grid-cols-1 gap-2 px-4 py-3.5 lg:items-center lg:gap-4", columns, highlight?.(b) && "bg-amber-50/60")}
             aria-label={`${b.reference}, ${b.patientName}, ${formatWhen(b.startsAt)}`}
           >
             <div className="flex items-start justify-between gap-2 lg:block lg:min-w-0">

@@ -1,5 +1,5 @@
 import type { BookingItem } from "@medlegal/domain";
-import { addDays, sastDate } from "@medlegal/domain";
+import { addDays, FORM_MESSAGES, sastDate } from "@medlegal/domain";
 import { createFileRoute } from "@tanstack/react-router";
 import { CalendarRange, ChevronLeft, ChevronRight, Printer } from "lucide-react";
 import * as React from "react";
@@ -120,7 +120,7 @@ function AssessmentSchedulesPage() {
           </div>
           {!validRange && (
             <p id="schedule-to-error" className="text-sm font-medium text-destructive sm:pb-2">
-              Choose an end date on or after the start date.
+              {FORM_MESSAGES.dateRangeChoose}
             </p>
           )}
         </div>
