@@ -1,4 +1,4 @@
-import type { FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyRequest } from "fastify";
 import type { Actor, RequestMeta, SessionControl, SignedInActor } from "@medlegal/api";
 import { AppError } from "@medlegal/api";
 import type { CurrentUser } from "@medlegal/domain";
@@ -30,7 +30,7 @@ export function signedInActor(request: FastifyRequest, appUrl?: string): SignedI
 }
 
 /** Session operations over @fastify/session, shared by the REST adapters and the tRPC context. */
-export function sessionControl(request: FastifyRequest, _reply?: FastifyReply): SessionControl {
+export function sessionControl(request: FastifyRequest): SessionControl {
   return {
     async login(userId) {
       // A new id at sign-in: the old one is destroyed in the store (no session fixation).

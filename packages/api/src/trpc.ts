@@ -1,7 +1,7 @@
 import { initTRPC, TRPCError } from "@trpc/server";
 import { z, ZodError } from "zod";
-import type { Permission, Role } from "@medlegal/domain";
-import { PERMISSIONS } from "@medlegal/domain";
+import type { Permission } from "@medlegal/domain";
+import { can } from "@medlegal/domain";
 import type { Context, SignedInActor } from "./context";
 import { AppError, toTrpcCode } from "./errors";
 
@@ -45,14 +45,13 @@ export const protectedProcedure = publicProcedure.use(({ ctx, next }) => {
   return next({ ctx: { ...ctx, user: ctx.user, actor } });
 });
 
-/** A procedure for the roles the permission map grants `permission`; after it the role is known. */
-export function roleProcedure<P extends Permission>(permission: P) {
-  const roles = PERMISSIONS[permission] as readonly Role[];
+/** A procedure for the roles the permission map grants `permission` (403 for any other role). */
+export function roleProcedure(permission: Permission) {
   return protectedProcedure.use(({ ctx, next }) => {
-    if (!roles.includes(ctx.user.role)) {
+    if (!can(ctx.user.role, permission)) {
       throw new TRPCError({ code: "FORBIDDEN", message: "You do not have permission to do that." });
     }
-    return next({ ctx: { ...ctx, permission } });
+    return next();
   });
 }
 

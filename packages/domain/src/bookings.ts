@@ -13,6 +13,11 @@ export function sastDate(instant: Date): string {
   return new Date(instant.getTime() + SAST_OFFSET_MINUTES * 60_000).toISOString().slice(0, 10);
 }
 
+/** The South African clock time of an instant (HH:MM). */
+export function sastTime(instant: Date): string {
+  return new Date(instant.getTime() + SAST_OFFSET_MINUTES * 60_000).toISOString().slice(11, 16);
+}
+
 /** ISO weekday of a YYYY-MM-DD date: 1 Monday ... 7 Sunday. */
 export function isoWeekday(date: string): number {
   const day = new Date(`${date}T00:00:00Z`).getUTCDay();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { SlotRules } from "../src";
-import { computeSlots, defaultCancellationClass, fitsAvailability, isoWeekday, sastDate, sastToUtc } from "../src";
+import { computeSlots, defaultCancellationClass, fitsAvailability, isoWeekday, sastDate, sastTime, sastToUtc } from "../src";
 
 // 2026-12-07 is a Monday.
 const MONDAY = "2026-12-07";
@@ -23,6 +23,7 @@ describe("South African time", () => {
     expect(sastToUtc("2026-12-07", "09:00").toISOString()).toBe("2026-12-07T07:00:00.000Z");
     expect(sastToUtc("2026-06-15", "09:00").toISOString()).toBe("2026-06-15T07:00:00.000Z");
     expect(sastDate(new Date("2026-12-07T22:30:00Z"))).toBe("2026-12-08");
+    expect(sastTime(new Date("2026-12-07T22:30:00Z"))).toBe("00:30");
     expect(isoWeekday(MONDAY)).toBe(1);
     expect(isoWeekday("2026-12-13")).toBe(7);
   });

@@ -1,6 +1,7 @@
 import type { Kysely } from "kysely";
 import { sql } from "kysely";
 import type { Database } from "@medlegal/db";
+import { addDays, sastToUtc } from "@medlegal/domain";
 import { z } from "zod";
 import { parseInput } from "../validation";
 import { decodeCursor, encodeCursor, exactTime } from "./keyset";
@@ -32,7 +33,6 @@ export interface AuditRow {
   requestId: string | null;
 }
 
-const startOfDay = (day: string) => new Date(`${day}T00:00:00+02:00`);
 
 function filtered(db: Kysely<Database>, f: z.output<typeof auditListInputSchema>) {
   let query = db
@@ -44,8 +44,8 @@ function filtered(db: Kysely<Database>, f: z.output<typeof auditListInputSchema>
   if (f.entityType) query = query.where("audit_log.entity_type", "=", f.entityType);
   if (f.entityId) query = query.where("audit_log.entity_id", "=", f.entityId);
   if (f.action) query = query.where("audit_log.action", "like", `${f.action.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
-  if (f.from) query = query.where("audit_log.at", ">=", startOfDay(f.from));
-  if (f.to) query = query.where("audit_log.at", "<", new Date(startOfDay(f.to).getTime() + 86_400_000));
+  if (f.from) query = query.where("audit_log.at", ">=", sastToUtc(f.from, "00:00"));
+  if (f.to) query = query.where("audit_log.at", "<", sastToUtc(addDays(f.to, 1), "00:00"));
   return query.orderBy("audit_log.at", "desc").orderBy("audit_log.id", "desc");
 }
 

@@ -3,6 +3,7 @@ import { sql } from "kysely";
 import type { Database } from "@medlegal/db";
 import type { QueryDetail, QueryListItem, QueryStatus } from "@medlegal/domain";
 import {
+  addDays,
   canMoveQuery,
   commentInputSchema,
   illegalMoveMessage,
@@ -12,6 +13,7 @@ import {
   QUERY_STATUS_LABEL,
   queryInputSchema,
   queryListInputSchema,
+  sastToUtc,
 } from "@medlegal/domain";
 import { z } from "zod";
 import type { SignedInActor } from "../context";
@@ -85,8 +87,6 @@ export const toQueryListItem = (row: ListRow): QueryListItem => ({
 
 /* ---------- list: server-side search, filters, sort and keyset pagination ---------- */
 
-/** Midnight of a YYYY-MM-DD day in South African time (UTC+2 all year, no daylight saving). */
-const startOfDay = (day: string) => new Date(`${day}T00:00:00+02:00`);
 
 export async function listQueries({ db, actor }: Deps, input: unknown): Promise<{ items: QueryListItem[]; nextCursor: string | null }> {
   const f = parseInput(queryListInputSchema, input ?? {});
@@ -103,8 +103,8 @@ export async function listQueries({ db, actor }: Deps, input: unknown): Promise<
   if (f.priority) query = query.where("queries.priority", "=", f.priority);
   if (f.assignedEmployeeId) query = query.where("queries.assigned_employee_id", "=", f.assignedEmployeeId);
   if (f.unassigned) query = query.where("queries.assigned_employee_id", "is", null);
-  if (f.from) query = query.where("queries.created_at", ">=", startOfDay(f.from));
-  if (f.to) query = query.where("queries.created_at", "<", new Date(startOfDay(f.to).getTime() + 86_400_000));
+  if (f.from) query = query.where("queries.created_at", ">=", sastToUtc(f.from, "00:00"));
+  if (f.to) query = query.where("queries.created_at", "<", sastToUtc(addDays(f.to, 1), "00:00"));
   if (f.specializationId) {
     const specializationId = f.specializationId;
     query = query.where(({ exists, selectFrom }) =>
@@ -165,10 +165,33 @@ export async function listQueries({ db, actor }: Deps, input: unknown): Promise<
 
 export async function getQuery({ db, actor }: Deps, input: unknown): Promise<QueryDetail> {
   const { id } = parseInput(idInput, input);
-  const query = await loadVisibleQuery(db, actor.user, id);
-  const row = await queryListQuery(db).where("queries.id", "=", id).executeTakeFirstOrThrow();
-  const kase = await db.selectFrom("cases").selectAll().where("id", "=", query.case_id).executeTakeFirstOrThrow();
-  const patient = await db.selectFrom("patients").selectAll().where("id", "=", kase.patient_id).executeTakeFirstOrThrow();
+  // One read for the query, its case and its claimant, scoped to what the caller may see.
+  const row = await queryListQuery(db)
+    .select([
+      "queries.instructions",
+      "queries.held_from",
+      "queries.cancel_reason",
+      "cases.claim_type",
+      "cases.incident_date",
+      "cases.raf_claim_number",
+      "cases.court_case_number",
+      "patients.id as patient_id",
+      "patients.first_name as patient_first_name",
+      "patients.last_name as patient_last_name",
+      "patients.birth_date as patient_birth_date",
+      "patients.gender as patient_gender",
+      "patients.home_language as patient_home_language",
+      "patients.interpreter_needed as patient_interpreter_needed",
+      "patients.id_number as patient_id_number",
+      "patients.passport_number as patient_passport_number",
+      "patients.email as patient_email",
+      "patients.phone as patient_phone",
+      "patients.consent_received_at as patient_consent_received_at",
+    ])
+    .where("queries.id", "=", id)
+    .where(visibleQueries(actor.user))
+    .executeTakeFirst();
+  if (!row) throw new AppError("NOT_FOUND", "That query does not exist or is not yours to see.");
   const specializationIds = (
     await db.selectFrom("query_specializations").select("specialization_id").where("query_id", "=", id).execute()
   ).map((r) => r.specialization_id);
@@ -209,38 +232,38 @@ export async function getQuery({ db, actor }: Deps, input: unknown): Promise<Que
     .execute();
 
   const essentials = {
-    firstName: patient.first_name,
-    lastName: patient.last_name,
-    birthDate: patient.birth_date,
-    gender: patient.gender,
-    homeLanguage: patient.home_language,
-    interpreterNeeded: patient.interpreter_needed,
+    firstName: row.patient_first_name,
+    lastName: row.patient_last_name,
+    birthDate: row.patient_birth_date,
+    gender: row.patient_gender,
+    homeLanguage: row.patient_home_language,
+    interpreterNeeded: row.patient_interpreter_needed,
   };
   const claimant =
     actor.user.role === "consultant"
       ? { id: null, ...essentials }
       : {
-          id: patient.id,
+          id: row.patient_id,
           ...essentials,
-          idNumber: patient.id_number,
-          passportNumber: patient.passport_number,
-          email: patient.email,
-          phone: patient.phone,
-          consentReceivedAt: patient.consent_received_at,
+          idNumber: row.patient_id_number,
+          passportNumber: row.patient_passport_number,
+          email: row.patient_email,
+          phone: row.patient_phone,
+          consentReceivedAt: row.patient_consent_received_at,
         };
 
   return {
     ...toQueryListItem(row),
-    instructions: query.instructions,
-    heldFrom: query.held_from,
-    cancelReason: query.cancel_reason,
-    claimType: kase.claim_type,
-    incidentDate: kase.incident_date,
-    rafClaimNumber: kase.raf_claim_number,
-    courtCaseNumber: kase.court_case_number,
+    instructions: row.instructions,
+    heldFrom: row.held_from,
+    cancelReason: row.cancel_reason,
+    claimType: row.claim_type,
+    incidentDate: row.incident_date,
+    rafClaimNumber: row.raf_claim_number,
+    courtCaseNumber: row.court_case_number,
     specializationIds,
     claimant,
-    nextStatuses: isStaff(actor.user) ? nextQueryStatuses(query.status, query.held_from) : [],
+    nextStatuses: isStaff(actor.user) ? nextQueryStatuses(row.status, row.held_from) : [],
     assignments: (await assignments.execute()).map(toAssignmentItem),
     documents: documents.map((d) => ({
       id: d.id,

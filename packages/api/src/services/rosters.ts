@@ -2,7 +2,7 @@ import type { Kysely } from "kysely";
 import { sql } from "kysely";
 import type { Database } from "@medlegal/db";
 import type { RosterDuty } from "@medlegal/domain";
-import { addDays, ROSTER_CLASH_MESSAGE, rosterShiftSchema, sastDate, sastToUtc } from "@medlegal/domain";
+import { addDays, ROSTER_CLASH_MESSAGE, rosterShiftSchema, sastDate, sastTime, sastToUtc } from "@medlegal/domain";
 import { z } from "zod";
 import type { SignedInActor } from "../context";
 import { AppError } from "../errors";
@@ -24,8 +24,6 @@ export interface RosterShift {
   duty: RosterDuty;
 }
 
-const hhmm = (d: Date) => new Date(d.getTime() + 2 * 3_600_000).toISOString().slice(11, 16);
-
 export async function listRoster({ db }: Deps, input: unknown): Promise<RosterShift[]> {
   const { from, to } = parseInput(z.object({ from: z.string().regex(/^\d{4}-\d{2}-\d{2}$/), to: z.string().regex(/^\d{4}-\d{2}-\d{2}$/) }), input);
   const rows = await db
@@ -41,8 +39,8 @@ export async function listRoster({ db }: Deps, input: unknown): Promise<RosterSh
     employeeId: r.employee_id,
     employeeName: r.employee_name,
     date: sastDate(r.starts_at),
-    start: hhmm(r.starts_at),
-    end: hhmm(r.ends_at),
+    start: sastTime(r.starts_at),
+    end: sastTime(r.ends_at),
     duty: r.duty,
   }));
 }
