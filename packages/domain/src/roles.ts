@@ -20,7 +20,3 @@ export const ROLE_LABEL: Record<Role, string> = {
   attorney: "Attorney",
   consultant: "Medical Consultant",
 };
-
-export function isRole(value: unknown): value is Role {
-  return typeof value === "string" && (ROLES as readonly string[]).includes(value);
-}

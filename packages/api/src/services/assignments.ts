@@ -2,7 +2,13 @@ import type { Kysely } from "kysely";
 import { sql } from "kysely";
 import type { Database } from "@medlegal/db";
 import type { AssignmentItem, ConsultantCandidate } from "@medlegal/domain";
-import { assignInputSchema, OPEN_QUERY_STATUSES, respondAssignmentSchema, withArticle } from "@medlegal/domain";
+import {
+  assignInputSchema,
+  LIVE_ASSIGNMENT_STATUSES,
+  OPEN_QUERY_STATUSES,
+  respondAssignmentSchema,
+  withArticle,
+} from "@medlegal/domain";
 import { z } from "zod";
 import type { SignedInActor } from "../context";
 import { AppError } from "../errors";
@@ -44,7 +50,7 @@ export async function listCandidates({ db }: Deps, input: unknown): Promise<Cons
         .innerJoin("queries as lq", "lq.id", "la.query_id")
         .select((sub) => sub.fn.countAll<number>().as("n"))
         .whereRef("la.consultant_id", "=", "users.id")
-        .where("la.status", "in", ["proposed", "accepted"])
+        .where("la.status", "in", LIVE_ASSIGNMENT_STATUSES)
         .where("lq.status", "in", OPEN_QUERY_STATUSES)
         .as("load"),
     ])
@@ -93,7 +99,7 @@ export async function assignConsultant({ db, actor }: Deps, input: unknown): Pro
       .select("id")
       .where("query_id", "=", query.id)
       .where("consultant_id", "=", consultant.id)
-      .where("status", "in", ["proposed", "accepted"])
+      .where("status", "in", LIVE_ASSIGNMENT_STATUSES)
       .executeTakeFirst();
     if (live) throw new AppError("CONFLICT", "That consultant is already on this query.");
 

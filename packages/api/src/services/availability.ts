@@ -8,6 +8,7 @@ import {
   availabilityOverrideSchema,
   computeSlots,
   isoWeekday,
+  LIVE_BOOKING_STATUSES,
   sastDate,
   sastToUtc,
   weeklyAvailabilitySchema,
@@ -175,7 +176,7 @@ export async function liveBookings(db: Db, consultantId: string, from: Date, to:
     .selectFrom("bookings")
     .select(["starts_at", "ends_at"])
     .where("consultant_id", "=", consultantId)
-    .where("status", "in", ["requested", "confirmed"])
+    .where("status", "in", LIVE_BOOKING_STATUSES)
     .where("ends_at", ">", from)
     .where("starts_at", "<", to)
     .execute();

@@ -7,11 +7,12 @@ import {
   ASSESSMENT_MINUTES,
   BOOKING_STATUSES,
   bookingInputSchema,
+  cancelBookingSchema,
   CAPACITY_FULL_MESSAGE,
   dateRangeError,
-  cancelBookingSchema,
   defaultCancellationClass,
   fitsAvailability,
+  LIVE_BOOKING_STATUSES,
   OPEN_QUERY_STATUSES,
   rescheduleBookingSchema,
   sastDate,
@@ -204,7 +205,7 @@ async function placeBooking(trx: Transaction<Database>, p: Placement) {
     .selectFrom("bookings")
     .select(["id", "starts_at", "ends_at"])
     .where("consultant_id", "=", p.consultantId)
-    .where("status", "in", ["requested", "confirmed"])
+    .where("status", "in", LIVE_BOOKING_STATUSES)
     .where("starts_at", ">=", sastToUtc(day, "00:00"))
     .where("starts_at", "<", sastToUtc(addDays(day, 1), "00:00"));
   if (p.excludeBookingId) sameDay = sameDay.where("id", "<>", p.excludeBookingId);
@@ -410,7 +411,7 @@ export async function recordAttendance({ db, actor }: Deps, input: unknown): Pro
         .selectFrom("bookings")
         .select("id")
         .where("query_id", "=", b.query_id)
-        .where("status", "in", ["requested", "confirmed"])
+        .where("status", "in", LIVE_BOOKING_STATUSES)
         .executeTakeFirst();
       const query = await trx.selectFrom("queries").selectAll().where("id", "=", b.query_id).forUpdate().executeTakeFirstOrThrow();
       if (!open && query.status === "scheduled") await applyMove(trx, actor, query, "assessed", null);

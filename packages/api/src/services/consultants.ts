@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
 import { sql } from "kysely";
 import type { Database } from "@medlegal/db";
-import { OPEN_QUERY_STATUSES } from "@medlegal/domain";
+import { LIVE_ASSIGNMENT_STATUSES, OPEN_QUERY_STATUSES } from "@medlegal/domain";
 import { z } from "zod";
 import type { SignedInActor } from "../context";
 import { parseInput } from "../validation";
@@ -46,7 +46,7 @@ export async function listConsultants(
         .innerJoin("queries as q", "q.id", "ca.query_id")
         .select((sub) => sub.fn.countAll<number>().as("n"))
         .whereRef("ca.consultant_id", "=", "users.id")
-        .where("ca.status", "in", ["proposed", "accepted"])
+        .where("ca.status", "in", LIVE_ASSIGNMENT_STATUSES)
         .where("q.status", "in", OPEN_QUERY_STATUSES)
         .as("active_assignments"),
     ])

@@ -7,6 +7,7 @@ import {
   canMoveQuery,
   commentInputSchema,
   illegalMoveMessage,
+  LIVE_ASSIGNMENT_STATUSES,
   moveQuerySchema,
   nextQueryStatuses,
   PRIORITY_RANK,
@@ -311,7 +312,7 @@ async function notifyStatusChange(trx: Transaction<Database>, query: { id: strin
     .select("consultant_id")
     .distinct()
     .where("query_id", "=", query.id)
-    .where("status", "in", ["proposed", "accepted"])
+    .where("status", "in", LIVE_ASSIGNMENT_STATUSES)
     .execute();
   const recipients = [query.attorney_id, ...consultants.map((c) => c.consultant_id)];
   for (const userId of recipients) {
