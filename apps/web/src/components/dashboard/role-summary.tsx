@@ -2,17 +2,16 @@ import type { DashboardSummary, QueryListItem, QueryStatus } from "@medlegal/dom
 import { QUERY_STATUS_LABEL, QUERY_STATUSES } from "@medlegal/domain";
 import { Link } from "@tanstack/react-router";
 import { AlarmClock, ArrowRight, ClipboardList, Inbox, UserPlus } from "lucide-react";
+import { PendingAssignmentList } from "@/components/queries/pending-assignment-list";
 import { trpc } from "@/lib/trpc";
 import { trpcErrorMessage } from "@/lib/trpc-errors";
 import { formatAge, formatDateTime } from "@/lib/format";
 import { cn } from "@/lib/utils";
-import { AssignmentResponse } from "../queries/assignment-response";
 import { AssessmentsPanel } from "./assessments-panel";
 import { PriorityBadge, QUERY_STATUS_DOT, QueryStatusBadge } from "../queries/badges";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../ui/card";
 import { ErrorState } from "../ui/error-state";
 import { Skeleton } from "../ui/skeleton";
-import { useRespondToAssignment } from "@/hooks/use-query-actions";
 
 /** The live figures and lists of `/` for the signed-in role (dashboard.summary). */
 export function RoleSummary() {
@@ -173,8 +172,6 @@ function AttorneySummary({ data }: { data: Extract<DashboardSummary, { role: "at
 }
 
 function ConsultantSummary({ data }: { data: Extract<DashboardSummary, { role: "consultant" }> }) {
-  const respond = useRespondToAssignment();
-  const vars = respond.variables as { id: string; accept: boolean } | undefined;
   return (
     <div className="mt-6 grid grid-cols-1 items-start gap-4 lg:grid-cols-[minmax(0,1fr)_minmax(0,3fr)]">
       <div className="grid gap-4">
@@ -190,26 +187,7 @@ function ConsultantSummary({ data }: { data: Extract<DashboardSummary, { role: "
           {data.pending.length === 0 ? (
             <p className="text-sm text-muted-foreground">Nothing waits for your answer. New assignments appear here.</p>
           ) : (
-            <ul className="divide-y">
-              {data.pending.map((a) => (
-                <li key={a.id} className="flex flex-col gap-3 py-3 first:pt-0 last:pb-0 sm:flex-row sm:items-center sm:justify-between">
-                  <div className="min-w-0">
-                    <Link to="/queries/$id" params={{ id: a.queryId }} className="font-mono text-xs font-semibold text-primary hover:underline">
-                      {a.queryReference}
-                    </Link>
-                    <p className="truncate text-sm font-medium">{a.querySubject}</p>
-                    <p className="text-xs text-muted-foreground">
-                      As {a.specialization} · proposed {formatDateTime(a.createdAt)}
-                    </p>
-                  </div>
-                  <AssignmentResponse
-                    label={`${a.queryReference} (${a.specialization})`}
-                    pending={respond.isPending && vars?.id === a.id ? (vars.accept ? "accept" : "decline") : null}
-                    onRespond={(accept, reason) => respond.mutateAsync({ id: a.id, accept, reason })}
-                  />
-                </li>
-              ))}
-            </ul>
+            <PendingAssignmentList items={data.pending} itemClassName="py-3 first:pt-0 last:pb-0" />
           )}
         </CardContent>
       </Card>

@@ -1,9 +1,10 @@
 import type { RosterDuty } from "@medlegal/domain";
 import { addDays, ROSTER_DUTIES, ROSTER_DUTY_LABEL } from "@medlegal/domain";
 import { createFileRoute } from "@tanstack/react-router";
-import { ChevronLeft, ChevronRight, Plus, Trash2 } from "lucide-react";
+import { Plus, Trash2 } from "lucide-react";
 import * as React from "react";
 import { PageHeader } from "@/components/page";
+import { WeekNavigator } from "@/components/availability/week-navigator";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
@@ -14,7 +15,7 @@ import { NativeSelect } from "@/components/ui/native-select";
 import { ListSkeleton } from "@/components/ui/skeleton";
 import { Spinner } from "@/components/ui/spinner";
 import { toast } from "@/hooks/use-toast";
-import { daysBetween, formatDayLong, formatDayMonth, formatDayShort, mondayOf, saToday } from "@/lib/booking-time";
+import { daysBetween, formatDayLong, formatDayShort, mondayOf, saToday } from "@/lib/booking-time";
 import { trpc } from "@/lib/trpc";
 import { trpcErrorMessage, trpcFieldErrors } from "@/lib/trpc-errors";
 import { cn } from "@/lib/utils";
@@ -102,20 +103,7 @@ function CallRostersPage() {
 
       <div className="grid gap-6 xl:grid-cols-[minmax(0,1fr)_22rem] xl:items-start">
         <div className="grid gap-3">
-          <div className="flex flex-wrap items-center gap-2">
-            <Button variant="outline" size="icon-sm" aria-label="Previous week" onClick={() => setWeekStart(addDays(weekStart, -7))}>
-              <ChevronLeft />
-            </Button>
-            <Button variant="outline" size="sm" onClick={() => setWeekStart(mondayOf(today))} disabled={weekStart === mondayOf(today)}>
-              This week
-            </Button>
-            <Button variant="outline" size="icon-sm" aria-label="Next week" onClick={() => setWeekStart(addDays(weekStart, 7))}>
-              <ChevronRight />
-            </Button>
-            <h2 className="ml-1 text-base font-semibold" aria-live="polite">
-              {formatDayMonth(weekStart)} – {formatDayMonth(weekEnd)} {weekEnd.slice(0, 4)}
-            </h2>
-          </div>
+          <WeekNavigator weekStart={weekStart} today={today} onChange={setWeekStart} />
 
           {roster.isLoading ? (
             <ListSkeleton rows={7} label="Loading the roster" />

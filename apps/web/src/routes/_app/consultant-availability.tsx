@@ -1,14 +1,13 @@
-import { addDays } from "@medlegal/domain";
 import { createFileRoute } from "@tanstack/react-router";
-import { ChevronLeft, ChevronRight, Users } from "lucide-react";
+import { Users } from "lucide-react";
 import * as React from "react";
 import { AvailabilityWeekGrid } from "@/components/availability/availability-week-grid";
 import { EmptyState, PageHeader } from "@/components/page";
-import { Button } from "@/components/ui/button";
+import { WeekNavigator } from "@/components/availability/week-navigator";
 import { FilterBar, SelectFilter, useSpecializationOptions } from "@/components/ui/filter-bar";
 import { ErrorState } from "@/components/ui/error-state";
 import { ListSkeleton } from "@/components/ui/skeleton";
-import { formatDayMonth, mondayOf, saToday } from "@/lib/booking-time";
+import { mondayOf, saToday } from "@/lib/booking-time";
 import { trpc } from "@/lib/trpc";
 import { trpcErrorMessage } from "@/lib/trpc-errors";
 import { cn } from "@/lib/utils";
@@ -49,20 +48,7 @@ function ConsultantAvailabilityPage() {
           allLabel="All specializations"
           options={specializations}
         />
-        <div className="flex flex-wrap items-center gap-2">
-          <Button variant="outline" size="icon-sm" aria-label="Previous week" onClick={() => setWeekStart(addDays(weekStart, -7))}>
-            <ChevronLeft />
-          </Button>
-          <Button variant="outline" size="sm" onClick={() => setWeekStart(mondayOf(today))} disabled={weekStart === mondayOf(today)}>
-            This week
-          </Button>
-          <Button variant="outline" size="icon-sm" aria-label="Next week" onClick={() => setWeekStart(addDays(weekStart, 7))}>
-            <ChevronRight />
-          </Button>
-          <span className="ml-1 text-sm font-semibold whitespace-nowrap" aria-live="polite">
-            {formatDayMonth(weekStart)} – {formatDayMonth(addDays(weekStart, 6))} {addDays(weekStart, 6).slice(0, 4)}
-          </span>
-        </div>
+        <WeekNavigator weekStart={weekStart} today={today} onChange={setWeekStart} />
       </FilterBar>
 
       {week.isLoading ? (

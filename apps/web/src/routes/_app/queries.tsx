@@ -6,7 +6,7 @@ import * as React from "react";
 import { z } from "zod";
 import { LoadState } from "@/components/load-state";
 import { EmptyState, PageHeader } from "@/components/page";
-import { AssignmentResponse } from "@/components/queries/assignment-response";
+import { PendingAssignmentList } from "@/components/queries/pending-assignment-list";
 import { QueryForm } from "@/components/queries/query-form";
 import { QueryList } from "@/components/queries/query-list";
 import { Button } from "@/components/ui/button";
@@ -17,10 +17,9 @@ import { FormDialog } from "@/components/ui/form-dialog";
 import { ListSkeleton } from "@/components/ui/skeleton";
 import { useCurrentUser } from "@/hooks/use-auth";
 import { useDebounced } from "@/hooks/use-debounced";
-import { useRefreshQueries, useRespondToAssignment } from "@/hooks/use-query-actions";
+import { useRefreshQueries } from "@/hooks/use-query-actions";
 import { useQueryList } from "@/hooks/use-query-list";
 import { toast } from "@/hooks/use-toast";
-import { formatDateTime } from "@/lib/format";
 import { trpc } from "@/lib/trpc";
 import { trpcErrorMessage, trpcFieldErrors } from "@/lib/trpc-errors";
 
@@ -184,7 +183,6 @@ function NewQueryDialog({ open, initialCaseId, onClose }: { open: boolean; initi
 /** A consultant's assignments waiting for an answer. */
 function PendingAssignments() {
   const mine = trpc.assignments.listMine.useQuery();
-  const respond = useRespondToAssignment();
   const pending = (mine.data ?? []).filter((a) => a.status === "proposed");
   if (mine.isLoading) return <ListSkeleton rows={1} label="Loading your assignments" className="mb-6" />;
   if (pending.length === 0) return null;
@@ -194,35 +192,7 @@ function PendingAssignments() {
         <h2 className="text-sm font-semibold">Waiting for your answer ({pending.length})</h2>
         <p className="text-xs text-muted-foreground">The agency proposed you for these queries. Open one to read the instructions first.</p>
       </div>
-      <ul className="divide-y" aria-label="Assignments waiting for your answer">
-        {pending.map((a) => {
-          const label = `${a.queryReference} (${a.specialization})`;
-          return (
-            <li key={a.id} className="flex flex-col gap-3 px-4 py-3 sm:flex-row sm:items-center sm:justify-between">
-              <div className="min-w-0">
-                <Link to="/queries/$id" params={{ id: a.queryId }} className="font-mono text-xs font-semibold text-primary hover:underline">
-                  {a.queryReference}
-                </Link>
-                <p className="truncate text-sm font-medium">{a.querySubject}</p>
-                <p className="text-xs text-muted-foreground">
-                  As {a.specialization} · proposed {formatDateTime(a.createdAt)}
-                </p>
-              </div>
-              <AssignmentResponse
-                label={label}
-                pending={
-                  respond.isPending && respond.variables && (respond.variables as { id: string }).id === a.id
-                    ? (respond.variables as { accept: boolean }).accept
-                      ? "accept"
-                      : "decline"
-                    : null
-                }
-                onRespond={(accept, reason) => respond.mutateAsync({ id: a.id, accept, reason })}
-              />
-            </li>
-          );
-        })}
-      </ul>
+      <PendingAssignmentList items={pending} label="Assignments waiting for your answer" itemClassName="px-4 py-3" />
     </Card>
   );
 }
