@@ -15,3 +15,4 @@ export * from "./schemas";
 export * from "./specializations";
 export * from "./user";
 export * from "./validation";
+export * from "./input-primitives";
