@@ -1,26 +1,22 @@
 import { initTRPC, TRPCError } from "@trpc/server";
-import { z, ZodError } from "zod";
+import { ZodError } from "zod";
 import type { Permission } from "@medlegal/domain";
 import { can } from "@medlegal/domain";
 import type { Context, SignedInActor } from "./context";
 import { AppError, toTrpcCode } from "./errors";
+import { assertRawInputAcceptable, describeInvalidInput } from "./validation";
 
 const t = initTRPC.context<Context>().create({
   errorFormatter({ shape, error }) {
     const cause = error.cause;
-    const fieldErrors =
-      cause instanceof ZodError
-        ? Object.fromEntries(cause.issues.map((i) => [i.path.join(".") || "form", i.message]))
-        : cause instanceof AppError
-          ? cause.fieldErrors
-          : undefined;
+    // A procedure's `.input(schema)` refused the input: the same words as REST's parseInput.
+    const invalid = cause instanceof ZodError ? describeInvalidInput(cause.issues) : null;
+    const fieldErrors = invalid ? invalid.fieldErrors : cause instanceof AppError ? cause.fieldErrors : undefined;
     // Never leak internals: an unexpected error reaches the client as a generic sentence.
     const message =
       error.code === "INTERNAL_SERVER_ERROR" && !(cause instanceof AppError)
         ? "Something went wrong on our side. Please try again."
-        : cause instanceof ZodError
-          ? (cause.issues[0]?.message ?? "Invalid input")
-          : shape.message;
+        : (invalid?.message ?? shape.message);
     return { ...shape, message, data: { code: shape.data.code, httpStatus: shape.data.httpStatus, fieldErrors } };
   },
 });
@@ -37,7 +33,18 @@ const appErrors = t.middleware(async ({ next }) => {
 
 export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
-export const publicProcedure = t.procedure.use(appErrors);
+/**
+ * Raw input that no schema should read (text PostgreSQL cannot store, absurd nesting) is refused
+ * first. A body tRPC cannot read at all is left to the input parser, which reports it, and is
+ * ignored by procedures that take no input.
+ */
+const rawInputGuard = t.middleware(async ({ getRawInput, next }) => {
+  const raw = await getRawInput().catch(() => undefined);
+  assertRawInputAcceptable(raw);
+  return next();
+});
+
+export const publicProcedure = t.procedure.use(appErrors).use(rawInputGuard);
 
 export const protectedProcedure = publicProcedure.use(({ ctx, next }) => {
   if (!ctx.user) throw new TRPCError({ code: "UNAUTHORIZED", message: "Please sign in to continue." });
@@ -53,16 +60,4 @@ export function roleProcedure(permission: Permission) {
     }
     return next();
   });
-}
-
-/**
- * A procedure's input, typed for the client from a domain schema (or a type) but parsed once, by
- * the service: REST adapters and procedures then refuse the same input with the same words, and
- * schemas that transform are never applied twice.
- */
-export function inputOf<S extends z.ZodType>(_schema: S) {
-  return z.custom<z.input<S>>(() => true);
-}
-export function inputAs<T>() {
-  return z.custom<T>(() => true);
 }

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from "fastify";
-import { authService } from "@medlegal/api";
+import { authService, parseInput } from "@medlegal/api";
+import { forgotPasswordSchema, loginSchema, registrationSchema, resetPasswordSchema } from "@medlegal/domain";
 import type { Mailer } from "@medlegal/api";
 import { AppError } from "@medlegal/api";
 import { actorOf, sessionControl } from "../request-context";
@@ -23,14 +24,14 @@ export async function authRoutes(app: FastifyInstance, { mailer, appUrl }: Deps)
 
   app.post("/api/login", async (request) => {
     await app.limitAttempt(request, "login", field(request.body, "username"));
-    const user = await authService.login({ db, actor: actorOf(request, appUrl) }, request.body);
+    const user = await authService.login({ db, actor: actorOf(request, appUrl) }, parseInput(loginSchema, request.body));
     await sessionControl(request).login(user.id);
     return user;
   });
 
   app.post("/api/register", async (request, reply) => {
     await app.limitAttempt(request, "register");
-    const user = await authService.register({ db, actor: actorOf(request, appUrl) }, request.body);
+    const user = await authService.register({ db, actor: actorOf(request, appUrl) }, parseInput(registrationSchema, request.body));
     await sessionControl(request).login(user.id);
     return reply.code(201).send(user);
   });
@@ -45,12 +46,12 @@ export async function authRoutes(app: FastifyInstance, { mailer, appUrl }: Deps)
     await app.limitAttempt(request, "forgotPassword", field(request.body, "email"));
     return authService.requestPasswordReset(
       { db, mailer, actor: actorOf(request, appUrl), log: (line) => request.log.error(line) },
-      request.body,
+      parseInput(forgotPasswordSchema, request.body),
     );
   });
 
   app.post("/api/reset-password", async (request) => {
     await app.limitAttempt(request, "resetPassword");
-    return authService.resetPassword({ db, actor: actorOf(request, appUrl) }, request.body);
+    return authService.resetPassword({ db, actor: actorOf(request, appUrl) }, parseInput(resetPasswordSchema, request.body));
   });
 }

@@ -2,20 +2,9 @@ import type { Kysely } from "kysely";
 import { sql } from "kysely";
 import type { Database } from "@medlegal/db";
 import { addDays, sastToUtc } from "@medlegal/domain";
-import { z } from "zod";
-import { parseInput } from "../validation";
+import type { z } from "zod";
 import { decodeCursor, encodeCursor, exactTime } from "./keyset";
-
-export const auditListInputSchema = z.object({
-  actorId: z.string().uuid().optional(),
-  entityType: z.string().trim().max(50).optional(),
-  entityId: z.string().trim().max(100).optional(),
-  action: z.string().trim().max(100).optional(),
-  from: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "Dates are YYYY-MM-DD").optional(),
-  to: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "Dates are YYYY-MM-DD").optional(),
-  cursor: z.string().max(300).nullish(),
-  limit: z.number().int().min(1).max(200).default(50),
-});
+import type { auditExportInputSchema, auditListInputSchema } from "@medlegal/domain";
 
 export interface AuditRow {
   id: string;
@@ -34,7 +23,7 @@ export interface AuditRow {
 }
 
 
-function filtered(db: Kysely<Database>, f: z.output<typeof auditListInputSchema>) {
+function filtered(db: Kysely<Database>, f: z.output<typeof auditExportInputSchema>) {
   let query = db
     .selectFrom("audit_log")
     .leftJoin("users", "users.id", "audit_log.actor_id")
@@ -67,11 +56,10 @@ const toRow = (r: Row): AuditRow => ({
 });
 
 /** The audit trail, newest first, filtered, one keyset page at a time (administrators only). */
-export async function listAudit({ db }: { db: Kysely<Database> }, input: unknown): Promise<{ items: AuditRow[]; nextCursor: string | null }> {
-  const f = parseInput(auditListInputSchema, input ?? {});
+export async function listAudit({ db }: { db: Kysely<Database> }, f: z.output<typeof auditListInputSchema>): Promise<{ items: AuditRow[]; nextCursor: string | null }> {
   let query = filtered(db, f).limit(f.limit + 1);
   if (f.cursor) {
-    const [at, id] = decodeCursor(f.cursor, 2).map(String);
+    const [at, id] = decodeCursor(f.cursor, ["time", "id"]);
     query = query.where(sql<boolean>`(audit_log.at, audit_log.id) < (${at}::timestamptz, ${id}::uuid)`);
   }
   const rows = await query.execute();
@@ -88,8 +76,7 @@ const csvCell = (value: unknown): string => {
 };
 
 /** The filtered rows as CSV (at most 50,000), for the administrator's export button. */
-export async function exportAuditCsv({ db }: { db: Kysely<Database> }, input: unknown): Promise<string> {
-  const f = parseInput(auditListInputSchema, input ?? {});
+export async function exportAuditCsv({ db }: { db: Kysely<Database> }, f: z.output<typeof auditExportInputSchema>): Promise<string> {
   const rows = (await filtered(db, f).limit(50_000).execute()).map(toRow);
   const header = ["at", "actor", "role", "action", "entity_type", "entity_id", "before", "after", "ip", "user_agent", "request_id"];
   const lines = rows.map((r) =>

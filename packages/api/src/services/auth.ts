@@ -2,17 +2,11 @@ import { createHash, randomBytes } from "node:crypto";
 import type { Kysely } from "kysely";
 import { sql } from "kysely";
 import type { Database } from "@medlegal/db";
-import type { CurrentUser, Registration } from "@medlegal/domain";
-import {
-  forgotPasswordSchema,
-  loginSchema,
-  registrationSchema,
-  resetPasswordSchema,
-  RESET_TOKEN_TTL_MS,
-} from "@medlegal/domain";
+import type { z } from "zod";
+import type { CurrentUser, forgotPasswordSchema, loginSchema, Registration, resetPasswordSchema } from "@medlegal/domain";
+import { RESET_TOKEN_TTL_MS } from "@medlegal/domain";
 import type { Actor } from "../context";
 import { AppError } from "../errors";
-import { parseInput } from "../validation";
 import { recordAudit } from "./audit";
 import type { Mailer } from "./mailer";
 import { dummyPasswordHash, hashPassword, verifyPassword } from "./passwords";
@@ -33,8 +27,8 @@ interface AuthDeps {
  * Checks a username (or e-mail) and password. Every failure gives the same message and does the
  * same hashing work, so the answer never tells whether the account exists or is deactivated.
  */
-export async function login({ db, actor }: AuthDeps, input: unknown): Promise<CurrentUser> {
-  const { username, password } = parseInput(loginSchema, input);
+export async function login({ db, actor }: AuthDeps, input: z.output<typeof loginSchema>): Promise<CurrentUser> {
+  const { username, password } = input;
   const row = await db
     .selectFrom("users")
     .select(["id", "password_hash", "is_active", "failed_login_count"])
@@ -85,8 +79,7 @@ export async function recordLogout({ db, actor }: AuthDeps): Promise<void> {
 }
 
 /** Self-registration of an attorney or consultant (SPEC.md sections 3 and 5); it acts as the new user. */
-export async function register({ db, actor }: AuthDeps, input: unknown): Promise<CurrentUser> {
-  const data: Registration = parseInput(registrationSchema, input);
+export async function register({ db, actor }: AuthDeps, data: Registration): Promise<CurrentUser> {
   const created = await createAccount(db, data, {
     action: "auth.register",
     actor: (user) => ({ ...actor, user }),
@@ -104,9 +97,9 @@ const sha256 = (value: string) => createHash("sha256").update(value).digest("hex
  */
 export async function requestPasswordReset(
   { db, actor, mailer, log }: AuthDeps & { mailer: Mailer; log?: (message: string) => void },
-  input: unknown,
+  input: z.output<typeof forgotPasswordSchema>,
 ): Promise<{ message: string }> {
-  const { email } = parseInput(forgotPasswordSchema, input);
+  const { email } = input;
   const user = await db
     .selectFrom("users")
     .select(["id", "email", "first_name"])
@@ -141,8 +134,8 @@ export async function issuePasswordReset(
 }
 
 /** Completes a reset: one use per token, within its hour; every session of the user ends. */
-export async function resetPassword({ db, actor }: AuthDeps, input: unknown): Promise<{ message: string }> {
-  const { token, password } = parseInput(resetPasswordSchema, input);
+export async function resetPassword({ db, actor }: AuthDeps, input: z.output<typeof resetPasswordSchema>): Promise<{ message: string }> {
+  const { token, password } = input;
   const passwordHash = await hashPassword(password);
   return db.transaction().execute(async (trx) => {
     const row = await trx

@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import type { Kysely } from "kysely";
 import type { Database } from "@medlegal/db";
 import type { QueryDocument } from "@medlegal/domain";
-import { DOCUMENT_MAX_BYTES, sniffDocumentType } from "@medlegal/domain";
+import { DOCUMENT_MAX_BYTES, isStorableText, sniffDocumentType } from "@medlegal/domain";
 import type { SignedInActor } from "../context";
 import { AppError } from "../errors";
 import { loadVisibleQuery } from "./access";
@@ -14,14 +14,13 @@ interface Deps {
   actor: SignedInActor;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const MAX_MB = DOCUMENT_MAX_BYTES / 1024 / 1024;
 
-/** A readable, safe file name: no folders, no control characters, at most 200 characters. */
+/** A readable, safe file name: no folders, no control characters or broken Unicode, at most 200 characters. */
 function cleanFileName(name: string): string {
   const base = name.split(/[\\/]/).pop() ?? "";
   const clean = [...base]
-    .filter((ch) => ch.charCodeAt(0) >= 32 && !'"<>|:*?'.includes(ch))
+    .filter((ch) => ch.charCodeAt(0) >= 32 && isStorableText(ch) && !'"<>|:*?'.includes(ch))
     .join("")
     .trim()
     .slice(0, 200);
@@ -33,7 +32,6 @@ function cleanFileName(name: string): string {
  * judged by its first bytes; only PDF, PNG and JPEG up to the size limit are kept.
  */
 export async function uploadDocument({ db, actor }: Deps, input: { queryId: string; fileName: string; data: Uint8Array }): Promise<QueryDocument> {
-  if (!UUID.test(input.queryId)) throw new AppError("NOT_FOUND", "That query does not exist or is not yours to see.");
   await loadVisibleQuery(db, actor.user, input.queryId);
   if (input.data.byteLength === 0) throw new AppError("INVALID", "The file is empty.");
   if (input.data.byteLength > DOCUMENT_MAX_BYTES) throw new AppError("INVALID", `Files can be at most ${MAX_MB} MB.`);
@@ -68,7 +66,6 @@ export async function uploadDocument({ db, actor }: Deps, input: { queryId: stri
 /** A document, for whoever may see its query; anyone else gets the same 404 as for a missing one. */
 export async function downloadDocument({ db, actor }: Deps, id: string): Promise<{ fileName: string; contentType: string; data: Uint8Array }> {
   const missing = new AppError("NOT_FOUND", "That document does not exist or is not yours to see.");
-  if (!UUID.test(id)) throw missing;
   const doc = await db.selectFrom("query_documents").select(["query_id", "file_name", "content_type", "data"]).where("id", "=", id).executeTakeFirst();
   if (!doc) throw missing;
   try {

@@ -1,10 +1,8 @@
 import type { Kysely, Transaction } from "kysely";
 import type { Database } from "@medlegal/db";
 import type { AgencySettings, SlaDefaults } from "@medlegal/domain";
-import { agencySettingsSchema, DEFAULT_AGENCY_SETTINGS, DEFAULT_SLA, slaDefaultsSchema } from "@medlegal/domain";
-import type { z } from "zod";
+import { DEFAULT_AGENCY_SETTINGS, DEFAULT_SLA } from "@medlegal/domain";
 import type { SignedInActor } from "../context";
-import { parseInput } from "../validation";
 import { changedFields, recordAudit } from "./audit";
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -19,14 +17,7 @@ async function read<T extends object>(db: Db, key: string, defaults: T): Promise
   return { ...defaults, ...((row?.value as Partial<T> | undefined) ?? {}) };
 }
 
-async function write<S extends z.ZodType<object>>(
-  { db, actor }: Deps,
-  key: string,
-  schema: S,
-  defaults: z.output<S>,
-  input: unknown,
-): Promise<z.output<S>> {
-  const value = parseInput(schema, input);
+async function write<T extends object>({ db, actor }: Deps, key: string, defaults: T, value: T): Promise<T> {
   return db.transaction().execute(async (trx) => {
     const before = await read(trx, key, defaults);
     await trx
@@ -45,6 +36,6 @@ async function write<S extends z.ZodType<object>>(
 }
 
 export const getAgencySettings = ({ db }: { db: Db }): Promise<AgencySettings> => read(db, "agency", DEFAULT_AGENCY_SETTINGS);
-export const updateAgencySettings = (deps: Deps, input: unknown) => write(deps, "agency", agencySettingsSchema, DEFAULT_AGENCY_SETTINGS, input);
+export const updateAgencySettings = (deps: Deps, value: AgencySettings) => write(deps, "agency", DEFAULT_AGENCY_SETTINGS, value);
 export const getSlaDefaults = ({ db }: { db: Db }): Promise<SlaDefaults> => read(db, "sla", DEFAULT_SLA);
-export const updateSlaDefaults = (deps: Deps, input: unknown) => write(deps, "sla", slaDefaultsSchema, DEFAULT_SLA, input);
+export const updateSlaDefaults = (deps: Deps, value: SlaDefaults) => write(deps, "sla", DEFAULT_SLA, value);

@@ -1,7 +1,7 @@
-import { auditListInputSchema } from "../../services/audit-trail";
+import { auditListInputSchema } from "@medlegal/domain";
 import { listAudit } from "../../services/audit-trail";
-import { inputOf, roleProcedure, router } from "../../trpc";
+import { roleProcedure, router } from "../../trpc";
 
 export const auditRouter = router({
-  list: roleProcedure("audit.read").input(inputOf(auditListInputSchema)).query(({ ctx, input }) => listAudit({ db: ctx.db }, input)),
+  list: roleProcedure("audit.read").input(auditListInputSchema).query(({ ctx, input }) => listAudit({ db: ctx.db }, input)),
 });

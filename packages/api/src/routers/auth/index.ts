@@ -1,20 +1,20 @@
 import { forgotPasswordSchema, loginSchema, registrationSchema, resetPasswordSchema } from "@medlegal/domain";
 import { login, recordLogout, register, requestPasswordReset, resetPassword } from "../../services/auth";
-import { inputOf, protectedProcedure, publicProcedure, router } from "../../trpc";
+import { protectedProcedure, publicProcedure, router } from "../../trpc";
 
-// Inputs are parsed by the services with the shared schemas of @medlegal/domain, so the REST
-// adapters and these procedures refuse the same input with the same words.
+// Inputs are parsed at the door with the shared schemas of @medlegal/domain, here and in the REST
+// adapters alike, so both refuse the same input with the same words.
 
 export const authRouter = router({
   me: publicProcedure.query(({ ctx }) => ctx.user),
 
-  login: publicProcedure.input(inputOf(loginSchema)).mutation(async ({ ctx, input }) => {
+  login: publicProcedure.input(loginSchema).mutation(async ({ ctx, input }) => {
     const user = await login({ db: ctx.db, actor: { user: null, meta: ctx.meta } }, input);
     await ctx.session.login(user.id);
     return user;
   }),
 
-  register: publicProcedure.input(inputOf(registrationSchema)).mutation(async ({ ctx, input }) => {
+  register: publicProcedure.input(registrationSchema).mutation(async ({ ctx, input }) => {
     const user = await register({ db: ctx.db, actor: { user: null, meta: ctx.meta } }, input);
     await ctx.session.login(user.id);
     return user;
@@ -27,12 +27,12 @@ export const authRouter = router({
   }),
 
   forgotPassword: publicProcedure
-    .input(inputOf(forgotPasswordSchema))
+    .input(forgotPasswordSchema)
     .mutation(({ ctx, input }) =>
       requestPasswordReset({ db: ctx.db, mailer: ctx.mailer, actor: { user: ctx.user, meta: ctx.meta } }, input),
     ),
 
   resetPassword: publicProcedure
-    .input(inputOf(resetPasswordSchema))
+    .input(resetPasswordSchema)
     .mutation(({ ctx, input }) => resetPassword({ db: ctx.db, actor: { user: ctx.user, meta: ctx.meta } }, input)),
 });
