@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { existsSync } from "node:fs";
 import Fastify from "fastify";
-import type { FastifyError, FastifyInstance } from "fastify";
+import type { FastifyError, FastifyInstance, FastifyReply } from "fastify";
 import cookie from "@fastify/cookie";
 import session from "@fastify/session";
 import fastifyStatic from "@fastify/static";
@@ -11,7 +11,7 @@ import type { Kysely } from "kysely";
 import { sql } from "kysely";
 import type { Database } from "@medlegal/db";
 import type { AppRouter, Context, Mailer } from "@medlegal/api";
-import { AppError, appRouter, toHttpStatus } from "@medlegal/api";
+import { AppError, appRouter, isDatabaseUnavailable, SERVICE_UNAVAILABLE_MESSAGE, toHttpStatus } from "@medlegal/api";
 import { authPlugin } from "./plugins/auth";
 import type { RateLimits } from "./plugins/rate-limits";
 import { DEFAULT_RATE_LIMITS, rateLimitsPlugin } from "./plugins/rate-limits";
@@ -45,6 +45,8 @@ export interface AppOptions {
 }
 
 const GENERIC_ERROR = "Something went wrong on our side. Please try again.";
+/** Longer addresses are no request of ours (the longest list filter is far below). */
+const MAX_URL_LENGTH = 8192;
 export const SESSION_COOKIE = "medlegal.sid";
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
@@ -53,6 +55,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     trustProxy: options.trustProxy ?? false,
     genReqId: () => randomUUID(),
     routerOptions: { maxParamLength: 5000 },
+    // An address Fastify cannot even decode (broken percent-encoding) gets a sentence too.
+    frameworkErrors: (_error, _request, reply) => {
+      void (reply as FastifyReply).code(400).send({ message: "That address is not valid." });
+    },
   });
   app.decorate("db", options.db);
 
@@ -61,6 +67,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     if (error instanceof AppError) {
       return reply.code(toHttpStatus(error.code)).send({ message: error.message });
+    }
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error }, "database unavailable");
+      return reply.code(503).header("Retry-After", "5").send({ message: SERVICE_UNAVAILABLE_MESSAGE });
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
@@ -76,6 +86,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     }
     request.log.error({ err: error }, "request failed");
     return reply.code(500).send({ message: GENERIC_ERROR });
+  });
+
+  app.addHook("onRequest", async (request, reply) => {
+    if (request.url.length > MAX_URL_LENGTH) return reply.code(414).send({ message: "The address is too long." });
   });
 
   await app.register(cookie);
@@ -118,6 +132,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       }),
       onError({ error, req }) {
         if (error.code === "INTERNAL_SERVER_ERROR") req.log.error({ err: error.cause ?? error }, "tRPC procedure failed");
+        if (error.code === "SERVICE_UNAVAILABLE") req.log.warn({ err: error.cause ?? error }, "database unavailable");
       },
     } satisfies FastifyTRPCPluginOptions<AppRouter>["trpcOptions"],
   });

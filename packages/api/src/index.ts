@@ -1,5 +1,5 @@
 export type { Actor, Context, RequestMeta, Services, SessionControl, SignedInActor } from "./context";
-export { AppError, toHttpStatus } from "./errors";
+export { AppError, isDatabaseUnavailable, SERVICE_UNAVAILABLE_MESSAGE, toHttpStatus } from "./errors";
 export { parseInput } from "./validation";
 export type { AppErrorCode } from "./errors";
 export { appRouter, createCaller } from "./routers";

@@ -3,7 +3,7 @@ import { ZodError } from "zod";
 import type { Permission } from "@medlegal/domain";
 import { can } from "@medlegal/domain";
 import type { Context, SignedInActor } from "./context";
-import { AppError, toTrpcCode } from "./errors";
+import { AppError, isDatabaseUnavailable, SERVICE_UNAVAILABLE_MESSAGE, toTrpcCode } from "./errors";
 import { assertRawInputAcceptable, describeInvalidInput } from "./validation";
 
 const t = initTRPC.context<Context>().create({
@@ -21,12 +21,18 @@ const t = initTRPC.context<Context>().create({
   },
 });
 
-/** Turns an AppError thrown by a service into the matching tRPC error, once, for every procedure. */
+/**
+ * Turns an AppError thrown by a service into the matching tRPC error, once, for every procedure,
+ * and a database that cannot be reached into 503 with a sentence (as REST does in app.ts).
+ */
 const appErrors = t.middleware(async ({ next }) => {
   const result = await next();
   if (!result.ok && result.error.cause instanceof AppError) {
     const cause = result.error.cause;
     throw new TRPCError({ code: toTrpcCode(cause.code), message: cause.message, cause });
+  }
+  if (!result.ok && isDatabaseUnavailable(result.error.cause)) {
+    throw new TRPCError({ code: "SERVICE_UNAVAILABLE", message: SERVICE_UNAVAILABLE_MESSAGE, cause: result.error.cause });
   }
   return result;
 });

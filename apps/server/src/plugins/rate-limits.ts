@@ -4,6 +4,7 @@ import rateLimit from "@fastify/rate-limit";
 import type { Kysely } from "kysely";
 import type { Database } from "@medlegal/db";
 import { AppError } from "@medlegal/api";
+import { isStorableText } from "@medlegal/domain";
 import { pgRateLimitStore } from "../rate-limit-store";
 
 export type LimitedAction = "login" | "register" | "forgotPassword" | "resetPassword";
@@ -65,7 +66,8 @@ export const rateLimitsPlugin = fp(async (app: FastifyInstance, opts: { db: Kyse
   app.decorate("limitAttempt", async (request: FastifyRequest, action: LimitedAction, account?: unknown) => {
     const checks = [limiter(`${action}:ip`, opts.limits.perIp[action], (r) => `${action}:ip:${r.ip}`)];
     const perAccount = (opts.limits.perAccount as Partial<Record<LimitedAction, Limit>>)[action];
-    if (perAccount && typeof account === "string" && account.trim()) {
+    // A name PostgreSQL cannot store (NUL, broken Unicode) names no account; the door refuses it.
+    if (perAccount && typeof account === "string" && account.trim() && isStorableText(account)) {
       const name = account.trim().toLowerCase().slice(0, 254);
       accountOf.set(request, name);
       checks.push(limiter(`${action}:account`, perAccount, (r) => `${action}:account:${accountOf.get(r) ?? ""}`));
