@@ -18,7 +18,7 @@ import {
   isoWeekday,
   LIVE_BOOKING_STATUSES,
   sastDate,
-  sastToUtc
+  sastToUtc,
 } from "@medlegal/domain";
 import type { z } from "zod";
 import type { SignedInActor } from "../context";

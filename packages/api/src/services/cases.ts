@@ -15,7 +15,6 @@ interface Deps {
   actor: SignedInActor;
 }
 
-
 function caseQuery(db: Db) {
   return db
     .selectFrom("cases")

@@ -15,7 +15,6 @@ interface Deps {
   actor: SignedInActor;
 }
 
-
 function patientQuery(db: Db) {
   return db
     .selectFrom("patients")

@@ -39,7 +39,6 @@ interface Deps {
   actor: SignedInActor;
 }
 
-
 export function queryListQuery(db: Db) {
   return db
     .selectFrom("queries")

@@ -20,7 +20,6 @@ interface Deps {
   actor: SignedInActor;
 }
 
-
 /** The choices offered at sign-up and in bookings: active ones only, by name. */
 export async function listActiveSpecializations(db: Db): Promise<{ id: string; name: string }[]> {
   return db.selectFrom("specializations").select(["id", "name"]).where("active", "=", true).orderBy("name").execute();

@@ -35,7 +35,6 @@ interface Deps {
   actor: SignedInActor;
 }
 
-
 export async function listUsers({ db }: Deps, { search, role, active, specializationId, cursor, limit }: z.output<typeof userListInputSchema>): Promise<{ items: UserSummary[]; nextCursor: string | null }> {
   let query = userSummaryQuery(db)
     .orderBy(sql`lower(users.last_name)`)
