@@ -3,20 +3,21 @@ import type { DialectKind } from "@medlegal/db";
 import { createTestDatabase } from "@medlegal/db/testing";
 import type { AddressInfo } from "node:net";
 import { SMTPServer } from "smtp-server";
-import { createSmtpMailer, DEMO_PASSWORD, seedDemoData } from "@medlegal/api";
+import { createSmtpMailer, DEFAULT_RATE_LIMITS, DEMO_PASSWORD, seedDemoData } from "@medlegal/api";
+import type { RateLimits } from "@medlegal/api";
 import { buildApp } from "../src/app";
 import type { AppOptions } from "../src/app";
-import { DEFAULT_RATE_LIMITS } from "../src/plugins/rate-limits";
 
 export { DEMO_PASSWORD };
 
 export const TEST_SECRET = "a-test-secret-that-is-at-least-32-characters-long";
 
 /** Test limits high enough never to trip by accident; rate-limit tests set their own. */
-export const RELAXED_LIMITS = {
-  perIp: Object.fromEntries(Object.keys(DEFAULT_RATE_LIMITS.perIp).map((k) => [k, { max: 10_000, window: 60_000 }])),
-  perAccount: Object.fromEntries(Object.keys(DEFAULT_RATE_LIMITS.perAccount).map((k) => [k, { max: 10_000, window: 60_000 }])),
-} as AppOptions["rateLimits"];
+export const RELAXED_LIMITS: RateLimits = {
+  perIp: Object.fromEntries(Object.keys(DEFAULT_RATE_LIMITS.perIp).map((k) => [k, { max: 10_000, window: 60_000 }])) as RateLimits["perIp"],
+  perAccount: { forgotPassword: { max: 10_000, window: 60_000 } },
+  loginBackoff: { freeFailures: 10_000, maxPauseMs: 1_000 },
+};
 
 /** A real SMTP server on a free loopback port; the app sends to it through nodemailer. */
 export class MailBox {
