@@ -199,3 +199,17 @@ export async function trpc<T = unknown>(
   const body = response.json() as { result?: { data: T }; error?: TrpcAnswer["error"] };
   return { status: response.statusCode, data: body.result?.data as T, error: body.error ?? null };
 }
+
+/** A tiny PDF that passes the upload's content check. */
+export const PDF = Buffer.from("%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n");
+
+/** A multipart/form-data body with one file in the field `file`, as the web's upload sends it. */
+export function multipart(fileName: string, data: Buffer, type = "application/pdf") {
+  const boundary = "----medlegal-test-boundary";
+  const payload = Buffer.concat([
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${fileName}"\r\nContent-Type: ${type}\r\n\r\n`),
+    data,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  return { payload, headers: { "content-type": `multipart/form-data; boundary=${boundary}` } };
+}

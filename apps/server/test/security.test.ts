@@ -1,10 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { sql } from "kysely";
 import { testDialects } from "@medlegal/db/testing";
 import type { RateLimits } from "@medlegal/api";
 import { purgeExpired } from "@medlegal/api";
 import type { TestApp } from "./helpers";
-import { createTestApp, DEMO_PASSWORD, login, RELAXED_LIMITS, resetTokenIn, sessionCookie, sessionId, trpc, validConsultant } from "./helpers";
+import { createTestApp, DEMO_PASSWORD, login, multipart, PDF, RELAXED_LIMITS, resetTokenIn, sessionCookie, sessionId, trpc, validConsultant } from "./helpers";
 
 const LIMITS: RateLimits = {
   perIp: {
@@ -220,5 +220,122 @@ describe.each(testDialects())("batches, sessions and reset links on %s", (kind) 
     expect(sids).not.toContain("expired-sid");
     expect((await t.app.inject({ method: "GET", url: "/api/user", headers: { cookie } })).statusCode).toBe(200);
     expect(sessionCookie(await login(t.app, "consultant").then((r) => r.response))).not.toBe("");
+  });
+});
+
+describe.each(testDialects())("reads of health information and smaller leaks on %s", (kind) => {
+  let t: TestApp;
+  const c = {} as Record<string, string>;
+  const userId = async (username: string) => (await t.db.selectFrom("users").select("id").where("username", "=", username).executeTakeFirstOrThrow()).id;
+  beforeAll(async () => {
+    t = await createTestApp(kind, {}, { workflow: true });
+    for (const name of ["admin", "employee", "attorney"]) c[name] = (await login(t.app, name)).cookie;
+  });
+  afterAll(() => t.close());
+
+  // Only what a test itself caused: the demo data was made through the same services.
+  let since: Date;
+  beforeEach(() => {
+    since = new Date();
+  });
+  const accessRows = async (user: string) =>
+    t.db.selectFrom("access_log").selectAll().where("user_id", "=", await userId(user)).where("at", ">=", since).orderBy("at").execute();
+
+  it("records views of a claimant, a case and a query, at most once per user and record in 15 minutes", async () => {
+    const attorney = await userId("attorney");
+    const patient = await t.db.selectFrom("patients").select("id").where("attorney_id", "=", attorney).executeTakeFirstOrThrow();
+    const theCase = await t.db.selectFrom("cases").select(["id", "patient_id"]).where("attorney_id", "=", attorney).executeTakeFirstOrThrow();
+    const query = await t.db.selectFrom("queries").innerJoin("cases", "cases.id", "queries.case_id").select(["queries.id", "cases.patient_id"]).where("queries.attorney_id", "=", attorney).executeTakeFirstOrThrow();
+    for (let i = 0; i < 3; i++) {
+      expect((await trpc(t.app, c.employee!, "patients.get", { id: patient.id })).status).toBe(200);
+      expect((await trpc(t.app, c.employee!, "cases.get", { id: theCase.id })).status).toBe(200);
+      expect((await trpc(t.app, c.employee!, "queries.get", { id: query.id })).status).toBe(200);
+    }
+    const rows = await accessRows("employee");
+    expect(rows.map((r) => [r.action, r.entity_type, r.entity_id, r.patient_id])).toEqual([
+      ["view", "patient", patient.id, patient.id],
+      ["view", "case", theCase.id, theCase.patient_id],
+      ["view", "query", query.id, query.patient_id],
+    ]);
+    expect(rows[0]).toMatchObject({ user_role: "employee", ip: "127.0.0.1" });
+    // Someone else's refused read leaves no row claiming access.
+    const nomsaPatient = await t.db.selectFrom("patients").select("id").where("attorney_id", "=", await userId("nomsa")).executeTakeFirstOrThrow();
+    expect((await trpc(t.app, c.attorney!, "patients.get", { id: nomsaPatient.id })).status).toBe(404);
+    expect(await accessRows("attorney")).toEqual([]);
+  });
+
+  it("records every document download and every audit export, and the log refuses UPDATE, DELETE and TRUNCATE", async () => {
+    const attorney = await userId("attorney");
+    const query = await t.db.selectFrom("queries").select("id").where("attorney_id", "=", attorney).executeTakeFirstOrThrow();
+    const upload = multipart("records.pdf", PDF);
+    const doc = (await t.app.inject({ method: "POST", url: `/api/queries/${query.id}/documents`, headers: { cookie: c.attorney!, ...upload.headers }, payload: upload.payload })).json() as { id: string };
+    for (let i = 0; i < 2; i++) expect((await t.app.inject({ method: "GET", url: `/api/documents/${doc.id}`, headers: { cookie: c.admin! } })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: "GET", url: "/api/audit/export.csv", headers: { cookie: c.admin! } })).statusCode).toBe(200);
+    const rows = await accessRows("admin");
+    expect(rows.map((r) => [r.action, r.entity_type])).toEqual([
+      ["download", "document"],
+      ["download", "document"],
+      ["export", "audit_log"],
+    ]);
+    await expect(sql`UPDATE access_log SET user_id = NULL`.execute(t.db)).rejects.toThrow(/append-only/);
+    await expect(sql`DELETE FROM access_log`.execute(t.db)).rejects.toThrow(/append-only/);
+    await expect(sql`TRUNCATE access_log`.execute(t.db)).rejects.toThrow(/append-only/);
+  });
+
+  it("hides the agreed expert fee and consultants' decline reasons from attorneys, and shows them to staff", async () => {
+    const attorney = await userId("attorney");
+    const assignment = await t.db
+      .selectFrom("consultant_assignments")
+      .innerJoin("queries", "queries.id", "consultant_assignments.query_id")
+      .select(["consultant_assignments.id", "queries.id as query_id"])
+      .where("queries.attorney_id", "=", attorney)
+      .executeTakeFirstOrThrow();
+    await sql`UPDATE consultant_assignments SET fee_agreed_cents = 450000, decline_reason = 'Conflict of interest with the defendant' WHERE id = ${assignment.id}`.execute(t.db);
+    const asAttorney = await trpc<{ assignments: { id: string; feeAgreedCents: number | null; declineReason: string | null }[] }>(t.app, c.attorney!, "queries.get", { id: assignment.query_id });
+    const seen = asAttorney.data.assignments.find((a) => a.id === assignment.id)!;
+    expect(seen).toMatchObject({ feeAgreedCents: null, declineReason: null });
+    expect(JSON.stringify(asAttorney.data)).not.toContain("Conflict of interest");
+    const asStaff = await trpc<{ assignments: { id: string; feeAgreedCents: number | null }[] }>(t.app, c.employee!, "queries.get", { id: assignment.query_id });
+    expect(asStaff.data.assignments.find((a) => a.id === assignment.id)!.feeAgreedCents).toBe(450000);
+  });
+
+  it("opens a query's documents to a consultant only once they have accepted", async () => {
+    const proposed = await t.db
+      .selectFrom("consultant_assignments")
+      .innerJoin("queries", "queries.id", "consultant_assignments.query_id")
+      .innerJoin("users", "users.id", "consultant_assignments.consultant_id")
+      .select(["consultant_assignments.id", "queries.id as query_id", "queries.attorney_id", "users.username"])
+      .where("consultant_assignments.status", "=", "proposed")
+      .executeTakeFirstOrThrow();
+    const expert = (await login(t.app, proposed.username)).cookie;
+    const attorneyCookie = (await login(t.app, (await t.db.selectFrom("users").select("username").where("id", "=", proposed.attorney_id).executeTakeFirstOrThrow()).username)).cookie;
+    const upload = multipart("hospital.pdf", PDF);
+    const doc = (await t.app.inject({ method: "POST", url: `/api/queries/${proposed.query_id}/documents`, headers: { cookie: attorneyCookie, ...upload.headers }, payload: upload.payload })).json() as { id: string };
+    const before = await trpc<{ documentsVisible: boolean; documents: unknown[] }>(t.app, expert, "queries.get", { id: proposed.query_id });
+    expect(before.data).toMatchObject({ documentsVisible: false, documents: [] });
+    expect((await t.app.inject({ method: "GET", url: `/api/documents/${doc.id}`, headers: { cookie: expert } })).statusCode).toBe(404);
+    expect((await trpc(t.app, expert, "assignments.respond", { id: proposed.id, accept: true })).status).toBe(200);
+    const after = await trpc<{ documentsVisible: boolean; documents: { id: string }[] }>(t.app, expert, "queries.get", { id: proposed.query_id });
+    expect(after.data.documentsVisible).toBe(true);
+    expect(after.data.documents.map((d) => d.id)).toContain(doc.id);
+    expect((await t.app.inject({ method: "GET", url: `/api/documents/${doc.id}`, headers: { cookie: expert } })).statusCode).toBe(200);
+  });
+
+  it("caps what one user may upload in 24 hours, and keeps nothing of the refused file", async () => {
+    const attorney = await userId("attorney");
+    const query = await t.db.selectFrom("queries").select("id").where("attorney_id", "=", attorney).executeTakeFirstOrThrow();
+    const count = async () => Number((await t.db.selectFrom("query_documents").select(sql<number>`count(*)`.as("n")).executeTakeFirstOrThrow()).n);
+    // Earlier uploads today have used all but a few bytes of the quota (only their recorded sizes count).
+    await sql`INSERT INTO query_documents (query_id, uploaded_by, file_name, content_type, size, sha256, data)
+      VALUES (${query.id}, ${attorney}, 'big.pdf', 'application/pdf', ${200 * 1024 * 1024 - 10}, 'x', '\\x00')`.execute(t.db);
+    const before = await count();
+    const upload = multipart("one-more.pdf", PDF);
+    const refused = await t.app.inject({ method: "POST", url: `/api/queries/${query.id}/documents`, headers: { cookie: c.attorney!, ...upload.headers }, payload: upload.payload });
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().message).toBe("You can upload at most 200 MB in 24 hours. Please try again later, or ask the agency for help.");
+    expect(await count()).toBe(before);
+    // Another user is not affected.
+    const staffUpload = await t.app.inject({ method: "POST", url: `/api/queries/${query.id}/documents`, headers: { cookie: c.employee!, ...upload.headers }, payload: upload.payload });
+    expect(staffUpload.statusCode).toBe(201);
   });
 });

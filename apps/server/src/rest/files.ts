@@ -51,7 +51,7 @@ export async function fileRoutes(app: FastifyInstance) {
     const actor = signedInActor(request);
     if (!can(actor.user.role, "audit.read")) throw new AppError("FORBIDDEN", "You do not have permission to do that.");
     const { limit: _limit, cursor: _cursor, ...filters } = request.query;
-    const csv = await auditTrailService.exportAuditCsv({ db }, Object.fromEntries(Object.entries(filters).filter(([, v]) => v !== "")));
+    const csv = await auditTrailService.exportAuditCsv({ db, actor }, Object.fromEntries(Object.entries(filters).filter(([, v]) => v !== "")));
     return reply
       .header("Content-Type", "text/csv; charset=utf-8")
       .header("Content-Disposition", `attachment; filename="audit-trail-${new Date().toISOString().slice(0, 10)}.csv"`)

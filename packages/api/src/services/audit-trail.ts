@@ -3,7 +3,9 @@ import { sql } from "kysely";
 import type { Database } from "@medlegal/db";
 import { addDays, sastToUtc } from "@medlegal/domain";
 import { z } from "zod";
+import type { SignedInActor } from "../context";
 import { parseInput } from "../validation";
+import { recordAccess } from "./access-log";
 import { decodeCursor, encodeCursor, exactTime } from "./keyset";
 
 export const auditListInputSchema = z.object({
@@ -88,9 +90,11 @@ const csvCell = (value: unknown): string => {
 };
 
 /** The filtered rows as CSV (at most 50,000), for the administrator's export button. */
-export async function exportAuditCsv({ db }: { db: Kysely<Database> }, input: unknown): Promise<string> {
+export async function exportAuditCsv({ db, actor }: { db: Kysely<Database>; actor: SignedInActor }, input: unknown): Promise<string> {
   const f = parseInput(auditListInputSchema, input ?? {});
   const rows = (await filtered(db, f).limit(50_000).execute()).map(toRow);
+  // The trail names claimants' records, so taking a copy of it is itself recorded.
+  await recordAccess(db, actor, { action: "export", entityType: "audit_log", entityId: null, patientId: null });
   const header = ["at", "actor", "role", "action", "entity_type", "entity_id", "before", "after", "ip", "user_agent", "request_id"];
   const lines = rows.map((r) =>
     [r.at, r.actorName ?? r.actorId, r.actorRole, r.action, r.entityType, r.entityId, r.before, r.after, r.ip, r.userAgent, r.requestId]
