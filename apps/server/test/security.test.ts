@@ -282,6 +282,28 @@ describe.each(testDialects())("reads of health information and smaller leaks on 
     await expect(sql`TRUNCATE access_log`.execute(t.db)).rejects.toThrow(/append-only/);
   });
 
+  it("lets administrators list the access log per claimant and export it, and refuses everyone else", async () => {
+    const attorney = await userId("attorney");
+    const patient = await t.db.selectFrom("patients").select(["id", "first_name", "last_name"]).where("attorney_id", "=", attorney).executeTakeFirstOrThrow();
+    expect((await trpc(t.app, c.attorney!, "patients.get", { id: patient.id })).status).toBe(200);
+    const list = await trpc<{ items: { action: string; userName: string; patientName: string; entityType: string }[] }>(t.app, c.admin!, "audit.listAccess", { patientId: patient.id });
+    expect(list.status).toBe(200);
+    expect(list.data.items.length).toBeGreaterThan(0);
+    expect(list.data.items.every((r) => r.patientName === `${patient.first_name} ${patient.last_name}`)).toBe(true);
+    expect(list.data.items[0]).toMatchObject({ action: "view", entityType: "patient" });
+    for (const who of ["employee", "attorney"]) {
+      expect((await trpc(t.app, c[who]!, "audit.listAccess", {})).status).toBe(403);
+      expect((await t.app.inject({ method: "GET", url: "/api/audit/access-log.csv", headers: { cookie: c[who]! } })).statusCode).toBe(403);
+    }
+    const csv = await t.app.inject({ method: "GET", url: `/api/audit/access-log.csv?patientId=${patient.id}`, headers: { cookie: c.admin! } });
+    expect(csv.statusCode).toBe(200);
+    expect(csv.headers["content-disposition"]).toMatch(/attachment; filename="access-log-\d{4}-\d{2}-\d{2}\.csv"/);
+    expect(csv.body.split("\r\n")[0]).toBe("at,user,role,action,entity_type,entity_id,claimant,ip,user_agent");
+    expect(csv.body).toContain(`"${patient.first_name} ${patient.last_name}"`);
+    // The export itself is a read, recorded against the claimant.
+    expect((await accessRows("admin")).map((r) => [r.action, r.entity_type, r.patient_id])).toContainEqual(["export", "access_log", patient.id]);
+  });
+
   it("hides the agreed expert fee and consultants' decline reasons from attorneys, and shows them to staff", async () => {
     const attorney = await userId("attorney");
     const assignment = await t.db

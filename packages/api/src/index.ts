@@ -9,6 +9,7 @@ export * as notificationsService from "./services/notifications";
 export * as userAdminService from "./services/user-admin";
 export * as documentsService from "./services/documents";
 export * as auditTrailService from "./services/audit-trail";
+export * as accessLogService from "./services/access-log";
 export * as queriesService from "./services/queries";
 export * as bookingsService from "./services/bookings";
 export { recordAudit, changedFields } from "./services/audit";

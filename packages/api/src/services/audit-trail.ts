@@ -6,7 +6,8 @@ import { z } from "zod";
 import type { SignedInActor } from "../context";
 import { parseInput } from "../validation";
 import { recordAccess } from "./access-log";
-import { decodeCursor, encodeCursor, exactTime } from "./keyset";
+import { csvCell } from "./csv";
+import { decodeCursor, exactTime, pageOf } from "./keyset";
 
 export const auditListInputSchema = z.object({
   actorId: z.string().uuid().optional(),
@@ -68,6 +69,7 @@ const toRow = (r: Row): AuditRow => ({
   requestId: r.request_id,
 });
 
+
 /** The audit trail, newest first, filtered, one keyset page at a time (administrators only). */
 export async function listAudit({ db }: { db: Kysely<Database> }, input: unknown): Promise<{ items: AuditRow[]; nextCursor: string | null }> {
   const f = parseInput(auditListInputSchema, input ?? {});
@@ -76,18 +78,10 @@ export async function listAudit({ db }: { db: Kysely<Database> }, input: unknown
     const [at, id] = decodeCursor(f.cursor, 2).map(String);
     query = query.where(sql<boolean>`(audit_log.at, audit_log.id) < (${at}::timestamptz, ${id}::uuid)`);
   }
-  const rows = await query.execute();
-  const page = rows.slice(0, f.limit);
-  const last = page[page.length - 1];
-  return { items: page.map(toRow), nextCursor: rows.length > f.limit && last ? encodeCursor([last.cursor_at, last.id]) : null };
+  const { page, nextCursor } = pageOf(await query.execute(), f.limit);
+  return { items: page.map(toRow), nextCursor };
 }
 
-const csvCell = (value: unknown): string => {
-  const text = value === null || value === undefined ? "" : typeof value === "string" ? value : JSON.stringify(value);
-  // Quote every cell; a leading =, +, - or @ is defused so spreadsheets do not run it as a formula.
-  const safe = /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
-  return `"${safe.replace(/"/g, '""')}"`;
-};
 
 /** The filtered rows as CSV (at most 50,000), for the administrator's export button. */
 export async function exportAuditCsv({ db, actor }: { db: Kysely<Database>; actor: SignedInActor }, input: unknown): Promise<string> {
