@@ -13,6 +13,7 @@ export * from "./queries";
 export * from "./sa-id";
 export * from "./roles";
 export * from "./schemas";
+export * from "./sla";
 export * from "./specializations";
 export * from "./user";
 export * from "./validation";
