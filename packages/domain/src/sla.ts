@@ -49,8 +49,11 @@ const UNIT_MS: Record<SlaUnit, number> = { hours: HOUR_MS, calendar_days: DAY_MS
 /** A calendar with no business day in this many days in a row is a mistake, not a calendar. */
 const MAX_DAYS_WITHOUT_BUSINESS = 366;
 
+/** The Act's public holidays, without declared days. */
+const ACT_HOLIDAYS: HolidayCalendar = (date) => isPublicHoliday(date);
+
 /** Monday to Friday and not a public holiday, for a South African date (YYYY-MM-DD). */
-export function isBusinessDay(date: string, holidays: HolidayCalendar = (d) => isPublicHoliday(d)): boolean {
+export function isBusinessDay(date: string, holidays: HolidayCalendar = ACT_HOLIDAYS): boolean {
   if (isoWeekday(date) > 5) return false;
   return typeof holidays === "function" ? !holidays(date) : !holidays.has(date);
 }
@@ -122,7 +125,7 @@ function instantAfter(amount: number, countable: Iterable<Interval>, pauses: rea
  * target, and `atRiskRatio` of it, counting only the timer's kind of time and never while paused.
  */
 export function slaDueAt(clock: SlaClock): SlaTimes {
-  const { startedAt, target, unit, pauses = [], holidays = (d: string) => isPublicHoliday(d), now } = clock;
+  const { startedAt, target, unit, pauses = [], holidays = ACT_HOLIDAYS, now } = clock;
   const atRiskRatio = clock.atRiskRatio ?? DEFAULT_SLA.atRiskPercent / 100;
   if (Number.isNaN(startedAt.getTime())) throw new RangeError("An SLA timer needs a valid start time.");
   if (!Number.isFinite(target) || target <= 0) throw new RangeError(`An SLA target must be a positive number, not ${target}.`);
