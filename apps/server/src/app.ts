@@ -10,13 +10,13 @@ import type { FastifyTRPCPluginOptions } from "@trpc/server/adapters/fastify";
 import type { Kysely } from "kysely";
 import { sql } from "kysely";
 import type { Database } from "@medlegal/db";
-import type { AppRouter, Context, Mailer } from "@medlegal/api";
-import { AppError, appRouter, isDatabaseUnavailable, SERVICE_UNAVAILABLE_MESSAGE, toHttpStatus } from "@medlegal/api";
+import type { AppRouter, Context, Mailer, RateLimits } from "@medlegal/api";
+import { AppError, appRouter, DEFAULT_RATE_LIMITS, isDatabaseUnavailable, SERVICE_UNAVAILABLE_MESSAGE, toHttpStatus } from "@medlegal/api";
+import { MAX_TRPC_BATCH } from "@medlegal/domain";
 import { authPlugin } from "./plugins/auth";
-import type { RateLimits } from "./plugins/rate-limits";
-import { DEFAULT_RATE_LIMITS, rateLimitsPlugin } from "./plugins/rate-limits";
 import { sameOriginPlugin } from "./plugins/same-origin";
-import { requestMeta, sessionControl } from "./request-context";
+import { trpcBatchPlugin } from "./plugins/trpc-batch";
+import { requestMeta, SESSION_COOKIE, sessionControl } from "./request-context";
 import { authRoutes } from "./rest/auth";
 import { fileRoutes } from "./rest/files";
 import { notificationRoutes } from "./rest/notifications";
@@ -47,7 +47,6 @@ export interface AppOptions {
 const GENERIC_ERROR = "Something went wrong on our side. Please try again.";
 /** Longer addresses are no request of ours (the longest list filter is far below). */
 const MAX_URL_LENGTH = 8192;
-export const SESSION_COOKIE = "medlegal.sid";
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
@@ -102,7 +101,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     cookie: { httpOnly: true, sameSite: "lax", secure: "auto", path: "/" },
   });
   await app.register(sameOriginPlugin, { allowedOrigins: options.allowedOrigins ?? [] });
-  await app.register(rateLimitsPlugin, { db: options.db, limits: options.rateLimits ?? DEFAULT_RATE_LIMITS });
+  await app.register(trpcBatchPlugin);
   await app.register(authPlugin, { db: options.db });
 
   app.get("/health", async () => ({ status: "ok" }));
@@ -115,7 +114,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     }
   });
 
-  await app.register(authRoutes, { mailer: options.mailer, appUrl: options.appUrl });
+  const limits = options.rateLimits ?? DEFAULT_RATE_LIMITS;
+  await app.register(authRoutes, { mailer: options.mailer, limits, appUrl: options.appUrl });
   await app.register(notificationRoutes);
   await app.register(fileRoutes);
 
@@ -123,12 +123,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     prefix: "/trpc",
     trpcOptions: {
       router: appRouter,
-      createContext: ({ req }): Context => ({
+      maxBatchSize: MAX_TRPC_BATCH,
+      createContext: ({ req, res }): Context => ({
         db: options.db,
         mailer: options.mailer,
+        limits,
         user: req.user,
         meta: requestMeta(req, options.appUrl),
-        session: sessionControl(req),
+        session: sessionControl(req, res),
       }),
       onError({ error, req }) {
         if (error.code === "INTERNAL_SERVER_ERROR") req.log.error({ err: error.cause ?? error }, "tRPC procedure failed");

@@ -1,6 +1,6 @@
 import { join } from "node:path";
 import { createDatabaseFromEnv, defaultDataDir, migrateToLatest, repoRoot } from "@medlegal/db";
-import { createFileMailer, createSmtpMailer, DEMO_PASSWORD, seedDemoData, startOutboxWorker } from "@medlegal/api";
+import { createFileMailer, createSmtpMailer, DEMO_PASSWORD, outboxJob, purgeJob, seedDemoData, startSweeper } from "@medlegal/api";
 import { buildApp } from "./app";
 import { sessionSecret } from "./secrets";
 
@@ -32,11 +32,12 @@ const app = await buildApp({
   trustProxy: process.env.TRUST_PROXY === "true",
 });
 
-// Notification e-mails queued in transactions go out from here (every instance drains safely).
-const stopOutbox = startOutboxWorker(handle.db, mailer, { appUrl: process.env.APP_URL ?? `http://localhost:${port}`, log: console.error });
+// Background work of this process: notification e-mails queued in transactions, and purging
+// what has expired. Every instance runs it; each job claims its rows, so nothing happens twice.
+const sweeper = startSweeper([outboxJob(handle.db, mailer, process.env.APP_URL ?? `http://localhost:${port}`), purgeJob(handle.db)]);
 
 const shutdown = async () => {
-  stopOutbox();
+  await sweeper.stop();
   await app.close();
   await handle.close();
   process.exit(0);

@@ -1,7 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import multipart from "@fastify/multipart";
-import { AppError, auditTrailService, bookingsService, documentsService, parseInput } from "@medlegal/api";
-import { auditExportInputSchema, DOCUMENT_MAX_BYTES, can, idInputSchema } from "@medlegal/domain";
+import { accessLogService, AppError, auditTrailService, bookingsService, documentsService, parseInput } from "@medlegal/api";
+import { accessLogExportInputSchema, auditExportInputSchema, DOCUMENT_MAX_BYTES, can, idInputSchema } from "@medlegal/domain";
+import type { z } from "zod";
+import type { SignedInActor } from "@medlegal/api";
 import { signedInActor } from "../request-context";
 
 const MAX_MB = DOCUMENT_MAX_BYTES / 1024 / 1024;
@@ -69,16 +71,20 @@ export async function fileRoutes(app: FastifyInstance) {
       .send(body);
   });
 
-  app.get<{ Querystring: Record<string, unknown> }>("/api/audit/export.csv", async (request, reply) => {
-    const actor = signedInActor(request);
-    if (!can(actor.user.role, "audit.read")) throw new AppError("FORBIDDEN", "You do not have permission to do that.");
-    // The screen's filters as a query string; an empty field means no filter.
-    const filters = parseInput(auditExportInputSchema, Object.fromEntries(Object.entries(request.query).filter(([, v]) => v !== "")));
-    const csv = await auditTrailService.exportAuditCsv({ db }, filters);
-    return reply
-      .header("Content-Type", "text/csv; charset=utf-8")
-      .header("Content-Disposition", `attachment; filename="audit-trail-${new Date().toISOString().slice(0, 10)}.csv"`)
-      .header("Cache-Control", "private, no-store")
-      .send(csv);
-  });
+  // The audit trail and the access log as CSV, with the list's filters as a query string (an empty
+  // field means no filter; the paging ones are not part of the export's schema and are dropped).
+  const csvExport = <S extends z.ZodType>(path: string, fileName: string, schema: S, make: (deps: { db: typeof db; actor: SignedInActor }, filters: z.output<S>) => Promise<string>) =>
+    app.get<{ Querystring: Record<string, unknown> }>(path, async (request, reply) => {
+      const actor = signedInActor(request);
+      if (!can(actor.user.role, "audit.read")) throw new AppError("FORBIDDEN", "You do not have permission to do that.");
+      const filters = parseInput(schema, Object.fromEntries(Object.entries(request.query).filter(([, v]) => v !== "")));
+      const csv = await make({ db, actor }, filters);
+      return reply
+        .header("Content-Type", "text/csv; charset=utf-8")
+        .header("Content-Disposition", `attachment; filename="${fileName}-${new Date().toISOString().slice(0, 10)}.csv"`)
+        .header("Cache-Control", "private, no-store")
+        .send(csv);
+    });
+  csvExport("/api/audit/export.csv", "audit-trail", auditExportInputSchema, auditTrailService.exportAuditCsv);
+  csvExport("/api/audit/access-log.csv", "access-log", accessLogExportInputSchema, accessLogService.exportAccessLogCsv);
 }

@@ -6,6 +6,7 @@ import type { z } from "zod";
 import type { SignedInActor } from "../context";
 import { AppError } from "../errors";
 import { loadVisibleCase, loadVisiblePatient, visibleCases } from "./access";
+import { recordAccess } from "./access-log";
 import { changedFields, recordAudit } from "./audit";
 import { nextReference } from "./references";
 
@@ -87,8 +88,10 @@ export async function listCases({ db, actor }: Deps, { search, patientId }: z.ou
 }
 
 export async function getCase({ db, actor }: Deps, { id }: z.output<typeof idInputSchema>): Promise<CaseItem> {
-  await loadVisibleCase(db, actor.user, id);
-  return toCase(await caseQuery(db).where("cases.id", "=", id).executeTakeFirstOrThrow());
+  const row = await loadVisibleCase(db, actor.user, id);
+  const item = toCase(await caseQuery(db).where("cases.id", "=", id).executeTakeFirstOrThrow());
+  await recordAccess(db, actor, { action: "view", entityType: "case", entityId: id, patientId: row.patient_id });
+  return item;
 }
 
 /** An attorney opens a case for one of their own claimants. */

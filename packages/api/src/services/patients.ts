@@ -6,6 +6,7 @@ import type { z } from "zod";
 import type { SignedInActor } from "../context";
 import { AppError } from "../errors";
 import { isStaff, loadVisiblePatient, visiblePatients } from "./access";
+import { recordAccess } from "./access-log";
 import { changedFields, recordAudit } from "./audit";
 import { refreshQuerySearchText } from "./query-search";
 
@@ -68,7 +69,9 @@ export async function listPatients({ db, actor }: Deps, { search }: z.output<typ
 
 export async function getPatient({ db, actor }: Deps, { id }: z.output<typeof idInputSchema>): Promise<Patient> {
   await loadVisiblePatient(db, actor.user, id);
-  return toPatient(await patientQuery(db).where("patients.id", "=", id).executeTakeFirstOrThrow());
+  const patient = toPatient(await patientQuery(db).where("patients.id", "=", id).executeTakeFirstOrThrow());
+  await recordAccess(db, actor, { action: "view", entityType: "patient", entityId: id, patientId: id });
+  return patient;
 }
 
 /** The table's columns for a parsed claimant. */

@@ -1,7 +1,9 @@
-import { auditListInputSchema } from "@medlegal/domain";
+import { accessLogListInputSchema, auditListInputSchema } from "@medlegal/domain";
+import { listAccessLog } from "../../services/access-log";
 import { listAudit } from "../../services/audit-trail";
 import { roleProcedure, router } from "../../trpc";
 
 export const auditRouter = router({
   list: roleProcedure("audit.read").input(auditListInputSchema).query(({ ctx, input }) => listAudit({ db: ctx.db }, input)),
+  listAccess: roleProcedure("audit.read").input(accessLogListInputSchema).query(({ ctx, input }) => listAccessLog({ db: ctx.db }, input)),
 });
