@@ -12,7 +12,7 @@ import { sql } from "kysely";
 import type { Database } from "@medlegal/db";
 import type { AppRouter, Context, Mailer, RateLimits } from "@medlegal/api";
 import { AppError, appRouter, DEFAULT_RATE_LIMITS, isDatabaseUnavailable, SERVICE_UNAVAILABLE_MESSAGE, toHttpStatus } from "@medlegal/api";
-import { MAX_TRPC_BATCH } from "@medlegal/domain";
+import { MAX_TRPC_BATCH, MAX_URL_LENGTH } from "@medlegal/domain";
 import { authPlugin } from "./plugins/auth";
 import { sameOriginPlugin } from "./plugins/same-origin";
 import { trpcBatchPlugin } from "./plugins/trpc-batch";
@@ -45,8 +45,6 @@ export interface AppOptions {
 }
 
 const GENERIC_ERROR = "Something went wrong on our side. Please try again.";
-/** Longer addresses are no request of ours (the longest list filter is far below). */
-const MAX_URL_LENGTH = 8192;
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({

@@ -136,6 +136,7 @@ describe.each(testDialects())("input contracts on %s", (kind) => {
   it("refuses malformed JSON, uploads and addresses with a 4xx sentence", async () => {
     const json = await t.app.inject({ method: "POST", url: "/trpc/patients.create", headers: { cookie: attorney, "content-type": "application/json" }, payload: "{" });
     expect(json.statusCode).toBe(400);
+    expect(json.json().error.message).toBe("The request body is not valid JSON.");
     const query = await t.db.selectFrom("queries").select("id").executeTakeFirstOrThrow();
     const upload = (headers: Record<string, string>, payload: string) =>
       t.app.inject({ method: "POST", url: `/api/queries/${query.id}/documents`, headers: { cookie: admin, ...headers }, payload });

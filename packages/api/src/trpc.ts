@@ -16,7 +16,9 @@ const t = initTRPC.context<Context>().create({
     const message =
       error.code === "INTERNAL_SERVER_ERROR" && !(cause instanceof AppError)
         ? "Something went wrong on our side. Please try again."
-        : (invalid?.message ?? shape.message);
+        : error.code === "PARSE_ERROR" || cause instanceof SyntaxError
+          ? "The request body is not valid JSON."
+          : (invalid?.message ?? shape.message);
     return { ...shape, message, data: { code: shape.data.code, httpStatus: shape.data.httpStatus, fieldErrors } };
   },
 });

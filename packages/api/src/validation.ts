@@ -43,5 +43,6 @@ const fieldKey = (issue: z.core.$ZodIssue) => issue.path.join(".") || "form";
 function describe(issue: z.core.$ZodIssue | undefined): string {
   if (!issue) return "The request is not valid";
   const field = issue.path.join(".");
-  return field && issue.message.startsWith("Invalid") ? `${field}: ${issue.message}` : issue.message;
+  if (!issue.message.startsWith("Invalid")) return issue.message;
+  return field ? `${field}: ${issue.message}` : `The request is not valid (${issue.message.replace(/^Invalid input:?\s*/, "") || "unexpected input"}).`;
 }
