@@ -15,7 +15,7 @@ import { AppError } from "../errors";
 import { parseInput } from "../validation";
 import { recordAudit } from "./audit";
 import type { Mailer } from "./mailer";
-import { dummyPasswordHash, hashPassword, verifyPassword } from "./passwords";
+import { dummyPasswordHash, hashNewPassword, verifyPassword } from "./passwords";
 import { createAccount } from "./user-records";
 import { findCurrentUser } from "./users";
 
@@ -143,7 +143,7 @@ export async function issuePasswordReset(
 /** Completes a reset: one use per token, within its hour; every session of the user ends. */
 export async function resetPassword({ db, actor }: AuthDeps, input: unknown): Promise<{ message: string }> {
   const { token, password } = parseInput(resetPasswordSchema, input);
-  const passwordHash = await hashPassword(password);
+  const passwordHash = await hashNewPassword(password);
   return db.transaction().execute(async (trx) => {
     const row = await trx
       .selectFrom("password_reset_tokens")

@@ -6,7 +6,7 @@ import { ADMIN_MESSAGES } from "@medlegal/domain";
 import type { Actor } from "../context";
 import { AppError } from "../errors";
 import { recordAudit } from "./audit";
-import { hashPassword } from "./passwords";
+import { hashNewPassword } from "./passwords";
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -196,7 +196,7 @@ export async function createAccount(
 ): Promise<UserDetail> {
   const columns = await roleColumns(db, data);
   await assertUsernameAndEmailFree(db, data.username, data.email);
-  const passwordHash = await hashPassword(data.password);
+  const passwordHash = await hashNewPassword(data.password);
   try {
     return await db.transaction().execute(async (trx) => {
       const { id } = await trx
