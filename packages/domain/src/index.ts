@@ -13,5 +13,6 @@ export * from "./sa-id";
 export * from "./roles";
 export * from "./schemas";
 export * from "./specializations";
+export * from "./two-factor";
 export * from "./user";
 export * from "./validation";

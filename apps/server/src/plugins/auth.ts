@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import type { Kysely } from "kysely";
 import type { Database } from "@medlegal/db";
-import { findCurrentUser } from "@medlegal/api";
+import { findCurrentUser, mustSetUpTwoFactor } from "@medlegal/api";
 import { sessionExpiry } from "../session-store";
 
 /** Background reads the web polls; they must not count as activity nor rewrite the session row. */
@@ -42,7 +42,8 @@ export const authPlugin = fp(async (app: FastifyInstance, { db }: { db: Kysely<D
       await session.destroy();
       return;
     }
-    request.user = user;
+    // Held at a compulsory two-factor set-up: procedures other than the set-up answer 403.
+    request.user = (await mustSetUpTwoFactor(db, user)) ? { ...user, twoFactorSetupRequired: true } : user;
     if (!isPoll(request) && now - (session.lastSeenAt ?? 0) > TOUCH_INTERVAL_MS) session.lastSeenAt = now;
   });
 });

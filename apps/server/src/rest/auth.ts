@@ -21,10 +21,19 @@ export async function authRoutes(app: FastifyInstance, { mailer, appUrl }: Deps)
     return request.user;
   });
 
+  // The user, or { twoFactorRequired: true } when the account has a second factor (no user yet).
   app.post("/api/login", async (request) => {
     await app.limitAttempt(request, "login", field(request.body, "username"));
-    const user = await authService.login({ db, actor: actorOf(request, appUrl) }, request.body);
-    await sessionControl(request).login(user.id);
+    const outcome = await authService.login({ db, actor: actorOf(request, appUrl) }, request.body);
+    return authService.openSession(sessionControl(request), outcome);
+  });
+
+  // The second step: wrong codes count against the same per-account limit as passwords.
+  app.post("/api/login/two-factor", async (request) => {
+    const session = sessionControl(request);
+    await app.limitAttempt(request, "login", session.pendingSecondFactor()?.account);
+    const user = await authService.verifySecondFactor({ db, actor: actorOf(request, appUrl), session }, request.body);
+    await session.login(user.id);
     return user;
   });
 

@@ -16,8 +16,13 @@ import { parseInput } from "../validation";
 import { recordAudit } from "./audit";
 import type { Mailer } from "./mailer";
 import { dummyPasswordHash, hashNewPassword, verifyPassword } from "./passwords";
+import type { SecondFactorNeeded } from "./two-factor";
+import { hasTwoFactor } from "./two-factor";
 import { createAccount } from "./user-records";
 import { findCurrentUser } from "./users";
+
+/** The sign-in's session and second step, for the REST and tRPC adapters alike. */
+export { openSession, verifySecondFactor } from "./two-factor";
 
 export const LOGIN_FAILED_MESSAGE = "Invalid username or password";
 export const RESET_LINK_INVALID_MESSAGE = "This reset link is invalid or has expired. Please request a new one.";
@@ -31,9 +36,10 @@ interface AuthDeps {
 
 /**
  * Checks a username (or e-mail) and password. Every failure gives the same message and does the
- * same hashing work, so the answer never tells whether the account exists or is deactivated.
+ * same hashing work, so the answer never tells whether the account exists or is deactivated. An
+ * account with two-factor sign-in is not signed in yet: the answer says a second factor is due.
  */
-export async function login({ db, actor }: AuthDeps, input: unknown): Promise<CurrentUser> {
+export async function login({ db, actor }: AuthDeps, input: unknown): Promise<CurrentUser | SecondFactorNeeded> {
   const { username, password } = parseInput(loginSchema, input);
   const row = await db
     .selectFrom("users")
@@ -61,6 +67,13 @@ export async function login({ db, actor }: AuthDeps, input: unknown): Promise<Cu
       });
     });
     throw new AppError("UNAUTHORIZED", LOGIN_FAILED_MESSAGE);
+  }
+
+  if (await hasTwoFactor(db, row.id)) {
+    await db.transaction().execute((trx) =>
+      recordAudit(trx, actor, { action: "auth.password_verified", entityType: "user", entityId: row.id, after: { secondFactor: "awaited" } }),
+    );
+    return { twoFactorRequired: true, userId: row.id, account: username.toLowerCase() };
   }
 
   return db.transaction().execute(async (trx) => {

@@ -7,6 +7,7 @@ import type { Actor } from "../context";
 import { AppError } from "../errors";
 import { recordAudit } from "./audit";
 import { hashNewPassword } from "./passwords";
+import { hasTwoFactor } from "./two-factor";
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -167,6 +168,7 @@ export async function loadUserDetail(db: Db, id: string): Promise<UserDetail> {
     addresses: contacts.filter((c) => c.kind === "address").map((c) => c.value),
     emails: contacts.filter((c) => c.kind === "email").map((c) => c.value),
     phones: contacts.filter((c) => c.kind === "phone").map((c) => ({ number: c.value, type: c.phone_type ?? "office" })),
+    twoFactorEnabled: await hasTwoFactor(db, id),
   };
 }
 
