@@ -29,6 +29,7 @@ export const TWO_FACTOR_MESSAGES = {
   notOn: "Two-factor sign-in is not on.",
   compulsory: "Two-factor sign-in is compulsory for staff, so it cannot be turned off. An administrator can reset it.",
   selfReset: "Turn off your own two-factor sign-in in Settings.",
+  enableOwnFirst: "Set up your own two-factor sign-in before making it compulsory for staff.",
   resetDone: "Two-factor sign-in was reset. The user sets it up again at their next sign-in.",
 } as const;
 

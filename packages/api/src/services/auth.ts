@@ -17,7 +17,7 @@ import { recordAudit } from "./audit";
 import type { Mailer } from "./mailer";
 import { dummyPasswordHash, hashNewPassword, verifyPassword } from "./passwords";
 import type { SecondFactorNeeded } from "./two-factor";
-import { hasTwoFactor } from "./two-factor";
+import { hasTwoFactor, mustSetUpTwoFactor } from "./two-factor";
 import { createAccount } from "./user-records";
 import { findCurrentUser } from "./users";
 
@@ -85,7 +85,8 @@ export async function login({ db, actor }: AuthDeps, input: unknown): Promise<Cu
     const user = await findCurrentUser(trx, row.id);
     if (!user) throw new AppError("UNAUTHORIZED", LOGIN_FAILED_MESSAGE);
     await recordAudit(trx, { ...actor, user }, { action: "auth.login", entityType: "user", entityId: user.id });
-    return user;
+    // Staff who must still set up a second factor are signed in, but held at the set-up.
+    return (await mustSetUpTwoFactor(trx, user)) ? { ...user, twoFactorSetupRequired: true as const } : user;
   });
 }
 

@@ -8,11 +8,14 @@ import {
   DEFAULT_SLA,
   securitySettingsSchema,
   slaDefaultsSchema,
+  TWO_FACTOR_MESSAGES,
 } from "@medlegal/domain";
 import type { z } from "zod";
 import type { SignedInActor } from "../context";
+import { AppError } from "../errors";
 import { parseInput } from "../validation";
 import { changedFields, recordAudit } from "./audit";
+import { hasTwoFactor } from "./two-factor";
 
 type Db = Kysely<Database> | Transaction<Database>;
 interface Deps {
@@ -57,5 +60,11 @@ export const getSlaDefaults = ({ db }: { db: Db }): Promise<SlaDefaults> => read
 export const updateSlaDefaults = (deps: Deps, input: unknown) => write(deps, "sla", slaDefaultsSchema, DEFAULT_SLA, input);
 /** Whether staff must use two-factor sign-in (docs/decisions.md); held staff can only set it up. */
 export const getSecuritySettings = ({ db }: { db: Db }): Promise<SecuritySettings> => readSetting(db, "security", DEFAULT_SECURITY_SETTINGS);
-export const updateSecuritySettings = (deps: Deps, input: unknown) =>
-  write(deps, "security", securitySettingsSchema, DEFAULT_SECURITY_SETTINGS, input);
+export async function updateSecuritySettings(deps: Deps, input: unknown): Promise<SecuritySettings> {
+  const value = parseInput(securitySettingsSchema, input);
+  // Staff without a second factor are held at the set-up; the administrator switching it on is staff too.
+  if (value.requireTwoFactorForStaff && !(await hasTwoFactor(deps.db, deps.actor.user.id))) {
+    throw new AppError("CONFLICT", TWO_FACTOR_MESSAGES.enableOwnFirst);
+  }
+  return write(deps, "security", securitySettingsSchema, DEFAULT_SECURITY_SETTINGS, value);
+}
