@@ -50,7 +50,7 @@ export function TwoFactorStep({ onRestart }: { onRestart: () => void }) {
 
   const label = useRecovery ? "Recovery code" : "Two-factor code";
   return (
-    <form onSubmit={submit} noValidate className="grid gap-4" aria-label="Two-factor code">
+    <form onSubmit={submit} noValidate className="grid gap-4" aria-label="Second sign-in step">
       <div className="flex items-start gap-3 rounded-lg border bg-muted/40 p-3">
         <ShieldCheck className="mt-0.5 size-5 shrink-0 text-primary" aria-hidden />
         <p className="text-sm text-muted-foreground">

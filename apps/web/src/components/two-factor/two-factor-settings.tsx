@@ -49,21 +49,23 @@ export function TwoFactorSettings() {
         </div>
       </div>
 
-      {!enabled &&
-        (panel === "enrol" ? (
-          <TwoFactorEnrolment
-            autoStart
-            onCancel={() => setPanel("none")}
-            onDone={() => {
-              setPanel("none");
-              toast({ title: "Two-factor sign-in is on", description: "You will be asked for a code each time you sign in." });
-            }}
-          />
-        ) : (
+      {/* The enrolment stays up after it turns the status on: its recovery codes are shown only there. */}
+      {panel === "enrol" ? (
+        <TwoFactorEnrolment
+          autoStart
+          onCancel={() => setPanel("none")}
+          onDone={() => {
+            setPanel("none");
+            toast({ title: "Two-factor sign-in is on", description: "You will be asked for a code each time you sign in." });
+          }}
+        />
+      ) : (
+        !enabled && (
           <div>
             <Button onClick={() => setPanel("enrol")}>Set up two-factor sign-in</Button>
           </div>
-        ))}
+        )
+      )}
 
       {enabled && panel === "none" && (
         <div className="flex flex-wrap gap-2">
