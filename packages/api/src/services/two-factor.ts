@@ -81,11 +81,16 @@ function encryptSecret(key: Buffer, secret: string): string {
   return ["v1", iv, cipher.getAuthTag(), data].map((part) => (typeof part === "string" ? part : part.toString("base64url"))).join(".");
 }
 
-function decryptSecret(key: Buffer, stored: string): string {
-  const [, iv, tag, data] = stored.split(".").map((part) => Buffer.from(part, "base64url"));
-  const decipher = createDecipheriv("aes-256-gcm", key, iv!);
-  decipher.setAuthTag(tag!);
-  return Buffer.concat([decipher.update(data!), decipher.final()]).toString("utf8");
+/** The plain secret, or null when it cannot be read (TOTP_KEY changed since): no code then matches. */
+function decryptSecret(key: Buffer, stored: string): string | null {
+  try {
+    const [, iv, tag, data] = stored.split(".").map((part) => Buffer.from(part, "base64url"));
+    const decipher = createDecipheriv("aes-256-gcm", key, iv!);
+    decipher.setAuthTag(tag!);
+    return Buffer.concat([decipher.update(data!), decipher.final()]).toString("utf8");
+  } catch {
+    return null;
+  }
 }
 
 const recoveryCodeHash = (keys: Keys, code: string) => createHmac("sha256", keys.hashing).update(code).digest("hex");
@@ -104,7 +109,8 @@ function totpOf(secret: string, label = ""): TOTP {
 }
 
 /** The 30-second step `code` was made for, within the window around now; null when none. */
-function stepOf(secret: string, code: string, now = Date.now()): number | null {
+function stepOf(secret: string | null, code: string, now = Date.now()): number | null {
+  if (!secret) return null;
   const delta = totpOf(secret).validate({ token: code, timestamp: now, window: TOTP_WINDOW_STEPS });
   return delta === null ? null : Math.floor(now / 1000 / TOTP_PERIOD_SECONDS) + delta;
 }
