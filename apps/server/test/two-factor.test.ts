@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { Secret, TOTP } from "otpauth";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import type { DialectKind } from "@medlegal/db";
 import { testDialects } from "@medlegal/db/testing";
 import type { CurrentUser, TwoFactorEnrolment, TwoFactorStatus, UserDetail } from "@medlegal/domain";
 import { TWO_FACTOR_MESSAGES } from "@medlegal/domain";
@@ -15,21 +16,24 @@ const codeFor = (secret: string) =>
   new TOTP({ algorithm: "SHA1", digits: 6, period: 30, secret: Secret.fromBase32(secret) }).generate({ timestamp: Date.now() });
 
 /**
- * Codes work once per 30-second step, so the tests move the clock instead of waiting: Date is faked
- * (timers are not) and starts at the beginning of the current step; `nextStep` moves it 30 s on.
+ * A suite's app, with the demo administrator signed in. Codes work once per 30-second step, so the
+ * tests move the clock instead of waiting: Date is faked (timers are not) and starts at the
+ * beginning of the current step; `nextStep` moves it 30 s on.
  */
-function useStepClock() {
-  beforeAll(() => {
+function startSuite(kind: DialectKind, ready: (t: TestApp, adminCookie: string) => void) {
+  let app: TestApp;
+  beforeAll(async () => {
     vi.useFakeTimers({ toFake: ["Date"] });
     vi.setSystemTime(Math.floor(Date.now() / STEP_MS) * STEP_MS + 1000);
+    app = await createTestApp(kind);
+    ready(app, (await login(app.app, "admin")).cookie);
   });
-  afterAll(() => vi.useRealTimers());
+  afterAll(async () => {
+    vi.useRealTimers();
+    await app.close();
+  });
 }
 const nextStep = () => vi.setSystemTime(Date.now() + STEP_MS);
-
-async function signInAsAdmin(t: TestApp) {
-  return (await login(t.app, "admin")).cookie;
-}
 
 /** A new account of `role`, created by an administrator, and its password. */
 async function newUser(t: TestApp, adminCookie: string, role: "administrator" | "employee" | "attorney" = "employee") {
@@ -57,12 +61,10 @@ const verifyRest = (t: TestApp, cookie: string, code: string) =>
 describe.each(testDialects())("two-factor sign-in on %s", (kind) => {
   let t: TestApp;
   let adminCookie: string;
-  useStepClock();
-  beforeAll(async () => {
-    t = await createTestApp(kind);
-    adminCookie = await signInAsAdmin(t);
+  startSuite(kind, (app, cookie) => {
+    t = app;
+    adminCookie = cookie;
   });
-  afterAll(() => t.close());
 
   const auditOf = (userId: string) => t.db.selectFrom("audit_log").selectAll().where("entity_id", "=", userId).orderBy("at").execute();
 
@@ -267,16 +269,14 @@ describe.each(testDialects())("two-factor sign-in on %s", (kind) => {
 describe.each(testDialects())("compulsory two-factor sign-in for staff on %s", (kind) => {
   let t: TestApp;
   let adminCookie: string;
-  useStepClock();
-  beforeAll(async () => {
-    t = await createTestApp(kind);
-    adminCookie = await signInAsAdmin(t);
+  startSuite(kind, (app, cookie) => {
+    t = app;
+    adminCookie = cookie;
   });
   beforeEach(async () => {
-    // Each test starts from the setting off (an administrator's direct write, as a fresh install has).
+    // Each test starts from the setting off, as a fresh install has it.
     await t.db.deleteFrom("settings").where("key", "=", "security").execute();
   });
-  afterAll(() => t.close());
 
   it("is an administrator's setting, and only once their own second factor is on", async () => {
     expect((await trpc(t.app, (await login(t.app, "employee")).cookie, "settings.updateSecurity", { requireTwoFactorForStaff: true })).status).toBe(403);

@@ -18,4 +18,5 @@ export type { Mail, Mailer } from "./services/mailer";
 export { hashPassword } from "./services/passwords";
 export { createStaffUser, findCurrentUser } from "./services/users";
 export { mustSetUpTwoFactor } from "./services/two-factor";
+export { appSecret } from "./services/app-secrets";
 export { seedDemoData, DEMO_PASSWORD } from "./seed";

@@ -24,6 +24,7 @@ import {
 import type { Actor, SessionControl, SignedInActor } from "../context";
 import { AppError } from "../errors";
 import { parseInput } from "../validation";
+import { appSecret } from "./app-secrets";
 import { recordAudit } from "./audit";
 import { verifyPassword } from "./passwords";
 import { readSetting } from "./settings";
@@ -47,24 +48,10 @@ interface Keys {
 }
 const keysByDb = new WeakMap<object, Promise<Keys>>();
 
-async function masterKey(db: Kysely<Database>): Promise<string> {
-  const fromEnv = process.env.TOTP_KEY;
-  if (fromEnv) {
-    if (fromEnv.length < 32) throw new Error("TOTP_KEY must be at least 32 characters long");
-    return fromEnv;
-  }
-  await db
-    .insertInto("app_secrets")
-    .values({ name: "two_factor", value: randomBytes(32).toString("base64url") })
-    .onConflict((oc) => oc.column("name").doNothing())
-    .execute();
-  return (await db.selectFrom("app_secrets").select("value").where("name", "=", "two_factor").executeTakeFirstOrThrow()).value;
-}
-
 function keysOf(db: Kysely<Database>): Promise<Keys> {
   let keys = keysByDb.get(db);
   if (!keys) {
-    keys = masterKey(db).then((master) => ({
+    keys = appSecret(db, { variable: "TOTP_KEY", name: "two_factor", bytes: 32 }).then((master) => ({
       encryption: Buffer.from(hkdfSync("sha256", master, "medlegal", "totp secret encryption", 32)),
       hashing: Buffer.from(hkdfSync("sha256", master, "medlegal", "recovery code hashing", 32)),
     }));

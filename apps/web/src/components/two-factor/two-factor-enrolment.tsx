@@ -5,6 +5,7 @@ import * as React from "react";
 import { toast } from "@/hooks/use-toast";
 import { trpc } from "@/lib/trpc";
 import { trpcErrorMessage, trpcFieldErrors } from "@/lib/trpc-errors";
+import { FormFooter } from "../forms/form-footer";
 import { Button } from "../ui/button";
 import { Field } from "../ui/field";
 import { Input } from "../ui/input";
@@ -198,17 +199,7 @@ export function TwoFactorEnrolment({ onDone, onCancel, autoStart = false }: { on
           <form onSubmit={submit} noValidate className="mt-3 grid gap-3" aria-label="Confirm your authenticator">
             <p className="text-sm font-medium">2. Enter the {TOTP_DIGITS}-digit code the app shows</p>
             <TotpCodeField id="two-factor-confirm-code" value={code} onChange={setCode} error={codeError} disabled={confirm.isPending} />
-            <div className="flex flex-wrap gap-2">
-              <Button type="submit" disabled={confirm.isPending}>
-                {confirm.isPending && <Spinner decorative className="size-4 text-primary-foreground" />}
-                Turn on
-              </Button>
-              {onCancel && (
-                <Button variant="ghost" onClick={onCancel} disabled={confirm.isPending}>
-                  Cancel
-                </Button>
-              )}
-            </div>
+            <FormFooter className="border-t-0 pt-1 sm:justify-start" pending={confirm.isPending} submitLabel="Turn on" onSecondary={onCancel} />
           </form>
         </li>
       </ol>

@@ -5,6 +5,7 @@ import { PasswordInput } from "@/components/auth/password-input";
 import { toast } from "@/hooks/use-toast";
 import { trpc } from "@/lib/trpc";
 import { trpcErrorMessage, trpcFieldErrors } from "@/lib/trpc-errors";
+import { FormFooter } from "../forms/form-footer";
 import { Badge } from "../ui/badge";
 import { Button } from "../ui/button";
 import { ErrorState } from "../ui/error-state";
@@ -13,6 +14,8 @@ import { Spinner } from "../ui/spinner";
 import { RecoveryCodes, TotpCodeField, TwoFactorEnrolment } from "./two-factor-enrolment";
 
 type Panel = "none" | "enrol" | "regenerate" | "disable";
+/** The forms here sit in a bordered box: their buttons need no rule above them. */
+const FOOTER = "border-t-0 pt-1 sm:justify-start";
 
 /** Settings, Security tab: one's own two-factor sign-in, set up, its recovery codes renewed, or turned off. */
 export function TwoFactorSettings() {
@@ -103,27 +106,11 @@ function RegenerateRecoveryCodes({ onClose }: { onClose: () => void }) {
   if (codes) return <RecoveryCodes codes={codes} onDone={onClose} />;
   const error = trpcFieldErrors(regenerate.error)?.code;
   return (
-    <form
-      className="grid gap-3 rounded-lg border p-4"
-      aria-label="New recovery codes"
-      noValidate
-      onSubmit={(e) => {
-        e.preventDefault();
-        regenerate.mutate({ code });
-      }}
-    >
+    <BoxedForm label="New recovery codes" onSubmit={() => regenerate.mutate({ code })}>
       <p className="text-sm text-muted-foreground">Your current recovery codes stop working. Confirm with a code from your app.</p>
       <TotpCodeField id="two-factor-regenerate-code" value={code} onChange={setCode} error={error} disabled={regenerate.isPending} acceptRecoveryCode />
-      <div className="flex flex-wrap gap-2">
-        <Button type="submit" disabled={regenerate.isPending || !code.trim()}>
-          {regenerate.isPending && <Spinner decorative className="size-4 text-primary-foreground" />}
-          Make new codes
-        </Button>
-        <Button variant="ghost" onClick={onClose} disabled={regenerate.isPending}>
-          Cancel
-        </Button>
-      </div>
-    </form>
+      <FormFooter className={FOOTER} pending={regenerate.isPending} submitLabel="Make new codes" submitDisabled={!code.trim()} onSecondary={onClose} />
+    </BoxedForm>
   );
 }
 
@@ -144,15 +131,7 @@ function DisableTwoFactor({ onClose }: { onClose: () => void }) {
   });
   const errors = trpcFieldErrors(disable.error);
   return (
-    <form
-      className="grid gap-3 rounded-lg border border-destructive/30 p-4"
-      aria-label="Turn off two-factor sign-in"
-      noValidate
-      onSubmit={(e) => {
-        e.preventDefault();
-        disable.mutate({ currentPassword, code });
-      }}
-    >
+    <BoxedForm label="Turn off two-factor sign-in" destructive onSubmit={() => disable.mutate({ currentPassword, code })}>
       <p className="text-sm text-muted-foreground">Your account will be protected by your password only.</p>
       <Field label="Current password" htmlFor="two-factor-disable-password" error={errors?.currentPassword} className="sm:max-w-sm">
         <PasswordInput
@@ -166,15 +145,24 @@ function DisableTwoFactor({ onClose }: { onClose: () => void }) {
         />
       </Field>
       <TotpCodeField id="two-factor-disable-code" value={code} onChange={setCode} error={errors?.code} disabled={disable.isPending} acceptRecoveryCode />
-      <div className="flex flex-wrap gap-2">
-        <Button type="submit" variant="destructive" disabled={disable.isPending || !currentPassword || !code.trim()}>
-          {disable.isPending && <Spinner decorative className="size-4 text-current" />}
-          Turn off
-        </Button>
-        <Button variant="ghost" onClick={onClose} disabled={disable.isPending}>
-          Cancel
-        </Button>
-      </div>
+      <FormFooter className={FOOTER} pending={disable.isPending} submitLabel="Turn off" submitDisabled={!currentPassword || !code.trim()} onSecondary={onClose} />
+    </BoxedForm>
+  );
+}
+
+/** A small form in a bordered box under the status (a red border for turning protection off). */
+function BoxedForm({ label, destructive = false, onSubmit, children }: { label: string; destructive?: boolean; onSubmit: () => void; children: React.ReactNode }) {
+  return (
+    <form
+      className={destructive ? "grid gap-3 rounded-lg border border-destructive/30 p-4" : "grid gap-3 rounded-lg border p-4"}
+      aria-label={label}
+      noValidate
+      onSubmit={(e) => {
+        e.preventDefault();
+        onSubmit();
+      }}
+    >
+      {children}
     </form>
   );
 }
