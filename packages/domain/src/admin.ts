@@ -100,6 +100,7 @@ export interface UserDetail extends UserSummary {
   addresses: string[];
   emails: string[];
   phones: { number: string; type: PhoneType }[];
+  twoFactorEnabled: boolean;
 }
 
 export const ADMIN_MESSAGES = {

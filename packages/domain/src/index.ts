@@ -16,5 +16,6 @@ export * from "./roles";
 export * from "./schemas";
 export * from "./sla";
 export * from "./specializations";
+export * from "./two-factor";
 export * from "./user";
 export * from "./validation";

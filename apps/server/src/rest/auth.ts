@@ -19,9 +19,17 @@ export async function authRoutes(app: FastifyInstance, { mailer, limits, appUrl 
     return request.user;
   });
 
+  // The user, or { twoFactorRequired: true } when the account has a second factor (no user yet).
   app.post("/api/login", async (request) => {
-    const user = await authService.login({ db, limits, actor: actorOf(request, appUrl) }, request.body);
-    await sessionControl(request).login(user.id);
+    const outcome = await authService.login({ db, limits, actor: actorOf(request, appUrl) }, request.body);
+    return authService.openSession(sessionControl(request), outcome);
+  });
+
+  // The second step: a wrong code counts like a wrong password (services/rate-limits.ts).
+  app.post("/api/login/two-factor", async (request) => {
+    const session = sessionControl(request);
+    const user = await authService.verifySecondFactor({ db, limits, actor: actorOf(request, appUrl), session }, request.body);
+    await session.login(user.id);
     return user;
   });
 

@@ -1,4 +1,5 @@
-import { adminUserCreateSchema, adminUserUpdateSchema, userListInputSchema } from "@medlegal/domain";
+import { adminUserCreateSchema, adminUserUpdateSchema, twoFactorResetSchema, userListInputSchema } from "@medlegal/domain";
+import { resetUserTwoFactor } from "../../services/two-factor";
 import { createUser, getUser, listUsers, sendUserPasswordReset, setUserActive, updateUser } from "../../services/user-admin";
 import { inputAs, inputOf, roleProcedure, router } from "../../trpc";
 
@@ -14,4 +15,5 @@ export const usersRouter = router({
   sendPasswordReset: procedure
     .input(inputAs<{ id: string }>())
     .mutation(({ ctx, input }) => sendUserPasswordReset({ db: ctx.db, actor: ctx.actor, mailer: ctx.mailer }, input)),
+  resetTwoFactor: procedure.input(inputOf(twoFactorResetSchema)).mutation(({ ctx, input }) => resetUserTwoFactor({ db: ctx.db, actor: ctx.actor }, input)),
 });
