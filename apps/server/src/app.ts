@@ -12,10 +12,13 @@ import { sql } from "kysely";
 import type { Database } from "@medlegal/db";
 import type { AppRouter, Context, Mailer } from "@medlegal/api";
 import { AppError, appRouter, toHttpStatus } from "@medlegal/api";
+import type { TrustProxy } from "./config";
+import { fastifyTrustProxy } from "./config";
 import { authPlugin } from "./plugins/auth";
 import type { RateLimits } from "./plugins/rate-limits";
 import { DEFAULT_RATE_LIMITS, rateLimitsPlugin } from "./plugins/rate-limits";
 import { sameOriginPlugin } from "./plugins/same-origin";
+import { isApiPath, securityHeadersPlugin } from "./plugins/security-headers";
 import { requestMeta, sessionControl } from "./request-context";
 import { authRoutes } from "./rest/auth";
 import { fileRoutes } from "./rest/files";
@@ -25,6 +28,8 @@ import { PgSessionStore } from "./session-store";
 declare module "fastify" {
   interface FastifyInstance {
     db: Kysely<Database>;
+    /** The public origin (AppOptions.appUrl). */
+    appUrl: string;
   }
 }
 
@@ -35,13 +40,14 @@ export interface AppOptions {
   sessionSecret: string;
   /** The built web app (apps/web/dist); served with an SPA fallback when present. */
   webDist?: string | null;
-  /** Public origin for links in e-mails; by default the request's own. */
-  appUrl?: string;
+  /** The public origin, from configuration (config.ts): links in e-mails, the same-origin check. Never a request header. */
+  appUrl: string;
   rateLimits?: RateLimits;
   /** Extra origins allowed to send state-changing requests (e.g. a separate dev server). */
   allowedOrigins?: string[];
   logger?: boolean;
-  trustProxy?: boolean;
+  /** Which proxies' X-Forwarded-* headers count (config.ts); none by default. */
+  trustProxy?: TrustProxy;
 }
 
 const GENERIC_ERROR = "Something went wrong on our side. Please try again.";
@@ -50,11 +56,12 @@ export const SESSION_COOKIE = "medlegal.sid";
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.logger ?? false,
-    trustProxy: options.trustProxy ?? false,
+    trustProxy: fastifyTrustProxy(options.trustProxy ?? false),
     genReqId: () => randomUUID(),
     routerOptions: { maxParamLength: 5000 },
   });
   app.decorate("db", options.db);
+  app.decorate("appUrl", options.appUrl);
 
   // One translation of errors for every route: AppError keeps its code and sentence, Fastify's
   // own client errors get a readable sentence, anything else is logged and answered generically.
@@ -78,6 +85,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     return reply.code(500).send({ message: GENERIC_ERROR });
   });
 
+  await app.register(securityHeadersPlugin);
   await app.register(cookie);
   await app.register(session, {
     secret: options.sessionSecret,
@@ -101,7 +109,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     }
   });
 
-  await app.register(authRoutes, { mailer: options.mailer, appUrl: options.appUrl });
+  await app.register(authRoutes, { mailer: options.mailer });
   await app.register(notificationRoutes);
   await app.register(fileRoutes);
 
@@ -113,7 +121,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         db: options.db,
         mailer: options.mailer,
         user: req.user,
-        meta: requestMeta(req, options.appUrl),
+        meta: requestMeta(req),
         session: sessionControl(req),
       }),
       onError({ error, req }) {
@@ -136,8 +144,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split("?")[0] ?? "";
-    const isApi = path.startsWith("/api/") || path === "/api" || path.startsWith("/trpc");
-    if (!isApi && webDist && (request.method === "GET" || request.method === "HEAD")) {
+    if (!isApiPath(path) && webDist && (request.method === "GET" || request.method === "HEAD")) {
       // Client-side routes: the SPA decides, including its own 404 screen.
       return reply.header("Cache-Control", "no-cache").sendFile("index.html");
     }

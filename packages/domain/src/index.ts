@@ -4,6 +4,7 @@ export * from "./bookings";
 export * from "./claimants";
 export * from "./constants";
 export * from "./dashboard";
+export * from "./file-names";
 export * from "./money";
 export * from "./navigation";
 export * from "./notifications";

@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import type { Kysely } from "kysely";
 import type { Database } from "@medlegal/db";
 import type { QueryDocument } from "@medlegal/domain";
-import { DOCUMENT_MAX_BYTES, sniffDocumentType } from "@medlegal/domain";
+import { DOCUMENT_MAX_BYTES, safeFileName, sniffDocumentType } from "@medlegal/domain";
 import type { SignedInActor } from "../context";
 import { AppError } from "../errors";
 import { loadVisibleQuery } from "./access";
@@ -17,17 +17,6 @@ interface Deps {
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const MAX_MB = DOCUMENT_MAX_BYTES / 1024 / 1024;
 
-/** A readable, safe file name: no folders, no control characters, at most 200 characters. */
-function cleanFileName(name: string): string {
-  const base = name.split(/[\\/]/).pop() ?? "";
-  const clean = [...base]
-    .filter((ch) => ch.charCodeAt(0) >= 32 && !'"<>|:*?'.includes(ch))
-    .join("")
-    .trim()
-    .slice(0, 200);
-  return clean || "document";
-}
-
 /**
  * Stores a supporting document in PostgreSQL (so every server instance can serve it). Its type is
  * judged by its first bytes; only PDF, PNG and JPEG up to the size limit are kept.
@@ -39,7 +28,7 @@ export async function uploadDocument({ db, actor }: Deps, input: { queryId: stri
   if (input.data.byteLength > DOCUMENT_MAX_BYTES) throw new AppError("INVALID", `Files can be at most ${MAX_MB} MB.`);
   const contentType = sniffDocumentType(input.data);
   if (!contentType) throw new AppError("INVALID", "Only PDF, PNG and JPEG files can be uploaded.");
-  const fileName = cleanFileName(input.fileName);
+  const fileName = safeFileName(input.fileName, "document");
   const sha256 = createHash("sha256").update(input.data).digest("hex");
   return db.transaction().execute(async (trx) => {
     const row = await trx
