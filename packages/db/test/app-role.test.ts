@@ -1,13 +1,12 @@
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "kysely";
-import pg from "pg";
 import type { DatabaseHandle } from "../src";
 import { createDatabase, grantAppRole } from "../src";
-import { createTestDatabase, testDialects } from "../src/testing";
+import { createTestDatabase, dropTestRole, testDialects } from "../src/testing";
 
 // Roles belong to the whole PostgreSQL cluster (PGlite has a single user): this runs on the "pg"
-// dialect only, with a role name of its own, dropped after its database.
+// dialect only, with a role name of its own, dropped at the end.
 describe.skipIf(!testDialects().includes("pg"))("the app's least-privilege database role on pg", () => {
   const roleName = `medlegal_app_test_${randomBytes(5).toString("hex")}`;
   const password = randomBytes(12).toString("hex");
@@ -27,12 +26,10 @@ describe.skipIf(!testDialects().includes("pg"))("the app's least-privilege datab
 
   afterAll(async () => {
     await app?.close();
-    // The database first: its default privileges name the role, which can be dropped only after.
-    await owner?.close();
-    const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
-    await admin.connect();
-    await admin.query(`DROP ROLE IF EXISTS ${roleName}`);
-    await admin.end();
+    if (owner) {
+      await dropTestRole(owner.db, roleName);
+      await owner.close();
+    }
   });
 
   it("can add and read audit rows", async () => {

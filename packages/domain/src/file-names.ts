@@ -16,9 +16,10 @@ export function safeFileName(name: string, fallback = "download"): string {
   const base = name.split(/[\\/]/).pop() ?? "";
   const clean = base
     .replace(INVISIBLE, "")
+    .replace(/\s/g, " ")
     .replace(CONTROL, "")
     .replace(RESERVED, "")
-    .replace(/\s+/g, " ")
+    .replace(/ {2,}/g, " ")
     .trim()
     .replace(/^\.+/, "")
     .slice(0, 200)
