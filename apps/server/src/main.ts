@@ -2,17 +2,22 @@ import { join } from "node:path";
 import { createDatabase, defaultDataDir, migrateAsOwner, migrateToLatest, repoRoot } from "@medlegal/db";
 import { createFileMailer, createSmtpMailer, DEMO_PASSWORD, seedDemoData, startOutboxWorker } from "@medlegal/api";
 import { buildApp } from "./app";
+import type { ServerConfig } from "./config";
 import { ConfigError, resolveConfig } from "./config";
 import { sessionSecret } from "./secrets";
 
-let config;
-try {
-  config = resolveConfig(process.env);
-} catch (error) {
-  if (!(error instanceof ConfigError)) throw error;
-  console.error(`MedLegal cannot start: ${error.message}`);
-  process.exit(1);
+/** The configuration, or exit 1 with the sentence that says what to set. */
+function configOrExit(): ServerConfig {
+  try {
+    return resolveConfig(process.env);
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    console.error(`MedLegal cannot start: ${error.message}`);
+    process.exit(1);
+  }
 }
+
+const config = configOrExit();
 const { port, host, appUrl } = config;
 const embedded = !config.databaseUrl;
 
