@@ -10,16 +10,16 @@ import type { FastifyTRPCPluginOptions } from "@trpc/server/adapters/fastify";
 import type { Kysely } from "kysely";
 import { sql } from "kysely";
 import type { Database } from "@medlegal/db";
-import type { AppRouter, Context, Mailer } from "@medlegal/api";
-import { AppError, appRouter, toHttpStatus } from "@medlegal/api";
+import type { AppRouter, Context, Mailer, RateLimits } from "@medlegal/api";
+import { AppError, appRouter, DEFAULT_RATE_LIMITS, toHttpStatus } from "@medlegal/api";
+import { MAX_TRPC_BATCH } from "@medlegal/domain";
 import type { TrustProxy } from "./config";
 import { fastifyTrustProxy } from "./config";
 import { authPlugin } from "./plugins/auth";
-import type { RateLimits } from "./plugins/rate-limits";
-import { DEFAULT_RATE_LIMITS, rateLimitsPlugin } from "./plugins/rate-limits";
 import { sameOriginPlugin } from "./plugins/same-origin";
 import { isApiPath, securityHeadersPlugin } from "./plugins/security-headers";
-import { requestMeta, sessionControl } from "./request-context";
+import { trpcBatchPlugin } from "./plugins/trpc-batch";
+import { requestMeta, SESSION_COOKIE, sessionControl } from "./request-context";
 import { authRoutes } from "./rest/auth";
 import { fileRoutes } from "./rest/files";
 import { notificationRoutes } from "./rest/notifications";
@@ -51,7 +51,6 @@ export interface AppOptions {
 }
 
 const GENERIC_ERROR = "Something went wrong on our side. Please try again.";
-export const SESSION_COOKIE = "medlegal.sid";
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
@@ -96,7 +95,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     cookie: { httpOnly: true, sameSite: "lax", secure: "auto", path: "/" },
   });
   await app.register(sameOriginPlugin, { allowedOrigins: options.allowedOrigins ?? [] });
-  await app.register(rateLimitsPlugin, { db: options.db, limits: options.rateLimits ?? DEFAULT_RATE_LIMITS });
+  await app.register(trpcBatchPlugin);
   await app.register(authPlugin, { db: options.db });
 
   app.get("/health", async () => ({ status: "ok" }));
@@ -109,7 +108,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     }
   });
 
-  await app.register(authRoutes, { mailer: options.mailer });
+  const limits = options.rateLimits ?? DEFAULT_RATE_LIMITS;
+  await app.register(authRoutes, { mailer: options.mailer, limits });
   await app.register(notificationRoutes);
   await app.register(fileRoutes);
 
@@ -117,12 +117,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     prefix: "/trpc",
     trpcOptions: {
       router: appRouter,
-      createContext: ({ req }): Context => ({
+      maxBatchSize: MAX_TRPC_BATCH,
+      createContext: ({ req, res }): Context => ({
         db: options.db,
         mailer: options.mailer,
+        limits,
         user: req.user,
         meta: requestMeta(req),
-        session: sessionControl(req),
+        session: sessionControl(req, res),
       }),
       onError({ error, req }) {
         if (error.code === "INTERNAL_SERVER_ERROR") req.log.error({ err: error.cause ?? error }, "tRPC procedure failed");

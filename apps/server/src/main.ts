@@ -1,6 +1,6 @@
 import { join } from "node:path";
 import { createDatabase, defaultDataDir, migrateAsOwner, migrateToLatest, repoRoot } from "@medlegal/db";
-import { createFileMailer, createSmtpMailer, DEMO_PASSWORD, seedDemoData, startOutboxWorker } from "@medlegal/api";
+import { createFileMailer, createSmtpMailer, DEMO_PASSWORD, outboxJob, purgeJob, seedDemoData, startSweeper } from "@medlegal/api";
 import { buildApp } from "./app";
 import type { ServerConfig } from "./config";
 import { ConfigError, resolveConfig } from "./config";
@@ -48,11 +48,12 @@ const app = await buildApp({
   trustProxy: config.trustProxy,
 });
 
-// Notification e-mails queued in transactions go out from here (every instance drains safely).
-const stopOutbox = startOutboxWorker(handle.db, mailer, { appUrl, log: console.error });
+// Background work of this process: notification e-mails queued in transactions, and purging
+// what has expired. Every instance runs it; each job claims its rows, so nothing happens twice.
+const sweeper = startSweeper([outboxJob(handle.db, mailer, appUrl), purgeJob(handle.db)]);
 
 const shutdown = async () => {
-  stopOutbox();
+  await sweeper.stop();
   await app.close();
   await handle.close();
   process.exit(0);

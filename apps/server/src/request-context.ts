@@ -1,4 +1,4 @@
-import type { FastifyRequest } from "fastify";
+import type { FastifyReply, FastifyRequest } from "fastify";
 import type { Actor, RequestMeta, SessionControl, SignedInActor } from "@medlegal/api";
 import { AppError } from "@medlegal/api";
 import type { CurrentUser } from "@medlegal/domain";
@@ -30,8 +30,17 @@ export function signedInActor(request: FastifyRequest): SignedInActor {
   return { user: request.user, meta: requestMeta(request) };
 }
 
+export const SESSION_COOKIE = "medlegal.sid";
+
+/** Ends the request's session in the store and tells the browser to drop its cookie. */
+export async function endSession(request: FastifyRequest, reply?: FastifyReply): Promise<void> {
+  if (request.session?.sessionId) await request.session.destroy();
+  request.user = null;
+  reply?.clearCookie(SESSION_COOKIE, { path: "/" });
+}
+
 /** Session operations over @fastify/session, shared by the REST adapters and the tRPC context. */
-export function sessionControl(request: FastifyRequest): SessionControl {
+export function sessionControl(request: FastifyRequest, reply?: FastifyReply): SessionControl {
   return {
     async login(userId) {
       // A new id at sign-in: the old one is destroyed in the store (no session fixation).
@@ -44,9 +53,8 @@ export function sessionControl(request: FastifyRequest): SessionControl {
     currentId() {
       return request.session.sessionId ?? null;
     },
-    async logout() {
-      if (request.session.sessionId) await request.session.destroy();
-      request.user = null;
+    logout() {
+      return endSession(request, reply);
     },
   };
 }

@@ -28,6 +28,13 @@ export function sessionExpiry(session: { signedInAt?: number; lastSeenAt?: numbe
 export class PgSessionStore implements SessionStore {
   constructor(private readonly db: Kysely<Database>) {}
 
+  /**
+   * Saves a session. A signed-in session is only ever updated, never inserted: once logout, a
+   * password change, a reset or deactivation has deleted its row, a request that was still in
+   * flight cannot bring it back. Sign-in regenerates the id, which inserts the new session empty
+   * first (`regenerate` stores it before the user is bound), so a signed-in row always exists
+   * before its first update. See docs/decisions.md, "Security".
+   */
   set(sid: string, session: Fastify.Session, callback: (err?: unknown) => void): void {
     const { cookie: _cookie, ...data } = session as Fastify.Session & { cookie?: unknown };
     const row = {
@@ -36,12 +43,20 @@ export class PgSessionStore implements SessionStore {
       data: JSON.stringify(data),
       expires_at: sessionExpiry(session),
     };
-    this.db
-      .insertInto("sessions")
-      .values(row)
-      .onConflict((oc) => oc.column("sid").doUpdateSet({ user_id: row.user_id, data: row.data, expires_at: row.expires_at }))
-      .execute()
-      .then(() => callback(), callback);
+    const write = session.userId
+      ? this.db
+          .updateTable("sessions")
+          .set({ user_id: row.user_id, data: row.data, expires_at: row.expires_at })
+          .where("sid", "=", sid)
+          .execute()
+      : this.db
+          .insertInto("sessions")
+          .values(row)
+          .onConflict((oc) =>
+            oc.column("sid").doUpdateSet({ data: row.data, expires_at: row.expires_at }).where("sessions.user_id", "is", null),
+          )
+          .execute();
+    write.then(() => callback(), callback);
   }
 
   get(sid: string, callback: (err: unknown, result?: Fastify.Session | null) => void): void {

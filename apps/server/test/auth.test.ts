@@ -4,6 +4,8 @@ import { testDialects } from "@medlegal/db/testing";
 import type { TestApp } from "./helpers";
 import { createTestApp, DEMO_PASSWORD, login, resetTokenIn, sessionCookie, sessionId, validAttorney, validConsultant } from "./helpers";
 
+const ACCOUNT_EXISTS = "That username or email cannot be used. If you already have an account, sign in or reset your password.";
+
 describe.each(testDialects())("sign-in, sign-up and password reset on %s", (kind) => {
   let t: TestApp;
   beforeAll(async () => {
@@ -174,7 +176,7 @@ describe.each(testDialects())("sign-in, sign-up and password reset on %s", (kind
       expect(response.json()).toEqual({ message });
     });
 
-    it("refuses a taken username or email in any letter case with 409 naming the field", async () => {
+    it("refuses a taken username or email in any letter case with 409 and one sentence for both", async () => {
       const first = validConsultant();
       await t.app.inject({ method: "POST", url: "/api/register", payload: first });
       const sameUsername = await t.app.inject({
@@ -183,14 +185,14 @@ describe.each(testDialects())("sign-in, sign-up and password reset on %s", (kind
         payload: validConsultant({ username: first.username.toUpperCase() }),
       });
       expect(sameUsername.statusCode).toBe(409);
-      expect(sameUsername.json()).toEqual({ message: "That username is already taken" });
+      expect(sameUsername.json()).toEqual({ message: ACCOUNT_EXISTS });
       const sameEmail = await t.app.inject({
         method: "POST",
         url: "/api/register",
         payload: validConsultant({ email: first.email.toUpperCase() }),
       });
       expect(sameEmail.statusCode).toBe(409);
-      expect(sameEmail.json()).toEqual({ message: "An account with that email already exists" });
+      expect(sameEmail.json()).toEqual({ message: ACCOUNT_EXISTS });
     });
   });
 
@@ -386,55 +388,5 @@ describe.each(testDialects())("sign-in, sign-up and password reset on %s", (kind
       expect(response.statusCode).toBe(400);
       expect(response.json()).toEqual({ message: "Email is required" });
     });
-  });
-});
-
-describe.each(testDialects())("rate limits on %s", (kind) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp(kind, {
-      rateLimits: {
-        perIp: {
-          login: { max: 5, window: 60_000 },
-          register: { max: 2, window: 60_000 },
-          forgotPassword: { max: 100, window: 60_000 },
-          resetPassword: { max: 100, window: 60_000 },
-        },
-        perAccount: { login: { max: 3, window: 60_000 }, forgotPassword: { max: 2, window: 60_000 } },
-      },
-    });
-  });
-  afterAll(() => t.close());
-
-  it("limits login attempts per account, whatever the address, with 429 and a message", async () => {
-    const attempt = (ip: string) =>
-      t.app.inject({ method: "POST", url: "/api/login", remoteAddress: ip, payload: { username: "employee", password: "Wrong!Password1" } });
-    expect((await attempt("10.0.0.1")).statusCode).toBe(401);
-    expect((await attempt("10.0.0.2")).statusCode).toBe(401);
-    expect((await attempt("10.0.0.3")).statusCode).toBe(401);
-    const limited = await attempt("10.0.0.4");
-    expect(limited.statusCode).toBe(429);
-    expect(limited.json().message).toMatch(/^Too many attempts\. Please wait \d+ seconds and try again\.$/);
-  });
-
-  it("limits login attempts per IP across accounts", async () => {
-    const attempt = (username: string) =>
-      t.app.inject({ method: "POST", url: "/api/login", remoteAddress: "10.0.1.1", payload: { username, password: "Wrong!Password1" } });
-    for (const name of ["a1", "a2", "a3", "a4", "a5"]) expect((await attempt(name)).statusCode).toBe(401);
-    expect((await attempt("a6")).statusCode).toBe(429);
-  });
-
-  it("limits registration per IP and password-reset mails per account", async () => {
-    const register = () =>
-      t.app.inject({ method: "POST", url: "/api/register", remoteAddress: "10.0.2.1", payload: validConsultant() });
-    expect((await register()).statusCode).toBe(201);
-    expect((await register()).statusCode).toBe(201);
-    expect((await register()).statusCode).toBe(429);
-
-    const forgot = () =>
-      t.app.inject({ method: "POST", url: "/api/forgot-password", payload: { email: "attorney@medlegal.example" } });
-    expect((await forgot()).statusCode).toBe(200);
-    expect((await forgot()).statusCode).toBe(200);
-    expect((await forgot()).statusCode).toBe(429);
   });
 });

@@ -3,20 +3,21 @@ import type { DialectKind } from "@medlegal/db";
 import { createTestDatabase } from "@medlegal/db/testing";
 import type { AddressInfo } from "node:net";
 import { SMTPServer } from "smtp-server";
-import { createSmtpMailer, DEMO_PASSWORD, seedDemoData } from "@medlegal/api";
+import { createSmtpMailer, DEFAULT_RATE_LIMITS, DEMO_PASSWORD, seedDemoData } from "@medlegal/api";
+import type { RateLimits } from "@medlegal/api";
 import { buildApp } from "../src/app";
 import type { AppOptions } from "../src/app";
-import { DEFAULT_RATE_LIMITS } from "../src/plugins/rate-limits";
 
 export { DEMO_PASSWORD };
 
 export const TEST_SECRET = "a-test-secret-that-is-at-least-32-characters-long";
 
 /** Test limits high enough never to trip by accident; rate-limit tests set their own. */
-export const RELAXED_LIMITS = {
-  perIp: Object.fromEntries(Object.keys(DEFAULT_RATE_LIMITS.perIp).map((k) => [k, { max: 10_000, window: 60_000 }])),
-  perAccount: Object.fromEntries(Object.keys(DEFAULT_RATE_LIMITS.perAccount).map((k) => [k, { max: 10_000, window: 60_000 }])),
-} as AppOptions["rateLimits"];
+export const RELAXED_LIMITS: RateLimits = {
+  perIp: Object.fromEntries(Object.keys(DEFAULT_RATE_LIMITS.perIp).map((k) => [k, { max: 10_000, window: 60_000 }])) as RateLimits["perIp"],
+  perAccount: { forgotPassword: { max: 10_000, window: 60_000 } },
+  loginBackoff: { freeFailures: 10_000, maxPauseMs: 1_000 },
+};
 
 /** A real SMTP server on a free loopback port; the app sends to it through nodemailer. */
 export class MailBox {
@@ -197,4 +198,18 @@ export async function trpc<T = unknown>(
         });
   const body = response.json() as { result?: { data: T }; error?: TrpcAnswer["error"] };
   return { status: response.statusCode, data: body.result?.data as T, error: body.error ?? null };
+}
+
+/** A tiny PDF that passes the upload's content check. */
+export const PDF = Buffer.from("%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n");
+
+/** A multipart/form-data body with one file in the field `file`, as the web's upload sends it. */
+export function multipart(fileName: string, data: Buffer, type = "application/pdf") {
+  const boundary = "----medlegal-test-boundary";
+  const payload = Buffer.concat([
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${fileName}"\r\nContent-Type: ${type}\r\n\r\n`),
+    data,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  return { payload, headers: { "content-type": `multipart/form-data; boundary=${boundary}` } };
 }

@@ -73,6 +73,7 @@ const MATRIX: Record<string, "public" | Role[]> = {
   "dashboard.summary": ALL,
   "dashboard.workload": [A, E],
   "audit.list": [A],
+  "audit.listAccess": [A],
   "availability.get": [A, E, C],
   "availability.setWeekly": [A, E, C],
   "availability.setOverride": [A, E, C],

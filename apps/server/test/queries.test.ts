@@ -4,19 +4,8 @@ import { testDialects } from "@medlegal/db/testing";
 import type { AssignmentItem, CaseItem, ConsultantCandidate, Patient, QueryDetail, QueryListItem } from "@medlegal/domain";
 import { makeSaId } from "@medlegal/domain";
 import type { TestApp } from "./helpers";
-import { createTestApp, login, trpc } from "./helpers";
+import { createTestApp, login, multipart, PDF, trpc } from "./helpers";
 
-const PDF = Buffer.from("%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n");
-
-function multipart(fileName: string, data: Buffer, type = "application/pdf") {
-  const boundary = "----medlegal-test-boundary";
-  const payload = Buffer.concat([
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${fileName}"\r\nContent-Type: ${type}\r\n\r\n`),
-    data,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  return { payload, headers: { "content-type": `multipart/form-data; boundary=${boundary}` } };
-}
 
 describe.each(testDialects())("claimants, cases and the query workflow on %s", (kind) => {
   let t: TestApp;

@@ -2,6 +2,7 @@ import type { Kysely } from "kysely";
 import type { Database } from "@medlegal/db";
 import type { CurrentUser } from "@medlegal/domain";
 import type { Mailer } from "./services/mailer";
+import type { RateLimits } from "./services/rate-limits";
 
 /** What a request knows about itself, for the audit trail and for links in e-mails. */
 export interface RequestMeta {
@@ -37,6 +38,8 @@ export interface Services {
 }
 
 export interface Context extends Services {
+  /** Attempt limits of the sign-in, sign-up and reset steps (the same for REST and tRPC). */
+  limits: RateLimits;
   user: CurrentUser | null;
   meta: RequestMeta;
   session: SessionControl;

@@ -120,6 +120,31 @@ export interface AuditLogTable {
   request_id: string | null;
 }
 
+/** Consecutive failed sign-ins of one account, and until when it must pause. */
+export interface LoginFailuresTable {
+  account_key: string;
+  failures: number;
+  last_failed_at: Timestamp;
+  blocked_until: Timestamp;
+}
+
+export type AccessAction = "view" | "download" | "export" | "print";
+
+/** Who read what health information (append-only: a trigger refuses UPDATE, DELETE, TRUNCATE). */
+export interface AccessLogTable {
+  id: Generated<string>;
+  at: GeneratedTimestamp;
+  user_id: string | null;
+  user_role: Role | null;
+  action: AccessAction;
+  entity_type: string;
+  entity_id: string | null;
+  patient_id: string | null;
+  ip: string | null;
+  user_agent: string | null;
+  request_id: string | null;
+}
+
 export interface RateLimitsTable {
   key: string;
   count: number;
@@ -322,6 +347,8 @@ export interface Database {
   message_reads: MessageReadsTable;
   audit_log: AuditLogTable;
   rate_limits: RateLimitsTable;
+  login_failures: LoginFailuresTable;
+  access_log: AccessLogTable;
   app_secrets: AppSecretsTable;
   settings: SettingsTable;
   notification_preferences: NotificationPreferencesTable;

@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "kysely";
 import type { DatabaseHandle } from "../src";
-import { createDatabase, grantAppRole } from "../src";
+import { APPEND_ONLY_TABLES, createDatabase, grantAppRole } from "../src";
 import { createTestDatabase, dropTestRole, testDialects } from "../src/testing";
 
 // Roles belong to the whole PostgreSQL cluster (PGlite has a single user): this runs on the "pg"
@@ -32,29 +32,33 @@ describe.skipIf(!testDialects().includes("pg"))("the app's least-privilege datab
     }
   });
 
-  it("can add and read audit rows", async () => {
-    await app.db.insertInto("audit_log").values({ action: "test.write", entity_type: "test", entity_id: roleName }).execute();
-    const rows = await app.db.selectFrom("audit_log").select("action").where("entity_id", "=", roleName).execute();
-    expect(rows).toEqual([{ action: "test.write" }]);
-  });
+  // Every append-only table (audit_log, access_log): rows may be added and read, never changed.
+  describe.each(APPEND_ONLY_TABLES)("%s", (table) => {
+    it("can be added to and read", async () => {
+      await sql`INSERT INTO ${sql.table(table)} (action, entity_type, entity_id) VALUES ('view', 'test', ${roleName})`.execute(app.db);
+      const { rows } = await sql`SELECT action FROM ${sql.table(table)} WHERE entity_id = ${roleName}`.execute(app.db);
+      expect(rows).toEqual([{ action: "view" }]);
+    });
 
-  it("cannot update, delete or truncate the audit trail", async () => {
-    await expect(sql`UPDATE audit_log SET action = 'tampered'`.execute(app.db)).rejects.toThrow(/permission denied/);
-    await expect(sql`DELETE FROM audit_log`.execute(app.db)).rejects.toThrow(/permission denied/);
-    await expect(sql`TRUNCATE audit_log`.execute(app.db)).rejects.toThrow(/permission denied/);
-  });
+    it("cannot be updated, deleted or truncated", async () => {
+      await expect(sql`UPDATE ${sql.table(table)} SET action = 'tampered'`.execute(app.db)).rejects.toThrow(/permission denied/);
+      await expect(sql`DELETE FROM ${sql.table(table)}`.execute(app.db)).rejects.toThrow(/permission denied/);
+      await expect(sql`TRUNCATE ${sql.table(table)}`.execute(app.db)).rejects.toThrow(/permission denied/);
+    });
 
-  it("cannot disable or drop the append-only triggers, or drop the table", async () => {
-    await expect(sql`ALTER TABLE audit_log DISABLE TRIGGER audit_log_no_update_delete`.execute(app.db)).rejects.toThrow(/must be owner/);
-    await expect(sql`ALTER TABLE audit_log DISABLE TRIGGER ALL`.execute(app.db)).rejects.toThrow(/must be owner/);
-    await expect(sql`DROP TRIGGER audit_log_no_update_delete ON audit_log`.execute(app.db)).rejects.toThrow(/must be owner/);
-    await expect(sql`DROP TABLE audit_log`.execute(app.db)).rejects.toThrow(/must be owner/);
-    const triggers = await sql<{ tgname: string; tgenabled: string }>`
-      SELECT tgname, tgenabled FROM pg_trigger WHERE tgrelid = 'audit_log'::regclass AND NOT tgisinternal ORDER BY tgname`.execute(owner.db);
-    expect(triggers.rows).toEqual([
-      { tgname: "audit_log_no_truncate", tgenabled: "O" },
-      { tgname: "audit_log_no_update_delete", tgenabled: "O" },
-    ]);
+    it("keeps its append-only triggers: the app can neither disable nor drop them, nor drop the table", async () => {
+      const trigger = sql.id(`${table}_no_update_delete`);
+      await expect(sql`ALTER TABLE ${sql.table(table)} DISABLE TRIGGER ${trigger}`.execute(app.db)).rejects.toThrow(/must be owner/);
+      await expect(sql`ALTER TABLE ${sql.table(table)} DISABLE TRIGGER ALL`.execute(app.db)).rejects.toThrow(/must be owner/);
+      await expect(sql`DROP TRIGGER ${trigger} ON ${sql.table(table)}`.execute(app.db)).rejects.toThrow(/must be owner/);
+      await expect(sql`DROP TABLE ${sql.table(table)}`.execute(app.db)).rejects.toThrow(/must be owner/);
+      const triggers = await sql<{ tgname: string; tgenabled: string }>`
+        SELECT tgname, tgenabled FROM pg_trigger WHERE tgrelid = ${table}::regclass AND NOT tgisinternal ORDER BY tgname`.execute(owner.db);
+      expect(triggers.rows).toEqual([
+        { tgname: `${table}_no_truncate`, tgenabled: "O" },
+        { tgname: `${table}_no_update_delete`, tgenabled: "O" },
+      ]);
+    });
   });
 
   it("reads and changes ordinary rows, but cannot write the migration history", async () => {
@@ -64,16 +68,12 @@ describe.skipIf(!testDialects().includes("pg"))("the app's least-privilege datab
     await expect(sql`DELETE FROM kysely_migration`.execute(app.db)).rejects.toThrow(/permission denied/);
   });
 
-  it("gets ordinary grants on a table the owner creates later, and none once that table is append-only", async () => {
-    await sql`CREATE TABLE access_log (id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY, note text)`.execute(owner.db);
-    // Default privileges: usable at once, identity sequence included.
-    await sql`INSERT INTO access_log (note) VALUES ('first')`.execute(app.db);
-    // access_log is on the append-only list: the next grant run (every migration as owner does one) takes UPDATE and DELETE back.
-    await grantAppRole(owner.db, { name: roleName, password });
-    await sql`INSERT INTO access_log (note) VALUES ('second')`.execute(app.db);
-    expect((await sql`SELECT note FROM access_log ORDER BY id`.execute(app.db)).rows).toEqual([{ note: "first" }, { note: "second" }]);
-    await expect(sql`UPDATE access_log SET note = 'x'`.execute(app.db)).rejects.toThrow(/permission denied/);
-    await expect(sql`DELETE FROM access_log`.execute(app.db)).rejects.toThrow(/permission denied/);
+  it("gets ordinary grants on a table the owner creates later, without a new grant run", async () => {
+    await sql`CREATE TABLE later_notes (id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY, note text)`.execute(owner.db);
+    // Default privileges, the identity's sequence included.
+    await sql`INSERT INTO later_notes (note) VALUES ('first')`.execute(app.db);
+    await sql`UPDATE later_notes SET note = 'changed'`.execute(app.db);
+    expect((await sql`SELECT note FROM later_notes`.execute(app.db)).rows).toEqual([{ note: "changed" }]);
   });
 
   it("refuses to make the owner itself the app's role", async () => {

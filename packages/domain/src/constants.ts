@@ -36,3 +36,6 @@ export function formatCountdown(ms: number): string {
   const total = Math.max(0, Math.ceil(ms / 1000));
   return `${Math.floor(total / 60)}:${String(total % 60).padStart(2, "0")}`;
 }
+
+/** The most procedures one tRPC request may carry; the server refuses larger batches. */
+export const MAX_TRPC_BATCH = 10;

@@ -1,3 +1,4 @@
+export * from "./access-log";
 export * from "./account-form";
 export * from "./admin";
 export * from "./bookings";

@@ -222,6 +222,8 @@ export interface ConsultantCandidate {
 }
 
 export const DOCUMENT_MAX_BYTES = 10 * 1024 * 1024;
+/** What one user may upload in 24 hours, so one account cannot fill the database. */
+export const UPLOAD_QUOTA_BYTES_PER_DAY = 200 * 1024 * 1024;
 export const DOCUMENT_TYPES = ["application/pdf", "image/png", "image/jpeg"] as const;
 
 /** What a file's first bytes say it is; the name and the browser's claim are not trusted. */
@@ -280,6 +282,8 @@ export interface QueryDetail extends QueryListItem {
   nextStatuses: QueryStatus[];
   /** Staff and the attorney see every assignment; a consultant sees only their own. */
   assignments: AssignmentItem[];
+  /** False for a consultant who has not yet accepted: the documents open only after acceptance. */
+  documentsVisible: boolean;
   documents: QueryDocument[];
   events: QueryEvent[];
 }

@@ -3,6 +3,7 @@ import fp from "fastify-plugin";
 import type { Kysely } from "kysely";
 import type { Database } from "@medlegal/db";
 import { findCurrentUser } from "@medlegal/api";
+import { endSession } from "../request-context";
 import { sessionExpiry } from "../session-store";
 
 /** Background reads the web polls; they must not count as activity nor rewrite the session row. */
@@ -28,18 +29,18 @@ function isPoll(request: FastifyRequest): boolean {
 /** Resolves request.user from the session, enforcing idle and absolute expiry on the server. */
 export const authPlugin = fp(async (app: FastifyInstance, { db }: { db: Kysely<Database> }) => {
   app.decorateRequest("user", null);
-  app.addHook("preHandler", async (request) => {
+  app.addHook("preHandler", async (request, reply) => {
     const session = request.session;
     if (!session?.userId) return;
     const now = Date.now();
     if (sessionExpiry(session).getTime() <= now) {
-      await session.destroy();
+      await endSession(request, reply);
       return;
     }
     const user = await findCurrentUser(db, session.userId);
     if (!user) {
       // Deactivated or removed since sign-in: the session ends now.
-      await session.destroy();
+      await endSession(request, reply);
       return;
     }
     request.user = user;

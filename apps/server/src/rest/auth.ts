@@ -1,18 +1,16 @@
 import type { FastifyInstance } from "fastify";
 import { authService } from "@medlegal/api";
-import type { Mailer } from "@medlegal/api";
+import type { Mailer, RateLimits } from "@medlegal/api";
 import { AppError } from "@medlegal/api";
 import { actorOf, sessionControl } from "../request-context";
 
 interface Deps {
   mailer: Mailer;
+  limits: RateLimits;
 }
 
-const field = (body: unknown, name: string): unknown =>
-  body && typeof body === "object" ? (body as Record<string, unknown>)[name] : undefined;
-
-/** SPEC.md section 7: the session endpoints, thin over the auth service. */
-export async function authRoutes(app: FastifyInstance, { mailer }: Deps) {
+/** SPEC.md section 7: the session endpoints, thin over the auth service (which also applies the attempt limits). */
+export async function authRoutes(app: FastifyInstance, { mailer, limits }: Deps) {
   const db = app.db;
 
   app.get("/api/user", async (request) => {
@@ -21,35 +19,31 @@ export async function authRoutes(app: FastifyInstance, { mailer }: Deps) {
   });
 
   app.post("/api/login", async (request) => {
-    await app.limitAttempt(request, "login", field(request.body, "username"));
-    const user = await authService.login({ db, actor: actorOf(request) }, request.body);
+    const user = await authService.login({ db, limits, actor: actorOf(request) }, request.body);
     await sessionControl(request).login(user.id);
     return user;
   });
 
   app.post("/api/register", async (request, reply) => {
-    await app.limitAttempt(request, "register");
-    const user = await authService.register({ db, actor: actorOf(request) }, request.body);
+    const user = await authService.register({ db, limits, actor: actorOf(request) }, request.body);
     await sessionControl(request).login(user.id);
     return reply.code(201).send(user);
   });
 
-  app.post("/api/logout", async (request) => {
+  app.post("/api/logout", async (request, reply) => {
     await authService.recordLogout({ db, actor: actorOf(request) });
-    await sessionControl(request).logout();
+    await sessionControl(request, reply).logout();
     return { message: "You have been signed out." };
   });
 
   app.post("/api/forgot-password", async (request) => {
-    await app.limitAttempt(request, "forgotPassword", field(request.body, "email"));
     return authService.requestPasswordReset(
-      { db, mailer, actor: actorOf(request), log: (line) => request.log.error(line) },
+      { db, mailer, limits, actor: actorOf(request), log: (line) => request.log.error(line) },
       request.body,
     );
   });
 
   app.post("/api/reset-password", async (request) => {
-    await app.limitAttempt(request, "resetPassword");
-    return authService.resetPassword({ db, actor: actorOf(request) }, request.body);
+    return authService.resetPassword({ db, limits, actor: actorOf(request) }, request.body);
   });
 }

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import multipart from "@fastify/multipart";
-import { AppError, auditTrailService, bookingsService, documentsService } from "@medlegal/api";
+import { accessLogService, AppError, auditTrailService, bookingsService, documentsService } from "@medlegal/api";
 import { DOCUMENT_MAX_BYTES, can } from "@medlegal/domain";
 import { signedInActor } from "../request-context";
 import { sendDownload } from "./download";
@@ -40,12 +40,16 @@ export async function fileRoutes(app: FastifyInstance) {
     return sendDownload(reply, { fileName, contentType: "text/calendar; charset=utf-8", body });
   });
 
-  app.get<{ Querystring: Record<string, string> }>("/api/audit/export.csv", async (request, reply) => {
-    const actor = signedInActor(request);
-    if (!can(actor.user.role, "audit.read")) throw new AppError("FORBIDDEN", "You do not have permission to do that.");
-    const { limit: _limit, cursor: _cursor, ...filters } = request.query;
-    const csv = await auditTrailService.exportAuditCsv({ db }, Object.fromEntries(Object.entries(filters).filter(([, v]) => v !== "")));
-    const fileName = `audit-trail-${new Date().toISOString().slice(0, 10)}.csv`;
-    return sendDownload(reply, { fileName, contentType: "text/csv; charset=utf-8", body: csv });
-  });
+  // The audit trail and the access log as CSV, with the list's filters (the paging ones dropped).
+  const csvExport = (path: string, fileName: string, make: typeof auditTrailService.exportAuditCsv) =>
+    app.get<{ Querystring: Record<string, string> }>(path, async (request, reply) => {
+      const actor = signedInActor(request);
+      if (!can(actor.user.role, "audit.read")) throw new AppError("FORBIDDEN", "You do not have permission to do that.");
+      const { limit: _limit, cursor: _cursor, ...filters } = request.query;
+      const csv = await make({ db, actor }, Object.fromEntries(Object.entries(filters).filter(([, v]) => v !== "")));
+      const name = `${fileName}-${new Date().toISOString().slice(0, 10)}.csv`;
+      return sendDownload(reply, { fileName: name, contentType: "text/csv; charset=utf-8", body: csv });
+    });
+  csvExport("/api/audit/export.csv", "audit-trail", auditTrailService.exportAuditCsv);
+  csvExport("/api/audit/access-log.csv", "access-log", accessLogService.exportAccessLogCsv);
 }

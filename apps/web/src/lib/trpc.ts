@@ -1,5 +1,6 @@
 import type { AppRouter } from "@medlegal/api";
 import { httpBatchLink } from "@trpc/client";
+import { MAX_TRPC_BATCH } from "@medlegal/domain";
 import { createTRPCReact } from "@trpc/react-query";
 import { notifyUnauthorized } from "./api";
 
@@ -11,6 +12,7 @@ export function createTrpcClient() {
     links: [
       httpBatchLink({
         url: "/trpc",
+        maxItems: MAX_TRPC_BATCH,
         async fetch(url, options) {
           const res = await fetch(url, { ...(options as RequestInit), credentials: "include" });
           if (res.status === 401) notifyUnauthorized();

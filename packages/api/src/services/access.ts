@@ -37,6 +37,22 @@ export async function loadVisibleQuery(db: Db, user: CurrentUser, id: string) {
   return row;
 }
 
+/** Assignment statuses that let a consultant read a query's medical documents: only once they have accepted. */
+const CONSULTANT_DOCUMENTS = ["accepted", "completed"] as const;
+
+/** Whether the caller, who may see the query, may also read its documents (consultants only after accepting). */
+export async function mayReadQueryDocuments(db: Db, user: CurrentUser, queryId: string): Promise<boolean> {
+  if (user.role !== "consultant") return true;
+  const row = await db
+    .selectFrom("consultant_assignments")
+    .select("id")
+    .where("query_id", "=", queryId)
+    .where("consultant_id", "=", user.id)
+    .where("status", "in", CONSULTANT_DOCUMENTS)
+    .executeTakeFirst();
+  return Boolean(row);
+}
+
 export function visiblePatients(user: CurrentUser) {
   return (eb: ExpressionBuilder<Database, "patients">) =>
     isStaff(user) ? eb.lit(true) : user.role === "attorney" ? eb("patients.attorney_id", "=", user.id) : eb.lit(false);

@@ -14,6 +14,7 @@ import type { SignedInActor } from "../context";
 import { AppError } from "../errors";
 import { parseInput } from "../validation";
 import { changedFields, recordAudit } from "./audit";
+import { voidResetLinks } from "./auth";
 import { hashPassword, verifyPassword } from "./passwords";
 import { assertUsernameAndEmailFree, auditView, loadUserDetail, replaceContacts, roleColumns, uniqueViolation } from "./user-records";
 import type { RoleFields } from "./user-records";
@@ -71,7 +72,7 @@ export async function updateOwnProfile({ db, actor }: Deps, input: unknown): Pro
   }
 }
 
-/** Changes the caller's password and ends every other session of theirs; this one stays. */
+/** Changes the caller's password, voids their outstanding reset links and ends every other session; this one stays. */
 export async function changeOwnPassword(
   { db, actor, currentSessionId }: Deps & { currentSessionId: string | null },
   input: unknown,
@@ -84,6 +85,7 @@ export async function changeOwnPassword(
     let others = trx.deleteFrom("sessions").where("user_id", "=", actor.user.id);
     if (currentSessionId) others = others.where("sid", "<>", currentSessionId);
     const ended = await others.executeTakeFirst();
+    await voidResetLinks(trx, actor.user.id);
     await recordAudit(trx, actor, {
       action: "account.change_password",
       entityType: "user",

@@ -15,6 +15,9 @@ export function assignmentQuery(db: Db) {
 }
 type Row = Awaited<ReturnType<ReturnType<typeof assignmentQuery>["executeTakeFirstOrThrow"]>>;
 
+/** What an attorney sees of an assignment: not the fee the agency agreed with the expert, nor why an expert declined. */
+export const withoutAgencyNotes = (item: AssignmentItem): AssignmentItem => ({ ...item, feeAgreedCents: null, declineReason: null });
+
 export const toAssignmentItem = (row: Row): AssignmentItem => ({
   id: row.id,
   queryId: row.query_id,

@@ -3,8 +3,11 @@ import { sql } from "kysely";
 import type { Database } from "@medlegal/db";
 import { addDays, sastToUtc } from "@medlegal/domain";
 import { z } from "zod";
+import type { SignedInActor } from "../context";
 import { parseInput } from "../validation";
-import { decodeCursor, encodeCursor, exactTime } from "./keyset";
+import { recordAccess } from "./access-log";
+import { csvCell } from "./csv";
+import { decodeCursor, exactTime, pageOf } from "./keyset";
 
 export const auditListInputSchema = z.object({
   actorId: z.string().uuid().optional(),
@@ -66,6 +69,7 @@ const toRow = (r: Row): AuditRow => ({
   requestId: r.request_id,
 });
 
+
 /** The audit trail, newest first, filtered, one keyset page at a time (administrators only). */
 export async function listAudit({ db }: { db: Kysely<Database> }, input: unknown): Promise<{ items: AuditRow[]; nextCursor: string | null }> {
   const f = parseInput(auditListInputSchema, input ?? {});
@@ -74,23 +78,17 @@ export async function listAudit({ db }: { db: Kysely<Database> }, input: unknown
     const [at, id] = decodeCursor(f.cursor, 2).map(String);
     query = query.where(sql<boolean>`(audit_log.at, audit_log.id) < (${at}::timestamptz, ${id}::uuid)`);
   }
-  const rows = await query.execute();
-  const page = rows.slice(0, f.limit);
-  const last = page[page.length - 1];
-  return { items: page.map(toRow), nextCursor: rows.length > f.limit && last ? encodeCursor([last.cursor_at, last.id]) : null };
+  const { page, nextCursor } = pageOf(await query.execute(), f.limit);
+  return { items: page.map(toRow), nextCursor };
 }
 
-const csvCell = (value: unknown): string => {
-  const text = value === null || value === undefined ? "" : typeof value === "string" ? value : JSON.stringify(value);
-  // Quote every cell; a leading =, +, - or @ is defused so spreadsheets do not run it as a formula.
-  const safe = /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
-  return `"${safe.replace(/"/g, '""')}"`;
-};
 
 /** The filtered rows as CSV (at most 50,000), for the administrator's export button. */
-export async function exportAuditCsv({ db }: { db: Kysely<Database> }, input: unknown): Promise<string> {
+export async function exportAuditCsv({ db, actor }: { db: Kysely<Database>; actor: SignedInActor }, input: unknown): Promise<string> {
   const f = parseInput(auditListInputSchema, input ?? {});
   const rows = (await filtered(db, f).limit(50_000).execute()).map(toRow);
+  // The trail names claimants' records, so taking a copy of it is itself recorded.
+  await recordAccess(db, actor, { action: "export", entityType: "audit_log", entityId: null, patientId: null });
   const header = ["at", "actor", "role", "action", "entity_type", "entity_id", "before", "after", "ip", "user_agent", "request_id"];
   const lines = rows.map((r) =>
     [r.at, r.actorName ?? r.actorId, r.actorRole, r.action, r.entityType, r.entityId, r.before, r.after, r.ip, r.userAgent, r.requestId]

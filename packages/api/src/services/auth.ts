@@ -16,6 +16,15 @@ import { parseInput } from "../validation";
 import { recordAudit } from "./audit";
 import type { Mailer } from "./mailer";
 import { dummyPasswordHash, hashPassword, verifyPassword } from "./passwords";
+import type { RateLimits } from "./rate-limits";
+import {
+  assertLoginNotPaused,
+  clearLoginFailures,
+  countAttempt,
+  limitByIp,
+  loginAccountKey,
+  recordLoginFailure,
+} from "./rate-limits";
 import { createAccount } from "./user-records";
 import { findCurrentUser } from "./users";
 
@@ -29,12 +38,22 @@ interface AuthDeps {
   actor: Actor;
 }
 
+/** The steps a stranger can call: each counts against the attempt limits (services/rate-limits.ts). */
+interface LimitedAuthDeps extends AuthDeps {
+  limits: RateLimits;
+}
+
+/** What sign-up answers when the username or e-mail is taken: one sentence, so probing learns little. */
+export const ACCOUNT_EXISTS_MESSAGE =
+  "That username or email cannot be used. If you already have an account, sign in or reset your password.";
+
 /**
  * Checks a username (or e-mail) and password. Every failure gives the same message and does the
  * same hashing work, so the answer never tells whether the account exists or is deactivated.
  */
-export async function login({ db, actor }: AuthDeps, input: unknown): Promise<CurrentUser> {
+export async function login({ db, actor, limits }: LimitedAuthDeps, input: unknown): Promise<CurrentUser> {
   const { username, password } = parseInput(loginSchema, input);
+  await limitByIp({ db, actor, limits }, "login");
   const row = await db
     .selectFrom("users")
     .select(["id", "password_hash", "is_active", "failed_login_count"])
@@ -42,6 +61,9 @@ export async function login({ db, actor }: AuthDeps, input: unknown): Promise<Cu
       eb.or([eb(sql`lower(username)`, "=", username.toLowerCase()), eb(sql`lower(email)`, "=", username.toLowerCase())]),
     )
     .executeTakeFirst();
+  // Typed as username or e-mail, one account pauses as one (a user id when the account exists).
+  const accountKey = loginAccountKey(row?.id ?? null, username);
+  await assertLoginNotPaused(db, accountKey);
   const passwordOk = await verifyPassword(row?.password_hash ?? (await dummyPasswordHash()), password);
 
   if (!row || !passwordOk || !row.is_active) {
@@ -53,6 +75,7 @@ export async function login({ db, actor }: AuthDeps, input: unknown): Promise<Cu
           .where("id", "=", row.id)
           .execute();
       }
+      await recordLoginFailure(trx, accountKey, limits.loginBackoff);
       await recordAudit(trx, actor, {
         action: "auth.login_failed",
         entityType: "user",
@@ -69,6 +92,7 @@ export async function login({ db, actor }: AuthDeps, input: unknown): Promise<Cu
       .set({ failed_login_count: 0, last_login_at: new Date() })
       .where("id", "=", row.id)
       .execute();
+    await clearLoginFailures(trx, accountKey);
     const user = await findCurrentUser(trx, row.id);
     if (!user) throw new AppError("UNAUTHORIZED", LOGIN_FAILED_MESSAGE);
     await recordAudit(trx, { ...actor, user }, { action: "auth.login", entityType: "user", entityId: user.id });
@@ -85,11 +109,15 @@ export async function recordLogout({ db, actor }: AuthDeps): Promise<void> {
 }
 
 /** Self-registration of an attorney or consultant (SPEC.md sections 3 and 5); it acts as the new user. */
-export async function register({ db, actor }: AuthDeps, input: unknown): Promise<CurrentUser> {
+export async function register({ db, actor, limits }: LimitedAuthDeps, input: unknown): Promise<CurrentUser> {
   const data: Registration = parseInput(registrationSchema, input);
+  await limitByIp({ db, actor, limits }, "register");
   const created = await createAccount(db, data, {
     action: "auth.register",
     actor: (user) => ({ ...actor, user }),
+  }).catch((error: unknown) => {
+    if (error instanceof AppError && error.code === "CONFLICT") throw new AppError("CONFLICT", ACCOUNT_EXISTS_MESSAGE);
+    throw error;
   });
   const user = await findCurrentUser(db, created.id);
   if (!user) throw new Error("The new user could not be read back");
@@ -103,10 +131,12 @@ const sha256 = (value: string) => createHash("sha256").update(value).digest("hex
  * goes out after the transaction, and its failure is logged, never shown.
  */
 export async function requestPasswordReset(
-  { db, actor, mailer, log }: AuthDeps & { mailer: Mailer; log?: (message: string) => void },
+  { db, actor, mailer, limits, log }: LimitedAuthDeps & { mailer: Mailer; log?: (message: string) => void },
   input: unknown,
 ): Promise<{ message: string }> {
   const { email } = parseInput(forgotPasswordSchema, input);
+  await limitByIp({ db, actor, limits }, "forgotPassword");
+  await countAttempt(db, `forgotPassword:account:${email.toLowerCase()}`, limits.perAccount.forgotPassword);
   const user = await db
     .selectFrom("users")
     .select(["id", "email", "first_name"])
@@ -140,9 +170,15 @@ export async function issuePasswordReset(
     .catch((error: Error) => (log ?? console.error)(`[mail] password reset mail failed: ${error.message}`));
 }
 
-/** Completes a reset: one use per token, within its hour; every session of the user ends. */
-export async function resetPassword({ db, actor }: AuthDeps, input: unknown): Promise<{ message: string }> {
+/** Marks every unused reset link of the user used: a password set another way makes them void. */
+export async function voidResetLinks(db: Kysely<Database>, userId: string): Promise<void> {
+  await db.updateTable("password_reset_tokens").set({ used_at: new Date() }).where("user_id", "=", userId).where("used_at", "is", null).execute();
+}
+
+/** Completes a reset: one use per token, within its hour; the user's other links and every session end. */
+export async function resetPassword({ db, actor, limits }: LimitedAuthDeps, input: unknown): Promise<{ message: string }> {
   const { token, password } = parseInput(resetPasswordSchema, input);
+  await limitByIp({ db, actor, limits }, "resetPassword");
   const passwordHash = await hashPassword(password);
   return db.transaction().execute(async (trx) => {
     const row = await trx
@@ -156,7 +192,7 @@ export async function resetPassword({ db, actor }: AuthDeps, input: unknown): Pr
       .forUpdate()
       .executeTakeFirst();
     if (!row) throw new AppError("INVALID", RESET_LINK_INVALID_MESSAGE);
-    await trx.updateTable("password_reset_tokens").set({ used_at: new Date() }).where("id", "=", row.id).execute();
+    await voidResetLinks(trx, row.user_id);
     await trx
       .updateTable("users")
       .set({ password_hash: passwordHash, failed_login_count: 0, updated_at: new Date() })

@@ -8,6 +8,7 @@ import type { SignedInActor } from "../context";
 import { AppError } from "../errors";
 import { parseInput } from "../validation";
 import { loadVisibleCase, loadVisiblePatient, visibleCases } from "./access";
+import { recordAccess } from "./access-log";
 import { changedFields, recordAudit } from "./audit";
 import { nextReference } from "./references";
 
@@ -96,8 +97,10 @@ export async function listCases({ db, actor }: Deps, input: unknown): Promise<Ca
 
 export async function getCase({ db, actor }: Deps, input: unknown): Promise<CaseItem> {
   const { id } = parseInput(idInput, input);
-  await loadVisibleCase(db, actor.user, id);
-  return toCase(await caseQuery(db).where("cases.id", "=", id).executeTakeFirstOrThrow());
+  const row = await loadVisibleCase(db, actor.user, id);
+  const item = toCase(await caseQuery(db).where("cases.id", "=", id).executeTakeFirstOrThrow());
+  await recordAccess(db, actor, { action: "view", entityType: "case", entityId: id, patientId: row.patient_id });
+  return item;
 }
 
 /** An attorney opens a case for one of their own claimants. */

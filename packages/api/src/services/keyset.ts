@@ -27,3 +27,10 @@ export function decodeCursor(cursor: string, length: number): (string | number)[
 export function exactTime(column: string): RawBuilder<string> {
   return sql<string>`to_char(${sql.ref(column)} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
 }
+
+/** A keyset page of a newest-first list ordered by (at, id). */
+export function pageOf<R extends { id: string; cursor_at: string }>(rows: R[], limit: number): { page: R[]; nextCursor: string | null } {
+  const page = rows.slice(0, limit);
+  const last = page[page.length - 1];
+  return { page, nextCursor: rows.length > limit && last ? encodeCursor([last.cursor_at, last.id]) : null };
+}

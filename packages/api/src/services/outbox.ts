@@ -1,6 +1,7 @@
 import type { Kysely } from "kysely";
 import type { Database } from "@medlegal/db";
 import type { Mailer } from "./mailer";
+import type { SweepJob } from "./sweeper";
 
 const MAX_ATTEMPTS = 5;
 
@@ -41,20 +42,9 @@ export async function drainOutbox(db: Kysely<Database>, mailer: Mailer, appUrl =
 }
 
 /** Drains the outbox every few seconds until stopped (the server starts one per process). */
-export function startOutboxWorker(db: Kysely<Database>, mailer: Mailer, options: { appUrl?: string; intervalMs?: number; log?: (m: string) => void } = {}) {
-  let stopped = false;
-  let timer: NodeJS.Timeout | undefined;
-  const tick = async () => {
-    try {
-      await drainOutbox(db, mailer, options.appUrl ?? "");
-    } catch (error) {
-      options.log?.(`[outbox] ${error instanceof Error ? error.message : String(error)}`);
-    }
-    if (!stopped) timer = setTimeout(tick, options.intervalMs ?? 5000);
-  };
-  timer = setTimeout(tick, options.intervalMs ?? 5000);
-  return () => {
-    stopped = true;
-    if (timer) clearTimeout(timer);
-  };
-}
+/** The sweeper job that sends queued notification e-mails (services/sweeper.ts). */
+export const outboxJob = (db: Kysely<Database>, mailer: Mailer, appUrl: string, everyMs = 5000): SweepJob => ({
+  name: "outbox",
+  everyMs,
+  run: () => drainOutbox(db, mailer, appUrl),
+});

@@ -8,6 +8,7 @@ import type { SignedInActor } from "../context";
 import { AppError } from "../errors";
 import { parseInput } from "../validation";
 import { isStaff, loadVisiblePatient, visiblePatients } from "./access";
+import { recordAccess } from "./access-log";
 import { changedFields, recordAudit } from "./audit";
 import { refreshQuerySearchText } from "./query-search";
 
@@ -74,7 +75,9 @@ export async function listPatients({ db, actor }: Deps, input: unknown): Promise
 export async function getPatient({ db, actor }: Deps, input: unknown): Promise<Patient> {
   const { id } = parseInput(idInput, input);
   await loadVisiblePatient(db, actor.user, id);
-  return toPatient(await patientQuery(db).where("patients.id", "=", id).executeTakeFirstOrThrow());
+  const patient = toPatient(await patientQuery(db).where("patients.id", "=", id).executeTakeFirstOrThrow());
+  await recordAccess(db, actor, { action: "view", entityType: "patient", entityId: id, patientId: id });
+  return patient;
 }
 
 /** The table's columns for a parsed claimant. */

@@ -20,8 +20,9 @@ import { z } from "zod";
 import type { SignedInActor } from "../context";
 import { AppError } from "../errors";
 import { parseInput } from "../validation";
-import { isStaff, loadVisibleCase, loadVisibleQuery, visibleQueries } from "./access";
-import { toAssignmentItem, assignmentQuery } from "./assignment-records";
+import { isStaff, loadVisibleCase, loadVisibleQuery, mayReadQueryDocuments, visibleQueries } from "./access";
+import { recordAccess } from "./access-log";
+import { toAssignmentItem, assignmentQuery, withoutAgencyNotes } from "./assignment-records";
 import { recordAudit } from "./audit";
 import { decodeCursor, encodeCursor, exactTime } from "./keyset";
 import { notify } from "./notifications";
@@ -199,8 +200,10 @@ export async function getQuery({ db, actor }: Deps, input: unknown): Promise<Que
 
   let assignments = assignmentQuery(db).where("consultant_assignments.query_id", "=", id).orderBy("consultant_assignments.created_at");
   if (actor.user.role === "consultant") assignments = assignments.where("consultant_assignments.consultant_id", "=", actor.user.id);
+  // A consultant only asked (not yet accepted) sees the instruction, not the medical documents.
+  const documentsVisible = await mayReadQueryDocuments(db, actor.user, id);
 
-  const documents = await db
+  const documents = !documentsVisible ? [] : await db
     .selectFrom("query_documents")
     .innerJoin("users", "users.id", "query_documents.uploaded_by")
     .select([
@@ -253,6 +256,7 @@ export async function getQuery({ db, actor }: Deps, input: unknown): Promise<Que
           consentReceivedAt: row.patient_consent_received_at,
         };
 
+  await recordAccess(db, actor, { action: "view", entityType: "query", entityId: id, patientId: row.patient_id });
   return {
     ...toQueryListItem(row),
     instructions: row.instructions,
@@ -265,7 +269,8 @@ export async function getQuery({ db, actor }: Deps, input: unknown): Promise<Que
     specializationIds,
     claimant,
     nextStatuses: isStaff(actor.user) ? nextQueryStatuses(row.status, row.held_from) : [],
-    assignments: (await assignments.execute()).map(toAssignmentItem),
+    assignments: (await assignments.execute()).map(toAssignmentItem).map((a) => (actor.user.role === "attorney" ? withoutAgencyNotes(a) : a)),
+    documentsVisible,
     documents: documents.map((d) => ({
       id: d.id,
       fileName: d.file_name,

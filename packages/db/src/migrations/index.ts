@@ -5,6 +5,7 @@ import * as queries from "./2026-11-21-03-queries";
 import * as eventClock from "./2026-11-21-04-event-clock";
 import * as emailOutbox from "./2026-11-21-05-email-outbox";
 import * as bookings from "./2026-11-21-06-bookings";
+import * as security from "./2026-11-23-01-security";
 
 /** Every migration, by name; names sort by date so Kysely runs them in order. */
 export const migrations: Record<string, Migration> = {
@@ -14,4 +15,5 @@ export const migrations: Record<string, Migration> = {
   "2026-11-21-04-event-clock": eventClock,
   "2026-11-21-05-email-outbox": emailOutbox,
   "2026-11-21-06-bookings": bookings,
+  "2026-11-23-01-security": security,
 };

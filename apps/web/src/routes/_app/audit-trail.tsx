@@ -15,9 +15,15 @@ import { useDebounced } from "@/hooks/use-debounced";
 import { formatDateTime } from "@/lib/format";
 import { trpc } from "@/lib/trpc";
 import { cn } from "@/lib/utils";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
+import { ACCESS_ACTIONS } from "@medlegal/domain";
+import { AccessLogView } from "./-components/access-log-view";
 
 const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 const searchSchema = z.object({
+  tab: z.enum(["changes", "reads"]).optional().catch(undefined),
+  patientId: z.string().uuid().optional().catch(undefined),
+  access: z.enum(ACCESS_ACTIONS).optional().catch(undefined),
   actorId: z.string().uuid().optional().catch(undefined),
   entityType: z.string().max(50).optional().catch(undefined),
   entityId: z.string().max(100).optional().catch(undefined),
@@ -25,7 +31,8 @@ const searchSchema = z.object({
   from: day.optional().catch(undefined),
   to: day.optional().catch(undefined),
 });
-type Search = z.infer<typeof searchSchema>;
+export type AuditSearch = z.infer<typeof searchSchema>;
+type Search = AuditSearch;
 
 export const Route = createFileRoute("/_app/audit-trail")({
   validateSearch: searchSchema,
@@ -48,6 +55,25 @@ const ENTITY_TYPES = [
 ];
 
 function AuditTrailPage() {
+  const search = Route.useSearch();
+  const navigate = useNavigate({ from: Route.fullPath });
+  const tab = search.tab ?? "changes";
+  return (
+    <>
+      <PageHeader title="Audit Trail" description="Every change and sign-in, and every read of health information, newest first. Rows cannot be edited or deleted." />
+      <Tabs value={tab} onValueChange={(value) => void navigate({ search: value === "reads" ? { tab: "reads" } : {}, replace: true })}>
+        <TabsList className="max-w-md">
+          <TabsTrigger value="changes">Changes</TabsTrigger>
+          <TabsTrigger value="reads">Reads</TabsTrigger>
+        </TabsList>
+        <TabsContent value="changes">{tab === "changes" && <ChangesView />}</TabsContent>
+        <TabsContent value="reads">{tab === "reads" && <AccessLogView />}</TabsContent>
+      </Tabs>
+    </>
+  );
+}
+
+function ChangesView() {
   const search = Route.useSearch();
   const navigate = useNavigate({ from: Route.fullPath });
   const utils = trpc.useUtils();
@@ -74,31 +100,28 @@ function AuditTrailPage() {
   }, [search.entityId, search.action]);
 
   const users = trpc.users.list.useQuery({ limit: 100 });
+  const { tab: _tab, patientId: _patientId, access: _access, ...filters } = search;
   const list = useInfiniteQuery({
-    queryKey: ["audit.list", search],
-    queryFn: ({ pageParam }) => utils.client.audit.list.query({ ...search, cursor: pageParam, limit: 50 }),
+    queryKey: ["audit.list", filters],
+    queryFn: ({ pageParam }) => utils.client.audit.list.query({ ...filters, cursor: pageParam, limit: 50 }),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor ?? undefined,
     placeholderData: keepPreviousData,
   });
   const rows = list.data?.pages.flatMap((p) => p.items) ?? [];
-  const filtered = Object.values(search).some(Boolean);
-  const exportHref = `/api/audit/export.csv?${new URLSearchParams(Object.entries(search).filter((e): e is [string, string] => Boolean(e[1]))).toString()}`;
+  const filtered = Object.values(filters).some(Boolean);
+  const exportHref = `/api/audit/export.csv?${new URLSearchParams(Object.entries(filters).filter((e): e is [string, string] => Boolean(e[1]))).toString()}`;
 
   return (
     <>
-      <PageHeader
-        title="Audit Trail"
-        description="Every change and sign-in, newest first. Rows cannot be edited or deleted."
-        actions={
-          <Button variant="outline" asChild>
-            <a href={exportHref} download>
-              <Download aria-hidden />
-              Export CSV
-            </a>
-          </Button>
-        }
-      />
+      <div className="mb-4 flex justify-end">
+        <Button variant="outline" asChild>
+          <a href={exportHref} download>
+            <Download aria-hidden />
+            Export CSV
+          </a>
+        </Button>
+      </div>
       <FilterBar className="grid-cols-2 lg:grid-cols-4">
         <FilterField label="User" htmlFor="audit-user" className="col-span-2  lg:col-span-1">
           <NativeSelect id="audit-user" value={search.actorId ?? ""} onChange={(e) => setFilter({ actorId: e.target.value || undefined })}>

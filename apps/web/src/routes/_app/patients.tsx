@@ -2,7 +2,7 @@ import type { Patient, PatientInput } from "@medlegal/domain";
 import { can, GENDER_LABEL } from "@medlegal/domain";
 import { keepPreviousData } from "@tanstack/react-query";
 import { createFileRoute, Link } from "@tanstack/react-router";
-import { FolderPlus, Languages, Pencil, UserPlus, Users } from "lucide-react";
+import { Eye, FolderPlus, Languages, Pencil, UserPlus, Users } from "lucide-react";
 import * as React from "react";
 import { PatientForm } from "@/components/claimants/patient-form";
 import { LoadState } from "@/components/load-state";
@@ -151,6 +151,14 @@ function PatientsPage() {
                       <Link to="/cases" search={{ newFor: p.id }} aria-label={`Open a case for ${name}`}>
                         <FolderPlus aria-hidden />
                         New case
+                      </Link>
+                    </Button>
+                  )}
+                  {me?.role === "administrator" && (
+                    <Button variant="ghost" size="sm" asChild>
+                      <Link to="/audit-trail" search={{ tab: "reads", patientId: p.id }} aria-label={`Access history of ${name}`}>
+                        <Eye aria-hidden />
+                        Access history
                       </Link>
                     </Button>
                   )}

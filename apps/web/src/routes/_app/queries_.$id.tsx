@@ -273,7 +273,11 @@ function QueryView({ q, role, userId }: { q: QueryDetail; role: Role; userId: st
               <CardTitle>Documents</CardTitle>
             </CardHeader>
             <CardContent>
-              <QueryDocuments queryId={q.id} documents={q.documents} onUploaded={() => void refresh(q.id)} />
+              {q.documentsVisible ? (
+                <QueryDocuments queryId={q.id} documents={q.documents} onUploaded={() => void refresh(q.id)} />
+              ) : (
+                <p className="text-sm text-muted-foreground">The claimant's documents open once you accept this instruction.</p>
+              )}
             </CardContent>
           </Card>
         </div>

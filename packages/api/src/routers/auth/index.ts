@@ -9,13 +9,13 @@ export const authRouter = router({
   me: publicProcedure.query(({ ctx }) => ctx.user),
 
   login: publicProcedure.input(inputOf(loginSchema)).mutation(async ({ ctx, input }) => {
-    const user = await login({ db: ctx.db, actor: { user: null, meta: ctx.meta } }, input);
+    const user = await login({ db: ctx.db, limits: ctx.limits, actor: { user: null, meta: ctx.meta } }, input);
     await ctx.session.login(user.id);
     return user;
   }),
 
   register: publicProcedure.input(inputOf(registrationSchema)).mutation(async ({ ctx, input }) => {
-    const user = await register({ db: ctx.db, actor: { user: null, meta: ctx.meta } }, input);
+    const user = await register({ db: ctx.db, limits: ctx.limits, actor: { user: null, meta: ctx.meta } }, input);
     await ctx.session.login(user.id);
     return user;
   }),
@@ -29,10 +29,10 @@ export const authRouter = router({
   forgotPassword: publicProcedure
     .input(inputOf(forgotPasswordSchema))
     .mutation(({ ctx, input }) =>
-      requestPasswordReset({ db: ctx.db, mailer: ctx.mailer, actor: { user: ctx.user, meta: ctx.meta } }, input),
+      requestPasswordReset({ db: ctx.db, mailer: ctx.mailer, limits: ctx.limits, actor: { user: ctx.user, meta: ctx.meta } }, input),
     ),
 
   resetPassword: publicProcedure
     .input(inputOf(resetPasswordSchema))
-    .mutation(({ ctx, input }) => resetPassword({ db: ctx.db, actor: { user: ctx.user, meta: ctx.meta } }, input)),
+    .mutation(({ ctx, input }) => resetPassword({ db: ctx.db, limits: ctx.limits, actor: { user: ctx.user, meta: ctx.meta } }, input)),
 });
