@@ -115,7 +115,7 @@ export function AccessLogView() {
                     <span className="font-medium">{r.userName ?? "Unknown user"}</span>
                     {r.userRole && <span className="text-xs text-muted-foreground">{r.userRole}</span>}
                   </p>
-                  <p className="mt-1 truncate text-xs text-muted-foreground">
+                  <p className="mt-1 text-xs break-words text-muted-foreground">
                     <time dateTime={r.at}>{formatDateTime(r.at)}</time> · {r.entityType.replace("_", " ")}
                     {r.patientName && <> · claimant {r.patientName}</>}
                     {r.ip && <> · {r.ip}</>}
