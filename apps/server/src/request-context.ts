@@ -15,27 +15,28 @@ declare module "fastify" {
   }
 }
 
-export function requestMeta(request: FastifyRequest, appUrl?: string): RequestMeta {
+/** What the services need to know about a request; the public origin is configuration (main.ts), never a header. */
+export function requestMeta(request: FastifyRequest): RequestMeta {
   return {
     ip: request.ip ?? null,
     userAgent: request.headers["user-agent"] ?? null,
     requestId: String(request.id),
-    appUrl: appUrl ?? `${request.protocol}://${request.host}`,
+    appUrl: request.server.appUrl,
   };
 }
 
-export function actorOf(request: FastifyRequest, appUrl?: string): Actor {
-  return { user: request.user, meta: requestMeta(request, appUrl) };
+export function actorOf(request: FastifyRequest): Actor {
+  return { user: request.user, meta: requestMeta(request) };
 }
 
 /**
  * The caller, or 401 when there is no session (403 while a compulsory two-factor set-up is due):
  * every REST adapter that needs a user starts here.
  */
-export function signedInActor(request: FastifyRequest, appUrl?: string): SignedInActor {
+export function signedInActor(request: FastifyRequest): SignedInActor {
   if (!request.user) throw new AppError("UNAUTHORIZED", "Please sign in to continue.");
   if (request.user.twoFactorSetupRequired) throw new AppError("FORBIDDEN", TWO_FACTOR_MESSAGES.setupRequired);
-  return { user: request.user, meta: requestMeta(request, appUrl) };
+  return { user: request.user, meta: requestMeta(request) };
 }
 
 export const SESSION_COOKIE = "medlegal.sid";

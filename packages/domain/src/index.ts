@@ -5,6 +5,7 @@ export * from "./bookings";
 export * from "./claimants";
 export * from "./constants";
 export * from "./dashboard";
+export * from "./file-names";
 export * from "./holidays";
 export * from "./money";
 export * from "./navigation";

@@ -3,10 +3,12 @@ import multipart from "@fastify/multipart";
 import { accessLogService, AppError, auditTrailService, bookingsService, documentsService } from "@medlegal/api";
 import { DOCUMENT_MAX_BYTES, can } from "@medlegal/domain";
 import { signedInActor } from "../request-context";
+import { sendDownload } from "./download";
 
 /**
  * File transfers, which tRPC's JSON does not carry well: query documents in and out, bookings
  * as calendar files, and the audit trail as CSV. Thin adapters over the same services; the same role and row checks.
+ * Downloads are never cached (every /api answer is no-store, plugins/security-headers.ts).
  */
 export async function fileRoutes(app: FastifyInstance) {
   const db = app.db;
@@ -28,23 +30,14 @@ export async function fileRoutes(app: FastifyInstance) {
   app.get<{ Params: { id: string } }>("/api/documents/:id", async (request, reply) => {
     const actor = signedInActor(request);
     const doc = await documentsService.downloadDocument({ db, actor }, request.params.id);
-    return reply
-      .header("Content-Type", doc.contentType)
-      .header("Content-Disposition", `attachment; filename*=UTF-8''${encodeURIComponent(doc.fileName)}`)
-      .header("Cache-Control", "private, no-store")
-      .header("X-Content-Type-Options", "nosniff")
-      .send(Buffer.from(doc.data));
+    return sendDownload(reply, { fileName: doc.fileName, contentType: doc.contentType, body: Buffer.from(doc.data) });
   });
 
   // One booking as an .ics calendar file (Outlook, Google Calendar).
   app.get<{ Params: { id: string } }>("/api/bookings/:id/calendar.ics", async (request, reply) => {
     const actor = signedInActor(request);
     const { fileName, body } = await bookingsService.bookingIcs({ db, actor }, request.params.id);
-    return reply
-      .header("Content-Type", "text/calendar; charset=utf-8")
-      .header("Content-Disposition", `attachment; filename="${fileName}"`)
-      .header("Cache-Control", "private, no-store")
-      .send(body);
+    return sendDownload(reply, { fileName, contentType: "text/calendar; charset=utf-8", body });
   });
 
   // The audit trail and the access log as CSV, with the list's filters (the paging ones dropped).
@@ -54,11 +47,8 @@ export async function fileRoutes(app: FastifyInstance) {
       if (!can(actor.user.role, "audit.read")) throw new AppError("FORBIDDEN", "You do not have permission to do that.");
       const { limit: _limit, cursor: _cursor, ...filters } = request.query;
       const csv = await make({ db, actor }, Object.fromEntries(Object.entries(filters).filter(([, v]) => v !== "")));
-      return reply
-        .header("Content-Type", "text/csv; charset=utf-8")
-        .header("Content-Disposition", `attachment; filename="${fileName}-${new Date().toISOString().slice(0, 10)}.csv"`)
-        .header("Cache-Control", "private, no-store")
-        .send(csv);
+      const name = `${fileName}-${new Date().toISOString().slice(0, 10)}.csv`;
+      return sendDownload(reply, { fileName: name, contentType: "text/csv; charset=utf-8", body: csv });
     });
   csvExport("/api/audit/export.csv", "audit-trail", auditTrailService.exportAuditCsv);
   csvExport("/api/audit/access-log.csv", "access-log", accessLogService.exportAccessLogCsv);
