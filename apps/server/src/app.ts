@@ -13,8 +13,11 @@ import type { Database } from "@medlegal/db";
 import type { AppRouter, Context, Mailer, RateLimits } from "@medlegal/api";
 import { AppError, appRouter, DEFAULT_RATE_LIMITS, isDatabaseUnavailable, SERVICE_UNAVAILABLE_MESSAGE, toHttpStatus } from "@medlegal/api";
 import { MAX_TRPC_BATCH, MAX_URL_LENGTH } from "@medlegal/domain";
+import type { TrustProxy } from "./config";
+import { fastifyTrustProxy } from "./config";
 import { authPlugin } from "./plugins/auth";
 import { sameOriginPlugin } from "./plugins/same-origin";
+import { isApiPath, securityHeadersPlugin } from "./plugins/security-headers";
 import { trpcBatchPlugin } from "./plugins/trpc-batch";
 import { requestMeta, SESSION_COOKIE, sessionControl } from "./request-context";
 import { authRoutes } from "./rest/auth";
@@ -25,6 +28,8 @@ import { PgSessionStore } from "./session-store";
 declare module "fastify" {
   interface FastifyInstance {
     db: Kysely<Database>;
+    /** The public origin (AppOptions.appUrl). */
+    appUrl: string;
   }
 }
 
@@ -35,13 +40,14 @@ export interface AppOptions {
   sessionSecret: string;
   /** The built web app (apps/web/dist); served with an SPA fallback when present. */
   webDist?: string | null;
-  /** Public origin for links in e-mails; by default the request's own. */
-  appUrl?: string;
+  /** The public origin, from configuration (config.ts): links in e-mails, the same-origin check. Never a request header. */
+  appUrl: string;
   rateLimits?: RateLimits;
   /** Extra origins allowed to send state-changing requests (e.g. a separate dev server). */
   allowedOrigins?: string[];
   logger?: boolean;
-  trustProxy?: boolean;
+  /** Which proxies' X-Forwarded-* headers count (config.ts); none by default. */
+  trustProxy?: TrustProxy;
 }
 
 const GENERIC_ERROR = "Something went wrong on our side. Please try again.";
@@ -49,7 +55,7 @@ const GENERIC_ERROR = "Something went wrong on our side. Please try again.";
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.logger ?? false,
-    trustProxy: options.trustProxy ?? false,
+    trustProxy: fastifyTrustProxy(options.trustProxy ?? false),
     genReqId: () => randomUUID(),
     routerOptions: { maxParamLength: 5000 },
     // An address Fastify cannot even decode (broken percent-encoding) gets a sentence too.
@@ -58,6 +64,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     },
   });
   app.decorate("db", options.db);
+  app.decorate("appUrl", options.appUrl);
 
   // One translation of errors for every route: AppError keeps its code and sentence, Fastify's
   // own client errors get a readable sentence, anything else is logged and answered generically.
@@ -85,10 +92,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     return reply.code(500).send({ message: GENERIC_ERROR });
   });
 
+  await app.register(securityHeadersPlugin);
   app.addHook("onRequest", async (request, reply) => {
     if (request.url.length > MAX_URL_LENGTH) return reply.code(414).send({ message: "The address is too long." });
   });
-
   await app.register(cookie);
   await app.register(session, {
     secret: options.sessionSecret,
@@ -113,7 +120,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   const limits = options.rateLimits ?? DEFAULT_RATE_LIMITS;
-  await app.register(authRoutes, { mailer: options.mailer, limits, appUrl: options.appUrl });
+  await app.register(authRoutes, { mailer: options.mailer, limits });
   await app.register(notificationRoutes);
   await app.register(fileRoutes);
 
@@ -127,7 +134,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         mailer: options.mailer,
         limits,
         user: req.user,
-        meta: requestMeta(req, options.appUrl),
+        meta: requestMeta(req),
         session: sessionControl(req, res),
       }),
       onError({ error, req }) {
@@ -151,8 +158,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split("?")[0] ?? "";
-    const isApi = path.startsWith("/api/") || path === "/api" || path.startsWith("/trpc");
-    if (!isApi && webDist && (request.method === "GET" || request.method === "HEAD")) {
+    if (!isApiPath(path) && webDist && (request.method === "GET" || request.method === "HEAD")) {
       // Client-side routes: the SPA decides, including its own 404 screen.
       return reply.header("Cache-Control", "no-cache").sendFile("index.html");
     }

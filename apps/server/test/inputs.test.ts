@@ -187,7 +187,7 @@ describe("a database server that cannot be reached", () => {
   let app: Awaited<ReturnType<typeof buildApp>>;
   beforeAll(async () => {
     mailbox = await new MailBox().start();
-    app = await buildApp({ db: handle.db, mailer: createSmtpMailer(mailbox.url), sessionSecret: TEST_SECRET, rateLimits: RELAXED_LIMITS });
+    app = await buildApp({ db: handle.db, mailer: createSmtpMailer(mailbox.url), sessionSecret: TEST_SECRET, appUrl: "http://localhost:3000", rateLimits: RELAXED_LIMITS });
   });
   afterAll(async () => {
     await app.close();

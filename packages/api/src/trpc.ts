@@ -1,7 +1,7 @@
 import { initTRPC, TRPCError } from "@trpc/server";
 import { ZodError } from "zod";
 import type { Permission } from "@medlegal/domain";
-import { can } from "@medlegal/domain";
+import { can, TWO_FACTOR_MESSAGES } from "@medlegal/domain";
 import type { Context, SignedInActor } from "./context";
 import { AppError, isDatabaseUnavailable, SERVICE_UNAVAILABLE_MESSAGE, toTrpcCode } from "./errors";
 import { assertRawInputAcceptable, describeInvalidInput } from "./validation";
@@ -54,18 +54,33 @@ const rawInputGuard = t.middleware(async ({ getRawInput, next }) => {
 
 export const publicProcedure = t.procedure.use(appErrors).use(rawInputGuard);
 
-export const protectedProcedure = publicProcedure.use(({ ctx, next }) => {
+/** Any signed-in user, including one held at a compulsory two-factor set-up (sign-out, the set-up itself). */
+export const signedInProcedure = publicProcedure.use(({ ctx, next }) => {
   if (!ctx.user) throw new TRPCError({ code: "UNAUTHORIZED", message: "Please sign in to continue." });
   const actor: SignedInActor = { user: ctx.user, meta: ctx.meta };
   return next({ ctx: { ...ctx, user: ctx.user, actor } });
 });
 
-/** A procedure for the roles the permission map grants `permission` (403 for any other role). */
-export function roleProcedure(permission: Permission) {
-  return protectedProcedure.use(({ ctx, next }) => {
-    if (!can(ctx.user.role, permission)) {
+/** A signed-in user who may use the app: 403 while a compulsory two-factor set-up is due (docs/decisions.md). */
+export const protectedProcedure = signedInProcedure.use(({ ctx, next }) => {
+  if (ctx.user.twoFactorSetupRequired) throw new TRPCError({ code: "FORBIDDEN", message: TWO_FACTOR_MESSAGES.setupRequired });
+  return next();
+});
+
+const allowedFor = (permission: Permission) =>
+  t.middleware(({ ctx, next }) => {
+    if (!ctx.user || !can(ctx.user.role, permission)) {
       throw new TRPCError({ code: "FORBIDDEN", message: "You do not have permission to do that." });
     }
     return next();
   });
+
+/** A procedure for the roles the permission map grants `permission` (403 for any other role). */
+export function roleProcedure(permission: Permission) {
+  return protectedProcedure.use(allowedFor(permission));
+}
+
+/** Like roleProcedure, but also open to a user held at the two-factor set-up: for the set-up's own procedures. */
+export function setupProcedure(permission: Permission) {
+  return signedInProcedure.use(allowedFor(permission));
 }

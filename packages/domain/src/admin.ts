@@ -99,6 +99,7 @@ export interface UserDetail extends UserSummary {
   addresses: string[];
   emails: string[];
   phones: { number: string; type: PhoneType }[];
+  twoFactorEnabled: boolean;
 }
 
 /** The agency's directory of experts (`consultants.list`). */

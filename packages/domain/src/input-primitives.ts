@@ -17,6 +17,8 @@ export const INPUT_MESSAGES = {
 
 /** A UTF-16 surrogate without its partner: not valid Unicode, and refused by PostgreSQL. */
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+/** Every lone surrogate, to drop them where text is cleaned rather than refused (file names). */
+export const LONE_SURROGATES = new RegExp(LONE_SURROGATE.source, "g");
 
 /** Whether a string can be stored as text: no NUL character, no lone surrogate. */
 export function isStorableText(value: string): boolean {

@@ -5,6 +5,7 @@ import { accessLogExportInputSchema, auditExportInputSchema, DOCUMENT_MAX_BYTES,
 import type { z } from "zod";
 import type { SignedInActor } from "@medlegal/api";
 import { signedInActor } from "../request-context";
+import { sendDownload } from "./download";
 
 const MAX_MB = DOCUMENT_MAX_BYTES / 1024 / 1024;
 const UNREADABLE_UPLOAD = "The upload could not be read. Send the file as multipart/form-data in a field named file.";
@@ -33,7 +34,8 @@ async function readUpload(request: FastifyRequest): Promise<{ fileName: string; 
 /**
  * File transfers, which tRPC's JSON does not carry well: query documents in and out, bookings
  * as calendar files, and the audit trail as CSV. Thin adapters over the same services; the same
- * role and row checks, and the same input schemas as the procedures.
+ * role and row checks, and the same input schemas as the procedures. Downloads are never cached
+ * (every /api answer is no-store, plugins/security-headers.ts).
  */
 export async function fileRoutes(app: FastifyInstance) {
   const db = app.db;
@@ -51,12 +53,7 @@ export async function fileRoutes(app: FastifyInstance) {
     const actor = signedInActor(request);
     const { id } = parseInput(idInputSchema, request.params);
     const doc = await documentsService.downloadDocument({ db, actor }, id);
-    return reply
-      .header("Content-Type", doc.contentType)
-      .header("Content-Disposition", `attachment; filename*=UTF-8''${encodeURIComponent(doc.fileName)}`)
-      .header("Cache-Control", "private, no-store")
-      .header("X-Content-Type-Options", "nosniff")
-      .send(Buffer.from(doc.data));
+    return sendDownload(reply, { fileName: doc.fileName, contentType: doc.contentType, body: Buffer.from(doc.data) });
   });
 
   // One booking as an .ics calendar file (Outlook, Google Calendar).
@@ -64,11 +61,7 @@ export async function fileRoutes(app: FastifyInstance) {
     const actor = signedInActor(request);
     const { id } = parseInput(idInputSchema, request.params);
     const { fileName, body } = await bookingsService.bookingIcs({ db, actor }, id);
-    return reply
-      .header("Content-Type", "text/calendar; charset=utf-8")
-      .header("Content-Disposition", `attachment; filename="${fileName}"`)
-      .header("Cache-Control", "private, no-store")
-      .send(body);
+    return sendDownload(reply, { fileName, contentType: "text/calendar; charset=utf-8", body });
   });
 
   // The audit trail and the access log as CSV, with the list's filters as a query string (an empty
@@ -79,11 +72,8 @@ export async function fileRoutes(app: FastifyInstance) {
       if (!can(actor.user.role, "audit.read")) throw new AppError("FORBIDDEN", "You do not have permission to do that.");
       const filters = parseInput(schema, Object.fromEntries(Object.entries(request.query).filter(([, v]) => v !== "")));
       const csv = await make({ db, actor }, filters);
-      return reply
-        .header("Content-Type", "text/csv; charset=utf-8")
-        .header("Content-Disposition", `attachment; filename="${fileName}-${new Date().toISOString().slice(0, 10)}.csv"`)
-        .header("Cache-Control", "private, no-store")
-        .send(csv);
+      const name = `${fileName}-${new Date().toISOString().slice(0, 10)}.csv`;
+      return sendDownload(reply, { fileName: name, contentType: "text/csv; charset=utf-8", body: csv });
     });
   csvExport("/api/audit/export.csv", "audit-trail", auditExportInputSchema, auditTrailService.exportAuditCsv);
   csvExport("/api/audit/access-log.csv", "access-log", accessLogExportInputSchema, accessLogService.exportAccessLogCsv);

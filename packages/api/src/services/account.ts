@@ -8,7 +8,7 @@ import { AppError } from "../errors";
 import { parseInput } from "../validation";
 import { changedFields, recordAudit } from "./audit";
 import { voidResetLinks } from "./auth";
-import { hashPassword, verifyPassword } from "./passwords";
+import { hashNewPassword, verifyPassword } from "./passwords";
 import { assertUsernameAndEmailFree, auditView, loadUserDetail, replaceContacts, roleColumns, uniqueViolation } from "./user-records";
 import type { RoleFields } from "./user-records";
 
@@ -74,7 +74,7 @@ export async function changeOwnPassword(
   { currentPassword, newPassword }: z.output<typeof changePasswordSchema>,
 ): Promise<{ message: string }> {
   await assertCurrentPassword(db, actor.user.id, currentPassword, ACCOUNT_MESSAGES.wrongCurrentPassword);
-  const passwordHash = await hashPassword(newPassword);
+  const passwordHash = await hashNewPassword(newPassword, "newPassword");
   await db.transaction().execute(async (trx) => {
     await trx.updateTable("users").set({ password_hash: passwordHash, updated_at: new Date() }).where("id", "=", actor.user.id).execute();
     let others = trx.deleteFrom("sessions").where("user_id", "=", actor.user.id);

@@ -9,7 +9,7 @@ import type { Actor } from "../context";
 import { AppError } from "../errors";
 import { recordAudit } from "./audit";
 import type { Mailer } from "./mailer";
-import { dummyPasswordHash, hashPassword, verifyPassword } from "./passwords";
+import { dummyPasswordHash, hashNewPassword, verifyPassword } from "./passwords";
 import type { RateLimits } from "./rate-limits";
 import {
   assertLoginNotPaused,
@@ -19,8 +19,13 @@ import {
   loginAccountKey,
   recordLoginFailure,
 } from "./rate-limits";
+import type { SecondFactorNeeded } from "./two-factor";
+import { hasTwoFactor, mustSetUpTwoFactor } from "./two-factor";
 import { createAccount } from "./user-records";
 import { findCurrentUser } from "./users";
+
+/** The sign-in's session and second step, for the REST and tRPC adapters alike. */
+export { openSession, verifySecondFactor } from "./two-factor";
 
 export const LOGIN_FAILED_MESSAGE = "Invalid username or password";
 export const RESET_LINK_INVALID_MESSAGE = "This reset link is invalid or has expired. Please request a new one.";
@@ -43,9 +48,10 @@ export const ACCOUNT_EXISTS_MESSAGE =
 
 /**
  * Checks a username (or e-mail) and password. Every failure gives the same message and does the
- * same hashing work, so the answer never tells whether the account exists or is deactivated.
+ * same hashing work, so the answer never tells whether the account exists or is deactivated. An
+ * account with two-factor sign-in is not signed in yet: the answer says a second factor is due.
  */
-export async function login({ db, actor, limits }: LimitedAuthDeps, input: z.output<typeof loginSchema>): Promise<CurrentUser> {
+export async function login({ db, actor, limits }: LimitedAuthDeps, input: z.output<typeof loginSchema>): Promise<CurrentUser | SecondFactorNeeded> {
   const { username, password } = input;
   await limitByIp({ db, actor, limits }, "login");
   const row = await db
@@ -80,6 +86,13 @@ export async function login({ db, actor, limits }: LimitedAuthDeps, input: z.out
     throw new AppError("UNAUTHORIZED", LOGIN_FAILED_MESSAGE);
   }
 
+  if (await hasTwoFactor(db, row.id)) {
+    await db.transaction().execute((trx) =>
+      recordAudit(trx, actor, { action: "auth.password_verified", entityType: "user", entityId: row.id, after: { secondFactor: "awaited" } }),
+    );
+    return { twoFactorRequired: true, userId: row.id, account: username.toLowerCase() };
+  }
+
   return db.transaction().execute(async (trx) => {
     await trx
       .updateTable("users")
@@ -90,7 +103,8 @@ export async function login({ db, actor, limits }: LimitedAuthDeps, input: z.out
     const user = await findCurrentUser(trx, row.id);
     if (!user) throw new AppError("UNAUTHORIZED", LOGIN_FAILED_MESSAGE);
     await recordAudit(trx, { ...actor, user }, { action: "auth.login", entityType: "user", entityId: user.id });
-    return user;
+    // Staff who must still set up a second factor are signed in, but held at the set-up.
+    return (await mustSetUpTwoFactor(trx, user)) ? { ...user, twoFactorSetupRequired: true as const } : user;
   });
 }
 
@@ -172,7 +186,7 @@ export async function voidResetLinks(db: Kysely<Database>, userId: string): Prom
 export async function resetPassword({ db, actor, limits }: LimitedAuthDeps, input: z.output<typeof resetPasswordSchema>): Promise<{ message: string }> {
   const { token, password } = input;
   await limitByIp({ db, actor, limits }, "resetPassword");
-  const passwordHash = await hashPassword(password);
+  const passwordHash = await hashNewPassword(password);
   return db.transaction().execute(async (trx) => {
     const row = await trx
       .selectFrom("password_reset_tokens")

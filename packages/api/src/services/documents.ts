@@ -3,7 +3,7 @@ import type { Kysely, Transaction } from "kysely";
 import { sql } from "kysely";
 import type { Database } from "@medlegal/db";
 import type { QueryDocument } from "@medlegal/domain";
-import { DOCUMENT_MAX_BYTES, isStorableText, sniffDocumentType, UPLOAD_QUOTA_BYTES_PER_DAY } from "@medlegal/domain";
+import { DOCUMENT_MAX_BYTES, safeFileName, sniffDocumentType, UPLOAD_QUOTA_BYTES_PER_DAY } from "@medlegal/domain";
 import type { SignedInActor } from "../context";
 import { AppError } from "../errors";
 import { loadVisibleQuery, mayReadQueryDocuments, visibleQueries } from "./access";
@@ -17,17 +17,6 @@ interface Deps {
 }
 
 const MAX_MB = DOCUMENT_MAX_BYTES / 1024 / 1024;
-
-/** A readable, safe file name: no folders, no control characters or broken Unicode, at most 200 characters. */
-function cleanFileName(name: string): string {
-  const base = name.split(/[\\/]/).pop() ?? "";
-  const clean = [...base]
-    .filter((ch) => ch.charCodeAt(0) >= 32 && isStorableText(ch) && !'"<>|:*?'.includes(ch))
-    .join("")
-    .trim()
-    .slice(0, 200);
-  return clean || "document";
-}
 
 /** 429 when this upload would take the user past their daily quota (their own row lock serialises two at once). */
 async function assertWithinUploadQuota(trx: Transaction<Database>, userId: string, size: number): Promise<void> {
@@ -56,7 +45,7 @@ export async function uploadDocument({ db, actor }: Deps, input: { queryId: stri
   if (input.data.byteLength > DOCUMENT_MAX_BYTES) throw new AppError("INVALID", `Files can be at most ${MAX_MB} MB.`);
   const contentType = sniffDocumentType(input.data);
   if (!contentType) throw new AppError("INVALID", "Only PDF, PNG and JPEG files can be uploaded.");
-  const fileName = cleanFileName(input.fileName);
+  const fileName = safeFileName(input.fileName, "document");
   const sha256 = createHash("sha256").update(input.data).digest("hex");
   return db.transaction().execute(async (trx) => {
     await assertWithinUploadQuota(trx, actor.user.id, input.data.byteLength);

@@ -1,6 +1,6 @@
-import { forgotPasswordSchema, loginSchema, registrationSchema, resetPasswordSchema } from "@medlegal/domain";
-import { login, recordLogout, register, requestPasswordReset, resetPassword } from "../../services/auth";
-import { protectedProcedure, publicProcedure, router } from "../../trpc";
+import { forgotPasswordSchema, loginSchema, registrationSchema, resetPasswordSchema, twoFactorVerifySchema } from "@medlegal/domain";
+import { login, openSession, recordLogout, register, requestPasswordReset, resetPassword, verifySecondFactor } from "../../services/auth";
+import { publicProcedure, router, signedInProcedure } from "../../trpc";
 
 // Inputs are parsed at the door with the shared schemas of @medlegal/domain, here and in the REST
 // adapters alike, so both refuse the same input with the same words.
@@ -8,8 +8,13 @@ import { protectedProcedure, publicProcedure, router } from "../../trpc";
 export const authRouter = router({
   me: publicProcedure.query(({ ctx }) => ctx.user),
 
-  login: publicProcedure.input(loginSchema).mutation(async ({ ctx, input }) => {
-    const user = await login({ db: ctx.db, limits: ctx.limits, actor: { user: null, meta: ctx.meta } }, input);
+  // The user, or { twoFactorRequired: true } with a pending sign-in for verifyTwoFactor.
+  login: publicProcedure.input(loginSchema).mutation(async ({ ctx, input }) =>
+    openSession(ctx.session, await login({ db: ctx.db, limits: ctx.limits, actor: { user: null, meta: ctx.meta } }, input)),
+  ),
+
+  verifyTwoFactor: publicProcedure.input(twoFactorVerifySchema).mutation(async ({ ctx, input }) => {
+    const user = await verifySecondFactor({ db: ctx.db, limits: ctx.limits, actor: { user: null, meta: ctx.meta }, session: ctx.session }, input);
     await ctx.session.login(user.id);
     return user;
   }),
@@ -20,7 +25,7 @@ export const authRouter = router({
     return user;
   }),
 
-  logout: protectedProcedure.mutation(async ({ ctx }) => {
+  logout: signedInProcedure.mutation(async ({ ctx }) => {
     await recordLogout({ db: ctx.db, actor: ctx.actor });
     await ctx.session.logout();
     return { message: "You have been signed out." };

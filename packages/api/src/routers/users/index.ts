@@ -1,4 +1,5 @@
-import { adminUserCreateSchema, adminUserUpdateSchema, idInputSchema, setUserActiveSchema, userListInputSchema } from "@medlegal/domain";
+import { adminUserCreateSchema, adminUserUpdateSchema, idInputSchema, setUserActiveSchema, twoFactorResetSchema, userListInputSchema } from "@medlegal/domain";
+import { resetUserTwoFactor } from "../../services/two-factor";
 import { createUser, getUser, listUsers, sendUserPasswordReset, setUserActive, updateUser } from "../../services/user-admin";
 import { roleProcedure, router } from "../../trpc";
 
@@ -13,4 +14,5 @@ export const usersRouter = router({
   sendPasswordReset: procedure
     .input(idInputSchema)
     .mutation(({ ctx, input }) => sendUserPasswordReset({ db: ctx.db, actor: ctx.actor, mailer: ctx.mailer }, input)),
+  resetTwoFactor: procedure.input(twoFactorResetSchema).mutation(({ ctx, input }) => resetUserTwoFactor({ db: ctx.db, actor: ctx.actor }, input)),
 });
