@@ -302,6 +302,7 @@ describe("fuzzing every procedure and REST path", () => {
     const routes: { method: "GET" | "POST" | "PATCH" | "DELETE"; url: (id: string) => string; body?: boolean }[] = [
       { method: "GET", url: () => "/api/user" },
       { method: "POST", url: () => "/api/login", body: true },
+      { method: "POST", url: () => "/api/login/two-factor", body: true },
       { method: "POST", url: () => "/api/register", body: true },
       { method: "POST", url: () => "/api/forgot-password", body: true },
       { method: "POST", url: () => "/api/reset-password", body: true },
