@@ -71,8 +71,10 @@ describe("signing up and in", () => {
     await signIn(page, "attorney");
     // The session ends elsewhere (another tab signs out); the next call answers 401.
     await page.request.post("/api/logout", { headers: { origin: new URL(page.url()).origin } });
-    await page.goto("/notifications");
-    await page.waitForURL((url) => url.pathname === "/auth");
+    // No navigation of the test's own: the bell's 5-second poll is the next call, and a goto here
+    // would race the app's own redirect.
+    await page.waitForURL((url) => url.pathname === "/auth", { timeout: 15_000 });
+    await expect.poll(() => page.getByText("Session Expired", { exact: true }).isVisible()).toBe(true);
     await context.close();
   });
 
