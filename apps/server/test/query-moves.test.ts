@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testDialects } from "@medlegal/db/testing";
+import type { QueryStatus } from "@medlegal/domain";
 import type { TestApp } from "./helpers";
 import { createTestApp, login, trpc } from "./helpers";
 
@@ -12,7 +13,7 @@ describe.each(testDialects())("the moves a query's page offers on %s", (kind) =>
   });
   afterAll(() => t.close());
 
-  const offered = async (status: string) => {
+  const offered = async (status: QueryStatus) => {
     const query = await t.db.selectFrom("queries").select("id").where("status", "=", status).executeTakeFirstOrThrow();
     return (await trpc<{ nextStatuses: string[] }>(t.app, cookie, "queries.get", { id: query.id })).data.nextStatuses;
   };
