@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testDialects } from "@medlegal/db/testing";
 import type { SpecializationItem, UserDetail, UserSummary } from "@medlegal/domain";
 import type { TestApp } from "./helpers";
-import { createTestApp, login, resetTokenIn, trpc, validAttorney } from "./helpers";
+import { createTestApp, login, resetTokenIn, trpc, uniqueSuffix, validAttorney } from "./helpers";
 
 describe.each(testDialects())("user administration on %s", (kind) => {
   let t: TestApp;
@@ -17,7 +17,7 @@ describe.each(testDialects())("user administration on %s", (kind) => {
   });
   afterAll(() => t.close());
 
-  const newEmployee = (n = Math.random().toString(36).slice(2, 8)) => ({
+  const newEmployee = (n = uniqueSuffix()) => ({
     role: "employee",
     username: `emp_${n}`,
     email: `emp_${n}@agency.example`,

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "kysely";
-import { testDialects } from "@medlegal/db/testing";
+import { pgError, testDialects } from "@medlegal/db/testing";
 import type { BookingItem, QueryDetail, Slot } from "@medlegal/domain";
 import { addDays, isoWeekday, sastDate, sastToUtc } from "@medlegal/domain";
 import type { TestApp } from "./helpers";
@@ -14,6 +14,8 @@ describe.each(testDialects())("availability and bookings on %s", (kind) => {
   const today = sastDate(new Date());
   // A Tuesday at least a week ahead, clear of the demo bookings.
   const tuesday = addDays(today, 8 - isoWeekday(today) + 7 + 1);
+  // Tests that book ot_smith each take their own later Tuesday, so none sees another's bookings.
+  const tuesdayAfter = (weeks: number) => addDays(tuesday, 7 * weeks);
 
   beforeAll(async () => {
     t = await createTestApp(kind, {}, { workflow: true });
@@ -28,12 +30,23 @@ describe.each(testDialects())("availability and bookings on %s", (kind) => {
     t.db.selectFrom("cases").innerJoin("patients", "patients.id", "cases.patient_id").select("cases.id").where("patients.last_name", "=", lastName).executeTakeFirstOrThrow();
   const at = (day: string, time: string) => sastToUtc(day, time).toISOString();
 
-  it("lets a consultant set their week, a day off and their capacity, and computes slots from them", async () => {
+  /** ot_smith works Tuesday mornings (three hourly slots) at her rooms, two assessments a day. */
+  async function otSmithWorksTuesdayMornings() {
     const saved = await trpc(t.app, c.ot_smith, "availability.setWeekly", {
       dailyCapacity: 2,
       days: [{ weekday: 2, ranges: [{ start: "09:00", end: "12:00", venue: "8 Kloof Street, Cape Town", mode: "in_person" }] }],
     });
     expect(saved.status).toBe(200);
+  }
+
+  /** The demo attorney asks for ot_smith for Sibusiso Khumalo at `time` on `day`. */
+  async function bookOtSmith(day: string, time: string) {
+    const khumalo = await caseOf("Khumalo");
+    return trpc<BookingItem>(t.app, c.attorney, "bookings.create", { caseId: khumalo.id, specializationId: specializationOf.ot_smith, consultantId: ids.ot_smith, startsAt: at(day, time) });
+  }
+
+  it("lets a consultant set their week, a day off and their capacity, and computes slots from them", async () => {
+    await otSmithWorksTuesdayMornings();
     const slots = await trpc<Slot[]>(t.app, c.attorney, "bookings.listSlots", { consultantId: ids.ot_smith, from: tuesday, to: tuesday });
     expect(slots.data.map((s) => s.startsAt)).toEqual([at(tuesday, "09:00"), at(tuesday, "10:00"), at(tuesday, "11:00")]);
     await trpc(t.app, c.ot_smith, "availability.setOverride", { date: tuesday, unavailable: true, note: "Conference" });
@@ -51,29 +64,31 @@ describe.each(testDialects())("availability and bookings on %s", (kind) => {
   });
 
   it("books a free slot for the attorney's own case, and refuses bad times with clear 400s", async () => {
+    await otSmithWorksTuesdayMornings();
+    const day = tuesdayAfter(1);
     const khumalo = await caseOf("Khumalo");
     const base = { caseId: khumalo.id, specializationId: specializationOf.ot_smith, consultantId: ids.ot_smith };
-    const outside = await trpc(t.app, c.attorney, "bookings.create", { ...base, startsAt: at(tuesday, "14:00") });
+    const outside = await trpc(t.app, c.attorney, "bookings.create", { ...base, startsAt: at(day, "14:00") });
     expect(outside.status).toBe(400);
     expect(outside.error?.message).toBe("That time is outside the consultant's availability; please choose a listed slot.");
     const pastTime = await trpc(t.app, c.attorney, "bookings.create", { ...base, startsAt: at(addDays(today, -1), "09:00") });
     expect(pastTime.error?.message).toBe("Choose a time in the future.");
-    const backwards = await trpc(t.app, c.attorney, "bookings.create", { ...base, startsAt: at(tuesday, "10:00"), endsAt: at(tuesday, "09:00") });
+    const backwards = await trpc(t.app, c.attorney, "bookings.create", { ...base, startsAt: at(day, "10:00"), endsAt: at(day, "09:00") });
     expect(backwards.error?.message).toBe("A booking must end after it starts.");
-    const wrongSpecialist = await trpc(t.app, c.attorney, "bookings.create", { ...base, consultantId: ids.dr_naidoo, startsAt: at(tuesday, "09:00") });
+    const wrongSpecialist = await trpc(t.app, c.attorney, "bookings.create", { ...base, consultantId: ids.dr_naidoo, startsAt: at(day, "09:00") });
     expect(wrongSpecialist.error?.message).toBe("That consultant is not an Occupational Therapist.");
-    const unknown = await trpc(t.app, c.attorney, "bookings.create", { ...base, consultantId: "00000000-0000-4000-8000-000000000000", startsAt: at(tuesday, "09:00") });
+    const unknown = await trpc(t.app, c.attorney, "bookings.create", { ...base, consultantId: "00000000-0000-4000-8000-000000000000", startsAt: at(day, "09:00") });
     expect(unknown.error?.message).toBe("Choose an active consultant");
-    const foreign = await trpc(t.app, c.nomsa, "bookings.create", { ...base, startsAt: at(tuesday, "09:00") });
+    const foreign = await trpc(t.app, c.nomsa, "bookings.create", { ...base, startsAt: at(day, "09:00") });
     expect(foreign.status).toBe(404);
 
-    const booked = await trpc<BookingItem>(t.app, c.attorney, "bookings.create", { ...base, startsAt: at(tuesday, "09:00"), note: "Interpreter needed" });
+    const booked = await trpc<BookingItem>(t.app, c.attorney, "bookings.create", { ...base, startsAt: at(day, "09:00"), note: "Interpreter needed" });
     expect(booked.status).toBe(200);
     expect(booked.data).toMatchObject({ status: "requested", venue: "8 Kloof Street, Cape Town", mode: "in_person", patientName: "Sibusiso Khumalo", note: "Interpreter needed" });
     expect(booked.data.reference).toMatch(/^BK-\d{4}-\d{5}$/);
     expect(booked.data.queryReference).not.toBeNull();
-    const slots = await trpc<Slot[]>(t.app, c.attorney, "bookings.listSlots", { consultantId: ids.ot_smith, from: tuesday, to: tuesday });
-    expect(slots.data.map((s) => s.startsAt)).toEqual([at(tuesday, "10:00"), at(tuesday, "11:00")]);
+    const slots = await trpc<Slot[]>(t.app, c.attorney, "bookings.listSlots", { consultantId: ids.ot_smith, from: day, to: day });
+    expect(slots.data.map((s) => s.startsAt)).toEqual([at(day, "10:00"), at(day, "11:00")]);
     // The consultant and nobody else of the other side sees it.
     expect((await trpc(t.app, c.ot_smith, "bookings.get", { id: booked.data.id })).status).toBe(200);
     expect((await trpc(t.app, c.nomsa, "bookings.get", { id: booked.data.id })).status).toBe(404);
@@ -88,14 +103,15 @@ describe.each(testDialects())("availability and bookings on %s", (kind) => {
   });
 
   it("holds the day's capacity", async () => {
-    const khumalo = await caseOf("Khumalo");
-    // ot_smith has capacity 2 and one booking at 09:00 on that Tuesday already.
-    const second = await trpc(t.app, c.attorney, "bookings.create", { caseId: khumalo.id, specializationId: specializationOf.ot_smith, consultantId: ids.ot_smith, startsAt: at(tuesday, "10:00") });
-    expect(second.status).toBe(200);
-    const third = await trpc(t.app, c.attorney, "bookings.create", { caseId: khumalo.id, specializationId: specializationOf.ot_smith, consultantId: ids.ot_smith, startsAt: at(tuesday, "11:00") });
+    await otSmithWorksTuesdayMornings();
+    const day = tuesdayAfter(2);
+    // Capacity 2: the third assessment of the day is refused although its slot is free.
+    expect((await bookOtSmith(day, "09:00")).status).toBe(200);
+    expect((await bookOtSmith(day, "10:00")).status).toBe(200);
+    const third = await bookOtSmith(day, "11:00");
     expect(third.status).toBe(409);
     expect(third.error?.message).toBe("That consultant's day is fully booked; please choose another day.");
-    expect((await trpc<Slot[]>(t.app, c.attorney, "bookings.listSlots", { consultantId: ids.ot_smith, from: tuesday, to: tuesday })).data).toEqual([]);
+    expect((await trpc<Slot[]>(t.app, c.attorney, "bookings.listSlots", { consultantId: ids.ot_smith, from: day, to: day })).data).toEqual([]);
   });
 
   it("lets exactly one of 50 simultaneous requests for one slot succeed; the others get 409", async () => {
@@ -123,7 +139,7 @@ describe.each(testDialects())("availability and bookings on %s", (kind) => {
     const { id: _id, reference: _r, created_at: _c, updated_at: _u, ...copy } = existing;
     await expect(
       t.db.insertInto("bookings").values({ ...copy, reference: "BK-TEST-1", status: "requested", starts_at: new Date(existing.starts_at.getTime() + 30 * 60_000), ends_at: new Date(existing.ends_at.getTime() + 30 * 60_000) }).execute(),
-    ).rejects.toThrow(/bookings_no_overlap|conflicting key value|exclusion/i);
+    ).rejects.toMatchObject(pgError("exclusion_violation", { constraint: "bookings_no_overlap" }));
     // A cancelled copy does not count.
     await t.db.insertInto("bookings").values({ ...copy, reference: "BK-TEST-2", status: "cancelled" }).execute();
   });
@@ -134,8 +150,12 @@ describe.each(testDialects())("availability and bookings on %s", (kind) => {
     const booking = await trpc<BookingItem>(t.app, c.attorney, "bookings.create", { caseId: khumalo.id, specializationId: specializationOf.dr_naidoo, consultantId: ids.dr_naidoo, startsAt: at(thursday, "09:00") });
     // The Khumalo query asks for an orthopaedic surgeon and an OT, not a neurosurgeon: no query link.
     expect(booking.data.queryId).toBeNull();
-    const ot = await trpc<{ items: BookingItem[] }>(t.app, c.employee, "bookings.list", { consultantId: ids.ot_smith, status: "requested", from: tuesday, to: tuesday });
-    const first = ot.data.items[0]!;
+    await otSmithWorksTuesdayMornings();
+    const otDay = tuesdayAfter(3);
+    const requested = await bookOtSmith(otDay, "09:00");
+    const ot = await trpc<{ items: BookingItem[] }>(t.app, c.employee, "bookings.list", { consultantId: ids.ot_smith, status: "requested", from: otDay, to: otDay });
+    expect(ot.data.items.map((b) => b.id)).toEqual([requested.data.id]);
+    const first = requested.data;
     const query = await trpc<QueryDetail>(t.app, c.employee, "queries.get", { id: first.queryId });
     expect(query.data.status).toBe("assigning");
     expect((await trpc(t.app, c.attorney, "bookings.confirm", { id: first.id })).status).toBe(403);
@@ -222,16 +242,20 @@ describe.each(testDialects())("availability and bookings on %s", (kind) => {
   });
 
   it("shows a week's grid of availability with free capacity for staff", async () => {
+    await otSmithWorksTuesdayMornings();
+    const day = tuesdayAfter(4);
+    expect((await bookOtSmith(day, "09:00")).status).toBe(200);
+    expect((await bookOtSmith(day, "10:00")).status).toBe(200);
     const grid = await trpc<{ consultantName: string; days: { date: string; booked: number; free: number; available: boolean }[] }[]>(
       t.app,
       c.employee,
       "availability.week",
-      { weekStart: tuesday },
+      { weekStart: day },
       "query",
     );
     const ot = grid.data.find((r) => r.consultantName === "Megan Smith")!;
-    const day = ot.days.find((d) => d.date === tuesday)!;
-    expect(day).toMatchObject({ available: true, booked: 2, free: 0 });
+    const column = ot.days.find((d) => d.date === day)!;
+    expect(column).toMatchObject({ available: true, booked: 2, free: 0 });
     expect(ot.days).toHaveLength(7);
   });
 });

@@ -133,8 +133,19 @@ export async function login(app: FastifyInstance, username: string, password = D
   return { response, cookie: sessionCookie(response) };
 }
 
+let uniqueCount = 0;
+
+/**
+ * A name part no other call in any test process can repeat (unique indexes on usernames, e-mails):
+ * the process id keeps parallel test files apart, the counter the calls within one.
+ */
+export function uniqueSuffix(): string {
+  uniqueCount += 1;
+  return `${process.pid}x${uniqueCount}`;
+}
+
 export function validAttorney(overrides: Record<string, unknown> = {}) {
-  const n = Math.random().toString(36).slice(2, 8);
+  const n = uniqueSuffix();
   return {
     username: `atty_${n}`,
     password: "Str0ng!Password",
@@ -153,7 +164,7 @@ export function validAttorney(overrides: Record<string, unknown> = {}) {
 }
 
 export function validConsultant(overrides: Record<string, unknown> = {}) {
-  const n = Math.random().toString(36).slice(2, 8);
+  const n = uniqueSuffix();
   return {
     username: `dr_${n}`,
     password: "Str0ng!Password",

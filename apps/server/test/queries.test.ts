@@ -34,9 +34,14 @@ describe.each(testDialects())("claimants, cases and the query workflow on %s", (
     ...overrides,
   });
 
+  // Each new claimant takes the next gender sequence, so ID numbers never repeat on the unique index.
+  let claimantSequence = 1000;
+
   /** A fresh claimant, case and query of the demo attorney. */
   async function newQuery(specializations = ["Neurosurgeon"]) {
-    const patient = await trpc<Patient>(t.app, c.attorney, "patients.create", validClaimant({ idNumber: makeSaId("1992-04-17", "female", Math.floor(Math.random() * 4000)) }));
+    claimantSequence += 1;
+    const patient = await trpc<Patient>(t.app, c.attorney, "patients.create", validClaimant({ idNumber: makeSaId("1992-04-17", "female", claimantSequence) }));
+    expect(patient.status).toBe(200);
     const kase = await trpc<CaseItem>(t.app, c.attorney, "cases.create", { patientId: patient.data.id, claimType: "raf", incidentDate: "2026-01-10", rafClaimNumber: "RAF/1" });
     const specs = await t.db.selectFrom("specializations").select("id").where("name", "in", specializations).execute();
     const query = await trpc<QueryDetail>(t.app, c.attorney, "queries.create", {

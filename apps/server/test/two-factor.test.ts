@@ -6,7 +6,7 @@ import { testDialects } from "@medlegal/db/testing";
 import type { CurrentUser, TwoFactorEnrolment, TwoFactorStatus, UserDetail } from "@medlegal/domain";
 import { TWO_FACTOR_MESSAGES } from "@medlegal/domain";
 import type { TestApp } from "./helpers";
-import { createTestApp, login, RELAXED_LIMITS, sessionCookie, sessionId, trpc } from "./helpers";
+import { createTestApp, login, RELAXED_LIMITS, sessionCookie, sessionId, trpc, uniqueSuffix } from "./helpers";
 
 const PASSWORD = "Str0ng!Password";
 const STEP_MS = 30_000;
@@ -37,7 +37,7 @@ const nextStep = () => vi.setSystemTime(Date.now() + STEP_MS);
 
 /** A new account of `role`, created by an administrator, and its password. */
 async function newUser(t: TestApp, adminCookie: string, role: "administrator" | "employee" | "attorney" = "employee") {
-  const n = randomUUID().slice(0, 8);
+  const n = uniqueSuffix();
   const input = { role, username: `tf_${n}`, email: `tf_${n}@agency.example`, firstName: "Ayanda", lastName: "Zulu", password: PASSWORD };
   const extra = role === "attorney" ? { firmName: "Zulu Inc.", gender: "female", birthDate: "1980-02-02", addresses: ["1 Main Road"], emails: [`o_${n}@firm.example`], phones: [{ number: "+27 11 555 0100", type: "office" }] } : {};
   const created = await trpc<UserDetail>(t.app, adminCookie, "users.create", { ...input, ...extra });

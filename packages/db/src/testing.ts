@@ -56,3 +56,20 @@ export async function dropTestRole(db: Kysely<any>, name: string): Promise<void>
   await sql`DROP OWNED BY ${sql.id(name)}`.execute(db);
   await sql`DROP ROLE ${sql.id(name)}`.execute(db);
 }
+
+/** The PostgreSQL conditions the suites expect, by name, with their SQLSTATE codes. */
+const PG_ERROR_CODES = {
+  unique_violation: "23505",
+  exclusion_violation: "23P01",
+  raise_exception: "P0001",
+  insufficient_privilege: "42501",
+} as const;
+
+/**
+ * The error a statement must fail with, for `rejects.toMatchObject(pgError(...))`: its SQLSTATE and,
+ * when given, the constraint it names or its exact message. Both dialects' errors carry `code`,
+ * `constraint` and `message`, so a test cannot pass on some other failure (a typo, a missing grant).
+ */
+export function pgError(condition: keyof typeof PG_ERROR_CODES, detail: { constraint?: string; message?: string } = {}) {
+  return { code: PG_ERROR_CODES[condition], ...detail };
+}

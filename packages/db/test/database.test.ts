@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "kysely";
 import { SPECIALIZATIONS } from "@medlegal/domain";
 import { migrateToLatest } from "../src";
-import { createTestDatabase, testDialects } from "../src/testing";
+import { createTestDatabase, pgError, testDialects } from "../src/testing";
 
 describe.each(testDialects())("the database on %s", (kind) => {
   let handle: Awaited<ReturnType<typeof createTestDatabase>>;
@@ -34,7 +34,9 @@ describe.each(testDialects())("the database on %s", (kind) => {
   it("seeds the 17 specializations of SPEC.md, unique regardless of case", async () => {
     const rows = await handle.db.selectFrom("specializations").select("name").orderBy("name").execute();
     expect(rows.map((r) => r.name).sort()).toEqual([...SPECIALIZATIONS].sort());
-    await expect(handle.db.insertInto("specializations").values({ name: "neurosurgeon" }).execute()).rejects.toThrow();
+    await expect(handle.db.insertInto("specializations").values({ name: "neurosurgeon" }).execute()).rejects.toMatchObject(
+      pgError("unique_violation", { constraint: "specializations_name_ci" }),
+    );
   });
 
   it("answers count(*) as a number and dates as YYYY-MM-DD on every dialect", async () => {
@@ -47,9 +49,11 @@ describe.each(testDialects())("the database on %s", (kind) => {
 
   it("keeps the audit trail append-only: UPDATE, DELETE and TRUNCATE are refused", async () => {
     await handle.db.insertInto("audit_log").values({ action: "test.write", entity_type: "test" }).execute();
-    await expect(sql`UPDATE audit_log SET action = 'tampered'`.execute(handle.db)).rejects.toThrow(/append-only/);
-    await expect(sql`DELETE FROM audit_log`.execute(handle.db)).rejects.toThrow(/append-only/);
-    await expect(sql`TRUNCATE audit_log`.execute(handle.db)).rejects.toThrow(/append-only/);
+    // The trigger's own refusal, not some other failure.
+    const appendOnly = pgError("raise_exception", { message: "audit_log is append-only" });
+    await expect(sql`UPDATE audit_log SET action = 'tampered'`.execute(handle.db)).rejects.toMatchObject(appendOnly);
+    await expect(sql`DELETE FROM audit_log`.execute(handle.db)).rejects.toMatchObject(appendOnly);
+    await expect(sql`TRUNCATE audit_log`.execute(handle.db)).rejects.toMatchObject(appendOnly);
     const rows = await handle.db.selectFrom("audit_log").select("action").where("entity_type", "=", "test").execute();
     expect(rows).toEqual([{ action: "test.write" }]);
   });
@@ -57,7 +61,11 @@ describe.each(testDialects())("the database on %s", (kind) => {
   it("refuses a second user with the same username or email in another letter case", async () => {
     const base = { password_hash: "x", first_name: "A", last_name: "B", role: "attorney" as const };
     await handle.db.insertInto("users").values({ ...base, username: "Dup", email: "dup@x.example" }).execute();
-    await expect(handle.db.insertInto("users").values({ ...base, username: "dup", email: "other@x.example" }).execute()).rejects.toThrow();
-    await expect(handle.db.insertInto("users").values({ ...base, username: "other", email: "DUP@x.example" }).execute()).rejects.toThrow();
+    await expect(handle.db.insertInto("users").values({ ...base, username: "dup", email: "other@x.example" }).execute()).rejects.toMatchObject(
+      pgError("unique_violation", { constraint: "users_username_ci" }),
+    );
+    await expect(handle.db.insertInto("users").values({ ...base, username: "other", email: "DUP@x.example" }).execute()).rejects.toMatchObject(
+      pgError("unique_violation", { constraint: "users_email_ci" }),
+    );
   });
 });

@@ -28,9 +28,9 @@ export function parseSaId(id: string, today: Date = new Date()): SaIdInfo | null
   const yy = Number(id.slice(0, 2));
   const mm = id.slice(2, 4);
   const dd = id.slice(4, 6);
-  // A two-digit year is taken in the latest century that does not put the birth in the future.
-  const currentYy = today.getUTCFullYear() % 100;
-  const century = yy > currentYy ? 1900 : 2000;
+  // A two-digit year is taken in the latest century that does not put the birth in the future,
+  // to the day: "26" later this year is 1926, not a birth still to come (ISO dates compare as text).
+  const century = `${2000 + yy}-${mm}-${dd}` > today.toISOString().slice(0, 10) ? 1900 : 2000;
   const birthDate = `${century + yy}-${mm}-${dd}`;
   const date = new Date(`${birthDate}T00:00:00Z`);
   if (Number.isNaN(date.getTime()) || date.toISOString().slice(0, 10) !== birthDate) return null;

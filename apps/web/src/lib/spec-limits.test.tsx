@@ -2,17 +2,61 @@ import { act, render, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { Toaster } from "@/components/ui/toaster";
 import { reducer, toast, useToasts } from "@/hooks/use-toast";
-import { createQueryClient } from "./query-client";
+import { focusManager, QueryObserver } from "@tanstack/react-query";
+import { queryClient } from "./query-client";
 
 afterEach(() => {
   vi.useRealTimers();
 });
 
+// The client the app mounts (main.tsx), not a fresh one: what it does is what users get.
 describe("SPEC.md section 9: data reads", () => {
-  it("are fresh for 5 minutes, never retried, and not refetched on focus, reconnect or interval", () => {
-    const { queries, mutations } = createQueryClient().getDefaultOptions();
+  afterEach(() => {
+    queryClient.clear();
+    focusManager.setFocused(undefined);
+  });
+
+  it("are set up fresh for 5 minutes, never retried, and not refetched on focus, reconnect or interval", () => {
+    const { queries, mutations } = queryClient.getDefaultOptions();
     expect(queries).toMatchObject({ staleTime: 300_000, retry: false, refetchOnWindowFocus: false, refetchOnReconnect: false, refetchInterval: false });
     expect(mutations).toMatchObject({ retry: false });
+  });
+
+  it("serve a read from the cache for 5 minutes and fetch it again after", async () => {
+    vi.useFakeTimers();
+    const queryFn = vi.fn().mockResolvedValue(["claimant"]);
+    await queryClient.fetchQuery({ queryKey: ["spec-fresh"], queryFn });
+    vi.advanceTimersByTime(299_000);
+    await queryClient.fetchQuery({ queryKey: ["spec-fresh"], queryFn });
+    expect(queryFn).toHaveBeenCalledTimes(1);
+    vi.advanceTimersByTime(2_000);
+    await queryClient.fetchQuery({ queryKey: ["spec-fresh"], queryFn });
+    expect(queryFn).toHaveBeenCalledTimes(2);
+  });
+
+  it("try a failed read once, and a stale one is not fetched again when the window regains focus", async () => {
+    vi.useFakeTimers();
+    const failing = vi.fn().mockRejectedValue(new Error("500: down"));
+    const observer = new QueryObserver(queryClient, { queryKey: ["spec-failing"], queryFn: failing });
+    const unsubscribe = observer.subscribe(() => undefined);
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(observer.getCurrentResult().status).toBe("error");
+    expect(failing).toHaveBeenCalledTimes(1);
+    unsubscribe();
+
+    // Mounted as QueryClientProvider mounts it, so it hears focus changes.
+    queryClient.mount();
+    const queryFn = vi.fn().mockResolvedValue("data");
+    const watching = new QueryObserver(queryClient, { queryKey: ["spec-focus"], queryFn });
+    const stop = watching.subscribe(() => undefined);
+    await vi.advanceTimersByTimeAsync(6 * 60_000);
+    expect(queryFn).toHaveBeenCalledTimes(1);
+    focusManager.setFocused(false);
+    focusManager.setFocused(true);
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(queryFn).toHaveBeenCalledTimes(1);
+    stop();
+    queryClient.unmount();
   });
 });
 
