@@ -19,7 +19,7 @@ import type { SignedInActor } from "../context";
 import { AppError } from "../errors";
 import { assignmentQuery, toAssignmentItem } from "./assignment-records";
 import { recordAudit } from "./audit";
-import { notify } from "./notifications";
+import { notify, notifyCaseManagers } from "./notifications";
 import { addEvent, applyMove } from "./queries";
 
 interface Deps {
@@ -166,15 +166,15 @@ export async function respondToAssignment({ db, actor }: Deps, { id, accept, rea
       before: { status: "proposed" },
       after: { status, ...(accept ? {} : { reason }) },
     });
-    if (query.assigned_employee_id) {
-      await notify(trx, {
-        userId: query.assigned_employee_id,
-        type: "query_update",
-        title: `${item.consultantName} ${accept ? "accepted" : "declined"} ${query.reference}`,
-        message: accept ? `${item.specialization} is covered for ${query.reference}.` : `Reason: ${reason}. Please assign another ${item.specialization}.`,
-        link: `/queries/${assignment.query_id}`,
-      });
-    }
+    const notification = {
+      type: "query_update" as const,
+      title: `${item.consultantName} ${accept ? "accepted" : "declined"} ${query.reference}`,
+      message: accept ? `${item.specialization} is covered for ${query.reference}.` : `Reason: ${reason}. Please assign another ${item.specialization}.`,
+      link: `/queries/${assignment.query_id}`,
+    };
+    // A decline is new work (another expert is needed): every employee hears while nobody manages the query.
+    if (!accept) await notifyCaseManagers(trx, { assignedEmployeeId: query.assigned_employee_id, actorId: actor.user.id }, notification);
+    else if (query.assigned_employee_id) await notify(trx, { ...notification, userId: query.assigned_employee_id });
     return item;
   });
 }

@@ -35,7 +35,7 @@ import { isStaff, loadVisibleCase } from "./access";
 import { recordAudit } from "./audit";
 import { freeSlots, loadSlotRules } from "./availability";
 import { decodeCursor, encodeCursor, exactTime } from "./keyset";
-import { notify } from "./notifications";
+import { notify, notifyCaseManagers } from "./notifications";
 import { addEvent, applyMove } from "./queries";
 import { nextReference } from "./references";
 
@@ -282,6 +282,13 @@ export async function createBooking({ db, actor }: Deps, data: z.output<typeof b
       });
       if (queryId) await addEvent(trx, { queryId, actorId: actor.user.id, kind: "assignment", body: `Assessment ${reference} requested with ${item.consultantName} on ${when(item.startsAt)}` });
       await notifyParties(trx, actor, item, `Assessment requested: ${item.patientName}`, `${item.specialization} assessment with ${item.consultantName} on ${when(item.startsAt)} (${reference}).`);
+      const caseManager = queryId ? (await trx.selectFrom("queries").select("assigned_employee_id").where("id", "=", queryId).executeTakeFirstOrThrow()).assigned_employee_id : null;
+      await notifyCaseManagers(trx, { assignedEmployeeId: caseManager, actorId: actor.user.id }, {
+        type: "query_update",
+        title: `Booking requested: ${reference}`,
+        message: `${actor.user.firstName} ${actor.user.lastName} asked for a ${item.specialization} assessment of ${item.patientName} with ${item.consultantName} on ${when(item.startsAt)}${item.queryReference ? ` (${item.queryReference})` : ""}. Please confirm it.`,
+        link: `/booking-form/${id}`,
+      });
       return id;
     });
     return getBooking({ db, actor }, { id });

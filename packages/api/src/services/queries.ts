@@ -30,7 +30,7 @@ import { recordAccess } from "./access-log";
 import { toAssignmentItem, assignmentQuery, withoutAgencyNotes } from "./assignment-records";
 import { recordAudit } from "./audit";
 import { decodeCursor, encodeCursor, exactTime } from "./keyset";
-import { notify } from "./notifications";
+import { notify, notifyCaseManagers } from "./notifications";
 import { refreshQuerySearchText } from "./query-search";
 import { nextReference } from "./references";
 
@@ -365,6 +365,12 @@ export async function createQuery({ db, actor }: Deps, data: z.output<typeof que
       entityId: id,
       after: { reference, caseId: data.caseId, subject: data.subject, priority: data.priority, specializationIds: data.specializationIds },
     });
+    await notifyCaseManagers(trx, { assignedEmployeeId: null, actorId: actor.user.id }, {
+      type: "query_update",
+      title: `New query ${reference}`,
+      message: `${actor.user.firstName} ${actor.user.lastName} submitted ${reference} (${data.priority} priority): ${data.subject}.`,
+      link: `/queries/${id}`,
+    });
     return id;
   });
   return getQuery({ db, actor }, { id });
@@ -471,21 +477,22 @@ export async function assignEmployee({ db, actor }: Deps, { id, employeeId }: z.
   return getQuery({ db, actor }, { id });
 }
 
-/** Anyone who may see a query may comment on it; the attorney and the case manager hear of it. */
+/** Anyone who may see a query may comment on it; the attorney and the case manager (or, for an outsider's comment on an unmanaged query, every employee) hear of it. */
 export async function commentOnQuery({ db, actor }: Deps, { queryId, body }: z.output<typeof commentInputSchema>): Promise<QueryDetail> {
   const query = await loadVisibleQuery(db, actor.user, queryId);
   await db.transaction().execute(async (trx) => {
     await addEvent(trx, { queryId, actorId: actor.user.id, kind: "comment", body });
     await recordAudit(trx, actor, { action: "query.comment", entityType: "query", entityId: queryId, after: { comment: body } });
-    for (const userId of new Set([query.attorney_id, query.assigned_employee_id].filter((u): u is string => !!u && u !== actor.user.id))) {
-      await notify(trx, {
-        userId,
-        type: "query_update",
-        title: `New comment on ${query.reference}`,
-        message: `${actor.user.firstName} ${actor.user.lastName}: ${body.length > 140 ? `${body.slice(0, 137)}...` : body}`,
-        link: `/queries/${queryId}`,
-      });
-    }
+    const notification = {
+      type: "query_update" as const,
+      title: `New comment on ${query.reference}`,
+      message: `${actor.user.firstName} ${actor.user.lastName}: ${body.length > 140 ? `${body.slice(0, 137)}...` : body}`,
+      link: `/queries/${queryId}`,
+    };
+    if (query.attorney_id !== actor.user.id) await notify(trx, { ...notification, userId: query.attorney_id });
+    // A comment from outside the agency is work for it: all employees hear while nobody manages the query.
+    if (!isStaff(actor.user)) await notifyCaseManagers(trx, { assignedEmployeeId: query.assigned_employee_id, actorId: actor.user.id }, notification);
+    else if (query.assigned_employee_id && query.assigned_employee_id !== actor.user.id) await notify(trx, { ...notification, userId: query.assigned_employee_id });
   });
   return getQuery({ db, actor }, { id: queryId });
 }
