@@ -7,6 +7,7 @@ import type {
   idInputSchema,
   moveQuerySchema,
   QueryDetail,
+  QueryEventKind,
   queryInputSchema,
   queryListInputSchema,
   QueryListItem,
@@ -285,16 +286,26 @@ export async function getQuery({ db, actor }: Deps, { id }: z.output<typeof idIn
       kind: e.kind,
       fromStatus: e.from_status,
       toStatus: e.to_status,
-      body: e.body,
+      body: isStaff(actor.user) ? e.body : withoutDeclineReason(e.kind, e.body),
     })),
   };
+}
+
+/**
+ * Timeline entries written before they named their acts kept an expert's reason for declining in
+ * the text ("Dr X declined (Psychiatrist): reason"); only the agency sees that reason.
+ */
+export function withoutDeclineReason(kind: QueryEventKind, body: string | null): string | null {
+  if (kind !== "assignment" || !body) return body;
+  const declined = /^(.+ declined \([^)]*\)): /.exec(body);
+  return declined ? declined[1]! : body;
 }
 
 /* ---------- changes ---------- */
 
 export async function addEvent(
   trx: Transaction<Database>,
-  event: { queryId: string; actorId: string | null; kind: "status" | "comment" | "assignment" | "document"; from?: string | null; to?: string | null; body?: string | null },
+  event: { queryId: string; actorId: string | null; kind: QueryEventKind; from?: string | null; to?: string | null; body?: string | null },
 ) {
   await trx
     .insertInto("query_events")
