@@ -100,6 +100,19 @@ describe("signing up and in", () => {
     await context.close();
   });
 
+  it("says why on /auth after the inactivity sign-out, and tidies the address", async () => {
+    const { context, page } = await newPage(browser, 375);
+    // The app signs out after 15 idle minutes and comes here with this address.
+    await page.goto("/auth?signedOut=inactive");
+    const note = page.getByRole("status").filter({ hasText: "You were signed out after 15 minutes without activity" });
+    await expect.poll(() => note.isVisible()).toBe(true);
+    await expect.poll(() => new URL(page.url()).search).toBe("");
+    await screenshot(page, "auth-after-inactivity-375");
+    await page.goto("/auth");
+    expect(await page.getByText("You were signed out after 15 minutes").count()).toBe(0);
+    await context.close();
+  });
+
   it("shows the 404 screen for an unknown path", async () => {
     const { context, page } = await newPage(browser);
     await page.goto("/no-such-page");
