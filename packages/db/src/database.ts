@@ -1,5 +1,5 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from "kysely";
-import type { AssessmentMode, AssignmentStatus, BookingStatus, CancellationClass, CaseStatus, ClaimType, Gender, NotificationType, PhoneType, Priority, QueryStatus, Role, RosterDuty } from "@medlegal/domain";
+import type { AssessmentMode, AssignmentStatus, BookingStatus, CancellationClass, CaseStatus, ClaimType, Gender, NotificationType, PhoneType, Priority, QueryEventKind, QueryStatus, Role, RosterDuty } from "@medlegal/domain";
 
 /** timestamptz: read as Date, written as Date or ISO string. */
 type Timestamp = ColumnType<Date, Date | string, Date | string>;
@@ -270,7 +270,7 @@ export interface QueryEventsTable {
   query_id: string;
   at: GeneratedTimestamp;
   actor_id: string | null;
-  kind: "status" | "comment" | "assignment" | "document";
+  kind: QueryEventKind;
   from_status: string | null;
   to_status: string | null;
   body: string | null;

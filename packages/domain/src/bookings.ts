@@ -201,6 +201,7 @@ export const bookingListInputSchema = listInput({
   status: z.enum(BOOKING_STATUSES, { error: "Choose a booking status" }).optional(),
   consultantId: id("Choose a consultant").optional(),
   specializationId: id("Choose a specialization").optional(),
+  queryId: id("Choose a query").optional(),
   venue: optionalText(200, "Venue"),
   search: searchText,
   from: calendarDate("From date").optional(),

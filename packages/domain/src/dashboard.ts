@@ -1,10 +1,10 @@
-import type { AssignmentItem, QueryListItem, QueryStatus } from "./queries";
+import type { AssignmentItem, QueryEventKind, QueryListItem, QueryStatus } from "./queries";
 
 export interface RecentQueryUpdate {
   queryId: string;
   reference: string;
   at: string;
-  kind: "status" | "comment" | "assignment" | "document";
+  kind: QueryEventKind;
   toStatus: string | null;
   body: string | null;
   actorName: string | null;

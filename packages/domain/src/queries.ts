@@ -272,11 +272,31 @@ export function sniffDocumentType(bytes: Uint8Array): (typeof DOCUMENT_TYPES)[nu
   return null;
 }
 
+/**
+ * What a timeline entry records. `assignment` is the old catch-all for expert changes (its body a
+ * whole sentence, kept for old entries); newer entries name the act, and their body holds what the
+ * sentence needs: "Dr Pillay (Clinical Psychologist)" for a proposal or withdrawal, the
+ * specialization for an answer, "Dr Naidoo for 2 Dec 09:00 (BK-2026-00012)" for a booking, the file
+ * name for a document.
+ */
+export const QUERY_EVENT_KINDS = [
+  "status",
+  "comment",
+  "document",
+  "assignment",
+  "expert_proposed",
+  "expert_accepted",
+  "expert_declined",
+  "expert_withdrawn",
+  "booking_requested",
+] as const;
+export type QueryEventKind = (typeof QUERY_EVENT_KINDS)[number];
+
 export interface QueryEvent {
   id: string;
   at: string;
   actorName: string | null;
-  kind: "status" | "comment" | "assignment" | "document";
+  kind: QueryEventKind;
   fromStatus: string | null;
   toStatus: string | null;
   body: string | null;

@@ -19,7 +19,7 @@ import type { SignedInActor } from "../context";
 import { AppError } from "../errors";
 import { assignmentQuery, toAssignmentItem } from "./assignment-records";
 import { recordAudit } from "./audit";
-import { notify } from "./notifications";
+import { notify, notifyCaseManagers } from "./notifications";
 import { addEvent, applyMove } from "./queries";
 
 interface Deps {
@@ -114,7 +114,7 @@ export async function assignConsultant({ db, actor }: Deps, data: z.output<typeo
       .returning("id")
       .executeTakeFirstOrThrow();
     const item = toAssignmentItem(await assignmentQuery(trx).where("consultant_assignments.id", "=", id).executeTakeFirstOrThrow());
-    await addEvent(trx, { queryId: query.id, actorId: actor.user.id, kind: "assignment", body: `${item.consultantName} proposed as ${item.specialization}` });
+    await addEvent(trx, { queryId: query.id, actorId: actor.user.id, kind: "expert_proposed", body: `${item.consultantName} (${item.specialization})` });
     await recordAudit(trx, actor, {
       action: "assignment.create",
       entityType: "assignment",
@@ -156,8 +156,9 @@ export async function respondToAssignment({ db, actor }: Deps, { id, accept, rea
     await addEvent(trx, {
       queryId: assignment.query_id,
       actorId: actor.user.id,
-      kind: "assignment",
-      body: accept ? `${item.consultantName} accepted (${item.specialization})` : `${item.consultantName} declined (${item.specialization}): ${reason}`,
+      // The reason stays on the assignment, where attorneys do not see it; the timeline is everyone's.
+      kind: accept ? "expert_accepted" : "expert_declined",
+      body: item.specialization,
     });
     await recordAudit(trx, actor, {
       action: accept ? "assignment.accept" : "assignment.decline",
@@ -166,15 +167,15 @@ export async function respondToAssignment({ db, actor }: Deps, { id, accept, rea
       before: { status: "proposed" },
       after: { status, ...(accept ? {} : { reason }) },
     });
-    if (query.assigned_employee_id) {
-      await notify(trx, {
-        userId: query.assigned_employee_id,
-        type: "query_update",
-        title: `${item.consultantName} ${accept ? "accepted" : "declined"} ${query.reference}`,
-        message: accept ? `${item.specialization} is covered for ${query.reference}.` : `Reason: ${reason}. Please assign another ${item.specialization}.`,
-        link: `/queries/${assignment.query_id}`,
-      });
-    }
+    const notification = {
+      type: "query_update" as const,
+      title: `${item.consultantName} ${accept ? "accepted" : "declined"} ${query.reference}`,
+      message: accept ? `${item.specialization} is covered for ${query.reference}.` : `Reason: ${reason}. Please assign another ${item.specialization}.`,
+      link: `/queries/${assignment.query_id}`,
+    };
+    // A decline is new work (another expert is needed): every employee hears while nobody manages the query.
+    if (!accept) await notifyCaseManagers(trx, { assignedEmployeeId: query.assigned_employee_id, actorId: actor.user.id }, notification);
+    else if (query.assigned_employee_id) await notify(trx, { ...notification, userId: query.assigned_employee_id });
     return item;
   });
 }
@@ -189,7 +190,7 @@ export async function withdrawAssignment({ db, actor }: Deps, { id }: z.output<t
     await trx.updateTable("consultant_assignments").set({ status: "withdrawn" }).where("id", "=", id).execute();
     const item = toAssignmentItem(await assignmentQuery(trx).where("consultant_assignments.id", "=", id).executeTakeFirstOrThrow());
     const query = await trx.selectFrom("queries").select(["reference"]).where("id", "=", assignment.query_id).executeTakeFirstOrThrow();
-    await addEvent(trx, { queryId: assignment.query_id, actorId: actor.user.id, kind: "assignment", body: `${item.consultantName} withdrawn (${item.specialization})` });
+    await addEvent(trx, { queryId: assignment.query_id, actorId: actor.user.id, kind: "expert_withdrawn", body: `${item.consultantName} (${item.specialization})` });
     await recordAudit(trx, actor, { action: "assignment.withdraw", entityType: "assignment", entityId: id, before: { status: assignment.status }, after: { status: "withdrawn" } });
     await notify(trx, {
       userId: assignment.consultant_id,

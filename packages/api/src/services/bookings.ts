@@ -36,7 +36,7 @@ import { isStaff, loadVisibleCase } from "./access";
 import { recordAudit } from "./audit";
 import { freeSlots, loadSlotRules } from "./availability";
 import { decodeCursor, encodeCursor, exactTime } from "./keyset";
-import { notify } from "./notifications";
+import { notify, notifyCaseManagers } from "./notifications";
 import { addEvent, applyMove } from "./queries";
 import { nextReference } from "./references";
 
@@ -117,6 +117,7 @@ export async function listBookings({ db, actor }: Deps, f: z.output<typeof booki
   if (f.status) query = query.where("bookings.status", "=", f.status);
   if (f.consultantId) query = query.where("bookings.consultant_id", "=", f.consultantId);
   if (f.specializationId) query = query.where("bookings.specialization_id", "=", f.specializationId);
+  if (f.queryId) query = query.where("bookings.query_id", "=", f.queryId);
   if (f.venue) query = query.where(sql`lower(coalesce(bookings.venue, 'video'))`, "like", `%${f.venue.toLowerCase()}%`);
   if (f.from) query = query.where("bookings.starts_at", ">=", sastToUtc(f.from, "00:00"));
   if (f.to) query = query.where("bookings.starts_at", "<", sastToUtc(addDays(f.to, 1), "00:00"));
@@ -210,8 +211,9 @@ async function notifyParties(trx: Transaction<Database>, actor: SignedInActor, b
   }
 }
 
-const when = (iso: string) =>
-  new Intl.DateTimeFormat("en-ZA", { timeZone: "Africa/Johannesburg", day: "numeric", month: "short", hour: "2-digit", minute: "2-digit" }).format(new Date(iso));
+const WHEN = new Intl.DateTimeFormat("en-GB", { timeZone: "Africa/Johannesburg", day: "numeric", month: "short", hour: "2-digit", minute: "2-digit", hourCycle: "h23" });
+/** "2 Dec 09:00": South African time, 24-hour, for notifications and timeline entries. */
+const when = (iso: string) => WHEN.format(new Date(iso)).replace(",", "");
 
 /** Books an assessment: an attorney for their own case, or staff on an attorney's behalf. */
 export async function createBooking({ db, actor }: Deps, data: z.output<typeof bookingInputSchema>): Promise<BookingItem> {
@@ -281,8 +283,15 @@ export async function createBooking({ db, actor }: Deps, data: z.output<typeof b
         entityId: id,
         after: { reference, consultantId: consultant.id, startsAt: item.startsAt, endsAt: item.endsAt, venue: item.venue, caseId: kase.id, queryId },
       });
-      if (queryId) await addEvent(trx, { queryId, actorId: actor.user.id, kind: "assignment", body: `Assessment ${reference} requested with ${item.consultantName} on ${when(item.startsAt)}` });
+      if (queryId) await addEvent(trx, { queryId, actorId: actor.user.id, kind: "booking_requested", body: `${item.consultantName} for ${when(item.startsAt)} (${reference})` });
       await notifyParties(trx, actor, item, `Assessment requested: ${item.patientName}`, `${item.specialization} assessment with ${item.consultantName} on ${when(item.startsAt)} (${reference}).`);
+      const caseManager = queryId ? (await trx.selectFrom("queries").select("assigned_employee_id").where("id", "=", queryId).executeTakeFirstOrThrow()).assigned_employee_id : null;
+      await notifyCaseManagers(trx, { assignedEmployeeId: caseManager, actorId: actor.user.id }, {
+        type: "query_update",
+        title: `Booking requested: ${reference}`,
+        message: `${actor.user.firstName} ${actor.user.lastName} asked for a ${item.specialization} assessment of ${item.patientName} with ${item.consultantName} on ${when(item.startsAt)}${item.queryReference ? ` (${item.queryReference})` : ""}. Please confirm it.`,
+        link: `/booking-form/${id}`,
+      });
       return id;
     });
     return getBooking({ db, actor }, { id });

@@ -6,7 +6,7 @@ import { OPEN_QUERY_STATUSES } from "@medlegal/domain";
 import type { SignedInActor } from "../context";
 import { visibleQueries } from "./access";
 import { listMyAssignments } from "./assignments";
-import { queryListQuery, toQueryListItem } from "./queries";
+import { queryListQuery, toQueryListItem, withoutDeclineReason } from "./queries";
 import { getSlaDefaults } from "./settings";
 
 interface Deps {
@@ -60,7 +60,7 @@ export async function dashboardSummary({ db, actor }: Deps): Promise<DashboardSu
         at: r.at.toISOString(),
         kind: r.kind,
         toStatus: r.to_status,
-        body: r.body,
+        body: withoutDeclineReason(r.kind, r.body),
         actorName: r.actor_name,
       })),
     };

@@ -162,3 +162,24 @@ export async function notify(
     .execute();
   return true;
 }
+
+/**
+ * Tells the agency about new work on a query: its case manager, or every active employee while the
+ * query has none (or its case manager was deactivated). Administrators hear only as a case manager;
+ * the person who acted never hears of their own act (docs/decisions.md, "Telling the agency").
+ */
+export async function notifyCaseManagers(
+  db: Kysely<Database>,
+  target: { assignedEmployeeId: string | null; actorId: string },
+  notification: Omit<Parameters<typeof notify>[1], "userId">,
+): Promise<void> {
+  const manager = target.assignedEmployeeId
+    ? await db.selectFrom("users").select("id").where("id", "=", target.assignedEmployeeId).where("is_active", "=", true).executeTakeFirst()
+    : undefined;
+  const recipients = manager
+    ? [manager.id]
+    : (await db.selectFrom("users").select("id").where("role", "=", "employee").where("is_active", "=", true).orderBy("id").execute()).map((u) => u.id);
+  for (const userId of recipients) {
+    if (userId !== target.actorId) await notify(db, { ...notification, userId });
+  }
+}

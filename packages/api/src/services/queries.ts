@@ -7,6 +7,7 @@ import type {
   idInputSchema,
   moveQuerySchema,
   QueryDetail,
+  QueryEventKind,
   queryInputSchema,
   queryListInputSchema,
   QueryListItem,
@@ -31,7 +32,7 @@ import { recordAccess } from "./access-log";
 import { toAssignmentItem, assignmentQuery, withoutAgencyNotes } from "./assignment-records";
 import { recordAudit } from "./audit";
 import { decodeCursor, encodeCursor, exactTime } from "./keyset";
-import { notify } from "./notifications";
+import { notify, notifyCaseManagers } from "./notifications";
 import { refreshQuerySearchText } from "./query-search";
 import { nextReference } from "./references";
 
@@ -286,9 +287,19 @@ export async function getQuery({ db, actor }: Deps, { id }: z.output<typeof idIn
       kind: e.kind,
       fromStatus: e.from_status,
       toStatus: e.to_status,
-      body: e.body,
+      body: isStaff(actor.user) ? e.body : withoutDeclineReason(e.kind, e.body),
     })),
   };
+}
+
+/**
+ * Timeline entries written before they named their acts kept an expert's reason for declining in
+ * the text ("Dr X declined (Psychiatrist): reason"); only the agency sees that reason.
+ */
+export function withoutDeclineReason(kind: QueryEventKind, body: string | null): string | null {
+  if (kind !== "assignment" || !body) return body;
+  const declined = /^(.+ declined \([^)]*\)): /.exec(body);
+  return declined ? declined[1]! : body;
 }
 
 /** How many of the query's bookings are confirmed, live and attended: what decides the offered moves. */
@@ -309,7 +320,7 @@ async function moveFacts(db: Kysely<Database>, queryId: string): Promise<QueryMo
 
 export async function addEvent(
   trx: Transaction<Database>,
-  event: { queryId: string; actorId: string | null; kind: "status" | "comment" | "assignment" | "document"; from?: string | null; to?: string | null; body?: string | null },
+  event: { queryId: string; actorId: string | null; kind: QueryEventKind; from?: string | null; to?: string | null; body?: string | null },
 ) {
   await trx
     .insertInto("query_events")
@@ -379,6 +390,12 @@ export async function createQuery({ db, actor }: Deps, data: z.output<typeof que
       entityType: "query",
       entityId: id,
       after: { reference, caseId: data.caseId, subject: data.subject, priority: data.priority, specializationIds: data.specializationIds },
+    });
+    await notifyCaseManagers(trx, { assignedEmployeeId: null, actorId: actor.user.id }, {
+      type: "query_update",
+      title: `New query ${reference}`,
+      message: `${actor.user.firstName} ${actor.user.lastName} submitted ${reference} (${data.priority} priority): ${data.subject}.`,
+      link: `/queries/${id}`,
     });
     return id;
   });
@@ -486,21 +503,22 @@ export async function assignEmployee({ db, actor }: Deps, { id, employeeId }: z.
   return getQuery({ db, actor }, { id });
 }
 
-/** Anyone who may see a query may comment on it; the attorney and the case manager hear of it. */
+/** Anyone who may see a query may comment on it; the attorney and the case manager (or, for an outsider's comment on an unmanaged query, every employee) hear of it. */
 export async function commentOnQuery({ db, actor }: Deps, { queryId, body }: z.output<typeof commentInputSchema>): Promise<QueryDetail> {
   const query = await loadVisibleQuery(db, actor.user, queryId);
   await db.transaction().execute(async (trx) => {
     await addEvent(trx, { queryId, actorId: actor.user.id, kind: "comment", body });
     await recordAudit(trx, actor, { action: "query.comment", entityType: "query", entityId: queryId, after: { comment: body } });
-    for (const userId of new Set([query.attorney_id, query.assigned_employee_id].filter((u): u is string => !!u && u !== actor.user.id))) {
-      await notify(trx, {
-        userId,
-        type: "query_update",
-        title: `New comment on ${query.reference}`,
-        message: `${actor.user.firstName} ${actor.user.lastName}: ${body.length > 140 ? `${body.slice(0, 137)}...` : body}`,
-        link: `/queries/${queryId}`,
-      });
-    }
+    const notification = {
+      type: "query_update" as const,
+      title: `New comment on ${query.reference}`,
+      message: `${actor.user.firstName} ${actor.user.lastName}: ${body.length > 140 ? `${body.slice(0, 137)}...` : body}`,
+      link: `/queries/${queryId}`,
+    };
+    if (query.attorney_id !== actor.user.id) await notify(trx, { ...notification, userId: query.attorney_id });
+    // A comment from outside the agency is work for it: all employees hear while nobody manages the query.
+    if (!isStaff(actor.user)) await notifyCaseManagers(trx, { assignedEmployeeId: query.assigned_employee_id, actorId: actor.user.id }, notification);
+    else if (query.assigned_employee_id && query.assigned_employee_id !== actor.user.id) await notify(trx, { ...notification, userId: query.assigned_employee_id });
   });
   return getQuery({ db, actor }, { id: queryId });
 }

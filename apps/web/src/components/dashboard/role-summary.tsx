@@ -9,6 +9,7 @@ import { formatAge, formatDateTime } from "@/lib/format";
 import { cn } from "@/lib/utils";
 import { AssessmentsPanel } from "./assessments-panel";
 import { PriorityBadge, QUERY_STATUS_DOT, QueryStatusBadge } from "../queries/badges";
+import { describeQueryEvent } from "../queries/query-timeline";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../ui/card";
 import { ErrorState } from "../ui/error-state";
 import { Skeleton } from "../ui/skeleton";
@@ -152,11 +153,17 @@ function AttorneySummary({ data }: { data: Extract<DashboardSummary, { role: "at
                         <QueryStatusBadge status={u.toStatus as QueryStatus} />
                       ) : (
                         <span className="text-xs text-muted-foreground">
-                          {u.kind === "comment" ? "New comment" : u.kind === "document" ? "Document added" : "Experts updated"}
+                          {u.kind === "comment" ? "New comment" : u.kind === "document" ? "Document added" : u.kind === "booking_requested" ? "Assessment booked" : "Experts updated"}
                         </span>
                       )}
                     </p>
-                    {u.body && <p className="mt-0.5 line-clamp-2 text-muted-foreground">{u.body}</p>}
+                    {u.kind === "comment" || u.kind === "status" ? (
+                      u.body && <p className="mt-0.5 line-clamp-2 text-muted-foreground">{u.body}</p>
+                    ) : (
+                      <p className="mt-0.5 line-clamp-2 text-muted-foreground">
+                        {u.actorName ?? "System"} {describeQueryEvent({ ...u, fromStatus: null }).action}
+                      </p>
+                    )}
                     <p className="text-xs text-muted-foreground">
                       {u.actorName ?? "System"} · {formatDateTime(u.at)}
                     </p>

@@ -7,6 +7,7 @@ import { EmptyState, PageHeader } from "@/components/page";
 import { AssignExpertsPanel } from "@/components/queries/assign-experts-panel";
 import { AssignmentResponse } from "@/components/queries/assignment-response";
 import { AssignmentStatusBadge, ConsentBadge, PriorityBadge, QueryStatusBadge } from "@/components/queries/badges";
+import { QueryAssessments } from "@/components/queries/query-assessments";
 import { QueryDocuments } from "@/components/queries/query-documents";
 import { QueryStatusActions } from "@/components/queries/query-status-actions";
 import { QueryTimeline } from "@/components/queries/query-timeline";
@@ -113,6 +114,8 @@ function QueryView({ q, role, userId }: { q: QueryDetail; role: Role; userId: st
     onError: (error) => toast({ variant: "destructive", title: "Could not take the query", description: trpcErrorMessage(error) }),
   });
 
+  // The query's bookings, scoped by the server like every booking list (a consultant sees their own).
+  const assessments = trpc.bookings.list.useQuery({ queryId: q.id, limit: 100 });
   const myAssignments = role === "consultant" ? q.assignments.filter((a) => a.consultantId === userId) : [];
   const claimant = q.claimant;
 
@@ -219,10 +222,12 @@ function QueryView({ q, role, userId }: { q: QueryDetail; role: Role; userId: st
             </Card>
           ) : null}
 
+          <QueryAssessments bookings={assessments.data?.items ?? []} load={assessments} role={role} caseId={q.caseId} />
+
           <Card>
             <CardHeader>
               <CardTitle>Timeline</CardTitle>
-              <CardDescription>Status changes, comments and documents, oldest first.</CardDescription>
+              <CardDescription>Status changes, experts, bookings, comments and documents, oldest first.</CardDescription>
             </CardHeader>
             <CardContent className="grid gap-5">
               <QueryTimeline events={q.events} />

@@ -1,0 +1,99 @@
+import type { BookingItem, Role } from "@medlegal/domain";
+import { can } from "@medlegal/domain";
+import { Link } from "@tanstack/react-router";
+import { CalendarClock, CalendarPlus } from "lucide-react";
+import type { LoadingQuery } from "@/components/load-state";
+import { BookingStatusBadge, VenueLabel } from "@/components/bookings/booking-status-badge";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { ErrorState } from "@/components/ui/error-state";
+import { ListSkeleton } from "@/components/ui/skeleton";
+import { formatDateOfMoment } from "@/lib/format";
+import { formatWhenRange } from "@/lib/booking-time";
+import { trpcErrorMessage } from "@/lib/trpc-errors";
+
+export type QueryAssessment = Pick<
+  BookingItem,
+  "id" | "reference" | "status" | "startsAt" | "endsAt" | "venue" | "mode" | "consultantName" | "specialization"
+>;
+
+/**
+ * The query's assessments (its bookings), in time order: expert, South African time (24-hour),
+ * venue or video, and status. The server decides which bookings the caller sees (a consultant
+ * only their own); staff and the attorney open a booking's page and can book another.
+ */
+export function QueryAssessments({
+  bookings,
+  load,
+  role,
+  caseId,
+}: {
+  bookings: readonly QueryAssessment[];
+  load: LoadingQuery;
+  role: Role;
+  caseId: string;
+}) {
+  const mayBook = can(role, "bookings.book");
+  const mayOpen = role !== "consultant";
+  return (
+    <Card>
+      <CardHeader className="flex flex-row flex-wrap items-start justify-between gap-2">
+        <div className="grid gap-1.5">
+          <CardTitle>Assessments</CardTitle>
+          <CardDescription>{role === "consultant" ? "Your bookings for this query." : "The experts' bookings for this query."}</CardDescription>
+        </div>
+        {mayBook && (
+          <Button asChild size="sm" variant="outline">
+            <Link to="/booking-form" search={{ caseId }}>
+              <CalendarPlus aria-hidden />
+              Book an assessment
+            </Link>
+          </Button>
+        )}
+      </CardHeader>
+      <CardContent>
+        {load.isLoading ? (
+          <ListSkeleton label="Loading the assessments" rows={2} />
+        ) : load.isError ? (
+          <ErrorState title="Could not load the assessments" message={trpcErrorMessage(load.error)} onRetry={() => void load.refetch()} />
+        ) : bookings.length === 0 ? (
+          <p className="flex items-center gap-2 text-sm text-muted-foreground">
+            <CalendarClock aria-hidden className="size-4 shrink-0" />
+            No assessments are booked for this query yet.
+          </p>
+        ) : (
+          <ul className="grid gap-3" aria-label="Assessments">
+            {bookings.map((b) => (
+              <li key={b.id} className="grid gap-1 rounded-md border px-3 py-2.5 text-sm sm:grid-cols-[minmax(0,1fr)_auto] sm:items-center sm:gap-x-3">
+                <div className="min-w-0">
+                  <p className="flex flex-wrap items-center gap-x-2">
+                    <span className="font-medium">{b.consultantName}</span>
+                    <span className="text-muted-foreground">{b.specialization}</span>
+                  </p>
+                  <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-muted-foreground">
+                    <time dateTime={b.startsAt} title={formatDateOfMoment(b.startsAt)}>
+                      {formatWhenRange(b.startsAt, b.endsAt)}
+                    </time>
+                    <VenueLabel venue={b.venue} mode={b.mode} />
+                    {mayOpen ? (
+                      <Link
+                        to="/booking-form/$bookingId"
+                        params={{ bookingId: b.id }}
+                        className="rounded-sm font-mono text-xs text-primary outline-none hover:underline focus-visible:ring-2 focus-visible:ring-ring"
+                      >
+                        {b.reference}
+                      </Link>
+                    ) : (
+                      <span className="font-mono text-xs">{b.reference}</span>
+                    )}
+                  </p>
+                </div>
+                <BookingStatusBadge status={b.status} className="justify-self-start sm:justify-self-end" />
+              </li>
+            ))}
+          </ul>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
