@@ -28,11 +28,14 @@ describe("Notification bell", () => {
   it("shows 9+ on the badge when 12 are unread", () => {
     render(<NotificationBell notifications={many(12, 12)} {...callbacks()} />);
     expect(screen.getByTestId("notification-badge")).toHaveTextContent("9+");
+    // The button's name holds what the badge shows (WCAG 2.5.3, label in name).
+    expect(screen.getByRole("button", { name: "Notifications, 9+ unread" })).toBeInTheDocument();
   });
 
   it("shows the exact number when 3 are unread, and no badge when none are", () => {
     const { unmount } = render(<NotificationBell notifications={many(5, 3)} {...callbacks()} />);
     expect(screen.getByTestId("notification-badge")).toHaveTextContent(/^3$/);
+    expect(screen.getByRole("button", { name: "Notifications, 3 unread" })).toBeInTheDocument();
     unmount();
     render(<NotificationBell notifications={many(5, 0)} {...callbacks()} />);
     expect(screen.queryByTestId("notification-badge")).not.toBeInTheDocument();

@@ -105,7 +105,8 @@ export function NotificationBell(props: NotificationPanelProps & { defaultOpen?:
           variant="ghost"
           size="icon"
           className="relative text-muted-foreground hover:text-foreground"
-          aria-label={unreadCount > 0 ? `Notifications, ${unreadCount} unread` : "Notifications"}
+          // The name holds the badge as shown ("9+"), so it contains the visible text (WCAG 2.5.3).
+          aria-label={badge ? `Notifications, ${badge} unread` : "Notifications"}
         >
           <Bell className="size-5!" />
           {badge && (
@@ -120,7 +121,7 @@ export function NotificationBell(props: NotificationPanelProps & { defaultOpen?:
           )}
         </Button>
       </PopoverTrigger>
-      <PopoverContent className="w-[min(24rem,calc(100vw-1rem))] p-0">
+      <PopoverContent aria-label="Notifications" className="w-[min(24rem,calc(100vw-1rem))] p-0">
         <NotificationPanel
           {...rest}
           className="max-h-[min(32rem,calc(100svh-5rem))]"
