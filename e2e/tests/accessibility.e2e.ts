@@ -45,6 +45,7 @@ afterAll(async () => {
 async function quietPage(width: number) {
   const opened = await newPage(browser, width, width < 640 ? 812 : 860);
   await opened.page.emulateMedia({ reducedMotion: "reduce" });
+  await opened.context.addInitScript({ content: axeSource });
   return opened;
 }
 
@@ -66,7 +67,6 @@ async function settle(page: Page) {
 
 /** The serious and critical axe violations of what the page shows now, one line each. */
 async function violations(page: Page, where: string): Promise<string[]> {
-  if (!(await page.evaluate(() => "axe" in window))) await page.addScriptTag({ content: axeSource });
   const results = await page.evaluate(
     (tags) => window.axe!.run(document, { resultTypes: ["violations"], runOnly: { type: "tag", values: tags } }),
     AXE_TAGS,
