@@ -169,6 +169,24 @@ describe("accessibility: no serious or critical axe violation", () => {
     expect(found).toEqual([]);
   }, 90_000);
 
+  it("offers a skip link as the first tab stop, visible on focus, that moves to the content", async () => {
+    const { context, page } = await quietPage(1280);
+    await signIn(page, "consultant");
+    await page.goto("/my-bookings");
+    await settle(page);
+    await page.keyboard.press("Tab");
+    const skip = page.getByRole("link", { name: "Skip to main content" });
+    await expect.poll(() => skip.evaluate((el) => el === document.activeElement)).toBe(true);
+    const box = await skip.boundingBox();
+    expect(box!.width).toBeGreaterThan(100);
+    expect(box!.height).toBeGreaterThan(20);
+    await screenshot(page, "skip-link-focused-1280");
+    await page.keyboard.press("Enter");
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe("main");
+    expect(new URL(page.url()).pathname).toBe("/my-bookings");
+    await context.close();
+  }, 30_000);
+
   it("in the dialogs and pickers: new case, claimant, query and user, free slots, the day board", async () => {
     const found: string[] = [];
 

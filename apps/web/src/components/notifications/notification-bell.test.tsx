@@ -56,6 +56,14 @@ describe("Notification bell", () => {
     expect(cb.onViewAll).toHaveBeenCalledTimes(1);
   });
 
+  it("lists fewer on a phone when asked, with 'View all notifications' there only", () => {
+    render(<NotificationPanel notifications={many(5, 0)} maxShown={5} phoneMaxShown={3} {...callbacks()} />);
+    const items = screen.getAllByRole("listitem");
+    expect(items).toHaveLength(5);
+    expect(items.map((li) => li.className.includes("max-sm:hidden"))).toEqual([false, false, false, true, true]);
+    expect(screen.getByRole("link", { name: "View all notifications" }).parentElement!.className).toContain("sm:hidden");
+  });
+
   it("has no 'View all notifications' link with 10 or fewer", () => {
     render(<NotificationPanel notifications={many(10, 0)} {...callbacks()} />);
     expect(screen.getAllByRole("listitem")).toHaveLength(10);
