@@ -46,7 +46,8 @@ export function SkipLink() {
         event.preventDefault();
         main.focus();
       }}
-      className="sr-only z-50 rounded-md bg-card px-4 py-2 text-sm font-medium text-foreground shadow-lg ring-2 ring-ring outline-none focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
+      // Above the top edge of the window until focused (not sr-only, whose focus undo drops the padding).
+      className="fixed top-3 left-3 z-50 -translate-y-[calc(100%+1rem)] rounded-md bg-card px-4 py-2 text-sm font-medium text-foreground shadow-lg ring-2 ring-ring outline-none focus:translate-y-0"
     >
       Skip to main content
     </a>
