@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import type { Role } from "@medlegal/domain";
-import { ROUTE_ROLES } from "@medlegal/domain";
+import { ROUTE_ROLES, sastDate } from "@medlegal/domain";
 import type { AxeResults } from "axe-core";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -84,24 +84,32 @@ async function visit(page: Page, path: string, where: string): Promise<string[]>
 
 /** Ids for the routes with parameters, among the records the signed-in role may see. */
 async function routeParams(page: Page): Promise<Record<string, string>> {
-  const firstId = async (procedure: string) => {
+  const first = async (procedure: string) => {
     const answer = await page.request.get(`/trpc/${procedure}?input=${encodeURIComponent("{}")}`);
     if (!answer.ok()) return undefined;
-    return ((await answer.json()) as { result: { data: { items: { id: string }[] } } }).result.data.items[0]?.id;
+    return ((await answer.json()) as { result: { data: { items: { id: string; startsAt?: string }[] } } }).result.data.items[0];
   };
-  const queryId = await firstId("queries.list");
-  const bookingId = await firstId("bookings.list");
-  if (!queryId) throw new Error("The demo data gives this role no query to open");
-  return { $id: queryId, $bookingId: bookingId ?? "", $roomId: "assessment-room" };
+  const query = await first("queries.list");
+  const booking = await first("bookings.list");
+  if (!query) throw new Error("The demo data gives this role no query to open");
+  return {
+    $id: query.id,
+    $bookingId: booking?.id ?? "",
+    $roomId: "assessment-room",
+    // A day with an assessment, for the calendar's week and day views.
+    $bookingDay: booking?.startsAt ? sastDate(new Date(booking.startsAt)) : "",
+  };
 }
 
 const withParams = (path: string, params: Record<string, string>) => path.replace(/\$\w+/g, (name) => params[name] ?? "");
 
-/** Every route of ROUTE_ROLES the role may open, parameters filled in. */
+/** Every route of ROUTE_ROLES the role may open, parameters filled in, and the calendar's other views. */
 function routesOf(role: Role, params: Record<string, string>): string[] {
+  const calendarViews = params.$bookingDay ? ["week", "day"].map((view) => `/appointments?view=${view}&date=${params.$bookingDay}`) : [];
   return Object.entries(ROUTE_ROLES)
     .filter(([path, roles]) => roles.includes(role) && (!path.includes("$bookingId") || params.$bookingId))
-    .map(([path]) => withParams(path, params));
+    .map(([path]) => withParams(path, params))
+    .concat(calendarViews);
 }
 
 describe("accessibility: no serious or critical axe violation", () => {
