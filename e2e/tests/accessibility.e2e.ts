@@ -10,7 +10,7 @@ import { launch, newPage, screenshot, signIn } from "../browser";
 /**
  * Every screen each role may open, checked by axe-core in Chromium: no violation of impact
  * serious or critical, under WCAG 2.2 A and AA and axe's best practices (docs/decisions.md,
- * "Accessibility"). A failure lists every violation with its rule, element, route and role.
+ * "Accessibility and small screens"). A failure lists every violation with its rule, element, route and role.
  */
 
 const axeSource = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
