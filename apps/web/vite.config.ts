@@ -22,5 +22,5 @@ export default defineConfig({
       "/trpc": { target: API_TARGET },
     },
   },
-  build: { outDir: "dist", emptyOutDir: true },
+  build: { outDir: "dist", emptyOutDir: true, rolldownOptions: { output: { strictExecutionOrder: true } } },
 });

@@ -76,6 +76,28 @@ describe("signing up and in", () => {
     await context.close();
   });
 
+  it("sends a reset link from the Forgot password dialog without submitting the Sign In form behind it", async () => {
+    const { context, page } = await newPage(browser);
+    const logins: string[] = [];
+    page.on("request", (request) => {
+      if (request.url().endsWith("/api/login")) logins.push(request.url());
+    });
+    await page.goto("/auth");
+    // Whatever sits in the Sign In fields, the dialog's button only sends the reset link.
+    await page.locator("#signin-username").fill("attorney");
+    await page.locator("#signin-password").fill("Wrong!Password1");
+    await page.getByRole("button", { name: "Forgot password?" }).click();
+    const dialog = page.getByRole("dialog");
+    await dialog.getByLabel("Email").fill("attorney@medlegal.example");
+    await dialog.getByRole("button", { name: "Send reset link" }).click();
+    await expect.poll(() => page.getByText("Reset link sent", { exact: true }).isVisible()).toBe(true);
+    await expect.poll(() => dialog.isVisible()).toBe(false);
+    expect(logins).toEqual([]);
+    expect(await page.getByText("Login failed").count()).toBe(0);
+    expect(new URL(page.url()).pathname).toBe("/auth");
+    await context.close();
+  });
+
   it("shows the 404 screen for an unknown path", async () => {
     const { context, page } = await newPage(browser);
     await page.goto("/no-such-page");

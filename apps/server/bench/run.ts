@@ -7,7 +7,8 @@ import { performance } from "node:perf_hooks";
 import { sql } from "kysely";
 import { createTestDatabase } from "@medlegal/db/testing";
 import type { SignedInActor } from "@medlegal/api";
-import { findCurrentUser, queriesService, seedDemoData } from "@medlegal/api";
+import { findCurrentUser, parseInput, queriesService, seedDemoData } from "@medlegal/api";
+import { queryListInputSchema } from "@medlegal/domain";
 
 const TOTAL = Number(process.env.BENCH_QUERIES ?? 100_000);
 const kind = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL ? "pg" : "pglite";
@@ -45,7 +46,7 @@ async function time(label: string, input: Record<string, unknown>, pages = 5) {
   let cursor: string | null = null;
   for (let i = 0; i < pages; i++) {
     const t0 = performance.now();
-    const page: { items: unknown[]; nextCursor: string | null } = await queriesService.listQueries({ db, actor }, { ...input, cursor });
+    const page: { items: unknown[]; nextCursor: string | null } = await queriesService.listQueries({ db, actor }, parseInput(queryListInputSchema, { ...input, cursor }));
     samples.push(performance.now() - t0);
     cursor = page.nextCursor;
     if (!cursor) break;

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { existsSync } from "node:fs";
 import Fastify from "fastify";
-import type { FastifyError, FastifyInstance } from "fastify";
+import type { FastifyError, FastifyInstance, FastifyReply } from "fastify";
 import cookie from "@fastify/cookie";
 import session from "@fastify/session";
 import fastifyStatic from "@fastify/static";
@@ -11,10 +11,13 @@ import type { Kysely } from "kysely";
 import { sql } from "kysely";
 import type { Database } from "@medlegal/db";
 import type { AppRouter, Context, Mailer, RateLimits } from "@medlegal/api";
-import { AppError, appRouter, DEFAULT_RATE_LIMITS, toHttpStatus } from "@medlegal/api";
-import { MAX_TRPC_BATCH } from "@medlegal/domain";
+import { AppError, appRouter, DEFAULT_RATE_LIMITS, isDatabaseUnavailable, SERVICE_UNAVAILABLE_MESSAGE, toHttpStatus } from "@medlegal/api";
+import { MAX_TRPC_BATCH, MAX_URL_LENGTH } from "@medlegal/domain";
+import type { TrustProxy } from "./config";
+import { fastifyTrustProxy } from "./config";
 import { authPlugin } from "./plugins/auth";
 import { sameOriginPlugin } from "./plugins/same-origin";
+import { isApiPath, securityHeadersPlugin } from "./plugins/security-headers";
 import { trpcBatchPlugin } from "./plugins/trpc-batch";
 import { requestMeta, SESSION_COOKIE, sessionControl } from "./request-context";
 import { authRoutes } from "./rest/auth";
@@ -25,6 +28,8 @@ import { PgSessionStore } from "./session-store";
 declare module "fastify" {
   interface FastifyInstance {
     db: Kysely<Database>;
+    /** The public origin (AppOptions.appUrl). */
+    appUrl: string;
   }
 }
 
@@ -35,13 +40,14 @@ export interface AppOptions {
   sessionSecret: string;
   /** The built web app (apps/web/dist); served with an SPA fallback when present. */
   webDist?: string | null;
-  /** Public origin for links in e-mails; by default the request's own. */
-  appUrl?: string;
+  /** The public origin, from configuration (config.ts): links in e-mails, the same-origin check. Never a request header. */
+  appUrl: string;
   rateLimits?: RateLimits;
   /** Extra origins allowed to send state-changing requests (e.g. a separate dev server). */
   allowedOrigins?: string[];
   logger?: boolean;
-  trustProxy?: boolean;
+  /** Which proxies' X-Forwarded-* headers count (config.ts); none by default. */
+  trustProxy?: TrustProxy;
 }
 
 const GENERIC_ERROR = "Something went wrong on our side. Please try again.";
@@ -49,17 +55,26 @@ const GENERIC_ERROR = "Something went wrong on our side. Please try again.";
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.logger ?? false,
-    trustProxy: options.trustProxy ?? false,
+    trustProxy: fastifyTrustProxy(options.trustProxy ?? false),
     genReqId: () => randomUUID(),
     routerOptions: { maxParamLength: 5000 },
+    // An address Fastify cannot even decode (broken percent-encoding) gets a sentence too.
+    frameworkErrors: (_error, _request, reply) => {
+      void (reply as FastifyReply).code(400).send({ message: "That address is not valid." });
+    },
   });
   app.decorate("db", options.db);
+  app.decorate("appUrl", options.appUrl);
 
   // One translation of errors for every route: AppError keeps its code and sentence, Fastify's
   // own client errors get a readable sentence, anything else is logged and answered generically.
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     if (error instanceof AppError) {
       return reply.code(toHttpStatus(error.code)).send({ message: error.message });
+    }
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error }, "database unavailable");
+      return reply.code(503).header("Retry-After", "5").send({ message: SERVICE_UNAVAILABLE_MESSAGE });
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
@@ -77,6 +92,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     return reply.code(500).send({ message: GENERIC_ERROR });
   });
 
+  await app.register(securityHeadersPlugin);
+  app.addHook("onRequest", async (request, reply) => {
+    if (request.url.length > MAX_URL_LENGTH) return reply.code(414).send({ message: "The address is too long." });
+  });
   await app.register(cookie);
   await app.register(session, {
     secret: options.sessionSecret,
@@ -101,7 +120,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   const limits = options.rateLimits ?? DEFAULT_RATE_LIMITS;
-  await app.register(authRoutes, { mailer: options.mailer, limits, appUrl: options.appUrl });
+  await app.register(authRoutes, { mailer: options.mailer, limits });
   await app.register(notificationRoutes);
   await app.register(fileRoutes);
 
@@ -115,11 +134,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         mailer: options.mailer,
         limits,
         user: req.user,
-        meta: requestMeta(req, options.appUrl),
+        meta: requestMeta(req),
         session: sessionControl(req, res),
       }),
       onError({ error, req }) {
         if (error.code === "INTERNAL_SERVER_ERROR") req.log.error({ err: error.cause ?? error }, "tRPC procedure failed");
+        if (error.code === "SERVICE_UNAVAILABLE") req.log.warn({ err: error.cause ?? error }, "database unavailable");
       },
     } satisfies FastifyTRPCPluginOptions<AppRouter>["trpcOptions"],
   });
@@ -138,8 +158,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split("?")[0] ?? "";
-    const isApi = path.startsWith("/api/") || path === "/api" || path.startsWith("/trpc");
-    if (!isApi && webDist && (request.method === "GET" || request.method === "HEAD")) {
+    if (!isApiPath(path) && webDist && (request.method === "GET" || request.method === "HEAD")) {
       // Client-side routes: the SPA decides, including its own 404 screen.
       return reply.header("Cache-Control", "no-cache").sendFile("index.html");
     }

@@ -1,14 +1,30 @@
 import { join } from "node:path";
-import { createDatabaseFromEnv, defaultDataDir, migrateToLatest, repoRoot } from "@medlegal/db";
+import { createDatabase, defaultDataDir, migrateAsOwner, migrateToLatest, repoRoot } from "@medlegal/db";
 import { createFileMailer, createSmtpMailer, DEMO_PASSWORD, outboxJob, purgeJob, seedDemoData, startSweeper } from "@medlegal/api";
 import { buildApp } from "./app";
+import type { ServerConfig } from "./config";
+import { ConfigError, resolveConfig } from "./config";
 import { sessionSecret } from "./secrets";
 
-const port = Number(process.env.PORT ?? 3000);
-const host = process.env.HOST ?? "0.0.0.0";
-const embedded = !process.env.DATABASE_URL;
+/** The configuration, or exit 1 with the sentence that says what to set. */
+function configOrExit(): ServerConfig {
+  try {
+    return resolveConfig(process.env);
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    console.error(`MedLegal cannot start: ${error.message}`);
+    process.exit(1);
+  }
+}
 
-const handle = createDatabaseFromEnv();
+const config = configOrExit();
+const { port, host, appUrl } = config;
+const embedded = !config.databaseUrl;
+
+// With an owner connection, migrations and grants run as the owner and the app connects as its
+// own least-privilege role (docs/decisions.md, "Platform"); otherwise the app migrates itself.
+if (config.databaseOwnerUrl) await migrateAsOwner(config.databaseOwnerUrl, config.databaseUrl!);
+const handle = createDatabase({ url: config.databaseUrl });
 await migrateToLatest(handle.db);
 
 // Demo data on the embedded database's first start; a real deployment seeds only when asked.
@@ -26,15 +42,15 @@ const app = await buildApp({
   mailer,
   sessionSecret: await sessionSecret(handle.db),
   webDist: process.env.WEB_DIST ?? join(repoRoot(), "apps/web/dist"),
-  appUrl: process.env.APP_URL,
-  allowedOrigins: process.env.ALLOWED_ORIGINS?.split(",").filter(Boolean),
+  appUrl,
+  allowedOrigins: config.allowedOrigins,
   logger: process.env.LOG_LEVEL !== "silent",
-  trustProxy: process.env.TRUST_PROXY === "true",
+  trustProxy: config.trustProxy,
 });
 
 // Background work of this process: notification e-mails queued in transactions, and purging
 // what has expired. Every instance runs it; each job claims its rows, so nothing happens twice.
-const sweeper = startSweeper([outboxJob(handle.db, mailer, process.env.APP_URL ?? `http://localhost:${port}`), purgeJob(handle.db)]);
+const sweeper = startSweeper([outboxJob(handle.db, mailer, appUrl), purgeJob(handle.db)]);
 
 const shutdown = async () => {
   await sweeper.stop();
@@ -46,7 +62,7 @@ process.on("SIGINT", shutdown);
 process.on("SIGTERM", shutdown);
 
 await app.listen({ port, host });
-console.log(`MedLegal is running on http://localhost:${port} (${embedded ? "embedded PGlite under .data/" : "PostgreSQL"})`);
+console.log(`MedLegal is running on ${appUrl} (${embedded ? "embedded PGlite under .data/" : "PostgreSQL"})`);
 if (embedded) {
   console.log(`Demo accounts: admin, employee, attorney, consultant; password: ${DEMO_PASSWORD}`);
 }

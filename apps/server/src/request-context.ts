@@ -1,32 +1,42 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
-import type { Actor, RequestMeta, SessionControl, SignedInActor } from "@medlegal/api";
+import type { Actor, PendingSecondFactor, RequestMeta, SessionControl, SignedInActor } from "@medlegal/api";
 import { AppError } from "@medlegal/api";
 import type { CurrentUser } from "@medlegal/domain";
+import { TWO_FACTOR_MESSAGES } from "@medlegal/domain";
 
 declare module "fastify" {
   interface FastifyRequest {
     /** The signed-in user, resolved once per request from the session (plugins/auth.ts). */
     user: CurrentUser | null;
   }
+  interface Session {
+    /** A sign-in whose password was right, waiting for its second factor; no userId meanwhile. */
+    pendingSecondFactor?: PendingSecondFactor;
+  }
 }
 
-export function requestMeta(request: FastifyRequest, appUrl?: string): RequestMeta {
+/** What the services need to know about a request; the public origin is configuration (main.ts), never a header. */
+export function requestMeta(request: FastifyRequest): RequestMeta {
   return {
     ip: request.ip ?? null,
     userAgent: request.headers["user-agent"] ?? null,
     requestId: String(request.id),
-    appUrl: appUrl ?? `${request.protocol}://${request.host}`,
+    appUrl: request.server.appUrl,
   };
 }
 
-export function actorOf(request: FastifyRequest, appUrl?: string): Actor {
-  return { user: request.user, meta: requestMeta(request, appUrl) };
+export function actorOf(request: FastifyRequest): Actor {
+  return { user: request.user, meta: requestMeta(request) };
 }
 
-/** The caller, or 401 when there is no session: every REST adapter that needs a user starts here. */
-export function signedInActor(request: FastifyRequest, appUrl?: string): SignedInActor {
+/**
+ * The caller, or 401 when there is no session (403 while a compulsory two-factor set-up is due):
+ * every REST adapter that needs a user starts here.
+ */
+export function signedInActor(request: FastifyRequest): SignedInActor {
   if (!request.user) throw new AppError("UNAUTHORIZED", "Please sign in to continue.");
-  return { user: request.user, meta: requestMeta(request, appUrl) };
+  if (request.user.twoFactorSetupRequired) throw new AppError("FORBIDDEN", TWO_FACTOR_MESSAGES.setupRequired);
+  return { user: request.user, meta: requestMeta(request) };
 }
 
 export const SESSION_COOKIE = "medlegal.sid";
@@ -48,6 +58,17 @@ export function sessionControl(request: FastifyRequest, reply?: FastifyReply): S
       request.session.userId = userId;
       request.session.signedInAt = now;
       request.session.lastSeenAt = now;
+    },
+    async awaitSecondFactor({ userId, account }) {
+      await request.session.regenerate();
+      request.session.pendingSecondFactor = { userId, account, startedAt: Date.now(), attempts: 0 };
+    },
+    pendingSecondFactor() {
+      return request.session.pendingSecondFactor ?? null;
+    },
+    setPendingSecondFactor(pending) {
+      if (pending) request.session.pendingSecondFactor = pending;
+      else delete request.session.pendingSecondFactor;
     },
     currentId() {
       return request.session.sessionId ?? null;

@@ -12,6 +12,7 @@ import { Route as rootRouteImport } from './routes/__root'
 import { Route as AppRouteImport } from './routes/_app'
 import { Route as AuthRouteImport } from './routes/auth'
 import { Route as ResetPasswordRouteImport } from './routes/reset-password'
+import { Route as TwoFactorSetupRouteImport } from './routes/two-factor-setup'
 import { Route as AppIndexRouteImport } from './routes/_app/index'
 import { Route as AppAppointmentsRouteImport } from './routes/_app/appointments'
 import { Route as AppAuditTrailRouteImport } from './routes/_app/audit-trail'
@@ -65,6 +66,11 @@ const AuthRoute = AuthRouteImport.update({
 const ResetPasswordRoute = ResetPasswordRouteImport.update({
   id: '/reset-password',
   path: '/reset-password',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const TwoFactorSetupRoute = TwoFactorSetupRouteImport.update({
+  id: '/two-factor-setup',
+  path: '/two-factor-setup',
   getParentRoute: () => rootRouteImport,
 } as any)
 const AppIndexRoute = AppIndexRouteImport.update({
@@ -278,6 +284,7 @@ export interface FileRoutesByFullPath {
   '/': typeof AppIndexRoute
   '/auth': typeof AuthRoute
   '/reset-password': typeof ResetPasswordRoute
+  '/two-factor-setup': typeof TwoFactorSetupRoute
   '/appointments': typeof AppAppointmentsRoute
   '/audit-trail': typeof AppAuditTrailRoute
   '/booking-form': typeof AppBookingFormRoute
@@ -321,6 +328,7 @@ export interface FileRoutesByFullPath {
 export interface FileRoutesByTo {
   '/auth': typeof AuthRoute
   '/reset-password': typeof ResetPasswordRoute
+  '/two-factor-setup': typeof TwoFactorSetupRoute
   '/appointments': typeof AppAppointmentsRoute
   '/audit-trail': typeof AppAuditTrailRoute
   '/booking-form': typeof AppBookingFormRoute
@@ -367,6 +375,7 @@ export interface FileRoutesById {
   '/_app': typeof AppRouteWithChildren
   '/auth': typeof AuthRoute
   '/reset-password': typeof ResetPasswordRoute
+  '/two-factor-setup': typeof TwoFactorSetupRoute
   '/_app/appointments': typeof AppAppointmentsRoute
   '/_app/audit-trail': typeof AppAuditTrailRoute
   '/_app/booking-form': typeof AppBookingFormRoute
@@ -414,6 +423,7 @@ export interface FileRouteTypes {
     | '/'
     | '/auth'
     | '/reset-password'
+    | '/two-factor-setup'
     | '/appointments'
     | '/audit-trail'
     | '/booking-form'
@@ -457,6 +467,7 @@ export interface FileRouteTypes {
   to:
     | '/auth'
     | '/reset-password'
+    | '/two-factor-setup'
     | '/appointments'
     | '/audit-trail'
     | '/booking-form'
@@ -502,6 +513,7 @@ export interface FileRouteTypes {
     | '/_app'
     | '/auth'
     | '/reset-password'
+    | '/two-factor-setup'
     | '/_app/appointments'
     | '/_app/audit-trail'
     | '/_app/booking-form'
@@ -548,6 +560,7 @@ export interface RootRouteChildren {
   AppRoute: typeof AppRouteWithChildren
   AuthRoute: typeof AuthRoute
   ResetPasswordRoute: typeof ResetPasswordRoute
+  TwoFactorSetupRoute: typeof TwoFactorSetupRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -571,6 +584,13 @@ declare module '@tanstack/react-router' {
       path: '/reset-password'
       fullPath: '/reset-password'
       preLoaderRoute: typeof ResetPasswordRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/two-factor-setup': {
+      id: '/two-factor-setup'
+      path: '/two-factor-setup'
+      fullPath: '/two-factor-setup'
+      preLoaderRoute: typeof TwoFactorSetupRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/_app/': {
@@ -948,6 +968,7 @@ const rootRouteChildren: RootRouteChildren = {
   AppRoute: AppRouteWithChildren,
   AuthRoute: AuthRoute,
   ResetPasswordRoute: ResetPasswordRoute,
+  TwoFactorSetupRoute: TwoFactorSetupRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

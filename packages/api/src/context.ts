@@ -23,10 +23,26 @@ export interface SignedInActor extends Actor {
   user: CurrentUser;
 }
 
+/** A sign-in whose password was right, waiting for its second factor (docs/decisions.md). */
+export interface PendingSecondFactor {
+  userId: string;
+  /** The username or e-mail as typed at sign-in. */
+  account: string;
+  /** When the password was checked (ms). */
+  startedAt: number;
+  /** Wrong codes so far. */
+  attempts: number;
+}
+
 /** Session operations the auth procedures need; the server implements them over @fastify/session. */
 export interface SessionControl {
   /** Regenerates the session id (destroying the old one in the store) and binds it to the user. */
   login(userId: string): Promise<void>;
+  /** Regenerates the session id and keeps only a pending sign-in in it (no user yet). */
+  awaitSecondFactor(pending: { userId: string; account: string }): Promise<void>;
+  pendingSecondFactor(): PendingSecondFactor | null;
+  /** Updates the pending sign-in, or ends it (null). */
+  setPendingSecondFactor(pending: PendingSecondFactor | null): void;
   logout(): Promise<void>;
   /** The store id of this request's session, if it has one (to keep it when ending the others). */
   currentId(): string | null;

@@ -42,3 +42,44 @@ export function toTrpcCode(code: AppErrorCode): TRPC_ERROR_CODE_KEY {
 export function toHttpStatus(code: AppErrorCode): number {
   return HTTP_STATUSES[code];
 }
+
+export const SERVICE_UNAVAILABLE_MESSAGE = "The service is temporarily unavailable. Please try again in a moment.";
+
+/** node-postgres and Node network codes, and PostgreSQL SQLSTATEs, that mean "no database now". */
+const UNAVAILABLE_CODES = new Set([
+  "ECONNREFUSED",
+  "ECONNRESET",
+  "ETIMEDOUT",
+  "EHOSTUNREACH",
+  "ENETUNREACH",
+  "ENOTFOUND",
+  "EAI_AGAIN",
+  "EPIPE",
+  "57P01", // admin_shutdown
+  "57P02", // crash_shutdown
+  "57P03", // cannot_connect_now (starting up, shutting down, recovery)
+  "53300", // too_many_connections
+]);
+/** Messages of the pool, client and driver errors that carry no code. */
+const UNAVAILABLE_MESSAGES = [
+  /timeout exceeded when trying to connect/i,
+  /^Connection terminated/i,
+  /Client was closed and is not queryable/i,
+  /Client has encountered a connection error/i,
+  /Cannot use a pool after calling end/i,
+  /driver has already been destroyed/i,
+  /PGlite (instance )?is (already )?closed/i,
+];
+
+/**
+ * Whether an error means the database cannot be reached right now (refused, dropped, shutting
+ * down, pool exhausted): answered 503 with a sentence instead of 500 (docs/decisions.md).
+ */
+export function isDatabaseUnavailable(error: unknown, depth = 0): boolean {
+  if (!(error instanceof Error) || depth > 5) return false;
+  const code = (error as { code?: unknown }).code;
+  if (typeof code === "string" && (UNAVAILABLE_CODES.has(code) || /^08[0-9A-Z]{3}$/.test(code))) return true;
+  if (UNAVAILABLE_MESSAGES.some((pattern) => pattern.test(error.message))) return true;
+  if (error instanceof AggregateError && error.errors.some((inner) => isDatabaseUnavailable(inner, depth + 1))) return true;
+  return isDatabaseUnavailable(error.cause, depth + 1);
+}

@@ -1,5 +1,6 @@
-export type { Actor, Context, RequestMeta, Services, SessionControl, SignedInActor } from "./context";
-export { AppError, toHttpStatus } from "./errors";
+export type { Actor, Context, PendingSecondFactor, RequestMeta, Services, SessionControl, SignedInActor } from "./context";
+export { AppError, isDatabaseUnavailable, SERVICE_UNAVAILABLE_MESSAGE, toHttpStatus } from "./errors";
+export { parseInput } from "./validation";
 export type { AppErrorCode } from "./errors";
 export { appRouter, createCaller } from "./routers";
 export type { AppRouter } from "./routers";
@@ -22,4 +23,6 @@ export type { SweepJob, Sweeper } from "./services/sweeper";
 export type { Mail, Mailer } from "./services/mailer";
 export { hashPassword } from "./services/passwords";
 export { createStaffUser, findCurrentUser } from "./services/users";
+export { mustSetUpTwoFactor } from "./services/two-factor";
+export { appSecret } from "./services/app-secrets";
 export { seedDemoData, DEMO_PASSWORD } from "./seed";

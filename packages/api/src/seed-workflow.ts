@@ -1,7 +1,21 @@
 import type { Kysely } from "kysely";
 import type { Database } from "@medlegal/db";
 import type { QueryStatus } from "@medlegal/domain";
-import { makeSaId } from "@medlegal/domain";
+import {
+  assignInputSchema,
+  bookingInputSchema,
+  cancelBookingSchema,
+  caseInputSchema,
+  commentInputSchema,
+  idInputSchema,
+  moveQuerySchema,
+  patientInputSchema,
+  queryInputSchema,
+  rescheduleBookingSchema,
+  respondAssignmentSchema,
+  weeklyAvailabilitySchema,
+  makeSaId,
+} from "@medlegal/domain";
 import type { SignedInActor } from "./context";
 import { addDays, isoWeekday, sastDate, sastToUtc } from "@medlegal/domain";
 import { setWeeklyAvailability } from "./services/availability";
@@ -12,6 +26,7 @@ import { createCase } from "./services/cases";
 import { createPatient } from "./services/patients";
 import { commentOnQuery, createQuery, moveQuery, takeQuery } from "./services/queries";
 import { findCurrentUser } from "./services/users";
+import { parseInput } from "./validation";
 
 const meta = { ip: null, userAgent: "demo seed", requestId: "demo-seed", appUrl: "" };
 
@@ -170,7 +185,7 @@ async function seedQueries(db: Kysely<Database>): Promise<void> {
   let sequence = 1;
   for (const matter of MATTERS) {
     const attorney = await actorFor(db, matter.attorney);
-    const patient = await createPatient({ db, actor: attorney }, {
+    const patient = await createPatient({ db, actor: attorney }, parseInput(patientInputSchema, {
       firstName: matter.claimant.firstName,
       lastName: matter.claimant.lastName,
       idNumber: makeSaId(matter.claimant.birthDate, matter.claimant.gender, sequence++),
@@ -180,26 +195,26 @@ async function seedQueries(db: Kysely<Database>): Promise<void> {
       interpreterNeeded: matter.claimant.interpreter ?? false,
       consentReceivedAt: matter.claimant.consent ?? "",
       phone: "+27 82 555 01" + String(10 + sequence),
-    });
-    const kase = await createCase({ db, actor: attorney }, {
+    }));
+    const kase = await createCase({ db, actor: attorney }, parseInput(caseInputSchema, {
       patientId: patient.id,
       claimType: matter.claimType,
       incidentDate: matter.incidentDate,
       rafClaimNumber: matter.rafClaimNumber ?? "",
       courtCaseNumber: matter.courtCaseNumber ?? "",
-    });
+    }));
     const specializations = await db.selectFrom("specializations").select(["id", "name"]).where("name", "in", matter.specializations).execute();
-    const query = await createQuery({ db, actor: attorney }, {
+    const query = await createQuery({ db, actor: attorney }, parseInput(queryInputSchema, {
       caseId: kase.id,
       subject: matter.subject,
       instructions: matter.instructions,
       specializationIds: specializations.map((s) => s.id),
       priority: matter.priority,
-    });
+    }));
 
     const target = matter.status;
     if (target !== "submitted") {
-      await takeQuery({ db, actor: employee }, { id: query.id });
+      await takeQuery({ db, actor: employee }, parseInput(idInputSchema, { id: query.id }));
       const stopAt = target === "on_hold" || target === "cancelled" ? "in_review" : target;
       for (const step of FLOW.slice(1, FLOW.indexOf(stopAt) + 1)) {
         if (step === "assigning") {
@@ -212,28 +227,28 @@ async function seedQueries(db: Kysely<Database>): Promise<void> {
               .where("specialization_id", "=", specialization.id)
               .executeTakeFirst();
             if (!consultant) continue;
-            const assignment = await assignConsultant({ db, actor: employee }, { queryId: query.id, consultantId: consultant.id, specializationId: specialization.id, feeAgreedCents: 850000 });
+            const assignment = await assignConsultant({ db, actor: employee }, parseInput(assignInputSchema, { queryId: query.id, consultantId: consultant.id, specializationId: specialization.id, feeAgreedCents: 850000 }));
             // Beyond assigning, the experts have accepted; in assigning, the first is still to answer.
             const consultantActor = await actorFor(db, (await db.selectFrom("users").select("username").where("id", "=", consultant.id).executeTakeFirstOrThrow()).username);
             if (target !== "assigning" || specialization !== specializations[0]) {
-              await respondToAssignment({ db, actor: consultantActor }, { id: assignment.id, accept: true });
+              await respondToAssignment({ db, actor: consultantActor }, parseInput(respondAssignmentSchema, { id: assignment.id, accept: true }));
             }
           }
           const now = await db.selectFrom("queries").select("status").where("id", "=", query.id).executeTakeFirstOrThrow();
-          if (now.status === "in_review") await moveQuery({ db, actor: employee }, { id: query.id, to: "assigning" });
+          if (now.status === "in_review") await moveQuery({ db, actor: employee }, parseInput(moveQuerySchema, { id: query.id, to: "assigning" }));
           continue;
         }
-        await moveQuery({ db, actor: employee }, { id: query.id, to: step });
+        await moveQuery({ db, actor: employee }, parseInput(moveQuerySchema, { id: query.id, to: step }));
       }
       if (target === "on_hold") {
-        await moveQuery({ db, actor: employee }, { id: query.id, to: "on_hold", reason: "Waiting for the claimant's hospital records." });
+        await moveQuery({ db, actor: employee }, parseInput(moveQuerySchema, { id: query.id, to: "on_hold", reason: "Waiting for the claimant's hospital records." }));
       }
       if (target === "cancelled") {
-        await moveQuery({ db, actor: employee }, { id: query.id, to: "cancelled", reason: "The matter settled before the assessments." });
+        await moveQuery({ db, actor: employee }, parseInput(moveQuerySchema, { id: query.id, to: "cancelled", reason: "The matter settled before the assessments." }));
       }
     }
     if (matter.status === "scheduled") {
-      await commentOnQuery({ db, actor: attorney }, { queryId: query.id, body: "The claimant asks for a morning appointment; she travels from Soweto." });
+      await commentOnQuery({ db, actor: attorney }, parseInput(commentInputSchema, { queryId: query.id, body: "The claimant asks for a morning appointment; she travels from Soweto." }));
     }
     // Age the record so lists, sorting and the overdue figure look like a working agency.
     const createdAt = new Date(Date.now() - matter.daysAgo * 86_400_000);
@@ -248,7 +263,7 @@ async function seedAvailabilityAndBookings(db: Kysely<Database>): Promise<void> 
   const consultants = await db.selectFrom("users").select(["id", "address"]).where("role", "=", "consultant").execute();
   for (const c of consultants) {
     const venue = c.address ?? "MedLegal rooms, Rosebank";
-    await setWeeklyAvailability({ db, actor: employee }, {
+    await setWeeklyAvailability({ db, actor: employee }, parseInput(weeklyAvailabilitySchema, {
       consultantId: c.id,
       dailyCapacity: 4,
       days: [1, 2, 3, 4, 5].map((weekday) => ({
@@ -258,7 +273,7 @@ async function seedAvailabilityAndBookings(db: Kysely<Database>): Promise<void> 
           ...(weekday === 3 ? [{ start: "14:00", end: "16:00", venue: null, mode: "video" as const }] : []),
         ],
       })),
-    });
+    }));
   }
 
   const today = sastDate(new Date());
@@ -274,25 +289,25 @@ async function seedAvailabilityAndBookings(db: Kysely<Database>): Promise<void> 
   const petersen = await caseOf("Petersen");
   const naidoo = await consultant("dr_naidoo");
   const pillay = await consultant("dr_pillay");
-  const neuro = await createBooking({ db, actor: employee }, { caseId: petersen.id, specializationId: naidoo.specialization_id!, consultantId: naidoo.id, startsAt: at(nextMonday, "09:00"), note: "Bring the hospital discharge summary." });
-  await confirmBooking({ db, actor: employee }, { id: neuro.id });
-  const psych = await createBooking({ db, actor: employee }, { caseId: petersen.id, specializationId: pillay.specialization_id!, consultantId: pillay.id, startsAt: at(nextMonday, "10:00") });
-  const moved = await rescheduleBooking({ db, actor: employee }, { id: psych.id, startsAt: at(nextMonday, "11:00"), note: "Moved at the psychologist's request." });
-  await confirmBooking({ db, actor: employee }, { id: moved.id });
+  const neuro = await createBooking({ db, actor: employee }, parseInput(bookingInputSchema, { caseId: petersen.id, specializationId: naidoo.specialization_id!, consultantId: naidoo.id, startsAt: at(nextMonday, "09:00"), note: "Bring the hospital discharge summary." }));
+  await confirmBooking({ db, actor: employee }, parseInput(idInputSchema, { id: neuro.id }));
+  const psych = await createBooking({ db, actor: employee }, parseInput(bookingInputSchema, { caseId: petersen.id, specializationId: pillay.specialization_id!, consultantId: pillay.id, startsAt: at(nextMonday, "10:00") }));
+  const moved = await rescheduleBooking({ db, actor: employee }, parseInput(rescheduleBookingSchema, { id: psych.id, startsAt: at(nextMonday, "11:00"), note: "Moved at the psychologist's request." }));
+  await confirmBooking({ db, actor: employee }, parseInput(idInputSchema, { id: moved.id }));
 
   // Sibusiso Khumalo (assigning): the attorney has asked for the OT and the orthopaedic surgeon.
   const khumalo = await caseOf("Khumalo");
   const attorney = await attorneyActor(khumalo.attorney_id);
   const ot = await consultant("ot_smith");
   const ortho = await consultant("consultant");
-  await createBooking({ db, actor: attorney }, { caseId: khumalo.id, specializationId: ot.specialization_id!, consultantId: ot.id, startsAt: at(addDays(nextMonday, 2), "08:00") });
-  await createBooking({ db, actor: attorney }, { caseId: khumalo.id, specializationId: ortho.specialization_id!, consultantId: ortho.id, startsAt: at(addDays(nextMonday, 2), "10:00"), note: "The claimant uses crutches; ground-floor room please." });
+  await createBooking({ db, actor: attorney }, parseInput(bookingInputSchema, { caseId: khumalo.id, specializationId: ot.specialization_id!, consultantId: ot.id, startsAt: at(addDays(nextMonday, 2), "08:00") }));
+  await createBooking({ db, actor: attorney }, parseInput(bookingInputSchema, { caseId: khumalo.id, specializationId: ortho.specialization_id!, consultantId: ortho.id, startsAt: at(addDays(nextMonday, 2), "10:00"), note: "The claimant uses crutches; ground-floor room please." }));
 
   // Kagiso Molefe (on hold): the audiology booking was cancelled when the query was held.
   const molefe = await caseOf("Molefe");
   const nel = await consultant("aud_nel");
-  const audiology = await createBooking({ db, actor: employee }, { caseId: molefe.id, specializationId: nel.specialization_id!, consultantId: nel.id, startsAt: at(addDays(nextMonday, 3), "09:00") });
-  await cancelBooking({ db, actor: employee }, { id: audiology.id, reason: "Query on hold until the hospital records arrive.", cancellationClass: "no_fee" });
+  const audiology = await createBooking({ db, actor: employee }, parseInput(bookingInputSchema, { caseId: molefe.id, specializationId: nel.specialization_id!, consultantId: nel.id, startsAt: at(addDays(nextMonday, 3), "09:00") }));
+  await cancelBooking({ db, actor: employee }, parseInput(cancelBookingSchema, { id: audiology.id, reason: "Query on hold until the hospital records arrive.", cancellationClass: "no_fee" }));
 
   // Past assessments, written as they happened (the services only book the future).
   const past = async (lastName: string, username: string, daysAgo: number, status: "attended" | "no_show" | "confirmed") => {

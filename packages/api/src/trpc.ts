@@ -1,68 +1,86 @@
 import { initTRPC, TRPCError } from "@trpc/server";
-import { z, ZodError } from "zod";
+import { ZodError } from "zod";
 import type { Permission } from "@medlegal/domain";
-import { can } from "@medlegal/domain";
+import { can, TWO_FACTOR_MESSAGES } from "@medlegal/domain";
 import type { Context, SignedInActor } from "./context";
-import { AppError, toTrpcCode } from "./errors";
+import { AppError, isDatabaseUnavailable, SERVICE_UNAVAILABLE_MESSAGE, toTrpcCode } from "./errors";
+import { assertRawInputAcceptable, describeInvalidInput } from "./validation";
 
 const t = initTRPC.context<Context>().create({
   errorFormatter({ shape, error }) {
     const cause = error.cause;
-    const fieldErrors =
-      cause instanceof ZodError
-        ? Object.fromEntries(cause.issues.map((i) => [i.path.join(".") || "form", i.message]))
-        : cause instanceof AppError
-          ? cause.fieldErrors
-          : undefined;
+    // A procedure's `.input(schema)` refused the input: the same words as REST's parseInput.
+    const invalid = cause instanceof ZodError ? describeInvalidInput(cause.issues) : null;
+    const fieldErrors = invalid ? invalid.fieldErrors : cause instanceof AppError ? cause.fieldErrors : undefined;
     // Never leak internals: an unexpected error reaches the client as a generic sentence.
     const message =
       error.code === "INTERNAL_SERVER_ERROR" && !(cause instanceof AppError)
         ? "Something went wrong on our side. Please try again."
-        : cause instanceof ZodError
-          ? (cause.issues[0]?.message ?? "Invalid input")
-          : shape.message;
+        : error.code === "PARSE_ERROR" || cause instanceof SyntaxError
+          ? "The request body is not valid JSON."
+          : (invalid?.message ?? shape.message);
     return { ...shape, message, data: { code: shape.data.code, httpStatus: shape.data.httpStatus, fieldErrors } };
   },
 });
 
-/** Turns an AppError thrown by a service into the matching tRPC error, once, for every procedure. */
+/**
+ * Turns an AppError thrown by a service into the matching tRPC error, once, for every procedure,
+ * and a database that cannot be reached into 503 with a sentence (as REST does in app.ts).
+ */
 const appErrors = t.middleware(async ({ next }) => {
   const result = await next();
   if (!result.ok && result.error.cause instanceof AppError) {
     const cause = result.error.cause;
     throw new TRPCError({ code: toTrpcCode(cause.code), message: cause.message, cause });
   }
+  if (!result.ok && isDatabaseUnavailable(result.error.cause)) {
+    throw new TRPCError({ code: "SERVICE_UNAVAILABLE", message: SERVICE_UNAVAILABLE_MESSAGE, cause: result.error.cause });
+  }
   return result;
 });
 
 export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
-export const publicProcedure = t.procedure.use(appErrors);
+/**
+ * Raw input that no schema should read (text PostgreSQL cannot store, absurd nesting) is refused
+ * first. A body tRPC cannot read at all is left to the input parser, which reports it, and is
+ * ignored by procedures that take no input.
+ */
+const rawInputGuard = t.middleware(async ({ getRawInput, next }) => {
+  const raw = await getRawInput().catch(() => undefined);
+  assertRawInputAcceptable(raw);
+  return next();
+});
 
-export const protectedProcedure = publicProcedure.use(({ ctx, next }) => {
+export const publicProcedure = t.procedure.use(appErrors).use(rawInputGuard);
+
+/** Any signed-in user, including one held at a compulsory two-factor set-up (sign-out, the set-up itself). */
+export const signedInProcedure = publicProcedure.use(({ ctx, next }) => {
   if (!ctx.user) throw new TRPCError({ code: "UNAUTHORIZED", message: "Please sign in to continue." });
   const actor: SignedInActor = { user: ctx.user, meta: ctx.meta };
   return next({ ctx: { ...ctx, user: ctx.user, actor } });
 });
 
-/** A procedure for the roles the permission map grants `permission` (403 for any other role). */
-export function roleProcedure(permission: Permission) {
-  return protectedProcedure.use(({ ctx, next }) => {
-    if (!can(ctx.user.role, permission)) {
+/** A signed-in user who may use the app: 403 while a compulsory two-factor set-up is due (docs/decisions.md). */
+export const protectedProcedure = signedInProcedure.use(({ ctx, next }) => {
+  if (ctx.user.twoFactorSetupRequired) throw new TRPCError({ code: "FORBIDDEN", message: TWO_FACTOR_MESSAGES.setupRequired });
+  return next();
+});
+
+const allowedFor = (permission: Permission) =>
+  t.middleware(({ ctx, next }) => {
+    if (!ctx.user || !can(ctx.user.role, permission)) {
       throw new TRPCError({ code: "FORBIDDEN", message: "You do not have permission to do that." });
     }
     return next();
   });
+
+/** A procedure for the roles the permission map grants `permission` (403 for any other role). */
+export function roleProcedure(permission: Permission) {
+  return protectedProcedure.use(allowedFor(permission));
 }
 
-/**
- * A procedure's input, typed for the client from a domain schema (or a type) but parsed once, by
- * the service: REST adapters and procedures then refuse the same input with the same words, and
- * schemas that transform are never applied twice.
- */
-export function inputOf<S extends z.ZodType>(_schema: S) {
-  return z.custom<z.input<S>>(() => true);
-}
-export function inputAs<T>() {
-  return z.custom<T>(() => true);
+/** Like roleProcedure, but also open to a user held at the two-factor set-up: for the set-up's own procedures. */
+export function setupProcedure(permission: Permission) {
+  return signedInProcedure.use(allowedFor(permission));
 }

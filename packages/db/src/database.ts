@@ -50,6 +50,25 @@ export interface UserContactsTable {
   position: number;
 }
 
+/** A user's TOTP authenticator; active once `enabled_at` is set (docs/decisions.md). */
+export interface UserTwoFactorTable {
+  user_id: string;
+  /** AES-256-GCM: "v1.iv.tag.ciphertext", base64url parts; never the plain secret. */
+  secret_encrypted: string;
+  enabled_at: Timestamp | null;
+  /** The 30-second step of the last accepted code (int8, read as a number). */
+  last_used_step: number | null;
+  created_at: GeneratedTimestamp;
+}
+
+export interface TwoFactorRecoveryCodesTable {
+  id: Generated<string>;
+  user_id: string;
+  code_hash: string;
+  used_at: Timestamp | null;
+  created_at: GeneratedTimestamp;
+}
+
 export interface SessionsTable {
   sid: string;
   user_id: string | null;
@@ -339,6 +358,8 @@ export interface Database {
   users: UsersTable;
   user_contacts: UserContactsTable;
   sessions: SessionsTable;
+  user_two_factor: UserTwoFactorTable;
+  two_factor_recovery_codes: TwoFactorRecoveryCodesTable;
   password_reset_tokens: PasswordResetTokensTable;
   notifications: NotificationsTable;
   message_threads: MessageThreadsTable;

@@ -2,3 +2,4 @@ export * from "./connection";
 export * from "./database";
 export { migrateToLatest } from "./migrate";
 export { migrations } from "./migrations";
+export { APPEND_ONLY_TABLES, appRoleOf, grantAppRole, migrateAsOwner } from "./roles";

@@ -1,5 +1,7 @@
 import { randomBytes } from "node:crypto";
 import pg from "pg";
+import type { Kysely } from "kysely";
+import { sql } from "kysely";
 import type { DatabaseHandle, DialectKind } from "./connection";
 import { createDatabase } from "./connection";
 import { migrateToLatest } from "./migrate";
@@ -41,4 +43,16 @@ export async function createTestDatabase(kind: DialectKind = "pglite"): Promise<
       await cleanup.end();
     },
   };
+}
+
+/**
+ * Drops a role a test made (roles are cluster-wide, so tests name their own): its privileges and
+ * default privileges in this database first, as the owner's connection `db`.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export async function dropTestRole(db: Kysely<any>, name: string): Promise<void> {
+  const { rows } = await sql`SELECT 1 FROM pg_roles WHERE rolname = ${name}`.execute(db);
+  if (!rows.length) return;
+  await sql`DROP OWNED BY ${sql.id(name)}`.execute(db);
+  await sql`DROP ROLE ${sql.id(name)}`.execute(db);
 }

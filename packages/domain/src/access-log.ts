@@ -1,21 +1,21 @@
 import { z } from "zod";
+import { calendarDate, id, listInput, pageCursor, pageLimit } from "./input-primitives";
 
 /** What a read of health information was (docs/decisions.md, "Security"). */
 export const ACCESS_ACTIONS = ["view", "download", "export", "print"] as const;
 export type AccessAction = (typeof ACCESS_ACTIONS)[number];
 
-const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "Dates are YYYY-MM-DD");
-
 /** Filters of the access log (administrators): who, whose information, what kind of read, when. */
-export const accessLogListInputSchema = z.object({
-  userId: z.string().uuid().optional(),
-  patientId: z.string().uuid().optional(),
-  action: z.enum(ACCESS_ACTIONS).optional(),
-  from: day.optional(),
-  to: day.optional(),
-  cursor: z.string().max(300).nullish(),
-  limit: z.number().int().min(1).max(200).default(50),
-});
+const accessLogFilters = {
+  userId: id("Choose a user").optional(),
+  patientId: id("Choose a claimant").optional(),
+  action: z.enum(ACCESS_ACTIONS, { error: "Choose a kind of access" }).optional(),
+  from: calendarDate("From date").optional(),
+  to: calendarDate("To date").optional(),
+};
+/** The CSV export takes the filters alone; the screen pages through them too. */
+export const accessLogExportInputSchema = listInput(accessLogFilters);
+export const accessLogListInputSchema = listInput({ ...accessLogFilters, cursor: pageCursor, limit: pageLimit(200).default(50) });
 export type AccessLogListInput = z.input<typeof accessLogListInputSchema>;
 
 export interface AccessLogRow {

@@ -2,8 +2,9 @@ import { z } from "zod";
 import { NOTIFICATION_TYPES } from "./notifications";
 import type { NotificationType } from "./notifications";
 import type { Role } from "./roles";
+import { calendarDate, id, idInputSchema, listInput, optionalText, pageCursor, pageLimit, searchText, text } from "./input-primitives";
 import {
-  attorneyPhoneSchema,
+  attorneyListFields,
   birthDateSchema,
   emailSchema,
   GENDERS,
@@ -21,9 +22,7 @@ const attorneyFields = {
   firmName: required("Firm name", 200),
   gender: z.enum(GENDERS, { error: "Gender is required" }),
   birthDate: birthDateSchema,
-  addresses: z.array(z.string().trim().max(300, "An address must be at most 300 characters")).max(10),
-  emails: z.array(z.string().trim().max(254)).max(10),
-  phones: z.array(attorneyPhoneSchema).max(10),
+  ...attorneyListFields,
 };
 const consultantFields = {
   specialization: required("Specialization"),
@@ -63,16 +62,16 @@ export const adminUserCreateSchema = byRole({ ...registrationBase });
 export type AdminUserCreateInput = z.input<typeof adminUserCreateSchema>;
 
 /** An administrator edits an account: the username stays fixed, passwords go by reset link. */
-export const adminUserUpdateSchema = byRole({ id: z.string().uuid("That is not a valid id"), ...personFields });
+export const adminUserUpdateSchema = byRole({ id: id(), ...personFields });
 export type AdminUserUpdateInput = z.input<typeof adminUserUpdateSchema>;
 
-export const userListInputSchema = z.object({
-  search: z.string().trim().max(100).optional(),
-  role: z.enum(["administrator", "employee", "attorney", "consultant"]).optional(),
+export const userListInputSchema = listInput({
+  search: searchText,
+  role: z.enum(["administrator", "employee", "attorney", "consultant"], { error: "Choose a role" }).optional(),
   active: z.boolean().optional(),
-  specializationId: z.string().uuid().optional(),
-  cursor: z.string().max(500).nullish(),
-  limit: z.number().int().min(1).max(100).default(25),
+  specializationId: id("Choose a specialization").optional(),
+  cursor: pageCursor,
+  limit: pageLimit().default(25),
 });
 export type UserListInput = z.input<typeof userListInputSchema>;
 
@@ -100,7 +99,13 @@ export interface UserDetail extends UserSummary {
   addresses: string[];
   emails: string[];
   phones: { number: string; type: PhoneType }[];
+  twoFactorEnabled: boolean;
 }
+
+/** The agency's directory of experts (`consultants.list`). */
+export const consultantListInputSchema = listInput({ search: searchText, specializationId: id("Choose a specialization").optional() });
+
+export const setUserActiveSchema = idInputSchema.extend({ active: z.boolean({ error: "Say whether the user is active" }) });
 
 export const ADMIN_MESSAGES = {
   selfDeactivate: "You cannot deactivate your own account.",
@@ -109,35 +114,52 @@ export const ADMIN_MESSAGES = {
   userNotFound: "That user does not exist.",
 } as const;
 
+/* ---------- the audit trail (administrators) ---------- */
+
+const auditFilters = {
+  actorId: id("Choose a user").optional(),
+  entityType: optionalText(50, "Entity type"),
+  entityId: optionalText(100, "Entity id"),
+  action: optionalText(100, "Action"),
+  from: calendarDate("From date").optional(),
+  to: calendarDate("To date").optional(),
+};
+/** The CSV export takes the filters alone; the screen pages through them too. */
+export const auditExportInputSchema = listInput(auditFilters);
+export const auditListInputSchema = listInput({ ...auditFilters, cursor: pageCursor, limit: pageLimit(200).default(50) });
+
 /* ---------- your own account (/settings) ---------- */
+
+const profileBase = { ...personFields, currentPassword: optionalText(256, "Password") };
 
 /** What a user may change about themselves, by their role; username and role stay fixed. */
 export function profileSchemaFor(role: Role) {
-  const base = { ...personFields, currentPassword: z.string().max(256).optional() };
-  if (role === "attorney") return withAttorneyLists(z.object({ ...base, ...attorneyFields }));
-  if (role === "consultant") return z.object({ ...base, ...consultantFields });
-  return z.object(base);
-}
-/** What /settings sends: the shared fields plus those of the caller's role. */
-export interface ProfileInput {
-  firstName: string;
-  lastName: string;
-  email: string;
-  currentPassword?: string;
-  firmName?: string;
-  gender?: (typeof GENDERS)[number];
-  birthDate?: string;
-  addresses?: string[];
-  emails?: string[];
-  phones?: { number: string; type: PhoneType }[];
-  specialization?: string;
-  licenseNumber?: string;
-  phone?: string;
-  address?: string;
+  if (role === "attorney") return withAttorneyLists(z.object({ ...profileBase, ...attorneyFields }));
+  if (role === "consultant") return z.object({ ...profileBase, ...consultantFields });
+  return z.object(profileBase);
 }
 
+/**
+ * What /settings sends: the shared fields plus those of the caller's role (the form may send the
+ * other roles' fields empty or null). The door checks every field's form; which fields the caller's role
+ * requires is checked by the service with `profileSchemaFor`, as only it knows the role (both
+ * parses only trim, so the second changes nothing).
+ */
+export const profileInputSchema = z.object({
+  ...profileBase,
+  firmName: optionalText(200, "Firm name").nullable(),
+  gender: z.enum(GENDERS, { error: "Gender is required" }).or(z.literal("")).nullish(),
+  birthDate: optionalText(10, "Birth date").nullable(),
+  ...z.object(attorneyListFields).partial().shape,
+  specialization: optionalText(100, "Specialization").nullable(),
+  licenseNumber: optionalText(50, "License number").nullable(),
+  phone: optionalText(30, "Phone number").nullable(),
+  address: optionalText(300, "Address").nullable(),
+});
+export type ProfileInput = z.input<typeof profileInputSchema>;
+
 export const changePasswordSchema = z.object({
-  currentPassword: z.string({ error: "Enter your current password" }).min(1, "Enter your current password").max(256),
+  currentPassword: text("Enter your current password").min(1, "Enter your current password").max(256),
   newPassword: passwordSchema,
 });
 
@@ -176,7 +198,7 @@ export function defaultNotificationPreference(type: NotificationType): Notificat
 
 export const specializationInputSchema = z.object({
   name: required("Name", 100),
-  description: z.string().trim().max(500, "Description must be at most 500 characters").nullish(),
+  description: text().trim().max(500, "Description must be at most 500 characters").nullish(),
   /** Whole rand amounts are entered in the UI; stored in cents. */
   defaultReportFeeCents: z
     .number({ error: "Default report fee must be an amount" })
@@ -185,6 +207,9 @@ export const specializationInputSchema = z.object({
     .max(100_000_000, "Default report fee is too large")
     .nullish(),
 });
+
+export const specializationUpdateSchema = specializationInputSchema.extend(idInputSchema.shape);
+export const setSpecializationActiveSchema = idInputSchema.extend({ active: z.boolean({ error: "Say whether the specialization is active" }) });
 
 export interface SpecializationItem {
   id: string;
@@ -203,8 +228,7 @@ export const SPECIALIZATION_MESSAGES = {
 /* ---------- agency settings (administrators) ---------- */
 
 /** A South African VAT number: 10 digits starting with 4. */
-const vatNumber = z
-  .string()
+const vatNumber = text()
   .trim()
   .regex(/^4\d{9}$/, "A VAT number is 10 digits starting with 4")
   .or(z.literal(""));
@@ -215,10 +239,10 @@ export const agencySettingsSchema = z.object({
   vatNumber,
   email: emailSchema.or(z.literal("")),
   phone: phoneNumberSchema.or(z.literal("")),
-  bankName: z.string().trim().max(100),
-  accountName: z.string().trim().max(200),
-  accountNumber: z.string().trim().regex(/^\d{0,20}$/, "An account number has only digits"),
-  branchCode: z.string().trim().regex(/^(\d{6})?$/, "A branch code is 6 digits"),
+  bankName: text().trim().max(100, "Bank name must be at most 100 characters"),
+  accountName: text().trim().max(200, "Account name must be at most 200 characters"),
+  accountNumber: text().trim().regex(/^\d{0,20}$/, "An account number has only digits"),
+  branchCode: text().trim().regex(/^(\d{6})?$/, "A branch code is 6 digits"),
 });
 export type AgencySettings = z.output<typeof agencySettingsSchema>;
 

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { calendarDate, clockTime, id, idInputSchema, instant, listInput, optionalText, optionalTextOrNull, pageCursor, pageLimit, searchText, text } from "./input-primitives";
 
 /** Africa/Johannesburg keeps UTC+2 all year (no daylight saving), so local times convert exactly. */
 export const SAST_OFFSET_MINUTES = 120;
@@ -33,8 +34,8 @@ export const WEEKDAY_LABEL: Record<number, string> = { 1: "Monday", 2: "Tuesday"
 export const ASSESSMENT_MODES = ["in_person", "video"] as const;
 export type AssessmentMode = (typeof ASSESSMENT_MODES)[number];
 
-const time = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, "Times are HH:MM");
-const date = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "Dates are YYYY-MM-DD");
+const time = clockTime;
+const date = calendarDate();
 
 export interface TimeRange {
   start: string;
@@ -44,16 +45,16 @@ export interface TimeRange {
 }
 
 const rangeSchema = z
-  .object({ start: time, end: time, venue: z.string().trim().max(200).nullish().transform((v) => v || null), mode: z.enum(ASSESSMENT_MODES).default("in_person") })
+  .object({ start: time, end: time, venue: text().trim().max(200, "A venue must be at most 200 characters").nullish().transform((v) => v || null), mode: z.enum(ASSESSMENT_MODES, { error: "Choose in person or video" }).default("in_person") })
   .refine((r) => r.start < r.end, { message: "A time range must end after it starts", path: ["end"] })
   .refine((r) => r.mode === "video" || !!r.venue, { message: "An in-person range needs a venue", path: ["venue"] });
 
 /** A consultant's week: per ISO weekday (1-7), zero or more ranges that must not overlap. */
 export const weeklyAvailabilitySchema = z.object({
-  consultantId: z.string().uuid().optional(),
+  consultantId: id("Choose a consultant").optional(),
   days: z
-    .array(z.object({ weekday: z.number().int().min(1).max(7), ranges: z.array(rangeSchema).max(6) }))
-    .max(7)
+    .array(z.object({ weekday: z.number({ error: "A weekday is a number from 1 to 7" }).int().min(1, "A weekday is a number from 1 to 7").max(7, "A weekday is a number from 1 to 7"), ranges: z.array(rangeSchema).max(6, "At most 6 time ranges a day") }))
+    .max(7, "A week has 7 days")
     .superRefine((days, ctx) => {
       for (const day of days) {
         const sorted = [...day.ranges].sort((a, b) => a.start.localeCompare(b.start));
@@ -71,13 +72,18 @@ export type WeeklyAvailabilityInput = z.input<typeof weeklyAvailabilitySchema>;
 /** One date's exception: a day off, or other hours for that date. */
 export const availabilityOverrideSchema = z
   .object({
-    consultantId: z.string().uuid().optional(),
+    consultantId: id("Choose a consultant").optional(),
     date,
-    unavailable: z.boolean(),
-    ranges: z.array(rangeSchema).max(6).default([]),
-    note: z.string().trim().max(200).nullish(),
+    unavailable: z.boolean({ error: "Say whether the day is unavailable" }),
+    ranges: z.array(rangeSchema).max(6, "At most 6 time ranges a day").default([]),
+    note: text().trim().max(200, "A note must be at most 200 characters").nullish(),
   })
   .refine((o) => o.unavailable || o.ranges.length > 0, { message: "Give the other hours, or mark the day unavailable", path: ["ranges"] });
+
+/** Whose availability to read or change: a consultant their own, staff any consultant's. */
+export const availabilityOwnerSchema = listInput({ consultantId: id("Choose a consultant").optional() });
+export const removeAvailabilityOverrideSchema = z.object({ consultantId: id("Choose a consultant").optional(), date });
+export const availabilityWeekInputSchema = z.object({ weekStart: calendarDate("Week start"), specializationId: id("Choose a specialization").optional() });
 
 export interface Slot {
   startsAt: string;
@@ -168,28 +174,43 @@ export const SLOT_TAKEN_MESSAGE = "That time slot has just been taken; please ch
 export const CAPACITY_FULL_MESSAGE = "That consultant's day is fully booked; please choose another day.";
 
 export const bookingInputSchema = z.object({
-  caseId: z.string({ error: "Choose a case" }).uuid("Choose a case"),
-  specializationId: z.string({ error: "Choose a specialization" }).uuid("Choose a specialization"),
-  consultantId: z.string({ error: "Choose a consultant" }).uuid("Choose a consultant"),
-  startsAt: z.string({ error: "Choose a time slot" }).datetime({ offset: true, message: "Choose a time slot" }),
-  endsAt: z.string().datetime({ offset: true }).optional(),
-  note: z.string().trim().max(1000).optional().transform((v) => v || null),
+  caseId: id("Choose a case"),
+  specializationId: id("Choose a specialization"),
+  consultantId: id("Choose a consultant"),
+  startsAt: instant("Choose a time slot"),
+  endsAt: instant("Choose when the assessment ends").optional(),
+  note: optionalTextOrNull(1000, "A note"),
   /** Staff booking on an attorney's behalf name the query; attorneys' bookings find it from the case. */
-  queryId: z.string().uuid().optional(),
+  queryId: id("Choose a query").optional(),
 });
 export type BookingInput = z.input<typeof bookingInputSchema>;
 
 export const cancelBookingSchema = z.object({
-  id: z.string().uuid("That is not a valid id"),
-  reason: z.string({ error: "Give a reason for cancelling" }).trim().min(1, "Give a reason for cancelling").max(1000),
-  cancellationClass: z.enum(CANCELLATION_CLASSES).optional(),
+  id: id(),
+  reason: text("Give a reason for cancelling").trim().min(1, "Give a reason for cancelling").max(1000, "A reason must be at most 1000 characters"),
+  cancellationClass: z.enum(CANCELLATION_CLASSES, { error: "Choose a cancellation class" }).optional(),
 });
 
 export const rescheduleBookingSchema = z.object({
-  id: z.string().uuid("That is not a valid id"),
-  startsAt: z.string().datetime({ offset: true, message: "Choose a time slot" }),
-  note: z.string().trim().max(1000).optional(),
+  id: id(),
+  startsAt: instant("Choose a time slot"),
+  note: optionalText(1000, "A note"),
 });
+
+export const bookingListInputSchema = listInput({
+  status: z.enum(BOOKING_STATUSES, { error: "Choose a booking status" }).optional(),
+  consultantId: id("Choose a consultant").optional(),
+  specializationId: id("Choose a specialization").optional(),
+  venue: optionalText(200, "Venue"),
+  search: searchText,
+  from: calendarDate("From date").optional(),
+  to: calendarDate("To date").optional(),
+  cursor: pageCursor,
+  limit: pageLimit(500).default(50),
+});
+export const bookableConsultantsInputSchema = z.object({ specializationId: id("Choose a specialization") });
+export const slotsInputSchema = z.object({ consultantId: id("Choose a consultant"), from: calendarDate("From date"), to: calendarDate("To date") });
+export const recordAttendanceSchema = idInputSchema.extend({ attended: z.boolean({ error: "Say whether the claimant attended" }) });
 
 export interface BookingItem {
   id: string;
@@ -223,7 +244,9 @@ export type RosterDuty = (typeof ROSTER_DUTIES)[number];
 export const ROSTER_DUTY_LABEL: Record<RosterDuty, string> = { bookings_desk: "Bookings desk", reports_desk: "Reports desk", on_call: "On call" };
 
 export const rosterShiftSchema = z
-  .object({ employeeId: z.string().uuid("Choose an employee"), date, start: time, end: time, duty: z.enum(ROSTER_DUTIES, { error: "Choose a duty" }) })
+  .object({ employeeId: id("Choose an employee"), date, start: time, end: time, duty: z.enum(ROSTER_DUTIES, { error: "Choose a duty" }) })
   .refine((s) => s.start < s.end, { message: "A shift must end after it starts", path: ["end"] });
+
+export const rosterRangeSchema = z.object({ from: calendarDate("From date"), to: calendarDate("To date") });
 
 export const ROSTER_CLASH_MESSAGE = "That employee already has a shift at that time.";

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { birthDateSchema, emailSchema, pastDateSchema, phoneNumberSchema, required } from "./schemas";
 import { parseSaId, SA_ID_MESSAGES } from "./sa-id";
+import { idInputSchema, listInput, optionalTextOrNull, searchText } from "./input-primitives";
 
 export const CLAIMANT_GENDERS = ["male", "female", "other"] as const;
 
@@ -20,44 +21,47 @@ export const HOME_LANGUAGES = [
   "Other",
 ] as const;
 
-const optionalText = (max: number) => z.string().trim().max(max).optional().transform((v) => v || null);
-
 /**
  * A claimant: an SA ID number (13 digits, Luhn check digit, birth date and gender matching the
  * number) or a passport number; consent is the date the signed consent was received (POPIA).
  */
-export const patientInputSchema = z
-  .object({
-    firstName: required("First name"),
-    lastName: required("Last name"),
-    idNumber: z.string().trim().max(13).optional().transform((v) => v || null),
-    passportNumber: z.string().trim().max(20).optional().transform((v) => v || null),
-    birthDate: birthDateSchema,
-    gender: z.enum(CLAIMANT_GENDERS, { error: "Gender is required" }),
-    email: emailSchema.or(z.literal("")).optional().transform((v) => v || null),
-    phone: phoneNumberSchema.or(z.literal("")).optional().transform((v) => v || null),
-    address: optionalText(300),
-    homeLanguage: z.enum(HOME_LANGUAGES, { error: "Choose a home language" }),
-    interpreterNeeded: z.boolean().default(false),
-    consentReceivedAt: pastDateSchema("Consent date").optional().or(z.literal("")).transform((v) => v || null),
-  })
-  .superRefine((value, ctx) => {
-    if (!value.idNumber && !value.passportNumber) {
-      ctx.addIssue({ code: "custom", path: ["idNumber"], message: SA_ID_MESSAGES.idOrPassport });
-      return;
-    }
-    if (!value.idNumber) return;
-    const info = parseSaId(value.idNumber);
-    if (!info) {
-      ctx.addIssue({ code: "custom", path: ["idNumber"], message: SA_ID_MESSAGES.invalid });
-      return;
-    }
-    if (info.birthDate !== value.birthDate) ctx.addIssue({ code: "custom", path: ["birthDate"], message: SA_ID_MESSAGES.birthDateMismatch });
-    if (value.gender !== "other" && info.gender !== value.gender) {
-      ctx.addIssue({ code: "custom", path: ["gender"], message: SA_ID_MESSAGES.genderMismatch });
-    }
-  });
+const patientFields = z.object({
+  firstName: required("First name"),
+  lastName: required("Last name"),
+  idNumber: optionalTextOrNull(13, "ID number"),
+  passportNumber: optionalTextOrNull(20, "Passport number"),
+  birthDate: birthDateSchema,
+  gender: z.enum(CLAIMANT_GENDERS, { error: "Gender is required" }),
+  email: emailSchema.or(z.literal("")).optional().transform((v) => v || null),
+  phone: phoneNumberSchema.or(z.literal("")).optional().transform((v) => v || null),
+  address: optionalTextOrNull(300, "Address"),
+  homeLanguage: z.enum(HOME_LANGUAGES, { error: "Choose a home language" }),
+  interpreterNeeded: z.boolean().default(false),
+  consentReceivedAt: pastDateSchema("Consent date").optional().or(z.literal("")).transform((v) => v || null),
+});
+
+/** The identity rules across fields, for a new claimant and an edited one alike. */
+function identityRules(value: z.output<typeof patientFields>, ctx: z.RefinementCtx) {
+  if (!value.idNumber && !value.passportNumber) {
+    ctx.addIssue({ code: "custom", path: ["idNumber"], message: SA_ID_MESSAGES.idOrPassport });
+    return;
+  }
+  if (!value.idNumber) return;
+  const info = parseSaId(value.idNumber);
+  if (!info) {
+    ctx.addIssue({ code: "custom", path: ["idNumber"], message: SA_ID_MESSAGES.invalid });
+    return;
+  }
+  if (info.birthDate !== value.birthDate) ctx.addIssue({ code: "custom", path: ["birthDate"], message: SA_ID_MESSAGES.birthDateMismatch });
+  if (value.gender !== "other" && info.gender !== value.gender) {
+    ctx.addIssue({ code: "custom", path: ["gender"], message: SA_ID_MESSAGES.genderMismatch });
+  }
+}
+
+export const patientInputSchema = patientFields.superRefine(identityRules);
 export type PatientInput = z.input<typeof patientInputSchema>;
+export const patientUpdateSchema = patientFields.extend(idInputSchema.shape).superRefine(identityRules);
+export const patientListInputSchema = listInput({ search: searchText });
 
 export interface Patient {
   id: string;

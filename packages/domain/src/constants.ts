@@ -39,3 +39,5 @@ export function formatCountdown(ms: number): string {
 
 /** The most procedures one tRPC request may carry; the server refuses larger batches. */
 export const MAX_TRPC_BATCH = 10;
+/** The longest address the server reads (414 past it); the web client splits batches to stay below. */
+export const MAX_URL_LENGTH = 8192;

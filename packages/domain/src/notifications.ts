@@ -1,7 +1,16 @@
+import { z } from "zod";
 import { TIME_ZONE, UNREAD_BADGE_MAX } from "./constants";
+import { id, INPUT_MESSAGES, listInput, pageLimit } from "./input-primitives";
 
 export const NOTIFICATION_TYPES = ["query_update", "payment_reminder", "system_alert", "query_completed", "other"] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
+
+/** One page of the caller's notifications; the cursor is the id of the last one already shown. */
+export const notificationListInputSchema = listInput({ cursor: id(INPUT_MESSAGES.pageLink).nullish(), limit: pageLimit().optional() });
+/** A notification named by its id (tRPC input and the REST paths `/api/notifications/{id}...`). */
+export const notificationIdInputSchema = z.object({ id: id("That is not a valid notification id") });
+/** A user's whole list (`GET /api/notifications/{userId}`, `PATCH .../read-all`). */
+export const notificationOwnerParamsSchema = z.object({ id: id("That is not a valid user id") });
 
 /** A notification as the API answers it (SPEC.md section 3 plus userId and link). */
 export interface NotificationDto {

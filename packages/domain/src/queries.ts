@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { pastDateSchema, required } from "./schemas";
+import { calendarDate, id, idInputSchema, listInput, optionalText, optionalTextOrNull, pageCursor, pageLimit, searchText } from "./input-primitives";
 
 /* ---------- cases (matters) ---------- */
 
@@ -18,15 +19,17 @@ export type CaseStatus = (typeof CASE_STATUSES)[number];
 export const CASE_STATUS_LABEL: Record<CaseStatus, string> = { open: "Open", on_hold: "On hold", settled: "Settled", closed: "Closed" };
 
 export const caseInputSchema = z.object({
-  patientId: z.string({ error: "Choose a claimant" }).uuid("Choose a claimant"),
+  patientId: id("Choose a claimant"),
   claimType: z.enum(CLAIM_TYPES, { error: "Choose a claim type" }),
   incidentDate: pastDateSchema("Incident date"),
-  rafClaimNumber: z.string().trim().max(50).optional().transform((v) => v || null),
-  courtCaseNumber: z.string().trim().max(50).optional().transform((v) => v || null),
-  status: z.enum(CASE_STATUSES).default("open"),
-  notes: z.string().trim().max(2000).optional().transform((v) => v || null),
+  rafClaimNumber: optionalTextOrNull(50, "RAF claim number"),
+  courtCaseNumber: optionalTextOrNull(50, "Court case number"),
+  status: z.enum(CASE_STATUSES, { error: "Choose a case status" }).default("open"),
+  notes: optionalTextOrNull(2000, "Notes"),
 });
 export type CaseInput = z.input<typeof caseInputSchema>;
+export const caseUpdateSchema = caseInputSchema.extend(idInputSchema.shape);
+export const caseListInputSchema = listInput({ search: searchText, patientId: id("Choose a claimant").optional() });
 
 export interface CaseItem {
   id: string;
@@ -103,42 +106,42 @@ export function illegalMoveMessage(from: QueryStatus, to: QueryStatus): string {
 }
 
 export const queryInputSchema = z.object({
-  caseId: z.string({ error: "Choose a case" }).uuid("Choose a case"),
+  caseId: id("Choose a case"),
   subject: required("Subject", 200),
   instructions: required("Instructions", 5000),
   specializationIds: z
-    .array(z.string().uuid())
+    .array(id("Choose a specialization"), { error: "Choose at least one specialization" })
     .min(1, "Choose at least one specialization")
-    .max(17)
+    .max(17, "Choose at most 17 specializations")
     .refine((ids) => new Set(ids).size === ids.length, "Each specialization once"),
-  priority: z.enum(PRIORITIES).default("normal"),
+  priority: z.enum(PRIORITIES, { error: "Choose a priority" }).default("normal"),
 });
 export type QueryInput = z.input<typeof queryInputSchema>;
 
 export const QUERY_SORTS = ["newest", "oldest", "priority", "reference"] as const;
 export type QuerySort = (typeof QUERY_SORTS)[number];
 
-export const queryListInputSchema = z.object({
-  search: z.string().trim().max(100).optional(),
-  status: z.enum(QUERY_STATUSES).optional(),
-  priority: z.enum(PRIORITIES).optional(),
-  specializationId: z.string().uuid().optional(),
-  assignedEmployeeId: z.string().uuid().optional(),
+export const queryListInputSchema = listInput({
+  search: searchText,
+  status: z.enum(QUERY_STATUSES, { error: "Choose a status" }).optional(),
+  priority: z.enum(PRIORITIES, { error: "Choose a priority" }).optional(),
+  specializationId: id("Choose a specialization").optional(),
+  assignedEmployeeId: id("Choose an employee").optional(),
   /** "unassigned" lists queries no employee has taken yet. */
   unassigned: z.boolean().optional(),
-  from: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).optional(),
-  to: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).optional(),
-  sort: z.enum(QUERY_SORTS).default("newest"),
-  cursor: z.string().max(500).nullish(),
-  limit: z.number().int().min(1).max(100).default(25),
+  from: calendarDate("From date").optional(),
+  to: calendarDate("To date").optional(),
+  sort: z.enum(QUERY_SORTS, { error: "Choose a sort order" }).default("newest"),
+  cursor: pageCursor,
+  limit: pageLimit().default(25),
 });
 export type QueryListInput = z.input<typeof queryListInputSchema>;
 
 export const moveQuerySchema = z
   .object({
-    id: z.string().uuid("That is not a valid id"),
+    id: id(),
     to: z.enum(QUERY_STATUSES, { error: "Choose a status" }),
-    reason: z.string().trim().max(1000).optional(),
+    reason: optionalText(1000, "Reason"),
   })
   .refine((v) => v.to !== "cancelled" || (v.reason && v.reason.length > 0), {
     path: ["reason"],
@@ -146,9 +149,11 @@ export const moveQuerySchema = z
   });
 
 export const commentInputSchema = z.object({
-  queryId: z.string().uuid("That is not a valid id"),
+  queryId: id(),
   body: required("Comment", 5000),
 });
+
+export const assignEmployeeSchema = idInputSchema.extend({ employeeId: id("Choose an employee").nullable() });
 
 export interface QueryListItem {
   id: string;
@@ -184,17 +189,24 @@ export const ASSIGNMENT_STATUS_LABEL: Record<AssignmentStatus, string> = {
 export const LIVE_ASSIGNMENT_STATUSES: readonly AssignmentStatus[] = ["proposed", "accepted"];
 
 export const assignInputSchema = z.object({
-  queryId: z.string().uuid("That is not a valid id"),
-  consultantId: z.string({ error: "Choose a consultant" }).uuid("Choose a consultant"),
-  specializationId: z.string().uuid("Choose a specialization"),
-  feeAgreedCents: z.number().int().min(0).max(100_000_000).nullish(),
+  queryId: id(),
+  consultantId: id("Choose a consultant"),
+  specializationId: id("Choose a specialization"),
+  feeAgreedCents: z
+    .number({ error: "The agreed fee must be an amount" })
+    .int("The agreed fee must be whole cents")
+    .min(0, "The agreed fee cannot be negative")
+    .max(100_000_000, "The agreed fee is too large")
+    .nullish(),
 });
+
+export const assignmentCandidatesInputSchema = z.object({ queryId: id(), specializationId: id("Choose a specialization") });
 
 export const respondAssignmentSchema = z
   .object({
-    id: z.string().uuid("That is not a valid id"),
-    accept: z.boolean(),
-    reason: z.string().trim().max(1000).optional(),
+    id: id(),
+    accept: z.boolean({ error: "Say whether you accept" }),
+    reason: optionalText(1000, "Reason"),
   })
   .refine((v) => v.accept || (v.reason && v.reason.length > 0), { path: ["reason"], message: "Give a reason for declining" });
 

@@ -11,6 +11,7 @@ import {
 } from "./validation";
 import { FORM_MESSAGES } from "./account-form";
 import { DEFAULT_PHONE_TYPE } from "./constants";
+import { pastCalendarDate, text } from "./input-primitives";
 
 export const GENDERS = ["male", "female", "other", "prefer_not_to_say"] as const;
 export type Gender = (typeof GENDERS)[number];
@@ -22,21 +23,18 @@ export const GENDER_LABEL: Record<Gender, string> = {
 };
 
 export const required = (label: string, max = 100) =>
-  z
-    .string({ error: `${label} is required` })
+  text(`${label} is required`)
     .trim()
     .min(1, `${label} is required`)
     .max(max, `${label} must be at most ${max} characters`);
 
-export const emailSchema = z
-  .string({ error: "Email is required" })
+export const emailSchema = text("Email is required")
   .trim()
   .min(1, "Email is required")
   .max(254, "Email must be at most 254 characters")
   .refine(isValidEmail, "Please enter a valid email address");
 
-export const passwordSchema = z
-  .string({ error: "Password is required" })
+export const passwordSchema = text("Password is required")
   .max(256, "Password must be at most 256 characters")
   .superRefine((password, ctx) => {
     const missing = missingPasswordRequirements(password);
@@ -48,32 +46,24 @@ export const passwordSchema = z
     }
   });
 
-export const phoneNumberSchema = z
-  .string({ error: "Phone number is required" })
+export const phoneNumberSchema = text("Phone number is required")
   .trim()
   .max(30, "Phone number must be at most 30 characters")
   .refine(isValidPhone, "Please enter a valid phone number");
 
 /** YYYY-MM-DD, a real calendar date, not in the future. */
-export const pastDateSchema = (label: string) =>
-  z
-    .string({ error: `${label} is required` })
-    .regex(/^\d{4}-\d{2}-\d{2}$/, `${label} is required`)
-    .refine((value) => {
-      const date = new Date(`${value}T00:00:00Z`);
-      return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value && date.getTime() <= Date.now();
-    }, `Please enter a valid ${label.toLowerCase()}`);
+export const pastDateSchema = pastCalendarDate;
 
 export const birthDateSchema = pastDateSchema("Birth date");
 
 export const loginSchema = z.object({
   username: required("Username", 254),
-  password: z.string({ error: "Password is required" }).min(1, "Password is required").max(256),
+  password: text("Password is required").min(1, "Password is required").max(256, "Password must be at most 256 characters"),
 });
 export type LoginInput = z.infer<typeof loginSchema>;
 
 export const registrationBase = {
-  username: z.string({ error: "Username is required" }).trim().regex(USERNAME_PATTERN, USERNAME_RULE),
+  username: text("Username is required").trim().regex(USERNAME_PATTERN, USERNAME_RULE),
   password: passwordSchema,
   email: emailSchema,
   firstName: required("First name"),
@@ -81,9 +71,16 @@ export const registrationBase = {
 };
 
 export const attorneyPhoneSchema = z.object({
-  number: z.string().trim().max(30, "Phone number must be at most 30 characters"),
+  number: text().trim().max(30, "Phone number must be at most 30 characters"),
   type: z.enum(PHONE_TYPES).default(DEFAULT_PHONE_TYPE),
 });
+
+/** The attorney's address, e-mail and phone rows (sign-up, administration, own profile). */
+export const attorneyListFields = {
+  addresses: z.array(text().trim().max(300, "An address must be at most 300 characters")).max(10, "At most 10 addresses"),
+  emails: z.array(text().trim().max(254, "Email must be at most 254 characters")).max(10, "At most 10 emails"),
+  phones: z.array(attorneyPhoneSchema).max(10, "At most 10 phone numbers"),
+};
 
 export const attorneyRegistrationSchema = z
   .object({
@@ -92,9 +89,7 @@ export const attorneyRegistrationSchema = z
     firmName: required("Firm name", 200),
     gender: z.enum(GENDERS, { error: "Gender is required" }),
     birthDate: birthDateSchema,
-    addresses: z.array(z.string().trim().max(300, "An address must be at most 300 characters")).max(10),
-    emails: z.array(z.string().trim().max(254)).max(10),
-    phones: z.array(attorneyPhoneSchema).max(10),
+    ...attorneyListFields,
   })
   .superRefine((value, ctx) => {
     const errors = attorneyListErrors(value);
@@ -119,7 +114,7 @@ export type Registration = z.output<typeof registrationSchema>;
 export const forgotPasswordSchema = z.object({ email: emailSchema });
 
 export const resetPasswordSchema = z.object({
-  token: z.string({ error: "The reset link is invalid" }).min(16, "The reset link is invalid").max(200),
+  token: text("The reset link is invalid").min(16, "The reset link is invalid").max(200, "The reset link is invalid"),
   password: passwordSchema,
 });
 

@@ -9,6 +9,8 @@ export interface CurrentUser {
   email: string;
   role: Role;
   specialization: string | null;
+  /** Present (true) only while a compulsory two-factor set-up holds the user (docs/decisions.md). */
+  twoFactorSetupRequired?: true;
 }
 
 export function initials(user: Pick<CurrentUser, "firstName" | "lastName">): string {

@@ -19,6 +19,8 @@ export const PASSWORD_CHECKLIST_TITLE = "Password must include:";
 export const PASSWORD_ALL_MET = "Password meets all requirements";
 export const PASSWORDS_DO_NOT_MATCH = "Passwords do not match";
 export const PASSWORDS_MATCH = "Passwords match";
+/** Beyond the composition rules: a password from the common-password lists (docs/decisions.md). */
+export const PASSWORD_TOO_COMMON = "This password is too common. Choose one that is harder to guess.";
 
 /** The requirements a password still misses (empty when it is valid). */
 export function missingPasswordRequirements(password: string): PasswordRequirement[] {

@@ -33,6 +33,7 @@ const user: UserDetail = {
   addresses: ["5 Church Street"],
   emails: [],
   phones: [{ number: "+27 12 555 0111", type: "mobile" }],
+  twoFactorEnabled: false,
 };
 
 describe("account form rules", () => {

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import type { Kysely } from "kysely";
 import type { Database } from "@medlegal/db";
-import { findCurrentUser } from "@medlegal/api";
+import { findCurrentUser, mustSetUpTwoFactor } from "@medlegal/api";
 import { endSession } from "../request-context";
 import { sessionExpiry } from "../session-store";
 
@@ -43,7 +43,8 @@ export const authPlugin = fp(async (app: FastifyInstance, { db }: { db: Kysely<D
       await endSession(request, reply);
       return;
     }
-    request.user = user;
+    // Held at a compulsory two-factor set-up: procedures other than the set-up answer 403.
+    request.user = (await mustSetUpTwoFactor(db, user)) ? { ...user, twoFactorSetupRequired: true } : user;
     if (!isPoll(request) && now - (session.lastSeenAt ?? 0) > TOUCH_INTERVAL_MS) session.lastSeenAt = now;
   });
 });

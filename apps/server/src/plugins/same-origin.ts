@@ -1,33 +1,40 @@
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
 import { AppError } from "@medlegal/api";
+import { isApiPath } from "./security-headers";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
+/** An Origin header as scheme://host[:port], or null when it is not one ("null", garbage). */
+function originOf(value: string): string | null {
+  try {
+    const url = new URL(value);
+    return url.origin === "null" ? null : url.origin;
+  } catch {
+    return null;
+  }
+}
+
 /**
  * Refuses state-changing requests that a browser sent from another site (CSRF), for /api and
- * /trpc: Sec-Fetch-Site when the browser sends it, else the Origin header against the Host.
- * Requests with neither header come from non-browser clients and carry no ambient cookies risk.
+ * /trpc: the Origin header must be the configured public origin (APP_URL), this request's own
+ * scheme and host, or one of ALLOWED_ORIGINS; the scheme counts, so an http:// page cannot post
+ * to the https:// app. Without Origin, Sec-Fetch-Site decides. Requests with neither header come
+ * from non-browser clients and carry no ambient cookies risk.
  */
 export const sameOriginPlugin = fp(async (app: FastifyInstance, { allowedOrigins = [] }: { allowedOrigins?: string[] }) => {
+  const allowed = new Set(allowedOrigins.map((o) => originOf(o) ?? o));
+  const refused = () => new AppError("FORBIDDEN", "This request came from another site and was refused.");
   app.addHook("onRequest", async (request) => {
-    if (SAFE_METHODS.has(request.method)) return;
-    if (!request.url.startsWith("/api/") && !request.url.startsWith("/trpc")) return;
+    if (SAFE_METHODS.has(request.method) || !isApiPath(request.url)) return;
     const origin = request.headers.origin;
-    const site = request.headers["sec-fetch-site"];
     if (origin) {
-      const sameHost = (() => {
-        try {
-          return new URL(origin).host === request.host;
-        } catch {
-          return false;
-        }
-      })();
-      if (sameHost || allowedOrigins.includes(origin)) return;
-      throw new AppError("FORBIDDEN", "This request came from another site and was refused.");
+      const from = originOf(origin);
+      const own = originOf(`${request.protocol}://${request.host}`);
+      if (from && (from === app.appUrl || from === own || allowed.has(from))) return;
+      throw refused();
     }
-    if (site && site !== "same-origin" && site !== "none") {
-      throw new AppError("FORBIDDEN", "This request came from another site and was refused.");
-    }
+    const site = request.headers["sec-fetch-site"];
+    if (site && site !== "same-origin" && site !== "none") throw refused();
   });
 });

@@ -1,65 +1,80 @@
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import multipart from "@fastify/multipart";
-import { accessLogService, AppError, auditTrailService, bookingsService, documentsService } from "@medlegal/api";
-import { DOCUMENT_MAX_BYTES, can } from "@medlegal/domain";
+import { accessLogService, AppError, auditTrailService, bookingsService, documentsService, parseInput } from "@medlegal/api";
+import { accessLogExportInputSchema, auditExportInputSchema, DOCUMENT_MAX_BYTES, can, idInputSchema } from "@medlegal/domain";
+import type { z } from "zod";
+import type { SignedInActor } from "@medlegal/api";
 import { signedInActor } from "../request-context";
+import { sendDownload } from "./download";
+
+const MAX_MB = DOCUMENT_MAX_BYTES / 1024 / 1024;
+const UNREADABLE_UPLOAD = "The upload could not be read. Send the file as multipart/form-data in a field named file.";
+
+/**
+ * The one file of an upload. A malformed multipart body fails inside busboy with plain errors
+ * (no status), so every failure here becomes a 400 or 413 with a sentence instead of a 500.
+ */
+async function readUpload(request: FastifyRequest): Promise<{ fileName: string; data: Buffer }> {
+  if (!request.isMultipart()) throw new AppError("INVALID", UNREADABLE_UPLOAD);
+  try {
+    const file = await request.file();
+    if (!file) throw new AppError("INVALID", "Choose a file to upload.");
+    return { fileName: file.filename, data: await file.toBuffer() };
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    const code = (error as { code?: string }).code;
+    if (code === "FST_REQ_FILE_TOO_LARGE") throw new AppError("INVALID", `Files can be at most ${MAX_MB} MB.`);
+    if (code === "FST_FILES_LIMIT" || code === "FST_PARTS_LIMIT" || code === "FST_FIELDS_LIMIT") {
+      throw new AppError("INVALID", "Upload one file at a time.");
+    }
+    throw new AppError("INVALID", UNREADABLE_UPLOAD);
+  }
+}
 
 /**
  * File transfers, which tRPC's JSON does not carry well: query documents in and out, bookings
- * as calendar files, and the audit trail as CSV. Thin adapters over the same services; the same role and row checks.
+ * as calendar files, and the audit trail as CSV. Thin adapters over the same services; the same
+ * role and row checks, and the same input schemas as the procedures. Downloads are never cached
+ * (every /api answer is no-store, plugins/security-headers.ts).
  */
 export async function fileRoutes(app: FastifyInstance) {
   const db = app.db;
-  await app.register(multipart, { limits: { fileSize: DOCUMENT_MAX_BYTES, files: 1, fields: 5 } });
+  await app.register(multipart, { limits: { fileSize: DOCUMENT_MAX_BYTES, files: 1, fields: 5, parts: 10 } });
 
-  app.post<{ Params: { id: string } }>("/api/queries/:id/documents", async (request, reply) => {
+  app.post("/api/queries/:id/documents", async (request, reply) => {
     const actor = signedInActor(request);
-    if (!request.isMultipart()) throw new AppError("INVALID", "Send the file as multipart/form-data in a field named file.");
-    const file = await request.file();
-    if (!file) throw new AppError("INVALID", "Choose a file to upload.");
-    const data = await file.toBuffer().catch((error: { code?: string }) => {
-      if (error.code === "FST_REQ_FILE_TOO_LARGE") throw new AppError("INVALID", `Files can be at most ${DOCUMENT_MAX_BYTES / 1024 / 1024} MB.`);
-      throw error;
-    });
-    const document = await documentsService.uploadDocument({ db, actor }, { queryId: request.params.id, fileName: file.filename, data });
+    const { id: queryId } = parseInput(idInputSchema, request.params);
+    const { fileName, data } = await readUpload(request);
+    const document = await documentsService.uploadDocument({ db, actor }, { queryId, fileName, data });
     return reply.code(201).send(document);
   });
 
-  app.get<{ Params: { id: string } }>("/api/documents/:id", async (request, reply) => {
+  app.get("/api/documents/:id", async (request, reply) => {
     const actor = signedInActor(request);
-    const doc = await documentsService.downloadDocument({ db, actor }, request.params.id);
-    return reply
-      .header("Content-Type", doc.contentType)
-      .header("Content-Disposition", `attachment; filename*=UTF-8''${encodeURIComponent(doc.fileName)}`)
-      .header("Cache-Control", "private, no-store")
-      .header("X-Content-Type-Options", "nosniff")
-      .send(Buffer.from(doc.data));
+    const { id } = parseInput(idInputSchema, request.params);
+    const doc = await documentsService.downloadDocument({ db, actor }, id);
+    return sendDownload(reply, { fileName: doc.fileName, contentType: doc.contentType, body: Buffer.from(doc.data) });
   });
 
   // One booking as an .ics calendar file (Outlook, Google Calendar).
-  app.get<{ Params: { id: string } }>("/api/bookings/:id/calendar.ics", async (request, reply) => {
+  app.get("/api/bookings/:id/calendar.ics", async (request, reply) => {
     const actor = signedInActor(request);
-    const { fileName, body } = await bookingsService.bookingIcs({ db, actor }, request.params.id);
-    return reply
-      .header("Content-Type", "text/calendar; charset=utf-8")
-      .header("Content-Disposition", `attachment; filename="${fileName}"`)
-      .header("Cache-Control", "private, no-store")
-      .send(body);
+    const { id } = parseInput(idInputSchema, request.params);
+    const { fileName, body } = await bookingsService.bookingIcs({ db, actor }, id);
+    return sendDownload(reply, { fileName, contentType: "text/calendar; charset=utf-8", body });
   });
 
-  // The audit trail and the access log as CSV, with the list's filters (the paging ones dropped).
-  const csvExport = (path: string, fileName: string, make: typeof auditTrailService.exportAuditCsv) =>
-    app.get<{ Querystring: Record<string, string> }>(path, async (request, reply) => {
+  // The audit trail and the access log as CSV, with the list's filters as a query string (an empty
+  // field means no filter; the paging ones are not part of the export's schema and are dropped).
+  const csvExport = <S extends z.ZodType>(path: string, fileName: string, schema: S, make: (deps: { db: typeof db; actor: SignedInActor }, filters: z.output<S>) => Promise<string>) =>
+    app.get<{ Querystring: Record<string, unknown> }>(path, async (request, reply) => {
       const actor = signedInActor(request);
       if (!can(actor.user.role, "audit.read")) throw new AppError("FORBIDDEN", "You do not have permission to do that.");
-      const { limit: _limit, cursor: _cursor, ...filters } = request.query;
-      const csv = await make({ db, actor }, Object.fromEntries(Object.entries(filters).filter(([, v]) => v !== "")));
-      return reply
-        .header("Content-Type", "text/csv; charset=utf-8")
-        .header("Content-Disposition", `attachment; filename="${fileName}-${new Date().toISOString().slice(0, 10)}.csv"`)
-        .header("Cache-Control", "private, no-store")
-        .send(csv);
+      const filters = parseInput(schema, Object.fromEntries(Object.entries(request.query).filter(([, v]) => v !== "")));
+      const csv = await make({ db, actor }, filters);
+      const name = `${fileName}-${new Date().toISOString().slice(0, 10)}.csv`;
+      return sendDownload(reply, { fileName: name, contentType: "text/csv; charset=utf-8", body: csv });
     });
-  csvExport("/api/audit/export.csv", "audit-trail", auditTrailService.exportAuditCsv);
-  csvExport("/api/audit/access-log.csv", "access-log", accessLogService.exportAccessLogCsv);
+  csvExport("/api/audit/export.csv", "audit-trail", auditExportInputSchema, auditTrailService.exportAuditCsv);
+  csvExport("/api/audit/access-log.csv", "access-log", accessLogExportInputSchema, accessLogService.exportAccessLogCsv);
 }

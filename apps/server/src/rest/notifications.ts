@@ -1,10 +1,7 @@
 import type { FastifyInstance } from "fastify";
-import { messagesService, notificationsService } from "@medlegal/api";
+import { messagesService, notificationsService, parseInput } from "@medlegal/api";
+import { notificationIdInputSchema, notificationOwnerParamsSchema } from "@medlegal/domain";
 import { signedInActor } from "../request-context";
-
-interface IdParams {
-  id: string;
-}
 
 /** SPEC.md section 7: the bell's and the Messages badge's endpoints. */
 export async function notificationRoutes(app: FastifyInstance) {
@@ -15,20 +12,25 @@ export async function notificationRoutes(app: FastifyInstance) {
   );
 
   // :id is the user's id here (one name per path segment keeps the router unambiguous).
-  app.get<{ Params: IdParams }>("/api/notifications/:id", { config: { poll: true } }, async (request) =>
-    notificationsService.listNotifications({ db, actor: signedInActor(request) }, { userId: request.params.id }),
-  );
+  app.get("/api/notifications/:id", { config: { poll: true } }, async (request) => {
+    const actor = signedInActor(request);
+    const { id: userId } = parseInput(notificationOwnerParamsSchema, request.params);
+    return notificationsService.listNotifications({ db, actor }, { userId });
+  });
 
-  app.patch<{ Params: IdParams }>("/api/notifications/:id/read", async (request) =>
-    notificationsService.markNotificationRead({ db, actor: signedInActor(request) }, request.params.id),
-  );
+  app.patch("/api/notifications/:id/read", async (request) => {
+    const actor = signedInActor(request);
+    return notificationsService.markNotificationRead({ db, actor }, parseInput(notificationIdInputSchema, request.params).id);
+  });
 
-  app.patch<{ Params: IdParams }>("/api/notifications/:id/read-all", async (request) =>
-    notificationsService.markAllNotificationsRead({ db, actor: signedInActor(request) }, request.params.id),
-  );
+  app.patch("/api/notifications/:id/read-all", async (request) => {
+    const actor = signedInActor(request);
+    return notificationsService.markAllNotificationsRead({ db, actor }, parseInput(notificationOwnerParamsSchema, request.params).id);
+  });
 
-  app.delete<{ Params: IdParams }>("/api/notifications/:id", async (request, reply) => {
-    await notificationsService.deleteNotification({ db, actor: signedInActor(request) }, request.params.id);
+  app.delete("/api/notifications/:id", async (request, reply) => {
+    const actor = signedInActor(request);
+    await notificationsService.deleteNotification({ db, actor }, parseInput(notificationIdInputSchema, request.params).id);
     return reply.code(204).send();
   });
 }

@@ -1,4 +1,5 @@
-import type { CurrentUser, LoginInput, RegistrationInput } from "@medlegal/domain";
+import type { CurrentUser, LoginAnswer, LoginInput, RegistrationInput } from "@medlegal/domain";
+import { isTwoFactorChallenge } from "@medlegal/domain";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useNavigate } from "@tanstack/react-router";
 import { apiJson, getJson, readableErrorMessage } from "@/lib/api";
@@ -13,31 +14,46 @@ export function useCurrentUser() {
   });
 }
 
-export function useLogin() {
+/** After a sign-in: the user is known; one held at a compulsory two-factor set-up goes there first. */
+function useSignedIn() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
+  return async (user: CurrentUser) => {
+    queryClient.setQueryData(queryKeys.user, user);
+    await navigate(user.twoFactorSetupRequired ? { to: "/two-factor-setup" } : { to: "/" });
+  };
+}
+
+const loginFailed = (error: unknown) => toast({ variant: "destructive", title: "Login failed", description: readableErrorMessage(error) });
+
+/** The password step. Its data is `{ twoFactorRequired: true }` when a code must follow (useVerifyTwoFactor). */
+export function useLogin() {
+  const signedIn = useSignedIn();
   return useMutation({
     // A 401 from the sign-in itself means wrong credentials, not an expired session.
-    mutationFn: (input: LoginInput) => apiJson<CurrentUser>("POST", "/api/login", input, { on401: "throw" }),
-    onSuccess: async (user) => {
-      queryClient.setQueryData(queryKeys.user, user);
-      await navigate({ to: "/" });
+    mutationFn: (input: LoginInput) => apiJson<LoginAnswer>("POST", "/api/login", input, { on401: "throw" }),
+    onSuccess: async (answer) => {
+      if (!isTwoFactorChallenge(answer)) await signedIn(answer);
     },
-    onError: (error) => {
-      toast({ variant: "destructive", title: "Login failed", description: readableErrorMessage(error) });
-    },
+    onError: loginFailed,
+  });
+}
+
+/** The second step of a sign-in: a code from the authenticator app, or a recovery code. */
+export function useVerifyTwoFactor() {
+  const signedIn = useSignedIn();
+  return useMutation({
+    mutationFn: (code: string) => apiJson<CurrentUser>("POST", "/api/login/two-factor", { code }, { on401: "throw" }),
+    onSuccess: signedIn,
+    onError: loginFailed,
   });
 }
 
 export function useRegister() {
-  const queryClient = useQueryClient();
-  const navigate = useNavigate();
+  const signedIn = useSignedIn();
   return useMutation({
     mutationFn: (input: RegistrationInput) => apiJson<CurrentUser>("POST", "/api/register", input),
-    onSuccess: async (user) => {
-      queryClient.setQueryData(queryKeys.user, user);
-      await navigate({ to: "/" });
-    },
+    onSuccess: signedIn,
     onError: (error) => {
       toast({ variant: "destructive", title: "Registration failed", description: readableErrorMessage(error) });
     },

@@ -61,3 +61,19 @@ export function formatFileSize(bytes: number): string {
   if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(0)} KB`;
   return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 }
+
+/** "Good morning" before noon, "Good afternoon" until 18:00, then "Good evening", in South African time. */
+export function greeting(now: Date = new Date()): string {
+  const hour = Number(new Intl.DateTimeFormat("en-GB", { timeZone: ZONE, hour: "2-digit", hourCycle: "h23" }).format(now));
+  return hour < 12 ? "Good morning" : hour < 18 ? "Good afternoon" : "Good evening";
+}
+
+/** "a neurosurgeon", "an orthopaedic surgeon": the article a noun phrase takes when spoken. */
+export function withArticle(phrase: string): string {
+  return `${/^[aeiou]/i.test(phrase) ? "an" : "a"} ${phrase}`;
+}
+
+/** A RAF claim number with its "RAF" label once: "RAF/2026/1" stays, "2026/1" becomes "RAF 2026/1". */
+export function rafLabel(claimNumber: string): string {
+  return /^RAF\b/i.test(claimNumber.trim()) ? claimNumber.trim() : `RAF ${claimNumber.trim()}`;
+}

@@ -1,6 +1,6 @@
 import type { AppRouter } from "@medlegal/api";
 import { httpBatchLink } from "@trpc/client";
-import { MAX_TRPC_BATCH } from "@medlegal/domain";
+import { MAX_TRPC_BATCH, MAX_URL_LENGTH } from "@medlegal/domain";
 import { createTRPCReact } from "@trpc/react-query";
 import { notifyUnauthorized } from "./api";
 
@@ -13,6 +13,7 @@ export function createTrpcClient() {
       httpBatchLink({
         url: "/trpc",
         maxItems: MAX_TRPC_BATCH,
+        maxURLLength: MAX_URL_LENGTH,
         async fetch(url, options) {
           const res = await fetch(url, { ...(options as RequestInit), credentials: "include" });
           if (res.status === 401) notifyUnauthorized();

@@ -22,6 +22,8 @@ function AppLayout() {
   if (user.isLoading) return <FullPageSpinner />;
   if (user.isError) return <ServerUnavailable onRetry={() => void user.refetch()} />;
   if (!user.data) return <Navigate to="/auth" search={{}} replace />;
+  // Held at a compulsory two-factor set-up: the server answers nothing else until it is done.
+  if (user.data.twoFactorSetupRequired) return <Navigate to="/two-factor-setup" replace />;
 
   const allowed = leafPath !== undefined && canOpenRoute(user.data.role, leafPath);
   return <AppShell user={user.data}>{allowed ? <Outlet /> : <NoAccess />}</AppShell>;

@@ -1,4 +1,4 @@
-import { isValidPassword } from "@medlegal/domain";
+import { isValidPassword, PASSWORD_TOO_COMMON } from "@medlegal/domain";
 import { createFileRoute, Link, useNavigate } from "@tanstack/react-router";
 import { KeyRound, LinkIcon } from "lucide-react";
 import * as React from "react";
@@ -46,7 +46,9 @@ function ResetPasswordPage() {
           void navigate({ to: "/auth", search: {} });
         },
         onError: (error) => {
-          if (error instanceof HttpError && error.status === 400) setLinkError(readableErrorMessage(error, INVALID_LINK));
+          const message = readableErrorMessage(error, INVALID_LINK);
+          // A 400 is the link, unless it is the new password that was refused (the link still works).
+          if (error instanceof HttpError && error.status === 400 && message !== PASSWORD_TOO_COMMON) setLinkError(message);
           else toast({ variant: "destructive", title: "Error", description: readableErrorMessage(error) });
         },
       },

@@ -15,6 +15,7 @@ import { messagesRouter } from "./messages";
 import { notificationsRouter } from "./notifications";
 import { settingsRouter } from "./settings";
 import { specializationsRouter } from "./specializations";
+import { twoFactorRouter } from "./two-factor";
 import { usersRouter } from "./users";
 
 export const appRouter = router({
@@ -22,6 +23,7 @@ export const appRouter = router({
   notifications: notificationsRouter,
   messages: messagesRouter,
   account: accountRouter,
+  twoFactor: twoFactorRouter,
   users: usersRouter,
   specializations: specializationsRouter,
   settings: settingsRouter,

@@ -2,10 +2,10 @@ import type { Kysely } from "kysely";
 import { sql } from "kysely";
 import type { AccessAction, Database } from "@medlegal/db";
 import type { AccessLogRow } from "@medlegal/domain";
-import { accessLogListInputSchema, addDays, sastToUtc } from "@medlegal/domain";
+import type { accessLogExportInputSchema, accessLogListInputSchema } from "@medlegal/domain";
+import { addDays, sastToUtc } from "@medlegal/domain";
 import type { z } from "zod";
 import type { SignedInActor } from "../context";
-import { parseInput } from "../validation";
 import { csvCell } from "./csv";
 import { decodeCursor, exactTime, pageOf } from "./keyset";
 
@@ -52,7 +52,7 @@ export async function recordAccess(db: Kysely<Database>, actor: SignedInActor, e
     )`.execute(db);
 }
 
-type AccessFilters = z.output<typeof accessLogListInputSchema>;
+type AccessFilters = z.output<typeof accessLogExportInputSchema>;
 
 function filtered(db: Kysely<Database>, f: AccessFilters) {
   let query = db
@@ -90,11 +90,13 @@ const toRow = (r: Row): AccessLogRow => ({
 });
 
 /** Who read what, newest first, one keyset page at a time (administrators; per claimant with `patientId`). */
-export async function listAccessLog({ db }: { db: Kysely<Database> }, input: unknown): Promise<{ items: AccessLogRow[]; nextCursor: string | null }> {
-  const f = parseInput(accessLogListInputSchema, input ?? {});
+export async function listAccessLog(
+  { db }: { db: Kysely<Database> },
+  f: z.output<typeof accessLogListInputSchema>,
+): Promise<{ items: AccessLogRow[]; nextCursor: string | null }> {
   let query = filtered(db, f).limit(f.limit + 1);
   if (f.cursor) {
-    const [at, id] = decodeCursor(f.cursor, 2).map(String);
+    const [at, id] = decodeCursor(f.cursor, ["time", "id"]);
     query = query.where(sql<boolean>`(access_log.at, access_log.id) < (${at}::timestamptz, ${id}::uuid)`);
   }
   const { page, nextCursor } = pageOf(await query.execute(), f.limit);
@@ -102,8 +104,7 @@ export async function listAccessLog({ db }: { db: Kysely<Database> }, input: unk
 }
 
 /** The filtered access log as CSV (at most 50,000 rows); the export is itself recorded. */
-export async function exportAccessLogCsv({ db, actor }: { db: Kysely<Database>; actor: SignedInActor }, input: unknown): Promise<string> {
-  const f = parseInput(accessLogListInputSchema, input ?? {});
+export async function exportAccessLogCsv({ db, actor }: { db: Kysely<Database>; actor: SignedInActor }, f: AccessFilters): Promise<string> {
   const rows = (await filtered(db, f).limit(50_000).execute()).map(toRow);
   await recordAccess(db, actor, { action: "export", entityType: "access_log", entityId: null, patientId: f.patientId ?? null });
   const header = ["at", "user", "role", "action", "entity_type", "entity_id", "claimant", "ip", "user_agent"];

@@ -1,21 +1,14 @@
 import type { Kysely } from "kysely";
 import type { Database } from "@medlegal/db";
-import type { NotificationPreference, UserDetail } from "@medlegal/domain";
-import {
-  ACCOUNT_MESSAGES,
-  changePasswordSchema,
-  defaultNotificationPreference,
-  emailChanged,
-  NOTIFICATION_TYPES,
-  notificationPreferencesSchema,
-  profileSchemaFor,
-} from "@medlegal/domain";
+import type { z } from "zod";
+import type { changePasswordSchema, NotificationPreference, notificationPreferencesSchema, profileInputSchema, UserDetail } from "@medlegal/domain";
+import { ACCOUNT_MESSAGES, defaultNotificationPreference, emailChanged, NOTIFICATION_TYPES, profileSchemaFor } from "@medlegal/domain";
 import type { SignedInActor } from "../context";
 import { AppError } from "../errors";
 import { parseInput } from "../validation";
 import { changedFields, recordAudit } from "./audit";
 import { voidResetLinks } from "./auth";
-import { hashPassword, verifyPassword } from "./passwords";
+import { hashNewPassword, verifyPassword } from "./passwords";
 import { assertUsernameAndEmailFree, auditView, loadUserDetail, replaceContacts, roleColumns, uniqueViolation } from "./user-records";
 import type { RoleFields } from "./user-records";
 
@@ -36,8 +29,11 @@ async function assertCurrentPassword(db: Kysely<Database>, userId: string, passw
   }
 }
 
-/** A user edits their own profile; a new e-mail needs the current password. Username and role stay. */
-export async function updateOwnProfile({ db, actor }: Deps, input: unknown): Promise<UserDetail> {
+/**
+ * A user edits their own profile; a new e-mail needs the current password. Username and role stay.
+ * The door checked every field's form; which fields the caller's role requires is checked here.
+ */
+export async function updateOwnProfile({ db, actor }: Deps, input: z.output<typeof profileInputSchema>): Promise<UserDetail> {
   const role = actor.user.role;
   const data = parseInput(profileSchemaFor(role), input) as { firstName: string; lastName: string; email: string; currentPassword?: string } & Omit<
     RoleFields,
@@ -75,11 +71,10 @@ export async function updateOwnProfile({ db, actor }: Deps, input: unknown): Pro
 /** Changes the caller's password, voids their outstanding reset links and ends every other session; this one stays. */
 export async function changeOwnPassword(
   { db, actor, currentSessionId }: Deps & { currentSessionId: string | null },
-  input: unknown,
+  { currentPassword, newPassword }: z.output<typeof changePasswordSchema>,
 ): Promise<{ message: string }> {
-  const { currentPassword, newPassword } = parseInput(changePasswordSchema, input);
   await assertCurrentPassword(db, actor.user.id, currentPassword, ACCOUNT_MESSAGES.wrongCurrentPassword);
-  const passwordHash = await hashPassword(newPassword);
+  const passwordHash = await hashNewPassword(newPassword, "newPassword");
   await db.transaction().execute(async (trx) => {
     await trx.updateTable("users").set({ password_hash: passwordHash, updated_at: new Date() }).where("id", "=", actor.user.id).execute();
     let others = trx.deleteFrom("sessions").where("user_id", "=", actor.user.id);
@@ -105,8 +100,10 @@ export function getOwnNotificationPreferences({ db, actor }: Deps): Promise<Noti
   return notificationPreferencesOf(db, actor.user.id);
 }
 
-export async function setOwnNotificationPreferences({ db, actor }: Deps, input: unknown): Promise<NotificationPreference[]> {
-  const { preferences } = parseInput(notificationPreferencesSchema, input);
+export async function setOwnNotificationPreferences(
+  { db, actor }: Deps,
+  { preferences }: z.output<typeof notificationPreferencesSchema>,
+): Promise<NotificationPreference[]> {
   const before = await notificationPreferencesOf(db, actor.user.id);
   await db.transaction().execute(async (trx) => {
     for (const preference of preferences) {

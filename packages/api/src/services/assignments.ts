@@ -1,18 +1,22 @@
 import type { Kysely } from "kysely";
 import { sql } from "kysely";
 import type { Database } from "@medlegal/db";
-import type { AssignmentItem, ConsultantCandidate } from "@medlegal/domain";
-import {
+import type {
   assignInputSchema,
+  assignmentCandidatesInputSchema,
+  AssignmentItem,
+  ConsultantCandidate,
+  idInputSchema,
+  respondAssignmentSchema,
+} from "@medlegal/domain";
+import {
   LIVE_ASSIGNMENT_STATUSES,
   OPEN_QUERY_STATUSES,
-  respondAssignmentSchema,
   withArticle,
 } from "@medlegal/domain";
-import { z } from "zod";
+import type { z } from "zod";
 import type { SignedInActor } from "../context";
 import { AppError } from "../errors";
-import { parseInput } from "../validation";
 import { assignmentQuery, toAssignmentItem } from "./assignment-records";
 import { recordAudit } from "./audit";
 import { notify } from "./notifications";
@@ -24,11 +28,7 @@ interface Deps {
 }
 
 /** The active consultants of one of the query's requested specializations, least busy first. */
-export async function listCandidates({ db }: Deps, input: unknown): Promise<ConsultantCandidate[]> {
-  const { queryId, specializationId } = parseInput(
-    z.object({ queryId: z.string().uuid("That is not a valid id"), specializationId: z.string().uuid("Choose a specialization") }),
-    input,
-  );
+export async function listCandidates({ db }: Deps, { queryId, specializationId }: z.output<typeof assignmentCandidatesInputSchema>): Promise<ConsultantCandidate[]> {
   const requested = await db
     .selectFrom("query_specializations")
     .select("query_id")
@@ -67,8 +67,7 @@ export async function listCandidates({ db }: Deps, input: unknown): Promise<Cons
  * Proposes a consultant for one requested specialization. The consultant must be active and of
  * that specialization; the first assignment moves a query in review on to assigning.
  */
-export async function assignConsultant({ db, actor }: Deps, input: unknown): Promise<AssignmentItem> {
-  const data = parseInput(assignInputSchema, input);
+export async function assignConsultant({ db, actor }: Deps, data: z.output<typeof assignInputSchema>): Promise<AssignmentItem> {
   return db.transaction().execute(async (trx) => {
     const query = await trx.selectFrom("queries").selectAll().where("id", "=", data.queryId).forUpdate().executeTakeFirst();
     if (!query) throw new AppError("NOT_FOUND", "That query does not exist or is not yours to see.");
@@ -135,8 +134,7 @@ export async function assignConsultant({ db, actor }: Deps, input: unknown): Pro
 }
 
 /** The consultant answers an assignment; declining needs a reason. */
-export async function respondToAssignment({ db, actor }: Deps, input: unknown): Promise<AssignmentItem> {
-  const { id, accept, reason } = parseInput(respondAssignmentSchema, input);
+export async function respondToAssignment({ db, actor }: Deps, { id, accept, reason }: z.output<typeof respondAssignmentSchema>): Promise<AssignmentItem> {
   return db.transaction().execute(async (trx) => {
     const assignment = await trx
       .selectFrom("consultant_assignments")
@@ -181,8 +179,7 @@ export async function respondToAssignment({ db, actor }: Deps, input: unknown): 
   });
 }
 
-export async function withdrawAssignment({ db, actor }: Deps, input: unknown): Promise<AssignmentItem> {
-  const { id } = parseInput(z.object({ id: z.string().uuid("That is not a valid id") }), input);
+export async function withdrawAssignment({ db, actor }: Deps, { id }: z.output<typeof idInputSchema>): Promise<AssignmentItem> {
   return db.transaction().execute(async (trx) => {
     const assignment = await trx.selectFrom("consultant_assignments").selectAll().where("id", "=", id).forUpdate().executeTakeFirst();
     if (!assignment) throw new AppError("NOT_FOUND", "That assignment does not exist.");

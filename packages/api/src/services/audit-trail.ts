@@ -2,23 +2,12 @@ import type { Kysely } from "kysely";
 import { sql } from "kysely";
 import type { Database } from "@medlegal/db";
 import { addDays, sastToUtc } from "@medlegal/domain";
-import { z } from "zod";
+import type { z } from "zod";
+import type { auditExportInputSchema, auditListInputSchema } from "@medlegal/domain";
 import type { SignedInActor } from "../context";
-import { parseInput } from "../validation";
 import { recordAccess } from "./access-log";
 import { csvCell } from "./csv";
 import { decodeCursor, exactTime, pageOf } from "./keyset";
-
-export const auditListInputSchema = z.object({
-  actorId: z.string().uuid().optional(),
-  entityType: z.string().trim().max(50).optional(),
-  entityId: z.string().trim().max(100).optional(),
-  action: z.string().trim().max(100).optional(),
-  from: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "Dates are YYYY-MM-DD").optional(),
-  to: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "Dates are YYYY-MM-DD").optional(),
-  cursor: z.string().max(300).nullish(),
-  limit: z.number().int().min(1).max(200).default(50),
-});
 
 export interface AuditRow {
   id: string;
@@ -37,7 +26,7 @@ export interface AuditRow {
 }
 
 
-function filtered(db: Kysely<Database>, f: z.output<typeof auditListInputSchema>) {
+function filtered(db: Kysely<Database>, f: z.output<typeof auditExportInputSchema>) {
   let query = db
     .selectFrom("audit_log")
     .leftJoin("users", "users.id", "audit_log.actor_id")
@@ -69,23 +58,22 @@ const toRow = (r: Row): AuditRow => ({
   requestId: r.request_id,
 });
 
-
 /** The audit trail, newest first, filtered, one keyset page at a time (administrators only). */
-export async function listAudit({ db }: { db: Kysely<Database> }, input: unknown): Promise<{ items: AuditRow[]; nextCursor: string | null }> {
-  const f = parseInput(auditListInputSchema, input ?? {});
+export async function listAudit({ db }: { db: Kysely<Database> }, f: z.output<typeof auditListInputSchema>): Promise<{ items: AuditRow[]; nextCursor: string | null }> {
   let query = filtered(db, f).limit(f.limit + 1);
   if (f.cursor) {
-    const [at, id] = decodeCursor(f.cursor, 2).map(String);
+    const [at, id] = decodeCursor(f.cursor, ["time", "id"]);
     query = query.where(sql<boolean>`(audit_log.at, audit_log.id) < (${at}::timestamptz, ${id}::uuid)`);
   }
   const { page, nextCursor } = pageOf(await query.execute(), f.limit);
   return { items: page.map(toRow), nextCursor };
 }
 
-
 /** The filtered rows as CSV (at most 50,000), for the administrator's export button. */
-export async function exportAuditCsv({ db, actor }: { db: Kysely<Database>; actor: SignedInActor }, input: unknown): Promise<string> {
-  const f = parseInput(auditListInputSchema, input ?? {});
+export async function exportAuditCsv(
+  { db, actor }: { db: Kysely<Database>; actor: SignedInActor },
+  f: z.output<typeof auditExportInputSchema>,
+): Promise<string> {
   const rows = (await filtered(db, f).limit(50_000).execute()).map(toRow);
   // The trail names claimants' records, so taking a copy of it is itself recorded.
   await recordAccess(db, actor, { action: "export", entityType: "audit_log", entityId: null, patientId: null });

@@ -6,7 +6,18 @@ type Db = Kysely<Database> | Transaction<Database>;
 type Fields = Record<string, unknown>;
 
 /** Fields that never reach the audit trail, whatever entity they sit on. */
-const SECRET_FIELDS = new Set(["password", "password_hash", "passwordHash", "token", "token_hash", "tokenHash"]);
+const SECRET_FIELDS = new Set([
+  "password",
+  "password_hash",
+  "passwordHash",
+  "currentPassword",
+  "token",
+  "token_hash",
+  "tokenHash",
+  "code",
+  "secret",
+  "secret_encrypted",
+]);
 
 export interface AuditEntryInput {
   action: string;

@@ -2,20 +2,14 @@ import { createHash, randomBytes } from "node:crypto";
 import type { Kysely } from "kysely";
 import { sql } from "kysely";
 import type { Database } from "@medlegal/db";
-import type { CurrentUser, Registration } from "@medlegal/domain";
-import {
-  forgotPasswordSchema,
-  loginSchema,
-  registrationSchema,
-  resetPasswordSchema,
-  RESET_TOKEN_TTL_MS,
-} from "@medlegal/domain";
+import type { z } from "zod";
+import type { CurrentUser, forgotPasswordSchema, loginSchema, Registration, resetPasswordSchema } from "@medlegal/domain";
+import { RESET_TOKEN_TTL_MS } from "@medlegal/domain";
 import type { Actor } from "../context";
 import { AppError } from "../errors";
-import { parseInput } from "../validation";
 import { recordAudit } from "./audit";
 import type { Mailer } from "./mailer";
-import { dummyPasswordHash, hashPassword, verifyPassword } from "./passwords";
+import { dummyPasswordHash, hashNewPassword, verifyPassword } from "./passwords";
 import type { RateLimits } from "./rate-limits";
 import {
   assertLoginNotPaused,
@@ -25,8 +19,13 @@ import {
   loginAccountKey,
   recordLoginFailure,
 } from "./rate-limits";
+import type { SecondFactorNeeded } from "./two-factor";
+import { hasTwoFactor, mustSetUpTwoFactor } from "./two-factor";
 import { createAccount } from "./user-records";
 import { findCurrentUser } from "./users";
+
+/** The sign-in's session and second step, for the REST and tRPC adapters alike. */
+export { openSession, verifySecondFactor } from "./two-factor";
 
 export const LOGIN_FAILED_MESSAGE = "Invalid username or password";
 export const RESET_LINK_INVALID_MESSAGE = "This reset link is invalid or has expired. Please request a new one.";
@@ -49,10 +48,11 @@ export const ACCOUNT_EXISTS_MESSAGE =
 
 /**
  * Checks a username (or e-mail) and password. Every failure gives the same message and does the
- * same hashing work, so the answer never tells whether the account exists or is deactivated.
+ * same hashing work, so the answer never tells whether the account exists or is deactivated. An
+ * account with two-factor sign-in is not signed in yet: the answer says a second factor is due.
  */
-export async function login({ db, actor, limits }: LimitedAuthDeps, input: unknown): Promise<CurrentUser> {
-  const { username, password } = parseInput(loginSchema, input);
+export async function login({ db, actor, limits }: LimitedAuthDeps, input: z.output<typeof loginSchema>): Promise<CurrentUser | SecondFactorNeeded> {
+  const { username, password } = input;
   await limitByIp({ db, actor, limits }, "login");
   const row = await db
     .selectFrom("users")
@@ -86,6 +86,13 @@ export async function login({ db, actor, limits }: LimitedAuthDeps, input: unkno
     throw new AppError("UNAUTHORIZED", LOGIN_FAILED_MESSAGE);
   }
 
+  if (await hasTwoFactor(db, row.id)) {
+    await db.transaction().execute((trx) =>
+      recordAudit(trx, actor, { action: "auth.password_verified", entityType: "user", entityId: row.id, after: { secondFactor: "awaited" } }),
+    );
+    return { twoFactorRequired: true, userId: row.id, account: username.toLowerCase() };
+  }
+
   return db.transaction().execute(async (trx) => {
     await trx
       .updateTable("users")
@@ -96,7 +103,8 @@ export async function login({ db, actor, limits }: LimitedAuthDeps, input: unkno
     const user = await findCurrentUser(trx, row.id);
     if (!user) throw new AppError("UNAUTHORIZED", LOGIN_FAILED_MESSAGE);
     await recordAudit(trx, { ...actor, user }, { action: "auth.login", entityType: "user", entityId: user.id });
-    return user;
+    // Staff who must still set up a second factor are signed in, but held at the set-up.
+    return (await mustSetUpTwoFactor(trx, user)) ? { ...user, twoFactorSetupRequired: true as const } : user;
   });
 }
 
@@ -109,8 +117,7 @@ export async function recordLogout({ db, actor }: AuthDeps): Promise<void> {
 }
 
 /** Self-registration of an attorney or consultant (SPEC.md sections 3 and 5); it acts as the new user. */
-export async function register({ db, actor, limits }: LimitedAuthDeps, input: unknown): Promise<CurrentUser> {
-  const data: Registration = parseInput(registrationSchema, input);
+export async function register({ db, actor, limits }: LimitedAuthDeps, data: Registration): Promise<CurrentUser> {
   await limitByIp({ db, actor, limits }, "register");
   const created = await createAccount(db, data, {
     action: "auth.register",
@@ -132,9 +139,9 @@ const sha256 = (value: string) => createHash("sha256").update(value).digest("hex
  */
 export async function requestPasswordReset(
   { db, actor, mailer, limits, log }: LimitedAuthDeps & { mailer: Mailer; log?: (message: string) => void },
-  input: unknown,
+  input: z.output<typeof forgotPasswordSchema>,
 ): Promise<{ message: string }> {
-  const { email } = parseInput(forgotPasswordSchema, input);
+  const { email } = input;
   await limitByIp({ db, actor, limits }, "forgotPassword");
   await countAttempt(db, `forgotPassword:account:${email.toLowerCase()}`, limits.perAccount.forgotPassword);
   const user = await db
@@ -176,10 +183,10 @@ export async function voidResetLinks(db: Kysely<Database>, userId: string): Prom
 }
 
 /** Completes a reset: one use per token, within its hour; the user's other links and every session end. */
-export async function resetPassword({ db, actor, limits }: LimitedAuthDeps, input: unknown): Promise<{ message: string }> {
-  const { token, password } = parseInput(resetPasswordSchema, input);
+export async function resetPassword({ db, actor, limits }: LimitedAuthDeps, input: z.output<typeof resetPasswordSchema>): Promise<{ message: string }> {
+  const { token, password } = input;
   await limitByIp({ db, actor, limits }, "resetPassword");
-  const passwordHash = await hashPassword(password);
+  const passwordHash = await hashNewPassword(password);
   return db.transaction().execute(async (trx) => {
     const row = await trx
       .selectFrom("password_reset_tokens")

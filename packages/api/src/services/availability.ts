@@ -1,22 +1,28 @@
 import type { Kysely, Transaction } from "kysely";
 import { sql } from "kysely";
 import type { Database } from "@medlegal/db";
-import type { Slot, SlotRules, TimeRange } from "@medlegal/domain";
+import type {
+  availabilityOverrideSchema,
+  availabilityOwnerSchema,
+  availabilityWeekInputSchema,
+  removeAvailabilityOverrideSchema,
+  Slot,
+  SlotRules,
+  TimeRange,
+  weeklyAvailabilitySchema,
+} from "@medlegal/domain";
 import {
   addDays,
   ASSESSMENT_MINUTES,
-  availabilityOverrideSchema,
   computeSlots,
   isoWeekday,
   LIVE_BOOKING_STATUSES,
   sastDate,
   sastToUtc,
-  weeklyAvailabilitySchema,
 } from "@medlegal/domain";
-import { z } from "zod";
+import type { z } from "zod";
 import type { SignedInActor } from "../context";
 import { AppError } from "../errors";
-import { parseInput } from "../validation";
 import { isStaff } from "./access";
 import { changedFields, recordAudit } from "./audit";
 
@@ -76,8 +82,7 @@ export async function loadSlotRules(db: Db, consultantId: string, from: string, 
   return { weekly, overrides: byDate, dailyCapacity: user.daily_capacity };
 }
 
-export async function getAvailability({ db, actor }: Deps, input: unknown): Promise<AvailabilityView> {
-  const { consultantId } = parseInput(z.object({ consultantId: z.string().uuid().optional() }), input ?? {});
+export async function getAvailability({ db, actor }: Deps, { consultantId }: z.output<typeof availabilityOwnerSchema>): Promise<AvailabilityView> {
   const consultant = await targetConsultant(db, actor, consultantId);
   const today = sastDate(new Date());
   const rules = await loadSlotRules(db, consultant.id, today, addDays(today, 365));
@@ -105,8 +110,7 @@ export async function getAvailability({ db, actor }: Deps, input: unknown): Prom
 }
 
 /** Replaces a consultant's weekly schedule and daily capacity in one change. */
-export async function setWeeklyAvailability({ db, actor }: Deps, input: unknown): Promise<AvailabilityView> {
-  const data = parseInput(weeklyAvailabilitySchema, input);
+export async function setWeeklyAvailability({ db, actor }: Deps, data: z.output<typeof weeklyAvailabilitySchema>): Promise<AvailabilityView> {
   const consultant = await targetConsultant(db, actor, data.consultantId);
   const before = await getAvailability({ db, actor }, { consultantId: consultant.id });
   await db.transaction().execute(async (trx) => {
@@ -127,8 +131,7 @@ export async function setWeeklyAvailability({ db, actor }: Deps, input: unknown)
 }
 
 /** Sets one date's exception (replacing any earlier one for that date). */
-export async function setAvailabilityOverride({ db, actor }: Deps, input: unknown): Promise<AvailabilityView> {
-  const data = parseInput(availabilityOverrideSchema, input);
+export async function setAvailabilityOverride({ db, actor }: Deps, data: z.output<typeof availabilityOverrideSchema>): Promise<AvailabilityView> {
   const consultant = await targetConsultant(db, actor, data.consultantId);
   if (data.date < sastDate(new Date())) throw new AppError("INVALID", "Choose today or a later date", { date: "Choose today or a later date" });
   await db.transaction().execute(async (trx) => {
@@ -156,11 +159,7 @@ export async function setAvailabilityOverride({ db, actor }: Deps, input: unknow
   return getAvailability({ db, actor }, { consultantId: consultant.id });
 }
 
-export async function removeAvailabilityOverride({ db, actor }: Deps, input: unknown): Promise<AvailabilityView> {
-  const { consultantId, date } = parseInput(
-    z.object({ consultantId: z.string().uuid().optional(), date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "Dates are YYYY-MM-DD") }),
-    input,
-  );
+export async function removeAvailabilityOverride({ db, actor }: Deps, { consultantId, date }: z.output<typeof removeAvailabilityOverrideSchema>): Promise<AvailabilityView> {
   const consultant = await targetConsultant(db, actor, consultantId);
   await db.transaction().execute(async (trx) => {
     const removed = await trx.deleteFrom("availability_overrides").where("consultant_id", "=", consultant.id).where("date", "=", date).executeTakeFirst();
@@ -205,11 +204,7 @@ export interface WeekGridRow {
 }
 
 /** Every active consultant's availability for one week, with booked and free capacity per day. */
-export async function availabilityWeek({ db }: Deps, input: unknown): Promise<WeekGridRow[]> {
-  const { weekStart, specializationId } = parseInput(
-    z.object({ weekStart: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "Dates are YYYY-MM-DD"), specializationId: z.string().uuid().optional() }),
-    input,
-  );
+export async function availabilityWeek({ db }: Deps, { weekStart, specializationId }: z.output<typeof availabilityWeekInputSchema>): Promise<WeekGridRow[]> {
   const monday = addDays(weekStart, 1 - isoWeekday(weekStart));
   const sunday = addDays(monday, 6);
   let consultants = db

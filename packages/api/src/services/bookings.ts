@@ -1,29 +1,36 @@
 import type { Kysely, Transaction } from "kysely";
 import { sql } from "kysely";
 import type { Database } from "@medlegal/db";
-import type { BookingItem, BookingStatus, Slot } from "@medlegal/domain";
+import type {
+  bookableConsultantsInputSchema,
+  bookingInputSchema,
+  BookingItem,
+  bookingListInputSchema,
+  BookingStatus,
+  cancelBookingSchema,
+  idInputSchema,
+  recordAttendanceSchema,
+  rescheduleBookingSchema,
+  Slot,
+  slotsInputSchema,
+} from "@medlegal/domain";
 import {
   addDays,
   ASSESSMENT_MINUTES,
-  BOOKING_STATUSES,
-  bookingInputSchema,
-  cancelBookingSchema,
   CAPACITY_FULL_MESSAGE,
   dateRangeError,
   defaultCancellationClass,
   fitsAvailability,
   LIVE_BOOKING_STATUSES,
   OPEN_QUERY_STATUSES,
-  rescheduleBookingSchema,
   sastDate,
   sastToUtc,
   SLOT_TAKEN_MESSAGE,
   withArticle,
 } from "@medlegal/domain";
-import { z } from "zod";
+import type { z } from "zod";
 import type { SignedInActor } from "../context";
 import { AppError } from "../errors";
-import { parseInput } from "../validation";
 import { isStaff, loadVisibleCase } from "./access";
 import { recordAudit } from "./audit";
 import { freeSlots, loadSlotRules } from "./availability";
@@ -38,7 +45,6 @@ interface Deps {
   actor: SignedInActor;
 }
 
-const idInput = z.object({ id: z.string().uuid("That is not a valid id") });
 const EXCLUSION_VIOLATION = "23P01";
 
 function bookingQuery(db: Db) {
@@ -104,21 +110,8 @@ async function loadVisibleBooking(db: Db, actor: SignedInActor, id: string): Pro
   return row;
 }
 
-export const bookingListInputSchema = z.object({
-  status: z.enum(BOOKING_STATUSES).optional(),
-  consultantId: z.string().uuid().optional(),
-  specializationId: z.string().uuid().optional(),
-  venue: z.string().trim().max(200).optional(),
-  search: z.string().trim().max(100).optional(),
-  from: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).optional(),
-  to: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).optional(),
-  cursor: z.string().max(300).nullish(),
-  limit: z.number().int().min(1).max(500).default(50),
-});
-
 /** Bookings in time order (upcoming first from `from`), filtered, one keyset page at a time. */
-export async function listBookings({ db, actor }: Deps, input: unknown): Promise<{ items: BookingItem[]; nextCursor: string | null }> {
-  const f = parseInput(bookingListInputSchema, input ?? {});
+export async function listBookings({ db, actor }: Deps, f: z.output<typeof bookingListInputSchema>): Promise<{ items: BookingItem[]; nextCursor: string | null }> {
   let query = scope(bookingQuery(db), actor).orderBy("bookings.starts_at").orderBy("bookings.id").limit(f.limit + 1);
   if (f.status) query = query.where("bookings.status", "=", f.status);
   if (f.consultantId) query = query.where("bookings.consultant_id", "=", f.consultantId);
@@ -137,7 +130,7 @@ export async function listBookings({ db, actor }: Deps, input: unknown): Promise
     );
   }
   if (f.cursor) {
-    const [at, id] = decodeCursor(f.cursor, 2).map(String);
+    const [at, id] = decodeCursor(f.cursor, ["time", "id"]);
     query = query.where(sql<boolean>`(bookings.starts_at, bookings.id) > (${at}::timestamptz, ${id}::uuid)`);
   }
   const rows = await query.execute();
@@ -146,14 +139,12 @@ export async function listBookings({ db, actor }: Deps, input: unknown): Promise
   return { items: page.map(toItem), nextCursor: rows.length > f.limit && last ? encodeCursor([last.cursor_at, last.id]) : null };
 }
 
-export async function getBooking({ db, actor }: Deps, input: unknown): Promise<BookingItem> {
-  const { id } = parseInput(idInput, input);
+export async function getBooking({ db, actor }: Deps, { id }: z.output<typeof idInputSchema>): Promise<BookingItem> {
   return toItem(await loadVisibleBooking(db, actor, id));
 }
 
 /** Active consultants of a specialization, for the booking form. */
-export async function bookableConsultants({ db }: Deps, input: unknown): Promise<{ id: string; name: string; specialization: string }[]> {
-  const { specializationId } = parseInput(z.object({ specializationId: z.string().uuid("Choose a specialization") }), input);
+export async function bookableConsultants({ db }: Deps, { specializationId }: z.output<typeof bookableConsultantsInputSchema>): Promise<{ id: string; name: string; specialization: string }[]> {
   return db
     .selectFrom("users")
     .innerJoin("specializations", "specializations.id", "users.specialization_id")
@@ -165,15 +156,7 @@ export async function bookableConsultants({ db }: Deps, input: unknown): Promise
     .execute();
 }
 
-export async function listSlots({ db }: Deps, input: unknown): Promise<Slot[]> {
-  const { consultantId, from, to } = parseInput(
-    z.object({
-      consultantId: z.string().uuid("Choose a consultant"),
-      from: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "Dates are YYYY-MM-DD"),
-      to: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "Dates are YYYY-MM-DD"),
-    }),
-    input,
-  );
+export async function listSlots({ db }: Deps, { consultantId, from, to }: z.output<typeof slotsInputSchema>): Promise<Slot[]> {
   const rangeError = dateRangeError(from, to);
   if (rangeError) throw new AppError("INVALID", rangeError);
   if (addDays(from, 62) < to) throw new AppError("INVALID", "Look at most two months ahead at a time.");
@@ -230,8 +213,7 @@ const when = (iso: string) =>
   new Intl.DateTimeFormat("en-ZA", { timeZone: "Africa/Johannesburg", day: "numeric", month: "short", hour: "2-digit", minute: "2-digit" }).format(new Date(iso));
 
 /** Books an assessment: an attorney for their own case, or staff on an attorney's behalf. */
-export async function createBooking({ db, actor }: Deps, input: unknown): Promise<BookingItem> {
-  const data = parseInput(bookingInputSchema, input);
+export async function createBooking({ db, actor }: Deps, data: z.output<typeof bookingInputSchema>): Promise<BookingItem> {
   const kase = await loadVisibleCase(db, actor.user, data.caseId);
   const patient = await db.selectFrom("patients").select(["id", "consent_received_at"]).where("id", "=", kase.patient_id).executeTakeFirstOrThrow();
   if (!patient.consent_received_at) {
@@ -319,8 +301,7 @@ async function setStatus(trx: Transaction<Database>, actor: SignedInActor, id: s
 }
 
 /** Staff confirm a requested booking; the first confirmed booking of a query moves it to scheduled. */
-export async function confirmBooking({ db, actor }: Deps, input: unknown): Promise<BookingItem> {
-  const { id } = parseInput(idInput, input);
+export async function confirmBooking({ db, actor }: Deps, { id }: z.output<typeof idInputSchema>): Promise<BookingItem> {
   await db.transaction().execute(async (trx) => {
     const b = await lockBooking(trx, actor, id);
     if (b.status !== "requested") throw new AppError("CONFLICT", "Only a requested booking can be confirmed.");
@@ -336,8 +317,7 @@ export async function confirmBooking({ db, actor }: Deps, input: unknown): Promi
 }
 
 /** Cancels a live booking with a reason; under 24 hours' notice it is chargeable unless staff say otherwise. */
-export async function cancelBooking({ db, actor }: Deps, input: unknown): Promise<BookingItem> {
-  const { id, reason, cancellationClass } = parseInput(cancelBookingSchema, input);
+export async function cancelBooking({ db, actor }: Deps, { id, reason, cancellationClass }: z.output<typeof cancelBookingSchema>): Promise<BookingItem> {
   if (actor.user.role === "consultant") throw new AppError("FORBIDDEN", "Ask the agency to cancel an assessment.");
   await db.transaction().execute(async (trx) => {
     const b = await lockBooking(trx, actor, id);
@@ -351,8 +331,7 @@ export async function cancelBooking({ db, actor }: Deps, input: unknown): Promis
 }
 
 /** Moves a booking to a new time: the old one is kept as rescheduled and linked to the new one. */
-export async function rescheduleBooking({ db, actor }: Deps, input: unknown): Promise<BookingItem> {
-  const { id, startsAt: newStart, note } = parseInput(rescheduleBookingSchema, input);
+export async function rescheduleBooking({ db, actor }: Deps, { id, startsAt: newStart, note }: z.output<typeof rescheduleBookingSchema>): Promise<BookingItem> {
   if (actor.user.role === "consultant") throw new AppError("FORBIDDEN", "Ask the agency to move an assessment.");
   try {
     const newId = await db.transaction().execute(async (trx) => {
@@ -398,8 +377,7 @@ export async function rescheduleBooking({ db, actor }: Deps, input: unknown): Pr
  * After the time has passed, the consultant (or staff) records whether the claimant came. When every
  * booking of a scheduled query is attended, the query moves on to assessed.
  */
-export async function recordAttendance({ db, actor }: Deps, input: unknown): Promise<BookingItem> {
-  const { id, attended } = parseInput(idInput.extend({ attended: z.boolean() }), input);
+export async function recordAttendance({ db, actor }: Deps, { id, attended }: z.output<typeof recordAttendanceSchema>): Promise<BookingItem> {
   if (actor.user.role === "attorney") throw new AppError("FORBIDDEN", "The consultant or the agency records attendance.");
   await db.transaction().execute(async (trx) => {
     const b = await lockBooking(trx, actor, id);
@@ -425,7 +403,6 @@ const icsTime = (iso: string) => iso.replace(/[-:]/g, "").replace(/\.\d{3}/, "")
 
 /** One booking as an iCalendar file that Outlook and Google Calendar import. */
 export async function bookingIcs({ db, actor }: Deps, id: string): Promise<{ fileName: string; body: string }> {
-  if (!/^[0-9a-f-]{36}$/i.test(id)) throw new AppError("NOT_FOUND", "That booking does not exist or is not yours to see.");
   const b = toItem(await loadVisibleBooking(db, actor, id));
   const lines = [
     "BEGIN:VCALENDAR",

@@ -1,12 +1,10 @@
 import type { Kysely, Transaction } from "kysely";
 import { sql } from "kysely";
 import type { Database } from "@medlegal/db";
-import type { CaseItem } from "@medlegal/domain";
-import { caseInputSchema } from "@medlegal/domain";
-import { z } from "zod";
+import type { caseInputSchema, CaseItem, caseListInputSchema, caseUpdateSchema, idInputSchema } from "@medlegal/domain";
+import type { z } from "zod";
 import type { SignedInActor } from "../context";
 import { AppError } from "../errors";
-import { parseInput } from "../validation";
 import { loadVisibleCase, loadVisiblePatient, visibleCases } from "./access";
 import { recordAccess } from "./access-log";
 import { changedFields, recordAudit } from "./audit";
@@ -17,8 +15,6 @@ interface Deps {
   db: Kysely<Database>;
   actor: SignedInActor;
 }
-
-const idInput = z.object({ id: z.string().uuid("That is not a valid id") });
 
 function caseQuery(db: Db) {
   return db
@@ -75,11 +71,7 @@ function caseColumns(data: z.output<typeof caseInputSchema>) {
   };
 }
 
-export async function listCases({ db, actor }: Deps, input: unknown): Promise<CaseItem[]> {
-  const { search, patientId } = parseInput(
-    z.object({ search: z.string().trim().max(100).optional(), patientId: z.string().uuid().optional() }),
-    input ?? {},
-  );
+export async function listCases({ db, actor }: Deps, { search, patientId }: z.output<typeof caseListInputSchema>): Promise<CaseItem[]> {
   let query = caseQuery(db).where(visibleCases(actor.user)).orderBy("cases.created_at", "desc").orderBy("cases.id", "desc").limit(500);
   if (patientId) query = query.where("cases.patient_id", "=", patientId);
   if (search) {
@@ -95,8 +87,7 @@ export async function listCases({ db, actor }: Deps, input: unknown): Promise<Ca
   return (await query.execute()).map(toCase);
 }
 
-export async function getCase({ db, actor }: Deps, input: unknown): Promise<CaseItem> {
-  const { id } = parseInput(idInput, input);
+export async function getCase({ db, actor }: Deps, { id }: z.output<typeof idInputSchema>): Promise<CaseItem> {
   const row = await loadVisibleCase(db, actor.user, id);
   const item = toCase(await caseQuery(db).where("cases.id", "=", id).executeTakeFirstOrThrow());
   await recordAccess(db, actor, { action: "view", entityType: "case", entityId: id, patientId: row.patient_id });
@@ -104,9 +95,8 @@ export async function getCase({ db, actor }: Deps, input: unknown): Promise<Case
 }
 
 /** An attorney opens a case for one of their own claimants. */
-export async function createCase({ db, actor }: Deps, input: unknown): Promise<CaseItem> {
+export async function createCase({ db, actor }: Deps, data: z.output<typeof caseInputSchema>): Promise<CaseItem> {
   if (actor.user.role !== "attorney") throw new AppError("FORBIDDEN", "Only attorneys open cases.");
-  const data = parseInput(caseInputSchema, input);
   await loadVisiblePatient(db, actor.user, data.patientId);
   return db.transaction().execute(async (trx) => {
     const reference = await nextReference(trx, "CASE");
@@ -126,9 +116,7 @@ export async function createCase({ db, actor }: Deps, input: unknown): Promise<C
   });
 }
 
-export async function updateCase({ db, actor }: Deps, input: unknown): Promise<CaseItem> {
-  const { id } = parseInput(idInput, input);
-  const data = parseInput(caseInputSchema, input);
+export async function updateCase({ db, actor }: Deps, { id, ...data }: z.output<typeof caseUpdateSchema>): Promise<CaseItem> {
   const existing = await loadVisibleCase(db, actor.user, id);
   if (data.patientId !== existing.patient_id) throw new AppError("INVALID", "A case stays with its claimant; open a new case instead.");
   return db.transaction().execute(async (trx) => {

@@ -2,9 +2,9 @@ import type { Kysely } from "kysely";
 import { sql } from "kysely";
 import type { Database } from "@medlegal/db";
 import { LIVE_ASSIGNMENT_STATUSES, OPEN_QUERY_STATUSES } from "@medlegal/domain";
-import { z } from "zod";
+import type { z } from "zod";
 import type { SignedInActor } from "../context";
-import { parseInput } from "../validation";
+import type { consultantListInputSchema } from "@medlegal/domain";
 
 export interface ConsultantDirectoryEntry {
   id: string;
@@ -22,12 +22,8 @@ export interface ConsultantDirectoryEntry {
 /** The agency's directory of experts, searchable and filterable by specialization. */
 export async function listConsultants(
   { db }: { db: Kysely<Database>; actor: SignedInActor },
-  input: unknown,
+  { search, specializationId }: z.output<typeof consultantListInputSchema>,
 ): Promise<ConsultantDirectoryEntry[]> {
-  const { search, specializationId } = parseInput(
-    z.object({ search: z.string().trim().max(100).optional(), specializationId: z.string().uuid().optional() }),
-    input ?? {},
-  );
   let query = db
     .selectFrom("users")
     .leftJoin("specializations", "specializations.id", "users.specialization_id")

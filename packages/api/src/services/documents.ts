@@ -3,7 +3,7 @@ import type { Kysely, Transaction } from "kysely";
 import { sql } from "kysely";
 import type { Database } from "@medlegal/db";
 import type { QueryDocument } from "@medlegal/domain";
-import { DOCUMENT_MAX_BYTES, sniffDocumentType, UPLOAD_QUOTA_BYTES_PER_DAY } from "@medlegal/domain";
+import { DOCUMENT_MAX_BYTES, safeFileName, sniffDocumentType, UPLOAD_QUOTA_BYTES_PER_DAY } from "@medlegal/domain";
 import type { SignedInActor } from "../context";
 import { AppError } from "../errors";
 import { loadVisibleQuery, mayReadQueryDocuments, visibleQueries } from "./access";
@@ -16,19 +16,7 @@ interface Deps {
   actor: SignedInActor;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const MAX_MB = DOCUMENT_MAX_BYTES / 1024 / 1024;
-
-/** A readable, safe file name: no folders, no control characters, at most 200 characters. */
-function cleanFileName(name: string): string {
-  const base = name.split(/[\\/]/).pop() ?? "";
-  const clean = [...base]
-    .filter((ch) => ch.charCodeAt(0) >= 32 && !'"<>|:*?'.includes(ch))
-    .join("")
-    .trim()
-    .slice(0, 200);
-  return clean || "document";
-}
 
 /** 429 when this upload would take the user past their daily quota (their own row lock serialises two at once). */
 async function assertWithinUploadQuota(trx: Transaction<Database>, userId: string, size: number): Promise<void> {
@@ -52,13 +40,12 @@ async function assertWithinUploadQuota(trx: Transaction<Database>, userId: strin
  * judged by its first bytes; only PDF, PNG and JPEG up to the size limit are kept.
  */
 export async function uploadDocument({ db, actor }: Deps, input: { queryId: string; fileName: string; data: Uint8Array }): Promise<QueryDocument> {
-  if (!UUID.test(input.queryId)) throw new AppError("NOT_FOUND", "That query does not exist or is not yours to see.");
   await loadVisibleQuery(db, actor.user, input.queryId);
   if (input.data.byteLength === 0) throw new AppError("INVALID", "The file is empty.");
   if (input.data.byteLength > DOCUMENT_MAX_BYTES) throw new AppError("INVALID", `Files can be at most ${MAX_MB} MB.`);
   const contentType = sniffDocumentType(input.data);
   if (!contentType) throw new AppError("INVALID", "Only PDF, PNG and JPEG files can be uploaded.");
-  const fileName = cleanFileName(input.fileName);
+  const fileName = safeFileName(input.fileName, "document");
   const sha256 = createHash("sha256").update(input.data).digest("hex");
   return db.transaction().execute(async (trx) => {
     await assertWithinUploadQuota(trx, actor.user.id, input.data.byteLength);
@@ -88,7 +75,6 @@ export async function uploadDocument({ db, actor }: Deps, input: { queryId: stri
 /** A document, for whoever may see its query; anyone else gets the same 404 as for a missing one. */
 export async function downloadDocument({ db, actor }: Deps, id: string): Promise<{ fileName: string; contentType: string; data: Uint8Array }> {
   const missing = new AppError("NOT_FOUND", "That document does not exist or is not yours to see.");
-  if (!UUID.test(id)) throw missing;
   const doc = await db
     .selectFrom("query_documents")
     .innerJoin("queries", "queries.id", "query_documents.query_id")

@@ -1,10 +1,8 @@
 import type { Kysely } from "kysely";
 import type { Database, Notification } from "@medlegal/db";
 import type { NotificationDto } from "@medlegal/domain";
-import { z } from "zod";
 import type { SignedInActor } from "../context";
 import { AppError } from "../errors";
-import { parseInput } from "../validation";
 import { recordAudit } from "./audit";
 
 interface Deps {
@@ -14,8 +12,6 @@ interface Deps {
 
 /** The REST list answers the newest 100; the full notifications page pages further with the cursor. */
 export const NOTIFICATION_LIST_LIMIT = 100;
-
-const idSchema = z.string({ error: "A notification id is required" }).uuid("That is not a valid id");
 
 export function toNotificationDto(row: Notification): NotificationDto {
   return {
@@ -46,7 +42,7 @@ export async function listNotifications(
   { db, actor }: Deps,
   input: { userId: string; cursor?: string | null; limit?: number },
 ): Promise<NotificationDto[]> {
-  const userId = parseInput(z.string().uuid("That is not a valid user id"), input.userId);
+  const { userId } = input;
   assertOwnList(actor, userId);
   let query = db
     .selectFrom("notifications")
@@ -69,8 +65,7 @@ export async function listNotifications(
   return (await query.execute()).map(toNotificationDto);
 }
 
-export async function markNotificationRead({ db, actor }: Deps, id: string): Promise<NotificationDto> {
-  const notificationId = parseInput(idSchema, id);
+export async function markNotificationRead({ db, actor }: Deps, notificationId: string): Promise<NotificationDto> {
   return db.transaction().execute(async (trx) => {
     const row = await loadOwn(trx, actor, notificationId);
     if (row.read) return toNotificationDto(row);
@@ -91,8 +86,7 @@ export async function markNotificationRead({ db, actor }: Deps, id: string): Pro
   });
 }
 
-export async function markAllNotificationsRead({ db, actor }: Deps, userId: string): Promise<{ updated: number }> {
-  const id = parseInput(z.string().uuid("That is not a valid user id"), userId);
+export async function markAllNotificationsRead({ db, actor }: Deps, id: string): Promise<{ updated: number }> {
   assertOwnList(actor, id);
   return db.transaction().execute(async (trx) => {
     const result = await trx
@@ -114,8 +108,7 @@ export async function markAllNotificationsRead({ db, actor }: Deps, userId: stri
   });
 }
 
-export async function deleteNotification({ db, actor }: Deps, id: string): Promise<void> {
-  const notificationId = parseInput(idSchema, id);
+export async function deleteNotification({ db, actor }: Deps, notificationId: string): Promise<void> {
   await db.transaction().execute(async (trx) => {
     const row = await loadOwn(trx, actor, notificationId);
     await trx.deleteFrom("notifications").where("id", "=", row.id).execute();

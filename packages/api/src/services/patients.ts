@@ -1,12 +1,10 @@
 import type { Kysely, Transaction } from "kysely";
 import { sql } from "kysely";
 import type { Database } from "@medlegal/db";
-import type { Patient } from "@medlegal/domain";
-import { patientInputSchema } from "@medlegal/domain";
-import { z } from "zod";
+import type { idInputSchema, Patient, patientInputSchema, patientListInputSchema, patientUpdateSchema } from "@medlegal/domain";
+import type { z } from "zod";
 import type { SignedInActor } from "../context";
 import { AppError } from "../errors";
-import { parseInput } from "../validation";
 import { isStaff, loadVisiblePatient, visiblePatients } from "./access";
 import { recordAccess } from "./access-log";
 import { changedFields, recordAudit } from "./audit";
@@ -17,8 +15,6 @@ interface Deps {
   db: Kysely<Database>;
   actor: SignedInActor;
 }
-
-const idInput = z.object({ id: z.string().uuid("That is not a valid id") });
 
 function patientQuery(db: Db) {
   return db
@@ -57,8 +53,7 @@ const auditFields = (p: Patient) => {
   return rest;
 };
 
-export async function listPatients({ db, actor }: Deps, input: unknown): Promise<Patient[]> {
-  const { search } = parseInput(z.object({ search: z.string().trim().max(100).optional() }), input ?? {});
+export async function listPatients({ db, actor }: Deps, { search }: z.output<typeof patientListInputSchema>): Promise<Patient[]> {
   let query = patientQuery(db).where(visiblePatients(actor.user)).orderBy(sql`lower(patients.last_name)`).orderBy(sql`lower(patients.first_name)`).limit(500);
   if (search) {
     const pattern = `%${search.toLowerCase()}%`;
@@ -72,8 +67,7 @@ export async function listPatients({ db, actor }: Deps, input: unknown): Promise
   return (await query.execute()).map(toPatient);
 }
 
-export async function getPatient({ db, actor }: Deps, input: unknown): Promise<Patient> {
-  const { id } = parseInput(idInput, input);
+export async function getPatient({ db, actor }: Deps, { id }: z.output<typeof idInputSchema>): Promise<Patient> {
   await loadVisiblePatient(db, actor.user, id);
   const patient = toPatient(await patientQuery(db).where("patients.id", "=", id).executeTakeFirstOrThrow());
   await recordAccess(db, actor, { action: "view", entityType: "patient", entityId: id, patientId: id });
@@ -106,9 +100,8 @@ function duplicateIdNumber(error: unknown) {
 }
 
 /** Attorneys add their own claimants (the agency works on the attorney's instruction). */
-export async function createPatient({ db, actor }: Deps, input: unknown): Promise<Patient> {
+export async function createPatient({ db, actor }: Deps, data: z.output<typeof patientInputSchema>): Promise<Patient> {
   if (actor.user.role !== "attorney") throw new AppError("FORBIDDEN", "Only attorneys add claimants.");
-  const data = parseInput(patientInputSchema, input);
   try {
     return await db.transaction().execute(async (trx) => {
       const { id } = await trx
@@ -129,9 +122,7 @@ export async function createPatient({ db, actor }: Deps, input: unknown): Promis
 }
 
 /** The owning attorney, or agency staff, edit a claimant; names feed the query search too. */
-export async function updatePatient({ db, actor }: Deps, input: unknown): Promise<Patient> {
-  const { id } = parseInput(idInput, input);
-  const data = parseInput(patientInputSchema, input);
+export async function updatePatient({ db, actor }: Deps, { id, ...data }: z.output<typeof patientUpdateSchema>): Promise<Patient> {
   await loadVisiblePatient(db, actor.user, id);
   if (!isStaff(actor.user) && actor.user.role !== "attorney") throw new AppError("FORBIDDEN", "You cannot change claimants.");
   try {

@@ -1,25 +1,30 @@
 import type { Kysely, Transaction } from "kysely";
 import { sql } from "kysely";
 import type { Database } from "@medlegal/db";
-import type { QueryDetail, QueryListItem, QueryStatus } from "@medlegal/domain";
+import type {
+  assignEmployeeSchema,
+  commentInputSchema,
+  idInputSchema,
+  moveQuerySchema,
+  QueryDetail,
+  queryInputSchema,
+  queryListInputSchema,
+  QueryListItem,
+  QueryStatus,
+} from "@medlegal/domain";
 import {
   addDays,
   canMoveQuery,
-  commentInputSchema,
   illegalMoveMessage,
   LIVE_ASSIGNMENT_STATUSES,
-  moveQuerySchema,
   nextQueryStatuses,
   PRIORITY_RANK,
   QUERY_STATUS_LABEL,
-  queryInputSchema,
-  queryListInputSchema,
   sastToUtc,
 } from "@medlegal/domain";
-import { z } from "zod";
+import type { z } from "zod";
 import type { SignedInActor } from "../context";
 import { AppError } from "../errors";
-import { parseInput } from "../validation";
 import { isStaff, loadVisibleCase, loadVisibleQuery, mayReadQueryDocuments, visibleQueries } from "./access";
 import { recordAccess } from "./access-log";
 import { toAssignmentItem, assignmentQuery, withoutAgencyNotes } from "./assignment-records";
@@ -34,8 +39,6 @@ interface Deps {
   db: Kysely<Database>;
   actor: SignedInActor;
 }
-
-const idInput = z.object({ id: z.string().uuid("That is not a valid id") });
 
 export function queryListQuery(db: Db) {
   return db
@@ -90,8 +93,7 @@ export const toQueryListItem = (row: ListRow): QueryListItem => ({
 /* ---------- list: server-side search, filters, sort and keyset pagination ---------- */
 
 
-export async function listQueries({ db, actor }: Deps, input: unknown): Promise<{ items: QueryListItem[]; nextCursor: string | null }> {
-  const f = parseInput(queryListInputSchema, input ?? {});
+export async function listQueries({ db, actor }: Deps, f: z.output<typeof queryListInputSchema>): Promise<{ items: QueryListItem[]; nextCursor: string | null }> {
   let query = queryListQuery(db)
     .select(exactTime("queries.created_at").as("cursor_at"))
     .where(visibleQueries(actor.user))
@@ -127,25 +129,23 @@ export async function listQueries({ db, actor }: Deps, input: unknown): Promise<
       const dir = f.sort === "newest" ? "desc" : "asc";
       query = query.orderBy("queries.created_at", dir).orderBy("queries.id", dir);
       if (cursor) {
-        const [at, id] = decodeCursor(cursor, 2);
+        const [at, id] = decodeCursor(cursor, ["time", "id"]);
         const op = f.sort === "newest" ? sql`<` : sql`>`;
-        query = query.where(sql<boolean>`(queries.created_at, queries.id) ${op} (${String(at)}::timestamptz, ${String(id)}::uuid)`);
+        query = query.where(sql<boolean>`(queries.created_at, queries.id) ${op} (${at}::timestamptz, ${id}::uuid)`);
       }
       break;
     }
     case "priority": {
       query = query.orderBy("queries.priority_rank", "desc").orderBy("queries.created_at", "desc").orderBy("queries.id", "desc");
       if (cursor) {
-        const [rank, at, id] = decodeCursor(cursor, 3);
-        query = query.where(
-          sql<boolean>`(queries.priority_rank, queries.created_at, queries.id) < (${Number(rank)}, ${String(at)}::timestamptz, ${String(id)}::uuid)`,
-        );
+        const [rank, at, id] = decodeCursor(cursor, ["rank", "time", "id"]);
+        query = query.where(sql<boolean>`(queries.priority_rank, queries.created_at, queries.id) < (${rank}, ${at}::timestamptz, ${id}::uuid)`);
       }
       break;
     }
     case "reference": {
       query = query.orderBy("queries.reference", "asc");
-      if (cursor) query = query.where("queries.reference", ">", String(decodeCursor(cursor, 1)[0]));
+      if (cursor) query = query.where("queries.reference", ">", decodeCursor(cursor, ["text"])[0]);
       break;
     }
   }
@@ -165,8 +165,7 @@ export async function listQueries({ db, actor }: Deps, input: unknown): Promise<
 
 /* ---------- one query ---------- */
 
-export async function getQuery({ db, actor }: Deps, input: unknown): Promise<QueryDetail> {
-  const { id } = parseInput(idInput, input);
+export async function getQuery({ db, actor }: Deps, { id }: z.output<typeof idInputSchema>): Promise<QueryDetail> {
   // One read for the query, its case and its claimant, scoped to what the caller may see.
   const row = await queryListQuery(db)
     .select([
@@ -332,9 +331,8 @@ async function notifyStatusChange(trx: Transaction<Database>, query: { id: strin
 }
 
 /** An attorney instructs the agency: a query on one of their cases, for the specializations wanted. */
-export async function createQuery({ db, actor }: Deps, input: unknown): Promise<QueryDetail> {
+export async function createQuery({ db, actor }: Deps, data: z.output<typeof queryInputSchema>): Promise<QueryDetail> {
   if (actor.user.role !== "attorney") throw new AppError("FORBIDDEN", "Only attorneys submit queries.");
-  const data = parseInput(queryInputSchema, input);
   await loadVisibleCase(db, actor.user, data.caseId);
   const active = await db.selectFrom("specializations").select("id").where("id", "in", data.specializationIds).where("active", "=", true).execute();
   if (active.length !== data.specializationIds.length) {
@@ -376,8 +374,7 @@ export async function createQuery({ db, actor }: Deps, input: unknown): Promise<
  * Moves a query along DESIGN.md section 5. An illegal move answers 409 with a sentence; the move,
  * its timeline entry, its audit row and its notifications commit together.
  */
-export async function moveQuery({ db, actor }: Deps, input: unknown): Promise<QueryDetail> {
-  const { id, to, reason } = parseInput(moveQuerySchema, input);
+export async function moveQuery({ db, actor }: Deps, { id, to, reason }: z.output<typeof moveQuerySchema>): Promise<QueryDetail> {
   await db.transaction().execute(async (trx) => {
     const query = await trx.selectFrom("queries").selectAll().where("id", "=", id).forUpdate().executeTakeFirst();
     if (!query) throw new AppError("NOT_FOUND", "That query does not exist or is not yours to see.");
@@ -418,8 +415,7 @@ export async function applyMove(
 }
 
 /** An employee takes a query: it becomes theirs, and a submitted one goes into review. */
-export async function takeQuery({ db, actor }: Deps, input: unknown): Promise<QueryDetail> {
-  const { id } = parseInput(idInput, input);
+export async function takeQuery({ db, actor }: Deps, { id }: z.output<typeof idInputSchema>): Promise<QueryDetail> {
   await db.transaction().execute(async (trx) => {
     const query = await trx.selectFrom("queries").selectAll().where("id", "=", id).forUpdate().executeTakeFirst();
     if (!query) throw new AppError("NOT_FOUND", "That query does not exist or is not yours to see.");
@@ -440,8 +436,7 @@ export async function takeQuery({ db, actor }: Deps, input: unknown): Promise<Qu
   return getQuery({ db, actor }, { id });
 }
 
-export async function assignEmployee({ db, actor }: Deps, input: unknown): Promise<QueryDetail> {
-  const { id, employeeId } = parseInput(idInput.extend({ employeeId: z.string().uuid("Choose an employee").nullable() }), input);
+export async function assignEmployee({ db, actor }: Deps, { id, employeeId }: z.output<typeof assignEmployeeSchema>): Promise<QueryDetail> {
   await db.transaction().execute(async (trx) => {
     const query = await trx.selectFrom("queries").selectAll().where("id", "=", id).forUpdate().executeTakeFirst();
     if (!query) throw new AppError("NOT_FOUND", "That query does not exist or is not yours to see.");
@@ -477,8 +472,7 @@ export async function assignEmployee({ db, actor }: Deps, input: unknown): Promi
 }
 
 /** Anyone who may see a query may comment on it; the attorney and the case manager hear of it. */
-export async function commentOnQuery({ db, actor }: Deps, input: unknown): Promise<QueryDetail> {
-  const { queryId, body } = parseInput(commentInputSchema, input);
+export async function commentOnQuery({ db, actor }: Deps, { queryId, body }: z.output<typeof commentInputSchema>): Promise<QueryDetail> {
   const query = await loadVisibleQuery(db, actor.user, queryId);
   await db.transaction().execute(async (trx) => {
     await addEvent(trx, { queryId, actorId: actor.user.id, kind: "comment", body });

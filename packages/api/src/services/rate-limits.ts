@@ -75,15 +75,13 @@ export const loginAccountKey = (userId: string | null, typed: string) => (userId
 
 /** 429 while the account must pause after repeated failures. */
 export async function assertLoginNotPaused(db: Kysely<Database>, accountKey: string): Promise<void> {
-  const row = await db
-    .selectFrom("login_failures")
-    .select("blocked_until")
-    .where("account_key", "=", accountKey)
-    .where("blocked_until", ">", new Date())
-    .executeTakeFirst();
+  // The database's clock decides, as it does when the pause is set (recordLoginFailure).
+  const { rows } = await sql<{ left_ms: number }>`
+    SELECT ceil(extract(epoch FROM blocked_until - now()) * 1000)::int8 AS left_ms
+    FROM login_failures WHERE account_key = ${accountKey} AND blocked_until > now()`.execute(db);
+  const row = rows[0];
   if (row) {
-    const left = row.blocked_until.getTime() - Date.now();
-    throw new AppError("TOO_MANY_REQUESTS", `Too many failed sign-ins for this account. Please wait ${waitSentence(left)} and try again.`);
+    throw new AppError("TOO_MANY_REQUESTS", `Too many failed sign-ins for this account. Please wait ${waitSentence(Number(row.left_ms))} and try again.`);
   }
 }
 

@@ -1,12 +1,11 @@
 import type { Kysely } from "kysely";
 import { sql } from "kysely";
 import type { Database } from "@medlegal/db";
-import type { RosterDuty } from "@medlegal/domain";
-import { addDays, ROSTER_CLASH_MESSAGE, rosterShiftSchema, sastDate, sastTime, sastToUtc } from "@medlegal/domain";
-import { z } from "zod";
+import type { idInputSchema, RosterDuty, rosterRangeSchema, rosterShiftSchema } from "@medlegal/domain";
+import { addDays, ROSTER_CLASH_MESSAGE, sastDate, sastTime, sastToUtc } from "@medlegal/domain";
+import type { z } from "zod";
 import type { SignedInActor } from "../context";
 import { AppError } from "../errors";
-import { parseInput } from "../validation";
 import { recordAudit } from "./audit";
 
 interface Deps {
@@ -24,8 +23,7 @@ export interface RosterShift {
   duty: RosterDuty;
 }
 
-export async function listRoster({ db }: Deps, input: unknown): Promise<RosterShift[]> {
-  const { from, to } = parseInput(z.object({ from: z.string().regex(/^\d{4}-\d{2}-\d{2}$/), to: z.string().regex(/^\d{4}-\d{2}-\d{2}$/) }), input);
+export async function listRoster({ db }: Deps, { from, to }: z.output<typeof rosterRangeSchema>): Promise<RosterShift[]> {
   const rows = await db
     .selectFrom("call_rosters")
     .innerJoin("users", "users.id", "call_rosters.employee_id")
@@ -46,8 +44,7 @@ export async function listRoster({ db }: Deps, input: unknown): Promise<RosterSh
 }
 
 /** Adds a duty shift; one employee's shifts never overlap (409, held by an exclusion constraint). */
-export async function addShift({ db, actor }: Deps, input: unknown): Promise<RosterShift> {
-  const data = parseInput(rosterShiftSchema, input);
+export async function addShift({ db, actor }: Deps, data: z.output<typeof rosterShiftSchema>): Promise<RosterShift> {
   const employee = await db.selectFrom("users").select("id").where("id", "=", data.employeeId).where("role", "in", ["employee", "administrator"]).where("is_active", "=", true).executeTakeFirst();
   if (!employee) throw new AppError("INVALID", "Choose an active employee", { employeeId: "Choose an active employee" });
   const startsAt = sastToUtc(data.date, data.start);
@@ -74,8 +71,7 @@ export async function addShift({ db, actor }: Deps, input: unknown): Promise<Ros
   }
 }
 
-export async function removeShift({ db, actor }: Deps, input: unknown): Promise<{ removed: true }> {
-  const { id } = parseInput(z.object({ id: z.string().uuid("That is not a valid id") }), input);
+export async function removeShift({ db, actor }: Deps, { id }: z.output<typeof idInputSchema>): Promise<{ removed: true }> {
   await db.transaction().execute(async (trx) => {
     const shift = await trx.selectFrom("call_rosters").selectAll().where("id", "=", id).executeTakeFirst();
     if (!shift) throw new AppError("NOT_FOUND", "That shift does not exist.");

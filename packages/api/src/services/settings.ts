@@ -1,11 +1,11 @@
 import type { Kysely, Transaction } from "kysely";
 import type { Database } from "@medlegal/db";
-import type { AgencySettings, SlaDefaults } from "@medlegal/domain";
-import { agencySettingsSchema, DEFAULT_AGENCY_SETTINGS, DEFAULT_SLA, slaDefaultsSchema } from "@medlegal/domain";
-import type { z } from "zod";
+import type { AgencySettings, SecuritySettings, SlaDefaults } from "@medlegal/domain";
+import { DEFAULT_AGENCY_SETTINGS, DEFAULT_SECURITY_SETTINGS, DEFAULT_SLA, TWO_FACTOR_MESSAGES } from "@medlegal/domain";
 import type { SignedInActor } from "../context";
-import { parseInput } from "../validation";
+import { AppError } from "../errors";
 import { changedFields, recordAudit } from "./audit";
+import { hasTwoFactor } from "./two-factor";
 
 type Db = Kysely<Database> | Transaction<Database>;
 interface Deps {
@@ -14,21 +14,14 @@ interface Deps {
 }
 
 /** One settings document, read with its defaults filled in (a new key added later still reads). */
-async function read<T extends object>(db: Db, key: string, defaults: T): Promise<T> {
+export async function readSetting<T extends object>(db: Db, key: string, defaults: T): Promise<T> {
   const row = await db.selectFrom("settings").select("value").where("key", "=", key).executeTakeFirst();
   return { ...defaults, ...((row?.value as Partial<T> | undefined) ?? {}) };
 }
 
-async function write<S extends z.ZodType<object>>(
-  { db, actor }: Deps,
-  key: string,
-  schema: S,
-  defaults: z.output<S>,
-  input: unknown,
-): Promise<z.output<S>> {
-  const value = parseInput(schema, input);
+async function write<T extends object>({ db, actor }: Deps, key: string, defaults: T, value: T): Promise<T> {
   return db.transaction().execute(async (trx) => {
-    const before = await read(trx, key, defaults);
+    const before = await readSetting(trx, key, defaults);
     await trx
       .insertInto("settings")
       .values({ key, value: JSON.stringify(value), updated_by: actor.user.id })
@@ -44,7 +37,16 @@ async function write<S extends z.ZodType<object>>(
   });
 }
 
-export const getAgencySettings = ({ db }: { db: Db }): Promise<AgencySettings> => read(db, "agency", DEFAULT_AGENCY_SETTINGS);
-export const updateAgencySettings = (deps: Deps, input: unknown) => write(deps, "agency", agencySettingsSchema, DEFAULT_AGENCY_SETTINGS, input);
-export const getSlaDefaults = ({ db }: { db: Db }): Promise<SlaDefaults> => read(db, "sla", DEFAULT_SLA);
-export const updateSlaDefaults = (deps: Deps, input: unknown) => write(deps, "sla", slaDefaultsSchema, DEFAULT_SLA, input);
+export const getAgencySettings = ({ db }: { db: Db }): Promise<AgencySettings> => readSetting(db, "agency", DEFAULT_AGENCY_SETTINGS);
+export const updateAgencySettings = (deps: Deps, value: AgencySettings) => write(deps, "agency", DEFAULT_AGENCY_SETTINGS, value);
+export const getSlaDefaults = ({ db }: { db: Db }): Promise<SlaDefaults> => readSetting(db, "sla", DEFAULT_SLA);
+export const updateSlaDefaults = (deps: Deps, value: SlaDefaults) => write(deps, "sla", DEFAULT_SLA, value);
+/** Whether staff must use two-factor sign-in (docs/decisions.md); held staff can only set it up. */
+export const getSecuritySettings = ({ db }: { db: Db }): Promise<SecuritySettings> => readSetting(db, "security", DEFAULT_SECURITY_SETTINGS);
+export async function updateSecuritySettings(deps: Deps, value: SecuritySettings): Promise<SecuritySettings> {
+  // Staff without a second factor are held at the set-up; the administrator switching it on is staff too.
+  if (value.requireTwoFactorForStaff && !(await hasTwoFactor(deps.db, deps.actor.user.id))) {
+    throw new AppError("CONFLICT", TWO_FACTOR_MESSAGES.enableOwnFirst);
+  }
+  return write(deps, "security", DEFAULT_SECURITY_SETTINGS, value);
+}

@@ -1,12 +1,17 @@
 import type { Kysely, Transaction } from "kysely";
 import { sql } from "kysely";
 import type { Database } from "@medlegal/db";
-import type { SpecializationItem } from "@medlegal/domain";
-import { SPECIALIZATION_MESSAGES, specializationInputSchema } from "@medlegal/domain";
-import { z } from "zod";
+import type {
+  idInputSchema,
+  setSpecializationActiveSchema,
+  specializationInputSchema,
+  SpecializationItem,
+  specializationUpdateSchema,
+} from "@medlegal/domain";
+import { SPECIALIZATION_MESSAGES } from "@medlegal/domain";
+import type { z } from "zod";
 import type { SignedInActor } from "../context";
 import { AppError } from "../errors";
-import { parseInput } from "../validation";
 import { changedFields, recordAudit } from "./audit";
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -14,8 +19,6 @@ interface Deps {
   db: Kysely<Database>;
   actor: SignedInActor;
 }
-
-const idInput = z.object({ id: z.string().uuid("That is not a valid id") });
 
 /** The choices offered at sign-up and in bookings: active ones only, by name. */
 export async function listActiveSpecializations(db: Db): Promise<{ id: string; name: string }[]> {
@@ -76,8 +79,7 @@ export async function listSpecializations({ db }: Deps): Promise<SpecializationI
   return (await catalogueQuery(db).orderBy("specializations.name").execute()).map(toItem);
 }
 
-export async function createSpecialization({ db, actor }: Deps, input: unknown): Promise<SpecializationItem> {
-  const data = parseInput(specializationInputSchema, input);
+export async function createSpecialization({ db, actor }: Deps, data: z.output<typeof specializationInputSchema>): Promise<SpecializationItem> {
   await assertNameFree(db, data.name);
   try {
     return await db.transaction().execute(async (trx) => {
@@ -96,8 +98,7 @@ export async function createSpecialization({ db, actor }: Deps, input: unknown):
   }
 }
 
-export async function updateSpecialization({ db, actor }: Deps, input: unknown): Promise<SpecializationItem> {
-  const data = parseInput(specializationInputSchema.extend(idInput.shape), input);
+export async function updateSpecialization({ db, actor }: Deps, data: z.output<typeof specializationUpdateSchema>): Promise<SpecializationItem> {
   const before = await loadItem(db, data.id);
   await assertNameFree(db, data.name, data.id);
   try {
@@ -123,8 +124,7 @@ export async function updateSpecialization({ db, actor }: Deps, input: unknown):
 }
 
 /** Inactive specializations leave sign-up and booking choices but stay on existing records. */
-export async function setSpecializationActive({ db, actor }: Deps, input: unknown): Promise<SpecializationItem> {
-  const { id, active } = parseInput(idInput.extend({ active: z.boolean() }), input);
+export async function setSpecializationActive({ db, actor }: Deps, { id, active }: z.output<typeof setSpecializationActiveSchema>): Promise<SpecializationItem> {
   return db.transaction().execute(async (trx) => {
     const before = await loadItem(trx, id);
     if (before.active === active) return before;
@@ -141,8 +141,7 @@ export async function setSpecializationActive({ db, actor }: Deps, input: unknow
 }
 
 /** Deletes an unused specialization; one in use is deactivated instead, so records keep their name. */
-export async function removeSpecialization({ db, actor }: Deps, input: unknown): Promise<{ removed: boolean; deactivated: boolean }> {
-  const { id } = parseInput(idInput, input);
+export async function removeSpecialization({ db, actor }: Deps, { id }: z.output<typeof idInputSchema>): Promise<{ removed: boolean; deactivated: boolean }> {
   return db.transaction().execute(async (trx) => {
     const item = await loadItem(trx, id);
     if (item.usersCount > 0) {

@@ -1,12 +1,19 @@
 import type { Kysely, Transaction } from "kysely";
 import { sql } from "kysely";
 import type { Database } from "@medlegal/db";
-import type { UserDetail, UserSummary } from "@medlegal/domain";
-import { ADMIN_MESSAGES, adminUserCreateSchema, adminUserUpdateSchema, userListInputSchema } from "@medlegal/domain";
-import { z } from "zod";
+import type {
+  adminUserCreateSchema,
+  adminUserUpdateSchema,
+  idInputSchema,
+  setUserActiveSchema,
+  UserDetail,
+  userListInputSchema,
+  UserSummary,
+} from "@medlegal/domain";
+import { ADMIN_MESSAGES } from "@medlegal/domain";
+import type { z } from "zod";
 import type { SignedInActor } from "../context";
 import { AppError } from "../errors";
-import { parseInput } from "../validation";
 import { changedFields, recordAudit } from "./audit";
 import { decodeCursor, encodeCursor } from "./keyset";
 import { issuePasswordReset } from "./auth";
@@ -28,10 +35,7 @@ interface Deps {
   actor: SignedInActor;
 }
 
-const idInput = z.object({ id: z.string().uuid("That is not a valid id") });
-
-export async function listUsers({ db }: Deps, input: unknown): Promise<{ items: UserSummary[]; nextCursor: string | null }> {
-  const { search, role, active, specializationId, cursor, limit } = parseInput(userListInputSchema, input ?? {});
+export async function listUsers({ db }: Deps, { search, role, active, specializationId, cursor, limit }: z.output<typeof userListInputSchema>): Promise<{ items: UserSummary[]; nextCursor: string | null }> {
   let query = userSummaryQuery(db)
     .orderBy(sql`lower(users.last_name)`)
     .orderBy(sql`lower(users.first_name)`)
@@ -52,7 +56,7 @@ export async function listUsers({ db }: Deps, input: unknown): Promise<{ items: 
   if (active !== undefined) query = query.where("users.is_active", "=", active);
   if (specializationId) query = query.where("users.specialization_id", "=", specializationId);
   if (cursor) {
-    const [last, first, id] = decodeCursor(cursor, 3).map(String) as [string, string, string];
+    const [last, first, id] = decodeCursor(cursor, ["text", "text", "id"]);
     query = query.where(sql<boolean>`(lower(users.last_name), lower(users.first_name), users.id) > (${last}, ${first}, ${id})`);
   }
   const rows = await query.execute();
@@ -64,13 +68,11 @@ export async function listUsers({ db }: Deps, input: unknown): Promise<{ items: 
   };
 }
 
-export async function getUser({ db }: Deps, input: unknown): Promise<UserDetail> {
-  const { id } = parseInput(idInput, input);
+export async function getUser({ db }: Deps, { id }: z.output<typeof idInputSchema>): Promise<UserDetail> {
   return loadUserDetail(db, id);
 }
 
-export async function createUser({ db, actor }: Deps, input: unknown): Promise<UserDetail> {
-  const data = parseInput(adminUserCreateSchema, input);
+export async function createUser({ db, actor }: Deps, data: z.output<typeof adminUserCreateSchema>): Promise<UserDetail> {
   return createAccount(db, data, { action: "user.create", actor: () => actor });
 }
 
@@ -89,8 +91,7 @@ async function assertAnotherAdministratorRemains(trx: Transaction<Database>, use
   if (admins.every((a) => a.id === userId)) throw new AppError("CONFLICT", ADMIN_MESSAGES.lastAdministrator);
 }
 
-export async function updateUser({ db, actor }: Deps, input: unknown): Promise<UserDetail> {
-  const data = parseInput(adminUserUpdateSchema, input);
+export async function updateUser({ db, actor }: Deps, data: z.output<typeof adminUserUpdateSchema>): Promise<UserDetail> {
   const before = await loadUserDetail(db, data.id);
   if (data.id === actor.user.id && data.role !== before.role) throw new AppError("FORBIDDEN", ADMIN_MESSAGES.selfDemote);
   const columns = await roleColumns(db, data);
@@ -122,8 +123,7 @@ export async function updateUser({ db, actor }: Deps, input: unknown): Promise<U
 }
 
 /** Deactivation ends the user's sessions at once; they then fail sign-in like anyone else. */
-export async function setUserActive({ db, actor }: Deps, input: unknown): Promise<UserDetail> {
-  const { id, active } = parseInput(idInput.extend({ active: z.boolean({ error: "Say whether the user is active" }) }), input);
+export async function setUserActive({ db, actor }: Deps, { id, active }: z.output<typeof setUserActiveSchema>): Promise<UserDetail> {
   if (id === actor.user.id && !active) throw new AppError("FORBIDDEN", ADMIN_MESSAGES.selfDeactivate);
   return db.transaction().execute(async (trx) => {
     const before = await loadUserDetail(trx, id);
@@ -144,9 +144,8 @@ export async function setUserActive({ db, actor }: Deps, input: unknown): Promis
 
 export async function sendUserPasswordReset(
   { db, actor, mailer }: Deps & { mailer: Mailer },
-  input: unknown,
+  { id }: z.output<typeof idInputSchema>,
 ): Promise<{ message: string }> {
-  const { id } = parseInput(idInput, input);
   const user = await db.selectFrom("users").select(["id", "email", "first_name", "is_active"]).where("id", "=", id).executeTakeFirst();
   if (!user) throw new AppError("NOT_FOUND", ADMIN_MESSAGES.userNotFound);
   if (!user.is_active) throw new AppError("CONFLICT", "Reactivate this user before sending a reset link.");

@@ -6,7 +6,8 @@ import { ADMIN_MESSAGES } from "@medlegal/domain";
 import type { Actor } from "../context";
 import { AppError } from "../errors";
 import { recordAudit } from "./audit";
-import { hashPassword } from "./passwords";
+import { hashNewPassword } from "./passwords";
+import { hasTwoFactor } from "./two-factor";
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -167,6 +168,7 @@ export async function loadUserDetail(db: Db, id: string): Promise<UserDetail> {
     addresses: contacts.filter((c) => c.kind === "address").map((c) => c.value),
     emails: contacts.filter((c) => c.kind === "email").map((c) => c.value),
     phones: contacts.filter((c) => c.kind === "phone").map((c) => ({ number: c.value, type: c.phone_type ?? "office" })),
+    twoFactorEnabled: await hasTwoFactor(db, id),
   };
 }
 
@@ -196,7 +198,7 @@ export async function createAccount(
 ): Promise<UserDetail> {
   const columns = await roleColumns(db, data);
   await assertUsernameAndEmailFree(db, data.username, data.email);
-  const passwordHash = await hashPassword(data.password);
+  const passwordHash = await hashNewPassword(data.password);
   try {
     return await db.transaction().execute(async (trx) => {
       const { id } = await trx

@@ -6,6 +6,7 @@ import * as eventClock from "./2026-11-21-04-event-clock";
 import * as emailOutbox from "./2026-11-21-05-email-outbox";
 import * as bookings from "./2026-11-21-06-bookings";
 import * as security from "./2026-11-23-01-security";
+import * as twoFactor from "./2026-11-23-02-two-factor";
 
 /** Every migration, by name; names sort by date so Kysely runs them in order. */
 export const migrations: Record<string, Migration> = {
@@ -16,4 +17,5 @@ export const migrations: Record<string, Migration> = {
   "2026-11-21-05-email-outbox": emailOutbox,
   "2026-11-21-06-bookings": bookings,
   "2026-11-23-01-security": security,
+  "2026-11-23-02-two-factor": twoFactor,
 };

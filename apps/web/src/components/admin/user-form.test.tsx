@@ -32,6 +32,7 @@ const ADMIN: UserDetail = {
   addresses: [],
   emails: [],
   phones: [],
+  twoFactorEnabled: false,
 };
 
 describe("UserForm (administrator)", () => {

@@ -19,6 +19,9 @@ export function ForgotPasswordDialog() {
 
   function submit(event: React.FormEvent) {
     event.preventDefault();
+    // The dialog is portalled out of the DOM but not out of React's tree: without this, its submit
+    // event would bubble on to the Sign In form the dialog sits in and submit that too.
+    event.stopPropagation();
     if (empty || forgot.isPending) return;
     forgot.mutate(email.trim(), {
       onSuccess: () => {

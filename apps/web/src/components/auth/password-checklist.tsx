@@ -2,14 +2,28 @@ import {
   missingPasswordRequirements,
   PASSWORD_ALL_MET,
   PASSWORD_CHECKLIST_TITLE,
+  PASSWORD_TOO_COMMON,
   PASSWORDS_DO_NOT_MATCH,
   PASSWORDS_MATCH,
 } from "@medlegal/domain";
 import { CircleCheck, CircleX } from "lucide-react";
+import { usePasswordTooCommon } from "@/hooks/use-password-too-common";
 
-/** The live checklist of SPEC.md section 2: the missing requirements, or that all are met. */
+/**
+ * The live checklist of SPEC.md section 2: the missing requirements, or that all are met. Once they
+ * are, a common password (docs/decisions.md) gets the server's sentence instead of "all met".
+ */
 export function PasswordChecklist({ password, id }: { password: string; id?: string }) {
   const missing = missingPasswordRequirements(password);
+  const tooCommon = usePasswordTooCommon(password, missing.length === 0);
+  if (tooCommon) {
+    return (
+      <p id={id} aria-live="polite" className="flex items-center gap-1.5 text-xs font-medium text-destructive">
+        <CircleX className="size-3.5 shrink-0" aria-hidden />
+        {PASSWORD_TOO_COMMON}
+      </p>
+    );
+  }
   if (missing.length === 0) {
     return (
       <p id={id} aria-live="polite" className="flex items-center gap-1.5 text-xs font-medium text-success">

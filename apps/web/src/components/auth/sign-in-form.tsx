@@ -1,4 +1,4 @@
-import { loginSchema } from "@medlegal/domain";
+import { isTwoFactorChallenge, loginSchema } from "@medlegal/domain";
 import * as React from "react";
 import { useLogin } from "@/hooks/use-auth";
 import { Button } from "../ui/button";
@@ -8,6 +8,7 @@ import { Label } from "../ui/label";
 import { Spinner } from "../ui/spinner";
 import { ForgotPasswordDialog } from "./forgot-password-dialog";
 import { PasswordInput } from "./password-input";
+import { TwoFactorStep } from "./two-factor-step";
 
 export function SignInForm() {
   const [username, setUsername] = React.useState("");
@@ -28,8 +29,11 @@ export function SignInForm() {
       return;
     }
     setErrors({});
-    login.mutate(parsed.data);
+    login.mutate(parsed.data, { onSuccess: (answer) => isTwoFactorChallenge(answer) && setPassword("") });
   }
+
+  // A correct password for an account with two-factor sign-in: the code step replaces the form.
+  if (login.data && isTwoFactorChallenge(login.data)) return <TwoFactorStep onRestart={() => login.reset()} />;
 
   return (
     <form onSubmit={submit} noValidate className="grid gap-4" aria-label="Sign In">

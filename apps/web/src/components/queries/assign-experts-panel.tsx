@@ -4,7 +4,7 @@ import { UserPlus, UserX } from "lucide-react";
 import * as React from "react";
 import { useRefreshQueries } from "@/hooks/use-query-actions";
 import { toast } from "@/hooks/use-toast";
-import { formatDateTime } from "@/lib/format";
+import { formatDateTime, withArticle } from "@/lib/format";
 import { formatRand, parseRandToCents } from "@medlegal/domain";
 import { trpc } from "@/lib/trpc";
 import { trpcErrorMessage } from "@/lib/trpc-errors";
@@ -158,7 +158,7 @@ function CandidatePicker({ queryId, specializationId, specialization }: { queryI
   return (
     <form onSubmit={submit} className="mt-2 grid gap-3">
       <fieldset className="grid min-w-0 grid-cols-1 gap-1.5">
-        <legend className="mb-1.5 text-xs font-medium text-muted-foreground">Choose a {specialization.toLowerCase()} (least busy first)</legend>
+        <legend className="mb-1.5 text-xs font-medium text-muted-foreground">Choose {withArticle(specialization.toLowerCase())} (least busy first)</legend>
         <div className="grid grid-cols-1 gap-1.5" role="radiogroup" aria-label={`Consultants: ${specialization}`}>
           {list.map((c) => (
             <label

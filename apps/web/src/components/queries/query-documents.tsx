@@ -36,15 +36,16 @@ export function QueryDocuments({ queryId, documents, onUploaded }: { queryId: st
   }
 
   return (
-    <div className="grid gap-3">
+    // minmax(0, 1fr): a long file name is clipped with an ellipsis instead of widening the page.
+    <div className="grid grid-cols-[minmax(0,1fr)] gap-3">
       {documents.length === 0 ? (
         <p className="text-sm text-muted-foreground">No documents yet. Attach medical records, accident reports or the claimant's consent form.</p>
       ) : (
-        <ul className="grid gap-1.5" aria-label="Documents">
+        <ul className="grid grid-cols-[minmax(0,1fr)] gap-1.5" aria-label="Documents">
           {documents.map((d) => {
             const Icon = d.contentType.startsWith("image/") ? FileImage : FileText;
             return (
-              <li key={d.id} className="flex items-center gap-3 rounded-md border px-3 py-2">
+              <li key={d.id} className="flex min-w-0 items-center gap-3 rounded-md border px-3 py-2">
                 <Icon aria-hidden className="size-5 shrink-0 text-muted-foreground" />
                 <div className="min-w-0 flex-1">
                   <a href={`/api/documents/${d.id}`} download={d.fileName} className="block truncate text-sm font-medium text-primary hover:underline">
@@ -69,9 +70,9 @@ export function QueryDocuments({ queryId, documents, onUploaded }: { queryId: st
       )}
 
       {upload && (
-        <div className="grid gap-1.5 rounded-md border bg-muted/40 px-3 py-2">
+        <div className="grid grid-cols-[minmax(0,1fr)] gap-1.5 rounded-md border bg-muted/40 px-3 py-2">
           <p className="flex justify-between gap-2 text-xs">
-            <span className="truncate">Uploading {upload.name}</span>
+            <span className="min-w-0 truncate">Uploading {upload.name}</span>
             <span className="tabular-nums">{Math.round(upload.progress * 100)}%</span>
           </p>
           <div

@@ -13,7 +13,7 @@ const isStatus = (s: string | null): s is QueryStatus => s !== null && (QUERY_ST
 export function QueryTimeline({ events }: { events: readonly QueryEvent[] }) {
   if (events.length === 0) return <p className="text-sm text-muted-foreground">Nothing has happened yet.</p>;
   return (
-    <ol className="relative grid gap-4" aria-label="Timeline">
+    <ol className="relative grid grid-cols-[minmax(0,1fr)] gap-4" aria-label="Timeline">
       {events.map((e, i) => {
         const Icon = ICON[e.kind];
         const last = i === events.length - 1;
@@ -41,7 +41,7 @@ export function QueryTimeline({ events }: { events: readonly QueryEvent[] }) {
                 </time>
               </p>
               {e.body && (
-                <p className={cn("mt-1 text-sm whitespace-pre-wrap", e.kind === "comment" ? "rounded-md bg-muted/60 px-3 py-2" : "text-muted-foreground")}>
+                <p className={cn("mt-1 text-sm whitespace-pre-wrap [overflow-wrap:anywhere]", e.kind === "comment" ? "rounded-md bg-muted/60 px-3 py-2" : "text-muted-foreground")}>
                   {e.kind === "status" && isStatus(e.toStatus) && e.toStatus === "cancelled" ? `Reason: ${e.body}` : e.body}
                 </p>
               )}

@@ -26,6 +26,7 @@ const CONSULTANT: UserDetail = {
   addresses: [],
   emails: [],
   phones: [],
+  twoFactorEnabled: false,
 };
 
 describe("ProfileForm", () => {

@@ -16,7 +16,7 @@ import { ListSkeleton } from "@/components/ui/skeleton";
 import { useCurrentUser } from "@/hooks/use-auth";
 import { useDebounced } from "@/hooks/use-debounced";
 import { toast } from "@/hooks/use-toast";
-import { formatDay } from "@/lib/format";
+import { formatDay, rafLabel } from "@/lib/format";
 import { trpc } from "@/lib/trpc";
 import { trpcErrorMessage, trpcFieldErrors } from "@/lib/trpc-errors";
 import { cn } from "@/lib/utils";
@@ -146,7 +146,7 @@ function CasesPage() {
                 <p className="truncate">{CLAIM_TYPE_LABEL[c.claimType]}</p>
                 <p className="truncate text-xs text-muted-foreground">
                   Incident {formatDay(c.incidentDate)}
-                  {c.rafClaimNumber && <> · RAF {c.rafClaimNumber}</>}
+                  {c.rafClaimNumber && <> · {rafLabel(c.rafClaimNumber)}</>}
                   {c.courtCaseNumber && <> · Court {c.courtCaseNumber}</>}
                 </p>
               </div>

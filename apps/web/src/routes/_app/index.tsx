@@ -10,6 +10,7 @@ import { Spinner } from "@/components/ui/spinner";
 import { useCurrentUser } from "@/hooks/use-auth";
 import { useDocumentTitle } from "@/hooks/use-document-title";
 import { useNotificationActions, useNotifications, useUnreadMessages } from "@/hooks/use-notifications";
+import { greeting } from "@/lib/format";
 
 export const Route = createFileRoute("/_app/")({
   component: Dashboard,
@@ -41,7 +42,7 @@ function DashboardContent({ userId, name, firstName, role }: { userId: string; n
     <>
       <div className="mb-6">
         <div className="flex flex-wrap items-center gap-2.5">
-          <h1 className="text-xl font-semibold tracking-tight sm:text-2xl">Welcome back, {firstName}</h1>
+          <h1 className="text-xl font-semibold tracking-tight sm:text-2xl">{greeting()}, {firstName}</h1>
           <Badge variant="accent">{ROLE_LABEL[role]}</Badge>
         </div>
         <p className="mt-1 text-sm text-muted-foreground">

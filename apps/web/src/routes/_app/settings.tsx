@@ -9,6 +9,8 @@ import { AgencySettingsForm, SlaDefaultsForm } from "@/components/settings/agenc
 import { ChangePasswordForm } from "@/components/settings/change-password-form";
 import { NotificationPreferencesForm } from "@/components/settings/notification-preferences-form";
 import { ProfileForm } from "@/components/settings/profile-form";
+import { StaffTwoFactorSetting } from "@/components/two-factor/staff-two-factor-setting";
+import { TwoFactorSettings } from "@/components/two-factor/two-factor-settings";
 import { Avatar, AvatarFallback } from "@/components/ui/avatar";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -21,7 +23,7 @@ import { queryKeys } from "@/lib/query-keys";
 import { trpc } from "@/lib/trpc";
 import { trpcErrorMessage, trpcFieldErrors } from "@/lib/trpc-errors";
 
-const TABS = ["profile", "password", "notifications", "agency", "sla"] as const;
+const TABS = ["profile", "password", "security", "notifications", "agency", "sla"] as const;
 type Tab = (typeof TABS)[number];
 
 export const Route = createFileRoute("/_app/settings")({
@@ -41,7 +43,7 @@ function SettingsPage() {
 
   return (
     <>
-      <PageHeader title="Settings" description="Your account, password and notifications." />
+      <PageHeader title="Settings" description="Your account, password, sign-in security and notifications." />
       <Card className="mb-6 max-w-4xl">
         <CardHeader className="flex-row flex-wrap items-center gap-4 p-5">
           <Avatar className="size-12">
@@ -74,6 +76,9 @@ function SettingsPage() {
             <TabsTrigger value="password" className="flex-none px-4">
               Password
             </TabsTrigger>
+            <TabsTrigger value="security" className="flex-none px-4">
+              Security
+            </TabsTrigger>
             <TabsTrigger value="notifications" className="flex-none px-4">
               Notifications
             </TabsTrigger>
@@ -99,6 +104,11 @@ function SettingsPage() {
             <PasswordSection />
           </Section>
         </TabsContent>
+        <TabsContent value="security">
+          <Section title="Two-factor sign-in" description="A code from an authenticator app after your password.">
+            <TwoFactorSettings />
+          </Section>
+        </TabsContent>
         <TabsContent value="notifications">
           <Section title="Notification preferences" description="Choose what appears in your notification bell and what is e-mailed to you.">
             <NotificationsSection />
@@ -106,9 +116,14 @@ function SettingsPage() {
         </TabsContent>
         {isAdmin && (
           <TabsContent value="agency">
-            <Section title="Agency details" description="The supplier details printed on tax invoices.">
-              <AgencySection />
-            </Section>
+            <div className="grid gap-6">
+              <Section title="Agency details" description="The supplier details printed on tax invoices.">
+                <AgencySection />
+              </Section>
+              <Section title="Sign-in security" description="What the agency asks of its staff when they sign in.">
+                <StaffTwoFactorSetting />
+              </Section>
+            </div>
           </TabsContent>
         )}
         {isAdmin && (

@@ -1,5 +1,4 @@
-import { changePasswordSchema, notificationPreferencesSchema } from "@medlegal/domain";
-import type { ProfileInput } from "@medlegal/domain";
+import { changePasswordSchema, notificationPreferencesSchema, profileInputSchema } from "@medlegal/domain";
 import {
   changeOwnPassword,
   getOwnAccount,
@@ -7,20 +6,20 @@ import {
   setOwnNotificationPreferences,
   updateOwnProfile,
 } from "../../services/account";
-import { inputAs, inputOf, roleProcedure, router } from "../../trpc";
+import { roleProcedure, router } from "../../trpc";
 
 const procedure = roleProcedure("account.own");
 
 export const accountRouter = router({
   get: procedure.query(({ ctx }) => getOwnAccount({ db: ctx.db, actor: ctx.actor })),
-  updateProfile: procedure.input(inputAs<ProfileInput>()).mutation(({ ctx, input }) => updateOwnProfile({ db: ctx.db, actor: ctx.actor }, input)),
+  updateProfile: procedure.input(profileInputSchema).mutation(({ ctx, input }) => updateOwnProfile({ db: ctx.db, actor: ctx.actor }, input)),
   changePassword: procedure
-    .input(inputOf(changePasswordSchema))
+    .input(changePasswordSchema)
     .mutation(({ ctx, input }) =>
       changeOwnPassword({ db: ctx.db, actor: ctx.actor, currentSessionId: ctx.session.currentId() }, input),
     ),
   getNotificationPreferences: procedure.query(({ ctx }) => getOwnNotificationPreferences({ db: ctx.db, actor: ctx.actor })),
   setNotificationPreferences: procedure
-    .input(inputOf(notificationPreferencesSchema))
+    .input(notificationPreferencesSchema)
     .mutation(({ ctx, input }) => setOwnNotificationPreferences({ db: ctx.db, actor: ctx.actor }, input)),
 });

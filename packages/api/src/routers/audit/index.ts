@@ -1,10 +1,9 @@
-import { accessLogListInputSchema } from "@medlegal/domain";
+import { accessLogListInputSchema, auditListInputSchema } from "@medlegal/domain";
 import { listAccessLog } from "../../services/access-log";
-import { auditListInputSchema } from "../../services/audit-trail";
 import { listAudit } from "../../services/audit-trail";
-import { inputOf, roleProcedure, router } from "../../trpc";
+import { roleProcedure, router } from "../../trpc";
 
 export const auditRouter = router({
-  list: roleProcedure("audit.read").input(inputOf(auditListInputSchema)).query(({ ctx, input }) => listAudit({ db: ctx.db }, input)),
-  listAccess: roleProcedure("audit.read").input(inputOf(accessLogListInputSchema)).query(({ ctx, input }) => listAccessLog({ db: ctx.db }, input)),
+  list: roleProcedure("audit.read").input(auditListInputSchema).query(({ ctx, input }) => listAudit({ db: ctx.db }, input)),
+  listAccess: roleProcedure("audit.read").input(accessLogListInputSchema).query(({ ctx, input }) => listAccessLog({ db: ctx.db }, input)),
 });

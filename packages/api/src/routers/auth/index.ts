@@ -1,38 +1,43 @@
-import { forgotPasswordSchema, loginSchema, registrationSchema, resetPasswordSchema } from "@medlegal/domain";
-import { login, recordLogout, register, requestPasswordReset, resetPassword } from "../../services/auth";
-import { inputOf, protectedProcedure, publicProcedure, router } from "../../trpc";
+import { forgotPasswordSchema, loginSchema, registrationSchema, resetPasswordSchema, twoFactorVerifySchema } from "@medlegal/domain";
+import { login, openSession, recordLogout, register, requestPasswordReset, resetPassword, verifySecondFactor } from "../../services/auth";
+import { publicProcedure, router, signedInProcedure } from "../../trpc";
 
-// Inputs are parsed by the services with the shared schemas of @medlegal/domain, so the REST
-// adapters and these procedures refuse the same input with the same words.
+// Inputs are parsed at the door with the shared schemas of @medlegal/domain, here and in the REST
+// adapters alike, so both refuse the same input with the same words.
 
 export const authRouter = router({
   me: publicProcedure.query(({ ctx }) => ctx.user),
 
-  login: publicProcedure.input(inputOf(loginSchema)).mutation(async ({ ctx, input }) => {
-    const user = await login({ db: ctx.db, limits: ctx.limits, actor: { user: null, meta: ctx.meta } }, input);
+  // The user, or { twoFactorRequired: true } with a pending sign-in for verifyTwoFactor.
+  login: publicProcedure.input(loginSchema).mutation(async ({ ctx, input }) =>
+    openSession(ctx.session, await login({ db: ctx.db, limits: ctx.limits, actor: { user: null, meta: ctx.meta } }, input)),
+  ),
+
+  verifyTwoFactor: publicProcedure.input(twoFactorVerifySchema).mutation(async ({ ctx, input }) => {
+    const user = await verifySecondFactor({ db: ctx.db, limits: ctx.limits, actor: { user: null, meta: ctx.meta }, session: ctx.session }, input);
     await ctx.session.login(user.id);
     return user;
   }),
 
-  register: publicProcedure.input(inputOf(registrationSchema)).mutation(async ({ ctx, input }) => {
+  register: publicProcedure.input(registrationSchema).mutation(async ({ ctx, input }) => {
     const user = await register({ db: ctx.db, limits: ctx.limits, actor: { user: null, meta: ctx.meta } }, input);
     await ctx.session.login(user.id);
     return user;
   }),
 
-  logout: protectedProcedure.mutation(async ({ ctx }) => {
+  logout: signedInProcedure.mutation(async ({ ctx }) => {
     await recordLogout({ db: ctx.db, actor: ctx.actor });
     await ctx.session.logout();
     return { message: "You have been signed out." };
   }),
 
   forgotPassword: publicProcedure
-    .input(inputOf(forgotPasswordSchema))
+    .input(forgotPasswordSchema)
     .mutation(({ ctx, input }) =>
       requestPasswordReset({ db: ctx.db, mailer: ctx.mailer, limits: ctx.limits, actor: { user: ctx.user, meta: ctx.meta } }, input),
     ),
 
   resetPassword: publicProcedure
-    .input(inputOf(resetPasswordSchema))
+    .input(resetPasswordSchema)
     .mutation(({ ctx, input }) => resetPassword({ db: ctx.db, limits: ctx.limits, actor: { user: ctx.user, meta: ctx.meta } }, input)),
 });

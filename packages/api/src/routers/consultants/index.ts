@@ -1,6 +1,7 @@
+import { consultantListInputSchema } from "@medlegal/domain";
 import { listConsultants } from "../../services/consultants";
-import { inputAs, roleProcedure, router } from "../../trpc";
+import { roleProcedure, router } from "../../trpc";
 
 export const consultantsRouter = router({
-  list: roleProcedure("consultants.read").input(inputAs<{ search?: string; specializationId?: string } | undefined>()).query(({ ctx, input }) => listConsultants({ db: ctx.db, actor: ctx.actor }, input)),
+  list: roleProcedure("consultants.read").input(consultantListInputSchema).query(({ ctx, input }) => listConsultants({ db: ctx.db, actor: ctx.actor }, input)),
 });

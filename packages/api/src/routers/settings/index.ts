@@ -1,12 +1,23 @@
-import { agencySettingsSchema, slaDefaultsSchema } from "@medlegal/domain";
-import { getAgencySettings, getSlaDefaults, updateAgencySettings, updateSlaDefaults } from "../../services/settings";
-import { inputOf, roleProcedure, router } from "../../trpc";
+import { agencySettingsSchema, securitySettingsSchema, slaDefaultsSchema } from "@medlegal/domain";
+import {
+  getAgencySettings,
+  getSecuritySettings,
+  getSlaDefaults,
+  updateAgencySettings,
+  updateSecuritySettings,
+  updateSlaDefaults,
+} from "../../services/settings";
+import { roleProcedure, router } from "../../trpc";
 
 const procedure = roleProcedure("settings.agency");
 
 export const settingsRouter = router({
   getAgency: procedure.query(({ ctx }) => getAgencySettings({ db: ctx.db })),
-  updateAgency: procedure.input(inputOf(agencySettingsSchema)).mutation(({ ctx, input }) => updateAgencySettings({ db: ctx.db, actor: ctx.actor }, input)),
+  updateAgency: procedure.input(agencySettingsSchema).mutation(({ ctx, input }) => updateAgencySettings({ db: ctx.db, actor: ctx.actor }, input)),
   getSla: procedure.query(({ ctx }) => getSlaDefaults({ db: ctx.db })),
-  updateSla: procedure.input(inputOf(slaDefaultsSchema)).mutation(({ ctx, input }) => updateSlaDefaults({ db: ctx.db, actor: ctx.actor }, input)),
+  updateSla: procedure.input(slaDefaultsSchema).mutation(({ ctx, input }) => updateSlaDefaults({ db: ctx.db, actor: ctx.actor }, input)),
+  getSecurity: procedure.query(({ ctx }) => getSecuritySettings({ db: ctx.db })),
+  updateSecurity: procedure
+    .input(securitySettingsSchema)
+    .mutation(({ ctx, input }) => updateSecuritySettings({ db: ctx.db, actor: ctx.actor }, input)),
 });

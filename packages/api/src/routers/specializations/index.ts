@@ -1,5 +1,4 @@
-import { specializationInputSchema } from "@medlegal/domain";
-import type { z } from "zod";
+import { idInputSchema, setSpecializationActiveSchema, specializationInputSchema, specializationUpdateSchema } from "@medlegal/domain";
 import {
   createSpecialization,
   listActiveSpecializations,
@@ -8,7 +7,7 @@ import {
   setSpecializationActive,
   updateSpecialization,
 } from "../../services/specializations";
-import { inputAs, inputOf, publicProcedure, roleProcedure, router } from "../../trpc";
+import { publicProcedure, roleProcedure, router } from "../../trpc";
 
 const procedure = roleProcedure("specializations.manage");
 
@@ -16,8 +15,8 @@ export const specializationsRouter = router({
   /** Public: the sign-up form offers these before anyone is signed in. */
   listActive: publicProcedure.query(({ ctx }) => listActiveSpecializations(ctx.db)),
   list: procedure.query(({ ctx }) => listSpecializations({ db: ctx.db, actor: ctx.actor })),
-  create: procedure.input(inputOf(specializationInputSchema)).mutation(({ ctx, input }) => createSpecialization({ db: ctx.db, actor: ctx.actor }, input)),
-  update: procedure.input(inputAs<z.input<typeof specializationInputSchema> & { id: string }>()).mutation(({ ctx, input }) => updateSpecialization({ db: ctx.db, actor: ctx.actor }, input)),
-  setActive: procedure.input(inputAs<{ id: string; active: boolean }>()).mutation(({ ctx, input }) => setSpecializationActive({ db: ctx.db, actor: ctx.actor }, input)),
-  remove: procedure.input(inputAs<{ id: string }>()).mutation(({ ctx, input }) => removeSpecialization({ db: ctx.db, actor: ctx.actor }, input)),
+  create: procedure.input(specializationInputSchema).mutation(({ ctx, input }) => createSpecialization({ db: ctx.db, actor: ctx.actor }, input)),
+  update: procedure.input(specializationUpdateSchema).mutation(({ ctx, input }) => updateSpecialization({ db: ctx.db, actor: ctx.actor }, input)),
+  setActive: procedure.input(setSpecializationActiveSchema).mutation(({ ctx, input }) => setSpecializationActive({ db: ctx.db, actor: ctx.actor }, input)),
+  remove: procedure.input(idInputSchema).mutation(({ ctx, input }) => removeSpecialization({ db: ctx.db, actor: ctx.actor }, input)),
 });

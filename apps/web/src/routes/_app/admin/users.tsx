@@ -5,6 +5,7 @@ import { createFileRoute } from "@tanstack/react-router";
 import { UserPlus, Users } from "lucide-react";
 import * as React from "react";
 import { UserForm } from "@/components/admin/user-form";
+import { UserTwoFactor } from "@/components/admin/user-two-factor";
 import { UsersList } from "@/components/admin/users-list";
 import { EmptyState, PageHeader } from "@/components/page";
 import { Button } from "@/components/ui/button";
@@ -311,16 +312,19 @@ function EditUser({
     );
   }
   return (
-    <UserForm
-      key={user.data.id}
-      mode="edit"
-      user={user.data}
-      isSelf={isSelf}
-      specializations={specializations}
-      pending={pending}
-      serverErrors={serverErrors}
-      onSubmit={onSubmit}
-      onCancel={onCancel}
-    />
+    <>
+      <UserTwoFactor user={user.data} isSelf={isSelf} />
+      <UserForm
+        key={user.data.id}
+        mode="edit"
+        user={user.data}
+        isSelf={isSelf}
+        specializations={specializations}
+        pending={pending}
+        serverErrors={serverErrors}
+        onSubmit={onSubmit}
+        onCancel={onCancel}
+      />
+    </>
   );
 }

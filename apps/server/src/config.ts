@@ -1,0 +1,125 @@
+import { isIP } from "node:net";
+
+/**
+ * Which proxies may speak for the client in X-Forwarded-* headers: a hop count, or a list of
+ * addresses and CIDR ranges (Fastify's `trustProxy`). `false`: no proxy, the socket is the client.
+ */
+export type TrustProxy = false | number | string[];
+
+export interface ServerConfig {
+  port: number;
+  host: string;
+  /** The public origin, for links in e-mails and the same-origin check; never taken from a request. */
+  appUrl: string;
+  trustProxy: TrustProxy;
+  allowedOrigins: string[];
+  /** The app's connection; unset: the embedded PGlite. */
+  databaseUrl?: string;
+  /** The owner's connection, for migrations and grants (docs/decisions.md, "Platform"). */
+  databaseOwnerUrl?: string;
+}
+
+/** A configuration the server refuses to start with; the message says what to set. */
+export class ConfigError extends Error {}
+
+/**
+ * Fastify's form of TrustProxy. Fastify 5.12 refuses bare hop counts (they also trust a client that
+ * reaches the server directly), so a count becomes a function over the hop index: the socket's
+ * peer is hop 0, then X-Forwarded-For from right to left. docs/decisions.md says when it is safe.
+ */
+export function fastifyTrustProxy(trust: TrustProxy): false | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof trust !== "number") return trust;
+  return (_address, hop) => hop < trust;
+}
+
+/** Proxy-addr's names for the private ranges, accepted alongside addresses and CIDRs. */
+const NAMED_RANGES = new Set(["loopback", "linklocal", "uniquelocal"]);
+
+const isSet = (value: string | undefined) => value !== undefined && value.trim() !== "";
+
+/** `http(s)://host[:port]`, nothing after it. */
+function parseAppUrl(value: string): string {
+  let url: URL;
+  try {
+    url = new URL(value.trim());
+  } catch {
+    throw new ConfigError(`APP_URL must be an origin such as https://medlegal.example; "${value}" is not a URL.`);
+  }
+  if (url.protocol !== "http:" && url.protocol !== "https:") {
+    throw new ConfigError(`APP_URL must start with http:// or https://; got "${value}".`);
+  }
+  if (url.username || url.password || url.pathname !== "/" || url.search || url.hash) {
+    throw new ConfigError(`APP_URL must be an origin without a path, query or credentials, such as ${url.origin}; got "${value}".`);
+  }
+  return url.origin;
+}
+
+function isTrustedAddress(entry: string): boolean {
+  if (NAMED_RANGES.has(entry)) return true;
+  const [address = "", prefix, ...rest] = entry.split("/");
+  const family = isIP(address);
+  if (!family || rest.length) return false;
+  if (prefix === undefined) return true;
+  const bits = family === 4 ? 32 : 128;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= bits;
+}
+
+const TRUST_PROXY_FORMS =
+  "Set TRUST_PROXY to the number of proxies in front of the server (TRUST_PROXY=1 for one load balancer) " +
+  "or to their addresses or CIDR ranges, comma-separated (TRUST_PROXY=10.0.0.0/8,127.0.0.1).";
+
+/**
+ * TRUST_PROXY as Fastify's `trustProxy`. `true` (trust every X-Forwarded-For) is refused: any
+ * client could then pick its own IP for the rate limits and the audit trail.
+ */
+function parseTrustProxy(value: string | undefined): TrustProxy {
+  const text = value?.trim() ?? "";
+  if (text === "" || text === "false" || text === "0") return false;
+  if (text === "true") {
+    throw new ConfigError(`TRUST_PROXY=true would trust any client's X-Forwarded-For header. ${TRUST_PROXY_FORMS}`);
+  }
+  if (/^\d+$/.test(text)) return Number(text);
+  const entries = text.split(",").map((e) => e.trim()).filter(Boolean);
+  const wrong = entries.filter((e) => !isTrustedAddress(e));
+  if (wrong.length || !entries.length) {
+    throw new ConfigError(`TRUST_PROXY has entries that are not addresses or CIDR ranges: ${wrong.join(", ")}. ${TRUST_PROXY_FORMS}`);
+  }
+  return entries;
+}
+
+function parsePort(value: string | undefined): number {
+  if (!isSet(value)) return 3000;
+  const port = Number(value);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new ConfigError(`PORT must be a port number; got "${value}".`);
+  return port;
+}
+
+/**
+ * The server's configuration from its environment, resolved once at start. Refuses (ConfigError)
+ * what would be unsafe: in production or behind a proxy the public origin must be configured,
+ * since nothing in a request (Host, X-Forwarded-Host) can be trusted to say it.
+ */
+export function resolveConfig(env: Record<string, string | undefined>): ServerConfig {
+  const port = parsePort(env.PORT);
+  const trustProxy = parseTrustProxy(env.TRUST_PROXY);
+  if (!isSet(env.APP_URL) && (env.NODE_ENV === "production" || trustProxy !== false)) {
+    throw new ConfigError(
+      "APP_URL is required in production and behind a proxy: set it to the address people open, such as https://medlegal.example. " +
+        "E-mailed links (password reset) use it.",
+    );
+  }
+  const databaseUrl = isSet(env.DATABASE_URL) ? env.DATABASE_URL : undefined;
+  const databaseOwnerUrl = isSet(env.DATABASE_OWNER_URL) ? env.DATABASE_OWNER_URL : undefined;
+  if (databaseOwnerUrl && !databaseUrl) {
+    throw new ConfigError("DATABASE_OWNER_URL is set without DATABASE_URL: set DATABASE_URL to the app's own (non-owner) database user.");
+  }
+  return {
+    port,
+    host: isSet(env.HOST) ? env.HOST!.trim() : "0.0.0.0",
+    appUrl: isSet(env.APP_URL) ? parseAppUrl(env.APP_URL!) : `http://localhost:${port}`,
+    trustProxy,
+    allowedOrigins: (env.ALLOWED_ORIGINS ?? "").split(",").map((o) => o.trim()).filter(Boolean),
+    databaseUrl,
+    databaseOwnerUrl,
+  };
+}

@@ -1,0 +1,83 @@
+import { spawnSync } from "node:child_process";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { ConfigError, fastifyTrustProxy, resolveConfig } from "../src/config";
+
+describe("the server's configuration (resolveConfig)", () => {
+  it("needs nothing for a local start: the public origin is the server's own listen address", () => {
+    expect(resolveConfig({})).toMatchObject({ port: 3000, host: "0.0.0.0", appUrl: "http://localhost:3000", trustProxy: false, allowedOrigins: [] });
+    expect(resolveConfig({ PORT: "3001" }).appUrl).toBe("http://localhost:3001");
+  });
+
+  it("takes APP_URL as an origin, without a trailing slash", () => {
+    expect(resolveConfig({ APP_URL: "https://medlegal.example/" }).appUrl).toBe("https://medlegal.example");
+    expect(resolveConfig({ APP_URL: "https://medlegal.example:8443" }).appUrl).toBe("https://medlegal.example:8443");
+  });
+
+  it.each([
+    ["medlegal.example", /is not a URL/],
+    ["ftp://medlegal.example", /must start with http:\/\/ or https:\/\//],
+    ["javascript:alert(1)", /must start with http:\/\/ or https:\/\//],
+    ["https://medlegal.example/app", /without a path/],
+    ["https://medlegal.example/?next=x", /without a path, query/],
+    ["https://user:pw@medlegal.example", /credentials/],
+  ])("refuses APP_URL=%s with a sentence", (value, message) => {
+    expect(() => resolveConfig({ APP_URL: value })).toThrow(ConfigError);
+    expect(() => resolveConfig({ APP_URL: value })).toThrow(message);
+  });
+
+  it("refuses to start in production or behind a proxy without APP_URL", () => {
+    expect(() => resolveConfig({ NODE_ENV: "production" })).toThrow(/APP_URL is required in production and behind a proxy/);
+    expect(() => resolveConfig({ TRUST_PROXY: "1" })).toThrow(/APP_URL is required/);
+    expect(() => resolveConfig({ TRUST_PROXY: "10.0.0.0/8" })).toThrow(/APP_URL is required/);
+    expect(resolveConfig({ NODE_ENV: "production", APP_URL: "https://medlegal.example" }).appUrl).toBe("https://medlegal.example");
+    // Empty or false means no proxy, so no APP_URL is needed.
+    expect(resolveConfig({ TRUST_PROXY: "" }).trustProxy).toBe(false);
+    expect(resolveConfig({ TRUST_PROXY: "false" }).trustProxy).toBe(false);
+  });
+
+  it("the server exits with status 1 and the sentence, before opening any database", () => {
+    const serverDir = join(import.meta.dirname, "..");
+    const run = spawnSync(join(serverDir, "node_modules/.bin/tsx"), ["src/main.ts"], {
+      cwd: serverDir,
+      env: { PATH: process.env.PATH, NODE_ENV: "production", TRUST_PROXY: "1", DATABASE_URL: "", DATA_DIR: "/nonexistent/medlegal" },
+      encoding: "utf8",
+      timeout: 30_000,
+    });
+    expect(run.status).toBe(1);
+    expect(run.stderr).toContain("MedLegal cannot start: APP_URL is required in production and behind a proxy");
+  });
+
+  it("reads TRUST_PROXY as a hop count or a list of addresses and ranges, and refuses true", () => {
+    const base = { APP_URL: "https://medlegal.example" };
+    expect(resolveConfig({ ...base, TRUST_PROXY: "1" }).trustProxy).toBe(1);
+    expect(resolveConfig({ ...base, TRUST_PROXY: "10.0.0.0/8, 127.0.0.1,::1,fd00::/8,loopback" }).trustProxy).toEqual([
+      "10.0.0.0/8",
+      "127.0.0.1",
+      "::1",
+      "fd00::/8",
+      "loopback",
+    ]);
+    expect(() => resolveConfig({ ...base, TRUST_PROXY: "true" })).toThrow(/TRUST_PROXY=true would trust any client's X-Forwarded-For header\. Set TRUST_PROXY to the number of proxies/);
+    expect(() => resolveConfig({ ...base, TRUST_PROXY: "10.0.0.0/33,proxy.internal" })).toThrow(/not addresses or CIDR ranges: 10\.0\.0\.0\/33, proxy\.internal/);
+  });
+
+  it("turns a hop count into a trust function over hops, since Fastify refuses bare counts", () => {
+    const trust = fastifyTrustProxy(2) as (address: string, hop: number) => boolean;
+    expect([0, 1, 2].map((hop) => trust("10.0.0.1", hop))).toEqual([true, true, false]);
+    expect(fastifyTrustProxy(["127.0.0.1"])).toEqual(["127.0.0.1"]);
+    expect(fastifyTrustProxy(false)).toBe(false);
+  });
+
+  it("needs DATABASE_URL for the app's own user when an owner connection is given", () => {
+    expect(() => resolveConfig({ DATABASE_OWNER_URL: "postgres://owner@db/medlegal" })).toThrow(/DATABASE_OWNER_URL is set without DATABASE_URL/);
+    expect(resolveConfig({ DATABASE_OWNER_URL: "postgres://owner@db/m", DATABASE_URL: "postgres://app@db/m" })).toMatchObject({
+      databaseOwnerUrl: "postgres://owner@db/m",
+      databaseUrl: "postgres://app@db/m",
+    });
+  });
+
+  it("rejects a port that is not one", () => {
+    expect(() => resolveConfig({ PORT: "http" })).toThrow(/PORT must be a port number/);
+  });
+});

@@ -1,0 +1,97 @@
+import { isTotpCode, TOTP_DIGITS, TWO_FACTOR_MESSAGES } from "@medlegal/domain";
+import { ShieldCheck } from "lucide-react";
+import * as React from "react";
+import { useVerifyTwoFactor } from "@/hooks/use-auth";
+import { readableErrorMessage } from "@/lib/api";
+import { Button } from "../ui/button";
+import { Field } from "../ui/field";
+import { Input } from "../ui/input";
+import { Spinner } from "../ui/spinner";
+
+const ENTER_CODE = `Enter the ${TOTP_DIGITS}-digit code from your authenticator app`;
+const ENTER_RECOVERY_CODE = "Enter one of your recovery codes";
+
+/**
+ * The second step of the sign-in, after a correct password for an account with two-factor sign-in
+ * (docs/decisions.md): a code from the authenticator app, or a recovery code. A sign-in that
+ * expired or met too many wrong codes goes back to the password (`onRestart`).
+ */
+export function TwoFactorStep({ onRestart }: { onRestart: () => void }) {
+  const [useRecovery, setUseRecovery] = React.useState(false);
+  const [code, setCode] = React.useState("");
+  const [error, setError] = React.useState<string | null>(null);
+  const verify = useVerifyTwoFactor();
+  const inputRef = React.useRef<HTMLInputElement>(null);
+
+  function switchKind() {
+    setUseRecovery((v) => !v);
+    setCode("");
+    setError(null);
+  }
+
+  function submit(event: React.FormEvent) {
+    event.preventDefault();
+    const typed = code.replace(/[\s-]/g, "");
+    if (useRecovery ? typed.length === 0 : !isTotpCode(typed)) {
+      setError(useRecovery ? ENTER_RECOVERY_CODE : ENTER_CODE);
+      inputRef.current?.focus();
+      return;
+    }
+    setError(null);
+    verify.mutate(code, {
+      onError: (failure) => {
+        setCode("");
+        const message = readableErrorMessage(failure);
+        if (message === TWO_FACTOR_MESSAGES.signInAgain || message === TWO_FACTOR_MESSAGES.tooManyCodes) onRestart();
+        else inputRef.current?.focus();
+      },
+    });
+  }
+
+  const label = useRecovery ? "Recovery code" : "Two-factor code";
+  return (
+    <form onSubmit={submit} noValidate className="grid gap-4" aria-label="Second sign-in step">
+      <div className="flex items-start gap-3 rounded-lg border bg-muted/40 p-3">
+        <ShieldCheck className="mt-0.5 size-5 shrink-0 text-primary" aria-hidden />
+        <p className="text-sm text-muted-foreground">
+          {useRecovery
+            ? "Type one of the recovery codes you saved when you set up two-factor sign-in. Each works once."
+            : `Open your authenticator app and enter the ${TOTP_DIGITS}-digit code it shows for MedLegal.`}
+        </p>
+      </div>
+      <Field label={label} htmlFor="signin-code" error={error}>
+        <Input
+          ref={inputRef}
+          key={useRecovery ? "recovery" : "totp"}
+          id="signin-code"
+          name={useRecovery ? "recovery-code" : "one-time-code"}
+          value={code}
+          onChange={(e) => setCode(e.target.value)}
+          autoComplete={useRecovery ? "off" : "one-time-code"}
+          inputMode={useRecovery ? "text" : "numeric"}
+          pattern={useRecovery ? undefined : "[0-9]*"}
+          maxLength={useRecovery ? 20 : TOTP_DIGITS}
+          autoCapitalize="none"
+          spellCheck={false}
+          placeholder={useRecovery ? "abcde-12345" : "123456"}
+          className={useRecovery ? "font-mono" : "font-mono text-lg tracking-[0.4em]"}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? "signin-code-error" : undefined}
+          autoFocus
+        />
+      </Field>
+      <Button type="submit" size="lg" className="w-full" disabled={verify.isPending}>
+        {verify.isPending && <Spinner decorative className="size-4 text-primary-foreground" />}
+        Verify
+      </Button>
+      <div className="flex flex-wrap items-center justify-between gap-2 text-sm">
+        <Button type="button" variant="link" className="h-auto px-0" onClick={switchKind}>
+          {useRecovery ? "Use your authenticator app" : "Use a recovery code"}
+        </Button>
+        <Button type="button" variant="link" className="h-auto px-0 text-muted-foreground" onClick={onRestart}>
+          Back to sign in
+        </Button>
+      </div>
+    </form>
+  );
+}

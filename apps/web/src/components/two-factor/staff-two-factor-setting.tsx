@@ -1,0 +1,56 @@
+import * as React from "react";
+import { toast } from "@/hooks/use-toast";
+import { trpc } from "@/lib/trpc";
+import { trpcErrorMessage } from "@/lib/trpc-errors";
+import { ErrorState } from "../ui/error-state";
+import { Label } from "../ui/label";
+import { Spinner } from "../ui/spinner";
+import { Switch } from "../ui/switch";
+
+/** Administrators: whether administrators and employees must use two-factor sign-in (saved on toggle). */
+export function StaffTwoFactorSetting() {
+  const utils = trpc.useUtils();
+  const security = trpc.settings.getSecurity.useQuery();
+  const save = trpc.settings.updateSecurity.useMutation({
+    onSuccess: (saved) => {
+      utils.settings.getSecurity.setData(undefined, saved);
+      toast({
+        title: saved.requireTwoFactorForStaff ? "Two-factor sign-in is now required for staff" : "Two-factor sign-in is optional for staff",
+        description: saved.requireTwoFactorForStaff
+          ? "Administrators and employees without it are asked to set it up before they can continue."
+          : "Staff may still use it; nobody is asked to set it up.",
+      });
+    },
+    onError: (error) => toast({ variant: "destructive", title: "Could not save the setting", description: trpcErrorMessage(error) }),
+  });
+
+  if (security.isLoading) {
+    return (
+      <div className="flex justify-center py-6">
+        <Spinner label="Loading the security settings" />
+      </div>
+    );
+  }
+  if (!security.data) return <ErrorState message={trpcErrorMessage(security.error)} onRetry={() => void security.refetch()} />;
+  const required = security.data.requireTwoFactorForStaff;
+  return (
+    <div className="flex items-start justify-between gap-4">
+      <div className="grid gap-1">
+        <Label htmlFor="require-two-factor-staff">Require two-factor sign-in for administrators and employees</Label>
+        <p id="require-two-factor-staff-hint" className="text-sm text-muted-foreground">
+          Staff see every claimant&apos;s health information. Those without an authenticator must set one up before they can use MedLegal. Turn on your own first.
+        </p>
+      </div>
+      <div className="flex items-center gap-2 pt-0.5">
+        {save.isPending && <Spinner decorative className="size-4" />}
+        <Switch
+          id="require-two-factor-staff"
+          checked={required}
+          disabled={save.isPending}
+          aria-describedby="require-two-factor-staff-hint"
+          onCheckedChange={(next) => save.mutate({ requireTwoFactorForStaff: next })}
+        />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,168 @@
+import { TWO_FACTOR_MESSAGES } from "@medlegal/domain";
+import { ShieldCheck, ShieldOff } from "lucide-react";
+import * as React from "react";
+import { PasswordInput } from "@/components/auth/password-input";
+import { toast } from "@/hooks/use-toast";
+import { trpc } from "@/lib/trpc";
+import { trpcErrorMessage, trpcFieldErrors } from "@/lib/trpc-errors";
+import { FormFooter } from "../forms/form-footer";
+import { Badge } from "../ui/badge";
+import { Button } from "../ui/button";
+import { ErrorState } from "../ui/error-state";
+import { Field } from "../ui/field";
+import { Spinner } from "../ui/spinner";
+import { RecoveryCodes, TotpCodeField, TwoFactorEnrolment } from "./two-factor-enrolment";
+
+type Panel = "none" | "enrol" | "regenerate" | "disable";
+/** The forms here sit in a bordered box: their buttons need no rule above them. */
+const FOOTER = "border-t-0 pt-1 sm:justify-start";
+
+/** Settings, Security tab: one's own two-factor sign-in, set up, its recovery codes renewed, or turned off. */
+export function TwoFactorSettings() {
+  const status = trpc.twoFactor.getStatus.useQuery();
+  const [panel, setPanel] = React.useState<Panel>("none");
+
+  if (status.isLoading) {
+    return (
+      <div className="flex justify-center py-10">
+        <Spinner label="Loading your sign-in security" />
+      </div>
+    );
+  }
+  if (!status.data) return <ErrorState message={trpcErrorMessage(status.error)} onRetry={() => void status.refetch()} />;
+  const { enabled, required, recoveryCodesLeft } = status.data;
+
+  return (
+    <div className="grid gap-5">
+      <div className="flex flex-wrap items-start gap-3">
+        <span className={enabled ? "flex size-10 items-center justify-center rounded-full bg-success/10 text-success" : "flex size-10 items-center justify-center rounded-full bg-muted text-muted-foreground"}>
+          {enabled ? <ShieldCheck className="size-5" aria-hidden /> : <ShieldOff className="size-5" aria-hidden />}
+        </span>
+        <div className="min-w-0 flex-1">
+          <p className="flex flex-wrap items-center gap-2 text-sm font-medium">
+            Two-factor sign-in
+            <Badge variant={enabled ? "accent" : "secondary"}>{enabled ? "On" : "Off"}</Badge>
+            {required && <Badge variant="outline">Required for your role</Badge>}
+          </p>
+          <p className="mt-1 text-sm text-muted-foreground">
+            {enabled
+              ? `After your password, you enter a code from your authenticator app. ${recoveryCodesLeft} of 10 recovery codes left.`
+              : "Add a second step to signing in: a code from an authenticator app on your phone, so a stolen password alone cannot open your account."}
+          </p>
+        </div>
+      </div>
+
+      {/* The enrolment stays up after it turns the status on: its recovery codes are shown only there. */}
+      {panel === "enrol" ? (
+        <TwoFactorEnrolment
+          autoStart
+          onCancel={() => setPanel("none")}
+          onDone={() => {
+            setPanel("none");
+            toast({ title: "Two-factor sign-in is on", description: "You will be asked for a code each time you sign in." });
+          }}
+        />
+      ) : (
+        !enabled && (
+          <div>
+            <Button onClick={() => setPanel("enrol")}>Set up two-factor sign-in</Button>
+          </div>
+        )
+      )}
+
+      {enabled && panel === "none" && (
+        <div className="flex flex-wrap gap-2">
+          <Button variant="outline" onClick={() => setPanel("regenerate")}>
+            New recovery codes
+          </Button>
+          {!required && (
+            <Button variant="outline" className="text-destructive hover:text-destructive" onClick={() => setPanel("disable")}>
+              Turn off
+            </Button>
+          )}
+        </div>
+      )}
+      {enabled && required && panel === "none" && <p className="text-xs text-muted-foreground">{TWO_FACTOR_MESSAGES.compulsory}</p>}
+      {enabled && panel === "regenerate" && <RegenerateRecoveryCodes onClose={() => setPanel("none")} />}
+      {enabled && panel === "disable" && <DisableTwoFactor onClose={() => setPanel("none")} />}
+    </div>
+  );
+}
+
+function RegenerateRecoveryCodes({ onClose }: { onClose: () => void }) {
+  const utils = trpc.useUtils();
+  const [code, setCode] = React.useState("");
+  const [codes, setCodes] = React.useState<string[] | null>(null);
+  const regenerate = trpc.twoFactor.regenerateRecoveryCodes.useMutation({
+    onSuccess: async (result) => {
+      setCodes(result.recoveryCodes);
+      await utils.twoFactor.getStatus.invalidate();
+    },
+    onError: (error) => {
+      setCode("");
+      toast({ variant: "destructive", title: "Could not make new recovery codes", description: trpcErrorMessage(error) });
+    },
+  });
+  if (codes) return <RecoveryCodes codes={codes} onDone={onClose} />;
+  const error = trpcFieldErrors(regenerate.error)?.code;
+  return (
+    <BoxedForm label="New recovery codes" onSubmit={() => regenerate.mutate({ code })}>
+      <p className="text-sm text-muted-foreground">Your current recovery codes stop working. Confirm with a code from your app.</p>
+      <TotpCodeField id="two-factor-regenerate-code" value={code} onChange={setCode} error={error} disabled={regenerate.isPending} acceptRecoveryCode />
+      <FormFooter className={FOOTER} pending={regenerate.isPending} submitLabel="Make new codes" submitDisabled={!code.trim()} onSecondary={onClose} />
+    </BoxedForm>
+  );
+}
+
+function DisableTwoFactor({ onClose }: { onClose: () => void }) {
+  const utils = trpc.useUtils();
+  const [currentPassword, setCurrentPassword] = React.useState("");
+  const [code, setCode] = React.useState("");
+  const disable = trpc.twoFactor.disable.useMutation({
+    onSuccess: (status) => {
+      utils.twoFactor.getStatus.setData(undefined, status);
+      toast({ title: "Two-factor sign-in is off", description: "Your password alone signs you in again." });
+      onClose();
+    },
+    onError: (error) => {
+      setCode("");
+      toast({ variant: "destructive", title: "Could not turn off two-factor sign-in", description: trpcErrorMessage(error) });
+    },
+  });
+  const errors = trpcFieldErrors(disable.error);
+  return (
+    <BoxedForm label="Turn off two-factor sign-in" destructive onSubmit={() => disable.mutate({ currentPassword, code })}>
+      <p className="text-sm text-muted-foreground">Your account will be protected by your password only.</p>
+      <Field label="Current password" htmlFor="two-factor-disable-password" error={errors?.currentPassword} className="sm:max-w-sm">
+        <PasswordInput
+          id="two-factor-disable-password"
+          autoComplete="current-password"
+          value={currentPassword}
+          onChange={(e) => setCurrentPassword(e.target.value)}
+          disabled={disable.isPending}
+          aria-invalid={errors?.currentPassword ? true : undefined}
+          aria-describedby={errors?.currentPassword ? "two-factor-disable-password-error" : undefined}
+        />
+      </Field>
+      <TotpCodeField id="two-factor-disable-code" value={code} onChange={setCode} error={errors?.code} disabled={disable.isPending} acceptRecoveryCode />
+      <FormFooter className={FOOTER} pending={disable.isPending} submitLabel="Turn off" submitDisabled={!currentPassword || !code.trim()} onSecondary={onClose} />
+    </BoxedForm>
+  );
+}
+
+/** A small form in a bordered box under the status (a red border for turning protection off). */
+function BoxedForm({ label, destructive = false, onSubmit, children }: { label: string; destructive?: boolean; onSubmit: () => void; children: React.ReactNode }) {
+  return (
+    <form
+      className={destructive ? "grid gap-3 rounded-lg border border-destructive/30 p-4" : "grid gap-3 rounded-lg border p-4"}
+      aria-label={label}
+      noValidate
+      onSubmit={(e) => {
+        e.preventDefault();
+        onSubmit();
+      }}
+    >
+      {children}
+    </form>
+  );
+}

@@ -1,0 +1,22 @@
+import { describe, expect, it } from "vitest";
+import { greeting, rafLabel, withArticle } from "./format";
+
+describe("wording helpers", () => {
+  it("greets by the time of day in South Africa, not the browser's zone", () => {
+    expect(greeting(new Date("2026-11-23T05:30:00Z"))).toBe("Good morning"); // 07:30 SAST
+    expect(greeting(new Date("2026-11-23T10:00:00Z"))).toBe("Good afternoon"); // 12:00 SAST
+    expect(greeting(new Date("2026-11-23T16:00:00Z"))).toBe("Good evening"); // 18:00 SAST
+  });
+
+  it("puts 'an' before a vowel sound and 'a' otherwise", () => {
+    expect(withArticle("orthopaedic surgeon")).toBe("an orthopaedic surgeon");
+    expect(withArticle("occupational therapist")).toBe("an occupational therapist");
+    expect(withArticle("neurosurgeon")).toBe("a neurosurgeon");
+    expect(withArticle("actuary")).toBe("an actuary");
+  });
+
+  it("labels a RAF claim number once", () => {
+    expect(rafLabel("RAF/2026/102938")).toBe("RAF/2026/102938");
+    expect(rafLabel("2026/102938")).toBe("RAF 2026/102938");
+  });
+});
