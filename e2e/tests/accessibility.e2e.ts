@@ -5,7 +5,7 @@ import { ROUTE_ROLES, sastDate } from "@medlegal/domain";
 import type { AxeResults } from "axe-core";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launch, newPage, screenshot, signIn } from "../browser";
+import { launch, newPage, screenshot, signedInPage } from "../browser";
 
 /**
  * Every screen each role may open, checked by axe-core in Chromium: no violation of impact
@@ -41,9 +41,13 @@ afterAll(async () => {
   await browser?.close();
 });
 
-/** A page without animations, so axe measures colours as they rest, not mid-fade. */
-async function quietPage(width: number) {
-  const opened = await newPage(browser, width, width < 640 ? 812 : 860);
+/**
+ * A page with axe loaded into every document and without animations, so axe measures colours
+ * as they rest, not mid-fade; signed in as `username` (one session per user for the run) or not.
+ */
+async function quietPage(width: number, username?: string) {
+  const height = width < 640 ? 812 : 860;
+  const opened = username ? await signedInPage(browser, username, width, height) : await newPage(browser, width, height);
   await opened.page.emulateMedia({ reducedMotion: "reduce" });
   await opened.context.addInitScript({ content: axeSource });
   return opened;
@@ -96,20 +100,26 @@ async function routeParams(page: Page): Promise<Record<string, string>> {
     $id: query.id,
     $bookingId: booking?.id ?? "",
     $roomId: "assessment-room",
-    // A day with an assessment, for the calendar's week and day views.
     $bookingDay: booking?.startsAt ? sastDate(new Date(booking.startsAt)) : "",
   };
 }
 
 const withParams = (path: string, params: Record<string, string>) => path.replace(/\$\w+/g, (name) => params[name] ?? "");
 
-/** Every route of ROUTE_ROLES the role may open, parameters filled in, and the calendar's other views. */
+/** Screens behind a route's tabs and views, by who may open them. */
+const TAB_ROUTES: { path: string; roles: readonly Role[] }[] = [
+  ...["password", "security", "notifications"].map((tab) => ({ path: `/settings?tab=${tab}`, roles: ROLES })),
+  ...["agency", "sla"].map((tab) => ({ path: `/settings?tab=${tab}`, roles: ["administrator"] as const })),
+  { path: "/audit-trail?tab=reads", roles: ["administrator"] },
+  // A day with an assessment, in the calendar's week and day views.
+  ...["week", "day"].map((view) => ({ path: `/appointments?view=${view}&date=$bookingDay`, roles: ROLES })),
+];
+
+/** Every route of ROUTE_ROLES the role may open, and its tabs and views, parameters filled in. */
 function routesOf(role: Role, params: Record<string, string>): string[] {
-  const calendarViews = params.$bookingDay ? ["week", "day"].map((view) => `/appointments?view=${view}&date=${params.$bookingDay}`) : [];
-  return Object.entries(ROUTE_ROLES)
-    .filter(([path, roles]) => roles.includes(role) && (!path.includes("$bookingId") || params.$bookingId))
-    .map(([path]) => withParams(path, params))
-    .concat(calendarViews);
+  return [...Object.entries(ROUTE_ROLES).map(([path, roles]) => ({ path, roles })), ...TAB_ROUTES]
+    .filter(({ path, roles }) => roles.includes(role) && (path.match(/\$\w+/g) ?? []).every((name) => params[name]))
+    .map(({ path }) => withParams(path, params));
 }
 
 describe("accessibility: no serious or critical axe violation", () => {
@@ -137,8 +147,7 @@ describe("accessibility: no serious or critical axe violation", () => {
   }, 90_000);
 
   it.each(ROLES)("on every route the %s may open at 1280 px, and in the header's menus", async (role) => {
-    const { context, page } = await quietPage(1280);
-    await signIn(page, USERNAMES[role]);
+    const { context, page } = await quietPage(1280, USERNAMES[role]);
     const found: string[] = [];
     for (const path of routesOf(role, await routeParams(page))) found.push(...(await visit(page, path, `${role} @1280`)));
 
@@ -156,8 +165,7 @@ describe("accessibility: no serious or critical axe violation", () => {
   }, 150_000);
 
   it.each(ROLES)("on the %s's dashboard, a list, a form and a detail at 375 px, and in the menu", async (role) => {
-    const { context, page } = await quietPage(375);
-    await signIn(page, USERNAMES[role]);
+    const { context, page } = await quietPage(375, USERNAMES[role]);
     const params = await routeParams(page);
     const found: string[] = [];
     for (const path of PHONE_ROUTES[role]) found.push(...(await visit(page, withParams(path, params), `${role} @375`)));
@@ -178,8 +186,7 @@ describe("accessibility: no serious or critical axe violation", () => {
   }, 90_000);
 
   it("offers a skip link as the first tab stop, visible on focus, that moves to the content", async () => {
-    const { context, page } = await quietPage(1280);
-    await signIn(page, "consultant");
+    const { context, page } = await quietPage(1280, "consultant");
     await page.goto("/my-bookings");
     await settle(page);
     await page.keyboard.press("Tab");
@@ -198,8 +205,7 @@ describe("accessibility: no serious or critical axe violation", () => {
   it("in the dialogs and pickers: new case, claimant, query and user, free slots, the day board", async () => {
     const found: string[] = [];
 
-    const attorney = await quietPage(1280);
-    await signIn(attorney.page, "attorney");
+    const attorney = await quietPage(1280, "attorney");
     for (const [path, button] of [
       ["/cases", "New case"],
       ["/patients", "New claimant"],
@@ -232,8 +238,7 @@ describe("accessibility: no serious or critical axe violation", () => {
     await screenshot(attorney.page, "a11y-booking-slots-attorney-1280");
     await attorney.context.close();
 
-    const admin = await quietPage(1280);
-    await signIn(admin.page, "admin");
+    const admin = await quietPage(1280, "admin");
     await admin.page.goto("/admin/users");
     await settle(admin.page);
     await admin.page.getByRole("button", { name: "New user", exact: true }).click();

@@ -1,6 +1,6 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launch, newPage, screenshot, signIn } from "../browser";
+import { launch, screenshot, signedInPage } from "../browser";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -16,8 +16,7 @@ const shownText = (page: Page, selector: string) =>
 
 describe("the dashboard", () => {
   it("keeps every query reference inside its list at 1280 px", async () => {
-    const { context, page } = await newPage(browser);
-    await signIn(page, "admin");
+    const { context, page } = await signedInPage(browser, "admin");
     const unassigned = page.getByRole("heading", { name: "Unassigned specializations" });
     await unassigned.waitFor();
     const references = page.locator("main").getByRole("link", { name: /^Q-\d{4}-\d{5}$/ });
@@ -33,8 +32,7 @@ describe("the dashboard", () => {
   });
 
   it.each(["admin", "attorney"])("shows two figures per row and short lists on the %s's phone", async (username) => {
-    const { context, page } = await newPage(browser, 375, 812);
-    await signIn(page, username);
+    const { context, page } = await signedInPage(browser, username, 375, 812);
     const messages = page.getByText("Unread messages", { exact: true });
     const notifications = page.getByText("Unread notifications", { exact: true });
     await messages.waitFor();
@@ -60,8 +58,7 @@ describe("the dashboard", () => {
 
 describe("times of day", () => {
   it("are 24-hour times on the availability and duty roster screens", async () => {
-    const consultant = await newPage(browser);
-    await signIn(consultant.page, "consultant");
+    const consultant = await signedInPage(browser, "consultant");
     await consultant.page.goto("/expert-availability");
     const monday = consultant.page.getByRole("heading", { name: "Weekly hours" });
     await monday.waitFor();
@@ -72,8 +69,7 @@ describe("times of day", () => {
     await screenshot(consultant.page, "availability-consultant-1280");
     await consultant.context.close();
 
-    const employee = await newPage(browser);
-    await signIn(employee.page, "employee");
+    const employee = await signedInPage(browser, "employee");
     await employee.page.goto("/call-rosters");
     await employee.page.locator("#shift-start").waitFor();
     expect(await shownText(employee.page, "#shift-start")).toBe("08:00");
