@@ -1,7 +1,7 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SIDEBAR } from "@medlegal/domain";
-import { launch, newPage, screenshot, signIn } from "../browser";
+import { launch, newPage, screenshot, signedInPage, signIn } from "../browser";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -118,8 +118,7 @@ describe("signing up and in", () => {
   });
 
   it("keeps a logged-in user away from /auth", async () => {
-    const { context, page } = await newPage(browser);
-    await signIn(page, "consultant");
+    const { context, page } = await signedInPage(browser, "consultant");
     await page.goto("/auth");
     await page.waitForURL((url) => url.pathname === "/");
     await context.close();
@@ -128,8 +127,7 @@ describe("signing up and in", () => {
 
 describe("the shell at 375 px", () => {
   it("hides the sidebar behind a menu button that toggles it", async () => {
-    const { context, page } = await newPage(browser, 375, 812);
-    await signIn(page, "attorney");
+    const { context, page } = await signedInPage(browser, "attorney", 375, 812);
     const nav = page.getByRole("navigation", { name: "Main" });
     await screenshot(page, "dashboard-attorney-375");
     expect(await nav.getByRole("link", { name: "My Cases" }).isVisible()).toBe(false);
@@ -140,8 +138,7 @@ describe("the shell at 375 px", () => {
   });
 
   it("shows the bell with 9+ for the demo attorney and lists at most 10", async () => {
-    const { context, page } = await newPage(browser, 1280, 860);
-    await signIn(page, "attorney");
+    const { context, page } = await signedInPage(browser, "attorney");
     const bell = page.getByRole("button", { name: /notifications/i }).first();
     await expect.poll(() => bell.innerText()).toContain("9+");
     await bell.click();

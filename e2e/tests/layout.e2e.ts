@@ -27,7 +27,7 @@ describe("the dashboard", () => {
         .map((link) => link.textContent),
     );
     expect(overflowing).toEqual([]);
-    await screenshot(page, "dashboard-admin-1280");
+    await screenshot(page, "dashboard-references-admin-1280");
     await context.close();
   });
 
@@ -47,7 +47,7 @@ describe("the dashboard", () => {
     const total = await statuses.count();
     expect(total).toBeGreaterThan(3);
     expect(await statuses.filter({ visible: true }).count()).toBe(3);
-    await screenshot(page, `dashboard-${username}-375`);
+    await screenshot(page, `dashboard-lists-${username}-375`);
     const pageHeight = await page.evaluate(() => document.documentElement.scrollHeight);
     expect(pageHeight).toBeLessThan(2400);
     await statusCard.getByRole("button", { name: `Show all ${total}` }).click();
