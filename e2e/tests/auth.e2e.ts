@@ -71,8 +71,10 @@ describe("signing up and in", () => {
     await signIn(page, "attorney");
     // The session ends elsewhere (another tab signs out); the next call answers 401.
     await page.request.post("/api/logout", { headers: { origin: new URL(page.url()).origin } });
-    await page.goto("/notifications");
-    await page.waitForURL((url) => url.pathname === "/auth");
+    // No navigation of the test's own: the bell's 5-second poll is the next call, and a goto here
+    // would race the app's own redirect.
+    await page.waitForURL((url) => url.pathname === "/auth", { timeout: 15_000 });
+    await expect.poll(() => page.getByText("Session Expired", { exact: true }).isVisible()).toBe(true);
     await context.close();
   });
 
@@ -95,6 +97,19 @@ describe("signing up and in", () => {
     expect(logins).toEqual([]);
     expect(await page.getByText("Login failed").count()).toBe(0);
     expect(new URL(page.url()).pathname).toBe("/auth");
+    await context.close();
+  });
+
+  it("says why on /auth after the inactivity sign-out, and tidies the address", async () => {
+    const { context, page } = await newPage(browser, 375);
+    // The app signs out after 15 idle minutes and comes here with this address.
+    await page.goto("/auth?signedOut=inactive");
+    const note = page.getByRole("status").filter({ hasText: "You were signed out after 15 minutes without activity" });
+    await expect.poll(() => note.isVisible()).toBe(true);
+    await expect.poll(() => new URL(page.url()).search).toBe("");
+    await screenshot(page, "auth-after-inactivity-375");
+    await page.goto("/auth");
+    expect(await page.getByText("You were signed out after 15 minutes").count()).toBe(0);
     await context.close();
   });
 

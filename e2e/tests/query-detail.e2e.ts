@@ -27,7 +27,7 @@ describe("a query's page", () => {
       await expect.poll(() => page.getByRole("link", { name: `Download ${LONG_NAME}` }).first().isVisible(), { timeout: 10_000 }).toBe(true);
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
       const wide = await page.evaluate(() =>
-        [...document.querySelectorAll("body *")]
+        Array.from(document.querySelectorAll("body *"))
           .filter((e) => e.getBoundingClientRect().right > document.documentElement.clientWidth + 1)
           .map((e) => `${e.tagName}.${String(e.className).slice(0, 60)}`)
           .slice(0, 3),

@@ -97,6 +97,7 @@ const MATRIX: Record<string, "public" | Role[]> = {
   "bookings.reschedule": [A, E, T],
   "bookings.confirm": [A, E],
   "bookings.recordAttendance": [A, E, C],
+  "bookings.correctAttendance": [A, E],
   "rosters.list": [A, E],
   "rosters.add": [A, E],
   "rosters.remove": [A, E],
@@ -176,7 +177,7 @@ const NOT_ONE_RECORD = new Set([
   "availability.week",
 ]);
 /** Staff-only procedures on one record: staff see every record, so there is no "someone else's". */
-const STAFF_ONLY_RECORDS = new Set(["queries.move", "queries.take", "queries.assignEmployee", "assignments.withdraw", "bookings.confirm"]);
+const STAFF_ONLY_RECORDS = new Set(["queries.move", "queries.take", "queries.assignEmployee", "assignments.withdraw", "bookings.confirm", "bookings.correctAttendance"]);
 
 describe("the object-level matrix", () => {
   let t: TestApp;

@@ -212,6 +212,11 @@ export const bookableConsultantsInputSchema = z.object({ specializationId: id("C
 export const slotsInputSchema = z.object({ consultantId: id("Choose a consultant"), from: calendarDate("From date"), to: calendarDate("To date") });
 export const recordAttendanceSchema = idInputSchema.extend({ attended: z.boolean({ error: "Say whether the claimant attended" }) });
 
+/** Staff put right a wrong attended / no-show mark; the reason goes into the audit trail (it decides billing). */
+export const correctAttendanceSchema = recordAttendanceSchema.extend({
+  reason: text("Say why the mark was wrong").trim().min(1, "Say why the mark was wrong").max(1000, "A reason must be at most 1000 characters"),
+});
+
 export interface BookingItem {
   id: string;
   reference: string;

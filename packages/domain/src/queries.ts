@@ -101,6 +101,31 @@ export function nextQueryStatuses(from: QueryStatus, heldFrom: QueryStatus | nul
   return QUERY_STATUSES.filter((to) => to !== from && canMoveQuery(from, to, heldFrom));
 }
 
+/** What a query's assessments say about where it can go (counted by the server from its bookings). */
+export interface QueryMoveFacts {
+  /** Bookings confirmed (still to happen). */
+  confirmedBookings: number;
+  /** Bookings requested or confirmed. */
+  liveBookings: number;
+  attendedBookings: number;
+}
+
+/**
+ * The status moves worth offering a case manager now (docs/decisions.md, "Query moves"): the
+ * legal ones, less those that happen by themselves (taking a submitted query puts it in review;
+ * the first expert assigned starts assigning) or that the assessments do not support yet
+ * (scheduled needs a confirmed booking; assessed needs an attended one and none still to come).
+ */
+export function offeredQueryMoves(from: QueryStatus, heldFrom: QueryStatus | null, facts: QueryMoveFacts): QueryStatus[] {
+  return nextQueryStatuses(from, heldFrom).filter((to) => {
+    if (from === "on_hold") return true;
+    if (to === "in_review" || to === "assigning") return false;
+    if (to === "scheduled") return facts.confirmedBookings > 0;
+    if (to === "assessed") return facts.attendedBookings > 0 && facts.liveBookings === 0;
+    return true;
+  });
+}
+
 export function illegalMoveMessage(from: QueryStatus, to: QueryStatus): string {
   return `A query that is ${QUERY_STATUS_LABEL[from].toLowerCase()} cannot move to ${QUERY_STATUS_LABEL[to].toLowerCase()}.`;
 }

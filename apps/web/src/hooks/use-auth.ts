@@ -65,11 +65,12 @@ export function useLogout() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   return useMutation({
-    mutationFn: () => apiJson<{ message: string }>("POST", "/api/logout"),
-    onSuccess: async () => {
+    // The variable says why the app signs out by itself (inactivity), so /auth can tell the user.
+    mutationFn: (_reason?: "inactive") => apiJson<{ message: string }>("POST", "/api/logout"),
+    onSuccess: async (_answer, reason) => {
       queryClient.removeQueries();
       queryClient.setQueryData(queryKeys.user, null);
-      await navigate({ to: "/auth", search: {} });
+      await navigate({ to: "/auth", search: reason ? { signedOut: reason } : {} });
     },
     onError: (error) => {
       toast({ variant: "destructive", title: "Logout failed", description: readableErrorMessage(error) });

@@ -80,12 +80,24 @@ export function useBookingActions() {
     },
     onError: (error) => toast({ variant: "destructive", title: "Could not record attendance", description: trpcErrorMessage(error) }),
   });
+  const correction = trpc.bookings.correctAttendance.useMutation({
+    onSuccess: async (b) => {
+      toast({
+        title: "Attendance corrected",
+        description: `${b.reference}: ${b.patientName} is now marked ${b.status === "attended" ? "attended" : "a no-show"}.`,
+      });
+      await refresh();
+    },
+    onError: (error) => toast({ variant: "destructive", title: "Could not correct the attendance", description: trpcErrorMessage(error) }),
+  });
   return {
     confirm: (b: BookingItem) => confirm.mutate({ id: b.id }),
     confirmingId: confirm.isPending ? (confirm.variables as { id: string }).id : null,
     cancel: (b: BookingItem, value: CancelBookingValue) => cancel.mutateAsync({ id: b.id, ...value }),
     cancelling: cancel.isPending,
-    recordAttendance: (b: BookingItem, attended: boolean) => attendance.mutate({ id: b.id, attended }),
+    recordAttendance: (b: BookingItem, attended: boolean) => attendance.mutateAsync({ id: b.id, attended }),
     attendanceId: attendance.isPending ? (attendance.variables as { id: string }).id : null,
+    correctAttendance: (b: BookingItem, reason: string) => correction.mutateAsync({ id: b.id, attended: b.status !== "attended", reason }),
+    correcting: correction.isPending,
   };
 }

@@ -10,14 +10,19 @@ import { useCurrentUser, useRegister } from "@/hooks/use-auth";
 import { useDocumentTitle } from "@/hooks/use-document-title";
 import { toast } from "@/hooks/use-toast";
 import { trpc } from "@/lib/trpc";
+import { INACTIVITY_TIMEOUT_MS } from "@medlegal/domain";
 
 interface AuthSearch {
   sessionExpired?: true;
+  /** Why the app signed the user out itself (only inactivity today), to say so on arrival. */
+  signedOut?: "inactive";
 }
 
 export const Route = createFileRoute("/auth")({
-  validateSearch: (search: Record<string, unknown>): AuthSearch =>
-    search.sessionExpired === true || search.sessionExpired === "true" ? { sessionExpired: true } : {},
+  validateSearch: (search: Record<string, unknown>): AuthSearch => ({
+    ...(search.sessionExpired === true || search.sessionExpired === "true" ? { sessionExpired: true as const } : {}),
+    ...(search.signedOut === "inactive" ? { signedOut: "inactive" as const } : {}),
+  }),
   component: AuthPage,
 });
 
@@ -30,7 +35,9 @@ const PITCH = [
 
 function AuthPage() {
   useDocumentTitle("Sign In", false);
-  const { sessionExpired } = Route.useSearch();
+  const { sessionExpired, signedOut } = Route.useSearch();
+  // Kept after the address is tidied, until the user signs in again.
+  const [idleSignOut] = React.useState(signedOut === "inactive");
   const navigate = useNavigate();
   const user = useCurrentUser();
   const register = useRegister();
@@ -49,6 +56,9 @@ function AuthPage() {
     });
     void navigate({ to: "/auth", search: {}, replace: true });
   }, [sessionExpired, navigate]);
+  React.useEffect(() => {
+    if (signedOut) void navigate({ to: "/auth", search: {}, replace: true });
+  }, [signedOut, navigate]);
 
   if (user.isLoading) return <FullPageSpinner />;
   if (user.data) return <Navigate to="/" replace />;
@@ -91,7 +101,7 @@ function AuthPage() {
           </div>
           <div className="mb-6">
             <h1 className="text-2xl font-semibold tracking-tight">
-              {tab === "signin" ? "Welcome back" : "Create your account"}
+              {tab === "signin" ? "Sign in to MedLegal" : "Create your account"}
             </h1>
             <p className="mt-1 text-sm text-muted-foreground">
               {tab === "signin"
@@ -99,6 +109,12 @@ function AuthPage() {
                 : "Attorneys and medical consultants can register here."}
             </p>
           </div>
+          {idleSignOut && tab === "signin" && (
+            <p role="status" className="mb-4 rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900">
+              You were signed out after {INACTIVITY_TIMEOUT_MS / 60_000} minutes without activity, to keep claimants' information safe. Sign in
+              again to continue.
+            </p>
+          )}
           <Tabs value={tab} onValueChange={setTab}>
             <TabsList aria-label="Sign in or sign up">
               <TabsTrigger value="signin">Sign In</TabsTrigger>

@@ -9,6 +9,7 @@ import type {
   BookingStatus,
   cancelBookingSchema,
   idInputSchema,
+  correctAttendanceSchema,
   recordAttendanceSchema,
   rescheduleBookingSchema,
   Slot,
@@ -394,6 +395,35 @@ export async function recordAttendance({ db, actor }: Deps, { id, attended }: z.
       const query = await trx.selectFrom("queries").selectAll().where("id", "=", b.query_id).forUpdate().executeTakeFirstOrThrow();
       if (!open && query.status === "scheduled") await applyMove(trx, actor, query, "assessed", null);
     }
+  });
+  return getBooking({ db, actor }, { id });
+}
+
+/**
+ * Staff correct a wrong attendance mark (attended <-> no-show) with a reason, audited with the
+ * mark before and after. The query's status is left as it is: if the correction changes what the
+ * query should be, staff move it themselves (docs/decisions.md, "Bookings").
+ */
+export async function correctAttendance(
+  { db, actor }: Deps,
+  { id, attended, reason }: z.output<typeof correctAttendanceSchema>,
+): Promise<BookingItem> {
+  if (!isStaff(actor.user)) throw new AppError("FORBIDDEN", "Only the agency corrects an attendance mark.");
+  await db.transaction().execute(async (trx) => {
+    const b = await lockBooking(trx, actor, id);
+    if (b.status !== "attended" && b.status !== "no_show") {
+      throw new AppError("CONFLICT", "Only an assessment marked attended or no-show can be corrected.");
+    }
+    const to = attended ? "attended" : "no_show";
+    if (b.status === to) throw new AppError("CONFLICT", `This assessment is already marked ${attended ? "attended" : "a no-show"}.`);
+    await trx.updateTable("bookings").set({ status: to, updated_at: new Date() }).where("id", "=", id).execute();
+    await recordAudit(trx, actor, {
+      action: "booking.attendance_corrected",
+      entityType: "booking",
+      entityId: id,
+      before: { status: b.status },
+      after: { status: to, reason },
+    });
   });
   return getBooking({ db, actor }, { id });
 }

@@ -10,6 +10,7 @@ import type {
   queryInputSchema,
   queryListInputSchema,
   QueryListItem,
+  QueryMoveFacts,
   QueryStatus,
 } from "@medlegal/domain";
 import {
@@ -17,7 +18,7 @@ import {
   canMoveQuery,
   illegalMoveMessage,
   LIVE_ASSIGNMENT_STATUSES,
-  nextQueryStatuses,
+  offeredQueryMoves,
   PRIORITY_RANK,
   QUERY_STATUS_LABEL,
   sastToUtc,
@@ -267,7 +268,7 @@ export async function getQuery({ db, actor }: Deps, { id }: z.output<typeof idIn
     courtCaseNumber: row.court_case_number,
     specializationIds,
     claimant,
-    nextStatuses: isStaff(actor.user) ? nextQueryStatuses(row.status, row.held_from) : [],
+    nextStatuses: isStaff(actor.user) ? offeredQueryMoves(row.status, row.held_from, await moveFacts(db, id)) : [],
     assignments: (await assignments.execute()).map(toAssignmentItem).map((a) => (actor.user.role === "attorney" ? withoutAgencyNotes(a) : a)),
     documentsVisible,
     documents: documents.map((d) => ({
@@ -288,6 +289,20 @@ export async function getQuery({ db, actor }: Deps, { id }: z.output<typeof idIn
       body: e.body,
     })),
   };
+}
+
+/** How many of the query's bookings are confirmed, live and attended: what decides the offered moves. */
+async function moveFacts(db: Kysely<Database>, queryId: string): Promise<QueryMoveFacts> {
+  const row = await db
+    .selectFrom("bookings")
+    .select([
+      sql<number>`count(*) FILTER (WHERE status = 'confirmed')::int`.as("confirmed"),
+      sql<number>`count(*) FILTER (WHERE status IN ('requested', 'confirmed'))::int`.as("live"),
+      sql<number>`count(*) FILTER (WHERE status = 'attended')::int`.as("attended"),
+    ])
+    .where("query_id", "=", queryId)
+    .executeTakeFirstOrThrow();
+  return { confirmedBookings: Number(row.confirmed), liveBookings: Number(row.live), attendedBookings: Number(row.attended) };
 }
 
 /* ---------- changes ---------- */

@@ -67,11 +67,11 @@ export function AppShell({ user, children }: { user: CurrentUser; children: Reac
   };
   // Idle too long: sign out, and leave for /auth even if the server could not be told.
   const signOutIdle = () => {
-    logout.mutate(undefined, {
+    logout.mutate("inactive", {
       onError: () => {
         queryClient.removeQueries();
         queryClient.setQueryData(queryKeys.user, null);
-        void navigate({ to: "/auth", search: {} });
+        void navigate({ to: "/auth", search: { signedOut: "inactive" } });
       },
     });
   };

@@ -6,9 +6,9 @@ import { QueryStatusActions } from "./query-status-actions";
 
 describe("QueryStatusActions", () => {
   it("offers exactly the moves the server allows", () => {
-    render(<QueryStatusActions reference="Q-2026-00001" status="in_review" nextStatuses={["assigning", "on_hold", "cancelled"]} onMove={vi.fn()} />);
+    render(<QueryStatusActions reference="Q-2026-00001" status="assessed" nextStatuses={["reporting", "on_hold", "cancelled"]} onMove={vi.fn()} />);
     const buttons = within(screen.getByRole("group", { name: "Status actions" })).getAllByRole("button");
-    expect(buttons.map((b) => b.textContent)).toEqual(["Move to Assigning experts", "Put on hold", "Cancel query"]);
+    expect(buttons.map((b) => b.textContent)).toEqual(["Start the reports", "Put on hold", "Cancel query"]);
   });
 
   it("offers the way back from on hold to the status it was held in", async () => {

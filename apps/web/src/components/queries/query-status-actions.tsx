@@ -6,16 +6,27 @@ import { Button } from "../ui/button";
 import { ReasonDialog } from "../ui/reason-dialog";
 import { Spinner } from "../ui/spinner";
 
+/** Each move named for what the case manager does, not for the status it lands in. */
+const FORWARD_LABEL: Partial<Record<QueryStatus, string>> = {
+  in_review: "Start the review",
+  assigning: "Start assigning experts",
+  scheduled: "Mark as scheduled",
+  assessed: "Mark as assessed",
+  reporting: "Start the reports",
+  completed: "Complete the query",
+};
+
 function actionLabel(from: QueryStatus, to: QueryStatus): string {
   if (to === "on_hold") return "Put on hold";
   if (to === "cancelled") return "Cancel query";
   if (from === "on_hold") return `Resume: ${QUERY_STATUS_LABEL[to]}`;
-  return `Move to ${QUERY_STATUS_LABEL[to]}`;
+  return FORWARD_LABEL[to] ?? `Move to ${QUERY_STATUS_LABEL[to]}`;
 }
 
 /**
- * The moves a case manager may make now: exactly the server's `nextStatuses`, forward first,
- * then hold, then cancel (which asks for a reason in a dialog).
+ * The moves a case manager may make now: exactly the server's `nextStatuses` (only the moves that
+ * make sense for the query's assessments), forward first, then hold, then cancel (which asks for
+ * a reason in a dialog).
  */
 export function QueryStatusActions({
   reference,

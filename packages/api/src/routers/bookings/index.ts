@@ -4,6 +4,7 @@ import {
   bookingListInputSchema,
   cancelBookingSchema,
   idInputSchema,
+  correctAttendanceSchema,
   recordAttendanceSchema,
   rescheduleBookingSchema,
   slotsInputSchema,
@@ -16,6 +17,7 @@ import {
   getBooking,
   listBookings,
   listSlots,
+  correctAttendance,
   recordAttendance,
   rescheduleBooking,
 } from "../../services/bookings";
@@ -35,4 +37,7 @@ export const bookingsRouter = router({
   recordAttendance: roleProcedure("bookings.attendance")
     .input(recordAttendanceSchema)
     .mutation(({ ctx, input }) => recordAttendance({ db: ctx.db, actor: ctx.actor }, input)),
+  correctAttendance: roleProcedure("bookings.manage")
+    .input(correctAttendanceSchema)
+    .mutation(({ ctx, input }) => correctAttendance({ db: ctx.db, actor: ctx.actor }, input)),
 });
