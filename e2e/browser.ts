@@ -43,6 +43,29 @@ export async function signIn(page: Page, username: string, password = DEMO_PASSW
   await page.waitForURL((url) => url.pathname === "/");
 }
 
+/**
+ * A page signed in as `username` and on the dashboard, reusing that user's session for the whole
+ * run (every file): the server counts 30 sign-ins per 15 minutes from one address, and the suite
+ * signs in from one. For tests that neither test signing in nor sign out.
+ */
+export async function signedInPage(browser: Browser, username: string, width = 1280, height = 860): Promise<{ context: BrowserContext; page: Page }> {
+  const stored = join(inject("sessionsDir"), `${username}.json`);
+  if (existsSync(stored)) {
+    const context = await browser.newContext({ baseURL: baseUrl(), viewport: { width, height }, storageState: stored });
+    const page = await context.newPage();
+    const me = await page.request.get("/api/user");
+    if (me.ok() && (await me.json()) !== null) {
+      await page.goto("/");
+      return { context, page };
+    }
+    await context.close();
+  }
+  const opened = await newPage(browser, width, height);
+  await signIn(opened.page, username);
+  await opened.context.storageState({ path: stored });
+  return opened;
+}
+
 /** Keeps a screenshot for people to look at (e2e/artifacts, not committed). */
 export async function screenshot(page: Page, name: string) {
   mkdirSync(ARTIFACTS, { recursive: true });

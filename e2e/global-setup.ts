@@ -9,6 +9,8 @@ import type { TestProject } from "vitest/node";
 declare module "vitest" {
   export interface ProvidedContext {
     baseUrl: string;
+    /** Where `signedInPage` keeps each demo user's session for the run (browser.ts). */
+    sessionsDir: string;
   }
 }
 
@@ -33,6 +35,7 @@ export default async function setup(project: TestProject) {
     throw new Error("apps/web/dist is missing: run `pnpm test:e2e`, which builds the web app first");
   }
   const dataDir = mkdtempSync(join(tmpdir(), "medlegal-e2e-"));
+  const sessionsDir = mkdtempSync(join(tmpdir(), "medlegal-e2e-sessions-"));
   const port = await freePort();
   let output = "";
   const server: ChildProcess = spawn(join(root, "apps/server/node_modules/.bin/tsx"), ["src/main.ts"], {
@@ -56,10 +59,12 @@ export default async function setup(project: TestProject) {
     await new Promise((r) => setTimeout(r, 250));
   }
   project.provide("baseUrl", baseUrl);
+  project.provide("sessionsDir", sessionsDir);
 
   return async () => {
     server.kill("SIGTERM");
     await new Promise((r) => setTimeout(r, 500));
     rmSync(dataDir, { recursive: true, force: true });
+    rmSync(sessionsDir, { recursive: true, force: true });
   };
 }

@@ -1,7 +1,7 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sastDate } from "@medlegal/domain";
-import { launch, newPage, screenshot, signIn } from "../browser";
+import { launch, screenshot, signedInPage } from "../browser";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -14,8 +14,7 @@ afterAll(async () => {
 describe("booking an assessment", () => {
   it("is booked by the attorney, confirmed by the employee, and seen by the consultant in My Bookings and the calendar", async () => {
     // The attorney books the occupational therapist for Sibusiso Khumalo.
-    const attorney = await newPage(browser);
-    await signIn(attorney.page, "attorney");
+    const attorney = await signedInPage(browser, "attorney");
     await attorney.page.goto("/booking-form");
     const caseSelect = attorney.page.locator("#booking-case");
     await caseSelect.locator("option", { hasText: "Sibusiso Khumalo" }).waitFor({ state: "attached" });
@@ -38,8 +37,7 @@ describe("booking an assessment", () => {
     expect(booking.status).toBe("requested");
 
     // The employee confirms it.
-    const employee = await newPage(browser);
-    await signIn(employee.page, "employee");
+    const employee = await signedInPage(browser, "employee");
     await employee.page.goto("/admin/bookings");
     await employee.page.getByRole("button", { name: `Confirm ${booking.reference}` }).filter({ visible: true }).first().click();
     await expect
@@ -47,8 +45,7 @@ describe("booking an assessment", () => {
       .toBe("confirmed");
 
     // The consultant sees it in My Bookings and on that day of the calendar.
-    const consultant = await newPage(browser);
-    await signIn(consultant.page, "ot_smith");
+    const consultant = await signedInPage(browser, "ot_smith");
     await consultant.page.goto("/my-bookings");
     await expect.poll(() => consultant.page.getByText(booking.reference).filter({ visible: true }).count()).toBeGreaterThan(0);
     await screenshot(consultant.page, "my-bookings-consultant-1280");

@@ -1,6 +1,6 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launch, newPage, screenshot, signIn } from "../browser";
+import { launch, screenshot, signedInPage } from "../browser";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -15,8 +15,7 @@ const LONG_NAME = "Hospital_discharge_summary_and_orthopaedic_records_of_the_cla
 describe("a query's page", () => {
   it("stays within the screen at 1280 and 375 px once a document with a long name is attached", async () => {
     for (const width of [1280, 375]) {
-      const { context, page } = await newPage(browser, width);
-      await signIn(page, "attorney");
+      const { context, page } = await signedInPage(browser, "attorney", width);
       await page.goto("/queries");
       const href = await page.locator('a[href^="/queries/"]').first().getAttribute("href");
       await page.goto(href!);

@@ -1,7 +1,7 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SIDEBAR } from "@medlegal/domain";
-import { launch, newPage, screenshot, signIn } from "../browser";
+import { launch, newPage, screenshot, signedInPage, signIn } from "../browser";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -53,8 +53,7 @@ describe("the query workflow", () => {
     const subject = `Spinal assessment ${Date.now().toString(36)}`;
 
     // The attorney instructs the agency.
-    const attorney = await newPage(browser);
-    await signIn(attorney.page, "attorney");
+    const attorney = await signedInPage(browser, "attorney");
     await attorney.page.goto("/queries");
     await attorney.page.getByRole("button", { name: "New query" }).first().click();
     const form = attorney.page.getByRole("form", { name: "New query" });
@@ -70,8 +69,7 @@ describe("the query workflow", () => {
     await screenshot(attorney.page, "query-submitted-attorney-1280");
 
     // The employee takes it into review and assigns a neurosurgeon.
-    const employee = await newPage(browser);
-    await signIn(employee.page, "employee");
+    const employee = await signedInPage(browser, "employee");
     await employee.page.goto("/admin/query-management");
     await employee.page.getByRole("listitem").filter({ hasText: subject }).getByRole("link").first().click();
     await employee.page.waitForURL((url) => url.pathname === queryUrl);
@@ -84,8 +82,7 @@ describe("the query workflow", () => {
     await screenshot(employee.page, "query-assigning-employee-1280");
 
     // The consultant sees it among their queries and accepts.
-    const consultant = await newPage(browser);
-    await signIn(consultant.page, "dr_naidoo");
+    const consultant = await signedInPage(browser, "dr_naidoo");
     await consultant.page.goto("/queries");
     await expect.poll(() => consultant.page.getByText(subject).filter({ visible: true }).count()).toBeGreaterThan(0);
     await consultant.page.getByRole("button", { name: /^Accept .*\(Neurosurgeon\)$/ }).first().click();
@@ -95,8 +92,7 @@ describe("the query workflow", () => {
     // The attorney sees the acceptance in the query's timeline; another attorney cannot open it.
     await attorney.page.reload();
     await expect.poll(() => attorney.page.getByText(/Kavitha Naidoo accepted/).first().isVisible()).toBe(true);
-    const other = await newPage(browser);
-    await signIn(other.page, "nomsa");
+    const other = await signedInPage(browser, "nomsa");
     await other.page.goto(queryUrl);
     await expect.poll(() => other.page.getByText(subject).count()).toBe(0);
 

@@ -47,7 +47,7 @@ export function PlaceholderPage({ path, subtitle }: { path: string; subtitle?: s
       <PageHeader title={info.title} description={subtitle ?? info.description} />
       <EmptyState icon={info.icon} title={info.emptyTitle}>
         <p>{info.emptyText}</p>
-        <p className="mt-3 text-xs text-muted-foreground/80">This section is not available yet.</p>
+        <p className="mt-3 text-xs text-muted-foreground">This section is not available yet.</p>
       </EmptyState>
     </>
   );

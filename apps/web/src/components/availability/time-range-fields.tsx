@@ -7,6 +7,7 @@ import { FieldError } from "../ui/field";
 import { Input } from "../ui/input";
 import { Label } from "../ui/label";
 import { NativeSelect } from "../ui/native-select";
+import { TimeSelect } from "../ui/time-select";
 
 export interface EditableRange extends TimeRange {
   key: string;
@@ -79,16 +80,14 @@ export function TimeRangeFields({
           <Label htmlFor={`${idPrefix}-start`} className="text-xs text-muted-foreground">
             From
           </Label>
-          <Input id={`${idPrefix}-start`} type="time" step={900} value={range.start} disabled={disabled} onChange={(e) => set({ start: e.target.value })} />
+          <TimeSelect id={`${idPrefix}-start`} value={range.start} disabled={disabled} onChange={(e) => set({ start: e.target.value })} />
         </div>
         <div className="grid gap-1">
           <Label htmlFor={`${idPrefix}-end`} className="text-xs text-muted-foreground">
             To
           </Label>
-          <Input
+          <TimeSelect
             id={`${idPrefix}-end`}
-            type="time"
-            step={900}
             value={range.end}
             disabled={disabled}
             onChange={(e) => set({ end: e.target.value })}

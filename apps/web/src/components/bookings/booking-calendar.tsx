@@ -65,6 +65,10 @@ function byDay(bookings: readonly BookingItem[]): Map<string, BookingItem[]> {
 const eventLabel = (b: BookingItem) =>
   `${formatTime(b.startsAt)} ${b.patientName}, ${b.specialization} with ${b.consultantName}, ${venueLabel(b)}, ${b.status.replace("_", "-")}`;
 
+/** A week or day view's event: its lines as shown, in order, then the rest (WCAG 2.5.3, label in name). */
+const timedEventLabel = (b: BookingItem) =>
+  `${formatTime(b.startsAt)}–${formatTime(b.endsAt)} ${b.patientName}, ${b.consultantName} · ${b.specialization} · ${venueLabel(b)}, ${b.status.replace("_", "-")}`;
+
 /**
  * Assessments in a month, week or day view (South African days and times), with an agenda list in
  * their place on small screens. Controlled: the page holds the view and the anchor day, and loads
@@ -171,7 +175,9 @@ function MonthGrid({
 }) {
   const month = date.slice(0, 7);
   return (
-    <div role="grid" aria-label={formatMonth(date)} className="overflow-hidden rounded-lg border bg-card">
+    // A table, not a grid: a grid is a widget moved through with arrow keys, and as one its
+    // cells could not carry the day as their name (WCAG 2.5.3); the buttons inside are tab stops.
+    <div role="table" aria-label={formatMonth(date)} className="overflow-hidden rounded-lg border bg-card">
       <div role="row" className="grid grid-cols-[repeat(7,minmax(0,1fr))] border-b bg-muted/50">
         {SHORT_WEEKDAY.map((d) => (
           <div key={d} role="columnheader" className="px-2 py-2 text-xs font-medium tracking-wide text-muted-foreground uppercase">
@@ -186,7 +192,7 @@ function MonthGrid({
             const shown = items.slice(0, 3);
             return (
               <div
-                role="gridcell"
+                role="cell"
                 key={day}
                 aria-label={formatDayLong(day)}
                 data-day={day}
@@ -279,7 +285,7 @@ function TimeGrid({
   const cols = `3.5rem repeat(${days.length}, minmax(0, 1fr))`;
 
   return (
-    <div role="grid" aria-label={wide ? formatDayLong(days[0]!) : "Week"} className="overflow-hidden rounded-lg border bg-card">
+    <div role="table" aria-label={wide ? formatDayLong(days[0]!) : "Week"} className="overflow-hidden rounded-lg border bg-card">
       <div role="row" className="grid border-b bg-muted/50" style={{ gridTemplateColumns: cols }}>
         <div aria-hidden />
         {days.map((d) => (
@@ -300,7 +306,7 @@ function TimeGrid({
           ))}
         </div>
         {days.map((d) => (
-          <div role="gridcell" key={d} aria-label={formatDayLong(d)} data-day={d} className="relative border-l" style={{ height: hours.length * HOUR_PX }}>
+          <div role="cell" key={d} aria-label={formatDayLong(d)} data-day={d} className="relative border-l" style={{ height: hours.length * HOUR_PX }}>
             {hours.map((h) => (
               <div key={h} aria-hidden className="border-b border-dashed border-border/70" style={{ height: HOUR_PX }} />
             ))}
@@ -312,7 +318,7 @@ function TimeGrid({
                   key={b.id}
                   type="button"
                   onClick={() => onOpenBooking(b)}
-                  aria-label={eventLabel(b)}
+                  aria-label={timedEventLabel(b)}
                   className={cn(
                     "absolute overflow-hidden rounded-sm border-l-[3px] px-1.5 py-1 text-left text-xs shadow-xs outline-none focus-visible:z-10 focus-visible:ring-2 focus-visible:ring-ring",
                     BOOKING_EVENT_CLASS[b.status],
@@ -321,8 +327,8 @@ function TimeGrid({
                 >
                   <span className="block truncate font-semibold tabular-nums">
                     {formatTime(b.startsAt)}–{formatTime(b.endsAt)}
-                  </span>
-                  <span className="block truncate">{b.patientName}</span>
+                  </span>{" "}
+                  <span className="block truncate">{b.patientName}</span>{" "}
                   {(wide || n === 1) && (
                     <span className="block truncate opacity-80">
                       {b.consultantName}

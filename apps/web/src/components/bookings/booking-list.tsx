@@ -18,7 +18,7 @@ export function IcsLink({ booking, className, compact = false }: { booking: Pick
       <a
         href={icsHref(booking.id)}
         download={`${booking.reference}.ics`}
-        aria-label={`Add ${booking.reference} to your calendar (.ics)`}
+        aria-label={`Add to calendar: ${booking.reference} (.ics)`}
         title="Add to calendar (.ics)"
       >
         <Download aria-hidden />

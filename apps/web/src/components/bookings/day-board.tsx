@@ -50,7 +50,8 @@ export function DayBoard({
                     <button
                       type="button"
                       aria-pressed={chosen}
-                      aria-label={`${col.title} at ${formatTime(slot.startsAt)}, ${placeOf(slot)}`}
+                      // Starts with the visible times and place (WCAG 2.5.3, label in name).
+                      aria-label={`${formatTime(slot.startsAt)}–${formatTime(slot.endsAt)}, ${placeOf(slot)}, ${col.title}`}
                       onClick={() => onPick(col.key, chosen ? null : slot)}
                       className={cn(
                         "flex w-full items-center justify-between gap-2 rounded-md border px-2.5 py-1.5 text-left text-sm outline-none focus-visible:ring-2 focus-visible:ring-ring",
@@ -60,7 +61,7 @@ export function DayBoard({
                     >
                       <span className="font-semibold tabular-nums">
                         {formatTime(slot.startsAt)}–{formatTime(slot.endsAt)}
-                      </span>
+                      </span>{" "}
                       <span className={cn("flex min-w-0 items-center gap-1 truncate text-xs", chosen ? "text-primary-foreground/85" : "text-muted-foreground")}>
                         <span className="truncate">{placeOf(slot)}</span>
                         {chosen && <Check aria-hidden className="size-3.5 shrink-0" />}

@@ -22,21 +22,21 @@ describe("SlotPicker", () => {
     ]);
     render(<SlotPicker slots={slots} onSelect={vi.fn()} />);
     const monday = screen.getByRole("region", { name: "Monday 7 December" });
-    expect(within(monday).getAllByRole("button").map((b) => b.textContent)).toEqual(["09:00Sandton Medical Suites", "10:00Sandton Medical Suites"]);
+    expect(within(monday).getAllByRole("button").map((b) => b.textContent)).toEqual(["09:00 Sandton Medical Suites", "10:00 Sandton Medical Suites"]);
     const tuesday = screen.getByRole("region", { name: "Tuesday 8 December" });
-    expect(within(tuesday).getByRole("button", { name: "Tuesday 8 December 00:30, Video" })).toBeInTheDocument();
+    expect(within(tuesday).getByRole("button", { name: "00:30, Video, Tuesday 8 December" })).toBeInTheDocument();
   });
 
   it("calls back with the chosen slot and marks it", async () => {
     const user = userEvent.setup();
     const onSelect = vi.fn();
     const { rerender } = render(<SlotPicker slots={slots} onSelect={onSelect} />);
-    await user.click(screen.getByRole("button", { name: "Monday 7 December 10:00, Sandton Medical Suites" }));
+    await user.click(screen.getByRole("button", { name: "10:00, Sandton Medical Suites, Monday 7 December" }));
     expect(onSelect).toHaveBeenCalledWith(slots[2]);
 
     rerender(<SlotPicker slots={slots} onSelect={onSelect} selected={slots[2]!.startsAt} />);
-    expect(screen.getByRole("button", { name: "Monday 7 December 10:00, Sandton Medical Suites" })).toHaveAttribute("aria-pressed", "true");
-    expect(screen.getByRole("button", { name: "Monday 7 December 09:00, Sandton Medical Suites" })).toHaveAttribute("aria-pressed", "false");
+    expect(screen.getByRole("button", { name: "10:00, Sandton Medical Suites, Monday 7 December" })).toHaveAttribute("aria-pressed", "true");
+    expect(screen.getByRole("button", { name: "09:00, Sandton Medical Suites, Monday 7 December" })).toHaveAttribute("aria-pressed", "false");
   });
 
   it("says so when there is no free slot", () => {

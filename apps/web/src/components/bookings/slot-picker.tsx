@@ -87,7 +87,8 @@ export function SlotPicker({
                   <button
                     type="button"
                     aria-pressed={isSelected}
-                    aria-label={`${formatDayLong(group.day)} ${formatTime(slot.startsAt)}, ${slotPlace(slot)}`}
+                    // Starts with the visible time and place, so the name contains the visible text (WCAG 2.5.3).
+                    aria-label={`${formatTime(slot.startsAt)}, ${slotPlace(slot)}, ${formatDayLong(group.day)}`}
                     title={slotPlace(slot)}
                     onClick={() => onSelect(slot)}
                     className={cn(
@@ -98,7 +99,7 @@ export function SlotPicker({
                     <span className="flex w-full items-center justify-between text-sm font-semibold tabular-nums">
                       {formatTime(slot.startsAt)}
                       {isSelected && <Check aria-hidden className="size-3.5" />}
-                    </span>
+                    </span>{" "}
                     <span className={cn("w-full truncate text-xs", isSelected ? "text-primary-foreground/85" : "text-muted-foreground")}>
                       {slotPlace(slot)}
                     </span>

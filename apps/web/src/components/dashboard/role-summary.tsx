@@ -11,6 +11,7 @@ import { AssessmentsPanel } from "./assessments-panel";
 import { PriorityBadge, QUERY_STATUS_DOT, QueryStatusBadge } from "../queries/badges";
 import { describeQueryEvent } from "../queries/query-timeline";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../ui/card";
+import { CollapsibleList } from "../ui/collapsible-list";
 import { ErrorState } from "../ui/error-state";
 import { Skeleton } from "../ui/skeleton";
 
@@ -59,17 +60,21 @@ function StatusCounts({ byStatus, title, description }: { byStatus: Partial<Reco
                 byStatus[s] ? <span key={s} className={QUERY_STATUS_DOT[s]} style={{ width: `${((byStatus[s] ?? 0) / total) * 100}%` }} /> : null,
               )}
             </div>
-            <ul className="grid gap-x-4 gap-y-1.5 text-sm sm:grid-cols-2 lg:grid-cols-1">
-              {QUERY_STATUSES.filter((s) => byStatus[s]).map((s) => (
-                <li key={s} className="flex items-center justify-between gap-2">
+            <CollapsibleList
+              items={QUERY_STATUSES.filter((s) => byStatus[s])}
+              getKey={(s) => s}
+              className="grid grid-cols-1 gap-x-4 gap-y-1.5 text-sm sm:grid-cols-2 lg:grid-cols-1"
+              itemClassName="flex items-center justify-between gap-2"
+              renderItem={(s) => (
+                <>
                   <span className="flex min-w-0 items-center gap-1.5">
                     <span aria-hidden className={cn("size-2 shrink-0 rounded-full", QUERY_STATUS_DOT[s])} />
                     <span className="truncate">{QUERY_STATUS_LABEL[s]}</span>
                   </span>
                   <span className="font-medium tabular-nums">{byStatus[s]}</span>
-                </li>
-              ))}
-            </ul>
+                </>
+              )}
+            />
           </>
         )}
       </CardContent>
@@ -93,19 +98,19 @@ function Figure({
   tone?: "warn";
 }) {
   return (
-    <Card className="p-5">
-      <div className="flex items-center justify-between">
+    <Card className="p-4 sm:p-5">
+      <div className="flex items-start justify-between gap-2">
         <p className="text-sm font-medium text-muted-foreground">{label}</p>
         <span
           className={cn(
-            "flex size-8 items-center justify-center rounded-md",
+            "flex size-8 shrink-0 items-center justify-center rounded-md",
             tone === "warn" && value > 0 ? "bg-amber-50 text-amber-700" : "bg-accent text-accent-foreground",
           )}
         >
           <Icon className="size-4" aria-hidden />
         </span>
       </div>
-      <p className="mt-2 text-3xl font-semibold tracking-tight tabular-nums">{value}</p>
+      <p className="mt-2 text-2xl font-semibold tracking-tight tabular-nums sm:text-3xl">{value}</p>
       <Link
         to={to}
         search={search}
@@ -141,36 +146,38 @@ function AttorneySummary({ data }: { data: Extract<DashboardSummary, { role: "at
               and its progress shows here.
             </p>
           ) : (
-            <ul className="grid gap-3">
-              {data.recentUpdates.map((u, i) => (
-                <li key={`${u.queryId}-${u.at}-${i}`} className="flex gap-3 text-sm">
-                  <div className="min-w-0 flex-1">
-                    <p className="flex flex-wrap items-center gap-x-2 gap-y-1">
-                      <Link to="/queries/$id" params={{ id: u.queryId }} className="font-mono text-xs font-semibold text-primary hover:underline">
-                        {u.reference}
-                      </Link>
-                      {u.kind === "status" && u.toStatus && (QUERY_STATUSES as readonly string[]).includes(u.toStatus) ? (
-                        <QueryStatusBadge status={u.toStatus as QueryStatus} />
-                      ) : (
-                        <span className="text-xs text-muted-foreground">
-                          {u.kind === "comment" ? "New comment" : u.kind === "document" ? "Document added" : u.kind === "booking_requested" ? "Assessment booked" : "Experts updated"}
-                        </span>
-                      )}
-                    </p>
-                    {u.kind === "comment" || u.kind === "status" ? (
-                      u.body && <p className="mt-0.5 line-clamp-2 text-muted-foreground">{u.body}</p>
+            <CollapsibleList
+              items={data.recentUpdates.map((u, i) => ({ ...u, key: `${u.queryId}-${u.at}-${i}` }))}
+              getKey={(u) => u.key}
+              className="grid grid-cols-1 gap-3"
+              itemClassName="flex gap-3 text-sm"
+              renderItem={(u) => (
+                <div className="min-w-0 flex-1">
+                  <p className="flex flex-wrap items-center gap-x-2 gap-y-1">
+                    <Link to="/queries/$id" params={{ id: u.queryId }} className="font-mono text-xs font-semibold text-primary hover:underline">
+                      {u.reference}
+                    </Link>
+                    {u.kind === "status" && u.toStatus && (QUERY_STATUSES as readonly string[]).includes(u.toStatus) ? (
+                      <QueryStatusBadge status={u.toStatus as QueryStatus} />
                     ) : (
-                      <p className="mt-0.5 line-clamp-2 text-muted-foreground">
-                        {u.actorName ?? "System"} {describeQueryEvent({ ...u, fromStatus: null }).action}
-                      </p>
+                      <span className="text-xs text-muted-foreground">
+                        {u.kind === "comment" ? "New comment" : u.kind === "document" ? "Document added" : u.kind === "booking_requested" ? "Assessment booked" : "Experts updated"}
+                      </span>
                     )}
-                    <p className="text-xs text-muted-foreground">
-                      {u.actorName ?? "System"} · {formatDateTime(u.at)}
+                  </p>
+                  {u.kind === "comment" || u.kind === "status" ? (
+                    u.body && <p className="mt-0.5 line-clamp-2 text-muted-foreground">{u.body}</p>
+                  ) : (
+                    <p className="mt-0.5 line-clamp-2 text-muted-foreground">
+                      {u.actorName ?? "System"} {describeQueryEvent({ ...u, fromStatus: null }).action}
                     </p>
-                  </div>
-                </li>
-              ))}
-            </ul>
+                  )}
+                  <p className="text-xs text-muted-foreground">
+                    {u.actorName ?? "System"} · {formatDateTime(u.at)}
+                  </p>
+                </div>
+              )}
+            />
           )}
         </CardContent>
       </Card>
@@ -181,7 +188,7 @@ function AttorneySummary({ data }: { data: Extract<DashboardSummary, { role: "at
 function ConsultantSummary({ data }: { data: Extract<DashboardSummary, { role: "consultant" }> }) {
   return (
     <div className="mt-6 grid grid-cols-1 items-start gap-4 lg:grid-cols-[minmax(0,1fr)_minmax(0,3fr)]">
-      <div className="grid gap-4">
+      <div className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-1">
         <Figure icon={Inbox} label="Waiting for your answer" value={data.pending.length} to="/queries" tone="warn" />
         <Figure icon={ClipboardList} label="Accepted assignments" value={data.acceptedCount} to="/queries" />
       </div>
@@ -205,9 +212,13 @@ function ConsultantSummary({ data }: { data: Extract<DashboardSummary, { role: "
 function MiniList({ items, empty }: { items: QueryListItem[]; empty: string }) {
   if (items.length === 0) return <p className="text-sm text-muted-foreground">{empty}</p>;
   return (
-    <ul className="grid gap-2.5">
-      {items.map((q) => (
-        <li key={q.id} className="min-w-0 text-sm">
+    <CollapsibleList
+      items={items}
+      getKey={(q) => q.id}
+      className="grid grid-cols-1 gap-2.5"
+      itemClassName="min-w-0 text-sm"
+      renderItem={(q) => (
+        <>
           <p className="flex flex-wrap items-center gap-2">
             <Link to="/queries/$id" params={{ id: q.id }} className="font-mono text-xs font-semibold text-primary hover:underline">
               {q.reference}
@@ -218,16 +229,16 @@ function MiniList({ items, empty }: { items: QueryListItem[]; empty: string }) {
           <p className="truncate text-xs text-muted-foreground">
             {q.firmName ?? q.attorneyName} · waiting {formatAge(q.createdAt)}
           </p>
-        </li>
-      ))}
-    </ul>
+        </>
+      )}
+    />
   );
 }
 
 function StaffSummary({ data }: { data: Extract<DashboardSummary, { role: "administrator" | "employee" }> }) {
   return (
     <div className="mt-6 grid gap-4">
-      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+      <div className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
         <Figure
           icon={Inbox}
           label="Waiting for review"
@@ -274,10 +285,18 @@ function StaffSummary({ data }: { data: Extract<DashboardSummary, { role: "admin
             {data.unassigned.length === 0 ? (
               <p className="text-sm text-muted-foreground">Every requested specialization has an expert.</p>
             ) : (
-              <ul className="grid gap-2 text-sm">
-                {data.unassigned.map((u) => (
-                  <li key={`${u.queryId}-${u.specialization}`} className="flex items-center justify-between gap-2">
-                    <span className="min-w-0 truncate">{u.specialization}</span>
+              // One column that may shrink (grid-cols-1), so a long specialization is cut short
+              // rather than pushing the query reference out of the card.
+              <CollapsibleList
+                items={data.unassigned}
+                getKey={(u) => `${u.queryId}-${u.specialization}`}
+                className="grid grid-cols-1 gap-2 text-sm"
+                itemClassName="flex items-center justify-between gap-2"
+                renderItem={(u) => (
+                  <>
+                    <span className="min-w-0 truncate" title={u.specialization}>
+                      {u.specialization}
+                    </span>
                     <Link
                       to="/queries/$id"
                       params={{ id: u.queryId }}
@@ -286,9 +305,9 @@ function StaffSummary({ data }: { data: Extract<DashboardSummary, { role: "admin
                     >
                       {u.reference}
                     </Link>
-                  </li>
-                ))}
-              </ul>
+                  </>
+                )}
+              />
             )}
           </CardContent>
         </Card>

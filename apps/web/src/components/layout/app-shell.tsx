@@ -31,9 +31,33 @@ function HeaderBell({ userId }: { userId: string }) {
   );
 }
 
+/**
+ * The first tab stop of every signed-in page: hidden until focused, it moves focus past the
+ * sidebar and header to the page's content (WCAG 2.4.1).
+ */
+export function SkipLink() {
+  return (
+    <a
+      href="#main"
+      onClick={(event) => {
+        // Focus (and so scroll to) the content without letting the router see a hash change.
+        const main = document.getElementById("main");
+        if (!main) return;
+        event.preventDefault();
+        main.focus();
+      }}
+      // Above the top edge of the window until focused (not sr-only, whose focus undo drops the padding).
+      className="fixed top-3 left-3 z-50 -translate-y-[calc(100%+1rem)] rounded-md bg-card px-4 py-2 text-sm font-medium text-foreground shadow-lg ring-2 ring-ring outline-none focus:translate-y-0"
+    >
+      Skip to main content
+    </a>
+  );
+}
+
 /** The signed-in frame of SPEC.md section 2: sidebar (a drawer on small screens), header, content. */
 export function AppShell({ user, children }: { user: CurrentUser; children: React.ReactNode }) {
   const [drawerOpen, setDrawerOpen] = React.useState(false);
+  const menuButtonRef = React.useRef<HTMLButtonElement>(null);
   const navigate = useNavigate();
   const logout = useLogout();
   const unread = useUnreadMessages();
@@ -64,6 +88,7 @@ export function AppShell({ user, children }: { user: CurrentUser; children: Reac
 
   return (
     <div className="min-h-svh bg-background">
+      <SkipLink />
       <aside className="fixed inset-y-0 left-0 z-30 hidden w-64 lg:block">{sidebar()}</aside>
 
       <DialogPrimitive.Root open={drawerOpen} onOpenChange={setDrawerOpen}>
@@ -72,6 +97,16 @@ export function AppShell({ user, children }: { user: CurrentUser; children: Reac
           <DialogPrimitive.Content
             id="mobile-sidebar"
             className="fixed inset-y-0 left-0 z-50 w-72 max-w-[85vw] shadow-xl outline-none data-[state=open]:animate-slide-in-left lg:hidden"
+            // Open on the first entry of the menu (Radix would pick the first focusable element, the
+            // logo), and give focus back to the menu button, which is no Radix trigger, on close.
+            onOpenAutoFocus={(event) => {
+              event.preventDefault();
+              (event.currentTarget as HTMLElement).querySelector<HTMLElement>('nav[aria-label="Main"] a')?.focus();
+            }}
+            onCloseAutoFocus={(event) => {
+              event.preventDefault();
+              menuButtonRef.current?.focus();
+            }}
           >
             <DialogPrimitive.Title className="sr-only">Navigation</DialogPrimitive.Title>
             <DialogPrimitive.Description className="sr-only">Main navigation</DialogPrimitive.Description>
@@ -89,6 +124,7 @@ export function AppShell({ user, children }: { user: CurrentUser; children: Reac
       <div className="lg:pl-64">
         <header className="sticky top-0 z-20 flex h-16 items-center gap-2 border-b bg-card/85 px-4 backdrop-blur supports-[backdrop-filter]:bg-card/70 sm:px-6">
           <Button
+            ref={menuButtonRef}
             variant="ghost"
             size="icon"
             className="-ml-1.5 lg:hidden"
@@ -108,7 +144,9 @@ export function AppShell({ user, children }: { user: CurrentUser; children: Reac
           <div className="mx-1 h-6 w-px bg-border" aria-hidden />
           <UserMenu user={user} onAccountSettings={() => void navigate({ to: "/settings" })} onSignOut={signOut} />
         </header>
-        <main className="mx-auto w-full max-w-6xl px-4 py-6 sm:px-6 lg:px-8 lg:py-8">{children}</main>
+        <main id="main" tabIndex={-1} className="mx-auto w-full max-w-6xl px-4 py-6 outline-none sm:px-6 lg:px-8 lg:py-8">
+          {children}
+        </main>
       </div>
 
       <InactivityGuard onTimeout={signOutIdle} />

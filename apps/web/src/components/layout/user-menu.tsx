@@ -26,11 +26,14 @@ export function UserMenu({
     <DropdownMenu>
       <DropdownMenuTrigger
         className="flex items-center gap-2 rounded-full py-1 pr-2 pl-1 outline-none transition-colors hover:bg-muted focus-visible:ring-2 focus-visible:ring-ring sm:rounded-md"
-        aria-label={`Account menu for ${name}`}
       >
-        <Avatar>
+        {/* The name comes from the content, so it holds the visible name (WCAG 2.5.3); the initials
+            only picture it, and on a phone the name is there for screen readers alone. */}
+        <Avatar aria-hidden>
           <AvatarFallback>{initials(user)}</AvatarFallback>
         </Avatar>
+        <span className="sr-only">Account menu for </span>
+        <span className="sr-only sm:hidden">{name}</span>
         <span className="hidden max-w-40 truncate text-sm font-medium sm:block">{name}</span>
         <ChevronDown className="hidden size-4 text-muted-foreground sm:block" aria-hidden />
       </DropdownMenuTrigger>

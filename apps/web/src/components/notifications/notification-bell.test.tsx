@@ -28,11 +28,14 @@ describe("Notification bell", () => {
   it("shows 9+ on the badge when 12 are unread", () => {
     render(<NotificationBell notifications={many(12, 12)} {...callbacks()} />);
     expect(screen.getByTestId("notification-badge")).toHaveTextContent("9+");
+    // The button's name holds what the badge shows (WCAG 2.5.3, label in name).
+    expect(screen.getByRole("button", { name: "Notifications, 9+ unread" })).toBeInTheDocument();
   });
 
   it("shows the exact number when 3 are unread, and no badge when none are", () => {
     const { unmount } = render(<NotificationBell notifications={many(5, 3)} {...callbacks()} />);
     expect(screen.getByTestId("notification-badge")).toHaveTextContent(/^3$/);
+    expect(screen.getByRole("button", { name: "Notifications, 3 unread" })).toBeInTheDocument();
     unmount();
     render(<NotificationBell notifications={many(5, 0)} {...callbacks()} />);
     expect(screen.queryByTestId("notification-badge")).not.toBeInTheDocument();
@@ -51,6 +54,14 @@ describe("Notification bell", () => {
     expect(viewAll).toHaveAttribute("href", "/notifications");
     await user.click(viewAll);
     expect(cb.onViewAll).toHaveBeenCalledTimes(1);
+  });
+
+  it("lists fewer on a phone when asked, with 'View all notifications' there only", () => {
+    render(<NotificationPanel notifications={many(5, 0)} maxShown={5} phoneMaxShown={3} {...callbacks()} />);
+    const items = screen.getAllByRole("listitem");
+    expect(items).toHaveLength(5);
+    expect(items.map((li) => li.className.includes("max-sm:hidden"))).toEqual([false, false, false, true, true]);
+    expect(screen.getByRole("link", { name: "View all notifications" }).parentElement!.className).toContain("sm:hidden");
   });
 
   it("has no 'View all notifications' link with 10 or fewer", () => {

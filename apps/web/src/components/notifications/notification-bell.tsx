@@ -19,6 +19,8 @@ export interface NotificationPanelProps extends NotificationActions {
   isError?: boolean;
   /** How many to list; more than that adds the 'View all notifications' link. */
   maxShown?: number;
+  /** Fewer on a phone (below the sm breakpoint), so the list stays short there. */
+  phoneMaxShown?: number;
   title?: string;
   className?: string;
 }
@@ -33,11 +35,13 @@ export function NotificationPanel({
   isLoading,
   isError,
   maxShown = NOTIFICATIONS_SHOWN_MAX,
+  phoneMaxShown,
   title = "Notifications",
   className,
 }: NotificationPanelProps) {
   const unreadCount = notifications.filter((n) => !n.read).length;
   const shown = notifications.slice(0, Math.min(maxShown, NOTIFICATIONS_SHOWN_MAX));
+  const hiddenOnPhones = phoneMaxShown !== undefined && shown.length > phoneMaxShown;
   return (
     <div className={cn("flex flex-col", className)}>
       <div className="flex items-center justify-between gap-2 border-b px-4 py-3">
@@ -68,13 +72,19 @@ export function NotificationPanel({
         </div>
       ) : (
         <ul className="flex-1 divide-y overflow-y-auto" aria-label="Latest notifications">
-          {shown.map((n) => (
-            <NotificationItem key={n.id} notification={n} onMarkRead={onMarkRead} onDelete={onDelete} />
+          {shown.map((n, i) => (
+            <NotificationItem
+              key={n.id}
+              notification={n}
+              onMarkRead={onMarkRead}
+              onDelete={onDelete}
+              className={hiddenOnPhones && i >= phoneMaxShown ? "max-sm:hidden" : undefined}
+            />
           ))}
         </ul>
       )}
-      {notifications.length > shown.length && (
-        <div className="border-t p-2">
+      {(notifications.length > shown.length || hiddenOnPhones) && (
+        <div className={cn("border-t p-2", notifications.length <= shown.length && "sm:hidden")}>
           <a
             href={VIEW_ALL_NOTIFICATIONS_HREF}
             className="block rounded-md px-2 py-2 text-center text-sm font-medium text-primary outline-none hover:bg-muted focus-visible:ring-2 focus-visible:ring-ring"
@@ -105,7 +115,8 @@ export function NotificationBell(props: NotificationPanelProps & { defaultOpen?:
           variant="ghost"
           size="icon"
           className="relative text-muted-foreground hover:text-foreground"
-          aria-label={unreadCount > 0 ? `Notifications, ${unreadCount} unread` : "Notifications"}
+          // The name holds the badge as shown ("9+"), so it contains the visible text (WCAG 2.5.3).
+          aria-label={badge ? `Notifications, ${badge} unread` : "Notifications"}
         >
           <Bell className="size-5!" />
           {badge && (
@@ -120,7 +131,7 @@ export function NotificationBell(props: NotificationPanelProps & { defaultOpen?:
           )}
         </Button>
       </PopoverTrigger>
-      <PopoverContent className="w-[min(24rem,calc(100vw-1rem))] p-0">
+      <PopoverContent aria-label="Notifications" className="w-[min(24rem,calc(100vw-1rem))] p-0">
         <NotificationPanel
           {...rest}
           className="max-h-[min(32rem,calc(100svh-5rem))]"

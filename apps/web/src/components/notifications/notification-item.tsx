@@ -36,7 +36,7 @@ export function NotificationItem({
           {unread && <span className="sr-only"> (unread)</span>}
         </p>
         <p className="mt-0.5 text-sm leading-snug break-words text-muted-foreground">{notification.message}</p>
-        <p className="mt-1 text-xs text-muted-foreground/80">
+        <p className="mt-1 text-xs text-muted-foreground">
           <time dateTime={notification.createdAt}>{formatNotificationDate(notification.createdAt)}</time>
         </p>
       </div>

@@ -94,12 +94,14 @@ export function QueryDocuments({ queryId, documents, onUploaded }: { queryId: st
       )}
 
       <div className="flex flex-wrap items-center gap-3">
+        {/* Not displayed: the button below opens it, so keyboard and screen reader users meet one
+            labelled control rather than an extra, unnamed file field. */}
         <input
           ref={inputRef}
           id={`documents-${queryId}`}
           type="file"
           accept={ACCEPT}
-          className="sr-only"
+          className="hidden"
           onChange={(e) => {
             const file = e.target.files?.[0];
             if (file) void send(file);

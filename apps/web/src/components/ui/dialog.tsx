@@ -17,12 +17,39 @@ export function DialogOverlay({ className, ...props }: React.ComponentProps<type
   );
 }
 
+/**
+ * Radix gives focus back to a `DialogTrigger` on close, and to nothing when the dialog was opened
+ * from state (a button's onClick, a row's Edit), which leaves keyboard users at the top of the
+ * page. So the element that had focus when the dialog opened gets it back, if it is still there.
+ */
+function useReturnFocus(
+  onOpenAutoFocus: ((event: Event) => void) | undefined,
+  onCloseAutoFocus: ((event: Event) => void) | undefined,
+) {
+  const opener = React.useRef<HTMLElement | null>(null);
+  return {
+    onOpenAutoFocus: (event: Event) => {
+      opener.current = document.activeElement instanceof HTMLElement && document.activeElement !== document.body ? document.activeElement : null;
+      onOpenAutoFocus?.(event);
+    },
+    onCloseAutoFocus: (event: Event) => {
+      onCloseAutoFocus?.(event);
+      if (event.defaultPrevented || !opener.current?.isConnected) return;
+      event.preventDefault();
+      opener.current.focus();
+    },
+  };
+}
+
 export function DialogContent({
   className,
   children,
   showClose = true,
+  onOpenAutoFocus,
+  onCloseAutoFocus,
   ...props
 }: React.ComponentProps<typeof DialogPrimitive.Content> & { showClose?: boolean }) {
+  const returnFocus = useReturnFocus(onOpenAutoFocus, onCloseAutoFocus);
   return (
     <DialogPortal>
       <DialogOverlay />
@@ -32,6 +59,7 @@ export function DialogContent({
           className,
         )}
         {...props}
+        {...returnFocus}
       >
         {children}
         {showClose && (

@@ -2,7 +2,14 @@ import * as DropdownMenuPrimitive from "@radix-ui/react-dropdown-menu";
 import * as React from "react";
 import { cn } from "@/lib/utils";
 
-export const DropdownMenu = DropdownMenuPrimitive.Root;
+/**
+ * Not modal by default: a modal menu hides the page from screen readers (aria-hidden) while its
+ * links stay focusable, which axe reports as serious. The menu still closes on Escape and on a
+ * click outside, and returns focus to its trigger.
+ */
+export function DropdownMenu({ modal = false, ...props }: React.ComponentProps<typeof DropdownMenuPrimitive.Root>) {
+  return <DropdownMenuPrimitive.Root modal={modal} {...props} />;
+}
 export const DropdownMenuTrigger = DropdownMenuPrimitive.Trigger;
 export const DropdownMenuGroup = DropdownMenuPrimitive.Group;
 

@@ -12,6 +12,7 @@ import { ErrorState } from "@/components/ui/error-state";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { NativeSelect } from "@/components/ui/native-select";
+import { TimeSelect } from "@/components/ui/time-select";
 import { ListSkeleton } from "@/components/ui/skeleton";
 import { Spinner } from "@/components/ui/spinner";
 import { toast } from "@/hooks/use-toast";
@@ -174,13 +175,11 @@ function CallRostersPage() {
               </Field>
               <div className="grid grid-cols-2 gap-3">
                 <Field label="Start" htmlFor="shift-start" required>
-                  <Input id="shift-start" type="time" step={900} value={start} onChange={(e) => setStart(e.target.value)} />
+                  <TimeSelect id="shift-start" value={start} onChange={(e) => setStart(e.target.value)} />
                 </Field>
                 <Field label="End" htmlFor="shift-end" error={shown("end")} required>
-                  <Input
+                  <TimeSelect
                     id="shift-end"
-                    type="time"
-                    step={900}
                     value={end}
                     onChange={(e) => setEnd(e.target.value)}
                     aria-invalid={shown("end") ? true : undefined}

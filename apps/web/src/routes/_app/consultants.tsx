@@ -76,13 +76,14 @@ function ConsultantsPage() {
                 <span className="font-sans text-muted-foreground lg:sr-only">HPCSA </span>
                 {c.licenseNumber ?? "—"}
               </p>
-              <div className="grid min-w-0 gap-0.5 text-xs">
-                <a href={`mailto:${c.email}`} className="flex min-w-0 items-center gap-1.5 text-primary hover:underline">
+              {/* Each link at least 24 px tall: stacked small links are easy to miss (WCAG 2.5.8). */}
+              <div className="grid min-w-0 text-xs">
+                <a href={`mailto:${c.email}`} className="flex min-h-6 min-w-0 items-center gap-1.5 text-primary hover:underline">
                   <Mail aria-hidden className="size-3 shrink-0" />
                   <span className="truncate">{c.email}</span>
                 </a>
                 {c.phone && (
-                  <a href={`tel:${c.phone.replace(/[^\d+]/g, "")}`} className="flex items-center gap-1.5 text-muted-foreground hover:text-foreground">
+                  <a href={`tel:${c.phone.replace(/[^\d+]/g, "")}`} className="flex min-h-6 items-center gap-1.5 text-muted-foreground hover:text-foreground">
                     <Phone aria-hidden className="size-3 shrink-0" />
                     {c.phone}
                   </a>

@@ -5,6 +5,7 @@ import { RoleSummary } from "@/components/dashboard/role-summary";
 import { NotificationPanel } from "@/components/notifications/notification-bell";
 import { Badge } from "@/components/ui/badge";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { CollapsibleList } from "@/components/ui/collapsible-list";
 import { Spinner } from "@/components/ui/spinner";
 import { useCurrentUser } from "@/hooks/use-auth";
 import { useDocumentTitle } from "@/hooks/use-document-title";
@@ -49,7 +50,7 @@ function DashboardContent({ userId, name, firstName, role }: { userId: string; n
         </p>
       </div>
 
-      <div className="grid gap-4 sm:grid-cols-2">
+      <div className="grid grid-cols-2 gap-3 sm:gap-4">
         <StatCard
           icon={MessageSquare}
           label="Unread messages"
@@ -73,6 +74,7 @@ function DashboardContent({ userId, name, firstName, role }: { userId: string; n
           <NotificationPanel
             title="Latest notifications"
             maxShown={LATEST_ON_DASHBOARD}
+            phoneMaxShown={3}
             onViewAll={() => void navigate({ to: "/notifications" })}
             notifications={list}
             isLoading={notifications.isLoading}
@@ -88,20 +90,22 @@ function DashboardContent({ userId, name, firstName, role }: { userId: string; n
             <CardDescription>Where your work as {ROLE_LABEL[role].toLowerCase()} lives.</CardDescription>
           </CardHeader>
           <CardContent className="p-2 pt-0">
-            <ul className="grid">
-              {areas.map((entry) => (
-                <li key={`${entry.label}-${entry.to}`}>
-                  <button
-                    type="button"
-                    onClick={() => void navigate({ to: entry.to })}
-                    className="group flex w-full items-center justify-between rounded-md px-3 py-2 text-left text-sm outline-none hover:bg-muted focus-visible:ring-2 focus-visible:ring-ring"
-                  >
-                    {entry.label}
-                    <ArrowRight className="size-4 text-muted-foreground transition-transform group-hover:translate-x-0.5" aria-hidden />
-                  </button>
-                </li>
-              ))}
-            </ul>
+            <CollapsibleList
+              items={areas}
+              getKey={(entry) => `${entry.label}-${entry.to}`}
+              className="grid grid-cols-1"
+              buttonClassName="mx-3 mb-2"
+              renderItem={(entry) => (
+                <button
+                  type="button"
+                  onClick={() => void navigate({ to: entry.to })}
+                  className="group flex w-full items-center justify-between rounded-md px-3 py-2 text-left text-sm outline-none hover:bg-muted focus-visible:ring-2 focus-visible:ring-ring"
+                >
+                  {entry.label}
+                  <ArrowRight className="size-4 text-muted-foreground transition-transform group-hover:translate-x-0.5" aria-hidden />
+                </button>
+              )}
+            />
           </CardContent>
         </Card>
       </div>
@@ -111,14 +115,14 @@ function DashboardContent({ userId, name, firstName, role }: { userId: string; n
 
 function StatCard({ icon: Icon, label, value, to, linkText }: { icon: typeof Bell; label: string; value: string | null; to: string; linkText: string }) {
   return (
-    <Card className="p-5">
-      <div className="flex items-center justify-between">
+    <Card className="p-4 sm:p-5">
+      <div className="flex items-start justify-between gap-2">
         <p className="text-sm font-medium text-muted-foreground">{label}</p>
-        <span className="flex size-8 items-center justify-center rounded-md bg-accent">
+        <span className="flex size-8 shrink-0 items-center justify-center rounded-md bg-accent">
           <Icon className="size-4 text-accent-foreground" aria-hidden />
         </span>
       </div>
-      <p className="mt-2 text-3xl font-semibold tracking-tight tabular-nums">{value ?? <Spinner />}</p>
+      <p className="mt-2 text-2xl font-semibold tracking-tight tabular-nums sm:text-3xl">{value ?? <Spinner />}</p>
       <Link
         to={to}
         className="mt-3 inline-flex items-center gap-1 rounded-sm text-sm font-medium text-primary outline-none hover:underline focus-visible:ring-2 focus-visible:ring-ring"

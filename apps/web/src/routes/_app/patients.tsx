@@ -148,7 +148,7 @@ function PatientsPage() {
                 <div className="flex flex-wrap gap-2 lg:justify-end">
                   {isAttorney && (
                     <Button variant="outline" size="sm" asChild>
-                      <Link to="/cases" search={{ newFor: p.id }} aria-label={`Open a case for ${name}`}>
+                      <Link to="/cases" search={{ newFor: p.id }} aria-label={`New case for ${name}`}>
                         <FolderPlus aria-hidden />
                         New case
                       </Link>

@@ -1,0 +1,269 @@
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import type { Role } from "@medlegal/domain";
+import { ROUTE_ROLES, sastDate } from "@medlegal/domain";
+import type { AxeResults } from "axe-core";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { launch, newPage, screenshot, signedInPage } from "../browser";
+
+/**
+ * Every screen each role may open, checked by axe-core in Chromium: no violation of impact
+ * serious or critical, under WCAG 2.2 A and AA and axe's best practices (docs/decisions.md,
+ * "Accessibility and small screens"). A failure lists every violation with its rule, element, route and role.
+ */
+
+const axeSource = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
+const AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22a", "wcag22aa", "best-practice"];
+
+declare global {
+  interface Window {
+    axe?: { run: (context: unknown, options: unknown) => Promise<AxeResults> };
+  }
+}
+
+const USERNAMES: Record<Role, string> = { administrator: "admin", employee: "employee", attorney: "attorney", consultant: "consultant" };
+const ROLES = Object.keys(USERNAMES) as Role[];
+
+/** At 375 px: the dashboard, a list, a form and a detail page (and a calendar) per role. */
+const PHONE_ROUTES: Record<Role, string[]> = {
+  administrator: ["/", "/admin/users", "/booking-form", "/queries/$id", "/appointments"],
+  employee: ["/", "/admin/query-management", "/call-rosters", "/queries/$id", "/admin/bookings"],
+  attorney: ["/", "/queries", "/booking-form", "/queries/$id", "/booking-form/$bookingId", "/cases"],
+  consultant: ["/", "/my-bookings", "/expert-availability", "/queries/$id", "/appointments"],
+};
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+/**
+ * A page with axe loaded into every document and without animations, so axe measures colours
+ * as they rest, not mid-fade; signed in as `username` (one session per user for the run) or not.
+ */
+async function quietPage(width: number, username?: string) {
+  const height = width < 640 ? 812 : 860;
+  const opened = username ? await signedInPage(browser, username, width, height) : await newPage(browser, width, height);
+  await opened.page.emulateMedia({ reducedMotion: "reduce" });
+  await opened.context.addInitScript({ content: axeSource });
+  return opened;
+}
+
+/** Waits until the page shows its data: a heading, and no spinner or loading placeholder left. */
+async function settle(page: Page) {
+  await page.locator("h1").first().waitFor({ state: "visible" });
+  await expect
+    .poll(
+      () =>
+        page.evaluate(
+          () =>
+            Array.from(document.querySelectorAll<HTMLElement>('.animate-pulse, .animate-spin, [aria-busy="true"]')).filter((el) => el.offsetParent !== null).length +
+            document.getAnimations().filter((a) => a.playState === "running").length,
+        ),
+      { timeout: 15_000, interval: 100 },
+    )
+    .toBe(0);
+}
+
+/** The serious and critical axe violations of what the page shows now, one line each. */
+async function violations(page: Page, where: string): Promise<string[]> {
+  const results = await page.evaluate(
+    (tags) => window.axe!.run(document, { resultTypes: ["violations"], runOnly: { type: "tag", values: tags } }),
+    AXE_TAGS,
+  );
+  return results.violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .flatMap((v) => v.nodes.map((node) => `${where}: ${v.id} (${v.impact}) at ${node.target.join(" ")}: ${v.help}`));
+}
+
+async function visit(page: Page, path: string, where: string): Promise<string[]> {
+  await page.goto(path);
+  await settle(page);
+  return violations(page, `${where} ${path}`);
+}
+
+/** Ids for the routes with parameters, among the records the signed-in role may see. */
+async function routeParams(page: Page): Promise<Record<string, string>> {
+  const first = async (procedure: string) => {
+    const answer = await page.request.get(`/trpc/${procedure}?input=${encodeURIComponent("{}")}`);
+    if (!answer.ok()) return undefined;
+    return ((await answer.json()) as { result: { data: { items: { id: string; startsAt?: string }[] } } }).result.data.items[0];
+  };
+  const query = await first("queries.list");
+  const booking = await first("bookings.list");
+  if (!query) throw new Error("The demo data gives this role no query to open");
+  return {
+    $id: query.id,
+    $bookingId: booking?.id ?? "",
+    $roomId: "assessment-room",
+    $bookingDay: booking?.startsAt ? sastDate(new Date(booking.startsAt)) : "",
+  };
+}
+
+const withParams = (path: string, params: Record<string, string>) => path.replace(/\$\w+/g, (name) => params[name] ?? "");
+
+/** Screens behind a route's tabs and views, by who may open them. */
+const TAB_ROUTES: { path: string; roles: readonly Role[] }[] = [
+  ...["password", "security", "notifications"].map((tab) => ({ path: `/settings?tab=${tab}`, roles: ROLES })),
+  ...["agency", "sla"].map((tab) => ({ path: `/settings?tab=${tab}`, roles: ["administrator"] as const })),
+  { path: "/audit-trail?tab=reads", roles: ["administrator"] },
+  // A day with an assessment, in the calendar's week and day views.
+  ...["week", "day"].map((view) => ({ path: `/appointments?view=${view}&date=$bookingDay`, roles: ROLES })),
+];
+
+/** Every route of ROUTE_ROLES the role may open, and its tabs and views, parameters filled in. */
+function routesOf(role: Role, params: Record<string, string>): string[] {
+  return [...Object.entries(ROUTE_ROLES).map(([path, roles]) => ({ path, roles })), ...TAB_ROUTES]
+    .filter(({ path, roles }) => roles.includes(role) && (path.match(/\$\w+/g) ?? []).every((name) => params[name]))
+    .map(({ path }) => withParams(path, params));
+}
+
+describe("accessibility: no serious or critical axe violation", () => {
+  it("on the public screens at 1280 and 375 px", async () => {
+    const found: string[] = [];
+    for (const width of [1280, 375]) {
+      const { context, page } = await quietPage(width);
+      for (const path of ["/auth", "/auth?signedOut=inactive", "/reset-password", "/reset-password?token=not-a-real-token", "/no-such-page"]) {
+        found.push(...(await visit(page, path, `signed out @${width}`)));
+      }
+      await page.goto("/auth");
+      await settle(page);
+      await page.getByRole("tab", { name: "Sign Up" }).click();
+      await page.getByText("Attorney", { exact: true }).click();
+      found.push(...(await violations(page, `signed out @${width} /auth sign-up (attorney)`)));
+      await page.getByText("Medical Consultant", { exact: true }).click();
+      found.push(...(await violations(page, `signed out @${width} /auth sign-up (consultant)`)));
+      await page.getByRole("tab", { name: "Sign In" }).click();
+      await page.getByRole("button", { name: /forgot password/i }).click();
+      await page.getByRole("dialog").waitFor();
+      found.push(...(await violations(page, `signed out @${width} /auth forgot password`)));
+      await context.close();
+    }
+    expect(found).toEqual([]);
+  }, 90_000);
+
+  it.each(ROLES)("on every route the %s may open at 1280 px, and in the header's menus", async (role) => {
+    const { context, page } = await quietPage(1280, USERNAMES[role]);
+    const found: string[] = [];
+    for (const path of routesOf(role, await routeParams(page))) found.push(...(await visit(page, path, `${role} @1280`)));
+
+    await page.goto("/");
+    await settle(page);
+    await page.getByRole("button", { name: /^Notifications/ }).click();
+    await page.getByRole("dialog", { name: "Notifications" }).waitFor();
+    found.push(...(await violations(page, `${role} @1280 notification bell`)));
+    await page.keyboard.press("Escape");
+    await page.getByRole("button", { name: /^Account menu/ }).click();
+    await page.getByRole("menu").waitFor();
+    found.push(...(await violations(page, `${role} @1280 user menu`)));
+    await context.close();
+    expect(found).toEqual([]);
+  }, 150_000);
+
+  it.each(ROLES)("on the %s's dashboard, a list, a form and a detail at 375 px, and in the menu", async (role) => {
+    const { context, page } = await quietPage(375, USERNAMES[role]);
+    const params = await routeParams(page);
+    const found: string[] = [];
+    for (const path of PHONE_ROUTES[role]) found.push(...(await visit(page, withParams(path, params), `${role} @375`)));
+
+    await page.goto("/");
+    await settle(page);
+    const menuButton = page.getByRole("button", { name: "Open menu" });
+    await menuButton.click();
+    const drawer = page.getByRole("dialog", { name: "Navigation" });
+    await drawer.waitFor();
+    // The menu opens on its first entry (not on Sign Out), and Escape returns to the menu button.
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent?.trim())).toBe("Dashboard");
+    found.push(...(await violations(page, `${role} @375 menu`)));
+    await page.keyboard.press("Escape");
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute("aria-controls"))).toBe("mobile-sidebar");
+    await context.close();
+    expect(found).toEqual([]);
+  }, 90_000);
+
+  it("offers a skip link as the first tab stop, visible on focus, that moves to the content", async () => {
+    const { context, page } = await quietPage(1280, "consultant");
+    await page.goto("/my-bookings");
+    await settle(page);
+    await page.keyboard.press("Tab");
+    const skip = page.getByRole("link", { name: "Skip to main content" });
+    await expect.poll(() => skip.evaluate((el) => el === document.activeElement)).toBe(true);
+    const box = await skip.boundingBox();
+    expect(box!.width).toBeGreaterThan(100);
+    expect(box!.height).toBeGreaterThan(20);
+    await screenshot(page, "skip-link-focused-1280");
+    await page.keyboard.press("Enter");
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe("main");
+    expect(new URL(page.url()).pathname).toBe("/my-bookings");
+    await context.close();
+  }, 30_000);
+
+  it("in the dialogs and pickers: new case, claimant, query and user, free slots, the day board", async () => {
+    const found: string[] = [];
+
+    const attorney = await quietPage(1280, "attorney");
+    for (const [path, button] of [
+      ["/cases", "New case"],
+      ["/patients", "New claimant"],
+      ["/queries", "New query"],
+    ] as const) {
+      await attorney.page.goto(path);
+      await settle(attorney.page);
+      const opener = attorney.page.getByRole("button", { name: button, exact: true }).first();
+      await opener.click();
+      await attorney.page.getByRole("dialog", { name: button }).waitFor();
+      found.push(...(await violations(attorney.page, `attorney @1280 ${path} dialog "${button}"`)));
+      // Closing the dialog returns focus to the button that opened it.
+      await attorney.page.keyboard.press("Escape");
+      await expect.poll(() => attorney.page.evaluate(() => document.activeElement?.textContent?.trim())).toBe(button);
+    }
+
+    // The booking form with a consultant's free slots.
+    await attorney.page.goto("/booking-form");
+    await settle(attorney.page);
+    const caseSelect = attorney.page.locator("#booking-case");
+    await caseSelect.locator("option", { hasText: "Sibusiso Khumalo" }).waitFor({ state: "attached" });
+    await caseSelect.selectOption((await caseSelect.locator("option", { hasText: "Sibusiso Khumalo" }).getAttribute("value"))!);
+    await attorney.page.locator("#booking-specialization").selectOption({ label: "Occupational Therapist" });
+    const consultantSelect = attorney.page.locator("#booking-consultant");
+    await consultantSelect.locator("option", { hasText: "Megan Smith" }).waitFor({ state: "attached" });
+    await consultantSelect.selectOption({ label: "Megan Smith" });
+    await attorney.page.locator("button[aria-pressed]").first().waitFor();
+    await settle(attorney.page);
+    found.push(...(await violations(attorney.page, "attorney @1280 /booking-form free slots")));
+    await screenshot(attorney.page, "a11y-booking-slots-attorney-1280");
+    await attorney.context.close();
+
+    const admin = await quietPage(1280, "admin");
+    await admin.page.goto("/admin/users");
+    await settle(admin.page);
+    await admin.page.getByRole("button", { name: "New user", exact: true }).click();
+    await admin.page.getByRole("dialog", { name: "New user" }).waitFor();
+    found.push(...(await violations(admin.page, `administrator @1280 /admin/users dialog "New user"`)));
+
+    // The expert appointment scheduler with its suggested days and day board.
+    await admin.page.goto("/expert-appointment-scheduler");
+    await settle(admin.page);
+    const querySelect = admin.page.locator("#scheduler-query");
+    await querySelect.locator("option:not([value=''])").first().waitFor({ state: "attached" });
+    await querySelect.selectOption((await querySelect.locator("option:not([value=''])").first().getAttribute("value"))!);
+    const experts = admin.page.getByRole("list", { name: "Requested experts" }).locator("select");
+    await experts.first().waitFor();
+    for (const select of await experts.all()) {
+      await select.locator("option:not([value=''])").first().waitFor({ state: "attached" });
+      await select.selectOption((await select.locator("option:not([value=''])").first().getAttribute("value"))!);
+    }
+    const day = admin.page.getByRole("list", { name: "Suggested days" }).getByRole("button").first();
+    await day.click();
+    await settle(admin.page);
+    found.push(...(await violations(admin.page, "administrator @1280 /expert-appointment-scheduler day board")));
+    await screenshot(admin.page, "a11y-scheduler-admin-1280");
+    await admin.context.close();
+
+    expect(found).toEqual([]);
+  }, 120_000);
+});

@@ -1,0 +1,80 @@
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { launch, screenshot, signedInPage } from "../browser";
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** The text a select shows for its chosen option (a native time field has none to read). */
+const shownText = (page: Page, selector: string) =>
+  page.locator(selector).evaluate((el) => (el instanceof HTMLSelectElement ? (el.selectedOptions[0]?.textContent ?? "") : `<${el.tagName.toLowerCase()} type=${el.getAttribute("type")}>`));
+
+describe("the dashboard", () => {
+  it("keeps every query reference inside its list at 1280 px", async () => {
+    const { context, page } = await signedInPage(browser, "admin");
+    const unassigned = page.getByRole("heading", { name: "Unassigned specializations" });
+    await unassigned.waitFor();
+    const references = page.locator("main").getByRole("link", { name: /^Q-\d{4}-\d{5}$/ });
+    await references.first().waitFor();
+    const overflowing = await references.evaluateAll((links) =>
+      links
+        .filter((link) => link.getBoundingClientRect().right > link.closest("ul")!.getBoundingClientRect().right + 0.5)
+        .map((link) => link.textContent),
+    );
+    expect(overflowing).toEqual([]);
+    await screenshot(page, "dashboard-references-admin-1280");
+    await context.close();
+  });
+
+  it.each(["admin", "attorney"])("shows two figures per row and short lists on the %s's phone", async (username) => {
+    const { context, page } = await signedInPage(browser, username, 375, 812);
+    const messages = page.getByText("Unread messages", { exact: true });
+    const notifications = page.getByText("Unread notifications", { exact: true });
+    await messages.waitFor();
+    const [a, b] = [await messages.boundingBox(), await notifications.boundingBox()];
+    expect(Math.abs(a!.y - b!.y)).toBeLessThan(2);
+    expect(b!.x).toBeGreaterThan(a!.x + 100);
+
+    // A long list shows its first 3 entries and a "Show all" button for the rest.
+    const statusCard = page.getByRole("heading", { name: /Queries per status|Your queries by status/ }).locator("xpath=ancestor::div[contains(@class,'rounded-lg')][1]");
+    const statuses = statusCard.locator("li");
+    await statuses.first().waitFor();
+    const total = await statuses.count();
+    expect(total).toBeGreaterThan(3);
+    expect(await statuses.filter({ visible: true }).count()).toBe(3);
+    await screenshot(page, `dashboard-lists-${username}-375`);
+    const pageHeight = await page.evaluate(() => document.documentElement.scrollHeight);
+    expect(pageHeight).toBeLessThan(2400);
+    await statusCard.getByRole("button", { name: `Show all ${total}` }).click();
+    await expect.poll(() => statuses.filter({ visible: true }).count()).toBe(total);
+    await context.close();
+  });
+});
+
+describe("times of day", () => {
+  it("are 24-hour times on the availability and duty roster screens", async () => {
+    const consultant = await signedInPage(browser, "consultant");
+    await consultant.page.goto("/expert-availability");
+    const monday = consultant.page.getByRole("heading", { name: "Weekly hours" });
+    await monday.waitFor();
+    await consultant.page.locator("[id$='-start']").first().waitFor();
+    expect(await shownText(consultant.page, "[id$='-start'] >> nth=0")).toMatch(/^\d{2}:\d{2}$/);
+    expect(await shownText(consultant.page, "[id$='-end'] >> nth=0")).toMatch(/^(1[3-9]|2\d):\d{2}$/);
+    expect(await consultant.page.locator("main").innerText()).not.toMatch(/\b(AM|PM)\b/i);
+    await screenshot(consultant.page, "availability-consultant-1280");
+    await consultant.context.close();
+
+    const employee = await signedInPage(browser, "employee");
+    await employee.page.goto("/call-rosters");
+    await employee.page.locator("#shift-start").waitFor();
+    expect(await shownText(employee.page, "#shift-start")).toBe("08:00");
+    expect(await shownText(employee.page, "#shift-end")).toBe("16:30");
+    await screenshot(employee.page, "call-rosters-employee-1280");
+    await employee.context.close();
+  });
+});
