@@ -1,6 +1,6 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launch, newPage, screenshot, signIn } from "../browser";
+import { launch, screenshot, signedInPage } from "../browser";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -31,8 +31,7 @@ const sidewaysOverflow = (page: Page) => page.evaluate(() => document.documentEl
 describe("a query's assessments and timeline", () => {
   it("shows the attorney every booking of their query, and the timeline in words, at 1280 and 375 px", async () => {
     for (const width of [1280, 375]) {
-      const { context, page } = await newPage(browser, width);
-      await signIn(page, "attorney");
+      const { context, page } = await signedInPage(browser, "attorney", width);
       await openDemoQuery(page);
       const rows = page.getByRole("list", { name: "Assessments" }).getByRole("listitem");
       await expect.poll(() => rows.count()).toBeGreaterThanOrEqual(2);
@@ -48,8 +47,7 @@ describe("a query's assessments and timeline", () => {
   });
 
   it("shows a consultant only their own booking on the query", async () => {
-    const { context, page } = await newPage(browser, 375);
-    await signIn(page, "dr_pillay");
+    const { context, page } = await signedInPage(browser, "dr_pillay", 375);
     await openDemoQuery(page);
     const rows = page.getByRole("list", { name: "Assessments" }).getByRole("listitem");
     await expect.poll(async () => (await rows.allTextContents()).every((text) => text.includes("Rajesh Pillay"))).toBe(true);
