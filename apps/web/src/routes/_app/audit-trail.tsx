@@ -1,6 +1,6 @@
 import { keepPreviousData, useInfiniteQuery } from "@tanstack/react-query";
 import { createFileRoute, useNavigate } from "@tanstack/react-router";
-import { ChevronDown, Download, History, X } from "lucide-react";
+import { ChevronDown, History, X } from "lucide-react";
 import * as React from "react";
 import { z } from "zod";
 import { AuditDiff } from "@/components/audit/audit-diff";
@@ -18,6 +18,7 @@ import { cn } from "@/lib/utils";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { ACCESS_ACTIONS } from "@medlegal/domain";
 import { AccessLogView } from "./-components/access-log-view";
+import { DateRangeFilters, ExportCsvLink, exportQuery, UserFilter } from "./-components/audit-filters";
 
 const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 const searchSchema = z.object({
@@ -99,7 +100,6 @@ function ChangesView() {
     setAction(search.action ?? "");
   }, [search.entityId, search.action]);
 
-  const users = trpc.users.list.useQuery({ limit: 100 });
   const { tab: _tab, patientId: _patientId, access: _access, ...filters } = search;
   const list = useInfiniteQuery({
     queryKey: ["audit.list", filters],
@@ -110,29 +110,15 @@ function ChangesView() {
   });
   const rows = list.data?.pages.flatMap((p) => p.items) ?? [];
   const filtered = Object.values(filters).some(Boolean);
-  const exportHref = `/api/audit/export.csv?${new URLSearchParams(Object.entries(filters).filter((e): e is [string, string] => Boolean(e[1]))).toString()}`;
+  const exportHref = `/api/audit/export.csv?${exportQuery(filters)}`;
 
   return (
     <>
       <div className="mb-4 flex justify-end">
-        <Button variant="outline" asChild>
-          <a href={exportHref} download>
-            <Download aria-hidden />
-            Export CSV
-          </a>
-        </Button>
+        <ExportCsvLink href={exportHref} />
       </div>
       <FilterBar className="grid-cols-2 lg:grid-cols-4">
-        <FilterField label="User" htmlFor="audit-user" className="col-span-2  lg:col-span-1">
-          <NativeSelect id="audit-user" value={search.actorId ?? ""} onChange={(e) => setFilter({ actorId: e.target.value || undefined })}>
-            <option value="">Everyone</option>
-            {(users.data?.items ?? []).map((u) => (
-              <option key={u.id} value={u.id}>
-                {u.firstName} {u.lastName} ({u.username})
-              </option>
-            ))}
-          </NativeSelect>
-        </FilterField>
+        <UserFilter id="audit-user" value={search.actorId} onChange={(actorId) => setFilter({ actorId })} />
         <FilterField label="Entity type" htmlFor="audit-entity-type">
           <NativeSelect id="audit-entity-type" value={search.entityType ?? ""} onChange={(e) => setFilter({ entityType: e.target.value || undefined })}>
             <option value="">Any</option>
@@ -149,12 +135,7 @@ function ChangesView() {
         <FilterField label="Action starts with" htmlFor="audit-action" className="col-span-2  lg:col-span-1">
           <Input id="audit-action" value={action} placeholder="e.g. query." onChange={(e) => setAction(e.target.value)} autoComplete="off" />
         </FilterField>
-        <FilterField label="From" htmlFor="audit-from">
-          <Input id="audit-from" type="date" value={search.from ?? ""} max={search.to} onChange={(e) => setFilter({ from: e.target.value || undefined })} />
-        </FilterField>
-        <FilterField label="To" htmlFor="audit-to">
-          <Input id="audit-to" type="date" value={search.to ?? ""} min={search.from} onChange={(e) => setFilter({ to: e.target.value || undefined })} />
-        </FilterField>
+        <DateRangeFilters idPrefix="audit" from={search.from} to={search.to} onChange={setFilter} />
         <div className="col-span-2 flex items-end lg:col-span-1">
           <ClearFiltersButton icon={X} className="w-full" disabled={!filtered} onClick={() => void navigate({ search: {}, replace: true })} />
         </div>

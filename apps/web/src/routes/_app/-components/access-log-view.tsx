@@ -1,16 +1,16 @@
 import { keepPreviousData, useInfiniteQuery } from "@tanstack/react-query";
 import { useNavigate, useSearch } from "@tanstack/react-router";
-import { Download, Eye, X } from "lucide-react";
+import { Eye, X } from "lucide-react";
 import type { AccessAction } from "@medlegal/domain";
 import { LoadState } from "@/components/load-state";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { ClearFiltersButton, FilterBar, FilterField } from "@/components/ui/filter-bar";
-import { Input } from "@/components/ui/input";
 import { LoadMore } from "@/components/ui/load-more";
 import { NativeSelect } from "@/components/ui/native-select";
 import { formatDateTime } from "@/lib/format";
 import { trpc } from "@/lib/trpc";
+import { DateRangeFilters, ExportCsvLink, exportQuery, UserFilter } from "./audit-filters";
 
 const ACTION_LABELS: Record<AccessAction, string> = { view: "Viewed", download: "Downloaded", export: "Exported", print: "Printed" };
 
@@ -29,7 +29,6 @@ export function AccessLogView() {
       replace: true,
     });
 
-  const users = trpc.users.list.useQuery({ limit: 100 });
   const list = useInfiniteQuery({
     queryKey: ["audit.listAccess", filters],
     queryFn: ({ pageParam }) => utils.client.audit.listAccess.query({ ...filters, cursor: pageParam, limit: 50 }),
@@ -39,7 +38,7 @@ export function AccessLogView() {
   });
   const rows = list.data?.pages.flatMap((p) => p.items) ?? [];
   const filtered = Object.values(filters).some(Boolean);
-  const exportHref = `/api/audit/access-log.csv?${new URLSearchParams(Object.entries(filters).filter((e): e is [string, string] => Boolean(e[1]))).toString()}`;
+  const exportHref = `/api/audit/access-log.csv?${exportQuery(filters)}`;
   const claimantName = rows.find((r) => r.patientId === search.patientId)?.patientName;
 
   return (
@@ -56,24 +55,10 @@ export function AccessLogView() {
         ) : (
           <p className="text-sm text-muted-foreground">Views of claimants, cases and queries (once per person per 15 minutes), every download and export.</p>
         )}
-        <Button variant="outline" asChild>
-          <a href={exportHref} download>
-            <Download aria-hidden />
-            Export CSV
-          </a>
-        </Button>
+        <ExportCsvLink href={exportHref} />
       </div>
       <FilterBar className="grid-cols-2 lg:grid-cols-4">
-        <FilterField label="User" htmlFor="access-user" className="col-span-2 lg:col-span-1">
-          <NativeSelect id="access-user" value={search.actorId ?? ""} onChange={(e) => setFilter({ actorId: e.target.value || undefined })}>
-            <option value="">Everyone</option>
-            {(users.data?.items ?? []).map((u) => (
-              <option key={u.id} value={u.id}>
-                {u.firstName} {u.lastName} ({u.username})
-              </option>
-            ))}
-          </NativeSelect>
-        </FilterField>
+        <UserFilter id="access-user" value={search.actorId} onChange={(actorId) => setFilter({ actorId })} />
         <FilterField label="Kind of read" htmlFor="access-action" className="col-span-2 lg:col-span-1">
           <NativeSelect id="access-action" value={search.access ?? ""} onChange={(e) => setFilter({ access: (e.target.value || undefined) as AccessAction | undefined })}>
             <option value="">Any</option>
@@ -84,12 +69,7 @@ export function AccessLogView() {
             ))}
           </NativeSelect>
         </FilterField>
-        <FilterField label="From" htmlFor="access-from">
-          <Input id="access-from" type="date" value={search.from ?? ""} max={search.to} onChange={(e) => setFilter({ from: e.target.value || undefined })} />
-        </FilterField>
-        <FilterField label="To" htmlFor="access-to">
-          <Input id="access-to" type="date" value={search.to ?? ""} min={search.from} onChange={(e) => setFilter({ to: e.target.value || undefined })} />
-        </FilterField>
+        <DateRangeFilters idPrefix="access" from={search.from} to={search.to} onChange={setFilter} />
         <div className="col-span-2 flex items-end lg:col-span-1">
           <ClearFiltersButton icon={X} className="w-full" disabled={!filtered} onClick={() => void navigate({ search: { tab: "reads" }, replace: true })} />
         </div>
