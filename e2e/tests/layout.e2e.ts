@@ -78,3 +78,20 @@ describe("times of day", () => {
     await employee.context.close();
   });
 });
+
+describe("the settings page", () => {
+  it("shows every tab of an administrator's settings on a phone without sideways scrolling", async () => {
+    const { context, page } = await signedInPage(browser, "admin", 375, 812);
+    await page.goto("/settings");
+    const tabs = page.getByRole("tab");
+    await tabs.first().waitFor();
+    expect(await tabs.count()).toBe(6);
+    const outside = await tabs.evaluateAll((all) =>
+      all.filter((tab) => tab.getBoundingClientRect().right > document.documentElement.clientWidth || tab.getBoundingClientRect().left < 0).map((tab) => tab.textContent),
+    );
+    expect(outside).toEqual([]);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0);
+    await screenshot(page, "settings-tabs-admin-375");
+    await context.close();
+  });
+});

@@ -68,27 +68,28 @@ function SettingsPage() {
       </Card>
 
       <Tabs value={current} onValueChange={setTab} className="max-w-4xl">
-        <div className="-mx-4 overflow-x-auto px-4 sm:mx-0 sm:px-0">
-          <TabsList className="w-max min-w-full justify-start sm:w-auto">
-            <TabsTrigger value="profile" className="flex-none px-4">
+        {/* The tabs wrap onto a second row on a phone rather than scrolling sideways. */}
+        <div>
+          <TabsList className="h-auto w-full flex-wrap justify-start gap-1 sm:w-auto">
+            <TabsTrigger value="profile" className="h-8 flex-none px-4">
               Profile
             </TabsTrigger>
-            <TabsTrigger value="password" className="flex-none px-4">
+            <TabsTrigger value="password" className="h-8 flex-none px-4">
               Password
             </TabsTrigger>
-            <TabsTrigger value="security" className="flex-none px-4">
+            <TabsTrigger value="security" className="h-8 flex-none px-4">
               Security
             </TabsTrigger>
-            <TabsTrigger value="notifications" className="flex-none px-4">
+            <TabsTrigger value="notifications" className="h-8 flex-none px-4">
               Notifications
             </TabsTrigger>
             {isAdmin && (
-              <TabsTrigger value="agency" className="flex-none px-4">
+              <TabsTrigger value="agency" className="h-8 flex-none px-4">
                 Agency details
               </TabsTrigger>
             )}
             {isAdmin && (
-              <TabsTrigger value="sla" className="flex-none px-4">
+              <TabsTrigger value="sla" className="h-8 flex-none px-4">
                 SLA defaults
               </TabsTrigger>
             )}
