@@ -1,8 +1,8 @@
 import type { Kysely } from "kysely";
 import type { Database } from "@medlegal/db";
 import type { CurrentUser } from "@medlegal/domain";
-import type { Mailer } from "./services/mailer";
-import type { RateLimits } from "./services/rate-limits";
+import type { Mailer } from "./services/notifications/mailer";
+import type { RateLimits } from "./services/auth/rate-limits";
 
 /** What a request knows about itself, for the audit trail and for links in e-mails. */
 export interface RequestMeta {

@@ -18,14 +18,14 @@ import {
 } from "@medlegal/domain";
 import type { SignedInActor } from "./context";
 import { addDays, isoWeekday, sastDate, sastToUtc } from "@medlegal/domain";
-import { setWeeklyAvailability } from "./services/availability";
-import { assignConsultant, respondToAssignment } from "./services/assignments";
-import { cancelBooking, confirmBooking, createBooking, rescheduleBooking } from "./services/bookings";
-import { nextReference } from "./services/references";
-import { createCase } from "./services/cases";
-import { createPatient } from "./services/patients";
-import { commentOnQuery, createQuery, moveQuery, takeQuery } from "./services/queries";
-import { findCurrentUser } from "./services/users";
+import { setWeeklyAvailability } from "./services/scheduling/availability";
+import { assignConsultant, respondToAssignment } from "./services/queries/assignments";
+import { cancelBooking, confirmBooking, createBooking, rescheduleBooking } from "./services/scheduling/bookings";
+import { nextReference } from "./services/platform/references";
+import { createCase } from "./services/cases/cases";
+import { createPatient } from "./services/patients/patients";
+import { commentOnQuery, createQuery, moveQuery, takeQuery } from "./services/queries/queries";
+import { findCurrentUser } from "./services/users/users";
 import { parseInput } from "./validation";
 
 const meta = { ip: null, userAgent: "demo seed", requestId: "demo-seed", appUrl: "" };

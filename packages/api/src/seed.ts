@@ -3,7 +3,7 @@ import { sql } from "kysely";
 import type { Database } from "@medlegal/db";
 import type { NotificationType, Role } from "@medlegal/domain";
 import { seedDemoWorkflow } from "./seed-workflow";
-import { hashPassword } from "./services/passwords";
+import { hashPassword } from "./services/auth/passwords";
 
 /** The one demo password (README); it meets the SPEC.md password rules. */
 export const DEMO_PASSWORD = "Demo@Password1";

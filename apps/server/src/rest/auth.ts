@@ -25,7 +25,7 @@ export async function authRoutes(app: FastifyInstance, { mailer, limits }: Deps)
     return authService.openSession(sessionControl(request), outcome);
   });
 
-  // The second step: a wrong code counts like a wrong password (services/rate-limits.ts).
+  // The second step: a wrong code counts like a wrong password (services/auth/rate-limits.ts).
   app.post("/api/login/two-factor", async (request) => {
     const session = sessionControl(request);
     const user = await authService.verifySecondFactor({ db, limits, actor: actorOf(request), session }, parseInput(twoFactorVerifySchema, request.body));

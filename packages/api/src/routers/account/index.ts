@@ -5,7 +5,7 @@ import {
   getOwnNotificationPreferences,
   setOwnNotificationPreferences,
   updateOwnProfile,
-} from "../../services/account";
+} from "../../services/users/account";
 import { roleProcedure, router } from "../../trpc";
 
 const procedure = roleProcedure("account.own");

@@ -1,5 +1,5 @@
 import { assignInputSchema, assignmentCandidatesInputSchema, idInputSchema, respondAssignmentSchema } from "@medlegal/domain";
-import { assignConsultant, listCandidates, listMyAssignments, respondToAssignment, withdrawAssignment } from "../../services/assignments";
+import { assignConsultant, listCandidates, listMyAssignments, respondToAssignment, withdrawAssignment } from "../../services/queries/assignments";
 import { roleProcedure, router } from "../../trpc";
 
 const manage = roleProcedure("assignments.manage");

@@ -1,6 +1,6 @@
 import { accessLogListInputSchema, auditListInputSchema } from "@medlegal/domain";
-import { listAccessLog } from "../../services/access-log";
-import { listAudit } from "../../services/audit-trail";
+import { listAccessLog } from "../../services/audit/access-log";
+import { listAudit } from "../../services/audit/audit-trail";
 import { roleProcedure, router } from "../../trpc";
 
 export const auditRouter = router({

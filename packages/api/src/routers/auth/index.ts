@@ -1,5 +1,5 @@
 import { forgotPasswordSchema, loginSchema, registrationSchema, resetPasswordSchema, twoFactorVerifySchema } from "@medlegal/domain";
-import { login, openSession, recordLogout, register, requestPasswordReset, resetPassword, verifySecondFactor } from "../../services/auth";
+import { login, openSession, recordLogout, register, requestPasswordReset, resetPassword, verifySecondFactor } from "../../services/auth/auth";
 import { publicProcedure, router, signedInProcedure } from "../../trpc";
 
 // Inputs are parsed at the door with the shared schemas of @medlegal/domain, here and in the REST

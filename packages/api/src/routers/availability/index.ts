@@ -5,7 +5,7 @@ import {
   removeAvailabilityOverrideSchema,
   weeklyAvailabilitySchema,
 } from "@medlegal/domain";
-import { availabilityWeek, getAvailability, removeAvailabilityOverride, setAvailabilityOverride, setWeeklyAvailability } from "../../services/availability";
+import { availabilityWeek, getAvailability, removeAvailabilityOverride, setAvailabilityOverride, setWeeklyAvailability } from "../../services/scheduling/availability";
 import { roleProcedure, router } from "../../trpc";
 
 // Consultants manage their own; staff any consultant's (the service scopes by role).

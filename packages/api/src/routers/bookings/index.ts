@@ -20,7 +20,7 @@ import {
   correctAttendance,
   recordAttendance,
   rescheduleBooking,
-} from "../../services/bookings";
+} from "../../services/scheduling/bookings";
 import { roleProcedure, router } from "../../trpc";
 
 const book = roleProcedure("bookings.book");

@@ -1,5 +1,5 @@
 import { caseInputSchema, caseListInputSchema, caseUpdateSchema, idInputSchema } from "@medlegal/domain";
-import { createCase, getCase, listCases, updateCase } from "../../services/cases";
+import { createCase, getCase, listCases, updateCase } from "../../services/cases/cases";
 import { roleProcedure, router } from "../../trpc";
 
 

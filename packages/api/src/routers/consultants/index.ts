@@ -1,5 +1,5 @@
 import { consultantListInputSchema } from "@medlegal/domain";
-import { listConsultants } from "../../services/consultants";
+import { listConsultants } from "../../services/consultants/consultants";
 import { roleProcedure, router } from "../../trpc";
 
 export const consultantsRouter = router({

@@ -1,4 +1,4 @@
-import { dashboardSummary, employeeWorkload } from "../../services/dashboard";
+import { dashboardSummary, employeeWorkload } from "../../services/dashboard/dashboard";
 import { roleProcedure, router } from "../../trpc";
 
 export const dashboardRouter = router({

@@ -1,4 +1,4 @@
-import { unreadMessageCount } from "../../services/messages";
+import { unreadMessageCount } from "../../services/messages/messages";
 import { roleProcedure, router } from "../../trpc";
 
 export const messagesRouter = router({

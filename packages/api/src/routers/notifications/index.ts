@@ -4,7 +4,7 @@ import {
   listNotifications,
   markAllNotificationsRead,
   markNotificationRead,
-} from "../../services/notifications";
+} from "../../services/notifications/notifications";
 import { roleProcedure, router } from "../../trpc";
 
 const procedure = roleProcedure("notifications.own");

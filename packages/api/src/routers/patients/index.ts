@@ -1,5 +1,5 @@
 import { idInputSchema, patientInputSchema, patientListInputSchema, patientUpdateSchema } from "@medlegal/domain";
-import { createPatient, getPatient, listPatients, updatePatient } from "../../services/patients";
+import { createPatient, getPatient, listPatients, updatePatient } from "../../services/patients/patients";
 import { roleProcedure, router } from "../../trpc";
 
 

@@ -8,7 +8,7 @@ import {
   listQueries,
   moveQuery,
   takeQuery,
-} from "../../services/queries";
+} from "../../services/queries/queries";
 import { roleProcedure, router } from "../../trpc";
 
 const manage = roleProcedure("queries.manage");

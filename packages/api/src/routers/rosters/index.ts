@@ -1,5 +1,5 @@
 import { idInputSchema, rosterRangeSchema, rosterShiftSchema } from "@medlegal/domain";
-import { addShift, listRoster, removeShift } from "../../services/rosters";
+import { addShift, listRoster, removeShift } from "../../services/scheduling/rosters";
 import { roleProcedure, router } from "../../trpc";
 
 const manage = roleProcedure("rosters.manage");

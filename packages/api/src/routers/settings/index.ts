@@ -6,7 +6,7 @@ import {
   updateAgencySettings,
   updateSecuritySettings,
   updateSlaDefaults,
-} from "../../services/settings";
+} from "../../services/settings/settings";
 import { roleProcedure, router } from "../../trpc";
 
 const procedure = roleProcedure("settings.agency");

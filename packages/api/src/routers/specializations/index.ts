@@ -6,7 +6,7 @@ import {
   removeSpecialization,
   setSpecializationActive,
   updateSpecialization,
-} from "../../services/specializations";
+} from "../../services/consultants/specializations";
 import { publicProcedure, roleProcedure, router } from "../../trpc";
 
 const procedure = roleProcedure("specializations.manage");

@@ -5,7 +5,7 @@ import {
   getTwoFactorStatus,
   regenerateRecoveryCodes,
   startTwoFactorEnrolment,
-} from "../../services/two-factor";
+} from "../../services/auth/two-factor";
 import { roleProcedure, router, setupProcedure } from "../../trpc";
 
 // One's own second factor. Status, start and confirm stay open while a compulsory set-up holds

@@ -1,6 +1,6 @@
 import { adminUserCreateSchema, adminUserUpdateSchema, idInputSchema, setUserActiveSchema, twoFactorResetSchema, userListInputSchema } from "@medlegal/domain";
-import { resetUserTwoFactor } from "../../services/two-factor";
-import { createUser, getUser, listUsers, sendUserPasswordReset, setUserActive, updateUser } from "../../services/user-admin";
+import { resetUserTwoFactor } from "../../services/auth/two-factor";
+import { createUser, getUser, listUsers, sendUserPasswordReset, setUserActive, updateUser } from "../../services/users/user-admin";
 import { roleProcedure, router } from "../../trpc";
 
 const procedure = roleProcedure("users.manage");

@@ -1,0 +1,217 @@
+import { createHash, randomBytes } from "node:crypto";
+import type { Kysely } from "kysely";
+import { sql } from "kysely";
+import type { Database } from "@medlegal/db";
+import type { z } from "zod";
+import type { CurrentUser, forgotPasswordSchema, loginSchema, Registration, resetPasswordSchema } from "@medlegal/domain";
+import { RESET_TOKEN_TTL_MS } from "@medlegal/domain";
+import type { Actor } from "../../context";
+import { AppError } from "../../errors";
+import { recordAudit } from "../audit/audit";
+import type { Mailer } from "../notifications/mailer";
+import { dummyPasswordHash, hashNewPassword, verifyPassword } from "./passwords";
+import type { RateLimits } from "./rate-limits";
+import {
+  assertLoginNotPaused,
+  clearLoginFailures,
+  countAttempt,
+  limitByIp,
+  loginAccountKey,
+  recordLoginFailure,
+} from "./rate-limits";
+import type { SecondFactorNeeded } from "./two-factor";
+import { hasTwoFactor, mustSetUpTwoFactor } from "./two-factor";
+import { createAccount } from "../users/user-records";
+import { findCurrentUser } from "../users/users";
+
+/** The sign-in's session and second step, for the REST and tRPC adapters alike. */
+export { openSession, verifySecondFactor } from "./two-factor";
+
+export const LOGIN_FAILED_MESSAGE = "Invalid username or password";
+export const RESET_LINK_INVALID_MESSAGE = "This reset link is invalid or has expired. Please request a new one.";
+export const FORGOT_PASSWORD_ANSWER =
+  "If an account with this email exists, a password reset link has been sent to your email.";
+
+interface AuthDeps {
+  db: Kysely<Database>;
+  actor: Actor;
+}
+
+/** The steps a stranger can call: each counts against the attempt limits (rate-limits.ts). */
+interface LimitedAuthDeps extends AuthDeps {
+  limits: RateLimits;
+}
+
+/** What sign-up answers when the username or e-mail is taken: one sentence, so probing learns little. */
+export const ACCOUNT_EXISTS_MESSAGE =
+  "That username or email cannot be used. If you already have an account, sign in or reset your password.";
+
+/**
+ * Checks a username (or e-mail) and password. Every failure gives the same message and does the
+ * same hashing work, so the answer never tells whether the account exists or is deactivated. An
+ * account with two-factor sign-in is not signed in yet: the answer says a second factor is due.
+ */
+export async function login({ db, actor, limits }: LimitedAuthDeps, input: z.output<typeof loginSchema>): Promise<CurrentUser | SecondFactorNeeded> {
+  const { username, password } = input;
+  await limitByIp({ db, actor, limits }, "login");
+  const row = await db
+    .selectFrom("users")
+    .select(["id", "password_hash", "is_active", "failed_login_count"])
+    .where((eb) =>
+      eb.or([eb(sql`lower(username)`, "=", username.toLowerCase()), eb(sql`lower(email)`, "=", username.toLowerCase())]),
+    )
+    .executeTakeFirst();
+  // Typed as username or e-mail, one account pauses as one (a user id when the account exists).
+  const accountKey = loginAccountKey(row?.id ?? null, username);
+  await assertLoginNotPaused(db, accountKey);
+  const passwordOk = await verifyPassword(row?.password_hash ?? (await dummyPasswordHash()), password);
+
+  if (!row || !passwordOk || !row.is_active) {
+    await db.transaction().execute(async (trx) => {
+      if (row) {
+        await trx
+          .updateTable("users")
+          .set({ failed_login_count: sql`failed_login_count + 1` })
+          .where("id", "=", row.id)
+          .execute();
+      }
+      await recordLoginFailure(trx, accountKey, limits.loginBackoff);
+      await recordAudit(trx, actor, {
+        action: "auth.login_failed",
+        entityType: "user",
+        entityId: row?.id ?? null,
+        after: { username, reason: !row ? "unknown_user" : !row.is_active ? "inactive" : "wrong_password" },
+      });
+    });
+    throw new AppError("UNAUTHORIZED", LOGIN_FAILED_MESSAGE);
+  }
+
+  if (await hasTwoFactor(db, row.id)) {
+    await db.transaction().execute((trx) =>
+      recordAudit(trx, actor, { action: "auth.password_verified", entityType: "user", entityId: row.id, after: { secondFactor: "awaited" } }),
+    );
+    return { twoFactorRequired: true, userId: row.id, account: username.toLowerCase() };
+  }
+
+  return db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable("users")
+      .set({ failed_login_count: 0, last_login_at: new Date() })
+      .where("id", "=", row.id)
+      .execute();
+    await clearLoginFailures(trx, accountKey);
+    const user = await findCurrentUser(trx, row.id);
+    if (!user) throw new AppError("UNAUTHORIZED", LOGIN_FAILED_MESSAGE);
+    await recordAudit(trx, { ...actor, user }, { action: "auth.login", entityType: "user", entityId: user.id });
+    // Staff who must still set up a second factor are signed in, but held at the set-up.
+    return (await mustSetUpTwoFactor(trx, user)) ? { ...user, twoFactorSetupRequired: true as const } : user;
+  });
+}
+
+export async function recordLogout({ db, actor }: AuthDeps): Promise<void> {
+  if (!actor.user) return;
+  const user = actor.user;
+  await db.transaction().execute((trx) =>
+    recordAudit(trx, actor, { action: "auth.logout", entityType: "user", entityId: user.id }),
+  );
+}
+
+/** Self-registration of an attorney or consultant (SPEC.md sections 3 and 5); it acts as the new user. */
+export async function register({ db, actor, limits }: LimitedAuthDeps, data: Registration): Promise<CurrentUser> {
+  await limitByIp({ db, actor, limits }, "register");
+  const created = await createAccount(db, data, {
+    action: "auth.register",
+    actor: (user) => ({ ...actor, user }),
+  }).catch((error: unknown) => {
+    if (error instanceof AppError && error.code === "CONFLICT") throw new AppError("CONFLICT", ACCOUNT_EXISTS_MESSAGE);
+    throw error;
+  });
+  const user = await findCurrentUser(db, created.id);
+  if (!user) throw new Error("The new user could not be read back");
+  return user;
+}
+
+const sha256 = (value: string) => createHash("sha256").update(value).digest("hex");
+
+/**
+ * Starts a password reset. The answer is the same whether or not the e-mail is known; the mail
+ * goes out after the transaction, and its failure is logged, never shown.
+ */
+export async function requestPasswordReset(
+  { db, actor, mailer, limits, log }: LimitedAuthDeps & { mailer: Mailer; log?: (message: string) => void },
+  input: z.output<typeof forgotPasswordSchema>,
+): Promise<{ message: string }> {
+  const { email } = input;
+  await limitByIp({ db, actor, limits }, "forgotPassword");
+  await countAttempt(db, `forgotPassword:account:${email.toLowerCase()}`, limits.perAccount.forgotPassword);
+  const user = await db
+    .selectFrom("users")
+    .select(["id", "email", "first_name"])
+    .where(sql`lower(email)`, "=", email.toLowerCase())
+    .where("is_active", "=", true)
+    .executeTakeFirst();
+  if (user) await issuePasswordReset({ db, actor, mailer, log }, user);
+  return { message: FORGOT_PASSWORD_ANSWER };
+}
+
+/** Stores a new single-use token (its hash only, valid one hour) and mails its link to the user. */
+export async function issuePasswordReset(
+  { db, actor, mailer, log }: AuthDeps & { mailer: Mailer; log?: (message: string) => void },
+  user: { id: string; email: string; first_name: string },
+): Promise<void> {
+  const token = randomBytes(32).toString("base64url");
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .insertInto("password_reset_tokens")
+      .values({ user_id: user.id, token_hash: sha256(token), expires_at: new Date(Date.now() + RESET_TOKEN_TTL_MS) })
+      .execute();
+    await recordAudit(trx, actor, { action: "auth.password_reset_requested", entityType: "user", entityId: user.id });
+  });
+  const link = `${actor.meta.appUrl}/reset-password?token=${token}`;
+  mailer
+    .send({
+      to: user.email,
+      subject: "Reset your MedLegal password",
+      text: `Hello ${user.first_name},\n\nSomeone asked to reset the password of your MedLegal account. To choose a new password, open this link within one hour:\n\n${link}\n\nIf you did not ask for this, ignore this e-mail; your password stays as it is.\n`,
+    })
+    .catch((error: Error) => (log ?? console.error)(`[mail] password reset mail failed: ${error.message}`));
+}
+
+/** Marks every unused reset link of the user used: a password set another way makes them void. */
+export async function voidResetLinks(db: Kysely<Database>, userId: string): Promise<void> {
+  await db.updateTable("password_reset_tokens").set({ used_at: new Date() }).where("user_id", "=", userId).where("used_at", "is", null).execute();
+}
+
+/** Completes a reset: one use per token, within its hour; the user's other links and every session end. */
+export async function resetPassword({ db, actor, limits }: LimitedAuthDeps, input: z.output<typeof resetPasswordSchema>): Promise<{ message: string }> {
+  const { token, password } = input;
+  await limitByIp({ db, actor, limits }, "resetPassword");
+  const passwordHash = await hashNewPassword(password);
+  return db.transaction().execute(async (trx) => {
+    const row = await trx
+      .selectFrom("password_reset_tokens")
+      .innerJoin("users", "users.id", "password_reset_tokens.user_id")
+      .select(["password_reset_tokens.id", "password_reset_tokens.user_id"])
+      .where("token_hash", "=", sha256(token))
+      .where("used_at", "is", null)
+      .where("expires_at", ">", new Date())
+      .where("users.is_active", "=", true)
+      .forUpdate()
+      .executeTakeFirst();
+    if (!row) throw new AppError("INVALID", RESET_LINK_INVALID_MESSAGE);
+    await voidResetLinks(trx, row.user_id);
+    await trx
+      .updateTable("users")
+      .set({ password_hash: passwordHash, failed_login_count: 0, updated_at: new Date() })
+      .where("id", "=", row.user_id)
+      .execute();
+    await trx.deleteFrom("sessions").where("user_id", "=", row.user_id).execute();
+    await recordAudit(trx, actor, {
+      action: "auth.password_reset",
+      entityType: "user",
+      entityId: row.user_id,
+      after: { passwordChanged: true, sessionsEnded: true },
+    });
+    return { message: "Your password has been changed. Please sign in with your new password." };
+  });
+}

@@ -1,0 +1,136 @@
+import type { Kysely, Transaction } from "kysely";
+import { sql } from "kysely";
+import type { Database } from "@medlegal/db";
+import type { caseInputSchema, CaseItem, caseListInputSchema, caseUpdateSchema, idInputSchema } from "@medlegal/domain";
+import type { z } from "zod";
+import type { SignedInActor } from "../../context";
+import { AppError } from "../../errors";
+import { loadVisibleCase, loadVisiblePatient, visibleCases } from "../platform/access";
+import { recordAccess } from "../audit/access-log";
+import { changedFields, recordAudit } from "../audit/audit";
+import { nextReference } from "../platform/references";
+
+type Db = Kysely<Database> | Transaction<Database>;
+interface Deps {
+  db: Kysely<Database>;
+  actor: SignedInActor;
+}
+
+function caseQuery(db: Db) {
+  return db
+    .selectFrom("cases")
+    .innerJoin("patients", "patients.id", "cases.patient_id")
+    .innerJoin("users as attorney", "attorney.id", "cases.attorney_id")
+    .selectAll("cases")
+    .select((eb) => [
+      sql<string>`patients.first_name || ' ' || patients.last_name`.as("patient_name"),
+      sql<string>`attorney.first_name || ' ' || attorney.last_name`.as("attorney_name"),
+      "attorney.firm_name",
+      eb.selectFrom("queries").select(eb.fn.countAll<number>().as("n")).whereRef("queries.case_id", "=", "cases.id").as("queries_count"),
+    ]);
+}
+type CaseRow = Awaited<ReturnType<ReturnType<typeof caseQuery>["executeTakeFirstOrThrow"]>>;
+
+const toCase = (row: CaseRow): CaseItem => ({
+  id: row.id,
+  reference: row.reference,
+  attorneyId: row.attorney_id,
+  attorneyName: row.attorney_name,
+  firmName: row.firm_name,
+  patientId: row.patient_id,
+  patientName: row.patient_name,
+  claimType: row.claim_type,
+  incidentDate: row.incident_date,
+  rafClaimNumber: row.raf_claim_number,
+  courtCaseNumber: row.court_case_number,
+  status: row.status,
+  notes: row.notes,
+  queriesCount: Number(row.queries_count ?? 0),
+  createdAt: row.created_at.toISOString(),
+});
+
+const auditFields = (c: CaseItem) => ({
+  patientId: c.patientId,
+  claimType: c.claimType,
+  incidentDate: c.incidentDate,
+  rafClaimNumber: c.rafClaimNumber,
+  courtCaseNumber: c.courtCaseNumber,
+  status: c.status,
+  notes: c.notes,
+});
+
+/** The editable columns of a parsed case (the claimant is fixed at opening). */
+function caseColumns(data: z.output<typeof caseInputSchema>) {
+  return {
+    claim_type: data.claimType,
+    incident_date: data.incidentDate,
+    raf_claim_number: data.rafClaimNumber,
+    court_case_number: data.courtCaseNumber,
+    status: data.status,
+    notes: data.notes,
+  };
+}
+
+export async function listCases({ db, actor }: Deps, { search, patientId }: z.output<typeof caseListInputSchema>): Promise<CaseItem[]> {
+  let query = caseQuery(db).where(visibleCases(actor.user)).orderBy("cases.created_at", "desc").orderBy("cases.id", "desc").limit(500);
+  if (patientId) query = query.where("cases.patient_id", "=", patientId);
+  if (search) {
+    const pattern = `%${search.toLowerCase()}%`;
+    query = query.where((eb) =>
+      eb.or([
+        eb(sql`lower(cases.reference)`, "like", pattern),
+        eb(sql`lower(patients.first_name || ' ' || patients.last_name)`, "like", pattern),
+        eb(sql`lower(coalesce(cases.raf_claim_number, '') || ' ' || coalesce(cases.court_case_number, ''))`, "like", pattern),
+      ]),
+    );
+  }
+  return (await query.execute()).map(toCase);
+}
+
+export async function getCase({ db, actor }: Deps, { id }: z.output<typeof idInputSchema>): Promise<CaseItem> {
+  const row = await loadVisibleCase(db, actor.user, id);
+  const item = toCase(await caseQuery(db).where("cases.id", "=", id).executeTakeFirstOrThrow());
+  await recordAccess(db, actor, { action: "view", entityType: "case", entityId: id, patientId: row.patient_id });
+  return item;
+}
+
+/** An attorney opens a case for one of their own claimants. */
+export async function createCase({ db, actor }: Deps, data: z.output<typeof caseInputSchema>): Promise<CaseItem> {
+  if (actor.user.role !== "attorney") throw new AppError("FORBIDDEN", "Only attorneys open cases.");
+  await loadVisiblePatient(db, actor.user, data.patientId);
+  return db.transaction().execute(async (trx) => {
+    const reference = await nextReference(trx, "CASE");
+    const { id } = await trx
+      .insertInto("cases")
+      .values({
+        reference,
+        attorney_id: actor.user.id,
+        patient_id: data.patientId,
+        ...caseColumns(data),
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    const item = toCase(await caseQuery(trx).where("cases.id", "=", id).executeTakeFirstOrThrow());
+    await recordAudit(trx, actor, { action: "case.create", entityType: "case", entityId: id, after: { reference, ...auditFields(item) } });
+    return item;
+  });
+}
+
+export async function updateCase({ db, actor }: Deps, { id, ...data }: z.output<typeof caseUpdateSchema>): Promise<CaseItem> {
+  const existing = await loadVisibleCase(db, actor.user, id);
+  if (data.patientId !== existing.patient_id) throw new AppError("INVALID", "A case stays with its claimant; open a new case instead.");
+  return db.transaction().execute(async (trx) => {
+    const before = toCase(await caseQuery(trx).where("cases.id", "=", id).executeTakeFirstOrThrow());
+    await trx
+      .updateTable("cases")
+      .set({
+        ...caseColumns(data),
+        updated_at: new Date(),
+      })
+      .where("id", "=", id)
+      .execute();
+    const after = toCase(await caseQuery(trx).where("cases.id", "=", id).executeTakeFirstOrThrow());
+    await recordAudit(trx, actor, { action: "case.update", entityType: "case", entityId: id, ...changedFields(auditFields(before), auditFields(after)) });
+    return after;
+  });
+}

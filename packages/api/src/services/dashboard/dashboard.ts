@@ -1,0 +1,134 @@
+import type { Kysely } from "kysely";
+import { sql } from "kysely";
+import type { Database } from "@medlegal/db";
+import type { DashboardSummary, QueryListItem, QueryStatus } from "@medlegal/domain";
+import { OPEN_QUERY_STATUSES } from "@medlegal/domain";
+import type { SignedInActor } from "../../context";
+import { visibleQueries } from "../platform/access";
+import { listMyAssignments } from "../queries/assignments";
+import { queryListQuery, toQueryListItem, withoutDeclineReason } from "../queries/queries";
+import { getSlaDefaults } from "../settings/settings";
+
+interface Deps {
+  db: Kysely<Database>;
+  actor: SignedInActor;
+}
+
+async function countByStatus(db: Kysely<Database>, actor: SignedInActor): Promise<Partial<Record<QueryStatus, number>>> {
+  const rows = await db
+    .selectFrom("queries")
+    .select(["status", (eb) => eb.fn.countAll<number>().as("n")])
+    .where(visibleQueries(actor.user))
+    .groupBy("status")
+    .execute();
+  return Object.fromEntries(rows.map((r) => [r.status, Number(r.n)]));
+}
+
+export async function dashboardSummary({ db, actor }: Deps): Promise<DashboardSummary> {
+  const role = actor.user.role;
+  if (role === "consultant") {
+    const mine = await listMyAssignments({ db, actor });
+    return { role, pending: mine.filter((a) => a.status === "proposed"), acceptedCount: mine.filter((a) => a.status === "accepted").length };
+  }
+
+  const byStatus = await countByStatus(db, actor);
+  if (role === "attorney") {
+    const recent = await db
+      .selectFrom("query_events")
+      .innerJoin("queries", "queries.id", "query_events.query_id")
+      .leftJoin("users", "users.id", "query_events.actor_id")
+      .select([
+        "query_events.query_id",
+        "queries.reference",
+        "query_events.at",
+        "query_events.kind",
+        "query_events.to_status",
+        "query_events.body",
+        sql<string | null>`users.first_name || ' ' || users.last_name`.as("actor_name"),
+      ])
+      .where("queries.attorney_id", "=", actor.user.id)
+      .orderBy("query_events.at", "desc")
+      .limit(8)
+      .execute();
+    return {
+      role,
+      byStatus,
+      openQueries: OPEN_QUERY_STATUSES.reduce((sum, s) => sum + (byStatus[s] ?? 0), 0),
+      recentUpdates: recent.map((r) => ({
+        queryId: r.query_id,
+        reference: r.reference,
+        at: r.at.toISOString(),
+        kind: r.kind,
+        toStatus: r.to_status,
+        body: withoutDeclineReason(r.kind, r.body),
+        actorName: r.actor_name,
+      })),
+    };
+  }
+
+  // Agency staff: what waits for them.
+  const sla = await getSlaDefaults({ db });
+  const overdueBefore = new Date(Date.now() - sla.queryAcknowledgementHours * 3_600_000);
+  const waiting = queryListQuery(db).where("queries.status", "=", "submitted");
+  const unassignedPairs = db
+    .selectFrom("query_specializations")
+    .innerJoin("queries", "queries.id", "query_specializations.query_id")
+    .innerJoin("specializations", "specializations.id", "query_specializations.specialization_id")
+    .where("queries.status", "in", ["in_review", "assigning", "scheduled"])
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom("consultant_assignments as ua")
+            .select("ua.id")
+            .whereRef("ua.query_id", "=", "query_specializations.query_id")
+            .whereRef("ua.specialization_id", "=", "query_specializations.specialization_id")
+            .where("ua.status", "in", ["proposed", "accepted", "completed"]),
+        ),
+      ),
+    );
+  const [waitingRows, waitingCount, unassigned, unassignedCount, overdueRows, overdueCount, myOpen] = await Promise.all([
+    waiting.orderBy("queries.created_at", "asc").limit(5).execute(),
+    db.selectFrom("queries").select((eb) => eb.fn.countAll<number>().as("n")).where("status", "=", "submitted").executeTakeFirstOrThrow(),
+    unassignedPairs
+      .select(["queries.id", "queries.reference", "specializations.name"])
+      .orderBy("queries.created_at", "asc")
+      .limit(10)
+      .execute(),
+    unassignedPairs.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow(),
+    waiting.where("queries.created_at", "<", overdueBefore).orderBy("queries.created_at", "asc").limit(5).execute(),
+    db
+      .selectFrom("queries")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .where("status", "=", "submitted")
+      .where("created_at", "<", overdueBefore)
+      .executeTakeFirstOrThrow(),
+    db
+      .selectFrom("queries")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .where("assigned_employee_id", "=", actor.user.id)
+      .where("status", "in", OPEN_QUERY_STATUSES)
+      .executeTakeFirstOrThrow(),
+  ]);
+  return {
+    role,
+    byStatus,
+    waitingForReview: waitingRows.map(toQueryListItem),
+    waitingCount: Number(waitingCount.n),
+    unassigned: unassigned.map((u) => ({ queryId: u.id, reference: u.reference, specialization: u.name })),
+    unassignedCount: Number(unassignedCount.n),
+    overdue: overdueRows.map(toQueryListItem),
+    overdueCount: Number(overdueCount.n),
+    myOpenCount: Number(myOpen.n),
+  };
+}
+
+/** `/employee-dashboard`: the caller's open queries, the one waiting longest first. */
+export async function employeeWorkload({ db, actor }: Deps): Promise<QueryListItem[]> {
+  const rows = await queryListQuery(db)
+    .where("queries.assigned_employee_id", "=", actor.user.id)
+    .where("queries.status", "in", [...OPEN_QUERY_STATUSES, "on_hold"])
+    .orderBy("queries.updated_at", "asc")
+    .limit(200)
+    .execute();
+  return rows.map(toQueryListItem);
+}

@@ -1,0 +1,185 @@
+import type { Kysely } from "kysely";
+import type { Database, Notification } from "@medlegal/db";
+import type { NotificationDto } from "@medlegal/domain";
+import type { SignedInActor } from "../../context";
+import { AppError } from "../../errors";
+import { recordAudit } from "../audit/audit";
+
+interface Deps {
+  db: Kysely<Database>;
+  actor: SignedInActor;
+}
+
+/** The REST list answers the newest 100; the full notifications page pages further with the cursor. */
+export const NOTIFICATION_LIST_LIMIT = 100;
+
+export function toNotificationDto(row: Notification): NotificationDto {
+  return {
+    id: row.id,
+    userId: row.user_id,
+    type: row.type,
+    title: row.title,
+    message: row.message,
+    read: row.read,
+    link: row.link,
+    createdAt: row.created_at.toISOString(),
+  };
+}
+
+/** A user's notifications are theirs alone: asking for another user's list is refused outright. */
+function assertOwnList(actor: SignedInActor, userId: string) {
+  if (userId !== actor.user.id) throw new AppError("FORBIDDEN", "You can only see your own notifications.");
+}
+
+/** Loads a notification the caller owns; another user's answers the same as a missing one. */
+async function loadOwn(db: Kysely<Database>, actor: SignedInActor, id: string): Promise<Notification> {
+  const row = await db.selectFrom("notifications").selectAll().where("id", "=", id).executeTakeFirst();
+  if (!row || row.user_id !== actor.user.id) throw new AppError("NOT_FOUND", "That notification no longer exists.");
+  return row;
+}
+
+export async function listNotifications(
+  { db, actor }: Deps,
+  input: { userId: string; cursor?: string | null; limit?: number },
+): Promise<NotificationDto[]> {
+  const { userId } = input;
+  assertOwnList(actor, userId);
+  let query = db
+    .selectFrom("notifications")
+    .selectAll()
+    .where("user_id", "=", userId)
+    .orderBy("created_at", "desc")
+    .orderBy("id", "desc")
+    .limit(Math.min(input.limit ?? NOTIFICATION_LIST_LIMIT, NOTIFICATION_LIST_LIMIT));
+  if (input.cursor) {
+    const cursor = await db.selectFrom("notifications").select(["created_at", "id"]).where("id", "=", input.cursor).executeTakeFirst();
+    if (cursor) {
+      query = query.where((eb) =>
+        eb.or([
+          eb("created_at", "<", cursor.created_at),
+          eb.and([eb("created_at", "=", cursor.created_at), eb("id", "<", cursor.id)]),
+        ]),
+      );
+    }
+  }
+  return (await query.execute()).map(toNotificationDto);
+}
+
+export async function markNotificationRead({ db, actor }: Deps, notificationId: string): Promise<NotificationDto> {
+  return db.transaction().execute(async (trx) => {
+    const row = await loadOwn(trx, actor, notificationId);
+    if (row.read) return toNotificationDto(row);
+    const updated = await trx
+      .updateTable("notifications")
+      .set({ read: true })
+      .where("id", "=", row.id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    await recordAudit(trx, actor, {
+      action: "notification.read",
+      entityType: "notification",
+      entityId: row.id,
+      before: { read: false },
+      after: { read: true },
+    });
+    return toNotificationDto(updated);
+  });
+}
+
+export async function markAllNotificationsRead({ db, actor }: Deps, id: string): Promise<{ updated: number }> {
+  assertOwnList(actor, id);
+  return db.transaction().execute(async (trx) => {
+    const result = await trx
+      .updateTable("notifications")
+      .set({ read: true })
+      .where("user_id", "=", id)
+      .where("read", "=", false)
+      .executeTakeFirst();
+    const updated = Number(result.numUpdatedRows);
+    if (updated > 0) {
+      await recordAudit(trx, actor, {
+        action: "notification.read_all",
+        entityType: "notification",
+        entityId: null,
+        after: { userId: id, updated },
+      });
+    }
+    return { updated };
+  });
+}
+
+export async function deleteNotification({ db, actor }: Deps, notificationId: string): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const row = await loadOwn(trx, actor, notificationId);
+    await trx.deleteFrom("notifications").where("id", "=", row.id).execute();
+    await recordAudit(trx, actor, {
+      action: "notification.delete",
+      entityType: "notification",
+      entityId: row.id,
+      before: { type: row.type, title: row.title, read: row.read },
+    });
+  });
+}
+
+/**
+ * Creates a notification inside the caller's transaction (used by the domains that notify),
+ * unless the user turned that type off for the bell in their settings; queues an e-mail too when
+ * they asked for that type by e-mail (sent after commit by the outbox worker).
+ */
+export async function notify(
+  db: Kysely<Database>,
+  notification: { userId: string; type: NotificationDto["type"]; title: string; message: string; link?: string | null },
+): Promise<boolean> {
+  const preference = await db
+    .selectFrom("notification_preferences")
+    .select(["bell", "email"])
+    .where("user_id", "=", notification.userId)
+    .where("type", "=", notification.type)
+    .executeTakeFirst();
+  if (preference?.email) {
+    const user = await db.selectFrom("users").select(["email", "first_name"]).where("id", "=", notification.userId).executeTakeFirst();
+    if (user) {
+      await db
+        .insertInto("email_outbox")
+        .values({
+          to_address: user.email,
+          subject: `MedLegal: ${notification.title}`,
+          body: `Hello ${user.first_name},\n\n${notification.message}\n${notification.link ? `\nOpen it in MedLegal: ${notification.link}\n` : ""}\nYou receive this because you chose e-mail for this kind of notification in your settings.\n`,
+        })
+        .execute();
+    }
+  }
+  if (preference && !preference.bell) return false;
+  await db
+    .insertInto("notifications")
+    .values({
+      user_id: notification.userId,
+      type: notification.type,
+      title: notification.title,
+      message: notification.message,
+      link: notification.link ?? null,
+    })
+    .execute();
+  return true;
+}
+
+/**
+ * Tells the agency about new work on a query: its case manager, or every active employee while the
+ * query has none (or its case manager was deactivated). Administrators hear only as a case manager;
+ * the person who acted never hears of their own act (docs/decisions.md, "Telling the agency").
+ */
+export async function notifyCaseManagers(
+  db: Kysely<Database>,
+  target: { assignedEmployeeId: string | null; actorId: string },
+  notification: Omit<Parameters<typeof notify>[1], "userId">,
+): Promise<void> {
+  const manager = target.assignedEmployeeId
+    ? await db.selectFrom("users").select("id").where("id", "=", target.assignedEmployeeId).where("is_active", "=", true).executeTakeFirst()
+    : undefined;
+  const recipients = manager
+    ? [manager.id]
+    : (await db.selectFrom("users").select("id").where("role", "=", "employee").where("is_active", "=", true).orderBy("id").execute()).map((u) => u.id);
+  for (const userId of recipients) {
+    if (userId !== target.actorId) await notify(db, { ...notification, userId });
+  }
+}

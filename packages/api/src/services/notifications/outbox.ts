@@ -1,0 +1,50 @@
+import type { Kysely } from "kysely";
+import type { Database } from "@medlegal/db";
+import type { Mailer } from "./mailer";
+import type { SweepJob } from "../platform/sweeper";
+
+const MAX_ATTEMPTS = 5;
+
+/**
+ * Sends what the outbox holds, a batch at a time. Rows are claimed with FOR UPDATE SKIP LOCKED, so
+ * several server instances drain one outbox without sending a mail twice. Returns how many went out.
+ */
+export async function drainOutbox(db: Kysely<Database>, mailer: Mailer, appUrl = "", batch = 20): Promise<number> {
+  return db.transaction().execute(async (trx) => {
+    const rows = await trx
+      .selectFrom("email_outbox")
+      .selectAll()
+      .where("sent_at", "is", null)
+      .where("attempts", "<", MAX_ATTEMPTS)
+      .orderBy("created_at")
+      .limit(batch)
+      .forUpdate()
+      .skipLocked()
+      .execute();
+    let sent = 0;
+    for (const row of rows) {
+      try {
+        // Links are stored as app paths; the worker makes them absolute for the mail.
+        const body = appUrl ? row.body.replace(/Open it in MedLegal: \//, `Open it in MedLegal: ${appUrl}/`) : row.body;
+        await mailer.send({ to: row.to_address, subject: row.subject, text: body });
+        await trx.updateTable("email_outbox").set({ sent_at: new Date(), attempts: row.attempts + 1 }).where("id", "=", row.id).execute();
+        sent++;
+      } catch (error) {
+        await trx
+          .updateTable("email_outbox")
+          .set({ attempts: row.attempts + 1, last_error: error instanceof Error ? error.message.slice(0, 500) : "unknown" })
+          .where("id", "=", row.id)
+          .execute();
+      }
+    }
+    return sent;
+  });
+}
+
+/** Drains the outbox every few seconds until stopped (the server starts one per process). */
+/** The sweeper job that sends queued notification e-mails (../platform/sweeper.ts). */
+export const outboxJob = (db: Kysely<Database>, mailer: Mailer, appUrl: string, everyMs = 5000): SweepJob => ({
+  name: "outbox",
+  everyMs,
+  run: () => drainOutbox(db, mailer, appUrl),
+});

@@ -1,0 +1,146 @@
+import type { Kysely, Transaction } from "kysely";
+import { sql } from "kysely";
+import type { Database } from "@medlegal/db";
+import type { idInputSchema, Patient, patientInputSchema, patientListInputSchema, patientUpdateSchema } from "@medlegal/domain";
+import type { z } from "zod";
+import type { SignedInActor } from "../../context";
+import { AppError } from "../../errors";
+import { isStaff, loadVisiblePatient, visiblePatients } from "../platform/access";
+import { recordAccess } from "../audit/access-log";
+import { changedFields, recordAudit } from "../audit/audit";
+import { refreshQuerySearchText } from "../queries/query-search";
+
+type Db = Kysely<Database> | Transaction<Database>;
+interface Deps {
+  db: Kysely<Database>;
+  actor: SignedInActor;
+}
+
+function patientQuery(db: Db) {
+  return db
+    .selectFrom("patients")
+    .innerJoin("users as attorney", "attorney.id", "patients.attorney_id")
+    .selectAll("patients")
+    .select((eb) => [
+      sql<string>`attorney.first_name || ' ' || attorney.last_name`.as("attorney_name"),
+      eb.selectFrom("cases").select(eb.fn.countAll<number>().as("n")).whereRef("cases.patient_id", "=", "patients.id").as("cases_count"),
+    ]);
+}
+type PatientRow = Awaited<ReturnType<ReturnType<typeof patientQuery>["executeTakeFirstOrThrow"]>>;
+
+const toPatient = (row: PatientRow): Patient => ({
+  id: row.id,
+  attorneyId: row.attorney_id,
+  attorneyName: row.attorney_name,
+  firstName: row.first_name,
+  lastName: row.last_name,
+  idNumber: row.id_number,
+  passportNumber: row.passport_number,
+  birthDate: row.birth_date,
+  gender: row.gender,
+  email: row.email,
+  phone: row.phone,
+  address: row.address,
+  homeLanguage: row.home_language,
+  interpreterNeeded: row.interpreter_needed,
+  consentReceivedAt: row.consent_received_at,
+  casesCount: Number(row.cases_count ?? 0),
+  createdAt: row.created_at.toISOString(),
+});
+
+const auditFields = (p: Patient) => {
+  const { id: _i, attorneyName: _a, casesCount: _c, createdAt: _t, ...rest } = p;
+  return rest;
+};
+
+export async function listPatients({ db, actor }: Deps, { search }: z.output<typeof patientListInputSchema>): Promise<Patient[]> {
+  let query = patientQuery(db).where(visiblePatients(actor.user)).orderBy(sql`lower(patients.last_name)`).orderBy(sql`lower(patients.first_name)`).limit(500);
+  if (search) {
+    const pattern = `%${search.toLowerCase()}%`;
+    query = query.where((eb) =>
+      eb.or([
+        eb(sql`lower(patients.first_name || ' ' || patients.last_name)`, "like", pattern),
+        eb(sql`coalesce(patients.id_number, patients.passport_number, '')`, "like", pattern),
+      ]),
+    );
+  }
+  return (await query.execute()).map(toPatient);
+}
+
+export async function getPatient({ db, actor }: Deps, { id }: z.output<typeof idInputSchema>): Promise<Patient> {
+  await loadVisiblePatient(db, actor.user, id);
+  const patient = toPatient(await patientQuery(db).where("patients.id", "=", id).executeTakeFirstOrThrow());
+  await recordAccess(db, actor, { action: "view", entityType: "patient", entityId: id, patientId: id });
+  return patient;
+}
+
+/** The table's columns for a parsed claimant. */
+function patientColumns(data: z.output<typeof patientInputSchema>) {
+  return {
+    first_name: data.firstName,
+    last_name: data.lastName,
+    id_number: data.idNumber,
+    passport_number: data.passportNumber,
+    birth_date: data.birthDate,
+    gender: data.gender,
+    email: data.email,
+    phone: data.phone,
+    address: data.address,
+    home_language: data.homeLanguage,
+    interpreter_needed: data.interpreterNeeded,
+    consent_received_at: data.consentReceivedAt,
+  };
+}
+
+function duplicateIdNumber(error: unknown) {
+  if ((error as { code?: string })?.code === "23505") {
+    return new AppError("CONFLICT", "You already have a claimant with that ID number", { idNumber: "You already have a claimant with that ID number" });
+  }
+  return null;
+}
+
+/** Attorneys add their own claimants (the agency works on the attorney's instruction). */
+export async function createPatient({ db, actor }: Deps, data: z.output<typeof patientInputSchema>): Promise<Patient> {
+  if (actor.user.role !== "attorney") throw new AppError("FORBIDDEN", "Only attorneys add claimants.");
+  try {
+    return await db.transaction().execute(async (trx) => {
+      const { id } = await trx
+        .insertInto("patients")
+        .values({
+          attorney_id: actor.user.id,
+          ...patientColumns(data),
+        })
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      const patient = toPatient(await patientQuery(trx).where("patients.id", "=", id).executeTakeFirstOrThrow());
+      await recordAudit(trx, actor, { action: "patient.create", entityType: "patient", entityId: id, after: auditFields(patient) });
+      return patient;
+    });
+  } catch (error) {
+    throw duplicateIdNumber(error) ?? error;
+  }
+}
+
+/** The owning attorney, or agency staff, edit a claimant; names feed the query search too. */
+export async function updatePatient({ db, actor }: Deps, { id, ...data }: z.output<typeof patientUpdateSchema>): Promise<Patient> {
+  await loadVisiblePatient(db, actor.user, id);
+  if (!isStaff(actor.user) && actor.user.role !== "attorney") throw new AppError("FORBIDDEN", "You cannot change claimants.");
+  try {
+    return await db.transaction().execute(async (trx) => {
+      const before = toPatient(await patientQuery(trx).where("patients.id", "=", id).executeTakeFirstOrThrow());
+      await trx
+        .updateTable("patients")
+        .set({ ...patientColumns(data), updated_at: new Date() })
+        .where("id", "=", id)
+        .execute();
+      const after = toPatient(await patientQuery(trx).where("patients.id", "=", id).executeTakeFirstOrThrow());
+      await recordAudit(trx, actor, { action: "patient.update", entityType: "patient", entityId: id, ...changedFields(auditFields(before), auditFields(after)) });
+      if (before.firstName !== after.firstName || before.lastName !== after.lastName) {
+        await refreshQuerySearchText(trx, { patientId: id });
+      }
+      return after;
+    });
+  } catch (error) {
+    throw duplicateIdNumber(error) ?? error;
+  }
+}

@@ -1,0 +1,76 @@
+import type { ExpressionBuilder, Kysely, Transaction } from "kysely";
+import type { Database } from "@medlegal/db";
+import type { CurrentUser } from "@medlegal/domain";
+import { AppError } from "../../errors";
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+/** Agency staff see all operational data; attorneys and consultants only their own. */
+export const isStaff = (user: CurrentUser) => user.role === "administrator" || user.role === "employee";
+
+/** Assignment statuses that let a consultant see a query (they were asked, or they did the work). */
+const CONSULTANT_VISIBLE = ["proposed", "accepted", "completed"] as const;
+
+/**
+ * The row filter for queries a user may see (DESIGN.md section 3): everything for staff, their own
+ * for an attorney, the ones they are assigned to for a consultant. Every query read goes through it.
+ */
+export function visibleQueries(user: CurrentUser) {
+  return (eb: ExpressionBuilder<Database, "queries">) => {
+    if (isStaff(user)) return eb.lit(true);
+    if (user.role === "attorney") return eb("queries.attorney_id", "=", user.id);
+    return eb.exists(
+      eb
+        .selectFrom("consultant_assignments as va")
+        .select("va.id")
+        .whereRef("va.query_id", "=", "queries.id")
+        .where("va.consultant_id", "=", user.id)
+        .where("va.status", "in", CONSULTANT_VISIBLE),
+    );
+  };
+}
+
+/** A query the caller may see, or 404 (the same answer as a missing one, so ids cannot be probed). */
+export async function loadVisibleQuery(db: Db, user: CurrentUser, id: string) {
+  const row = await db.selectFrom("queries").selectAll().where("id", "=", id).where(visibleQueries(user)).executeTakeFirst();
+  if (!row) throw new AppError("NOT_FOUND", "That query does not exist or is not yours to see.");
+  return row;
+}
+
+/** Assignment statuses that let a consultant read a query's medical documents: only once they have accepted. */
+const CONSULTANT_DOCUMENTS = ["accepted", "completed"] as const;
+
+/** Whether the caller, who may see the query, may also read its documents (consultants only after accepting). */
+export async function mayReadQueryDocuments(db: Db, user: CurrentUser, queryId: string): Promise<boolean> {
+  if (user.role !== "consultant") return true;
+  const row = await db
+    .selectFrom("consultant_assignments")
+    .select("id")
+    .where("query_id", "=", queryId)
+    .where("consultant_id", "=", user.id)
+    .where("status", "in", CONSULTANT_DOCUMENTS)
+    .executeTakeFirst();
+  return Boolean(row);
+}
+
+export function visiblePatients(user: CurrentUser) {
+  return (eb: ExpressionBuilder<Database, "patients">) =>
+    isStaff(user) ? eb.lit(true) : user.role === "attorney" ? eb("patients.attorney_id", "=", user.id) : eb.lit(false);
+}
+
+export async function loadVisiblePatient(db: Db, user: CurrentUser, id: string) {
+  const row = await db.selectFrom("patients").selectAll().where("id", "=", id).where(visiblePatients(user)).executeTakeFirst();
+  if (!row) throw new AppError("NOT_FOUND", "That claimant does not exist or is not yours to see.");
+  return row;
+}
+
+export function visibleCases(user: CurrentUser) {
+  return (eb: ExpressionBuilder<Database, "cases">) =>
+    isStaff(user) ? eb.lit(true) : user.role === "attorney" ? eb("cases.attorney_id", "=", user.id) : eb.lit(false);
+}
+
+export async function loadVisibleCase(db: Db, user: CurrentUser, id: string) {
+  const row = await db.selectFrom("cases").selectAll().where("id", "=", id).where(visibleCases(user)).executeTakeFirst();
+  if (!row) throw new AppError("NOT_FOUND", "That case does not exist or is not yours to see.");
+  return row;
+}

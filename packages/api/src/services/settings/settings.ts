@@ -1,0 +1,52 @@
+import type { Kysely, Transaction } from "kysely";
+import type { Database } from "@medlegal/db";
+import type { AgencySettings, SecuritySettings, SlaDefaults } from "@medlegal/domain";
+import { DEFAULT_AGENCY_SETTINGS, DEFAULT_SECURITY_SETTINGS, DEFAULT_SLA, TWO_FACTOR_MESSAGES } from "@medlegal/domain";
+import type { SignedInActor } from "../../context";
+import { AppError } from "../../errors";
+import { changedFields, recordAudit } from "../audit/audit";
+import { hasTwoFactor } from "../auth/two-factor";
+
+type Db = Kysely<Database> | Transaction<Database>;
+interface Deps {
+  db: Kysely<Database>;
+  actor: SignedInActor;
+}
+
+/** One settings document, read with its defaults filled in (a new key added later still reads). */
+export async function readSetting<T extends object>(db: Db, key: string, defaults: T): Promise<T> {
+  const row = await db.selectFrom("settings").select("value").where("key", "=", key).executeTakeFirst();
+  return { ...defaults, ...((row?.value as Partial<T> | undefined) ?? {}) };
+}
+
+async function write<T extends object>({ db, actor }: Deps, key: string, defaults: T, value: T): Promise<T> {
+  return db.transaction().execute(async (trx) => {
+    const before = await readSetting(trx, key, defaults);
+    await trx
+      .insertInto("settings")
+      .values({ key, value: JSON.stringify(value), updated_by: actor.user.id })
+      .onConflict((oc) => oc.column("key").doUpdateSet({ value: JSON.stringify(value), updated_by: actor.user.id, updated_at: new Date() }))
+      .execute();
+    await recordAudit(trx, actor, {
+      action: `settings.update_${key}`,
+      entityType: "settings",
+      entityId: key,
+      ...changedFields(before as Record<string, unknown>, value as Record<string, unknown>),
+    });
+    return value;
+  });
+}
+
+export const getAgencySettings = ({ db }: { db: Db }): Promise<AgencySettings> => readSetting(db, "agency", DEFAULT_AGENCY_SETTINGS);
+export const updateAgencySettings = (deps: Deps, value: AgencySettings) => write(deps, "agency", DEFAULT_AGENCY_SETTINGS, value);
+export const getSlaDefaults = ({ db }: { db: Db }): Promise<SlaDefaults> => readSetting(db, "sla", DEFAULT_SLA);
+export const updateSlaDefaults = (deps: Deps, value: SlaDefaults) => write(deps, "sla", DEFAULT_SLA, value);
+/** Whether staff must use two-factor sign-in (docs/decisions.md); held staff can only set it up. */
+export const getSecuritySettings = ({ db }: { db: Db }): Promise<SecuritySettings> => readSetting(db, "security", DEFAULT_SECURITY_SETTINGS);
+export async function updateSecuritySettings(deps: Deps, value: SecuritySettings): Promise<SecuritySettings> {
+  // Staff without a second factor are held at the set-up; the administrator switching it on is staff too.
+  if (value.requireTwoFactorForStaff && !(await hasTwoFactor(deps.db, deps.actor.user.id))) {
+    throw new AppError("CONFLICT", TWO_FACTOR_MESSAGES.enableOwnFirst);
+  }
+  return write(deps, "security", DEFAULT_SECURITY_SETTINGS, value);
+}

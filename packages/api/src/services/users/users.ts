@@ -1,0 +1,52 @@
+import type { Kysely, Transaction } from "kysely";
+import type { Database } from "@medlegal/db";
+import { randomUUID } from "node:crypto";
+import type { CurrentUser, UserDetail } from "@medlegal/domain";
+import { staffUserSchema } from "@medlegal/domain";
+import type { Actor } from "../../context";
+import { parseInput } from "../../validation";
+import { createAccount } from "./user-records";
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+/** Reads the current-user view of an active user (SPEC.md section 3), never the password hash. */
+export async function findCurrentUser(db: Db, userId: string): Promise<CurrentUser | null> {
+  const row = await db
+    .selectFrom("users")
+    .leftJoin("specializations", "specializations.id", "users.specialization_id")
+    .select([
+      "users.id",
+      "users.username",
+      "users.first_name",
+      "users.last_name",
+      "users.email",
+      "users.role",
+      "specializations.name as specialization",
+    ])
+    .where("users.id", "=", userId)
+    .where("users.is_active", "=", true)
+    .executeTakeFirst();
+  if (!row) return null;
+  return {
+    id: row.id,
+    username: row.username,
+    firstName: row.first_name,
+    lastName: row.last_name,
+    email: row.email,
+    role: row.role,
+    specialization: row.specialization ?? null,
+  };
+}
+
+/**
+ * Creates an account of any role outside self-registration and outside a session (the first
+ * administrator of a deployment, from the `user:create` command), audited like any other.
+ */
+export async function createStaffUser(
+  db: Kysely<Database>,
+  input: unknown,
+  actor: Actor = { user: null, meta: { ip: null, userAgent: "cli", requestId: randomUUID(), appUrl: "" } },
+): Promise<UserDetail> {
+  const data = parseInput(staffUserSchema, input);
+  return createAccount(db, data, { action: "user.create", actor: () => actor });
+}
