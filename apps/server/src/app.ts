@@ -22,6 +22,7 @@ import { trpcBatchPlugin } from "./plugins/trpc-batch";
 import { requestMeta, SESSION_COOKIE, sessionControl } from "./request-context";
 import { authRoutes } from "./rest/auth";
 import { fileRoutes } from "./rest/files";
+import { slaRoutes } from "./rest/sla";
 import { notificationRoutes } from "./rest/notifications";
 import { PgSessionStore } from "./session-store";
 
@@ -123,6 +124,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(authRoutes, { mailer: options.mailer, limits });
   await app.register(notificationRoutes);
   await app.register(fileRoutes);
+  await app.register(slaRoutes);
 
   await app.register(fastifyTRPCPlugin, {
     prefix: "/trpc",

@@ -26,3 +26,7 @@ export { createStaffUser, findCurrentUser } from "./services/users/users";
 export { mustSetUpTwoFactor } from "./services/auth/two-factor";
 export { appSecret } from "./services/platform/app-secrets";
 export { seedDemoData, DEMO_PASSWORD } from "./seed";
+export * as slaMonitoringService from "./services/sla/monitoring";
+export { slaAlertsJob, sweepSlaAlerts } from "./services/sla/alerts";
+export type { SlaSweepResult } from "./services/sla/alerts";
+export { startSlaTimer, stopSlaTimer } from "./services/sla/timers";

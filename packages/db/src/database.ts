@@ -353,6 +353,52 @@ export interface CallRostersTable {
   created_at: GeneratedTimestamp;
 }
 
+export interface DeclaredHolidaysTable {
+  date: DateOnly;
+  name: string;
+  created_by: string | null;
+  created_at: GeneratedTimestamp;
+}
+
+export type SlaPolicyKey = "query_acknowledgement" | "booking_offered" | "report_delivery" | "report_release";
+export type SlaSubjectKind = "query" | "booking" | "assignment" | "report";
+export type SlaTimerStatus = "open" | "met" | "missed" | "cancelled";
+export type SlaPauseKind = "hold" | "manual";
+
+export interface SlaTimersTable {
+  id: Generated<string>;
+  policy: SlaPolicyKey;
+  subject_kind: SlaSubjectKind;
+  subject_id: string;
+  query_id: string;
+  consultant_id: string | null;
+  target: number;
+  unit: "hours" | "calendar_days" | "business_days";
+  at_risk_percent: number;
+  started_at: Timestamp;
+  due_at: Timestamp;
+  at_risk_at: Timestamp;
+  status: Generated<SlaTimerStatus>;
+  stopped_at: Timestamp | null;
+  paused_at: Timestamp | null;
+  pause_kind: SlaPauseKind | null;
+  pause_reason: string | null;
+  at_risk_alerted_at: Timestamp | null;
+  breach_alerted_at: Timestamp | null;
+  escalated_at: Timestamp | null;
+  created_at: GeneratedTimestamp;
+}
+
+export interface SlaTimerPausesTable {
+  id: Generated<string>;
+  timer_id: string;
+  kind: SlaPauseKind;
+  reason: string;
+  paused_by: string | null;
+  from_at: Timestamp;
+  to_at: Timestamp | null;
+}
+
 export interface Database {
   specializations: SpecializationsTable;
   users: UsersTable;
@@ -386,6 +432,9 @@ export interface Database {
   availability_overrides: AvailabilityOverridesTable;
   bookings: BookingsTable;
   call_rosters: CallRostersTable;
+  declared_holidays: DeclaredHolidaysTable;
+  sla_timers: SlaTimersTable;
+  sla_timer_pauses: SlaTimerPausesTable;
 }
 
 export type User = Selectable<UsersTable>;

@@ -16,6 +16,7 @@ export * from "./sa-id";
 export * from "./roles";
 export * from "./schemas";
 export * from "./sla";
+export * from "./sla-timers";
 export * from "./specializations";
 export * from "./two-factor";
 export * from "./user";

@@ -37,6 +37,10 @@ export const PERMISSIONS = {
   "bookings.manage": ["administrator", "employee"],
   "bookings.attendance": ["administrator", "employee", "consultant"],
   "rosters.manage": ["administrator", "employee"],
+  "sla.read": ROLES,
+  "sla.manage": ["administrator", "employee"],
+  "sla.monitor": ["administrator", "employee"],
+  "holidays.manage": ["administrator"],
 } as const satisfies Record<string, readonly Role[]>;
 
 export type Permission = keyof typeof PERMISSIONS;

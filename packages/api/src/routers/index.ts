@@ -14,6 +14,7 @@ import { authRouter } from "./auth";
 import { messagesRouter } from "./messages";
 import { notificationsRouter } from "./notifications";
 import { settingsRouter } from "./settings";
+import { slaRouter } from "./sla";
 import { specializationsRouter } from "./specializations";
 import { twoFactorRouter } from "./two-factor";
 import { usersRouter } from "./users";
@@ -37,6 +38,7 @@ export const appRouter = router({
   availability: availabilityRouter,
   bookings: bookingsRouter,
   rosters: rostersRouter,
+  sla: slaRouter,
 });
 
 export type AppRouter = typeof appRouter;

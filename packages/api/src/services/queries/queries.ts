@@ -30,6 +30,7 @@ import { AppError } from "../../errors";
 import { isStaff, loadVisibleCase, loadVisibleQuery, mayReadQueryDocuments, visibleQueries } from "../platform/access";
 import { recordAccess } from "../audit/access-log";
 import { toAssignmentItem, assignmentQuery, withoutAgencyNotes } from "./assignment-records";
+import { cancelQueryTimers, holdQueryTimers, releaseQueryTimers, startSlaTimer, stopSlaTimer } from "../sla/timers";
 import { recordAudit } from "../audit/audit";
 import { decodeCursor, encodeCursor, exactTime } from "../platform/keyset";
 import { notify, notifyCaseManagers } from "../notifications/notifications";
@@ -385,6 +386,7 @@ export async function createQuery({ db, actor }: Deps, data: z.output<typeof que
       .execute();
     await refreshQuerySearchText(trx, { queryId: id });
     await addEvent(trx, { queryId: id, actorId: actor.user.id, kind: "status", to: "submitted" });
+    await startSlaTimer(trx, { policy: "query_acknowledgement", subject: { kind: "query", id }, queryId: id, startedAt: new Date() });
     await recordAudit(trx, actor, {
       action: "query.create",
       entityType: "query",
@@ -436,6 +438,7 @@ export async function applyMove(
     .where("id", "=", query.id)
     .execute();
   await addEvent(trx, { queryId: query.id, actorId: actor.user.id, kind: "status", from: query.status, to, body: reason });
+  await moveQueryTimers(trx, query.id, query.status, to);
   await recordAudit(trx, actor, {
     action: "query.move",
     entityType: "query",
@@ -444,6 +447,24 @@ export async function applyMove(
     after: { status: to, ...(reason ? { reason } : {}), ...(takeOver ? { assignedEmployeeId: actor.user.id } : {}) },
   });
   await notifyStatusChange(trx, query, to);
+}
+
+/**
+ * The SLA timers a query move starts, stops, pauses or cancels (DESIGN.md section 6; see
+ * docs/decisions.md, "SLA timers"): acknowledgement stops and booking-offered starts when the query
+ * goes into review; a hold pauses the query's timers and the way back resumes them; cancelling
+ * cancels them.
+ */
+async function moveQueryTimers(trx: Transaction<Database>, queryId: string, from: QueryStatus, to: QueryStatus) {
+  const at = new Date();
+  const subject = { kind: "query" as const, id: queryId };
+  if (from === "on_hold") await releaseQueryTimers(trx, queryId, at);
+  if (to === "in_review") {
+    await stopSlaTimer(trx, { policy: "query_acknowledgement", subject, at });
+    await startSlaTimer(trx, { policy: "booking_offered", subject, queryId, startedAt: at });
+  }
+  if (to === "on_hold") await holdQueryTimers(trx, queryId, at);
+  if (to === "cancelled") await cancelQueryTimers(trx, queryId, at);
 }
 
 /** An employee takes a query: it becomes theirs, and a submitted one goes into review. */

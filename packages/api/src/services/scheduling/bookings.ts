@@ -33,6 +33,7 @@ import type { z } from "zod";
 import type { SignedInActor } from "../../context";
 import { AppError } from "../../errors";
 import { isStaff, loadVisibleCase } from "../platform/access";
+import { stopSlaTimer } from "../sla/timers";
 import { recordAudit } from "../audit/audit";
 import { freeSlots, loadSlotRules } from "./availability";
 import { decodeCursor, encodeCursor, exactTime } from "../platform/keyset";
@@ -319,6 +320,8 @@ export async function confirmBooking({ db, actor }: Deps, { id }: z.output<typeo
     const item = toItem(await bookingQuery(trx).where("bookings.id", "=", id).executeTakeFirstOrThrow());
     await notifyParties(trx, actor, item, `Assessment confirmed: ${item.patientName}`, `${item.specialization} with ${item.consultantName} on ${when(item.startsAt)} is confirmed.`);
     if (b.query_id) {
+      // The first confirmed booking meets (or misses) the query's booking-offered timer.
+      await stopSlaTimer(trx, { policy: "booking_offered", subject: { kind: "query", id: b.query_id }, at: new Date() });
       const query = await trx.selectFrom("queries").selectAll().where("id", "=", b.query_id).forUpdate().executeTakeFirstOrThrow();
       if (query.status === "assigning") await applyMove(trx, actor, query, "scheduled", null);
     }

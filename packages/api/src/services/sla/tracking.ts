@@ -1,0 +1,150 @@
+import type { Kysely, Transaction } from "kysely";
+import { sql } from "kysely";
+import type { z } from "zod";
+import type { Database } from "@medlegal/db";
+import type { SlaTimerItem, SlaViewState, slaListInputSchema, slaPauseSchema } from "@medlegal/domain";
+import { describeTarget } from "@medlegal/domain";
+import type { SignedInActor } from "../../context";
+import { AppError } from "../../errors";
+import { recordAudit } from "../audit/audit";
+import { isStaff, visibleQueries } from "../platform/access";
+import { pauseTimer, resumeTimer } from "./timers";
+
+type Db = Kysely<Database> | Transaction<Database>;
+interface Deps {
+  db: Kysely<Database>;
+  actor: SignedInActor;
+}
+
+/** The timers rows of the SLA screens, scoped to the queries the caller may see. */
+function timerQuery(db: Db, actor: SignedInActor) {
+  return db
+    .selectFrom("sla_timers")
+    .innerJoin("queries", "queries.id", "sla_timers.query_id")
+    .leftJoin("users as employee", "employee.id", "queries.assigned_employee_id")
+    .leftJoin("users as consultant", "consultant.id", "sla_timers.consultant_id")
+    .where(visibleQueries(actor.user))
+    .select([
+      "sla_timers.id",
+      "sla_timers.policy",
+      "sla_timers.subject_kind",
+      "sla_timers.subject_id",
+      "sla_timers.query_id",
+      "queries.reference as query_reference",
+      "queries.subject as query_subject",
+      "queries.assigned_employee_id",
+      "sla_timers.target",
+      "sla_timers.unit",
+      "sla_timers.started_at",
+      "sla_timers.due_at",
+      "sla_timers.at_risk_at",
+      "sla_timers.status",
+      "sla_timers.stopped_at",
+      "sla_timers.paused_at",
+      "sla_timers.pause_kind",
+      "sla_timers.pause_reason",
+      sql<string | null>`employee.first_name || ' ' || employee.last_name`.as("employee_name"),
+      sql<string | null>`consultant.first_name || ' ' || consultant.last_name`.as("consultant_name"),
+    ]);
+}
+
+type TimerRow = Awaited<ReturnType<ReturnType<typeof timerQuery>["execute"]>>[number];
+
+/** Where a timer stands at `now`: a breach stays a breach while paused (as `slaState` says). */
+export function viewState(row: Pick<TimerRow, "status" | "due_at" | "at_risk_at" | "paused_at" | "stopped_at">, now: Date): { state: SlaViewState; timeLeftMs: number } {
+  if (row.status !== "open") return { state: row.status, timeLeftMs: row.due_at.getTime() - row.stopped_at!.getTime() };
+  const at = row.paused_at ?? now;
+  const timeLeftMs = row.due_at.getTime() - at.getTime();
+  if (timeLeftMs < 0) return { state: "breached", timeLeftMs };
+  if (row.paused_at) return { state: "paused", timeLeftMs };
+  return { state: at >= row.at_risk_at ? "at_risk" : "on_track", timeLeftMs };
+}
+
+function toItem(row: TimerRow, now: Date): SlaTimerItem {
+  return {
+    id: row.id,
+    policy: row.policy,
+    subjectKind: row.subject_kind,
+    subjectId: row.subject_id,
+    queryId: row.query_id,
+    queryReference: row.query_reference,
+    querySubject: row.query_subject,
+    assignedEmployeeName: row.employee_name,
+    consultantName: row.consultant_name,
+    target: describeTarget(row.target, row.unit),
+    startedAt: row.started_at.toISOString(),
+    dueAt: row.due_at.toISOString(),
+    atRiskAt: row.at_risk_at.toISOString(),
+    status: row.status,
+    stoppedAt: row.stopped_at?.toISOString() ?? null,
+    ...viewState(row, now),
+    paused: row.paused_at !== null,
+    pauseKind: row.pause_kind,
+    pauseReason: row.pause_reason,
+    pausedAt: row.paused_at?.toISOString() ?? null,
+  };
+}
+
+/** `/sla-tracking`: the caller's timers (staff: all, or theirs), open ones by due time first. */
+export async function listSlaTimers({ db, actor }: Deps, f: z.output<typeof slaListInputSchema>): Promise<{ items: SlaTimerItem[]; asOf: string }> {
+  const now = new Date();
+  let q = timerQuery(db, actor);
+  if (f.policy) q = q.where("sla_timers.policy", "=", f.policy);
+  if (f.search) q = q.where((eb) => eb.or([eb("queries.reference", "ilike", `%${f.search}%`), eb("queries.subject", "ilike", `%${f.search}%`)]));
+  if (f.mine && isStaff(actor.user)) q = q.where("queries.assigned_employee_id", "=", actor.user.id);
+  if (f.state === "stopped") {
+    q = q.where("sla_timers.status", "!=", "open").orderBy("sla_timers.stopped_at", "desc");
+  } else {
+    q = q.where("sla_timers.status", "=", "open").orderBy("sla_timers.due_at", "asc");
+    const at = sql<Date>`coalesce(sla_timers.paused_at, ${now})`;
+    if (f.state === "paused") q = q.where("sla_timers.paused_at", "is not", null).where("sla_timers.due_at", ">", at);
+    if (f.state === "breached") q = q.where("sla_timers.due_at", "<=", at);
+    if (f.state === "at_risk") q = q.where("sla_timers.paused_at", "is", null).where("sla_timers.at_risk_at", "<=", now).where("sla_timers.due_at", ">", now);
+    if (f.state === "on_track") q = q.where("sla_timers.paused_at", "is", null).where("sla_timers.at_risk_at", ">", now);
+  }
+  const rows = await q.orderBy("sla_timers.id").limit(f.limit).execute();
+  return { items: rows.map((r) => toItem(r, now)), asOf: now.toISOString() };
+}
+
+async function lockTimer(trx: Transaction<Database>, actor: SignedInActor, id: string) {
+  const visible = await timerQuery(trx, actor).where("sla_timers.id", "=", id).executeTakeFirst();
+  if (!visible) throw new AppError("NOT_FOUND", "That SLA timer does not exist or is not yours to see.");
+  return trx.selectFrom("sla_timers").selectAll().where("id", "=", id).forUpdate().executeTakeFirstOrThrow();
+}
+
+async function itemOf(db: Db, actor: SignedInActor, id: string): Promise<SlaTimerItem> {
+  return toItem(await timerQuery(db, actor).where("sla_timers.id", "=", id).executeTakeFirstOrThrow(), new Date());
+}
+
+/** Staff stop one timer's clock with a reason ("awaiting records"); audited. */
+export async function pauseSlaTimer({ db, actor }: Deps, { id, reason }: z.output<typeof slaPauseSchema>): Promise<SlaTimerItem> {
+  return db.transaction().execute(async (trx) => {
+    const timer = await lockTimer(trx, actor, id);
+    if (timer.status !== "open") throw new AppError("CONFLICT", "This timer has stopped; only a running timer can be paused.");
+    if (timer.paused_at) throw new AppError("CONFLICT", "This timer is already paused.");
+    const at = new Date();
+    await pauseTimer(trx, id, { reason, by: actor.user.id, at });
+    await recordAudit(trx, actor, { action: "sla.pause", entityType: "sla_timer", entityId: id, before: { paused: false }, after: { paused: true, reason } });
+    return itemOf(trx, actor, id);
+  });
+}
+
+/** Staff restart a timer they paused; its due time moves by the paused time. A hold pause ends with the hold. */
+export async function resumeSlaTimer({ db, actor }: Deps, { id }: { id: string }): Promise<SlaTimerItem> {
+  return db.transaction().execute(async (trx) => {
+    const timer = await lockTimer(trx, actor, id);
+    if (timer.status !== "open" || !timer.paused_at) throw new AppError("CONFLICT", "This timer is not paused.");
+    if (timer.pause_kind === "hold") {
+      throw new AppError("CONFLICT", "This timer is paused because its query is on hold; it resumes when the query comes off hold.");
+    }
+    const { dueAt } = await resumeTimer(trx, timer, new Date());
+    await recordAudit(trx, actor, {
+      action: "sla.resume",
+      entityType: "sla_timer",
+      entityId: id,
+      before: { paused: true, reason: timer.pause_reason, dueAt: timer.due_at.toISOString() },
+      after: { paused: false, dueAt: dueAt.toISOString() },
+    });
+    return itemOf(trx, actor, id);
+  });
+}

@@ -1,0 +1,154 @@
+import { z } from "zod";
+import type { SlaDefaults } from "./admin";
+import { DEFAULT_SLA } from "./admin";
+import { calendarDate, id, listInput, optionalText, pageLimit, searchText, text } from "./input-primitives";
+import type { SlaUnit } from "./sla";
+
+/**
+ * The SLA policies of DESIGN.md section 6 and the inputs of the SLA screens. What starts and stops
+ * each timer is in docs/decisions.md, "SLA timers".
+ */
+export const SLA_POLICIES = ["query_acknowledgement", "booking_offered", "report_delivery", "report_release"] as const;
+export type SlaPolicy = (typeof SLA_POLICIES)[number];
+
+export const SLA_POLICY_LABELS: Record<SlaPolicy, string> = {
+  query_acknowledgement: "Query acknowledgement",
+  booking_offered: "Booking offered",
+  report_delivery: "Report delivery",
+  report_release: "Report release",
+};
+
+export const SLA_SUBJECT_KINDS = ["query", "booking", "assignment", "report"] as const;
+export type SlaSubjectKind = (typeof SLA_SUBJECT_KINDS)[number];
+
+export const SLA_TIMER_STATUSES = ["open", "met", "missed", "cancelled"] as const;
+export type SlaTimerStatus = (typeof SLA_TIMER_STATUSES)[number];
+
+/** What a timer copies from the SLA settings when it starts. */
+export interface SlaPolicyTerms {
+  target: number;
+  unit: SlaUnit;
+  atRiskPercent: number;
+}
+
+/** The terms of one policy under the administrators' SLA settings. */
+export function slaPolicyTerms(policy: SlaPolicy, settings: SlaDefaults = DEFAULT_SLA): SlaPolicyTerms {
+  const atRiskPercent = settings.atRiskPercent;
+  switch (policy) {
+    case "query_acknowledgement":
+      return { target: settings.queryAcknowledgementHours, unit: "hours", atRiskPercent };
+    case "booking_offered":
+      return { target: settings.bookingOfferedDays, unit: "calendar_days", atRiskPercent };
+    case "report_delivery":
+      return { target: settings.reportDeliveryDays, unit: "calendar_days", atRiskPercent };
+    case "report_release":
+      return { target: settings.reportReleaseDays, unit: "business_days", atRiskPercent };
+  }
+}
+
+const UNIT_WORDS: Record<SlaUnit, [string, string]> = {
+  hours: ["hour", "hours"],
+  calendar_days: ["day", "days"],
+  business_days: ["business day", "business days"],
+};
+
+/** "24 hours", "2 business days". */
+export function describeTarget(target: number, unit: SlaUnit): string {
+  const [one, many] = UNIT_WORDS[unit];
+  return `${target} ${target === 1 ? one : many}`;
+}
+
+/** "due in 5 h", "due in 3 d", "overdue by 40 min": the time left as the tracking screen says it. */
+export function describeTimeLeft(ms: number): string {
+  const abs = Math.abs(ms);
+  const minutes = Math.round(abs / 60_000);
+  const amount =
+    minutes < 60 ? `${Math.max(minutes, 1)} min` : minutes < 48 * 60 ? `${Math.round(minutes / 60)} h` : `${Math.round(minutes / 1440)} d`;
+  return ms >= 0 ? `due in ${amount}` : `overdue by ${amount}`;
+}
+
+/** Where an open timer stands, for the lists (met/missed/cancelled are stopped ones). */
+export const SLA_VIEW_STATES = ["on_track", "at_risk", "breached", "paused", "met", "missed", "cancelled"] as const;
+export type SlaViewState = (typeof SLA_VIEW_STATES)[number];
+
+export const SLA_VIEW_STATE_LABELS: Record<SlaViewState, string> = {
+  on_track: "On track",
+  at_risk: "At risk",
+  breached: "Breached",
+  paused: "Paused",
+  met: "Met",
+  missed: "Missed",
+  cancelled: "Cancelled",
+};
+
+export const slaListInputSchema = listInput({
+  policy: z.enum(SLA_POLICIES, { error: "Choose a policy" }).optional(),
+  state: z.enum(["open", "on_track", "at_risk", "breached", "paused", "stopped"], { error: "Choose a state" }).default("open"),
+  search: searchText,
+  /** Staff: only the timers of queries assigned to them. */
+  mine: z.boolean().optional(),
+  limit: pageLimit(200).default(100),
+});
+export type SlaListInput = z.input<typeof slaListInputSchema>;
+
+export const slaPauseSchema = z.object({
+  id: id(),
+  reason: text("Give a reason for pausing").trim().min(1, "Give a reason for pausing").max(300, "Reason must be at most 300 characters"),
+});
+
+export const slaMonitoringInputSchema = listInput({
+  /** Months of history for the per-month chart, ending with this one. */
+  months: z.number({ error: "Choose 1 to 24 months" }).int().min(1, "Choose 1 to 24 months").max(24, "Choose 1 to 24 months").default(6),
+});
+
+export const declaredHolidayInputSchema = z.object({
+  date: calendarDate("Date"),
+  name: text("Give the day a name").trim().min(1, "Give the day a name").max(100, "Name must be at most 100 characters"),
+});
+export const declaredHolidayDeleteSchema = z.object({ date: calendarDate("Date") });
+
+export interface SlaTimerItem {
+  id: string;
+  policy: SlaPolicy;
+  subjectKind: SlaSubjectKind;
+  subjectId: string;
+  queryId: string;
+  queryReference: string;
+  querySubject: string;
+  assignedEmployeeName: string | null;
+  consultantName: string | null;
+  target: string;
+  startedAt: string;
+  dueAt: string;
+  atRiskAt: string;
+  status: SlaTimerStatus;
+  stoppedAt: string | null;
+  state: SlaViewState;
+  /** From now (or from the pause or stop) to the due time; negative when overdue. */
+  timeLeftMs: number;
+  paused: boolean;
+  pauseKind: "hold" | "manual" | null;
+  pauseReason: string | null;
+  pausedAt: string | null;
+}
+
+export interface DeclaredHoliday {
+  date: string;
+  name: string;
+  createdAt: string;
+}
+
+export interface SlaMonitoring {
+  asOf: string;
+  compliancePercent: number | null;
+  metThisMonth: number;
+  missedThisMonth: number;
+  openBreaches: number;
+  atRisk: number;
+  openTimers: number;
+  medianReportTurnaroundHours: number | null;
+  perMonth: { month: string; policy: SlaPolicy; met: number; missed: number }[];
+  perExpert: { consultantId: string; name: string; specialization: string | null; met: number; missed: number; open: number; breached: number }[];
+  perSpecialization: { specialization: string; met: number; missed: number; open: number; breached: number }[];
+  forecast: { id: string; policy: SlaPolicy; queryId: string; queryReference: string; dueAt: string; assignedEmployeeName: string | null }[];
+}
