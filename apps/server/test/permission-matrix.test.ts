@@ -101,6 +101,13 @@ const MATRIX: Record<string, "public" | Role[]> = {
   "rosters.list": [A, E],
   "rosters.add": [A, E],
   "rosters.remove": [A, E],
+  "sla.list": ALL,
+  "sla.pause": [A, E],
+  "sla.resume": [A, E],
+  "sla.getMonitoring": [A, E],
+  "sla.listHolidays": [A],
+  "sla.declareHoliday": [A],
+  "sla.removeHoliday": [A],
 };
 
 /**
@@ -166,7 +173,7 @@ describe("the permission matrix", () => {
  * record served and someone else's answered 404 (never 403, so ids cannot be probed). Every
  * procedure of the record routers must be classified here: a new one fails until it is.
  */
-const RECORD_ROUTERS = ["patients", "cases", "queries", "assignments", "bookings", "availability"];
+const RECORD_ROUTERS = ["patients", "cases", "queries", "assignments", "bookings", "availability", "sla"];
 /** Procedures of those routers that list or create (scoped or checked in their own suites), not one record. */
 const NOT_ONE_RECORD = new Set([
   "patients.list",
@@ -184,9 +191,14 @@ const NOT_ONE_RECORD = new Set([
   "bookings.listConsultants",
   "bookings.listSlots",
   "availability.week",
+  "sla.list",
+  "sla.getMonitoring",
+  "sla.listHolidays",
+  "sla.declareHoliday",
+  "sla.removeHoliday",
 ]);
 /** Staff-only procedures on one record: staff see every record, so there is no "someone else's". */
-const STAFF_ONLY_RECORDS = new Set(["queries.move", "queries.take", "queries.assignEmployee", "assignments.withdraw", "bookings.confirm", "bookings.correctAttendance"]);
+const STAFF_ONLY_RECORDS = new Set(["queries.move", "queries.take", "queries.assignEmployee", "assignments.withdraw", "bookings.confirm", "bookings.correctAttendance", "sla.pause", "sla.resume"]);
 
 describe("the object-level matrix", () => {
   let t: TestApp;

@@ -11,8 +11,8 @@ export const slaRouter = router({
   list: roleProcedure("sla.read").input(slaListInputSchema).query(({ ctx, input }) => listSlaTimers({ db: ctx.db, actor: ctx.actor }, input)),
   pause: roleProcedure("sla.manage").input(slaPauseSchema).mutation(({ ctx, input }) => pauseSlaTimer({ db: ctx.db, actor: ctx.actor }, input)),
   resume: roleProcedure("sla.manage").input(idInputSchema).mutation(({ ctx, input }) => resumeSlaTimer({ db: ctx.db, actor: ctx.actor }, input)),
-  monitoring: roleProcedure("sla.monitor").input(slaMonitoringInputSchema).query(({ ctx, input }) => slaMonitoring({ db: ctx.db }, input)),
-  holidays: holidaysProcedure
+  getMonitoring: roleProcedure("sla.monitor").input(slaMonitoringInputSchema).query(({ ctx, input }) => slaMonitoring({ db: ctx.db }, input)),
+  listHolidays: holidaysProcedure
     .input(z.object({ year: z.number({ error: "Choose a year from 1995 to 2100" }).int().min(1995, "Choose a year from 1995 to 2100").max(2100, "Choose a year from 1995 to 2100") }))
     .query(({ ctx, input }) => listHolidays({ db: ctx.db }, input)),
   declareHoliday: holidaysProcedure.input(declaredHolidayInputSchema).mutation(({ ctx, input }) => addDeclaredHoliday({ db: ctx.db, actor: ctx.actor }, input)),

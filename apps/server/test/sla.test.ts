@@ -1,0 +1,254 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createDatabase } from "@medlegal/db";
+import { testDialects } from "@medlegal/db/testing";
+import { startSlaTimer, sweepSlaAlerts } from "@medlegal/api";
+import type { SlaMonitoring, SlaTimerItem } from "@medlegal/domain";
+import type { TestApp } from "./helpers";
+import { createTestApp, login, trpc } from "./helpers";
+
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
+
+describe.each(testDialects())("SLA timers on %s", (kind) => {
+  let t: TestApp;
+  const c = {} as Record<"attorney" | "nomsa" | "employee" | "admin" | "consultant", string>;
+  let ids: Record<string, string>;
+
+  beforeAll(async () => {
+    t = await createTestApp(kind, {}, { workflow: true });
+    for (const name of ["attorney", "nomsa", "employee", "admin", "consultant"] as const) c[name] = (await login(t.app, name)).cookie;
+    const users = await t.db.selectFrom("users").select(["id", "username"]).execute();
+    ids = Object.fromEntries(users.map((u) => [u.username, u.id]));
+  });
+  afterAll(() => t.close());
+
+  /** A new query of the demo attorney on one of their cases. */
+  async function newQuery(): Promise<string> {
+    const kase = await t.db.selectFrom("cases").select("id").where("attorney_id", "=", ids.attorney!).executeTakeFirstOrThrow();
+    const spec = await t.db.selectFrom("specializations").select("id").where("name", "=", "Neurosurgeon").executeTakeFirstOrThrow();
+    const answer = await trpc<{ id: string }>(t.app, c.attorney, "queries.create", {
+      caseId: kase.id,
+      subject: "SLA check",
+      instructions: "Please assess.",
+      specializationIds: [spec.id],
+      priority: "normal",
+    });
+    expect(answer.status).toBe(200);
+    return answer.data.id;
+  }
+
+  const timersOf = (queryId: string) => t.db.selectFrom("sla_timers").selectAll().where("query_id", "=", queryId).orderBy("created_at").execute();
+  const timer = async (queryId: string, policy: string) =>
+    t.db.selectFrom("sla_timers").selectAll().where("query_id", "=", queryId).where("policy", "=", policy).executeTakeFirstOrThrow();
+  /** Moves a timer into the past, as if it had started `ms` earlier. */
+  const shift = async (id: string, ms: number) => {
+    const row = await t.db.selectFrom("sla_timers").select(["started_at", "due_at", "at_risk_at"]).where("id", "=", id).executeTakeFirstOrThrow();
+    await t.db
+      .updateTable("sla_timers")
+      .set({
+        started_at: new Date(row.started_at.getTime() - ms),
+        due_at: new Date(row.due_at.getTime() - ms),
+        at_risk_at: new Date(row.at_risk_at.getTime() - ms),
+      })
+      .where("id", "=", id)
+      .execute();
+  };
+
+  it("starts the acknowledgement timer with the query, 24 hours, and stops it met when the query goes into review", async () => {
+    const queryId = await newQuery();
+    const [ack] = await timersOf(queryId);
+    expect(ack).toMatchObject({ policy: "query_acknowledgement", status: "open", target: 24, unit: "hours", at_risk_percent: 75 });
+    expect(ack!.due_at.getTime() - ack!.started_at.getTime()).toBe(24 * HOUR);
+    expect(ack!.at_risk_at.getTime() - ack!.started_at.getTime()).toBe(18 * HOUR);
+
+    expect((await trpc(t.app, c.employee, "queries.take", { id: queryId })).status).toBe(200);
+    expect(await timer(queryId, "query_acknowledgement")).toMatchObject({ status: "met" });
+    const offered = await timer(queryId, "booking_offered");
+    expect(offered).toMatchObject({ status: "open", target: 14, unit: "calendar_days" });
+    expect(offered.due_at.getTime() - offered.started_at.getTime()).toBe(14 * DAY);
+  });
+
+  it("records a missed acknowledgement when the query is taken after its due time", async () => {
+    const queryId = await newQuery();
+    await shift((await timer(queryId, "query_acknowledgement")).id, 30 * HOUR);
+    await trpc(t.app, c.employee, "queries.take", { id: queryId });
+    const ack = await timer(queryId, "query_acknowledgement");
+    expect(ack.status).toBe("missed");
+    expect(ack.stopped_at!.getTime()).toBeGreaterThan(ack.due_at.getTime());
+  });
+
+  it("copies the policy when a timer starts: a later change of the SLA settings leaves running timers alone", async () => {
+    const before = await newQuery();
+    const settings = (await trpc<Record<string, number>>(t.app, c.admin, "settings.getSla")).data;
+    expect((await trpc(t.app, c.admin, "settings.updateSla", { ...settings, queryAcknowledgementHours: 8, atRiskPercent: 50 })).status).toBe(200);
+    try {
+      const after = await newQuery();
+      expect(await timer(before, "query_acknowledgement")).toMatchObject({ target: 24, at_risk_percent: 75 });
+      const changed = await timer(after, "query_acknowledgement");
+      expect(changed).toMatchObject({ target: 8, at_risk_percent: 50 });
+      expect(changed.due_at.getTime() - changed.started_at.getTime()).toBe(8 * HOUR);
+    } finally {
+      await trpc(t.app, c.admin, "settings.updateSla", settings);
+    }
+  });
+
+  it("pauses a query's timers while it is on hold and moves their due time by the time on hold", async () => {
+    const queryId = await newQuery();
+    await trpc(t.app, c.employee, "queries.take", { id: queryId });
+    await shift((await timer(queryId, "booking_offered")).id, 6 * HOUR);
+    const before = await timer(queryId, "booking_offered");
+    expect((await trpc(t.app, c.employee, "queries.move", { id: queryId, to: "on_hold", reason: "Awaiting records" })).status).toBe(200);
+    const held = await timer(queryId, "booking_offered");
+    expect(held).toMatchObject({ pause_kind: "hold", pause_reason: "Query on hold" });
+    // Staff cannot resume a hold's pause by hand.
+    const resume = await trpc(t.app, c.employee, "sla.resume", { id: held.id });
+    expect(resume.status).toBe(409);
+    expect(resume.error?.message).toBe("This timer is paused because its query is on hold; it resumes when the query comes off hold.");
+    // The hold began five hours ago.
+    const fiveHoursAgo = new Date(held.paused_at!.getTime() - 5 * HOUR);
+    await t.db.updateTable("sla_timers").set({ paused_at: fiveHoursAgo }).where("id", "=", held.id).execute();
+    await t.db.updateTable("sla_timer_pauses").set({ from_at: fiveHoursAgo }).where("timer_id", "=", held.id).execute();
+
+    const list = await trpc<{ items: SlaTimerItem[] }>(t.app, c.employee, "sla.list", { state: "paused" });
+    expect(list.data.items.find((i) => i.id === held.id)).toMatchObject({ state: "paused", pauseReason: "Query on hold" });
+
+    expect((await trpc(t.app, c.employee, "queries.move", { id: queryId, to: "in_review" })).status).toBe(200);
+    const resumed = await timer(queryId, "booking_offered");
+    expect(resumed.paused_at).toBeNull();
+    const moved = resumed.due_at.getTime() - before.due_at.getTime();
+    expect(moved).toBeGreaterThanOrEqual(5 * HOUR);
+    expect(moved).toBeLessThan(5 * HOUR + 60_000);
+  });
+
+  it("lets staff pause one timer with a reason and resume it, audited, the due time moved by the pause", async () => {
+    const queryId = await newQuery();
+    const ack = await timer(queryId, "query_acknowledgement");
+    const paused = await trpc<SlaTimerItem>(t.app, c.employee, "sla.pause", { id: ack.id, reason: "Awaiting claimant" });
+    expect(paused.status).toBe(200);
+    expect(paused.data).toMatchObject({ state: "paused", pauseKind: "manual", pauseReason: "Awaiting claimant" });
+    expect((await trpc(t.app, c.employee, "sla.pause", { id: ack.id, reason: "Again" })).status).toBe(409);
+    const empty = await trpc(t.app, c.employee, "sla.pause", { id: ack.id, reason: "  " });
+    expect(empty.status).toBe(400);
+    expect(empty.error?.message).toContain("Give a reason for pausing");
+
+    const threeHoursAgo = new Date(Date.now() - 3 * HOUR);
+    await t.db.updateTable("sla_timers").set({ paused_at: threeHoursAgo }).where("id", "=", ack.id).execute();
+    await t.db.updateTable("sla_timer_pauses").set({ from_at: threeHoursAgo }).where("timer_id", "=", ack.id).execute();
+    // The pause began three hours ago but the timer started just now: only the time after its start counts.
+    await t.db.updateTable("sla_timers").set({ started_at: new Date(threeHoursAgo.getTime() - HOUR) }).where("id", "=", ack.id).execute();
+    const resumed = await trpc<SlaTimerItem>(t.app, c.employee, "sla.resume", { id: ack.id });
+    expect(resumed.status).toBe(200);
+    expect(resumed.data.paused).toBe(false);
+    const row = await timer(queryId, "query_acknowledgement");
+    const expectedDue = threeHoursAgo.getTime() - HOUR + 24 * HOUR + (Date.now() - threeHoursAgo.getTime());
+    expect(Math.abs(row.due_at.getTime() - expectedDue)).toBeLessThan(60_000);
+    expect((await trpc(t.app, c.employee, "sla.resume", { id: ack.id })).status).toBe(409);
+
+    const audit = await t.db.selectFrom("audit_log").select(["action", "after"]).where("entity_type", "=", "sla_timer").where("entity_id", "=", ack.id).orderBy("at").execute();
+    expect(audit.map((a) => a.action)).toEqual(["sla.pause", "sla.resume"]);
+    expect(audit[0]!.after).toMatchObject({ reason: "Awaiting claimant" });
+  });
+
+  it("cancels a cancelled query's open timers and leaves them out of compliance", async () => {
+    const queryId = await newQuery();
+    await trpc(t.app, c.employee, "queries.take", { id: queryId });
+    expect((await trpc(t.app, c.employee, "queries.move", { id: queryId, to: "cancelled", reason: "Matter settled" })).status).toBe(200);
+    const rows = await timersOf(queryId);
+    expect(rows.map((r) => [r.policy, r.status])).toEqual([
+      ["query_acknowledgement", "met"],
+      ["booking_offered", "cancelled"],
+    ]);
+  });
+
+  it("stops booking-offered met when the query's first booking is confirmed", async () => {
+    const booking = await t.db
+      .selectFrom("bookings")
+      .innerJoin("queries", "queries.id", "bookings.query_id")
+      .select(["bookings.id", "bookings.query_id"])
+      .where("bookings.status", "=", "requested")
+      .where("queries.status", "=", "assigning")
+      .executeTakeFirstOrThrow();
+    await t.db.transaction().execute((trx) =>
+      startSlaTimer(trx, { policy: "booking_offered", subject: { kind: "query", id: booking.query_id! }, queryId: booking.query_id!, startedAt: new Date(Date.now() - DAY) }),
+    );
+    expect((await trpc(t.app, c.employee, "bookings.confirm", { id: booking.id })).status).toBe(200);
+    expect(await timer(booking.query_id!, "booking_offered")).toMatchObject({ status: "met" });
+  });
+
+  it("shows attorneys their own timers only, and staff every timer with the time left", async () => {
+    const queryId = await newQuery();
+    const mine = await trpc<{ items: SlaTimerItem[] }>(t.app, c.attorney, "sla.list", { limit: 200 });
+    expect(mine.status).toBe(200);
+    expect(mine.data.items.some((i) => i.queryId === queryId)).toBe(true);
+    const nomsas = await trpc<{ items: SlaTimerItem[] }>(t.app, c.nomsa, "sla.list", { limit: 200 });
+    expect(nomsas.data.items.some((i) => i.queryId === queryId)).toBe(false);
+    const nomsaQueries = new Set((await t.db.selectFrom("queries").select("id").where("attorney_id", "=", ids.nomsa!).execute()).map((q) => q.id));
+    expect(nomsas.data.items.every((i) => nomsaQueries.has(i.queryId))).toBe(true);
+    const staff = await trpc<{ items: SlaTimerItem[] }>(t.app, c.employee, "sla.list", { limit: 200 });
+    const item = staff.data.items.find((i) => i.queryId === queryId)!;
+    expect(item).toMatchObject({ policy: "query_acknowledgement", state: "on_track", target: "24 hours" });
+    expect(item.timeLeftMs).toBeGreaterThan(23 * HOUR);
+  });
+
+  it("alerts at risk, then breach, then escalates once, each once however often the sweeper runs", async () => {
+    const queryId = await newQuery();
+    await trpc(t.app, c.employee, "queries.take", { id: queryId });
+    const offered = await timer(queryId, "booking_offered");
+    const { reference } = await t.db.selectFrom("queries").select("reference").where("id", "=", queryId).executeTakeFirstOrThrow();
+    const about = async (userId: string, word: string) => {
+      const rows = await t.db.selectFrom("notifications").select("title").where("user_id", "=", userId).where("type", "=", "system_alert").execute();
+      return rows.filter((n) => n.title.includes(word) && n.title.endsWith(reference)).length;
+    };
+
+    await shift(offered.id, 11 * DAY); // 11 of 14 days gone: at risk
+    await sweepSlaAlerts(t.db);
+    await sweepSlaAlerts(t.db);
+    expect(await about(ids.employee!, "at risk")).toBe(1);
+    expect(await about(ids.admin!, "at risk")).toBe(0);
+
+    await shift(offered.id, 4 * DAY); // past due
+    await sweepSlaAlerts(t.db);
+    await sweepSlaAlerts(t.db);
+    expect(await about(ids.employee!, "SLA breached")).toBe(1);
+    expect(await about(ids.admin!, "SLA breached")).toBe(1);
+    expect(await about(ids.admin!, "still breached")).toBe(0);
+
+    const monitoring = await trpc<SlaMonitoring>(t.app, c.admin, "sla.getMonitoring", {}, "query");
+    expect(monitoring.status).toBe(200);
+    expect(monitoring.data.openBreaches).toBeGreaterThanOrEqual(1);
+
+    await t.db.updateTable("sla_timers").set({ breach_alerted_at: new Date(Date.now() - 25 * HOUR) }).where("id", "=", offered.id).execute();
+    await sweepSlaAlerts(t.db);
+    await sweepSlaAlerts(t.db);
+    expect(await about(ids.admin!, "still breached")).toBe(1);
+    expect(await about(ids.employee!, "still breached")).toBe(0);
+  });
+
+  it("sends one breach alert per recipient when two server instances sweep one database at once", async () => {
+    const queryIds = [await newQuery(), await newQuery(), await newQuery()];
+    for (const id of queryIds) await shift((await timer(id, "query_acknowledgement")).id, 30 * HOUR);
+    // Nobody has taken these queries: the breach goes to the administrators.
+    const admins = await t.db.selectFrom("users").select("id").where("role", "=", "administrator").where("is_active", "=", true).execute();
+    // On PostgreSQL the second instance has its own pool; PGlite is one process's database.
+    const otherDb = kind === "pg" ? await secondConnection() : t.db;
+    try {
+      await Promise.all([sweepSlaAlerts(t.db, new Date(), 1), sweepSlaAlerts(otherDb, new Date(), 1), sweepSlaAlerts(t.db, new Date(), 2), sweepSlaAlerts(otherDb, new Date(), 2)]);
+    } finally {
+      if (otherDb !== t.db) await otherDb.destroy();
+    }
+    const references = (await t.db.selectFrom("queries").select("reference").where("id", "in", queryIds).execute()).map((q) => q.reference);
+    for (const admin of admins) {
+      for (const reference of references) {
+        const breaches = await t.db.selectFrom("notifications").select("id").where("user_id", "=", admin.id).where("title", "=", `SLA breached: Query acknowledgement, ${reference}`).execute();
+        expect(breaches, `${reference} for ${admin.id}`).toHaveLength(1);
+      }
+    }
+  });
+
+  async function secondConnection() {
+    const database = (await t.db.selectNoFrom((eb) => eb.fn<string>("current_database").as("name")).executeTakeFirstOrThrow()).name;
+    const url = new URL(process.env.TEST_DATABASE_URL!);
+    url.pathname = `/${database}`;
+    return createDatabase({ url: url.toString(), poolSize: 4 }).db;
+  }
+});
