@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createDatabase } from "@medlegal/db";
 import { testDialects } from "@medlegal/db/testing";
 import { startSlaTimer, sweepSlaAlerts } from "@medlegal/api";
-import type { SlaMonitoring, SlaTimerItem } from "@medlegal/domain";
+import type { SlaMonitoring, SlaPolicy, SlaTimerItem } from "@medlegal/domain";
 import type { TestApp } from "./helpers";
 import { createTestApp, login, trpc } from "./helpers";
 
@@ -38,7 +38,7 @@ describe.each(testDialects())("SLA timers on %s", (kind) => {
   }
 
   const timersOf = (queryId: string) => t.db.selectFrom("sla_timers").selectAll().where("query_id", "=", queryId).orderBy("created_at").execute();
-  const timer = async (queryId: string, policy: string) =>
+  const timer = async (queryId: string, policy: SlaPolicy) =>
     t.db.selectFrom("sla_timers").selectAll().where("query_id", "=", queryId).where("policy", "=", policy).executeTakeFirstOrThrow();
   /** Moves a timer into the past, as if it had started `ms` earlier. */
   const shift = async (id: string, ms: number) => {

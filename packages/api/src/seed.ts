@@ -3,6 +3,7 @@ import { sql } from "kysely";
 import type { Database } from "@medlegal/db";
 import type { NotificationType, Role } from "@medlegal/domain";
 import { seedDemoWorkflow } from "./seed-workflow";
+import { seedDemoSla } from "./seed-sla";
 import { hashPassword } from "./services/auth/passwords";
 
 /** The one demo password (README); it meets the SPEC.md password rules. */
@@ -174,5 +175,6 @@ export async function seedDemoData(db: Kysely<Database>, options: { workflow?: b
       .execute();
   });
   if (options.workflow !== false) await seedDemoWorkflow(db);
+  if (options.workflow !== false) await seedDemoSla(db);
   return true;
 }

@@ -89,8 +89,8 @@ const SLA_FIELDS: { name: keyof SlaDefaults; label: string; unit: string; hint: 
   { name: "queryAcknowledgementHours", label: "Query acknowledgement", unit: "hours", hint: "From a submitted query until it is in review." },
   { name: "bookingOfferedDays", label: "Booking offered", unit: "days", hint: "From review until the first booking is confirmed." },
   { name: "reportDeliveryDays", label: "Report delivery", unit: "days", hint: "From the attended assessment until the report is approved." },
-  { name: "reportReleaseDays", label: "Report release", unit: "days", hint: "After payment, until the report is released." },
-  { name: "atRiskPercent", label: "At risk at", unit: "% of target", hint: "When a timer turns amber." },
+  { name: "reportReleaseDays", label: "Report release", unit: "business days", hint: "From the approved report until it is released; weekends and public holidays do not count." },
+  { name: "atRiskPercent", label: "At risk at", unit: "% of target", hint: "When a timer turns amber. Changes apply to timers started from now on." },
 ];
 
 function slaNumbers(value: Record<keyof SlaDefaults, string>): SlaDefaults {

@@ -9,6 +9,7 @@ import { AgencySettingsForm, SlaDefaultsForm } from "@/components/settings/agenc
 import { ChangePasswordForm } from "@/components/settings/change-password-form";
 import { NotificationPreferencesForm } from "@/components/settings/notification-preferences-form";
 import { ProfileForm } from "@/components/settings/profile-form";
+import { HolidaysSettings } from "@/components/sla/holidays-settings";
 import { StaffTwoFactorSetting } from "@/components/two-factor/staff-two-factor-setting";
 import { TwoFactorSettings } from "@/components/two-factor/two-factor-settings";
 import { Avatar, AvatarFallback } from "@/components/ui/avatar";
@@ -23,7 +24,7 @@ import { queryKeys } from "@/lib/query-keys";
 import { trpc } from "@/lib/trpc";
 import { trpcErrorMessage, trpcFieldErrors } from "@/lib/trpc-errors";
 
-const TABS = ["profile", "password", "security", "notifications", "agency", "sla"] as const;
+const TABS = ["profile", "password", "security", "notifications", "agency", "sla", "holidays"] as const;
 type Tab = (typeof TABS)[number];
 
 export const Route = createFileRoute("/_app/settings")({
@@ -38,7 +39,7 @@ function SettingsPage() {
   const navigate = useNavigate({ from: "/settings" });
   if (!me) return null;
   const isAdmin = can(me.role, "settings.agency");
-  const current: Tab = !isAdmin && (tab === "agency" || tab === "sla") ? "profile" : tab;
+  const current: Tab = !isAdmin && (tab === "agency" || tab === "sla" || tab === "holidays") ? "profile" : tab;
   const setTab = (next: string) => void navigate({ search: next === "profile" ? {} : { tab: next as Tab }, replace: true });
 
   return (
@@ -93,6 +94,11 @@ function SettingsPage() {
                 SLA defaults
               </TabsTrigger>
             )}
+            {isAdmin && (
+              <TabsTrigger value="holidays" className="h-8 flex-none px-4">
+                Public holidays
+              </TabsTrigger>
+            )}
           </TabsList>
         </div>
         <TabsContent value="profile">
@@ -131,6 +137,13 @@ function SettingsPage() {
           <TabsContent value="sla">
             <Section title="SLA defaults" description="The targets new SLA timers are measured against.">
               <SlaSection />
+            </Section>
+          </TabsContent>
+        )}
+        {isAdmin && (
+          <TabsContent value="holidays">
+            <Section title="Public holidays" description="Business-day SLA timers skip these days. The law's holidays are built in; add the days the President declares, such as election days.">
+              <HolidaysSettings />
             </Section>
           </TabsContent>
         )}

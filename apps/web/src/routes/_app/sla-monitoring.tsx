@@ -1,6 +1,222 @@
-import { createFileRoute } from "@tanstack/react-router";
-import { PlaceholderPage } from "@/components/page";
+import type { SlaMonitoring, SlaPolicy } from "@medlegal/domain";
+import { describeTimeLeft, SLA_POLICIES, SLA_POLICY_LABELS } from "@medlegal/domain";
+import { createFileRoute, Link } from "@tanstack/react-router";
+import { Download, Gauge } from "lucide-react";
+import * as React from "react";
+import { EmptyState, PageHeader } from "@/components/page";
+import { MonthlyChart } from "@/components/sla/monthly-chart";
+import type { MonthCount } from "@/components/sla/monthly-chart";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { ErrorState } from "@/components/ui/error-state";
+import { FilterField } from "@/components/ui/filter-bar";
+import { NativeSelect } from "@/components/ui/native-select";
+import { ListSkeleton } from "@/components/ui/skeleton";
+import { addMonths, saToday } from "@/lib/booking-time";
+import { formatDateTime } from "@/lib/format";
+import { trpc } from "@/lib/trpc";
+import { trpcErrorMessage } from "@/lib/trpc-errors";
+import { cn } from "@/lib/utils";
 
 export const Route = createFileRoute("/_app/sla-monitoring")({
-  component: () => <PlaceholderPage path="/sla-monitoring" />,
+  component: SlaMonitoringPage,
 });
+
+const MONTH_CHOICES = [3, 6, 12] as const;
+
+/** Every month of the window, oldest first, with zeros where nothing was decided. */
+function monthsOf(data: SlaMonitoring, months: number, policy: SlaPolicy | ""): MonthCount[] {
+  const thisMonth = `${saToday().slice(0, 7)}-01`;
+  return Array.from({ length: months }, (_, i) => {
+    const month = addMonths(thisMonth, i - months + 1).slice(0, 7);
+    const rows = data.perMonth.filter((r) => r.month === month && (!policy || r.policy === policy));
+    return { month, met: rows.reduce((n, r) => n + r.met, 0), missed: rows.reduce((n, r) => n + r.missed, 0) };
+  });
+}
+
+function Figure({ label, value, hint, tone }: { label: string; value: string; hint: string; tone?: "bad" | "warn" }) {
+  return (
+    <Card>
+      <CardContent className="p-4">
+        <p className="text-xs font-medium text-muted-foreground">{label}</p>
+        <p className={cn("mt-1 text-2xl font-semibold tabular-nums", tone === "bad" && "text-red-700", tone === "warn" && "text-amber-800")}>{value}</p>
+        <p className="mt-0.5 text-xs text-muted-foreground">{hint}</p>
+      </CardContent>
+    </Card>
+  );
+}
+
+function ComplianceTable({ caption, first, rows }: { caption: string; first: string; rows: { key: string; name: string; detail?: string | null; met: number; missed: number; open: number; breached: number }[] }) {
+  if (rows.length === 0) return <p className="text-sm text-muted-foreground">Nothing measured in this period yet.</p>;
+  return (
+    <div className="overflow-x-auto">
+      <table className="w-full min-w-[28rem] text-sm">
+        <caption className="sr-only">{caption}</caption>
+        <thead>
+          <tr className="border-b text-left text-xs text-muted-foreground">
+            <th scope="col" className="py-1.5 font-medium">{first}</th>
+            <th scope="col" className="py-1.5 text-right font-medium">Met</th>
+            <th scope="col" className="py-1.5 text-right font-medium">Missed</th>
+            <th scope="col" className="py-1.5 text-right font-medium">Compliance</th>
+            <th scope="col" className="py-1.5 text-right font-medium">Running</th>
+            <th scope="col" className="py-1.5 text-right font-medium">Breached</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((r) => (
+            <tr key={r.key} className="border-b last:border-0">
+              <th scope="row" className="py-1.5 text-left font-normal">
+                {r.name}
+                {r.detail && <span className="block text-xs text-muted-foreground">{r.detail}</span>}
+              </th>
+              <td className="py-1.5 text-right tabular-nums">{r.met}</td>
+              <td className="py-1.5 text-right tabular-nums">{r.missed}</td>
+              <td className="py-1.5 text-right tabular-nums">{r.met + r.missed ? `${Math.round((r.met / (r.met + r.missed)) * 100)} %` : "—"}</td>
+              <td className="py-1.5 text-right tabular-nums">{r.open}</td>
+              <td className={cn("py-1.5 text-right tabular-nums", r.breached > 0 && "font-semibold text-red-700")}>{r.breached}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function SlaMonitoringPage() {
+  const [months, setMonths] = React.useState<number>(6);
+  const [policy, setPolicy] = React.useState<SlaPolicy | "">("");
+  const monitoring = trpc.sla.getMonitoring.useQuery({ months }, { placeholderData: (prev) => prev });
+  const data = monitoring.data;
+
+  return (
+    <>
+      <PageHeader
+        title="SLA Monitoring"
+        description="Agency-wide compliance with the service levels: this month, per month, per expert and per specialization."
+        actions={
+          <Button variant="outline" asChild>
+            <a href={`/api/sla/export.csv?months=${months}`} download>
+              <Download aria-hidden />
+              Export CSV
+            </a>
+          </Button>
+        }
+      />
+      {monitoring.isLoading ? (
+        <ListSkeleton rows={6} label="Loading SLA figures" />
+      ) : monitoring.isError || !data ? (
+        <ErrorState title="Could not load the SLA figures" message={trpcErrorMessage(monitoring.error)} onRetry={() => void monitoring.refetch()} />
+      ) : data.openTimers === 0 && data.perMonth.length === 0 ? (
+        <EmptyState icon={Gauge} title="No SLA figures to show">
+          <p>Timers start when queries are submitted; their figures appear here as they run and stop.</p>
+        </EmptyState>
+      ) : (
+        <div className="grid gap-6">
+          <section aria-label="This month" className="grid grid-cols-2 gap-3 lg:grid-cols-4">
+            <Figure
+              label="Compliance this month"
+              value={data.compliancePercent === null ? "—" : `${data.compliancePercent} %`}
+              hint={`${data.metThisMonth} met, ${data.missedThisMonth} missed`}
+              tone={data.compliancePercent !== null && data.compliancePercent < 90 ? "warn" : undefined}
+            />
+            <Figure label="Open breaches" value={String(data.openBreaches)} hint={`of ${data.openTimers} running timers`} tone={data.openBreaches > 0 ? "bad" : undefined} />
+            <Figure label="At risk" value={String(data.atRisk)} hint="past the at-risk point, not yet due" tone={data.atRisk > 0 ? "warn" : undefined} />
+            <Figure
+              label="Median report turnaround"
+              value={data.medianReportTurnaroundHours === null ? "—" : `${Math.round((data.medianReportTurnaroundHours / 24) * 10) / 10} d`}
+              hint="assessment to approved report"
+            />
+          </section>
+
+          <Card>
+            <CardHeader className="flex-row flex-wrap items-end justify-between gap-3">
+              <div>
+                <CardTitle className="text-base">Met and missed per month</CardTitle>
+                <CardDescription>Timers that stopped in each month; cancelled ones are left out.</CardDescription>
+              </div>
+              <div className="flex flex-wrap gap-3">
+                <FilterField label="Policy" htmlFor="monitoring-policy">
+                  <NativeSelect id="monitoring-policy" value={policy} onChange={(e) => setPolicy(e.target.value as SlaPolicy | "")}>
+                    <option value="">All policies</option>
+                    {SLA_POLICIES.map((p) => (
+                      <option key={p} value={p}>
+                        {SLA_POLICY_LABELS[p]}
+                      </option>
+                    ))}
+                  </NativeSelect>
+                </FilterField>
+                <FilterField label="Period" htmlFor="monitoring-months">
+                  <NativeSelect id="monitoring-months" value={String(months)} onChange={(e) => setMonths(Number(e.target.value))}>
+                    {MONTH_CHOICES.map((m) => (
+                      <option key={m} value={m}>
+                        Last {m} months
+                      </option>
+                    ))}
+                  </NativeSelect>
+                </FilterField>
+              </div>
+            </CardHeader>
+            <CardContent>
+              <MonthlyChart data={monthsOf(data, months, policy)} caption={`Met and missed per month, ${policy ? SLA_POLICY_LABELS[policy] : "all policies"}`} />
+            </CardContent>
+          </Card>
+
+          <Card>
+            <CardHeader>
+              <CardTitle className="text-base">Will breach within 48 hours</CardTitle>
+              <CardDescription>Running timers due in the next 48 hours, as of {formatDateTime(data.asOf)}. A forecast: nothing is changed.</CardDescription>
+            </CardHeader>
+            <CardContent>
+              {data.forecast.length === 0 ? (
+                <p className="text-sm text-muted-foreground">No running timer falls due in the next 48 hours.</p>
+              ) : (
+                <ul className="divide-y" aria-label="Timers due within 48 hours">
+                  {data.forecast.map((f) => (
+                    <li key={f.id} className="flex flex-wrap items-center justify-between gap-x-4 gap-y-1 py-2 text-sm">
+                      <span className="min-w-0">
+                        <span className="font-medium">{SLA_POLICY_LABELS[f.policy]}</span> ·{" "}
+                        <Link to="/queries/$id" params={{ id: f.queryId }} className="font-mono underline-offset-2 hover:underline focus-visible:underline">
+                          {f.queryReference}
+                        </Link>
+                        <span className="block text-xs text-muted-foreground">Case manager: {f.assignedEmployeeName ?? "not assigned"}</span>
+                      </span>
+                      <span className="text-right">
+                        <span className="block font-medium text-amber-800">{describeTimeLeft(new Date(f.dueAt).getTime() - new Date(data.asOf).getTime())}</span>
+                        <span className="block text-xs text-muted-foreground">{formatDateTime(f.dueAt)}</span>
+                      </span>
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </CardContent>
+          </Card>
+
+          <div className="grid gap-6 xl:grid-cols-2">
+            <Card>
+              <CardHeader>
+                <CardTitle className="text-base">Per expert</CardTitle>
+                <CardDescription>Report timers of each consultant in the period, and those running now.</CardDescription>
+              </CardHeader>
+              <CardContent>
+                <ComplianceTable
+                  caption="SLA compliance per expert"
+                  first="Expert"
+                  rows={data.perExpert.map((e) => ({ ...e, key: e.consultantId, detail: e.specialization }))}
+                />
+              </CardContent>
+            </Card>
+            <Card>
+              <CardHeader>
+                <CardTitle className="text-base">Per specialization</CardTitle>
+                <CardDescription>The same report timers by the expert's specialization.</CardDescription>
+              </CardHeader>
+              <CardContent>
+                <ComplianceTable caption="SLA compliance per specialization" first="Specialization" rows={data.perSpecialization.map((s) => ({ key: s.specialization, name: s.specialization, ...s }))} />
+              </CardContent>
+            </Card>
+          </div>
+        </div>
+      )}
+    </>
+  );
+}

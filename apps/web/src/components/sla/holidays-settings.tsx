@@ -1,0 +1,124 @@
+import { Trash2 } from "lucide-react";
+import * as React from "react";
+import { Button } from "@/components/ui/button";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { ErrorState } from "@/components/ui/error-state";
+import { Field } from "@/components/ui/field";
+import { Input } from "@/components/ui/input";
+import { NativeSelect } from "@/components/ui/native-select";
+import { ListSkeleton } from "@/components/ui/skeleton";
+import { Spinner } from "@/components/ui/spinner";
+import { toast } from "@/hooks/use-toast";
+import { saToday } from "@/lib/booking-time";
+import { formatDay } from "@/lib/format";
+import { trpc } from "@/lib/trpc";
+import { trpcErrorMessage, trpcFieldErrors } from "@/lib/trpc-errors";
+
+/**
+ * Public holidays for the SLA clock: the Public Holidays Act's days are computed, and
+ * administrators add the one-off days the President declares (election days). Business-day timers
+ * started or resumed afterwards count them (docs/decisions.md, "SLA timers").
+ */
+export function HolidaysSettings() {
+  const thisYear = Number(saToday().slice(0, 4));
+  const [year, setYear] = React.useState(thisYear);
+  const [date, setDate] = React.useState("");
+  const [name, setName] = React.useState("");
+  const [attempted, setAttempted] = React.useState(false);
+  const [removing, setRemoving] = React.useState<{ date: string; name: string } | null>(null);
+  const holidays = trpc.sla.listHolidays.useQuery({ year }, { placeholderData: (prev) => prev });
+  const utils = trpc.useUtils();
+  const declare = trpc.sla.declareHoliday.useMutation({
+    onSuccess: async (day) => {
+      toast({ title: "Holiday added", description: `${formatDay(day.date)}: ${day.name}.` });
+      setDate("");
+      setName("");
+      setAttempted(false);
+      await utils.sla.listHolidays.invalidate();
+    },
+    onError: (error) => toast({ variant: "destructive", title: "Could not add the holiday", description: trpcErrorMessage(error) }),
+  });
+  const remove = trpc.sla.removeHoliday.useMutation({
+    onSuccess: async () => {
+      toast({ title: "Holiday removed", description: removing ? `${formatDay(removing.date)} counts as an ordinary day again.` : undefined });
+      setRemoving(null);
+      await utils.sla.listHolidays.invalidate();
+    },
+    onError: (error) => toast({ variant: "destructive", title: "Could not remove the holiday", description: trpcErrorMessage(error) }),
+  });
+  const server = trpcFieldErrors(declare.error) ?? {};
+  const errors = { date: !date ? "Choose a date" : server.date, name: !name.trim() ? "Give the day a name" : server.name };
+
+  function submit(event: React.FormEvent) {
+    event.preventDefault();
+    setAttempted(true);
+    if (declare.isPending || !date || !name.trim()) return;
+    declare.mutate({ date, name: name.trim() });
+  }
+
+  return (
+    <div className="grid gap-6">
+      <form noValidate aria-label="Add a declared public holiday" className="grid gap-3 sm:grid-cols-[11rem_minmax(0,1fr)_auto] sm:items-start" onSubmit={submit}>
+        <Field label="Date" htmlFor="holiday-date" error={attempted ? errors.date : undefined} required>
+          <Input id="holiday-date" type="date" value={date} onChange={(e) => setDate(e.target.value)} aria-invalid={attempted && !!errors.date} aria-describedby={attempted && errors.date ? "holiday-date-error" : undefined} />
+        </Field>
+        <Field label="Name" htmlFor="holiday-name" error={attempted ? errors.name : undefined} required>
+          <Input id="holiday-name" value={name} maxLength={100} placeholder="e.g. Local government elections" onChange={(e) => setName(e.target.value)} aria-invalid={attempted && !!errors.name} aria-describedby={attempted && errors.name ? "holiday-name-error" : undefined} />
+        </Field>
+        <Button type="submit" className="sm:mt-6" disabled={declare.isPending}>
+          {declare.isPending && <Spinner />}
+          Add holiday
+        </Button>
+      </form>
+
+      <div className="grid gap-3">
+        <div className="flex flex-wrap items-end justify-between gap-3">
+          <h3 className="text-sm font-semibold">Public holidays in {year}</h3>
+          <div className="grid gap-1.5">
+            <label htmlFor="holiday-year" className="text-sm font-medium">
+              Year
+            </label>
+            <NativeSelect id="holiday-year" value={String(year)} onChange={(e) => setYear(Number(e.target.value))}>
+              {Array.from({ length: 8 }, (_, i) => thisYear - 5 + i).map((y) => (
+                <option key={y} value={y}>
+                  {y}
+                </option>
+              ))}
+            </NativeSelect>
+          </div>
+        </div>
+        {holidays.isLoading ? (
+          <ListSkeleton rows={6} label="Loading public holidays" />
+        ) : holidays.isError || !holidays.data ? (
+          <ErrorState title="Could not load the holidays" message={trpcErrorMessage(holidays.error)} onRetry={() => void holidays.refetch()} />
+        ) : (
+          <ul className="divide-y rounded-lg border" aria-label={`Public holidays in ${year}`}>
+            {holidays.data.holidays.map((h) => (
+              <li key={`${h.date}-${h.name}`} className="flex items-center gap-3 px-3 py-2 text-sm">
+                <span className="w-28 shrink-0 tabular-nums">{formatDay(h.date)}</span>
+                <span className="min-w-0 flex-1">{h.name}</span>
+                {h.declared ? (
+                  <Button variant="ghost" size="icon-sm" aria-label={`Remove ${h.name} on ${formatDay(h.date)}`} onClick={() => setRemoving({ date: h.date, name: h.name })}>
+                    <Trash2 className="text-muted-foreground" />
+                  </Button>
+                ) : (
+                  <span className="text-xs text-muted-foreground">By law</span>
+                )}
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+
+      <ConfirmDialog
+        open={removing !== null}
+        onOpenChange={(open) => !open && setRemoving(null)}
+        title="Remove this holiday?"
+        description={removing ? `${removing.name} on ${formatDay(removing.date)} will count as an ordinary day for timers started or resumed from now on.` : ""}
+        confirmLabel="Remove holiday"
+        pending={remove.isPending}
+        onConfirm={() => removing && remove.mutate({ date: removing.date })}
+      />
+    </div>
+  );
+}
