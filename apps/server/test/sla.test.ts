@@ -168,6 +168,8 @@ describe.each(testDialects())("SLA timers on %s", (kind) => {
       .where("bookings.status", "=", "requested")
       .where("queries.status", "=", "assigning")
       .executeTakeFirstOrThrow();
+    // The demo data may have moved this query's timer; start it afresh a day ago.
+    await t.db.deleteFrom("sla_timers").where("query_id", "=", booking.query_id!).where("policy", "=", "booking_offered").execute();
     await t.db.transaction().execute((trx) =>
       startSlaTimer(trx, { policy: "booking_offered", subject: { kind: "query", id: booking.query_id! }, queryId: booking.query_id!, startedAt: new Date(Date.now() - DAY) }),
     );
@@ -243,6 +245,51 @@ describe.each(testDialects())("SLA timers on %s", (kind) => {
         expect(breaches, `${reference} for ${admin.id}`).toHaveLength(1);
       }
     }
+  });
+
+  it("lets administrators declare and remove a one-off public holiday, audited, and business-day timers count it", async () => {
+    const queryId = await newQuery();
+    const releaseFrom = new Date("2031-03-04T08:00:00Z"); // Tuesday 4 March 2031, 10:00 in South Africa
+    const start = (id: string) =>
+      t.db.transaction().execute((trx) => startSlaTimer(trx, { policy: "report_release", subject: { kind: "report", id }, queryId, startedAt: releaseFrom }));
+    const ordinary = await t.db.selectFrom("sla_timers").select("due_at").where("id", "=", (await start("00000000-0000-4000-8000-000000000001"))!).executeTakeFirstOrThrow();
+    expect(ordinary.due_at).toEqual(new Date("2031-03-06T08:00:00Z"));
+
+    const declared = await trpc(t.app, c.admin, "sla.declareHoliday", { date: "2031-03-05", name: "Local government elections" });
+    expect(declared.status).toBe(200);
+    expect((await trpc(t.app, c.admin, "sla.declareHoliday", { date: "2031-03-05", name: "Again" })).status).toBe(409);
+    const bad = await trpc(t.app, c.admin, "sla.declareHoliday", { date: "2031-02-30", name: "Nope" });
+    expect(bad.status).toBe(400);
+    expect(bad.error?.message).toContain("Date is not a real date");
+    const year = await trpc<{ holidays: { date: string; name: string; declared: boolean }[] }>(t.app, c.admin, "sla.listHolidays", { year: 2031 }, "query");
+    expect(year.data.holidays).toContainEqual({ date: "2031-03-05", name: "Local government elections", declared: true });
+    expect(year.data.holidays).toContainEqual({ date: "2031-03-21", name: "Human Rights Day", declared: false });
+
+    // The election day is skipped by a timer started afterwards; the one already running keeps its due time.
+    const withElection = await t.db.selectFrom("sla_timers").select("due_at").where("id", "=", (await start("00000000-0000-4000-8000-000000000002"))!).executeTakeFirstOrThrow();
+    expect(withElection.due_at).toEqual(new Date("2031-03-07T08:00:00Z"));
+    expect((await t.db.selectFrom("sla_timers").select("due_at").where("subject_id", "=", "00000000-0000-4000-8000-000000000001").executeTakeFirstOrThrow()).due_at).toEqual(
+      ordinary.due_at,
+    );
+
+    expect((await trpc(t.app, c.admin, "sla.removeHoliday", { date: "2031-03-05" })).status).toBe(200);
+    expect((await trpc(t.app, c.admin, "sla.removeHoliday", { date: "2031-03-05" })).status).toBe(404);
+    const audit = await t.db.selectFrom("audit_log").select("action").where("entity_type", "=", "declared_holiday").where("entity_id", "=", "2031-03-05").orderBy("at").execute();
+    expect(audit.map((a) => a.action)).toEqual(["holiday.declare", "holiday.remove"]);
+    // Election days already declared come with the migration.
+    expect((await trpc<{ holidays: { date: string }[] }>(t.app, c.admin, "sla.listHolidays", { year: 2024 }, "query")).data.holidays.map((h) => h.date)).toContain("2024-05-29");
+  });
+
+  it("exports the monitoring timers as CSV for staff and refuses attorneys", async () => {
+    const employee = await t.app.inject({ method: "GET", url: "/api/sla/export.csv?months=3", headers: { cookie: c.employee } });
+    expect(employee.statusCode).toBe(200);
+    expect(employee.headers["content-type"]).toContain("text/csv");
+    expect(employee.body.split("\r\n")[0]).toBe('"Policy","Query","Started","Due","Stopped","Outcome","Paused since","Pause reason","Consultant"');
+    expect(employee.body).toContain('"query_acknowledgement"');
+    expect((await t.app.inject({ method: "GET", url: "/api/sla/export.csv", headers: { cookie: c.attorney } })).statusCode).toBe(403);
+    const bad = await t.app.inject({ method: "GET", url: "/api/sla/export.csv?months=99", headers: { cookie: c.employee } });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toContain("Choose 1 to 24 months");
   });
 
   async function secondConnection() {

@@ -38,7 +38,11 @@ export async function publicHolidayCalendar(db: Db): Promise<HolidayCalendar> {
 export async function listHolidays({ db }: { db: Db }, { year }: { year: number }): Promise<{ year: number; holidays: (PublicHoliday & { declared: boolean })[]; declared: DeclaredHoliday[] }> {
   const rows = await db.selectFrom("declared_holidays").select(["date", "name", "created_at"]).orderBy("date", "desc").execute();
   const declaredDates = new Set(rows.map((r) => r.date));
-  const holidays = southAfricanPublicHolidays(year, rows).map((h) => ({ ...h, declared: declaredDates.has(h.date) }));
+  const holidays = southAfricanPublicHolidays(year, rows.map((r) => ({ date: r.date, name: r.name }))).map((h) => ({
+    date: h.date,
+    name: h.name,
+    declared: declaredDates.has(h.date),
+  }));
   return { year, holidays, declared: rows.map((r) => ({ date: r.date, name: r.name, createdAt: r.created_at.toISOString() })) };
 }
 
