@@ -28,8 +28,8 @@ const ROLES = Object.keys(USERNAMES) as Role[];
 /** At 375 px: the dashboard, a list, a form and a detail page (and a calendar) per role. */
 const PHONE_ROUTES: Record<Role, string[]> = {
   administrator: ["/", "/admin/users", "/booking-form", "/queries/$id", "/appointments"],
-  employee: ["/", "/admin/query-management", "/call-rosters", "/queries/$id", "/admin/bookings"],
-  attorney: ["/", "/queries", "/booking-form", "/queries/$id", "/booking-form/$bookingId", "/cases"],
+  employee: ["/", "/admin/query-management", "/call-rosters", "/queries/$id", "/admin/bookings", "/sla-monitoring"],
+  attorney: ["/", "/queries", "/booking-form", "/queries/$id", "/booking-form/$bookingId", "/cases", "/sla-tracking"],
   consultant: ["/", "/my-bookings", "/expert-availability", "/queries/$id", "/appointments"],
 };
 
@@ -109,7 +109,7 @@ const withParams = (path: string, params: Record<string, string>) => path.replac
 /** Screens behind a route's tabs and views, by who may open them. */
 const TAB_ROUTES: { path: string; roles: readonly Role[] }[] = [
   ...["password", "security", "notifications"].map((tab) => ({ path: `/settings?tab=${tab}`, roles: ROLES })),
-  ...["agency", "sla"].map((tab) => ({ path: `/settings?tab=${tab}`, roles: ["administrator"] as const })),
+  ...["agency", "sla", "holidays"].map((tab) => ({ path: `/settings?tab=${tab}`, roles: ["administrator"] as const })),
   { path: "/audit-trail?tab=reads", roles: ["administrator"] },
   // A day with an assessment, in the calendar's week and day views.
   ...["week", "day"].map((view) => ({ path: `/appointments?view=${view}&date=$bookingDay`, roles: ROLES })),

@@ -49,8 +49,9 @@ function Figure({ label, value, hint, tone }: { label: string; value: string; hi
 function ComplianceTable({ caption, first, rows }: { caption: string; first: string; rows: { key: string; name: string; detail?: string | null; met: number; missed: number; open: number; breached: number }[] }) {
   if (rows.length === 0) return <p className="text-sm text-muted-foreground">Nothing measured in this period yet.</p>;
   return (
-    <div className="overflow-x-auto">
-      <table className="w-full min-w-[28rem] text-sm">
+    // Focusable, so a keyboard can scroll it if a narrow screen ever needs to.
+    <div className="overflow-x-auto" tabIndex={0} role="region" aria-label={caption}>
+      <table className="w-full text-sm">
         <caption className="sr-only">{caption}</caption>
         <thead>
           <tr className="border-b text-left text-xs text-muted-foreground">
@@ -111,7 +112,7 @@ function SlaMonitoringPage() {
           <p>Timers start when queries are submitted; their figures appear here as they run and stop.</p>
         </EmptyState>
       ) : (
-        <div className="grid gap-6">
+        <div className="grid grid-cols-[minmax(0,1fr)] gap-6">
           <section aria-label="This month" className="grid grid-cols-2 gap-3 lg:grid-cols-4">
             <Figure
               label="Compliance this month"
@@ -191,7 +192,7 @@ function SlaMonitoringPage() {
             </CardContent>
           </Card>
 
-          <div className="grid gap-6 xl:grid-cols-2">
+          <div className="grid grid-cols-[minmax(0,1fr)] gap-6 2xl:grid-cols-2">
             <Card>
               <CardHeader>
                 <CardTitle className="text-base">Per expert</CardTitle>
