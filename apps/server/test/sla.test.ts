@@ -209,11 +209,21 @@ describe.each(testDialects())("SLA timers on %s", (kind) => {
     expect(await about(ids.admin!, "at risk")).toBe(0);
 
     await shift(offered.id, 4 * DAY); // past due
+    // The administrator wants system alerts by e-mail too; the employee keeps the defaults.
+    await t.db
+      .insertInto("notification_preferences")
+      .values({ user_id: ids.admin!, type: "system_alert", bell: true, email: true })
+      .onConflict((oc) => oc.columns(["user_id", "type"]).doUpdateSet({ bell: true, email: true }))
+      .execute();
     await sweepSlaAlerts(t.db);
     await sweepSlaAlerts(t.db);
     expect(await about(ids.employee!, "SLA breached")).toBe(1);
     expect(await about(ids.admin!, "SLA breached")).toBe(1);
     expect(await about(ids.admin!, "still breached")).toBe(0);
+    const admin = await t.db.selectFrom("users").select("email").where("id", "=", ids.admin!).executeTakeFirstOrThrow();
+    const mails = await t.db.selectFrom("email_outbox").select(["to_address", "body"]).where("subject", "=", `MedLegal: SLA breached: Booking offered, ${reference}`).execute();
+    expect(mails.map((m) => m.to_address)).toEqual([admin.email]);
+    expect(mails[0]!.body).toContain(`The booking offered timer of ${reference} was due`);
 
     const monitoring = await trpc<SlaMonitoring>(t.app, c.admin, "sla.getMonitoring", {}, "query");
     expect(monitoring.status).toBe(200);

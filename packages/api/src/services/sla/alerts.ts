@@ -2,7 +2,7 @@ import type { Kysely, Transaction } from "kysely";
 import type { Database } from "@medlegal/db";
 import type { SlaPolicy } from "@medlegal/domain";
 import { SLA_POLICY_LABELS } from "@medlegal/domain";
-import { notify } from "../notifications/notifications";
+import { notifyMany } from "../notifications/notifications";
 import type { SweepJob } from "../platform/sweeper";
 
 /**
@@ -69,10 +69,11 @@ async function activeAdministrators(trx: Transaction<Database>): Promise<string[
   return rows.map((r) => r.id);
 }
 
-async function notifyAll(trx: Transaction<Database>, userIds: Iterable<string | null>, message: { title: string; message: string; link: string }) {
-  for (const userId of new Set([...userIds].filter((u): u is string => !!u))) {
-    await notify(trx, { userId, type: "system_alert", ...message });
-  }
+type Notice = Parameters<typeof notifyMany>[1][number];
+
+/** One `system_alert` per distinct recipient of a timer's alert. */
+function alertsFor(userIds: Iterable<string | null>, message: { title: string; message: string; link: string }): Notice[] {
+  return [...new Set([...userIds].filter((u): u is string => !!u))].map((userId) => ({ userId, type: "system_alert" as const, ...message }));
 }
 
 export interface SlaSweepResult {
@@ -87,7 +88,7 @@ export interface SlaSweepResult {
  * 24 hours after a breach alert for a timer still open). A timer that is already breached when
  * first seen gets the breach alert alone.
  */
-export async function sweepSlaAlerts(db: Kysely<Database>, now = new Date(), batch = 200): Promise<SlaSweepResult> {
+export async function sweepSlaAlerts(db: Kysely<Database>, now = new Date(), batch = 500): Promise<SlaSweepResult> {
   const result: SlaSweepResult = { atRisk: 0, breached: 0, escalated: 0 };
   const run = async (column: AlertColumn, send: (trx: Transaction<Database>, rows: Claimed[]) => Promise<void>) => {
     for (;;) {
@@ -106,35 +107,44 @@ export async function sweepSlaAlerts(db: Kysely<Database>, now = new Date(), bat
   await run("breach_alerted_at", async (trx, rows) => {
     const admins = await activeAdministrators(trx);
     await trx.updateTable("sla_timers").set({ at_risk_alerted_at: now }).where("id", "in", rows.map((r) => r.id)).where("at_risk_alerted_at", "is", null).execute();
-    for (const row of rows) {
-      const label = SLA_POLICY_LABELS[row.policy];
-      await notifyAll(trx, [row.assigned_employee_id, ...admins], {
-        title: `SLA breached: ${label}, ${row.reference}`,
-        message: `The ${label.toLowerCase()} timer of ${row.reference} was due ${when(row.due_at)} and is still open.`,
-        link: "/sla-tracking",
-      });
-    }
+    await notifyMany(
+      trx,
+      rows.flatMap((row) => {
+        const label = SLA_POLICY_LABELS[row.policy];
+        return alertsFor([row.assigned_employee_id, ...admins], {
+          title: `SLA breached: ${label}, ${row.reference}`,
+          message: `The ${label.toLowerCase()} timer of ${row.reference} was due ${when(row.due_at)} and is still open.`,
+          link: "/sla-tracking",
+        });
+      }),
+    );
   });
   await run("at_risk_alerted_at", async (trx, rows) => {
-    for (const row of rows) {
-      const label = SLA_POLICY_LABELS[row.policy];
-      await notifyAll(trx, [row.assigned_employee_id, REPORT_POLICIES.includes(row.policy) ? row.consultant_id : null], {
-        title: `SLA at risk: ${label}, ${row.reference}`,
-        message: `The ${label.toLowerCase()} timer of ${row.reference} is due ${when(row.due_at)}.`,
-        link: "/sla-tracking",
-      });
-    }
+    await notifyMany(
+      trx,
+      rows.flatMap((row) => {
+        const label = SLA_POLICY_LABELS[row.policy];
+        return alertsFor([row.assigned_employee_id, REPORT_POLICIES.includes(row.policy) ? row.consultant_id : null], {
+          title: `SLA at risk: ${label}, ${row.reference}`,
+          message: `The ${label.toLowerCase()} timer of ${row.reference} is due ${when(row.due_at)}.`,
+          link: "/sla-tracking",
+        });
+      }),
+    );
   });
   await run("escalated_at", async (trx, rows) => {
     const admins = await activeAdministrators(trx);
-    for (const row of rows) {
-      const label = SLA_POLICY_LABELS[row.policy];
-      await notifyAll(trx, admins, {
-        title: `SLA still breached: ${label}, ${row.reference}`,
-        message: `The ${label.toLowerCase()} timer of ${row.reference} was due ${when(row.due_at)} and is still open a day after its breach alert.`,
-        link: "/sla-monitoring",
-      });
-    }
+    await notifyMany(
+      trx,
+      rows.flatMap((row) => {
+        const label = SLA_POLICY_LABELS[row.policy];
+        return alertsFor(admins, {
+          title: `SLA still breached: ${label}, ${row.reference}`,
+          message: `The ${label.toLowerCase()} timer of ${row.reference} was due ${when(row.due_at)} and is still open a day after its breach alert.`,
+          link: "/sla-monitoring",
+        });
+      }),
+    );
   });
   return result;
 }
