@@ -56,11 +56,14 @@ function ComplianceTable({ caption, first, rows }: { caption: string; first: str
         <thead>
           <tr className="border-b text-left text-xs text-muted-foreground">
             <th scope="col" className="py-1.5 font-medium">{first}</th>
-            <th scope="col" className="py-1.5 text-right font-medium">Met</th>
-            <th scope="col" className="py-1.5 text-right font-medium">Missed</th>
-            <th scope="col" className="py-1.5 text-right font-medium">Compliance</th>
-            <th scope="col" className="py-1.5 text-right font-medium">Running</th>
-            <th scope="col" className="py-1.5 text-right font-medium">Breached</th>
+            <th scope="col" className="py-1.5 pl-2 text-right font-medium">Met</th>
+            <th scope="col" className="py-1.5 pl-2 text-right font-medium">Missed</th>
+            <th scope="col" className="py-1.5 pl-2 text-right font-medium">
+              <span className="sm:hidden">%</span>
+              <span className="max-sm:sr-only">Compliance</span>
+            </th>
+            <th scope="col" className="hidden py-1.5 pl-2 text-right font-medium sm:table-cell">Running</th>
+            <th scope="col" className="py-1.5 pl-2 text-right font-medium">Breached</th>
           </tr>
         </thead>
         <tbody>
@@ -70,11 +73,11 @@ function ComplianceTable({ caption, first, rows }: { caption: string; first: str
                 {r.name}
                 {r.detail && <span className="block text-xs text-muted-foreground">{r.detail}</span>}
               </th>
-              <td className="py-1.5 text-right tabular-nums">{r.met}</td>
-              <td className="py-1.5 text-right tabular-nums">{r.missed}</td>
-              <td className="py-1.5 text-right tabular-nums">{r.met + r.missed ? `${Math.round((r.met / (r.met + r.missed)) * 100)} %` : "—"}</td>
-              <td className="py-1.5 text-right tabular-nums">{r.open}</td>
-              <td className={cn("py-1.5 text-right tabular-nums", r.breached > 0 && "font-semibold text-red-700")}>{r.breached}</td>
+              <td className="py-1.5 pl-2 text-right tabular-nums">{r.met}</td>
+              <td className="py-1.5 pl-2 text-right tabular-nums">{r.missed}</td>
+              <td className="py-1.5 pl-2 text-right tabular-nums">{r.met + r.missed ? `${Math.round((r.met / (r.met + r.missed)) * 100)} %` : "—"}</td>
+              <td className="hidden py-1.5 pl-2 text-right tabular-nums sm:table-cell">{r.open}</td>
+              <td className={cn("py-1.5 pl-2 text-right tabular-nums", r.breached > 0 && "font-semibold text-red-700")}>{r.breached}</td>
             </tr>
           ))}
         </tbody>
