@@ -1,5 +1,6 @@
 import {
   bookableConsultantsInputSchema,
+  bookableExpertsInputSchema,
   bookingInputSchema,
   bookingListInputSchema,
   cancelBookingSchema,
@@ -9,18 +10,10 @@ import {
   rescheduleBookingSchema,
   slotsInputSchema,
 } from "@medlegal/domain";
-import {
-  bookableConsultants,
-  cancelBooking,
-  confirmBooking,
-  createBooking,
-  getBooking,
-  listBookings,
-  listSlots,
-  correctAttendance,
-  recordAttendance,
-  rescheduleBooking,
-} from "../../services/scheduling/bookings";
+import { correctAttendance, recordAttendance } from "../../services/scheduling/attendance";
+import { getBooking, listBookings } from "../../services/scheduling/booking-records";
+import { cancelBooking, confirmBooking, createBooking, rescheduleBooking } from "../../services/scheduling/booking-requests";
+import { bookableConsultants, bookableExperts, listSlots } from "../../services/scheduling/booking-slots";
 import { roleProcedure, router } from "../../trpc";
 
 const book = roleProcedure("bookings.book");
@@ -28,7 +21,11 @@ const book = roleProcedure("bookings.book");
 export const bookingsRouter = router({
   list: roleProcedure("bookings.read").input(bookingListInputSchema).query(({ ctx, input }) => listBookings({ db: ctx.db, actor: ctx.actor }, input)),
   get: roleProcedure("bookings.read").input(idInputSchema).query(({ ctx, input }) => getBooking({ db: ctx.db, actor: ctx.actor }, input)),
-  listConsultants: book.input(bookableConsultantsInputSchema).query(({ ctx, input }) => bookableConsultants({ db: ctx.db, actor: ctx.actor }, input)),
+  // The agency's scheduler picks among all experts of a specialization; bookings still need an accepted one.
+  listConsultants: roleProcedure("bookings.manage")
+    .input(bookableConsultantsInputSchema)
+    .query(({ ctx, input }) => bookableConsultants({ db: ctx.db, actor: ctx.actor }, input)),
+  listExperts: book.input(bookableExpertsInputSchema).query(({ ctx, input }) => bookableExperts({ db: ctx.db, actor: ctx.actor }, input)),
   listSlots: book.input(slotsInputSchema).query(({ ctx, input }) => listSlots({ db: ctx.db, actor: ctx.actor }, input)),
   create: book.input(bookingInputSchema).mutation(({ ctx, input }) => createBooking({ db: ctx.db, actor: ctx.actor }, input)),
   cancel: book.input(cancelBookingSchema).mutation(({ ctx, input }) => cancelBooking({ db: ctx.db, actor: ctx.actor }, input)),

@@ -1,14 +1,9 @@
 import { assignEmployeeSchema, commentInputSchema, idInputSchema, moveQuerySchema, queryInputSchema, queryListInputSchema } from "@medlegal/domain";
-import {
-  assignEmployee,
-  commentOnQuery,
-  createQuery,
-  getQuery,
-  listCaseManagers,
-  listQueries,
-  moveQuery,
-  takeQuery,
-} from "../../services/queries/queries";
+import { assignEmployee, listCaseManagers, takeQuery } from "../../services/queries/case-managers";
+import { getQuery } from "../../services/queries/query-detail";
+import { commentOnQuery, createQuery } from "../../services/queries/query-instructions";
+import { listQueries } from "../../services/queries/query-list";
+import { moveQuery } from "../../services/queries/query-moves";
 import { roleProcedure, router } from "../../trpc";
 
 const manage = roleProcedure("queries.manage");
