@@ -403,7 +403,7 @@ export async function createQuery({ db, actor }: Deps, data: z.output<typeof que
 }
 
 /**
- * Moves a query along DESIGN.md section 5. An illegal move answers 409 with a sentence; the move,
+ * Moves a query along its statuses (docs/product-rules.md#queries). An illegal move answers 409 with a sentence; the move,
  * its timeline entry, its audit row and its notifications commit together.
  */
 export async function moveQuery({ db, actor }: Deps, { id, to, reason }: z.output<typeof moveQuerySchema>): Promise<QueryDetail> {
