@@ -43,7 +43,8 @@ export const messageOutputSchema = z.object({ message: text });
 
 // Users and accounts ------------------------------------------------------------------------------
 
-export const currentUserOutputSchema = z.object({
+/** What every answer about a person's account starts from. */
+const accountOutputSchema = z.object({
   id,
   username: text,
   firstName: text,
@@ -51,22 +52,16 @@ export const currentUserOutputSchema = z.object({
   email: text,
   role: z.enum(ROLES),
   specialization: nullableText,
-  twoFactorSetupRequired: z.literal(true).optional(),
 });
+
+export const currentUserOutputSchema = accountOutputSchema.extend({ twoFactorSetupRequired: z.literal(true).optional() });
 
 export const twoFactorChallengeOutputSchema = z.object({ twoFactorRequired: z.literal(true) });
 export const loginOutputSchema = z.union([twoFactorChallengeOutputSchema, currentUserOutputSchema]);
 
-export const userSummaryOutputSchema = z.object({
-  id,
-  username: text,
-  firstName: text,
-  lastName: text,
-  email: text,
-  role: z.enum(ROLES),
+export const userSummaryOutputSchema = accountOutputSchema.extend({
   isActive: z.boolean(),
   specializationId: id.nullable(),
-  specialization: nullableText,
   firmName: nullableText,
   lastLoginAt: nullableText,
   createdAt: text,
