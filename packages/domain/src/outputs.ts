@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { ACCESS_ACTIONS, type AccessLogRow } from "./access-log";
 import type { NotificationPreference, SpecializationItem, UserDetail, UserSummary } from "./admin";
-import { ASSESSMENT_MODES, BOOKING_STATUSES, CANCELLATION_CLASSES, type BookingItem, type Slot, type TimeRange } from "./bookings";
+import { ASSESSMENT_MODES, BOOKING_STATUSES, CANCELLATION_CLASSES, type BookableExpert, type BookingItem, type Slot, type TimeRange } from "./bookings";
 import { CLAIMANT_GENDERS, type Patient } from "./claimants";
 import type { DashboardSummary, RecentQueryUpdate, UnassignedSpecialization } from "./dashboard";
 import { NOTIFICATION_TYPES, type NotificationDto } from "./notifications";
@@ -288,6 +288,9 @@ export const bookingOutputSchema = z.object({
   createdAt: text,
 });
 
+/** An expert who accepted the query, whom a booking on it may name. */
+export const bookableExpertOutputSchema = z.object({ assignmentId: id, consultantId: id, name: text, specializationId: id, specialization: text });
+
 export const bookingPageOutputSchema = z.object({ items: z.array(bookingOutputSchema), nextCursor: nullableText });
 
 // Dashboard and the access log -------------------------------------------------------------------
@@ -368,6 +371,7 @@ sameShape<SameShape<z.output<typeof queryDetailOutputSchema>, QueryDetail>>();
 sameShape<SameShape<z.output<typeof timeRangeOutputSchema>, TimeRange>>();
 sameShape<SameShape<z.output<typeof slotOutputSchema>, Slot>>();
 sameShape<SameShape<z.output<typeof bookingOutputSchema>, BookingItem>>();
+sameShape<SameShape<z.output<typeof bookableExpertOutputSchema>, BookableExpert>>();
 sameShape<SameShape<z.output<typeof recentQueryUpdateOutputSchema>, RecentQueryUpdate>>();
 sameShape<SameShape<z.output<typeof unassignedSpecializationOutputSchema>, UnassignedSpecialization>>();
 sameShape<SameShape<z.output<typeof dashboardSummaryOutputSchema>, DashboardSummary>>();

@@ -1,5 +1,12 @@
 import { z } from "zod";
-import { changePasswordSchema, messageOutputSchema, notificationPreferenceOutputSchema, notificationPreferencesSchema, profileInputSchema, userDetailOutputSchema } from "@medlegal/domain";
+import {
+  changePasswordSchema,
+  messageOutputSchema,
+  notificationPreferenceOutputSchema,
+  notificationPreferencesSchema,
+  profileInputSchema,
+  userDetailOutputSchema,
+} from "@medlegal/domain";
 import {
   changeOwnPassword,
   getOwnAccount,
@@ -16,11 +23,13 @@ export const accountRouter = router({
   updateProfile: procedure.input(profileInputSchema).output(userDetailOutputSchema).mutation(({ ctx, input }) => updateOwnProfile({ db: ctx.db, actor: ctx.actor }, input)),
   changePassword: procedure
     .input(changePasswordSchema)
-    .output(messageOutputSchema).mutation(({ ctx, input }) =>
+    .output(messageOutputSchema)
+    .mutation(({ ctx, input }) =>
       changeOwnPassword({ db: ctx.db, actor: ctx.actor, currentSessionId: ctx.session.currentId() }, input),
     ),
   getNotificationPreferences: procedure.output(z.array(notificationPreferenceOutputSchema)).query(({ ctx }) => getOwnNotificationPreferences({ db: ctx.db, actor: ctx.actor })),
   setNotificationPreferences: procedure
     .input(notificationPreferencesSchema)
-    .output(z.array(notificationPreferenceOutputSchema)).mutation(({ ctx, input }) => setOwnNotificationPreferences({ db: ctx.db, actor: ctx.actor }, input)),
+    .output(z.array(notificationPreferenceOutputSchema))
+    .mutation(({ ctx, input }) => setOwnNotificationPreferences({ db: ctx.db, actor: ctx.actor }, input)),
 });

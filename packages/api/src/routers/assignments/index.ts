@@ -1,5 +1,13 @@
 import { z } from "zod";
-import { assignInputSchema, assignmentCandidatesInputSchema, assignmentOutputSchema, consultantCandidateOutputSchema, idInputSchema, myAssignmentOutputSchema, respondAssignmentSchema } from "@medlegal/domain";
+import {
+  assignInputSchema,
+  assignmentCandidatesInputSchema,
+  assignmentOutputSchema,
+  consultantCandidateOutputSchema,
+  idInputSchema,
+  myAssignmentOutputSchema,
+  respondAssignmentSchema,
+} from "@medlegal/domain";
 import { assignConsultant, listCandidates, listMyAssignments, respondToAssignment, withdrawAssignment } from "../../services/queries/assignments";
 import { roleProcedure, router } from "../../trpc";
 

@@ -1,4 +1,13 @@
-import { currentUserOutputSchema, forgotPasswordSchema, loginOutputSchema, loginSchema, messageOutputSchema, registrationSchema, resetPasswordSchema, twoFactorVerifySchema } from "@medlegal/domain";
+import {
+  currentUserOutputSchema,
+  forgotPasswordSchema,
+  loginOutputSchema,
+  loginSchema,
+  messageOutputSchema,
+  registrationSchema,
+  resetPasswordSchema,
+  twoFactorVerifySchema,
+} from "@medlegal/domain";
 import { login, openSession, recordLogout, register, requestPasswordReset, resetPassword, verifySecondFactor } from "../../services/auth/auth";
 import { publicProcedure, router, signedInProcedure } from "../../trpc";
 
@@ -33,11 +42,13 @@ export const authRouter = router({
 
   forgotPassword: publicProcedure
     .input(forgotPasswordSchema)
-    .output(messageOutputSchema).mutation(({ ctx, input }) =>
+    .output(messageOutputSchema)
+    .mutation(({ ctx, input }) =>
       requestPasswordReset({ db: ctx.db, mailer: ctx.mailer, limits: ctx.limits, actor: { user: ctx.user, meta: ctx.meta } }, input),
     ),
 
   resetPassword: publicProcedure
     .input(resetPasswordSchema)
-    .output(messageOutputSchema).mutation(({ ctx, input }) => resetPassword({ db: ctx.db, limits: ctx.limits, actor: { user: ctx.user, meta: ctx.meta } }, input)),
+    .output(messageOutputSchema)
+    .mutation(({ ctx, input }) => resetPassword({ db: ctx.db, limits: ctx.limits, actor: { user: ctx.user, meta: ctx.meta } }, input)),
 });

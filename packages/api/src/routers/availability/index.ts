@@ -6,7 +6,13 @@ import {
   removeAvailabilityOverrideSchema,
   weeklyAvailabilitySchema,
 } from "@medlegal/domain";
-import { availabilityWeek, getAvailability, removeAvailabilityOverride, setAvailabilityOverride, setWeeklyAvailability } from "../../services/scheduling/availability";
+import {
+  availabilityWeek,
+  getAvailability,
+  removeAvailabilityOverride,
+  setAvailabilityOverride,
+  setWeeklyAvailability,
+} from "../../services/scheduling/availability";
 import { roleProcedure, router } from "../../trpc";
 import { availabilityOutputSchema, weekGridRowOutputSchema } from "../outputs";
 

@@ -14,12 +14,15 @@ const procedure = roleProcedure("notifications.own");
 export const notificationsRouter = router({
   list: procedure
     .input(notificationListInputSchema)
-    .output(z.array(notificationOutputSchema)).query(({ ctx, input }) => listNotifications({ db: ctx.db, actor: ctx.actor }, { userId: ctx.user.id, ...input })),
+    .output(z.array(notificationOutputSchema))
+    .query(({ ctx, input }) => listNotifications({ db: ctx.db, actor: ctx.actor }, { userId: ctx.user.id, ...input })),
   markRead: procedure
     .input(notificationIdInputSchema)
-    .output(notificationOutputSchema).mutation(({ ctx, input }) => markNotificationRead({ db: ctx.db, actor: ctx.actor }, input.id)),
+    .output(notificationOutputSchema)
+    .mutation(({ ctx, input }) => markNotificationRead({ db: ctx.db, actor: ctx.actor }, input.id)),
   markAllRead: procedure.output(updatedOutputSchema).mutation(({ ctx }) => markAllNotificationsRead({ db: ctx.db, actor: ctx.actor }, ctx.user.id)),
   delete: procedure
     .input(notificationIdInputSchema)
-    .output(z.void()).mutation(({ ctx, input }) => deleteNotification({ db: ctx.db, actor: ctx.actor }, input.id)),
+    .output(z.void())
+    .mutation(({ ctx, input }) => deleteNotification({ db: ctx.db, actor: ctx.actor }, input.id)),
 });

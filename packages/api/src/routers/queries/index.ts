@@ -1,15 +1,20 @@
 import { z } from "zod";
-import { assignEmployeeSchema, commentInputSchema, idInputSchema, moveQuerySchema, namedOutputSchema, queryDetailOutputSchema, queryInputSchema, queryListInputSchema, queryPageOutputSchema } from "@medlegal/domain";
 import {
-  assignEmployee,
-  commentOnQuery,
-  createQuery,
-  getQuery,
-  listCaseManagers,
-  listQueries,
-  moveQuery,
-  takeQuery,
-} from "../../services/queries/queries";
+  assignEmployeeSchema,
+  commentInputSchema,
+  idInputSchema,
+  moveQuerySchema,
+  namedOutputSchema,
+  queryDetailOutputSchema,
+  queryInputSchema,
+  queryListInputSchema,
+  queryPageOutputSchema,
+} from "@medlegal/domain";
+import { assignEmployee, listCaseManagers, takeQuery } from "../../services/queries/case-managers";
+import { getQuery } from "../../services/queries/query-detail";
+import { commentOnQuery, createQuery } from "../../services/queries/query-instructions";
+import { listQueries } from "../../services/queries/query-list";
+import { moveQuery } from "../../services/queries/query-moves";
 import { roleProcedure, router } from "../../trpc";
 
 const manage = roleProcedure("queries.manage");

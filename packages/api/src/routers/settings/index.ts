@@ -1,4 +1,11 @@
-import { agencySettingsOutputSchema, agencySettingsSchema, securitySettingsOutputSchema, securitySettingsSchema, slaDefaultsOutputSchema, slaDefaultsSchema } from "@medlegal/domain";
+import {
+  agencySettingsOutputSchema,
+  agencySettingsSchema,
+  securitySettingsOutputSchema,
+  securitySettingsSchema,
+  slaDefaultsOutputSchema,
+  slaDefaultsSchema,
+} from "@medlegal/domain";
 import {
   getAgencySettings,
   getSecuritySettings,
@@ -19,5 +26,6 @@ export const settingsRouter = router({
   getSecurity: procedure.output(securitySettingsOutputSchema).query(({ ctx }) => getSecuritySettings({ db: ctx.db })),
   updateSecurity: procedure
     .input(securitySettingsSchema)
-    .output(securitySettingsOutputSchema).mutation(({ ctx, input }) => updateSecuritySettings({ db: ctx.db, actor: ctx.actor }, input)),
+    .output(securitySettingsOutputSchema)
+    .mutation(({ ctx, input }) => updateSecuritySettings({ db: ctx.db, actor: ctx.actor }, input)),
 });

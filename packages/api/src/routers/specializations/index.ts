@@ -1,5 +1,12 @@
 import { z } from "zod";
-import { idInputSchema, namedOutputSchema, setSpecializationActiveSchema, specializationInputSchema, specializationOutputSchema, specializationUpdateSchema } from "@medlegal/domain";
+import {
+  idInputSchema,
+  namedOutputSchema,
+  setSpecializationActiveSchema,
+  specializationInputSchema,
+  specializationOutputSchema,
+  specializationUpdateSchema,
+} from "@medlegal/domain";
 import {
   createSpecialization,
   listActiveSpecializations,

@@ -1,4 +1,10 @@
-import { recoveryCodesOutputSchema, twoFactorDisableSchema, twoFactorEnrolmentOutputSchema, twoFactorStatusOutputSchema, twoFactorVerifySchema } from "@medlegal/domain";
+import {
+  recoveryCodesOutputSchema,
+  twoFactorDisableSchema,
+  twoFactorEnrolmentOutputSchema,
+  twoFactorStatusOutputSchema,
+  twoFactorVerifySchema,
+} from "@medlegal/domain";
 import {
   confirmTwoFactorEnrolment,
   disableTwoFactor,
@@ -19,6 +25,7 @@ export const twoFactorRouter = router({
   confirm: setup.input(twoFactorVerifySchema).output(recoveryCodesOutputSchema).mutation(({ ctx, input }) => confirmTwoFactorEnrolment({ db: ctx.db, actor: ctx.actor }, input)),
   regenerateRecoveryCodes: procedure
     .input(twoFactorVerifySchema)
-    .output(recoveryCodesOutputSchema).mutation(({ ctx, input }) => regenerateRecoveryCodes({ db: ctx.db, actor: ctx.actor }, input)),
+    .output(recoveryCodesOutputSchema)
+    .mutation(({ ctx, input }) => regenerateRecoveryCodes({ db: ctx.db, actor: ctx.actor }, input)),
   disable: procedure.input(twoFactorDisableSchema).output(twoFactorStatusOutputSchema).mutation(({ ctx, input }) => disableTwoFactor({ db: ctx.db, actor: ctx.actor }, input)),
 });

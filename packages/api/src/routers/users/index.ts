@@ -1,4 +1,14 @@
-import { adminUserCreateSchema, adminUserUpdateSchema, idInputSchema, messageOutputSchema, setUserActiveSchema, twoFactorResetSchema, userDetailOutputSchema, userListInputSchema, userPageOutputSchema } from "@medlegal/domain";
+import {
+  adminUserCreateSchema,
+  adminUserUpdateSchema,
+  idInputSchema,
+  messageOutputSchema,
+  setUserActiveSchema,
+  twoFactorResetSchema,
+  userDetailOutputSchema,
+  userListInputSchema,
+  userPageOutputSchema,
+} from "@medlegal/domain";
 import { resetUserTwoFactor } from "../../services/auth/two-factor";
 import { createUser, getUser, listUsers, sendUserPasswordReset, setUserActive, updateUser } from "../../services/users/user-admin";
 import { roleProcedure, router } from "../../trpc";
@@ -13,6 +23,7 @@ export const usersRouter = router({
   setActive: procedure.input(setUserActiveSchema).output(userDetailOutputSchema).mutation(({ ctx, input }) => setUserActive({ db: ctx.db, actor: ctx.actor }, input)),
   sendPasswordReset: procedure
     .input(idInputSchema)
-    .output(messageOutputSchema).mutation(({ ctx, input }) => sendUserPasswordReset({ db: ctx.db, actor: ctx.actor, mailer: ctx.mailer }, input)),
+    .output(messageOutputSchema)
+    .mutation(({ ctx, input }) => sendUserPasswordReset({ db: ctx.db, actor: ctx.actor, mailer: ctx.mailer }, input)),
   resetTwoFactor: procedure.input(twoFactorResetSchema).output(messageOutputSchema).mutation(({ ctx, input }) => resetUserTwoFactor({ db: ctx.db, actor: ctx.actor }, input)),
 });
