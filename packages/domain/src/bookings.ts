@@ -165,7 +165,7 @@ export const CANCELLATION_CLASS_LABEL: Record<CancellationClass, string> = {
   no_fee_pay_expert: "No fee, but pay the expert",
 };
 
-/** Under 24 hours' notice a cancellation is chargeable (DESIGN.md section 5). */
+/** Under 24 hours' notice a cancellation is chargeable (docs/product-rules.md#bookings-and-availability). */
 export function defaultCancellationClass(startsAt: Date, now: Date): CancellationClass {
   return startsAt.getTime() - now.getTime() < 24 * 3_600_000 ? "chargeable" : "no_fee";
 }

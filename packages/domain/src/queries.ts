@@ -93,7 +93,7 @@ export const QUERY_STATUS_LABEL: Record<QueryStatus, string> = {
   cancelled: "Cancelled",
 };
 
-/** The forward path of a query (DESIGN.md section 5). */
+/** The forward path of a query (docs/product-rules.md#queries). */
 export const QUERY_FLOW = ["submitted", "in_review", "assigning", "scheduled", "assessed", "reporting", "completed"] as const;
 export const OPEN_QUERY_STATUSES: readonly QueryStatus[] = ["submitted", "in_review", "assigning", "scheduled", "assessed", "reporting"];
 

@@ -28,7 +28,12 @@ export interface AuditRow {
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const fullName = (first: string, last: string) => `${first} ${last}`;
+const nameOf = (table: "users" | "patients") => sql<string>`${sql.ref(`${table}.first_name`)} || ' ' || ${sql.ref(`${table}.last_name`)}`;
+type Labels = Promise<{ id: string; label: string }[]>;
+
+/** A user's name: the entity id of user rows, and of availability rows (the consultant whose calendar changed). */
+const userNames = (db: Kysely<Database>, ids: string[]): Labels =>
+  db.selectFrom("users").select(["users.id", nameOf("users").as("label")]).where("users.id", "in", ids).execute();
 
 /**
  * What a reader recognises each entity by: a reference (Q-, CASE-, BK-), a claimant's or user's
@@ -37,53 +42,37 @@ const fullName = (first: string, last: string) => `${first} ${last}`;
  * rows written before this existed get their references too. A record that no longer exists (a
  * removed specialization or shift) keeps its id. See docs/product-rules.md#audit-trail.
  */
-const RESOLVERS: Record<string, (db: Kysely<Database>, ids: string[]) => Promise<{ id: string; label: string }[]>> = {
+const RESOLVERS: Record<string, (db: Kysely<Database>, ids: string[]) => Labels> = {
   query: (db, ids) => db.selectFrom("queries").select(["id", "reference as label"]).where("id", "in", ids).execute(),
   case: (db, ids) => db.selectFrom("cases").select(["id", "reference as label"]).where("id", "in", ids).execute(),
   booking: (db, ids) => db.selectFrom("bookings").select(["id", "reference as label"]).where("id", "in", ids).execute(),
   specialization: (db, ids) => db.selectFrom("specializations").select(["id", "name as label"]).where("id", "in", ids).execute(),
-  patient: async (db, ids) =>
-    (await db.selectFrom("patients").select(["id", "first_name", "last_name"]).where("id", "in", ids).execute()).map((r) => ({
-      id: r.id,
-      label: fullName(r.first_name, r.last_name),
-    })),
-  user: async (db, ids) => usersNamed(db, ids),
-  // Availability rows are recorded against the consultant whose calendar changed.
-  availability: async (db, ids) => usersNamed(db, ids),
-  roster: async (db, ids) =>
-    (
-      await db
-        .selectFrom("call_rosters")
-        .innerJoin("users", "users.id", "call_rosters.employee_id")
-        .select(["call_rosters.id", "users.first_name", "users.last_name"])
-        .where("call_rosters.id", "in", ids)
-        .execute()
-    ).map((r) => ({ id: r.id, label: fullName(r.first_name, r.last_name) })),
-  assignment: async (db, ids) =>
-    (
-      await db
-        .selectFrom("consultant_assignments as a")
-        .innerJoin("queries", "queries.id", "a.query_id")
-        .innerJoin("users", "users.id", "a.consultant_id")
-        .select(["a.id", "queries.reference", "users.first_name", "users.last_name"])
-        .where("a.id", "in", ids)
-        .execute()
-    ).map((r) => ({ id: r.id, label: `${r.reference} · ${fullName(r.first_name, r.last_name)}` })),
-  document: async (db, ids) =>
-    (
-      await db
-        .selectFrom("query_documents as d")
-        .innerJoin("queries", "queries.id", "d.query_id")
-        .select(["d.id", "queries.reference", "d.file_name"])
-        .where("d.id", "in", ids)
-        .execute()
-    ).map((r) => ({ id: r.id, label: `${r.reference} · ${r.file_name}` })),
+  patient: (db, ids) => db.selectFrom("patients").select(["patients.id", nameOf("patients").as("label")]).where("patients.id", "in", ids).execute(),
+  user: userNames,
+  availability: userNames,
+  roster: (db, ids) =>
+    db
+      .selectFrom("call_rosters")
+      .innerJoin("users", "users.id", "call_rosters.employee_id")
+      .select(["call_rosters.id", nameOf("users").as("label")])
+      .where("call_rosters.id", "in", ids)
+      .execute(),
+  assignment: (db, ids) =>
+    db
+      .selectFrom("consultant_assignments as a")
+      .innerJoin("queries", "queries.id", "a.query_id")
+      .innerJoin("users", "users.id", "a.consultant_id")
+      .select(["a.id", sql<string>`queries.reference || ' · ' || ${nameOf("users")}`.as("label")])
+      .where("a.id", "in", ids)
+      .execute(),
+  document: (db, ids) =>
+    db
+      .selectFrom("query_documents as d")
+      .innerJoin("queries", "queries.id", "d.query_id")
+      .select(["d.id", sql<string>`queries.reference || ' · ' || d.file_name`.as("label")])
+      .where("d.id", "in", ids)
+      .execute(),
 };
-
-async function usersNamed(db: Kysely<Database>, ids: string[]) {
-  const rows = await db.selectFrom("users").select(["id", "first_name", "last_name"]).where("id", "in", ids).execute();
-  return rows.map((r) => ({ id: r.id, label: fullName(r.first_name, r.last_name) }));
-}
 
 /** Adds `entityReference` to each row: one look-up per entity type on the page, never one per row. */
 async function withReferences(db: Kysely<Database>, rows: Omit<AuditRow, "entityReference">[]): Promise<AuditRow[]> {

@@ -21,7 +21,7 @@ export const isStaff = (user: CurrentUser) => user.role === "administrator" || u
 const CONSULTANT_VISIBLE = ["proposed", "accepted", "completed"] as const;
 
 /**
- * The row filter for queries a user may see (DESIGN.md section 3): everything for staff, their own
+ * The row filter for queries a user may see (docs/product-rules.md#roles-and-access): everything for staff, their own
  * for an attorney, the ones they are assigned to for a consultant. Every query read goes through it.
  */
 export function visibleQueries(user: CurrentUser) {

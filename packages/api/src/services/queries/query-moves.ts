@@ -37,7 +37,7 @@ async function notifyStatusChange(trx: Transaction<Database>, query: { id: strin
 }
 
 /**
- * Moves a query along DESIGN.md section 5. An illegal move answers 409 with a sentence; the move,
+ * Moves a query along its statuses (docs/product-rules.md#queries). An illegal move answers 409 with a sentence; the move,
  * its timeline entry, its audit row and its notifications commit together.
  */
 export async function moveQuery({ db, actor }: Deps, { id, to, reason }: z.output<typeof moveQuerySchema>): Promise<QueryDetail> {
