@@ -75,7 +75,7 @@ function ComplianceTable({ caption, first, rows }: { caption: string; first: str
               </th>
               <td className="py-1.5 pl-2 text-right tabular-nums">{r.met}</td>
               <td className="py-1.5 pl-2 text-right tabular-nums">{r.missed}</td>
-              <td className="py-1.5 pl-2 text-right tabular-nums">{r.met + r.missed ? `${Math.round((r.met / (r.met + r.missed)) * 100)} %` : "—"}</td>
+              <td className="py-1.5 pl-2 text-right whitespace-nowrap tabular-nums">{r.met + r.missed ? `${Math.round((r.met / (r.met + r.missed)) * 100)} %` : "—"}</td>
               <td className="hidden py-1.5 pl-2 text-right tabular-nums sm:table-cell">{r.open}</td>
               <td className={cn("py-1.5 pl-2 text-right tabular-nums", r.breached > 0 && "font-semibold text-red-700")}>{r.breached}</td>
             </tr>
