@@ -9,6 +9,7 @@ import { loadVisibleCase, loadVisiblePatient, visibleCases } from "../platform/a
 import { recordAccess } from "../audit/access-log";
 import { changedFields, recordAudit } from "../audit/audit";
 import { nextReference } from "../platform/references";
+import { now, stamp } from "../platform/clock";
 
 type Db = Kysely<Database> | Transaction<Database>;
 interface Deps {
@@ -107,6 +108,7 @@ export async function createCase({ db, actor }: Deps, data: z.output<typeof case
         attorney_id: actor.user.id,
         patient_id: data.patientId,
         ...caseColumns(data),
+        ...stamp("created_at", "updated_at"),
       })
       .returning("id")
       .executeTakeFirstOrThrow();
@@ -125,7 +127,7 @@ export async function updateCase({ db, actor }: Deps, { id, ...data }: z.output<
       .updateTable("cases")
       .set({
         ...caseColumns(data),
-        updated_at: new Date(),
+        updated_at: now(),
       })
       .where("id", "=", id)
       .execute();

@@ -9,6 +9,7 @@ import { isStaff, loadVisiblePatient, visiblePatients } from "../platform/access
 import { recordAccess } from "../audit/access-log";
 import { changedFields, recordAudit } from "../audit/audit";
 import { refreshQuerySearchText } from "../queries/query-search";
+import { now, stamp } from "../platform/clock";
 
 type Db = Kysely<Database> | Transaction<Database>;
 interface Deps {
@@ -109,6 +110,7 @@ export async function createPatient({ db, actor }: Deps, data: z.output<typeof p
         .values({
           attorney_id: actor.user.id,
           ...patientColumns(data),
+          ...stamp("created_at", "updated_at"),
         })
         .returning("id")
         .executeTakeFirstOrThrow();
@@ -130,7 +132,7 @@ export async function updatePatient({ db, actor }: Deps, { id, ...data }: z.outp
       const before = toPatient(await patientQuery(trx).where("patients.id", "=", id).executeTakeFirstOrThrow());
       await trx
         .updateTable("patients")
-        .set({ ...patientColumns(data), updated_at: new Date() })
+        .set({ ...patientColumns(data), updated_at: now() })
         .where("id", "=", id)
         .execute();
       const after = toPatient(await patientQuery(trx).where("patients.id", "=", id).executeTakeFirstOrThrow());

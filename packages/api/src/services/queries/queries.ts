@@ -35,6 +35,7 @@ import { decodeCursor, encodeCursor, exactTime } from "../platform/keyset";
 import { notify, notifyCaseManagers } from "../notifications/notifications";
 import { refreshQuerySearchText } from "./query-search";
 import { nextReference } from "../platform/references";
+import { now, stamp } from "../platform/clock";
 
 type Db = Kysely<Database> | Transaction<Database>;
 interface Deps {
@@ -331,6 +332,7 @@ export async function addEvent(
       from_status: event.from ?? null,
       to_status: event.to ?? null,
       body: event.body ?? null,
+      ...stamp("at"),
     })
     .execute();
 }
@@ -376,6 +378,7 @@ export async function createQuery({ db, actor }: Deps, data: z.output<typeof que
         instructions: data.instructions,
         priority: data.priority,
         priority_rank: PRIORITY_RANK[data.priority],
+        ...stamp("created_at", "updated_at"),
       })
       .returning("id")
       .executeTakeFirstOrThrow();
@@ -431,7 +434,7 @@ export async function applyMove(
       held_from: to === "on_hold" ? query.status : null,
       cancel_reason: to === "cancelled" ? reason : null,
       ...(takeOver ? { assigned_employee_id: actor.user.id } : {}),
-      updated_at: new Date(),
+      updated_at: now(),
     })
     .where("id", "=", query.id)
     .execute();
@@ -452,7 +455,7 @@ export async function takeQuery({ db, actor }: Deps, { id }: z.output<typeof idI
     const query = await trx.selectFrom("queries").selectAll().where("id", "=", id).forUpdate().executeTakeFirst();
     if (!query) throw new AppError("NOT_FOUND", "That query does not exist or is not yours to see.");
     if (query.assigned_employee_id !== actor.user.id) {
-      await trx.updateTable("queries").set({ assigned_employee_id: actor.user.id, updated_at: new Date() }).where("id", "=", id).execute();
+      await trx.updateTable("queries").set({ assigned_employee_id: actor.user.id, updated_at: now() }).where("id", "=", id).execute();
       await recordAudit(trx, actor, {
         action: "query.assign_employee",
         entityType: "query",
@@ -482,7 +485,7 @@ export async function assignEmployee({ db, actor }: Deps, { id, employeeId }: z.
         .executeTakeFirst();
       if (!staff) throw new AppError("INVALID", "Choose an active employee", { employeeId: "Choose an active employee" });
     }
-    await trx.updateTable("queries").set({ assigned_employee_id: employeeId, updated_at: new Date() }).where("id", "=", id).execute();
+    await trx.updateTable("queries").set({ assigned_employee_id: employeeId, updated_at: now() }).where("id", "=", id).execute();
     await recordAudit(trx, actor, {
       action: "query.assign_employee",
       entityType: "query",

@@ -39,6 +39,7 @@ import { decodeCursor, encodeCursor, exactTime } from "../platform/keyset";
 import { notify, notifyCaseManagers } from "../notifications/notifications";
 import { addEvent, applyMove } from "../queries/queries";
 import { nextReference } from "../platform/references";
+import { now, stamp } from "../platform/clock";
 
 type Db = Kysely<Database> | Transaction<Database>;
 interface Deps {
@@ -181,7 +182,7 @@ interface Placement {
  */
 async function placeBooking(trx: Transaction<Database>, p: Placement) {
   if (p.endsAt <= p.startsAt) throw new AppError("INVALID", "A booking must end after it starts.");
-  if (p.startsAt.getTime() <= Date.now()) throw new AppError("INVALID", "Choose a time in the future.");
+  if (p.startsAt.getTime() <= now().getTime()) throw new AppError("INVALID", "Choose a time in the future.");
   const day = sastDate(p.startsAt);
   const range = fitsAvailability(await loadSlotRules(trx, p.consultantId, day, day), p.startsAt, p.endsAt);
   if (!range) throw new AppError("INVALID", "That time is outside the consultant's availability; please choose a listed slot.");
@@ -273,6 +274,7 @@ export async function createBooking({ db, actor }: Deps, data: z.output<typeof b
           mode: range.mode,
           note: data.note,
           created_by: actor.user.id,
+          ...stamp("created_at", "updated_at"),
         })
         .returning("id")
         .executeTakeFirstOrThrow();
@@ -306,7 +308,7 @@ async function lockBooking(trx: Transaction<Database>, actor: SignedInActor, id:
 }
 
 async function setStatus(trx: Transaction<Database>, actor: SignedInActor, id: string, from: BookingStatus, to: BookingStatus, extra: Record<string, unknown> = {}) {
-  await trx.updateTable("bookings").set({ status: to, updated_at: new Date(), ...extra }).where("id", "=", id).execute();
+  await trx.updateTable("bookings").set({ status: to, updated_at: now(), ...extra }).where("id", "=", id).execute();
   await recordAudit(trx, actor, { action: `booking.${to}`, entityType: "booking", entityId: id, before: { status: from }, after: { status: to, ...extra } });
 }
 
@@ -332,7 +334,7 @@ export async function cancelBooking({ db, actor }: Deps, { id, reason, cancellat
   await db.transaction().execute(async (trx) => {
     const b = await lockBooking(trx, actor, id);
     if (b.status !== "requested" && b.status !== "confirmed") throw new AppError("CONFLICT", "Only a requested or confirmed booking can be cancelled.");
-    const cls = isStaff(actor.user) && cancellationClass ? cancellationClass : defaultCancellationClass(b.starts_at, new Date());
+    const cls = isStaff(actor.user) && cancellationClass ? cancellationClass : defaultCancellationClass(b.starts_at, now());
     await setStatus(trx, actor, id, b.status, "cancelled", { cancellation_class: cls, cancel_reason: reason });
     const item = toItem(await bookingQuery(trx).where("bookings.id", "=", id).executeTakeFirstOrThrow());
     await notifyParties(trx, actor, item, `Assessment cancelled: ${item.patientName}`, `${item.reference} on ${when(item.startsAt)} was cancelled: ${reason}`);
@@ -369,6 +371,7 @@ export async function rescheduleBooking({ db, actor }: Deps, { id, startsAt: new
           note: note ?? b.note,
           rescheduled_from_id: b.id,
           created_by: actor.user.id,
+          ...stamp("created_at", "updated_at"),
         })
         .returning("id")
         .executeTakeFirstOrThrow();
@@ -392,7 +395,7 @@ export async function recordAttendance({ db, actor }: Deps, { id, attended }: z.
   await db.transaction().execute(async (trx) => {
     const b = await lockBooking(trx, actor, id);
     if (b.status !== "confirmed") throw new AppError("CONFLICT", "Attendance is recorded on a confirmed booking.");
-    if (b.starts_at.getTime() > Date.now()) throw new AppError("CONFLICT", "Attendance can be recorded once the assessment's time has come.");
+    if (b.starts_at.getTime() > now().getTime()) throw new AppError("CONFLICT", "Attendance can be recorded once the assessment's time has come.");
     await setStatus(trx, actor, id, "confirmed", attended ? "attended" : "no_show");
     if (attended && b.query_id) {
       const open = await trx
@@ -425,7 +428,7 @@ export async function correctAttendance(
     }
     const to = attended ? "attended" : "no_show";
     if (b.status === to) throw new AppError("CONFLICT", `This assessment is already marked ${attended ? "attended" : "a no-show"}.`);
-    await trx.updateTable("bookings").set({ status: to, updated_at: new Date() }).where("id", "=", id).execute();
+    await trx.updateTable("bookings").set({ status: to, updated_at: now() }).where("id", "=", id).execute();
     await recordAudit(trx, actor, {
       action: "booking.attendance_corrected",
       entityType: "booking",
