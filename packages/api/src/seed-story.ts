@@ -49,6 +49,13 @@ export class DemoStory {
     return addDays(this.monday, week * 7 + weekday - 1);
   }
 
+  /** The last working day before today, as a week and weekday of `dayOfWeek`. */
+  lastWorkday(): { week: number; weekday: number } {
+    const date = sastDate(this.workdaysAgo(1, "12:00"));
+    const days = Math.round((sastToUtc(date, "12:00").getTime() - sastToUtc(this.monday, "12:00").getTime()) / 86_400_000);
+    return { week: Math.floor(days / 7), weekday: isoWeekday(date) };
+  }
+
   /** Queues a step; steps run in time order (and in the order queued at the same instant). */
   at(instant: Date, label: string, run: () => Promise<void>): void {
     if (instant.getTime() > this.now.getTime()) throw new Error(`demo step "${label}" lies after the moment of first start`);

@@ -529,7 +529,7 @@ export function seedMatters(story: DemoStory): void {
     .confirm("ot", "employee", ago(8, "09:05"))
     .attend("ortho");
 
-  // This week and the next two: neurosurgeon, psychologist by video, and an industrial psychologist still to confirm.
+  // Yesterday, next week and the week after: neurosurgeon, psychologist by video, and an industrial psychologist still to confirm.
   matter({
     attorney: "nomsa",
     claimant: { firstName: "Refilwe", lastName: "Mothibi", birthDate: "1992-04-17", gender: "female", homeLanguage: "Setswana", consentDaysAgo: 25 },
@@ -549,9 +549,9 @@ export function seedMatters(story: DemoStory): void {
     .accept("dr_naidoo", ago(12, "12:30"))
     .accept("dr_pillay", ago(12, "16:00"))
     .accept("ip_maseko", ago(11, "09:40"))
-    .book("neuro", "nomsa", "dr_naidoo", { week: 0, weekday: 3, time: "09:00" }, ago(9, "10:00"))
+    // Seen on the last working day; the neurosurgeon has still to record the attendance.
+    .book("neuro", "nomsa", "dr_naidoo", { ...story.lastWorkday(), time: "11:00" }, ago(9, "10:00"))
     .confirm("neuro", "sipho", ago(8, "09:30"))
-    .attend("neuro")
     .book("psych", "sipho", "dr_pillay", { week: 1, weekday: 3, time: "15:00" }, ago(6, "11:00"))
     .confirm("psych", "sipho", ago(6, "11:05"))
     .book("career", "nomsa", "ip_maseko", { week: 2, weekday: 5, time: "09:00" }, ago(1, "10:30"));
