@@ -1,6 +1,5 @@
 import type { QueryStatus } from "@medlegal/domain";
 import {
-  addDays,
   ASSESSMENT_MINUTES,
   assignInputSchema,
   bookingInputSchema,
