@@ -61,8 +61,14 @@ export function seedAvailability(story: DemoStory, consultants: string[]): void 
  */
 class Diary {
   private planned: { consultant: string; claimant: string; date: string; start: number; end: number }[] = [];
+  private claimants = 0;
 
   constructor(private story: DemoStory) {}
+
+  /** A number per claimant, for their (made-up, valid) ID number. */
+  nextClaimant(): number {
+    return ++this.claimants;
+  }
 
   /** The first fitting hour from the wished-for day of a week, looking later in the week and then on. */
   place(wish: { consultant: string; claimant: string; week: number; weekday: number; time: string; after: Date }): Date {
@@ -125,8 +131,6 @@ interface MatterBrief {
   priority: "low" | "normal" | "high" | "urgent";
 }
 
-let claimantSequence = 0;
-
 /**
  * A matter's steps, queued on the story in the order they happen. Each method takes the instant
  * the user acts; later steps read what earlier ones created (ids kept on the matter).
@@ -157,7 +161,7 @@ class Matter {
   submit(at: Date): this {
     const { brief } = this;
     const c = brief.claimant;
-    const sequence = ++claimantSequence;
+    const sequence = this.diary.nextClaimant();
     this.step(at, "submitted", async () => {
       const deps = await this.deps(brief.attorney);
       const consent = c.consentDaysAgo === undefined ? "" : sastDate(this.story.workdaysAgo(c.consentDaysAgo, "12:00"));
