@@ -23,9 +23,12 @@ import { DemoStory } from "./seed-story";
 import { createCase } from "./services/cases/cases";
 import { createPatient } from "./services/patients/patients";
 import { assignConsultant, respondToAssignment } from "./services/queries/assignments";
-import { commentOnQuery, createQuery, moveQuery, takeQuery } from "./services/queries/queries";
+import { takeQuery } from "./services/queries/case-managers";
+import { commentOnQuery, createQuery } from "./services/queries/query-instructions";
+import { moveQuery } from "./services/queries/query-moves";
+import { recordAttendance } from "./services/scheduling/attendance";
 import { setWeeklyAvailability } from "./services/scheduling/availability";
-import { cancelBooking, confirmBooking, createBooking, recordAttendance, rescheduleBooking } from "./services/scheduling/bookings";
+import { cancelBooking, confirmBooking, createBooking, rescheduleBooking } from "./services/scheduling/booking-requests";
 import { parseInput } from "./validation";
 
 /* ---------- the experts' week ---------- */

@@ -11,7 +11,7 @@ import { markAllNotificationsRead, notify } from "./services/notifications/notif
 import { addShift } from "./services/scheduling/rosters";
 import { parseInput } from "./validation";
 
-/** The one demo password (README); it meets the SPEC.md password rules. */
+/** The one demo password (README); it meets the password rules (docs/product-rules.md#passwords-and-sessions). */
 export const DEMO_PASSWORD = "Demo@Password1";
 
 interface DemoUser {
