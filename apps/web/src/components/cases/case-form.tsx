@@ -112,7 +112,16 @@ export function CaseForm({
             ))}
           </NativeSelect>
           {onAddClaimant && !kase && (
-            <Button type="button" variant="link" size="sm" className="h-auto justify-self-start px-0" onClick={onAddClaimant} disabled={pending}>
+            <Button
+              type="button"
+              variant="link"
+              size="sm"
+              className="h-auto justify-self-start px-0"
+              // Keeps the claimant select from blurring first: its error would grow the centred dialog and move this button away from the pointer.
+              onMouseDown={(e) => e.preventDefault()}
+              onClick={onAddClaimant}
+              disabled={pending}
+            >
               <UserPlus aria-hidden />
               Add a new claimant
             </Button>

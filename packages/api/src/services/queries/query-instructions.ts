@@ -12,6 +12,7 @@ import { nextReference } from "../platform/references";
 import { getQuery } from "./query-detail";
 import { addEvent } from "./query-records";
 import { refreshQuerySearchText } from "./query-search";
+import { stamp } from "../platform/clock";
 
 interface Deps {
   db: Kysely<Database>;
@@ -38,6 +39,7 @@ export async function createQuery({ db, actor }: Deps, data: z.output<typeof que
         instructions: data.instructions,
         priority: data.priority,
         priority_rank: PRIORITY_RANK[data.priority],
+        ...stamp("created_at", "updated_at"),
       })
       .returning("id")
       .executeTakeFirstOrThrow();

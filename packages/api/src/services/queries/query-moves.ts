@@ -9,6 +9,7 @@ import { recordAudit } from "../audit/audit";
 import { notify } from "../notifications/notifications";
 import { getQuery } from "./query-detail";
 import { addEvent } from "./query-records";
+import { now } from "../platform/clock";
 
 interface Deps {
   db: Kysely<Database>;
@@ -65,7 +66,7 @@ export async function applyMove(
       held_from: to === "on_hold" ? query.status : null,
       cancel_reason: to === "cancelled" ? reason : null,
       ...(takeOver ? { assigned_employee_id: actor.user.id } : {}),
-      updated_at: new Date(),
+      updated_at: now(),
     })
     .where("id", "=", query.id)
     .execute();

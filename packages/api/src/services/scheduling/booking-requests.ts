@@ -20,6 +20,7 @@ import { applyMove } from "../queries/query-moves";
 import { nextReference } from "../platform/references";
 import { bookingQuery, getBooking, lockBooking, setStatus, toBookingItem } from "./booking-records";
 import { acceptedExperts, placeBooking, slotTaken } from "./booking-slots";
+import { now, stamp } from "../platform/clock";
 
 interface Deps {
   db: Kysely<Database>;
@@ -77,6 +78,7 @@ export async function createBooking({ db, actor }: Deps, data: z.output<typeof b
           mode: range.mode,
           note: data.note,
           created_by: actor.user.id,
+          ...stamp("created_at", "updated_at"),
         })
         .returning("id")
         .executeTakeFirstOrThrow();
@@ -134,7 +136,7 @@ export async function cancelBooking({ db, actor }: Deps, { id, reason, cancellat
   await db.transaction().execute(async (trx) => {
     const b = await lockBooking(trx, actor, id);
     if (b.status !== "requested" && b.status !== "confirmed") throw new AppError("CONFLICT", "Only a requested or confirmed booking can be cancelled.");
-    const cls = can(actor.user.role, "bookings.manage") && cancellationClass ? cancellationClass : defaultCancellationClass(b.starts_at, new Date());
+    const cls = can(actor.user.role, "bookings.manage") && cancellationClass ? cancellationClass : defaultCancellationClass(b.starts_at, now());
     await setStatus(trx, actor, id, b.status, "cancelled", { cancellation_class: cls, cancel_reason: reason });
     const item = toBookingItem(await bookingQuery(trx).where("bookings.id", "=", id).executeTakeFirstOrThrow());
     await notifyParties(trx, actor, item, `Assessment cancelled: ${item.patientName}`, `${item.reference} on ${when(item.startsAt)} was cancelled: ${reason}`);
@@ -171,6 +173,7 @@ export async function rescheduleBooking({ db, actor }: Deps, { id, startsAt: new
           note: note ?? b.note,
           rescheduled_from_id: b.id,
           created_by: actor.user.id,
+          ...stamp("created_at", "updated_at"),
         })
         .returning("id")
         .executeTakeFirstOrThrow();
