@@ -16,11 +16,13 @@ import { useDebounced } from "@/hooks/use-debounced";
 import { toast } from "@/hooks/use-toast";
 import { formatDay } from "@/lib/format";
 import { trpc } from "@/lib/trpc";
+import { prefetchPage } from "@/lib/route-data";
 import { trpcErrorMessage, trpcFieldErrors } from "@/lib/trpc-errors";
 import { cn } from "@/lib/utils";
 import { ListTable } from "@/components/ui/list-table";
 
 export const Route = createFileRoute("/_app/patients")({
+  loader: ({ context }) => prefetchPage(context, ({ trpc }) => trpc.patients.list.prefetch({ search: undefined })),
   component: PatientsPage,
 });
 

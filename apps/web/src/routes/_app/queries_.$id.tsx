@@ -25,16 +25,19 @@ import { toast } from "@/hooks/use-toast";
 import { formatDateTime, formatDay } from "@/lib/format";
 import { formatRand } from "@medlegal/domain";
 import { trpc } from "@/lib/trpc";
+import { prefetchPage } from "@/lib/route-data";
 import { trpcErrorMessage } from "@/lib/trpc-errors";
 
 export const Route = createFileRoute("/_app/queries_/$id")({
+  loader: ({ context, params }) => prefetchPage(context, ({ trpc }) => trpc.queries.get.prefetch({ id: params.id })),
   component: QueryPage,
 });
 
 function QueryPage() {
   const { id } = Route.useParams();
   const me = useCurrentUser().data;
-  const query = trpc.queries.get.useQuery({ id }, { retry: false });
+  // The loader has just asked: a not-found answer shows as such, without asking again on mount.
+  const query = trpc.queries.get.useQuery({ id }, { retry: false, retryOnMount: false });
 
   if (!me) return null;
   if (query.isLoading) return <QuerySkeleton />;
