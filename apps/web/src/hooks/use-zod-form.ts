@@ -29,6 +29,7 @@ export function useZodForm<T extends FieldValues>({
   pending = false,
   serverErrors,
   resetKey,
+  mode = "onTouched",
 }: {
   initial: () => T;
   schema: z.ZodType;
@@ -38,6 +39,8 @@ export function useZodForm<T extends FieldValues>({
   pending?: boolean;
   serverErrors?: Record<string, string>;
   resetKey?: unknown;
+  /** "onSubmit": errors wait for the first submit (sign-in), then follow each change. */
+  mode?: "onTouched" | "onSubmit";
 }) {
   const rules = React.useRef({ schema, toPayload, refine });
   rules.current = { schema, toPayload, refine };
@@ -57,7 +60,7 @@ export function useZodForm<T extends FieldValues>({
   const methods = useForm<T>({
     defaultValues: initial() as DefaultValues<T>,
     resolver,
-    mode: "onTouched",
+    mode,
     reValidateMode: "onChange",
     // Focus follows page order (below), which the composite fields' registration order does not.
     shouldFocusError: false,
@@ -141,5 +144,9 @@ export function useZodForm<T extends FieldValues>({
   const reset = () => methods.reset(initial());
   const valid = Object.keys(errors).length === 0;
 
-  return { methods, form, patch, touch, reset, err, valid, dirty: isDirty, submitted: submitCount > 0, formRef, describe, bind, text, submit };
+  // Every rule holds now, whether or not an error shows yet (a submit button disabled until then):
+  // checked during render, so the button follows each keystroke at once.
+  const complete = schema.safeParse(toPayload(form)).success && (!refine || Object.keys(refine(form, {})).length === 0);
+
+  return { methods, form, patch, touch, reset, err, valid, complete, dirty: isDirty, submitted: submitCount > 0, formRef, describe, bind, text, submit };
 }
