@@ -16,7 +16,7 @@ interface State {
   confirmEmail: string;
 }
 
-function Demo({ onSubmit, serverErrors }: { onSubmit: (v: State) => void; serverErrors?: Record<string, string> }) {
+function Demo({ onSubmit, serverErrors, mode }: { onSubmit: (v: State) => void; serverErrors?: Record<string, string>; mode?: "onSubmit" }) {
   const { err, formRef, text, submit } = useZodForm<State>({
     initial: () => ({ name: "", email: "", confirmEmail: "" }),
     schema,
@@ -24,6 +24,7 @@ function Demo({ onSubmit, serverErrors }: { onSubmit: (v: State) => void; server
     refine: (form, errors) => (form.confirmEmail !== form.email ? { ...errors, confirmEmail: "The emails do not match" } : errors),
     idPrefix: "demo",
     serverErrors,
+    mode,
   });
   return (
     <form ref={formRef} noValidate onSubmit={submit(onSubmit)}>
@@ -67,6 +68,17 @@ describe("useZodForm", () => {
     expect(screen.getByText("The emails do not match")).toBeInTheDocument();
     await waitFor(() => expect(screen.getByLabelText("Name")).toHaveFocus());
     expect(onSubmit).not.toHaveBeenCalled();
+  });
+
+  it("with errors held until a submit, still focuses the first invalid field", async () => {
+    const user = userEvent.setup();
+    render(<Demo onSubmit={vi.fn()} mode="onSubmit" />);
+    await user.click(screen.getByLabelText("Name"));
+    await user.tab();
+    expect(screen.queryByText("Name is required")).not.toBeInTheDocument();
+    await user.click(screen.getByRole("button", { name: "Save" }));
+    expect(await screen.findByText("Name is required")).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByLabelText("Name")).toHaveFocus());
   });
 
   it("re-checks a rule that spans fields when the other field changes", async () => {

@@ -66,7 +66,7 @@ export function useZodForm<T extends FieldValues>({
     shouldFocusError: false,
   });
   const form = methods.watch();
-  const { errors, isDirty, submitCount, isSubmitSuccessful } = methods.formState;
+  const { errors, isDirty, submitCount } = methods.formState;
   const formRef = React.useRef<HTMLFormElement>(null);
 
   // A rule can span fields (a confirmation, the ID number and the birth date): a change re-checks
@@ -97,11 +97,14 @@ export function useZodForm<T extends FieldValues>({
     // eslint-disable-next-line react-hooks/exhaustive-deps -- only when the saved value changes
   }, [resetKey]);
 
-  // After a refused submit, once its errors are on the page: the first invalid field in page order.
-  React.useEffect(() => {
-    if (submitCount === 0 || isSubmitSuccessful) return;
-    formRef.current?.querySelector<HTMLElement>("[aria-invalid='true']")?.focus();
-  }, [submitCount, isSubmitSuccessful]);
+  // After a refused submit, once its errors are on the page (a frame or two later): the first
+  // invalid field in page order.
+  const focusFirstInvalid = (frames = 10) =>
+    requestAnimationFrame(() => {
+      const field = formRef.current?.querySelector<HTMLElement>("[aria-invalid='true']");
+      if (field) field.focus();
+      else if (frames > 0) focusFirstInvalid(frames - 1);
+    });
 
   /** The error a field shows now (its own rule, or the server's), if any. */
   const err = (name: string): string | undefined => {
@@ -139,7 +142,10 @@ export function useZodForm<T extends FieldValues>({
     (event: React.FormEvent) => {
       event.preventDefault();
       if (pending || (requireChange && !isDirty)) return;
-      void methods.handleSubmit((values) => onValid(values as T))(event);
+      void methods.handleSubmit(
+        (values) => onValid(values as T),
+        () => focusFirstInvalid(),
+      )(event);
     };
   const reset = () => methods.reset(initial());
   const valid = Object.keys(errors).length === 0;
