@@ -21,3 +21,4 @@ export * from "./two-factor";
 export * from "./user";
 export * from "./validation";
 export * from "./input-primitives";
+export * from "./outputs";

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import multipart from "@fastify/multipart";
-import { accessLogService, AppError, auditTrailService, bookingsService, documentsService, parseInput } from "@medlegal/api";
-import { accessLogExportInputSchema, auditExportInputSchema, DOCUMENT_MAX_BYTES, can, idInputSchema } from "@medlegal/domain";
+import { accessLogService, AppError, assertCan, auditTrailService, bookingsService, documentsService, parseInput } from "@medlegal/api";
+import { accessLogExportInputSchema, auditExportInputSchema, DOCUMENT_MAX_BYTES, idInputSchema } from "@medlegal/domain";
 import type { z } from "zod";
 import type { SignedInActor } from "@medlegal/api";
 import { signedInActor } from "../request-context";
@@ -69,7 +69,7 @@ export async function fileRoutes(app: FastifyInstance) {
   const csvExport = <S extends z.ZodType>(path: string, fileName: string, schema: S, make: (deps: { db: typeof db; actor: SignedInActor }, filters: z.output<S>) => Promise<string>) =>
     app.get<{ Querystring: Record<string, unknown> }>(path, async (request, reply) => {
       const actor = signedInActor(request);
-      if (!can(actor.user.role, "audit.read")) throw new AppError("FORBIDDEN", "You do not have permission to do that.");
+      assertCan(actor.user, "audit.read");
       const filters = parseInput(schema, Object.fromEntries(Object.entries(request.query).filter(([, v]) => v !== "")));
       const csv = await make({ db, actor }, filters);
       const name = `${fileName}-${new Date().toISOString().slice(0, 10)}.csv`;

@@ -9,7 +9,7 @@ import { FullPageSpinner } from "@/components/ui/spinner";
 import { currentUserQuery, useCurrentUser } from "@/hooks/use-auth";
 
 /**
- * The pathless layout of every protected route (SPEC.md section 2). `beforeLoad` loads the user
+ * The pathless layout of every protected route (docs/product-rules.md#navigation). `beforeLoad` loads the user
  * before any page does: signed out goes to /auth, a compulsory two-factor set-up to its page, and
  * `allowed` says whether the role may open the matched route (the page loaders prefetch only then;
  * the layout shows No access otherwise). See docs/architecture.md, "Web routes and data".

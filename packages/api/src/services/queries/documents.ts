@@ -9,7 +9,7 @@ import { AppError } from "../../errors";
 import { loadVisibleQuery, mayReadQueryDocuments, visibleQueries } from "../platform/access";
 import { recordAccess } from "../audit/access-log";
 import { recordAudit } from "../audit/audit";
-import { addEvent } from "./queries";
+import { addEvent } from "./query-records";
 
 interface Deps {
   db: Kysely<Database>;

@@ -23,8 +23,9 @@ import {
 import type { z } from "zod";
 import type { SignedInActor } from "../../context";
 import { AppError } from "../../errors";
-import { isStaff } from "../platform/access";
+import { assertCan, visibleAvailability } from "../platform/access";
 import { changedFields, recordAudit } from "../audit/audit";
+import { now } from "../platform/clock";
 
 type Db = Kysely<Database> | Transaction<Database>;
 interface Deps {
@@ -40,19 +41,17 @@ export interface AvailabilityView {
   overrides: { id: string; date: string; unavailable: boolean; ranges: TimeRange[]; note: string | null }[];
 }
 
-/** Whose availability a call is about: a consultant's own, or any consultant's for staff. */
+/** Whose availability a call is about: a consultant's own, or any consultant's for staff (services/platform/access.ts). */
 async function targetConsultant(db: Db, actor: SignedInActor, consultantId: string | undefined): Promise<{ id: string; name: string }> {
-  const id = actor.user.role === "consultant" ? actor.user.id : consultantId;
-  if (actor.user.role === "consultant" && consultantId && consultantId !== actor.user.id) {
-    throw new AppError("NOT_FOUND", "That consultant does not exist.");
-  }
+  assertCan(actor.user, "availability.own");
+  const id = consultantId ?? (actor.user.role === "consultant" ? actor.user.id : undefined);
   if (!id) throw new AppError("INVALID", "Choose a consultant", { consultantId: "Choose a consultant" });
-  if (!isStaff(actor.user) && actor.user.role !== "consultant") throw new AppError("FORBIDDEN", "You do not have permission to do that.");
   const row = await db
     .selectFrom("users")
     .select(["id", sql<string>`first_name || ' ' || last_name`.as("name")])
     .where("id", "=", id)
     .where("role", "=", "consultant")
+    .where(visibleAvailability(actor.user))
     .executeTakeFirst();
   if (!row) throw new AppError("NOT_FOUND", "That consultant does not exist.");
   return row;
@@ -84,7 +83,7 @@ export async function loadSlotRules(db: Db, consultantId: string, from: string, 
 
 export async function getAvailability({ db, actor }: Deps, { consultantId }: z.output<typeof availabilityOwnerSchema>): Promise<AvailabilityView> {
   const consultant = await targetConsultant(db, actor, consultantId);
-  const today = sastDate(new Date());
+  const today = sastDate(now());
   const rules = await loadSlotRules(db, consultant.id, today, addDays(today, 365));
   const overrides = await db
     .selectFrom("availability_overrides")
@@ -133,7 +132,7 @@ export async function setWeeklyAvailability({ db, actor }: Deps, data: z.output<
 /** Sets one date's exception (replacing any earlier one for that date). */
 export async function setAvailabilityOverride({ db, actor }: Deps, data: z.output<typeof availabilityOverrideSchema>): Promise<AvailabilityView> {
   const consultant = await targetConsultant(db, actor, data.consultantId);
-  if (data.date < sastDate(new Date())) throw new AppError("INVALID", "Choose today or a later date", { date: "Choose today or a later date" });
+  if (data.date < sastDate(now())) throw new AppError("INVALID", "Choose today or a later date", { date: "Choose today or a later date" });
   await db.transaction().execute(async (trx) => {
     await trx.deleteFrom("availability_overrides").where("consultant_id", "=", consultant.id).where("date", "=", data.date).execute();
     const rows = data.unavailable
@@ -182,7 +181,7 @@ export async function liveBookings(db: Db, consultantId: string, from: Date, to:
 }
 
 /** Free slots of a consultant, computed on the server from availability, bookings and capacity. */
-export async function freeSlots(db: Db, consultantId: string, from: string, to: string, now = new Date()): Promise<Slot[]> {
+export async function freeSlots(db: Db, consultantId: string, from: string, to: string, at = now()): Promise<Slot[]> {
   const rules = await loadSlotRules(db, consultantId, from, to);
   const bookings = await liveBookings(db, consultantId, sastToUtc(from, "00:00"), sastToUtc(addDays(to, 1), "00:00"));
   return computeSlots(
@@ -191,7 +190,7 @@ export async function freeSlots(db: Db, consultantId: string, from: string, to: 
     from,
     to,
     ASSESSMENT_MINUTES,
-    now,
+    at,
   );
 }
 

@@ -107,9 +107,7 @@ export function useQuerySchedule(query: QueryDetail) {
       if (!slot) continue;
       try {
         const b: BookingItem = await utils.client.bookings.create.mutate({
-          caseId: query.caseId,
           queryId: query.id,
-          specializationId: r.specializationId,
           consultantId: r.consultantId,
           startsAt: slot.startsAt,
           note: note.trim() || undefined,
