@@ -47,7 +47,8 @@ export default async function setup(project: TestProject) {
   server.stderr?.on("data", (chunk) => (output += chunk));
 
   const baseUrl = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 90_000;
+  // The first start migrates and then plays the demo story through the services (some 250 calls).
+  const deadline = Date.now() + 180_000;
   for (;;) {
     if (server.exitCode !== null) throw new Error(`The server stopped while starting:\n${output}`);
     try {
@@ -55,7 +56,7 @@ export default async function setup(project: TestProject) {
     } catch {
       // not listening yet
     }
-    if (Date.now() > deadline) throw new Error(`The server did not start in 90 s:\n${output}`);
+    if (Date.now() > deadline) throw new Error(`The server did not start in 180 s:\n${output}`);
     await new Promise((r) => setTimeout(r, 250));
   }
   project.provide("baseUrl", baseUrl);

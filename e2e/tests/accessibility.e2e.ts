@@ -225,9 +225,9 @@ describe("accessibility: no serious or critical axe violation", () => {
     // The booking form with a consultant's free slots.
     await attorney.page.goto("/booking-form");
     await settle(attorney.page);
-    const querySelect = attorney.page.locator("#booking-query");
-    await querySelect.locator("option", { hasText: "Sibusiso Khumalo" }).waitFor({ state: "attached" });
-    await querySelect.selectOption((await querySelect.locator("option", { hasText: "Sibusiso Khumalo" }).getAttribute("value"))!);
+    const bookingQuery = attorney.page.locator("#booking-query");
+    await bookingQuery.locator("option", { hasText: "Sibusiso Khumalo" }).waitFor({ state: "attached" });
+    await bookingQuery.selectOption((await bookingQuery.locator("option", { hasText: "Sibusiso Khumalo" }).getAttribute("value"))!);
     // Only the experts who accepted the query are offered.
     const expertSelect = attorney.page.locator("#booking-expert");
     await expertSelect.locator("option", { hasText: "Megan Smith" }).waitFor({ state: "attached" });

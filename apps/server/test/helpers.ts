@@ -82,7 +82,7 @@ export interface TestApp {
 export async function createTestApp(
   kind: DialectKind,
   overrides: Partial<AppOptions> = {},
-  seed: { workflow?: boolean } = { workflow: false },
+  seed: { workflow?: boolean; now?: Date } = { workflow: false },
 ): Promise<TestApp> {
   const handle = await createTestDatabase(kind);
   // The demo users and notifications always; the claimants, cases and queries when a suite asks.

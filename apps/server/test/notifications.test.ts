@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testDialects } from "@medlegal/db/testing";
+import { notificationsService } from "@medlegal/api";
 import type { TestApp } from "./helpers";
 import { createTestApp, login } from "./helpers";
 
@@ -14,6 +15,17 @@ describe.each(testDialects())("notifications and the unread messages count on %s
     attorney = { cookie: a.cookie, id: a.response.json().id };
     const c = await login(t.app, "consultant");
     consultant = { cookie: c.cookie, id: c.response.json().id };
+    // The attorney's bell: twelve notifications, oldest first, of which the two oldest are read.
+    for (let i = 1; i <= 12; i++) {
+      await notificationsService.notify(t.db, { userId: attorney.id, type: "query_update", title: `Query Q-2026-000${String(i).padStart(2, "0")} in review`, message: "Your query is being reviewed." });
+    }
+    const oldest = await t.db.selectFrom("notifications").select("id").where("user_id", "=", attorney.id).orderBy("created_at").limit(2).execute();
+    await t.db.updateTable("notifications").set({ read: true }).where("id", "in", oldest.map((n) => n.id)).execute();
+    // Two messages from the agency to the attorney.
+    const employee = await t.db.selectFrom("users").select("id").where("username", "=", "employee").executeTakeFirstOrThrow();
+    const thread = await t.db.insertInto("message_threads").values({ subject: "Documents", created_by: employee.id }).returning("id").executeTakeFirstOrThrow();
+    await t.db.insertInto("thread_participants").values([{ thread_id: thread.id, user_id: employee.id }, { thread_id: thread.id, user_id: attorney.id }]).execute();
+    await t.db.insertInto("messages").values([1, 2].map((n) => ({ thread_id: thread.id, sender_id: employee.id, body: `Message ${n}` }))).execute();
   });
   afterAll(() => t.close());
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { appRouter } from "@medlegal/api";
+import { appRouter, notificationsService } from "@medlegal/api";
 import type { Role } from "@medlegal/domain";
 import { ROLES } from "@medlegal/domain";
 import type { TestApp } from "./helpers";
@@ -132,6 +132,8 @@ describe("the permission matrix", () => {
   beforeAll(async () => {
     t = await createTestApp("pglite");
     for (const role of ROLES) cookies[role] = (await login(t.app, USERNAME[role])).cookie;
+    const attorney = await t.db.selectFrom("users").select("id").where("username", "=", USERNAME.attorney).executeTakeFirstOrThrow();
+    await notificationsService.notify(t.db, { userId: attorney.id, type: "query_update", title: "Query in review", message: "Your query is being reviewed." });
   });
   afterAll(() => t.close());
 

@@ -11,13 +11,17 @@ import { FullPageSpinner } from "./components/ui/spinner";
 import { setUnauthorizedHandler } from "./lib/api";
 import { queryClient } from "./lib/query-client";
 import { clearBrowserStorage, createSessionExpiryHandler } from "./lib/session-expiry";
-import { createTrpcClient, trpc } from "./lib/trpc";
+import { createTrpcClient, createTrpcQueryUtils, trpc } from "./lib/trpc";
 import { routeTree } from "./routeTree.gen";
 import "./styles.css";
 
+const trpcClient = createTrpcClient();
+
+// Loaders prefetch through the query cache, which decides what is fresh: the router keeps no data
+// of its own (preload stale time 0), so hovering a link starts the page's main query once.
 const router = createRouter({
   routeTree,
-  context: { queryClient },
+  context: { queryClient, trpc: createTrpcQueryUtils(queryClient, trpcClient), trpcClient },
   defaultPreload: "intent",
   defaultPreloadStaleTime: 0,
   defaultNotFoundComponent: NotFound,
@@ -40,8 +44,6 @@ setUnauthorizedHandler(
     navigate: (url) => window.location.assign(url),
   }),
 );
-
-const trpcClient = createTrpcClient();
 
 const root = document.getElementById("root");
 if (!root) throw new Error("The #root element is missing from index.html");

@@ -1,10 +1,16 @@
 import type { Kysely } from "kysely";
 import { sql } from "kysely";
 import type { Database } from "@medlegal/db";
-import type { NotificationType, Role } from "@medlegal/domain";
-import { seedDemoWorkflow } from "./seed-workflow";
+import type { Role } from "@medlegal/domain";
+import { addDays, rosterShiftSchema, sastToUtc } from "@medlegal/domain";
+import { DemoStory } from "./seed-story";
 import { seedDemoSla } from "./seed-sla";
+import { seedAvailability, seedMatters } from "./seed-workflow";
 import { hashPassword } from "./services/auth/passwords";
+import { stamp } from "./services/platform/clock";
+import { markAllNotificationsRead, notify } from "./services/notifications/notifications";
+import { addShift } from "./services/scheduling/rosters";
+import { parseInput } from "./validation";
 
 /** The one demo password (README); it meets the password rules (docs/product-rules.md#passwords-and-sessions). */
 export const DEMO_PASSWORD = "Demo@Password1";
@@ -79,33 +85,37 @@ const DEMO_USERS: DemoUser[] = [
   })),
 ];
 
-const ATTORNEY_NOTIFICATIONS: { type: NotificationType; title: string; message: string; hoursAgo: number; read: boolean }[] = [
-  { type: "query_update", title: "Query Q-2026-00012 in review", message: "Your query for claimant S. Khumalo is being reviewed by our case manager.", hoursAgo: 1, read: false },
-  { type: "query_update", title: "Experts assigned", message: "An orthopaedic surgeon and an occupational therapist were assigned to Q-2026-00012.", hoursAgo: 3, read: false },
-  { type: "payment_reminder", title: "Invoice INV-2026-00031 due", message: "Invoice INV-2026-00031 for R 18 975.00 is due in 7 days.", hoursAgo: 6, read: false },
-  { type: "query_update", title: "Assessment booked", message: "The neurosurgical assessment of L. Petersen is booked for 2 December at 09:00, Rosebank.", hoursAgo: 20, read: false },
-  { type: "system_alert", title: "Scheduled maintenance", message: "MedLegal will be unavailable on Sunday from 02:00 to 03:00 for maintenance.", hoursAgo: 26, read: false },
-  { type: "query_completed", title: "Report delivered", message: "The industrial psychology report for Q-2026-00007 is ready for download.", hoursAgo: 30, read: false },
-  { type: "query_update", title: "Consent form needed", message: "Please upload the signed consent of claimant T. Mahlangu to proceed with bookings.", hoursAgo: 48, read: false },
-  { type: "payment_reminder", title: "Payment received", message: "Thank you: your payment of R 12 650.00 was recorded against INV-2026-00024.", hoursAgo: 52, read: false },
-  { type: "query_update", title: "Assessment rescheduled", message: "The psychiatric assessment of M. Botha moved to 5 December at 11:00 at the expert's request.", hoursAgo: 70, read: false },
-  { type: "other", title: "New expert available", message: "A second audiologist has joined the panel; earlier assessment dates are now available.", hoursAgo: 96, read: false },
-  { type: "query_update", title: "Query Q-2026-00009 scheduled", message: "All three assessments for claimant N. Zulu are now confirmed.", hoursAgo: 120, read: true },
-  { type: "query_completed", title: "Query Q-2026-00004 completed", message: "All reports for the matter of P. Govender were released.", hoursAgo: 200, read: true },
-];
-
 /**
- * Demo data for a first start on the embedded database: one user per role (and a few more),
- * enough notifications for the demo attorney that "View all notifications" and the 9+ badge
- * show, and claimants, cases and queries in every state. Does nothing when the demo admin
- * already exists, so it is safe on every start.
+ * Demo data for a first start: the demo users, then the agency's last months told through the real
+ * services, each step at its instant relative to `now` (the moment of first start), so every rule
+ * the app enforces holds for the demo data too (docs/decisions.md, "Demo data"). Does nothing when
+ * the demo admin already exists, so it is safe on every start. `workflow: false` stops after the
+ * users (for suites that build their own records).
+ *
+ * Each part is one step below; a new part (reports, SLAs, invoices) is one more line.
  */
-export async function seedDemoData(db: Kysely<Database>, options: { workflow?: boolean } = {}): Promise<boolean> {
+export async function seedDemoData(db: Kysely<Database>, options: { workflow?: boolean; now?: Date } = {}): Promise<boolean> {
   const existing = await db.selectFrom("users").select("id").where(sql`lower(username)`, "=", "admin").executeTakeFirst();
   if (existing) return false;
-  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  const story = new DemoStory(db, options.now ?? new Date());
+  await seedUsers(story);
+  if (options.workflow === false) return true;
 
-  await db.transaction().execute(async (trx) => {
+  seedAvailability(story, DEMO_USERS.filter((u) => u.role === "consultant").map((u) => u.username));
+  seedMatters(story);
+  seedRosters(story);
+  seedMessages(story);
+  seedNotificationHabits(story);
+  await story.play();
+  await seedDemoSla(db);
+  return true;
+}
+
+/** The demo accounts, there before anything else happened (the one part written directly). */
+async function seedUsers(story: DemoStory): Promise<void> {
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  const joined = story.workdaysAgo(140, "08:00");
+  await story.db.transaction().execute(async (trx) => {
     const ids: Record<string, string> = {};
     for (const demo of DEMO_USERS) {
       const specialization = demo.specialization
@@ -121,6 +131,8 @@ export async function seedDemoData(db: Kysely<Database>, options: { workflow?: b
           last_name: demo.lastName,
           role: demo.role,
           specialization_id: specialization?.id ?? null,
+          created_at: joined,
+          updated_at: joined,
           ...(demo.extra as Record<string, string>),
         })
         .returning("id")
@@ -137,44 +149,85 @@ export async function seedDemoData(db: Kysely<Database>, options: { workflow?: b
         { user_id: attorneyId, kind: "phone", value: "+27 82 555 0191", position: 1, phone_type: "mobile" },
       ])
       .execute();
-
-    const now = Date.now();
-    await trx
-      .insertInto("notifications")
-      .values(
-        ATTORNEY_NOTIFICATIONS.map((n) => ({
-          user_id: attorneyId,
-          type: n.type,
-          title: n.title,
-          message: n.message,
-          read: n.read,
-          created_at: new Date(now - n.hoursAgo * 3_600_000),
-        })),
-      )
-      .execute();
-
-    // One conversation so the Messages badge has something to count.
-    const thread = await trx
-      .insertInto("message_threads")
-      .values({ subject: "Documents for Q-2026-00012", created_by: ids.employee! })
-      .returning("id")
-      .executeTakeFirstOrThrow();
-    await trx
-      .insertInto("thread_participants")
-      .values([
-        { thread_id: thread.id, user_id: ids.employee! },
-        { thread_id: thread.id, user_id: attorneyId },
-      ])
-      .execute();
-    await trx
-      .insertInto("messages")
-      .values([
-        { thread_id: thread.id, sender_id: ids.employee!, body: "Good morning, please send the hospital records for the claimant." },
-        { thread_id: thread.id, sender_id: ids.employee!, body: "We also need the signed consent form before we can book." },
-      ])
-      .execute();
   });
-  if (options.workflow !== false) await seedDemoWorkflow(db);
-  if (options.workflow !== false) await seedDemoSla(db);
-  return true;
 }
+
+/**
+ * The call roster of this week and the next, drawn up by the administrator on the Friday before:
+ * the bookings desk, the reports desk and the afternoon on call, on every working day.
+ */
+function seedRosters(story: DemoStory): void {
+  const drawnUp = sastToUtc(addDays(story.monday, -3), "15:00");
+  story.at(drawnUp, "call roster", async () => {
+    const admin = await story.actor("admin");
+    const [priya, sipho] = [await story.actor("employee"), await story.actor("sipho")];
+    for (let day = 0; day < 14; day++) {
+      const date = addDays(story.monday, day);
+      if (!DemoStory.isWorkday(date)) continue;
+      const [desk, reports] = day % 2 === 0 ? [priya, sipho] : [sipho, priya];
+      for (const shift of [
+        { employeeId: desk.user.id, start: "08:00", end: "13:00", duty: "bookings_desk" },
+        { employeeId: reports.user.id, start: "08:00", end: "13:00", duty: "reports_desk" },
+        { employeeId: desk.user.id, start: "13:00", end: "17:00", duty: "on_call" },
+      ]) {
+        await addShift({ db: story.db, actor: admin }, parseInput(rosterShiftSchema, { ...shift, date }));
+      }
+    }
+  });
+}
+
+/** One conversation about the query still waiting for the claimant's consent (Messages has no sending service yet). */
+function seedMessages(story: DemoStory): void {
+  story.at(story.workdaysAgo(1, "10:00"), "messages", async () => {
+    const employee = await story.actor("employee");
+    const attorney = await story.actor("attorney");
+    await story.db.transaction().execute(async (trx) => {
+      const thread = await trx
+        .insertInto("message_threads")
+        .values({ subject: "Consent for Thabo Mahlangu", created_by: employee.user.id, ...stamp("created_at") })
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      await trx
+        .insertInto("thread_participants")
+        .values([
+          { thread_id: thread.id, user_id: employee.user.id },
+          { thread_id: thread.id, user_id: attorney.user.id },
+        ])
+        .execute();
+      for (const body of [
+        "Good morning, we have your query for Thabo Mahlangu. Please send the hospital records for the claimant.",
+        "We also need the signed consent form before we can book the assessment.",
+      ]) {
+        await trx.insertInto("messages").values({ thread_id: thread.id, sender_id: employee.user.id, body, ...stamp("created_at") }).execute();
+      }
+    });
+  });
+}
+
+/**
+ * Each demo user read their notifications up to a week ago, so the bell shows the last days'
+ * news as unread; and everyone heard of the coming maintenance window yesterday.
+ */
+function seedNotificationHabits(story: DemoStory): void {
+  for (const demo of DEMO_USERS) {
+    // The demo attorney has not opened the bell for three weeks, so it shows "9+".
+    story.at(story.workdaysAgo(demo.username === "attorney" ? 15 : 5, "17:30"), `${demo.username} reads the bell`, async () => {
+      const actor = await story.actor(demo.username);
+      await markAllNotificationsRead({ db: story.db, actor }, actor.user.id);
+    });
+  }
+  story.at(story.workdaysAgo(1, "07:30"), "maintenance notice", async () => {
+    // The coming Sunday night (next week's when first start is itself a Sunday).
+    const sunday = addDays(story.monday, story.today === addDays(story.monday, 6) ? 13 : 6);
+    for (const demo of DEMO_USERS) {
+      await notify(story.db, {
+        userId: await story.actor(demo.username).then((a) => a.user.id),
+        type: "system_alert",
+        title: "Scheduled maintenance",
+        message: `MedLegal will be unavailable on Sunday ${sunday.slice(8, 10).replace(/^0/, "")} ${MONTHS[Number(sunday.slice(5, 7)) - 1]} from 02:00 to 03:00 for maintenance.`,
+      });
+    }
+  });
+}
+
+const MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];

@@ -1,6 +1,14 @@
 import type { FastifyInstance } from "fastify";
 import { authService, parseInput } from "@medlegal/api";
-import { forgotPasswordSchema, loginSchema, registrationSchema, resetPasswordSchema, twoFactorVerifySchema } from "@medlegal/domain";
+import {
+  currentUserOutputSchema,
+  forgotPasswordSchema,
+  loginOutputSchema,
+  loginSchema,
+  registrationSchema,
+  resetPasswordSchema,
+  twoFactorVerifySchema,
+} from "@medlegal/domain";
 import type { Mailer, RateLimits } from "@medlegal/api";
 import { AppError } from "@medlegal/api";
 import { actorOf, sessionControl } from "../request-context";
@@ -16,13 +24,14 @@ export async function authRoutes(app: FastifyInstance, { mailer, limits }: Deps)
 
   app.get("/api/user", async (request) => {
     if (!request.user) throw new AppError("UNAUTHORIZED", "You are not signed in.");
-    return request.user;
+    // The same output contracts as the tRPC procedures: only the named fields leave the server.
+    return currentUserOutputSchema.parse(request.user);
   });
 
   // The user, or { twoFactorRequired: true } when the account has a second factor (no user yet).
   app.post("/api/login", async (request) => {
     const outcome = await authService.login({ db, limits, actor: actorOf(request) }, parseInput(loginSchema, request.body));
-    return authService.openSession(sessionControl(request), outcome);
+    return loginOutputSchema.parse(await authService.openSession(sessionControl(request), outcome));
   });
 
   // The second step: a wrong code counts like a wrong password (services/auth/rate-limits.ts).
@@ -30,13 +39,13 @@ export async function authRoutes(app: FastifyInstance, { mailer, limits }: Deps)
     const session = sessionControl(request);
     const user = await authService.verifySecondFactor({ db, limits, actor: actorOf(request), session }, parseInput(twoFactorVerifySchema, request.body));
     await session.login(user.id);
-    return user;
+    return currentUserOutputSchema.parse(user);
   });
 
   app.post("/api/register", async (request, reply) => {
     const user = await authService.register({ db, limits, actor: actorOf(request) }, parseInput(registrationSchema, request.body));
     await sessionControl(request).login(user.id);
-    return reply.code(201).send(user);
+    return reply.code(201).send(currentUserOutputSchema.parse(user));
   });
 
   app.post("/api/logout", async (request, reply) => {

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { messagesService, notificationsService, parseInput } from "@medlegal/api";
-import { notificationIdInputSchema, notificationOwnerParamsSchema } from "@medlegal/domain";
+import { notificationIdInputSchema, notificationOutputSchema, notificationOwnerParamsSchema } from "@medlegal/domain";
 import { signedInActor } from "../request-context";
 
 /** The bell's and the Messages badge's endpoints (docs/product-rules.md#client-behaviour). */
@@ -15,12 +15,13 @@ export async function notificationRoutes(app: FastifyInstance) {
   app.get("/api/notifications/:id", { config: { poll: true } }, async (request) => {
     const actor = signedInActor(request);
     const { id: userId } = parseInput(notificationOwnerParamsSchema, request.params);
-    return notificationsService.listNotifications({ db, actor }, { userId });
+    // The same output contract as notifications.list: only the named fields leave the server.
+    return notificationOutputSchema.array().parse(await notificationsService.listNotifications({ db, actor }, { userId }));
   });
 
   app.patch("/api/notifications/:id/read", async (request) => {
     const actor = signedInActor(request);
-    return notificationsService.markNotificationRead({ db, actor }, parseInput(notificationIdInputSchema, request.params).id);
+    return notificationOutputSchema.parse(await notificationsService.markNotificationRead({ db, actor }, parseInput(notificationIdInputSchema, request.params).id));
   });
 
   app.patch("/api/notifications/:id/read-all", async (request) => {

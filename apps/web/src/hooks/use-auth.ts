@@ -1,17 +1,20 @@
 import type { CurrentUser, LoginAnswer, LoginInput, RegistrationInput } from "@medlegal/domain";
 import { isTwoFactorChallenge } from "@medlegal/domain";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useNavigate } from "@tanstack/react-router";
 import { apiJson, getJson, readableErrorMessage } from "@/lib/api";
 import { queryKeys } from "@/lib/query-keys";
 import { toast } from "./use-toast";
 
 /** The signed-in user: null when signed out (a 401 here is an answer, not an expired session). */
+export const currentUserQuery = queryOptions({
+  queryKey: queryKeys.user,
+  queryFn: ({ signal }) => getJson<CurrentUser>("/api/user", { on401: "returnNull", signal }),
+});
+
+/** The signed-in user, read where the `/_app` guard has already loaded it (routes/_app.tsx). */
 export function useCurrentUser() {
-  return useQuery({
-    queryKey: queryKeys.user,
-    queryFn: ({ signal }) => getJson<CurrentUser>("/api/user", { on401: "returnNull", signal }),
-  });
+  return useQuery(currentUserQuery);
 }
 
 /** After a sign-in: the user is known; one held at a compulsory two-factor set-up goes there first. */

@@ -1,9 +1,9 @@
 import type { BookingItem, BookingStatus } from "@medlegal/domain";
-import { keepPreviousData, useInfiniteQuery, useQuery, useQueryClient } from "@tanstack/react-query";
+import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery, useQuery, useQueryClient } from "@tanstack/react-query";
 import { toast } from "@/hooks/use-toast";
 import type { CancelBookingValue } from "@/components/bookings/cancel-booking-dialog";
 import { formatWhen } from "@/lib/booking-time";
-import { trpc } from "@/lib/trpc";
+import { trpc, type TrpcClient } from "@/lib/trpc";
 import { trpcErrorMessage } from "@/lib/trpc-errors";
 
 export const BOOKING_LIST_KEY = ["bookings.list"] as const;
@@ -20,16 +20,18 @@ export interface BookingFilters {
 }
 
 /** bookings.list one keyset page at a time (in start-time order); "Load more" asks for the next page. */
-export function useBookingPages(input: BookingFilters, enabled = true) {
-  const utils = trpc.useUtils();
-  const query = useInfiniteQuery({
+export function bookingPagesOptions(client: TrpcClient, input: BookingFilters) {
+  return infiniteQueryOptions({
     queryKey: [...BOOKING_LIST_KEY, "pages", input],
-    queryFn: ({ pageParam }) => utils.client.bookings.list.query({ ...input, cursor: pageParam }),
+    queryFn: ({ pageParam }) => client.bookings.list.query({ ...input, cursor: pageParam }),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor ?? undefined,
-    placeholderData: keepPreviousData,
-    enabled,
   });
+}
+
+export function useBookingPages(input: BookingFilters, enabled = true) {
+  const utils = trpc.useUtils();
+  const query = useInfiniteQuery({ ...bookingPagesOptions(utils.client, input), placeholderData: keepPreviousData, enabled });
   return { ...query, items: query.data?.pages.flatMap((p) => p.items) ?? [] };
 }
 

@@ -1,18 +1,21 @@
 import type { NotificationDto } from "@medlegal/domain";
 import { NOTIFICATION_POLL_MS } from "@medlegal/domain";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { apiJson, apiRequest, getJson, readableErrorMessage } from "@/lib/api";
 import { queryKeys } from "@/lib/query-keys";
 import { toast } from "./use-toast";
 
 /** All of the user's notifications, newest first, polled every NOTIFICATION_POLL_MS. */
-export function useNotifications(userId: string) {
-  return useQuery({
+export function notificationsQuery(userId: string) {
+  return queryOptions({
     queryKey: queryKeys.notifications(userId),
     queryFn: async ({ signal }) =>
       (await getJson<NotificationDto[]>(`/api/notifications/${encodeURIComponent(userId)}`, { signal })) ?? [],
-    refetchInterval: NOTIFICATION_POLL_MS,
   });
+}
+
+export function useNotifications(userId: string) {
+  return useQuery({ ...notificationsQuery(userId), refetchInterval: NOTIFICATION_POLL_MS });
 }
 
 export function useNotificationActions(userId: string) {

@@ -1,4 +1,4 @@
-import { byField } from "@/hooks/use-form-feedback";
+import { byField } from "@/lib/form-errors";
 
 const NETWORK_ERROR = "Could not reach the server. Check your connection and try again.";
 const FALLBACK = "Something went wrong. Please try again.";

@@ -1,7 +1,8 @@
 import type { AppRouter } from "@medlegal/api";
 import { httpBatchLink } from "@trpc/client";
 import { MAX_TRPC_BATCH, MAX_URL_LENGTH } from "@medlegal/domain";
-import { createTRPCReact } from "@trpc/react-query";
+import type { QueryClient } from "@tanstack/react-query";
+import { createTRPCQueryUtils, createTRPCReact } from "@trpc/react-query";
 import { notifyUnauthorized } from "./api";
 
 /** The typed tRPC client for /trpc; later domains (queries, cases, bookings...) call the server through it. */
@@ -23,3 +24,15 @@ export function createTrpcClient() {
     ],
   });
 }
+
+export type TrpcClient = ReturnType<typeof createTrpcClient>;
+
+/**
+ * The same helpers as `trpc.useUtils()` (prefetch, ensureData, invalidate...) for code outside React:
+ * route loaders get them from the router context (docs/architecture.md, "Web routes and data").
+ */
+export function createTrpcQueryUtils(queryClient: QueryClient, client: TrpcClient) {
+  return createTRPCQueryUtils<AppRouter>({ queryClient, client });
+}
+
+export type TrpcQueryUtils = ReturnType<typeof createTrpcQueryUtils>;

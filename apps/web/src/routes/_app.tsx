@@ -1,28 +1,46 @@
+import type { CurrentUser } from "@medlegal/domain";
 import { canOpenRoute } from "@medlegal/domain";
-import { createFileRoute, Navigate, Outlet, useMatches } from "@tanstack/react-router";
+import { createFileRoute, Navigate, Outlet, redirect, useMatches, useRouter } from "@tanstack/react-router";
 import { CloudOff } from "lucide-react";
 import { AppShell } from "@/components/layout/app-shell";
 import { NoAccess } from "@/components/no-access";
 import { Button } from "@/components/ui/button";
 import { FullPageSpinner } from "@/components/ui/spinner";
-import { useCurrentUser } from "@/hooks/use-auth";
+import { currentUserQuery, useCurrentUser } from "@/hooks/use-auth";
 
 /**
- * The pathless layout of every protected route (docs/product-rules.md#navigation): a spinner while the user
- * loads, /auth without one, and per-role access with canOpenRoute on the matched route path.
+ * The pathless layout of every protected route (docs/product-rules.md#navigation). `beforeLoad` loads the user
+ * before any page does: signed out goes to /auth, a compulsory two-factor set-up to its page, and
+ * `allowed` says whether the role may open the matched route (the page loaders prefetch only then;
+ * the layout shows No access otherwise). See docs/architecture.md, "Web routes and data".
  */
 export const Route = createFileRoute("/_app")({
+  beforeLoad: async ({ context, matches }): Promise<{ user: CurrentUser | null; allowed: boolean }> => {
+    let user: CurrentUser | null;
+    try {
+      user = await context.queryClient.ensureQueryData(currentUserQuery);
+    } catch {
+      // The server is unreachable: the layout says so and offers a retry.
+      return { user: null, allowed: false };
+    }
+    if (!user) throw redirect({ to: "/auth", search: {}, replace: true });
+    // Held at a compulsory two-factor set-up: the server answers nothing else until it is done.
+    if (user.twoFactorSetupRequired) throw redirect({ to: "/two-factor-setup", replace: true });
+    const leafPath: string | undefined = matches[matches.length - 1]?.fullPath;
+    return { user, allowed: leafPath !== undefined && canOpenRoute(user.role, leafPath) };
+  },
   component: AppLayout,
 });
 
 function AppLayout() {
+  const router = useRouter();
+  // The guard has loaded the user; the query keeps it current (a profile edit, a sign-out).
   const user = useCurrentUser();
   const leafPath = useMatches({ select: (matches) => matches[matches.length - 1]?.fullPath });
 
-  if (user.isLoading) return <FullPageSpinner />;
-  if (user.isError) return <ServerUnavailable onRetry={() => void user.refetch()} />;
-  if (!user.data) return <Navigate to="/auth" search={{}} replace />;
-  // Held at a compulsory two-factor set-up: the server answers nothing else until it is done.
+  if (user.isError) return <ServerUnavailable onRetry={() => void router.invalidate()} />;
+  if (user.data === null) return <Navigate to="/auth" search={{}} replace />;
+  if (!user.data) return <FullPageSpinner />;
   if (user.data.twoFactorSetupRequired) return <Navigate to="/two-factor-setup" replace />;
 
   const allowed = leafPath !== undefined && canOpenRoute(user.data.role, leafPath);

@@ -1,7 +1,6 @@
 import type { SpecializationItem } from "@medlegal/domain";
 import { FORM_MESSAGES, formatRand, parseRandToCents, specializationInputSchema } from "@medlegal/domain";
-import { useFormController } from "@/hooks/use-form-controller";
-import { schemaErrors } from "@/hooks/use-form-feedback";
+import { useZodForm } from "@/hooks/use-zod-form";
 import { FormFooter } from "../forms/form-footer";
 import { Field } from "../ui/field";
 import { Input } from "../ui/input";
@@ -24,11 +23,9 @@ function toPayload(form: SpecializationFormState): SpecializationPayload {
   return { name: form.name.trim(), description: form.description.trim() || null, defaultReportFeeCents: parseRandToCents(form.defaultReportFeeCents) };
 }
 
-function formErrors(form: SpecializationFormState): Record<string, string> {
-  const payload = toPayload(form);
-  const errors = schemaErrors(specializationInputSchema, payload);
-  if (Number.isNaN(payload.defaultReportFeeCents)) errors.defaultReportFeeCents = FORM_MESSAGES.randAmount;
-  return errors;
+/** A fee that is not an amount in rand says so (the schema would only see NaN). */
+function refineFee(form: SpecializationFormState, errors: Record<string, string>): Record<string, string> {
+  return Number.isNaN(parseRandToCents(form.defaultReportFeeCents)) ? { ...errors, defaultReportFeeCents: FORM_MESSAGES.randAmount } : errors;
 }
 
 /**
@@ -48,13 +45,15 @@ export function SpecializationForm({
   onSubmit: (payload: SpecializationPayload) => void;
   onCancel?: () => void;
 }) {
-  const { form, patch, err, feedback, formRef, text, submit } = useFormController<SpecializationFormState>({
+  const { form, patch, touch, err, formRef, text, submit } = useZodForm<SpecializationFormState>({
     initial: () => ({
       name: initial?.name ?? "",
       description: initial?.description ?? "",
       defaultReportFeeCents: initial?.defaultReportFeeCents != null ? formatRand(initial.defaultReportFeeCents) : "",
     }),
-    validate: formErrors,
+    schema: specializationInputSchema,
+    toPayload,
+    refine: refineFee,
     idPrefix: "spec",
     pending,
     serverErrors,
@@ -82,9 +81,9 @@ export function SpecializationForm({
           autoComplete="off"
           placeholder="R 0.00"
           onBlur={() => {
-            feedback.touch("defaultReportFeeCents");
             const parsed = parseRandToCents(form.defaultReportFeeCents);
             if (parsed !== null && !Number.isNaN(parsed)) patch({ defaultReportFeeCents: formatRand(parsed) });
+            touch("defaultReportFeeCents");
           }}
           aria-describedby={feeError ? "spec-defaultReportFeeCents-error" : "spec-fee-hint"}
           className="sm:max-w-56"

@@ -13,8 +13,7 @@ import {
   roleFieldsPayload,
   ROLES,
 } from "@medlegal/domain";
-import { useFormController } from "@/hooks/use-form-controller";
-import { schemaErrors } from "@/hooks/use-form-feedback";
+import { useZodForm } from "@/hooks/use-zod-form";
 import { NewPasswordFields } from "../auth/new-password-fields";
 import { CORRECT_HIGHLIGHTED, FormFooter, FormNote } from "../forms/form-footer";
 import type { SpecializationOption } from "../forms/role-fields";
@@ -74,10 +73,9 @@ export function toUpdatePayload(id: string, form: UserFormState): AdminUserUpdat
   return { id, email, firstName, lastName, ...roleFields(form) } as AdminUserUpdateInput;
 }
 
-/** The same rules as the server's schema, plus the attorney lists and the password confirmation. */
-function formErrors(form: UserFormState, mode: "create" | "edit", id: string): Record<string, string> {
-  const errors: Record<string, string> =
-    mode === "create" ? schemaErrors(adminUserCreateSchema, toCreatePayload(form)) : schemaErrors(adminUserUpdateSchema, toUpdatePayload(id, form));
+/** On top of the server's schema: a chosen role, the attorney lists and the password confirmation. */
+function refineUser(form: UserFormState, mode: "create" | "edit", schemaErrors: Record<string, string>): Record<string, string> {
+  const errors = { ...schemaErrors };
   if (!form.role) {
     errors.role = FORM_MESSAGES.roleRequired;
   }
@@ -116,9 +114,11 @@ export function UserForm(props: UserFormProps) {
   const { mode, specializations, pending = false, serverErrors, onCancel } = props;
   const user = props.mode === "edit" ? props.user : undefined;
   const isSelf = props.mode === "edit" && props.isSelf === true;
-  const { form, patch, err, feedback, formRef, bind, text, submit, valid } = useFormController<UserFormState>({
+  const { form, patch, touch, err, submitted, formRef, bind, text, submit, valid } = useZodForm<UserFormState>({
     initial: () => initialState(user),
-    validate: (f) => formErrors(f, mode, user?.id ?? ""),
+    schema: mode === "create" ? adminUserCreateSchema : adminUserUpdateSchema,
+    toPayload: (f) => (mode === "create" ? toCreatePayload(f) : toUpdatePayload(user?.id ?? "", f)),
+    refine: (f, errors) => refineUser(f, mode, errors),
     idPrefix: "user",
     pending,
     serverErrors,
@@ -197,7 +197,7 @@ export function UserForm(props: UserFormProps) {
         value={form}
         onChange={patch}
         error={err}
-        onTouch={feedback.touch}
+        onTouch={touch}
         disabled={pending}
         specializations={specializations}
       />
@@ -206,7 +206,7 @@ export function UserForm(props: UserFormProps) {
         className="pt-5"
         pending={pending}
         submitLabel={mode === "create" ? "Create user" : "Save changes"}
-        note={feedback.submitted && !valid ? <FormNote alert>{CORRECT_HIGHLIGHTED}</FormNote> : undefined}
+        note={submitted && !valid ? <FormNote alert>{CORRECT_HIGHLIGHTED}</FormNote> : undefined}
         onSecondary={onCancel}
       />
     </form>

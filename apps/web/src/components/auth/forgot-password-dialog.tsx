@@ -1,6 +1,8 @@
 import { Mail } from "lucide-react";
+import { forgotPasswordSchema } from "@medlegal/domain";
 import * as React from "react";
 import { useForgotPassword } from "@/hooks/use-auth";
+import { useZodForm } from "@/hooks/use-zod-form";
 import { toast } from "@/hooks/use-toast";
 import { readableErrorMessage } from "@/lib/api";
 import { Button } from "../ui/button";
@@ -13,20 +15,21 @@ const FALLBACK = "Failed to send reset link. Please try again.";
 
 export function ForgotPasswordDialog() {
   const [open, setOpen] = React.useState(false);
-  const [email, setEmail] = React.useState("");
   const forgot = useForgotPassword();
-  const empty = email.trim() === "";
+  const { form, err, formRef, text, submit, reset } = useZodForm<{ email: string }>({
+    initial: () => ({ email: "" }),
+    schema: forgotPasswordSchema,
+    idPrefix: "forgot",
+    pending: forgot.isPending,
+    mode: "onSubmit",
+  });
+  const empty = form.email.trim() === "";
 
-  function submit(event: React.FormEvent) {
-    event.preventDefault();
-    // The dialog is portalled out of the DOM but not out of React's tree: without this, its submit
-    // event would bubble on to the Sign In form the dialog sits in and submit that too.
-    event.stopPropagation();
-    if (empty || forgot.isPending) return;
+  const send = submit(({ email }) =>
     forgot.mutate(email.trim(), {
       onSuccess: () => {
         setOpen(false);
-        setEmail("");
+        reset();
         toast({
           title: "Reset link sent",
           description: "If an account with this email exists, a password reset link has been sent to your email.",
@@ -35,8 +38,8 @@ export function ForgotPasswordDialog() {
       onError: (error) => {
         toast({ variant: "destructive", title: "Error", description: readableErrorMessage(error, FALLBACK) });
       },
-    });
-  }
+    }),
+  );
 
   return (
     <Dialog open={open} onOpenChange={setOpen}>
@@ -46,7 +49,17 @@ export function ForgotPasswordDialog() {
         </Button>
       </DialogTrigger>
       <DialogContent>
-        <form onSubmit={submit} className="grid gap-5" noValidate>
+        <form
+          ref={formRef}
+          onSubmit={(event) => {
+            // The dialog is portalled out of the DOM but not out of React's tree: without this, its submit
+            // event would bubble on to the Sign In form the dialog sits in and submit that too.
+            event.stopPropagation();
+            send(event);
+          }}
+          className="grid gap-5"
+          noValidate
+        >
           <DialogHeader>
             <div className="mb-1 flex size-10 items-center justify-center rounded-full bg-accent text-accent-foreground">
               <Mail className="size-5" aria-hidden />
@@ -54,16 +67,8 @@ export function ForgotPasswordDialog() {
             <DialogTitle>Reset your password</DialogTitle>
             <DialogDescription>Enter the email address of your account and we will send you a link to choose a new password.</DialogDescription>
           </DialogHeader>
-          <Field label="Email" htmlFor="forgot-email">
-            <Input
-              id="forgot-email"
-              type="email"
-              autoComplete="email"
-              value={email}
-              onChange={(e) => setEmail(e.target.value)}
-              placeholder="you@example.co.za"
-              required
-            />
+          <Field label="Email" htmlFor="forgot-email" error={err("email")}>
+            <Input {...text("email")} type="email" autoComplete="email" placeholder="you@example.co.za" required />
           </Field>
           <DialogFooter>
             <Button variant="outline" onClick={() => setOpen(false)}>

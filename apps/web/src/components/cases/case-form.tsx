@@ -1,8 +1,7 @@
 import type { CaseInput, CaseItem, CaseStatus, ClaimType, Patient, PatientInput } from "@medlegal/domain";
 import { UserPlus } from "lucide-react";
 import { CASE_STATUS_LABEL, CASE_STATUSES, caseInputSchema, CLAIM_TYPE_LABEL, CLAIM_TYPES } from "@medlegal/domain";
-import { useFormController } from "@/hooks/use-form-controller";
-import { schemaErrors } from "@/hooks/use-form-feedback";
+import { useZodForm } from "@/hooks/use-zod-form";
 import { todayInSa } from "@/lib/format";
 import { FormFooter } from "../forms/form-footer";
 import { Button } from "../ui/button";
@@ -49,7 +48,7 @@ export function CaseForm({
   onSubmit: (payload: CaseInput) => void;
   onCancel?: () => void;
 }) {
-  const { form, patch, err, feedback, formRef, bind, text, submit } = useFormController<CaseFormState>({
+  const { form, patch, touch, err, formRef, bind, text, submit } = useZodForm<CaseFormState>({
     initial: () => ({
       patientId: kase?.patientId ?? initialPatientId,
       claimType: kase?.claimType ?? "",
@@ -59,7 +58,8 @@ export function CaseForm({
       status: kase?.status ?? "open",
       notes: kase?.notes ?? "",
     }),
-    validate: (f) => schemaErrors(caseInputSchema, toPayload(f)),
+    schema: caseInputSchema,
+    toPayload,
     idPrefix: "case",
     pending,
     serverErrors,
@@ -98,7 +98,7 @@ export function CaseForm({
             value={form.patientId}
             onChange={(e) => {
               patch({ patientId: e.target.value });
-              feedback.touch("patientId");
+              touch("patientId");
             }}
           >
             <option value="" disabled>
@@ -134,7 +134,7 @@ export function CaseForm({
             value={form.claimType}
             onChange={(e) => {
               patch({ claimType: e.target.value as ClaimType });
-              feedback.touch("claimType");
+              touch("claimType");
             }}
           >
             <option value="" disabled>

@@ -1,8 +1,7 @@
 import type { Patient, PatientInput } from "@medlegal/domain";
 import { CLAIMANT_GENDERS, FORM_MESSAGES, GENDER_LABEL, HOME_LANGUAGES, parseSaId, patientInputSchema, SA_ID_MESSAGES } from "@medlegal/domain";
 import { BadgeCheck } from "lucide-react";
-import { useFormController } from "@/hooks/use-form-controller";
-import { schemaErrors } from "@/hooks/use-form-feedback";
+import { useZodForm } from "@/hooks/use-zod-form";
 import { formatDay, todayInSa } from "@/lib/format";
 import { cn } from "@/lib/utils";
 import { FormFooter } from "../forms/form-footer";
@@ -100,8 +99,8 @@ function idNumberErrors(form: PatientFormState): Record<string, string> {
 }
 
 /** The shared schema's errors plus the ID number's own; the ID-or-passport rule shows on the chosen document. */
-function patientFormErrors(form: PatientFormState): Record<string, string> {
-  const e = { ...schemaErrors(patientInputSchema, toPatientPayload(form)), ...idNumberErrors(form) };
+function refinePatient(form: PatientFormState, errors: Record<string, string>): Record<string, string> {
+  const e = { ...errors, ...idNumberErrors(form) };
   if (form.documentKind === "passport" && e.idNumber) {
     e.passportNumber = FORM_MESSAGES.passportRequired;
     delete e.idNumber;
@@ -134,15 +133,14 @@ export function PatientForm({
   onSubmit: (payload: PatientInput) => void;
   onCancel?: () => void;
 }) {
-  const { form, patch, err, feedback, formRef, bind, text, submit } = useFormController<PatientFormState>({
+  const { methods, form, patch, touch, err, formRef, bind, text, submit } = useZodForm<PatientFormState>({
     initial: () => initialState(patient, draft),
-    validate: patientFormErrors,
+    schema: patientInputSchema,
+    toPayload: toPatientPayload,
+    refine: refinePatient,
     idPrefix: "patient",
     pending,
     serverErrors,
-    // The ID number is judged as soon as all 13 digits are there, not only after leaving the field.
-    showError: (name, { form, errors, shown }) =>
-      name === "idNumber" && form.idNumber.replace(/\s/g, "").length >= 13 && errors.idNumber ? errors.idNumber : shown(name),
   });
   const today = todayInSa();
   const idInfo = form.documentKind === "id" ? parseSaId(form.idNumber.replace(/\s/g, "")) : null;
@@ -152,6 +150,10 @@ export function PatientForm({
     const info = parseSaId(cleaned.replace(/\s/g, ""));
     // A valid number fills in what it encodes; the attorney can still correct a wrong ID.
     patch(info ? { idNumber: cleaned, birthDate: info.birthDate, gender: info.gender } : { idNumber: cleaned });
+    // The ID number is judged as soon as all 13 digits are there, not only after leaving the field.
+    const judged = methods.getFieldState("idNumber").isTouched || methods.formState.isSubmitted;
+    if (cleaned.replace(/\s/g, "").length >= 13) void methods.trigger("idNumber");
+    else if (!judged) methods.clearErrors("idNumber");
   }
 
   return (
@@ -240,7 +242,7 @@ export function PatientForm({
               value={form.gender}
               onChange={(e) => {
                 patch({ gender: e.target.value as PatientFormState["gender"] });
-                feedback.touch("gender");
+                touch("gender");
               }}
             >
               <option value="" disabled>
@@ -276,7 +278,7 @@ export function PatientForm({
               value={form.homeLanguage}
               onChange={(e) => {
                 patch({ homeLanguage: e.target.value as PatientFormState["homeLanguage"] });
-                feedback.touch("homeLanguage");
+                touch("homeLanguage");
               }}
             >
               <option value="" disabled>

@@ -1,7 +1,6 @@
 import type { CaseItem, Priority, QueryInput } from "@medlegal/domain";
 import { PRIORITIES, PRIORITY_LABEL, queryInputSchema } from "@medlegal/domain";
-import { useFormController } from "@/hooks/use-form-controller";
-import { schemaErrors } from "@/hooks/use-form-feedback";
+import { useZodForm } from "@/hooks/use-zod-form";
 import { cn } from "@/lib/utils";
 import { FormFooter } from "../forms/form-footer";
 import type { SpecializationOption } from "../forms/role-fields";
@@ -36,16 +35,16 @@ export function QueryForm({
   onSubmit: (payload: QueryInput) => void;
   onCancel?: () => void;
 }) {
-  const { form, patch, err, feedback, formRef, bind, text, submit } = useFormController<QueryFormState>({
+  const { form, patch, touch, err, formRef, bind, text, submit } = useZodForm<QueryFormState>({
     initial: () => ({ caseId: initialCaseId, subject: "", instructions: "", specializationIds: [], priority: "normal" }),
-    validate: (f) => schemaErrors(queryInputSchema, f),
+    schema: queryInputSchema,
     idPrefix: "query",
     pending,
     serverErrors,
   });
   const toggle = (id: string, on: boolean) => {
     patch({ specializationIds: on ? [...form.specializationIds, id] : form.specializationIds.filter((s) => s !== id) });
-    feedback.touch("specializationIds");
+    touch("specializationIds");
   };
 
   return (
@@ -57,7 +56,7 @@ export function QueryForm({
             value={form.caseId}
             onChange={(e) => {
               patch({ caseId: e.target.value });
-              feedback.touch("caseId");
+              touch("caseId");
             }}
           >
             <option value="" disabled>

@@ -1,8 +1,7 @@
 import type { AgencySettings, SlaDefaults } from "@medlegal/domain";
 import { agencySettingsSchema, FORM_MESSAGES, isWholeNumberText, slaDefaultsSchema } from "@medlegal/domain";
 import * as React from "react";
-import { useFormController } from "@/hooks/use-form-controller";
-import { schemaErrors } from "@/hooks/use-form-feedback";
+import { useZodForm } from "@/hooks/use-zod-form";
 import { FormActions } from "../forms/form-footer";
 import { Field } from "../ui/field";
 import { Input } from "../ui/input";
@@ -48,9 +47,9 @@ export function AgencySettingsForm({
     submit,
     dirty,
     reset,
-  } = useFormController<AgencySettings>({
+  } = useZodForm<AgencySettings>({
     initial: () => settings,
-    validate: (v) => schemaErrors(agencySettingsSchema, v),
+    schema: agencySettingsSchema,
     idPrefix: "agency",
     pending,
     serverErrors,
@@ -97,10 +96,11 @@ function slaNumbers(value: Record<keyof SlaDefaults, string>): SlaDefaults {
   return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, v.trim() === "" ? Number.NaN : Number(v)])) as SlaDefaults;
 }
 
-function slaErrors(value: Record<keyof SlaDefaults, string>): Record<string, string> {
-  const errors = schemaErrors(slaDefaultsSchema, slaNumbers(value));
-  for (const f of SLA_FIELDS) if (!isWholeNumberText(value[f.name])) errors[f.name] = FORM_MESSAGES.wholeNumber;
-  return errors;
+/** A target typed as anything but a whole number says so (the schema would only see a fraction or NaN). */
+function refineWholeNumbers(value: Record<keyof SlaDefaults, string>, errors: Record<string, string>): Record<string, string> {
+  const out = { ...errors };
+  for (const f of SLA_FIELDS) if (!isWholeNumberText(value[f.name])) out[f.name] = FORM_MESSAGES.wholeNumber;
+  return out;
 }
 
 /** The SLA targets of docs/product-rules.md#service-levels. Numbers are kept as typed and checked with the shared schema. */
@@ -128,9 +128,11 @@ export function SlaDefaultsForm({
     submit,
     dirty,
     reset,
-  } = useFormController<Record<keyof SlaDefaults, string>>({
+  } = useZodForm<Record<keyof SlaDefaults, string>>({
     initial: () => asText,
-    validate: slaErrors,
+    schema: slaDefaultsSchema,
+    toPayload: slaNumbers,
+    refine: refineWholeNumbers,
     idPrefix: "sla",
     pending,
     serverErrors,

@@ -1,5 +1,5 @@
 import { changePasswordSchema, isValidPassword } from "@medlegal/domain";
-import * as React from "react";
+import { useZodForm } from "@/hooks/use-zod-form";
 import { NewPasswordFields } from "../auth/new-password-fields";
 import { PasswordInput } from "../auth/password-input";
 import { FormFooter, FormNote } from "../forms/form-footer";
@@ -24,61 +24,55 @@ export function ChangePasswordForm({
   serverErrors?: Record<string, string>;
   onSubmit: (input: ChangePasswordInput) => Promise<unknown>;
 }) {
-  const [currentPassword, setCurrentPassword] = React.useState("");
-  const [newPassword, setNewPassword] = React.useState("");
-  const [confirmPassword, setConfirmPassword] = React.useState("");
-  const [editedSinceError, setEditedSinceError] = React.useState(false);
-  const [lastServerErrors, setLastServerErrors] = React.useState(serverErrors);
-  if (lastServerErrors !== serverErrors) {
-    setLastServerErrors(serverErrors);
-    setEditedSinceError(false);
-  }
+  const { form, methods, err, formRef, text, submit, complete } = useZodForm<ChangePasswordInput & { confirmPassword: string }>({
+    initial: () => ({ currentPassword: "", newPassword: "", confirmPassword: "" }),
+    schema: changePasswordSchema,
+    toPayload: ({ currentPassword, newPassword }) => ({ currentPassword, newPassword }),
+    // The checklist and the match hint say what is missing; these only keep the button disabled.
+    refine: (f, errors) => ({
+      ...errors,
+      ...(isValidPassword(f.newPassword) ? {} : { newPassword: "The password does not meet every rule" }),
+      ...(f.confirmPassword === f.newPassword ? {} : { confirmPassword: "The passwords do not match" }),
+    }),
+    idPrefix: "password",
+    pending,
+    serverErrors,
+  });
+  const currentError = methods.formState.errors.currentPassword?.type === "server" ? err("currentPassword") : undefined;
 
-  const valid = changePasswordSchema.safeParse({ currentPassword, newPassword }).success && isValidPassword(newPassword) && confirmPassword === newPassword;
-  const currentError = !editedSinceError ? serverErrors?.currentPassword : undefined;
-
-  async function handleSubmit(event: React.FormEvent) {
-    event.preventDefault();
-    if (!valid || pending) return;
+  const handleSubmit = submit(async ({ currentPassword, newPassword }) => {
     try {
       await onSubmit({ currentPassword, newPassword });
-      setCurrentPassword("");
-      setNewPassword("");
-      setConfirmPassword("");
+      methods.reset();
     } catch {
       // The caller reports the failure; the fields stay for another try.
     }
-  }
+  });
 
   return (
-    <form onSubmit={(e) => void handleSubmit(e)} noValidate className="grid gap-4" aria-label="Change password">
+    <form ref={formRef} onSubmit={handleSubmit} noValidate className="grid gap-4" aria-label="Change password">
       <Field label="Current password" htmlFor="password-current" error={currentError} required className="sm:max-w-sm">
         <PasswordInput
+          {...text("currentPassword")}
           id="password-current"
-          value={currentPassword}
-          disabled={pending}
-          onChange={(e) => {
-            setEditedSinceError(true);
-            setCurrentPassword(e.target.value);
-          }}
           aria-invalid={currentError ? true : undefined}
           aria-describedby={currentError ? "password-current-error" : undefined}
           autoComplete="current-password"
         />
       </Field>
       <NewPasswordFields
-        password={newPassword}
-        confirmPassword={confirmPassword}
+        password={form.newPassword}
+        confirmPassword={form.confirmPassword}
         passwordLabel="New password"
         confirmLabel="Confirm new password"
         confirmHintId="password-confirm-hint"
-        passwordProps={{ id: "password-new", disabled: pending, onChange: (e) => setNewPassword(e.target.value) }}
-        confirmProps={{ id: "password-confirm", disabled: pending, onChange: (e) => setConfirmPassword(e.target.value) }}
+        passwordProps={{ ...text("newPassword"), id: "password-new", "aria-invalid": undefined }}
+        confirmProps={{ ...text("confirmPassword"), id: "password-confirm", "aria-invalid": undefined }}
       />
       <FormFooter
         className="flex-col pt-5"
         pending={pending}
-        submitDisabled={!valid}
+        submitDisabled={!complete}
         submitLabel="Change password"
         note={<FormNote>Your other sessions will be signed out.</FormNote>}
       />

@@ -1,7 +1,6 @@
 import type { AttorneyDetails, ConsultantDetails, ProfileInput, UserDetail } from "@medlegal/domain";
 import { ACCOUNT_MESSAGES, attorneyListErrors, emailChanged, profileSchemaFor, roleDetailsOf, roleFieldsPayload } from "@medlegal/domain";
-import { useFormController } from "@/hooks/use-form-controller";
-import { schemaErrors } from "@/hooks/use-form-feedback";
+import { useZodForm } from "@/hooks/use-zod-form";
 import { PasswordInput } from "../auth/password-input";
 import { FormActions } from "../forms/form-footer";
 import type { SpecializationOption } from "../forms/role-fields";
@@ -26,8 +25,9 @@ function toPayload(user: UserDetail, form: ProfileState): ProfileInput {
   return { ...payload, ...roleFieldsPayload(user.role, form) };
 }
 
-function profileErrors(user: UserDetail, form: ProfileState): Record<string, string> {
-  const found = schemaErrors(profileSchemaFor(user.role), toPayload(user, form));
+/** On top of the server's schema: the attorney lists, and the current password for a new email. */
+function refineProfile(user: UserDetail, form: ProfileState, errors: Record<string, string>): Record<string, string> {
+  const found = { ...errors };
   if (user.role === "attorney") for (const [k, m] of Object.entries(attorneyListErrors(form))) found[k] ??= m;
   if (emailChanged(user.email, form.email) && !form.currentPassword) found.currentPassword = ACCOUNT_MESSAGES.currentPasswordForEmail;
   return found;
@@ -51,9 +51,11 @@ export function ProfileForm({
   onSubmit: (payload: ProfileInput) => void;
 }) {
   // A saved profile comes back from the server: the form starts again from it (the password field empties).
-  const { form, patch, reset, err, feedback, formRef, text, submit } = useFormController<ProfileState>({
+  const { form, patch, touch, reset, err, formRef, text, submit } = useZodForm<ProfileState>({
     initial: () => stateOf(user),
-    validate: (f) => profileErrors(user, f),
+    schema: profileSchemaFor(user.role),
+    toPayload: (f) => toPayload(user, f),
+    refine: (f, errors) => refineProfile(user, f, errors),
     idPrefix: "profile",
     pending,
     serverErrors,
@@ -106,7 +108,7 @@ export function ProfileForm({
         value={form}
         onChange={patch}
         error={err}
-        onTouch={feedback.touch}
+        onTouch={touch}
         disabled={pending}
         specializations={specializations}
       />

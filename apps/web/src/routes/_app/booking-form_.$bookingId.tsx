@@ -21,9 +21,11 @@ import { toast } from "@/hooks/use-toast";
 import { formatWhen, formatWhenRange } from "@/lib/booking-time";
 import { formatDateTime } from "@/lib/format";
 import { trpc } from "@/lib/trpc";
+import { prefetchPage } from "@/lib/route-data";
 import { trpcErrorMessage } from "@/lib/trpc-errors";
 
 export const Route = createFileRoute("/_app/booking-form_/$bookingId")({
+  loader: ({ context, params }) => prefetchPage(context, ({ trpc }) => trpc.bookings.get.prefetch({ id: params.bookingId })),
   component: BookingPage,
 });
 
@@ -42,7 +44,8 @@ function BookingPage() {
   const navigate = useNavigate();
   const utils = trpc.useUtils();
   const refresh = useRefreshBookings();
-  const booking = trpc.bookings.get.useQuery({ id: bookingId });
+  // The loader has just asked: a not-found answer shows as such, without asking again on mount.
+  const booking = trpc.bookings.get.useQuery({ id: bookingId }, { retryOnMount: false });
   const actions = useBookingActions();
   const [rescheduling, setRescheduling] = React.useState(false);
   const [slot, setSlot] = React.useState<Slot | null>(null);

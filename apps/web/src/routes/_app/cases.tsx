@@ -19,6 +19,7 @@ import { useDebounced } from "@/hooks/use-debounced";
 import { toast } from "@/hooks/use-toast";
 import { formatDay, rafLabel } from "@/lib/format";
 import { trpc } from "@/lib/trpc";
+import { prefetchPage } from "@/lib/route-data";
 import { trpcErrorMessage, trpcFieldErrors, trpcNestedFieldErrors } from "@/lib/trpc-errors";
 import { cn } from "@/lib/utils";
 import { ListTable } from "@/components/ui/list-table";
@@ -30,6 +31,7 @@ const searchSchema = z.object({
 
 export const Route = createFileRoute("/_app/cases")({
   validateSearch: searchSchema,
+  loader: ({ context }) => prefetchPage(context, ({ trpc }) => trpc.cases.list.prefetch({ search: undefined })),
   component: CasesPage,
 });
 

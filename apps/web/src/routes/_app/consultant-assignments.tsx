@@ -8,20 +8,31 @@ import { AssignExpertsPanel } from "@/components/queries/assign-experts-panel";
 import { PriorityBadge, QueryStatusBadge } from "@/components/queries/badges";
 import { ErrorState } from "@/components/ui/error-state";
 import { ListSkeleton, Skeleton } from "@/components/ui/skeleton";
-import { useQueryList } from "@/hooks/use-query-list";
+import { queryListOptions, useQueryList } from "@/hooks/use-query-list";
 import { formatDateTime } from "@/lib/format";
 import { trpc } from "@/lib/trpc";
+import { prefetchPage } from "@/lib/route-data";
 import { trpcErrorMessage } from "@/lib/trpc-errors";
 import { cn } from "@/lib/utils";
 
 export const Route = createFileRoute("/_app/consultant-assignments")({
+  loader: ({ context }) =>
+    prefetchPage(
+      context,
+      ({ queryClient, trpcClient }) => queryClient.prefetchInfiniteQuery(queryListOptions(trpcClient, IN_REVIEW)),
+      ({ queryClient, trpcClient }) => queryClient.prefetchInfiniteQuery(queryListOptions(trpcClient, ASSIGNING)),
+      ({ trpc }) => trpc.dashboard.summary.prefetch(),
+    ),
   component: ConsultantAssignmentsPage,
 });
 
+const IN_REVIEW = { status: "in_review", sort: "priority", limit: 100 } as const;
+const ASSIGNING = { status: "assigning", sort: "priority", limit: 100 } as const;
+
 /** Queries in review or assigning: the ones that may still need experts, most urgent first. */
 function ConsultantAssignmentsPage() {
-  const inReview = useQueryList({ status: "in_review", sort: "priority", limit: 100 });
-  const assigning = useQueryList({ status: "assigning", sort: "priority", limit: 100 });
+  const inReview = useQueryList(IN_REVIEW);
+  const assigning = useQueryList(ASSIGNING);
   const summary = trpc.dashboard.summary.useQuery();
   const [open, setOpen] = React.useState<string | null>(null);
 

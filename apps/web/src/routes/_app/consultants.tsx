@@ -8,10 +8,13 @@ import { Badge } from "@/components/ui/badge";
 import { FilterBar, SearchField, SelectFilter, useSpecializationOptions } from "@/components/ui/filter-bar";
 import { useDebounced } from "@/hooks/use-debounced";
 import { trpc } from "@/lib/trpc";
+import { prefetchPage } from "@/lib/route-data";
 import { cn } from "@/lib/utils";
 import { ListTable } from "@/components/ui/list-table";
 
 export const Route = createFileRoute("/_app/consultants")({
+  loader: ({ context }) =>
+    prefetchPage(context, ({ trpc }) => trpc.consultants.list.prefetch({ search: undefined, specializationId: undefined })),
   component: ConsultantsPage,
 });
 

@@ -4,8 +4,10 @@ import { LoadState } from "@/components/load-state";
 import { PageHeader } from "@/components/page";
 import { QueryList } from "@/components/queries/query-list";
 import { trpc } from "@/lib/trpc";
+import { prefetchPage } from "@/lib/route-data";
 
 export const Route = createFileRoute("/_app/employee-dashboard")({
+  loader: ({ context }) => prefetchPage(context, ({ trpc }) => trpc.dashboard.workload.prefetch()),
   component: EmployeeDashboard,
 });
 

@@ -9,10 +9,17 @@ import { CollapsibleList } from "@/components/ui/collapsible-list";
 import { Spinner } from "@/components/ui/spinner";
 import { useCurrentUser } from "@/hooks/use-auth";
 import { useDocumentTitle } from "@/hooks/use-document-title";
-import { useNotificationActions, useNotifications, useUnreadMessages } from "@/hooks/use-notifications";
+import { notificationsQuery, useNotificationActions, useNotifications, useUnreadMessages } from "@/hooks/use-notifications";
 import { greeting } from "@/lib/format";
+import { prefetchPage } from "@/lib/route-data";
 
 export const Route = createFileRoute("/_app/")({
+  loader: ({ context }) =>
+    prefetchPage(
+      context,
+      ({ trpc }) => trpc.dashboard.summary.prefetch(),
+      ({ queryClient, user }) => (user ? queryClient.prefetchQuery(notificationsQuery(user.id)) : Promise.resolve()),
+    ),
   component: Dashboard,
 });
 

@@ -6,10 +6,13 @@ import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Spinner } from "@/components/ui/spinner";
 import { useCurrentUser } from "@/hooks/use-auth";
-import { useNotificationActions, useNotifications } from "@/hooks/use-notifications";
+import { notificationsQuery, useNotificationActions, useNotifications } from "@/hooks/use-notifications";
 import { pageInfo } from "@/lib/page-catalog";
+import { prefetchPage } from "@/lib/route-data";
 
 export const Route = createFileRoute("/_app/notifications")({
+  loader: ({ context }) =>
+    prefetchPage(context, ({ queryClient, user }) => (user ? queryClient.prefetchQuery(notificationsQuery(user.id)) : Promise.resolve())),
   component: NotificationsPage,
 });
 

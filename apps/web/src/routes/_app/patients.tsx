@@ -17,6 +17,7 @@ import { useDebounced } from "@/hooks/use-debounced";
 import { toast } from "@/hooks/use-toast";
 import { formatDay } from "@/lib/format";
 import { trpc } from "@/lib/trpc";
+import { prefetchPage } from "@/lib/route-data";
 import { trpcErrorMessage, trpcFieldErrors } from "@/lib/trpc-errors";
 import { cn } from "@/lib/utils";
 import { ListTable } from "@/components/ui/list-table";
@@ -24,6 +25,7 @@ import { ListTable } from "@/components/ui/list-table";
 export const Route = createFileRoute("/_app/patients")({
   // `claimant` opens that claimant's details (linked from cases, queries and the booking form).
   validateSearch: z.object({ claimant: z.string().uuid().optional().catch(undefined) }),
+  loader: ({ context }) => prefetchPage(context, ({ trpc }) => trpc.patients.list.prefetch({ search: undefined })),
   component: PatientsPage,
 });
 

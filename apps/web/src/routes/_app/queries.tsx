@@ -18,8 +18,9 @@ import { ListSkeleton } from "@/components/ui/skeleton";
 import { useCurrentUser } from "@/hooks/use-auth";
 import { useDebounced } from "@/hooks/use-debounced";
 import { useRefreshQueries } from "@/hooks/use-query-actions";
-import { useQueryList } from "@/hooks/use-query-list";
+import { queryListOptions, useQueryList } from "@/hooks/use-query-list";
 import { toast } from "@/hooks/use-toast";
+import { prefetchPage } from "@/lib/route-data";
 import { trpc } from "@/lib/trpc";
 import { trpcErrorMessage, trpcFieldErrors } from "@/lib/trpc-errors";
 
@@ -30,8 +31,17 @@ const searchSchema = z.object({
 
 export const Route = createFileRoute("/_app/queries")({
   validateSearch: searchSchema,
+  loader: ({ context }) =>
+    prefetchPage(
+      context,
+      ({ queryClient, trpcClient }) => queryClient.prefetchInfiniteQuery(queryListOptions(trpcClient, firstPage)),
+      ({ trpc, user }) => (user?.role === "consultant" ? trpc.assignments.listMine.prefetch() : Promise.resolve()),
+    ),
   component: QueriesPage,
 });
+
+/** The list as the page first shows it (no search, every status): what the loader prefetches. */
+const firstPage = { search: undefined, status: undefined, sort: "newest", limit: 25 } as const;
 
 function QueriesPage() {
   const me = useCurrentUser().data;
@@ -46,7 +56,7 @@ function QueriesContent({ role, title }: { role: "administrator" | "employee" | 
   const [search, setSearch] = React.useState("");
   const [status, setStatus] = React.useState<QueryStatus | "">("");
   const debounced = useDebounced(search.trim());
-  const list = useQueryList({ search: debounced || undefined, status: status || undefined, sort: "newest", limit: 25 });
+  const list = useQueryList({ ...firstPage, search: debounced || undefined, status: status || undefined });
   const canCreate = can(role, "queries.create");
   const [creating, setCreating] = React.useState(Boolean(newFor) && canCreate);
   const filtered = Boolean(debounced || status);

@@ -14,6 +14,7 @@ import { useCurrentUser } from "@/hooks/use-auth";
 import { useRefreshQueries } from "@/hooks/use-query-actions";
 import { formatDateTime } from "@/lib/format";
 import { trpc } from "@/lib/trpc";
+import { prefetchPage } from "@/lib/route-data";
 import { trpcErrorMessage } from "@/lib/trpc-errors";
 import { ConsultantAssignments } from "./-components/consultant-assignments";
 import { QueryClaimantCard } from "./-components/query-claimant-card";
@@ -24,13 +25,15 @@ import { QueryManagerPanel } from "./-components/query-manager-panel";
 import { BackLink, QuerySkeleton } from "./-components/query-page-states";
 
 export const Route = createFileRoute("/_app/queries_/$id")({
+  loader: ({ context, params }) => prefetchPage(context, ({ trpc }) => trpc.queries.get.prefetch({ id: params.id })),
   component: QueryPage,
 });
 
 function QueryPage() {
   const { id } = Route.useParams();
   const me = useCurrentUser().data;
-  const query = trpc.queries.get.useQuery({ id }, { retry: false });
+  // The loader has just asked: a not-found answer shows as such, without asking again on mount.
+  const query = trpc.queries.get.useQuery({ id }, { retry: false, retryOnMount: false });
 
   if (!me) return null;
   if (query.isLoading) return <QuerySkeleton />;

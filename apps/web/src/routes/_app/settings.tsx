@@ -22,6 +22,7 @@ import { useCurrentUser } from "@/hooks/use-auth";
 import { toast } from "@/hooks/use-toast";
 import { queryKeys } from "@/lib/query-keys";
 import { trpc } from "@/lib/trpc";
+import { prefetchPage } from "@/lib/route-data";
 import { trpcErrorMessage, trpcFieldErrors } from "@/lib/trpc-errors";
 
 const TABS = ["profile", "password", "security", "notifications", "agency", "sla", "holidays"] as const;
@@ -30,6 +31,9 @@ type Tab = (typeof TABS)[number];
 export const Route = createFileRoute("/_app/settings")({
   validateSearch: (search: Record<string, unknown>): { tab?: Tab } =>
     typeof search.tab === "string" && (TABS as readonly string[]).includes(search.tab) && search.tab !== "profile" ? { tab: search.tab as Tab } : {},
+  loaderDeps: ({ search }) => ({ tab: search.tab }),
+  // The profile tab opens first: its account read is the page's main query.
+  loader: ({ context, deps }) => prefetchPage(context, ({ trpc }) => (deps.tab ? Promise.resolve() : trpc.account.get.prefetch())),
   component: SettingsPage,
 });
 

@@ -8,6 +8,7 @@ import type { z } from "zod";
 import type { SignedInActor } from "../../context";
 import { csvCell } from "../platform/csv";
 import { decodeCursor, exactTime, pageOf } from "../platform/keyset";
+import { stamp } from "../platform/clock";
 
 /** One view per user and record is enough for this long: a page refetching does not flood the log. */
 const VIEW_WINDOW = "15 minutes";
@@ -35,6 +36,7 @@ export async function recordAccess(db: Kysely<Database>, actor: SignedInActor, e
     ip: actor.meta.ip,
     user_agent: actor.meta.userAgent?.slice(0, 500) ?? null,
     request_id: actor.meta.requestId,
+    ...stamp("at"),
   };
   if (entry.action !== "view") {
     await db.insertInto("access_log").values(values).execute();
@@ -42,9 +44,9 @@ export async function recordAccess(db: Kysely<Database>, actor: SignedInActor, e
   }
   // One statement, so two tabs opening the record at once still usually write one row.
   await sql`
-    INSERT INTO access_log (user_id, user_role, action, entity_type, entity_id, patient_id, ip, user_agent, request_id)
+    INSERT INTO access_log (user_id, user_role, action, entity_type, entity_id, patient_id, ip, user_agent, request_id, at)
     SELECT ${values.user_id}, ${values.user_role}, 'view', ${values.entity_type}, ${values.entity_id}, ${values.patient_id},
-      ${values.ip}, ${values.user_agent}, ${values.request_id}
+      ${values.ip}, ${values.user_agent}, ${values.request_id}, ${values.at ?? sql`clock_timestamp()`}
     WHERE NOT EXISTS (
       SELECT 1 FROM access_log
       WHERE user_id = ${values.user_id} AND entity_type = ${values.entity_type} AND entity_id IS NOT DISTINCT FROM ${values.entity_id}

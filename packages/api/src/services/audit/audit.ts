@@ -1,6 +1,7 @@
 import type { Kysely, Transaction } from "kysely";
 import type { Database } from "@medlegal/db";
 import type { Actor } from "../../context";
+import { stamp } from "../platform/clock";
 
 type Db = Kysely<Database> | Transaction<Database>;
 type Fields = Record<string, unknown>;
@@ -68,6 +69,7 @@ export async function recordAudit(db: Db, actor: Actor, entry: AuditEntryInput):
       ip: actor.meta.ip,
       user_agent: actor.meta.userAgent?.slice(0, 500) ?? null,
       request_id: actor.meta.requestId,
+      ...stamp("at"),
     })
     .execute();
 }

@@ -11,6 +11,7 @@ import { duplicateIdNumber, insertPatient } from "../patients/patients";
 import { recordAccess } from "../audit/access-log";
 import { changedFields, recordAudit } from "../audit/audit";
 import { nextReference } from "../platform/references";
+import { now, stamp } from "../platform/clock";
 
 type Db = Kysely<Database> | Transaction<Database>;
 interface Deps {
@@ -117,6 +118,7 @@ export async function createCase({ db, actor }: Deps, { patientId, newClaimant, 
           attorney_id: actor.user.id,
           patient_id: claimantId,
           ...caseColumns(data),
+          ...stamp("created_at", "updated_at"),
         })
         .returning("id")
         .executeTakeFirstOrThrow();
@@ -138,7 +140,7 @@ export async function updateCase({ db, actor }: Deps, { id, ...data }: z.output<
       .updateTable("cases")
       .set({
         ...caseColumns(data),
-        updated_at: new Date(),
+        updated_at: now(),
       })
       .where("id", "=", id)
       .execute();

@@ -4,6 +4,7 @@ import type { NotificationDto } from "@medlegal/domain";
 import type { SignedInActor } from "../../context";
 import { AppError } from "../../errors";
 import { recordAudit } from "../audit/audit";
+import { stamp } from "../platform/clock";
 
 interface Deps {
   db: Kysely<Database>;
@@ -158,6 +159,7 @@ export async function notify(
       title: notification.title,
       message: notification.message,
       link: notification.link ?? null,
+      ...stamp("created_at"),
     })
     .execute();
   return true;

@@ -9,6 +9,7 @@ import { assertCan, loadVisiblePatient, visiblePatients } from "../platform/acce
 import { recordAccess } from "../audit/access-log";
 import { changedFields, recordAudit } from "../audit/audit";
 import { refreshQuerySearchText } from "../queries/query-search";
+import { now, stamp } from "../platform/clock";
 
 type Db = Kysely<Database> | Transaction<Database>;
 interface Deps {
@@ -110,6 +111,7 @@ export async function insertPatient(trx: Transaction<Database>, actor: SignedInA
     .values({
       attorney_id: actor.user.id,
       ...patientColumns(data),
+      ...stamp("created_at", "updated_at"),
     })
     .returning("id")
     .executeTakeFirstOrThrow();
@@ -137,7 +139,7 @@ export async function updatePatient({ db, actor }: Deps, { id, ...data }: z.outp
       const before = toPatient(await patientQuery(trx).where("patients.id", "=", id).executeTakeFirstOrThrow());
       await trx
         .updateTable("patients")
-        .set({ ...patientColumns(data), updated_at: new Date() })
+        .set({ ...patientColumns(data), updated_at: now() })
         .where("id", "=", id)
         .execute();
       const after = toPatient(await patientQuery(trx).where("patients.id", "=", id).executeTakeFirstOrThrow());

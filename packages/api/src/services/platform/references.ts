@@ -1,12 +1,13 @@
 import type { Transaction } from "kysely";
 import type { Database } from "@medlegal/db";
+import { now } from "./clock";
 
 /**
  * The next reference of a series for this year, gap-free: the counter row is updated inside the
  * caller's transaction, so a rolled-back insert gives its number back and two inserts never share one.
  */
-export async function nextReference(trx: Transaction<Database>, series: "CASE" | "Q" | "BK", now = new Date()): Promise<string> {
-  const year = now.getUTCFullYear();
+export async function nextReference(trx: Transaction<Database>, series: "CASE" | "Q" | "BK", at = now()): Promise<string> {
+  const year = at.getUTCFullYear();
   const row = await trx
     .insertInto("reference_counters")
     .values({ series, year, last_value: 1 })

@@ -22,6 +22,7 @@ import { recordAudit } from "../audit/audit";
 import { notify, notifyCaseManagers } from "../notifications/notifications";
 import { applyMove } from "./query-moves";
 import { addEvent } from "./query-records";
+import { now, stamp } from "../platform/clock";
 
 interface Deps {
   db: Kysely<Database>;
@@ -111,6 +112,7 @@ export async function assignConsultant({ db, actor }: Deps, data: z.output<typeo
         specialization_id: data.specializationId,
         fee_agreed_cents: data.feeAgreedCents ?? null,
         assigned_by: actor.user.id,
+        ...stamp("created_at"),
       })
       .returning("id")
       .executeTakeFirstOrThrow();
@@ -149,7 +151,7 @@ export async function respondToAssignment({ db, actor }: Deps, { id, accept, rea
     const status = accept ? "accepted" : "declined";
     await trx
       .updateTable("consultant_assignments")
-      .set({ status, decline_reason: accept ? null : (reason ?? null), responded_at: new Date() })
+      .set({ status, decline_reason: accept ? null : (reason ?? null), responded_at: now() })
       .where("id", "=", id)
       .execute();
     const item = toAssignmentItem(await assignmentQuery(trx).where("consultant_assignments.id", "=", id).executeTakeFirstOrThrow());

@@ -9,6 +9,7 @@ import { recordAudit } from "../audit/audit";
 import { notify } from "../notifications/notifications";
 import { getQuery } from "./query-detail";
 import { applyMove } from "./query-moves";
+import { now } from "../platform/clock";
 
 interface Deps {
   db: Kysely<Database>;
@@ -21,7 +22,7 @@ export async function takeQuery({ db, actor }: Deps, { id }: z.output<typeof idI
     const query = await trx.selectFrom("queries").selectAll().where("id", "=", id).forUpdate().executeTakeFirst();
     if (!query) throw new AppError("NOT_FOUND", "That query does not exist or is not yours to see.");
     if (query.assigned_employee_id !== actor.user.id) {
-      await trx.updateTable("queries").set({ assigned_employee_id: actor.user.id, updated_at: new Date() }).where("id", "=", id).execute();
+      await trx.updateTable("queries").set({ assigned_employee_id: actor.user.id, updated_at: now() }).where("id", "=", id).execute();
       await recordAudit(trx, actor, {
         action: "query.assign_employee",
         entityType: "query",
@@ -51,7 +52,7 @@ export async function assignEmployee({ db, actor }: Deps, { id, employeeId }: z.
         .executeTakeFirst();
       if (!staff) throw new AppError("INVALID", "Choose an active employee", { employeeId: "Choose an active employee" });
     }
-    await trx.updateTable("queries").set({ assigned_employee_id: employeeId, updated_at: new Date() }).where("id", "=", id).execute();
+    await trx.updateTable("queries").set({ assigned_employee_id: employeeId, updated_at: now() }).where("id", "=", id).execute();
     await recordAudit(trx, actor, {
       action: "query.assign_employee",
       entityType: "query",

@@ -13,6 +13,7 @@ import { getQuery } from "./query-detail";
 import { addEvent } from "./query-records";
 import { refreshQuerySearchText } from "./query-search";
 import { startSlaTimer } from "../sla/timers";
+import { now, stamp } from "../platform/clock";
 
 interface Deps {
   db: Kysely<Database>;
@@ -39,6 +40,7 @@ export async function createQuery({ db, actor }: Deps, data: z.output<typeof que
         instructions: data.instructions,
         priority: data.priority,
         priority_rank: PRIORITY_RANK[data.priority],
+        ...stamp("created_at", "updated_at"),
       })
       .returning("id")
       .executeTakeFirstOrThrow();
@@ -48,7 +50,7 @@ export async function createQuery({ db, actor }: Deps, data: z.output<typeof que
       .execute();
     await refreshQuerySearchText(trx, { queryId: id });
     await addEvent(trx, { queryId: id, actorId: actor.user.id, kind: "status", to: "submitted" });
-    await startSlaTimer(trx, { policy: "query_acknowledgement", subject: { kind: "query", id }, queryId: id, startedAt: new Date() });
+    await startSlaTimer(trx, { policy: "query_acknowledgement", subject: { kind: "query", id }, queryId: id, startedAt: now() });
     await recordAudit(trx, actor, {
       action: "query.create",
       entityType: "query",

@@ -10,6 +10,7 @@ import { notify } from "../notifications/notifications";
 import { getQuery } from "./query-detail";
 import { addEvent } from "./query-records";
 import { cancelQueryTimers, holdQueryTimers, releaseQueryTimers, startSlaTimer, stopSlaTimer } from "../sla/timers";
+import { now } from "../platform/clock";
 
 interface Deps {
   db: Kysely<Database>;
@@ -57,7 +58,7 @@ export async function moveQuery({ db, actor }: Deps, { id, to, reason }: z.outpu
  * cancels them.
  */
 async function moveQueryTimers(trx: Transaction<Database>, queryId: string, from: QueryStatus, to: QueryStatus) {
-  const at = new Date();
+  const at = now();
   const subject = { kind: "query" as const, id: queryId };
   if (from === "on_hold") await releaseQueryTimers(trx, queryId, at);
   if (to === "in_review") {
@@ -84,7 +85,7 @@ export async function applyMove(
       held_from: to === "on_hold" ? query.status : null,
       cancel_reason: to === "cancelled" ? reason : null,
       ...(takeOver ? { assigned_employee_id: actor.user.id } : {}),
-      updated_at: new Date(),
+      updated_at: now(),
     })
     .where("id", "=", query.id)
     .execute();

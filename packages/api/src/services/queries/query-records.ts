@@ -2,6 +2,7 @@ import type { Kysely, Transaction } from "kysely";
 import { sql } from "kysely";
 import type { Database } from "@medlegal/db";
 import type { QueryEventKind, QueryListItem } from "@medlegal/domain";
+import { stamp } from "../platform/clock";
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -70,6 +71,7 @@ export async function addEvent(
       from_status: event.from ?? null,
       to_status: event.to ?? null,
       body: event.body ?? null,
+      ...stamp("at"),
     })
     .execute();
 }

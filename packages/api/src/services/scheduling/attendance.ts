@@ -9,6 +9,7 @@ import { assertCan } from "../platform/access";
 import { recordAudit } from "../audit/audit";
 import { applyMove } from "../queries/query-moves";
 import { getBooking, lockBooking, setStatus } from "./booking-records";
+import { now } from "../platform/clock";
 
 interface Deps {
   db: Kysely<Database>;
@@ -24,7 +25,7 @@ export async function recordAttendance({ db, actor }: Deps, { id, attended }: z.
   await db.transaction().execute(async (trx) => {
     const b = await lockBooking(trx, actor, id);
     if (b.status !== "confirmed") throw new AppError("CONFLICT", "Attendance is recorded on a confirmed booking.");
-    if (b.starts_at.getTime() > Date.now()) throw new AppError("CONFLICT", "Attendance can be recorded once the assessment's time has come.");
+    if (b.starts_at.getTime() > now().getTime()) throw new AppError("CONFLICT", "Attendance can be recorded once the assessment's time has come.");
     await setStatus(trx, actor, id, "confirmed", attended ? "attended" : "no_show");
     if (attended && b.query_id) {
       const open = await trx
@@ -57,7 +58,7 @@ export async function correctAttendance(
     }
     const to = attended ? "attended" : "no_show";
     if (b.status === to) throw new AppError("CONFLICT", `This assessment is already marked ${attended ? "attended" : "a no-show"}.`);
-    await trx.updateTable("bookings").set({ status: to, updated_at: new Date() }).where("id", "=", id).execute();
+    await trx.updateTable("bookings").set({ status: to, updated_at: now() }).where("id", "=", id).execute();
     await recordAudit(trx, actor, {
       action: "booking.attendance_corrected",
       entityType: "booking",

@@ -25,6 +25,7 @@ import type { SignedInActor } from "../../context";
 import { AppError } from "../../errors";
 import { assertCan, visibleAvailability } from "../platform/access";
 import { changedFields, recordAudit } from "../audit/audit";
+import { now } from "../platform/clock";
 
 type Db = Kysely<Database> | Transaction<Database>;
 interface Deps {
@@ -82,7 +83,7 @@ export async function loadSlotRules(db: Db, consultantId: string, from: string, 
 
 export async function getAvailability({ db, actor }: Deps, { consultantId }: z.output<typeof availabilityOwnerSchema>): Promise<AvailabilityView> {
   const consultant = await targetConsultant(db, actor, consultantId);
-  const today = sastDate(new Date());
+  const today = sastDate(now());
   const rules = await loadSlotRules(db, consultant.id, today, addDays(today, 365));
   const overrides = await db
     .selectFrom("availability_overrides")
@@ -131,7 +132,7 @@ export async function setWeeklyAvailability({ db, actor }: Deps, data: z.output<
 /** Sets one date's exception (replacing any earlier one for that date). */
 export async function setAvailabilityOverride({ db, actor }: Deps, data: z.output<typeof availabilityOverrideSchema>): Promise<AvailabilityView> {
   const consultant = await targetConsultant(db, actor, data.consultantId);
-  if (data.date < sastDate(new Date())) throw new AppError("INVALID", "Choose today or a later date", { date: "Choose today or a later date" });
+  if (data.date < sastDate(now())) throw new AppError("INVALID", "Choose today or a later date", { date: "Choose today or a later date" });
   await db.transaction().execute(async (trx) => {
     await trx.deleteFrom("availability_overrides").where("consultant_id", "=", consultant.id).where("date", "=", data.date).execute();
     const rows = data.unavailable
@@ -180,7 +181,7 @@ export async function liveBookings(db: Db, consultantId: string, from: Date, to:
 }
 
 /** Free slots of a consultant, computed on the server from availability, bookings and capacity. */
-export async function freeSlots(db: Db, consultantId: string, from: string, to: string, now = new Date()): Promise<Slot[]> {
+export async function freeSlots(db: Db, consultantId: string, from: string, to: string, at = now()): Promise<Slot[]> {
   const rules = await loadSlotRules(db, consultantId, from, to);
   const bookings = await liveBookings(db, consultantId, sastToUtc(from, "00:00"), sastToUtc(addDays(to, 1), "00:00"));
   return computeSlots(
@@ -189,7 +190,7 @@ export async function freeSlots(db: Db, consultantId: string, from: string, to: 
     from,
     to,
     ASSESSMENT_MINUTES,
-    now,
+    at,
   );
 }
 

@@ -9,6 +9,7 @@ import { AppError } from "../../errors";
 import { visibleBookings } from "../platform/access";
 import { recordAudit } from "../audit/audit";
 import { decodeCursor, encodeCursor, exactTime } from "../platform/keyset";
+import { now } from "../platform/clock";
 
 type Db = Kysely<Database> | Transaction<Database>;
 interface Deps {
@@ -82,7 +83,7 @@ export async function lockBooking(trx: Transaction<Database>, actor: SignedInAct
 
 /** A status change and its audit row. */
 export async function setStatus(trx: Transaction<Database>, actor: SignedInActor, id: string, from: BookingStatus, to: BookingStatus, extra: Record<string, unknown> = {}) {
-  await trx.updateTable("bookings").set({ status: to, updated_at: new Date(), ...extra }).where("id", "=", id).execute();
+  await trx.updateTable("bookings").set({ status: to, updated_at: now(), ...extra }).where("id", "=", id).execute();
   await recordAudit(trx, actor, { action: `booking.${to}`, entityType: "booking", entityId: id, before: { status: from }, after: { status: to, ...extra } });
 }
 

@@ -21,6 +21,7 @@ import { nextReference } from "../platform/references";
 import { bookingQuery, getBooking, lockBooking, setStatus, toBookingItem } from "./booking-records";
 import { acceptedExperts, placeBooking, slotTaken } from "./booking-slots";
 import { stopSlaTimer } from "../sla/timers";
+import { now, stamp } from "../platform/clock";
 
 interface Deps {
   db: Kysely<Database>;
@@ -78,6 +79,7 @@ export async function createBooking({ db, actor }: Deps, data: z.output<typeof b
           mode: range.mode,
           note: data.note,
           created_by: actor.user.id,
+          ...stamp("created_at", "updated_at"),
         })
         .returning("id")
         .executeTakeFirstOrThrow();
@@ -123,7 +125,7 @@ export async function confirmBooking({ db, actor }: Deps, { id }: z.output<typeo
     await notifyParties(trx, actor, item, `Assessment confirmed: ${item.patientName}`, `${item.specialization} with ${item.consultantName} on ${when(item.startsAt)} is confirmed.`);
     if (b.query_id) {
       // The first confirmed booking meets (or misses) the query's booking-offered timer.
-      await stopSlaTimer(trx, { policy: "booking_offered", subject: { kind: "query", id: b.query_id }, at: new Date() });
+      await stopSlaTimer(trx, { policy: "booking_offered", subject: { kind: "query", id: b.query_id }, at: now() });
       const query = await trx.selectFrom("queries").selectAll().where("id", "=", b.query_id).forUpdate().executeTakeFirstOrThrow();
       if (query.status === "assigning") await applyMove(trx, actor, query, "scheduled", null);
     }
@@ -137,7 +139,7 @@ export async function cancelBooking({ db, actor }: Deps, { id, reason, cancellat
   await db.transaction().execute(async (trx) => {
     const b = await lockBooking(trx, actor, id);
     if (b.status !== "requested" && b.status !== "confirmed") throw new AppError("CONFLICT", "Only a requested or confirmed booking can be cancelled.");
-    const cls = can(actor.user.role, "bookings.manage") && cancellationClass ? cancellationClass : defaultCancellationClass(b.starts_at, new Date());
+    const cls = can(actor.user.role, "bookings.manage") && cancellationClass ? cancellationClass : defaultCancellationClass(b.starts_at, now());
     await setStatus(trx, actor, id, b.status, "cancelled", { cancellation_class: cls, cancel_reason: reason });
     const item = toBookingItem(await bookingQuery(trx).where("bookings.id", "=", id).executeTakeFirstOrThrow());
     await notifyParties(trx, actor, item, `Assessment cancelled: ${item.patientName}`, `${item.reference} on ${when(item.startsAt)} was cancelled: ${reason}`);
@@ -174,6 +176,7 @@ export async function rescheduleBooking({ db, actor }: Deps, { id, startsAt: new
           note: note ?? b.note,
           rescheduled_from_id: b.id,
           created_by: actor.user.id,
+          ...stamp("created_at", "updated_at"),
         })
         .returning("id")
         .executeTakeFirstOrThrow();

@@ -18,6 +18,7 @@ import type { SignedInActor } from "../../context";
 import { AppError } from "../../errors";
 import { loadVisibleQuery, visibleAvailability } from "../platform/access";
 import { freeSlots, loadSlotRules } from "./availability";
+import { now } from "../platform/clock";
 
 type Db = Kysely<Database> | Transaction<Database>;
 interface Deps {
@@ -91,7 +92,7 @@ export interface Placement {
  */
 export async function placeBooking(trx: Transaction<Database>, p: Placement) {
   if (p.endsAt <= p.startsAt) throw new AppError("INVALID", "A booking must end after it starts.");
-  if (p.startsAt.getTime() <= Date.now()) throw new AppError("INVALID", "Choose a time in the future.");
+  if (p.startsAt.getTime() <= now().getTime()) throw new AppError("INVALID", "Choose a time in the future.");
   const day = sastDate(p.startsAt);
   const range = fitsAvailability(await loadSlotRules(trx, p.consultantId, day, day), p.startsAt, p.endsAt);
   if (!range) throw new AppError("INVALID", "That time is outside the consultant's availability; please choose a listed slot.");

@@ -7,6 +7,7 @@ import type { z } from "zod";
 import type { SignedInActor } from "../../context";
 import { AppError } from "../../errors";
 import { recordAudit } from "../audit/audit";
+import { stamp } from "../platform/clock";
 
 interface Deps {
   db: Kysely<Database>;
@@ -59,7 +60,7 @@ export async function addShift({ db, actor }: Deps, data: z.output<typeof roster
         .where("ends_at", ">", startsAt)
         .executeTakeFirst();
       if (clash) throw new AppError("CONFLICT", ROSTER_CLASH_MESSAGE);
-      const { id } = await trx.insertInto("call_rosters").values({ employee_id: data.employeeId, starts_at: startsAt, ends_at: endsAt, duty: data.duty }).returning("id").executeTakeFirstOrThrow();
+      const { id } = await trx.insertInto("call_rosters").values({ employee_id: data.employeeId, starts_at: startsAt, ends_at: endsAt, duty: data.duty, ...stamp("created_at") }).returning("id").executeTakeFirstOrThrow();
       await recordAudit(trx, actor, { action: "roster.add", entityType: "roster", entityId: id, after: data });
       return id;
     });

@@ -11,8 +11,9 @@ import { ClearFiltersButton, FilterBar, FilterField, SearchField, SelectFilter, 
 import { Input } from "@/components/ui/input";
 import { NativeSelect } from "@/components/ui/native-select";
 import { useDebounced } from "@/hooks/use-debounced";
-import { useQueryList } from "@/hooks/use-query-list";
+import { queryListOptions, useQueryList } from "@/hooks/use-query-list";
 import { trpc } from "@/lib/trpc";
+import { prefetchPage } from "@/lib/route-data";
 
 const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 /** The filters live in the URL, so a filtered list can be bookmarked, shared and reloaded. */
@@ -34,6 +35,13 @@ type Search = z.infer<typeof searchSchema>;
 
 export const Route = createFileRoute("/_app/admin/query-management")({
   validateSearch: searchSchema,
+  loaderDeps: ({ search }) => search,
+  loader: ({ context, deps }) =>
+    prefetchPage(
+      context,
+      ({ queryClient, trpcClient }) => queryClient.prefetchInfiniteQuery(queryListOptions(trpcClient, listInput(deps))),
+      ({ trpc }) => trpc.queries.listCaseManagers.prefetch(),
+    ),
   component: QueryManagementPage,
 });
 
@@ -43,6 +51,22 @@ const SORT_LABEL: Record<(typeof QUERY_SORTS)[number], string> = {
   priority: "Priority",
   reference: "Reference",
 };
+
+/** The list's input for the filters in the URL (the page and its loader share it). */
+function listInput(search: Search): Omit<QueryListInput, "cursor"> {
+  return {
+    search: search.q || undefined,
+    status: search.status,
+    priority: search.priority,
+    specializationId: search.specialization,
+    assignedEmployeeId: search.assignee && search.assignee !== "unassigned" ? search.assignee : undefined,
+    unassigned: search.assignee === "unassigned" ? true : undefined,
+    from: search.from,
+    to: search.to,
+    sort: search.sort ?? "newest",
+    limit: 25,
+  };
+}
 
 function QueryManagementPage() {
   const search = Route.useSearch();
@@ -65,19 +89,7 @@ function QueryManagementPage() {
     // eslint-disable-next-line react-hooks/exhaustive-deps -- follow the URL (back button, clear)
   }, [search.q]);
 
-  const input: Omit<QueryListInput, "cursor"> = {
-    search: search.q || undefined,
-    status: search.status,
-    priority: search.priority,
-    specializationId: search.specialization,
-    assignedEmployeeId: search.assignee && search.assignee !== "unassigned" ? search.assignee : undefined,
-    unassigned: search.assignee === "unassigned" ? true : undefined,
-    from: search.from,
-    to: search.to,
-    sort: search.sort ?? "newest",
-    limit: 25,
-  };
-  const list = useQueryList(input);
+  const list = useQueryList(listInput(search));
   const specializations = useSpecializationOptions();
   const managers = trpc.queries.listCaseManagers.useQuery();
   const filtered = Object.entries(search).some(([k, v]) => k !== "sort" && v);

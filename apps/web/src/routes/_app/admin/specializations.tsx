@@ -11,9 +11,11 @@ import { FormDialog } from "@/components/ui/form-dialog";
 import { Spinner } from "@/components/ui/spinner";
 import { toast } from "@/hooks/use-toast";
 import { trpc } from "@/lib/trpc";
+import { prefetchPage } from "@/lib/route-data";
 import { trpcErrorMessage, trpcFieldErrors } from "@/lib/trpc-errors";
 
 export const Route = createFileRoute("/_app/admin/specializations")({
+  loader: ({ context }) => prefetchPage(context, ({ trpc }) => trpc.specializations.list.prefetch()),
   component: SpecializationsPage,
 });
 

@@ -1,6 +1,6 @@
 import type { AdminUserCreateInput, AdminUserUpdateInput, Role, UserListInput, UserSummary } from "@medlegal/domain";
 import { fullName, ROLE_LABEL, ROLES } from "@medlegal/domain";
-import { keepPreviousData, useInfiniteQuery, useQueryClient } from "@tanstack/react-query";
+import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery, useQueryClient } from "@tanstack/react-query";
 import { createFileRoute } from "@tanstack/react-router";
 import { UserPlus, Users } from "lucide-react";
 import * as React from "react";
@@ -19,10 +19,18 @@ import { useCurrentUser } from "@/hooks/use-auth";
 import { useDebounced } from "@/hooks/use-debounced";
 import { toast } from "@/hooks/use-toast";
 import { queryKeys } from "@/lib/query-keys";
-import { trpc } from "@/lib/trpc";
+import { trpc, type TrpcClient } from "@/lib/trpc";
+import { prefetchPage } from "@/lib/route-data";
 import { trpcErrorMessage, trpcFieldErrors } from "@/lib/trpc-errors";
 
 export const Route = createFileRoute("/_app/admin/users")({
+  loader: ({ context }) =>
+    prefetchPage(
+      context,
+      ({ queryClient, trpcClient }) => queryClient.prefetchInfiniteQuery(usersListOptions(trpcClient, listInput("", "", "all", ""))),
+      ({ trpc }) => trpc.specializations.list.prefetch(),
+      ({ trpc }) => trpc.specializations.listActive.prefetch(),
+    ),
   component: UsersPage,
 });
 
@@ -30,6 +38,26 @@ const PAGE_SIZE = 25;
 const USERS_LIST_KEY = ["users.list"] as const;
 
 type StatusFilter = "all" | "active" | "inactive";
+
+function listInput(search: string, role: Role | "", status: StatusFilter, specializationId: string) {
+  return {
+    search: search || undefined,
+    role: role || undefined,
+    active: status === "all" ? undefined : status === "active",
+    specializationId: specializationId || undefined,
+    limit: PAGE_SIZE,
+  } satisfies UserListInput;
+}
+
+/** Keyset pagination: each "Load more" asks for the page after the last cursor. */
+function usersListOptions(client: TrpcClient, input: UserListInput) {
+  return infiniteQueryOptions({
+    queryKey: [...USERS_LIST_KEY, input],
+    queryFn: ({ pageParam }) => client.users.list.query({ ...input, cursor: pageParam }),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
+  });
+}
 
 function UsersPage() {
   const me = useCurrentUser().data;
@@ -42,21 +70,8 @@ function UsersPage() {
   const [specializationId, setSpecializationId] = React.useState("");
   const debouncedSearch = useDebounced(search.trim(), 300);
 
-  const input = {
-    search: debouncedSearch || undefined,
-    role: role || undefined,
-    active: status === "all" ? undefined : status === "active",
-    specializationId: specializationId || undefined,
-    limit: PAGE_SIZE,
-  } satisfies UserListInput;
-  // Keyset pagination: each "Load more" asks for the page after the last cursor.
-  const list = useInfiniteQuery({
-    queryKey: [...USERS_LIST_KEY, input],
-    queryFn: ({ pageParam }) => utils.client.users.list.query({ ...input, cursor: pageParam }),
-    initialPageParam: null as string | null,
-    getNextPageParam: (last) => last.nextCursor ?? undefined,
-    placeholderData: keepPreviousData,
-  });
+  const input = listInput(debouncedSearch, role, status, specializationId);
+  const list = useInfiniteQuery({ ...usersListOptions(utils.client, input), placeholderData: keepPreviousData });
   const allSpecializations = trpc.specializations.list.useQuery();
   const activeSpecializations = trpc.specializations.listActive.useQuery();
 

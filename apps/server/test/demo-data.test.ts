@@ -1,0 +1,187 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { sql } from "kysely";
+import { testDialects } from "@medlegal/db/testing";
+import type { BookingItem, QueryStatus } from "@medlegal/domain";
+import { addDays, DECLARED_PUBLIC_HOLIDAYS, isoWeekday, isPublicHoliday, QUERY_STATUSES, sastDate, sastTime, sastToUtc } from "@medlegal/domain";
+import type { TestApp } from "./helpers";
+import { createTestApp, login, trpc } from "./helpers";
+
+/**
+ * The demo data is told through the services relative to the day of first start: whatever that
+ * day, it obeys the rules the app enforces and puts real work on this week's screens. (The fixed
+ * days lie before the real today: the claimant forms refuse consent dates in the future.)
+ */
+const FIRST_STARTS = [
+  // A Sunday morning: the whole of this week lies behind.
+  sastToUtc("2026-11-15", "08:00"),
+  // Midday on a Tuesday that is a public holiday (Youth Day).
+  sastToUtc("2026-06-16", "13:00"),
+  // A Monday before the first assessment of the week.
+  sastToUtc("2026-03-02", "07:00"),
+];
+
+const DEMO_USERNAMES = ["admin", "employee", "attorney", "consultant", "sipho", "nomsa", "pieter", "dr_naidoo", "dr_pillay", "ot_smith", "ip_maseko", "act_jacobs", "dr_venter", "dr_moodley", "aud_nel"];
+
+const isWorkday = (date: string) => isoWeekday(date) <= 5 && !isPublicHoliday(date, DECLARED_PUBLIC_HOLIDAYS);
+
+describe.each(testDialects().flatMap((kind) => FIRST_STARTS.map((now) => [kind, now] as const)))("the demo data on %s, first started at %s", (kind, now) => {
+  let t: TestApp;
+  const today = sastDate(now);
+  const monday = addDays(today, 1 - isoWeekday(today));
+  let lastWorkday = addDays(today, -1);
+  while (!isWorkday(lastWorkday)) lastWorkday = addDays(lastWorkday, -1);
+
+  beforeAll(async () => {
+    t = await createTestApp(kind, {}, { workflow: true, now });
+  }, 300_000);
+  afterAll(() => t.close());
+
+  const bookings = () =>
+    t.db
+      .selectFrom("bookings")
+      .innerJoin("users", "users.id", "bookings.consultant_id")
+      .select(["bookings.id", "bookings.reference", "bookings.query_id", "bookings.patient_id", "bookings.consultant_id", "bookings.starts_at", "bookings.ends_at", "bookings.venue", "bookings.mode", "bookings.status", "bookings.created_at", "users.username"])
+      .orderBy("bookings.starts_at")
+      .execute();
+
+  it("books only working days, inside each expert's weekly availability", async () => {
+    const rules = await t.db.selectFrom("availability_rules").selectAll().execute();
+    const all = await bookings();
+    expect(all.length).toBeGreaterThan(10);
+    for (const b of all) {
+      const day = sastDate(b.starts_at);
+      expect(isWorkday(day), `${b.reference} on ${day}`).toBe(true);
+      const fits = rules.some(
+        (r) =>
+          r.consultant_id === b.consultant_id &&
+          r.weekday === isoWeekday(day) &&
+          r.start_time <= sastTime(b.starts_at) &&
+          sastTime(b.ends_at) <= r.end_time &&
+          r.mode === b.mode &&
+          r.venue === b.venue,
+      );
+      expect(fits, `${b.reference} of ${b.username} at ${day} ${sastTime(b.starts_at)} (${b.mode})`).toBe(true);
+    }
+  });
+
+  it("never puts a claimant or an expert in two places at once", async () => {
+    const standing = (await bookings()).filter((b) => b.status !== "cancelled" && b.status !== "rescheduled");
+    for (const [i, a] of standing.entries()) {
+      for (const b of standing.slice(i + 1)) {
+        const overlap = a.starts_at < b.ends_at && b.starts_at < a.ends_at;
+        if (a.consultant_id === b.consultant_id) expect(overlap, `${a.reference} and ${b.reference} of ${a.username}`).toBe(false);
+        if (a.patient_id === b.patient_id) {
+          expect(overlap, `${a.reference} and ${b.reference} of one claimant`).toBe(false);
+          // Not in one city in the morning and another in the afternoon: one in-person venue a day.
+          if (sastDate(a.starts_at) === sastDate(b.starts_at) && a.mode === "in_person" && b.mode === "in_person") expect(a.venue).toBe(b.venue);
+        }
+      }
+    }
+  });
+
+  it("books only experts who accepted the booking's query", async () => {
+    const unaccepted = await t.db
+      .selectFrom("bookings")
+      .select("bookings.reference")
+      .where(({ not, exists, selectFrom }) =>
+        not(
+          exists(
+            selectFrom("consultant_assignments as a")
+              .select("a.id")
+              .whereRef("a.query_id", "=", "bookings.query_id")
+              .whereRef("a.consultant_id", "=", "bookings.consultant_id")
+              .where("a.status", "in", ["accepted", "completed"]),
+          ),
+        ),
+      )
+      .execute();
+    expect(unaccepted).toEqual([]);
+  });
+
+  it("starts each query's timeline at its submission, and nothing happens after first start", async () => {
+    const queries = await t.db.selectFrom("queries").select(["id", "reference", "created_at"]).execute();
+    for (const q of queries) {
+      const events = await t.db.selectFrom("query_events").select(["at", "kind", "to_status"]).where("query_id", "=", q.id).orderBy("at").execute();
+      expect(events[0], q.reference).toMatchObject({ kind: "status", to_status: "submitted" });
+      expect(Math.abs(events[0]!.at.getTime() - q.created_at.getTime()), q.reference).toBeLessThan(60_000);
+      const audit = await t.db.selectFrom("audit_log").select(sql<Date>`min(at)`.as("first")).where("entity_id", "=", q.id).executeTakeFirstOrThrow();
+      expect(Math.abs(new Date(audit.first).getTime() - q.created_at.getTime()), q.reference).toBeLessThan(60_000);
+    }
+    for (const [table, column] of [
+      ["queries", "created_at"],
+      ["cases", "created_at"],
+      ["patients", "created_at"],
+      ["query_events", "at"],
+      ["audit_log", "at"],
+      ["access_log", "at"],
+      ["notifications", "created_at"],
+      ["bookings", "created_at"],
+      ["consultant_assignments", "created_at"],
+      ["messages", "created_at"],
+    ] as const) {
+      const row = await sql<{ latest: Date | null; earliest: Date | null }>`SELECT max(${sql.ref(column)}) AS latest, min(${sql.ref(column)}) AS earliest FROM ${sql.table(table)}`.execute(t.db);
+      expect(new Date(row.rows[0]!.latest!).getTime(), `${table}.${column}`).toBeLessThanOrEqual(now.getTime());
+    }
+    // A booking is made before its hour, and attendance is only recorded once the hour has come.
+    for (const b of await bookings()) {
+      expect(b.created_at.getTime(), b.reference).toBeLessThan(b.starts_at.getTime());
+      if (b.status === "attended" || b.status === "no_show") expect(b.starts_at.getTime(), b.reference).toBeLessThan(now.getTime());
+      // Still to come, or (one) seen on the last working day, its attendance still to be recorded.
+      if (b.status === "requested") expect(b.starts_at.getTime(), b.reference).toBeGreaterThan(now.getTime());
+      if (b.status === "confirmed" && b.starts_at < now) expect(sastDate(b.starts_at), b.reference).toBe(lastWorkday);
+    }
+  });
+
+  it("has queries in every state, assessments this week and the next two, and rosters for this week and the next", async () => {
+    const statuses = (await t.db.selectFrom("queries").select("status").distinct().execute()).map((r) => r.status);
+    expect([...statuses].sort()).toEqual([...QUERY_STATUSES].sort() as QueryStatus[]);
+    const all = (await bookings()).filter((b) => b.status !== "cancelled" && b.status !== "rescheduled");
+    for (const week of [0, 1, 2]) {
+      const from = sastToUtc(addDays(monday, week * 7), "00:00");
+      const to = sastToUtc(addDays(monday, week * 7 + 7), "00:00");
+      expect(all.filter((b) => b.starts_at >= from && b.starts_at < to).length, `week ${week}`).toBeGreaterThan(0);
+    }
+    expect(all.some((b) => b.status === "attended")).toBe(true);
+    expect(all.some((b) => b.status === "no_show")).toBe(true);
+    expect(all.some((b) => b.status === "requested")).toBe(true);
+    for (const week of [0, 1]) {
+      const shifts = await t.db
+        .selectFrom("call_rosters")
+        .select("id")
+        .where("starts_at", ">=", sastToUtc(addDays(monday, week * 7), "00:00"))
+        .where("starts_at", "<", sastToUtc(addDays(monday, week * 7 + 7), "00:00"))
+        .execute();
+      expect(shifts.length, `roster of week ${week}`).toBeGreaterThan(0);
+    }
+  });
+
+  it("leaves every demo user unread notifications, and the demo attorney more than nine", async () => {
+    for (const username of DEMO_USERNAMES) {
+      const row = await t.db
+        .selectFrom("notifications")
+        .innerJoin("users", "users.id", "notifications.user_id")
+        .select((eb) => eb.fn.countAll<number>().as("n"))
+        .where("users.username", "=", username)
+        .where("notifications.read", "=", false)
+        .executeTakeFirstOrThrow();
+      expect(Number(row.n), username).toBeGreaterThan(username === "attorney" ? 9 : 0);
+    }
+  });
+
+  it("lets every demo user sign in, and opens this week's schedules on real work for each role", async () => {
+    const week = { from: monday, to: addDays(monday, 6), limit: 100 };
+    const cookies: Record<string, string> = {};
+    for (const username of DEMO_USERNAMES) {
+      const { response, cookie } = await login(t.app, username);
+      expect(response.statusCode, username).toBe(200);
+      cookies[username] = cookie;
+    }
+    // Assessment Schedules and Booking Management (staff), My Bookings (attorney and consultant).
+    for (const username of ["employee", "admin", "attorney", "consultant"]) {
+      const answer = await trpc<{ items: BookingItem[] }>(t.app, cookies[username]!, "bookings.list", week, "query");
+      expect(answer.data.items.length, username).toBeGreaterThan(0);
+    }
+    const roster = await trpc<unknown[]>(t.app, cookies.employee!, "rosters.list", { from: monday, to: addDays(monday, 13) }, "query");
+    expect(roster.data.length).toBeGreaterThan(0);
+  });
+});

@@ -1,0 +1,43 @@
+import type { AttorneyDetails, ConsultantDetails } from "@medlegal/domain";
+import { AttorneyFields } from "./attorney-fields";
+import { ConsultantFields } from "./consultant-fields";
+import type { DetailsProps, SpecializationOption } from "./types";
+
+/**
+ * The attorney's or the consultant's own fields under a heading (or, without one, a label), for the
+ * role being edited; nothing for administrators and employees.
+ */
+export function RoleDetailsSection<T extends AttorneyDetails & ConsultantDetails>({
+  role,
+  heading,
+  specializations,
+  ...props
+}: DetailsProps<T> & {
+  role: string;
+  /** A visible heading per role; without one the sections are named "Attorney details" / "Consultant details". */
+  heading?: Partial<Record<"attorney" | "consultant", string>>;
+  specializations: readonly SpecializationOption[] | undefined;
+}) {
+  if (role !== "attorney" && role !== "consultant") return null;
+  const headingId = `${props.idPrefix}-${role}-heading`;
+  const title = heading?.[role];
+  const onChange = props.onChange as (patch: Partial<AttorneyDetails & ConsultantDetails>) => void;
+  return (
+    <section
+      className="grid gap-4 border-t pt-5"
+      aria-labelledby={title ? headingId : undefined}
+      aria-label={title ? undefined : role === "attorney" ? "Attorney details" : "Consultant details"}
+    >
+      {title && (
+        <h3 id={headingId} className="text-sm font-semibold">
+          {title}
+        </h3>
+      )}
+      {role === "attorney" ? (
+        <AttorneyFields {...props} onChange={onChange} />
+      ) : (
+        <ConsultantFields {...props} onChange={onChange} specializations={specializations} />
+      )}
+    </section>
+  );
+}

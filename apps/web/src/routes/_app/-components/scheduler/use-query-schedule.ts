@@ -1,0 +1,193 @@
+import type { BookingItem, QueryDetail, Slot } from "@medlegal/domain";
+import { addDays, CAPACITY_FULL_MESSAGE, sastDate, SLOT_TAKEN_MESSAGE } from "@medlegal/domain";
+import * as React from "react";
+import { useRefreshBookings } from "@/hooks/use-bookings";
+import { toast } from "@/hooks/use-toast";
+import { pickWarnings, placeOf, planBackToBack } from "@/lib/back-to-back";
+import { daysBetween, formatWhen, saToday } from "@/lib/booking-time";
+import { trpc } from "@/lib/trpc";
+import { trpcErrorMessage } from "@/lib/trpc-errors";
+
+/** How far ahead one page of suggested days looks. */
+export const WINDOW_DAYS = 28;
+
+/** A requested expert of the query: the specialization and the consultant chosen for it. */
+export interface ExpertRow {
+  specializationId: string;
+  specialization: string;
+  consultantId: string;
+  consultantName: string;
+}
+
+export interface BookingRunResult {
+  specialization: string;
+  ok: boolean;
+  text: string;
+}
+
+/**
+ * The scheduler's state for one query: which experts to book (the accepted or proposed consultant
+ * by default, skipping a specialization already booked), their free slots over a four-week window,
+ * the days they can all see the claimant (best back to back at one venue first), the chosen slots,
+ * and booking them one by one (docs/architecture.md, "Bookings").
+ */
+export function useQuerySchedule(query: QueryDetail) {
+  const today = saToday();
+  const utils = trpc.useUtils();
+  const refresh = useRefreshBookings();
+  const specs = trpc.specializations.listActive.useQuery();
+  const specName = (id: string) => specs.data?.find((s) => s.id === id)?.name ?? "Specialization";
+  const consultantLists = trpc.useQueries((t) => query.specializationIds.map((id) => t.bookings.listConsultants({ specializationId: id })));
+  const existing = trpc.bookings.list.useQuery({ search: `${query.claimant.firstName} ${query.claimant.lastName}`, from: today, limit: 100 });
+  const booked = (existing.data?.items ?? []).filter((b) => b.queryId === query.id && (b.status === "requested" || b.status === "confirmed"));
+
+  const [chosen, setChosen] = React.useState<Record<string, string>>({});
+  const [included, setIncluded] = React.useState<Record<string, boolean>>({});
+  const [windowFrom, setWindowFrom] = React.useState(today);
+  const [date, setDate] = React.useState<string | null>(null);
+  const [picks, setPicks] = React.useState<Record<string, Slot>>({});
+  const [note, setNote] = React.useState("");
+  const [saving, setSaving] = React.useState(false);
+  const [results, setResults] = React.useState<BookingRunResult[]>([]);
+
+  const consentMissing = !query.claimant.consentReceivedAt;
+  const defaultConsultant = (specId: string) =>
+    query.assignments.find((a) => a.specializationId === specId && a.status === "accepted")?.consultantId ??
+    query.assignments.find((a) => a.specializationId === specId && a.status === "proposed")?.consultantId ??
+    "";
+
+  const rows: ExpertRow[] = query.specializationIds.map((specId, i) => {
+    const consultantId = chosen[specId] ?? defaultConsultant(specId);
+    const list = consultantLists[i]?.data ?? [];
+    return {
+      specializationId: specId,
+      specialization: specName(specId),
+      consultantId,
+      consultantName: list.find((c) => c.id === consultantId)?.name ?? query.assignments.find((a) => a.consultantId === consultantId)?.consultantName ?? "",
+    };
+  });
+  const active = rows.filter((r) => r.consultantId && (included[r.specializationId] ?? !booked.some((b) => b.specializationId === r.specializationId)));
+  const windowTo = addDays(windowFrom, WINDOW_DAYS - 1);
+  const slotQueries = trpc.useQueries((t) => active.map((r) => t.bookings.listSlots({ consultantId: r.consultantId, from: windowFrom, to: windowTo })));
+  const slotsLoading = slotQueries.some((q) => q.isLoading);
+  const slotsFor = (i: number, day: string) => (slotQueries[i]?.data ?? []).filter((s) => sastDate(new Date(s.startsAt)) === day);
+
+  const suggestions =
+    active.length === 0 || slotsLoading
+      ? []
+      : daysBetween(windowFrom, windowTo)
+          .map((day) => {
+            const byRow = Object.fromEntries(active.map((r, i) => [r.specializationId, slotsFor(i, day)]));
+            if (Object.values(byRow).some((list) => list.length === 0)) return null;
+            return { day, plan: planBackToBack(byRow) };
+          })
+          .filter((x): x is { day: string; plan: ReturnType<typeof planBackToBack> } => x !== null)
+          .sort((x, y) => rank(x.plan) - rank(y.plan) || x.day.localeCompare(y.day))
+          .slice(0, 8)
+          .sort((x, y) => x.day.localeCompare(y.day));
+
+  const chosenPicks = active.map((r) => picks[r.specializationId]).filter((s): s is Slot => !!s);
+  const warnings = pickWarnings(chosenPicks);
+  const pickedPlace = chosenPicks[0] ? placeOf(chosenPicks[0]) : null;
+
+  const suggest = (day: string) => {
+    const plan = planBackToBack(Object.fromEntries(active.map((r, i) => [r.specializationId, slotsFor(i, day)])));
+    setDate(day);
+    setPicks(plan ? plan.picks : {});
+    if (!plan) toast({ title: "No single venue that day", description: "The experts are free, but not at one venue. Pick their slots by hand." });
+  };
+
+  async function bookAll() {
+    if (saving) return;
+    setSaving(true);
+    const out: typeof results = [];
+    let slotGone = false;
+    for (const r of active) {
+      const slot = picks[r.specializationId];
+      if (!slot) continue;
+      try {
+        const b: BookingItem = await utils.client.bookings.create.mutate({
+          queryId: query.id,
+          consultantId: r.consultantId,
+          startsAt: slot.startsAt,
+          note: note.trim() || undefined,
+        });
+        out.push({ specialization: r.specialization, ok: true, text: `${b.reference} with ${b.consultantName}, ${formatWhen(b.startsAt)}` });
+      } catch (error) {
+        const message = trpcErrorMessage(error);
+        if (message === SLOT_TAKEN_MESSAGE || message === CAPACITY_FULL_MESSAGE) slotGone = true;
+        out.push({ specialization: r.specialization, ok: false, text: message });
+      }
+    }
+    setResults(out);
+    setSaving(false);
+    const failed = out.filter((o) => !o.ok);
+    if (failed.length === 0) {
+      toast({ title: out.length === 1 ? "Assessment booked" : `${out.length} assessments booked`, description: "The attorney and the experts were notified. Confirm the bookings in Booking Management." });
+      setPicks({});
+      setNote("");
+    } else {
+      toast({
+        variant: "destructive",
+        title: failed.length === out.length ? "Nothing was booked" : `${out.length - failed.length} of ${out.length} booked`,
+        description: failed[0]!.text,
+      });
+      setPicks((prev) => Object.fromEntries(Object.entries(prev).filter(([spec]) => failed.some((f) => f.specialization === specName(spec)))));
+    }
+    await refresh();
+    if (slotGone) await utils.bookings.listSlots.invalidate();
+  }
+
+  /** Take a specialization in or out of this run (its picked slot goes). */
+  const include = (specializationId: string, on: boolean) => {
+    setIncluded((prev) => ({ ...prev, [specializationId]: on }));
+    setPicks(({ [specializationId]: _, ...rest }) => rest);
+  };
+  /** Another consultant for a specialization (its picked slot goes). */
+  const choose = (specializationId: string, consultantId: string) => {
+    setChosen((prev) => ({ ...prev, [specializationId]: consultantId }));
+    setPicks(({ [specializationId]: _, ...rest }) => rest);
+  };
+  const pick = (specializationId: string, slot: Slot | null) =>
+    setPicks((prev) => {
+      const { [specializationId]: _, ...rest } = prev;
+      return slot ? { ...rest, [specializationId]: slot } : rest;
+    });
+
+  return {
+    today,
+    rows,
+    active,
+    booked,
+    consultantLists,
+    consentMissing,
+    include,
+    choose,
+    windowFrom,
+    windowTo,
+    setWindowFrom,
+    slotQueries,
+    slotsLoading,
+    slotsFor,
+    suggestions,
+    date,
+    suggest,
+    picks,
+    pick,
+    chosenPicks,
+    warnings,
+    pickedPlace,
+    note,
+    setNote,
+    saving,
+    bookAll,
+    results,
+  };
+}
+
+export type QuerySchedule = ReturnType<typeof useQuerySchedule>;
+
+function rank(plan: ReturnType<typeof planBackToBack>): number {
+  if (!plan) return 10_000;
+  return plan.gapMinutes;
+}
