@@ -247,7 +247,18 @@ describe("the object-level matrix", () => {
       queryOf(attorney!),
       queryOf(nomsa!),
     ]);
-    const consultantsQuery = (await assignmentOf(consultant!)).query_id;
+    // The consultant's assignment on an open query of the demo attorney (the booking below is theirs to make).
+    const consultantsQuery = (
+      await t.db
+        .selectFrom("consultant_assignments")
+        .innerJoin("queries", "queries.id", "consultant_assignments.query_id")
+        .select("consultant_assignments.query_id")
+        .where("consultant_assignments.consultant_id", "=", consultant!)
+        .where("queries.attorney_id", "=", attorney!)
+        .where("queries.status", "in", ["assigning", "scheduled"])
+        .orderBy("consultant_assignments.created_at")
+        .executeTakeFirstOrThrow()
+    ).query_id;
     const unassignedQuery = theirQuery.id;
     // Live bookings of the consultant and of the other attorney, made the way the app makes them:
     // the expert accepts the query, then its attorney books them.

@@ -73,8 +73,7 @@ describe("ids, dates and instants", () => {
     expect(instant().safeParse("+275760-09-13T00:00:00Z").success).toBe(false);
     expect(instant().safeParse("9999-01-01T00:00:00Z").success).toBe(false);
     const booking = bookingInputSchema.safeParse({
-      caseId: "3f1b8e9c-5c3a-4f7e-9a55-2f4d1c9e8b10",
-      specializationId: "3f1b8e9c-5c3a-4f7e-9a55-2f4d1c9e8b10",
+      queryId: "3f1b8e9c-5c3a-4f7e-9a55-2f4d1c9e8b10",
       consultantId: "3f1b8e9c-5c3a-4f7e-9a55-2f4d1c9e8b10",
       startsAt: "tomorrow",
     });
