@@ -13,6 +13,8 @@ export * as auditTrailService from "./services/audit/audit-trail";
 export * as accessLogService from "./services/audit/access-log";
 export * as queriesService from "./services/queries/queries";
 export * as bookingsService from "./services/scheduling/bookings";
+export * as reportsService from "./services/reports/reports";
+export * as filesService from "./services/files/download";
 export { recordAudit, changedFields } from "./services/audit/audit";
 export { DEFAULT_RATE_LIMITS } from "./services/auth/rate-limits";
 export type { Limit, LimitedAction, RateLimits } from "./services/auth/rate-limits";

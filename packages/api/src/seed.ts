@@ -2,6 +2,7 @@ import type { Kysely } from "kysely";
 import { sql } from "kysely";
 import type { Database } from "@medlegal/db";
 import type { NotificationType, Role } from "@medlegal/domain";
+import { seedDemoReports } from "./seed-reports";
 import { seedDemoWorkflow } from "./seed-workflow";
 import { hashPassword } from "./services/auth/passwords";
 
@@ -174,5 +175,6 @@ export async function seedDemoData(db: Kysely<Database>, options: { workflow?: b
       .execute();
   });
   if (options.workflow !== false) await seedDemoWorkflow(db);
+  if (options.workflow !== false) await seedDemoReports(db);
   return true;
 }

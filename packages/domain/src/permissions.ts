@@ -37,6 +37,13 @@ export const PERMISSIONS = {
   "bookings.manage": ["administrator", "employee"],
   "bookings.attendance": ["administrator", "employee", "consultant"],
   "rosters.manage": ["administrator", "employee"],
+  "reports.read": ROLES,
+  "reports.upload": ["administrator", "employee", "consultant"],
+  "reports.review": ["administrator", "employee"],
+  "reports.release": ["administrator", "employee"],
+  "reports.override": ["administrator"],
+  "reports.ask": ["attorney"],
+  "reports.configure": ["administrator"],
 } as const satisfies Record<string, readonly Role[]>;
 
 export type Permission = keyof typeof PERMISSIONS;

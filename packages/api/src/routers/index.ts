@@ -4,6 +4,7 @@ import { assignmentsRouter } from "./assignments";
 import { availabilityRouter } from "./availability";
 import { bookingsRouter } from "./bookings";
 import { rostersRouter } from "./rosters";
+import { reportsRouter } from "./reports";
 import { auditRouter } from "./audit";
 import { casesRouter } from "./cases";
 import { consultantsRouter } from "./consultants";
@@ -37,6 +38,7 @@ export const appRouter = router({
   availability: availabilityRouter,
   bookings: bookingsRouter,
   rosters: rostersRouter,
+  reports: reportsRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -5,7 +5,7 @@ import type { Database } from "@medlegal/db";
  * The next reference of a series for this year, gap-free: the counter row is updated inside the
  * caller's transaction, so a rolled-back insert gives its number back and two inserts never share one.
  */
-export async function nextReference(trx: Transaction<Database>, series: "CASE" | "Q" | "BK", now = new Date()): Promise<string> {
+export async function nextReference(trx: Transaction<Database>, series: "CASE" | "Q" | "BK" | "RPT", now = new Date()): Promise<string> {
   const year = now.getUTCFullYear();
   const row = await trx
     .insertInto("reference_counters")
