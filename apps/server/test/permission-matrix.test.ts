@@ -262,15 +262,11 @@ describe("the object-level matrix", () => {
     ]);
     const reportOf = (column: "attorney_id" | "consultant_id", id: string) =>
       t.db.selectFrom("reports").selectAll().where(column, "=", id).orderBy("reference").executeTakeFirstOrThrow();
-    const releasedOf = (id: string) =>
-      t.db.selectFrom("reports").selectAll().where("attorney_id", "=", id).where("status", "=", "released").orderBy("reference").executeTakeFirstOrThrow();
-    const [myReport, theirReport, consultantReport, naidooReport, myReleased, theirReleased] = await Promise.all([
+    const [myReport, theirReport, consultantReport, naidooReport] = await Promise.all([
       reportOf("attorney_id", attorney!),
       reportOf("attorney_id", nomsa!),
       reportOf("consultant_id", consultant!),
       reportOf("consultant_id", naidoo!),
-      releasedOf(attorney!),
-      t.db.selectFrom("reports").selectAll().where("attorney_id", "!=", attorney!).where("status", "=", "released").executeTakeFirstOrThrow(),
     ]);
     fx = {
       "patients.get": { attorney: { own: { id: myPatient.id }, other: { id: theirPatient.id } } },
@@ -300,8 +296,8 @@ describe("the object-level matrix", () => {
         attorney: { own: { id: myReport.id }, other: { id: theirReport.id } },
         consultant: { own: { id: consultantReport.id }, other: { id: naidooReport.id } },
       },
-      // Questions on one's own released report reach it (then may be refused as already asked); another's is 404.
-      "reports.ask": { attorney: { own: { id: myReleased.id, body: "Matrix question" }, other: { id: theirReleased.id, body: "Matrix question" } } },
+      // Questions on one's own report reach it (refused with 409 before release); another's is 404.
+      "reports.ask": { attorney: { own: { id: myReport.id, body: "Matrix question" }, other: { id: theirReport.id, body: "Matrix question" } } },
       "availability.get": { consultant: { own: {}, other: { consultantId: naidoo } } },
       "availability.setWeekly": { consultant: { other: { consultantId: naidoo, dailyCapacity: 3, days: [] } } },
       "availability.setOverride": { consultant: { other: { consultantId: naidoo, date: "2099-01-05", unavailable: true } } },

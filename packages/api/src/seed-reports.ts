@@ -55,8 +55,6 @@ export async function seedDemoReports(db: Kysely<Database>): Promise<void> {
     .where("queries.status", "not in", ["cancelled", "on_hold"])
     .orderBy("queries.reference")
     .execute();
-  // The orthopaedic surgeon first, so "consultant" has an awaiting report.
-  assigned.sort((a, b) => Number(b.username === "consultant") - Number(a.username === "consultant"));
   for (const [i, a] of assigned.entries()) {
     await db.transaction().execute((trx) =>
       createReport(trx, employee, {
@@ -73,11 +71,38 @@ export async function seedDemoReports(db: Kysely<Database>): Promise<void> {
     );
   }
 
-  const reports = await db.selectFrom("reports").select(["id", "reference", "consultant_id", "kind"]).orderBy("reference").execute();
-  // Where each demo report ends up; the first stays awaiting.
-  const targets: ReportStatus[] = ["awaiting", "released", "submitted", "changes_requested", "in_review", "approved", "released", "withdrawn", "awaiting", "submitted"];
-  for (const [i, r] of reports.entries()) {
-    const target = targets[i % targets.length]!;
+  // Every attorney with a query has a report to see (records-only, from an expert of a requested specialization).
+  const withoutReports = await db
+    .selectFrom("queries")
+    .innerJoin("cases", "cases.id", "queries.case_id")
+    .innerJoin("query_specializations", "query_specializations.query_id", "queries.id")
+    .innerJoin("users as expert", (join) => join.onRef("expert.specialization_id", "=", "query_specializations.specialization_id").on("expert.role", "=", "consultant"))
+    .select(["queries.id as query_id", "cases.id as case_id", "cases.patient_id", "queries.attorney_id", "expert.id as consultant_id", "expert.specialization_id"])
+    .where("queries.status", "not in", ["cancelled"])
+    .where((eb) => eb.not(eb.exists(eb.selectFrom("reports").select("reports.id").whereRef("reports.attorney_id", "=", "queries.attorney_id"))))
+    .orderBy("queries.reference")
+    .execute();
+  const covered = new Set<string>();
+  for (const a of withoutReports) {
+    if (covered.has(a.attorney_id)) continue;
+    covered.add(a.attorney_id);
+    await db.transaction().execute((trx) =>
+      createReport(trx, employee, { ...a, specialization_id: a.specialization_id!, booking_id: null, kind: "medico_legal", parent_report_id: null }),
+    );
+  }
+
+  const reports = await db
+    .selectFrom("reports")
+    .innerJoin("users", "users.id", "reports.consultant_id")
+    .select(["reports.id", "reports.reference", "reports.consultant_id", "reports.kind", "users.username"])
+    .orderBy("reports.reference")
+    .execute();
+  // Where each demo report ends up; the orthopaedic surgeon's first report stays awaiting (the first tour uploads it).
+  const targets: ReportStatus[] = ["released", "submitted", "changes_requested", "in_review", "approved", "released", "withdrawn", "awaiting", "submitted"];
+  const firstOfConsultant = reports.find((r) => r.username === "consultant");
+  let n = 0;
+  for (const r of reports) {
+    const target = r === firstOfConsultant ? "awaiting" : targets[n++ % targets.length]!;
     const consultant = await actorFor(db, r.consultant_id);
     const id = { id: r.id };
     const upload = async (n: number) =>
