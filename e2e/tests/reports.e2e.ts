@@ -50,7 +50,7 @@ async function uploadVersion(page: Page, number: number) {
   if (number > 1) await dialog.getByLabel("What changed (optional)").fill("Corrected the claimant's ID number.");
   await dialog.getByRole("button", { name: "Upload", exact: true }).click();
   await dialog.waitFor({ state: "hidden" });
-  await page.getByText(`Version ${number}: knee-report-v${number}.pdf`).waitFor();
+  await page.getByRole("list", { name: "Versions" }).getByText(`Version ${number}: knee-report-v${number}.pdf`).waitFor();
 }
 
 async function reviewAll(page: Page, failFirst: boolean) {
