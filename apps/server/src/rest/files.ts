@@ -7,7 +7,6 @@ import type { SignedInActor } from "@medlegal/api";
 import { signedInActor } from "../request-context";
 import { sendDownload } from "./download";
 
-const MAX_MB = DOCUMENT_MAX_BYTES / 1024 / 1024;
 const UNREADABLE_UPLOAD = "The upload could not be read. Send the file as multipart/form-data in a field named file.";
 
 /**

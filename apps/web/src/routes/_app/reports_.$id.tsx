@@ -166,7 +166,7 @@ function ReportView({ r, role, onChanged }: { r: ReportDetail; role: Role; onCha
                             Version {v.number}: {v.fileName}
                           </p>
                           <p className="text-xs text-muted-foreground">
-                            {formatFileSize(v.size)} · {v.pageCount} pages · {formatDateTime(v.createdAt)} · {v.uploadedByName}
+                            {formatFileSize(v.size)} · {v.pageCount} {v.pageCount === 1 ? "page" : "pages"} · {formatDateTime(v.createdAt)} · {v.uploadedByName}
                             {v.onBehalfOfName ? ` for ${v.onBehalfOfName}` : ""}
                           </p>
                           {v.changeNote && <p className="mt-1 text-xs">Changes: {v.changeNote}</p>}
