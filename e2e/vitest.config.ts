@@ -8,5 +8,7 @@ export default defineConfig({
     fileParallelism: false,
     testTimeout: 60_000,
     hookTimeout: 120_000,
+    // A poll waits for what a user would wait for on a busy machine, not vitest's default second.
+    expect: { poll: { timeout: 10_000 } },
   },
 });

@@ -232,13 +232,13 @@ describe("accessibility: no serious or critical axe violation", () => {
     // The booking form with a consultant's free slots.
     await attorney.page.goto("/booking-form");
     await settle(attorney.page);
-    const caseSelect = attorney.page.locator("#booking-case");
-    await caseSelect.locator("option", { hasText: "Sibusiso Khumalo" }).waitFor({ state: "attached" });
-    await caseSelect.selectOption((await caseSelect.locator("option", { hasText: "Sibusiso Khumalo" }).getAttribute("value"))!);
-    await attorney.page.locator("#booking-specialization").selectOption({ label: "Occupational Therapist" });
-    const consultantSelect = attorney.page.locator("#booking-consultant");
-    await consultantSelect.locator("option", { hasText: "Megan Smith" }).waitFor({ state: "attached" });
-    await consultantSelect.selectOption({ label: "Megan Smith" });
+    const querySelect = attorney.page.locator("#booking-query");
+    await querySelect.locator("option", { hasText: "Sibusiso Khumalo" }).waitFor({ state: "attached" });
+    await querySelect.selectOption((await querySelect.locator("option", { hasText: "Sibusiso Khumalo" }).getAttribute("value"))!);
+    // Only the experts who accepted the query are offered.
+    const expertSelect = attorney.page.locator("#booking-expert");
+    await expertSelect.locator("option", { hasText: "Megan Smith" }).waitFor({ state: "attached" });
+    await expertSelect.selectOption({ label: "Megan Smith (Occupational Therapist)" });
     await attorney.page.locator("button[aria-pressed]").first().waitFor();
     await settle(attorney.page);
     found.push(...(await violations(attorney.page, "attorney @1280 /booking-form free slots")));

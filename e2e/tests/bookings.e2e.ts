@@ -16,14 +16,14 @@ describe("booking an assessment", () => {
     // The attorney books the occupational therapist for Sibusiso Khumalo.
     const attorney = await signedInPage(browser, "attorney");
     await attorney.page.goto("/booking-form");
-    const caseSelect = attorney.page.locator("#booking-case");
-    await caseSelect.locator("option", { hasText: "Sibusiso Khumalo" }).waitFor({ state: "attached" });
-    const caseValue = await caseSelect.locator("option", { hasText: "Sibusiso Khumalo" }).getAttribute("value");
-    await caseSelect.selectOption(caseValue!);
-    await attorney.page.locator("#booking-specialization").selectOption({ label: "Occupational Therapist" });
-    const consultantSelect = attorney.page.locator("#booking-consultant");
-    await consultantSelect.locator("option", { hasText: "Megan Smith" }).waitFor({ state: "attached" });
-    await consultantSelect.selectOption({ label: "Megan Smith" });
+    const querySelect = attorney.page.locator("#booking-query");
+    await querySelect.locator("option", { hasText: "Sibusiso Khumalo" }).waitFor({ state: "attached" });
+    const caseValue = await querySelect.locator("option", { hasText: "Sibusiso Khumalo" }).getAttribute("value");
+    await querySelect.selectOption(caseValue!);
+    // Only the experts who accepted the query are offered.
+    const expertSelect = attorney.page.locator("#booking-expert");
+    await expertSelect.locator("option", { hasText: "Megan Smith" }).waitFor({ state: "attached" });
+    await expertSelect.selectOption({ label: "Megan Smith (Occupational Therapist)" });
     const firstSlot = attorney.page.locator("button[aria-pressed]").first();
     await firstSlot.waitFor();
     await firstSlot.click();

@@ -65,17 +65,25 @@ describe.each(testDialects())("the agency hears of new work on %s", (kind) => {
   }
   const recipients = async (link: string, title: RegExp) => (await notified(link)).filter((n) => title.test(n.title)).map((n) => n.username);
 
-  async function book(caseId: string, queryId: string, cookie = c.attorney) {
+  /** The neurosurgeon accepts the query (a booking needs an expert who accepted), once per query. */
+  async function naidooAccepts(queryId: string) {
+    const live = await t.db.selectFrom("consultant_assignments").select("id").where("query_id", "=", queryId).where("consultant_id", "=", ids.dr_naidoo!).where("status", "=", "accepted").executeTakeFirst();
+    if (live) return;
+    // Experts are proposed on a query in review; whoever managed the query (or nobody) manages it again after.
+    const before = await t.db.selectFrom("queries").select(["status", "assigned_employee_id"]).where("id", "=", queryId).executeTakeFirstOrThrow();
+    if (before.status === "submitted") expect((await trpc(t.app, c.employee, "queries.take", { id: queryId })).status).toBe(200);
+    const proposed = await trpc<AssignmentItem>(t.app, c.employee, "assignments.create", { queryId, specializationId: neurosurgeon, consultantId: ids.dr_naidoo });
+    expect(proposed.status).toBe(200);
+    expect((await trpc(t.app, c.dr_naidoo, "assignments.respond", { id: proposed.data.id, accept: true })).status).toBe(200);
+    expect((await trpc(t.app, c.employee, "queries.assignEmployee", { id: queryId, employeeId: before.assigned_employee_id })).status).toBe(200);
+  }
+
+  async function book(_caseId: string, queryId: string, cookie = c.attorney) {
+    await naidooAccepts(queryId);
     const from = addDays(sastDate(new Date()), 14);
     const slots = await trpc<Slot[]>(t.app, cookie, "bookings.listSlots", { consultantId: ids.dr_naidoo, from, to: addDays(from, 13) });
     const slot = slots.data[0]!;
-    const booking = await trpc<BookingItem>(t.app, cookie, "bookings.create", {
-      caseId,
-      queryId,
-      specializationId: neurosurgeon,
-      consultantId: ids.dr_naidoo,
-      startsAt: slot.startsAt,
-    });
+    const booking = await trpc<BookingItem>(t.app, cookie, "bookings.create", { queryId, consultantId: ids.dr_naidoo, startsAt: slot.startsAt });
     expect(booking.status).toBe(200);
     return booking.data;
   }

@@ -92,8 +92,7 @@ describe.each(testDialects())("input contracts on %s", (kind) => {
     expect(audit.statusCode).toBe(400);
     expect(audit.json()).toEqual({ message: "From date is not a real date" });
     const booking = await trpc(t.app, attorney, "bookings.create", {
-      caseId: SOME_UUID,
-      specializationId: SOME_UUID,
+      queryId: SOME_UUID,
       consultantId: SOME_UUID,
       startsAt: "+275760-09-13T00:00:00Z",
     });

@@ -20,7 +20,7 @@ describe.each(testDialects())("notifications and the unread messages count on %s
   const list = (who: { cookie: string }, userId: string) =>
     t.app.inject({ method: "GET", url: `/api/notifications/${userId}`, headers: { cookie: who.cookie } });
 
-  it("lists the user's own notifications newest first, with the SPEC.md fields", async () => {
+  it("lists the user's own notifications newest first, with the fields of docs/product-rules.md#notifications", async () => {
     const response = await list(attorney, attorney.id);
     expect(response.statusCode).toBe(200);
     const items = response.json() as { createdAt: string; read: boolean }[];

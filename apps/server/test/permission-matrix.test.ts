@@ -90,7 +90,8 @@ const MATRIX: Record<string, "public" | Role[]> = {
   "availability.week": [A, E],
   "bookings.list": ALL,
   "bookings.get": ALL,
-  "bookings.listConsultants": [A, E, T],
+  "bookings.listConsultants": [A, E],
+  "bookings.listExperts": [A, E, T],
   "bookings.listSlots": [A, E, T],
   "bookings.create": [A, E, T],
   "bookings.cancel": [A, E, T],
@@ -193,7 +194,6 @@ const NOT_ONE_RECORD = new Set([
   "assignments.listCandidates",
   "assignments.create",
   "bookings.list",
-  "bookings.create",
   "bookings.listConsultants",
   "bookings.listSlots",
   "availability.week",
@@ -214,7 +214,7 @@ describe("the object-level matrix", () => {
 
   beforeAll(async () => {
     t = await createTestApp("pglite", {}, { workflow: true });
-    for (const name of ["attorney", "nomsa", "consultant", "dr_naidoo", "ot_smith"]) cookie[name] = (await login(t.app, name)).cookie;
+    for (const name of ["attorney", "nomsa", "consultant", "dr_naidoo", "ot_smith", "employee", "dr_moodley"]) cookie[name] = (await login(t.app, name)).cookie;
     const userId = async (username: string) => (await t.db.selectFrom("users").select("id").where("username", "=", username).executeTakeFirstOrThrow()).id;
     const [attorney, nomsa, consultant, naidoo] = await Promise.all(["attorney", "nomsa", "consultant", "dr_naidoo"].map(userId));
     const patientOf = (id: string) => t.db.selectFrom("patients").selectAll().where("attorney_id", "=", id).executeTakeFirstOrThrow();
@@ -254,6 +254,25 @@ describe("the object-level matrix", () => {
     ]);
     const consultantsQuery = (await assignmentOf(consultant!)).query_id;
     const unassignedQuery = theirQuery.id;
+    // Live bookings of the consultant and of the other attorney, made the way the app makes them:
+    // the expert accepts the query, then its attorney books them.
+    const bookAccepted = async (queryId: string, username: string, attorneyCookie: string, day: number) => {
+      const expert = await t.db.selectFrom("users").select(["id", "specialization_id"]).where("username", "=", username).executeTakeFirstOrThrow();
+      let assignment = await t.db.selectFrom("consultant_assignments").select(["id", "status"]).where("query_id", "=", queryId).where("consultant_id", "=", expert.id).where("status", "in", ["proposed", "accepted"]).executeTakeFirst();
+      if (!assignment) {
+        const proposed = await trpc<{ id: string }>(t.app, cookie.employee!, "assignments.create", { queryId, consultantId: expert.id, specializationId: expert.specialization_id });
+        expect(proposed.status).toBe(200);
+        assignment = { id: proposed.data.id, status: "proposed" };
+      }
+      if (assignment.status === "proposed") expect((await trpc(t.app, cookie[username]!, "assignments.respond", { id: assignment.id, accept: true })).status).toBe(200);
+      const dayAhead = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
+      const slots = await trpc<{ startsAt: string }[]>(t.app, attorneyCookie, "bookings.listSlots", { consultantId: expert.id, from: dayAhead(day), to: dayAhead(day + 13) });
+      const booked = await trpc(t.app, attorneyCookie, "bookings.create", { queryId, consultantId: expert.id, startsAt: slots.data[0]!.startsAt });
+      expect(booked.status).toBe(200);
+    };
+    await bookAccepted(consultantsQuery, "consultant", cookie.attorney!, 20);
+    const nomsasOpenQuery = await t.db.selectFrom("queries").select("id").where("attorney_id", "=", nomsa!).where("status", "in", ["in_review", "assigning"]).executeTakeFirstOrThrow();
+    await bookAccepted(nomsasOpenQuery.id, "dr_moodley", cookie.nomsa!, 20);
     const [myBooking, theirBooking, naidooBooking, consultantBooking] = await Promise.all([
       bookingOf("attorney_id", attorney!),
       t.db.selectFrom("bookings").selectAll().where("attorney_id", "=", nomsa!).executeTakeFirstOrThrow(),
@@ -290,6 +309,10 @@ describe("the object-level matrix", () => {
         consultant: { own: { id: consultantBooking.id }, other: { id: naidooBooking.id } },
       },
       "bookings.cancel": { attorney: { other: { id: theirBooking.id, reason: "matrix" } } },
+      "bookings.listExperts": { attorney: { own: { queryId: myQuery.id }, other: { queryId: theirQuery.id } } },
+      "bookings.create": {
+        attorney: { other: { queryId: theirQuery.id, consultantId: naidoo, startsAt: new Date(Date.now() + 30 * 86_400_000).toISOString() } },
+      },
       "bookings.reschedule": { attorney: { other: { id: theirBooking.id, startsAt: new Date(Date.now() + 30 * 86_400_000).toISOString() } } },
       "bookings.recordAttendance": { consultant: { other: { id: naidooBooking.id, attended: true } } },
       "reports.get": {

@@ -369,7 +369,7 @@ describe.each(testDialects())("claimants, cases and the query workflow on %s", (
       expect(csv.statusCode).toBe(200);
       expect(csv.headers["content-type"]).toBe("text/csv; charset=utf-8");
       const lines = csv.body.trim().split("\r\n");
-      expect(lines[0]).toBe("at,actor,role,action,entity_type,entity_id,before,after,ip,user_agent,request_id");
+      expect(lines[0]).toBe("at,actor,role,action,entity_type,entity_id,entity_reference,before,after,ip,user_agent,request_id");
       expect(lines).toHaveLength(4);
       expect(lines[1]).toContain('"query.move"');
       expect((await t.app.inject({ method: "GET", url: "/api/audit/export.csv", headers: { cookie: c.employee } })).statusCode).toBe(403);

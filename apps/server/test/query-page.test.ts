@@ -57,6 +57,9 @@ describe.each(testDialects())("the query page on %s", (kind) => {
     expect((await trpc(t.app, c.dr_pillay, "assignments.respond", { id: pillay.id, accept: false, reason: "Fully booked until March" })).status).toBe(200);
     const again = await propose("dr_pillay", "Clinical Psychologist");
     expect((await trpc(t.app, c.employee, "assignments.withdraw", { id: again.id })).status).toBe(200);
+    // A booking needs an expert who accepted: the psychologist is proposed once more and accepts.
+    const last = await propose("dr_pillay", "Clinical Psychologist");
+    expect((await trpc(t.app, c.dr_pillay, "assignments.respond", { id: last.id, accept: true })).status).toBe(200);
     const upload = await t.app.inject({ method: "POST", url: `/api/queries/${query.id}/documents`, headers: { cookie: c.attorney, ...multipart("hospital.pdf", PDF).headers }, payload: multipart("hospital.pdf", PDF).payload });
     expect(upload.statusCode).toBe(201);
 
@@ -64,7 +67,8 @@ describe.each(testDialects())("the query page on %s", (kind) => {
     bookings = [];
     for (const [consultant, specialization, cookie] of [["dr_naidoo", "Neurosurgeon", c.attorney], ["dr_pillay", "Clinical Psychologist", c.employee]] as const) {
       const slots = await trpc<Slot[]>(t.app, cookie, "bookings.listSlots", { consultantId: ids[consultant], from, to: addDays(from, 13) });
-      const booked = await trpc<BookingItem>(t.app, cookie, "bookings.create", { caseId: kase.data.id, queryId: query.id, specializationId: spec[specialization], consultantId: ids[consultant], startsAt: slots.data[0]!.startsAt });
+      const booked = await trpc<BookingItem>(t.app, cookie, "bookings.create", { queryId: query.id, consultantId: ids[consultant], startsAt: slots.data[0]!.startsAt });
+      expect(booked.data.specialization).toBe(specialization);
       expect(booked.status).toBe(200);
       bookings.push(booked.data);
     }
@@ -87,6 +91,8 @@ describe.each(testDialects())("the query page on %s", (kind) => {
       ["Rajesh Pillay", "expert_declined", "Clinical Psychologist"],
       ["Priya Naidoo", "expert_proposed", "Rajesh Pillay (Clinical Psychologist)"],
       ["Priya Naidoo", "expert_withdrawn", "Rajesh Pillay (Clinical Psychologist)"],
+      ["Priya Naidoo", "expert_proposed", "Rajesh Pillay (Clinical Psychologist)"],
+      ["Rajesh Pillay", "expert_accepted", "Clinical Psychologist"],
       ["Johan van der Merwe", "document", "hospital.pdf"],
       ["Johan van der Merwe", "booking_requested", `Kavitha Naidoo for ${at(bookings[0]!)} (${bookings[0]!.reference})`],
       ["Priya Naidoo", "booking_requested", `Rajesh Pillay for ${at(bookings[1]!)} (${bookings[1]!.reference})`],

@@ -31,7 +31,7 @@ declare module "@tanstack/react-router" {
   }
 }
 
-// SPEC.md section 4: the first 401 of this page load clears everything and leaves for /auth.
+// docs/product-rules.md#passwords-and-sessions: the first 401 of this page load clears everything and leaves for /auth.
 // A full navigation also starts a fresh page load, so a later expiry is handled again.
 setUnauthorizedHandler(
   createSessionExpiryHandler({

@@ -20,11 +20,13 @@ import type { SignedInActor } from "./context";
 import { addDays, isoWeekday, sastDate, sastToUtc } from "@medlegal/domain";
 import { setWeeklyAvailability } from "./services/scheduling/availability";
 import { assignConsultant, respondToAssignment } from "./services/queries/assignments";
-import { cancelBooking, confirmBooking, createBooking, rescheduleBooking } from "./services/scheduling/bookings";
+import { cancelBooking, confirmBooking, createBooking, rescheduleBooking } from "./services/scheduling/booking-requests";
 import { nextReference } from "./services/platform/references";
 import { createCase } from "./services/cases/cases";
 import { createPatient } from "./services/patients/patients";
-import { commentOnQuery, createQuery, moveQuery, takeQuery } from "./services/queries/queries";
+import { takeQuery } from "./services/queries/case-managers";
+import { commentOnQuery, createQuery } from "./services/queries/query-instructions";
+import { moveQuery } from "./services/queries/query-moves";
 import { findCurrentUser } from "./services/users/users";
 import { parseInput } from "./validation";
 
@@ -285,29 +287,28 @@ async function seedAvailabilityAndBookings(db: Kysely<Database>): Promise<void> 
   const attorneyActor = async (attorneyId: string) =>
     actorFor(db, (await db.selectFrom("users").select("username").where("id", "=", attorneyId).executeTakeFirstOrThrow()).username);
 
+  // A booking names a query and one of the experts who accepted it (docs/decisions.md, "The main journey").
+  const bookingOn = async (lastName: string, username: string, startsAt: string, note?: string) => {
+    const kase = await caseOf(lastName);
+    const c = await consultant(username);
+    const query = await db.selectFrom("queries").select("id").where("case_id", "=", kase.id).executeTakeFirstOrThrow();
+    return parseInput(bookingInputSchema, { queryId: query.id, consultantId: c.id, startsAt, note });
+  };
+
   // Lindiwe Petersen (scheduled): neurosurgeon and psychologist on one day at one venue, back to back.
-  const petersen = await caseOf("Petersen");
-  const naidoo = await consultant("dr_naidoo");
-  const pillay = await consultant("dr_pillay");
-  const neuro = await createBooking({ db, actor: employee }, parseInput(bookingInputSchema, { caseId: petersen.id, specializationId: naidoo.specialization_id!, consultantId: naidoo.id, startsAt: at(nextMonday, "09:00"), note: "Bring the hospital discharge summary." }));
+  const neuro = await createBooking({ db, actor: employee }, await bookingOn("Petersen", "dr_naidoo", at(nextMonday, "09:00"), "Bring the hospital discharge summary."));
   await confirmBooking({ db, actor: employee }, parseInput(idInputSchema, { id: neuro.id }));
-  const psych = await createBooking({ db, actor: employee }, parseInput(bookingInputSchema, { caseId: petersen.id, specializationId: pillay.specialization_id!, consultantId: pillay.id, startsAt: at(nextMonday, "10:00") }));
+  const psych = await createBooking({ db, actor: employee }, await bookingOn("Petersen", "dr_pillay", at(nextMonday, "10:00")));
   const moved = await rescheduleBooking({ db, actor: employee }, parseInput(rescheduleBookingSchema, { id: psych.id, startsAt: at(nextMonday, "11:00"), note: "Moved at the psychologist's request." }));
   await confirmBooking({ db, actor: employee }, parseInput(idInputSchema, { id: moved.id }));
 
-  // Sibusiso Khumalo (assigning): the attorney has asked for the OT and the orthopaedic surgeon.
+  // Sibusiso Khumalo (assigning): the occupational therapist has accepted and the attorney asked for a time;
+  // the orthopaedic surgeon has not answered yet, so nobody can book them.
   const khumalo = await caseOf("Khumalo");
   const attorney = await attorneyActor(khumalo.attorney_id);
-  const ot = await consultant("ot_smith");
-  const ortho = await consultant("consultant");
-  await createBooking({ db, actor: attorney }, parseInput(bookingInputSchema, { caseId: khumalo.id, specializationId: ot.specialization_id!, consultantId: ot.id, startsAt: at(addDays(nextMonday, 2), "08:00") }));
-  await createBooking({ db, actor: attorney }, parseInput(bookingInputSchema, { caseId: khumalo.id, specializationId: ortho.specialization_id!, consultantId: ortho.id, startsAt: at(addDays(nextMonday, 2), "10:00"), note: "The claimant uses crutches; ground-floor room please." }));
-
-  // Kagiso Molefe (on hold): the audiology booking was cancelled when the query was held.
-  const molefe = await caseOf("Molefe");
-  const nel = await consultant("aud_nel");
-  const audiology = await createBooking({ db, actor: employee }, parseInput(bookingInputSchema, { caseId: molefe.id, specializationId: nel.specialization_id!, consultantId: nel.id, startsAt: at(addDays(nextMonday, 3), "09:00") }));
-  await cancelBooking({ db, actor: employee }, parseInput(cancelBookingSchema, { id: audiology.id, reason: "Query on hold until the hospital records arrive.", cancellationClass: "no_fee" }));
+  const otBooking = await createBooking({ db, actor: attorney }, await bookingOn("Khumalo", "ot_smith", at(addDays(nextMonday, 2), "08:00")));
+  await cancelBooking({ db, actor: attorney }, parseInput(cancelBookingSchema, { id: otBooking.id, reason: "The claimant is in hospital that week." }));
+  await createBooking({ db, actor: attorney }, await bookingOn("Khumalo", "ot_smith", at(addDays(nextMonday, 3), "09:00"), "The claimant uses crutches; ground-floor room please."));
 
   // Past assessments, written as they happened (the services only book the future).
   const past = async (lastName: string, username: string, daysAgo: number, status: "attended" | "no_show" | "confirmed") => {

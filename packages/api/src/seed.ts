@@ -6,7 +6,7 @@ import { seedDemoReports } from "./seed-reports";
 import { seedDemoWorkflow } from "./seed-workflow";
 import { hashPassword } from "./services/auth/passwords";
 
-/** The one demo password (README); it meets the SPEC.md password rules. */
+/** The one demo password (README); it meets the password rules (docs/product-rules.md#passwords-and-sessions). */
 export const DEMO_PASSWORD = "Demo@Password1";
 
 interface DemoUser {

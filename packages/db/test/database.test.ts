@@ -31,7 +31,7 @@ describe.each(testDialects())("the database on %s", (kind) => {
     expect(await migrateToLatest(handle.db)).toEqual([]);
   });
 
-  it("seeds the 17 specializations of SPEC.md, unique regardless of case", async () => {
+  it("seeds the 17 specializations, unique regardless of case", async () => {
     const rows = await handle.db.selectFrom("specializations").select("name").orderBy("name").execute();
     expect(rows.map((r) => r.name).sort()).toEqual([...SPECIALIZATIONS].sort());
     await expect(handle.db.insertInto("specializations").values({ name: "neurosurgeon" }).execute()).rejects.toMatchObject(

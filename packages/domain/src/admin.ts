@@ -258,7 +258,7 @@ export const DEFAULT_AGENCY_SETTINGS: AgencySettings = {
   branchCode: "",
 };
 
-/** SLA defaults of DESIGN.md section 6, editable by administrators. */
+/** SLA defaults (docs/product-rules.md#service-levels), editable by administrators. */
 export const slaDefaultsSchema = z.object({
   queryAcknowledgementHours: z.number().int().min(1, "Use at least 1 hour").max(720),
   bookingOfferedDays: z.number().int().min(1, "Use at least 1 day").max(365),

@@ -165,7 +165,7 @@ export const CANCELLATION_CLASS_LABEL: Record<CancellationClass, string> = {
   no_fee_pay_expert: "No fee, but pay the expert",
 };
 
-/** Under 24 hours' notice a cancellation is chargeable (DESIGN.md section 5). */
+/** Under 24 hours' notice a cancellation is chargeable (docs/product-rules.md#bookings-and-availability). */
 export function defaultCancellationClass(startsAt: Date, now: Date): CancellationClass {
   return startsAt.getTime() - now.getTime() < 24 * 3_600_000 ? "chargeable" : "no_fee";
 }
@@ -173,15 +173,17 @@ export function defaultCancellationClass(startsAt: Date, now: Date): Cancellatio
 export const SLOT_TAKEN_MESSAGE = "That time slot has just been taken; please choose another.";
 export const CAPACITY_FULL_MESSAGE = "That consultant's day is fully booked; please choose another day.";
 
+/**
+ * A booking belongs to a query and to an accepted assignment of it: the expert is one who accepted
+ * the query, and the case, claimant and specialization follow from the query and the assignment
+ * (docs/decisions.md, "The main journey").
+ */
 export const bookingInputSchema = z.object({
-  caseId: id("Choose a case"),
-  specializationId: id("Choose a specialization"),
-  consultantId: id("Choose a consultant"),
+  queryId: id("Choose a query"),
+  consultantId: id("Choose an expert"),
   startsAt: instant("Choose a time slot"),
   endsAt: instant("Choose when the assessment ends").optional(),
   note: optionalTextOrNull(1000, "A note"),
-  /** Staff booking on an attorney's behalf name the query; attorneys' bookings find it from the case. */
-  queryId: id("Choose a query").optional(),
 });
 export type BookingInput = z.input<typeof bookingInputSchema>;
 
@@ -211,6 +213,19 @@ export const bookingListInputSchema = listInput({
 });
 export const bookableConsultantsInputSchema = z.object({ specializationId: id("Choose a specialization") });
 export const slotsInputSchema = z.object({ consultantId: id("Choose a consultant"), from: calendarDate("From date"), to: calendarDate("To date") });
+/** The experts a booking on this query may name: those who accepted it. */
+export const bookableExpertsInputSchema = z.object({ queryId: id("Choose a query") });
+
+export interface BookableExpert {
+  assignmentId: string;
+  consultantId: string;
+  name: string;
+  specializationId: string;
+  specialization: string;
+}
+
+export const NO_ACCEPTED_ASSIGNMENT_MESSAGE = "That expert has not accepted this query; book one of the experts who accepted it.";
+export const NOT_YOUR_EXPERT_MESSAGE = "That expert has not accepted any of your queries, so their diary is not open to you.";
 export const recordAttendanceSchema = idInputSchema.extend({ attended: z.boolean({ error: "Say whether the claimant attended" }) });
 
 /** Staff put right a wrong attended / no-show mark; the reason goes into the audit trail (it decides billing). */

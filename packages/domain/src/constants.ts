@@ -1,4 +1,4 @@
-/** Business constants of SPEC.md section 9, in one place for web and server. */
+/** Business constants (docs/product-rules.md#client-behaviour and #passwords-and-sessions), in one place for web and server. */
 export const APP_VERSION = "2.1.0";
 
 export const PASSWORD_MIN_LENGTH = 12;

@@ -10,8 +10,8 @@ const DASHBOARD: NavEntry = { label: "Dashboard", to: "/" };
 const MESSAGES: NavEntry = { label: "Messages", to: "/messages" };
 
 /**
- * The sidebar of SPEC.md section 2: Dashboard and Messages for everyone, then each role's
- * entries in the table's order. Targets follow DESIGN.md section 3.
+ * The sidebar (docs/product-rules.md#navigation): Dashboard and Messages for everyone, then each role's
+ * entries in the table's order. Targets and who may open them: docs/product-rules.md#roles-and-access.
  */
 export const SIDEBAR: Record<Role, readonly NavEntry[]> = {
   administrator: [
@@ -75,7 +75,7 @@ const T = "attorney" as const;
 const C = "consultant" as const;
 
 /**
- * Who may open each protected route (DESIGN.md section 3). Keys are TanStack Router paths.
+ * Who may open each protected route (docs/product-rules.md#roles-and-access). Keys are TanStack Router paths.
  * Rows within a page are scoped on the server; this only decides whether the page opens.
  */
 export const ROUTE_ROLES: Record<string, readonly Role[]> = {

@@ -12,7 +12,7 @@ export const notificationIdInputSchema = z.object({ id: id("That is not a valid 
 /** A user's whole list (`GET /api/notifications/{userId}`, `PATCH .../read-all`). */
 export const notificationOwnerParamsSchema = z.object({ id: id("That is not a valid user id") });
 
-/** A notification as the API answers it (SPEC.md section 3 plus userId and link). */
+/** A notification as the API answers it (docs/product-rules.md#notifications; with userId and link). */
 export interface NotificationDto {
   id: string;
   userId: string;
@@ -24,7 +24,7 @@ export interface NotificationDto {
   createdAt: string;
 }
 
-/** SPEC.md section 2: more than 9 unread shows 9+. */
+/** docs/product-rules.md#notifications: more than 9 unread shows 9+. */
 export function unreadBadgeText(count: number): string | null {
   if (count <= 0) return null;
   return count > UNREAD_BADGE_MAX ? `${UNREAD_BADGE_MAX}+` : String(count);

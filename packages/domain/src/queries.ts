@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { patientInputSchema } from "./claimants";
 import { pastDateSchema, required } from "./schemas";
 import { calendarDate, id, idInputSchema, listInput, optionalText, optionalTextOrNull, pageCursor, pageLimit, searchText } from "./input-primitives";
 
@@ -18,8 +19,8 @@ export const CASE_STATUSES = ["open", "on_hold", "settled", "closed"] as const;
 export type CaseStatus = (typeof CASE_STATUSES)[number];
 export const CASE_STATUS_LABEL: Record<CaseStatus, string> = { open: "Open", on_hold: "On hold", settled: "Settled", closed: "Closed" };
 
-export const caseInputSchema = z.object({
-  patientId: id("Choose a claimant"),
+/** What a case says about the claim; the claimant is chosen (or added) apart, and fixed once the case is open. */
+const caseFields = z.object({
   claimType: z.enum(CLAIM_TYPES, { error: "Choose a claim type" }),
   incidentDate: pastDateSchema("Incident date"),
   rafClaimNumber: optionalTextOrNull(50, "RAF claim number"),
@@ -27,8 +28,24 @@ export const caseInputSchema = z.object({
   status: z.enum(CASE_STATUSES, { error: "Choose a case status" }).default("open"),
   notes: optionalTextOrNull(2000, "Notes"),
 });
+
+export const CASE_CLAIMANT_MESSAGE = "Choose a claimant or add a new one";
+
+/**
+ * A new case: for one of the attorney's claimants (`patientId`), or for a claimant added with it
+ * (`newClaimant`, the claimants form's own schema), both in one transaction (docs/decisions.md,
+ * "The main journey").
+ */
+export const caseInputSchema = caseFields
+  .extend({
+    patientId: id("Choose a claimant").optional(),
+    newClaimant: patientInputSchema.optional(),
+  })
+  .superRefine((value, ctx) => {
+    if (!value.patientId === !value.newClaimant) ctx.addIssue({ code: "custom", path: ["patientId"], message: CASE_CLAIMANT_MESSAGE });
+  });
 export type CaseInput = z.input<typeof caseInputSchema>;
-export const caseUpdateSchema = caseInputSchema.extend(idInputSchema.shape);
+export const caseUpdateSchema = caseFields.extend({ patientId: id("Choose a claimant") }).extend(idInputSchema.shape);
 export const caseListInputSchema = listInput({ search: searchText, patientId: id("Choose a claimant").optional() });
 
 export interface CaseItem {
@@ -76,7 +93,7 @@ export const QUERY_STATUS_LABEL: Record<QueryStatus, string> = {
   cancelled: "Cancelled",
 };
 
-/** The forward path of a query (DESIGN.md section 5). */
+/** The forward path of a query (docs/product-rules.md#queries). */
 export const QUERY_FLOW = ["submitted", "in_review", "assigning", "scheduled", "assessed", "reporting", "completed"] as const;
 export const OPEN_QUERY_STATUSES: readonly QueryStatus[] = ["submitted", "in_review", "assigning", "scheduled", "assessed", "reporting"];
 

@@ -1,11 +1,11 @@
 export const ROLES = ["administrator", "employee", "attorney", "consultant"] as const;
 export type Role = (typeof ROLES)[number];
 
-/** Self-registration offers only these two (SPEC.md section 6). */
+/** Self-registration offers only these two (docs/product-rules.md#roles-and-access). */
 export const SELF_REGISTER_ROLES = ["attorney", "consultant"] as const;
 export type SelfRegisterRole = (typeof SELF_REGISTER_ROLES)[number];
 
-/** The role badge in the user menu (SPEC.md section 2: Admin, Attorney, Consultant). */
+/** The role badge in the user menu (docs/product-rules.md#navigation). */
 export const ROLE_BADGE: Record<Role, string> = {
   administrator: "Admin",
   employee: "Employee",

@@ -1,4 +1,4 @@
-/** The 17 specialization options of SPEC.md section 3, in its order. */
+/** The 17 specializations seeded at install, in the order of docs/product-rules.md#sign-up-and-validation. */
 export const SPECIALIZATIONS = [
   "Neurosurgeon",
   "Orthopaedic Surgeon",

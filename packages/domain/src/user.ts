@@ -1,6 +1,6 @@
 import type { Role } from "./roles";
 
-/** The current user as GET /api/user answers it (SPEC.md section 3); never holds a password hash. */
+/** The current user as GET /api/user answers it (docs/product-rules.md#passwords-and-sessions); never holds a password hash. */
 export interface CurrentUser {
   id: string;
   username: string;

@@ -6,7 +6,7 @@ export interface PasswordRequirement {
   test: (password: string) => boolean;
 }
 
-/** SPEC.md section 5: the password rules, listed in the live checklist in this order. */
+/** docs/product-rules.md#passwords-and-sessions: the password rules, listed in the live checklist in this order. */
 export const PASSWORD_REQUIREMENTS: readonly PasswordRequirement[] = [
   { id: "length", label: `At least ${PASSWORD_MIN_LENGTH} characters`, test: (p) => p.length >= PASSWORD_MIN_LENGTH },
   { id: "uppercase", label: "One uppercase letter", test: (p) => /[A-Z]/.test(p) },
@@ -31,13 +31,13 @@ export function isValidPassword(password: string): boolean {
   return missingPasswordRequirements(password).length === 0;
 }
 
-/** SPEC.md section 5: text, at sign, text, dot, text, with no spaces. */
+/** docs/product-rules.md#sign-up-and-validation: text, at sign, text, dot, text, with no spaces. */
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export function isValidEmail(email: string): boolean {
   return EMAIL_PATTERN.test(email);
 }
 
-/** SPEC.md section 5: at least 10 characters; digits, spaces, a leading plus, hyphens, parentheses. */
+/** docs/product-rules.md#sign-up-and-validation: at least 10 characters; digits, spaces, a leading plus, hyphens, parentheses. */
 const PHONE_PATTERN = /^\+?[0-9\s\-()]+$/;
 export function isValidPhone(phone: string): boolean {
   return phone.length >= PHONE_MIN_LENGTH && PHONE_PATTERN.test(phone);
@@ -89,6 +89,6 @@ export function attorneyListErrors(lists: {
   return errors;
 }
 
-/** Usernames: a decision of ours (docs/decisions.md), SPEC.md only requires one. */
+/** Usernames: a decision of ours (docs/decisions.md), the product only requires one. */
 export const USERNAME_PATTERN = /^[A-Za-z0-9._-]{3,50}$/;
 export const USERNAME_RULE = "Username must be 3 to 50 letters, numbers, dots, hyphens or underscores";

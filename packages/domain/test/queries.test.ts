@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { QueryStatus } from "../src";
 import { canMoveQuery, illegalMoveMessage, nextQueryStatuses, QUERY_STATUSES } from "../src";
 
-// The query's life (docs: DESIGN section 5), written out by hand rather than read from QUERY_FLOW,
+// The query's life (docs/product-rules.md#queries), written out by hand rather than read from QUERY_FLOW,
 // so a change to the flow constant shows up here: submitted -> in review -> assigning -> scheduled ->
 // assessed -> reporting -> completed; any open state -> on hold -> back; any open state -> cancelled.
 const FORWARD: [QueryStatus, QueryStatus][] = [

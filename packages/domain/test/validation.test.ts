@@ -17,7 +17,7 @@ import {
 } from "../src";
 import type { RegistrationForm } from "../src";
 
-describe("password rules (SPEC.md section 5)", () => {
+describe("password rules (docs/product-rules.md#passwords-and-sessions)", () => {
   it("needs 12 characters, upper, lower, number and special character", () => {
     expect(isValidPassword("Str0ng!Password")).toBe(true);
     expect(missingPasswordRequirements("Str0ng!Pass").map((r) => r.label)).toEqual(["At least 12 characters"]);
@@ -133,7 +133,7 @@ describe("sign-up form validity per role", () => {
 });
 
 describe("navigation and display rules", () => {
-  it("gives each role Dashboard and Messages and its SPEC.md entries in order", () => {
+  it("gives each role Dashboard and Messages and its entries of docs/product-rules.md#navigation in order", () => {
     expect(SIDEBAR.attorney.map((e) => e.label)).toEqual([
       "Dashboard",
       "Messages",

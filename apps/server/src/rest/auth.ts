@@ -10,7 +10,7 @@ interface Deps {
   limits: RateLimits;
 }
 
-/** SPEC.md section 7: the session endpoints, thin over the auth service (which also applies the attempt limits). */
+/** The session endpoints (docs/product-rules.md#client-behaviour), thin over the auth service (which also applies the attempt limits). */
 export async function authRoutes(app: FastifyInstance, { mailer, limits }: Deps) {
   const db = app.db;
 

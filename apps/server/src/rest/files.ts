@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import multipart from "@fastify/multipart";
-import { accessLogService, AppError, auditTrailService, bookingsService, documentsService, filesService, parseInput, reportsService } from "@medlegal/api";
-import { accessLogExportInputSchema, auditExportInputSchema, DOCUMENT_MAX_BYTES, REPORT_MAX_BYTES, can, idInputSchema, reportUploadSchema } from "@medlegal/domain";
+import { accessLogService, AppError, assertCan, auditTrailService, bookingsService, documentsService, filesService, parseInput, reportsService } from "@medlegal/api";
+import { accessLogExportInputSchema, auditExportInputSchema, DOCUMENT_MAX_BYTES, REPORT_MAX_BYTES, idInputSchema, reportUploadSchema } from "@medlegal/domain";
 import type { z } from "zod";
 import type { SignedInActor } from "@medlegal/api";
 import { signedInActor } from "../request-context";
@@ -69,7 +69,7 @@ export async function fileRoutes(app: FastifyInstance) {
   // The next version of a report: the PDF with the expert's declaration and a change note as fields.
   app.post("/api/reports/:id/versions", async (request, reply) => {
     const actor = signedInActor(request);
-    if (!can(actor.user.role, "reports.upload")) throw new AppError("FORBIDDEN", "You do not have permission to do that.");
+    assertCan(actor.user, "reports.upload");
     const { id } = parseInput(idInputSchema, request.params);
     const { fileName, data, fields } = await readUpload(request, REPORT_MAX_BYTES);
     const meta = parseInput(reportUploadSchema, { id, declaration: fields.declaration, changeNote: fields.changeNote });
@@ -90,7 +90,7 @@ export async function fileRoutes(app: FastifyInstance) {
   const csvExport = <S extends z.ZodType>(path: string, fileName: string, schema: S, make: (deps: { db: typeof db; actor: SignedInActor }, filters: z.output<S>) => Promise<string>) =>
     app.get<{ Querystring: Record<string, unknown> }>(path, async (request, reply) => {
       const actor = signedInActor(request);
-      if (!can(actor.user.role, "audit.read")) throw new AppError("FORBIDDEN", "You do not have permission to do that.");
+      assertCan(actor.user, "audit.read");
       const filters = parseInput(schema, Object.fromEntries(Object.entries(request.query).filter(([, v]) => v !== "")));
       const csv = await make({ db, actor }, filters);
       const name = `${fileName}-${new Date().toISOString().slice(0, 10)}.csv`;

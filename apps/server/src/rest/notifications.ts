@@ -3,7 +3,7 @@ import { messagesService, notificationsService, parseInput } from "@medlegal/api
 import { notificationIdInputSchema, notificationOwnerParamsSchema } from "@medlegal/domain";
 import { signedInActor } from "../request-context";
 
-/** SPEC.md section 7: the bell's and the Messages badge's endpoints. */
+/** The bell's and the Messages badge's endpoints (docs/product-rules.md#client-behaviour). */
 export async function notificationRoutes(app: FastifyInstance) {
   const db = app.db;
 

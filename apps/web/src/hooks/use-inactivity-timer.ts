@@ -1,7 +1,7 @@
 import { INACTIVITY_TIMEOUT_MS, INACTIVITY_WARNING_MS } from "@medlegal/domain";
 import { useCallback, useEffect, useRef, useState } from "react";
 
-/** The activity that counts as "still here" (SPEC.md section 4). */
+/** The activity that counts as "still here" (docs/product-rules.md#passwords-and-sessions). */
 export const ACTIVITY_EVENTS = ["click", "keydown", "mousedown", "touchstart"] as const;
 
 export interface InactivityOptions {

@@ -52,7 +52,7 @@ export function useNotificationActions(userId: string) {
   };
 }
 
-/** Unread messages: refetched when the window regains focus, never considered fresh (SPEC.md section 9). */
+/** Unread messages: refetched when the window regains focus, never considered fresh (docs/product-rules.md#client-behaviour). */
 export function useUnreadMessages() {
   return useQuery({
     queryKey: queryKeys.unreadMessages,

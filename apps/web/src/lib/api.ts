@@ -1,5 +1,5 @@
 /**
- * The REST request helper of SPEC.md sections 7 and 8: same-origin, cookies on every call,
+ * The REST request helper (docs/product-rules.md#client-behaviour and #errors): same-origin, cookies on every call,
  * JSON bodies with a JSON content type, FormData as is. Any non-OK answer throws an Error whose
  * message is `${status}: ${body || statusText}`; a 401 also starts the session-expired sign-out
  * (see session-expiry.ts), except where the caller says otherwise.
@@ -19,7 +19,7 @@ export class HttpError extends Error {
   }
 }
 
-/** SPEC.md section 8: the status code, a colon and a space, then the body text or else the status text. */
+/** docs/product-rules.md#errors: the status code, a colon and a space, then the body text or else the status text. */
 export function httpErrorMessage(status: number, statusText: string, bodyText: string): string {
   return `${status}: ${bodyText || statusText}`;
 }
@@ -82,7 +82,7 @@ export async function getJson<T>(url: string, options: { on401?: On401; signal?:
 const NETWORK_ERROR = "Could not reach the server. Check your connection and try again.";
 
 /**
- * The sentence to show a person for an error. The Error keeps the SPEC format (`401: {"message":"..."}`);
+ * The sentence to show a person for an error. The Error keeps the documented format (`401: {"message":"..."}`);
  * toasts show the server's `message` when the body is JSON, else the text after the status.
  */
 export function readableErrorMessage(error: unknown, fallback = "Something went wrong. Please try again."): string {

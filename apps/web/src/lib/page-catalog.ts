@@ -37,7 +37,7 @@ export interface PageInfo {
   icon: LucideIcon;
 }
 
-/** The protected screens of SPEC.md section 2, keyed by TanStack route path (as ROUTE_ROLES is). */
+/** The protected screens (docs/product-rules.md#navigation), keyed by TanStack route path (as ROUTE_ROLES is). */
 export const PAGES: Record<string, PageInfo> = {
   "/": { title: "Dashboard", description: "", emptyTitle: "", emptyText: "", icon: LayoutDashboard },
   "/notifications": {

@@ -1,7 +1,7 @@
 import { QUERY_STALE_TIME_MS } from "@medlegal/domain";
 import { QueryClient } from "@tanstack/react-query";
 
-/** SPEC.md section 9: reads fresh for 5 minutes, no retries, no refetch on focus, reconnect or interval. */
+/** docs/product-rules.md#client-behaviour: reads fresh for 5 minutes, no retries, no refetch on focus, reconnect or interval. */
 export function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {

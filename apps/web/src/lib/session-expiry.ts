@@ -1,4 +1,4 @@
-/** Where a signed-out user lands after the session ended (SPEC.md section 4). */
+/** Where a signed-out user lands after the session ended (docs/product-rules.md#passwords-and-sessions). */
 export const SESSION_EXPIRED_URL = "/auth?sessionExpired=true";
 
 export interface SessionExpiryDeps {
@@ -8,7 +8,7 @@ export interface SessionExpiryDeps {
 }
 
 /**
- * SPEC.md section 4: on the first 401 from any call, clear cached data, local storage and session
+ * docs/product-rules.md#passwords-and-sessions: on the first 401 from any call, clear cached data, local storage and session
  * storage, then go to /auth?sessionExpired=true. Only once per page load: later 401s (other
  * requests in flight at the same moment) do nothing.
  */

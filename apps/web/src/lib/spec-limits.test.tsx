@@ -10,7 +10,7 @@ afterEach(() => {
 });
 
 // The client the app mounts (main.tsx), not a fresh one: what it does is what users get.
-describe("SPEC.md section 9: data reads", () => {
+describe("client behaviour (docs/product-rules.md): data reads", () => {
   afterEach(() => {
     queryClient.clear();
     focusManager.setFocused(undefined);
@@ -60,7 +60,7 @@ describe("SPEC.md section 9: data reads", () => {
   });
 });
 
-describe("SPEC.md section 9: toasts", () => {
+describe("client behaviour (docs/product-rules.md): toasts", () => {
   it("keep at most one at once: the newest", () => {
     const one = reducer({ toasts: [] }, { type: "ADD", toast: { id: "1", title: "First", open: true } });
     const two = reducer(one, { type: "ADD", toast: { id: "2", title: "Second", open: true } });

@@ -22,3 +22,13 @@ export function trpcFieldErrors(error: unknown): Record<string, string> | undefi
   );
   return entries.length > 0 ? byField(Object.fromEntries(entries)) : undefined;
 }
+
+/** The server's field errors under one nested object of the input (`newClaimant.idNumber` -> `idNumber`). */
+export function trpcNestedFieldErrors(error: unknown, prefix: string): Record<string, string> | undefined {
+  const fieldErrors = (error as { data?: { fieldErrors?: unknown } } | null)?.data?.fieldErrors;
+  if (!fieldErrors || typeof fieldErrors !== "object") return undefined;
+  const entries = Object.entries(fieldErrors as Record<string, unknown>)
+    .filter((e): e is [string, string] => typeof e[1] === "string" && e[0].startsWith(`${prefix}.`))
+    .map(([path, message]) => [path.slice(prefix.length + 1), message] as const);
+  return entries.length > 0 ? byField(Object.fromEntries(entries)) : undefined;
+}

@@ -8,7 +8,7 @@ import { FullPageSpinner } from "@/components/ui/spinner";
 import { useCurrentUser } from "@/hooks/use-auth";
 
 /**
- * The pathless layout of every protected route (SPEC.md section 2): a spinner while the user
+ * The pathless layout of every protected route (docs/product-rules.md#navigation): a spinner while the user
  * loads, /auth without one, and per-role access with canOpenRoute on the matched route path.
  */
 export const Route = createFileRoute("/_app")({

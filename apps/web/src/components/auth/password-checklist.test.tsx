@@ -7,7 +7,7 @@ import { PasswordChecklist } from "./password-checklist";
 const LOADED = { timeout: 10_000 };
 
 describe("PasswordChecklist", () => {
-  it("keeps the SPEC checklist while requirements are missing", () => {
+  it("keeps the checklist of docs/product-rules.md while requirements are missing", () => {
     render(<PasswordChecklist password="password" />);
     expect(screen.getByText(PASSWORD_CHECKLIST_TITLE)).toBeInTheDocument();
     expect(screen.queryByText(PASSWORD_TOO_COMMON)).not.toBeInTheDocument();

@@ -10,7 +10,7 @@ import { CircleCheck, CircleX } from "lucide-react";
 import { usePasswordTooCommon } from "@/hooks/use-password-too-common";
 
 /**
- * The live checklist of SPEC.md section 2: the missing requirements, or that all are met. Once they
+ * The live checklist (docs/product-rules.md#passwords-and-sessions): the missing requirements, or that all are met. Once they
  * are, a common password (docs/decisions.md) gets the server's sentence instead of "all met".
  */
 export function PasswordChecklist({ password, id }: { password: string; id?: string }) {

@@ -32,7 +32,7 @@ export interface SignUpFormProps {
 }
 
 /**
- * The Sign Up form of SPEC.md section 2. Validity is recomputed from the shared domain rules on every
+ * The Sign Up form (docs/product-rules.md#sign-up-and-validation). Validity is recomputed from the shared domain rules on every
  * change; field errors show once a field was left, list errors as soon as a list is edited.
  */
 export function SignUpForm({ onSubmit, pending = false, specializations }: SignUpFormProps) {

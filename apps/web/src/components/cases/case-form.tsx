@@ -1,9 +1,11 @@
-import type { CaseInput, CaseItem, CaseStatus, ClaimType, Patient } from "@medlegal/domain";
+import type { CaseInput, CaseItem, CaseStatus, ClaimType, Patient, PatientInput } from "@medlegal/domain";
+import { UserPlus } from "lucide-react";
 import { CASE_STATUS_LABEL, CASE_STATUSES, caseInputSchema, CLAIM_TYPE_LABEL, CLAIM_TYPES } from "@medlegal/domain";
 import { useFormController } from "@/hooks/use-form-controller";
 import { schemaErrors } from "@/hooks/use-form-feedback";
 import { todayInSa } from "@/lib/format";
 import { FormFooter } from "../forms/form-footer";
+import { Button } from "../ui/button";
 import { Field } from "../ui/field";
 import { Input } from "../ui/input";
 import { NativeSelect } from "../ui/native-select";
@@ -19,10 +21,16 @@ interface CaseFormState {
   notes: string;
 }
 
-/** A matter for one claimant: the claim type, the incident date and the RAF or court numbers. */
+/**
+ * A matter for one claimant: the claim type, the incident date and the RAF or court numbers. A new
+ * case names an existing claimant, or carries a new claimant's fields (`newClaimant`) that the
+ * server adds with the case in one transaction.
+ */
 export function CaseForm({
   kase,
   patients,
+  newClaimant,
+  onAddClaimant,
   initialPatientId = "",
   pending = false,
   serverErrors,
@@ -31,6 +39,10 @@ export function CaseForm({
 }: {
   kase?: CaseItem;
   patients: readonly Pick<Patient, "id" | "firstName" | "lastName" | "idNumber" | "passportNumber">[];
+  /** A new claimant's fields, already checked by the claimants form. */
+  newClaimant?: PatientInput | null;
+  /** Opens (or reopens) the new claimant's fields. */
+  onAddClaimant?: () => void;
   initialPatientId?: string;
   pending?: boolean;
   serverErrors?: Record<string, string>;
@@ -47,15 +59,38 @@ export function CaseForm({
       status: kase?.status ?? "open",
       notes: kase?.notes ?? "",
     }),
-    validate: (f) => schemaErrors(caseInputSchema, f),
+    validate: (f) => schemaErrors(caseInputSchema, toPayload(f)),
     idPrefix: "case",
     pending,
     serverErrors,
   });
 
+  function toPayload(f: CaseFormState): CaseInput {
+    const { patientId, ...claim } = f;
+    return (kase || !newClaimant ? { ...claim, patientId } : { ...claim, newClaimant }) as CaseInput;
+  }
+
   return (
-    <form ref={formRef} onSubmit={submit(() => onSubmit(form as CaseInput))} noValidate className="grid gap-4" aria-label={kase ? "Edit case" : "New case"}>
+    <form ref={formRef} onSubmit={submit(() => onSubmit(toPayload(form)))} noValidate className="grid gap-4" aria-label={kase ? "Edit case" : "New case"}>
       <div className="grid gap-4 sm:grid-cols-2">
+        {newClaimant && !kase ? (
+          <div className="grid gap-1.5 sm:col-span-2">
+            <span className="text-sm leading-none font-medium">Claimant</span>
+            <div className="flex flex-wrap items-center justify-between gap-2 rounded-md border bg-muted/40 px-3 py-2 text-sm">
+              <span className="min-w-0">
+                <span className="font-medium">
+                  {newClaimant.firstName} {newClaimant.lastName}
+                </span>{" "}
+                <span className="text-muted-foreground">
+                  · new claimant{newClaimant.idNumber ? `, ID ${newClaimant.idNumber}` : newClaimant.passportNumber ? `, passport ${newClaimant.passportNumber}` : ""}
+                </span>
+              </span>
+              <Button type="button" variant="outline" size="sm" onClick={onAddClaimant} disabled={pending}>
+                Change claimant
+              </Button>
+            </div>
+          </div>
+        ) : (
         <Field label="Claimant" htmlFor="case-patientId" error={err("patientId")} required className="sm:col-span-2">
           <NativeSelect
             {...bind("patientId")}
@@ -67,7 +102,7 @@ export function CaseForm({
             }}
           >
             <option value="" disabled>
-              {patients.length === 0 ? "Add a claimant first" : "Select a claimant…"}
+              {patients.length === 0 ? (onAddClaimant ? "No claimant yet: add a new one below" : "Add a claimant first") : "Select a claimant…"}
             </option>
             {patients.map((p) => (
               <option key={p.id} value={p.id}>
@@ -76,7 +111,23 @@ export function CaseForm({
               </option>
             ))}
           </NativeSelect>
+          {onAddClaimant && !kase && (
+            <Button
+              type="button"
+              variant="link"
+              size="sm"
+              className="h-auto justify-self-start px-0"
+              // Keeps the claimant select from blurring first: its error would grow the centred dialog and move this button away from the pointer.
+              onMouseDown={(e) => e.preventDefault()}
+              onClick={onAddClaimant}
+              disabled={pending}
+            >
+              <UserPlus aria-hidden />
+              Add a new claimant
+            </Button>
+          )}
         </Field>
+        )}
         <Field label="Claim type" htmlFor="case-claimType" error={err("claimType")} required>
           <NativeSelect
             {...bind("claimType")}

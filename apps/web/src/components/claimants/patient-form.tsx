@@ -30,7 +30,24 @@ export interface PatientFormState {
   consentReceivedAt: string;
 }
 
-function initialState(patient?: Patient): PatientFormState {
+function initialState(patient?: Patient, draft?: PatientInput): PatientFormState {
+  if (draft) {
+    return {
+      firstName: draft.firstName ?? "",
+      lastName: draft.lastName ?? "",
+      documentKind: !draft.idNumber && draft.passportNumber ? "passport" : "id",
+      idNumber: draft.idNumber ?? "",
+      passportNumber: draft.passportNumber ?? "",
+      birthDate: draft.birthDate ?? "",
+      gender: draft.gender ?? "",
+      email: draft.email ?? "",
+      phone: draft.phone ?? "",
+      address: draft.address ?? "",
+      homeLanguage: draft.homeLanguage ?? "",
+      interpreterNeeded: draft.interpreterNeeded ?? false,
+      consentReceivedAt: draft.consentReceivedAt ?? "",
+    };
+  }
   return {
     firstName: patient?.firstName ?? "",
     lastName: patient?.lastName ?? "",
@@ -99,19 +116,26 @@ function patientFormErrors(form: PatientFormState): Record<string, string> {
  */
 export function PatientForm({
   patient,
+  draft,
+  submitLabel,
+  cancelLabel,
   pending = false,
   serverErrors,
   onSubmit,
   onCancel,
 }: {
   patient?: Patient;
+  /** A new claimant's fields typed earlier (the New case dialog goes back to them). */
+  draft?: PatientInput;
+  submitLabel?: string;
+  cancelLabel?: string;
   pending?: boolean;
   serverErrors?: Record<string, string>;
   onSubmit: (payload: PatientInput) => void;
   onCancel?: () => void;
 }) {
   const { form, patch, err, feedback, formRef, bind, text, submit } = useFormController<PatientFormState>({
-    initial: () => initialState(patient),
+    initial: () => initialState(patient, draft),
     validate: patientFormErrors,
     idPrefix: "patient",
     pending,
@@ -299,7 +323,7 @@ export function PatientForm({
         </div>
       </section>
 
-      <FormFooter pending={pending} submitLabel={patient ? "Save changes" : "Add claimant"} onSecondary={onCancel} />
+      <FormFooter pending={pending} submitLabel={submitLabel ?? (patient ? "Save changes" : "Add claimant")} secondaryLabel={cancelLabel} onSecondary={onCancel} />
     </form>
   );
 }

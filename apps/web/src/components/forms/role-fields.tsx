@@ -28,7 +28,7 @@ interface DetailsProps<T> {
 type ListName = "addresses" | "emails" | "phones";
 
 /**
- * Firm name, gender, birth date and the address, email and phone rows (SPEC.md section 2):
+ * Firm name, gender, birth date and the address, email and phone rows (docs/product-rules.md#sign-up-and-validation):
  * rows can be added and removed, and remove shows only while more than one row exists.
  */
 export function AttorneyFields({ idPrefix, value, onChange, error, onTouch, disabled }: DetailsProps<AttorneyDetails>) {

@@ -54,7 +54,7 @@ export function SkipLink() {
   );
 }
 
-/** The signed-in frame of SPEC.md section 2: sidebar (a drawer on small screens), header, content. */
+/** The signed-in frame (docs/product-rules.md#navigation): sidebar (a drawer on small screens), header, content. */
 export function AppShell({ user, children }: { user: CurrentUser; children: React.ReactNode }) {
   const [drawerOpen, setDrawerOpen] = React.useState(false);
   const menuButtonRef = React.useRef<HTMLButtonElement>(null);

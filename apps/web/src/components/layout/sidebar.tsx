@@ -61,7 +61,7 @@ export interface SidebarProps {
   onNavigate?: () => void;
 }
 
-/** SPEC.md section 2: the role's entries in order, the Messages badge above 0, Sign Out and the version. */
+/** docs/product-rules.md#navigation: the role's entries in order, the Messages badge above 0, Sign Out and the version. */
 export function Sidebar({ role, unreadMessages, onSignOut, signingOut, onNavigate }: SidebarProps) {
   return (
     <div className="flex h-full flex-col bg-sidebar text-sidebar-foreground">

@@ -25,7 +25,7 @@ export interface NotificationPanelProps extends NotificationActions {
   className?: string;
 }
 
-/** The bell's list: at most NOTIFICATIONS_SHOWN_MAX, newest first, with the actions of SPEC.md section 2. */
+/** The bell's list: at most NOTIFICATIONS_SHOWN_MAX, newest first, with the actions of docs/product-rules.md#notifications. */
 export function NotificationPanel({
   notifications,
   onMarkRead,

@@ -1,4 +1,4 @@
-import type { BookingItem, Role } from "@medlegal/domain";
+import type { AssignmentItem, BookingItem, Role } from "@medlegal/domain";
 import { can } from "@medlegal/domain";
 import { Link } from "@tanstack/react-router";
 import { CalendarClock, CalendarPlus } from "lucide-react";
@@ -20,36 +20,32 @@ export type QueryAssessment = Pick<
 /**
  * The query's assessments (its bookings), in time order: expert, South African time (24-hour),
  * venue or video, and status. The server decides which bookings the caller sees (a consultant
- * only their own); staff and the attorney open a booking's page and can book another.
+ * only their own); staff and the attorney open a booking's page, and book an assessment with
+ * each expert who accepted the query (a booking belongs to an accepted assignment).
  */
 export function QueryAssessments({
   bookings,
   load,
   role,
-  caseId,
+  queryId,
+  acceptedExperts,
+  open,
 }: {
   bookings: readonly QueryAssessment[];
   load: LoadingQuery;
   role: Role;
-  caseId: string;
+  queryId: string;
+  acceptedExperts: readonly Pick<AssignmentItem, "id" | "consultantId" | "consultantName" | "specialization">[];
+  /** Whether the query is still open for bookings. */
+  open: boolean;
 }) {
-  const mayBook = can(role, "bookings.book");
+  const mayBook = can(role, "bookings.book") && open;
   const mayOpen = role !== "consultant";
   return (
     <Card>
-      <CardHeader className="flex flex-row flex-wrap items-start justify-between gap-2">
-        <div className="grid gap-1.5">
-          <CardTitle>Assessments</CardTitle>
-          <CardDescription>{role === "consultant" ? "Your bookings for this query." : "The experts' bookings for this query."}</CardDescription>
-        </div>
-        {mayBook && (
-          <Button asChild size="sm" variant="outline">
-            <Link to="/booking-form" search={{ caseId }}>
-              <CalendarPlus aria-hidden />
-              Book an assessment
-            </Link>
-          </Button>
-        )}
+      <CardHeader className="grid gap-1.5">
+        <CardTitle>Assessments</CardTitle>
+        <CardDescription>{role === "consultant" ? "Your bookings for this query." : "The experts' bookings for this query."}</CardDescription>
       </CardHeader>
       <CardContent>
         {load.isLoading ? (
@@ -92,6 +88,27 @@ export function QueryAssessments({
               </li>
             ))}
           </ul>
+        )}
+        {mayBook && (
+          <div className="mt-4 grid gap-2 border-t pt-4">
+            {acceptedExperts.length === 0 ? (
+              <p className="text-sm text-muted-foreground">Assessments can be booked once an expert has accepted this query.</p>
+            ) : (
+              <ul className="flex flex-wrap gap-2" aria-label="Book an assessment">
+                {acceptedExperts.map((e) => (
+                  <li key={e.id}>
+                    <Button asChild size="sm" variant="outline">
+                      <Link to="/booking-form" search={{ queryId, consultantId: e.consultantId }}>
+                        <CalendarPlus aria-hidden />
+                        Book assessment with {e.consultantName}
+                        <span className="sr-only"> ({e.specialization})</span>
+                      </Link>
+                    </Button>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </div>
         )}
       </CardContent>
     </Card>

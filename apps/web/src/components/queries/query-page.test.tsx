@@ -101,7 +101,9 @@ describe("QueryAssessments", () => {
     renderWithRouter(
       <QueryAssessments
         role="attorney"
-        caseId="00000000-0000-4000-8000-000000000009"
+        queryId="00000000-0000-4000-8000-000000000009"
+        acceptedExperts={[{ id: "00000000-0000-4000-8000-000000000201", consultantId: "00000000-0000-4000-8000-000000000301", consultantName: "Kavitha Naidoo", specialization: "Neurosurgeon" }]}
+        open
         load={loaded}
         bookings={[
           booking({}),
@@ -119,11 +121,25 @@ describe("QueryAssessments", () => {
     expect(rows[1]).toHaveTextContent("Wed 2 Dec, 14:00–15:00");
     expect(rows[1]).toHaveTextContent("Video");
     expect(within(rows[1]!).getByText("Requested")).toBeInTheDocument();
-    expect(screen.getByRole("link", { name: "Book an assessment" })).toHaveAttribute("href", "/booking-form?caseId=00000000-0000-4000-8000-000000000009");
+    expect(screen.getByRole("link", { name: "Book assessment with Kavitha Naidoo (Neurosurgeon)" })).toHaveAttribute(
+      "href",
+      "/booking-form?queryId=00000000-0000-4000-8000-000000000009&consultantId=00000000-0000-4000-8000-000000000301",
+    );
+  });
+
+  it("offers a booking only with an expert who accepted, and none on a closed query", async () => {
+    const { unmount } = renderWithRouter(<QueryAssessments role="employee" queryId="q" acceptedExperts={[]} open load={loaded} bookings={[]} />);
+    expect(await screen.findByText("Assessments can be booked once an expert has accepted this query.")).toBeInTheDocument();
+    expect(screen.queryByRole("link", { name: /^Book assessment/ })).toBeNull();
+    unmount();
+    const expert = { id: "a", consultantId: "c", consultantName: "Kavitha Naidoo", specialization: "Neurosurgeon" };
+    renderWithRouter(<QueryAssessments role="attorney" queryId="q" acceptedExperts={[expert]} open={false} load={loaded} bookings={[]} />);
+    expect(await screen.findByText("No assessments are booked for this query yet.")).toBeInTheDocument();
+    expect(screen.queryByRole("link", { name: /^Book assessment/ })).toBeNull();
   });
 
   it("shows a consultant their bookings without links to the agency's booking pages or a booking button", async () => {
-    renderWithRouter(<QueryAssessments role="consultant" caseId="c" load={loaded} bookings={[booking({})]} />);
+    renderWithRouter(<QueryAssessments role="consultant" queryId="q" acceptedExperts={[]} open load={loaded} bookings={[booking({})]} />);
     const rows = within(await screen.findByRole("list", { name: "Assessments" })).getAllByRole("listitem");
     expect(rows[0]).toHaveTextContent("BK-2026-00012");
     expect(screen.queryByRole("link")).toBeNull();
@@ -132,16 +148,16 @@ describe("QueryAssessments", () => {
 
   it("has an empty state, a loading state and an error with a retry", async () => {
     const user = userEvent.setup();
-    const { unmount } = renderWithRouter(<QueryAssessments role="employee" caseId="c" load={loaded} bookings={[]} />);
+    const { unmount } = renderWithRouter(<QueryAssessments role="employee" queryId="q" acceptedExperts={[]} open load={loaded} bookings={[]} />);
     expect(await screen.findByText("No assessments are booked for this query yet.")).toBeInTheDocument();
     unmount();
 
-    const loading = renderWithRouter(<QueryAssessments role="employee" caseId="c" load={{ ...loaded, isLoading: true }} bookings={[]} />);
+    const loading = renderWithRouter(<QueryAssessments role="employee" queryId="q" acceptedExperts={[]} open load={{ ...loaded, isLoading: true }} bookings={[]} />);
     expect(await screen.findByText("Loading the assessments")).toBeInTheDocument();
     loading.unmount();
 
     const refetch = vi.fn();
-    renderWithRouter(<QueryAssessments role="employee" caseId="c" load={{ isLoading: false, isError: true, error: new Error("503: The service is temporarily unavailable."), refetch }} bookings={[]} />);
+    renderWithRouter(<QueryAssessments role="employee" queryId="q" acceptedExperts={[]} open load={{ isLoading: false, isError: true, error: new Error("503: The service is temporarily unavailable."), refetch }} bookings={[]} />);
     expect(await screen.findByText("Could not load the assessments")).toBeInTheDocument();
     await user.click(screen.getByRole("button", { name: /Try again/ }));
     expect(refetch).toHaveBeenCalled();

@@ -28,7 +28,7 @@ const AGENCY_FIELDS: {
   { name: "branchCode", label: "Branch code", placeholder: "6 digits", inputMode: "numeric" },
 ];
 
-/** The supplier details printed on tax invoices (DESIGN.md section 7). */
+/** The supplier details printed on tax invoices (docs/product-rules.md#money-and-invoices). */
 export function AgencySettingsForm({
   settings,
   pending = false,
@@ -103,7 +103,7 @@ function slaErrors(value: Record<keyof SlaDefaults, string>): Record<string, str
   return errors;
 }
 
-/** The SLA targets of DESIGN.md section 6. Numbers are kept as typed and checked with the shared schema. */
+/** The SLA targets of docs/product-rules.md#service-levels. Numbers are kept as typed and checked with the shared schema. */
 export function SlaDefaultsForm({
   settings,
   pending = false,

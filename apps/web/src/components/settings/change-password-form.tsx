@@ -11,7 +11,7 @@ export interface ChangePasswordInput {
 }
 
 /**
- * Current password, a new one under the SPEC.md rules with the live checklist, and its
+ * Current password, a new one under the password rules (docs/product-rules.md#passwords-and-sessions) with the live checklist, and its
  * confirmation. Change password stays disabled until all three agree. `onSubmit` resolves on
  * success (the fields then empty) and rejects on failure (they stay).
  */

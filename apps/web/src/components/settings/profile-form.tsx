@@ -34,7 +34,7 @@ function profileErrors(user: UserDetail, form: ProfileState): Record<string, str
 }
 
 /**
- * A user's own details (SPEC.md's sign-up rules for their role). Changing the email asks for the
+ * A user's own details (the sign-up rules for their role, docs/product-rules.md#sign-up-and-validation). Changing the email asks for the
  * current password; the field appears as soon as the email differs from the saved one.
  */
 export function ProfileForm({

@@ -184,7 +184,14 @@ function AuditEntry({ row, onHistory }: { row: Row; onHistory: () => void }) {
           </p>
           <p className="mt-1 truncate text-xs text-muted-foreground">
             <time dateTime={row.at}>{formatDateTime(row.at)}</time> · {row.entityType}
-            {row.entityId && <span className="font-mono"> {row.entityId}</span>}
+            {row.entityReference ? (
+              <span className="font-medium text-foreground" title={row.entityId ?? undefined}>
+                {" "}
+                {row.entityReference}
+              </span>
+            ) : (
+              row.entityId && <span className="font-mono"> {row.entityId}</span>
+            )}
             {row.ip && <> · {row.ip}</>}
           </p>
         </div>
@@ -196,7 +203,7 @@ function AuditEntry({ row, onHistory }: { row: Row; onHistory: () => void }) {
             </Button>
           )}
           {row.entityId && (
-            <Button variant="outline" size="sm" onClick={onHistory} aria-label={`History of ${row.entityType} ${row.entityId}`}>
+            <Button variant="outline" size="sm" onClick={onHistory} aria-label={`History of ${row.entityType} ${row.entityReference ?? row.entityId}`}>
               <History aria-hidden />
               History
             </Button>

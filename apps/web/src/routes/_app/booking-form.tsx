@@ -1,8 +1,8 @@
 import { skipToken } from "@tanstack/react-query";
 import type { Slot } from "@medlegal/domain";
-import { CAPACITY_FULL_MESSAGE, SLOT_TAKEN_MESSAGE } from "@medlegal/domain";
+import { CAPACITY_FULL_MESSAGE, OPEN_QUERY_STATUSES, SLOT_TAKEN_MESSAGE } from "@medlegal/domain";
 import { createFileRoute, Link, useNavigate } from "@tanstack/react-router";
-import { AlertTriangle, ArrowLeft, Briefcase, CalendarCheck } from "lucide-react";
+import { AlertTriangle, ArrowLeft, CalendarCheck, FileQuestion, UserRoundX } from "lucide-react";
 import * as React from "react";
 import { z } from "zod";
 import { VenueLabel } from "@/components/bookings/booking-status-badge";
@@ -24,7 +24,11 @@ import { trpc } from "@/lib/trpc";
 import { trpcErrorMessage } from "@/lib/trpc-errors";
 
 export const Route = createFileRoute("/_app/booking-form")({
-  validateSearch: z.object({ caseId: z.string().uuid().optional().catch(undefined) }),
+  // A booking starts from a query (its "Book assessment" action) and names one of its accepted experts.
+  validateSearch: z.object({
+    queryId: z.string().uuid().optional().catch(undefined),
+    consultantId: z.string().uuid().optional().catch(undefined),
+  }),
   component: NewBookingPage,
 });
 
@@ -51,20 +55,20 @@ function NewBookingPage() {
   const navigate = useNavigate();
   const utils = trpc.useUtils();
   const refresh = useRefreshBookings();
-  const [caseId, setCaseId] = React.useState(search.caseId ?? "");
-  const [specializationId, setSpecializationId] = React.useState("");
-  const [consultantId, setConsultantId] = React.useState("");
+  const [queryId, setQueryId] = React.useState(search.queryId ?? "");
+  const [consultantId, setConsultantId] = React.useState(search.consultantId ?? "");
   const [slot, setSlot] = React.useState<Slot | null>(null);
   const [note, setNote] = React.useState("");
 
-  const cases = trpc.cases.list.useQuery({});
-  const openCases = (cases.data ?? []).filter((c) => c.status === "open" || c.id === caseId);
-  const chosenCase = openCases.find((c) => c.id === caseId);
-  const patient = trpc.patients.get.useQuery(chosenCase ? { id: chosenCase.patientId } : skipToken);
-  const hasConsent = !!patient.data?.consentReceivedAt;
-  const specializations = trpc.specializations.listActive.useQuery();
-  const consultants = trpc.bookings.listConsultants.useQuery({ specializationId }, { enabled: !!specializationId && hasConsent });
-  const chosenConsultant = consultants.data?.find((c) => c.id === consultantId);
+  // Open queries to choose from when the form was not opened from one.
+  const queries = trpc.queries.list.useQuery({ limit: 100 }, { enabled: !search.queryId });
+  const openQueries = (queries.data?.items ?? []).filter((q) => OPEN_QUERY_STATUSES.includes(q.status) || q.id === queryId);
+  const query = trpc.queries.get.useQuery(queryId ? { id: queryId } : skipToken, { retry: false });
+  const chosen = query.data;
+  const hasConsent = !!chosen?.claimant.consentReceivedAt;
+  const experts = trpc.bookings.listExperts.useQuery(queryId ? { queryId } : skipToken);
+  const expert = experts.data?.find((e) => e.consultantId === consultantId);
+  const patientName = chosen ? `${chosen.claimant.firstName} ${chosen.claimant.lastName}` : "";
 
   const create = trpc.bookings.create.useMutation({
     onSuccess: async (b) => {
@@ -85,143 +89,144 @@ function NewBookingPage() {
 
   const submit = (event: React.FormEvent) => {
     event.preventDefault();
-    if (!chosenCase || !slot || !consultantId || !specializationId || create.isPending) return;
-    create.mutate({ caseId, specializationId, consultantId, startsAt: slot.startsAt, note: note.trim() || undefined });
+    if (!chosen || !slot || !expert || create.isPending) return;
+    create.mutate({ queryId, consultantId: expert.consultantId, startsAt: slot.startsAt, note: note.trim() || undefined });
   };
 
   return (
     <>
       <PageHeader
         title="Book an Assessment"
-        description="Choose the case, the kind of expert and a consultant, then one of their free slots. The agency confirms the booking and the claimant is told where to go."
+        description="Choose the query and one of the experts who accepted it, then one of their free slots. The agency confirms the booking and the claimant is told where to go."
         actions={
           <Button variant="outline" asChild>
-            <Link to={me?.role === "attorney" ? "/bookings" : "/admin/bookings"}>
-              <ArrowLeft aria-hidden />
-              Bookings
-            </Link>
+            {chosen ? (
+              <Link to="/queries/$id" params={{ id: chosen.id }}>
+                <ArrowLeft aria-hidden />
+                {chosen.reference}
+              </Link>
+            ) : (
+              <Link to={me?.role === "attorney" ? "/bookings" : "/admin/bookings"}>
+                <ArrowLeft aria-hidden />
+                Bookings
+              </Link>
+            )}
           </Button>
         }
       />
-      {cases.isLoading ? (
+      {!search.queryId && queries.isLoading ? (
         <Skeleton className="h-40" />
-      ) : openCases.length === 0 ? (
-        <EmptyState icon={Briefcase} title="No open case to book for">
-          Assessments are booked on a case.{" "}
-          <Link to="/cases" className="font-medium text-primary hover:underline">
-            Open a case
+      ) : !search.queryId && openQueries.length === 0 ? (
+        <EmptyState icon={FileQuestion} title="No open query to book for">
+          Assessments are booked on a query, with an expert who accepted it.{" "}
+          <Link to="/queries" className="font-medium text-primary hover:underline">
+            Submit a query
           </Link>{" "}
-          for the claimant first.
+          first.
         </EmptyState>
       ) : (
         <form onSubmit={submit} noValidate className="grid gap-5">
-          <Step n={1} title="Case and claimant">
+          <Step n={1} title="Query and claimant">
             <div className="grid gap-4 sm:grid-cols-2">
-              <Field label="Case" htmlFor="booking-case" required>
+              <Field label="Query" htmlFor="booking-query" required>
                 <NativeSelect
-                  id="booking-case"
-                  value={caseId}
+                  id="booking-query"
+                  value={queryId}
+                  disabled={Boolean(search.queryId)}
                   onChange={(e) => {
-                    setCaseId(e.target.value);
+                    setQueryId(e.target.value);
+                    setConsultantId("");
                     setSlot(null);
                   }}
                 >
-                  <option value="">Choose a case…</option>
-                  {openCases.map((c) => (
-                    <option key={c.id} value={c.id}>
-                      {c.reference} — {c.patientName}
+                  <option value="">Choose a query…</option>
+                  {search.queryId && chosen && (
+                    <option value={chosen.id}>
+                      {chosen.reference} — {patientName}
                     </option>
-                  ))}
+                  )}
+                  {!search.queryId &&
+                    openQueries.map((q) => (
+                      <option key={q.id} value={q.id}>
+                        {q.reference} — {q.patientName}
+                      </option>
+                    ))}
                 </NativeSelect>
               </Field>
-              {chosenCase && (
+              {queryId && (
                 <div className="grid content-start gap-1 text-sm">
                   <span className="font-medium">Claimant</span>
-                  <span>{chosenCase.patientName}</span>
-                  {patient.isLoading ? (
+                  {query.isLoading ? (
                     <Skeleton className="h-4 w-48" />
-                  ) : hasConsent ? (
-                    <span className="text-xs text-emerald-700">Consent received {formatDay(patient.data?.consentReceivedAt)}</span>
+                  ) : chosen ? (
+                    <>
+                      <span>
+                        {patientName} <span className="text-muted-foreground">· {chosen.caseReference}</span>
+                      </span>
+                      {hasConsent && <span className="text-xs text-success">Consent received {formatDay(chosen.claimant.consentReceivedAt ?? undefined)}</span>}
+                    </>
                   ) : null}
                 </div>
               )}
             </div>
-            {chosenCase && patient.data && !hasConsent && (
+            {chosen && !hasConsent && (
               <div role="alert" className="mt-4 flex items-start gap-3 rounded-md border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-900">
                 <AlertTriangle aria-hidden className="mt-0.5 size-4 shrink-0" />
                 <div>
-                  <p className="font-medium">{chosenCase.patientName}&rsquo;s consent is not recorded.</p>
+                  <p className="font-medium">{patientName}&rsquo;s consent is not recorded.</p>
                   <p className="mt-0.5">
                     Under POPIA no assessment is booked without it. Record the date the claimant&rsquo;s consent was received on{" "}
-                    <Link to="/patients" className="font-medium underline underline-offset-2">
-                      Patients
+                    <Link to="/patients" search={{ claimant: chosen.claimant.id ?? undefined }} className="font-medium underline underline-offset-2">
+                      the claimant&rsquo;s details
                     </Link>
                     , then come back to book.
                   </p>
                 </div>
               </div>
             )}
-            {patient.isError && <p className="mt-3 text-sm text-destructive">{trpcErrorMessage(patient.error)}</p>}
+            {query.isError && <p className="mt-3 text-sm text-destructive">{trpcErrorMessage(query.error)}</p>}
           </Step>
 
-          {chosenCase && hasConsent && (
-            <Step n={2} title="Expert">
-              <div className="grid gap-4 sm:grid-cols-2">
-                <Field label="Specialization" htmlFor="booking-specialization" required>
+          {chosen && hasConsent && (
+            <Step n={2} title="Expert" description="Only the experts who accepted this query can be booked.">
+              {experts.isLoading ? (
+                <Skeleton className="h-9 w-72" />
+              ) : experts.isError ? (
+                <p className="text-sm text-destructive">{trpcErrorMessage(experts.error)}</p>
+              ) : (experts.data ?? []).length === 0 ? (
+                <p className="flex items-start gap-2 text-sm text-muted-foreground">
+                  <UserRoundX aria-hidden className="mt-0.5 size-4 shrink-0" />
+                  No expert has accepted this query yet. The agency assigns the experts; you can book one as soon as they accept.
+                </p>
+              ) : (
+                <Field label="Expert" htmlFor="booking-expert" required className="sm:max-w-md">
                   <NativeSelect
-                    id="booking-specialization"
-                    value={specializationId}
-                    onChange={(e) => {
-                      setSpecializationId(e.target.value);
-                      setConsultantId("");
-                      setSlot(null);
-                    }}
-                  >
-                    <option value="">Choose a specialization…</option>
-                    {(specializations.data ?? []).map((s) => (
-                      <option key={s.id} value={s.id}>
-                        {s.name}
-                      </option>
-                    ))}
-                  </NativeSelect>
-                </Field>
-                <Field label="Consultant" htmlFor="booking-consultant" required>
-                  <NativeSelect
-                    id="booking-consultant"
+                    id="booking-expert"
                     value={consultantId}
-                    disabled={!specializationId || consultants.isLoading}
                     onChange={(e) => {
                       setConsultantId(e.target.value);
                       setSlot(null);
                     }}
                   >
-                    <option value="">
-                      {!specializationId
-                        ? "Choose a specialization first"
-                        : consultants.isLoading
-                          ? "Loading consultants…"
-                          : consultants.data?.length
-                            ? "Choose a consultant…"
-                            : "No consultant of this specialization"}
-                    </option>
-                    {(consultants.data ?? []).map((c) => (
-                      <option key={c.id} value={c.id}>
-                        {c.name}
+                    <option value="">Choose an expert…</option>
+                    {(experts.data ?? []).map((e) => (
+                      <option key={e.consultantId} value={e.consultantId}>
+                        {e.name} ({e.specialization})
                       </option>
                     ))}
                   </NativeSelect>
                 </Field>
-              </div>
+              )}
             </Step>
           )}
 
-          {chosenCase && hasConsent && consultantId && (
-            <Step n={3} title="Time slot" description={`${chosenConsultant?.name ?? "The consultant"}'s free one-hour slots, in South African time.`}>
-              <SlotFinder consultantId={consultantId} selected={slot?.startsAt ?? null} onSelect={setSlot} />
+          {chosen && hasConsent && expert && (
+            <Step n={3} title="Time slot" description={`${expert.name}'s free one-hour slots, in South African time.`}>
+              <SlotFinder consultantId={expert.consultantId} selected={slot?.startsAt ?? null} onSelect={setSlot} />
             </Step>
           )}
 
-          {slot && chosenCase && (
+          {slot && chosen && expert && (
             <Step n={4} title="Note and confirm">
               <div className="grid gap-4">
                 <Field label="Note for the expert (optional)" htmlFor="booking-note">
@@ -235,7 +240,10 @@ function NewBookingPage() {
                 </Field>
                 <div className="grid gap-1 rounded-md bg-muted/60 px-4 py-3 text-sm">
                   <p className="font-medium">
-                    {chosenCase.patientName} with {chosenConsultant?.name} ({chosenConsultant?.specialization})
+                    {patientName} with {expert.name} ({expert.specialization})
+                  </p>
+                  <p className="text-muted-foreground">
+                    {chosen.reference} · {chosen.caseReference}
                   </p>
                   <p className="tabular-nums">{formatWhenRange(slot.startsAt, slot.endsAt)}</p>
                   <VenueLabel venue={slot.venue} mode={slot.mode} className="text-muted-foreground" />

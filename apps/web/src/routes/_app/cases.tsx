@@ -1,11 +1,12 @@
-import type { CaseItem } from "@medlegal/domain";
-import { can, canOpenRoute, CLAIM_TYPE_LABEL } from "@medlegal/domain";
+import type { CaseItem, PatientInput } from "@medlegal/domain";
+import { can, CLAIM_TYPE_LABEL } from "@medlegal/domain";
 import { keepPreviousData } from "@tanstack/react-query";
 import { createFileRoute, Link, useNavigate } from "@tanstack/react-router";
-import { Briefcase, CalendarPlus, FilePlus2, FolderPlus, Pencil } from "lucide-react";
+import { Briefcase, FilePlus2, FolderPlus, Pencil, Users } from "lucide-react";
 import * as React from "react";
 import { z } from "zod";
 import { CaseForm } from "@/components/cases/case-form";
+import { PatientForm } from "@/components/claimants/patient-form";
 import { LoadState } from "@/components/load-state";
 import { PageHeader } from "@/components/page";
 import { CaseStatusBadge } from "@/components/queries/badges";
@@ -18,7 +19,7 @@ import { useDebounced } from "@/hooks/use-debounced";
 import { toast } from "@/hooks/use-toast";
 import { formatDay, rafLabel } from "@/lib/format";
 import { trpc } from "@/lib/trpc";
-import { trpcErrorMessage, trpcFieldErrors } from "@/lib/trpc-errors";
+import { trpcErrorMessage, trpcFieldErrors, trpcNestedFieldErrors } from "@/lib/trpc-errors";
 import { cn } from "@/lib/utils";
 import { ListTable } from "@/components/ui/list-table";
 
@@ -43,13 +44,17 @@ function CasesPage() {
   const debounced = useDebounced(search.trim());
   const list = trpc.cases.list.useQuery({ search: debounced || undefined }, { placeholderData: keepPreviousData });
   const canCreate = me ? can(me.role, "cases.create") : false;
-  const canBook = me ? canOpenRoute(me.role, "/booking-form") : false;
   const patients = trpc.patients.list.useQuery({}, { enabled: canCreate });
   const [creating, setCreating] = React.useState(Boolean(newFor));
   const [editing, setEditing] = React.useState<CaseItem | null>(null);
+  // New case can add its claimant: their fields first, then the claim; both are sent together.
+  const [claimantDraft, setClaimantDraft] = React.useState<PatientInput | null>(null);
+  const [claimantStep, setClaimantStep] = React.useState(false);
 
   const closeCreate = () => {
     setCreating(false);
+    setClaimantDraft(null);
+    setClaimantStep(false);
     if (newFor) void navigate({ search: {}, replace: true });
   };
   const create = trpc.cases.create.useMutation({
@@ -58,7 +63,11 @@ function CasesPage() {
       toast({ title: "Case opened", description: `${c.reference} for ${c.patientName}. You can now submit a query for it.` });
       await Promise.all([utils.cases.list.invalidate(), utils.patients.list.invalidate()]);
     },
-    onError: (error) => toast({ variant: "destructive", title: "Could not open the case", description: trpcErrorMessage(error) }),
+    onError: (error) => {
+      toast({ variant: "destructive", title: "Could not open the case", description: trpcErrorMessage(error) });
+      // A problem with the new claimant's fields (a duplicate ID number) is shown on those fields.
+      if (trpcNestedFieldErrors(error, "newClaimant")) setClaimantStep(true);
+    },
   });
   const update = trpc.cases.update.useMutation({
     onSuccess: async (c) => {
@@ -69,6 +78,9 @@ function CasesPage() {
     onError: (error) => toast({ variant: "destructive", title: "Could not save the changes", description: trpcErrorMessage(error) }),
   });
   const createErrors = React.useMemo(() => trpcFieldErrors(create.error), [create.error]);
+  const claimantErrors = React.useMemo(() => trpcNestedFieldErrors(create.error, "newClaimant"), [create.error]);
+  const noClaimants = patients.isSuccess && patients.data.length === 0;
+  const showClaimantStep = claimantStep || (noClaimants && !claimantDraft);
   const updateErrors = React.useMemo(() => trpcFieldErrors(update.error), [update.error]);
   const cases = list.data ?? [];
 
@@ -78,17 +90,25 @@ function CasesPage() {
         title={me?.role === "attorney" ? "My Cases" : "Cases"}
         description="Matters and their claimants: claim type, incident date and the RAF or court numbers."
         actions={
-          canCreate ? (
-            <Button
-              onClick={() => {
-                create.reset();
-                setCreating(true);
-              }}
-            >
-              <FolderPlus />
-              New case
+          <>
+            <Button variant="outline" asChild>
+              <Link to="/patients">
+                <Users aria-hidden />
+                Claimants
+              </Link>
             </Button>
-          ) : undefined
+            {canCreate && (
+              <Button
+                onClick={() => {
+                  create.reset();
+                  setCreating(true);
+                }}
+              >
+                <FolderPlus />
+                New case
+              </Button>
+            )}
+          </>
         }
       />
       <FilterBar className="sm:max-w-md">
@@ -139,7 +159,16 @@ function CasesPage() {
                 <p className="text-xs text-muted-foreground">Opened {formatDay(c.createdAt.slice(0, 10))}</p>
               </div>
               <div className="min-w-0">
-                <p className="truncate text-sm font-medium">{c.patientName}</p>
+                <p className="truncate text-sm font-medium">
+                  <Link
+                    to="/patients"
+                    search={{ claimant: c.patientId }}
+                    className="rounded-sm hover:underline focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+                    aria-label={`Claimant ${c.patientName}`}
+                  >
+                    {c.patientName}
+                  </Link>
+                </p>
                 {me?.role !== "attorney" && <p className="truncate text-xs text-muted-foreground">{c.attorneyName}</p>}
               </div>
               <div className="min-w-0 text-sm">
@@ -161,22 +190,12 @@ function CasesPage() {
               </div>
               <div className="flex flex-wrap gap-2 lg:justify-end">
                 {canCreate && c.status === "open" && (
-                  <>
-                    <Button variant="outline" size="sm" asChild>
-                      <Link to="/queries" search={{ newFor: c.id }} aria-label={`New query for ${c.reference}`}>
-                        <FilePlus2 aria-hidden />
-                        New query
-                      </Link>
-                    </Button>
-                    {canBook && (
-                      <Button variant="outline" size="sm" asChild>
-                        <Link to="/booking-form" search={{ caseId: c.id }} aria-label={`Book assessment for ${c.reference}`}>
-                          <CalendarPlus aria-hidden />
-                          Book assessment
-                        </Link>
-                      </Button>
-                    )}
-                  </>
+                  <Button variant="outline" size="sm" asChild>
+                    <Link to="/queries" search={{ newFor: c.id }} aria-label={`New query for ${c.reference}`}>
+                      <FilePlus2 aria-hidden />
+                      New query
+                    </Link>
+                  </Button>
                 )}
                 <Button
                   variant="outline"
@@ -201,15 +220,33 @@ function CasesPage() {
         onClose={closeCreate}
         busy={create.isPending}
         title="New case"
-        description="Choose the claimant and describe the claim."
-        className="max-w-xl"
+        description={
+          showClaimantStep
+            ? "First the claimant: a valid SA ID number fills in the birth date and gender. The claimant is saved with the case."
+            : "Choose the claimant and describe the claim."
+        }
+        className={showClaimantStep ? "max-w-2xl" : "max-w-xl"}
       >
         {patients.isLoading ? (
           <ListSkeleton rows={2} label="Loading claimants" />
+        ) : showClaimantStep ? (
+          <PatientForm
+            draft={claimantDraft ?? undefined}
+            submitLabel="Continue to the claim"
+            cancelLabel={noClaimants ? "Cancel" : "Back"}
+            serverErrors={claimantErrors}
+            onSubmit={(payload) => {
+              setClaimantDraft(payload);
+              setClaimantStep(false);
+            }}
+            onCancel={() => (noClaimants ? closeCreate() : setClaimantStep(false))}
+          />
         ) : (
           <CaseForm
             patients={patients.data ?? []}
             initialPatientId={newFor ?? ""}
+            newClaimant={claimantDraft}
+            onAddClaimant={() => setClaimantStep(true)}
             pending={create.isPending}
             serverErrors={createErrors}
             onSubmit={(payload) => create.mutate(payload)}
@@ -232,7 +269,7 @@ function CasesPage() {
             patients={[{ id: editing.patientId, firstName: editing.patientName, lastName: "", idNumber: null, passportNumber: null }]}
             pending={update.isPending}
             serverErrors={updateErrors}
-            onSubmit={(payload) => update.mutate({ id: editing.id, ...payload })}
+            onSubmit={(payload) => update.mutate({ id: editing.id, ...payload, patientId: editing.patientId })}
             onCancel={() => setEditing(null)}
           />
         )}

@@ -176,9 +176,7 @@ function QuerySchedule({ query }: { query: QueryDetail }) {
       if (!slot) continue;
       try {
         const b: BookingItem = await utils.client.bookings.create.mutate({
-          caseId: query.caseId,
           queryId: query.id,
-          specializationId: r.specializationId,
           consultantId: r.consultantId,
           startsAt: slot.startsAt,
           note: note.trim() || undefined,

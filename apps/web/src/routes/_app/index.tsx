@@ -34,7 +34,7 @@ function DashboardContent({ userId, name, firstName, role }: { userId: string; n
   const unreadNotifications = list.filter((n) => !n.read).length;
   const areas = [
     ...SIDEBAR[role].filter((e) => e.to !== "/" && e.to !== "/messages"),
-    // Attorneys have no sidebar entry for their bookings (SPEC.md fixes the sidebar): reach them from here.
+    // Attorneys have no sidebar entry for their bookings (docs/product-rules.md#navigation): reach them from here.
     ...(role === "attorney" ? [{ label: "Assessments", to: "/bookings" }] : []),
   ];
 

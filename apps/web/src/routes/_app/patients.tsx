@@ -1,9 +1,10 @@
 import type { Patient, PatientInput } from "@medlegal/domain";
 import { can, GENDER_LABEL } from "@medlegal/domain";
-import { keepPreviousData } from "@tanstack/react-query";
-import { createFileRoute, Link } from "@tanstack/react-router";
+import { keepPreviousData, skipToken } from "@tanstack/react-query";
+import { createFileRoute, Link, useNavigate } from "@tanstack/react-router";
 import { Eye, FolderPlus, Languages, Pencil, UserPlus, Users } from "lucide-react";
 import * as React from "react";
+import { z } from "zod";
 import { PatientForm } from "@/components/claimants/patient-form";
 import { LoadState } from "@/components/load-state";
 import { PageHeader } from "@/components/page";
@@ -21,6 +22,8 @@ import { cn } from "@/lib/utils";
 import { ListTable } from "@/components/ui/list-table";
 
 export const Route = createFileRoute("/_app/patients")({
+  // `claimant` opens that claimant's details (linked from cases, queries and the booking form).
+  validateSearch: z.object({ claimant: z.string().uuid().optional().catch(undefined) }),
   component: PatientsPage,
 });
 
@@ -35,6 +38,19 @@ function PatientsPage() {
   const [creating, setCreating] = React.useState(false);
   const [editing, setEditing] = React.useState<Patient | null>(null);
   const isAttorney = me?.role === "attorney";
+  const { claimant } = Route.useSearch();
+  const navigate = useNavigate({ from: Route.fullPath });
+  const linked = trpc.patients.get.useQuery(claimant ? { id: claimant } : skipToken, { retry: false });
+  React.useEffect(() => {
+    if (linked.data) setEditing(linked.data);
+  }, [linked.data]);
+  React.useEffect(() => {
+    if (linked.isError) toast({ variant: "destructive", title: "Could not open the claimant", description: trpcErrorMessage(linked.error) });
+  }, [linked.isError, linked.error]);
+  const closeEditing = () => {
+    setEditing(null);
+    if (claimant) void navigate({ search: {}, replace: true });
+  };
 
   const create = trpc.patients.create.useMutation({
     onSuccess: async (p) => {
@@ -46,7 +62,7 @@ function PatientsPage() {
   });
   const update = trpc.patients.update.useMutation({
     onSuccess: async (p) => {
-      setEditing(null);
+      closeEditing();
       toast({ title: "Changes saved", description: `${p.firstName} ${p.lastName}'s details were updated.` });
       await utils.patients.list.invalidate();
     },
@@ -198,7 +214,7 @@ function PatientsPage() {
       </FormDialog>
       <FormDialog
         open={editing !== null}
-        onClose={() => setEditing(null)}
+        onClose={closeEditing}
         busy={update.isPending}
         title="Edit claimant"
         description={<>{editing ? `${editing.firstName} ${editing.lastName}` : ""}</>}
@@ -211,7 +227,7 @@ function PatientsPage() {
             pending={update.isPending}
             serverErrors={updateErrors}
             onSubmit={(payload) => update.mutate({ id: editing.id, ...payload })}
-            onCancel={() => setEditing(null)}
+            onCancel={closeEditing}
           />
         )}
       </FormDialog>

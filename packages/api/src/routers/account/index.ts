@@ -1,4 +1,12 @@
-import { changePasswordSchema, notificationPreferencesSchema, profileInputSchema } from "@medlegal/domain";
+import { z } from "zod";
+import {
+  changePasswordSchema,
+  messageOutputSchema,
+  notificationPreferenceOutputSchema,
+  notificationPreferencesSchema,
+  profileInputSchema,
+  userDetailOutputSchema,
+} from "@medlegal/domain";
 import {
   changeOwnPassword,
   getOwnAccount,
@@ -11,15 +19,17 @@ import { roleProcedure, router } from "../../trpc";
 const procedure = roleProcedure("account.own");
 
 export const accountRouter = router({
-  get: procedure.query(({ ctx }) => getOwnAccount({ db: ctx.db, actor: ctx.actor })),
-  updateProfile: procedure.input(profileInputSchema).mutation(({ ctx, input }) => updateOwnProfile({ db: ctx.db, actor: ctx.actor }, input)),
+  get: procedure.output(userDetailOutputSchema).query(({ ctx }) => getOwnAccount({ db: ctx.db, actor: ctx.actor })),
+  updateProfile: procedure.input(profileInputSchema).output(userDetailOutputSchema).mutation(({ ctx, input }) => updateOwnProfile({ db: ctx.db, actor: ctx.actor }, input)),
   changePassword: procedure
     .input(changePasswordSchema)
+    .output(messageOutputSchema)
     .mutation(({ ctx, input }) =>
       changeOwnPassword({ db: ctx.db, actor: ctx.actor, currentSessionId: ctx.session.currentId() }, input),
     ),
-  getNotificationPreferences: procedure.query(({ ctx }) => getOwnNotificationPreferences({ db: ctx.db, actor: ctx.actor })),
+  getNotificationPreferences: procedure.output(z.array(notificationPreferenceOutputSchema)).query(({ ctx }) => getOwnNotificationPreferences({ db: ctx.db, actor: ctx.actor })),
   setNotificationPreferences: procedure
     .input(notificationPreferencesSchema)
+    .output(z.array(notificationPreferenceOutputSchema))
     .mutation(({ ctx, input }) => setOwnNotificationPreferences({ db: ctx.db, actor: ctx.actor }, input)),
 });

@@ -1,9 +1,10 @@
-import { accessLogListInputSchema, auditListInputSchema } from "@medlegal/domain";
+import { accessLogListInputSchema, accessLogPageOutputSchema, auditListInputSchema } from "@medlegal/domain";
 import { listAccessLog } from "../../services/audit/access-log";
 import { listAudit } from "../../services/audit/audit-trail";
 import { roleProcedure, router } from "../../trpc";
+import { auditPageOutputSchema } from "../outputs";
 
 export const auditRouter = router({
-  list: roleProcedure("audit.read").input(auditListInputSchema).query(({ ctx, input }) => listAudit({ db: ctx.db }, input)),
-  listAccess: roleProcedure("audit.read").input(accessLogListInputSchema).query(({ ctx, input }) => listAccessLog({ db: ctx.db }, input)),
+  list: roleProcedure("audit.read").input(auditListInputSchema).output(auditPageOutputSchema).query(({ ctx, input }) => listAudit({ db: ctx.db }, input)),
+  listAccess: roleProcedure("audit.read").input(accessLogListInputSchema).output(accessLogPageOutputSchema).query(({ ctx, input }) => listAccessLog({ db: ctx.db }, input)),
 });

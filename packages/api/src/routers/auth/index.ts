@@ -1,4 +1,13 @@
-import { forgotPasswordSchema, loginSchema, registrationSchema, resetPasswordSchema, twoFactorVerifySchema } from "@medlegal/domain";
+import {
+  currentUserOutputSchema,
+  forgotPasswordSchema,
+  loginOutputSchema,
+  loginSchema,
+  messageOutputSchema,
+  registrationSchema,
+  resetPasswordSchema,
+  twoFactorVerifySchema,
+} from "@medlegal/domain";
 import { login, openSession, recordLogout, register, requestPasswordReset, resetPassword, verifySecondFactor } from "../../services/auth/auth";
 import { publicProcedure, router, signedInProcedure } from "../../trpc";
 
@@ -6,26 +15,26 @@ import { publicProcedure, router, signedInProcedure } from "../../trpc";
 // adapters alike, so both refuse the same input with the same words.
 
 export const authRouter = router({
-  me: publicProcedure.query(({ ctx }) => ctx.user),
+  me: publicProcedure.output(currentUserOutputSchema.nullable()).query(({ ctx }) => ctx.user),
 
   // The user, or { twoFactorRequired: true } with a pending sign-in for verifyTwoFactor.
-  login: publicProcedure.input(loginSchema).mutation(async ({ ctx, input }) =>
+  login: publicProcedure.input(loginSchema).output(loginOutputSchema).mutation(async ({ ctx, input }) =>
     openSession(ctx.session, await login({ db: ctx.db, limits: ctx.limits, actor: { user: null, meta: ctx.meta } }, input)),
   ),
 
-  verifyTwoFactor: publicProcedure.input(twoFactorVerifySchema).mutation(async ({ ctx, input }) => {
+  verifyTwoFactor: publicProcedure.input(twoFactorVerifySchema).output(currentUserOutputSchema).mutation(async ({ ctx, input }) => {
     const user = await verifySecondFactor({ db: ctx.db, limits: ctx.limits, actor: { user: null, meta: ctx.meta }, session: ctx.session }, input);
     await ctx.session.login(user.id);
     return user;
   }),
 
-  register: publicProcedure.input(registrationSchema).mutation(async ({ ctx, input }) => {
+  register: publicProcedure.input(registrationSchema).output(currentUserOutputSchema).mutation(async ({ ctx, input }) => {
     const user = await register({ db: ctx.db, limits: ctx.limits, actor: { user: null, meta: ctx.meta } }, input);
     await ctx.session.login(user.id);
     return user;
   }),
 
-  logout: signedInProcedure.mutation(async ({ ctx }) => {
+  logout: signedInProcedure.output(messageOutputSchema).mutation(async ({ ctx }) => {
     await recordLogout({ db: ctx.db, actor: ctx.actor });
     await ctx.session.logout();
     return { message: "You have been signed out." };
@@ -33,11 +42,13 @@ export const authRouter = router({
 
   forgotPassword: publicProcedure
     .input(forgotPasswordSchema)
+    .output(messageOutputSchema)
     .mutation(({ ctx, input }) =>
       requestPasswordReset({ db: ctx.db, mailer: ctx.mailer, limits: ctx.limits, actor: { user: ctx.user, meta: ctx.meta } }, input),
     ),
 
   resetPassword: publicProcedure
     .input(resetPasswordSchema)
+    .output(messageOutputSchema)
     .mutation(({ ctx, input }) => resetPassword({ db: ctx.db, limits: ctx.limits, actor: { user: ctx.user, meta: ctx.meta } }, input)),
 });

@@ -1,43 +1,49 @@
+import { z } from "zod";
 import {
   bookableConsultantsInputSchema,
+  bookableExpertOutputSchema,
+  bookableExpertsInputSchema,
   bookingInputSchema,
   bookingListInputSchema,
+  bookingOutputSchema,
+  bookingPageOutputSchema,
   cancelBookingSchema,
-  idInputSchema,
   correctAttendanceSchema,
+  idInputSchema,
   recordAttendanceSchema,
   rescheduleBookingSchema,
+  slotOutputSchema,
   slotsInputSchema,
 } from "@medlegal/domain";
-import {
-  bookableConsultants,
-  cancelBooking,
-  confirmBooking,
-  createBooking,
-  getBooking,
-  listBookings,
-  listSlots,
-  correctAttendance,
-  recordAttendance,
-  rescheduleBooking,
-} from "../../services/scheduling/bookings";
+import { correctAttendance, recordAttendance } from "../../services/scheduling/attendance";
+import { getBooking, listBookings } from "../../services/scheduling/booking-records";
+import { cancelBooking, confirmBooking, createBooking, rescheduleBooking } from "../../services/scheduling/booking-requests";
+import { bookableConsultants, bookableExperts, listSlots } from "../../services/scheduling/booking-slots";
 import { roleProcedure, router } from "../../trpc";
+import { bookableConsultantOutputSchema } from "../outputs";
 
 const book = roleProcedure("bookings.book");
 
 export const bookingsRouter = router({
-  list: roleProcedure("bookings.read").input(bookingListInputSchema).query(({ ctx, input }) => listBookings({ db: ctx.db, actor: ctx.actor }, input)),
-  get: roleProcedure("bookings.read").input(idInputSchema).query(({ ctx, input }) => getBooking({ db: ctx.db, actor: ctx.actor }, input)),
-  listConsultants: book.input(bookableConsultantsInputSchema).query(({ ctx, input }) => bookableConsultants({ db: ctx.db, actor: ctx.actor }, input)),
-  listSlots: book.input(slotsInputSchema).query(({ ctx, input }) => listSlots({ db: ctx.db, actor: ctx.actor }, input)),
-  create: book.input(bookingInputSchema).mutation(({ ctx, input }) => createBooking({ db: ctx.db, actor: ctx.actor }, input)),
-  cancel: book.input(cancelBookingSchema).mutation(({ ctx, input }) => cancelBooking({ db: ctx.db, actor: ctx.actor }, input)),
-  reschedule: book.input(rescheduleBookingSchema).mutation(({ ctx, input }) => rescheduleBooking({ db: ctx.db, actor: ctx.actor }, input)),
-  confirm: roleProcedure("bookings.manage").input(idInputSchema).mutation(({ ctx, input }) => confirmBooking({ db: ctx.db, actor: ctx.actor }, input)),
+  list: roleProcedure("bookings.read").input(bookingListInputSchema).output(bookingPageOutputSchema).query(({ ctx, input }) => listBookings({ db: ctx.db, actor: ctx.actor }, input)),
+  get: roleProcedure("bookings.read").input(idInputSchema).output(bookingOutputSchema).query(({ ctx, input }) => getBooking({ db: ctx.db, actor: ctx.actor }, input)),
+  // The agency's scheduler picks among all experts of a specialization; bookings still need an accepted one.
+  listConsultants: roleProcedure("bookings.manage")
+    .input(bookableConsultantsInputSchema)
+    .output(z.array(bookableConsultantOutputSchema))
+    .query(({ ctx, input }) => bookableConsultants({ db: ctx.db, actor: ctx.actor }, input)),
+  listExperts: book.input(bookableExpertsInputSchema).output(z.array(bookableExpertOutputSchema)).query(({ ctx, input }) => bookableExperts({ db: ctx.db, actor: ctx.actor }, input)),
+  listSlots: book.input(slotsInputSchema).output(z.array(slotOutputSchema)).query(({ ctx, input }) => listSlots({ db: ctx.db, actor: ctx.actor }, input)),
+  create: book.input(bookingInputSchema).output(bookingOutputSchema).mutation(({ ctx, input }) => createBooking({ db: ctx.db, actor: ctx.actor }, input)),
+  cancel: book.input(cancelBookingSchema).output(bookingOutputSchema).mutation(({ ctx, input }) => cancelBooking({ db: ctx.db, actor: ctx.actor }, input)),
+  reschedule: book.input(rescheduleBookingSchema).output(bookingOutputSchema).mutation(({ ctx, input }) => rescheduleBooking({ db: ctx.db, actor: ctx.actor }, input)),
+  confirm: roleProcedure("bookings.manage").input(idInputSchema).output(bookingOutputSchema).mutation(({ ctx, input }) => confirmBooking({ db: ctx.db, actor: ctx.actor }, input)),
   recordAttendance: roleProcedure("bookings.attendance")
     .input(recordAttendanceSchema)
+    .output(bookingOutputSchema)
     .mutation(({ ctx, input }) => recordAttendance({ db: ctx.db, actor: ctx.actor }, input)),
   correctAttendance: roleProcedure("bookings.manage")
     .input(correctAttendanceSchema)
+    .output(bookingOutputSchema)
     .mutation(({ ctx, input }) => correctAttendance({ db: ctx.db, actor: ctx.actor }, input)),
 });

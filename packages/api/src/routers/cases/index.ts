@@ -1,11 +1,12 @@
-import { caseInputSchema, caseListInputSchema, caseUpdateSchema, idInputSchema } from "@medlegal/domain";
+import { z } from "zod";
+import { caseInputSchema, caseListInputSchema, caseOutputSchema, caseUpdateSchema, idInputSchema } from "@medlegal/domain";
 import { createCase, getCase, listCases, updateCase } from "../../services/cases/cases";
 import { roleProcedure, router } from "../../trpc";
 
 
 export const casesRouter = router({
-  list: roleProcedure("cases.read").input(caseListInputSchema).query(({ ctx, input }) => listCases({ db: ctx.db, actor: ctx.actor }, input)),
-  get: roleProcedure("cases.read").input(idInputSchema).query(({ ctx, input }) => getCase({ db: ctx.db, actor: ctx.actor }, input)),
-  create: roleProcedure("cases.create").input(caseInputSchema).mutation(({ ctx, input }) => createCase({ db: ctx.db, actor: ctx.actor }, input)),
-  update: roleProcedure("cases.update").input(caseUpdateSchema).mutation(({ ctx, input }) => updateCase({ db: ctx.db, actor: ctx.actor }, input)),
+  list: roleProcedure("cases.read").input(caseListInputSchema).output(z.array(caseOutputSchema)).query(({ ctx, input }) => listCases({ db: ctx.db, actor: ctx.actor }, input)),
+  get: roleProcedure("cases.read").input(idInputSchema).output(caseOutputSchema).query(({ ctx, input }) => getCase({ db: ctx.db, actor: ctx.actor }, input)),
+  create: roleProcedure("cases.create").input(caseInputSchema).output(caseOutputSchema).mutation(({ ctx, input }) => createCase({ db: ctx.db, actor: ctx.actor }, input)),
+  update: roleProcedure("cases.update").input(caseUpdateSchema).output(caseOutputSchema).mutation(({ ctx, input }) => updateCase({ db: ctx.db, actor: ctx.actor }, input)),
 });

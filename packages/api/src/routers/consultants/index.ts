@@ -1,7 +1,9 @@
+import { z } from "zod";
 import { consultantListInputSchema } from "@medlegal/domain";
 import { listConsultants } from "../../services/consultants/consultants";
 import { roleProcedure, router } from "../../trpc";
+import { consultantDirectoryOutputSchema } from "../outputs";
 
 export const consultantsRouter = router({
-  list: roleProcedure("consultants.read").input(consultantListInputSchema).query(({ ctx, input }) => listConsultants({ db: ctx.db, actor: ctx.actor }, input)),
+  list: roleProcedure("consultants.read").input(consultantListInputSchema).output(z.array(consultantDirectoryOutputSchema)).query(({ ctx, input }) => listConsultants({ db: ctx.db, actor: ctx.actor }, input)),
 });

@@ -1,7 +1,9 @@
+import { z } from "zod";
 import { dashboardSummary, employeeWorkload } from "../../services/dashboard/dashboard";
 import { roleProcedure, router } from "../../trpc";
+import { dashboardSummaryOutputSchema, queryListItemOutputSchema } from "@medlegal/domain";
 
 export const dashboardRouter = router({
-  summary: roleProcedure("dashboard.read").query(({ ctx }) => dashboardSummary({ db: ctx.db, actor: ctx.actor })),
-  workload: roleProcedure("dashboard.workload").query(({ ctx }) => employeeWorkload({ db: ctx.db, actor: ctx.actor })),
+  summary: roleProcedure("dashboard.read").output(dashboardSummaryOutputSchema).query(({ ctx }) => dashboardSummary({ db: ctx.db, actor: ctx.actor })),
+  workload: roleProcedure("dashboard.workload").output(z.array(queryListItemOutputSchema)).query(({ ctx }) => employeeWorkload({ db: ctx.db, actor: ctx.actor })),
 });

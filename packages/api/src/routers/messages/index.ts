@@ -1,6 +1,7 @@
 import { unreadMessageCount } from "../../services/messages/messages";
 import { roleProcedure, router } from "../../trpc";
+import { countOutputSchema } from "../outputs";
 
 export const messagesRouter = router({
-  unreadCount: roleProcedure("messages.own").query(({ ctx }) => unreadMessageCount({ db: ctx.db, actor: ctx.actor })),
+  unreadCount: roleProcedure("messages.own").output(countOutputSchema).query(({ ctx }) => unreadMessageCount({ db: ctx.db, actor: ctx.actor })),
 });

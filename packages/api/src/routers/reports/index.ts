@@ -1,5 +1,11 @@
+import { z } from "zod";
 import {
+  checklistItemOutputSchema,
   checklistKindSchema,
+  createdReportOutputSchema,
+  releaseDeferralOutputSchema,
+  reportDetailOutputSchema,
+  reportListItemOutputSchema,
   checklistUpdateSchema,
   deferralSchema,
   idInputSchema,
@@ -31,17 +37,17 @@ const configure = roleProcedure("reports.configure");
 
 /** Reports; versions are uploaded and files downloaded over REST (apps/server/src/rest/files.ts). */
 export const reportsRouter = router({
-  list: roleProcedure("reports.read").input(reportListInputSchema).query(({ ctx, input }) => listReports({ db: ctx.db, actor: ctx.actor }, input)),
-  get: roleProcedure("reports.read").input(idInputSchema).query(({ ctx, input }) => getReport({ db: ctx.db, actor: ctx.actor }, input)),
-  take: review.input(idInputSchema).mutation(({ ctx, input }) => takeReport({ db: ctx.db, actor: ctx.actor }, input)),
-  review: review.input(reportReviewSchema).mutation(({ ctx, input }) => reviewReport({ db: ctx.db, actor: ctx.actor }, input)),
-  withdraw: review.input(reportReasonSchema).mutation(({ ctx, input }) => withdrawReport({ db: ctx.db, actor: ctx.actor }, input)),
-  createLinked: review.input(linkedReportSchema).mutation(({ ctx, input }) => createLinkedReport({ db: ctx.db, actor: ctx.actor }, input)),
-  release: roleProcedure("reports.release").input(idInputSchema).mutation(({ ctx, input }) => releaseReport({ db: ctx.db, actor: ctx.actor }, input)),
-  overrideRelease: roleProcedure("reports.override").input(reportReasonSchema).mutation(({ ctx, input }) => overrideRelease({ db: ctx.db, actor: ctx.actor }, input)),
-  ask: roleProcedure("reports.ask").input(reportQuestionsSchema).mutation(({ ctx, input }) => askQuestions({ db: ctx.db, actor: ctx.actor }, input)),
-  checklist: review.input(checklistKindSchema).query(({ ctx, input }) => getChecklist({ db: ctx.db }, input)),
-  updateChecklist: configure.input(checklistUpdateSchema).mutation(({ ctx, input }) => updateChecklist({ db: ctx.db, actor: ctx.actor }, input)),
-  listDeferrals: configure.query(({ ctx }) => listDeferrals({ db: ctx.db })),
-  setDeferral: configure.input(deferralSchema).mutation(({ ctx, input }) => setDeferral({ db: ctx.db, actor: ctx.actor }, input)),
+  list: roleProcedure("reports.read").input(reportListInputSchema).output(z.array(reportListItemOutputSchema)).query(({ ctx, input }) => listReports({ db: ctx.db, actor: ctx.actor }, input)),
+  get: roleProcedure("reports.read").input(idInputSchema).output(reportDetailOutputSchema).query(({ ctx, input }) => getReport({ db: ctx.db, actor: ctx.actor }, input)),
+  take: review.input(idInputSchema).output(reportDetailOutputSchema).mutation(({ ctx, input }) => takeReport({ db: ctx.db, actor: ctx.actor }, input)),
+  review: review.input(reportReviewSchema).output(reportDetailOutputSchema).mutation(({ ctx, input }) => reviewReport({ db: ctx.db, actor: ctx.actor }, input)),
+  withdraw: review.input(reportReasonSchema).output(reportDetailOutputSchema).mutation(({ ctx, input }) => withdrawReport({ db: ctx.db, actor: ctx.actor }, input)),
+  createLinked: review.input(linkedReportSchema).output(createdReportOutputSchema).mutation(({ ctx, input }) => createLinkedReport({ db: ctx.db, actor: ctx.actor }, input)),
+  release: roleProcedure("reports.release").input(idInputSchema).output(reportDetailOutputSchema).mutation(({ ctx, input }) => releaseReport({ db: ctx.db, actor: ctx.actor }, input)),
+  overrideRelease: roleProcedure("reports.override").input(reportReasonSchema).output(reportDetailOutputSchema).mutation(({ ctx, input }) => overrideRelease({ db: ctx.db, actor: ctx.actor }, input)),
+  ask: roleProcedure("reports.ask").input(reportQuestionsSchema).output(reportDetailOutputSchema).mutation(({ ctx, input }) => askQuestions({ db: ctx.db, actor: ctx.actor }, input)),
+  checklist: review.input(checklistKindSchema).output(z.array(checklistItemOutputSchema)).query(({ ctx, input }) => getChecklist({ db: ctx.db }, input)),
+  updateChecklist: configure.input(checklistUpdateSchema).output(z.array(checklistItemOutputSchema)).mutation(({ ctx, input }) => updateChecklist({ db: ctx.db, actor: ctx.actor }, input)),
+  listDeferrals: configure.output(z.array(releaseDeferralOutputSchema)).query(({ ctx }) => listDeferrals({ db: ctx.db })),
+  setDeferral: configure.input(deferralSchema).output(z.array(releaseDeferralOutputSchema)).mutation(({ ctx, input }) => setDeferral({ db: ctx.db, actor: ctx.actor }, input)),
 });

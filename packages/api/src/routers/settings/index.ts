@@ -1,4 +1,11 @@
-import { agencySettingsSchema, securitySettingsSchema, slaDefaultsSchema } from "@medlegal/domain";
+import {
+  agencySettingsOutputSchema,
+  agencySettingsSchema,
+  securitySettingsOutputSchema,
+  securitySettingsSchema,
+  slaDefaultsOutputSchema,
+  slaDefaultsSchema,
+} from "@medlegal/domain";
 import {
   getAgencySettings,
   getSecuritySettings,
@@ -12,12 +19,13 @@ import { roleProcedure, router } from "../../trpc";
 const procedure = roleProcedure("settings.agency");
 
 export const settingsRouter = router({
-  getAgency: procedure.query(({ ctx }) => getAgencySettings({ db: ctx.db })),
-  updateAgency: procedure.input(agencySettingsSchema).mutation(({ ctx, input }) => updateAgencySettings({ db: ctx.db, actor: ctx.actor }, input)),
-  getSla: procedure.query(({ ctx }) => getSlaDefaults({ db: ctx.db })),
-  updateSla: procedure.input(slaDefaultsSchema).mutation(({ ctx, input }) => updateSlaDefaults({ db: ctx.db, actor: ctx.actor }, input)),
-  getSecurity: procedure.query(({ ctx }) => getSecuritySettings({ db: ctx.db })),
+  getAgency: procedure.output(agencySettingsOutputSchema).query(({ ctx }) => getAgencySettings({ db: ctx.db })),
+  updateAgency: procedure.input(agencySettingsSchema).output(agencySettingsOutputSchema).mutation(({ ctx, input }) => updateAgencySettings({ db: ctx.db, actor: ctx.actor }, input)),
+  getSla: procedure.output(slaDefaultsOutputSchema).query(({ ctx }) => getSlaDefaults({ db: ctx.db })),
+  updateSla: procedure.input(slaDefaultsSchema).output(slaDefaultsOutputSchema).mutation(({ ctx, input }) => updateSlaDefaults({ db: ctx.db, actor: ctx.actor }, input)),
+  getSecurity: procedure.output(securitySettingsOutputSchema).query(({ ctx }) => getSecuritySettings({ db: ctx.db })),
   updateSecurity: procedure
     .input(securitySettingsSchema)
+    .output(securitySettingsOutputSchema)
     .mutation(({ ctx, input }) => updateSecuritySettings({ db: ctx.db, actor: ctx.actor }, input)),
 });

@@ -1,4 +1,12 @@
-import { idInputSchema, setSpecializationActiveSchema, specializationInputSchema, specializationUpdateSchema } from "@medlegal/domain";
+import { z } from "zod";
+import {
+  idInputSchema,
+  namedOutputSchema,
+  setSpecializationActiveSchema,
+  specializationInputSchema,
+  specializationOutputSchema,
+  specializationUpdateSchema,
+} from "@medlegal/domain";
 import {
   createSpecialization,
   listActiveSpecializations,
@@ -8,15 +16,16 @@ import {
   updateSpecialization,
 } from "../../services/consultants/specializations";
 import { publicProcedure, roleProcedure, router } from "../../trpc";
+import { specializationRemovalOutputSchema } from "../outputs";
 
 const procedure = roleProcedure("specializations.manage");
 
 export const specializationsRouter = router({
   /** Public: the sign-up form offers these before anyone is signed in. */
-  listActive: publicProcedure.query(({ ctx }) => listActiveSpecializations(ctx.db)),
-  list: procedure.query(({ ctx }) => listSpecializations({ db: ctx.db, actor: ctx.actor })),
-  create: procedure.input(specializationInputSchema).mutation(({ ctx, input }) => createSpecialization({ db: ctx.db, actor: ctx.actor }, input)),
-  update: procedure.input(specializationUpdateSchema).mutation(({ ctx, input }) => updateSpecialization({ db: ctx.db, actor: ctx.actor }, input)),
-  setActive: procedure.input(setSpecializationActiveSchema).mutation(({ ctx, input }) => setSpecializationActive({ db: ctx.db, actor: ctx.actor }, input)),
-  remove: procedure.input(idInputSchema).mutation(({ ctx, input }) => removeSpecialization({ db: ctx.db, actor: ctx.actor }, input)),
+  listActive: publicProcedure.output(z.array(namedOutputSchema)).query(({ ctx }) => listActiveSpecializations(ctx.db)),
+  list: procedure.output(z.array(specializationOutputSchema)).query(({ ctx }) => listSpecializations({ db: ctx.db, actor: ctx.actor })),
+  create: procedure.input(specializationInputSchema).output(specializationOutputSchema).mutation(({ ctx, input }) => createSpecialization({ db: ctx.db, actor: ctx.actor }, input)),
+  update: procedure.input(specializationUpdateSchema).output(specializationOutputSchema).mutation(({ ctx, input }) => updateSpecialization({ db: ctx.db, actor: ctx.actor }, input)),
+  setActive: procedure.input(setSpecializationActiveSchema).output(specializationOutputSchema).mutation(({ ctx, input }) => setSpecializationActive({ db: ctx.db, actor: ctx.actor }, input)),
+  remove: procedure.input(idInputSchema).output(specializationRemovalOutputSchema).mutation(({ ctx, input }) => removeSpecialization({ db: ctx.db, actor: ctx.actor }, input)),
 });

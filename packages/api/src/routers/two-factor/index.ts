@@ -1,4 +1,10 @@
-import { twoFactorDisableSchema, twoFactorVerifySchema } from "@medlegal/domain";
+import {
+  recoveryCodesOutputSchema,
+  twoFactorDisableSchema,
+  twoFactorEnrolmentOutputSchema,
+  twoFactorStatusOutputSchema,
+  twoFactorVerifySchema,
+} from "@medlegal/domain";
 import {
   confirmTwoFactorEnrolment,
   disableTwoFactor,
@@ -14,11 +20,12 @@ const setup = setupProcedure("account.own");
 const procedure = roleProcedure("account.own");
 
 export const twoFactorRouter = router({
-  getStatus: setup.query(({ ctx }) => getTwoFactorStatus({ db: ctx.db, actor: ctx.actor })),
-  start: setup.mutation(({ ctx }) => startTwoFactorEnrolment({ db: ctx.db, actor: ctx.actor })),
-  confirm: setup.input(twoFactorVerifySchema).mutation(({ ctx, input }) => confirmTwoFactorEnrolment({ db: ctx.db, actor: ctx.actor }, input)),
+  getStatus: setup.output(twoFactorStatusOutputSchema).query(({ ctx }) => getTwoFactorStatus({ db: ctx.db, actor: ctx.actor })),
+  start: setup.output(twoFactorEnrolmentOutputSchema).mutation(({ ctx }) => startTwoFactorEnrolment({ db: ctx.db, actor: ctx.actor })),
+  confirm: setup.input(twoFactorVerifySchema).output(recoveryCodesOutputSchema).mutation(({ ctx, input }) => confirmTwoFactorEnrolment({ db: ctx.db, actor: ctx.actor }, input)),
   regenerateRecoveryCodes: procedure
     .input(twoFactorVerifySchema)
+    .output(recoveryCodesOutputSchema)
     .mutation(({ ctx, input }) => regenerateRecoveryCodes({ db: ctx.db, actor: ctx.actor }, input)),
-  disable: procedure.input(twoFactorDisableSchema).mutation(({ ctx, input }) => disableTwoFactor({ db: ctx.db, actor: ctx.actor }, input)),
+  disable: procedure.input(twoFactorDisableSchema).output(twoFactorStatusOutputSchema).mutation(({ ctx, input }) => disableTwoFactor({ db: ctx.db, actor: ctx.actor }, input)),
 });

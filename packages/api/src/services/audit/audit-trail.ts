@@ -18,6 +18,8 @@ export interface AuditRow {
   action: string;
   entityType: string;
   entityId: string | null;
+  /** What a reader knows the record by (Q-2026-00012, a claimant's name); null when it has none or is gone. */
+  entityReference: string | null;
   before: Record<string, unknown> | null;
   after: Record<string, unknown> | null;
   ip: string | null;
@@ -25,6 +27,70 @@ export interface AuditRow {
   requestId: string | null;
 }
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const nameOf = (table: "users" | "patients") => sql<string>`${sql.ref(`${table}.first_name`)} || ' ' || ${sql.ref(`${table}.last_name`)}`;
+type Labels = Promise<{ id: string; label: string }[]>;
+
+/** A user's name: the entity id of user rows, and of availability rows (the consultant whose calendar changed). */
+const userNames = (db: Kysely<Database>, ids: string[]): Labels =>
+  db.selectFrom("users").select(["users.id", nameOf("users").as("label")]).where("users.id", "in", ids).execute();
+
+/**
+ * What a reader recognises each entity by: a reference (Q-, CASE-, BK-), a claimant's or user's
+ * name, a specialization's name. Looked up when the trail is read rather than stored with the row:
+ * the trail is append-only, so a name written into it could never be corrected or erased later, and
+ * rows written before this existed get their references too. A record that no longer exists (a
+ * removed specialization or shift) keeps its id. See docs/product-rules.md#audit-trail.
+ */
+const RESOLVERS: Record<string, (db: Kysely<Database>, ids: string[]) => Labels> = {
+  query: (db, ids) => db.selectFrom("queries").select(["id", "reference as label"]).where("id", "in", ids).execute(),
+  case: (db, ids) => db.selectFrom("cases").select(["id", "reference as label"]).where("id", "in", ids).execute(),
+  booking: (db, ids) => db.selectFrom("bookings").select(["id", "reference as label"]).where("id", "in", ids).execute(),
+  specialization: (db, ids) => db.selectFrom("specializations").select(["id", "name as label"]).where("id", "in", ids).execute(),
+  patient: (db, ids) => db.selectFrom("patients").select(["patients.id", nameOf("patients").as("label")]).where("patients.id", "in", ids).execute(),
+  user: userNames,
+  availability: userNames,
+  roster: (db, ids) =>
+    db
+      .selectFrom("call_rosters")
+      .innerJoin("users", "users.id", "call_rosters.employee_id")
+      .select(["call_rosters.id", nameOf("users").as("label")])
+      .where("call_rosters.id", "in", ids)
+      .execute(),
+  assignment: (db, ids) =>
+    db
+      .selectFrom("consultant_assignments as a")
+      .innerJoin("queries", "queries.id", "a.query_id")
+      .innerJoin("users", "users.id", "a.consultant_id")
+      .select(["a.id", sql<string>`queries.reference || ' · ' || ${nameOf("users")}`.as("label")])
+      .where("a.id", "in", ids)
+      .execute(),
+  document: (db, ids) =>
+    db
+      .selectFrom("files as d")
+      .innerJoin("queries", "queries.id", "d.owner_id")
+      .select(["d.id", sql<string>`queries.reference || ' · ' || d.file_name`.as("label")])
+      .where("d.id", "in", ids)
+      .execute(),
+};
+
+/** Adds `entityReference` to each row: one look-up per entity type on the page, never one per row. */
+async function withReferences(db: Kysely<Database>, rows: Omit<AuditRow, "entityReference">[]): Promise<AuditRow[]> {
+  const wanted = new Map<string, Set<string>>();
+  for (const r of rows) {
+    if (!r.entityId || !RESOLVERS[r.entityType] || !UUID.test(r.entityId)) continue;
+    (wanted.get(r.entityType) ?? wanted.set(r.entityType, new Set()).get(r.entityType)!).add(r.entityId);
+  }
+  const labels = new Map<string, string>();
+  for (const [type, idSet] of wanted) {
+    // In slices, so an export of 50,000 rows stays under PostgreSQL's limit of parameters per statement.
+    const ids = [...idSet];
+    for (let i = 0; i < ids.length; i += 5_000) {
+      for (const found of await RESOLVERS[type]!(db, ids.slice(i, i + 5_000))) labels.set(`${type}:${found.id}`, found.label);
+    }
+  }
+  return rows.map((r) => ({ ...r, entityReference: r.entityId ? (labels.get(`${r.entityType}:${r.entityId}`) ?? null) : null }));
+}
 
 function filtered(db: Kysely<Database>, f: z.output<typeof auditExportInputSchema>) {
   let query = db
@@ -42,7 +108,7 @@ function filtered(db: Kysely<Database>, f: z.output<typeof auditExportInputSchem
 }
 
 type Row = Awaited<ReturnType<ReturnType<typeof filtered>["executeTakeFirstOrThrow"]>>;
-const toRow = (r: Row): AuditRow => ({
+const toRow = (r: Row): Omit<AuditRow, "entityReference"> => ({
   id: r.id,
   at: r.at.toISOString(),
   actorId: r.actor_id,
@@ -66,7 +132,7 @@ export async function listAudit({ db }: { db: Kysely<Database> }, f: z.output<ty
     query = query.where(sql<boolean>`(audit_log.at, audit_log.id) < (${at}::timestamptz, ${id}::uuid)`);
   }
   const { page, nextCursor } = pageOf(await query.execute(), f.limit);
-  return { items: page.map(toRow), nextCursor };
+  return { items: await withReferences(db, page.map(toRow)), nextCursor };
 }
 
 /** The filtered rows as CSV (at most 50,000), for the administrator's export button. */
@@ -74,12 +140,12 @@ export async function exportAuditCsv(
   { db, actor }: { db: Kysely<Database>; actor: SignedInActor },
   f: z.output<typeof auditExportInputSchema>,
 ): Promise<string> {
-  const rows = (await filtered(db, f).limit(50_000).execute()).map(toRow);
+  const rows = await withReferences(db, (await filtered(db, f).limit(50_000).execute()).map(toRow));
   // The trail names claimants' records, so taking a copy of it is itself recorded.
   await recordAccess(db, actor, { action: "export", entityType: "audit_log", entityId: null, patientId: null });
-  const header = ["at", "actor", "role", "action", "entity_type", "entity_id", "before", "after", "ip", "user_agent", "request_id"];
+  const header = ["at", "actor", "role", "action", "entity_type", "entity_id", "entity_reference", "before", "after", "ip", "user_agent", "request_id"];
   const lines = rows.map((r) =>
-    [r.at, r.actorName ?? r.actorId, r.actorRole, r.action, r.entityType, r.entityId, r.before, r.after, r.ip, r.userAgent, r.requestId]
+    [r.at, r.actorName ?? r.actorId, r.actorRole, r.action, r.entityType, r.entityId, r.entityReference, r.before, r.after, r.ip, r.userAgent, r.requestId]
       .map(csvCell)
       .join(","),
   );

@@ -116,7 +116,7 @@ export async function recordLogout({ db, actor }: AuthDeps): Promise<void> {
   );
 }
 
-/** Self-registration of an attorney or consultant (SPEC.md sections 3 and 5); it acts as the new user. */
+/** Self-registration of an attorney or consultant (docs/product-rules.md#sign-up-and-validation); it acts as the new user. */
 export async function register({ db, actor, limits }: LimitedAuthDeps, data: Registration): Promise<CurrentUser> {
   await limitByIp({ db, actor, limits }, "register");
   const created = await createAccount(db, data, {

@@ -2,10 +2,12 @@ import type { Kysely, Transaction } from "kysely";
 import { sql } from "kysely";
 import type { Database } from "@medlegal/db";
 import type { caseInputSchema, CaseItem, caseListInputSchema, caseUpdateSchema, idInputSchema } from "@medlegal/domain";
+import { CASE_CLAIMANT_MESSAGE } from "@medlegal/domain";
 import type { z } from "zod";
 import type { SignedInActor } from "../../context";
 import { AppError } from "../../errors";
-import { loadVisibleCase, loadVisiblePatient, visibleCases } from "../platform/access";
+import { assertCan, loadVisibleCase, loadVisiblePatient, visibleCases } from "../platform/access";
+import { duplicateIdNumber, insertPatient } from "../patients/patients";
 import { recordAccess } from "../audit/access-log";
 import { changedFields, recordAudit } from "../audit/audit";
 import { nextReference } from "../platform/references";
@@ -60,7 +62,7 @@ const auditFields = (c: CaseItem) => ({
 });
 
 /** The editable columns of a parsed case (the claimant is fixed at opening). */
-function caseColumns(data: z.output<typeof caseInputSchema>) {
+function caseColumns(data: Omit<z.output<typeof caseUpdateSchema>, "id" | "patientId">) {
   return {
     claim_type: data.claimType,
     incident_date: data.incidentDate,
@@ -94,26 +96,37 @@ export async function getCase({ db, actor }: Deps, { id }: z.output<typeof idInp
   return item;
 }
 
-/** An attorney opens a case for one of their own claimants. */
-export async function createCase({ db, actor }: Deps, data: z.output<typeof caseInputSchema>): Promise<CaseItem> {
-  if (actor.user.role !== "attorney") throw new AppError("FORBIDDEN", "Only attorneys open cases.");
-  await loadVisiblePatient(db, actor.user, data.patientId);
-  return db.transaction().execute(async (trx) => {
-    const reference = await nextReference(trx, "CASE");
-    const { id } = await trx
-      .insertInto("cases")
-      .values({
-        reference,
-        attorney_id: actor.user.id,
-        patient_id: data.patientId,
-        ...caseColumns(data),
-      })
-      .returning("id")
-      .executeTakeFirstOrThrow();
-    const item = toCase(await caseQuery(trx).where("cases.id", "=", id).executeTakeFirstOrThrow());
-    await recordAudit(trx, actor, { action: "case.create", entityType: "case", entityId: id, after: { reference, ...auditFields(item) } });
-    return item;
-  });
+/**
+ * An attorney opens a case for one of their own claimants, or for a claimant added with it: the
+ * claimant, the case and both audit rows commit together, and a duplicate ID number answers as on
+ * the claimants page (docs/decisions.md, "The main journey").
+ */
+export async function createCase({ db, actor }: Deps, { patientId, newClaimant, ...data }: z.output<typeof caseInputSchema>): Promise<CaseItem> {
+  assertCan(actor.user, "cases.create", "Only attorneys open cases.");
+  if (newClaimant) assertCan(actor.user, "patients.create", "Only attorneys add claimants.");
+  else if (patientId) await loadVisiblePatient(db, actor.user, patientId);
+  else throw new AppError("INVALID", CASE_CLAIMANT_MESSAGE, { patientId: CASE_CLAIMANT_MESSAGE });
+  try {
+    return await db.transaction().execute(async (trx) => {
+      const claimantId = newClaimant ? (await insertPatient(trx, actor, newClaimant)).id : patientId!;
+      const reference = await nextReference(trx, "CASE");
+      const { id } = await trx
+        .insertInto("cases")
+        .values({
+          reference,
+          attorney_id: actor.user.id,
+          patient_id: claimantId,
+          ...caseColumns(data),
+        })
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      const item = toCase(await caseQuery(trx).where("cases.id", "=", id).executeTakeFirstOrThrow());
+      await recordAudit(trx, actor, { action: "case.create", entityType: "case", entityId: id, after: { reference, ...auditFields(item) } });
+      return item;
+    });
+  } catch (error) {
+    throw duplicateIdNumber(error, "newClaimant.idNumber") ?? error;
+  }
 }
 
 export async function updateCase({ db, actor }: Deps, { id, ...data }: z.output<typeof caseUpdateSchema>): Promise<CaseItem> {

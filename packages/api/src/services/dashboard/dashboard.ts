@@ -6,7 +6,8 @@ import { OPEN_QUERY_STATUSES } from "@medlegal/domain";
 import type { SignedInActor } from "../../context";
 import { visibleQueries } from "../platform/access";
 import { listMyAssignments } from "../queries/assignments";
-import { queryListQuery, toQueryListItem, withoutDeclineReason } from "../queries/queries";
+import { withoutDeclineReason } from "../queries/query-detail";
+import { queryListQuery, toQueryListItem } from "../queries/query-records";
 import { getSlaDefaults } from "../settings/settings";
 
 interface Deps {

@@ -5,7 +5,7 @@ import type { idInputSchema, Patient, patientInputSchema, patientListInputSchema
 import type { z } from "zod";
 import type { SignedInActor } from "../../context";
 import { AppError } from "../../errors";
-import { isStaff, loadVisiblePatient, visiblePatients } from "../platform/access";
+import { assertCan, loadVisiblePatient, visiblePatients } from "../platform/access";
 import { recordAccess } from "../audit/access-log";
 import { changedFields, recordAudit } from "../audit/audit";
 import { refreshQuerySearchText } from "../queries/query-search";
@@ -92,30 +92,37 @@ function patientColumns(data: z.output<typeof patientInputSchema>) {
   };
 }
 
-function duplicateIdNumber(error: unknown) {
-  if ((error as { code?: string })?.code === "23505") {
-    return new AppError("CONFLICT", "You already have a claimant with that ID number", { idNumber: "You already have a claimant with that ID number" });
+export const DUPLICATE_ID_NUMBER_MESSAGE = "You already have a claimant with that ID number";
+
+/** The per-attorney unique ID number, as the sentence the claimants form shows on `field`. */
+export function duplicateIdNumber(error: unknown, field = "idNumber") {
+  const e = error as { code?: string; constraint?: string } | null;
+  if (e?.code === "23505" && (!e.constraint || e.constraint === "patients_id_number_per_attorney")) {
+    return new AppError("CONFLICT", DUPLICATE_ID_NUMBER_MESSAGE, { [field]: DUPLICATE_ID_NUMBER_MESSAGE });
   }
   return null;
 }
 
+/** Adds a claimant of the calling attorney with its audit row, inside the caller's transaction. */
+export async function insertPatient(trx: Transaction<Database>, actor: SignedInActor, data: z.output<typeof patientInputSchema>): Promise<Patient> {
+  const { id } = await trx
+    .insertInto("patients")
+    .values({
+      attorney_id: actor.user.id,
+      ...patientColumns(data),
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  const patient = toPatient(await patientQuery(trx).where("patients.id", "=", id).executeTakeFirstOrThrow());
+  await recordAudit(trx, actor, { action: "patient.create", entityType: "patient", entityId: id, after: auditFields(patient) });
+  return patient;
+}
+
 /** Attorneys add their own claimants (the agency works on the attorney's instruction). */
 export async function createPatient({ db, actor }: Deps, data: z.output<typeof patientInputSchema>): Promise<Patient> {
-  if (actor.user.role !== "attorney") throw new AppError("FORBIDDEN", "Only attorneys add claimants.");
+  assertCan(actor.user, "patients.create", "Only attorneys add claimants.");
   try {
-    return await db.transaction().execute(async (trx) => {
-      const { id } = await trx
-        .insertInto("patients")
-        .values({
-          attorney_id: actor.user.id,
-          ...patientColumns(data),
-        })
-        .returning("id")
-        .executeTakeFirstOrThrow();
-      const patient = toPatient(await patientQuery(trx).where("patients.id", "=", id).executeTakeFirstOrThrow());
-      await recordAudit(trx, actor, { action: "patient.create", entityType: "patient", entityId: id, after: auditFields(patient) });
-      return patient;
-    });
+    return await db.transaction().execute((trx) => insertPatient(trx, actor, data));
   } catch (error) {
     throw duplicateIdNumber(error) ?? error;
   }
@@ -124,7 +131,7 @@ export async function createPatient({ db, actor }: Deps, data: z.output<typeof p
 /** The owning attorney, or agency staff, edit a claimant; names feed the query search too. */
 export async function updatePatient({ db, actor }: Deps, { id, ...data }: z.output<typeof patientUpdateSchema>): Promise<Patient> {
   await loadVisiblePatient(db, actor.user, id);
-  if (!isStaff(actor.user) && actor.user.role !== "attorney") throw new AppError("FORBIDDEN", "You cannot change claimants.");
+  assertCan(actor.user, "patients.update", "You cannot change claimants.");
   try {
     return await db.transaction().execute(async (trx) => {
       const before = toPatient(await patientQuery(trx).where("patients.id", "=", id).executeTakeFirstOrThrow());

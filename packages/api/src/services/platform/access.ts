@@ -1,9 +1,18 @@
 import type { ExpressionBuilder, Kysely, Transaction } from "kysely";
 import type { Database } from "@medlegal/db";
-import type { CurrentUser } from "@medlegal/domain";
+import type { CurrentUser, Permission } from "@medlegal/domain";
+import { can } from "@medlegal/domain";
 import { AppError } from "../../errors";
 
 type Db = Kysely<Database> | Transaction<Database>;
+
+/**
+ * The role rule of a service step, read from the domain permission map (the same map the
+ * procedures' roleProcedure reads): 403 with the sentence given, or a general one.
+ */
+export function assertCan(user: CurrentUser, permission: Permission, message = "You do not have permission to do that."): void {
+  if (!can(user.role, permission)) throw new AppError("FORBIDDEN", message);
+}
 
 /** Agency staff see all operational data; attorneys and consultants only their own. */
 export const isStaff = (user: CurrentUser) => user.role === "administrator" || user.role === "employee";
@@ -12,7 +21,7 @@ export const isStaff = (user: CurrentUser) => user.role === "administrator" || u
 const CONSULTANT_VISIBLE = ["proposed", "accepted", "completed"] as const;
 
 /**
- * The row filter for queries a user may see (DESIGN.md section 3): everything for staff, their own
+ * The row filter for queries a user may see (docs/product-rules.md#roles-and-access): everything for staff, their own
  * for an attorney, the ones they are assigned to for a consultant. Every query read goes through it.
  */
 export function visibleQueries(user: CurrentUser) {
@@ -73,4 +82,46 @@ export async function loadVisibleCase(db: Db, user: CurrentUser, id: string) {
   const row = await db.selectFrom("cases").selectAll().where("id", "=", id).where(visibleCases(user)).executeTakeFirst();
   if (!row) throw new AppError("NOT_FOUND", "That case does not exist or is not yours to see.");
   return row;
+}
+
+/** Bookings a user may see: all for staff, their own for an attorney, the ones they assess for a consultant. */
+export function visibleBookings(user: CurrentUser) {
+  return (eb: ExpressionBuilder<Database, "bookings">) =>
+    isStaff(user)
+      ? eb.lit(true)
+      : user.role === "attorney"
+        ? eb("bookings.attorney_id", "=", user.id)
+        : eb("bookings.consultant_id", "=", user.id);
+}
+
+/**
+ * Consultants whose availability (weekly hours, days off, free slots) a user may see: any for
+ * staff, their own for a consultant, and for an attorney the experts who accepted one of the
+ * attorney's queries (or already hold a live booking of theirs, so it can be moved).
+ */
+export function visibleAvailability(user: CurrentUser) {
+  return (eb: ExpressionBuilder<Database, "users">) => {
+    if (isStaff(user)) return eb.lit(true);
+    if (user.role === "consultant") return eb("users.id", "=", user.id);
+    if (user.role !== "attorney") return eb.lit(false);
+    return eb.or([
+      eb.exists(
+        eb
+          .selectFrom("consultant_assignments as aa")
+          .innerJoin("queries as aq", "aq.id", "aa.query_id")
+          .select("aa.id")
+          .whereRef("aa.consultant_id", "=", "users.id")
+          .where("aa.status", "=", "accepted")
+          .where("aq.attorney_id", "=", user.id),
+      ),
+      eb.exists(
+        eb
+          .selectFrom("bookings as ab")
+          .select("ab.id")
+          .whereRef("ab.consultant_id", "=", "users.id")
+          .where("ab.attorney_id", "=", user.id)
+          .where("ab.status", "in", ["requested", "confirmed"]),
+      ),
+    ]);
+  };
 }

@@ -20,7 +20,8 @@ import { AppError } from "../../errors";
 import { assignmentQuery, toAssignmentItem } from "./assignment-records";
 import { recordAudit } from "../audit/audit";
 import { notify, notifyCaseManagers } from "../notifications/notifications";
-import { addEvent, applyMove } from "./queries";
+import { applyMove } from "./query-moves";
+import { addEvent } from "./query-records";
 
 interface Deps {
   db: Kysely<Database>;

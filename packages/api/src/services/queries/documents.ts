@@ -7,7 +7,7 @@ import { loadVisibleQuery, mayReadQueryDocuments, visibleQueries } from "../plat
 import { recordAccess } from "../audit/access-log";
 import { recordAudit } from "../audit/audit";
 import { checkUpload, storeFile } from "../files/files";
-import { addEvent } from "./queries";
+import { addEvent } from "./query-records";
 
 interface Deps {
   db: Kysely<Database>;

@@ -23,7 +23,7 @@ import {
 import type { z } from "zod";
 import type { SignedInActor } from "../../context";
 import { AppError } from "../../errors";
-import { isStaff } from "../platform/access";
+import { assertCan, visibleAvailability } from "../platform/access";
 import { changedFields, recordAudit } from "../audit/audit";
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -40,19 +40,17 @@ export interface AvailabilityView {
   overrides: { id: string; date: string; unavailable: boolean; ranges: TimeRange[]; note: string | null }[];
 }
 
-/** Whose availability a call is about: a consultant's own, or any consultant's for staff. */
+/** Whose availability a call is about: a consultant's own, or any consultant's for staff (services/platform/access.ts). */
 async function targetConsultant(db: Db, actor: SignedInActor, consultantId: string | undefined): Promise<{ id: string; name: string }> {
-  const id = actor.user.role === "consultant" ? actor.user.id : consultantId;
-  if (actor.user.role === "consultant" && consultantId && consultantId !== actor.user.id) {
-    throw new AppError("NOT_FOUND", "That consultant does not exist.");
-  }
+  assertCan(actor.user, "availability.own");
+  const id = consultantId ?? (actor.user.role === "consultant" ? actor.user.id : undefined);
   if (!id) throw new AppError("INVALID", "Choose a consultant", { consultantId: "Choose a consultant" });
-  if (!isStaff(actor.user) && actor.user.role !== "consultant") throw new AppError("FORBIDDEN", "You do not have permission to do that.");
   const row = await db
     .selectFrom("users")
     .select(["id", sql<string>`first_name || ' ' || last_name`.as("name")])
     .where("id", "=", id)
     .where("role", "=", "consultant")
+    .where(visibleAvailability(actor.user))
     .executeTakeFirst();
   if (!row) throw new AppError("NOT_FOUND", "That consultant does not exist.");
   return row;

@@ -9,7 +9,7 @@ import { createAccount } from "./user-records";
 
 type Db = Kysely<Database> | Transaction<Database>;
 
-/** Reads the current-user view of an active user (SPEC.md section 3), never the password hash. */
+/** Reads the current-user view of an active user (docs/product-rules.md#passwords-and-sessions), never the password hash. */
 export async function findCurrentUser(db: Db, userId: string): Promise<CurrentUser | null> {
   const row = await db
     .selectFrom("users")

@@ -1,0 +1,97 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { testDialects } from "@medlegal/db/testing";
+import type { CaseItem, Patient, QueryDetail } from "@medlegal/domain";
+import { makeSaId } from "@medlegal/domain";
+import type { TestApp } from "./helpers";
+import { createTestApp, login, trpc } from "./helpers";
+
+interface AuditItem {
+  action: string;
+  entityType: string;
+  entityId: string | null;
+  entityReference: string | null;
+}
+
+describe.each(testDialects())("the audit trail names records by their references on %s", (kind) => {
+  let t: TestApp;
+  let admin = "";
+  let attorney = "";
+  let employee = "";
+
+  beforeAll(async () => {
+    t = await createTestApp(kind);
+    admin = (await login(t.app, "admin")).cookie;
+    attorney = (await login(t.app, "attorney")).cookie;
+    employee = (await login(t.app, "employee")).cookie;
+  });
+  afterAll(() => t.close());
+
+  const history = async (entityType: string, entityId: string) =>
+    (await trpc<{ items: AuditItem[] }>(t.app, admin, "audit.list", { entityType, entityId })).data.items;
+
+  it("shows Q-, CASE- references, the claimant's and the user's name instead of ids, on the page and in the CSV", async () => {
+    const patient = await trpc<Patient>(t.app, attorney, "patients.create", {
+      firstName: "Zanele",
+      lastName: "Audit-Khumalo",
+      idNumber: makeSaId("1990-03-14", "female", 4321),
+      birthDate: "1990-03-14",
+      gender: "female",
+      homeLanguage: "isiZulu",
+      interpreterNeeded: false,
+      consentReceivedAt: "2026-11-01",
+    });
+    expect(patient.status).toBe(200);
+    const kase = await trpc<CaseItem>(t.app, attorney, "cases.create", { patientId: patient.data.id, claimType: "raf", incidentDate: "2026-01-10" });
+    expect(kase.status).toBe(200);
+    const spec = await t.db.selectFrom("specializations").select("id").where("active", "=", true).executeTakeFirstOrThrow();
+    const query = await trpc<QueryDetail>(t.app, attorney, "queries.create", {
+      caseId: kase.data.id,
+      subject: "Assessment",
+      instructions: "Please assess.",
+      specializationIds: [spec.id],
+      priority: "normal",
+    });
+    expect(query.status).toBe(200);
+    expect((await trpc(t.app, employee, "queries.take", { id: query.data.id })).status).toBe(200);
+
+    const queryRows = await history("query", query.data.id);
+    expect(queryRows.length).toBeGreaterThan(1);
+    expect(queryRows.every((r) => r.entityReference === query.data.reference)).toBe(true);
+    expect(query.data.reference).toMatch(/^Q-\d{4}-\d{5}$/);
+
+    const caseRows = await history("case", kase.data.id);
+    expect(caseRows.map((r) => r.entityReference)).toEqual([kase.data.reference]);
+    expect(kase.data.reference).toMatch(/^CASE-\d{4}-\d{5}$/);
+
+    expect((await history("patient", patient.data.id)).map((r) => r.entityReference)).toEqual(["Zanele Audit-Khumalo"]);
+
+    const employeeId = (await t.db.selectFrom("users").select("id").where("username", "=", "employee").executeTakeFirstOrThrow()).id;
+    const logins = (await trpc<{ items: AuditItem[] }>(t.app, admin, "audit.list", { action: "auth.login", actorId: employeeId })).data.items;
+    expect(logins.length).toBeGreaterThan(0);
+    expect(logins.every((r) => r.entityReference === "Priya Naidoo")).toBe(true);
+
+    // No row of the first page that names a record shows a bare id where a reference exists.
+    const page = (await trpc<{ items: AuditItem[] }>(t.app, admin, "audit.list", { limit: 50 })).data.items;
+    for (const row of page.filter((r) => ["query", "case", "patient", "user"].includes(r.entityType) && r.entityId)) {
+      expect(row.entityReference, `${row.action} ${row.entityId}`).toBeTruthy();
+    }
+
+    const csv = await t.app.inject({ method: "GET", url: `/api/audit/export.csv?entityType=query&entityId=${query.data.id}`, headers: { cookie: admin } });
+    expect(csv.statusCode).toBe(200);
+    const [header, ...lines] = csv.body.trim().split("\r\n");
+    const column = header!.split(",").indexOf("entity_reference");
+    expect(column).toBeGreaterThan(-1);
+    expect(lines.length).toBe(queryRows.length);
+    for (const line of lines) expect(line).toContain(`"${query.data.reference}"`);
+  });
+
+  it("keeps the id of a record that no longer exists, and of settings, which have no reference", async () => {
+    const created = await trpc<{ id: string }>(t.app, admin, "specializations.create", { name: `Audit test ${kind}`, description: "" });
+    expect(created.status).toBe(200);
+    expect((await history("specialization", created.data.id)).map((r) => r.entityReference)).toEqual([`Audit test ${kind}`]);
+    expect((await trpc(t.app, admin, "specializations.remove", { id: created.data.id })).status).toBe(200);
+    const afterRemoval = await history("specialization", created.data.id);
+    expect(afterRemoval.length).toBe(2);
+    expect(afterRemoval.every((r) => r.entityReference === null && r.entityId === created.data.id)).toBe(true);
+  });
+});

@@ -1,0 +1,74 @@
+import type { Kysely } from "kysely";
+import type { Database } from "@medlegal/db";
+import type { BookingItem, correctAttendanceSchema, recordAttendanceSchema } from "@medlegal/domain";
+import { LIVE_BOOKING_STATUSES } from "@medlegal/domain";
+import type { z } from "zod";
+import type { SignedInActor } from "../../context";
+import { AppError } from "../../errors";
+import { assertCan } from "../platform/access";
+import { recordAudit } from "../audit/audit";
+import { createAwaitingReport } from "../reports/lifecycle";
+import { applyMove } from "../queries/query-moves";
+import { getBooking, lockBooking, setStatus } from "./booking-records";
+
+interface Deps {
+  db: Kysely<Database>;
+  actor: SignedInActor;
+}
+
+/**
+ * After the time has passed, the consultant (or staff) records whether the claimant came. When every
+ * booking of a scheduled query is attended, the query moves on to assessed.
+ */
+export async function recordAttendance({ db, actor }: Deps, { id, attended }: z.output<typeof recordAttendanceSchema>): Promise<BookingItem> {
+  assertCan(actor.user, "bookings.attendance", "The consultant or the agency records attendance.");
+  await db.transaction().execute(async (trx) => {
+    const b = await lockBooking(trx, actor, id);
+    if (b.status !== "confirmed") throw new AppError("CONFLICT", "Attendance is recorded on a confirmed booking.");
+    if (b.starts_at.getTime() > Date.now()) throw new AppError("CONFLICT", "Attendance can be recorded once the assessment's time has come.");
+    await setStatus(trx, actor, id, "confirmed", attended ? "attended" : "no_show");
+    if (attended) await createAwaitingReport(trx, actor, id);
+    if (attended && b.query_id) {
+      const open = await trx
+        .selectFrom("bookings")
+        .select("id")
+        .where("query_id", "=", b.query_id)
+        .where("status", "in", LIVE_BOOKING_STATUSES)
+        .executeTakeFirst();
+      const query = await trx.selectFrom("queries").selectAll().where("id", "=", b.query_id).forUpdate().executeTakeFirstOrThrow();
+      if (!open && query.status === "scheduled") await applyMove(trx, actor, query, "assessed", null);
+    }
+  });
+  return getBooking({ db, actor }, { id });
+}
+
+/**
+ * Staff correct a wrong attendance mark (attended <-> no-show) with a reason, audited with the
+ * mark before and after. The query's status is left as it is: if the correction changes what the
+ * query should be, staff move it themselves (docs/decisions.md, "Bookings").
+ */
+export async function correctAttendance(
+  { db, actor }: Deps,
+  { id, attended, reason }: z.output<typeof correctAttendanceSchema>,
+): Promise<BookingItem> {
+  assertCan(actor.user, "bookings.manage", "Only the agency corrects an attendance mark.");
+  await db.transaction().execute(async (trx) => {
+    const b = await lockBooking(trx, actor, id);
+    if (b.status !== "attended" && b.status !== "no_show") {
+      throw new AppError("CONFLICT", "Only an assessment marked attended or no-show can be corrected.");
+    }
+    const to = attended ? "attended" : "no_show";
+    if (b.status === to) throw new AppError("CONFLICT", `This assessment is already marked ${attended ? "attended" : "a no-show"}.`);
+    await trx.updateTable("bookings").set({ status: to, updated_at: new Date() }).where("id", "=", id).execute();
+    // A corrected no-show now awaits its report; the other way round, staff withdraw the report themselves.
+    if (attended) await createAwaitingReport(trx, actor, id);
+    await recordAudit(trx, actor, {
+      action: "booking.attendance_corrected",
+      entityType: "booking",
+      entityId: id,
+      before: { status: b.status },
+      after: { status: to, reason },
+    });
+  });
+  return getBooking({ db, actor }, { id });
+}

@@ -1,0 +1,121 @@
+import type { Kysely, Transaction } from "kysely";
+import { sql } from "kysely";
+import type { Database } from "@medlegal/db";
+import type { BookingItem, bookingListInputSchema, BookingStatus, idInputSchema } from "@medlegal/domain";
+import { addDays, sastToUtc } from "@medlegal/domain";
+import type { z } from "zod";
+import type { SignedInActor } from "../../context";
+import { AppError } from "../../errors";
+import { visibleBookings } from "../platform/access";
+import { recordAudit } from "../audit/audit";
+import { decodeCursor, encodeCursor, exactTime } from "../platform/keyset";
+
+type Db = Kysely<Database> | Transaction<Database>;
+interface Deps {
+  db: Kysely<Database>;
+  actor: SignedInActor;
+}
+
+/** A booking with the names around it; a booking made before bookings had to name a query has none (left join). */
+export function bookingQuery(db: Db) {
+  return db
+    .selectFrom("bookings")
+    .innerJoin("users as consultant", "consultant.id", "bookings.consultant_id")
+    .innerJoin("users as attorney", "attorney.id", "bookings.attorney_id")
+    .innerJoin("specializations", "specializations.id", "bookings.specialization_id")
+    .innerJoin("cases", "cases.id", "bookings.case_id")
+    .innerJoin("patients", "patients.id", "bookings.patient_id")
+    .leftJoin("queries", "queries.id", "bookings.query_id")
+    .selectAll("bookings")
+    .select([
+      sql<string>`consultant.first_name || ' ' || consultant.last_name`.as("consultant_name"),
+      sql<string>`attorney.first_name || ' ' || attorney.last_name`.as("attorney_name"),
+      "specializations.name as specialization",
+      "cases.reference as case_reference",
+      sql<string>`patients.first_name || ' ' || patients.last_name`.as("patient_name"),
+      "queries.reference as query_reference",
+      sql<string | null>`(SELECT n.id FROM bookings n WHERE n.rescheduled_from_id = bookings.id LIMIT 1)`.as("rescheduled_to_id"),
+      exactTime("bookings.starts_at").as("cursor_at"),
+    ]);
+}
+export type BookingRow = Awaited<ReturnType<ReturnType<typeof bookingQuery>["executeTakeFirstOrThrow"]>>;
+
+export const toBookingItem = (r: BookingRow): BookingItem => ({
+  id: r.id,
+  reference: r.reference,
+  status: r.status,
+  startsAt: r.starts_at.toISOString(),
+  endsAt: r.ends_at.toISOString(),
+  venue: r.venue,
+  mode: r.mode,
+  consultantId: r.consultant_id,
+  consultantName: r.consultant_name,
+  specializationId: r.specialization_id,
+  specialization: r.specialization,
+  attorneyId: r.attorney_id,
+  attorneyName: r.attorney_name,
+  caseId: r.case_id,
+  caseReference: r.case_reference,
+  patientName: r.patient_name,
+  queryId: r.query_id,
+  queryReference: r.query_reference ?? null,
+  note: r.note,
+  cancellationClass: r.cancellation_class,
+  cancelReason: r.cancel_reason,
+  rescheduledFromId: r.rescheduled_from_id,
+  rescheduledToId: r.rescheduled_to_id,
+  createdAt: r.created_at.toISOString(),
+});
+
+/** A booking the caller may see, or 404 (the same answer as a missing one). */
+export async function loadVisibleBooking(db: Db, actor: SignedInActor, id: string): Promise<BookingRow> {
+  const row = await bookingQuery(db).where("bookings.id", "=", id).where(visibleBookings(actor.user)).executeTakeFirst();
+  if (!row) throw new AppError("NOT_FOUND", "That booking does not exist or is not yours to see.");
+  return row;
+}
+
+/** Locks a booking the caller may see for a change (404 when they may not). */
+export async function lockBooking(trx: Transaction<Database>, actor: SignedInActor, id: string) {
+  await loadVisibleBooking(trx, actor, id);
+  return trx.selectFrom("bookings").selectAll().where("id", "=", id).forUpdate().executeTakeFirstOrThrow();
+}
+
+/** A status change and its audit row. */
+export async function setStatus(trx: Transaction<Database>, actor: SignedInActor, id: string, from: BookingStatus, to: BookingStatus, extra: Record<string, unknown> = {}) {
+  await trx.updateTable("bookings").set({ status: to, updated_at: new Date(), ...extra }).where("id", "=", id).execute();
+  await recordAudit(trx, actor, { action: `booking.${to}`, entityType: "booking", entityId: id, before: { status: from }, after: { status: to, ...extra } });
+}
+
+/** Bookings in time order (upcoming first from `from`), filtered, one keyset page at a time. */
+export async function listBookings({ db, actor }: Deps, f: z.output<typeof bookingListInputSchema>): Promise<{ items: BookingItem[]; nextCursor: string | null }> {
+  let query = bookingQuery(db).where(visibleBookings(actor.user)).orderBy("bookings.starts_at").orderBy("bookings.id").limit(f.limit + 1);
+  if (f.status) query = query.where("bookings.status", "=", f.status);
+  if (f.consultantId) query = query.where("bookings.consultant_id", "=", f.consultantId);
+  if (f.specializationId) query = query.where("bookings.specialization_id", "=", f.specializationId);
+  if (f.queryId) query = query.where("bookings.query_id", "=", f.queryId);
+  if (f.venue) query = query.where(sql`lower(coalesce(bookings.venue, 'video'))`, "like", `%${f.venue.toLowerCase()}%`);
+  if (f.from) query = query.where("bookings.starts_at", ">=", sastToUtc(f.from, "00:00"));
+  if (f.to) query = query.where("bookings.starts_at", "<", sastToUtc(addDays(f.to, 1), "00:00"));
+  if (f.search) {
+    const pattern = `%${f.search.toLowerCase()}%`;
+    query = query.where((eb) =>
+      eb.or([
+        eb(sql`lower(bookings.reference)`, "like", pattern),
+        eb(sql`lower(patients.first_name || ' ' || patients.last_name)`, "like", pattern),
+        eb(sql`lower(consultant.first_name || ' ' || consultant.last_name)`, "like", pattern),
+      ]),
+    );
+  }
+  if (f.cursor) {
+    const [at, id] = decodeCursor(f.cursor, ["time", "id"]);
+    query = query.where(sql<boolean>`(bookings.starts_at, bookings.id) > (${at}::timestamptz, ${id}::uuid)`);
+  }
+  const rows = await query.execute();
+  const page = rows.slice(0, f.limit);
+  const last = page[page.length - 1];
+  return { items: page.map(toBookingItem), nextCursor: rows.length > f.limit && last ? encodeCursor([last.cursor_at, last.id]) : null };
+}
+
+export async function getBooking({ db, actor }: Deps, { id }: z.output<typeof idInputSchema>): Promise<BookingItem> {
+  return toBookingItem(await loadVisibleBooking(db, actor, id));
+}
