@@ -28,9 +28,9 @@ const ROLES = Object.keys(USERNAMES) as Role[];
 /** At 375 px: the dashboard, a list, a form and a detail page (and a calendar) per role. */
 const PHONE_ROUTES: Record<Role, string[]> = {
   administrator: ["/", "/admin/users", "/booking-form", "/queries/$id", "/appointments"],
-  employee: ["/", "/admin/query-management", "/call-rosters", "/queries/$id", "/admin/bookings", "/sla-monitoring"],
-  attorney: ["/", "/queries", "/booking-form", "/queries/$id", "/booking-form/$bookingId", "/cases", "/sla-tracking"],
-  consultant: ["/", "/my-bookings", "/expert-availability", "/queries/$id", "/appointments"],
+  employee: ["/", "/admin/query-management", "/call-rosters", "/queries/$id", "/admin/bookings", "/sla-monitoring", "/reports", "/reports/$id"],
+  attorney: ["/", "/queries", "/booking-form", "/queries/$id", "/booking-form/$bookingId", "/cases", "/sla-tracking", "/reports", "/reports/$id"],
+  consultant: ["/", "/my-bookings", "/expert-availability", "/queries/$id", "/appointments", "/reports/$id"],
 };
 
 let browser: Browser;
@@ -95,16 +95,23 @@ async function routeParams(page: Page): Promise<Record<string, string>> {
   };
   const query = await first("queries.list");
   const booking = await first("bookings.list");
+  // reports.list answers a plain array; the most advanced report shows the most of its page.
+  const reports = await page.request.get(`/trpc/reports.list?input=${encodeURIComponent("{}")}`);
+  const reportItems = reports.ok() ? ((await reports.json()) as { result: { data: { id: string; status: string }[] } }).result.data : [];
+  const report = reportItems.find((r) => r.status === "in_review" || r.status === "released") ?? reportItems[0];
   if (!query) throw new Error("The demo data gives this role no query to open");
   return {
     $id: query.id,
     $bookingId: booking?.id ?? "",
     $roomId: "assessment-room",
+    $reportId: report?.id ?? "",
     $bookingDay: booking?.startsAt ? sastDate(new Date(booking.startsAt)) : "",
   };
 }
 
-const withParams = (path: string, params: Record<string, string>) => path.replace(/\$\w+/g, (name) => params[name] ?? "");
+/** A report page's `$id` is a report's, not a query's. */
+const named = (path: string) => path.replace(/^\/reports\/\$id$/, "/reports/$reportId");
+const withParams = (path: string, params: Record<string, string>) => named(path).replace(/\$\w+/g, (name) => params[name] ?? "");
 
 /** Screens behind a route's tabs and views, by who may open them. */
 const TAB_ROUTES: { path: string; roles: readonly Role[] }[] = [
@@ -118,7 +125,7 @@ const TAB_ROUTES: { path: string; roles: readonly Role[] }[] = [
 /** Every route of ROUTE_ROLES the role may open, and its tabs and views, parameters filled in. */
 function routesOf(role: Role, params: Record<string, string>): string[] {
   return [...Object.entries(ROUTE_ROLES).map(([path, roles]) => ({ path, roles })), ...TAB_ROUTES]
-    .filter(({ path, roles }) => roles.includes(role) && (path.match(/\$\w+/g) ?? []).every((name) => params[name]))
+    .filter(({ path, roles }) => roles.includes(role) && (named(path).match(/\$\w+/g) ?? []).every((name) => params[name]))
     .map(({ path }) => withParams(path, params));
 }
 

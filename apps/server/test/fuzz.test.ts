@@ -245,7 +245,7 @@ describe("fuzzing every procedure and REST path", () => {
     // Real ids make plausible inputs reach the services' SQL; the fuzzing users' own are left out
     // so that no input deactivates them half-way.
     const own = await t.db.selectFrom("users").select("id").where("username", "in", ["admin", "attorney"]).execute();
-    const tables = ["users", "patients", "cases", "queries", "bookings", "specializations", "consultant_assignments", "notifications", "query_documents"] as const;
+    const tables = ["users", "patients", "cases", "queries", "bookings", "specializations", "consultant_assignments", "notifications", "files", "reports"] as const;
     for (const table of tables) {
       const rows = await t.db.selectFrom(table).select("id").limit(5).execute();
       ids.push(...rows.map((r) => r.id));

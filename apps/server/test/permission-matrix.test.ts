@@ -109,6 +109,19 @@ const MATRIX: Record<string, "public" | Role[]> = {
   "sla.listHolidays": [A],
   "sla.declareHoliday": [A],
   "sla.removeHoliday": [A],
+  "reports.list": ALL,
+  "reports.get": ALL,
+  "reports.take": [A, E],
+  "reports.review": [A, E],
+  "reports.withdraw": [A, E],
+  "reports.createLinked": [A, E],
+  "reports.release": [A, E],
+  "reports.overrideRelease": [A],
+  "reports.ask": [T],
+  "reports.checklist": [A, E],
+  "reports.updateChecklist": [A],
+  "reports.listDeferrals": [A],
+  "reports.setDeferral": [A],
 };
 
 /**
@@ -176,7 +189,7 @@ describe("the permission matrix", () => {
  * record served and someone else's answered 404 (never 403, so ids cannot be probed). Every
  * procedure of the record routers must be classified here: a new one fails until it is.
  */
-const RECORD_ROUTERS = ["patients", "cases", "queries", "assignments", "bookings", "availability", "sla"];
+const RECORD_ROUTERS = ["patients", "cases", "queries", "assignments", "bookings", "availability", "sla", "reports"];
 /** Procedures of those routers that list or create (scoped or checked in their own suites), not one record. */
 const NOT_ONE_RECORD = new Set([
   "patients.list",
@@ -198,9 +211,15 @@ const NOT_ONE_RECORD = new Set([
   "sla.listHolidays",
   "sla.declareHoliday",
   "sla.removeHoliday",
+  "reports.list",
+  "reports.checklist",
+  "reports.updateChecklist",
+  "reports.listDeferrals",
+  "reports.setDeferral",
 ]);
 /** Staff-only procedures on one record: staff see every record, so there is no "someone else's". */
-const STAFF_ONLY_RECORDS = new Set(["queries.move", "queries.take", "queries.assignEmployee", "assignments.withdraw", "bookings.confirm", "bookings.correctAttendance", "sla.pause", "sla.resume"]);
+const STAFF_ONLY_RECORDS = new Set(["queries.move", "queries.take", "queries.assignEmployee", "assignments.withdraw", "bookings.confirm", "bookings.correctAttendance", "sla.pause", "sla.resume",
+  "reports.take", "reports.review", "reports.withdraw", "reports.createLinked", "reports.release", "reports.overrideRelease"]);
 
 describe("the object-level matrix", () => {
   let t: TestApp;
@@ -285,6 +304,14 @@ describe("the object-level matrix", () => {
       bookingOf("consultant_id", naidoo!),
       bookingOf("consultant_id", consultant!),
     ]);
+    const reportOf = (column: "attorney_id" | "consultant_id", id: string) =>
+      t.db.selectFrom("reports").selectAll().where(column, "=", id).orderBy("reference").executeTakeFirstOrThrow();
+    const [myReport, theirReport, consultantReport, naidooReport] = await Promise.all([
+      reportOf("attorney_id", attorney!),
+      reportOf("attorney_id", nomsa!),
+      reportOf("consultant_id", consultant!),
+      reportOf("consultant_id", naidoo!),
+    ]);
     fx = {
       "patients.get": { attorney: { own: { id: myPatient.id }, other: { id: theirPatient.id } } },
       "patients.update": { attorney: { own: patientInput(myPatient), other: patientInput(theirPatient) } },
@@ -313,6 +340,12 @@ describe("the object-level matrix", () => {
       },
       "bookings.reschedule": { attorney: { other: { id: theirBooking.id, startsAt: new Date(Date.now() + 30 * 86_400_000).toISOString() } } },
       "bookings.recordAttendance": { consultant: { other: { id: naidooBooking.id, attended: true } } },
+      "reports.get": {
+        attorney: { own: { id: myReport.id }, other: { id: theirReport.id } },
+        consultant: { own: { id: consultantReport.id }, other: { id: naidooReport.id } },
+      },
+      // Questions on one's own report reach it (refused with 409 before release); another's is 404.
+      "reports.ask": { attorney: { own: { id: myReport.id, body: "Matrix question" }, other: { id: theirReport.id, body: "Matrix question" } } },
       "availability.get": { consultant: { own: {}, other: { consultantId: naidoo } } },
       "availability.setWeekly": { consultant: { other: { consultantId: naidoo, dailyCapacity: 3, days: [] } } },
       "availability.setOverride": { consultant: { other: { consultantId: naidoo, date: "2099-01-05", unavailable: true } } },

@@ -103,8 +103,8 @@ describe.each(testDialects())("response headers, public origin, proxies and same
         .where("users.username", "=", "attorney")
         .executeTakeFirstOrThrow();
       const doc = await t.db
-        .insertInto("query_documents")
-        .values({ query_id: query.id, uploaded_by: query.attorney_id, file_name: 'report\u202Efdp.exe"\r\nX-Evil: 1', content_type: "application/pdf", size: PDF.length, sha256: "0".repeat(64), data: PDF })
+        .insertInto("files")
+        .values({ owner_kind: "query_document", owner_id: query.id, uploaded_by: query.attorney_id, file_name: 'report\u202Efdp.exe"\r\nX-Evil: 1', content_type: "application/pdf", size: PDF.length, sha256: "0".repeat(64), data: PDF })
         .returning("id")
         .executeTakeFirstOrThrow();
       const response = await t.app.inject({ method: "GET", url: `/api/documents/${doc.id}`, headers: { cookie: attorney } });

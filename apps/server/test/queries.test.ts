@@ -291,7 +291,7 @@ describe.each(testDialects())("claimants, cases and the query workflow on %s", (
       const foreign = multipart("x.pdf", PDF);
       const elsewhere = await t.app.inject({ method: "POST", url: `/api/queries/${query.id}/documents`, headers: { cookie: c.nomsa, ...foreign.headers }, payload: foreign.payload });
       expect(elsewhere.statusCode).toBe(404);
-      const count = await t.db.selectFrom("query_documents").select(sql<number>`count(*)`.as("n")).where("query_id", "=", query.id).executeTakeFirstOrThrow();
+      const count = await t.db.selectFrom("files").select(sql<number>`count(*)`.as("n")).where("owner_id", "=", query.id).executeTakeFirstOrThrow();
       expect(count.n).toBe(0);
     });
   });

@@ -346,10 +346,10 @@ describe.each(testDialects())("reads of health information and smaller leaks on 
   it("caps what one user may upload in 24 hours, and keeps nothing of the refused file", async () => {
     const attorney = await userId("attorney");
     const query = await t.db.selectFrom("queries").select("id").where("attorney_id", "=", attorney).executeTakeFirstOrThrow();
-    const count = async () => Number((await t.db.selectFrom("query_documents").select(sql<number>`count(*)`.as("n")).executeTakeFirstOrThrow()).n);
+    const count = async () => Number((await t.db.selectFrom("files").select(sql<number>`count(*)`.as("n")).executeTakeFirstOrThrow()).n);
     // Earlier uploads today have used all but a few bytes of the quota (only their recorded sizes count).
-    await sql`INSERT INTO query_documents (query_id, uploaded_by, file_name, content_type, size, sha256, data)
-      VALUES (${query.id}, ${attorney}, 'big.pdf', 'application/pdf', ${200 * 1024 * 1024 - 10}, 'x', '\\x00')`.execute(t.db);
+    await sql`INSERT INTO files (owner_kind, owner_id, uploaded_by, file_name, content_type, size, sha256, data)
+      VALUES ('query_document', ${query.id}, ${attorney}, 'big.pdf', 'application/pdf', ${200 * 1024 * 1024 - 10}, 'x', '\\x00')`.execute(t.db);
     const before = await count();
     const upload = multipart("one-more.pdf", PDF);
     const refused = await t.app.inject({ method: "POST", url: `/api/queries/${query.id}/documents`, headers: { cookie: c.attorney!, ...upload.headers }, payload: upload.payload });

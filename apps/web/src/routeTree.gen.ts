@@ -53,6 +53,7 @@ import { Route as AppAdminUsersRouteImport } from './routes/_app/admin/users'
 import { Route as AppBookingFormBookingIdRouteImport } from './routes/_app/booking-form_.$bookingId'
 import { Route as AppMeetingRoomIdRouteImport } from './routes/_app/meeting.$roomId'
 import { Route as AppQueriesIdRouteImport } from './routes/_app/queries_.$id'
+import { Route as AppReportsIdRouteImport } from './routes/_app/reports_.$id'
 
 const AppRoute = AppRouteImport.update({
   id: '/_app',
@@ -279,6 +280,11 @@ const AppQueriesIdRoute = AppQueriesIdRouteImport.update({
   path: '/queries/$id',
   getParentRoute: () => AppRoute,
 } as any)
+const AppReportsIdRoute = AppReportsIdRouteImport.update({
+  id: '/reports_/$id',
+  path: '/reports/$id',
+  getParentRoute: () => AppRoute,
+} as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof AppIndexRoute
@@ -324,6 +330,7 @@ export interface FileRoutesByFullPath {
   '/booking-form/$bookingId': typeof AppBookingFormBookingIdRoute
   '/meeting/$roomId': typeof AppMeetingRoomIdRoute
   '/queries/$id': typeof AppQueriesIdRoute
+  '/reports/$id': typeof AppReportsIdRoute
 }
 export interface FileRoutesByTo {
   '/auth': typeof AuthRoute
@@ -369,6 +376,7 @@ export interface FileRoutesByTo {
   '/booking-form/$bookingId': typeof AppBookingFormBookingIdRoute
   '/meeting/$roomId': typeof AppMeetingRoomIdRoute
   '/queries/$id': typeof AppQueriesIdRoute
+  '/reports/$id': typeof AppReportsIdRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -416,6 +424,7 @@ export interface FileRoutesById {
   '/_app/booking-form_/$bookingId': typeof AppBookingFormBookingIdRoute
   '/_app/meeting/$roomId': typeof AppMeetingRoomIdRoute
   '/_app/queries_/$id': typeof AppQueriesIdRoute
+  '/_app/reports_/$id': typeof AppReportsIdRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -463,6 +472,7 @@ export interface FileRouteTypes {
     | '/booking-form/$bookingId'
     | '/meeting/$roomId'
     | '/queries/$id'
+    | '/reports/$id'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/auth'
@@ -508,6 +518,7 @@ export interface FileRouteTypes {
     | '/booking-form/$bookingId'
     | '/meeting/$roomId'
     | '/queries/$id'
+    | '/reports/$id'
   id:
     | '__root__'
     | '/_app'
@@ -554,6 +565,7 @@ export interface FileRouteTypes {
     | '/_app/booking-form_/$bookingId'
     | '/_app/meeting/$roomId'
     | '/_app/queries_/$id'
+    | '/_app/reports_/$id'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -873,6 +885,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppQueriesIdRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/reports_/$id': {
+      id: '/_app/reports_/$id'
+      path: '/reports/$id'
+      fullPath: '/reports/$id'
+      preLoaderRoute: typeof AppReportsIdRouteImport
+      parentRoute: typeof AppRoute
+    }
   }
 }
 
@@ -917,6 +936,7 @@ interface AppRouteChildren {
   AppBookingFormBookingIdRoute: typeof AppBookingFormBookingIdRoute
   AppMeetingRoomIdRoute: typeof AppMeetingRoomIdRoute
   AppQueriesIdRoute: typeof AppQueriesIdRoute
+  AppReportsIdRoute: typeof AppReportsIdRoute
 }
 
 const AppRouteChildren: AppRouteChildren = {
@@ -960,6 +980,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppBookingFormBookingIdRoute: AppBookingFormBookingIdRoute,
   AppMeetingRoomIdRoute: AppMeetingRoomIdRoute,
   AppQueriesIdRoute: AppQueriesIdRoute,
+  AppReportsIdRoute: AppReportsIdRoute,
 }
 
 const AppRouteWithChildren = AppRoute._addFileChildren(AppRouteChildren)

@@ -13,6 +13,8 @@ export * as auditTrailService from "./services/audit/audit-trail";
 export * as accessLogService from "./services/audit/access-log";
 export * as queriesService from "./services/queries/query-list";
 export * as bookingsService from "./services/scheduling/booking-calendar";
+export * as reportsService from "./services/reports/reports";
+export * as filesService from "./services/files/download";
 export { recordAudit, changedFields } from "./services/audit/audit";
 export { assertCan } from "./services/platform/access";
 export { DEFAULT_RATE_LIMITS } from "./services/auth/rate-limits";

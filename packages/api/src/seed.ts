@@ -6,6 +6,7 @@ import { addDays, rosterShiftSchema, sastToUtc } from "@medlegal/domain";
 import { DemoStory } from "./seed-story";
 import { seedDemoSla } from "./seed-sla";
 import { seedAvailability, seedMatters } from "./seed-workflow";
+import { seedDemoReports } from "./seed-reports";
 import { hashPassword } from "./services/auth/passwords";
 import { stamp } from "./services/platform/clock";
 import { markAllNotificationsRead, notify } from "./services/notifications/notifications";
@@ -107,6 +108,7 @@ export async function seedDemoData(db: Kysely<Database>, options: { workflow?: b
   seedMessages(story);
   seedNotificationHabits(story);
   await story.play();
+  await seedDemoReports(db);
   await seedDemoSla(db);
   return true;
 }

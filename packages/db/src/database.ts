@@ -1,5 +1,5 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from "kysely";
-import type { AssessmentMode, AssignmentStatus, BookingStatus, CancellationClass, CaseStatus, ClaimType, Gender, NotificationType, PhoneType, Priority, QueryEventKind, QueryStatus, Role, RosterDuty } from "@medlegal/domain";
+import type { AssessmentMode, AssignmentStatus, BookingStatus, CancellationClass, CaseStatus, ClaimType, Gender, NotificationType, PhoneType, Priority, QueryEventKind, QueryStatus, ReportKind, ReportStatus, Role, RosterDuty } from "@medlegal/domain";
 
 /** timestamptz: read as Date, written as Date or ISO string. */
 type Timestamp = ColumnType<Date, Date | string, Date | string>;
@@ -276,15 +276,113 @@ export interface QueryEventsTable {
   body: string | null;
 }
 
-export interface QueryDocumentsTable {
+/** What a stored file belongs to; the download route checks the caller may see that record. */
+export type FileOwnerKind = "query_document" | "report_version";
+
+/** Every stored file, bytes in PostgreSQL (docs/decisions.md, "Files and reports"). */
+export interface FilesTable {
   id: Generated<string>;
-  query_id: string;
+  owner_kind: FileOwnerKind;
+  /** The query of a document, the report of a report version. */
+  owner_id: string;
   uploaded_by: string;
   file_name: string;
   content_type: string;
   size: number;
   sha256: string;
   data: Uint8Array;
+  created_at: GeneratedTimestamp;
+}
+
+
+export interface ReportsTable {
+  id: Generated<string>;
+  reference: string;
+  query_id: string;
+  case_id: string;
+  patient_id: string;
+  attorney_id: string;
+  booking_id: string | null;
+  consultant_id: string;
+  specialization_id: string;
+  kind: ReportKind;
+  status: Generated<ReportStatus>;
+  parent_report_id: string | null;
+  due_at: Timestamp;
+  reviewer_id: string | null;
+  approved_at: Timestamp | null;
+  released_at: Timestamp | null;
+  released_by: string | null;
+  release_override_reason: string | null;
+  withdrawn_reason: string | null;
+  created_at: GeneratedTimestamp;
+  updated_at: GeneratedTimestamp;
+}
+
+export interface ReportVersionsTable {
+  id: Generated<string>;
+  report_id: string;
+  number: number;
+  file_id: string;
+  page_count: number;
+  uploaded_by: string;
+  on_behalf_of: string | null;
+  change_note: string | null;
+  declaration: string;
+  created_at: GeneratedTimestamp;
+}
+
+export interface ReportChecklistItemsTable {
+  id: Generated<string>;
+  kind: ReportKind;
+  label: string;
+  mandatory: Generated<boolean>;
+  position: number;
+  active: Generated<boolean>;
+}
+
+export interface ReviewItemJson {
+  itemId: string;
+  label: string;
+  mandatory: boolean;
+  result: "pass" | "fail" | "na";
+  comment: string | null;
+}
+
+export interface ReportReviewsTable {
+  id: Generated<string>;
+  report_id: string;
+  version_id: string;
+  reviewer_id: string;
+  outcome: "approved" | "changes_requested";
+  items: ColumnType<ReviewItemJson[], string, string>;
+  comment: string | null;
+  created_at: GeneratedTimestamp;
+}
+
+export interface ReportEventsTable {
+  id: Generated<string>;
+  report_id: string;
+  at: GeneratedTimestamp;
+  actor_id: string | null;
+  from_status: string | null;
+  to_status: string | null;
+  body: string | null;
+}
+
+export interface ReportQuestionsTable {
+  id: Generated<string>;
+  report_id: string;
+  asked_by: string;
+  body: string;
+  supplementary_report_id: string | null;
+  created_at: GeneratedTimestamp;
+}
+
+export interface ReleaseDeferralsTable {
+  attorney_id: string;
+  note: string;
+  recorded_by: string;
   created_at: GeneratedTimestamp;
 }
 
@@ -426,7 +524,14 @@ export interface Database {
   query_specializations: QuerySpecializationsTable;
   consultant_assignments: ConsultantAssignmentsTable;
   query_events: QueryEventsTable;
-  query_documents: QueryDocumentsTable;
+  files: FilesTable;
+  reports: ReportsTable;
+  report_versions: ReportVersionsTable;
+  report_checklist_items: ReportChecklistItemsTable;
+  report_reviews: ReportReviewsTable;
+  report_events: ReportEventsTable;
+  report_questions: ReportQuestionsTable;
+  release_deferrals: ReleaseDeferralsTable;
   email_outbox: EmailOutboxTable;
   availability_rules: AvailabilityRulesTable;
   availability_overrides: AvailabilityOverridesTable;

@@ -12,6 +12,8 @@ export * from "./navigation";
 export * from "./notifications";
 export * from "./permissions";
 export * from "./queries";
+export * from "./reports";
+export * from "./report-outputs";
 export * from "./sa-id";
 export * from "./roles";
 export * from "./schemas";

@@ -85,6 +85,7 @@ export const ROUTE_ROLES: Record<string, readonly Role[]> = {
   "/notifications": ALL,
   "/appointments": ALL,
   "/reports": ALL,
+  "/reports/$id": ALL,
   "/sla-tracking": ALL,
   "/employee-dashboard": [A, E],
   "/admin/query-management": [A, E],

@@ -41,6 +41,13 @@ export const PERMISSIONS = {
   "sla.manage": ["administrator", "employee"],
   "sla.monitor": ["administrator", "employee"],
   "holidays.manage": ["administrator"],
+  "reports.read": ROLES,
+  "reports.upload": ["administrator", "employee", "consultant"],
+  "reports.review": ["administrator", "employee"],
+  "reports.release": ["administrator", "employee"],
+  "reports.override": ["administrator"],
+  "reports.ask": ["attorney"],
+  "reports.configure": ["administrator"],
 } as const satisfies Record<string, readonly Role[]>;
 
 export type Permission = keyof typeof PERMISSIONS;

@@ -1,29 +1,35 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import multipart from "@fastify/multipart";
-import { accessLogService, AppError, assertCan, auditTrailService, bookingsService, documentsService, parseInput } from "@medlegal/api";
-import { accessLogExportInputSchema, auditExportInputSchema, DOCUMENT_MAX_BYTES, idInputSchema } from "@medlegal/domain";
+import { accessLogService, AppError, assertCan, auditTrailService, bookingsService, documentsService, filesService, parseInput, reportsService } from "@medlegal/api";
+import { accessLogExportInputSchema, auditExportInputSchema, DOCUMENT_MAX_BYTES, REPORT_MAX_BYTES, idInputSchema, reportUploadSchema } from "@medlegal/domain";
 import type { z } from "zod";
 import type { SignedInActor } from "@medlegal/api";
 import { signedInActor } from "../request-context";
 import { sendDownload } from "./download";
 
-const MAX_MB = DOCUMENT_MAX_BYTES / 1024 / 1024;
 const UNREADABLE_UPLOAD = "The upload could not be read. Send the file as multipart/form-data in a field named file.";
 
 /**
  * The one file of an upload. A malformed multipart body fails inside busboy with plain errors
  * (no status), so every failure here becomes a 400 or 413 with a sentence instead of a 500.
  */
-async function readUpload(request: FastifyRequest): Promise<{ fileName: string; data: Buffer }> {
+async function readUpload(request: FastifyRequest, maxBytes = DOCUMENT_MAX_BYTES): Promise<{ fileName: string; data: Buffer; fields: Record<string, string> }> {
   if (!request.isMultipart()) throw new AppError("INVALID", UNREADABLE_UPLOAD);
   try {
-    const file = await request.file();
+    const file = await request.file({ limits: { fileSize: maxBytes } });
     if (!file) throw new AppError("INVALID", "Choose a file to upload.");
-    return { fileName: file.filename, data: await file.toBuffer() };
+    const data = await file.toBuffer();
+    // Text fields sent before the file (the report upload's declaration and change note).
+    const fields: Record<string, string> = {};
+    for (const [name, field] of Object.entries(file.fields)) {
+      const one = Array.isArray(field) ? field[0] : field;
+      if (one && one.type === "field" && typeof one.value === "string") fields[name] = one.value;
+    }
+    return { fileName: file.filename, data, fields };
   } catch (error) {
     if (error instanceof AppError) throw error;
     const code = (error as { code?: string }).code;
-    if (code === "FST_REQ_FILE_TOO_LARGE") throw new AppError("INVALID", `Files can be at most ${MAX_MB} MB.`);
+    if (code === "FST_REQ_FILE_TOO_LARGE") throw new AppError("INVALID", `Files can be at most ${maxBytes / 1024 / 1024} MB.`);
     if (code === "FST_FILES_LIMIT" || code === "FST_PARTS_LIMIT" || code === "FST_FIELDS_LIMIT") {
       throw new AppError("INVALID", "Upload one file at a time.");
     }
@@ -39,7 +45,7 @@ async function readUpload(request: FastifyRequest): Promise<{ fileName: string; 
  */
 export async function fileRoutes(app: FastifyInstance) {
   const db = app.db;
-  await app.register(multipart, { limits: { fileSize: DOCUMENT_MAX_BYTES, files: 1, fields: 5, parts: 10 } });
+  await app.register(multipart, { limits: { fileSize: DOCUMENT_MAX_BYTES, files: 1, fields: 5, parts: 10, fieldSize: 16 * 1024 } });
 
   app.post("/api/queries/:id/documents", async (request, reply) => {
     const actor = signedInActor(request);
@@ -49,11 +55,26 @@ export async function fileRoutes(app: FastifyInstance) {
     return reply.code(201).send(document);
   });
 
-  app.get("/api/documents/:id", async (request, reply) => {
+  // Every stored file: the owner's service checks the caller may see the record it belongs to.
+  // /api/documents/:id is the older name of the same route for query documents.
+  for (const path of ["/api/files/:id", "/api/documents/:id"]) {
+    app.get(path, async (request, reply) => {
+      const actor = signedInActor(request);
+      const { id } = parseInput(idInputSchema, request.params);
+      const file = await filesService.downloadFile({ db, actor }, id);
+      return sendDownload(reply, { fileName: file.fileName, contentType: file.contentType, body: Buffer.from(file.data) });
+    });
+  }
+
+  // The next version of a report: the PDF with the expert's declaration and a change note as fields.
+  app.post("/api/reports/:id/versions", async (request, reply) => {
     const actor = signedInActor(request);
+    assertCan(actor.user, "reports.upload");
     const { id } = parseInput(idInputSchema, request.params);
-    const doc = await documentsService.downloadDocument({ db, actor }, id);
-    return sendDownload(reply, { fileName: doc.fileName, contentType: doc.contentType, body: Buffer.from(doc.data) });
+    const { fileName, data, fields } = await readUpload(request, REPORT_MAX_BYTES);
+    const meta = parseInput(reportUploadSchema, { id, declaration: fields.declaration, changeNote: fields.changeNote });
+    const version = await reportsService.uploadVersion({ db, actor }, { ...meta, fileName, data });
+    return reply.code(201).send(version);
   });
 
   // One booking as an .ics calendar file (Outlook, Google Calendar).

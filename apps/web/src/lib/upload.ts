@@ -59,3 +59,39 @@ export function uploadQueryDocument(
     xhr.send(body);
   });
 }
+
+/**
+ * Sends a report version to POST /api/reports/{id}/versions: the expert's declaration and change
+ * note as fields before the PDF, with upload progress. Rejects with the server's sentence.
+ */
+export function uploadReportVersion(
+  reportId: string,
+  file: File,
+  fields: { declaration: string; changeNote: string },
+  onProgress: (fraction: number) => void,
+): Promise<{ id: string; number: number }> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open("POST", `/api/reports/${encodeURIComponent(reportId)}/versions`);
+    xhr.withCredentials = true;
+    xhr.responseType = "text";
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable && event.total > 0) onProgress(event.loaded / event.total);
+    };
+    xhr.onload = () => {
+      if (xhr.status === 401) notifyUnauthorized();
+      if (xhr.status >= 200 && xhr.status < 300) {
+        onProgress(1);
+        resolve(JSON.parse(xhr.responseText) as { id: string; number: number });
+      } else {
+        reject(new UploadError(xhr.status, xhr.status === 413 ? "Reports can be at most 25 MB." : messageOf(xhr)));
+      }
+    };
+    xhr.onerror = () => reject(new UploadError(0, "Could not reach the server. Check your connection and try again."));
+    const body = new FormData();
+    body.append("declaration", fields.declaration);
+    body.append("changeNote", fields.changeNote);
+    body.append("file", file);
+    xhr.send(body);
+  });
+}

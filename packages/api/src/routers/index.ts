@@ -4,6 +4,7 @@ import { assignmentsRouter } from "./assignments";
 import { availabilityRouter } from "./availability";
 import { bookingsRouter } from "./bookings";
 import { rostersRouter } from "./rosters";
+import { reportsRouter } from "./reports";
 import { auditRouter } from "./audit";
 import { casesRouter } from "./cases";
 import { consultantsRouter } from "./consultants";
@@ -39,6 +40,7 @@ export const appRouter = router({
   bookings: bookingsRouter,
   rosters: rostersRouter,
   sla: slaRouter,
+  reports: reportsRouter,
 });
 
 export type AppRouter = typeof appRouter;

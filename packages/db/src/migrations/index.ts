@@ -8,6 +8,7 @@ import * as bookings from "./2026-11-21-06-bookings";
 import * as security from "./2026-11-23-01-security";
 import * as twoFactor from "./2026-11-23-02-two-factor";
 import * as queryEventKinds from "./2026-11-23-03-query-event-kinds";
+import * as filesAndReports from "./2026-11-24-31-files-and-reports";
 import * as slaTimers from "./2026-11-24-41-sla-timers";
 
 /** Every migration, by name; names sort by date so Kysely runs them in order. */
@@ -21,5 +22,6 @@ export const migrations: Record<string, Migration> = {
   "2026-11-23-01-security": security,
   "2026-11-23-02-two-factor": twoFactor,
   "2026-11-23-03-query-event-kinds": queryEventKinds,
+  "2026-11-24-31-files-and-reports": filesAndReports,
   "2026-11-24-41-sla-timers": slaTimers,
 };

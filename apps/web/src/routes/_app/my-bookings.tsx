@@ -2,6 +2,7 @@ import { createFileRoute } from "@tanstack/react-router";
 import { BookOpen } from "lucide-react";
 import { UpcomingPastBookings } from "@/components/bookings/upcoming-past-bookings";
 import { PageHeader } from "@/components/page";
+import { ReportLinks } from "@/components/reports/report-links";
 import { useCurrentUser } from "@/hooks/use-auth";
 
 export const Route = createFileRoute("/_app/my-bookings")({
@@ -16,6 +17,7 @@ function MyBookingsPage() {
         title="My Bookings"
         description="Assessments booked with you: the claimant, case and venue. Once an assessment's time has passed, record whether the claimant came."
       />
+      <ReportLinks title="My reports" description="Upload each report after the assessment; the agency reviews it before release." />
       {me && (
         <UpcomingPastBookings
           role={me.role}

@@ -7,6 +7,7 @@ import { AssignExpertsPanel } from "@/components/queries/assign-experts-panel";
 import { PriorityBadge, QueryStatusBadge } from "@/components/queries/badges";
 import { QueryAssessments } from "@/components/queries/query-assessments";
 import { QueryDocuments } from "@/components/queries/query-documents";
+import { ReportLinks } from "@/components/reports/report-links";
 import { QueryTimeline } from "@/components/queries/query-timeline";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { ErrorState } from "@/components/ui/error-state";
@@ -94,6 +95,7 @@ function QueryView({ q, role, userId }: { q: QueryDetail; role: Role; userId: st
         </p>
       )}
 
+      <ReportLinks queryId={q.id} title="Reports" />
       <div className="grid grid-cols-1 items-start gap-5 lg:grid-cols-[minmax(0,1.7fr)_minmax(0,1fr)]">
         <div className="grid min-w-0 grid-cols-1 gap-5">
           {myAssignments.length > 0 && <ConsultantAssignments q={q} assignments={myAssignments} />}

@@ -1,6 +1,122 @@
+import type { ReportKind, ReportStatus } from "@medlegal/domain";
+import { REPORT_KIND_LABELS, REPORT_KINDS, REPORT_STATUSES, reportStatusLabel } from "@medlegal/domain";
 import { createFileRoute } from "@tanstack/react-router";
-import { PlaceholderPage } from "@/components/page";
+import { ClipboardCheck, FileText } from "lucide-react";
+import * as React from "react";
+import { LoadState } from "@/components/load-state";
+import { PageHeader } from "@/components/page";
+import { ReportList } from "@/components/reports/report-list";
+import { FilterBar, FilterField, SearchField } from "@/components/ui/filter-bar";
+import { NativeSelect } from "@/components/ui/native-select";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
+import { useCurrentUser } from "@/hooks/use-auth";
+import { trpc } from "@/lib/trpc";
 
 export const Route = createFileRoute("/_app/reports")({
-  component: () => <PlaceholderPage path="/reports" />,
+  component: ReportsPage,
 });
+
+const DESCRIPTION: Record<string, string> = {
+  administrator: "Every expert report: what is awaited, what waits for quality review, and what is ready for release.",
+  employee: "Every expert report: what is awaited, what waits for quality review, and what is ready for release.",
+  attorney: "The expert reports on your matters. Released reports can be downloaded here.",
+  consultant: "The reports you write for the agency: upload each one here and see its review.",
+};
+
+function ReportsPage() {
+  const me = useCurrentUser().data;
+  if (!me) return null;
+  const staff = me.role === "administrator" || me.role === "employee";
+  return (
+    <>
+      <PageHeader title="Reports" description={DESCRIPTION[me.role]} />
+      {staff ? (
+        <Tabs defaultValue="queue">
+          <TabsList className="mb-4">
+            <TabsTrigger value="queue">Review queue</TabsTrigger>
+            <TabsTrigger value="all">All reports</TabsTrigger>
+          </TabsList>
+          <TabsContent value="queue">
+            <ReviewQueue />
+          </TabsContent>
+          <TabsContent value="all">
+            <AllReports role={me.role} />
+          </TabsContent>
+        </Tabs>
+      ) : (
+        <AllReports role={me.role} />
+      )}
+    </>
+  );
+}
+
+function ReviewQueue() {
+  const list = trpc.reports.list.useQuery({ queue: true });
+  return (
+    <LoadState
+      query={list}
+      loadingLabel="Loading the review queue"
+      errorTitle="Could not load the review queue"
+      isEmpty={(list.data ?? []).length === 0}
+      emptyIcon={ClipboardCheck}
+      emptyTitle="Nothing waits for review"
+      emptyText="Reports the experts upload appear here, the soonest due first."
+    >
+      <ReportList items={list.data ?? []} label="Reports waiting for review" showAttorney />
+    </LoadState>
+  );
+}
+
+function AllReports({ role }: { role: string }) {
+  const [status, setStatus] = React.useState<ReportStatus | "">("");
+  const [kind, setKind] = React.useState<ReportKind | "">("");
+  const [overdue, setOverdue] = React.useState(false);
+  const [search, setSearch] = React.useState("");
+  const deferred = React.useDeferredValue(search);
+  const list = trpc.reports.list.useQuery({ status: status || undefined, kind: kind || undefined, overdue: overdue || undefined, search: deferred || undefined });
+  const filtered = Boolean(status || kind || overdue || deferred);
+  // Attorneys filter by what they see: the plain labels, one entry each.
+  const statusOptions = role === "attorney" ? REPORT_STATUSES.filter((s) => ["awaiting", "in_review", "approved", "released"].includes(s)) : REPORT_STATUSES;
+  return (
+    <>
+      <FilterBar className="sm:grid-cols-2 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_minmax(0,1fr)_auto]">
+        <SearchField id="reports-search" value={search} onChange={setSearch} placeholder="Reference, claimant, expert or query" />
+        <FilterField label="Status" htmlFor="reports-status">
+          <NativeSelect id="reports-status" value={status} onChange={(e) => setStatus(e.target.value as ReportStatus | "")}>
+            <option value="">Any status</option>
+            {statusOptions.map((s) => (
+              <option key={s} value={s}>
+                {reportStatusLabel(s, role)}
+              </option>
+            ))}
+          </NativeSelect>
+        </FilterField>
+        <FilterField label="Kind" htmlFor="reports-kind">
+          <NativeSelect id="reports-kind" value={kind} onChange={(e) => setKind(e.target.value as ReportKind | "")}>
+            <option value="">Any kind</option>
+            {REPORT_KINDS.map((k) => (
+              <option key={k} value={k}>
+                {REPORT_KIND_LABELS[k]}
+              </option>
+            ))}
+          </NativeSelect>
+        </FilterField>
+        <label className="flex items-center gap-2 self-end pb-2 text-sm">
+          <input type="checkbox" className="size-4 accent-primary" checked={overdue} onChange={(e) => setOverdue(e.target.checked)} />
+          Overdue only
+        </label>
+      </FilterBar>
+      <LoadState
+        query={list}
+        loadingLabel="Loading reports"
+        errorTitle="Could not load the reports"
+        isEmpty={(list.data ?? []).length === 0}
+        emptyIcon={FileText}
+        emptyTitle={filtered ? "No report matches these filters" : "No reports yet"}
+        emptyText={filtered ? "Clear a filter to see more." : "A report is awaited once an assessment has been attended."}
+      >
+        <ReportList items={list.data ?? []} label="Reports" showAttorney={role !== "attorney"} />
+      </LoadState>
+    </>
+  );
+}

@@ -67,8 +67,8 @@ const RESOLVERS: Record<string, (db: Kysely<Database>, ids: string[]) => Labels>
       .execute(),
   document: (db, ids) =>
     db
-      .selectFrom("query_documents as d")
-      .innerJoin("queries", "queries.id", "d.query_id")
+      .selectFrom("files as d")
+      .innerJoin("queries", "queries.id", "d.owner_id")
       .select(["d.id", sql<string>`queries.reference || ' · ' || d.file_name`.as("label")])
       .where("d.id", "in", ids)
       .execute(),

@@ -1,38 +1,17 @@
-import { createHash } from "node:crypto";
-import type { Kysely, Transaction } from "kysely";
-import { sql } from "kysely";
+import type { Kysely } from "kysely";
 import type { Database } from "@medlegal/db";
 import type { QueryDocument } from "@medlegal/domain";
-import { DOCUMENT_MAX_BYTES, safeFileName, sniffDocumentType, UPLOAD_QUOTA_BYTES_PER_DAY } from "@medlegal/domain";
 import type { SignedInActor } from "../../context";
 import { AppError } from "../../errors";
 import { loadVisibleQuery, mayReadQueryDocuments, visibleQueries } from "../platform/access";
 import { recordAccess } from "../audit/access-log";
 import { recordAudit } from "../audit/audit";
+import { checkUpload, storeFile } from "../files/files";
 import { addEvent } from "./query-records";
 
 interface Deps {
   db: Kysely<Database>;
   actor: SignedInActor;
-}
-
-const MAX_MB = DOCUMENT_MAX_BYTES / 1024 / 1024;
-
-/** 429 when this upload would take the user past their daily quota (their own row lock serialises two at once). */
-async function assertWithinUploadQuota(trx: Transaction<Database>, userId: string, size: number): Promise<void> {
-  await trx.selectFrom("users").select("id").where("id", "=", userId).forUpdate().execute();
-  const { used } = await trx
-    .selectFrom("query_documents")
-    .select(sql<number>`coalesce(sum(size), 0)::int8`.as("used"))
-    .where("uploaded_by", "=", userId)
-    .where("created_at", ">", sql<Date>`now() - interval '1 day'`)
-    .executeTakeFirstOrThrow();
-  if (Number(used) + size > UPLOAD_QUOTA_BYTES_PER_DAY) {
-    throw new AppError(
-      "TOO_MANY_REQUESTS",
-      `You can upload at most ${UPLOAD_QUOTA_BYTES_PER_DAY / 1024 / 1024} MB in 24 hours. Please try again later, or ask the agency for help.`,
-    );
-  }
 }
 
 /**
@@ -41,19 +20,10 @@ async function assertWithinUploadQuota(trx: Transaction<Database>, userId: strin
  */
 export async function uploadDocument({ db, actor }: Deps, input: { queryId: string; fileName: string; data: Uint8Array }): Promise<QueryDocument> {
   await loadVisibleQuery(db, actor.user, input.queryId);
-  if (input.data.byteLength === 0) throw new AppError("INVALID", "The file is empty.");
-  if (input.data.byteLength > DOCUMENT_MAX_BYTES) throw new AppError("INVALID", `Files can be at most ${MAX_MB} MB.`);
-  const contentType = sniffDocumentType(input.data);
-  if (!contentType) throw new AppError("INVALID", "Only PDF, PNG and JPEG files can be uploaded.");
-  const fileName = safeFileName(input.fileName, "document");
-  const sha256 = createHash("sha256").update(input.data).digest("hex");
+  const file = checkUpload("query_document", input);
+  const { fileName, contentType, sha256 } = file;
   return db.transaction().execute(async (trx) => {
-    await assertWithinUploadQuota(trx, actor.user.id, input.data.byteLength);
-    const row = await trx
-      .insertInto("query_documents")
-      .values({ query_id: input.queryId, uploaded_by: actor.user.id, file_name: fileName, content_type: contentType, size: input.data.byteLength, sha256, data: input.data })
-      .returning(["id", "created_at"])
-      .executeTakeFirstOrThrow();
+    const row = await storeFile(trx, actor, "query_document", input.queryId, file);
     await addEvent(trx, { queryId: input.queryId, actorId: actor.user.id, kind: "document", body: fileName });
     await recordAudit(trx, actor, {
       action: "document.upload",
@@ -67,7 +37,7 @@ export async function uploadDocument({ db, actor }: Deps, input: { queryId: stri
       contentType,
       size: input.data.byteLength,
       uploadedByName: `${actor.user.firstName} ${actor.user.lastName}`,
-      createdAt: row.created_at.toISOString(),
+      createdAt: row.createdAt.toISOString(),
     };
   });
 }
@@ -76,11 +46,12 @@ export async function uploadDocument({ db, actor }: Deps, input: { queryId: stri
 export async function downloadDocument({ db, actor }: Deps, id: string): Promise<{ fileName: string; contentType: string; data: Uint8Array }> {
   const missing = new AppError("NOT_FOUND", "That document does not exist or is not yours to see.");
   const doc = await db
-    .selectFrom("query_documents")
-    .innerJoin("queries", "queries.id", "query_documents.query_id")
+    .selectFrom("files")
+    .innerJoin("queries", "queries.id", "files.owner_id")
     .innerJoin("cases", "cases.id", "queries.case_id")
-    .select(["query_documents.query_id", "query_documents.file_name", "query_documents.content_type", "query_documents.data", "cases.patient_id"])
-    .where("query_documents.id", "=", id)
+    .select(["files.owner_id as query_id", "files.file_name", "files.content_type", "files.data", "cases.patient_id"])
+    .where("files.id", "=", id)
+    .where("files.owner_kind", "=", "query_document")
     .where(visibleQueries(actor.user))
     .executeTakeFirst();
   if (!doc || !(await mayReadQueryDocuments(db, actor.user, doc.query_id))) throw missing;

@@ -55,18 +55,19 @@ export async function getQuery({ db, actor }: Deps, { id }: z.output<typeof idIn
   const documentsVisible = await mayReadQueryDocuments(db, actor.user, id);
 
   const documents = !documentsVisible ? [] : await db
-    .selectFrom("query_documents")
-    .innerJoin("users", "users.id", "query_documents.uploaded_by")
+    .selectFrom("files")
+    .innerJoin("users", "users.id", "files.uploaded_by")
     .select([
-      "query_documents.id",
-      "query_documents.file_name",
-      "query_documents.content_type",
-      "query_documents.size",
-      "query_documents.created_at",
+      "files.id",
+      "files.file_name",
+      "files.content_type",
+      "files.size",
+      "files.created_at",
       sql<string>`users.first_name || ' ' || users.last_name`.as("uploaded_by_name"),
     ])
-    .where("query_documents.query_id", "=", id)
-    .orderBy("query_documents.created_at")
+    .where("files.owner_kind", "=", "query_document")
+    .where("files.owner_id", "=", id)
+    .orderBy("files.created_at")
     .execute();
 
   const events = await db

@@ -7,6 +7,7 @@ import type { SignedInActor } from "../../context";
 import { AppError } from "../../errors";
 import { assertCan } from "../platform/access";
 import { recordAudit } from "../audit/audit";
+import { createAwaitingReport } from "../reports/lifecycle";
 import { applyMove } from "../queries/query-moves";
 import { getBooking, lockBooking, setStatus } from "./booking-records";
 import { now } from "../platform/clock";
@@ -27,6 +28,7 @@ export async function recordAttendance({ db, actor }: Deps, { id, attended }: z.
     if (b.status !== "confirmed") throw new AppError("CONFLICT", "Attendance is recorded on a confirmed booking.");
     if (b.starts_at.getTime() > now().getTime()) throw new AppError("CONFLICT", "Attendance can be recorded once the assessment's time has come.");
     await setStatus(trx, actor, id, "confirmed", attended ? "attended" : "no_show");
+    if (attended) await createAwaitingReport(trx, actor, id);
     if (attended && b.query_id) {
       const open = await trx
         .selectFrom("bookings")
@@ -59,6 +61,8 @@ export async function correctAttendance(
     const to = attended ? "attended" : "no_show";
     if (b.status === to) throw new AppError("CONFLICT", `This assessment is already marked ${attended ? "attended" : "a no-show"}.`);
     await trx.updateTable("bookings").set({ status: to, updated_at: now() }).where("id", "=", id).execute();
+    // A corrected no-show now awaits its report; the other way round, staff withdraw the report themselves.
+    if (attended) await createAwaitingReport(trx, actor, id);
     await recordAudit(trx, actor, {
       action: "booking.attendance_corrected",
       entityType: "booking",

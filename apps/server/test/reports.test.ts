@@ -1,0 +1,251 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { sql } from "kysely";
+import { getDocument } from "pdfjs-dist/legacy/build/pdf.mjs";
+import { testDialects } from "@medlegal/db/testing";
+import { demoReportPdf } from "../../../packages/api/src/seed-reports";
+import type { TestApp } from "./helpers";
+import { createTestApp, login, trpc } from "./helpers";
+
+const DECLARATION = "I understand my duty is to assist the court. This report is true and my opinion is independent of the parties.";
+const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 73, 72, 68, 82]);
+
+/** A report upload as the web sends it: the declaration and change note, then the file. */
+function reportUpload(fileName: string, data: Uint8Array, fields: Record<string, string> = { declaration: DECLARATION }) {
+  const boundary = "----medlegal-report-boundary";
+  const parts = Object.entries(fields).map(([name, value]) => Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
+  const payload = Buffer.concat([
+    ...parts,
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${fileName}"\r\nContent-Type: application/pdf\r\n\r\n`),
+    Buffer.from(data),
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  return { payload, headers: { "content-type": `multipart/form-data; boundary=${boundary}` } };
+}
+
+/** The text of every page, read back with PDF.js. */
+async function pdfText(data: Buffer): Promise<string> {
+  const pdf = await getDocument({ data: new Uint8Array(data), useSystemFonts: false, isEvalSupported: false, verbosity: 0 }).promise;
+  let text = "";
+  for (let i = 1; i <= pdf.numPages; i++) {
+    const content = await (await pdf.getPage(i)).getTextContent();
+    text += content.items.map((item) => ("str" in item ? item.str : "")).join(" ") + "\n";
+  }
+  return text;
+}
+
+interface Detail {
+  id: string;
+  reference: string;
+  status: string;
+  statusLabel: string;
+  versionList: { fileId: string; number: number; pageCount: number; size: number }[];
+  checklist: { id: string; label: string; mandatory: boolean }[];
+  reviews: { outcome: string }[];
+  questions: { supplementaryReportId: string } | null;
+}
+
+describe.each(testDialects())("reports on %s", (kind) => {
+  let t: TestApp;
+  const c = {} as Record<string, string>;
+  const uid = async (username: string) => (await t.db.selectFrom("users").select("id").where("username", "=", username).executeTakeFirstOrThrow()).id;
+  beforeAll(async () => {
+    t = await createTestApp(kind, {}, { workflow: true });
+    for (const name of ["admin", "employee", "attorney", "nomsa", "consultant", "dr_naidoo"]) c[name] = (await login(t.app, name)).cookie;
+  });
+  afterAll(() => t.close());
+
+  const upload = (cookie: string, id: string, name: string, data: Uint8Array, fields?: Record<string, string>) => {
+    const body = reportUpload(name, data, fields);
+    return t.app.inject({ method: "POST", url: `/api/reports/${id}/versions`, headers: { cookie, ...body.headers }, payload: body.payload });
+  };
+  const download = (cookie: string, fileId: string) => t.app.inject({ method: "GET", url: `/api/files/${fileId}`, headers: { cookie } });
+  const get = async (cookie: string, id: string) => (await trpc<Detail>(t.app, cookie, "reports.get", { id })).data;
+  /** A fresh awaiting report of the consultant for the attorney (records-only), so each test owns its own. */
+  const freshReport = async (consultant = "consultant", attorney = "attorney") => {
+    const consultantId = await uid(consultant);
+    const attorneyId = await uid(attorney);
+    const q = await t.db
+      .selectFrom("queries")
+      .innerJoin("cases", "cases.id", "queries.case_id")
+      .select(["queries.id", "cases.id as case_id", "cases.patient_id"])
+      .where("queries.attorney_id", "=", attorneyId)
+      .executeTakeFirstOrThrow();
+    const spec = await t.db.selectFrom("users").select("specialization_id").where("id", "=", consultantId).executeTakeFirstOrThrow();
+    const { createReport } = await import("../../../packages/api/src/services/reports/lifecycle");
+    const actor = { user: null, meta: { ip: null, userAgent: null, requestId: "test", appUrl: "" } };
+    return t.db.transaction().execute((trx) =>
+      createReport(trx, actor, {
+        query_id: q.id,
+        case_id: q.case_id,
+        patient_id: q.patient_id,
+        attorney_id: attorneyId,
+        booking_id: null,
+        consultant_id: consultantId,
+        specialization_id: spec.specialization_id!,
+        kind: "medico_legal",
+        parent_report_id: null,
+      }),
+    );
+  };
+  const passAll = (d: Detail) => d.checklist.map((i) => ({ itemId: i.id, result: "pass", comment: null }));
+
+  it("walks a report from upload through review, changes, approval and release; the attorney's copy carries the footer", async () => {
+    const report = await freshReport();
+    // Out of order: nothing to review or release yet.
+    const early = await trpc(t.app, c.employee!, "reports.release", { id: report.id });
+    expect(early.status).toBe(409);
+    expect(early.error?.message).toBe(`${report.reference} is awaiting report, so it cannot be moved to released.`);
+
+    const v1 = await upload(c.consultant!, report.id, "knee report.pdf", await demoReportPdf("Knee report", 3));
+    expect(v1.statusCode, v1.body).toBe(201);
+    let d = await get(c.employee!, report.id);
+    expect(d.status).toBe("submitted");
+    expect(d.versionList[0]).toMatchObject({ number: 1, pageCount: 3 });
+    expect((await trpc(t.app, c.employee!, "reports.review", { id: report.id, items: passAll(d) })).status).toBe(409);
+
+    expect((await trpc(t.app, c.employee!, "reports.take", { id: report.id })).status).toBe(200);
+    d = await get(c.employee!, report.id);
+    const failed = passAll(d).map((i, k) => (k === 0 ? { ...i, result: "fail" } : i));
+    const noComment = await trpc(t.app, c.employee!, "reports.review", { id: report.id, items: failed });
+    expect(noComment.status).toBe(400);
+    expect(noComment.error?.message).toBe(`Say what is wrong with "${d.checklist[0]!.label}".`);
+    failed[0]!.comment = "The ID number on page 1 does not match the instruction." as never;
+    expect((await trpc(t.app, c.employee!, "reports.review", { id: report.id, items: failed, comment: "Please fix the ID number." })).status).toBe(200);
+    expect((await get(c.consultant!, report.id)).status).toBe("changes_requested");
+
+    const v2 = await upload(c.consultant!, report.id, "knee report v2.pdf", await demoReportPdf("Knee report corrected", 4), { declaration: DECLARATION, changeNote: "ID number corrected" });
+    expect(v2.statusCode, v2.body).toBe(201);
+    await trpc(t.app, c.employee!, "reports.take", { id: report.id });
+    expect((await trpc(t.app, c.employee!, "reports.review", { id: report.id, items: passAll(d) })).status).toBe(200);
+    d = await get(c.employee!, report.id);
+    expect(d.status).toBe("approved");
+    expect(d.reviews.map((r) => r.outcome)).toEqual(["changes_requested", "approved"]);
+    // No more uploads once approved.
+    expect((await upload(c.consultant!, report.id, "v3.pdf", await demoReportPdf("v3"))).statusCode).toBe(409);
+
+    const attorneyBefore = await get(c.attorney!, report.id);
+    expect(attorneyBefore.statusLabel).toBe("Awaiting payment");
+    expect(attorneyBefore.versionList).toEqual([]);
+    expect((await download(c.attorney!, d.versionList[1]!.fileId)).statusCode).toBe(404);
+
+    expect((await trpc(t.app, c.employee!, "reports.release", { id: report.id })).status).toBe(200);
+    const attorneyView = await get(c.attorney!, report.id);
+    expect(attorneyView.statusLabel).toBe("Released");
+    expect(attorneyView.versionList.map((v) => v.number)).toEqual([2]);
+    const copy = await download(c.attorney!, d.versionList[1]!.fileId);
+    expect(copy.statusCode).toBe(200);
+    expect(copy.headers["content-type"]).toBe("application/pdf");
+    const text = await pdfText(copy.rawPayload);
+    expect(text).toMatch(new RegExp(`Released to Van der Merwe Attorneys Inc\\. on \\d{1,2} \\w+ \\d{4}, ${report.reference}`));
+    // The first version never goes to the attorney; staff see it marked as a draft.
+    expect((await download(c.attorney!, d.versionList[0]!.fileId)).statusCode).toBe(404);
+    expect(await pdfText((await download(c.employee!, d.versionList[0]!.fileId)).rawPayload)).toContain("DRAFT");
+
+    const events = await t.db.selectFrom("audit_log").select("action").where("entity_id", "=", report.id).orderBy("at").execute();
+    expect(events.map((e) => e.action)).toEqual([
+      "report.create",
+      "report.version_upload",
+      "report.submitted",
+      "report.in_review",
+      "report.changes_requested",
+      "report.version_upload",
+      "report.submitted",
+      "report.in_review",
+      "report.approved",
+      "report.released",
+    ]);
+    const downloads = await t.db.selectFrom("access_log").select(["action", "user_role"]).where("entity_type", "=", "report").where("entity_id", "=", report.id).where("action", "=", "download").execute();
+    expect(downloads).toEqual(expect.arrayContaining([{ action: "download", user_role: "attorney" }, { action: "download", user_role: "employee" }]));
+    // After release nothing changes.
+    const withdraw = await trpc(t.app, c.employee!, "reports.withdraw", { id: report.id, reason: "too late" });
+    expect(withdraw.status).toBe(409);
+  });
+
+  it("refuses a PNG renamed .pdf with a sentence and stores nothing", async () => {
+    const report = await freshReport();
+    const before = await t.db.selectFrom("files").select(sql<number>`count(*)::int`.as("n")).executeTakeFirstOrThrow();
+    const answer = await upload(c.consultant!, report.id, "scan.pdf", PNG);
+    expect(answer.statusCode).toBe(400);
+    expect(answer.json().message).toBe('"scan.pdf" is a PNG image, not a PDF: its name does not match its content. Reports are uploaded as PDF files.');
+    expect((await t.db.selectFrom("files").select(sql<number>`count(*)::int`.as("n")).executeTakeFirstOrThrow()).n).toBe(before.n);
+    expect((await get(c.consultant!, report.id)).status).toBe("awaiting");
+    const noDeclaration = await upload(c.consultant!, report.id, "r.pdf", await demoReportPdf("r"), { declaration: "true" });
+    expect(noDeclaration.statusCode).toBe(400);
+  });
+
+  it("answers another consultant's report, and its files, with 404", async () => {
+    const report = await freshReport("consultant");
+    await upload(c.consultant!, report.id, "mine.pdf", await demoReportPdf("mine"));
+    const version = await t.db.selectFrom("report_versions").select("file_id").where("report_id", "=", report.id).executeTakeFirstOrThrow();
+    expect((await trpc(t.app, c.dr_naidoo!, "reports.get", { id: report.id })).status).toBe(404);
+    expect((await download(c.dr_naidoo!, version.file_id)).statusCode).toBe(404);
+    expect((await upload(c.dr_naidoo!, report.id, "x.pdf", await demoReportPdf("x"))).statusCode).toBe(404);
+    expect((await trpc(t.app, c.nomsa!, "reports.get", { id: report.id })).status).toBe(404);
+    const list = await trpc<{ id: string }[]>(t.app, c.dr_naidoo!, "reports.list", {});
+    expect(list.data.map((r) => r.id)).not.toContain(report.id);
+  });
+
+  it("keeps versions immutable: the database refuses UPDATE and DELETE", async () => {
+    const version = await t.db.selectFrom("report_versions").select("id").executeTakeFirstOrThrow();
+    await expect(t.db.updateTable("report_versions").set({ change_note: "rewritten" }).where("id", "=", version.id).execute()).rejects.toThrow(/cannot be changed/);
+    await expect(t.db.deleteFrom("report_versions").where("id", "=", version.id).execute()).rejects.toThrow(/cannot be changed/);
+  });
+
+  it("awaits a report, due 14 days later, when a booking is marked attended", async () => {
+    const booking = await t.db.selectFrom("bookings").selectAll().where("status", "=", "confirmed").where("starts_at", "<", new Date()).where("query_id", "is not", null).executeTakeFirstOrThrow();
+    const consultant = await t.db.selectFrom("users").select("username").where("id", "=", booking.consultant_id).executeTakeFirstOrThrow();
+    const cookie = (await login(t.app, consultant.username)).cookie;
+    expect((await trpc(t.app, cookie, "bookings.recordAttendance", { id: booking.id, attended: true })).status).toBe(200);
+    const report = await t.db.selectFrom("reports").selectAll().where("booking_id", "=", booking.id).executeTakeFirstOrThrow();
+    expect(report.status).toBe("awaiting");
+    expect(report.reference).toMatch(/^RPT-\d{4}-\d{5}$/);
+    expect(Math.round((report.due_at.getTime() - report.created_at.getTime()) / 86_400_000)).toBe(14);
+  });
+
+  it("releases on approval for an attorney with a deferral agreement; an administrator may override with a reason", async () => {
+    const nomsaId = await uid("nomsa");
+    expect((await trpc(t.app, c.employee!, "reports.setDeferral", { attorneyId: nomsaId, agreed: true, note: "x" })).status).toBe(403);
+    expect((await trpc(t.app, c.admin!, "reports.setDeferral", { attorneyId: nomsaId, agreed: true, note: "Contingency matter, agreement of 1 Nov 2026" })).status).toBe(200);
+    const deferred = await freshReport("consultant", "nomsa");
+    await upload(c.consultant!, deferred.id, "a.pdf", await demoReportPdf("a"));
+    await trpc(t.app, c.employee!, "reports.take", { id: deferred.id });
+    const d = await get(c.employee!, deferred.id);
+    await trpc(t.app, c.employee!, "reports.review", { id: deferred.id, items: passAll(d) });
+    expect((await get(c.employee!, deferred.id)).status).toBe("released");
+
+    const other = await freshReport();
+    await upload(c.consultant!, other.id, "b.pdf", await demoReportPdf("b"));
+    await trpc(t.app, c.employee!, "reports.take", { id: other.id });
+    await trpc(t.app, c.employee!, "reports.review", { id: other.id, items: passAll(d) });
+    expect((await trpc(t.app, c.employee!, "reports.overrideRelease", { id: other.id, reason: "urgent" })).status).toBe(403);
+    expect((await trpc(t.app, c.admin!, "reports.overrideRelease", { id: other.id, reason: "" })).status).toBe(400);
+    expect((await trpc(t.app, c.admin!, "reports.overrideRelease", { id: other.id, reason: "Trial date moved forward; invoice to follow." })).status).toBe(200);
+    const row = await t.db.selectFrom("reports").select(["status", "release_override_reason"]).where("id", "=", other.id).executeTakeFirstOrThrow();
+    expect(row).toEqual({ status: "released", release_override_reason: "Trial date moved forward; invoice to follow." });
+
+    // Questions once, answered by a supplementary report.
+    const asked = await trpc<Detail>(t.app, c.attorney!, "reports.ask", { id: other.id, body: "Is the claimant fit to drive?" });
+    expect(asked.status, asked.error?.message).toBe(200);
+    const supplementary = await t.db.selectFrom("reports").selectAll().where("id", "=", asked.data.questions!.supplementaryReportId).executeTakeFirstOrThrow();
+    expect(supplementary).toMatchObject({ kind: "supplementary", status: "awaiting", parent_report_id: other.id });
+    expect((await trpc(t.app, c.attorney!, "reports.ask", { id: other.id, body: "Again?" })).status).toBe(409);
+    expect((await trpc(t.app, c.nomsa!, "reports.ask", { id: other.id, body: "Mine?" })).status).toBe(404);
+  });
+
+  it("withdraws an open report with a reason, and records at most one view per user and report in 15 minutes", async () => {
+    const report = await freshReport();
+    await get(c.attorney!, report.id);
+    await get(c.attorney!, report.id);
+    const views = await t.db.selectFrom("access_log").select(sql<number>`count(*)::int`.as("n")).where("entity_id", "=", report.id).where("action", "=", "view").executeTakeFirstOrThrow();
+    expect(views.n).toBe(1);
+    expect((await trpc(t.app, c.consultant!, "reports.withdraw", { id: report.id, reason: "x" })).status).toBe(403);
+    expect((await trpc(t.app, c.employee!, "reports.withdraw", { id: report.id, reason: "The matter settled." })).status).toBe(200);
+    expect((await get(c.attorney!, report.id)).statusLabel).toBe("Withdrawn");
+    expect((await upload(c.consultant!, report.id, "late.pdf", await demoReportPdf("late"))).statusCode).toBe(409);
+  });
+
+  it("has demo reports in every state", async () => {
+    const states = await t.db.selectFrom("reports").select("status").distinct().execute();
+    expect(states.map((s) => s.status).sort()).toEqual(["approved", "awaiting", "changes_requested", "in_review", "released", "submitted", "withdrawn"]);
+  });
+});

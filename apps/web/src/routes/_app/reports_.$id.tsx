@@ -1,0 +1,463 @@
+import type { CheckResult, ReportDetail, Role } from "@medlegal/domain";
+import { CHECK_RESULT_LABELS, CHECK_RESULTS, REPORT_KIND_LABELS, REPORT_STATUS_LABELS } from "@medlegal/domain";
+import { createFileRoute, Link } from "@tanstack/react-router";
+import { ArrowLeft, Download, FileQuestion, FileText } from "lucide-react";
+import * as React from "react";
+import { EmptyState, PageHeader } from "@/components/page";
+import { DueLabel, ReportStatusBadge } from "@/components/reports/report-list";
+import { UploadVersionDialog } from "@/components/reports/upload-version-dialog";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { ErrorState } from "@/components/ui/error-state";
+import { Field } from "@/components/ui/field";
+import { ReasonDialog } from "@/components/ui/reason-dialog";
+import { Skeleton } from "@/components/ui/skeleton";
+import { Textarea } from "@/components/ui/textarea";
+import { useCurrentUser } from "@/hooks/use-auth";
+import { toast } from "@/hooks/use-toast";
+import { formatDateTime, formatFileSize } from "@/lib/format";
+import { trpc } from "@/lib/trpc";
+import { trpcErrorMessage } from "@/lib/trpc-errors";
+
+export const Route = createFileRoute("/_app/reports_/$id")({
+  component: ReportPage,
+});
+
+function BackLink() {
+  return (
+    <Link to="/reports" className="mb-3 inline-flex items-center gap-1 rounded-sm text-sm text-muted-foreground outline-none hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring">
+      <ArrowLeft aria-hidden className="size-4" />
+      Reports
+    </Link>
+  );
+}
+
+function ReportPage() {
+  const { id } = Route.useParams();
+  const me = useCurrentUser().data;
+  const report = trpc.reports.get.useQuery({ id }, { retry: false });
+  if (!me) return null;
+  if (report.isLoading) {
+    return (
+      <div role="status" className="grid gap-4">
+        <span className="sr-only">Loading the report</span>
+        <Skeleton className="h-4 w-32" />
+        <Skeleton className="h-8 w-2/3" />
+        <Skeleton className="h-40 w-full" />
+      </div>
+    );
+  }
+  if (report.isError) {
+    const notFound = report.error.data?.code === "NOT_FOUND";
+    return (
+      <>
+        <BackLink />
+        {notFound ? (
+          <EmptyState icon={FileQuestion} title="Report not found">
+            It does not exist or is not yours to see.
+          </EmptyState>
+        ) : (
+          <ErrorState title="Could not load the report" message={trpcErrorMessage(report.error)} onRetry={() => void report.refetch()} />
+        )}
+      </>
+    );
+  }
+  if (!report.data) return null;
+  return <ReportView r={report.data} role={me.role} onChanged={() => void report.refetch()} />;
+}
+
+function ReportView({ r, role, onChanged }: { r: ReportDetail; role: Role; onChanged: () => void }) {
+  const utils = trpc.useUtils();
+  const refresh = () => {
+    onChanged();
+    void utils.reports.list.invalidate();
+  };
+  const done = (title: string) => ({
+    onSuccess: () => {
+      toast({ title });
+      refresh();
+    },
+    onError: (e: unknown) => toast({ variant: "destructive", title: "Not done", description: trpcErrorMessage(e) }),
+  });
+  const take = trpc.reports.take.useMutation(done("Taken for review"));
+  const release = trpc.reports.release.useMutation(done("Released to the attorney"));
+  const override = trpc.reports.overrideRelease.useMutation(done("Released before payment"));
+  const withdraw = trpc.reports.withdraw.useMutation(done("Report withdrawn"));
+  const link = trpc.reports.createLinked.useMutation({
+    onSuccess: (created) => {
+      toast({ title: `${created.reference} started`, description: "The expert has been asked for it." });
+      refresh();
+    },
+    onError: (e) => toast({ variant: "destructive", title: "Not done", description: trpcErrorMessage(e) }),
+  });
+  const [dialog, setDialog] = React.useState<"override" | "withdraw" | null>(null);
+  const staff = role === "administrator" || role === "employee";
+
+  return (
+    <>
+      <BackLink />
+      <PageHeader
+        title={`${r.reference}: ${REPORT_KIND_LABELS[r.kind]}`}
+        description={`${r.patientName} · ${r.caseReference} · ${r.consultantName} (${r.specialization})`}
+        actions={
+          <div className="flex flex-wrap gap-2">
+            {r.can.upload && <UploadVersionDialog reportId={r.id} reference={r.reference} nextNumber={r.versions + 1} onBehalf={role === "consultant" ? null : r.consultantName} onUploaded={refresh} />}
+            {r.can.take && (
+              <Button onClick={() => take.mutate({ id: r.id })} disabled={take.isPending}>
+                Take for review
+              </Button>
+            )}
+            {r.can.release && (
+              <Button onClick={() => release.mutate({ id: r.id })} disabled={release.isPending}>
+                Release to attorney
+              </Button>
+            )}
+            {r.can.overrideRelease && (
+              <Button variant="outline" onClick={() => setDialog("override")}>
+                Release before payment
+              </Button>
+            )}
+            {r.can.link && (
+              <>
+                <Button variant="outline" onClick={() => link.mutate({ parentId: r.id, kind: "addendum" })} disabled={link.isPending}>
+                  Start addendum
+                </Button>
+                <Button variant="outline" onClick={() => link.mutate({ parentId: r.id, kind: "joint_minute" })} disabled={link.isPending}>
+                  Start joint minute
+                </Button>
+              </>
+            )}
+            {r.can.withdraw && (
+              <Button variant="outline" onClick={() => setDialog("withdraw")}>
+                Withdraw
+              </Button>
+            )}
+          </div>
+        }
+      />
+      <div className="mb-4 flex flex-wrap items-center gap-3">
+        <ReportStatusBadge status={r.status} label={r.statusLabel} />
+        <DueLabel r={r} />
+        {staff && r.releasedOnApproval && <span className="text-xs text-muted-foreground">Released on approval (deferral agreement)</span>}
+      </div>
+
+      <div className="grid grid-cols-1 gap-4 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
+        <div className="grid min-w-0 content-start gap-4">
+          <Card>
+            <CardHeader>
+              <CardTitle>Versions</CardTitle>
+              <CardDescription>
+                {role === "attorney" ? "The released report, with its release footer." : "Every upload is kept unchanged. Downloads before release carry a DRAFT mark."}
+              </CardDescription>
+            </CardHeader>
+            <CardContent>
+              {r.versionList.length === 0 ? (
+                <p className="text-sm text-muted-foreground">{role === "attorney" ? "The report can be downloaded here once it is released." : "No version uploaded yet."}</p>
+              ) : (
+                <ul className="grid gap-2" aria-label="Versions">
+                  {r.versionList
+                    .slice()
+                    .reverse()
+                    .map((v) => (
+                      <li key={v.id} className="flex min-w-0 items-start gap-3 rounded-md border px-3 py-2">
+                        <FileText aria-hidden className="mt-0.5 size-5 shrink-0 text-muted-foreground" />
+                        <div className="min-w-0 flex-1">
+                          <p className="truncate text-sm font-medium">
+                            Version {v.number}: {v.fileName}
+                          </p>
+                          <p className="text-xs text-muted-foreground">
+                            {formatFileSize(v.size)} · {v.pageCount} {v.pageCount === 1 ? "page" : "pages"} · {formatDateTime(v.createdAt)} · {v.uploadedByName}
+                            {v.onBehalfOfName ? ` for ${v.onBehalfOfName}` : ""}
+                          </p>
+                          {v.changeNote && <p className="mt-1 text-xs">Changes: {v.changeNote}</p>}
+                          <details className="mt-1 text-xs text-muted-foreground">
+                            <summary className="cursor-pointer rounded-sm outline-none focus-visible:ring-2 focus-visible:ring-ring">Declaration</summary>
+                            <p className="mt-1 whitespace-pre-wrap">{v.declaration}</p>
+                          </details>
+                        </div>
+                        <a
+                          href={`/api/files/${v.fileId}`}
+                          aria-label={`Download version ${v.number}`}
+                          className="inline-flex items-center gap-1 rounded-md px-2 py-1 text-sm text-primary outline-none hover:bg-muted focus-visible:ring-2 focus-visible:ring-ring"
+                        >
+                          <Download aria-hidden className="size-4" />
+                          Download
+                        </a>
+                      </li>
+                    ))}
+                </ul>
+              )}
+            </CardContent>
+          </Card>
+
+          {r.can.review && <ReviewPanel r={r} onDone={refresh} />}
+
+          {r.reviews.length > 0 && (
+            <Card>
+              <CardHeader>
+                <CardTitle>Reviews</CardTitle>
+              </CardHeader>
+              <CardContent className="grid gap-3">
+                {r.reviews
+                  .slice()
+                  .reverse()
+                  .map((rv) => (
+                    <div key={rv.id} className="rounded-md border p-3">
+                      <p className="text-sm font-medium">
+                        Version {rv.versionNumber}: {rv.outcome === "approved" ? "approved" : "changes requested"} by {rv.reviewerName}
+                      </p>
+                      <p className="text-xs text-muted-foreground">{formatDateTime(rv.createdAt)}</p>
+                      {rv.comment && <p className="mt-1 text-sm whitespace-pre-wrap">{rv.comment}</p>}
+                      <ul className="mt-2 grid gap-1 text-xs">
+                        {rv.items.map((i) => (
+                          <li key={i.itemId} className={i.result === "fail" ? "font-medium text-red-700" : "text-muted-foreground"}>
+                            {CHECK_RESULT_LABELS[i.result]}: {i.label}
+                            {i.comment ? ` (${i.comment})` : ""}
+                          </li>
+                        ))}
+                      </ul>
+                    </div>
+                  ))}
+              </CardContent>
+            </Card>
+          )}
+
+          <QuestionsCard r={r} onDone={refresh} />
+        </div>
+
+        <div className="grid min-w-0 content-start gap-4">
+          <Card>
+            <CardHeader>
+              <CardTitle>Details</CardTitle>
+            </CardHeader>
+            <CardContent>
+              <dl className="grid gap-2 text-sm">
+                <Row term="Query">
+                  <Link to="/queries/$id" params={{ id: r.queryId }} className="text-primary hover:underline">
+                    {r.queryReference}
+                  </Link>
+                </Row>
+                <Row term="Assessment">{r.bookingReference ?? "None (records only)"}</Row>
+                <Row term="Attorney">{r.attorneyName}</Row>
+                <Row term="Due">{formatDateTime(r.dueAt)}</Row>
+                {r.releasedAt && <Row term="Released">{formatDateTime(r.releasedAt)}</Row>}
+                {r.releaseOverrideReason && <Row term="Released before payment">{r.releaseOverrideReason}</Row>}
+                {r.withdrawnReason && <Row term="Withdrawn">{r.withdrawnReason}</Row>}
+                {staff && <Row term="Invoice">Not invoiced yet (invoices come later); release by hand once paid.</Row>}
+              </dl>
+            </CardContent>
+          </Card>
+
+          {(r.parent || r.linked.length > 0) && (
+            <Card>
+              <CardHeader>
+                <CardTitle>Linked reports</CardTitle>
+              </CardHeader>
+              <CardContent>
+                <ul className="grid gap-1.5 text-sm">
+                  {r.parent && (
+                    <li>
+                      Follows{" "}
+                      <Link to="/reports/$id" params={{ id: r.parent.id }} className="text-primary hover:underline">
+                        {r.parent.reference}
+                      </Link>{" "}
+                      ({REPORT_KIND_LABELS[r.parent.kind]})
+                    </li>
+                  )}
+                  {r.linked.map((l) => (
+                    <li key={l.id}>
+                      <Link to="/reports/$id" params={{ id: l.id }} className="text-primary hover:underline">
+                        {l.reference}
+                      </Link>{" "}
+                      {REPORT_KIND_LABELS[l.kind]} · {l.statusLabel}
+                    </li>
+                  ))}
+                </ul>
+              </CardContent>
+            </Card>
+          )}
+
+          {r.events.length > 0 && (
+            <Card>
+              <CardHeader>
+                <CardTitle>Timeline</CardTitle>
+              </CardHeader>
+              <CardContent>
+                <ol className="grid gap-2 text-sm" aria-label="Timeline">
+                  {r.events.map((e) => (
+                    <li key={e.id} className="border-l-2 pl-3">
+                      <p className="font-medium">{e.toStatus ? REPORT_STATUS_LABELS[e.toStatus] : "Note"}</p>
+                      <p className="text-xs text-muted-foreground">
+                        {formatDateTime(e.at)}
+                        {e.actorName ? ` · ${e.actorName}` : ""}
+                      </p>
+                      {e.body && <p className="text-xs whitespace-pre-wrap">{e.body}</p>}
+                    </li>
+                  ))}
+                </ol>
+              </CardContent>
+            </Card>
+          )}
+        </div>
+      </div>
+
+      <ReasonDialog
+        open={dialog === "override"}
+        onOpenChange={(o) => !o && setDialog(null)}
+        title="Release before payment"
+        description="The report goes to the attorney now, although its invoice is not paid. The reason is kept in the audit trail."
+        confirmLabel="Release"
+        destructive={false}
+        pending={override.isPending}
+        onConfirm={(reason) => override.mutateAsync({ id: r.id, reason })}
+      />
+      <ReasonDialog
+        open={dialog === "withdraw"}
+        onOpenChange={(o) => !o && setDialog(null)}
+        title={`Withdraw ${r.reference}`}
+        description="The report will not be delivered. This cannot be undone."
+        confirmLabel="Withdraw"
+        pending={withdraw.isPending}
+        onConfirm={(reason) => withdraw.mutateAsync({ id: r.id, reason })}
+      />
+    </>
+  );
+}
+
+function Row({ term, children }: { term: string; children: React.ReactNode }) {
+  return (
+    <div className="grid grid-cols-[8rem_minmax(0,1fr)] gap-2">
+      <dt className="text-muted-foreground">{term}</dt>
+      <dd className="min-w-0 break-words">{children}</dd>
+    </div>
+  );
+}
+
+/** The QA checklist of the report's kind: pass, fail or not applicable per check, a comment for each failure. */
+function ReviewPanel({ r, onDone }: { r: ReportDetail; onDone: () => void }) {
+  const [results, setResults] = React.useState<Record<string, { result: CheckResult | ""; comment: string }>>({});
+  const [comment, setComment] = React.useState("");
+  const [error, setError] = React.useState<string | null>(null);
+  const review = trpc.reports.review.useMutation({
+    onSuccess: (d) => {
+      toast({ title: d.status === "changes_requested" ? "Returned to the expert" : "Report approved" });
+      onDone();
+    },
+    onError: (e) => setError(trpcErrorMessage(e)),
+  });
+  const set = (itemId: string, patch: Partial<{ result: CheckResult; comment: string }>) =>
+    setResults((prev) => ({ ...prev, [itemId]: { result: prev[itemId]?.result ?? "", comment: prev[itemId]?.comment ?? "", ...patch } }));
+  function submit(event: React.FormEvent) {
+    event.preventDefault();
+    const unmarked = r.checklist.find((c) => !results[c.id]?.result);
+    if (unmarked) return setError(`Mark every check: "${unmarked.label}" is not marked.`);
+    setError(null);
+    review.mutate({
+      id: r.id,
+      comment: comment || null,
+      items: r.checklist.map((c) => ({ itemId: c.id, result: results[c.id]!.result as CheckResult, comment: results[c.id]!.comment || null })),
+    });
+  }
+  const anyFail = Object.values(results).some((v) => v.result === "fail");
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Quality checklist</CardTitle>
+        <CardDescription>A failed check (with a comment) returns the report to the expert; all mandatory checks passing approves it.</CardDescription>
+      </CardHeader>
+      <CardContent>
+        <form onSubmit={submit} className="grid gap-3" aria-label="Quality checklist">
+          {r.checklist.map((c, index) => (
+            <fieldset key={c.id} className="grid gap-2 rounded-md border p-3">
+              <legend className="px-1 text-sm font-medium">
+                {index + 1}. {c.label}
+                {c.mandatory ? "" : " (optional)"}
+              </legend>
+              <div className="flex flex-wrap gap-4">
+                {CHECK_RESULTS.map((result) => (
+                  <label key={result} className="flex items-center gap-1.5 text-sm">
+                    <input type="radio" name={`check-${c.id}`} value={result} checked={results[c.id]?.result === result} onChange={() => set(c.id, { result })} className="size-4 accent-primary" />
+                    {CHECK_RESULT_LABELS[result]}
+                  </label>
+                ))}
+              </div>
+              {results[c.id]?.result === "fail" && (
+                <Field label="What is wrong" htmlFor={`comment-${c.id}`} required>
+                  <Textarea id={`comment-${c.id}`} rows={2} value={results[c.id]?.comment ?? ""} onChange={(e) => set(c.id, { comment: e.target.value })} />
+                </Field>
+              )}
+            </fieldset>
+          ))}
+          <Field label="Comment to the expert (optional)" htmlFor="review-comment">
+            <Textarea id="review-comment" rows={2} value={comment} onChange={(e) => setComment(e.target.value)} />
+          </Field>
+          {error && (
+            <p role="alert" className="text-sm font-medium text-destructive">
+              {error}
+            </p>
+          )}
+          <div>
+            <Button type="submit" disabled={review.isPending}>
+              {anyFail ? "Return to the expert" : "Approve"}
+            </Button>
+          </div>
+        </form>
+      </CardContent>
+    </Card>
+  );
+}
+
+function QuestionsCard({ r, onDone }: { r: ReportDetail; onDone: () => void }) {
+  const [body, setBody] = React.useState("");
+  const ask = trpc.reports.ask.useMutation({
+    onSuccess: () => {
+      toast({ title: "Questions sent", description: "The expert answers them in a supplementary report." });
+      onDone();
+    },
+    onError: (e) => toast({ variant: "destructive", title: "Not sent", description: trpcErrorMessage(e) }),
+  });
+  if (!r.questions && !r.can.ask) return null;
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Questions to the expert</CardTitle>
+        {r.can.ask && r.questionsUntil && <CardDescription>You may put written questions once, until {formatDateTime(r.questionsUntil)}.</CardDescription>}
+      </CardHeader>
+      <CardContent>
+        {r.questions ? (
+          <div className="grid gap-1 text-sm">
+            <p className="whitespace-pre-wrap">{r.questions.body}</p>
+            <p className="text-xs text-muted-foreground">
+              {r.questions.askedByName}, {formatDateTime(r.questions.createdAt)}
+              {r.questions.supplementaryReportId && (
+                <>
+                  {" · answered in "}
+                  <Link to="/reports/$id" params={{ id: r.questions.supplementaryReportId }} className="text-primary hover:underline">
+                    {r.questions.supplementaryReference}
+                  </Link>
+                </>
+              )}
+            </p>
+          </div>
+        ) : (
+          <form
+            className="grid gap-3"
+            onSubmit={(e) => {
+              e.preventDefault();
+              if (body.trim()) ask.mutate({ id: r.id, body });
+            }}
+          >
+            <Field label="Your questions" htmlFor="questions-body" required>
+              <Textarea id="questions-body" rows={4} value={body} onChange={(e) => setBody(e.target.value)} />
+            </Field>
+            <div>
+              <Button type="submit" disabled={ask.isPending || !body.trim()}>
+                Send questions
+              </Button>
+            </div>
+          </form>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,53 @@
+import { z } from "zod";
+import {
+  checklistItemOutputSchema,
+  checklistKindSchema,
+  createdReportOutputSchema,
+  releaseDeferralOutputSchema,
+  reportDetailOutputSchema,
+  reportListItemOutputSchema,
+  checklistUpdateSchema,
+  deferralSchema,
+  idInputSchema,
+  linkedReportSchema,
+  reportListInputSchema,
+  reportQuestionsSchema,
+  reportReasonSchema,
+  reportReviewSchema,
+} from "@medlegal/domain";
+import {
+  askQuestions,
+  createLinkedReport,
+  getChecklist,
+  getReport,
+  listDeferrals,
+  listReports,
+  overrideRelease,
+  releaseReport,
+  reviewReport,
+  setDeferral,
+  takeReport,
+  updateChecklist,
+  withdrawReport,
+} from "../../services/reports/reports";
+import { roleProcedure, router } from "../../trpc";
+
+const review = roleProcedure("reports.review");
+const configure = roleProcedure("reports.configure");
+
+/** Reports; versions are uploaded and files downloaded over REST (apps/server/src/rest/files.ts). */
+export const reportsRouter = router({
+  list: roleProcedure("reports.read").input(reportListInputSchema).output(z.array(reportListItemOutputSchema)).query(({ ctx, input }) => listReports({ db: ctx.db, actor: ctx.actor }, input)),
+  get: roleProcedure("reports.read").input(idInputSchema).output(reportDetailOutputSchema).query(({ ctx, input }) => getReport({ db: ctx.db, actor: ctx.actor }, input)),
+  take: review.input(idInputSchema).output(reportDetailOutputSchema).mutation(({ ctx, input }) => takeReport({ db: ctx.db, actor: ctx.actor }, input)),
+  review: review.input(reportReviewSchema).output(reportDetailOutputSchema).mutation(({ ctx, input }) => reviewReport({ db: ctx.db, actor: ctx.actor }, input)),
+  withdraw: review.input(reportReasonSchema).output(reportDetailOutputSchema).mutation(({ ctx, input }) => withdrawReport({ db: ctx.db, actor: ctx.actor }, input)),
+  createLinked: review.input(linkedReportSchema).output(createdReportOutputSchema).mutation(({ ctx, input }) => createLinkedReport({ db: ctx.db, actor: ctx.actor }, input)),
+  release: roleProcedure("reports.release").input(idInputSchema).output(reportDetailOutputSchema).mutation(({ ctx, input }) => releaseReport({ db: ctx.db, actor: ctx.actor }, input)),
+  overrideRelease: roleProcedure("reports.override").input(reportReasonSchema).output(reportDetailOutputSchema).mutation(({ ctx, input }) => overrideRelease({ db: ctx.db, actor: ctx.actor }, input)),
+  ask: roleProcedure("reports.ask").input(reportQuestionsSchema).output(reportDetailOutputSchema).mutation(({ ctx, input }) => askQuestions({ db: ctx.db, actor: ctx.actor }, input)),
+  checklist: review.input(checklistKindSchema).output(z.array(checklistItemOutputSchema)).query(({ ctx, input }) => getChecklist({ db: ctx.db }, input)),
+  updateChecklist: configure.input(checklistUpdateSchema).output(z.array(checklistItemOutputSchema)).mutation(({ ctx, input }) => updateChecklist({ db: ctx.db, actor: ctx.actor }, input)),
+  listDeferrals: configure.output(z.array(releaseDeferralOutputSchema)).query(({ ctx }) => listDeferrals({ db: ctx.db })),
+  setDeferral: configure.input(deferralSchema).output(z.array(releaseDeferralOutputSchema)).mutation(({ ctx, input }) => setDeferral({ db: ctx.db, actor: ctx.actor }, input)),
+});

@@ -1,0 +1,148 @@
+import type { Kysely } from "kysely";
+import { PDFDocument, StandardFonts } from "pdf-lib";
+import type { Database } from "@medlegal/db";
+import type { ReportStatus } from "@medlegal/domain";
+import { idInputSchema, reportReasonSchema, reportReviewSchema } from "@medlegal/domain";
+import type { SignedInActor } from "./context";
+import { createAwaitingReport, createReport } from "./services/reports/lifecycle";
+import { askQuestions, releaseReport, reviewReport, takeReport, uploadVersion, withdrawReport } from "./services/reports/reports";
+import { findCurrentUser } from "./services/users/users";
+import { parseInput } from "./validation";
+
+const meta = { ip: null, userAgent: "demo seed", requestId: "demo-seed", appUrl: "" };
+
+async function actorFor(db: Kysely<Database>, id: string): Promise<SignedInActor> {
+  const user = await findCurrentUser(db, id);
+  if (!user) throw new Error(`demo user ${id} is missing`);
+  return { user, meta };
+}
+
+/** A small real PDF with a title and some pages of text, as an expert's report would be. */
+export async function demoReportPdf(title: string, pages = 3): Promise<Uint8Array> {
+  const pdf = await PDFDocument.create();
+  const font = await pdf.embedFont(StandardFonts.Helvetica);
+  for (let i = 1; i <= pages; i++) {
+    const page = pdf.addPage([595, 842]);
+    page.drawText(title, { x: 56, y: 780, size: 16, font });
+    page.drawText(`Page ${i} of ${pages}`, { x: 56, y: 750, size: 11, font });
+  }
+  return pdf.save();
+}
+
+export const DEMO_DECLARATION =
+  "I understand that my duty is to assist the court on matters within my expertise. This report is true to the best of my knowledge and I have given my independent opinion.";
+
+/**
+ * Demo reports in every state, walked there through the real services (docs/decisions.md,
+ * "Files and reports"): one per attended assessment, and records-only reports for the experts
+ * assigned to queries. The orthopaedic surgeon ("consultant") has one awaiting, for the first tour.
+ */
+export async function seedDemoReports(db: Kysely<Database>): Promise<void> {
+  const employeeRow = await db.selectFrom("users").select("id").where("username", "=", "employee").executeTakeFirstOrThrow();
+  const employee = await actorFor(db, employeeRow.id);
+
+  const attended = await db.selectFrom("bookings").select("id").where("status", "=", "attended").where("query_id", "is not", null).orderBy("starts_at").execute();
+  for (const b of attended) await db.transaction().execute((trx) => createAwaitingReport(trx, employee, b.id));
+
+  // Records-only reports for assigned experts (no assessment), one per query and expert.
+  const assigned = await db
+    .selectFrom("consultant_assignments")
+    .innerJoin("queries", "queries.id", "consultant_assignments.query_id")
+    .innerJoin("cases", "cases.id", "queries.case_id")
+    .innerJoin("users", "users.id", "consultant_assignments.consultant_id")
+    .select(["queries.id as query_id", "cases.id as case_id", "cases.patient_id", "queries.attorney_id", "consultant_assignments.consultant_id", "consultant_assignments.specialization_id", "users.username"])
+    .where("consultant_assignments.status", "in", ["proposed", "accepted", "completed"])
+    .where("queries.status", "not in", ["cancelled", "on_hold"])
+    .orderBy("queries.reference")
+    .execute();
+  for (const [i, a] of assigned.entries()) {
+    await db.transaction().execute((trx) =>
+      createReport(trx, employee, {
+        query_id: a.query_id,
+        case_id: a.case_id,
+        patient_id: a.patient_id,
+        attorney_id: a.attorney_id,
+        booking_id: null,
+        consultant_id: a.consultant_id,
+        specialization_id: a.specialization_id,
+        kind: i % 3 === 1 ? "raf4" : "medico_legal",
+        parent_report_id: null,
+      }),
+    );
+  }
+
+  // Every attorney with a query has a report to see (records-only, from an expert of a requested specialization).
+  const withoutReports = await db
+    .selectFrom("queries")
+    .innerJoin("cases", "cases.id", "queries.case_id")
+    .innerJoin("query_specializations", "query_specializations.query_id", "queries.id")
+    .innerJoin("users as expert", (join) => join.onRef("expert.specialization_id", "=", "query_specializations.specialization_id").on("expert.role", "=", "consultant"))
+    .select(["queries.id as query_id", "cases.id as case_id", "cases.patient_id", "queries.attorney_id", "expert.id as consultant_id", "expert.specialization_id"])
+    .where("queries.status", "not in", ["cancelled"])
+    .where((eb) => eb.not(eb.exists(eb.selectFrom("reports").select("reports.id").whereRef("reports.attorney_id", "=", "queries.attorney_id"))))
+    .orderBy("queries.reference")
+    .execute();
+  const covered = new Set<string>();
+  for (const a of withoutReports) {
+    if (covered.has(a.attorney_id)) continue;
+    covered.add(a.attorney_id);
+    await db.transaction().execute((trx) =>
+      createReport(trx, employee, { ...a, specialization_id: a.specialization_id!, booking_id: null, kind: "medico_legal", parent_report_id: null }),
+    );
+  }
+
+  const reports = await db
+    .selectFrom("reports")
+    .innerJoin("users", "users.id", "reports.consultant_id")
+    .select(["reports.id", "reports.reference", "reports.consultant_id", "reports.kind", "users.username"])
+    .orderBy("reports.reference")
+    .execute();
+  // Where each demo report ends up; the orthopaedic surgeon's first report stays awaiting (the first tour uploads it).
+  const targets: ReportStatus[] = ["released", "submitted", "changes_requested", "in_review", "approved", "released", "withdrawn", "awaiting", "submitted"];
+  const firstOfConsultant = reports.find((r) => r.username === "consultant");
+  let n = 0;
+  for (const r of reports) {
+    const target = r === firstOfConsultant ? "awaiting" : targets[n++ % targets.length]!;
+    const consultant = await actorFor(db, r.consultant_id);
+    const id = { id: r.id };
+    const upload = async (n: number) =>
+      uploadVersion({ db, actor: consultant }, { id: r.id, changeNote: n > 1 ? "Corrected the left and right knee findings." : null, declaration: DEMO_DECLARATION, fileName: `${r.reference}-v${n}.pdf`, data: await demoReportPdf(`${r.reference} version ${n}`, 4 + n) });
+    const review = async (fail: boolean) => {
+      const checklist = await db.selectFrom("report_checklist_items").select("id").where("kind", "=", r.kind).where("active", "=", true).orderBy("position").execute();
+      const items = checklist.map((c, k) => ({ itemId: c.id, result: fail && k === checklist.length - 1 ? "fail" : "pass", comment: fail && k === checklist.length - 1 ? "Page 4 says left knee, page 6 right knee." : null }));
+      await reviewReport({ db, actor: employee }, parseInput(reportReviewSchema, { id: r.id, items, comment: fail ? "Please correct the side of the injury." : null }));
+    };
+    if (target === "awaiting") continue;
+    if (target === "withdrawn") {
+      await withdrawReport({ db, actor: employee }, parseInput(reportReasonSchema, { id: r.id, reason: "The matter settled before the report was written." }));
+      continue;
+    }
+    await upload(1);
+    if (target === "submitted") continue;
+    await takeReport({ db, actor: employee }, parseInput(idInputSchema, id));
+    if (target === "in_review") continue;
+    if (target === "changes_requested") {
+      await review(true);
+      continue;
+    }
+    await review(true);
+    await upload(2);
+    await takeReport({ db, actor: employee }, parseInput(idInputSchema, id));
+    await review(false);
+    const now = await db.selectFrom("reports").select("status").where("id", "=", r.id).executeTakeFirstOrThrow();
+    if (target === "released" && now.status === "approved") await releaseReport({ db, actor: employee }, parseInput(idInputSchema, id));
+  }
+
+  // The first released report has the attorney's questions, answered in a supplementary report.
+  const released = await db.selectFrom("reports").select(["id", "attorney_id"]).where("status", "=", "released").orderBy("reference").executeTakeFirst();
+  if (released) {
+    await askQuestions({ db, actor: await actorFor(db, released.attorney_id) }, { id: released.id, body: "Please comment on the claimant's future employability as a driver." });
+  }
+
+  // Age the open ones so the lists show due, due soon and overdue.
+  const open = await db.selectFrom("reports").select("id").where("status", "in", ["awaiting", "submitted", "in_review", "changes_requested"]).orderBy("reference").execute();
+  for (const [i, r] of open.entries()) {
+    const dueInDays = [-3, 2, 9, -1, 5, 12][i % 6]!;
+    await db.updateTable("reports").set({ due_at: new Date(Date.now() + dueInDays * 86_400_000) }).where("id", "=", r.id).execute();
+  }
+}

@@ -1,0 +1,96 @@
+import { createHash } from "node:crypto";
+import type { Kysely, Transaction } from "kysely";
+import { sql } from "kysely";
+import type { Database, FileOwnerKind } from "@medlegal/db";
+import { DOCUMENT_MAX_BYTES, DOCUMENT_TYPES, REPORT_MAX_BYTES, safeFileName, sniffDocumentType, UPLOAD_QUOTA_BYTES_PER_DAY } from "@medlegal/domain";
+import type { SignedInActor } from "../../context";
+import { AppError } from "../../errors";
+
+type ContentType = (typeof DOCUMENT_TYPES)[number];
+
+/** What each use of the store accepts (docs/decisions.md, "Files and reports"). */
+export const FILE_USES: Record<FileOwnerKind, { maxBytes: number; types: readonly ContentType[]; what: string; fallbackName: string }> = {
+  query_document: { maxBytes: DOCUMENT_MAX_BYTES, types: DOCUMENT_TYPES, what: "Only PDF, PNG and JPEG files can be uploaded.", fallbackName: "document" },
+  report_version: { maxBytes: REPORT_MAX_BYTES, types: ["application/pdf"], what: "Reports are uploaded as PDF files.", fallbackName: "report.pdf" },
+};
+
+const TYPE_NAMES: Record<ContentType, string> = { "application/pdf": "a PDF", "image/png": "a PNG image", "image/jpeg": "a JPEG image" };
+const EXTENSION_TYPES: Record<string, ContentType> = { pdf: "application/pdf", png: "image/png", jpg: "image/jpeg", jpeg: "image/jpeg" };
+
+export interface CheckedUpload {
+  fileName: string;
+  contentType: ContentType;
+  size: number;
+  sha256: string;
+  data: Uint8Array;
+}
+
+/**
+ * Refuses a file this use does not take, with a sentence (400): empty, too big, a type judged by
+ * its first bytes that is not allowed, or a name whose ending claims another type than the
+ * content (a PNG renamed .pdf). Nothing is stored here.
+ */
+export function checkUpload(use: FileOwnerKind, input: { fileName: string; data: Uint8Array }): CheckedUpload {
+  const rules = FILE_USES[use];
+  const size = input.data.byteLength;
+  if (size === 0) throw new AppError("INVALID", "The file is empty.");
+  if (size > rules.maxBytes) throw new AppError("INVALID", `Files can be at most ${rules.maxBytes / 1024 / 1024} MB.`);
+  const contentType = sniffDocumentType(input.data);
+  const fileName = safeFileName(input.fileName, rules.fallbackName);
+  const claimed = EXTENSION_TYPES[fileName.split(".").pop()?.toLowerCase() ?? ""];
+  if (contentType && claimed && claimed !== contentType) {
+    throw new AppError("INVALID", `"${fileName}" is ${TYPE_NAMES[contentType]}, not ${TYPE_NAMES[claimed]}: its name does not match its content. ${rules.what}`);
+  }
+  if (!contentType || !rules.types.includes(contentType)) {
+    throw new AppError("INVALID", contentType ? `"${fileName}" is ${TYPE_NAMES[contentType]}. ${rules.what}` : rules.what);
+  }
+  return { fileName, contentType, size, sha256: createHash("sha256").update(input.data).digest("hex"), data: input.data };
+}
+
+/** 429 when this upload would take the user past their daily quota, over every use (their own row lock serialises two at once). */
+async function assertWithinUploadQuota(trx: Transaction<Database>, userId: string, size: number): Promise<void> {
+  await trx.selectFrom("users").select("id").where("id", "=", userId).forUpdate().execute();
+  const { used } = await trx
+    .selectFrom("files")
+    .select(sql<number>`coalesce(sum(size), 0)::int8`.as("used"))
+    .where("uploaded_by", "=", userId)
+    .where("created_at", ">", sql<Date>`now() - interval '1 day'`)
+    .executeTakeFirstOrThrow();
+  if (Number(used) + size > UPLOAD_QUOTA_BYTES_PER_DAY) {
+    throw new AppError(
+      "TOO_MANY_REQUESTS",
+      `You can upload at most ${UPLOAD_QUOTA_BYTES_PER_DAY / 1024 / 1024} MB in 24 hours. Please try again later, or ask the agency for help.`,
+    );
+  }
+}
+
+/** Stores a checked file in the caller's transaction, owned by `ownerId`; bytes in PostgreSQL so every server instance serves it. */
+export async function storeFile(
+  trx: Transaction<Database>,
+  actor: SignedInActor,
+  use: FileOwnerKind,
+  ownerId: string,
+  file: CheckedUpload,
+): Promise<{ id: string; createdAt: Date }> {
+  await assertWithinUploadQuota(trx, actor.user.id, file.size);
+  const row = await trx
+    .insertInto("files")
+    .values({
+      owner_kind: use,
+      owner_id: ownerId,
+      uploaded_by: actor.user.id,
+      file_name: file.fileName,
+      content_type: file.contentType,
+      size: file.size,
+      sha256: file.sha256,
+      data: file.data,
+    })
+    .returning(["id", "created_at"])
+    .executeTakeFirstOrThrow();
+  return { id: row.id, createdAt: row.created_at };
+}
+
+/** A stored file's row, or undefined; callers decide whether the caller may see its owner. */
+export function loadFile(db: Kysely<Database>, id: string) {
+  return db.selectFrom("files").selectAll().where("id", "=", id).executeTakeFirst();
+}

@@ -1,0 +1,548 @@
+import type { ExpressionBuilder, Kysely, Transaction } from "kysely";
+import { sql } from "kysely";
+import { PDFDocument } from "pdf-lib";
+import type { z } from "zod";
+import type { Database } from "@medlegal/db";
+import type {
+  ChecklistItem,
+  CurrentUser,
+  checklistKindSchema,
+  checklistUpdateSchema,
+  deferralSchema,
+  linkedReportSchema,
+  ReleaseDeferral,
+  ReportDetail,
+  ReportKind,
+  ReportListItem,
+  reportListInputSchema,
+  reportQuestionsSchema,
+  reportReasonSchema,
+  reportReviewSchema,
+  ReportStatus,
+  reportUploadSchema,
+  ReviewItem,
+} from "@medlegal/domain";
+import { REPORT_QUESTION_DAYS, reportStatusLabel } from "@medlegal/domain";
+import type { SignedInActor } from "../../context";
+import { AppError } from "../../errors";
+import { recordAccess } from "../audit/access-log";
+import { recordAudit } from "../audit/audit";
+import { checkUpload, storeFile } from "../files/files";
+import { isStaff } from "../platform/access";
+import type { ReportRow } from "./lifecycle";
+import {
+  createReport,
+  recordApproved,
+  recordChangesRequested,
+  recordReleased,
+  recordTakenForReview,
+  recordVersionSubmitted,
+  recordWithdrawn,
+} from "./lifecycle";
+
+interface Deps {
+  db: Kysely<Database>;
+  actor: SignedInActor;
+}
+type Db = Kysely<Database> | Transaction<Database>;
+
+const DAY_MS = 86_400_000;
+const MISSING = "That report does not exist or is not yours to see.";
+
+/** Reports a user may see: all for staff, their own for attorneys and consultants (docs/architecture.md, row scoping). */
+export function visibleReports(user: CurrentUser) {
+  return (eb: ExpressionBuilder<Database, "reports">) => {
+    if (isStaff(user)) return eb.lit(true);
+    if (user.role === "attorney") return eb("reports.attorney_id", "=", user.id);
+    return eb("reports.consultant_id", "=", user.id);
+  };
+}
+
+async function loadVisibleReport(db: Db, user: CurrentUser, id: string, lock = false): Promise<ReportRow> {
+  let query = db.selectFrom("reports").selectAll().where("id", "=", id).where(visibleReports(user));
+  if (lock) query = query.forUpdate();
+  const row = await query.executeTakeFirst();
+  if (!row) throw new AppError("NOT_FOUND", MISSING);
+  return row;
+}
+
+const fullName = (table: string) => sql<string>`${sql.ref(`${table}.first_name`)} || ' ' || ${sql.ref(`${table}.last_name`)}`;
+
+function listQuery(db: Db, user: CurrentUser) {
+  return db
+    .selectFrom("reports")
+    .innerJoin("patients", "patients.id", "reports.patient_id")
+    .innerJoin("users as consultant", "consultant.id", "reports.consultant_id")
+    .innerJoin("users as attorney", "attorney.id", "reports.attorney_id")
+    .innerJoin("specializations", "specializations.id", "reports.specialization_id")
+    .innerJoin("queries", "queries.id", "reports.query_id")
+    .innerJoin("cases", "cases.id", "reports.case_id")
+    .selectAll("reports")
+    .select([
+      fullName("patients").as("patient_name"),
+      fullName("consultant").as("consultant_name"),
+      fullName("attorney").as("attorney_name"),
+      "attorney.firm_name",
+      "specializations.name as specialization",
+      "queries.reference as query_reference",
+      "cases.reference as case_reference",
+      (eb) => eb.selectFrom("report_versions").select(sql<number>`count(*)::int`.as("n")).whereRef("report_versions.report_id", "=", "reports.id").as("version_count"),
+    ])
+    .where(visibleReports(user));
+}
+type ListRow = Awaited<ReturnType<ReturnType<typeof listQuery>["executeTakeFirstOrThrow"]>>;
+
+const OPEN: ReportStatus[] = ["awaiting", "submitted", "in_review", "changes_requested"];
+
+function toListItem(r: ListRow, user: CurrentUser, now = Date.now()): ReportListItem {
+  return {
+    id: r.id,
+    reference: r.reference,
+    kind: r.kind,
+    status: r.status,
+    statusLabel: reportStatusLabel(r.status, user.role),
+    dueAt: r.due_at.toISOString(),
+    overdue: OPEN.includes(r.status) && r.due_at.getTime() < now,
+    patientName: r.patient_name,
+    consultantName: r.consultant_name,
+    specialization: r.specialization,
+    queryId: r.query_id,
+    queryReference: r.query_reference,
+    caseReference: r.case_reference,
+    attorneyName: r.firm_name ? `${r.attorney_name} (${r.firm_name})` : r.attorney_name,
+    versions: Number(r.version_count ?? 0),
+    releasedAt: r.released_at?.toISOString() ?? null,
+  };
+}
+
+/** The caller's reports with filters; staff's review queue (submitted and in review) is sorted by due date. */
+export async function listReports({ db, actor }: Deps, f: z.output<typeof reportListInputSchema>): Promise<ReportListItem[]> {
+  let query = listQuery(db, actor.user);
+  if (f.queue) {
+    if (!isStaff(actor.user)) throw new AppError("FORBIDDEN", "The review queue is for the agency.");
+    query = query.where("reports.status", "in", ["submitted", "in_review"]);
+  }
+  if (f.status) query = query.where("reports.status", "=", f.status);
+  if (f.kind) query = query.where("reports.kind", "=", f.kind);
+  if (f.overdue) query = query.where("reports.status", "in", OPEN).where("reports.due_at", "<", new Date());
+  if (f.queryId) query = query.where("reports.query_id", "=", f.queryId);
+  if (f.bookingId) query = query.where("reports.booking_id", "=", f.bookingId);
+  if (f.search) {
+    const like = `%${f.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    query = query.where((eb) =>
+      eb.or([
+        eb("reports.reference", "ilike", like),
+        eb(fullName("patients"), "ilike", like),
+        eb(fullName("consultant"), "ilike", like),
+        eb("queries.reference", "ilike", like),
+      ]),
+    );
+  }
+  const rows = await query.orderBy("reports.due_at").orderBy("reports.reference").limit(500).execute();
+  return rows.map((r) => toListItem(r, actor.user));
+}
+
+async function activeChecklist(db: Db, kind: ReportKind): Promise<ChecklistItem[]> {
+  const rows = await db.selectFrom("report_checklist_items").select(["id", "label", "mandatory"]).where("kind", "=", kind).where("active", "=", true).orderBy("position").execute();
+  return rows;
+}
+
+/** One report with its versions, reviews, timeline and questions; a view is recorded in the access log. */
+export async function getReport({ db, actor }: Deps, { id }: { id: string }): Promise<ReportDetail> {
+  const r = await listQuery(db, actor.user).where("reports.id", "=", id).executeTakeFirst();
+  if (!r) throw new AppError("NOT_FOUND", MISSING);
+  const user = actor.user;
+  const attorney = user.role === "attorney";
+  const versionRows = await db
+    .selectFrom("report_versions")
+    .innerJoin("files", "files.id", "report_versions.file_id")
+    .innerJoin("users as up", "up.id", "report_versions.uploaded_by")
+    .leftJoin("users as ob", "ob.id", "report_versions.on_behalf_of")
+    .select([
+      "report_versions.id",
+      "report_versions.number",
+      "report_versions.file_id",
+      "report_versions.page_count",
+      "report_versions.change_note",
+      "report_versions.declaration",
+      "report_versions.created_at",
+      "files.file_name",
+      "files.size",
+      fullName("up").as("uploaded_by_name"),
+      sql<string | null>`ob.first_name || ' ' || ob.last_name`.as("on_behalf_of_name"),
+    ])
+    .where("report_versions.report_id", "=", id)
+    .orderBy("report_versions.number")
+    .execute();
+  // Attorneys see only the released version (the last), nothing before release.
+  const shownVersions = attorney ? (r.status === "released" ? versionRows.slice(-1) : []) : versionRows;
+  const reviews = attorney
+    ? []
+    : await db
+        .selectFrom("report_reviews")
+        .innerJoin("report_versions", "report_versions.id", "report_reviews.version_id")
+        .innerJoin("users", "users.id", "report_reviews.reviewer_id")
+        .select(["report_reviews.id", "report_reviews.outcome", "report_reviews.items", "report_reviews.comment", "report_reviews.created_at", "report_versions.number", fullName("users").as("reviewer_name")])
+        .where("report_reviews.report_id", "=", id)
+        .orderBy("report_reviews.created_at")
+        .execute();
+  const events = await db
+    .selectFrom("report_events")
+    .leftJoin("users", "users.id", "report_events.actor_id")
+    .select(["report_events.id", "report_events.at", "report_events.from_status", "report_events.to_status", "report_events.body", sql<string | null>`users.first_name || ' ' || users.last_name`.as("actor_name")])
+    .where("report_events.report_id", "=", id)
+    .orderBy("report_events.at")
+    .execute();
+  const parent = r.parent_report_id
+    ? await db.selectFrom("reports").select(["id", "reference", "kind"]).where("id", "=", r.parent_report_id).where(visibleReports(user)).executeTakeFirst()
+    : undefined;
+  const linked = await db.selectFrom("reports").select(["id", "reference", "kind", "status"]).where("parent_report_id", "=", id).where(visibleReports(user)).orderBy("created_at").execute();
+  const question = await db
+    .selectFrom("report_questions")
+    .innerJoin("users", "users.id", "report_questions.asked_by")
+    .leftJoin("reports as supp", "supp.id", "report_questions.supplementary_report_id")
+    .select(["report_questions.body", "report_questions.created_at", "report_questions.supplementary_report_id", "supp.reference as supp_reference", fullName("users").as("asked_by_name")])
+    .where("report_questions.report_id", "=", id)
+    .executeTakeFirst();
+  const booking = r.booking_id ? await db.selectFrom("bookings").select("reference").where("id", "=", r.booking_id).executeTakeFirst() : undefined;
+  const deferral = await db.selectFrom("release_deferrals").select("attorney_id").where("attorney_id", "=", r.attorney_id).executeTakeFirst();
+  const questionsUntil =
+    r.status === "released" && r.released_at && !question && r.kind !== "supplementary" ? new Date(r.released_at.getTime() + REPORT_QUESTION_DAYS * DAY_MS) : null;
+  const staff = isStaff(user);
+  await recordAccess(db, actor, { action: "view", entityType: "report", entityId: id, patientId: r.patient_id });
+  return {
+    ...toListItem(r, user),
+    versions: shownVersions.length,
+    bookingId: r.booking_id,
+    bookingReference: booking?.reference ?? null,
+    consultantId: r.consultant_id,
+    parent: parent ?? null,
+    linked: linked.map((l) => ({ ...l, statusLabel: reportStatusLabel(l.status, user.role) })),
+    versionList: shownVersions.map((v) => ({
+      id: v.id,
+      number: v.number,
+      fileId: v.file_id,
+      fileName: v.file_name,
+      size: v.size,
+      pageCount: v.page_count,
+      uploadedByName: v.uploaded_by_name,
+      onBehalfOfName: v.on_behalf_of_name,
+      changeNote: attorney ? null : v.change_note,
+      declaration: v.declaration,
+      createdAt: v.created_at.toISOString(),
+    })),
+    reviews: reviews.map((rv) => ({
+      id: rv.id,
+      versionNumber: rv.number,
+      reviewerName: rv.reviewer_name,
+      outcome: rv.outcome,
+      items: rv.items as ReviewItem[],
+      comment: rv.comment,
+      createdAt: rv.created_at.toISOString(),
+    })),
+    events: attorney
+      ? []
+      : events.map((e) => ({ id: e.id, at: e.at.toISOString(), actorName: e.actor_name, fromStatus: e.from_status as ReportStatus | null, toStatus: e.to_status as ReportStatus | null, body: e.body })),
+    checklist: staff ? await activeChecklist(db, r.kind) : [],
+    questions: question
+      ? {
+          body: question.body,
+          askedByName: question.asked_by_name,
+          createdAt: question.created_at.toISOString(),
+          supplementaryReportId: question.supplementary_report_id,
+          supplementaryReference: question.supp_reference,
+        }
+      : null,
+    questionsUntil: questionsUntil?.toISOString() ?? null,
+    releaseOverrideReason: attorney ? null : r.release_override_reason,
+    withdrawnReason: r.withdrawn_reason,
+    releasedOnApproval: Boolean(deferral),
+    can: {
+      upload: (staff || user.role === "consultant") && (r.status === "awaiting" || r.status === "changes_requested"),
+      take: staff && r.status === "submitted",
+      review: staff && r.status === "in_review",
+      release: staff && r.status === "approved",
+      overrideRelease: user.role === "administrator" && r.status === "approved",
+      withdraw: staff && r.status !== "released" && r.status !== "withdrawn",
+      ask: attorney && questionsUntil !== null && questionsUntil.getTime() > Date.now(),
+      link: staff && r.status === "released",
+    },
+  };
+}
+
+/** The number of pages, read with pdf-lib; a PDF it cannot open (damaged, encrypted) is refused. */
+async function pageCount(data: Uint8Array): Promise<number> {
+  try {
+    const pdf = await PDFDocument.load(data, { updateMetadata: false });
+    return pdf.getPageCount();
+  } catch {
+    throw new AppError("INVALID", "The PDF could not be opened: it may be damaged or password-protected. Save it again as a plain PDF and upload that.");
+  }
+}
+
+/**
+ * Uploads the next version: the consultant to their own report, staff on the expert's behalf (a
+ * report e-mailed in). Only while the report is awaited or changes were requested.
+ */
+export async function uploadVersion(
+  { db, actor }: Deps,
+  input: z.output<typeof reportUploadSchema> & { fileName: string; data: Uint8Array },
+): Promise<{ id: string; number: number }> {
+  if (actor.user.role === "attorney") throw new AppError("FORBIDDEN", "The expert or the agency uploads reports.");
+  await loadVisibleReport(db, actor.user, input.id);
+  const file = checkUpload("report_version", input);
+  const pages = await pageCount(input.data);
+  return db.transaction().execute(async (trx) => {
+    const report = await loadVisibleReport(trx, actor.user, input.id, true);
+    if (report.status !== "awaiting" && report.status !== "changes_requested") {
+      throw new AppError("CONFLICT", `${report.reference} is ${reportStatusLabel(report.status, actor.user.role).toLowerCase()}: a new version can be uploaded only while the report is awaited or after changes were requested.`);
+    }
+    const stored = await storeFile(trx, actor, "report_version", report.id, file);
+    const { last } = await trx.selectFrom("report_versions").select(sql<number>`coalesce(max(number), 0)::int`.as("last")).where("report_id", "=", report.id).executeTakeFirstOrThrow();
+    const number = Number(last) + 1;
+    const version = await trx
+      .insertInto("report_versions")
+      .values({
+        report_id: report.id,
+        number,
+        file_id: stored.id,
+        page_count: pages,
+        uploaded_by: actor.user.id,
+        on_behalf_of: actor.user.id === report.consultant_id ? null : report.consultant_id,
+        change_note: input.changeNote,
+        declaration: input.declaration,
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    await recordAudit(trx, actor, {
+      action: "report.version_upload",
+      entityType: "report",
+      entityId: report.id,
+      after: { version: number, fileName: file.fileName, size: file.size, sha256: file.sha256, pages },
+    });
+    await recordVersionSubmitted(trx, actor, report, { number, fileName: file.fileName });
+    return { id: version.id, number };
+  });
+}
+
+/** An employee takes a submitted report for review. */
+export async function takeReport({ db, actor }: Deps, { id }: { id: string }): Promise<ReportDetail> {
+  await db.transaction().execute(async (trx) => recordTakenForReview(trx, actor, await loadVisibleReport(trx, actor.user, id, true)));
+  return getReport({ db, actor }, { id });
+}
+
+/**
+ * Records a review of the latest version against the kind's checklist: every active check marked.
+ * A failed check (with a comment) sends it back; all mandatory checks passing approves it.
+ */
+export async function reviewReport({ db, actor }: Deps, input: z.output<typeof reportReviewSchema>): Promise<ReportDetail> {
+  await db.transaction().execute(async (trx) => {
+    const report = await loadVisibleReport(trx, actor.user, input.id, true);
+    if (report.status !== "in_review") {
+      throw new AppError("CONFLICT", `${report.reference} is ${reportStatusLabel(report.status, actor.user.role).toLowerCase()}: take it for review first.`);
+    }
+    const checklist = await activeChecklist(trx, report.kind);
+    const given = new Map(input.items.map((i) => [i.itemId, i]));
+    const missing = checklist.filter((c) => !given.has(c.id));
+    if (missing.length || given.size !== input.items.length || input.items.some((i) => !checklist.some((c) => c.id === i.itemId))) {
+      throw new AppError("INVALID", missing.length ? `Mark every check: "${missing[0]!.label}" is not marked.` : "Mark each check of this report's checklist once.");
+    }
+    const items: ReviewItem[] = checklist.map((c) => ({ itemId: c.id, label: c.label, mandatory: c.mandatory, result: given.get(c.id)!.result, comment: given.get(c.id)!.comment }));
+    const failed = items.filter((i) => i.result === "fail");
+    const failedWithoutComment = failed.find((i) => !i.comment);
+    if (failedWithoutComment) throw new AppError("INVALID", `Say what is wrong with "${failedWithoutComment.label}".`);
+    const notPassed = items.find((i) => i.mandatory && i.result !== "pass");
+    if (!failed.length && notPassed) throw new AppError("INVALID", `"${notPassed.label}" is mandatory: it must pass for the report to be approved, or fail with a comment.`);
+    const version = await trx.selectFrom("report_versions").select(["id"]).where("report_id", "=", report.id).orderBy("number", "desc").executeTakeFirstOrThrow();
+    const outcome = failed.length ? "changes_requested" : "approved";
+    await trx
+      .insertInto("report_reviews")
+      .values({ report_id: report.id, version_id: version.id, reviewer_id: actor.user.id, outcome, items: JSON.stringify(items), comment: input.comment })
+      .execute();
+    if (outcome === "approved") await recordApproved(trx, actor, report);
+    else await recordChangesRequested(trx, actor, report, input.comment ?? failed.map((i) => `${i.label}: ${i.comment}`).join("\n"));
+  });
+  return getReport({ db, actor }, { id: input.id });
+}
+
+/** Staff release an approved report by hand (until invoices record payment, docs/decisions.md). */
+export async function releaseReport({ db, actor }: Deps, { id }: { id: string }): Promise<ReportDetail> {
+  await db.transaction().execute(async (trx) => recordReleased(trx, actor, await loadVisibleReport(trx, actor.user, id, true)));
+  return getReport({ db, actor }, { id });
+}
+
+/** An administrator releases an unpaid report, with a reason (audited). */
+export async function overrideRelease({ db, actor }: Deps, { id, reason }: z.output<typeof reportReasonSchema>): Promise<ReportDetail> {
+  await db.transaction().execute(async (trx) => recordReleased(trx, actor, await loadVisibleReport(trx, actor.user, id, true), { overrideReason: reason }));
+  return getReport({ db, actor }, { id });
+}
+
+export async function withdrawReport({ db, actor }: Deps, { id, reason }: z.output<typeof reportReasonSchema>): Promise<ReportDetail> {
+  await db.transaction().execute(async (trx) => recordWithdrawn(trx, actor, await loadVisibleReport(trx, actor.user, id, true), reason));
+  return getReport({ db, actor }, { id });
+}
+
+/** Copies a report's parties onto a new linked report. */
+function linkedValues(parent: ReportRow, kind: ReportKind) {
+  return {
+    query_id: parent.query_id,
+    case_id: parent.case_id,
+    patient_id: parent.patient_id,
+    attorney_id: parent.attorney_id,
+    booking_id: null,
+    consultant_id: parent.consultant_id,
+    specialization_id: parent.specialization_id,
+    kind,
+    parent_report_id: parent.id,
+  };
+}
+
+/**
+ * The attorney's written questions on a released report, once, within REPORT_QUESTION_DAYS; they
+ * start a supplementary report that goes through review and release like any other.
+ */
+export async function askQuestions({ db, actor }: Deps, { id, body }: z.output<typeof reportQuestionsSchema>): Promise<ReportDetail> {
+  await db.transaction().execute(async (trx) => {
+    const report = await loadVisibleReport(trx, actor.user, id, true);
+    if (report.status !== "released" || !report.released_at) throw new AppError("CONFLICT", "Questions can be put once the report has been released.");
+    if (report.kind === "supplementary") throw new AppError("CONFLICT", "Questions are put on the original report, not on a supplementary report.");
+    if (Date.now() > report.released_at.getTime() + REPORT_QUESTION_DAYS * DAY_MS) {
+      throw new AppError("CONFLICT", `Questions can be put within ${REPORT_QUESTION_DAYS} days of release; that time has passed.`);
+    }
+    const asked = await trx.selectFrom("report_questions").select("id").where("report_id", "=", id).executeTakeFirst();
+    if (asked) throw new AppError("CONFLICT", "Questions on this report have already been put; they are answered in a supplementary report.");
+    const supplementary = await createReport(trx, actor, linkedValues(report, "supplementary"));
+    await trx.insertInto("report_questions").values({ report_id: id, asked_by: actor.user.id, body, supplementary_report_id: supplementary.id }).execute();
+    await trx.insertInto("report_events").values({ report_id: id, actor_id: actor.user.id, body: `Questions put; answered in ${supplementary.reference}` }).execute();
+    await recordAudit(trx, actor, { action: "report.questions", entityType: "report", entityId: id, after: { supplementary: supplementary.reference } });
+  });
+  return getReport({ db, actor }, { id });
+}
+
+/** Staff start an addendum or joint minute linked to a released report (a released report never changes). */
+export async function createLinkedReport({ db, actor }: Deps, { parentId, kind }: z.output<typeof linkedReportSchema>): Promise<{ id: string; reference: string }> {
+  return db.transaction().execute(async (trx) => {
+    const parent = await loadVisibleReport(trx, actor.user, parentId, true);
+    if (parent.status !== "released") throw new AppError("CONFLICT", "An addendum or joint minute follows a released report; until then, request changes to this one.");
+    const report = await createReport(trx, actor, linkedValues(parent, kind));
+    return { id: report.id, reference: report.reference };
+  });
+}
+
+export async function getChecklist({ db }: { db: Kysely<Database> }, { kind }: z.output<typeof checklistKindSchema>): Promise<ChecklistItem[]> {
+  return activeChecklist(db, kind);
+}
+
+/** Administrators replace a kind's checklist; old items stay (inactive) so past reviews keep their meaning. */
+export async function updateChecklist({ db, actor }: Deps, { kind, items }: z.output<typeof checklistUpdateSchema>): Promise<ChecklistItem[]> {
+  await db.transaction().execute(async (trx) => {
+    const before = await activeChecklist(trx, kind);
+    await trx.updateTable("report_checklist_items").set({ active: false }).where("kind", "=", kind).execute();
+    await trx
+      .insertInto("report_checklist_items")
+      .values(items.map((item, position) => ({ kind, label: item.label, mandatory: item.mandatory, position })))
+      .execute();
+    await recordAudit(trx, actor, {
+      action: "report.checklist_update",
+      entityType: "report_checklist",
+      entityId: null,
+      before: { kind, items: before.map((i) => ({ label: i.label, mandatory: i.mandatory })) },
+      after: { kind, items },
+    });
+  });
+  return activeChecklist(db, kind);
+}
+
+export async function listDeferrals({ db }: { db: Kysely<Database> }): Promise<ReleaseDeferral[]> {
+  const rows = await db
+    .selectFrom("release_deferrals")
+    .innerJoin("users", "users.id", "release_deferrals.attorney_id")
+    .select(["release_deferrals.attorney_id", "release_deferrals.note", "release_deferrals.created_at", "users.firm_name", fullName("users").as("name")])
+    .orderBy("users.last_name")
+    .execute();
+  return rows.map((r) => ({ attorneyId: r.attorney_id, attorneyName: r.name, firmName: r.firm_name, note: r.note, createdAt: r.created_at.toISOString() }));
+}
+
+/** Records (or ends) an attorney's agreement that their reports are released on approval (contingency matters). */
+export async function setDeferral({ db, actor }: Deps, { attorneyId, agreed, note }: z.output<typeof deferralSchema>): Promise<ReleaseDeferral[]> {
+  await db.transaction().execute(async (trx) => {
+    const attorney = await trx.selectFrom("users").select("id").where("id", "=", attorneyId).where("role", "=", "attorney").executeTakeFirst();
+    if (!attorney) throw new AppError("NOT_FOUND", "That attorney does not exist.");
+    const existing = await trx.selectFrom("release_deferrals").selectAll().where("attorney_id", "=", attorneyId).executeTakeFirst();
+    if (agreed) {
+      if (!note) throw new AppError("INVALID", "Note the agreement (for example the matter or the date it was signed).");
+      await trx
+        .insertInto("release_deferrals")
+        .values({ attorney_id: attorneyId, note, recorded_by: actor.user.id })
+        .onConflict((oc) => oc.column("attorney_id").doUpdateSet({ note, recorded_by: actor.user.id }))
+        .execute();
+    } else {
+      await trx.deleteFrom("release_deferrals").where("attorney_id", "=", attorneyId).execute();
+    }
+    await recordAudit(trx, actor, {
+      action: "report.release_deferral",
+      entityType: "user",
+      entityId: attorneyId,
+      before: { releaseOnApproval: Boolean(existing), note: existing?.note ?? null },
+      after: { releaseOnApproval: agreed, note: agreed ? note : null },
+    });
+  });
+  return listDeferrals({ db });
+}
+
+const RELEASE_DATE = new Intl.DateTimeFormat("en-ZA", { timeZone: "Africa/Johannesburg", day: "numeric", month: "long", year: "numeric" });
+
+/** Stamps every page: the attorney's copy with its release line, anything else with DRAFT. */
+async function stamp(data: Uint8Array, footer: string | null): Promise<Uint8Array> {
+  const { StandardFonts, rgb, degrees } = await import("pdf-lib");
+  const pdf = await PDFDocument.load(data, { updateMetadata: false });
+  const font = await pdf.embedFont(StandardFonts.Helvetica);
+  for (const page of pdf.getPages()) {
+    const { width, height } = page.getSize();
+    if (footer) {
+      page.drawText(footer, { x: 36, y: 18, size: 9, font, color: rgb(0.2, 0.2, 0.2) });
+    } else {
+      page.drawText("DRAFT", { x: width / 2 - 150, y: height / 2 - 60, size: 110, font, color: rgb(0.85, 0.1, 0.1), opacity: 0.25, rotate: degrees(35) });
+      page.drawText("DRAFT - not released to the attorney", { x: 36, y: 18, size: 9, font, color: rgb(0.6, 0.1, 0.1) });
+    }
+  }
+  return pdf.save();
+}
+
+/**
+ * A report version's file, for whoever may see the report (404 otherwise). Attorneys get only the
+ * released version, stamped "Released to {firm} on {date}, {reference}"; staff and the expert get
+ * earlier versions marked DRAFT. Every download is in the access log.
+ */
+export async function downloadVersion({ db, actor }: Deps, fileId: string): Promise<{ fileName: string; contentType: string; data: Uint8Array }> {
+  const missing = new AppError("NOT_FOUND", "That report file does not exist or is not yours to see.");
+  const row = await db
+    .selectFrom("report_versions")
+    .innerJoin("reports", "reports.id", "report_versions.report_id")
+    .innerJoin("files", "files.id", "report_versions.file_id")
+    .innerJoin("users as attorney", "attorney.id", "reports.attorney_id")
+    .select([
+      "reports.id as report_id",
+      "reports.reference",
+      "reports.status",
+      "reports.released_at",
+      "reports.patient_id",
+      "report_versions.number",
+      "files.file_name",
+      "files.data",
+      "attorney.firm_name",
+      fullName("attorney").as("attorney_name"),
+      (eb) => eb.selectFrom("report_versions as later").select(sql<number>`max(later.number)::int`.as("n")).whereRef("later.report_id", "=", "reports.id").as("last_number"),
+    ])
+    .where("report_versions.file_id", "=", fileId)
+    .where(visibleReports(actor.user))
+    .executeTakeFirst();
+  if (!row) throw missing;
+  const releasedCopy = row.status === "released" && row.released_at !== null && row.number === Number(row.last_number);
+  if (actor.user.role === "attorney" && !releasedCopy) throw missing;
+  const footer = releasedCopy ? `Released to ${row.firm_name ?? row.attorney_name} on ${RELEASE_DATE.format(row.released_at!)}, ${row.reference}` : null;
+  const data = await stamp(row.data, footer);
+  await recordAccess(db, actor, { action: "download", entityType: "report", entityId: row.report_id, patientId: row.patient_id });
+  const base = row.file_name.replace(/\.pdf$/i, "");
+  return { fileName: `${row.reference} v${row.number}${releasedCopy ? "" : " DRAFT"} - ${base}.pdf`, contentType: "application/pdf", data };
+}

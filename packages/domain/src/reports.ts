@@ -1,0 +1,221 @@
+import { z } from "zod";
+import { id, idInputSchema, listInput, optionalTextOrNull, searchText, text } from "./input-primitives";
+
+/** Expert reports: kinds, states and the moves between them (docs/decisions.md, "Files and reports"). */
+export const REPORT_KINDS = ["medico_legal", "raf4", "addendum", "supplementary", "joint_minute"] as const;
+export type ReportKind = (typeof REPORT_KINDS)[number];
+export const REPORT_KIND_LABELS: Record<ReportKind, string> = {
+  medico_legal: "Medico-legal report",
+  raf4: "RAF 4 serious injury assessment",
+  addendum: "Addendum",
+  supplementary: "Supplementary report",
+  joint_minute: "Joint minute",
+};
+/** Reports staff start by hand, linked to an earlier one (corrections and joint minutes). */
+export const LINKED_REPORT_KINDS = ["addendum", "joint_minute"] as const;
+
+export const REPORT_STATUSES = ["awaiting", "submitted", "in_review", "changes_requested", "approved", "released", "withdrawn"] as const;
+export type ReportStatus = (typeof REPORT_STATUSES)[number];
+export const REPORT_STATUS_LABELS: Record<ReportStatus, string> = {
+  awaiting: "Awaiting report",
+  submitted: "Submitted",
+  in_review: "In review",
+  changes_requested: "Changes requested",
+  approved: "Approved",
+  released: "Released",
+  withdrawn: "Withdrawn",
+};
+/** What an attorney sees: plain words, no internal review steps. */
+export const ATTORNEY_REPORT_LABELS: Record<ReportStatus, string> = {
+  awaiting: "In preparation",
+  submitted: "Quality review",
+  in_review: "Quality review",
+  changes_requested: "In preparation",
+  approved: "Awaiting payment",
+  released: "Released",
+  withdrawn: "Withdrawn",
+};
+
+export function reportStatusLabel(status: ReportStatus, role: string): string {
+  return role === "attorney" ? ATTORNEY_REPORT_LABELS[status] : REPORT_STATUS_LABELS[status];
+}
+
+/** The moves a report may make; anything else is refused (409). Withdrawal is allowed from every state before release. */
+export const REPORT_MOVES: Record<ReportStatus, readonly ReportStatus[]> = {
+  awaiting: ["submitted", "withdrawn"],
+  submitted: ["in_review", "withdrawn"],
+  in_review: ["changes_requested", "approved", "withdrawn"],
+  changes_requested: ["submitted", "withdrawn"],
+  approved: ["released", "withdrawn"],
+  released: [],
+  withdrawn: [],
+};
+
+export function canMoveReport(from: ReportStatus, to: ReportStatus): boolean {
+  return REPORT_MOVES[from].includes(to);
+}
+
+/** A report is due this many calendar days after the assessment is attended. */
+export const REPORT_DUE_DAYS = 14;
+/** An attorney may put questions this many days after release. */
+export const REPORT_QUESTION_DAYS = 28;
+export const REPORT_MAX_BYTES = 25 * 1024 * 1024;
+
+export const CHECK_RESULTS = ["pass", "fail", "na"] as const;
+export type CheckResult = (typeof CHECK_RESULTS)[number];
+export const CHECK_RESULT_LABELS: Record<CheckResult, string> = { pass: "Pass", fail: "Fail", na: "Not applicable" };
+
+export const reportListInputSchema = listInput({
+  status: z.enum(REPORT_STATUSES, { error: "Choose a report status" }).optional(),
+  kind: z.enum(REPORT_KINDS, { error: "Choose a report kind" }).optional(),
+  overdue: z.boolean({ error: "Overdue is yes or no" }).optional(),
+  /** Staff's review queue: submitted and in-review reports, the soonest due first. */
+  queue: z.boolean({ error: "Queue is yes or no" }).optional(),
+  queryId: id("Choose a query").optional(),
+  bookingId: id("Choose a booking").optional(),
+  search: searchText,
+});
+
+const reason = (what: string) =>
+  text(`Give a reason ${what}`).trim().min(1, `Give a reason ${what}`).max(1000, "A reason must be at most 1000 characters");
+
+export const reportUploadSchema = z.object({
+  id: id("Choose a report"),
+  changeNote: optionalTextOrNull(2000, "The change note"),
+  declaration: text("Write the expert's declaration")
+    .trim()
+    .min(40, "Write the expert's declaration in full (at least 40 characters): that the report is for the assistance of the court, true and independent")
+    .max(4000, "The declaration must be at most 4000 characters"),
+});
+
+export const reviewItemSchema = z.object({
+  itemId: id("Choose a checklist item"),
+  result: z.enum(CHECK_RESULTS, { error: "Mark each item pass, fail or not applicable" }),
+  comment: optionalTextOrNull(1000, "A comment").nullable(),
+});
+
+export const reportReviewSchema = idInputSchema.extend({
+  items: z.array(reviewItemSchema).max(100, "The checklist has at most 100 items"),
+  comment: optionalTextOrNull(4000, "The comment").nullable(),
+});
+
+export const reportReasonSchema = idInputSchema.extend({ reason: reason("") });
+export const reportQuestionsSchema = idInputSchema.extend({
+  body: text("Write your questions").trim().min(1, "Write your questions").max(8000, "Questions must be at most 8000 characters"),
+});
+export const linkedReportSchema = z.object({
+  parentId: id("Choose the report this one follows"),
+  kind: z.enum(LINKED_REPORT_KINDS, { error: "Choose addendum or joint minute" }),
+});
+export const checklistKindSchema = z.object({ kind: z.enum(REPORT_KINDS, { error: "Choose a report kind" }) });
+export const checklistUpdateSchema = checklistKindSchema.extend({
+  items: z
+    .array(
+      z.object({
+        label: text("Name the check").trim().min(1, "Name the check").max(300, "A check must be at most 300 characters"),
+        mandatory: z.boolean({ error: "Say whether the check is mandatory" }),
+      }),
+    )
+    .min(1, "Keep at least one check")
+    .max(50, "At most 50 checks"),
+});
+export const deferralSchema = z.object({
+  attorneyId: id("Choose an attorney"),
+  agreed: z.boolean({ error: "Say whether reports are released on approval" }),
+  note: optionalTextOrNull(1000, "The note"),
+});
+
+export interface ReportListItem {
+  id: string;
+  reference: string;
+  kind: ReportKind;
+  status: ReportStatus;
+  statusLabel: string;
+  dueAt: string;
+  overdue: boolean;
+  patientName: string;
+  consultantName: string;
+  specialization: string;
+  queryId: string;
+  queryReference: string;
+  caseReference: string;
+  attorneyName: string;
+  versions: number;
+  releasedAt: string | null;
+}
+
+export interface ReportVersionItem {
+  id: string;
+  number: number;
+  fileId: string;
+  fileName: string;
+  size: number;
+  pageCount: number;
+  uploadedByName: string;
+  onBehalfOfName: string | null;
+  changeNote: string | null;
+  declaration: string;
+  createdAt: string;
+}
+
+export interface ChecklistItem {
+  id: string;
+  label: string;
+  mandatory: boolean;
+}
+
+export interface ReviewItem {
+  itemId: string;
+  label: string;
+  mandatory: boolean;
+  result: CheckResult;
+  comment: string | null;
+}
+
+export interface ReportReview {
+  id: string;
+  versionNumber: number;
+  reviewerName: string;
+  outcome: "approved" | "changes_requested";
+  items: ReviewItem[];
+  comment: string | null;
+  createdAt: string;
+}
+
+export interface ReportEvent {
+  id: string;
+  at: string;
+  actorName: string | null;
+  fromStatus: ReportStatus | null;
+  toStatus: ReportStatus | null;
+  body: string | null;
+}
+
+export interface ReportDetail extends ReportListItem {
+  bookingId: string | null;
+  bookingReference: string | null;
+  consultantId: string;
+  parent: { id: string; reference: string; kind: ReportKind } | null;
+  linked: { id: string; reference: string; kind: ReportKind; status: ReportStatus; statusLabel: string }[];
+  versions: number;
+  versionList: ReportVersionItem[];
+  reviews: ReportReview[];
+  events: ReportEvent[];
+  checklist: ChecklistItem[];
+  questions: { body: string; askedByName: string; createdAt: string; supplementaryReportId: string | null; supplementaryReference: string | null } | null;
+  /** Until when the attorney may put questions (released reports, none asked yet). */
+  questionsUntil: string | null;
+  releaseOverrideReason: string | null;
+  withdrawnReason: string | null;
+  releasedOnApproval: boolean;
+  /** What the caller may do now; the server checks again on every call. */
+  can: { upload: boolean; take: boolean; review: boolean; release: boolean; overrideRelease: boolean; withdraw: boolean; ask: boolean; link: boolean };
+}
+
+export interface ReleaseDeferral {
+  attorneyId: string;
+  attorneyName: string;
+  firmName: string | null;
+  note: string;
+  createdAt: string;
+}
