@@ -87,10 +87,14 @@ describe.each(testDialects())("reports on %s", (kind) => {
       }),
     );
   };
+  /** The report's SLA timers, policy and status, in the order they started. */
+  const timersOf = (reportId: string) =>
+    t.db.selectFrom("sla_timers").select(["policy", "status"]).where("subject_kind", "=", "report").where("subject_id", "=", reportId).orderBy("started_at").execute();
   const passAll = (d: Detail) => d.checklist.map((i) => ({ itemId: i.id, result: "pass", comment: null }));
 
   it("walks a report from upload through review, changes, approval and release; the attorney's copy carries the footer", async () => {
     const report = await freshReport();
+    expect(await timersOf(report.id)).toEqual([{ policy: "report_delivery", status: "open" }]);
     // Out of order: nothing to review or release yet.
     const early = await trpc(t.app, c.employee!, "reports.release", { id: report.id });
     expect(early.status).toBe(409);
@@ -120,6 +124,11 @@ describe.each(testDialects())("reports on %s", (kind) => {
     d = await get(c.employee!, report.id);
     expect(d.status).toBe("approved");
     expect(d.reviews.map((r) => r.outcome)).toEqual(["changes_requested", "approved"]);
+    // Approval stops the delivery timer and starts the release timer.
+    expect(await timersOf(report.id)).toEqual([
+      { policy: "report_delivery", status: "met" },
+      { policy: "report_release", status: "open" },
+    ]);
     // No more uploads once approved.
     expect((await upload(c.consultant!, report.id, "v3.pdf", await demoReportPdf("v3"))).statusCode).toBe(409);
 
@@ -131,6 +140,10 @@ describe.each(testDialects())("reports on %s", (kind) => {
     expect((await trpc(t.app, c.employee!, "reports.release", { id: report.id })).status).toBe(200);
     const attorneyView = await get(c.attorney!, report.id);
     expect(attorneyView.statusLabel).toBe("Released");
+    expect(await timersOf(report.id)).toEqual([
+      { policy: "report_delivery", status: "met" },
+      { policy: "report_release", status: "met" },
+    ]);
     expect(attorneyView.versionList.map((v) => v.number)).toEqual([2]);
     const copy = await download(c.attorney!, d.versionList[1]!.fileId);
     expect(copy.statusCode).toBe(200);
@@ -241,6 +254,8 @@ describe.each(testDialects())("reports on %s", (kind) => {
     expect((await trpc(t.app, c.consultant!, "reports.withdraw", { id: report.id, reason: "x" })).status).toBe(403);
     expect((await trpc(t.app, c.employee!, "reports.withdraw", { id: report.id, reason: "The matter settled." })).status).toBe(200);
     expect((await get(c.attorney!, report.id)).statusLabel).toBe("Withdrawn");
+    // A withdrawn report's delivery timer is cancelled: it counts neither as met nor as missed.
+    expect(await timersOf(report.id)).toEqual([{ policy: "report_delivery", status: "cancelled" }]);
     expect((await upload(c.consultant!, report.id, "late.pdf", await demoReportPdf("late"))).statusCode).toBe(409);
   });
 

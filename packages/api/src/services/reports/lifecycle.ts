@@ -6,13 +6,16 @@ import type { Actor } from "../../context";
 import { AppError } from "../../errors";
 import { recordAudit } from "../audit/audit";
 import { notify } from "../notifications/notifications";
+import { now } from "../platform/clock";
 import { nextReference } from "../platform/references";
+import { cancelSubjectTimers, startSlaTimer, stopSlaTimer } from "../sla/timers";
 
 /**
  * A report's life events, each in one function that runs inside the caller's transaction
  * (docs/decisions.md, "Files and reports"): created awaiting, version submitted, taken for review,
  * changes requested, approved, released, withdrawn. Each moves the status (409 for a move out of
- * order), writes a timeline entry and the audit row. SLA timers hook in here.
+ * order), writes a timeline entry and the audit row. The report's SLA timers start and stop here too:
+ * delivery from awaited to approved, release from approved to released (docs/decisions.md, "SLA timers").
  */
 
 export type ReportRow = Selectable<ReportsTable>;
@@ -36,7 +39,7 @@ async function moveReport(
   }
   const updated = await trx
     .updateTable("reports")
-    .set({ ...(extra.set as object), status: to, updated_at: new Date() })
+    .set({ ...(extra.set as object), status: to, updated_at: now() })
     .where("id", "=", report.id)
     .returningAll()
     .executeTakeFirstOrThrow();
@@ -81,12 +84,12 @@ export async function createReport(
   trx: Trx,
   actor: Actor,
   values: Pick<ReportRow, "query_id" | "case_id" | "patient_id" | "attorney_id" | "booking_id" | "consultant_id" | "specialization_id" | "kind" | "parent_report_id">,
-  now = new Date(),
+  at = now(),
 ): Promise<ReportRow> {
-  const reference = await nextReference(trx, "RPT", now);
+  const reference = await nextReference(trx, "RPT", at);
   const report = await trx
     .insertInto("reports")
-    .values({ ...values, reference, due_at: new Date(now.getTime() + REPORT_DUE_DAYS * DAY_MS) })
+    .values({ ...values, reference, due_at: new Date(at.getTime() + REPORT_DUE_DAYS * DAY_MS) })
     .returningAll()
     .executeTakeFirstOrThrow();
   await trx.insertInto("report_events").values({ report_id: report.id, actor_id: actor.user?.id ?? null, to_status: "awaiting", body: null }).execute();
@@ -96,6 +99,7 @@ export async function createReport(
     entityId: report.id,
     after: { reference, kind: values.kind, bookingId: values.booking_id, parentReportId: values.parent_report_id, dueAt: report.due_at.toISOString() },
   });
+  await startSlaTimer(trx, { policy: "report_delivery", subject: { kind: "report", id: report.id }, queryId: values.query_id, consultantId: values.consultant_id, startedAt: at });
   if (actor.user?.id !== values.consultant_id) {
     await notify(trx, {
       userId: values.consultant_id,
@@ -136,7 +140,10 @@ export async function recordChangesRequested(trx: Trx, actor: Actor, report: Rep
  * matters) gets the report on approval, released in the same transaction.
  */
 export async function recordApproved(trx: Trx, actor: Actor, report: ReportRow): Promise<ReportRow> {
-  const approved = await moveReport(trx, actor, report, "approved", { set: { approved_at: new Date() } });
+  const at = now();
+  const approved = await moveReport(trx, actor, report, "approved", { set: { approved_at: at } });
+  await stopSlaTimer(trx, { policy: "report_delivery", subject: { kind: "report", id: report.id }, at });
+  await startSlaTimer(trx, { policy: "report_release", subject: { kind: "report", id: report.id }, queryId: report.query_id, consultantId: report.consultant_id, startedAt: at });
   const deferral = await trx.selectFrom("release_deferrals").select("attorney_id").where("attorney_id", "=", report.attorney_id).executeTakeFirst();
   if (deferral) return recordReleased(trx, actor, approved, { body: "Released on approval (deferral agreement with the attorney)" });
   return approved;
@@ -144,11 +151,13 @@ export async function recordApproved(trx: Trx, actor: Actor, report: ReportRow):
 
 /** Event: the report goes to the attorney (by hand, by an administrator's override with a reason, or on approval). */
 export async function recordReleased(trx: Trx, actor: Actor, report: ReportRow, how: { overrideReason?: string; body?: string } = {}): Promise<ReportRow> {
+  const at = now();
   const released = await moveReport(trx, actor, report, "released", {
-    set: { released_at: new Date(), released_by: actor.user?.id ?? null, release_override_reason: how.overrideReason ?? null },
+    set: { released_at: at, released_by: actor.user?.id ?? null, release_override_reason: how.overrideReason ?? null },
     body: how.overrideReason ? `Released before payment: ${how.overrideReason}` : (how.body ?? null),
     audit: how.overrideReason ? { overrideReason: how.overrideReason } : {},
   });
+  await stopSlaTimer(trx, { policy: "report_release", subject: { kind: "report", id: report.id }, at });
   await notify(trx, {
     userId: report.attorney_id,
     type: "query_completed",
@@ -161,5 +170,7 @@ export async function recordReleased(trx: Trx, actor: Actor, report: ReportRow, 
 
 /** Event: the report will not be delivered (any state before release), with a reason. */
 export async function recordWithdrawn(trx: Trx, actor: Actor, report: ReportRow, reason: string): Promise<ReportRow> {
-  return moveReport(trx, actor, report, "withdrawn", { set: { withdrawn_reason: reason }, body: reason, audit: { reason } });
+  const withdrawn = await moveReport(trx, actor, report, "withdrawn", { set: { withdrawn_reason: reason }, body: reason, audit: { reason } });
+  await cancelSubjectTimers(trx, { kind: "report", id: report.id }, now());
+  return withdrawn;
 }

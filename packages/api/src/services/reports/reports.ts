@@ -28,6 +28,7 @@ import { AppError } from "../../errors";
 import { recordAccess } from "../audit/access-log";
 import { recordAudit } from "../audit/audit";
 import { checkUpload, storeFile } from "../files/files";
+import { now } from "../platform/clock";
 import { isStaff } from "../platform/access";
 import type { ReportRow } from "./lifecycle";
 import {
@@ -94,7 +95,7 @@ type ListRow = Awaited<ReturnType<ReturnType<typeof listQuery>["executeTakeFirst
 
 const OPEN: ReportStatus[] = ["awaiting", "submitted", "in_review", "changes_requested"];
 
-function toListItem(r: ListRow, user: CurrentUser, now = Date.now()): ReportListItem {
+function toListItem(r: ListRow, user: CurrentUser, at = now().getTime()): ReportListItem {
   return {
     id: r.id,
     reference: r.reference,
@@ -102,7 +103,7 @@ function toListItem(r: ListRow, user: CurrentUser, now = Date.now()): ReportList
     status: r.status,
     statusLabel: reportStatusLabel(r.status, user.role),
     dueAt: r.due_at.toISOString(),
-    overdue: OPEN.includes(r.status) && r.due_at.getTime() < now,
+    overdue: OPEN.includes(r.status) && r.due_at.getTime() < at,
     patientName: r.patient_name,
     consultantName: r.consultant_name,
     specialization: r.specialization,
@@ -124,7 +125,7 @@ export async function listReports({ db, actor }: Deps, f: z.output<typeof report
   }
   if (f.status) query = query.where("reports.status", "=", f.status);
   if (f.kind) query = query.where("reports.kind", "=", f.kind);
-  if (f.overdue) query = query.where("reports.status", "in", OPEN).where("reports.due_at", "<", new Date());
+  if (f.overdue) query = query.where("reports.status", "in", OPEN).where("reports.due_at", "<", now());
   if (f.queryId) query = query.where("reports.query_id", "=", f.queryId);
   if (f.bookingId) query = query.where("reports.booking_id", "=", f.bookingId);
   if (f.search) {
@@ -264,7 +265,7 @@ export async function getReport({ db, actor }: Deps, { id }: { id: string }): Pr
       release: staff && r.status === "approved",
       overrideRelease: user.role === "administrator" && r.status === "approved",
       withdraw: staff && r.status !== "released" && r.status !== "withdrawn",
-      ask: attorney && questionsUntil !== null && questionsUntil.getTime() > Date.now(),
+      ask: attorney && questionsUntil !== null && questionsUntil.getTime() > now().getTime(),
       link: staff && r.status === "released",
     },
   };
@@ -406,7 +407,7 @@ export async function askQuestions({ db, actor }: Deps, { id, body }: z.output<t
     const report = await loadVisibleReport(trx, actor.user, id, true);
     if (report.status !== "released" || !report.released_at) throw new AppError("CONFLICT", "Questions can be put once the report has been released.");
     if (report.kind === "supplementary") throw new AppError("CONFLICT", "Questions are put on the original report, not on a supplementary report.");
-    if (Date.now() > report.released_at.getTime() + REPORT_QUESTION_DAYS * DAY_MS) {
+    if (now().getTime() > report.released_at.getTime() + REPORT_QUESTION_DAYS * DAY_MS) {
       throw new AppError("CONFLICT", `Questions can be put within ${REPORT_QUESTION_DAYS} days of release; that time has passed.`);
     }
     const asked = await trx.selectFrom("report_questions").select("id").where("report_id", "=", id).executeTakeFirst();

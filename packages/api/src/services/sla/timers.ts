@@ -148,6 +148,20 @@ export async function cancelQueryTimers(trx: Transaction<Database>, queryId: str
   return Number(result.numUpdatedRows);
 }
 
+/** A withdrawn subject's open timers are cancelled, like a cancelled query's: left out of compliance. */
+export async function cancelSubjectTimers(trx: Transaction<Database>, subject: SlaSubject, at: Date): Promise<number> {
+  const open = trx.selectFrom("sla_timers").select("id").where("subject_kind", "=", subject.kind).where("subject_id", "=", subject.id).where("status", "=", "open");
+  await trx.updateTable("sla_timer_pauses").set({ to_at: at }).where("timer_id", "in", open).where("to_at", "is", null).execute();
+  const result = await trx
+    .updateTable("sla_timers")
+    .set({ status: "cancelled", stopped_at: at, paused_at: null, pause_kind: null, pause_reason: null })
+    .where("subject_kind", "=", subject.kind)
+    .where("subject_id", "=", subject.id)
+    .where("status", "=", "open")
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
 /** A query put on hold pauses its running timers; one paused by staff already stays as it is. */
 export async function holdQueryTimers(trx: Transaction<Database>, queryId: string, at: Date): Promise<number> {
   const rows = await trx
