@@ -116,6 +116,7 @@ describe.each(testDialects())("reports on %s", (kind) => {
     failed[0]!.comment = "The ID number on page 1 does not match the instruction." as never;
     expect((await trpc(t.app, c.employee!, "reports.review", { id: report.id, items: failed, comment: "Please fix the ID number." })).status).toBe(200);
     expect((await get(c.consultant!, report.id)).status).toBe("changes_requested");
+    expect((await get(c.attorney!, report.id)).status).toBe("awaiting");
 
     const v2 = await upload(c.consultant!, report.id, "knee report v2.pdf", await demoReportPdf("Knee report corrected", 4), { declaration: DECLARATION, changeNote: "ID number corrected" });
     expect(v2.statusCode, v2.body).toBe(201);
@@ -132,6 +133,11 @@ describe.each(testDialects())("reports on %s", (kind) => {
     // No more uploads once approved.
     expect((await upload(c.consultant!, report.id, "v3.pdf", await demoReportPdf("v3"))).statusCode).toBe(409);
 
+    // The attorney sees the plain stage, never QA's own steps or the drafts' count.
+    const attorneyList = (await trpc<{ id: string; status: string; versions: number }[]>(t.app, c.attorney!, "reports.list", {})).data.find((r) => r.id === report.id)!;
+    expect(attorneyList).toMatchObject({ status: "approved", versions: 0 });
+    const byInternal = (await trpc<{ id: string; status: string }[]>(t.app, c.attorney!, "reports.list", { status: "changes_requested" })).data;
+    expect(byInternal.every((r) => r.status === "awaiting")).toBe(true);
     const attorneyBefore = await get(c.attorney!, report.id);
     expect(attorneyBefore.statusLabel).toBe("Awaiting payment");
     expect(attorneyBefore.versionList).toEqual([]);
@@ -191,7 +197,11 @@ describe.each(testDialects())("reports on %s", (kind) => {
     await upload(c.consultant!, report.id, "mine.pdf", await demoReportPdf("mine"));
     const version = await t.db.selectFrom("report_versions").select("file_id").where("report_id", "=", report.id).executeTakeFirstOrThrow();
     expect((await trpc(t.app, c.dr_naidoo!, "reports.get", { id: report.id })).status).toBe(404);
-    expect((await download(c.dr_naidoo!, version.file_id)).statusCode).toBe(404);
+    const others = await download(c.dr_naidoo!, version.file_id);
+    expect(others.statusCode).toBe(404);
+    // The same answer as for a file that does not exist, so file ids cannot be probed.
+    const missing = await download(c.dr_naidoo!, "00000000-0000-4000-8000-000000000000");
+    expect(others.json()).toEqual(missing.json());
     expect((await upload(c.dr_naidoo!, report.id, "x.pdf", await demoReportPdf("x"))).statusCode).toBe(404);
     expect((await trpc(t.app, c.nomsa!, "reports.get", { id: report.id })).status).toBe(404);
     const list = await trpc<{ id: string }[]>(t.app, c.dr_naidoo!, "reports.list", {});

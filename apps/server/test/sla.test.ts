@@ -192,6 +192,28 @@ describe.each(testDialects())("SLA timers on %s", (kind) => {
     expect(item.timeLeftMs).toBeGreaterThan(23 * HOUR);
   });
 
+  it("shows an expert only the timers of their own reports, and an attorney no staff pause reason or case manager", async () => {
+    const queryId = await newQuery();
+    const ack = await timer(queryId, "query_acknowledgement");
+    expect((await trpc(t.app, c.employee, "queries.take", { id: queryId })).status).toBe(200);
+    const offered = await timer(queryId, "booking_offered");
+    expect((await trpc(t.app, c.employee, "sla.pause", { id: offered.id, reason: "Chasing the firm's fee approval" })).status).toBe(200);
+    const attorneyItem = (await trpc<{ items: SlaTimerItem[] }>(t.app, c.attorney, "sla.list", { limit: 200 })).data.items.find((i) => i.id === offered.id)!;
+    expect(attorneyItem).toMatchObject({ paused: true, pauseReason: null, assignedEmployeeName: null });
+    const staffItem = (await trpc<{ items: SlaTimerItem[] }>(t.app, c.employee, "sla.list", { limit: 200 })).data.items.find((i) => i.id === offered.id)!;
+    expect(staffItem.pauseReason).toBe("Chasing the firm's fee approval");
+    expect(staffItem.assignedEmployeeName).not.toBeNull();
+
+    const expert = await trpc<{ items: SlaTimerItem[] }>(t.app, c.consultant, "sla.list", { limit: 200 });
+    expect(expert.status).toBe(200);
+    expect(expert.data.items.length).toBeGreaterThan(0);
+    const own = await t.db.selectFrom("sla_timers").select("id").where("consultant_id", "=", ids.consultant!).execute();
+    const ownIds = new Set(own.map((r) => r.id));
+    expect(expert.data.items.every((i) => ownIds.has(i.id))).toBe(true);
+    expect(expert.data.items.some((i) => i.id === ack.id)).toBe(false);
+    expect((await trpc(t.app, c.employee, "sla.resume", { id: offered.id })).status).toBe(200);
+  });
+
   it("alerts at risk, then breach, then escalates once, each once however often the sweeper runs", async () => {
     const queryId = await newQuery();
     await trpc(t.app, c.employee, "queries.take", { id: queryId });

@@ -36,6 +36,22 @@ export const ATTORNEY_REPORT_LABELS: Record<ReportStatus, string> = {
   withdrawn: "Withdrawn",
 };
 
+/**
+ * The status an attorney is shown: one per plain label, so a returned report (changes requested)
+ * reads as still in preparation and QA's steps stay the agency's own (docs/decisions.md, "Files and reports").
+ */
+export function attorneyReportStatus(status: ReportStatus): ReportStatus {
+  if (status === "changes_requested") return "awaiting";
+  if (status === "submitted") return "in_review";
+  return status;
+}
+
+/** The internal statuses an attorney's status filter stands for. */
+export function attorneyStatusFilter(status: ReportStatus): ReportStatus[] {
+  const shown = attorneyReportStatus(status);
+  return (Object.keys(ATTORNEY_REPORT_LABELS) as ReportStatus[]).filter((s) => attorneyReportStatus(s) === shown);
+}
+
 export function reportStatusLabel(status: ReportStatus, role: string): string {
   return role === "attorney" ? ATTORNEY_REPORT_LABELS[status] : REPORT_STATUS_LABELS[status];
 }

@@ -22,7 +22,7 @@ import type {
   reportUploadSchema,
   ReviewItem,
 } from "@medlegal/domain";
-import { REPORT_QUESTION_DAYS, reportStatusLabel } from "@medlegal/domain";
+import { attorneyReportStatus, attorneyStatusFilter, REPORT_QUESTION_DAYS, reportStatusLabel } from "@medlegal/domain";
 import type { SignedInActor } from "../../context";
 import { AppError } from "../../errors";
 import { recordAccess } from "../audit/access-log";
@@ -100,7 +100,7 @@ function toListItem(r: ListRow, user: CurrentUser, at = now().getTime()): Report
     id: r.id,
     reference: r.reference,
     kind: r.kind,
-    status: r.status,
+    status: user.role === "attorney" ? attorneyReportStatus(r.status) : r.status,
     statusLabel: reportStatusLabel(r.status, user.role),
     dueAt: r.due_at.toISOString(),
     overdue: OPEN.includes(r.status) && r.due_at.getTime() < at,
@@ -111,7 +111,8 @@ function toListItem(r: ListRow, user: CurrentUser, at = now().getTime()): Report
     queryReference: r.query_reference,
     caseReference: r.case_reference,
     attorneyName: r.firm_name ? `${r.attorney_name} (${r.firm_name})` : r.attorney_name,
-    versions: Number(r.version_count ?? 0),
+    // An attorney only ever receives the released version, so drafts are not counted for them.
+    versions: user.role === "attorney" ? (r.status === "released" ? 1 : 0) : Number(r.version_count ?? 0),
     releasedAt: r.released_at?.toISOString() ?? null,
   };
 }
@@ -123,7 +124,7 @@ export async function listReports({ db, actor }: Deps, f: z.output<typeof report
     if (!isStaff(actor.user)) throw new AppError("FORBIDDEN", "The review queue is for the agency.");
     query = query.where("reports.status", "in", ["submitted", "in_review"]);
   }
-  if (f.status) query = query.where("reports.status", "=", f.status);
+  if (f.status) query = query.where("reports.status", "in", actor.user.role === "attorney" ? attorneyStatusFilter(f.status) : [f.status]);
   if (f.kind) query = query.where("reports.kind", "=", f.kind);
   if (f.overdue) query = query.where("reports.status", "in", OPEN).where("reports.due_at", "<", now());
   if (f.queryId) query = query.where("reports.query_id", "=", f.queryId);

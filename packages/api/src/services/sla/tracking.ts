@@ -16,15 +16,20 @@ interface Deps {
   actor: SignedInActor;
 }
 
-/** The timers rows of the SLA screens, scoped to the queries the caller may see. */
+/**
+ * The timers rows of the SLA screens, scoped to the queries the caller may see; an expert sees only
+ * the timers of their own reports, not the agency's query timers or another expert's reports on a
+ * shared query (docs/decisions.md, "SLA timers").
+ */
 function timerQuery(db: Db, actor: SignedInActor) {
-  return db
+  let q = db
     .selectFrom("sla_timers")
     .innerJoin("queries", "queries.id", "sla_timers.query_id")
     .leftJoin("users as employee", "employee.id", "queries.assigned_employee_id")
     .leftJoin("users as consultant", "consultant.id", "sla_timers.consultant_id")
-    .where(visibleQueries(actor.user))
-    .select([
+    .where(visibleQueries(actor.user));
+  if (actor.user.role === "consultant") q = q.where("sla_timers.consultant_id", "=", actor.user.id);
+  return q.select([
       "sla_timers.id",
       "sla_timers.policy",
       "sla_timers.subject_kind",
@@ -60,7 +65,17 @@ export function viewState(row: Pick<TimerRow, "status" | "due_at" | "at_risk_at"
   return { state: at >= row.at_risk_at ? "at_risk" : "on_track", timeLeftMs };
 }
 
-function toItem(row: TimerRow, now: Date): SlaTimerItem {
+/**
+ * One timer as the caller may see it: staff reasons for a pause and the case manager's name are
+ * the agency's own notes, so an attorney sees only that a timer is paused (and why, for a hold).
+ */
+function toItem(row: TimerRow, now: Date, actor: SignedInActor): SlaTimerItem {
+  const item = toFullItem(row, now);
+  if (actor.user.role !== "attorney") return item;
+  return { ...item, assignedEmployeeName: null, pauseReason: row.pause_kind === "hold" ? row.pause_reason : null };
+}
+
+function toFullItem(row: TimerRow, now: Date): SlaTimerItem {
   return {
     id: row.id,
     policy: row.policy,
@@ -103,7 +118,7 @@ export async function listSlaTimers({ db, actor }: Deps, f: z.output<typeof slaL
     if (f.state === "on_track") q = q.where("sla_timers.paused_at", "is", null).where("sla_timers.at_risk_at", ">", now);
   }
   const rows = await q.orderBy("sla_timers.id").limit(f.limit).execute();
-  return { items: rows.map((r) => toItem(r, now)), asOf: now.toISOString() };
+  return { items: rows.map((r) => toItem(r, now, actor)), asOf: now.toISOString() };
 }
 
 async function lockTimer(trx: Transaction<Database>, actor: SignedInActor, id: string) {
@@ -113,7 +128,7 @@ async function lockTimer(trx: Transaction<Database>, actor: SignedInActor, id: s
 }
 
 async function itemOf(db: Db, actor: SignedInActor, id: string): Promise<SlaTimerItem> {
-  return toItem(await timerQuery(db, actor).where("sla_timers.id", "=", id).executeTakeFirstOrThrow(), new Date());
+  return toItem(await timerQuery(db, actor).where("sla_timers.id", "=", id).executeTakeFirstOrThrow(), new Date(), actor);
 }
 
 /** Staff stop one timer's clock with a reason ("awaiting records"); audited. */
