@@ -4,6 +4,7 @@ import type { Database } from "@medlegal/db";
 import type { ReportStatus } from "@medlegal/domain";
 import { idInputSchema, reportReasonSchema, reportReviewSchema } from "@medlegal/domain";
 import type { SignedInActor } from "./context";
+import { now } from "./services/platform/clock";
 import { createAwaitingReport, createReport } from "./services/reports/lifecycle";
 import { askQuestions, releaseReport, reviewReport, takeReport, uploadVersion, withdrawReport } from "./services/reports/reports";
 import { findCurrentUser } from "./services/users/users";
@@ -129,8 +130,8 @@ export async function seedDemoReports(db: Kysely<Database>): Promise<void> {
     await upload(2);
     await takeReport({ db, actor: employee }, parseInput(idInputSchema, id));
     await review(false);
-    const now = await db.selectFrom("reports").select("status").where("id", "=", r.id).executeTakeFirstOrThrow();
-    if (target === "released" && now.status === "approved") await releaseReport({ db, actor: employee }, parseInput(idInputSchema, id));
+    const current = await db.selectFrom("reports").select("status").where("id", "=", r.id).executeTakeFirstOrThrow();
+    if (target === "released" && current.status === "approved") await releaseReport({ db, actor: employee }, parseInput(idInputSchema, id));
   }
 
   // The first released report has the attorney's questions, answered in a supplementary report.
@@ -143,6 +144,6 @@ export async function seedDemoReports(db: Kysely<Database>): Promise<void> {
   const open = await db.selectFrom("reports").select("id").where("status", "in", ["awaiting", "submitted", "in_review", "changes_requested"]).orderBy("reference").execute();
   for (const [i, r] of open.entries()) {
     const dueInDays = [-3, 2, 9, -1, 5, 12][i % 6]!;
-    await db.updateTable("reports").set({ due_at: new Date(Date.now() + dueInDays * 86_400_000) }).where("id", "=", r.id).execute();
+    await db.updateTable("reports").set({ due_at: new Date(now().getTime() + dueInDays * 86_400_000) }).where("id", "=", r.id).execute();
   }
 }

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { Insertable, Kysely } from "kysely";
 import type { Database, SlaPolicyKey, SlaTimersTable } from "@medlegal/db";
 import { DEFAULT_SLA, slaDueAt, slaPolicyTerms } from "@medlegal/domain";
+import { now as clockNow } from "./services/platform/clock";
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -14,7 +15,7 @@ const DAY = 24 * HOUR;
  * as sent, so a first start does not ring every bell at once.
  */
 export async function seedDemoSla(db: Kysely<Database>): Promise<void> {
-  const now = Date.now();
+  const now = clockNow().getTime();
   const open = await db
     .selectFrom("sla_timers")
     .select(["id", "target", "unit", "started_at"])

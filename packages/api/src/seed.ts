@@ -8,7 +8,7 @@ import { seedDemoSla } from "./seed-sla";
 import { seedAvailability, seedMatters } from "./seed-workflow";
 import { seedDemoReports } from "./seed-reports";
 import { hashPassword } from "./services/auth/passwords";
-import { stamp } from "./services/platform/clock";
+import { runAt, stamp } from "./services/platform/clock";
 import { markAllNotificationsRead, notify } from "./services/notifications/notifications";
 import { addShift } from "./services/scheduling/rosters";
 import { parseInput } from "./validation";
@@ -98,7 +98,8 @@ const DEMO_USERS: DemoUser[] = [
 export async function seedDemoData(db: Kysely<Database>, options: { workflow?: boolean; now?: Date } = {}): Promise<boolean> {
   const existing = await db.selectFrom("users").select("id").where(sql`lower(username)`, "=", "admin").executeTakeFirst();
   if (existing) return false;
-  const story = new DemoStory(db, options.now ?? new Date());
+  const firstStart = options.now ?? new Date();
+  const story = new DemoStory(db, firstStart);
   await seedUsers(story);
   if (options.workflow === false) return true;
 
@@ -108,8 +109,11 @@ export async function seedDemoData(db: Kysely<Database>, options: { workflow?: b
   seedMessages(story);
   seedNotificationHabits(story);
   await story.play();
-  await seedDemoReports(db);
-  await seedDemoSla(db);
+  // Reports and SLA pictures are laid over the story just before first start, on the same clock.
+  await runAt(new Date(firstStart.getTime() - 30 * 60_000), async () => {
+    await seedDemoReports(db);
+    await seedDemoSla(db);
+  });
   return true;
 }
 

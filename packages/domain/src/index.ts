@@ -19,6 +19,7 @@ export * from "./roles";
 export * from "./schemas";
 export * from "./sla";
 export * from "./sla-timers";
+export * from "./sla-outputs";
 export * from "./specializations";
 export * from "./two-factor";
 export * from "./user";

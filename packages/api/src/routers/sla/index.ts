@@ -1,5 +1,18 @@
 import { z } from "zod";
-import { declaredHolidayDeleteSchema, declaredHolidayInputSchema, idInputSchema, slaListInputSchema, slaMonitoringInputSchema, slaPauseSchema } from "@medlegal/domain";
+import {
+  declaredHolidayDeleteSchema,
+  declaredHolidayInputSchema,
+  declaredHolidayOutputSchema,
+  holidayYearOutputSchema,
+  idInputSchema,
+  removedHolidayOutputSchema,
+  slaListInputSchema,
+  slaMonitoringInputSchema,
+  slaMonitoringOutputSchema,
+  slaPauseSchema,
+  slaTimerItemOutputSchema,
+  slaTimerListOutputSchema,
+} from "@medlegal/domain";
 import { addDeclaredHoliday, listHolidays, removeDeclaredHoliday } from "../../services/sla/holidays";
 import { slaMonitoring } from "../../services/sla/monitoring";
 import { listSlaTimers, pauseSlaTimer, resumeSlaTimer } from "../../services/sla/tracking";
@@ -8,13 +21,14 @@ import { roleProcedure, router } from "../../trpc";
 const holidaysProcedure = roleProcedure("holidays.manage");
 
 export const slaRouter = router({
-  list: roleProcedure("sla.read").input(slaListInputSchema).query(({ ctx, input }) => listSlaTimers({ db: ctx.db, actor: ctx.actor }, input)),
-  pause: roleProcedure("sla.manage").input(slaPauseSchema).mutation(({ ctx, input }) => pauseSlaTimer({ db: ctx.db, actor: ctx.actor }, input)),
-  resume: roleProcedure("sla.manage").input(idInputSchema).mutation(({ ctx, input }) => resumeSlaTimer({ db: ctx.db, actor: ctx.actor }, input)),
-  getMonitoring: roleProcedure("sla.monitor").input(slaMonitoringInputSchema).query(({ ctx, input }) => slaMonitoring({ db: ctx.db }, input)),
+  list: roleProcedure("sla.read").input(slaListInputSchema).output(slaTimerListOutputSchema).query(({ ctx, input }) => listSlaTimers({ db: ctx.db, actor: ctx.actor }, input)),
+  pause: roleProcedure("sla.manage").input(slaPauseSchema).output(slaTimerItemOutputSchema).mutation(({ ctx, input }) => pauseSlaTimer({ db: ctx.db, actor: ctx.actor }, input)),
+  resume: roleProcedure("sla.manage").input(idInputSchema).output(slaTimerItemOutputSchema).mutation(({ ctx, input }) => resumeSlaTimer({ db: ctx.db, actor: ctx.actor }, input)),
+  getMonitoring: roleProcedure("sla.monitor").input(slaMonitoringInputSchema).output(slaMonitoringOutputSchema).query(({ ctx, input }) => slaMonitoring({ db: ctx.db }, input)),
   listHolidays: holidaysProcedure
     .input(z.object({ year: z.number({ error: "Choose a year from 1995 to 2100" }).int().min(1995, "Choose a year from 1995 to 2100").max(2100, "Choose a year from 1995 to 2100") }))
+    .output(holidayYearOutputSchema)
     .query(({ ctx, input }) => listHolidays({ db: ctx.db }, input)),
-  declareHoliday: holidaysProcedure.input(declaredHolidayInputSchema).mutation(({ ctx, input }) => addDeclaredHoliday({ db: ctx.db, actor: ctx.actor }, input)),
-  removeHoliday: holidaysProcedure.input(declaredHolidayDeleteSchema).mutation(({ ctx, input }) => removeDeclaredHoliday({ db: ctx.db, actor: ctx.actor }, input)),
+  declareHoliday: holidaysProcedure.input(declaredHolidayInputSchema).output(declaredHolidayOutputSchema).mutation(({ ctx, input }) => addDeclaredHoliday({ db: ctx.db, actor: ctx.actor }, input)),
+  removeHoliday: holidaysProcedure.input(declaredHolidayDeleteSchema).output(removedHolidayOutputSchema).mutation(({ ctx, input }) => removeDeclaredHoliday({ db: ctx.db, actor: ctx.actor }, input)),
 });

@@ -1,7 +1,7 @@
 import type { ExpressionBuilder, Kysely, Transaction } from "kysely";
 import type { Database } from "@medlegal/db";
 import type { CurrentUser, Permission } from "@medlegal/domain";
-import { can } from "@medlegal/domain";
+import { can, OPEN_QUERY_STATUSES } from "@medlegal/domain";
 import { AppError } from "../../errors";
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -112,7 +112,9 @@ export function visibleAvailability(user: CurrentUser) {
           .select("aa.id")
           .whereRef("aa.consultant_id", "=", "users.id")
           .where("aa.status", "=", "accepted")
-          .where("aq.attorney_id", "=", user.id),
+          .where("aq.attorney_id", "=", user.id)
+          // Only an open query can still be booked, so a closed matter's expert stays private.
+          .where("aq.status", "in", OPEN_QUERY_STATUSES),
       ),
       eb.exists(
         eb
