@@ -85,7 +85,7 @@ describe("the settings page", () => {
     await page.goto("/settings");
     const tabs = page.getByRole("tab");
     await tabs.first().waitFor();
-    expect(await tabs.count()).toBe(6);
+    expect(await tabs.count()).toBe(7);
     const outside = await tabs.evaluateAll((all) =>
       all.filter((tab) => tab.getBoundingClientRect().right > document.documentElement.clientWidth || tab.getBoundingClientRect().left < 0).map((tab) => tab.textContent),
     );

@@ -103,7 +103,10 @@ describe("the main journey", () => {
 
     // Staff confirm it; the query is scheduled.
     await employee.page.goto("/admin/bookings");
-    await employee.page.getByRole("button", { name: `Confirm ${bookingReference}` }).filter({ visible: true }).first().click();
+    const confirm = employee.page.getByRole("button", { name: `Confirm ${bookingReference}` }).filter({ visible: true });
+    await confirm.first().click();
+    // Wait for the confirmation to land before leaving the page (leaving would cancel the request).
+    await expect.poll(() => confirm.count()).toBe(0);
     await employee.page.goto(queryUrl);
     await expect.poll(() => employee.page.getByRole("list", { name: "Assessments" }).getByText("Confirmed").isVisible()).toBe(true);
     await expect.poll(() => employee.page.getByText("Scheduled", { exact: true }).first().isVisible()).toBe(true);

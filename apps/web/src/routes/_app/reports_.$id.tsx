@@ -233,7 +233,7 @@ function ReportView({ r, role, onChanged }: { r: ReportDetail; role: Role; onCha
             <CardContent>
               <dl className="grid gap-2 text-sm">
                 <Row term="Query">
-                  <Link to="/queries/$id" params={{ id: r.queryId }} className="text-primary hover:underline">
+                  <Link to="/queries/$id" params={{ id: r.queryId }} className="text-primary underline underline-offset-2">
                     {r.queryReference}
                   </Link>
                 </Row>
@@ -258,7 +258,7 @@ function ReportView({ r, role, onChanged }: { r: ReportDetail; role: Role; onCha
                   {r.parent && (
                     <li>
                       Follows{" "}
-                      <Link to="/reports/$id" params={{ id: r.parent.id }} className="text-primary hover:underline">
+                      <Link to="/reports/$id" params={{ id: r.parent.id }} className="text-primary underline underline-offset-2">
                         {r.parent.reference}
                       </Link>{" "}
                       ({REPORT_KIND_LABELS[r.parent.kind]})
@@ -266,7 +266,7 @@ function ReportView({ r, role, onChanged }: { r: ReportDetail; role: Role; onCha
                   )}
                   {r.linked.map((l) => (
                     <li key={l.id}>
-                      <Link to="/reports/$id" params={{ id: l.id }} className="text-primary hover:underline">
+                      <Link to="/reports/$id" params={{ id: l.id }} className="text-primary underline underline-offset-2">
                         {l.reference}
                       </Link>{" "}
                       {REPORT_KIND_LABELS[l.kind]} · {l.statusLabel}
@@ -432,7 +432,7 @@ function QuestionsCard({ r, onDone }: { r: ReportDetail; onDone: () => void }) {
               {r.questions.supplementaryReportId && (
                 <>
                   {" · answered in "}
-                  <Link to="/reports/$id" params={{ id: r.questions.supplementaryReportId }} className="text-primary hover:underline">
+                  <Link to="/reports/$id" params={{ id: r.questions.supplementaryReportId }} className="text-primary underline underline-offset-2">
                     {r.questions.supplementaryReference}
                   </Link>
                 </>
