@@ -6,8 +6,8 @@ import type { accessLogExportInputSchema, accessLogListInputSchema } from "@medl
 import { addDays, sastToUtc } from "@medlegal/domain";
 import type { z } from "zod";
 import type { SignedInActor } from "../../context";
-import { csvCell } from "../platform/csv";
-import { decodeCursor, exactTime, pageOf } from "../platform/keyset";
+import { csvDocument } from "../platform/csv";
+import { afterTimeCursor, exactTime, pageOf } from "../platform/keyset";
 import { stamp } from "../platform/clock";
 
 /** One view per user and record is enough for this long: a page refetching does not flood the log. */
@@ -97,10 +97,7 @@ export async function listAccessLog(
   f: z.output<typeof accessLogListInputSchema>,
 ): Promise<{ items: AccessLogRow[]; nextCursor: string | null }> {
   let query = filtered(db, f).limit(f.limit + 1);
-  if (f.cursor) {
-    const [at, id] = decodeCursor(f.cursor, ["time", "id"]);
-    query = query.where(sql<boolean>`(access_log.at, access_log.id) < (${at}::timestamptz, ${id}::uuid)`);
-  }
+  if (f.cursor) query = query.where(afterTimeCursor(f.cursor, "access_log.at", "access_log.id", "desc"));
   const { page, nextCursor } = pageOf(await query.execute(), f.limit);
   return { items: page.map(toRow), nextCursor };
 }
@@ -110,8 +107,8 @@ export async function exportAccessLogCsv({ db, actor }: { db: Kysely<Database>; 
   const rows = (await filtered(db, f).limit(50_000).execute()).map(toRow);
   await recordAccess(db, actor, { action: "export", entityType: "access_log", entityId: null, patientId: f.patientId ?? null });
   const header = ["at", "user", "role", "action", "entity_type", "entity_id", "claimant", "ip", "user_agent"];
-  const lines = rows.map((r) =>
-    [r.at, r.userName ?? r.userId, r.userRole, r.action, r.entityType, r.entityId, r.patientName ?? r.patientId, r.ip, r.userAgent].map(csvCell).join(","),
+  return csvDocument(
+    header.join(","),
+    rows.map((r) => [r.at, r.userName ?? r.userId, r.userRole, r.action, r.entityType, r.entityId, r.patientName ?? r.patientId, r.ip, r.userAgent]),
   );
-  return [header.join(","), ...lines].join("\r\n") + "\r\n";
 }

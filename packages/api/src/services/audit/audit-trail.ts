@@ -6,8 +6,8 @@ import type { z } from "zod";
 import type { auditExportInputSchema, auditListInputSchema } from "@medlegal/domain";
 import type { SignedInActor } from "../../context";
 import { recordAccess } from "./access-log";
-import { csvCell } from "../platform/csv";
-import { decodeCursor, exactTime, pageOf } from "../platform/keyset";
+import { csvDocument } from "../platform/csv";
+import { afterTimeCursor, exactTime, pageOf } from "../platform/keyset";
 
 export interface AuditRow {
   id: string;
@@ -127,10 +127,7 @@ const toRow = (r: Row): Omit<AuditRow, "entityReference"> => ({
 /** The audit trail, newest first, filtered, one keyset page at a time (administrators only). */
 export async function listAudit({ db }: { db: Kysely<Database> }, f: z.output<typeof auditListInputSchema>): Promise<{ items: AuditRow[]; nextCursor: string | null }> {
   let query = filtered(db, f).limit(f.limit + 1);
-  if (f.cursor) {
-    const [at, id] = decodeCursor(f.cursor, ["time", "id"]);
-    query = query.where(sql<boolean>`(audit_log.at, audit_log.id) < (${at}::timestamptz, ${id}::uuid)`);
-  }
+  if (f.cursor) query = query.where(afterTimeCursor(f.cursor, "audit_log.at", "audit_log.id", "desc"));
   const { page, nextCursor } = pageOf(await query.execute(), f.limit);
   return { items: await withReferences(db, page.map(toRow)), nextCursor };
 }
@@ -144,10 +141,8 @@ export async function exportAuditCsv(
   // The trail names claimants' records, so taking a copy of it is itself recorded.
   await recordAccess(db, actor, { action: "export", entityType: "audit_log", entityId: null, patientId: null });
   const header = ["at", "actor", "role", "action", "entity_type", "entity_id", "entity_reference", "before", "after", "ip", "user_agent", "request_id"];
-  const lines = rows.map((r) =>
-    [r.at, r.actorName ?? r.actorId, r.actorRole, r.action, r.entityType, r.entityId, r.entityReference, r.before, r.after, r.ip, r.userAgent, r.requestId]
-      .map(csvCell)
-      .join(","),
+  return csvDocument(
+    header.join(","),
+    rows.map((r) => [r.at, r.actorName ?? r.actorId, r.actorRole, r.action, r.entityType, r.entityId, r.entityReference, r.before, r.after, r.ip, r.userAgent, r.requestId]),
   );
-  return [header.join(","), ...lines].join("\r\n") + "\r\n";
 }

@@ -5,3 +5,7 @@ export const csvCell = (value: unknown): string => {
   const safe = /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
   return `"${safe.replace(/"/g, '""')}"`;
 };
+
+/** A CSV document: the header line as given, then one line of quoted cells per row, CRLF endings. */
+export const csvDocument = (header: string, rows: readonly (readonly unknown[])[]): string =>
+  [header, ...rows.map((cells) => cells.map(csvCell).join(","))].join("\r\n") + "\r\n";

@@ -49,7 +49,17 @@ export function exactTime(column: string): RawBuilder<string> {
   return sql<string>`to_char(${sql.ref(column)} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
 }
 
-/** A keyset page of a newest-first list ordered by (at, id). */
+/**
+ * The rows after a (time, id) cursor of a list ordered by those two columns: `desc` lists
+ * (newest first) continue below it, `asc` lists above it.
+ */
+export function afterTimeCursor(cursor: string, atColumn: string, idColumn: string, order: "asc" | "desc"): RawBuilder<boolean> {
+  const [at, id] = decodeCursor(cursor, ["time", "id"]);
+  const past = order === "desc" ? sql`<` : sql`>`;
+  return sql<boolean>`(${sql.ref(atColumn)}, ${sql.ref(idColumn)}) ${past} (${at}::timestamptz, ${id}::uuid)`;
+}
+
+/** A keyset page of a list ordered by (at, id). */
 export function pageOf<R extends { id: string; cursor_at: string }>(rows: R[], limit: number): { page: R[]; nextCursor: string | null } {
   const page = rows.slice(0, limit);
   const last = page[page.length - 1];

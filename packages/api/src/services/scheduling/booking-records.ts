@@ -8,7 +8,7 @@ import type { SignedInActor } from "../../context";
 import { AppError } from "../../errors";
 import { visibleBookings } from "../platform/access";
 import { recordAudit } from "../audit/audit";
-import { decodeCursor, encodeCursor, exactTime } from "../platform/keyset";
+import { afterTimeCursor, exactTime, pageOf } from "../platform/keyset";
 import { now } from "../platform/clock";
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -107,14 +107,9 @@ export async function listBookings({ db, actor }: Deps, f: z.output<typeof booki
       ]),
     );
   }
-  if (f.cursor) {
-    const [at, id] = decodeCursor(f.cursor, ["time", "id"]);
-    query = query.where(sql<boolean>`(bookings.starts_at, bookings.id) > (${at}::timestamptz, ${id}::uuid)`);
-  }
-  const rows = await query.execute();
-  const page = rows.slice(0, f.limit);
-  const last = page[page.length - 1];
-  return { items: page.map(toBookingItem), nextCursor: rows.length > f.limit && last ? encodeCursor([last.cursor_at, last.id]) : null };
+  if (f.cursor) query = query.where(afterTimeCursor(f.cursor, "bookings.starts_at", "bookings.id", "asc"));
+  const { page, nextCursor } = pageOf(await query.execute(), f.limit);
+  return { items: page.map(toBookingItem), nextCursor };
 }
 
 export async function getBooking({ db, actor }: Deps, { id }: z.output<typeof idInputSchema>): Promise<BookingItem> {

@@ -4,7 +4,7 @@ import type { z } from "zod";
 import type { Database } from "@medlegal/db";
 import type { SlaMonitoring, SlaPolicy, slaMonitoringInputSchema } from "@medlegal/domain";
 import { sastDate, sastToUtc } from "@medlegal/domain";
-import { csvCell } from "../platform/csv";
+import { csvCell, csvDocument } from "../platform/csv";
 
 /**
  * `/sla-monitoring`: the agency-wide picture, computed in PostgreSQL over the stored due times
@@ -159,5 +159,5 @@ export async function slaTimersCsv({ db }: { db: Kysely<Database> }, f: z.output
       r.pause_reason ?? "",
       r.consultant ?? "",
     ]);
-  return [header, ...lines].map((cells) => cells.map(csvCell).join(",")).join("\r\n") + "\r\n";
+  return csvDocument(header.map(csvCell).join(","), lines);
 }
