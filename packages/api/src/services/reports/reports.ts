@@ -1,4 +1,4 @@
-import type { ExpressionBuilder, Kysely, Transaction } from "kysely";
+import type { ExpressionBuilder, Kysely } from "kysely";
 import { sql } from "kysely";
 import { PDFDocument } from "pdf-lib";
 import type { z } from "zod";
@@ -23,7 +23,6 @@ import type {
   ReviewItem,
 } from "@medlegal/domain";
 import { attorneyReportStatus, attorneyStatusFilter, REPORT_QUESTION_DAYS, reportStatusLabel } from "@medlegal/domain";
-import type { SignedInActor } from "../../context";
 import { AppError } from "../../errors";
 import { recordAccess } from "../audit/access-log";
 import { recordAudit } from "../audit/audit";
@@ -40,12 +39,7 @@ import {
   recordVersionSubmitted,
   recordWithdrawn,
 } from "./lifecycle";
-
-interface Deps {
-  db: Kysely<Database>;
-  actor: SignedInActor;
-}
-type Db = Kysely<Database> | Transaction<Database>;
+import type { Db, Deps } from "../platform/deps";
 
 const DAY_MS = 86_400_000;
 const MISSING = "That report does not exist or is not yours to see.";
