@@ -22,7 +22,7 @@ import type {
   reportUploadSchema,
   ReviewItem,
 } from "@medlegal/domain";
-import { attorneyReportStatus, attorneyStatusFilter, REPORT_QUESTION_DAYS, reportStatusLabel } from "@medlegal/domain";
+import { attorneyStatusFilter, REPORT_QUESTION_DAYS, reportStatusLabel, shownReportStatus } from "@medlegal/domain";
 import { AppError } from "../../errors";
 import { recordAccess } from "../audit/access-log";
 import { recordAudit } from "../audit/audit";
@@ -94,7 +94,7 @@ function toListItem(r: ListRow, user: CurrentUser, at = now().getTime()): Report
     id: r.id,
     reference: r.reference,
     kind: r.kind,
-    status: user.role === "attorney" ? attorneyReportStatus(r.status) : r.status,
+    status: shownReportStatus(r.status, user.role),
     statusLabel: reportStatusLabel(r.status, user.role),
     dueAt: r.due_at.toISOString(),
     overdue: OPEN.includes(r.status) && r.due_at.getTime() < at,
@@ -213,7 +213,7 @@ export async function getReport({ db, actor }: Deps, { id }: { id: string }): Pr
     bookingReference: booking?.reference ?? null,
     consultantId: r.consultant_id,
     parent: parent ?? null,
-    linked: linked.map((l) => ({ ...l, statusLabel: reportStatusLabel(l.status, user.role) })),
+    linked: linked.map((l) => ({ ...l, status: shownReportStatus(l.status, user.role), statusLabel: reportStatusLabel(l.status, user.role) })),
     versionList: shownVersions.map((v) => ({
       id: v.id,
       number: v.number,
