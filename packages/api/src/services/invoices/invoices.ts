@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import type { ExpressionBuilder, Kysely, Selectable, Transaction } from "kysely";
+import type { ExpressionBuilder, Selectable, Transaction } from "kysely";
 import { sql } from "kysely";
 import type { z } from "zod";
 import type { Database, InvoicePartyJson, InvoicesTable } from "@medlegal/db";
@@ -25,17 +25,13 @@ import { AppError } from "../../errors";
 import { recordAudit } from "../audit/audit";
 import { storeGeneratedFile } from "../files/files";
 import { now } from "../platform/clock";
+import type { Db, Deps } from "../platform/deps";
 import { isStaff } from "../platform/access";
 import { nextInSeries } from "../platform/references";
 import { getAgencySettings } from "../settings/settings";
 import type { PrintableDocument } from "./invoice-pdf";
 import { documentTitle, renderDocumentPdf } from "./invoice-pdf";
 
-interface Deps {
-  db: Kysely<Database>;
-  actor: SignedInActor;
-}
-type Db = Kysely<Database> | Transaction<Database>;
 type InvoiceRow = Selectable<InvoicesTable>;
 
 const MISSING = "That invoice does not exist or is not yours to see.";
