@@ -1,7 +1,7 @@
 import type { QueryDetail } from "@medlegal/domain";
 import { skipToken } from "@tanstack/react-query";
 import { createFileRoute, useNavigate } from "@tanstack/react-router";
-import { ClipboardList } from "lucide-react";
+import { ClipboardList, Hourglass } from "lucide-react";
 import * as React from "react";
 import { z } from "zod";
 import { EmptyState, PageHeader } from "@/components/page";
@@ -90,7 +90,14 @@ function QuerySchedule({ query }: { query: QueryDetail }) {
   return (
     <div className="grid gap-5">
       <RequestedExpertsCard query={query} schedule={schedule} />
-      {!schedule.consentMissing && schedule.active.length > 0 && <DayAndTimesCard schedule={schedule} />}
+      {schedule.nobodyAccepted ? (
+        <EmptyState icon={Hourglass} title="Waiting for an expert to accept">
+          No requested expert has accepted this query yet, so no assessment can be booked. Days and times are offered here as soon as one accepts the
+          assignment.
+        </EmptyState>
+      ) : (
+        !schedule.consentMissing && schedule.active.length > 0 && <DayAndTimesCard schedule={schedule} />
+      )}
       {schedule.results.length > 0 && <BookingRunResults results={schedule.results} />}
     </div>
   );
