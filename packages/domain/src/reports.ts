@@ -133,13 +133,33 @@ export const checklistUpdateSchema = checklistKindSchema.extend({
       }),
     )
     .min(1, "Keep at least one check")
-    .max(50, "At most 50 checks"),
+    .max(50, "At most 50 checks")
+    .superRefine((items, ctx) => {
+      // Two checks with one name would be marked separately in a review yet read as one.
+      const seen = new Set<string>();
+      items.forEach((item, index) => {
+        const key = item.label.toLowerCase();
+        if (seen.has(key)) ctx.addIssue({ code: "custom", path: [index, "label"], message: `"${item.label}" is on the list twice: name each check once.` });
+        seen.add(key);
+      });
+    }),
 });
-export const deferralSchema = z.object({
-  attorneyId: id("Choose an attorney"),
-  agreed: z.boolean({ error: "Say whether reports are released on approval" }),
-  note: optionalTextOrNull(1000, "The note"),
-});
+
+/** Recording or ending an attorney's release-on-approval agreement; either way with a note, kept in the audit trail. */
+export const deferralSchema = z
+  .object({
+    attorneyId: id("Choose an attorney"),
+    agreed: z.boolean({ error: "Say whether reports are released on approval" }),
+    note: optionalTextOrNull(1000, "The note"),
+  })
+  .superRefine((input, ctx) => {
+    if (input.note) return;
+    const message = input.agreed ? "Note the agreement (for example the matter or the date it was signed)." : "Say why the agreement ends.";
+    ctx.addIssue({ code: "custom", path: ["note"], message });
+  });
+
+/** The attorneys on the release-on-approval screen: a name, firm or e-mail search. */
+export const deferralListInputSchema = listInput({ search: searchText });
 
 export interface ReportListItem {
   id: string;
@@ -228,10 +248,16 @@ export interface ReportDetail extends ReportListItem {
   can: { upload: boolean; take: boolean; review: boolean; release: boolean; overrideRelease: boolean; withdraw: boolean; ask: boolean; link: boolean };
 }
 
+/** An attorney and their release-on-approval agreement (none: `agreed` false and the rest null). */
 export interface ReleaseDeferral {
   attorneyId: string;
   attorneyName: string;
   firmName: string | null;
-  note: string;
-  createdAt: string;
+  email: string;
+  /** Whether the attorney's account is active. */
+  active: boolean;
+  agreed: boolean;
+  note: string | null;
+  recordedByName: string | null;
+  recordedAt: string | null;
 }
