@@ -18,6 +18,7 @@ export function ReasonDialog({
   placeholder,
   requiredMessage = "Give a reason",
   confirmLabel,
+  cancelLabel = "Keep it",
   destructive = true,
   pending = false,
   onConfirm,
@@ -30,6 +31,7 @@ export function ReasonDialog({
   placeholder?: string;
   requiredMessage?: string;
   confirmLabel: string;
+  cancelLabel?: string;
   destructive?: boolean;
   pending?: boolean;
   /** May return a promise: the dialog closes when it resolves and stays open (for another try) when it rejects. */
@@ -84,7 +86,7 @@ export function ReasonDialog({
           </Field>
           <DialogFooter>
             <Button variant="outline" onClick={() => onOpenChange(false)} disabled={pending}>
-              Keep it
+              {cancelLabel}
             </Button>
             <Button type="submit" variant={destructive ? "destructive" : "default"} disabled={pending}>
               {pending && <Spinner decorative className="size-4 text-current" />}
