@@ -6,6 +6,7 @@ import { Button } from "@/components/ui/button";
 import { FieldError } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { Spinner } from "@/components/ui/spinner";
+import { Textarea } from "@/components/ui/textarea";
 
 /** One check while it is edited; `key` stays with it through moves so focus can follow it. */
 interface DraftCheck {
@@ -139,27 +140,31 @@ export function ChecklistEditor({
           const inputId = `${item.key}-label`;
           const error = attempted ? checkErrors.get(index) : undefined;
           return (
-            <li key={item.key} data-check={item.key} className="grid gap-2 px-3 py-3 sm:grid-cols-[2rem_minmax(0,1fr)_auto] sm:items-center">
-              <span aria-hidden className="hidden text-sm text-muted-foreground tabular-nums sm:block">
+            <li key={item.key} data-check={item.key} className="grid grid-cols-[1.5rem_minmax(0,1fr)] gap-x-2 gap-y-2 px-3 py-3 sm:grid-cols-[2rem_minmax(0,1fr)_auto] sm:items-center">
+              <span aria-hidden className="pt-2 text-sm text-muted-foreground tabular-nums sm:pt-0">
                 {n}.
               </span>
               <div className="grid gap-1">
                 <label htmlFor={inputId} className="sr-only">
                   Check {n}
                 </label>
-                <Input
+                {/* Grows with its text, so a long check reads whole on a phone; a check is one line of text. */}
+                <Textarea
                   id={inputId}
                   data-control="label"
+                  rows={1}
+                  className="min-h-9 resize-none [field-sizing:content]"
                   value={item.label}
                   maxLength={300}
                   disabled={pending}
-                  onChange={(e) => update(index, { label: e.target.value })}
+                  onKeyDown={(e) => e.key === "Enter" && e.preventDefault()}
+                  onChange={(e) => update(index, { label: e.target.value.replace(/[\r\n]+/g, " ") })}
                   aria-invalid={error ? true : undefined}
                   aria-describedby={error ? `${inputId}-error` : undefined}
                 />
                 {error && <FieldError id={`${inputId}-error`}>{error}</FieldError>}
               </div>
-              <div className="flex flex-wrap items-center gap-1">
+              <div className="col-start-2 flex flex-wrap items-center gap-1 sm:col-start-auto">
                 <label className="mr-2 flex cursor-pointer items-center gap-2 rounded px-1 py-1 text-sm has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-ring">
                   <input
                     type="checkbox"

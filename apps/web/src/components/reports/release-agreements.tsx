@@ -28,7 +28,7 @@ export function ReleaseAgreementsList({ rows, onRecord, onEnd }: { rows: Release
   return (
     <ul className="divide-y rounded-lg border" aria-label="Attorneys and their release agreements">
       {rows.map((row) => (
-        <li key={row.attorneyId} className="grid gap-3 px-4 py-3 sm:grid-cols-[minmax(0,1fr)_auto] sm:items-start">
+        <li key={row.attorneyId} data-attorney={row.attorneyId} className="grid gap-3 px-4 py-3 sm:grid-cols-[minmax(0,1fr)_auto] sm:items-start">
           <div className="min-w-0">
             <div className="flex flex-wrap items-center gap-2">
               <span className="font-medium break-words">{row.attorneyName}</span>
@@ -75,6 +75,22 @@ export function ReleaseAgreementsSettings() {
   const [text, setText] = React.useState("");
   const search = useDebounced(text.trim());
   const [action, setAction] = React.useState<Action | null>(null);
+  // After a save the row's buttons change (Record becomes New note, End), so the one that opened
+  // the dialog is gone: focus goes to the row's first button instead of the top of the page.
+  const focusRowAfterClose = React.useRef<string | null>(null);
+  const closeFocus = (event: Event) => {
+    const id = focusRowAfterClose.current;
+    focusRowAfterClose.current = null;
+    if (!id) return;
+    const button = document.querySelector<HTMLElement>(`[data-attorney="${id}"] button`);
+    if (!button) return;
+    event.preventDefault();
+    button.focus();
+  };
+  const save = (attorneyId: string, agreed: boolean, note: string) =>
+    set.mutateAsync({ attorneyId, agreed, note }).then(() => {
+      focusRowAfterClose.current = attorneyId;
+    });
   const list = trpc.reports.listDeferrals.useQuery(search ? { search } : {}, { placeholderData: (prev) => prev });
   const utils = trpc.useUtils();
   const set = trpc.reports.setDeferral.useMutation({
@@ -133,7 +149,8 @@ export function ReleaseAgreementsSettings() {
         cancelLabel="Cancel"
         destructive={false}
         pending={set.isPending}
-        onConfirm={(note) => (action ? set.mutateAsync({ attorneyId: action.attorney.attorneyId, agreed: true, note }) : undefined)}
+        onConfirm={(note) => (action ? save(action.attorney.attorneyId, true, note) : undefined)}
+        onCloseAutoFocus={closeFocus}
       />
       <ReasonDialog
         open={action?.kind === "end"}
@@ -149,7 +166,8 @@ export function ReleaseAgreementsSettings() {
         confirmLabel="End agreement"
         cancelLabel="Keep the agreement"
         pending={set.isPending}
-        onConfirm={(note) => (action ? set.mutateAsync({ attorneyId: action.attorney.attorneyId, agreed: false, note }) : undefined)}
+        onConfirm={(note) => (action ? save(action.attorney.attorneyId, false, note) : undefined)}
+        onCloseAutoFocus={closeFocus}
       />
     </div>
   );

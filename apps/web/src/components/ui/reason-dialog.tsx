@@ -22,6 +22,7 @@ export function ReasonDialog({
   destructive = true,
   pending = false,
   onConfirm,
+  onCloseAutoFocus,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
@@ -36,6 +37,8 @@ export function ReasonDialog({
   pending?: boolean;
   /** May return a promise: the dialog closes when it resolves and stays open (for another try) when it rejects. */
   onConfirm: (reason: string) => void | Promise<unknown>;
+  /** Where focus goes on close, when the button that opened the dialog is gone (call `preventDefault`). */
+  onCloseAutoFocus?: (event: Event) => void;
 }) {
   const [reason, setReason] = React.useState("");
   const [error, setError] = React.useState<string | null>(null);
@@ -62,7 +65,7 @@ export function ReasonDialog({
 
   return (
     <Dialog open={open} onOpenChange={(next) => (pending ? undefined : onOpenChange(next))}>
-      <DialogContent showClose={false}>
+      <DialogContent showClose={false} onCloseAutoFocus={onCloseAutoFocus}>
         <form onSubmit={submit} noValidate className="grid gap-4">
           <DialogHeader>
             <DialogTitle>{title}</DialogTitle>
