@@ -255,7 +255,7 @@ describe("accessibility: no serious or critical axe violation", () => {
     // Settings, "Release on approval": recording an agreement asks for a note.
     await admin.page.goto("/settings?tab=release");
     await settle(admin.page);
-    await admin.page.getByRole("button", { name: /^Record an agreement: / }).first().click();
+    await admin.page.getByRole("button", { name: /^Record agreement: / }).first().click();
     await admin.page.getByRole("dialog", { name: "Record a release-on-approval agreement" }).waitFor();
     found.push(...(await violations(admin.page, `administrator @1280 /settings?tab=release dialog "Record a release-on-approval agreement"`)));
     await admin.page.keyboard.press("Escape");

@@ -44,12 +44,12 @@ describe("ReleaseAgreementsList", () => {
     const onEnd = vi.fn();
     const user = userEvent.setup();
     render(<ReleaseAgreementsList rows={[AGREED, NONE]} onRecord={onRecord} onEnd={onEnd} />);
-    expect(screen.queryByRole("button", { name: "End the agreement: Johan Smit" })).not.toBeInTheDocument();
-    await user.click(screen.getByRole("button", { name: "Record an agreement: Johan Smit" }));
+    expect(screen.queryByRole("button", { name: "End agreement: Johan Smit" })).not.toBeInTheDocument();
+    await user.click(screen.getByRole("button", { name: "Record agreement: Johan Smit" }));
     expect(onRecord).toHaveBeenCalledWith(NONE);
-    await user.click(screen.getByRole("button", { name: "End the agreement: Nomsa Khumalo" }));
+    await user.click(screen.getByRole("button", { name: "End agreement: Nomsa Khumalo" }));
     expect(onEnd).toHaveBeenCalledWith(AGREED);
-    await user.click(screen.getByRole("button", { name: "Renew the agreement with a new note: Nomsa Khumalo" }));
+    await user.click(screen.getByRole("button", { name: "New note: Nomsa Khumalo" }));
     expect(onRecord).toHaveBeenCalledWith(AGREED);
   });
 });

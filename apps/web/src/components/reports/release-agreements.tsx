@@ -51,15 +51,15 @@ export function ReleaseAgreementsList({ rows, onRecord, onEnd }: { rows: Release
           <div className="flex flex-wrap gap-2 sm:justify-end">
             {row.agreed ? (
               <>
-                <Button variant="outline" size="sm" aria-label={`Renew the agreement with a new note: ${row.attorneyName}`} onClick={() => onRecord(row)}>
+                <Button variant="outline" size="sm" aria-label={`New note: ${row.attorneyName}`} onClick={() => onRecord(row)}>
                   New note
                 </Button>
-                <Button variant="outline" size="sm" aria-label={`End the agreement: ${row.attorneyName}`} onClick={() => onEnd(row)}>
+                <Button variant="outline" size="sm" aria-label={`End agreement: ${row.attorneyName}`} onClick={() => onEnd(row)}>
                   End agreement
                 </Button>
               </>
             ) : (
-              <Button variant="outline" size="sm" aria-label={`Record an agreement: ${row.attorneyName}`} onClick={() => onRecord(row)}>
+              <Button variant="outline" size="sm" aria-label={`Record agreement: ${row.attorneyName}`} onClick={() => onRecord(row)}>
                 Record agreement
               </Button>
             )}
