@@ -1,4 +1,4 @@
-import { isValidPassword, PASSWORD_TOO_COMMON } from "@medlegal/domain";
+import { isValidPassword, PASSWORD_TOO_COMMON, PASSWORDS_DO_NOT_MATCH, resetPasswordSchema } from "@medlegal/domain";
 import { createFileRoute, Link, useNavigate } from "@tanstack/react-router";
 import { KeyRound, LinkIcon } from "lucide-react";
 import * as React from "react";
@@ -10,6 +10,7 @@ import { Field } from "@/components/ui/field";
 import { Spinner } from "@/components/ui/spinner";
 import { useResetPassword } from "@/hooks/use-auth";
 import { useDocumentTitle } from "@/hooks/use-document-title";
+import { useZodForm } from "@/hooks/use-zod-form";
 import { toast } from "@/hooks/use-toast";
 import { HttpError, readableErrorMessage } from "@/lib/api";
 
@@ -30,14 +31,25 @@ function ResetPasswordPage() {
   const { token } = Route.useSearch();
   const navigate = useNavigate();
   const reset = useResetPassword();
-  const [password, setPassword] = React.useState("");
-  const [confirm, setConfirm] = React.useState("");
-  const [linkError, setLinkError] = React.useState<string | null>(token ? null : INVALID_LINK);
-  const valid = isValidPassword(password) && password === confirm;
+  // A link the server's schema would refuse is said to be invalid at once, before a password is chosen.
+  const [linkError, setLinkError] = React.useState<string | null>(resetPasswordSchema.shape.token.safeParse(token).success ? null : INVALID_LINK);
+  const { form, text, formRef, submit, complete } = useZodForm<{ password: string; confirmPassword: string }>({
+    initial: () => ({ password: "", confirmPassword: "" }),
+    schema: resetPasswordSchema,
+    toPayload: ({ password }) => ({ token, password }),
+    // The checklist and the match hint say what is missing; these only keep the button disabled.
+    refine: (f, errors) => ({
+      ...errors,
+      ...(isValidPassword(f.password) ? {} : { password: "The password does not meet every rule" }),
+      ...(f.confirmPassword === f.password ? {} : { confirmPassword: PASSWORDS_DO_NOT_MATCH }),
+    }),
+    idPrefix: "reset",
+    pending: reset.isPending,
+  });
+  const { password, confirmPassword: confirm } = form;
 
-  function submit(event: React.FormEvent) {
-    event.preventDefault();
-    if (!token || !valid || reset.isPending) return;
+  const send = submit(({ password }) => {
+    if (!token) return;
     reset.mutate(
       { token, password },
       {
@@ -53,7 +65,7 @@ function ResetPasswordPage() {
         },
       },
     );
-  }
+  });
 
   return (
     <main className="flex min-h-svh flex-col items-center bg-background px-4 py-12 sm:justify-center">
@@ -76,7 +88,7 @@ function ResetPasswordPage() {
             </Button>
           </div>
         ) : (
-          <form onSubmit={submit} noValidate className="grid gap-5">
+          <form ref={formRef} onSubmit={send} noValidate className="grid gap-5">
             <div>
               <div className="mb-3 flex size-10 items-center justify-center rounded-full bg-accent text-accent-foreground">
                 <KeyRound className="size-5" aria-hidden />
@@ -87,10 +99,9 @@ function ResetPasswordPage() {
             <div className="grid gap-1.5">
               <Field label="New password" htmlFor="reset-password">
                 <PasswordInput
-                  id="reset-password"
+                  {...text("password")}
                   autoComplete="new-password"
-                  value={password}
-                  onChange={(e) => setPassword(e.target.value)}
+                  aria-invalid={undefined}
                   aria-describedby="reset-password-checklist"
                   autoFocus
                 />
@@ -100,17 +111,16 @@ function ResetPasswordPage() {
             <div className="grid gap-1.5">
               <Field label="Confirm new password" htmlFor="reset-confirm">
                 <PasswordInput
+                  {...text("confirmPassword")}
                   id="reset-confirm"
                   autoComplete="new-password"
-                  value={confirm}
-                  onChange={(e) => setConfirm(e.target.value)}
                   aria-invalid={confirm !== "" && confirm !== password ? true : undefined}
                   aria-describedby="reset-confirm-hint"
                 />
               </Field>
               <PasswordMatchHint password={password} confirmPassword={confirm} id="reset-confirm-hint" />
             </div>
-            <Button type="submit" className="w-full" disabled={!valid || reset.isPending}>
+            <Button type="submit" className="w-full" disabled={!complete || reset.isPending}>
               {reset.isPending && <Spinner decorative className="size-4 text-primary-foreground" />}
               Reset password
             </Button>

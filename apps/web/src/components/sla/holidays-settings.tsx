@@ -1,3 +1,4 @@
+import { declaredHolidayInputSchema } from "@medlegal/domain";
 import { Trash2 } from "lucide-react";
 import * as React from "react";
 import { Button } from "@/components/ui/button";
@@ -9,6 +10,7 @@ import { NativeSelect } from "@/components/ui/native-select";
 import { ListSkeleton } from "@/components/ui/skeleton";
 import { Spinner } from "@/components/ui/spinner";
 import { toast } from "@/hooks/use-toast";
+import { useZodForm } from "@/hooks/use-zod-form";
 import { saToday } from "@/lib/booking-time";
 import { formatDay } from "@/lib/format";
 import { trpc } from "@/lib/trpc";
@@ -22,18 +24,13 @@ import { trpcErrorMessage, trpcFieldErrors } from "@/lib/trpc-errors";
 export function HolidaysSettings() {
   const thisYear = Number(saToday().slice(0, 4));
   const [year, setYear] = React.useState(thisYear);
-  const [date, setDate] = React.useState("");
-  const [name, setName] = React.useState("");
-  const [attempted, setAttempted] = React.useState(false);
   const [removing, setRemoving] = React.useState<{ date: string; name: string } | null>(null);
   const holidays = trpc.sla.listHolidays.useQuery({ year }, { placeholderData: (prev) => prev });
   const utils = trpc.useUtils();
   const declare = trpc.sla.declareHoliday.useMutation({
     onSuccess: async (day) => {
       toast({ title: "Holiday added", description: `${formatDay(day.date)}: ${day.name}.` });
-      setDate("");
-      setName("");
-      setAttempted(false);
+      reset();
       await utils.sla.listHolidays.invalidate();
     },
     onError: (error) => toast({ variant: "destructive", title: "Could not add the holiday", description: trpcErrorMessage(error) }),
@@ -46,24 +43,31 @@ export function HolidaysSettings() {
     },
     onError: (error) => toast({ variant: "destructive", title: "Could not remove the holiday", description: trpcErrorMessage(error) }),
   });
-  const server = trpcFieldErrors(declare.error) ?? {};
-  const errors = { date: !date ? "Choose a date" : server.date, name: !name.trim() ? "Give the day a name" : server.name };
-
-  function submit(event: React.FormEvent) {
-    event.preventDefault();
-    setAttempted(true);
-    if (declare.isPending || !date || !name.trim()) return;
-    declare.mutate({ date, name: name.trim() });
-  }
+  const serverErrors = React.useMemo(() => trpcFieldErrors(declare.error), [declare.error]);
+  // Errors wait for the first try (the date picker is left before a date is chosen), then follow each change.
+  const { err, formRef, text, submit, reset } = useZodForm<{ date: string; name: string }>({
+    initial: () => ({ date: "", name: "" }),
+    schema: declaredHolidayInputSchema,
+    idPrefix: "holiday",
+    pending: declare.isPending,
+    serverErrors,
+    mode: "onSubmit",
+  });
 
   return (
     <div className="grid gap-6">
-      <form noValidate aria-label="Add a declared public holiday" className="grid gap-3 sm:grid-cols-[11rem_minmax(0,1fr)_auto] sm:items-start" onSubmit={submit}>
-        <Field label="Date" htmlFor="holiday-date" error={attempted ? errors.date : undefined} required>
-          <Input id="holiday-date" type="date" value={date} onChange={(e) => setDate(e.target.value)} aria-invalid={attempted && !!errors.date} aria-describedby={attempted && errors.date ? "holiday-date-error" : undefined} />
+      <form
+        ref={formRef}
+        noValidate
+        aria-label="Add a declared public holiday"
+        className="grid gap-3 sm:grid-cols-[11rem_minmax(0,1fr)_auto] sm:items-start"
+        onSubmit={submit((values) => declare.mutate(declaredHolidayInputSchema.parse(values)))}
+      >
+        <Field label="Date" htmlFor="holiday-date" error={err("date")} required>
+          <Input {...text("date")} type="date" />
         </Field>
-        <Field label="Name" htmlFor="holiday-name" error={attempted ? errors.name : undefined} required>
-          <Input id="holiday-name" value={name} maxLength={100} placeholder="e.g. Local government elections" onChange={(e) => setName(e.target.value)} aria-invalid={attempted && !!errors.name} aria-describedby={attempted && errors.name ? "holiday-name-error" : undefined} />
+        <Field label="Name" htmlFor="holiday-name" error={err("name")} required>
+          <Input {...text("name")} maxLength={100} placeholder="e.g. Local government elections" />
         </Field>
         <Button type="submit" className="sm:mt-6" disabled={declare.isPending}>
           {declare.isPending && <Spinner />}

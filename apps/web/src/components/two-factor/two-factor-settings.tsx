@@ -1,8 +1,9 @@
-import { TWO_FACTOR_MESSAGES } from "@medlegal/domain";
+import { TWO_FACTOR_MESSAGES, twoFactorDisableSchema, twoFactorVerifySchema } from "@medlegal/domain";
 import { ShieldCheck, ShieldOff } from "lucide-react";
 import * as React from "react";
 import { PasswordInput } from "@/components/auth/password-input";
 import { toast } from "@/hooks/use-toast";
+import { useZodForm } from "@/hooks/use-zod-form";
 import { trpc } from "@/lib/trpc";
 import { trpcErrorMessage, trpcFieldErrors } from "@/lib/trpc-errors";
 import { FormFooter } from "../forms/form-footer";
@@ -91,7 +92,6 @@ export function TwoFactorSettings() {
 
 function RegenerateRecoveryCodes({ onClose }: { onClose: () => void }) {
   const utils = trpc.useUtils();
-  const [code, setCode] = React.useState("");
   const [codes, setCodes] = React.useState<string[] | null>(null);
   const regenerate = trpc.twoFactor.regenerateRecoveryCodes.useMutation({
     onSuccess: async (result) => {
@@ -99,25 +99,30 @@ function RegenerateRecoveryCodes({ onClose }: { onClose: () => void }) {
       await utils.twoFactor.getStatus.invalidate();
     },
     onError: (error) => {
-      setCode("");
+      methods.setValue("code", "");
       toast({ variant: "destructive", title: "Could not make new recovery codes", description: trpcErrorMessage(error) });
     },
   });
+  const serverErrors = React.useMemo(() => trpcFieldErrors(regenerate.error), [regenerate.error]);
+  const { methods, err, formRef, text, submit, complete } = useZodForm<{ code: string }>({
+    initial: () => ({ code: "" }),
+    schema: twoFactorVerifySchema,
+    idPrefix: "two-factor-regenerate",
+    pending: regenerate.isPending,
+    serverErrors,
+  });
   if (codes) return <RecoveryCodes codes={codes} onDone={onClose} />;
-  const error = trpcFieldErrors(regenerate.error)?.code;
   return (
-    <BoxedForm label="New recovery codes" onSubmit={() => regenerate.mutate({ code })}>
+    <BoxedForm label="New recovery codes" formRef={formRef} onSubmit={submit((values) => regenerate.mutate(values))}>
       <p className="text-sm text-muted-foreground">Your current recovery codes stop working. Confirm with a code from your app.</p>
-      <TotpCodeField id="two-factor-regenerate-code" value={code} onChange={setCode} error={error} disabled={regenerate.isPending} acceptRecoveryCode />
-      <FormFooter className={FOOTER} pending={regenerate.isPending} submitLabel="Make new codes" submitDisabled={!code.trim()} onSecondary={onClose} />
+      <TotpCodeField input={text("code")} error={err("code")} acceptRecoveryCode />
+      <FormFooter className={FOOTER} pending={regenerate.isPending} submitLabel="Make new codes" submitDisabled={!complete} onSecondary={onClose} />
     </BoxedForm>
   );
 }
 
 function DisableTwoFactor({ onClose }: { onClose: () => void }) {
   const utils = trpc.useUtils();
-  const [currentPassword, setCurrentPassword] = React.useState("");
-  const [code, setCode] = React.useState("");
   const disable = trpc.twoFactor.disable.useMutation({
     onSuccess: (status) => {
       utils.twoFactor.getStatus.setData(undefined, status);
@@ -125,42 +130,51 @@ function DisableTwoFactor({ onClose }: { onClose: () => void }) {
       onClose();
     },
     onError: (error) => {
-      setCode("");
+      methods.setValue("code", "");
       toast({ variant: "destructive", title: "Could not turn off two-factor sign-in", description: trpcErrorMessage(error) });
     },
   });
-  const errors = trpcFieldErrors(disable.error);
+  const serverErrors = React.useMemo(() => trpcFieldErrors(disable.error), [disable.error]);
+  const { methods, err, formRef, text, submit, complete } = useZodForm<{ currentPassword: string; code: string }>({
+    initial: () => ({ currentPassword: "", code: "" }),
+    schema: twoFactorDisableSchema,
+    idPrefix: "two-factor-disable",
+    pending: disable.isPending,
+    serverErrors,
+  });
   return (
-    <BoxedForm label="Turn off two-factor sign-in" destructive onSubmit={() => disable.mutate({ currentPassword, code })}>
+    <BoxedForm label="Turn off two-factor sign-in" destructive formRef={formRef} onSubmit={submit((values) => disable.mutate(values))}>
       <p className="text-sm text-muted-foreground">Your account will be protected by your password only.</p>
-      <Field label="Current password" htmlFor="two-factor-disable-password" error={errors?.currentPassword} className="sm:max-w-sm">
-        <PasswordInput
-          id="two-factor-disable-password"
-          autoComplete="current-password"
-          value={currentPassword}
-          onChange={(e) => setCurrentPassword(e.target.value)}
-          disabled={disable.isPending}
-          aria-invalid={errors?.currentPassword ? true : undefined}
-          aria-describedby={errors?.currentPassword ? "two-factor-disable-password-error" : undefined}
-        />
+      <Field label="Current password" htmlFor="two-factor-disable-currentPassword" error={err("currentPassword")} className="sm:max-w-sm">
+        <PasswordInput {...text("currentPassword")} autoComplete="current-password" />
       </Field>
-      <TotpCodeField id="two-factor-disable-code" value={code} onChange={setCode} error={errors?.code} disabled={disable.isPending} acceptRecoveryCode />
-      <FormFooter className={FOOTER} pending={disable.isPending} submitLabel="Turn off" submitDisabled={!currentPassword || !code.trim()} onSecondary={onClose} />
+      <TotpCodeField input={text("code")} error={err("code")} acceptRecoveryCode />
+      <FormFooter className={FOOTER} pending={disable.isPending} submitLabel="Turn off" submitDisabled={!complete} onSecondary={onClose} />
     </BoxedForm>
   );
 }
 
 /** A small form in a bordered box under the status (a red border for turning protection off). */
-function BoxedForm({ label, destructive = false, onSubmit, children }: { label: string; destructive?: boolean; onSubmit: () => void; children: React.ReactNode }) {
+function BoxedForm({
+  label,
+  destructive = false,
+  formRef,
+  onSubmit,
+  children,
+}: {
+  label: string;
+  destructive?: boolean;
+  formRef: React.Ref<HTMLFormElement>;
+  onSubmit: (event: React.FormEvent) => void;
+  children: React.ReactNode;
+}) {
   return (
     <form
+      ref={formRef}
       className={destructive ? "grid gap-3 rounded-lg border border-destructive/30 p-4" : "grid gap-3 rounded-lg border p-4"}
       aria-label={label}
       noValidate
-      onSubmit={(e) => {
-        e.preventDefault();
-        onSubmit();
-      }}
+      onSubmit={onSubmit}
     >
       {children}
     </form>
