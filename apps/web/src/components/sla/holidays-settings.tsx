@@ -1,3 +1,4 @@
+import type { DeclaredHolidayInput } from "@medlegal/domain";
 import { declaredHolidayInputSchema } from "@medlegal/domain";
 import { Trash2 } from "lucide-react";
 import * as React from "react";
@@ -30,7 +31,6 @@ export function HolidaysSettings() {
   const declare = trpc.sla.declareHoliday.useMutation({
     onSuccess: async (day) => {
       toast({ title: "Holiday added", description: `${formatDay(day.date)}: ${day.name}.` });
-      reset();
       await utils.sla.listHolidays.invalidate();
     },
     onError: (error) => toast({ variant: "destructive", title: "Could not add the holiday", description: trpcErrorMessage(error) }),
@@ -44,36 +44,10 @@ export function HolidaysSettings() {
     onError: (error) => toast({ variant: "destructive", title: "Could not remove the holiday", description: trpcErrorMessage(error) }),
   });
   const serverErrors = React.useMemo(() => trpcFieldErrors(declare.error), [declare.error]);
-  // Errors wait for the first try (the date picker is left before a date is chosen), then follow each change.
-  const { err, formRef, text, submit, reset } = useZodForm<{ date: string; name: string }>({
-    initial: () => ({ date: "", name: "" }),
-    schema: declaredHolidayInputSchema,
-    idPrefix: "holiday",
-    pending: declare.isPending,
-    serverErrors,
-    mode: "onSubmit",
-  });
 
   return (
     <div className="grid gap-6">
-      <form
-        ref={formRef}
-        noValidate
-        aria-label="Add a declared public holiday"
-        className="grid gap-3 sm:grid-cols-[11rem_minmax(0,1fr)_auto] sm:items-start"
-        onSubmit={submit((values) => declare.mutate(declaredHolidayInputSchema.parse(values)))}
-      >
-        <Field label="Date" htmlFor="holiday-date" error={err("date")} required>
-          <Input {...text("date")} type="date" />
-        </Field>
-        <Field label="Name" htmlFor="holiday-name" error={err("name")} required>
-          <Input {...text("name")} maxLength={100} placeholder="e.g. Local government elections" />
-        </Field>
-        <Button type="submit" className="sm:mt-6" disabled={declare.isPending}>
-          {declare.isPending && <Spinner />}
-          Add holiday
-        </Button>
-      </form>
+      <DeclareHolidayForm pending={declare.isPending} serverErrors={serverErrors} onSubmit={(input) => declare.mutateAsync(input)} />
 
       <div className="grid gap-3">
         <div className="flex flex-wrap items-end justify-between gap-3">
@@ -124,5 +98,49 @@ export function HolidaysSettings() {
         onConfirm={() => removing && remove.mutate({ date: removing.date })}
       />
     </div>
+  );
+}
+
+/**
+ * A declared day: its date and name, checked by the server's schema. Errors wait for the first try
+ * (the date picker is left before a date is chosen), then follow each change; the fields empty
+ * once `onSubmit` resolves and stay for another try when it rejects.
+ */
+export function DeclareHolidayForm({
+  pending = false,
+  serverErrors,
+  onSubmit,
+}: {
+  pending?: boolean;
+  serverErrors?: Record<string, string>;
+  onSubmit: (input: DeclaredHolidayInput) => Promise<unknown>;
+}) {
+  const { err, formRef, text, submit, reset } = useZodForm<{ date: string; name: string }>({
+    initial: () => ({ date: "", name: "" }),
+    schema: declaredHolidayInputSchema,
+    idPrefix: "holiday",
+    pending,
+    serverErrors,
+    mode: "onSubmit",
+  });
+  const add = submit((values) =>
+    onSubmit(declaredHolidayInputSchema.parse(values)).then(reset, () => {
+      // The caller reports the failure; the fields stay for another try.
+    }),
+  );
+
+  return (
+    <form ref={formRef} noValidate aria-label="Add a declared public holiday" className="grid gap-3 sm:grid-cols-[11rem_minmax(0,1fr)_auto] sm:items-start" onSubmit={add}>
+      <Field label="Date" htmlFor="holiday-date" error={err("date")} required>
+        <Input {...text("date")} type="date" />
+      </Field>
+      <Field label="Name" htmlFor="holiday-name" error={err("name")} required>
+        <Input {...text("name")} maxLength={100} placeholder="e.g. Local government elections" />
+      </Field>
+      <Button type="submit" className="sm:mt-6" disabled={pending}>
+        {pending && <Spinner />}
+        Add holiday
+      </Button>
+    </form>
   );
 }
