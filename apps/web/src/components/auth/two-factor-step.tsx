@@ -28,16 +28,29 @@ function refineCode(useRecovery: boolean, code: string, errors: Record<string, s
  * expired or met too many wrong codes goes back to the password (`onRestart`).
  */
 export function TwoFactorStep({ onRestart }: { onRestart: () => void }) {
+  const verify = useVerifyTwoFactor();
+  return <TwoFactorCodeForm pending={verify.isPending} onVerify={(code) => verify.mutateAsync(code)} onRestart={onRestart} />;
+}
+
+/** The code form of the second step: `onVerify` sends the code as typed and rejects with the server's refusal. */
+export function TwoFactorCodeForm({
+  pending = false,
+  onVerify,
+  onRestart,
+}: {
+  pending?: boolean;
+  onVerify: (code: string) => Promise<unknown>;
+  onRestart: () => void;
+}) {
   const [useRecovery, setUseRecovery] = React.useState(false);
   const [serverErrors, setServerErrors] = React.useState<Record<string, string>>();
-  const verify = useVerifyTwoFactor();
   const inputRef = React.useRef<HTMLInputElement>(null);
   const { methods, err, formRef, text, submit } = useZodForm<{ code: string }>({
     initial: () => ({ code: "" }),
     schema: twoFactorVerifySchema,
     refine: (form, errors) => refineCode(useRecovery, form.code, errors),
     idPrefix: "signin",
-    pending: verify.isPending,
+    pending,
     serverErrors,
     mode: "onSubmit",
   });
@@ -49,15 +62,13 @@ export function TwoFactorStep({ onRestart }: { onRestart: () => void }) {
   }
 
   const verifyCode = submit(({ code }) =>
-    verify.mutate(code, {
-      onError: (failure) => {
-        methods.setValue("code", "");
-        const message = readableErrorMessage(failure);
-        if (message === TWO_FACTOR_MESSAGES.signInAgain || message === TWO_FACTOR_MESSAGES.tooManyCodes) return onRestart();
-        // A wrong code is the field's error (the toast says it too); the field is enabled again a frame later.
-        if (message === TWO_FACTOR_MESSAGES.wrongCode) setServerErrors({ code: message });
-        requestAnimationFrame(() => inputRef.current?.focus());
-      },
+    onVerify(code).catch((failure: unknown) => {
+      methods.setValue("code", "");
+      const message = readableErrorMessage(failure);
+      if (message === TWO_FACTOR_MESSAGES.signInAgain || message === TWO_FACTOR_MESSAGES.tooManyCodes) return onRestart();
+      // A wrong code is the field's error (the toast says it too); the field is enabled again a frame later.
+      if (message === TWO_FACTOR_MESSAGES.wrongCode) setServerErrors({ code: message });
+      requestAnimationFrame(() => inputRef.current?.focus());
     }),
   );
 
@@ -89,8 +100,8 @@ export function TwoFactorStep({ onRestart }: { onRestart: () => void }) {
           autoFocus
         />
       </Field>
-      <Button type="submit" size="lg" className="w-full" disabled={verify.isPending}>
-        {verify.isPending && <Spinner decorative className="size-4 text-primary-foreground" />}
+      <Button type="submit" size="lg" className="w-full" disabled={pending}>
+        {pending && <Spinner decorative className="size-4 text-primary-foreground" />}
         Verify
       </Button>
       <div className="flex flex-wrap items-center justify-between gap-2 text-sm">

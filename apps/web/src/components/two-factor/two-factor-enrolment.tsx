@@ -122,22 +122,9 @@ export function TwoFactorEnrolment({ onDone, onCancel, autoStart = false }: { on
       setRecoveryCodes(result.recoveryCodes);
       await utils.twoFactor.getStatus.invalidate();
     },
-    onError: (error) => {
-      methods.setValue("code", "");
-      toast({ variant: "destructive", title: "Could not turn on two-factor sign-in", description: trpcErrorMessage(error) });
-    },
+    onError: (error) => toast({ variant: "destructive", title: "Could not turn on two-factor sign-in", description: trpcErrorMessage(error) }),
   });
   const serverErrors = React.useMemo(() => trpcFieldErrors(confirm.error), [confirm.error]);
-  // The server takes a recovery code too (for other purposes); confirming a new authenticator needs the app's code.
-  const { methods, err, formRef, text, submit } = useZodForm<{ code: string }>({
-    initial: () => ({ code: "" }),
-    schema: twoFactorVerifySchema,
-    refine: (form, errors) => (isTotpCode(form.code.trim()) ? errors : { ...errors, code: ENTER_CODE }),
-    idPrefix: "two-factor-confirm",
-    pending: confirm.isPending,
-    serverErrors,
-    mode: "onSubmit",
-  });
 
   const startedOnce = React.useRef(false);
   React.useEffect(() => {
@@ -187,13 +174,44 @@ export function TwoFactorEnrolment({ onDone, onCancel, autoStart = false }: { on
               Copy key
             </Button>
           </div>
-          <form ref={formRef} onSubmit={submit(({ code }) => confirm.mutate({ code: code.trim() }))} noValidate className="mt-3 grid gap-3" aria-label="Confirm your authenticator">
-            <p className="text-sm font-medium">2. Enter the {TOTP_DIGITS}-digit code the app shows</p>
-            <TotpCodeField input={text("code")} error={err("code")} />
-            <FormFooter className="border-t-0 pt-1 sm:justify-start" pending={confirm.isPending} submitLabel="Turn on" onSecondary={onCancel} />
-          </form>
+          <ConfirmAuthenticatorForm pending={confirm.isPending} serverErrors={serverErrors} onSubmit={(code) => confirm.mutateAsync({ code })} onCancel={onCancel} />
         </li>
       </ol>
     </div>
+  );
+}
+
+/**
+ * Step 2 of the set-up: the app's current code, checked by the server's schema. The server takes a
+ * recovery code too (for other purposes); confirming a new authenticator needs the app's six digits.
+ * `onSubmit` rejects on a refusal: the code empties for another try, the server's error on it.
+ */
+export function ConfirmAuthenticatorForm({
+  pending = false,
+  serverErrors,
+  onSubmit,
+  onCancel,
+}: {
+  pending?: boolean;
+  serverErrors?: Record<string, string>;
+  onSubmit: (code: string) => Promise<unknown>;
+  onCancel?: () => void;
+}) {
+  const { methods, err, formRef, text, submit } = useZodForm<{ code: string }>({
+    initial: () => ({ code: "" }),
+    schema: twoFactorVerifySchema,
+    refine: (form, errors) => (isTotpCode(form.code.trim()) ? errors : { ...errors, code: ENTER_CODE }),
+    idPrefix: "two-factor-confirm",
+    pending,
+    serverErrors,
+    mode: "onSubmit",
+  });
+  const send = submit(({ code }) => onSubmit(code.trim()).catch(() => methods.setValue("code", "")));
+  return (
+    <form ref={formRef} onSubmit={send} noValidate className="mt-3 grid gap-3" aria-label="Confirm your authenticator">
+      <p className="text-sm font-medium">2. Enter the {TOTP_DIGITS}-digit code the app shows</p>
+      <TotpCodeField input={text("code")} error={err("code")} />
+      <FormFooter className="border-t-0 pt-1 sm:justify-start" pending={pending} submitLabel="Turn on" onSecondary={onCancel} />
+    </form>
   );
 }

@@ -1,3 +1,4 @@
+import type { TwoFactorDisableInput, TwoFactorVerifyInput } from "@medlegal/domain";
 import { TWO_FACTOR_MESSAGES, twoFactorDisableSchema, twoFactorVerifySchema } from "@medlegal/domain";
 import { ShieldCheck, ShieldOff } from "lucide-react";
 import * as React from "react";
@@ -98,25 +99,37 @@ function RegenerateRecoveryCodes({ onClose }: { onClose: () => void }) {
       setCodes(result.recoveryCodes);
       await utils.twoFactor.getStatus.invalidate();
     },
-    onError: (error) => {
-      methods.setValue("code", "");
-      toast({ variant: "destructive", title: "Could not make new recovery codes", description: trpcErrorMessage(error) });
-    },
+    onError: (error) => toast({ variant: "destructive", title: "Could not make new recovery codes", description: trpcErrorMessage(error) }),
   });
   const serverErrors = React.useMemo(() => trpcFieldErrors(regenerate.error), [regenerate.error]);
-  const { methods, err, formRef, text, submit, complete } = useZodForm<{ code: string }>({
+  if (codes) return <RecoveryCodes codes={codes} onDone={onClose} />;
+  return <RegenerateRecoveryCodesForm pending={regenerate.isPending} serverErrors={serverErrors} onSubmit={(input) => regenerate.mutateAsync(input)} onCancel={onClose} />;
+}
+
+/** A code from the app (or a recovery code) confirms new recovery codes; `onSubmit` rejects on a refusal (the code empties). */
+export function RegenerateRecoveryCodesForm({
+  pending = false,
+  serverErrors,
+  onSubmit,
+  onCancel,
+}: {
+  pending?: boolean;
+  serverErrors?: Record<string, string>;
+  onSubmit: (input: TwoFactorVerifyInput) => Promise<unknown>;
+  onCancel: () => void;
+}) {
+  const { methods, err, formRef, text, submit, complete } = useZodForm<TwoFactorVerifyInput>({
     initial: () => ({ code: "" }),
     schema: twoFactorVerifySchema,
     idPrefix: "two-factor-regenerate",
-    pending: regenerate.isPending,
+    pending,
     serverErrors,
   });
-  if (codes) return <RecoveryCodes codes={codes} onDone={onClose} />;
   return (
-    <BoxedForm label="New recovery codes" formRef={formRef} onSubmit={submit((values) => regenerate.mutate(values))}>
+    <BoxedForm label="New recovery codes" formRef={formRef} onSubmit={submit((values) => onSubmit(values).catch(() => methods.setValue("code", "")))}>
       <p className="text-sm text-muted-foreground">Your current recovery codes stop working. Confirm with a code from your app.</p>
       <TotpCodeField input={text("code")} error={err("code")} acceptRecoveryCode />
-      <FormFooter className={FOOTER} pending={regenerate.isPending} submitLabel="Make new codes" submitDisabled={!complete} onSecondary={onClose} />
+      <FormFooter className={FOOTER} pending={pending} submitLabel="Make new codes" submitDisabled={!complete} onSecondary={onCancel} />
     </BoxedForm>
   );
 }
@@ -129,27 +142,47 @@ function DisableTwoFactor({ onClose }: { onClose: () => void }) {
       toast({ title: "Two-factor sign-in is off", description: "Your password alone signs you in again." });
       onClose();
     },
-    onError: (error) => {
-      methods.setValue("code", "");
-      toast({ variant: "destructive", title: "Could not turn off two-factor sign-in", description: trpcErrorMessage(error) });
-    },
+    onError: (error) => toast({ variant: "destructive", title: "Could not turn off two-factor sign-in", description: trpcErrorMessage(error) }),
   });
   const serverErrors = React.useMemo(() => trpcFieldErrors(disable.error), [disable.error]);
-  const { methods, err, formRef, text, submit, complete } = useZodForm<{ currentPassword: string; code: string }>({
+  return <DisableTwoFactorForm pending={disable.isPending} serverErrors={serverErrors} onSubmit={(input) => disable.mutateAsync(input)} onCancel={onClose} />;
+}
+
+/**
+ * Turning two-factor sign-in off: the current password and a code, checked by the server's schema.
+ * `onSubmit` rejects on a refusal: the code empties (it may have been spent), the server's errors on their fields.
+ */
+export function DisableTwoFactorForm({
+  pending = false,
+  serverErrors,
+  onSubmit,
+  onCancel,
+}: {
+  pending?: boolean;
+  serverErrors?: Record<string, string>;
+  onSubmit: (input: TwoFactorDisableInput) => Promise<unknown>;
+  onCancel: () => void;
+}) {
+  const { methods, err, formRef, text, submit, complete } = useZodForm<TwoFactorDisableInput>({
     initial: () => ({ currentPassword: "", code: "" }),
     schema: twoFactorDisableSchema,
     idPrefix: "two-factor-disable",
-    pending: disable.isPending,
+    pending,
     serverErrors,
   });
   return (
-    <BoxedForm label="Turn off two-factor sign-in" destructive formRef={formRef} onSubmit={submit((values) => disable.mutate(values))}>
+    <BoxedForm
+      label="Turn off two-factor sign-in"
+      destructive
+      formRef={formRef}
+      onSubmit={submit((values) => onSubmit(values).catch(() => methods.setValue("code", "")))}
+    >
       <p className="text-sm text-muted-foreground">Your account will be protected by your password only.</p>
       <Field label="Current password" htmlFor="two-factor-disable-currentPassword" error={err("currentPassword")} className="sm:max-w-sm">
         <PasswordInput {...text("currentPassword")} autoComplete="current-password" />
       </Field>
       <TotpCodeField input={text("code")} error={err("code")} acceptRecoveryCode />
-      <FormFooter className={FOOTER} pending={disable.isPending} submitLabel="Turn off" submitDisabled={!complete} onSecondary={onClose} />
+      <FormFooter className={FOOTER} pending={pending} submitLabel="Turn off" submitDisabled={!complete} onSecondary={onCancel} />
     </BoxedForm>
   );
 }
