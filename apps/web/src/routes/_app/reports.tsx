@@ -1,5 +1,5 @@
 import type { ReportKind, ReportStatus } from "@medlegal/domain";
-import { REPORT_KIND_LABELS, REPORT_KINDS, REPORT_STATUSES, reportStatusLabel } from "@medlegal/domain";
+import { ATTORNEY_REPORT_STATUSES, REPORT_KIND_LABELS, REPORT_KINDS, REPORT_STATUSES, reportStatusLabel } from "@medlegal/domain";
 import { createFileRoute } from "@tanstack/react-router";
 import { ClipboardCheck, FileText } from "lucide-react";
 import * as React from "react";
@@ -76,7 +76,7 @@ function AllReports({ role }: { role: string }) {
   const list = trpc.reports.list.useQuery({ status: status || undefined, kind: kind || undefined, overdue: overdue || undefined, search: deferred || undefined });
   const filtered = Boolean(status || kind || overdue || deferred);
   // Attorneys filter by what they see: the plain labels, one entry each.
-  const statusOptions = role === "attorney" ? REPORT_STATUSES.filter((s) => ["awaiting", "in_review", "approved", "released"].includes(s)) : REPORT_STATUSES;
+  const statusOptions = role === "attorney" ? ATTORNEY_REPORT_STATUSES : REPORT_STATUSES;
   return (
     <>
       <FilterBar className="sm:grid-cols-2 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_minmax(0,1fr)_auto]">

@@ -1,9 +1,10 @@
 import type { SlaMonitoring, SlaPolicy } from "@medlegal/domain";
-import { describeTimeLeft, SLA_POLICIES, SLA_POLICY_LABELS } from "@medlegal/domain";
+import { describeTimeLeft, SLA_POLICY_LABELS } from "@medlegal/domain";
 import { createFileRoute, Link } from "@tanstack/react-router";
 import { Download, Gauge } from "lucide-react";
 import * as React from "react";
 import { EmptyState, PageHeader } from "@/components/page";
+import { PolicyFilter } from "@/components/sla/policy-filter";
 import { MonthlyChart } from "@/components/sla/monthly-chart";
 import type { MonthCount } from "@/components/sla/monthly-chart";
 import { Button } from "@/components/ui/button";
@@ -139,16 +140,7 @@ function SlaMonitoringPage() {
                 <CardDescription>Timers that stopped in each month; cancelled ones are left out.</CardDescription>
               </div>
               <div className="flex flex-wrap gap-3">
-                <FilterField label="Policy" htmlFor="monitoring-policy">
-                  <NativeSelect id="monitoring-policy" value={policy} onChange={(e) => setPolicy(e.target.value as SlaPolicy | "")}>
-                    <option value="">All policies</option>
-                    {SLA_POLICIES.map((p) => (
-                      <option key={p} value={p}>
-                        {SLA_POLICY_LABELS[p]}
-                      </option>
-                    ))}
-                  </NativeSelect>
-                </FilterField>
+                <PolicyFilter id="monitoring-policy" value={policy} onChange={setPolicy} />
                 <FilterField label="Period" htmlFor="monitoring-months">
                   <NativeSelect id="monitoring-months" value={String(months)} onChange={(e) => setMonths(Number(e.target.value))}>
                     {MONTH_CHOICES.map((m) => (

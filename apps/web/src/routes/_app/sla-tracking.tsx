@@ -1,9 +1,10 @@
 import type { SlaListInput, SlaPolicy, SlaTimerItem } from "@medlegal/domain";
-import { can, describeTimeLeft, SLA_POLICIES, SLA_POLICY_LABELS, slaPauseSchema } from "@medlegal/domain";
+import { can, describeTimeLeft, SLA_POLICY_LABELS, slaPauseSchema } from "@medlegal/domain";
 import { createFileRoute, Link } from "@tanstack/react-router";
 import { Pause, Play, Timer } from "lucide-react";
 import * as React from "react";
 import { EmptyState, PageHeader } from "@/components/page";
+import { PolicyFilter } from "@/components/sla/policy-filter";
 import { SlaStateBadge } from "@/components/sla/sla-state-badge";
 import { Button } from "@/components/ui/button";
 import { ErrorState } from "@/components/ui/error-state";
@@ -81,16 +82,7 @@ function SlaTrackingPage() {
       <PageHeader title="SLA Tracking" description={description} />
       <FilterBar className="sm:grid-cols-2 lg:grid-cols-[minmax(0,1fr)_14rem_14rem_auto] lg:items-end">
         <SearchField id="sla-search" value={search} onChange={setSearch} placeholder="Query reference or subject" />
-        <FilterField label="Policy" htmlFor="sla-policy">
-          <NativeSelect id="sla-policy" value={policy} onChange={(e) => setPolicy(e.target.value as SlaPolicy | "")}>
-            <option value="">All policies</option>
-            {SLA_POLICIES.map((p) => (
-              <option key={p} value={p}>
-                {SLA_POLICY_LABELS[p]}
-              </option>
-            ))}
-          </NativeSelect>
-        </FilterField>
+        <PolicyFilter id="sla-policy" value={policy} onChange={setPolicy} />
         <FilterField label="State" htmlFor="sla-state">
           <NativeSelect id="sla-state" value={state} onChange={(e) => setState(e.target.value as StateFilter)}>
             {STATE_OPTIONS.map((o) => (
