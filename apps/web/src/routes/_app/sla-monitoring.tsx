@@ -15,15 +15,19 @@ import { NativeSelect } from "@/components/ui/native-select";
 import { ListSkeleton } from "@/components/ui/skeleton";
 import { addMonths, saToday } from "@/lib/booking-time";
 import { formatDateTime } from "@/lib/format";
+import { prefetchPage } from "@/lib/route-data";
 import { trpc } from "@/lib/trpc";
 import { trpcErrorMessage } from "@/lib/trpc-errors";
 import { cn } from "@/lib/utils";
 
 export const Route = createFileRoute("/_app/sla-monitoring")({
+  loader: ({ context }) => prefetchPage(context, ({ trpc }) => trpc.sla.getMonitoring.prefetch({ months: FIRST_MONTHS })),
   component: SlaMonitoringPage,
 });
 
 const MONTH_CHOICES = [3, 6, 12] as const;
+/** The window the page opens on. */
+const FIRST_MONTHS = 6;
 
 /** Every month of the window, oldest first, with zeros where nothing was decided. */
 function monthsOf(data: SlaMonitoring, months: number, policy: SlaPolicy | ""): MonthCount[] {
@@ -88,7 +92,7 @@ function ComplianceTable({ caption, first, rows }: { caption: string; first: str
 }
 
 function SlaMonitoringPage() {
-  const [months, setMonths] = React.useState<number>(6);
+  const [months, setMonths] = React.useState<number>(FIRST_MONTHS);
   const [policy, setPolicy] = React.useState<SlaPolicy | "">("");
   const monitoring = trpc.sla.getMonitoring.useQuery({ months }, { placeholderData: (prev) => prev });
   const data = monitoring.data;

@@ -16,11 +16,13 @@ import { ListSkeleton } from "@/components/ui/skeleton";
 import { useCurrentUser } from "@/hooks/use-auth";
 import { toast } from "@/hooks/use-toast";
 import { formatDateTime } from "@/lib/format";
+import { prefetchPage } from "@/lib/route-data";
 import { trpc } from "@/lib/trpc";
 import { trpcErrorMessage } from "@/lib/trpc-errors";
 import { cn } from "@/lib/utils";
 
 export const Route = createFileRoute("/_app/sla-tracking")({
+  loader: ({ context }) => prefetchPage(context, ({ trpc }) => trpc.sla.list.prefetch(listInput({ state: "open", policy: "", search: "", mine: false }))),
   component: SlaTrackingPage,
 });
 
@@ -33,6 +35,11 @@ const STATE_OPTIONS: { value: StateFilter; label: string }[] = [
   { value: "paused", label: "Paused" },
   { value: "stopped", label: "Stopped (met, missed, cancelled)" },
 ];
+
+/** The list's input for the filters (the loader asks for it as the page opens: every running timer). */
+function listInput({ state, policy, search, mine }: { state: StateFilter; policy: SlaPolicy | ""; search: string; mine: boolean }) {
+  return { state, limit: 200, ...(policy ? { policy } : {}), ...(search.trim() ? { search: search.trim() } : {}), ...(mine ? { mine } : {}) };
+}
 
 const COLUMNS = "lg:grid-cols-[minmax(0,1.3fr)_minmax(0,1fr)_8rem_minmax(0,1fr)_9rem]";
 
@@ -54,7 +61,7 @@ function SlaTrackingPage() {
   const [mine, setMine] = React.useState(false);
   const [pausing, setPausing] = React.useState<SlaTimerItem | null>(null);
   const isStaffUser = !!me && can(me.role, "sla.manage");
-  const input = { state, limit: 200, ...(policy ? { policy } : {}), ...(search.trim() ? { search: search.trim() } : {}), ...(mine ? { mine } : {}) };
+  const input = listInput({ state, policy, search, mine });
   const list = trpc.sla.list.useQuery(input, { placeholderData: (prev) => prev, refetchInterval: 60_000 });
   const utils = trpc.useUtils();
   const pause = trpc.sla.pause.useMutation({
