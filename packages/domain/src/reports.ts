@@ -100,8 +100,8 @@ export const reportListInputSchema = listInput({
   search: searchText,
 });
 
-const reason = (what: string) =>
-  text(`Give a reason ${what}`).trim().min(1, `Give a reason ${what}`).max(1000, "A reason must be at most 1000 characters");
+/** Withdrawing a report or releasing it before payment; the reason dialog checks the same schema. */
+export const reportReasonTextSchema = text("Give a reason").trim().min(1, "Give a reason").max(1000, "A reason must be at most 1000 characters");
 
 export const reportUploadSchema = z.object({
   id: id("Choose a report"),
@@ -123,7 +123,7 @@ export const reportReviewSchema = idInputSchema.extend({
   comment: optionalTextOrNull(4000, "The comment").nullable(),
 });
 
-export const reportReasonSchema = idInputSchema.extend({ reason: reason("") });
+export const reportReasonSchema = idInputSchema.extend({ reason: reportReasonTextSchema });
 export const reportQuestionsSchema = idInputSchema.extend({
   body: text("Write your questions").trim().min(1, "Write your questions").max(8000, "Questions must be at most 8000 characters"),
 });
@@ -153,6 +153,15 @@ export const checklistUpdateSchema = checklistKindSchema.extend({
     }),
 });
 
+const AGREEMENT_NOTE_MESSAGES = {
+  agreed: "Note the agreement (for example the matter or the date it was signed).",
+  ended: "Say why the agreement ends.",
+} as const;
+const agreementNote = (missing: string) => text(missing).trim().min(1, missing).max(1000, "The note must be at most 1000 characters");
+/** The note when an agreement is recorded or renewed, and when it ends (the screen's dialogs check with these). */
+export const agreementRecordedNoteSchema = agreementNote(AGREEMENT_NOTE_MESSAGES.agreed);
+export const agreementEndedNoteSchema = agreementNote(AGREEMENT_NOTE_MESSAGES.ended);
+
 /** Recording or ending an attorney's release-on-approval agreement; either way with a note, kept in the audit trail. */
 export const deferralSchema = z
   .object({
@@ -162,8 +171,7 @@ export const deferralSchema = z
   })
   .superRefine((input, ctx) => {
     if (input.note) return;
-    const message = input.agreed ? "Note the agreement (for example the matter or the date it was signed)." : "Say why the agreement ends.";
-    ctx.addIssue({ code: "custom", path: ["note"], message });
+    ctx.addIssue({ code: "custom", path: ["note"], message: input.agreed ? AGREEMENT_NOTE_MESSAGES.agreed : AGREEMENT_NOTE_MESSAGES.ended });
   });
 
 /** The attorneys on the release-on-approval screen: a name, firm or e-mail search. */

@@ -1,4 +1,5 @@
 import type { ReleaseDeferral } from "@medlegal/domain";
+import { agreementEndedNoteSchema, agreementRecordedNoteSchema } from "@medlegal/domain";
 import { Handshake } from "lucide-react";
 import * as React from "react";
 import { EmptyState } from "@/components/page";
@@ -144,7 +145,7 @@ export function ReleaseAgreementsSettings() {
         }
         label="Note"
         placeholder="e.g. Contingency fee agreement signed 2 November 2026"
-        requiredMessage="Note the agreement (for example the matter or the date it was signed)."
+        reasonSchema={agreementRecordedNoteSchema}
         confirmLabel="Record agreement"
         cancelLabel="Cancel"
         destructive={false}
@@ -162,7 +163,7 @@ export function ReleaseAgreementsSettings() {
             : ""
         }
         label="Why it ends"
-        requiredMessage="Say why the agreement ends."
+        reasonSchema={agreementEndedNoteSchema}
         confirmLabel="End agreement"
         cancelLabel="Keep the agreement"
         pending={set.isPending}
