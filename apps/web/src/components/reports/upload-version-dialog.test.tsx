@@ -2,11 +2,12 @@ import { reportUploadSchema } from "@medlegal/domain";
 import { render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { beforeEach, describe, expect, it, vi } from "vitest";
+import type * as UploadModule from "@/lib/upload";
 import { UploadError, uploadReportVersion } from "@/lib/upload";
 import { UploadVersionDialog } from "./upload-version-dialog";
 
 // The upload itself (an XMLHttpRequest with progress) is replaced at the network's edge.
-vi.mock("@/lib/upload", async (original) => ({ ...(await original<typeof import("@/lib/upload")>()), uploadReportVersion: vi.fn() }));
+vi.mock("@/lib/upload", async (original) => ({ ...(await original<typeof UploadModule>()), uploadReportVersion: vi.fn() }));
 const upload = vi.mocked(uploadReportVersion);
 
 const reportId = "2d3e4f5a-6b7c-4d8e-9f0a-1b2c3d4e5f6a";
