@@ -261,15 +261,12 @@ describe("accessibility: no serious or critical axe violation", () => {
     const suggested = admin.page.getByRole("list", { name: "Suggested days" });
     const noDay = admin.page.getByText("No day in these four weeks", { exact: false });
     for (const value of await querySelect.locator("option:not([value=''])").evaluateAll((all) => all.map((o) => (o as HTMLOptionElement).value))) {
+      const reference = (await querySelect.locator(`option[value="${value}"]`).textContent())!.split(" — ")[0]!;
       await querySelect.selectOption(value);
-      const experts = admin.page.getByRole("list", { name: "Requested experts" }).locator("select");
-      await experts.first().waitFor();
-      for (const select of await experts.all()) {
-        if (await select.inputValue()) continue;
-        await select.locator("option:not([value=''])").first().waitFor({ state: "attached" });
-        await select.selectOption((await select.locator("option:not([value=''])").first().getAttribute("value"))!);
-      }
-      // Days, no day, or no day card at all (consent missing, or every expert booked already).
+      // Each specialization offers only the expert who accepted it; wait for this query's card.
+      await admin.page.getByRole("link", { name: reference, exact: true }).waitFor();
+      await admin.page.getByRole("list", { name: "Requested experts" }).waitFor();
+      // Days, no day, or no day card at all (consent missing, every expert booked already, or nobody accepted yet).
       const dayCard = admin.page.getByText("Day and times", { exact: true });
       let outcome = "pending";
       await expect

@@ -180,6 +180,22 @@ describe.each(testDialects())("reports on %s", (kind) => {
     expect(withdraw.status).toBe(409);
   });
 
+  it("shows an attorney a linked report's plain stage, never QA's own step, in its status as in its label", async () => {
+    const report = await freshReport();
+    expect((await upload(c.consultant!, report.id, "report.pdf", await demoReportPdf("Report", 2))).statusCode).toBe(201);
+    await trpc(t.app, c.employee!, "reports.take", { id: report.id });
+    expect((await trpc(t.app, c.employee!, "reports.review", { id: report.id, items: passAll(await get(c.employee!, report.id)) })).status).toBe(200);
+    expect((await trpc(t.app, c.employee!, "reports.release", { id: report.id })).status).toBe(200);
+    const linked = await trpc<{ id: string }>(t.app, c.employee!, "reports.createLinked", { parentId: report.id, kind: "addendum" });
+    expect(linked.status).toBe(200);
+    expect((await upload(c.consultant!, linked.data.id, "addendum.pdf", await demoReportPdf("Addendum", 1))).statusCode).toBe(201);
+    type WithLinked = { linked: { id: string; status: string; statusLabel: string }[] };
+    const staffView = (await trpc<WithLinked>(t.app, c.employee!, "reports.get", { id: report.id })).data.linked;
+    expect(staffView).toEqual([expect.objectContaining({ id: linked.data.id, status: "submitted", statusLabel: "Submitted" })]);
+    const attorneyView = (await trpc<WithLinked>(t.app, c.attorney!, "reports.get", { id: report.id })).data.linked;
+    expect(attorneyView).toEqual([expect.objectContaining({ id: linked.data.id, status: "in_review", statusLabel: "Quality review" })]);
+  });
+
   it("refuses a PNG renamed .pdf with a sentence and stores nothing", async () => {
     const report = await freshReport();
     const before = await t.db.selectFrom("files").select(sql<number>`count(*)::int`.as("n")).executeTakeFirstOrThrow();

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { AssignmentItem } from "./queries";
 import { calendarDate, clockTime, id, idInputSchema, instant, listInput, optionalText, optionalTextOrNull, pageCursor, pageLimit, searchText, text } from "./input-primitives";
 
 /** Africa/Johannesburg keeps UTC+2 all year (no daylight saving), so local times convert exactly. */
@@ -224,6 +225,35 @@ export interface BookableExpert {
   name: string;
   specializationId: string;
   specialization: string;
+}
+
+/** One requested specialization of a query and whom a booking on it may name. */
+export interface SpecializationExpert {
+  specializationId: string;
+  /** The expert who accepted the query for it: the only one `bookings.create` takes. */
+  accepted: { consultantId: string; consultantName: string } | null;
+  /** With nobody accepted yet, the expert proposed and still to answer (null when none is). */
+  proposedName: string | null;
+}
+
+/**
+ * Each requested specialization of a query, in the query's order, with its accepted expert (the
+ * only bookable one) or, while nobody has accepted, the proposed expert it waits for. Declined,
+ * withdrawn and completed assignments count for neither (docs/decisions.md, "The main journey").
+ */
+export function specializationExperts(query: {
+  specializationIds: readonly string[];
+  assignments: readonly Pick<AssignmentItem, "consultantId" | "consultantName" | "specializationId" | "status">[];
+}): SpecializationExpert[] {
+  return query.specializationIds.map((specializationId) => {
+    const of = query.assignments.filter((a) => a.specializationId === specializationId);
+    const accepted = of.find((a) => a.status === "accepted");
+    return {
+      specializationId,
+      accepted: accepted ? { consultantId: accepted.consultantId, consultantName: accepted.consultantName } : null,
+      proposedName: accepted ? null : (of.find((a) => a.status === "proposed")?.consultantName ?? null),
+    };
+  });
 }
 
 export const NO_ACCEPTED_ASSIGNMENT_MESSAGE = "That expert has not accepted this query; book one of the experts who accepted it.";

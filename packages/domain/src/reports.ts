@@ -46,6 +46,14 @@ export function attorneyReportStatus(status: ReportStatus): ReportStatus {
   return status;
 }
 
+/** The status a role is shown: attorneys get one per plain label, everyone else the real one. */
+export function shownReportStatus(status: ReportStatus, role: string): ReportStatus {
+  return role === "attorney" ? attorneyReportStatus(status) : status;
+}
+
+/** The statuses an attorney can tell apart, one per plain label (their status filter's choices). */
+export const ATTORNEY_REPORT_STATUSES: readonly ReportStatus[] = REPORT_STATUSES.filter((s) => attorneyReportStatus(s) === s);
+
 /** The internal statuses an attorney's status filter stands for. */
 export function attorneyStatusFilter(status: ReportStatus): ReportStatus[] {
   const shown = attorneyReportStatus(status);

@@ -1,8 +1,10 @@
 import type { BookingItem, BookingStatus } from "@medlegal/domain";
-import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery, useQuery, useQueryClient } from "@tanstack/react-query";
+import { addDays } from "@medlegal/domain";
+import { infiniteQueryOptions, keepPreviousData, queryOptions, useInfiniteQuery, useQuery, useQueryClient } from "@tanstack/react-query";
 import { toast } from "@/hooks/use-toast";
 import type { CancelBookingValue } from "@/components/bookings/cancel-booking-dialog";
-import { formatWhen } from "@/lib/booking-time";
+import { formatWhen, saToday } from "@/lib/booking-time";
+import type { AppRouteContext } from "@/lib/route-data";
 import { trpc, type TrpcClient } from "@/lib/trpc";
 import { trpcErrorMessage } from "@/lib/trpc-errors";
 
@@ -36,14 +38,36 @@ export function useBookingPages(input: BookingFilters, enabled = true) {
 }
 
 /** Every booking in a date range (calendar, schedules): one call of up to 500. */
+export function bookingsInRangeOptions(client: TrpcClient, input: BookingFilters & { from: string; to: string }) {
+  return queryOptions({
+    queryKey: [...BOOKING_LIST_KEY, "range", input],
+    queryFn: async () => (await client.bookings.list.query({ limit: 500, ...input })).items,
+  });
+}
+
 export function useBookingsInRange(input: BookingFilters & { from: string; to: string }, enabled = true) {
   const utils = trpc.useUtils();
-  return useQuery({
-    queryKey: [...BOOKING_LIST_KEY, "range", input],
-    queryFn: async () => (await utils.client.bookings.list.query({ limit: 500, ...input })).items,
-    placeholderData: keepPreviousData,
-    enabled,
-  });
+  return useQuery({ ...bookingsInRangeOptions(utils.client, input), placeholderData: keepPreviousData, enabled });
+}
+
+/** How far back the Past tab of a user's bookings looks. */
+const PAST_DAYS = 180;
+
+/** The two lists of `UpcomingPastBookings` as it first shows them (its route loaders prefetch the same). */
+export function upcomingPastInputs(filters: BookingFilters, today = saToday()) {
+  return {
+    upcoming: { ...filters, from: today, limit: 25 },
+    past: { ...filters, from: addDays(today, -PAST_DAYS), to: today },
+  };
+}
+
+/** A route loader's prefetch of `UpcomingPastBookings` with no filter chosen yet. */
+export function prefetchUpcomingPast({ queryClient, trpcClient }: AppRouteContext, filters: BookingFilters = {}) {
+  const { upcoming, past } = upcomingPastInputs(filters);
+  return Promise.all([
+    queryClient.prefetchInfiniteQuery(bookingPagesOptions(trpcClient, upcoming)),
+    queryClient.prefetchQuery(bookingsInRangeOptions(trpcClient, past)),
+  ]);
 }
 
 /** Refreshes every view of bookings (lists, calendar, slots, one booking). */

@@ -1,9 +1,21 @@
 import { CalendarCheck } from "lucide-react";
 import { useCurrentUser } from "@/hooks/use-auth";
+import { prefetchUpcomingPast } from "@/hooks/use-bookings";
 import { isStaffRole } from "@/lib/booking-roles";
+import type { AppRouteContext } from "@/lib/route-data";
 import { PageHeader } from "../page";
 import { FilterBar, SpecializationExpertFilters, useSpecializationExpertFilter } from "../ui/filter-bar";
 import { UpcomingPastBookings } from "./upcoming-past-bookings";
+
+/** The route loaders' prefetch: the appointments with no filter chosen, and the filters' choices for staff. */
+export function prefetchExpertAppointments(context: AppRouteContext) {
+  const staff = isStaffRole(context.user?.role);
+  return Promise.all([
+    prefetchUpcomingPast(context),
+    staff ? context.trpc.specializations.listActive.prefetch() : undefined,
+    staff ? context.trpc.consultants.list.prefetch({}) : undefined,
+  ]);
+}
 
 /**
  * The experts' appointments: across the agency for staff (filter by specialization and expert),

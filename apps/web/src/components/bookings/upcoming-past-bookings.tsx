@@ -1,16 +1,12 @@
 import type { BookingItem, Role } from "@medlegal/domain";
-import { addDays } from "@medlegal/domain";
 import type { LucideIcon } from "lucide-react";
 import * as React from "react";
 import type { BookingFilters } from "@/hooks/use-bookings";
-import { useBookingActions, useBookingPages, useBookingsInRange } from "@/hooks/use-bookings";
-import { saToday } from "@/lib/booking-time";
+import { upcomingPastInputs, useBookingActions, useBookingPages, useBookingsInRange } from "@/hooks/use-bookings";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../ui/tabs";
 import { BookingRowActions } from "./booking-actions";
 import { BookingList } from "./booking-list";
 import { LoadState } from "../load-state";
-
-const PAST_DAYS = 180;
 
 /**
  * A user's bookings in two tabs: upcoming (soonest first, a page at a time) and past (the last
@@ -40,10 +36,10 @@ export function UpcomingPastBookings({
   upcomingAction?: React.ReactNode;
 }) {
   const [tab, setTab] = React.useState("upcoming");
-  const today = saToday();
   const now = new Date();
-  const upcoming = useBookingPages({ ...filters, from: today, limit: 25 });
-  const past = useBookingsInRange({ ...filters, from: addDays(today, -PAST_DAYS), to: today });
+  const inputs = upcomingPastInputs(filters);
+  const upcoming = useBookingPages(inputs.upcoming);
+  const past = useBookingsInRange(inputs.past);
   const actions = useBookingActions();
   const canAttend = role !== "attorney";
 

@@ -17,12 +17,9 @@ const STATUS_CLASS: Record<ReportStatus, string> = {
   withdrawn: "bg-zinc-100 text-zinc-600 ring-zinc-200",
 };
 
-/** Attorneys' plain labels cover several states; one colour per label, so the colour tells no more than the words. */
-const LABEL_TONE: Record<string, ReportStatus> = { "In preparation": "awaiting", "Quality review": "in_review" };
-
 export function ReportStatusBadge({ status, label }: { status: ReportStatus; label: string }) {
-  const tone = LABEL_TONE[label] ?? status;
-  return <span className={cn("inline-flex items-center rounded-full px-2 py-0.5 text-xs font-medium whitespace-nowrap ring-1 ring-inset", STATUS_CLASS[tone])}>{label}</span>;
+  // Attorneys get the status of their plain label from the server, so the colour tells no more than the words.
+  return <span className={cn("inline-flex items-center rounded-full px-2 py-0.5 text-xs font-medium whitespace-nowrap ring-1 ring-inset", STATUS_CLASS[status])}>{label}</span>;
 }
 
 /** "Due 3 Dec" or, in red, "Overdue since 3 Dec"; released reports show their release date. */

@@ -10,7 +10,8 @@ import { BOOKING_STATUS_DOT } from "@/components/bookings/booking-status-badge";
 import { PageHeader } from "@/components/page";
 import { ErrorState } from "@/components/ui/error-state";
 import { useCurrentUser } from "@/hooks/use-auth";
-import { useBookingsInRange } from "@/hooks/use-bookings";
+import { bookingsInRangeOptions, useBookingsInRange } from "@/hooks/use-bookings";
+import { prefetchPage } from "@/lib/route-data";
 import { saToday } from "@/lib/booking-time";
 import { trpcErrorMessage } from "@/lib/trpc-errors";
 import { cn } from "@/lib/utils";
@@ -24,8 +25,18 @@ export const Route = createFileRoute("/_app/appointments")({
       .optional()
       .catch(undefined),
   }),
+  loaderDeps: ({ search }) => search,
+  loader: ({ context, deps }) =>
+    prefetchPage(context, ({ queryClient, trpcClient }) => queryClient.prefetchQuery(bookingsInRangeOptions(trpcClient, shownRange(deps)))),
   component: AppointmentsPage,
 });
+
+/** The view and the dates it shows for the URL (month of today by default): the page and its loader share it. */
+function shownRange(search: { view?: CalendarView; date?: string }) {
+  const view: CalendarView = search.view ?? "month";
+  const date = search.date ?? saToday();
+  return { view, date, ...calendarRange(view, date) };
+}
 
 const LEGEND: BookingStatus[] = ["requested", "confirmed", "attended", "no_show", "cancelled"];
 
@@ -34,9 +45,7 @@ function AppointmentsPage() {
   const search = Route.useSearch();
   const navigate = useNavigate({ from: Route.fullPath });
   const today = saToday();
-  const view: CalendarView = search.view ?? "month";
-  const date = search.date ?? today;
-  const { from, to } = calendarRange(view, date);
+  const { view, date, from, to } = shownRange(search);
   const bookings = useBookingsInRange({ from, to });
   const [open, setOpen] = React.useState<BookingItem | null>(null);
   const set = (next: { view?: CalendarView; date?: string }) =>

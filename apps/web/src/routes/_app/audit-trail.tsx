@@ -19,6 +19,8 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { ACCESS_ACTIONS } from "@medlegal/domain";
 import { AccessLogView } from "./-components/access-log-view";
 import { DateRangeFilters, ExportCsvLink, exportQuery, UserFilter } from "./-components/audit-filters";
+import { accessFilters, accessLogOptions, AUDIT_USERS_INPUT, auditChangesOptions, changeFilters } from "./-components/audit-queries";
+import { prefetchPage } from "@/lib/route-data";
 
 const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 const searchSchema = z.object({
@@ -32,11 +34,21 @@ const searchSchema = z.object({
   from: day.optional().catch(undefined),
   to: day.optional().catch(undefined),
 });
-export type AuditSearch = z.infer<typeof searchSchema>;
-type Search = AuditSearch;
+type Search = z.infer<typeof searchSchema>;
 
 export const Route = createFileRoute("/_app/audit-trail")({
   validateSearch: searchSchema,
+  loaderDeps: ({ search }) => search,
+  // The open tab's list for the filters in the URL, and the user filter's choices.
+  loader: ({ context, deps }) =>
+    prefetchPage(
+      context,
+      ({ queryClient, trpcClient }) =>
+        deps.tab === "reads"
+          ? queryClient.prefetchInfiniteQuery(accessLogOptions(trpcClient, accessFilters(deps)))
+          : queryClient.prefetchInfiniteQuery(auditChangesOptions(trpcClient, changeFilters(deps))),
+      ({ trpc }) => trpc.users.list.prefetch(AUDIT_USERS_INPUT),
+    ),
   component: AuditTrailPage,
 });
 
@@ -100,14 +112,8 @@ function ChangesView() {
     setAction(search.action ?? "");
   }, [search.entityId, search.action]);
 
-  const { tab: _tab, patientId: _patientId, access: _access, ...filters } = search;
-  const list = useInfiniteQuery({
-    queryKey: ["audit.list", filters],
-    queryFn: ({ pageParam }) => utils.client.audit.list.query({ ...filters, cursor: pageParam, limit: 50 }),
-    initialPageParam: null as string | null,
-    getNextPageParam: (last) => last.nextCursor ?? undefined,
-    placeholderData: keepPreviousData,
-  });
+  const filters = changeFilters(search);
+  const list = useInfiniteQuery({ ...auditChangesOptions(utils.client, filters), placeholderData: keepPreviousData });
   const rows = list.data?.pages.flatMap((p) => p.items) ?? [];
   const filtered = Object.values(filters).some(Boolean);
   const exportHref = `/api/audit/export.csv?${exportQuery(filters)}`;

@@ -4,8 +4,11 @@ import { UpcomingPastBookings } from "@/components/bookings/upcoming-past-bookin
 import { PageHeader } from "@/components/page";
 import { Button } from "@/components/ui/button";
 import { useCurrentUser } from "@/hooks/use-auth";
+import { prefetchUpcomingPast } from "@/hooks/use-bookings";
+import { prefetchPage } from "@/lib/route-data";
 
 export const Route = createFileRoute("/_app/bookings")({
+  loader: ({ context }) => prefetchPage(context, (c) => prefetchUpcomingPast(c)),
   component: BookingsPage,
 });
 

@@ -8,11 +8,19 @@ import { FilterBar, SelectFilter, useSpecializationOptions } from "@/components/
 import { ErrorState } from "@/components/ui/error-state";
 import { ListSkeleton } from "@/components/ui/skeleton";
 import { mondayOf, saToday } from "@/lib/booking-time";
+import { prefetchPage } from "@/lib/route-data";
 import { trpc } from "@/lib/trpc";
 import { trpcErrorMessage } from "@/lib/trpc-errors";
 import { cn } from "@/lib/utils";
 
 export const Route = createFileRoute("/_app/consultant-availability")({
+  // This week, every specialization: how the page opens.
+  loader: ({ context }) =>
+    prefetchPage(
+      context,
+      ({ trpc }) => trpc.availability.week.prefetch({ weekStart: mondayOf(saToday()) }),
+      ({ trpc }) => trpc.specializations.listActive.prefetch(),
+    ),
   component: ConsultantAvailabilityPage,
 });
 

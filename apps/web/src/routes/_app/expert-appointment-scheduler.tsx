@@ -1,7 +1,7 @@
 import type { QueryDetail } from "@medlegal/domain";
 import { skipToken } from "@tanstack/react-query";
 import { createFileRoute, useNavigate } from "@tanstack/react-router";
-import { ClipboardList } from "lucide-react";
+import { ClipboardList, Hourglass } from "lucide-react";
 import * as React from "react";
 import { z } from "zod";
 import { EmptyState, PageHeader } from "@/components/page";
@@ -12,6 +12,7 @@ import { NativeSelect } from "@/components/ui/native-select";
 import { SearchInput } from "@/components/ui/search-input";
 import { Skeleton } from "@/components/ui/skeleton";
 import { useDebounced } from "@/hooks/use-debounced";
+import { prefetchPage } from "@/lib/route-data";
 import { trpc } from "@/lib/trpc";
 import { trpcErrorMessage } from "@/lib/trpc-errors";
 import { BookingRunResults } from "./-components/scheduler/booking-run-results";
@@ -21,17 +22,28 @@ import { useQuerySchedule } from "./-components/scheduler/use-query-schedule";
 
 export const Route = createFileRoute("/_app/expert-appointment-scheduler")({
   validateSearch: z.object({ queryId: z.string().uuid().optional().catch(undefined) }),
+  loaderDeps: ({ search }) => ({ queryId: search.queryId }),
+  loader: ({ context, deps }) =>
+    prefetchPage(
+      context,
+      ({ trpc }) => trpc.queries.list.prefetch(queryOptionsInput("")),
+      ({ trpc }) => (deps.queryId ? trpc.queries.get.prefetch({ id: deps.queryId }) : Promise.resolve()),
+      ({ trpc }) => trpc.specializations.listActive.prefetch(),
+    ),
   component: SchedulerPage,
 });
 
 const SCHEDULABLE = new Set(["submitted", "in_review", "assigning", "scheduled"]);
+
+/** The queries offered for the typed search (the loader asks with none typed). */
+const queryOptionsInput = (search: string) => ({ search: search || undefined, limit: 50 });
 
 function SchedulerPage() {
   const { queryId } = Route.useSearch();
   const navigate = useNavigate({ from: Route.fullPath });
   const [search, setSearch] = React.useState("");
   const debounced = useDebounced(search.trim());
-  const queries = trpc.queries.list.useQuery({ search: debounced || undefined, limit: 50 }, { placeholderData: (prev) => prev });
+  const queries = trpc.queries.list.useQuery(queryOptionsInput(debounced), { placeholderData: (prev) => prev });
   const options = (queries.data?.items ?? []).filter((q) => SCHEDULABLE.has(q.status) || q.id === queryId);
   const detail = trpc.queries.get.useQuery(queryId ? { id: queryId } : skipToken);
 
@@ -90,7 +102,14 @@ function QuerySchedule({ query }: { query: QueryDetail }) {
   return (
     <div className="grid gap-5">
       <RequestedExpertsCard query={query} schedule={schedule} />
-      {!schedule.consentMissing && schedule.active.length > 0 && <DayAndTimesCard schedule={schedule} />}
+      {schedule.nobodyAccepted ? (
+        <EmptyState icon={Hourglass} title="Waiting for an expert to accept">
+          No requested expert has accepted this query yet, so no assessment can be booked. Days and times are offered here as soon as one accepts the
+          assignment.
+        </EmptyState>
+      ) : (
+        !schedule.consentMissing && schedule.active.length > 0 && <DayAndTimesCard schedule={schedule} />
+      )}
       {schedule.results.length > 0 && <BookingRunResults results={schedule.results} />}
     </div>
   );

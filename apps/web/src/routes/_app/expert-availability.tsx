@@ -14,11 +14,19 @@ import { useCurrentUser } from "@/hooks/use-auth";
 import { toast } from "@/hooks/use-toast";
 import { isStaffRole } from "@/lib/booking-roles";
 import { saToday } from "@/lib/booking-time";
+import { prefetchPage } from "@/lib/route-data";
 import { trpc } from "@/lib/trpc";
 import { trpcErrorMessage, trpcFieldErrors } from "@/lib/trpc-errors";
 
 export const Route = createFileRoute("/_app/expert-availability")({
   validateSearch: z.object({ consultantId: z.string().uuid().optional().catch(undefined) }),
+  loaderDeps: ({ search }) => ({ consultantId: search.consultantId }),
+  // Staff choose whose hours to open (the one in the URL, if any); anyone else opens their own.
+  loader: ({ context, deps }) =>
+    prefetchPage(context, ({ trpc, user }) => {
+      if (!isStaffRole(user?.role)) return trpc.availability.get.prefetch({});
+      return Promise.all([trpc.consultants.list.prefetch({}), deps.consultantId ? trpc.availability.get.prefetch({ consultantId: deps.consultantId }) : undefined]);
+    }),
   component: ExpertAvailabilityPage,
 });
 

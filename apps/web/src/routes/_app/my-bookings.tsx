@@ -4,8 +4,16 @@ import { UpcomingPastBookings } from "@/components/bookings/upcoming-past-bookin
 import { PageHeader } from "@/components/page";
 import { ReportLinks } from "@/components/reports/report-links";
 import { useCurrentUser } from "@/hooks/use-auth";
+import { prefetchUpcomingPast } from "@/hooks/use-bookings";
+import { prefetchPage } from "@/lib/route-data";
 
 export const Route = createFileRoute("/_app/my-bookings")({
+  loader: ({ context }) =>
+    prefetchPage(
+      context,
+      (c) => prefetchUpcomingPast(c),
+      ({ trpc }) => trpc.reports.list.prefetch({ queryId: undefined }),
+    ),
   component: MyBookingsPage,
 });
 

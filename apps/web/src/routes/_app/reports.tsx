@@ -1,5 +1,5 @@
-import type { ReportKind, ReportStatus } from "@medlegal/domain";
-import { REPORT_KIND_LABELS, REPORT_KINDS, REPORT_STATUSES, reportStatusLabel } from "@medlegal/domain";
+import type { ReportKind, ReportStatus, Role } from "@medlegal/domain";
+import { ATTORNEY_REPORT_STATUSES, REPORT_KIND_LABELS, REPORT_KINDS, REPORT_STATUSES, reportStatusLabel } from "@medlegal/domain";
 import { createFileRoute } from "@tanstack/react-router";
 import { ClipboardCheck, FileText } from "lucide-react";
 import * as React from "react";
@@ -10,9 +10,13 @@ import { FilterBar, FilterField, SearchField } from "@/components/ui/filter-bar"
 import { NativeSelect } from "@/components/ui/native-select";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { useCurrentUser } from "@/hooks/use-auth";
+import { prefetchPage } from "@/lib/route-data";
 import { trpc } from "@/lib/trpc";
 
 export const Route = createFileRoute("/_app/reports")({
+  // Staff open on the review queue, everyone else on their reports with no filter.
+  loader: ({ context }) =>
+    prefetchPage(context, ({ trpc, user }) => (user && isStaff(user.role) ? trpc.reports.list.prefetch(REVIEW_QUEUE) : trpc.reports.list.prefetch(allReportsInput(NO_FILTER)))),
   component: ReportsPage,
 });
 
@@ -23,10 +27,20 @@ const DESCRIPTION: Record<string, string> = {
   consultant: "The reports you write for the agency: upload each one here and see its review.",
 };
 
+const REVIEW_QUEUE = { queue: true } as const;
+const NO_FILTER = { status: "", kind: "", overdue: false, search: "" } as const;
+
+/** The list's input for the All reports filters (the loader asks for it with none chosen). */
+function allReportsInput(f: { status: ReportStatus | ""; kind: ReportKind | ""; overdue: boolean; search: string }) {
+  return { status: f.status || undefined, kind: f.kind || undefined, overdue: f.overdue || undefined, search: f.search || undefined };
+}
+
+const isStaff = (role: Role) => role === "administrator" || role === "employee";
+
 function ReportsPage() {
   const me = useCurrentUser().data;
   if (!me) return null;
-  const staff = me.role === "administrator" || me.role === "employee";
+  const staff = isStaff(me.role);
   return (
     <>
       <PageHeader title="Reports" description={DESCRIPTION[me.role]} />
@@ -51,7 +65,7 @@ function ReportsPage() {
 }
 
 function ReviewQueue() {
-  const list = trpc.reports.list.useQuery({ queue: true });
+  const list = trpc.reports.list.useQuery(REVIEW_QUEUE);
   return (
     <LoadState
       query={list}
@@ -73,10 +87,10 @@ function AllReports({ role }: { role: string }) {
   const [overdue, setOverdue] = React.useState(false);
   const [search, setSearch] = React.useState("");
   const deferred = React.useDeferredValue(search);
-  const list = trpc.reports.list.useQuery({ status: status || undefined, kind: kind || undefined, overdue: overdue || undefined, search: deferred || undefined });
+  const list = trpc.reports.list.useQuery(allReportsInput({ status, kind, overdue, search: deferred }));
   const filtered = Boolean(status || kind || overdue || deferred);
   // Attorneys filter by what they see: the plain labels, one entry each.
-  const statusOptions = role === "attorney" ? REPORT_STATUSES.filter((s) => ["awaiting", "in_review", "approved", "released"].includes(s)) : REPORT_STATUSES;
+  const statusOptions = role === "attorney" ? ATTORNEY_REPORT_STATUSES : REPORT_STATUSES;
   return (
     <>
       <FilterBar className="sm:grid-cols-2 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_minmax(0,1fr)_auto]">

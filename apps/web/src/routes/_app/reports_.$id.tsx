@@ -16,10 +16,12 @@ import { Textarea } from "@/components/ui/textarea";
 import { useCurrentUser } from "@/hooks/use-auth";
 import { toast } from "@/hooks/use-toast";
 import { formatDateTime, formatFileSize } from "@/lib/format";
+import { prefetchPage } from "@/lib/route-data";
 import { trpc } from "@/lib/trpc";
 import { trpcErrorMessage } from "@/lib/trpc-errors";
 
 export const Route = createFileRoute("/_app/reports_/$id")({
+  loader: ({ context, params }) => prefetchPage(context, ({ trpc }) => trpc.reports.get.prefetch({ id: params.id })),
   component: ReportPage,
 });
 
@@ -35,7 +37,8 @@ function BackLink() {
 function ReportPage() {
   const { id } = Route.useParams();
   const me = useCurrentUser().data;
-  const report = trpc.reports.get.useQuery({ id }, { retry: false });
+  // The loader has just asked: a not-found answer shows as such, without asking again on mount.
+  const report = trpc.reports.get.useQuery({ id }, { retry: false, retryOnMount: false });
   if (!me) return null;
   if (report.isLoading) {
     return (

@@ -1,9 +1,10 @@
 import type { SlaMonitoring, SlaPolicy } from "@medlegal/domain";
-import { describeTimeLeft, SLA_POLICIES, SLA_POLICY_LABELS } from "@medlegal/domain";
+import { describeTimeLeft, SLA_POLICY_LABELS } from "@medlegal/domain";
 import { createFileRoute, Link } from "@tanstack/react-router";
 import { Download, Gauge } from "lucide-react";
 import * as React from "react";
 import { EmptyState, PageHeader } from "@/components/page";
+import { PolicyFilter } from "@/components/sla/policy-filter";
 import { MonthlyChart } from "@/components/sla/monthly-chart";
 import type { MonthCount } from "@/components/sla/monthly-chart";
 import { Button } from "@/components/ui/button";
@@ -14,15 +15,19 @@ import { NativeSelect } from "@/components/ui/native-select";
 import { ListSkeleton } from "@/components/ui/skeleton";
 import { addMonths, saToday } from "@/lib/booking-time";
 import { formatDateTime } from "@/lib/format";
+import { prefetchPage } from "@/lib/route-data";
 import { trpc } from "@/lib/trpc";
 import { trpcErrorMessage } from "@/lib/trpc-errors";
 import { cn } from "@/lib/utils";
 
 export const Route = createFileRoute("/_app/sla-monitoring")({
+  loader: ({ context }) => prefetchPage(context, ({ trpc }) => trpc.sla.getMonitoring.prefetch({ months: FIRST_MONTHS })),
   component: SlaMonitoringPage,
 });
 
 const MONTH_CHOICES = [3, 6, 12] as const;
+/** The window the page opens on. */
+const FIRST_MONTHS = 6;
 
 /** Every month of the window, oldest first, with zeros where nothing was decided. */
 function monthsOf(data: SlaMonitoring, months: number, policy: SlaPolicy | ""): MonthCount[] {
@@ -87,7 +92,7 @@ function ComplianceTable({ caption, first, rows }: { caption: string; first: str
 }
 
 function SlaMonitoringPage() {
-  const [months, setMonths] = React.useState<number>(6);
+  const [months, setMonths] = React.useState<number>(FIRST_MONTHS);
   const [policy, setPolicy] = React.useState<SlaPolicy | "">("");
   const monitoring = trpc.sla.getMonitoring.useQuery({ months }, { placeholderData: (prev) => prev });
   const data = monitoring.data;
@@ -139,16 +144,7 @@ function SlaMonitoringPage() {
                 <CardDescription>Timers that stopped in each month; cancelled ones are left out.</CardDescription>
               </div>
               <div className="flex flex-wrap gap-3">
-                <FilterField label="Policy" htmlFor="monitoring-policy">
-                  <NativeSelect id="monitoring-policy" value={policy} onChange={(e) => setPolicy(e.target.value as SlaPolicy | "")}>
-                    <option value="">All policies</option>
-                    {SLA_POLICIES.map((p) => (
-                      <option key={p} value={p}>
-                        {SLA_POLICY_LABELS[p]}
-                      </option>
-                    ))}
-                  </NativeSelect>
-                </FilterField>
+                <PolicyFilter id="monitoring-policy" value={policy} onChange={setPolicy} />
                 <FilterField label="Period" htmlFor="monitoring-months">
                   <NativeSelect id="monitoring-months" value={String(months)} onChange={(e) => setMonths(Number(e.target.value))}>
                     {MONTH_CHOICES.map((m) => (

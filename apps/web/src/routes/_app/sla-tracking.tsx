@@ -1,9 +1,10 @@
 import type { SlaListInput, SlaPolicy, SlaTimerItem } from "@medlegal/domain";
-import { can, describeTimeLeft, SLA_POLICIES, SLA_POLICY_LABELS } from "@medlegal/domain";
+import { can, describeTimeLeft, SLA_POLICY_LABELS } from "@medlegal/domain";
 import { createFileRoute, Link } from "@tanstack/react-router";
 import { Pause, Play, Timer } from "lucide-react";
 import * as React from "react";
 import { EmptyState, PageHeader } from "@/components/page";
+import { PolicyFilter } from "@/components/sla/policy-filter";
 import { SlaStateBadge } from "@/components/sla/sla-state-badge";
 import { Button } from "@/components/ui/button";
 import { ErrorState } from "@/components/ui/error-state";
@@ -15,11 +16,13 @@ import { ListSkeleton } from "@/components/ui/skeleton";
 import { useCurrentUser } from "@/hooks/use-auth";
 import { toast } from "@/hooks/use-toast";
 import { formatDateTime } from "@/lib/format";
+import { prefetchPage } from "@/lib/route-data";
 import { trpc } from "@/lib/trpc";
 import { trpcErrorMessage } from "@/lib/trpc-errors";
 import { cn } from "@/lib/utils";
 
 export const Route = createFileRoute("/_app/sla-tracking")({
+  loader: ({ context }) => prefetchPage(context, ({ trpc }) => trpc.sla.list.prefetch(listInput({ state: "open", policy: "", search: "", mine: false }))),
   component: SlaTrackingPage,
 });
 
@@ -32,6 +35,11 @@ const STATE_OPTIONS: { value: StateFilter; label: string }[] = [
   { value: "paused", label: "Paused" },
   { value: "stopped", label: "Stopped (met, missed, cancelled)" },
 ];
+
+/** The list's input for the filters (the loader asks for it as the page opens: every running timer). */
+function listInput({ state, policy, search, mine }: { state: StateFilter; policy: SlaPolicy | ""; search: string; mine: boolean }) {
+  return { state, limit: 200, ...(policy ? { policy } : {}), ...(search.trim() ? { search: search.trim() } : {}), ...(mine ? { mine } : {}) };
+}
 
 const COLUMNS = "lg:grid-cols-[minmax(0,1.3fr)_minmax(0,1fr)_8rem_minmax(0,1fr)_9rem]";
 
@@ -53,7 +61,7 @@ function SlaTrackingPage() {
   const [mine, setMine] = React.useState(false);
   const [pausing, setPausing] = React.useState<SlaTimerItem | null>(null);
   const isStaffUser = !!me && can(me.role, "sla.manage");
-  const input = { state, limit: 200, ...(policy ? { policy } : {}), ...(search.trim() ? { search: search.trim() } : {}), ...(mine ? { mine } : {}) };
+  const input = listInput({ state, policy, search, mine });
   const list = trpc.sla.list.useQuery(input, { placeholderData: (prev) => prev, refetchInterval: 60_000 });
   const utils = trpc.useUtils();
   const pause = trpc.sla.pause.useMutation({
@@ -81,16 +89,7 @@ function SlaTrackingPage() {
       <PageHeader title="SLA Tracking" description={description} />
       <FilterBar className="sm:grid-cols-2 lg:grid-cols-[minmax(0,1fr)_14rem_14rem_auto] lg:items-end">
         <SearchField id="sla-search" value={search} onChange={setSearch} placeholder="Query reference or subject" />
-        <FilterField label="Policy" htmlFor="sla-policy">
-          <NativeSelect id="sla-policy" value={policy} onChange={(e) => setPolicy(e.target.value as SlaPolicy | "")}>
-            <option value="">All policies</option>
-            {SLA_POLICIES.map((p) => (
-              <option key={p} value={p}>
-                {SLA_POLICY_LABELS[p]}
-              </option>
-            ))}
-          </NativeSelect>
-        </FilterField>
+        <PolicyFilter id="sla-policy" value={policy} onChange={setPolicy} />
         <FilterField label="State" htmlFor="sla-state">
           <NativeSelect id="sla-state" value={state} onChange={(e) => setState(e.target.value as StateFilter)}>
             {STATE_OPTIONS.map((o) => (

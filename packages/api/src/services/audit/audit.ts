@@ -1,9 +1,7 @@
-import type { Kysely, Transaction } from "kysely";
-import type { Database } from "@medlegal/db";
 import type { Actor } from "../../context";
 import { stamp } from "../platform/clock";
+import type { Db } from "../platform/deps";
 
-type Db = Kysely<Database> | Transaction<Database>;
 type Fields = Record<string, unknown>;
 
 /** Fields that never reach the audit trail, whatever entity they sit on. */

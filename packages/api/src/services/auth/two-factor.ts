@@ -22,7 +22,7 @@ import {
   TWO_FACTOR_PENDING_MS
 } from "@medlegal/domain";
 import type { z } from "zod";
-import type { Actor, SessionControl, SignedInActor } from "../../context";
+import type { Actor, SessionControl } from "../../context";
 import { AppError } from "../../errors";
 import { appSecret } from "../platform/app-secrets";
 import { recordAudit } from "../audit/audit";
@@ -31,14 +31,9 @@ import type { RateLimits } from "./rate-limits";
 import { assertLoginNotPaused, clearLoginFailures, limitByIp, loginAccountKey, recordLoginFailure } from "./rate-limits";
 import { readSetting } from "../settings/settings";
 import { findCurrentUser } from "../users/users";
+import type { Db, Deps } from "../platform/deps";
 
 // Two-factor sign-in (docs/decisions.md, "Common passwords and two-factor sign-in").
-
-type Db = Kysely<Database> | Transaction<Database>;
-interface Deps {
-  db: Kysely<Database>;
-  actor: SignedInActor;
-}
 
 /* ---------- keys: TOTP_KEY, or one generated once and kept in app_secrets ---------- */
 

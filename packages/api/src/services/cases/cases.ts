@@ -1,10 +1,7 @@
-import type { Kysely, Transaction } from "kysely";
 import { sql } from "kysely";
-import type { Database } from "@medlegal/db";
 import type { caseInputSchema, CaseItem, caseListInputSchema, caseUpdateSchema, idInputSchema } from "@medlegal/domain";
 import { CASE_CLAIMANT_MESSAGE } from "@medlegal/domain";
 import type { z } from "zod";
-import type { SignedInActor } from "../../context";
 import { AppError } from "../../errors";
 import { assertCan, loadVisibleCase, loadVisiblePatient, visibleCases } from "../platform/access";
 import { duplicateIdNumber, insertPatient } from "../patients/patients";
@@ -12,12 +9,7 @@ import { recordAccess } from "../audit/access-log";
 import { changedFields, recordAudit } from "../audit/audit";
 import { nextReference } from "../platform/references";
 import { now, stamp } from "../platform/clock";
-
-type Db = Kysely<Database> | Transaction<Database>;
-interface Deps {
-  db: Kysely<Database>;
-  actor: SignedInActor;
-}
+import type { Db, Deps } from "../platform/deps";
 
 function caseQuery(db: Db) {
   return db

@@ -1,6 +1,4 @@
-import type { Kysely, Transaction } from "kysely";
 import { sql } from "kysely";
-import type { Database } from "@medlegal/db";
 import type {
   idInputSchema,
   setSpecializationActiveSchema,
@@ -10,15 +8,9 @@ import type {
 } from "@medlegal/domain";
 import { SPECIALIZATION_MESSAGES } from "@medlegal/domain";
 import type { z } from "zod";
-import type { SignedInActor } from "../../context";
 import { AppError } from "../../errors";
 import { changedFields, recordAudit } from "../audit/audit";
-
-type Db = Kysely<Database> | Transaction<Database>;
-interface Deps {
-  db: Kysely<Database>;
-  actor: SignedInActor;
-}
+import type { Db, Deps } from "../platform/deps";
 
 /** The choices offered at sign-up and in bookings: active ones only, by name. */
 export async function listActiveSpecializations(db: Db): Promise<{ id: string; name: string }[]> {

@@ -9,11 +9,7 @@ import { listMyAssignments } from "../queries/assignments";
 import { withoutDeclineReason } from "../queries/query-detail";
 import { queryListQuery, toQueryListItem } from "../queries/query-records";
 import { getSlaDefaults } from "../settings/settings";
-
-interface Deps {
-  db: Kysely<Database>;
-  actor: SignedInActor;
-}
+import type { Deps } from "../platform/deps";
 
 async function countByStatus(db: Kysely<Database>, actor: SignedInActor): Promise<Partial<Record<QueryStatus, number>>> {
   const rows = await db

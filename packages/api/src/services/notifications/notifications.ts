@@ -5,11 +5,7 @@ import type { SignedInActor } from "../../context";
 import { AppError } from "../../errors";
 import { recordAudit } from "../audit/audit";
 import { stamp } from "../platform/clock";
-
-interface Deps {
-  db: Kysely<Database>;
-  actor: SignedInActor;
-}
+import type { Deps } from "../platform/deps";
 
 /** The REST list answers the newest 100; the full notifications page pages further with the cursor. */
 export const NOTIFICATION_LIST_LIMIT = 100;

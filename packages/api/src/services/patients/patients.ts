@@ -1,4 +1,4 @@
-import type { Kysely, Transaction } from "kysely";
+import type { Transaction } from "kysely";
 import { sql } from "kysely";
 import type { Database } from "@medlegal/db";
 import type { idInputSchema, Patient, patientInputSchema, patientListInputSchema, patientUpdateSchema } from "@medlegal/domain";
@@ -10,12 +10,7 @@ import { recordAccess } from "../audit/access-log";
 import { changedFields, recordAudit } from "../audit/audit";
 import { refreshQuerySearchText } from "../queries/query-search";
 import { now, stamp } from "../platform/clock";
-
-type Db = Kysely<Database> | Transaction<Database>;
-interface Deps {
-  db: Kysely<Database>;
-  actor: SignedInActor;
-}
+import type { Db, Deps } from "../platform/deps";
 
 function patientQuery(db: Db) {
   return db

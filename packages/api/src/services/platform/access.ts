@@ -1,10 +1,9 @@
-import type { ExpressionBuilder, Kysely, Transaction } from "kysely";
+import type { ExpressionBuilder } from "kysely";
 import type { Database } from "@medlegal/db";
 import type { CurrentUser, Permission } from "@medlegal/domain";
 import { can, OPEN_QUERY_STATUSES } from "@medlegal/domain";
 import { AppError } from "../../errors";
-
-type Db = Kysely<Database> | Transaction<Database>;
+import type { Db } from "./deps";
 
 /**
  * The role rule of a service step, read from the domain permission map (the same map the

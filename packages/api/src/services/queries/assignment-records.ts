@@ -1,9 +1,6 @@
-import type { Kysely, Transaction } from "kysely";
 import { sql } from "kysely";
-import type { Database } from "@medlegal/db";
 import type { AssignmentItem } from "@medlegal/domain";
-
-type Db = Kysely<Database> | Transaction<Database>;
+import type { Db } from "../platform/deps";
 
 export function assignmentQuery(db: Db) {
   return db

@@ -1,6 +1,4 @@
-import type { Kysely } from "kysely";
 import { sql } from "kysely";
-import type { Database } from "@medlegal/db";
 import type {
   assignInputSchema,
   assignmentCandidatesInputSchema,
@@ -15,7 +13,6 @@ import {
   withArticle,
 } from "@medlegal/domain";
 import type { z } from "zod";
-import type { SignedInActor } from "../../context";
 import { AppError } from "../../errors";
 import { assignmentQuery, toAssignmentItem } from "./assignment-records";
 import { recordAudit } from "../audit/audit";
@@ -23,11 +20,7 @@ import { notify, notifyCaseManagers } from "../notifications/notifications";
 import { applyMove } from "./query-moves";
 import { addEvent } from "./query-records";
 import { now, stamp } from "../platform/clock";
-
-interface Deps {
-  db: Kysely<Database>;
-  actor: SignedInActor;
-}
+import type { Deps } from "../platform/deps";
 
 /** The active consultants of one of the query's requested specializations, least busy first. */
 export async function listCandidates({ db }: Deps, { queryId, specializationId }: z.output<typeof assignmentCandidatesInputSchema>): Promise<ConsultantCandidate[]> {

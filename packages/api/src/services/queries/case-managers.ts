@@ -1,20 +1,13 @@
-import type { Kysely } from "kysely";
 import { sql } from "kysely";
-import type { Database } from "@medlegal/db";
 import type { assignEmployeeSchema, idInputSchema, QueryDetail } from "@medlegal/domain";
 import type { z } from "zod";
-import type { SignedInActor } from "../../context";
 import { AppError } from "../../errors";
 import { recordAudit } from "../audit/audit";
 import { notify } from "../notifications/notifications";
 import { getQuery } from "./query-detail";
 import { applyMove } from "./query-moves";
 import { now } from "../platform/clock";
-
-interface Deps {
-  db: Kysely<Database>;
-  actor: SignedInActor;
-}
+import type { Deps } from "../platform/deps";
 
 /** An employee takes a query: it becomes theirs, and a submitted one goes into review. */
 export async function takeQuery({ db, actor }: Deps, { id }: z.output<typeof idInputSchema>): Promise<QueryDetail> {

@@ -1,18 +1,11 @@
-import type { Kysely } from "kysely";
-import type { Database } from "@medlegal/db";
 import type { QueryDocument } from "@medlegal/domain";
-import type { SignedInActor } from "../../context";
 import { AppError } from "../../errors";
 import { loadVisibleQuery, mayReadQueryDocuments, visibleQueries } from "../platform/access";
 import { recordAccess } from "../audit/access-log";
 import { recordAudit } from "../audit/audit";
 import { checkUpload, storeFile } from "../files/files";
 import { addEvent } from "./query-records";
-
-interface Deps {
-  db: Kysely<Database>;
-  actor: SignedInActor;
-}
+import type { Deps } from "../platform/deps";
 
 /**
  * Stores a supporting document in PostgreSQL (so every server instance can serve it). Its type is

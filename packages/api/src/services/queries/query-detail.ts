@@ -4,17 +4,12 @@ import type { Database } from "@medlegal/db";
 import type { idInputSchema, QueryDetail, QueryEventKind, QueryMoveFacts } from "@medlegal/domain";
 import { can, offeredQueryMoves } from "@medlegal/domain";
 import type { z } from "zod";
-import type { SignedInActor } from "../../context";
 import { AppError } from "../../errors";
 import { isStaff, mayReadQueryDocuments, visibleQueries } from "../platform/access";
 import { recordAccess } from "../audit/access-log";
 import { assignmentQuery, toAssignmentItem, withoutAgencyNotes } from "./assignment-records";
 import { queryListQuery, toQueryListItem } from "./query-records";
-
-interface Deps {
-  db: Kysely<Database>;
-  actor: SignedInActor;
-}
+import type { Deps } from "../platform/deps";
 
 /** One query with its case, claimant (less for a consultant), experts, documents and timeline. */
 export async function getQuery({ db, actor }: Deps, { id }: z.output<typeof idInputSchema>): Promise<QueryDetail> {

@@ -1,9 +1,6 @@
-import type { Kysely } from "kysely";
-import type { Database } from "@medlegal/db";
 import type { commentInputSchema, QueryDetail, queryInputSchema } from "@medlegal/domain";
 import { PRIORITY_RANK } from "@medlegal/domain";
 import type { z } from "zod";
-import type { SignedInActor } from "../../context";
 import { AppError } from "../../errors";
 import { assertCan, isStaff, loadVisibleCase, loadVisibleQuery } from "../platform/access";
 import { recordAudit } from "../audit/audit";
@@ -14,11 +11,7 @@ import { addEvent } from "./query-records";
 import { refreshQuerySearchText } from "./query-search";
 import { startSlaTimer } from "../sla/timers";
 import { now, stamp } from "../platform/clock";
-
-interface Deps {
-  db: Kysely<Database>;
-  actor: SignedInActor;
-}
+import type { Deps } from "../platform/deps";
 
 /** An attorney instructs the agency: a query on one of their cases, for the specializations wanted. */
 export async function createQuery({ db, actor }: Deps, data: z.output<typeof queryInputSchema>): Promise<QueryDetail> {

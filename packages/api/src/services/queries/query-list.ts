@@ -1,18 +1,11 @@
-import type { Kysely } from "kysely";
 import { sql } from "kysely";
-import type { Database } from "@medlegal/db";
 import type { queryListInputSchema, QueryListItem } from "@medlegal/domain";
 import { addDays, sastToUtc } from "@medlegal/domain";
 import type { z } from "zod";
-import type { SignedInActor } from "../../context";
 import { visibleQueries } from "../platform/access";
 import { decodeCursor, encodeCursor, exactTime } from "../platform/keyset";
 import { queryListQuery, toQueryListItem } from "./query-records";
-
-interface Deps {
-  db: Kysely<Database>;
-  actor: SignedInActor;
-}
+import type { Deps } from "../platform/deps";
 
 /** The query list: server-side search, filters, sort and keyset pagination, scoped to what the caller may see. */
 export async function listQueries({ db, actor }: Deps, f: z.output<typeof queryListInputSchema>): Promise<{ items: QueryListItem[]; nextCursor: string | null }> {

@@ -1,4 +1,4 @@
-import type { Kysely, Transaction } from "kysely";
+import type { Transaction } from "kysely";
 import type { Database } from "@medlegal/db";
 import type { moveQuerySchema, QueryDetail, QueryStatus } from "@medlegal/domain";
 import { canMoveQuery, illegalMoveMessage, LIVE_ASSIGNMENT_STATUSES, QUERY_STATUS_LABEL } from "@medlegal/domain";
@@ -11,11 +11,7 @@ import { getQuery } from "./query-detail";
 import { addEvent } from "./query-records";
 import { cancelQueryTimers, holdQueryTimers, releaseQueryTimers, startSlaTimer, stopSlaTimer } from "../sla/timers";
 import { now } from "../platform/clock";
-
-interface Deps {
-  db: Kysely<Database>;
-  actor: SignedInActor;
-}
+import type { Deps } from "../platform/deps";
 
 /** The attorney and the consultants still on the query hear of every status change. */
 async function notifyStatusChange(trx: Transaction<Database>, query: { id: string; reference: string; attorney_id: string }, to: QueryStatus) {

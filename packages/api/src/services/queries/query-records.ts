@@ -1,10 +1,9 @@
-import type { Kysely, Transaction } from "kysely";
+import type { Transaction } from "kysely";
 import { sql } from "kysely";
 import type { Database } from "@medlegal/db";
 import type { QueryEventKind, QueryListItem } from "@medlegal/domain";
 import { stamp } from "../platform/clock";
-
-type Db = Kysely<Database> | Transaction<Database>;
+import type { Db } from "../platform/deps";
 
 /** A query with its case, claimant, attorney, case manager and requested specializations: the row of every list. */
 export function queryListQuery(db: Db) {

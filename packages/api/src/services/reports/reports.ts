@@ -1,4 +1,4 @@
-import type { ExpressionBuilder, Kysely, Transaction } from "kysely";
+import type { ExpressionBuilder, Kysely } from "kysely";
 import { sql } from "kysely";
 import { PDFDocument } from "pdf-lib";
 import type { z } from "zod";
@@ -22,8 +22,7 @@ import type {
   reportUploadSchema,
   ReviewItem,
 } from "@medlegal/domain";
-import { attorneyReportStatus, attorneyStatusFilter, REPORT_QUESTION_DAYS, reportStatusLabel } from "@medlegal/domain";
-import type { SignedInActor } from "../../context";
+import { attorneyStatusFilter, REPORT_QUESTION_DAYS, reportStatusLabel, shownReportStatus } from "@medlegal/domain";
 import { AppError } from "../../errors";
 import { recordAccess } from "../audit/access-log";
 import { recordAudit } from "../audit/audit";
@@ -40,12 +39,7 @@ import {
   recordVersionSubmitted,
   recordWithdrawn,
 } from "./lifecycle";
-
-interface Deps {
-  db: Kysely<Database>;
-  actor: SignedInActor;
-}
-type Db = Kysely<Database> | Transaction<Database>;
+import type { Db, Deps } from "../platform/deps";
 
 const DAY_MS = 86_400_000;
 const MISSING = "That report does not exist or is not yours to see.";
@@ -100,7 +94,7 @@ function toListItem(r: ListRow, user: CurrentUser, at = now().getTime()): Report
     id: r.id,
     reference: r.reference,
     kind: r.kind,
-    status: user.role === "attorney" ? attorneyReportStatus(r.status) : r.status,
+    status: shownReportStatus(r.status, user.role),
     statusLabel: reportStatusLabel(r.status, user.role),
     dueAt: r.due_at.toISOString(),
     overdue: OPEN.includes(r.status) && r.due_at.getTime() < at,
@@ -219,7 +213,7 @@ export async function getReport({ db, actor }: Deps, { id }: { id: string }): Pr
     bookingReference: booking?.reference ?? null,
     consultantId: r.consultant_id,
     parent: parent ?? null,
-    linked: linked.map((l) => ({ ...l, statusLabel: reportStatusLabel(l.status, user.role) })),
+    linked: linked.map((l) => ({ ...l, status: shownReportStatus(l.status, user.role), statusLabel: reportStatusLabel(l.status, user.role) })),
     versionList: shownVersions.map((v) => ({
       id: v.id,
       number: v.number,

@@ -1,9 +1,6 @@
-import type { Kysely } from "kysely";
-import type { Database } from "@medlegal/db";
 import type { BookingItem, correctAttendanceSchema, recordAttendanceSchema } from "@medlegal/domain";
 import { LIVE_BOOKING_STATUSES } from "@medlegal/domain";
 import type { z } from "zod";
-import type { SignedInActor } from "../../context";
 import { AppError } from "../../errors";
 import { assertCan } from "../platform/access";
 import { recordAudit } from "../audit/audit";
@@ -11,11 +8,7 @@ import { createAwaitingReport } from "../reports/lifecycle";
 import { applyMove } from "../queries/query-moves";
 import { getBooking, lockBooking, setStatus } from "./booking-records";
 import { now } from "../platform/clock";
-
-interface Deps {
-  db: Kysely<Database>;
-  actor: SignedInActor;
-}
+import type { Deps } from "../platform/deps";
 
 /**
  * After the time has passed, the consultant (or staff) records whether the claimant came. When every

@@ -1,6 +1,4 @@
-import type { Kysely, Transaction } from "kysely";
 import { sql } from "kysely";
-import type { Database } from "@medlegal/db";
 import type {
   availabilityOverrideSchema,
   availabilityOwnerSchema,
@@ -26,12 +24,7 @@ import { AppError } from "../../errors";
 import { assertCan, visibleAvailability } from "../platform/access";
 import { changedFields, recordAudit } from "../audit/audit";
 import { now } from "../platform/clock";
-
-type Db = Kysely<Database> | Transaction<Database>;
-interface Deps {
-  db: Kysely<Database>;
-  actor: SignedInActor;
-}
+import type { Db, Deps } from "../platform/deps";
 
 export interface AvailabilityView {
   consultantId: string;

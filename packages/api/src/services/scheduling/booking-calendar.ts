@@ -1,12 +1,5 @@
-import type { Kysely } from "kysely";
-import type { Database } from "@medlegal/db";
-import type { SignedInActor } from "../../context";
 import { loadVisibleBooking, toBookingItem } from "./booking-records";
-
-interface Deps {
-  db: Kysely<Database>;
-  actor: SignedInActor;
-}
+import type { Deps } from "../platform/deps";
 
 const icsText = (value: string) => value.replace(/\\/g, "\\\\").replace(/;/g, "\\;").replace(/,/g, "\\,").replace(/\r?\n/g, "\\n");
 const icsTime = (iso: string) => iso.replace(/[-:]/g, "").replace(/\.\d{3}/, "");

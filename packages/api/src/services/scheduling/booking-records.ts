@@ -1,4 +1,4 @@
-import type { Kysely, Transaction } from "kysely";
+import type { Transaction } from "kysely";
 import { sql } from "kysely";
 import type { Database } from "@medlegal/db";
 import type { BookingItem, bookingListInputSchema, BookingStatus, idInputSchema } from "@medlegal/domain";
@@ -10,12 +10,7 @@ import { visibleBookings } from "../platform/access";
 import { recordAudit } from "../audit/audit";
 import { afterTimeCursor, exactTime, pageOf } from "../platform/keyset";
 import { now } from "../platform/clock";
-
-type Db = Kysely<Database> | Transaction<Database>;
-interface Deps {
-  db: Kysely<Database>;
-  actor: SignedInActor;
-}
+import type { Db, Deps } from "../platform/deps";
 
 /** A booking with the names around it; a booking made before bookings had to name a query has none (left join). */
 export function bookingQuery(db: Db) {

@@ -1,4 +1,4 @@
-import type { Kysely, Transaction } from "kysely";
+import type { Transaction } from "kysely";
 import type { Database } from "@medlegal/db";
 import type { bookingInputSchema, BookingItem, cancelBookingSchema, idInputSchema, rescheduleBookingSchema } from "@medlegal/domain";
 import {
@@ -22,11 +22,7 @@ import { bookingQuery, getBooking, lockBooking, setStatus, toBookingItem } from 
 import { acceptedExperts, placeBooking, slotTaken } from "./booking-slots";
 import { stopSlaTimer } from "../sla/timers";
 import { now, stamp } from "../platform/clock";
-
-interface Deps {
-  db: Kysely<Database>;
-  actor: SignedInActor;
-}
+import type { Deps } from "../platform/deps";
 
 async function notifyParties(trx: Transaction<Database>, actor: SignedInActor, b: BookingItem, title: string, message: string) {
   for (const userId of new Set([b.attorneyId, b.consultantId])) {

@@ -1,4 +1,4 @@
-import type { Kysely, Transaction } from "kysely";
+import type { Transaction } from "kysely";
 import { sql } from "kysely";
 import type { Database } from "@medlegal/db";
 import type { BookableExpert, bookableConsultantsInputSchema, bookableExpertsInputSchema, Slot, slotsInputSchema } from "@medlegal/domain";
@@ -14,17 +14,11 @@ import {
   SLOT_TAKEN_MESSAGE,
 } from "@medlegal/domain";
 import type { z } from "zod";
-import type { SignedInActor } from "../../context";
 import { AppError } from "../../errors";
 import { loadVisibleQuery, visibleAvailability } from "../platform/access";
 import { freeSlots, loadSlotRules } from "./availability";
 import { now } from "../platform/clock";
-
-type Db = Kysely<Database> | Transaction<Database>;
-interface Deps {
-  db: Kysely<Database>;
-  actor: SignedInActor;
-}
+import type { Db, Deps } from "../platform/deps";
 
 const EXCLUSION_VIOLATION = "23P01";
 

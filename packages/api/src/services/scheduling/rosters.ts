@@ -1,18 +1,11 @@
-import type { Kysely } from "kysely";
 import { sql } from "kysely";
-import type { Database } from "@medlegal/db";
 import type { idInputSchema, RosterDuty, rosterRangeSchema, rosterShiftSchema } from "@medlegal/domain";
 import { addDays, ROSTER_CLASH_MESSAGE, sastDate, sastTime, sastToUtc } from "@medlegal/domain";
 import type { z } from "zod";
-import type { SignedInActor } from "../../context";
 import { AppError } from "../../errors";
 import { recordAudit } from "../audit/audit";
 import { stamp } from "../platform/clock";
-
-interface Deps {
-  db: Kysely<Database>;
-  actor: SignedInActor;
-}
+import type { Deps } from "../platform/deps";
 
 export interface RosterShift {
   id: string;

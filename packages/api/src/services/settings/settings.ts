@@ -1,17 +1,9 @@
-import type { Kysely, Transaction } from "kysely";
-import type { Database } from "@medlegal/db";
 import type { AgencySettings, SecuritySettings, SlaDefaults } from "@medlegal/domain";
 import { DEFAULT_AGENCY_SETTINGS, DEFAULT_SECURITY_SETTINGS, DEFAULT_SLA, TWO_FACTOR_MESSAGES } from "@medlegal/domain";
-import type { SignedInActor } from "../../context";
 import { AppError } from "../../errors";
 import { changedFields, recordAudit } from "../audit/audit";
 import { hasTwoFactor } from "../auth/two-factor";
-
-type Db = Kysely<Database> | Transaction<Database>;
-interface Deps {
-  db: Kysely<Database>;
-  actor: SignedInActor;
-}
+import type { Db, Deps } from "../platform/deps";
 
 /** One settings document, read with its defaults filled in (a new key added later still reads). */
 export async function readSetting<T extends object>(db: Db, key: string, defaults: T): Promise<T> {

@@ -1,16 +1,8 @@
-import type { Kysely, Transaction } from "kysely";
-import type { Database } from "@medlegal/db";
 import type { DeclaredHoliday, HolidayCalendar, PublicHoliday } from "@medlegal/domain";
 import { isPublicHoliday, southAfricanPublicHolidays } from "@medlegal/domain";
-import type { SignedInActor } from "../../context";
 import { AppError } from "../../errors";
 import { recordAudit } from "../audit/audit";
-
-type Db = Kysely<Database> | Transaction<Database>;
-interface Deps {
-  db: Kysely<Database>;
-  actor: SignedInActor;
-}
+import type { Db, Deps } from "../platform/deps";
 
 async function declaredDays(db: Db): Promise<PublicHoliday[]> {
   return db.selectFrom("declared_holidays").select(["date", "name"]).orderBy("date").execute();

@@ -28,6 +28,14 @@ export async function slaMonitoring({ db }: { db: Kysely<Database> }, f: z.outpu
   const thisMonth = monthStart(now);
   const since = monthStart(now, f.months - 1);
   const breachedNow = sql<boolean>`due_at <= coalesce(paused_at, ${now})`;
+  // One expert's or one specialization's row: the timers decided in the window and those still open.
+  const tallies = [
+        sql<number>`count(*) FILTER (WHERE sla_timers.status = 'met')::int`.as("met"),
+        sql<number>`count(*) FILTER (WHERE sla_timers.status = 'missed')::int`.as("missed"),
+        sql<number>`count(*) FILTER (WHERE sla_timers.status = 'open')::int`.as("open"),
+        sql<number>`count(*) FILTER (WHERE sla_timers.status = 'open' AND sla_timers.due_at <= coalesce(sla_timers.paused_at, ${now}))::int`.as("breached"),
+  ];
+  const inWindow = sql<boolean>`sla_timers.status = 'open' OR (sla_timers.status IN ('met', 'missed') AND sla_timers.stopped_at >= ${since})`;
   const [totals, perMonth, perExpert, perSpecialization, forecast] = await Promise.all([
     db
       .selectFrom("sla_timers")
@@ -65,12 +73,9 @@ export async function slaMonitoring({ db }: { db: Kysely<Database> }, f: z.outpu
         "users.id as consultant_id",
         sql<string>`users.first_name || ' ' || users.last_name`.as("name"),
         "specializations.name as specialization",
-        sql<number>`count(*) FILTER (WHERE sla_timers.status = 'met')::int`.as("met"),
-        sql<number>`count(*) FILTER (WHERE sla_timers.status = 'missed')::int`.as("missed"),
-        sql<number>`count(*) FILTER (WHERE sla_timers.status = 'open')::int`.as("open"),
-        sql<number>`count(*) FILTER (WHERE sla_timers.status = 'open' AND sla_timers.due_at <= coalesce(sla_timers.paused_at, ${now}))::int`.as("breached"),
+        ...tallies,
       ])
-      .where((eb) => eb.or([eb("sla_timers.status", "=", "open"), eb.and([eb("sla_timers.status", "in", ["met", "missed"]), eb("sla_timers.stopped_at", ">=", since)])]))
+      .where(inWindow)
       .groupBy(["users.id", "users.first_name", "users.last_name", "specializations.name"])
       .orderBy("name")
       .execute(),
@@ -80,12 +85,9 @@ export async function slaMonitoring({ db }: { db: Kysely<Database> }, f: z.outpu
       .innerJoin("specializations", "specializations.id", "users.specialization_id")
       .select([
         "specializations.name as specialization",
-        sql<number>`count(*) FILTER (WHERE sla_timers.status = 'met')::int`.as("met"),
-        sql<number>`count(*) FILTER (WHERE sla_timers.status = 'missed')::int`.as("missed"),
-        sql<number>`count(*) FILTER (WHERE sla_timers.status = 'open')::int`.as("open"),
-        sql<number>`count(*) FILTER (WHERE sla_timers.status = 'open' AND sla_timers.due_at <= coalesce(sla_timers.paused_at, ${now}))::int`.as("breached"),
+        ...tallies,
       ])
-      .where((eb) => eb.or([eb("sla_timers.status", "=", "open"), eb.and([eb("sla_timers.status", "in", ["met", "missed"]), eb("sla_timers.stopped_at", ">=", since)])]))
+      .where(inWindow)
       .groupBy("specializations.name")
       .orderBy("specializations.name")
       .execute(),

@@ -1,9 +1,10 @@
-import type { Kysely, Transaction } from "kysely";
+import type { Transaction } from "kysely";
 import type { Database } from "@medlegal/db";
 import type { HolidayCalendar, SlaPause, SlaPolicy, SlaSubjectKind, SlaUnit } from "@medlegal/domain";
 import { slaDueAt, slaPolicyTerms } from "@medlegal/domain";
 import { getSlaDefaults } from "../settings/settings";
 import { publicHolidayCalendar } from "./holidays";
+import type { Db } from "../platform/deps";
 
 /**
  * SLA timers: started and stopped by the events of DESIGN.md section 6 inside the transaction of
@@ -11,8 +12,6 @@ import { publicHolidayCalendar } from "./holidays";
  * at-risk times come from one pure function (`slaDueAt`, packages/domain) and are stored, so the
  * sweeper and the screens read them from an index. See docs/decisions.md, "SLA timers".
  */
-
-type Db = Kysely<Database> | Transaction<Database>;
 
 export interface SlaSubject {
   kind: SlaSubjectKind;

@@ -1,4 +1,4 @@
-import type { Kysely, Transaction } from "kysely";
+import type { Transaction } from "kysely";
 import { sql } from "kysely";
 import type { z } from "zod";
 import type { Database } from "@medlegal/db";
@@ -9,12 +9,7 @@ import { AppError } from "../../errors";
 import { recordAudit } from "../audit/audit";
 import { isStaff, visibleQueries } from "../platform/access";
 import { pauseTimer, resumeTimer } from "./timers";
-
-type Db = Kysely<Database> | Transaction<Database>;
-interface Deps {
-  db: Kysely<Database>;
-  actor: SignedInActor;
-}
+import type { Db, Deps } from "../platform/deps";
 
 /**
  * The timers rows of the SLA screens, scoped to the queries the caller may see; an expert sees only

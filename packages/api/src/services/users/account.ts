@@ -3,7 +3,6 @@ import type { Database } from "@medlegal/db";
 import type { z } from "zod";
 import type { changePasswordSchema, NotificationPreference, notificationPreferencesSchema, profileInputSchema, UserDetail } from "@medlegal/domain";
 import { ACCOUNT_MESSAGES, defaultNotificationPreference, emailChanged, NOTIFICATION_TYPES, profileSchemaFor } from "@medlegal/domain";
-import type { SignedInActor } from "../../context";
 import { AppError } from "../../errors";
 import { parseInput } from "../../validation";
 import { changedFields, recordAudit } from "../audit/audit";
@@ -11,11 +10,7 @@ import { voidResetLinks } from "../auth/auth";
 import { hashNewPassword, verifyPassword } from "../auth/passwords";
 import { assertUsernameAndEmailFree, auditView, loadUserDetail, replaceContacts, roleColumns, uniqueViolation } from "./user-records";
 import type { RoleFields } from "./user-records";
-
-interface Deps {
-  db: Kysely<Database>;
-  actor: SignedInActor;
-}
+import type { Deps } from "../platform/deps";
 
 export function getOwnAccount({ db, actor }: Deps): Promise<UserDetail> {
   return loadUserDetail(db, actor.user.id);

@@ -1,4 +1,4 @@
-import type { Kysely, Transaction } from "kysely";
+import type { Transaction } from "kysely";
 import { sql } from "kysely";
 import type { Database } from "@medlegal/db";
 import type {
@@ -12,7 +12,6 @@ import type {
 } from "@medlegal/domain";
 import { ADMIN_MESSAGES } from "@medlegal/domain";
 import type { z } from "zod";
-import type { SignedInActor } from "../../context";
 import { AppError } from "../../errors";
 import { changedFields, recordAudit } from "../audit/audit";
 import { decodeCursor, encodeCursor } from "../platform/keyset";
@@ -29,11 +28,7 @@ import {
   uniqueViolation,
   userSummaryQuery,
 } from "./user-records";
-
-interface Deps {
-  db: Kysely<Database>;
-  actor: SignedInActor;
-}
+import type { Deps } from "../platform/deps";
 
 export async function listUsers({ db }: Deps, { search, role, active, specializationId, cursor, limit }: z.output<typeof userListInputSchema>): Promise<{ items: UserSummary[]; nextCursor: string | null }> {
   let query = userSummaryQuery(db)

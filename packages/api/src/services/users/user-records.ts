@@ -8,8 +8,7 @@ import { AppError } from "../../errors";
 import { recordAudit } from "../audit/audit";
 import { hashNewPassword } from "../auth/passwords";
 import { hasTwoFactor } from "../auth/two-factor";
-
-type Db = Kysely<Database> | Transaction<Database>;
+import type { Db } from "../platform/deps";
 
 /** The role-specific fields of an account, as the domain schemas parse them. */
 export interface RoleFields {

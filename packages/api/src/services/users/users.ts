@@ -1,4 +1,4 @@
-import type { Kysely, Transaction } from "kysely";
+import type { Kysely } from "kysely";
 import type { Database } from "@medlegal/db";
 import { randomUUID } from "node:crypto";
 import type { CurrentUser, UserDetail } from "@medlegal/domain";
@@ -6,8 +6,7 @@ import { staffUserSchema } from "@medlegal/domain";
 import type { Actor } from "../../context";
 import { parseInput } from "../../validation";
 import { createAccount } from "./user-records";
-
-type Db = Kysely<Database> | Transaction<Database>;
+import type { Db } from "../platform/deps";
 
 /** Reads the current-user view of an active user (docs/product-rules.md#passwords-and-sessions), never the password hash. */
 export async function findCurrentUser(db: Db, userId: string): Promise<CurrentUser | null> {

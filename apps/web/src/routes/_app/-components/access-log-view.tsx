@@ -11,6 +11,7 @@ import { NativeSelect } from "@/components/ui/native-select";
 import { formatDateTime } from "@/lib/format";
 import { trpc } from "@/lib/trpc";
 import { DateRangeFilters, ExportCsvLink, exportQuery, UserFilter } from "./audit-filters";
+import { accessFilters, accessLogOptions } from "./audit-queries";
 
 const ACTION_LABELS: Record<AccessAction, string> = { view: "Viewed", download: "Downloaded", export: "Exported", print: "Printed" };
 
@@ -22,20 +23,14 @@ export function AccessLogView() {
   const search = useSearch({ from: "/_app/audit-trail" });
   const navigate = useNavigate({ from: "/audit-trail" });
   const utils = trpc.useUtils();
-  const filters = { userId: search.actorId, patientId: search.patientId, action: search.access, from: search.from, to: search.to };
+  const filters = accessFilters(search);
   const setFilter = (changes: Partial<typeof search>) =>
     void navigate({
       search: (prev) => Object.fromEntries(Object.entries({ ...prev, ...changes, tab: "reads" }).filter(([, v]) => v !== undefined && v !== "")),
       replace: true,
     });
 
-  const list = useInfiniteQuery({
-    queryKey: ["audit.listAccess", filters],
-    queryFn: ({ pageParam }) => utils.client.audit.listAccess.query({ ...filters, cursor: pageParam, limit: 50 }),
-    initialPageParam: null as string | null,
-    getNextPageParam: (last) => last.nextCursor ?? undefined,
-    placeholderData: keepPreviousData,
-  });
+  const list = useInfiniteQuery({ ...accessLogOptions(utils.client, filters), placeholderData: keepPreviousData });
   const rows = list.data?.pages.flatMap((p) => p.items) ?? [];
   const filtered = Object.values(filters).some(Boolean);
   const exportHref = `/api/audit/access-log.csv?${exportQuery(filters)}`;

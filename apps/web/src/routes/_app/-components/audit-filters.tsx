@@ -4,6 +4,7 @@ import { FilterField } from "@/components/ui/filter-bar";
 import { Input } from "@/components/ui/input";
 import { NativeSelect } from "@/components/ui/native-select";
 import { trpc } from "@/lib/trpc";
+import { AUDIT_USERS_INPUT } from "./audit-queries";
 
 /** The filters the audit trail's two tabs share: who, and a date range (South African days). */
 
@@ -23,7 +24,7 @@ export const exportQuery = (filters: Record<string, string | undefined>) =>
   new URLSearchParams(Object.entries(filters).filter((e): e is [string, string] => Boolean(e[1]))).toString();
 
 export function UserFilter({ id, value, onChange }: { id: string; value: string | undefined; onChange: (userId: string | undefined) => void }) {
-  const users = trpc.users.list.useQuery({ limit: 100 });
+  const users = trpc.users.list.useQuery(AUDIT_USERS_INPUT);
   return (
     <FilterField label="User" htmlFor={id} className="col-span-2 lg:col-span-1">
       <NativeSelect id={id} value={value ?? ""} onChange={(e) => onChange(e.target.value || undefined)}>

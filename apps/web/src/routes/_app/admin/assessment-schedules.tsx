@@ -10,12 +10,16 @@ import { ErrorState } from "@/components/ui/error-state";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { ListSkeleton } from "@/components/ui/skeleton";
-import { useBookingsInRange } from "@/hooks/use-bookings";
+import { bookingsInRangeOptions, useBookingsInRange } from "@/hooks/use-bookings";
+import { prefetchPage } from "@/lib/route-data";
 import { formatDayLong, formatTime, saToday } from "@/lib/booking-time";
 import { formatDateTime } from "@/lib/format";
 import { trpcErrorMessage } from "@/lib/trpc-errors";
 
 export const Route = createFileRoute("/_app/admin/assessment-schedules")({
+  // The page opens on today's schedule.
+  loader: ({ context }) =>
+    prefetchPage(context, ({ queryClient, trpcClient }) => queryClient.prefetchQuery(bookingsInRangeOptions(trpcClient, { from: saToday(), to: saToday() }))),
   component: AssessmentSchedulesPage,
 });
 

@@ -20,13 +20,24 @@ import {
 } from "@/components/ui/filter-bar";
 import { Input } from "@/components/ui/input";
 import { useCurrentUser } from "@/hooks/use-auth";
-import { useBookingActions, useBookingPages } from "@/hooks/use-bookings";
+import { bookingPagesOptions, type BookingFilters, useBookingActions, useBookingPages } from "@/hooks/use-bookings";
+import { prefetchPage } from "@/lib/route-data";
 import { useDebounced } from "@/hooks/use-debounced";
 import { saToday } from "@/lib/booking-time";
 
 export const Route = createFileRoute("/_app/admin/bookings")({
+  loader: ({ context }) =>
+    prefetchPage(
+      context,
+      ({ queryClient, trpcClient }) => queryClient.prefetchInfiniteQuery(bookingPagesOptions(trpcClient, firstPage(saToday()))),
+      ({ trpc }) => trpc.specializations.listActive.prefetch(),
+      ({ trpc }) => trpc.consultants.list.prefetch({}),
+    ),
   component: BookingManagementPage,
 });
+
+/** The list as the page first shows it (from today on, every other filter empty): what the loader prefetches. */
+const firstPage = (today: string): BookingFilters => ({ from: today, limit: 25 });
 
 function BookingManagementPage() {
   const me = useCurrentUser().data;
@@ -40,7 +51,7 @@ function BookingManagementPage() {
   const [to, setTo] = React.useState("");
   const debouncedSearch = useDebounced(search.trim());
   const debouncedVenue = useDebounced(venue.trim());
-  const filters = {
+  const filters: BookingFilters = {
     search: debouncedSearch || undefined,
     status: status || undefined,
     specializationId: specializationId || undefined,

@@ -46,7 +46,7 @@ export function DayAndTimesCard({ schedule }: { schedule: QuerySchedule }) {
           </div>
         ) : suggestions.length === 0 ? (
           <p className="rounded-md border border-dashed px-4 py-4 text-sm text-muted-foreground">
-            No day in these four weeks when all chosen experts are free. Try later weeks, another consultant, or book the experts on separate days.
+            No day in these four weeks when all chosen experts are free. Try later weeks or book the experts on separate days.
           </p>
         ) : (
           <ul className="flex flex-wrap gap-2" aria-label="Suggested days">

@@ -1,16 +1,17 @@
 import type { QueryDetail } from "@medlegal/domain";
 import { Link } from "@tanstack/react-router";
-import { AlertTriangle } from "lucide-react";
+import { AlertTriangle, CheckCircle2, Hourglass } from "lucide-react";
 import { BookingStatusBadge } from "@/components/bookings/booking-status-badge";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import { Label } from "@/components/ui/label";
-import { NativeSelect } from "@/components/ui/native-select";
 import { formatWhen } from "@/lib/booking-time";
-import type { QuerySchedule } from "./use-query-schedule";
+import { type QuerySchedule, waitingText } from "./use-query-schedule";
 
-/** The claimant and the query, a warning while consent is missing, and each requested expert with the consultant to book. */
+/**
+ * The claimant and the query, a warning while consent is missing, and each requested specialization
+ * with the expert who accepted it (the only one a booking may name) or what it waits for.
+ */
 export function RequestedExpertsCard({ query, schedule }: { query: QueryDetail; schedule: QuerySchedule }) {
-  const { consentMissing, rows, consultantLists, booked, active } = schedule;
+  const { consentMissing, rows, booked, active } = schedule;
   return (
     <Card>
       <CardHeader className="flex-row flex-wrap items-start justify-between gap-3">
@@ -41,8 +42,7 @@ export function RequestedExpertsCard({ query, schedule }: { query: QueryDetail; 
           </div>
         )}
         <ul className="divide-y rounded-lg border" aria-label="Requested experts">
-          {rows.map((r, i) => {
-            const list = consultantLists[i];
+          {rows.map((r) => {
             const already = booked.filter((b) => b.specializationId === r.specializationId);
             const isIncluded = active.some((a) => a.specializationId === r.specializationId);
             return (
@@ -64,25 +64,19 @@ export function RequestedExpertsCard({ query, schedule }: { query: QueryDetail; 
                     ))}
                   </span>
                 </label>
-                <div className="grid gap-1">
-                  <Label htmlFor={`scheduler-consultant-${r.specializationId}`} className="sr-only">
-                    {r.specialization} consultant
-                  </Label>
-                  <NativeSelect
-                    id={`scheduler-consultant-${r.specializationId}`}
-                    value={r.consultantId}
-                    aria-label={`${r.specialization} consultant`}
-                    onChange={(e) => schedule.choose(r.specializationId, e.target.value)}
-                  >
-                    <option value="">{list?.isLoading ? "Loading consultants…" : "Choose a consultant…"}</option>
-                    {(list?.data ?? []).map((c) => (
-                      <option key={c.id} value={c.id}>
-                        {c.name}
-                        {query.assignments.some((a) => a.consultantId === c.id && a.status === "accepted") ? " (assigned)" : ""}
-                      </option>
-                    ))}
-                  </NativeSelect>
-                </div>
+                {r.consultantId ? (
+                  <p className="flex items-center gap-2 text-sm">
+                    <CheckCircle2 aria-hidden className="size-4 shrink-0 text-emerald-600" />
+                    <span>
+                      <span className="font-medium">{r.consultantName}</span> <span className="text-muted-foreground">accepted</span>
+                    </span>
+                  </p>
+                ) : (
+                  <p className="flex items-start gap-2 text-sm text-amber-900">
+                    <Hourglass aria-hidden className="mt-0.5 size-4 shrink-0" />
+                    {waitingText(r)}
+                  </p>
+                )}
               </li>
             );
           })}

@@ -1,5 +1,5 @@
 import type { BookingItem, QueryDetail, Slot } from "@medlegal/domain";
-import { addDays, CAPACITY_FULL_MESSAGE, sastDate, SLOT_TAKEN_MESSAGE } from "@medlegal/domain";
+import { addDays, CAPACITY_FULL_MESSAGE, sastDate, SLOT_TAKEN_MESSAGE, specializationExperts } from "@medlegal/domain";
 import * as React from "react";
 import { useRefreshBookings } from "@/hooks/use-bookings";
 import { toast } from "@/hooks/use-toast";
@@ -11,12 +11,23 @@ import { trpcErrorMessage } from "@/lib/trpc-errors";
 /** How far ahead one page of suggested days looks. */
 export const WINDOW_DAYS = 28;
 
-/** A requested expert of the query: the specialization and the consultant chosen for it. */
+/**
+ * A requested specialization of the query: its accepted expert (empty `consultantId` while nobody
+ * has accepted, so it cannot be booked) or the proposed expert it waits for.
+ */
 export interface ExpertRow {
   specializationId: string;
   specialization: string;
   consultantId: string;
   consultantName: string;
+  proposedName: string | null;
+}
+
+/** Why a requested specialization cannot be booked yet: nobody has accepted it. */
+export function waitingText(row: Pick<ExpertRow, "proposedName">): string {
+  return row.proposedName
+    ? `Waiting for ${row.proposedName} to accept the assignment; it cannot be booked until then.`
+    : "Waiting for an expert to accept: none is proposed yet, so it cannot be booked.";
 }
 
 export interface BookingRunResult {
@@ -26,8 +37,8 @@ export interface BookingRunResult {
 }
 
 /**
- * The scheduler's state for one query: which experts to book (the accepted or proposed consultant
- * by default, skipping a specialization already booked), their free slots over a four-week window,
+ * The scheduler's state for one query: which experts to book (each specialization's accepted expert,
+ * the only one the server books; skipping a specialization already booked), their free slots over a four-week window,
  * the days they can all see the claimant (best back to back at one venue first), the chosen slots,
  * and booking them one by one (docs/architecture.md, "Bookings").
  */
@@ -37,11 +48,9 @@ export function useQuerySchedule(query: QueryDetail) {
   const refresh = useRefreshBookings();
   const specs = trpc.specializations.listActive.useQuery();
   const specName = (id: string) => specs.data?.find((s) => s.id === id)?.name ?? "Specialization";
-  const consultantLists = trpc.useQueries((t) => query.specializationIds.map((id) => t.bookings.listConsultants({ specializationId: id })));
   const existing = trpc.bookings.list.useQuery({ search: `${query.claimant.firstName} ${query.claimant.lastName}`, from: today, limit: 100 });
   const booked = (existing.data?.items ?? []).filter((b) => b.queryId === query.id && (b.status === "requested" || b.status === "confirmed"));
 
-  const [chosen, setChosen] = React.useState<Record<string, string>>({});
   const [included, setIncluded] = React.useState<Record<string, boolean>>({});
   const [windowFrom, setWindowFrom] = React.useState(today);
   const [date, setDate] = React.useState<string | null>(null);
@@ -51,21 +60,15 @@ export function useQuerySchedule(query: QueryDetail) {
   const [results, setResults] = React.useState<BookingRunResult[]>([]);
 
   const consentMissing = !query.claimant.consentReceivedAt;
-  const defaultConsultant = (specId: string) =>
-    query.assignments.find((a) => a.specializationId === specId && a.status === "accepted")?.consultantId ??
-    query.assignments.find((a) => a.specializationId === specId && a.status === "proposed")?.consultantId ??
-    "";
-
-  const rows: ExpertRow[] = query.specializationIds.map((specId, i) => {
-    const consultantId = chosen[specId] ?? defaultConsultant(specId);
-    const list = consultantLists[i]?.data ?? [];
-    return {
-      specializationId: specId,
-      specialization: specName(specId),
-      consultantId,
-      consultantName: list.find((c) => c.id === consultantId)?.name ?? query.assignments.find((a) => a.consultantId === consultantId)?.consultantName ?? "",
-    };
-  });
+  const rows: ExpertRow[] = specializationExperts(query).map((e) => ({
+    specializationId: e.specializationId,
+    specialization: specName(e.specializationId),
+    consultantId: e.accepted?.consultantId ?? "",
+    consultantName: e.accepted?.consultantName ?? "",
+    proposedName: e.proposedName,
+  }));
+  /** No specialization has an accepted expert yet: nothing can be booked, so no days are looked for. */
+  const nobodyAccepted = rows.every((r) => !r.consultantId);
   const active = rows.filter((r) => r.consultantId && (included[r.specializationId] ?? !booked.some((b) => b.specializationId === r.specializationId)));
   const windowTo = addDays(windowFrom, WINDOW_DAYS - 1);
   const slotQueries = trpc.useQueries((t) => active.map((r) => t.bookings.listSlots({ consultantId: r.consultantId, from: windowFrom, to: windowTo })));
@@ -143,11 +146,6 @@ export function useQuerySchedule(query: QueryDetail) {
     setIncluded((prev) => ({ ...prev, [specializationId]: on }));
     setPicks(({ [specializationId]: _, ...rest }) => rest);
   };
-  /** Another consultant for a specialization (its picked slot goes). */
-  const choose = (specializationId: string, consultantId: string) => {
-    setChosen((prev) => ({ ...prev, [specializationId]: consultantId }));
-    setPicks(({ [specializationId]: _, ...rest }) => rest);
-  };
   const pick = (specializationId: string, slot: Slot | null) =>
     setPicks((prev) => {
       const { [specializationId]: _, ...rest } = prev;
@@ -159,10 +157,9 @@ export function useQuerySchedule(query: QueryDetail) {
     rows,
     active,
     booked,
-    consultantLists,
+    nobodyAccepted,
     consentMissing,
     include,
-    choose,
     windowFrom,
     windowTo,
     setWindowFrom,

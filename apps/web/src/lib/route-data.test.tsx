@@ -1,0 +1,133 @@
+import type { AppRouter } from "@medlegal/api";
+import type { CurrentUser } from "@medlegal/domain";
+import { QueryClientProvider } from "@tanstack/react-query";
+import { createMemoryHistory, createRouter, RouterProvider } from "@tanstack/react-router";
+import type { TRPCLink } from "@trpc/client";
+import { TRPCClientError } from "@trpc/client";
+import { observable } from "@trpc/server/observable";
+import { render, screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { describe, expect, it } from "vitest";
+import { saToday } from "@/lib/booking-time";
+import { createQueryClient } from "@/lib/query-client";
+import { queryKeys } from "@/lib/query-keys";
+import { createTrpcQueryUtils, trpc } from "@/lib/trpc";
+import { routeTree } from "@/routeTree.gen";
+
+const ATTORNEY: CurrentUser = {
+  id: "00000000-0000-4000-8000-000000000001",
+  username: "attorney",
+  firstName: "Johan",
+  lastName: "van der Merwe",
+  email: "attorney@medlegal.example",
+  role: "attorney",
+  specialization: null,
+};
+
+const ADMIN: CurrentUser = { ...ATTORNEY, id: "00000000-0000-4000-8000-000000000002", username: "admin", firstName: "Thandi", lastName: "Mokoena", role: "administrator" };
+
+const REPORT = {
+  id: "00000000-0000-4000-8000-000000000501",
+  reference: "RP-2026-0042",
+  kind: "medico_legal",
+  status: "awaiting",
+  statusLabel: "Awaiting report",
+  dueAt: "2026-12-10T08:00:00.000Z",
+  overdue: false,
+  patientName: "Sibusiso Khumalo",
+  consultantName: "Kavitha Naidoo",
+  specialization: "Neurosurgeon",
+  queryId: "00000000-0000-4000-8000-000000000401",
+  queryReference: "QRY-2026-0007",
+  caseReference: "CS-2026-0003",
+  attorneyName: "Johan van der Merwe",
+  versions: 0,
+  releasedAt: null,
+};
+
+/**
+ * The app as main.tsx builds it (the one route tree, preload on intent, the router keeping no data
+ * of its own), signed in, over a tRPC link that answers the given procedures and records every call;
+ * anything else fails, as an unreachable server would.
+ */
+function renderApp(path: string, user: CurrentUser, answers: Record<string, unknown>) {
+  const calls: { path: string; input: unknown }[] = [];
+  const answering: TRPCLink<AppRouter> = () => ({ op }) =>
+    observable((observer) => {
+      calls.push({ path: op.path, input: op.input });
+      if (op.path in answers) {
+        observer.next({ result: { type: "data", data: answers[op.path] } });
+        observer.complete();
+      } else observer.error(TRPCClientError.from(new Error(`${op.path} is not answered in this test`)));
+    });
+  const queryClient = createQueryClient();
+  queryClient.setQueryData(queryKeys.user, user);
+  // The header's counters are known already, so the shell reads nothing of its own.
+  queryClient.setQueryData(queryKeys.unreadMessages, 0);
+  queryClient.setQueryData(queryKeys.notifications(user.id), []);
+  queryClient.setQueryDefaults(queryKeys.unreadMessages, { enabled: false });
+  queryClient.setQueryDefaults(queryKeys.notifications(user.id), { enabled: false });
+  const trpcClient = trpc.createClient({ links: [answering] });
+  const router = createRouter({
+    routeTree,
+    history: createMemoryHistory({ initialEntries: [path] }),
+    context: { queryClient, trpc: createTrpcQueryUtils(queryClient, trpcClient), trpcClient },
+    defaultPreload: "intent",
+    defaultPreloadStaleTime: 0,
+  });
+  render(
+    <trpc.Provider client={trpcClient} queryClient={queryClient}>
+      <QueryClientProvider client={queryClient}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>
+    </trpc.Provider>,
+  );
+  return { calls, router };
+}
+
+describe("route loaders", () => {
+  it("hovering the Reports link fetches the list the page shows, so it opens with the report and asks nothing again", async () => {
+    const { calls, router } = renderApp("/settings?tab=password", ATTORNEY, { "reports.list": [REPORT] });
+    const nav = await screen.findByRole("navigation", { name: /main/i });
+    const link = within(nav).getByRole("link", { name: "Reports" });
+    const reportReads = () => calls.filter((c) => c.path === "reports.list");
+    expect(reportReads()).toEqual([]);
+
+    const user = userEvent.setup();
+    await user.hover(link);
+    // The page's own input: every status and kind, nothing searched.
+    await waitFor(() => expect(reportReads()).toEqual([{ path: "reports.list", input: {} }]));
+
+    await user.click(link);
+    await waitFor(() => expect(router.state.location.pathname).toBe("/reports"));
+    expect(await screen.findByText("RP-2026-0042")).toBeInTheDocument();
+    expect(screen.queryByRole("status", { name: /loading/i })).not.toBeInTheDocument();
+    expect(reportReads()).toHaveLength(1);
+  });
+
+  it("hovering Booking Management fetches its first page of bookings (a keyset list) and its filters once, and the page uses them", async () => {
+    const { calls, router } = renderApp("/settings?tab=password", ADMIN, {
+      "bookings.list": { items: [], nextCursor: null },
+      "specializations.listActive": [],
+      "consultants.list": [],
+    });
+    const link = within(await screen.findByRole("navigation", { name: /main/i })).getByRole("link", { name: "Booking Management" });
+    const user = userEvent.setup();
+    await user.hover(link);
+    await waitFor(() =>
+      expect(calls).toEqual(
+        expect.arrayContaining([
+          // From today on, every other filter empty: the list as the page first shows it.
+          { path: "bookings.list", input: { from: saToday(), limit: 25, cursor: null } },
+          { path: "specializations.listActive", input: undefined },
+          { path: "consultants.list", input: {} },
+        ]),
+      ),
+    );
+
+    await user.click(link);
+    await waitFor(() => expect(router.state.location.pathname).toBe("/admin/bookings"));
+    expect(await screen.findByText("No upcoming bookings")).toBeInTheDocument();
+    expect(calls.map((c) => c.path).sort()).toEqual(["bookings.list", "consultants.list", "specializations.listActive"]);
+  });
+});
