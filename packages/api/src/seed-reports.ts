@@ -4,7 +4,7 @@ import type { Database } from "@medlegal/db";
 import type { ReportStatus } from "@medlegal/domain";
 import { idInputSchema, reportReasonSchema, reportReviewSchema } from "@medlegal/domain";
 import type { SignedInActor } from "./context";
-import { now } from "./services/platform/clock";
+import { now, runAt } from "./services/platform/clock";
 import { createAwaitingReport, createReport } from "./services/reports/lifecycle";
 import { askQuestions, releaseReport, reviewReport, takeReport, uploadVersion, withdrawReport } from "./services/reports/reports";
 import { findCurrentUser } from "./services/users/users";
@@ -30,6 +30,11 @@ export async function demoReportPdf(title: string, pages = 3): Promise<Uint8Arra
   return pdf.save();
 }
 
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
+/** How long ago each records-only report was asked for: due 14 days later, so some are overdue, some due soon, some not yet. */
+const RECORDS_ONLY_AGE_DAYS = [17, 12, 5, 15, 9, 2];
+
 export const DEMO_DECLARATION =
   "I understand that my duty is to assist the court on matters within my expertise. This report is true to the best of my knowledge and I have given my independent opinion.";
 
@@ -37,10 +42,13 @@ export const DEMO_DECLARATION =
  * Demo reports in every state, walked there through the real services (docs/decisions.md,
  * "Files and reports"): one per attended assessment, and records-only reports for the experts
  * assigned to queries. The orthopaedic surgeon ("consultant") has one awaiting, for the first tour.
+ * Each step runs at its own instant of the story (`runAt`): a report is asked for, uploaded, reviewed
+ * and released on different days before now, so timelines, due dates and SLA timers agree.
  */
 export async function seedDemoReports(db: Kysely<Database>): Promise<void> {
   const employeeRow = await db.selectFrom("users").select("id").where("username", "=", "employee").executeTakeFirstOrThrow();
   const employee = await actorFor(db, employeeRow.id);
+  const end = now().getTime();
 
   const attended = await db.selectFrom("bookings").select("id").where("status", "=", "attended").where("query_id", "is not", null).orderBy("starts_at").execute();
   for (const b of attended) await db.transaction().execute((trx) => createAwaitingReport(trx, employee, b.id));
@@ -57,7 +65,8 @@ export async function seedDemoReports(db: Kysely<Database>): Promise<void> {
     .orderBy("queries.reference")
     .execute();
   for (const [i, a] of assigned.entries()) {
-    await db.transaction().execute((trx) =>
+    const askedAt = new Date(end - RECORDS_ONLY_AGE_DAYS[i % RECORDS_ONLY_AGE_DAYS.length]! * DAY - i * 17 * 60_000);
+    await runAt(askedAt, () => db.transaction().execute((trx) =>
       createReport(trx, employee, {
         query_id: a.query_id,
         case_id: a.case_id,
@@ -69,7 +78,7 @@ export async function seedDemoReports(db: Kysely<Database>): Promise<void> {
         kind: i % 3 === 1 ? "raf4" : "medico_legal",
         parent_report_id: null,
       }),
-    );
+    ));
   }
 
   // Every attorney with a query has a report to see (records-only, from an expert of a requested specialization).
@@ -87,15 +96,15 @@ export async function seedDemoReports(db: Kysely<Database>): Promise<void> {
   for (const a of withoutReports) {
     if (covered.has(a.attorney_id)) continue;
     covered.add(a.attorney_id);
-    await db.transaction().execute((trx) =>
-      createReport(trx, employee, { ...a, specialization_id: a.specialization_id!, booking_id: null, kind: "medico_legal", parent_report_id: null }),
+    await runAt(new Date(end - (10 + covered.size) * DAY), () =>
+      db.transaction().execute((trx) => createReport(trx, employee, { ...a, specialization_id: a.specialization_id!, booking_id: null, kind: "medico_legal", parent_report_id: null })),
     );
   }
 
   const reports = await db
     .selectFrom("reports")
     .innerJoin("users", "users.id", "reports.consultant_id")
-    .select(["reports.id", "reports.reference", "reports.consultant_id", "reports.kind", "users.username"])
+    .select(["reports.id", "reports.reference", "reports.consultant_id", "reports.kind", "reports.created_at", "users.username"])
     .orderBy("reports.reference")
     .execute();
   // Where each demo report ends up; the orthopaedic surgeon's first report stays awaiting (the first tour uploads it).
@@ -113,37 +122,33 @@ export async function seedDemoReports(db: Kysely<Database>): Promise<void> {
       const items = checklist.map((c, k) => ({ itemId: c.id, result: fail && k === checklist.length - 1 ? "fail" : "pass", comment: fail && k === checklist.length - 1 ? "Page 4 says left knee, page 6 right knee." : null }));
       await reviewReport({ db, actor: employee }, parseInput(reportReviewSchema, { id: r.id, items, comment: fail ? "Please correct the side of the injury." : null }));
     };
-    if (target === "awaiting") continue;
-    if (target === "withdrawn") {
-      await withdrawReport({ db, actor: employee }, parseInput(reportReasonSchema, { id: r.id, reason: "The matter settled before the report was written." }));
-      continue;
-    }
-    await upload(1);
-    if (target === "submitted") continue;
-    await takeReport({ db, actor: employee }, parseInput(idInputSchema, id));
-    if (target === "in_review") continue;
-    if (target === "changes_requested") {
-      await review(true);
-      continue;
-    }
-    await review(true);
-    await upload(2);
-    await takeReport({ db, actor: employee }, parseInput(idInputSchema, id));
-    await review(false);
-    const current = await db.selectFrom("reports").select("status").where("id", "=", r.id).executeTakeFirstOrThrow();
-    if (target === "released" && current.status === "approved") await releaseReport({ db, actor: employee }, parseInput(idInputSchema, id));
+    const take = () => takeReport({ db, actor: employee }, parseInput(idInputSchema, id));
+    const release = async () => {
+      const current = await db.selectFrom("reports").select("status").where("id", "=", r.id).executeTakeFirstOrThrow();
+      if (current.status === "approved") await releaseReport({ db, actor: employee }, parseInput(idInputSchema, id));
+    };
+    const withdraw = () => withdrawReport({ db, actor: employee }, parseInput(reportReasonSchema, { id: r.id, reason: "The matter settled before the report was written." }));
+    const steps: (() => Promise<unknown>)[] = {
+      awaiting: [],
+      withdrawn: [withdraw],
+      submitted: [() => upload(1)],
+      in_review: [() => upload(1), take],
+      changes_requested: [() => upload(1), take, () => review(true)],
+      approved: [() => upload(1), take, () => review(true), () => upload(2), take, () => review(false)],
+      released: [() => upload(1), take, () => review(true), () => upload(2), take, () => review(false), release],
+    }[target];
+    // A day apart at most, ending within three weeks of the request (or a few hours before now, if sooner).
+    const asked = r.created_at.getTime();
+    const last = Math.min(end - (1 + (n % 5)) * HOUR, asked + (12 + (n % 9)) * DAY);
+    const gap = Math.min(DAY, (last - asked) / (steps.length + 1));
+    if (gap < 60_000) continue;
+    for (const [k, step] of steps.entries()) await runAt(new Date(last - (steps.length - 1 - k) * gap), step);
   }
 
-  // The first released report has the attorney's questions, answered in a supplementary report.
-  const released = await db.selectFrom("reports").select(["id", "attorney_id"]).where("status", "=", "released").orderBy("reference").executeTakeFirst();
+  // The latest released report has the attorney's questions (still within their window), answered in a supplementary report.
+  const released = await db.selectFrom("reports").select(["id", "attorney_id"]).where("status", "=", "released").orderBy("released_at", "desc").executeTakeFirst();
   if (released) {
     await askQuestions({ db, actor: await actorFor(db, released.attorney_id) }, { id: released.id, body: "Please comment on the claimant's future employability as a driver." });
   }
-
-  // Age the open ones so the lists show due, due soon and overdue.
-  const open = await db.selectFrom("reports").select("id").where("status", "in", ["awaiting", "submitted", "in_review", "changes_requested"]).orderBy("reference").execute();
-  for (const [i, r] of open.entries()) {
-    const dueInDays = [-3, 2, 9, -1, 5, 12][i % 6]!;
-    await db.updateTable("reports").set({ due_at: new Date(now().getTime() + dueInDays * 86_400_000) }).where("id", "=", r.id).execute();
-  }
 }
+

@@ -10,7 +10,8 @@ const DAY = 24 * HOUR;
 /**
  * Demo SLA pictures (docs/decisions.md, "SLA timers"): the workflow seed's queries started their
  * timers through the services just now; this moves some of them back in time so the tracking
- * screen shows timers breached, at risk and on track, and adds six months of stopped timers so
+ * screen shows timers breached, at risk and on track (the reports' timers already run on the
+ * reports' own story, so they stay as they are), and adds six months of stopped timers so
  * the monitoring screen has history per policy, expert and specialization. The seeded alerts count
  * as sent, so a first start does not ring every bell at once.
  */
@@ -21,6 +22,7 @@ export async function seedDemoSla(db: Kysely<Database>): Promise<void> {
     .select(["id", "target", "unit", "started_at"])
     .where("status", "=", "open")
     .where("paused_at", "is", null)
+    .where("subject_kind", "!=", "report")
     .orderBy("created_at")
     .orderBy("id")
     .execute();

@@ -20,6 +20,19 @@ export function sastTime(instant: Date): string {
   return new Date(instant.getTime() + SAST_OFFSET_MINUTES * 60_000).toISOString().slice(11, 16);
 }
 
+const SA_DAY_TIME = new Intl.DateTimeFormat("en-GB", { timeZone: "Africa/Johannesburg", day: "numeric", month: "short", hour: "2-digit", minute: "2-digit", hourCycle: "h23" });
+const SA_DAY = new Intl.DateTimeFormat("en-GB", { timeZone: "Africa/Johannesburg", day: "numeric", month: "short", year: "numeric" });
+
+/** An instant as messages name it, in South African time on a 24-hour clock: "2 Dec 09:30". */
+export function saDayTimeLabel(instant: Date): string {
+  return SA_DAY_TIME.format(instant).replace(",", "");
+}
+
+/** A day as messages name it: "2 Dec 2026". */
+export function saDayLabel(instant: Date): string {
+  return SA_DAY.format(instant);
+}
+
 /** ISO weekday of a YYYY-MM-DD date: 1 Monday ... 7 Sunday. */
 export function isoWeekday(date: string): number {
   const day = new Date(`${date}T00:00:00Z`).getUTCDay();

@@ -1,4 +1,5 @@
 import type { QueryDetail } from "@medlegal/domain";
+import { OPEN_QUERY_STATUSES } from "@medlegal/domain";
 import { skipToken } from "@tanstack/react-query";
 import { createFileRoute, useNavigate } from "@tanstack/react-router";
 import { ClipboardList, Hourglass } from "lucide-react";
@@ -33,8 +34,6 @@ export const Route = createFileRoute("/_app/expert-appointment-scheduler")({
   component: SchedulerPage,
 });
 
-const SCHEDULABLE = new Set(["submitted", "in_review", "assigning", "scheduled"]);
-
 /** The queries offered for the typed search (the loader asks with none typed). */
 const queryOptionsInput = (search: string) => ({ search: search || undefined, limit: 50 });
 
@@ -44,7 +43,7 @@ function SchedulerPage() {
   const [search, setSearch] = React.useState("");
   const debounced = useDebounced(search.trim());
   const queries = trpc.queries.list.useQuery(queryOptionsInput(debounced), { placeholderData: (prev) => prev });
-  const options = (queries.data?.items ?? []).filter((q) => SCHEDULABLE.has(q.status) || q.id === queryId);
+  const options = (queries.data?.items ?? []).filter((q) => OPEN_QUERY_STATUSES.includes(q.status) || q.id === queryId);
   const detail = trpc.queries.get.useQuery(queryId ? { id: queryId } : skipToken);
 
   return (

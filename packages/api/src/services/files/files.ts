@@ -5,6 +5,7 @@ import type { Database, FileOwnerKind } from "@medlegal/db";
 import { DOCUMENT_MAX_BYTES, DOCUMENT_TYPES, REPORT_MAX_BYTES, safeFileName, sniffDocumentType, UPLOAD_QUOTA_BYTES_PER_DAY } from "@medlegal/domain";
 import type { SignedInActor } from "../../context";
 import { AppError } from "../../errors";
+import { stamp } from "../platform/clock";
 
 type ContentType = (typeof DOCUMENT_TYPES)[number];
 
@@ -84,6 +85,7 @@ export async function storeFile(
       size: file.size,
       sha256: file.sha256,
       data: file.data,
+      ...stamp("created_at"),
     })
     .returning(["id", "created_at"])
     .executeTakeFirstOrThrow();

@@ -1,12 +1,12 @@
 import type { Selectable, Transaction } from "kysely";
 import type { Database, ReportsTable } from "@medlegal/db";
 import type { ReportKind, ReportStatus } from "@medlegal/domain";
-import { canMoveReport, REPORT_DUE_DAYS, REPORT_STATUS_LABELS } from "@medlegal/domain";
+import { canMoveReport, REPORT_DUE_DAYS, REPORT_STATUS_LABELS, saDayLabel } from "@medlegal/domain";
 import type { Actor } from "../../context";
 import { AppError } from "../../errors";
 import { recordAudit } from "../audit/audit";
 import { notify } from "../notifications/notifications";
-import { now } from "../platform/clock";
+import { now, stamp } from "../platform/clock";
 import { nextReference } from "../platform/references";
 import { cancelSubjectTimers, startSlaTimer, stopSlaTimer } from "../sla/timers";
 
@@ -45,7 +45,7 @@ async function moveReport(
     .executeTakeFirstOrThrow();
   await trx
     .insertInto("report_events")
-    .values({ report_id: report.id, actor_id: actor.user?.id ?? null, from_status: report.status, to_status: to, body: extra.body ?? null })
+    .values({ report_id: report.id, actor_id: actor.user?.id ?? null, from_status: report.status, to_status: to, body: extra.body ?? null, ...stamp("at") })
     .execute();
   await recordAudit(trx, actor, {
     action: `report.${to}`,
@@ -89,10 +89,10 @@ export async function createReport(
   const reference = await nextReference(trx, "RPT", at);
   const report = await trx
     .insertInto("reports")
-    .values({ ...values, reference, due_at: new Date(at.getTime() + REPORT_DUE_DAYS * DAY_MS) })
+    .values({ ...values, reference, due_at: new Date(at.getTime() + REPORT_DUE_DAYS * DAY_MS), ...stamp("created_at", "updated_at") })
     .returningAll()
     .executeTakeFirstOrThrow();
-  await trx.insertInto("report_events").values({ report_id: report.id, actor_id: actor.user?.id ?? null, to_status: "awaiting", body: null }).execute();
+  await trx.insertInto("report_events").values({ report_id: report.id, actor_id: actor.user?.id ?? null, to_status: "awaiting", body: null, ...stamp("at") }).execute();
   await recordAudit(trx, actor, {
     action: "report.create",
     entityType: "report",
@@ -105,7 +105,7 @@ export async function createReport(
       userId: values.consultant_id,
       type: "query_update",
       title: `Report awaited: ${reference}`,
-      message: `Please upload ${reference} by ${report.due_at.toISOString().slice(0, 10)}.`,
+      message: `Please upload ${reference} by ${saDayLabel(report.due_at)}.`,
       link: `/reports/${report.id}`,
     });
   }

@@ -27,7 +27,7 @@ import { AppError } from "../../errors";
 import { recordAccess } from "../audit/access-log";
 import { recordAudit } from "../audit/audit";
 import { checkUpload, storeFile } from "../files/files";
-import { now } from "../platform/clock";
+import { now, stamp } from "../platform/clock";
 import { isStaff } from "../platform/access";
 import type { ReportRow } from "./lifecycle";
 import {
@@ -307,6 +307,7 @@ export async function uploadVersion(
         on_behalf_of: actor.user.id === report.consultant_id ? null : report.consultant_id,
         change_note: input.changeNote,
         declaration: input.declaration,
+        ...stamp("created_at"),
       })
       .returning("id")
       .executeTakeFirstOrThrow();
@@ -353,7 +354,7 @@ export async function reviewReport({ db, actor }: Deps, input: z.output<typeof r
     const outcome = failed.length ? "changes_requested" : "approved";
     await trx
       .insertInto("report_reviews")
-      .values({ report_id: report.id, version_id: version.id, reviewer_id: actor.user.id, outcome, items: JSON.stringify(items), comment: input.comment })
+      .values({ report_id: report.id, version_id: version.id, reviewer_id: actor.user.id, outcome, items: JSON.stringify(items), comment: input.comment, ...stamp("created_at") })
       .execute();
     if (outcome === "approved") await recordApproved(trx, actor, report);
     else await recordChangesRequested(trx, actor, report, input.comment ?? failed.map((i) => `${i.label}: ${i.comment}`).join("\n"));
@@ -408,8 +409,8 @@ export async function askQuestions({ db, actor }: Deps, { id, body }: z.output<t
     const asked = await trx.selectFrom("report_questions").select("id").where("report_id", "=", id).executeTakeFirst();
     if (asked) throw new AppError("CONFLICT", "Questions on this report have already been put; they are answered in a supplementary report.");
     const supplementary = await createReport(trx, actor, linkedValues(report, "supplementary"));
-    await trx.insertInto("report_questions").values({ report_id: id, asked_by: actor.user.id, body, supplementary_report_id: supplementary.id }).execute();
-    await trx.insertInto("report_events").values({ report_id: id, actor_id: actor.user.id, body: `Questions put; answered in ${supplementary.reference}` }).execute();
+    await trx.insertInto("report_questions").values({ report_id: id, asked_by: actor.user.id, body, supplementary_report_id: supplementary.id, ...stamp("created_at") }).execute();
+    await trx.insertInto("report_events").values({ report_id: id, actor_id: actor.user.id, body: `Questions put; answered in ${supplementary.reference}`, ...stamp("at") }).execute();
     await recordAudit(trx, actor, { action: "report.questions", entityType: "report", entityId: id, after: { supplementary: supplementary.reference } });
   });
   return getReport({ db, actor }, { id });
@@ -469,7 +470,7 @@ export async function setDeferral({ db, actor }: Deps, { attorneyId, agreed, not
       if (!note) throw new AppError("INVALID", "Note the agreement (for example the matter or the date it was signed).");
       await trx
         .insertInto("release_deferrals")
-        .values({ attorney_id: attorneyId, note, recorded_by: actor.user.id })
+        .values({ attorney_id: attorneyId, note, recorded_by: actor.user.id, ...stamp("created_at") })
         .onConflict((oc) => oc.column("attorney_id").doUpdateSet({ note, recorded_by: actor.user.id }))
         .execute();
     } else {
@@ -489,7 +490,7 @@ export async function setDeferral({ db, actor }: Deps, { attorneyId, agreed, not
 const RELEASE_DATE = new Intl.DateTimeFormat("en-ZA", { timeZone: "Africa/Johannesburg", day: "numeric", month: "long", year: "numeric" });
 
 /** Stamps every page: the attorney's copy with its release line, anything else with DRAFT. */
-async function stamp(data: Uint8Array, footer: string | null): Promise<Uint8Array> {
+async function stampFooter(data: Uint8Array, footer: string | null): Promise<Uint8Array> {
   const { StandardFonts, rgb, degrees } = await import("pdf-lib");
   const pdf = await PDFDocument.load(data, { updateMetadata: false });
   const font = await pdf.embedFont(StandardFonts.Helvetica);
@@ -537,7 +538,7 @@ export async function downloadVersion({ db, actor }: Deps, fileId: string): Prom
   const releasedCopy = row.status === "released" && row.released_at !== null && row.number === Number(row.last_number);
   if (actor.user.role === "attorney" && !releasedCopy) throw missing;
   const footer = releasedCopy ? `Released to ${row.firm_name ?? row.attorney_name} on ${RELEASE_DATE.format(row.released_at!)}, ${row.reference}` : null;
-  const data = await stamp(row.data, footer);
+  const data = await stampFooter(row.data, footer);
   await recordAccess(db, actor, { action: "download", entityType: "report", entityId: row.report_id, patientId: row.patient_id });
   const base = row.file_name.replace(/\.pdf$/i, "");
   return { fileName: `${row.reference} v${row.number}${releasedCopy ? "" : " DRAFT"} - ${base}.pdf`, contentType: "application/pdf", data };

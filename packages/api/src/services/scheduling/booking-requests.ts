@@ -8,6 +8,7 @@ import {
   NO_ACCEPTED_ASSIGNMENT_MESSAGE,
   OPEN_QUERY_STATUSES,
   QUERY_STATUS_LABEL,
+  saDayTimeLabel,
 } from "@medlegal/domain";
 import type { z } from "zod";
 import type { SignedInActor } from "../../context";
@@ -31,9 +32,8 @@ async function notifyParties(trx: Transaction<Database>, actor: SignedInActor, b
   }
 }
 
-const WHEN = new Intl.DateTimeFormat("en-GB", { timeZone: "Africa/Johannesburg", day: "numeric", month: "short", hour: "2-digit", minute: "2-digit", hourCycle: "h23" });
 /** "2 Dec 09:00": South African time, 24-hour, for notifications and timeline entries. */
-const when = (iso: string) => WHEN.format(new Date(iso)).replace(",", "");
+const when = (iso: string) => saDayTimeLabel(new Date(iso));
 
 /**
  * Books an assessment on a query: the attorney on their own query, or staff on the agency's behalf,
