@@ -122,6 +122,13 @@ const MATRIX: Record<string, "public" | Role[]> = {
   "reports.updateChecklist": [A],
   "reports.listDeferrals": [A],
   "reports.setDeferral": [A],
+  "invoices.list": ALL,
+  "invoices.get": ALL,
+  "invoices.createDraft": [A, E],
+  "invoices.updateDraft": [A, E],
+  "invoices.discardDraft": [A, E],
+  "invoices.issue": [A, E],
+  "invoices.credit": [A, E],
 };
 
 /**
@@ -189,7 +196,7 @@ describe("the permission matrix", () => {
  * record served and someone else's answered 404 (never 403, so ids cannot be probed). Every
  * procedure of the record routers must be classified here: a new one fails until it is.
  */
-const RECORD_ROUTERS = ["patients", "cases", "queries", "assignments", "bookings", "availability", "sla", "reports"];
+const RECORD_ROUTERS = ["patients", "cases", "queries", "assignments", "bookings", "availability", "sla", "reports", "invoices"];
 /** Procedures of those routers that list or create (scoped or checked in their own suites), not one record. */
 const NOT_ONE_RECORD = new Set([
   "patients.list",
@@ -216,10 +223,13 @@ const NOT_ONE_RECORD = new Set([
   "reports.updateChecklist",
   "reports.listDeferrals",
   "reports.setDeferral",
+  "invoices.list",
+  "invoices.createDraft",
 ]);
 /** Staff-only procedures on one record: staff see every record, so there is no "someone else's". */
 const STAFF_ONLY_RECORDS = new Set(["queries.move", "queries.take", "queries.assignEmployee", "assignments.withdraw", "bookings.confirm", "bookings.correctAttendance", "sla.pause", "sla.resume",
-  "reports.take", "reports.review", "reports.withdraw", "reports.createLinked", "reports.release", "reports.overrideRelease"]);
+  "reports.take", "reports.review", "reports.withdraw", "reports.createLinked", "reports.release", "reports.overrideRelease",
+  "invoices.updateDraft", "invoices.discardDraft", "invoices.issue", "invoices.credit"]);
 
 describe("the object-level matrix", () => {
   let t: TestApp;
@@ -312,7 +322,22 @@ describe("the object-level matrix", () => {
       reportOf("consultant_id", consultant!),
       reportOf("consultant_id", naidoo!),
     ]);
+    // An issued invoice to each attorney, made the way staff make them.
+    const issuedInvoice = async (attorneyId: string, caseId: string) => {
+      const lines = [{ kind: "report", description: "Medico-legal report", quantity: 1, unitPriceCents: 450_000 }];
+      const made = await trpc<{ id: string }>(t.app, cookie.employee!, "invoices.createDraft", { attorneyId, caseId, lines });
+      expect(made.status, made.error?.message).toBe(200);
+      const issued = await trpc<{ id: string }>(t.app, cookie.employee!, "invoices.issue", { id: made.data.id });
+      expect(issued.status, issued.error?.message).toBe(200);
+      return issued.data.id;
+    };
+    // Invoices are issued only once the agency's address is known.
+    const agency = JSON.stringify({ name: "MedLegal Agency", address: "3 Oxford Road, Parktown" });
+    await t.db.insertInto("settings").values({ key: "agency", value: agency }).onConflict((oc) => oc.column("key").doUpdateSet({ value: agency })).execute();
+    const [myInvoice, theirInvoice] = [await issuedInvoice(attorney!, myCase.id), await issuedInvoice(nomsa!, theirCase.id)];
     fx = {
+      // Consultants see only their own expert invoices, never one to an attorney.
+      "invoices.get": { attorney: { own: { id: myInvoice }, other: { id: theirInvoice } }, consultant: { other: { id: myInvoice } } },
       "patients.get": { attorney: { own: { id: myPatient.id }, other: { id: theirPatient.id } } },
       "patients.update": { attorney: { own: patientInput(myPatient), other: patientInput(theirPatient) } },
       "cases.get": { attorney: { own: { id: myCase.id }, other: { id: theirCase.id } } },

@@ -1,5 +1,5 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from "kysely";
-import type { AssessmentMode, AssignmentStatus, BookingStatus, CancellationClass, CaseStatus, ClaimType, Gender, NotificationType, PhoneType, Priority, QueryEventKind, QueryStatus, ReportKind, ReportStatus, Role, RosterDuty } from "@medlegal/domain";
+import type { AssessmentMode, InvoiceKind, InvoiceLineKind, InvoiceStatus, AssignmentStatus, BookingStatus, CancellationClass, CaseStatus, ClaimType, Gender, NotificationType, PhoneType, Priority, QueryEventKind, QueryStatus, ReportKind, ReportStatus, Role, RosterDuty } from "@medlegal/domain";
 
 /** timestamptz: read as Date, written as Date or ISO string. */
 type Timestamp = ColumnType<Date, Date | string, Date | string>;
@@ -31,6 +31,8 @@ export interface UsersTable {
   phone: string | null;
   address: string | null;
   firm_name: string | null;
+  /** An attorney firm's VAT number (printed on its tax invoices). */
+  vat_number: string | null;
   gender: Gender | null;
   birth_date: DateOnly | null;
   failed_login_count: Generated<number>;
@@ -277,7 +279,7 @@ export interface QueryEventsTable {
 }
 
 /** What a stored file belongs to; the download route checks the caller may see that record. */
-export type FileOwnerKind = "query_document" | "report_version";
+export type FileOwnerKind = "query_document" | "report_version" | "invoice" | "credit_note";
 
 /** Every stored file, bytes in PostgreSQL (docs/decisions.md, "Files and reports"). */
 export interface FilesTable {
@@ -395,6 +397,8 @@ export interface EmailOutboxTable {
   sent_at: Timestamp | null;
   attempts: Generated<number>;
   last_error: string | null;
+  /** A stored file sent with the message (an issued invoice's PDF). */
+  attachment_file_id: string | null;
 }
 
 export interface AvailabilityRulesTable {
@@ -497,6 +501,122 @@ export interface SlaTimerPausesTable {
   to_at: Timestamp | null;
 }
 
+/** An invoice's supplier or recipient as printed, frozen at issue. */
+export interface InvoicePartyJson {
+  name: string;
+  firmName: string | null;
+  address: string;
+  vatNumber: string;
+  email: string;
+}
+type PartyColumn = ColumnType<InvoicePartyJson, string, string>;
+
+/** Invoices (docs/decisions.md, "Invoices"); issued ones change only status and money received (trigger). */
+export interface InvoicesTable {
+  id: Generated<string>;
+  kind: InvoiceKind;
+  series: string;
+  number: string | null;
+  status: Generated<InvoiceStatus>;
+  attorney_id: string | null;
+  consultant_id: string | null;
+  case_id: string | null;
+  patient_id: string | null;
+  query_id: string | null;
+  booking_id: string | null;
+  report_id: string | null;
+  claimant_name: string | null;
+  claim_number: string | null;
+  attorney_reference: string | null;
+  issue_date: DateOnly | null;
+  due_date: DateOnly | null;
+  vat_registered: Generated<boolean>;
+  supplier: ColumnType<InvoicePartyJson | null, string | null, string | null>;
+  recipient: ColumnType<InvoicePartyJson | null, string | null, string | null>;
+  net_cents: Generated<number>;
+  vat_cents: Generated<number>;
+  total_cents: Generated<number>;
+  credited_cents: Generated<number>;
+  paid_cents: Generated<number>;
+  paid_at: Timestamp | null;
+  pdf_file_id: string | null;
+  copy_file_id: string | null;
+  pdf_sha256: string | null;
+  issued_at: Timestamp | null;
+  issued_by: string | null;
+  created_by: string | null;
+  created_at: GeneratedTimestamp;
+  updated_at: GeneratedTimestamp;
+}
+
+export interface InvoiceLinesTable {
+  id: Generated<string>;
+  invoice_id: string;
+  position: number;
+  kind: InvoiceLineKind;
+  description: string;
+  quantity: number;
+  unit_price_cents: number;
+  net_cents: number;
+  vat_cents: number;
+  total_cents: number;
+}
+
+/** Credit notes and their lines: append-only (trigger and grants). */
+export interface CreditNotesTable {
+  id: Generated<string>;
+  invoice_id: string;
+  series: string;
+  number: string;
+  reason: string;
+  issue_date: DateOnly;
+  vat_registered: boolean;
+  supplier: PartyColumn;
+  recipient: PartyColumn;
+  net_cents: number;
+  vat_cents: number;
+  total_cents: number;
+  pdf_file_id: string;
+  copy_file_id: string;
+  pdf_sha256: string;
+  created_by: string;
+  created_at: GeneratedTimestamp;
+}
+
+export interface CreditNoteLinesTable {
+  id: Generated<string>;
+  credit_note_id: string;
+  position: number;
+  kind: InvoiceLineKind;
+  description: string;
+  quantity: number;
+  unit_price_cents: number;
+  net_cents: number;
+  vat_cents: number;
+  total_cents: number;
+}
+
+/** One row per billed event and side: the unique key bills an event once. */
+export interface BilledEventsTable {
+  id: Generated<string>;
+  side: "attorney" | "expert";
+  event_key: string;
+  invoice_id: string;
+  invoice_line_id: string | null;
+  created_at: GeneratedTimestamp;
+}
+
+export interface FeeScheduleTable {
+  id: Generated<string>;
+  specialization_id: string;
+  consultant_id: string | null;
+  fee_kind: InvoiceLineKind;
+  amount_cents: number;
+  effective_from: DateOnly;
+  created_by: string | null;
+  created_at: GeneratedTimestamp;
+}
+
 export interface Database {
   specializations: SpecializationsTable;
   users: UsersTable;
@@ -540,6 +660,12 @@ export interface Database {
   declared_holidays: DeclaredHolidaysTable;
   sla_timers: SlaTimersTable;
   sla_timer_pauses: SlaTimerPausesTable;
+  invoices: InvoicesTable;
+  invoice_lines: InvoiceLinesTable;
+  credit_notes: CreditNotesTable;
+  credit_note_lines: CreditNoteLinesTable;
+  billed_events: BilledEventsTable;
+  fee_schedule: FeeScheduleTable;
 }
 
 export type User = Selectable<UsersTable>;

@@ -8,7 +8,7 @@ import { migrateToLatest } from "./migrate";
  * A table named here that does not exist (yet) is skipped, so the list can name tables that
  * later migrations add.
  */
-export const APPEND_ONLY_TABLES = ["audit_log", "access_log", "report_versions"] as const;
+export const APPEND_ONLY_TABLES = ["audit_log", "access_log", "report_versions", "credit_notes", "credit_note_lines"] as const;
 
 /** Kysely's own bookkeeping: the app reads it at start to see it is up to date, and never writes it. */
 const MIGRATION_TABLES = ["kysely_migration", "kysely_migration_lock"] as const;

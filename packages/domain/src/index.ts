@@ -7,6 +7,8 @@ export * from "./constants";
 export * from "./dashboard";
 export * from "./file-names";
 export * from "./holidays";
+export * from "./invoices";
+export * from "./invoice-outputs";
 export * from "./money";
 export * from "./navigation";
 export * from "./notifications";

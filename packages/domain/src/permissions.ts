@@ -48,6 +48,9 @@ export const PERMISSIONS = {
   "reports.override": ["administrator"],
   "reports.ask": ["attorney"],
   "reports.configure": ["administrator"],
+  // Invoices (docs/decisions.md, "Invoices"): attorneys read their own, consultants their own expert invoices.
+  "invoices.read": ROLES,
+  "invoices.manage": ["administrator", "employee"],
 } as const satisfies Record<string, readonly Role[]>;
 
 export type Permission = keyof typeof PERMISSIONS;

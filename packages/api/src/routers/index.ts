@@ -5,6 +5,7 @@ import { availabilityRouter } from "./availability";
 import { bookingsRouter } from "./bookings";
 import { rostersRouter } from "./rosters";
 import { reportsRouter } from "./reports";
+import { invoicesRouter } from "./invoices";
 import { auditRouter } from "./audit";
 import { casesRouter } from "./cases";
 import { consultantsRouter } from "./consultants";
@@ -41,6 +42,7 @@ export const appRouter = router({
   rosters: rostersRouter,
   sla: slaRouter,
   reports: reportsRouter,
+  invoices: invoicesRouter,
 });
 
 export type AppRouter = typeof appRouter;

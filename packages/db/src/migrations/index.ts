@@ -10,6 +10,7 @@ import * as twoFactor from "./2026-11-23-02-two-factor";
 import * as queryEventKinds from "./2026-11-23-03-query-event-kinds";
 import * as filesAndReports from "./2026-11-24-31-files-and-reports";
 import * as slaTimers from "./2026-11-24-41-sla-timers";
+import * as invoices from "./2026-11-24-51-invoices";
 
 /** Every migration, by name; names sort by date so Kysely runs them in order. */
 export const migrations: Record<string, Migration> = {
@@ -24,4 +25,5 @@ export const migrations: Record<string, Migration> = {
   "2026-11-23-03-query-event-kinds": queryEventKinds,
   "2026-11-24-31-files-and-reports": filesAndReports,
   "2026-11-24-41-sla-timers": slaTimers,
+  "2026-11-24-51-invoices": invoices,
 };

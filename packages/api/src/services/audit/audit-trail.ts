@@ -65,6 +65,8 @@ const RESOLVERS: Record<string, (db: Kysely<Database>, ids: string[]) => Labels>
       .select(["a.id", sql<string>`queries.reference || ' · ' || ${nameOf("users")}`.as("label")])
       .where("a.id", "in", ids)
       .execute(),
+  invoice: (db, ids) => db.selectFrom("invoices").select(["id", sql<string>`coalesce(number, 'Draft invoice')`.as("label")]).where("id", "in", ids).execute(),
+  credit_note: (db, ids) => db.selectFrom("credit_notes").select(["id", "number as label"]).where("id", "in", ids).execute(),
   document: (db, ids) =>
     db
       .selectFrom("files as d")

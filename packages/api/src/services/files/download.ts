@@ -3,6 +3,7 @@ import type { Database } from "@medlegal/db";
 import type { SignedInActor } from "../../context";
 import { AppError } from "../../errors";
 import { downloadDocument } from "../queries/documents";
+import { downloadInvoiceFile } from "../invoices/invoices";
 import { downloadVersion } from "../reports/reports";
 
 /**
@@ -15,6 +16,7 @@ export async function downloadFile(deps: { db: Kysely<Database>; actor: SignedIn
   try {
     if (file?.owner_kind === "query_document") return await downloadDocument(deps, id);
     if (file?.owner_kind === "report_version") return await downloadVersion(deps, id);
+    if (file?.owner_kind === "invoice" || file?.owner_kind === "credit_note") return await downloadInvoiceFile(deps, id);
   } catch (error) {
     // One answer for a missing file and another's, whatever owns it, so ids cannot be probed.
     if (error instanceof AppError && error.code === "NOT_FOUND") throw missing;

@@ -13,6 +13,9 @@ type ContentType = (typeof DOCUMENT_TYPES)[number];
 export const FILE_USES: Record<FileOwnerKind, { maxBytes: number; types: readonly ContentType[]; what: string; fallbackName: string }> = {
   query_document: { maxBytes: DOCUMENT_MAX_BYTES, types: DOCUMENT_TYPES, what: "Only PDF, PNG and JPEG files can be uploaded.", fallbackName: "document" },
   report_version: { maxBytes: REPORT_MAX_BYTES, types: ["application/pdf"], what: "Reports are uploaded as PDF files.", fallbackName: "report.pdf" },
+  // Made by the server, never uploaded (storeGeneratedFile).
+  invoice: { maxBytes: REPORT_MAX_BYTES, types: ["application/pdf"], what: "Invoices are PDF files.", fallbackName: "invoice.pdf" },
+  credit_note: { maxBytes: REPORT_MAX_BYTES, types: ["application/pdf"], what: "Credit notes are PDF files.", fallbackName: "credit-note.pdf" },
 };
 
 const TYPE_NAMES: Record<ContentType, string> = { "application/pdf": "a PDF", "image/png": "a PNG image", "image/jpeg": "a JPEG image" };
@@ -90,6 +93,35 @@ export async function storeFile(
     .returning(["id", "created_at"])
     .executeTakeFirstOrThrow();
   return { id: row.id, createdAt: row.created_at };
+}
+
+/**
+ * Stores a PDF the server made (an invoice, a credit note) in the caller's transaction, with its
+ * sha256; no upload quota, as nobody uploaded it.
+ */
+export async function storeGeneratedFile(
+  trx: Transaction<Database>,
+  actor: SignedInActor,
+  use: "invoice" | "credit_note",
+  ownerId: string,
+  file: { fileName: string; data: Uint8Array },
+): Promise<{ id: string; sha256: string }> {
+  const sha256 = createHash("sha256").update(file.data).digest("hex");
+  const row = await trx
+    .insertInto("files")
+    .values({
+      owner_kind: use,
+      owner_id: ownerId,
+      uploaded_by: actor.user.id,
+      file_name: safeFileName(file.fileName, FILE_USES[use].fallbackName),
+      content_type: "application/pdf",
+      size: file.data.byteLength,
+      sha256,
+      data: file.data,
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return { id: row.id, sha256 };
 }
 
 /** A stored file's row, or undefined; callers decide whether the caller may see its owner. */

@@ -1,0 +1,217 @@
+import PDFDocument from "pdfkit";
+import type { InvoiceLineKind, InvoiceParty } from "@medlegal/domain";
+import { formatRand, VAT_RATE_PERCENT } from "@medlegal/domain";
+
+/** Everything a tax invoice or credit note prints; nothing is read from the database here. */
+export interface PrintableDocument {
+  type: "invoice" | "credit_note";
+  number: string;
+  issueDate: string;
+  /** Invoices only. */
+  dueDate: string | null;
+  vatRegistered: boolean;
+  supplier: InvoiceParty;
+  recipient: InvoiceParty;
+  claimantName: string | null;
+  claimNumber: string | null;
+  attorneyReference: string | null;
+  lines: { kind: InvoiceLineKind; description: string; quantity: number; unitPriceCents: number; netCents: number; vatCents: number; totalCents: number }[];
+  netCents: number;
+  vatCents: number;
+  totalCents: number;
+  /** Credit notes: the invoice they correct and why. */
+  credits: { number: string; issueDate: string } | null;
+  reason: string | null;
+  bank: { bankName: string; accountName: string; accountNumber: string; branchCode: string } | null;
+  /** A reprint: only one tax invoice exists per supply, every other print says so. */
+  copy: boolean;
+  /** Sample documents (/invoice-demo): each required field is labelled with the rule it meets. */
+  annotate?: boolean;
+}
+
+const MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
+/** "23 November 2026" from "2026-11-23". */
+export function longDate(date: string): string {
+  const [y, m, d] = date.split("-").map(Number);
+  return `${d} ${MONTHS[m! - 1]} ${y}`;
+}
+
+/**
+ * The document's title: "Tax Invoice" (VAT Act section 20) when the supplier is registered for
+ * VAT, otherwise "Invoice" and no VAT is charged; credit notes likewise (section 21).
+ */
+export function documentTitle(type: PrintableDocument["type"], vatRegistered: boolean): string {
+  if (type === "invoice") return vatRegistered ? "Tax Invoice" : "Invoice";
+  return vatRegistered ? "Tax Credit Note" : "Credit Note";
+}
+
+const LEFT = 50;
+const WIDTH = 495;
+const BOTTOM = 770;
+const GREY = "#555555";
+
+/** Renders the PDF with pdfkit's built-in Helvetica (text extractable, no font files). */
+export function renderDocumentPdf(d: PrintableDocument): Promise<Buffer> {
+  const title = documentTitle(d.type, d.vatRegistered);
+  const pdf = new PDFDocument({
+    size: "A4",
+    margin: LEFT,
+    info: { Title: `${title} ${d.number}${d.copy ? " (Copy)" : ""}`, Author: d.supplier.name, Subject: title, Creator: "MedLegal" },
+  });
+  const chunks: Buffer[] = [];
+  pdf.on("data", (chunk: Buffer) => chunks.push(chunk));
+  const done = new Promise<Buffer>((resolve, reject) => {
+    pdf.on("end", () => resolve(Buffer.concat(chunks)));
+    pdf.on("error", reject);
+  });
+
+  const note = (text: string, x: number, y: number, width: number) => {
+    if (!d.annotate) return;
+    pdf.font("Helvetica-Oblique").fontSize(7).fillColor("#1d4ed8").text(text, x, y, { width });
+    pdf.fillColor("black");
+  };
+
+  // Heading: title, number, dates.
+  pdf.font("Helvetica-Bold").fontSize(20).text(title, LEFT, 50);
+  note("Required words: \"Tax Invoice\" (\"Invoice\" when the supplier is not registered for VAT).", LEFT, 74, 260);
+  if (d.copy) {
+    pdf.font("Helvetica-Bold").fontSize(16).fillColor("#b91c1c").text("Copy", LEFT + 295, 50, { width: 200, align: "right" });
+    pdf.fillColor("black");
+  }
+  const numberLabel = d.type === "invoice" ? "Invoice number" : "Credit note number";
+  const meta: [string, string][] = [
+    [numberLabel, d.number],
+    ["Issue date", longDate(d.issueDate)],
+  ];
+  if (d.dueDate) meta.push(["Due date", longDate(d.dueDate)]);
+  if (d.credits) meta.push(["Credits invoice", `${d.credits.number} of ${longDate(d.credits.issueDate)}`]);
+  let y = 90;
+  for (const [label, value] of meta) {
+    pdf.font("Helvetica").fontSize(9).fillColor(GREY).text(`${label}:`, LEFT + 265, y, { width: 100 });
+    pdf.font("Helvetica-Bold").fillColor("black").text(value, LEFT + 365, y, { width: 130 });
+    y += 14;
+  }
+  note("A unique sequential number and the date of issue.", LEFT + 265, y, 230);
+
+  // Supplier and recipient.
+  const party = (heading: string, p: InvoiceParty, x: number, top: number, showVat: boolean) => {
+    pdf.font("Helvetica").fontSize(8).fillColor(GREY).text(heading, x, top, { width: 230 });
+    pdf.font("Helvetica-Bold").fontSize(10).fillColor("black").text(p.name, x, top + 12, { width: 230 });
+    pdf.font("Helvetica").fontSize(9);
+    if (p.firmName && p.firmName !== p.name) pdf.text(p.firmName, { width: 230 });
+    if (p.address) pdf.text(p.address, { width: 230 });
+    if (showVat && p.vatNumber) pdf.text(`VAT number: ${p.vatNumber}`, { width: 230 });
+    if (p.email) pdf.fillColor(GREY).text(p.email, { width: 230 }).fillColor("black");
+    return pdf.y;
+  };
+  const top = Math.max(y + 20, 160);
+  const supplierEnd = party("From (supplier)", d.supplier, LEFT, top, d.vatRegistered);
+  note("Supplier's name, address and VAT registration number.", LEFT, supplierEnd + 2, 230);
+  const recipientEnd = party("To (recipient)", d.recipient, LEFT + 265, top, true);
+  note("Recipient's name, address and VAT number (when the recipient is a VAT vendor).", LEFT + 265, recipientEnd + 2, 230);
+  y = Math.max(supplierEnd, recipientEnd) + (d.annotate ? 24 : 16);
+
+  // The matter, as the attorney's bill of costs needs it.
+  const matter: [string, string][] = [];
+  if (d.claimantName) matter.push(["Claimant", d.claimantName]);
+  if (d.claimNumber) matter.push(["Claim / case number", d.claimNumber]);
+  if (d.attorneyReference) matter.push(["Your reference", d.attorneyReference]);
+  for (const [label, value] of matter) {
+    pdf.font("Helvetica").fontSize(9).fillColor(GREY).text(`${label}:`, LEFT, y, { width: 110 });
+    pdf.font("Helvetica").fillColor("black").text(value, LEFT + 110, y, { width: 385 });
+    y = pdf.y + 3;
+  }
+  if (d.credits && d.reason) {
+    pdf.font("Helvetica").fontSize(9).fillColor(GREY).text("Reason:", LEFT, y, { width: 110 });
+    pdf.fillColor("black").text(d.reason, LEFT + 110, y, { width: 385 });
+    y = pdf.y + 3;
+  }
+  y += 10;
+
+  // Lines: description and quantity of each service, value excluding VAT, VAT and total.
+  const columns = d.vatRegistered
+    ? [
+        { label: "Description", width: 185, align: "left" as const },
+        { label: "Qty", width: 35, align: "right" as const },
+        { label: "Unit price", width: 65, align: "right" as const },
+        { label: "Excl. VAT", width: 70, align: "right" as const },
+        { label: `VAT ${VAT_RATE_PERCENT}%`, width: 65, align: "right" as const },
+        { label: "Total", width: 75, align: "right" as const },
+      ]
+    : [
+        { label: "Description", width: 255, align: "left" as const },
+        { label: "Qty", width: 45, align: "right" as const },
+        { label: "Unit price", width: 95, align: "right" as const },
+        { label: "Amount", width: 100, align: "right" as const },
+      ];
+  const row = (cells: string[], bold: boolean) => {
+    pdf.font(bold ? "Helvetica-Bold" : "Helvetica").fontSize(9);
+    const height = Math.max(...cells.map((cell, i) => pdf.heightOfString(cell, { width: columns[i]!.width - 6 })));
+    if (y + height > BOTTOM) {
+      pdf.addPage();
+      y = 50;
+    }
+    let x = LEFT;
+    cells.forEach((cell, i) => {
+      pdf.text(cell, x + 3, y, { width: columns[i]!.width - 6, align: columns[i]!.align });
+      x += columns[i]!.width;
+    });
+    y += height + 6;
+    pdf.moveTo(LEFT, y - 3).lineTo(LEFT + WIDTH, y - 3).lineWidth(0.5).strokeColor("#cccccc").stroke();
+  };
+  row(
+    columns.map((c) => c.label),
+    true,
+  );
+  for (const line of d.lines) {
+    row(
+      d.vatRegistered
+        ? [line.description, String(line.quantity), formatRand(line.unitPriceCents), formatRand(line.netCents), formatRand(line.vatCents), formatRand(line.totalCents)]
+        : [line.description, String(line.quantity), formatRand(line.unitPriceCents), formatRand(line.totalCents)],
+      false,
+    );
+  }
+  note("Description and quantity of each service; value excluding VAT, the VAT and the total.", LEFT, y, 400);
+  y += d.annotate ? 14 : 6;
+
+  // Totals.
+  const totals: [string, string][] = d.vatRegistered
+    ? [
+        ["Total excl. VAT", formatRand(d.netCents)],
+        [`VAT at ${VAT_RATE_PERCENT}%`, formatRand(d.vatCents)],
+        [d.type === "invoice" ? "Total due" : "Total credited", formatRand(d.totalCents)],
+      ]
+    : [[d.type === "invoice" ? "Total due" : "Total credited", formatRand(d.totalCents)]];
+  if (y + totals.length * 16 > BOTTOM) {
+    pdf.addPage();
+    y = 50;
+  }
+  totals.forEach(([label, value], i) => {
+    const last = i === totals.length - 1;
+    pdf.font(last ? "Helvetica-Bold" : "Helvetica").fontSize(last ? 11 : 9);
+    pdf.text(label, LEFT + 255, y, { width: 140, align: "right" });
+    pdf.text(value, LEFT + 395, y, { width: 97, align: "right" });
+    y += 16;
+  });
+  if (!d.vatRegistered) {
+    pdf.font("Helvetica").fontSize(8).fillColor(GREY).text("The supplier is not registered for VAT: no VAT is charged.", LEFT, y + 4, { width: WIDTH });
+    pdf.fillColor("black");
+    y = pdf.y;
+  }
+  y += 16;
+
+  // Payment details.
+  if (d.type === "invoice" && d.bank && d.bank.accountNumber) {
+    if (y + 70 > BOTTOM) {
+      pdf.addPage();
+      y = 50;
+    }
+    pdf.font("Helvetica-Bold").fontSize(9).text("Payment details", LEFT, y);
+    pdf.font("Helvetica").fontSize(9);
+    pdf.text(`Bank: ${d.bank.bankName}   Account name: ${d.bank.accountName}`, { width: WIDTH });
+    pdf.text(`Account number: ${d.bank.accountNumber}   Branch code: ${d.bank.branchCode}`, { width: WIDTH });
+    pdf.text(`Please use ${d.number} as the payment reference.`, { width: WIDTH });
+  }
+  pdf.end();
+  return done;
+}

@@ -1,0 +1,100 @@
+import { z } from "zod";
+import { sameShape, type SameShape } from "./outputs";
+import {
+  INVOICE_KINDS,
+  INVOICE_LINE_KINDS,
+  INVOICE_STATUSES,
+  type CreditNoteItem,
+  type InvoiceDetail,
+  type InvoiceLineItem,
+  type InvoiceList,
+  type InvoiceListItem,
+  type InvoiceParty,
+} from "./invoices";
+
+/** What the invoices procedures answer (docs/architecture.md, "Outputs"); checked against the shared interfaces below. */
+const nullableText = z.string().nullable();
+const cents = z.number().int();
+
+export const invoicePartyOutputSchema = z.object({ name: z.string(), firmName: nullableText, address: z.string(), vatNumber: z.string(), email: z.string() });
+
+export const invoiceLineOutputSchema = z.object({
+  id: z.string(),
+  position: z.number().int(),
+  kind: z.enum(INVOICE_LINE_KINDS),
+  description: z.string(),
+  quantity: z.number().int(),
+  unitPriceCents: cents,
+  netCents: cents,
+  vatCents: cents,
+  totalCents: cents,
+});
+
+export const invoiceListItemOutputSchema = z.object({
+  id: z.string(),
+  number: nullableText,
+  kind: z.enum(INVOICE_KINDS),
+  status: z.enum(INVOICE_STATUSES),
+  statusLabel: z.string(),
+  recipientName: z.string(),
+  attorneyId: nullableText,
+  consultantId: nullableText,
+  consultantName: nullableText,
+  claimantName: nullableText,
+  caseReference: nullableText,
+  issueDate: nullableText,
+  dueDate: nullableText,
+  netCents: cents,
+  vatCents: cents,
+  totalCents: cents,
+  creditedCents: cents,
+  paidCents: cents,
+  balanceCents: cents,
+  createdAt: z.string(),
+});
+
+export const invoiceListOutputSchema = z.object({
+  items: z.array(invoiceListItemOutputSchema),
+  totals: z.object({ count: z.number().int(), totalCents: cents, balanceCents: cents }),
+  truncated: z.boolean(),
+});
+
+export const creditNoteOutputSchema = z.object({
+  id: z.string(),
+  number: z.string(),
+  invoiceId: z.string(),
+  reason: z.string(),
+  issueDate: z.string(),
+  netCents: cents,
+  vatCents: cents,
+  totalCents: cents,
+  pdfFileId: z.string(),
+  lines: z.array(invoiceLineOutputSchema),
+  createdAt: z.string(),
+});
+
+export const invoiceDetailOutputSchema = invoiceListItemOutputSchema.extend({
+  series: z.string(),
+  caseId: nullableText,
+  queryId: nullableText,
+  bookingId: nullableText,
+  reportId: nullableText,
+  claimNumber: nullableText,
+  attorneyReference: nullableText,
+  vatRegistered: z.boolean(),
+  supplier: invoicePartyOutputSchema,
+  recipient: invoicePartyOutputSchema,
+  lines: z.array(invoiceLineOutputSchema),
+  creditNotes: z.array(creditNoteOutputSchema),
+  pdfFileId: nullableText,
+  pdfSha256: nullableText,
+  issuedAt: nullableText,
+  can: z.object({ edit: z.boolean(), issue: z.boolean(), discard: z.boolean(), credit: z.boolean() }),
+});
+
+sameShape<SameShape<z.output<typeof invoicePartyOutputSchema>, InvoiceParty>>();
+sameShape<SameShape<z.output<typeof invoiceLineOutputSchema>, InvoiceLineItem>>();
+sameShape<SameShape<z.output<typeof invoiceListItemOutputSchema>, InvoiceListItem>>();
+sameShape<SameShape<z.output<typeof invoiceListOutputSchema>, InvoiceList>>();
+sameShape<SameShape<z.output<typeof creditNoteOutputSchema>, CreditNoteItem>>();
+sameShape<SameShape<z.output<typeof invoiceDetailOutputSchema>, InvoiceDetail>>();
