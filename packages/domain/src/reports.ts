@@ -100,8 +100,8 @@ export const reportListInputSchema = listInput({
   search: searchText,
 });
 
-const reason = (what: string) =>
-  text(`Give a reason ${what}`).trim().min(1, `Give a reason ${what}`).max(1000, "A reason must be at most 1000 characters");
+/** Withdrawing a report or releasing it before payment; the reason dialog checks the same schema. */
+export const reportReasonTextSchema = text("Give a reason").trim().min(1, "Give a reason").max(1000, "A reason must be at most 1000 characters");
 
 export const reportUploadSchema = z.object({
   id: id("Choose a report"),
@@ -123,7 +123,7 @@ export const reportReviewSchema = idInputSchema.extend({
   comment: optionalTextOrNull(4000, "The comment").nullable(),
 });
 
-export const reportReasonSchema = idInputSchema.extend({ reason: reason("") });
+export const reportReasonSchema = idInputSchema.extend({ reason: reportReasonTextSchema });
 export const reportQuestionsSchema = idInputSchema.extend({
   body: text("Write your questions").trim().min(1, "Write your questions").max(8000, "Questions must be at most 8000 characters"),
 });
