@@ -8,14 +8,14 @@ import type { Gender, RegistrationForm } from "./schemas";
  */
 
 /** The attorney's own fields as a form holds them. */
-export type AttorneyDetails = Pick<RegistrationForm, "firmName" | "gender" | "birthDate" | "addresses" | "emails" | "phones">;
+export type AttorneyDetails = Pick<RegistrationForm, "firmName" | "vatNumber" | "gender" | "birthDate" | "addresses" | "emails" | "phones">;
 /** The consultant's own fields as a form holds them. */
 export type ConsultantDetails = Pick<RegistrationForm, "specialization" | "licenseNumber" | "phone" | "address">;
 
 type ContactLists = Pick<AttorneyDetails, "addresses" | "emails" | "phones">;
 
 export function emptyAttorneyDetails(): AttorneyDetails {
-  return { firmName: "", gender: "", birthDate: "", addresses: [""], emails: [""], phones: [{ number: "", type: DEFAULT_PHONE_TYPE }] };
+  return { firmName: "", vatNumber: "", gender: "", birthDate: "", addresses: [""], emails: [""], phones: [{ number: "", type: DEFAULT_PHONE_TYPE }] };
 }
 
 export function emptyConsultantDetails(): ConsultantDetails {
@@ -27,6 +27,7 @@ export function roleDetailsOf(user: UserDetail): AttorneyDetails & ConsultantDet
   const empty = emptyAttorneyDetails();
   return {
     firmName: user.firmName ?? "",
+    vatNumber: user.vatNumber ?? "",
     gender: user.gender ?? "",
     birthDate: user.birthDate ?? "",
     addresses: user.addresses.length > 0 ? [...user.addresses] : empty.addresses,
@@ -53,6 +54,7 @@ export function withoutBlankRows<T extends ContactLists>(lists: T): T {
 export function attorneyPayload(details: AttorneyDetails) {
   return {
     firmName: details.firmName,
+    vatNumber: details.vatNumber,
     gender: details.gender as Gender,
     birthDate: details.birthDate,
     ...withoutBlankRows({ addresses: details.addresses, emails: details.emails, phones: details.phones }),

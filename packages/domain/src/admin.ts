@@ -2,7 +2,7 @@ import { z } from "zod";
 import { NOTIFICATION_TYPES } from "./notifications";
 import type { NotificationType } from "./notifications";
 import type { Role } from "./roles";
-import { calendarDate, id, idInputSchema, listInput, optionalText, pageCursor, pageLimit, searchText, text } from "./input-primitives";
+import { calendarDate, id, idInputSchema, listInput, optionalText, pageCursor, pageLimit, searchText, text, vatNumber } from "./input-primitives";
 import {
   attorneyListFields,
   birthDateSchema,
@@ -20,6 +20,8 @@ import type { PhoneType } from "./validation";
 
 const attorneyFields = {
   firmName: required("Firm name", 200),
+  /** Optional: left out, the saved one stays (see `roleColumns`); "" or null means not a VAT vendor. */
+  vatNumber: vatNumber.nullish(),
   gender: z.enum(GENDERS, { error: "Gender is required" }),
   birthDate: birthDateSchema,
   ...attorneyListFields,
@@ -91,6 +93,8 @@ export interface UserSummary {
 }
 
 export interface UserDetail extends UserSummary {
+  /** The firm's (or an expert's) VAT number, printed on invoices; null when not a VAT vendor. */
+  vatNumber: string | null;
   gender: (typeof GENDERS)[number] | null;
   birthDate: string | null;
   licenseNumber: string | null;
@@ -148,6 +152,7 @@ export function profileSchemaFor(role: Role) {
 export const profileInputSchema = z.object({
   ...profileBase,
   firmName: optionalText(200, "Firm name").nullable(),
+  vatNumber: vatNumber.nullish(),
   gender: z.enum(GENDERS, { error: "Gender is required" }).or(z.literal("")).nullish(),
   birthDate: optionalText(10, "Birth date").nullable(),
   ...z.object(attorneyListFields).partial().shape,
@@ -226,12 +231,6 @@ export const SPECIALIZATION_MESSAGES = {
 } as const;
 
 /* ---------- agency settings (administrators) ---------- */
-
-/** A South African VAT number: 10 digits starting with 4. */
-const vatNumber = text()
-  .trim()
-  .regex(/^4\d{9}$/, "A VAT number is 10 digits starting with 4")
-  .or(z.literal(""));
 
 export const agencySettingsSchema = z.object({
   name: required("Agency name", 200),

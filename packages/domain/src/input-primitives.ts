@@ -13,6 +13,7 @@ export const INPUT_MESSAGES = {
   pageLink: "That page link is not valid; please reload the list.",
   tooDeep: "The request is nested too deeply.",
   tooLarge: "The request has too many items.",
+  vatNumber: "A VAT number has 10 digits and starts with 4.",
 } as const;
 
 /** A UTF-16 surrogate without its partner: not valid Unicode, and refused by PostgreSQL. */
@@ -39,6 +40,14 @@ export function optionalText(max: number, label = "Text") {
 export function optionalTextOrNull(max: number, label = "Text") {
   return optionalText(max, label).transform((v) => v || null);
 }
+
+/**
+ * A South African VAT number as SARS issues it, 10 digits starting with 4, or "" for someone who is
+ * not a VAT vendor (docs/decisions.md "Invoices").
+ */
+export const vatNumber = text()
+  .trim()
+  .regex(/^(4\d{9})?$/, INPUT_MESSAGES.vatNumber);
 
 /** A record id; PostgreSQL's uuid type refuses anything else with an error, so it is checked here. */
 export function id(message: string = INPUT_MESSAGES.invalidId) {

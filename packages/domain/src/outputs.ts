@@ -68,6 +68,7 @@ export const userSummaryOutputSchema = accountOutputSchema.extend({
 });
 
 export const userDetailOutputSchema = userSummaryOutputSchema.extend({
+  vatNumber: nullableText,
   gender: z.enum(GENDERS).nullable(),
   birthDate: nullableText,
   licenseNumber: nullableText,

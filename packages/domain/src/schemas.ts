@@ -11,7 +11,7 @@ import {
 } from "./validation";
 import { FORM_MESSAGES } from "./account-form";
 import { DEFAULT_PHONE_TYPE } from "./constants";
-import { pastCalendarDate, text } from "./input-primitives";
+import { pastCalendarDate, text, vatNumber } from "./input-primitives";
 
 export const GENDERS = ["male", "female", "other", "prefer_not_to_say"] as const;
 export type Gender = (typeof GENDERS)[number];
@@ -87,6 +87,7 @@ export const attorneyRegistrationSchema = z
     ...registrationBase,
     role: z.literal("attorney"),
     firmName: required("Firm name", 200),
+    vatNumber: vatNumber.optional(),
     gender: z.enum(GENDERS, { error: "Gender is required" }),
     birthDate: birthDateSchema,
     ...attorneyListFields,
@@ -128,6 +129,8 @@ export interface RegistrationForm {
   lastName: string;
   role: "attorney" | "consultant" | "";
   firmName: string;
+  /** The firm's VAT number; empty when it is not a VAT vendor. */
+  vatNumber: string;
   gender: Gender | "";
   birthDate: string;
   addresses: string[];
@@ -149,6 +152,7 @@ export function emptyRegistrationForm(): RegistrationForm {
     lastName: "",
     role: "",
     firmName: "",
+    vatNumber: "",
     gender: "",
     birthDate: "",
     addresses: [""],
@@ -175,6 +179,7 @@ export function toRegistrationPayload(form: RegistrationForm): RegistrationInput
       ...base,
       role: "attorney",
       firmName: form.firmName,
+      vatNumber: form.vatNumber,
       gender: form.gender as Gender,
       birthDate: form.birthDate,
       addresses: form.addresses,

@@ -23,6 +23,7 @@ const user: UserDetail = {
   specializationId: null,
   specialization: null,
   firmName: "Mahlangu Attorneys",
+  vatNumber: null,
   lastLoginAt: null,
   createdAt: "2025-01-01T00:00:00.000Z",
   gender: "female",
@@ -39,7 +40,7 @@ const user: UserDetail = {
 describe("account form rules", () => {
   it("maps a saved account into form fields, one empty row where a list is empty", () => {
     const details = roleDetailsOf(user);
-    expect(details).toMatchObject({ firmName: "Mahlangu Attorneys", gender: "female", birthDate: "1988-03-14", specialization: "", phone: "" });
+    expect(details).toMatchObject({ firmName: "Mahlangu Attorneys", vatNumber: "", gender: "female", birthDate: "1988-03-14", specialization: "", phone: "" });
     expect(details.addresses).toEqual(["5 Church Street"]);
     expect(details.emails).toEqual([""]);
     expect(details.phones).toEqual([{ number: "+27 12 555 0111", type: "mobile" }]);

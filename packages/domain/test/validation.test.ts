@@ -101,6 +101,16 @@ describe("sign-up form validity per role", () => {
     expect(registrationFormErrors(attorneyForm({ birthDate: "" }))).toHaveProperty("birthDate");
   });
 
+  it("takes an attorney's VAT number only as SARS issues them (10 digits starting with 4), or none", () => {
+    const vatMessage = "A VAT number has 10 digits and starts with 4.";
+    for (const bad of ["123456789", "5123456789", "41234567890", "4123 456789", "4l23456789"]) {
+      expect(registrationFormErrors(attorneyForm({ vatNumber: bad })), bad).toEqual({ vatNumber: vatMessage });
+    }
+    expect(isRegistrationFormValid(attorneyForm({ vatNumber: "" }))).toBe(true);
+    expect(toRegistrationPayload(attorneyForm({ vatNumber: " 4123456789 " }))).toMatchObject({ vatNumber: " 4123456789 " });
+    expect(isRegistrationFormValid(attorneyForm({ vatNumber: " 4123456789 " }))).toBe(true);
+  });
+
   it("requires specialization, licence number, phone and address of a consultant", () => {
     const form = attorneyForm({ role: "consultant" });
     expect(Object.keys(registrationFormErrors(form)).sort()).toEqual(["address", "licenseNumber", "phone", "specialization"]);

@@ -22,6 +22,7 @@ const ADMIN: UserDetail = {
   specializationId: null,
   specialization: null,
   firmName: null,
+  vatNumber: null,
   lastLoginAt: null,
   createdAt: "2026-01-01T00:00:00Z",
   gender: null,
@@ -83,9 +84,11 @@ describe("UserForm (administrator)", () => {
     type("Birth date", "1985-04-12");
     type("Email address 1", "not-an-email");
     type("Phone number 1", "123");
+    type("VAT number", "123456789");
 
     await user.click(screen.getByRole("button", { name: "Create user" }));
     expect(onSubmit).not.toHaveBeenCalled();
+    expect(screen.getByLabelText("VAT number")).toHaveAccessibleDescription("A VAT number has 10 digits and starts with 4.");
     expect(screen.getByText(LIST_MESSAGES.addressRequired)).toBeInTheDocument();
     expect(screen.getByText(LIST_MESSAGES.emailInvalid)).toBeInTheDocument();
     expect(screen.getByText(LIST_MESSAGES.phoneInvalid)).toBeInTheDocument();
@@ -93,6 +96,7 @@ describe("UserForm (administrator)", () => {
     type("Address 1", "5 Church Street, Cape Town");
     type("Email address 1", "office@mokoena.co.za");
     type("Phone number 1", "021 555 0101");
+    type("VAT number", "4123456789");
     await user.click(screen.getByRole("button", { name: "Create user" }));
     expect(onSubmit).toHaveBeenCalledWith({
       username: "tmokoena",
@@ -102,6 +106,7 @@ describe("UserForm (administrator)", () => {
       lastName: "Mokoena",
       role: "attorney",
       firmName: "Mokoena Attorneys",
+      vatNumber: "4123456789",
       gender: "female",
       birthDate: "1985-04-12",
       addresses: ["5 Church Street, Cape Town"],

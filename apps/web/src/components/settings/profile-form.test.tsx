@@ -16,6 +16,7 @@ const CONSULTANT: UserDetail = {
   specializationId: "s",
   specialization: "Psychiatrist",
   firmName: null,
+  vatNumber: null,
   lastLoginAt: null,
   createdAt: "2026-01-01T00:00:00Z",
   gender: null,

@@ -40,7 +40,7 @@ export async function updateOwnProfile({ db, actor }: Deps, input: z.output<type
     await assertUsernameAndEmailFree(db, null, data.email, actor.user.id);
   }
   const fields: RoleFields = { ...data, role };
-  const columns = await roleColumns(db, fields);
+  const columns = await roleColumns(db, fields, role);
   try {
     return await db.transaction().execute(async (trx) => {
       await trx

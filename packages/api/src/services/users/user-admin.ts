@@ -89,7 +89,7 @@ async function assertAnotherAdministratorRemains(trx: Transaction<Database>, use
 export async function updateUser({ db, actor }: Deps, data: z.output<typeof adminUserUpdateSchema>): Promise<UserDetail> {
   const before = await loadUserDetail(db, data.id);
   if (data.id === actor.user.id && data.role !== before.role) throw new AppError("FORBIDDEN", ADMIN_MESSAGES.selfDemote);
-  const columns = await roleColumns(db, data);
+  const columns = await roleColumns(db, data, before.role);
   await assertUsernameAndEmailFree(db, null, data.email, data.id);
   try {
     return await db.transaction().execute(async (trx) => {

@@ -14,6 +14,7 @@ import type { Db } from "../platform/deps";
 export interface RoleFields {
   role: Role;
   firmName?: string;
+  vatNumber?: string | null;
   gender?: Gender;
   birthDate?: string;
   addresses?: string[];
@@ -75,10 +76,26 @@ export async function activeSpecializationId(db: Db, name: string): Promise<stri
   return row.id;
 }
 
-/** The user columns a role owns; another role's columns are cleared, so a role change leaves nothing stale. */
-export async function roleColumns(db: Db, data: RoleFields) {
+/**
+ * `users.vat_number` (docs/decisions.md "Invoices"): an attorney's firm's, or an expert's own.
+ * Empty is stored as null (not a VAT vendor). A form that does not send the field (an older page)
+ * leaves the saved one, and so does every save of an expert's account, whose VAT number no form
+ * edits yet; a change to any other role clears it.
+ */
+function vatNumberColumn(data: RoleFields, savedRole: Role | undefined): { vat_number?: string | null } {
+  const keep = savedRole === data.role && (data.role === "consultant" || (data.role === "attorney" && data.vatNumber === undefined));
+  if (keep) return {};
+  return { vat_number: data.role === "attorney" ? data.vatNumber || null : null };
+}
+
+/**
+ * The user columns a role owns; another role's columns are cleared, so a role change leaves nothing
+ * stale. `savedRole` is the account's role before this save (none for a new account).
+ */
+export async function roleColumns(db: Db, data: RoleFields, savedRole?: Role) {
   return {
     firm_name: data.role === "attorney" ? (data.firmName ?? null) : null,
+    ...vatNumberColumn(data, savedRole),
     gender: data.role === "attorney" ? (data.gender ?? null) : null,
     birth_date: data.role === "attorney" ? (data.birthDate ?? null) : null,
     specialization_id: data.role === "consultant" && data.specialization ? await activeSpecializationId(db, data.specialization) : null,
@@ -117,6 +134,7 @@ export function userSummaryQuery(db: Db) {
       "users.specialization_id",
       "specializations.name as specialization",
       "users.firm_name",
+      "users.vat_number",
       "users.last_login_at",
       "users.created_at",
       "users.gender",
@@ -159,6 +177,7 @@ export async function loadUserDetail(db: Db, id: string): Promise<UserDetail> {
     .execute();
   return {
     ...toUserSummary(row),
+    vatNumber: row.vat_number,
     gender: row.gender,
     birthDate: row.birth_date,
     licenseNumber: row.license_number,

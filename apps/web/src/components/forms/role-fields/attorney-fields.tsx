@@ -9,7 +9,7 @@ import type { DetailsProps } from "./types";
 type ListName = "addresses" | "emails" | "phones";
 
 /**
- * Firm name, gender, birth date and the address, email and phone rows (docs/product-rules.md#sign-up-and-validation):
+ * Firm name, the firm's VAT number (optional), gender, birth date and the address, email and phone rows (docs/product-rules.md#sign-up-and-validation):
  * rows can be added and removed, and remove shows only while more than one row exists.
  */
 export function AttorneyFields({ idPrefix, value, onChange, error, onTouch, disabled }: DetailsProps<AttorneyDetails>) {
@@ -32,7 +32,7 @@ export function AttorneyFields({ idPrefix, value, onChange, error, onTouch, disa
   return (
     <div className="grid gap-4">
       <div className="grid gap-4 sm:grid-cols-3">
-        <Field label="Firm name" htmlFor={id("firmName")} error={error("firmName")} required className="sm:col-span-3">
+        <Field label="Firm name" htmlFor={id("firmName")} error={error("firmName")} required className="sm:col-span-2">
           <Input
             id={id("firmName")}
             value={value.firmName}
@@ -42,6 +42,21 @@ export function AttorneyFields({ idPrefix, value, onChange, error, onTouch, disa
             onBlur={() => onTouch("firmName")}
             aria-invalid={invalid("firmName")}
             aria-describedby={describedBy("firmName")}
+          />
+        </Field>
+        {/* Printed on the firm's tax invoices; empty when the firm is not a VAT vendor (docs/decisions.md "Invoices"). */}
+        <Field label="VAT number" htmlFor={id("vatNumber")} error={error("vatNumber")} className="sm:col-span-1">
+          <Input
+            id={id("vatNumber")}
+            value={value.vatNumber}
+            disabled={disabled}
+            inputMode="numeric"
+            placeholder="4xxxxxxxxx"
+            autoComplete="off"
+            onChange={(e) => onChange({ vatNumber: e.target.value })}
+            onBlur={() => onTouch("vatNumber")}
+            aria-invalid={invalid("vatNumber")}
+            aria-describedby={describedBy("vatNumber")}
           />
         </Field>
         <Field label="Gender" htmlFor={id("gender")} error={error("gender")} required className="sm:col-span-1">
