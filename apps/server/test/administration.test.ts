@@ -48,6 +48,50 @@ describe.each(testDialects())("user administration on %s", (kind) => {
     expect(good.data.addresses).toEqual(["12 Long Street, Cape Town"]);
   });
 
+  it("records an attorney firm's VAT number, refuses a malformed one and audits the change", async () => {
+    const vatMessage = "A VAT number has 10 digits and starts with 4.";
+    const malformed = validAttorney({ vatNumber: "5123456789" });
+    const refused = await trpc(t.app, admin.cookie, "users.create", malformed);
+    expect(refused.status).toBe(400);
+    expect(refused.error?.message).toBe(vatMessage);
+    expect(await t.db.selectFrom("users").select("id").where("username", "=", malformed.username).executeTakeFirst()).toBeUndefined();
+
+    const created = await trpc<UserDetail>(t.app, admin.cookie, "users.create", validAttorney({ vatNumber: " 4111222333 " }));
+    expect(created.status).toBe(200);
+    expect(created.data.vatNumber).toBe("4111222333");
+    const { password: _p, username: _u, ...saved } = validAttorney();
+    const edit = { ...saved, id: created.data.id, email: created.data.email };
+
+    const tooShort = await trpc(t.app, admin.cookie, "users.update", { ...edit, vatNumber: "411122233" });
+    expect(tooShort.error?.message).toBe(vatMessage);
+    // An edit that does not send the field (an older page) keeps the number.
+    expect((await trpc<UserDetail>(t.app, admin.cookie, "users.get", { id: created.data.id })).data.vatNumber).toBe("4111222333");
+    expect((await trpc<UserDetail>(t.app, admin.cookie, "users.update", edit)).data.vatNumber).toBe("4111222333");
+
+    const changed = await trpc<UserDetail>(t.app, admin.cookie, "users.update", { ...edit, vatNumber: "4999888777" });
+    expect(changed.data.vatNumber).toBe("4999888777");
+    const cleared = await trpc<UserDetail>(t.app, admin.cookie, "users.update", { ...edit, vatNumber: "" });
+    expect(cleared.data.vatNumber).toBeNull();
+    const audits = await t.db
+      .selectFrom("audit_log")
+      .select(["action", "before", "after"])
+      .where("entity_id", "=", created.data.id)
+      .where("action", "=", "user.update")
+      .execute();
+    const vatChanges = audits.map((a) => [a.before, a.after]).filter(([, after]) => after && "vatNumber" in after);
+    expect(vatChanges).toHaveLength(2);
+    expect(vatChanges).toEqual(
+      expect.arrayContaining([
+        [{ vatNumber: "4111222333" }, { vatNumber: "4999888777" }],
+        [{ vatNumber: "4999888777" }, { vatNumber: null }],
+      ]),
+    );
+
+    // Another role has no firm VAT number.
+    const employee = await trpc<UserDetail>(t.app, admin.cookie, "users.update", { ...edit, vatNumber: "4999888777", role: "employee" });
+    expect(employee.data.vatNumber).toBeNull();
+  });
+
   it("is for administrators only: others get 403, nobody gets 401", async () => {
     expect((await trpc(t.app, employeeCookie, "users.list", {})).status).toBe(403);
     expect((await trpc(t.app, employeeCookie, "users.create", newEmployee())).status).toBe(403);
@@ -289,6 +333,36 @@ describe.each(testDialects())("account and agency settings on %s", (kind) => {
     expect(updated.data).toMatchObject({ firmName: "Van der Merwe & Mokoena Inc.", addresses: ["1 New Street, Sandton", "PO Box 12, Sandton"], username: "attorney" });
   });
 
+  it("lets an attorney set their firm's VAT number, refusing a malformed one without changing anything", async () => {
+    const { cookie } = await login(t.app, "attorney");
+    const me = await trpc<UserDetail>(t.app, cookie, "account.get");
+    expect(me.data.vatNumber).toBe("4987654321");
+    const refused = await trpc(t.app, cookie, "account.updateProfile", { ...me.data, vatNumber: "47654321", firstName: "Changed" });
+    expect(refused.status).toBe(400);
+    expect(refused.error?.message).toBe("A VAT number has 10 digits and starts with 4.");
+    expect((await trpc<UserDetail>(t.app, cookie, "account.get")).data).toMatchObject({ vatNumber: "4987654321", firstName: me.data.firstName });
+
+    const none = await trpc<UserDetail>(t.app, cookie, "account.updateProfile", { ...me.data, vatNumber: "" });
+    expect(none.status).toBe(200);
+    expect(none.data.vatNumber).toBeNull();
+    const again = await trpc<UserDetail>(t.app, cookie, "account.updateProfile", { ...me.data, vatNumber: "4000000001" });
+    expect(again.data.vatNumber).toBe("4000000001");
+    const audits = await t.db
+      .selectFrom("audit_log")
+      .select(["before", "after"])
+      .where("entity_id", "=", me.data.id)
+      .where("action", "=", "account.update_profile")
+      .execute();
+    const vatChanges = audits.map((a) => [a.before, a.after]).filter(([, after]) => after && "vatNumber" in after);
+    expect(vatChanges).toHaveLength(2);
+    expect(vatChanges).toEqual(
+      expect.arrayContaining([
+        [{ vatNumber: "4987654321" }, { vatNumber: null }],
+        [{ vatNumber: null }, { vatNumber: "4000000001" }],
+      ]),
+    );
+  });
+
   it("needs the current password to change the e-mail", async () => {
     const { cookie } = await login(t.app, "consultant");
     const me = await trpc<UserDetail>(t.app, cookie, "account.get");
@@ -359,7 +433,7 @@ describe.each(testDialects())("account and agency settings on %s", (kind) => {
       branchCode: "250655",
     };
     expect((await trpc(t.app, admin, "settings.updateAgency", { ...agency, vatNumber: "12345" })).error?.message).toBe(
-      "A VAT number is 10 digits starting with 4",
+      "A VAT number has 10 digits and starts with 4.",
     );
     expect((await trpc(t.app, admin, "settings.updateAgency", agency)).status).toBe(200);
     expect((await trpc(t.app, admin, "settings.getAgency")).data).toEqual(agency);
