@@ -29,6 +29,7 @@ const AGENCY = {
   accountNumber: "62812345678",
   branchCode: "250655",
 };
+const FIRM_VAT = "4555000111";
 const LINES = [
   { kind: "report", description: "Medico-legal report: orthopaedic", quantity: 1, unitPriceCents: 123_457 },
   { kind: "travel", description: "Travel to the assessment", quantity: 1, unitPriceCents: 30 },
@@ -49,7 +50,9 @@ describe.each(testDialects())("invoices on %s", (kind) => {
       ids[name] = (await t.db.selectFrom("users").select("id").where("username", "=", name).executeTakeFirstOrThrow()).id;
     }
     expect((await trpc(t.app, c.admin!, "settings.updateAgency", AGENCY)).status).toBe(200);
-    await t.db.updateTable("users").set({ vat_number: "4987654321" }).where("id", "=", ids.attorney!).execute();
+    // The firm's VAT number as the attorney records it in their own profile.
+    const profile = await trpc<Record<string, unknown>>(t.app, c.attorney!, "account.get");
+    expect((await trpc(t.app, c.attorney!, "account.updateProfile", { ...profile.data, vatNumber: FIRM_VAT })).status).toBe(200);
     attorneyAddress = (await t.db.selectFrom("user_contacts").select("value").where("user_id", "=", ids.attorney!).where("kind", "=", "address").orderBy("position").executeTakeFirstOrThrow()).value;
     const caseOf = (attorneyId: string) =>
       t.db
@@ -126,7 +129,7 @@ describe.each(testDialects())("invoices on %s", (kind) => {
     expect(issued.number).toMatch(new RegExp(`^INV-${year}-\\d{5}$`));
     expect(issued).toMatchObject({ status: "issued", statusLabel: "Issued", balanceCents: 142_011, vatRegistered: true });
     expect(issued.supplier).toEqual({ name: AGENCY.name, firmName: null, address: AGENCY.address, vatNumber: AGENCY.vatNumber, email: AGENCY.email });
-    expect(issued.recipient).toMatchObject({ name: "Van der Merwe Attorneys Inc.", address: attorneyAddress, vatNumber: "4987654321" });
+    expect(issued.recipient).toMatchObject({ name: "Van der Merwe Attorneys Inc.", address: attorneyAddress, vatNumber: FIRM_VAT });
     expect(issued.dueDate! > issued.issueDate!).toBe(true);
 
     // The original is stored with its sha256 and e-mailed; downloads serve the copy.
@@ -140,7 +143,7 @@ describe.each(testDialects())("invoices on %s", (kind) => {
       `VAT number: ${AGENCY.vatNumber}`,
       "Van der Merwe Attorneys Inc.",
       attorneyAddress,
-      "VAT number: 4987654321",
+      `VAT number: ${FIRM_VAT}`,
       issued.number!,
       "Issue date:",
       "Due date:",
@@ -282,6 +285,20 @@ describe.each(testDialects())("invoices on %s", (kind) => {
     const draftOnly = await draft();
     expect((await trpc(t.app, c.employee!, "invoices.credit", { invoiceId: draftOnly.id, reason: "x" })).error?.message).toBe("A draft has nothing to credit: change or discard it instead.");
     expect(await creditNotesAudited()).toHaveLength(auditedBefore + 3);
+  });
+
+  it("prints no VAT number for a firm that is not a VAT vendor", async () => {
+    const profile = await trpc<Record<string, unknown>>(t.app, c.attorney!, "account.get");
+    expect((await trpc(t.app, c.attorney!, "account.updateProfile", { ...profile.data, vatNumber: "" })).status).toBe(200);
+    try {
+      const issued = await issue((await draft()).id);
+      expect(issued.recipient.vatNumber).toBe("");
+      const text = await pdfText((await download(c.attorney!, issued.pdfFileId!)).rawPayload);
+      expect(text).toContain(`VAT number: ${AGENCY.vatNumber}`);
+      expect(text).not.toContain(FIRM_VAT);
+    } finally {
+      expect((await trpc(t.app, c.attorney!, "account.updateProfile", { ...profile.data, vatNumber: FIRM_VAT })).status).toBe(200);
+    }
   });
 
   it("prints \"Invoice\" without VAT when the agency has no VAT number", async () => {
