@@ -112,6 +112,7 @@ describe.each(testDialects())("sign-in, sign-up and password reset on %s", (kind
   describe("POST /api/register", () => {
     it("registers an attorney with address, email and phone rows and signs them in", async () => {
       const payload = validAttorney({
+        vatNumber: "4222333444",
         phones: [
           { number: "+27 21 555 0100", type: "office" },
           { number: "(082) 555-0101", type: "mobile" },
@@ -138,6 +139,8 @@ describe.each(testDialects())("sign-in, sign-up and password reset on %s", (kind
         { kind: "phone", value: "+27 21 555 0100", phone_type: "office" },
         { kind: "phone", value: "(082) 555-0101", phone_type: "mobile" },
       ]);
+      const firm = await t.db.selectFrom("users").select("vat_number").where("username", "=", payload.username).executeTakeFirstOrThrow();
+      expect(firm.vat_number).toBe("4222333444");
     });
 
     it("registers a consultant with a specialization from the list", async () => {
@@ -157,6 +160,7 @@ describe.each(testDialects())("sign-in, sign-up and password reset on %s", (kind
       [{ phones: [{ number: "", type: "office" }] }, "At least one phone number is required"],
       [{ phones: [{ number: "12345", type: "office" }] }, "Please enter valid phone numbers"],
       [{ firmName: "" }, "Firm name is required"],
+      [{ vatNumber: "4222 333 44" }, "A VAT number has 10 digits and starts with 4."],
       [{ gender: undefined }, "Gender is required"],
       [{ email: "a b@c.d" }, "Please enter a valid email address"],
     ])("refuses an attorney with %j: %s", async (overrides, message) => {
