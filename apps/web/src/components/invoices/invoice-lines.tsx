@@ -1,0 +1,87 @@
+import type { InvoiceLineItem } from "@medlegal/domain";
+import { formatRand, INVOICE_LINE_KIND_LABELS } from "@medlegal/domain";
+
+/**
+ * A document's lines with quantity, unit price, value excluding VAT, VAT and total, and their sums.
+ * A real table (it is tabular data); on phones it scrolls sideways inside its card.
+ */
+export function InvoiceLinesTable({
+  lines,
+  vatRegistered,
+  caption,
+  totals,
+}: {
+  lines: readonly Pick<InvoiceLineItem, "kind" | "description" | "quantity" | "unitPriceCents" | "netCents" | "vatCents" | "totalCents">[];
+  vatRegistered: boolean;
+  caption: string;
+  totals: { netCents: number; vatCents: number; totalCents: number };
+}) {
+  return (
+    <div className="-mx-1 overflow-x-auto px-1" role="region" aria-label={caption} tabIndex={0}>
+      <table className="w-full min-w-[34rem] text-sm">
+        <caption className="sr-only">{caption}</caption>
+        <thead>
+          <tr className="border-b text-left text-xs text-muted-foreground">
+            <th scope="col" className="py-2 pr-3 font-medium">
+              Service
+            </th>
+            <th scope="col" className="px-2 py-2 text-right font-medium">
+              Qty
+            </th>
+            <th scope="col" className="px-2 py-2 text-right font-medium">
+              Unit price
+            </th>
+            <th scope="col" className="px-2 py-2 text-right font-medium">
+              Excl. VAT
+            </th>
+            {vatRegistered && (
+              <th scope="col" className="px-2 py-2 text-right font-medium">
+                VAT 15 %
+              </th>
+            )}
+            <th scope="col" className="py-2 pl-2 text-right font-medium">
+              Total
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {lines.map((l, index) => (
+            <tr key={index} className="border-b align-top last:border-b-0">
+              <td className="py-2 pr-3">
+                <span className="block font-medium">{INVOICE_LINE_KIND_LABELS[l.kind]}</span>
+                <span className="block text-xs whitespace-pre-wrap text-muted-foreground">{l.description}</span>
+              </td>
+              <td className="px-2 py-2 text-right tabular-nums">{l.quantity}</td>
+              <td className="px-2 py-2 text-right whitespace-nowrap tabular-nums">{formatRand(l.unitPriceCents)}</td>
+              <td className="px-2 py-2 text-right whitespace-nowrap tabular-nums">{formatRand(l.netCents)}</td>
+              {vatRegistered && <td className="px-2 py-2 text-right whitespace-nowrap tabular-nums">{formatRand(l.vatCents)}</td>}
+              <td className="py-2 pl-2 text-right whitespace-nowrap tabular-nums">{formatRand(l.totalCents)}</td>
+            </tr>
+          ))}
+        </tbody>
+        <tfoot className="border-t-2 text-sm">
+          <tr>
+            <th scope="row" colSpan={vatRegistered ? 5 : 4} className="py-1.5 pr-2 text-right font-normal text-muted-foreground">
+              Total excl. VAT
+            </th>
+            <td className="py-1.5 pl-2 text-right whitespace-nowrap tabular-nums">{formatRand(totals.netCents)}</td>
+          </tr>
+          {vatRegistered && (
+            <tr>
+              <th scope="row" colSpan={5} className="py-1.5 pr-2 text-right font-normal text-muted-foreground">
+                VAT at 15 %
+              </th>
+              <td className="py-1.5 pl-2 text-right whitespace-nowrap tabular-nums">{formatRand(totals.vatCents)}</td>
+            </tr>
+          )}
+          <tr>
+            <th scope="row" colSpan={vatRegistered ? 5 : 4} className="py-1.5 pr-2 text-right font-semibold">
+              Total{vatRegistered ? " incl. VAT" : ""}
+            </th>
+            <td className="py-1.5 pl-2 text-right font-semibold whitespace-nowrap tabular-nums">{formatRand(totals.totalCents)}</td>
+          </tr>
+        </tfoot>
+      </table>
+    </div>
+  );
+}
