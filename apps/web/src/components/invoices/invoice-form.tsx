@@ -198,8 +198,8 @@ export function InvoiceForm({
             const n = index + 1;
             const amounts = readable[index] ? lineAmounts(readable[index]!, vatRegistered) : null;
             return (
-              <li key={l.key} className="grid gap-3 rounded-md border p-3 lg:grid-cols-[12rem_minmax(0,1fr)_5.5rem_9rem_auto] lg:items-start">
-                <Field label={`Kind, line ${n}`} htmlFor={`invoice-line-${l.key}-kind`}>
+              <li key={l.key} className="grid grid-cols-2 gap-3 rounded-md border p-3 lg:grid-cols-[12rem_minmax(0,1fr)_7rem_9rem_auto] lg:items-start">
+                <Field label={`Kind, line ${n}`} htmlFor={`invoice-line-${l.key}-kind`} className="col-span-2 lg:col-span-1">
                   <NativeSelect
                     id={`invoice-line-${l.key}-kind`}
                     value={l.kind}
@@ -216,7 +216,7 @@ export function InvoiceForm({
                     ))}
                   </NativeSelect>
                 </Field>
-                <Field label={`Description, line ${n}`} htmlFor={`invoice-line-${l.key}-description`}>
+                <Field label={`Description, line ${n}`} htmlFor={`invoice-line-${l.key}-description`} className="col-span-2 lg:col-span-1">
                   <Input
                     id={`invoice-line-${l.key}-description`}
                     value={l.description}
@@ -255,7 +255,7 @@ export function InvoiceForm({
                     }}
                   />
                 </Field>
-                <div className="flex items-end justify-between gap-3 lg:flex-col lg:items-end lg:pt-6">
+                <div className="col-span-2 flex items-end justify-between gap-3 lg:col-span-1 lg:flex-col lg:items-end lg:pt-6">
                   <p className="text-xs text-muted-foreground tabular-nums lg:text-right" aria-label={`Amounts of line ${n}`}>
                     {amounts ? (
                       <>
@@ -306,8 +306,10 @@ export function InvoiceForm({
             <dt>Total{vatRegistered ? " incl. VAT" : ""}</dt>
             <dd>{formatRand(totals.totalCents)}</dd>
           </div>
-          {unreadable > 0 && <dd className="text-xs text-muted-foreground">{unreadable === 1 ? "One line is" : `${unreadable} lines are`} not complete and not counted yet.</dd>}
         </dl>
+        {unreadable > 0 && (
+          <p className="ml-auto max-w-xs text-right text-xs text-muted-foreground">{unreadable === 1 ? "One line is" : `${unreadable} lines are`} not complete and not counted yet.</p>
+        )}
       </section>
 
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:items-center sm:justify-end">

@@ -34,8 +34,8 @@ export function InvoiceDates({ i }: { i: Pick<InvoiceListItem, "issueDate" | "du
   );
 }
 
-const STAFF_COLUMNS = "lg:grid-cols-[minmax(0,1.4fr)_minmax(0,1.6fr)_minmax(0,1.6fr)_8rem_8rem_8rem_1rem]";
-const OWN_COLUMNS = "lg:grid-cols-[minmax(0,1.4fr)_minmax(0,2fr)_8rem_8rem_8rem_1rem]";
+const STAFF_COLUMNS = "lg:grid-cols-[minmax(0,1.7fr)_minmax(0,1.5fr)_minmax(0,1.5fr)_7.5rem_7.5rem_7rem_1rem]";
+const OWN_COLUMNS = "lg:grid-cols-[minmax(0,1.6fr)_minmax(0,2fr)_8rem_8rem_7rem_1rem]";
 
 /**
  * Invoices as a table on wide screens, cards on phones; each row opens the invoice. Staff see the

@@ -102,8 +102,8 @@ export function SampleInvoice({ vatRegistered }: { vatRegistered: boolean }) {
     ? { title: 1, supplier: 2, recipient: 3, number: 4, date: 5, description: 6, quantity: 7, amounts: 8, matter: 9 }
     : { title: 1, supplier: 2, recipient: 3, number: 4, date: 5, description: 6, quantity: 6, amounts: 7, matter: 8 };
   return (
-    <div className="grid gap-6 xl:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
-      <article aria-label={vatRegistered ? "Sample tax invoice" : "Sample invoice"} className="min-w-0 rounded-lg border bg-card p-4 shadow-sm sm:p-8">
+    <div className="grid grid-cols-1 gap-6">
+      <article aria-label={vatRegistered ? "Sample tax invoice" : "Sample invoice"} className="min-w-0 max-w-4xl rounded-lg border bg-card p-4 shadow-sm sm:p-8">
         <p className="mb-4 rounded-md bg-muted px-3 py-1.5 text-xs text-muted-foreground">Sample with example data: not a real invoice.</p>
         <div className="flex flex-col gap-4 sm:flex-row sm:items-start sm:justify-between">
           <Marked n={n.supplier}>
@@ -173,7 +173,7 @@ export function SampleInvoice({ vatRegistered }: { vatRegistered: boolean }) {
         <h2 id="sample-fields" className="mb-3 text-base font-semibold">
           {vatRegistered ? "What each field is, and why SARS requires it" : "What each field is, and why it is there"}
         </h2>
-        <ol className="grid gap-3">
+        <ol className="grid gap-3 md:grid-cols-2">
           {notes.map((note, index) => (
             <li key={note.field} className="flex items-start rounded-md border bg-card p-3 text-sm">
               <Mark n={index + 1} />

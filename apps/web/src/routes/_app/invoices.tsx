@@ -61,7 +61,7 @@ function InvoicesPage() {
           ) : undefined
         }
       />
-      <FilterBar className={staff ? "sm:grid-cols-2 lg:grid-cols-[minmax(0,1.6fr)_repeat(3,minmax(0,1fr))_9.5rem_9.5rem_auto]" : "sm:grid-cols-2 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_9.5rem_9.5rem_auto]"}>
+      <FilterBar className={staff ? "sm:grid-cols-2 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_minmax(0,1fr)_minmax(0,1.4fr)]" : "sm:grid-cols-2 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_minmax(0,1.6fr)_auto]"}>
         <SearchField id="invoices-search" value={filters.search} onChange={(search) => set({ search })} placeholder="Number, claimant, claim or reference" />
         <SelectFilter<InvoiceStatus> label="Status" id="invoices-status" value={filters.status} onChange={(status) => set({ status })} allLabel="Any status" options={INVOICE_STATUSES.filter((s) => staff || s !== "draft")} labels={INVOICE_STATUS_LABELS} />
         {staff && (
@@ -77,13 +77,15 @@ function InvoicesPage() {
             />
           </>
         )}
-        <FilterField label="From" htmlFor="invoices-from">
-          <Input id="invoices-from" type="date" value={filters.from} max={filters.to || undefined} onChange={(e) => set({ from: e.target.value })} />
-        </FilterField>
-        <FilterField label="To" htmlFor="invoices-to">
-          <Input id="invoices-to" type="date" value={filters.to} min={filters.from || undefined} onChange={(e) => set({ to: e.target.value })} />
-        </FilterField>
-        <ClearFiltersButton className="self-end" disabled={!filtered} onClick={() => setFilters(NO_INVOICE_FILTER)} />
+        <div className="grid grid-cols-2 gap-3">
+          <FilterField label="From" htmlFor="invoices-from">
+            <Input id="invoices-from" type="date" value={filters.from} max={filters.to || undefined} onChange={(e) => set({ from: e.target.value })} />
+          </FilterField>
+          <FilterField label="To" htmlFor="invoices-to">
+            <Input id="invoices-to" type="date" value={filters.to} min={filters.from || undefined} onChange={(e) => set({ to: e.target.value })} />
+          </FilterField>
+        </div>
+        <ClearFiltersButton className="self-end justify-self-start" disabled={!filtered} onClick={() => setFilters(NO_INVOICE_FILTER)} />
       </FilterBar>
       {rangeWrong ? (
         <p role="alert" className="mb-4 text-sm text-destructive">

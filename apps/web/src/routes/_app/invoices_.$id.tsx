@@ -71,7 +71,7 @@ function InvoicePage() {
 
 function Row({ term, children }: { term: string; children: React.ReactNode }) {
   return (
-    <div className="grid grid-cols-[9rem_minmax(0,1fr)] gap-2">
+    <div className="grid grid-cols-[7.5rem_minmax(0,1fr)] gap-2">
       <dt className="text-muted-foreground">{term}</dt>
       <dd className="min-w-0 break-words">{children}</dd>
     </div>
@@ -175,7 +175,7 @@ function InvoiceView({ i, role }: { i: InvoiceDetail; role: Role }) {
       </div>
 
       <div className="grid grid-cols-1 gap-4 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
-        <div className="grid min-w-0 content-start gap-4">
+        <div className="grid min-w-0 grid-cols-1 content-start gap-4">
           <Card>
             <CardHeader>
               <CardTitle>Lines</CardTitle>
@@ -216,7 +216,7 @@ function InvoiceView({ i, role }: { i: InvoiceDetail; role: Role }) {
           </Card>
         </div>
 
-        <div className="grid min-w-0 content-start gap-4">
+        <div className="grid min-w-0 grid-cols-1 content-start gap-4">
           <Card>
             <CardHeader>
               <CardTitle>Details</CardTitle>
