@@ -3,7 +3,7 @@ import { formatRand, INVOICE_LINE_KIND_LABELS } from "@medlegal/domain";
 
 /**
  * A document's lines with quantity, unit price, value excluding VAT, VAT and total, and their sums.
- * A real table (it is tabular data); on phones it scrolls sideways inside its card.
+ * A real table (it is tabular data) from 640 px; on phones each line is a short card and the sums a list.
  */
 export function InvoiceLinesTable({
   lines,
@@ -17,7 +17,39 @@ export function InvoiceLinesTable({
   totals: { netCents: number; vatCents: number; totalCents: number };
 }) {
   return (
-    <div className="-mx-1 overflow-x-auto px-1" role="region" aria-label={caption} tabIndex={0}>
+    <>
+      <div className="sm:hidden">
+        <ul className="grid gap-2" aria-label={caption}>
+          {lines.map((l, index) => (
+            <li key={index} className="rounded-md border p-3 text-sm">
+              <p className="font-medium">{INVOICE_LINE_KIND_LABELS[l.kind]}</p>
+              <p className="text-xs whitespace-pre-wrap text-muted-foreground">{l.description}</p>
+              <p className="mt-1 tabular-nums">
+                {l.quantity} × {formatRand(l.unitPriceCents)} = {formatRand(l.netCents)}
+                {vatRegistered ? ` + VAT ${formatRand(l.vatCents)}` : ""}
+              </p>
+              <p className="font-medium tabular-nums">{formatRand(l.totalCents)}</p>
+            </li>
+          ))}
+        </ul>
+        <dl className="mt-3 grid gap-1 text-sm tabular-nums">
+          <div className="flex justify-between gap-4">
+            <dt className="text-muted-foreground">Total excl. VAT</dt>
+            <dd>{formatRand(totals.netCents)}</dd>
+          </div>
+          {vatRegistered && (
+            <div className="flex justify-between gap-4">
+              <dt className="text-muted-foreground">VAT at 15 %</dt>
+              <dd>{formatRand(totals.vatCents)}</dd>
+            </div>
+          )}
+          <div className="flex justify-between gap-4 font-semibold">
+            <dt>Total{vatRegistered ? " incl. VAT" : ""}</dt>
+            <dd>{formatRand(totals.totalCents)}</dd>
+          </div>
+        </dl>
+      </div>
+    <div className="-mx-1 hidden overflow-x-auto px-1 sm:block" role="region" aria-label={caption} tabIndex={0}>
       <table className="w-full min-w-[34rem] text-sm">
         <caption className="sr-only">{caption}</caption>
         <thead>
@@ -83,5 +115,6 @@ export function InvoiceLinesTable({
         </tfoot>
       </table>
     </div>
+    </>
   );
 }
