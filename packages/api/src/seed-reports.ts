@@ -137,16 +137,16 @@ export async function seedDemoReports(db: Kysely<Database>): Promise<void> {
       approved: [() => upload(1), take, () => review(true), () => upload(2), take, () => review(false)],
       released: [() => upload(1), take, () => review(true), () => upload(2), take, () => review(false), release],
     }[target];
-    // The steps end a few hours before now, a day apart at most, after the report was asked for.
-    const last = end - (1 + (n % 5)) * HOUR;
+    // A day apart at most, ending within three weeks of the request (or a few hours before now, if sooner).
     const asked = r.created_at.getTime();
+    const last = Math.min(end - (1 + (n % 5)) * HOUR, asked + (12 + (n % 9)) * DAY);
     const gap = Math.min(DAY, (last - asked) / (steps.length + 1));
     if (gap < 60_000) continue;
     for (const [k, step] of steps.entries()) await runAt(new Date(last - (steps.length - 1 - k) * gap), step);
   }
 
-  // The first released report has the attorney's questions, answered in a supplementary report.
-  const released = await db.selectFrom("reports").select(["id", "attorney_id"]).where("status", "=", "released").orderBy("reference").executeTakeFirst();
+  // The latest released report has the attorney's questions (still within their window), answered in a supplementary report.
+  const released = await db.selectFrom("reports").select(["id", "attorney_id"]).where("status", "=", "released").orderBy("released_at", "desc").executeTakeFirst();
   if (released) {
     await askQuestions({ db, actor: await actorFor(db, released.attorney_id) }, { id: released.id, body: "Please comment on the claimant's future employability as a driver." });
   }
