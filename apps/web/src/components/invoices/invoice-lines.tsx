@@ -25,23 +25,25 @@ export function InvoiceLinesTable({
               <p className="font-medium">{INVOICE_LINE_KIND_LABELS[l.kind]}</p>
               <p className="text-xs whitespace-pre-wrap text-muted-foreground">{l.description}</p>
               <p className="mt-1 tabular-nums">
-                {l.quantity} × {formatRand(l.unitPriceCents)} = {formatRand(l.netCents)}
-                {vatRegistered ? ` + VAT ${formatRand(l.vatCents)}` : ""}
+                {l.quantity} × {formatRand(l.unitPriceCents)}
+                {vatRegistered ? ` = ${formatRand(l.netCents)} + VAT ${formatRand(l.vatCents)}` : ""}
               </p>
               <p className="font-medium tabular-nums">{formatRand(l.totalCents)}</p>
             </li>
           ))}
         </ul>
         <dl className="mt-3 grid gap-1 text-sm tabular-nums">
-          <div className="flex justify-between gap-4">
-            <dt className="text-muted-foreground">Total excl. VAT</dt>
-            <dd>{formatRand(totals.netCents)}</dd>
-          </div>
           {vatRegistered && (
-            <div className="flex justify-between gap-4">
-              <dt className="text-muted-foreground">VAT at 15 %</dt>
-              <dd>{formatRand(totals.vatCents)}</dd>
-            </div>
+            <>
+              <div className="flex justify-between gap-4">
+                <dt className="text-muted-foreground">Total excl. VAT</dt>
+                <dd>{formatRand(totals.netCents)}</dd>
+              </div>
+              <div className="flex justify-between gap-4">
+                <dt className="text-muted-foreground">VAT at 15 %</dt>
+                <dd>{formatRand(totals.vatCents)}</dd>
+              </div>
+            </>
           )}
           <div className="flex justify-between gap-4 font-semibold">
             <dt>Total{vatRegistered ? " incl. VAT" : ""}</dt>
@@ -63,13 +65,15 @@ export function InvoiceLinesTable({
             <th scope="col" className="px-2 py-2 text-right font-medium">
               Unit price
             </th>
-            <th scope="col" className="px-2 py-2 text-right font-medium">
-              Excl. VAT
-            </th>
             {vatRegistered && (
-              <th scope="col" className="px-2 py-2 text-right font-medium">
-                VAT 15 %
-              </th>
+              <>
+                <th scope="col" className="px-2 py-2 text-right font-medium">
+                  Excl. VAT
+                </th>
+                <th scope="col" className="px-2 py-2 text-right font-medium">
+                  VAT 15 %
+                </th>
+              </>
             )}
             <th scope="col" className="py-2 pl-2 text-right font-medium">
               Total
@@ -85,29 +89,35 @@ export function InvoiceLinesTable({
               </td>
               <td className="px-2 py-2 text-right tabular-nums">{l.quantity}</td>
               <td className="px-2 py-2 text-right whitespace-nowrap tabular-nums">{formatRand(l.unitPriceCents)}</td>
-              <td className="px-2 py-2 text-right whitespace-nowrap tabular-nums">{formatRand(l.netCents)}</td>
-              {vatRegistered && <td className="px-2 py-2 text-right whitespace-nowrap tabular-nums">{formatRand(l.vatCents)}</td>}
+              {vatRegistered && (
+                <>
+                  <td className="px-2 py-2 text-right whitespace-nowrap tabular-nums">{formatRand(l.netCents)}</td>
+                  <td className="px-2 py-2 text-right whitespace-nowrap tabular-nums">{formatRand(l.vatCents)}</td>
+                </>
+              )}
               <td className="py-2 pl-2 text-right whitespace-nowrap tabular-nums">{formatRand(l.totalCents)}</td>
             </tr>
           ))}
         </tbody>
         <tfoot className="border-t-2 text-sm">
-          <tr>
-            <th scope="row" colSpan={vatRegistered ? 5 : 4} className="py-1.5 pr-2 text-right font-normal text-muted-foreground">
-              Total excl. VAT
-            </th>
-            <td className="py-1.5 pl-2 text-right whitespace-nowrap tabular-nums">{formatRand(totals.netCents)}</td>
-          </tr>
           {vatRegistered && (
-            <tr>
-              <th scope="row" colSpan={5} className="py-1.5 pr-2 text-right font-normal text-muted-foreground">
-                VAT at 15 %
-              </th>
-              <td className="py-1.5 pl-2 text-right whitespace-nowrap tabular-nums">{formatRand(totals.vatCents)}</td>
-            </tr>
+            <>
+              <tr>
+                <th scope="row" colSpan={5} className="py-1.5 pr-2 text-right font-normal text-muted-foreground">
+                  Total excl. VAT
+                </th>
+                <td className="py-1.5 pl-2 text-right whitespace-nowrap tabular-nums">{formatRand(totals.netCents)}</td>
+              </tr>
+              <tr>
+                <th scope="row" colSpan={5} className="py-1.5 pr-2 text-right font-normal text-muted-foreground">
+                  VAT at 15 %
+                </th>
+                <td className="py-1.5 pl-2 text-right whitespace-nowrap tabular-nums">{formatRand(totals.vatCents)}</td>
+              </tr>
+            </>
           )}
           <tr>
-            <th scope="row" colSpan={vatRegistered ? 5 : 4} className="py-1.5 pr-2 text-right font-semibold">
+            <th scope="row" colSpan={vatRegistered ? 5 : 3} className="py-1.5 pr-2 text-right font-semibold">
               Total{vatRegistered ? " incl. VAT" : ""}
             </th>
             <td className="py-1.5 pl-2 text-right font-semibold whitespace-nowrap tabular-nums">{formatRand(totals.totalCents)}</td>
