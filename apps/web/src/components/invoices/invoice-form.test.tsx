@@ -111,6 +111,9 @@ describe("InvoiceForm", () => {
     await user.click(screen.getByRole("button", { name: "Add line" }));
     fillLine(2, { kind: "report", description: "  ", price: "100" });
     expect(await screen.findByText("Line 2: Describe the service")).toBeInTheDocument();
+    // Only the control at fault is marked (and focused first after a refused submit).
+    expect(screen.getByLabelText("Description, line 2")).toHaveAttribute("aria-invalid", "true");
+    expect(screen.getByLabelText("Unit price, line 2")).not.toHaveAttribute("aria-invalid");
     fillLine(2, { description: "Addendum", price: "one hundred" });
     expect(await screen.findByText("Line 2: Type the unit price in rand, e.g. 1 234.57")).toBeInTheDocument();
     expect(screen.getByLabelText("Unit price, line 2")).toHaveAttribute("aria-invalid", "true");

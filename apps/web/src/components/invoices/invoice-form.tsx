@@ -135,7 +135,19 @@ export function InvoiceForm({
     patch({ lines });
   };
   const setLine = (index: number, changes: Partial<LineForm>) => setLines(form.lines.map((l, i) => (i === index ? { ...l, ...changes } : l)));
-  const lineInvalid = (index: number) => (linesError && problems[index] ? true : undefined);
+  /** Which control of a faulty line is at fault, once the lines' error shows. */
+  const lineInvalid = (index: number, field: "kind" | "description" | "quantity" | "price") => {
+    const l = form.lines[index];
+    if (!linesError || !problems[index] || !l) return undefined;
+    const price = parseRandToCents(l.unitPrice);
+    const wrong = {
+      kind: !l.kind,
+      description: !l.description.trim(),
+      quantity: !/^\s*\d+\s*$/.test(l.quantity) || Number(l.quantity) < 1 || Number(l.quantity) > 10_000,
+      price: price === null || Number.isNaN(price) || /price|line can be/i.test(problems[index] ?? ""),
+    }[field];
+    return wrong ? (true as const) : undefined;
+  };
   const issueClicked = React.useRef(false);
 
   return (
@@ -204,7 +216,7 @@ export function InvoiceForm({
                     id={`invoice-line-${l.key}-kind`}
                     value={l.kind}
                     disabled={pending}
-                    aria-invalid={lineInvalid(index) && !l.kind ? true : undefined}
+                    aria-invalid={lineInvalid(index, "kind")}
                     onChange={(e) => setLine(index, { kind: e.target.value as InvoiceLineKind | "" })}
                     onBlur={() => touch("lines")}
                   >
@@ -222,7 +234,7 @@ export function InvoiceForm({
                     value={l.description}
                     maxLength={300}
                     disabled={pending}
-                    aria-invalid={lineInvalid(index) && !l.description.trim() ? true : undefined}
+                    aria-invalid={lineInvalid(index, "description")}
                     onChange={(e) => setLine(index, { description: e.target.value })}
                     onBlur={() => touch("lines")}
                   />
@@ -234,6 +246,7 @@ export function InvoiceForm({
                     autoComplete="off"
                     value={l.quantity}
                     disabled={pending}
+                    aria-invalid={lineInvalid(index, "quantity")}
                     onChange={(e) => setLine(index, { quantity: e.target.value })}
                     onBlur={() => touch("lines")}
                   />
@@ -246,7 +259,7 @@ export function InvoiceForm({
                     placeholder="R 0.00"
                     value={l.unitPrice}
                     disabled={pending}
-                    aria-invalid={lineInvalid(index)}
+                    aria-invalid={lineInvalid(index, "price")}
                     onChange={(e) => setLine(index, { unitPrice: e.target.value })}
                     onBlur={() => {
                       const cents = parseRandToCents(l.unitPrice);
