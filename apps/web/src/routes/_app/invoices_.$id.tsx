@@ -186,6 +186,7 @@ function InvoiceView({ i, role }: { i: InvoiceDetail; role: Role }) {
             </CardContent>
           </Card>
 
+          {i.number && (
           <Card>
             <CardHeader>
               <CardTitle>Credit notes</CardTitle>
@@ -214,6 +215,7 @@ function InvoiceView({ i, role }: { i: InvoiceDetail; role: Role }) {
               )}
             </CardContent>
           </Card>
+          )}
         </div>
 
         <div className="grid min-w-0 grid-cols-1 content-start gap-4">
