@@ -126,9 +126,14 @@ const MATRIX: Record<string, "public" | Role[]> = {
   "invoices.get": ALL,
   "invoices.createDraft": [A, E],
   "invoices.updateDraft": [A, E],
-  "invoices.discardDraft": [A, E],
-  "invoices.issue": [A, E],
+  "invoices.discardDraft": [A, E, C],
+  "invoices.issue": [A, E, C],
   "invoices.credit": [A, E],
+  "invoices.listUnbilled": [A, E, C],
+  "invoices.createExpertDraft": [A, E, C],
+  "invoices.listFees": [A, E, C],
+  "invoices.setFee": [A],
+  "invoices.getSample": [A, E],
 };
 
 /**
@@ -225,11 +230,16 @@ const NOT_ONE_RECORD = new Set([
   "reports.setDeferral",
   "invoices.list",
   "invoices.createDraft",
+  "invoices.listUnbilled",
+  "invoices.createExpertDraft",
+  "invoices.listFees",
+  "invoices.setFee",
+  "invoices.getSample",
 ]);
 /** Staff-only procedures on one record: staff see every record, so there is no "someone else's". */
 const STAFF_ONLY_RECORDS = new Set(["queries.move", "queries.take", "queries.assignEmployee", "assignments.withdraw", "bookings.confirm", "bookings.correctAttendance", "sla.pause", "sla.resume",
   "reports.take", "reports.review", "reports.withdraw", "reports.createLinked", "reports.release", "reports.overrideRelease",
-  "invoices.updateDraft", "invoices.discardDraft", "invoices.issue", "invoices.credit"]);
+  "invoices.updateDraft", "invoices.credit"]);
 
 describe("the object-level matrix", () => {
   let t: TestApp;
@@ -338,6 +348,8 @@ describe("the object-level matrix", () => {
     fx = {
       // Consultants see only their own expert invoices, never one to an attorney.
       "invoices.get": { attorney: { own: { id: myInvoice }, other: { id: theirInvoice } }, consultant: { other: { id: myInvoice } } },
+      "invoices.issue": { consultant: { other: { id: myInvoice } } },
+      "invoices.discardDraft": { consultant: { other: { id: myInvoice } } },
       "patients.get": { attorney: { own: { id: myPatient.id }, other: { id: theirPatient.id } } },
       "patients.update": { attorney: { own: patientInput(myPatient), other: patientInput(theirPatient) } },
       "cases.get": { attorney: { own: { id: myCase.id }, other: { id: theirCase.id } } },

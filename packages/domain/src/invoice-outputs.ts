@@ -4,7 +4,12 @@ import {
   INVOICE_KINDS,
   INVOICE_LINE_KINDS,
   INVOICE_STATUSES,
+  SAMPLE_DOCUMENTS,
+  SCHEDULED_FEE_KINDS,
   type CreditNoteItem,
+  type FeeRate,
+  type SampleDocumentView,
+  type UnbilledItem,
   type InvoiceDetail,
   type InvoiceLineItem,
   type InvoiceList,
@@ -98,3 +103,41 @@ sameShape<SameShape<z.output<typeof invoiceListItemOutputSchema>, InvoiceListIte
 sameShape<SameShape<z.output<typeof invoiceListOutputSchema>, InvoiceList>>();
 sameShape<SameShape<z.output<typeof creditNoteOutputSchema>, CreditNoteItem>>();
 sameShape<SameShape<z.output<typeof invoiceDetailOutputSchema>, InvoiceDetail>>();
+
+export const feeRateOutputSchema = z.object({
+  id: z.string(),
+  specializationId: z.string(),
+  specializationName: z.string(),
+  consultantId: nullableText,
+  consultantName: nullableText,
+  feeKind: z.enum(SCHEDULED_FEE_KINDS),
+  amountCents: cents,
+  effectiveFrom: z.string(),
+  current: z.boolean(),
+});
+
+export const unbilledItemOutputSchema = z.object({
+  eventKey: z.string(),
+  kind: z.enum(INVOICE_LINE_KINDS),
+  description: z.string(),
+  occurredAt: z.string(),
+  claimantName: z.string(),
+  reference: z.string(),
+  unitPriceCents: cents.nullable(),
+});
+
+const moneyLine = z.object({ description: z.string(), quantity: z.number().int(), unitPriceCents: cents, netCents: cents, vatCents: cents, totalCents: cents });
+export const sampleDocumentOutputSchema = z.object({
+  kind: z.enum(SAMPLE_DOCUMENTS),
+  title: z.string(),
+  fields: z.array(z.object({ label: z.string(), value: z.string(), rule: z.string() })),
+  lines: z.array(moneyLine),
+  netCents: cents,
+  vatCents: cents,
+  totalCents: cents,
+  pdfPath: z.string(),
+});
+
+sameShape<SameShape<z.output<typeof feeRateOutputSchema>, FeeRate>>();
+sameShape<SameShape<z.output<typeof unbilledItemOutputSchema>, UnbilledItem>>();
+sameShape<SameShape<z.output<typeof sampleDocumentOutputSchema>, SampleDocumentView>>();

@@ -51,6 +51,10 @@ export const PERMISSIONS = {
   // Invoices (docs/decisions.md, "Invoices"): attorneys read their own, consultants their own expert invoices.
   "invoices.read": ROLES,
   "invoices.manage": ["administrator", "employee"],
+  // Expert invoices: the expert bills their own work (staff may for any expert).
+  "invoices.expert": ["administrator", "employee", "consultant"],
+  "fees.read": ["administrator", "employee", "consultant"],
+  "fees.manage": ["administrator"],
 } as const satisfies Record<string, readonly Role[]>;
 
 export type Permission = keyof typeof PERMISSIONS;

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import multipart from "@fastify/multipart";
-import { accessLogService, AppError, assertCan, auditTrailService, bookingsService, documentsService, filesService, parseInput, reportsService } from "@medlegal/api";
-import { accessLogExportInputSchema, auditExportInputSchema, DOCUMENT_MAX_BYTES, REPORT_MAX_BYTES, idInputSchema, reportUploadSchema } from "@medlegal/domain";
+import { accessLogService, AppError, assertCan, auditTrailService, bookingsService, documentsService, filesService, invoiceSamples, parseInput, reportsService } from "@medlegal/api";
+import { accessLogExportInputSchema, auditExportInputSchema, DOCUMENT_MAX_BYTES, REPORT_MAX_BYTES, idInputSchema, reportUploadSchema, sampleDocumentSchema } from "@medlegal/domain";
 import type { z } from "zod";
 import type { SignedInActor } from "@medlegal/api";
 import { signedInActor } from "../request-context";
@@ -83,6 +83,15 @@ export async function fileRoutes(app: FastifyInstance) {
     const { id } = parseInput(idInputSchema, request.params);
     const { fileName, body } = await bookingsService.bookingIcs({ db, actor }, id);
     return sendDownload(reply, { fileName, contentType: "text/calendar; charset=utf-8", body });
+  });
+
+  // The sample invoice and sample tax invoice of /invoice-demo and /sa-invoice-demo (fixed example data).
+  app.get("/api/invoices/samples/:kind.pdf", async (request, reply) => {
+    const actor = signedInActor(request);
+    assertCan(actor.user, "invoices.manage");
+    const { kind } = parseInput(sampleDocumentSchema, request.params);
+    const body = await invoiceSamples.samplePdf(kind);
+    return sendDownload(reply, { fileName: kind === "tax_invoice" ? "sample-tax-invoice.pdf" : "sample-invoice.pdf", contentType: "application/pdf", body });
   });
 
   // The audit trail and the access log as CSV, with the list's filters as a query string (an empty

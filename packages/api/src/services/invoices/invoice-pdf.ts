@@ -73,7 +73,12 @@ export function renderDocumentPdf(d: PrintableDocument): Promise<Buffer> {
 
   // Heading: title, number, dates.
   pdf.font("Helvetica-Bold").fontSize(20).text(title, LEFT, 50);
-  note("Required words: \"Tax Invoice\" (\"Invoice\" when the supplier is not registered for VAT).", LEFT, 74, 260);
+  note(
+    d.vatRegistered ? 'Required words: "Tax Invoice", in a prominent place.' : 'Not registered for VAT: the word "Invoice", and no VAT is charged.',
+    LEFT,
+    74,
+    260,
+  );
   if (d.copy) {
     pdf.font("Helvetica-Bold").fontSize(16).fillColor("#b91c1c").text("Copy", LEFT + 295, 50, { width: 200, align: "right" });
     pdf.fillColor("black");

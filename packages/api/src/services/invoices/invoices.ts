@@ -65,7 +65,7 @@ const describeInvoice = (row: Pick<InvoiceRow, "number">) => row.number ?? "This
 /* ---------- parties ---------- */
 
 /** The agency as it prints on its invoices now, and whether it charges VAT (a VAT number in its settings). */
-async function agencyParty(db: Db): Promise<{ party: InvoicePartyJson; vatRegistered: boolean; bank: PrintableDocument["bank"] }> {
+export async function agencyParty(db: Db): Promise<{ party: InvoicePartyJson; vatRegistered: boolean; bank: PrintableDocument["bank"] }> {
   const agency = await getAgencySettings({ db });
   return {
     party: { name: agency.name, firmName: null, address: agency.address, vatNumber: agency.vatNumber, email: agency.email },
@@ -75,7 +75,7 @@ async function agencyParty(db: Db): Promise<{ party: InvoicePartyJson; vatRegist
 }
 
 /** A user as a party: attorneys by firm (their first address row), consultants by name and practice address. */
-async function userParty(db: Db, userId: string): Promise<InvoicePartyJson> {
+export async function userParty(db: Db, userId: string): Promise<InvoicePartyJson> {
   const user = await db
     .selectFrom("users")
     .select(["first_name", "last_name", "firm_name", "address", "vat_number", "email", "role"])

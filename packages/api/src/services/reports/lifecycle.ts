@@ -9,6 +9,7 @@ import { notify } from "../notifications/notifications";
 import { now, stamp } from "../platform/clock";
 import { nextReference } from "../platform/references";
 import { cancelSubjectTimers, startSlaTimer, stopSlaTimer } from "../sla/timers";
+import { billReportApproved } from "../invoices/billing";
 
 /**
  * A report's life events, each in one function that runs inside the caller's transaction
@@ -142,6 +143,7 @@ export async function recordChangesRequested(trx: Trx, actor: Actor, report: Rep
 export async function recordApproved(trx: Trx, actor: Actor, report: ReportRow): Promise<ReportRow> {
   const at = now();
   const approved = await moveReport(trx, actor, report, "approved", { set: { approved_at: at } });
+  await billReportApproved(trx, actor, report);
   await stopSlaTimer(trx, { policy: "report_delivery", subject: { kind: "report", id: report.id }, at });
   await startSlaTimer(trx, { policy: "report_release", subject: { kind: "report", id: report.id }, queryId: report.query_id, consultantId: report.consultant_id, startedAt: at });
   const deferral = await trx.selectFrom("release_deferrals").select("attorney_id").where("attorney_id", "=", report.attorney_id).executeTakeFirst();

@@ -5,6 +5,7 @@ import { AppError } from "../../errors";
 import { assertCan } from "../platform/access";
 import { recordAudit } from "../audit/audit";
 import { createAwaitingReport } from "../reports/lifecycle";
+import { billBookingEvent } from "../invoices/billing";
 import { applyMove } from "../queries/query-moves";
 import { getBooking, lockBooking, setStatus } from "./booking-records";
 import { now } from "../platform/clock";
@@ -22,6 +23,7 @@ export async function recordAttendance({ db, actor }: Deps, { id, attended }: z.
     if (b.starts_at.getTime() > now().getTime()) throw new AppError("CONFLICT", "Attendance can be recorded once the assessment's time has come.");
     await setStatus(trx, actor, id, "confirmed", attended ? "attended" : "no_show");
     if (attended) await createAwaitingReport(trx, actor, id);
+    await billBookingEvent(trx, actor, id, attended ? "attended" : "no_show");
     if (attended && b.query_id) {
       const open = await trx
         .selectFrom("bookings")
@@ -56,6 +58,8 @@ export async function correctAttendance(
     await trx.updateTable("bookings").set({ status: to, updated_at: now() }).where("id", "=", id).execute();
     // A corrected no-show now awaits its report; the other way round, staff withdraw the report themselves.
     if (attended) await createAwaitingReport(trx, actor, id);
+    // Billed once per event: a mark corrected back and forth adds nothing more (docs/decisions.md, "Invoices").
+    await billBookingEvent(trx, actor, id, to);
     await recordAudit(trx, actor, {
       action: "booking.attendance_corrected",
       entityType: "booking",

@@ -24,6 +24,7 @@ import { acceptedExperts, placeBooking, slotTaken } from "./booking-slots";
 import { stopSlaTimer } from "../sla/timers";
 import { now, stamp } from "../platform/clock";
 import type { Deps } from "../platform/deps";
+import { billBookingEvent } from "../invoices/billing";
 
 async function notifyParties(trx: Transaction<Database>, actor: SignedInActor, b: BookingItem, title: string, message: string) {
   for (const userId of new Set([b.attorneyId, b.consultantId])) {
@@ -137,6 +138,7 @@ export async function cancelBooking({ db, actor }: Deps, { id, reason, cancellat
     if (b.status !== "requested" && b.status !== "confirmed") throw new AppError("CONFLICT", "Only a requested or confirmed booking can be cancelled.");
     const cls = can(actor.user.role, "bookings.manage") && cancellationClass ? cancellationClass : defaultCancellationClass(b.starts_at, now());
     await setStatus(trx, actor, id, b.status, "cancelled", { cancellation_class: cls, cancel_reason: reason });
+    if (cls === "chargeable") await billBookingEvent(trx, actor, id, "late_cancellation");
     const item = toBookingItem(await bookingQuery(trx).where("bookings.id", "=", id).executeTakeFirstOrThrow());
     await notifyParties(trx, actor, item, `Assessment cancelled: ${item.patientName}`, `${item.reference} on ${when(item.startsAt)} was cancelled: ${reason}`);
   });
