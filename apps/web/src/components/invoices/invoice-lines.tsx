@@ -11,7 +11,8 @@ export function InvoiceLinesTable({
   caption,
   totals,
 }: {
-  lines: readonly Pick<InvoiceLineItem, "kind" | "description" | "quantity" | "unitPriceCents" | "netCents" | "vatCents" | "totalCents">[];
+  /** Lines without a kind (the sample documents) show their description alone. */
+  lines: readonly (Pick<InvoiceLineItem, "description" | "quantity" | "unitPriceCents" | "netCents" | "vatCents" | "totalCents"> & { kind?: InvoiceLineItem["kind"] })[];
   vatRegistered: boolean;
   caption: string;
   totals: { netCents: number; vatCents: number; totalCents: number };
@@ -22,8 +23,14 @@ export function InvoiceLinesTable({
         <ul className="grid gap-2" aria-label={caption}>
           {lines.map((l, index) => (
             <li key={index} className="rounded-md border p-3 text-sm">
-              <p className="font-medium">{INVOICE_LINE_KIND_LABELS[l.kind]}</p>
-              <p className="text-xs whitespace-pre-wrap text-muted-foreground">{l.description}</p>
+              {l.kind ? (
+                <>
+                  <p className="font-medium">{INVOICE_LINE_KIND_LABELS[l.kind]}</p>
+                  <p className="text-xs whitespace-pre-wrap text-muted-foreground">{l.description}</p>
+                </>
+              ) : (
+                <p className="whitespace-pre-wrap">{l.description}</p>
+              )}
               <p className="mt-1 tabular-nums">
                 {l.quantity} × {formatRand(l.unitPriceCents)}
                 {vatRegistered ? ` = ${formatRand(l.netCents)} + VAT ${formatRand(l.vatCents)}` : ""}
@@ -84,8 +91,14 @@ export function InvoiceLinesTable({
           {lines.map((l, index) => (
             <tr key={index} className="border-b align-top last:border-b-0">
               <td className="py-2 pr-3">
-                <span className="block font-medium">{INVOICE_LINE_KIND_LABELS[l.kind]}</span>
-                <span className="block text-xs whitespace-pre-wrap text-muted-foreground">{l.description}</span>
+                {l.kind ? (
+                  <>
+                    <span className="block font-medium">{INVOICE_LINE_KIND_LABELS[l.kind]}</span>
+                    <span className="block text-xs whitespace-pre-wrap text-muted-foreground">{l.description}</span>
+                  </>
+                ) : (
+                  <span className="block whitespace-pre-wrap">{l.description}</span>
+                )}
               </td>
               <td className="px-2 py-2 text-right tabular-nums">{l.quantity}</td>
               <td className="px-2 py-2 text-right whitespace-nowrap tabular-nums">{formatRand(l.unitPriceCents)}</td>

@@ -1,17 +1,9 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { SampleInvoice } from "@/components/invoices/sample-invoice";
-import { PageHeader } from "@/components/page";
-
-export const Route = createFileRoute("/_app/invoice-demo")({
-  component: InvoiceDemoPage,
-});
+import { prefetchPage } from "@/lib/route-data";
+import { SampleInvoicePage } from "./-components/sample-invoice-page";
 
 /** The agency's invoice while it has no VAT number, from example data (no real records). */
-function InvoiceDemoPage() {
-  return (
-    <>
-      <PageHeader title="Invoice Preview" description="A preview of the invoice layout." />
-      <SampleInvoice vatRegistered={false} />
-    </>
-  );
-}
+export const Route = createFileRoute("/_app/invoice-demo")({
+  loader: ({ context }) => prefetchPage(context, ({ trpc }) => trpc.invoices.getSample.prefetch({ kind: "invoice" })),
+  component: () => <SampleInvoicePage path="/invoice-demo" kind="invoice" />,
+});

@@ -1,17 +1,9 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { SampleInvoice } from "@/components/invoices/sample-invoice";
-import { PageHeader } from "@/components/page";
-
-export const Route = createFileRoute("/_app/sa-invoice-demo")({
-  component: SaInvoiceDemoPage,
-});
+import { prefetchPage } from "@/lib/route-data";
+import { SampleInvoicePage } from "./-components/sample-invoice-page";
 
 /** The full South African tax invoice (VAT Act section 20), from example data (no real records). */
-function SaInvoiceDemoPage() {
-  return (
-    <>
-      <PageHeader title="SA Tax Invoice Preview" description="A preview of the South African tax invoice layout." />
-      <SampleInvoice vatRegistered />
-    </>
-  );
-}
+export const Route = createFileRoute("/_app/sa-invoice-demo")({
+  loader: ({ context }) => prefetchPage(context, ({ trpc }) => trpc.invoices.getSample.prefetch({ kind: "tax_invoice" })),
+  component: () => <SampleInvoicePage path="/sa-invoice-demo" kind="tax_invoice" />,
+});
