@@ -25,11 +25,18 @@ export const Route = createFileRoute("/_app/invoices_/$id")({
   component: InvoicePage,
 });
 
+/** Where a role's invoices are listed: consultants keep theirs in the expert invoice generator. */
+function invoicesHome(role: Role): { to: "/invoices" | "/expert-invoice-generator"; label: string } {
+  if (role === "consultant") return { to: "/expert-invoice-generator", label: "Expert Invoice Generator" };
+  return { to: "/invoices", label: isStaff(role) ? "Invoice Management" : "My Invoices" };
+}
+
 function BackLink({ role }: { role: Role }) {
+  const home = invoicesHome(role);
   return (
-    <Link to="/invoices" className="mb-3 inline-flex items-center gap-1 rounded-sm text-sm text-muted-foreground outline-none hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring">
+    <Link to={home.to} className="mb-3 inline-flex items-center gap-1 rounded-sm text-sm text-muted-foreground outline-none hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring">
       <ArrowLeft aria-hidden className="size-4" />
-      {isStaff(role) ? "Invoice Management" : "My Invoices"}
+      {home.label}
     </Link>
   );
 }
@@ -123,7 +130,7 @@ function InvoiceView({ i, role }: { i: InvoiceDetail; role: Role }) {
     onSuccess: () => {
       toast({ title: "Draft discarded" });
       void utils.invoices.list.invalidate();
-      void navigate({ to: "/invoices" });
+      void navigate({ to: invoicesHome(role).to });
     },
     onError: failed,
   });
