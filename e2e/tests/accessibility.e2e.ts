@@ -27,7 +27,7 @@ const ROLES = Object.keys(USERNAMES) as Role[];
 
 /** At 375 px: the dashboard, a list, a form and a detail page (and a calendar) per role. */
 const PHONE_ROUTES: Record<Role, string[]> = {
-  administrator: ["/", "/admin/users", "/booking-form", "/queries/$id", "/appointments", "/manual-invoice", "/sa-invoice-demo"],
+  administrator: ["/", "/admin/users", "/booking-form", "/queries/$id", "/appointments", "/settings?tab=checklist", "/settings?tab=release", "/manual-invoice", "/sa-invoice-demo"],
   employee: ["/", "/admin/query-management", "/call-rosters", "/queries/$id", "/admin/bookings", "/sla-monitoring", "/reports", "/reports/$id", "/invoices", "/invoices/$id"],
   attorney: ["/", "/queries", "/booking-form", "/queries/$id", "/booking-form/$bookingId", "/cases", "/sla-tracking", "/reports", "/reports/$id", "/invoices", "/invoices/$id"],
   consultant: ["/", "/my-bookings", "/expert-availability", "/queries/$id", "/appointments", "/reports/$id"],
@@ -119,7 +119,7 @@ const withParams = (path: string, params: Record<string, string>) => named(path)
 /** Screens behind a route's tabs and views, by who may open them. */
 const TAB_ROUTES: { path: string; roles: readonly Role[] }[] = [
   ...["password", "security", "notifications"].map((tab) => ({ path: `/settings?tab=${tab}`, roles: ROLES })),
-  ...["agency", "sla", "holidays"].map((tab) => ({ path: `/settings?tab=${tab}`, roles: ["administrator"] as const })),
+  ...["agency", "sla", "holidays", "checklist", "release"].map((tab) => ({ path: `/settings?tab=${tab}`, roles: ["administrator"] as const })),
   { path: "/audit-trail?tab=reads", roles: ["administrator"] },
   // A day with an assessment, in the calendar's week and day views.
   ...["week", "day"].map((view) => ({ path: `/appointments?view=${view}&date=$bookingDay`, roles: ROLES })),
@@ -254,6 +254,14 @@ describe("accessibility: no serious or critical axe violation", () => {
     await admin.page.getByRole("button", { name: "New user", exact: true }).click();
     await admin.page.getByRole("dialog", { name: "New user" }).waitFor();
     found.push(...(await violations(admin.page, `administrator @1280 /admin/users dialog "New user"`)));
+
+    // Settings, "Release on approval": recording an agreement asks for a note.
+    await admin.page.goto("/settings?tab=release");
+    await settle(admin.page);
+    await admin.page.getByRole("button", { name: /^Record agreement: / }).first().click();
+    await admin.page.getByRole("dialog", { name: "Record a release-on-approval agreement" }).waitFor();
+    found.push(...(await violations(admin.page, `administrator @1280 /settings?tab=release dialog "Record a release-on-approval agreement"`)));
+    await admin.page.keyboard.press("Escape");
 
     // The expert appointment scheduler with its suggested days and day board.
     await admin.page.goto("/expert-appointment-scheduler");

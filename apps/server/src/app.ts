@@ -123,7 +123,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const limits = options.rateLimits ?? DEFAULT_RATE_LIMITS;
   await app.register(authRoutes, { mailer: options.mailer, limits });
   await app.register(notificationRoutes);
-  await app.register(fileRoutes);
+  await app.register(fileRoutes, { limits });
   await app.register(slaRoutes);
 
   await app.register(fastifyTRPCPlugin, {

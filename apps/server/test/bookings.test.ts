@@ -74,6 +74,17 @@ describe.each(testDialects())("availability and bookings on %s", (kind) => {
     });
     expect(overlapping.status).toBe(400);
     expect(overlapping.error?.message).toBe("Tuesday's time ranges overlap");
+    // A date's other hours may not overlap either: refused, and the weekly hours stay.
+    const overlappingDay = await trpc(t.app, c.ot_smith, "availability.setOverride", {
+      date: tuesday,
+      unavailable: false,
+      ranges: [{ start: "09:00", end: "12:00", venue: "A", mode: "in_person" }, { start: "11:00", end: "13:00", venue: "B", mode: "in_person" }],
+    });
+    expect(overlappingDay.status).toBe(400);
+    expect(overlappingDay.error?.message).toBe("These time ranges overlap");
+    expect((await trpc<Slot[]>(t.app, c.attorney, "bookings.listSlots", { consultantId: ids.ot_smith, from: tuesday, to: tuesday })).data).toHaveLength(3);
+    const tooMany = await trpc(t.app, c.ot_smith, "availability.setWeekly", { dailyCapacity: 21, days: [] });
+    expect(tooMany.error?.message).toBe("At most 20 assessments a day");
     // A consultant cannot touch another consultant's availability.
     expect((await trpc(t.app, c.ot_smith, "availability.get", { consultantId: ids.dr_naidoo }, "query")).status).toBe(404);
   });

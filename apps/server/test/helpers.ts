@@ -16,6 +16,7 @@ export const TEST_SECRET = "a-test-secret-that-is-at-least-32-characters-long";
 export const RELAXED_LIMITS: RateLimits = {
   perIp: Object.fromEntries(Object.keys(DEFAULT_RATE_LIMITS.perIp).map((k) => [k, { max: 10_000, window: 60_000 }])) as RateLimits["perIp"],
   perAccount: { forgotPassword: { max: 10_000, window: 60_000 } },
+  perUser: { fileDownload: { max: 10_000, window: 60_000 } },
   loginBackoff: { freeFailures: 10_000, maxPauseMs: 1_000 },
 };
 

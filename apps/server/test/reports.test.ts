@@ -4,7 +4,7 @@ import { getDocument } from "pdfjs-dist/legacy/build/pdf.mjs";
 import { testDialects } from "@medlegal/db/testing";
 import { demoReportPdf } from "../../../packages/api/src/seed-reports";
 import type { TestApp } from "./helpers";
-import { createTestApp, login, trpc } from "./helpers";
+import { createTestApp, login, multipart, PDF, RELAXED_LIMITS, trpc } from "./helpers";
 
 const DECLARATION = "I understand my duty is to assist the court. This report is true and my opinion is independent of the parties.";
 const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 73, 72, 68, 82]);
@@ -283,6 +283,134 @@ describe.each(testDialects())("reports on %s", (kind) => {
     // A withdrawn report's delivery timer is cancelled: it counts neither as met nor as missed.
     expect(await timersOf(report.id)).toEqual([{ policy: "report_delivery", status: "cancelled" }]);
     expect((await upload(c.consultant!, report.id, "late.pdf", await demoReportPdf("late"))).statusCode).toBe(409);
+  });
+
+  it("settles who may upload before reading the file: 404 for another's report or query, 403 for an attorney, 409 for a closed report", async () => {
+    const report = await freshReport("consultant");
+    const notAForm = (cookie: string, url: string) => t.app.inject({ method: "POST", url, headers: { cookie, "content-type": "text/plain" }, payload: "not a form" });
+    // Read first, these would answer 400 (the body is not an upload) or 400 (over 25 MB): the report is refused before.
+    const others = await notAForm(c.dr_naidoo!, `/api/reports/${report.id}/versions`);
+    expect(others.statusCode).toBe(404);
+    expect(others.json().message).toBe("That report does not exist or is not yours to see.");
+    const huge = await upload(c.dr_naidoo!, report.id, "huge.pdf", Buffer.alloc(26 * 1024 * 1024, 0x20));
+    expect(huge.statusCode).toBe(404);
+    expect((await notAForm(c.attorney!, `/api/reports/${report.id}/versions`)).statusCode).toBe(403);
+    expect((await trpc(t.app, c.employee!, "reports.withdraw", { id: report.id, reason: "Instruction withdrawn by the attorney." })).status).toBe(200);
+    const closed = await notAForm(c.consultant!, `/api/reports/${report.id}/versions`);
+    expect(closed.statusCode).toBe(409);
+    expect(closed.json().message).toMatch(/^RPT-\d{4}-\d{5} is withdrawn: a new version can be uploaded only/);
+    // Query documents: the same order.
+    const attorneysQuery = await t.db.selectFrom("queries").select("id").where("attorney_id", "=", await uid("attorney")).executeTakeFirstOrThrow();
+    const foreign = await notAForm(c.nomsa!, `/api/queries/${attorneysQuery.id}/documents`);
+    expect(foreign.statusCode).toBe(404);
+    expect(foreign.json().message).toBe("That query does not exist or is not yours to see.");
+    expect((await notAForm(c.attorney!, `/api/queries/${attorneysQuery.id}/documents`)).statusCode).toBe(400);
+  });
+
+  it("limits file downloads per user: past the allowance a 429 with a sentence, while another user still downloads", async () => {
+    const strict = await t.another({ rateLimits: { ...RELAXED_LIMITS, perUser: { fileDownload: { max: 3, window: 60_000 } } } });
+    await t.db.deleteFrom("rate_limits").where("key", "like", "download:%").execute();
+    const query = await t.db.selectFrom("queries").select("id").where("attorney_id", "=", await uid("attorney")).executeTakeFirstOrThrow();
+    const body = multipart("records.pdf", PDF);
+    const doc = (await strict.inject({ method: "POST", url: `/api/queries/${query.id}/documents`, headers: { cookie: c.attorney!, ...body.headers }, payload: body.payload })).json() as { id: string };
+    const fetchAs = (cookie: string, path = "files") => strict.inject({ method: "GET", url: `/api/${path}/${doc.id}`, headers: { cookie } });
+    for (let i = 0; i < 3; i++) expect((await fetchAs(c.attorney!)).statusCode).toBe(200);
+    const limited = await fetchAs(c.attorney!);
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json().message).toMatch(/^Too many downloads\. Please wait \d+ seconds and try again\.$/);
+    // The older address of the route counts against the same allowance; another user has their own.
+    expect((await fetchAs(c.attorney!, "documents")).statusCode).toBe(429);
+    expect((await fetchAs(c.employee!)).statusCode).toBe(200);
+  });
+
+  it("shows an expert that their report was released, not the early-release reason nor the attorney's terms", async () => {
+    const report = await freshReport();
+    await upload(c.consultant!, report.id, "c.pdf", await demoReportPdf("c"));
+    await trpc(t.app, c.employee!, "reports.take", { id: report.id });
+    await trpc(t.app, c.employee!, "reports.review", { id: report.id, items: passAll(await get(c.employee!, report.id)) });
+    const reason = "Trial on Monday; the firm pays on the day.";
+    expect((await trpc(t.app, c.admin!, "reports.overrideRelease", { id: report.id, reason })).status).toBe(200);
+    type Shown = Detail & { releaseOverrideReason: string | null; releasedOnApproval: boolean; events: { toStatus: string | null; body: string | null }[] };
+    const expert = (await trpc<Shown>(t.app, c.consultant!, "reports.get", { id: report.id })).data;
+    expect(expert.status).toBe("released");
+    expect(expert.releaseOverrideReason).toBeNull();
+    expect(expert.events.find((e) => e.toStatus === "released")).toMatchObject({ body: null });
+    expect(JSON.stringify(expert)).not.toContain(reason);
+    const staff = (await trpc<Shown>(t.app, c.employee!, "reports.get", { id: report.id })).data;
+    expect(staff.releaseOverrideReason).toBe(reason);
+    expect(staff.events.find((e) => e.toStatus === "released")?.body).toBe(`Released before payment: ${reason}`);
+  });
+
+  it("lets administrators edit a kind's checklist; reviews already recorded keep the checks they were made against", async () => {
+    const report = await freshReport();
+    await upload(c.consultant!, report.id, "d.pdf", await demoReportPdf("d"));
+    await trpc(t.app, c.employee!, "reports.take", { id: report.id });
+    const before = await get(c.employee!, report.id);
+    const failed = passAll(before).map((i, k) => (k === 0 ? { ...i, result: "fail", comment: "Wrong birth date." } : i));
+    expect((await trpc(t.app, c.employee!, "reports.review", { id: report.id, items: failed })).status).toBe(200);
+    type Item = { id: string; label: string; mandatory: boolean };
+    const old = (await trpc<Item[]>(t.app, c.admin!, "reports.checklist", { kind: "medico_legal" }, "query")).data;
+    expect(old.map((i) => i.label)).toEqual(before.checklist.map((i) => i.label));
+
+    // Rename the first, drop the last, move the second to the end, add one.
+    const edited = [
+      { label: "Claimant's name, ID number and birth date match", mandatory: true },
+      ...old.slice(2, -1).map(({ label, mandatory }) => ({ label, mandatory })),
+      { label: old[1]!.label, mandatory: false },
+      { label: "Page numbers on every page", mandatory: false },
+    ];
+    expect((await trpc(t.app, c.employee!, "reports.updateChecklist", { kind: "medico_legal", items: edited })).status).toBe(403);
+    const twice = await trpc(t.app, c.admin!, "reports.updateChecklist", { kind: "medico_legal", items: [...edited, { label: " page numbers on every page ", mandatory: true }] });
+    expect(twice.status).toBe(400);
+    expect(twice.error?.message).toBe('"page numbers on every page" is on the list twice: name each check once.');
+    const saved = await trpc<Item[]>(t.app, c.admin!, "reports.updateChecklist", { kind: "medico_legal", items: edited });
+    expect(saved.status, saved.error?.message).toBe(200);
+    expect(saved.data.map(({ label, mandatory }) => ({ label, mandatory }))).toEqual(edited);
+    const audit = await t.db.selectFrom("audit_log").select(["before", "after"]).where("action", "=", "report.checklist_update").orderBy("at", "desc").executeTakeFirstOrThrow();
+    expect(audit.after).toMatchObject({ kind: "medico_legal", items: edited });
+
+    // The recorded review still reads as it was made; the next review is against the new list.
+    const after = await get(c.employee!, report.id);
+    const review = (after as Detail & { reviews: { items: { label: string; result: string; comment: string | null }[] }[] }).reviews[0]!;
+    expect(review.items.map((i) => i.label)).toEqual(before.checklist.map((i) => i.label));
+    expect(review.items[0]).toMatchObject({ result: "fail", comment: "Wrong birth date." });
+    await upload(c.consultant!, report.id, "d2.pdf", await demoReportPdf("d2"));
+    await trpc(t.app, c.employee!, "reports.take", { id: report.id });
+    const current = await get(c.employee!, report.id);
+    expect(current.checklist.map((i) => i.label)).toEqual(edited.map((i) => i.label));
+    expect((await trpc(t.app, c.employee!, "reports.review", { id: report.id, items: passAll(before) })).status).toBe(400);
+    expect((await trpc(t.app, c.employee!, "reports.review", { id: report.id, items: passAll(current) })).status).toBe(200);
+  });
+
+  it("lists attorneys with their release-on-approval agreement, and records and ends one with a note, audited", async () => {
+    const nomsaId = await uid("nomsa");
+    type Row = { attorneyId: string; attorneyName: string; agreed: boolean; note: string | null; recordedByName: string | null; recordedAt: string | null };
+    const list = async (search?: string) => (await trpc<Row[]>(t.app, c.admin!, "reports.listDeferrals", search ? { search } : {})).data;
+    expect((await trpc(t.app, c.employee!, "reports.listDeferrals", {})).status).toBe(403);
+    const note = "Contingency fee agreement signed 2 November 2026";
+    expect((await trpc(t.app, c.admin!, "reports.setDeferral", { attorneyId: nomsaId, agreed: true, note: "" })).error?.message).toBe(
+      "Note the agreement (for example the matter or the date it was signed).",
+    );
+    expect((await trpc(t.app, c.admin!, "reports.setDeferral", { attorneyId: nomsaId, agreed: true, note })).status).toBe(200);
+    const all = await list();
+    expect(all.some((r) => !r.agreed)).toBe(true);
+    // Attorneys with an agreement come first.
+    expect(all.findIndex((r) => !r.agreed)).toBeGreaterThan(all.findIndex((r) => r.attorneyId === nomsaId));
+    const nomsa = (await list("nomsa")).find((r) => r.attorneyId === nomsaId)!;
+    expect(nomsa).toMatchObject({ agreed: true, note, recordedByName: expect.stringMatching(/\S+ \S+/) });
+    expect(Date.now() - new Date(nomsa.recordedAt!).getTime()).toBeLessThan(60_000);
+    expect(await list("no-such-attorney-anywhere")).toEqual([]);
+
+    const noReason = await trpc(t.app, c.admin!, "reports.setDeferral", { attorneyId: nomsaId, agreed: false });
+    expect(noReason.status).toBe(400);
+    expect(noReason.error?.message).toBe("Say why the agreement ends.");
+    const ended = await trpc<Row[]>(t.app, c.admin!, "reports.setDeferral", { attorneyId: nomsaId, agreed: false, note: "Matters now billed on delivery." });
+    expect(ended.status).toBe(200);
+    expect(ended.data.find((r) => r.attorneyId === nomsaId)).toMatchObject({ agreed: false, note: null, recordedByName: null, recordedAt: null });
+    const audit = await t.db.selectFrom("audit_log").select(["before", "after"]).where("action", "=", "report.release_deferral").where("entity_id", "=", nomsaId).orderBy("at", "desc").executeTakeFirstOrThrow();
+    expect(audit).toMatchObject({ before: { releaseOnApproval: true, note }, after: { releaseOnApproval: false, note: "Matters now billed on delivery." } });
+    expect((await trpc(t.app, c.admin!, "reports.setDeferral", { attorneyId: nomsaId, agreed: false, note: "again" })).status).toBe(409);
+    expect((await trpc(t.app, c.admin!, "reports.setDeferral", { attorneyId: await uid("employee"), agreed: true, note })).status).toBe(404);
   });
 
   it("has demo reports in every state", async () => {

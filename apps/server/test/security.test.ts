@@ -14,6 +14,7 @@ const LIMITS: RateLimits = {
     resetPassword: { max: 100, window: 60_000 },
   },
   perAccount: { forgotPassword: { max: 2, window: 60_000 } },
+  perUser: { fileDownload: { max: 3, window: 60_000 } },
   loginBackoff: { freeFailures: 3, maxPauseMs: 60_000 },
 };
 

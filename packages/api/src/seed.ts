@@ -7,6 +7,7 @@ import { DemoStory } from "./seed-story";
 import { seedDemoSla } from "./seed-sla";
 import { seedAvailability, seedMatters } from "./seed-workflow";
 import { seedDemoReports } from "./seed-reports";
+import { seedDemoInvoices } from "./seed-invoices";
 import { hashPassword } from "./services/auth/passwords";
 import { runAt, stamp } from "./services/platform/clock";
 import { markAllNotificationsRead, notify } from "./services/notifications/notifications";
@@ -22,7 +23,7 @@ interface DemoUser {
   firstName: string;
   lastName: string;
   email: string;
-  extra?: Partial<Record<"firm_name" | "gender" | "birth_date" | "license_number" | "phone" | "address", string>>;
+  extra?: Partial<Record<"firm_name" | "vat_number" | "gender" | "birth_date" | "license_number" | "phone" | "address", string>>;
   specialization?: string;
 }
 
@@ -35,7 +36,7 @@ const DEMO_USERS: DemoUser[] = [
     firstName: "Johan",
     lastName: "van der Merwe",
     email: "attorney@medlegal.example",
-    extra: { firm_name: "Van der Merwe Attorneys Inc.", gender: "male", birth_date: "1979-04-12" },
+    extra: { firm_name: "Van der Merwe Attorneys Inc.", vat_number: "4987654321", gender: "male", birth_date: "1979-04-12" },
   },
   {
     username: "consultant",
@@ -54,7 +55,7 @@ const DEMO_USERS: DemoUser[] = [
     firstName: "Nomsa",
     lastName: "Dube",
     email: "nomsa@dubeinc.example",
-    extra: { firm_name: "Dube Attorneys Inc.", gender: "female", birth_date: "1983-08-08" },
+    extra: { firm_name: "Dube Attorneys Inc.", vat_number: "4765432109", gender: "female", birth_date: "1983-08-08" },
   },
   {
     username: "pieter",
@@ -113,6 +114,7 @@ export async function seedDemoData(db: Kysely<Database>, options: { workflow?: b
   await runAt(new Date(firstStart.getTime() - 30 * 60_000), async () => {
     await seedDemoReports(db);
     await seedDemoSla(db);
+    await seedDemoInvoices(db);
   });
   return true;
 }

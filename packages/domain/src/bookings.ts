@@ -63,6 +63,12 @@ const rangeSchema = z
   .refine((r) => r.start < r.end, { message: "A time range must end after it starts", path: ["end"] })
   .refine((r) => r.mode === "video" || !!r.venue, { message: "An in-person range needs a venue", path: ["venue"] });
 
+/** Whether any two of one day's ranges overlap (a range may start when another ends). */
+export function rangesOverlap(ranges: readonly { start: string; end: string }[]): boolean {
+  const sorted = [...ranges].sort((a, b) => a.start.localeCompare(b.start));
+  return sorted.some((r, i) => i > 0 && r.start < sorted[i - 1]!.end);
+}
+
 /** A consultant's week: per ISO weekday (1-7), zero or more ranges that must not overlap. */
 export const weeklyAvailabilitySchema = z.object({
   consultantId: id("Choose a consultant").optional(),
@@ -71,15 +77,10 @@ export const weeklyAvailabilitySchema = z.object({
     .max(7, "A week has 7 days")
     .superRefine((days, ctx) => {
       for (const day of days) {
-        const sorted = [...day.ranges].sort((a, b) => a.start.localeCompare(b.start));
-        for (let i = 1; i < sorted.length; i++) {
-          if (sorted[i]!.start < sorted[i - 1]!.end) {
-            ctx.addIssue({ code: "custom", message: `${WEEKDAY_LABEL[day.weekday]}'s time ranges overlap` });
-          }
-        }
+        if (rangesOverlap(day.ranges)) ctx.addIssue({ code: "custom", message: `${WEEKDAY_LABEL[day.weekday]}'s time ranges overlap` });
       }
     }),
-  dailyCapacity: z.number({ error: "Daily capacity is a number" }).int().min(1, "At least one assessment a day").max(20),
+  dailyCapacity: z.number({ error: "Daily capacity is a number" }).int("Daily capacity is a number").min(1, "At least one assessment a day").max(20, "At most 20 assessments a day"),
 });
 export type WeeklyAvailabilityInput = z.input<typeof weeklyAvailabilitySchema>;
 
@@ -92,7 +93,8 @@ export const availabilityOverrideSchema = z
     ranges: z.array(rangeSchema).max(6, "At most 6 time ranges a day").default([]),
     note: text().trim().max(200, "A note must be at most 200 characters").nullish(),
   })
-  .refine((o) => o.unavailable || o.ranges.length > 0, { message: "Give the other hours, or mark the day unavailable", path: ["ranges"] });
+  .refine((o) => o.unavailable || o.ranges.length > 0, { message: "Give the other hours, or mark the day unavailable", path: ["ranges"] })
+  .refine((o) => o.unavailable || !rangesOverlap(o.ranges), { message: "These time ranges overlap", path: ["ranges"] });
 
 /** Whose availability to read or change: a consultant their own, staff any consultant's. */
 export const availabilityOwnerSchema = listInput({ consultantId: id("Choose a consultant").optional() });
@@ -225,7 +227,6 @@ export const bookingListInputSchema = listInput({
   cursor: pageCursor,
   limit: pageLimit(500).default(50),
 });
-export const bookableConsultantsInputSchema = z.object({ specializationId: id("Choose a specialization") });
 export const slotsInputSchema = z.object({ consultantId: id("Choose a consultant"), from: calendarDate("From date"), to: calendarDate("To date") });
 /** The experts a booking on this query may name: those who accepted it. */
 export const bookableExpertsInputSchema = z.object({ queryId: id("Choose a query") });

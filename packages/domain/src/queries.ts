@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { patientInputSchema } from "./claimants";
 import { pastDateSchema, required } from "./schemas";
-import { calendarDate, id, idInputSchema, listInput, optionalText, optionalTextOrNull, pageCursor, pageLimit, searchText } from "./input-primitives";
+import { calendarDate, id, idInputSchema, listInput, optionalText, optionalTextOrNull, pageCursor, pageLimit, searchText, text } from "./input-primitives";
 
 /* ---------- cases (matters) ---------- */
 
@@ -179,15 +179,25 @@ export const queryListInputSchema = listInput({
 });
 export type QueryListInput = z.input<typeof queryListInputSchema>;
 
+/** A reason that must be given, trimmed and bounded; the reason dialogs check the same schema. */
+const givenReason = (message: string) => text(message).trim().min(1, message).max(1000, "Reason must be at most 1000 characters");
+export const cancelQueryReasonSchema = givenReason("Give a reason for cancelling");
+export const declineAssignmentReasonSchema = givenReason("Give a reason for declining");
+
+/** The reason's own sentence on `reason` when a move needs one (an optional field checked by the schema a dialog uses). */
+function requireReason(schema: z.ZodType, reason: string | undefined, ctx: z.RefinementCtx) {
+  const checked = schema.safeParse(reason ?? "");
+  if (!checked.success) ctx.addIssue({ code: "custom", path: ["reason"], message: checked.error.issues[0]?.message ?? "Give a reason" });
+}
+
 export const moveQuerySchema = z
   .object({
     id: id(),
     to: z.enum(QUERY_STATUSES, { error: "Choose a status" }),
     reason: optionalText(1000, "Reason"),
   })
-  .refine((v) => v.to !== "cancelled" || (v.reason && v.reason.length > 0), {
-    path: ["reason"],
-    message: "Give a reason for cancelling",
+  .superRefine((v, ctx) => {
+    if (v.to === "cancelled") requireReason(cancelQueryReasonSchema, v.reason, ctx);
   });
 
 export const commentInputSchema = z.object({
@@ -250,7 +260,9 @@ export const respondAssignmentSchema = z
     accept: z.boolean({ error: "Say whether you accept" }),
     reason: optionalText(1000, "Reason"),
   })
-  .refine((v) => v.accept || (v.reason && v.reason.length > 0), { path: ["reason"], message: "Give a reason for declining" });
+  .superRefine((v, ctx) => {
+    if (!v.accept) requireReason(declineAssignmentReasonSchema, v.reason, ctx);
+  });
 
 export interface AssignmentItem {
   id: string;

@@ -89,7 +89,17 @@ export const reportDetailOutputSchema = reportListItemOutputSchema.extend({
   }),
 });
 
-export const releaseDeferralOutputSchema = z.object({ attorneyId: z.string(), attorneyName: z.string(), firmName: nullableText, note: z.string(), createdAt: z.string() });
+export const releaseDeferralOutputSchema = z.object({
+  attorneyId: z.string(),
+  attorneyName: z.string(),
+  firmName: nullableText,
+  email: z.string(),
+  active: z.boolean(),
+  agreed: z.boolean(),
+  note: nullableText,
+  recordedByName: nullableText,
+  recordedAt: nullableText,
+});
 export const createdReportOutputSchema = z.object({ id: z.string(), reference: z.string() });
 
 sameShape<SameShape<z.output<typeof reportListItemOutputSchema>, ReportListItem>>();

@@ -100,8 +100,8 @@ export const reportListInputSchema = listInput({
   search: searchText,
 });
 
-const reason = (what: string) =>
-  text(`Give a reason ${what}`).trim().min(1, `Give a reason ${what}`).max(1000, "A reason must be at most 1000 characters");
+/** Withdrawing a report or releasing it before payment; the reason dialog checks the same schema. */
+export const reportReasonTextSchema = text("Give a reason").trim().min(1, "Give a reason").max(1000, "A reason must be at most 1000 characters");
 
 export const reportUploadSchema = z.object({
   id: id("Choose a report"),
@@ -123,7 +123,7 @@ export const reportReviewSchema = idInputSchema.extend({
   comment: optionalTextOrNull(4000, "The comment").nullable(),
 });
 
-export const reportReasonSchema = idInputSchema.extend({ reason: reason("") });
+export const reportReasonSchema = idInputSchema.extend({ reason: reportReasonTextSchema });
 export const reportQuestionsSchema = idInputSchema.extend({
   body: text("Write your questions").trim().min(1, "Write your questions").max(8000, "Questions must be at most 8000 characters"),
 });
@@ -141,13 +141,41 @@ export const checklistUpdateSchema = checklistKindSchema.extend({
       }),
     )
     .min(1, "Keep at least one check")
-    .max(50, "At most 50 checks"),
+    .max(50, "At most 50 checks")
+    .superRefine((items, ctx) => {
+      // Two checks with one name would be marked separately in a review yet read as one.
+      const seen = new Set<string>();
+      items.forEach((item, index) => {
+        const key = item.label.toLowerCase();
+        if (seen.has(key)) ctx.addIssue({ code: "custom", path: [index, "label"], message: `"${item.label}" is on the list twice: name each check once.` });
+        seen.add(key);
+      });
+    }),
 });
-export const deferralSchema = z.object({
-  attorneyId: id("Choose an attorney"),
-  agreed: z.boolean({ error: "Say whether reports are released on approval" }),
-  note: optionalTextOrNull(1000, "The note"),
-});
+
+const AGREEMENT_NOTE_MESSAGES = {
+  agreed: "Note the agreement (for example the matter or the date it was signed).",
+  ended: "Say why the agreement ends.",
+} as const;
+const agreementNote = (missing: string) => text(missing).trim().min(1, missing).max(1000, "The note must be at most 1000 characters");
+/** The note when an agreement is recorded or renewed, and when it ends (the screen's dialogs check with these). */
+export const agreementRecordedNoteSchema = agreementNote(AGREEMENT_NOTE_MESSAGES.agreed);
+export const agreementEndedNoteSchema = agreementNote(AGREEMENT_NOTE_MESSAGES.ended);
+
+/** Recording or ending an attorney's release-on-approval agreement; either way with a note, kept in the audit trail. */
+export const deferralSchema = z
+  .object({
+    attorneyId: id("Choose an attorney"),
+    agreed: z.boolean({ error: "Say whether reports are released on approval" }),
+    note: optionalTextOrNull(1000, "The note"),
+  })
+  .superRefine((input, ctx) => {
+    if (input.note) return;
+    ctx.addIssue({ code: "custom", path: ["note"], message: input.agreed ? AGREEMENT_NOTE_MESSAGES.agreed : AGREEMENT_NOTE_MESSAGES.ended });
+  });
+
+/** The attorneys on the release-on-approval screen: a name, firm or e-mail search. */
+export const deferralListInputSchema = listInput({ search: searchText });
 
 export interface ReportListItem {
   id: string;
@@ -236,10 +264,16 @@ export interface ReportDetail extends ReportListItem {
   can: { upload: boolean; take: boolean; review: boolean; release: boolean; overrideRelease: boolean; withdraw: boolean; ask: boolean; link: boolean };
 }
 
+/** An attorney and their release-on-approval agreement (none: `agreed` false and the rest null). */
 export interface ReleaseDeferral {
   attorneyId: string;
   attorneyName: string;
   firmName: string | null;
-  note: string;
-  createdAt: string;
+  email: string;
+  /** Whether the attorney's account is active. */
+  active: boolean;
+  agreed: boolean;
+  note: string | null;
+  recordedByName: string | null;
+  recordedAt: string | null;
 }

@@ -102,9 +102,11 @@ export const slaMonitoringInputSchema = listInput({
 });
 
 export const declaredHolidayInputSchema = z.object({
-  date: calendarDate("Date"),
+  // An empty date says what to do, as the form does; a typed one must be a real date.
+  date: z.string({ error: "Choose a date" }).min(1, "Choose a date").pipe(calendarDate("Date")),
   name: text("Give the day a name").trim().min(1, "Give the day a name").max(100, "Name must be at most 100 characters"),
 });
+export type DeclaredHolidayInput = z.input<typeof declaredHolidayInputSchema>;
 export const declaredHolidayDeleteSchema = z.object({ date: calendarDate("Date") });
 
 export interface SlaTimerItem {

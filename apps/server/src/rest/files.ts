@@ -3,7 +3,7 @@ import multipart from "@fastify/multipart";
 import { accessLogService, AppError, assertCan, auditTrailService, bookingsService, documentsService, filesService, invoiceSamples, parseInput, reportsService } from "@medlegal/api";
 import { accessLogExportInputSchema, auditExportInputSchema, DOCUMENT_MAX_BYTES, REPORT_MAX_BYTES, idInputSchema, reportUploadSchema, sampleDocumentSchema } from "@medlegal/domain";
 import type { z } from "zod";
-import type { SignedInActor } from "@medlegal/api";
+import type { RateLimits, SignedInActor } from "@medlegal/api";
 import { signedInActor } from "../request-context";
 import { sendDownload } from "./download";
 
@@ -43,13 +43,16 @@ async function readUpload(request: FastifyRequest, maxBytes = DOCUMENT_MAX_BYTES
  * role and row checks, and the same input schemas as the procedures. Downloads are never cached
  * (every /api answer is no-store, plugins/security-headers.ts).
  */
-export async function fileRoutes(app: FastifyInstance) {
+export async function fileRoutes(app: FastifyInstance, { limits }: { limits: RateLimits }) {
   const db = app.db;
   await app.register(multipart, { limits: { fileSize: DOCUMENT_MAX_BYTES, files: 1, fields: 5, parts: 10, fieldSize: 16 * 1024 } });
 
   app.post("/api/queries/:id/documents", async (request, reply) => {
     const actor = signedInActor(request);
+    assertCan(actor.user, "documents.upload");
     const { id: queryId } = parseInput(idInputSchema, request.params);
+    // Who may upload is settled before the body is read (docs/decisions.md, "Files and reports").
+    await documentsService.assertMayUploadDocument({ db, actor }, queryId);
     const { fileName, data } = await readUpload(request);
     const document = await documentsService.uploadDocument({ db, actor }, { queryId, fileName, data });
     return reply.code(201).send(document);
@@ -61,7 +64,7 @@ export async function fileRoutes(app: FastifyInstance) {
     app.get(path, async (request, reply) => {
       const actor = signedInActor(request);
       const { id } = parseInput(idInputSchema, request.params);
-      const file = await filesService.downloadFile({ db, actor }, id);
+      const file = await filesService.downloadFile({ db, actor, limits }, id);
       return sendDownload(reply, { fileName: file.fileName, contentType: file.contentType, body: Buffer.from(file.data) });
     });
   }
@@ -71,6 +74,7 @@ export async function fileRoutes(app: FastifyInstance) {
     const actor = signedInActor(request);
     assertCan(actor.user, "reports.upload");
     const { id } = parseInput(idInputSchema, request.params);
+    await reportsService.assertMayUploadVersion({ db, actor }, id);
     const { fileName, data, fields } = await readUpload(request, REPORT_MAX_BYTES);
     const meta = parseInput(reportUploadSchema, { id, declaration: fields.declaration, changeNote: fields.changeNote });
     const version = await reportsService.uploadVersion({ db, actor }, { ...meta, fileName, data });

@@ -97,13 +97,20 @@ export function useZodForm<T extends FieldValues>({
     // eslint-disable-next-line react-hooks/exhaustive-deps -- only when the saved value changes
   }, [resetKey]);
 
-  // After a refused submit, once its errors are on the page (a frame or two later): the first
-  // invalid field in page order.
-  const focusFirstInvalid = (frames = 10) =>
+  // The errors the page shows now (after React committed them).
+  const shownErrors = React.useRef<object>({});
+  React.useEffect(() => {
+    shownErrors.current = errors;
+  });
+
+  // After a refused submit, once all its errors are on the page (a frame or two later): the first
+  // invalid field in page order, not one that was already marked before the submit.
+  const focusFirstInvalid = (names: string[], frames = 10) =>
     requestAnimationFrame(() => {
+      const shown = names.every((name) => name in shownErrors.current);
       const field = formRef.current?.querySelector<HTMLElement>("[aria-invalid='true']");
-      if (field) field.focus();
-      else if (frames > 0) focusFirstInvalid(frames - 1);
+      if (field && (shown || frames === 0)) field.focus();
+      else if (frames > 0) focusFirstInvalid(names, frames - 1);
     });
 
   /** The error a field shows now (its own rule, or the server's), if any. */
@@ -144,7 +151,7 @@ export function useZodForm<T extends FieldValues>({
       if (pending || (requireChange && !isDirty)) return;
       void methods.handleSubmit(
         (values) => onValid(values as T),
-        () => focusFirstInvalid(),
+        (invalid) => focusFirstInvalid(Object.keys(invalid)),
       )(event);
     };
   const reset = () => methods.reset(initial());

@@ -1,13 +1,10 @@
-import { isValidPassword, PASSWORD_TOO_COMMON } from "@medlegal/domain";
+import { PASSWORD_TOO_COMMON, resetPasswordSchema } from "@medlegal/domain";
 import { createFileRoute, Link, useNavigate } from "@tanstack/react-router";
-import { KeyRound, LinkIcon } from "lucide-react";
+import { LinkIcon } from "lucide-react";
 import * as React from "react";
-import { PasswordChecklist, PasswordMatchHint } from "@/components/auth/password-checklist";
-import { PasswordInput } from "@/components/auth/password-input";
+import { ResetPasswordForm } from "@/components/auth/reset-password-form";
 import { Brand } from "@/components/brand";
 import { Button } from "@/components/ui/button";
-import { Field } from "@/components/ui/field";
-import { Spinner } from "@/components/ui/spinner";
 import { useResetPassword } from "@/hooks/use-auth";
 import { useDocumentTitle } from "@/hooks/use-document-title";
 import { toast } from "@/hooks/use-toast";
@@ -30,14 +27,10 @@ function ResetPasswordPage() {
   const { token } = Route.useSearch();
   const navigate = useNavigate();
   const reset = useResetPassword();
-  const [password, setPassword] = React.useState("");
-  const [confirm, setConfirm] = React.useState("");
-  const [linkError, setLinkError] = React.useState<string | null>(token ? null : INVALID_LINK);
-  const valid = isValidPassword(password) && password === confirm;
-
-  function submit(event: React.FormEvent) {
-    event.preventDefault();
-    if (!token || !valid || reset.isPending) return;
+  // A link the server's schema would refuse is said to be invalid at once, before a password is chosen.
+  const [linkError, setLinkError] = React.useState<string | null>(resetPasswordSchema.shape.token.safeParse(token).success ? null : INVALID_LINK);
+  const send = (password: string) => {
+    if (!token) return;
     reset.mutate(
       { token, password },
       {
@@ -53,7 +46,7 @@ function ResetPasswordPage() {
         },
       },
     );
-  }
+  };
 
   return (
     <main className="flex min-h-svh flex-col items-center bg-background px-4 py-12 sm:justify-center">
@@ -76,48 +69,7 @@ function ResetPasswordPage() {
             </Button>
           </div>
         ) : (
-          <form onSubmit={submit} noValidate className="grid gap-5">
-            <div>
-              <div className="mb-3 flex size-10 items-center justify-center rounded-full bg-accent text-accent-foreground">
-                <KeyRound className="size-5" aria-hidden />
-              </div>
-              <h1 className="text-lg font-semibold">Choose a new password</h1>
-              <p className="mt-1 text-sm text-muted-foreground">After the change you can sign in with the new password.</p>
-            </div>
-            <div className="grid gap-1.5">
-              <Field label="New password" htmlFor="reset-password">
-                <PasswordInput
-                  id="reset-password"
-                  autoComplete="new-password"
-                  value={password}
-                  onChange={(e) => setPassword(e.target.value)}
-                  aria-describedby="reset-password-checklist"
-                  autoFocus
-                />
-              </Field>
-              <PasswordChecklist password={password} id="reset-password-checklist" />
-            </div>
-            <div className="grid gap-1.5">
-              <Field label="Confirm new password" htmlFor="reset-confirm">
-                <PasswordInput
-                  id="reset-confirm"
-                  autoComplete="new-password"
-                  value={confirm}
-                  onChange={(e) => setConfirm(e.target.value)}
-                  aria-invalid={confirm !== "" && confirm !== password ? true : undefined}
-                  aria-describedby="reset-confirm-hint"
-                />
-              </Field>
-              <PasswordMatchHint password={password} confirmPassword={confirm} id="reset-confirm-hint" />
-            </div>
-            <Button type="submit" className="w-full" disabled={!valid || reset.isPending}>
-              {reset.isPending && <Spinner decorative className="size-4 text-primary-foreground" />}
-              Reset password
-            </Button>
-            <Link to="/auth" className="text-center text-sm text-muted-foreground underline-offset-4 outline-none hover:text-foreground hover:underline focus-visible:ring-2 focus-visible:ring-ring">
-              Back to sign in
-            </Link>
-          </form>
+          <ResetPasswordForm token={token ?? ""} pending={reset.isPending} onSubmit={send} />
         )}
       </div>
     </main>

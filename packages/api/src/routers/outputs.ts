@@ -18,7 +18,6 @@ export const countOutputSchema = z.object({ count: z.number() });
 export const updatedOutputSchema = z.object({ updated: z.number() });
 export const removedOutputSchema = z.object({ removed: z.literal(true) });
 export const specializationRemovalOutputSchema = z.object({ removed: z.boolean(), deactivated: z.boolean() });
-export const bookableConsultantOutputSchema = z.object({ id: z.string(), name: z.string(), specialization: z.string() });
 
 export const auditRowOutputSchema = z.object({
   id: z.string(),

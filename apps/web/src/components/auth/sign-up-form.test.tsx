@@ -5,7 +5,7 @@ import {
   PHONE_PLACEHOLDER,
   REGISTRATION_INVALID_HINT,
 } from "@medlegal/domain";
-import { cleanup, fireEvent, render, screen, within } from "@testing-library/react";
+import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
 import { SignUpForm } from "./sign-up-form";
@@ -141,22 +141,22 @@ describe("Sign Up form", () => {
 
     type("Email address 1", "not-an-email");
     expect(screen.getByLabelText("Email address 1")).toHaveAttribute("aria-invalid", "true");
-    expect(screen.getByText(LIST_MESSAGES.emailInvalid)).toBeInTheDocument();
+    expect(await screen.findByText(LIST_MESSAGES.emailInvalid)).toBeInTheDocument();
 
     type("Phone number 1", "12345");
     expect(screen.getByLabelText("Phone number 1")).toHaveAttribute("aria-invalid", "true");
-    expect(screen.getByText(LIST_MESSAGES.phoneInvalid)).toBeInTheDocument();
+    expect(await screen.findByText(LIST_MESSAGES.phoneInvalid)).toBeInTheDocument();
 
     type("Email address 1", "ok@firm.co.za");
     type("Phone number 1", "+27 82 123 4567");
     expect(screen.getByLabelText("Email address 1")).not.toHaveAttribute("aria-invalid");
     expect(screen.getByLabelText("Phone number 1")).not.toHaveAttribute("aria-invalid");
-    expect(screen.queryByText(LIST_MESSAGES.emailInvalid)).not.toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByText(LIST_MESSAGES.emailInvalid)).not.toBeInTheDocument());
     expect(screen.queryByText(LIST_MESSAGES.phoneInvalid)).not.toBeInTheDocument();
 
     type("Address 1", "1 Main Road");
     type("Address 1", "");
-    expect(screen.getByText(LIST_MESSAGES.addressRequired)).toBeInTheDocument();
+    expect(await screen.findByText(LIST_MESSAGES.addressRequired)).toBeInTheDocument();
   });
 
   it("keeps Create Account disabled with the hint until the form is valid, and submitting an invalid form does nothing", async () => {
@@ -219,6 +219,41 @@ describe("Sign Up form", () => {
       }),
     );
     expect(onSubmit.mock.calls[0]?.[0]).not.toHaveProperty("confirmPassword");
+  });
+
+  it("says the server's sentence under a field once it is left", async () => {
+    const { user } = setup();
+    await user.click(screen.getByLabelText("First name"));
+    await user.tab();
+    expect(await screen.findByText("First name is required")).toBeInTheDocument();
+    expect(screen.getByLabelText("First name")).toHaveAttribute("aria-describedby", "signup-firstName-error");
+    await user.type(screen.getByLabelText("First name"), "Thandi");
+    await waitFor(() => expect(screen.queryByText("First name is required")).not.toBeInTheDocument());
+  });
+
+  it("refuses a submit with every error shown, the first invalid field focused and nothing sent", async () => {
+    const { user, onSubmit } = setup();
+    fillShared();
+    type("Email", "thandi@firm");
+    await user.click(screen.getByRole("radio", { name: /Medical Consultant/ }));
+    fireEvent.change(screen.getByLabelText(/Specialization/), { target: { value: "Psychiatrist" } });
+    type(/License number/, "MP0123456");
+    type(/^Address/, "12 Hospital Street, Pretoria");
+    fireEvent.submit(createAccount().closest("form")!);
+    // The registration schema's own sentences, as the server would answer.
+    expect(await screen.findByText("Please enter a valid email address")).toBeInTheDocument();
+    expect(screen.getByText("Please enter a valid phone number")).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByLabelText("Email")).toHaveFocus());
+    expect(onSubmit).not.toHaveBeenCalled();
+  });
+
+  it("asks for a role after a refused submit", async () => {
+    const { onSubmit } = setup();
+    fillShared();
+    fireEvent.submit(createAccount().closest("form")!);
+    expect(await screen.findByText("Role is required")).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole("radio", { name: /Attorney/ })).toHaveFocus());
+    expect(onSubmit).not.toHaveBeenCalled();
   });
 
   it("disables Create Account while pending even when the form is valid", () => {

@@ -1,6 +1,8 @@
 import type { TimeRange } from "@medlegal/domain";
+import { availabilityOverrideSchema } from "@medlegal/domain";
 import { CalendarOff, CalendarPlus, Plus, Trash2 } from "lucide-react";
 import * as React from "react";
+import { useZodForm } from "@/hooks/use-zod-form";
 import { formatDayLong } from "@/lib/booking-time";
 import { cn } from "@/lib/utils";
 import { Button } from "../ui/button";
@@ -26,6 +28,20 @@ export interface OverrideInput {
   note?: string;
 }
 
+interface OverrideFormState {
+  date: string;
+  unavailable: boolean;
+  ranges: EditableRange[];
+  note: string;
+}
+
+const toPayload = ({ date, unavailable, ranges, note }: OverrideFormState): OverrideInput => ({
+  date,
+  unavailable,
+  ranges: unavailable ? [] : ranges.map(({ start, end, venue, mode }) => ({ start, end, mode, venue: mode === "video" ? null : venue?.trim() || null })),
+  ...(note.trim() ? { note: note.trim() } : {}),
+});
+
 const rangeText = (r: TimeRange) => `${r.start}–${r.end} ${r.mode === "video" ? "by video" : `at ${r.venue}`}`;
 
 /**
@@ -39,6 +55,7 @@ export function AvailabilityOverrides({
   onRemove,
   adding = false,
   removingDate = null,
+  serverErrors,
 }: {
   overrides: readonly OverrideItem[];
   today: string;
@@ -46,42 +63,34 @@ export function AvailabilityOverrides({
   onRemove: (date: string) => void | Promise<unknown>;
   adding?: boolean;
   removingDate?: string | null;
+  /** The server's sentences by field, when it refused the last exception. */
+  serverErrors?: Record<string, string>;
 }) {
   const id = React.useId();
-  const [date, setDate] = React.useState("");
-  const [unavailable, setUnavailable] = React.useState(true);
-  const [ranges, setRanges] = React.useState<EditableRange[]>([]);
-  const [note, setNote] = React.useState("");
-  const [attempted, setAttempted] = React.useState(false);
   const [confirming, setConfirming] = React.useState<OverrideItem | null>(null);
-
-  const dateError = !date ? "Choose a date" : date < today ? "Choose today or a later date" : null;
-  const rangesError = !unavailable && ranges.length === 0 ? "Give the other hours, or mark the day unavailable" : null;
+  const { methods, form, patch, touch, err, submitted, formRef, text, submit } = useZodForm<OverrideFormState>({
+    initial: () => ({ date: "", unavailable: true, ranges: [], note: "" }),
+    schema: availabilityOverrideSchema,
+    toPayload,
+    // An empty picker and a past date: the service's sentences (it refuses a past date itself).
+    refine: (f, errors) => (!f.date ? { ...errors, date: "Choose a date" } : f.date < today ? { ...errors, date: "Choose today or a later date" } : errors),
+    idPrefix: id,
+    pending: adding,
+    serverErrors,
+  });
+  const { date, unavailable, ranges } = form;
   const overlap = unavailable ? null : overlapError(ranges);
-  const hasRangeErrors = !unavailable && ranges.some((r) => Object.keys(rangeErrors(r)).length > 0);
   const replaces = overrides.find((o) => o.date === date);
+  const setRanges = (next: EditableRange[]) => {
+    patch({ ranges: next });
+    touch("ranges");
+  };
 
-  function submit(event: React.FormEvent) {
-    event.preventDefault();
-    setAttempted(true);
-    if (adding || dateError || rangesError || overlap || hasRangeErrors) return;
-    const input: OverrideInput = {
-      date,
-      unavailable,
-      ranges: unavailable ? [] : ranges.map(({ start, end, venue, mode }) => ({ start, end, mode, venue: mode === "video" ? null : venue?.trim() || null })),
-      ...(note.trim() ? { note: note.trim() } : {}),
-    };
-    const reset = () => {
-      setDate("");
-      setUnavailable(true);
-      setRanges([]);
-      setNote("");
-      setAttempted(false);
-    };
-    const result = onAdd(input);
-    if (result instanceof Promise) result.then(reset, () => undefined);
-    else reset();
-  }
+  const add = (values: OverrideFormState) => {
+    const result = onAdd(toPayload(values));
+    if (result instanceof Promise) result.then(() => methods.reset(), () => undefined);
+    else methods.reset();
+  };
 
   return (
     <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,1.2fr)]">
@@ -120,22 +129,13 @@ export function AvailabilityOverrides({
         )}
       </section>
 
-      <form onSubmit={submit} noValidate className="grid content-start gap-4 rounded-lg border bg-card p-4" aria-labelledby={`${id}-form`}>
+      <form ref={formRef} onSubmit={submit(add)} noValidate className="grid content-start gap-4 rounded-lg border bg-card p-4" aria-labelledby={`${id}-form`}>
         <h3 id={`${id}-form`} className="text-sm font-semibold">
           Add an exception
         </h3>
         <div className="grid gap-4 sm:grid-cols-2">
-          <Field label="Date" htmlFor={`${id}-date`} error={attempted ? dateError : null} required>
-            <Input
-              id={`${id}-date`}
-              type="date"
-              min={today}
-              value={date}
-              disabled={adding}
-              onChange={(e) => setDate(e.target.value)}
-              aria-invalid={attempted && dateError ? true : undefined}
-              aria-describedby={attempted && dateError ? `${id}-date-error` : undefined}
-            />
+          <Field label="Date" htmlFor={`${id}-date`} error={err("date")} required>
+            <Input {...text("date")} type="date" min={today} />
           </Field>
           <fieldset className="grid min-w-0 gap-1.5">
             <legend className="mb-1.5 text-sm font-medium">On that day</legend>
@@ -158,8 +158,8 @@ export function AvailabilityOverrides({
                     checked={unavailable === option.value}
                     disabled={adding}
                     onChange={() => {
-                      setUnavailable(option.value);
-                      if (!option.value && ranges.length === 0) setRanges([nextRange([], null)]);
+                      patch({ unavailable: option.value, ...(!option.value && ranges.length === 0 ? { ranges: [nextRange([], null)] } : {}) });
+                      touch("unavailable");
                     }}
                   />
                   {option.label}
@@ -178,14 +178,14 @@ export function AvailabilityOverrides({
                 label={`${j + 1}`}
                 range={r}
                 errors={rangeErrors(r)}
-                showErrors={attempted}
+                showErrors={submitted}
                 disabled={adding}
                 onChange={(next) => setRanges(ranges.map((x) => (x.key === r.key ? next : x)))}
                 onRemove={() => setRanges(ranges.filter((x) => x.key !== r.key))}
               />
             ))}
             {overlap && <FieldError>{overlap}</FieldError>}
-            {attempted && rangesError && <FieldError>{rangesError}</FieldError>}
+            {ranges.length === 0 && err("ranges") && <FieldError id={`${id}-ranges-error`}>{err("ranges")}</FieldError>}
             <div>
               <Button variant="outline" size="sm" disabled={adding || ranges.length >= 6} onClick={() => setRanges([...ranges, nextRange(ranges, null)])}>
                 <Plus aria-hidden />
@@ -195,8 +195,8 @@ export function AvailabilityOverrides({
           </div>
         )}
 
-        <Field label="Note (optional)" htmlFor={`${id}-note`}>
-          <Input id={`${id}-note`} value={note} maxLength={200} placeholder="e.g. Conference in Durban" disabled={adding} onChange={(e) => setNote(e.target.value)} />
+        <Field label="Note (optional)" htmlFor={`${id}-note`} error={err("note")}>
+          <Input {...text("note")} maxLength={200} placeholder="e.g. Conference in Durban" />
         </Field>
 
         {replaces && <p className="text-sm text-amber-700">This replaces the exception already set for {formatDayLong(replaces.date)}.</p>}

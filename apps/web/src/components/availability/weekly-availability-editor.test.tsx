@@ -1,4 +1,4 @@
-import { fireEvent, render, screen, within } from "@testing-library/react";
+import { fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
 import { WeeklyAvailabilityEditor } from "./weekly-availability-editor";
@@ -63,5 +63,27 @@ describe("WeeklyAvailabilityEditor", () => {
     await user.click(screen.getByRole("button", { name: "Save weekly hours" }));
     expect(onSave).toHaveBeenCalledTimes(1);
     expect(onSave.mock.calls[0]![0].days[1].ranges).toEqual([{ start: "09:00", end: "13:00", venue: null, mode: "video" }]);
+  });
+
+  it("refuses a daily capacity outside 1 to 20 with the schema's sentence on the field", async () => {
+    const user = userEvent.setup();
+    const onSave = vi.fn();
+    render(<WeeklyAvailabilityEditor initial={empty} onSave={onSave} />);
+    const capacity = screen.getByLabelText("Daily capacity");
+    await user.clear(capacity);
+    await user.click(screen.getByRole("button", { name: "Save weekly hours" }));
+    expect(await screen.findByText("Daily capacity is a number")).toBeInTheDocument();
+    await waitFor(() => expect(capacity).toHaveFocus());
+    await user.type(capacity, "25");
+    expect(screen.getByText("At most 20 assessments a day")).toBeInTheDocument();
+    expect(capacity).toHaveAttribute("aria-invalid", "true");
+    await user.click(screen.getByRole("button", { name: "Save weekly hours" }));
+    expect(onSave).not.toHaveBeenCalled();
+  });
+
+  it("shows the server's refusal of the capacity on the field", () => {
+    render(<WeeklyAvailabilityEditor initial={empty} onSave={vi.fn()} serverErrors={{ dailyCapacity: "At least one assessment a day" }} />);
+    expect(screen.getByText("At least one assessment a day")).toBeInTheDocument();
+    expect(screen.getByLabelText("Daily capacity")).toHaveAttribute("aria-invalid", "true");
   });
 });

@@ -1,5 +1,5 @@
 import type { BookingItem, Role } from "@medlegal/domain";
-import { can } from "@medlegal/domain";
+import { can, correctAttendanceSchema } from "@medlegal/domain";
 import { Link } from "@tanstack/react-router";
 import { Check, CircleCheck, CircleX, RotateCcw, X } from "lucide-react";
 import * as React from "react";
@@ -112,7 +112,7 @@ export function BookingRowActions({
           title={`Mark ${b.patientName} ${b.status === "attended" ? "as a no-show" : "attended"}?`}
           description={`${b.reference} on ${when} is marked ${b.status === "attended" ? "attended" : "a no-show"}. The correction and your reason go into the audit trail; billing follows the new mark.`}
           label="Why was the mark wrong?"
-          requiredMessage="Say why the mark was wrong"
+          reasonSchema={correctAttendanceSchema.shape.reason}
           confirmLabel={b.status === "attended" ? "Mark as no-show" : "Mark attended"}
           destructive={false}
           pending={actions.correcting}

@@ -1,4 +1,4 @@
-import { render, screen } from "@testing-library/react";
+import { render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
 import { CancelBookingDialog } from "./cancel-booking-dialog";
@@ -32,6 +32,19 @@ describe("CancelBookingDialog", () => {
     expect(onConfirm).not.toHaveBeenCalled();
     expect(screen.getByText("Give a reason for cancelling")).toBeInTheDocument();
     expect(screen.getByLabelText("Reason")).toHaveAttribute("aria-invalid", "true");
+  });
+
+  it("refuses a reason of spaces with the server's sentence, focused, and keeps the server's length limit", async () => {
+    const user = userEvent.setup();
+    const onConfirm = vi.fn();
+    render(<CancelBookingDialog open onOpenChange={vi.fn()} booking={booking("2026-12-07T07:00:00Z")} chooseClass now={now} onConfirm={onConfirm} />);
+    await user.type(screen.getByLabelText("Reason"), "   ");
+    await user.click(screen.getByRole("button", { name: "Cancel booking" }));
+    expect(await screen.findByText("Give a reason for cancelling")).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByLabelText("Reason")).toHaveFocus());
+    expect(onConfirm).not.toHaveBeenCalled();
+    await user.type(screen.getByLabelText("Reason"), "Matter settled");
+    await waitFor(() => expect(screen.queryByText("Give a reason for cancelling")).not.toBeInTheDocument());
   });
 
   it("tells an attorney the fee applies and sends no class", async () => {

@@ -1,7 +1,8 @@
 import type { CancellationClass } from "@medlegal/domain";
-import { CANCELLATION_CLASS_LABEL, CANCELLATION_CLASSES, defaultCancellationClass } from "@medlegal/domain";
+import { CANCELLATION_CLASS_LABEL, CANCELLATION_CLASSES, cancelBookingSchema, defaultCancellationClass } from "@medlegal/domain";
 import { AlertTriangle } from "lucide-react";
 import * as React from "react";
+import { useZodForm } from "@/hooks/use-zod-form";
 import { formatWhen } from "@/lib/booking-time";
 import { cn } from "@/lib/utils";
 import { Button } from "../ui/button";
@@ -21,8 +22,12 @@ export interface CancelBookingValue {
   cancellationClass?: CancellationClass;
 }
 
+/** What the server checks besides the booking's id: the reason and the class. */
+const cancelValueSchema = cancelBookingSchema.omit({ id: true });
+
 /**
- * Asks for a reason before cancelling a booking. Staff also choose the cancellation class, with
+ * Asks for a reason before cancelling a booking, checked by the server's own schema (its sentence
+ * shows under the reason after the first try). Staff also choose the cancellation class, with
  * "chargeable" preselected under 24 hours' notice (defaultCancellationClass); attorneys are told
  * which class applies. Stays open while the cancel runs, and after a failed one.
  */
@@ -46,38 +51,29 @@ export function CancelBookingDialog({
 }) {
   const id = React.useId();
   const defaultClass = booking ? defaultCancellationClass(new Date(booking.startsAt), now ?? new Date()) : "no_fee";
-  const [reason, setReason] = React.useState("");
-  const [cls, setCls] = React.useState<CancellationClass>(defaultClass);
-  const [error, setError] = React.useState<string | null>(null);
+  const { form, patch, err, formRef, text, submit } = useZodForm<{ reason: string; cancellationClass: CancellationClass }>({
+    initial: () => ({ reason: "", cancellationClass: defaultClass }),
+    schema: cancelValueSchema,
+    // An attorney's cancellation takes the default class: only the reason is theirs to get right.
+    toPayload: ({ reason, cancellationClass }) => (chooseClass ? { reason, cancellationClass } : { reason }),
+    idPrefix: id,
+    pending,
+    // Start afresh each time the dialog opens for a booking.
+    resetKey: open ? (booking?.reference ?? "") : null,
+    mode: "onSubmit",
+  });
+  const cls = form.cancellationClass;
 
-  // Start afresh each time the dialog opens for a booking.
-  const openKey = open ? (booking?.reference ?? "") : null;
-  const [lastKey, setLastKey] = React.useState<string | null>(null);
-  if (openKey !== lastKey) {
-    setLastKey(openKey);
-    if (openKey !== null) {
-      setReason("");
-      setError(null);
-      setCls(defaultClass);
-    }
-  }
-
-  function submit(event: React.FormEvent) {
-    event.preventDefault();
-    if (pending) return;
-    const trimmed = reason.trim();
-    if (!trimmed) {
-      setError("Give a reason for cancelling");
-      return;
-    }
-    const result = onConfirm(chooseClass ? { reason: trimmed, cancellationClass: cls } : { reason: trimmed });
+  const confirm = submit((values) => {
+    const { reason, cancellationClass } = cancelValueSchema.parse(values);
+    const result = onConfirm(chooseClass ? { reason, cancellationClass } : { reason });
     if (result instanceof Promise) result.then(() => onOpenChange(false), () => undefined);
-  }
+  });
 
   return (
     <Dialog open={open} onOpenChange={(next) => (pending ? undefined : onOpenChange(next))}>
       <DialogContent showClose={false}>
-        <form onSubmit={submit} noValidate className="grid gap-4">
+        <form ref={formRef} onSubmit={confirm} noValidate className="grid gap-4">
           <DialogHeader>
             <DialogTitle>Cancel {booking?.reference ?? "booking"}?</DialogTitle>
             <DialogDescription>
@@ -106,7 +102,7 @@ export function CancelBookingDialog({
                     name={`${id}-class`}
                     value={value}
                     checked={cls === value}
-                    onChange={() => setCls(value)}
+                    onChange={() => patch({ cancellationClass: value })}
                     disabled={pending}
                     className="mt-0.5 size-4 accent-[var(--color-primary)]"
                   />
@@ -127,21 +123,8 @@ export function CancelBookingDialog({
             <p className="text-sm text-muted-foreground">More than 24 hours&rsquo; notice: no cancellation fee is charged.</p>
           )}
 
-          <Field label="Reason" htmlFor={`${id}-reason`} error={error} required>
-            <Textarea
-              id={`${id}-reason`}
-              value={reason}
-              maxLength={1000}
-              placeholder="Why is the assessment cancelled?"
-              disabled={pending}
-              autoFocus
-              onChange={(e) => {
-                setReason(e.target.value);
-                if (error && e.target.value.trim()) setError(null);
-              }}
-              aria-invalid={error ? true : undefined}
-              aria-describedby={error ? `${id}-reason-error` : undefined}
-            />
+          <Field label="Reason" htmlFor={`${id}-reason`} error={err("reason")} required>
+            <Textarea {...text("reason")} maxLength={1000} placeholder="Why is the assessment cancelled?" autoFocus />
           </Field>
           <DialogFooter>
             <Button variant="outline" onClick={() => onOpenChange(false)} disabled={pending}>

@@ -1,17 +1,17 @@
 import type { AssignmentItem, QueryDetail } from "@medlegal/domain";
-import { LIVE_ASSIGNMENT_STATUSES, OPEN_QUERY_STATUSES } from "@medlegal/domain";
+import { assignInputSchema, FORM_MESSAGES, formatRand, LIVE_ASSIGNMENT_STATUSES, OPEN_QUERY_STATUSES, parseRandToCents } from "@medlegal/domain";
 import { UserPlus, UserX } from "lucide-react";
 import * as React from "react";
 import { useRefreshQueries } from "@/hooks/use-query-actions";
 import { toast } from "@/hooks/use-toast";
+import { useZodForm } from "@/hooks/use-zod-form";
 import { formatDateTime, withArticle } from "@/lib/format";
-import { formatRand, parseRandToCents } from "@medlegal/domain";
 import { trpc } from "@/lib/trpc";
-import { trpcErrorMessage } from "@/lib/trpc-errors";
+import { trpcErrorMessage, trpcFieldErrors } from "@/lib/trpc-errors";
 import { cn } from "@/lib/utils";
 import { Button } from "../ui/button";
 import { ConfirmDialog } from "../ui/confirm-dialog";
-import { Field } from "../ui/field";
+import { Field, FieldError } from "../ui/field";
 import { Input } from "../ui/input";
 import { Skeleton } from "../ui/skeleton";
 import { Spinner } from "../ui/spinner";
@@ -112,22 +112,38 @@ export function AssignExpertsPanel({ query }: { query: QueryDetail }) {
   );
 }
 
+interface CandidateFormState {
+  consultantId: string;
+  /** The agreed fee as typed, in rand. */
+  feeAgreedCents: string;
+}
+
 function CandidatePicker({ queryId, specializationId, specialization }: { queryId: string; specializationId: string; specialization: string }) {
   const candidates = trpc.assignments.listCandidates.useQuery({ queryId, specializationId });
-  const [consultantId, setConsultantId] = React.useState("");
-  const [fee, setFee] = React.useState("");
-  const [feeError, setFeeError] = React.useState<string | null>(null);
+  const [proposed, setProposed] = React.useState(0);
   const refresh = useRefreshQueries();
   const create = trpc.assignments.create.useMutation({
     onSuccess: async (a) => {
       toast({ title: "Expert proposed", description: `${a.consultantName} was asked to accept the ${a.specialization.toLowerCase()} assignment.` });
-      setConsultantId("");
-      setFee("");
+      setProposed((n) => n + 1);
       await refresh(queryId);
     },
     onError: (error) => toast({ variant: "destructive", title: "Could not assign the expert", description: trpcErrorMessage(error) }),
   });
+  const serverErrors = React.useMemo(() => trpcFieldErrors(create.error), [create.error]);
   const id = React.useId();
+  const toPayload = (f: CandidateFormState) => ({ queryId, consultantId: f.consultantId, specializationId, feeAgreedCents: parseRandToCents(f.feeAgreedCents) });
+  const { form, patch, touch, err, formRef, describe, text, submit } = useZodForm<CandidateFormState>({
+    initial: () => ({ consultantId: "", feeAgreedCents: "" }),
+    schema: assignInputSchema,
+    toPayload,
+    // The fee is typed in rand: text that is no amount says so in words.
+    refine: (f, errors) => (Number.isNaN(parseRandToCents(f.feeAgreedCents)) ? { ...errors, feeAgreedCents: FORM_MESSAGES.randAmount } : errors),
+    idPrefix: id,
+    pending: create.isPending,
+    serverErrors,
+    resetKey: proposed,
+  });
 
   if (candidates.isLoading) {
     return (
@@ -144,19 +160,8 @@ function CandidatePicker({ queryId, specializationId, specialization }: { queryI
     return <p className="mt-2 text-sm text-muted-foreground">No active {specialization.toLowerCase()} is registered. Add one under User Management.</p>;
   }
 
-  function submit(event: React.FormEvent) {
-    event.preventDefault();
-    const cents = parseRandToCents(fee);
-    if (Number.isNaN(cents)) {
-      setFeeError("Enter an amount in rand, e.g. 4 500.00");
-      return;
-    }
-    if (!consultantId) return;
-    create.mutate({ queryId, consultantId, specializationId, feeAgreedCents: cents });
-  }
-
   return (
-    <form onSubmit={submit} className="mt-2 grid gap-3">
+    <form ref={formRef} onSubmit={submit((f) => create.mutate(toPayload(f)))} noValidate className="mt-2 grid gap-3">
       <fieldset className="grid min-w-0 grid-cols-1 gap-1.5">
         <legend className="mb-1.5 text-xs font-medium text-muted-foreground">Choose {withArticle(specialization.toLowerCase())} (least busy first)</legend>
         <div className="grid grid-cols-1 gap-1.5" role="radiogroup" aria-label={`Consultants: ${specialization}`}>
@@ -165,10 +170,22 @@ function CandidatePicker({ queryId, specializationId, specialization }: { queryI
               key={c.id}
               className={cn(
                 "flex cursor-pointer items-center gap-3 rounded-md border px-3 py-2 text-sm hover:bg-muted/60 has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-ring",
-                consultantId === c.id && "border-primary bg-accent",
+                form.consultantId === c.id && "border-primary bg-accent",
               )}
             >
-              <input type="radio" name={`${id}-consultant`} value={c.id} checked={consultantId === c.id} onChange={() => setConsultantId(c.id)} className="accent-[var(--color-primary)]" />
+              <input
+                type="radio"
+                name={`${id}-consultantId`}
+                value={c.id}
+                checked={form.consultantId === c.id}
+                disabled={create.isPending}
+                onChange={() => {
+                  patch({ consultantId: c.id });
+                  touch("consultantId");
+                }}
+                {...describe("consultantId")}
+                className="accent-[var(--color-primary)]"
+              />
               <span className="min-w-0 flex-1">
                 <span className="block truncate font-medium">{c.name}</span>
                 <span className="block truncate text-xs text-muted-foreground">
@@ -181,23 +198,13 @@ function CandidatePicker({ queryId, specializationId, specialization }: { queryI
             </label>
           ))}
         </div>
+        {err("consultantId") && <FieldError id={`${id}-consultantId-error`}>{err("consultantId")}</FieldError>}
       </fieldset>
       <div className="grid grid-cols-1 gap-3 sm:grid-cols-[minmax(0,12rem)_auto] sm:items-end">
-        <Field label="Agreed fee (optional)" htmlFor={`${id}-fee`} error={feeError}>
-          <Input
-            id={`${id}-fee`}
-            inputMode="decimal"
-            placeholder="R 0.00"
-            value={fee}
-            onChange={(e) => {
-              setFee(e.target.value);
-              setFeeError(null);
-            }}
-            aria-invalid={feeError ? true : undefined}
-            aria-describedby={feeError ? `${id}-fee-error` : undefined}
-          />
+        <Field label="Agreed fee (optional)" htmlFor={`${id}-feeAgreedCents`} error={err("feeAgreedCents")}>
+          <Input {...text("feeAgreedCents")} inputMode="decimal" placeholder="R 0.00" />
         </Field>
-        <Button type="submit" disabled={!consultantId || create.isPending} className="sm:w-fit">
+        <Button type="submit" disabled={create.isPending} className="sm:w-fit">
           {create.isPending ? <Spinner decorative className="size-4 text-current" /> : <UserPlus aria-hidden />}
           Assign expert
         </Button>

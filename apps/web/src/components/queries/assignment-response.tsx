@@ -1,3 +1,4 @@
+import { declineAssignmentReasonSchema } from "@medlegal/domain";
 import { Check, X } from "lucide-react";
 import * as React from "react";
 import { Button } from "../ui/button";
@@ -48,7 +49,7 @@ export function AssignmentResponse({
         description="The case manager is told you declined and why, so they can find another expert."
         label="Reason for declining"
         placeholder="For example: not available in the requested period"
-        requiredMessage="Give a reason for declining"
+        reasonSchema={declineAssignmentReasonSchema}
         confirmLabel="Decline assignment"
         pending={pending === "decline"}
         onConfirm={(reason) => onRespond(false, reason)}

@@ -1,5 +1,5 @@
 import type { QueryStatus } from "@medlegal/domain";
-import { QUERY_STATUS_LABEL } from "@medlegal/domain";
+import { cancelQueryReasonSchema, QUERY_STATUS_LABEL } from "@medlegal/domain";
 import { ArrowRight, Ban, Pause, Play } from "lucide-react";
 import * as React from "react";
 import { Button } from "../ui/button";
@@ -73,7 +73,7 @@ export function QueryStatusActions({
         title={`Cancel ${reference}?`}
         description="The attorney and the assigned experts are told the query was cancelled, with your reason. A cancelled query cannot be reopened."
         label="Reason for cancelling"
-        requiredMessage="Give a reason for cancelling"
+        reasonSchema={cancelQueryReasonSchema}
         confirmLabel="Cancel query"
         pending={pendingTo === "cancelled"}
         onConfirm={(reason) => onMove("cancelled", reason)}

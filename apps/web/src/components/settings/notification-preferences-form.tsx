@@ -1,11 +1,11 @@
 import type { NotificationPreference } from "@medlegal/domain";
-import { NOTIFICATION_TYPE_LABEL } from "@medlegal/domain";
+import { NOTIFICATION_TYPE_LABEL, notificationPreferencesSchema } from "@medlegal/domain";
 import { Bell, Mail } from "lucide-react";
-import * as React from "react";
+import { useZodForm } from "@/hooks/use-zod-form";
 import { Switch } from "../ui/switch";
 import { FormActions } from "../forms/form-footer";
 
-/** Per notification type: show it in the bell, and send it by e-mail. Saved together. */
+/** Per notification type: show it in the bell, and send it by e-mail. Saved together, checked by the server's schema. */
 export function NotificationPreferencesForm({
   preferences,
   pending = false,
@@ -15,24 +15,25 @@ export function NotificationPreferencesForm({
   pending?: boolean;
   onSubmit: (preferences: NotificationPreference[]) => void;
 }) {
-  const [value, setValue] = React.useState<NotificationPreference[]>(() => preferences.map((p) => ({ ...p })));
-  const [saved, setSaved] = React.useState(preferences);
-  if (saved !== preferences) {
-    setSaved(preferences);
-    setValue(preferences.map((p) => ({ ...p })));
-  }
-  const dirty = JSON.stringify(value) !== JSON.stringify(preferences);
+  const { form, patch, formRef, submit, dirty, reset } = useZodForm<{ preferences: NotificationPreference[] }>({
+    initial: () => ({ preferences: preferences.map((p) => ({ ...p })) }),
+    schema: notificationPreferencesSchema,
+    idPrefix: "notification-preferences",
+    pending,
+    // The saved preferences came back: the switches start from them.
+    resetKey: preferences,
+  });
+  const value = form.preferences;
   const set = (type: NotificationPreference["type"], channel: "bell" | "email", on: boolean) =>
-    setValue((prev) => prev.map((p) => (p.type === type ? { ...p, [channel]: on } : p)));
+    patch({ preferences: value.map((p) => (p.type === type ? { ...p, [channel]: on } : p)) });
 
   return (
     <form
+      ref={formRef}
+      noValidate
       aria-label="Notification preferences"
       className="grid gap-4"
-      onSubmit={(e) => {
-        e.preventDefault();
-        if (dirty && !pending) onSubmit(value);
-      }}
+      onSubmit={submit((values) => onSubmit(values.preferences), { requireChange: true })}
     >
       <div className="overflow-hidden rounded-lg border">
         <div className="grid grid-cols-[minmax(0,1fr)_4.5rem_4.5rem] items-center gap-2 border-b bg-muted/50 px-4 py-2.5 text-xs font-medium text-muted-foreground sm:grid-cols-[minmax(0,1fr)_7rem_7rem]">
@@ -63,7 +64,7 @@ export function NotificationPreferencesForm({
           })}
         </ul>
       </div>
-      <FormActions pending={pending} dirty={dirty} onReset={() => setValue(preferences.map((p) => ({ ...p })))} label="Save preferences" />
+      <FormActions pending={pending} dirty={dirty} onReset={reset} label="Save preferences" />
     </form>
   );
 }

@@ -1,3 +1,5 @@
+import type { DeclaredHolidayInput } from "@medlegal/domain";
+import { declaredHolidayInputSchema } from "@medlegal/domain";
 import { Trash2 } from "lucide-react";
 import * as React from "react";
 import { Button } from "@/components/ui/button";
@@ -9,6 +11,7 @@ import { NativeSelect } from "@/components/ui/native-select";
 import { ListSkeleton } from "@/components/ui/skeleton";
 import { Spinner } from "@/components/ui/spinner";
 import { toast } from "@/hooks/use-toast";
+import { useZodForm } from "@/hooks/use-zod-form";
 import { saToday } from "@/lib/booking-time";
 import { formatDay } from "@/lib/format";
 import { trpc } from "@/lib/trpc";
@@ -22,18 +25,12 @@ import { trpcErrorMessage, trpcFieldErrors } from "@/lib/trpc-errors";
 export function HolidaysSettings() {
   const thisYear = Number(saToday().slice(0, 4));
   const [year, setYear] = React.useState(thisYear);
-  const [date, setDate] = React.useState("");
-  const [name, setName] = React.useState("");
-  const [attempted, setAttempted] = React.useState(false);
   const [removing, setRemoving] = React.useState<{ date: string; name: string } | null>(null);
   const holidays = trpc.sla.listHolidays.useQuery({ year }, { placeholderData: (prev) => prev });
   const utils = trpc.useUtils();
   const declare = trpc.sla.declareHoliday.useMutation({
     onSuccess: async (day) => {
       toast({ title: "Holiday added", description: `${formatDay(day.date)}: ${day.name}.` });
-      setDate("");
-      setName("");
-      setAttempted(false);
       await utils.sla.listHolidays.invalidate();
     },
     onError: (error) => toast({ variant: "destructive", title: "Could not add the holiday", description: trpcErrorMessage(error) }),
@@ -46,30 +43,11 @@ export function HolidaysSettings() {
     },
     onError: (error) => toast({ variant: "destructive", title: "Could not remove the holiday", description: trpcErrorMessage(error) }),
   });
-  const server = trpcFieldErrors(declare.error) ?? {};
-  const errors = { date: !date ? "Choose a date" : server.date, name: !name.trim() ? "Give the day a name" : server.name };
-
-  function submit(event: React.FormEvent) {
-    event.preventDefault();
-    setAttempted(true);
-    if (declare.isPending || !date || !name.trim()) return;
-    declare.mutate({ date, name: name.trim() });
-  }
+  const serverErrors = React.useMemo(() => trpcFieldErrors(declare.error), [declare.error]);
 
   return (
     <div className="grid gap-6">
-      <form noValidate aria-label="Add a declared public holiday" className="grid gap-3 sm:grid-cols-[11rem_minmax(0,1fr)_auto] sm:items-start" onSubmit={submit}>
-        <Field label="Date" htmlFor="holiday-date" error={attempted ? errors.date : undefined} required>
-          <Input id="holiday-date" type="date" value={date} onChange={(e) => setDate(e.target.value)} aria-invalid={attempted && !!errors.date} aria-describedby={attempted && errors.date ? "holiday-date-error" : undefined} />
-        </Field>
-        <Field label="Name" htmlFor="holiday-name" error={attempted ? errors.name : undefined} required>
-          <Input id="holiday-name" value={name} maxLength={100} placeholder="e.g. Local government elections" onChange={(e) => setName(e.target.value)} aria-invalid={attempted && !!errors.name} aria-describedby={attempted && errors.name ? "holiday-name-error" : undefined} />
-        </Field>
-        <Button type="submit" className="sm:mt-6" disabled={declare.isPending}>
-          {declare.isPending && <Spinner />}
-          Add holiday
-        </Button>
-      </form>
+      <DeclareHolidayForm pending={declare.isPending} serverErrors={serverErrors} onSubmit={(input) => declare.mutateAsync(input)} />
 
       <div className="grid gap-3">
         <div className="flex flex-wrap items-end justify-between gap-3">
@@ -120,5 +98,49 @@ export function HolidaysSettings() {
         onConfirm={() => removing && remove.mutate({ date: removing.date })}
       />
     </div>
+  );
+}
+
+/**
+ * A declared day: its date and name, checked by the server's schema. Errors wait for the first try
+ * (the date picker is left before a date is chosen), then follow each change; the fields empty
+ * once `onSubmit` resolves and stay for another try when it rejects.
+ */
+export function DeclareHolidayForm({
+  pending = false,
+  serverErrors,
+  onSubmit,
+}: {
+  pending?: boolean;
+  serverErrors?: Record<string, string>;
+  onSubmit: (input: DeclaredHolidayInput) => Promise<unknown>;
+}) {
+  const { err, formRef, text, submit, reset } = useZodForm<{ date: string; name: string }>({
+    initial: () => ({ date: "", name: "" }),
+    schema: declaredHolidayInputSchema,
+    idPrefix: "holiday",
+    pending,
+    serverErrors,
+    mode: "onSubmit",
+  });
+  const add = submit((values) =>
+    onSubmit(declaredHolidayInputSchema.parse(values)).then(reset, () => {
+      // The caller reports the failure; the fields stay for another try.
+    }),
+  );
+
+  return (
+    <form ref={formRef} noValidate aria-label="Add a declared public holiday" className="grid gap-3 sm:grid-cols-[11rem_minmax(0,1fr)_auto] sm:items-start" onSubmit={add}>
+      <Field label="Date" htmlFor="holiday-date" error={err("date")} required>
+        <Input {...text("date")} type="date" />
+      </Field>
+      <Field label="Name" htmlFor="holiday-name" error={err("name")} required>
+        <Input {...text("name")} maxLength={100} placeholder="e.g. Local government elections" />
+      </Field>
+      <Button type="submit" className="sm:mt-6" disabled={pending}>
+        {pending && <Spinner />}
+        Add holiday
+      </Button>
+    </form>
   );
 }

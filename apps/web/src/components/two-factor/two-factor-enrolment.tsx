@@ -1,8 +1,9 @@
 import type { TwoFactorEnrolment as Enrolment } from "@medlegal/domain";
-import { isTotpCode, TOTP_DIGITS } from "@medlegal/domain";
+import { isTotpCode, TOTP_DIGITS, twoFactorVerifySchema } from "@medlegal/domain";
 import { Check, Copy, Download, KeyRound } from "lucide-react";
 import * as React from "react";
 import { toast } from "@/hooks/use-toast";
+import { useZodForm } from "@/hooks/use-zod-form";
 import { trpc } from "@/lib/trpc";
 import { trpcErrorMessage, trpcFieldErrors } from "@/lib/trpc-errors";
 import { FormFooter } from "../forms/form-footer";
@@ -25,42 +26,34 @@ async function copyText(text: string, what: string) {
   }
 }
 
-/** A six-digit code field with the attributes authenticator autofill and phone keyboards expect. */
+/**
+ * A six-digit code field with the attributes authenticator autofill and phone keyboards expect;
+ * `input` is the form's binding of the field (useZodForm's `text`), with its id.
+ */
 export function TotpCodeField({
-  id,
   label = "Code from your app",
-  value,
-  onChange,
+  input,
   error,
-  disabled,
   acceptRecoveryCode = false,
 }: {
-  id: string;
   label?: string;
-  value: string;
-  onChange: (value: string) => void;
-  error?: string | null;
-  disabled?: boolean;
+  input: React.ComponentProps<typeof Input> & { id: string };
+  error?: string;
   /** Also accept a recovery code (letters and a hyphen). */
   acceptRecoveryCode?: boolean;
 }) {
   return (
-    <Field label={label} htmlFor={id} error={error}>
+    <Field label={label} htmlFor={input.id} error={error}>
       <Input
-        id={id}
-        value={value}
-        onChange={(e) => onChange(e.target.value)}
+        {...input}
         autoComplete="one-time-code"
         inputMode={acceptRecoveryCode ? "text" : "numeric"}
         pattern={acceptRecoveryCode ? undefined : "[0-9]*"}
         maxLength={acceptRecoveryCode ? 20 : TOTP_DIGITS}
         autoCapitalize="none"
         spellCheck={false}
-        disabled={disabled}
         placeholder={acceptRecoveryCode ? "123456 or abcde-12345" : "123456"}
         className="font-mono sm:max-w-56"
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
       />
     </Field>
   );
@@ -119,8 +112,6 @@ export function TwoFactorEnrolment({ onDone, onCancel, autoStart = false }: { on
   const utils = trpc.useUtils();
   const [enrolment, setEnrolment] = React.useState<Enrolment | null>(null);
   const [recoveryCodes, setRecoveryCodes] = React.useState<string[] | null>(null);
-  const [code, setCode] = React.useState("");
-  const [codeError, setCodeError] = React.useState<string | null>(null);
 
   const start = trpc.twoFactor.start.useMutation({
     onSuccess: setEnrolment,
@@ -131,12 +122,9 @@ export function TwoFactorEnrolment({ onDone, onCancel, autoStart = false }: { on
       setRecoveryCodes(result.recoveryCodes);
       await utils.twoFactor.getStatus.invalidate();
     },
-    onError: (error) => {
-      setCode("");
-      setCodeError(trpcFieldErrors(error)?.code ?? null);
-      toast({ variant: "destructive", title: "Could not turn on two-factor sign-in", description: trpcErrorMessage(error) });
-    },
+    onError: (error) => toast({ variant: "destructive", title: "Could not turn on two-factor sign-in", description: trpcErrorMessage(error) }),
   });
+  const serverErrors = React.useMemo(() => trpcFieldErrors(confirm.error), [confirm.error]);
 
   const startedOnce = React.useRef(false);
   React.useEffect(() => {
@@ -166,16 +154,6 @@ export function TwoFactorEnrolment({ onDone, onCancel, autoStart = false }: { on
     );
   }
 
-  function submit(event: React.FormEvent) {
-    event.preventDefault();
-    if (!isTotpCode(code.trim())) {
-      setCodeError(ENTER_CODE);
-      return;
-    }
-    setCodeError(null);
-    confirm.mutate({ code: code.trim() });
-  }
-
   return (
     <div className="grid gap-6">
       <ol className="grid gap-6 md:grid-cols-[auto_minmax(0,1fr)] md:gap-8">
@@ -196,13 +174,44 @@ export function TwoFactorEnrolment({ onDone, onCancel, autoStart = false }: { on
               Copy key
             </Button>
           </div>
-          <form onSubmit={submit} noValidate className="mt-3 grid gap-3" aria-label="Confirm your authenticator">
-            <p className="text-sm font-medium">2. Enter the {TOTP_DIGITS}-digit code the app shows</p>
-            <TotpCodeField id="two-factor-confirm-code" value={code} onChange={setCode} error={codeError} disabled={confirm.isPending} />
-            <FormFooter className="border-t-0 pt-1 sm:justify-start" pending={confirm.isPending} submitLabel="Turn on" onSecondary={onCancel} />
-          </form>
+          <ConfirmAuthenticatorForm pending={confirm.isPending} serverErrors={serverErrors} onSubmit={(code) => confirm.mutateAsync({ code })} onCancel={onCancel} />
         </li>
       </ol>
     </div>
+  );
+}
+
+/**
+ * Step 2 of the set-up: the app's current code, checked by the server's schema. The server takes a
+ * recovery code too (for other purposes); confirming a new authenticator needs the app's six digits.
+ * `onSubmit` rejects on a refusal: the code empties for another try, the server's error on it.
+ */
+export function ConfirmAuthenticatorForm({
+  pending = false,
+  serverErrors,
+  onSubmit,
+  onCancel,
+}: {
+  pending?: boolean;
+  serverErrors?: Record<string, string>;
+  onSubmit: (code: string) => Promise<unknown>;
+  onCancel?: () => void;
+}) {
+  const { methods, err, formRef, text, submit } = useZodForm<{ code: string }>({
+    initial: () => ({ code: "" }),
+    schema: twoFactorVerifySchema,
+    refine: (form, errors) => (isTotpCode(form.code.trim()) ? errors : { ...errors, code: ENTER_CODE }),
+    idPrefix: "two-factor-confirm",
+    pending,
+    serverErrors,
+    mode: "onSubmit",
+  });
+  const send = submit(({ code }) => onSubmit(code.trim()).catch(() => methods.setValue("code", "")));
+  return (
+    <form ref={formRef} onSubmit={send} noValidate className="mt-3 grid gap-3" aria-label="Confirm your authenticator">
+      <p className="text-sm font-medium">2. Enter the {TOTP_DIGITS}-digit code the app shows</p>
+      <TotpCodeField input={text("code")} error={err("code")} />
+      <FormFooter className="border-t-0 pt-1 sm:justify-start" pending={pending} submitLabel="Turn on" onSecondary={onCancel} />
+    </form>
   );
 }

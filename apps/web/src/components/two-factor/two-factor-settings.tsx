@@ -1,8 +1,10 @@
-import { TWO_FACTOR_MESSAGES } from "@medlegal/domain";
+import type { TwoFactorDisableInput, TwoFactorVerifyInput } from "@medlegal/domain";
+import { TWO_FACTOR_MESSAGES, twoFactorDisableSchema, twoFactorVerifySchema } from "@medlegal/domain";
 import { ShieldCheck, ShieldOff } from "lucide-react";
 import * as React from "react";
 import { PasswordInput } from "@/components/auth/password-input";
 import { toast } from "@/hooks/use-toast";
+import { useZodForm } from "@/hooks/use-zod-form";
 import { trpc } from "@/lib/trpc";
 import { trpcErrorMessage, trpcFieldErrors } from "@/lib/trpc-errors";
 import { FormFooter } from "../forms/form-footer";
@@ -91,76 +93,121 @@ export function TwoFactorSettings() {
 
 function RegenerateRecoveryCodes({ onClose }: { onClose: () => void }) {
   const utils = trpc.useUtils();
-  const [code, setCode] = React.useState("");
   const [codes, setCodes] = React.useState<string[] | null>(null);
   const regenerate = trpc.twoFactor.regenerateRecoveryCodes.useMutation({
     onSuccess: async (result) => {
       setCodes(result.recoveryCodes);
       await utils.twoFactor.getStatus.invalidate();
     },
-    onError: (error) => {
-      setCode("");
-      toast({ variant: "destructive", title: "Could not make new recovery codes", description: trpcErrorMessage(error) });
-    },
+    onError: (error) => toast({ variant: "destructive", title: "Could not make new recovery codes", description: trpcErrorMessage(error) }),
   });
+  const serverErrors = React.useMemo(() => trpcFieldErrors(regenerate.error), [regenerate.error]);
   if (codes) return <RecoveryCodes codes={codes} onDone={onClose} />;
-  const error = trpcFieldErrors(regenerate.error)?.code;
+  return <RegenerateRecoveryCodesForm pending={regenerate.isPending} serverErrors={serverErrors} onSubmit={(input) => regenerate.mutateAsync(input)} onCancel={onClose} />;
+}
+
+/** A code from the app (or a recovery code) confirms new recovery codes; `onSubmit` rejects on a refusal (the code empties). */
+export function RegenerateRecoveryCodesForm({
+  pending = false,
+  serverErrors,
+  onSubmit,
+  onCancel,
+}: {
+  pending?: boolean;
+  serverErrors?: Record<string, string>;
+  onSubmit: (input: TwoFactorVerifyInput) => Promise<unknown>;
+  onCancel: () => void;
+}) {
+  const { methods, err, formRef, text, submit, complete } = useZodForm<TwoFactorVerifyInput>({
+    initial: () => ({ code: "" }),
+    schema: twoFactorVerifySchema,
+    idPrefix: "two-factor-regenerate",
+    pending,
+    serverErrors,
+  });
   return (
-    <BoxedForm label="New recovery codes" onSubmit={() => regenerate.mutate({ code })}>
+    <BoxedForm label="New recovery codes" formRef={formRef} onSubmit={submit((values) => onSubmit(values).catch(() => methods.setValue("code", "")))}>
       <p className="text-sm text-muted-foreground">Your current recovery codes stop working. Confirm with a code from your app.</p>
-      <TotpCodeField id="two-factor-regenerate-code" value={code} onChange={setCode} error={error} disabled={regenerate.isPending} acceptRecoveryCode />
-      <FormFooter className={FOOTER} pending={regenerate.isPending} submitLabel="Make new codes" submitDisabled={!code.trim()} onSecondary={onClose} />
+      <TotpCodeField input={text("code")} error={err("code")} acceptRecoveryCode />
+      <FormFooter className={FOOTER} pending={pending} submitLabel="Make new codes" submitDisabled={!complete} onSecondary={onCancel} />
     </BoxedForm>
   );
 }
 
 function DisableTwoFactor({ onClose }: { onClose: () => void }) {
   const utils = trpc.useUtils();
-  const [currentPassword, setCurrentPassword] = React.useState("");
-  const [code, setCode] = React.useState("");
   const disable = trpc.twoFactor.disable.useMutation({
     onSuccess: (status) => {
       utils.twoFactor.getStatus.setData(undefined, status);
       toast({ title: "Two-factor sign-in is off", description: "Your password alone signs you in again." });
       onClose();
     },
-    onError: (error) => {
-      setCode("");
-      toast({ variant: "destructive", title: "Could not turn off two-factor sign-in", description: trpcErrorMessage(error) });
-    },
+    onError: (error) => toast({ variant: "destructive", title: "Could not turn off two-factor sign-in", description: trpcErrorMessage(error) }),
   });
-  const errors = trpcFieldErrors(disable.error);
+  const serverErrors = React.useMemo(() => trpcFieldErrors(disable.error), [disable.error]);
+  return <DisableTwoFactorForm pending={disable.isPending} serverErrors={serverErrors} onSubmit={(input) => disable.mutateAsync(input)} onCancel={onClose} />;
+}
+
+/**
+ * Turning two-factor sign-in off: the current password and a code, checked by the server's schema.
+ * `onSubmit` rejects on a refusal: the code empties (it may have been spent), the server's errors on their fields.
+ */
+export function DisableTwoFactorForm({
+  pending = false,
+  serverErrors,
+  onSubmit,
+  onCancel,
+}: {
+  pending?: boolean;
+  serverErrors?: Record<string, string>;
+  onSubmit: (input: TwoFactorDisableInput) => Promise<unknown>;
+  onCancel: () => void;
+}) {
+  const { methods, err, formRef, text, submit, complete } = useZodForm<TwoFactorDisableInput>({
+    initial: () => ({ currentPassword: "", code: "" }),
+    schema: twoFactorDisableSchema,
+    idPrefix: "two-factor-disable",
+    pending,
+    serverErrors,
+  });
   return (
-    <BoxedForm label="Turn off two-factor sign-in" destructive onSubmit={() => disable.mutate({ currentPassword, code })}>
+    <BoxedForm
+      label="Turn off two-factor sign-in"
+      destructive
+      formRef={formRef}
+      onSubmit={submit((values) => onSubmit(values).catch(() => methods.setValue("code", "")))}
+    >
       <p className="text-sm text-muted-foreground">Your account will be protected by your password only.</p>
-      <Field label="Current password" htmlFor="two-factor-disable-password" error={errors?.currentPassword} className="sm:max-w-sm">
-        <PasswordInput
-          id="two-factor-disable-password"
-          autoComplete="current-password"
-          value={currentPassword}
-          onChange={(e) => setCurrentPassword(e.target.value)}
-          disabled={disable.isPending}
-          aria-invalid={errors?.currentPassword ? true : undefined}
-          aria-describedby={errors?.currentPassword ? "two-factor-disable-password-error" : undefined}
-        />
+      <Field label="Current password" htmlFor="two-factor-disable-currentPassword" error={err("currentPassword")} className="sm:max-w-sm">
+        <PasswordInput {...text("currentPassword")} autoComplete="current-password" />
       </Field>
-      <TotpCodeField id="two-factor-disable-code" value={code} onChange={setCode} error={errors?.code} disabled={disable.isPending} acceptRecoveryCode />
-      <FormFooter className={FOOTER} pending={disable.isPending} submitLabel="Turn off" submitDisabled={!currentPassword || !code.trim()} onSecondary={onClose} />
+      <TotpCodeField input={text("code")} error={err("code")} acceptRecoveryCode />
+      <FormFooter className={FOOTER} pending={pending} submitLabel="Turn off" submitDisabled={!complete} onSecondary={onCancel} />
     </BoxedForm>
   );
 }
 
 /** A small form in a bordered box under the status (a red border for turning protection off). */
-function BoxedForm({ label, destructive = false, onSubmit, children }: { label: string; destructive?: boolean; onSubmit: () => void; children: React.ReactNode }) {
+function BoxedForm({
+  label,
+  destructive = false,
+  formRef,
+  onSubmit,
+  children,
+}: {
+  label: string;
+  destructive?: boolean;
+  formRef: React.Ref<HTMLFormElement>;
+  onSubmit: (event: React.FormEvent) => void;
+  children: React.ReactNode;
+}) {
   return (
     <form
+      ref={formRef}
       className={destructive ? "grid gap-3 rounded-lg border border-destructive/30 p-4" : "grid gap-3 rounded-lg border p-4"}
       aria-label={label}
       noValidate
-      onSubmit={(e) => {
-        e.preventDefault();
-        onSubmit();
-      }}
+      onSubmit={onSubmit}
     >
       {children}
     </form>

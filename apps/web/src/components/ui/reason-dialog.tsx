@@ -1,4 +1,6 @@
 import * as React from "react";
+import { z } from "zod";
+import { useZodForm } from "@/hooks/use-zod-form";
 import { Button } from "./button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "./dialog";
 import { Field } from "./field";
@@ -7,7 +9,9 @@ import { Textarea } from "./textarea";
 
 /**
  * Asks for a reason before an action that needs one (cancel a query, decline an assignment).
- * The confirm button does nothing until a reason is written; the dialog stays open while it runs.
+ * The reason is checked by the server's own schema for it (`reasonSchema`, e.g.
+ * `slaPauseSchema.shape.reason`), so the dialog refuses what the server would, with its sentence;
+ * the error waits for the first try, then follows each change. The dialog stays open while it runs.
  */
 export function ReasonDialog({
   open,
@@ -16,11 +20,13 @@ export function ReasonDialog({
   description,
   label = "Reason",
   placeholder,
-  requiredMessage = "Give a reason",
+  reasonSchema,
   confirmLabel,
+  cancelLabel = "Keep it",
   destructive = true,
   pending = false,
   onConfirm,
+  onCloseAutoFocus,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
@@ -28,63 +34,48 @@ export function ReasonDialog({
   description: React.ReactNode;
   label?: string;
   placeholder?: string;
-  requiredMessage?: string;
+  /** The server's schema of the reason: a required, trimmed, bounded text. */
+  reasonSchema: z.ZodType<string, string>;
   confirmLabel: string;
+  cancelLabel?: string;
   destructive?: boolean;
   pending?: boolean;
-  /** May return a promise: the dialog closes when it resolves and stays open (for another try) when it rejects. */
+  /** Gets the reason as the server stores it (trimmed). May return a promise: the dialog closes when it resolves and stays open (for another try) when it rejects. */
   onConfirm: (reason: string) => void | Promise<unknown>;
+  /** Where focus goes on close, when the button that opened the dialog is gone (call `preventDefault`). */
+  onCloseAutoFocus?: (event: Event) => void;
 }) {
-  const [reason, setReason] = React.useState("");
-  const [error, setError] = React.useState<string | null>(null);
   const id = React.useId();
+  const schema = React.useMemo(() => z.object({ reason: reasonSchema }), [reasonSchema]);
+  const { err, formRef, text, submit } = useZodForm<{ reason: string }>({
+    initial: () => ({ reason: "" }),
+    schema,
+    idPrefix: id,
+    pending,
+    // Each opening starts from an empty reason.
+    resetKey: open,
+    mode: "onSubmit",
+  });
 
-  React.useEffect(() => {
-    if (open) {
-      setReason("");
-      setError(null);
-    }
-  }, [open]);
-
-  function submit(event: React.FormEvent) {
-    event.preventDefault();
-    if (pending) return;
-    const trimmed = reason.trim();
-    if (!trimmed) {
-      setError(requiredMessage);
-      return;
-    }
-    const result = onConfirm(trimmed);
+  const confirm = submit((values) => {
+    const result = onConfirm(schema.parse(values).reason);
     if (result instanceof Promise) result.then(() => onOpenChange(false), () => undefined);
-  }
+  });
 
   return (
     <Dialog open={open} onOpenChange={(next) => (pending ? undefined : onOpenChange(next))}>
-      <DialogContent showClose={false}>
-        <form onSubmit={submit} noValidate className="grid gap-4">
+      <DialogContent showClose={false} onCloseAutoFocus={onCloseAutoFocus}>
+        <form ref={formRef} onSubmit={confirm} noValidate className="grid gap-4">
           <DialogHeader>
             <DialogTitle>{title}</DialogTitle>
             <DialogDescription>{description}</DialogDescription>
           </DialogHeader>
-          <Field label={label} htmlFor={`${id}-reason`} error={error} required>
-            <Textarea
-              id={`${id}-reason`}
-              value={reason}
-              maxLength={1000}
-              placeholder={placeholder}
-              disabled={pending}
-              autoFocus
-              onChange={(e) => {
-                setReason(e.target.value);
-                if (error && e.target.value.trim()) setError(null);
-              }}
-              aria-invalid={error ? true : undefined}
-              aria-describedby={error ? `${id}-reason-error` : undefined}
-            />
+          <Field label={label} htmlFor={`${id}-reason`} error={err("reason")} required>
+            <Textarea {...text("reason")} maxLength={1000} placeholder={placeholder} autoFocus />
           </Field>
           <DialogFooter>
             <Button variant="outline" onClick={() => onOpenChange(false)} disabled={pending}>
-              Keep it
+              {cancelLabel}
             </Button>
             <Button type="submit" variant={destructive ? "destructive" : "default"} disabled={pending}>
               {pending && <Spinner decorative className="size-4 text-current" />}

@@ -1,6 +1,6 @@
 import { skipToken } from "@tanstack/react-query";
 import type { Slot } from "@medlegal/domain";
-import { CAPACITY_FULL_MESSAGE, OPEN_QUERY_STATUSES, SLOT_TAKEN_MESSAGE } from "@medlegal/domain";
+import { bookingInputSchema, CAPACITY_FULL_MESSAGE, OPEN_QUERY_STATUSES, SLOT_TAKEN_MESSAGE } from "@medlegal/domain";
 import { createFileRoute, Link, useNavigate } from "@tanstack/react-router";
 import { AlertTriangle, ArrowLeft, CalendarCheck, FileQuestion, UserRoundX } from "lucide-react";
 import * as React from "react";
@@ -10,7 +10,7 @@ import { SlotFinder } from "@/components/bookings/slot-finder";
 import { EmptyState, PageHeader } from "@/components/page";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import { Field } from "@/components/ui/field";
+import { Field, FieldError } from "@/components/ui/field";
 import { NativeSelect } from "@/components/ui/native-select";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Spinner } from "@/components/ui/spinner";
@@ -18,10 +18,12 @@ import { Textarea } from "@/components/ui/textarea";
 import { useCurrentUser } from "@/hooks/use-auth";
 import { useRefreshBookings } from "@/hooks/use-bookings";
 import { toast } from "@/hooks/use-toast";
+import { useZodForm } from "@/hooks/use-zod-form";
 import { formatWhenRange } from "@/lib/booking-time";
 import { formatDay } from "@/lib/format";
+import { prefetchPage } from "@/lib/route-data";
 import { trpc } from "@/lib/trpc";
-import { trpcErrorMessage } from "@/lib/trpc-errors";
+import { trpcErrorMessage, trpcFieldErrors } from "@/lib/trpc-errors";
 
 export const Route = createFileRoute("/_app/booking-form")({
   // A booking starts from a query (its "Book assessment" action) and names one of its accepted experts.
@@ -29,8 +31,19 @@ export const Route = createFileRoute("/_app/booking-form")({
     queryId: z.string().uuid().optional().catch(undefined),
     consultantId: z.string().uuid().optional().catch(undefined),
   }),
+  loaderDeps: ({ search }) => ({ queryId: search.queryId }),
+  // Opened from a query: that query and its accepted experts; else the queries to choose from.
+  loader: ({ context, deps }) =>
+    prefetchPage(context, ({ trpc }) =>
+      deps.queryId
+        ? Promise.all([trpc.queries.get.prefetch({ id: deps.queryId }), trpc.bookings.listExperts.prefetch({ queryId: deps.queryId })])
+        : trpc.queries.list.prefetch(QUERY_CHOICES),
+    ),
   component: NewBookingPage,
 });
+
+/** The queries the form offers when it was not opened from one: what the loader prefetches. */
+const QUERY_CHOICES = { limit: 100 } as const;
 
 function Step({ n, title, description, children }: { n: number; title: string; description?: string; children: React.ReactNode }) {
   return (
@@ -49,27 +62,24 @@ function Step({ n, title, description, children }: { n: number; title: string; d
   );
 }
 
+interface BookingFormState {
+  queryId: string;
+  consultantId: string;
+  /** The chosen slot's start. */
+  startsAt: string;
+  note: string;
+}
+
+const toPayload = ({ queryId, consultantId, startsAt, note }: BookingFormState) => ({ queryId, consultantId, startsAt, note: note.trim() || undefined });
+
 function NewBookingPage() {
   const me = useCurrentUser().data;
   const search = Route.useSearch();
   const navigate = useNavigate();
   const utils = trpc.useUtils();
   const refresh = useRefreshBookings();
-  const [queryId, setQueryId] = React.useState(search.queryId ?? "");
-  const [consultantId, setConsultantId] = React.useState(search.consultantId ?? "");
+  // The chosen slot as the finder shows it (its end, venue and mode); the form holds its start.
   const [slot, setSlot] = React.useState<Slot | null>(null);
-  const [note, setNote] = React.useState("");
-
-  // Open queries to choose from when the form was not opened from one.
-  const queries = trpc.queries.list.useQuery({ limit: 100 }, { enabled: !search.queryId });
-  const openQueries = (queries.data?.items ?? []).filter((q) => OPEN_QUERY_STATUSES.includes(q.status) || q.id === queryId);
-  const query = trpc.queries.get.useQuery(queryId ? { id: queryId } : skipToken, { retry: false });
-  const chosen = query.data;
-  const hasConsent = !!chosen?.claimant.consentReceivedAt;
-  const experts = trpc.bookings.listExperts.useQuery(queryId ? { queryId } : skipToken);
-  const expert = experts.data?.find((e) => e.consultantId === consultantId);
-  const patientName = chosen ? `${chosen.claimant.firstName} ${chosen.claimant.lastName}` : "";
-
   const create = trpc.bookings.create.useMutation({
     onSuccess: async (b) => {
       toast({ title: "Assessment requested", description: `${b.reference}: ${b.patientName} with ${b.consultantName}. The agency confirms it shortly.` });
@@ -81,17 +91,38 @@ function NewBookingPage() {
       const gone = message === SLOT_TAKEN_MESSAGE || message === CAPACITY_FULL_MESSAGE;
       toast({ variant: "destructive", title: gone ? "That slot is no longer free" : "Could not book the assessment", description: message });
       if (gone) {
-        setSlot(null);
+        chooseSlot(null);
         await utils.bookings.listSlots.invalidate();
       }
     },
   });
-
-  const submit = (event: React.FormEvent) => {
-    event.preventDefault();
-    if (!chosen || !slot || !expert || create.isPending) return;
-    create.mutate({ queryId, consultantId: expert.consultantId, startsAt: slot.startsAt, note: note.trim() || undefined });
+  const serverErrors = React.useMemo(() => trpcFieldErrors(create.error), [create.error]);
+  const { form, patch, touch, err, formRef, bind, text, submit } = useZodForm<BookingFormState>({
+    initial: () => ({ queryId: search.queryId ?? "", consultantId: search.consultantId ?? "", startsAt: "", note: "" }),
+    schema: bookingInputSchema,
+    toPayload,
+    idPrefix: "booking",
+    pending: create.isPending,
+    serverErrors,
+  });
+  const { queryId, consultantId } = form;
+  // The query and expert selects keep their long-standing ids (the end-to-end tests find them by them).
+  const bindAs = (name: "queryId" | "consultantId", id: string) => ({ ...bind(name), id, "aria-describedby": err(name) ? `${id}-error` : undefined });
+  const chooseSlot = (next: Slot | null) => {
+    setSlot(next);
+    patch({ startsAt: next?.startsAt ?? "" });
   };
+  // Open queries to choose from when the form was not opened from one.
+  const queries = trpc.queries.list.useQuery(QUERY_CHOICES, { enabled: !search.queryId });
+  const openQueries = (queries.data?.items ?? []).filter((q) => OPEN_QUERY_STATUSES.includes(q.status) || q.id === queryId);
+  // The loader may have just asked: a not-found answer shows as such, without asking again on mount.
+  const query = trpc.queries.get.useQuery(queryId ? { id: queryId } : skipToken, { retry: false, retryOnMount: false });
+  const chosen = query.data;
+  const hasConsent = !!chosen?.claimant.consentReceivedAt;
+  const experts = trpc.bookings.listExperts.useQuery(queryId ? { queryId } : skipToken);
+  const expert = experts.data?.find((e) => e.consultantId === consultantId);
+  const patientName = chosen ? `${chosen.claimant.firstName} ${chosen.claimant.lastName}` : "";
+
 
   return (
     <>
@@ -125,18 +156,26 @@ function NewBookingPage() {
           first.
         </EmptyState>
       ) : (
-        <form onSubmit={submit} noValidate className="grid gap-5">
+        <form
+          ref={formRef}
+          onSubmit={submit((f) => {
+            if (chosen && slot && expert) create.mutate(toPayload(f));
+          })}
+          noValidate
+          className="grid gap-5"
+          aria-label="Book an assessment"
+        >
           <Step n={1} title="Query and claimant">
             <div className="grid gap-4 sm:grid-cols-2">
-              <Field label="Query" htmlFor="booking-query" required>
+              <Field label="Query" htmlFor="booking-query" error={err("queryId")} required>
                 <NativeSelect
-                  id="booking-query"
+                  {...bindAs("queryId", "booking-query")}
                   value={queryId}
-                  disabled={Boolean(search.queryId)}
+                  disabled={Boolean(search.queryId) || create.isPending}
                   onChange={(e) => {
-                    setQueryId(e.target.value);
-                    setConsultantId("");
-                    setSlot(null);
+                    patch({ queryId: e.target.value, consultantId: "" });
+                    chooseSlot(null);
+                    touch("queryId");
                   }}
                 >
                   <option value="">Choose a query…</option>
@@ -199,13 +238,14 @@ function NewBookingPage() {
                   No expert has accepted this query yet. The agency assigns the experts; you can book one as soon as they accept.
                 </p>
               ) : (
-                <Field label="Expert" htmlFor="booking-expert" required className="sm:max-w-md">
+                <Field label="Expert" htmlFor="booking-expert" error={err("consultantId")} required className="sm:max-w-md">
                   <NativeSelect
-                    id="booking-expert"
+                    {...bindAs("consultantId", "booking-expert")}
                     value={consultantId}
                     onChange={(e) => {
-                      setConsultantId(e.target.value);
-                      setSlot(null);
+                      patch({ consultantId: e.target.value });
+                      chooseSlot(null);
+                      touch("consultantId");
                     }}
                   >
                     <option value="">Choose an expert…</option>
@@ -222,21 +262,16 @@ function NewBookingPage() {
 
           {chosen && hasConsent && expert && (
             <Step n={3} title="Time slot" description={`${expert.name}'s free one-hour slots, in South African time.`}>
-              <SlotFinder consultantId={expert.consultantId} selected={slot?.startsAt ?? null} onSelect={setSlot} />
+              <SlotFinder consultantId={expert.consultantId} selected={slot?.startsAt ?? null} onSelect={chooseSlot} />
+              {err("startsAt") && <FieldError id="booking-startsAt-error">{err("startsAt")}</FieldError>}
             </Step>
           )}
 
           {slot && chosen && expert && (
             <Step n={4} title="Note and confirm">
               <div className="grid gap-4">
-                <Field label="Note for the expert (optional)" htmlFor="booking-note">
-                  <Textarea
-                    id="booking-note"
-                    value={note}
-                    maxLength={1000}
-                    placeholder="e.g. The claimant uses a wheelchair and needs an interpreter (isiZulu)."
-                    onChange={(e) => setNote(e.target.value)}
-                  />
+                <Field label="Note for the expert (optional)" htmlFor="booking-note" error={err("note")}>
+                  <Textarea {...text("note")} maxLength={1000} placeholder="e.g. The claimant uses a wheelchair and needs an interpreter (isiZulu)." />
                 </Field>
                 <div className="grid gap-1 rounded-md bg-muted/60 px-4 py-3 text-sm">
                   <p className="font-medium">

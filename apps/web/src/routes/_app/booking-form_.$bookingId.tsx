@@ -4,17 +4,16 @@ import { createFileRoute, Link, useNavigate } from "@tanstack/react-router";
 import { ArrowLeft, ArrowRight, CalendarClock, Check, X } from "lucide-react";
 import * as React from "react";
 import { IcsLink } from "@/components/bookings/booking-list";
-import { BookingStatusBadge, VenueLabel, venueLabel } from "@/components/bookings/booking-status-badge";
+import { BookingStatusBadge, VenueLabel } from "@/components/bookings/booking-status-badge";
 import { CancelBookingDialog } from "@/components/bookings/cancel-booking-dialog";
+import { RescheduleForm } from "@/components/bookings/reschedule-form";
 import { SlotFinder } from "@/components/bookings/slot-finder";
 import { PageHeader } from "@/components/page";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { ErrorState } from "@/components/ui/error-state";
-import { Field } from "@/components/ui/field";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Spinner } from "@/components/ui/spinner";
-import { Textarea } from "@/components/ui/textarea";
 import { useCurrentUser } from "@/hooks/use-auth";
 import { useBookingActions, useRefreshBookings } from "@/hooks/use-bookings";
 import { toast } from "@/hooks/use-toast";
@@ -22,7 +21,7 @@ import { formatWhen, formatWhenRange } from "@/lib/booking-time";
 import { formatDateTime } from "@/lib/format";
 import { trpc } from "@/lib/trpc";
 import { prefetchPage } from "@/lib/route-data";
-import { trpcErrorMessage } from "@/lib/trpc-errors";
+import { trpcErrorMessage, trpcFieldErrors } from "@/lib/trpc-errors";
 
 export const Route = createFileRoute("/_app/booking-form_/$bookingId")({
   loader: ({ context, params }) => prefetchPage(context, ({ trpc }) => trpc.bookings.get.prefetch({ id: params.bookingId })),
@@ -49,7 +48,6 @@ function BookingPage() {
   const actions = useBookingActions();
   const [rescheduling, setRescheduling] = React.useState(false);
   const [slot, setSlot] = React.useState<Slot | null>(null);
-  const [note, setNote] = React.useState("");
   const [cancelOpen, setCancelOpen] = React.useState(false);
   const staff = me ? can(me.role, "bookings.manage") : false;
 
@@ -71,6 +69,8 @@ function BookingPage() {
       }
     },
   });
+
+  const rescheduleErrors = React.useMemo(() => trpcFieldErrors(reschedule.error), [reschedule.error]);
 
   const back = (
     <Button variant="outline" asChild>
@@ -205,31 +205,14 @@ function BookingPage() {
             <CardContent className="grid gap-4">
               <SlotFinder consultantId={b.consultantId} selected={slot?.startsAt ?? null} onSelect={setSlot} excludeStartsAt={b.startsAt} />
               {slot && (
-                <form
-                  className="grid gap-4 rounded-lg border bg-muted/40 p-4"
-                  onSubmit={(e) => {
-                    e.preventDefault();
-                    if (!reschedule.isPending) reschedule.mutate({ id: b.id, startsAt: slot.startsAt, note: note.trim() || undefined });
-                  }}
-                >
-                  <p className="text-sm">
-                    Move from <span className="font-medium">{formatWhen(b.startsAt)}</span> to{" "}
-                    <span className="font-medium">{formatWhenRange(slot.startsAt, slot.endsAt)}</span>,{" "}
-                    <span className="font-medium">{venueLabel(slot)}</span>.
-                  </p>
-                  <Field label="Note for the expert (optional)" htmlFor="reschedule-note">
-                    <Textarea id="reschedule-note" value={note} maxLength={1000} placeholder={b.note ?? "Leave empty to keep the current note"} onChange={(e) => setNote(e.target.value)} />
-                  </Field>
-                  <div className="flex flex-wrap justify-end gap-2">
-                    <Button variant="outline" onClick={() => setSlot(null)} disabled={reschedule.isPending}>
-                      Choose another
-                    </Button>
-                    <Button type="submit" disabled={reschedule.isPending}>
-                      {reschedule.isPending && <Spinner decorative className="size-4 text-current" />}
-                      Move the assessment
-                    </Button>
-                  </div>
-                </form>
+                <RescheduleForm
+                  booking={b}
+                  slot={slot}
+                  pending={reschedule.isPending}
+                  serverErrors={rescheduleErrors}
+                  onSubmit={(input) => reschedule.mutate(input)}
+                  onChooseAnother={() => setSlot(null)}
+                />
               )}
             </CardContent>
           </Card>

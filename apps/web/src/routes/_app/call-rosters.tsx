@@ -1,29 +1,35 @@
 import type { RosterDuty } from "@medlegal/domain";
-import { addDays, ROSTER_DUTIES, ROSTER_DUTY_LABEL } from "@medlegal/domain";
+import { addDays, ROSTER_DUTY_LABEL } from "@medlegal/domain";
 import { createFileRoute } from "@tanstack/react-router";
-import { Plus, Trash2 } from "lucide-react";
+import { Trash2 } from "lucide-react";
 import * as React from "react";
 import { PageHeader } from "@/components/page";
 import { WeekNavigator } from "@/components/availability/week-navigator";
+import { AddShiftForm } from "@/components/rosters/add-shift-form";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { ErrorState } from "@/components/ui/error-state";
-import { Field } from "@/components/ui/field";
-import { Input } from "@/components/ui/input";
-import { NativeSelect } from "@/components/ui/native-select";
-import { TimeSelect } from "@/components/ui/time-select";
 import { ListSkeleton } from "@/components/ui/skeleton";
-import { Spinner } from "@/components/ui/spinner";
 import { toast } from "@/hooks/use-toast";
 import { daysBetween, formatDayLong, formatDayShort, mondayOf, saToday } from "@/lib/booking-time";
+import { prefetchPage } from "@/lib/route-data";
 import { trpc } from "@/lib/trpc";
 import { trpcErrorMessage, trpcFieldErrors } from "@/lib/trpc-errors";
 import { cn } from "@/lib/utils";
 
 export const Route = createFileRoute("/_app/call-rosters")({
+  loader: ({ context }) =>
+    prefetchPage(
+      context,
+      ({ trpc }) => trpc.rosters.list.prefetch(firstWeek(saToday())),
+      ({ trpc }) => trpc.queries.listCaseManagers.prefetch(),
+    ),
   component: CallRostersPage,
 });
+
+/** The week the page opens on (this one): what the loader prefetches. */
+const firstWeek = (today: string) => ({ from: mondayOf(today), to: addDays(mondayOf(today), 6) });
 
 const DUTY_CLASS: Record<RosterDuty, string> = {
   bookings_desk: "bg-sky-50 text-sky-800 ring-sky-200",
@@ -47,19 +53,12 @@ function CallRostersPage() {
   const roster = trpc.rosters.list.useQuery({ from: weekStart, to: weekEnd }, { placeholderData: (prev) => prev });
   const employees = trpc.queries.listCaseManagers.useQuery();
   const utils = trpc.useUtils();
-  const [employeeId, setEmployeeId] = React.useState("");
-  const [date, setDate] = React.useState(today);
-  const [start, setStart] = React.useState("08:00");
-  const [end, setEnd] = React.useState("16:30");
-  const [duty, setDuty] = React.useState<RosterDuty>("bookings_desk");
-  const [attempted, setAttempted] = React.useState(false);
   const [formError, setFormError] = React.useState<string | null>(null);
   const [removing, setRemoving] = React.useState<Shift | null>(null);
 
   const add = trpc.rosters.add.useMutation({
     onSuccess: async (s) => {
       toast({ title: "Shift added", description: `${s.employeeName}: ${ROSTER_DUTY_LABEL[s.duty]} on ${formatDayShort(s.date)}, ${s.start}–${s.end}.` });
-      setAttempted(false);
       setFormError(null);
       if (s.date < weekStart || s.date > weekEnd) setWeekStart(mondayOf(s.date));
       await utils.rosters.list.invalidate();
@@ -79,21 +78,7 @@ function CallRostersPage() {
     onError: (error) => toast({ variant: "destructive", title: "Could not remove the shift", description: trpcErrorMessage(error) }),
   });
 
-  const serverFields = trpcFieldErrors(add.error) ?? {};
-  const errors = {
-    employeeId: !employeeId ? "Choose an employee" : serverFields.employeeId,
-    date: !date ? "Choose a date" : undefined,
-    end: start && end && start >= end ? "A shift must end after it starts" : undefined,
-  };
-  const shown = (k: keyof typeof errors) => (attempted || k === "end" ? errors[k] : undefined);
-
-  function submit(event: React.FormEvent) {
-    event.preventDefault();
-    setAttempted(true);
-    if (add.isPending || errors.employeeId || errors.date || errors.end) return;
-    setFormError(null);
-    add.mutate({ employeeId, date, start, end, duty });
-  }
+  const serverErrors = React.useMemo(() => trpcFieldErrors(add.error), [add.error]);
 
   const shifts = (roster.data ?? []) as Shift[];
   const days = daysBetween(weekStart, weekEnd);
@@ -153,59 +138,18 @@ function CallRostersPage() {
             <CardDescription>Times are South African time.</CardDescription>
           </CardHeader>
           <CardContent>
-            <form onSubmit={submit} noValidate className="grid gap-4">
-              <Field label="Employee" htmlFor="shift-employee" error={shown("employeeId")} required>
-                <NativeSelect
-                  id="shift-employee"
-                  value={employeeId}
-                  onChange={(e) => setEmployeeId(e.target.value)}
-                  aria-invalid={shown("employeeId") ? true : undefined}
-                  aria-describedby={shown("employeeId") ? "shift-employee-error" : undefined}
-                >
-                  <option value="">{employees.isLoading ? "Loading employees…" : "Choose an employee…"}</option>
-                  {(employees.data ?? []).map((e) => (
-                    <option key={e.id} value={e.id}>
-                      {e.name}
-                    </option>
-                  ))}
-                </NativeSelect>
-              </Field>
-              <Field label="Date" htmlFor="shift-date" error={shown("date")} required>
-                <Input id="shift-date" type="date" value={date} onChange={(e) => setDate(e.target.value)} aria-invalid={shown("date") ? true : undefined} />
-              </Field>
-              <div className="grid grid-cols-2 gap-3">
-                <Field label="Start" htmlFor="shift-start" required>
-                  <TimeSelect id="shift-start" value={start} onChange={(e) => setStart(e.target.value)} />
-                </Field>
-                <Field label="End" htmlFor="shift-end" error={shown("end")} required>
-                  <TimeSelect
-                    id="shift-end"
-                    value={end}
-                    onChange={(e) => setEnd(e.target.value)}
-                    aria-invalid={shown("end") ? true : undefined}
-                    aria-describedby={shown("end") ? "shift-end-error" : undefined}
-                  />
-                </Field>
-              </div>
-              <Field label="Duty" htmlFor="shift-duty" required>
-                <NativeSelect id="shift-duty" value={duty} onChange={(e) => setDuty(e.target.value as RosterDuty)}>
-                  {ROSTER_DUTIES.map((d) => (
-                    <option key={d} value={d}>
-                      {ROSTER_DUTY_LABEL[d]}
-                    </option>
-                  ))}
-                </NativeSelect>
-              </Field>
-              {formError && (
-                <p role="alert" className="rounded-md bg-destructive-soft px-3 py-2 text-sm font-medium text-destructive">
-                  {formError}
-                </p>
-              )}
-              <Button type="submit" disabled={add.isPending}>
-                {add.isPending ? <Spinner decorative className="size-4 text-current" /> : <Plus aria-hidden />}
-                Add shift
-              </Button>
-            </form>
+            <AddShiftForm
+              employees={employees.data ?? []}
+              employeesLoading={employees.isLoading}
+              today={today}
+              pending={add.isPending}
+              serverErrors={serverErrors}
+              formError={formError}
+              onSubmit={(shift) => {
+                setFormError(null);
+                add.mutate(shift);
+              }}
+            />
           </CardContent>
         </Card>
       </div>

@@ -1,5 +1,6 @@
 import { createFileRoute, useNavigate } from "@tanstack/react-router";
 import { CalendarRange } from "lucide-react";
+import * as React from "react";
 import { z } from "zod";
 import { AvailabilityOverrides } from "@/components/availability/availability-overrides";
 import { WeeklyAvailabilityEditor } from "@/components/availability/weekly-availability-editor";
@@ -15,7 +16,7 @@ import { isStaffRole } from "@/lib/booking-roles";
 import { saToday } from "@/lib/booking-time";
 import { prefetchPage } from "@/lib/route-data";
 import { trpc } from "@/lib/trpc";
-import { trpcErrorMessage } from "@/lib/trpc-errors";
+import { trpcErrorMessage, trpcFieldErrors } from "@/lib/trpc-errors";
 
 export const Route = createFileRoute("/_app/expert-availability")({
   validateSearch: z.object({ consultantId: z.string().uuid().optional().catch(undefined) }),
@@ -58,6 +59,9 @@ function ExpertAvailabilityPage() {
     onSuccess: () => onSaved("Exception removed", "That date follows the weekly hours again."),
     onError: (error) => toast({ variant: "destructive", title: "Could not remove the exception", description: trpcErrorMessage(error) }),
   });
+
+  const weeklyErrors = React.useMemo(() => trpcFieldErrors(setWeekly.error), [setWeekly.error]);
+  const overrideErrors = React.useMemo(() => trpcFieldErrors(setOverride.error), [setOverride.error]);
 
   const active = (consultants.data ?? []).filter((c) => c.isActive);
   const chosen = active.find((c) => c.id === consultantId);
@@ -120,6 +124,7 @@ function ExpertAvailabilityPage() {
                 key={`${data.consultantId}`}
                 initial={{ days: data.days, dailyCapacity: data.dailyCapacity }}
                 saving={setWeekly.isPending}
+                serverErrors={weeklyErrors}
                 onSave={(value) => setWeekly.mutateAsync({ ...who, ...value })}
               />
             </CardContent>
@@ -135,6 +140,7 @@ function ExpertAvailabilityPage() {
                 overrides={data.overrides}
                 today={today}
                 adding={setOverride.isPending}
+                serverErrors={overrideErrors}
                 removingDate={removeOverride.isPending ? (removeOverride.variables as { date: string }).date : null}
                 onAdd={(input) => setOverride.mutateAsync({ ...who, ...input })}
                 onRemove={(date) => removeOverride.mutateAsync({ ...who, date }).catch(() => undefined)}

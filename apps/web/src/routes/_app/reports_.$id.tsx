@@ -1,5 +1,5 @@
 import type { CheckResult, ReportDetail, Role } from "@medlegal/domain";
-import { CHECK_RESULT_LABELS, CHECK_RESULTS, REPORT_KIND_LABELS, REPORT_STATUS_LABELS } from "@medlegal/domain";
+import { CHECK_RESULT_LABELS, CHECK_RESULTS, REPORT_KIND_LABELS, REPORT_STATUS_LABELS, reportReasonTextSchema } from "@medlegal/domain";
 import { createFileRoute, Link } from "@tanstack/react-router";
 import { ArrowLeft, Download, FileQuestion, FileText } from "lucide-react";
 import * as React from "react";
@@ -309,6 +309,7 @@ function ReportView({ r, role, onChanged }: { r: ReportDetail; role: Role; onCha
         onOpenChange={(o) => !o && setDialog(null)}
         title="Release before payment"
         description="The report goes to the attorney now, although its invoice is not paid. The reason is kept in the audit trail."
+        reasonSchema={reportReasonTextSchema}
         confirmLabel="Release"
         destructive={false}
         pending={override.isPending}
@@ -319,6 +320,7 @@ function ReportView({ r, role, onChanged }: { r: ReportDetail; role: Role; onCha
         onOpenChange={(o) => !o && setDialog(null)}
         title={`Withdraw ${r.reference}`}
         description="The report will not be delivered. This cannot be undone."
+        reasonSchema={reportReasonTextSchema}
         confirmLabel="Withdraw"
         pending={withdraw.isPending}
         onConfirm={(reason) => withdraw.mutateAsync({ id: r.id, reason })}

@@ -8,6 +8,8 @@ import { EmptyState, PageHeader } from "@/components/page";
 import { AgencySettingsForm, SlaDefaultsForm } from "@/components/settings/agency-forms";
 import { ChangePasswordForm } from "@/components/settings/change-password-form";
 import { NotificationPreferencesForm } from "@/components/settings/notification-preferences-form";
+import { ChecklistSettings } from "@/components/reports/checklist-settings";
+import { ReleaseAgreementsSettings } from "@/components/reports/release-agreements";
 import { ProfileForm } from "@/components/settings/profile-form";
 import { HolidaysSettings } from "@/components/sla/holidays-settings";
 import { StaffTwoFactorSetting } from "@/components/two-factor/staff-two-factor-setting";
@@ -25,7 +27,9 @@ import { trpc } from "@/lib/trpc";
 import { prefetchPage } from "@/lib/route-data";
 import { trpcErrorMessage, trpcFieldErrors } from "@/lib/trpc-errors";
 
-const TABS = ["profile", "password", "security", "notifications", "agency", "sla", "holidays"] as const;
+const TABS = ["profile", "password", "security", "notifications", "agency", "sla", "holidays", "checklist", "release"] as const;
+/** The tabs only administrators see: how the agency is configured. */
+const ADMIN_TABS: readonly Tab[] = ["agency", "sla", "holidays", "checklist", "release"];
 type Tab = (typeof TABS)[number];
 
 export const Route = createFileRoute("/_app/settings")({
@@ -43,7 +47,7 @@ function SettingsPage() {
   const navigate = useNavigate({ from: "/settings" });
   if (!me) return null;
   const isAdmin = can(me.role, "settings.agency");
-  const current: Tab = !isAdmin && (tab === "agency" || tab === "sla" || tab === "holidays") ? "profile" : tab;
+  const current: Tab = !isAdmin && ADMIN_TABS.includes(tab) ? "profile" : tab;
   const setTab = (next: string) => void navigate({ search: next === "profile" ? {} : { tab: next as Tab }, replace: true });
 
   return (
@@ -103,6 +107,16 @@ function SettingsPage() {
                 Public holidays
               </TabsTrigger>
             )}
+            {isAdmin && (
+              <TabsTrigger value="checklist" className="h-8 flex-none px-4">
+                Report checklist
+              </TabsTrigger>
+            )}
+            {isAdmin && (
+              <TabsTrigger value="release" className="h-8 flex-none px-4">
+                Release on approval
+              </TabsTrigger>
+            )}
           </TabsList>
         </div>
         <TabsContent value="profile">
@@ -148,6 +162,20 @@ function SettingsPage() {
           <TabsContent value="holidays">
             <Section title="Public holidays" description="Business-day SLA timers skip these days. The law's holidays are built in; add the days the President declares, such as election days.">
               <HolidaysSettings />
+            </Section>
+          </TabsContent>
+        )}
+        {isAdmin && (
+          <TabsContent value="checklist">
+            <Section title="Report checklist" description="The checks a reviewer marks pass, fail or not applicable on each report, per kind of report.">
+              <ChecklistSettings />
+            </Section>
+          </TabsContent>
+        )}
+        {isAdmin && (
+          <TabsContent value="release">
+            <Section title="Release on approval" description="Attorneys whose reports are released as soon as they are approved, without waiting for payment.">
+              <ReleaseAgreementsSettings />
             </Section>
           </TabsContent>
         )}

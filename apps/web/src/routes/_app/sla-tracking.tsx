@@ -1,5 +1,5 @@
 import type { SlaListInput, SlaPolicy, SlaTimerItem } from "@medlegal/domain";
-import { can, describeTimeLeft, SLA_POLICY_LABELS } from "@medlegal/domain";
+import { can, describeTimeLeft, SLA_POLICY_LABELS, slaPauseSchema } from "@medlegal/domain";
 import { createFileRoute, Link } from "@tanstack/react-router";
 import { Pause, Play, Timer } from "lucide-react";
 import * as React from "react";
@@ -195,7 +195,7 @@ function SlaTrackingPage() {
         description={pausing ? `${SLA_POLICY_LABELS[pausing.policy]} on ${pausing.queryReference}. The due time moves on by however long the timer stays paused.` : ""}
         label="Reason"
         placeholder="e.g. Awaiting records"
-        requiredMessage="Give a reason for pausing"
+        reasonSchema={slaPauseSchema.shape.reason}
         confirmLabel="Pause timer"
         destructive={false}
         pending={pause.isPending}

@@ -1,6 +1,5 @@
 import { z } from "zod";
 import {
-  bookableConsultantsInputSchema,
   bookableExpertOutputSchema,
   bookableExpertsInputSchema,
   bookingInputSchema,
@@ -18,20 +17,14 @@ import {
 import { correctAttendance, recordAttendance } from "../../services/scheduling/attendance";
 import { getBooking, listBookings } from "../../services/scheduling/booking-records";
 import { cancelBooking, confirmBooking, createBooking, rescheduleBooking } from "../../services/scheduling/booking-requests";
-import { bookableConsultants, bookableExperts, listSlots } from "../../services/scheduling/booking-slots";
+import { bookableExperts, listSlots } from "../../services/scheduling/booking-slots";
 import { roleProcedure, router } from "../../trpc";
-import { bookableConsultantOutputSchema } from "../outputs";
 
 const book = roleProcedure("bookings.book");
 
 export const bookingsRouter = router({
   list: roleProcedure("bookings.read").input(bookingListInputSchema).output(bookingPageOutputSchema).query(({ ctx, input }) => listBookings({ db: ctx.db, actor: ctx.actor }, input)),
   get: roleProcedure("bookings.read").input(idInputSchema).output(bookingOutputSchema).query(({ ctx, input }) => getBooking({ db: ctx.db, actor: ctx.actor }, input)),
-  // The agency's scheduler picks among all experts of a specialization; bookings still need an accepted one.
-  listConsultants: roleProcedure("bookings.manage")
-    .input(bookableConsultantsInputSchema)
-    .output(z.array(bookableConsultantOutputSchema))
-    .query(({ ctx, input }) => bookableConsultants({ db: ctx.db, actor: ctx.actor }, input)),
   listExperts: book.input(bookableExpertsInputSchema).output(z.array(bookableExpertOutputSchema)).query(({ ctx, input }) => bookableExperts({ db: ctx.db, actor: ctx.actor }, input)),
   listSlots: book.input(slotsInputSchema).output(z.array(slotOutputSchema)).query(({ ctx, input }) => listSlots({ db: ctx.db, actor: ctx.actor }, input)),
   create: book.input(bookingInputSchema).output(bookingOutputSchema).mutation(({ ctx, input }) => createBooking({ db: ctx.db, actor: ctx.actor }, input)),

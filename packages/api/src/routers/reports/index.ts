@@ -7,6 +7,7 @@ import {
   reportDetailOutputSchema,
   reportListItemOutputSchema,
   checklistUpdateSchema,
+  deferralListInputSchema,
   deferralSchema,
   idInputSchema,
   linkedReportSchema,
@@ -48,6 +49,6 @@ export const reportsRouter = router({
   ask: roleProcedure("reports.ask").input(reportQuestionsSchema).output(reportDetailOutputSchema).mutation(({ ctx, input }) => askQuestions({ db: ctx.db, actor: ctx.actor }, input)),
   checklist: review.input(checklistKindSchema).output(z.array(checklistItemOutputSchema)).query(({ ctx, input }) => getChecklist({ db: ctx.db }, input)),
   updateChecklist: configure.input(checklistUpdateSchema).output(z.array(checklistItemOutputSchema)).mutation(({ ctx, input }) => updateChecklist({ db: ctx.db, actor: ctx.actor }, input)),
-  listDeferrals: configure.output(z.array(releaseDeferralOutputSchema)).query(({ ctx }) => listDeferrals({ db: ctx.db })),
+  listDeferrals: configure.input(deferralListInputSchema).output(z.array(releaseDeferralOutputSchema)).query(({ ctx, input }) => listDeferrals({ db: ctx.db }, input)),
   setDeferral: configure.input(deferralSchema).output(z.array(releaseDeferralOutputSchema)).mutation(({ ctx, input }) => setDeferral({ db: ctx.db, actor: ctx.actor }, input)),
 });

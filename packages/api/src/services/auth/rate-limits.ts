@@ -21,6 +21,8 @@ export interface RateLimits {
   perIp: Record<LimitedAction, Limit>;
   /** Reset mails per e-mail address, whatever address the requests come from. */
   perAccount: { forgotPassword: Limit };
+  /** Per signed-in user: file downloads (every one reads claimant data from the database). */
+  perUser: { fileDownload: Limit };
   /** Consecutive failed sign-ins of one account that pass freely, and the longest pause after them. */
   loginBackoff: { freeFailures: number; maxPauseMs: number };
 }
@@ -34,6 +36,8 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
     resetPassword: { max: 20, window: 15 * MINUTE },
   },
   perAccount: { forgotPassword: { max: 3, window: 60 * MINUTE } },
+  // A reviewer opens a few files a minute; a script pulling every file it can see is stopped.
+  perUser: { fileDownload: { max: 120, window: 10 * MINUTE } },
   loginBackoff: { freeFailures: 5, maxPauseMs: MINUTE },
 };
 
@@ -48,8 +52,8 @@ const waitSentence = (ms: number) => {
   return seconds >= 90 ? `${Math.ceil(seconds / 60)} minutes` : `${seconds} seconds`;
 };
 
-/** Counts one attempt under `key` in a fixed window shared by every server process; 429 past the limit. */
-export async function countAttempt(db: Kysely<Database>, key: string, limit: Limit): Promise<void> {
+/** Counts one attempt under `key` in a fixed window shared by every server process; 429 past the limit, naming `what`. */
+export async function countAttempt(db: Kysely<Database>, key: string, limit: Limit, what = "attempts"): Promise<void> {
   const { rows } = await sql<{ count: number; reset_at: Date }>`
     INSERT INTO rate_limits (key, count, reset_at)
     VALUES (${key}, 1, now() + ${limit.window} * interval '1 millisecond')
@@ -61,7 +65,7 @@ export async function countAttempt(db: Kysely<Database>, key: string, limit: Lim
   const row = rows[0]!;
   if (Number(row.count) > limit.max) {
     const left = new Date(row.reset_at).getTime() - Date.now();
-    throw new AppError("TOO_MANY_REQUESTS", `Too many attempts. Please wait ${waitSentence(left)} and try again.`);
+    throw new AppError("TOO_MANY_REQUESTS", `Too many ${what}. Please wait ${waitSentence(left)} and try again.`);
   }
 }
 

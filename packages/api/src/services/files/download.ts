@@ -2,15 +2,22 @@ import type { Kysely } from "kysely";
 import type { Database } from "@medlegal/db";
 import type { SignedInActor } from "../../context";
 import { AppError } from "../../errors";
+import type { RateLimits } from "../auth/rate-limits";
+import { countAttempt } from "../auth/rate-limits";
 import { downloadDocument } from "../queries/documents";
 import { downloadInvoiceFile } from "../invoices/invoices";
 import { downloadVersion } from "../reports/reports";
 
 /**
  * The one download of a stored file: the owner's service checks that the caller may see the
- * record the file belongs to (404 when not, the same as a missing file) and writes the access-log row.
+ * record the file belongs to (404 when not, the same as a missing file) and writes the access-log
+ * row. Each user has a download allowance per window (429 past it), counted before anything is read.
  */
-export async function downloadFile(deps: { db: Kysely<Database>; actor: SignedInActor }, id: string): Promise<{ fileName: string; contentType: string; data: Uint8Array }> {
+export async function downloadFile(
+  { limits, ...deps }: { db: Kysely<Database>; actor: SignedInActor; limits: RateLimits },
+  id: string,
+): Promise<{ fileName: string; contentType: string; data: Uint8Array }> {
+  await countAttempt(deps.db, `download:user:${deps.actor.user.id}`, limits.perUser.fileDownload, "downloads");
   const missing = new AppError("NOT_FOUND", "That file does not exist or is not yours to see.");
   const file = await deps.db.selectFrom("files").select("owner_kind").where("id", "=", id).executeTakeFirst();
   try {

@@ -256,7 +256,8 @@ export async function billBookingEvent(trx: Trx, actor: Actor, bookingId: string
     .where("bookings.id", "=", bookingId)
     .executeTakeFirstOrThrow();
   const kind = EVENT_LINE[event];
-  const day = sastDate(b.starts_at);
+  // Priced on the day of the event: the assessment's day, or the day it was cancelled.
+  const day = sastDate(event === "late_cancellation" ? now() : b.starts_at);
   await billAttorney(trx, actor, billableEventKey("booking", b.id, event), {
     attorneyId: b.attorney_id,
     caseId: b.case_id,

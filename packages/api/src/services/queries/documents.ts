@@ -8,11 +8,19 @@ import { addEvent } from "./query-records";
 import type { Deps } from "../platform/deps";
 
 /**
+ * 404 unless the caller may see the query. The upload route asks before it reads the file, so a
+ * caller cannot make the server buffer a file for a query that is not theirs.
+ */
+export async function assertMayUploadDocument({ db, actor }: Deps, queryId: string): Promise<void> {
+  await loadVisibleQuery(db, actor.user, queryId);
+}
+
+/**
  * Stores a supporting document in PostgreSQL (so every server instance can serve it). Its type is
  * judged by its first bytes; only PDF, PNG and JPEG up to the size limit are kept.
  */
 export async function uploadDocument({ db, actor }: Deps, input: { queryId: string; fileName: string; data: Uint8Array }): Promise<QueryDocument> {
-  await loadVisibleQuery(db, actor.user, input.queryId);
+  await assertMayUploadDocument({ db, actor }, input.queryId);
   const file = checkUpload("query_document", input);
   const { fileName, contentType, sha256 } = file;
   return db.transaction().execute(async (trx) => {

@@ -8,6 +8,7 @@ import type {
   CurrentUser,
   checklistKindSchema,
   checklistUpdateSchema,
+  deferralListInputSchema,
   deferralSchema,
   linkedReportSchema,
   ReleaseDeferral,
@@ -205,6 +206,10 @@ export async function getReport({ db, actor }: Deps, { id }: { id: string }): Pr
   const questionsUntil =
     r.status === "released" && r.released_at && !question && r.kind !== "supplementary" ? new Date(r.released_at.getTime() + REPORT_QUESTION_DAYS * DAY_MS) : null;
   const staff = isStaff(user);
+  // Release terms (early release and its reason, a deferral agreement) are between the agency and
+  // the attorney: the expert sees that the report was released, not why or when it was paid
+  // (docs/decisions.md, "Reports and SLA: what each side sees").
+  const seesReleaseTerms = staff || attorney;
   await recordAccess(db, actor, { action: "view", entityType: "report", entityId: id, patientId: r.patient_id });
   return {
     ...toListItem(r, user),
@@ -238,7 +243,14 @@ export async function getReport({ db, actor }: Deps, { id }: { id: string }): Pr
     })),
     events: attorney
       ? []
-      : events.map((e) => ({ id: e.id, at: e.at.toISOString(), actorName: e.actor_name, fromStatus: e.from_status as ReportStatus | null, toStatus: e.to_status as ReportStatus | null, body: e.body })),
+      : events.map((e) => ({
+          id: e.id,
+          at: e.at.toISOString(),
+          actorName: e.actor_name,
+          fromStatus: e.from_status as ReportStatus | null,
+          toStatus: e.to_status as ReportStatus | null,
+          body: !seesReleaseTerms && e.to_status === "released" ? null : e.body,
+        })),
     checklist: staff ? await activeChecklist(db, r.kind) : [],
     questions: question
       ? {
@@ -250,9 +262,9 @@ export async function getReport({ db, actor }: Deps, { id }: { id: string }): Pr
         }
       : null,
     questionsUntil: questionsUntil?.toISOString() ?? null,
-    releaseOverrideReason: attorney ? null : r.release_override_reason,
+    releaseOverrideReason: staff ? r.release_override_reason : null,
     withdrawnReason: r.withdrawn_reason,
-    releasedOnApproval: Boolean(deferral),
+    releasedOnApproval: seesReleaseTerms && Boolean(deferral),
     can: {
       upload: (staff || user.role === "consultant") && (r.status === "awaiting" || r.status === "changes_requested"),
       take: staff && r.status === "submitted",
@@ -276,6 +288,22 @@ async function pageCount(data: Uint8Array): Promise<number> {
   }
 }
 
+function assertOpenForUpload(report: ReportRow, user: CurrentUser): void {
+  if (report.status !== "awaiting" && report.status !== "changes_requested") {
+    throw new AppError("CONFLICT", `${report.reference} is ${reportStatusLabel(report.status, user.role).toLowerCase()}: a new version can be uploaded only while the report is awaited or after changes were requested.`);
+  }
+}
+
+/**
+ * Whether the caller may upload a version to this report now: 403 for attorneys, 404 for a report
+ * they may not see, 409 when it takes no uploads. The upload route asks before it reads the file,
+ * so nobody can make the server buffer 25 MB for a report that is not theirs.
+ */
+export async function assertMayUploadVersion({ db, actor }: Deps, id: string): Promise<void> {
+  if (actor.user.role === "attorney") throw new AppError("FORBIDDEN", "The expert or the agency uploads reports.");
+  assertOpenForUpload(await loadVisibleReport(db, actor.user, id), actor.user);
+}
+
 /**
  * Uploads the next version: the consultant to their own report, staff on the expert's behalf (a
  * report e-mailed in). Only while the report is awaited or changes were requested.
@@ -284,15 +312,12 @@ export async function uploadVersion(
   { db, actor }: Deps,
   input: z.output<typeof reportUploadSchema> & { fileName: string; data: Uint8Array },
 ): Promise<{ id: string; number: number }> {
-  if (actor.user.role === "attorney") throw new AppError("FORBIDDEN", "The expert or the agency uploads reports.");
-  await loadVisibleReport(db, actor.user, input.id);
+  await assertMayUploadVersion({ db, actor }, input.id);
   const file = checkUpload("report_version", input);
   const pages = await pageCount(input.data);
   return db.transaction().execute(async (trx) => {
     const report = await loadVisibleReport(trx, actor.user, input.id, true);
-    if (report.status !== "awaiting" && report.status !== "changes_requested") {
-      throw new AppError("CONFLICT", `${report.reference} is ${reportStatusLabel(report.status, actor.user.role).toLowerCase()}: a new version can be uploaded only while the report is awaited or after changes were requested.`);
-    }
+    assertOpenForUpload(report, actor.user);
     const stored = await storeFile(trx, actor, "report_version", report.id, file);
     const { last } = await trx.selectFrom("report_versions").select(sql<number>`coalesce(max(number), 0)::int`.as("last")).where("report_id", "=", report.id).executeTakeFirstOrThrow();
     const number = Number(last) + 1;
@@ -450,28 +475,73 @@ export async function updateChecklist({ db, actor }: Deps, { kind, items }: z.ou
   return activeChecklist(db, kind);
 }
 
-export async function listDeferrals({ db }: { db: Kysely<Database> }): Promise<ReleaseDeferral[]> {
-  const rows = await db
-    .selectFrom("release_deferrals")
-    .innerJoin("users", "users.id", "release_deferrals.attorney_id")
-    .select(["release_deferrals.attorney_id", "release_deferrals.note", "release_deferrals.created_at", "users.firm_name", fullName("users").as("name")])
+/**
+ * Attorneys with their release-on-approval agreement (those with one first), up to 200 by name,
+ * firm or e-mail; inactive accounts too, so an agreement is never hidden.
+ */
+export async function listDeferrals({ db }: { db: Kysely<Database> }, { search }: z.output<typeof deferralListInputSchema> = {}): Promise<ReleaseDeferral[]> {
+  let query = db
+    .selectFrom("users")
+    .leftJoin("release_deferrals", "release_deferrals.attorney_id", "users.id")
+    .leftJoin("users as recorder", "recorder.id", "release_deferrals.recorded_by")
+    .select([
+      "users.id",
+      "users.firm_name",
+      "users.email",
+      "users.is_active",
+      "release_deferrals.note",
+      "release_deferrals.created_at",
+      fullName("users").as("name"),
+      sql<string | null>`recorder.first_name || ' ' || recorder.last_name`.as("recorded_by_name"),
+    ])
+    .where("users.role", "=", "attorney");
+  if (search) {
+    const like = `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    query = query.where((eb) =>
+      eb.or([
+        eb(fullName("users"), "ilike", like),
+        eb("users.firm_name", "ilike", like),
+        eb("users.email", "ilike", like),
+      ]),
+    );
+  }
+  const rows = await query
+    .orderBy(sql`release_deferrals.attorney_id IS NULL`)
     .orderBy("users.last_name")
+    .orderBy("users.first_name")
+    .orderBy("users.id")
+    .limit(200)
     .execute();
-  return rows.map((r) => ({ attorneyId: r.attorney_id, attorneyName: r.name, firmName: r.firm_name, note: r.note, createdAt: r.created_at.toISOString() }));
+  return rows.map((r) => ({
+    attorneyId: r.id,
+    attorneyName: r.name,
+    firmName: r.firm_name,
+    email: r.email,
+    active: r.is_active,
+    agreed: r.created_at !== null,
+    note: r.note,
+    recordedByName: r.recorded_by_name,
+    recordedAt: r.created_at?.toISOString() ?? null,
+  }));
 }
 
-/** Records (or ends) an attorney's agreement that their reports are released on approval (contingency matters). */
+/**
+ * Records (or ends) an attorney's agreement that their reports are released on approval
+ * (contingency matters). Either way with a note, kept in the audit row; recording it again
+ * replaces the note and who recorded it when.
+ */
 export async function setDeferral({ db, actor }: Deps, { attorneyId, agreed, note }: z.output<typeof deferralSchema>): Promise<ReleaseDeferral[]> {
   await db.transaction().execute(async (trx) => {
     const attorney = await trx.selectFrom("users").select("id").where("id", "=", attorneyId).where("role", "=", "attorney").executeTakeFirst();
     if (!attorney) throw new AppError("NOT_FOUND", "That attorney does not exist.");
-    const existing = await trx.selectFrom("release_deferrals").selectAll().where("attorney_id", "=", attorneyId).executeTakeFirst();
+    const existing = await trx.selectFrom("release_deferrals").selectAll().where("attorney_id", "=", attorneyId).forUpdate().executeTakeFirst();
+    if (!agreed && !existing) throw new AppError("CONFLICT", "This attorney has no agreement to end.");
     if (agreed) {
-      if (!note) throw new AppError("INVALID", "Note the agreement (for example the matter or the date it was signed).");
       await trx
         .insertInto("release_deferrals")
-        .values({ attorney_id: attorneyId, note, recorded_by: actor.user.id, ...stamp("created_at") })
-        .onConflict((oc) => oc.column("attorney_id").doUpdateSet({ note, recorded_by: actor.user.id }))
+        .values({ attorney_id: attorneyId, note: note!, recorded_by: actor.user.id, ...stamp("created_at") })
+        // Recording again renews it: the new note, who recorded it and when (the time the insert would have had).
+        .onConflict((oc) => oc.column("attorney_id").doUpdateSet((eb) => ({ note: note!, recorded_by: actor.user.id, created_at: eb.ref("excluded.created_at") })))
         .execute();
     } else {
       await trx.deleteFrom("release_deferrals").where("attorney_id", "=", attorneyId).execute();
@@ -481,7 +551,7 @@ export async function setDeferral({ db, actor }: Deps, { attorneyId, agreed, not
       entityType: "user",
       entityId: attorneyId,
       before: { releaseOnApproval: Boolean(existing), note: existing?.note ?? null },
-      after: { releaseOnApproval: agreed, note: agreed ? note : null },
+      after: { releaseOnApproval: agreed, note },
     });
   });
   return listDeferrals({ db });

@@ -1,7 +1,7 @@
 import type { Transaction } from "kysely";
 import { sql } from "kysely";
 import type { Database } from "@medlegal/db";
-import type { BookableExpert, bookableConsultantsInputSchema, bookableExpertsInputSchema, Slot, slotsInputSchema } from "@medlegal/domain";
+import type { BookableExpert, bookableExpertsInputSchema, Slot, slotsInputSchema } from "@medlegal/domain";
 import {
   addDays,
   CAPACITY_FULL_MESSAGE,
@@ -21,19 +21,6 @@ import { now } from "../platform/clock";
 import type { Db, Deps } from "../platform/deps";
 
 const EXCLUSION_VIOLATION = "23P01";
-
-/** Active consultants of a specialization, for the booking form. */
-export async function bookableConsultants({ db }: Deps, { specializationId }: z.output<typeof bookableConsultantsInputSchema>): Promise<{ id: string; name: string; specialization: string }[]> {
-  return db
-    .selectFrom("users")
-    .innerJoin("specializations", "specializations.id", "users.specialization_id")
-    .select(["users.id", sql<string>`users.first_name || ' ' || users.last_name`.as("name"), "specializations.name as specialization"])
-    .where("users.role", "=", "consultant")
-    .where("users.is_active", "=", true)
-    .where("users.specialization_id", "=", specializationId)
-    .orderBy("users.last_name")
-    .execute();
-}
 
 /** The experts who accepted a query the caller may see: the only ones a booking on it may name. */
 export async function bookableExperts({ db, actor }: Deps, { queryId }: z.output<typeof bookableExpertsInputSchema>): Promise<BookableExpert[]> {

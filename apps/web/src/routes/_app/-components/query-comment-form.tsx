@@ -7,51 +7,44 @@ import { Field } from "@/components/ui/field";
 import { Spinner } from "@/components/ui/spinner";
 import { Textarea } from "@/components/ui/textarea";
 import { toast } from "@/hooks/use-toast";
+import { useZodForm } from "@/hooks/use-zod-form";
 import { trpc } from "@/lib/trpc";
-import { trpcErrorMessage } from "@/lib/trpc-errors";
+import { trpcErrorMessage, trpcFieldErrors } from "@/lib/trpc-errors";
 
 /** A comment on the query's timeline; everyone on the query can read it. */
 export function CommentForm({ queryId, onChanged }: { queryId: string; onChanged: (d: QueryDetail) => Promise<unknown> }) {
-  const [body, setBody] = React.useState("");
-  const [error, setError] = React.useState<string | null>(null);
+  const [sent, setSent] = React.useState(0);
   const comment = trpc.queries.comment.useMutation({
     onSuccess: async (detail) => {
-      setBody("");
+      setSent((n) => n + 1);
       toast({ title: "Comment added" });
       await onChanged(detail);
     },
     onError: (e) => toast({ variant: "destructive", title: "Could not add the comment", description: trpcErrorMessage(e) }),
   });
+  const serverErrors = React.useMemo(() => trpcFieldErrors(comment.error), [comment.error]);
+  const { err, formRef, text, submit } = useZodForm<{ body: string }>({
+    initial: () => ({ body: "" }),
+    schema: commentInputSchema,
+    toPayload: (f) => ({ queryId, body: f.body }),
+    idPrefix: "query-comment",
+    pending: comment.isPending,
+    serverErrors,
+    // A sent comment empties the box.
+    resetKey: sent,
+    mode: "onSubmit",
+  });
   return (
-    <form
-      className="grid gap-2 border-t pt-4"
-      onSubmit={(e) => {
-        e.preventDefault();
-        const parsed = commentInputSchema.safeParse({ queryId, body });
-        if (!parsed.success) {
-          setError(parsed.error.issues[0]?.message ?? "Write a comment");
-          return;
-        }
-        comment.mutate(parsed.data);
-      }}
-    >
-      <Field label="Add a comment" htmlFor="query-comment" error={error}>
+    <form ref={formRef} noValidate className="grid gap-2 border-t pt-4" onSubmit={submit((f) => comment.mutate({ queryId, body: f.body }))}>
+      <Field label="Add a comment" htmlFor="query-comment-body" error={err("body")}>
         <Textarea
-          id="query-comment"
+          {...text("body")}
           rows={3}
           maxLength={5000}
-          value={body}
           placeholder="Everyone on this query can read it."
-          disabled={comment.isPending}
-          onChange={(e) => {
-            setBody(e.target.value);
-            setError(null);
-          }}
           onKeyDown={(e) => {
             if (e.key === "Enter" && (e.metaKey || e.ctrlKey)) e.currentTarget.form?.requestSubmit();
           }}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? "query-comment-error" : undefined}
         />
       </Field>
       <div className="flex items-center justify-between gap-2">

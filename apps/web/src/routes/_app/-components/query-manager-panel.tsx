@@ -1,4 +1,5 @@
 import type { QueryDetail, QueryStatus } from "@medlegal/domain";
+import { assignEmployeeSchema } from "@medlegal/domain";
 import { Hand, UserCog } from "lucide-react";
 import * as React from "react";
 import { QueryStatusActions } from "@/components/queries/query-status-actions";
@@ -8,8 +9,9 @@ import { Field } from "@/components/ui/field";
 import { NativeSelect } from "@/components/ui/native-select";
 import { Spinner } from "@/components/ui/spinner";
 import { toast } from "@/hooks/use-toast";
+import { useZodForm } from "@/hooks/use-zod-form";
 import { trpc } from "@/lib/trpc";
-import { trpcErrorMessage } from "@/lib/trpc-errors";
+import { trpcErrorMessage, trpcFieldErrors } from "@/lib/trpc-errors";
 
 /** The agency's controls of a query: its case manager (take it, hand it over) and the status moves that make sense now. */
 export function QueryManagerPanel({ q, userId, onChanged }: { q: QueryDetail; userId: string; onChanged: (detail: QueryDetail) => Promise<unknown> }) {
@@ -67,8 +69,6 @@ export function QueryManagerPanel({ q, userId, onChanged }: { q: QueryDetail; us
 
 function HandOver({ q, onChanged }: { q: QueryDetail; onChanged: (d: QueryDetail) => Promise<unknown> }) {
   const managers = trpc.queries.listCaseManagers.useQuery();
-  const [employeeId, setEmployeeId] = React.useState(q.assignedEmployeeId ?? "");
-  React.useEffect(() => setEmployeeId(q.assignedEmployeeId ?? ""), [q.assignedEmployeeId]);
   const assign = trpc.queries.assignEmployee.useMutation({
     onSuccess: async (detail) => {
       toast({
@@ -79,17 +79,34 @@ function HandOver({ q, onChanged }: { q: QueryDetail; onChanged: (d: QueryDetail
     },
     onError: (error) => toast({ variant: "destructive", title: "Could not hand the query over", description: trpcErrorMessage(error) }),
   });
-  const changed = employeeId !== (q.assignedEmployeeId ?? "");
+  const serverErrors = React.useMemo(() => trpcFieldErrors(assign.error), [assign.error]);
+  const { form, patch, err, formRef, bind, submit } = useZodForm<{ employeeId: string }>({
+    initial: () => ({ employeeId: q.assignedEmployeeId ?? "" }),
+    schema: assignEmployeeSchema,
+    toPayload: (f) => ({ id: q.id, employeeId: f.employeeId || null }),
+    idPrefix: "handover",
+    pending: assign.isPending,
+    serverErrors,
+    // The query came back with another case manager: the select shows who it is now.
+    resetKey: q.assignedEmployeeId,
+  });
+  const changed = form.employeeId !== (q.assignedEmployeeId ?? "");
   return (
     <form
+      ref={formRef}
+      noValidate
       className="grid gap-2 sm:grid-cols-[minmax(0,14rem)_auto] sm:items-end lg:border-l lg:pl-4"
-      onSubmit={(e) => {
-        e.preventDefault();
-        if (changed) assign.mutate({ id: q.id, employeeId: employeeId || null });
-      }}
+      onSubmit={submit((f) => {
+        if (changed) assign.mutate({ id: q.id, employeeId: f.employeeId || null });
+      })}
     >
-      <Field label="Hand over to" htmlFor="handover-employee">
-        <NativeSelect id="handover-employee" value={employeeId} onChange={(e) => setEmployeeId(e.target.value)} disabled={managers.isLoading || assign.isPending}>
+      <Field label="Hand over to" htmlFor="handover-employeeId" error={err("employeeId")}>
+        <NativeSelect
+          {...bind("employeeId")}
+          value={form.employeeId}
+          onChange={(e) => patch({ employeeId: e.target.value })}
+          disabled={managers.isLoading || assign.isPending}
+        >
           <option value="">Nobody (unassigned)</option>
           {(managers.data ?? []).map((m) => (
             <option key={m.id} value={m.id}>

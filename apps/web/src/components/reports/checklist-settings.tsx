@@ -1,0 +1,72 @@
+import type { ReportKind } from "@medlegal/domain";
+import { REPORT_KIND_LABELS, REPORT_KINDS } from "@medlegal/domain";
+import * as React from "react";
+import { ErrorState } from "@/components/ui/error-state";
+import { NativeSelect } from "@/components/ui/native-select";
+import { ListSkeleton } from "@/components/ui/skeleton";
+import { toast } from "@/hooks/use-toast";
+import { trpc } from "@/lib/trpc";
+import { trpcErrorMessage } from "@/lib/trpc-errors";
+import { ChecklistEditor } from "./checklist-editor";
+
+/** Settings, "Report checklist": the QA checklist of each report kind, for administrators. */
+export function ChecklistSettings() {
+  const [kind, setKind] = React.useState<ReportKind>("medico_legal");
+  const [dirty, setDirty] = React.useState(false);
+  const checklist = trpc.reports.checklist.useQuery({ kind });
+  const utils = trpc.useUtils();
+  const save = trpc.reports.updateChecklist.useMutation({
+    onSuccess: (saved, input) => {
+      utils.reports.checklist.setData({ kind: input.kind }, saved);
+      toast({ title: "Checklist saved", description: `${REPORT_KIND_LABELS[input.kind]}: ${saved.length} checks. Reviews from now on use this list.` });
+    },
+    onError: (error) => toast({ variant: "destructive", title: "Could not save the checklist", description: trpcErrorMessage(error) }),
+  });
+
+  return (
+    <div className="grid gap-5">
+      <p className="text-sm text-muted-foreground">
+        Each review records the checklist as it stood when the review was made, so a change here applies only to reviews recorded from now on: reviews already
+        recorded keep their own copy of the checks, results and comments.
+      </p>
+      <div className="grid max-w-sm gap-1.5">
+        <label htmlFor="checklist-kind" className="text-sm font-medium">
+          Report kind
+        </label>
+        <NativeSelect
+          id="checklist-kind"
+          value={kind}
+          disabled={dirty}
+          aria-describedby={dirty ? "checklist-kind-hint" : undefined}
+          onChange={(e) => setKind(e.target.value as ReportKind)}
+        >
+          {REPORT_KINDS.map((k) => (
+            <option key={k} value={k}>
+              {REPORT_KIND_LABELS[k]}
+            </option>
+          ))}
+        </NativeSelect>
+        {dirty && (
+          <p id="checklist-kind-hint" className="text-xs text-muted-foreground">
+            Save or discard your changes to switch to another kind.
+          </p>
+        )}
+      </div>
+      {checklist.isLoading ? (
+        <ListSkeleton rows={6} label="Loading the checklist" />
+      ) : checklist.isError || !checklist.data ? (
+        <ErrorState title="Could not load the checklist" message={trpcErrorMessage(checklist.error)} onRetry={() => void checklist.refetch()} />
+      ) : (
+        <ChecklistEditor
+          // A fresh draft for each kind and after each save.
+          key={`${kind}-${checklist.dataUpdatedAt}`}
+          kind={kind}
+          items={checklist.data}
+          pending={save.isPending}
+          onDirtyChange={setDirty}
+          onSave={(items) => save.mutate({ kind, items })}
+        />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,150 @@
+import type { Kysely } from "kysely";
+import type { Database } from "@medlegal/db";
+import type { InvoiceLineInput } from "@medlegal/domain";
+import { addDays, DEFAULT_AGENCY_SETTINGS, sastDate } from "@medlegal/domain";
+import type { SignedInActor } from "./context";
+import { createExpertDraft, listUnbilledWork, setFee } from "./services/invoices/billing";
+import { createAttorneyDraft, issueCreditNote, issueInvoice } from "./services/invoices/invoices";
+import { now, runAt } from "./services/platform/clock";
+import { getAgencySettings, updateAgencySettings } from "./services/settings/settings";
+import { findCurrentUser } from "./services/users/users";
+
+const meta = { ip: null, userAgent: "demo seed", requestId: "demo-seed", appUrl: "" };
+const DAY = 86_400_000;
+
+async function actorOf(db: Kysely<Database>, username: string): Promise<SignedInActor> {
+  const row = await db.selectFrom("users").select("id").where("username", "=", username).executeTakeFirstOrThrow();
+  const user = await findCurrentUser(db, row.id);
+  if (!user) throw new Error(`demo user ${username} is missing`);
+  return { user, meta };
+}
+
+/**
+ * Demo invoices (docs/decisions.md, "Invoices"), made through the real services at their own
+ * instants before first start: the agency's invoice details, a fee schedule (with a change ahead),
+ * the automatic drafts the story's attended assessments and approved reports left, some of them
+ * issued; invoices to attorneys issued weeks ago (one past its due date), one credited in part and
+ * one in full, a manual draft, and an expert's invoice to the agency. Payments are not part of it yet.
+ */
+export async function seedDemoInvoices(db: Kysely<Database>): Promise<void> {
+  const start = now().getTime();
+  const at = (daysAgo: number) => new Date(start - daysAgo * DAY);
+  const admin = await actorOf(db, "admin");
+  const employee = await actorOf(db, "employee");
+
+  await runAt(at(70), async () => {
+    const agency = await getAgencySettings({ db });
+    if (!agency.address) {
+      await updateAgencySettings(
+        { db, actor: admin },
+        {
+          ...DEFAULT_AGENCY_SETTINGS,
+          ...agency,
+          name: "MedLegal Agency (Pty) Ltd",
+          address: "3 Oxford Road, Parktown, Johannesburg, 2193",
+          vatNumber: "4123456789",
+          email: "accounts@medlegal.example",
+          phone: "+27 11 555 0100",
+          bankName: "First National Bank",
+          accountName: "MedLegal Agency (Pty) Ltd",
+          accountNumber: "62812345678",
+          branchCode: "250655",
+        },
+      );
+    }
+  });
+
+  // The schedule: each specialization's report fee as it stands, a qualifying fee, one expert's own
+  // rate, and an increase from the first of next month.
+  await runAt(at(60), async () => {
+    const specs = await db.selectFrom("specializations").select(["id", "name", "default_report_fee_cents"]).where("active", "=", true).orderBy("name").execute();
+    const from = sastDate(now());
+    for (const s of specs) {
+      if (s.default_report_fee_cents === null) continue;
+      await setFee({ db, actor: admin }, { specializationId: s.id, consultantId: null, feeKind: "report", amountCents: s.default_report_fee_cents, effectiveFrom: from });
+      await setFee({ db, actor: admin }, { specializationId: s.id, consultantId: null, feeKind: "qualifying_fee", amountCents: 350_000, effectiveFrom: from });
+    }
+    const ortho = specs.find((s) => s.name === "Orthopaedic Surgeon");
+    if (ortho?.default_report_fee_cents) {
+      const nextMonth = `${sastDate(new Date(start + 32 * DAY)).slice(0, 7)}-01`;
+      await setFee({ db, actor: admin }, { specializationId: ortho.id, consultantId: null, feeKind: "report", amountCents: Math.round(ortho.default_report_fee_cents * 1.08), effectiveFrom: nextMonth });
+    }
+    const venter = await db.selectFrom("users").select(["id", "specialization_id"]).where("username", "=", "dr_venter").executeTakeFirst();
+    if (venter?.specialization_id) {
+      await setFee({ db, actor: admin }, { specializationId: venter.specialization_id, consultantId: venter.id, feeKind: "report", amountCents: 1_450_000, effectiveFrom: from });
+    }
+  });
+
+  // Invoices to attorneys typed by staff: issued 45 days ago (past due now), 20 days ago (credited
+  // in part), 12 days ago (credited in full: issued to the wrong firm), and a draft.
+  const cases = await db
+    .selectFrom("cases")
+    .innerJoin("users", "users.id", "cases.attorney_id")
+    .select(["cases.id", "cases.attorney_id", "users.username"])
+    .orderBy("cases.reference")
+    .execute();
+  const caseOf = (username: string, n = 0) => cases.filter((c) => c.username === username)[n] ?? cases[n];
+  const lines = (report: number): InvoiceLineInput[] => [
+    { kind: "qualifying_fee", description: "Qualifying fee: expert's preparation for trial", quantity: 1, unitPriceCents: 350_000 },
+    { kind: "report", description: "Medico-legal report", quantity: 1, unitPriceCents: report },
+    { kind: "travel", description: "Travel to the assessment (km)", quantity: 64, unitPriceCents: 452 },
+  ];
+  const manual = async (daysAgo: number, username: string, n: number, report: number, reference: string) => {
+    const c = caseOf(username, n);
+    if (!c) return null;
+    return runAt(at(daysAgo), () =>
+      createAttorneyDraft({ db, actor: employee }, { attorneyId: c.attorney_id, caseId: c.id, attorneyReference: reference, lines: lines(report) }),
+    );
+  };
+  const overdue = await manual(46, "attorney", 0, 1_250_000, "VDM/RAF/0117");
+  if (overdue) await runAt(at(45), () => issueInvoice({ db, actor: employee }, { id: overdue.id }));
+  const partly = await manual(21, "nomsa", 0, 980_000, "DUBE/MN/044");
+  if (partly) {
+    await runAt(at(20), () => issueInvoice({ db, actor: employee }, { id: partly.id }));
+    await runAt(at(8), () =>
+      issueCreditNote(
+        { db, actor: employee },
+        { invoiceId: partly.id, reason: "Travel was charged twice: the claimant was seen at our Sandton rooms.", lines: [lines(0)[2]!] },
+      ),
+    );
+  }
+  const wrongFirm = await manual(13, "pieter", 0, 1_100_000, "BOTHA/PI/2026/19");
+  if (wrongFirm) {
+    await runAt(at(12), () => issueInvoice({ db, actor: employee }, { id: wrongFirm.id }));
+    await runAt(at(11), () => issueCreditNote({ db, actor: employee }, { invoiceId: wrongFirm.id, reason: "Issued to the wrong firm: the matter was transferred before the report." }));
+  }
+  await manual(2, "attorney", 1, 1_250_000, "VDM/MN/0009");
+
+  // Of the story's automatic drafts (attended assessments, approved reports), the older ones are issued.
+  const autoDrafts = await db
+    .selectFrom("invoices")
+    .select(["id", "created_at", "total_cents"])
+    .where("status", "=", "draft")
+    .where("created_by", "is", null)
+    .where("total_cents", ">", 0)
+    .orderBy("created_at")
+    .execute();
+  for (const draft of autoDrafts.slice(0, Math.max(0, autoDrafts.length - 1))) {
+    const when = Math.min(draft.created_at.getTime() + DAY, start - DAY);
+    if (when <= draft.created_at.getTime()) continue;
+    await runAt(new Date(when), () => issueInvoice({ db, actor: employee }, { id: draft.id }));
+  }
+
+  // An expert bills the agency for last month's work and issues it; their newer work stays unbilled.
+  const venter = await actorOf(db, "dr_venter");
+  await runAt(at(3), async () => {
+    const today = sastDate(now());
+    const work = await listUnbilledWork({ db, actor: venter }, { consultantId: null, from: addDays(today, -200), to: today });
+    const older = work.filter((w) => w.occurredAt < at(20).toISOString());
+    if (!older.length) return;
+    const draft = await createExpertDraft(
+      { db, actor: venter },
+      {
+        consultantId: null,
+        items: older.map((w) => ({ eventKey: w.eventKey, description: w.description, unitPriceCents: w.unitPriceCents ?? 1_450_000 })),
+        extraLines: [{ kind: "travel", description: "Travel to the assessment (km)", quantity: 38, unitPriceCents: 452 }],
+      },
+    );
+    await issueInvoice({ db, actor: venter }, { id: draft.id });
+  });
+}
