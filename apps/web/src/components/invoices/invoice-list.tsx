@@ -94,7 +94,7 @@ export function InvoiceList({ items, label, showRecipient }: { items: readonly I
             <div className="text-sm tabular-nums lg:text-right">
               <span className="text-xs text-muted-foreground lg:sr-only">Balance </span>
               <span className="block">{i.status === "draft" ? "—" : formatRand(i.balanceCents)}</span>
-              {i.creditedCents > 0 && <span className="block text-xs text-muted-foreground">Credited {formatRand(i.creditedCents)}</span>}
+              {i.creditedCents > 0 && <span className="block text-xs whitespace-nowrap text-muted-foreground">Credited {formatRand(i.creditedCents)}</span>}
             </div>
             <div className="col-span-2 lg:col-span-1">
               <span className="sr-only">Status: </span>
