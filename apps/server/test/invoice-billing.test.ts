@@ -92,8 +92,10 @@ describe.each(testDialects())("billing from the fee schedule on %s", (kind) => {
     // (An assessment the schedule prices at nothing is included in the report fee and not billed.)
     expect(first.every((b) => b.event_key === `booking:${marked.id}:${marked.status}`)).toBe(true);
 
-    // A no-show priced by the schedule; correcting the mark back and forth bills each event once.
+    // A no-show and an assessment priced by the schedule; correcting the mark back and forth bills each event once,
+    // and a wrong mark's fee leaves the draft it was on.
     await trpc(t.app, c.admin!, "invoices.setFee", { specializationId: marked.specialization_id, feeKind: "no_show", amountCents: 321_000, effectiveFrom: "2020-01-01" });
+    await trpc(t.app, c.admin!, "invoices.setFee", { specializationId: marked.specialization_id, feeKind: "assessment", amountCents: 150_000, effectiveFrom: "2020-01-01" });
     const flip = (attended: boolean) => trpc(t.app, c.employee!, "bookings.correctAttendance", { id: marked.id, attended, reason: "Corrected from the register" });
     const back = marked.status === "attended";
     expect((await flip(!back)).status).toBe(200);
@@ -104,6 +106,15 @@ describe.each(testDialects())("billing from the fee schedule on %s", (kind) => {
     expect(noShow).toMatchObject({ kind: "no_show", attorney_id: marked.attorney_id });
     if (marked.status === "attended") expect(Number(noShow.unit_price_cents)).toBe(321_000);
     expect(billed.filter((b) => b.event_key.endsWith(":no_show"))).toHaveLength(1);
+    const wrongMark = `booking:${marked.id}:${back ? "attended" : "no_show"}`;
+    const onDrafts = await t.db
+      .selectFrom("billed_events")
+      .innerJoin("invoices", "invoices.id", "billed_events.invoice_id")
+      .select("billed_events.event_key")
+      .where("invoices.status", "=", "draft")
+      .where("billed_events.event_key", "like", `booking:${marked.id}:%`)
+      .execute();
+    expect(onDrafts.map((r) => r.event_key)).not.toContain(wrongMark);
     const draft = await trpc<InvoiceDetail>(t.app, c.employee!, "invoices.get", { id: noShow.invoice_id });
     expect(draft.data).toMatchObject({ kind: "attorney", attorneyId: marked.attorney_id });
     expect(draft.data.totalCents).toBe(draft.data.lines.reduce((s, l) => s + l.totalCents, 0));

@@ -16,7 +16,7 @@ import type {
   UnbilledItem,
   unbilledWorkInputSchema,
 } from "@medlegal/domain";
-import { billableEventKey, INVOICE_LINE_KIND_LABELS, LATE_CANCELLATION_PERCENT, lineAmounts, percentOf, REPORT_FEE_KIND, sastDate, sastToUtc, addDays } from "@medlegal/domain";
+import { billableEventKey, documentTotals, INVOICE_LINE_KIND_LABELS, LATE_CANCELLATION_PERCENT, lineAmounts, percentOf, REPORT_FEE_KIND, saDayLabel, sastDate, sastToUtc, addDays } from "@medlegal/domain";
 import type { Actor } from "../../context";
 import { AppError } from "../../errors";
 import { recordAudit } from "../audit/audit";
@@ -268,9 +268,38 @@ export async function billBookingEvent(trx: Trx, actor: Actor, bookingId: string
     consultantId: b.consultant_id,
     specializationId: b.specialization_id,
     kind,
-    description: `${INVOICE_LINE_KIND_LABELS[kind]}: ${b.reference}, ${b.first_name} ${b.last_name}, ${day}`,
+    description: `${INVOICE_LINE_KIND_LABELS[kind]}: ${b.reference}, ${b.first_name} ${b.last_name}, ${saDayLabel(sastToUtc(day, "12:00"))}`,
     day,
   });
+}
+
+/**
+ * Takes a wrongly marked event's fee off the attorney's automatic draft when staff correct the mark
+ * (attended <-> no-show), so the draft bills what happened, and frees the event to be billed again
+ * should the mark be corrected back. Once the invoice is issued the line stays: staff correct it
+ * with a credit note (docs/decisions.md, "Invoices").
+ */
+export async function unbillBookingEvent(trx: Trx, actor: Actor, bookingId: string, event: Exclude<BillableEvent, "approved">): Promise<void> {
+  const eventKey = billableEventKey("booking", bookingId, event);
+  const billed = await trx
+    .selectFrom("billed_events")
+    .innerJoin("invoices", "invoices.id", "billed_events.invoice_id")
+    .select(["billed_events.id", "billed_events.invoice_id", "billed_events.invoice_line_id", "invoices.status", "invoices.vat_registered"])
+    .where("billed_events.side", "=", "attorney")
+    .where("billed_events.event_key", "=", eventKey)
+    .forUpdate()
+    .executeTakeFirst();
+  if (!billed || billed.status !== "draft") return;
+  if (billed.invoice_line_id) await trx.deleteFrom("invoice_lines").where("id", "=", billed.invoice_line_id).execute();
+  await trx.deleteFrom("billed_events").where("id", "=", billed.id).execute();
+  const rest = await trx.selectFrom("invoice_lines").select(["quantity", "unit_price_cents"]).where("invoice_id", "=", billed.invoice_id).execute();
+  const totals = documentTotals(rest.map((l) => ({ quantity: l.quantity, unitPriceCents: Number(l.unit_price_cents) })), billed.vat_registered);
+  await trx
+    .updateTable("invoices")
+    .set({ net_cents: totals.netCents, vat_cents: totals.vatCents, total_cents: totals.totalCents, updated_at: now() })
+    .where("id", "=", billed.invoice_id)
+    .execute();
+  await recordAudit(trx, actor, { action: "invoice.unbill_event", entityType: "invoice", entityId: billed.invoice_id, before: { eventKey } });
 }
 
 /** Bills the attorney for an approved report (its kind's fee), in the approval's transaction. */

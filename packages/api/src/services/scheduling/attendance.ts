@@ -5,7 +5,7 @@ import { AppError } from "../../errors";
 import { assertCan } from "../platform/access";
 import { recordAudit } from "../audit/audit";
 import { createAwaitingReport } from "../reports/lifecycle";
-import { billBookingEvent } from "../invoices/billing";
+import { billBookingEvent, unbillBookingEvent } from "../invoices/billing";
 import { applyMove } from "../queries/query-moves";
 import { getBooking, lockBooking, setStatus } from "./booking-records";
 import { now } from "../platform/clock";
@@ -58,7 +58,8 @@ export async function correctAttendance(
     await trx.updateTable("bookings").set({ status: to, updated_at: now() }).where("id", "=", id).execute();
     // A corrected no-show now awaits its report; the other way round, staff withdraw the report themselves.
     if (attended) await createAwaitingReport(trx, actor, id);
-    // Billed once per event: a mark corrected back and forth adds nothing more (docs/decisions.md, "Invoices").
+    // The wrong mark's fee leaves the draft and the right one's is billed, once (docs/decisions.md, "Invoices").
+    await unbillBookingEvent(trx, actor, id, b.status);
     await billBookingEvent(trx, actor, id, to);
     await recordAudit(trx, actor, {
       action: "booking.attendance_corrected",
