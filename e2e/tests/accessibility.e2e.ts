@@ -27,9 +27,9 @@ const ROLES = Object.keys(USERNAMES) as Role[];
 
 /** At 375 px: the dashboard, a list, a form and a detail page (and a calendar) per role. */
 const PHONE_ROUTES: Record<Role, string[]> = {
-  administrator: ["/", "/admin/users", "/booking-form", "/queries/$id", "/appointments", "/settings?tab=checklist", "/settings?tab=release"],
-  employee: ["/", "/admin/query-management", "/call-rosters", "/queries/$id", "/admin/bookings", "/sla-monitoring", "/reports", "/reports/$id"],
-  attorney: ["/", "/queries", "/booking-form", "/queries/$id", "/booking-form/$bookingId", "/cases", "/sla-tracking", "/reports", "/reports/$id"],
+  administrator: ["/", "/admin/users", "/booking-form", "/queries/$id", "/appointments", "/settings?tab=checklist", "/settings?tab=release", "/manual-invoice", "/sa-invoice-demo"],
+  employee: ["/", "/admin/query-management", "/call-rosters", "/queries/$id", "/admin/bookings", "/sla-monitoring", "/reports", "/reports/$id", "/invoices", "/invoices/$id"],
+  attorney: ["/", "/queries", "/booking-form", "/queries/$id", "/booking-form/$bookingId", "/cases", "/sla-tracking", "/reports", "/reports/$id", "/invoices", "/invoices/$id"],
   consultant: ["/", "/my-bookings", "/expert-availability", "/queries/$id", "/appointments", "/reports/$id"],
 };
 
@@ -99,18 +99,21 @@ async function routeParams(page: Page): Promise<Record<string, string>> {
   const reports = await page.request.get(`/trpc/reports.list?input=${encodeURIComponent("{}")}`);
   const reportItems = reports.ok() ? ((await reports.json()) as { result: { data: { id: string; status: string }[] } }).result.data : [];
   const report = reportItems.find((r) => r.status === "in_review" || r.status === "released") ?? reportItems[0];
+  // invoices.list answers { items }: the first invoice the role may see (none for a consultant without expert invoices).
+  const invoice = await first("invoices.list");
   if (!query) throw new Error("The demo data gives this role no query to open");
   return {
     $id: query.id,
     $bookingId: booking?.id ?? "",
     $roomId: "assessment-room",
     $reportId: report?.id ?? "",
+    $invoiceId: invoice?.id ?? "",
     $bookingDay: booking?.startsAt ? sastDate(new Date(booking.startsAt)) : "",
   };
 }
 
-/** A report page's `$id` is a report's, not a query's. */
-const named = (path: string) => path.replace(/^\/reports\/\$id$/, "/reports/$reportId");
+/** A report page's `$id` is a report's, an invoice page's an invoice's, not a query's. */
+const named = (path: string) => path.replace(/^\/reports\/\$id$/, "/reports/$reportId").replace(/^\/invoices\/\$id$/, "/invoices/$invoiceId");
 const withParams = (path: string, params: Record<string, string>) => named(path).replace(/\$\w+/g, (name) => params[name] ?? "");
 
 /** Screens behind a route's tabs and views, by who may open them. */

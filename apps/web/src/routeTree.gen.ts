@@ -51,6 +51,7 @@ import { Route as AppAdminQueryManagementRouteImport } from './routes/_app/admin
 import { Route as AppAdminSpecializationsRouteImport } from './routes/_app/admin/specializations'
 import { Route as AppAdminUsersRouteImport } from './routes/_app/admin/users'
 import { Route as AppBookingFormBookingIdRouteImport } from './routes/_app/booking-form_.$bookingId'
+import { Route as AppInvoicesIdRouteImport } from './routes/_app/invoices_.$id'
 import { Route as AppMeetingRoomIdRouteImport } from './routes/_app/meeting.$roomId'
 import { Route as AppQueriesIdRouteImport } from './routes/_app/queries_.$id'
 import { Route as AppReportsIdRouteImport } from './routes/_app/reports_.$id'
@@ -270,6 +271,11 @@ const AppBookingFormBookingIdRoute = AppBookingFormBookingIdRouteImport.update({
   path: '/booking-form/$bookingId',
   getParentRoute: () => AppRoute,
 } as any)
+const AppInvoicesIdRoute = AppInvoicesIdRouteImport.update({
+  id: '/invoices_/$id',
+  path: '/invoices/$id',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppMeetingRoomIdRoute = AppMeetingRoomIdRouteImport.update({
   id: '/meeting/$roomId',
   path: '/meeting/$roomId',
@@ -328,6 +334,7 @@ export interface FileRoutesByFullPath {
   '/admin/specializations': typeof AppAdminSpecializationsRoute
   '/admin/users': typeof AppAdminUsersRoute
   '/booking-form/$bookingId': typeof AppBookingFormBookingIdRoute
+  '/invoices/$id': typeof AppInvoicesIdRoute
   '/meeting/$roomId': typeof AppMeetingRoomIdRoute
   '/queries/$id': typeof AppQueriesIdRoute
   '/reports/$id': typeof AppReportsIdRoute
@@ -374,6 +381,7 @@ export interface FileRoutesByTo {
   '/admin/specializations': typeof AppAdminSpecializationsRoute
   '/admin/users': typeof AppAdminUsersRoute
   '/booking-form/$bookingId': typeof AppBookingFormBookingIdRoute
+  '/invoices/$id': typeof AppInvoicesIdRoute
   '/meeting/$roomId': typeof AppMeetingRoomIdRoute
   '/queries/$id': typeof AppQueriesIdRoute
   '/reports/$id': typeof AppReportsIdRoute
@@ -422,6 +430,7 @@ export interface FileRoutesById {
   '/_app/admin/specializations': typeof AppAdminSpecializationsRoute
   '/_app/admin/users': typeof AppAdminUsersRoute
   '/_app/booking-form_/$bookingId': typeof AppBookingFormBookingIdRoute
+  '/_app/invoices_/$id': typeof AppInvoicesIdRoute
   '/_app/meeting/$roomId': typeof AppMeetingRoomIdRoute
   '/_app/queries_/$id': typeof AppQueriesIdRoute
   '/_app/reports_/$id': typeof AppReportsIdRoute
@@ -470,6 +479,7 @@ export interface FileRouteTypes {
     | '/admin/specializations'
     | '/admin/users'
     | '/booking-form/$bookingId'
+    | '/invoices/$id'
     | '/meeting/$roomId'
     | '/queries/$id'
     | '/reports/$id'
@@ -516,6 +526,7 @@ export interface FileRouteTypes {
     | '/admin/specializations'
     | '/admin/users'
     | '/booking-form/$bookingId'
+    | '/invoices/$id'
     | '/meeting/$roomId'
     | '/queries/$id'
     | '/reports/$id'
@@ -563,6 +574,7 @@ export interface FileRouteTypes {
     | '/_app/admin/specializations'
     | '/_app/admin/users'
     | '/_app/booking-form_/$bookingId'
+    | '/_app/invoices_/$id'
     | '/_app/meeting/$roomId'
     | '/_app/queries_/$id'
     | '/_app/reports_/$id'
@@ -871,6 +883,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppBookingFormBookingIdRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/invoices_/$id': {
+      id: '/_app/invoices_/$id'
+      path: '/invoices/$id'
+      fullPath: '/invoices/$id'
+      preLoaderRoute: typeof AppInvoicesIdRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/meeting/$roomId': {
       id: '/_app/meeting/$roomId'
       path: '/meeting/$roomId'
@@ -934,6 +953,7 @@ interface AppRouteChildren {
   AppAdminSpecializationsRoute: typeof AppAdminSpecializationsRoute
   AppAdminUsersRoute: typeof AppAdminUsersRoute
   AppBookingFormBookingIdRoute: typeof AppBookingFormBookingIdRoute
+  AppInvoicesIdRoute: typeof AppInvoicesIdRoute
   AppMeetingRoomIdRoute: typeof AppMeetingRoomIdRoute
   AppQueriesIdRoute: typeof AppQueriesIdRoute
   AppReportsIdRoute: typeof AppReportsIdRoute
@@ -978,6 +998,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppAdminSpecializationsRoute: AppAdminSpecializationsRoute,
   AppAdminUsersRoute: AppAdminUsersRoute,
   AppBookingFormBookingIdRoute: AppBookingFormBookingIdRoute,
+  AppInvoicesIdRoute: AppInvoicesIdRoute,
   AppMeetingRoomIdRoute: AppMeetingRoomIdRoute,
   AppQueriesIdRoute: AppQueriesIdRoute,
   AppReportsIdRoute: AppReportsIdRoute,

@@ -112,6 +112,8 @@ export const ROUTE_ROLES: Record<string, readonly Role[]> = {
   "/meeting/$roomId": ALL,
   "/sla-monitoring": [A, E],
   "/invoices": [A, E, T],
+  // Consultants open their own expert invoices (from the expert invoice generator); the server decides per invoice.
+  "/invoices/$id": ALL,
   "/manual-invoice": [A, E],
   "/invoice-demo": [A, E],
   "/sa-invoice-demo": [A, E],

@@ -45,6 +45,29 @@ const REPORT = {
   releasedAt: null,
 };
 
+const INVOICE = {
+  id: "00000000-0000-4000-8000-000000000601",
+  number: "INV-2026-00042",
+  kind: "attorney",
+  status: "issued",
+  statusLabel: "Issued",
+  recipientName: "Van der Merwe Attorneys Inc.",
+  attorneyId: ATTORNEY.id,
+  consultantId: null,
+  consultantName: null,
+  claimantName: "Sibusiso Khumalo",
+  caseReference: "CASE-2026-00001",
+  issueDate: "2026-11-23",
+  dueDate: "2026-12-23",
+  netCents: 123457,
+  vatCents: 18519,
+  totalCents: 141976,
+  creditedCents: 0,
+  paidCents: 0,
+  balanceCents: 141976,
+  createdAt: "2026-11-23T08:00:00.000Z",
+};
+
 /**
  * The app as main.tsx builds it (the one route tree, preload on intent, the router keeping no data
  * of its own), signed in, over a tRPC link that answers the given procedures and records every call;
@@ -129,5 +152,40 @@ describe("route loaders", () => {
     await waitFor(() => expect(router.state.location.pathname).toBe("/admin/bookings"));
     expect(await screen.findByText("No upcoming bookings")).toBeInTheDocument();
     expect(calls.map((c) => c.path).sort()).toEqual(["bookings.list", "consultants.list", "specializations.listActive"]);
+  });
+  it("My Invoices: an attorney's hover fetches their invoices once, and the page shows them without recipients, drafts or staff filters", async () => {
+    const { calls, router } = renderApp("/settings?tab=password", ATTORNEY, { "invoices.list": { items: [INVOICE], totals: { count: 1, totalCents: 141976, balanceCents: 141976 }, truncated: false } });
+    const link = within(await screen.findByRole("navigation", { name: /main/i })).getByRole("link", { name: "My Invoices" });
+    const user = userEvent.setup();
+    await user.hover(link);
+    await waitFor(() => expect(calls).toEqual([{ path: "invoices.list", input: {} }]));
+    await user.click(link);
+    await waitFor(() => expect(router.state.location.pathname).toBe("/invoices"));
+    expect(await screen.findByRole("heading", { name: "My Invoices" })).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "INV-2026-00042" })).toBeInTheDocument();
+    expect(screen.queryByText("Van der Merwe Attorneys Inc.")).not.toBeInTheDocument();
+    expect(screen.queryByLabelText("Recipient attorney")).not.toBeInTheDocument();
+    expect(screen.queryByLabelText("Kind")).not.toBeInTheDocument();
+    expect(within(screen.getByLabelText("Status")).queryByRole("option", { name: "Draft" })).not.toBeInTheDocument();
+    expect(screen.queryByRole("link", { name: "New invoice" })).not.toBeInTheDocument();
+    expect(calls).toHaveLength(1);
+  });
+
+  it("Invoice Management: staff get every invoice with its recipient, the attorneys of the cases as a filter, and New invoice", async () => {
+    const { calls, router } = renderApp("/settings?tab=password", ADMIN, {
+      "invoices.list": { items: [INVOICE], totals: { count: 1, totalCents: 141976, balanceCents: 141976 }, truncated: false },
+      "cases.list": [{ id: "00000000-0000-4000-8000-000000000301", reference: "CASE-2026-00001", attorneyId: ATTORNEY.id, attorneyName: "Johan van der Merwe", firmName: "Van der Merwe Attorneys Inc." }],
+    });
+    const link = within(await screen.findByRole("navigation", { name: /main/i })).getByRole("link", { name: "Invoice Management" });
+    const user = userEvent.setup();
+    await user.hover(link);
+    await waitFor(() => expect(calls).toEqual(expect.arrayContaining([{ path: "invoices.list", input: {} }, { path: "cases.list", input: {} }])));
+    await user.click(link);
+    await waitFor(() => expect(router.state.location.pathname).toBe("/invoices"));
+    expect(await screen.findByRole("heading", { name: "Invoice Management" })).toBeInTheDocument();
+    expect(screen.getByText("Van der Merwe Attorneys Inc.")).toBeInTheDocument();
+    expect(within(screen.getByLabelText("Recipient attorney")).getByRole("option", { name: "Johan van der Merwe (Van der Merwe Attorneys Inc.)" })).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "New invoice" })).toHaveAttribute("href", "/manual-invoice");
+    expect(calls.map((c) => c.path).sort()).toEqual(["cases.list", "invoices.list"]);
   });
 });

@@ -1,6 +1,9 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { PlaceholderPage } from "@/components/page";
+import { prefetchPage } from "@/lib/route-data";
+import { SampleInvoicePage } from "./-components/sample-invoice-page";
 
+/** The agency's invoice while it has no VAT number, from example data (no real records). */
 export const Route = createFileRoute("/_app/invoice-demo")({
-  component: () => <PlaceholderPage path="/invoice-demo" />,
+  loader: ({ context }) => prefetchPage(context, ({ trpc }) => trpc.invoices.getSample.prefetch({ kind: "invoice" })),
+  component: () => <SampleInvoicePage path="/invoice-demo" kind="invoice" />,
 });

@@ -1,6 +1,110 @@
-import { createFileRoute } from "@tanstack/react-router";
-import { PlaceholderPage } from "@/components/page";
+import type { InvoiceKind, InvoiceStatus } from "@medlegal/domain";
+import { INVOICE_KIND_LABELS, INVOICE_KINDS, INVOICE_STATUS_LABELS, INVOICE_STATUSES } from "@medlegal/domain";
+import { createFileRoute, Link } from "@tanstack/react-router";
+import { Plus, Receipt } from "lucide-react";
+import * as React from "react";
+import { InvoiceList, InvoiceTotalsBar } from "@/components/invoices/invoice-list";
+import { ALL_CASES, attorneysOfCases, type InvoiceFilters, invoiceListInput, isStaff, NO_INVOICE_FILTER } from "@/components/invoices/invoice-queries";
+import { LoadState } from "@/components/load-state";
+import { PageHeader } from "@/components/page";
+import { Button } from "@/components/ui/button";
+import { ClearFiltersButton, FilterBar, FilterField, SearchField, SelectFilter } from "@/components/ui/filter-bar";
+import { Input } from "@/components/ui/input";
+import { useCurrentUser } from "@/hooks/use-auth";
+import { prefetchPage } from "@/lib/route-data";
+import { trpc } from "@/lib/trpc";
 
 export const Route = createFileRoute("/_app/invoices")({
-  component: () => <PlaceholderPage path="/invoices" />,
+  loader: ({ context }) =>
+    prefetchPage(
+      context,
+      ({ trpc }) => trpc.invoices.list.prefetch(invoiceListInput(NO_INVOICE_FILTER)),
+      ({ trpc, user }) => (user && isStaff(user.role) ? trpc.cases.list.prefetch(ALL_CASES) : Promise.resolve()),
+    ),
+  component: InvoicesPage,
 });
+
+const TITLE: Record<string, string> = { administrator: "Invoice Management", employee: "Invoice Management", attorney: "My Invoices", consultant: "My Invoices" };
+const DESCRIPTION: Record<string, string> = {
+  administrator: "Every invoice and credit note of the agency: drafts, what is owed and what is paid.",
+  employee: "Every invoice and credit note of the agency: drafts, what is owed and what is paid.",
+  attorney: "The agency's tax invoices to you, what each still owes, and their PDFs.",
+  consultant: "Your invoices to the agency.",
+};
+
+function InvoicesPage() {
+  const me = useCurrentUser().data;
+  const [filters, setFilters] = React.useState<InvoiceFilters>(NO_INVOICE_FILTER);
+  const deferredSearch = React.useDeferredValue(filters.search);
+  const staff = me ? isStaff(me.role) : false;
+  const list = trpc.invoices.list.useQuery(invoiceListInput({ ...filters, search: deferredSearch }), { placeholderData: (previous) => previous });
+  const cases = trpc.cases.list.useQuery(ALL_CASES, { enabled: staff });
+  const attorneys = React.useMemo(() => attorneysOfCases(cases.data ?? []), [cases.data]);
+  if (!me) return null;
+  const set = (changes: Partial<InvoiceFilters>) => setFilters((f) => ({ ...f, ...changes }));
+  const filtered = JSON.stringify(filters) !== JSON.stringify(NO_INVOICE_FILTER);
+  const rangeWrong = Boolean(filters.from && filters.to && filters.from > filters.to);
+
+  return (
+    <>
+      <PageHeader
+        title={TITLE[me.role] ?? "Invoices"}
+        description={DESCRIPTION[me.role]}
+        actions={
+          staff ? (
+            <Button asChild>
+              <Link to="/manual-invoice">
+                <Plus aria-hidden />
+                New invoice
+              </Link>
+            </Button>
+          ) : undefined
+        }
+      />
+      <FilterBar className={staff ? "sm:grid-cols-2 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_minmax(0,1fr)_minmax(0,1.4fr)]" : "sm:grid-cols-2 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_minmax(0,1.6fr)_auto]"}>
+        <SearchField id="invoices-search" value={filters.search} onChange={(search) => set({ search })} placeholder="Number, claimant, claim or reference" />
+        <SelectFilter<InvoiceStatus> label="Status" id="invoices-status" value={filters.status} onChange={(status) => set({ status })} allLabel="Any status" options={INVOICE_STATUSES.filter((s) => staff || s !== "draft")} labels={INVOICE_STATUS_LABELS} />
+        {staff && (
+          <>
+            <SelectFilter<InvoiceKind> label="Kind" id="invoices-kind" value={filters.kind} onChange={(kind) => set({ kind })} allLabel="Any kind" options={INVOICE_KINDS} labels={INVOICE_KIND_LABELS} />
+            <SelectFilter<string>
+              label="Recipient attorney"
+              id="invoices-attorney"
+              value={filters.attorneyId}
+              onChange={(attorneyId) => set({ attorneyId })}
+              allLabel="Any attorney"
+              options={attorneys.map((a) => ({ value: a.id, label: a.label }))}
+            />
+          </>
+        )}
+        <div className="grid grid-cols-2 gap-3">
+          <FilterField label="From" htmlFor="invoices-from">
+            <Input id="invoices-from" type="date" value={filters.from} max={filters.to || undefined} onChange={(e) => set({ from: e.target.value })} />
+          </FilterField>
+          <FilterField label="To" htmlFor="invoices-to">
+            <Input id="invoices-to" type="date" value={filters.to} min={filters.from || undefined} onChange={(e) => set({ to: e.target.value })} />
+          </FilterField>
+        </div>
+        <ClearFiltersButton className="self-end justify-self-start" disabled={!filtered} onClick={() => setFilters(NO_INVOICE_FILTER)} />
+      </FilterBar>
+      {rangeWrong ? (
+        <p role="alert" className="mb-4 text-sm text-destructive">
+          The From date must be on or before the To date.
+        </p>
+      ) : (
+        <LoadState
+          query={list}
+          loadingLabel="Loading invoices"
+          errorTitle="Could not load the invoices"
+          isEmpty={(list.data?.items ?? []).length === 0}
+          emptyIcon={Receipt}
+          emptyTitle={filtered ? "No invoice matches these filters" : "No invoices to show"}
+          emptyText={filtered ? "Clear a filter to see more." : "Invoices will be listed here with their number, recipient, total and status."}
+        >
+          <InvoiceList items={list.data?.items ?? []} label="Invoices" showRecipient={staff} />
+          {list.data && <InvoiceTotalsBar totals={list.data.totals} truncated={list.data.truncated} />}
+        </LoadState>
+      )}
+    </>
+  );
+}

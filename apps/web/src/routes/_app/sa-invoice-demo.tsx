@@ -1,6 +1,9 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { PlaceholderPage } from "@/components/page";
+import { prefetchPage } from "@/lib/route-data";
+import { SampleInvoicePage } from "./-components/sample-invoice-page";
 
+/** The full South African tax invoice (VAT Act section 20), from example data (no real records). */
 export const Route = createFileRoute("/_app/sa-invoice-demo")({
-  component: () => <PlaceholderPage path="/sa-invoice-demo" />,
+  loader: ({ context }) => prefetchPage(context, ({ trpc }) => trpc.invoices.getSample.prefetch({ kind: "tax_invoice" })),
+  component: () => <SampleInvoicePage path="/sa-invoice-demo" kind="tax_invoice" />,
 });

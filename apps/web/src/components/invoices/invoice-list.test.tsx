@@ -1,0 +1,88 @@
+import type { InvoiceListItem } from "@medlegal/domain";
+import { render, screen, within } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
+import { renderWithRouter } from "@/test/router";
+import { InvoiceList, InvoiceTotalsBar } from "./invoice-list";
+
+function item(overrides: Partial<InvoiceListItem>): InvoiceListItem {
+  return {
+    id: "00000000-0000-4000-8000-000000000001",
+    number: "INV-2026-00001",
+    kind: "attorney",
+    status: "issued",
+    statusLabel: "Issued",
+    recipientName: "Van der Merwe Attorneys Inc.",
+    attorneyId: "00000000-0000-4000-8000-0000000000a1",
+    consultantId: null,
+    consultantName: null,
+    claimantName: "Thabo Mahlangu",
+    caseReference: "CASE-2026-00012",
+    issueDate: "2026-11-23",
+    dueDate: "2026-12-23",
+    netCents: 123457,
+    vatCents: 18519,
+    totalCents: 141976,
+    creditedCents: 0,
+    paidCents: 0,
+    balanceCents: 141976,
+    createdAt: "2026-11-23T08:00:00Z",
+    ...overrides,
+  };
+}
+
+const ITEMS = [
+  item({}),
+  item({ id: "00000000-0000-4000-8000-000000000002", number: null, status: "draft", statusLabel: "Draft", issueDate: null, dueDate: null, balanceCents: 0, createdAt: "2026-11-22T08:00:00Z" }),
+  item({
+    id: "00000000-0000-4000-8000-000000000003",
+    number: "EXP-PIL-2026-00001",
+    kind: "expert",
+    recipientName: "MedLegal Agency",
+    attorneyId: null,
+    consultantId: "00000000-0000-4000-8000-0000000000e1",
+    consultantName: "Rajesh Pillay",
+    status: "partially_paid",
+    statusLabel: "Partially paid",
+    creditedCents: 10000,
+    paidCents: 50000,
+    balanceCents: 81976,
+  }),
+];
+
+describe("InvoiceList", () => {
+  it("shows staff each invoice's recipient, expert invoices as such, amounts in rand and drafts without a number", async () => {
+    renderWithRouter(<InvoiceList items={ITEMS} label="Invoices" showRecipient />);
+    const rows = within(await screen.findByRole("list", { name: "Invoices" })).getAllByRole("listitem");
+    expect(rows).toHaveLength(3);
+    expect(within(rows[0]!).getByRole("link", { name: "INV-2026-00001" })).toHaveAttribute("href", "/invoices/00000000-0000-4000-8000-000000000001");
+    expect(within(rows[0]!).getByText("Van der Merwe Attorneys Inc.")).toBeInTheDocument();
+    expect(within(rows[0]!).getByText("Issued 23 Nov 2026 · due 23 Dec 2026")).toBeInTheDocument();
+    expect(within(rows[0]!).getAllByText("R 1 419.76")).toHaveLength(2);
+    expect(within(rows[1]!).getByRole("link", { name: "Draft" })).toBeInTheDocument();
+    expect(within(rows[1]!).getByText("Draft made 22 Nov 2026")).toBeInTheDocument();
+    expect(within(rows[2]!).getByText("Expert invoice")).toBeInTheDocument();
+    expect(within(rows[2]!).getByText("From Rajesh Pillay")).toBeInTheDocument();
+    expect(within(rows[2]!).getByText("R 819.76")).toBeInTheDocument();
+    expect(within(rows[2]!).getByText("Credited R 100.00")).toBeInTheDocument();
+    expect(within(rows[2]!).getByText("Partially paid")).toBeInTheDocument();
+  });
+
+  it("leaves the recipient out of an attorney's own list", async () => {
+    renderWithRouter(<InvoiceList items={[ITEMS[0]!]} label="Invoices" showRecipient={false} />);
+    const row = within(await screen.findByRole("list", { name: "Invoices" })).getByRole("listitem");
+    expect(within(row).queryByText("Van der Merwe Attorneys Inc.")).not.toBeInTheDocument();
+    expect(within(row).queryByText(/Recipient/)).not.toBeInTheDocument();
+    expect(within(row).getByText("Thabo Mahlangu")).toBeInTheDocument();
+    expect(within(row).getByText("Issued")).toBeInTheDocument();
+  });
+
+  it("sums the shown invoices in the totals bar and says when only the newest 500 are listed", () => {
+    const { rerender } = render(<InvoiceTotalsBar totals={{ count: 2, totalCents: 283952, balanceCents: 141976 }} truncated={false} />);
+    const bar = within(screen.getByRole("region", { name: "Totals" }));
+    expect(bar.getByText("2 invoices")).toBeInTheDocument();
+    expect(bar.getByText("R 2 839.52")).toBeInTheDocument();
+    expect(bar.getByText("R 1 419.76")).toBeInTheDocument();
+    rerender(<InvoiceTotalsBar totals={{ count: 612, totalCents: 100, balanceCents: 0 }} truncated />);
+    expect(screen.getByText(/the newest 500 shown/)).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,129 @@
+import type { InvoiceListItem, InvoiceStatus, InvoiceTotals } from "@medlegal/domain";
+import { formatRand, INVOICE_KIND_LABELS } from "@medlegal/domain";
+import { Link } from "@tanstack/react-router";
+import { ChevronRight } from "lucide-react";
+import { ListTable } from "@/components/ui/list-table";
+import { formatDay } from "@/lib/format";
+import { cn } from "@/lib/utils";
+
+/** One colour per invoice state: grey draft, blue owed, amber part paid, red overdue, green paid, violet credited. */
+const STATUS_CLASS: Record<InvoiceStatus, string> = {
+  draft: "bg-zinc-100 text-zinc-700 ring-zinc-200",
+  issued: "bg-sky-50 text-sky-800 ring-sky-200",
+  partially_paid: "bg-amber-50 text-amber-800 ring-amber-200",
+  overdue: "bg-red-50 text-red-800 ring-red-200",
+  paid: "bg-emerald-50 text-emerald-800 ring-emerald-200",
+  credited: "bg-violet-50 text-violet-800 ring-violet-200",
+};
+
+export function InvoiceStatusBadge({ status, label }: { status: InvoiceStatus; label: string }) {
+  return <span className={cn("inline-flex items-center rounded-full px-2 py-0.5 text-xs font-medium whitespace-nowrap ring-1 ring-inset", STATUS_CLASS[status])}>{label}</span>;
+}
+
+/** "INV-2026-00042", or "Draft" while it has no number. */
+export const invoiceTitle = (i: Pick<InvoiceListItem, "number">) => i.number ?? "Draft";
+
+/** "Issued 3 Dec 2026 · due 2 Jan 2027", or when a draft was made. */
+export function InvoiceDates({ i }: { i: Pick<InvoiceListItem, "issueDate" | "dueDate" | "createdAt" | "status"> }) {
+  if (!i.issueDate) return <span className="text-xs text-muted-foreground">Draft made {formatDay(i.createdAt.slice(0, 10))}</span>;
+  return (
+    <span className={cn("text-xs", i.status === "overdue" ? "font-medium text-red-700" : "text-muted-foreground")}>
+      Issued {formatDay(i.issueDate)}
+      {i.dueDate && i.status !== "paid" && i.status !== "credited" ? ` · due ${formatDay(i.dueDate)}` : ""}
+    </span>
+  );
+}
+
+const STAFF_COLUMNS = "lg:grid-cols-[minmax(0,1.7fr)_minmax(0,1.5fr)_minmax(0,1.5fr)_7.5rem_7.5rem_7rem_1rem]";
+const OWN_COLUMNS = "lg:grid-cols-[minmax(0,1.6fr)_minmax(0,2fr)_8rem_8rem_7rem_1rem]";
+
+/**
+ * Invoices as a table on wide screens, cards on phones; each row opens the invoice. Staff see the
+ * recipient of each (and whether it is an expert's invoice); an attorney's own list leaves that out.
+ */
+export function InvoiceList({ items, label, showRecipient }: { items: readonly InvoiceListItem[]; label: string; showRecipient: boolean }) {
+  const columns = showRecipient ? STAFF_COLUMNS : OWN_COLUMNS;
+  return (
+    <ListTable
+      columns={columns}
+      label={label}
+      head={
+        <>
+          <span>Invoice</span>
+          {showRecipient && <span>Recipient</span>}
+          <span>Claimant and case</span>
+          <span className="text-right">Total</span>
+          <span className="text-right">Balance</span>
+          <span>Status</span>
+          <span />
+        </>
+      }
+    >
+      {items.map((i) => (
+        <li key={i.id} className="relative">
+          <div className={cn("grid grid-cols-2 gap-x-4 gap-y-2 px-4 py-3.5 transition-colors hover:bg-muted/40 lg:items-center", columns)}>
+            <div className="col-span-2 min-w-0 lg:col-span-1">
+              <Link
+                to="/invoices/$id"
+                params={{ id: i.id }}
+                className="font-mono text-xs font-semibold text-primary outline-none after:absolute after:inset-0 after:content-[''] hover:underline focus-visible:after:rounded-md focus-visible:after:ring-2 focus-visible:after:ring-ring focus-visible:after:ring-inset"
+              >
+                {invoiceTitle(i)}
+              </Link>
+              {showRecipient && i.kind === "expert" && <p className="text-xs text-muted-foreground">{INVOICE_KIND_LABELS.expert}</p>}
+              <p>
+                <InvoiceDates i={i} />
+              </p>
+            </div>
+            {showRecipient && (
+              <div className="col-span-2 min-w-0 text-sm lg:col-span-1">
+                <span className="sr-only">Recipient: </span>
+                <span className="block truncate">{i.recipientName}</span>
+                {i.kind === "expert" && i.consultantName && <span className="block truncate text-xs text-muted-foreground">From {i.consultantName}</span>}
+              </div>
+            )}
+            <div className="col-span-2 min-w-0 text-sm lg:col-span-1">
+              <span className="sr-only">Claimant and case: </span>
+              <span className="block truncate">{i.claimantName ?? "No claimant"}</span>
+              <span className="block truncate text-xs text-muted-foreground">{i.caseReference ?? "No case"}</span>
+            </div>
+            <div className="text-sm tabular-nums lg:text-right">
+              <span className="text-xs text-muted-foreground lg:sr-only">Total </span>
+              <span className="block font-medium">{formatRand(i.totalCents)}</span>
+            </div>
+            <div className="text-sm tabular-nums lg:text-right">
+              <span className="text-xs text-muted-foreground lg:sr-only">Balance </span>
+              <span className="block">{i.status === "draft" ? "—" : formatRand(i.balanceCents)}</span>
+              {i.creditedCents > 0 && <span className="block text-xs whitespace-nowrap text-muted-foreground">Credited {formatRand(i.creditedCents)}</span>}
+            </div>
+            <div className="col-span-2 lg:col-span-1">
+              <span className="sr-only">Status: </span>
+              <InvoiceStatusBadge status={i.status} label={i.statusLabel} />
+            </div>
+            <ChevronRight aria-hidden className="hidden size-4 text-muted-foreground lg:block" />
+          </div>
+        </li>
+      ))}
+    </ListTable>
+  );
+}
+
+/** The sums of every invoice the filters match (drafts owe nothing yet). */
+export function InvoiceTotalsBar({ totals, truncated }: { totals: InvoiceTotals; truncated: boolean }) {
+  return (
+    <section aria-label="Totals" className="mt-3 flex flex-col gap-1 rounded-lg border bg-card px-4 py-3 text-sm sm:flex-row sm:items-center sm:justify-between">
+      <span>
+        {totals.count} {totals.count === 1 ? "invoice" : "invoices"}
+        {truncated && <span className="text-muted-foreground"> (the newest 500 shown; the totals count all)</span>}
+      </span>
+      <span className="flex flex-wrap gap-x-6 gap-y-1 tabular-nums">
+        <span>
+          Total <strong className="font-semibold">{formatRand(totals.totalCents)}</strong>
+        </span>
+        <span>
+          Outstanding <strong className="font-semibold">{formatRand(totals.balanceCents)}</strong>
+        </span>
+      </span>
+    </section>
+  );
+}
