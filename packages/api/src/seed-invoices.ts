@@ -19,6 +19,39 @@ async function actorOf(db: Kysely<Database>, username: string): Promise<SignedIn
   return { user, meta };
 }
 
+/** Report fees in cents by specialization, as South African medico-legal experts charge (others: R 10 000). */
+const DEMO_REPORT_FEES: Record<string, number> = {
+  "Orthopaedic Surgeon": 1_250_000,
+  Neurosurgeon: 1_450_000,
+  "Plastic and Reconstructive Surgeon": 1_300_000,
+  Psychiatrist: 1_200_000,
+  "Clinical Psychologist": 980_000,
+  "Industrial Psychologist": 900_000,
+  "Educational Psychologist": 850_000,
+  "Occupational Therapist": 850_000,
+  Audiologist: 650_000,
+  Actuary: 550_000,
+};
+
+/**
+ * The agency's fee schedule from the day the demo agency opened (before the story's first piece of
+ * work, so everything the story bills has a price): per specialization the report, RAF 4, addendum,
+ * joint minute and qualifying fees; an assessment is included in the report fee, and a no-show or
+ * late cancellation costs half the report fee (the schedule's rule when it has no rate of its own).
+ */
+export async function seedDemoFees(db: Kysely<Database>): Promise<void> {
+  const admin = await actorOf(db, "admin");
+  const from = sastDate(now());
+  const specs = await db.selectFrom("specializations").select(["id", "name"]).where("active", "=", true).orderBy("name").execute();
+  for (const s of specs) {
+    const report = DEMO_REPORT_FEES[s.name] ?? 1_000_000;
+    const fees = { report, raf4: 450_000, addendum: 350_000, joint_minute: 400_000, qualifying_fee: 350_000 } as const;
+    for (const [feeKind, amountCents] of Object.entries(fees)) {
+      await setFee({ db, actor: admin }, { specializationId: s.id, consultantId: null, feeKind: feeKind as keyof typeof fees, amountCents, effectiveFrom: from });
+    }
+  }
+}
+
 /**
  * Demo invoices (docs/decisions.md, "Invoices"), made through the real services at their own
  * instants before first start: the agency's invoice details, a fee schedule (with a change ahead),
@@ -54,20 +87,13 @@ export async function seedDemoInvoices(db: Kysely<Database>): Promise<void> {
     }
   });
 
-  // The schedule: each specialization's report fee as it stands, a qualifying fee, one expert's own
-  // rate, and an increase from the first of next month.
+  // Changes to the schedule: one expert's own rate, and an increase from the first of next month.
   await runAt(at(60), async () => {
-    const specs = await db.selectFrom("specializations").select(["id", "name", "default_report_fee_cents"]).where("active", "=", true).orderBy("name").execute();
     const from = sastDate(now());
-    for (const s of specs) {
-      if (s.default_report_fee_cents === null) continue;
-      await setFee({ db, actor: admin }, { specializationId: s.id, consultantId: null, feeKind: "report", amountCents: s.default_report_fee_cents, effectiveFrom: from });
-      await setFee({ db, actor: admin }, { specializationId: s.id, consultantId: null, feeKind: "qualifying_fee", amountCents: 350_000, effectiveFrom: from });
-    }
-    const ortho = specs.find((s) => s.name === "Orthopaedic Surgeon");
-    if (ortho?.default_report_fee_cents) {
+    const ortho = await db.selectFrom("specializations").select("id").where("name", "=", "Orthopaedic Surgeon").executeTakeFirst();
+    if (ortho) {
       const nextMonth = `${sastDate(new Date(start + 32 * DAY)).slice(0, 7)}-01`;
-      await setFee({ db, actor: admin }, { specializationId: ortho.id, consultantId: null, feeKind: "report", amountCents: Math.round(ortho.default_report_fee_cents * 1.08), effectiveFrom: nextMonth });
+      await setFee({ db, actor: admin }, { specializationId: ortho.id, consultantId: null, feeKind: "report", amountCents: Math.round(DEMO_REPORT_FEES["Orthopaedic Surgeon"]! * 1.08), effectiveFrom: nextMonth });
     }
     const venter = await db.selectFrom("users").select(["id", "specialization_id"]).where("username", "=", "dr_venter").executeTakeFirst();
     if (venter?.specialization_id) {
@@ -135,13 +161,14 @@ export async function seedDemoInvoices(db: Kysely<Database>): Promise<void> {
   await runAt(at(3), async () => {
     const today = sastDate(now());
     const work = await listUnbilledWork({ db, actor: venter }, { consultantId: null, from: addDays(today, -200), to: today });
-    const older = work.filter((w) => w.occurredAt < at(20).toISOString());
+    // Work the schedule prices (an assessment is included in the report fee), done three weeks ago or more.
+    const older = work.filter((w) => w.occurredAt < at(20).toISOString() && w.unitPriceCents);
     if (!older.length) return;
     const draft = await createExpertDraft(
       { db, actor: venter },
       {
         consultantId: null,
-        items: older.map((w) => ({ eventKey: w.eventKey, description: w.description, unitPriceCents: w.unitPriceCents ?? 1_450_000 })),
+        items: older.map((w) => ({ eventKey: w.eventKey, description: w.description, unitPriceCents: w.unitPriceCents! })),
         extraLines: [{ kind: "travel", description: "Travel to the assessment (km)", quantity: 38, unitPriceCents: 452 }],
       },
     );

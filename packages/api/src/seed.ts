@@ -7,7 +7,7 @@ import { DemoStory } from "./seed-story";
 import { seedDemoSla } from "./seed-sla";
 import { seedAvailability, seedMatters } from "./seed-workflow";
 import { seedDemoReports } from "./seed-reports";
-import { seedDemoInvoices } from "./seed-invoices";
+import { seedDemoFees, seedDemoInvoices } from "./seed-invoices";
 import { hashPassword } from "./services/auth/passwords";
 import { runAt, stamp } from "./services/platform/clock";
 import { markAllNotificationsRead, notify } from "./services/notifications/notifications";
@@ -103,6 +103,7 @@ export async function seedDemoData(db: Kysely<Database>, options: { workflow?: b
   const story = new DemoStory(db, firstStart);
   await seedUsers(story);
   if (options.workflow === false) return true;
+  await runAt(story.workdaysAgo(139, "08:00"), () => seedDemoFees(db));
 
   seedAvailability(story, DEMO_USERS.filter((u) => u.role === "consultant").map((u) => u.username));
   seedMatters(story);

@@ -308,7 +308,18 @@ export async function issueInvoice(deps: Deps, input: IdInput): Promise<InvoiceD
     if (!lines.length) throw new AppError("CONFLICT", "Add at least one line before issuing.");
     const totals = documentTotals(lines, vatRegistered);
     if (totals.totalCents <= 0) throw new AppError("CONFLICT", "An invoice must be for more than R 0.00.");
-    if (vatRegistered !== row.vat_registered || totals.totalCents !== Number(row.total_cents)) await writeDraftLines(trx, row.id, lines, vatRegistered);
+    if (vatRegistered !== row.vat_registered || totals.totalCents !== Number(row.total_cents)) {
+      // Priced again in place, so the billed events keep pointing at their lines.
+      for (const l of lineRows) {
+        const amounts = lineAmounts({ quantity: l.quantity, unitPriceCents: Number(l.unit_price_cents) }, vatRegistered);
+        await trx.updateTable("invoice_lines").set({ net_cents: amounts.netCents, vat_cents: amounts.vatCents, total_cents: amounts.totalCents }).where("id", "=", l.id).execute();
+      }
+      await trx
+        .updateTable("invoices")
+        .set({ net_cents: totals.netCents, vat_cents: totals.vatCents, total_cents: totals.totalCents, vat_registered: vatRegistered, updated_at: now() })
+        .where("id", "=", row.id)
+        .execute();
+    }
     const printedLines = (await trx.selectFrom("invoice_lines").selectAll().where("invoice_id", "=", row.id).orderBy("position").execute()).map(toLine);
 
     const at = now();
