@@ -1,9 +1,10 @@
 import type { LucideIcon } from "lucide-react";
+import { FileQuestion } from "lucide-react";
 import * as React from "react";
 import { trpcErrorMessage } from "@/lib/trpc-errors";
 import { EmptyState } from "./page";
 import { ErrorState } from "./ui/error-state";
-import { ListSkeleton } from "./ui/skeleton";
+import { ListSkeleton, Skeleton } from "./ui/skeleton";
 
 /** What LoadState reads from a TanStack (or tRPC) query. */
 export interface LoadingQuery {
@@ -48,4 +49,38 @@ export function LoadState({
     );
   }
   return <>{children}</>;
+}
+
+/**
+ * A record page (a report, an invoice) before its record is there: placeholders while it loads, "not
+ * found" for a record that does not exist or is not the caller's (the server answers both with 404),
+ * the server's sentence with "Try again" for anything else, each below the page's way back.
+ * Null once the record has loaded.
+ */
+export function RecordLoadState({ query, noun, back }: { query: LoadingQuery; noun: string; back: React.ReactNode }) {
+  if (query.isLoading) {
+    return (
+      <div role="status" className="grid gap-4">
+        <span className="sr-only">Loading the {noun}</span>
+        <Skeleton className="h-4 w-32" />
+        <Skeleton className="h-8 w-2/3" />
+        <Skeleton className="h-40 w-full" />
+      </div>
+    );
+  }
+  if (!query.isError) return null;
+  const notFound = (query.error as { data?: { code?: string } } | null)?.data?.code === "NOT_FOUND";
+  const title = noun.charAt(0).toUpperCase() + noun.slice(1);
+  return (
+    <>
+      {back}
+      {notFound ? (
+        <EmptyState icon={FileQuestion} title={`${title} not found`}>
+          It does not exist or is not yours to see.
+        </EmptyState>
+      ) : (
+        <ErrorState title={`Could not load the ${noun}`} message={trpcErrorMessage(query.error)} onRetry={() => void query.refetch()} />
+      )}
+    </>
+  );
 }

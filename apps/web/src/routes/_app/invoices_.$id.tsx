@@ -1,24 +1,23 @@
 import type { InvoiceDetail, InvoiceParty, Role } from "@medlegal/domain";
 import { formatRand, INVOICE_KIND_LABELS } from "@medlegal/domain";
 import { createFileRoute, Link, useNavigate } from "@tanstack/react-router";
-import { ArrowLeft, Download, FileQuestion, FileText } from "lucide-react";
+import { ArrowLeft, Download, FileText } from "lucide-react";
 import * as React from "react";
 import { CreditNoteDialog } from "@/components/invoices/credit-note-dialog";
 import { InvoiceLinesTable } from "@/components/invoices/invoice-lines";
 import { InvoiceDates, InvoiceStatusBadge, invoiceTitle } from "@/components/invoices/invoice-list";
 import { isStaff } from "@/components/invoices/invoice-queries";
-import { EmptyState, PageHeader } from "@/components/page";
+import { PageHeader } from "@/components/page";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
-import { ErrorState } from "@/components/ui/error-state";
-import { Skeleton } from "@/components/ui/skeleton";
 import { useCurrentUser } from "@/hooks/use-auth";
 import { toast } from "@/hooks/use-toast";
 import { formatDateTime, formatDay } from "@/lib/format";
 import { prefetchPage } from "@/lib/route-data";
 import { trpc } from "@/lib/trpc";
 import { trpcErrorMessage, trpcFieldErrors } from "@/lib/trpc-errors";
+import { RecordLoadState } from "@/components/load-state";
 
 export const Route = createFileRoute("/_app/invoices_/$id")({
   loader: ({ context, params }) => prefetchPage(context, ({ trpc }) => trpc.invoices.get.prefetch({ id: params.id })),
@@ -47,32 +46,7 @@ function InvoicePage() {
   // The loader has just asked: a not-found answer shows as such, without asking again on mount.
   const invoice = trpc.invoices.get.useQuery({ id }, { retry: false, retryOnMount: false });
   if (!me) return null;
-  if (invoice.isLoading) {
-    return (
-      <div role="status" className="grid gap-4">
-        <span className="sr-only">Loading the invoice</span>
-        <Skeleton className="h-4 w-32" />
-        <Skeleton className="h-8 w-2/3" />
-        <Skeleton className="h-40 w-full" />
-      </div>
-    );
-  }
-  if (invoice.isError) {
-    const notFound = invoice.error.data?.code === "NOT_FOUND";
-    return (
-      <>
-        <BackLink role={me.role} />
-        {notFound ? (
-          <EmptyState icon={FileQuestion} title="Invoice not found">
-            It does not exist or is not yours to see.
-          </EmptyState>
-        ) : (
-          <ErrorState title="Could not load the invoice" message={trpcErrorMessage(invoice.error)} onRetry={() => void invoice.refetch()} />
-        )}
-      </>
-    );
-  }
-  if (!invoice.data) return null;
+  if (!invoice.data) return <RecordLoadState query={invoice} noun="invoice" back={<BackLink role={me.role} />} />;
   return <InvoiceView i={invoice.data} role={me.role} />;
 }
 

@@ -1,17 +1,15 @@
 import type { CheckResult, ReportDetail, Role } from "@medlegal/domain";
 import { CHECK_RESULT_LABELS, CHECK_RESULTS, REPORT_KIND_LABELS, REPORT_STATUS_LABELS, reportReasonTextSchema } from "@medlegal/domain";
 import { createFileRoute, Link } from "@tanstack/react-router";
-import { ArrowLeft, Download, FileQuestion, FileText } from "lucide-react";
+import { ArrowLeft, Download, FileText } from "lucide-react";
 import * as React from "react";
-import { EmptyState, PageHeader } from "@/components/page";
+import { PageHeader } from "@/components/page";
 import { DueLabel, ReportStatusBadge } from "@/components/reports/report-list";
 import { UploadVersionDialog } from "@/components/reports/upload-version-dialog";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import { ErrorState } from "@/components/ui/error-state";
 import { Field } from "@/components/ui/field";
 import { ReasonDialog } from "@/components/ui/reason-dialog";
-import { Skeleton } from "@/components/ui/skeleton";
 import { Textarea } from "@/components/ui/textarea";
 import { useCurrentUser } from "@/hooks/use-auth";
 import { toast } from "@/hooks/use-toast";
@@ -19,6 +17,7 @@ import { formatDateTime, formatFileSize } from "@/lib/format";
 import { prefetchPage } from "@/lib/route-data";
 import { trpc } from "@/lib/trpc";
 import { trpcErrorMessage } from "@/lib/trpc-errors";
+import { RecordLoadState } from "@/components/load-state";
 
 export const Route = createFileRoute("/_app/reports_/$id")({
   loader: ({ context, params }) => prefetchPage(context, ({ trpc }) => trpc.reports.get.prefetch({ id: params.id })),
@@ -40,32 +39,7 @@ function ReportPage() {
   // The loader has just asked: a not-found answer shows as such, without asking again on mount.
   const report = trpc.reports.get.useQuery({ id }, { retry: false, retryOnMount: false });
   if (!me) return null;
-  if (report.isLoading) {
-    return (
-      <div role="status" className="grid gap-4">
-        <span className="sr-only">Loading the report</span>
-        <Skeleton className="h-4 w-32" />
-        <Skeleton className="h-8 w-2/3" />
-        <Skeleton className="h-40 w-full" />
-      </div>
-    );
-  }
-  if (report.isError) {
-    const notFound = report.error.data?.code === "NOT_FOUND";
-    return (
-      <>
-        <BackLink />
-        {notFound ? (
-          <EmptyState icon={FileQuestion} title="Report not found">
-            It does not exist or is not yours to see.
-          </EmptyState>
-        ) : (
-          <ErrorState title="Could not load the report" message={trpcErrorMessage(report.error)} onRetry={() => void report.refetch()} />
-        )}
-      </>
-    );
-  }
-  if (!report.data) return null;
+  if (!report.data) return <RecordLoadState query={report} noun="report" back={<BackLink />} />;
   return <ReportView r={report.data} role={me.role} onChanged={() => void report.refetch()} />;
 }
 
