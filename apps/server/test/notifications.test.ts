@@ -16,8 +16,11 @@ describe.each(testDialects())("notifications and the unread messages count on %s
     const c = await login(t.app, "consultant");
     consultant = { cookie: c.cookie, id: c.response.json().id };
     // The attorney's bell: twelve notifications, oldest first, of which the two oldest are read.
+    // A minute apart, so "newest first" does not hang on two rows written in the same clock tick.
     for (let i = 1; i <= 12; i++) {
-      await notificationsService.notify(t.db, { userId: attorney.id, type: "query_update", title: `Query Q-2026-000${String(i).padStart(2, "0")} in review`, message: "Your query is being reviewed." });
+      const title = `Query Q-2026-000${String(i).padStart(2, "0")} in review`;
+      await notificationsService.notify(t.db, { userId: attorney.id, type: "query_update", title, message: "Your query is being reviewed." });
+      await t.db.updateTable("notifications").set({ created_at: new Date(Date.now() - (13 - i) * 60_000) }).where("user_id", "=", attorney.id).where("title", "=", title).execute();
     }
     const oldest = await t.db.selectFrom("notifications").select("id").where("user_id", "=", attorney.id).orderBy("created_at").limit(2).execute();
     await t.db.updateTable("notifications").set({ read: true }).where("id", "in", oldest.map((n) => n.id)).execute();
