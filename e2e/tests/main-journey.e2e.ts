@@ -45,7 +45,7 @@ describe("the main journey", () => {
     await caseForm.locator("#case-rafClaimNumber").fill(`RAF/2026/${run}`);
     await screenshot(attorney.page, "journey-new-case-claimant-1280");
     await caseForm.getByRole("button", { name: "Open case" }).click();
-    const row = attorney.page.getByRole("listitem").filter({ hasText: `Thandeka ${lastName}` });
+    const row = attorney.page.getByRole("main").getByRole("listitem").filter({ hasText: `Thandeka ${lastName}` });
     await row.waitFor();
 
     // The claimant is reachable from the case.
