@@ -234,8 +234,8 @@ async function billAttorney(trx: Trx, actor: Actor, eventKey: string, b: Billabl
     })
     .returning("id")
     .executeTakeFirstOrThrow();
-  const totals = all.map((l) => lineAmounts(l, vatRegistered)).reduce((s, l) => ({ net: s.net + l.netCents, vat: s.vat + l.vatCents }), { net: 0, vat: 0 });
-  await trx.updateTable("invoices").set({ net_cents: totals.net, vat_cents: totals.vat, total_cents: totals.net + totals.vat, updated_at: now() }).where("id", "=", invoice.id).execute();
+  const totals = documentTotals(all, vatRegistered);
+  await trx.updateTable("invoices").set({ net_cents: totals.netCents, vat_cents: totals.vatCents, total_cents: totals.totalCents, updated_at: now() }).where("id", "=", invoice.id).execute();
   await trx.insertInto("billed_events").values({ side: "attorney", event_key: eventKey, invoice_id: invoice.id, invoice_line_id: line.id }).execute();
   await recordAudit(trx, actor, {
     action: "invoice.bill_event",
