@@ -30,6 +30,8 @@ export { hashPassword } from "./services/auth/passwords";
 export { createStaffUser, findCurrentUser } from "./services/users/users";
 export { mustSetUpTwoFactor } from "./services/auth/two-factor";
 export { appSecret } from "./services/platform/app-secrets";
+export { announce, LIVE_EVENTS_CHANNEL } from "./services/platform/live-events";
+export type { LiveEvent } from "./services/platform/live-events";
 export { seedDemoData, DEMO_PASSWORD } from "./seed";
 export * as slaMonitoringService from "./services/sla/monitoring";
 export { slaAlertsJob, sweepSlaAlerts } from "./services/sla/alerts";
