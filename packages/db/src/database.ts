@@ -184,6 +184,12 @@ export interface SettingsTable {
   updated_by: string | null;
 }
 
+/** Moves with every change to a user's notifications (triggers on notifications); the bell's ETag. */
+export interface NotificationVersionsTable {
+  user_id: string;
+  version: number;
+}
+
 export interface NotificationPreferencesTable {
   user_id: string;
   type: NotificationType;
@@ -681,6 +687,7 @@ export interface Database {
   app_secrets: AppSecretsTable;
   settings: SettingsTable;
   notification_preferences: NotificationPreferencesTable;
+  notification_versions: NotificationVersionsTable;
   reference_counters: ReferenceCountersTable;
   patients: PatientsTable;
   cases: CasesTable;
