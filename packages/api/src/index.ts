@@ -16,6 +16,8 @@ export * as bookingsService from "./services/scheduling/booking-calendar";
 export * as reportsService from "./services/reports/reports";
 export * as invoicesService from "./services/invoices/invoices";
 export * as invoiceSamples from "./services/invoices/samples";
+export * as paymentsService from "./services/invoices/payments";
+export * as statementsService from "./services/invoices/statements";
 export * as filesService from "./services/files/download";
 export { recordAudit, changedFields } from "./services/audit/audit";
 export { assertCan } from "./services/platform/access";

@@ -11,6 +11,8 @@ export * from "./invoices";
 export * from "./invoice-outputs";
 export * from "./money";
 export * from "./navigation";
+export * from "./payments";
+export * from "./payment-outputs";
 export * from "./notifications";
 export * from "./permissions";
 export * from "./queries";

@@ -6,6 +6,7 @@ import { bookingsRouter } from "./bookings";
 import { rostersRouter } from "./rosters";
 import { reportsRouter } from "./reports";
 import { invoicesRouter } from "./invoices";
+import { paymentsRouter } from "./payments";
 import { auditRouter } from "./audit";
 import { casesRouter } from "./cases";
 import { consultantsRouter } from "./consultants";
@@ -43,6 +44,7 @@ export const appRouter = router({
   sla: slaRouter,
   reports: reportsRouter,
   invoices: invoicesRouter,
+  payments: paymentsRouter,
 });
 
 export type AppRouter = typeof appRouter;
