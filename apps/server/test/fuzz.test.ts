@@ -317,6 +317,8 @@ describe("fuzzing every procedure and REST path", () => {
       { method: "GET", url: (id) => `/api/invoices/samples/${id}.pdf` },
       { method: "GET", url: () => "/api/audit/export.csv" },
       { method: "GET", url: () => "/api/audit/access-log.csv" },
+      { method: "POST", url: (id) => `/api/meetings/recordings/${id}/chunks/0`, body: true },
+      { method: "POST", url: (id) => `/api/meetings/recordings/${id}/chunks/x${id}`, body: true },
     ];
     let sent = 0;
     for (const route of routes) {

@@ -6,6 +6,7 @@ import { bookingsRouter } from "./bookings";
 import { rostersRouter } from "./rosters";
 import { reportsRouter } from "./reports";
 import { invoicesRouter } from "./invoices";
+import { meetingsRouter } from "./meetings";
 import { auditRouter } from "./audit";
 import { casesRouter } from "./cases";
 import { consultantsRouter } from "./consultants";
@@ -43,6 +44,7 @@ export const appRouter = router({
   sla: slaRouter,
   reports: reportsRouter,
   invoices: invoicesRouter,
+  meetings: meetingsRouter,
 });
 
 export type AppRouter = typeof appRouter;

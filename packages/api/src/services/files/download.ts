@@ -7,6 +7,7 @@ import { countAttempt } from "../auth/rate-limits";
 import { downloadDocument } from "../queries/documents";
 import { downloadInvoiceFile } from "../invoices/invoices";
 import { downloadVersion } from "../reports/reports";
+import { downloadRecording } from "../meetings/recordings";
 
 /**
  * The one download of a stored file: the owner's service checks that the caller may see the
@@ -24,6 +25,8 @@ export async function downloadFile(
     if (file?.owner_kind === "query_document") return await downloadDocument(deps, id);
     if (file?.owner_kind === "report_version") return await downloadVersion(deps, id);
     if (file?.owner_kind === "invoice" || file?.owner_kind === "credit_note") return await downloadInvoiceFile(deps, id);
+    // A recording downloads whole, through the id of its first chunk.
+    if (file?.owner_kind === "meeting_recording") return await downloadRecording(deps, id);
   } catch (error) {
     // One answer for a missing file and another's, whatever owns it, so ids cannot be probed.
     if (error instanceof AppError && error.code === "NOT_FOUND") throw missing;
