@@ -9,7 +9,7 @@ import { fastifyTRPCPlugin } from "@trpc/server/adapters/fastify";
 import type { FastifyTRPCPluginOptions } from "@trpc/server/adapters/fastify";
 import type { Kysely } from "kysely";
 import { sql } from "kysely";
-import type { Database } from "@medlegal/db";
+import type { Database, Listener } from "@medlegal/db";
 import type { AppRouter, Context, Mailer, RateLimits } from "@medlegal/api";
 import { AppError, appRouter, DEFAULT_RATE_LIMITS, isDatabaseUnavailable, SERVICE_UNAVAILABLE_MESSAGE, toHttpStatus } from "@medlegal/api";
 import { MAX_TRPC_BATCH, MAX_URL_LENGTH } from "@medlegal/domain";
@@ -31,6 +31,8 @@ declare module "fastify" {
     db: Kysely<Database>;
     /** The public origin (AppOptions.appUrl). */
     appUrl: string;
+    /** This process's LISTEN connection (AppOptions.listener), null without one. */
+    listener: Listener | null;
   }
 }
 
@@ -49,6 +51,12 @@ export interface AppOptions {
   logger?: boolean;
   /** Which proxies' X-Forwarded-* headers count (config.ts); none by default. */
   trustProxy?: TrustProxy;
+  /**
+   * This process's listening connection (`DatabaseHandle.createListener()`), for live events and
+   * any other LISTEN channel (docs/architecture.md, "Live events"). The app owns it: closing the
+   * app closes it. Without one, nothing live reaches this process.
+   */
+  listener?: Listener;
 }
 
 const GENERIC_ERROR = "Something went wrong on our side. Please try again.";
@@ -66,6 +74,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   app.decorate("db", options.db);
   app.decorate("appUrl", options.appUrl);
+  const listener = options.listener ?? null;
+  app.decorate("listener", listener);
+  if (listener) app.addHook("onClose", () => listener.close());
 
   // One translation of errors for every route: AppError keeps its code and sentence, Fastify's
   // own client errors get a readable sentence, anything else is logged and answered generically.

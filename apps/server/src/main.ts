@@ -46,6 +46,8 @@ const app = await buildApp({
   allowedOrigins: config.allowedOrigins,
   logger: process.env.LOG_LEVEL !== "silent",
   trustProxy: config.trustProxy,
+  // One LISTEN connection for this process: live events reach its streams through it.
+  listener: handle.createListener(),
 });
 
 // Background work of this process: notification e-mails queued in transactions, and purging

@@ -99,6 +99,8 @@ export async function createTestApp(
       rateLimits: RELAXED_LIMITS,
       ...overrides,
       ...extra,
+      // Each instance listens on its own connection, as separate processes do.
+      listener: extra.listener ?? overrides.listener ?? handle.createListener(),
     });
     instances.push(app);
     return app;

@@ -130,6 +130,52 @@ describe.each(testDialects())("notifications and the unread messages count on %s
     expect(anonymous.statusCode).toBe(401);
   });
 
+  it("answers an unchanged bell 304 by its ETag, and a new ETag after every create, read, read-all and delete", async () => {
+    const e = await login(t.app, "employee");
+    const employee = { cookie: e.cookie, id: e.response.json().id as string };
+    const poll = (etag?: string) =>
+      t.app.inject({ method: "GET", url: `/api/notifications/${employee.id}`, headers: { cookie: employee.cookie, ...(etag ? { "if-none-match": etag } : {}) } });
+    const first = await poll();
+    expect(first.statusCode).toBe(200);
+    let etag = first.headers.etag as string;
+    expect(etag).toMatch(/^W\/".+"$/);
+    // Unchanged: 304, no body, the same tag; without If-None-Match the list comes again.
+    const unchanged = await poll(etag);
+    expect(unchanged.statusCode).toBe(304);
+    expect(unchanged.body).toBe("");
+    expect(unchanged.headers.etag).toBe(etag);
+    expect((await poll()).json()).toEqual(first.json());
+    // Each change to the employee's notifications gives a new tag and the new list; then 304 again.
+    const changedBy = async (change: () => Promise<unknown>) => {
+      await change();
+      const response = await poll(etag);
+      expect(response.statusCode).toBe(200);
+      expect(response.headers.etag).not.toBe(etag);
+      etag = response.headers.etag as string;
+      expect((await poll(etag)).statusCode).toBe(304);
+      return response.json() as { id: string; title: string; read: boolean }[];
+    };
+    let items = await changedBy(() => notificationsService.notify(t.db, { userId: employee.id, type: "other", title: "First new one", message: "Created by notify." }));
+    expect(items[0]).toMatchObject({ title: "First new one", read: false });
+    items = await changedBy(() => notificationsService.notifyMany(t.db, [{ userId: employee.id, type: "other", title: "Second new one", message: "Created by notifyMany." }]));
+    expect(items[0]).toMatchObject({ title: "Second new one" });
+    items = await changedBy(() => t.app.inject({ method: "PATCH", url: `/api/notifications/${items[0]!.id}/read`, headers: { cookie: employee.cookie } }));
+    expect(items[0]).toMatchObject({ title: "Second new one", read: true });
+    items = await changedBy(() => t.app.inject({ method: "PATCH", url: `/api/notifications/${employee.id}/read-all`, headers: { cookie: employee.cookie } }));
+    expect(items.every((n) => n.read)).toBe(true);
+    const deleted = items[0]!.id;
+    items = await changedBy(() => t.app.inject({ method: "DELETE", url: `/api/notifications/${deleted}`, headers: { cookie: employee.cookie } }));
+    expect(items.some((n) => n.id === deleted)).toBe(false);
+    // Nothing left to mark read, and another user's new notification: still 304.
+    await t.app.inject({ method: "PATCH", url: `/api/notifications/${employee.id}/read-all`, headers: { cookie: employee.cookie } });
+    await notificationsService.notify(t.db, { userId: consultant.id, type: "other", title: "Not the employee's", message: "Someone else's bell." });
+    expect((await poll(etag)).statusCode).toBe(304);
+    // The tag opens nothing: someone else's list is refused as before, whatever If-None-Match says.
+    const foreign = await t.app.inject({ method: "GET", url: `/api/notifications/${employee.id}`, headers: { cookie: consultant.cookie, "if-none-match": etag } });
+    expect(foreign.statusCode).toBe(403);
+    expect((await t.app.inject({ method: "GET", url: `/api/notifications/${employee.id}`, headers: { "if-none-match": etag } })).statusCode).toBe(401);
+  });
+
   it("answers an unknown API path with a JSON 404", async () => {
     const response = await t.app.inject({ method: "GET", url: "/api/nothing-here" });
     expect(response.statusCode).toBe(404);

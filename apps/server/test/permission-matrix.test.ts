@@ -135,6 +135,17 @@ const MATRIX: Record<string, "public" | Role[]> = {
   "invoices.listFees": [A, E, C],
   "invoices.setFee": [A],
   "invoices.getSample": [A, E],
+  "payments.listAccounts": [A],
+  "payments.getAccount": [A, T],
+  "payments.list": [A, T],
+  "payments.record": [A],
+  "payments.allocate": [A],
+  "payments.reverse": [A],
+  "payments.listProofs": [A, T],
+  "payments.matchProof": [A],
+  "payments.rejectProof": [A],
+  "payments.getStatement": [A, T],
+  "payments.listForInvoice": ALL,
   // Video meetings: the management procedures per role (rows scoped by invitation in the service,
   // meetings.test.ts); the room's are open to any signed-in role AND to a meeting guest's session
   // (roomProcedure), which meetings.test.ts checks reaches nothing else.
@@ -228,7 +239,7 @@ describe("the permission matrix", () => {
  * record served and someone else's answered 404 (never 403, so ids cannot be probed). Every
  * procedure of the record routers must be classified here: a new one fails until it is.
  */
-const RECORD_ROUTERS = ["patients", "cases", "queries", "assignments", "bookings", "availability", "sla", "reports", "invoices", "meetings"];
+const RECORD_ROUTERS = ["patients", "cases", "queries", "assignments", "bookings", "availability", "sla", "reports", "invoices", "payments", "meetings"];
 /** Procedures of those routers that list or create (scoped or checked in their own suites), not one record. */
 const NOT_ONE_RECORD = new Set([
   "patients.list",
@@ -261,6 +272,8 @@ const NOT_ONE_RECORD = new Set([
   "invoices.listFees",
   "invoices.setFee",
   "invoices.getSample",
+  "payments.listAccounts",
+  "payments.record",
   "meetings.list",
   "meetings.create",
   "meetings.joinAsGuest",
@@ -268,7 +281,7 @@ const NOT_ONE_RECORD = new Set([
 /** Staff-only procedures on one record: staff see every record, so there is no "someone else's". */
 const STAFF_ONLY_RECORDS = new Set(["queries.move", "queries.take", "queries.assignEmployee", "assignments.withdraw", "bookings.confirm", "bookings.correctAttendance", "sla.pause", "sla.resume",
   "reports.take", "reports.review", "reports.withdraw", "reports.createLinked", "reports.release", "reports.overrideRelease",
-  "invoices.updateDraft", "invoices.credit",
+  "invoices.updateDraft", "invoices.credit", "payments.allocate", "payments.reverse", "payments.matchProof", "payments.rejectProof",
   // Staff arrange every meeting of the agency; nobody else reaches these (the row matrix above).
   "meetings.invite", "meetings.uninvite", "meetings.resendLink", "meetings.copyGuestLink", "meetings.cancel"]);
 
@@ -416,6 +429,12 @@ describe("the object-level matrix", () => {
       "invoices.get": { attorney: { own: { id: myInvoice }, other: { id: theirInvoice } }, consultant: { other: { id: myInvoice } } },
       "invoices.issue": { consultant: { other: { id: myInvoice } } },
       "invoices.discardDraft": { consultant: { other: { id: myInvoice } } },
+      // An attorney's own account, payments, proofs and statements; another attorney's are 404.
+      "payments.getAccount": { attorney: { own: {}, other: { attorneyId: nomsa } } },
+      "payments.list": { attorney: { own: {}, other: { attorneyId: nomsa } } },
+      "payments.listProofs": { attorney: { own: {}, other: { attorneyId: nomsa } } },
+      "payments.getStatement": { attorney: { own: { from: "2026-01-01", to: "2026-01-31" }, other: { attorneyId: nomsa, from: "2026-01-01", to: "2026-01-31" } } },
+      "payments.listForInvoice": { attorney: { own: { invoiceId: myInvoice }, other: { invoiceId: theirInvoice } }, consultant: { other: { invoiceId: myInvoice } } },
       "patients.get": { attorney: { own: { id: myPatient.id }, other: { id: theirPatient.id } } },
       "patients.update": { attorney: { own: patientInput(myPatient), other: patientInput(theirPatient) } },
       "cases.get": { attorney: { own: { id: myCase.id }, other: { id: theirCase.id } } },

@@ -6,12 +6,20 @@ import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { Kysely, PGliteDialect, PostgresDialect } from "kysely";
 import pg from "pg";
 import type { Database } from "./database";
+import type { Listener, ListenerOptions } from "./listener";
+import { createPgliteListener, createPgListener } from "./listener";
 
 export type DialectKind = "pg" | "pglite";
 
 export interface DatabaseHandle {
   db: Kysely<Database>;
   kind: DialectKind;
+  /**
+   * Opens a listening connection for LISTEN/NOTIFY (one per server process; docs/architecture.md,
+   * "Live events"): a dedicated client on PostgreSQL, PGlite's own `listen` when embedded.
+   * The caller closes it before the database.
+   */
+  createListener(options?: ListenerOptions): Listener;
   close(): Promise<void>;
 }
 
@@ -68,7 +76,8 @@ export function createDatabase(options: DatabaseOptions = {}): DatabaseHandle {
     pool.on("error", onError);
     pool.on("connect", (client) => client.on("error", onError));
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    return { db, kind: "pg", close: () => db.destroy() };
+    const url = options.url;
+    return { db, kind: "pg", createListener: (o) => createPgListener(url, { onError, ...o }), close: () => db.destroy() };
   }
 
   const dataDir = options.dataDir ?? join(defaultDataDir(), "pglite");
@@ -79,7 +88,7 @@ export function createDatabase(options: DatabaseOptions = {}): DatabaseHandle {
     extensions: { pg_trgm, btree_gist },
   });
   const db = new Kysely<Database>({ dialect: new PGliteDialect({ pglite }) });
-  return { db, kind: "pglite", close: () => db.destroy() };
+  return { db, kind: "pglite", createListener: (o) => createPgliteListener(pglite, { onError, ...o }), close: () => db.destroy() };
 }
 
 /** The database the app uses: `DATABASE_URL` when set, else the embedded PGlite under `.data/`. */

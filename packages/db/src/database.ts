@@ -1,5 +1,5 @@
 import type { ColumnType, Generated, GeneratedAlways, Insertable, Selectable, Updateable } from "kysely";
-import type { AssessmentMode, InvoiceKind, InvoiceLineKind, InvoiceStatus, AssignmentStatus, BookingStatus, CancellationClass, CaseStatus, ClaimType, Gender, MeetingEndReason, MeetingGuestRole, MeetingParticipantState, MeetingStatus, RecordingStopReason, NotificationType, PhoneType, Priority, QueryEventKind, QueryStatus, ReportKind, ReportStatus, Role, RosterDuty } from "@medlegal/domain";
+import type { AssessmentMode, InvoiceKind, InvoiceLineKind, InvoiceStatus, PaymentMethod, PaymentProofStatus, AssignmentStatus, BookingStatus, CancellationClass, CaseStatus, ClaimType, Gender, MeetingEndReason, MeetingGuestRole, MeetingParticipantState, MeetingStatus, RecordingStopReason, NotificationType, PhoneType, Priority, QueryEventKind, QueryStatus, ReportKind, ReportStatus, Role, RosterDuty } from "@medlegal/domain";
 
 /** timestamptz: read as Date, written as Date or ISO string. */
 type Timestamp = ColumnType<Date, Date | string, Date | string>;
@@ -184,6 +184,12 @@ export interface SettingsTable {
   updated_by: string | null;
 }
 
+/** Moves with every change to a user's notifications (triggers on notifications); the bell's ETag. */
+export interface NotificationVersionsTable {
+  user_id: string;
+  version: number;
+}
+
 export interface NotificationPreferencesTable {
   user_id: string;
   type: NotificationType;
@@ -279,7 +285,7 @@ export interface QueryEventsTable {
 }
 
 /** What a stored file belongs to; the download route checks the caller may see that record. */
-export type FileOwnerKind = "query_document" | "report_version" | "invoice" | "credit_note" | "meeting_recording";
+export type FileOwnerKind = "query_document" | "report_version" | "invoice" | "credit_note" | "payment_proof" | "meeting_recording";
 
 /** Every stored file, bytes in PostgreSQL (docs/decisions.md, "Files and reports"). */
 export interface FilesTable {
@@ -617,6 +623,50 @@ export interface FeeScheduleTable {
   created_at: GeneratedTimestamp;
 }
 
+/** Money received from an attorney (docs/decisions.md, "Payments"); changes once, when reversed (trigger). */
+export interface PaymentsTable {
+  id: Generated<string>;
+  attorney_id: string;
+  method: PaymentMethod;
+  reference: string;
+  received_on: DateOnly;
+  amount_cents: number;
+  recorded_by: string;
+  reversed_at: Timestamp | null;
+  reversed_by: string | null;
+  reversal_reason: string | null;
+  created_at: GeneratedTimestamp;
+}
+
+/** Part of a payment set against one invoice; append-only, never more than the payment (trigger). */
+export interface PaymentAllocationsTable {
+  id: Generated<string>;
+  payment_id: string;
+  invoice_id: string;
+  amount_cents: number;
+  created_by: string;
+  created_at: GeneratedTimestamp;
+}
+
+/** An attorney's proof of payment (an EFT slip), matched to a recorded payment or rejected with a reason. */
+export interface PaymentProofsTable {
+  id: Generated<string>;
+  attorney_id: string;
+  file_id: string;
+  amount_cents: number;
+  paid_on: DateOnly;
+  reference: string;
+  note: string | null;
+  invoice_ids: ColumnType<string[], string | undefined, string>;
+  status: Generated<PaymentProofStatus>;
+  reject_reason: string | null;
+  payment_id: string | null;
+  decided_by: string | null;
+  decided_at: Timestamp | null;
+  created_at: GeneratedTimestamp;
+  updated_at: GeneratedTimestamp;
+}
+
 
 /** A video meeting (docs/architecture.md, "Video assessments"). */
 export interface MeetingsTable {
@@ -718,6 +768,7 @@ export interface Database {
   app_secrets: AppSecretsTable;
   settings: SettingsTable;
   notification_preferences: NotificationPreferencesTable;
+  notification_versions: NotificationVersionsTable;
   reference_counters: ReferenceCountersTable;
   patients: PatientsTable;
   cases: CasesTable;
@@ -747,6 +798,9 @@ export interface Database {
   credit_note_lines: CreditNoteLinesTable;
   billed_events: BilledEventsTable;
   fee_schedule: FeeScheduleTable;
+  payments: PaymentsTable;
+  payment_allocations: PaymentAllocationsTable;
+  payment_proofs: PaymentProofsTable;
   meetings: MeetingsTable;
   meeting_participants: MeetingParticipantsTable;
   meeting_guest_sessions: MeetingGuestSessionsTable;

@@ -1,5 +1,6 @@
 export * from "./connection";
 export * from "./database";
+export type { Listener, ListenerEvent, ListenerHandler, ListenerOptions } from "./listener";
 export { migrateToLatest } from "./migrate";
 export { migrations } from "./migrations";
 export { APPEND_ONLY_TABLES, appRoleOf, grantAppRole, migrateAsOwner } from "./roles";

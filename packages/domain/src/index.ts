@@ -13,6 +13,8 @@ export * from "./meetings";
 export * from "./meeting-outputs";
 export * from "./money";
 export * from "./navigation";
+export * from "./payments";
+export * from "./payment-outputs";
 export * from "./notifications";
 export * from "./permissions";
 export * from "./queries";

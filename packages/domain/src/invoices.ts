@@ -58,13 +58,16 @@ export const INVOICE_STATUS_LABELS: Record<InvoiceStatus, string> = {
   credited: "Credited",
 };
 
-/** The moves an invoice may make; anything else is refused (409). */
+/**
+ * The moves an invoice may make; anything else is refused (409). A reversed payment takes a paid or
+ * partly paid invoice back (`invoiceStatusFromMoney` in payments.ts decides where).
+ */
 export const INVOICE_MOVES: Record<InvoiceStatus, readonly InvoiceStatus[]> = {
   draft: ["issued"],
   issued: ["partially_paid", "paid", "overdue", "credited"],
-  partially_paid: ["paid", "overdue", "credited"],
+  partially_paid: ["issued", "paid", "overdue", "credited"],
   overdue: ["partially_paid", "paid", "credited"],
-  paid: [],
+  paid: ["issued", "partially_paid", "overdue"],
   credited: [],
 };
 

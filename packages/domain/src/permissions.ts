@@ -55,6 +55,10 @@ export const PERMISSIONS = {
   "invoices.expert": ["administrator", "employee", "consultant"],
   "fees.read": ["administrator", "employee", "consultant"],
   "fees.manage": ["administrator"],
+  // Payments (docs/decisions.md, "Payments"): attorneys see their own account and upload proofs; administrators record and allocate.
+  "payments.read": ["administrator", "attorney"],
+  "payments.manage": ["administrator"],
+  "payments.upload": ["attorney"],
   // Video assessments (docs/decisions.md, "Video assessments"): everyone lists and enters the
   // meetings they are invited to; staff arrange them; recordings are for staff and the expert.
   "meetings.read": ROLES,

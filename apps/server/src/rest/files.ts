@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import multipart from "@fastify/multipart";
-import { accessLogService, AppError, assertCan, auditTrailService, bookingsService, documentsService, filesService, invoiceSamples, meetingsService, parseInput, reportsService } from "@medlegal/api";
-import { accessLogExportInputSchema, auditExportInputSchema, DOCUMENT_MAX_BYTES, RECORDING_CHUNK_MAX_BYTES, REPORT_MAX_BYTES, idInputSchema, recordingChunkSchema, reportUploadSchema, sampleDocumentSchema } from "@medlegal/domain";
+import { accessLogService, AppError, assertCan, auditTrailService, bookingsService, documentsService, filesService, invoiceSamples, meetingsService, parseInput, paymentsService, reportsService, statementsService } from "@medlegal/api";
+import { accessLogExportInputSchema, auditExportInputSchema, DOCUMENT_MAX_BYTES, RECORDING_CHUNK_MAX_BYTES, REPORT_MAX_BYTES, idInputSchema, proofUploadSchema, recordingChunkSchema, reportUploadSchema, sampleDocumentSchema, statementInputSchema } from "@medlegal/domain";
 import type { z } from "zod";
 import type { RateLimits, SignedInActor } from "@medlegal/api";
 import { signedInActor } from "../request-context";
@@ -79,6 +79,31 @@ export async function fileRoutes(app: FastifyInstance, { limits }: { limits: Rat
     const meta = parseInput(reportUploadSchema, { id, declaration: fields.declaration, changeNote: fields.changeNote });
     const version = await reportsService.uploadVersion({ db, actor }, { ...meta, fileName, data });
     return reply.code(201).send(version);
+  });
+
+  // An attorney's proof of payment (an EFT slip): what they paid as fields, then the PDF or image.
+  app.post("/api/payments/proofs", async (request, reply) => {
+    const actor = signedInActor(request);
+    assertCan(actor.user, "payments.upload", "Only attorneys upload proofs of payment.");
+    const { fileName, data, fields } = await readUpload(request);
+    const meta = parseInput(proofUploadSchema, {
+      amountCents: fields.amountCents === undefined || fields.amountCents === "" ? undefined : Number(fields.amountCents),
+      paidOn: fields.paidOn,
+      reference: fields.reference,
+      note: fields.note,
+      invoiceIds: fields.invoiceIds ? fields.invoiceIds.split(",").filter(Boolean) : [],
+    });
+    const proof = await paymentsService.uploadProof({ db, actor }, { ...meta, fileName, data });
+    return reply.code(201).send(proof);
+  });
+
+  // A statement of account for a period as PDF: an attorney's own, or any attorney's for administrators.
+  app.get<{ Querystring: Record<string, unknown> }>("/api/payments/statement.pdf", async (request, reply) => {
+    const actor = signedInActor(request);
+    assertCan(actor.user, "payments.read");
+    const input = parseInput(statementInputSchema, Object.fromEntries(Object.entries(request.query).filter(([, v]) => v !== "")));
+    const { fileName, data } = await statementsService.statementPdf({ db, actor }, input);
+    return sendDownload(reply, { fileName, contentType: "application/pdf", body: data });
   });
 
   // The next chunk of a meeting's recording, from the host's browser (docs/architecture.md, "Video assessments").

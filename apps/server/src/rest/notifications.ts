@@ -3,6 +3,22 @@ import { messagesService, notificationsService, parseInput } from "@medlegal/api
 import { notificationIdInputSchema, notificationOutputSchema, notificationOwnerParamsSchema } from "@medlegal/domain";
 import { signedInActor } from "../request-context";
 
+/** Built once: the bell's answer, parsed by the same contract as notifications.list. */
+const notificationListOutputSchema = notificationOutputSchema.array();
+
+/**
+ * The bell's ETag: the user's notification version (weak, since compression changes the bytes).
+ * The prefix names the answer's shape; change it when the fields of a notification change.
+ */
+const notificationListETag = (version: number) => `W/"n1-${version}"`;
+
+/** If-None-Match as RFC 9110 reads it: "*" or a list of tags, compared weakly. */
+export function matchesETag(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  const opaque = (tag: string) => tag.trim().replace(/^W\//, "");
+  return header.split(",").some((tag) => tag.trim() === "*" || opaque(tag) === opaque(etag));
+}
+
 /** The bell's and the Messages badge's endpoints (docs/product-rules.md#client-behaviour). */
 export async function notificationRoutes(app: FastifyInstance) {
   const db = app.db;
@@ -12,11 +28,16 @@ export async function notificationRoutes(app: FastifyInstance) {
   );
 
   // :id is the user's id here (one name per path segment keeps the router unambiguous).
-  app.get("/api/notifications/:id", { config: { poll: true } }, async (request) => {
+  // Polled every 5 seconds by every signed-in tab: the version decides before the list is read,
+  // so an unchanged bell costs one indexed lookup and answers 304 with no body.
+  app.get("/api/notifications/:id", { config: { poll: true } }, async (request, reply) => {
     const actor = signedInActor(request);
     const { id: userId } = parseInput(notificationOwnerParamsSchema, request.params);
+    const etag = notificationListETag(await notificationsService.notificationListVersion({ db, actor }, userId));
+    reply.header("ETag", etag);
+    if (matchesETag(request.headers["if-none-match"], etag)) return reply.code(304).send();
     // The same output contract as notifications.list: only the named fields leave the server.
-    return notificationOutputSchema.array().parse(await notificationsService.listNotifications({ db, actor }, { userId }));
+    return notificationListOutputSchema.parse(await notificationsService.listNotifications({ db, actor }, { userId }));
   });
 
   app.patch("/api/notifications/:id/read", async (request) => {

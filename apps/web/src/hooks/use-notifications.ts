@@ -1,16 +1,30 @@
 import type { NotificationDto } from "@medlegal/domain";
 import { NOTIFICATION_POLL_MS } from "@medlegal/domain";
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { apiJson, apiRequest, getJson, readableErrorMessage } from "@/lib/api";
+import { apiJson, apiRequest, getJson, getJsonIfChanged, readableErrorMessage } from "@/lib/api";
 import { queryKeys } from "@/lib/query-keys";
 import { toast } from "./use-toast";
 
-/** All of the user's notifications, newest first, polled every NOTIFICATION_POLL_MS. */
+/** The ETag of the last list the server sent, per address (docs/decisions.md, "Performance"). */
+const listETags = new Map<string, string>();
+
+/**
+ * All of the user's notifications, newest first, polled every NOTIFICATION_POLL_MS. A poll sends
+ * the ETag of the list in the cache; 304 keeps that list as it is. With nothing cached (first
+ * load, after sign-out) it asks without a tag, so there is always a list to keep.
+ */
 export function notificationsQuery(userId: string) {
+  const url = `/api/notifications/${encodeURIComponent(userId)}`;
   return queryOptions({
     queryKey: queryKeys.notifications(userId),
-    queryFn: async ({ signal }) =>
-      (await getJson<NotificationDto[]>(`/api/notifications/${encodeURIComponent(userId)}`, { signal })) ?? [],
+    queryFn: async ({ signal, client, queryKey }) => {
+      const cached = client.getQueryData<NotificationDto[]>(queryKey);
+      const answer = await getJsonIfChanged<NotificationDto[]>(url, { signal, etag: cached ? listETags.get(url) : undefined });
+      if (answer.unchanged) return cached ?? [];
+      if (answer.etag) listETags.set(url, answer.etag);
+      else listETags.delete(url);
+      return answer.data ?? [];
+    },
   });
 }
 

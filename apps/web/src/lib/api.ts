@@ -79,6 +79,23 @@ export async function getJson<T>(url: string, options: { on401?: On401; signal?:
   return (await res.json()) as T;
 }
 
+/**
+ * A conditional read for a polled list: sends the ETag of the answer the caller holds and gets
+ * `unchanged` back on 304, so the caller keeps what it has. The API's answers are never stored by
+ * the browser (Cache-Control: no-store), so the tag travels by hand.
+ */
+export async function getJsonIfChanged<T>(
+  url: string,
+  options: { etag?: string; signal?: AbortSignal } = {},
+): Promise<{ unchanged: true } | { unchanged: false; data: T; etag: string | null }> {
+  const headers: Record<string, string> = options.etag ? { "If-None-Match": options.etag } : {};
+  const res = await fetch(url, { credentials: "include", signal: options.signal, headers });
+  if (res.status === 304) return { unchanged: true };
+  if (res.status === 401) notifyUnauthorized();
+  await throwIfResNotOk(res);
+  return { unchanged: false, data: (await res.json()) as T, etag: res.headers.get("ETag") };
+}
+
 const NETWORK_ERROR = "Could not reach the server. Check your connection and try again.";
 
 /**

@@ -6,6 +6,7 @@ import { bookingsRouter } from "./bookings";
 import { rostersRouter } from "./rosters";
 import { reportsRouter } from "./reports";
 import { invoicesRouter } from "./invoices";
+import { paymentsRouter } from "./payments";
 import { meetingsRouter } from "./meetings";
 import { auditRouter } from "./audit";
 import { casesRouter } from "./cases";
@@ -44,6 +45,7 @@ export const appRouter = router({
   sla: slaRouter,
   reports: reportsRouter,
   invoices: invoicesRouter,
+  payments: paymentsRouter,
   meetings: meetingsRouter,
 });
 

@@ -126,7 +126,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .execute();
 
   await sql`ALTER TABLE files DROP CONSTRAINT files_owner_kind_check`.execute(db);
-  await sql`ALTER TABLE files ADD CONSTRAINT files_owner_kind_check CHECK (owner_kind IN ('query_document', 'report_version', 'invoice', 'credit_note', 'meeting_recording'))`.execute(db);
+  await sql`ALTER TABLE files ADD CONSTRAINT files_owner_kind_check CHECK (owner_kind IN ('query_document', 'report_version', 'invoice', 'credit_note', 'payment_proof', 'meeting_recording'))`.execute(db);
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -134,7 +134,7 @@ export async function down(db: Kysely<any>): Promise<void> {
   await db.schema.dropTable("meeting_recording_chunks").execute();
   await sql`DELETE FROM files WHERE owner_kind = 'meeting_recording'`.execute(db);
   await sql`ALTER TABLE files DROP CONSTRAINT files_owner_kind_check`.execute(db);
-  await sql`ALTER TABLE files ADD CONSTRAINT files_owner_kind_check CHECK (owner_kind IN ('query_document', 'report_version', 'invoice', 'credit_note'))`.execute(db);
+  await sql`ALTER TABLE files ADD CONSTRAINT files_owner_kind_check CHECK (owner_kind IN ('query_document', 'report_version', 'invoice', 'credit_note', 'payment_proof'))`.execute(db);
   await db.schema.dropTable("meeting_recordings").execute();
   await db.schema.dropTable("meeting_signals").execute();
   await db.schema.dropTable("meeting_guest_sessions").execute();

@@ -67,6 +67,9 @@ const RESOLVERS: Record<string, (db: Kysely<Database>, ids: string[]) => Labels>
       .execute(),
   invoice: (db, ids) => db.selectFrom("invoices").select(["id", sql<string>`coalesce(number, 'Draft invoice')`.as("label")]).where("id", "in", ids).execute(),
   credit_note: (db, ids) => db.selectFrom("credit_notes").select(["id", "number as label"]).where("id", "in", ids).execute(),
+  // "EFT VDM TRUST 0042, 2026-11-20": a payment or a proof of payment by its reference and day.
+  payment: (db, ids) => db.selectFrom("payments").select(["id", sql<string>`upper(method) || ' ' || reference || ', ' || received_on::text`.as("label")]).where("id", "in", ids).execute(),
+  payment_proof: (db, ids) => db.selectFrom("payment_proofs").select(["id", sql<string>`'Proof ' || reference || ', ' || paid_on::text`.as("label")]).where("id", "in", ids).execute(),
   document: (db, ids) =>
     db
       .selectFrom("files as d")

@@ -6,6 +6,7 @@ import type { RateLimits } from "../auth/rate-limits";
 import { countAttempt } from "../auth/rate-limits";
 import { downloadDocument } from "../queries/documents";
 import { downloadInvoiceFile } from "../invoices/invoices";
+import { downloadProofFile } from "../invoices/payments";
 import { downloadVersion } from "../reports/reports";
 import { downloadRecording } from "../meetings/recordings";
 
@@ -25,6 +26,7 @@ export async function downloadFile(
     if (file?.owner_kind === "query_document") return await downloadDocument(deps, id);
     if (file?.owner_kind === "report_version") return await downloadVersion(deps, id);
     if (file?.owner_kind === "invoice" || file?.owner_kind === "credit_note") return await downloadInvoiceFile(deps, id);
+    if (file?.owner_kind === "payment_proof") return await downloadProofFile(deps, id);
     // A recording downloads whole, through the id of its first chunk.
     if (file?.owner_kind === "meeting_recording") return await downloadRecording(deps, id);
   } catch (error) {

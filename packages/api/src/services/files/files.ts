@@ -16,6 +16,7 @@ export const FILE_USES: Record<FileOwnerKind, { maxBytes: number; types: readonl
   // Made by the server, never uploaded (storeGeneratedFile).
   invoice: { maxBytes: REPORT_MAX_BYTES, types: ["application/pdf"], what: "Invoices are PDF files.", fallbackName: "invoice.pdf" },
   credit_note: { maxBytes: REPORT_MAX_BYTES, types: ["application/pdf"], what: "Credit notes are PDF files.", fallbackName: "credit-note.pdf" },
+  payment_proof: { maxBytes: DOCUMENT_MAX_BYTES, types: DOCUMENT_TYPES, what: "A proof of payment is a PDF, PNG or JPEG file.", fallbackName: "proof-of-payment" },
   // Video recordings arrive in chunks and are checked by the meetings service (services/meetings/recordings.ts), never here.
   meeting_recording: { maxBytes: 0, types: [], what: "Recordings are uploaded from the meeting room.", fallbackName: "recording.webm" },
 };

@@ -19,7 +19,7 @@ import type {
   InvoiceParty,
   InvoiceStatus,
 } from "@medlegal/domain";
-import { addDays, documentNumber, documentTotals, formatRand, INVOICE_PAYMENT_DAYS, INVOICE_STATUS_LABELS, lineAmounts, OPEN_INVOICE_STATUSES, sastDate } from "@medlegal/domain";
+import { addDays, documentNumber, documentTotals, formatRand, INVOICE_PAYMENT_DAYS, INVOICE_STATUS_LABELS, invoiceStatusFromMoney, lineAmounts, OPEN_INVOICE_STATUSES, sastDate } from "@medlegal/domain";
 import type { SignedInActor } from "../../context";
 import { AppError } from "../../errors";
 import { recordAudit } from "../audit/audit";
@@ -396,8 +396,11 @@ export async function issueCreditNote(deps: Deps, input: z.output<typeof creditN
     if (invoice.kind === "attorney" && !isStaff(deps.actor.user)) throw new AppError("NOT_FOUND", MISSING);
     const total = Number(invoice.total_cents);
     const credited = Number(invoice.credited_cents);
-    const left = total - credited;
-    if (left <= 0) throw new AppError("CONFLICT", `${invoice.number} is credited in full already.`);
+    const paid = Number(invoice.paid_cents);
+    // Money received is not credited back: a credit note corrects what is still owed.
+    const left = total - credited - paid;
+    if (credited >= total) throw new AppError("CONFLICT", `${invoice.number} is credited in full already.`);
+    if (left <= 0) throw new AppError("CONFLICT", `${invoice.number} is paid in full: there is nothing left to credit.`);
     let lines: InvoiceLineInput[];
     if (input.lines) {
       lines = input.lines;
@@ -475,7 +478,7 @@ export async function issueCreditNote(deps: Deps, input: z.output<typeof creditN
       )
       .execute();
     const creditedNow = credited + totals.totalCents;
-    const status: InvoiceStatus = creditedNow === total ? "credited" : invoice.status;
+    const status: InvoiceStatus = invoiceStatusFromMoney({ totalCents: total, paidCents: paid, creditedCents: creditedNow, pastDue: invoice.due_date !== null && invoice.due_date < issueDate });
     await trx.updateTable("invoices").set({ credited_cents: creditedNow, status, updated_at: at }).where("id", "=", invoice.id).execute();
     const title = documentTitle("credit_note", invoice.vat_registered);
     await queueDocumentMail(
@@ -654,7 +657,7 @@ export async function getInvoice({ db, actor }: Deps, input: IdInput): Promise<I
       edit: draft && staff && row.kind === "attorney",
       issue: draft && mayChange,
       discard: draft && mayChange,
-      credit: !draft && staff && Number(row.credited_cents) < Number(row.total_cents),
+      credit: !draft && staff && Number(row.credited_cents) + Number(row.paid_cents) < Number(row.total_cents),
     },
   };
 }

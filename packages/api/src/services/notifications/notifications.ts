@@ -62,6 +62,17 @@ export async function listNotifications(
   return (await query.execute()).map(toNotificationDto);
 }
 
+/**
+ * The version of a user's notifications: it moves in the same transaction as any change to them
+ * (triggers on the table, see the notification-versions migration), so an equal version means an
+ * equal list. 0 for a user who never had one. The bell's poll compares it before reading the list.
+ */
+export async function notificationListVersion({ db, actor }: Deps, userId: string): Promise<number> {
+  assertOwnList(actor, userId);
+  const row = await db.selectFrom("notification_versions").select("version").where("user_id", "=", userId).executeTakeFirst();
+  return row?.version ?? 0;
+}
+
 export async function markNotificationRead({ db, actor }: Deps, notificationId: string): Promise<NotificationDto> {
   return db.transaction().execute(async (trx) => {
     const row = await loadOwn(trx, actor, notificationId);

@@ -1,0 +1,58 @@
+import {
+  accountInputSchema,
+  accountOverviewOutputSchema,
+  accountSummaryOutputSchema,
+  allocatePaymentSchema,
+  invoicePaymentsInputSchema,
+  invoicePaymentsOutputSchema,
+  matchProofSchema,
+  paymentItemOutputSchema,
+  paymentListInputSchema,
+  paymentProofOutputSchema,
+  proofListInputSchema,
+  recordPaymentSchema,
+  rejectProofSchema,
+  reversePaymentSchema,
+  statementInputSchema,
+  statementOutputSchema,
+} from "@medlegal/domain";
+import { z } from "zod";
+import {
+  accountOverview,
+  accountSummary,
+  allocatePayment,
+  invoicePayments,
+  listPayments,
+  listProofs,
+  matchProof,
+  recordPayment,
+  rejectProof,
+  reversePayment,
+} from "../../services/invoices/payments";
+import { statement } from "../../services/invoices/statements";
+import { roleProcedure, router } from "../../trpc";
+
+const read = roleProcedure("payments.read");
+const manage = roleProcedure("payments.manage");
+
+/**
+ * Payments, allocations, proofs of payment, accounts and statements (docs/architecture.md,
+ * "Invoices"). A proof is uploaded through POST /api/payments/proofs and a statement's PDF
+ * downloads through GET /api/payments/statement.pdf.
+ */
+export const paymentsRouter = router({
+  listAccounts: manage.output(accountOverviewOutputSchema).query(({ ctx }) => accountOverview({ db: ctx.db, actor: ctx.actor })),
+  getAccount: read.input(accountInputSchema).output(accountSummaryOutputSchema).query(({ ctx, input }) => accountSummary({ db: ctx.db, actor: ctx.actor }, input)),
+  list: read.input(paymentListInputSchema).output(z.array(paymentItemOutputSchema)).query(({ ctx, input }) => listPayments({ db: ctx.db, actor: ctx.actor }, input)),
+  record: manage.input(recordPaymentSchema).output(paymentItemOutputSchema).mutation(({ ctx, input }) => recordPayment({ db: ctx.db, actor: ctx.actor }, input)),
+  allocate: manage.input(allocatePaymentSchema).output(paymentItemOutputSchema).mutation(({ ctx, input }) => allocatePayment({ db: ctx.db, actor: ctx.actor }, input)),
+  reverse: manage.input(reversePaymentSchema).output(paymentItemOutputSchema).mutation(({ ctx, input }) => reversePayment({ db: ctx.db, actor: ctx.actor }, input)),
+  listProofs: read.input(proofListInputSchema).output(z.array(paymentProofOutputSchema)).query(({ ctx, input }) => listProofs({ db: ctx.db, actor: ctx.actor }, input)),
+  matchProof: manage.input(matchProofSchema).output(paymentProofOutputSchema).mutation(({ ctx, input }) => matchProof({ db: ctx.db, actor: ctx.actor }, input)),
+  rejectProof: manage.input(rejectProofSchema).output(paymentProofOutputSchema).mutation(({ ctx, input }) => rejectProof({ db: ctx.db, actor: ctx.actor }, input)),
+  getStatement: read.input(statementInputSchema).output(statementOutputSchema).query(({ ctx, input }) => statement({ db: ctx.db, actor: ctx.actor }, input)),
+  listForInvoice: roleProcedure("invoices.read")
+    .input(invoicePaymentsInputSchema)
+    .output(invoicePaymentsOutputSchema)
+    .query(({ ctx, input }) => invoicePayments({ db: ctx.db, actor: ctx.actor }, input)),
+});
