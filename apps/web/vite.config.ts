@@ -1,7 +1,40 @@
 import tailwindcss from "@tailwindcss/vite";
 import { tanstackRouter } from "@tanstack/router-plugin/vite";
 import react from "@vitejs/plugin-react";
+import { readFile, writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import { promisify } from "node:util";
+import { brotliCompress, constants, gzip } from "node:zlib";
+import type { Plugin } from "vite";
 import { defineConfig } from "vite";
+
+/**
+ * Writes a .br (quality 11) and a .gz (level 9) beside every compressible file of the build above
+ * 1 KB, once at build time, so the server sends them as they are (docs/decisions.md, "Performance").
+ */
+function precompress(): Plugin {
+  const br = promisify(brotliCompress);
+  const gz = promisify(gzip);
+  return {
+    name: "medlegal-precompress",
+    apply: "build",
+    async writeBundle(options, bundle) {
+      const dir = options.dir ?? "dist";
+      const files = Object.keys(bundle).filter((file) => /\.(js|mjs|css|html|svg|json|txt)$/.test(file));
+      await Promise.all(
+        files.map(async (file) => {
+          const data = await readFile(join(dir, file));
+          if (data.length < 1024) return;
+          const [brotli, gzipped] = await Promise.all([
+            br(data, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: data.length } }),
+            gz(data, { level: 9 }),
+          ]);
+          await Promise.all([writeFile(join(dir, `${file}.br`), brotli), writeFile(join(dir, `${file}.gz`), gzipped)]);
+        }),
+      );
+    },
+  };
+}
 
 // The API server. No changeOrigin: the server refuses state-changing requests whose Origin
 // does not match the Host, so the proxied request must keep the browser's Host.
@@ -12,6 +45,7 @@ export default defineConfig({
     tanstackRouter({ target: "react", autoCodeSplitting: true, routesDirectory: "./src/routes", generatedRouteTree: "./src/routeTree.gen.ts" }),
     react(),
     tailwindcss(),
+    precompress(),
   ],
   resolve: { alias: { "@": decodeURIComponent(new URL("./src", import.meta.url).pathname) } },
   server: {

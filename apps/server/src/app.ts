@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { existsSync } from "node:fs";
 import Fastify from "fastify";
 import type { FastifyError, FastifyInstance, FastifyReply } from "fastify";
+import compress from "@fastify/compress";
 import cookie from "@fastify/cookie";
 import session from "@fastify/session";
 import fastifyStatic from "@fastify/static";
@@ -108,18 +109,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.addHook("onRequest", async (request, reply) => {
     if (request.url.length > MAX_URL_LENGTH) return reply.code(414).send({ message: "The address is too long." });
   });
-  await app.register(cookie);
-  await app.register(session, {
-    secret: options.sessionSecret,
-    cookieName: SESSION_COOKIE,
-    store: new PgSessionStore(options.db),
-    saveUninitialized: false,
-    rolling: false,
-    cookie: { httpOnly: true, sameSite: "lax", secure: "auto", path: "/" },
-  });
+  // JSON and other text answers above 1 KB leave compressed; hashed assets come pre-compressed
+  // from the build (a Content-Encoding already set is left alone).
+  await app.register(compress, { global: true, threshold: 1024, encodings: ["br", "gzip"] });
   await app.register(sameOriginPlugin, { allowedOrigins: options.allowedOrigins ?? [] });
   await app.register(trpcBatchPlugin);
-  await app.register(authPlugin, { db: options.db });
 
   app.get("/health", async () => ({ status: "ok" }));
   app.get("/ready", async (_request, reply) => {
@@ -132,30 +126,45 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   const limits = options.rateLimits ?? DEFAULT_RATE_LIMITS;
-  await app.register(authRoutes, { mailer: options.mailer, limits });
-  await app.register(notificationRoutes);
-  await app.register(fileRoutes, { limits });
-  await app.register(slaRoutes);
+  // Sessions and the signed-in user exist only for /api and /trpc: this scope's hooks never run
+  // for static files, the SPA shell or health checks (docs/decisions.md, "Performance").
+  await app.register(async (api) => {
+    await api.register(cookie);
+    await api.register(session, {
+      secret: options.sessionSecret,
+      cookieName: SESSION_COOKIE,
+      store: new PgSessionStore(options.db),
+      saveUninitialized: false,
+      rolling: false,
+      cookie: { httpOnly: true, sameSite: "lax", secure: "auto", path: "/" },
+    });
+    await api.register(authPlugin, { db: options.db });
 
-  await app.register(fastifyTRPCPlugin, {
-    prefix: "/trpc",
-    trpcOptions: {
-      router: appRouter,
-      maxBatchSize: MAX_TRPC_BATCH,
-      createContext: ({ req, res }): Context => ({
-        db: options.db,
-        mailer: options.mailer,
-        limits,
-        user: req.user,
-        meta: requestMeta(req),
-        session: sessionControl(req, res),
-        guest: guestCookie(req, res),
-      }),
-      onError({ error, req }) {
-        if (error.code === "INTERNAL_SERVER_ERROR") req.log.error({ err: error.cause ?? error }, "tRPC procedure failed");
-        if (error.code === "SERVICE_UNAVAILABLE") req.log.warn({ err: error.cause ?? error }, "database unavailable");
-      },
-    } satisfies FastifyTRPCPluginOptions<AppRouter>["trpcOptions"],
+    await api.register(authRoutes, { mailer: options.mailer, limits });
+    await api.register(notificationRoutes);
+    await api.register(fileRoutes, { limits });
+    await api.register(slaRoutes);
+
+    await api.register(fastifyTRPCPlugin, {
+      prefix: "/trpc",
+      trpcOptions: {
+        router: appRouter,
+        maxBatchSize: MAX_TRPC_BATCH,
+        createContext: ({ req, res }): Context => ({
+          db: options.db,
+          mailer: options.mailer,
+          limits,
+          user: req.user,
+          meta: requestMeta(req),
+          session: sessionControl(req, res),
+          guest: guestCookie(req, res),
+        }),
+        onError({ error, req }) {
+          if (error.code === "INTERNAL_SERVER_ERROR") req.log.error({ err: error.cause ?? error }, "tRPC procedure failed");
+          if (error.code === "SERVICE_UNAVAILABLE") req.log.warn({ err: error.cause ?? error }, "database unavailable");
+        },
+      } satisfies FastifyTRPCPluginOptions<AppRouter>["trpcOptions"],
+    });
   });
 
   const webDist = options.webDist && existsSync(options.webDist) ? options.webDist : null;
@@ -163,6 +172,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await app.register(fastifyStatic, {
       root: webDist,
       wildcard: false,
+      // dist holds a .br and a .gz beside each compressible file (apps/web/vite.config.ts).
+      preCompressed: true,
       setHeaders(res, path) {
         // Hashed assets never change; index.html must always be fresh.
         res.header("Cache-Control", path.includes("/assets/") ? "public, max-age=31536000, immutable" : "no-cache");

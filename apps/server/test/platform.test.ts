@@ -1,6 +1,8 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { brotliCompressSync, gunzipSync, gzipSync } from "node:zlib";
+import type { KyselyPlugin } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { FastifyInstance } from "fastify";
 import { testDialects } from "@medlegal/db/testing";
@@ -10,6 +12,7 @@ import type { TestApp } from "./helpers";
 import { createTestApp, DEMO_PASSWORD, login, resetTokenIn } from "./helpers";
 
 const PDF = Buffer.from("%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n");
+const BIG_ASSET = `export const words = ${JSON.stringify(Array.from({ length: 400 }, (_, i) => `word${i}`))};`;
 const BEHIND_PROXY = resolveConfig({ APP_URL: "https://medlegal.example", TRUST_PROXY: "1" });
 
 describe("download file names", () => {
@@ -32,6 +35,10 @@ describe.each(testDialects())("response headers, public origin, proxies and same
     mkdirSync(join(webDist, "assets"));
     writeFileSync(join(webDist, "index.html"), '<!doctype html><html><body><div id="root"></div><script type="module" src="/assets/index-Ab12Cd.js"></script></body></html>');
     writeFileSync(join(webDist, "assets/index-Ab12Cd.js"), "console.log('medlegal');");
+    // A hashed asset with the .br and .gz the build writes beside it.
+    writeFileSync(join(webDist, "assets/big-Ef34Gh.js"), BIG_ASSET);
+    writeFileSync(join(webDist, "assets/big-Ef34Gh.js.br"), brotliCompressSync(BIG_ASSET));
+    writeFileSync(join(webDist, "assets/big-Ef34Gh.js.gz"), gzipSync(BIG_ASSET));
     t = await createTestApp(kind, { webDist }, { workflow: true });
     attorney = (await login(t.app, "attorney")).cookie;
   });
@@ -82,6 +89,56 @@ describe.each(testDialects())("response headers, public origin, proxies and same
       expect(asset.statusCode).toBe(200);
       expect(asset.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
       expectCommonHeaders(asset.headers);
+    });
+
+    it("sends hashed assets pre-compressed and JSON above 1 KB compressed, with the headers and Vary", async () => {
+      const brotli = await t.app.inject({ method: "GET", url: "/assets/big-Ef34Gh.js", headers: { "accept-encoding": "gzip, deflate, br" } });
+      expect(brotli.statusCode).toBe(200);
+      expect(brotli.headers["content-encoding"]).toBe("br");
+      expect(brotli.headers["content-type"]).toMatch(/javascript/);
+      expect(brotli.rawPayload).toEqual(brotliCompressSync(BIG_ASSET));
+      expect(String(brotli.headers.vary)).toMatch(/accept-encoding/i);
+      expect(brotli.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+      expectCommonHeaders(brotli.headers);
+      const gzipped = await t.app.inject({ method: "GET", url: "/assets/big-Ef34Gh.js", headers: { "accept-encoding": "gzip" } });
+      expect(gzipped.headers["content-encoding"]).toBe("gzip");
+      expect(gunzipSync(gzipped.rawPayload).toString()).toBe(BIG_ASSET);
+      const plain = await t.app.inject({ method: "GET", url: "/assets/big-Ef34Gh.js" });
+      expect(plain.headers["content-encoding"]).toBeUndefined();
+      expect(plain.body).toBe(BIG_ASSET);
+
+      const json = await t.app.inject({ method: "GET", url: "/trpc/queries.list?input=%7B%7D", headers: { cookie: attorney, "accept-encoding": "gzip" } });
+      expect(json.statusCode).toBe(200);
+      expect(json.headers["content-encoding"]).toBe("gzip");
+      const body = gunzipSync(json.rawPayload);
+      expect(body.length).toBeGreaterThan(1024);
+      expect(JSON.parse(body.toString()).result.data.items.length).toBeGreaterThan(0);
+      expect(json.headers["cache-control"]).toBe("no-store");
+      expectCommonHeaders(json.headers);
+      // A small answer is not worth it.
+      const small = await t.app.inject({ method: "GET", url: "/api/user", headers: { cookie: attorney, "accept-encoding": "gzip" } });
+      expect(small.headers["content-encoding"]).toBeUndefined();
+    });
+
+    it("static files and the SPA shell never look up a session or a user, even with a session cookie", async () => {
+      const statements: string[] = [];
+      const counter: KyselyPlugin = {
+        transformQuery: (args) => {
+          statements.push(args.node.kind);
+          return args.node;
+        },
+        transformResult: async (args) => args.result,
+      };
+      const counted = await t.another({ db: t.db.withPlugin(counter) });
+      for (const url of ["/assets/index-Ab12Cd.js", "/assets/big-Ef34Gh.js", "/", "/queries/anything", "/health"]) {
+        const response = await counted.inject({ method: "GET", url, headers: { cookie: attorney } });
+        expect(response.statusCode, url).toBe(200);
+        expect(response.headers["set-cookie"], url).toBeUndefined();
+      }
+      expect(statements).toEqual([]);
+      // The same cookie on an API path is looked up as before.
+      expect((await counted.inject({ method: "GET", url: "/api/user", headers: { cookie: attorney } })).statusCode).toBe(200);
+      expect(statements.length).toBeGreaterThan(0);
     });
 
     it("sends HSTS only over HTTPS, as a trusted proxy reports it", async () => {
