@@ -20,7 +20,7 @@ import { authPlugin } from "./plugins/auth";
 import { sameOriginPlugin } from "./plugins/same-origin";
 import { isApiPath, securityHeadersPlugin } from "./plugins/security-headers";
 import { trpcBatchPlugin } from "./plugins/trpc-batch";
-import { requestMeta, SESSION_COOKIE, sessionControl } from "./request-context";
+import { guestCookie, requestMeta, SESSION_COOKIE, sessionControl } from "./request-context";
 import { authRoutes } from "./rest/auth";
 import { fileRoutes } from "./rest/files";
 import { slaRoutes } from "./rest/sla";
@@ -157,6 +157,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
           user: req.user,
           meta: requestMeta(req),
           session: sessionControl(req, res),
+          guest: guestCookie(req, res),
         }),
         onError({ error, req }) {
           if (error.code === "INTERNAL_SERVER_ERROR") req.log.error({ err: error.cause ?? error }, "tRPC procedure failed");

@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
-import type { Actor, PendingSecondFactor, RequestMeta, SessionControl, SignedInActor } from "@medlegal/api";
+import type { Actor, GuestCookie, PendingSecondFactor, RequestMeta, SessionControl, SignedInActor } from "@medlegal/api";
 import { AppError } from "@medlegal/api";
 import type { CurrentUser } from "@medlegal/domain";
 import { TWO_FACTOR_MESSAGES } from "@medlegal/domain";
@@ -75,6 +75,23 @@ export function sessionControl(request: FastifyRequest, reply?: FastifyReply): S
     },
     logout() {
       return endSession(request, reply);
+    },
+  };
+}
+
+export const GUEST_COOKIE = "medlegal.guest";
+
+/**
+ * A meeting guest's session cookie (docs/architecture.md, "Video assessments"): read only by the
+ * meeting room's procedures, never by the auth plugin, so it makes no user and opens nothing else.
+ */
+export function guestCookie(request: FastifyRequest, reply?: FastifyReply): GuestCookie {
+  return {
+    read() {
+      return request.cookies[GUEST_COOKIE] ?? null;
+    },
+    set(value, expiresAt) {
+      reply?.setCookie(GUEST_COOKIE, value, { httpOnly: true, sameSite: "strict", secure: request.protocol === "https", path: "/", expires: expiresAt });
     },
   };
 }

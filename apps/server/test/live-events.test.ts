@@ -70,9 +70,11 @@ describe.each(testDialects())("live events across server instances on %s", (kind
     const here = hear(t.app);
     await t.app.listener!.ready();
     await announce(t.db, { kind: "notifications", userIds: [] });
-    await announce(t.db, { kind: "meeting", meetingId: "m1", userIds: ["u1"] });
+    await announce(t.db, { kind: "meeting", meetingId: "m0", userIds: [], participantIds: [] });
+    // A meeting's guests are participants, not users: an event for guests only is still sent.
+    await announce(t.db, { kind: "meeting", meetingId: "m1", userIds: [], participantIds: ["p1", "p1"] });
     await here.until(1);
-    expect(here.events).toEqual([{ kind: "meeting", meetingId: "m1", userIds: ["u1"] }]);
+    expect(here.events).toEqual([{ kind: "meeting", meetingId: "m1", userIds: [], participantIds: ["p1"] }]);
     here.stop();
   });
 });

@@ -48,6 +48,7 @@ describe.each(testDialects())("answers carry only what their contract names on %
         logout: async () => {},
         currentId: () => null,
       },
+      guest: { read: () => null, set: () => {} },
     };
     const answer = await createCaller(ctx).auth.me();
     expect(answer).toEqual(user);

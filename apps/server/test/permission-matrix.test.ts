@@ -57,6 +57,8 @@ const MATRIX: Record<string, "public" | Role[]> = {
   "settings.updateSla": [A],
   "settings.getSecurity": [A],
   "settings.updateSecurity": [A],
+  "settings.getVideo": [A],
+  "settings.updateVideo": [A],
   "patients.list": [A, E, T],
   "patients.get": [A, E, T],
   "patients.create": [T],
@@ -144,6 +146,32 @@ const MATRIX: Record<string, "public" | Role[]> = {
   "payments.rejectProof": [A],
   "payments.getStatement": [A, T],
   "payments.listForInvoice": ALL,
+  // Video meetings: the management procedures per role (rows scoped by invitation in the service,
+  // meetings.test.ts); the room's are open to any signed-in role AND to a meeting guest's session
+  // (roomProcedure), which meetings.test.ts checks reaches nothing else.
+  "meetings.list": ALL,
+  "meetings.get": ALL,
+  "meetings.create": [A, E],
+  "meetings.invite": [A, E],
+  "meetings.uninvite": [A, E],
+  "meetings.resendLink": [A, E],
+  "meetings.copyGuestLink": [A, E],
+  "meetings.cancel": [A, E],
+  "meetings.joinAsGuest": "public",
+  "meetings.getRoom": ALL,
+  "meetings.getIceServers": ALL,
+  "meetings.enter": ALL,
+  "meetings.heartbeat": ALL,
+  "meetings.admit": ALL,
+  "meetings.deny": ALL,
+  "meetings.remove": ALL,
+  "meetings.leave": ALL,
+  "meetings.end": ALL,
+  "meetings.setConsent": ALL,
+  "meetings.startRecording": ALL,
+  "meetings.stopRecording": ALL,
+  "meetings.signal": ALL,
+  "meetings.listSignals": ALL,
 };
 
 /**
@@ -211,7 +239,7 @@ describe("the permission matrix", () => {
  * record served and someone else's answered 404 (never 403, so ids cannot be probed). Every
  * procedure of the record routers must be classified here: a new one fails until it is.
  */
-const RECORD_ROUTERS = ["patients", "cases", "queries", "assignments", "bookings", "availability", "sla", "reports", "invoices", "payments"];
+const RECORD_ROUTERS = ["patients", "cases", "queries", "assignments", "bookings", "availability", "sla", "reports", "invoices", "payments", "meetings"];
 /** Procedures of those routers that list or create (scoped or checked in their own suites), not one record. */
 const NOT_ONE_RECORD = new Set([
   "patients.list",
@@ -246,11 +274,16 @@ const NOT_ONE_RECORD = new Set([
   "invoices.getSample",
   "payments.listAccounts",
   "payments.record",
+  "meetings.list",
+  "meetings.create",
+  "meetings.joinAsGuest",
 ]);
 /** Staff-only procedures on one record: staff see every record, so there is no "someone else's". */
 const STAFF_ONLY_RECORDS = new Set(["queries.move", "queries.take", "queries.assignEmployee", "assignments.withdraw", "bookings.confirm", "bookings.correctAttendance", "sla.pause", "sla.resume",
   "reports.take", "reports.review", "reports.withdraw", "reports.createLinked", "reports.release", "reports.overrideRelease",
-  "invoices.updateDraft", "invoices.credit", "payments.allocate", "payments.reverse", "payments.matchProof", "payments.rejectProof"]);
+  "invoices.updateDraft", "invoices.credit", "payments.allocate", "payments.reverse", "payments.matchProof", "payments.rejectProof",
+  // Staff arrange every meeting of the agency; nobody else reaches these (the row matrix above).
+  "meetings.invite", "meetings.uninvite", "meetings.resendLink", "meetings.copyGuestLink", "meetings.cancel"]);
 
 describe("the object-level matrix", () => {
   let t: TestApp;
@@ -356,7 +389,42 @@ describe("the object-level matrix", () => {
     const agency = JSON.stringify({ name: "MedLegal Agency", address: "3 Oxford Road, Parktown" });
     await t.db.insertInto("settings").values({ key: "agency", value: agency }).onConflict((oc) => oc.column("key").doUpdateSet({ value: agency })).execute();
     const [myInvoice, theirInvoice] = [await issuedInvoice(attorney!, myCase.id), await issuedInvoice(nomsa!, theirCase.id)];
+    // A meeting the consultant hosts with the attorney invited, and a demo video assessment of
+    // another expert that neither is invited to.
+    const adHoc = await trpc<{ id: string; roomId: string }>(t.app, cookie.employee!, "meetings.create", {
+      title: "Matrix meeting",
+      startsAt: new Date(Date.now() + 5 * 60_000).toISOString(),
+      durationMinutes: 30,
+      hostId: consultant,
+      userIds: [attorney],
+    });
+    expect(adHoc.status, adHoc.error?.message).toBe(200);
+    const foreign = await t.db.selectFrom("meetings").select(["id", "room_id"]).where("host_id", "<>", consultant!).where("status", "<>", "cancelled").executeTakeFirstOrThrow();
+    const ownRoom = { roomId: adHoc.data.roomId };
+    const otherRoom = { roomId: foreign.room_id };
+    const callId = "c".repeat(22);
+    const participantId = attorney;
+    const roomFx = (own: Record<string, unknown> | undefined, other: Record<string, unknown>, hostOnly = false) => ({
+      attorney: { ...(hostOnly ? {} : { own: { ...ownRoom, ...own } }), other: { ...otherRoom, ...other } },
+      consultant: { ...(own ? { own: { ...ownRoom, ...own } } : {}), other: { ...otherRoom, ...other } },
+    });
     fx = {
+      "meetings.get": { attorney: { own: { id: adHoc.data.id }, other: { id: foreign.id } }, consultant: { own: { id: adHoc.data.id }, other: { id: foreign.id } } },
+      "meetings.getRoom": roomFx({}, {}),
+      "meetings.getIceServers": roomFx({}, {}),
+      "meetings.enter": roomFx({}, {}),
+      "meetings.heartbeat": roomFx({}, {}),
+      "meetings.leave": roomFx({}, {}),
+      "meetings.setConsent": roomFx({ consent: true }, { consent: true }),
+      "meetings.listSignals": roomFx({ callId }, { callId }),
+      "meetings.signal": roomFx({ callId, signals: [{ toParticipantId: participantId, toCallId: callId, kind: "candidate", payload: "{}" }] }, { callId, signals: [{ toParticipantId: participantId, toCallId: callId, kind: "candidate", payload: "{}" }] }),
+      // Host-only acts: the host reaches their own room (refused for the act with 409), anyone gets 404 for another's.
+      "meetings.admit": roomFx({ participantId }, { participantId }, true),
+      "meetings.deny": roomFx({ participantId }, { participantId }, true),
+      "meetings.remove": roomFx({ participantId }, { participantId }, true),
+      "meetings.startRecording": roomFx({ contentType: "video/webm" }, { contentType: "video/webm" }, true),
+      "meetings.stopRecording": roomFx({}, {}, true),
+      "meetings.end": roomFx(undefined, {}, true),
       // Consultants see only their own expert invoices, never one to an attorney.
       "invoices.get": { attorney: { own: { id: myInvoice }, other: { id: theirInvoice } }, consultant: { other: { id: myInvoice } } },
       "invoices.issue": { consultant: { other: { id: myInvoice } } },

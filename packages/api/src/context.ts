@@ -48,6 +48,17 @@ export interface SessionControl {
   currentId(): string | null;
 }
 
+/**
+ * The guest session cookie of a meeting's guest (docs/architecture.md, "Video assessments"). Only
+ * the meeting room's procedures read it; it never makes a user.
+ */
+export interface GuestCookie {
+  /** The cookie's value, or null. */
+  read(): string | null;
+  /** Sets the cookie until `expiresAt`. */
+  set(value: string, expiresAt: Date): void;
+}
+
 export interface Services {
   db: Kysely<Database>;
   mailer: Mailer;
@@ -59,4 +70,5 @@ export interface Context extends Services {
   user: CurrentUser | null;
   meta: RequestMeta;
   session: SessionControl;
+  guest: GuestCookie;
 }

@@ -1,4 +1,4 @@
-export type { Actor, Context, PendingSecondFactor, RequestMeta, Services, SessionControl, SignedInActor } from "./context";
+export type { Actor, Context, GuestCookie, PendingSecondFactor, RequestMeta, Services, SessionControl, SignedInActor } from "./context";
 export { AppError, isDatabaseUnavailable, SERVICE_UNAVAILABLE_MESSAGE, toHttpStatus } from "./errors";
 export { parseInput } from "./validation";
 export type { AppErrorCode } from "./errors";
@@ -39,3 +39,5 @@ export * as slaMonitoringService from "./services/sla/monitoring";
 export { slaAlertsJob, sweepSlaAlerts } from "./services/sla/alerts";
 export type { SlaSweepResult } from "./services/sla/alerts";
 export { startSlaTimer, stopSlaTimer } from "./services/sla/timers";
+export { meetingsJob, sweepMeetings } from "./services/meetings/sweep";
+export * as meetingsService from "./services/meetings/recordings";

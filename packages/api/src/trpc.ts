@@ -3,6 +3,7 @@ import { ZodError } from "zod";
 import type { Permission } from "@medlegal/domain";
 import { can, TWO_FACTOR_MESSAGES } from "@medlegal/domain";
 import type { Context, SignedInActor } from "./context";
+import type { RoomCaller } from "./services/meetings/room";
 import { AppError, isDatabaseUnavailable, SERVICE_UNAVAILABLE_MESSAGE, toTrpcCode } from "./errors";
 import { assertRawInputAcceptable, describeInvalidInput } from "./validation";
 
@@ -79,6 +80,20 @@ const allowedFor = (permission: Permission) =>
 export function roleProcedure(permission: Permission) {
   return protectedProcedure.use(allowedFor(permission));
 }
+
+/**
+ * A meeting room's procedures: a signed-in user (who may use the app) or a meeting guest's session
+ * cookie; 401 with neither. Which room the caller may enter, and as whom, the meetings service
+ * decides from the input (docs/architecture.md, "Video assessments"). The guest cookie is read
+ * here and nowhere else, so a guest session reaches nothing but its meeting.
+ */
+export const roomProcedure = publicProcedure.use(({ ctx, next }) => {
+  if (ctx.user?.twoFactorSetupRequired) throw new TRPCError({ code: "FORBIDDEN", message: TWO_FACTOR_MESSAGES.setupRequired });
+  const guestCookie = ctx.guest.read();
+  if (!ctx.user && !guestCookie) throw new TRPCError({ code: "UNAUTHORIZED", message: "Please sign in to continue." });
+  const caller: RoomCaller = { user: ctx.user, guestCookie, meta: ctx.meta };
+  return next({ ctx: { ...ctx, caller } });
+});
 
 /** Like roleProcedure, but also open to a user held at the two-factor set-up: for the set-up's own procedures. */
 export function setupProcedure(permission: Permission) {

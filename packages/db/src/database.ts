@@ -1,5 +1,5 @@
-import type { ColumnType, Generated, Insertable, Selectable, Updateable } from "kysely";
-import type { AssessmentMode, InvoiceKind, InvoiceLineKind, InvoiceStatus, PaymentMethod, PaymentProofStatus, AssignmentStatus, BookingStatus, CancellationClass, CaseStatus, ClaimType, Gender, NotificationType, PhoneType, Priority, QueryEventKind, QueryStatus, ReportKind, ReportStatus, Role, RosterDuty } from "@medlegal/domain";
+import type { ColumnType, Generated, GeneratedAlways, Insertable, Selectable, Updateable } from "kysely";
+import type { AssessmentMode, InvoiceKind, InvoiceLineKind, InvoiceStatus, PaymentMethod, PaymentProofStatus, AssignmentStatus, BookingStatus, CancellationClass, CaseStatus, ClaimType, Gender, MeetingEndReason, MeetingGuestRole, MeetingParticipantState, MeetingStatus, RecordingStopReason, NotificationType, PhoneType, Priority, QueryEventKind, QueryStatus, ReportKind, ReportStatus, Role, RosterDuty } from "@medlegal/domain";
 
 /** timestamptz: read as Date, written as Date or ISO string. */
 type Timestamp = ColumnType<Date, Date | string, Date | string>;
@@ -285,7 +285,7 @@ export interface QueryEventsTable {
 }
 
 /** What a stored file belongs to; the download route checks the caller may see that record. */
-export type FileOwnerKind = "query_document" | "report_version" | "invoice" | "credit_note" | "payment_proof";
+export type FileOwnerKind = "query_document" | "report_version" | "invoice" | "credit_note" | "payment_proof" | "meeting_recording";
 
 /** Every stored file, bytes in PostgreSQL (docs/decisions.md, "Files and reports"). */
 export interface FilesTable {
@@ -667,6 +667,87 @@ export interface PaymentProofsTable {
   updated_at: GeneratedTimestamp;
 }
 
+
+/** A video meeting (docs/architecture.md, "Video assessments"). */
+export interface MeetingsTable {
+  id: Generated<string>;
+  room_id: string;
+  title: string;
+  starts_at: Timestamp;
+  ends_at: Timestamp;
+  host_id: string;
+  booking_id: string | null;
+  query_id: string | null;
+  status: Generated<MeetingStatus>;
+  opened_at: Timestamp | null;
+  started_at: Timestamp | null;
+  ended_at: Timestamp | null;
+  end_reason: MeetingEndReason | null;
+  last_presence_at: Timestamp | null;
+  created_by: string;
+  created_at: GeneratedTimestamp;
+  updated_at: GeneratedTimestamp;
+}
+
+/** A user or an e-mailed guest invited to a meeting, with where they are (lobby, room, gone). */
+export interface MeetingParticipantsTable {
+  id: Generated<string>;
+  meeting_id: string;
+  user_id: string | null;
+  guest_name: string | null;
+  guest_email: string | null;
+  guest_role: MeetingGuestRole | null;
+  is_host: Generated<boolean>;
+  state: Generated<MeetingParticipantState>;
+  call_id: string | null;
+  waiting_since: Timestamp | null;
+  admitted_at: Timestamp | null;
+  left_at: Timestamp | null;
+  last_seen_at: Timestamp | null;
+  consent_at: Timestamp | null;
+  link_sent_at: Timestamp | null;
+  invited_by: string;
+  created_at: GeneratedTimestamp;
+}
+
+export interface MeetingGuestSessionsTable {
+  id: Generated<string>;
+  participant_id: string;
+  token_hash: string;
+  expires_at: Timestamp;
+  created_at: GeneratedTimestamp;
+}
+
+export interface MeetingSignalsTable {
+  id: GeneratedAlways<number>;
+  meeting_id: string;
+  from_participant_id: string;
+  from_call_id: string;
+  to_participant_id: string;
+  to_call_id: string;
+  kind: "description" | "candidate";
+  payload: string;
+  created_at: GeneratedTimestamp;
+}
+
+export interface MeetingRecordingsTable {
+  id: Generated<string>;
+  meeting_id: string;
+  started_by: string;
+  started_at: GeneratedTimestamp;
+  stopped_at: Timestamp | null;
+  stop_reason: RecordingStopReason | null;
+  content_type: string;
+  size: Generated<number>;
+  chunks: Generated<number>;
+}
+
+export interface MeetingRecordingChunksTable {
+  recording_id: string;
+  seq: number;
+  file_id: string;
+}
+
 export interface Database {
   specializations: SpecializationsTable;
   users: UsersTable;
@@ -720,6 +801,12 @@ export interface Database {
   payments: PaymentsTable;
   payment_allocations: PaymentAllocationsTable;
   payment_proofs: PaymentProofsTable;
+  meetings: MeetingsTable;
+  meeting_participants: MeetingParticipantsTable;
+  meeting_guest_sessions: MeetingGuestSessionsTable;
+  meeting_signals: MeetingSignalsTable;
+  meeting_recordings: MeetingRecordingsTable;
+  meeting_recording_chunks: MeetingRecordingChunksTable;
 }
 
 export type User = Selectable<UsersTable>;

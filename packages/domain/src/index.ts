@@ -9,6 +9,8 @@ export * from "./file-names";
 export * from "./holidays";
 export * from "./invoices";
 export * from "./invoice-outputs";
+export * from "./meetings";
+export * from "./meeting-outputs";
 export * from "./money";
 export * from "./navigation";
 export * from "./payments";

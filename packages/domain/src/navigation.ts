@@ -107,7 +107,8 @@ export const ROUTE_ROLES: Record<string, readonly Role[]> = {
   "/bookings": [A, E, T],
   "/booking-form": [A, E, T],
   "/booking-form/$bookingId": [A, E, T],
-  "/video-conferences": [A, E, C],
+  // Attorneys have no sidebar entry but open the meetings they are invited to (from e-mails and bells).
+  "/video-conferences": ALL,
   // Invited participants of any role may join a meeting; the server decides per room.
   "/meeting/$roomId": ALL,
   "/sla-monitoring": [A, E],

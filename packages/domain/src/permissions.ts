@@ -59,6 +59,11 @@ export const PERMISSIONS = {
   "payments.read": ["administrator", "attorney"],
   "payments.manage": ["administrator"],
   "payments.upload": ["attorney"],
+  // Video assessments (docs/decisions.md, "Video assessments"): everyone lists and enters the
+  // meetings they are invited to; staff arrange them; recordings are for staff and the expert.
+  "meetings.read": ROLES,
+  "meetings.manage": ["administrator", "employee"],
+  "meetings.recordings": ["administrator", "employee", "consultant"],
 } as const satisfies Record<string, readonly Role[]>;
 
 export type Permission = keyof typeof PERMISSIONS;

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import multipart from "@fastify/multipart";
-import { accessLogService, AppError, assertCan, auditTrailService, bookingsService, documentsService, filesService, invoiceSamples, parseInput, paymentsService, reportsService, statementsService } from "@medlegal/api";
-import { accessLogExportInputSchema, auditExportInputSchema, DOCUMENT_MAX_BYTES, REPORT_MAX_BYTES, idInputSchema, proofUploadSchema, reportUploadSchema, sampleDocumentSchema, statementInputSchema } from "@medlegal/domain";
+import { accessLogService, AppError, assertCan, auditTrailService, bookingsService, documentsService, filesService, invoiceSamples, meetingsService, parseInput, paymentsService, reportsService, statementsService } from "@medlegal/api";
+import { accessLogExportInputSchema, auditExportInputSchema, DOCUMENT_MAX_BYTES, RECORDING_CHUNK_MAX_BYTES, REPORT_MAX_BYTES, idInputSchema, proofUploadSchema, recordingChunkSchema, reportUploadSchema, sampleDocumentSchema, statementInputSchema } from "@medlegal/domain";
 import type { z } from "zod";
 import type { RateLimits, SignedInActor } from "@medlegal/api";
 import { signedInActor } from "../request-context";
@@ -104,6 +104,16 @@ export async function fileRoutes(app: FastifyInstance, { limits }: { limits: Rat
     const input = parseInput(statementInputSchema, Object.fromEntries(Object.entries(request.query).filter(([, v]) => v !== "")));
     const { fileName, data } = await statementsService.statementPdf({ db, actor }, input);
     return sendDownload(reply, { fileName, contentType: "application/pdf", body: data });
+  });
+
+  // The next chunk of a meeting's recording, from the host's browser (docs/architecture.md, "Video assessments").
+  app.post("/api/meetings/recordings/:id/chunks/:seq", async (request, reply) => {
+    const actor = signedInActor(request);
+    assertCan(actor.user, "meetings.read");
+    const { id, seq } = parseInput(recordingChunkSchema, request.params);
+    await meetingsService.assertMayUploadChunk(db, actor, id);
+    const { data } = await readUpload(request, RECORDING_CHUNK_MAX_BYTES);
+    return reply.code(201).send(await meetingsService.storeRecordingChunk(db, actor, { recordingId: id, seq, data }));
   });
 
   // One booking as an .ics calendar file (Outlook, Google Calendar).

@@ -7,6 +7,7 @@ import { rostersRouter } from "./rosters";
 import { reportsRouter } from "./reports";
 import { invoicesRouter } from "./invoices";
 import { paymentsRouter } from "./payments";
+import { meetingsRouter } from "./meetings";
 import { auditRouter } from "./audit";
 import { casesRouter } from "./cases";
 import { consultantsRouter } from "./consultants";
@@ -45,6 +46,7 @@ export const appRouter = router({
   reports: reportsRouter,
   invoices: invoicesRouter,
   payments: paymentsRouter,
+  meetings: meetingsRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -5,6 +5,8 @@ import {
   securitySettingsSchema,
   slaDefaultsOutputSchema,
   slaDefaultsSchema,
+  videoSettingsOutputSchema,
+  videoSettingsSchema,
 } from "@medlegal/domain";
 import {
   getAgencySettings,
@@ -13,6 +15,8 @@ import {
   updateAgencySettings,
   updateSecuritySettings,
   updateSlaDefaults,
+  getVideoSettingsView,
+  updateVideoSettings,
 } from "../../services/settings/settings";
 import { roleProcedure, router } from "../../trpc";
 
@@ -28,4 +32,6 @@ export const settingsRouter = router({
     .input(securitySettingsSchema)
     .output(securitySettingsOutputSchema)
     .mutation(({ ctx, input }) => updateSecuritySettings({ db: ctx.db, actor: ctx.actor }, input)),
+  getVideo: procedure.output(videoSettingsOutputSchema).query(({ ctx }) => getVideoSettingsView({ db: ctx.db })),
+  updateVideo: procedure.input(videoSettingsSchema).output(videoSettingsOutputSchema).mutation(({ ctx, input }) => updateVideoSettings({ db: ctx.db, actor: ctx.actor }, input)),
 });

@@ -16,6 +16,7 @@ const SECRET_FIELDS = new Set([
   "code",
   "secret",
   "secret_encrypted",
+  "turnSecret",
 ]);
 
 export interface AuditEntryInput {

@@ -8,6 +8,7 @@ import { downloadDocument } from "../queries/documents";
 import { downloadInvoiceFile } from "../invoices/invoices";
 import { downloadProofFile } from "../invoices/payments";
 import { downloadVersion } from "../reports/reports";
+import { downloadRecording } from "../meetings/recordings";
 
 /**
  * The one download of a stored file: the owner's service checks that the caller may see the
@@ -26,6 +27,8 @@ export async function downloadFile(
     if (file?.owner_kind === "report_version") return await downloadVersion(deps, id);
     if (file?.owner_kind === "invoice" || file?.owner_kind === "credit_note") return await downloadInvoiceFile(deps, id);
     if (file?.owner_kind === "payment_proof") return await downloadProofFile(deps, id);
+    // A recording downloads whole, through the id of its first chunk.
+    if (file?.owner_kind === "meeting_recording") return await downloadRecording(deps, id);
   } catch (error) {
     // One answer for a missing file and another's, whatever owns it, so ids cannot be probed.
     if (error instanceof AppError && error.code === "NOT_FOUND") throw missing;

@@ -17,6 +17,8 @@ export const FILE_USES: Record<FileOwnerKind, { maxBytes: number; types: readonl
   invoice: { maxBytes: REPORT_MAX_BYTES, types: ["application/pdf"], what: "Invoices are PDF files.", fallbackName: "invoice.pdf" },
   credit_note: { maxBytes: REPORT_MAX_BYTES, types: ["application/pdf"], what: "Credit notes are PDF files.", fallbackName: "credit-note.pdf" },
   payment_proof: { maxBytes: DOCUMENT_MAX_BYTES, types: DOCUMENT_TYPES, what: "A proof of payment is a PDF, PNG or JPEG file.", fallbackName: "proof-of-payment" },
+  // Video recordings arrive in chunks and are checked by the meetings service (services/meetings/recordings.ts), never here.
+  meeting_recording: { maxBytes: 0, types: [], what: "Recordings are uploaded from the meeting room.", fallbackName: "recording.webm" },
 };
 
 const TYPE_NAMES: Record<ContentType, string> = { "application/pdf": "a PDF", "image/png": "a PNG image", "image/jpeg": "a JPEG image" };

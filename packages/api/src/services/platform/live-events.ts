@@ -12,8 +12,12 @@ export type LiveEvent =
   | { kind: "thread"; threadId: string; userIds: string[] }
   /** A query these users may see changed (status, assignment, booking, report, document). */
   | { kind: "query"; queryId: string; userIds: string[] }
-  /** A meeting's lobby, participants or signals changed (video assessments). */
-  | { kind: "meeting"; meetingId: string; userIds: string[] };
+  /**
+   * A meeting's lobby, participants or signals changed (video assessments). `participantIds` names
+   * the meeting participants concerned, users and guests alike: guests are not users, and a room's
+   * stream is addressed by participant (docs/architecture.md, "Video assessments").
+   */
+  | { kind: "meeting"; meetingId: string; userIds: string[]; participantIds: string[] };
 
 /** The PostgreSQL channel every server process listens on for live events. */
 export const LIVE_EVENTS_CHANNEL = "medlegal_live_events";
@@ -27,8 +31,9 @@ const MAX_PAYLOAD_BYTES = 7900;
  * announces nothing.
  */
 export async function announce(db: Db, event: LiveEvent): Promise<void> {
-  if (event.userIds.length === 0) return;
-  const payload = JSON.stringify({ ...event, userIds: [...new Set(event.userIds)] });
+  const participantIds = event.kind === "meeting" ? [...new Set(event.participantIds)] : [];
+  if (event.userIds.length === 0 && participantIds.length === 0) return;
+  const payload = JSON.stringify({ ...event, userIds: [...new Set(event.userIds)], ...(event.kind === "meeting" ? { participantIds } : {}) });
   if (Buffer.byteLength(payload) > MAX_PAYLOAD_BYTES) throw new Error(`live event too large: ${event.kind}`);
   await sql`select pg_notify(${LIVE_EVENTS_CHANNEL}, ${payload})`.execute(db);
 }

@@ -25,6 +25,7 @@ import { stopSlaTimer } from "../sla/timers";
 import { now, stamp } from "../platform/clock";
 import type { Deps } from "../platform/deps";
 import { billBookingEvent } from "../invoices/billing";
+import { cancelMeetingOfBooking, createMeetingForBooking } from "../meetings/meetings";
 
 async function notifyParties(trx: Transaction<Database>, actor: SignedInActor, b: BookingItem, title: string, message: string) {
   for (const userId of new Set([b.attorneyId, b.consultantId])) {
@@ -120,6 +121,8 @@ export async function confirmBooking({ db, actor }: Deps, { id }: z.output<typeo
     await setStatus(trx, actor, id, "requested", "confirmed");
     const item = toBookingItem(await bookingQuery(trx).where("bookings.id", "=", id).executeTakeFirstOrThrow());
     await notifyParties(trx, actor, item, `Assessment confirmed: ${item.patientName}`, `${item.specialization} with ${item.consultantName} on ${when(item.startsAt)} is confirmed.`);
+    // A video assessment gets its meeting room now (docs/architecture.md, "Video assessments").
+    await createMeetingForBooking(trx, actor, id);
     if (b.query_id) {
       // The first confirmed booking meets (or misses) the query's booking-offered timer.
       await stopSlaTimer(trx, { policy: "booking_offered", subject: { kind: "query", id: b.query_id }, at: now() });
@@ -139,6 +142,7 @@ export async function cancelBooking({ db, actor }: Deps, { id, reason, cancellat
     const cls = can(actor.user.role, "bookings.manage") && cancellationClass ? cancellationClass : defaultCancellationClass(b.starts_at, now());
     await setStatus(trx, actor, id, b.status, "cancelled", { cancellation_class: cls, cancel_reason: reason });
     if (cls === "chargeable") await billBookingEvent(trx, actor, id, "late_cancellation");
+    await cancelMeetingOfBooking(trx, actor, id);
     const item = toBookingItem(await bookingQuery(trx).where("bookings.id", "=", id).executeTakeFirstOrThrow());
     await notifyParties(trx, actor, item, `Assessment cancelled: ${item.patientName}`, `${item.reference} on ${when(item.startsAt)} was cancelled: ${reason}`);
   });
@@ -155,6 +159,8 @@ export async function rescheduleBooking({ db, actor }: Deps, { id, startsAt: new
       const startsAt = new Date(newStart);
       const endsAt = new Date(startsAt.getTime() + (b.ends_at.getTime() - b.starts_at.getTime()));
       await setStatus(trx, actor, id, b.status, "rescheduled");
+      // The moved booking gets a new meeting when it is confirmed; the old room closes.
+      await cancelMeetingOfBooking(trx, actor, id);
       const range = await placeBooking(trx, { consultantId: b.consultant_id, startsAt, endsAt, excludeBookingId: id });
       const reference = await nextReference(trx, "BK");
       const { id: newId } = await trx

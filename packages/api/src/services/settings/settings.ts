@@ -1,5 +1,5 @@
-import type { AgencySettings, SecuritySettings, SlaDefaults } from "@medlegal/domain";
-import { DEFAULT_AGENCY_SETTINGS, DEFAULT_SECURITY_SETTINGS, DEFAULT_SLA, TWO_FACTOR_MESSAGES } from "@medlegal/domain";
+import type { AgencySettings, SecuritySettings, SlaDefaults, VideoSettings, VideoSettingsInput, VideoSettingsView } from "@medlegal/domain";
+import { DEFAULT_AGENCY_SETTINGS, DEFAULT_SECURITY_SETTINGS, DEFAULT_SLA, DEFAULT_VIDEO_SETTINGS, TWO_FACTOR_MESSAGES } from "@medlegal/domain";
 import { AppError } from "../../errors";
 import { changedFields, recordAudit } from "../audit/audit";
 import { hasTwoFactor } from "../auth/two-factor";
@@ -41,4 +41,21 @@ export async function updateSecuritySettings(deps: Deps, value: SecuritySettings
     throw new AppError("CONFLICT", TWO_FACTOR_MESSAGES.enableOwnFirst);
   }
   return write(deps, "security", DEFAULT_SECURITY_SETTINGS, value);
+}
+
+/** The video settings as administrators see them: the TURN secret is never sent back, only whether one is set. */
+const videoView = (v: VideoSettings): VideoSettingsView => ({ stunUrls: v.stunUrls, turnUrls: v.turnUrls, turnSecretSet: v.turnSecret !== "", credentialTtlMinutes: v.credentialTtlMinutes });
+export const getVideoSettingsView = async ({ db }: { db: Db }): Promise<VideoSettingsView> => videoView(await readSetting(db, "video", DEFAULT_VIDEO_SETTINGS));
+/**
+ * ICE servers for video meetings (docs/decisions.md, "Video assessments"). An empty secret keeps the
+ * saved one, so the form never holds it; `clearTurnSecret` removes it. The audit row names a changed
+ * secret without showing it.
+ */
+export async function updateVideoSettings(deps: Deps, input: VideoSettingsInput): Promise<VideoSettingsView> {
+  const saved = await readSetting(deps.db, "video", DEFAULT_VIDEO_SETTINGS);
+  const turnSecret = input.clearTurnSecret ? "" : input.turnSecret || saved.turnSecret;
+  if (input.turnUrls.length && !turnSecret) {
+    throw new AppError("INVALID", "TURN servers need the shared secret their credentials are made with.", { turnSecret: "Enter the TURN server's shared secret" });
+  }
+  return videoView(await write(deps, "video", DEFAULT_VIDEO_SETTINGS, { stunUrls: input.stunUrls, turnUrls: input.turnUrls, turnSecret, credentialTtlMinutes: input.credentialTtlMinutes }));
 }

@@ -1,0 +1,308 @@
+import type { Transaction } from "kysely";
+import type { Database } from "@medlegal/db";
+import type {
+  createMeetingSchema,
+  idInputSchema,
+  inviteToMeetingSchema,
+  MeetingDetail,
+  MeetingGuestInput,
+  MeetingListItem,
+  meetingListInputSchema,
+  participantInputSchema,
+} from "@medlegal/domain";
+import { isLiveMeeting, MEETING_MAX_PEOPLE, meetingOpensAt, MEETING_MESSAGES, saDayTimeLabel } from "@medlegal/domain";
+import type { z } from "zod";
+import type { SignedInActor } from "../../context";
+import { AppError } from "../../errors";
+import { isStaff } from "../platform/access";
+import { now } from "../platform/clock";
+import type { Db, Deps } from "../platform/deps";
+import { notify } from "../notifications/notifications";
+import { guestLinkUrl, guestToken, queueGuestLinkEmail } from "./guest-links";
+import type { MeetingRow } from "./meeting-records";
+import {
+  announceMeeting,
+  auditMeeting,
+  loadMeetingFor,
+  mayViewRecordings,
+  meetingQuery,
+  newRoomId,
+  participantQuery,
+  toMeetingListItem,
+  toParticipantView,
+} from "./meeting-records";
+import { listRecordings, stopRunningRecording } from "./recordings";
+
+const LIST_LIMIT = 200;
+
+/** Upcoming (still live, soonest first) or past (ended or cancelled, latest first) meetings I am invited to; staff may ask for all. */
+export async function listMeetings({ db, actor }: Deps, input: z.output<typeof meetingListInputSchema>): Promise<MeetingListItem[]> {
+  const all = input.all && isStaff(actor.user);
+  let query = meetingQuery(db)
+    .leftJoin("meeting_participants as me", (join) => join.onRef("me.meeting_id", "=", "meetings.id").on("me.user_id", "=", actor.user.id))
+    .select(["me.id as my_participant_id", "me.is_host as my_is_host"])
+    .limit(LIST_LIMIT);
+  if (!all) query = query.where("me.id", "is not", null);
+  query =
+    input.when === "upcoming"
+      ? query.where("meetings.status", "in", ["scheduled", "open", "in_progress"]).orderBy("meetings.starts_at").orderBy("meetings.id")
+      : query.where("meetings.status", "in", ["ended", "cancelled"]).orderBy("meetings.starts_at", "desc").orderBy("meetings.id");
+  const rows = await query.execute();
+  return rows.map((r) => ({ ...toMeetingListItem(r, undefined), invited: r.my_participant_id !== null, isHost: r.my_is_host === true }));
+}
+
+/** A meeting's page for staff (any) and its invited users: people, links, recordings where allowed. */
+export async function getMeeting({ db, actor }: Deps, { id }: z.output<typeof idInputSchema>): Promise<MeetingDetail> {
+  const { meeting, me } = await loadMeetingFor(db, actor.user, id);
+  const staff = isStaff(actor.user);
+  const people = await participantQuery(db).where("meeting_participants.meeting_id", "=", id).orderBy("meeting_participants.is_host", "desc").orderBy("meeting_participants.created_at").execute();
+  const viewRecordings = mayViewRecordings(actor.user, meeting);
+  return {
+    ...toMeetingListItem(meeting, me),
+    participants: people.map((p) => toParticipantView(p, staff)),
+    recordings: viewRecordings ? await listRecordings(db, id) : [],
+    can: { manage: staff && isLiveMeeting(meeting.status), join: Boolean(me) && isLiveMeeting(meeting.status), viewRecordings },
+  };
+}
+
+/** The users a meeting may invite: active accounts; the host must be an expert or staff. */
+async function checkUsers(db: Db, userIds: string[], hostId: string) {
+  const users = userIds.length ? await db.selectFrom("users").select(["id", "role", "is_active"]).where("id", "in", userIds).execute() : [];
+  for (const userId of userIds) {
+    const user = users.find((u) => u.id === userId);
+    if (!user || !user.is_active) throw new AppError("INVALID", "Invite active users only.", { [userId === hostId ? "hostId" : "userIds"]: "That user cannot be invited" });
+    if (userId === hostId && user.role === "attorney") throw new AppError("INVALID", "The host is the expert or a member of the agency.", { hostId: "Choose an expert or agency staff as host" });
+  }
+}
+
+interface NewMeeting {
+  title: string;
+  startsAt: Date;
+  endsAt: Date;
+  hostId: string;
+  bookingId: string | null;
+  queryId: string | null;
+  userIds: string[];
+  guests: MeetingGuestInput[];
+}
+
+/** Writes a meeting with its host and invitations in the caller's transaction; guests get their links by e-mail. */
+async function insertMeeting(trx: Transaction<Database>, actor: SignedInActor, m: NewMeeting): Promise<MeetingRow> {
+  const meeting = await trx
+    .insertInto("meetings")
+    .values({
+      room_id: newRoomId(),
+      title: m.title,
+      starts_at: m.startsAt,
+      ends_at: m.endsAt,
+      host_id: m.hostId,
+      booking_id: m.bookingId,
+      query_id: m.queryId,
+      created_by: actor.user.id,
+      ...(now() >= meetingOpensAt(m.startsAt) ? { status: "open" as const, opened_at: now() } : {}),
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  await trx.insertInto("meeting_participants").values({ meeting_id: meeting.id, user_id: m.hostId, is_host: true, invited_by: actor.user.id }).execute();
+  for (const userId of new Set(m.userIds.filter((u) => u !== m.hostId))) {
+    await trx.insertInto("meeting_participants").values({ meeting_id: meeting.id, user_id: userId, invited_by: actor.user.id }).execute();
+  }
+  for (const guest of m.guests) await addGuest(trx, actor, meeting, guest);
+  await auditMeeting(trx, actor, meeting, "create", {
+    roomTitle: m.title,
+    startsAt: m.startsAt.toISOString(),
+    hostId: m.hostId,
+    bookingId: m.bookingId,
+    userIds: m.userIds,
+    guests: m.guests.map((g) => ({ name: g.name, role: g.role })),
+  });
+  for (const userId of new Set([m.hostId, ...m.userIds])) {
+    if (userId === actor.user.id) continue;
+    await notify(trx, { userId, type: "other", title: `Video meeting: ${m.title}`, message: `You are invited to a video meeting on ${saDayTimeLabel(m.startsAt)}.`, link: `/meeting/${meeting.room_id}` });
+  }
+  await announceMeeting(trx, meeting.id);
+  return meeting;
+}
+
+async function addGuest(trx: Transaction<Database>, actor: SignedInActor, meeting: MeetingRow, guest: MeetingGuestInput) {
+  const taken = await trx.selectFrom("meeting_participants").select("id").where("meeting_id", "=", meeting.id).where("guest_email", "ilike", guest.email).executeTakeFirst();
+  if (taken) throw new AppError("CONFLICT", MEETING_MESSAGES.duplicateGuest, { email: MEETING_MESSAGES.duplicateGuest });
+  const row = await trx
+    .insertInto("meeting_participants")
+    .values({ meeting_id: meeting.id, guest_name: guest.name, guest_email: guest.email, guest_role: guest.role, invited_by: actor.user.id })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  await queueGuestLinkEmail(trx, actor.meta.appUrl, meeting, row);
+  return row;
+}
+
+/** Staff arrange a meeting from /video-conferences (an ad hoc meeting, optionally about a query). */
+export async function createMeeting({ db, actor }: Deps, input: z.output<typeof createMeetingSchema>): Promise<MeetingDetail> {
+  const startsAt = new Date(input.startsAt);
+  if (startsAt.getTime() + input.durationMinutes * 60_000 <= now().getTime()) throw new AppError("INVALID", "Choose a time that has not passed.", { startsAt: "Choose a time that has not passed" });
+  if (input.queryId && !(await db.selectFrom("queries").select("id").where("id", "=", input.queryId).executeTakeFirst())) {
+    throw new AppError("NOT_FOUND", "That query does not exist.");
+  }
+  await checkUsers(db, [input.hostId, ...input.userIds], input.hostId);
+  const emails = input.guests.map((g) => g.email.toLowerCase());
+  if (new Set(emails).size !== emails.length) throw new AppError("INVALID", MEETING_MESSAGES.duplicateGuest, { guests: MEETING_MESSAGES.duplicateGuest });
+  const meeting = await db.transaction().execute((trx) =>
+    insertMeeting(trx, actor, {
+      title: input.title,
+      startsAt,
+      endsAt: new Date(startsAt.getTime() + input.durationMinutes * 60_000),
+      hostId: input.hostId,
+      bookingId: null,
+      queryId: input.queryId,
+      userIds: input.userIds,
+      guests: input.guests,
+    }),
+  );
+  return getMeeting({ db, actor }, { id: meeting.id });
+}
+
+/**
+ * Confirming a video booking creates its meeting, in the confirmation's transaction: the expert
+ * hosts, the claimant is invited by e-mail when their address is known (staff add them otherwise,
+ * and an interpreter when one is needed).
+ */
+export async function createMeetingForBooking(trx: Transaction<Database>, actor: SignedInActor, bookingId: string): Promise<void> {
+  const b = await trx
+    .selectFrom("bookings")
+    .innerJoin("patients", "patients.id", "bookings.patient_id")
+    .innerJoin("specializations", "specializations.id", "bookings.specialization_id")
+    .select(["bookings.id", "bookings.mode", "bookings.starts_at", "bookings.ends_at", "bookings.consultant_id", "bookings.query_id", "bookings.reference"])
+    .select(["patients.first_name", "patients.last_name", "patients.email", "specializations.name as specialization"])
+    .where("bookings.id", "=", bookingId)
+    .executeTakeFirstOrThrow();
+  if (b.mode !== "video") return;
+  const live = await trx.selectFrom("meetings").select("id").where("booking_id", "=", b.id).where("status", "<>", "cancelled").executeTakeFirst();
+  if (live) return;
+  const name = `${b.first_name} ${b.last_name}`;
+  await insertMeeting(trx, actor, {
+    title: `${b.specialization} assessment: ${name} (${b.reference})`,
+    startsAt: b.starts_at,
+    endsAt: b.ends_at,
+    hostId: b.consultant_id,
+    bookingId: b.id,
+    queryId: b.query_id,
+    userIds: [],
+    guests: b.email ? [{ name, email: b.email, role: "claimant" }] : [],
+  });
+}
+
+/** A cancelled or moved booking cancels its meeting, in the booking's transaction; everyone's page is told. */
+export async function cancelMeetingOfBooking(trx: Transaction<Database>, actor: SignedInActor, bookingId: string): Promise<void> {
+  const meeting = await trx.selectFrom("meetings").selectAll().where("booking_id", "=", bookingId).where("status", "in", ["scheduled", "open", "in_progress"]).forUpdate().executeTakeFirst();
+  if (meeting) await closeMeeting(trx, actor, meeting, "cancelled");
+}
+
+/** Ends or cancels a meeting: everyone out of the room, a running recording stopped, pages told. */
+export async function closeMeeting(trx: Db, actor: Parameters<typeof auditMeeting>[1], meeting: MeetingRow, reason: "host" | "empty" | "unused" | "cancelled"): Promise<void> {
+  const at = now();
+  await trx
+    .updateTable("meetings")
+    .set({ status: reason === "cancelled" ? "cancelled" : "ended", ended_at: at, end_reason: reason, updated_at: at })
+    .where("id", "=", meeting.id)
+    .execute();
+  await stopRunningRecording(trx, actor, meeting, "ended");
+  await trx.updateTable("meeting_participants").set({ state: "left", call_id: null, left_at: at }).where("meeting_id", "=", meeting.id).where("state", "in", ["waiting", "admitted"]).execute();
+  await trx.deleteFrom("meeting_signals").where("meeting_id", "=", meeting.id).execute();
+  await auditMeeting(trx, actor, meeting, reason === "cancelled" ? "cancel" : "end", { reason }, { status: meeting.status });
+  await announceMeeting(trx, meeting.id);
+}
+
+/** Staff cancel a meeting that has not ended (a booking's meeting is cancelled with its booking). */
+export async function cancelMeeting({ db, actor }: Deps, { id }: z.output<typeof idInputSchema>): Promise<MeetingDetail> {
+  await db.transaction().execute(async (trx) => {
+    const meeting = await lockLiveMeeting(trx, id);
+    if (meeting.booking_id) throw new AppError("CONFLICT", "This meeting belongs to a booking: cancel or move the booking instead.");
+    await closeMeeting(trx, actor, meeting, "cancelled");
+  });
+  return getMeeting({ db, actor }, { id });
+}
+
+async function lockLiveMeeting(trx: Transaction<Database>, id: string): Promise<MeetingRow> {
+  const meeting = await trx.selectFrom("meetings").selectAll().where("id", "=", id).forUpdate().executeTakeFirst();
+  if (!meeting) throw new AppError("NOT_FOUND", MEETING_MESSAGES.notFound);
+  if (meeting.status === "ended") throw new AppError("CONFLICT", MEETING_MESSAGES.ended);
+  if (meeting.status === "cancelled") throw new AppError("CONFLICT", MEETING_MESSAGES.cancelled);
+  return meeting;
+}
+
+/** Staff invite one more user or guest (at most four people in all). */
+export async function inviteToMeeting({ db, actor }: Deps, input: z.output<typeof inviteToMeetingSchema>): Promise<MeetingDetail> {
+  if (input.kind === "user") await checkUsers(db, [input.userId], "");
+  await db.transaction().execute(async (trx) => {
+    const meeting = await lockLiveMeeting(trx, input.meetingId);
+    const { n } = await trx
+      .selectFrom("meeting_participants")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .where("meeting_id", "=", meeting.id)
+      .where("state", "not in", ["denied", "removed"])
+      .executeTakeFirstOrThrow();
+    if (Number(n) >= MEETING_MAX_PEOPLE) throw new AppError("CONFLICT", MEETING_MESSAGES.full);
+    if (input.kind === "user") {
+      const taken = await trx.selectFrom("meeting_participants").select("id").where("meeting_id", "=", meeting.id).where("user_id", "=", input.userId).executeTakeFirst();
+      if (taken) throw new AppError("CONFLICT", MEETING_MESSAGES.duplicateUser, { userId: MEETING_MESSAGES.duplicateUser });
+      await trx.insertInto("meeting_participants").values({ meeting_id: meeting.id, user_id: input.userId, invited_by: actor.user.id }).execute();
+      await auditMeeting(trx, actor, meeting, "invite", { userId: input.userId });
+      if (input.userId !== actor.user.id) {
+        await notify(trx, { userId: input.userId, type: "other", title: `Video meeting: ${meeting.title}`, message: `You are invited to a video meeting on ${saDayTimeLabel(meeting.starts_at)}.`, link: `/meeting/${meeting.room_id}` });
+      }
+    } else {
+      const row = await addGuest(trx, actor, meeting, input.guest);
+      await auditMeeting(trx, actor, meeting, "invite", { participantId: row.id, guest: input.guest.name, guestRole: input.guest.role });
+    }
+    await announceMeeting(trx, meeting.id);
+  });
+  return getMeeting({ db, actor }, { id: input.meetingId });
+}
+
+async function lockGuest(trx: Transaction<Database>, participantId: string) {
+  const guest = await trx.selectFrom("meeting_participants").selectAll().where("id", "=", participantId).forUpdate().executeTakeFirst();
+  if (!guest) throw new AppError("NOT_FOUND", "That participant does not exist.");
+  const meeting = await lockLiveMeeting(trx, guest.meeting_id);
+  return { guest, meeting };
+}
+
+/**
+ * Staff send a guest's link again (the same link while the meeting keeps its time); a guest the
+ * host turned away is invited again by it.
+ */
+export async function resendGuestLink({ db, actor }: Deps, { participantId }: z.output<typeof participantInputSchema>): Promise<MeetingDetail> {
+  const meetingId = await db.transaction().execute(async (trx) => {
+    const { guest, meeting } = await lockGuest(trx, participantId);
+    if (!guest.guest_email) throw new AppError("CONFLICT", "Users open the meeting from their own account; only guests get links.");
+    if (guest.state === "denied" || guest.state === "removed") await trx.updateTable("meeting_participants").set({ state: "invited", call_id: null }).where("id", "=", guest.id).execute();
+    await queueGuestLinkEmail(trx, actor.meta.appUrl, meeting, guest);
+    await auditMeeting(trx, actor, meeting, "link_sent", { participantId: guest.id, guest: guest.guest_name });
+    await announceMeeting(trx, meeting.id);
+    return meeting.id;
+  });
+  return getMeeting({ db, actor }, { id: meetingId });
+}
+
+/** A guest's link for staff to copy into another channel; the copy is audited like a sent one. */
+export async function guestLink({ db, actor }: Deps, { participantId }: z.output<typeof participantInputSchema>): Promise<{ url: string }> {
+  return db.transaction().execute(async (trx) => {
+    const { guest, meeting } = await lockGuest(trx, participantId);
+    if (!guest.guest_email) throw new AppError("CONFLICT", "Users open the meeting from their own account; only guests get links.");
+    await auditMeeting(trx, actor, meeting, "link_copied", { participantId: guest.id, guest: guest.guest_name });
+    return { url: guestLinkUrl(actor.meta.appUrl, meeting.room_id, await guestToken(trx, meeting, guest.id)) };
+  });
+}
+
+/** Staff withdraw an invitation (not the host's); a guest's link stops working at once. */
+export async function removeInvitation({ db, actor }: Deps, { participantId }: z.output<typeof participantInputSchema>): Promise<MeetingDetail> {
+  const meetingId = await db.transaction().execute(async (trx) => {
+    const { guest: participant, meeting } = await lockGuest(trx, participantId);
+    if (participant.is_host) throw new AppError("CONFLICT", "The host stays invited; arrange a new meeting to change the host.");
+    // Told before the row goes, so the page of the person uninvited hears it too.
+    await announceMeeting(trx, meeting.id);
+    await trx.deleteFrom("meeting_participants").where("id", "=", participant.id).execute();
+    await auditMeeting(trx, actor, meeting, "uninvite", { participantId: participant.id, userId: participant.user_id, guest: participant.guest_name });
+    return meeting.id;
+  });
+  return getMeeting({ db, actor }, { id: meetingId });
+}
