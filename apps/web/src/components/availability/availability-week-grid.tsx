@@ -26,7 +26,7 @@ const freeText = (d: { available: boolean; free: number; booked: number }) =>
 function DayCell({ day, capacity, today }: { day: WeekGridRowView["days"][number]; capacity: number; today: string }) {
   const past = day.date < today;
   return (
-    <div className={cn("grid h-full content-start gap-0.5 rounded-md px-2 py-1.5 text-xs", capacityClass(day, capacity), past && "opacity-60")}>
+    <div className={cn("grid h-full content-start gap-0.5 rounded-md px-2 py-1.5 text-xs", capacityClass(day, capacity), past && "grayscale")}>
       <span className="font-semibold">{freeText(day)}</span>
       {day.available && (
         <span className="opacity-80">
