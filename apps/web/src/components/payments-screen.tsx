@@ -162,7 +162,7 @@ function AdminScreen({ attorneyId, onChooseAttorney, act }: { attorneyId: string
   );
 }
 
-const ACCOUNT_COLUMNS = "lg:grid-cols-[minmax(0,2fr)_7.5rem_7.5rem_7rem_8.5rem]";
+const ACCOUNT_COLUMNS = "lg:grid-cols-[minmax(0,2fr)_7.5rem_7.5rem_7rem_6rem]";
 
 function AccountsTable({ accounts, chosen, onChoose }: { accounts: readonly AccountOverviewItem[]; chosen: string | undefined; onChoose: (id: string) => void }) {
   return (
@@ -174,12 +174,12 @@ function AccountsTable({ accounts, chosen, onChoose }: { accounts: readonly Acco
         <span className="text-right">Credit</span>
         <span />
       </div>
-      <ul className="divide-y lg:max-h-96 lg:overflow-y-auto" aria-label="Accounts">
+      <ul className="max-h-96 divide-y overflow-y-auto" aria-label="Accounts">
         {accounts.map((a) => {
           const overdue = a.ageing.totalCents - a.ageing.current;
           const open = a.attorney.id === chosen;
           return (
-            <li key={a.attorney.id} className={`grid grid-cols-3 gap-x-2 gap-y-1 px-4 py-2.5 text-sm lg:items-center ${ACCOUNT_COLUMNS} ${open ? "bg-primary/5" : ""}`}>
+            <li key={a.attorney.id} className={`grid grid-cols-3 gap-x-3 gap-y-1 px-4 py-2.5 text-sm lg:items-center ${ACCOUNT_COLUMNS} ${open ? "bg-primary/5" : ""}`}>
               <div className="col-span-3 min-w-0 lg:col-span-1">
                 <span className="block truncate font-medium">{a.attorney.firmName ?? a.attorney.name}</span>
                 <span className="block truncate text-xs text-muted-foreground">
@@ -187,15 +187,15 @@ function AccountsTable({ accounts, chosen, onChoose }: { accounts: readonly Acco
                   {a.proofsAwaiting > 0 && ` · ${a.proofsAwaiting} ${a.proofsAwaiting === 1 ? "proof awaits" : "proofs await"} a match`}
                 </span>
               </div>
-              <div className="whitespace-nowrap tabular-nums lg:text-right">
+              <div className="tabular-nums lg:text-right">
                 <span className="block text-xs text-muted-foreground lg:sr-only">Outstanding</span>
                 {formatRand(a.outstandingCents)}
               </div>
-              <div className={`whitespace-nowrap tabular-nums lg:text-right ${overdue > 0 ? "font-medium text-red-700" : ""}`}>
+              <div className={`tabular-nums lg:text-right ${overdue > 0 ? "font-medium text-red-700" : ""}`}>
                 <span className="block text-xs font-normal text-muted-foreground lg:sr-only">Overdue</span>
                 {formatRand(overdue)}
               </div>
-              <div className="whitespace-nowrap tabular-nums lg:text-right">
+              <div className="tabular-nums lg:text-right">
                 <span className="block text-xs text-muted-foreground lg:sr-only">Credit</span>
                 {formatRand(a.creditCents)}
               </div>
