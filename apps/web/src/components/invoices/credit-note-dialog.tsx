@@ -37,15 +37,14 @@ export function CreditNoteDialog({
   serverErrors,
   onSubmit,
 }: {
-  invoice: Pick<InvoiceDetail, "id" | "number" | "lines" | "totalCents" | "creditedCents" | "paidCents" | "vatRegistered">;
+  invoice: Pick<InvoiceDetail, "id" | "number" | "lines" | "totalCents" | "creditedCents" | "vatRegistered">;
   open: boolean;
   onClose: () => void;
   pending: boolean;
   serverErrors?: Record<string, string>;
   onSubmit: (payload: { invoiceId: string; reason: string; lines?: InvoiceLineInput[] }) => void;
 }) {
-  // Money received is not credited back: a credit note corrects only what is still owed.
-  const uncredited = invoice.totalCents - invoice.creditedCents - invoice.paidCents;
+  const uncredited = invoice.totalCents - invoice.creditedCents;
   const toPayload = (form: CreditForm) => ({ invoiceId: invoice.id, reason: form.reason, lines: form.whole ? undefined : creditLines(invoice, form) });
   const refine = (form: CreditForm, errors: Record<string, string>) => {
     if (form.whole) return errors;
