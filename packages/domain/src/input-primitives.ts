@@ -75,12 +75,15 @@ export function calendarDate(label = "Date") {
     .refine(isRealDate, `${label} is not a real date`);
 }
 
-/** A calendar date not in the future (birth dates, incident dates, consent dates). */
+/**
+ * A calendar date not in the future (birth dates, incident dates, consent dates). "Today" is the
+ * South African day (UTC+2, no daylight saving): from 22:00 UTC the agency's date is already the next.
+ */
 export function pastCalendarDate(label: string) {
   return z
     .string({ error: `${label} is required` })
     .regex(/^\d{4}-\d{2}-\d{2}$/, `${label} is required`)
-    .refine((value) => isRealDate(value) && new Date(`${value}T00:00:00Z`).getTime() <= Date.now(), `Please enter a valid ${label.toLowerCase()}`);
+    .refine((value) => isRealDate(value) && new Date(`${value}T00:00:00+02:00`).getTime() <= Date.now(), `Please enter a valid ${label.toLowerCase()}`);
 }
 
 /** An ISO 8601 instant with an offset ("2026-03-02T08:00:00+02:00"), within sane years. */
