@@ -1,0 +1,133 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Kysely } from "kysely";
+import { createDatabase } from "@medlegal/db";
+import type { Database } from "@medlegal/db";
+import { testDialects } from "@medlegal/db/testing";
+import { sweepInvoices } from "@medlegal/api";
+import type { InvoiceDetail } from "@medlegal/domain";
+import { addDays } from "@medlegal/domain";
+import type { TestApp } from "./helpers";
+import { createTestApp, login, trpc } from "./helpers";
+
+const AGENCY = {
+  name: "MedLegal Agency (Pty) Ltd",
+  address: "3 Oxford Road, Parktown, Johannesburg",
+  vatNumber: "4123456789",
+  email: "accounts@medlegal.example",
+  phone: "+27 11 555 0000",
+  bankName: "First National Bank",
+  accountName: "MedLegal Agency",
+  accountNumber: "62812345678",
+  branchCode: "250655",
+};
+const LINES = [{ kind: "report", description: "Medico-legal report", quantity: 1, unitPriceCents: 100_000 }];
+
+/** Noon in South Africa on a calendar day: the sweep's "today" is that day whatever the real time. */
+const noonOn = (day: string) => new Date(`${day}T10:00:00Z`);
+
+describe.each(testDialects())("overdue invoices and payment reminders on %s", (kind) => {
+  let t: TestApp;
+  const c = {} as Record<string, string>;
+  const ids = {} as Record<string, string>;
+
+  beforeAll(async () => {
+    t = await createTestApp(kind, {}, { workflow: false });
+    for (const name of ["admin", "employee", "attorney", "nomsa"]) {
+      c[name] = (await login(t.app, name)).cookie;
+      ids[name] = (await t.db.selectFrom("users").select("id").where("username", "=", name).executeTakeFirstOrThrow()).id;
+    }
+    expect((await trpc(t.app, c.admin!, "settings.updateAgency", AGENCY)).status).toBe(200);
+  });
+  afterAll(() => t.close());
+
+  const issuedTo = async (attorney: string) => {
+    const made = await trpc<InvoiceDetail>(t.app, c.employee!, "invoices.createDraft", { attorneyId: ids[attorney], lines: LINES });
+    expect(made.status, made.error?.message).toBe(200);
+    const issued = await trpc<InvoiceDetail>(t.app, c.employee!, "invoices.issue", { id: made.data.id });
+    expect(issued.status, issued.error?.message).toBe(200);
+    return issued.data;
+  };
+  const statusOf = async (id: string) => (await t.db.selectFrom("invoices").select("status").where("id", "=", id).executeTakeFirstOrThrow()).status;
+  const remindersOf = (invoice: InvoiceDetail) =>
+    t.db.selectFrom("notifications").select(["title", "message", "link", "type"]).where("type", "=", "payment_reminder").where("link", "=", `/invoices/${invoice.id}`).orderBy("created_at").execute();
+
+  it("reminds the attorney on the due date, 7 and 30 days after it, once each, and marks the invoice overdue the day after it is due", async () => {
+    const invoice = await issuedTo("attorney");
+    const due = invoice.dueDate!;
+
+    await sweepInvoices(t.db, noonOn(addDays(due, -1)));
+    expect(await statusOf(invoice.id)).toBe("issued");
+    expect(await remindersOf(invoice)).toEqual([]);
+
+    await sweepInvoices(t.db, noonOn(due));
+    await sweepInvoices(t.db, noonOn(due));
+    expect(await statusOf(invoice.id)).toBe("issued");
+    expect(await remindersOf(invoice)).toEqual([
+      { type: "payment_reminder", title: `Payment due today: ${invoice.number}`, message: `${invoice.number} is due for payment today: R 1 150.00 is outstanding.`, link: `/invoices/${invoice.id}` },
+    ]);
+
+    const swept = await sweepInvoices(t.db, noonOn(addDays(due, 1)));
+    expect(swept.overdue).toBeGreaterThanOrEqual(1);
+    expect(await statusOf(invoice.id)).toBe("overdue");
+    const audit = await t.db.selectFrom("audit_log").select(["actor_id", "before", "after"]).where("action", "=", "invoice.overdue").where("entity_id", "=", invoice.id).execute();
+    expect(audit).toEqual([{ actor_id: null, before: { status: "issued" }, after: { status: "overdue", number: invoice.number } }]);
+    expect(await remindersOf(invoice)).toHaveLength(1);
+
+    for (const day of [7, 7, 8, 29]) await sweepInvoices(t.db, noonOn(addDays(due, day)));
+    for (const day of [30, 31, 60]) await sweepInvoices(t.db, noonOn(addDays(due, day)));
+    const titles = (await remindersOf(invoice)).map((r) => r.title);
+    expect(titles).toEqual([`Payment due today: ${invoice.number}`, `Payment reminder: ${invoice.number} is 7 days overdue`, `Payment reminder: ${invoice.number} is 30 days overdue`]);
+    const stages = await t.db.selectFrom("invoice_reminders").select(["stage", "notified"]).where("invoice_id", "=", invoice.id).orderBy("stage").execute();
+    expect(stages).toEqual([
+      { stage: "days30", notified: true },
+      { stage: "days7", notified: true },
+      { stage: "due", notified: true },
+    ]);
+  });
+
+  it("sends an invoice first seen long past due only its latest reminder, and e-mails it to an attorney who asked for e-mail", async () => {
+    await t.db.insertInto("notification_preferences").values({ user_id: ids.nomsa!, type: "payment_reminder", bell: true, email: true }).execute();
+    const invoice = await issuedTo("nomsa");
+    await sweepInvoices(t.db, noonOn(addDays(invoice.dueDate!, 40)));
+    expect((await remindersOf(invoice)).map((r) => r.title)).toEqual([`Payment reminder: ${invoice.number} is 40 days overdue`]);
+    expect(await statusOf(invoice.id)).toBe("overdue");
+    const mails = await t.db.selectFrom("email_outbox").select(["subject", "body"]).where("subject", "like", `%${invoice.number}%overdue%`).execute();
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.subject).toBe(`MedLegal: Payment reminder: ${invoice.number} is 40 days overdue`);
+    expect(mails[0]!.body).toContain("R 1 150.00 is still outstanding");
+  });
+
+  it("leaves settled invoices alone: nothing owed, no overdue and no reminder", async () => {
+    const invoice = await issuedTo("attorney");
+    const credited = await trpc<InvoiceDetail>(t.app, c.employee!, "invoices.credit", { invoiceId: invoice.id, reason: "Issued in error." });
+    expect(credited.status, credited.error?.message).toBe(200);
+    await sweepInvoices(t.db, noonOn(addDays(invoice.dueDate!, 31)));
+    expect(await statusOf(invoice.id)).toBe("credited");
+    expect(await remindersOf(invoice)).toEqual([]);
+  });
+
+  it("sends each reminder once when two server instances sweep one database at the same time", async () => {
+    const invoices = [await issuedTo("attorney"), await issuedTo("nomsa"), await issuedTo("attorney"), await issuedTo("attorney")];
+    const at = noonOn(addDays(invoices[0]!.dueDate!, 8));
+    // On PostgreSQL the second instance has its own pool; PGlite is one process's database.
+    const otherDb = kind === "pg" ? await secondConnection() : t.db;
+    try {
+      await Promise.all([sweepInvoices(t.db, at, 1), sweepInvoices(otherDb, at, 1), sweepInvoices(t.db, at, 2), sweepInvoices(otherDb, at, 3)]);
+    } finally {
+      if (otherDb !== t.db) await otherDb.destroy();
+    }
+    for (const invoice of invoices) {
+      expect((await remindersOf(invoice)).map((r) => r.title), invoice.number!).toEqual([`Payment reminder: ${invoice.number} is 8 days overdue`]);
+      expect(await statusOf(invoice.id)).toBe("overdue");
+      const audits = await t.db.selectFrom("audit_log").select("id").where("action", "=", "invoice.overdue").where("entity_id", "=", invoice.id).execute();
+      expect(audits).toHaveLength(1);
+    }
+  });
+
+  async function secondConnection(): Promise<Kysely<Database>> {
+    const database = (await t.db.selectNoFrom((eb) => eb.fn<string>("current_database").as("name")).executeTakeFirstOrThrow()).name;
+    const url = new URL(process.env.TEST_DATABASE_URL!);
+    url.pathname = `/${database}`;
+    return createDatabase({ url: url.toString(), poolSize: 4 }).db;
+  }
+});
