@@ -4,6 +4,7 @@ import { createFileRoute, Link, useNavigate } from "@tanstack/react-router";
 import { ArrowLeft, Download, FileText } from "lucide-react";
 import * as React from "react";
 import { CreditNoteDialog } from "@/components/invoices/credit-note-dialog";
+import { InvoicePaymentsCard } from "@/components/payments/invoice-payments";
 import { InvoiceLinesTable } from "@/components/invoices/invoice-lines";
 import { InvoiceDates, InvoiceStatusBadge, invoiceTitle } from "@/components/invoices/invoice-list";
 import { isStaff } from "@/components/invoices/invoice-queries";
@@ -20,7 +21,12 @@ import { trpcErrorMessage, trpcFieldErrors } from "@/lib/trpc-errors";
 import { RecordLoadState } from "@/components/load-state";
 
 export const Route = createFileRoute("/_app/invoices_/$id")({
-  loader: ({ context, params }) => prefetchPage(context, ({ trpc }) => trpc.invoices.get.prefetch({ id: params.id })),
+  loader: ({ context, params }) =>
+    prefetchPage(
+      context,
+      ({ trpc }) => trpc.invoices.get.prefetch({ id: params.id }),
+      ({ trpc }) => trpc.payments.listForInvoice.prefetch({ invoiceId: params.id }),
+    ),
   component: InvoicePage,
 });
 
@@ -166,6 +172,8 @@ function InvoiceView({ i, role }: { i: InvoiceDetail; role: Role }) {
               <InvoiceLinesTable lines={i.lines} vatRegistered={i.vatRegistered} caption={`Lines of ${invoiceTitle(i)}`} totals={i} />
             </CardContent>
           </Card>
+
+          <InvoicePaymentsCard invoice={i} />
 
           {i.number && (
           <Card>
