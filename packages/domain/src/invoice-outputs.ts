@@ -11,6 +11,7 @@ import {
   type SampleDocumentView,
   type UnbilledItem,
   type InvoiceDetail,
+  type InvoiceEmailAgainResult,
   type InvoiceLineItem,
   type InvoiceList,
   type InvoiceListItem,
@@ -94,8 +95,9 @@ export const invoiceDetailOutputSchema = invoiceListItemOutputSchema.extend({
   pdfFileId: nullableText,
   pdfSha256: nullableText,
   issuedAt: nullableText,
-  can: z.object({ edit: z.boolean(), issue: z.boolean(), discard: z.boolean(), credit: z.boolean() }),
+  can: z.object({ edit: z.boolean(), issue: z.boolean(), discard: z.boolean(), credit: z.boolean(), emailAgain: z.boolean() }),
 });
+export const invoiceEmailAgainOutputSchema = z.object({ sentTo: z.string(), sentAt: z.string() });
 
 sameShape<SameShape<z.output<typeof invoicePartyOutputSchema>, InvoiceParty>>();
 sameShape<SameShape<z.output<typeof invoiceLineOutputSchema>, InvoiceLineItem>>();
@@ -103,6 +105,7 @@ sameShape<SameShape<z.output<typeof invoiceListItemOutputSchema>, InvoiceListIte
 sameShape<SameShape<z.output<typeof invoiceListOutputSchema>, InvoiceList>>();
 sameShape<SameShape<z.output<typeof creditNoteOutputSchema>, CreditNoteItem>>();
 sameShape<SameShape<z.output<typeof invoiceDetailOutputSchema>, InvoiceDetail>>();
+sameShape<SameShape<z.output<typeof invoiceEmailAgainOutputSchema>, InvoiceEmailAgainResult>>();
 
 export const feeRateOutputSchema = z.object({
   id: z.string(),

@@ -269,7 +269,14 @@ export interface InvoiceDetail extends InvoiceListItem {
   pdfSha256: string | null;
   issuedAt: string | null;
   /** What the caller may do now; the server checks again on every call. */
-  can: { edit: boolean; issue: boolean; discard: boolean; credit: boolean };
+  /** emailAgain: staff may send the issued invoice's copy to its recipient again (at most every 10 minutes). */
+  can: { edit: boolean; issue: boolean; discard: boolean; credit: boolean; emailAgain: boolean };
+}
+
+/** What "E-mail again" answers: where the copy went and when. */
+export interface InvoiceEmailAgainResult {
+  sentTo: string;
+  sentAt: string;
 }
 
 /* ---------- fee schedule and billing ---------- */

@@ -3,7 +3,8 @@ import type { Kysely } from "kysely";
 import { createDatabase } from "@medlegal/db";
 import type { Database } from "@medlegal/db";
 import { testDialects } from "@medlegal/db/testing";
-import { sweepInvoices } from "@medlegal/api";
+import { findCurrentUser, invoicesService, sweepInvoices } from "@medlegal/api";
+import { runAt } from "../../../packages/api/src/services/platform/clock";
 import type { InvoiceDetail } from "@medlegal/domain";
 import { addDays } from "@medlegal/domain";
 import type { TestApp } from "./helpers";
@@ -25,7 +26,7 @@ const LINES = [{ kind: "report", description: "Medico-legal report", quantity: 1
 /** Noon in South Africa on a calendar day: the sweep's "today" is that day whatever the real time. */
 const noonOn = (day: string) => new Date(`${day}T10:00:00Z`);
 
-describe.each(testDialects())("overdue invoices and payment reminders on %s", (kind) => {
+describe.each(testDialects())("following invoices up (overdue, reminders, e-mail again) on %s", (kind) => {
   let t: TestApp;
   const c = {} as Record<string, string>;
   const ids = {} as Record<string, string>;
@@ -122,6 +123,45 @@ describe.each(testDialects())("overdue invoices and payment reminders on %s", (k
       const audits = await t.db.selectFrom("audit_log").select("id").where("action", "=", "invoice.overdue").where("entity_id", "=", invoice.id).execute();
       expect(audits).toHaveLength(1);
     }
+  });
+
+  it("e-mails an issued invoice again as its copy, for staff only, at most once every 10 minutes per invoice, audited", async () => {
+    const invoice = await issuedTo("attorney");
+    expect(invoice.can.emailAgain).toBe(true);
+    const attorneyEmail = (await t.db.selectFrom("users").select("email").where("id", "=", ids.attorney!).executeTakeFirstOrThrow()).email;
+    const outboxOf = () => t.db.selectFrom("email_outbox").select(["to_address", "subject", "body", "attachment_file_id"]).where("subject", "like", `Copy of %${invoice.number}%`).execute();
+
+    const sent = await trpc<{ sentTo: string; sentAt: string }>(t.app, c.employee!, "invoices.emailAgain", { id: invoice.id });
+    expect(sent.status, sent.error?.message).toBe(200);
+    expect(sent.data.sentTo).toBe(attorneyEmail);
+    const copy = (await t.db.selectFrom("invoices").select(["copy_file_id", "pdf_file_id"]).where("id", "=", invoice.id).executeTakeFirstOrThrow());
+    expect(await outboxOf()).toEqual([
+      expect.objectContaining({ to_address: attorneyEmail, subject: `Copy of tax invoice ${invoice.number} from ${AGENCY.name}`, attachment_file_id: copy.copy_file_id }),
+    ]);
+    expect(copy.copy_file_id).not.toBe(copy.pdf_file_id);
+
+    // A second click (or a colleague's) within 10 minutes: a clear refusal, nothing queued.
+    const again = await trpc(t.app, c.admin!, "invoices.emailAgain", { id: invoice.id });
+    expect(again.status).toBe(429);
+    expect(again.error?.message).toMatch(new RegExp(`^${invoice.number} was e-mailed again at .+\\. It can be sent again from .+, 10 minutes later\\.$`));
+    expect(await outboxOf()).toHaveLength(1);
+
+    // Attorneys cannot send it; a draft has nothing to send yet.
+    expect((await trpc(t.app, c.attorney!, "invoices.emailAgain", { id: invoice.id })).status).toBe(403);
+    const draft = await trpc<InvoiceDetail>(t.app, c.employee!, "invoices.createDraft", { attorneyId: ids.attorney, lines: LINES });
+    expect(draft.data.can.emailAgain).toBe(false);
+    const refused = await trpc(t.app, c.employee!, "invoices.emailAgain", { id: draft.data.id });
+    expect(refused.status).toBe(409);
+    expect(refused.error?.message).toBe("A draft has not been sent yet: issue it, and it is e-mailed to the recipient.");
+
+    // Ten minutes on, it may go again.
+    const employee = (await findCurrentUser(t.db, ids.employee!))!;
+    const actor = { user: employee, meta: { ip: null, userAgent: "test", requestId: "test", appUrl: "" } };
+    await runAt(new Date(Date.now() + 11 * 60_000), () => invoicesService.emailInvoiceAgain({ db: t.db, actor }, { id: invoice.id }));
+    expect(await outboxOf()).toHaveLength(2);
+    const audit = await t.db.selectFrom("audit_log").select(["actor_id", "after"]).where("action", "=", "invoice.email_again").where("entity_id", "=", invoice.id).orderBy("at").execute();
+    expect(audit).toHaveLength(2);
+    expect(audit[0]).toEqual({ actor_id: ids.employee, after: { number: invoice.number, to: attorneyEmail, fileId: copy.copy_file_id } });
   });
 
   async function secondConnection(): Promise<Kysely<Database>> {
