@@ -5,8 +5,8 @@ import type { Database } from "@medlegal/db";
 import { testDialects } from "@medlegal/db/testing";
 import { findCurrentUser, invoicesService, sweepInvoices } from "@medlegal/api";
 import { runAt } from "../../../packages/api/src/services/platform/clock";
-import type { InvoiceDetail } from "@medlegal/domain";
-import { addDays } from "@medlegal/domain";
+import type { InvoiceDetail, InvoiceList } from "@medlegal/domain";
+import { addDays, AGEING_BUCKETS } from "@medlegal/domain";
 import type { TestApp } from "./helpers";
 import { createTestApp, login, trpc } from "./helpers";
 
@@ -162,6 +162,47 @@ describe.each(testDialects())("following invoices up (overdue, reminders, e-mail
     const audit = await t.db.selectFrom("audit_log").select(["actor_id", "after"]).where("action", "=", "invoice.email_again").where("entity_id", "=", invoice.id).orderBy("at").execute();
     expect(audit).toHaveLength(2);
     expect(audit[0]).toEqual({ actor_id: ids.employee, after: { number: invoice.number, to: attorneyEmail, fileId: copy.copy_file_id } });
+  });
+
+  it("lists credit notes as rows beside the invoices, filters by kind, and sums an ageing that adds up to the outstanding total", async () => {
+    const invoice = await issuedTo("nomsa");
+    const credited = await trpc<InvoiceDetail>(t.app, c.employee!, "invoices.credit", {
+      invoiceId: invoice.id,
+      reason: "Part of the report fee waived.",
+      lines: [{ kind: "report", description: "Report fee waived in part", quantity: 1, unitPriceCents: 20_000 }],
+    });
+    expect(credited.status, credited.error?.message).toBe(200);
+    const note = credited.data.creditNotes[0]!;
+    const list = (input: Record<string, unknown>, cookie = c.employee!) => trpc<InvoiceList>(t.app, cookie, "invoices.list", input);
+
+    const everything = await list({ attorneyId: ids.nomsa });
+    expect(everything.status, everything.error?.message).toBe(200);
+    expect(everything.data.items.map((i) => i.id)).toContain(invoice.id);
+    expect(everything.data.creditNotes).toContainEqual(
+      expect.objectContaining({ id: note.id, number: note.number, invoiceId: invoice.id, invoiceNumber: invoice.number, kind: "attorney", totalCents: 23_000, reason: "Part of the report fee waived." }),
+    );
+    const { totals } = everything.data;
+    expect(totals.creditNoteCount).toBe(everything.data.creditNotes.length);
+    expect(totals.creditedCents).toBe(everything.data.creditNotes.reduce((sum, n) => sum + n.totalCents, 0));
+    expect(totals.balanceCents).toBe(everything.data.items.reduce((sum, i) => sum + (["issued", "partially_paid", "overdue"].includes(i.status) ? i.balanceCents : 0), 0));
+    expect(AGEING_BUCKETS.reduce((sum, b) => sum + totals.ageing[b], 0)).toBe(totals.balanceCents);
+    expect(totals.ageing.totalCents).toBe(totals.balanceCents);
+    // The earlier tests' invoices are due in 30 days: all of it is current.
+    expect(totals.ageing.current).toBe(totals.balanceCents);
+
+    const notesOnly = await list({ kind: "credit_note", attorneyId: ids.nomsa });
+    expect(notesOnly.data.items).toEqual([]);
+    expect(notesOnly.data.creditNotes.map((n) => n.id)).toContain(note.id);
+    expect(notesOnly.data.totals).toMatchObject({ count: 0, totalCents: 0, balanceCents: 0 });
+    const invoicesOnly = await list({ kind: "attorney", attorneyId: ids.nomsa });
+    expect(invoicesOnly.data.creditNotes).toEqual([]);
+    expect((await list({ status: "issued" })).data.creditNotes).toEqual([]);
+    expect((await list({ search: note.number })).data.creditNotes.map((n) => n.id)).toEqual([note.id]);
+
+    // An attorney sees the credit notes of their own invoices only.
+    expect((await list({}, c.nomsa!)).data.creditNotes.map((n) => n.id)).toContain(note.id);
+    expect((await list({}, c.attorney!)).data.creditNotes.map((n) => n.id)).not.toContain(note.id);
+    expect((await list({ kind: "invoice" })).status).toBe(400);
   });
 
   async function secondConnection(): Promise<Kysely<Database>> {
