@@ -151,6 +151,7 @@ const MATRIX: Record<string, "public" | Role[]> = {
   // (roomProcedure), which meetings.test.ts checks reaches nothing else.
   "meetings.list": ALL,
   "meetings.get": ALL,
+  "meetings.invitees": [A, E],
   "meetings.create": [A, E],
   "meetings.invite": [A, E],
   "meetings.uninvite": [A, E],
