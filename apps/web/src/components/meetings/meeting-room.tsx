@@ -349,7 +349,7 @@ function InRoom({ state, media, onLeft }: { state: RoomState; media: LocalMedia;
         )}
       </div>
       <div className="grid gap-4 xl:grid-cols-[minmax(0,1fr)_20rem]">
-        <div className="grid gap-3">
+        <div className="grid content-start gap-3">
           <CallGrid state={state} peers={peers} others={others} local={media.stream} />
           <Controls state={state} stream={media.stream} call={call} onLeave={() => leave.mutate({ roomId })} leaving={leave.isPending} onEnd={() => setConfirmEnd(true)} />
         </div>
