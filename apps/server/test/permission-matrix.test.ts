@@ -276,6 +276,7 @@ const NOT_ONE_RECORD = new Set([
   "payments.listAccounts",
   "payments.record",
   "meetings.list",
+  "meetings.invitees",
   "meetings.create",
   "meetings.joinAsGuest",
 ]);
