@@ -27,9 +27,9 @@ const ROLES = Object.keys(USERNAMES) as Role[];
 
 /** At 375 px: the dashboard, a list, a form and a detail page (and a calendar) per role. */
 const PHONE_ROUTES: Record<Role, string[]> = {
-  administrator: ["/", "/admin/users", "/booking-form", "/queries/$id", "/appointments", "/settings?tab=checklist", "/settings?tab=release", "/manual-invoice", "/sa-invoice-demo"],
+  administrator: ["/", "/admin/users", "/booking-form", "/queries/$id", "/appointments", "/settings?tab=checklist", "/settings?tab=release", "/manual-invoice", "/sa-invoice-demo", "/admin/payments?attorney=$attorneyId"],
   employee: ["/", "/admin/query-management", "/video-conferences", "/call-rosters", "/queries/$id", "/admin/bookings", "/sla-monitoring", "/reports", "/reports/$id", "/invoices", "/invoices/$id"],
-  attorney: ["/", "/queries", "/booking-form", "/queries/$id", "/booking-form/$bookingId", "/cases", "/sla-tracking", "/reports", "/reports/$id", "/invoices", "/invoices/$id"],
+  attorney: ["/", "/queries", "/booking-form", "/queries/$id", "/booking-form/$bookingId", "/cases", "/sla-tracking", "/reports", "/reports/$id", "/invoices", "/invoices/$id", "/payments"],
   consultant: ["/", "/my-bookings", "/expert-availability", "/queries/$id", "/appointments", "/reports/$id"],
 };
 
@@ -101,6 +101,9 @@ async function routeParams(page: Page): Promise<Record<string, string>> {
   const report = reportItems.find((r) => r.status === "in_review" || r.status === "released") ?? reportItems[0];
   // invoices.list answers { items }: the first invoice the role may see (none for a consultant without expert invoices).
   const invoice = await first("invoices.list");
+  // payments.listAccounts (administrators) answers the accounts, those with money owed first.
+  const accounts = await page.request.get("/trpc/payments.listAccounts");
+  const account = accounts.ok() ? ((await accounts.json()) as { result: { data: { attorney: { id: string } }[] } }).result.data[0] : undefined;
   if (!query) throw new Error("The demo data gives this role no query to open");
   return {
     $id: query.id,
@@ -108,6 +111,7 @@ async function routeParams(page: Page): Promise<Record<string, string>> {
     $roomId: "assessment-room",
     $reportId: report?.id ?? "",
     $invoiceId: invoice?.id ?? "",
+    $attorneyId: account?.attorney.id ?? "",
     $bookingDay: booking?.startsAt ? sastDate(new Date(booking.startsAt)) : "",
   };
 }
@@ -121,6 +125,8 @@ const TAB_ROUTES: { path: string; roles: readonly Role[] }[] = [
   ...["password", "security", "notifications"].map((tab) => ({ path: `/settings?tab=${tab}`, roles: ROLES })),
   ...["agency", "sla", "holidays", "checklist", "release"].map((tab) => ({ path: `/settings?tab=${tab}`, roles: ["administrator"] as const })),
   { path: "/audit-trail?tab=reads", roles: ["administrator"] },
+  // Payment Management with an attorney's account open (record, allocate, proofs, statement).
+  { path: "/admin/payments?attorney=$attorneyId", roles: ["administrator"] },
   // A day with an assessment, in the calendar's week and day views.
   ...["week", "day"].map((view) => ({ path: `/appointments?view=${view}&date=$bookingDay`, roles: ROLES })),
 ];

@@ -168,6 +168,32 @@ describe.each(testDialects().flatMap((kind) => FIRST_STARTS.map((now) => [kind, 
     }
   });
 
+  it("holds payments that add up, and gives the money screens something real to show", async () => {
+    // Each invoice's paid sum is what live (unreversed) payments set against it; no payment is allocated past its amount.
+    const live = await t.db
+      .selectFrom("payment_allocations")
+      .innerJoin("payments", "payments.id", "payment_allocations.payment_id")
+      .select(["payment_allocations.invoice_id", "payment_allocations.payment_id", "payment_allocations.amount_cents", "payments.amount_cents as payment_cents", "payments.reversed_at"])
+      .execute();
+    for (const invoice of await t.db.selectFrom("invoices").select(["id", "number", "paid_cents", "status", "total_cents", "credited_cents"]).execute()) {
+      const paid = live.filter((a) => a.invoice_id === invoice.id && !a.reversed_at).reduce((sum, a) => sum + Number(a.amount_cents), 0);
+      expect(Number(invoice.paid_cents), invoice.number ?? invoice.id).toBe(paid);
+      if (invoice.status === "paid") expect(Number(invoice.paid_cents) + Number(invoice.credited_cents)).toBe(Number(invoice.total_cents));
+    }
+    const byPayment = new Map<string, number>();
+    for (const a of live) byPayment.set(a.payment_id, (byPayment.get(a.payment_id) ?? 0) + Number(a.amount_cents));
+    for (const a of live) expect(byPayment.get(a.payment_id)!).toBeLessThanOrEqual(Number(a.payment_cents));
+    // Paid and partly paid invoices, a reversed payment, credit left on an account, proofs in every state.
+    const statuses = new Set((await t.db.selectFrom("invoices").select("status").execute()).map((i) => i.status));
+    for (const status of ["paid", "partially_paid"]) expect(statuses, status).toContain(status);
+    const payments = await t.db.selectFrom("payments").selectAll().execute();
+    expect(payments.some((p) => p.reversed_at !== null)).toBe(true);
+    expect(payments.some((p) => !p.reversed_at && Number(p.amount_cents) > (byPayment.get(p.id) ?? 0))).toBe(true);
+    expect(payments.every((p) => p.received_on <= today)).toBe(true);
+    const proofs = new Set((await t.db.selectFrom("payment_proofs").select("status").execute()).map((p) => p.status));
+    expect([...proofs].sort()).toEqual(["matched", "rejected", "uploaded"]);
+  });
+
   it("lets every demo user sign in, and opens this week's schedules on real work for each role", async () => {
     const week = { from: monday, to: addDays(monday, 6), limit: 100 };
     const cookies: Record<string, string> = {};

@@ -130,6 +130,7 @@ const MATRIX: Record<string, "public" | Role[]> = {
   "invoices.discardDraft": [A, E, C],
   "invoices.issue": [A, E, C],
   "invoices.credit": [A, E],
+  "invoices.emailAgain": [A, E],
   "invoices.listUnbilled": [A, E, C],
   "invoices.createExpertDraft": [A, E, C],
   "invoices.listFees": [A, E, C],
@@ -283,7 +284,7 @@ const NOT_ONE_RECORD = new Set([
 /** Staff-only procedures on one record: staff see every record, so there is no "someone else's". */
 const STAFF_ONLY_RECORDS = new Set(["queries.move", "queries.take", "queries.assignEmployee", "assignments.withdraw", "bookings.confirm", "bookings.correctAttendance", "sla.pause", "sla.resume",
   "reports.take", "reports.review", "reports.withdraw", "reports.createLinked", "reports.release", "reports.overrideRelease",
-  "invoices.updateDraft", "invoices.credit", "payments.allocate", "payments.reverse", "payments.matchProof", "payments.rejectProof",
+  "invoices.updateDraft", "invoices.credit", "invoices.emailAgain", "payments.allocate", "payments.reverse", "payments.matchProof", "payments.rejectProof",
   // Staff arrange every meeting of the agency; nobody else reaches these (the row matrix above).
   "meetings.invite", "meetings.uninvite", "meetings.resendLink", "meetings.copyGuestLink", "meetings.cancel"]);
 

@@ -8,6 +8,7 @@ import { seedDemoSla } from "./seed-sla";
 import { seedAvailability, seedMatters } from "./seed-workflow";
 import { seedDemoReports } from "./seed-reports";
 import { seedDemoFees, seedDemoInvoices } from "./seed-invoices";
+import { seedDemoPayments } from "./seed-payments";
 import { hashPassword } from "./services/auth/passwords";
 import { runAt, stamp } from "./services/platform/clock";
 import { markAllNotificationsRead, notify } from "./services/notifications/notifications";
@@ -116,6 +117,7 @@ export async function seedDemoData(db: Kysely<Database>, options: { workflow?: b
     await seedDemoReports(db);
     await seedDemoSla(db);
     await seedDemoInvoices(db);
+    await seedDemoPayments(db);
   });
   return true;
 }

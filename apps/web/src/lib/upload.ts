@@ -1,4 +1,4 @@
-import type { QueryDocument } from "@medlegal/domain";
+import type { PaymentProofItem, QueryDocument } from "@medlegal/domain";
 import { notifyUnauthorized } from "./api";
 
 /** Why an upload failed, in the server's words. */
@@ -87,5 +87,18 @@ export function uploadReportVersion(
     fields,
     onProgress,
     messages: { tooLarge: "Reports can be at most 25 MB.", missing: "That report is not available to you any more." },
+  });
+}
+
+/** Sends a proof of payment to POST /api/payments/proofs: what was paid as fields, then the slip (PDF, PNG or JPEG). */
+export function uploadPaymentProof(
+  file: File,
+  fields: { amountCents: number; paidOn: string; reference: string; note: string; invoiceIds: string[] },
+  onProgress: (fraction: number) => void,
+): Promise<PaymentProofItem> {
+  return postFile(`/api/payments/proofs`, file, {
+    fields: { amountCents: String(fields.amountCents), paidOn: fields.paidOn, reference: fields.reference, note: fields.note, invoiceIds: fields.invoiceIds.join(",") },
+    onProgress,
+    messages: { tooLarge: "Files can be at most 10 MB.", missing: "Payments are not available to you." },
   });
 }

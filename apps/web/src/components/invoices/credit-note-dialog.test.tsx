@@ -25,6 +25,7 @@ const INVOICE = {
   totalCents: 187378,
   // R 454.02 credited already: R 1 419.76 left.
   creditedCents: 45402,
+  paidCents: 0,
 };
 
 function renderDialog() {

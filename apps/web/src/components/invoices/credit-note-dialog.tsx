@@ -37,14 +37,15 @@ export function CreditNoteDialog({
   serverErrors,
   onSubmit,
 }: {
-  invoice: Pick<InvoiceDetail, "id" | "number" | "lines" | "totalCents" | "creditedCents" | "vatRegistered">;
+  invoice: Pick<InvoiceDetail, "id" | "number" | "lines" | "totalCents" | "creditedCents" | "paidCents" | "vatRegistered">;
   open: boolean;
   onClose: () => void;
   pending: boolean;
   serverErrors?: Record<string, string>;
   onSubmit: (payload: { invoiceId: string; reason: string; lines?: InvoiceLineInput[] }) => void;
 }) {
-  const uncredited = invoice.totalCents - invoice.creditedCents;
+  // Money received is not credited back: a credit note corrects only what is still owed.
+  const uncredited = invoice.totalCents - invoice.creditedCents - invoice.paidCents;
   const toPayload = (form: CreditForm) => ({ invoiceId: invoice.id, reason: form.reason, lines: form.whole ? undefined : creditLines(invoice, form) });
   const refine = (form: CreditForm, errors: Record<string, string>) => {
     if (form.whole) return errors;

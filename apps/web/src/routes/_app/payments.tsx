@@ -1,6 +1,17 @@
-import { createFileRoute } from "@tanstack/react-router";
-import { PaymentsScreen } from "@/components/payments-screen";
+import { createFileRoute, useNavigate } from "@tanstack/react-router";
+import { z } from "zod";
+import { PaymentsScreen, prefetchPayments } from "@/components/payments-screen";
 
 export const Route = createFileRoute("/_app/payments")({
-  component: PaymentsScreen,
+  // `attorney`: the account an administrator has open (attorneys always see their own).
+  validateSearch: z.object({ attorney: z.string().uuid().optional().catch(undefined) }),
+  loaderDeps: ({ search }) => ({ attorney: search.attorney }),
+  loader: ({ context, deps }) => prefetchPayments(context, deps.attorney),
+  component: PaymentsPage,
 });
+
+function PaymentsPage() {
+  const { attorney } = Route.useSearch();
+  const navigate = useNavigate({ from: Route.fullPath });
+  return <PaymentsScreen attorneyId={attorney} onChooseAttorney={(id) => void navigate({ search: { attorney: id }, replace: true })} />;
+}

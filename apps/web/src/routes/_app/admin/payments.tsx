@@ -1,7 +1,18 @@
-import { createFileRoute } from "@tanstack/react-router";
-import { PaymentsScreen } from "@/components/payments-screen";
+import { createFileRoute, useNavigate } from "@tanstack/react-router";
+import { z } from "zod";
+import { PaymentsScreen, prefetchPayments } from "@/components/payments-screen";
 
 /** docs/product-rules.md#navigation: /payments and /admin/payments are the same financial screen. */
 export const Route = createFileRoute("/_app/admin/payments")({
-  component: PaymentsScreen,
+  // `attorney`: the account the administrator has open.
+  validateSearch: z.object({ attorney: z.string().uuid().optional().catch(undefined) }),
+  loaderDeps: ({ search }) => ({ attorney: search.attorney }),
+  loader: ({ context, deps }) => prefetchPayments(context, deps.attorney),
+  component: AdminPaymentsPage,
 });
+
+function AdminPaymentsPage() {
+  const { attorney } = Route.useSearch();
+  const navigate = useNavigate({ from: Route.fullPath });
+  return <PaymentsScreen attorneyId={attorney} onChooseAttorney={(id) => void navigate({ search: { attorney: id }, replace: true })} />;
+}

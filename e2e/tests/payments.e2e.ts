@@ -1,0 +1,111 @@
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { launch, screenshot, signedInPage } from "../browser";
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** A one-page PDF, as a bank's EFT confirmation. */
+function slipPdf(text: string): Buffer {
+  const stream = `BT /F1 14 Tf 72 720 Td (${text}) Tj ET`;
+  const objects = [
+    "<< /Type /Catalog /Pages 2 0 R >>",
+    "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+    "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>",
+    `<< /Length ${stream.length} >>\nstream\n${stream}\nendstream`,
+    "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>",
+  ];
+  let body = "%PDF-1.4\n";
+  const offsets: number[] = [];
+  objects.forEach((o, i) => {
+    offsets.push(body.length);
+    body += `${i + 1} 0 obj\n${o}\nendobj\n`;
+  });
+  const xref = body.length;
+  body += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((o) => `${String(o).padStart(10, "0")} 00000 n \n`).join("")}`;
+  body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+  return Buffer.from(body, "latin1");
+}
+
+async function rpc<T>(page: Page, procedure: string, input: unknown): Promise<T> {
+  const answer = await page.request.get(`/trpc/${procedure}?input=${encodeURIComponent(JSON.stringify(input))}`);
+  expect(answer.ok(), `${procedure}: ${answer.status()}`).toBe(true);
+  return ((await answer.json()) as { result: { data: T } }).result.data;
+}
+
+describe("payments", () => {
+  it("the employee issues the invoice of an approved report, the attorney sends proof, the administrator records and allocates it: paid, and the report is released", async () => {
+    // The demo data leaves an automatic draft for a report approved and awaiting payment.
+    const employee = await signedInPage(browser, "employee");
+    const drafts = await rpc<{ items: { id: string }[] }>(employee.page, "invoices.list", { status: "draft", kind: "attorney" });
+    let draft: { id: string; reportId: string | null; attorneyId: string | null } | undefined;
+    for (const item of drafts.items) {
+      const detail = await rpc<{ id: string; reportId: string | null; attorneyId: string | null }>(employee.page, "invoices.get", { id: item.id });
+      if (!detail.reportId) continue;
+      const report = await rpc<{ status: string }>(employee.page, "reports.get", { id: detail.reportId });
+      if (report.status === "approved") {
+        draft = detail;
+        break;
+      }
+    }
+    expect(draft, "an automatic draft whose report is approved").toBeDefined();
+
+    await employee.page.goto(`/invoices/${draft!.id}`);
+    await employee.page.getByRole("heading", { name: "Draft invoice" }).waitFor();
+    await employee.page.getByRole("button", { name: "Issue invoice" }).click();
+    await employee.page.getByRole("alertdialog").getByRole("button", { name: "Issue invoice" }).click();
+    const heading = employee.page.getByRole("heading", { name: /^Tax invoice INV-\d{4}-\d{5}$/ });
+    await heading.waitFor();
+    const number = (await heading.textContent())!.replace("Tax invoice ", "");
+    await employee.context.close();
+
+    // The attorney sees it among their invoices and sends the bank's confirmation from Payments.
+    const attorney = await signedInPage(browser, "attorney", 375);
+    await attorney.page.goto("/invoices");
+    await attorney.page.getByRole("link", { name: number }).waitFor();
+    await attorney.page.goto("/payments");
+    const form = attorney.page.getByRole("form", { name: "Upload proof of payment" });
+    await form.waitFor();
+    await form.getByRole("checkbox", { name: new RegExp(number) }).check();
+    await expect.poll(() => form.getByLabel("Amount paid").inputValue()).toMatch(/^R [\d ]+\.\d\d$/);
+    await form.getByLabel("Payment reference").fill(number);
+    await form.getByLabel(/^Proof of payment/).setInputFiles({ name: `EFT ${number}.pdf`, mimeType: "application/pdf", buffer: slipPdf(`EFT confirmation ${number}`) });
+    await form.getByRole("button", { name: "Send proof of payment" }).click();
+    const mine = attorney.page.getByRole("list", { name: "Proofs of payment" });
+    await mine.getByText(`Ref. ${number}`).waitFor();
+    await expect.poll(() => mine.locator("li", { hasText: `Ref. ${number}` }).textContent()).toContain("Awaiting matching");
+    await screenshot(attorney.page, "payments-attorney-proof-sent");
+
+    // The administrator records the payment from the proof: the dialog starts with its amount and invoice.
+    const admin = await signedInPage(browser, "admin");
+    await admin.page.goto("/admin/payments");
+    const queue = admin.page.getByRole("list", { name: "Proofs awaiting a match" });
+    await queue.getByRole("button", { name: `Record payment for proof ${number}` }).click();
+    const dialog = admin.page.getByRole("dialog");
+    await dialog.getByRole("heading", { name: `Record the payment of proof ${number}` }).waitFor();
+    await expect.poll(() => dialog.getByRole("checkbox", { name: new RegExp(number) }).isChecked()).toBe(true);
+    await expect.poll(() => dialog.getByText(/left as credit on the account: R 0\.00/).count()).toBe(1);
+    await dialog.getByRole("button", { name: "Record payment" }).click();
+    await dialog.waitFor({ state: "hidden" });
+    await expect.poll(() => queue.getByText(`Ref. ${number}`).count()).toBe(0);
+    await screenshot(admin.page, "payments-admin-recorded");
+
+    // The invoice is paid, and its report went to the attorney in the same step.
+    await admin.page.goto(`/invoices/${draft!.id}`);
+    await admin.page.getByText("Paid", { exact: true }).first().waitFor();
+    await attorney.page.goto(`/invoices/${draft!.id}`);
+    await attorney.page.getByText("Paid", { exact: true }).first().waitFor();
+    await attorney.page.getByRole("list", { name: "Payments on this invoice" }).getByText(number).waitFor();
+    await attorney.page.goto(`/reports/${draft!.reportId}`);
+    await attorney.page.getByText("Released", { exact: true }).first().waitFor();
+    await attorney.page.goto("/payments");
+    await attorney.page.getByRole("list", { name: "Proofs of payment" }).locator("li", { hasText: `Ref. ${number}` }).getByText("Matched").waitFor();
+    await admin.context.close();
+    await attorney.context.close();
+  }, 120_000);
+});
