@@ -12,7 +12,7 @@ import { Card, CardContent } from "@/components/ui/card";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { FormDialog } from "@/components/ui/form-dialog";
 import { Switch } from "@/components/ui/switch";
-import { Tabs, TabsList, TabsTrigger } from "@/components/ui/tabs";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { useCurrentUser } from "@/hooks/use-auth";
 import { toast } from "@/hooks/use-toast";
 import { formatDateTime, formatFileSize } from "@/lib/format";
@@ -51,8 +51,8 @@ function VideoConferencesPage() {
           )
         }
       />
-      <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
-        <Tabs value={when} onValueChange={(v) => setWhen(v as When)}>
+      <Tabs value={when} onValueChange={(v) => setWhen(v as When)}>
+        <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
           <TabsList>
             <TabsTrigger value="upcoming" className="px-4">
               Upcoming
@@ -61,31 +61,38 @@ function VideoConferencesPage() {
               Past
             </TabsTrigger>
           </TabsList>
-        </Tabs>
-        {staff && (
-          <div className="flex items-center gap-2">
-            <Switch id="meetings-all" checked={all} onCheckedChange={setAll} />
-            <label htmlFor="meetings-all" className="text-sm">
-              All meetings of the agency
-            </label>
-          </div>
-        )}
-      </div>
-      <LoadState
-        query={list}
-        loadingLabel="Loading meetings"
-        errorTitle="Could not load the meetings"
-        isEmpty={(list.data ?? []).length === 0}
-        emptyIcon={Video}
-        emptyTitle={when === "upcoming" ? "No upcoming meetings" : "No past meetings"}
-        emptyText={when === "upcoming" ? "Meetings you are invited to appear here; confirming a video booking arranges its meeting." : "Meetings that ended or were cancelled appear here."}
-      >
-        <ul className="grid gap-3" aria-label={when === "upcoming" ? "Upcoming meetings" : "Past meetings"}>
-          {(list.data ?? []).map((m) => (
-            <MeetingRow key={m.id} meeting={m} onDetails={() => setOpenId(m.id)} />
-          ))}
-        </ul>
-      </LoadState>
+          {staff && (
+            <div className="flex items-center gap-2">
+              <Switch id="meetings-all" checked={all} onCheckedChange={setAll} />
+              <label htmlFor="meetings-all" className="text-sm">
+                All meetings of the agency
+              </label>
+            </div>
+          )}
+        </div>
+        {/* Each tab's panel holds the list, so the tabs point at something (aria-controls). */}
+        {(["upcoming", "past"] as const).map((tab) => (
+          <TabsContent key={tab} value={tab}>
+            {tab === when && (
+              <LoadState
+                query={list}
+                loadingLabel="Loading meetings"
+                errorTitle="Could not load the meetings"
+                isEmpty={(list.data ?? []).length === 0}
+                emptyIcon={Video}
+                emptyTitle={when === "upcoming" ? "No upcoming meetings" : "No past meetings"}
+                emptyText={when === "upcoming" ? "Meetings you are invited to appear here; confirming a video booking arranges its meeting." : "Meetings that ended or were cancelled appear here."}
+              >
+                <ul className="grid gap-3" aria-label={when === "upcoming" ? "Upcoming meetings" : "Past meetings"}>
+                  {(list.data ?? []).map((m) => (
+                    <MeetingRow key={m.id} meeting={m} onDetails={() => setOpenId(m.id)} />
+                  ))}
+                </ul>
+              </LoadState>
+            )}
+          </TabsContent>
+        ))}
+      </Tabs>
       {staff && <CreateMeetingDialog key={creating ? "open" : "closed"} open={creating} onClose={() => setCreating(false)} onCreated={(m) => { setCreating(false); setOpenId(m.id); }} />}
       {openId && <MeetingDialog id={openId} staff={staff} onClose={() => setOpenId(null)} />}
     </>
