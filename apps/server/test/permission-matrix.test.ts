@@ -152,6 +152,7 @@ const MATRIX: Record<string, "public" | Role[]> = {
   // (roomProcedure), which meetings.test.ts checks reaches nothing else.
   "meetings.list": ALL,
   "meetings.get": ALL,
+  "meetings.invitees": [A, E],
   "meetings.create": [A, E],
   "meetings.invite": [A, E],
   "meetings.uninvite": [A, E],
@@ -276,6 +277,7 @@ const NOT_ONE_RECORD = new Set([
   "payments.listAccounts",
   "payments.record",
   "meetings.list",
+  "meetings.invitees",
   "meetings.create",
   "meetings.joinAsGuest",
 ]);
