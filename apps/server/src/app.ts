@@ -35,6 +35,8 @@ declare module "fastify" {
     appUrl: string;
     /** This process's LISTEN connection (AppOptions.listener), null without one. */
     listener: Listener | null;
+    /** Sessions, users and notification versions in memory (session-cache.ts), null without a listener. */
+    sessionCache: SessionCache | null;
   }
 }
 
@@ -80,6 +82,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate("listener", listener);
   // Who is asking, from memory while revocations can be heard (docs/decisions.md, "Session cache").
   const sessionCache = listener ? new SessionCache(listener) : null;
+  app.decorate("sessionCache", sessionCache);
   if (listener) app.addHook("onClose", () => listener.close());
 
   // One translation of errors for every route: AppError keeps its code and sentence, Fastify's

@@ -27,6 +27,8 @@ type StoredSession = Omit<Session, "cookie">;
 export class SessionCache {
   private readonly sessions = new Map<string, StoredSession>();
   private readonly users = new Map<string, CurrentUser>();
+  /** Each user's notification version (the bell's ETag). */
+  private readonly versions = new Map<string, number>();
   /**
    * Moves with every announcement: a read that started before one may have read the old row, so
    * it is not kept (a change committed during the read would otherwise stay cached).
@@ -42,7 +44,7 @@ export class SessionCache {
   /** True while memory may answer: the channel is listened to and nothing was missed. */
   get active(): boolean {
     if (this.listener?.isListening(SESSION_CHANNEL)) return true;
-    if (this.sessions.size > 0 || this.users.size > 0) this.clear();
+    if (this.sessions.size > 0 || this.users.size > 0 || this.versions.size > 0) this.clear();
     return false;
   }
 
@@ -56,11 +58,13 @@ export class SessionCache {
     const id = event.payload.slice(2);
     if (event.payload.startsWith("s:")) this.sessions.delete(id);
     else if (event.payload.startsWith("u:")) this.users.delete(id);
+    else if (event.payload.startsWith("n:")) this.versions.delete(id);
   }
 
   private clear() {
     this.sessions.clear();
     this.users.clear();
+    this.versions.clear();
   }
 
   /** A session from memory, or else from `read`, kept when nothing was announced meanwhile. */
@@ -88,6 +92,17 @@ export class SessionCache {
     const fresh = await read();
     if (fresh && active && epoch === this.epoch) keep(this.users, userId, fresh);
     return fresh && structuredClone(fresh);
+  }
+
+  /** A user's notification version from memory, or else from `read` (kept as a session is). */
+  async notificationVersion(userId: string, read: () => Promise<number>): Promise<number> {
+    const active = this.active;
+    const cached = active ? this.versions.get(userId) : undefined;
+    if (cached !== undefined) return touch(this.versions, userId, cached);
+    const epoch = this.epoch;
+    const fresh = await read();
+    if (active && epoch === this.epoch) keep(this.versions, userId, fresh);
+    return fresh;
   }
 
   /**

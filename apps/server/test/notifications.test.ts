@@ -3,6 +3,7 @@ import { testDialects } from "@medlegal/db/testing";
 import { notificationsService } from "@medlegal/api";
 import type { TestApp } from "./helpers";
 import { createTestApp, login } from "./helpers";
+import { SESSION_CHANNEL } from "../src/session-cache";
 
 describe.each(testDialects())("notifications and the unread messages count on %s", (kind) => {
   let t: TestApp;
@@ -147,7 +148,18 @@ describe.each(testDialects())("notifications and the unread messages count on %s
     expect((await poll()).json()).toEqual(first.json());
     // Each change to the employee's notifications gives a new tag and the new list; then 304 again.
     const changedBy = async (change: () => Promise<unknown>) => {
+      // The server keeps the version in memory and forgets it when the change is announced
+      // (docs/decisions.md, "Session cache"): a change made here beside the server waits for that.
+      const announced = new Promise<void>((resolve) => {
+        const stop = t.app.listener!.subscribe(SESSION_CHANNEL, (event) => {
+          if (event.kind === "payload" && event.payload === `n:${employee.id}`) {
+            stop();
+            resolve();
+          }
+        });
+      });
       await change();
+      await announced;
       const response = await poll(etag);
       expect(response.statusCode).toBe(200);
       expect(response.headers.etag).not.toBe(etag);

@@ -33,7 +33,8 @@ export async function notificationRoutes(app: FastifyInstance) {
   app.get("/api/notifications/:id", { config: { poll: true } }, async (request, reply) => {
     const actor = signedInActor(request);
     const { id: userId } = parseInput(notificationOwnerParamsSchema, request.params);
-    const etag = notificationListETag(await notificationsService.notificationListVersion({ db, actor }, userId));
+    const remember = app.sessionCache ? app.sessionCache.notificationVersion.bind(app.sessionCache) : undefined;
+    const etag = notificationListETag(await notificationsService.notificationListVersion({ db, actor }, userId, remember));
     reply.header("ETag", etag);
     if (matchesETag(request.headers["if-none-match"], etag)) return reply.code(304).send();
     // The same output contract as notifications.list: only the named fields leave the server.

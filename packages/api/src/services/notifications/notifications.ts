@@ -67,10 +67,20 @@ export async function listNotifications(
  * (triggers on the table, see the notification-versions migration), so an equal version means an
  * equal list. 0 for a user who never had one. The bell's poll compares it before reading the list.
  */
-export async function notificationListVersion({ db, actor }: Deps, userId: string): Promise<number> {
+/**
+ * The version of a user's notification list. `remember` may answer from a process's memory (the
+ * server's session cache, docs/decisions.md "Session cache"); the owner check runs first either way.
+ */
+export async function notificationListVersion(
+  { db, actor }: Deps,
+  userId: string,
+  remember: (userId: string, read: () => Promise<number>) => Promise<number> = (_, read) => read(),
+): Promise<number> {
   assertOwnList(actor, userId);
-  const row = await db.selectFrom("notification_versions").select("version").where("user_id", "=", userId).executeTakeFirst();
-  return row?.version ?? 0;
+  return remember(userId, async () => {
+    const row = await db.selectFrom("notification_versions").select("version").where("user_id", "=", userId).executeTakeFirst();
+    return row?.version ?? 0;
+  });
 }
 
 export async function markNotificationRead({ db, actor }: Deps, notificationId: string): Promise<NotificationDto> {

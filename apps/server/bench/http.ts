@@ -1,0 +1,134 @@
+/**
+ * `pnpm bench:http`: the signed-in polls against a bare Fastify hello-world, each in its own
+ * process on this machine, as ratios measured in one run (docs/decisions.md, "Performance").
+ * PGlite by default; PostgreSQL when BENCH_DATABASE_URL names a server (a throw-away database is
+ * created on it). Nothing here passes or fails: it prints each figure next to its target.
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import http from "node:http";
+import { cpus, tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { createTestDatabase } from "@medlegal/db/testing";
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+const CONCURRENCY = 16;
+const serverDir = resolve(import.meta.dirname, "..");
+const ticksPerSecond = 100; // USER_HZ on Linux
+
+function start(command: string, args: string[], env: Record<string, string>, port: number): Promise<ChildProcess> {
+  const child = spawn(command, args, { cwd: serverDir, env: { ...process.env, ...env, PORT: String(port), HOST: "127.0.0.1", LOG_LEVEL: "silent" }, stdio: ["ignore", "pipe", "pipe"] });
+  let output = "";
+  child.stdout!.on("data", (c) => (output += c));
+  child.stderr!.on("data", (c) => (output += c));
+  return new Promise((done, fail) => {
+    const deadline = Date.now() + 180_000;
+    const probe = () => {
+      const request = http.get({ host: "127.0.0.1", port, path: "/" }, (res) => {
+        res.resume();
+        done(child);
+      });
+      request.on("error", () => {
+        if (child.exitCode !== null || Date.now() > deadline) return fail(new Error(`did not start:\n${output}`));
+        setTimeout(probe, 200);
+      });
+    };
+    probe();
+  });
+}
+
+/** CPU seconds a process and its descendants (tsx runs the server in a child) have used, from /proc. */
+function cpuSeconds(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+  let total = (Number(fields[11]) + Number(fields[12])) / ticksPerSecond;
+  for (const task of readdirSync(`/proc/${pid}/task`)) {
+    const children = readFileSync(`/proc/${pid}/task/${task}/children`, "utf8").trim();
+    for (const child of children ? children.split(" ") : []) total += cpuSeconds(Number(child));
+  }
+  return total;
+}
+
+const agent = new http.Agent({ keepAlive: true, maxSockets: CONCURRENCY });
+
+function request(port: number, path: string, headers: Record<string, string>, method = "GET", body?: string) {
+  return new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }>((done, fail) => {
+    const req = http.request({ host: "127.0.0.1", port, path, method, headers, agent }, (res) => {
+      let text = "";
+      res.setEncoding("latin1");
+      res.on("data", (c) => (text += c));
+      res.on("end", () => done({ status: res.statusCode!, headers: res.headers, body: text }));
+    });
+    req.on("error", fail);
+    req.end(body);
+  });
+}
+
+/** Requests answered per second by CONCURRENCY loops for SECONDS, and the server's CPU per request. */
+async function load(port: number, pid: number, path: string, headers: Record<string, string>, expectStatus: number) {
+  const until = Date.now() + SECONDS * 1000;
+  let count = 0;
+  const cpuBefore = cpuSeconds(pid);
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: CONCURRENCY }, async () => {
+      while (Date.now() < until) {
+        const answer = await request(port, path, headers);
+        if (answer.status !== expectStatus) throw new Error(`${path}: ${answer.status}, expected ${expectStatus}`);
+        count++;
+      }
+    }),
+  );
+  const elapsed = (performance.now() - started) / 1000;
+  return { perSecond: count / elapsed, cpuPerRequest: (cpuSeconds(pid) - cpuBefore) / count };
+}
+
+const basePort = 39_400 + Math.floor(Math.random() * 500);
+const dataDir = mkdtempSync(join(tmpdir(), "medlegal-bench-"));
+let database = "PGlite";
+const env: Record<string, string> = { DATA_DIR: dataDir, DATABASE_URL: "", SMTP_URL: "" };
+let dropDatabase: (() => Promise<void>) | null = null;
+if (process.env.BENCH_DATABASE_URL) {
+  process.env.TEST_DATABASE_URL = process.env.BENCH_DATABASE_URL;
+  // A throw-away database on that server; the app seeds the demo data into it on start.
+  const handle = await createTestDatabase("pg");
+  Object.assign(env, { DATABASE_URL: handle.url!, SEED_DEMO: "true" });
+  database = `PostgreSQL (${new URL(process.env.BENCH_DATABASE_URL).host})`;
+  dropDatabase = () => handle.close();
+}
+
+const bare = await start(process.execPath, ["bench/bare-fastify.mjs"], {}, basePort);
+const app = await start(join(serverDir, "node_modules/.bin/tsx"), ["src/main.ts"], env, basePort + 1);
+const appPort = basePort + 1;
+try {
+  const origin = `http://127.0.0.1:${appPort}`;
+  const login = await request(appPort, "/api/login", { "content-type": "application/json", origin }, "POST", JSON.stringify({ username: "admin", password: "Demo@Password1" }));
+  if (login.status !== 200) throw new Error(`login: ${login.status} ${login.body}`);
+  const cookie = String(login.headers["set-cookie"]![0]).split(";")[0]!;
+  const userId = (JSON.parse(login.body) as { id: string }).id;
+  const signedIn = { cookie, "accept-encoding": "br, gzip" };
+  const first = await request(appPort, `/api/notifications/${userId}`, signedIn);
+  const etag = String(first.headers.etag);
+
+  const baseline = await load(basePort, bare.pid!, "/", {}, 200);
+  const unchanged = await load(appPort, app.pid!, `/api/notifications/${userId}`, { ...signedIn, "if-none-match": etag }, 304);
+  const changed = await load(appPort, app.pid!, `/api/notifications/${userId}`, signedIn, 200);
+  const user = await load(appPort, app.pid!, "/api/user", signedIn, 200);
+
+  const ratio = (r: { perSecond: number }) => r.perSecond / baseline.perSecond;
+  const pollCores = 200 * unchanged.cpuPerRequest; // 1,000 users, one poll each per 5 s
+  const row = (figure: string, value: string, target: string) => console.log(`| ${figure} | ${value} | ${target} |`);
+  console.log(`\n${cpus()[0]?.model ?? "unknown CPU"}, ${cpus().length} cores, Node ${process.version}, ${database}; ${CONCURRENCY} connections, ${SECONDS} s each\n`);
+  console.log("| figure | measured | target |\n|---|---:|---:|");
+  row("bare Fastify hello-world (baseline)", `${baseline.perSecond.toFixed(0)} req/s`, "1x");
+  row("GET /api/notifications/{id}, unchanged (304)", `${ratio(unchanged).toFixed(2)}x (${unchanged.perSecond.toFixed(0)} req/s)`, database === "PGlite" ? ">= 0.3x" : ">= 0.5x");
+  row("GET /api/notifications/{id}, changed (200, compressed)", `${ratio(changed).toFixed(2)}x (${changed.perSecond.toFixed(0)} req/s)`, ">= 0.25x on PostgreSQL");
+  row("GET /api/user", `${ratio(user).toFixed(2)}x (${user.perSecond.toFixed(0)} req/s)`, ">= 0.5x");
+  row("1,000 users polling every 5 s (server CPU)", `${pollCores.toFixed(3)} of a core`, "<= 0.05");
+} finally {
+  bare.kill();
+  app.kill();
+  await new Promise((r) => setTimeout(r, 300));
+  await dropDatabase?.().catch(() => {});
+  rmSync(dataDir, { recursive: true, force: true });
+  agent.destroy();
+}
