@@ -30,7 +30,7 @@ const PHONE_ROUTES: Record<Role, string[]> = {
   administrator: ["/", "/admin/users", "/booking-form", "/queries/$id", "/appointments", "/settings?tab=checklist", "/settings?tab=release", "/manual-invoice", "/sa-invoice-demo", "/admin/payments?attorney=$attorneyId"],
   employee: ["/", "/admin/query-management", "/video-conferences", "/call-rosters", "/queries/$id", "/admin/bookings", "/sla-monitoring", "/reports", "/reports/$id", "/invoices", "/invoices/$id"],
   attorney: ["/", "/queries", "/booking-form", "/queries/$id", "/booking-form/$bookingId", "/cases", "/sla-tracking", "/reports", "/reports/$id", "/invoices", "/invoices/$id", "/payments"],
-  consultant: ["/", "/my-bookings", "/expert-availability", "/queries/$id", "/appointments", "/reports/$id"],
+  consultant: ["/", "/my-bookings", "/expert-availability", "/queries/$id", "/appointments", "/reports/$id", "/expert-invoice-generator"],
 };
 
 let browser: Browser;

@@ -66,7 +66,7 @@ function InvoicesPage() {
         <SelectFilter<InvoiceStatus> label="Status" id="invoices-status" value={filters.status} onChange={(status) => set({ status })} allLabel="Any status" options={INVOICE_STATUSES.filter((s) => staff || s !== "draft")} labels={INVOICE_STATUS_LABELS} />
         {staff && (
           <>
-            <SelectFilter<InvoiceListKind> label="Kind" id="invoices-kind" value={filters.kind} onChange={(kind) => set({ kind })} allLabel="Invoices and credit notes" options={INVOICE_LIST_KINDS} labels={INVOICE_LIST_KIND_LABELS} />
+            <SelectFilter<InvoiceListKind> label="Kind" id="invoices-kind" value={filters.kind} onChange={(kind) => set({ kind })} allLabel="Any kind" options={INVOICE_LIST_KINDS} labels={INVOICE_LIST_KIND_LABELS} />
             <SelectFilter<string>
               label="Recipient attorney"
               id="invoices-attorney"

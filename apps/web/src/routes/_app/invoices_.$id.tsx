@@ -125,7 +125,7 @@ function InvoiceView({ i, role }: { i: InvoiceDetail; role: Role }) {
   // The copy marked "Copy" goes to the recipient again; the server allows it once every 10 minutes.
   const emailAgain = trpc.invoices.emailAgain.useMutation({
     onSuccess: (sent) => toast({ title: `Copy of ${i.number} e-mailed`, description: `Sent to ${sent.sentTo}, marked "Copy".` }),
-    onError: failed,
+    onError: (e) => toast({ variant: "destructive", title: "Not sent", description: trpcErrorMessage(e) }),
   });
   const staff = isStaff(role);
   const creditErrors = React.useMemo(() => (credit.error ? trpcFieldErrors(credit.error) : undefined), [credit.error]);

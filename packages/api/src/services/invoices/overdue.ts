@@ -6,7 +6,7 @@ import { daysPastDue, formatRand, invoiceBalance, OPEN_INVOICE_STATUSES, PAYMENT
 import type { Actor } from "../../context";
 import { recordAudit } from "../audit/audit";
 import { notifyMany } from "../notifications/notifications";
-import { now } from "../platform/clock";
+import { now, stamp } from "../platform/clock";
 import type { SweepJob } from "../platform/sweeper";
 
 /** The sweeper acts as nobody: its audit rows have no user. */
@@ -109,7 +109,7 @@ async function remindBatch(trx: Transaction<Database>, today: string, batch: num
   const values = rows.flatMap((row) => {
     const stages = reminderStagesDue(row.due_date!, today);
     const latest = stages[stages.length - 1];
-    return stages.map((stage) => ({ invoice_id: row.id, stage, notified: stage === latest }));
+    return stages.map((stage) => ({ invoice_id: row.id, stage, notified: stage === latest, ...stamp("sent_at") }));
   });
   // A row another process wrote first is left alone, and its reminder is not sent again.
   const inserted = await trx
