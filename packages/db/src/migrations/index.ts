@@ -14,6 +14,7 @@ import * as invoices from "./2026-11-24-51-invoices";
 import * as payments from "./2026-11-25-61-payments";
 import * as invoiceReminders from "./2026-11-25-62-invoice-reminders";
 import * as notificationVersions from "./2026-11-25-81-notification-versions";
+import * as sessionRevocation from "./2026-11-25-82-session-revocation";
 import * as meetings from "./2026-11-25-91-meetings";
 
 /** Every migration, by name; names sort by date so Kysely runs them in order. */
@@ -33,5 +34,6 @@ export const migrations: Record<string, Migration> = {
   "2026-11-25-61-payments": payments,
   "2026-11-25-62-invoice-reminders": invoiceReminders,
   "2026-11-25-81-notification-versions": notificationVersions,
+  "2026-11-25-82-session-revocation": sessionRevocation,
   "2026-11-25-91-meetings": meetings,
 };
