@@ -8,8 +8,8 @@ export const DEMO_PASSWORD = "Demo@Password1";
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 export const ARTIFACTS = resolve(import.meta.dirname, "artifacts");
 
-/** Debian's Chromium, headless, with the flags this machine's closed network needs. */
-export async function launch(): Promise<Browser> {
+/** Debian's Chromium, headless, with the flags this machine's closed network needs (and any a test adds). */
+export async function launch(extraArgs: string[] = []): Promise<Browser> {
   if (!existsSync(CHROMIUM)) throw new Error(`Chromium not found at ${CHROMIUM}: apt-get install -y chromium`);
   return chromium.launch({
     executablePath: CHROMIUM,
@@ -23,6 +23,7 @@ export async function launch(): Promise<Browser> {
       "--disable-component-update",
       "--disable-sync",
       "--disable-dev-shm-usage",
+      ...extraArgs,
     ],
   });
 }

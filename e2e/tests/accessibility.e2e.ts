@@ -28,9 +28,9 @@ const ROLES = Object.keys(USERNAMES) as Role[];
 /** At 375 px: the dashboard, a list, a form and a detail page (and a calendar) per role. */
 const PHONE_ROUTES: Record<Role, string[]> = {
   administrator: ["/", "/admin/users", "/booking-form", "/queries/$id", "/appointments", "/settings?tab=checklist", "/settings?tab=release", "/manual-invoice", "/sa-invoice-demo", "/admin/payments?attorney=$attorneyId"],
-  employee: ["/", "/admin/query-management", "/call-rosters", "/queries/$id", "/admin/bookings", "/sla-monitoring", "/reports", "/reports/$id", "/invoices", "/invoices/$id"],
+  employee: ["/", "/admin/query-management", "/video-conferences", "/call-rosters", "/queries/$id", "/admin/bookings", "/sla-monitoring", "/reports", "/reports/$id", "/invoices", "/invoices/$id"],
   attorney: ["/", "/queries", "/booking-form", "/queries/$id", "/booking-form/$bookingId", "/cases", "/sla-tracking", "/reports", "/reports/$id", "/invoices", "/invoices/$id", "/payments"],
-  consultant: ["/", "/my-bookings", "/expert-availability", "/queries/$id", "/appointments", "/reports/$id"],
+  consultant: ["/", "/my-bookings", "/expert-availability", "/queries/$id", "/appointments", "/reports/$id", "/expert-invoice-generator"],
 };
 
 let browser: Browser;
@@ -123,7 +123,7 @@ const withParams = (path: string, params: Record<string, string>) => named(path)
 /** Screens behind a route's tabs and views, by who may open them. */
 const TAB_ROUTES: { path: string; roles: readonly Role[] }[] = [
   ...["password", "security", "notifications"].map((tab) => ({ path: `/settings?tab=${tab}`, roles: ROLES })),
-  ...["agency", "sla", "holidays", "checklist", "release"].map((tab) => ({ path: `/settings?tab=${tab}`, roles: ["administrator"] as const })),
+  ...["agency", "sla", "holidays", "checklist", "release", "video"].map((tab) => ({ path: `/settings?tab=${tab}`, roles: ["administrator"] as const })),
   { path: "/audit-trail?tab=reads", roles: ["administrator"] },
   // Payment Management with an attorney's account open (record, allocate, proofs, statement).
   { path: "/admin/payments?attorney=$attorneyId", roles: ["administrator"] },
@@ -143,7 +143,7 @@ describe("accessibility: no serious or critical axe violation", () => {
     const found: string[] = [];
     for (const width of [1280, 375]) {
       const { context, page } = await quietPage(width);
-      for (const path of ["/auth", "/auth?signedOut=inactive", "/reset-password", "/reset-password?token=not-a-real-token", "/no-such-page"]) {
+      for (const path of ["/auth", "/auth?signedOut=inactive", "/reset-password", "/reset-password?token=not-a-real-token", "/join/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA?token=v1.not-a-real-token", "/no-such-page"]) {
         found.push(...(await visit(page, path, `signed out @${width}`)));
       }
       await page.goto("/auth");

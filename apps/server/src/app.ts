@@ -25,6 +25,7 @@ import { authRoutes } from "./rest/auth";
 import { fileRoutes } from "./rest/files";
 import { slaRoutes } from "./rest/sla";
 import { notificationRoutes } from "./rest/notifications";
+import { SessionCache } from "./session-cache";
 import { PgSessionStore } from "./session-store";
 
 declare module "fastify" {
@@ -77,6 +78,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate("appUrl", options.appUrl);
   const listener = options.listener ?? null;
   app.decorate("listener", listener);
+  // Who is asking, from memory while revocations can be heard (docs/decisions.md, "Session cache").
+  const sessionCache = listener ? new SessionCache(listener) : null;
   if (listener) app.addHook("onClose", () => listener.close());
 
   // One translation of errors for every route: AppError keeps its code and sentence, Fastify's
@@ -133,12 +136,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await api.register(session, {
       secret: options.sessionSecret,
       cookieName: SESSION_COOKIE,
-      store: new PgSessionStore(options.db),
+      store: new PgSessionStore(options.db, sessionCache),
       saveUninitialized: false,
       rolling: false,
       cookie: { httpOnly: true, sameSite: "lax", secure: "auto", path: "/" },
     });
-    await api.register(authPlugin, { db: options.db });
+    await api.register(authPlugin, { db: options.db, cache: sessionCache });
 
     await api.register(authRoutes, { mailer: options.mailer, limits });
     await api.register(notificationRoutes);

@@ -1,6 +1,6 @@
 import { join } from "node:path";
 import { createDatabase, defaultDataDir, migrateAsOwner, migrateToLatest, repoRoot } from "@medlegal/db";
-import { createFileMailer, createSmtpMailer, DEMO_PASSWORD, meetingsJob, outboxJob, purgeJob, seedDemoData, slaAlertsJob, startSweeper } from "@medlegal/api";
+import { createFileMailer, createSmtpMailer, DEMO_PASSWORD, invoicesJob, meetingsJob, outboxJob, purgeJob, seedDemoData, slaAlertsJob, startSweeper } from "@medlegal/api";
 import { buildApp } from "./app";
 import type { ServerConfig } from "./config";
 import { ConfigError, resolveConfig } from "./config";
@@ -50,9 +50,10 @@ const app = await buildApp({
   listener: handle.createListener(),
 });
 
-// Background work of this process: notification e-mails queued in transactions, and purging
-// what has expired. Every instance runs it; each job claims its rows, so nothing happens twice.
-const sweeper = startSweeper([outboxJob(handle.db, mailer, appUrl), purgeJob(handle.db), slaAlertsJob(handle.db), meetingsJob(handle.db)]);
+// Background work of this process: notification e-mails queued in transactions, purging what
+// has expired, SLA alerts, meetings, overdue invoices and payment reminders. Every instance runs
+// it; each job claims its rows, so nothing happens twice.
+const sweeper = startSweeper([outboxJob(handle.db, mailer, appUrl), purgeJob(handle.db), slaAlertsJob(handle.db), meetingsJob(handle.db), invoicesJob(handle.db)]);
 
 const shutdown = async () => {
   await sweeper.stop();

@@ -3,6 +3,7 @@ import type { Database } from "@medlegal/db";
 import type * as Fastify from "fastify";
 import type { SessionStore } from "@fastify/session";
 import { SESSION_ABSOLUTE_MS, SESSION_IDLE_MS } from "@medlegal/domain";
+import type { SessionCache } from "./session-cache";
 
 declare module "fastify" {
   interface Session {
@@ -26,7 +27,11 @@ export function sessionExpiry(session: { signedInAt?: number; lastSeenAt?: numbe
  * and ending a user's sessions (password reset, deactivation) is one DELETE.
  */
 export class PgSessionStore implements SessionStore {
-  constructor(private readonly db: Kysely<Database>) {}
+  /** `cache` answers most reads from memory (docs/decisions.md, "Session cache"). */
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly cache: SessionCache | null = null,
+  ) {}
 
   /**
    * Saves a session. A signed-in session is only ever updated, never inserted: once logout, a
@@ -56,20 +61,29 @@ export class PgSessionStore implements SessionStore {
             oc.column("sid").doUpdateSet({ data: row.data, expires_at: row.expires_at }).where("sessions.user_id", "is", null),
           )
           .execute();
+    this.cache?.forgetSession(sid);
     write.then(() => callback(), callback);
   }
 
   get(sid: string, callback: (err: unknown, result?: Fastify.Session | null) => void): void {
-    this.db
-      .selectFrom("sessions")
-      .select(["data"])
-      .where("sid", "=", sid)
-      .where("expires_at", ">", new Date())
-      .executeTakeFirst()
-      .then((row) => callback(null, row ? (row.data as Fastify.Session) : null), callback);
+    const read = () =>
+      this.db
+        .selectFrom("sessions")
+        .select(["data"])
+        .where("sid", "=", sid)
+        .where("expires_at", ">", new Date())
+        .executeTakeFirst()
+        .then((row) => (row ? (row.data as Fastify.Session) : null));
+    const found = this.cache ? this.cache.session(sid, read) : read();
+    found.then((session) => {
+      // A kept session still ends on time: the expiry is judged on every read, as the row's is.
+      if (session && sessionExpiry(session).getTime() <= Date.now()) return callback(null, null);
+      callback(null, session as Fastify.Session | null);
+    }, callback);
   }
 
   destroy(sid: string, callback: (err?: unknown) => void): void {
+    this.cache?.forgetSession(sid);
     this.db
       .deleteFrom("sessions")
       .where("sid", "=", sid)

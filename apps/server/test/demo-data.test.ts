@@ -194,6 +194,37 @@ describe.each(testDialects().flatMap((kind) => FIRST_STARTS.map((now) => [kind, 
     expect([...proofs].sort()).toEqual(["matched", "rejected", "uploaded"]);
   });
 
+  it("holds an overdue invoice whose attorney was reminded, and unbilled work for the demo expert's invoice generator", async () => {
+    const overdue = await t.db.selectFrom("invoices").select(["id", "attorney_id", "due_date", "number"]).where("status", "=", "overdue").execute();
+    expect(overdue.length).toBeGreaterThan(0);
+    for (const invoice of overdue) expect(invoice.due_date! < today, invoice.number!).toBe(true);
+    // Nothing past due is left unswept, and every reminder sent reached the attorney's bell.
+    const unswept = await t.db.selectFrom("invoices").select("number").where("status", "in", ["issued", "partially_paid"]).where("due_date", "<", today).execute();
+    expect(unswept).toEqual([]);
+    const reminders = await t.db
+      .selectFrom("invoice_reminders")
+      .innerJoin("invoices", "invoices.id", "invoice_reminders.invoice_id")
+      .select(["invoices.id", "invoices.attorney_id", "invoices.number"])
+      .where("invoice_reminders.notified", "=", true)
+      .execute();
+    expect(reminders.length).toBeGreaterThan(0);
+    for (const r of reminders) {
+      const bell = await t.db.selectFrom("notifications").select("id").where("user_id", "=", r.attorney_id!).where("type", "=", "payment_reminder").where("link", "=", `/invoices/${r.id}`).execute();
+      expect(bell.length, r.number!).toBeGreaterThan(0);
+    }
+
+    // The generator opens on the last 90 days: an expert has priced work there to invoice (the
+    // demo expert Dr Venter always: the seed bills only their older work).
+    const cookie = (await login(t.app, "employee")).cookie;
+    const venter = await t.db.selectFrom("users").select("id").where("username", "=", "dr_venter").executeTakeFirstOrThrow();
+    const work = await trpc<{ eventKey: string; unitPriceCents: number | null }[]>(t.app, cookie, "invoices.listUnbilled", { consultantId: venter.id, from: addDays(today, -90), to: today });
+    expect(work.status, work.error?.message).toBe(200);
+    expect(work.data.filter((w) => w.unitPriceCents !== null).length).toBeGreaterThan(0);
+    // The demo expert opens the generator on an approved report of theirs.
+    const own = await trpc<{ kind: string; unitPriceCents: number | null }[]>(t.app, (await login(t.app, "consultant")).cookie, "invoices.listUnbilled", { from: addDays(today, -90), to: today });
+    expect(own.data.filter((w) => w.unitPriceCents !== null).length).toBeGreaterThan(0);
+  });
+
   it("lets every demo user sign in, and opens this week's schedules on real work for each role", async () => {
     const week = { from: monday, to: addDays(monday, 6), limit: 100 };
     const cookies: Record<string, string> = {};

@@ -88,7 +88,7 @@ describe.each(testDialects())("invoices on %s", (kind) => {
       [30, 5, 35],
     ]);
     expect([d.netCents, d.vatCents, d.totalCents]).toEqual([123_487, 18_524, 142_011]);
-    expect(d.can).toEqual({ edit: true, issue: true, discard: true, credit: false });
+    expect(d.can).toEqual({ edit: true, issue: true, discard: true, credit: false, emailAgain: false });
     // The attorney does not see a draft addressed to them.
     expect((await trpc(t.app, c.attorney!, "invoices.get", { id: d.id })).status).toBe(404);
 

@@ -79,6 +79,18 @@ describe.each(testDialects())("video meetings on %s", (kind) => {
     return { ...m, guest: guest.cookie };
   }
 
+  it("offers staff the active users to invite, with only experts and staff as possible hosts", async () => {
+    await t.db.updateTable("users").set({ is_active: false }).where("username", "=", "nomsa").execute();
+    const answer = await trpc<{ id: string; canHost: boolean }[]>(t.app, c.employee!, "meetings.invitees", undefined, "query");
+    await t.db.updateTable("users").set({ is_active: true }).where("username", "=", "nomsa").execute();
+    expect(answer.status).toBe(200);
+    const people = answer.data!;
+    expect(people.some((p) => p.id === ids.nomsa)).toBe(false);
+    expect(people.find((p) => p.id === ids.attorney)?.canHost).toBe(false);
+    expect(people.find((p) => p.id === ids.consultant)?.canHost).toBe(true);
+    expect(people.find((p) => p.id === ids.employee)?.canHost).toBe(true);
+  });
+
   it("gives every meeting its own random room id of at least 128 bits, unrelated to its record", async () => {
     const rooms = await Promise.all([1, 2, 3, 4, 5].map(() => arrange()));
     const roomIds = rooms.map((r) => r.roomId);

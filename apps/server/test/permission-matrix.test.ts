@@ -130,6 +130,7 @@ const MATRIX: Record<string, "public" | Role[]> = {
   "invoices.discardDraft": [A, E, C],
   "invoices.issue": [A, E, C],
   "invoices.credit": [A, E],
+  "invoices.emailAgain": [A, E],
   "invoices.listUnbilled": [A, E, C],
   "invoices.createExpertDraft": [A, E, C],
   "invoices.listFees": [A, E, C],
@@ -151,6 +152,7 @@ const MATRIX: Record<string, "public" | Role[]> = {
   // (roomProcedure), which meetings.test.ts checks reaches nothing else.
   "meetings.list": ALL,
   "meetings.get": ALL,
+  "meetings.invitees": [A, E],
   "meetings.create": [A, E],
   "meetings.invite": [A, E],
   "meetings.uninvite": [A, E],
@@ -275,13 +277,14 @@ const NOT_ONE_RECORD = new Set([
   "payments.listAccounts",
   "payments.record",
   "meetings.list",
+  "meetings.invitees",
   "meetings.create",
   "meetings.joinAsGuest",
 ]);
 /** Staff-only procedures on one record: staff see every record, so there is no "someone else's". */
 const STAFF_ONLY_RECORDS = new Set(["queries.move", "queries.take", "queries.assignEmployee", "assignments.withdraw", "bookings.confirm", "bookings.correctAttendance", "sla.pause", "sla.resume",
   "reports.take", "reports.review", "reports.withdraw", "reports.createLinked", "reports.release", "reports.overrideRelease",
-  "invoices.updateDraft", "invoices.credit", "payments.allocate", "payments.reverse", "payments.matchProof", "payments.rejectProof",
+  "invoices.updateDraft", "invoices.credit", "invoices.emailAgain", "payments.allocate", "payments.reverse", "payments.matchProof", "payments.rejectProof",
   // Staff arrange every meeting of the agency; nobody else reaches these (the row matrix above).
   "meetings.invite", "meetings.uninvite", "meetings.resendLink", "meetings.copyGuestLink", "meetings.cancel"]);
 

@@ -43,6 +43,7 @@ import { Route as AppSettingsRouteImport } from './routes/_app/settings'
 import { Route as AppSlaMonitoringRouteImport } from './routes/_app/sla-monitoring'
 import { Route as AppSlaTrackingRouteImport } from './routes/_app/sla-tracking'
 import { Route as AppVideoConferencesRouteImport } from './routes/_app/video-conferences'
+import { Route as JoinRoomIdRouteImport } from './routes/join.$roomId'
 import { Route as AppAdminAssessmentSchedulesRouteImport } from './routes/_app/admin/assessment-schedules'
 import { Route as AppAdminBookingsRouteImport } from './routes/_app/admin/bookings'
 import { Route as AppAdminExpertAppointmentsRouteImport } from './routes/_app/admin/expert-appointments'
@@ -229,6 +230,11 @@ const AppVideoConferencesRoute = AppVideoConferencesRouteImport.update({
   path: '/video-conferences',
   getParentRoute: () => AppRoute,
 } as any)
+const JoinRoomIdRoute = JoinRoomIdRouteImport.update({
+  id: '/join/$roomId',
+  path: '/join/$roomId',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const AppAdminAssessmentSchedulesRoute =
   AppAdminAssessmentSchedulesRouteImport.update({
     id: '/admin/assessment-schedules',
@@ -326,6 +332,7 @@ export interface FileRoutesByFullPath {
   '/sla-monitoring': typeof AppSlaMonitoringRoute
   '/sla-tracking': typeof AppSlaTrackingRoute
   '/video-conferences': typeof AppVideoConferencesRoute
+  '/join/$roomId': typeof JoinRoomIdRoute
   '/admin/assessment-schedules': typeof AppAdminAssessmentSchedulesRoute
   '/admin/bookings': typeof AppAdminBookingsRoute
   '/admin/expert-appointments': typeof AppAdminExpertAppointmentsRoute
@@ -372,6 +379,7 @@ export interface FileRoutesByTo {
   '/sla-monitoring': typeof AppSlaMonitoringRoute
   '/sla-tracking': typeof AppSlaTrackingRoute
   '/video-conferences': typeof AppVideoConferencesRoute
+  '/join/$roomId': typeof JoinRoomIdRoute
   '/': typeof AppIndexRoute
   '/admin/assessment-schedules': typeof AppAdminAssessmentSchedulesRoute
   '/admin/bookings': typeof AppAdminBookingsRoute
@@ -421,6 +429,7 @@ export interface FileRoutesById {
   '/_app/sla-monitoring': typeof AppSlaMonitoringRoute
   '/_app/sla-tracking': typeof AppSlaTrackingRoute
   '/_app/video-conferences': typeof AppVideoConferencesRoute
+  '/join/$roomId': typeof JoinRoomIdRoute
   '/_app/': typeof AppIndexRoute
   '/_app/admin/assessment-schedules': typeof AppAdminAssessmentSchedulesRoute
   '/_app/admin/bookings': typeof AppAdminBookingsRoute
@@ -471,6 +480,7 @@ export interface FileRouteTypes {
     | '/sla-monitoring'
     | '/sla-tracking'
     | '/video-conferences'
+    | '/join/$roomId'
     | '/admin/assessment-schedules'
     | '/admin/bookings'
     | '/admin/expert-appointments'
@@ -517,6 +527,7 @@ export interface FileRouteTypes {
     | '/sla-monitoring'
     | '/sla-tracking'
     | '/video-conferences'
+    | '/join/$roomId'
     | '/'
     | '/admin/assessment-schedules'
     | '/admin/bookings'
@@ -565,6 +576,7 @@ export interface FileRouteTypes {
     | '/_app/sla-monitoring'
     | '/_app/sla-tracking'
     | '/_app/video-conferences'
+    | '/join/$roomId'
     | '/_app/'
     | '/_app/admin/assessment-schedules'
     | '/_app/admin/bookings'
@@ -585,6 +597,7 @@ export interface RootRouteChildren {
   AuthRoute: typeof AuthRoute
   ResetPasswordRoute: typeof ResetPasswordRoute
   TwoFactorSetupRoute: typeof TwoFactorSetupRoute
+  JoinRoomIdRoute: typeof JoinRoomIdRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -827,6 +840,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppVideoConferencesRouteImport
       parentRoute: typeof AppRoute
     }
+    '/join/$roomId': {
+      id: '/join/$roomId'
+      path: '/join/$roomId'
+      fullPath: '/join/$roomId'
+      preLoaderRoute: typeof JoinRoomIdRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/_app/admin/assessment-schedules': {
       id: '/_app/admin/assessment-schedules'
       path: '/admin/assessment-schedules'
@@ -1011,6 +1031,7 @@ const rootRouteChildren: RootRouteChildren = {
   AuthRoute: AuthRoute,
   ResetPasswordRoute: ResetPasswordRoute,
   TwoFactorSetupRoute: TwoFactorSetupRoute,
+  JoinRoomIdRoute: JoinRoomIdRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

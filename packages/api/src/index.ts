@@ -40,4 +40,6 @@ export { slaAlertsJob, sweepSlaAlerts } from "./services/sla/alerts";
 export type { SlaSweepResult } from "./services/sla/alerts";
 export { startSlaTimer, stopSlaTimer } from "./services/sla/timers";
 export { meetingsJob, sweepMeetings } from "./services/meetings/sweep";
+export { invoicesJob, sweepInvoices } from "./services/invoices/overdue";
+export type { InvoiceSweepResult } from "./services/invoices/overdue";
 export * as meetingsService from "./services/meetings/recordings";

@@ -10,6 +10,7 @@ import { seedDemoReports } from "./seed-reports";
 import { seedDemoFees, seedDemoInvoices } from "./seed-invoices";
 import { seedDemoPayments } from "./seed-payments";
 import { hashPassword } from "./services/auth/passwords";
+import { sweepInvoices } from "./services/invoices/overdue";
 import { runAt, stamp } from "./services/platform/clock";
 import { markAllNotificationsRead, notify } from "./services/notifications/notifications";
 import { addShift } from "./services/scheduling/rosters";
@@ -118,6 +119,8 @@ export async function seedDemoData(db: Kysely<Database>, options: { workflow?: b
     await seedDemoSla(db);
     await seedDemoInvoices(db);
     await seedDemoPayments(db);
+    // The overdue sweep as the server runs it: invoices past due become overdue and their attorneys are reminded.
+    await sweepInvoices(db);
   });
   return true;
 }

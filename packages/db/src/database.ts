@@ -667,6 +667,16 @@ export interface PaymentProofsTable {
   updated_at: GeneratedTimestamp;
 }
 
+/** A payment reminder the overdue sweeper sent: one per invoice and stage (unique). */
+export type InvoiceReminderStage = "due" | "days7" | "days30";
+export interface InvoiceRemindersTable {
+  id: Generated<string>;
+  invoice_id: string;
+  stage: InvoiceReminderStage;
+  notified: boolean;
+  sent_at: GeneratedTimestamp;
+}
+
 
 /** A video meeting (docs/architecture.md, "Video assessments"). */
 export interface MeetingsTable {
@@ -801,6 +811,7 @@ export interface Database {
   payments: PaymentsTable;
   payment_allocations: PaymentAllocationsTable;
   payment_proofs: PaymentProofsTable;
+  invoice_reminders: InvoiceRemindersTable;
   meetings: MeetingsTable;
   meeting_participants: MeetingParticipantsTable;
   meeting_guest_sessions: MeetingGuestSessionsTable;

@@ -19,6 +19,12 @@ export interface Listener {
   subscribe(channel: string, handler: ListenerHandler): () => void;
   /** Resolves when every channel subscribed so far is listened to (after a reconnect: again). */
   ready(): Promise<void>;
+  /**
+   * True while `channel` is listened to with nothing missed: false before its LISTEN, while the
+   * connection is lost and until the "resync" after it. A cache that relies on notifications
+   * (docs/decisions.md, "Session cache") serves from memory only while this holds.
+   */
+  isListening(channel: string): boolean;
   /** Stops listening and closes the connection; handlers hear nothing afterwards. */
   close(): Promise<void>;
 }
@@ -94,6 +100,8 @@ export function createPgListener(url: string, options: ListenerOptions = {}): Li
   let backoff = minBackoff;
   let retryTimer: NodeJS.Timeout | null = null;
   let everConnected = false;
+  /** Between a lost connection and the "resync" after the next one: notifications may be missing. */
+  let missed = false;
   /** Serializes LISTEN/UNLISTEN on the one client. */
   let queue: Promise<unknown> = Promise.resolve();
   let waiters: { resolve: () => void }[] = [];
@@ -110,6 +118,7 @@ export function createPgListener(url: string, options: ListenerOptions = {}): Li
     if (client !== current) return;
     client = null;
     listening = new Set();
+    missed = true;
     if (error) onError(error);
     current.removeAllListeners("notification");
     current.end().catch(() => {});
@@ -179,6 +188,7 @@ export function createPgListener(url: string, options: ListenerOptions = {}): Li
       if (everConnected) {
         // Whatever was sent while we were away is gone: every subscriber reloads what it shows.
         await queue;
+        missed = false;
         subscribers.emitAll({ kind: "resync" }, onError);
       }
       everConnected = true;
@@ -208,6 +218,9 @@ export function createPgListener(url: string, options: ListenerOptions = {}): Li
         return new Promise<void>((resolve) => waiters.push({ resolve }));
       });
     },
+    isListening(channel) {
+      return !closed && !missed && client !== null && listening.has(channel) && subscribers.byChannel.has(channel);
+    },
     async close() {
       if (closed) return;
       closed = true;
@@ -233,6 +246,8 @@ export function createPgliteListener(pglite: PGlite, options: ListenerOptions = 
   const onError = options.onError ?? ((error: Error) => console.error(`[listener] ${error.message}`));
   const subscribers = new Subscribers();
   const stops = new Map<string, Promise<(() => Promise<void>) | null>>();
+  /** Channels whose `listen` has answered. */
+  const live = new Set<string>();
   let closed = false;
 
   const start = (channel: string) => {
@@ -241,6 +256,10 @@ export function createPgliteListener(pglite: PGlite, options: ListenerOptions = 
       pglite
         .listen(channel, (payload) => {
           if (!closed) subscribers.emit(channel, { kind: "payload", payload }, onError);
+        })
+        .then((unlisten) => {
+          live.add(channel);
+          return unlisten;
         })
         .catch((error: Error) => {
           onError(error);
@@ -251,6 +270,7 @@ export function createPgliteListener(pglite: PGlite, options: ListenerOptions = 
   const stop = (channel: string) => {
     const stopping = stops.get(channel);
     stops.delete(channel);
+    live.delete(channel);
     return stopping?.then((unlisten) => unlisten?.()).catch(() => {});
   };
 
@@ -269,6 +289,9 @@ export function createPgliteListener(pglite: PGlite, options: ListenerOptions = 
     async ready() {
       if (closed) throw new Error("the listener is closed");
       await Promise.all(stops.values());
+    },
+    isListening(channel) {
+      return !closed && live.has(channel);
     },
     async close() {
       if (closed) return;

@@ -85,6 +85,16 @@ describe.each(testDialects())("the listening connection on %s", (kind) => {
     b.unsubscribe();
   });
 
+  it("tells whether a channel is heard: not before its LISTEN answered, nor after the last handler left", async () => {
+    expect(listener.isListening("test_heard")).toBe(false);
+    const channel = recorder(listener, "test_heard");
+    await listener.ready();
+    expect(listener.isListening("test_heard")).toBe(true);
+    expect(listener.isListening("test_other")).toBe(false);
+    channel.unsubscribe();
+    expect(listener.isListening("test_heard")).toBe(false);
+  });
+
   it("refuses a channel name that is not a plain identifier", () => {
     expect(() => listener.subscribe("x; drop table users", () => {})).toThrow(/invalid channel/);
   });
@@ -100,6 +110,7 @@ describe.each(testDialects())("the listening connection on %s", (kind) => {
     expect(rows[0]!.n).toBeGreaterThan(0);
     await channel.until((events) => events.some((e) => e.kind === "resync"), "resync");
     await listener.ready();
+    expect(listener.isListening("test_reconnect")).toBe(true);
     await notify(handle.db, "test_reconnect", "after");
     await channel.until((events) => events.some((e) => e.kind === "payload"), "the notification after the reconnect");
     expect(channel.payloads()).toEqual(["after"]);

@@ -7,10 +7,12 @@ import {
   SAMPLE_DOCUMENTS,
   SCHEDULED_FEE_KINDS,
   type CreditNoteItem,
+  type CreditNoteListItem,
   type FeeRate,
   type SampleDocumentView,
   type UnbilledItem,
   type InvoiceDetail,
+  type InvoiceEmailAgainResult,
   type InvoiceLineItem,
   type InvoiceList,
   type InvoiceListItem,
@@ -58,9 +60,35 @@ export const invoiceListItemOutputSchema = z.object({
   createdAt: z.string(),
 });
 
+export const creditNoteListItemOutputSchema = z.object({
+  id: z.string(),
+  number: z.string(),
+  invoiceId: z.string(),
+  invoiceNumber: z.string(),
+  kind: z.enum(INVOICE_KINDS),
+  recipientName: z.string(),
+  consultantName: nullableText,
+  claimantName: nullableText,
+  caseReference: nullableText,
+  issueDate: z.string(),
+  reason: z.string(),
+  netCents: cents,
+  vatCents: cents,
+  totalCents: cents,
+  createdAt: z.string(),
+});
+
 export const invoiceListOutputSchema = z.object({
   items: z.array(invoiceListItemOutputSchema),
-  totals: z.object({ count: z.number().int(), totalCents: cents, balanceCents: cents }),
+  creditNotes: z.array(creditNoteListItemOutputSchema),
+  totals: z.object({
+    count: z.number().int(),
+    totalCents: cents,
+    balanceCents: cents,
+    creditNoteCount: z.number().int(),
+    creditedCents: cents,
+    ageing: z.object({ current: cents, days1to30: cents, days31to60: cents, days61to90: cents, days90plus: cents, totalCents: cents }),
+  }),
   truncated: z.boolean(),
 });
 
@@ -94,15 +122,18 @@ export const invoiceDetailOutputSchema = invoiceListItemOutputSchema.extend({
   pdfFileId: nullableText,
   pdfSha256: nullableText,
   issuedAt: nullableText,
-  can: z.object({ edit: z.boolean(), issue: z.boolean(), discard: z.boolean(), credit: z.boolean() }),
+  can: z.object({ edit: z.boolean(), issue: z.boolean(), discard: z.boolean(), credit: z.boolean(), emailAgain: z.boolean() }),
 });
+export const invoiceEmailAgainOutputSchema = z.object({ sentTo: z.string(), sentAt: z.string() });
 
 sameShape<SameShape<z.output<typeof invoicePartyOutputSchema>, InvoiceParty>>();
 sameShape<SameShape<z.output<typeof invoiceLineOutputSchema>, InvoiceLineItem>>();
 sameShape<SameShape<z.output<typeof invoiceListItemOutputSchema>, InvoiceListItem>>();
 sameShape<SameShape<z.output<typeof invoiceListOutputSchema>, InvoiceList>>();
 sameShape<SameShape<z.output<typeof creditNoteOutputSchema>, CreditNoteItem>>();
+sameShape<SameShape<z.output<typeof creditNoteListItemOutputSchema>, CreditNoteListItem>>();
 sameShape<SameShape<z.output<typeof invoiceDetailOutputSchema>, InvoiceDetail>>();
+sameShape<SameShape<z.output<typeof invoiceEmailAgainOutputSchema>, InvoiceEmailAgainResult>>();
 
 export const feeRateOutputSchema = z.object({
   id: z.string(),

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { Ageing } from "./payments";
 import { calendarDate, id, idInputSchema, listInput, optionalTextOrNull, searchText, text } from "./input-primitives";
 
 /**
@@ -17,6 +18,11 @@ export const MAX_INVOICE_LINES = 50;
 export const INVOICE_KINDS = ["attorney", "expert"] as const;
 export type InvoiceKind = (typeof INVOICE_KINDS)[number];
 export const INVOICE_KIND_LABELS: Record<InvoiceKind, string> = { attorney: "Invoice to attorney", expert: "Expert invoice" };
+
+/** The kinds of document `/invoices` lists and filters by: invoices of either kind, and credit notes. */
+export const INVOICE_LIST_KINDS = ["attorney", "expert", "credit_note"] as const;
+export type InvoiceListKind = (typeof INVOICE_LIST_KINDS)[number];
+export const INVOICE_LIST_KIND_LABELS: Record<InvoiceListKind, string> = { ...INVOICE_KIND_LABELS, credit_note: "Credit note" };
 
 /** Each fee its own line, as attorneys list them in a bill of costs. */
 export const INVOICE_LINE_KINDS = [
@@ -162,7 +168,8 @@ export const creditNoteInputSchema = z.object({
 
 export const invoiceListInputSchema = listInput({
   status: z.enum(INVOICE_STATUSES, { error: "Choose an invoice status" }).optional(),
-  kind: z.enum(INVOICE_KINDS, { error: "Choose attorney or expert invoices" }).optional(),
+  /** Invoices to attorneys, expert invoices or credit notes; without it, every invoice and credit note. */
+  kind: z.enum(INVOICE_LIST_KINDS, { error: "Choose invoices to attorneys, expert invoices or credit notes" }).optional(),
   attorneyId: id("Choose an attorney").optional(),
   consultantId: id("Choose an expert").optional(),
   /** Issue dates from and to (inclusive); drafts count by the day they were made. */
@@ -222,13 +229,41 @@ export interface InvoiceListItem {
 }
 
 export interface InvoiceTotals {
+  /** Invoices matched (drafts included). */
   count: number;
+  /** Issued invoices' totals. */
   totalCents: number;
+  /** Outstanding: what the open invoices still owe; `ageing` splits it by days past due. */
   balanceCents: number;
+  creditNoteCount: number;
+  /** The matched credit notes' totals. */
+  creditedCents: number;
+  ageing: Ageing;
+}
+
+/** A credit note as a row of `/invoices`: it opens its invoice's page, which shows it in full. */
+export interface CreditNoteListItem {
+  id: string;
+  number: string;
+  invoiceId: string;
+  invoiceNumber: string;
+  kind: InvoiceKind;
+  recipientName: string;
+  consultantName: string | null;
+  claimantName: string | null;
+  caseReference: string | null;
+  issueDate: string;
+  reason: string;
+  netCents: number;
+  vatCents: number;
+  totalCents: number;
+  createdAt: string;
 }
 
 export interface InvoiceList {
   items: InvoiceListItem[];
+  /** Credit notes the filters match (none when a status is chosen: a credit note has none). */
+  creditNotes: CreditNoteListItem[];
   /** Over every invoice the filters match (drafts excluded from the money sums). */
   totals: InvoiceTotals;
   /** True when more than the 500 rows shown matched. */
@@ -269,7 +304,14 @@ export interface InvoiceDetail extends InvoiceListItem {
   pdfSha256: string | null;
   issuedAt: string | null;
   /** What the caller may do now; the server checks again on every call. */
-  can: { edit: boolean; issue: boolean; discard: boolean; credit: boolean };
+  /** emailAgain: staff may send the issued invoice's copy to its recipient again (at most every 10 minutes). */
+  can: { edit: boolean; issue: boolean; discard: boolean; credit: boolean; emailAgain: boolean };
+}
+
+/** What "E-mail again" answers: where the copy went and when. */
+export interface InvoiceEmailAgainResult {
+  sentTo: string;
+  sentAt: string;
 }
 
 /* ---------- fee schedule and billing ---------- */

@@ -5,6 +5,7 @@ import {
   SIGNAL_KINDS,
   type IceServerConfig,
   type MeetingDetail,
+  type MeetingInvitee,
   type MeetingListItem,
   type MeetingParticipantView,
   type MeetingRecordingView,
@@ -35,6 +36,8 @@ export const meetingListItemOutputSchema = z.object({
   isHost: z.boolean(),
   participantCount: z.number().int(),
 });
+
+export const meetingInviteeOutputSchema = z.object({ id: z.string(), name: z.string(), roleLabel: z.string(), canHost: z.boolean() });
 
 export const meetingParticipantOutputSchema = z.object({
   id: z.string(),
@@ -95,3 +98,4 @@ sameShape<SameShape<z.output<typeof roomStateOutputSchema>, RoomState>>();
 sameShape<SameShape<z.output<typeof roomSignalOutputSchema>, RoomSignal>>();
 sameShape<SameShape<z.output<typeof iceServerOutputSchema>, IceServerConfig>>();
 sameShape<SameShape<z.output<typeof videoSettingsOutputSchema>, VideoSettingsView>>();
+sameShape<SameShape<z.output<typeof meetingInviteeOutputSchema>, MeetingInvitee>>();

@@ -202,6 +202,14 @@ export interface MeetingListItem {
   participantCount: number;
 }
 
+/** Someone staff may invite to a meeting (or make its host: experts and staff). */
+export interface MeetingInvitee {
+  id: string;
+  name: string;
+  roleLabel: string;
+  canHost: boolean;
+}
+
 export interface MeetingParticipantView {
   id: string;
   kind: "user" | "guest";

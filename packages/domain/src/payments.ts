@@ -56,6 +56,20 @@ export function daysPastDue(dueDate: string, today: string): number {
   return Math.round((Date.parse(`${today}T00:00:00Z`) - Date.parse(`${dueDate}T00:00:00Z`)) / 86_400_000);
 }
 
+/**
+ * Payment reminders to the attorney (docs/decisions.md, "Overdue invoices and reminders"): on the
+ * due date, then 7 and 30 days after it, once each; the overdue sweeper sends them.
+ */
+export const PAYMENT_REMINDER_STAGES = ["due", "days7", "days30"] as const;
+export type PaymentReminderStage = (typeof PAYMENT_REMINDER_STAGES)[number];
+export const PAYMENT_REMINDER_DAYS: Record<PaymentReminderStage, number> = { due: 0, days7: 7, days30: 30 };
+
+/** The reminder stages an invoice has reached on `today`, earliest first (none before its due date). */
+export function reminderStagesDue(dueDate: string, today: string): PaymentReminderStage[] {
+  const days = daysPastDue(dueDate, today);
+  return PAYMENT_REMINDER_STAGES.filter((stage) => days >= PAYMENT_REMINDER_DAYS[stage]);
+}
+
 export const AGEING_BUCKETS = ["current", "days1to30", "days31to60", "days61to90", "days90plus"] as const;
 export type AgeingBucket = (typeof AGEING_BUCKETS)[number];
 export const AGEING_BUCKET_LABELS: Record<AgeingBucket, string> = {

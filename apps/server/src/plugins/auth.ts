@@ -2,8 +2,10 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import type { Kysely } from "kysely";
 import type { Database } from "@medlegal/db";
+import type { CurrentUser } from "@medlegal/domain";
 import { findCurrentUser, mustSetUpTwoFactor } from "@medlegal/api";
 import { endSession } from "../request-context";
+import type { SessionCache } from "../session-cache";
 import { sessionExpiry } from "../session-store";
 
 /** Background reads the web polls; they must not count as activity nor rewrite the session row. */
@@ -27,7 +29,13 @@ function isPoll(request: FastifyRequest): boolean {
 }
 
 /** Resolves request.user from the session, enforcing idle and absolute expiry on the server. */
-export const authPlugin = fp(async (app: FastifyInstance, { db }: { db: Kysely<Database> }) => {
+export const authPlugin = fp(async (app: FastifyInstance, { db, cache }: { db: Kysely<Database>; cache: SessionCache | null }) => {
+  const resolve = async (userId: string): Promise<CurrentUser | null> => {
+    const user = await findCurrentUser(db, userId);
+    if (!user) return null;
+    // Held at a compulsory two-factor set-up: procedures other than the set-up answer 403.
+    return (await mustSetUpTwoFactor(db, user)) ? { ...user, twoFactorSetupRequired: true as const } : user;
+  };
   app.decorateRequest("user", null);
   app.addHook("preHandler", async (request, reply) => {
     const session = request.session;
@@ -37,14 +45,21 @@ export const authPlugin = fp(async (app: FastifyInstance, { db }: { db: Kysely<D
       await endSession(request, reply);
       return;
     }
-    const user = await findCurrentUser(db, session.userId);
+    const userId = session.userId;
+    const user = cache ? await cache.user(userId, () => resolve(userId)) : await resolve(userId);
     if (!user) {
       // Deactivated or removed since sign-in: the session ends now.
       await endSession(request, reply);
       return;
     }
-    // Held at a compulsory two-factor set-up: procedures other than the set-up answer 403.
-    request.user = (await mustSetUpTwoFactor(db, user)) ? { ...user, twoFactorSetupRequired: true } : user;
+    request.user = user;
     if (!isPoll(request) && now - (session.lastSeenAt ?? 0) > TOUCH_INTERVAL_MS) session.lastSeenAt = now;
   });
+  if (cache) {
+    // A changing request answers only once this process has heard the revocations it caused
+    // (sign-out, deactivation, a second factor), so they hold here on the very next request.
+    app.addHook("onSend", async (request) => {
+      if (request.method !== "GET" && request.method !== "HEAD") await cache.settle(db);
+    });
+  }
 });

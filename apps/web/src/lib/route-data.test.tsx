@@ -154,7 +154,7 @@ describe("route loaders", () => {
     expect(calls.map((c) => c.path).sort()).toEqual(["bookings.list", "consultants.list", "specializations.listActive"]);
   });
   it("My Invoices: an attorney's hover fetches their invoices once, and the page shows them without recipients, drafts or staff filters", async () => {
-    const { calls, router } = renderApp("/settings?tab=password", ATTORNEY, { "invoices.list": { items: [INVOICE], totals: { count: 1, totalCents: 141976, balanceCents: 141976 }, truncated: false } });
+    const { calls, router } = renderApp("/settings?tab=password", ATTORNEY, { "invoices.list": { items: [INVOICE], creditNotes: [], totals: { count: 1, totalCents: 141976, balanceCents: 141976, creditNoteCount: 0, creditedCents: 0, ageing: { current: 141976, days1to30: 0, days31to60: 0, days61to90: 0, days90plus: 0, totalCents: 141976 } }, truncated: false } });
     const link = within(await screen.findByRole("navigation", { name: /main/i })).getByRole("link", { name: "My Invoices" });
     const user = userEvent.setup();
     await user.hover(link);
@@ -173,7 +173,7 @@ describe("route loaders", () => {
 
   it("Invoice Management: staff get every invoice with its recipient, the attorneys of the cases as a filter, and New invoice", async () => {
     const { calls, router } = renderApp("/settings?tab=password", ADMIN, {
-      "invoices.list": { items: [INVOICE], totals: { count: 1, totalCents: 141976, balanceCents: 141976 }, truncated: false },
+      "invoices.list": { items: [INVOICE], creditNotes: [], totals: { count: 1, totalCents: 141976, balanceCents: 141976, creditNoteCount: 0, creditedCents: 0, ageing: { current: 141976, days1to30: 0, days31to60: 0, days61to90: 0, days90plus: 0, totalCents: 141976 } }, truncated: false },
       "cases.list": [{ id: "00000000-0000-4000-8000-000000000301", reference: "CASE-2026-00001", attorneyId: ATTORNEY.id, attorneyName: "Johan van der Merwe", firmName: "Van der Merwe Attorneys Inc." }],
     });
     const link = within(await screen.findByRole("navigation", { name: /main/i })).getByRole("link", { name: "Invoice Management" });

@@ -17,7 +17,8 @@ export function createTrpcClient() {
         maxURLLength: MAX_URL_LENGTH,
         async fetch(url, options) {
           const res = await fetch(url, { ...(options as RequestInit), credentials: "include" });
-          if (res.status === 401) notifyUnauthorized();
+          // A meeting guest has no account to be signed out of: their page says what a 401 means itself.
+          if (res.status === 401 && !window.location.pathname.startsWith("/join/")) notifyUnauthorized();
           return res;
         },
       }),

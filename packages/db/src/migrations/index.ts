@@ -12,7 +12,9 @@ import * as filesAndReports from "./2026-11-24-31-files-and-reports";
 import * as slaTimers from "./2026-11-24-41-sla-timers";
 import * as invoices from "./2026-11-24-51-invoices";
 import * as payments from "./2026-11-25-61-payments";
+import * as invoiceReminders from "./2026-11-25-62-invoice-reminders";
 import * as notificationVersions from "./2026-11-25-81-notification-versions";
+import * as sessionRevocation from "./2026-11-25-82-session-revocation";
 import * as meetings from "./2026-11-25-91-meetings";
 
 /** Every migration, by name; names sort by date so Kysely runs them in order. */
@@ -30,6 +32,8 @@ export const migrations: Record<string, Migration> = {
   "2026-11-24-41-sla-timers": slaTimers,
   "2026-11-24-51-invoices": invoices,
   "2026-11-25-61-payments": payments,
+  "2026-11-25-62-invoice-reminders": invoiceReminders,
   "2026-11-25-81-notification-versions": notificationVersions,
+  "2026-11-25-82-session-revocation": sessionRevocation,
   "2026-11-25-91-meetings": meetings,
 };

@@ -1,4 +1,4 @@
-import type { InvoiceListItem } from "@medlegal/domain";
+import type { CreditNoteListItem, InvoiceListItem } from "@medlegal/domain";
 import { render, screen, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { renderWithRouter } from "@/test/router";
@@ -76,13 +76,46 @@ describe("InvoiceList", () => {
     expect(within(row).getByText("Issued")).toBeInTheDocument();
   });
 
-  it("sums the shown invoices in the totals bar and says when only the newest 500 are listed", () => {
-    const { rerender } = render(<InvoiceTotalsBar totals={{ count: 2, totalCents: 283952, balanceCents: 141976 }} truncated={false} />);
+  it("lists a credit note among the invoices by its issue day, as a deduction that opens the invoice it credits", async () => {
+    const note: CreditNoteListItem = {
+      id: "00000000-0000-4000-8000-0000000000c1",
+      number: "CN-2026-00003",
+      invoiceId: "00000000-0000-4000-8000-000000000001",
+      invoiceNumber: "INV-2026-00001",
+      kind: "attorney",
+      recipientName: "Van der Merwe Attorneys Inc.",
+      consultantName: null,
+      claimantName: "Thabo Mahlangu",
+      caseReference: "CASE-2026-00012",
+      issueDate: "2026-11-22",
+      reason: "Travel charged twice",
+      netCents: 20000,
+      vatCents: 3000,
+      totalCents: 23000,
+      createdAt: "2026-11-22T09:00:00Z",
+    };
+    renderWithRouter(<InvoiceList items={ITEMS.slice(0, 2)} creditNotes={[note]} label="Invoices" showRecipient />);
+    const rows = within(await screen.findByRole("list", { name: "Invoices" })).getAllByRole("listitem");
+    expect(rows).toHaveLength(3);
+    // 23 Nov invoice first, then the 22 Nov credit note (made after the 22 Nov draft).
+    expect(within(rows[1]!).getByRole("link", { name: "CN-2026-00003" })).toHaveAttribute("href", "/invoices/00000000-0000-4000-8000-000000000001");
+    expect(within(rows[1]!).getByText("Credits INV-2026-00001")).toBeInTheDocument();
+    expect(within(rows[1]!).getByText("-R 230.00")).toBeInTheDocument();
+    expect(within(rows[1]!).getByText("Credit note")).toBeInTheDocument();
+  });
+
+  it("sums invoices and credit notes in the totals bar with the ageing of what is outstanding, and says when only the newest 500 are listed", () => {
+    const ageing = { current: 100000, days1to30: 41976, days31to60: 0, days61to90: 0, days90plus: 0, totalCents: 141976 };
+    const totals = { count: 2, totalCents: 283952, balanceCents: 141976, creditNoteCount: 1, creditedCents: 23000, ageing };
+    const { rerender } = render(<InvoiceTotalsBar totals={totals} truncated={false} />);
     const bar = within(screen.getByRole("region", { name: "Totals" }));
-    expect(bar.getByText("2 invoices")).toBeInTheDocument();
+    expect(bar.getByText("2 invoices, 1 credit note")).toBeInTheDocument();
     expect(bar.getByText("R 2 839.52")).toBeInTheDocument();
-    expect(bar.getByText("R 1 419.76")).toBeInTheDocument();
-    rerender(<InvoiceTotalsBar totals={{ count: 612, totalCents: 100, balanceCents: 0 }} truncated />);
+    expect(bar.getByText("R 230.00")).toBeInTheDocument();
+    expect(bar.getAllByText("R 1 419.76")).toHaveLength(2);
+    expect(bar.getByText("1-30 days")).toBeInTheDocument();
+    expect(bar.getByText("R 419.76")).toBeInTheDocument();
+    rerender(<InvoiceTotalsBar totals={{ ...totals, count: 612 }} truncated />);
     expect(screen.getByText(/the newest 500 shown/)).toBeInTheDocument();
   });
 });

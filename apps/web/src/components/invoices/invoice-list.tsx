@@ -1,7 +1,8 @@
-import type { InvoiceListItem, InvoiceStatus, InvoiceTotals } from "@medlegal/domain";
+import type { CreditNoteListItem, InvoiceListItem, InvoiceStatus, InvoiceTotals } from "@medlegal/domain";
 import { formatRand, INVOICE_KIND_LABELS } from "@medlegal/domain";
 import { Link } from "@tanstack/react-router";
 import { ChevronRight } from "lucide-react";
+import { AgeingBar } from "@/components/payments/account-summary";
 import { ListTable } from "@/components/ui/list-table";
 import { formatDay } from "@/lib/format";
 import { cn } from "@/lib/utils";
@@ -37,11 +38,41 @@ export function InvoiceDates({ i }: { i: Pick<InvoiceListItem, "issueDate" | "du
 const STAFF_COLUMNS = "lg:grid-cols-[minmax(0,1.7fr)_minmax(0,1.5fr)_minmax(0,1.5fr)_7.5rem_7.5rem_7rem_1rem]";
 const OWN_COLUMNS = "lg:grid-cols-[minmax(0,1.6fr)_minmax(0,2fr)_8rem_8rem_7rem_1rem]";
 
+type Row = { type: "invoice"; day: string; at: string; i: InvoiceListItem } | { type: "credit_note"; day: string; at: string; n: CreditNoteListItem };
+
 /**
- * Invoices as a table on wide screens, cards on phones; each row opens the invoice. Staff see the
+ * Invoices and credit notes in one list, newest first (by issue day, a draft by the day it was
+ * made): the server's order of each kept, the credit notes merged in among the invoices.
+ */
+function rowsOf(items: readonly InvoiceListItem[], creditNotes: readonly CreditNoteListItem[]): Row[] {
+  const invoices = items.map((i): Row => ({ type: "invoice", day: i.issueDate ?? i.createdAt.slice(0, 10), at: i.createdAt, i }));
+  const notes = creditNotes.map((n): Row => ({ type: "credit_note", day: n.issueDate, at: n.createdAt, n }));
+  const newer = (a: Row, b: Row) => a.day > b.day || (a.day === b.day && a.at > b.at);
+  const rows: Row[] = [];
+  let k = 0;
+  for (const row of invoices) {
+    while (k < notes.length && newer(notes[k]!, row)) rows.push(notes[k++]!);
+    rows.push(row);
+  }
+  return [...rows, ...notes.slice(k)];
+}
+
+/**
+ * Invoices and credit notes as a table on wide screens, cards on phones; each row opens the
+ * invoice (a credit note opens the invoice it credits, which shows it in full). Staff see the
  * recipient of each (and whether it is an expert's invoice); an attorney's own list leaves that out.
  */
-export function InvoiceList({ items, label, showRecipient }: { items: readonly InvoiceListItem[]; label: string; showRecipient: boolean }) {
+export function InvoiceList({
+  items,
+  creditNotes = [],
+  label,
+  showRecipient,
+}: {
+  items: readonly InvoiceListItem[];
+  creditNotes?: readonly CreditNoteListItem[];
+  label: string;
+  showRecipient: boolean;
+}) {
   const columns = showRecipient ? STAFF_COLUMNS : OWN_COLUMNS;
   return (
     <ListTable
@@ -59,7 +90,10 @@ export function InvoiceList({ items, label, showRecipient }: { items: readonly I
         </>
       }
     >
-      {items.map((i) => (
+      {rowsOf(items, creditNotes).map((row) => {
+        if (row.type === "credit_note") return <CreditNoteRow key={row.n.id} n={row.n} columns={columns} showRecipient={showRecipient} />;
+        const i = row.i;
+        return (
         <li key={i.id} className="relative">
           <div className={cn("grid grid-cols-2 gap-x-4 gap-y-2 px-4 py-3.5 transition-colors hover:bg-muted/40 lg:items-center", columns)}>
             <div className="col-span-2 min-w-0 lg:col-span-1">
@@ -103,27 +137,86 @@ export function InvoiceList({ items, label, showRecipient }: { items: readonly I
             <ChevronRight aria-hidden className="hidden size-4 text-muted-foreground lg:block" />
           </div>
         </li>
-      ))}
+        );
+      })}
     </ListTable>
   );
 }
 
-/** The sums of every invoice the filters match (drafts owe nothing yet). */
+/** A credit note's row: what it credits, its amount as a deduction, no balance of its own. */
+function CreditNoteRow({ n, columns, showRecipient }: { n: CreditNoteListItem; columns: string; showRecipient: boolean }) {
+  return (
+    <li className="relative">
+      <div className={cn("grid grid-cols-2 gap-x-4 gap-y-2 px-4 py-3.5 transition-colors hover:bg-muted/40 lg:items-center", columns)}>
+        <div className="col-span-2 min-w-0 lg:col-span-1">
+          <Link
+            to="/invoices/$id"
+            params={{ id: n.invoiceId }}
+            className="font-mono text-xs font-semibold text-primary outline-none after:absolute after:inset-0 after:content-[''] hover:underline focus-visible:after:rounded-md focus-visible:after:ring-2 focus-visible:after:ring-ring focus-visible:after:ring-inset"
+          >
+            {n.number}
+          </Link>
+          <p className="text-xs text-muted-foreground">Credits {n.invoiceNumber}</p>
+          <p className="text-xs text-muted-foreground">Issued {formatDay(n.issueDate)}</p>
+        </div>
+        {showRecipient && (
+          <div className="col-span-2 min-w-0 text-sm lg:col-span-1">
+            <span className="sr-only">Recipient: </span>
+            <span className="block truncate">{n.recipientName}</span>
+            {n.kind === "expert" && n.consultantName && <span className="block truncate text-xs text-muted-foreground">From {n.consultantName}</span>}
+          </div>
+        )}
+        <div className="col-span-2 min-w-0 text-sm lg:col-span-1">
+          <span className="sr-only">Claimant and case: </span>
+          <span className="block truncate">{n.claimantName ?? "No claimant"}</span>
+          <span className="block truncate text-xs text-muted-foreground">{n.caseReference ?? "No case"}</span>
+        </div>
+        <div className="text-sm tabular-nums lg:text-right">
+          <span className="text-xs text-muted-foreground lg:sr-only">Total </span>
+          <span className="block font-medium">{formatRand(-n.totalCents)}</span>
+        </div>
+        <div className="text-sm tabular-nums lg:text-right">
+          <span className="text-xs text-muted-foreground lg:sr-only">Balance </span>
+          <span className="block">—</span>
+        </div>
+        <div className="col-span-2 lg:col-span-1">
+          <span className="sr-only">Kind: </span>
+          <span className="inline-flex items-center rounded-full bg-violet-50 px-2 py-0.5 text-xs font-medium whitespace-nowrap text-violet-800 ring-1 ring-violet-200 ring-inset">Credit note</span>
+        </div>
+        <ChevronRight aria-hidden className="hidden size-4 text-muted-foreground lg:block" />
+      </div>
+    </li>
+  );
+}
+
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+/**
+ * The sums of every invoice and credit note the filters match (drafts owe nothing yet), and the
+ * ageing of what is outstanding, whose buckets add up to it.
+ */
 export function InvoiceTotalsBar({ totals, truncated }: { totals: InvoiceTotals; truncated: boolean }) {
   return (
-    <section aria-label="Totals" className="mt-3 flex flex-col gap-1 rounded-lg border bg-card px-4 py-3 text-sm sm:flex-row sm:items-center sm:justify-between">
-      <span>
-        {totals.count} {totals.count === 1 ? "invoice" : "invoices"}
-        {truncated && <span className="text-muted-foreground"> (the newest 500 shown; the totals count all)</span>}
-      </span>
-      <span className="flex flex-wrap gap-x-6 gap-y-1 tabular-nums">
+    <section aria-label="Totals" className="mt-3 grid gap-3">
+      <div className="flex flex-col gap-1 rounded-lg border bg-card px-4 py-3 text-sm sm:flex-row sm:items-center sm:justify-between">
         <span>
-          Total <strong className="font-semibold">{formatRand(totals.totalCents)}</strong>
+          {plural(totals.count, "invoice", "invoices")}
+          {totals.creditNoteCount > 0 && `, ${plural(totals.creditNoteCount, "credit note", "credit notes")}`}
+          {truncated && <span className="text-muted-foreground"> (the newest 500 shown; the totals count all)</span>}
         </span>
-        <span>
-          Outstanding <strong className="font-semibold">{formatRand(totals.balanceCents)}</strong>
+        <span className="flex flex-wrap gap-x-6 gap-y-1 tabular-nums">
+          <span>
+            Invoiced <strong className="font-semibold">{formatRand(totals.totalCents)}</strong>
+          </span>
+          <span>
+            Credited <strong className="font-semibold">{formatRand(totals.creditedCents)}</strong>
+          </span>
+          <span>
+            Outstanding <strong className="font-semibold">{formatRand(totals.balanceCents)}</strong>
+          </span>
         </span>
-      </span>
+      </div>
+      <AgeingBar ageing={totals.ageing} />
     </section>
   );
 }

@@ -1,10 +1,10 @@
-import type { CaseItem, InvoiceKind, InvoiceStatus, Role } from "@medlegal/domain";
+import type { CaseItem, InvoiceListKind, InvoiceStatus, Role } from "@medlegal/domain";
 
 export const isStaff = (role: Role) => role === "administrator" || role === "employee";
 
 export interface InvoiceFilters {
   status: InvoiceStatus | "";
-  kind: InvoiceKind | "";
+  kind: InvoiceListKind | "";
   attorneyId: string;
   from: string;
   to: string;

@@ -1,5 +1,5 @@
-import type { InvoiceKind, InvoiceStatus } from "@medlegal/domain";
-import { INVOICE_KIND_LABELS, INVOICE_KINDS, INVOICE_STATUS_LABELS, INVOICE_STATUSES } from "@medlegal/domain";
+import type { InvoiceListKind, InvoiceStatus } from "@medlegal/domain";
+import { INVOICE_LIST_KIND_LABELS, INVOICE_LIST_KINDS, INVOICE_STATUS_LABELS, INVOICE_STATUSES } from "@medlegal/domain";
 import { createFileRoute, Link } from "@tanstack/react-router";
 import { Plus, Receipt } from "lucide-react";
 import * as React from "react";
@@ -28,7 +28,7 @@ const TITLE: Record<string, string> = { administrator: "Invoice Management", emp
 const DESCRIPTION: Record<string, string> = {
   administrator: "Every invoice and credit note of the agency: drafts, what is owed and what is paid.",
   employee: "Every invoice and credit note of the agency: drafts, what is owed and what is paid.",
-  attorney: "The agency's tax invoices to you, what each still owes, and their PDFs.",
+  attorney: "The agency's tax invoices and credit notes to you, what each invoice still owes, and their PDFs.",
   consultant: "Your invoices to the agency.",
 };
 
@@ -66,7 +66,7 @@ function InvoicesPage() {
         <SelectFilter<InvoiceStatus> label="Status" id="invoices-status" value={filters.status} onChange={(status) => set({ status })} allLabel="Any status" options={INVOICE_STATUSES.filter((s) => staff || s !== "draft")} labels={INVOICE_STATUS_LABELS} />
         {staff && (
           <>
-            <SelectFilter<InvoiceKind> label="Kind" id="invoices-kind" value={filters.kind} onChange={(kind) => set({ kind })} allLabel="Any kind" options={INVOICE_KINDS} labels={INVOICE_KIND_LABELS} />
+            <SelectFilter<InvoiceListKind> label="Kind" id="invoices-kind" value={filters.kind} onChange={(kind) => set({ kind })} allLabel="Any kind" options={INVOICE_LIST_KINDS} labels={INVOICE_LIST_KIND_LABELS} />
             <SelectFilter<string>
               label="Recipient attorney"
               id="invoices-attorney"
@@ -96,12 +96,12 @@ function InvoicesPage() {
           query={list}
           loadingLabel="Loading invoices"
           errorTitle="Could not load the invoices"
-          isEmpty={(list.data?.items ?? []).length === 0}
+          isEmpty={(list.data?.items ?? []).length === 0 && (list.data?.creditNotes ?? []).length === 0}
           emptyIcon={Receipt}
           emptyTitle={filtered ? "No invoice matches these filters" : "No invoices to show"}
           emptyText={filtered ? "Clear a filter to see more." : "Invoices will be listed here with their number, recipient, total and status."}
         >
-          <InvoiceList items={list.data?.items ?? []} label="Invoices" showRecipient={staff} />
+          <InvoiceList items={list.data?.items ?? []} creditNotes={list.data?.creditNotes ?? []} label="Invoices and credit notes" showRecipient={staff} />
           {list.data && <InvoiceTotalsBar totals={list.data.totals} truncated={list.data.truncated} />}
         </LoadState>
       )}

@@ -1,7 +1,7 @@
 import type { InvoiceDetail, InvoiceParty, Role } from "@medlegal/domain";
 import { formatRand, INVOICE_KIND_LABELS } from "@medlegal/domain";
 import { createFileRoute, Link, useNavigate } from "@tanstack/react-router";
-import { ArrowLeft, Download, FileText } from "lucide-react";
+import { ArrowLeft, Download, FileText, Mail } from "lucide-react";
 import * as React from "react";
 import { CreditNoteDialog } from "@/components/invoices/credit-note-dialog";
 import { InvoicePaymentsCard } from "@/components/payments/invoice-payments";
@@ -122,6 +122,11 @@ function InvoiceView({ i, role }: { i: InvoiceDetail; role: Role }) {
     },
     onError: failed,
   });
+  // The copy marked "Copy" goes to the recipient again; the server allows it once every 10 minutes.
+  const emailAgain = trpc.invoices.emailAgain.useMutation({
+    onSuccess: (sent) => toast({ title: `Copy of ${i.number} e-mailed`, description: `Sent to ${sent.sentTo}, marked "Copy".` }),
+    onError: (e) => toast({ variant: "destructive", title: "Not sent", description: trpcErrorMessage(e) }),
+  });
   const staff = isStaff(role);
   const creditErrors = React.useMemo(() => (credit.error ? trpcFieldErrors(credit.error) : undefined), [credit.error]);
 
@@ -144,6 +149,12 @@ function InvoiceView({ i, role }: { i: InvoiceDetail; role: Role }) {
             {i.can.discard && (
               <Button variant="outline" onClick={() => setDialog("discard")}>
                 Discard draft
+              </Button>
+            )}
+            {i.can.emailAgain && (
+              <Button variant="outline" disabled={emailAgain.isPending} onClick={() => emailAgain.mutate({ id: i.id })}>
+                <Mail aria-hidden />
+                {emailAgain.isPending ? "Sending…" : "E-mail again"}
               </Button>
             )}
             {i.can.credit && (

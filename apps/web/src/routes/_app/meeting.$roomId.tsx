@@ -1,5 +1,5 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { PlaceholderPage } from "@/components/page";
+import { MeetingRoom } from "@/components/meetings/meeting-room";
 
 export const Route = createFileRoute("/_app/meeting/$roomId")({
   component: Page,
@@ -7,5 +7,5 @@ export const Route = createFileRoute("/_app/meeting/$roomId")({
 
 function Page() {
   const { roomId } = Route.useParams();
-  return <PlaceholderPage path="/meeting/$roomId" subtitle={`Room ${roomId}`} />;
+  return <MeetingRoom roomId={roomId} />;
 }

@@ -14,9 +14,10 @@ import {
   invoiceDraftUpdateSchema,
   invoiceListInputSchema,
   invoiceListOutputSchema,
+  invoiceEmailAgainOutputSchema,
 } from "@medlegal/domain";
 import { z } from "zod";
-import { createAttorneyDraft, discardDraft, getInvoice, issueCreditNote, issueInvoice, listInvoices, updateDraft } from "../../services/invoices/invoices";
+import { createAttorneyDraft, discardDraft, emailInvoiceAgain, getInvoice, issueCreditNote, issueInvoice, listInvoices, updateDraft } from "../../services/invoices/invoices";
 import { createExpertDraft, listFees, listUnbilledWork, setFee } from "../../services/invoices/billing";
 import { sampleDocumentView } from "../../services/invoices/samples";
 import { roleProcedure, router } from "../../trpc";
@@ -34,6 +35,7 @@ export const invoicesRouter = router({
   updateDraft: manage.input(invoiceDraftUpdateSchema).output(invoiceDetailOutputSchema).mutation(({ ctx, input }) => updateDraft({ db: ctx.db, actor: ctx.actor }, input)),
   discardDraft: expert.input(idInputSchema).output(z.object({ id: z.string() })).mutation(({ ctx, input }) => discardDraft({ db: ctx.db, actor: ctx.actor }, input)),
   issue: expert.input(idInputSchema).output(invoiceDetailOutputSchema).mutation(({ ctx, input }) => issueInvoice({ db: ctx.db, actor: ctx.actor }, input)),
+  emailAgain: manage.input(idInputSchema).output(invoiceEmailAgainOutputSchema).mutation(({ ctx, input }) => emailInvoiceAgain({ db: ctx.db, actor: ctx.actor }, input)),
   credit: manage.input(creditNoteInputSchema).output(invoiceDetailOutputSchema).mutation(({ ctx, input }) => issueCreditNote({ db: ctx.db, actor: ctx.actor }, input)),
   listUnbilled: expert.input(unbilledWorkInputSchema).output(z.array(unbilledItemOutputSchema)).query(({ ctx, input }) => listUnbilledWork({ db: ctx.db, actor: ctx.actor }, input)),
   createExpertDraft: expert.input(expertDraftSchema).output(invoiceDetailOutputSchema).mutation(({ ctx, input }) => createExpertDraft({ db: ctx.db, actor: ctx.actor }, input)),

@@ -19,7 +19,7 @@ import type {
   InvoiceParty,
   InvoiceStatus,
 } from "@medlegal/domain";
-import { addDays, documentNumber, documentTotals, formatRand, INVOICE_PAYMENT_DAYS, INVOICE_STATUS_LABELS, invoiceStatusFromMoney, lineAmounts, OPEN_INVOICE_STATUSES, sastDate } from "@medlegal/domain";
+import { addDays, ageBalances, documentNumber, documentTotals, formatRand, invoiceBalance, INVOICE_PAYMENT_DAYS, INVOICE_STATUS_LABELS, invoiceStatusFromMoney, lineAmounts, OPEN_INVOICE_STATUSES, saDayTimeLabel, sastDate } from "@medlegal/domain";
 import type { SignedInActor } from "../../context";
 import { AppError } from "../../errors";
 import { recordAudit } from "../audit/audit";
@@ -553,18 +553,25 @@ function toListItem(r: ListRow, agencyName: string): InvoiceListItem {
   };
 }
 
-/** The caller's invoices with filters, newest first (at most 500 rows), and totals over every match. */
+const likePattern = (search: string) => `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/**
+ * The caller's invoices and credit notes with filters, newest first (at most 500 of each), and the
+ * totals over every match: invoiced, credited, outstanding and its ageing (the buckets add up to
+ * the outstanding total). A status filter lists invoices only: a credit note has no status.
+ */
 export async function listInvoices({ db, actor }: Deps, f: z.output<typeof invoiceListInputSchema>): Promise<InvoiceList> {
   let query = listQuery(db, actor.user);
   if (f.status) query = query.where("invoices.status", "=", f.status);
-  if (f.kind) query = query.where("invoices.kind", "=", f.kind);
+  if (f.kind === "credit_note") query = query.where(sql<boolean>`false`);
+  else if (f.kind) query = query.where("invoices.kind", "=", f.kind);
   if (f.attorneyId) query = query.where("invoices.attorney_id", "=", f.attorneyId);
   if (f.consultantId) query = query.where("invoices.consultant_id", "=", f.consultantId);
   const day = sql<string>`coalesce(invoices.issue_date, (invoices.created_at AT TIME ZONE 'Africa/Johannesburg')::date)`;
   if (f.from) query = query.where(day, ">=", f.from);
   if (f.to) query = query.where(day, "<=", f.to);
   if (f.search) {
-    const like = `%${f.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const like = likePattern(f.search);
     query = query.where((eb) =>
       eb.or([
         eb("invoices.number", "ilike", like),
@@ -587,15 +594,96 @@ export async function listInvoices({ db, actor }: Deps, f: z.output<typeof invoi
     .select([
       sql<number>`count(*)::int`.as("count"),
       sql<number>`coalesce(sum(CASE WHEN status <> 'draft' THEN total_cents ELSE 0 END), 0)::int8`.as("total"),
-      sql<number>`coalesce(sum(CASE WHEN status IN (${sql.join(OPEN_INVOICE_STATUSES.map((s) => sql.lit(s)))}) THEN greatest(total_cents - credited_cents - paid_cents, 0) ELSE 0 END), 0)::int8`.as("balance"),
     ])
     .executeTakeFirstOrThrow();
+  // What the open invoices still owe, by age: the same rows and the same rule as the payment accounts.
+  const open = await db
+    .selectFrom(query.as("matched"))
+    .select(["due_date", "total_cents", "credited_cents", "paid_cents"])
+    .where("status", "in", [...OPEN_INVOICE_STATUSES])
+    .execute();
+  const ageing = ageBalances(
+    open.map((r) => ({ dueDate: r.due_date!, balanceCents: invoiceBalance({ totalCents: Number(r.total_cents), creditedCents: Number(r.credited_cents), paidCents: Number(r.paid_cents) }) })),
+    sastDate(now()),
+  );
+  const notes = f.status || (f.kind && f.kind !== "credit_note") ? { rows: [], count: 0, total: 0 } : await listCreditNotes(db, actor.user, f);
   const { name } = await getAgencySettings({ db });
   return {
     items: rows.slice(0, LIST_LIMIT).map((r) => toListItem(r, name)),
-    totals: { count: Number(sums.count), totalCents: Number(sums.total), balanceCents: Number(sums.balance) },
-    truncated: rows.length > LIST_LIMIT,
+    creditNotes: notes.rows.slice(0, LIST_LIMIT).map((n) => ({
+      id: n.id,
+      number: n.number,
+      invoiceId: n.invoice_id,
+      invoiceNumber: n.invoice_number!,
+      kind: n.kind,
+      recipientName: n.recipient.name,
+      consultantName: n.kind === "expert" ? n.consultant_name : null,
+      claimantName: n.claimant_name,
+      caseReference: n.case_reference,
+      issueDate: n.issue_date,
+      reason: n.reason,
+      netCents: Number(n.net_cents),
+      vatCents: Number(n.vat_cents),
+      totalCents: Number(n.total_cents),
+      createdAt: n.created_at.toISOString(),
+    })),
+    totals: { count: Number(sums.count), totalCents: Number(sums.total), balanceCents: ageing.totalCents, creditNoteCount: notes.count, creditedCents: notes.total, ageing },
+    truncated: rows.length > LIST_LIMIT || notes.rows.length > LIST_LIMIT,
   };
+}
+
+/** Credit notes of the invoices the caller may see, by the list's filters (issue dates are the credit note's own). */
+async function listCreditNotes(db: Db, user: CurrentUser, f: z.output<typeof invoiceListInputSchema>) {
+  let query = db
+    .selectFrom("credit_notes")
+    .innerJoin("invoices", "invoices.id", "credit_notes.invoice_id")
+    .leftJoin("users as attorney", "attorney.id", "invoices.attorney_id")
+    .leftJoin("users as consultant", "consultant.id", "invoices.consultant_id")
+    .leftJoin("cases", "cases.id", "invoices.case_id")
+    .where(visibleInvoices(user));
+  if (f.attorneyId) query = query.where("invoices.attorney_id", "=", f.attorneyId);
+  if (f.consultantId) query = query.where("invoices.consultant_id", "=", f.consultantId);
+  if (f.from) query = query.where("credit_notes.issue_date", ">=", f.from);
+  if (f.to) query = query.where("credit_notes.issue_date", "<=", f.to);
+  if (f.search) {
+    const like = likePattern(f.search);
+    query = query.where((eb) =>
+      eb.or([
+        eb("credit_notes.number", "ilike", like),
+        eb("invoices.number", "ilike", like),
+        eb("invoices.claimant_name", "ilike", like),
+        eb("invoices.claim_number", "ilike", like),
+        eb("invoices.attorney_reference", "ilike", like),
+        eb("attorney.firm_name", "ilike", like),
+        eb(fullName("attorney"), "ilike", like),
+        eb(fullName("consultant"), "ilike", like),
+      ]),
+    );
+  }
+  const rows = await query
+    .select([
+      "credit_notes.id",
+      "credit_notes.number",
+      "credit_notes.invoice_id",
+      "credit_notes.issue_date",
+      "credit_notes.reason",
+      "credit_notes.recipient",
+      "credit_notes.net_cents",
+      "credit_notes.vat_cents",
+      "credit_notes.total_cents",
+      "credit_notes.created_at",
+      "invoices.number as invoice_number",
+      "invoices.kind",
+      "invoices.claimant_name",
+      "cases.reference as case_reference",
+      fullName("consultant").as("consultant_name"),
+    ])
+    .orderBy("credit_notes.issue_date", "desc")
+    .orderBy("credit_notes.created_at", "desc")
+    .limit(LIST_LIMIT + 1)
+    .execute();
+  const sums = await query.select([sql<number>`count(*)::int`.as("count"), sql<number>`coalesce(sum(credit_notes.total_cents), 0)::int8`.as("total")]).executeTakeFirstOrThrow();
+  return { rows, count: Number(sums.count), total: Number(sums.total) };
 }
 
 /** One invoice with its lines and credit notes, or 404 when the caller may not see it. */
@@ -658,6 +746,7 @@ export async function getInvoice({ db, actor }: Deps, input: IdInput): Promise<I
       issue: draft && mayChange,
       discard: draft && mayChange,
       credit: !draft && staff && Number(row.credited_cents) + Number(row.paid_cents) < Number(row.total_cents),
+      emailAgain: !draft && staff && !!row.recipient?.email.trim(),
     },
   };
 }
@@ -675,4 +764,54 @@ export async function downloadInvoiceFile({ db, actor }: Deps, fileId: string): 
     !!(await db.selectFrom("credit_notes").select("id").where("invoice_id", "=", invoice.id).where("copy_file_id", "=", fileId).executeTakeFirst());
   if (!isCopy) throw new AppError("NOT_FOUND", MISSING);
   return { fileName: file.file_name, contentType: file.content_type, data: file.data };
+}
+
+/* ---------- e-mail again ---------- */
+
+/** How often staff may send one invoice again: a second click, or a colleague's, is not a second mail. */
+export const EMAIL_AGAIN_MINUTES = 10;
+
+/**
+ * Sends an issued invoice to its recipient again (staff): the stored copy marked "Copy" (one tax
+ * invoice per supply: the original went out at issue), through the outbox, audited. At most once
+ * every 10 minutes per invoice (429 with the time it may go again); the invoice row is locked while
+ * the last sending is read, so two clicks at once send one mail.
+ */
+export async function emailInvoiceAgain(deps: Deps, input: IdInput): Promise<{ sentTo: string; sentAt: string }> {
+  return deps.db.transaction().execute(async (trx) => {
+    const row = await loadVisibleInvoice(trx, deps.actor.user, input.id, true);
+    if (!isStaff(deps.actor.user)) throw new AppError("NOT_FOUND", MISSING);
+    if (row.status === "draft" || !row.copy_file_id || !row.recipient) throw new AppError("CONFLICT", "A draft has not been sent yet: issue it, and it is e-mailed to the recipient.");
+    const to = row.recipient.email.trim();
+    if (!to) throw new AppError("CONFLICT", `${row.number} has no e-mail address for its recipient: download the PDF and send it yourself.`);
+    const at = now();
+    const last = await trx
+      .selectFrom("audit_log")
+      .select("at")
+      .where("action", "=", "invoice.email_again")
+      .where("entity_type", "=", "invoice")
+      .where("entity_id", "=", row.id)
+      .orderBy("at", "desc")
+      .limit(1)
+      .executeTakeFirst();
+    if (last) {
+      const next = new Date(last.at.getTime() + EMAIL_AGAIN_MINUTES * 60_000);
+      if (next > at) {
+        throw new AppError(
+          "TOO_MANY_REQUESTS",
+          `${row.number} was e-mailed again at ${saDayTimeLabel(last.at)}. It can be sent again from ${saDayTimeLabel(next)}, ${EMAIL_AGAIN_MINUTES} minutes later.`,
+        );
+      }
+    }
+    const title = documentTitle("invoice", row.vat_registered);
+    await queueDocumentMail(
+      trx,
+      to,
+      `Copy of ${title.toLowerCase()} ${row.number} from ${row.supplier!.name}`,
+      `Hello,\n\nAs asked, please find attached a copy of ${title.toLowerCase()} ${row.number}${row.claimant_name ? ` (${row.claimant_name})` : ""} for ${formatRand(Number(row.total_cents))}, issued on ${row.issue_date} and due by ${row.due_date}. The copy is marked "Copy": it is the same document as the original sent at issue.\n\n${row.supplier!.name}\n`,
+      row.copy_file_id,
+    );
+    await recordAudit(trx, deps.actor, { action: "invoice.email_again", entityType: "invoice", entityId: row.id, after: { number: row.number, to, fileId: row.copy_file_id } });
+    return { sentTo: to, sentAt: at.toISOString() };
+  });
 }

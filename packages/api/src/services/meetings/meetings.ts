@@ -6,11 +6,12 @@ import type {
   inviteToMeetingSchema,
   MeetingDetail,
   MeetingGuestInput,
+  MeetingInvitee,
   MeetingListItem,
   meetingListInputSchema,
   participantInputSchema,
 } from "@medlegal/domain";
-import { isLiveMeeting, MEETING_MAX_PEOPLE, meetingOpensAt, MEETING_MESSAGES, saDayTimeLabel } from "@medlegal/domain";
+import { isLiveMeeting, MEETING_MAX_PEOPLE, meetingOpensAt, MEETING_MESSAGES, ROLE_LABEL, saDayTimeLabel } from "@medlegal/domain";
 import type { z } from "zod";
 import type { SignedInActor } from "../../context";
 import { AppError } from "../../errors";
@@ -305,4 +306,20 @@ export async function removeInvitation({ db, actor }: Deps, { participantId }: z
     return meeting.id;
   });
   return getMeeting({ db, actor }, { id: meetingId });
+}
+
+/**
+ * The people staff may invite or make host, for the pickers of /video-conferences: active users,
+ * by name. Employees may not list users (users.manage), so meetings answer this themselves.
+ */
+export async function listInvitees({ db }: Pick<Deps, "db">): Promise<MeetingInvitee[]> {
+  const rows = await db
+    .selectFrom("users")
+    .select(["id", "first_name", "last_name", "role"])
+    .where("is_active", "=", true)
+    .orderBy("first_name")
+    .orderBy("last_name")
+    .limit(500)
+    .execute();
+  return rows.map((u) => ({ id: u.id, name: `${u.first_name} ${u.last_name}`, roleLabel: ROLE_LABEL[u.role], canHost: u.role !== "attorney" }));
 }

@@ -199,7 +199,7 @@ export async function notifyMany(db: Kysely<Database>, notifications: NewNotice[
   });
   const bells = notifications
     .filter((n) => preference.get(`${n.userId}/${n.type}`)?.bell !== false)
-    .map((n) => ({ user_id: n.userId, type: n.type, title: n.title, message: n.message, link: n.link ?? null }));
+    .map((n) => ({ user_id: n.userId, type: n.type, title: n.title, message: n.message, link: n.link ?? null, ...stamp("created_at") }));
   if (mails.length) await db.insertInto("email_outbox").values(mails).execute();
   if (bells.length) await db.insertInto("notifications").values(bells).execute();
   return bells.length;

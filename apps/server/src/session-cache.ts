@@ -1,0 +1,136 @@
+import { randomUUID } from "node:crypto";
+import type { Session } from "fastify";
+import type { Kysely } from "kysely";
+import { sql } from "kysely";
+import type { Database } from "@medlegal/db";
+import type { Listener, ListenerEvent } from "@medlegal/db";
+import type { CurrentUser } from "@medlegal/domain";
+
+/** The channel the session-revocation triggers speak on (migration 2026-11-25-82). */
+export const SESSION_CHANNEL = "medlegal_sessions";
+
+/** How long a request waits for its own barrier before this process stops trusting memory. */
+const BARRIER_WAIT_MS = 2_000;
+
+/** Enough for every signed-in tab of a busy agency; the oldest unused entry goes first. */
+const MAX_ENTRIES = 10_000;
+
+type StoredSession = Omit<Session, "cookie">;
+
+/**
+ * Sessions and their signed-in users, kept in this process so most requests learn who is asking
+ * without a database round trip (docs/decisions.md, "Session cache"). It serves from memory only
+ * while this process hears the revocation channel with nothing missed; triggers announce every
+ * change to sessions, users, second factors, settings and specializations, and each announcement
+ * drops what it concerns on every process at once. Without a listener it holds nothing.
+ */
+export class SessionCache {
+  private readonly sessions = new Map<string, StoredSession>();
+  private readonly users = new Map<string, CurrentUser>();
+  /**
+   * Moves with every announcement: a read that started before one may have read the old row, so
+   * it is not kept (a change committed during the read would otherwise stay cached).
+   */
+  private epoch = 0;
+  /** Barriers sent by this process, by token, waiting to come back on the channel. */
+  private readonly barriers = new Map<string, () => void>();
+
+  constructor(private readonly listener: Listener | null) {
+    listener?.subscribe(SESSION_CHANNEL, (event) => this.hear(event));
+  }
+
+  /** True while memory may answer: the channel is listened to and nothing was missed. */
+  get active(): boolean {
+    if (this.listener?.isListening(SESSION_CHANNEL)) return true;
+    if (this.sessions.size > 0 || this.users.size > 0) this.clear();
+    return false;
+  }
+
+  private hear(event: ListenerEvent) {
+    if (event.kind === "payload" && event.payload.startsWith("b:")) {
+      this.barriers.get(event.payload.slice(2))?.();
+      return;
+    }
+    this.epoch++;
+    if (event.kind === "resync" || event.payload === "*") return this.clear();
+    const id = event.payload.slice(2);
+    if (event.payload.startsWith("s:")) this.sessions.delete(id);
+    else if (event.payload.startsWith("u:")) this.users.delete(id);
+  }
+
+  private clear() {
+    this.sessions.clear();
+    this.users.clear();
+  }
+
+  /** A session from memory, or else from `read`, kept when nothing was announced meanwhile. */
+  async session(sid: string, read: () => Promise<StoredSession | null>): Promise<StoredSession | null> {
+    if (this.active && this.sessions.has(sid)) {
+      // One turn of the event loop first: a revocation this process has already received but not
+      // yet read off its socket is heard before memory answers (docs/decisions.md, "Session cache").
+      await new Promise((resolve) => setImmediate(resolve));
+      const cached = this.active ? this.sessions.get(sid) : undefined;
+      if (cached) return touch(this.sessions, sid, cached);
+    }
+    const active = this.active;
+    const epoch = this.epoch;
+    const fresh = await read();
+    if (fresh && active && epoch === this.epoch) keep(this.sessions, sid, fresh);
+    return fresh && structuredClone(fresh);
+  }
+
+  /** The signed-in user (null: gone or deactivated, never kept), from memory or from `read`. */
+  async user(userId: string, read: () => Promise<CurrentUser | null>): Promise<CurrentUser | null> {
+    const active = this.active;
+    const cached = active ? this.users.get(userId) : undefined;
+    if (cached) return touch(this.users, userId, cached);
+    const epoch = this.epoch;
+    const fresh = await read();
+    if (fresh && active && epoch === this.epoch) keep(this.users, userId, fresh);
+    return fresh && structuredClone(fresh);
+  }
+
+  /**
+   * Waits until this process has heard every revocation committed before now. Notifications
+   * arrive in commit order, so once a barrier sent after a change comes back, the change's own
+   * announcements were heard. Run before a changing request answers: a deactivation, a logout or a
+   * second factor holds in this process on the very next request (docs/decisions.md, "Session cache").
+   */
+  async settle(db: Kysely<Database>): Promise<void> {
+    if (!this.active) return;
+    const token = randomUUID();
+    let timer: NodeJS.Timeout | undefined;
+    const heard = new Promise<boolean>((resolve) => {
+      this.barriers.set(token, () => resolve(true));
+      timer = setTimeout(() => resolve(false), BARRIER_WAIT_MS);
+    });
+    try {
+      await sql`SELECT pg_notify(${SESSION_CHANNEL}, ${`b:${token}`})`.execute(db);
+      // Not back in time: something is wrong with the channel, so memory is not trusted.
+      if (!(await heard)) this.clear();
+    } catch {
+      this.clear();
+    } finally {
+      clearTimeout(timer);
+      this.barriers.delete(token);
+    }
+  }
+
+  /** This process wrote or removed the session: the next read goes to the database. */
+  forgetSession(sid: string) {
+    this.epoch++;
+    this.sessions.delete(sid);
+  }
+}
+
+/** A copy for the request (which may change its session), the entry moved to the young end. */
+function touch<T>(map: Map<string, T>, key: string, value: T): T {
+  map.delete(key);
+  map.set(key, value);
+  return structuredClone(value);
+}
+
+function keep<T>(map: Map<string, T>, key: string, value: T) {
+  map.set(key, structuredClone(value));
+  if (map.size > MAX_ENTRIES) map.delete(map.keys().next().value!);
+}
