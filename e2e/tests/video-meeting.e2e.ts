@@ -75,9 +75,26 @@ describe("a video assessment", () => {
     await screenshot(host.page, "video-call-host-1280");
     await screenshot(guest.page, "video-call-guest-375");
 
-    // Recording stays off until both consented.
-    const record = host.page.getByRole("button", { name: "Record" });
+    // Recording stays off until both consented in the room; then the host's browser records in chunks.
+    const record = host.page.getByRole("button", { name: "Record", exact: true });
     await expect.poll(() => record.isDisabled()).toBe(true);
+    const consent = (page: Page) => page.getByRole("switch", { name: "I consent to this meeting being recorded" });
+    await consent(guest.page).click();
+    await expect.poll(() => record.isDisabled()).toBe(true);
+    await consent(host.page).click();
+    await expect.poll(() => record.isDisabled()).toBe(false);
+    await record.click();
+    await guest.page.getByRole("status").filter({ hasText: "Recording" }).waitFor();
+    const list = await employee.page.request.get(`/trpc/meetings.list?input=${encodeURIComponent(JSON.stringify({ when: "upcoming", all: true }))}`);
+    const meetingId = ((await list.json()).result.data as { id: string; title: string }[]).find((m) => m.title === title)!.id;
+    const recordings = async () => (await (await employee.page.request.get(`/trpc/meetings.get?input=${encodeURIComponent(JSON.stringify({ id: meetingId }))}`)).json()).result.data.recordings as { size: number; fileId: string | null }[];
+    await expect.poll(async () => (await recordings())[0]?.size ?? 0, { timeout: 20_000 }).toBeGreaterThan(0);
+    await host.page.getByRole("button", { name: "Stop recording" }).click();
+    await guest.page.getByRole("status").filter({ hasText: "Recording" }).waitFor({ state: "detached" });
+    const fileId = (await recordings())[0]!.fileId!;
+    const download = await employee.page.request.get(`/api/files/${fileId}`);
+    expect(download.status()).toBe(200);
+    expect([...(await download.body()).subarray(0, 4)]).toEqual([0x1a, 0x45, 0xdf, 0xa3]);
 
     // The expert ends the meeting; the claimant is told, and the link no longer opens the room.
     await host.page.getByRole("toolbar", { name: "Call controls" }).getByRole("button", { name: "End meeting" }).click();

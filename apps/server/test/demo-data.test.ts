@@ -220,6 +220,9 @@ describe.each(testDialects().flatMap((kind) => FIRST_STARTS.map((now) => [kind, 
     const work = await trpc<{ eventKey: string; unitPriceCents: number | null }[]>(t.app, cookie, "invoices.listUnbilled", { consultantId: venter.id, from: addDays(today, -90), to: today });
     expect(work.status, work.error?.message).toBe(200);
     expect(work.data.filter((w) => w.unitPriceCents !== null).length).toBeGreaterThan(0);
+    // The demo expert opens the generator on an approved report of theirs.
+    const own = await trpc<{ kind: string; unitPriceCents: number | null }[]>(t.app, (await login(t.app, "consultant")).cookie, "invoices.listUnbilled", { from: addDays(today, -90), to: today });
+    expect(own.data.filter((w) => w.unitPriceCents !== null).length).toBeGreaterThan(0);
   });
 
   it("lets every demo user sign in, and opens this week's schedules on real work for each role", async () => {

@@ -107,12 +107,13 @@ export async function seedDemoReports(db: Kysely<Database>): Promise<void> {
     .select(["reports.id", "reports.reference", "reports.consultant_id", "reports.kind", "reports.created_at", "users.username"])
     .orderBy("reports.reference")
     .execute();
-  // Where each demo report ends up; the orthopaedic surgeon's first report stays awaiting (the first tour uploads it).
+  // Where each demo report ends up; the orthopaedic surgeon's first report stays awaiting (the first tour uploads it), their others are approved.
   const targets: ReportStatus[] = ["released", "submitted", "changes_requested", "in_review", "approved", "released", "withdrawn", "awaiting", "submitted"];
   const firstOfConsultant = reports.find((r) => r.username === "consultant");
   let n = 0;
   for (const r of reports) {
-    const target = r === firstOfConsultant ? "awaiting" : targets[n++ % targets.length]!;
+    // Their others are approved: work of theirs the expert invoice generator opens on.
+    const target = r === firstOfConsultant ? "awaiting" : r.username === "consultant" ? "approved" : targets[n++ % targets.length]!;
     const consultant = await actorFor(db, r.consultant_id);
     const id = { id: r.id };
     const upload = async (n: number) =>

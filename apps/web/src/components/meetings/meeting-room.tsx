@@ -374,7 +374,7 @@ function InRoom({ state, media, onLeft }: { state: RoomState; media: LocalMedia;
 
 function CallGrid({ state, peers, others, local }: { state: RoomState; peers: PeerView[]; others: RoomPerson[]; local: MediaStream | null }) {
   return (
-    <ul className="grid gap-3 sm:grid-cols-2" aria-label="People in the call">
+    <ul className="grid gap-3 sm:grid-cols-2" aria-label="People in the call" data-call-grid>
       <li className="relative overflow-hidden rounded-md bg-black">
         <VideoView stream={local} muted label="Your video" />
         <TileCaption name={`${state.me.name} (you)`} />
@@ -478,7 +478,8 @@ function RecordButton({ state, stream, call }: { state: RoomState; stream: Media
   React.useEffect(() => {
     if (!recordingId || !type) return;
     const audio = [...(stream?.getAudioTracks() ?? []), ...(call?.remoteAudioTracks() ?? [])];
-    const made = new MeetingRecorder(recordingId, stream?.getVideoTracks()[0] ?? null, audio, type, (message) => toast({ title: "Recording", description: message, variant: "destructive" }));
+    const grid = () => Array.from(document.querySelectorAll<HTMLVideoElement>('[data-call-grid] video'));
+    const made = new MeetingRecorder(recordingId, grid, audio, type, (message) => toast({ title: "Recording", description: message, variant: "destructive" }));
     recorder.current = made;
     return () => {
       made.stop();

@@ -161,9 +161,9 @@ export function ProofList({
             </div>
             <div className="flex flex-wrap gap-2 sm:pl-8">
               <Button asChild size="sm" variant="outline">
-                <a href={`/api/files/${p.fileId}`} download={p.fileName} aria-label={`Download the proof ${p.fileName}`}>
+                <a href={`/api/files/${p.fileId}`} download={p.fileName} >
                   <Download aria-hidden />
-                  File
+                  File<span className="sr-only"> {p.fileName} (download the proof)</span>
                 </a>
               </Button>
               {p.status === "uploaded" && onRecord && (

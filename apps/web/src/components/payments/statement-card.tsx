@@ -59,9 +59,7 @@ export function StatementCard({ attorneyId }: { attorneyId?: string }) {
           <Sum term="− Credit notes" value={formatRand(s.totals.creditedCents)} />
           <Sum term="− Payments" value={formatRand(s.totals.paidCents)} />
           <Sum term="= Closing balance" value={balance(s.totals.closingCents)} strong />
-          <p className="col-span-2 text-xs text-muted-foreground sm:col-span-3">
-            {s.lines.length} {s.lines.length === 1 ? "movement" : "movements"} in the period.
-          </p>
+          <Sum term="Movements in the period" value={String(s.lines.length)} />
         </dl>
       )}
     </div>

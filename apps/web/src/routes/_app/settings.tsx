@@ -11,6 +11,7 @@ import { NotificationPreferencesForm } from "@/components/settings/notification-
 import { ChecklistSettings } from "@/components/reports/checklist-settings";
 import { ReleaseAgreementsSettings } from "@/components/reports/release-agreements";
 import { ProfileForm } from "@/components/settings/profile-form";
+import { VideoSettings } from "@/components/settings/video-settings";
 import { HolidaysSettings } from "@/components/sla/holidays-settings";
 import { StaffTwoFactorSetting } from "@/components/two-factor/staff-two-factor-setting";
 import { TwoFactorSettings } from "@/components/two-factor/two-factor-settings";
@@ -27,9 +28,9 @@ import { trpc } from "@/lib/trpc";
 import { prefetchPage } from "@/lib/route-data";
 import { trpcErrorMessage, trpcFieldErrors } from "@/lib/trpc-errors";
 
-const TABS = ["profile", "password", "security", "notifications", "agency", "sla", "holidays", "checklist", "release"] as const;
+const TABS = ["profile", "password", "security", "notifications", "agency", "sla", "holidays", "checklist", "release", "video"] as const;
 /** The tabs only administrators see: how the agency is configured. */
-const ADMIN_TABS: readonly Tab[] = ["agency", "sla", "holidays", "checklist", "release"];
+const ADMIN_TABS: readonly Tab[] = ["agency", "sla", "holidays", "checklist", "release", "video"];
 type Tab = (typeof TABS)[number];
 
 export const Route = createFileRoute("/_app/settings")({
@@ -117,6 +118,11 @@ function SettingsPage() {
                 Release on approval
               </TabsTrigger>
             )}
+            {isAdmin && (
+              <TabsTrigger value="video" className="h-8 flex-none px-4">
+                Video
+              </TabsTrigger>
+            )}
           </TabsList>
         </div>
         <TabsContent value="profile">
@@ -176,6 +182,13 @@ function SettingsPage() {
           <TabsContent value="release">
             <Section title="Release on approval" description="Attorneys whose reports are released as soon as they are approved, without waiting for payment.">
               <ReleaseAgreementsSettings />
+            </Section>
+          </TabsContent>
+        )}
+        {isAdmin && (
+          <TabsContent value="video">
+            <Section title="Video meetings" description="The STUN and TURN servers browsers use to connect video assessments across networks.">
+              <VideoSettings />
             </Section>
           </TabsContent>
         )}
