@@ -95,6 +95,7 @@ describe("the settings page", () => {
       "Public holidays",
       "Report checklist",
       "Release on approval",
+      "Video",
     ]);
     const outside = await tabs.evaluateAll((all) =>
       all.filter((tab) => tab.getBoundingClientRect().right > document.documentElement.clientWidth || tab.getBoundingClientRect().left < 0).map((tab) => tab.textContent),
