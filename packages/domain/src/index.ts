@@ -7,6 +7,7 @@ export * from "./constants";
 export * from "./dashboard";
 export * from "./file-names";
 export * from "./holidays";
+export * from "./live";
 export * from "./invoices";
 export * from "./invoice-outputs";
 export * from "./meetings";

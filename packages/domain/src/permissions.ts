@@ -66,6 +66,8 @@ export const PERMISSIONS = {
   "meetings.read": ROLES,
   "meetings.manage": ["administrator", "employee"],
   "meetings.recordings": ["administrator", "employee", "consultant"],
+  // The live event stream (docs/architecture.md, "Live events"): every signed-in user holds one per tab.
+  "live.events": ROLES,
 } as const satisfies Record<string, readonly Role[]>;
 
 export type Permission = keyof typeof PERMISSIONS;
