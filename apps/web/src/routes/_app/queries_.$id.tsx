@@ -7,6 +7,7 @@ import { AssignExpertsPanel } from "@/components/queries/assign-experts-panel";
 import { PriorityBadge, QueryStatusBadge } from "@/components/queries/badges";
 import { QueryAssessments } from "@/components/queries/query-assessments";
 import { QueryDocuments } from "@/components/queries/query-documents";
+import { QueryMessages } from "@/components/messages/query-messages";
 import { ReportLinks } from "@/components/reports/report-links";
 import { QueryTimeline } from "@/components/queries/query-timeline";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
@@ -148,6 +149,15 @@ function QueryView({ q, role, userId }: { q: QueryDetail; role: Role; userId: st
               ) : (
                 <p className="text-sm text-muted-foreground">The claimant's documents open once you accept this instruction.</p>
               )}
+            </CardContent>
+          </Card>
+          <Card id="messages">
+            <CardHeader>
+              <CardTitle>Messages</CardTitle>
+              <CardDescription>Conversations about this query. Messages are kept as written.</CardDescription>
+            </CardHeader>
+            <CardContent>
+              <QueryMessages queryId={q.id} />
             </CardContent>
           </Card>
         </div>
