@@ -177,8 +177,6 @@ export function Composer({ threadId, onFocus }: { threadId: string; onFocus?: ()
           accept={ACCEPT}
           multiple
           className="hidden"
-          tabIndex={-1}
-          aria-hidden
           onChange={(e) => attach(e.target.files)}
         />
         <Button

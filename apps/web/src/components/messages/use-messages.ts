@@ -59,8 +59,18 @@ export function useRefreshMessages() {
  * (docs/decisions.md, "Messages on the web").
  */
 export function useMarkRead(threadId: string, loaded: boolean, unread: number) {
-  const refresh = useRefreshMessages();
-  const markRead = trpc.messages.markRead.useMutation({ onSuccess: () => void refresh() });
+  const utils = trpc.useUtils();
+  const queryClient = useQueryClient();
+  // The unread counts change, the messages do not: their pages are not asked for again.
+  const markRead = trpc.messages.markRead.useMutation({
+    onSuccess: () =>
+      void Promise.all([
+        utils.messages.threads.invalidate(),
+        utils.messages.thread.invalidate({ threadId }),
+        utils.messages.queryThreads.invalidate(),
+        queryClient.invalidateQueries({ queryKey: queryKeys.unreadMessages }),
+      ]),
+  });
   const { mutate } = markRead;
   const marked = React.useRef<string | null>(null);
   React.useEffect(() => {
