@@ -188,9 +188,11 @@ export function Composer({ threadId, onFocus }: { threadId: string; onFocus?: ()
           <Paperclip aria-hidden />
           Attach
         </Button>
-        <p id={`${id}-hint`} className="min-w-0 flex-1 text-xs text-muted-foreground">
+        {/* Near the limit the counter takes the hint's place on a phone. */}
+        <p id={`${id}-hint`} className={cn("min-w-0 flex-1 text-xs text-muted-foreground", draft.showCounter && "sr-only sm:not-sr-only")}>
           <span className="hidden sm:inline">Ctrl+Enter sends. </span>PDF, PNG or JPEG, up to {MESSAGE_ATTACHMENTS_MAX}.
         </p>
+        {draft.showCounter && <span className="flex-1 sm:hidden" />}
         {draft.showCounter && (
           <span aria-live="polite" className={cn("text-xs tabular-nums", draft.over ? "font-semibold text-destructive" : "text-muted-foreground")}>
             {draft.length.toLocaleString("en-GB")} / {MESSAGE_BODY_MAX.toLocaleString("en-GB")}

@@ -22,8 +22,12 @@ export function MessagesLayout({
   return (
     <div
       data-view={open ? "conversation" : "list"}
-      // The page scrolls inside the panes: the header, the sticky app bar and the page title stay put.
-      className="grid h-[calc(100svh-13rem)] min-h-[26rem] overflow-hidden rounded-lg border bg-card lg:h-[calc(100svh-14.5rem)] lg:grid-cols-[minmax(17rem,22rem)_minmax(0,1fr)]"
+      // Side by side, and a phone's open conversation, scroll inside the panes (the title and the
+      // composer stay in view); a phone's list scrolls with the page.
+      className={cn(
+        "grid overflow-hidden rounded-lg border bg-card lg:h-[calc(100svh-14.5rem)] lg:min-h-[26rem] lg:grid-cols-[minmax(17rem,22rem)_minmax(0,1fr)]",
+        open && "h-[calc(100svh-9.75rem)] min-h-[22rem]",
+      )}
     >
       <div data-pane="list" className={cn("min-h-0 min-w-0 lg:block lg:border-r", open ? "hidden" : "block")}>
         {list}

@@ -1,17 +1,15 @@
 import type { ThreadSummary, ThreadToStart } from "@medlegal/domain";
-import { THREAD_KIND_LABEL } from "@medlegal/domain";
 import { Link, useNavigate } from "@tanstack/react-router";
 import { MessageSquarePlus, MessagesSquare } from "lucide-react";
 import * as React from "react";
 import { formatDateTime, formatRelativeTime } from "@/lib/format";
 import { trpc } from "@/lib/trpc";
 import { trpcErrorMessage } from "@/lib/trpc-errors";
-import { Badge } from "../ui/badge";
 import { Button } from "../ui/button";
 import { ErrorState } from "../ui/error-state";
 import { ListSkeleton } from "../ui/skeleton";
 import { Spinner } from "../ui/spinner";
-import { participantsByRole } from "./thread-format";
+import { participantsByRole, queryThreadLabel } from "./thread-format";
 
 /**
  * The Messages section of a query page: the query's conversations the caller may see
@@ -38,8 +36,9 @@ export function QueryMessages({ queryId }: { queryId: string }) {
 
 function ExistingThread({ thread: t }: { thread: ThreadSummary }) {
   const people = participantsByRole(t.participants)
-    .map((g) => g.names.join(", "))
+    .map((g) => `${g.label}: ${g.names.join(", ")}`)
     .join(" · ");
+  const label = queryThreadLabel({ kind: t.kind, subject: t.subject, expertName: t.participants.find((p) => p.role === "consultant")?.name ?? null });
   return (
     <Link
       to="/messages"
@@ -48,14 +47,13 @@ function ExistingThread({ thread: t }: { thread: ThreadSummary }) {
     >
       <span className="flex min-w-0 items-center gap-2">
         <MessagesSquare aria-hidden className="size-4 shrink-0 text-muted-foreground" />
-        <span className="min-w-0 flex-1 truncate text-sm font-medium">{t.subject}</span>
+        <span className="min-w-0 flex-1 truncate text-sm font-medium">{label}</span>
         {t.unreadCount > 0 && (
           <span className="shrink-0 rounded-full bg-primary px-1.5 py-0.5 text-[11px] leading-none font-semibold text-primary-foreground tabular-nums">
             {t.unreadCount}
             <span className="sr-only"> unread</span>
           </span>
         )}
-        <Badge variant="secondary">{THREAD_KIND_LABEL[t.kind]}</Badge>
       </span>
       <span className="truncate text-xs text-muted-foreground">{people}</span>
       {t.lastMessage && (
@@ -83,13 +81,14 @@ function ThreadToOpen({ queryId, thread: t }: { queryId: string; thread: ThreadT
     },
     onError: (e) => setError(trpcErrorMessage(e)),
   });
+  const label = queryThreadLabel({ kind: t.kind, subject: t.subject, expertName: t.consultantName });
   const withWhom = t.kind === "query_attorney" ? "the attorney" : (t.consultantName ?? "the expert");
   return (
     <div className="grid gap-1.5 rounded-md border border-dashed px-3 py-2.5">
       <div className="flex flex-wrap items-center gap-2">
         <span className="min-w-0 flex-1 text-sm">
-          <span className="font-medium">{t.subject}</span>
-          <span className="block text-xs text-muted-foreground">No messages yet with {withWhom}.</span>
+          <span className="font-medium">{label}</span>
+          <span className="block text-xs text-muted-foreground">No messages yet.</span>
         </span>
         <Button
           variant="outline"

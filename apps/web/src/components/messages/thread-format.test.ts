@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { participantsByRole, threadTitle } from "./thread-format";
+import { participantsByRole, queryThreadLabel, threadTitle } from "./thread-format";
 
 describe("thread wording", () => {
   it("groups the people of a conversation: the agency, then attorneys, then experts", () => {
@@ -19,5 +19,11 @@ describe("thread wording", () => {
     expect(threadTitle({ queryReference: "Q-2026-0007", claimantName: "Thandi Mokoena", subject: "Knee" })).toBe("Q-2026-0007 · Thandi Mokoena");
     expect(threadTitle({ queryReference: "Q-2026-0007", claimantName: null, subject: "Knee" })).toBe("Q-2026-0007");
     expect(threadTitle({ queryReference: null, claimantName: null, subject: "Rota for December" })).toBe("Rota for December");
+  });
+
+  it("names a conversation on its query's page by whom it is with", () => {
+    expect(queryThreadLabel({ kind: "query_attorney", subject: "Query Q-1: attorney and agency", expertName: null })).toBe("With the attorney");
+    expect(queryThreadLabel({ kind: "query_expert", subject: "Query Q-1: expert", expertName: "Rajesh Pillay" })).toBe("With Rajesh Pillay (expert)");
+    expect(queryThreadLabel({ kind: "direct", subject: "Invoice question", expertName: null })).toBe("Invoice question");
   });
 });

@@ -34,3 +34,13 @@ export function threadTitle(thread: Pick<ThreadSummary, "queryReference" | "clai
 export function unreadLabel(count: number): string {
   return `${count} unread ${count === 1 ? "message" : "messages"}`;
 }
+
+/**
+ * A query's conversation named on that query's page, where the reference goes without saying:
+ * "With the attorney", "With Dr Rajesh Pillay (expert)"; other kinds keep their subject.
+ */
+export function queryThreadLabel(thread: { kind: ThreadSummary["kind"]; subject: string; expertName: string | null }): string {
+  if (thread.kind === "query_attorney") return "With the attorney";
+  if (thread.kind === "query_expert") return thread.expertName ? `With ${thread.expertName} (expert)` : "With the expert";
+  return thread.subject;
+}

@@ -35,6 +35,7 @@ function MessagesPage() {
     <>
       <PageHeader
         title="Messages"
+        phoneCompact={thread !== undefined}
         description={staff ? "Conversations with attorneys, experts and the team." : "Your conversations with the agency about your queries."}
         actions={
           staff && (

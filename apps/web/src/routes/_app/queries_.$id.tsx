@@ -139,6 +139,15 @@ function QueryView({ q, role, userId }: { q: QueryDetail; role: Role; userId: st
 
         <div className="grid min-w-0 grid-cols-1 gap-5">
           <QueryClaimantCard claimant={claimant} />
+          <Card id="messages">
+            <CardHeader>
+              <CardTitle>Messages</CardTitle>
+              <CardDescription>Conversations about this query. Messages are kept as written.</CardDescription>
+            </CardHeader>
+            <CardContent>
+              <QueryMessages queryId={q.id} />
+            </CardContent>
+          </Card>
           <Card>
             <CardHeader>
               <CardTitle>Documents</CardTitle>
@@ -149,15 +158,6 @@ function QueryView({ q, role, userId }: { q: QueryDetail; role: Role; userId: st
               ) : (
                 <p className="text-sm text-muted-foreground">The claimant's documents open once you accept this instruction.</p>
               )}
-            </CardContent>
-          </Card>
-          <Card id="messages">
-            <CardHeader>
-              <CardTitle>Messages</CardTitle>
-              <CardDescription>Conversations about this query. Messages are kept as written.</CardDescription>
-            </CardHeader>
-            <CardContent>
-              <QueryMessages queryId={q.id} />
             </CardContent>
           </Card>
         </div>
