@@ -1,4 +1,4 @@
-import type { ThreadSummary, ThreadToStart } from "@medlegal/domain";
+import type { Role, ThreadSummary, ThreadToStart } from "@medlegal/domain";
 import { Link, useNavigate } from "@tanstack/react-router";
 import { MessageSquarePlus, MessagesSquare } from "lucide-react";
 import * as React from "react";
@@ -17,7 +17,7 @@ import { participantsByRole, queryThreadLabel } from "./thread-format";
  * but nobody has yet (the attorney's, an assigned expert's): "Start conversation" creates it
  * (messages.openQueryThread) and opens it.
  */
-export function QueryMessages({ queryId }: { queryId: string }) {
+export function QueryMessages({ queryId, role }: { queryId: string; role: Role }) {
   const threads = trpc.messages.queryThreads.useQuery({ queryId });
   if (threads.isLoading) return <ListSkeleton rows={2} label="Loading the conversations" />;
   if (threads.isError) {
@@ -28,17 +28,17 @@ export function QueryMessages({ queryId }: { queryId: string }) {
   return (
     <ul className="grid gap-2" aria-label="Conversations about this query">
       {list.map((t) => (
-        <li key={t.id ?? `new-${t.kind}-${t.consultantId ?? ""}`}>{t.id === null ? <ThreadToOpen queryId={queryId} thread={t} /> : <ExistingThread thread={t} />}</li>
+        <li key={t.id ?? `new-${t.kind}-${t.consultantId ?? ""}`}>{t.id === null ? <ThreadToOpen queryId={queryId} thread={t} role={role} /> : <ExistingThread thread={t} role={role} />}</li>
       ))}
     </ul>
   );
 }
 
-function ExistingThread({ thread: t }: { thread: ThreadSummary }) {
+function ExistingThread({ thread: t, role }: { thread: ThreadSummary; role: Role }) {
   const people = participantsByRole(t.participants)
     .map((g) => `${g.label}: ${g.names.join(", ")}`)
     .join(" · ");
-  const label = queryThreadLabel({ kind: t.kind, subject: t.subject, expertName: t.participants.find((p) => p.role === "consultant")?.name ?? null });
+  const label = queryThreadLabel({ kind: t.kind, subject: t.subject, expertName: t.participants.find((p) => p.role === "consultant")?.name ?? null }, role);
   return (
     <Link
       to="/messages"
@@ -70,7 +70,7 @@ function ExistingThread({ thread: t }: { thread: ThreadSummary }) {
   );
 }
 
-function ThreadToOpen({ queryId, thread: t }: { queryId: string; thread: ThreadToStart }) {
+function ThreadToOpen({ queryId, thread: t, role }: { queryId: string; thread: ThreadToStart; role: Role }) {
   const navigate = useNavigate();
   const utils = trpc.useUtils();
   const [error, setError] = React.useState<string | null>(null);
@@ -81,8 +81,7 @@ function ThreadToOpen({ queryId, thread: t }: { queryId: string; thread: ThreadT
     },
     onError: (e) => setError(trpcErrorMessage(e)),
   });
-  const label = queryThreadLabel({ kind: t.kind, subject: t.subject, expertName: t.consultantName });
-  const withWhom = t.kind === "query_attorney" ? "the attorney" : (t.consultantName ?? "the expert");
+  const label = queryThreadLabel({ kind: t.kind, subject: t.subject, expertName: t.consultantName }, role);
   return (
     <div className="grid gap-1.5 rounded-md border border-dashed px-3 py-2.5">
       <div className="flex flex-wrap items-center gap-2">
@@ -100,7 +99,7 @@ function ThreadToOpen({ queryId, thread: t }: { queryId: string; thread: ThreadT
           }}
         >
           {open.isPending ? <Spinner decorative className="size-4" /> : <MessageSquarePlus aria-hidden />}
-          Start conversation<span className="sr-only"> with {withWhom}</span>
+          Start conversation<span className="sr-only"> {label.replace(/^With/, "with")}</span>
         </Button>
       </div>
       {error && (

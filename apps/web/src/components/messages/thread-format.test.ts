@@ -21,9 +21,13 @@ describe("thread wording", () => {
     expect(threadTitle({ queryReference: null, claimantName: null, subject: "Rota for December" })).toBe("Rota for December");
   });
 
-  it("names a conversation on its query's page by whom it is with", () => {
-    expect(queryThreadLabel({ kind: "query_attorney", subject: "Query Q-1: attorney and agency", expertName: null })).toBe("With the attorney");
-    expect(queryThreadLabel({ kind: "query_expert", subject: "Query Q-1: expert", expertName: "Rajesh Pillay" })).toBe("With Rajesh Pillay (expert)");
-    expect(queryThreadLabel({ kind: "direct", subject: "Invoice question", expertName: null })).toBe("Invoice question");
+  it("names a conversation on its query's page by whom the reader talks to", () => {
+    const attorneyThread = { kind: "query_attorney" as const, subject: "Query Q-1: attorney and agency", expertName: null };
+    const expertThread = { kind: "query_expert" as const, subject: "Query Q-1: expert", expertName: "Rajesh Pillay" };
+    expect(queryThreadLabel(attorneyThread, "employee")).toBe("With the attorney");
+    expect(queryThreadLabel(expertThread, "administrator")).toBe("With Rajesh Pillay (expert)");
+    expect(queryThreadLabel(attorneyThread, "attorney")).toBe("With the agency");
+    expect(queryThreadLabel(expertThread, "consultant")).toBe("With the agency");
+    expect(queryThreadLabel({ kind: "direct", subject: "Invoice question", expertName: null }, "employee")).toBe("Invoice question");
   });
 });

@@ -36,11 +36,13 @@ export function unreadLabel(count: number): string {
 }
 
 /**
- * A query's conversation named on that query's page, where the reference goes without saying:
- * "With the attorney", "With Dr Rajesh Pillay (expert)"; other kinds keep their subject.
+ * A query's conversation named on that query's page, where the reference goes without saying, by
+ * whom the reader talks to: staff "With the attorney", "With Rajesh Pillay (expert)"; the attorney
+ * and the expert "With the agency". Other kinds keep their subject.
  */
-export function queryThreadLabel(thread: { kind: ThreadSummary["kind"]; subject: string; expertName: string | null }): string {
+export function queryThreadLabel(thread: { kind: ThreadSummary["kind"]; subject: string; expertName: string | null }, readerRole: Role): string {
+  if (thread.kind !== "query_attorney" && thread.kind !== "query_expert") return thread.subject;
+  if (GROUP[readerRole] !== "Agency") return "With the agency";
   if (thread.kind === "query_attorney") return "With the attorney";
-  if (thread.kind === "query_expert") return thread.expertName ? `With ${thread.expertName} (expert)` : "With the expert";
-  return thread.subject;
+  return thread.expertName ? `With ${thread.expertName} (expert)` : "With the expert";
 }

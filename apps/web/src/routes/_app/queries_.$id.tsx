@@ -145,7 +145,7 @@ function QueryView({ q, role, userId }: { q: QueryDetail; role: Role; userId: st
               <CardDescription>Conversations about this query. Messages are kept as written.</CardDescription>
             </CardHeader>
             <CardContent>
-              <QueryMessages queryId={q.id} />
+              <QueryMessages queryId={q.id} role={role} />
             </CardContent>
           </Card>
           <Card>
