@@ -21,15 +21,34 @@ interface Thread {
   id: string;
   kind: string;
   subject: string;
+  queryId: string | null;
   queryReference: string | null;
 }
 
-/** The conversations the signed-in user takes part in (the first page of 50). */
-async function threadsOf(page: Page): Promise<Thread[]> {
-  const input = encodeURIComponent(JSON.stringify({ limit: 50 }));
-  const answer = await page.request.get(`/trpc/messages.threads?input=${input}`);
-  expect(answer.ok()).toBe(true);
-  return ((await answer.json()) as { result: { data: { items: Thread[] } } }).result.data.items;
+async function trpcQuery<T>(page: Page, path: string, input: unknown): Promise<T> {
+  const answer = await page.request.get(`/trpc/${path}?input=${encodeURIComponent(JSON.stringify(input))}`);
+  expect(answer.ok(), `${path} answered ${answer.status()}`).toBe(true);
+  return ((await answer.json()) as { result: { data: T } }).result.data;
+}
+
+/**
+ * The attorney thread of one of the attorney's queries that the employee takes part in: opened
+ * through messages.openQueryThread (it returns the one that exists, or creates it), so the test
+ * needs no demo conversation.
+ */
+async function attorneyThreadWithEmployee(attorney: Page, employee: Page): Promise<Thread> {
+  const queries = await trpcQuery<{ items: { id: string }[] }>(attorney, "queries.list", { limit: 25 });
+  for (const query of queries.items) {
+    const opened = await attorney.request.post("/trpc/messages.openQueryThread", {
+      data: { queryId: query.id, kind: "query_attorney" },
+      headers: { origin: new URL(attorney.url()).origin },
+    });
+    if (!opened.ok()) continue;
+    const { threadId } = ((await opened.json()) as { result: { data: { threadId: string } } }).result.data;
+    const seen = await employee.request.get(`/trpc/messages.thread?input=${encodeURIComponent(JSON.stringify({ threadId }))}`);
+    if (seen.ok()) return ((await seen.json()) as { result: { data: Thread } }).result.data;
+  }
+  throw new Error("No query of the demo attorney has an attorney thread the demo employee takes part in");
 }
 
 /** The number on the sidebar's Messages entry (none shown: 0). */
@@ -55,25 +74,22 @@ describe("messages", () => {
     const attorney = await signedInPage(browser, "attorney");
     const employee = await signedInPage(browser, "employee");
 
-    // The attorney thread of one of the attorney's queries that the employee takes part in (demo data).
-    const mine = await threadsOf(attorney.page);
-    const theirs = new Set((await threadsOf(employee.page)).map((t) => t.id));
-    const thread = mine.find((t) => t.kind === "query_attorney" && theirs.has(t.id));
-    expect(thread, "the demo data has an attorney thread with the attorney and the employee").toBeDefined();
+    // The attorney thread of one of the attorney's queries that the employee takes part in.
+    const thread = await attorneyThreadWithEmployee(attorney.page, employee.page);
 
     // The employee opens it: it is marked read, and the badge counts the rest.
-    await employee.page.goto(`/messages?thread=${thread!.id}`);
-    await employee.page.getByRole("heading", { name: thread!.subject, level: 2 }).waitFor();
+    await employee.page.goto(`/messages?thread=${thread.id}`);
+    await employee.page.getByRole("heading", { name: thread.subject, level: 2 }).waitFor();
     await log(employee.page).locator("article").first().waitFor();
-    await expect.poll(() => employee.page.getByRole("link", { name: new RegExp(thread!.queryReference ?? thread!.subject) }).first().getAttribute("aria-current")).toBe("true");
+    await expect.poll(() => employee.page.getByRole("link", { name: new RegExp(thread.queryReference ?? thread.subject) }).first().getAttribute("aria-current")).toBe("true");
     // Once marked read, the badge shows what the server counts for the other conversations.
-    const before = await unreadAfterOpening(employee.page, thread!.id);
+    const before = await unreadAfterOpening(employee.page, thread.id);
     await expect.poll(() => badge(employee.page)).toBe(before);
     await screenshot(employee.page, "messages-employee-1280");
 
     // The attorney writes, over two lines, with markup that must stay text.
     const text = `Any news on the assessment date? ${Date.now().toString(36)}`;
-    await attorney.page.goto(`/messages?thread=${thread!.id}`);
+    await attorney.page.goto(`/messages?thread=${thread.id}`);
     const box = attorney.page.getByLabel("Message", { exact: true });
     await box.fill(`${text}\n<b>Second line</b>`);
     await box.press("Control+Enter");
@@ -100,6 +116,9 @@ describe("messages", () => {
 
   it("on a phone, the list and the conversation are two views, with a way back", async () => {
     const { context, page } = await signedInPage(browser, "attorney", 375, 812);
+    const employee = await signedInPage(browser, "employee");
+    await attorneyThreadWithEmployee(page, employee.page);
+    await employee.context.close();
     await page.goto("/messages");
     const list = page.getByRole("region", { name: "Conversations" });
     const first = list.getByRole("link").first();
@@ -123,18 +142,18 @@ describe("messages", () => {
 
   it("a query page lists the query's conversations and opens one", async () => {
     const { context, page } = await signedInPage(browser, "attorney");
-    const thread = (await threadsOf(page)).find((t) => t.kind === "query_attorney");
-    expect(thread).toBeDefined();
-    const summary = await page.request.get(`/trpc/messages.thread?input=${encodeURIComponent(JSON.stringify({ threadId: thread!.id }))}`);
-    const queryId = ((await summary.json()) as { result: { data: { queryId: string } } }).result.data.queryId;
+    const employee = await signedInPage(browser, "employee");
+    const thread = await attorneyThreadWithEmployee(page, employee.page);
+    await employee.context.close();
+    const queryId = thread.queryId!;
     await page.goto(`/queries/${queryId}`);
     const section = page.getByRole("list", { name: "Conversations about this query" });
     await section.waitFor();
-    await section.locator(`a[href="/messages?thread=${thread!.id}"]`).scrollIntoViewIfNeeded();
+    await section.locator(`a[href="/messages?thread=${thread.id}"]`).scrollIntoViewIfNeeded();
     await screenshot(page, "messages-query-section-1280");
-    await section.locator(`a[href="/messages?thread=${thread!.id}"]`).click();
-    await page.getByRole("heading", { name: thread!.subject, level: 2 }).waitFor();
-    expect(new URL(page.url()).searchParams.get("thread")).toBe(thread!.id);
+    await section.locator(`a[href="/messages?thread=${thread.id}"]`).click();
+    await page.getByRole("heading", { name: thread.subject, level: 2 }).waitFor();
+    expect(new URL(page.url()).searchParams.get("thread")).toBe(thread.id);
     await context.close();
   }, 60_000);
 });
