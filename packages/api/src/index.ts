@@ -6,6 +6,7 @@ export { appRouter, createCaller } from "./routers";
 export type { AppRouter } from "./routers";
 export * as authService from "./services/auth/auth";
 export * as messagesService from "./services/messages/messages";
+export { messagesJob, purgeUnsentAttachments, sweepUnreadMessages } from "./services/messages/unread-emails";
 export * as notificationsService from "./services/notifications/notifications";
 export * as userAdminService from "./services/users/user-admin";
 export * as documentsService from "./services/queries/documents";

@@ -12,6 +12,8 @@ export * from "./invoices";
 export * from "./invoice-outputs";
 export * from "./meetings";
 export * from "./meeting-outputs";
+export * from "./messages";
+export * from "./message-outputs";
 export * from "./money";
 export * from "./navigation";
 export * from "./payments";

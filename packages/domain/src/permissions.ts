@@ -9,6 +9,8 @@ import { ROLES } from "./roles";
 export const PERMISSIONS = {
   "notifications.own": ROLES,
   "messages.own": ROLES,
+  // Starting direct or internal conversations and adding people: the agency (docs/decisions.md, "Messages").
+  "messages.staff": ["administrator", "employee"],
   "account.own": ROLES,
   "users.manage": ["administrator"],
   "specializations.manage": ["administrator"],
