@@ -42,12 +42,26 @@ const API_TARGET = "http://localhost:3001";
 
 export default defineConfig({
   plugins: [
-    tanstackRouter({ target: "react", autoCodeSplitting: true, routesDirectory: "./src/routes", generatedRouteTree: "./src/routeTree.gen.ts" }),
+    tanstackRouter({
+      target: "react",
+      autoCodeSplitting: true,
+      // A route's loader travels with its component, so the prefetch helpers it imports (and the
+      // validation library behind them) stay out of the first download (docs/decisions.md, "Performance").
+      codeSplittingOptions: { defaultBehavior: [["loader", "component"], ["errorComponent"], ["notFoundComponent"]] },
+      routesDirectory: "./src/routes",
+      generatedRouteTree: "./src/routeTree.gen.ts",
+    }),
     react(),
     tailwindcss(),
     precompress(),
   ],
-  resolve: { alias: { "@": decodeURIComponent(new URL("./src", import.meta.url).pathname) } },
+  resolve: {
+    alias: [
+      { find: "@", replacement: decodeURIComponent(new URL("./src", import.meta.url).pathname) },
+      // zod through a module that turns its eval probe off first (src/lib/zod-jitless.ts).
+      { find: /^zod$/, replacement: decodeURIComponent(new URL("./src/lib/zod-jitless.ts", import.meta.url).pathname) },
+    ],
+  },
   server: {
     port: 5173,
     strictPort: true,
@@ -56,5 +70,18 @@ export default defineConfig({
       "/trpc": { target: API_TARGET },
     },
   },
-  build: { outDir: "dist", emptyOutDir: true, rolldownOptions: { output: { strictExecutionOrder: true } } },
+  build: {
+    outDir: "dist",
+    emptyOutDir: true,
+    // pnpm bench reads it to tell the first download from the route chunks (apps/server/bench/web.ts).
+    manifest: true,
+    rolldownOptions: {
+      output: {
+        strictExecutionOrder: true,
+        // Common chunks below 2 KB (single icons, tiny helpers) are copied into the chunks that use
+        // them instead of being fetched one by one (docs/decisions.md, "Performance").
+        codeSplitting: { experimentalInlineCommonChunks: { maxSize: 2048 } },
+      },
+    },
+  },
 });
