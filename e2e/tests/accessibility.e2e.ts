@@ -1,10 +1,8 @@
-import { readFileSync } from "node:fs";
-import { createRequire } from "node:module";
 import type { Role } from "@medlegal/domain";
 import { ROUTE_ROLES, sastDate } from "@medlegal/domain";
-import type { AxeResults } from "axe-core";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { axeSource, violations } from "../axe";
 import { launch, newPage, screenshot, signedInPage } from "../browser";
 
 /**
@@ -12,15 +10,6 @@ import { launch, newPage, screenshot, signedInPage } from "../browser";
  * serious or critical, under WCAG 2.2 A and AA and axe's best practices (docs/decisions.md,
  * "Accessibility and small screens"). A failure lists every violation with its rule, element, route and role.
  */
-
-const axeSource = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
-const AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22a", "wcag22aa", "best-practice"];
-
-declare global {
-  interface Window {
-    axe?: { run: (context: unknown, options: unknown) => Promise<AxeResults> };
-  }
-}
 
 const USERNAMES: Record<Role, string> = { administrator: "admin", employee: "employee", attorney: "attorney", consultant: "consultant" };
 const ROLES = Object.keys(USERNAMES) as Role[];
@@ -67,17 +56,6 @@ async function settle(page: Page) {
       { timeout: 15_000, interval: 100 },
     )
     .toBe(0);
-}
-
-/** The serious and critical axe violations of what the page shows now, one line each. */
-async function violations(page: Page, where: string): Promise<string[]> {
-  const results = await page.evaluate(
-    (tags) => window.axe!.run(document, { resultTypes: ["violations"], runOnly: { type: "tag", values: tags } }),
-    AXE_TAGS,
-  );
-  return results.violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .flatMap((v) => v.nodes.map((node) => `${where}: ${v.id} (${v.impact}) at ${node.target.join(" ")}: ${v.help}`));
 }
 
 async function visit(page: Page, path: string, where: string): Promise<string[]> {

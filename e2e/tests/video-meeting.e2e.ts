@@ -1,5 +1,6 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { violations } from "../axe";
 import { launch, newPage, screenshot, signedInPage } from "../browser";
 
 /**
@@ -63,6 +64,8 @@ describe("a video assessment", () => {
     await guest.page.getByText("You are in the waiting room").waitFor();
     expect(new URL(guest.page.url()).search).toBe("");
     await screenshot(guest.page, "video-waiting-room-375");
+    await host.page.getByRole("button", { name: `Admit ${guestName}` }).waitFor();
+    const found = [...(await violations(host.page, "host's lobby 1280")), ...(await violations(guest.page, "guest's waiting room 375"))];
 
     // The expert admits her; both connect and each shows the other's video.
     await host.page.getByRole("button", { name: `Admit ${guestName}` }).click();
@@ -74,6 +77,8 @@ describe("a video assessment", () => {
     await expect.poll(() => remoteTile(guest.page).getAttribute("data-peer")).toBe("Megan Smith");
     await screenshot(host.page, "video-call-host-1280");
     await screenshot(guest.page, "video-call-guest-375");
+    found.push(...(await violations(host.page, "host's call 1280")), ...(await violations(guest.page, "guest's call 375")));
+    expect(found).toEqual([]);
 
     // Recording stays off until both consented in the room; then the host's browser records in chunks.
     const record = host.page.getByRole("button", { name: "Record", exact: true });

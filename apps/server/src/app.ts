@@ -12,11 +12,12 @@ import type { Kysely } from "kysely";
 import { sql } from "kysely";
 import type { Database, Listener } from "@medlegal/db";
 import type { AppRouter, Context, Mailer, RateLimits } from "@medlegal/api";
-import { AppError, appRouter, DEFAULT_RATE_LIMITS, isDatabaseUnavailable, SERVICE_UNAVAILABLE_MESSAGE, toHttpStatus } from "@medlegal/api";
+import { AppError, appRouter, LiveHub, DEFAULT_RATE_LIMITS, isDatabaseUnavailable, SERVICE_UNAVAILABLE_MESSAGE, toHttpStatus } from "@medlegal/api";
 import { MAX_TRPC_BATCH, MAX_URL_LENGTH } from "@medlegal/domain";
 import type { TrustProxy } from "./config";
 import { fastifyTrustProxy } from "./config";
 import { authPlugin } from "./plugins/auth";
+import { livePlugin } from "./plugins/live";
 import { sameOriginPlugin } from "./plugins/same-origin";
 import { isApiPath, securityHeadersPlugin } from "./plugins/security-headers";
 import { trpcBatchPlugin } from "./plugins/trpc-batch";
@@ -37,6 +38,8 @@ declare module "fastify" {
     listener: Listener | null;
     /** Sessions, users and notification versions in memory (session-cache.ts), null without a listener. */
     sessionCache: SessionCache | null;
+    /** The live event streams of this process (live-hub.ts), null without a listener. */
+    liveHub: LiveHub | null;
   }
 }
 
@@ -83,6 +86,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Who is asking, from memory while revocations can be heard (docs/decisions.md, "Session cache").
   const sessionCache = listener ? new SessionCache(listener) : null;
   app.decorate("sessionCache", sessionCache);
+  // Live event streams fed by the same connection (docs/architecture.md, "Live events").
+  const liveHub = listener ? new LiveHub(options.db, listener) : null;
+  app.decorate("liveHub", liveHub);
+  // Open streams end first, or closing would wait for them (they never end by themselves).
+  if (liveHub) app.addHook("preClose", () => liveHub.close());
   if (listener) app.addHook("onClose", () => listener.close());
 
   // One translation of errors for every route: AppError keeps its code and sentence, Fastify's
@@ -145,6 +153,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       cookie: { httpOnly: true, sameSite: "lax", secure: "auto", path: "/" },
     });
     await api.register(authPlugin, { db: options.db, cache: sessionCache });
+    await api.register(livePlugin, { hub: liveHub });
 
     await api.register(authRoutes, { mailer: options.mailer, limits });
     await api.register(notificationRoutes);
@@ -164,6 +173,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
           meta: requestMeta(req),
           session: sessionControl(req, res),
           guest: guestCookie(req, res),
+          live: liveHub,
         }),
         onError({ error, req }) {
           if (error.code === "INTERNAL_SERVER_ERROR") req.log.error({ err: error.cause ?? error }, "tRPC procedure failed");

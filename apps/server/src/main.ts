@@ -1,6 +1,6 @@
 import { join } from "node:path";
 import { createDatabase, defaultDataDir, migrateAsOwner, migrateToLatest, repoRoot } from "@medlegal/db";
-import { createFileMailer, createSmtpMailer, DEMO_PASSWORD, invoicesJob, meetingsJob, outboxJob, purgeJob, seedDemoData, slaAlertsJob, startSweeper } from "@medlegal/api";
+import { createFileMailer, createSmtpMailer, DEMO_PASSWORD, invoicesJob, meetingsJob, messagesJob, outboxJob, purgeJob, seedDemoData, slaAlertsJob, startSweeper } from "@medlegal/api";
 import { buildApp } from "./app";
 import type { ServerConfig } from "./config";
 import { ConfigError, resolveConfig } from "./config";
@@ -53,7 +53,7 @@ const app = await buildApp({
 // Background work of this process: notification e-mails queued in transactions, purging what
 // has expired, SLA alerts, meetings, overdue invoices and payment reminders. Every instance runs
 // it; each job claims its rows, so nothing happens twice.
-const sweeper = startSweeper([outboxJob(handle.db, mailer, appUrl), purgeJob(handle.db), slaAlertsJob(handle.db), meetingsJob(handle.db), invoicesJob(handle.db)]);
+const sweeper = startSweeper([outboxJob(handle.db, mailer, appUrl), purgeJob(handle.db), slaAlertsJob(handle.db), meetingsJob(handle.db), invoicesJob(handle.db), messagesJob(handle.db)]);
 
 const shutdown = async () => {
   await sweeper.stop();

@@ -5,9 +5,10 @@ import { sql } from "kysely";
 import type { Database } from "@medlegal/db";
 import type { Listener, ListenerEvent } from "@medlegal/db";
 import type { CurrentUser } from "@medlegal/domain";
+import { SESSION_CHANNEL } from "@medlegal/api";
 
-/** The channel the session-revocation triggers speak on (migration 2026-11-25-82). */
-export const SESSION_CHANNEL = "medlegal_sessions";
+/** The channel the session-revocation triggers speak on (migration 2026-11-25-82); the live hub hears it too. */
+export { SESSION_CHANNEL };
 
 /** How long a request waits for its own barrier before this process stops trusting memory. */
 const BARRIER_WAIT_MS = 2_000;

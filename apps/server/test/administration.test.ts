@@ -400,8 +400,9 @@ describe.each(testDialects())("account and agency settings on %s", (kind) => {
   it("keeps notification preferences, and a type turned off for the bell is not added", async () => {
     const { cookie, response } = await login(t.app, "consultant");
     const defaults = await trpc<{ type: string; bell: boolean; email: boolean }[]>(t.app, cookie, "account.getNotificationPreferences");
-    expect(defaults.data).toHaveLength(5);
-    expect(defaults.data.every((p) => p.bell && !p.email)).toBe(true);
+    expect(defaults.data).toHaveLength(6);
+    // Unread messages are e-mailed by default: that e-mail is the only news of a message to someone signed out.
+    expect(defaults.data.every((p) => p.bell && p.email === (p.type === "message"))).toBe(true);
     const saved = await trpc<{ type: string; bell: boolean; email: boolean }[]>(t.app, cookie, "account.setNotificationPreferences", {
       preferences: [{ type: "system_alert", bell: false, email: true }],
     });

@@ -44,17 +44,22 @@ describe.each(testDialects().flatMap((kind) => FIRST_STARTS.map((now) => [kind, 
       .orderBy("bookings.starts_at")
       .execute();
 
-  it("books only working days, inside each expert's weekly availability", async () => {
-    const rules = await t.db.selectFrom("availability_rules").selectAll().execute();
+  it("books only working days, inside each expert's availability (the week, or that day's override)", async () => {
+    const weekly = await t.db.selectFrom("availability_rules").selectAll().execute();
+    const overrides = await t.db.selectFrom("availability_overrides").selectAll().execute();
+    const rulesOf = (consultantId: string, day: string) => {
+      const ofDay = overrides.filter((o) => o.consultant_id === consultantId && o.date === day);
+      return ofDay.length > 0 ? ofDay : weekly.filter((r) => r.consultant_id === consultantId && r.weekday === isoWeekday(day));
+    };
     const all = await bookings();
     expect(all.length).toBeGreaterThan(10);
     for (const b of all) {
       const day = sastDate(b.starts_at);
       expect(isWorkday(day), `${b.reference} on ${day}`).toBe(true);
-      const fits = rules.some(
+      const fits = rulesOf(b.consultant_id, day).some(
         (r) =>
-          r.consultant_id === b.consultant_id &&
-          r.weekday === isoWeekday(day) &&
+          r.start_time !== null &&
+          r.end_time !== null &&
           r.start_time <= sastTime(b.starts_at) &&
           sastTime(b.ends_at) <= r.end_time &&
           r.mode === b.mode &&
@@ -128,7 +133,7 @@ describe.each(testDialects().flatMap((kind) => FIRST_STARTS.map((now) => [kind, 
       if (b.status === "attended" || b.status === "no_show") expect(b.starts_at.getTime(), b.reference).toBeLessThan(now.getTime());
       // Still to come, or (one) seen on the last working day, its attendance still to be recorded.
       if (b.status === "requested") expect(b.starts_at.getTime(), b.reference).toBeGreaterThan(now.getTime());
-      if (b.status === "confirmed" && b.starts_at < now) expect(sastDate(b.starts_at), b.reference).toBe(lastWorkday);
+      if (b.status === "confirmed" && b.starts_at < now) expect([lastWorkday, today], b.reference).toContain(sastDate(b.starts_at));
     }
   });
 
@@ -153,6 +158,27 @@ describe.each(testDialects().flatMap((kind) => FIRST_STARTS.map((now) => [kind, 
         .execute();
       expect(shifts.length, `roster of week ${week}`).toBeGreaterThan(0);
     }
+  });
+
+  it("on a working day, has a video assessment today whose meeting invites the claimant and an interpreter", async () => {
+    const meetings = await t.db
+      .selectFrom("meetings")
+      .innerJoin("bookings", "bookings.id", "meetings.booking_id")
+      .select(["meetings.id", "meetings.starts_at", "meetings.status", "meetings.host_id", "bookings.consultant_id", "bookings.mode"])
+      .where("meetings.starts_at", ">=", sastToUtc(today, "00:00"))
+      .where("meetings.starts_at", "<", sastToUtc(addDays(today, 1), "00:00"))
+      .execute();
+    if (!isWorkday(today)) {
+      expect(meetings).toEqual([]);
+      return;
+    }
+    expect(meetings).toHaveLength(1);
+    const [meeting] = meetings;
+    expect(meeting!.mode).toBe("video");
+    expect(meeting!.host_id).toBe(meeting!.consultant_id);
+    expect(meeting!.starts_at.getTime(), "its room opens after first start").toBeGreaterThan(now.getTime());
+    const guests = await t.db.selectFrom("meeting_participants").select("guest_role").where("meeting_id", "=", meeting!.id).where("guest_role", "is not", null).execute();
+    expect(guests.map((g) => g.guest_role).sort()).toEqual(["claimant", "interpreter"]);
   });
 
   it("leaves every demo user unread notifications, and the demo attorney more than nine", async () => {

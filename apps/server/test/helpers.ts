@@ -227,3 +227,100 @@ export function multipart(fileName: string, data: Buffer, type = "application/pd
   ]);
   return { payload, headers: { "content-type": `multipart/form-data; boundary=${boundary}` } };
 }
+
+/** One server-sent event as it arrived: `event` is "message" for data events. */
+export interface SseEvent {
+  event: string;
+  id: string | null;
+  data: unknown;
+}
+
+/**
+ * A real server-sent events client over fetch (Node 20 has no EventSource): opens the live event
+ * stream of a listening app, parses the events as they arrive, and waits for the next with a bound.
+ */
+export async function openLiveStream(baseUrl: string, cookie: string, input?: { lastEventId?: string }) {
+  const controller = new AbortController();
+  const query = input ? `?input=${encodeURIComponent(JSON.stringify(input))}` : "";
+  const response = await fetch(`${baseUrl}/trpc/live.events${query}`, {
+    headers: { cookie, accept: "text/event-stream", "accept-encoding": "br, gzip" },
+    signal: controller.signal,
+  });
+  const events: SseEvent[] = [];
+  let closed = false;
+  // Set by next() while it waits; typed loosely so narrowing does not forget the closure sets it.
+  let wake = null as (() => void) | null;
+  const done = (async () => {
+    if (!response.body || response.status !== 200) return;
+    const decoder = new TextDecoder();
+    let buffer = "";
+    try {
+      for await (const chunk of response.body) {
+        buffer += decoder.decode(chunk as Uint8Array, { stream: true });
+        let end: number;
+        while ((end = buffer.indexOf("\n\n")) >= 0) {
+          const block = buffer.slice(0, end);
+          buffer = buffer.slice(end + 2);
+          const event: SseEvent = { event: "message", id: null, data: null };
+          const data: string[] = [];
+          for (const line of block.split("\n")) {
+            if (line.startsWith("event:")) event.event = line.slice(6).trim();
+            else if (line.startsWith("id:")) event.id = line.slice(3).trim();
+            else if (line.startsWith("data:")) data.push(line.slice(5).trimStart());
+          }
+          if (data.length === 0 && event.event === "message") continue;
+          event.data = data.length ? JSON.parse(data.join("\n")) : null;
+          events.push(event);
+          wake?.();
+        }
+      }
+    } catch {
+      // Aborted by close().
+    } finally {
+      closed = true;
+      wake?.();
+    }
+  })();
+  let read = 0;
+  return {
+    status: response.status,
+    headers: response.headers,
+    /** `{ message }` of a refusal (a status other than 200). */
+    async refusal(): Promise<{ message: string }> {
+      return (await response.json()) as { message: string };
+    },
+    events,
+    /** Data events so far. */
+    data: () => events.filter((e) => e.event === "message"),
+    get closed() {
+      return closed;
+    },
+    /** The next event (ignoring pings) not yet read, or null when the stream ended or `ms` passed. */
+    async next(ms = 5_000): Promise<SseEvent | null> {
+      const deadline = Date.now() + ms;
+      for (;;) {
+        while (read < events.length) {
+          const event = events[read++]!;
+          if (event.event !== "ping") return event;
+        }
+        const left = deadline - Date.now();
+        if (closed || left <= 0) return null;
+        await new Promise<void>((resolve) => {
+          const timer = setTimeout(resolve, left);
+          wake = () => {
+            clearTimeout(timer);
+            resolve();
+          };
+        });
+      }
+    },
+    /** Waits until the server ended the stream (true) or `ms` passed (false). */
+    async ended(ms = 5_000): Promise<boolean> {
+      return Promise.race([done.then(() => true), new Promise<boolean>((resolve) => setTimeout(() => resolve(false), ms).unref())]);
+    },
+    close() {
+      controller.abort();
+      return done;
+    },
+  };
+}

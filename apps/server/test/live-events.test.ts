@@ -1,10 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { FastifyInstance } from "fastify";
+import { sql } from "kysely";
 import { testDialects } from "@medlegal/db/testing";
 import type { LiveEvent } from "@medlegal/api";
-import { announce, LIVE_EVENTS_CHANNEL } from "@medlegal/api";
+import { announce, LIVE_EVENTS_CHANNEL, notificationsService } from "@medlegal/api";
+import type { MeetingDetail } from "@medlegal/domain";
+import { LIVE_MESSAGES, MAX_LIVE_STREAMS_PER_USER } from "@medlegal/domain";
 import type { TestApp } from "./helpers";
-import { createTestApp } from "./helpers";
+import { createTestApp, login, openLiveStream, sessionId, trpc } from "./helpers";
 
 /** What an instance's listening connection hears on the live events channel, with a wait for the next. */
 function hear(app: FastifyInstance) {
@@ -76,5 +79,200 @@ describe.each(testDialects())("live events across server instances on %s", (kind
     await here.until(1);
     expect(here.events).toEqual([{ kind: "meeting", meetingId: "m1", userIds: [], participantIds: ["p1"] }]);
     here.stop();
+  });
+});
+
+type LiveStream = Awaited<ReturnType<typeof openLiveStream>>;
+
+/** The next data event of a stream (skipping "connected" and pings), or null when none came in `ms`. */
+async function nextData(stream: LiveStream, ms = 5_000) {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const event = await stream.next(Math.max(0, deadline - Date.now()));
+    if (!event || event.event === "message") return event;
+    if (event.event === "serialized-error") return event;
+  }
+}
+
+/** A listening instance's base URL (the stream needs a real socket, not inject). */
+async function listen(app: FastifyInstance): Promise<string> {
+  const address = await app.listen({ port: 0, host: "127.0.0.1" });
+  return address;
+}
+
+/**
+ * The tRPC subscription `live.events` over server-sent events (docs/architecture.md, "Live
+ * events"), read by a real SSE client from real sockets, two instances on one database.
+ */
+describe.each(testDialects())("the live event stream on %s", (kind) => {
+  let t: TestApp;
+  let other: FastifyInstance;
+  let urlA: string;
+  let urlB: string;
+  const ids = {} as Record<string, string>;
+  const open: LiveStream[] = [];
+
+  /** Opens a stream and keeps it for closing at the end of the test. */
+  async function stream(url: string, cookie: string, input?: { lastEventId?: string }) {
+    const s = await openLiveStream(url, cookie, input);
+    open.push(s);
+    return s;
+  }
+
+  beforeAll(async () => {
+    t = await createTestApp(kind);
+    other = await t.another();
+    await Promise.all([t.app.listener!.ready(), other.listener!.ready()]);
+    urlA = await listen(t.app);
+    urlB = await listen(other);
+    for (const name of ["admin", "employee", "attorney", "consultant"]) {
+      ids[name] = (await t.db.selectFrom("users").select("id").where("username", "=", name).executeTakeFirstOrThrow()).id;
+    }
+  });
+  afterEach(async () => {
+    await Promise.all(open.splice(0).map((s) => s.close()));
+  });
+  afterAll(() => t.close());
+
+  it("brings a notification committed through one instance to a stream held on the other within 2 s, and nothing for a rolled-back one", async () => {
+    const { cookie } = await login(other, "attorney");
+    const s = await stream(urlB, cookie);
+    expect(s.status).toBe(200);
+    expect(s.headers.get("content-type")).toMatch(/^text\/event-stream/);
+    // Flushed event by event: never compressed, never cached.
+    expect(s.headers.get("content-encoding")).toBeNull();
+    expect(s.headers.get("cache-control")).toMatch(/no-store/);
+    expect((await s.next())?.event).toBe("connected");
+
+    await t.db
+      .transaction()
+      .execute(async (trx) => {
+        await notificationsService.notify(trx, { userId: ids.attorney!, type: "query_update", title: "Never", message: "Rolled back." });
+        throw new Error("undo");
+      })
+      .catch(() => {});
+    const started = Date.now();
+    // Committed on the shared database by another connection than instance B's.
+    await t.db.transaction().execute((trx) => notificationsService.notify(trx, { userId: ids.attorney!, type: "query_update", title: "Query in review", message: "Your query is being reviewed." }));
+    const event = await nextData(s, 2_000);
+    expect(Date.now() - started).toBeLessThan(2_000);
+    expect(event?.data).toEqual({ kind: "notifications" });
+    expect(event?.id).toMatch(/^[A-Za-z0-9_-]+:\d+$/);
+    // Only the committed change: nothing else follows.
+    await announce(t.db, { kind: "query", queryId: "after", userIds: [ids.attorney!] });
+    expect((await nextData(s))?.data).toEqual({ kind: "query", queryId: "after" });
+    expect(s.data()).toHaveLength(2);
+  });
+
+  it("gives a user their own events only", async () => {
+    const attorney = await stream(urlA, (await login(t.app, "attorney")).cookie);
+    const consultant = await stream(urlB, (await login(other, "consultant")).cookie);
+    await announce(t.db, { kind: "query", queryId: "q-attorney", userIds: [ids.attorney!] });
+    await announce(t.db, { kind: "thread", threadId: "t-both", userIds: [ids.attorney!, ids.consultant!] });
+    await announce(t.db, { kind: "meeting", meetingId: "m-consultant", userIds: [ids.consultant!], participantIds: ["p-consultant"] });
+    expect((await nextData(attorney))?.data).toEqual({ kind: "query", queryId: "q-attorney" });
+    expect((await nextData(attorney))?.data).toEqual({ kind: "thread", threadId: "t-both" });
+    expect((await nextData(consultant))?.data).toEqual({ kind: "thread", threadId: "t-both" });
+    expect((await nextData(consultant))?.data).toEqual({ kind: "meeting", meetingId: "m-consultant" });
+    // Delivery follows commit order: a marker after the others proves nothing else was on its way.
+    await announce(t.db, { kind: "notifications", userIds: [ids.attorney!] });
+    expect((await nextData(attorney))?.data).toEqual({ kind: "notifications" });
+    expect(attorney.data().map((e) => e.data)).toHaveLength(3);
+    expect(consultant.data()).toHaveLength(2);
+  });
+
+  it("replays what a tab missed when it reconnects to the same instance, and resyncs it elsewhere", async () => {
+    const { cookie } = await login(t.app, "employee");
+    const first = await stream(urlA, cookie);
+    await announce(t.db, { kind: "query", queryId: "q1", userIds: [ids.employee!] });
+    const heard = await nextData(first);
+    await first.close();
+    await announce(t.db, { kind: "query", queryId: "q2", userIds: [ids.employee!] });
+    await announce(t.db, { kind: "query", queryId: "q-other", userIds: [ids.attorney!] });
+    // The hub heard q2 once this later event reaches a fresh stream of the same instance.
+    const marker = await stream(urlA, (await login(t.app, "attorney")).cookie);
+    await announce(t.db, { kind: "notifications", userIds: [ids.attorney!] });
+    expect((await nextData(marker))?.data).toEqual({ kind: "notifications" });
+
+    const again = await stream(urlA, cookie, { lastEventId: heard!.id! });
+    expect((await nextData(again))?.data).toEqual({ kind: "query", queryId: "q2" });
+    const elsewhere = await stream(urlB, cookie, { lastEventId: heard!.id! });
+    expect((await nextData(elsewhere))?.data).toEqual({ kind: "resync" });
+  });
+
+  it(`refuses a user's stream beyond ${MAX_LIVE_STREAMS_PER_USER} with 429, and an anonymous one with 401`, async () => {
+    const { cookie } = await login(t.app, "consultant");
+    for (let i = 0; i < MAX_LIVE_STREAMS_PER_USER; i++) {
+      // Tabs of one user on either instance of the same process group count per instance.
+      const s = await stream(urlA, cookie);
+      expect(s.status).toBe(200);
+      expect((await s.next())?.event).toBe("connected");
+    }
+    const sixth = await stream(urlA, cookie);
+    expect(sixth.status).toBe(429);
+    expect((await sixth.refusal()).message).toBe(LIVE_MESSAGES.tooMany);
+    const anonymous = await stream(urlA, "");
+    expect(anonymous.status).toBe(401);
+  });
+
+  it("ends the open stream when the user signs out elsewhere, and the reconnect gets 401", async () => {
+    const { cookie } = await login(t.app, "attorney");
+    const s = await stream(urlB, cookie);
+    expect((await s.next())?.event).toBe("connected");
+    expect((await t.app.inject({ method: "POST", url: "/api/logout", headers: { cookie } })).statusCode).toBe(200);
+    const error = await nextData(s);
+    expect(error?.event).toBe("serialized-error");
+    expect(error?.data).toMatchObject({ message: LIVE_MESSAGES.sessionEnded, data: { code: "UNAUTHORIZED", httpStatus: 401 } });
+    expect(await s.ended()).toBe(true);
+    expect((await stream(urlB, cookie)).status).toBe(401);
+  });
+
+  it("never moves the idle timer, and ends when the session idles out", async () => {
+    const { cookie } = await login(t.app, "employee");
+    const sid = sessionId(cookie);
+    // Ten minutes idle: the stream and its events must not count as activity.
+    const idleSince = Date.now() - 10 * 60_000;
+    const row = await t.db.selectFrom("sessions").select(["data", "expires_at"]).where("sid", "=", sid).executeTakeFirstOrThrow();
+    const data = { ...(row.data as Record<string, unknown>), lastSeenAt: idleSince };
+    await t.db.updateTable("sessions").set({ data: JSON.stringify(data), expires_at: new Date(idleSince + 15 * 60_000) }).where("sid", "=", sid).execute();
+
+    const s = await stream(urlA, cookie);
+    await announce(t.db, { kind: "query", queryId: "q-idle", userIds: [ids.employee!] });
+    expect((await nextData(s))?.data).toEqual({ kind: "query", queryId: "q-idle" });
+    const after = await t.db.selectFrom("sessions").select(["data"]).where("sid", "=", sid).executeTakeFirstOrThrow();
+    expect((after.data as { lastSeenAt: number }).lastSeenAt).toBe(idleSince);
+
+    // The idle expiry passes (as the clock would): the stream ends, and so does the session.
+    await sql`update sessions set expires_at = now() - interval '1 second' where sid = ${sid}`.execute(t.db);
+    expect((await nextData(s))?.data).toMatchObject({ data: { code: "UNAUTHORIZED" } });
+    expect((await stream(urlA, cookie)).status).toBe(401);
+  });
+
+  it("gives a meeting guest its own meeting's events only", async () => {
+    const employee = (await login(t.app, "employee")).cookie;
+    const made = await trpc<MeetingDetail>(t.app, employee, "meetings.create", {
+      title: "Clinical psychology assessment",
+      startsAt: new Date(Date.now() + 5 * 60_000).toISOString(),
+      durationMinutes: 60,
+      hostId: ids.consultant,
+      userIds: [ids.attorney],
+      guests: [{ name: "Thandi Mokoena", email: `claimant-${Math.random().toString(36).slice(2)}@example.org`, role: "claimant" }],
+    });
+    expect(made.status, made.error?.message).toBe(200);
+    const guestId = made.data.participants.find((p) => p.kind === "guest")!.id;
+    const copied = await trpc<{ url: string }>(t.app, employee, "meetings.copyGuestLink", { participantId: guestId });
+    const token = /token=([A-Za-z0-9_.-]+)/.exec(copied.data.url)![1]!;
+    const joined = await t.app.inject({ method: "POST", url: "/trpc/meetings.joinAsGuest", headers: { "content-type": "application/json" }, payload: JSON.stringify({ roomId: made.data.roomId, token }) });
+    const guest = joined.cookies.find((c) => c.name === "medlegal.guest")!;
+    const s = await stream(urlB, `medlegal.guest=${guest.value}`);
+    expect(s.status).toBe(200);
+
+    await announce(t.db, { kind: "meeting", meetingId: "another", userIds: [ids.consultant!], participantIds: ["someone-else"] });
+    await announce(t.db, { kind: "notifications", userIds: [ids.consultant!, ids.attorney!] });
+    // The host lets the guest in: the room announces the change to everyone in it.
+    expect((await trpc(t.app, `medlegal.guest=${guest.value}`, "meetings.enter", { roomId: made.data.roomId })).status).toBe(200);
+    const event = await nextData(s);
+    expect(event?.data).toEqual({ kind: "meeting", meetingId: made.data.id });
+    expect(s.data().every((e) => (e.data as { kind: string }).kind === "meeting")).toBe(true);
   });
 });

@@ -3,7 +3,7 @@ import { appRouter, notificationsService } from "@medlegal/api";
 import type { Role } from "@medlegal/domain";
 import { ROLES } from "@medlegal/domain";
 import type { TestApp } from "./helpers";
-import { createTestApp, login, trpc } from "./helpers";
+import { createTestApp, login, openLiveStream, trpc } from "./helpers";
 
 const A: Role = "administrator";
 const E: Role = "employee";
@@ -28,6 +28,18 @@ const MATRIX: Record<string, "public" | Role[]> = {
   "notifications.markAllRead": ALL,
   "notifications.delete": ALL,
   "messages.unreadCount": ALL,
+  // Messages: every role works in its own threads (404 outside them, messages.test.ts); staff add people.
+  "messages.threads": ALL,
+  "messages.thread": ALL,
+  "messages.list": ALL,
+  "messages.send": ALL,
+  "messages.markRead": ALL,
+  "messages.queryThreads": ALL,
+  "messages.openQueryThread": ALL,
+  // Attorneys and experts reach it too: the service answers 403 unless direct contact is allowed.
+  "messages.startThread": ALL,
+  "messages.addParticipant": [A, E],
+  "messages.recipients": ALL,
   "account.get": ALL,
   "account.updateProfile": ALL,
   "account.changePassword": ALL,
@@ -57,6 +69,8 @@ const MATRIX: Record<string, "public" | Role[]> = {
   "settings.updateSla": [A],
   "settings.getSecurity": [A],
   "settings.updateSecurity": [A],
+  "settings.getMessaging": [A],
+  "settings.updateMessaging": [A],
   "settings.getVideo": [A],
   "settings.updateVideo": [A],
   "patients.list": [A, E, T],
@@ -174,6 +188,8 @@ const MATRIX: Record<string, "public" | Role[]> = {
   "meetings.stopRecording": ALL,
   "meetings.signal": ALL,
   "meetings.listSignals": ALL,
+  // The live event stream (a subscription over server-sent events; guests too, live-events.test.ts).
+  "live.events": ALL,
 };
 
 /**
@@ -187,7 +203,7 @@ function expectServed(status: number, refusals: number[], message: string) {
 
 const USERNAME: Record<Role, string> = { administrator: "admin", employee: "employee", attorney: "attorney", consultant: "consultant" };
 
-const procedures = Object.entries(appRouter._def.procedures as unknown as Record<string, { _def: { type: "query" | "mutation" } }>).map(
+const procedures = Object.entries(appRouter._def.procedures as unknown as Record<string, { _def: { type: "query" | "mutation" | "subscription" } }>).map(
   ([path, procedure]) => ({ path, kind: procedure._def.type }),
 );
 
@@ -210,15 +226,28 @@ describe("the permission matrix", () => {
   // for the input (400) or served; a refused caller never reaches the input.
   it.each(procedures)("$path answers each role as the matrix says", async ({ path, kind }) => {
     const access = MATRIX[path];
+    if (kind === "subscription") {
+      // A stream never ends by itself: opened from a real socket and closed once its status is known.
+      const base = await t.app.listen({ port: 0, host: "127.0.0.1" }).catch(() => `http://127.0.0.1:${(t.app.server.address() as { port: number }).port}`);
+      const anonymous = await openLiveStream(base, "");
+      expect(anonymous.status).toBe(401);
+      for (const role of ROLES) {
+        const stream = await openLiveStream(base, cookies[role]);
+        await stream.close();
+        const allowed = access === "public" || (access ?? []).includes(role);
+        expect(stream.status, `${role} and ${path}`).toBe(allowed ? 200 : 403);
+      }
+      return;
+    }
     expect(access, `no matrix row for ${path}`).toBeDefined();
-    const anonymous = await trpc(t.app, "", path, kind === "query" ? undefined : {}, kind);
+    const anonymous = await trpc(t.app, "", path, kind === "query" ? undefined : {}, kind as "query" | "mutation");
     if (access === "public") expectServed(anonymous.status, [401], `anyone should reach ${path}`);
     else expect(anonymous.status).toBe(401);
 
     for (const role of ROLES) {
       // Signing out ends the session it is called with, so it gets a session of its own.
       const cookie = path === "auth.logout" ? (await login(t.app, USERNAME[role])).cookie : cookies[role];
-      const answer = await trpc(t.app, cookie, path, kind === "query" ? undefined : {}, kind);
+      const answer = await trpc(t.app, cookie, path, kind === "query" ? undefined : {}, kind as "query" | "mutation");
       const allowed = access === "public" || (access ?? []).includes(role);
       if (allowed) expectServed(answer.status, [401, 403], `${role} should reach ${path}: ${answer.error?.message}`);
       else expect(answer.status, `${role} must be refused ${path}`).toBe(403);
@@ -488,7 +517,7 @@ describe("the object-level matrix", () => {
   it("serves a role its own record and answers someone else's with 404", async () => {
     const who: Record<string, string> = { attorney: "attorney", consultant: "consultant" };
     for (const [path, byRole] of Object.entries(fx)) {
-      const kind = procedures.find((p) => p.path === path)!.kind;
+      const kind = procedures.find((p) => p.path === path)!.kind as "query" | "mutation";
       for (const [role, inputs] of Object.entries(byRole) as [string, { own?: unknown; other?: unknown }][]) {
         if (inputs.other !== undefined) {
           const other = await trpc(t.app, cookie[who[role]!]!, path, inputs.other, kind);

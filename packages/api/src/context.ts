@@ -3,6 +3,7 @@ import type { Database } from "@medlegal/db";
 import type { CurrentUser } from "@medlegal/domain";
 import type { Mailer } from "./services/notifications/mailer";
 import type { RateLimits } from "./services/auth/rate-limits";
+import type { LiveHub } from "./services/platform/live-hub";
 
 /** What a request knows about itself, for the audit trail and for links in e-mails. */
 export interface RequestMeta {
@@ -71,4 +72,6 @@ export interface Context extends Services {
   meta: RequestMeta;
   session: SessionControl;
   guest: GuestCookie;
+  /** This process's live event hub (null without a listening connection: no live events). */
+  live?: LiveHub | null;
 }

@@ -6,7 +6,9 @@ import {
   cancelBookingSchema,
   caseInputSchema,
   commentInputSchema,
+  availabilityOverrideSchema,
   idInputSchema,
+  inviteToMeetingSchema,
   isoWeekday,
   makeSaId,
   moveQuerySchema,
@@ -16,10 +18,12 @@ import {
   rescheduleBookingSchema,
   respondAssignmentSchema,
   sastDate,
+  sastTime,
   sastToUtc,
   weeklyAvailabilitySchema,
 } from "@medlegal/domain";
 import { DemoStory } from "./seed-story";
+import { inviteToMeeting } from "./services/meetings/meetings";
 import { createCase } from "./services/cases/cases";
 import { createPatient } from "./services/patients/patients";
 import { assignConsultant, respondToAssignment } from "./services/queries/assignments";
@@ -27,11 +31,14 @@ import { takeQuery } from "./services/queries/case-managers";
 import { commentOnQuery, createQuery } from "./services/queries/query-instructions";
 import { moveQuery } from "./services/queries/query-moves";
 import { recordAttendance } from "./services/scheduling/attendance";
-import { setWeeklyAvailability } from "./services/scheduling/availability";
+import { setAvailabilityOverride, setWeeklyAvailability } from "./services/scheduling/availability";
 import { cancelBooking, confirmBooking, createBooking, rescheduleBooking } from "./services/scheduling/booking-requests";
 import { parseInput } from "./validation";
 
 /* ---------- the experts' week ---------- */
+
+/** Where an expert sees claimants in person. */
+const roomsOf = async (story: DemoStory, username: string) => (await story.expert(username)).address ?? "MedLegal rooms, Rosebank";
 
 /** Every expert sees claimants at their rooms on weekday mornings, and by video on Wednesday afternoons. */
 const ROOMS = { start: "08:00", end: "13:00" };
@@ -42,7 +49,7 @@ export function seedAvailability(story: DemoStory, consultants: string[]): void 
   for (const username of consultants) {
     story.at(story.workdaysAgo(130, "08:30"), `availability of ${username}`, async () => {
       const actor = await story.actor(username);
-      const venue = (await story.expert(username)).address ?? "MedLegal rooms, Rosebank";
+      const venue = await roomsOf(story, username);
       await setWeeklyAvailability({ db: story.db, actor }, parseInput(weeklyAvailabilitySchema, {
         consultantId: actor.user.id,
         dailyCapacity: 4,
@@ -64,6 +71,8 @@ export function seedAvailability(story: DemoStory, consultants: string[]): void 
  */
 class Diary {
   private planned: { consultant: string; claimant: string; date: string; start: number; end: number }[] = [];
+  /** One-day video ranges an expert added on top of the week (availability overrides). */
+  private extraVideo: { consultant: string; date: string; start: string; end: string }[] = [];
   private claimants = 0;
 
   constructor(private story: DemoStory) {}
@@ -79,7 +88,7 @@ class Diary {
     for (let week = wish.week; week < wish.week + 3; week++) {
       for (let i = 0; i < 5; i++) {
         const date = this.story.dayOfWeek(week, ((wish.weekday - 1 + i) % 5) + 1);
-        if (!this.fits(date, wish.time)) continue;
+        if (!this.fits(wish.consultant, date, wish.time)) continue;
         const start = sastToUtc(date, wish.time).getTime();
         if (start <= wish.after.getTime()) continue;
         const clash = this.planned.some(
@@ -93,13 +102,47 @@ class Diary {
     throw new Error(`no demo slot for ${wish.consultant} near week ${wish.week}`);
   }
 
-  private fits(date: string, time: string): boolean {
+  /**
+   * Adds a video hour to one working day of an expert: the day's weekly ranges stay and the new
+   * hour joins them, merged with the weekly video range where the two touch. Returns the whole
+   * day (given the expert's rooms) as the availability override, so no booking falls outside it.
+   */
+  addVideoHour(consultant: string, date: string, start: string): (venue: string) => { start: string; end: string; venue: string | null; mode: "in_person" | "video" }[] {
+    let video = { start, end: addMinutes(start, ASSESSMENT_MINUTES) };
+    const weeklyVideo: { start: string; end: string }[] = [];
+    if (isoWeekday(date) === VIDEO.weekday) {
+      if (video.start <= VIDEO.end && VIDEO.start <= video.end) video = { start: min(video.start, VIDEO.start), end: max(video.end, VIDEO.end) };
+      else weeklyVideo.push(VIDEO);
+    }
+    this.extraVideo.push({ consultant, date, ...video });
+    return (venue) => [
+      { ...ROOMS, venue, mode: "in_person" },
+      ...[...weeklyVideo, video].map((r) => ({ start: r.start, end: r.end, venue: null, mode: "video" as const })),
+    ];
+  }
+
+  private fits(consultant: string, date: string, time: string): boolean {
     if (!DemoStory.isWorkday(date)) return false;
     const end = addMinutes(time, ASSESSMENT_MINUTES);
     const inRooms = time >= ROOMS.start && end <= ROOMS.end;
     const byVideo = isoWeekday(date) === VIDEO.weekday && time >= VIDEO.start && end <= VIDEO.end;
-    return inRooms || byVideo;
+    const extra = this.extraVideo.some((r) => r.consultant === consultant && r.date === date && time >= r.start && end <= r.end);
+    return inRooms || byVideo || extra;
   }
+}
+
+const min = (a: string, b: string) => (a < b ? a : b);
+const max = (a: string, b: string) => (a > b ? a : b);
+
+/**
+ * The hour of today's video assessment: a quarter of an hour or more after first start, so its
+ * room opens soon; after the morning rooms; ending by 23:00 (on a late first start it has passed).
+ */
+function videoHourToday(firstStart: Date): string {
+  const [h, m] = sastTime(firstStart).split(":").map(Number);
+  const soon = Math.ceil((h! * 60 + m!) / 15) * 15 + 15;
+  const minutes = Math.min(Math.max(soon, 13 * 60), 22 * 60);
+  return `${String(Math.floor(minutes / 60)).padStart(2, "0")}:${String(minutes % 60).padStart(2, "0")}`;
 }
 
 const addMinutes = (time: string, minutes: number) => {
@@ -301,6 +344,46 @@ class Matter {
     return this;
   }
 
+  /**
+   * A video assessment today (on a working day): the expert adds an hour for it to today's
+   * availability, the booking is made and confirmed (which creates its meeting), and the claimant
+   * and any interpreter are invited to the room by e-mail.
+   */
+  bookVideoToday(key: string, by: string, consultant: string, employee: string, at: Date, guests: { name: string; email: string; role: "claimant" | "interpreter" }[]): this {
+    const today = this.story.today;
+    if (!DemoStory.isWorkday(today)) return this;
+    const time = videoHourToday(this.story.now);
+    const overrideRanges = this.diary.addVideoHour(consultant, today, time);
+    const startsAt = this.diary.place({ consultant, claimant: this.brief.claimant.lastName, week: 0, weekday: isoWeekday(today), time, after: at });
+    if (sastDate(startsAt) !== today) throw new Error(`today's video hour of ${consultant} is taken`);
+    this.story.at(new Date(at.getTime() - 10 * 60_000), `${consultant} adds a video hour today`, async () => {
+      const deps = await this.deps(consultant);
+      await setAvailabilityOverride(deps, parseInput(availabilityOverrideSchema, { date: today, unavailable: false, ranges: overrideRanges(await roomsOf(this.story, consultant)), note: "Telehealth hour added" }));
+    });
+    this.bookings.set(key, { id: "", consultant, startsAt });
+    this.step(at, `${key} booked by video today`, async () => {
+      const expert = await this.story.expert(consultant);
+      const booking = await createBooking(await this.deps(by), parseInput(bookingInputSchema, {
+        queryId: this.queryId,
+        caseId: this.caseId,
+        specializationId: expert.specializationId,
+        consultantId: expert.id,
+        startsAt: startsAt.toISOString(),
+        note: "By video: the claimant lives in Mthatha, too far to travel for one assessment.",
+      }));
+      this.bookings.get(key)!.id = booking.id;
+    });
+    this.confirm(key, employee, new Date(at.getTime() + 15 * 60_000));
+    // On a late first start the hour has passed: the expert has recorded the attendance.
+    this.attend(key);
+    this.step(new Date(at.getTime() + 20 * 60_000), `${key} guests invited`, async () => {
+      const deps = await this.deps(employee);
+      const meeting = await this.story.db.selectFrom("meetings").select("id").where("booking_id", "=", this.bookings.get(key)!.id).executeTakeFirstOrThrow();
+      for (const guest of guests) await inviteToMeeting(deps, parseInput(inviteToMeetingSchema, { meetingId: meeting.id, kind: "guest", guest }));
+    });
+    return this;
+  }
+
   /** When a booking starts, for steps that follow it (a rebooking after a no-show). */
   startOf(key: string): Date {
     return this.bookings.get(key)!.startsAt;
@@ -344,6 +427,27 @@ export function seedMatters(story: DemoStory): void {
     .assign("employee", "consultant", ago(4, "09:05"))
     .accept("ot_smith", ago(3, "14:20"))
     .comment("attorney", "The claimant uses crutches; a ground-floor room please.", ago(2, "11:00"));
+
+  // Scheduled today by video (on a working day): the psychologist sees a claimant far from Johannesburg.
+  matter({
+    attorney: "attorney",
+    claimant: { firstName: "Nomvula", lastName: "Ngcobo", birthDate: "1990-09-05", gender: "female", homeLanguage: "isiXhosa", interpreter: true, consentDaysAgo: 20 },
+    claimType: "raf",
+    incidentDate: "2025-09-14",
+    rafClaimNumber: "RAF/2025/602247",
+    subject: "Pedestrian struck by a bakkie: psychological assessment",
+    instructions: "Struck while walking to work; nightmares, anxiety and withdrawal since. Assess post-traumatic stress and its effect on her work as a shop assistant.",
+    specializations: ["Clinical Psychologist"],
+    priority: "normal",
+  })
+    .submit(ago(8, "10:15"))
+    .take("employee", ago(7, "08:45"))
+    .assign("employee", "dr_pillay", ago(7, "09:20"))
+    .accept("dr_pillay", ago(6, "11:30"))
+    .bookVideoToday("psych-video", "employee", "dr_pillay", "employee", ago(1, "10:00"), [
+      { name: "Nomvula Ngcobo", email: "nomvula.ngcobo@example.co.za", role: "claimant" },
+      { name: "Thandeka Mthembu", email: "thandeka.interpreter@example.co.za", role: "interpreter" },
+    ]);
 
   // Scheduled: the neurosurgeon next week at her rooms; the psychologist by video, moved once at his request.
   matter({

@@ -8,6 +8,14 @@ import { AppError, isDatabaseUnavailable, SERVICE_UNAVAILABLE_MESSAGE, toTrpcCod
 import { assertRawInputAcceptable, describeInvalidInput } from "./validation";
 
 const t = initTRPC.context<Context>().create({
+  // The live event stream (docs/architecture.md, "Live events"): a keep-alive comment every 15 s so
+  // proxies keep it open; after an hour the server closes it and the client reconnects (with its
+  // last event id), so a stream never outlives a deploy or a load balancer's patience for long.
+  sse: {
+    ping: { enabled: true, intervalMs: 15_000 },
+    maxDurationMs: 60 * 60_000,
+    client: { reconnectAfterInactivityMs: 40_000 },
+  },
   errorFormatter({ shape, error }) {
     const cause = error.cause;
     // A procedure's `.input(schema)` refused the input: the same words as REST's parseInput.

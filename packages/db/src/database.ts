@@ -1,5 +1,5 @@
 import type { ColumnType, Generated, GeneratedAlways, Insertable, Selectable, Updateable } from "kysely";
-import type { AssessmentMode, InvoiceKind, InvoiceLineKind, InvoiceStatus, PaymentMethod, PaymentProofStatus, AssignmentStatus, BookingStatus, CancellationClass, CaseStatus, ClaimType, Gender, MeetingEndReason, MeetingGuestRole, MeetingParticipantState, MeetingStatus, RecordingStopReason, NotificationType, PhoneType, Priority, QueryEventKind, QueryStatus, ReportKind, ReportStatus, Role, RosterDuty } from "@medlegal/domain";
+import type { AssessmentMode, InvoiceKind, InvoiceLineKind, InvoiceStatus, PaymentMethod, PaymentProofStatus, AssignmentStatus, BookingStatus, CancellationClass, CaseStatus, ClaimType, Gender, MeetingEndReason, MeetingGuestRole, MeetingParticipantState, MeetingStatus, RecordingStopReason, NotificationType, PhoneType, Priority, QueryEventKind, QueryStatus, ReportKind, ReportStatus, Role, RosterDuty, ThreadKind } from "@medlegal/domain";
 
 /** timestamptz: read as Date, written as Date or ISO string. */
 type Timestamp = ColumnType<Date, Date | string, Date | string>;
@@ -101,15 +101,27 @@ export interface NotificationsTable {
 
 export interface MessageThreadsTable {
   id: Generated<string>;
+  kind: Generated<ThreadKind>;
   subject: string;
   query_id: string | null;
+  /** The consultant of a query_expert thread. */
+  consultant_id: string | null;
   created_by: string;
   created_at: GeneratedTimestamp;
+  last_message_at: Timestamp | null;
+  /** The list's sort key: the last message, or the creation while there is none. */
+  activity_at: GeneratedTimestamp;
 }
 
 export interface ThreadParticipantsTable {
   thread_id: string;
   user_id: string;
+  /** Unread = later messages by someone else; null = nothing read yet. */
+  last_read_at: Timestamp | null;
+  joined_at: GeneratedTimestamp;
+  /** The last e-mail about this thread's unread messages, and the newest message it covered. */
+  emailed_at: Timestamp | null;
+  emailed_until: Timestamp | null;
 }
 
 export interface MessagesTable {
@@ -120,11 +132,6 @@ export interface MessagesTable {
   created_at: GeneratedTimestamp;
 }
 
-export interface MessageReadsTable {
-  message_id: string;
-  user_id: string;
-  read_at: GeneratedTimestamp;
-}
 
 export interface AuditLogTable {
   id: Generated<string>;
@@ -285,7 +292,7 @@ export interface QueryEventsTable {
 }
 
 /** What a stored file belongs to; the download route checks the caller may see that record. */
-export type FileOwnerKind = "query_document" | "report_version" | "invoice" | "credit_note" | "payment_proof" | "meeting_recording";
+export type FileOwnerKind = "query_document" | "report_version" | "invoice" | "credit_note" | "payment_proof" | "meeting_recording" | "message_upload" | "message_attachment";
 
 /** Every stored file, bytes in PostgreSQL (docs/decisions.md, "Files and reports"). */
 export interface FilesTable {
@@ -770,7 +777,6 @@ export interface Database {
   message_threads: MessageThreadsTable;
   thread_participants: ThreadParticipantsTable;
   messages: MessagesTable;
-  message_reads: MessageReadsTable;
   audit_log: AuditLogTable;
   rate_limits: RateLimitsTable;
   login_failures: LoginFailuresTable;

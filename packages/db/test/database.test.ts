@@ -17,7 +17,6 @@ describe.each(testDialects())("the database on %s", (kind) => {
     expect(tables.rows.map((r) => r.table_name)).toEqual(
       expect.arrayContaining([
         "audit_log",
-        "message_reads",
         "message_threads",
         "messages",
         "notifications",

@@ -186,6 +186,7 @@ export const NOTIFICATION_TYPE_LABEL: Record<NotificationType, string> = {
   payment_reminder: "Payment reminders",
   system_alert: "System alerts",
   other: "Other",
+  message: "Unread messages",
 };
 
 export const notificationPreferencesSchema = z.object({
@@ -194,9 +195,12 @@ export const notificationPreferencesSchema = z.object({
     .max(NOTIFICATION_TYPES.length),
 });
 
-/** Without a saved choice every type shows in the bell, and none is e-mailed. */
+/**
+ * Without a saved choice every type shows in the bell, and none is e-mailed except unread
+ * messages: that e-mail is the only news of a message to someone not signed in (docs/decisions.md, "Messages").
+ */
 export function defaultNotificationPreference(type: NotificationType): NotificationPreference {
-  return { type, bell: true, email: false };
+  return { type, bell: true, email: type === "message" };
 }
 
 /* ---------- specializations ---------- */

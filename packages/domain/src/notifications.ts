@@ -2,7 +2,7 @@ import { z } from "zod";
 import { TIME_ZONE, UNREAD_BADGE_MAX } from "./constants";
 import { id, INPUT_MESSAGES, listInput, pageLimit } from "./input-primitives";
 
-export const NOTIFICATION_TYPES = ["query_update", "payment_reminder", "system_alert", "query_completed", "other"] as const;
+export const NOTIFICATION_TYPES = ["query_update", "payment_reminder", "system_alert", "query_completed", "other", "message"] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
 /** One page of the caller's notifications; the cursor is the id of the last one already shown. */

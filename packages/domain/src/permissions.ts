@@ -9,6 +9,8 @@ import { ROLES } from "./roles";
 export const PERMISSIONS = {
   "notifications.own": ROLES,
   "messages.own": ROLES,
+  // Starting direct or internal conversations and adding people: the agency (docs/decisions.md, "Messages").
+  "messages.staff": ["administrator", "employee"],
   "account.own": ROLES,
   "users.manage": ["administrator"],
   "specializations.manage": ["administrator"],
@@ -64,6 +66,8 @@ export const PERMISSIONS = {
   "meetings.read": ROLES,
   "meetings.manage": ["administrator", "employee"],
   "meetings.recordings": ["administrator", "employee", "consultant"],
+  // The live event stream (docs/architecture.md, "Live events"): every signed-in user holds one per tab.
+  "live.events": ROLES,
 } as const satisfies Record<string, readonly Role[]>;
 
 export type Permission = keyof typeof PERMISSIONS;

@@ -8,8 +8,11 @@ import { endSession } from "../request-context";
 import type { SessionCache } from "../session-cache";
 import { sessionExpiry } from "../session-store";
 
-/** Background reads the web polls; they must not count as activity nor rewrite the session row. */
-const POLL_PROCEDURES = new Set(["notifications.list", "messages.unreadCount"]);
+/**
+ * Background reads the web polls, and the live event stream (a GET to /trpc/live.events); they
+ * must not count as activity nor rewrite the session row.
+ */
+const POLL_PROCEDURES = new Set(["notifications.list", "messages.unreadCount", "live.events"]);
 /** Activity moves the idle timer at most once a minute, so reads do not write on every request. */
 const TOUCH_INTERVAL_MS = 60_000;
 

@@ -15,6 +15,7 @@ import { dashboardRouter } from "./dashboard";
 import { patientsRouter } from "./patients";
 import { queriesRouter } from "./queries";
 import { authRouter } from "./auth";
+import { liveRouter } from "./live";
 import { messagesRouter } from "./messages";
 import { notificationsRouter } from "./notifications";
 import { settingsRouter } from "./settings";
@@ -47,6 +48,7 @@ export const appRouter = router({
   invoices: invoicesRouter,
   payments: paymentsRouter,
   meetings: meetingsRouter,
+  live: liveRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -17,6 +17,7 @@ import * as notificationVersions from "./2026-11-25-81-notification-versions";
 import * as sessionRevocation from "./2026-11-25-82-session-revocation";
 import * as notificationVersionAnnounce from "./2026-11-25-83-notification-version-announce";
 import * as meetings from "./2026-11-25-91-meetings";
+import * as messages from "./2026-11-27-71-messages";
 
 /** Every migration, by name; names sort by date so Kysely runs them in order. */
 export const migrations: Record<string, Migration> = {
@@ -38,4 +39,5 @@ export const migrations: Record<string, Migration> = {
   "2026-11-25-82-session-revocation": sessionRevocation,
   "2026-11-25-83-notification-version-announce": notificationVersionAnnounce,
   "2026-11-25-91-meetings": meetings,
+  "2026-11-27-71-messages": messages,
 };

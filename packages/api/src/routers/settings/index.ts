@@ -1,6 +1,8 @@
 import {
   agencySettingsOutputSchema,
   agencySettingsSchema,
+  messagingSettingsOutputSchema,
+  messagingSettingsSchema,
   securitySettingsOutputSchema,
   securitySettingsSchema,
   slaDefaultsOutputSchema,
@@ -10,6 +12,8 @@ import {
 } from "@medlegal/domain";
 import {
   getAgencySettings,
+  getMessagingSettings,
+  updateMessagingSettings,
   getSecuritySettings,
   getSlaDefaults,
   updateAgencySettings,
@@ -32,6 +36,11 @@ export const settingsRouter = router({
     .input(securitySettingsSchema)
     .output(securitySettingsOutputSchema)
     .mutation(({ ctx, input }) => updateSecuritySettings({ db: ctx.db, actor: ctx.actor }, input)),
+  getMessaging: procedure.output(messagingSettingsOutputSchema).query(({ ctx }) => getMessagingSettings({ db: ctx.db })),
+  updateMessaging: procedure
+    .input(messagingSettingsSchema)
+    .output(messagingSettingsOutputSchema)
+    .mutation(({ ctx, input }) => updateMessagingSettings({ db: ctx.db, actor: ctx.actor }, input)),
   getVideo: procedure.output(videoSettingsOutputSchema).query(({ ctx }) => getVideoSettingsView({ db: ctx.db })),
   updateVideo: procedure.input(videoSettingsSchema).output(videoSettingsOutputSchema).mutation(({ ctx, input }) => updateVideoSettings({ db: ctx.db, actor: ctx.actor }, input)),
 });

@@ -9,6 +9,7 @@ import { downloadInvoiceFile } from "../invoices/invoices";
 import { downloadProofFile } from "../invoices/payments";
 import { downloadVersion } from "../reports/reports";
 import { downloadRecording } from "../meetings/recordings";
+import { downloadAttachment } from "../messages/messages";
 
 /**
  * The one download of a stored file: the owner's service checks that the caller may see the
@@ -29,6 +30,8 @@ export async function downloadFile(
     if (file?.owner_kind === "payment_proof") return await downloadProofFile(deps, id);
     // A recording downloads whole, through the id of its first chunk.
     if (file?.owner_kind === "meeting_recording") return await downloadRecording(deps, id);
+    // Only the participants of its thread; an upload not yet sent is nobody's to download.
+    if (file?.owner_kind === "message_attachment") return await downloadAttachment(deps, id);
   } catch (error) {
     // One answer for a missing file and another's, whatever owns it, so ids cannot be probed.
     if (error instanceof AppError && error.code === "NOT_FOUND") throw missing;

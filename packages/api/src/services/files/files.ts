@@ -19,6 +19,9 @@ export const FILE_USES: Record<FileOwnerKind, { maxBytes: number; types: readonl
   payment_proof: { maxBytes: DOCUMENT_MAX_BYTES, types: DOCUMENT_TYPES, what: "A proof of payment is a PDF, PNG or JPEG file.", fallbackName: "proof-of-payment" },
   // Video recordings arrive in chunks and are checked by the meetings service (services/meetings/recordings.ts), never here.
   meeting_recording: { maxBytes: 0, types: [], what: "Recordings are uploaded from the meeting room.", fallbackName: "recording.webm" },
+  // A message's attachment: uploaded first (message_upload), then sent with a message (message_attachment).
+  message_upload: { maxBytes: DOCUMENT_MAX_BYTES, types: DOCUMENT_TYPES, what: "Only PDF, PNG and JPEG files can be attached.", fallbackName: "attachment" },
+  message_attachment: { maxBytes: DOCUMENT_MAX_BYTES, types: DOCUMENT_TYPES, what: "Only PDF, PNG and JPEG files can be attached.", fallbackName: "attachment" },
 };
 
 const TYPE_NAMES: Record<ContentType, string> = { "application/pdf": "a PDF", "image/png": "a PNG image", "image/jpeg": "a JPEG image" };

@@ -1,5 +1,5 @@
-import type { AgencySettings, SecuritySettings, SlaDefaults, VideoSettings, VideoSettingsInput, VideoSettingsView } from "@medlegal/domain";
-import { DEFAULT_AGENCY_SETTINGS, DEFAULT_SECURITY_SETTINGS, DEFAULT_SLA, DEFAULT_VIDEO_SETTINGS, TWO_FACTOR_MESSAGES } from "@medlegal/domain";
+import type { AgencySettings, MessagingSettings, SecuritySettings, SlaDefaults, VideoSettings, VideoSettingsInput, VideoSettingsView } from "@medlegal/domain";
+import { DEFAULT_AGENCY_SETTINGS, DEFAULT_MESSAGING_SETTINGS, DEFAULT_SECURITY_SETTINGS, DEFAULT_SLA, DEFAULT_VIDEO_SETTINGS, TWO_FACTOR_MESSAGES } from "@medlegal/domain";
 import { AppError } from "../../errors";
 import { changedFields, recordAudit } from "../audit/audit";
 import { hasTwoFactor } from "../auth/two-factor";
@@ -42,6 +42,10 @@ export async function updateSecuritySettings(deps: Deps, value: SecuritySettings
   }
   return write(deps, "security", DEFAULT_SECURITY_SETTINGS, value);
 }
+
+/** Whether attorneys and experts may write to each other directly (docs/decisions.md, "Messages"); off by default. */
+export const getMessagingSettings = ({ db }: { db: Db }): Promise<MessagingSettings> => readSetting(db, "messaging", DEFAULT_MESSAGING_SETTINGS);
+export const updateMessagingSettings = (deps: Deps, value: MessagingSettings) => write(deps, "messaging", DEFAULT_MESSAGING_SETTINGS, value);
 
 /** The video settings as administrators see them: the TURN secret is never sent back, only whether one is set. */
 const videoView = (v: VideoSettings): VideoSettingsView => ({ stunUrls: v.stunUrls, turnUrls: v.turnUrls, turnSecretSet: v.turnSecret !== "", credentialTtlMinutes: v.credentialTtlMinutes });
