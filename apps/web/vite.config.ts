@@ -36,6 +36,37 @@ function precompress(): Plugin {
   };
 }
 
+/**
+ * Preloads the sign-in page's chunks from index.html: a first visit lands on /auth, and without the
+ * hint its code is asked for only after the whole first download has run (docs/decisions.md, "Performance").
+ */
+function preloadSignIn(): Plugin {
+  return {
+    name: "medlegal-preload-sign-in",
+    apply: "build",
+    transformIndexHtml: {
+      order: "post",
+      handler(html, ctx) {
+        const bundle = ctx.bundle;
+        if (!bundle) return html;
+        const chunks = Object.values(bundle).filter((item) => item.type === "chunk");
+        const byName = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+        const auth = chunks.find((chunk) => chunk.isDynamicEntry && /src\/routes\/auth\.tsx\?tsr-split/.test(chunk.facadeModuleId ?? ""));
+        if (!auth) return html;
+        const files = new Set<string>();
+        const visit = (file: string) => {
+          if (files.has(file) || html.includes(`/${file}"`)) return;
+          files.add(file);
+          for (const next of byName.get(file)?.imports ?? []) visit(next);
+        };
+        visit(auth.fileName);
+        const links = [...files].map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`).join("\n    ");
+        return html.replace("</head>", `  ${links}\n  </head>`);
+      },
+    },
+  };
+}
+
 // The API server. No changeOrigin: the server refuses state-changing requests whose Origin
 // does not match the Host, so the proxied request must keep the browser's Host.
 const API_TARGET = "http://localhost:3001";
@@ -53,6 +84,7 @@ export default defineConfig({
     }),
     react(),
     tailwindcss(),
+    preloadSignIn(),
     precompress(),
   ],
   resolve: {
