@@ -120,7 +120,8 @@ describe.each(testDialects())("the live event stream on %s", (kind) => {
   }
 
   beforeAll(async () => {
-    t = await createTestApp(kind);
+    // The demo story too: its queries are what the query events are about.
+    t = await createTestApp(kind, {}, { workflow: true });
     other = await t.another();
     await Promise.all([t.app.listener!.ready(), other.listener!.ready()]);
     urlA = await listen(t.app);
@@ -274,5 +275,45 @@ describe.each(testDialects())("the live event stream on %s", (kind) => {
     const event = await nextData(s);
     expect(event?.data).toEqual({ kind: "meeting", meetingId: made.data.id });
     expect(s.data().every((e) => (e.data as { kind: string }).kind === "meeting")).toBe(true);
+  });
+
+  it("tells a query's attorney, case manager and experts that it changed, and nobody outside it", async () => {
+    const query = await t.db
+      .selectFrom("queries")
+      .select(["id", "assigned_employee_id"])
+      .where("attorney_id", "=", ids.attorney!)
+      .where("status", "not in", ["cancelled", "completed"])
+      .orderBy("created_at", "desc")
+      .executeTakeFirstOrThrow();
+    const experts = await t.db.selectFrom("consultant_assignments").select("consultant_id").where("query_id", "=", query.id).execute();
+    const outsider = await t.db
+      .selectFrom("users")
+      .select(["id", "username"])
+      .where("role", "=", "consultant")
+      .where("id", "not in", [...experts.map((e) => e.consultant_id), "00000000-0000-0000-0000-000000000000"])
+      .executeTakeFirstOrThrow();
+    const attorney = await stream(urlB, (await login(other, "attorney")).cookie);
+    const admin = await stream(urlB, (await login(other, "admin")).cookie);
+    const stranger = await stream(urlA, (await login(t.app, outsider.username)).cookie);
+    for (const s of [attorney, admin, stranger]) expect((await s.next())?.event).toBe("connected");
+
+    const employee = (await login(t.app, "employee")).cookie;
+    // Refused (empty comment): nothing changed, so nothing is announced.
+    expect((await trpc(t.app, employee, "queries.comment", { queryId: query.id, body: "" })).status).toBe(400);
+    const comment = await trpc(t.app, employee, "queries.comment", { queryId: query.id, body: "The expert's rooms moved to the second floor." });
+    expect(comment.status, comment.error?.message).toBe(200);
+    // The comment may also ring bells; the query event is among what arrives.
+    const queryEvent = async (s: LiveStream) => {
+      for (let event = await nextData(s, 2_000); event; event = await nextData(s, 2_000)) {
+        if ((event.data as { kind: string }).kind === "query") return event.data;
+      }
+      return null;
+    };
+    expect(await queryEvent(attorney)).toEqual({ kind: "query", queryId: query.id });
+    expect(await queryEvent(admin)).toEqual({ kind: "query", queryId: query.id });
+    // The outsider's marker arrives, and nothing before it.
+    await announce(t.db, { kind: "notifications", userIds: [outsider.id] });
+    expect((await nextData(stranger))?.data).toEqual({ kind: "notifications" });
+    expect(attorney.data().filter((e) => (e.data as { kind: string }).kind === "query")).toHaveLength(1);
   });
 });

@@ -8,6 +8,7 @@ import { getQuery } from "./query-detail";
 import { applyMove } from "./query-moves";
 import { now } from "../platform/clock";
 import type { Deps } from "../platform/deps";
+import { announceQueryChange } from "./query-live";
 
 /** An employee takes a query: it becomes theirs, and a submitted one goes into review. */
 export async function takeQuery({ db, actor }: Deps, { id }: z.output<typeof idInputSchema>): Promise<QueryDetail> {
@@ -23,6 +24,7 @@ export async function takeQuery({ db, actor }: Deps, { id }: z.output<typeof idI
         before: { assignedEmployeeId: query.assigned_employee_id },
         after: { assignedEmployeeId: actor.user.id },
       });
+      await announceQueryChange(trx, id, [query.assigned_employee_id]);
     }
     if (query.status === "submitted") {
       await applyMove(trx, actor, { ...query, assigned_employee_id: actor.user.id }, "in_review", null);
@@ -53,6 +55,7 @@ export async function assignEmployee({ db, actor }: Deps, { id, employeeId }: z.
       before: { assignedEmployeeId: query.assigned_employee_id },
       after: { assignedEmployeeId: employeeId },
     });
+    await announceQueryChange(trx, id, [query.assigned_employee_id]);
     if (employeeId && employeeId !== actor.user.id) {
       await notify(trx, {
         userId: employeeId,

@@ -4,6 +4,7 @@ import type { Database } from "@medlegal/db";
 import type { QueryEventKind, QueryListItem } from "@medlegal/domain";
 import { stamp } from "../platform/clock";
 import type { Db } from "../platform/deps";
+import { announceQueryChange } from "./query-live";
 
 /** A query with its case, claimant, attorney, case manager and requested specializations: the row of every list. */
 export function queryListQuery(db: Db) {
@@ -73,4 +74,6 @@ export async function addEvent(
       ...stamp("at"),
     })
     .execute();
+  // Every timeline entry is a change the query's people should see at once.
+  await announceQueryChange(trx, event.queryId);
 }

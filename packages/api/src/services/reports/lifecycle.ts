@@ -9,6 +9,7 @@ import { notify } from "../notifications/notifications";
 import { now, stamp } from "../platform/clock";
 import { nextReference } from "../platform/references";
 import { cancelSubjectTimers, startSlaTimer, stopSlaTimer } from "../sla/timers";
+import { announceQueryChange } from "../queries/query-live";
 import { billReportApproved } from "../invoices/billing";
 
 /**
@@ -55,6 +56,7 @@ async function moveReport(
     before: { status: report.status },
     after: { status: to, ...extra.audit },
   });
+  await announceQueryChange(trx, report.query_id);
   return updated;
 }
 
@@ -110,6 +112,7 @@ export async function createReport(
       link: `/reports/${report.id}`,
     });
   }
+  await announceQueryChange(trx, values.query_id);
   return report;
 }
 

@@ -9,6 +9,7 @@ import { billBookingEvent, unbillBookingEvent } from "../invoices/billing";
 import { applyMove } from "../queries/query-moves";
 import { getBooking, lockBooking, setStatus } from "./booking-records";
 import { now } from "../platform/clock";
+import { announceQueryChange } from "../queries/query-live";
 import type { Deps } from "../platform/deps";
 
 /**
@@ -56,6 +57,7 @@ export async function correctAttendance(
     const to = attended ? "attended" : "no_show";
     if (b.status === to) throw new AppError("CONFLICT", `This assessment is already marked ${attended ? "attended" : "a no-show"}.`);
     await trx.updateTable("bookings").set({ status: to, updated_at: now() }).where("id", "=", id).execute();
+    await announceQueryChange(trx, b.query_id);
     // A corrected no-show now awaits its report; the other way round, staff withdraw the report themselves.
     if (attended) await createAwaitingReport(trx, actor, id);
     // The wrong mark's fee leaves the draft and the right one's is billed, once (docs/decisions.md, "Invoices").

@@ -11,6 +11,7 @@ import { recordAudit } from "../audit/audit";
 import { afterTimeCursor, exactTime, pageOf } from "../platform/keyset";
 import { now } from "../platform/clock";
 import type { Db, Deps } from "../platform/deps";
+import { announceQueryChange } from "../queries/query-live";
 
 /** A booking with the names around it; a booking made before bookings had to name a query has none (left join). */
 export function bookingQuery(db: Db) {
@@ -78,8 +79,9 @@ export async function lockBooking(trx: Transaction<Database>, actor: SignedInAct
 
 /** A status change and its audit row. */
 export async function setStatus(trx: Transaction<Database>, actor: SignedInActor, id: string, from: BookingStatus, to: BookingStatus, extra: Record<string, unknown> = {}) {
-  await trx.updateTable("bookings").set({ status: to, updated_at: now(), ...extra }).where("id", "=", id).execute();
+  const booking = await trx.updateTable("bookings").set({ status: to, updated_at: now(), ...extra }).where("id", "=", id).returning("query_id").executeTakeFirst();
   await recordAudit(trx, actor, { action: `booking.${to}`, entityType: "booking", entityId: id, before: { status: from }, after: { status: to, ...extra } });
+  await announceQueryChange(trx, booking?.query_id);
 }
 
 /** Bookings in time order (upcoming first from `from`), filtered, one keyset page at a time. */
