@@ -7,6 +7,7 @@ import { NoAccess } from "@/components/no-access";
 import { Button } from "@/components/ui/button";
 import { FullPageSpinner } from "@/components/ui/spinner";
 import { currentUserQuery, useCurrentUser } from "@/hooks/use-auth";
+import { useLiveEvents } from "@/hooks/use-live-events";
 
 /**
  * The pathless layout of every protected route (docs/product-rules.md#navigation). `beforeLoad` loads the user
@@ -44,7 +45,18 @@ function AppLayout() {
   if (user.data.twoFactorSetupRequired) return <Navigate to="/two-factor-setup" replace />;
 
   const allowed = leafPath !== undefined && canOpenRoute(user.data.role, leafPath);
-  return <AppShell user={user.data}>{allowed ? <Outlet /> : <NoAccess />}</AppShell>;
+  return (
+    <AppShell user={user.data}>
+      <LiveEvents />
+      {allowed ? <Outlet /> : <NoAccess />}
+    </AppShell>
+  );
+}
+
+/** The signed-in tab's one live event stream (docs/architecture.md, "Live events"): only once a user is known. */
+function LiveEvents() {
+  useLiveEvents({ as: "user" });
+  return null;
 }
 
 function ServerUnavailable({ onRetry }: { onRetry: () => void }) {
