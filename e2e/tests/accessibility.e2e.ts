@@ -17,8 +17,8 @@ const ROLES = Object.keys(USERNAMES) as Role[];
 /** At 375 px: the dashboard, a list, a form and a detail page (and a calendar) per role. */
 const PHONE_ROUTES: Record<Role, string[]> = {
   administrator: ["/", "/admin/users", "/booking-form", "/queries/$id", "/appointments", "/settings?tab=checklist", "/settings?tab=release", "/manual-invoice", "/sa-invoice-demo", "/admin/payments?attorney=$attorneyId"],
-  employee: ["/", "/admin/query-management", "/video-conferences", "/call-rosters", "/queries/$id", "/admin/bookings", "/sla-monitoring", "/reports", "/reports/$id", "/invoices", "/invoices/$id"],
-  attorney: ["/", "/queries", "/booking-form", "/queries/$id", "/booking-form/$bookingId", "/cases", "/sla-tracking", "/reports", "/reports/$id", "/invoices", "/invoices/$id", "/payments"],
+  employee: ["/", "/messages", "/messages?thread=$threadId", "/admin/query-management", "/video-conferences", "/call-rosters", "/queries/$id", "/admin/bookings", "/sla-monitoring", "/reports", "/reports/$id", "/invoices", "/invoices/$id"],
+  attorney: ["/", "/messages", "/messages?thread=$threadId", "/queries", "/booking-form", "/queries/$id", "/booking-form/$bookingId", "/cases", "/sla-tracking", "/reports", "/reports/$id", "/invoices", "/invoices/$id", "/payments"],
   consultant: ["/", "/my-bookings", "/expert-availability", "/queries/$id", "/appointments", "/reports/$id", "/expert-invoice-generator"],
 };
 
@@ -82,6 +82,8 @@ async function routeParams(page: Page): Promise<Record<string, string>> {
   // payments.listAccounts (administrators) answers the accounts, those with money owed first.
   const accounts = await page.request.get("/trpc/payments.listAccounts");
   const account = accounts.ok() ? ((await accounts.json()) as { result: { data: { attorney: { id: string } }[] } }).result.data[0] : undefined;
+  // messages.threads answers { items }: the role's most recent conversation (demo data gives every user some).
+  const thread = await first("messages.threads");
   if (!query) throw new Error("The demo data gives this role no query to open");
   return {
     $id: query.id,
@@ -91,6 +93,7 @@ async function routeParams(page: Page): Promise<Record<string, string>> {
     $invoiceId: invoice?.id ?? "",
     $attorneyId: account?.attorney.id ?? "",
     $bookingDay: booking?.startsAt ? sastDate(new Date(booking.startsAt)) : "",
+    $threadId: thread?.id ?? "",
   };
 }
 
@@ -105,6 +108,8 @@ const TAB_ROUTES: { path: string; roles: readonly Role[] }[] = [
   { path: "/audit-trail?tab=reads", roles: ["administrator"] },
   // Payment Management with an attorney's account open (record, allocate, proofs, statement).
   { path: "/admin/payments?attorney=$attorneyId", roles: ["administrator"] },
+  // /messages with a conversation open (the list and the conversation side by side).
+  { path: "/messages?thread=$threadId", roles: ROLES },
   // A day with an assessment, in the calendar's week and day views.
   ...["week", "day"].map((view) => ({ path: `/appointments?view=${view}&date=$bookingDay`, roles: ROLES })),
 ];
@@ -238,6 +243,17 @@ describe("accessibility: no serious or critical axe violation", () => {
     await admin.page.getByRole("button", { name: "New user", exact: true }).click();
     await admin.page.getByRole("dialog", { name: "New user" }).waitFor();
     found.push(...(await violations(admin.page, `administrator @1280 /admin/users dialog "New user"`)));
+
+    // Messages, "New message": subject, the people found by name, internal, the first message.
+    await admin.page.goto("/messages");
+    await settle(admin.page);
+    await admin.page.getByRole("button", { name: "New message", exact: true }).click();
+    await admin.page.getByRole("dialog", { name: "New message" }).waitFor();
+    await admin.page.getByRole("list", { name: "People you can add" }).getByRole("button").first().click();
+    await admin.page.getByRole("list", { name: "Chosen recipients" }).waitFor();
+    found.push(...(await violations(admin.page, `administrator @1280 /messages dialog "New message"`)));
+    await screenshot(admin.page, "a11y-new-message-1280");
+    await admin.page.keyboard.press("Escape");
 
     // Settings, "Release on approval": recording an agreement asks for a note.
     await admin.page.goto("/settings?tab=release");

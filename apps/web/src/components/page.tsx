@@ -4,15 +4,26 @@ import { useDocumentTitle } from "@/hooks/use-document-title";
 import { pageInfo } from "@/lib/page-catalog";
 import { cn } from "@/lib/utils";
 
-export function PageHeader({ title, description, actions }: { title: string; description?: string; actions?: React.ReactNode }) {
+/** `phoneCompact`: below 1024 px only the title, for a view that needs the screen's height (an open conversation). */
+export function PageHeader({
+  title,
+  description,
+  actions,
+  phoneCompact = false,
+}: {
+  title: string;
+  description?: string;
+  actions?: React.ReactNode;
+  phoneCompact?: boolean;
+}) {
   useDocumentTitle(title);
   return (
-    <div className="mb-6 flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
+    <div className={cn("flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between", phoneCompact ? "mb-3 lg:mb-6" : "mb-6")}>
       <div className="min-w-0">
         <h1 className="text-xl font-semibold tracking-tight sm:text-2xl">{title}</h1>
-        {description && <p className="mt-1 text-sm text-muted-foreground">{description}</p>}
+        {description && <p className={cn("mt-1 text-sm text-muted-foreground", phoneCompact && "hidden lg:block")}>{description}</p>}
       </div>
-      {actions && <div className="flex shrink-0 gap-2">{actions}</div>}
+      {actions && <div className={cn("shrink-0 gap-2", phoneCompact ? "hidden lg:flex" : "flex")}>{actions}</div>}
     </div>
   );
 }

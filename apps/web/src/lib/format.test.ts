@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { greeting, rafLabel, withArticle } from "./format";
+import { formatRelativeTime, greeting, rafLabel, withArticle } from "./format";
 
 describe("wording helpers", () => {
   it("greets by the time of day in South Africa, not the browser's zone", () => {
@@ -18,5 +18,20 @@ describe("wording helpers", () => {
   it("labels a RAF claim number once", () => {
     expect(rafLabel("RAF/2026/102938")).toBe("RAF/2026/102938");
     expect(rafLabel("2026/102938")).toBe("RAF 2026/102938");
+  });
+});
+
+describe("formatRelativeTime", () => {
+  const now = new Date("2026-11-27T12:00:00Z"); // 14:00 in South Africa
+  it("counts minutes, then hours within the South African day", () => {
+    expect(formatRelativeTime("2026-11-27T11:59:40Z", now)).toBe("Just now");
+    expect(formatRelativeTime("2026-11-27T11:55:00Z", now)).toBe("5 min ago");
+    expect(formatRelativeTime("2026-11-27T09:00:00Z", now)).toBe("3 h ago");
+  });
+  it("names yesterday, then the day, and the year only for another year", () => {
+    expect(formatRelativeTime("2026-11-26T20:00:00Z", now)).toBe("Yesterday");
+    expect(formatRelativeTime("2026-11-21T08:00:00Z", now)).toBe("21 Nov");
+    expect(formatRelativeTime("2025-11-21T08:00:00Z", now)).toBe("21 Nov 2025");
+    expect(formatRelativeTime(null, now)).toBe("—");
   });
 });

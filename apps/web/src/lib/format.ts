@@ -51,6 +51,31 @@ export function formatAge(iso: string, now: Date = new Date()): string {
   return `${days} day${days === 1 ? "" : "s"}`;
 }
 
+const TIME = new Intl.DateTimeFormat("en-GB", { hour: "2-digit", minute: "2-digit", hourCycle: "h23", timeZone: ZONE });
+const DAY_MONTH = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", timeZone: ZONE });
+
+/**
+ * When something happened, as a list of conversations says it: "Just now", "5 min ago", "3 h ago"
+ * within the day, then "Yesterday", "21 Nov" this year and "21 Nov 2025" before (South African days).
+ */
+export function formatRelativeTime(iso: string | null | undefined, now: Date = new Date(), empty = "—"): string {
+  const date = valid(iso);
+  if (!date) return empty;
+  const minutes = Math.floor((now.getTime() - date.getTime()) / 60_000);
+  if (minutes < 1) return "Just now";
+  if (minutes < 60) return `${minutes} min ago`;
+  const day = todayInSa(date);
+  if (day === todayInSa(now)) return `${Math.floor(minutes / 60)} h ago`;
+  if (day === todayInSa(new Date(now.getTime() - 86_400_000))) return "Yesterday";
+  return day.slice(0, 4) === todayInSa(now).slice(0, 4) ? DAY_MONTH.format(date) : DATE.format(date);
+}
+
+/** The time of day of a moment in South African time: "14:05". */
+export function formatTime(iso: string | null | undefined, empty = "—"): string {
+  const date = valid(iso);
+  return date ? TIME.format(date) : empty;
+}
+
 /** Today in South African time as YYYY-MM-DD (the max of date fields that must not be in the future). */
 export function todayInSa(now: Date = new Date()): string {
   return new Intl.DateTimeFormat("en-CA", { timeZone: ZONE, year: "numeric", month: "2-digit", day: "2-digit" }).format(now);

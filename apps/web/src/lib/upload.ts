@@ -1,4 +1,4 @@
-import type { PaymentProofItem, QueryDocument } from "@medlegal/domain";
+import type { MessageAttachment, PaymentProofItem, QueryDocument } from "@medlegal/domain";
 import { notifyUnauthorized } from "./api";
 
 /** Why an upload failed, in the server's words. */
@@ -100,5 +100,14 @@ export function uploadPaymentProof(
     fields: { amountCents: String(fields.amountCents), paidOn: fields.paidOn, reference: fields.reference, note: fields.note, invoiceIds: fields.invoiceIds.join(",") },
     onProgress,
     messages: { tooLarge: "Files can be at most 10 MB.", missing: "Payments are not available to you." },
+  });
+}
+
+/** Sends a message attachment to POST /api/messages/attachments (PDF, PNG or JPEG); it is attached by the next send. */
+export function uploadMessageAttachment(file: File, onProgress: (fraction: number) => void, signal?: AbortSignal): Promise<MessageAttachment> {
+  return postFile(`/api/messages/attachments`, file, {
+    onProgress,
+    signal,
+    messages: { tooLarge: "Files can be at most 10 MB.", missing: "Attachments are not available to you." },
   });
 }

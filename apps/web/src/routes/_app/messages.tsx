@@ -1,15 +1,79 @@
-import { createFileRoute } from "@tanstack/react-router";
-import { PlaceholderPage } from "@/components/page";
-import { useUnreadMessages } from "@/hooks/use-notifications";
+import { can } from "@medlegal/domain";
+import { createFileRoute, useNavigate } from "@tanstack/react-router";
+import { MessagesSquare, Plus } from "lucide-react";
+import * as React from "react";
+import { z } from "zod";
+import { BackToList, Conversation } from "@/components/messages/conversation";
+import { MessagesLayout } from "@/components/messages/messages-layout";
+import { NewMessageDialog } from "@/components/messages/new-message-dialog";
+import { ThreadList } from "@/components/messages/thread-list";
+import { PageHeader } from "@/components/page";
+import { Button } from "@/components/ui/button";
+import { useCurrentUser } from "@/hooks/use-auth";
+import { prefetchPage } from "@/lib/route-data";
+
+const searchSchema = z.object({
+  /** The open conversation: e-mails and the query page link here (`/messages?thread=<id>`). */
+  thread: z.string().uuid().optional().catch(undefined),
+});
 
 export const Route = createFileRoute("/_app/messages")({
+  validateSearch: searchSchema,
+  loader: ({ context }) => prefetchPage(context, ({ trpc }) => trpc.messages.threads.prefetchInfinite({ filter: "all", limit: 20 })),
   component: MessagesPage,
 });
 
 function MessagesPage() {
-  const unread = useUnreadMessages();
-  const count = unread.data ?? 0;
+  const me = useCurrentUser().data;
+  const { thread } = Route.useSearch();
+  const navigate = useNavigate({ from: Route.fullPath });
+  const [composing, setComposing] = React.useState(false);
+  if (!me) return null;
+  const staff = can(me.role, "messages.staff");
+
   return (
-    <PlaceholderPage path="/messages" subtitle={count > 0 ? `You have ${count} unread ${count === 1 ? "message" : "messages"}.` : undefined} />
+    <>
+      <PageHeader
+        title="Messages"
+        phoneCompact={thread !== undefined}
+        description={staff ? "Conversations with attorneys, experts and the team." : "Your conversations with the agency about your queries."}
+        actions={
+          staff && (
+            <Button onClick={() => setComposing(true)}>
+              <Plus aria-hidden /> New message
+            </Button>
+          )
+        }
+      />
+      <MessagesLayout
+        threadId={thread}
+        list={
+          <ThreadList
+            selectedId={thread}
+            emptyHint={staff ? "Start a conversation with New message, or from a query's Messages section." : "Open one of your queries to write to the agency."}
+          />
+        }
+        conversation={thread ? <Conversation key={thread} threadId={thread} backLink={<BackToList />} /> : null}
+        placeholder={
+          <div className="flex h-full flex-col items-center justify-center p-6 text-center">
+            <div className="flex size-11 items-center justify-center rounded-full bg-muted">
+              <MessagesSquare aria-hidden className="size-5 text-muted-foreground" />
+            </div>
+            <h2 className="mt-3 text-sm font-semibold">Choose a conversation</h2>
+            <p className="mt-1 text-sm text-muted-foreground">Its messages open here.</p>
+          </div>
+        }
+      />
+      {staff && (
+        <NewMessageDialog
+          open={composing}
+          onClose={() => setComposing(false)}
+          onStarted={(threadId) => {
+            setComposing(false);
+            void navigate({ search: { thread: threadId } });
+          }}
+        />
+      )}
+    </>
   );
 }

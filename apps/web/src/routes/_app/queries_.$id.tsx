@@ -7,6 +7,7 @@ import { AssignExpertsPanel } from "@/components/queries/assign-experts-panel";
 import { PriorityBadge, QueryStatusBadge } from "@/components/queries/badges";
 import { QueryAssessments } from "@/components/queries/query-assessments";
 import { QueryDocuments } from "@/components/queries/query-documents";
+import { QueryMessages } from "@/components/messages/query-messages";
 import { ReportLinks } from "@/components/reports/report-links";
 import { QueryTimeline } from "@/components/queries/query-timeline";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
@@ -138,6 +139,15 @@ function QueryView({ q, role, userId }: { q: QueryDetail; role: Role; userId: st
 
         <div className="grid min-w-0 grid-cols-1 gap-5">
           <QueryClaimantCard claimant={claimant} />
+          <Card id="messages">
+            <CardHeader>
+              <CardTitle>Messages</CardTitle>
+              <CardDescription>Conversations about this query. Messages are kept as written.</CardDescription>
+            </CardHeader>
+            <CardContent>
+              <QueryMessages queryId={q.id} role={role} />
+            </CardContent>
+          </Card>
           <Card>
             <CardHeader>
               <CardTitle>Documents</CardTitle>
