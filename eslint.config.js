@@ -19,4 +19,15 @@ export default tseslint.config(
     plugins: { "react-hooks": reactHooks },
     rules: { "react-hooks/rules-of-hooks": "error", "react-hooks/exhaustive-deps": "warn" },
   },
+  {
+    // A route file's search check runs in the first download: no validation library there
+    // (src/lib/search-params.ts; docs/decisions.md, "Performance").
+    files: ["apps/web/src/routes/**/*.{ts,tsx}"],
+    rules: {
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        { paths: [{ name: "zod", allowTypeImports: true, message: "Check search parameters with @/lib/search-params: zod would join the first download." }] },
+      ],
+    },
+  },
 );

@@ -36,18 +36,64 @@ function precompress(): Plugin {
   };
 }
 
+/**
+ * Preloads the sign-in page's chunks from index.html: a first visit lands on /auth, and without the
+ * hint its code is asked for only after the whole first download has run (docs/decisions.md, "Performance").
+ */
+function preloadSignIn(): Plugin {
+  return {
+    name: "medlegal-preload-sign-in",
+    apply: "build",
+    transformIndexHtml: {
+      order: "post",
+      handler(html, ctx) {
+        const bundle = ctx.bundle;
+        if (!bundle) return html;
+        const chunks = Object.values(bundle).filter((item) => item.type === "chunk");
+        const byName = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+        const auth = chunks.find((chunk) => chunk.isDynamicEntry && /src\/routes\/auth\.tsx\?tsr-split/.test(chunk.facadeModuleId ?? ""));
+        if (!auth) return html;
+        const files = new Set<string>();
+        const visit = (file: string) => {
+          if (files.has(file) || html.includes(`/${file}"`)) return;
+          files.add(file);
+          for (const next of byName.get(file)?.imports ?? []) visit(next);
+        };
+        visit(auth.fileName);
+        const links = [...files].map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`).join("\n    ");
+        return html.replace("</head>", `  ${links}\n  </head>`);
+      },
+    },
+  };
+}
+
 // The API server. No changeOrigin: the server refuses state-changing requests whose Origin
 // does not match the Host, so the proxied request must keep the browser's Host.
 const API_TARGET = "http://localhost:3001";
 
 export default defineConfig({
   plugins: [
-    tanstackRouter({ target: "react", autoCodeSplitting: true, routesDirectory: "./src/routes", generatedRouteTree: "./src/routeTree.gen.ts" }),
+    tanstackRouter({
+      target: "react",
+      autoCodeSplitting: true,
+      // A route's loader travels with its component, so the prefetch helpers it imports (and the
+      // validation library behind them) stay out of the first download (docs/decisions.md, "Performance").
+      codeSplittingOptions: { defaultBehavior: [["loader", "component"], ["errorComponent"], ["notFoundComponent"]] },
+      routesDirectory: "./src/routes",
+      generatedRouteTree: "./src/routeTree.gen.ts",
+    }),
     react(),
     tailwindcss(),
+    preloadSignIn(),
     precompress(),
   ],
-  resolve: { alias: { "@": decodeURIComponent(new URL("./src", import.meta.url).pathname) } },
+  resolve: {
+    alias: [
+      { find: "@", replacement: decodeURIComponent(new URL("./src", import.meta.url).pathname) },
+      // zod through a module that turns its eval probe off first (src/lib/zod-jitless.ts).
+      { find: /^zod$/, replacement: decodeURIComponent(new URL("./src/lib/zod-jitless.ts", import.meta.url).pathname) },
+    ],
+  },
   server: {
     port: 5173,
     strictPort: true,
@@ -56,5 +102,18 @@ export default defineConfig({
       "/trpc": { target: API_TARGET },
     },
   },
-  build: { outDir: "dist", emptyOutDir: true, rolldownOptions: { output: { strictExecutionOrder: true } } },
+  build: {
+    outDir: "dist",
+    emptyOutDir: true,
+    // pnpm bench reads it to tell the first download from the route chunks (apps/server/bench/web.ts).
+    manifest: true,
+    rolldownOptions: {
+      output: {
+        strictExecutionOrder: true,
+        // Common chunks below 2 KB (single icons, tiny helpers) are copied into the chunks that use
+        // them instead of being fetched one by one (docs/decisions.md, "Performance").
+        codeSplitting: { experimentalInlineCommonChunks: { maxSize: 2048 } },
+      },
+    },
+  },
 });

@@ -107,6 +107,8 @@ describe("signing up and in", () => {
     const note = page.getByRole("status").filter({ hasText: "You were signed out after 15 minutes without activity" });
     await expect.poll(() => note.isVisible()).toBe(true);
     await expect.poll(() => new URL(page.url()).search).toBe("");
+    // The form arrives after the page's text (docs/decisions.md, "Performance"): shot once it is there.
+    await page.getByLabel("Username").waitFor();
     await screenshot(page, "auth-after-inactivity-375");
     await page.goto("/auth");
     expect(await page.getByText("You were signed out after 15 minutes").count()).toBe(0);

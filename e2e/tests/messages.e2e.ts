@@ -80,8 +80,10 @@ describe("messages", () => {
     // The employee opens it: it is marked read, and the badge counts the rest.
     await employee.page.goto(`/messages?thread=${thread.id}`);
     await employee.page.getByRole("heading", { name: thread.subject, level: 2 }).waitFor();
-    await log(employee.page).locator("article").first().waitFor();
-    await expect.poll(() => employee.page.getByRole("link", { name: new RegExp(thread.queryReference ?? thread.subject) }).first().getAttribute("aria-current")).toBe("true");
+    // Its messages (none in a fresh demo) have loaded: the loading placeholder is gone.
+    await log(employee.page).waitFor();
+    await expect.poll(() => log(employee.page).getByRole("status").count()).toBe(0);
+    await expect.poll(() => employee.page.getByRole("link", { name: new RegExp(thread.queryReference ?? thread.subject) }).first().getAttribute("aria-current")).toBe("page");
     // Once marked read, the badge shows what the server counts for the other conversations.
     const before = await unreadAfterOpening(employee.page, thread.id);
     await expect.poll(() => badge(employee.page)).toBe(before);
@@ -98,8 +100,8 @@ describe("messages", () => {
     await screenshot(attorney.page, "messages-attorney-sent-1280");
 
     // The employee, without a reload, sees it at the end of the conversation, and the badge rises.
+    await expect.poll(() => log(employee.page).innerText(), { timeout: 10_000 }).toContain(text);
     const arrived = log(employee.page).locator("article").last();
-    await expect.poll(() => arrived.innerText(), { timeout: 10_000 }).toContain(text);
     expect(await arrived.innerText()).toContain("<b>Second line</b>");
     expect(await log(employee.page).locator("b").count()).toBe(0);
     await expect.poll(() => badge(employee.page), { timeout: 10_000 }).toBe(before + 1);

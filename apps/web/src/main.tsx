@@ -1,19 +1,39 @@
-// First, before any module parses with zod.
-import "./lib/zod-jitless";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { createRouter, RouterProvider } from "@tanstack/react-router";
-import { StrictMode } from "react";
+import { lazy, StrictMode, Suspense, useEffect, useState } from "react";
 import { createRoot } from "react-dom/client";
 import { NotFound } from "./components/not-found";
-import { Toaster } from "./components/ui/toaster";
-import { TooltipProvider } from "./components/ui/tooltip";
 import { FullPageSpinner } from "./components/ui/spinner";
+import { useToasts } from "./hooks/use-toast";
 import { setUnauthorizedHandler } from "./lib/api";
 import { queryClient } from "./lib/query-client";
 import { clearBrowserStorage, createSessionExpiryHandler } from "./lib/session-expiry";
 import { createTrpcClient, createTrpcQueryUtils, trpc } from "./lib/trpc";
 import { routeTree } from "./routeTree.gen";
 import "./styles.css";
+
+// The toasts' library loads once the page is idle, or at once when a toast is asked for: toast()
+// only queues into a store, so nothing asked for earlier is lost (docs/decisions.md, "Performance").
+const Toaster = lazy(() => import("./components/ui/toaster").then((module) => ({ default: module.Toaster })));
+
+function DeferredToaster() {
+  const queued = useToasts().length > 0;
+  const [idle, setIdle] = useState(false);
+  useEffect(() => {
+    if (typeof requestIdleCallback !== "function") {
+      const timer = setTimeout(() => setIdle(true), 2000);
+      return () => clearTimeout(timer);
+    }
+    const handle = requestIdleCallback(() => setIdle(true), { timeout: 5000 });
+    return () => cancelIdleCallback(handle);
+  }, []);
+  if (!idle && !queued) return null;
+  return (
+    <Suspense fallback={null}>
+      <Toaster />
+    </Suspense>
+  );
+}
 
 const trpcClient = createTrpcClient();
 
@@ -52,10 +72,8 @@ createRoot(root).render(
   <StrictMode>
     <trpc.Provider client={trpcClient} queryClient={queryClient}>
       <QueryClientProvider client={queryClient}>
-        <TooltipProvider>
-          <RouterProvider router={router} />
-          <Toaster />
-        </TooltipProvider>
+        <RouterProvider router={router} />
+        <DeferredToaster />
       </QueryClientProvider>
     </trpc.Provider>
   </StrictMode>,

@@ -1,9 +1,8 @@
 import { z } from "zod";
+import { ACCESS_ACTIONS, type AccessAction } from "./constants";
 import { calendarDate, id, listInput, pageCursor, pageLimit } from "./input-primitives";
 
-/** What a read of health information was (docs/decisions.md, "Security"). */
-export const ACCESS_ACTIONS = ["view", "download", "export", "print"] as const;
-export type AccessAction = (typeof ACCESS_ACTIONS)[number];
+export { ACCESS_ACTIONS, type AccessAction } from "./constants";
 
 /** Filters of the access log (administrators): who, whose information, what kind of read, when. */
 const accessLogFilters = {

@@ -1,4 +1,10 @@
-/** Business constants (docs/product-rules.md#client-behaviour and #passwords-and-sessions), in one place for web and server. */
+/**
+ * Business constants (docs/product-rules.md#client-behaviour and #passwords-and-sessions), in one place for web and server.
+ * Also the package's "./constants" entry: nothing here may import the validation library, so the web's
+ * first download stays small (docs/decisions.md, "Performance").
+ */
+import type { CurrentUser } from "./user";
+
 export const APP_VERSION = "2.1.0";
 
 export const PASSWORD_MIN_LENGTH = 12;
@@ -41,3 +47,35 @@ export function formatCountdown(ms: number): string {
 export const MAX_TRPC_BATCH = 10;
 /** The longest address the server reads (414 past it); the web client splits batches to stay below. */
 export const MAX_URL_LENGTH = 8192;
+
+/* Value lists the web checks search parameters against before any route's code loads. */
+
+export const QUERY_STATUSES = [
+  "submitted",
+  "in_review",
+  "assigning",
+  "scheduled",
+  "assessed",
+  "reporting",
+  "completed",
+  "on_hold",
+  "cancelled",
+] as const;
+export type QueryStatus = (typeof QUERY_STATUSES)[number];
+
+export const PRIORITIES = ["low", "normal", "high", "urgent"] as const;
+export type Priority = (typeof PRIORITIES)[number];
+
+export const QUERY_SORTS = ["newest", "oldest", "priority", "reference"] as const;
+export type QuerySort = (typeof QUERY_SORTS)[number];
+
+/** What a read of health information was (docs/decisions.md, "Security"). */
+export const ACCESS_ACTIONS = ["view", "download", "export", "print"] as const;
+export type AccessAction = (typeof ACCESS_ACTIONS)[number];
+
+/** What the sign-in answers while the second factor is awaited (REST and tRPC alike). */
+export interface TwoFactorChallenge {
+  twoFactorRequired: true;
+}
+export type LoginAnswer = CurrentUser | TwoFactorChallenge;
+export const isTwoFactorChallenge = (answer: LoginAnswer): answer is TwoFactorChallenge => "twoFactorRequired" in answer;

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { PRIORITIES, QUERY_SORTS, QUERY_STATUSES, type Priority, type QueryStatus } from "./constants";
 import { patientInputSchema } from "./claimants";
 import { pastDateSchema, required } from "./schemas";
 import { calendarDate, id, idInputSchema, listInput, optionalText, optionalTextOrNull, pageCursor, pageLimit, searchText, text } from "./input-primitives";
@@ -68,18 +69,9 @@ export interface CaseItem {
 
 /* ---------- queries (instructions) ---------- */
 
-export const QUERY_STATUSES = [
-  "submitted",
-  "in_review",
-  "assigning",
-  "scheduled",
-  "assessed",
-  "reporting",
-  "completed",
-  "on_hold",
-  "cancelled",
-] as const;
-export type QueryStatus = (typeof QUERY_STATUSES)[number];
+// The value lists live in ./constants (no validation library), so the web's first download can check
+// search parameters without it (docs/decisions.md, "Performance").
+export { PRIORITIES, QUERY_SORTS, QUERY_STATUSES, type Priority, type QuerySort, type QueryStatus } from "./constants";
 
 export const QUERY_STATUS_LABEL: Record<QueryStatus, string> = {
   submitted: "Submitted",
@@ -97,8 +89,6 @@ export const QUERY_STATUS_LABEL: Record<QueryStatus, string> = {
 export const QUERY_FLOW = ["submitted", "in_review", "assigning", "scheduled", "assessed", "reporting", "completed"] as const;
 export const OPEN_QUERY_STATUSES: readonly QueryStatus[] = ["submitted", "in_review", "assigning", "scheduled", "assessed", "reporting"];
 
-export const PRIORITIES = ["low", "normal", "high", "urgent"] as const;
-export type Priority = (typeof PRIORITIES)[number];
 export const PRIORITY_LABEL: Record<Priority, string> = { low: "Low", normal: "Normal", high: "High", urgent: "Urgent" };
 
 /**
@@ -160,8 +150,6 @@ export const queryInputSchema = z.object({
 });
 export type QueryInput = z.input<typeof queryInputSchema>;
 
-export const QUERY_SORTS = ["newest", "oldest", "priority", "reference"] as const;
-export type QuerySort = (typeof QUERY_SORTS)[number];
 
 export const queryListInputSchema = listInput({
   search: searchText,

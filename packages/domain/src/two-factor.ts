@@ -1,6 +1,5 @@
 import { z } from "zod";
 import { idInputSchema, text } from "./input-primitives";
-import type { CurrentUser } from "./user";
 import type { Role } from "./roles";
 
 /* Two-factor sign-in (TOTP, RFC 6238) for every role; compulsory for staff when the agency says so. */
@@ -34,12 +33,7 @@ export const TWO_FACTOR_MESSAGES = {
   resetDone: "Two-factor sign-in was reset. The user sets it up again at their next sign-in.",
 } as const;
 
-/** What the sign-in answers while the second factor is awaited (REST and tRPC alike). */
-export interface TwoFactorChallenge {
-  twoFactorRequired: true;
-}
-export type LoginAnswer = CurrentUser | TwoFactorChallenge;
-export const isTwoFactorChallenge = (answer: LoginAnswer): answer is TwoFactorChallenge => "twoFactorRequired" in answer;
+export { isTwoFactorChallenge, type LoginAnswer, type TwoFactorChallenge } from "./constants";
 
 /**
  * A code as typed: six digits from the authenticator, or a recovery code ("abcde-12345"). Spaces

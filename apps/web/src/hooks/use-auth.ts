@@ -1,5 +1,5 @@
 import type { CurrentUser, LoginAnswer, LoginInput, RegistrationInput } from "@medlegal/domain";
-import { isTwoFactorChallenge } from "@medlegal/domain";
+import { isTwoFactorChallenge } from "@medlegal/domain/constants";
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useNavigate } from "@tanstack/react-router";
 import { apiJson, getJson, readableErrorMessage } from "@/lib/api";

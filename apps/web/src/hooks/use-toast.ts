@@ -1,4 +1,4 @@
-import { TOAST_LIMIT, TOAST_REMOVE_DELAY_MS } from "@medlegal/domain";
+import { TOAST_LIMIT, TOAST_REMOVE_DELAY_MS } from "@medlegal/domain/constants";
 import * as React from "react";
 import type { ToastVariant } from "@/components/ui/toast";
 

@@ -1,4 +1,4 @@
-import { QUERY_STALE_TIME_MS } from "@medlegal/domain";
+import { QUERY_STALE_TIME_MS } from "@medlegal/domain/constants";
 import { QueryClient } from "@tanstack/react-query";
 
 /** docs/product-rules.md#client-behaviour: reads fresh for 5 minutes, no retries, no refetch on focus, reconnect or interval. */

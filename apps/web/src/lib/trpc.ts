@@ -1,6 +1,6 @@
 import type { AppRouter } from "@medlegal/api";
 import { httpBatchLink, httpSubscriptionLink, splitLink } from "@trpc/client";
-import { MAX_TRPC_BATCH, MAX_URL_LENGTH } from "@medlegal/domain";
+import { MAX_TRPC_BATCH, MAX_URL_LENGTH } from "@medlegal/domain/constants";
 import type { QueryClient } from "@tanstack/react-query";
 import { createTRPCQueryUtils, createTRPCReact } from "@trpc/react-query";
 import { notifyUnauthorized } from "./api";

@@ -1,11 +1,12 @@
 import type { CurrentUser } from "@medlegal/domain";
-import { canOpenRoute } from "@medlegal/domain";
+import { canOpenRoute } from "@medlegal/domain/navigation";
 import { createFileRoute, Navigate, Outlet, redirect, useMatches, useRouter } from "@tanstack/react-router";
 import { CloudOff } from "lucide-react";
 import { AppShell } from "@/components/layout/app-shell";
 import { NoAccess } from "@/components/no-access";
 import { Button } from "@/components/ui/button";
 import { FullPageSpinner } from "@/components/ui/spinner";
+import { TooltipProvider } from "@/components/ui/tooltip";
 import { currentUserQuery, useCurrentUser } from "@/hooks/use-auth";
 import { useLiveEvents } from "@/hooks/use-live-events";
 
@@ -45,11 +46,15 @@ function AppLayout() {
   if (user.data.twoFactorSetupRequired) return <Navigate to="/two-factor-setup" replace />;
 
   const allowed = leafPath !== undefined && canOpenRoute(user.data.role, leafPath);
+  // Tooltips live only in the signed-in screens, so their library loads with this layout's chunk and
+  // not with the first download (docs/decisions.md, "Performance").
   return (
-    <AppShell user={user.data}>
-      <LiveEvents />
-      {allowed ? <Outlet /> : <NoAccess />}
-    </AppShell>
+    <TooltipProvider>
+      <AppShell user={user.data}>
+        <LiveEvents />
+        {allowed ? <Outlet /> : <NoAccess />}
+      </AppShell>
+    </TooltipProvider>
   );
 }
 

@@ -1,16 +1,14 @@
 import { createFileRoute, Navigate, useNavigate } from "@tanstack/react-router";
 import { Activity, FileCheck2, Lock, Users } from "lucide-react";
 import * as React from "react";
-import { SignInForm } from "@/components/auth/sign-in-form";
-import { SignUpForm } from "@/components/auth/sign-up-form";
 import { Brand, BrandMark } from "@/components/brand";
 import { FullPageSpinner } from "@/components/ui/spinner";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
-import { useCurrentUser, useRegister } from "@/hooks/use-auth";
+import { currentUserQuery, useCurrentUser, useRegister } from "@/hooks/use-auth";
 import { useDocumentTitle } from "@/hooks/use-document-title";
 import { toast } from "@/hooks/use-toast";
 import { trpc } from "@/lib/trpc";
-import { INACTIVITY_TIMEOUT_MS } from "@medlegal/domain";
+import { INACTIVITY_TIMEOUT_MS } from "@medlegal/domain/constants";
 
 interface AuthSearch {
   sessionExpired?: true;
@@ -23,8 +21,22 @@ export const Route = createFileRoute("/auth")({
     ...(search.sessionExpired === true || search.sessionExpired === "true" ? { sessionExpired: true as const } : {}),
     ...(search.signedOut === "inactive" ? { signedOut: "inactive" as const } : {}),
   }),
+  // Who is asking, asked before the page's code arrives rather than once it renders; not awaited, so
+  // the two travel side by side (docs/decisions.md, "Performance").
+  beforeLoad: ({ context }) => {
+    void context.queryClient.prefetchQuery(currentUserQuery);
+  },
   component: AuthPage,
 });
+
+// The forms carry the validation library; the page's text paints without waiting for them (the
+// largest paint of a cold /auth), and the sign-up form loads only when its tab opens.
+const SignInForm = React.lazy(() => import("@/components/auth/sign-in-form").then((module) => ({ default: module.SignInForm })));
+const SignUpForm = React.lazy(() => import("@/components/auth/sign-up-form").then((module) => ({ default: module.SignUpForm })));
+
+function FormPlaceholder() {
+  return <div role="status" aria-label="Loading the form" className="min-h-72" />;
+}
 
 const PITCH = [
   { icon: Lock, title: "Secure communications", text: "Need-to-know access to claimant information, every action audited." },
@@ -121,14 +133,18 @@ function AuthPage() {
               <TabsTrigger value="signup">Sign Up</TabsTrigger>
             </TabsList>
             <TabsContent value="signin">
-              <SignInForm />
+              <React.Suspense fallback={<FormPlaceholder />}>
+                <SignInForm />
+              </React.Suspense>
             </TabsContent>
             <TabsContent value="signup">
-              <SignUpForm
-                onSubmit={(payload) => register.mutate(payload)}
-                pending={register.isPending}
-                specializations={specializations.data ?? (specializations.isError ? [] : undefined)}
-              />
+              <React.Suspense fallback={<FormPlaceholder />}>
+                <SignUpForm
+                  onSubmit={(payload) => register.mutate(payload)}
+                  pending={register.isPending}
+                  specializations={specializations.data ?? (specializations.isError ? [] : undefined)}
+                />
+              </React.Suspense>
             </TabsContent>
           </Tabs>
         </div>

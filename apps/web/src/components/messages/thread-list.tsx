@@ -30,7 +30,7 @@ export function useThreadList(input: { filter: Filter; kind?: ThreadKind; search
 /**
  * The list side of /messages: All / Unread, the kind, a search (query reference, claimant or
  * subject), then one link per conversation with its last message and unread count. `selectedId`
- * is the open one (aria-current).
+ * is the open one.
  */
 export function ThreadList({ selectedId, emptyHint }: { selectedId: string | undefined; emptyHint: React.ReactNode }) {
   const [filter, setFilter] = React.useState<Filter>("all");
@@ -125,7 +125,7 @@ function ThreadRow({ thread: t, selected }: { thread: ThreadSummary; selected: b
     <Link
       to="/messages"
       search={{ thread: t.id }}
-      aria-current={selected ? "true" : undefined}
+      // The open conversation's link is active: the router marks it aria-current="page".
       className={cn(
         "grid gap-0.5 px-4 py-3 outline-none hover:bg-muted/60 focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-inset",
         selected && "bg-accent/60 hover:bg-accent/60",

@@ -1,5 +1,5 @@
 import * as TooltipPrimitive from "@radix-ui/react-tooltip";
-import { TOOLTIP_DELAY_MS, TOOLTIP_SKIP_DELAY_MS } from "@medlegal/domain";
+import { TOOLTIP_DELAY_MS, TOOLTIP_SKIP_DELAY_MS } from "@medlegal/domain/constants";
 import * as React from "react";
 import { cn } from "@/lib/utils";
 

@@ -2,7 +2,7 @@ import type { BookingItem, BookingStatus } from "@medlegal/domain";
 import { BOOKING_STATUS_LABEL } from "@medlegal/domain";
 import { createFileRoute, useNavigate } from "@tanstack/react-router";
 import * as React from "react";
-import { z } from "zod";
+import { definedOnly, searchParam } from "@/lib/search-params";
 import type { CalendarView } from "@/components/bookings/booking-calendar";
 import { BookingCalendar, calendarRange } from "@/components/bookings/booking-calendar";
 import { BookingDetailsDialog } from "@/components/bookings/booking-details-dialog";
@@ -17,14 +17,8 @@ import { trpcErrorMessage } from "@/lib/trpc-errors";
 import { cn } from "@/lib/utils";
 
 export const Route = createFileRoute("/_app/appointments")({
-  validateSearch: z.object({
-    view: z.enum(["month", "week", "day"]).optional().catch(undefined),
-    date: z
-      .string()
-      .regex(/^\d{4}-\d{2}-\d{2}$/)
-      .optional()
-      .catch(undefined),
-  }),
+  validateSearch: (search: Record<string, unknown>) =>
+    definedOnly({ view: searchParam.oneOf(search.view, ["month", "week", "day"] as const), date: searchParam.day(search.date) }),
   loaderDeps: ({ search }) => search,
   loader: ({ context, deps }) =>
     prefetchPage(context, ({ queryClient, trpcClient }) => queryClient.prefetchQuery(bookingsInRangeOptions(trpcClient, shownRange(deps)))),

@@ -2,7 +2,7 @@ import { keepPreviousData, useInfiniteQuery } from "@tanstack/react-query";
 import { createFileRoute, useNavigate } from "@tanstack/react-router";
 import { ChevronDown, History, X } from "lucide-react";
 import * as React from "react";
-import { z } from "zod";
+import { definedOnly, searchParam } from "@/lib/search-params";
 import { AuditDiff } from "@/components/audit/audit-diff";
 import { LoadState } from "@/components/load-state";
 import { PageHeader } from "@/components/page";
@@ -16,25 +16,25 @@ import { formatDateTime } from "@/lib/format";
 import { trpc } from "@/lib/trpc";
 import { cn } from "@/lib/utils";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
-import { ACCESS_ACTIONS } from "@medlegal/domain";
+import { ACCESS_ACTIONS } from "@medlegal/domain/constants";
 import { AccessLogView } from "./-components/access-log-view";
 import { DateRangeFilters, ExportCsvLink, exportQuery, UserFilter } from "./-components/audit-filters";
 import { accessFilters, accessLogOptions, AUDIT_USERS_INPUT, auditChangesOptions, changeFilters } from "./-components/audit-queries";
 import { prefetchPage } from "@/lib/route-data";
 
-const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
-const searchSchema = z.object({
-  tab: z.enum(["changes", "reads"]).optional().catch(undefined),
-  patientId: z.string().uuid().optional().catch(undefined),
-  access: z.enum(ACCESS_ACTIONS).optional().catch(undefined),
-  actorId: z.string().uuid().optional().catch(undefined),
-  entityType: z.string().max(50).optional().catch(undefined),
-  entityId: z.string().max(100).optional().catch(undefined),
-  action: z.string().max(100).optional().catch(undefined),
-  from: day.optional().catch(undefined),
-  to: day.optional().catch(undefined),
-});
-type Search = z.infer<typeof searchSchema>;
+const searchSchema = (search: Record<string, unknown>) =>
+  definedOnly({
+    tab: searchParam.oneOf(search.tab, ["changes", "reads"] as const),
+    patientId: searchParam.uuid(search.patientId),
+    access: searchParam.oneOf(search.access, ACCESS_ACTIONS),
+    actorId: searchParam.uuid(search.actorId),
+    entityType: searchParam.text(search.entityType, 50),
+    entityId: searchParam.text(search.entityId, 100),
+    action: searchParam.text(search.action, 100),
+    from: searchParam.day(search.from),
+    to: searchParam.day(search.to),
+  });
+type Search = ReturnType<typeof searchSchema>;
 
 export const Route = createFileRoute("/_app/audit-trail")({
   validateSearch: searchSchema,

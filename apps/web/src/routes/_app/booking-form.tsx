@@ -4,7 +4,7 @@ import { bookingInputSchema, CAPACITY_FULL_MESSAGE, OPEN_QUERY_STATUSES, SLOT_TA
 import { createFileRoute, Link, useNavigate } from "@tanstack/react-router";
 import { AlertTriangle, ArrowLeft, CalendarCheck, FileQuestion, UserRoundX } from "lucide-react";
 import * as React from "react";
-import { z } from "zod";
+import { definedOnly, searchParam } from "@/lib/search-params";
 import { VenueLabel } from "@/components/bookings/booking-status-badge";
 import { SlotFinder } from "@/components/bookings/slot-finder";
 import { EmptyState, PageHeader } from "@/components/page";
@@ -27,10 +27,8 @@ import { trpcErrorMessage, trpcFieldErrors } from "@/lib/trpc-errors";
 
 export const Route = createFileRoute("/_app/booking-form")({
   // A booking starts from a query (its "Book assessment" action) and names one of its accepted experts.
-  validateSearch: z.object({
-    queryId: z.string().uuid().optional().catch(undefined),
-    consultantId: z.string().uuid().optional().catch(undefined),
-  }),
+  validateSearch: (search: Record<string, unknown>) =>
+    definedOnly({ queryId: searchParam.uuid(search.queryId), consultantId: searchParam.uuid(search.consultantId) }),
   loaderDeps: ({ search }) => ({ queryId: search.queryId }),
   // Opened from a query: that query and its accepted experts; else the queries to choose from.
   loader: ({ context, deps }) =>

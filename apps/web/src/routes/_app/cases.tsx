@@ -4,7 +4,7 @@ import { keepPreviousData } from "@tanstack/react-query";
 import { createFileRoute, Link, useNavigate } from "@tanstack/react-router";
 import { Briefcase, FilePlus2, FolderPlus, Pencil, Users } from "lucide-react";
 import * as React from "react";
-import { z } from "zod";
+import { definedOnly, searchParam } from "@/lib/search-params";
 import { CaseForm } from "@/components/cases/case-form";
 import { PatientForm } from "@/components/claimants/patient-form";
 import { LoadState } from "@/components/load-state";
@@ -24,10 +24,11 @@ import { trpcErrorMessage, trpcFieldErrors, trpcNestedFieldErrors } from "@/lib/
 import { cn } from "@/lib/utils";
 import { ListTable } from "@/components/ui/list-table";
 
-const searchSchema = z.object({
-  /** Opens the new-case form for this claimant (from the claimants list). */
-  newFor: z.string().uuid().optional().catch(undefined),
-});
+const searchSchema = (search: Record<string, unknown>) =>
+  definedOnly({
+    /** Opens the new-case form for this claimant (from the claimants list). */
+    newFor: searchParam.uuid(search.newFor),
+  });
 
 export const Route = createFileRoute("/_app/cases")({
   validateSearch: searchSchema,

@@ -4,7 +4,7 @@ import { skipToken } from "@tanstack/react-query";
 import { createFileRoute, useNavigate } from "@tanstack/react-router";
 import { ClipboardList, Hourglass } from "lucide-react";
 import * as React from "react";
-import { z } from "zod";
+import { definedOnly, searchParam } from "@/lib/search-params";
 import { EmptyState, PageHeader } from "@/components/page";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { ErrorState } from "@/components/ui/error-state";
@@ -22,7 +22,7 @@ import { RequestedExpertsCard } from "./-components/scheduler/requested-experts-
 import { useQuerySchedule } from "./-components/scheduler/use-query-schedule";
 
 export const Route = createFileRoute("/_app/expert-appointment-scheduler")({
-  validateSearch: z.object({ queryId: z.string().uuid().optional().catch(undefined) }),
+  validateSearch: (search: Record<string, unknown>) => definedOnly({ queryId: searchParam.uuid(search.queryId) }),
   loaderDeps: ({ search }) => ({ queryId: search.queryId }),
   loader: ({ context, deps }) =>
     prefetchPage(

@@ -1,7 +1,7 @@
 import { createFileRoute, useNavigate } from "@tanstack/react-router";
 import { CalendarRange } from "lucide-react";
 import * as React from "react";
-import { z } from "zod";
+import { definedOnly, searchParam } from "@/lib/search-params";
 import { AvailabilityOverrides } from "@/components/availability/availability-overrides";
 import { WeeklyAvailabilityEditor } from "@/components/availability/weekly-availability-editor";
 import { EmptyState, PageHeader } from "@/components/page";
@@ -19,7 +19,7 @@ import { trpc } from "@/lib/trpc";
 import { trpcErrorMessage, trpcFieldErrors } from "@/lib/trpc-errors";
 
 export const Route = createFileRoute("/_app/expert-availability")({
-  validateSearch: z.object({ consultantId: z.string().uuid().optional().catch(undefined) }),
+  validateSearch: (search: Record<string, unknown>) => definedOnly({ consultantId: searchParam.uuid(search.consultantId) }),
   loaderDeps: ({ search }) => ({ consultantId: search.consultantId }),
   // Staff choose whose hours to open (the one in the URL, if any); anyone else opens their own.
   loader: ({ context, deps }) =>

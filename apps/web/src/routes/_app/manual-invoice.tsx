@@ -2,7 +2,7 @@ import type { InvoiceDetail } from "@medlegal/domain";
 import { createFileRoute, Link, useNavigate } from "@tanstack/react-router";
 import { FileQuestion } from "lucide-react";
 import * as React from "react";
-import { z } from "zod";
+import { definedOnly, searchParam } from "@/lib/search-params";
 import { InvoiceForm, type InvoiceDraftPayload } from "@/components/invoices/invoice-form";
 import { ALL_CASES } from "@/components/invoices/invoice-queries";
 import { EmptyState, PageHeader } from "@/components/page";
@@ -16,7 +16,7 @@ import { trpcErrorMessage, trpcFieldErrors } from "@/lib/trpc-errors";
 
 export const Route = createFileRoute("/_app/manual-invoice")({
   // `draft`: the id of a draft to change (from its invoice page), the same form as a new invoice.
-  validateSearch: z.object({ draft: z.string().uuid().optional().catch(undefined) }),
+  validateSearch: (search: Record<string, unknown>) => definedOnly({ draft: searchParam.uuid(search.draft) }),
   loaderDeps: ({ search }) => ({ draft: search.draft }),
   loader: ({ context, deps }) =>
     prefetchPage(

@@ -2,7 +2,6 @@ import { can } from "@medlegal/domain";
 import { createFileRoute, useNavigate } from "@tanstack/react-router";
 import { MessagesSquare, Plus } from "lucide-react";
 import * as React from "react";
-import { z } from "zod";
 import { BackToList, Conversation } from "@/components/messages/conversation";
 import { MessagesLayout } from "@/components/messages/messages-layout";
 import { NewMessageDialog } from "@/components/messages/new-message-dialog";
@@ -11,11 +10,13 @@ import { PageHeader } from "@/components/page";
 import { Button } from "@/components/ui/button";
 import { useCurrentUser } from "@/hooks/use-auth";
 import { prefetchPage } from "@/lib/route-data";
+import { definedOnly, searchParam } from "@/lib/search-params";
 
-const searchSchema = z.object({
-  /** The open conversation: e-mails and the query page link here (`/messages?thread=<id>`). */
-  thread: z.string().uuid().optional().catch(undefined),
-});
+const searchSchema = (search: Record<string, unknown>) =>
+  definedOnly({
+    /** The open conversation: e-mails and the query page link here (`/messages?thread=<id>`). */
+    thread: searchParam.uuid(search.thread),
+  });
 
 export const Route = createFileRoute("/_app/messages")({
   validateSearch: searchSchema,

@@ -4,7 +4,7 @@ import { keepPreviousData, skipToken } from "@tanstack/react-query";
 import { createFileRoute, Link, useNavigate } from "@tanstack/react-router";
 import { Eye, FolderPlus, Languages, Pencil, UserPlus, Users } from "lucide-react";
 import * as React from "react";
-import { z } from "zod";
+import { definedOnly, searchParam } from "@/lib/search-params";
 import { PatientForm } from "@/components/claimants/patient-form";
 import { LoadState } from "@/components/load-state";
 import { PageHeader } from "@/components/page";
@@ -24,7 +24,7 @@ import { ListTable } from "@/components/ui/list-table";
 
 export const Route = createFileRoute("/_app/patients")({
   // `claimant` opens that claimant's details (linked from cases, queries and the booking form).
-  validateSearch: z.object({ claimant: z.string().uuid().optional().catch(undefined) }),
+  validateSearch: (search: Record<string, unknown>) => definedOnly({ claimant: searchParam.uuid(search.claimant) }),
   loader: ({ context }) => prefetchPage(context, ({ trpc }) => trpc.patients.list.prefetch({ search: undefined })),
   component: PatientsPage,
 });

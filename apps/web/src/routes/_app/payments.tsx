@@ -1,10 +1,10 @@
 import { createFileRoute, useNavigate } from "@tanstack/react-router";
-import { z } from "zod";
+import { definedOnly, searchParam } from "@/lib/search-params";
 import { PaymentsScreen, prefetchPayments } from "@/components/payments-screen";
 
 export const Route = createFileRoute("/_app/payments")({
   // `attorney`: the account an administrator has open (attorneys always see their own).
-  validateSearch: z.object({ attorney: z.string().uuid().optional().catch(undefined) }),
+  validateSearch: (search: Record<string, unknown>) => definedOnly({ attorney: searchParam.uuid(search.attorney) }),
   loaderDeps: ({ search }) => ({ attorney: search.attorney }),
   loader: ({ context, deps }) => prefetchPayments(context, deps.attorney),
   component: PaymentsPage,

@@ -3,7 +3,7 @@ import { can, QUERY_STATUS_LABEL, QUERY_STATUSES } from "@medlegal/domain";
 import { createFileRoute, Link, useNavigate } from "@tanstack/react-router";
 import { ClipboardList, FilePlus2, Inbox } from "lucide-react";
 import * as React from "react";
-import { z } from "zod";
+import { definedOnly, searchParam } from "@/lib/search-params";
 import { LoadState } from "@/components/load-state";
 import { EmptyState, PageHeader } from "@/components/page";
 import { PendingAssignmentList } from "@/components/queries/pending-assignment-list";
@@ -24,10 +24,11 @@ import { prefetchPage } from "@/lib/route-data";
 import { trpc } from "@/lib/trpc";
 import { trpcErrorMessage, trpcFieldErrors } from "@/lib/trpc-errors";
 
-const searchSchema = z.object({
-  /** Opens the new-query form for this case (from the cases list). */
-  newFor: z.string().uuid().optional().catch(undefined),
-});
+const searchSchema = (search: Record<string, unknown>) =>
+  definedOnly({
+    /** Opens the new-query form for this case (from the cases list). */
+    newFor: searchParam.uuid(search.newFor),
+  });
 
 export const Route = createFileRoute("/_app/queries")({
   validateSearch: searchSchema,

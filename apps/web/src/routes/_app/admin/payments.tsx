@@ -1,11 +1,11 @@
 import { createFileRoute, useNavigate } from "@tanstack/react-router";
-import { z } from "zod";
+import { definedOnly, searchParam } from "@/lib/search-params";
 import { PaymentsScreen, prefetchPayments } from "@/components/payments-screen";
 
 /** docs/product-rules.md#navigation: /payments and /admin/payments are the same financial screen. */
 export const Route = createFileRoute("/_app/admin/payments")({
   // `attorney`: the account the administrator has open.
-  validateSearch: z.object({ attorney: z.string().uuid().optional().catch(undefined) }),
+  validateSearch: (search: Record<string, unknown>) => definedOnly({ attorney: searchParam.uuid(search.attorney) }),
   loaderDeps: ({ search }) => ({ attorney: search.attorney }),
   loader: ({ context, deps }) => prefetchPayments(context, deps.attorney),
   component: AdminPaymentsPage,

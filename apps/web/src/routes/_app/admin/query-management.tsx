@@ -1,9 +1,10 @@
 import type { QueryListInput } from "@medlegal/domain";
-import { PRIORITIES, PRIORITY_LABEL, QUERY_SORTS, QUERY_STATUS_LABEL, QUERY_STATUSES } from "@medlegal/domain";
+import { PRIORITY_LABEL, QUERY_STATUS_LABEL } from "@medlegal/domain";
+import { PRIORITIES, QUERY_SORTS, QUERY_STATUSES } from "@medlegal/domain/constants";
 import { createFileRoute, useNavigate } from "@tanstack/react-router";
 import { ClipboardList, X } from "lucide-react";
 import * as React from "react";
-import { z } from "zod";
+import { definedOnly, searchParam } from "@/lib/search-params";
 import { LoadState } from "@/components/load-state";
 import { PageHeader } from "@/components/page";
 import { QueryList } from "@/components/queries/query-list";
@@ -15,23 +16,20 @@ import { queryListOptions, useQueryList } from "@/hooks/use-query-list";
 import { trpc } from "@/lib/trpc";
 import { prefetchPage } from "@/lib/route-data";
 
-const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 /** The filters live in the URL, so a filtered list can be bookmarked, shared and reloaded. */
-const searchSchema = z.object({
-  q: z.string().max(100).optional().catch(undefined),
-  status: z.enum(QUERY_STATUSES).optional().catch(undefined),
-  priority: z.enum(PRIORITIES).optional().catch(undefined),
-  specialization: z.string().uuid().optional().catch(undefined),
-  /** An employee's id, or "unassigned". */
-  assignee: z
-    .union([z.literal("unassigned"), z.string().uuid()])
-    .optional()
-    .catch(undefined),
-  from: day.optional().catch(undefined),
-  to: day.optional().catch(undefined),
-  sort: z.enum(QUERY_SORTS).optional().catch(undefined),
-});
-type Search = z.infer<typeof searchSchema>;
+const searchSchema = (search: Record<string, unknown>) =>
+  definedOnly({
+    q: searchParam.text(search.q, 100),
+    status: searchParam.oneOf(search.status, QUERY_STATUSES),
+    priority: searchParam.oneOf(search.priority, PRIORITIES),
+    specialization: searchParam.uuid(search.specialization),
+    /** An employee's id, or "unassigned". */
+    assignee: search.assignee === "unassigned" ? ("unassigned" as const) : searchParam.uuid(search.assignee),
+    from: searchParam.day(search.from),
+    to: searchParam.day(search.to),
+    sort: searchParam.oneOf(search.sort, QUERY_SORTS),
+  });
+type Search = ReturnType<typeof searchSchema>;
 
 export const Route = createFileRoute("/_app/admin/query-management")({
   validateSearch: searchSchema,
