@@ -275,6 +275,12 @@ describe.each(testDialects())("the live event stream on %s", (kind) => {
     const event = await nextData(s);
     expect(event?.data).toEqual({ kind: "meeting", meetingId: made.data.id });
     expect(s.data().every((e) => (e.data as { kind: string }).kind === "meeting")).toBe(true);
+
+    // A guest session holds at most as many streams as a user.
+    for (let i = 1; i < MAX_LIVE_STREAMS_PER_USER; i++) expect((await stream(urlB, `medlegal.guest=${guest.value}`)).status).toBe(200);
+    const beyond = await stream(urlB, `medlegal.guest=${guest.value}`);
+    expect(beyond.status).toBe(429);
+    expect((await beyond.refusal()).message).toBe(LIVE_MESSAGES.tooMany);
   });
 
   it("tells a query's attorney, case manager and experts that it changed, and nobody outside it", async () => {

@@ -113,8 +113,9 @@ describe.each(testDialects())("messages on %s", (kind) => {
       expect((await q<{ items: { role: string }[] }>("expert", "recipients", {})).data.items.some((r) => r.role === "attorney")).toBe(true);
       const page = await q<{ items: MessageItem[] }>("attorney", "list", { threadId: started.data.threadId });
       expect(page.data.items.map((i) => i.body)).toEqual(["Could you send the MRI?"]);
-      // Internal threads stay staff-only whatever the setting.
+      // Internal threads stay staff-only whatever the setting, and an expert still writes to no other expert.
       expect((await m("expert", "startThread", { ...start, internal: true })).status).toBe(403);
+      expect((await m("expert", "startThread", { ...start, participantIds: [ids.dr_moodley] })).status).toBe(403);
     } finally {
       await setDirect(false);
     }
@@ -182,6 +183,42 @@ describe.each(testDialects())("messages on %s", (kind) => {
     expect(logged).toEqual([{ user_id: ids.employee, action: "download" }]);
     // Used once: it cannot be sent again.
     expect((await m("attorney", "send", { threadId, body: "Again", attachmentFileIds: [file.fileId] })).status).toBe(400);
+  });
+
+  it("takes a query's expert thread and its attachments away from an expert whose assignment is withdrawn", async () => {
+    // An expert proposed for a query who has not answered yet (the agency may withdraw the proposal).
+    const pair = await t.db
+      .selectFrom("consultant_assignments as a")
+      .innerJoin("users as u", "u.id", "a.consultant_id")
+      .select(["a.id", "a.query_id", "a.consultant_id", "u.username"])
+      .where("a.status", "=", "proposed")
+      .orderBy("a.id")
+      .executeTakeFirstOrThrow();
+    c.newcomer = (await login(t.app, pair.username)).cookie;
+    const opened = await m<{ threadId: string }>("employee", "openQueryThread", { queryId: pair.query_id, kind: "query_expert", consultantId: pair.consultant_id });
+    expect(opened.status, opened.error?.message).toBe(200);
+    const threadId = opened.data.threadId;
+    const upload = await t.app.inject({ method: "POST", url: "/api/messages/attachments", headers: { cookie: c.employee!, ...multipart("notes.pdf", PDF).headers }, payload: multipart("notes.pdf", PDF).payload });
+    const fileId = (upload.json() as { fileId: string }).fileId;
+    const before = await unread("newcomer");
+    await send("employee", threadId, "The hospital notes, before you accept.", [fileId]);
+    expect(await unread("newcomer")).toBe(before + 1);
+    expect((await q("newcomer", "thread", { threadId })).status).toBe(200);
+    expect((await t.app.inject({ method: "GET", url: `/api/files/${fileId}`, headers: { cookie: c.newcomer! } })).statusCode).toBe(200);
+
+    expect((await trpc(t.app, c.employee!, "assignments.withdraw", { id: pair.id })).status).toBe(200);
+    expect((await q("newcomer", "thread", { threadId })).status).toBe(404);
+    expect((await q("newcomer", "list", { threadId })).status).toBe(404);
+    expect((await m("newcomer", "send", { threadId, body: "Still here?" })).status).toBe(404);
+    expect((await t.app.inject({ method: "GET", url: `/api/files/${fileId}`, headers: { cookie: c.newcomer! } })).statusCode).toBe(404);
+    expect((await q<{ items: ThreadSummary[] }>("newcomer", "threads", {})).data.items.map((i) => i.id)).not.toContain(threadId);
+    expect(await unread("newcomer")).toBe(before);
+  });
+
+  it("keeps a query's thread to people who may see the query (403 for another firm's attorney)", async () => {
+    const threadId = await open("employee", "query_attorney");
+    expect((await m("employee", "addParticipant", { threadId, userId: ids.nomsa })).status).toBe(403);
+    expect((await q("nomsa", "thread", { threadId })).status).toBe(404);
   });
 
   it("lets staff add people, audited, and keeps that to staff", async () => {

@@ -40,6 +40,7 @@ export const MESSAGE_MESSAGES = {
   attachmentNotFound: "That attachment does not exist or has already been sent; please attach the file again.",
   noConsultant: "Choose the expert assigned to this query.",
   consultantNotAssigned: "That expert is not assigned to this query.",
+  notOnQuery: "That person cannot see this query, so cannot take part in its conversation.",
 } as const;
 
 const body = text("Write a message first")

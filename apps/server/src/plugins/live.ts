@@ -27,7 +27,7 @@ export const livePlugin = fp(async (app: FastifyInstance, { hub }: { hub: LiveHu
     request.headers["x-no-compression"] = "1";
     try {
       const owner = await liveStreamOwner({ db: app.db, user: request.user, session: sessionControl(request, reply), guest: guestCookie(request, reply) });
-      if (owner.kind === "user" && hub && hub.count(owner.userId) >= MAX_LIVE_STREAMS_PER_USER) {
+      if (hub && hub.count(owner) >= MAX_LIVE_STREAMS_PER_USER) {
         throw new AppError("TOO_MANY_REQUESTS", LIVE_MESSAGES.tooMany);
       }
     } catch (error) {

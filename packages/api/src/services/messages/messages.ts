@@ -24,7 +24,7 @@ import { AppError } from "../../errors";
 import { recordAccess } from "../audit/access-log";
 import { recordAudit } from "../audit/audit";
 import { checkUpload, storeFile } from "../files/files";
-import { isStaff, loadVisibleQuery } from "../platform/access";
+import { isStaff, loadVisibleQuery, threadStillVisible } from "../platform/access";
 import { stamp } from "../platform/clock";
 import type { Db, Deps } from "../platform/deps";
 import { afterTimeCursor, exactTime, pageOf } from "../platform/keyset";
@@ -52,6 +52,9 @@ function mayPost(role: Role, participantRoles: Role[], settings: MessagingSettin
   return !other || settings.directAttorneyExpertContact || !participantRoles.includes(other);
 }
 
+/** The caller may still read thread `t` (see threadStillVisible): its query is still theirs to see. */
+const stillMine = (actor: SignedInActor, threadQueryId = "t.query_id") => threadStillVisible(sql.ref(threadQueryId), actor.user.id, actor.user.role);
+
 /** Messages in the caller's threads, sent by someone else after the caller's last-read time. */
 export async function unreadMessageCount({ db, actor }: { db: Kysely<Database>; actor: SignedInActor }): Promise<{ count: number }> {
   const row = await db
@@ -59,8 +62,10 @@ export async function unreadMessageCount({ db, actor }: { db: Kysely<Database>; 
     .innerJoin("thread_participants", (join) =>
       join.onRef("thread_participants.thread_id", "=", "messages.thread_id").on("thread_participants.user_id", "=", actor.user.id),
     )
+    .innerJoin("message_threads as t", "t.id", "messages.thread_id")
     .where("messages.sender_id", "<>", actor.user.id)
     .where((eb) => eb.or([eb("thread_participants.last_read_at", "is", null), eb("messages.created_at", ">", eb.ref("thread_participants.last_read_at"))]))
+    .where(stillMine(actor))
     .select((eb) => eb.fn.countAll<number>().as("count"))
     .executeTakeFirstOrThrow();
   return { count: Number(row.count) };
@@ -73,6 +78,7 @@ async function loadOwnThread(db: Db, actor: SignedInActor, threadId: string) {
     .innerJoin("thread_participants as me", (join) => join.onRef("me.thread_id", "=", "t.id").on("me.user_id", "=", actor.user.id))
     .select(["t.id", "t.kind", "t.query_id", "t.consultant_id", "t.subject", "me.last_read_at"])
     .where("t.id", "=", threadId)
+    .where(stillMine(actor))
     .executeTakeFirst();
   if (!row) throw notFound();
   return row;
@@ -117,7 +123,8 @@ function threadRows(db: Db, actor: SignedInActor) {
       sql<number>`(SELECT count(*) FROM messages m WHERE m.thread_id = t.id AND m.sender_id <> ${me}
         AND (me.last_read_at IS NULL OR m.created_at > me.last_read_at))::int`.as("unread"),
       exactTime("t.activity_at").as("cursor_at"),
-    ]);
+    ])
+    .where(stillMine(actor));
 }
 type ThreadRow = Awaited<ReturnType<ReturnType<typeof threadRows>["execute"]>>[number];
 
@@ -270,7 +277,9 @@ async function insertMessage(trx: Transaction<Database>, actor: SignedInActor, t
   }
   const message = await trx
     .insertInto("messages")
-    .values({ thread_id: threadId, sender_id: actor.user.id, body, ...stamp("created_at") })
+    // The clock at the insert, not the transaction's start: with the thread locked (sendMessage),
+    // messages take their times in commit order, which last-read times and pages rely on.
+    .values({ thread_id: threadId, sender_id: actor.user.id, body, created_at: sql<Date>`clock_timestamp()`, ...stamp("created_at") })
     .returning(["id", "thread_id", "sender_id", "body", "created_at"])
     .executeTakeFirstOrThrow();
   if (fileIds.length) {
@@ -281,7 +290,12 @@ async function insertMessage(trx: Transaction<Database>, actor: SignedInActor, t
     .set({ last_message_at: message.created_at, activity_at: message.created_at })
     .where("id", "=", threadId)
     .execute();
-  await trx.updateTable("thread_participants").set({ last_read_at: message.created_at }).where("thread_id", "=", threadId).where("user_id", "=", actor.user.id).execute();
+  await trx
+    .updateTable("thread_participants")
+    .set({ last_read_at: sql<Date>`greatest(last_read_at, ${message.created_at})` })
+    .where("thread_id", "=", threadId)
+    .where("user_id", "=", actor.user.id)
+    .execute();
   // The text stays out of the audit trail: it may hold health information; the trail says who wrote where.
   await recordAudit(trx, actor, { action: "message.send", entityType: "message", entityId: message.id, after: { threadId, length: body.length, attachments: fileIds.length } });
   await announce(trx, { kind: "thread", threadId, userIds: await participantIds(trx, threadId) });
@@ -293,6 +307,8 @@ async function insertMessage(trx: Transaction<Database>, actor: SignedInActor, t
 export async function sendMessage({ db, actor }: Deps, input: SendMessageInput): Promise<MessageItem> {
   return db.transaction().execute(async (trx) => {
     await loadOwnThread(trx, actor, input.threadId);
+    // One writer per thread at a time, so message times follow commit order (insertMessage).
+    await trx.selectFrom("message_threads").select("id").where("id", "=", input.threadId).forUpdate().execute();
     const roles = await trx
       .selectFrom("thread_participants as p")
       .innerJoin("users as u", "u.id", "p.user_id")
@@ -503,6 +519,9 @@ export async function startThread({ db, actor }: Deps, input: StartThreadInput):
     if (!others.length) throw new AppError("INVALID", "Choose who the message is for", { participantIds: "Choose who the message is for" });
     const people = await activeUsers(trx, others);
     assertMayShare([actor.user.role, ...people.map((p) => p.role)], input.internal, settings);
+    // Attorneys and experts, when allowed to start one, write to the agency and the other side only (as listRecipients offers).
+    const other = otherSide(actor.user.role);
+    if (!staff && people.some((p) => !STAFF_ROLES.includes(p.role) && p.role !== other)) throw new AppError("FORBIDDEN", MESSAGE_MESSAGES.agencyOnly);
     const kind = input.internal ? "internal" : "direct";
     const thread = await trx
       .insertInto("message_threads")
@@ -539,6 +558,12 @@ export async function addParticipant({ db, actor }: Deps, input: AddParticipantI
     // An expert thread stays between the expert and the agency: no attorney joins it, whatever the setting.
     if (thread.kind === "query_expert" && person!.role === "attorney") throw new AppError("FORBIDDEN", MESSAGE_MESSAGES.agencyOnly);
     if (thread.kind === "query_attorney" && person!.role === "consultant" && !settings.directAttorneyExpertContact) throw new AppError("FORBIDDEN", MESSAGE_MESSAGES.agencyOnly);
+    // A query's thread holds only people who may see that query: its attorney, its experts, the agency.
+    if (thread.kind === "query_expert" && person!.role === "consultant" && person!.id !== thread.consultant_id) throw new AppError("FORBIDDEN", MESSAGE_MESSAGES.notOnQuery);
+    if (thread.query_id) {
+      const { visible } = await trx.selectNoFrom(threadStillVisible(sql`${thread.query_id}::uuid`, person!.id, sql`${person!.role}::text`).as("visible")).executeTakeFirstOrThrow();
+      if (!visible) throw new AppError("FORBIDDEN", MESSAGE_MESSAGES.notOnQuery);
+    }
     await trx.insertInto("thread_participants").values({ thread_id: thread.id, user_id: input.userId, ...stamp("joined_at") }).execute();
     await recordAudit(trx, actor, { action: "message_thread.add_participant", entityType: "message_thread", entityId: thread.id, after: { userId: input.userId } });
     await announce(trx, { kind: "thread", threadId: thread.id, userIds: [...current.map((p) => p.user_id), input.userId] });
@@ -574,6 +599,7 @@ export async function downloadAttachment({ db, actor }: Deps, fileId: string): P
     .select(["f.file_name", "f.content_type", "f.data", "m.id as message_id", "c.patient_id"])
     .where("f.id", "=", fileId)
     .where("f.owner_kind", "=", "message_attachment")
+    .where(stillMine(actor))
     .executeTakeFirst();
   if (!row) throw new AppError("NOT_FOUND", "That file does not exist or is not yours to see.");
   await recordAccess(db, actor, { action: "download", entityType: "message_attachment", entityId: fileId, patientId: row.patient_id ?? null });

@@ -3,6 +3,7 @@ import { sql } from "kysely";
 import type { Database } from "@medlegal/db";
 import { MESSAGE_EMAIL_AFTER_MINUTES, MESSAGE_EMAIL_EVERY_MINUTES, MESSAGE_UPLOAD_KEPT_HOURS } from "@medlegal/domain";
 import { now } from "../platform/clock";
+import { threadStillVisible } from "../platform/access";
 import type { SweepJob } from "../platform/sweeper";
 
 /**
@@ -36,7 +37,11 @@ export async function sweepUnreadMessages(db: Kysely<Database>, at: Date = now()
             AND (p.emailed_until IS NULL OR m.created_at > p.emailed_until))`,
       )
       .where((eb) => eb.or([eb("p.emailed_at", "is", null), eb("p.emailed_at", "<=", recent)]))
-      .where(sql<boolean>`EXISTS (SELECT 1 FROM users u WHERE u.id = p.user_id AND u.is_active)`)
+      // Active people who may still read the thread (an expert taken off the query is not e-mailed about it).
+      .where(
+        sql<boolean>`EXISTS (SELECT 1 FROM users u JOIN message_threads t ON t.id = p.thread_id
+          WHERE u.id = p.user_id AND u.is_active AND ${threadStillVisible(sql.ref("t.query_id"), sql.ref("u.id"), sql.ref("u.role"))})`,
+      )
       .where(
         sql<boolean>`NOT EXISTS (SELECT 1 FROM notification_preferences np WHERE np.user_id = p.user_id AND np.type = 'message' AND np.email = false)`,
       )

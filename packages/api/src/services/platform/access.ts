@@ -1,4 +1,5 @@
-import type { ExpressionBuilder } from "kysely";
+import type { ExpressionBuilder, RawBuilder } from "kysely";
+import { sql } from "kysely";
 import type { Database } from "@medlegal/db";
 import type { CurrentUser, Permission } from "@medlegal/domain";
 import { can, OPEN_QUERY_STATUSES } from "@medlegal/domain";
@@ -36,6 +37,19 @@ export function visibleQueries(user: CurrentUser) {
         .where("va.status", "in", CONSULTANT_VISIBLE),
     );
   };
+}
+
+/**
+ * Whether a participant of a message thread may still read it: a thread about a query stays open to
+ * an attorney or an expert only while they may see that query (the rule of `visibleQueries`), so an
+ * expert whose assignment is withdrawn or declined loses the query's thread with the query
+ * (docs/decisions.md, "Messages"). Refs and values are SQL: the thread's query id, the person's id and role.
+ */
+export function threadStillVisible(threadQueryId: RawBuilder<unknown>, userId: RawBuilder<unknown> | string, role: RawBuilder<unknown> | string) {
+  return sql<boolean>`(${threadQueryId} IS NULL OR ${role} IN ('administrator', 'employee')
+    OR (${role} = 'attorney' AND EXISTS (SELECT 1 FROM queries vq WHERE vq.id = ${threadQueryId} AND vq.attorney_id = ${userId}))
+    OR (${role} = 'consultant' AND EXISTS (SELECT 1 FROM consultant_assignments va WHERE va.query_id = ${threadQueryId}
+      AND va.consultant_id = ${userId} AND va.status IN (${sql.join(CONSULTANT_VISIBLE.map((status) => sql.lit(status)))}))))`;
 }
 
 /** A query the caller may see, or 404 (the same answer as a missing one, so ids cannot be probed). */

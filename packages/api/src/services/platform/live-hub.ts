@@ -84,9 +84,9 @@ export class LiveHub {
     this.timer.unref();
   }
 
-  /** Open streams of a user (the limit's count). */
-  count(userId: string): number {
-    return this.byUser.get(userId)?.size ?? 0;
+  /** Open streams of a user, or of a meeting guest (the limit's count: guests have the same limit). */
+  count(owner: LiveOwner): number {
+    return (isUser(owner) ? this.byUser.get(owner.userId) : this.byParticipant.get(owner.participantId))?.size ?? 0;
   }
 
   /**
@@ -96,7 +96,7 @@ export class LiveHub {
    */
   async *open(owner: LiveOwner, lastEventId: string | null | undefined, signal: AbortSignal | undefined): AsyncGenerator<LiveItem> {
     if (this.closed) throw new AppError("UNAUTHORIZED", LIVE_MESSAGES.sessionEnded);
-    if (isUser(owner) && this.count(owner.userId) >= this.maxPerUser) throw new AppError("TOO_MANY_REQUESTS", LIVE_MESSAGES.tooMany);
+    if (this.count(owner) >= this.maxPerUser) throw new AppError("TOO_MANY_REQUESTS", LIVE_MESSAGES.tooMany);
     const stream: Stream = { owner, queue: this.missed(owner, lastEventId), wake: null, ended: null };
     this.add(stream);
     const onAbort = () => stream.wake?.();
@@ -229,10 +229,12 @@ export class LiveHub {
         const owner = s.owner as Extract<LiveOwner, { kind: "user" }>;
         if (!alive.has(`${owner.sessionId}/${owner.userId}`)) this.end(s);
       }
-      for (const s of streams) {
-        if (s.owner.kind !== "guest") continue;
-        const guest = await guestSessionParticipant(this.db, s.owner.guestCookie);
-        if (guest?.id !== s.owner.participantId) this.end(s);
+      // One lookup per guest session, however many streams it holds (at most the limit each).
+      const guests = streams.filter((s) => s.owner.kind === "guest") as (Stream & { owner: Extract<LiveOwner, { kind: "guest" }> })[];
+      const byCookie = new Map<string, string | undefined>();
+      for (const s of guests) {
+        if (!byCookie.has(s.owner.guestCookie)) byCookie.set(s.owner.guestCookie, (await guestSessionParticipant(this.db, s.owner.guestCookie))?.id);
+        if (byCookie.get(s.owner.guestCookie) !== s.owner.participantId) this.end(s);
       }
     } catch {
       // The database is unreachable: the next check decides; a stream is not ended on a hiccup.
