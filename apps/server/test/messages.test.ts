@@ -77,6 +77,24 @@ describe.each(testDialects())("messages on %s", (kind) => {
     expect(listed.data.items.filter((i) => i.kind === "query_attorney")).toHaveLength(1);
   });
 
+  it("makes one attorney thread per query when two people open it at the same time", async () => {
+    const fresh = await t.db
+      .selectFrom("queries")
+      .select("id")
+      .where("attorney_id", "=", ids.attorney!)
+      .where(({ not, exists, selectFrom }) => not(exists(selectFrom("message_threads").select("id").whereRef("message_threads.query_id", "=", "queries.id"))))
+      .executeTakeFirstOrThrow();
+    const [a, b] = await Promise.all(
+      (["attorney", "employee"] as const).map((who) => m<{ threadId: string }>(who, "openQueryThread", { queryId: fresh.id, kind: "query_attorney" })),
+    );
+    expect([a!.status, b!.status]).toEqual([200, 200]);
+    expect(a!.data.threadId).toBe(b!.data.threadId);
+    const threads = await t.db.selectFrom("message_threads").select("id").where("query_id", "=", fresh.id).execute();
+    expect(threads).toHaveLength(1);
+    const people = await t.db.selectFrom("thread_participants").select("user_id").where("thread_id", "=", a!.data.threadId).execute();
+    expect(people.map((p) => p.user_id)).toEqual(expect.arrayContaining([ids.attorney, ids.employee]));
+  });
+
   it("keeps an attorney out of the expert thread of their own query (404 to read, post or open it)", async () => {
     const threadId = await open("employee", "query_expert", ids.expert);
     await send("expert", threadId, "The claimant's X-rays are unreadable.");
