@@ -1,5 +1,5 @@
 import type { AppRouter } from "@medlegal/api";
-import { httpBatchLink } from "@trpc/client";
+import { httpBatchLink, httpSubscriptionLink, splitLink } from "@trpc/client";
 import { MAX_TRPC_BATCH, MAX_URL_LENGTH } from "@medlegal/domain/constants";
 import type { QueryClient } from "@tanstack/react-query";
 import { createTRPCQueryUtils, createTRPCReact } from "@trpc/react-query";
@@ -11,16 +11,21 @@ export const trpc = createTRPCReact<AppRouter>();
 export function createTrpcClient() {
   return trpc.createClient({
     links: [
-      httpBatchLink({
-        url: "/trpc",
-        maxItems: MAX_TRPC_BATCH,
-        maxURLLength: MAX_URL_LENGTH,
-        async fetch(url, options) {
-          const res = await fetch(url, { ...(options as RequestInit), credentials: "include" });
-          // A meeting guest has no account to be signed out of: their page says what a 401 means itself.
-          if (res.status === 401 && !window.location.pathname.startsWith("/join/")) notifyUnauthorized();
-          return res;
-        },
+      // The live event stream (a subscription) over server-sent events; everything else batched.
+      splitLink({
+        condition: (op) => op.type === "subscription",
+        true: httpSubscriptionLink({ url: "/trpc", eventSourceOptions: { withCredentials: true } }),
+        false: httpBatchLink({
+          url: "/trpc",
+          maxItems: MAX_TRPC_BATCH,
+          maxURLLength: MAX_URL_LENGTH,
+          async fetch(url, options) {
+            const res = await fetch(url, { ...(options as RequestInit), credentials: "include" });
+            // A meeting guest has no account to be signed out of: their page says what a 401 means itself.
+            if (res.status === 401 && !window.location.pathname.startsWith("/join/")) notifyUnauthorized();
+            return res;
+          },
+        }),
       }),
     ],
   });

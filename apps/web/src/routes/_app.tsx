@@ -8,6 +8,7 @@ import { Button } from "@/components/ui/button";
 import { FullPageSpinner } from "@/components/ui/spinner";
 import { TooltipProvider } from "@/components/ui/tooltip";
 import { currentUserQuery, useCurrentUser } from "@/hooks/use-auth";
+import { useLiveEvents } from "@/hooks/use-live-events";
 
 /**
  * The pathless layout of every protected route (docs/product-rules.md#navigation). `beforeLoad` loads the user
@@ -49,9 +50,18 @@ function AppLayout() {
   // not with the first download (docs/decisions.md, "Performance").
   return (
     <TooltipProvider>
-      <AppShell user={user.data}>{allowed ? <Outlet /> : <NoAccess />}</AppShell>
+      <AppShell user={user.data}>
+        <LiveEvents />
+        {allowed ? <Outlet /> : <NoAccess />}
+      </AppShell>
     </TooltipProvider>
   );
+}
+
+/** The signed-in tab's one live event stream (docs/architecture.md, "Live events"): only once a user is known. */
+function LiveEvents() {
+  useLiveEvents({ as: "user" });
+  return null;
 }
 
 function ServerUnavailable({ onRetry }: { onRetry: () => void }) {

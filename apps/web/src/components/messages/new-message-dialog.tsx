@@ -27,6 +27,7 @@ export function NewMessageDialog({ open, onClose, onStarted }: { open: boolean; 
   const [internal, setInternal] = React.useState(false);
   const [body, setBody] = React.useState("");
   const [search, setSearch] = React.useState("");
+  const searchRef = React.useRef<HTMLInputElement>(null);
   const debounced = useDebounced(search.trim());
   const recipients = trpc.messages.recipients.useQuery({ search: debounced || undefined }, { enabled: open, placeholderData: (previous) => previous });
   const refresh = useRefreshMessages();
@@ -125,7 +126,7 @@ export function NewMessageDialog({ open, onClose, onStarted }: { open: boolean; 
           <label htmlFor="new-message-search" className="text-xs text-muted-foreground">
             Find people by name
           </label>
-          <SearchInput id="new-message-search" value={search} onChange={(e) => setSearch(e.target.value)} placeholder="Name" disabled={full} />
+          <SearchInput ref={searchRef} id="new-message-search" value={search} onChange={(e) => setSearch(e.target.value)} placeholder="Name" disabled={full} />
           <div className="max-h-44 overflow-y-auto rounded-md border" aria-busy={recipients.isFetching ? true : undefined}>
             {recipients.isLoading ? (
               <p className="px-3 py-2 text-sm text-muted-foreground">Loading people…</p>
@@ -143,7 +144,11 @@ export function NewMessageDialog({ open, onClose, onStarted }: { open: boolean; 
                   <li key={p.userId}>
                     <button
                       type="button"
-                      onClick={() => setChosen((list) => [...list, p])}
+                      onClick={() => {
+                        setChosen((list) => [...list, p]);
+                        // The button leaves the list: keyboard users go on from the search box.
+                        searchRef.current?.focus();
+                      }}
                       className="flex w-full items-center justify-between gap-2 px-3 py-2 text-left text-sm outline-none hover:bg-muted focus-visible:bg-muted focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-inset"
                     >
                       <span className="min-w-0 truncate">

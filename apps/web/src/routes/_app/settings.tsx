@@ -11,6 +11,7 @@ import { NotificationPreferencesForm } from "@/components/settings/notification-
 import { ChecklistSettings } from "@/components/reports/checklist-settings";
 import { ReleaseAgreementsSettings } from "@/components/reports/release-agreements";
 import { ProfileForm } from "@/components/settings/profile-form";
+import { MessagingSetting } from "@/components/settings/messaging-setting";
 import { VideoSettings } from "@/components/settings/video-settings";
 import { HolidaysSettings } from "@/components/sla/holidays-settings";
 import { StaffTwoFactorSetting } from "@/components/two-factor/staff-two-factor-setting";
@@ -153,6 +154,9 @@ function SettingsPage() {
               </Section>
               <Section title="Sign-in security" description="What the agency asks of its staff when they sign in.">
                 <StaffTwoFactorSetting />
+              </Section>
+              <Section title="Messages" description="Who attorneys and experts may write to.">
+                <MessagingSetting />
               </Section>
             </div>
           </TabsContent>

@@ -1,0 +1,88 @@
+import type { LiveMessage } from "@medlegal/domain";
+import { useQueryClient } from "@tanstack/react-query";
+import { useEffect, useRef } from "react";
+import { getJson, notifyUnauthorized } from "@/lib/api";
+import { invalidationsFor, reconnectDelayMs } from "@/lib/live-events";
+import { trpc } from "@/lib/trpc";
+
+export interface LiveEventsOptions {
+  /** "user": a signed-in tab (a lost session runs the session-expired flow); "guest": a meeting guest's join page. */
+  as: "user" | "guest";
+  /** Called for each event after the invalidations (the meeting room refetches at once). */
+  onMessage?: (message: LiveMessage) => void;
+}
+
+/**
+ * The tab's live event stream (docs/architecture.md, "Live events"), mounted once per page: each
+ * event invalidates the reads it names, a resync or a reconnect after a failure invalidates every
+ * active read. When the server ends the stream because the session ended, the session-expired flow
+ * runs; other failures reconnect with backoff (the polls keep the page current meanwhile).
+ */
+export function useLiveEvents({ as, onMessage }: LiveEventsOptions) {
+  const queryClient = useQueryClient();
+  const client = trpc.useUtils().client;
+  const onMessageRef = useRef(onMessage);
+  onMessageRef.current = onMessage;
+
+  useEffect(() => {
+    let stopped = false;
+    let failures = 0;
+    let lastEventId: string | undefined;
+    let retry: ReturnType<typeof setTimeout> | undefined;
+    let subscription: { unsubscribe: () => void } | undefined;
+
+    const refetchEverything = () => void queryClient.invalidateQueries({ refetchType: "active" });
+    const handle = (message: LiveMessage) => {
+      const filters = invalidationsFor(message);
+      if (filters) for (const filter of filters) void queryClient.invalidateQueries(filter);
+      else refetchEverything();
+      onMessageRef.current?.(message);
+    };
+
+    const reconnectLater = () => {
+      subscription?.unsubscribe();
+      if (stopped) return;
+      failures += 1;
+      retry = setTimeout(start, reconnectDelayMs(failures));
+    };
+
+    const start = () => {
+      if (stopped) return;
+      subscription = client.live.events.subscribe(lastEventId ? { lastEventId } : undefined, {
+        onStarted() {
+          // Back after a failure: whatever happened meanwhile is fetched again.
+          if (failures > 0) refetchEverything();
+          failures = 0;
+        },
+        onData(envelope) {
+          const { id, data } = envelope as unknown as { id: string; data: LiveMessage };
+          lastEventId = id;
+          handle(data);
+        },
+        onError(error) {
+          const code = (error as { data?: { code?: string } | null }).data?.code;
+          if (as === "user" && code === "UNAUTHORIZED") {
+            // The server ended the stream because the session ended: the SPEC's first-401 flow.
+            notifyUnauthorized();
+            return;
+          }
+          // Refused at the door (401, 429) or the network: a signed-in tab finds out which by asking
+          // who it is (a 401 there runs the session-expired flow), then tries again later.
+          if (as === "user") void getJson("/api/user").catch(() => {});
+          reconnectLater();
+        },
+        onComplete() {
+          // The server closed the stream (its longest duration, a restart): open the next one.
+          reconnectLater();
+        },
+      });
+    };
+
+    start();
+    return () => {
+      stopped = true;
+      clearTimeout(retry);
+      subscription?.unsubscribe();
+    };
+  }, [as, client, queryClient]);
+}
