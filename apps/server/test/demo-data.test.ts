@@ -194,6 +194,28 @@ describe.each(testDialects().flatMap((kind) => FIRST_STARTS.map((now) => [kind, 
     }
   });
 
+  it("gives every demo user conversations with read and unread messages, and the badge a real count", async () => {
+    for (const username of DEMO_USERNAMES) {
+      const { cookie } = await login(t.app, username);
+      const badge = await t.app.inject({ method: "GET", url: "/api/messages/unread", headers: { cookie } });
+      expect(badge.json().count, username).toBeGreaterThan(0);
+      const threads = await trpc<{ items: { unreadCount: number; lastMessage: unknown }[] }>(t.app, cookie, "messages.threads", {}, "query");
+      expect(threads.status, threads.error?.message).toBe(200);
+      expect(threads.data.items.some((th) => th.unreadCount > 0), username).toBe(true);
+      // Something read too: a thread whose messages are not all unread for this user.
+      const read = await t.db
+        .selectFrom("messages as m")
+        .innerJoin("thread_participants as p", "p.thread_id", "m.thread_id")
+        .innerJoin("users as u", "u.id", "p.user_id")
+        .select("m.id")
+        .where("u.username", "=", username)
+        .whereRef("m.sender_id", "<>", "u.id")
+        .whereRef("m.created_at", "<=", "p.last_read_at")
+        .executeTakeFirst();
+      expect(read, username).toBeDefined();
+    }
+  });
+
   it("holds payments that add up, and gives the money screens something real to show", async () => {
     // Each invoice's paid sum is what live (unreversed) payments set against it; no payment is allocated past its amount.
     const live = await t.db

@@ -57,6 +57,9 @@ describe.each(testDialects())("messages on %s", (kind) => {
 
   it("counts a message unread for the reader and not the writer, and opening the thread reads it (tRPC and GET /api/messages/unread)", async () => {
     const threadId = await open("attorney", "query_attorney");
+    // Both have read what the thread held (the demo data's conversation), so only the new message counts.
+    expect(await open("employee", "query_attorney")).toBe(threadId);
+    for (const who of ["attorney", "employee"]) expect((await m(who, "markRead", { threadId })).status).toBe(200);
     const before = { attorney: await unread("attorney"), employee: await unread("employee") };
     await send("attorney", threadId, "Please confirm the assessment date.");
     expect(await unread("attorney")).toBe(before.attorney);
@@ -69,9 +72,27 @@ describe.each(testDialects())("messages on %s", (kind) => {
     expect((await q<ThreadSummary>("employee", "thread", { threadId })).data.unreadCount).toBe(0);
     expect(await unread("employee")).toBe(before.employee);
     // The same thread again: opening it twice makes no second thread.
-    expect(await open("employee", "query_attorney")).toBe(threadId);
+    expect(await open("attorney", "query_attorney")).toBe(threadId);
     const listed = await q<{ items: ThreadSummary[] }>("employee", "threads", { queryId });
     expect(listed.data.items.filter((i) => i.kind === "query_attorney")).toHaveLength(1);
+  });
+
+  it("makes one attorney thread per query when two people open it at the same time", async () => {
+    const fresh = await t.db
+      .selectFrom("queries")
+      .select("id")
+      .where("attorney_id", "=", ids.attorney!)
+      .where(({ not, exists, selectFrom }) => not(exists(selectFrom("message_threads").select("id").whereRef("message_threads.query_id", "=", "queries.id"))))
+      .executeTakeFirstOrThrow();
+    const [a, b] = await Promise.all(
+      (["attorney", "employee"] as const).map((who) => m<{ threadId: string }>(who, "openQueryThread", { queryId: fresh.id, kind: "query_attorney" })),
+    );
+    expect([a!.status, b!.status]).toEqual([200, 200]);
+    expect(a!.data.threadId).toBe(b!.data.threadId);
+    const threads = await t.db.selectFrom("message_threads").select("id").where("query_id", "=", fresh.id).execute();
+    expect(threads).toHaveLength(1);
+    const people = await t.db.selectFrom("thread_participants").select("user_id").where("thread_id", "=", a!.data.threadId).execute();
+    expect(people.map((p) => p.user_id)).toEqual(expect.arrayContaining([ids.attorney, ids.employee]));
   });
 
   it("keeps an attorney out of the expert thread of their own query (404 to read, post or open it)", async () => {

@@ -270,7 +270,7 @@ describe("the permission matrix", () => {
  * record served and someone else's answered 404 (never 403, so ids cannot be probed). Every
  * procedure of the record routers must be classified here: a new one fails until it is.
  */
-const RECORD_ROUTERS = ["patients", "cases", "queries", "assignments", "bookings", "availability", "sla", "reports", "invoices", "payments", "meetings"];
+const RECORD_ROUTERS = ["patients", "cases", "queries", "assignments", "bookings", "availability", "sla", "reports", "invoices", "payments", "meetings", "messages"];
 /** Procedures of those routers that list or create (scoped or checked in their own suites), not one record. */
 const NOT_ONE_RECORD = new Set([
   "patients.list",
@@ -309,13 +309,19 @@ const NOT_ONE_RECORD = new Set([
   "meetings.invitees",
   "meetings.create",
   "meetings.joinAsGuest",
+  // The caller's own threads and counts, and new threads (scoped and checked in messages.test.ts).
+  "messages.unreadCount",
+  "messages.threads",
+  "messages.recipients",
+  "messages.startThread",
 ]);
 /** Staff-only procedures on one record: staff see every record, so there is no "someone else's". */
 const STAFF_ONLY_RECORDS = new Set(["queries.move", "queries.take", "queries.assignEmployee", "assignments.withdraw", "bookings.confirm", "bookings.correctAttendance", "sla.pause", "sla.resume",
   "reports.take", "reports.review", "reports.withdraw", "reports.createLinked", "reports.release", "reports.overrideRelease",
   "invoices.updateDraft", "invoices.credit", "invoices.emailAgain", "payments.allocate", "payments.reverse", "payments.matchProof", "payments.rejectProof",
   // Staff arrange every meeting of the agency; nobody else reaches these (the row matrix above).
-  "meetings.invite", "meetings.uninvite", "meetings.resendLink", "meetings.copyGuestLink", "meetings.cancel"]);
+  "meetings.invite", "meetings.uninvite", "meetings.resendLink", "meetings.copyGuestLink", "meetings.cancel",
+  "messages.addParticipant"]);
 
 describe("the object-level matrix", () => {
   let t: TestApp;
@@ -440,7 +446,37 @@ describe("the object-level matrix", () => {
       attorney: { ...(hostOnly ? {} : { own: { ...ownRoom, ...own } }), other: { ...otherRoom, ...other } },
       consultant: { ...(own ? { own: { ...ownRoom, ...own } } : {}), other: { ...otherRoom, ...other } },
     });
+    // The demo data's conversations: each side's own thread, and one they take no part in.
+    const threadOf = async (userId: string, kind: "query_attorney" | "query_expert") =>
+      (
+        await t.db
+          .selectFrom("message_threads as th")
+          .innerJoin("thread_participants as p", "p.thread_id", "th.id")
+          .select("th.id")
+          .where("p.user_id", "=", userId)
+          .where("th.kind", "=", kind)
+          .orderBy("th.id")
+          .executeTakeFirstOrThrow()
+      ).id;
+    const [myThread, theirThread, consultantThread] = await Promise.all([threadOf(attorney!, "query_attorney"), threadOf(nomsa!, "query_attorney"), threadOf(consultant!, "query_expert")]);
+    const threadFx = (extra: Record<string, unknown> = {}) => ({
+      attorney: { own: { threadId: myThread, ...extra }, other: { threadId: theirThread, ...extra } },
+      // The expert is never in an attorney's thread, the attorney never in an expert's.
+      consultant: { own: { threadId: consultantThread, ...extra }, other: { threadId: myThread, ...extra } },
+    });
     fx = {
+      "messages.thread": threadFx(),
+      "messages.list": threadFx(),
+      "messages.markRead": threadFx(),
+      "messages.send": threadFx({ body: "Matrix message" }),
+      "messages.queryThreads": {
+        attorney: { own: { queryId: myQuery.id }, other: { queryId: theirQuery.id } },
+        consultant: { own: { queryId: consultantsQuery }, other: { queryId: unassignedQuery } },
+      },
+      "messages.openQueryThread": {
+        attorney: { own: { queryId: myQuery.id, kind: "query_attorney" }, other: { queryId: theirQuery.id, kind: "query_attorney" } },
+        consultant: { own: { queryId: consultantsQuery, kind: "query_expert" }, other: { queryId: unassignedQuery, kind: "query_expert" } },
+      },
       "meetings.get": { attorney: { own: { id: adHoc.data.id }, other: { id: foreign.id } }, consultant: { own: { id: adHoc.data.id }, other: { id: foreign.id } } },
       "meetings.getRoom": roomFx({}, {}),
       "meetings.getIceServers": roomFx({}, {}),

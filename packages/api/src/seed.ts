@@ -9,9 +9,10 @@ import { seedAvailability, seedMatters } from "./seed-workflow";
 import { seedDemoReports } from "./seed-reports";
 import { seedDemoFees, seedDemoInvoices } from "./seed-invoices";
 import { seedDemoPayments } from "./seed-payments";
+import { seedDemoMessages } from "./seed-messages";
 import { hashPassword } from "./services/auth/passwords";
 import { sweepInvoices } from "./services/invoices/overdue";
-import { runAt, stamp } from "./services/platform/clock";
+import { runAt } from "./services/platform/clock";
 import { markAllNotificationsRead, notify } from "./services/notifications/notifications";
 import { addShift } from "./services/scheduling/rosters";
 import { parseInput } from "./validation";
@@ -110,7 +111,10 @@ export async function seedDemoData(db: Kysely<Database>, options: { workflow?: b
   seedAvailability(story, DEMO_USERS.filter((u) => u.role === "consultant").map((u) => u.username));
   seedMatters(story);
   seedRosters(story);
-  seedMessages(story);
+  seedDemoMessages(story, {
+    attorneys: DEMO_USERS.filter((u) => u.role === "attorney").map((u) => u.username),
+    consultants: DEMO_USERS.filter((u) => u.role === "consultant").map((u) => u.username),
+  });
   seedNotificationHabits(story);
   await story.play();
   // Reports and SLA pictures are laid over the story just before first start, on the same clock.
@@ -187,34 +191,6 @@ function seedRosters(story: DemoStory): void {
         await addShift({ db: story.db, actor: admin }, parseInput(rosterShiftSchema, { ...shift, date }));
       }
     }
-  });
-}
-
-/** One conversation about the query still waiting for the claimant's consent (Messages has no sending service yet). */
-function seedMessages(story: DemoStory): void {
-  story.at(story.workdaysAgo(1, "10:00"), "messages", async () => {
-    const employee = await story.actor("employee");
-    const attorney = await story.actor("attorney");
-    await story.db.transaction().execute(async (trx) => {
-      const thread = await trx
-        .insertInto("message_threads")
-        .values({ subject: "Consent for Thabo Mahlangu", created_by: employee.user.id, ...stamp("created_at") })
-        .returning("id")
-        .executeTakeFirstOrThrow();
-      await trx
-        .insertInto("thread_participants")
-        .values([
-          { thread_id: thread.id, user_id: employee.user.id },
-          { thread_id: thread.id, user_id: attorney.user.id },
-        ])
-        .execute();
-      for (const body of [
-        "Good morning, we have your query for Thabo Mahlangu. Please send the hospital records for the claimant.",
-        "We also need the signed consent form before we can book the assessment.",
-      ]) {
-        await trx.insertInto("messages").values({ thread_id: thread.id, sender_id: employee.user.id, body, ...stamp("created_at") }).execute();
-      }
-    });
   });
 }
 
