@@ -59,9 +59,12 @@ describe("a video assessment", () => {
 
     // The claimant opens her link in her own browser and waits to be admitted.
     const guest = await newPage(browser, 375, 812);
+    // The guest's page holds its own live event stream (its meeting's events drive the room).
+    const guestStream = guest.page.waitForResponse((r) => new URL(r.url()).pathname === "/trpc/live.events");
     await guest.page.goto(joinPath);
     await guest.page.getByRole("button", { name: "Join meeting" }).click();
     await guest.page.getByText("You are in the waiting room").waitFor();
+    expect((await guestStream).status()).toBe(200);
     expect(new URL(guest.page.url()).search).toBe("");
     await screenshot(guest.page, "video-waiting-room-375");
     await host.page.getByRole("button", { name: `Admit ${guestName}` }).waitFor();

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testDialects } from "@medlegal/db/testing";
-import { sweepUnreadMessages } from "@medlegal/api";
+import { purgeUnsentAttachments, sweepUnreadMessages } from "@medlegal/api";
 import type { MessageItem, ThreadSummary, ThreadToStart } from "@medlegal/domain";
 import type { TestApp } from "./helpers";
 import { createTestApp, login, multipart, PDF, trpc } from "./helpers";
@@ -237,6 +237,19 @@ describe.each(testDialects())("messages on %s", (kind) => {
     const threadId = await open("employee", "query_attorney");
     expect((await m("employee", "addParticipant", { threadId, userId: ids.nomsa })).status).toBe(403);
     expect((await q("nomsa", "thread", { threadId })).status).toBe(404);
+  });
+
+  it("removes an attachment uploaded but not sent within a day, and keeps sent ones", async () => {
+    const upload = await t.app.inject({ method: "POST", url: "/api/messages/attachments", headers: { cookie: c.employee!, ...multipart("note.pdf", PDF).headers }, payload: multipart("note.pdf", PDF).payload });
+    expect(upload.statusCode, upload.body).toBe(201);
+    const { fileId } = upload.json() as { fileId: string };
+    const exists = async (id: string) => Boolean(await t.db.selectFrom("files").select("id").where("id", "=", id).executeTakeFirst());
+    await purgeUnsentAttachments(t.db, new Date(Date.now() + 23 * 3_600_000));
+    expect(await exists(fileId)).toBe(true);
+    const sent = await t.db.selectFrom("files").select("id").where("owner_kind", "=", "message_attachment").execute();
+    await purgeUnsentAttachments(t.db, new Date(Date.now() + 25 * 3_600_000));
+    expect(await exists(fileId)).toBe(false);
+    for (const file of sent) expect(await exists(file.id)).toBe(true);
   });
 
   it("lets staff add people, audited, and keeps that to staff", async () => {

@@ -305,6 +305,10 @@ describe.each(testDialects())("claimants, cases and the query workflow on %s", (
       expect(byFirm.data.items.every((q) => q.firmName === "Dube Attorneys Inc.")).toBe(true);
       const ref = byClaimant.data.items[0]!.reference;
       expect((await trpc<{ items: QueryListItem[] }>(t.app, c.employee, "queries.list", { search: ref })).data.items.map((q) => q.reference)).toEqual([ref]);
+      // A whole reference in any case finds exactly that query; part of one still searches the text.
+      expect((await trpc<{ items: QueryListItem[] }>(t.app, c.employee, "queries.list", { search: ` ${ref.toLowerCase()} ` })).data.items.map((q) => q.reference)).toEqual([ref]);
+      const partial = await trpc<{ items: QueryListItem[] }>(t.app, c.employee, "queries.list", { search: ref.slice(0, -1), limit: 100 });
+      expect(partial.data.items.map((q) => q.reference)).toContain(ref);
       const onHold = await trpc<{ items: QueryListItem[] }>(t.app, c.employee, "queries.list", { status: "on_hold" });
       expect(onHold.data.items.every((q) => q.status === "on_hold")).toBe(true);
       const actuary = await t.db.selectFrom("specializations").select("id").where("name", "=", "Actuary").executeTakeFirstOrThrow();

@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import pg from "pg";
 import type { Kysely } from "kysely";
 import { sql } from "kysely";
-import type { DatabaseHandle, DialectKind } from "./connection";
+import type { DatabaseHandle, DatabaseOptions, DialectKind } from "./connection";
 import { createDatabase } from "./connection";
 import { migrateToLatest } from "./migrate";
 
@@ -15,7 +15,7 @@ export function testDialects(): DialectKind[] {
 }
 
 /** A fresh, migrated database of the given dialect; close() removes it. */
-export async function createTestDatabase(kind: DialectKind = "pglite"): Promise<DatabaseHandle & { url?: string }> {
+export async function createTestDatabase(kind: DialectKind = "pglite", options: Pick<DatabaseOptions, "statementTimeoutMs"> = {}): Promise<DatabaseHandle & { url?: string }> {
   if (kind === "pglite") {
     const handle = createDatabase({ dataDir: "memory://" });
     await migrateToLatest(handle.db);
@@ -30,7 +30,7 @@ export async function createTestDatabase(kind: DialectKind = "pglite"): Promise<
   await admin.end();
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
-  const handle = createDatabase({ url: url.toString(), poolSize: 20 });
+  const handle = createDatabase({ url: url.toString(), poolSize: 20, ...options });
   await migrateToLatest(handle.db);
   return {
     ...handle,

@@ -1,8 +1,8 @@
 import type { LiveMessage } from "@medlegal/domain";
 import { useQueryClient } from "@tanstack/react-query";
-import { useEffect, useRef } from "react";
+import { useEffect, useRef, useSyncExternalStore } from "react";
 import { getJson, notifyUnauthorized } from "@/lib/api";
-import { invalidationsFor, reconnectDelayMs } from "@/lib/live-events";
+import { invalidationsFor, isLiveConnected, onLiveConnectionChange, publishLiveMessage, reconnectDelayMs, setLiveConnected } from "@/lib/live-events";
 import { trpc } from "@/lib/trpc";
 
 export interface LiveEventsOptions {
@@ -37,9 +37,11 @@ export function useLiveEvents({ as, onMessage }: LiveEventsOptions) {
       if (filters) for (const filter of filters) void queryClient.invalidateQueries(filter);
       else refetchEverything();
       onMessageRef.current?.(message);
+      publishLiveMessage(message);
     };
 
     const reconnectLater = () => {
+      setLiveConnected(false);
       subscription?.unsubscribe();
       if (stopped) return;
       failures += 1;
@@ -53,6 +55,7 @@ export function useLiveEvents({ as, onMessage }: LiveEventsOptions) {
           // Back after a failure: whatever happened meanwhile is fetched again.
           if (failures > 0) refetchEverything();
           failures = 0;
+          setLiveConnected(true);
         },
         onData(envelope) {
           const { id, data } = envelope as unknown as { id: string; data: LiveMessage };
@@ -61,6 +64,7 @@ export function useLiveEvents({ as, onMessage }: LiveEventsOptions) {
         },
         onError(error) {
           const code = (error as { data?: { code?: string } | null }).data?.code;
+          setLiveConnected(false);
           if (as === "user" && code === "UNAUTHORIZED") {
             // The server ended the stream because the session ended: the SPEC's first-401 flow.
             notifyUnauthorized();
@@ -81,8 +85,14 @@ export function useLiveEvents({ as, onMessage }: LiveEventsOptions) {
     start();
     return () => {
       stopped = true;
+      setLiveConnected(false);
       clearTimeout(retry);
       subscription?.unsubscribe();
     };
   }, [as, client, queryClient]);
+}
+
+/** Whether this tab's live event stream is open (a page polls slowly while it is). */
+export function useLiveConnected(): boolean {
+  return useSyncExternalStore(onLiveConnectionChange, isLiveConnected, () => false);
 }

@@ -14,6 +14,8 @@ import { Switch } from "@/components/ui/switch";
 import { useDocumentTitle } from "@/hooks/use-document-title";
 import { toast } from "@/hooks/use-toast";
 import { formatDateTime } from "@/lib/format";
+import { useLiveConnected, useLiveEvents } from "@/hooks/use-live-events";
+import { isLiveConnected, onLiveMessage } from "@/lib/live-events";
 import { trpc } from "@/lib/trpc";
 import { trpcErrorMessage } from "@/lib/trpc-errors";
 import { listDevices, mediaErrorMessage, openMedia, recordingType, stopStream } from "./media";
@@ -22,9 +24,15 @@ import { MeshCall } from "./mesh-call";
 import type { PeerView } from "./mesh-call";
 import { MeetingRecorder } from "./recorder";
 
-/** How often the room and its signals are read until the live event stream drives them. */
+/**
+ * How often the room and its signals are read: a `meeting` event of the live stream reads both at
+ * once (docs/architecture.md, "Live events"), so while the stream is open these are a slow safety
+ * net; while it is down the page polls as it did before the stream.
+ */
 const ROOM_POLL_MS = 2000;
 const SIGNAL_POLL_MS = 1000;
+const LIVE_ROOM_POLL_MS = 10_000;
+const LIVE_SIGNAL_POLL_MS = 5_000;
 
 const CONNECTION_LABEL: Record<RTCPeerConnectionState, string> = {
   new: "Connecting",
@@ -42,10 +50,28 @@ const errorCode = (error: unknown) => (error as { data?: { code?: string } } | n
  * /meeting/{roomId} and for guests on their join page: the camera and microphone check, the
  * waiting room, the call with the host's lobby, the end.
  */
+/** A guest's join page has no signed-in layout: the room holds the guest's stream (its meeting's events only). */
+function GuestLiveEvents() {
+  useLiveEvents({ as: "guest" });
+  return null;
+}
+
 export function MeetingRoom({ roomId, guest = false }: { roomId: string; guest?: boolean }) {
+  return (
+    <>
+      {guest && <GuestLiveEvents />}
+      <RoomPage roomId={roomId} guest={guest} />
+    </>
+  );
+}
+
+function RoomPage({ roomId, guest }: { roomId: string; guest: boolean }) {
   const [entered, setEntered] = React.useState(false);
   const [left, setLeft] = React.useState(false);
-  const room = trpc.meetings.getRoom.useQuery({ roomId }, { refetchInterval: left ? false : entered ? ROOM_POLL_MS : ROOM_POLL_MS * 3, retry: false });
+  const live = useLiveConnected();
+  const roomPoll = live ? LIVE_ROOM_POLL_MS : entered ? ROOM_POLL_MS : ROOM_POLL_MS * 3;
+  // A `meeting` event invalidates the room's read, which refetches it at once (lib/live-events.ts).
+  const room = trpc.meetings.getRoom.useQuery({ roomId }, { refetchInterval: left ? false : roomPoll, retry: false });
   const over = room.data?.meeting.status === "ended" || room.data?.meeting.status === "cancelled";
   // The camera goes off once the person left or the meeting is over.
   const media = useLocalMedia(!left && !over);
@@ -240,12 +266,13 @@ function useHeartbeat(roomId: string) {
   }, [beat, roomId]);
 }
 
-/** The connections of this entry into the room, with signals fetched every second. */
+/** The connections of this entry into the room, with signals fetched on each live `meeting` event (and by a fallback poll). */
 function useCall(state: RoomState, stream: MediaStream | null, iceServers: IceServerConfig[] | undefined): { peers: PeerView[]; call: MeshCall | null } {
   const utils = trpc.useUtils();
   const [call, setCall] = React.useState<MeshCall | null>(null);
   const [peers, setPeers] = React.useState<PeerView[]>([]);
   const roomId = state.meeting.roomId;
+  const meetingId = state.meeting.id;
   const callId = state.me.state === "admitted" ? state.me.callId : null;
   const participantId = state.me.participantId;
 
@@ -262,27 +289,42 @@ function useCall(state: RoomState, stream: MediaStream | null, iceServers: IceSe
     let after = 0;
     let stopped = false;
     let timer = 0;
+    let polling = false;
+    let again = false;
     const poll = async () => {
+      // One read at a time; an event during a read asks for one more right after it.
+      if (polling) return void (again = true);
+      polling = true;
+      window.clearTimeout(timer);
       try {
-        const signals = await utils.client.meetings.listSignals.query({ roomId, callId, after });
-        for (const signal of signals) {
-          after = Math.max(after, signal.id);
-          await mesh.handle(signal);
-        }
+        do {
+          again = false;
+          const signals = await utils.client.meetings.listSignals.query({ roomId, callId, after });
+          for (const signal of signals) {
+            after = Math.max(after, signal.id);
+            await mesh.handle(signal);
+          }
+        } while (again && !stopped);
       } catch {
         // The room's own read shows what went wrong (ended, removed); the next poll tries again.
       }
-      if (!stopped) timer = window.setTimeout(() => void poll(), SIGNAL_POLL_MS);
+      polling = false;
+      if (!stopped) timer = window.setTimeout(() => void poll(), isLiveConnected() ? LIVE_SIGNAL_POLL_MS : SIGNAL_POLL_MS);
     };
     void poll();
+    // A signal for this meeting is announced on the live stream: read it at once.
+    const unsubscribe = onLiveMessage((message) => {
+      if (message.kind === "meeting" && message.meetingId === meetingId) void poll();
+    });
     return () => {
       stopped = true;
+      unsubscribe();
       window.clearTimeout(timer);
       mesh.close();
       setCall(null);
       setPeers([]);
     };
-  }, [callId, participantId, roomId, stream, iceServers, utils]);
+  }, [callId, participantId, roomId, meetingId, stream, iceServers, utils]);
 
   React.useEffect(() => {
     call?.sync(state.people.filter((p) => p.present));

@@ -1,6 +1,6 @@
 import { sql } from "kysely";
 import type { queryListInputSchema, QueryListItem } from "@medlegal/domain";
-import { addDays, sastToUtc } from "@medlegal/domain";
+import { addDays, QUERY_REFERENCE_TERM, sastToUtc } from "@medlegal/domain";
 import type { z } from "zod";
 import { visibleQueries } from "../platform/access";
 import { decodeCursor, encodeCursor, exactTime } from "../platform/keyset";
@@ -14,7 +14,10 @@ export async function listQueries({ db, actor }: Deps, f: z.output<typeof queryL
     .where(visibleQueries(actor.user))
     .limit(f.limit + 1);
 
-  if (f.search) {
+  if (f.search && QUERY_REFERENCE_TERM.test(f.search.trim())) {
+    // A whole reference: `=` on the unique index, a few rows read whatever the list's size (docs/decisions.md, "Performance").
+    query = query.where("queries.reference", "=", f.search.trim().toUpperCase());
+  } else if (f.search) {
     const pattern = `%${f.search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     query = query.where("queries.search_text", "like", pattern);
   }
