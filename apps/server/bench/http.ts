@@ -7,9 +7,10 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import http from "node:http";
-import { cpus, tmpdir } from "node:os";
+import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { createTestDatabase } from "@medlegal/db/testing";
+import { machine } from "./report";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const CONCURRENCY = 16;
@@ -117,7 +118,7 @@ try {
   const ratio = (r: { perSecond: number }) => r.perSecond / baseline.perSecond;
   const pollCores = 200 * unchanged.cpuPerRequest; // 1,000 users, one poll each per 5 s
   const row = (figure: string, value: string, target: string) => console.log(`| ${figure} | ${value} | ${target} |`);
-  console.log(`\n${cpus()[0]?.model ?? "unknown CPU"}, ${cpus().length} cores, Node ${process.version}, ${database}; ${CONCURRENCY} connections, ${SECONDS} s each\n`);
+  console.log(`\n${machine()}, ${database}; ${CONCURRENCY} connections, ${SECONDS} s each\n`);
   console.log("| figure | measured | target |\n|---|---:|---:|");
   row("bare Fastify hello-world (baseline)", `${baseline.perSecond.toFixed(0)} req/s`, "1x");
   row("GET /api/notifications/{id}, unchanged (304)", `${ratio(unchanged).toFixed(2)}x (${unchanged.perSecond.toFixed(0)} req/s)`, database === "PGlite" ? ">= 0.3x" : ">= 0.5x");
