@@ -165,6 +165,32 @@ describe.each(testDialects())("the live event stream on %s", (kind) => {
     expect(s.data()).toHaveLength(2);
   });
 
+  it("brings a message posted through one instance to a participant's stream on the other within 2 s, and nothing for a refused one", async () => {
+    const attorney = await stream(urlB, (await login(other, "attorney")).cookie);
+    const outsider = await stream(urlB, (await login(other, "consultant")).cookie);
+    for (const s of [attorney, outsider]) expect((await s.next())?.event).toBe("connected");
+    const employee = (await login(t.app, "employee")).cookie;
+    const started = await trpc<{ threadId: string }>(t.app, employee, "messages.startThread", { subject: "Your documents", participantIds: [ids.attorney], body: "We received the hospital records.", internal: false });
+    expect(started.status, started.error?.message).toBe(200);
+    const { threadId } = started.data;
+    expect((await nextData(attorney))?.data).toEqual({ kind: "thread", threadId });
+    const before = attorney.data().length;
+
+    // A refused message (too long) changes nothing and announces nothing.
+    expect((await trpc(t.app, employee, "messages.send", { threadId, body: "x".repeat(10_001) })).status).toBe(400);
+    const sentAt = Date.now();
+    expect((await trpc(t.app, employee, "messages.send", { threadId, body: "Please confirm the claimant's address." })).status).toBe(200);
+    const event = await nextData(attorney, 2_000);
+    expect(Date.now() - sentAt).toBeLessThan(2_000);
+    expect(event?.data).toEqual({ kind: "thread", threadId });
+    await announce(t.db, { kind: "query", queryId: "marker", userIds: [ids.attorney!, ids.consultant!] });
+    expect((await nextData(attorney))?.data).toEqual({ kind: "query", queryId: "marker" });
+    expect(attorney.data()).toHaveLength(before + 2);
+    // Someone outside the thread heard only the marker.
+    expect((await nextData(outsider))?.data).toEqual({ kind: "query", queryId: "marker" });
+    expect(outsider.data()).toHaveLength(1);
+  });
+
   it("gives a user their own events only", async () => {
     const attorney = await stream(urlA, (await login(t.app, "attorney")).cookie);
     const consultant = await stream(urlB, (await login(other, "consultant")).cookie);
