@@ -64,8 +64,18 @@ describe("payments", () => {
     const number = (await heading.textContent())!.replace("Tax invoice ", "");
     await employee.context.close();
 
-    // The attorney sees it among their invoices and sends the bank's confirmation from Payments.
-    const attorney = await signedInPage(browser, "attorney", 375);
+    // The invoice's attorney (one of the demo attorneys) sees it among their invoices and sends the bank's confirmation from Payments.
+    let attorney: Awaited<ReturnType<typeof signedInPage>> | undefined;
+    for (const username of ["attorney", "nomsa", "pieter"]) {
+      const opened = await signedInPage(browser, username, 375);
+      const me = (await (await opened.page.request.get("/api/user")).json()) as { id: string };
+      if (me.id === draft!.attorneyId) {
+        attorney = opened;
+        break;
+      }
+      await opened.context.close();
+    }
+    if (!attorney) throw new Error("The draft's attorney is not a demo attorney");
     await attorney.page.goto("/invoices");
     await attorney.page.getByRole("link", { name: number }).waitFor();
     await attorney.page.goto("/payments");
