@@ -1,6 +1,6 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launch, screenshot, signedInPage } from "../browser";
+import { DEMO_PASSWORD, launch, newPage, screenshot, signedInPage } from "../browser";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -65,17 +65,21 @@ describe("payments", () => {
     await employee.context.close();
 
     // The invoice's attorney (one of the demo attorneys) sees it among their invoices and sends the bank's confirmation from Payments.
-    let attorney: Awaited<ReturnType<typeof signedInPage>> | undefined;
-    for (const username of ["attorney", "nomsa", "pieter"]) {
-      const opened = await signedInPage(browser, username, 375);
-      const me = (await (await opened.page.request.get("/api/user")).json()) as { id: string };
+    // Who that is, asked of the sign-in answer alone (no page opened for the others).
+    let username: string | undefined;
+    for (const candidate of ["attorney", "nomsa", "pieter"]) {
+      const probe = await newPage(browser);
+      const answer = await probe.page.request.post("/api/login", { data: { username: candidate, password: DEMO_PASSWORD } });
+      const me = (await answer.json()) as { id?: string };
+      await probe.page.request.post("/api/logout");
+      await probe.context.close();
       if (me.id === draft!.attorneyId) {
-        attorney = opened;
+        username = candidate;
         break;
       }
-      await opened.context.close();
     }
-    if (!attorney) throw new Error("The draft's attorney is not a demo attorney");
+    if (!username) throw new Error("The draft's attorney is not a demo attorney");
+    const attorney = await signedInPage(browser, username, 375);
     await attorney.page.goto("/invoices");
     await attorney.page.getByRole("link", { name: number }).waitFor();
     await attorney.page.goto("/payments");
