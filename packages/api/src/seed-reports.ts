@@ -110,10 +110,14 @@ export async function seedDemoReports(db: Kysely<Database>): Promise<void> {
   // Where each demo report ends up; the orthopaedic surgeon's first report stays awaiting (the first tour uploads it), their others are approved.
   const targets: ReportStatus[] = ["released", "submitted", "changes_requested", "in_review", "approved", "released", "withdrawn", "awaiting", "submitted"];
   const firstOfConsultant = reports.find((r) => r.username === "consultant");
+  // Dr Venter's first report follows the rotation (the seed bills it); their later ones are approved
+  // whatever the day, so the generator opens on priced work of theirs (docs/decisions.md).
+  const firstOfVenter = reports.find((r) => r.username === "dr_venter");
   let n = 0;
   for (const r of reports) {
     // Their others are approved: work of theirs the expert invoice generator opens on.
-    const target = r === firstOfConsultant ? "awaiting" : r.username === "consultant" ? "approved" : targets[n++ % targets.length]!;
+    const rotated = r.username === "consultant" ? "approved" : targets[n++ % targets.length]!;
+    const target = r === firstOfConsultant ? "awaiting" : r.username === "dr_venter" && r !== firstOfVenter ? "approved" : rotated;
     const consultant = await actorFor(db, r.consultant_id);
     const id = { id: r.id };
     const upload = async (n: number) =>
