@@ -30,11 +30,12 @@ import type { Db, Deps } from "../platform/deps";
 import { afterTimeCursor, exactTime, pageOf } from "../platform/keyset";
 import { announce } from "../platform/live-events";
 import { getMessagingSettings } from "../settings/settings";
+import { unreadBy } from "./unread";
 
 /*
  * Messages between the agency, attorneys and experts (docs/decisions.md, "Messages"). A user sees a
  * thread only as its participant (404 otherwise, for the thread and its attachments). Unread = the
- * messages after the participant's last-read time that someone else wrote. Every message, thread and
+ * messages after the participant's last-read time that someone else wrote (`unreadBy`). Every message, thread and
  * participant change is audited and announced to the thread's participants in its transaction.
  */
 
@@ -58,13 +59,10 @@ const stillMine = (actor: SignedInActor, threadQueryId = "t.query_id") => thread
 /** Messages in the caller's threads, sent by someone else after the caller's last-read time. */
 export async function unreadMessageCount({ db, actor }: { db: Kysely<Database>; actor: SignedInActor }): Promise<{ count: number }> {
   const row = await db
-    .selectFrom("messages")
-    .innerJoin("thread_participants", (join) =>
-      join.onRef("thread_participants.thread_id", "=", "messages.thread_id").on("thread_participants.user_id", "=", actor.user.id),
-    )
-    .innerJoin("message_threads as t", "t.id", "messages.thread_id")
-    .where("messages.sender_id", "<>", actor.user.id)
-    .where((eb) => eb.or([eb("thread_participants.last_read_at", "is", null), eb("messages.created_at", ">", eb.ref("thread_participants.last_read_at"))]))
+    .selectFrom("thread_participants as p")
+    .innerJoin("message_threads as t", "t.id", "p.thread_id")
+    .innerJoin("messages as m", (join) => join.on(unreadBy("m", "p")))
+    .where("p.user_id", "=", actor.user.id)
     .where(stillMine(actor))
     .select((eb) => eb.fn.countAll<number>().as("count"))
     .executeTakeFirstOrThrow();
@@ -120,8 +118,6 @@ function threadRows(db: Db, actor: SignedInActor) {
       "t.last_message_at",
       "q.reference as query_reference",
       sql<string | null>`pt.first_name || ' ' || pt.last_name`.as("claimant_name"),
-      sql<number>`(SELECT count(*) FROM messages m WHERE m.thread_id = t.id AND m.sender_id <> ${me}
-        AND (me.last_read_at IS NULL OR m.created_at > me.last_read_at))::int`.as("unread"),
       exactTime("t.activity_at").as("cursor_at"),
     ])
     .where(stillMine(actor));
@@ -130,7 +126,7 @@ type ThreadRow = Awaited<ReturnType<ReturnType<typeof threadRows>["execute"]>>[n
 
 async function toSummaries(db: Db, actor: SignedInActor, rows: ThreadRow[]): Promise<ThreadSummary[]> {
   const ids = rows.map((r) => r.id);
-  const [participants, last, settings] = await Promise.all([
+  const [participants, last, unread, settings] = await Promise.all([
     participantsOf(db, ids),
     ids.length
       ? db
@@ -144,9 +140,21 @@ async function toSummaries(db: Db, actor: SignedInActor, rows: ThreadRow[]): Pro
           .orderBy("m.id", "desc")
           .execute()
       : Promise.resolve([]),
+    // The page's unread counts in one grouped read (rather than a subquery per listed thread).
+    ids.length
+      ? db
+          .selectFrom("thread_participants as p")
+          .innerJoin("messages as m", (join) => join.on(unreadBy("m", "p")))
+          .select((eb) => ["p.thread_id", eb.fn.countAll<number>().as("count")])
+          .where("p.user_id", "=", actor.user.id)
+          .where("p.thread_id", "in", ids)
+          .groupBy("p.thread_id")
+          .execute()
+      : Promise.resolve([]),
     getMessagingSettings({ db }),
   ]);
   const lastBy = new Map(last.map((m) => [m.thread_id, m]));
+  const unreadCounts = new Map(unread.map((u) => [u.thread_id, Number(u.count)]));
   return rows.map((r) => {
     const people = participants.get(r.id) ?? [];
     const m = lastBy.get(r.id);
@@ -159,7 +167,7 @@ async function toSummaries(db: Db, actor: SignedInActor, rows: ThreadRow[]): Pro
       claimantName: r.claimant_name,
       participants: people,
       lastMessage: m ? { preview: m.body.slice(0, MESSAGE_PREVIEW_CHARS), senderName: `${m.first_name} ${m.last_name}`, createdAt: new Date(m.created_at).toISOString() } : null,
-      unreadCount: Number(r.unread),
+      unreadCount: unreadCounts.get(r.id) ?? 0,
       lastMessageAt: r.last_message_at ? new Date(r.last_message_at).toISOString() : null,
       canPost: mayPost(
         actor.user.role,
@@ -178,10 +186,7 @@ export async function listThreads({ db, actor }: Deps, input: ThreadListInput): 
   if (input.kind) query = query.where("t.kind", "=", input.kind);
   if (input.queryId) query = query.where("t.query_id", "=", input.queryId);
   if (input.filter === "unread") {
-    query = query.where(
-      sql<boolean>`EXISTS (SELECT 1 FROM messages m WHERE m.thread_id = t.id AND m.sender_id <> ${actor.user.id}
-        AND (me.last_read_at IS NULL OR m.created_at > me.last_read_at))`,
-    );
+    query = query.where(sql<boolean>`EXISTS (SELECT 1 FROM messages m WHERE ${unreadBy("m", "me")})`);
   }
   if (input.search) {
     const like = likePattern(input.search);

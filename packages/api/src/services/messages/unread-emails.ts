@@ -5,6 +5,7 @@ import { MESSAGE_EMAIL_AFTER_MINUTES, MESSAGE_EMAIL_EVERY_MINUTES, MESSAGE_UPLOA
 import { now } from "../platform/clock";
 import { threadStillVisible } from "../platform/access";
 import type { SweepJob } from "../platform/sweeper";
+import { unreadBy } from "./unread";
 
 /**
  * The delayed e-mail about unread messages (docs/decisions.md, "Messages"), run by the sweeper in
@@ -30,10 +31,9 @@ export async function sweepUnreadMessages(db: Kysely<Database>, at: Date = now()
       .where(
         sql<boolean>`EXISTS (
           SELECT 1 FROM messages m
-          WHERE m.thread_id = p.thread_id AND m.sender_id <> p.user_id
+          WHERE ${unreadBy("m", "p")}
             AND m.created_at <= ${ripe}
             AND m.created_at >= p.joined_at
-            AND (p.last_read_at IS NULL OR m.created_at > p.last_read_at)
             AND (p.emailed_until IS NULL OR m.created_at > p.emailed_until))`,
       )
       .where((eb) => eb.or([eb("p.emailed_at", "is", null), eb("p.emailed_at", "<=", recent)]))
