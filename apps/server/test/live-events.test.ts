@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { FastifyInstance } from "fastify";
 import { sql } from "kysely";
@@ -79,6 +80,31 @@ describe.each(testDialects())("live events across server instances on %s", (kind
     await here.until(1);
     expect(here.events).toEqual([{ kind: "meeting", meetingId: "m1", userIds: [], participantIds: ["p1"] }]);
     here.stop();
+  });
+
+  it("never fails a change over a fan-out too wide for one notification: it commits, and every instance hears each recipient once", async () => {
+    const here = hear(t.app);
+    const there = hear(other);
+    await Promise.all([t.app.listener!.ready(), other.listener!.ready()]);
+    // 1,000 users and 300 guests: about 50 KB of ids, where pg_notify takes under 8,000 bytes.
+    const userIds = Array.from({ length: 1_000 }, () => randomUUID());
+    const participantIds = Array.from({ length: 300 }, () => randomUUID());
+    const address = `fan-out-${randomUUID()}@example.org`;
+    await t.db.transaction().execute(async (trx) => {
+      await trx.insertInto("email_outbox").values({ to_address: address, subject: "Fan-out", body: "The change itself." }).execute();
+      await announce(trx, { kind: "meeting", meetingId: "wide", userIds: [...userIds, userIds[0]!], participantIds });
+    });
+    expect(await t.db.selectFrom("email_outbox").select("id").where("to_address", "=", address).execute()).toHaveLength(1);
+    // A later event marks the end: delivery follows commit order.
+    await announce(t.db, { kind: "query", queryId: "after-wide", userIds: ["u1"] });
+    for (const ear of [here, there]) {
+      while (!ear.events.some((e) => e.kind === "query" && e.queryId === "after-wide")) await ear.until(ear.events.length + 1);
+      const wide = ear.events.filter((e): e is Extract<LiveEvent, { kind: "meeting" }> => e.kind === "meeting" && e.meetingId === "wide");
+      expect(wide.length).toBeGreaterThan(1);
+      expect(wide.flatMap((e) => e.userIds).sort()).toEqual([...userIds].sort());
+      expect(wide.flatMap((e) => e.participantIds).sort()).toEqual([...participantIds].sort());
+      ear.stop();
+    }
   });
 });
 
@@ -347,5 +373,32 @@ describe.each(testDialects())("the live event stream on %s", (kind) => {
     await announce(t.db, { kind: "notifications", userIds: [outsider.id] });
     expect((await nextData(stranger))?.data).toEqual({ kind: "notifications" });
     expect(attorney.data().filter((e) => (e.data as { kind: string }).kind === "query")).toHaveLength(1);
+  });
+
+  // Last in this suite: it adds 300 employees to the agency.
+  it("opens an attorney's thread for an agency of 300 employees (every one a participant) and tells each one's stream once", async () => {
+    // The agency's inbox: an attorney writing first on a query without a case manager reaches every active employee.
+    const query = await t.db
+      .selectFrom("queries")
+      .select("id")
+      .where("attorney_id", "=", ids.attorney!)
+      .where(({ not, exists, selectFrom }) => not(exists(selectFrom("message_threads").select("id").whereRef("message_threads.query_id", "=", "queries.id"))))
+      .executeTakeFirstOrThrow();
+    await t.db.updateTable("queries").set({ assigned_employee_id: null }).where("id", "=", query.id).execute();
+    await sql`INSERT INTO users (username, email, password_hash, first_name, last_name, role)
+      SELECT 'fanout' || i, 'fanout' || i || '@example.org', 'not-a-hash', 'Clerk', 'Number ' || i, 'employee' FROM generate_series(1, 300) i`.execute(t.db);
+    const employees = await t.db.selectFrom("users").select("id").where("role", "=", "employee").where("is_active", "=", true).execute();
+    expect(employees.length).toBeGreaterThan(300);
+    const employee = await stream(urlB, (await login(other, "employee")).cookie);
+    expect((await employee.next())?.event).toBe("connected");
+
+    const opened = await trpc<{ threadId: string }>(t.app, (await login(t.app, "attorney")).cookie, "messages.openQueryThread", { queryId: query.id, kind: "query_attorney" });
+    expect(opened.status, opened.error?.message).toBe(200);
+    const people = await t.db.selectFrom("thread_participants").select("user_id").where("thread_id", "=", opened.data.threadId).execute();
+    expect(people).toHaveLength(employees.length + 1);
+    expect((await nextData(employee))?.data).toEqual({ kind: "thread", threadId: opened.data.threadId });
+    await announce(t.db, { kind: "notifications", userIds: [ids.employee!] });
+    expect((await nextData(employee))?.data).toEqual({ kind: "notifications" });
+    expect(employee.data()).toHaveLength(2);
   });
 });
