@@ -9,7 +9,7 @@ import { Button } from "../ui/button";
 import { ErrorState } from "../ui/error-state";
 import { ListSkeleton } from "../ui/skeleton";
 import { Spinner } from "../ui/spinner";
-import { participantsByRole, queryThreadLabel } from "./thread-format";
+import { participantsByRole, queryThreadLabel, threadSubtitle } from "./thread-format";
 
 /**
  * The Messages section of a query page: the query's conversations the caller may see
@@ -38,7 +38,7 @@ function ExistingThread({ thread: t, role }: { thread: ThreadSummary; role: Role
   const people = participantsByRole(t.participants)
     .map((g) => `${g.label}: ${g.names.join(", ")}`)
     .join(" · ");
-  const label = queryThreadLabel({ kind: t.kind, subject: t.subject, expertName: t.participants.find((p) => p.role === "consultant")?.name ?? null }, role);
+  const label = threadSubtitle(t, role) ?? t.subject;
   return (
     <Link
       to="/messages"

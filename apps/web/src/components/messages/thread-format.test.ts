@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { participantsByRole, queryThreadLabel, threadTitle } from "./thread-format";
+import { participantsByRole, queryThreadLabel, threadSubtitle, threadTitle } from "./thread-format";
 
 describe("thread wording", () => {
   it("groups the people of a conversation: the agency, then attorneys, then experts", () => {
@@ -29,5 +29,13 @@ describe("thread wording", () => {
     expect(queryThreadLabel(attorneyThread, "attorney")).toBe("With the agency");
     expect(queryThreadLabel(expertThread, "consultant")).toBe("With the agency");
     expect(queryThreadLabel({ kind: "direct", subject: "Invoice question", expertName: null }, "employee")).toBe("Invoice question");
+  });
+
+  it("puts whom the reader talks to under a query conversation's title in the list, and nothing under another's", () => {
+    const expert = { userId: "1", name: "Rajesh Pillay", role: "consultant" as const };
+    const expertThread = { kind: "query_expert" as const, subject: "Query Q-1: Rajesh Pillay and agency", queryReference: "Q-1", participants: [expert] };
+    expect(threadSubtitle(expertThread, "employee")).toBe("With Rajesh Pillay (expert)");
+    expect(threadSubtitle(expertThread, "consultant")).toBe("With the agency");
+    expect(threadSubtitle({ kind: "internal", subject: "Rota for December", queryReference: null, participants: [] }, "employee")).toBeNull();
   });
 });

@@ -30,6 +30,16 @@ export function threadTitle(thread: Pick<ThreadSummary, "queryReference" | "clai
   return thread.claimantName ? `${thread.queryReference} · ${thread.claimantName}` : thread.queryReference;
 }
 
+/**
+ * The list's second line under a query conversation's title: whom the reader talks to ("With the
+ * attorney", "With the agency"), since its subject ("Query Q-2026-0007: attorney and agency") would
+ * repeat the reference the title already shows. None for other conversations, whose title is the subject.
+ */
+export function threadSubtitle(thread: Pick<ThreadSummary, "kind" | "subject" | "queryReference" | "participants">, readerRole: Role): string | null {
+  if (!thread.queryReference) return null;
+  return queryThreadLabel({ kind: thread.kind, subject: thread.subject, expertName: thread.participants.find((p) => p.role === "consultant")?.name ?? null }, readerRole);
+}
+
 /** "1 unread message", "3 unread messages". */
 export function unreadLabel(count: number): string {
   return `${count} unread ${count === 1 ? "message" : "messages"}`;

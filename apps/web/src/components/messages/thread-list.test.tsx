@@ -1,4 +1,4 @@
-import type { ThreadSummary } from "@medlegal/domain";
+import type { Role, ThreadSummary } from "@medlegal/domain";
 import { createMemoryHistory, createRootRoute, createRouter, RouterProvider } from "@tanstack/react-router";
 import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
@@ -20,8 +20,8 @@ const thread: ThreadSummary = {
   canPost: true,
 };
 
-function renderList(threads: (input: unknown) => unknown) {
-  const root = createRootRoute({ component: () => <ThreadList selectedId={undefined} emptyHint="Open one of your queries to write to the agency." /> });
+function renderList(threads: (input: unknown) => unknown, role: Role = "employee") {
+  const root = createRootRoute({ component: () => <ThreadList selectedId={undefined} role={role} emptyHint="Open one of your queries to write to the agency." /> });
   const router = createRouter({ routeTree: root, history: createMemoryHistory({ initialEntries: ["/messages"] }) });
   return renderWithTrpc(<RouterProvider router={router as never} />, { "messages.threads": threads });
 }
@@ -33,6 +33,28 @@ describe("ThreadList", () => {
     expect(link).toHaveAttribute("href", `/messages?thread=${thread.id}`);
     expect(link).toHaveTextContent("Johan van der Merwe: Any news on the date?");
     expect(link).toHaveTextContent("3 unread");
+  });
+
+  it("names the query once: under the reference and claimant, whom the reader talks to, not the subject that repeats the reference", async () => {
+    renderList(() => ({ items: [thread], nextCursor: null }));
+    const link = await screen.findByRole("link", { name: /Q-2026-0007/ });
+    expect(link.textContent!.match(/Q-2026-0007/g)).toHaveLength(1);
+    expect(link).toHaveTextContent("With the attorney");
+    expect(link).not.toHaveTextContent(thread.subject);
+  });
+
+  it("shows an attorney their query's conversation as with the agency", async () => {
+    renderList(() => ({ items: [thread], nextCursor: null }), "attorney");
+    const link = await screen.findByRole("link", { name: /Q-2026-0007 · Thandi Mokoena/ });
+    expect(link).toHaveTextContent("With the agency");
+    expect(link.textContent!.match(/Q-2026-0007/g)).toHaveLength(1);
+  });
+
+  it("names another conversation by its subject alone", async () => {
+    renderList(() => ({ items: [{ ...thread, kind: "internal", subject: "Rota for December", queryId: null, queryReference: null, claimantName: null }], nextCursor: null }));
+    const link = await screen.findByRole("link", { name: /Rota for December/ });
+    expect(link.textContent!.match(/Rota for December/g)).toHaveLength(1);
+    expect(link).not.toHaveTextContent("With the");
   });
 
   it("asks for unread conversations only, and says when none match", async () => {

@@ -1,4 +1,4 @@
-import type { ThreadKind, ThreadSummary } from "@medlegal/domain";
+import type { Role, ThreadKind, ThreadSummary } from "@medlegal/domain";
 import { THREAD_KIND_LABEL, THREAD_KINDS } from "@medlegal/domain";
 import { Link } from "@tanstack/react-router";
 import { MessagesSquare, SearchX } from "lucide-react";
@@ -14,7 +14,7 @@ import { ErrorState } from "../ui/error-state";
 import { SearchInput } from "../ui/search-input";
 import { Skeleton } from "../ui/skeleton";
 import { Spinner } from "../ui/spinner";
-import { threadTitle } from "./thread-format";
+import { threadSubtitle, threadTitle } from "./thread-format";
 
 type Filter = "all" | "unread";
 
@@ -30,9 +30,9 @@ export function useThreadList(input: { filter: Filter; kind?: ThreadKind; search
 /**
  * The list side of /messages: All / Unread, the kind, a search (query reference, claimant or
  * subject), then one link per conversation with its last message and unread count. `selectedId`
- * is the open one.
+ * is the open one; `role` the reader's, for whom a query's conversation is with.
  */
-export function ThreadList({ selectedId, emptyHint }: { selectedId: string | undefined; emptyHint: React.ReactNode }) {
+export function ThreadList({ selectedId, role, emptyHint }: { selectedId: string | undefined; role: Role; emptyHint: React.ReactNode }) {
   const [filter, setFilter] = React.useState<Filter>("all");
   const [kind, setKind] = React.useState<ThreadKind | "">("");
   const [search, setSearch] = React.useState("");
@@ -99,7 +99,7 @@ export function ThreadList({ selectedId, emptyHint }: { selectedId: string | und
             <ul className="divide-y">
               {list.items.map((t) => (
                 <li key={t.id}>
-                  <ThreadRow thread={t} selected={t.id === selectedId} />
+                  <ThreadRow thread={t} role={role} selected={t.id === selectedId} />
                 </li>
               ))}
             </ul>
@@ -118,9 +118,10 @@ export function ThreadList({ selectedId, emptyHint }: { selectedId: string | und
   );
 }
 
-function ThreadRow({ thread: t, selected }: { thread: ThreadSummary; selected: boolean }) {
+function ThreadRow({ thread: t, role, selected }: { thread: ThreadSummary; role: Role; selected: boolean }) {
   const unread = t.unreadCount > 0;
   const title = threadTitle(t);
+  const subtitle = threadSubtitle(t, role);
   return (
     <Link
       to="/messages"
@@ -140,7 +141,7 @@ function ThreadRow({ thread: t, selected }: { thread: ThreadSummary; selected: b
           </time>
         )}
       </span>
-      {t.queryReference && <span className="truncate text-xs text-muted-foreground">{t.subject}</span>}
+      {subtitle && <span className="truncate text-xs text-muted-foreground">{subtitle}</span>}
       <span className="flex min-w-0 items-center gap-2">
         <span className={cn("min-w-0 flex-1 truncate text-xs", unread ? "text-foreground" : "text-muted-foreground")}>
           {t.lastMessage ? (

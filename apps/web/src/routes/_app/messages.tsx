@@ -51,6 +51,7 @@ function MessagesPage() {
         list={
           <ThreadList
             selectedId={thread}
+            role={me.role}
             emptyHint={staff ? "Start a conversation with New message, or from a query's Messages section." : "Open one of your queries to write to the agency."}
           />
         }
