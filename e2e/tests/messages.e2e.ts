@@ -6,8 +6,8 @@ import { launch, screenshot, signedInPage } from "../browser";
 /**
  * Messages between an attorney and the agency, in two browsers at once: what one sends appears in
  * the other's open conversation and raises the other's sidebar badge without a reload (the live
- * stream invalidates the conversation and the unread count). Then the list and the conversation as
- * two views on a phone.
+ * stream invalidates the conversation and the unread count); a PDF attached on one side downloads on
+ * the other. Then the list and the conversation as two views on a phone.
  */
 let browser: Browser;
 beforeAll(async () => {
@@ -112,6 +112,50 @@ describe("messages", () => {
     await expect.poll(() => badge(employee.page), { timeout: 10_000 }).toBe(before);
 
     expect(await violations(employee.page, "employee @1280 /messages conversation")).toEqual([]);
+    await attorney.context.close();
+    await employee.context.close();
+  }, 90_000);
+
+  it("a PDF the attorney attaches reaches the employee's open conversation, and downloads there as the same file", async () => {
+    const attorney = await signedInPage(browser, "attorney");
+    const employee = await signedInPage(browser, "employee");
+    const thread = await attorneyThreadWithEmployee(attorney.page, employee.page);
+    const stamp = Date.now().toString(36);
+    const name = `Hospital-records-${stamp}.pdf`;
+    // The files store checks the content, not the name: a PDF's header and trailer, and a line that makes it this file.
+    const pdf = Buffer.from(`%PDF-1.4\n% ${name}\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n`);
+
+    await employee.page.goto(`/messages?thread=${thread.id}`);
+    await log(employee.page).waitFor();
+
+    await attorney.page.goto(`/messages?thread=${thread.id}`);
+    const reply = attorney.page.getByRole("form", { name: "Reply" });
+    const [chooser] = await Promise.all([attorney.page.waitForEvent("filechooser"), reply.getByRole("button", { name: "Attach" }).click()]);
+    await chooser.setFiles({ name, mimeType: "application/pdf", buffer: pdf });
+    // Uploaded before sending: the composer lists it as ready.
+    await reply.getByRole("list", { name: "Attachments" }).getByText(/ready/).waitFor();
+    const text = `The hospital records are attached. ${stamp}`;
+    await reply.getByLabel("Message", { exact: true }).fill(text);
+    await reply.getByRole("button", { name: "Send" }).click();
+    await log(attorney.page).getByText(text).waitFor();
+    await expect.poll(() => reply.getByRole("list", { name: "Attachments" }).count()).toBe(0);
+
+    // The employee, without a reload, sees the message with its attachment and downloads it.
+    const message = log(employee.page).locator("article").filter({ hasText: text });
+    await message.waitFor({ timeout: 10_000 });
+    const link = message.getByRole("link", { name });
+    await screenshot(employee.page, "messages-attachment-received-1280");
+    const [download] = await Promise.all([employee.page.waitForEvent("download"), link.click()]);
+    expect(download.suggestedFilename()).toBe(name);
+    const received = Buffer.concat((await (await download.createReadStream()).toArray()) as Buffer[]);
+    expect(received.equals(pdf)).toBe(true);
+    expect(await violations(employee.page, "employee @1280 /messages with an attachment received")).toEqual([]);
+    expect(await violations(attorney.page, "attorney @1280 /messages with an attachment sent")).toEqual([]);
+    // On a phone the file's long name truncates inside the bubble: the conversation never scrolls sideways.
+    await attorney.page.setViewportSize({ width: 375, height: 812 });
+    await log(attorney.page).getByText(text).waitFor();
+    expect(await log(attorney.page).evaluate((el) => el.scrollWidth - el.clientWidth)).toBe(0);
+
     await attorney.context.close();
     await employee.context.close();
   }, 90_000);

@@ -195,7 +195,8 @@ function MessageRow({ message: m, newDay }: { message: MessageItem; newDay: bool
             {formatTime(m.createdAt)}
           </time>
         </p>
-        <div className={cn("rounded-lg px-3 py-2 text-sm", m.mine ? "bg-primary text-primary-foreground" : "border bg-card")}>
+        {/* min-w-0 here and on each attachment: a long file name truncates instead of widening the bubble past the screen. */}
+        <div className={cn("min-w-0 rounded-lg px-3 py-2 text-sm", m.mine ? "bg-primary text-primary-foreground" : "border bg-card")}>
           {/* Text, never HTML: React escapes it; pre-wrap keeps the writer's line breaks. */}
           <p className="break-words whitespace-pre-wrap">{m.body}</p>
           {m.attachments.length > 0 && (
@@ -203,7 +204,7 @@ function MessageRow({ message: m, newDay }: { message: MessageItem; newDay: bool
               {m.attachments.map((a) => {
                 const Icon = a.contentType.startsWith("image/") ? FileImage : FileText;
                 return (
-                  <li key={a.fileId}>
+                  <li key={a.fileId} className="min-w-0">
                     <a
                       href={`/api/files/${a.fileId}`}
                       download={a.name}
@@ -214,7 +215,8 @@ function MessageRow({ message: m, newDay }: { message: MessageItem; newDay: bool
                     >
                       <Icon aria-hidden className="size-4 shrink-0" />
                       <span className="min-w-0 flex-1 truncate font-medium underline-offset-2 hover:underline">{a.name}</span>
-                      <span className="shrink-0 opacity-80">{formatFileSize(a.size)}</span>
+                      {/* Full strength: dimmed, the size fails contrast on the sender's own (primary) bubble. */}
+                      <span className="shrink-0">{formatFileSize(a.size)}</span>
                       <Download aria-hidden className="size-3.5 shrink-0" />
                     </a>
                   </li>
