@@ -287,7 +287,13 @@ class Matter {
    */
   book(key: string, by: string, consultant: string, wish: { week: number; weekday: number; time: string }, at: Date, note?: string): this {
     const startsAt = this.diary.place({ consultant, claimant: this.brief.claimant.lastName, ...wish, after: at });
-    this.step(at, `${consultant} booked`, async () => {
+    return this.bookAt(key, by, consultant, startsAt, at, note ?? "", `${consultant} booked`);
+  }
+
+  /** The booking step itself, at an hour the diary has placed; `key` names it for the later steps. */
+  private bookAt(key: string, by: string, consultant: string, startsAt: Date, at: Date, note: string, label: string): this {
+    this.bookings.set(key, { id: "", consultant, startsAt });
+    this.step(at, label, async () => {
       const expert = await this.story.expert(consultant);
       // Both the query and its case, so the input reads the same whichever the form starts from.
       const booking = await createBooking(await this.deps(by), parseInput(bookingInputSchema, {
@@ -296,11 +302,10 @@ class Matter {
         specializationId: expert.specializationId,
         consultantId: expert.id,
         startsAt: startsAt.toISOString(),
-        note: note ?? "",
+        note,
       }));
       this.bookings.get(key)!.id = booking.id;
     });
-    this.bookings.set(key, { id: "", consultant, startsAt });
     return this;
   }
 
@@ -360,19 +365,7 @@ class Matter {
       const deps = await this.deps(consultant);
       await setAvailabilityOverride(deps, parseInput(availabilityOverrideSchema, { date: today, unavailable: false, ranges: overrideRanges(await roomsOf(this.story, consultant)), note: "Telehealth hour added" }));
     });
-    this.bookings.set(key, { id: "", consultant, startsAt });
-    this.step(at, `${key} booked by video today`, async () => {
-      const expert = await this.story.expert(consultant);
-      const booking = await createBooking(await this.deps(by), parseInput(bookingInputSchema, {
-        queryId: this.queryId,
-        caseId: this.caseId,
-        specializationId: expert.specializationId,
-        consultantId: expert.id,
-        startsAt: startsAt.toISOString(),
-        note: "By video: the claimant lives in Mthatha, too far to travel for one assessment.",
-      }));
-      this.bookings.get(key)!.id = booking.id;
-    });
+    this.bookAt(key, by, consultant, startsAt, at, "By video: the claimant lives in Mthatha, too far to travel for one assessment.", `${key} booked by video today`);
     this.confirm(key, employee, new Date(at.getTime() + 15 * 60_000));
     // On a late first start the hour has passed: the expert has recorded the attendance.
     this.attend(key);
