@@ -1,6 +1,6 @@
 import { spawn } from "node:child_process";
 import type { ChildProcess } from "node:child_process";
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { createWriteStream, existsSync, mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
@@ -40,9 +40,12 @@ export default async function setup(project: TestProject) {
   let output = "";
   const server: ChildProcess = spawn(join(root, "apps/server/node_modules/.bin/tsx"), ["src/main.ts"], {
     cwd: join(root, "apps/server"),
-    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, DATABASE_URL: "", SMTP_URL: "", LOG_LEVEL: "silent" },
+    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, DATABASE_URL: "", SMTP_URL: "", LOG_LEVEL: process.env.E2E_SERVER_LOG ? "info" : "silent" },
     stdio: ["ignore", "pipe", "pipe"],
   });
+  // E2E_SERVER_LOG=<file>: the server's request log, to see what a stalled page waited for.
+  const log = process.env.E2E_SERVER_LOG ? createWriteStream(process.env.E2E_SERVER_LOG) : null;
+  if (log) server.stdout?.pipe(log);
   server.stdout?.on("data", (chunk) => (output += chunk));
   server.stderr?.on("data", (chunk) => (output += chunk));
 

@@ -123,12 +123,31 @@ describe("signing up and in", () => {
     await context.close();
   });
 
-  it("signs out from the user menu and returns to /auth; protected pages then redirect", async () => {
+  it("signs out from the user menu and returns to /auth, not to 'Session Expired'; protected pages then redirect", async () => {
     const { context, page } = await newPage(browser);
+    const streamOpened = page.waitForRequest((request) => request.url().includes("/trpc/live.events"));
     await signIn(page, "employee");
+    await streamOpened;
+    const addresses: string[] = [];
+    page.on("framenavigated", (frame) => {
+      if (frame === page.mainFrame()) addresses.push(frame.url());
+    });
+    // The sign-out ends the tab's live stream on the server (or the page closes it): either way,
+    // that 401 is the sign-out the user asked for, not an expired session.
+    const streamEnded = new Promise<void>((resolve) => {
+      const ended = (request: { url(): string }) => {
+        if (request.url().includes("/trpc/live.events")) resolve();
+      };
+      page.on("requestfinished", ended);
+      page.on("requestfailed", ended);
+    });
     await page.getByRole("button", { name: /account menu|user menu|Priya/i }).first().click();
     await page.getByRole("menuitem", { name: "Sign out" }).click();
     await page.waitForURL((url) => url.pathname === "/auth");
+    await streamEnded;
+    await page.getByLabel("Username").waitFor();
+    expect(addresses.filter((address) => address.includes("sessionExpired"))).toEqual([]);
+    expect(await page.getByText("Session Expired").count()).toBe(0);
     await page.goto("/admin/query-management");
     await page.waitForURL((url) => url.pathname === "/auth");
     await context.close();

@@ -2,7 +2,7 @@ import type { CurrentUser, LoginAnswer, LoginInput, RegistrationInput } from "@m
 import { isTwoFactorChallenge } from "@medlegal/domain/constants";
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useNavigate } from "@tanstack/react-router";
-import { apiJson, getJson, readableErrorMessage } from "@/lib/api";
+import { apiJson, getJson, readableErrorMessage, setSigningOut } from "@/lib/api";
 import { queryKeys } from "@/lib/query-keys";
 import { toast } from "./use-toast";
 
@@ -22,6 +22,7 @@ function useSignedIn() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   return async (user: CurrentUser) => {
+    setSigningOut(false);
     queryClient.setQueryData(queryKeys.user, user);
     await navigate(user.twoFactorSetupRequired ? { to: "/two-factor-setup" } : { to: "/" });
   };
@@ -69,13 +70,17 @@ export function useLogout() {
   const navigate = useNavigate();
   return useMutation({
     // The variable says why the app signs out by itself (inactivity), so /auth can tell the user.
-    mutationFn: (_reason?: "inactive") => apiJson<{ message: string }>("POST", "/api/logout"),
+    mutationFn: (_reason?: "inactive") => {
+      setSigningOut(true);
+      return apiJson<{ message: string }>("POST", "/api/logout");
+    },
     onSuccess: async (_answer, reason) => {
       queryClient.removeQueries();
       queryClient.setQueryData(queryKeys.user, null);
       await navigate({ to: "/auth", search: reason ? { signedOut: reason } : {} });
     },
     onError: (error) => {
+      setSigningOut(false);
       toast({ variant: "destructive", title: "Logout failed", description: readableErrorMessage(error) });
     },
   });

@@ -1,5 +1,5 @@
-import { describe, expect, it } from "vitest";
-import { HttpError, httpErrorMessage, readableErrorMessage, throwIfResNotOk } from "./api";
+import { describe, expect, it, vi } from "vitest";
+import { HttpError, httpErrorMessage, notifyUnauthorized, readableErrorMessage, setSigningOut, setUnauthorizedHandler, throwIfResNotOk } from "./api";
 
 describe("request errors", () => {
   it("formats the message as `status: body`", () => {
@@ -35,5 +35,20 @@ describe("request errors", () => {
     expect(readableErrorMessage(new Error("503: Service Unavailable"))).toBe("Service Unavailable");
     expect(readableErrorMessage(new Error("500: <html>oops</html>"), "Fallback")).toBe("Fallback");
     expect(readableErrorMessage("not an error", "Fallback")).toBe("Fallback");
+  });
+});
+
+describe("a 401 while the user signs out", () => {
+  it("does not start the session-expired sign-out; after the next sign-in a 401 does again", () => {
+    const expired = vi.fn();
+    setUnauthorizedHandler(expired);
+    setSigningOut(true);
+    // The live stream ended by the sign-out, a poll answered after it: both expected.
+    notifyUnauthorized();
+    notifyUnauthorized();
+    expect(expired).not.toHaveBeenCalled();
+    setSigningOut(false);
+    notifyUnauthorized();
+    expect(expired).toHaveBeenCalledTimes(1);
   });
 });

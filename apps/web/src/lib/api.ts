@@ -37,8 +37,19 @@ export function setUnauthorizedHandler(handler: () => void): void {
   unauthorizedHandler = handler;
 }
 
+let signingOut = false;
+
+/**
+ * Set while the user's own sign-out is under way (and until the next sign-in): the server then ends
+ * the live stream and refuses any poll still in flight with 401, which is the sign-out the user
+ * asked for, not an expired session, so it must not take them to the session-expired page.
+ */
+export function setSigningOut(value: boolean): void {
+  signingOut = value;
+}
+
 export function notifyUnauthorized(): void {
-  unauthorizedHandler();
+  if (!signingOut) unauthorizedHandler();
 }
 
 export interface RequestOptions {
