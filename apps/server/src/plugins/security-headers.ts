@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
-import helmet from "@fastify/helmet";
+import helmet from "helmet";
 
 /** /api and /trpc: answers about people, never to be cached or shown by the SPA fallback. */
 export function isApiPath(url: string): boolean {
@@ -15,7 +15,9 @@ export function isApiPath(url: string): boolean {
  * request.protocol reads X-Forwarded-Proto); and no caching of /api and /trpc answers.
  */
 export const securityHeadersPlugin = fp(async (app: FastifyInstance) => {
-  await app.register(helmet, {
+  // helmet itself, built once: the Fastify wrapper builds it again on every request, which the
+  // 5-second poll's profile showed (docs/decisions.md, "Performance").
+  const setHeaders = helmet({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -37,6 +39,10 @@ export const securityHeadersPlugin = fp(async (app: FastifyInstance) => {
     referrerPolicy: { policy: "same-origin" },
     // Sent below, and only over HTTPS: over plain HTTP it would be ignored, or wrong in development.
     strictTransportSecurity: false,
+  });
+
+  app.addHook("onRequest", (request, reply, done) => {
+    setHeaders(request.raw, reply.raw, (error) => done(error as Error | undefined));
   });
 
   app.addHook("onRequest", async (request, reply) => {
