@@ -38,8 +38,9 @@ export default async function setup(project: TestProject) {
   const sessionsDir = mkdtempSync(join(tmpdir(), "medlegal-e2e-sessions-"));
   const port = await freePort();
   let output = "";
-  const server: ChildProcess = spawn(join(root, "apps/server/node_modules/.bin/tsx"), ["src/main.ts"], {
-    cwd: join(root, "apps/server"),
+  // `pnpm start`'s own launcher: the compiled server (rebuilt first if its sources changed).
+  const server: ChildProcess = spawn(process.execPath, [join(root, "scripts/start.mjs")], {
+    cwd: root,
     env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, DATABASE_URL: "", SMTP_URL: "", LOG_LEVEL: process.env.E2E_SERVER_LOG ? "info" : "silent" },
     stdio: ["ignore", "pipe", "pipe"],
   });
@@ -50,12 +51,13 @@ export default async function setup(project: TestProject) {
   server.stderr?.on("data", (chunk) => (output += chunk));
 
   const baseUrl = `http://127.0.0.1:${port}`;
-  // The first start migrates and then plays the demo story through the services (some 250 calls).
+  // The first start answers at once and then plays the demo story through the services (some 250
+  // calls): the tests begin once it says the demo data is complete.
   const deadline = Date.now() + 180_000;
   for (;;) {
     if (server.exitCode !== null) throw new Error(`The server stopped while starting:\n${output}`);
     try {
-      if ((await fetch(`${baseUrl}/ready`)).ok) break;
+      if (output.includes("Demo data created") && (await fetch(`${baseUrl}/ready`)).ok) break;
     } catch {
       // not listening yet
     }

@@ -100,8 +100,7 @@ const DEMO_USERS: DemoUser[] = [
  * Each part is one step below; a new part (reports, SLAs, invoices) is one more line.
  */
 export async function seedDemoData(db: Kysely<Database>, options: { workflow?: boolean; now?: Date } = {}): Promise<boolean> {
-  const existing = await db.selectFrom("users").select("id").where(sql`lower(username)`, "=", "admin").executeTakeFirst();
-  if (existing) return false;
+  if (await hasDemoData(db)) return false;
   const firstStart = options.now ?? new Date();
   const story = new DemoStory(db, firstStart);
   await seedUsers(story);
@@ -127,6 +126,12 @@ export async function seedDemoData(db: Kysely<Database>, options: { workflow?: b
     await sweepInvoices(db);
   });
   return true;
+}
+
+/** True once the demo data was started on this database (its administrator exists). */
+export async function hasDemoData(db: Kysely<Database>): Promise<boolean> {
+  const existing = await db.selectFrom("users").select("id").where(sql`lower(username)`, "=", "admin").executeTakeFirst();
+  return existing !== undefined;
 }
 
 /** The demo accounts, there before anything else happened (the one part written directly). */

@@ -8,6 +8,7 @@ import pg from "pg";
 import type { Database } from "./database";
 import type { Listener, ListenerOptions } from "./listener";
 import { createPgliteListener, createPgListener } from "./listener";
+import { copyPgliteTemplate } from "./template";
 
 export type DialectKind = "pg" | "pglite";
 
@@ -28,6 +29,11 @@ export interface DatabaseOptions {
   url?: string;
   /** PGlite data directory; "memory://" for a throw-away database. */
   dataDir?: string;
+  /**
+   * PGlite only: a missing or empty data directory starts as a copy of the prepared template
+   * (template.ts) when there is one, instead of running initdb. Default true.
+   */
+  template?: boolean;
   /** Called when the pool or a pooled client reports an error, e.g. the server restarted. */
   onError?: (error: Error) => void;
   poolSize?: number;
@@ -83,7 +89,10 @@ export function createDatabase(options: DatabaseOptions = {}): DatabaseHandle {
   }
 
   const dataDir = options.dataDir ?? join(defaultDataDir(), "pglite");
-  if (!dataDir.includes("://")) mkdirSync(dataDir, { recursive: true });
+  if (!dataDir.includes("://")) {
+    if (options.template !== false) copyPgliteTemplate(dataDir, repoRoot());
+    mkdirSync(dataDir, { recursive: true });
+  }
   const pglite = new PGlite(dataDir, {
     parsers: { [INT8_OID]: parseInt8, [DATE_OID]: parseDate },
     // The extensions the migrations create (trigram search; exclusion constraints on time ranges).

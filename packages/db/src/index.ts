@@ -4,3 +4,4 @@ export type { Listener, ListenerEvent, ListenerHandler, ListenerOptions } from "
 export { migrateToLatest } from "./migrate";
 export { migrations } from "./migrations";
 export { APPEND_ONLY_TABLES, appRoleOf, grantAppRole, migrateAsOwner } from "./roles";
+export { copyPgliteTemplate, currentPgliteTemplate, pgliteTemplate, usablePgliteTemplate } from "./template";

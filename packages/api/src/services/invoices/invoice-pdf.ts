@@ -1,4 +1,3 @@
-import PDFDocument from "pdfkit";
 import type { InvoiceLineKind, InvoiceParty } from "@medlegal/domain";
 import { formatRand, VAT_RATE_PERCENT } from "@medlegal/domain";
 
@@ -51,7 +50,9 @@ const BOTTOM = 770;
 const GREY = "#555555";
 
 /** Renders the PDF with pdfkit's built-in Helvetica (text extractable, no font files). */
-export function renderDocumentPdf(d: PrintableDocument): Promise<Buffer> {
+export async function renderDocumentPdf(d: PrintableDocument): Promise<Buffer> {
+  // Loaded on the first PDF, not at start: pdfkit is the server's heaviest module (docs/decisions.md, "Start-up").
+  const { default: PDFDocument } = await import("pdfkit");
   const title = documentTitle(d.type, d.vatRegistered);
   const pdf = new PDFDocument({
     size: "A4",

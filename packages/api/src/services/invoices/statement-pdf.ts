@@ -1,4 +1,3 @@
-import PDFDocument from "pdfkit";
 import type { Ageing, InvoiceParty, Statement } from "@medlegal/domain";
 import { ACCOUNT_ENTRY_LABELS, AGEING_BUCKET_LABELS, AGEING_BUCKETS, formatRand, signedAmount } from "@medlegal/domain";
 import type { PrintableDocument } from "./invoice-pdf";
@@ -27,7 +26,9 @@ export function statementBalance(cents: number): string {
 }
 
 /** Renders a statement of account with pdfkit's built-in Helvetica (text extractable, as invoices are). */
-export function renderStatementPdf(d: PrintableStatement): Promise<Buffer> {
+export async function renderStatementPdf(d: PrintableStatement): Promise<Buffer> {
+  // Loaded on the first PDF, not at start: pdfkit is the server's heaviest module (docs/decisions.md, "Start-up").
+  const { default: PDFDocument } = await import("pdfkit");
   const s = d.statement;
   const pdf = new PDFDocument({
     size: "A4",
