@@ -41,6 +41,10 @@ export async function buildServer() {
     },
     outdir: serverDist,
     bundle: true,
+    // main.ts imports the app after opening the database; its modules stay in chunks of their own
+    // (kept beside the entries: the dependency paths above are relative to dist/).
+    splitting: true,
+    chunkNames: "[name]-[hash]",
     platform: "node",
     format: "esm",
     target: "node20",

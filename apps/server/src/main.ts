@@ -1,10 +1,7 @@
 import { join } from "node:path";
 import { createDatabase, defaultDataDir, migrateAsOwner, migrateToLatest, repoRoot } from "@medlegal/db";
-import { createFileMailer, createSmtpMailer, DEMO_PASSWORD, hasDemoData, invoicesJob, meetingsJob, messagesJob, outboxJob, purgeJob, seedDemoData, slaAlertsJob, startSweeper } from "@medlegal/api";
-import { buildApp } from "./app";
 import type { ServerConfig } from "./config";
 import { ConfigError, resolveConfig } from "./config";
-import { sessionSecret } from "./secrets";
 
 /** The configuration, or exit 1 with the sentence that says what to set. */
 function configOrExit(): ServerConfig {
@@ -25,6 +22,11 @@ const embedded = !config.databaseUrl;
 // own least-privilege role (docs/decisions.md, "Platform"); otherwise the app migrates itself.
 if (config.databaseOwnerUrl) await migrateAsOwner(config.databaseOwnerUrl, config.databaseUrl!);
 const handle = createDatabase({ url: config.databaseUrl });
+// The app's modules load while the embedded database opens: PGlite compiles its WebAssembly off the
+// main thread meanwhile (docs/decisions.md, "Start-up"). The compiled server keeps them in chunks
+// of their own, so nothing of them loads before this line.
+const [{ createFileMailer, createSmtpMailer, DEMO_PASSWORD, hasDemoData, invoicesJob, meetingsJob, messagesJob, outboxJob, purgeJob, seedDemoData, slaAlertsJob, startSweeper }, { buildApp }, { sessionSecret }] =
+  await Promise.all([import("@medlegal/api"), import("./app"), import("./secrets")]);
 await migrateToLatest(handle.db);
 
 // Demo data on the embedded database's first start; a real deployment seeds only when asked.

@@ -1,3 +1,4 @@
+import { setImmediate as nextTurn } from "node:timers/promises";
 import type { Kysely } from "kysely";
 import type { Database } from "@medlegal/db";
 import { addDays, DECLARED_PUBLIC_HOLIDAYS, isoWeekday, isPublicHoliday, sastDate, sastToUtc } from "@medlegal/domain";
@@ -72,6 +73,9 @@ export class DemoStory {
       } catch (error) {
         throw new Error(`demo step "${step.label}" at ${step.at.toISOString()} failed: ${(error as Error).message}`, { cause: error });
       }
+      // PGlite answers on this thread without giving the event loop a turn: the server, already
+      // listening on a first start, answers its requests between the story's steps.
+      await nextTurn();
     }
   }
 
