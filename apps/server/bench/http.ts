@@ -100,7 +100,8 @@ if (process.env.BENCH_DATABASE_URL) {
 }
 
 const bare = await start(process.execPath, ["bench/bare-fastify.mjs"], {}, basePort);
-const app = await start(join(serverDir, "node_modules/.bin/tsx"), ["src/main.ts"], env, basePort + 1);
+const startApp = (extra: Record<string, string> = {}) => start(join(serverDir, "node_modules/.bin/tsx"), ["src/main.ts"], { ...env, ...extra }, basePort + 1);
+let app = await startApp();
 const appPort = basePort + 1;
 try {
   const origin = `http://127.0.0.1:${appPort}`;
@@ -116,6 +117,11 @@ try {
   const unchanged = await load(appPort, app.pid!, `/api/notifications/${userId}`, { ...signedIn, "if-none-match": etag }, 304);
   const changed = await load(appPort, app.pid!, `/api/notifications/${userId}`, signedIn, 200);
   const user = await load(appPort, app.pid!, "/api/user", signedIn, 200);
+  // The first poll after a change finds no list in memory: the same server with none kept.
+  app.kill();
+  await new Promise((resolve) => app.once("exit", resolve));
+  app = await startApp({ NOTIFICATION_LIST_CACHE: "0" });
+  const firstRead = await load(appPort, app.pid!, `/api/notifications/${userId}`, signedIn, 200);
 
   const ratio = (r: { perSecond: number }) => r.perSecond / baseline.perSecond;
   const pollCores = 200 * unchanged.cpuPerRequest; // 1,000 users, one poll each per 5 s
@@ -124,7 +130,8 @@ try {
   console.log("| figure | measured | target |\n|---|---:|---:|");
   row("bare Fastify hello-world (baseline)", `${baseline.perSecond.toFixed(0)} req/s`, "1x");
   row("GET /api/notifications/{id}, unchanged (304)", `${ratio(unchanged).toFixed(2)}x (${unchanged.perSecond.toFixed(0)} req/s)`, database === "PGlite" ? ">= 0.3x" : ">= 0.5x");
-  row("GET /api/notifications/{id}, changed (200, compressed)", `${ratio(changed).toFixed(2)}x (${changed.perSecond.toFixed(0)} req/s)`, ">= 0.25x on PostgreSQL");
+  row("GET /api/notifications/{id}, changed (200, compressed; list in memory)", `${ratio(changed).toFixed(2)}x (${changed.perSecond.toFixed(0)} req/s)`, ">= 0.25x on PostgreSQL");
+  row("  the same, first poll after a change (list read from the database)", `${ratio(firstRead).toFixed(2)}x (${firstRead.perSecond.toFixed(0)} req/s)`, "-");
   row("GET /api/user", `${ratio(user).toFixed(2)}x (${user.perSecond.toFixed(0)} req/s)`, ">= 0.5x");
   row("1,000 users polling every 5 s (server CPU)", `${pollCores.toFixed(3)} of a core`, "<= 0.05");
 } finally {

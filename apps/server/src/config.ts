@@ -17,7 +17,12 @@ export interface ServerConfig {
   databaseUrl?: string;
   /** The owner's connection, for migrations and grants (docs/decisions.md, "Platform"). */
   databaseOwnerUrl?: string;
+  /** How many users' bell lists this process keeps in memory (NOTIFICATION_LIST_CACHE); 0 keeps none. */
+  notificationListCache: number;
 }
+
+/** Bell lists a process keeps by default: a few kilobytes each, so a few megabytes in all. */
+export const DEFAULT_NOTIFICATION_LISTS = 2_000;
 
 /** A configuration the server refuses to start with; the message says what to set. */
 export class ConfigError extends Error {}
@@ -87,6 +92,13 @@ function parseTrustProxy(value: string | undefined): TrustProxy {
   return entries;
 }
 
+function parseListCache(value: string | undefined): number {
+  if (!isSet(value)) return DEFAULT_NOTIFICATION_LISTS;
+  const entries = Number(value);
+  if (!Number.isInteger(entries) || entries < 0) throw new ConfigError(`NOTIFICATION_LIST_CACHE must be a whole number of lists (0 keeps none); got "${value}".`);
+  return entries;
+}
+
 function parsePort(value: string | undefined): number {
   if (!isSet(value)) return 3000;
   const port = Number(value);
@@ -121,5 +133,6 @@ export function resolveConfig(env: Record<string, string | undefined>): ServerCo
     allowedOrigins: (env.ALLOWED_ORIGINS ?? "").split(",").map((o) => o.trim()).filter(Boolean),
     databaseUrl,
     databaseOwnerUrl,
+    notificationListCache: parseListCache(env.NOTIFICATION_LIST_CACHE),
   };
 }

@@ -6,6 +6,7 @@ import type { Database } from "@medlegal/db";
 import type { Listener, ListenerEvent } from "@medlegal/db";
 import type { CurrentUser } from "@medlegal/domain";
 import { SESSION_CHANNEL } from "@medlegal/api";
+import { DEFAULT_NOTIFICATION_LISTS } from "./config";
 
 /** The channel the session-revocation triggers speak on (migration 2026-11-25-82); the live hub hears it too. */
 export { SESSION_CHANNEL };
@@ -30,6 +31,8 @@ export class SessionCache {
   private readonly users = new Map<string, CurrentUser>();
   /** Each user's notification version (the bell's ETag). */
   private readonly versions = new Map<string, number>();
+  /** Each user's bell list as sent (JSON), with the version it was read at or after. */
+  private readonly lists = new Map<string, { version: number; json: string }>();
   /**
    * Moves with every announcement: a read that started before one may have read the old row, so
    * it is not kept (a change committed during the read would otherwise stay cached).
@@ -38,14 +41,18 @@ export class SessionCache {
   /** Barriers sent by this process, by token, waiting to come back on the channel. */
   private readonly barriers = new Map<string, () => void>();
 
-  constructor(private readonly listener: Listener | null) {
+  constructor(
+    private readonly listener: Listener | null,
+    /** How many users' bell lists to keep; 0 keeps none (docs/decisions.md, "Session cache"). */
+    private readonly maxLists = DEFAULT_NOTIFICATION_LISTS,
+  ) {
     listener?.subscribe(SESSION_CHANNEL, (event) => this.hear(event));
   }
 
   /** True while memory may answer: the channel is listened to and nothing was missed. */
   get active(): boolean {
     if (this.listener?.isListening(SESSION_CHANNEL)) return true;
-    if (this.sessions.size > 0 || this.users.size > 0 || this.versions.size > 0) this.clear();
+    if (this.sessions.size > 0 || this.users.size > 0 || this.versions.size > 0 || this.lists.size > 0) this.clear();
     return false;
   }
 
@@ -59,13 +66,17 @@ export class SessionCache {
     const id = event.payload.slice(2);
     if (event.payload.startsWith("s:")) this.sessions.delete(id);
     else if (event.payload.startsWith("u:")) this.users.delete(id);
-    else if (event.payload.startsWith("n:")) this.versions.delete(id);
+    else if (event.payload.startsWith("n:")) {
+      this.versions.delete(id);
+      this.lists.delete(id);
+    }
   }
 
   private clear() {
     this.sessions.clear();
     this.users.clear();
     this.versions.clear();
+    this.lists.clear();
   }
 
   /** A session from memory, or else from `read`, kept when nothing was announced meanwhile. */
@@ -104,6 +115,30 @@ export class SessionCache {
     const fresh = await read();
     if (active && epoch === this.epoch) keep(this.versions, userId, fresh);
     return fresh;
+  }
+
+  /**
+   * A user's bell list as JSON for `version`, from memory or else from `read`. Read after the
+   * version, a list is never older than the version it is kept under (a change committed in
+   * between makes it newer, and that change's announcement drops it), so every tab that polls
+   * after a change but the first is answered without the database.
+   */
+  async notificationList(userId: string, version: number, read: () => Promise<string>): Promise<string> {
+    const active = this.active;
+    const cached = active ? this.lists.get(userId) : undefined;
+    if (cached && cached.version === version) {
+      this.lists.delete(userId);
+      this.lists.set(userId, cached);
+      return cached.json;
+    }
+    const epoch = this.epoch;
+    const json = await read();
+    if (active && epoch === this.epoch && this.maxLists > 0) {
+      this.lists.delete(userId);
+      this.lists.set(userId, { version, json });
+      if (this.lists.size > this.maxLists) this.lists.delete(this.lists.keys().next().value!);
+    }
+    return json;
   }
 
   /**

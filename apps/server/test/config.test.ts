@@ -80,4 +80,11 @@ describe("the server's configuration (resolveConfig)", () => {
   it("rejects a port that is not one", () => {
     expect(() => resolveConfig({ PORT: "http" })).toThrow(/PORT must be a port number/);
   });
+
+  it("keeps 2,000 bell lists in memory unless NOTIFICATION_LIST_CACHE says how many, 0 for none", () => {
+    expect(resolveConfig({}).notificationListCache).toBe(2_000);
+    expect(resolveConfig({ NOTIFICATION_LIST_CACHE: "0" }).notificationListCache).toBe(0);
+    expect(resolveConfig({ NOTIFICATION_LIST_CACHE: "500" }).notificationListCache).toBe(500);
+    for (const bad of ["-1", "many", "1.5"]) expect(() => resolveConfig({ NOTIFICATION_LIST_CACHE: bad })).toThrow(/NOTIFICATION_LIST_CACHE must be a whole number/);
+  });
 });

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { FastifyInstance } from "fastify";
 import { sql } from "kysely";
 import { testDialects } from "@medlegal/db/testing";
-import { DEMO_PASSWORD } from "@medlegal/api";
+import { DEMO_PASSWORD, notificationsService } from "@medlegal/api";
 import type { TestApp } from "./helpers";
 import { SESSION_CHANNEL } from "../src/session-cache";
 import { createTestApp, login, sessionId, trpc } from "./helpers";
@@ -94,6 +94,50 @@ describe.each(testDialects())("sessions kept in memory, revoked everywhere at on
       await heard;
       expect((await whoAmI(other, cookie)).role).toBe(role);
     }
+  });
+
+  it("a bell list kept in memory is replaced on every instance by its next poll after a change", async () => {
+    const { cookie, response } = await login(t.app, "attorney");
+    const userId = (response.json() as { id: string }).id;
+    const bell = async (app: FastifyInstance) => {
+      const answer = await app.inject({ method: "GET", url: `/api/notifications/${userId}`, headers: { cookie } });
+      expect(answer.statusCode).toBe(200);
+      return answer.json() as { id: string; read: boolean }[];
+    };
+    for (const title of ["Report received", "Invoice sent"]) {
+      const announced = Promise.all([t.app, other].map((app) => revocationHeard(app, (p) => p === `n:${userId}`)));
+      await notificationsService.notify(t.db, { userId, type: "other", title, message: `${title} for the attorney.` });
+      await announced;
+    }
+    // Both instances answer the list twice, so both keep it.
+    for (const app of [t.app, other, t.app, other]) await bell(app);
+    const before = await bell(other);
+    expect(before.map((n) => n.read)).toEqual([false, false]);
+    const unread = before[1];
+    // Marked read through the first instance: the second's next poll has it read.
+    const heard = revocationHeard(other, (p) => p === `n:${userId}`);
+    const read = await t.app.inject({ method: "PATCH", url: `/api/notifications/${unread!.id}/read`, headers: { cookie } });
+    expect(read.statusCode).toBe(200);
+    await heard;
+    expect((await bell(other)).find((n) => n.id === unread!.id)?.read).toBe(true);
+    // Deleted in the database directly: both instances' next polls leave it out.
+    const gone = before[0]!.id;
+    const deleted = Promise.all([t.app, other].map((app) => revocationHeard(app, (p) => p === `n:${userId}`)));
+    await t.db.deleteFrom("notifications").where("id", "=", gone).execute();
+    await deleted;
+    for (const app of [t.app, other]) expect((await bell(app)).map((n) => n.id)).not.toContain(gone);
+  });
+
+  it("an instance that keeps no bell lists answers the same lists", async () => {
+    const none = await t.another({ notificationListCache: 0 });
+    await none.listener!.ready();
+    const { cookie, response } = await login(none, "consultant");
+    const url = `/api/notifications/${(response.json() as { id: string }).id}`;
+    const kept = await t.app.inject({ method: "GET", url, headers: { cookie } });
+    const read = await none.inject({ method: "GET", url, headers: { cookie } });
+    expect(read.statusCode).toBe(200);
+    expect(read.json()).toEqual(kept.json());
+    expect(read.headers.etag).toBe(kept.headers.etag);
   });
 
   it("an instance that cannot hear revocations asks the database on every request", async () => {

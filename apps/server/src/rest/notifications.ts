@@ -33,12 +33,16 @@ export async function notificationRoutes(app: FastifyInstance) {
   app.get("/api/notifications/:id", { config: { poll: true } }, async (request, reply) => {
     const actor = signedInActor(request);
     const { id: userId } = parseInput(notificationOwnerParamsSchema, request.params);
-    const remember = app.sessionCache ? app.sessionCache.notificationVersion.bind(app.sessionCache) : undefined;
-    const etag = notificationListETag(await notificationsService.notificationListVersion({ db, actor }, userId, remember));
+    const cache = app.sessionCache;
+    const remember = cache ? cache.notificationVersion.bind(cache) : undefined;
+    const version = await notificationsService.notificationListVersion({ db, actor }, userId, remember);
+    const etag = notificationListETag(version);
     reply.header("ETag", etag);
     if (matchesETag(request.headers["if-none-match"], etag)) return reply.code(304).send();
     // The same output contract as notifications.list: only the named fields leave the server.
-    return notificationListOutputSchema.parse(await notificationsService.listNotifications({ db, actor }, { userId }));
+    const read = async () => JSON.stringify(notificationListOutputSchema.parse(await notificationsService.listNotifications({ db, actor }, { userId })));
+    const json = cache ? await cache.notificationList(userId, version, read) : await read();
+    return reply.type("application/json; charset=utf-8").send(json);
   });
 
   app.patch("/api/notifications/:id/read", async (request) => {

@@ -66,10 +66,8 @@ export async function listNotifications(
  * The version of a user's notifications: it moves in the same transaction as any change to them
  * (triggers on the table, see the notification-versions migration), so an equal version means an
  * equal list. 0 for a user who never had one. The bell's poll compares it before reading the list.
- */
-/**
- * The version of a user's notification list. `remember` may answer from a process's memory (the
- * server's session cache, docs/decisions.md "Session cache"); the owner check runs first either way.
+ * `remember` may answer from a process's memory (the server's session cache, docs/decisions.md
+ * "Session cache"); the owner check runs first either way.
  */
 export async function notificationListVersion(
   { db, actor }: Deps,
