@@ -1,4 +1,4 @@
-import { join } from "node:path";
+import { join, relative } from "node:path";
 import { createDatabase, defaultDataDir, migrateAsOwner, migrateToLatest, repoRoot } from "@medlegal/db";
 import type { ServerConfig } from "./config";
 import { ConfigError, resolveConfig } from "./config";
@@ -54,10 +54,11 @@ const app = await buildApp({
 // has expired, SLA alerts, meetings, overdue invoices and payment reminders. Every instance runs
 // it; each job claims its rows, so nothing happens twice.
 const startJobs = () => startSweeper([outboxJob(handle.db, mailer, appUrl), purgeJob(handle.db), slaAlertsJob(handle.db), meetingsJob(handle.db), invoicesJob(handle.db), messagesJob(handle.db)]);
-const running: { sweeper?: ReturnType<typeof startSweeper> } = {};
+// Started once the demo story is complete (below); a shutdown before then has none to stop.
+let sweeper: ReturnType<typeof startSweeper> | undefined;
 
 const shutdown = async () => {
-  await running.sweeper?.stop();
+  await sweeper?.stop();
   await app.close();
   await handle.close();
   process.exit(0);
@@ -66,7 +67,7 @@ process.on("SIGINT", shutdown);
 process.on("SIGTERM", shutdown);
 
 await app.listen({ port, host });
-console.log(`MedLegal is running on ${appUrl} (${embedded ? "embedded PGlite under .data/" : "PostgreSQL"})`);
+console.log(`MedLegal is running on ${appUrl} (${embedded ? `embedded PGlite in ${relative(process.cwd(), defaultDataDir()) || "."}` : "PostgreSQL"})`);
 if (embedded) {
   console.log(`Demo accounts: admin, employee, attorney, consultant; password: ${DEMO_PASSWORD}`);
 }
@@ -81,4 +82,4 @@ if (seedDemo) {
   await seedDemoData(handle.db);
   console.log(`Demo data created (${((performance.now() - started) / 1000).toFixed(1)} s).`);
 }
-running.sweeper = startJobs();
+sweeper = startJobs();

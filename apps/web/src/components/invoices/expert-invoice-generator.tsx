@@ -280,13 +280,13 @@ function WorkPicker({ consultantId, work, onDraft }: { consultantId: string | nu
             <ol className="grid gap-3" aria-label="Travel lines">
               {travel.map((t, index) => (
                 <li key={t.key} className="grid grid-cols-2 gap-3 rounded-md border p-3 lg:grid-cols-[minmax(0,1fr)_7rem_9rem_auto] lg:items-end">
-                  <Field label={`Description, travel ${index + 1}`} htmlFor={`travel-${t.key}-description`} className="col-span-2 lg:col-span-1">
+                  <Field label={<TravelLabel text="Description" row={index + 1} />} htmlFor={`travel-${t.key}-description`} className="col-span-2 lg:col-span-1">
                     <Input id={`travel-${t.key}-description`} value={t.description} maxLength={300} disabled={create.isPending} onChange={(e) => setTravelLine(t.key, { description: e.target.value })} />
                   </Field>
-                  <Field label={`Kilometres, travel ${index + 1}`} htmlFor={`travel-${t.key}-km`}>
+                  <Field label={<TravelLabel text="Kilometres" row={index + 1} />} htmlFor={`travel-${t.key}-km`}>
                     <Input id={`travel-${t.key}-km`} inputMode="numeric" autoComplete="off" value={t.quantity} disabled={create.isPending} onChange={(e) => setTravelLine(t.key, { quantity: e.target.value })} />
                   </Field>
-                  <Field label={`Rate per km, travel ${index + 1}`} htmlFor={`travel-${t.key}-rate`}>
+                  <Field label={<TravelLabel text="Rate per km" row={index + 1} />} htmlFor={`travel-${t.key}-rate`}>
                     <Input id={`travel-${t.key}-rate`} inputMode="decimal" autoComplete="off" value={t.unitPrice} disabled={create.isPending} onChange={(e) => setTravelLine(t.key, { unitPrice: e.target.value })} />
                   </Field>
                   <Button variant="ghost" size="sm" aria-label={`Remove travel ${index + 1}`} disabled={create.isPending} onClick={() => setTravel((lines) => lines.filter((l) => l.key !== t.key))}>
@@ -396,5 +396,15 @@ function DraftCard({ draft, onDiscarded }: { draft: InvoiceDetail; onDiscarded: 
         onConfirm={() => discard.mutate({ id: draft.id })}
       />
     </Card>
+  );
+}
+
+/** A travel field's label: the row number is for screen readers, the eye has the row's box. */
+function TravelLabel({ text, row }: { text: string; row: number }) {
+  return (
+    <>
+      {text}
+      <span className="sr-only">, travel {row}</span>
+    </>
   );
 }

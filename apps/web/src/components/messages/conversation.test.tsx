@@ -75,6 +75,14 @@ describe("Conversation", () => {
     await waitFor(() => expect(view.sent("messages.markRead")).toEqual([{ threadId }]));
   });
 
+  it("names the query once when the subject already names it, and still links to it", async () => {
+    renderConversation({ "messages.thread": () => ({ ...thread, subject: "Query Q-2026-0007: attorney and agency" }), "messages.list": pages });
+    expect(await screen.findByRole("heading", { name: "Query Q-2026-0007: attorney and agency" })).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "Open the query" })).toHaveAttribute("href", `/queries/${thread.queryId}`);
+    expect(screen.getByText(/Claimant: Thandi Mokoena/)).toBeInTheDocument();
+    expect(screen.getAllByText(/Q-2026-0007/)).toHaveLength(1);
+  });
+
   it("loads earlier messages above the ones shown", async () => {
     const user = userEvent.setup();
     const view = renderConversation({ "messages.thread": () => thread, "messages.list": pages });

@@ -83,10 +83,22 @@ function ConversationHeader({ thread, backLink }: { thread: ThreadSummary; backL
       </div>
       {thread.queryId && thread.queryReference && (
         <p className="text-sm text-muted-foreground">
-          <Link to="/queries/$id" params={{ id: thread.queryId }} className="font-medium text-primary underline-offset-4 hover:underline focus-visible:underline">
-            {thread.queryReference}
-          </Link>
-          {thread.claimantName && <> · {thread.claimantName}</>}
+          {/* A subject that names the query already ("Query Q-2026-0007: attorney and agency") is not followed by its reference again. */}
+          {thread.subject.includes(thread.queryReference) ? (
+            <>
+              {thread.claimantName && <>Claimant: {thread.claimantName} · </>}
+              <Link to="/queries/$id" params={{ id: thread.queryId }} className="font-medium text-primary underline-offset-4 hover:underline focus-visible:underline">
+                Open the query
+              </Link>
+            </>
+          ) : (
+            <>
+              <Link to="/queries/$id" params={{ id: thread.queryId }} className="font-medium text-primary underline-offset-4 hover:underline focus-visible:underline">
+                {thread.queryReference}
+              </Link>
+              {thread.claimantName && <> · {thread.claimantName}</>}
+            </>
+          )}
         </p>
       )}
       <dl className="flex flex-wrap gap-x-4 gap-y-0.5 text-xs text-muted-foreground">

@@ -49,22 +49,27 @@ const WIDTH = 495;
 const BOTTOM = 770;
 const GREY = "#555555";
 
-/** Renders the PDF with pdfkit's built-in Helvetica (text extractable, no font files). */
-export async function renderDocumentPdf(d: PrintableDocument): Promise<Buffer> {
-  // Loaded on the first PDF, not at start: pdfkit is the server's heaviest module (docs/decisions.md, "Start-up").
+/**
+ * A new A4 pdfkit document with the agency's margin and `info`, and the bytes it will have once
+ * ended. pdfkit loads with the first PDF, not at start: it is the server's heaviest module
+ * (docs/decisions.md, "Start-up").
+ */
+export async function openPdf(info: PDFKit.DocumentInfo): Promise<{ pdf: PDFKit.PDFDocument; bytes: Promise<Buffer> }> {
   const { default: PDFDocument } = await import("pdfkit");
-  const title = documentTitle(d.type, d.vatRegistered);
-  const pdf = new PDFDocument({
-    size: "A4",
-    margin: LEFT,
-    info: { Title: `${title} ${d.number}${d.copy ? " (Copy)" : ""}`, Author: d.supplier.name, Subject: title, Creator: "MedLegal" },
-  });
+  const pdf = new PDFDocument({ size: "A4", margin: LEFT, info: { ...info, Creator: "MedLegal" } });
   const chunks: Buffer[] = [];
   pdf.on("data", (chunk: Buffer) => chunks.push(chunk));
-  const done = new Promise<Buffer>((resolve, reject) => {
+  const bytes = new Promise<Buffer>((resolve, reject) => {
     pdf.on("end", () => resolve(Buffer.concat(chunks)));
     pdf.on("error", reject);
   });
+  return { pdf, bytes };
+}
+
+/** Renders the PDF with pdfkit's built-in Helvetica (text extractable, no font files). */
+export async function renderDocumentPdf(d: PrintableDocument): Promise<Buffer> {
+  const title = documentTitle(d.type, d.vatRegistered);
+  const { pdf, bytes } = await openPdf({ Title: `${title} ${d.number}${d.copy ? " (Copy)" : ""}`, Author: d.supplier.name, Subject: title });
 
   const note = (text: string, x: number, y: number, width: number) => {
     if (!d.annotate) return;
@@ -219,5 +224,5 @@ export async function renderDocumentPdf(d: PrintableDocument): Promise<Buffer> {
     pdf.text(`Please use ${d.number} as the payment reference.`, { width: WIDTH });
   }
   pdf.end();
-  return done;
+  return bytes;
 }

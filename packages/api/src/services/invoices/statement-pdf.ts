@@ -1,7 +1,7 @@
 import type { Ageing, InvoiceParty, Statement } from "@medlegal/domain";
 import { ACCOUNT_ENTRY_LABELS, AGEING_BUCKET_LABELS, AGEING_BUCKETS, formatRand, signedAmount } from "@medlegal/domain";
 import type { PrintableDocument } from "./invoice-pdf";
-import { longDate } from "./invoice-pdf";
+import { longDate, openPdf } from "./invoice-pdf";
 
 /** Everything a statement of account prints; nothing is read from the database here. */
 export interface PrintableStatement {
@@ -27,20 +27,8 @@ export function statementBalance(cents: number): string {
 
 /** Renders a statement of account with pdfkit's built-in Helvetica (text extractable, as invoices are). */
 export async function renderStatementPdf(d: PrintableStatement): Promise<Buffer> {
-  // Loaded on the first PDF, not at start: pdfkit is the server's heaviest module (docs/decisions.md, "Start-up").
-  const { default: PDFDocument } = await import("pdfkit");
   const s = d.statement;
-  const pdf = new PDFDocument({
-    size: "A4",
-    margin: LEFT,
-    info: { Title: `Statement of account ${s.from} to ${s.to}`, Author: d.supplier.name, Subject: "Statement of account", Creator: "MedLegal" },
-  });
-  const chunks: Buffer[] = [];
-  pdf.on("data", (chunk: Buffer) => chunks.push(chunk));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    pdf.on("end", () => resolve(Buffer.concat(chunks)));
-    pdf.on("error", reject);
-  });
+  const { pdf, bytes } = await openPdf({ Title: `Statement of account ${s.from} to ${s.to}`, Author: d.supplier.name, Subject: "Statement of account" });
 
   pdf.font("Helvetica-Bold").fontSize(20).text("Statement of account", LEFT, 50);
   const meta: [string, string][] = [
@@ -146,5 +134,5 @@ export async function renderStatementPdf(d: PrintableStatement): Promise<Buffer>
     pdf.text("Please use the invoice number as the payment reference, and upload your proof of payment under Payments.", { width: WIDTH });
   }
   pdf.end();
-  return done;
+  return bytes;
 }
