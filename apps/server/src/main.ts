@@ -55,7 +55,7 @@ const app = await buildApp({
 // it; each job claims its rows, so nothing happens twice.
 const startJobs = () => startSweeper([outboxJob(handle.db, mailer, appUrl), purgeJob(handle.db), slaAlertsJob(handle.db), meetingsJob(handle.db), invoicesJob(handle.db), messagesJob(handle.db)]);
 // Started once the demo story is complete (below); a shutdown before then has none to stop.
-let sweeper: ReturnType<typeof startSweeper> | undefined;
+let sweeper: ReturnType<typeof startSweeper> | undefined = undefined;
 
 const shutdown = async () => {
   await sweeper?.stop();
