@@ -1,6 +1,5 @@
 import { randomUUID } from "node:crypto";
 import { existsSync } from "node:fs";
-import zlib from "node:zlib";
 import Fastify from "fastify";
 import type { FastifyError, FastifyInstance, FastifyReply } from "fastify";
 import compress from "@fastify/compress";
@@ -27,6 +26,7 @@ import { authRoutes } from "./rest/auth";
 import { fileRoutes } from "./rest/files";
 import { slaRoutes } from "./rest/sla";
 import { notificationRoutes } from "./rest/notifications";
+import { BROTLI_OPTIONS, COMPRESSION_THRESHOLD, ENCODINGS } from "./compression";
 import { SessionCache } from "./session-cache";
 import { rememberingSigner } from "./session-signer";
 import { PgSessionStore } from "./session-store";
@@ -128,15 +128,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     if (request.url.length > MAX_URL_LENGTH) return reply.code(414).send({ message: "The address is too long." });
   });
   // JSON and other text answers above 1 KB leave compressed; hashed assets come pre-compressed
-  // from the build (a Content-Encoding already set is left alone). Brotli at quality 2: a few
-  // kilobytes of JSON lose about 5% of size against quality 4 and take under half the time
-  // (docs/decisions.md, "Compression").
-  await app.register(compress, {
-    global: true,
-    threshold: 1024,
-    encodings: ["br", "gzip"],
-    brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT, [zlib.constants.BROTLI_PARAM_QUALITY]: 2 } },
-  });
+  // from the build (a Content-Encoding already set is left alone).
+  await app.register(compress, { global: true, threshold: COMPRESSION_THRESHOLD, encodings: [...ENCODINGS], brotliOptions: BROTLI_OPTIONS });
   await app.register(sameOriginPlugin, { allowedOrigins: options.allowedOrigins ?? [] });
   await app.register(trpcBatchPlugin);
 

@@ -6,6 +6,7 @@ import type { Database } from "@medlegal/db";
 import type { Listener, ListenerEvent } from "@medlegal/db";
 import type { CurrentUser } from "@medlegal/domain";
 import { SESSION_CHANNEL } from "@medlegal/api";
+import type { JsonAnswer } from "./compression";
 import { DEFAULT_NOTIFICATION_LISTS } from "./config";
 
 /** The channel the session-revocation triggers speak on (migration 2026-11-25-82); the live hub hears it too. */
@@ -31,8 +32,8 @@ export class SessionCache {
   private readonly users = new Map<string, CurrentUser>();
   /** Each user's notification version (the bell's ETag). */
   private readonly versions = new Map<string, number>();
-  /** Each user's bell list as sent (JSON), with the version it was read at or after. */
-  private readonly lists = new Map<string, { version: number; json: string }>();
+  /** Each user's bell list as sent, with the version it was read at or after. */
+  private readonly lists = new Map<string, { version: number; answer: JsonAnswer }>();
   /**
    * Moves with every announcement: a read that started before one may have read the old row, so
    * it is not kept (a change committed during the read would otherwise stay cached).
@@ -118,27 +119,27 @@ export class SessionCache {
   }
 
   /**
-   * A user's bell list as JSON for `version`, from memory or else from `read`. Read after the
+   * A user's bell list as sent for `version`, from memory or else from `read`. Read after the
    * version, a list is never older than the version it is kept under (a change committed in
    * between makes it newer, and that change's announcement drops it), so every tab that polls
    * after a change but the first is answered without the database.
    */
-  async notificationList(userId: string, version: number, read: () => Promise<string>): Promise<string> {
+  async notificationList(userId: string, version: number, read: () => Promise<JsonAnswer>): Promise<JsonAnswer> {
     const active = this.active;
     const cached = active ? this.lists.get(userId) : undefined;
     if (cached && cached.version === version) {
       this.lists.delete(userId);
       this.lists.set(userId, cached);
-      return cached.json;
+      return cached.answer;
     }
     const epoch = this.epoch;
-    const json = await read();
+    const answer = await read();
     if (active && epoch === this.epoch && this.maxLists > 0) {
       this.lists.delete(userId);
-      this.lists.set(userId, { version, json });
+      this.lists.set(userId, { version, answer });
       if (this.lists.size > this.maxLists) this.lists.delete(this.lists.keys().next().value!);
     }
-    return json;
+    return answer;
   }
 
   /**

@@ -1,3 +1,4 @@
+import zlib from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testDialects } from "@medlegal/db/testing";
 import { notificationsService } from "@medlegal/api";
@@ -186,6 +187,36 @@ describe.each(testDialects())("notifications and the unread messages count on %s
     const foreign = await t.app.inject({ method: "GET", url: `/api/notifications/${employee.id}`, headers: { cookie: consultant.cookie, "if-none-match": etag } });
     expect(foreign.statusCode).toBe(403);
     expect((await t.app.inject({ method: "GET", url: `/api/notifications/${employee.id}`, headers: { "if-none-match": etag } })).statusCode).toBe(401);
+  });
+
+  it("sends the bell's list as brotli, gzip or plain JSON as the client accepts, the same list each time", async () => {
+    const e = await login(t.app, "employee");
+    const userId = e.response.json().id as string;
+    // Enough notifications for a list above the 1 KB below which nothing is compressed.
+    for (let i = 1; i <= 8; i++) await notificationsService.notify(t.db, { userId, type: "other", title: `Reminder ${i}`, message: `Reminder number ${i} for the employee, long enough to count.` });
+    const poll = (encoding?: string) =>
+      t.app.inject({ method: "GET", url: `/api/notifications/${userId}`, headers: { cookie: e.cookie, ...(encoding ? { "accept-encoding": encoding } : {}) } });
+    const plain = await poll();
+    expect(plain.headers["content-encoding"]).toBeUndefined();
+    expect(plain.headers["content-type"]).toBe("application/json; charset=utf-8");
+    const list = plain.json() as { title: string }[];
+    expect(list.filter((n) => n.title.startsWith("Reminder"))).toHaveLength(8);
+    expect(plain.rawPayload.length).toBeGreaterThan(1024);
+    const decoded = { br: (b: Buffer) => zlib.brotliDecompressSync(b), gzip: (b: Buffer) => zlib.gunzipSync(b) };
+    // Twice each: the second answer may come from memory, and must be the same.
+    for (const [header, encoding] of [["br, gzip", "br"], ["gzip, deflate", "gzip"], ["br;q=0, *", "gzip"], ["gzip;q=0.5, br", "br"], ["br", "br"], ["br", "br"], ["gzip", "gzip"]] as const) {
+      const answer = await poll(header);
+      expect(answer.statusCode).toBe(200);
+      expect(answer.headers["content-encoding"], header).toBe(encoding);
+      expect(answer.headers.vary).toMatch(/accept-encoding/i);
+      expect(Number(answer.headers["content-length"])).toBe(answer.rawPayload.length);
+      expect(JSON.parse(decoded[encoding](answer.rawPayload).toString("utf8"))).toEqual(list);
+    }
+    for (const refused of ["identity", "deflate", "gzip;q=0, br;q=0"]) {
+      const answer = await poll(refused);
+      expect(answer.headers["content-encoding"], refused).toBeUndefined();
+      expect(answer.json()).toEqual(list);
+    }
   });
 
   it("answers an unknown API path with a JSON 404", async () => {

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { messagesService, notificationsService, parseInput } from "@medlegal/api";
 import { notificationIdInputSchema, notificationOutputSchema, notificationOwnerParamsSchema } from "@medlegal/domain";
+import { JsonAnswer } from "../compression";
 import { signedInActor } from "../request-context";
 
 /** Built once: the bell's answer, parsed by the same contract as notifications.list. */
@@ -40,9 +41,9 @@ export async function notificationRoutes(app: FastifyInstance) {
     reply.header("ETag", etag);
     if (matchesETag(request.headers["if-none-match"], etag)) return reply.code(304).send();
     // The same output contract as notifications.list: only the named fields leave the server.
-    const read = async () => JSON.stringify(notificationListOutputSchema.parse(await notificationsService.listNotifications({ db, actor }, { userId })));
-    const json = cache ? await cache.notificationList(userId, version, read) : await read();
-    return reply.type("application/json; charset=utf-8").send(json);
+    const read = async () => new JsonAnswer(JSON.stringify(notificationListOutputSchema.parse(await notificationsService.listNotifications({ db, actor }, { userId }))));
+    const answer = cache ? await cache.notificationList(userId, version, read) : await read();
+    return answer.send(request, reply);
   });
 
   app.patch("/api/notifications/:id/read", async (request) => {
