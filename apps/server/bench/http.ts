@@ -120,7 +120,7 @@ try {
   // The first poll after a change finds no list in memory: the same server with none kept.
   app.kill();
   await new Promise((resolve) => app.once("exit", resolve));
-  app = await startApp({ NOTIFICATION_LIST_CACHE: "0" });
+  app = await startApp({ NOTIFICATION_LIST_CACHE_MB: "0" });
   const firstRead = await load(appPort, app.pid!, `/api/notifications/${userId}`, signedIn, 200);
 
   const ratio = (r: { perSecond: number }) => r.perSecond / baseline.perSecond;

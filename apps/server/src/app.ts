@@ -15,7 +15,7 @@ import type { AppRouter, Context, Mailer, RateLimits } from "@medlegal/api";
 import { AppError, appRouter, LiveHub, DEFAULT_RATE_LIMITS, isDatabaseUnavailable, SERVICE_UNAVAILABLE_MESSAGE, toHttpStatus } from "@medlegal/api";
 import { MAX_TRPC_BATCH, MAX_URL_LENGTH } from "@medlegal/domain";
 import type { TrustProxy } from "./config";
-import { fastifyTrustProxy } from "./config";
+import { DEFAULT_NOTIFICATION_LIST_CACHE_MB, fastifyTrustProxy } from "./config";
 import { authPlugin } from "./plugins/auth";
 import { livePlugin } from "./plugins/live";
 import { sameOriginPlugin } from "./plugins/same-origin";
@@ -66,8 +66,8 @@ export interface AppOptions {
    * app closes it. Without one, nothing live reaches this process.
    */
   listener?: Listener;
-  /** How many users' bell lists to keep in memory (session-cache.ts); its default unless said. */
-  notificationListCache?: number;
+  /** Bytes of bell lists to keep in memory (session-cache.ts), NOTIFICATION_LIST_CACHE_MB's default unless said. */
+  notificationListCacheBytes?: number;
 }
 
 const GENERIC_ERROR = "Something went wrong on our side. Please try again.";
@@ -88,7 +88,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const listener = options.listener ?? null;
   app.decorate("listener", listener);
   // Who is asking, from memory while revocations can be heard (docs/decisions.md, "Session cache").
-  const sessionCache = listener ? new SessionCache(listener, options.notificationListCache) : null;
+  const sessionCache = listener ? new SessionCache(listener, options.notificationListCacheBytes ?? DEFAULT_NOTIFICATION_LIST_CACHE_MB * 1024 * 1024) : null;
   app.decorate("sessionCache", sessionCache);
   // Live event streams fed by the same connection (docs/architecture.md, "Live events").
   const liveHub = listener ? new LiveHub(options.db, listener) : null;

@@ -27,27 +27,37 @@ export function acceptedEncoding(request: FastifyRequest): Encoding | null {
   return negotiate(header.toLowerCase().replace(/\*|x-gzip/gu, "gzip"), [...ENCODINGS]) as Encoding | null;
 }
 
+/** Every encoding's compressor: one for each, so an encoding added to ENCODINGS cannot go without. */
+const COMPRESSORS: Record<Encoding, (json: string) => Buffer> = {
+  br: (json) => zlib.brotliCompressSync(json, BROTLI_OPTIONS),
+  gzip: (json) => zlib.gzipSync(json),
+};
+
 /**
  * A JSON answer sent many times unchanged (the bell's list, kept by the session cache): each
  * encoding is made once, the first time a client asks for it, instead of once per request.
  */
 export class JsonAnswer {
   private readonly encoded = new Map<Encoding, Buffer>();
+  /** The JSON's size in bytes. */
+  readonly bytes: number;
 
-  constructor(readonly json: string) {}
+  constructor(readonly json: string) {
+    this.bytes = Buffer.byteLength(json);
+  }
 
   /** Sends the answer in the encoding the client accepts; the compression plugin leaves it alone. */
   send(request: FastifyRequest, reply: FastifyReply): FastifyReply {
     reply.type("application/json; charset=utf-8");
-    const encoding = Buffer.byteLength(this.json) >= COMPRESSION_THRESHOLD ? acceptedEncoding(request) : null;
+    const encoding = this.bytes >= COMPRESSION_THRESHOLD ? acceptedEncoding(request) : null;
     if (!encoding) return reply.send(this.json);
     let bytes = this.encoded.get(encoding);
     if (!bytes) {
-      bytes = encoding === "br" ? zlib.brotliCompressSync(this.json, BROTLI_OPTIONS) : zlib.gzipSync(this.json);
+      bytes = COMPRESSORS[encoding](this.json);
       this.encoded.set(encoding, bytes);
     }
-    const vary = reply.getHeader("Vary");
-    reply.header("Vary", vary ? `${String(vary)}, accept-encoding` : "accept-encoding");
+    const vary = String(reply.getHeader("Vary") ?? "");
+    if (!/\baccept-encoding\b/i.test(vary)) reply.header("Vary", vary ? `${vary}, accept-encoding` : "accept-encoding");
     return reply.header("Content-Encoding", encoding).header("Content-Length", bytes.length).send(bytes);
   }
 }

@@ -17,12 +17,12 @@ export interface ServerConfig {
   databaseUrl?: string;
   /** The owner's connection, for migrations and grants (docs/decisions.md, "Platform"). */
   databaseOwnerUrl?: string;
-  /** How many users' bell lists this process keeps in memory (NOTIFICATION_LIST_CACHE); 0 keeps none. */
-  notificationListCache: number;
+  /** Bytes of bell lists this process keeps in memory (NOTIFICATION_LIST_CACHE_MB); 0 keeps none. */
+  notificationListCacheBytes: number;
 }
 
-/** Bell lists a process keeps by default: a few kilobytes each, so a few megabytes in all. */
-export const DEFAULT_NOTIFICATION_LISTS = 2_000;
+/** Megabytes of bell lists a process keeps by default: a list is a few kilobytes, at most about 40. */
+export const DEFAULT_NOTIFICATION_LIST_CACHE_MB = 32;
 
 /** A configuration the server refuses to start with; the message says what to set. */
 export class ConfigError extends Error {}
@@ -92,11 +92,10 @@ function parseTrustProxy(value: string | undefined): TrustProxy {
   return entries;
 }
 
-function parseListCache(value: string | undefined): number {
-  if (!isSet(value)) return DEFAULT_NOTIFICATION_LISTS;
-  const entries = Number(value);
-  if (!Number.isInteger(entries) || entries < 0) throw new ConfigError(`NOTIFICATION_LIST_CACHE must be a whole number of lists (0 keeps none); got "${value}".`);
-  return entries;
+function parseListCacheBytes(value: string | undefined): number {
+  const megabytes = isSet(value) ? Number(value) : DEFAULT_NOTIFICATION_LIST_CACHE_MB;
+  if (!Number.isInteger(megabytes) || megabytes < 0) throw new ConfigError(`NOTIFICATION_LIST_CACHE_MB must be a whole number of megabytes (0 keeps none); got "${value}".`);
+  return megabytes * 1024 * 1024;
 }
 
 function parsePort(value: string | undefined): number {
@@ -133,6 +132,6 @@ export function resolveConfig(env: Record<string, string | undefined>): ServerCo
     allowedOrigins: (env.ALLOWED_ORIGINS ?? "").split(",").map((o) => o.trim()).filter(Boolean),
     databaseUrl,
     databaseOwnerUrl,
-    notificationListCache: parseListCache(env.NOTIFICATION_LIST_CACHE),
+    notificationListCacheBytes: parseListCacheBytes(env.NOTIFICATION_LIST_CACHE_MB),
   };
 }

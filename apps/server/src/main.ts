@@ -47,7 +47,7 @@ const app = await buildApp({
   trustProxy: config.trustProxy,
   // One LISTEN connection for this process: live events reach its streams through it.
   listener: handle.createListener(),
-  notificationListCache: config.notificationListCache,
+  notificationListCacheBytes: config.notificationListCacheBytes,
 });
 
 // Background work of this process: notification e-mails queued in transactions, purging what

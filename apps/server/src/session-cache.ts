@@ -7,7 +7,7 @@ import type { Listener, ListenerEvent } from "@medlegal/db";
 import type { CurrentUser } from "@medlegal/domain";
 import { SESSION_CHANNEL } from "@medlegal/api";
 import type { JsonAnswer } from "./compression";
-import { DEFAULT_NOTIFICATION_LISTS } from "./config";
+import { LruMap } from "./lru-map";
 
 /** The channel the session-revocation triggers speak on (migration 2026-11-25-82); the live hub hears it too. */
 export { SESSION_CHANNEL };
@@ -17,6 +17,12 @@ const BARRIER_WAIT_MS = 2_000;
 
 /** Enough for every signed-in tab of a busy agency; the oldest unused entry goes first. */
 const MAX_ENTRIES = 10_000;
+
+/**
+ * What a kept bell list counts against NOTIFICATION_LIST_CACHE_MB: twice its JSON, for the JSON
+ * and the compressed forms made from it (each well under the JSON's size).
+ */
+const listWeight = (entry: { answer: JsonAnswer }) => 2 * entry.answer.bytes;
 
 type StoredSession = Omit<Session, "cookie">;
 
@@ -28,12 +34,12 @@ type StoredSession = Omit<Session, "cookie">;
  * drops what it concerns on every process at once. Without a listener it holds nothing.
  */
 export class SessionCache {
-  private readonly sessions = new Map<string, StoredSession>();
-  private readonly users = new Map<string, CurrentUser>();
+  private readonly sessions = new LruMap<string, StoredSession>({ maxEntries: MAX_ENTRIES });
+  private readonly users = new LruMap<string, CurrentUser>({ maxEntries: MAX_ENTRIES });
   /** Each user's notification version (the bell's ETag). */
-  private readonly versions = new Map<string, number>();
+  private readonly versions = new LruMap<string, number>({ maxEntries: MAX_ENTRIES });
   /** Each user's bell list as sent, with the version it was read at or after. */
-  private readonly lists = new Map<string, { version: number; answer: JsonAnswer }>();
+  private readonly lists: LruMap<string, { version: number; answer: JsonAnswer }>;
   /**
    * Moves with every announcement: a read that started before one may have read the old row, so
    * it is not kept (a change committed during the read would otherwise stay cached).
@@ -44,9 +50,10 @@ export class SessionCache {
 
   constructor(
     private readonly listener: Listener | null,
-    /** How many users' bell lists to keep; 0 keeps none (docs/decisions.md, "Session cache"). */
-    private readonly maxLists = DEFAULT_NOTIFICATION_LISTS,
+    /** Bytes of bell lists to keep (NOTIFICATION_LIST_CACHE_MB); 0 keeps none (docs/decisions.md, "Session cache"). */
+    listBytes: number,
   ) {
+    this.lists = new LruMap<string, { version: number; answer: JsonAnswer }>({ maxEntries: MAX_ENTRIES, maxWeight: listBytes, weigh: listWeight });
     listener?.subscribe(SESSION_CHANNEL, (event) => this.hear(event));
   }
 
@@ -87,34 +94,35 @@ export class SessionCache {
       // yet read off its socket is heard before memory answers (docs/decisions.md, "Session cache").
       await new Promise((resolve) => setImmediate(resolve));
       const cached = this.active ? this.sessions.get(sid) : undefined;
-      if (cached) return touch(this.sessions, sid, cached);
+      // A copy: a request may change its session, what is kept does not change.
+      if (cached) return structuredClone(cached);
     }
     const active = this.active;
     const epoch = this.epoch;
     const fresh = await read();
-    if (fresh && active && epoch === this.epoch) keep(this.sessions, sid, fresh);
-    return fresh && structuredClone(fresh);
+    if (fresh && active && epoch === this.epoch) this.sessions.set(sid, structuredClone(fresh));
+    return fresh;
   }
 
   /** The signed-in user (null: gone or deactivated, never kept), from memory or from `read`. */
   async user(userId: string, read: () => Promise<CurrentUser | null>): Promise<CurrentUser | null> {
     const active = this.active;
     const cached = active ? this.users.get(userId) : undefined;
-    if (cached) return touch(this.users, userId, cached);
+    if (cached) return structuredClone(cached);
     const epoch = this.epoch;
     const fresh = await read();
-    if (fresh && active && epoch === this.epoch) keep(this.users, userId, fresh);
-    return fresh && structuredClone(fresh);
+    if (fresh && active && epoch === this.epoch) this.users.set(userId, structuredClone(fresh));
+    return fresh;
   }
 
   /** A user's notification version from memory, or else from `read` (kept as a session is). */
   async notificationVersion(userId: string, read: () => Promise<number>): Promise<number> {
     const active = this.active;
     const cached = active ? this.versions.get(userId) : undefined;
-    if (cached !== undefined) return touch(this.versions, userId, cached);
+    if (cached !== undefined) return cached;
     const epoch = this.epoch;
     const fresh = await read();
-    if (active && epoch === this.epoch) keep(this.versions, userId, fresh);
+    if (active && epoch === this.epoch) this.versions.set(userId, fresh);
     return fresh;
   }
 
@@ -127,18 +135,10 @@ export class SessionCache {
   async notificationList(userId: string, version: number, read: () => Promise<JsonAnswer>): Promise<JsonAnswer> {
     const active = this.active;
     const cached = active ? this.lists.get(userId) : undefined;
-    if (cached && cached.version === version) {
-      this.lists.delete(userId);
-      this.lists.set(userId, cached);
-      return cached.answer;
-    }
+    if (cached && cached.version === version) return cached.answer;
     const epoch = this.epoch;
     const answer = await read();
-    if (active && epoch === this.epoch && this.maxLists > 0) {
-      this.lists.delete(userId);
-      this.lists.set(userId, { version, answer });
-      if (this.lists.size > this.maxLists) this.lists.delete(this.lists.keys().next().value!);
-    }
+    if (active && epoch === this.epoch) this.lists.set(userId, { version, answer });
     return answer;
   }
 
@@ -173,16 +173,4 @@ export class SessionCache {
     this.epoch++;
     this.sessions.delete(sid);
   }
-}
-
-/** A copy for the request (which may change its session), the entry moved to the young end. */
-function touch<T>(map: Map<string, T>, key: string, value: T): T {
-  map.delete(key);
-  map.set(key, value);
-  return structuredClone(value);
-}
-
-function keep<T>(map: Map<string, T>, key: string, value: T) {
-  map.set(key, structuredClone(value));
-  if (map.size > MAX_ENTRIES) map.delete(map.keys().next().value!);
 }

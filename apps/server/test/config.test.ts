@@ -81,10 +81,10 @@ describe("the server's configuration (resolveConfig)", () => {
     expect(() => resolveConfig({ PORT: "http" })).toThrow(/PORT must be a port number/);
   });
 
-  it("keeps 2,000 bell lists in memory unless NOTIFICATION_LIST_CACHE says how many, 0 for none", () => {
-    expect(resolveConfig({}).notificationListCache).toBe(2_000);
-    expect(resolveConfig({ NOTIFICATION_LIST_CACHE: "0" }).notificationListCache).toBe(0);
-    expect(resolveConfig({ NOTIFICATION_LIST_CACHE: "500" }).notificationListCache).toBe(500);
-    for (const bad of ["-1", "many", "1.5"]) expect(() => resolveConfig({ NOTIFICATION_LIST_CACHE: bad })).toThrow(/NOTIFICATION_LIST_CACHE must be a whole number/);
+  it("keeps 32 MB of bell lists in memory unless NOTIFICATION_LIST_CACHE_MB says how much, 0 for none", () => {
+    expect(resolveConfig({}).notificationListCacheBytes).toBe(32 * 1024 * 1024);
+    expect(resolveConfig({ NOTIFICATION_LIST_CACHE_MB: "0" }).notificationListCacheBytes).toBe(0);
+    expect(resolveConfig({ NOTIFICATION_LIST_CACHE_MB: "8" }).notificationListCacheBytes).toBe(8 * 1024 * 1024);
+    for (const bad of ["-1", "many", "1.5"]) expect(() => resolveConfig({ NOTIFICATION_LIST_CACHE_MB: bad })).toThrow(/NOTIFICATION_LIST_CACHE_MB must be a whole number/);
   });
 });

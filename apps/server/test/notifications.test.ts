@@ -217,6 +217,11 @@ describe.each(testDialects())("notifications and the unread messages count on %s
       expect(answer.headers["content-encoding"], refused).toBeUndefined();
       expect(answer.json()).toEqual(list);
     }
+    // The same choice as the compression plugin makes for any other answer (here tRPC's list).
+    for (const header of ["br, gzip", "gzip, deflate", "br;q=0, *", "x-gzip", "gzip;q=0.5, br", "identity", "deflate", "BR"]) {
+      const plugin = await t.app.inject({ method: "GET", url: "/trpc/notifications.list", headers: { cookie: e.cookie, "accept-encoding": header } });
+      expect((await poll(header)).headers["content-encoding"], header).toBe(plugin.headers["content-encoding"]);
+    }
   });
 
   it("answers an unknown API path with a JSON 404", async () => {

@@ -129,7 +129,7 @@ describe.each(testDialects())("sessions kept in memory, revoked everywhere at on
   });
 
   it("an instance that keeps no bell lists answers the same lists", async () => {
-    const none = await t.another({ notificationListCache: 0 });
+    const none = await t.another({ notificationListCacheBytes: 0 });
     await none.listener!.ready();
     const { cookie, response } = await login(none, "consultant");
     const url = `/api/notifications/${(response.json() as { id: string }).id}`;
