@@ -87,7 +87,7 @@ function ConversationHeader({ thread, backLink }: { thread: ThreadSummary; backL
           {thread.subject.includes(thread.queryReference) ? (
             <>
               {thread.claimantName && <>Claimant: {thread.claimantName} · </>}
-              <Link to="/queries/$id" params={{ id: thread.queryId }} className="font-medium text-primary underline-offset-4 hover:underline focus-visible:underline">
+              <Link to="/queries/$id" params={{ id: thread.queryId }} className="font-medium whitespace-nowrap text-primary underline-offset-4 hover:underline focus-visible:underline">
                 Open the query
               </Link>
             </>
