@@ -1,7 +1,13 @@
-import { join, relative } from "node:path";
+import { isAbsolute, join, relative } from "node:path";
 import { createDatabase, defaultDataDir, migrateAsOwner, migrateToLatest, repoRoot } from "@medlegal/db";
 import type { ServerConfig } from "./config";
 import { ConfigError, resolveConfig } from "./config";
+
+/** A path as a person would type it here: relative when under the working directory, else whole. */
+function shownPath(path: string): string {
+  const inside = relative(process.cwd(), path);
+  return inside && !inside.startsWith("..") && !isAbsolute(inside) ? inside : path;
+}
 
 /** The configuration, or exit 1 with the sentence that says what to set. */
 function configOrExit(): ServerConfig {
@@ -67,7 +73,7 @@ process.on("SIGINT", shutdown);
 process.on("SIGTERM", shutdown);
 
 await app.listen({ port, host });
-console.log(`MedLegal is running on ${appUrl} (${embedded ? `embedded PGlite in ${relative(process.cwd(), defaultDataDir()) || "."}` : "PostgreSQL"})`);
+console.log(`MedLegal is running on ${appUrl} (${embedded ? `embedded PGlite in ${shownPath(defaultDataDir())}` : "PostgreSQL"})`);
 if (embedded) {
   console.log(`Demo accounts: admin, employee, attorney, consultant; password: ${DEMO_PASSWORD}`);
 }
