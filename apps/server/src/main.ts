@@ -31,12 +31,16 @@ const handle = createDatabase({ url: config.databaseUrl });
 // The app's modules load while the embedded database opens: PGlite compiles its WebAssembly off the
 // main thread meanwhile (docs/decisions.md, "Start-up"). The compiled server keeps them in chunks
 // of their own, so nothing of them loads before this line.
-const [{ createFileMailer, createSmtpMailer, DEMO_PASSWORD, hasDemoData, invoicesJob, meetingsJob, messagesJob, outboxJob, purgeJob, seedDemoData, slaAlertsJob, startSweeper }, { buildApp }, { sessionSecret }] =
+const [{ createFileMailer, createSmtpMailer, DEMO_PASSWORD, demoDataUnfinished, hasDemoData, invoicesJob, meetingsJob, messagesJob, outboxJob, purgeJob, seedDemoData, slaAlertsJob, startSweeper }, { buildApp }, { sessionSecret }] =
   await Promise.all([import("@medlegal/api"), import("./app"), import("./secrets")]);
 await migrateToLatest(handle.db);
 
 // Demo data on the embedded database's first start; a real deployment seeds only when asked.
-const seedDemo = (embedded || process.env.SEED_DEMO === "true") && !(await hasDemoData(handle.db));
+const demoWanted = embedded || process.env.SEED_DEMO === "true";
+const seedDemo = demoWanted && !(await hasDemoData(handle.db));
+// A first start stopped while it told the demo story leaves part of it, which no later start
+// finishes: say so once per start, with the way to a whole demo.
+const demoUnfinished = demoWanted && !seedDemo && (await demoDataUnfinished(handle.db));
 
 const mailer = process.env.SMTP_URL
   ? createSmtpMailer(process.env.SMTP_URL)
@@ -77,15 +81,19 @@ console.log(`MedLegal is running on ${appUrl} (${embedded ? `embedded PGlite in 
 if (embedded) {
   console.log(`Demo accounts: admin, employee, attorney, consultant; password: ${DEMO_PASSWORD}`);
 }
+if (demoUnfinished) {
+  const again = embedded ? `delete ${shownPath(defaultDataDir())} and start again` : "start again on an empty database";
+  console.warn(`The demo data is incomplete: an earlier first start was stopped while creating it. For the whole demo, stop the server, ${again}.`);
+}
 
 // The first start answers before the demo story is played (it takes longer than the rest of the
 // start together): the accounts exist within a second, the months of records follow, and the
 // background jobs start once they are all there, so no job runs on a half-told story
 // (docs/decisions.md, "Start-up"). Tools that need the whole demo wait for "Demo data created."
 if (seedDemo) {
-  console.log("Creating the demo data: the demo accounts can sign in within a second, their records follow...");
+  console.log("Creating the demo data...");
   const started = performance.now();
-  await seedDemoData(handle.db);
+  await seedDemoData(handle.db, { onAccounts: () => console.log("The demo accounts can sign in now; their records follow.") });
   console.log(`Demo data created (${((performance.now() - started) / 1000).toFixed(1)} s).`);
 }
 sweeper = startJobs();

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "kysely";
 import { testDialects } from "@medlegal/db/testing";
+import { demoDataUnfinished } from "@medlegal/api";
 import type { BookingItem, QueryStatus } from "@medlegal/domain";
 import { addDays, ASSESSMENT_MINUTES, DECLARED_PUBLIC_HOLIDAYS, isoWeekday, isPublicHoliday, QUERY_STATUSES, sastDate, sastTime, sastToUtc } from "@medlegal/domain";
 import type { TestApp } from "./helpers";
@@ -45,6 +46,12 @@ describe.each(testDialects().flatMap((kind) => FIRST_STARTS.map((now) => [kind, 
       .select(["bookings.id", "bookings.reference", "bookings.query_id", "bookings.patient_id", "bookings.consultant_id", "bookings.starts_at", "bookings.ends_at", "bookings.venue", "bookings.mode", "bookings.status", "bookings.created_at", "users.username"])
       .orderBy("bookings.starts_at")
       .execute();
+
+  it("is marked complete, so no later start calls it unfinished", async () => {
+    expect(await demoDataUnfinished(t.db)).toBe(false);
+    const mark = await t.db.selectFrom("settings").select("value").where("key", "=", "demo_data").executeTakeFirstOrThrow();
+    expect(mark.value).toEqual({ complete: true });
+  });
 
   it("books only working days, inside each expert's availability (the week, or that day's override)", async () => {
     const weekly = await t.db.selectFrom("availability_rules").selectAll().execute();

@@ -99,12 +99,17 @@ const DEMO_USERS: DemoUser[] = [
  *
  * Each part is one step below; a new part (reports, SLAs, invoices) is one more line.
  */
-export async function seedDemoData(db: Kysely<Database>, options: { workflow?: boolean; now?: Date } = {}): Promise<boolean> {
+export async function seedDemoData(
+  db: Kysely<Database>,
+  options: { workflow?: boolean; now?: Date; /** Called once the demo accounts can sign in. */ onAccounts?: () => void } = {},
+): Promise<boolean> {
   if (await hasDemoData(db)) return false;
+  await markDemoData(db, { complete: false });
   const firstStart = options.now ?? new Date();
   const story = new DemoStory(db, firstStart);
   await seedUsers(story);
-  if (options.workflow === false) return true;
+  options.onAccounts?.();
+  if (options.workflow === false) return markDemoData(db, { complete: true });
   await runAt(story.workdaysAgo(139, "08:00"), () => seedDemoFees(db));
 
   seedAvailability(story, DEMO_USERS.filter((u) => u.role === "consultant").map((u) => u.username));
@@ -125,7 +130,25 @@ export async function seedDemoData(db: Kysely<Database>, options: { workflow?: b
     // The overdue sweep as the server runs it: invoices past due become overdue and their attorneys are reminded.
     await sweepInvoices(db);
   });
+  return markDemoData(db, { complete: true });
+}
+
+/** The settings row that says how far the demo story got: begun, then complete. */
+const DEMO_DATA_KEY = "demo_data";
+
+async function markDemoData(db: Kysely<Database>, state: { complete: boolean }): Promise<true> {
+  const value = JSON.stringify(state);
+  await db.insertInto("settings").values({ key: DEMO_DATA_KEY, value }).onConflict((oc) => oc.column("key").doUpdateSet({ value, updated_at: new Date() })).execute();
   return true;
+}
+
+/**
+ * True when the demo story was begun on this database and never finished (a first start stopped
+ * while creating it): the next start does not finish it, so the server says how to start afresh.
+ */
+export async function demoDataUnfinished(db: Kysely<Database>): Promise<boolean> {
+  const row = await db.selectFrom("settings").select("value").where("key", "=", DEMO_DATA_KEY).executeTakeFirst();
+  return (row?.value as { complete?: boolean } | undefined)?.complete === false;
 }
 
 /** True once the demo data was started on this database (its administrator exists). */
