@@ -4,41 +4,17 @@
  * PGlite by default; PostgreSQL when BENCH_DATABASE_URL names a server (a throw-away database is
  * created on it). Nothing here passes or fails: it prints each figure next to its target.
  */
-import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import http from "node:http";
 import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
+import { join } from "node:path";
 import { createTestDatabase } from "@medlegal/db/testing";
 import { machine } from "./report";
+import { startApp, startListening } from "./server";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const CONCURRENCY = 16;
-const serverDir = resolve(import.meta.dirname, "..");
 const ticksPerSecond = 100; // USER_HZ on Linux
-
-function start(command: string, args: string[], env: Record<string, string>, port: number): Promise<ChildProcess> {
-  const child = spawn(command, args, { cwd: serverDir, env: { ...process.env, ...env, PORT: String(port), HOST: "127.0.0.1", LOG_LEVEL: "silent" }, stdio: ["ignore", "pipe", "pipe"] });
-  let output = "";
-  child.stdout!.on("data", (c) => (output += c));
-  child.stderr!.on("data", (c) => (output += c));
-  return new Promise((done, fail) => {
-    const deadline = Date.now() + 180_000;
-    const probe = () => {
-      const request = http.get({ host: "127.0.0.1", port, path: "/" }, (res) => {
-        res.resume();
-        // A first start answers before its demo data is complete: measure the whole demo.
-        if (output.includes("Creating the demo data") && !output.includes("Demo data created")) setTimeout(probe, 200);
-        else done(child);
-      });
-      request.on("error", () => {
-        if (child.exitCode !== null || Date.now() > deadline) return fail(new Error(`did not start:\n${output}`));
-        setTimeout(probe, 200);
-      });
-    };
-    probe();
-  });
-}
 
 /** CPU seconds a process and its descendants (tsx runs the server in a child) have used, from /proc. */
 function cpuSeconds(pid: number): number {
@@ -99,9 +75,8 @@ if (process.env.BENCH_DATABASE_URL) {
   dropDatabase = () => handle.close();
 }
 
-const bare = await start(process.execPath, ["bench/bare-fastify.mjs"], {}, basePort);
-const startApp = (extra: Record<string, string> = {}) => start(join(serverDir, "node_modules/.bin/tsx"), ["src/main.ts"], { ...env, ...extra }, basePort + 1);
-let app = await startApp();
+const bare = await startListening(process.execPath, ["bench/bare-fastify.mjs"], {}, basePort);
+let app = await startApp(env, basePort + 1);
 const appPort = basePort + 1;
 try {
   const origin = `http://127.0.0.1:${appPort}`;
@@ -120,7 +95,7 @@ try {
   // The first poll after a change finds no list in memory: the same server with none kept.
   app.kill();
   await new Promise((resolve) => app.once("exit", resolve));
-  app = await startApp({ NOTIFICATION_LIST_CACHE_MB: "0" });
+  app = await startApp({ ...env, NOTIFICATION_LIST_CACHE_MB: "0" }, basePort + 1);
   const firstRead = await load(appPort, app.pid!, `/api/notifications/${userId}`, signedIn, 200);
 
   const ratio = (r: { perSecond: number }) => r.perSecond / baseline.perSecond;

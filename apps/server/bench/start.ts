@@ -11,6 +11,7 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { machine, row } from "./report";
+import { DEMO_CREATED, demoInProgress } from "./server";
 
 const root = resolve(import.meta.dirname, "../../..");
 const RUNS = Number(process.env.BENCH_START_RUNS ?? 2);
@@ -47,7 +48,7 @@ async function timeStart(dataDir: string): Promise<Start> {
   const seconds = () => (performance.now() - started) / 1000;
   child.stdout!.on("data", (chunk) => {
     output += chunk;
-    if (demo === undefined && /Demo data (created|ready)/.test(output)) demo = seconds();
+    if (demo === undefined && output.includes(DEMO_CREATED)) demo = seconds();
   });
   child.stderr!.on("data", (chunk) => (output += chunk));
   const exited = new Promise<void>((done) => child.on("exit", () => done()));
@@ -65,7 +66,7 @@ async function timeStart(dataDir: string): Promise<Start> {
     }
     // The first start also reports when its demo data is complete; wait for it (bounded) so the
     // restart finds the data a user would have.
-    while (demo === undefined && /Creating the demo data/.test(output) && seconds() < 300) await new Promise((r) => setTimeout(r, 100));
+    while (demoInProgress(output) && seconds() < 300) await new Promise((r) => setTimeout(r, 100));
     return { ready, demo };
   } finally {
     process.kill(-child.pid!, "SIGTERM");

@@ -5,16 +5,15 @@
  * Contentful Paint. Nothing here passes or fails: it prints each figure next to its target
  * (docs/decisions.md, "Performance").
  */
-import { execFileSync, spawn } from "node:child_process";
+import { execFileSync } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
-import http from "node:http";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { gzipSync } from "node:zlib";
 import { chromium } from "playwright-core";
 import { machine, row } from "./report";
+import { serverDir, startApp } from "./server";
 
-const serverDir = resolve(import.meta.dirname, "..");
 const webDir = resolve(serverDir, "../web");
 const dist = join(webDir, "dist");
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
@@ -72,34 +71,6 @@ const lazyOthers = [...jsFiles]
   .map((file) => ({ file, size: gzipSize(file) }))
   .sort((a, b) => b.size - a.size);
 
-// A cold /auth against the real server on a fresh embedded database.
-function startServer(port: number, dataDir: string) {
-  const child = spawn(join(serverDir, "node_modules/.bin/tsx"), ["src/main.ts"], {
-    cwd: serverDir,
-    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "", SMTP_URL: "", PORT: String(port), HOST: "127.0.0.1", LOG_LEVEL: "silent" },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let output = "";
-  child.stdout.on("data", (c) => (output += c));
-  child.stderr.on("data", (c) => (output += c));
-  return new Promise<typeof child>((done, fail) => {
-    const deadline = Date.now() + 180_000;
-    const probe = () => {
-      const request = http.get({ host: "127.0.0.1", port, path: "/auth" }, (res) => {
-        res.resume();
-        // A first start answers before its demo data is complete: measure the whole demo.
-        if (output.includes("Creating the demo data") && !output.includes("Demo data created")) setTimeout(probe, 200);
-        else done(child);
-      });
-      request.on("error", () => {
-        if (child.exitCode !== null || Date.now() > deadline) return fail(new Error(`the server did not start:\n${output}`));
-        setTimeout(probe, 200);
-      });
-    };
-    probe();
-  });
-}
-
 async function coldAuth(origin: string) {
   const browser = await chromium.launch({
     executablePath: CHROMIUM,
@@ -155,7 +126,8 @@ const port = 39_900 + Math.floor(Math.random() * 90);
 const dataDir = mkdtempSync(join(tmpdir(), "medlegal-bench-web-"));
 let auth: { lcp: number; transferred: number } | null = null;
 if (existsSync(CHROMIUM)) {
-  const server = await startServer(port, dataDir);
+  // A cold /auth against the real server on a fresh embedded database.
+  const server = await startApp({ DATA_DIR: dataDir, DATABASE_URL: "", SMTP_URL: "" }, port, "/auth");
   try {
     auth = await coldAuth(`http://127.0.0.1:${port}`);
   } finally {
