@@ -60,11 +60,7 @@ const app = await buildApp({
   notificationListCacheBytes: config.notificationListCacheBytes,
 });
 
-// Background work of this process: notification e-mails queued in transactions, purging what
-// has expired, SLA alerts, meetings, overdue invoices and payment reminders. Every instance runs
-// it; each job claims its rows, so nothing happens twice.
-const startJobs = () => startSweeper([outboxJob(handle.db, mailer, appUrl), purgeJob(handle.db), slaAlertsJob(handle.db), meetingsJob(handle.db), invoicesJob(handle.db), messagesJob(handle.db)]);
-// Started once the demo story is complete (below); a shutdown before then has none to stop.
+// The background jobs, started once the demo story is complete (below); a shutdown before then has none to stop.
 let sweeper: ReturnType<typeof startSweeper> | undefined = undefined;
 
 const shutdown = async () => {
@@ -77,12 +73,13 @@ process.on("SIGINT", shutdown);
 process.on("SIGTERM", shutdown);
 
 await app.listen({ port, host });
-console.log(`MedLegal is running on ${appUrl} (${embedded ? `embedded PGlite in ${shownPath(defaultDataDir())}` : "PostgreSQL"})`);
+const dataDirShown = shownPath(defaultDataDir());
+console.log(`MedLegal is running on ${appUrl} (${embedded ? `embedded PGlite in ${dataDirShown}` : "PostgreSQL"})`);
 if (embedded) {
   console.log(`Demo accounts: admin, employee, attorney, consultant; password: ${DEMO_PASSWORD}`);
 }
 if (demoUnfinished) {
-  const again = embedded ? `delete ${shownPath(defaultDataDir())} and start again` : "start again on an empty database";
+  const again = embedded ? `delete ${dataDirShown} and start again` : "start again on an empty database";
   console.warn(`The demo data is incomplete: an earlier first start was stopped while creating it. For the whole demo, stop the server, ${again}.`);
 }
 
@@ -96,4 +93,7 @@ if (seedDemo) {
   await seedDemoData(handle.db, { onAccounts: () => console.log("The demo accounts can sign in now; their records follow.") });
   console.log(`Demo data created (${((performance.now() - started) / 1000).toFixed(1)} s).`);
 }
-sweeper = startJobs();
+// Background work of this process: notification e-mails queued in transactions, purging what
+// has expired, SLA alerts, meetings, overdue invoices and payment reminders. Every instance runs
+// it; each job claims its rows, so nothing happens twice.
+sweeper = startSweeper([outboxJob(handle.db, mailer, appUrl), purgeJob(handle.db), slaAlertsJob(handle.db), meetingsJob(handle.db), invoicesJob(handle.db), messagesJob(handle.db)]);

@@ -109,7 +109,10 @@ export async function seedDemoData(
   const story = new DemoStory(db, firstStart);
   await seedUsers(story);
   options.onAccounts?.();
-  if (options.workflow === false) return markDemoData(db, { complete: true });
+  if (options.workflow === false) {
+    await markDemoData(db, { complete: true });
+    return true;
+  }
   await runAt(story.workdaysAgo(139, "08:00"), () => seedDemoFees(db));
 
   seedAvailability(story, DEMO_USERS.filter((u) => u.role === "consultant").map((u) => u.username));
@@ -130,16 +133,16 @@ export async function seedDemoData(
     // The overdue sweep as the server runs it: invoices past due become overdue and their attorneys are reminded.
     await sweepInvoices(db);
   });
-  return markDemoData(db, { complete: true });
+  await markDemoData(db, { complete: true });
+  return true;
 }
 
 /** The settings row that says how far the demo story got: begun, then complete. */
 const DEMO_DATA_KEY = "demo_data";
 
-async function markDemoData(db: Kysely<Database>, state: { complete: boolean }): Promise<true> {
+async function markDemoData(db: Kysely<Database>, state: { complete: boolean }): Promise<void> {
   const value = JSON.stringify(state);
   await db.insertInto("settings").values({ key: DEMO_DATA_KEY, value }).onConflict((oc) => oc.column("key").doUpdateSet({ value, updated_at: new Date() })).execute();
-  return true;
 }
 
 /**
