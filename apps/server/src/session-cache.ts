@@ -22,13 +22,15 @@ const MAX_ENTRIES = 10_000;
  * What a kept bell list counts against NOTIFICATION_LIST_CACHE_MB: twice its JSON, for the JSON
  * and the compressed forms made from it (each well under the JSON's size).
  */
-const listWeight = (entry: { answer: JsonAnswer }) => 2 * entry.answer.bytes;
+const listWeight = (entry: KeptList) => 2 * entry.answer.bytes;
 
 type StoredSession = Omit<Session, "cookie">;
+/** A user's bell list as sent, with the version it was read at or after. */
+type KeptList = { version: number; answer: JsonAnswer };
 
 /**
- * Sessions and their signed-in users, kept in this process so most requests learn who is asking
- * without a database round trip (docs/decisions.md, "Session cache"). It serves from memory only
+ * Sessions and their signed-in users (and each user's bell version and list), kept in this process
+ * so most requests learn who is asking without a database round trip (docs/decisions.md, "Session cache"). It serves from memory only
  * while this process hears the revocation channel with nothing missed; triggers announce every
  * change to sessions, users, second factors, settings and specializations, and each announcement
  * drops what it concerns on every process at once. Without a listener it holds nothing.
@@ -38,8 +40,7 @@ export class SessionCache {
   private readonly users = new LruMap<string, CurrentUser>({ maxEntries: MAX_ENTRIES });
   /** Each user's notification version (the bell's ETag). */
   private readonly versions = new LruMap<string, number>({ maxEntries: MAX_ENTRIES });
-  /** Each user's bell list as sent, with the version it was read at or after. */
-  private readonly lists: LruMap<string, { version: number; answer: JsonAnswer }>;
+  private readonly lists: LruMap<string, KeptList>;
   /**
    * Moves with every announcement: a read that started before one may have read the old row, so
    * it is not kept (a change committed during the read would otherwise stay cached).
@@ -53,7 +54,7 @@ export class SessionCache {
     /** Bytes of bell lists to keep (NOTIFICATION_LIST_CACHE_MB); 0 keeps none (docs/decisions.md, "Session cache"). */
     listBytes: number,
   ) {
-    this.lists = new LruMap<string, { version: number; answer: JsonAnswer }>({ maxEntries: MAX_ENTRIES, maxWeight: listBytes, weigh: listWeight });
+    this.lists = new LruMap<string, KeptList>({ maxEntries: MAX_ENTRIES, maxWeight: listBytes, weigh: listWeight });
     listener?.subscribe(SESSION_CHANNEL, (event) => this.hear(event));
   }
 

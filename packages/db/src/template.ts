@@ -42,24 +42,28 @@ function readStamp(template: PgliteTemplate): Stamp | undefined {
 }
 
 /**
- * True when the template can seed a new data directory: complete, made by this PGlite, and holding
- * no migration the code no longer has (the start applies the ones added since).
+ * The stamp of a template that can seed a new data directory: complete, made by this PGlite, and
+ * holding no migration the code no longer has (the start applies the ones added since).
  */
-export function usablePgliteTemplate(template: PgliteTemplate, root: string): boolean {
+function usableStamp(template: PgliteTemplate, root: string): Stamp | undefined {
   const stamp = readStamp(template);
-  if (!stamp || !existsSync(join(template.dir, "PG_VERSION"))) return false;
+  if (!stamp || !existsSync(join(template.dir, "PG_VERSION"))) return undefined;
   const known = new Set(Object.keys(migrations));
   try {
-    return stamp.pglite === pgliteVersion(root) && stamp.migrations.every((name) => known.has(name));
+    return stamp.pglite === pgliteVersion(root) && stamp.migrations.every((name) => known.has(name)) ? stamp : undefined;
   } catch {
-    return false;
+    return undefined;
   }
+}
+
+/** True when the template can seed a new data directory (usableStamp). */
+export function usablePgliteTemplate(template: PgliteTemplate, root: string): boolean {
+  return usableStamp(template, root) !== undefined;
 }
 
 /** True when the template is usable and already has every migration (nothing to prepare). */
 export function currentPgliteTemplate(template: PgliteTemplate, root: string): boolean {
-  const stamp = readStamp(template);
-  return usablePgliteTemplate(template, root) && stamp!.migrations.length === Object.keys(migrations).length;
+  return usableStamp(template, root)?.migrations.length === Object.keys(migrations).length;
 }
 
 /**
