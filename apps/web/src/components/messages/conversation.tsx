@@ -14,7 +14,7 @@ import { ErrorState } from "../ui/error-state";
 import { Skeleton } from "../ui/skeleton";
 import { Spinner } from "../ui/spinner";
 import { Composer } from "./composer";
-import { participantsByRole, roleGroup } from "./thread-format";
+import { participantsByRole, roleGroup, subjectNamesQuery } from "./thread-format";
 import { useConversation, useMarkRead } from "./use-messages";
 
 /**
@@ -70,6 +70,33 @@ export function Conversation({ threadId, backLink }: { threadId: string; backLin
   );
 }
 
+/**
+ * The query under a conversation's subject, linked: by its reference and claimant, or, when the
+ * subject already names it, by the claimant and "Open the query", so the reference is not said twice.
+ */
+function QueryLine({ queryId, reference, claimantName, named }: { queryId: string; reference: string; claimantName: string | null; named: boolean }) {
+  const link = (
+    <Link to="/queries/$id" params={{ id: queryId }} className="font-medium whitespace-nowrap text-primary underline-offset-4 hover:underline focus-visible:underline">
+      {named ? "Open the query" : reference}
+    </Link>
+  );
+  return (
+    <p className="text-sm text-muted-foreground">
+      {named ? (
+        <>
+          {claimantName && <>Claimant: {claimantName} · </>}
+          {link}
+        </>
+      ) : (
+        <>
+          {link}
+          {claimantName && <> · {claimantName}</>}
+        </>
+      )}
+    </p>
+  );
+}
+
 function ConversationHeader({ thread, backLink }: { thread: ThreadSummary; backLink: React.ReactNode }) {
   const groups = participantsByRole(thread.participants);
   return (
@@ -82,24 +109,7 @@ function ConversationHeader({ thread, backLink }: { thread: ThreadSummary; backL
         <Badge variant="secondary">{THREAD_KIND_LABEL[thread.kind]}</Badge>
       </div>
       {thread.queryId && thread.queryReference && (
-        <p className="text-sm text-muted-foreground">
-          {/* A subject that names the query already ("Query Q-2026-0007: attorney and agency") is not followed by its reference again. */}
-          {thread.subject.includes(thread.queryReference) ? (
-            <>
-              {thread.claimantName && <>Claimant: {thread.claimantName} · </>}
-              <Link to="/queries/$id" params={{ id: thread.queryId }} className="font-medium whitespace-nowrap text-primary underline-offset-4 hover:underline focus-visible:underline">
-                Open the query
-              </Link>
-            </>
-          ) : (
-            <>
-              <Link to="/queries/$id" params={{ id: thread.queryId }} className="font-medium text-primary underline-offset-4 hover:underline focus-visible:underline">
-                {thread.queryReference}
-              </Link>
-              {thread.claimantName && <> · {thread.claimantName}</>}
-            </>
-          )}
-        </p>
+        <QueryLine queryId={thread.queryId} reference={thread.queryReference} claimantName={thread.claimantName} named={subjectNamesQuery(thread)} />
       )}
       <dl className="flex flex-wrap gap-x-4 gap-y-0.5 text-xs text-muted-foreground">
         {groups.map((g) => (

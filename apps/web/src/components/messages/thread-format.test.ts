@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { participantsByRole, queryThreadLabel, threadSubtitle, threadTitle } from "./thread-format";
+import { participantsByRole, queryThreadLabel, subjectNamesQuery, threadSubtitle, threadTitle } from "./thread-format";
 
 describe("thread wording", () => {
   it("groups the people of a conversation: the agency, then attorneys, then experts", () => {
@@ -19,6 +19,12 @@ describe("thread wording", () => {
     expect(threadTitle({ queryReference: "Q-2026-0007", claimantName: "Thandi Mokoena", subject: "Knee" })).toBe("Q-2026-0007 · Thandi Mokoena");
     expect(threadTitle({ queryReference: "Q-2026-0007", claimantName: null, subject: "Knee" })).toBe("Q-2026-0007");
     expect(threadTitle({ queryReference: null, claimantName: null, subject: "Rota for December" })).toBe("Rota for December");
+  });
+
+  it("tells whether a subject already names its query", () => {
+    expect(subjectNamesQuery({ subject: "Query Q-2026-0007: attorney and agency", queryReference: "Q-2026-0007" })).toBe(true);
+    expect(subjectNamesQuery({ subject: "Knee assessment", queryReference: "Q-2026-0007" })).toBe(false);
+    expect(subjectNamesQuery({ subject: "Rota for December", queryReference: null })).toBe(false);
   });
 
   it("names a conversation on its query's page by whom the reader talks to", () => {

@@ -30,6 +30,11 @@ export function threadTitle(thread: Pick<ThreadSummary, "queryReference" | "clai
   return thread.claimantName ? `${thread.queryReference} · ${thread.claimantName}` : thread.queryReference;
 }
 
+/** True when a conversation's subject already names its query ("Query Q-2026-0007: attorney and agency"). */
+export function subjectNamesQuery(thread: Pick<ThreadSummary, "subject" | "queryReference">): boolean {
+  return thread.queryReference !== null && thread.subject.includes(thread.queryReference);
+}
+
 /**
  * The list's second line under a query conversation's title: whom the reader talks to ("With the
  * attorney", "With the agency"), since its subject ("Query Q-2026-0007: attorney and agency") would
