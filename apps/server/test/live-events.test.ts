@@ -329,7 +329,12 @@ describe.each(testDialects())("the live event stream on %s", (kind) => {
     expect(s.data().every((e) => (e.data as { kind: string }).kind === "meeting")).toBe(true);
 
     // A guest session holds at most as many streams as a user.
-    for (let i = 1; i < MAX_LIVE_STREAMS_PER_USER; i++) expect((await stream(urlB, `medlegal.guest=${guest.value}`)).status).toBe(200);
+    // Each one connected before the next opens, as in the users' limit test (the count is of open streams).
+    for (let i = 1; i < MAX_LIVE_STREAMS_PER_USER; i++) {
+      const more = await stream(urlB, `medlegal.guest=${guest.value}`);
+      expect(more.status).toBe(200);
+      expect((await more.next())?.event).toBe("connected");
+    }
     const beyond = await stream(urlB, `medlegal.guest=${guest.value}`);
     expect(beyond.status).toBe(429);
     expect((await beyond.refusal()).message).toBe(LIVE_MESSAGES.tooMany);
@@ -373,6 +378,47 @@ describe.each(testDialects())("the live event stream on %s", (kind) => {
     await announce(t.db, { kind: "notifications", userIds: [outsider.id] });
     expect((await nextData(stranger))?.data).toEqual({ kind: "notifications" });
     expect(attorney.data().filter((e) => (e.data as { kind: string }).kind === "query")).toHaveLength(1);
+  });
+
+  it("stops telling an expert who declined about the query and its conversation: their open stream hears neither again", async () => {
+    const pair = await t.db
+      .selectFrom("consultant_assignments as a")
+      .innerJoin("users as u", "u.id", "a.consultant_id")
+      .innerJoin("queries as q", "q.id", "a.query_id")
+      .select(["a.id", "a.query_id", "a.consultant_id", "u.username"])
+      .where("a.status", "=", "proposed")
+      .where("q.status", "not in", ["completed", "cancelled", "on_hold"])
+      .orderBy("a.id")
+      .executeTakeFirstOrThrow();
+    const expertCookie = (await login(t.app, pair.username)).cookie;
+    const expert = await stream(urlA, expertCookie);
+    expect((await expert.next())?.event).toBe("connected");
+    const employee = (await login(other, "employee")).cookie;
+    const opened = await trpc<{ threadId: string }>(other, employee, "messages.openQueryThread", { queryId: pair.query_id, kind: "query_expert", consultantId: pair.consultant_id });
+    expect(opened.status, opened.error?.message).toBe(200);
+    const { threadId } = opened.data;
+    // While asked, the expert hears the conversation and the query.
+    expect((await trpc(other, employee, "messages.send", { threadId, body: "Can you see the claimant next week?" })).status).toBe(200);
+    const heard = async (kind: string) => {
+      for (let event = await nextData(expert); event; event = await nextData(expert)) if ((event.data as { kind: string }).kind === kind) return event.data;
+      return null;
+    };
+    expect(await heard("thread")).toEqual({ kind: "thread", threadId });
+    expect((await trpc(other, employee, "queries.comment", { queryId: pair.query_id, body: "Records requested from the hospital." })).status).toBe(200);
+    expect(await heard("query")).toEqual({ kind: "query", queryId: pair.query_id });
+
+    const declined = await trpc(t.app, expertCookie, "assignments.respond", { id: pair.id, accept: false, reason: "Fully booked this month." });
+    expect(declined.status, declined.error?.message).toBe(200);
+    const before = expert.data().length;
+    expect((await trpc(other, employee, "messages.send", { threadId, body: "Noted, we will ask someone else." })).status).toBe(200);
+    expect((await trpc(other, employee, "queries.comment", { queryId: pair.query_id, body: "Another expert to be proposed." })).status).toBe(200);
+    // Delivery follows commit order: once the marker is here, the others would have been too.
+    await announce(t.db, { kind: "notifications", userIds: [pair.consultant_id] });
+    for (let event = await nextData(expert); (event?.data as { kind?: string } | undefined)?.kind !== "notifications"; event = await nextData(expert)) {
+      expect(event, "the marker never came").not.toBeNull();
+    }
+    const since = expert.data().slice(before).map((e) => e.data as { kind: string; queryId?: string; threadId?: string });
+    expect(since.filter((e) => e.queryId === pair.query_id || e.threadId === threadId)).toEqual([]);
   });
 
   // Last in this suite: it adds 300 employees to the agency.

@@ -279,9 +279,12 @@ describe.each(testDialects())("video meetings on %s", (kind) => {
     expect((await trpc(t.app, guest, "meetings.end", { roomId })).status).toBe(403);
     const ended = await trpc<RoomState>(t.app, c.consultant!, "meetings.end", { roomId });
     expect(ended.data.meeting.status).toBe("ended");
+    // The guest's place ended with the meeting: they are told so, and read nothing more of the room.
     const guestView = await trpc<RoomState>(t.app, guest, "meetings.getRoom", { roomId });
-    expect(guestView.data.meeting.status).toBe("ended");
-    expect(guestView.data.me.state).toBe("left");
+    expect(guestView.status).toBe(409);
+    expect(guestView.error?.message).toBe(MEETING_MESSAGES.ended);
+    expect(guestView.data).toBeUndefined();
+    expect((await trpc(t.app, guest, "meetings.listSignals", { roomId, callId: "x".repeat(22), after: 0 })).status).toBe(409);
     for (const cookie of [guest, c.consultant!, c.attorney!]) {
       const again = await trpc(t.app, cookie, "meetings.enter", { roomId });
       expect(again.status).toBe(409);

@@ -222,7 +222,8 @@ describe.each(testDialects())("messages on %s", (kind) => {
     await send("employee", threadId, "The hospital notes, before you accept.", [fileId]);
     expect(await unread("newcomer")).toBe(before + 1);
     expect((await q("newcomer", "thread", { threadId })).status).toBe(200);
-    expect((await t.app.inject({ method: "GET", url: `/api/files/${fileId}`, headers: { cookie: c.newcomer! } })).statusCode).toBe(200);
+    // The attachment follows the query's documents: not before the expert accepts (query-files-access.test.ts).
+    expect((await t.app.inject({ method: "GET", url: `/api/files/${fileId}`, headers: { cookie: c.newcomer! } })).statusCode).toBe(404);
 
     expect((await trpc(t.app, c.employee!, "assignments.withdraw", { id: pair.id })).status).toBe(200);
     expect((await q("newcomer", "thread", { threadId })).status).toBe(404);

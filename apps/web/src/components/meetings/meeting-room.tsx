@@ -89,6 +89,11 @@ function RoomPage({ roomId, guest }: { roomId: string; guest: boolean }) {
     // A room id of the wrong shape is no room either.
     if (code === "NOT_FOUND" || code === "BAD_REQUEST") return <Notice title="Meeting not found">{MEETING_MESSAGES.notFound}</Notice>;
     if (code === "UNAUTHORIZED") return <Notice title="Your place has ended">{MEETING_MESSAGES.guestSessionOver}</Notice>;
+    // A guest's room closes with the meeting: the server says whether it ended or was cancelled.
+    if (code === "CONFLICT") {
+      const message = trpcErrorMessage(room.error);
+      return <Notice title={message === MEETING_MESSAGES.cancelled ? "The meeting was cancelled" : "The meeting has ended"}>{message}</Notice>;
+    }
     return <ErrorState title="Could not open the meeting room" message={trpcErrorMessage(room.error)} onRetry={() => void room.refetch()} />;
   }
   const state = room.data;

@@ -6,6 +6,7 @@ import type { accessLogExportInputSchema, accessLogListInputSchema } from "@medl
 import { addDays, sastToUtc } from "@medlegal/domain";
 import type { z } from "zod";
 import type { SignedInActor } from "../../context";
+import { AppError } from "../../errors";
 import { csvDocument } from "../platform/csv";
 import { afterTimeCursor, exactTime, pageOf } from "../platform/keyset";
 import { stamp } from "../platform/clock";
@@ -104,6 +105,10 @@ export async function listAccessLog(
 
 /** The filtered access log as CSV (at most 50,000 rows); the export is itself recorded. */
 export async function exportAccessLogCsv({ db, actor }: { db: Kysely<Database>; actor: SignedInActor }, f: AccessFilters): Promise<string> {
+  // The export's own log row names the claimant: an id that is nobody is a 404, not a foreign-key error.
+  if (f.patientId && !(await db.selectFrom("patients").select("id").where("id", "=", f.patientId).executeTakeFirst())) {
+    throw new AppError("NOT_FOUND", "That claimant does not exist.");
+  }
   const rows = (await filtered(db, f).limit(50_000).execute()).map(toRow);
   await recordAccess(db, actor, { action: "export", entityType: "access_log", entityId: null, patientId: f.patientId ?? null });
   const header = ["at", "user", "role", "action", "entity_type", "entity_id", "claimant", "ip", "user_agent"];

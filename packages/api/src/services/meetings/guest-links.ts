@@ -75,16 +75,22 @@ export async function startGuestSession(db: Db, participantId: string, expiresAt
   return token;
 }
 
-/** The participant a guest session cookie stands for, while it lasts; undefined otherwise. */
-export async function guestSessionParticipant(db: Db, cookie: string): Promise<ParticipantRow | undefined> {
+/**
+ * The participant a guest session cookie stands for, while it lasts and its meeting has neither
+ * ended nor been cancelled (a guest's place goes with the meeting); undefined otherwise.
+ * `{ closed: true }` also finds the session of a closed meeting, so the room can say why it is shut.
+ */
+export async function guestSessionParticipant(db: Db, cookie: string, options: { closed?: boolean } = {}): Promise<ParticipantRow | undefined> {
   if (!/^[A-Za-z0-9_-]{43}$/.test(cookie)) return undefined;
-  return db
+  let query = db
     .selectFrom("meeting_guest_sessions")
     .innerJoin("meeting_participants", "meeting_participants.id", "meeting_guest_sessions.participant_id")
+    .innerJoin("meetings", "meetings.id", "meeting_participants.meeting_id")
     .selectAll("meeting_participants")
     .where("meeting_guest_sessions.token_hash", "=", hashToken(cookie))
-    .where("meeting_guest_sessions.expires_at", ">", now())
-    .executeTakeFirst();
+    .where("meeting_guest_sessions.expires_at", ">", now());
+  if (!options.closed) query = query.where("meetings.status", "not in", ["ended", "cancelled"]);
+  return query.executeTakeFirst();
 }
 
 /** Ends a guest session (the guest leaves for good, or the cookie is replaced). */

@@ -51,8 +51,12 @@ export async function seatIn(db: Db, caller: RoomCaller, roomId: string, options
     if (me) return { meeting, me, actor: { user: caller.user, meta: caller.meta } };
   }
   if (caller.guestCookie) {
-    const guest = await guestSessionParticipant(db, caller.guestCookie);
-    if (guest && meeting && guest.meeting_id === meeting.id) return { meeting, me: guest, actor: { user: null, meta: caller.meta } };
+    const guest = await guestSessionParticipant(db, caller.guestCookie, { closed: true });
+    if (guest && meeting && guest.meeting_id === meeting.id) {
+      // A guest's place ends with the meeting: they are told so, and read nothing more of the room.
+      assertLive(meeting);
+      return { meeting, me: guest, actor: { user: null, meta: caller.meta } };
+    }
   }
   if (!caller.user) throw new AppError("UNAUTHORIZED", MEETING_MESSAGES.guestSessionOver);
   throw new AppError("NOT_FOUND", MEETING_MESSAGES.notFound);

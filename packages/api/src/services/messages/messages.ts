@@ -24,7 +24,7 @@ import { AppError } from "../../errors";
 import { recordAccess } from "../audit/access-log";
 import { recordAudit } from "../audit/audit";
 import { checkUpload, storeFile } from "../files/files";
-import { isStaff, loadVisibleQuery, threadStillVisible } from "../platform/access";
+import { isStaff, loadVisibleQuery, mayReadQueryDocuments, threadStillVisible } from "../platform/access";
 import { stamp } from "../platform/clock";
 import type { Db, Deps } from "../platform/deps";
 import { afterTimeCursor, exactTime, pageOf } from "../platform/keyset";
@@ -218,9 +218,10 @@ export async function getThread({ db, actor }: Deps, input: ThreadInput): Promis
 
 type MessageRow = { id: string; thread_id: string; sender_id: string; body: string; created_at: Date; first_name: string; last_name: string; role: Role };
 
-async function toMessages(db: Db, actor: SignedInActor, rows: MessageRow[]): Promise<MessageItem[]> {
+/** `filesVisible` false: the caller may read the thread but not its query's files (an expert not yet accepted), so no attachments. */
+async function toMessages(db: Db, actor: SignedInActor, rows: MessageRow[], filesVisible = true): Promise<MessageItem[]> {
   const ids = rows.map((r) => r.id);
-  const files = ids.length
+  const files = ids.length && filesVisible
     ? await db
         .selectFrom("files")
         .select(["id", "owner_id", "file_name", "size", "content_type"])
@@ -246,7 +247,7 @@ async function toMessages(db: Db, actor: SignedInActor, rows: MessageRow[]): Pro
  * cursor is the (time, id) of the oldest message shown, so messages arriving meanwhile never shift a page.
  */
 export async function listMessages({ db, actor }: Deps, input: MessageListInput): Promise<{ items: MessageItem[]; earlierCursor: string | null }> {
-  await loadOwnThread(db, actor, input.threadId);
+  const thread = await loadOwnThread(db, actor, input.threadId);
   let query = db
     .selectFrom("messages as m")
     .innerJoin("users as u", "u.id", "m.sender_id")
@@ -259,11 +260,29 @@ export async function listMessages({ db, actor }: Deps, input: MessageListInput)
     .limit(input.limit + 1)
     .execute();
   const { page, nextCursor } = pageOf(rows, input.limit);
-  return { items: await toMessages(db, actor, page.reverse()), earlierCursor: nextCursor };
+  const filesVisible = !thread.query_id || (await mayReadQueryDocuments(db, actor.user, thread.query_id));
+  if (thread.query_id) {
+    // A query's conversation is about the claimant's health: reading it is in the access log, as the query's page is.
+    const about = await db.selectFrom("queries").innerJoin("cases", "cases.id", "queries.case_id").select("cases.patient_id").where("queries.id", "=", thread.query_id).executeTakeFirst();
+    await recordAccess(db, actor, { action: "view", entityType: "message_thread", entityId: thread.id, patientId: about?.patient_id ?? null });
+  }
+  return { items: await toMessages(db, actor, page.reverse(), filesVisible), earlierCursor: nextCursor };
 }
 
+/**
+ * Whom a thread's live events go to: its participants who may still read it (threadStillVisible),
+ * so an expert who declined or was withdrawn no longer hears the conversation they lost.
+ */
 async function participantIds(db: Db, threadId: string): Promise<string[]> {
-  return (await db.selectFrom("thread_participants").select("user_id").where("thread_id", "=", threadId).execute()).map((r) => r.user_id);
+  const rows = await db
+    .selectFrom("thread_participants as p")
+    .innerJoin("message_threads as t", "t.id", "p.thread_id")
+    .innerJoin("users as u", "u.id", "p.user_id")
+    .select("p.user_id")
+    .where("p.thread_id", "=", threadId)
+    .where(threadStillVisible(sql.ref("t.query_id"), sql.ref("p.user_id"), sql.ref("u.role")))
+    .execute();
+  return rows.map((r) => r.user_id);
 }
 
 /** Writes one message (and takes its attachments) in the caller's transaction; the thread is read up to it for the sender. */
@@ -571,7 +590,7 @@ export async function addParticipant({ db, actor }: Deps, input: AddParticipantI
     }
     await trx.insertInto("thread_participants").values({ thread_id: thread.id, user_id: input.userId, ...stamp("joined_at") }).execute();
     await recordAudit(trx, actor, { action: "message_thread.add_participant", entityType: "message_thread", entityId: thread.id, after: { userId: input.userId } });
-    await announce(trx, { kind: "thread", threadId: thread.id, userIds: [...current.map((p) => p.user_id), input.userId] });
+    await announce(trx, { kind: "thread", threadId: thread.id, userIds: await participantIds(trx, thread.id) });
     return { ok: true as const };
   });
 }
@@ -601,12 +620,15 @@ export async function downloadAttachment({ db, actor }: Deps, fileId: string): P
     .leftJoin("message_threads as t", "t.id", "m.thread_id")
     .leftJoin("queries as q", "q.id", "t.query_id")
     .leftJoin("cases as c", "c.id", "q.case_id")
-    .select(["f.file_name", "f.content_type", "f.data", "m.id as message_id", "c.patient_id"])
+    .select(["f.file_name", "f.content_type", "f.data", "m.id as message_id", "c.patient_id", "t.query_id"])
     .where("f.id", "=", fileId)
     .where("f.owner_kind", "=", "message_attachment")
     .where(stillMine(actor))
     .executeTakeFirst();
-  if (!row) throw new AppError("NOT_FOUND", "That file does not exist or is not yours to see.");
+  // A query's conversation files follow its documents' rule: an expert reads them once they have accepted.
+  if (!row || (row.query_id && !(await mayReadQueryDocuments(db, actor.user, row.query_id)))) {
+    throw new AppError("NOT_FOUND", "That file does not exist or is not yours to see.");
+  }
   await recordAccess(db, actor, { action: "download", entityType: "message_attachment", entityId: fileId, patientId: row.patient_id ?? null });
   return { fileName: row.file_name, contentType: row.content_type, data: row.data };
 }

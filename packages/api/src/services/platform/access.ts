@@ -18,7 +18,7 @@ export function assertCan(user: CurrentUser, permission: Permission, message = "
 export const isStaff = (user: CurrentUser) => user.role === "administrator" || user.role === "employee";
 
 /** Assignment statuses that let a consultant see a query (they were asked, or they did the work). */
-const CONSULTANT_VISIBLE = ["proposed", "accepted", "completed"] as const;
+export const CONSULTANT_VISIBLE = ["proposed", "accepted", "completed"] as const;
 
 /**
  * The row filter for queries a user may see (docs/product-rules.md#roles-and-access): everything for staff, their own
@@ -62,7 +62,10 @@ export async function loadVisibleQuery(db: Db, user: CurrentUser, id: string) {
 /** Assignment statuses that let a consultant read a query's medical documents: only once they have accepted. */
 const CONSULTANT_DOCUMENTS = ["accepted", "completed"] as const;
 
-/** Whether the caller, who may see the query, may also read its documents (consultants only after accepting). */
+/**
+ * Whether the caller, who may see the query, may also read its files (consultants only after
+ * accepting): the one rule for the query's documents and for the attachments of its conversations.
+ */
 export async function mayReadQueryDocuments(db: Db, user: CurrentUser, queryId: string): Promise<boolean> {
   if (user.role !== "consultant") return true;
   const row = await db
