@@ -6,7 +6,7 @@ import { testDialects } from "@medlegal/db/testing";
 import { findCurrentUser, invoicesService, sweepInvoices } from "@medlegal/api";
 import { runAt } from "../../../packages/api/src/services/platform/clock";
 import type { InvoiceDetail, InvoiceList } from "@medlegal/domain";
-import { addDays, AGEING_BUCKETS } from "@medlegal/domain";
+import { addDays, AGEING_BUCKETS, saDateLabel } from "@medlegal/domain";
 import type { TestApp } from "./helpers";
 import { createTestApp, login, trpc } from "./helpers";
 
@@ -78,6 +78,13 @@ describe.each(testDialects())("following invoices up (overdue, reminders, e-mail
     for (const day of [30, 31, 60]) await sweepInvoices(t.db, noonOn(addDays(due, day)));
     const titles = (await remindersOf(invoice)).map((r) => r.title);
     expect(titles).toEqual([`Payment due today: ${invoice.number}`, `Payment reminder: ${invoice.number} is 7 days overdue`, `Payment reminder: ${invoice.number} is 30 days overdue`]);
+    // Dates read as the screens show them ("13 Nov 2026"), in the reminder and in the invoice's e-mail.
+    const dueLabel = saDateLabel(due);
+    expect(dueLabel).toMatch(/^\d{1,2} [A-Z][a-z]{2} \d{4}$/);
+    expect((await remindersOf(invoice))[1]?.message).toBe(`${invoice.number} was due on ${dueLabel} and R 1 150.00 is still outstanding. Please pay, or upload your proof of payment under Payments.`);
+    const mail = await t.db.selectFrom("email_outbox").select("body").where("subject", "like", `%${invoice.number}%`).executeTakeFirstOrThrow();
+    expect(mail.body).toContain(`, due by ${dueLabel}.`);
+    expect(mail.body).not.toContain(due);
     const stages = await t.db.selectFrom("invoice_reminders").select(["stage", "notified"]).where("invoice_id", "=", invoice.id).orderBy("stage").execute();
     expect(stages).toEqual([
       { stage: "days30", notified: true },

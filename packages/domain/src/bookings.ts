@@ -33,6 +33,11 @@ export function saDayLabel(instant: Date): string {
   return SA_DAY.format(instant);
 }
 
+/** A calendar date (YYYY-MM-DD, a due date) as messages name it: "13 Nov 2026", as the screens show it. */
+export function saDateLabel(date: string): string {
+  return saDayLabel(sastToUtc(date, "12:00"));
+}
+
 /** ISO weekday of a YYYY-MM-DD date: 1 Monday ... 7 Sunday. */
 export function isoWeekday(date: string): number {
   const day = new Date(`${date}T00:00:00Z`).getUTCDay();

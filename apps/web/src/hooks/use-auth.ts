@@ -1,5 +1,6 @@
 import type { CurrentUser, LoginAnswer, LoginInput, RegistrationInput } from "@medlegal/domain";
 import { isTwoFactorChallenge } from "@medlegal/domain/constants";
+import { TWO_FACTOR_MESSAGES } from "@medlegal/domain";
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useNavigate } from "@tanstack/react-router";
 import { apiJson, getJson, readableErrorMessage, setSigningOut } from "@/lib/api";
@@ -49,7 +50,8 @@ export function useVerifyTwoFactor() {
   return useMutation({
     mutationFn: (code: string) => apiJson<CurrentUser>("POST", "/api/login/two-factor", { code }, { on401: "throw" }),
     onSuccess: signedIn,
-    onError: loginFailed,
+    // A wrong code is said once, on the code field (TwoFactorCodeForm); the rest send the user back with a toast.
+    onError: (error) => readableErrorMessage(error) !== TWO_FACTOR_MESSAGES.wrongCode && loginFailed(error),
   });
 }
 

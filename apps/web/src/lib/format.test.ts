@@ -1,7 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { formatRelativeTime, greeting, rafLabel, withArticle } from "./format";
+import { asSentence, formatRelativeTime, greeting, rafLabel, withArticle } from "./format";
 
 describe("wording helpers", () => {
+  it("ends typed text with one full stop, never two (the pause toast)", () => {
+    expect(asSentence("Waiting for the hospital records.")).toBe("Waiting for the hospital records.");
+    expect(asSentence("Waiting for the hospital records")).toBe("Waiting for the hospital records.");
+    expect(asSentence("Claimant unreachable? ")).toBe("Claimant unreachable?");
+  });
+
   it("greets by the time of day in South Africa, not the browser's zone", () => {
     expect(greeting(new Date("2026-11-23T05:30:00Z"))).toBe("Good morning"); // 07:30 SAST
     expect(greeting(new Date("2026-11-23T10:00:00Z"))).toBe("Good afternoon"); // 12:00 SAST

@@ -102,3 +102,9 @@ export function withArticle(phrase: string): string {
 export function rafLabel(claimNumber: string): string {
   return /^RAF\b/i.test(claimNumber.trim()) ? claimNumber.trim() : `RAF ${claimNumber.trim()}`;
 }
+
+/** Someone's typed text as the end of a sentence: a full stop added only when it has none ("Waiting for records." stays as is). */
+export function asSentence(text: string): string {
+  const trimmed = text.trim();
+  return /[.!?]$/.test(trimmed) ? trimmed : `${trimmed}.`;
+}

@@ -3,7 +3,10 @@ import { render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
 import { HttpError } from "@/lib/api";
-import { TwoFactorCodeForm } from "./two-factor-step";
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { Toaster } from "@/components/ui/toaster";
+import { renderWithRouter } from "@/test/router";
+import { TwoFactorCodeForm, TwoFactorStep } from "./two-factor-step";
 
 const refusal = (message: string) => new HttpError(401, "Unauthorized", JSON.stringify({ message }));
 const verify = () => screen.getByRole("button", { name: "Verify" });
@@ -63,5 +66,29 @@ describe("TwoFactorCodeForm", () => {
     render(<TwoFactorCodeForm pending onVerify={vi.fn()} onRestart={vi.fn()} />);
     expect(screen.getByRole("button", { name: /Verify/ })).toBeDisabled();
     expect(screen.getByLabelText("Two-factor code")).toBeDisabled();
+  });
+});
+
+describe("TwoFactorStep", () => {
+  it("says a wrong code once, on the field, and no toast repeats it", async () => {
+    vi.stubGlobal("fetch", vi.fn().mockResolvedValue(new Response(JSON.stringify({ message: TWO_FACTOR_MESSAGES.wrongCode }), { status: 401, headers: { "content-type": "application/json" } })));
+    try {
+      renderWithRouter(
+        <QueryClientProvider client={new QueryClient()}>
+          <TwoFactorStep onRestart={vi.fn()} />
+          <Toaster />
+        </QueryClientProvider>,
+      );
+      const user = userEvent.setup();
+      await user.type(await screen.findByLabelText("Two-factor code"), "000000");
+      await user.click(verify());
+      expect(await screen.findByText(TWO_FACTOR_MESSAGES.wrongCode)).toBeInTheDocument();
+      // The mutation has settled (the field is empty again): a toast would be on screen by now.
+      await waitFor(() => expect(screen.getByLabelText("Two-factor code")).toHaveValue(""));
+      expect(screen.queryByText("Login failed")).not.toBeInTheDocument();
+      expect(screen.getAllByText(TWO_FACTOR_MESSAGES.wrongCode)).toHaveLength(1);
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 });

@@ -66,7 +66,7 @@ export function TwoFactorCodeForm({
       methods.setValue("code", "");
       const message = readableErrorMessage(failure);
       if (message === TWO_FACTOR_MESSAGES.signInAgain || message === TWO_FACTOR_MESSAGES.tooManyCodes) return onRestart();
-      // A wrong code is the field's error (the toast says it too); the field is enabled again a frame later.
+      // A wrong code is the field's error, and only there (no toast); the field is enabled again a frame later.
       if (message === TWO_FACTOR_MESSAGES.wrongCode) setServerErrors({ code: message });
       requestAnimationFrame(() => inputRef.current?.focus());
     }),

@@ -15,7 +15,7 @@ import { ReasonDialog } from "@/components/ui/reason-dialog";
 import { ListSkeleton } from "@/components/ui/skeleton";
 import { useCurrentUser } from "@/hooks/use-auth";
 import { toast } from "@/hooks/use-toast";
-import { formatDateTime } from "@/lib/format";
+import { asSentence, formatDateTime } from "@/lib/format";
 import { prefetchPage } from "@/lib/route-data";
 import { trpc } from "@/lib/trpc";
 import { trpcErrorMessage } from "@/lib/trpc-errors";
@@ -66,7 +66,7 @@ function SlaTrackingPage() {
   const utils = trpc.useUtils();
   const pause = trpc.sla.pause.useMutation({
     onSuccess: async (item) => {
-      toast({ title: "Timer paused", description: `${SLA_POLICY_LABELS[item.policy]} on ${item.queryReference}: ${item.pauseReason}.` });
+      toast({ title: "Timer paused", description: `${SLA_POLICY_LABELS[item.policy]} on ${item.queryReference}: ${asSentence(item.pauseReason ?? "")}` });
       await utils.sla.list.invalidate();
     },
     onError: (error) => toast({ variant: "destructive", title: "Could not pause the timer", description: trpcErrorMessage(error) }),

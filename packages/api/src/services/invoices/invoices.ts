@@ -19,7 +19,7 @@ import type {
   InvoiceParty,
   InvoiceStatus,
 } from "@medlegal/domain";
-import { addDays, ageBalances, documentNumber, documentTotals, formatRand, invoiceBalance, INVOICE_PAYMENT_DAYS, INVOICE_STATUS_LABELS, invoiceStatusFromMoney, lineAmounts, OPEN_INVOICE_STATUSES, saDayTimeLabel, sastDate } from "@medlegal/domain";
+import { addDays, ageBalances, documentNumber, documentTotals, formatRand, invoiceBalance, INVOICE_PAYMENT_DAYS, INVOICE_STATUS_LABELS, invoiceStatusFromMoney, lineAmounts, OPEN_INVOICE_STATUSES, saDateLabel, saDayTimeLabel, sastDate } from "@medlegal/domain";
 import type { SignedInActor } from "../../context";
 import { AppError } from "../../errors";
 import { recordAudit } from "../audit/audit";
@@ -367,7 +367,7 @@ export async function issueInvoice(deps: Deps, input: IdInput): Promise<InvoiceD
       trx,
       recipient.email,
       `${title} ${number} from ${supplier.name}`,
-      `Hello,\n\nPlease find attached ${title.toLowerCase()} ${number}${row.claimant_name ? ` (${row.claimant_name})` : ""} for ${formatRand(totals.totalCents)}, due by ${dueDate}.\n\n${supplier.name}\n`,
+      `Hello,\n\nPlease find attached ${title.toLowerCase()} ${number}${row.claimant_name ? ` (${row.claimant_name})` : ""} for ${formatRand(totals.totalCents)}, due by ${saDateLabel(dueDate)}.\n\n${supplier.name}\n`,
       files.pdfFileId,
     );
     await recordAudit(trx, deps.actor, {
@@ -808,7 +808,7 @@ export async function emailInvoiceAgain(deps: Deps, input: IdInput): Promise<{ s
       trx,
       to,
       `Copy of ${title.toLowerCase()} ${row.number} from ${row.supplier!.name}`,
-      `Hello,\n\nAs asked, please find attached a copy of ${title.toLowerCase()} ${row.number}${row.claimant_name ? ` (${row.claimant_name})` : ""} for ${formatRand(Number(row.total_cents))}, issued on ${row.issue_date} and due by ${row.due_date}. The copy is marked "Copy": it is the same document as the original sent at issue.\n\n${row.supplier!.name}\n`,
+      `Hello,\n\nAs asked, please find attached a copy of ${title.toLowerCase()} ${row.number}${row.claimant_name ? ` (${row.claimant_name})` : ""} for ${formatRand(Number(row.total_cents))}, issued on ${saDateLabel(row.issue_date!)} and due by ${saDateLabel(row.due_date!)}. The copy is marked "Copy": it is the same document as the original sent at issue.\n\n${row.supplier!.name}\n`,
       row.copy_file_id,
     );
     await recordAudit(trx, deps.actor, { action: "invoice.email_again", entityType: "invoice", entityId: row.id, after: { number: row.number, to, fileId: row.copy_file_id } });

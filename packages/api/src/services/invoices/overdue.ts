@@ -2,7 +2,7 @@ import type { Kysely, Transaction } from "kysely";
 import { sql } from "kysely";
 import type { Database } from "@medlegal/db";
 import type { PaymentReminderStage } from "@medlegal/domain";
-import { daysPastDue, formatRand, invoiceBalance, OPEN_INVOICE_STATUSES, PAYMENT_REMINDER_DAYS, reminderStagesDue, sastDate } from "@medlegal/domain";
+import { daysPastDue, formatRand, invoiceBalance, OPEN_INVOICE_STATUSES, PAYMENT_REMINDER_DAYS, reminderStagesDue, saDateLabel, sastDate } from "@medlegal/domain";
 import type { Actor } from "../../context";
 import { recordAudit } from "../audit/audit";
 import { notifyMany } from "../notifications/notifications";
@@ -148,7 +148,7 @@ export function reminderText(
   }
   return {
     title: `Payment reminder: ${invoice.number} is ${days} day${days === 1 ? "" : "s"} overdue`,
-    message: `${what} was due on ${invoice.due_date} and ${balance} is still outstanding. Please pay, or upload your proof of payment under Payments.`,
+    message: `${what} was due on ${saDateLabel(invoice.due_date!)} and ${balance} is still outstanding. Please pay, or upload your proof of payment under Payments.`,
   };
 }
 

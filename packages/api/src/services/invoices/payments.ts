@@ -33,6 +33,7 @@ import {
   OPEN_INVOICE_STATUSES,
   PAYMENT_METHOD_LABELS,
   PAYMENT_PROOF_STATUS_LABELS,
+  saDateLabel,
   sastDate,
 } from "@medlegal/domain";
 import type { Actor, SignedInActor } from "../../context";
@@ -254,7 +255,7 @@ export async function recordPayment(deps: Deps, input: z.output<typeof recordPay
       userId: input.attorneyId,
       type: "other",
       title: `Payment received: ${formatRand(input.amountCents)}`,
-      message: `We received your payment of ${formatRand(input.amountCents)} (${PAYMENT_METHOD_LABELS[input.method]}, reference ${input.reference}) on ${input.receivedOn}.${allocationSentence(await invoiceNumbers(trx, input.allocations.map((a) => a.invoiceId)), credit)}`,
+      message: `We received your payment of ${formatRand(input.amountCents)} (${PAYMENT_METHOD_LABELS[input.method]}, reference ${input.reference}) on ${saDateLabel(input.receivedOn)}.${allocationSentence(await invoiceNumbers(trx, input.allocations.map((a) => a.invoiceId)), credit)}`,
       link: "/payments",
     });
     return payment.id;
