@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testDialects } from "@medlegal/db/testing";
-import type { CaseItem, Patient, QueryDetail } from "@medlegal/domain";
+import type { CaseItem, MeetingDetail, Patient, QueryDetail } from "@medlegal/domain";
 import { makeSaId } from "@medlegal/domain";
 import type { TestApp } from "./helpers";
-import { createTestApp, login, trpc } from "./helpers";
+import { createTestApp, login, resetTokenIn, trpc } from "./helpers";
 
 interface AuditItem {
   action: string;
@@ -93,5 +93,63 @@ describe.each(testDialects())("the audit trail names records by their references
     const afterRemoval = await history("specialization", created.data.id);
     expect(afterRemoval.length).toBe(2);
     expect(afterRemoval.every((r) => r.entityReference === null && r.entityId === created.data.id)).toBe(true);
+  });
+});
+
+describe.each(testDialects())("the audit trail names meetings, messages, SLA timers and a user's own steps on %s", (kind) => {
+  let t: TestApp;
+  const c = {} as Record<string, string>;
+  type Row = AuditItem & { actorName: string | null };
+  const history = async (entityType: string, entityId: string) =>
+    (await trpc<{ items: Row[] }>(t.app, c.admin!, "audit.list", { entityType, entityId })).data.items;
+
+  beforeAll(async () => {
+    t = await createTestApp(kind, {}, { workflow: true });
+    for (const name of ["admin", "employee"]) c[name] = (await login(t.app, name)).cookie;
+  });
+  afterAll(() => t.close());
+
+  it("shows a meeting's title, a conversation's subject and an SLA timer's query and policy instead of their ids", async () => {
+    const consultant = await t.db.selectFrom("users").select("id").where("username", "=", "consultant").executeTakeFirstOrThrow();
+    const meeting = await trpc<MeetingDetail>(t.app, c.employee!, "meetings.create", {
+      title: "Orthopaedic follow-up call",
+      startsAt: new Date(Date.now() + 60 * 60_000).toISOString(),
+      durationMinutes: 30,
+      hostId: consultant.id,
+      userIds: [],
+      guests: [],
+    });
+    expect(meeting.status, meeting.error?.message).toBe(200);
+    expect((await history("meeting", meeting.data.id)).map((r) => r.entityReference)).toEqual(["Orthopaedic follow-up call"]);
+
+    const thread = await trpc<{ threadId: string }>(t.app, c.employee!, "messages.startThread", { subject: "Hospital records", participantIds: [consultant.id], body: "Please see the records.", internal: false });
+    expect(thread.status, thread.error?.message).toBe(200);
+    expect((await history("message_thread", thread.data.threadId)).every((r) => r.entityReference === "Hospital records")).toBe(true);
+    const sent = await t.db.selectFrom("messages").select("id").where("thread_id", "=", thread.data.threadId).executeTakeFirstOrThrow();
+    expect((await history("message", sent.id)).map((r) => r.entityReference)).toEqual(["Hospital records"]);
+
+    const timer = await t.db
+      .selectFrom("sla_timers")
+      .innerJoin("queries", "queries.id", "sla_timers.query_id")
+      .select(["sla_timers.id", "queries.reference"])
+      .where("sla_timers.status", "=", "open")
+      .where("sla_timers.paused_at", "is", null)
+      .orderBy("sla_timers.id")
+      .executeTakeFirstOrThrow();
+    const paused = await trpc(t.app, c.employee!, "sla.pause", { id: timer.id, reason: "Waiting for the hospital." });
+    expect(paused.status, paused.error?.message).toBe(200);
+    const [row] = await history("sla_timer", timer.id);
+    expect(row?.entityReference).toMatch(new RegExp(`^${timer.reference} · [A-Z]`));
+  });
+
+  it("names the person, not 'System', for their own password reset", async () => {
+    const user = await t.db.selectFrom("users").select(["id", "email", "first_name", "last_name"]).where("username", "=", "nomsa").executeTakeFirstOrThrow();
+    expect((await t.app.inject({ method: "POST", url: "/api/forgot-password", payload: { email: user.email } })).statusCode).toBe(200);
+    const token = resetTokenIn(await t.mailbox.waitFor(user.email));
+    expect((await t.app.inject({ method: "POST", url: "/api/reset-password", payload: { token, password: "A-new-Passw0rd!x" } })).statusCode).toBe(200);
+    const rows = await history("user", user.id);
+    expect(rows.find((r) => r.action === "auth.password_reset")?.actorName).toBe(`${user.first_name} ${user.last_name}`);
+    // Anyone can ask for a reset link: that request stays without a person.
+    expect(rows.find((r) => r.action === "auth.password_reset_requested")?.actorName).toBeNull();
   });
 });

@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
 import { sql } from "kysely";
 import type { Database } from "@medlegal/db";
-import { addDays, sastToUtc } from "@medlegal/domain";
+import { addDays, SLA_POLICY_LABELS, sastToUtc } from "@medlegal/domain";
 import type { z } from "zod";
 import type { auditExportInputSchema, auditListInputSchema } from "@medlegal/domain";
 import type { SignedInActor } from "../../context";
@@ -70,6 +70,26 @@ const RESOLVERS: Record<string, (db: Kysely<Database>, ids: string[]) => Labels>
   // "EFT VDM TRUST 0042, 2026-11-20": a payment or a proof of payment by its reference and day.
   payment: (db, ids) => db.selectFrom("payments").select(["id", sql<string>`upper(method) || ' ' || reference || ', ' || received_on::text`.as("label")]).where("id", "in", ids).execute(),
   payment_proof: (db, ids) => db.selectFrom("payment_proofs").select(["id", sql<string>`'Proof ' || reference || ', ' || paid_on::text`.as("label")]).where("id", "in", ids).execute(),
+  meeting: (db, ids) => db.selectFrom("meetings").select(["id", "title as label"]).where("id", "in", ids).execute(),
+  message_thread: (db, ids) => db.selectFrom("message_threads").select(["id", "subject as label"]).where("id", "in", ids).execute(),
+  // A message by its thread's subject: the text itself stays out of the trail.
+  message: (db, ids) =>
+    db
+      .selectFrom("messages")
+      .innerJoin("message_threads", "message_threads.id", "messages.thread_id")
+      .select(["messages.id", "message_threads.subject as label"])
+      .where("messages.id", "in", ids)
+      .execute(),
+  // "Q-2026-00012 · Report delivery": the timer's query and its policy, as the SLA screens name it.
+  sla_timer: async (db, ids) =>
+    (
+      await db
+        .selectFrom("sla_timers")
+        .innerJoin("queries", "queries.id", "sla_timers.query_id")
+        .select(["sla_timers.id", "sla_timers.policy", "queries.reference"])
+        .where("sla_timers.id", "in", ids)
+        .execute()
+    ).map((r) => ({ id: r.id, label: `${r.reference} · ${SLA_POLICY_LABELS[r.policy] ?? r.policy}` })),
   document: (db, ids) =>
     db
       .selectFrom("files as d")
@@ -78,6 +98,14 @@ const RESOLVERS: Record<string, (db: Kysely<Database>, ids: string[]) => Labels>
       .where("d.id", "in", ids)
       .execute(),
 };
+
+/**
+ * Steps a person takes on their own account before a session exists: the password that awaits a
+ * second factor, a wrong second-factor code, a completed password reset. Nobody is signed in, so
+ * the row has no actor; the person is the account itself (only they hold its password or link), and
+ * the trail names them rather than "System". A failed sign-in or a reset request can be anyone's.
+ */
+const OWN_ACCOUNT_STEPS = new Set(["auth.password_verified", "two_factor.code_failed", "auth.password_reset"]);
 
 /** Adds `entityReference` to each row: one look-up per entity type on the page, never one per row. */
 async function withReferences(db: Kysely<Database>, rows: Omit<AuditRow, "entityReference">[]): Promise<AuditRow[]> {
@@ -94,7 +122,11 @@ async function withReferences(db: Kysely<Database>, rows: Omit<AuditRow, "entity
       for (const found of await RESOLVERS[type]!(db, ids.slice(i, i + 5_000))) labels.set(`${type}:${found.id}`, found.label);
     }
   }
-  return rows.map((r) => ({ ...r, entityReference: r.entityId ? (labels.get(`${r.entityType}:${r.entityId}`) ?? null) : null }));
+  return rows.map((r) => {
+    const entityReference = r.entityId ? (labels.get(`${r.entityType}:${r.entityId}`) ?? null) : null;
+    const ownStep = !r.actorId && r.entityType === "user" && OWN_ACCOUNT_STEPS.has(r.action);
+    return { ...r, entityReference, ...(ownStep && entityReference ? { actorName: entityReference } : {}) };
+  });
 }
 
 function filtered(db: Kysely<Database>, f: z.output<typeof auditExportInputSchema>) {
