@@ -328,6 +328,16 @@ describe.each(testDialects())("claimants, cases and the query workflow on %s", (
       expect(seen).toEqual(all.data.items.map((q) => q.id));
     });
 
+    it("lists a query waiting for review once on the staff dashboard: an overdue one under 'Overdue' only", async () => {
+      // The oldest new query, made older still (its place in every order stays), is overdue for acknowledgement.
+      const oldest = await t.db.selectFrom("queries").select(["id", "created_at"]).where("status", "=", "submitted").orderBy("created_at").orderBy("id").executeTakeFirstOrThrow();
+      await t.db.updateTable("queries").set({ created_at: new Date(oldest.created_at.getTime() - 10 * 86_400_000) }).where("id", "=", oldest.id).execute();
+      const staff = await trpc<{ waitingForReview: QueryListItem[]; overdue: QueryListItem[] }>(t.app, c.employee, "dashboard.summary", undefined, "query");
+      expect(staff.data.overdue.map((q) => q.id)).toContain(oldest.id);
+      const shown = [...staff.data.waitingForReview, ...staff.data.overdue].map((q) => q.id);
+      expect(new Set(shown).size).toBe(shown.length);
+    });
+
     it("shows each role its own dashboard figures", async () => {
       const attorney = await trpc<{ role: string; openQueries: number; byStatus: Record<string, number> }>(t.app, c.attorney, "dashboard.summary", undefined, "query");
       const ownOpen = await t.db
