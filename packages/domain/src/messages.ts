@@ -17,6 +17,15 @@ export const THREAD_KIND_LABEL: Record<ThreadKind, string> = {
   internal: "Internal",
 };
 
+/**
+ * The kinds of conversation a role can be in, which the list's kind filter offers: internal ones
+ * are the agency's alone, and an attorney never takes part in an expert's conversation.
+ */
+export function threadKindsFor(role: Role): readonly ThreadKind[] {
+  if (role === "administrator" || role === "employee") return THREAD_KINDS;
+  return THREAD_KINDS.filter((kind) => kind !== "internal" && !(role === "attorney" && kind === "query_expert"));
+}
+
 export const MESSAGE_BODY_MAX = 10_000;
 export const MESSAGE_ATTACHMENTS_MAX = 5;
 export const MESSAGE_PREVIEW_CHARS = 140;

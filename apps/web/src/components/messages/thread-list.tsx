@@ -1,5 +1,5 @@
 import type { Role, ThreadKind, ThreadSummary } from "@medlegal/domain";
-import { THREAD_KIND_LABEL, THREAD_KINDS } from "@medlegal/domain";
+import { THREAD_KIND_LABEL, threadKindsFor } from "@medlegal/domain";
 import { Link } from "@tanstack/react-router";
 import { MessagesSquare, SearchX } from "lucide-react";
 import * as React from "react";
@@ -63,7 +63,7 @@ export function ThreadList({ selectedId, role, emptyHint }: { selectedId: string
           <label htmlFor="threads-kind" className="sr-only">
             Kind of conversation
           </label>
-          <OptionSelect id="threads-kind" value={kind} onChange={setKind} allLabel="All kinds" options={THREAD_KINDS} labels={THREAD_KIND_LABEL} />
+          <OptionSelect id="threads-kind" value={kind} onChange={setKind} allLabel="All kinds" options={threadKindsFor(role)} labels={THREAD_KIND_LABEL} />
         </div>
         <label htmlFor="threads-search" className="sr-only">
           Search conversations

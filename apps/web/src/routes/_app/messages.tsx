@@ -1,13 +1,13 @@
 import { can } from "@medlegal/domain";
 import { createFileRoute, useNavigate } from "@tanstack/react-router";
-import { MessagesSquare, Plus } from "lucide-react";
+import { MessagesSquare } from "lucide-react";
 import * as React from "react";
 import { BackToList, Conversation } from "@/components/messages/conversation";
 import { MessagesLayout } from "@/components/messages/messages-layout";
 import { NewMessageDialog } from "@/components/messages/new-message-dialog";
+import { StartConversation } from "@/components/messages/start-conversation";
 import { ThreadList } from "@/components/messages/thread-list";
 import { PageHeader } from "@/components/page";
-import { Button } from "@/components/ui/button";
 import { useCurrentUser } from "@/hooks/use-auth";
 import { prefetchPage } from "@/lib/route-data";
 import { definedOnly, searchParam } from "@/lib/search-params";
@@ -38,13 +38,7 @@ function MessagesPage() {
         title="Messages"
         phoneCompact={thread !== undefined}
         description={staff ? "Conversations with attorneys, experts and the team." : "Your conversations with the agency about your queries."}
-        actions={
-          staff && (
-            <Button onClick={() => setComposing(true)}>
-              <Plus aria-hidden /> New message
-            </Button>
-          )
-        }
+        actions={<StartConversation staff={staff} onCompose={() => setComposing(true)} />}
       />
       <MessagesLayout
         threadId={thread}
