@@ -26,6 +26,13 @@ describe("UploadVersionDialog", () => {
     upload.mockReset();
   });
 
+  it("offers the latest version's declaration again, so the expert need not retype it", async () => {
+    const user = userEvent.setup();
+    render(<UploadVersionDialog reportId={reportId} reference="RPT-2026-00007" onBehalf={null} nextNumber={2} lastDeclaration={DECLARATION} onUploaded={vi.fn()} />);
+    await user.click(screen.getByRole("button", { name: "Upload version 2" }));
+    expect(screen.getByLabelText("Expert's declaration")).toHaveValue(DECLARATION);
+  });
+
   it("refuses an upload without the PDF and with a short declaration, with the sentences on their fields", async () => {
     const { user } = await open();
     await user.type(screen.getByLabelText("Expert's declaration"), "It is true.");

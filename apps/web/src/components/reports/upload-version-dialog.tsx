@@ -22,11 +22,26 @@ interface UploadVersionState {
  * server checks everything again (type by content, 25 MB, the declaration) and its sentence is
  * shown when it refuses.
  */
-export function UploadVersionDialog({ reportId, reference, onBehalf, nextNumber, onUploaded }: { reportId: string; reference: string; onBehalf: string | null; nextNumber: number; onUploaded: () => void }) {
+export function UploadVersionDialog({
+  reportId,
+  reference,
+  onBehalf,
+  nextNumber,
+  lastDeclaration = "",
+  onUploaded,
+}: {
+  reportId: string;
+  reference: string;
+  onBehalf: string | null;
+  nextNumber: number;
+  /** The declaration of the latest version: the expert's standing text, offered again for the next. */
+  lastDeclaration?: string;
+  onUploaded: () => void;
+}) {
   const [open, setOpen] = React.useState(false);
   const [busy, setBusy] = React.useState(false);
   // The declaration is the expert's standing text: it stays for the next version's upload.
-  const declaration = React.useRef("");
+  const declaration = React.useRef(lastDeclaration);
   return (
     <>
       <Button onClick={() => setOpen(true)}>

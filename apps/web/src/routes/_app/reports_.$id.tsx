@@ -1,16 +1,17 @@
-import type { CheckResult, ReportDetail, Role } from "@medlegal/domain";
-import { CHECK_RESULT_LABELS, CHECK_RESULTS, REPORT_KIND_LABELS, REPORT_STATUS_LABELS, reportReasonTextSchema } from "@medlegal/domain";
+import type { ReportDetail, Role } from "@medlegal/domain";
+import { CHECK_RESULT_LABELS, REPORT_KIND_LABELS, REPORT_STATUS_LABELS, reportReasonTextSchema } from "@medlegal/domain";
 import { createFileRoute, Link } from "@tanstack/react-router";
 import { ArrowLeft, Download, FileText } from "lucide-react";
 import * as React from "react";
 import { PageHeader } from "@/components/page";
 import { DueLabel, ReportStatusBadge } from "@/components/reports/report-list";
+import { QuestionsCard } from "@/components/reports/questions-card";
+import { ReviewPanel } from "@/components/reports/review-panel";
 import { UploadVersionDialog } from "@/components/reports/upload-version-dialog";
+import { versionTitle } from "@/components/reports/version-title";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import { Field } from "@/components/ui/field";
 import { ReasonDialog } from "@/components/ui/reason-dialog";
-import { Textarea } from "@/components/ui/textarea";
 import { useCurrentUser } from "@/hooks/use-auth";
 import { toast } from "@/hooks/use-toast";
 import { formatDateTime, formatFileSize } from "@/lib/format";
@@ -78,7 +79,7 @@ function ReportView({ r, role, onChanged }: { r: ReportDetail; role: Role; onCha
         description={`${r.patientName} · ${r.caseReference} · ${r.consultantName} (${r.specialization})`}
         actions={
           <div className="flex flex-wrap gap-2">
-            {r.can.upload && <UploadVersionDialog reportId={r.id} reference={r.reference} nextNumber={r.versions + 1} onBehalf={role === "consultant" ? null : r.consultantName} onUploaded={refresh} />}
+            {r.can.upload && <UploadVersionDialog reportId={r.id} reference={r.reference} nextNumber={r.versions + 1} lastDeclaration={r.versionList.at(-1)?.declaration ?? ""} onBehalf={role === "consultant" ? null : r.consultantName} onUploaded={refresh} />}
             {r.can.take && (
               <Button onClick={() => take.mutate({ id: r.id })} disabled={take.isPending}>
                 Take for review
@@ -139,9 +140,7 @@ function ReportView({ r, role, onChanged }: { r: ReportDetail; role: Role; onCha
                       <li key={v.id} className="flex min-w-0 items-start gap-3 rounded-md border px-3 py-2">
                         <FileText aria-hidden className="mt-0.5 size-5 shrink-0 text-muted-foreground" />
                         <div className="min-w-0 flex-1">
-                          <p className="truncate text-sm font-medium">
-                            Version {v.number}: {v.fileName}
-                          </p>
+                          <p className="truncate text-sm font-medium">{versionTitle(v, role)}</p>
                           <p className="text-xs text-muted-foreground">
                             {formatFileSize(v.size)} · {v.pageCount} {v.pageCount === 1 ? "page" : "pages"} · {formatDateTime(v.createdAt)} · {v.uploadedByName}
                             {v.onBehalfOfName ? ` for ${v.onBehalfOfName}` : ""}
@@ -154,7 +153,7 @@ function ReportView({ r, role, onChanged }: { r: ReportDetail; role: Role; onCha
                         </div>
                         <a
                           href={`/api/files/${v.fileId}`}
-                          aria-label={`Download version ${v.number}`}
+                          aria-label={role === "attorney" ? "Download the released report" : `Download version ${v.number}`}
                           className="inline-flex items-center gap-1 rounded-md px-2 py-1 text-sm text-primary outline-none hover:bg-muted focus-visible:ring-2 focus-visible:ring-ring"
                         >
                           <Download aria-hidden className="size-4" />
@@ -312,131 +311,3 @@ function Row({ term, children }: { term: string; children: React.ReactNode }) {
   );
 }
 
-/** The QA checklist of the report's kind: pass, fail or not applicable per check, a comment for each failure. */
-function ReviewPanel({ r, onDone }: { r: ReportDetail; onDone: () => void }) {
-  const [results, setResults] = React.useState<Record<string, { result: CheckResult | ""; comment: string }>>({});
-  const [comment, setComment] = React.useState("");
-  const [error, setError] = React.useState<string | null>(null);
-  const review = trpc.reports.review.useMutation({
-    onSuccess: (d) => {
-      toast({ title: d.status === "changes_requested" ? "Returned to the expert" : "Report approved" });
-      onDone();
-    },
-    onError: (e) => setError(trpcErrorMessage(e)),
-  });
-  const set = (itemId: string, patch: Partial<{ result: CheckResult; comment: string }>) =>
-    setResults((prev) => ({ ...prev, [itemId]: { result: prev[itemId]?.result ?? "", comment: prev[itemId]?.comment ?? "", ...patch } }));
-  function submit(event: React.FormEvent) {
-    event.preventDefault();
-    const unmarked = r.checklist.find((c) => !results[c.id]?.result);
-    if (unmarked) return setError(`Mark every check: "${unmarked.label}" is not marked.`);
-    setError(null);
-    review.mutate({
-      id: r.id,
-      comment: comment || null,
-      items: r.checklist.map((c) => ({ itemId: c.id, result: results[c.id]!.result as CheckResult, comment: results[c.id]!.comment || null })),
-    });
-  }
-  const anyFail = Object.values(results).some((v) => v.result === "fail");
-  return (
-    <Card>
-      <CardHeader>
-        <CardTitle>Quality checklist</CardTitle>
-        <CardDescription>A failed check (with a comment) returns the report to the expert; all mandatory checks passing approves it.</CardDescription>
-      </CardHeader>
-      <CardContent>
-        <form onSubmit={submit} className="grid gap-3" aria-label="Quality checklist">
-          {r.checklist.map((c, index) => (
-            <fieldset key={c.id} className="grid gap-2 rounded-md border p-3">
-              <legend className="px-1 text-sm font-medium">
-                {index + 1}. {c.label}
-                {c.mandatory ? "" : " (optional)"}
-              </legend>
-              <div className="flex flex-wrap gap-4">
-                {CHECK_RESULTS.map((result) => (
-                  <label key={result} className="flex items-center gap-1.5 text-sm">
-                    <input type="radio" name={`check-${c.id}`} value={result} checked={results[c.id]?.result === result} onChange={() => set(c.id, { result })} className="size-4 accent-primary" />
-                    {CHECK_RESULT_LABELS[result]}
-                  </label>
-                ))}
-              </div>
-              {results[c.id]?.result === "fail" && (
-                <Field label="What is wrong" htmlFor={`comment-${c.id}`} required>
-                  <Textarea id={`comment-${c.id}`} rows={2} value={results[c.id]?.comment ?? ""} onChange={(e) => set(c.id, { comment: e.target.value })} />
-                </Field>
-              )}
-            </fieldset>
-          ))}
-          <Field label="Comment to the expert (optional)" htmlFor="review-comment">
-            <Textarea id="review-comment" rows={2} value={comment} onChange={(e) => setComment(e.target.value)} />
-          </Field>
-          {error && (
-            <p role="alert" className="text-sm font-medium text-destructive">
-              {error}
-            </p>
-          )}
-          <div>
-            <Button type="submit" disabled={review.isPending}>
-              {anyFail ? "Return to the expert" : "Approve"}
-            </Button>
-          </div>
-        </form>
-      </CardContent>
-    </Card>
-  );
-}
-
-function QuestionsCard({ r, onDone }: { r: ReportDetail; onDone: () => void }) {
-  const [body, setBody] = React.useState("");
-  const ask = trpc.reports.ask.useMutation({
-    onSuccess: () => {
-      toast({ title: "Questions sent", description: "The expert answers them in a supplementary report." });
-      onDone();
-    },
-    onError: (e) => toast({ variant: "destructive", title: "Not sent", description: trpcErrorMessage(e) }),
-  });
-  if (!r.questions && !r.can.ask) return null;
-  return (
-    <Card>
-      <CardHeader>
-        <CardTitle>Questions to the expert</CardTitle>
-        {r.can.ask && r.questionsUntil && <CardDescription>You may put written questions once, until {formatDateTime(r.questionsUntil)}.</CardDescription>}
-      </CardHeader>
-      <CardContent>
-        {r.questions ? (
-          <div className="grid gap-1 text-sm">
-            <p className="whitespace-pre-wrap">{r.questions.body}</p>
-            <p className="text-xs text-muted-foreground">
-              {r.questions.askedByName}, {formatDateTime(r.questions.createdAt)}
-              {r.questions.supplementaryReportId && (
-                <>
-                  {" · answered in "}
-                  <Link to="/reports/$id" params={{ id: r.questions.supplementaryReportId }} className="text-primary underline underline-offset-2">
-                    {r.questions.supplementaryReference}
-                  </Link>
-                </>
-              )}
-            </p>
-          </div>
-        ) : (
-          <form
-            className="grid gap-3"
-            onSubmit={(e) => {
-              e.preventDefault();
-              if (body.trim()) ask.mutate({ id: r.id, body });
-            }}
-          >
-            <Field label="Your questions" htmlFor="questions-body" required>
-              <Textarea id="questions-body" rows={4} value={body} onChange={(e) => setBody(e.target.value)} />
-            </Field>
-            <div>
-              <Button type="submit" disabled={ask.isPending || !body.trim()}>
-                Send questions
-              </Button>
-            </div>
-          </form>
-        )}
-      </CardContent>
-    </Card>
-  );
-}
