@@ -42,6 +42,9 @@ describe("AppShell", () => {
     await user.tab();
     const skip = screen.getByRole("link", { name: "Skip to main content" });
     expect(skip).toHaveFocus();
+    // Hidden above the window until focused, with no shadow or ring left showing at its edge.
+    const unfocusedLook = skip.className.split(" ").filter((c) => !c.startsWith("focus:"));
+    expect(unfocusedLook.filter((c) => /^(shadow|ring)-(sm|md|lg|xl|1|2|4)$/.test(c) || c === "shadow" || c === "ring")).toEqual([]);
     expect(skip).toHaveAttribute("href", "#main");
     await user.keyboard("{Enter}");
     const main = screen.getByRole("main");

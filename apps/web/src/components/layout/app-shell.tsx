@@ -46,8 +46,9 @@ export function SkipLink() {
         event.preventDefault();
         main.focus();
       }}
-      // Above the top edge of the window until focused (not sr-only, whose focus undo drops the padding).
-      className="fixed top-3 left-3 z-50 -translate-y-[calc(100%+1rem)] rounded-md bg-card px-4 py-2 text-sm font-medium text-foreground shadow-lg ring-2 ring-ring outline-none focus:translate-y-0"
+      // Above the top edge of the window until focused (not sr-only, whose focus undo drops the padding);
+      // its shadow and ring come with the focus, or they would show below that edge at the top left.
+      className="fixed top-3 left-3 z-50 -translate-y-[calc(100%+1rem)] rounded-md bg-card px-4 py-2 text-sm font-medium text-foreground ring-ring outline-none focus:translate-y-0 focus:shadow-lg focus:ring-2"
     >
       Skip to main content
     </a>
