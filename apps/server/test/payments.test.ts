@@ -3,7 +3,7 @@ import { sql } from "kysely";
 import { getDocument } from "pdfjs-dist/legacy/build/pdf.mjs";
 import { testDialects } from "@medlegal/db/testing";
 import type { AccountOverviewItem, AccountSummary, InvoiceDetail, InvoicePayments, PaymentItem, PaymentProofItem, Statement } from "@medlegal/domain";
-import { AGEING_BUCKETS, addDays, formatRand, sastDate } from "@medlegal/domain";
+import { AGEING_BUCKETS, addDays, formatRand, saDateLabel, sastDate } from "@medlegal/domain";
 import { statementBalance } from "../../../packages/api/src/services/invoices/statement-pdf";
 import type { TestApp } from "./helpers";
 import { createTestApp, login, PDF, trpc } from "./helpers";
@@ -142,6 +142,8 @@ describe.each(testDialects())("payments on %s", (kind) => {
     const told = await notificationsOf(ids.attorney!);
     expect(told.map((n) => n.title)).toEqual(expect.arrayContaining(["Payment received: R 2 000.00", "Payment allocated"]));
     expect(told.find((n) => n.title === "Payment allocated")?.message).toContain("R 350.00 is held as credit on your account.");
+    // The day reads as the screens show it ("13 Nov 2026"), not as an ISO date.
+    expect(told.find((n) => n.title === "Payment received: R 2 000.00")?.message).toContain(`(EFT, reference VDM TRUST 0042) on ${saDateLabel(today)}.`);
     const actions = (await t.db.selectFrom("audit_log").select("action").where("entity_id", "in", [paid.data.id, first.id]).orderBy("at").execute()).map((a) => a.action);
     expect(actions).toEqual(expect.arrayContaining(["payment.record", "payment.allocate", "invoice.payment"]));
 
