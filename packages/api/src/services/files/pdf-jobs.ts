@@ -2,8 +2,8 @@ import { Worker } from "node:worker_threads";
 import { AppError } from "../../errors";
 
 /**
- * Reading and stamping PDFs happens in a worker thread (pdf-worker.mjs), one per job, with memory
- * limits and a timeout: a small file that unpacks to gigabytes, or one with 20,000 pages, then
+ * Reading and stamping PDFs happens in worker threads (pdf-worker.mjs), one job at a time each,
+ * with memory limits and a timeout per job: a small file that unpacks to gigabytes, or one with 20,000 pages, then
  * costs that thread, never the one answering every other request (docs/decisions.md,
  * "PDF processing off the request thread").
  */
@@ -34,7 +34,9 @@ export const PDF_UNREADABLE = "The PDF could not be opened: it may be damaged or
 
 let running = 0;
 const waiting: (() => void)[] = [];
-/** Jobs started, for tests that show a kept result is served without a new one. */
+/** Workers waiting for their next job: starting one (an isolate, pdf-lib) costs more than most jobs. */
+const idle: Worker[] = [];
+/** Jobs run, for tests that show a kept result is served without a new one. */
 export const pdfJobStats = { started: 0 };
 
 async function turn<T>(work: () => Promise<T>): Promise<T> {
@@ -48,34 +50,49 @@ async function turn<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
-/** Runs one job in a new worker; refusals become a 400 with a sentence. */
+// Typed as the emitter it is (the web app's type check sees other typings of Worker).
+const eventsOf = (worker: Worker) => worker as unknown as NodeJS.EventEmitter;
+
+function startWorker(): Worker {
+  const worker = new Worker(WORKER_URL, { resourceLimits: { maxOldGenerationSizeMb: PDF_LIMITS.heapMb, maxYoungGenerationSizeMb: 32 } });
+  // An idle worker never keeps the process alive, and one that stops leaves the idle list.
+  worker.unref();
+  eventsOf(worker).on("exit", () => {
+    const at = idle.indexOf(worker);
+    if (at >= 0) idle.splice(at, 1);
+  });
+  return worker;
+}
+
+/**
+ * Runs one job in a worker; refusals become a 400 with a sentence. A worker that answered takes
+ * the next job; one past its time is stopped, and one past its memory stops itself.
+ */
 function runJob(job: PdfJob): Promise<WorkerAnswer & { ok: true }> {
   return turn(
     () =>
       new Promise((resolve, reject) => {
         pdfJobStats.started += 1;
-        const worker = new Worker(WORKER_URL, {
-          workerData: job,
-          resourceLimits: { maxOldGenerationSizeMb: PDF_LIMITS.heapMb, maxYoungGenerationSizeMb: 32 },
-        });
-        // Typed as the emitter it is (the web app's type check sees other typings of Worker).
-        const events = worker as unknown as NodeJS.EventEmitter;
+        const worker = idle.pop() ?? startWorker();
+        const events = eventsOf(worker);
         let settled = false;
-        const settle = (outcome: () => void) => {
+        const settle = (keep: boolean, outcome: () => void) => {
           if (settled) return;
           settled = true;
           clearTimeout(timer);
-          void worker.terminate();
+          events.off("message", onMessage).off("error", onError).off("exit", onExit);
+          if (keep && idle.length < PDF_LIMITS.concurrent) idle.push(worker);
+          else void worker.terminate();
           outcome();
         };
-        const timer = setTimeout(() => settle(() => reject(new AppError("INVALID", TOO_SLOW))), PDF_LIMITS.timeoutMs);
-        events.once("message", (answer: WorkerAnswer) =>
-          settle(() => (answer.ok ? resolve(answer) : reject(new AppError("INVALID", answer.reason === "expands" ? TOO_BIG : PDF_UNREADABLE)))),
-        );
-        events.once("error", (error: Error & { code?: string }) =>
-          settle(() => reject(error.code === "ERR_WORKER_OUT_OF_MEMORY" ? new AppError("INVALID", TOO_BIG) : error)),
-        );
-        events.once("exit", () => settle(() => reject(new Error("The PDF worker stopped without an answer"))));
+        const onMessage = (answer: WorkerAnswer) =>
+          settle(true, () => (answer.ok ? resolve(answer) : reject(new AppError("INVALID", answer.reason === "expands" ? TOO_BIG : PDF_UNREADABLE))));
+        const onError = (error: Error & { code?: string }) =>
+          settle(false, () => reject(error.code === "ERR_WORKER_OUT_OF_MEMORY" ? new AppError("INVALID", TOO_BIG) : error));
+        const onExit = () => settle(false, () => reject(new Error("The PDF worker stopped without an answer")));
+        const timer = setTimeout(() => settle(false, () => reject(new AppError("INVALID", TOO_SLOW))), PDF_LIMITS.timeoutMs);
+        events.on("message", onMessage).on("error", onError).on("exit", onExit);
+        worker.postMessage(job);
       }),
   );
 }

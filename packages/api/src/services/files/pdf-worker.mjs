@@ -1,9 +1,9 @@
 // @ts-check
-// One PDF job in a worker thread (services/files/pdf-jobs.ts starts it with memory limits and a
-// timeout): reading an uploaded PDF and stamping a report's pages happen here, never on the thread
+// PDF jobs in a worker thread, one at a time (services/files/pdf-jobs.ts starts it with memory
+// limits and stops it past a job's time): reading an uploaded PDF and stamping a report's pages happen here, never on the thread
 // that answers requests. Plain JavaScript, so it runs as is from source (vitest, tsx) and, bundled,
 // from the compiled server (apps/server/build.mjs builds dist/pdf-worker.js from it).
-import { parentPort, workerData } from "node:worker_threads";
+import { parentPort } from "node:worker_threads";
 import { inflateSync } from "node:zlib";
 import { degrees, PDFArray, PDFDict, PDFDocument, PDFName, PDFObjectStreamParser, PDFRawStream, PDFRef, rgb, StandardFonts } from "pdf-lib";
 
@@ -28,14 +28,15 @@ const refuse = (reason) => {
   return new Refused(reason);
 };
 
+/** What the current job's object streams may still unpack to. */
+let left = 0;
+
 /**
  * pdf-lib unpacks each object stream whole, in JavaScript, while it loads a file: 200 kB can unpack
  * to gigabytes. Before it does, zlib unpacks the stream again with a ceiling on the output, and the
- * object streams of one file share `budget` bytes; only FlateDecode (or no filter) is accepted there.
- * @param {number} budget
+ * object streams of one file share the job's budget; only FlateDecode (or no filter) is accepted there.
  */
-function limitObjectStreams(budget) {
-  let left = budget;
+function limitObjectStreams() {
   const original = PDFObjectStreamParser.forStream;
   /** @param {PDFRawStream} raw @param {(() => boolean) | undefined} wait */
   PDFObjectStreamParser.forStream = (raw, wait) => {
@@ -128,9 +129,12 @@ async function stamp(data, footer) {
   return pdf.save();
 }
 
+limitObjectStreams();
+
 /** @param {import("./pdf-jobs").PdfJob} job */
 async function run(job) {
-  limitObjectStreams(job.objectStreamBytes);
+  left = job.objectStreamBytes;
+  refusal = null;
   if (job.op === "inspect") {
     const pdf = await open(job.data, { ignoreEncryption: !job.mustOpen });
     return { pages: pageCount(pdf, job.mustOpen), active: activeContent(pdf) };
@@ -138,7 +142,9 @@ async function run(job) {
   return { data: await stamp(job.data, job.footer) };
 }
 
-run(workerData).then(
-  (result) => parentPort?.postMessage({ ok: true, ...result }),
-  (error) => parentPort?.postMessage(error instanceof Refused ? { ok: false, reason: error.reason } : { ok: false, reason: "unreadable" }),
+parentPort?.on("message", (job) =>
+  run(job).then(
+    (result) => parentPort?.postMessage({ ok: true, ...result }),
+    (error) => parentPort?.postMessage(error instanceof Refused ? { ok: false, reason: error.reason } : { ok: false, reason: "unreadable" }),
+  ),
 );
