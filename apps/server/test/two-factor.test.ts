@@ -211,7 +211,7 @@ describe.each(testDialects())("two-factor sign-in on %s", (kind) => {
     const { secret } = await enrol(t, (await login(t.app, user.username, PASSWORD)).cookie);
     const pending = await login(t.app, user.username, PASSWORD);
     const answers = await Promise.all(Array.from({ length: 50 }, () => verifyRest(t, pending.cookie, "000001")));
-    expect(answers.every((a) => a.statusCode === 401)).toBe(true);
+    expect(answers.filter((a) => a.statusCode !== 401).map((a) => `${a.statusCode} ${a.body}`)).toEqual([]);
     const checked = (await auditOf(user.id)).filter((a) => a.action === "two_factor.code_failed");
     expect(checked.length).toBeLessThanOrEqual(5);
     expect(answers.filter((a) => a.json().message === TWO_FACTOR_MESSAGES.wrongCode).length).toBeLessThanOrEqual(5);

@@ -101,7 +101,9 @@ export async function claimLoginAttempt(db: Kysely<Database>, accountKey: string
       failures = login_failures.failures + 1,
       last_failed_at = now(),
       blocked_until = ${pauseAfter(sql<number>`(login_failures.failures + 1)`)}
-    WHERE login_failures.blocked_until <= now()
+    -- The wall clock, not the transaction's start: an attempt that waited for the row lock must not
+    -- read the time a later attempt wrote (its own start) as a pause.
+    WHERE login_failures.blocked_until <= clock_timestamp()
     RETURNING failures`.execute(db);
   if (rows.length) return;
   // Paused: the database's clock says for how long, as it set the pause.
