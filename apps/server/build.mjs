@@ -31,13 +31,15 @@ const externalDependencies = {
   },
 };
 
-/** Builds dist/main.js (the server) and dist/pglite-template.js (scripts/prepare.mjs). */
+/** Builds dist/main.js (the server), dist/pdf-worker.js (its PDF jobs) and dist/pglite-template.js (scripts/prepare.mjs). */
 export async function buildServer() {
   await build({
     absWorkingDir: here,
     entryPoints: {
       main: "src/main.ts",
       "pglite-template": "../../packages/db/src/cli/template.ts",
+      // Started as a worker thread by packages/api/src/services/files/pdf-jobs.ts, from this folder.
+      "pdf-worker": "../../packages/api/src/services/files/pdf-worker.mjs",
     },
     outdir: serverDist,
     bundle: true,

@@ -206,6 +206,19 @@ describe.each(testDialects())("two-factor sign-in on %s", (kind) => {
     expect(failed.failed_login_count).toBe(5);
   });
 
+  it("checks at most five of 50 wrong codes sent at once on one pending sign-in", async () => {
+    const user = await newUser(t, adminCookie);
+    const { secret } = await enrol(t, (await login(t.app, user.username, PASSWORD)).cookie);
+    const pending = await login(t.app, user.username, PASSWORD);
+    const answers = await Promise.all(Array.from({ length: 50 }, () => verifyRest(t, pending.cookie, "000001")));
+    expect(answers.filter((a) => a.statusCode !== 401).map((a) => `${a.statusCode} ${a.body}`)).toEqual([]);
+    const checked = (await auditOf(user.id)).filter((a) => a.action === "two_factor.code_failed");
+    expect(checked.length).toBeLessThanOrEqual(5);
+    expect(answers.filter((a) => a.json().message === TWO_FACTOR_MESSAGES.wrongCode).length).toBeLessThanOrEqual(5);
+    // The pending sign-in is spent: even the right code now asks for a new sign-in.
+    expect((await verifyRest(t, pending.cookie, codeFor(secret))).statusCode).toBe(401);
+  });
+
   it("counts wrong codes like wrong passwords: past the free failures the account pauses, even for the right code", async () => {
     const user = await newUser(t, adminCookie);
     const { secret } = await enrol(t, (await login(t.app, user.username, PASSWORD)).cookie);

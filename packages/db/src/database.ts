@@ -347,6 +347,15 @@ export interface ReportVersionsTable {
   created_at: GeneratedTimestamp;
 }
 
+/** A version's stamped copy (released or DRAFT), made once (migration 2026-11-28-19). */
+export interface ReportCopiesTable {
+  version_id: string;
+  released: boolean;
+  data: Uint8Array;
+  sha256: string;
+  created_at: GeneratedTimestamp;
+}
+
 export interface ReportChecklistItemsTable {
   id: Generated<string>;
   kind: ReportKind;
@@ -795,6 +804,7 @@ export interface Database {
   files: FilesTable;
   reports: ReportsTable;
   report_versions: ReportVersionsTable;
+  report_copies: ReportCopiesTable;
   report_checklist_items: ReportChecklistItemsTable;
   report_reviews: ReportReviewsTable;
   report_events: ReportEventsTable;

@@ -11,14 +11,7 @@ import { recordAudit } from "../audit/audit";
 import type { Mailer } from "../notifications/mailer";
 import { dummyPasswordHash, hashNewPassword, verifyPassword } from "./passwords";
 import type { RateLimits } from "./rate-limits";
-import {
-  assertLoginNotPaused,
-  clearLoginFailures,
-  countAttempt,
-  limitByIp,
-  loginAccountKey,
-  recordLoginFailure,
-} from "./rate-limits";
+import { claimLoginAttempt, clearLoginFailures, countAttempt, limitByIp, loginAccountKey, releaseLoginAttempt } from "./rate-limits";
 import type { SecondFactorNeeded } from "./two-factor";
 import { hasTwoFactor, mustSetUpTwoFactor } from "./two-factor";
 import { createAccount } from "../users/user-records";
@@ -63,7 +56,8 @@ export async function login({ db, actor, limits }: LimitedAuthDeps, input: z.out
     .executeTakeFirst();
   // Typed as username or e-mail, one account pauses as one (a user id when the account exists).
   const accountKey = loginAccountKey(row?.id ?? null, username);
-  await assertLoginNotPaused(db, accountKey);
+  // Counted before the password is checked, so concurrent guesses cannot all slip past the pause.
+  await claimLoginAttempt(db, accountKey, limits.loginBackoff);
   const passwordOk = await verifyPassword(row?.password_hash ?? (await dummyPasswordHash()), password);
 
   if (!row || !passwordOk || !row.is_active) {
@@ -75,7 +69,6 @@ export async function login({ db, actor, limits }: LimitedAuthDeps, input: z.out
           .where("id", "=", row.id)
           .execute();
       }
-      await recordLoginFailure(trx, accountKey, limits.loginBackoff);
       await recordAudit(trx, actor, {
         action: "auth.login_failed",
         entityType: "user",
@@ -87,9 +80,10 @@ export async function login({ db, actor, limits }: LimitedAuthDeps, input: z.out
   }
 
   if (await hasTwoFactor(db, row.id)) {
-    await db.transaction().execute((trx) =>
-      recordAudit(trx, actor, { action: "auth.password_verified", entityType: "user", entityId: row.id, after: { secondFactor: "awaited" } }),
-    );
+    await db.transaction().execute(async (trx) => {
+      await releaseLoginAttempt(trx, accountKey);
+      await recordAudit(trx, actor, { action: "auth.password_verified", entityType: "user", entityId: row.id, after: { secondFactor: "awaited" } });
+    });
     return { twoFactorRequired: true, userId: row.id, account: username.toLowerCase() };
   }
 

@@ -1,4 +1,4 @@
-import type { Kysely } from "kysely";
+import type { Kysely, RawBuilder } from "kysely";
 import { sql } from "kysely";
 import type { Database } from "@medlegal/db";
 import type { Actor } from "../../context";
@@ -52,20 +52,25 @@ const waitSentence = (ms: number) => {
   return seconds >= 90 ? `${Math.ceil(seconds / 60)} minutes` : `${seconds} seconds`;
 };
 
-/** Counts one attempt under `key` in a fixed window shared by every server process; 429 past the limit, naming `what`. */
-export async function countAttempt(db: Kysely<Database>, key: string, limit: Limit, what = "attempts"): Promise<void> {
+/** Counts one attempt under `key` in a fixed window shared by every server process, atomically; answers the count so far and the window's end. */
+export async function countInWindow(db: Kysely<Database>, key: string, windowMs: number): Promise<{ count: number; resetAt: Date }> {
   const { rows } = await sql<{ count: number; reset_at: Date }>`
     INSERT INTO rate_limits (key, count, reset_at)
-    VALUES (${key}, 1, now() + ${limit.window} * interval '1 millisecond')
+    VALUES (${key}, 1, now() + ${windowMs} * interval '1 millisecond')
     ON CONFLICT (key) DO UPDATE SET
       count = CASE WHEN rate_limits.reset_at <= now() THEN 1 ELSE rate_limits.count + 1 END,
       reset_at = CASE WHEN rate_limits.reset_at <= now()
-        THEN now() + ${limit.window} * interval '1 millisecond' ELSE rate_limits.reset_at END
+        THEN now() + ${windowMs} * interval '1 millisecond' ELSE rate_limits.reset_at END
     RETURNING count, reset_at`.execute(db);
   const row = rows[0]!;
-  if (Number(row.count) > limit.max) {
-    const left = new Date(row.reset_at).getTime() - Date.now();
-    throw new AppError("TOO_MANY_REQUESTS", `Too many ${what}. Please wait ${waitSentence(left)} and try again.`);
+  return { count: Number(row.count), resetAt: new Date(row.reset_at) };
+}
+
+/** Counts one attempt under `key`; 429 past the limit, naming `what`. */
+export async function countAttempt(db: Kysely<Database>, key: string, limit: Limit, what = "attempts"): Promise<void> {
+  const { count, resetAt } = await countInWindow(db, key, limit.window);
+  if (count > limit.max) {
+    throw new AppError("TOO_MANY_REQUESTS", `Too many ${what}. Please wait ${waitSentence(resetAt.getTime() - Date.now())} and try again.`);
   }
 }
 
@@ -77,35 +82,43 @@ export function limitByIp({ db, actor, limits }: LimitDeps, action: LimitedActio
 /** The key of a sign-in account: the user when one matches, else what was typed (so unknown names pause alike). */
 export const loginAccountKey = (userId: string | null, typed: string) => (userId ? `user:${userId}` : `name:${typed.toLowerCase()}`);
 
-/** 429 while the account must pause after repeated failures. */
-export async function assertLoginNotPaused(db: Kysely<Database>, accountKey: string): Promise<void> {
-  // The database's clock decides, as it does when the pause is set (recordLoginFailure).
-  const { rows } = await sql<{ left_ms: number }>`
+/**
+ * Claims one sign-in attempt (a password or a second-factor code) for the account before anything
+ * is checked, in one atomic statement: the row lock orders concurrent attempts, so 30 guesses sent
+ * at once are counted one by one and only those before the pause are checked. Past the free
+ * attempts each one sets a pause that doubles (1 s, 2 s, 4 s ...) up to the cap: guessing slows to
+ * a crawl, while a stranger can keep the real user waiting for a minute at most. A success clears
+ * the count (clearLoginFailures); 429 while the account is paused.
+ */
+export async function claimLoginAttempt(db: Kysely<Database>, accountKey: string, backoff: RateLimits["loginBackoff"]): Promise<void> {
+  const pauseAfter = (attempts: RawBuilder<number>) =>
+    sql`now() + CASE WHEN ${attempts} > ${backoff.freeFailures}
+      THEN LEAST(${backoff.maxPauseMs}::float8, 1000 * power(2, ${attempts} - ${backoff.freeFailures} - 1)) ELSE 0 END * interval '1 millisecond'`;
+  const { rows } = await sql<{ failures: number }>`
+    INSERT INTO login_failures (account_key, failures, last_failed_at, blocked_until)
+    VALUES (${accountKey}, 1, now(), ${pauseAfter(sql<number>`1`)})
+    ON CONFLICT (account_key) DO UPDATE SET
+      failures = login_failures.failures + 1,
+      last_failed_at = now(),
+      blocked_until = ${pauseAfter(sql<number>`(login_failures.failures + 1)`)}
+    -- The wall clock, not the transaction's start: an attempt that waited for the row lock must not
+    -- read the time a later attempt wrote (its own start) as a pause.
+    WHERE login_failures.blocked_until <= clock_timestamp()
+    RETURNING failures`.execute(db);
+  if (rows.length) return;
+  // Paused: the database's clock says for how long, as it set the pause.
+  const left = await sql<{ left_ms: number }>`
     SELECT ceil(extract(epoch FROM blocked_until - now()) * 1000)::int8 AS left_ms
-    FROM login_failures WHERE account_key = ${accountKey} AND blocked_until > now()`.execute(db);
-  const row = rows[0];
-  if (row) {
-    throw new AppError("TOO_MANY_REQUESTS", `Too many failed sign-ins for this account. Please wait ${waitSentence(Number(row.left_ms))} and try again.`);
-  }
+    FROM login_failures WHERE account_key = ${accountKey}`.execute(db);
+  throw new AppError("TOO_MANY_REQUESTS", `Too many failed sign-ins for this account. Please wait ${waitSentence(Number(left.rows[0]?.left_ms ?? 1000))} and try again.`);
 }
 
 /**
- * Records a failed sign-in. Past the free failures each one doubles the pause (1 s, 2 s, 4 s ...)
- * up to the cap: guessing slows to a crawl, while a stranger can keep the real user waiting for
- * a minute at most.
+ * Gives back a claimed attempt whose password was right but whose second factor is still due: it
+ * is no failure, yet it clears nothing (the codes are guessed next, under the same pause).
  */
-export async function recordLoginFailure(db: Kysely<Database>, accountKey: string, backoff: RateLimits["loginBackoff"]): Promise<void> {
-  await sql`
-    INSERT INTO login_failures (account_key, failures, last_failed_at, blocked_until)
-    VALUES (${accountKey}, 1, now(), now())
-    ON CONFLICT (account_key) DO UPDATE SET failures = login_failures.failures + 1, last_failed_at = now(), blocked_until = now()`.execute(db);
-  await sql`
-    UPDATE login_failures
-    SET blocked_until = now() + LEAST(
-      ${backoff.maxPauseMs}::float8,
-      1000 * power(2, failures - ${backoff.freeFailures} - 1)
-    ) * interval '1 millisecond'
-    WHERE account_key = ${accountKey} AND failures > ${backoff.freeFailures}`.execute(db);
+export async function releaseLoginAttempt(db: Kysely<Database>, accountKey: string): Promise<void> {
+  await sql`UPDATE login_failures SET failures = failures - 1 WHERE account_key = ${accountKey} AND failures > 0`.execute(db);
 }
 
 export async function clearLoginFailures(db: Kysely<Database>, accountKey: string): Promise<void> {

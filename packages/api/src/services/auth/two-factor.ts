@@ -28,7 +28,7 @@ import { appSecret } from "../platform/app-secrets";
 import { recordAudit } from "../audit/audit";
 import { verifyPassword } from "./passwords";
 import type { RateLimits } from "./rate-limits";
-import { assertLoginNotPaused, clearLoginFailures, limitByIp, loginAccountKey, recordLoginFailure } from "./rate-limits";
+import { claimLoginAttempt, clearLoginFailures, countInWindow, limitByIp, loginAccountKey } from "./rate-limits";
 import { readSetting } from "../settings/settings";
 import { findCurrentUser } from "../users/users";
 import type { Db, Deps } from "../platform/deps";
@@ -365,8 +365,15 @@ export async function verifySecondFactor(
     session.setPendingSecondFactor(null);
     throw new AppError("UNAUTHORIZED", TWO_FACTOR_MESSAGES.signInAgain);
   }
+  // The pending sign-in's codes are counted in the database, atomically, before one is checked:
+  // the session's own count is read by concurrent requests all at once, so it cannot cap them.
+  const { count: attempts } = await countInWindow(db, `second-factor:${pending.userId}:${pending.startedAt}`, TWO_FACTOR_PENDING_MS);
+  if (attempts > TWO_FACTOR_MAX_ATTEMPTS) {
+    session.setPendingSecondFactor(null);
+    throw new AppError("UNAUTHORIZED", TWO_FACTOR_MESSAGES.tooManyCodes);
+  }
   const accountKey = loginAccountKey(user.id, pending.account);
-  await assertLoginNotPaused(db, accountKey);
+  await claimLoginAttempt(db, accountKey, limits.loginBackoff);
   const keys = await keysOf(db);
   const signedIn = await db.transaction().execute(async (trx) => {
     const kind = await spendCode(trx, keys, user.id, code);
@@ -390,8 +397,6 @@ export async function verifySecondFactor(
     return user;
   }
   await auditFailedCode(db, actor, user.id, "sign_in");
-  await recordLoginFailure(db, accountKey, limits.loginBackoff);
-  const attempts = pending.attempts + 1;
   if (attempts >= TWO_FACTOR_MAX_ATTEMPTS) {
     session.setPendingSecondFactor(null);
     throw new AppError("UNAUTHORIZED", TWO_FACTOR_MESSAGES.tooManyCodes);
@@ -399,4 +404,3 @@ export async function verifySecondFactor(
   session.setPendingSecondFactor({ ...pending, attempts });
   throw new AppError("UNAUTHORIZED", TWO_FACTOR_MESSAGES.wrongCode);
 }
-

@@ -6,6 +6,7 @@ import { DOCUMENT_MAX_BYTES, DOCUMENT_TYPES, REPORT_MAX_BYTES, safeFileName, sni
 import type { SignedInActor } from "../../context";
 import { AppError } from "../../errors";
 import { stamp } from "../platform/clock";
+import { inspectPdf } from "./pdf-jobs";
 
 type ContentType = (typeof DOCUMENT_TYPES)[number];
 
@@ -33,14 +34,19 @@ export interface CheckedUpload {
   size: number;
   sha256: string;
   data: Uint8Array;
+  /** A PDF's page count; null for images. */
+  pages: number | null;
 }
 
 /**
  * Refuses a file this use does not take, with a sentence (400): empty, too big, a type judged by
  * its first bytes that is not allowed, or a name whose ending claims another type than the
- * content (a PNG renamed .pdf). Nothing is stored here.
+ * content (a PNG renamed .pdf). A PDF is opened in a worker thread (pdf-jobs.ts): one that
+ * unpacks to far more than its size, takes too long, or holds active content (JavaScript, launch
+ * actions) is refused on every route; a report must also open as is (it is stamped later).
+ * Nothing is stored here.
  */
-export function checkUpload(use: FileOwnerKind, input: { fileName: string; data: Uint8Array }): CheckedUpload {
+export async function checkUpload(use: FileOwnerKind, input: { fileName: string; data: Uint8Array }): Promise<CheckedUpload> {
   const rules = FILE_USES[use];
   const size = input.data.byteLength;
   if (size === 0) throw new AppError("INVALID", "The file is empty.");
@@ -54,7 +60,15 @@ export function checkUpload(use: FileOwnerKind, input: { fileName: string; data:
   if (!contentType || !rules.types.includes(contentType)) {
     throw new AppError("INVALID", contentType ? `"${fileName}" is ${TYPE_NAMES[contentType]}. ${rules.what}` : rules.what);
   }
-  return { fileName, contentType, size, sha256: createHash("sha256").update(input.data).digest("hex"), data: input.data };
+  let pages: number | null = null;
+  if (contentType === "application/pdf") {
+    const pdf = await inspectPdf(input.data, use === "report_version");
+    if (pdf.active.length) {
+      throw new AppError("INVALID", `"${fileName}" contains active content (${pdf.active.join(", ")}), which is not accepted. Print it to a new PDF and upload that.`);
+    }
+    pages = pdf.pages;
+  }
+  return { fileName, contentType, size, sha256: createHash("sha256").update(input.data).digest("hex"), data: input.data, pages };
 }
 
 /** 429 when this upload would take the user past their daily quota, over every use (their own row lock serialises two at once). */

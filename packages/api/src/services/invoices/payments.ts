@@ -540,7 +540,7 @@ export async function uploadProof(
   input: z.output<typeof proofUploadSchema> & { fileName: string; data: Uint8Array },
 ): Promise<PaymentProofItem> {
   if (actor.user.role !== "attorney") throw new AppError("FORBIDDEN", "Only attorneys upload proofs of payment.");
-  const checked = checkUpload("payment_proof", input);
+  const checked = await checkUpload("payment_proof", input);
   const invoiceIds = [...new Set(input.invoiceIds)];
   const id = await db.transaction().execute(async (trx) => {
     if (invoiceIds.length) {

@@ -602,7 +602,7 @@ export async function uploadAttachment(
   { db, actor }: Deps,
   input: { fileName: string; data: Uint8Array },
 ): Promise<{ fileId: string; name: string; size: number; contentType: string }> {
-  const file = checkUpload("message_upload", input);
+  const file = await checkUpload("message_upload", input);
   return db.transaction().execute(async (trx) => {
     // Owned by the uploader until a message takes it (insertMessage).
     const stored = await storeFile(trx, actor, "message_upload", actor.user.id, file);

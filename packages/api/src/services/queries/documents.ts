@@ -21,7 +21,7 @@ export async function assertMayUploadDocument({ db, actor }: Deps, queryId: stri
  */
 export async function uploadDocument({ db, actor }: Deps, input: { queryId: string; fileName: string; data: Uint8Array }): Promise<QueryDocument> {
   await assertMayUploadDocument({ db, actor }, input.queryId);
-  const file = checkUpload("query_document", input);
+  const file = await checkUpload("query_document", input);
   const { fileName, contentType, sha256 } = file;
   return db.transaction().execute(async (trx) => {
     const row = await storeFile(trx, actor, "query_document", input.queryId, file);

@@ -1,6 +1,6 @@
+import { createHash } from "node:crypto";
 import type { ExpressionBuilder, Kysely } from "kysely";
 import { sql } from "kysely";
-import { PDFDocument } from "pdf-lib";
 import type { z } from "zod";
 import type { Database } from "@medlegal/db";
 import type {
@@ -28,6 +28,7 @@ import { AppError } from "../../errors";
 import { recordAccess } from "../audit/access-log";
 import { recordAudit } from "../audit/audit";
 import { checkUpload, storeFile } from "../files/files";
+import { stampPdf } from "../files/pdf-jobs";
 import { now, stamp } from "../platform/clock";
 import { isStaff } from "../platform/access";
 import type { ReportRow } from "./lifecycle";
@@ -278,16 +279,6 @@ export async function getReport({ db, actor }: Deps, { id }: { id: string }): Pr
   };
 }
 
-/** The number of pages, read with pdf-lib; a PDF it cannot open (damaged, encrypted) is refused. */
-async function pageCount(data: Uint8Array): Promise<number> {
-  try {
-    const pdf = await PDFDocument.load(data, { updateMetadata: false });
-    return pdf.getPageCount();
-  } catch {
-    throw new AppError("INVALID", "The PDF could not be opened: it may be damaged or password-protected. Save it again as a plain PDF and upload that.");
-  }
-}
-
 function assertOpenForUpload(report: ReportRow, user: CurrentUser): void {
   if (report.status !== "awaiting" && report.status !== "changes_requested") {
     throw new AppError("CONFLICT", `${report.reference} is ${reportStatusLabel(report.status, user.role).toLowerCase()}: a new version can be uploaded only while the report is awaited or after changes were requested.`);
@@ -313,8 +304,9 @@ export async function uploadVersion(
   input: z.output<typeof reportUploadSchema> & { fileName: string; data: Uint8Array },
 ): Promise<{ id: string; number: number }> {
   await assertMayUploadVersion({ db, actor }, input.id);
-  const file = checkUpload("report_version", input);
-  const pages = await pageCount(input.data);
+  // Opened in a worker thread (pdf-jobs.ts): a damaged, encrypted or oversized PDF is refused there.
+  const file = await checkUpload("report_version", input);
+  const pages = file.pages ?? 0;
   return db.transaction().execute(async (trx) => {
     const report = await loadVisibleReport(trx, actor.user, input.id, true);
     assertOpenForUpload(report, actor.user);
@@ -559,21 +551,21 @@ export async function setDeferral({ db, actor }: Deps, { attorneyId, agreed, not
 
 const RELEASE_DATE = new Intl.DateTimeFormat("en-ZA", { timeZone: "Africa/Johannesburg", day: "numeric", month: "long", year: "numeric" });
 
-/** Stamps every page: the attorney's copy with its release line, anything else with DRAFT. */
-async function stampFooter(data: Uint8Array, footer: string | null): Promise<Uint8Array> {
-  const { StandardFonts, rgb, degrees } = await import("pdf-lib");
-  const pdf = await PDFDocument.load(data, { updateMetadata: false });
-  const font = await pdf.embedFont(StandardFonts.Helvetica);
-  for (const page of pdf.getPages()) {
-    const { width, height } = page.getSize();
-    if (footer) {
-      page.drawText(footer, { x: 36, y: 18, size: 9, font, color: rgb(0.2, 0.2, 0.2) });
-    } else {
-      page.drawText("DRAFT", { x: width / 2 - 150, y: height / 2 - 60, size: 110, font, color: rgb(0.85, 0.1, 0.1), opacity: 0.25, rotate: degrees(35) });
-      page.drawText("DRAFT - not released to the attorney", { x: 36, y: 18, size: 9, font, color: rgb(0.6, 0.1, 0.1) });
-    }
-  }
-  return pdf.save();
+/**
+ * A version's stamped copy: the one kept from its first download, or stamped now in a worker
+ * thread and kept (two first downloads at once both stamp; the first kept copy wins).
+ */
+async function stampedCopy(db: Db, versionId: string, released: boolean, original: () => Promise<Uint8Array>, footer: string | null): Promise<Uint8Array> {
+  const kept = () => db.selectFrom("report_copies").select("data").where("version_id", "=", versionId).where("released", "=", released).executeTakeFirst();
+  const earlier = await kept();
+  if (earlier) return earlier.data;
+  const data = await stampPdf(await original(), footer);
+  await db
+    .insertInto("report_copies")
+    .values({ version_id: versionId, released, data, sha256: createHash("sha256").update(data).digest("hex") })
+    .onConflict((oc) => oc.columns(["version_id", "released"]).doNothing())
+    .execute();
+  return (await kept())?.data ?? data;
 }
 
 /**
@@ -594,9 +586,9 @@ export async function downloadVersion({ db, actor }: Deps, fileId: string): Prom
       "reports.status",
       "reports.released_at",
       "reports.patient_id",
+      "report_versions.id as version_id",
       "report_versions.number",
       "files.file_name",
-      "files.data",
       "attorney.firm_name",
       fullName("attorney").as("attorney_name"),
       (eb) => eb.selectFrom("report_versions as later").select(sql<number>`max(later.number)::int`.as("n")).whereRef("later.report_id", "=", "reports.id").as("last_number"),
@@ -608,7 +600,8 @@ export async function downloadVersion({ db, actor }: Deps, fileId: string): Prom
   const releasedCopy = row.status === "released" && row.released_at !== null && row.number === Number(row.last_number);
   if (actor.user.role === "attorney" && !releasedCopy) throw missing;
   const footer = releasedCopy ? `Released to ${row.firm_name ?? row.attorney_name} on ${RELEASE_DATE.format(row.released_at!)}, ${row.reference}` : null;
-  const data = await stampFooter(row.data, footer);
+  const original = async () => (await db.selectFrom("files").select("data").where("id", "=", fileId).executeTakeFirstOrThrow()).data;
+  const data = await stampedCopy(db, row.version_id, releasedCopy, original, footer);
   await recordAccess(db, actor, { action: "download", entityType: "report", entityId: row.report_id, patientId: row.patient_id });
   const base = row.file_name.replace(/\.pdf$/i, "");
   return { fileName: `${row.reference} v${row.number}${releasedCopy ? "" : " DRAFT"} - ${base}.pdf`, contentType: "application/pdf", data };

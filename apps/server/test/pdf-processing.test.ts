@@ -1,0 +1,189 @@
+import { performance } from "node:perf_hooks";
+import { deflateSync } from "node:zlib";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { sql } from "kysely";
+import { testDialects } from "@medlegal/db/testing";
+import { demoReportPdf } from "../../../packages/api/src/seed-reports";
+import { pdfJobStats } from "../../../packages/api/src/services/files/pdf-jobs";
+import type { TestApp } from "./helpers";
+import { createTestApp, login, trpc } from "./helpers";
+
+const DECLARATION = "I understand my duty is to assist the court. This report is true and my opinion is independent of the parties.";
+
+/** A PDF file of these numbered objects (1 is the catalog), with its cross-reference table. */
+function pdfOf(objects: (string | Buffer)[]): Buffer {
+  const parts = [Buffer.from("%PDF-1.7\n")];
+  const offsets: number[] = [];
+  let at = parts[0]!.length;
+  objects.forEach((body, i) => {
+    const part = Buffer.concat([Buffer.from(`${i + 1} 0 obj\n`), Buffer.from(body), Buffer.from("\nendobj\n")]);
+    offsets.push(at);
+    at += part.length;
+    parts.push(part);
+  });
+  const xref = `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((o) => `${String(o).padStart(10, "0")} 00000 n \n`).join("")}`;
+  parts.push(Buffer.from(`${xref}trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${at}\n%%EOF\n`));
+  return Buffer.concat(parts);
+}
+
+const PAGE = "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] >>";
+
+/** One page, and an object stream of 200 kB that unpacks to `mb` MB (the issue's "small PDF"). */
+function pdfBomb(mb: number): Buffer {
+  const inner = Buffer.concat([Buffer.from("4 0 << /Padding true >>"), Buffer.alloc(mb * 1024 * 1024, 0x20)]);
+  const packed = deflateSync(inner, { level: 9 });
+  const stream = Buffer.concat([Buffer.from(`<< /Type /ObjStm /N 1 /First 4 /Filter /FlateDecode /Length ${packed.length} >>\nstream\n`), packed, Buffer.from("\nendstream")]);
+  return pdfOf(["<< /Type /Catalog /Pages 2 0 R >>", "<< /Type /Pages /Kids [3 0 R] /Count 1 >>", PAGE, stream]);
+}
+
+/** A plain report of `n` blank pages. */
+function manyPages(n: number): Buffer {
+  const kids = Array.from({ length: n }, (_, i) => `${i + 3} 0 R`).join(" ");
+  return pdfOf(["<< /Type /Catalog /Pages 2 0 R >>", `<< /Type /Pages /Kids [${kids}] /Count ${n} >>`, ...Array.from({ length: n }, () => PAGE)]);
+}
+
+/** One page that runs `action` when opened. */
+const withAction = (action: string) => pdfOf([`<< /Type /Catalog /Pages 2 0 R /OpenAction ${action} >>`, "<< /Type /Pages /Kids [3 0 R] /Count 1 >>", PAGE]);
+
+/** A multipart body as the web sends it: fields, then the file. */
+function form(fileName: string, data: Uint8Array, fields: Record<string, string> = {}) {
+  const boundary = "----medlegal-pdf-boundary";
+  const parts = Object.entries(fields).map(([name, value]) => Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
+  const payload = Buffer.concat([
+    ...parts,
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${fileName}"\r\nContent-Type: application/pdf\r\n\r\n`),
+    Buffer.from(data),
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  return { payload, headers: { "content-type": `multipart/form-data; boundary=${boundary}` } };
+}
+
+describe.each(testDialects())("PDF processing on %s", (kind) => {
+  let t: TestApp;
+  const c = {} as Record<string, string>;
+  const uid = async (username: string) => (await t.db.selectFrom("users").select("id").where("username", "=", username).executeTakeFirstOrThrow()).id;
+  beforeAll(async () => {
+    t = await createTestApp(kind, {}, { workflow: true });
+    for (const name of ["employee", "attorney", "consultant"]) c[name] = (await login(t.app, name)).cookie;
+  });
+  afterAll(() => t.close());
+
+  const post = (cookie: string, url: string, body: ReturnType<typeof form>) => t.app.inject({ method: "POST", url, headers: { cookie, ...body.headers }, payload: body.payload });
+  const uploadReport = (id: string, name: string, data: Uint8Array) => post(c.consultant!, `/api/reports/${id}/versions`, form(name, data, { declaration: DECLARATION }));
+  const fileCount = async () => Number((await t.db.selectFrom("files").select(sql<number>`count(*)::int`.as("n")).executeTakeFirstOrThrow()).n);
+
+  /** A fresh awaiting report of the demo consultant for the demo attorney, so each test owns its own. */
+  const freshReport = async () => {
+    const [consultantId, attorneyId] = [await uid("consultant"), await uid("attorney")];
+    const q = await t.db
+      .selectFrom("queries")
+      .innerJoin("cases", "cases.id", "queries.case_id")
+      .select(["queries.id", "cases.id as case_id", "cases.patient_id"])
+      .where("queries.attorney_id", "=", attorneyId)
+      .executeTakeFirstOrThrow();
+    const spec = await t.db.selectFrom("users").select("specialization_id").where("id", "=", consultantId).executeTakeFirstOrThrow();
+    const { createReport } = await import("../../../packages/api/src/services/reports/lifecycle");
+    const actor = { user: null, meta: { ip: null, userAgent: null, requestId: "test", appUrl: "" } };
+    return t.db.transaction().execute((trx) =>
+      createReport(trx, actor, {
+        query_id: q.id,
+        case_id: q.case_id,
+        patient_id: q.patient_id,
+        attorney_id: attorneyId,
+        booking_id: null,
+        consultant_id: consultantId,
+        specialization_id: spec.specialization_id!,
+        kind: "medico_legal",
+        parent_report_id: null,
+      }),
+    );
+  };
+
+  /**
+   * Sends `slow`, and meanwhile another request after another until it is answered: answers how
+   * long each of those took and whether one was answered before `slow` was.
+   */
+  async function whileProcessing<T>(slow: Promise<T>) {
+    let done = false;
+    const answer = slow.finally(() => {
+      done = true;
+    });
+    const waits: number[] = [];
+    while (!done && waits.length < 10_000) {
+      const start = performance.now();
+      expect((await t.app.inject({ method: "GET", url: "/health" })).statusCode).toBe(200);
+      waits.push(performance.now() - start);
+      // An injected request can complete without leaving the microtask queue: give I/O its turn.
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    return { answer: await answer, waits };
+  }
+
+  it("refuses a 200 kB PDF that unpacks to 200 MB with a sentence, stores nothing, and answers other requests meanwhile within 200 ms", async () => {
+    const report = await freshReport();
+    const bomb = pdfBomb(200);
+    expect(bomb.length).toBeLessThan(250_000);
+    const before = await fileCount();
+    const { answer, waits } = await whileProcessing(uploadReport(report.id, "report.pdf", bomb));
+    expect(answer.statusCode).toBe(400);
+    expect(answer.json().message).toBe("The PDF could not be processed: it unpacks to far more data than its size. Save it again as a plain PDF (Print to PDF) and upload that.");
+    expect(await fileCount()).toBe(before);
+    // The file was read on another thread: requests kept being answered, each promptly.
+    expect(waits.length).toBeGreaterThan(1);
+    expect(Math.max(...waits)).toBeLessThan(200);
+  });
+
+  it("counts the pages of a 20,000-page report off the request thread: another request is answered before the upload is", async () => {
+    const report = await freshReport();
+    const { answer, waits } = await whileProcessing(uploadReport(report.id, "long report.pdf", manyPages(20_000)));
+    expect(answer.statusCode, answer.body).toBe(201);
+    expect(waits.length).toBeGreaterThan(1);
+    // Reading 20,000 pages on the request thread held it for well over a second.
+    expect(Math.max(...waits)).toBeLessThan(1000);
+    const version = await t.db.selectFrom("report_versions").select("page_count").where("report_id", "=", report.id).executeTakeFirstOrThrow();
+    expect(version.page_count).toBe(20_000);
+  });
+
+  it("stamps a version once: the second download serves the kept copy, the same bytes, without stamping again", async () => {
+    const report = await freshReport();
+    expect((await uploadReport(report.id, "knee.pdf", await demoReportPdf("Knee report", 2))).statusCode).toBe(201);
+    const { file_id: fileId } = await t.db.selectFrom("report_versions").select("file_id").where("report_id", "=", report.id).executeTakeFirstOrThrow();
+    const download = () => t.app.inject({ method: "GET", url: `/api/files/${fileId}`, headers: { cookie: c.employee! } });
+    const first = await download();
+    expect(first.statusCode).toBe(200);
+    const jobs = pdfJobStats.started;
+    const second = await download();
+    expect(second.statusCode).toBe(200);
+    expect(pdfJobStats.started).toBe(jobs);
+    expect(Buffer.compare(second.rawPayload, first.rawPayload)).toBe(0);
+    const kept = await t.db.selectFrom("report_copies").innerJoin("report_versions", "report_versions.id", "report_copies.version_id").select("report_copies.released").where("report_versions.file_id", "=", fileId).execute();
+    expect(kept).toEqual([{ released: false }]);
+  });
+
+  it("refuses PDFs with JavaScript or a launch action on every upload route, however the name is spelled", async () => {
+    const report = await freshReport();
+    const query = await t.db.selectFrom("queries").select("id").where("attorney_id", "=", await uid("attorney")).executeTakeFirstOrThrow();
+    const script = withAction("<< /S /JavaScript /JS (app.alert\\(1\\)) >>");
+    const launch = withAction("<< /S /Launch /F (cmd.exe) >>");
+    const escaped = withAction("<< /S /J#61vaScript /J#53 (app.alert\\(1\\)) >>");
+    const before = await fileCount();
+    const proof = { amountCents: "10000", paidOn: "2026-01-05", reference: "EFT 1" };
+    const answers = [
+      await uploadReport(report.id, "report.pdf", script),
+      await uploadReport(report.id, "report.pdf", escaped),
+      await post(c.attorney!, `/api/queries/${query.id}/documents`, form("records.pdf", launch)),
+      await post(c.attorney!, "/api/payments/proofs", form("slip.pdf", script, proof)),
+      await post(c.attorney!, "/api/messages/attachments", form("note.pdf", launch)),
+    ];
+    expect(answers.map((a) => a.statusCode)).toEqual([400, 400, 400, 400, 400]);
+    expect(answers[0]!.json().message).toBe('"report.pdf" contains active content (JavaScript), which is not accepted. Print it to a new PDF and upload that.');
+    expect(answers[1]!.json().message).toBe('"report.pdf" contains active content (JavaScript), which is not accepted. Print it to a new PDF and upload that.');
+    expect(answers[2]!.json().message).toBe('"records.pdf" contains active content (Launch), which is not accepted. Print it to a new PDF and upload that.');
+    expect(await fileCount()).toBe(before);
+    // The same files without the action go through.
+    const plain = withAction("[3 0 R /Fit]");
+    expect((await post(c.attorney!, `/api/queries/${query.id}/documents`, form("records.pdf", plain))).statusCode).toBe(201);
+    expect((await post(c.attorney!, "/api/messages/attachments", form("note.pdf", plain))).statusCode).toBe(201);
+    expect((await trpc(t.app, c.consultant!, "reports.get", { id: report.id })).data).toMatchObject({ status: "awaiting" });
+  });
+});

@@ -1,0 +1,150 @@
+// @ts-check
+// PDF jobs in a worker thread, one at a time (services/files/pdf-jobs.ts starts it with memory
+// limits and stops it past a job's time): reading an uploaded PDF and stamping a report's pages happen here, never on the thread
+// that answers requests. Plain JavaScript, so it runs as is from source (vitest, tsx) and, bundled,
+// from the compiled server (apps/server/build.mjs builds dist/pdf-worker.js from it).
+import { parentPort } from "node:worker_threads";
+import { inflateSync } from "node:zlib";
+import { degrees, PDFArray, PDFDict, PDFDocument, PDFName, PDFObjectStreamParser, PDFRawStream, PDFRef, rgb, StandardFonts } from "pdf-lib";
+
+// pdf-lib reports each object it skips on the console; the answer to the caller says what matters.
+console.warn = () => {};
+
+/** Thrown for a file the job refuses; `reason` is what pdf-jobs.ts turns into a sentence. */
+class Refused extends Error {
+  /** @param {"unreadable" | "expands"} reason */
+  constructor(reason) {
+    super(reason);
+    this.reason = reason;
+  }
+}
+
+/** Why a file's object stream was refused; pdf-lib skips an object that fails to parse, so it is kept here. */
+/** @type {"unreadable" | "expands" | null} */
+let refusal = null;
+/** @param {"unreadable" | "expands"} reason */
+const refuse = (reason) => {
+  refusal ??= reason;
+  return new Refused(reason);
+};
+
+/** What the current job's object streams may still unpack to. */
+let left = 0;
+
+/**
+ * pdf-lib unpacks each object stream whole, in JavaScript, while it loads a file: 200 kB can unpack
+ * to gigabytes. Before it does, zlib unpacks the stream again with a ceiling on the output, and the
+ * object streams of one file share the job's budget; only FlateDecode (or no filter) is accepted there.
+ */
+function limitObjectStreams() {
+  const original = PDFObjectStreamParser.forStream;
+  /** @param {PDFRawStream} raw @param {(() => boolean) | undefined} wait */
+  PDFObjectStreamParser.forStream = (raw, wait) => {
+    const filter = raw.dict.lookup(PDFName.of("Filter"));
+    const filters = filter instanceof PDFArray ? filter.asArray() : filter ? [filter] : [];
+    if (filters.some((f) => f !== PDFName.of("FlateDecode")) || filters.length > 1) throw refuse("unreadable");
+    let size = raw.contents.byteLength;
+    if (filters.length) {
+      try {
+        size = inflateSync(raw.contents, { maxOutputLength: left + 1 }).byteLength;
+      } catch (error) {
+        throw refuse(/** @type {{ code?: string }} */ (error).code === "ERR_BUFFER_TOO_LARGE" ? "expands" : "unreadable");
+      }
+    }
+    left -= size;
+    if (left < 0) throw refuse("expands");
+    return original(raw, wait);
+  };
+}
+
+/** @param {Uint8Array} data @param {{ ignoreEncryption: boolean }} options */
+async function open(data, { ignoreEncryption }) {
+  let pdf;
+  try {
+    pdf = await PDFDocument.load(data, { updateMetadata: false, ignoreEncryption });
+  } catch (error) {
+    throw error instanceof Refused ? error : new Refused(refusal ?? "unreadable");
+  }
+  if (refusal) throw new Refused(refusal);
+  return pdf;
+}
+
+/** Action types that run something in the reader: scripts, programs, form posts and imports. */
+const ACTIVE_ACTIONS = new Set(["JavaScript", "Launch", "SubmitForm", "ImportData", "RichMediaExecute", "Rendition"].map((n) => PDFName.of(n)));
+const ACTIVE_KEYS = [PDFName.of("JS"), PDFName.of("JavaScript")];
+
+/**
+ * What active content the document holds, by kind ("JavaScript", "Launch", ...): every object is
+ * looked at, those inside object streams too, with names read as pdf-lib decodes them (#xx escapes).
+ * @param {PDFDocument} pdf
+ */
+function activeContent(pdf) {
+  const found = new Set();
+  /** @type {Set<unknown>} */
+  const seen = new Set();
+  /** @param {unknown} value */
+  const visit = (value) => {
+    if (value instanceof PDFRef || seen.has(value)) return;
+    seen.add(value);
+    const dict = value instanceof PDFDict ? value : value instanceof PDFRawStream ? value.dict : null;
+    if (dict) {
+      const kind = dict.get(PDFName.of("S"));
+      if (kind instanceof PDFName && ACTIVE_ACTIONS.has(kind)) found.add(kind.decodeText());
+      for (const key of ACTIVE_KEYS) if (dict.has(key)) found.add("JavaScript");
+      for (const [, entry] of dict.entries()) visit(entry);
+    } else if (value instanceof PDFArray) {
+      for (const entry of value.asArray()) visit(entry);
+    }
+  };
+  for (const [, object] of pdf.context.enumerateIndirectObjects()) visit(object);
+  return [...found].sort();
+}
+
+/**
+ * The pages of a report, which must have them; for a supporting file (no page tree, say) 0 will do.
+ * @param {PDFDocument} pdf @param {boolean} mustOpen
+ */
+function pageCount(pdf, mustOpen) {
+  try {
+    return pdf.getPageCount();
+  } catch {
+    if (mustOpen) throw new Refused("unreadable");
+    return 0;
+  }
+}
+
+/** @param {Uint8Array} data @param {string | null} footer */
+async function stamp(data, footer) {
+  const pdf = await open(data, { ignoreEncryption: false });
+  const font = await pdf.embedFont(StandardFonts.Helvetica);
+  for (const page of pdf.getPages()) {
+    const { width, height } = page.getSize();
+    if (footer) {
+      page.drawText(footer, { x: 36, y: 18, size: 9, font, color: rgb(0.2, 0.2, 0.2) });
+    } else {
+      page.drawText("DRAFT", { x: width / 2 - 150, y: height / 2 - 60, size: 110, font, color: rgb(0.85, 0.1, 0.1), opacity: 0.25, rotate: degrees(35) });
+      page.drawText("DRAFT - not released to the attorney", { x: 36, y: 18, size: 9, font, color: rgb(0.6, 0.1, 0.1) });
+    }
+  }
+  return pdf.save();
+}
+
+limitObjectStreams();
+
+/** @param {import("./pdf-jobs").PdfJob} job */
+async function run(job) {
+  left = job.objectStreamBytes;
+  refusal = null;
+  if (job.op === "inspect") {
+    const pdf = await open(job.data, { ignoreEncryption: !job.mustOpen });
+    return { pages: pageCount(pdf, job.mustOpen), active: activeContent(pdf) };
+  }
+  return { data: await stamp(job.data, job.footer) };
+}
+
+parentPort?.on("message", (job) =>
+  run(job).then(
+    (result) => parentPort?.postMessage({ ok: true, ...result }),
+    (error) => parentPort?.postMessage(error instanceof Refused ? { ok: false, reason: error.reason } : { ok: false, reason: "unreadable" }),
+  ),
+);
