@@ -34,6 +34,17 @@ describe.each(testDialects())("invoice money on %s", (kind) => {
   });
   afterAll(() => t.close());
 
+  it("numbers the demo's invoices and credit notes in the order they were issued", async () => {
+    const invoices = await t.db.selectFrom("invoices").select(["number", "issued_at"]).where("series", "=", "INV").where("number", "is not", null).execute();
+    const notes = await t.db.selectFrom("credit_notes").select(["number", "created_at as issued_at"]).execute();
+    expect(invoices.length).toBeGreaterThan(2);
+    for (const series of [invoices, notes]) {
+      const byNumber = [...series].sort((a, b) => a.number!.localeCompare(b.number!)).map((r) => r.number);
+      const byIssue = [...series].sort((a, b) => a.issued_at!.getTime() - b.issued_at!.getTime()).map((r) => r.number);
+      expect(byNumber).toEqual(byIssue);
+    }
+  });
+
   it("makes an expert's draft of travel lines alone", async () => {
     const made = await trpc<InvoiceDetail>(t.app, c.dr_moodley!, "invoices.createExpertDraft", { items: [], extraLines: [TRAVEL] });
     expect(made.status, made.error?.message).toBe(200);
