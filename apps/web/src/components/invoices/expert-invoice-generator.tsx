@@ -363,6 +363,8 @@ function DraftView({ draft, onDiscarded, onBack }: { draft: InvoiceDetail; onDis
   const issue = trpc.invoices.issue.useMutation({
     onSuccess: (issued) => {
       toast({ title: `${issued.number ?? "Invoice"} issued`, description: "The PDF is stored and e-mailed to the agency." });
+      // The invoice page reads the same cache entry the draft card filled: it must show the issued invoice.
+      utils.invoices.get.setData({ id: issued.id }, issued);
       void utils.invoices.list.invalidate();
       void navigate({ to: "/invoices/$id", params: { id: issued.id } });
     },
