@@ -64,11 +64,11 @@ describe("expert invoices and following invoices up", () => {
     await context.close();
   });
 
-  it("staff see credit notes and the ageing on /invoices, and e-mail an invoice again once in 10 minutes", async () => {
+  it("staff see credit notes and the receivables' ageing on /invoices, and e-mail an invoice again once in 10 minutes", async () => {
     const { page, context } = await signedInPage(browser, "employee");
     await page.goto("/invoices");
     await page.getByRole("heading", { name: "Invoice Management" }).waitFor();
-    await page.getByText("Ageing of the outstanding amount").waitFor();
+    await page.getByText("Ageing of the receivables").waitFor();
     await expect.poll(() => page.getByText("Credit note", { exact: true }).count()).toBeGreaterThan(0);
     await screenshot(page, "invoices-1280");
     await page.getByLabel("Kind").selectOption("credit_note");

@@ -86,7 +86,7 @@ describe("payments", () => {
     const form = attorney.page.getByRole("form", { name: "Upload proof of payment" });
     await form.waitFor();
     await form.getByRole("checkbox", { name: new RegExp(number) }).check();
-    await expect.poll(() => form.getByLabel("Amount paid").inputValue()).toMatch(/^R [\d ]+\.\d\d$/);
+    await expect.poll(() => form.getByLabel("Amount paid").inputValue()).toMatch(/^R\s[\d\s]+\.\d\d$/);
     await form.getByLabel("Payment reference").fill(number);
     await form.getByLabel(/^Proof of payment/).setInputFiles({ name: `EFT ${number}.pdf`, mimeType: "application/pdf", buffer: slipPdf(`EFT confirmation ${number}`) });
     await form.getByRole("button", { name: "Send proof of payment" }).click();
@@ -103,7 +103,7 @@ describe("payments", () => {
     const dialog = admin.page.getByRole("dialog");
     await dialog.getByRole("heading", { name: `Record the payment of proof ${number}` }).waitFor();
     await expect.poll(() => dialog.getByRole("checkbox", { name: new RegExp(number) }).isChecked()).toBe(true);
-    await expect.poll(() => dialog.getByText(/left as credit on the account: R 0\.00/).count()).toBe(1);
+    await expect.poll(() => dialog.getByText(/left as credit on the account: R\s0\.00/).count()).toBe(1);
     await dialog.getByRole("button", { name: "Record payment" }).click();
     await dialog.waitFor({ state: "hidden" });
     await expect.poll(() => queue.getByText(`Ref. ${number}`).count()).toBe(0);

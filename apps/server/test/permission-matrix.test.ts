@@ -45,6 +45,9 @@ const MATRIX: Record<string, "public" | Role[]> = {
   "account.changePassword": ALL,
   "account.getNotificationPreferences": ALL,
   "account.setNotificationPreferences": ALL,
+  // An expert's own billing details (no id: only ever the caller's own row).
+  "account.getBillingDetails": [C],
+  "account.updateBillingDetails": [C],
   "twoFactor.getStatus": ALL,
   "twoFactor.start": ALL,
   "twoFactor.confirm": ALL,

@@ -122,12 +122,16 @@ export async function seedDemoInvoices(db: Kysely<Database>): Promise<void> {
       createAttorneyDraft({ db, actor: employee }, { attorneyId: c.attorney_id, caseId: c.id, attorneyReference: reference, lines: lines(report) }),
     );
   };
+  // Numbers follow issue dates (issue 23): every issue and credit note is queued with its instant
+  // and played in time order, so INV-…-00001 is the oldest invoice, as a gap-free series reads.
+  const steps: { at: Date; run: () => Promise<unknown> }[] = [];
+  const later = (when: Date, run: () => Promise<unknown>) => steps.push({ at: when, run });
   const overdue = await manual(46, "attorney", 0, 1_250_000, "VDM/RAF/0117");
-  if (overdue) await runAt(at(45), () => issueInvoice({ db, actor: employee }, { id: overdue.id }));
+  if (overdue) later(at(45), () => issueInvoice({ db, actor: employee }, { id: overdue.id }));
   const partly = await manual(21, "nomsa", 0, 980_000, "DUBE/MN/044");
   if (partly) {
-    await runAt(at(20), () => issueInvoice({ db, actor: employee }, { id: partly.id }));
-    await runAt(at(8), () =>
+    later(at(20), () => issueInvoice({ db, actor: employee }, { id: partly.id }));
+    later(at(8), () =>
       issueCreditNote(
         { db, actor: employee },
         { invoiceId: partly.id, reason: "Travel was charged twice: the claimant was seen at our Sandton rooms.", lines: [lines(0)[2]!] },
@@ -136,8 +140,8 @@ export async function seedDemoInvoices(db: Kysely<Database>): Promise<void> {
   }
   const wrongFirm = await manual(13, "pieter", 0, 1_100_000, "BOTHA/PI/2026/19");
   if (wrongFirm) {
-    await runAt(at(12), () => issueInvoice({ db, actor: employee }, { id: wrongFirm.id }));
-    await runAt(at(11), () => issueCreditNote({ db, actor: employee }, { invoiceId: wrongFirm.id, reason: "Issued to the wrong firm: the matter was transferred before the report." }));
+    later(at(12), () => issueInvoice({ db, actor: employee }, { id: wrongFirm.id }));
+    later(at(11), () => issueCreditNote({ db, actor: employee }, { invoiceId: wrongFirm.id, reason: "Issued to the wrong firm: the matter was transferred before the report." }));
   }
   await manual(2, "attorney", 1, 1_250_000, "VDM/MN/0009");
 
@@ -153,8 +157,10 @@ export async function seedDemoInvoices(db: Kysely<Database>): Promise<void> {
   for (const draft of autoDrafts.slice(0, Math.max(0, autoDrafts.length - 1))) {
     const when = Math.min(draft.created_at.getTime() + DAY, start - DAY);
     if (when <= draft.created_at.getTime()) continue;
-    await runAt(new Date(when), () => issueInvoice({ db, actor: employee }, { id: draft.id }));
+    later(new Date(when), () => issueInvoice({ db, actor: employee }, { id: draft.id }));
   }
+  steps.sort((a, b) => a.at.getTime() - b.at.getTime());
+  for (const step of steps) await runAt(step.at, step.run);
 
   // An expert bills the agency for last month's work and issues it; their newer work stays unbilled.
   const venter = await actorOf(db, "dr_venter");

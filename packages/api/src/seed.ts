@@ -196,6 +196,13 @@ async function seedUsers(story: DemoStory): Promise<void> {
         { user_id: attorneyId, kind: "email", value: "johan@vdmattorneys.example", position: 0, phone_type: null },
         { user_id: attorneyId, kind: "phone", value: "+27 11 555 0190", position: 0, phone_type: "office" },
         { user_id: attorneyId, kind: "phone", value: "+27 82 555 0191", position: 1, phone_type: "mobile" },
+        // Every firm has its address: a tax invoice over R 5 000 must print it (issue 23).
+        { user_id: ids.nomsa!, kind: "address", value: "12 Stiemens Street, Braamfontein, Johannesburg, 2001", position: 0, phone_type: null },
+        { user_id: ids.pieter!, kind: "address", value: "5 Church Square, Pretoria Central, 0002", position: 0, phone_type: null },
+        { user_id: ids.nomsa!, kind: "email", value: "accounts@dubeinc.example", position: 0, phone_type: null },
+        { user_id: ids.nomsa!, kind: "phone", value: "+27 11 555 0230", position: 0, phone_type: "office" },
+        { user_id: ids.pieter!, kind: "email", value: "reception@botha-co.example", position: 0, phone_type: null },
+        { user_id: ids.pieter!, kind: "phone", value: "+27 12 555 0240", position: 0, phone_type: "office" },
       ])
       .execute();
   });

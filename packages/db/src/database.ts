@@ -17,6 +17,13 @@ export interface SpecializationsTable {
   created_at: GeneratedTimestamp;
 }
 
+export interface BankAccountJson {
+  bankName: string;
+  accountName: string;
+  accountNumber: string;
+  branchCode: string;
+}
+
 export interface UsersTable {
   id: Generated<string>;
   username: string;
@@ -33,6 +40,8 @@ export interface UsersTable {
   firm_name: string | null;
   /** An attorney firm's VAT number (printed on its tax invoices). */
   vat_number: string | null;
+  /** An expert's bank account, printed on their invoices to the agency (issue 23). */
+  bank_account: ColumnType<BankAccountJson | null, string | null, string | null>;
   gender: Gender | null;
   birth_date: DateOnly | null;
   failed_login_count: Generated<number>;

@@ -236,17 +236,27 @@ export const SPECIALIZATION_MESSAGES = {
 
 /* ---------- agency settings (administrators) ---------- */
 
+/** A bank account as printed on invoices: the agency's, and an expert's own (each field may be empty). */
+export const bankAccountFields = {
+  bankName: text().trim().max(100, "Bank name must be at most 100 characters"),
+  accountName: text().trim().max(200, "Account name must be at most 200 characters"),
+  accountNumber: text().trim().regex(/^\d{0,20}$/, "An account number has only digits"),
+  branchCode: text().trim().regex(/^(\d{6})?$/, "A branch code is 6 digits"),
+};
+
 export const agencySettingsSchema = z.object({
   name: required("Agency name", 200),
   address: required("Address", 500),
   vatNumber,
   email: emailSchema.or(z.literal("")),
   phone: phoneNumberSchema.or(z.literal("")),
-  bankName: text().trim().max(100, "Bank name must be at most 100 characters"),
-  accountName: text().trim().max(200, "Account name must be at most 200 characters"),
-  accountNumber: text().trim().regex(/^\d{0,20}$/, "An account number has only digits"),
-  branchCode: text().trim().regex(/^(\d{6})?$/, "A branch code is 6 digits"),
+  ...bankAccountFields,
 });
+
+/** An expert's billing details (`/settings`, consultants): their VAT number (empty: not a VAT vendor) and bank account. */
+export const expertBillingDetailsSchema = z.object({ vatNumber, ...bankAccountFields });
+export type ExpertBillingDetails = z.output<typeof expertBillingDetailsSchema>;
+export const EMPTY_EXPERT_BILLING_DETAILS: ExpertBillingDetails = { vatNumber: "", bankName: "", accountName: "", accountNumber: "", branchCode: "" };
 export type AgencySettings = z.output<typeof agencySettingsSchema>;
 
 export const DEFAULT_AGENCY_SETTINGS: AgencySettings = {

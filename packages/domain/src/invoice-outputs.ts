@@ -78,16 +78,22 @@ export const creditNoteListItemOutputSchema = z.object({
   createdAt: z.string(),
 });
 
+const moneySideOutputSchema = z.object({
+  count: z.number().int(),
+  totalCents: cents,
+  creditedCents: cents,
+  balanceCents: cents,
+  ageing: z.object({ current: cents, days1to30: cents, days31to60: cents, days61to90: cents, days90plus: cents, totalCents: cents }),
+});
+
 export const invoiceListOutputSchema = z.object({
   items: z.array(invoiceListItemOutputSchema),
   creditNotes: z.array(creditNoteListItemOutputSchema),
   totals: z.object({
     count: z.number().int(),
-    totalCents: cents,
-    balanceCents: cents,
     creditNoteCount: z.number().int(),
-    creditedCents: cents,
-    ageing: z.object({ current: cents, days1to30: cents, days31to60: cents, days61to90: cents, days90plus: cents, totalCents: cents }),
+    receivable: moneySideOutputSchema,
+    payable: moneySideOutputSchema,
   }),
   truncated: z.boolean(),
 });
@@ -123,6 +129,7 @@ export const invoiceDetailOutputSchema = invoiceListItemOutputSchema.extend({
   pdfSha256: nullableText,
   issuedAt: nullableText,
   can: z.object({ edit: z.boolean(), issue: z.boolean(), discard: z.boolean(), credit: z.boolean(), emailAgain: z.boolean() }),
+  issueBlocker: z.string().nullable(),
 });
 export const invoiceEmailAgainOutputSchema = z.object({ sentTo: z.string(), sentAt: z.string() });
 

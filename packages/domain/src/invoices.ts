@@ -182,6 +182,21 @@ export { idInputSchema as invoiceIdInputSchema };
 
 /* ---------- outputs (shapes the web reads; zod schemas in invoice-outputs.ts) ---------- */
 
+/**
+ * SARS (VAT Act s20(4)): a tax invoice for more than R 5 000 is a full tax invoice and must carry the
+ * recipient's name and address (and VAT number when registered); at or below it, an abridged one may leave them out.
+ */
+export const FULL_TAX_INVOICE_ABOVE_CENTS = 500_000;
+
+/** What a full tax invoice still lacks of its recipient ("name", "address"); empty when it may be issued. */
+export function missingRecipientDetails(p: { vatRegistered: boolean; totalCents: number; recipient: Pick<InvoiceParty, "name" | "address"> }): ("name" | "address")[] {
+  if (!p.vatRegistered || p.totalCents <= FULL_TAX_INVOICE_ABOVE_CENTS) return [];
+  const missing: ("name" | "address")[] = [];
+  if (!p.recipient.name.trim()) missing.push("name");
+  if (!p.recipient.address.trim()) missing.push("address");
+  return missing;
+}
+
 export interface InvoiceParty {
   name: string;
   /** The attorney's firm (recipients) or null. */
@@ -228,17 +243,31 @@ export interface InvoiceListItem {
   createdAt: string;
 }
 
-export interface InvoiceTotals {
-  /** Invoices matched (drafts included). */
+/**
+ * One direction of money over the matched invoices: receivable (the agency's invoices to attorneys,
+ * what they owe it) or payable (experts' invoices to the agency, what it owes them). Never added
+ * together: one is money in, the other money out.
+ */
+export interface InvoiceMoneySide {
+  /** Invoices of this side matched (drafts included). */
   count: number;
   /** Issued invoices' totals. */
   totalCents: number;
+  /** The matched credit notes' totals against this side's invoices. */
+  creditedCents: number;
   /** Outstanding: what the open invoices still owe; `ageing` splits it by days past due. */
   balanceCents: number;
-  creditNoteCount: number;
-  /** The matched credit notes' totals. */
-  creditedCents: number;
   ageing: Ageing;
+}
+
+export interface InvoiceTotals {
+  /** Invoices matched (drafts included), both sides. */
+  count: number;
+  creditNoteCount: number;
+  /** Invoices to attorneys: money owed to the agency. */
+  receivable: InvoiceMoneySide;
+  /** Experts' invoices to the agency: money the agency owes. */
+  payable: InvoiceMoneySide;
 }
 
 /** A credit note as a row of `/invoices`: it opens its invoice's page, which shows it in full. */
@@ -306,6 +335,8 @@ export interface InvoiceDetail extends InvoiceListItem {
   /** What the caller may do now; the server checks again on every call. */
   /** emailAgain: staff may send the issued invoice's copy to its recipient again (at most every 10 minutes). */
   can: { edit: boolean; issue: boolean; discard: boolean; credit: boolean; emailAgain: boolean };
+  /** A draft that cannot be issued yet: the sentence saying what is missing and who completes it; else null. */
+  issueBlocker: string | null;
 }
 
 /** What "E-mail again" answers: where the copy went and when. */

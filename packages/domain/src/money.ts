@@ -1,11 +1,14 @@
-/** Rand amounts: stored as integer cents, shown as "R 2 500.00" (space-grouped thousands). */
+/** The no-break space that joins "R" and the thousands of an amount, so an amount never wraps mid-number. */
+export const MONEY_SPACE = "\u00a0";
+
+/** Rand amounts: stored as integer cents, shown as "R 2 500.00" (thousands grouped, every space a no-break space). */
 export function formatRand(cents: number): string {
   const negative = cents < 0;
   const abs = Math.abs(Math.round(cents));
   const rand = Math.floor(abs / 100)
     .toString()
-    .replace(/\B(?=(\d{3})+(?!\d))/g, " ");
-  return `${negative ? "-" : ""}R ${rand}.${String(abs % 100).padStart(2, "0")}`;
+    .replace(/\B(?=(\d{3})+(?!\d))/g, MONEY_SPACE);
+  return `${negative ? "-" : ""}R${MONEY_SPACE}${rand}.${String(abs % 100).padStart(2, "0")}`;
 }
 
 /**

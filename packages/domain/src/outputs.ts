@@ -125,6 +125,8 @@ export const agencySettingsOutputSchema = z.object({
   branchCode: text,
 });
 
+export const expertBillingDetailsOutputSchema = z.object({ vatNumber: text, bankName: text, accountName: text, accountNumber: text, branchCode: text });
+
 export const slaDefaultsOutputSchema = z.object({
   queryAcknowledgementHours: count,
   bookingOfferedDays: count,

@@ -12,6 +12,8 @@ export const PERMISSIONS = {
   // Starting direct or internal conversations and adding people: the agency (docs/decisions.md, "Messages").
   "messages.staff": ["administrator", "employee"],
   "account.own": ROLES,
+  // An expert's own VAT number and bank account, printed on their invoices to the agency.
+  "account.billing": ["consultant"],
   "users.manage": ["administrator"],
   "specializations.manage": ["administrator"],
   "settings.agency": ["administrator"],

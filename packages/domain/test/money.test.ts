@@ -2,10 +2,12 @@ import { describe, expect, it } from "vitest";
 import { formatRand, parseRandToCents } from "../src";
 
 describe("rand amounts", () => {
-  it("formats cents as R with space-grouped thousands", () => {
-    expect(formatRand(250000)).toBe("R 2 500.00");
-    expect(formatRand(5)).toBe("R 0.05");
-    expect(formatRand(123456789)).toBe("R 1 234 567.89");
+  it("formats cents as R with thousands grouped by no-break spaces, so an amount never wraps", () => {
+    expect(formatRand(1_495_000)).not.toMatch(/ /);
+    expect(parseRandToCents(formatRand(1_495_000))).toBe(1_495_000);
+    expect(formatRand(250000)).toBe("R\u00a02\u00a0500.00");
+    expect(formatRand(5)).toBe("R\u00a00.05");
+    expect(formatRand(123456789)).toBe("R\u00a01\u00a0234\u00a0567.89");
   });
 
   it("reads what people type into cents", () => {

@@ -11,11 +11,14 @@ const COLUMNS = "lg:grid-cols-[minmax(0,3fr)_minmax(0,1.1fr)_minmax(0,0.8fr)_aut
 /** The catalogue: inactive specializations greyed with a badge; a table on wide screens, cards on small. */
 export function SpecializationsList({
   items,
+  scheduleReportFees = {},
   onEdit,
   onSetActive,
   onRemove,
 }: {
   items: readonly SpecializationItem[];
+  /** The fee schedule's current report fee of each specialization (agency rate), by id: what invoices charge. */
+  scheduleReportFees?: Readonly<Record<string, number>>;
   onEdit: (item: SpecializationItem) => void;
   onSetActive: (item: SpecializationItem, active: boolean) => void;
   onRemove: (item: SpecializationItem) => void;
@@ -27,7 +30,7 @@ export function SpecializationsList({
       head={
         <>
           <span>Specialization</span>
-          <span className="text-right">Default report fee</span>
+          <span className="text-right">Report fee</span>
           <span className="text-right">Users</span>
           <span className="w-[6.5rem] text-right">Actions</span>
         </>
@@ -43,10 +46,7 @@ export function SpecializationsList({
             {item.description && <p className="mt-0.5 line-clamp-2 text-xs text-muted-foreground">{item.description}</p>}
           </div>
           <div className={cn("flex flex-wrap gap-x-6 gap-y-1 text-sm lg:contents", !item.active && "text-muted-foreground")}>
-            <p className="lg:text-right">
-              <span className="text-muted-foreground lg:sr-only">Default fee: </span>
-              <span className="tabular-nums">{item.defaultReportFeeCents != null ? formatRand(item.defaultReportFeeCents) : "—"}</span>
-            </p>
+            <ReportFee scheduled={scheduleReportFees[item.id]} fallback={item.defaultReportFeeCents} />
             <p className="lg:text-right">
               <span className="text-muted-foreground lg:sr-only">Users: </span>
               <span className="tabular-nums">{item.usersCount}</span>
@@ -64,6 +64,18 @@ export function SpecializationsList({
         </li>
       ))}
     </ListTable>
+  );
+}
+
+/** The report fee invoices charge now: the fee schedule's rate, else the specialization's default, else none. */
+function ReportFee({ scheduled, fallback }: { scheduled: number | undefined; fallback: number | null }) {
+  const cents = scheduled ?? fallback;
+  return (
+    <p className="lg:text-right">
+      <span className="text-muted-foreground lg:sr-only">Report fee: </span>
+      <span className="whitespace-nowrap tabular-nums">{cents != null ? formatRand(cents) : "Not priced"}</span>
+      <span className="block text-xs text-muted-foreground">{scheduled !== undefined ? "Fee schedule" : cents != null ? "Default fee" : "Set a rate or a default"}</span>
+    </p>
   );
 }
 

@@ -23,6 +23,7 @@ export function UpcomingPastBookings({
   emptyUpcoming,
   emptyPast,
   upcomingAction,
+  attendedNote,
 }: {
   role: Role;
   filters?: BookingFilters;
@@ -34,6 +35,8 @@ export function UpcomingPastBookings({
   emptyPast: React.ReactNode;
   /** A call to action under the empty upcoming state (e.g. "Book an assessment"). */
   upcomingAction?: React.ReactNode;
+  /** Shown above the past assessments with the number attended (e.g. where an expert invoices them). */
+  attendedNote?: (attended: number) => React.ReactNode;
 }) {
   const [tab, setTab] = React.useState("upcoming");
   const now = new Date();
@@ -93,6 +96,7 @@ export function UpcomingPastBookings({
         </LoadState>
       </TabsContent>
       <TabsContent value="past">
+        {attendedNote?.(pastItems.filter((b) => b.status === "attended").length)}
         {toRecord > 0 && (
           <p className="mb-3 rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900">
             {toRecord === 1 ? "One assessment is" : `${toRecord} assessments are`} waiting for attendance: mark each attended or a no-show.

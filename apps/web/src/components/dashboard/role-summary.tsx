@@ -1,7 +1,8 @@
 import type { DashboardSummary, QueryListItem, QueryStatus } from "@medlegal/domain";
 import { QUERY_STATUS_LABEL, QUERY_STATUSES } from "@medlegal/domain";
 import { Link } from "@tanstack/react-router";
-import { AlarmClock, ArrowRight, ClipboardList, Inbox, UserPlus } from "lucide-react";
+import { AlarmClock, ArrowRight, ClipboardList, Inbox, Receipt, UserPlus } from "lucide-react";
+import { useUnbilledCount } from "@/components/invoices/invoice-work-link";
 import { PendingAssignmentList } from "@/components/queries/pending-assignment-list";
 import { trpc } from "@/lib/trpc";
 import { trpcErrorMessage } from "@/lib/trpc-errors";
@@ -186,11 +187,13 @@ function AttorneySummary({ data }: { data: Extract<DashboardSummary, { role: "at
 }
 
 function ConsultantSummary({ data }: { data: Extract<DashboardSummary, { role: "consultant" }> }) {
+  const unbilled = useUnbilledCount();
   return (
     <div className="mt-6 grid grid-cols-1 items-start gap-4 lg:grid-cols-[minmax(0,1fr)_minmax(0,3fr)]">
       <div className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-1">
         <Figure icon={Inbox} label="Waiting for your answer" value={data.pending.length} to="/queries" tone="warn" />
         <Figure icon={ClipboardList} label="Accepted assignments" value={data.acceptedCount} to="/queries" />
+        {unbilled !== null && <Figure icon={Receipt} label="Work to invoice" value={unbilled} to="/expert-invoice-generator" />}
       </div>
       <Card>
         <CardHeader>

@@ -89,13 +89,22 @@ export function ExpertInvoiceGenerator({ staff }: { staff: boolean }) {
   const [period, setPeriod] = React.useState(defaultPeriod);
   const consultants = trpc.consultants.list.useQuery({}, { enabled: staff });
   const experts = React.useMemo(() => (consultants.data ?? []).map((c) => ({ value: c.id, label: c.name })), [consultants.data]);
-  const [draft, setDraft] = React.useState<InvoiceDetail | null>(null);
+  // The draft on show: the one just made, else the newest unsent one (a draft lives on the server,
+  // so it is back after a reload) unless the expert chose to go back to their unbilled work.
+  const [madeDraftId, setMadeDraftId] = React.useState<string | null>(null);
+  const [showWork, setShowWork] = React.useState(false);
+  const setDraft = (made: InvoiceDetail | null) => {
+    setMadeDraftId(made?.id ?? null);
+    setShowWork(false);
+  };
   const expertChosen = !staff || Boolean(consultantId);
   const periodWrong = Boolean(period.from && period.to && period.from > period.to);
   const periodReady = Boolean(period.from && period.to) && !periodWrong;
   const input = { consultantId: staff ? consultantId : null, from: period.from, to: period.to };
   const work = trpc.invoices.listUnbilled.useQuery(input, { enabled: expertChosen && periodReady });
   const invoices = trpc.invoices.list.useQuery({ kind: "expert" as const, ...(staff && consultantId ? { consultantId } : {}) }, { enabled: expertChosen });
+  const unsentDraftId = invoices.data?.items.find((i) => i.status === "draft")?.id ?? null;
+  const draftId = madeDraftId ?? (showWork ? null : unsentDraftId);
 
   return (
     <>
@@ -130,8 +139,15 @@ export function ExpertInvoiceGenerator({ staff }: { staff: boolean }) {
         </p>
       )}
 
-      {draft ? (
-        <DraftCard draft={draft} onDiscarded={() => setDraft(null)} />
+      {expertChosen && draftId ? (
+        <DraftCard
+          id={draftId}
+          onDiscarded={() => setDraft(null)}
+          onBack={() => {
+            setMadeDraftId(null);
+            setShowWork(true);
+          }}
+        />
       ) : !expertChosen ? (
         <EmptyState icon={Briefcase} title="Choose an expert">
           Their unbilled work in the period is listed here to invoice.
@@ -329,8 +345,17 @@ function WorkPicker({ consultantId, work, onDraft }: { consultantId: string | nu
   );
 }
 
-/** The draft just made: its lines with VAT as it will print, then issue it (asked first) or discard it. */
-function DraftCard({ draft, onDiscarded }: { draft: InvoiceDetail; onDiscarded: () => void }) {
+/** The draft just made, or an unsent one from before: its lines with VAT as it will print, then issue it (asked first) or discard it. */
+function DraftCard({ id, onDiscarded, onBack }: { id: string; onDiscarded: () => void; onBack: () => void }) {
+  const query = trpc.invoices.get.useQuery({ id });
+  return (
+    <LoadState query={query} loadingLabel="Loading the draft" errorTitle="Could not load the draft" isEmpty={false} emptyIcon={Receipt} emptyTitle="">
+      {query.data && <DraftView draft={query.data} onDiscarded={onDiscarded} onBack={onBack} />}
+    </LoadState>
+  );
+}
+
+function DraftView({ draft, onDiscarded, onBack }: { draft: InvoiceDetail; onDiscarded: () => void; onBack: () => void }) {
   const navigate = useNavigate();
   const utils = trpc.useUtils();
   const [dialog, setDialog] = React.useState<"issue" | "discard" | null>(null);
@@ -338,6 +363,8 @@ function DraftCard({ draft, onDiscarded }: { draft: InvoiceDetail; onDiscarded: 
   const issue = trpc.invoices.issue.useMutation({
     onSuccess: (issued) => {
       toast({ title: `${issued.number ?? "Invoice"} issued`, description: "The PDF is stored and e-mailed to the agency." });
+      // The invoice page reads the same cache entry the draft card filled: it must show the issued invoice.
+      utils.invoices.get.setData({ id: issued.id }, issued);
       void utils.invoices.list.invalidate();
       void navigate({ to: "/invoices/$id", params: { id: issued.id } });
     },
@@ -357,12 +384,17 @@ function DraftCard({ draft, onDiscarded }: { draft: InvoiceDetail; onDiscarded: 
       <CardHeader>
         <CardTitle>Draft invoice to {draft.recipientName}</CardTitle>
         <CardDescription>
-          {draft.vatRegistered ? "A tax invoice: VAT at 15 % on each line." : "An invoice without VAT: the expert has no VAT number."} It takes the next number of the expert's series when issued.
+          {draft.vatRegistered ? "A tax invoice: VAT at 15 % on each line." : "An invoice without VAT: the expert has no VAT number."} It takes the next number of the expert's series when issued. Made{" "}
+          {formatDay(draft.createdAt.slice(0, 10))}, not sent yet: it stays here until it is issued or discarded.
         </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4">
         <InvoiceLinesTable lines={draft.lines} vatRegistered={draft.vatRegistered} caption="Lines of the draft" totals={draft} />
+        {draft.issueBlocker && <p className="rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900">{draft.issueBlocker}</p>}
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+          <Button variant="ghost" onClick={onBack}>
+            Back to unbilled work
+          </Button>
           <Button variant="outline" asChild>
             <Link to="/invoices/$id" params={{ id: draft.id }}>
               Open draft
@@ -371,7 +403,7 @@ function DraftCard({ draft, onDiscarded }: { draft: InvoiceDetail; onDiscarded: 
           <Button variant="outline" disabled={!draft.can.discard} onClick={() => setDialog("discard")}>
             Discard draft
           </Button>
-          <Button disabled={!draft.can.issue} onClick={() => setDialog("issue")}>
+          <Button disabled={!draft.can.issue || draft.issueBlocker !== null} onClick={() => setDialog("issue")}>
             Issue invoice
           </Button>
         </div>

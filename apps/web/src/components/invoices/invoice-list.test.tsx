@@ -106,8 +106,9 @@ describe("InvoiceList", () => {
 
   it("sums invoices and credit notes in the totals bar with the ageing of what is outstanding, and says when only the newest 500 are listed", () => {
     const ageing = { current: 100000, days1to30: 41976, days31to60: 0, days61to90: 0, days90plus: 0, totalCents: 141976 };
-    const totals = { count: 2, totalCents: 283952, balanceCents: 141976, creditNoteCount: 1, creditedCents: 23000, ageing };
-    const { rerender } = render(<InvoiceTotalsBar totals={totals} truncated={false} />);
+    const nothing = { count: 0, totalCents: 0, creditedCents: 0, balanceCents: 0, ageing: { current: 0, days1to30: 0, days31to60: 0, days61to90: 0, days90plus: 0, totalCents: 0 } };
+    const totals = { count: 2, creditNoteCount: 1, receivable: { count: 2, totalCents: 283952, balanceCents: 141976, creditedCents: 23000, ageing }, payable: nothing };
+    const { rerender } = render(<InvoiceTotalsBar totals={totals} truncated={false} viewer="attorney" />);
     const bar = within(screen.getByRole("region", { name: "Totals" }));
     expect(bar.getByText("2 invoices, 1 credit note")).toBeInTheDocument();
     expect(bar.getByText("R 2 839.52")).toBeInTheDocument();
@@ -115,7 +116,23 @@ describe("InvoiceList", () => {
     expect(bar.getAllByText("R 1 419.76")).toHaveLength(2);
     expect(bar.getByText("1-30 days")).toBeInTheDocument();
     expect(bar.getByText("R 419.76")).toBeInTheDocument();
-    rerender(<InvoiceTotalsBar totals={{ ...totals, count: 612 }} truncated />);
+    rerender(<InvoiceTotalsBar totals={{ ...totals, count: 612 }} truncated viewer="attorney" />);
     expect(screen.getByText(/the newest 500 shown/)).toBeInTheDocument();
+  });
+
+  it("keeps what attorneys owe apart from what the agency owes experts, each with its own ageing", () => {
+    const receivable = { count: 3, totalCents: 1_495_000, creditedCents: 0, balanceCents: 1_495_000, ageing: { current: 1_495_000, days1to30: 0, days31to60: 0, days61to90: 0, days90plus: 0, totalCents: 1_495_000 } };
+    const payable = { count: 1, totalCents: 54_240, creditedCents: 0, balanceCents: 54_240, ageing: { current: 0, days1to30: 0, days31to60: 54_240, days61to90: 0, days90plus: 0, totalCents: 54_240 } };
+    render(<InvoiceTotalsBar totals={{ count: 4, creditNoteCount: 0, receivable, payable }} truncated={false} viewer="staff" />);
+    const owedToUs = within(screen.getByRole("region", { name: "Receivables: owed to the agency by attorneys" }));
+    const weOwe = within(screen.getByRole("region", { name: "Payables: owed by the agency to experts" }));
+    expect(owedToUs.getAllByText("R 14 950.00").length).toBeGreaterThan(0);
+    expect(owedToUs.queryByText("R 542.40")).toBeNull();
+    expect(owedToUs.getByRole("heading", { name: "Ageing of the receivables" })).toBeInTheDocument();
+    expect(weOwe.getAllByText("R 542.40").length).toBeGreaterThan(0);
+    expect(weOwe.queryByText("R 14 950.00")).toBeNull();
+    expect(weOwe.getByRole("heading", { name: "Ageing of the payables" })).toBeInTheDocument();
+    // Amounts keep together: "R", thousands and cents joined by no-break spaces.
+    expect(owedToUs.getAllByText("R 14 950.00")[0]!.textContent).toBe("R\u00a014\u00a0950.00");
   });
 });

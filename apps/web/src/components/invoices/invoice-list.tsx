@@ -1,4 +1,4 @@
-import type { CreditNoteListItem, InvoiceListItem, InvoiceStatus, InvoiceTotals } from "@medlegal/domain";
+import type { CreditNoteListItem, InvoiceListItem, InvoiceMoneySide, InvoiceStatus, InvoiceTotals } from "@medlegal/domain";
 import { formatRand, INVOICE_KIND_LABELS } from "@medlegal/domain";
 import { Link } from "@tanstack/react-router";
 import { ChevronRight } from "lucide-react";
@@ -195,28 +195,60 @@ const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one :
  * The sums of every invoice and credit note the filters match (drafts owe nothing yet), and the
  * ageing of what is outstanding, whose buckets add up to it.
  */
-export function InvoiceTotalsBar({ totals, truncated }: { totals: InvoiceTotals; truncated: boolean }) {
+/** Who reads the totals: staff see both directions of money, an attorney what they owe, an expert what they are owed. */
+export type TotalsViewer = "staff" | "attorney" | "consultant";
+
+type SideTitles = { title: string; ageing: string };
+const SIDE_TITLES: Record<TotalsViewer, { receivable: SideTitles; payable: SideTitles }> = {
+  staff: {
+    receivable: { title: "Receivables: owed to the agency by attorneys", ageing: "Ageing of the receivables" },
+    payable: { title: "Payables: owed by the agency to experts", ageing: "Ageing of the payables" },
+  },
+  attorney: { receivable: { title: "Your invoices", ageing: "Ageing of the outstanding amount" }, payable: { title: "", ageing: "" } },
+  consultant: { receivable: { title: "", ageing: "" }, payable: { title: "Owed to you by the agency", ageing: "Ageing of the outstanding amount" } },
+};
+
+function MoneySide({ titles, side, id }: { titles: SideTitles; side: InvoiceMoneySide; id: string }) {
   return (
-    <section aria-label="Totals" className="mt-3 grid gap-3">
+    <section aria-labelledby={id} className="grid gap-2">
       <div className="flex flex-col gap-1 rounded-lg border bg-card px-4 py-3 text-sm sm:flex-row sm:items-center sm:justify-between">
-        <span>
-          {plural(totals.count, "invoice", "invoices")}
-          {totals.creditNoteCount > 0 && `, ${plural(totals.creditNoteCount, "credit note", "credit notes")}`}
-          {truncated && <span className="text-muted-foreground"> (the newest 500 shown; the totals count all)</span>}
-        </span>
+        <h3 id={id} className="font-medium">
+          {titles.title}
+        </h3>
         <span className="flex flex-wrap gap-x-6 gap-y-1 tabular-nums">
           <span>
-            Invoiced <strong className="font-semibold">{formatRand(totals.totalCents)}</strong>
+            Invoiced <strong className="font-semibold whitespace-nowrap">{formatRand(side.totalCents)}</strong>
           </span>
           <span>
-            Credited <strong className="font-semibold">{formatRand(totals.creditedCents)}</strong>
+            Credited <strong className="font-semibold whitespace-nowrap">{formatRand(side.creditedCents)}</strong>
           </span>
           <span>
-            Outstanding <strong className="font-semibold">{formatRand(totals.balanceCents)}</strong>
+            Outstanding <strong className="font-semibold whitespace-nowrap">{formatRand(side.balanceCents)}</strong>
           </span>
         </span>
       </div>
-      <AgeingBar ageing={totals.ageing} />
+      <AgeingBar ageing={side.ageing} title={titles.ageing} />
+    </section>
+  );
+}
+
+/**
+ * The totals under the list. Money owed to the agency (invoices to attorneys) and money it owes
+ * (experts' invoices) are never added together: each has its own sums and ageing (issue 23).
+ */
+export function InvoiceTotalsBar({ totals, truncated, viewer }: { totals: InvoiceTotals; truncated: boolean; viewer: TotalsViewer }) {
+  const titles = SIDE_TITLES[viewer];
+  const showReceivable = viewer === "attorney" || (viewer === "staff" && (totals.receivable.count > 0 || totals.payable.count === 0));
+  const showPayable = viewer === "consultant" || (viewer === "staff" && totals.payable.count > 0);
+  return (
+    <section aria-label="Totals" className="mt-3 grid gap-3">
+      <p className="text-sm">
+        {plural(totals.count, "invoice", "invoices")}
+        {totals.creditNoteCount > 0 && `, ${plural(totals.creditNoteCount, "credit note", "credit notes")}`}
+        {truncated && <span className="text-muted-foreground"> (the newest 500 shown; the totals count all)</span>}
+      </p>
+      {showReceivable && <MoneySide id="totals-receivable" titles={titles.receivable} side={totals.receivable} />}
+      {showPayable && <MoneySide id="totals-payable" titles={titles.payable} side={totals.payable} />}
     </section>
   );
 }

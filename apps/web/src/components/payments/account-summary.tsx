@@ -41,10 +41,10 @@ const BUCKET_CLASS: Record<(typeof AGEING_BUCKETS)[number], string> = {
 };
 
 /** The outstanding amount by days past due: a bar of shares and the five amounts, which add up to the total. */
-export function AgeingBar({ ageing }: { ageing: Ageing }) {
+export function AgeingBar({ ageing, title = "Ageing of the outstanding amount" }: { ageing: Ageing; title?: string }) {
   return (
     <div className="rounded-lg border bg-card px-4 py-3">
-      <h3 className="text-sm font-medium">Ageing of the outstanding amount</h3>
+      <h3 className="text-sm font-medium">{title}</h3>
       <div className="mt-2 flex h-2.5 overflow-hidden rounded-full bg-muted" aria-hidden>
         {ageing.totalCents > 0 &&
           AGEING_BUCKETS.map((b) => (ageing[b] > 0 ? <div key={b} className={BUCKET_CLASS[b]} style={{ width: `${(ageing[b] / ageing.totalCents) * 100}%` }} /> : null))}

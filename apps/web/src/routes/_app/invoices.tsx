@@ -102,7 +102,7 @@ function InvoicesPage() {
           emptyText={filtered ? "Clear a filter to see more." : "Invoices will be listed here with their number, recipient, total and status."}
         >
           <InvoiceList items={list.data?.items ?? []} creditNotes={list.data?.creditNotes ?? []} label="Invoices and credit notes" showRecipient={staff} />
-          {list.data && <InvoiceTotalsBar totals={list.data.totals} truncated={list.data.truncated} />}
+          {list.data && <InvoiceTotalsBar totals={list.data.totals} truncated={list.data.truncated} viewer={staff ? "staff" : me.role === "consultant" ? "consultant" : "attorney"} />}
         </LoadState>
       )}
     </>

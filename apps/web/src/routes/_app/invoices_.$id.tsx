@@ -162,10 +162,19 @@ function InvoiceView({ i, role }: { i: InvoiceDetail; role: Role }) {
                 Credit note
               </Button>
             )}
-            {i.can.issue && <Button onClick={() => setDialog("issue")}>Issue invoice</Button>}
+            {i.can.issue && (
+              <Button onClick={() => setDialog("issue")} disabled={i.issueBlocker !== null} aria-describedby={i.issueBlocker ? "issue-blocker" : undefined}>
+                Issue invoice
+              </Button>
+            )}
           </div>
         }
       />
+      {i.can.issue && i.issueBlocker && (
+        <p id="issue-blocker" className="mb-4 rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900">
+          {i.issueBlocker}
+        </p>
+      )}
       <div className="mb-4 flex flex-wrap items-center gap-3">
         <InvoiceStatusBadge status={i.status} label={i.statusLabel} />
         <InvoiceDates i={i} />
@@ -177,7 +186,7 @@ function InvoiceView({ i, role }: { i: InvoiceDetail; role: Role }) {
           <Card>
             <CardHeader>
               <CardTitle>Lines</CardTitle>
-              <CardDescription>{i.vatRegistered ? "VAT at 15 % on each line, rounded to the cent; the totals are the sums of the lines." : "The agency is not registered for VAT: no VAT is charged."}</CardDescription>
+              <CardDescription>{i.vatRegistered ? "VAT at 15 % on each line, rounded to the cent; the totals are the sums of the lines." : `${i.kind === "expert" ? i.supplier.name : "The agency"} is not registered for VAT: no VAT is charged.`}</CardDescription>
             </CardHeader>
             <CardContent>
               <InvoiceLinesTable lines={i.lines} vatRegistered={i.vatRegistered} caption={`Lines of ${invoiceTitle(i)}`} totals={i} />
@@ -226,10 +235,20 @@ function InvoiceView({ i, role }: { i: InvoiceDetail; role: Role }) {
             <CardContent>
               <dl className="grid gap-2 text-sm">
                 <Row term="Number">{i.number ?? "None until issued"}</Row>
-                <Row term="Claimant">{i.claimantName ?? "—"}</Row>
-                <Row term="Claim number">{i.claimNumber ?? "—"}</Row>
-                <Row term="Case">{i.caseReference ?? "—"}</Row>
-                <Row term={role === "attorney" ? "Your reference" : "Attorney's reference"}>{i.attorneyReference ?? "—"}</Row>
+                {i.kind === "expert" ? (
+                  // An expert's invoice bills work on many matters: each line names its claimant and reference.
+                  <>
+                    <Row term="Expert">{i.consultantName ?? i.supplier.name}</Row>
+                    <Row term="Work">{i.lines.length === 1 ? "1 line" : `${i.lines.length} lines`}, each naming its claimant and reference</Row>
+                  </>
+                ) : (
+                  <>
+                    <Row term="Claimant">{i.claimantName ?? "—"}</Row>
+                    <Row term="Claim number">{i.claimNumber ?? "—"}</Row>
+                    <Row term="Case">{i.caseReference ?? "—"}</Row>
+                    <Row term={role === "attorney" ? "Your reference" : "Attorney's reference"}>{i.attorneyReference ?? "—"}</Row>
+                  </>
+                )}
                 {i.issuedAt && <Row term="Issued">{formatDateTime(i.issuedAt)}</Row>}
                 {i.dueDate && <Row term="Due">{formatDay(i.dueDate)}</Row>}
                 <Row term="Total">{formatRand(i.totalCents)}</Row>

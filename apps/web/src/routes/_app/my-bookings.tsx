@@ -1,6 +1,7 @@
 import { createFileRoute } from "@tanstack/react-router";
 import { BookOpen } from "lucide-react";
 import { UpcomingPastBookings } from "@/components/bookings/upcoming-past-bookings";
+import { AttendedToInvoice } from "@/components/invoices/invoice-work-link";
 import { PageHeader } from "@/components/page";
 import { ReportLinks } from "@/components/reports/report-links";
 import { useCurrentUser } from "@/hooks/use-auth";
@@ -34,6 +35,7 @@ function MyBookingsPage() {
           showConsultant={false}
           emptyUpcoming="Assessments that attorneys and the agency book into your free slots will be listed here, soonest first."
           emptyPast="Assessments from the last six months will be listed here once their time has passed."
+          attendedNote={(attended) => <AttendedToInvoice attended={attended} />}
         />
       )}
     </>

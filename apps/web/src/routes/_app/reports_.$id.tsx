@@ -3,6 +3,7 @@ import { CHECK_RESULT_LABELS, REPORT_KIND_LABELS, REPORT_STATUS_LABELS, reportRe
 import { createFileRoute, Link } from "@tanstack/react-router";
 import { ArrowLeft, Download, FileText } from "lucide-react";
 import * as React from "react";
+import { ReportInvoiceLink } from "@/components/invoices/invoice-work-link";
 import { PageHeader } from "@/components/page";
 import { DueLabel, ReportStatusBadge } from "@/components/reports/report-list";
 import { QuestionsCard } from "@/components/reports/questions-card";
@@ -117,6 +118,7 @@ function ReportView({ r, role, onChanged }: { r: ReportDetail; role: Role; onCha
         <ReportStatusBadge status={r.status} label={r.statusLabel} />
         <DueLabel r={r} />
         {staff && r.releasedOnApproval && <span className="text-xs text-muted-foreground">Released on approval (deferral agreement)</span>}
+        <ReportInvoiceLink role={role} status={r.status} />
       </div>
 
       <div className="grid grid-cols-1 gap-4 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">

@@ -7,6 +7,7 @@ import * as React from "react";
 import { EmptyState, PageHeader } from "@/components/page";
 import { AgencySettingsForm, SlaDefaultsForm } from "@/components/settings/agency-forms";
 import { ChangePasswordForm } from "@/components/settings/change-password-form";
+import { ExpertBillingSection } from "@/components/settings/expert-billing-form";
 import { NotificationPreferencesForm } from "@/components/settings/notification-preferences-form";
 import { ChecklistSettings } from "@/components/reports/checklist-settings";
 import { ReleaseAgreementsSettings } from "@/components/reports/release-agreements";
@@ -130,6 +131,13 @@ function SettingsPage() {
           <Section title="Profile" description="Your name and contact details. Your username and role are fixed.">
             <ProfileSection />
           </Section>
+          {me.role === "consultant" && (
+            <div className="mt-6">
+              <Section title="Billing details" description="Your VAT number and the bank account the agency pays you into, printed on the invoices you issue to it.">
+                <ExpertBillingSection />
+              </Section>
+            </div>
+          )}
         </TabsContent>
         <TabsContent value="password">
           <Section title="Change password" description="Use at least 12 characters with upper and lower case letters, a number and a special character.">

@@ -1,6 +1,8 @@
 import { z } from "zod";
 import {
   changePasswordSchema,
+  expertBillingDetailsOutputSchema,
+  expertBillingDetailsSchema,
   messageOutputSchema,
   notificationPreferenceOutputSchema,
   notificationPreferencesSchema,
@@ -10,13 +12,16 @@ import {
 import {
   changeOwnPassword,
   getOwnAccount,
+  getOwnBillingDetails,
   getOwnNotificationPreferences,
   setOwnNotificationPreferences,
+  updateOwnBillingDetails,
   updateOwnProfile,
 } from "../../services/users/account";
 import { roleProcedure, router } from "../../trpc";
 
 const procedure = roleProcedure("account.own");
+const billing = roleProcedure("account.billing");
 
 export const accountRouter = router({
   get: procedure.output(userDetailOutputSchema).query(({ ctx }) => getOwnAccount({ db: ctx.db, actor: ctx.actor })),
@@ -27,6 +32,11 @@ export const accountRouter = router({
     .mutation(({ ctx, input }) =>
       changeOwnPassword({ db: ctx.db, actor: ctx.actor, currentSessionId: ctx.session.currentId() }, input),
     ),
+  getBillingDetails: billing.output(expertBillingDetailsOutputSchema).query(({ ctx }) => getOwnBillingDetails({ db: ctx.db, actor: ctx.actor })),
+  updateBillingDetails: billing
+    .input(expertBillingDetailsSchema)
+    .output(expertBillingDetailsOutputSchema)
+    .mutation(({ ctx, input }) => updateOwnBillingDetails({ db: ctx.db, actor: ctx.actor }, input)),
   getNotificationPreferences: procedure.output(z.array(notificationPreferenceOutputSchema)).query(({ ctx }) => getOwnNotificationPreferences({ db: ctx.db, actor: ctx.actor })),
   setNotificationPreferences: procedure
     .input(notificationPreferencesSchema)

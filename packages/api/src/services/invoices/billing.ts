@@ -437,10 +437,13 @@ export async function createExpertDraft(deps: Deps, input: z.output<typeof exper
       ...input.extraLines,
     ];
     const lineIds = await writeDraftLines(trx, row.id, lines, vatRegistered);
-    await trx
-      .insertInto("billed_events")
-      .values(input.items.map((item, i) => ({ side: "expert" as const, event_key: item.eventKey, invoice_id: row.id, invoice_line_id: lineIds[i]! })))
-      .execute();
+    // Travel alone bills no event: an insert of no rows is an SQL error, so it is skipped.
+    if (input.items.length) {
+      await trx
+        .insertInto("billed_events")
+        .values(input.items.map((item, i) => ({ side: "expert" as const, event_key: item.eventKey, invoice_id: row.id, invoice_line_id: lineIds[i]! })))
+        .execute();
+    }
     await recordAudit(trx, deps.actor, {
       action: "invoice.create_expert_draft",
       entityType: "invoice",

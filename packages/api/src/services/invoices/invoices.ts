@@ -15,11 +15,13 @@ import type {
   InvoiceList,
   invoiceDraftUpdateSchema,
   invoiceListInputSchema,
+  InvoiceKind,
   InvoiceListItem,
+  InvoiceMoneySide,
   InvoiceParty,
   InvoiceStatus,
 } from "@medlegal/domain";
-import { addDays, ageBalances, documentNumber, documentTotals, formatRand, invoiceBalance, INVOICE_PAYMENT_DAYS, INVOICE_STATUS_LABELS, invoiceStatusFromMoney, lineAmounts, OPEN_INVOICE_STATUSES, saDateLabel, saDayTimeLabel, sastDate } from "@medlegal/domain";
+import { addDays, ageBalances, documentNumber, documentTotals, formatRand, FULL_TAX_INVOICE_ABOVE_CENTS, missingRecipientDetails, invoiceBalance, INVOICE_PAYMENT_DAYS, INVOICE_STATUS_LABELS, invoiceStatusFromMoney, lineAmounts, OPEN_INVOICE_STATUSES, saDateLabel, saDayTimeLabel, sastDate } from "@medlegal/domain";
 import type { SignedInActor } from "../../context";
 import { AppError } from "../../errors";
 import { recordAudit } from "../audit/audit";
@@ -103,7 +105,9 @@ async function partiesOf(db: Db, row: Pick<InvoiceRow, "kind" | "attorney_id" | 
   const agency = await agencyParty(db);
   if (row.kind === "attorney") return { supplier: agency.party, recipient: await userParty(db, row.attorney_id!), vatRegistered: agency.vatRegistered, bank: agency.bank };
   const expert = await userParty(db, row.consultant_id!);
-  return { supplier: expert, recipient: agency.party, vatRegistered: expert.vatNumber.trim() !== "", bank: null };
+  // The expert is paid into their own account (their billing details under Settings).
+  const own = (await db.selectFrom("users").select("bank_account").where("id", "=", row.consultant_id!).executeTakeFirst())?.bank_account;
+  return { supplier: expert, recipient: agency.party, vatRegistered: expert.vatNumber.trim() !== "", bank: own ?? null };
 }
 
 /* ---------- drafts ---------- */
@@ -248,6 +252,21 @@ export async function discardDraft(deps: Deps, input: IdInput): Promise<{ id: st
 
 /* ---------- issuing ---------- */
 
+/**
+ * Why a draft cannot be issued as the full tax invoice its amount makes it (over R 5 000 with VAT:
+ * the recipient's name and address must print), naming what is missing and who completes it; null when nothing is.
+ */
+function recipientBlocker(row: Pick<InvoiceRow, "kind">, recipient: InvoiceParty, totalCents: number, vatRegistered: boolean): string | null {
+  const missing = missingRecipientDetails({ vatRegistered, totalCents, recipient });
+  if (!missing.length) return null;
+  const what = missing.length === 2 ? "the recipient's name and address are missing" : `the recipient's ${missing[0]} is missing`;
+  const who =
+    row.kind === "attorney"
+      ? `${recipient.name.trim() || "The attorney"} completes the firm's details under Settings, or an administrator under User Management.`
+      : "An administrator completes the agency's details under Settings.";
+  return `This invoice cannot be issued yet: a tax invoice over ${formatRand(FULL_TAX_INVOICE_ABOVE_CENTS)} must show the recipient's name and address, and ${what}. ${who}`;
+}
+
 /** The number prefix of a series: INV, CN, or the expert's own (EXP-<first letters of the surname>). */
 async function prefixOf(db: Db, row: Pick<InvoiceRow, "kind" | "series" | "consultant_id">): Promise<string> {
   if (row.kind === "attorney") return ATTORNEY_SERIES;
@@ -308,6 +327,8 @@ export async function issueInvoice(deps: Deps, input: IdInput): Promise<InvoiceD
     if (!lines.length) throw new AppError("CONFLICT", "Add at least one line before issuing.");
     const totals = documentTotals(lines, vatRegistered);
     if (totals.totalCents <= 0) throw new AppError("CONFLICT", "An invoice must be for more than R 0.00.");
+    const blocker = recipientBlocker(row, recipient, totals.totalCents, vatRegistered);
+    if (blocker) throw new AppError("CONFLICT", blocker);
     if (vatRegistered !== row.vat_registered || totals.totalCents !== Number(row.total_cents)) {
       // Priced again in place, so the billed events keep pointing at their lines.
       for (const l of lineRows) {
@@ -592,21 +613,39 @@ export async function listInvoices({ db, actor }: Deps, f: z.output<typeof invoi
   const sums = await db
     .selectFrom(query.as("matched"))
     .select([
+      "kind",
       sql<number>`count(*)::int`.as("count"),
       sql<number>`coalesce(sum(CASE WHEN status <> 'draft' THEN total_cents ELSE 0 END), 0)::int8`.as("total"),
     ])
-    .executeTakeFirstOrThrow();
+    .groupBy("kind")
+    .execute();
   // What the open invoices still owe, by age: the same rows and the same rule as the payment accounts.
   const open = await db
     .selectFrom(query.as("matched"))
-    .select(["due_date", "total_cents", "credited_cents", "paid_cents"])
+    .select(["kind", "due_date", "total_cents", "credited_cents", "paid_cents"])
     .where("status", "in", [...OPEN_INVOICE_STATUSES])
     .execute();
-  const ageing = ageBalances(
-    open.map((r) => ({ dueDate: r.due_date!, balanceCents: invoiceBalance({ totalCents: Number(r.total_cents), creditedCents: Number(r.credited_cents), paidCents: Number(r.paid_cents) }) })),
-    sastDate(now()),
-  );
-  const notes = f.status || (f.kind && f.kind !== "credit_note") ? { rows: [], count: 0, total: 0 } : await listCreditNotes(db, actor.user, f);
+  const notes = f.status || (f.kind && f.kind !== "credit_note") ? { rows: [], count: 0, totals: [] } : await listCreditNotes(db, actor.user, f);
+  // Receivables and payables are kept apart: the agency's invoices to attorneys are money owed to
+  // it, experts' invoices money it owes (issue 23), and each has its own ageing.
+  const side = (kind: InvoiceKind): InvoiceMoneySide => {
+    const ageing = ageBalances(
+      open
+        .filter((r) => r.kind === kind)
+        .map((r) => ({ dueDate: r.due_date!, balanceCents: invoiceBalance({ totalCents: Number(r.total_cents), creditedCents: Number(r.credited_cents), paidCents: Number(r.paid_cents) }) })),
+      sastDate(now()),
+    );
+    const sum = sums.find((r) => r.kind === kind);
+    return {
+      count: Number(sum?.count ?? 0),
+      totalCents: Number(sum?.total ?? 0),
+      creditedCents: Number(notes.totals.find((n) => n.kind === kind)?.total ?? 0),
+      balanceCents: ageing.totalCents,
+      ageing,
+    };
+  };
+  const receivable = side("attorney");
+  const payable = side("expert");
   const { name } = await getAgencySettings({ db });
   return {
     items: rows.slice(0, LIST_LIMIT).map((r) => toListItem(r, name)),
@@ -627,7 +666,7 @@ export async function listInvoices({ db, actor }: Deps, f: z.output<typeof invoi
       totalCents: Number(n.total_cents),
       createdAt: n.created_at.toISOString(),
     })),
-    totals: { count: Number(sums.count), totalCents: Number(sums.total), balanceCents: ageing.totalCents, creditNoteCount: notes.count, creditedCents: notes.total, ageing },
+    totals: { count: receivable.count + payable.count, creditNoteCount: notes.count, receivable, payable },
     truncated: rows.length > LIST_LIMIT || notes.rows.length > LIST_LIMIT,
   };
 }
@@ -682,8 +721,11 @@ async function listCreditNotes(db: Db, user: CurrentUser, f: z.output<typeof inv
     .orderBy("credit_notes.created_at", "desc")
     .limit(LIST_LIMIT + 1)
     .execute();
-  const sums = await query.select([sql<number>`count(*)::int`.as("count"), sql<number>`coalesce(sum(credit_notes.total_cents), 0)::int8`.as("total")]).executeTakeFirstOrThrow();
-  return { rows, count: Number(sums.count), total: Number(sums.total) };
+  const totals = await query
+    .select(["invoices.kind", sql<number>`count(*)::int`.as("count"), sql<number>`coalesce(sum(credit_notes.total_cents), 0)::int8`.as("total")])
+    .groupBy("invoices.kind")
+    .execute();
+  return { rows, count: totals.reduce((n, r) => n + Number(r.count), 0), totals };
 }
 
 /** One invoice with its lines and credit notes, or 404 when the caller may not see it. */
@@ -748,6 +790,8 @@ export async function getInvoice({ db, actor }: Deps, input: IdInput): Promise<I
       credit: !draft && staff && Number(row.credited_cents) + Number(row.paid_cents) < Number(row.total_cents),
       emailAgain: !draft && staff && !!row.recipient?.email.trim(),
     },
+    // VAT as it would be charged if issued now (issue decides it again).
+    issueBlocker: draft ? recipientBlocker(row, parties.recipient, Number(row.total_cents), (await partiesOf(db, row)).vatRegistered) : null,
   };
 }
 

@@ -1,8 +1,8 @@
 import type { Kysely } from "kysely";
 import type { Database } from "@medlegal/db";
 import type { z } from "zod";
-import type { changePasswordSchema, NotificationPreference, notificationPreferencesSchema, profileInputSchema, UserDetail } from "@medlegal/domain";
-import { ACCOUNT_MESSAGES, defaultNotificationPreference, emailChanged, NOTIFICATION_TYPES, profileSchemaFor } from "@medlegal/domain";
+import type { changePasswordSchema, ExpertBillingDetails, expertBillingDetailsSchema, NotificationPreference, notificationPreferencesSchema, profileInputSchema, UserDetail } from "@medlegal/domain";
+import { ACCOUNT_MESSAGES, defaultNotificationPreference, EMPTY_EXPERT_BILLING_DETAILS, emailChanged, NOTIFICATION_TYPES, profileSchemaFor } from "@medlegal/domain";
 import { AppError } from "../../errors";
 import { parseInput } from "../../validation";
 import { changedFields, recordAudit } from "../audit/audit";
@@ -118,4 +118,26 @@ export async function setOwnNotificationPreferences(
     });
   });
   return notificationPreferencesOf(db, actor.user.id);
+}
+
+/** An expert's billing details: their VAT number and bank account as their invoices print them (issue 23). */
+export async function getOwnBillingDetails({ db, actor }: Deps): Promise<ExpertBillingDetails> {
+  const row = await db.selectFrom("users").select(["vat_number", "bank_account"]).where("id", "=", actor.user.id).executeTakeFirstOrThrow();
+  return { ...EMPTY_EXPERT_BILLING_DETAILS, ...row.bank_account, vatNumber: row.vat_number ?? "" };
+}
+
+/** Saves an expert's billing details, audited; issued invoices keep what was frozen on them. */
+export async function updateOwnBillingDetails(deps: Deps, input: z.output<typeof expertBillingDetailsSchema>): Promise<ExpertBillingDetails> {
+  const before = await getOwnBillingDetails(deps);
+  const { vatNumber, ...bank } = input;
+  await deps.db.transaction().execute(async (trx) => {
+    const empty = Object.values(bank).every((v) => v === "");
+    await trx
+      .updateTable("users")
+      .set({ vat_number: vatNumber || null, bank_account: empty ? null : JSON.stringify(bank), updated_at: new Date() })
+      .where("id", "=", deps.actor.user.id)
+      .execute();
+    await recordAudit(trx, deps.actor, { action: "account.update_billing", entityType: "user", entityId: deps.actor.user.id, ...changedFields(before, input) });
+  });
+  return getOwnBillingDetails(deps);
 }

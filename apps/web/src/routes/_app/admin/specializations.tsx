@@ -24,6 +24,12 @@ type Editing = { mode: "create" } | { mode: "edit"; item: SpecializationItem };
 function SpecializationsPage() {
   const utils = trpc.useUtils();
   const list = trpc.specializations.list.useQuery();
+  // Invoices price reports from the fee schedule: its current agency rate is what the list shows (issue 23).
+  const fees = trpc.invoices.listFees.useQuery({});
+  const reportFees = React.useMemo(
+    () => Object.fromEntries((fees.data ?? []).filter((f) => f.current && f.feeKind === "report" && f.consultantId === null).map((f) => [f.specializationId, f.amountCents])),
+    [fees.data],
+  );
   const [editing, setEditing] = React.useState<Editing | null>(null);
   const [toggling, setToggling] = React.useState<{ item: SpecializationItem; active: boolean } | null>(null);
   const [removing, setRemoving] = React.useState<SpecializationItem | null>(null);
@@ -126,6 +132,7 @@ function SpecializationsPage() {
           </p>
           <SpecializationsList
             items={items}
+            scheduleReportFees={reportFees}
             onEdit={(item) => openEditor({ mode: "edit", item })}
             onSetActive={(item, active) => setToggling({ item, active })}
             onRemove={setRemoving}
