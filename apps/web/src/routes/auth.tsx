@@ -1,6 +1,7 @@
 import { createFileRoute, Navigate, useNavigate } from "@tanstack/react-router";
 import { Activity, FileCheck2, Lock, Users } from "lucide-react";
 import * as React from "react";
+import { SignInOutline } from "@/components/auth/sign-in-outline";
 import { Brand, BrandMark } from "@/components/brand";
 import { FullPageSpinner } from "@/components/ui/spinner";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
@@ -25,13 +26,16 @@ export const Route = createFileRoute("/auth")({
   // the two travel side by side (docs/decisions.md, "Performance").
   beforeLoad: ({ context }) => {
     void context.queryClient.prefetchQuery(currentUserQuery);
+    // The sign-in form's code starts loading with the question, not after it is answered.
+    void loadSignInForm();
   },
   component: AuthPage,
 });
 
 // The forms carry the validation library; the page's text paints without waiting for them (the
 // largest paint of a cold /auth), and the sign-up form loads only when its tab opens.
-const SignInForm = React.lazy(() => import("@/components/auth/sign-in-form").then((module) => ({ default: module.SignInForm })));
+const loadSignInForm = () => import("@/components/auth/sign-in-form");
+const SignInForm = React.lazy(() => loadSignInForm().then((module) => ({ default: module.SignInForm })));
 const SignUpForm = React.lazy(() => import("@/components/auth/sign-up-form").then((module) => ({ default: module.SignUpForm })));
 
 function FormPlaceholder() {
@@ -133,7 +137,7 @@ function AuthPage() {
               <TabsTrigger value="signup">Sign Up</TabsTrigger>
             </TabsList>
             <TabsContent value="signin">
-              <React.Suspense fallback={<FormPlaceholder />}>
+              <React.Suspense fallback={<SignInOutline />}>
                 <SignInForm />
               </React.Suspense>
             </TabsContent>
