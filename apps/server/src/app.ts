@@ -42,6 +42,11 @@ declare module "fastify" {
     sessionCache: SessionCache | null;
     /** The live event streams of this process (live-hub.ts), null without a listener. */
     liveHub: LiveHub | null;
+    /**
+     * Starts draining before a shutdown (shutdown.ts): /ready answers 503, every answer closes its
+     * connection, live streams complete (tabs reconnect elsewhere). Requests are still served.
+     */
+    drain(): void;
   }
 }
 
@@ -77,6 +82,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     logger: options.logger ?? false,
     trustProxy: fastifyTrustProxy(options.trustProxy ?? false),
     genReqId: () => randomUUID(),
+    // A request reaching a closing server on a kept-alive connection is served (with
+    // "Connection: close"), not refused with 503: the client already sent it (shutdown.ts).
+    return503OnClosing: false,
     routerOptions: { maxParamLength: 5000 },
     // An address Fastify cannot even decode (broken percent-encoding) gets a sentence too.
     frameworkErrors: (_error, _request, reply) => {
@@ -96,6 +104,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Open streams end first, or closing would wait for them (they never end by themselves).
   if (liveHub) app.addHook("preClose", () => liveHub.close());
   if (listener) app.addHook("onClose", () => listener.close());
+  let draining = false;
+  app.decorate("drain", () => {
+    draining = true;
+    liveHub?.close();
+  });
+  // While draining, each connection closes after its current answer, so the load balancer's next
+  // request opens a connection it can send elsewhere once this process stops listening.
+  app.addHook("onRequest", async (_request, reply) => {
+    if (draining) reply.raw.setHeader("Connection", "close");
+  });
 
   // One translation of errors for every route: AppError keeps its code and sentence, Fastify's
   // own client errors get a readable sentence, anything else is logged and answered generically.
@@ -135,6 +153,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   app.get("/health", async () => ({ status: "ok" }));
   app.get("/ready", async (_request, reply) => {
+    // A load balancer stops sending new work here once it sees this (README, "Running several processes").
+    if (draining) return reply.code(503).send({ status: "shutting down" });
     try {
       await sql`select 1`.execute(options.db);
       return { status: "ready" };
