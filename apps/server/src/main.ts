@@ -43,8 +43,8 @@ const handle = openDatabaseOrExit();
 // The app's modules load while the embedded database opens: PGlite compiles its WebAssembly off the
 // main thread meanwhile (docs/decisions.md, "Start-up"). The compiled server keeps them in chunks
 // of their own, so nothing of them loads before this line.
-const [{ createFileMailer, createSmtpMailer, DEMO_PASSWORD, demoDataUnfinished, hasDemoData, invoicesJob, meetingsJob, messagesJob, outboxJob, purgeJob, seedDemoData, slaAlertsJob, startSweeper }, { buildApp }, { sessionSecret }] =
-  await Promise.all([import("@medlegal/api"), import("./app"), import("./secrets")]);
+const [{ createFileMailer, createSmtpMailer, DEMO_PASSWORD, demoDataUnfinished, hasDemoData, invoicesJob, meetingsJob, messagesJob, outboxJob, purgeJob, seedDemoData, slaAlertsJob, startSweeper }, { buildApp }, { sessionSecret }, { serverLogger }] =
+  await Promise.all([import("@medlegal/api"), import("./app"), import("./secrets"), import("./logging")]);
 await migrateToLatest(handle.db);
 
 // Demo data on the embedded database's first start; a real deployment seeds only when asked.
@@ -65,7 +65,7 @@ const app = await buildApp({
   webDist: process.env.WEB_DIST ?? join(repoRoot(), "apps/web/dist"),
   appUrl,
   allowedOrigins: config.allowedOrigins,
-  logger: process.env.LOG_LEVEL !== "silent",
+  logger: serverLogger(),
   trustProxy: config.trustProxy,
   // One LISTEN connection for this process: live events reach its streams through it.
   listener: handle.createListener(),

@@ -34,7 +34,7 @@ async function running(): Promise<void> {
 async function signIn(username: string): Promise<string> {
   const response = await fetch(`${base}/api/login`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ username, password: DEMO_PASSWORD }) });
   expect(response.status).toBe(200);
-  return response.headers.getSetCookie().map((c) => c.split(";")[0]).find((c) => c.startsWith("medlegal.sid="))!;
+  return response.headers.getSetCookie().map((c) => c.split(";")[0]!).find((c) => c.startsWith("medlegal.sid="))!;
 }
 
 beforeAll(async () => {
