@@ -78,7 +78,15 @@ if (process.env.BENCH_DATABASE_URL) {
 const bare = await startListening(process.execPath, ["bench/bare-fastify.mjs"], {}, basePort);
 let app = await startApp(env, basePort + 1);
 const appPort = basePort + 1;
+const restart = async (extra: Record<string, string>) => {
+  app.kill();
+  await new Promise((resolve) => app.once("exit", resolve));
+  app = await startApp({ ...env, ...extra }, basePort + 1);
+};
 try {
+  // Measured on a restart, as every run below: a first start's background jobs catch up on the
+  // months of demo data just after it, which no later start does.
+  await restart({});
   const origin = `http://127.0.0.1:${appPort}`;
   const login = await request(appPort, "/api/login", { "content-type": "application/json", origin }, "POST", JSON.stringify({ username: "admin", password: "Demo@Password1" }));
   if (login.status !== 200) throw new Error(`login: ${login.status} ${login.body}`);
@@ -92,11 +100,6 @@ try {
   const unchanged = await load(appPort, app.pid!, `/api/notifications/${userId}`, { ...signedIn, "if-none-match": etag }, 304);
   const changed = await load(appPort, app.pid!, `/api/notifications/${userId}`, signedIn, 200);
   const user = await load(appPort, app.pid!, "/api/user", signedIn, 200);
-  const restart = async (extra: Record<string, string>) => {
-    app.kill();
-    await new Promise((resolve) => app.once("exit", resolve));
-    app = await startApp({ ...env, ...extra }, basePort + 1);
-  };
   // The same two figures with the request log off, to show what the log costs.
   await restart({ LOG_LEVEL: "silent" });
   const unchangedQuiet = await load(appPort, app.pid!, `/api/notifications/${userId}`, { ...signedIn, "if-none-match": etag }, 304);

@@ -3,6 +3,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { closeSync, mkdtempSync, openSync, readFileSync, rmSync } from "node:fs";
 import http from "node:http";
 import { tmpdir } from "node:os";
+import { createTestDatabase } from "@medlegal/db/testing";
 import { join, resolve } from "node:path";
 
 export const serverDir = resolve(import.meta.dirname, "..");
@@ -64,4 +65,24 @@ export function startListening(command: string, args: string[], env: Record<stri
  */
 export function startApp(env: Record<string, string>, port: number, path = "/"): Promise<ChildProcess> {
   return startListening(process.execPath, [join(serverDir, "../../scripts/start.mjs")], { LOG_LEVEL: "", ...env }, port, path);
+}
+
+/**
+ * The databases a bench runs the app on: the embedded PGlite in `dataDir`, then, when
+ * BENCH_DATABASE_URL names a server, a throw-away database there (the app seeds the demo into it).
+ */
+export async function benchDatabases(dataDir: string): Promise<{ name: string; env: Record<string, string>; drop: () => Promise<void> }[]> {
+  const databases: { name: string; env: Record<string, string>; drop: () => Promise<void> }[] = [
+    { name: "PGlite", env: { DATA_DIR: dataDir, DATABASE_URL: "", SMTP_URL: "" }, drop: async () => {} },
+  ];
+  if (process.env.BENCH_DATABASE_URL) {
+    process.env.TEST_DATABASE_URL = process.env.BENCH_DATABASE_URL;
+    const handle = await createTestDatabase("pg");
+    databases.push({
+      name: `PostgreSQL (${new URL(process.env.BENCH_DATABASE_URL).host})`,
+      env: { DATA_DIR: dataDir, DATABASE_URL: handle.url!, SEED_DEMO: "true", SMTP_URL: "" },
+      drop: () => handle.close().catch(() => {}),
+    });
+  }
+  return databases;
 }
