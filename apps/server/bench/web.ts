@@ -141,8 +141,11 @@ async function firstDataAfterSignIn(origin: string): Promise<number> {
     await page.getByLabel(/^password/i).first().fill("Demo@Password1");
     const started = Date.now();
     await page.getByRole("button", { name: /^sign in$/i }).first().click();
-    // A string, not a function: tsx would wrap a function's inner helpers in its own __name().
-    await page.waitForFunction(`(() => { const main = document.querySelector("main"); return !!main && location.pathname === "/" && !!main.querySelector("h1") && main.querySelectorAll('[role="status"]').length === 0; })()`, undefined, { timeout: 60_000, polling: "raf" });
+    // Locators, not waitForFunction: the app's CSP forbids the eval that one needs.
+    await page.waitForURL(`${origin}/`, { timeout: 60_000 });
+    await page.locator("main h1").waitFor({ timeout: 60_000 });
+    const loading = page.locator('main [role="status"]');
+    while ((await loading.count()) > 0) await loading.first().waitFor({ state: "detached", timeout: 60_000 });
     return Date.now() - started;
   } finally {
     await browser.close();
