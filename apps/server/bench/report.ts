@@ -1,9 +1,11 @@
 /** How every bench prints: the machine it ran on, then each figure next to its target (docs/decisions.md, "Performance"). */
-import { cpus, totalmem } from "node:os";
+import { cpus, loadavg, totalmem } from "node:os";
 
 export function machine(): string {
   const gib = (totalmem() / 1024 ** 3).toFixed(1);
-  return `${cpus()[0]?.model?.trim() ?? "unknown CPU"}, ${cpus().length} cores, ${gib} GiB memory, Node ${process.version}`;
+  // The load average says how much else the machine ran: every figure follows it.
+  const load = loadavg().map((l) => l.toFixed(2)).join(", ");
+  return `${cpus()[0]?.model?.trim() ?? "unknown CPU"}, ${cpus().length} cores, ${gib} GiB memory, Node ${process.version}, load average ${load}`;
 }
 
 /** One line: the figure, what was measured, the target and whether it is met (null: informative). */

@@ -12,7 +12,7 @@ import { join, resolve } from "node:path";
 import { gzipSync } from "node:zlib";
 import { chromium } from "playwright-core";
 import { machine, row } from "./report";
-import { serverDir, startApp } from "./server";
+import { benchDatabases, serverDir, startApp } from "./server";
 
 const webDir = resolve(serverDir, "../web");
 const dist = join(webDir, "dist");
@@ -122,19 +122,55 @@ async function coldAuth(origin: string) {
   }
 }
 
+/**
+ * The first page after sign-in, cold (issue 23): a new browser at /auth signs in as the demo
+ * administrator (the dashboard with the most to read); the figure is the time from pressing
+ * "Sign in" to the dashboard showing its data (its heading, and nothing in it still loading).
+ * No throttling: the time is the server's and the round trips', not a slow phone's.
+ */
+async function firstDataAfterSignIn(origin: string): Promise<number> {
+  const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ["--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-dev-shm-usage"] });
+  try {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    await cdp.send("Network.enable");
+    await cdp.send("Network.setCacheDisabled", { cacheDisabled: true });
+    await page.goto(`${origin}/auth`, { waitUntil: "load", timeout: 120_000 });
+    await page.getByLabel(/username/i).first().fill("admin");
+    await page.getByLabel(/^password/i).first().fill("Demo@Password1");
+    const started = Date.now();
+    await page.getByRole("button", { name: /^sign in$/i }).first().click();
+    // Locators, not waitForFunction: the app's CSP forbids the eval that one needs.
+    await page.waitForURL(`${origin}/`, { timeout: 60_000 });
+    await page.locator("main h1").waitFor({ timeout: 60_000 });
+    const loading = page.locator('main [role="status"]');
+    while ((await loading.count()) > 0) await loading.first().waitFor({ state: "detached", timeout: 60_000 });
+    return Date.now() - started;
+  } finally {
+    await browser.close();
+  }
+}
+
 const port = 39_900 + Math.floor(Math.random() * 90);
 const dataDir = mkdtempSync(join(tmpdir(), "medlegal-bench-web-"));
 let auth: { lcp: number; transferred: number } | null = null;
+const signIn: { database: string; ms: number }[] = [];
 if (existsSync(CHROMIUM)) {
-  // A cold /auth against the real server on a fresh embedded database.
-  const server = await startApp({ DATA_DIR: dataDir, DATABASE_URL: "", SMTP_URL: "" }, port, "/auth");
-  try {
-    auth = await coldAuth(`http://127.0.0.1:${port}`);
-  } finally {
-    server.kill("SIGTERM");
-    await new Promise((done) => (server.exitCode !== null ? done(null) : server.once("exit", done)));
-    rmSync(dataDir, { recursive: true, force: true });
+  // A cold /auth against the real server on a fresh embedded database, then the first dashboard
+  // after sign-in on it and, when BENCH_DATABASE_URL names a server, on PostgreSQL too.
+  for (const database of await benchDatabases(dataDir)) {
+    const server = await startApp(database.env, port, "/auth");
+    try {
+      if (!auth) auth = await coldAuth(`http://127.0.0.1:${port}`);
+      signIn.push({ database: database.name, ms: await firstDataAfterSignIn(`http://127.0.0.1:${port}`) });
+    } finally {
+      server.kill("SIGTERM");
+      await new Promise((done) => (server.exitCode !== null ? done(null) : server.once("exit", done)));
+      await database.drop();
+    }
   }
+  rmSync(dataDir, { recursive: true, force: true });
 }
 
 console.log(`\nWeb: first download and a cold /auth\n${machine()}\n`);
@@ -148,6 +184,7 @@ row("JavaScript files / of them below 0.5 KB gzip", `${jsFiles.size} / ${tinyChu
 if (auth) {
   row("cold /auth, transferred", kb(auth.transferred), "<= 250 KB", auth.transferred <= 250 * KB);
   row("cold /auth, LCP (4x CPU, 1.6 Mbps, 150 ms)", `${(auth.lcp / 1000).toFixed(2)} s`, "<= 2.5 s", auth.lcp <= 2500);
+  for (const { database, ms } of signIn) row(`first dashboard data after sign-in, cold (${database})`, `${(ms / 1000).toFixed(2)} s`, "<= 1 s", ms <= 1000);
 } else {
   console.log(`  (no Chromium at ${CHROMIUM}: cold /auth not measured; set CHROMIUM_PATH)`);
 }

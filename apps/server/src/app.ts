@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { existsSync } from "node:fs";
 import Fastify from "fastify";
-import type { FastifyError, FastifyInstance, FastifyReply } from "fastify";
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyServerOptions } from "fastify";
 import compress from "@fastify/compress";
 import cookie from "@fastify/cookie";
 import session from "@fastify/session";
@@ -21,6 +21,7 @@ import { livePlugin } from "./plugins/live";
 import { sameOriginPlugin } from "./plugins/same-origin";
 import { isApiPath, securityHeadersPlugin } from "./plugins/security-headers";
 import { trpcBatchPlugin } from "./plugins/trpc-batch";
+import { RequestLog } from "./logging";
 import { guestCookie, requestMeta, SESSION_COOKIE, sessionControl } from "./request-context";
 import { authRoutes } from "./rest/auth";
 import { fileRoutes } from "./rest/files";
@@ -42,6 +43,11 @@ declare module "fastify" {
     sessionCache: SessionCache | null;
     /** The live event streams of this process (live-hub.ts), null without a listener. */
     liveHub: LiveHub | null;
+    /**
+     * Starts draining before a shutdown (shutdown.ts): /ready answers 503, every answer closes its
+     * connection, live streams complete (tabs reconnect elsewhere). Requests are still served.
+     */
+    drain(): void;
   }
 }
 
@@ -57,7 +63,8 @@ export interface AppOptions {
   rateLimits?: RateLimits;
   /** Extra origins allowed to send state-changing requests (e.g. a separate dev server). */
   allowedOrigins?: string[];
-  logger?: boolean;
+  /** Fastify's logger: off unless set; the server passes serverLogger() (logging.ts). */
+  logger?: FastifyServerOptions["logger"];
   /** Which proxies' X-Forwarded-* headers count (config.ts); none by default. */
   trustProxy?: TrustProxy;
   /**
@@ -75,8 +82,13 @@ const GENERIC_ERROR = "Something went wrong on our side. Please try again.";
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.logger ?? false,
+    // One line per request instead of Fastify's two (logging.ts).
+    logController: new RequestLog(),
     trustProxy: fastifyTrustProxy(options.trustProxy ?? false),
     genReqId: () => randomUUID(),
+    // A request reaching a closing server on a kept-alive connection is served (with
+    // "Connection: close"), not refused with 503: the client already sent it (shutdown.ts).
+    return503OnClosing: false,
     routerOptions: { maxParamLength: 5000 },
     // An address Fastify cannot even decode (broken percent-encoding) gets a sentence too.
     frameworkErrors: (_error, _request, reply) => {
@@ -96,6 +108,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Open streams end first, or closing would wait for them (they never end by themselves).
   if (liveHub) app.addHook("preClose", () => liveHub.close());
   if (listener) app.addHook("onClose", () => listener.close());
+  let draining = false;
+  app.decorate("drain", () => {
+    draining = true;
+    liveHub?.close();
+  });
+  // While draining, each connection closes after its current answer, so the load balancer's next
+  // request opens a connection it can send elsewhere once this process stops listening.
+  app.addHook("onRequest", async (_request, reply) => {
+    if (draining) reply.raw.setHeader("Connection", "close");
+  });
 
   // One translation of errors for every route: AppError keeps its code and sentence, Fastify's
   // own client errors get a readable sentence, anything else is logged and answered generically.
@@ -135,6 +157,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   app.get("/health", async () => ({ status: "ok" }));
   app.get("/ready", async (_request, reply) => {
+    // A load balancer stops sending new work here once it sees this (README, "Running several processes").
+    if (draining) return reply.code(503).send({ status: "shutting down" });
     try {
       await sql`select 1`.execute(options.db);
       return { status: "ready" };

@@ -19,7 +19,12 @@ export interface ServerConfig {
   databaseOwnerUrl?: string;
   /** Bytes of bell lists this process keeps in memory (NOTIFICATION_LIST_CACHE_MB); 0 keeps none. */
   notificationListCacheBytes: number;
+  /** How long SIGTERM drains before the server closes (SHUTDOWN_GRACE_SECONDS; shutdown.ts). */
+  shutdownGraceMs: number;
 }
+
+/** Seconds of draining on SIGTERM by default: well inside the 10 s a container runtime waits. */
+export const DEFAULT_SHUTDOWN_GRACE_SECONDS = 5;
 
 /** Megabytes of bell lists a process keeps by default: a list is a few kilobytes, at most about 40. */
 export const DEFAULT_NOTIFICATION_LIST_CACHE_MB = 32;
@@ -98,6 +103,12 @@ function parseListCacheBytes(value: string | undefined): number {
   return megabytes * 1024 * 1024;
 }
 
+function parseGraceMs(value: string | undefined): number {
+  const seconds = isSet(value) ? Number(value) : DEFAULT_SHUTDOWN_GRACE_SECONDS;
+  if (!Number.isFinite(seconds) || seconds < 0 || seconds > 600) throw new ConfigError(`SHUTDOWN_GRACE_SECONDS must be a number of seconds from 0 to 600; got "${value}".`);
+  return Math.round(seconds * 1000);
+}
+
 function parsePort(value: string | undefined): number {
   if (!isSet(value)) return 3000;
   const port = Number(value);
@@ -133,5 +144,6 @@ export function resolveConfig(env: Record<string, string | undefined>): ServerCo
     databaseUrl,
     databaseOwnerUrl,
     notificationListCacheBytes: parseListCacheBytes(env.NOTIFICATION_LIST_CACHE_MB),
+    shutdownGraceMs: parseGraceMs(env.SHUTDOWN_GRACE_SECONDS),
   };
 }

@@ -1,7 +1,8 @@
 import { isAbsolute, join, relative } from "node:path";
-import { createDatabase, defaultDataDir, migrateAsOwner, migrateToLatest, repoRoot } from "@medlegal/db";
+import { createDatabase, DataDirLockedError, defaultDataDir, migrateAsOwner, migrateToLatest, repoRoot } from "@medlegal/db";
 import type { ServerConfig } from "./config";
 import { ConfigError, resolveConfig } from "./config";
+import { handleShutdownSignals } from "./shutdown";
 
 /** A path as a person would type it here: relative when under the working directory, else whole. */
 function shownPath(path: string): string {
@@ -20,6 +21,17 @@ function configOrExit(): ServerConfig {
   }
 }
 
+/** The database, or exit 1 when another process already has the embedded one (data-dir-lock.ts). */
+function openDatabaseOrExit() {
+  try {
+    return createDatabase({ url: config.databaseUrl });
+  } catch (error) {
+    if (!(error instanceof DataDirLockedError)) throw error;
+    console.error(`MedLegal cannot start: ${error.message}`);
+    process.exit(1);
+  }
+}
+
 const config = configOrExit();
 const { port, host, appUrl } = config;
 const embedded = !config.databaseUrl;
@@ -27,12 +39,12 @@ const embedded = !config.databaseUrl;
 // With an owner connection, migrations and grants run as the owner and the app connects as its
 // own least-privilege role (docs/decisions.md, "Platform"); otherwise the app migrates itself.
 if (config.databaseOwnerUrl) await migrateAsOwner(config.databaseOwnerUrl, config.databaseUrl!);
-const handle = createDatabase({ url: config.databaseUrl });
+const handle = openDatabaseOrExit();
 // The app's modules load while the embedded database opens: PGlite compiles its WebAssembly off the
 // main thread meanwhile (docs/decisions.md, "Start-up"). The compiled server keeps them in chunks
 // of their own, so nothing of them loads before this line.
-const [{ createFileMailer, createSmtpMailer, DEMO_PASSWORD, demoDataUnfinished, hasDemoData, invoicesJob, meetingsJob, messagesJob, outboxJob, purgeJob, seedDemoData, slaAlertsJob, startSweeper }, { buildApp }, { sessionSecret }] =
-  await Promise.all([import("@medlegal/api"), import("./app"), import("./secrets")]);
+const [{ createFileMailer, createSmtpMailer, DEMO_PASSWORD, demoDataUnfinished, hasDemoData, invoicesJob, meetingsJob, messagesJob, outboxJob, purgeJob, seedDemoData, slaAlertsJob, startSweeper }, { buildApp }, { sessionSecret }, { serverLogger }] =
+  await Promise.all([import("@medlegal/api"), import("./app"), import("./secrets"), import("./logging")]);
 await migrateToLatest(handle.db);
 
 // Demo data on the embedded database's first start; a real deployment seeds only when asked.
@@ -53,7 +65,7 @@ const app = await buildApp({
   webDist: process.env.WEB_DIST ?? join(repoRoot(), "apps/web/dist"),
   appUrl,
   allowedOrigins: config.allowedOrigins,
-  logger: process.env.LOG_LEVEL !== "silent",
+  logger: serverLogger(),
   trustProxy: config.trustProxy,
   // One LISTEN connection for this process: live events reach its streams through it.
   listener: handle.createListener(),
@@ -63,14 +75,12 @@ const app = await buildApp({
 // The background jobs, started once the demo story is complete (below); a shutdown before then has none to stop.
 let sweeper: ReturnType<typeof startSweeper> | undefined = undefined;
 
-const shutdown = async () => {
-  await sweeper?.stop();
-  await app.close();
-  await handle.close();
-  process.exit(0);
-};
-process.on("SIGINT", shutdown);
-process.on("SIGTERM", shutdown);
+handleShutdownSignals({
+  app,
+  graceMs: config.shutdownGraceMs,
+  beforeClose: async () => sweeper?.stop(),
+  afterClose: () => handle.close(),
+});
 
 await app.listen({ port, host });
 const dataDirShown = shownPath(defaultDataDir());

@@ -269,7 +269,8 @@ export async function openLiveStream(baseUrl: string, cookie: string, input?: { 
             else if (line.startsWith("data:")) data.push(line.slice(5).trimStart());
           }
           if (data.length === 0 && event.event === "message") continue;
-          event.data = data.length ? JSON.parse(data.join("\n")) : null;
+          // tRPC's "return" (the stream completed) carries an empty data line.
+          event.data = data.join("\n") ? JSON.parse(data.join("\n")) : null;
           events.push(event);
           wake?.();
         }

@@ -9,6 +9,7 @@ import type { Database } from "./database";
 import type { Listener, ListenerOptions } from "./listener";
 import { createPgliteListener, createPgListener } from "./listener";
 import { copyPgliteTemplate } from "./template";
+import { lockDataDir } from "./data-dir-lock";
 
 export type DialectKind = "pg" | "pglite";
 
@@ -89,7 +90,10 @@ export function createDatabase(options: DatabaseOptions = {}): DatabaseHandle {
   }
 
   const dataDir = options.dataDir ?? join(defaultDataDir(), "pglite");
+  // One process per data directory: a second one is refused before it opens anything (DataDirLockedError).
+  let unlock = () => {};
   if (!dataDir.includes("://")) {
+    unlock = lockDataDir(dataDir);
     if (options.template !== false) copyPgliteTemplate(dataDir, repoRoot());
     mkdirSync(dataDir, { recursive: true });
   }
@@ -99,7 +103,12 @@ export function createDatabase(options: DatabaseOptions = {}): DatabaseHandle {
     extensions: { pg_trgm, btree_gist },
   });
   const db = new Kysely<Database>({ dialect: new PGliteDialect({ pglite }) });
-  return { db, kind: "pglite", createListener: (o) => createPgliteListener(pglite, { onError, ...o }), close: () => db.destroy() };
+  return {
+    db,
+    kind: "pglite",
+    createListener: (o) => createPgliteListener(pglite, { onError, ...o }),
+    close: () => db.destroy().finally(unlock),
+  };
 }
 
 /** The database the app uses: `DATABASE_URL` when set, else the embedded PGlite under `.data/`. */

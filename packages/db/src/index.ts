@@ -1,4 +1,5 @@
 export * from "./connection";
+export { DataDirLockedError } from "./data-dir-lock";
 export * from "./database";
 export type { Listener, ListenerEvent, ListenerHandler, ListenerOptions } from "./listener";
 export { migrateToLatest } from "./migrate";

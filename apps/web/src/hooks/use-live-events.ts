@@ -1,7 +1,7 @@
 import type { LiveMessage } from "@medlegal/domain";
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useSyncExternalStore } from "react";
-import { getJson, notifyUnauthorized } from "@/lib/api";
+import { getJson } from "@/lib/api";
 import { invalidationsFor, isLiveConnected, onLiveConnectionChange, publishLiveMessage, reconnectDelayMs, setLiveConnected } from "@/lib/live-events";
 import { trpc } from "@/lib/trpc";
 
@@ -15,8 +15,8 @@ export interface LiveEventsOptions {
 /**
  * The tab's live event stream (docs/architecture.md, "Live events"), mounted once per page: each
  * event invalidates the reads it names, a resync or a reconnect after a failure invalidates every
- * active read. When the server ends the stream because the session ended, the session-expired flow
- * runs; other failures reconnect with backoff (the polls keep the page current meanwhile).
+ * active read. When the stream ends or fails, a signed-in tab asks who it is (a 401 runs the
+ * session-expired flow) and reconnects with backoff (the polls keep the page current meanwhile).
  */
 export function useLiveEvents({ as, onMessage }: LiveEventsOptions) {
   const queryClient = useQueryClient();
@@ -62,16 +62,12 @@ export function useLiveEvents({ as, onMessage }: LiveEventsOptions) {
           lastEventId = id;
           handle(data);
         },
-        onError(error) {
-          const code = (error as { data?: { code?: string } | null }).data?.code;
+        onError() {
           setLiveConnected(false);
-          if (as === "user" && code === "UNAUTHORIZED") {
-            // The server ended the stream because the session ended: the SPEC's first-401 flow.
-            notifyUnauthorized();
-            return;
-          }
-          // Refused at the door (401, 429) or the network: a signed-in tab finds out which by asking
-          // who it is (a 401 there runs the session-expired flow), then tries again later.
+          // Ended with "session ended", refused at the door (401, 429) or the network: a signed-in tab
+          // finds out which by asking who it is (a 401 there runs the session-expired flow), then
+          // tries again later. A stream's own 401 is not taken as proof: a process of an older
+          // version sends one when it shuts down, though the session is valid (issue 23, item 27).
           if (as === "user") void getJson("/api/user").catch(() => {});
           reconnectLater();
         },

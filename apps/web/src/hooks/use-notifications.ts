@@ -70,11 +70,14 @@ export function useNotificationActions(userId: string) {
 }
 
 /** Unread messages: refetched when the window regains focus, never considered fresh (docs/product-rules.md#client-behaviour). */
+/** The unread messages count (the sidebar badge and the dashboard's card); a route loader may prefetch it. */
+export const unreadMessagesQuery = queryOptions({
+  queryKey: queryKeys.unreadMessages,
+  queryFn: async ({ signal }) => (await getJson<{ count: number }>("/api/messages/unread", { signal }))?.count ?? 0,
+});
+
 export function useUnreadMessages() {
-  return useQuery({
-    queryKey: queryKeys.unreadMessages,
-    queryFn: async ({ signal }) => (await getJson<{ count: number }>("/api/messages/unread", { signal }))?.count ?? 0,
-    staleTime: 0,
-    refetchOnWindowFocus: true,
-  });
+  // A few seconds fresh, so the count a route loader just fetched is not asked for again on mount;
+  // live events and focus refresh it.
+  return useQuery({ ...unreadMessagesQuery, staleTime: 5_000, refetchOnWindowFocus: true });
 }

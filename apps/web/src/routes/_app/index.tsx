@@ -9,7 +9,7 @@ import { CollapsibleList } from "@/components/ui/collapsible-list";
 import { Spinner } from "@/components/ui/spinner";
 import { useCurrentUser } from "@/hooks/use-auth";
 import { useDocumentTitle } from "@/hooks/use-document-title";
-import { notificationsQuery, useNotificationActions, useNotifications, useUnreadMessages } from "@/hooks/use-notifications";
+import { notificationsQuery, unreadMessagesQuery, useNotificationActions, useNotifications, useUnreadMessages } from "@/hooks/use-notifications";
 import { greeting } from "@/lib/format";
 import { prefetchPage } from "@/lib/route-data";
 
@@ -19,6 +19,8 @@ export const Route = createFileRoute("/_app/")({
       context,
       ({ trpc }) => trpc.dashboard.summary.prefetch(),
       ({ queryClient, user }) => (user ? queryClient.prefetchQuery(notificationsQuery(user.id)) : Promise.resolve()),
+      // The unread count too: every read of the first page after sign-in starts here, at once.
+      ({ queryClient }) => queryClient.prefetchQuery(unreadMessagesQuery),
     ),
   component: Dashboard,
 });

@@ -95,7 +95,9 @@ export class LiveHub {
    * replays what was missed; from another process (or too old) the first item is a "resync".
    */
   async *open(owner: LiveOwner, lastEventId: string | null | undefined, signal: AbortSignal | undefined): AsyncGenerator<LiveItem> {
-    if (this.closed) throw new AppError("UNAUTHORIZED", LIVE_MESSAGES.sessionEnded);
+    // A process shutting down ends its streams as completed, never as "session ended": the tab
+    // reconnects (to another process behind the load balancer) and keeps its session.
+    if (this.closed) return;
     if (this.count(owner) >= this.maxPerUser) throw new AppError("TOO_MANY_REQUESTS", LIVE_MESSAGES.tooMany);
     const stream: Stream = { owner, queue: this.missed(owner, lastEventId), wake: null, ended: null };
     this.add(stream);
@@ -104,6 +106,7 @@ export class LiveHub {
     try {
       while (!signal?.aborted) {
         if (stream.ended) throw stream.ended;
+        if (this.closed) return;
         const next = stream.queue.shift();
         if (next) {
           yield next;
@@ -118,12 +121,13 @@ export class LiveHub {
     }
   }
 
-  /** Stops listening and ends every stream (the process is shutting down). */
+  /** Stops listening and completes every stream (the process is shutting down; sessions stay valid). */
   close() {
+    if (this.closed) return;
     this.closed = true;
     clearInterval(this.timer);
     for (const stop of this.stops) stop();
-    for (const stream of this.streams) this.end(stream);
+    for (const stream of this.streams) stream.wake?.();
   }
 
   private add(stream: Stream) {
