@@ -228,6 +228,8 @@ async function billAttorney(trx: Trx, actor: Actor, eventKey: string, b: Billabl
       description: b.description,
       quantity: 1,
       unit_price_cents: price,
+      // The link that shows the report its invoice and releases it on payment.
+      report_id: b.reportId,
       net_cents: amounts.netCents,
       vat_cents: amounts.vatCents,
       total_cents: amounts.totalCents,
@@ -308,6 +310,16 @@ export async function billReportApproved(
   actor: Actor,
   report: { id: string; reference: string; kind: ReportKind; attorney_id: string; case_id: string; patient_id: string; query_id: string; booking_id: string | null; consultant_id: string; specialization_id: string },
 ): Promise<void> {
+  // Billed by hand already (a manual invoice's line names the report): not billed twice.
+  const onInvoice = await trx
+    .selectFrom("invoice_lines")
+    .innerJoin("invoices", "invoices.id", "invoice_lines.invoice_id")
+    .select("invoice_lines.id")
+    .where("invoice_lines.report_id", "=", report.id)
+    .where("invoices.kind", "=", "attorney")
+    .where("invoices.status", "<>", "credited")
+    .executeTakeFirst();
+  if (onInvoice) return;
   const kind = REPORT_FEE_KIND[report.kind];
   const day = sastDate(now());
   const consultant = await trx.selectFrom("users").select(["first_name", "last_name"]).where("id", "=", report.consultant_id).executeTakeFirstOrThrow();
