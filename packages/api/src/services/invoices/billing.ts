@@ -22,7 +22,7 @@ import { AppError } from "../../errors";
 import { recordAudit } from "../audit/audit";
 import { now } from "../platform/clock";
 import type { Db, Deps } from "../platform/deps";
-import { agencyParty, ATTORNEY_SERIES, getInvoice, userParty, writeDraftLines } from "./invoices";
+import { agencyParty, ATTORNEY_SERIES, getInvoice, reportInvoiceLines, userParty, writeDraftLines } from "./invoices";
 
 type Trx = Transaction<Database>;
 
@@ -311,14 +311,7 @@ export async function billReportApproved(
   report: { id: string; reference: string; kind: ReportKind; attorney_id: string; case_id: string; patient_id: string; query_id: string; booking_id: string | null; consultant_id: string; specialization_id: string },
 ): Promise<void> {
   // Billed by hand already (a manual invoice's line names the report): not billed twice.
-  const onInvoice = await trx
-    .selectFrom("invoice_lines")
-    .innerJoin("invoices", "invoices.id", "invoice_lines.invoice_id")
-    .select("invoice_lines.id")
-    .where("invoice_lines.report_id", "=", report.id)
-    .where("invoices.kind", "=", "attorney")
-    .where("invoices.status", "<>", "credited")
-    .executeTakeFirst();
+  const onInvoice = await reportInvoiceLines(trx, [report.id]).select("invoice_lines.id").where("invoices.status", "<>", "credited").executeTakeFirst();
   if (onInvoice) return;
   const kind = REPORT_FEE_KIND[report.kind];
   const day = sastDate(now());

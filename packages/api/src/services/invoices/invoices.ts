@@ -171,6 +171,11 @@ export async function writeDraftLines(
   return inserted.sort((a, b) => a.position - b.position).map((r) => r.id);
 }
 
+/** Attorney invoice lines naming one of the reports, joined to their invoice: the link release and billing follow. */
+export function reportInvoiceLines(db: Db, reportIds: readonly string[]) {
+  return db.selectFrom("invoice_lines").innerJoin("invoices", "invoices.id", "invoice_lines.invoice_id").where("invoice_lines.report_id", "in", reportIds).where("invoices.kind", "=", "attorney");
+}
+
 /**
  * The reports an attorney invoice's lines bill (docs/decisions.md, "Release and payment (issue 23)"):
  * each one of the invoice's case, not withdrawn, billed by one line, and not on another issued
@@ -191,13 +196,9 @@ async function assertReportLines(db: Db, invoiceId: string | null, caseId: strin
     if (seen.has(report.id)) throw fault(l.n, `${report.reference} is billed by another line of this invoice already.`);
     seen.add(report.id);
   }
-  let elsewhere = db
-    .selectFrom("invoice_lines")
-    .innerJoin("invoices", "invoices.id", "invoice_lines.invoice_id")
+  let elsewhere = reportInvoiceLines(db, [...seen])
     .innerJoin("reports", "reports.id", "invoice_lines.report_id")
     .select(["invoices.number", "reports.id as report_id", "reports.reference"])
-    .where("invoice_lines.report_id", "in", [...seen])
-    .where("invoices.kind", "=", "attorney")
     .where("invoices.status", "not in", ["draft", "credited"]);
   if (invoiceId) elsewhere = elsewhere.where("invoices.id", "<>", invoiceId);
   const billed = await elsewhere.executeTakeFirst();

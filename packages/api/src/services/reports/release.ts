@@ -4,6 +4,7 @@ import type { ReleaseBasis, ReportInvoice } from "@medlegal/domain";
 import { INVOICE_STATUS_LABELS, releaseBasis } from "@medlegal/domain";
 import type { Actor } from "../../context";
 import { AppError } from "../../errors";
+import { reportInvoiceLines } from "../invoices/invoices";
 import type { Db } from "../platform/deps";
 import type { ReportRow } from "./lifecycle";
 import { recordReleased } from "./lifecycle";
@@ -43,14 +44,7 @@ export async function reportInvoice(db: Db, reportId: string, { drafts }: { draf
 
 /** What allows releasing this report now: an invoice billing it paid in full, or the attorney's deferral agreement. */
 export async function releaseTerms(db: Db, report: Pick<ReportRow, "id" | "attorney_id">): Promise<ReleaseBasis | null> {
-  const paid = await db
-    .selectFrom("invoice_lines")
-    .innerJoin("invoices", "invoices.id", "invoice_lines.invoice_id")
-    .select("invoices.id")
-    .where("invoice_lines.report_id", "=", report.id)
-    .where("invoices.kind", "=", "attorney")
-    .where("invoices.status", "=", "paid")
-    .executeTakeFirst();
+  const paid = await reportInvoiceLines(db, [report.id]).select("invoices.id").where("invoices.status", "=", "paid").executeTakeFirst();
   const deferral = await db.selectFrom("release_deferrals").select("attorney_id").where("attorney_id", "=", report.attorney_id).executeTakeFirst();
   return releaseBasis({ paidInFull: Boolean(paid), deferral: Boolean(deferral) });
 }
