@@ -95,9 +95,18 @@ describe("a report from upload to the attorney's download", () => {
 
     await employee.page.reload();
     await reviewAll(employee.page, false);
-    await employee.page.getByRole("button", { name: "Release to attorney" }).click();
-    await employee.page.getByText("Released", { exact: true }).first().waitFor();
-    await screenshot(employee.page, "report-released-staff");
+    // Unpaid, and the attorney has no deferral agreement: only an administrator releases it, with a reason.
+    await employee.page.getByText(/^Release waits for payment/).waitFor();
+    expect(await employee.page.getByRole("button", { name: /^Release to attorney/ }).count()).toBe(0);
+    const admin = await signedInPage(browser, "admin");
+    await admin.page.goto(reportUrl);
+    await admin.page.getByRole("button", { name: "Release before payment" }).click();
+    const reasonDialog = admin.page.getByRole("dialog");
+    await reasonDialog.getByLabel("Reason").fill("Trial next week; the attorney pays on receipt.");
+    await reasonDialog.getByRole("button", { name: "Release" }).click();
+    await admin.page.getByText("Released", { exact: true }).first().waitFor();
+    await screenshot(admin.page, "report-released-staff");
+    await admin.context.close();
 
     const attorney = await signedInPage(browser, "attorney", 375);
     await attorney.page.goto(reportUrl);

@@ -143,7 +143,8 @@ describe.each(testDialects())("reports on %s", (kind) => {
     expect(attorneyBefore.versionList).toEqual([]);
     expect((await download(c.attorney!, d.versionList[1]!.fileId)).statusCode).toBe(404);
 
-    expect((await trpc(t.app, c.employee!, "reports.release", { id: report.id })).status).toBe(200);
+    // Unpaid and no deferral agreement: only an administrator's override releases it.
+    expect((await trpc(t.app, c.admin!, "reports.overrideRelease", { id: report.id, reason: "Trial next week; the attorney pays on receipt." })).status).toBe(200);
     const attorneyView = await get(c.attorney!, report.id);
     expect(attorneyView.statusLabel).toBe("Released");
     expect(await timersOf(report.id)).toEqual([
@@ -185,7 +186,7 @@ describe.each(testDialects())("reports on %s", (kind) => {
     expect((await upload(c.consultant!, report.id, "report.pdf", await demoReportPdf("Report", 2))).statusCode).toBe(201);
     await trpc(t.app, c.employee!, "reports.take", { id: report.id });
     expect((await trpc(t.app, c.employee!, "reports.review", { id: report.id, items: passAll(await get(c.employee!, report.id)) })).status).toBe(200);
-    expect((await trpc(t.app, c.employee!, "reports.release", { id: report.id })).status).toBe(200);
+    expect((await trpc(t.app, c.admin!, "reports.overrideRelease", { id: report.id, reason: "Trial next week; the attorney pays on receipt." })).status).toBe(200);
     const linked = await trpc<{ id: string }>(t.app, c.employee!, "reports.createLinked", { parentId: report.id, kind: "addendum" });
     expect(linked.status).toBe(200);
     expect((await upload(c.consultant!, linked.data.id, "addendum.pdf", await demoReportPdf("Addendum", 1))).statusCode).toBe(201);

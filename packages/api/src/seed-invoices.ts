@@ -118,9 +118,18 @@ export async function seedDemoInvoices(db: Kysely<Database>): Promise<void> {
   const manual = async (daysAgo: number, username: string, n: number, report: number, reference: string) => {
     const c = caseOf(username, n);
     if (!c) return null;
-    return runAt(at(daysAgo), () =>
-      createAttorneyDraft({ db, actor: employee }, { attorneyId: c.attorney_id, caseId: c.id, attorneyReference: reference, lines: lines(report) }),
-    );
+    // The report line names the report it bills: one of the case's, asked for by then and on no invoice yet.
+    const billed = await db
+      .selectFrom("reports")
+      .select(["id", "reference"])
+      .where("case_id", "=", c.id)
+      .where("status", "<>", "withdrawn")
+      .where("created_at", "<", at(daysAgo))
+      .where((eb) => eb.not(eb.exists(eb.selectFrom("invoice_lines").select("invoice_lines.id").whereRef("invoice_lines.report_id", "=", "reports.id"))))
+      .orderBy("created_at")
+      .executeTakeFirst();
+    const billing = lines(report).map((l) => (l.kind === "report" && billed ? { ...l, description: `Medico-legal report: ${billed.reference}`, reportId: billed.id } : l));
+    return runAt(at(daysAgo), () => createAttorneyDraft({ db, actor: employee }, { attorneyId: c.attorney_id, caseId: c.id, attorneyReference: reference, lines: billing }));
   };
   // Numbers follow issue dates (issue 23): every issue and credit note is queued with its instant
   // and played in time order, so INV-…-00001 is the oldest invoice, as a gap-free series reads.

@@ -6,7 +6,7 @@ import { idInputSchema, reportReasonSchema, reportReviewSchema } from "@medlegal
 import type { SignedInActor } from "./context";
 import { now, runAt } from "./services/platform/clock";
 import { createAwaitingReport, createReport } from "./services/reports/lifecycle";
-import { askQuestions, releaseReport, reviewReport, takeReport, uploadVersion, withdrawReport } from "./services/reports/reports";
+import { askQuestions, overrideRelease, reviewReport, takeReport, uploadVersion, withdrawReport } from "./services/reports/reports";
 import { findCurrentUser } from "./services/users/users";
 import { parseInput } from "./validation";
 
@@ -48,6 +48,7 @@ export const DEMO_DECLARATION =
 export async function seedDemoReports(db: Kysely<Database>): Promise<void> {
   const employeeRow = await db.selectFrom("users").select("id").where("username", "=", "employee").executeTakeFirstOrThrow();
   const employee = await actorFor(db, employeeRow.id);
+  const admin = await actorFor(db, (await db.selectFrom("users").select("id").where("username", "=", "admin").executeTakeFirstOrThrow()).id);
   const end = now().getTime();
 
   const attended = await db.selectFrom("bookings").select("id").where("status", "=", "attended").where("query_id", "is not", null).orderBy("starts_at").execute();
@@ -130,7 +131,11 @@ export async function seedDemoReports(db: Kysely<Database>): Promise<void> {
     const take = () => takeReport({ db, actor: employee }, parseInput(idInputSchema, id));
     const release = async () => {
       const current = await db.selectFrom("reports").select("status").where("id", "=", r.id).executeTakeFirstOrThrow();
-      if (current.status === "approved") await releaseReport({ db, actor: employee }, parseInput(idInputSchema, id));
+      // Before any invoice is issued in the story, so by the release rule only an administrator's
+      // override releases it (docs/decisions.md, "Release and payment (issue 23)").
+      if (current.status === "approved") {
+        await overrideRelease({ db, actor: admin }, parseInput(reportReasonSchema, { id: r.id, reason: "Trial date set: the attorney undertook to pay on receipt of the report." }));
+      }
     };
     const withdraw = () => withdrawReport({ db, actor: employee }, parseInput(reportReasonSchema, { id: r.id, reason: "The matter settled before the report was written." }));
     const steps: (() => Promise<unknown>)[] = {

@@ -591,6 +591,8 @@ export interface InvoiceLinesTable {
   net_cents: number;
   vat_cents: number;
   total_cents: number;
+  /** The report the line bills (an automatic draft's report line, or one staff linked by hand). */
+  report_id: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** Credit notes and their lines: append-only (trigger and grants). */

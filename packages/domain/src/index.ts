@@ -21,6 +21,7 @@ export * from "./payment-outputs";
 export * from "./notifications";
 export * from "./permissions";
 export * from "./queries";
+export * from "./release";
 export * from "./reports";
 export * from "./report-outputs";
 export * from "./sa-id";

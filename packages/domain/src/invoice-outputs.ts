@@ -35,6 +35,8 @@ export const invoiceLineOutputSchema = z.object({
   netCents: cents,
   vatCents: cents,
   totalCents: cents,
+  reportId: nullableText,
+  reportReference: nullableText,
 });
 
 export const invoiceListItemOutputSchema = z.object({

@@ -144,6 +144,8 @@ export const invoiceLineInputSchema = z
       .min(1, "The quantity is at least 1")
       .max(10_000, "The quantity can be at most 10 000"),
     unitPriceCents: cents("The unit price"),
+    /** The report the line bills, one of the invoice's case (attorney invoices only). */
+    reportId: id("Choose a report").nullish(),
   })
   .refine((line) => line.quantity * line.unitPriceCents <= MAX_LINE_CENTS, { message: "A line can be at most R 10 000 000.00", path: ["unitPriceCents"] });
 export type InvoiceLineInput = z.output<typeof invoiceLineInputSchema>;
@@ -216,6 +218,9 @@ export interface InvoiceLineItem {
   netCents: number;
   vatCents: number;
   totalCents: number;
+  /** The report the line bills (credit note lines: none). */
+  reportId: string | null;
+  reportReference: string | null;
 }
 
 export interface InvoiceListItem {

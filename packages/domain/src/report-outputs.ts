@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { INVOICE_STATUSES } from "./invoices";
 import { sameShape, type SameShape } from "./outputs";
 import {
   CHECK_RESULTS,
@@ -77,6 +78,18 @@ export const reportDetailOutputSchema = reportListItemOutputSchema.extend({
   releaseOverrideReason: nullableText,
   withdrawnReason: nullableText,
   releasedOnApproval: z.boolean(),
+  invoice: z
+    .object({
+      id: z.string(),
+      number: nullableText,
+      status: z.enum(INVOICE_STATUSES),
+      statusLabel: z.string(),
+      totalCents: z.number(),
+      balanceCents: z.number(),
+      dueDate: nullableText,
+    })
+    .nullable(),
+  releaseBasis: z.enum(["paid", "deferral"]).nullable(),
   can: z.object({
     upload: z.boolean(),
     take: z.boolean(),

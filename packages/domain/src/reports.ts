@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { ReleaseBasis, ReportInvoice } from "./release";
 import { id, idInputSchema, listInput, optionalTextOrNull, searchText, text } from "./input-primitives";
 
 /** Expert reports: kinds, states and the moves between them (docs/decisions.md, "Files and reports"). */
@@ -97,6 +98,8 @@ export const reportListInputSchema = listInput({
   queue: z.boolean({ error: "Queue is yes or no" }).optional(),
   queryId: id("Choose a query").optional(),
   bookingId: id("Choose a booking").optional(),
+  /** The reports of one case (the manual invoice's "Report billed" choice). */
+  caseId: id("Choose a case").optional(),
   search: searchText,
 });
 
@@ -260,6 +263,10 @@ export interface ReportDetail extends ReportListItem {
   releaseOverrideReason: string | null;
   withdrawnReason: string | null;
   releasedOnApproval: boolean;
+  /** The invoice billing this report (staff: drafts too; attorneys: issued only; experts: none). */
+  invoice: ReportInvoice | null;
+  /** Staff: what allows releasing an approved report now (paid, deferral), or null (an override only). */
+  releaseBasis: ReleaseBasis | null;
   /** What the caller may do now; the server checks again on every call. */
   can: { upload: boolean; take: boolean; review: boolean; release: boolean; overrideRelease: boolean; withdraw: boolean; ask: boolean; link: boolean };
 }

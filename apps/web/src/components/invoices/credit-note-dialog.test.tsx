@@ -14,6 +14,8 @@ const line = (position: number, overrides: Partial<InvoiceLineItem>): InvoiceLin
   netCents: 123457,
   vatCents: 18519,
   totalCents: 141976,
+  reportId: null,
+  reportReference: null,
   ...overrides,
 });
 

@@ -90,12 +90,37 @@ describe("InvoiceForm", () => {
       attorneyId: ATTORNEY,
       caseId: CASE,
       attorneyReference: "VDM/114",
-      lines: [{ kind: "travel", description: "Travel, km", quantity: 84, unitPriceCents: 470 }],
+      lines: [{ kind: "travel", description: "Travel, km", quantity: 84, unitPriceCents: 470, reportId: null }],
     });
     expect(onIssue).not.toHaveBeenCalled();
     // Another attorney: the case of the first is no longer chosen.
     fireEvent.change(screen.getByLabelText("Attorney"), { target: { value: OTHER_ATTORNEY } });
     expect(screen.getByLabelText("Case")).toHaveValue("");
+  });
+
+  it("lets a line name the report it bills, one of the chosen case's, and forgets it when the case changes", async () => {
+    const user = userEvent.setup();
+    const onCaseChange = vi.fn();
+    const REPORT = "00000000-0000-4000-8000-0000000000e1";
+    const reports = [
+      { id: REPORT, reference: "RPT-2026-00017", kind: "medico_legal" as const, status: "approved" as const, statusLabel: "Approved", consultantName: "Dr Thandi Nkosi" },
+      { id: "00000000-0000-4000-8000-0000000000e2", reference: "RPT-2026-00018", kind: "medico_legal" as const, status: "withdrawn" as const, statusLabel: "Withdrawn", consultantName: "Dr Thandi Nkosi" },
+    ];
+    const { onSaveDraft } = renderForm({ reports, onCaseChange });
+    fireEvent.change(screen.getByLabelText("Attorney"), { target: { value: ATTORNEY } });
+    // No case, no report to name.
+    expect(screen.queryByLabelText("Report billed, line 1")).toBeNull();
+    fireEvent.change(screen.getByLabelText("Case"), { target: { value: CASE } });
+    expect(onCaseChange).toHaveBeenLastCalledWith(CASE);
+    const options = within(screen.getByLabelText("Report billed, line 1")).getAllByRole("option").map((o) => o.textContent);
+    expect(options).toEqual(["No report", "RPT-2026-00017 · Medico-legal report · Dr Thandi Nkosi · Approved"]);
+    fireEvent.change(screen.getByLabelText("Report billed, line 1"), { target: { value: REPORT } });
+    fillLine(1, { kind: "report", description: "Medico-legal report: RPT-2026-00017", price: "1000" });
+    await user.click(screen.getByRole("button", { name: "Save draft" }));
+    expect(onSaveDraft).toHaveBeenLastCalledWith(expect.objectContaining({ lines: [expect.objectContaining({ reportId: REPORT })] }));
+    fireEvent.change(screen.getByLabelText("Case"), { target: { value: "" } });
+    await user.click(screen.getByRole("button", { name: "Save draft" }));
+    expect(onSaveDraft).toHaveBeenLastCalledWith(expect.objectContaining({ caseId: null, lines: [expect.objectContaining({ reportId: null })] }));
   });
 
   it("refuses a missing attorney, an empty description and a price that is not rand, naming the line, and sends nothing", async () => {

@@ -1,5 +1,5 @@
-import type { CaseItem, InvoiceDetail, InvoiceLineInput, InvoiceLineKind } from "@medlegal/domain";
-import { attorneyInvoiceDraftSchema, documentTotals, formatRand, INVOICE_LINE_KIND_LABELS, INVOICE_LINE_KINDS, invoiceLineInputSchema, lineAmounts, MAX_INVOICE_LINES, parseRandToCents } from "@medlegal/domain";
+import type { CaseItem, InvoiceDetail, InvoiceLineInput, InvoiceLineKind, ReportListItem } from "@medlegal/domain";
+import { REPORT_KIND_LABELS, attorneyInvoiceDraftSchema, documentTotals, formatRand, INVOICE_LINE_KIND_LABELS, INVOICE_LINE_KINDS, invoiceLineInputSchema, lineAmounts, MAX_INVOICE_LINES, parseRandToCents } from "@medlegal/domain";
 import { Plus, Trash2 } from "lucide-react";
 import * as React from "react";
 import type { z } from "zod";
@@ -21,6 +21,8 @@ interface LineForm {
   description: string;
   quantity: string;
   unitPrice: string;
+  /** The report the line bills ("" for none): one of the chosen case's. */
+  reportId: string;
 }
 
 interface InvoiceFormState {
@@ -31,7 +33,7 @@ interface InvoiceFormState {
 }
 
 let nextKey = 1;
-const newLine = (): LineForm => ({ key: nextKey++, kind: "", description: "", quantity: "1", unitPrice: "" });
+const newLine = (): LineForm => ({ key: nextKey++, kind: "", description: "", quantity: "1", unitPrice: "", reportId: "" });
 
 /** A line as the server receives it; what cannot be read becomes NaN, which the schema refuses. */
 function toLine(l: LineForm): InvoiceLineInput {
@@ -41,6 +43,7 @@ function toLine(l: LineForm): InvoiceLineInput {
     description: l.description,
     quantity: /^\s*\d+\s*$/.test(l.quantity) ? Number(l.quantity) : Number.NaN,
     unitPriceCents: price === null ? Number.NaN : price,
+    reportId: l.reportId || null,
   };
 }
 
@@ -75,7 +78,14 @@ function initialState(draft?: InvoiceDetail | null): InvoiceFormState {
     attorneyId: draft.attorneyId ?? "",
     caseId: draft.caseId ?? "",
     attorneyReference: draft.attorneyReference ?? "",
-    lines: draft.lines.map((l) => ({ key: nextKey++, kind: l.kind, description: l.description, quantity: String(l.quantity), unitPrice: formatRand(l.unitPriceCents) })),
+    lines: draft.lines.map((l) => ({
+      key: nextKey++,
+      kind: l.kind,
+      description: l.description,
+      quantity: String(l.quantity),
+      unitPrice: formatRand(l.unitPriceCents),
+      reportId: l.reportId ?? "",
+    })),
   };
 }
 
@@ -94,7 +104,13 @@ export function InvoiceForm({
   onSaveDraft,
   onIssue,
   onCancel,
+  reports = [],
+  onCaseChange,
 }: {
+  /** The chosen case's reports, which a line may bill (releasing the report once paid in full). */
+  reports?: readonly Pick<ReportListItem, "id" | "reference" | "kind" | "statusLabel" | "consultantName" | "status">[];
+  /** Told the chosen case, so the page can load its reports. */
+  onCaseChange?: (caseId: string) => void;
   draft?: InvoiceDetail | null;
   cases: readonly CaseItem[];
   casesLoading?: boolean;
@@ -122,6 +138,8 @@ export function InvoiceForm({
     return list;
   }, [cases, draft]);
   const attorneyCases = cases.filter((c) => c.attorneyId === form.attorneyId);
+  React.useEffect(() => onCaseChange?.(form.caseId), [form.caseId, onCaseChange]);
+  const billable = reports.filter((rp) => rp.status !== "withdrawn");
   const problems = lineProblems(form.lines);
   const linesError = err("lines");
   const readable = form.lines.map((l, index) => (problems[index] === null ? toLine(l) : null));
@@ -170,7 +188,7 @@ export function InvoiceForm({
             onChange={(e) => {
               const attorneyId = e.target.value;
               const keepCase = cases.some((c) => c.id === form.caseId && c.attorneyId === attorneyId);
-              patch({ attorneyId, caseId: keepCase ? form.caseId : "" });
+              patch({ attorneyId, caseId: keepCase ? form.caseId : "", lines: keepCase ? form.lines : form.lines.map((l) => ({ ...l, reportId: "" })) });
             }}
           >
             <option value="">{casesLoading ? "Loading attorneys…" : "Choose the attorney"}</option>
@@ -182,7 +200,13 @@ export function InvoiceForm({
           </NativeSelect>
         </Field>
         <Field label="Case" htmlFor="invoice-caseId" error={err("caseId")}>
-          <NativeSelect {...bind("caseId")} value={form.caseId} disabled={pending || !form.attorneyId} onChange={(e) => patch({ caseId: e.target.value })}>
+          <NativeSelect
+            {...bind("caseId")}
+            value={form.caseId}
+            disabled={pending || !form.attorneyId}
+            // A line bills only a report of the invoice's case: another case clears the lines' reports.
+            onChange={(e) => patch({ caseId: e.target.value, lines: form.lines.map((l) => ({ ...l, reportId: "" })) })}
+          >
             <option value="">{form.attorneyId ? (attorneyCases.length ? "No case" : "This attorney has no case") : "Choose the attorney first"}</option>
             {attorneyCases.map((c) => (
               <option key={c.id} value={c.id}>
@@ -268,6 +292,18 @@ export function InvoiceForm({
                     }}
                   />
                 </Field>
+                {form.caseId && (
+                  <Field label={`Report billed, line ${n}`} htmlFor={`invoice-line-${l.key}-report`} className="col-span-2 lg:order-last lg:col-span-2">
+                    <NativeSelect id={`invoice-line-${l.key}-report`} value={l.reportId} disabled={pending} onChange={(e) => setLine(index, { reportId: e.target.value })}>
+                      <option value="">No report</option>
+                      {billable.map((rp) => (
+                        <option key={rp.id} value={rp.id}>
+                          {rp.reference} · {REPORT_KIND_LABELS[rp.kind]} · {rp.consultantName} · {rp.statusLabel}
+                        </option>
+                      ))}
+                    </NativeSelect>
+                  </Field>
+                )}
                 <div className="col-span-2 flex items-end justify-between gap-3 lg:col-span-1 lg:flex-col lg:items-end lg:pt-6">
                   <p className="text-xs text-muted-foreground tabular-nums lg:text-right" aria-label={`Amounts of line ${n}`}>
                     {amounts ? (

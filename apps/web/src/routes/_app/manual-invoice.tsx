@@ -78,6 +78,9 @@ function ManualInvoice({ title, draft }: { title: string; draft: InvoiceDetail |
   const navigate = useNavigate();
   const utils = trpc.useUtils();
   const cases = trpc.cases.list.useQuery(ALL_CASES);
+  // The chosen case's reports, which a line may name as the report it bills.
+  const [caseId, setCaseId] = React.useState(draft?.caseId ?? "");
+  const reports = trpc.reports.list.useQuery({ caseId }, { enabled: Boolean(caseId) });
   const create = trpc.invoices.createDraft.useMutation();
   const update = trpc.invoices.updateDraft.useMutation();
   const issue = trpc.invoices.issue.useMutation();
@@ -110,6 +113,8 @@ function ManualInvoice({ title, draft }: { title: string; draft: InvoiceDetail |
         draft={draft}
         cases={cases.data ?? []}
         casesLoading={cases.isLoading}
+        reports={caseId ? (reports.data ?? []) : []}
+        onCaseChange={setCaseId}
         // The agency's registration is decided again at issue; a new invoice is worked out with VAT.
         vatRegistered={draft?.vatRegistered ?? true}
         pending={pending}

@@ -8,6 +8,7 @@ import { PageHeader } from "@/components/page";
 import { DueLabel, ReportStatusBadge } from "@/components/reports/report-list";
 import { QuestionsCard } from "@/components/reports/questions-card";
 import { ReviewPanel } from "@/components/reports/review-panel";
+import { ReleaseActions, ReportInvoiceCard } from "@/components/reports/report-release";
 import { UploadVersionDialog } from "@/components/reports/upload-version-dialog";
 import { versionTitle } from "@/components/reports/version-title";
 import { Button } from "@/components/ui/button";
@@ -59,8 +60,6 @@ function ReportView({ r, role, onChanged }: { r: ReportDetail; role: Role; onCha
     onError: (e: unknown) => toast({ variant: "destructive", title: "Not done", description: trpcErrorMessage(e) }),
   });
   const take = trpc.reports.take.useMutation(done("Taken for review"));
-  const release = trpc.reports.release.useMutation(done("Released to the attorney"));
-  const override = trpc.reports.overrideRelease.useMutation(done("Released before payment"));
   const withdraw = trpc.reports.withdraw.useMutation(done("Report withdrawn"));
   const link = trpc.reports.createLinked.useMutation({
     onSuccess: (created) => {
@@ -69,7 +68,7 @@ function ReportView({ r, role, onChanged }: { r: ReportDetail; role: Role; onCha
     },
     onError: (e) => toast({ variant: "destructive", title: "Not done", description: trpcErrorMessage(e) }),
   });
-  const [dialog, setDialog] = React.useState<"override" | "withdraw" | null>(null);
+  const [dialog, setDialog] = React.useState<"withdraw" | null>(null);
   const staff = role === "administrator" || role === "employee";
 
   return (
@@ -86,16 +85,7 @@ function ReportView({ r, role, onChanged }: { r: ReportDetail; role: Role; onCha
                 Take for review
               </Button>
             )}
-            {r.can.release && (
-              <Button onClick={() => release.mutate({ id: r.id })} disabled={release.isPending}>
-                Release to attorney
-              </Button>
-            )}
-            {r.can.overrideRelease && (
-              <Button variant="outline" onClick={() => setDialog("override")}>
-                Release before payment
-              </Button>
-            )}
+            <ReleaseActions r={r} onDone={refresh} />
             {r.can.link && (
               <>
                 <Button variant="outline" onClick={() => link.mutate({ parentId: r.id, kind: "addendum" })} disabled={link.isPending}>
@@ -221,10 +211,11 @@ function ReportView({ r, role, onChanged }: { r: ReportDetail; role: Role; onCha
                 {r.releasedAt && <Row term="Released">{formatDateTime(r.releasedAt)}</Row>}
                 {r.releaseOverrideReason && <Row term="Released before payment">{r.releaseOverrideReason}</Row>}
                 {r.withdrawnReason && <Row term="Withdrawn">{r.withdrawnReason}</Row>}
-                {staff && <Row term="Invoice">Not invoiced yet (invoices come later); release by hand once paid.</Row>}
               </dl>
             </CardContent>
           </Card>
+
+          <ReportInvoiceCard r={r} role={role} />
 
           {(r.parent || r.linked.length > 0) && (
             <Card>
@@ -279,17 +270,6 @@ function ReportView({ r, role, onChanged }: { r: ReportDetail; role: Role; onCha
         </div>
       </div>
 
-      <ReasonDialog
-        open={dialog === "override"}
-        onOpenChange={(o) => !o && setDialog(null)}
-        title="Release before payment"
-        description="The report goes to the attorney now, although its invoice is not paid. The reason is kept in the audit trail."
-        reasonSchema={reportReasonTextSchema}
-        confirmLabel="Release"
-        destructive={false}
-        pending={override.isPending}
-        onConfirm={(reason) => override.mutateAsync({ id: r.id, reason })}
-      />
       <ReasonDialog
         open={dialog === "withdraw"}
         onOpenChange={(o) => !o && setDialog(null)}

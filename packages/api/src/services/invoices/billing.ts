@@ -22,7 +22,7 @@ import { AppError } from "../../errors";
 import { recordAudit } from "../audit/audit";
 import { now } from "../platform/clock";
 import type { Db, Deps } from "../platform/deps";
-import { agencyParty, ATTORNEY_SERIES, getInvoice, userParty, writeDraftLines } from "./invoices";
+import { agencyParty, ATTORNEY_SERIES, getInvoice, reportInvoiceLines, userParty, writeDraftLines } from "./invoices";
 
 type Trx = Transaction<Database>;
 
@@ -228,6 +228,8 @@ async function billAttorney(trx: Trx, actor: Actor, eventKey: string, b: Billabl
       description: b.description,
       quantity: 1,
       unit_price_cents: price,
+      // The link that shows the report its invoice and releases it on payment.
+      report_id: b.reportId,
       net_cents: amounts.netCents,
       vat_cents: amounts.vatCents,
       total_cents: amounts.totalCents,
@@ -308,6 +310,9 @@ export async function billReportApproved(
   actor: Actor,
   report: { id: string; reference: string; kind: ReportKind; attorney_id: string; case_id: string; patient_id: string; query_id: string; booking_id: string | null; consultant_id: string; specialization_id: string },
 ): Promise<void> {
+  // Billed by hand already (a manual invoice's line names the report): not billed twice.
+  const onInvoice = await reportInvoiceLines(trx, [report.id]).select("invoice_lines.id").where("invoices.status", "<>", "credited").executeTakeFirst();
+  if (onInvoice) return;
   const kind = REPORT_FEE_KIND[report.kind];
   const day = sastDate(now());
   const consultant = await trx.selectFrom("users").select(["first_name", "last_name"]).where("id", "=", report.consultant_id).executeTakeFirstOrThrow();

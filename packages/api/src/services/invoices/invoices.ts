@@ -136,7 +136,13 @@ async function assertAttorney(db: Db, attorneyId: string): Promise<void> {
 }
 
 /** Writes a draft's lines (replacing any) and its totals, with VAT as the supplier charges it now. */
-export async function writeDraftLines(trx: Transaction<Database>, invoiceId: string, lines: readonly InvoiceLineInput[], vatRegistered: boolean): Promise<string[]> {
+export async function writeDraftLines(
+  trx: Transaction<Database>,
+  invoiceId: string,
+  lines: readonly InvoiceLineInput[],
+  vatRegistered: boolean,
+  { linkReports = false }: { linkReports?: boolean } = {},
+): Promise<string[]> {
   await trx.deleteFrom("invoice_lines").where("invoice_id", "=", invoiceId).execute();
   const inserted = await trx
     .insertInto("invoice_lines")
@@ -153,6 +159,8 @@ export async function writeDraftLines(trx: Transaction<Database>, invoiceId: str
           net_cents: amounts.netCents,
           vat_cents: amounts.vatCents,
           total_cents: amounts.totalCents,
+          // Only an attorney invoice's lines bill reports, checked first (assertReportLines).
+          report_id: linkReports ? (line.reportId ?? null) : null,
         };
       }),
     )
@@ -167,11 +175,46 @@ export async function writeDraftLines(trx: Transaction<Database>, invoiceId: str
   return inserted.sort((a, b) => a.position - b.position).map((r) => r.id);
 }
 
+/** Attorney invoice lines naming one of the reports, joined to their invoice: the link release and billing follow. */
+export function reportInvoiceLines(db: Db, reportIds: readonly string[]) {
+  return db.selectFrom("invoice_lines").innerJoin("invoices", "invoices.id", "invoice_lines.invoice_id").where("invoice_lines.report_id", "in", reportIds).where("invoices.kind", "=", "attorney");
+}
+
+/**
+ * The reports an attorney invoice's lines bill (docs/decisions.md, "Release and payment (issue 23)"):
+ * each one of the invoice's case, not withdrawn, billed by one line, and not on another issued
+ * invoice still owed or paid (credit it first), so paying one invoice releases it once. 400 with
+ * the line at fault otherwise, nothing changed.
+ */
+async function assertReportLines(db: Db, invoiceId: string | null, caseId: string | null, lines: readonly Pick<InvoiceLineInput, "reportId">[]): Promise<void> {
+  const linked = lines.map((l, index) => ({ reportId: l.reportId ?? null, n: index + 1 })).filter((l): l is { reportId: string; n: number } => l.reportId !== null);
+  if (!linked.length) return;
+  const fault = (n: number, message: string) => new AppError("INVALID", `Line ${n}: ${message}`, { lines: `Line ${n}: ${message}` });
+  if (!caseId) throw fault(linked[0]!.n, "choose the case first; a line bills only a report of the invoice's case.");
+  const reports = await db.selectFrom("reports").select(["id", "reference", "case_id", "status"]).where("id", "in", [...new Set(linked.map((l) => l.reportId))]).execute();
+  const seen = new Set<string>();
+  for (const l of linked) {
+    const report = reports.find((r) => r.id === l.reportId);
+    if (!report || report.case_id !== caseId) throw fault(l.n, "that report is not one of this case's; choose one of the case's reports.");
+    if (report.status === "withdrawn") throw fault(l.n, `${report.reference} was withdrawn and is not billed.`);
+    if (seen.has(report.id)) throw fault(l.n, `${report.reference} is billed by another line of this invoice already.`);
+    seen.add(report.id);
+  }
+  let elsewhere = reportInvoiceLines(db, [...seen])
+    .innerJoin("reports", "reports.id", "invoice_lines.report_id")
+    .select(["invoices.number", "reports.id as report_id", "reports.reference"])
+    .where("invoices.status", "not in", ["draft", "credited"]);
+  if (invoiceId) elsewhere = elsewhere.where("invoices.id", "<>", invoiceId);
+  const billed = await elsewhere.executeTakeFirst();
+  if (billed) throw fault(linked.find((l) => l.reportId === billed.report_id)!.n, `${billed.reference} is billed on ${billed.number} already; credit that invoice first.`);
+}
+
 /** A draft invoice to an attorney (`/manual-invoice`): staff only; no number until issued. */
 export async function createAttorneyDraft(deps: Deps, input: z.output<typeof attorneyInvoiceDraftSchema>): Promise<InvoiceDetail> {
   const id = await deps.db.transaction().execute(async (trx) => {
     await assertAttorney(trx, input.attorneyId);
     const matter = await matterOf(trx, input.attorneyId, input.caseId);
+    await assertReportLines(trx, null, matter.case_id, input.lines);
     const { vatRegistered } = await agencyParty(trx);
     const row = await trx
       .insertInto("invoices")
@@ -187,7 +230,7 @@ export async function createAttorneyDraft(deps: Deps, input: z.output<typeof att
       })
       .returning("id")
       .executeTakeFirstOrThrow();
-    await writeDraftLines(trx, row.id, input.lines, vatRegistered);
+    await writeDraftLines(trx, row.id, input.lines, vatRegistered, { linkReports: true });
     await recordAudit(trx, deps.actor, {
       action: "invoice.create_draft",
       entityType: "invoice",
@@ -213,13 +256,14 @@ export async function updateDraft(deps: Deps, input: z.output<typeof invoiceDraf
     if (row.kind !== "attorney") throw new AppError("CONFLICT", "Expert invoices are changed in the expert invoice generator.");
     await assertAttorney(trx, input.attorneyId);
     const matter = await matterOf(trx, input.attorneyId, input.caseId);
+    await assertReportLines(trx, row.id, matter.case_id, input.lines);
     const { vatRegistered } = await agencyParty(trx);
     await trx
       .updateTable("invoices")
       .set({ attorney_id: input.attorneyId, ...matter, attorney_reference: input.attorneyReference, updated_at: now() })
       .where("id", "=", row.id)
       .execute();
-    await writeDraftLines(trx, row.id, input.lines, vatRegistered);
+    await writeDraftLines(trx, row.id, input.lines, vatRegistered, { linkReports: true });
     const totalCents = documentTotals(input.lines, vatRegistered).totalCents;
     await recordAudit(trx, deps.actor, {
       action: "invoice.update_draft",
@@ -275,7 +319,7 @@ async function prefixOf(db: Db, row: Pick<InvoiceRow, "kind" | "series" | "consu
   return `EXP-${letters}`;
 }
 
-type LineRow = Selectable<Database["invoice_lines"]>;
+type LineRow = Omit<Selectable<Database["invoice_lines"]>, "report_id"> & { report_id?: string | null; report_reference?: string | null };
 const toLine = (l: LineRow): InvoiceLineItem => ({
   id: l.id,
   position: l.position,
@@ -286,6 +330,8 @@ const toLine = (l: LineRow): InvoiceLineItem => ({
   netCents: Number(l.net_cents),
   vatCents: Number(l.vat_cents),
   totalCents: Number(l.total_cents),
+  reportId: l.report_id ?? null,
+  reportReference: l.report_reference ?? null,
 });
 
 /** Renders the original and the copy, stores both, and returns their ids and the original's hash. */
@@ -325,6 +371,7 @@ export async function issueInvoice(deps: Deps, input: IdInput): Promise<InvoiceD
     const lineRows = await trx.selectFrom("invoice_lines").selectAll().where("invoice_id", "=", row.id).orderBy("position").execute();
     const lines = lineRows.map((l) => ({ kind: l.kind, description: l.description, quantity: l.quantity, unitPriceCents: Number(l.unit_price_cents) }));
     if (!lines.length) throw new AppError("CONFLICT", "Add at least one line before issuing.");
+    if (row.kind === "attorney") await assertReportLines(trx, row.id, row.case_id, lineRows.map((l) => ({ reportId: l.report_id })));
     const totals = documentTotals(lines, vatRegistered);
     if (totals.totalCents <= 0) throw new AppError("CONFLICT", "An invoice must be for more than R 0.00.");
     const blocker = recipientBlocker(row, recipient, totals.totalCents, vatRegistered);
@@ -733,7 +780,16 @@ export async function getInvoice({ db, actor }: Deps, input: IdInput): Promise<I
   const row = await listQuery(db, actor.user).where("invoices.id", "=", input.id).executeTakeFirst();
   if (!row) throw new AppError("NOT_FOUND", MISSING);
   const agency = await getAgencySettings({ db });
-  const lines = (await db.selectFrom("invoice_lines").selectAll().where("invoice_id", "=", row.id).orderBy("position").execute()).map(toLine);
+  const lines = (
+    await db
+      .selectFrom("invoice_lines")
+      .leftJoin("reports", "reports.id", "invoice_lines.report_id")
+      .selectAll("invoice_lines")
+      .select("reports.reference as report_reference")
+      .where("invoice_id", "=", row.id)
+      .orderBy("position")
+      .execute()
+  ).map(toLine);
   const notes = await db.selectFrom("credit_notes").selectAll().where("invoice_id", "=", row.id).orderBy("created_at").execute();
   const noteLines = notes.length
     ? await db

@@ -44,7 +44,7 @@ import { checkUpload, storeFile } from "../files/files";
 import { notify } from "../notifications/notifications";
 import { now } from "../platform/clock";
 import type { Db, Deps } from "../platform/deps";
-import { recordReleased } from "../reports/lifecycle";
+import { releasePaidReports } from "../reports/release";
 import { visibleInvoices } from "./invoices";
 
 /**
@@ -104,7 +104,7 @@ function paymentScope(user: CurrentUser) {
 /**
  * Moves an invoice's paid sum by `delta` (negative for a reversal) and its status by the one rule
  * (`invoiceStatusFromMoney`), inside the caller's transaction with the invoice locked. Paid in
- * full, the invoice's approved report is released to the attorney in the same transaction.
+ * full, the approved reports its lines bill are released to the attorney in the same transaction.
  */
 async function settleInvoice(trx: Trx, actor: Actor, invoice: InvoiceRow, delta: number, why: { paymentId: string; reason?: string }): Promise<InvoiceRow> {
   const paid = Number(invoice.paid_cents) + delta;
@@ -131,10 +131,8 @@ async function settleInvoice(trx: Trx, actor: Actor, invoice: InvoiceRow, delta:
     before: { status: invoice.status, paidCents: Number(invoice.paid_cents) },
     after: { status, paidCents: paid, paymentId: why.paymentId, ...(why.reason ? { reason: why.reason } : {}) },
   });
-  if (status === "paid" && invoice.report_id) {
-    const report = await trx.selectFrom("reports").selectAll().where("id", "=", invoice.report_id).forUpdate().executeTakeFirst();
-    if (report?.status === "approved") await recordReleased(trx, actor, report, { body: `Released on payment of ${invoice.number}` });
-  }
+  // The reports its lines bill, however the invoice was made (automatic draft or by hand).
+  if (status === "paid") await releasePaidReports(trx, actor, invoice);
   return updated;
 }
 

@@ -11,6 +11,7 @@ import { nextReference } from "../platform/references";
 import { cancelSubjectTimers, startSlaTimer, stopSlaTimer } from "../sla/timers";
 import { announceQueryChange } from "../queries/query-live";
 import { billReportApproved } from "../invoices/billing";
+import { releaseTerms } from "./release";
 
 /**
  * A report's life events, each in one function that runs inside the caller's transaction
@@ -141,7 +142,8 @@ export async function recordChangesRequested(trx: Trx, actor: Actor, report: Rep
 
 /**
  * Event: every mandatory check passed. An attorney with a deferral agreement (contingency
- * matters) gets the report on approval, released in the same transaction.
+ * matters), or whose invoice for it is paid already, gets the report on approval, released in the
+ * same transaction.
  */
 export async function recordApproved(trx: Trx, actor: Actor, report: ReportRow): Promise<ReportRow> {
   const at = now();
@@ -149,8 +151,10 @@ export async function recordApproved(trx: Trx, actor: Actor, report: ReportRow):
   await billReportApproved(trx, actor, report);
   await stopSlaTimer(trx, { policy: "report_delivery", subject: { kind: "report", id: report.id }, at });
   await startSlaTimer(trx, { policy: "report_release", subject: { kind: "report", id: report.id }, queryId: report.query_id, consultantId: report.consultant_id, startedAt: at });
-  const deferral = await trx.selectFrom("release_deferrals").select("attorney_id").where("attorney_id", "=", report.attorney_id).executeTakeFirst();
-  if (deferral) return recordReleased(trx, actor, approved, { body: "Released on approval (deferral agreement with the attorney)" });
+  // The release rule (release.ts): a deferral agreement, or an invoice paid before the report was ready.
+  const basis = await releaseTerms(trx, report);
+  if (basis === "deferral") return recordReleased(trx, actor, approved, { body: "Released on approval (deferral agreement with the attorney)" });
+  if (basis === "paid") return recordReleased(trx, actor, approved, { body: "Released on approval: its invoice is paid in full" });
   return approved;
 }
 

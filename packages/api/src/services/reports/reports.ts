@@ -42,6 +42,7 @@ import {
   recordWithdrawn,
 } from "./lifecycle";
 import type { Db, Deps } from "../platform/deps";
+import { releaseByRule, releaseTerms, reportInvoice } from "./release";
 
 const DAY_MS = 86_400_000;
 const MISSING = "That report does not exist or is not yours to see.";
@@ -125,6 +126,7 @@ export async function listReports({ db, actor }: Deps, f: z.output<typeof report
   if (f.overdue) query = query.where("reports.status", "in", OPEN).where("reports.due_at", "<", now());
   if (f.queryId) query = query.where("reports.query_id", "=", f.queryId);
   if (f.bookingId) query = query.where("reports.booking_id", "=", f.bookingId);
+  if (f.caseId) query = query.where("reports.case_id", "=", f.caseId);
   if (f.search) {
     const like = `%${f.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     query = query.where((eb) =>
@@ -211,6 +213,9 @@ export async function getReport({ db, actor }: Deps, { id }: { id: string }): Pr
   // the attorney: the expert sees that the report was released, not why or when it was paid
   // (docs/decisions.md, "Reports and SLA: what each side sees").
   const seesReleaseTerms = staff || attorney;
+  // The report's invoice: staff see drafts too, the attorney only what was issued to them.
+  const invoice = seesReleaseTerms ? await reportInvoice(db, r.id, { drafts: staff }) : null;
+  const basis = staff && r.status === "approved" ? await releaseTerms(db, r) : null;
   await recordAccess(db, actor, { action: "view", entityType: "report", entityId: id, patientId: r.patient_id });
   return {
     ...toListItem(r, user),
@@ -266,12 +271,14 @@ export async function getReport({ db, actor }: Deps, { id }: { id: string }): Pr
     releaseOverrideReason: staff ? r.release_override_reason : null,
     withdrawnReason: r.withdrawn_reason,
     releasedOnApproval: seesReleaseTerms && Boolean(deferral),
+    invoice,
+    releaseBasis: basis,
     can: {
       upload: (staff || user.role === "consultant") && (r.status === "awaiting" || r.status === "changes_requested"),
       take: staff && r.status === "submitted",
       review: staff && r.status === "in_review",
-      release: staff && r.status === "approved",
-      overrideRelease: user.role === "administrator" && r.status === "approved",
+      release: staff && r.status === "approved" && basis !== null,
+      overrideRelease: user.role === "administrator" && r.status === "approved" && basis === null,
       withdraw: staff && r.status !== "released" && r.status !== "withdrawn",
       ask: attorney && questionsUntil !== null && questionsUntil.getTime() > now().getTime(),
       link: staff && r.status === "released",
@@ -379,9 +386,9 @@ export async function reviewReport({ db, actor }: Deps, input: z.output<typeof r
   return getReport({ db, actor }, { id: input.id });
 }
 
-/** Staff release an approved report by hand (until invoices record payment, docs/decisions.md). */
+/** Staff release an approved report when the release rule allows it (paid in full or a deferral agreement), else 409. */
 export async function releaseReport({ db, actor }: Deps, { id }: { id: string }): Promise<ReportDetail> {
-  await db.transaction().execute(async (trx) => recordReleased(trx, actor, await loadVisibleReport(trx, actor.user, id, true)));
+  await db.transaction().execute(async (trx) => releaseByRule(trx, actor, await loadVisibleReport(trx, actor.user, id, true)));
   return getReport({ db, actor }, { id });
 }
 
