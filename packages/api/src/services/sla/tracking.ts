@@ -119,7 +119,7 @@ export async function pauseSlaTimer({ db, actor }: Deps, { id, reason }: z.outpu
     const timer = await lockTimer(trx, actor, id);
     if (timer.status !== "open") throw new AppError("CONFLICT", "This timer has stopped; only a running timer can be paused.");
     if (timer.paused_at) throw new AppError("CONFLICT", "This timer is already paused.");
-    const at = new Date();
+    const at = clockNow();
     await pauseTimer(trx, id, { reason, by: actor.user.id, at });
     await recordAudit(trx, actor, { action: "sla.pause", entityType: "sla_timer", entityId: id, before: { paused: false }, after: { paused: true, reason } });
     return itemOf(trx, actor, id);
@@ -134,7 +134,7 @@ export async function resumeSlaTimer({ db, actor }: Deps, { id }: { id: string }
     if (timer.pause_kind === "hold") {
       throw new AppError("CONFLICT", "This timer is paused because its query is on hold; it resumes when the query comes off hold.");
     }
-    const { dueAt } = await resumeTimer(trx, timer, new Date());
+    const { dueAt } = await resumeTimer(trx, timer, clockNow());
     await recordAudit(trx, actor, {
       action: "sla.resume",
       entityType: "sla_timer",
