@@ -4,6 +4,7 @@ import { testDialects } from "@medlegal/db/testing";
 import { dashboardService, findCurrentUser, slaMonitoringService, slaTrackingService, startSlaTimer, sweepSlaAlerts } from "@medlegal/api";
 import type { SignedInActor } from "@medlegal/api";
 import type { SlaMonitoring, SlaPolicy, SlaTimerItem } from "@medlegal/domain";
+import { slaDueAt } from "@medlegal/domain";
 import type { TestApp } from "./helpers";
 import { createTestApp, login, trpc } from "./helpers";
 
@@ -20,6 +21,10 @@ describe.each(testDialects())("SLA timers on %s", (kind) => {
     for (const name of ["attorney", "nomsa", "employee", "admin", "consultant"] as const) c[name] = (await login(t.app, name)).cookie;
     const users = await t.db.selectFrom("users").select(["id", "username"]).execute();
     ids = Object.fromEntries(users.map((u) => [u.username, u.id]));
+    // These tests measure acknowledgement on the wall clock, whatever day they run; the working-hours
+    // default has its own test below.
+    const settings = (await trpc<Record<string, unknown>>(t.app, c.admin, "settings.getSla")).data;
+    expect((await trpc(t.app, c.admin, "settings.updateSla", { ...settings, acknowledgementClock: "all_hours" })).status).toBe(200);
   });
   afterAll(() => t.close());
 
@@ -76,6 +81,27 @@ describe.each(testDialects())("SLA timers on %s", (kind) => {
     const ack = await timer(queryId, "query_acknowledgement");
     expect(ack.status).toBe("missed");
     expect(ack.stopped_at!.getTime()).toBeGreaterThan(ack.due_at.getTime());
+  });
+
+  it("counts acknowledgement in the agency's working hours by default, and says so on the timer", async () => {
+    const settings = (await trpc<Record<string, unknown>>(t.app, c.admin, "settings.getSla")).data;
+    const bad = await trpc(t.app, c.admin, "settings.updateSla", { ...settings, acknowledgementClock: "sometimes" });
+    expect(bad.status).toBe(400);
+    expect(bad.error?.message).toContain("Choose which hours acknowledgement counts");
+    expect((await trpc(t.app, c.admin, "settings.updateSla", { ...settings, acknowledgementClock: "working_hours" })).status).toBe(200);
+    try {
+      const queryId = await newQuery();
+      const ack = await timer(queryId, "query_acknowledgement");
+      expect(ack).toMatchObject({ target: 24, unit: "working_hours" });
+      const expected = slaDueAt({ startedAt: ack.started_at, target: 24, unit: "working_hours", atRiskRatio: 0.75 });
+      expect(ack.due_at).toEqual(expected.dueAt);
+      // 24 working hours always span more than two and a half days of the wall clock.
+      expect(ack.due_at.getTime() - ack.started_at.getTime()).toBeGreaterThan(60 * HOUR);
+      const item = (await trpc<{ items: SlaTimerItem[] }>(t.app, c.employee, "sla.list", { limit: 200 })).data.items.find((i) => i.id === ack.id)!;
+      expect(item.target).toBe("24 working hours");
+    } finally {
+      await trpc(t.app, c.admin, "settings.updateSla", settings);
+    }
   });
 
   it("copies the policy when a timer starts: a later change of the SLA settings leaves running timers alone", async () => {

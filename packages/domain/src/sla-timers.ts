@@ -37,7 +37,8 @@ export function slaPolicyTerms(policy: SlaPolicy, settings: SlaDefaults = DEFAUL
   const atRiskPercent = settings.atRiskPercent;
   switch (policy) {
     case "query_acknowledgement":
-      return { target: settings.queryAcknowledgementHours, unit: "hours", atRiskPercent };
+      // Working hours unless the agency says every hour counts (docs/decisions.md, "Which SLA counts which time").
+      return { target: settings.queryAcknowledgementHours, unit: settings.acknowledgementClock === "all_hours" ? "hours" : "working_hours", atRiskPercent };
     case "booking_offered":
       return { target: settings.bookingOfferedDays, unit: "calendar_days", atRiskPercent };
     case "report_delivery":
@@ -49,6 +50,7 @@ export function slaPolicyTerms(policy: SlaPolicy, settings: SlaDefaults = DEFAUL
 
 const UNIT_WORDS: Record<SlaUnit, [string, string]> = {
   hours: ["hour", "hours"],
+  working_hours: ["working hour", "working hours"],
   calendar_days: ["day", "days"],
   business_days: ["business day", "business days"],
 };

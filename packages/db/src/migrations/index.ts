@@ -18,6 +18,7 @@ import * as sessionRevocation from "./2026-11-25-82-session-revocation";
 import * as notificationVersionAnnounce from "./2026-11-25-83-notification-version-announce";
 import * as meetings from "./2026-11-25-91-meetings";
 import * as messages from "./2026-11-27-71-messages";
+import * as slaWorkingHours from "./2026-11-28-23-sla-working-hours";
 
 /** Every migration, by name; names sort by date so Kysely runs them in order. */
 export const migrations: Record<string, Migration> = {
@@ -40,4 +41,5 @@ export const migrations: Record<string, Migration> = {
   "2026-11-25-83-notification-version-announce": notificationVersionAnnounce,
   "2026-11-25-91-meetings": meetings,
   "2026-11-27-71-messages": messages,
+  "2026-11-28-23-sla-working-hours": slaWorkingHours,
 };
