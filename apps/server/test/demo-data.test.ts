@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "kysely";
 import { testDialects } from "@medlegal/db/testing";
-import { demoDataUnfinished } from "@medlegal/api";
+import { demoDataUnfinished, runAt } from "@medlegal/api";
 import type { BookingItem, QueryStatus } from "@medlegal/domain";
-import { addDays, ASSESSMENT_MINUTES, DECLARED_PUBLIC_HOLIDAYS, isoWeekday, isPublicHoliday, QUERY_STATUSES, sastDate, sastTime, sastToUtc, storedSlaState } from "@medlegal/domain";
+import { addDays, ASSESSMENT_MINUTES, DECLARED_PUBLIC_HOLIDAYS, isoWeekday, isPublicHoliday, QUERY_STATUSES, openingWorkWeek, sastDate, sastTime, sastToUtc, storedSlaState } from "@medlegal/domain";
 import type { TestApp } from "./helpers";
 import { createTestApp, login, trpc } from "./helpers";
 
@@ -224,6 +224,28 @@ describe.each(testDialects().flatMap((kind) => FIRST_STARTS.map((now) => [kind, 
     for (const state of ["breached", "on_track", "paused", "met"] as const) expect(states, state).toContain(state);
     const pause = await t.db.selectFrom("sla_timer_pauses").select(["kind", "reason", "from_at"]).where("kind", "=", "manual").executeTakeFirstOrThrow();
     expect(pause.from_at.getTime()).toBeLessThan(now.getTime());
+  });
+
+  it("opens the schedules on something real whatever the day: the next assessments, a working week with room to book, the agency's meetings", async () => {
+    const employee = (await login(t.app, "employee")).cookie;
+    // The services answer as of first start (the clock of the story), as a user would see them then.
+    const asThen = <T,>(run: () => Promise<T>) => runAt(now, run);
+    // Assessment Schedules opens on today; an empty day names the next day with assessments.
+    const upcoming = await asThen(() => trpc<{ items: BookingItem[] }>(t.app, employee, "bookings.list", { from: addDays(today, 1), to: addDays(today, 90), limit: 100 }, "query"));
+    const live = upcoming.data.items.filter((b) => b.status !== "cancelled" && b.status !== "rescheduled");
+    expect(live.length).toBeGreaterThan(0);
+    // Consultant Availability opens on this working week, or the next at a weekend or after hours: room to book, none of it past.
+    const weekStart = openingWorkWeek(now);
+    expect(weekStart >= monday).toBe(true);
+    const week = await asThen(() => trpc<{ days: { date: string; free: number }[] }[]>(t.app, employee, "availability.week", { weekStart }, "query"));
+    expect(week.status, week.error?.message).toBe(200);
+    const days = week.data.flatMap((row) => row.days);
+    expect(days.some((d) => d.free > 0)).toBe(true);
+    expect(days.filter((d) => d.date < today && d.free > 0)).toEqual([]);
+    if (!isWorkday(today) || sastTime(now) >= "17:00") expect(weekStart > today).toBe(true);
+    // Video Conferences opens for staff on the agency's meetings still to come.
+    const meetings = await asThen(() => trpc<{ startsAt: string }[]>(t.app, employee, "meetings.list", { when: "upcoming", all: true }, "query"));
+    expect(meetings.data.some((m) => new Date(m.startsAt) > now)).toBe(true);
   });
 
   it("leaves every demo user unread notifications, and the demo attorney more than nine", async () => {

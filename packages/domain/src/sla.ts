@@ -174,3 +174,17 @@ export function slaState(timer: Omit<SlaClock, "now"> & { metAt?: Date | null },
   const state: SlaState = timeLeftMs < 0 ? "breached" : timer.metAt ? "met" : times.paused ? "paused" : at >= times.atRiskAt ? "at_risk" : "on_track";
   return { ...times, state, timeLeftMs };
 }
+
+/**
+ * The Monday of the working week a schedule opens on at `now`: the week of the next working day
+ * with working hours still ahead (today until 17:00, else the next business day), so a weekend or
+ * a Friday evening opens on the coming week, never on one that is over.
+ */
+export function openingWorkWeek(now: Date, holidays: HolidayCalendar = ACT_HOLIDAYS): string {
+  let day = sastDate(now);
+  if (!isBusinessDay(day, holidays) || now.getTime() >= sastToUtc(day, AGENCY_WORKING_HOURS.to).getTime()) {
+    do day = addDays(day, 1);
+    while (!isBusinessDay(day, holidays));
+  }
+  return addDays(day, 1 - isoWeekday(day));
+}
