@@ -356,7 +356,7 @@ describe.each(testDialects())("SLA timers on %s", (kind) => {
         if (list.items.some((i) => i.id === ack.id)) filtered.push(state);
       }
       const dashboard = await dashboardService.dashboardSummary({ db: t.db, actor }, now);
-      if (dashboard.role !== "employee" && dashboard.role !== "admin") throw new Error("staff dashboard expected");
+      if (dashboard.role !== "employee" && dashboard.role !== "administrator") throw new Error("staff dashboard expected");
       const monitoring: SlaMonitoring = await slaMonitoringService.slaMonitoring({ db: t.db }, { months: 1 }, now);
       const csv = await slaMonitoringService.slaTimersCsv({ db: t.db }, { months: 1 }, now);
       const csvRow = csv.split("\r\n").find((line) => line.includes(ack.due_at.toISOString()) && line.includes(ack.started_at.toISOString()))!;
