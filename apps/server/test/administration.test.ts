@@ -415,8 +415,8 @@ describe.each(testDialects())("account and agency settings on %s", (kind) => {
   it("lets administrators, and only them, edit the agency details and SLA defaults", async () => {
     const admin = (await login(t.app, "admin")).cookie;
     const employee = (await login(t.app, "employee", "N3w!Password-ok")).cookie;
-    const sla = await trpc<Record<string, number>>(t.app, admin, "settings.getSla");
-    expect(sla.data).toEqual({ queryAcknowledgementHours: 24, bookingOfferedDays: 14, reportDeliveryDays: 14, reportReleaseDays: 2, atRiskPercent: 75 });
+    const sla = await trpc<Record<string, number | string>>(t.app, admin, "settings.getSla");
+    expect(sla.data).toEqual({ queryAcknowledgementHours: 24, acknowledgementClock: "working_hours", bookingOfferedDays: 14, reportDeliveryDays: 14, reportReleaseDays: 2, atRiskPercent: 75 });
     const bad = await trpc(t.app, admin, "settings.updateSla", { ...sla.data, atRiskPercent: 120 });
     expect(bad.status).toBe(400);
     const good = await trpc(t.app, admin, "settings.updateSla", { ...sla.data, reportDeliveryDays: 21 });

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "kysely";
 import { testDialects } from "@medlegal/db/testing";
-import { demoDataUnfinished } from "@medlegal/api";
+import { demoDataUnfinished, runAt } from "@medlegal/api";
 import type { BookingItem, QueryStatus } from "@medlegal/domain";
-import { addDays, ASSESSMENT_MINUTES, DECLARED_PUBLIC_HOLIDAYS, isoWeekday, isPublicHoliday, QUERY_STATUSES, sastDate, sastTime, sastToUtc } from "@medlegal/domain";
+import { addDays, ASSESSMENT_MINUTES, DECLARED_PUBLIC_HOLIDAYS, isoWeekday, isPublicHoliday, QUERY_STATUSES, openingWorkWeek, sastDate, sastTime, sastToUtc, storedSlaState } from "@medlegal/domain";
 import type { TestApp } from "./helpers";
 import { createTestApp, login, trpc } from "./helpers";
 
@@ -15,6 +15,8 @@ import { createTestApp, login, trpc } from "./helpers";
 const FIRST_STARTS = [
   // A Sunday morning: the whole of this week lies behind.
   sastToUtc("2026-11-15", "08:00"),
+  // A Saturday morning: nothing on today's schedule, the next working week two days away.
+  sastToUtc("2026-11-21", "10:00"),
   // Midday on a Tuesday that is a public holiday (Youth Day).
   sastToUtc("2026-06-16", "13:00"),
   // A Monday before the first assessment of the week.
@@ -193,6 +195,58 @@ describe.each(testDialects().flatMap((kind) => FIRST_STARTS.map((now) => [kind, 
     if (now.getTime() >= lastHour.getTime() + (ASSESSMENT_MINUTES + 10) * 60_000) expect(meeting!.booking_status).toBe("attended");
     const guests = await t.db.selectFrom("meeting_participants").select("guest_role").where("meeting_id", "=", meeting!.id).where("guest_role", "is not", null).execute();
     expect(guests.map((g) => g.guest_role).sort()).toEqual(["claimant", "interpreter"]);
+  });
+
+  it("starts and stops every SLA timer on the story's own events, and shows timers breached, on track and paused", async () => {
+    const timers = await t.db
+      .selectFrom("sla_timers")
+      .innerJoin("queries", "queries.id", "sla_timers.query_id")
+      .select(["sla_timers.id", "sla_timers.policy", "sla_timers.subject_kind", "sla_timers.subject_id", "sla_timers.started_at", "sla_timers.stopped_at", "sla_timers.status", "sla_timers.due_at", "sla_timers.at_risk_at", "sla_timers.paused_at", "queries.reference", "queries.created_at"])
+      .execute();
+    expect(timers.length).toBeGreaterThan(10);
+    const subjects = {
+      query: new Set((await t.db.selectFrom("queries").select("id").execute()).map((r) => r.id)),
+      booking: new Set((await t.db.selectFrom("bookings").select("id").execute()).map((r) => r.id)),
+      report: new Set((await t.db.selectFrom("reports").select("id").execute()).map((r) => r.id)),
+      assignment: new Set((await t.db.selectFrom("consultant_assignments").select("id").execute()).map((r) => r.id)),
+    };
+    for (const timer of timers) {
+      const label = `${timer.policy} of ${timer.reference}`;
+      // Never before the query was submitted, never after first start; the subject is a real record.
+      expect(timer.started_at.getTime(), label).toBeGreaterThanOrEqual(timer.created_at.getTime());
+      expect(timer.started_at.getTime(), label).toBeLessThanOrEqual(now.getTime());
+      if (timer.stopped_at) expect(timer.stopped_at.getTime(), label).toBeLessThanOrEqual(now.getTime());
+      expect(subjects[timer.subject_kind].has(timer.subject_id), label).toBe(true);
+    }
+    const states = new Set(
+      timers.map((r) => storedSlaState({ status: r.status, dueAt: r.due_at, atRiskAt: r.at_risk_at, pausedAt: r.paused_at, stoppedAt: r.stopped_at }, now).state),
+    );
+    for (const state of ["breached", "on_track", "paused", "met"] as const) expect(states, state).toContain(state);
+    const pause = await t.db.selectFrom("sla_timer_pauses").select(["kind", "reason", "from_at"]).where("kind", "=", "manual").executeTakeFirstOrThrow();
+    expect(pause.from_at.getTime()).toBeLessThan(now.getTime());
+  });
+
+  it("opens the schedules on something real whatever the day: the next assessments, a working week with room to book, the agency's meetings", async () => {
+    const employee = (await login(t.app, "employee")).cookie;
+    // The services answer as of first start (the clock of the story), as a user would see them then.
+    const asThen = <T,>(run: () => Promise<T>) => runAt(now, run);
+    // Assessment Schedules opens on today; an empty day names the next day with assessments.
+    const upcoming = await asThen(() => trpc<{ items: BookingItem[] }>(t.app, employee, "bookings.list", { from: addDays(today, 1), to: addDays(today, 90), limit: 100 }, "query"));
+    const live = upcoming.data.items.filter((b) => b.status !== "cancelled" && b.status !== "rescheduled");
+    expect(live.length).toBeGreaterThan(0);
+    // Consultant Availability opens on this working week, or the next at a weekend or after hours: room to book, none of it past.
+    const weekStart = openingWorkWeek(now);
+    expect(weekStart >= monday).toBe(true);
+    const week = await asThen(() => trpc<{ days: { date: string; free: number }[] }[]>(t.app, employee, "availability.week", { weekStart }, "query"));
+    expect(week.status, week.error?.message).toBe(200);
+    const days = week.data.flatMap((row) => row.days);
+    expect(days.some((d) => d.free > 0)).toBe(true);
+    expect(days.filter((d) => d.date < today && d.free > 0)).toEqual([]);
+    // At a weekend, on a holiday or after hours, the week holds a working day still to come.
+    if (!isWorkday(today) || sastTime(now) >= "17:00") expect(days.some((d) => d.date > today && d.free > 0)).toBe(true);
+    // Video Conferences opens for staff on the agency's meetings still to come.
+    const meetings = await asThen(() => trpc<{ startsAt: string }[]>(t.app, employee, "meetings.list", { when: "upcoming", all: true }, "query"));
+    expect(meetings.data.some((m) => new Date(m.startsAt) > now)).toBe(true);
   });
 
   it("leaves every demo user unread notifications, and the demo attorney more than nine", async () => {

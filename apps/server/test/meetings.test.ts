@@ -79,6 +79,24 @@ describe.each(testDialects())("video meetings on %s", (kind) => {
     return { ...m, guest: guest.cookie };
   }
 
+  it("keeps a meeting just arranged on its organiser's list, and a cancelled one still to come under Upcoming", async () => {
+    // The employee arranges it for the expert and the attorney without taking part.
+    const { meeting } = await arrange({ title: "Arranged for others", startsAt: minutes(24 * 60) });
+    const list = (when: "upcoming" | "past") => trpc<MeetingListItem[]>(t.app, c.employee!, "meetings.list", { when, all: false }, "query");
+    expect((await list("upcoming")).data.find((m) => m.id === meeting.id)).toMatchObject({ invited: false, status: "scheduled" });
+    // Someone else's meeting stays off a user's own list.
+    const other = await trpc<MeetingListItem[]>(t.app, c.nomsa!, "meetings.list", { when: "upcoming" }, "query");
+    expect(other.data.some((m) => m.id === meeting.id)).toBe(false);
+
+    expect((await trpc(t.app, c.employee!, "meetings.cancel", { id: meeting.id })).status).toBe(200);
+    expect((await list("upcoming")).data.find((m) => m.id === meeting.id)).toMatchObject({ status: "cancelled" });
+    expect((await list("past")).data.some((m) => m.id === meeting.id)).toBe(false);
+    // Once its time is over, a cancelled meeting is past.
+    await t.db.updateTable("meetings").set({ starts_at: new Date(Date.now() - 2 * 3_600_000), ends_at: new Date(Date.now() - 3_600_000) }).where("id", "=", meeting.id).execute();
+    expect((await list("past")).data.some((m) => m.id === meeting.id)).toBe(true);
+    expect((await list("upcoming")).data.some((m) => m.id === meeting.id)).toBe(false);
+  });
+
   it("offers staff the active users to invite, with only experts and staff as possible hosts", async () => {
     await t.db.updateTable("users").set({ is_active: false }).where("username", "=", "nomsa").execute();
     const answer = await trpc<{ id: string; canHost: boolean }[]>(t.app, c.employee!, "meetings.invitees", undefined, "query");
@@ -442,5 +460,38 @@ describe.each(testDialects())("a video booking's meeting on %s", (kind) => {
     const expert = (await t.db.selectFrom("users").select("username").where("id", "=", target.consultant_id).executeTakeFirstOrThrow()).username;
     const host = (await login(t.app, expert)).cookie;
     expect((await trpc(t.app, host, "meetings.enter", { roomId: target.room_id })).error?.message).toBe(MEETING_MESSAGES.cancelled);
+  });
+
+  it("links a new meeting to a video assessment from the dialog: its time, query and claimant come with it", async () => {
+    const employee = (await login(t.app, "employee")).cookie;
+    const booking = await t.db
+      .selectFrom("bookings")
+      .innerJoin("meetings", "meetings.booking_id", "bookings.id")
+      .innerJoin("patients", "patients.id", "bookings.patient_id")
+      .select(["bookings.id", "bookings.reference", "bookings.consultant_id", "bookings.starts_at", "bookings.ends_at", "bookings.query_id", "meetings.id as meeting_id", "patients.email"])
+      .where("bookings.mode", "=", "video")
+      .where("bookings.status", "=", "confirmed")
+      .where("bookings.starts_at", ">", new Date())
+      .orderBy("bookings.starts_at")
+      .executeTakeFirstOrThrow();
+    const input = { title: "Assessment, second room", startsAt: minutes(60), durationMinutes: 30, hostId: booking.consultant_id, bookingId: booking.id };
+    // It has its meeting already.
+    const taken = await trpc(t.app, employee, "meetings.create", input);
+    expect(taken.status).toBe(409);
+    expect(taken.error?.message).toBe("That assessment already has its meeting.");
+    // Its meeting is gone (as when its room was arranged and then dropped): the assessment can be linked again.
+    await t.db.updateTable("meetings").set({ status: "cancelled", end_reason: "cancelled", ended_at: new Date() }).where("id", "=", booking.meeting_id).execute();
+
+    const links = await trpc<{ bookings: { id: string; queryId: string | null }[]; queries: { id: string }[] }>(t.app, employee, "meetings.links", undefined, "query");
+    expect(links.status, links.error?.message).toBe(200);
+    expect(links.data.bookings.find((b) => b.id === booking.id)).toMatchObject({ queryId: booking.query_id });
+    expect(links.data.queries.some((q) => q.id === booking.query_id)).toBe(true);
+
+    const made = await trpc<MeetingDetail>(t.app, employee, "meetings.create", input);
+    expect(made.status, made.error?.message).toBe(200);
+    expect(made.data).toMatchObject({ bookingId: booking.id, bookingReference: booking.reference, queryId: booking.query_id, startsAt: booking.starts_at.toISOString(), endsAt: booking.ends_at.toISOString() });
+    if (booking.email) expect(made.data.participants.some((p) => p.kind === "guest" && p.email === booking.email)).toBe(true);
+    // Attorneys cannot see what could be linked.
+    expect((await trpc(t.app, (await login(t.app, "attorney")).cookie, "meetings.links", undefined, "query")).status).toBe(403);
   });
 });

@@ -170,6 +170,7 @@ const MATRIX: Record<string, "public" | Role[]> = {
   "meetings.list": ALL,
   "meetings.get": ALL,
   "meetings.invitees": [A, E],
+  "meetings.links": [A, E],
   "meetings.create": [A, E],
   "meetings.invite": [A, E],
   "meetings.uninvite": [A, E],
@@ -310,6 +311,7 @@ const NOT_ONE_RECORD = new Set([
   "payments.record",
   "meetings.list",
   "meetings.invitees",
+  "meetings.links",
   "meetings.create",
   "meetings.joinAsGuest",
   // The caller's own threads and counts, and new threads (scoped and checked in messages.test.ts).

@@ -1,8 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createDatabase } from "@medlegal/db";
 import { testDialects } from "@medlegal/db/testing";
-import { startSlaTimer, sweepSlaAlerts } from "@medlegal/api";
+import { dashboardService, findCurrentUser, slaMonitoringService, slaTrackingService, startSlaTimer, sweepSlaAlerts } from "@medlegal/api";
+import type { SignedInActor } from "@medlegal/api";
 import type { SlaMonitoring, SlaPolicy, SlaTimerItem } from "@medlegal/domain";
+import { slaDueAt } from "@medlegal/domain";
 import type { TestApp } from "./helpers";
 import { createTestApp, login, trpc } from "./helpers";
 
@@ -19,6 +21,10 @@ describe.each(testDialects())("SLA timers on %s", (kind) => {
     for (const name of ["attorney", "nomsa", "employee", "admin", "consultant"] as const) c[name] = (await login(t.app, name)).cookie;
     const users = await t.db.selectFrom("users").select(["id", "username"]).execute();
     ids = Object.fromEntries(users.map((u) => [u.username, u.id]));
+    // These tests measure acknowledgement on the wall clock, whatever day they run; the working-hours
+    // default has its own test below.
+    const settings = (await trpc<Record<string, unknown>>(t.app, c.admin, "settings.getSla")).data;
+    expect((await trpc(t.app, c.admin, "settings.updateSla", { ...settings, acknowledgementClock: "all_hours" })).status).toBe(200);
   });
   afterAll(() => t.close());
 
@@ -75,6 +81,27 @@ describe.each(testDialects())("SLA timers on %s", (kind) => {
     const ack = await timer(queryId, "query_acknowledgement");
     expect(ack.status).toBe("missed");
     expect(ack.stopped_at!.getTime()).toBeGreaterThan(ack.due_at.getTime());
+  });
+
+  it("counts acknowledgement in the agency's working hours by default, and says so on the timer", async () => {
+    const settings = (await trpc<Record<string, unknown>>(t.app, c.admin, "settings.getSla")).data;
+    const bad = await trpc(t.app, c.admin, "settings.updateSla", { ...settings, acknowledgementClock: "sometimes" });
+    expect(bad.status).toBe(400);
+    expect(bad.error?.message).toContain("Choose which hours acknowledgement counts");
+    expect((await trpc(t.app, c.admin, "settings.updateSla", { ...settings, acknowledgementClock: "working_hours" })).status).toBe(200);
+    try {
+      const queryId = await newQuery();
+      const ack = await timer(queryId, "query_acknowledgement");
+      expect(ack).toMatchObject({ target: 24, unit: "working_hours" });
+      const expected = slaDueAt({ startedAt: ack.started_at, target: 24, unit: "working_hours", atRiskRatio: 0.75 });
+      expect(ack.due_at).toEqual(expected.dueAt);
+      // 24 working hours always span more than two and a half days of the wall clock.
+      expect(ack.due_at.getTime() - ack.started_at.getTime()).toBeGreaterThan(60 * HOUR);
+      const item = (await trpc<{ items: SlaTimerItem[] }>(t.app, c.employee, "sla.list", { limit: 200 })).data.items.find((i) => i.id === ack.id)!;
+      expect(item.target).toBe("24 working hours");
+    } finally {
+      await trpc(t.app, c.admin, "settings.updateSla", settings);
+    }
   });
 
   it("copies the policy when a timer starts: a later change of the SLA settings leaves running timers alone", async () => {
@@ -310,6 +337,51 @@ describe.each(testDialects())("SLA timers on %s", (kind) => {
     expect(audit.map((a) => a.action)).toEqual(["holiday.declare", "holiday.remove"]);
     // Election days already declared come with the migration.
     expect((await trpc<{ holidays: { date: string }[] }>(t.app, c.admin, "sla.listHolidays", { year: 2024 }, "query")).data.holidays.map((h) => h.date)).toContain("2024-05-29");
+  });
+
+  it("gives one answer for one timer on the dashboard, SLA tracking and SLA monitoring, at every boundary instant", async () => {
+    const employee = (await findCurrentUser(t.db, ids.employee!))!;
+    const actor: SignedInActor = { user: employee, meta: { ip: null, userAgent: "test", requestId: "test", appUrl: "" } };
+    // A query submitted a month ago (the oldest waiting) whose acknowledgement timer started only now (as the demo's
+    // moved timers once did): the timer decides, not the query's age.
+    const queryId = await newQuery();
+    await t.db.updateTable("queries").set({ created_at: new Date(Date.now() - 30 * DAY) }).where("id", "=", queryId).execute();
+    const ack = await timer(queryId, "query_acknowledgement");
+    const answers = async (now: Date) => {
+      const tracking = await slaTrackingService.listSlaTimers({ db: t.db, actor }, { state: "open", limit: 200 }, now);
+      const item = tracking.items.find((i) => i.id === ack.id)!;
+      const filtered: string[] = [];
+      for (const state of ["on_track", "at_risk", "breached", "paused"] as const) {
+        const list = await slaTrackingService.listSlaTimers({ db: t.db, actor }, { state, limit: 200 }, now);
+        if (list.items.some((i) => i.id === ack.id)) filtered.push(state);
+      }
+      const dashboard = await dashboardService.dashboardSummary({ db: t.db, actor }, now);
+      if (dashboard.role !== "employee" && dashboard.role !== "administrator") throw new Error("staff dashboard expected");
+      const monitoring: SlaMonitoring = await slaMonitoringService.slaMonitoring({ db: t.db }, { months: 1 }, now);
+      const csv = await slaMonitoringService.slaTimersCsv({ db: t.db }, { months: 1 }, now);
+      const csvRow = csv.split("\r\n").find((line) => line.includes(ack.due_at.toISOString()) && line.includes(ack.started_at.toISOString()))!;
+      return {
+        tracking: item.state,
+        filtered,
+        overdueOnDashboard: dashboard.overdue.some((q) => q.id === queryId),
+        forecast: monitoring.forecast.find((f) => f.id === ack.id)?.state ?? null,
+        csvBreached: csvRow.includes('"breached"'),
+      };
+    };
+    const at = (ms: number) => new Date(ms);
+    const risk = ack.at_risk_at.getTime();
+    const due = ack.due_at.getTime();
+    expect(await answers(at(risk - 1))).toEqual({ tracking: "on_track", filtered: ["on_track"], overdueOnDashboard: false, forecast: "on_track", csvBreached: false });
+    expect(await answers(at(risk))).toEqual({ tracking: "at_risk", filtered: ["at_risk"], overdueOnDashboard: false, forecast: "at_risk", csvBreached: false });
+    // The due instant itself is still on time.
+    expect(await answers(at(due))).toEqual({ tracking: "at_risk", filtered: ["at_risk"], overdueOnDashboard: false, forecast: "at_risk", csvBreached: false });
+    expect(await answers(at(due + 1))).toEqual({ tracking: "breached", filtered: ["breached"], overdueOnDashboard: true, forecast: null, csvBreached: true });
+
+    // Paused an hour before its due time: paused everywhere, however late the clock; paused after it, still breached.
+    await t.db.updateTable("sla_timers").set({ paused_at: at(due - HOUR), pause_kind: "manual", pause_reason: "Awaiting records" }).where("id", "=", ack.id).execute();
+    expect(await answers(at(due + DAY))).toEqual({ tracking: "paused", filtered: ["paused"], overdueOnDashboard: false, forecast: null, csvBreached: false });
+    await t.db.updateTable("sla_timers").set({ paused_at: at(due + 1) }).where("id", "=", ack.id).execute();
+    expect(await answers(at(due + DAY))).toEqual({ tracking: "breached", filtered: ["breached"], overdueOnDashboard: true, forecast: null, csvBreached: true });
   });
 
   it("exports the monitoring timers as CSV for staff and refuses attorneys", async () => {

@@ -47,3 +47,6 @@ export { meetingsJob, sweepMeetings } from "./services/meetings/sweep";
 export { invoicesJob, sweepInvoices } from "./services/invoices/overdue";
 export type { InvoiceSweepResult } from "./services/invoices/overdue";
 export * as meetingsService from "./services/meetings/recordings";
+export * as slaTrackingService from "./services/sla/tracking";
+export * as dashboardService from "./services/dashboard/dashboard";
+export { runAt } from "./services/platform/clock";

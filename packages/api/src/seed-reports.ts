@@ -45,6 +45,11 @@ export const DEMO_DECLARATION =
  * Each step runs at its own instant of the story (`runAt`): a report is asked for, uploaded, reviewed
  * and released on different days before now, so timelines, due dates and SLA timers agree.
  */
+/** An instant of the story at the latest a few hours before first start (`end`). */
+function sooner(at: number, end: number): Date {
+  return new Date(Math.min(at, end - 3 * HOUR));
+}
+
 export async function seedDemoReports(db: Kysely<Database>): Promise<void> {
   const employeeRow = await db.selectFrom("users").select("id").where("username", "=", "employee").executeTakeFirstOrThrow();
   const employee = await actorFor(db, employeeRow.id);
@@ -60,13 +65,14 @@ export async function seedDemoReports(db: Kysely<Database>): Promise<void> {
     .innerJoin("queries", "queries.id", "consultant_assignments.query_id")
     .innerJoin("cases", "cases.id", "queries.case_id")
     .innerJoin("users", "users.id", "consultant_assignments.consultant_id")
-    .select(["queries.id as query_id", "cases.id as case_id", "cases.patient_id", "queries.attorney_id", "consultant_assignments.consultant_id", "consultant_assignments.specialization_id", "users.username"])
+    .select(["queries.id as query_id", "cases.id as case_id", "cases.patient_id", "queries.attorney_id", "consultant_assignments.consultant_id", "consultant_assignments.specialization_id", "consultant_assignments.created_at as assigned_at", "users.username"])
     .where("consultant_assignments.status", "in", ["proposed", "accepted", "completed"])
     .where("queries.status", "not in", ["cancelled", "on_hold"])
     .orderBy("queries.reference")
     .execute();
   for (const [i, a] of assigned.entries()) {
-    const askedAt = new Date(end - RECORDS_ONLY_AGE_DAYS[i % RECORDS_ONLY_AGE_DAYS.length]! * DAY - i * 17 * 60_000);
+    // Asked for once the expert is on the query (its SLA timer never predates the query).
+    const askedAt = sooner(Math.max(end - RECORDS_ONLY_AGE_DAYS[i % RECORDS_ONLY_AGE_DAYS.length]! * DAY - i * 17 * 60_000, a.assigned_at.getTime() + HOUR), end);
     await runAt(askedAt, () => db.transaction().execute((trx) =>
       createReport(trx, employee, {
         query_id: a.query_id,
@@ -88,7 +94,7 @@ export async function seedDemoReports(db: Kysely<Database>): Promise<void> {
     .innerJoin("cases", "cases.id", "queries.case_id")
     .innerJoin("query_specializations", "query_specializations.query_id", "queries.id")
     .innerJoin("users as expert", (join) => join.onRef("expert.specialization_id", "=", "query_specializations.specialization_id").on("expert.role", "=", "consultant"))
-    .select(["queries.id as query_id", "cases.id as case_id", "cases.patient_id", "queries.attorney_id", "expert.id as consultant_id", "expert.specialization_id"])
+    .select(["queries.id as query_id", "queries.created_at as submitted_at", "cases.id as case_id", "cases.patient_id", "queries.attorney_id", "expert.id as consultant_id", "expert.specialization_id"])
     .where("queries.status", "not in", ["cancelled"])
     .where((eb) => eb.not(eb.exists(eb.selectFrom("reports").select("reports.id").whereRef("reports.attorney_id", "=", "queries.attorney_id"))))
     .orderBy("queries.reference")
@@ -97,8 +103,9 @@ export async function seedDemoReports(db: Kysely<Database>): Promise<void> {
   for (const a of withoutReports) {
     if (covered.has(a.attorney_id)) continue;
     covered.add(a.attorney_id);
-    await runAt(new Date(end - (10 + covered.size) * DAY), () =>
-      db.transaction().execute((trx) => createReport(trx, employee, { ...a, specialization_id: a.specialization_id!, booking_id: null, kind: "medico_legal", parent_report_id: null })),
+    const { submitted_at: submittedAt, ...matter } = a;
+    await runAt(sooner(Math.max(end - (10 + covered.size) * DAY, submittedAt.getTime() + DAY), end), () =>
+      db.transaction().execute((trx) => createReport(trx, employee, { ...matter, specialization_id: a.specialization_id!, booking_id: null, kind: "medico_legal", parent_report_id: null })),
     );
   }
 

@@ -1,95 +1,42 @@
-import { randomUUID } from "node:crypto";
-import type { Insertable, Kysely } from "kysely";
-import type { Database, SlaPolicyKey, SlaTimersTable } from "@medlegal/db";
-import { DEFAULT_SLA, slaDueAt, slaPolicyTerms } from "@medlegal/domain";
-import { now as clockNow } from "./services/platform/clock";
-
-const HOUR = 3_600_000;
-const DAY = 24 * HOUR;
+import type { Kysely } from "kysely";
+import type { Database } from "@medlegal/db";
+import { DemoStory } from "./seed-story";
+import { now as clockNow, runAt } from "./services/platform/clock";
+import { pauseSlaTimer } from "./services/sla/tracking";
 
 /**
- * Demo SLA pictures (docs/decisions.md, "SLA timers"): the workflow seed's queries started their
- * timers through the services just now; this moves some of them back in time so the tracking
- * screen shows timers breached, at risk and on track (the reports' timers already run on the
- * reports' own story, so they stay as they are), and adds six months of stopped timers so
- * the monitoring screen has history per policy, expert and specialization. The seeded alerts count
- * as sent, so a first start does not ring every bell at once.
+ * Demo SLA pictures (docs/decisions.md, "SLA timers"): every timer was started and stopped by the
+ * story's own events through the services (a query's submission, its review, its first booking,
+ * the reports' life), so no timer predates its query and the monitoring charts reach back as far
+ * as the story does. On top: one timer paused by its case manager with a reason, as staff do, and
+ * the alerts of timers already at risk or breached counted as sent, so a first start does not ring
+ * every bell at once.
  */
 export async function seedDemoSla(db: Kysely<Database>): Promise<void> {
-  const now = clockNow().getTime();
-  const open = await db
+  const now = clockNow();
+  const story = new DemoStory(db, now);
+
+  // The case manager pauses a booking-offered timer on the last working day: the agency waits on
+  // the claimant's hospital records. A timer still running then and not yet breached.
+  const pausedAt = story.workdaysAgo(1, "11:30");
+  const timer = await db
     .selectFrom("sla_timers")
-    .select(["id", "target", "unit", "started_at"])
-    .where("status", "=", "open")
-    .where("paused_at", "is", null)
-    .where("subject_kind", "!=", "report")
-    .orderBy("created_at")
-    .orderBy("id")
-    .execute();
-  // Of the running timers: one in four breached, one in four at risk, the rest on track.
-  for (const [i, timer] of open.entries()) {
-    const span = timer.target * (timer.unit === "hours" ? HOUR : DAY);
-    const share = i % 4 === 0 ? 1.15 + (i % 3) * 0.1 : i % 4 === 1 ? 0.82 : 0.15 + (i % 5) * 0.1;
-    const startedAt = new Date(now - Math.round(span * share));
-    const { dueAt, atRiskAt } = slaDueAt({ startedAt, target: timer.target, unit: timer.unit, atRiskRatio: DEFAULT_SLA.atRiskPercent / 100 });
-    await db
-      .updateTable("sla_timers")
-      .set({
-        started_at: startedAt,
-        due_at: dueAt,
-        at_risk_at: atRiskAt,
-        at_risk_alerted_at: atRiskAt.getTime() <= now ? new Date(now) : null,
-        breach_alerted_at: dueAt.getTime() <= now ? new Date(now) : null,
-      })
-      .where("id", "=", timer.id)
-      .execute();
+    .innerJoin("queries", "queries.id", "sla_timers.query_id")
+    .innerJoin("users", "users.id", "queries.assigned_employee_id")
+    .select(["sla_timers.id", "users.username"])
+    .where("sla_timers.status", "=", "open")
+    .where("sla_timers.paused_at", "is", null)
+    .where("sla_timers.policy", "=", "booking_offered")
+    .where("sla_timers.started_at", "<", pausedAt)
+    .where("sla_timers.due_at", ">=", pausedAt)
+    .orderBy("sla_timers.started_at", "desc")
+    .orderBy("sla_timers.id")
+    .executeTakeFirst();
+  if (timer) {
+    const actor = await story.actor(timer.username);
+    await runAt(pausedAt, () => pauseSlaTimer({ db, actor }, { id: timer.id, reason: "Awaiting the claimant's hospital records" }));
   }
 
-  // History: stopped report timers of the consultants with bookings, and acknowledgements.
-  const bookings = await db
-    .selectFrom("bookings")
-    .select(["query_id", "consultant_id"])
-    .where("query_id", "is not", null)
-    .orderBy("reference")
-    .execute();
-  const queries = await db.selectFrom("queries").select("id").orderBy("reference").execute();
-  if (!bookings.length || !queries.length) return;
-  const rows: Insertable<SlaTimersTable>[] = [];
-  const add = (policy: SlaPolicyKey, queryId: string, consultantId: string | null, startedAt: Date, met: boolean, k: number) => {
-    const terms = slaPolicyTerms(policy, DEFAULT_SLA);
-    const { dueAt, atRiskAt } = slaDueAt({ startedAt, target: terms.target, unit: terms.unit, atRiskRatio: terms.atRiskPercent / 100 });
-    const span = dueAt.getTime() - startedAt.getTime();
-    const stoppedAt = new Date(startedAt.getTime() + Math.round(span * (met ? 0.45 + (k % 5) * 0.1 : 1.1 + (k % 4) * 0.15)));
-    if (stoppedAt.getTime() > now) return;
-    rows.push({
-      policy,
-      subject_kind: policy.startsWith("report") ? "report" : "query",
-      subject_id: randomUUID(),
-      query_id: queryId,
-      consultant_id: consultantId,
-      target: terms.target,
-      unit: terms.unit,
-      at_risk_percent: terms.atRiskPercent,
-      started_at: startedAt,
-      due_at: dueAt,
-      at_risk_at: atRiskAt,
-      status: met ? "met" : "missed",
-      stopped_at: stoppedAt,
-      at_risk_alerted_at: met ? null : atRiskAt,
-      breach_alerted_at: met ? null : dueAt,
-    });
-  };
-  let k = 0;
-  for (let monthsBack = 6; monthsBack >= 0; monthsBack--) {
-    const perMonth = 6 + ((monthsBack * 5) % 4);
-    for (let j = 0; j < perMonth; j++, k++) {
-      const booking = bookings[k % bookings.length]!;
-      const startedAt = new Date(now - monthsBack * 30 * DAY - (j + 1) * 2 * DAY - 20 * DAY);
-      // Roughly one in six missed, more often for report delivery.
-      add("report_delivery", booking.query_id!, booking.consultant_id, startedAt, k % 5 !== 2, k);
-      add("report_release", booking.query_id!, booking.consultant_id, new Date(startedAt.getTime() + 16 * DAY), k % 7 !== 3, k);
-      add("query_acknowledgement", queries[k % queries.length]!.id, null, new Date(startedAt.getTime() - 30 * DAY), k % 6 !== 1, k);
-    }
-  }
-  if (rows.length) await db.insertInto("sla_timers").values(rows).execute();
+  await db.updateTable("sla_timers").set({ at_risk_alerted_at: now }).where("status", "=", "open").where("at_risk_at", "<=", now).where("at_risk_alerted_at", "is", null).execute();
+  await db.updateTable("sla_timers").set({ breach_alerted_at: now }).where("status", "=", "open").where("due_at", "<", now).where("breach_alerted_at", "is", null).execute();
 }

@@ -506,7 +506,7 @@ export interface SlaTimersTable {
   query_id: string;
   consultant_id: string | null;
   target: number;
-  unit: "hours" | "calendar_days" | "business_days";
+  unit: "hours" | "working_hours" | "calendar_days" | "business_days";
   at_risk_percent: number;
   started_at: Timestamp;
   due_at: Timestamp;

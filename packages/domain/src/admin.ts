@@ -272,8 +272,12 @@ export const DEFAULT_AGENCY_SETTINGS: AgencySettings = {
 };
 
 /** SLA defaults (docs/product-rules.md#service-levels), editable by administrators. */
+/** Whether query acknowledgement counts the agency's working hours only, or every hour. */
+export const ACKNOWLEDGEMENT_CLOCKS = ["working_hours", "all_hours"] as const;
+
 export const slaDefaultsSchema = z.object({
   queryAcknowledgementHours: z.number().int().min(1, "Use at least 1 hour").max(720),
+  acknowledgementClock: z.enum(ACKNOWLEDGEMENT_CLOCKS, { error: "Choose which hours acknowledgement counts" }),
   bookingOfferedDays: z.number().int().min(1, "Use at least 1 day").max(365),
   reportDeliveryDays: z.number().int().min(1, "Use at least 1 day").max(365),
   reportReleaseDays: z.number().int().min(1, "Use at least 1 day").max(365),
@@ -283,6 +287,7 @@ export type SlaDefaults = z.output<typeof slaDefaultsSchema>;
 
 export const DEFAULT_SLA: SlaDefaults = {
   queryAcknowledgementHours: 24,
+  acknowledgementClock: "working_hours",
   bookingOfferedDays: 14,
   reportDeliveryDays: 14,
   reportReleaseDays: 2,

@@ -6,6 +6,7 @@ import {
   type IceServerConfig,
   type MeetingDetail,
   type MeetingInvitee,
+  type MeetingLinks,
   type MeetingListItem,
   type MeetingParticipantView,
   type MeetingRecordingView,
@@ -38,6 +39,13 @@ export const meetingListItemOutputSchema = z.object({
 });
 
 export const meetingInviteeOutputSchema = z.object({ id: z.string(), name: z.string(), roleLabel: z.string(), canHost: z.boolean() });
+
+export const meetingLinksOutputSchema = z.object({
+  bookings: z.array(
+    z.object({ id: z.string(), reference: z.string(), claimantName: z.string(), startsAt: z.string(), endsAt: z.string(), consultantId: z.string(), queryId: nullableText, queryReference: nullableText }),
+  ),
+  queries: z.array(z.object({ id: z.string(), reference: z.string(), claimantName: z.string() })),
+});
 
 export const meetingParticipantOutputSchema = z.object({
   id: z.string(),
@@ -99,3 +107,4 @@ sameShape<SameShape<z.output<typeof roomSignalOutputSchema>, RoomSignal>>();
 sameShape<SameShape<z.output<typeof iceServerOutputSchema>, IceServerConfig>>();
 sameShape<SameShape<z.output<typeof videoSettingsOutputSchema>, VideoSettingsView>>();
 sameShape<SameShape<z.output<typeof meetingInviteeOutputSchema>, MeetingInvitee>>();
+sameShape<SameShape<z.output<typeof meetingLinksOutputSchema>, MeetingLinks>>();

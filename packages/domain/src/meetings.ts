@@ -112,6 +112,8 @@ export const createMeetingSchema = z
     durationMinutes: z.number({ error: "Choose how long it lasts" }).int("Choose how long it lasts").min(15, "A meeting lasts at least 15 minutes").max(240, "A meeting lasts at most 4 hours"),
     hostId: id("Choose the host"),
     queryId: id().nullish().transform((v) => v ?? null),
+    /** The video assessment the meeting is for: its time, query and claimant come with it. */
+    bookingId: id().nullish().transform((v) => v ?? null),
     userIds: z.array(id(), { error: "Choose the people to invite" }).max(MEETING_MAX_PEOPLE - 1, MEETING_MESSAGES.full).default([]),
     guests: z.array(meetingGuestSchema, { error: "Add the guests" }).max(MEETING_MAX_PEOPLE - 1, MEETING_MESSAGES.full).default([]),
   })
@@ -200,6 +202,12 @@ export interface MeetingListItem {
   invited: boolean;
   isHost: boolean;
   participantCount: number;
+}
+
+/** What a new meeting can be about: an upcoming video assessment without its meeting, or an open query. */
+export interface MeetingLinks {
+  bookings: { id: string; reference: string; claimantName: string; startsAt: string; endsAt: string; consultantId: string; queryId: string | null; queryReference: string | null }[];
+  queries: { id: string; reference: string; claimantName: string }[];
 }
 
 /** Someone staff may invite to a meeting (or make its host: experts and staff). */

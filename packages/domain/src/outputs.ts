@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { ACCESS_ACTIONS, type AccessLogRow } from "./access-log";
 import type { NotificationPreference, SpecializationItem, UserDetail, UserSummary } from "./admin";
+import { ACKNOWLEDGEMENT_CLOCKS } from "./admin";
 import { ASSESSMENT_MODES, BOOKING_STATUSES, CANCELLATION_CLASSES, type BookableExpert, type BookingItem, type Slot, type TimeRange } from "./bookings";
 import { CLAIMANT_GENDERS, type Patient } from "./claimants";
 import type { DashboardSummary, RecentQueryUpdate, UnassignedSpecialization } from "./dashboard";
@@ -129,6 +130,7 @@ export const expertBillingDetailsOutputSchema = z.object({ vatNumber: text, bank
 
 export const slaDefaultsOutputSchema = z.object({
   queryAcknowledgementHours: count,
+  acknowledgementClock: z.enum(ACKNOWLEDGEMENT_CLOCKS),
   bookingOfferedDays: count,
   reportDeliveryDays: count,
   reportReleaseDays: count,

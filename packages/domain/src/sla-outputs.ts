@@ -46,7 +46,7 @@ export const slaMonitoringOutputSchema = z.object({
   perMonth: z.array(z.object({ month: z.string(), policy, met: z.number(), missed: z.number() })),
   perExpert: z.array(z.object({ consultantId: z.string(), name: z.string(), specialization: nullableText, ...tally })),
   perSpecialization: z.array(z.object({ specialization: z.string(), ...tally })),
-  forecast: z.array(z.object({ id: z.string(), policy, queryId: z.string(), queryReference: z.string(), dueAt: z.string(), assignedEmployeeName: nullableText })),
+  forecast: z.array(z.object({ id: z.string(), policy, queryId: z.string(), queryReference: z.string(), dueAt: z.string(), state: z.enum(SLA_VIEW_STATES), assignedEmployeeName: nullableText })),
 });
 
 export const declaredHolidayOutputSchema = z.object({ date: z.string(), name: z.string(), createdAt: z.string() });

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { SlaDefaults } from "./admin";
 import { DEFAULT_SLA } from "./admin";
+import { saDayLabel, sastTime } from "./bookings";
 import { calendarDate, id, listInput, pageLimit, searchText, text } from "./input-primitives";
 import type { SlaUnit } from "./sla";
 
@@ -36,7 +37,8 @@ export function slaPolicyTerms(policy: SlaPolicy, settings: SlaDefaults = DEFAUL
   const atRiskPercent = settings.atRiskPercent;
   switch (policy) {
     case "query_acknowledgement":
-      return { target: settings.queryAcknowledgementHours, unit: "hours", atRiskPercent };
+      // Working hours unless the agency says every hour counts (docs/decisions.md, "Which SLA counts which time").
+      return { target: settings.queryAcknowledgementHours, unit: settings.acknowledgementClock === "all_hours" ? "hours" : "working_hours", atRiskPercent };
     case "booking_offered":
       return { target: settings.bookingOfferedDays, unit: "calendar_days", atRiskPercent };
     case "report_delivery":
@@ -48,6 +50,7 @@ export function slaPolicyTerms(policy: SlaPolicy, settings: SlaDefaults = DEFAUL
 
 const UNIT_WORDS: Record<SlaUnit, [string, string]> = {
   hours: ["hour", "hours"],
+  working_hours: ["working hour", "working hours"],
   calendar_days: ["day", "days"],
   business_days: ["business day", "business days"],
 };
@@ -80,6 +83,42 @@ export const SLA_VIEW_STATE_LABELS: Record<SlaViewState, string> = {
   missed: "Missed",
   cancelled: "Cancelled",
 };
+
+/**
+ * A due time as every SLA screen and alert says it: "2 Dec 2026, 14:05" in South African time; a
+ * due time at midnight is the end of the day before ("1 Dec 2026, end of day"), as business-day
+ * timers fall due at the end of their last day rather than at the start of the next.
+ */
+export function slaDueLabel(dueAt: Date | string): string {
+  const at = typeof dueAt === "string" ? new Date(dueAt) : dueAt;
+  if (sastTime(at) === "00:00") return `${saDayLabel(new Date(at.getTime() - 1))}, end of day`;
+  return `${saDayLabel(at)}, ${sastTime(at)}`;
+}
+
+/** What a stored timer holds for its state: its status, its stored times and an open pause's start. */
+export interface StoredSlaTimer {
+  status: SlaTimerStatus;
+  dueAt: Date;
+  atRiskAt: Date;
+  pausedAt: Date | null;
+  stoppedAt: Date | null;
+}
+
+/**
+ * Where a stored timer stands at `now`, the one answer every screen gives (tracking, monitoring,
+ * dashboard; the SQL filters of services/sla/state.ts say the same): a stopped timer keeps its
+ * outcome; a running one is breached once its due instant has passed (the due instant itself is
+ * on time, as `slaState` says), and a breach stays a breach while paused; otherwise paused, at
+ * risk from its at-risk instant on, or on track. The time left counts from the pause while paused.
+ */
+export function storedSlaState(timer: StoredSlaTimer, now: Date): { state: SlaViewState; timeLeftMs: number } {
+  if (timer.status !== "open") return { state: timer.status, timeLeftMs: timer.dueAt.getTime() - (timer.stoppedAt ?? now).getTime() };
+  const at = timer.pausedAt ?? now;
+  const timeLeftMs = timer.dueAt.getTime() - at.getTime();
+  if (timeLeftMs < 0) return { state: "breached", timeLeftMs };
+  if (timer.pausedAt) return { state: "paused", timeLeftMs };
+  return { state: now.getTime() >= timer.atRiskAt.getTime() ? "at_risk" : "on_track", timeLeftMs };
+}
 
 export const slaListInputSchema = listInput({
   policy: z.enum(SLA_POLICIES, { error: "Choose a policy" }).optional(),
@@ -152,5 +191,6 @@ export interface SlaMonitoring {
   perMonth: { month: string; policy: SlaPolicy; met: number; missed: number }[];
   perExpert: { consultantId: string; name: string; specialization: string | null; met: number; missed: number; open: number; breached: number }[];
   perSpecialization: { specialization: string; met: number; missed: number; open: number; breached: number }[];
-  forecast: { id: string; policy: SlaPolicy; queryId: string; queryReference: string; dueAt: string; assignedEmployeeName: string | null }[];
+  /** Running timers due within 48 hours (not yet breached), each with its state. */
+  forecast: { id: string; policy: SlaPolicy; queryId: string; queryReference: string; dueAt: string; state: SlaViewState; assignedEmployeeName: string | null }[];
 }

@@ -7,7 +7,7 @@ import { isPublicHoliday } from "./holidays";
  * pauses and business days work) are in docs/decisions.md, "SLA time and holidays".
  */
 
-export const SLA_UNITS = ["hours", "calendar_days", "business_days"] as const;
+export const SLA_UNITS = ["hours", "working_hours", "calendar_days", "business_days"] as const;
 export type SlaUnit = (typeof SLA_UNITS)[number];
 
 /** A stretch during which the clock stood still; `to: null` while it still stands. */
@@ -45,7 +45,13 @@ export interface SlaTimes {
 
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
-const UNIT_MS: Record<SlaUnit, number> = { hours: HOUR_MS, calendar_days: DAY_MS, business_days: DAY_MS };
+const UNIT_MS: Record<SlaUnit, number> = { hours: HOUR_MS, working_hours: HOUR_MS, calendar_days: DAY_MS, business_days: DAY_MS };
+
+/**
+ * The agency's working hours, South African time, on business days: what a `working_hours` timer
+ * counts (docs/decisions.md, "Which SLA counts which time").
+ */
+export const AGENCY_WORKING_HOURS = { from: "08:00", to: "17:00" } as const;
 /** A calendar with no business day in this many days in a row is a mistake, not a calendar. */
 const MAX_DAYS_WITHOUT_BUSINESS = 366;
 
@@ -62,10 +68,11 @@ type Interval = readonly [start: number, end: number];
 
 /**
  * The stretches of time the clock may count, from `start` on: all of it for hours and calendar
- * days; for business days each business day whole, midnight to midnight in South African time.
+ * days; for business days each business day whole, midnight to midnight in South African time;
+ * for working hours the agency's working hours of each business day.
  */
 function* countableTime(start: number, unit: SlaUnit, holidays: HolidayCalendar): Generator<Interval> {
-  if (unit !== "business_days") {
+  if (unit === "hours" || unit === "calendar_days") {
     yield [start, Infinity];
     return;
   }
@@ -75,7 +82,11 @@ function* countableTime(start: number, unit: SlaUnit, holidays: HolidayCalendar)
     const next = addDays(day, 1);
     if (isBusinessDay(day, holidays)) {
       daysWithoutBusiness = 0;
-      yield [Math.max(start, sastToUtc(day, "00:00").getTime()), sastToUtc(next, "00:00").getTime()];
+      const [from, to] =
+        unit === "working_hours"
+          ? [sastToUtc(day, AGENCY_WORKING_HOURS.from).getTime(), sastToUtc(day, AGENCY_WORKING_HOURS.to).getTime()]
+          : [sastToUtc(day, "00:00").getTime(), sastToUtc(next, "00:00").getTime()];
+      if (to > start) yield [Math.max(start, from), to];
     } else if (++daysWithoutBusiness > MAX_DAYS_WITHOUT_BUSINESS) {
       throw new RangeError("The holiday calendar leaves no business day in a whole year.");
     }
@@ -162,4 +173,18 @@ export function slaState(timer: Omit<SlaClock, "now"> & { metAt?: Date | null },
   const timeLeftMs = times.dueAt.getTime() - at.getTime();
   const state: SlaState = timeLeftMs < 0 ? "breached" : timer.metAt ? "met" : times.paused ? "paused" : at >= times.atRiskAt ? "at_risk" : "on_track";
   return { ...times, state, timeLeftMs };
+}
+
+/**
+ * The Monday of the working week a schedule opens on at `now`: the week of the next working day
+ * with working hours still ahead (today until 17:00, else the next business day), so a weekend or
+ * a Friday evening opens on the coming week, never on one that is over.
+ */
+export function openingWorkWeek(now: Date, holidays: HolidayCalendar = ACT_HOLIDAYS): string {
+  let day = sastDate(now);
+  if (!isBusinessDay(day, holidays) || now.getTime() >= sastToUtc(day, AGENCY_WORKING_HOURS.to).getTime()) {
+    do day = addDays(day, 1);
+    while (!isBusinessDay(day, holidays));
+  }
+  return addDays(day, 1 - isoWeekday(day));
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { SlaClock } from "../src";
-import { DECLARED_PUBLIC_HOLIDAYS, isBusinessDay, isPublicHoliday, sastToUtc, slaDueAt, slaState } from "../src";
+import { DECLARED_PUBLIC_HOLIDAYS, isBusinessDay, isPublicHoliday, openingWorkWeek, sastToUtc, slaDueAt, slaState } from "../src";
 
 /** A South African local date and time ("2026-12-15 10:00") as an instant. */
 const sa = (local: string) => sastToUtc(local.slice(0, 10), local.slice(11, 16));
@@ -197,5 +197,18 @@ describe("bad timers", () => {
     expect(() => slaDueAt({ ...clock, target: Number.NaN })).toThrow(RangeError);
     expect(() => slaDueAt({ ...clock, atRiskRatio: 1.5 })).toThrow("The at-risk share must be above 0 and at most 1, not 1.5.");
     expect(() => slaDueAt({ ...clock, startedAt: new Date("nonsense") })).toThrow("An SLA timer needs a valid start time.");
+  });
+});
+
+describe("the working week a schedule opens on", () => {
+  const sa = (local: string) => new Date(`${local.replace(" ", "T")}:00+02:00`);
+  it("is this week on a working day with hours ahead, the next one at a weekend or after Friday's hours", () => {
+    expect(openingWorkWeek(sa("2026-11-25 10:00"))).toBe("2026-11-23");
+    expect(openingWorkWeek(sa("2026-11-27 16:59"))).toBe("2026-11-23");
+    expect(openingWorkWeek(sa("2026-11-27 17:00"))).toBe("2026-11-30");
+    expect(openingWorkWeek(sa("2026-11-28 10:00"))).toBe("2026-11-30");
+    expect(openingWorkWeek(sa("2026-11-29 23:00"))).toBe("2026-11-30");
+    // Thursday evening before Good Friday 2026 (3 April) and Family Day (6 April): the week after.
+    expect(openingWorkWeek(sa("2026-04-02 18:00"))).toBe("2026-04-06");
   });
 });

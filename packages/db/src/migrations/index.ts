@@ -21,6 +21,7 @@ import * as messages from "./2026-11-27-71-messages";
 import * as reportCopies from "./2026-11-28-19-report-copies";
 
 import * as invoiceLineReports from "./2026-11-28-21-invoice-line-reports";
+import * as slaWorkingHours from "./2026-11-28-23-sla-working-hours";
 import * as expertBankAccount from "./2026-11-28-31-expert-bank-account";
 
 /** Every migration, by name; names sort by date so Kysely runs them in order. */
@@ -46,5 +47,6 @@ export const migrations: Record<string, Migration> = {
   "2026-11-27-71-messages": messages,
   "2026-11-28-19-report-copies": reportCopies,
   "2026-11-28-21-invoice-line-reports": invoiceLineReports,
+  "2026-11-28-23-sla-working-hours": slaWorkingHours,
   "2026-11-28-31-expert-bank-account": expertBankAccount,
 };

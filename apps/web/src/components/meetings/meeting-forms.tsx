@@ -9,6 +9,7 @@ import { Input } from "@/components/ui/input";
 import { NativeSelect } from "@/components/ui/native-select";
 import { Spinner } from "@/components/ui/spinner";
 import { toast } from "@/hooks/use-toast";
+import { formatDateTime } from "@/lib/format";
 import { trpc } from "@/lib/trpc";
 import { trpcErrorMessage, trpcFieldErrors } from "@/lib/trpc-errors";
 
@@ -27,6 +28,7 @@ function soon(): { date: string; time: string } {
 /** Staff arrange an ad hoc meeting: title, time (South African), host, users and guests. */
 export function CreateMeetingDialog({ open, onClose, onCreated }: { open: boolean; onClose: () => void; onCreated: (m: MeetingDetail) => void }) {
   const invitees = trpc.meetings.invitees.useQuery(undefined, { enabled: open });
+  const links = trpc.meetings.links.useQuery(undefined, { enabled: open });
   const utils = trpc.useUtils();
   const create = trpc.meetings.create.useMutation({
     onSuccess: (m) => {
@@ -43,8 +45,24 @@ export function CreateMeetingDialog({ open, onClose, onCreated }: { open: boolea
   const [hostId, setHostId] = React.useState("");
   const [userIds, setUserIds] = React.useState<string[]>([]);
   const [guests, setGuests] = React.useState<GuestDraft[]>([]);
+  /** "booking:<id>", "query:<id>" or "" (ad hoc). */
+  const [about, setAbout] = React.useState("");
   const errors = trpcFieldErrors(create.error) ?? {};
   const people = invitees.data ?? [];
+  const [aboutKind, aboutId] = about.split(":") as ["booking" | "query" | "", string | undefined];
+  const booking = aboutKind === "booking" ? links.data?.bookings.find((b) => b.id === aboutId) : undefined;
+
+  /** A video assessment brings its time, its expert as host and a title; the claimant is invited by the server. */
+  const chooseAbout = (value: string) => {
+    setAbout(value);
+    const [kind, id] = value.split(":");
+    const b = kind === "booking" ? links.data?.bookings.find((x) => x.id === id) : undefined;
+    if (!b) return;
+    setDate(sastDate(new Date(b.startsAt)));
+    setTime(sastTime(new Date(b.startsAt)));
+    setHostId(b.consultantId);
+    if (!title.trim()) setTitle(`Video assessment: ${b.claimantName} (${b.reference})`);
+  };
 
   const submit = (e: React.FormEvent) => {
     e.preventDefault();
@@ -54,7 +72,16 @@ export function CreateMeetingDialog({ open, onClose, onCreated }: { open: boolea
     } catch {
       startsAt = "";
     }
-    create.mutate({ title, startsAt, durationMinutes: duration, hostId, userIds: userIds.filter(Boolean), guests, queryId: null });
+    create.mutate({
+      title,
+      startsAt,
+      durationMinutes: duration,
+      hostId,
+      userIds: userIds.filter(Boolean),
+      guests,
+      bookingId: aboutKind === "booking" ? aboutId : null,
+      queryId: aboutKind === "query" ? aboutId : null,
+    });
   };
 
   return (
@@ -63,15 +90,41 @@ export function CreateMeetingDialog({ open, onClose, onCreated }: { open: boolea
         <Field label="Title" htmlFor="meeting-title" error={errors.title} required>
           <Input id="meeting-title" value={title} onChange={(e) => setTitle(e.target.value)} aria-invalid={Boolean(errors.title)} aria-describedby={errors.title ? "meeting-title-error" : undefined} />
         </Field>
+        <Field label="About" htmlFor="meeting-about" error={errors.bookingId ?? errors.queryId}>
+          <NativeSelect id="meeting-about" value={about} onChange={(e) => chooseAbout(e.target.value)} disabled={links.isLoading} aria-describedby="meeting-about-hint">
+            <option value="">{links.isLoading ? "Loading…" : "Nothing in particular"}</option>
+            {(links.data?.bookings.length ?? 0) > 0 && (
+              <optgroup label="Video assessments without a meeting">
+                {links.data!.bookings.map((b) => (
+                  <option key={b.id} value={`booking:${b.id}`}>
+                    {b.reference} · {b.claimantName} · {formatDateTime(b.startsAt)}
+                  </option>
+                ))}
+              </optgroup>
+            )}
+            {(links.data?.queries.length ?? 0) > 0 && (
+              <optgroup label="Queries">
+                {links.data!.queries.map((q) => (
+                  <option key={q.id} value={`query:${q.id}`}>
+                    {q.reference} · {q.claimantName}
+                  </option>
+                ))}
+              </optgroup>
+            )}
+          </NativeSelect>
+          <p id="meeting-about-hint" className="text-xs text-muted-foreground">
+            {booking ? "The meeting takes the assessment's time; its claimant is invited when their e-mail is on file." : "A video assessment, or a query and its claimant."}
+          </p>
+        </Field>
         <div className="grid gap-4 sm:grid-cols-3">
           <Field label="Date" htmlFor="meeting-date" error={errors.startsAt} required>
-            <Input id="meeting-date" type="date" value={date} onChange={(e) => setDate(e.target.value)} />
+            <Input id="meeting-date" type="date" value={date} onChange={(e) => setDate(e.target.value)} disabled={Boolean(booking)} />
           </Field>
           <Field label="Start" htmlFor="meeting-time" required>
-            <Input id="meeting-time" type="time" step={900} value={time} onChange={(e) => setTime(e.target.value)} />
+            <Input id="meeting-time" type="time" step={900} value={time} onChange={(e) => setTime(e.target.value)} disabled={Boolean(booking)} />
           </Field>
           <Field label="Duration" htmlFor="meeting-duration" error={errors.durationMinutes}>
-            <NativeSelect id="meeting-duration" value={duration} onChange={(e) => setDuration(Number(e.target.value))}>
+            <NativeSelect id="meeting-duration" value={duration} onChange={(e) => setDuration(Number(e.target.value))} disabled={Boolean(booking)}>
               {MEETING_DURATIONS.map((d) => (
                 <option key={d} value={d}>
                   {d} minutes

@@ -1,10 +1,11 @@
 import type { AgencySettings, SlaDefaults } from "@medlegal/domain";
-import { agencySettingsSchema, FORM_MESSAGES, isWholeNumberText, slaDefaultsSchema } from "@medlegal/domain";
+import { AGENCY_WORKING_HOURS, agencySettingsSchema, FORM_MESSAGES, isWholeNumberText, slaDefaultsSchema } from "@medlegal/domain";
 import * as React from "react";
 import { useZodForm } from "@/hooks/use-zod-form";
 import { FormActions } from "../forms/form-footer";
 import { Field } from "../ui/field";
 import { Input } from "../ui/input";
+import { NativeSelect } from "../ui/native-select";
 import { Textarea } from "../ui/textarea";
 
 const AGENCY_FIELDS: {
@@ -85,15 +86,17 @@ export function AgencySettingsForm({
 }
 
 const SLA_FIELDS: { name: keyof SlaDefaults; label: string; unit: string; hint: string }[] = [
-  { name: "queryAcknowledgementHours", label: "Query acknowledgement", unit: "hours", hint: "From a submitted query until it is in review." },
+  { name: "queryAcknowledgementHours", label: "Query acknowledgement", unit: "hours", hint: "From a submitted query until it is in review; counted as the next field says." },
   { name: "bookingOfferedDays", label: "Booking offered", unit: "days", hint: "From review until the first booking is confirmed." },
   { name: "reportDeliveryDays", label: "Report delivery", unit: "days", hint: "From the attended assessment until the report is approved." },
   { name: "reportReleaseDays", label: "Report release", unit: "business days", hint: "From the approved report until it is released; weekends and public holidays do not count." },
   { name: "atRiskPercent", label: "At risk at", unit: "% of target", hint: "When a timer turns amber. Changes apply to timers started from now on." },
 ];
 
+/** The typed targets as numbers; which hours acknowledgement counts stays a word. */
 function slaNumbers(value: Record<keyof SlaDefaults, string>): SlaDefaults {
-  return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, v.trim() === "" ? Number.NaN : Number(v)])) as SlaDefaults;
+  const numbers = Object.fromEntries(SLA_FIELDS.map((f) => [f.name, value[f.name].trim() === "" ? Number.NaN : Number(value[f.name])]));
+  return { ...numbers, acknowledgementClock: value.acknowledgementClock } as SlaDefaults;
 }
 
 /** A target typed as anything but a whole number says so (the schema would only see a fraction or NaN). */
@@ -172,6 +175,20 @@ export function SlaDefaultsForm({
             </Field>
           );
         })}
+        <Field label="Acknowledgement counts" htmlFor="sla-acknowledgementClock" error={err("acknowledgementClock")} required>
+          <NativeSelect
+            {...bind("acknowledgementClock")}
+            value={value.acknowledgementClock}
+            onChange={(e) => patch({ acknowledgementClock: e.target.value })}
+            aria-describedby="sla-acknowledgementClock-hint"
+          >
+            <option value="working_hours">Working hours ({AGENCY_WORKING_HOURS.from} to {AGENCY_WORKING_HOURS.to}, business days)</option>
+            <option value="all_hours">Every hour, weekends and nights too</option>
+          </NativeSelect>
+          <p id="sla-acknowledgementClock-hint" className="text-xs text-muted-foreground">
+            With working hours a query sent on Friday evening is counted from Monday morning.
+          </p>
+        </Field>
       </div>
       <FormActions pending={pending} dirty={dirty} onReset={reset} />
     </form>

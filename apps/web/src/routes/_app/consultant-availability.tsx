@@ -1,3 +1,4 @@
+import { openingWorkWeek } from "@medlegal/domain";
 import { createFileRoute } from "@tanstack/react-router";
 import { Users } from "lucide-react";
 import * as React from "react";
@@ -7,18 +8,18 @@ import { WeekNavigator } from "@/components/availability/week-navigator";
 import { FilterBar, SelectFilter, useSpecializationOptions } from "@/components/ui/filter-bar";
 import { ErrorState } from "@/components/ui/error-state";
 import { ListSkeleton } from "@/components/ui/skeleton";
-import { mondayOf, saToday } from "@/lib/booking-time";
+import { saToday } from "@/lib/booking-time";
 import { prefetchPage } from "@/lib/route-data";
 import { trpc } from "@/lib/trpc";
 import { trpcErrorMessage } from "@/lib/trpc-errors";
 import { cn } from "@/lib/utils";
 
 export const Route = createFileRoute("/_app/consultant-availability")({
-  // This week, every specialization: how the page opens.
+  // The current working week (the next one at a weekend or after hours), every specialization: how the page opens.
   loader: ({ context }) =>
     prefetchPage(
       context,
-      ({ trpc }) => trpc.availability.week.prefetch({ weekStart: mondayOf(saToday()) }),
+      ({ trpc }) => trpc.availability.week.prefetch({ weekStart: openingWorkWeek(new Date()) }),
       ({ trpc }) => trpc.specializations.listActive.prefetch(),
     ),
   component: ConsultantAvailabilityPage,
@@ -34,7 +35,7 @@ const LEGEND = [
 
 function ConsultantAvailabilityPage() {
   const today = saToday();
-  const [weekStart, setWeekStart] = React.useState(mondayOf(today));
+  const [weekStart, setWeekStart] = React.useState(() => openingWorkWeek(new Date()));
   const [specializationId, setSpecializationId] = React.useState("");
   const specializations = useSpecializationOptions();
   const week = trpc.availability.week.useQuery({ weekStart, ...(specializationId ? { specializationId } : {}) }, { placeholderData: (prev) => prev });

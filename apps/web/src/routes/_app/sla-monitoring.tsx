@@ -1,10 +1,11 @@
 import type { SlaMonitoring, SlaPolicy } from "@medlegal/domain";
-import { describeTimeLeft, SLA_POLICY_LABELS } from "@medlegal/domain";
+import { describeTimeLeft, SLA_POLICY_LABELS, slaDueLabel } from "@medlegal/domain";
 import { createFileRoute, Link } from "@tanstack/react-router";
 import { Download, Gauge } from "lucide-react";
 import * as React from "react";
 import { EmptyState, PageHeader } from "@/components/page";
 import { PolicyFilter } from "@/components/sla/policy-filter";
+import { SlaStateBadge } from "@/components/sla/sla-state-badge";
 import { MonthlyChart } from "@/components/sla/monthly-chart";
 import type { MonthCount } from "@/components/sla/monthly-chart";
 import { Button } from "@/components/ui/button";
@@ -163,8 +164,8 @@ function SlaMonitoringPage() {
 
           <Card>
             <CardHeader>
-              <CardTitle className="text-base">Will breach within 48 hours</CardTitle>
-              <CardDescription>Running timers due in the next 48 hours, as of {formatDateTime(data.asOf)}. A forecast: nothing is changed.</CardDescription>
+              <CardTitle className="text-base">Due within 48 hours</CardTitle>
+              <CardDescription>Running timers not yet breached that fall due in the next 48 hours, as of {formatDateTime(data.asOf)}. A forecast: nothing is changed.</CardDescription>
             </CardHeader>
             <CardContent>
               {data.forecast.length === 0 ? (
@@ -180,9 +181,12 @@ function SlaMonitoringPage() {
                         </Link>
                         <span className="block text-xs text-muted-foreground">Case manager: {f.assignedEmployeeName ?? "not assigned"}</span>
                       </span>
-                      <span className="text-right">
-                        <span className="block font-medium text-amber-800">{describeTimeLeft(new Date(f.dueAt).getTime() - new Date(data.asOf).getTime())}</span>
-                        <span className="block text-xs text-muted-foreground">{formatDateTime(f.dueAt)}</span>
+                      <span className="flex items-center gap-3 text-right">
+                        <SlaStateBadge state={f.state} />
+                        <span>
+                          <span className={cn("block font-medium", f.state === "at_risk" && "text-amber-800")}>{describeTimeLeft(new Date(f.dueAt).getTime() - new Date(data.asOf).getTime())}</span>
+                          <span className="block text-xs text-muted-foreground">{slaDueLabel(f.dueAt)}</span>
+                        </span>
                       </span>
                     </li>
                   ))}

@@ -1,15 +1,13 @@
 import type { SlaListInput, SlaPolicy, SlaTimerItem } from "@medlegal/domain";
-import { can, describeTimeLeft, SLA_POLICY_LABELS, slaPauseSchema } from "@medlegal/domain";
-import { createFileRoute, Link } from "@tanstack/react-router";
-import { Pause, Play, Timer } from "lucide-react";
+import { can, SLA_POLICY_LABELS, slaDueLabel, slaPauseSchema } from "@medlegal/domain";
+import { createFileRoute } from "@tanstack/react-router";
+import { Timer } from "lucide-react";
 import * as React from "react";
 import { EmptyState, PageHeader } from "@/components/page";
 import { PolicyFilter } from "@/components/sla/policy-filter";
-import { SlaStateBadge } from "@/components/sla/sla-state-badge";
-import { Button } from "@/components/ui/button";
+import { SlaTimerList } from "@/components/sla/timer-list";
 import { ErrorState } from "@/components/ui/error-state";
 import { FilterBar, FilterField, SearchField } from "@/components/ui/filter-bar";
-import { ListTable } from "@/components/ui/list-table";
 import { NativeSelect } from "@/components/ui/native-select";
 import { ReasonDialog } from "@/components/ui/reason-dialog";
 import { ListSkeleton } from "@/components/ui/skeleton";
@@ -19,7 +17,6 @@ import { asSentence, formatDateTime } from "@/lib/format";
 import { prefetchPage } from "@/lib/route-data";
 import { trpc } from "@/lib/trpc";
 import { trpcErrorMessage } from "@/lib/trpc-errors";
-import { cn } from "@/lib/utils";
 
 export const Route = createFileRoute("/_app/sla-tracking")({
   loader: ({ context }) => prefetchPage(context, ({ trpc }) => trpc.sla.list.prefetch(listInput({ state: "open", policy: "", search: "", mine: false }))),
@@ -39,18 +36,6 @@ const STATE_OPTIONS: { value: StateFilter; label: string }[] = [
 /** The list's input for the filters (the loader asks for it as the page opens: every running timer). */
 function listInput({ state, policy, search, mine }: { state: StateFilter; policy: SlaPolicy | ""; search: string; mine: boolean }) {
   return { state, limit: 200, ...(policy ? { policy } : {}), ...(search.trim() ? { search: search.trim() } : {}), ...(mine ? { mine } : {}) };
-}
-
-const COLUMNS = "lg:grid-cols-[minmax(0,1.3fr)_minmax(0,1fr)_8rem_minmax(0,1fr)_9rem]";
-
-/** How a timer's time left reads: "due in 5 h", "paused, 3 d left", "met". */
-function timeLeftText(item: SlaTimerItem): string {
-  if (item.status === "met") return "Met";
-  if (item.status === "missed") return "Missed";
-  if (item.status === "cancelled") return "Cancelled";
-  const text = describeTimeLeft(item.timeLeftMs);
-  if (!item.paused) return text;
-  return item.timeLeftMs >= 0 ? `Paused, ${text.replace(/^due in /, "")} left` : `Paused, ${text}`;
 }
 
 function SlaTrackingPage() {
@@ -73,7 +58,7 @@ function SlaTrackingPage() {
   });
   const resume = trpc.sla.resume.useMutation({
     onSuccess: async (item) => {
-      toast({ title: "Timer resumed", description: `${SLA_POLICY_LABELS[item.policy]} on ${item.queryReference} is now due ${formatDateTime(item.dueAt)}.` });
+      toast({ title: "Timer resumed", description: `${SLA_POLICY_LABELS[item.policy]} on ${item.queryReference} is now due ${slaDueLabel(item.dueAt)}.` });
       await utils.sla.list.invalidate();
     },
     onError: (error) => toast({ variant: "destructive", title: "Could not resume the timer", description: trpcErrorMessage(error) }),
@@ -120,71 +105,7 @@ function SlaTrackingPage() {
           <p className="mb-2 text-xs text-muted-foreground" aria-live="polite">
             {items.length === 200 ? "The first 200 timers" : `${items.length} ${items.length === 1 ? "timer" : "timers"}`}, as of {formatDateTime(list.data!.asOf)}.
           </p>
-          <ListTable
-            columns={COLUMNS}
-            label="SLA timers"
-            head={
-              <>
-                <span>Timer</span>
-                <span>Due</span>
-                <span>State</span>
-                <span>Who</span>
-                <span className="text-right">Actions</span>
-              </>
-            }
-          >
-            {items.map((item) => {
-              const late = item.timeLeftMs < 0 && item.status === "open";
-              return (
-                <li key={item.id} className={cn("grid gap-2 px-4 py-3.5 lg:items-center lg:gap-4", COLUMNS)}>
-                  <div className="min-w-0">
-                    <p className="truncate text-sm font-medium">{SLA_POLICY_LABELS[item.policy]}</p>
-                    <p className="truncate text-xs text-muted-foreground">
-                      <Link to="/queries/$id" params={{ id: item.queryId }} className="font-mono underline-offset-2 hover:underline focus-visible:underline">
-                        {item.queryReference}
-                      </Link>{" "}
-                      · {item.querySubject} · target {item.target}
-                    </p>
-                  </div>
-                  <div className="min-w-0 text-sm">
-                    <p className={cn("font-medium", late ? "text-red-700" : item.state === "at_risk" ? "text-amber-800" : "")}>{timeLeftText(item)}</p>
-                    <p className="text-xs text-muted-foreground">
-                      <span className="lg:sr-only">Due </span>
-                      {formatDateTime(item.dueAt)}
-                    </p>
-                  </div>
-                  <div className="flex flex-wrap items-center gap-1.5">
-                    <SlaStateBadge state={item.state} />
-                    {item.paused && item.state === "breached" && <SlaStateBadge state="paused" />}
-                  </div>
-                  <div className="min-w-0 text-xs text-muted-foreground">
-                    {item.paused && item.pauseReason && <p className="truncate text-foreground">Paused: {item.pauseReason}</p>}
-                    <p className="truncate">Case manager: {item.assignedEmployeeName ?? "not assigned"}</p>
-                    {item.consultantName && <p className="truncate">Expert: {item.consultantName}</p>}
-                  </div>
-                  <div className="flex justify-end gap-2">
-                    {isStaffUser && item.status === "open" && !item.paused && (
-                      <Button variant="outline" size="sm" onClick={() => setPausing(item)} aria-label={`Pause ${SLA_POLICY_LABELS[item.policy]} on ${item.queryReference}`}>
-                        <Pause aria-hidden /> Pause
-                      </Button>
-                    )}
-                    {isStaffUser && item.status === "open" && item.pauseKind === "manual" && (
-                      <Button
-                        variant="outline"
-                        size="sm"
-                        disabled={resume.isPending}
-                        onClick={() => resume.mutate({ id: item.id })}
-                        aria-label={`Resume ${SLA_POLICY_LABELS[item.policy]} on ${item.queryReference}`}
-                      >
-                        <Play aria-hidden /> Resume
-                      </Button>
-                    )}
-                    {item.pauseKind === "hold" && <span className="text-xs text-muted-foreground">Resumes with the query</span>}
-                  </div>
-                </li>
-              );
-            })}
-          </ListTable>
+          <SlaTimerList items={items} manage={isStaffUser} resuming={resume.isPending} onPause={setPausing} onResume={(item) => resume.mutate({ id: item.id })} />
         </>
       )}
 

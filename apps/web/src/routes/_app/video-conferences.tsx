@@ -23,7 +23,7 @@ import { trpcErrorMessage } from "@/lib/trpc-errors";
 type When = "upcoming" | "past";
 
 export const Route = createFileRoute("/_app/video-conferences")({
-  loader: ({ context }) => prefetchPage(context, ({ trpc }) => trpc.meetings.list.prefetch({ when: "upcoming", all: false })),
+  loader: ({ context }) => prefetchPage(context, ({ trpc }) => trpc.meetings.list.prefetch({ when: "upcoming", all: true })),
   component: VideoConferencesPage,
 });
 
@@ -33,10 +33,12 @@ function VideoConferencesPage() {
   const me = useCurrentUser().data;
   const staff = me ? can(me.role, "meetings.manage") : false;
   const [when, setWhen] = React.useState<When>("upcoming");
-  const [all, setAll] = React.useState(false);
+  // Staff open on every meeting of the agency (they are rarely invited themselves); the server
+  // ignores "all" for anyone else, so one query key serves the loader and every role.
+  const [all, setAll] = React.useState(true);
   const [creating, setCreating] = React.useState(false);
   const [openId, setOpenId] = React.useState<string | null>(null);
-  const list = trpc.meetings.list.useQuery({ when, all: staff && all }, { refetchInterval: 30_000 });
+  const list = trpc.meetings.list.useQuery({ when, all }, { refetchInterval: 30_000 });
 
   return (
     <>
@@ -81,7 +83,11 @@ function VideoConferencesPage() {
                 isEmpty={(list.data ?? []).length === 0}
                 emptyIcon={Video}
                 emptyTitle={when === "upcoming" ? "No upcoming meetings" : "No past meetings"}
-                emptyText={when === "upcoming" ? "Meetings you are invited to appear here; confirming a video booking arranges its meeting." : "Meetings that ended or were cancelled appear here."}
+                emptyText={
+                  when === "upcoming"
+                    ? "Meetings you are invited to or arranged appear here; confirming a video booking arranges its meeting."
+                    : "Meetings that ended, or were cancelled and whose time has passed, appear here."
+                }
               >
                 <ul className="grid gap-3" aria-label={when === "upcoming" ? "Upcoming meetings" : "Past meetings"}>
                   {(list.data ?? []).map((m) => (

@@ -8,6 +8,7 @@ import {
   inviteToMeetingSchema,
   meetingDetailOutputSchema,
   meetingInviteeOutputSchema,
+  meetingLinksOutputSchema,
   meetingListInputSchema,
   meetingListItemOutputSchema,
   participantInputSchema,
@@ -19,7 +20,7 @@ import {
   startRecordingSchema,
 } from "@medlegal/domain";
 import { z } from "zod";
-import { cancelMeeting, createMeeting, getMeeting, guestLink, inviteToMeeting, listInvitees, listMeetings, removeInvitation, resendGuestLink } from "../../services/meetings/meetings";
+import { cancelMeeting, createMeeting, getMeeting, guestLink, inviteToMeeting, listInvitees, listMeetingLinks, listMeetings, removeInvitation, resendGuestLink } from "../../services/meetings/meetings";
 import { admit, deny, endMeeting, enterRoom, heartbeat, joinAsGuest, leave, remove, roomState, setConsent } from "../../services/meetings/room";
 import { fetchSignals, sendSignals } from "../../services/meetings/signals";
 import { startRecording, stopRecording } from "../../services/meetings/recordings";
@@ -38,6 +39,7 @@ export const meetingsRouter = router({
   list: read.input(meetingListInputSchema).output(z.array(meetingListItemOutputSchema)).query(({ ctx, input }) => listMeetings({ db: ctx.db, actor: ctx.actor }, input)),
   get: read.input(idInputSchema).output(meetingDetailOutputSchema).query(({ ctx, input }) => getMeeting({ db: ctx.db, actor: ctx.actor }, input)),
   invitees: manage.output(z.array(meetingInviteeOutputSchema)).query(({ ctx }) => listInvitees({ db: ctx.db })),
+  links: manage.output(meetingLinksOutputSchema).query(({ ctx }) => listMeetingLinks({ db: ctx.db })),
   create: manage.input(createMeetingSchema).output(meetingDetailOutputSchema).mutation(({ ctx, input }) => createMeeting({ db: ctx.db, actor: ctx.actor }, input)),
   invite: manage.input(inviteToMeetingSchema).output(meetingDetailOutputSchema).mutation(({ ctx, input }) => inviteToMeeting({ db: ctx.db, actor: ctx.actor }, input)),
   uninvite: manage.input(participantInputSchema).output(meetingDetailOutputSchema).mutation(({ ctx, input }) => removeInvitation({ db: ctx.db, actor: ctx.actor }, input)),

@@ -1,4 +1,4 @@
-import type { Kysely } from "kysely";
+import type { ExpressionBuilder, Kysely } from "kysely";
 import { sql } from "kysely";
 import type { Database } from "@medlegal/db";
 import type { DashboardSummary, QueryListItem, QueryStatus } from "@medlegal/domain";
@@ -8,7 +8,8 @@ import { visibleQueries } from "../platform/access";
 import { listMyAssignments } from "../queries/assignments";
 import { withoutDeclineReason } from "../queries/query-detail";
 import { queryListQuery, toQueryListItem } from "../queries/query-records";
-import { getSlaDefaults } from "../settings/settings";
+import { now as clockNow } from "../platform/clock";
+import { timerStateSql } from "../sla/state";
 import type { Deps } from "../platform/deps";
 
 async function countByStatus(db: Kysely<Database>, actor: SignedInActor): Promise<Partial<Record<QueryStatus, number>>> {
@@ -21,7 +22,7 @@ async function countByStatus(db: Kysely<Database>, actor: SignedInActor): Promis
   return Object.fromEntries(rows.map((r) => [r.status, Number(r.n)]));
 }
 
-export async function dashboardSummary({ db, actor }: Deps): Promise<DashboardSummary> {
+export async function dashboardSummary({ db, actor }: Deps, now = clockNow()): Promise<DashboardSummary> {
   const role = actor.user.role;
   if (role === "consultant") {
     const mine = await listMyAssignments({ db, actor });
@@ -64,9 +65,16 @@ export async function dashboardSummary({ db, actor }: Deps): Promise<DashboardSu
   }
 
   // Agency staff: what waits for them.
-  const sla = await getSlaDefaults({ db });
-  const overdueBefore = new Date(Date.now() - sla.queryAcknowledgementHours * 3_600_000);
   const waiting = queryListQuery(db).where("queries.status", "=", "submitted");
+  // Overdue: its acknowledgement timer is breached, by the rule every SLA screen reads.
+  const ackBreached = ({ exists, selectFrom }: ExpressionBuilder<Database, "queries">) =>
+    exists(
+      selectFrom("sla_timers")
+        .select("sla_timers.id")
+        .whereRef("sla_timers.query_id", "=", "queries.id")
+        .where("sla_timers.policy", "=", "query_acknowledgement")
+        .where(timerStateSql("breached", now)),
+    );
   const unassignedPairs = db
     .selectFrom("query_specializations")
     .innerJoin("queries", "queries.id", "query_specializations.query_id")
@@ -93,12 +101,12 @@ export async function dashboardSummary({ db, actor }: Deps): Promise<DashboardSu
       .limit(10)
       .execute(),
     unassignedPairs.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow(),
-    waiting.where("queries.created_at", "<", overdueBefore).orderBy("queries.created_at", "asc").limit(5).execute(),
+    waiting.where(ackBreached).orderBy("queries.created_at", "asc").limit(5).execute(),
     db
       .selectFrom("queries")
       .select((eb) => eb.fn.countAll<number>().as("n"))
-      .where("status", "=", "submitted")
-      .where("created_at", "<", overdueBefore)
+      .where("queries.status", "=", "submitted")
+      .where(ackBreached)
       .executeTakeFirstOrThrow(),
     db
       .selectFrom("queries")

@@ -1,4 +1,4 @@
-import type { Transaction } from "kysely";
+import type { ExpressionBuilder, Transaction } from "kysely";
 import type { Database } from "@medlegal/db";
 import type {
   createMeetingSchema,
@@ -7,6 +7,7 @@ import type {
   MeetingDetail,
   MeetingGuestInput,
   MeetingInvitee,
+  MeetingLinks,
   MeetingListItem,
   meetingListInputSchema,
   participantInputSchema,
@@ -36,18 +37,25 @@ import { listRecordings, stopRunningRecording } from "./recordings";
 
 const LIST_LIMIT = 200;
 
-/** Upcoming (still live, soonest first) or past (ended or cancelled, latest first) meetings I am invited to; staff may ask for all. */
+/**
+ * Upcoming (still live, or cancelled but not yet over: soonest first) or past (ended, or cancelled
+ * and over: latest first) meetings I am invited to or arranged; staff may ask for all.
+ */
 export async function listMeetings({ db, actor }: Deps, input: z.output<typeof meetingListInputSchema>): Promise<MeetingListItem[]> {
   const all = input.all && isStaff(actor.user);
+  const at = now();
   let query = meetingQuery(db)
     .leftJoin("meeting_participants as me", (join) => join.onRef("me.meeting_id", "=", "meetings.id").on("me.user_id", "=", actor.user.id))
     .select(["me.id as my_participant_id", "me.is_host as my_is_host"])
     .limit(LIST_LIMIT);
-  if (!all) query = query.where("me.id", "is not", null);
+  // The organiser sees what they arranged even when they are not in it (staff arranging for an expert).
+  if (!all) query = query.where((eb) => eb.or([eb("me.id", "is not", null), eb("meetings.created_by", "=", actor.user.id)]));
+  const cancelled = (eb: ExpressionBuilder<Database, "meetings">, upcoming: boolean) =>
+    eb.and([eb("meetings.status", "=", "cancelled"), eb("meetings.ends_at", upcoming ? ">" : "<=", at)]);
   query =
     input.when === "upcoming"
-      ? query.where("meetings.status", "in", ["scheduled", "open", "in_progress"]).orderBy("meetings.starts_at").orderBy("meetings.id")
-      : query.where("meetings.status", "in", ["ended", "cancelled"]).orderBy("meetings.starts_at", "desc").orderBy("meetings.id");
+      ? query.where((eb) => eb.or([eb("meetings.status", "in", ["scheduled", "open", "in_progress"]), cancelled(eb, true)])).orderBy("meetings.starts_at").orderBy("meetings.id")
+      : query.where((eb) => eb.or([eb("meetings.status", "=", "ended"), cancelled(eb, false)])).orderBy("meetings.starts_at", "desc").orderBy("meetings.id");
   const rows = await query.execute();
   return rows.map((r) => ({ ...toMeetingListItem(r, undefined), invited: r.my_participant_id !== null, isHost: r.my_is_host === true }));
 }
@@ -137,29 +145,100 @@ async function addGuest(trx: Transaction<Database>, actor: SignedInActor, meetin
   return row;
 }
 
-/** Staff arrange a meeting from /video-conferences (an ad hoc meeting, optionally about a query). */
+/** The video assessment a new meeting is for: bookable still, by video, without its meeting. */
+async function bookingToMeet(db: Db, bookingId: string, queryId: string | null) {
+  const b = await db
+    .selectFrom("bookings")
+    .innerJoin("patients", "patients.id", "bookings.patient_id")
+    .select(["bookings.id", "bookings.mode", "bookings.status", "bookings.starts_at", "bookings.ends_at", "bookings.query_id", "patients.first_name", "patients.last_name", "patients.email"])
+    .where("bookings.id", "=", bookingId)
+    .executeTakeFirst();
+  if (!b) throw new AppError("NOT_FOUND", "That booking does not exist.");
+  if (b.mode !== "video") throw new AppError("INVALID", "Only a video assessment has a meeting.", { bookingId: "Choose a video assessment" });
+  if (b.status !== "requested" && b.status !== "confirmed") throw new AppError("INVALID", "That assessment is no longer booked.", { bookingId: "Choose an assessment still booked" });
+  if (queryId && b.query_id !== queryId) throw new AppError("INVALID", "That assessment belongs to another query.", { bookingId: "Choose an assessment of this query" });
+  const live = await db.selectFrom("meetings").select("id").where("booking_id", "=", b.id).where("status", "<>", "cancelled").executeTakeFirst();
+  if (live) throw new AppError("CONFLICT", "That assessment already has its meeting.", { bookingId: "That assessment already has its meeting" });
+  return b;
+}
+
+/**
+ * Staff arrange a meeting from /video-conferences: ad hoc, about a query, or for a video assessment
+ * (then at the assessment's time, about its query, and its claimant invited when their e-mail is known).
+ */
 export async function createMeeting({ db, actor }: Deps, input: z.output<typeof createMeetingSchema>): Promise<MeetingDetail> {
-  const startsAt = new Date(input.startsAt);
-  if (startsAt.getTime() + input.durationMinutes * 60_000 <= now().getTime()) throw new AppError("INVALID", "Choose a time that has not passed.", { startsAt: "Choose a time that has not passed" });
-  if (input.queryId && !(await db.selectFrom("queries").select("id").where("id", "=", input.queryId).executeTakeFirst())) {
+  const booking = input.bookingId ? await bookingToMeet(db, input.bookingId, input.queryId) : null;
+  const startsAt = booking ? booking.starts_at : new Date(input.startsAt);
+  const endsAt = booking ? booking.ends_at : new Date(startsAt.getTime() + input.durationMinutes * 60_000);
+  if (endsAt.getTime() <= now().getTime()) throw new AppError("INVALID", "Choose a time that has not passed.", { startsAt: "Choose a time that has not passed" });
+  const queryId = booking ? booking.query_id : input.queryId;
+  if (queryId && !(await db.selectFrom("queries").select("id").where("id", "=", queryId).executeTakeFirst())) {
     throw new AppError("NOT_FOUND", "That query does not exist.");
   }
   await checkUsers(db, [input.hostId, ...input.userIds], input.hostId);
-  const emails = input.guests.map((g) => g.email.toLowerCase());
+  const guests = [...input.guests];
+  if (booking?.email && !guests.some((g) => g.email.toLowerCase() === booking.email!.toLowerCase())) {
+    guests.push({ name: `${booking.first_name} ${booking.last_name}`, email: booking.email, role: "claimant" });
+  }
+  const emails = guests.map((g) => g.email.toLowerCase());
   if (new Set(emails).size !== emails.length) throw new AppError("INVALID", MEETING_MESSAGES.duplicateGuest, { guests: MEETING_MESSAGES.duplicateGuest });
+  if (1 + new Set(input.userIds.filter((u) => u !== input.hostId)).size + guests.length > MEETING_MAX_PEOPLE) {
+    throw new AppError("INVALID", MEETING_MESSAGES.full, { guests: MEETING_MESSAGES.full });
+  }
   const meeting = await db.transaction().execute((trx) =>
     insertMeeting(trx, actor, {
       title: input.title,
       startsAt,
-      endsAt: new Date(startsAt.getTime() + input.durationMinutes * 60_000),
+      endsAt,
       hostId: input.hostId,
-      bookingId: null,
-      queryId: input.queryId,
+      bookingId: booking?.id ?? null,
+      queryId,
       userIds: input.userIds,
-      guests: input.guests,
+      guests,
     }),
   );
   return getMeeting({ db, actor }, { id: meeting.id });
+}
+
+/** What the New meeting dialog offers to link: video assessments still to come without a meeting, and open queries. */
+export async function listMeetingLinks({ db }: Pick<Deps, "db">): Promise<MeetingLinks> {
+  const at = now();
+  const [bookings, queries] = await Promise.all([
+    db
+      .selectFrom("bookings")
+      .innerJoin("patients", "patients.id", "bookings.patient_id")
+      .leftJoin("queries", "queries.id", "bookings.query_id")
+      .select(["bookings.id", "bookings.reference", "bookings.starts_at", "bookings.ends_at", "bookings.consultant_id", "bookings.query_id", "queries.reference as query_reference", "patients.first_name", "patients.last_name"])
+      .where("bookings.mode", "=", "video")
+      .where("bookings.status", "in", ["requested", "confirmed"])
+      .where("bookings.ends_at", ">", at)
+      .where(({ not, exists, selectFrom }) => not(exists(selectFrom("meetings").select("meetings.id").whereRef("meetings.booking_id", "=", "bookings.id").where("meetings.status", "<>", "cancelled"))))
+      .orderBy("bookings.starts_at")
+      .limit(LIST_LIMIT)
+      .execute(),
+    db
+      .selectFrom("queries")
+      .innerJoin("cases", "cases.id", "queries.case_id")
+      .innerJoin("patients", "patients.id", "cases.patient_id")
+      .select(["queries.id", "queries.reference", "patients.first_name", "patients.last_name"])
+      .where("queries.status", "not in", ["cancelled", "completed"])
+      .orderBy("queries.reference", "desc")
+      .limit(LIST_LIMIT)
+      .execute(),
+  ]);
+  return {
+    bookings: bookings.map((b) => ({
+      id: b.id,
+      reference: b.reference,
+      claimantName: `${b.first_name} ${b.last_name}`,
+      startsAt: b.starts_at.toISOString(),
+      endsAt: b.ends_at.toISOString(),
+      consultantId: b.consultant_id,
+      queryId: b.query_id,
+      queryReference: b.query_reference ?? null,
+    })),
+    queries: queries.map((q) => ({ id: q.id, reference: q.reference, claimantName: `${q.first_name} ${q.last_name}` })),
+  };
 }
 
 /**

@@ -211,6 +211,9 @@ export async function availabilityWeek({ db }: Deps, { weekStart, specialization
   for (const c of await consultants.execute()) {
     const rules = await loadSlotRules(db, c.id, monday, sunday);
     const bookings = await liveBookings(db, c.id, sastToUtc(monday, "00:00"), sastToUtc(addDays(sunday, 1), "00:00"));
+    // Free capacity is what can still be booked: never more than the slots left from now on, so a
+    // day that is over (or today's passed hours) offers nothing.
+    const slots = computeSlots(rules, bookings.map((b) => ({ startsAt: b.starts_at, endsAt: b.ends_at })), monday, sunday, ASSESSMENT_MINUTES, now());
     const days = [];
     for (let d = 0; d < 7; d++) {
       const date = addDays(monday, d);
@@ -222,7 +225,7 @@ export async function availabilityWeek({ db }: Deps, { weekStart, specialization
         available,
         hours: (ranges ?? []).map((r) => `${r.start}-${r.end}${r.mode === "video" ? " (video)" : r.venue ? ` ${r.venue}` : ""}`),
         booked,
-        free: available ? Math.max(0, rules.dailyCapacity - booked) : 0,
+        free: available ? Math.min(Math.max(0, rules.dailyCapacity - booked), slots.filter((slot) => sastDate(new Date(slot.startsAt)) === date).length) : 0,
       });
     }
     rows.push({ consultantId: c.id, consultantName: c.name, specialization: c.specialization ?? null, dailyCapacity: rules.dailyCapacity, days });

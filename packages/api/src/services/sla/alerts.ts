@@ -1,7 +1,7 @@
 import type { Kysely, Transaction } from "kysely";
 import type { Database } from "@medlegal/db";
 import type { SlaPolicy } from "@medlegal/domain";
-import { saDayTimeLabel, SLA_POLICY_LABELS } from "@medlegal/domain";
+import { SLA_POLICY_LABELS, slaDueLabel } from "@medlegal/domain";
 import { notifyMany } from "../notifications/notifications";
 import type { SweepJob } from "../platform/sweeper";
 
@@ -61,7 +61,7 @@ async function claim(trx: Transaction<Database>, column: AlertColumn, now: Date,
 
 const REPORT_POLICIES: readonly SlaPolicy[] = ["report_delivery", "report_release"];
 
-const when = saDayTimeLabel;
+const when = slaDueLabel;
 
 async function activeAdministrators(trx: Transaction<Database>): Promise<string[]> {
   const rows = await trx.selectFrom("users").select("id").where("role", "=", "administrator").where("is_active", "=", true).execute();

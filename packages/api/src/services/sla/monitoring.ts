@@ -5,6 +5,7 @@ import type { Database } from "@medlegal/db";
 import type { SlaMonitoring, SlaPolicy, slaMonitoringInputSchema } from "@medlegal/domain";
 import { sastDate, sastToUtc } from "@medlegal/domain";
 import { csvCell, csvDocument } from "../platform/csv";
+import { timerState, timerStateSql } from "./state";
 
 /**
  * `/sla-monitoring`: the agency-wide picture, computed in PostgreSQL over the stored due times
@@ -27,13 +28,12 @@ const FORECAST_MS = 48 * 3_600_000;
 export async function slaMonitoring({ db }: { db: Kysely<Database> }, f: z.output<typeof slaMonitoringInputSchema>, now = new Date()): Promise<SlaMonitoring> {
   const thisMonth = monthStart(now);
   const since = monthStart(now, f.months - 1);
-  const breachedNow = sql<boolean>`due_at <= coalesce(paused_at, ${now})`;
   // One expert's or one specialization's row: the timers decided in the window and those still open.
   const tallies = [
         sql<number>`count(*) FILTER (WHERE sla_timers.status = 'met')::int`.as("met"),
         sql<number>`count(*) FILTER (WHERE sla_timers.status = 'missed')::int`.as("missed"),
         sql<number>`count(*) FILTER (WHERE sla_timers.status = 'open')::int`.as("open"),
-        sql<number>`count(*) FILTER (WHERE sla_timers.status = 'open' AND sla_timers.due_at <= coalesce(sla_timers.paused_at, ${now}))::int`.as("breached"),
+        sql<number>`count(*) FILTER (WHERE ${timerStateSql("breached", now)})::int`.as("breached"),
   ];
   const inWindow = sql<boolean>`sla_timers.status = 'open' OR (sla_timers.status IN ('met', 'missed') AND sla_timers.stopped_at >= ${since})`;
   const [totals, perMonth, perExpert, perSpecialization, forecast] = await Promise.all([
@@ -43,8 +43,8 @@ export async function slaMonitoring({ db }: { db: Kysely<Database> }, f: z.outpu
         sql<number>`count(*) FILTER (WHERE status = 'met' AND stopped_at >= ${thisMonth})::int`.as("met"),
         sql<number>`count(*) FILTER (WHERE status = 'missed' AND stopped_at >= ${thisMonth})::int`.as("missed"),
         sql<number>`count(*) FILTER (WHERE status = 'open')::int`.as("open"),
-        sql<number>`count(*) FILTER (WHERE status = 'open' AND ${breachedNow})::int`.as("breached"),
-        sql<number>`count(*) FILTER (WHERE status = 'open' AND paused_at IS NULL AND at_risk_at <= ${now} AND due_at > ${now})::int`.as("at_risk"),
+        sql<number>`count(*) FILTER (WHERE ${timerStateSql("breached", now)})::int`.as("breached"),
+        sql<number>`count(*) FILTER (WHERE ${timerStateSql("at_risk", now)})::int`.as("at_risk"),
         sql<number | null>`percentile_cont(0.5) WITHIN GROUP (ORDER BY extract(epoch FROM stopped_at - started_at)) FILTER (WHERE policy = 'report_delivery' AND status IN ('met', 'missed') AND stopped_at >= ${since})`.as(
           "median_seconds",
         ),
@@ -101,11 +101,14 @@ export async function slaMonitoring({ db }: { db: Kysely<Database> }, f: z.outpu
         "sla_timers.query_id",
         "queries.reference",
         "sla_timers.due_at",
+        "sla_timers.at_risk_at",
+        "sla_timers.status",
+        "sla_timers.paused_at",
+        "sla_timers.stopped_at",
         sql<string | null>`employee.first_name || ' ' || employee.last_name`.as("employee_name"),
       ])
-      .where("sla_timers.status", "=", "open")
-      .where("sla_timers.paused_at", "is", null)
-      .where("sla_timers.due_at", ">", now)
+      // Running and not yet breached (the same rule as every screen), due within 48 hours.
+      .where(sql<boolean>`(${timerStateSql("on_track", now)} OR ${timerStateSql("at_risk", now)})`)
       .where("sla_timers.due_at", "<=", new Date(now.getTime() + FORECAST_MS))
       .orderBy("sla_timers.due_at")
       .limit(100)
@@ -124,7 +127,7 @@ export async function slaMonitoring({ db }: { db: Kysely<Database> }, f: z.outpu
     perMonth: perMonth.map((r) => ({ month: r.month, policy: r.policy as SlaPolicy, met: r.met, missed: r.missed })),
     perExpert: perExpert.map((r) => ({ consultantId: r.consultant_id, name: r.name, specialization: r.specialization, met: r.met, missed: r.missed, open: r.open, breached: r.breached })),
     perSpecialization: perSpecialization.map((r) => ({ specialization: r.specialization, met: r.met, missed: r.missed, open: r.open, breached: r.breached })),
-    forecast: forecast.map((r) => ({ id: r.id, policy: r.policy, queryId: r.query_id, queryReference: r.reference, dueAt: r.due_at.toISOString(), assignedEmployeeName: r.employee_name })),
+    forecast: forecast.map((r) => ({ id: r.id, policy: r.policy, queryId: r.query_id, queryReference: r.reference, dueAt: r.due_at.toISOString(), state: timerState(r, now).state, assignedEmployeeName: r.employee_name })),
   };
 }
 
@@ -143,6 +146,7 @@ export async function slaTimersCsv({ db }: { db: Kysely<Database> }, f: z.output
       "sla_timers.stopped_at",
       "sla_timers.status",
       "sla_timers.paused_at",
+      "sla_timers.at_risk_at",
       "sla_timers.pause_reason",
       sql<string | null>`consultant.first_name || ' ' || consultant.last_name`.as("consultant"),
     ])
@@ -156,7 +160,7 @@ export async function slaTimersCsv({ db }: { db: Kysely<Database> }, f: z.output
       r.started_at.toISOString(),
       r.due_at.toISOString(),
       r.stopped_at?.toISOString() ?? "",
-      r.status === "open" && r.due_at <= (r.paused_at ?? now) ? "breached" : r.status,
+      r.status === "open" && timerState(r, now).state === "breached" ? "breached" : r.status,
       r.paused_at?.toISOString() ?? "",
       r.pause_reason ?? "",
       r.consultant ?? "",

@@ -29,9 +29,9 @@ interface TimerClockRow {
   at_risk_percent: number;
 }
 
-/** Business-day timers need the holiday calendar; the others skip the read. */
+/** Business-day and working-hour timers need the holiday calendar; the others skip the read. */
 async function calendarFor(db: Db, unit: SlaUnit): Promise<HolidayCalendar | undefined> {
-  return unit === "business_days" ? publicHolidayCalendar(db) : undefined;
+  return unit === "business_days" || unit === "working_hours" ? publicHolidayCalendar(db) : undefined;
 }
 
 /**

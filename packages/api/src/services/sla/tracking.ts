@@ -2,12 +2,14 @@ import type { Transaction } from "kysely";
 import { sql } from "kysely";
 import type { z } from "zod";
 import type { Database } from "@medlegal/db";
-import type { SlaTimerItem, SlaViewState, slaListInputSchema, slaPauseSchema } from "@medlegal/domain";
+import type { SlaTimerItem, slaListInputSchema, slaPauseSchema } from "@medlegal/domain";
 import { describeTarget } from "@medlegal/domain";
 import type { SignedInActor } from "../../context";
 import { AppError } from "../../errors";
 import { recordAudit } from "../audit/audit";
 import { isStaff, visibleQueries } from "../platform/access";
+import { now as clockNow } from "../platform/clock";
+import { timerState, timerStateSql } from "./state";
 import { pauseTimer, resumeTimer } from "./timers";
 import type { Db, Deps } from "../platform/deps";
 
@@ -50,16 +52,6 @@ function timerQuery(db: Db, actor: SignedInActor) {
 
 type TimerRow = Awaited<ReturnType<ReturnType<typeof timerQuery>["execute"]>>[number];
 
-/** Where a timer stands at `now`: a breach stays a breach while paused (as `slaState` says). */
-export function viewState(row: Pick<TimerRow, "status" | "due_at" | "at_risk_at" | "paused_at" | "stopped_at">, now: Date): { state: SlaViewState; timeLeftMs: number } {
-  if (row.status !== "open") return { state: row.status, timeLeftMs: row.due_at.getTime() - row.stopped_at!.getTime() };
-  const at = row.paused_at ?? now;
-  const timeLeftMs = row.due_at.getTime() - at.getTime();
-  if (timeLeftMs < 0) return { state: "breached", timeLeftMs };
-  if (row.paused_at) return { state: "paused", timeLeftMs };
-  return { state: at >= row.at_risk_at ? "at_risk" : "on_track", timeLeftMs };
-}
-
 /**
  * One timer as the caller may see it: staff reasons for a pause and the case manager's name are
  * the agency's own notes, so an attorney sees only that a timer is paused (and why, for a hold).
@@ -87,7 +79,7 @@ function toFullItem(row: TimerRow, now: Date): SlaTimerItem {
     atRiskAt: row.at_risk_at.toISOString(),
     status: row.status,
     stoppedAt: row.stopped_at?.toISOString() ?? null,
-    ...viewState(row, now),
+    ...timerState(row, now),
     paused: row.paused_at !== null,
     pauseKind: row.pause_kind,
     pauseReason: row.pause_reason,
@@ -96,8 +88,7 @@ function toFullItem(row: TimerRow, now: Date): SlaTimerItem {
 }
 
 /** `/sla-tracking`: the caller's timers (staff: all, or theirs), open ones by due time first. */
-export async function listSlaTimers({ db, actor }: Deps, f: z.output<typeof slaListInputSchema>): Promise<{ items: SlaTimerItem[]; asOf: string }> {
-  const now = new Date();
+export async function listSlaTimers({ db, actor }: Deps, f: z.output<typeof slaListInputSchema>, now = clockNow()): Promise<{ items: SlaTimerItem[]; asOf: string }> {
   let q = timerQuery(db, actor);
   if (f.policy) q = q.where("sla_timers.policy", "=", f.policy);
   if (f.search) q = q.where((eb) => eb.or([eb("queries.reference", "ilike", `%${f.search}%`), eb("queries.subject", "ilike", `%${f.search}%`)]));
@@ -106,11 +97,7 @@ export async function listSlaTimers({ db, actor }: Deps, f: z.output<typeof slaL
     q = q.where("sla_timers.status", "!=", "open").orderBy("sla_timers.stopped_at", "desc");
   } else {
     q = q.where("sla_timers.status", "=", "open").orderBy("sla_timers.due_at", "asc");
-    const at = sql<Date>`coalesce(sla_timers.paused_at, ${now})`;
-    if (f.state === "paused") q = q.where("sla_timers.paused_at", "is not", null).where("sla_timers.due_at", ">", at);
-    if (f.state === "breached") q = q.where("sla_timers.due_at", "<=", at);
-    if (f.state === "at_risk") q = q.where("sla_timers.paused_at", "is", null).where("sla_timers.at_risk_at", "<=", now).where("sla_timers.due_at", ">", now);
-    if (f.state === "on_track") q = q.where("sla_timers.paused_at", "is", null).where("sla_timers.at_risk_at", ">", now);
+    if (f.state !== "open") q = q.where(timerStateSql(f.state, now));
   }
   const rows = await q.orderBy("sla_timers.id").limit(f.limit).execute();
   return { items: rows.map((r) => toItem(r, now, actor)), asOf: now.toISOString() };
@@ -123,7 +110,7 @@ async function lockTimer(trx: Transaction<Database>, actor: SignedInActor, id: s
 }
 
 async function itemOf(db: Db, actor: SignedInActor, id: string): Promise<SlaTimerItem> {
-  return toItem(await timerQuery(db, actor).where("sla_timers.id", "=", id).executeTakeFirstOrThrow(), new Date(), actor);
+  return toItem(await timerQuery(db, actor).where("sla_timers.id", "=", id).executeTakeFirstOrThrow(), clockNow(), actor);
 }
 
 /** Staff stop one timer's clock with a reason ("awaiting records"); audited. */
@@ -132,7 +119,7 @@ export async function pauseSlaTimer({ db, actor }: Deps, { id, reason }: z.outpu
     const timer = await lockTimer(trx, actor, id);
     if (timer.status !== "open") throw new AppError("CONFLICT", "This timer has stopped; only a running timer can be paused.");
     if (timer.paused_at) throw new AppError("CONFLICT", "This timer is already paused.");
-    const at = new Date();
+    const at = clockNow();
     await pauseTimer(trx, id, { reason, by: actor.user.id, at });
     await recordAudit(trx, actor, { action: "sla.pause", entityType: "sla_timer", entityId: id, before: { paused: false }, after: { paused: true, reason } });
     return itemOf(trx, actor, id);
@@ -147,7 +134,7 @@ export async function resumeSlaTimer({ db, actor }: Deps, { id }: { id: string }
     if (timer.pause_kind === "hold") {
       throw new AppError("CONFLICT", "This timer is paused because its query is on hold; it resumes when the query comes off hold.");
     }
-    const { dueAt } = await resumeTimer(trx, timer, new Date());
+    const { dueAt } = await resumeTimer(trx, timer, clockNow());
     await recordAudit(trx, actor, {
       action: "sla.resume",
       entityType: "sla_timer",

@@ -73,6 +73,10 @@ function AssessmentSchedulesPage() {
     setTo(addDays(to, days));
   };
   const span = validRange ? Math.round((Date.parse(to) - Date.parse(from)) / 86_400_000) + 1 : 1;
+  // An empty period says when the next assessments are: the first live booking of the next 90 days.
+  const emptyPeriod = validRange && bookings.isSuccess && !bookings.isPlaceholderData && schedule.length === 0;
+  const ahead = useBookingsInRange({ from: addDays(to || today, 1), to: addDays(to || today, 90) }, emptyPeriod);
+  const nextDay = emptyPeriod ? groupSchedule(ahead.data ?? [])[0]?.day : undefined;
 
   return (
     <>
@@ -136,7 +140,26 @@ function AssessmentSchedulesPage() {
         <ErrorState title="Could not load the schedule" message={trpcErrorMessage(bookings.error)} onRetry={() => void bookings.refetch()} />
       ) : schedule.length === 0 ? (
         <EmptyState icon={CalendarRange} title="No assessments on these days">
-          Booked assessments will be listed here per day and venue, with the expert, claimant and time.
+          {nextDay ? (
+            <p>
+              The next assessments are on{" "}
+              <button
+                type="button"
+                className="font-medium text-primary underline underline-offset-2 focus-visible:rounded-sm focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+                onClick={() => {
+                  setFrom(nextDay);
+                  setTo(nextDay);
+                }}
+              >
+                {formatDayLong(nextDay, true)}
+              </button>
+              .
+            </p>
+          ) : ahead.isLoading && emptyPeriod ? (
+            <p>Looking for the next assessments…</p>
+          ) : (
+            <p>No assessment is booked in the next 90 days. Booked assessments are listed here per day and venue, with the expert, claimant and time.</p>
+          )}
         </EmptyState>
       ) : (
         <div data-schedule className="grid gap-6">
