@@ -19,7 +19,6 @@ import * as notificationVersionAnnounce from "./2026-11-25-83-notification-versi
 import * as meetings from "./2026-11-25-91-meetings";
 import * as messages from "./2026-11-27-71-messages";
 import * as reportCopies from "./2026-11-28-19-report-copies";
-
 import * as invoiceLineReports from "./2026-11-28-21-invoice-line-reports";
 import * as slaWorkingHours from "./2026-11-28-23-sla-working-hours";
 import * as expertBankAccount from "./2026-11-28-31-expert-bank-account";
