@@ -93,7 +93,7 @@ export async function dashboardSummary({ db, actor }: Deps, now = clockNow()): P
     );
   const [waitingRows, waitingCount, unassigned, unassignedCount, overdueRows, overdueCount, myOpen] = await Promise.all([
     // The new ones not yet overdue: an overdue query is listed once, in the card's overdue part.
-    waiting.where("queries.created_at", ">=", overdueBefore).orderBy("queries.created_at", "asc").limit(5).execute(),
+    waiting.where((eb) => eb.not(ackBreached(eb))).orderBy("queries.created_at", "asc").limit(5).execute(),
     db.selectFrom("queries").select((eb) => eb.fn.countAll<number>().as("n")).where("status", "=", "submitted").executeTakeFirstOrThrow(),
     unassignedPairs
       .select(["queries.id", "queries.reference", "specializations.name"])
