@@ -81,7 +81,7 @@ describe.each(testDialects())("following invoices up (overdue, reminders, e-mail
     // Dates read as the screens show them ("13 Nov 2026"), in the reminder and in the invoice's e-mail.
     const dueLabel = saDateLabel(due);
     expect(dueLabel).toMatch(/^\d{1,2} [A-Z][a-z]{2} \d{4}$/);
-    expect((await remindersOf(invoice))[1]?.message).toBe(`${invoice.number} was due on ${dueLabel} and R 1 150.00 is still outstanding. Please pay, or upload your proof of payment under Payments.`);
+    expect((await remindersOf(invoice))[1]?.message).toBe(`${invoice.number} was due on ${dueLabel} and R\u00a01\u00a0150.00 is still outstanding. Please pay, or upload your proof of payment under Payments.`);
     const mail = await t.db.selectFrom("email_outbox").select("body").where("subject", "like", `%${invoice.number}%`).executeTakeFirstOrThrow();
     expect(mail.body).toContain(`, due by ${dueLabel}.`);
     expect(mail.body).not.toContain(due);
