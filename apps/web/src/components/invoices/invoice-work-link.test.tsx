@@ -47,7 +47,7 @@ const DRAFT: InvoiceDetail = {
   vatRegistered: false,
   supplier: { name: "Thandiwe Mokoena", firmName: null, address: "12 Jan Smuts Avenue", vatNumber: "", email: "consultant@medlegal.example" },
   recipient: { name: "MedLegal Agency (Pty) Ltd", firmName: null, address: "3 Oxford Road", vatNumber: "4123456789", email: "accounts@medlegal.example" },
-  lines: [{ id: "l1", position: 0, kind: "travel", description: "Travel to Polokwane (km)", quantity: 120, unitPriceCents: 452, netCents: 54_240, vatCents: 0, totalCents: 54_240 }],
+  lines: [{ id: "l1", position: 0, kind: "travel", description: "Travel to Polokwane (km)", quantity: 120, unitPriceCents: 452, netCents: 54_240, vatCents: 0, totalCents: 54_240, reportId: null, reportReference: null }],
   creditNotes: [],
   pdfFileId: null,
   pdfSha256: null,
