@@ -329,9 +329,17 @@ describe.each(testDialects())("claimants, cases and the query workflow on %s", (
     });
 
     it("lists a query waiting for review once on the staff dashboard: an overdue one under 'Overdue' only", async () => {
-      // The oldest new query, made older still (its place in every order stays), is overdue for acknowledgement.
+      // The oldest new query's acknowledgement timer ran out ten days ago: it is overdue, by the SLA rule every screen reads.
       const oldest = await t.db.selectFrom("queries").select(["id", "created_at"]).where("status", "=", "submitted").orderBy("created_at").orderBy("id").executeTakeFirstOrThrow();
-      await t.db.updateTable("queries").set({ created_at: new Date(oldest.created_at.getTime() - 10 * 86_400_000) }).where("id", "=", oldest.id).execute();
+      const longAgo = new Date(Date.now() - 10 * 86_400_000);
+      const breached = await t.db
+        .updateTable("sla_timers")
+        .set({ due_at: longAgo, at_risk_at: longAgo, paused_at: null })
+        .where("query_id", "=", oldest.id)
+        .where("policy", "=", "query_acknowledgement")
+        .where("status", "=", "open")
+        .executeTakeFirst();
+      expect(Number(breached.numUpdatedRows)).toBe(1);
       const staff = await trpc<{ waitingForReview: QueryListItem[]; overdue: QueryListItem[] }>(t.app, c.employee, "dashboard.summary", undefined, "query");
       expect(staff.data.overdue.map((q) => q.id)).toContain(oldest.id);
       const shown = [...staff.data.waitingForReview, ...staff.data.overdue].map((q) => q.id);
