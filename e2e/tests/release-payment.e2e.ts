@@ -131,7 +131,7 @@ describe("release follows payment", () => {
     // Paid in full: the report went to the attorney in the same step.
     await attorney.page.goto(reportUrl);
     await attorney.page.getByText("Released", { exact: true }).first().waitFor();
-    await attorney.page.getByRole("link", { name: /^Download version 1/ }).waitFor();
+    await attorney.page.getByRole("link", { name: "Download the released report" }).waitFor();
     await screenshot(attorney.page, "release-attorney-released-375");
     await employee.page.goto(reportUrl);
     await employee.page.getByText(`Released on payment of ${number}`).waitFor();

@@ -112,7 +112,7 @@ describe("a report from upload to the attorney's download", () => {
     await attorney.page.goto(reportUrl);
     await attorney.page.getByRole("heading", { name: new RegExp(reference) }).waitFor();
     expect(await attorney.page.getByText("Version 1:").count()).toBe(0);
-    const [download] = await Promise.all([attorney.page.waitForEvent("download"), attorney.page.getByRole("link", { name: "Download version 2" }).click()]);
+    const [download] = await Promise.all([attorney.page.waitForEvent("download"), attorney.page.getByRole("link", { name: "Download the released report" }).click()]);
     const text = await pdfText(Buffer.from(await (await download.createReadStream()).toArray().then((chunks) => Buffer.concat(chunks as Buffer[]))));
     expect(text).toContain("Orthopaedic report version 2");
     expect(text).toMatch(new RegExp(`Released to Van der Merwe Attorneys Inc\\. on \\d{1,2} \\w+ \\d{4}, ${reference}`));

@@ -65,6 +65,8 @@ export function MeetingRoom({ roomId, guest = false }: { roomId: string; guest?:
   );
 }
 
+const HOST_ENDED = "The host ended this meeting. You can close this page.";
+
 function RoomPage({ roomId, guest }: { roomId: string; guest: boolean }) {
   const [entered, setEntered] = React.useState(false);
   const [left, setLeft] = React.useState(false);
@@ -92,7 +94,9 @@ function RoomPage({ roomId, guest }: { roomId: string; guest: boolean }) {
     // A guest's room closes with the meeting: the server says whether it ended or was cancelled.
     if (code === "CONFLICT") {
       const message = trpcErrorMessage(room.error);
-      return <Notice title={message === MEETING_MESSAGES.cancelled ? "The meeting was cancelled" : "The meeting has ended"}>{message}</Notice>;
+      if (message === MEETING_MESSAGES.cancelled) return <Notice title="The meeting was cancelled">{message}</Notice>;
+      // A guest who was in the room is told who ended it, as a participant is below.
+      return <Notice title="The meeting has ended">{entered ? HOST_ENDED : message}</Notice>;
     }
     return <ErrorState title="Could not open the meeting room" message={trpcErrorMessage(room.error)} onRetry={() => void room.refetch()} />;
   }
@@ -101,7 +105,7 @@ function RoomPage({ roomId, guest }: { roomId: string; guest: boolean }) {
   if (ending) {
     return (
       <Notice title={state.meeting.status === "ended" ? "The meeting has ended" : "The meeting was cancelled"}>
-        {state.meeting.status === "ended" ? (entered ? "The host ended this meeting. You can close this page." : MEETING_MESSAGES.ended) : MEETING_MESSAGES.cancelled}
+        {state.meeting.status === "ended" ? (entered ? HOST_ENDED : MEETING_MESSAGES.ended) : MEETING_MESSAGES.cancelled}
       </Notice>
     );
   }
