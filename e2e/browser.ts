@@ -1,4 +1,5 @@
 import { existsSync, mkdirSync } from "node:fs";
+import { readdir, readFile } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { chromium } from "playwright-core";
@@ -29,6 +30,20 @@ export async function launch(extraArgs: string[] = []): Promise<Browser> {
 }
 
 export const baseUrl = () => inject("baseUrl");
+
+/** The latest mail the server wrote to `to` (an .eml file: headers, then the quoted-printable text), waiting for it to arrive. */
+export async function mailTo(to: string): Promise<string> {
+  const directory = inject("mailDir");
+  for (let i = 0; i < 100; i++) {
+    const names = existsSync(directory) ? (await readdir(directory)).sort().reverse() : [];
+    for (const name of names) {
+      const text = (await readFile(join(directory, name), "utf8")).replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+      if (new RegExp(`^To: ${to.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}$`, "mi").test(text)) return text;
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`No mail to ${to} arrived`);
+}
 
 export async function newPage(browser: Browser, width = 1280, height = 860): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ baseURL: baseUrl(), viewport: { width, height } });

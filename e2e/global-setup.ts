@@ -11,6 +11,8 @@ declare module "vitest" {
     baseUrl: string;
     /** Where `signedInPage` keeps each demo user's session for the run (browser.ts). */
     sessionsDir: string;
+    /** Where the server writes each mail as an .eml file (it runs without SMTP, as `pnpm start` does). */
+    mailDir: string;
   }
 }
 
@@ -66,6 +68,7 @@ export default async function setup(project: TestProject) {
   }
   project.provide("baseUrl", baseUrl);
   project.provide("sessionsDir", sessionsDir);
+  project.provide("mailDir", join(dataDir, "mail"));
 
   return async () => {
     server.kill("SIGTERM");

@@ -1,7 +1,7 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SIDEBAR } from "@medlegal/domain";
-import { launch, newPage, screenshot, signedInPage, signIn } from "../browser";
+import { launch, mailTo, newPage, screenshot, signedInPage, signIn } from "../browser";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -12,7 +12,7 @@ afterAll(async () => {
 });
 
 describe("signing up and in", () => {
-  it("signs up an attorney and lands on the dashboard", async () => {
+  it("signs up an attorney, confirms the e-mail through the mailed link and lands on the dashboard", async () => {
     const { context, page } = await newPage(browser);
     const n = Date.now().toString(36);
     await page.goto("/auth");
@@ -37,6 +37,16 @@ describe("signing up and in", () => {
     await expect.poll(() => create.isEnabled()).toBe(true);
     await screenshot(page, "sign-up-attorney-1280");
     await create.click();
+    await expect.poll(() => page.getByRole("heading", { name: "Check your e-mail" }).isVisible()).toBe(true);
+    await expect.poll(() => page.getByText(`naledi_${n}@firm.example`).isVisible()).toBe(true);
+    await screenshot(page, "sign-up-sent-1280");
+    const mail = await mailTo(`naledi_${n}@firm.example`);
+    const link = /https?:\/\/\S+\/confirm-sign-up\?token=[A-Za-z0-9_-]+/.exec(mail)?.[0];
+    expect(link).toBeDefined();
+    await page.goto(new URL(link!).pathname + new URL(link!).search);
+    await expect.poll(() => page.getByRole("heading", { name: "Finish creating your account" }).isVisible()).toBe(true);
+    await screenshot(page, "confirm-sign-up-1280");
+    await page.getByRole("button", { name: "Create my account" }).click();
     await page.waitForURL((url) => url.pathname === "/");
     await expect.poll(() => page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "My Cases" }).isVisible()).toBe(true);
     await screenshot(page, "dashboard-new-attorney-1280");

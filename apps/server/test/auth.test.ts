@@ -2,9 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "kysely";
 import { testDialects } from "@medlegal/db/testing";
 import type { TestApp } from "./helpers";
-import { createTestApp, DEMO_PASSWORD, login, resetTokenIn, sessionCookie, sessionId, validAttorney, validConsultant } from "./helpers";
+import { createTestApp, DEMO_PASSWORD, login, resetTokenIn, sessionCookie, sessionId, signUp, signUpTokenIn, validAttorney, validConsultant } from "./helpers";
 
-const ACCOUNT_EXISTS = "That username or email cannot be used. If you already have an account, sign in or reset your password.";
+const CHECK_EMAIL =
+  "Check your e-mail: we have sent a link to finish creating your account. It is valid for 24 hours. If you already have an account, the e-mail says so.";
+const LINK_INVALID = "This sign-up link is invalid, has expired or was already used. Please sign up again.";
 
 describe.each(testDialects())("sign-in, sign-up and password reset on %s", (kind) => {
   let t: TestApp;
@@ -72,7 +74,7 @@ describe.each(testDialects())("sign-in, sign-up and password reset on %s", (kind
 
     it("refuses a deactivated user with the same message", async () => {
       const payload = validAttorney();
-      await t.app.inject({ method: "POST", url: "/api/register", payload });
+      await signUp(t, payload);
       await t.db.updateTable("users").set({ is_active: false }).where("username", "=", payload.username).execute();
       const { response } = await login(t.app, payload.username, payload.password);
       expect(response.statusCode).toBe(401);
@@ -110,6 +112,82 @@ describe.each(testDialects())("sign-in, sign-up and password reset on %s", (kind
   });
 
   describe("POST /api/register", () => {
+    it("answers 'check your e-mail', creates no account until the mailed link is used, then signs the new user in once", async () => {
+      const payload = validConsultant();
+      const asked = await t.app.inject({ method: "POST", url: "/api/register", payload });
+      expect(asked.statusCode).toBe(202);
+      expect(asked.json()).toEqual({ message: CHECK_EMAIL });
+      expect(sessionCookie(asked)).toBe("");
+      expect(await t.db.selectFrom("users").select("id").where("username", "=", payload.username).executeTakeFirst()).toBeUndefined();
+      expect((await login(t.app, payload.username, payload.password)).response.statusCode).toBe(401);
+
+      const mail = await t.mailbox.waitFor(payload.email);
+      expect(mail).toContain("Subject: Finish creating your MedLegal account");
+      const token = signUpTokenIn(mail);
+      const pending = await t.db.selectFrom("pending_registrations").select(["token_hash", "password_hash"]).where("username", "=", payload.username).executeTakeFirstOrThrow();
+      expect(pending.token_hash).not.toBe(token);
+      expect(pending.password_hash).not.toContain(payload.password);
+
+      const confirmed = await t.app.inject({ method: "POST", url: "/api/register/confirm", payload: { token } });
+      expect(confirmed.statusCode).toBe(201);
+      expect(confirmed.json()).toMatchObject({ username: payload.username, role: "consultant" });
+      const me = await t.app.inject({ method: "GET", url: "/api/user", headers: { cookie: sessionCookie(confirmed) } });
+      expect(me.json().username).toBe(payload.username);
+      expect((await login(t.app, payload.username, payload.password)).response.statusCode).toBe(200);
+
+      const again = await t.app.inject({ method: "POST", url: "/api/register/confirm", payload: { token } });
+      expect(again.statusCode).toBe(400);
+      expect(again.json()).toEqual({ message: LINK_INVALID });
+    });
+
+    it("answers a taken e-mail address exactly as a free one, creates nothing, and tells the address's owner by e-mail", async () => {
+      const owner = validConsultant();
+      await signUp(t, owner);
+      const usersBefore = await t.db.selectFrom("users").select(sql<number>`count(*)`.as("n")).executeTakeFirstOrThrow();
+      const free = await t.app.inject({ method: "POST", url: "/api/register", payload: validAttorney() });
+      const taken = await t.app.inject({ method: "POST", url: "/api/register", payload: validAttorney({ email: owner.email.toUpperCase() }) });
+      expect(taken.statusCode).toBe(free.statusCode);
+      expect(taken.json()).toEqual(free.json());
+      expect(sessionCookie(taken)).toBe("");
+      const mail = await t.mailbox.waitFor(owner.email, 2);
+      expect(mail).toContain("Subject: You already have a MedLegal account");
+      expect(mail).toContain(`username: ${owner.username}`);
+      expect(mail).not.toContain("confirm-sign-up");
+      const usersAfter = await t.db.selectFrom("users").select(sql<number>`count(*)`.as("n")).executeTakeFirstOrThrow();
+      expect(usersAfter.n).toBe(usersBefore.n);
+      const audit = await t.db.selectFrom("audit_log").select("action").orderBy("at", "desc").limit(3).execute();
+      expect(audit.map((r) => r.action)).toContain("auth.register_existing_email");
+    });
+
+    it("says a taken username at once (a handle, not a fact about someone), in any letter case", async () => {
+      const first = validConsultant();
+      await signUp(t, first);
+      const sameUsername = await t.app.inject({ method: "POST", url: "/api/register", payload: validConsultant({ username: first.username.toUpperCase() }) });
+      expect(sameUsername.statusCode).toBe(409);
+      expect(sameUsername.json()).toEqual({ message: "That username is already taken" });
+    });
+
+    it("refuses a link once its address has an account, and an expired link, leaving no account", async () => {
+      const payload = validAttorney();
+      await t.app.inject({ method: "POST", url: "/api/register", payload });
+      const firstToken = signUpTokenIn(await t.mailbox.waitFor(payload.email));
+      await t.app.inject({ method: "POST", url: "/api/register", payload: { ...payload, username: `${payload.username}_2` } });
+      const secondToken = signUpTokenIn(await t.mailbox.waitFor(payload.email, 2));
+      expect((await t.app.inject({ method: "POST", url: "/api/register/confirm", payload: { token: secondToken } })).statusCode).toBe(201);
+      const late = await t.app.inject({ method: "POST", url: "/api/register/confirm", payload: { token: firstToken } });
+      expect(late.statusCode).toBe(409);
+      expect(late.json()).toEqual({ message: "An account with this e-mail address already exists. Sign in, or reset your password." });
+
+      const other = validConsultant();
+      await t.app.inject({ method: "POST", url: "/api/register", payload: other });
+      const token = signUpTokenIn(await t.mailbox.waitFor(other.email));
+      await t.db.updateTable("pending_registrations").set({ expires_at: new Date(Date.now() - 1000) }).where("username", "=", other.username).execute();
+      const expired = await t.app.inject({ method: "POST", url: "/api/register/confirm", payload: { token } });
+      expect(expired.statusCode).toBe(400);
+      expect(expired.json()).toEqual({ message: LINK_INVALID });
+      expect(await t.db.selectFrom("users").select("id").where("username", "=", other.username).executeTakeFirst()).toBeUndefined();
+    });
+
     it("registers an attorney with address, email and phone rows and signs them in", async () => {
       const payload = validAttorney({
         vatNumber: "4222333444",
@@ -118,7 +196,7 @@ describe.each(testDialects())("sign-in, sign-up and password reset on %s", (kind
           { number: "(082) 555-0101", type: "mobile" },
         ],
       });
-      const response = await t.app.inject({ method: "POST", url: "/api/register", payload });
+      const response = await signUp(t, payload);
       expect(response.statusCode).toBe(201);
       expect(response.json()).toMatchObject({ username: payload.username, role: "attorney", specialization: null });
       const cookie = sessionCookie(response);
@@ -145,7 +223,7 @@ describe.each(testDialects())("sign-in, sign-up and password reset on %s", (kind
 
     it("registers a consultant with a specialization from the list", async () => {
       const payload = validConsultant({ specialization: "Clinical Psychologist" });
-      const response = await t.app.inject({ method: "POST", url: "/api/register", payload });
+      const response = await signUp(t, payload);
       expect(response.statusCode).toBe(201);
       expect(response.json()).toMatchObject({ role: "consultant", specialization: "Clinical Psychologist" });
     });
@@ -180,24 +258,6 @@ describe.each(testDialects())("sign-in, sign-up and password reset on %s", (kind
       expect(response.json()).toEqual({ message });
     });
 
-    it("refuses a taken username or email in any letter case with 409 and one sentence for both", async () => {
-      const first = validConsultant();
-      await t.app.inject({ method: "POST", url: "/api/register", payload: first });
-      const sameUsername = await t.app.inject({
-        method: "POST",
-        url: "/api/register",
-        payload: validConsultant({ username: first.username.toUpperCase() }),
-      });
-      expect(sameUsername.statusCode).toBe(409);
-      expect(sameUsername.json()).toEqual({ message: ACCOUNT_EXISTS });
-      const sameEmail = await t.app.inject({
-        method: "POST",
-        url: "/api/register",
-        payload: validConsultant({ email: first.email.toUpperCase() }),
-      });
-      expect(sameEmail.statusCode).toBe(409);
-      expect(sameEmail.json()).toEqual({ message: ACCOUNT_EXISTS });
-    });
   });
 
   describe("sessions", () => {
@@ -329,13 +389,13 @@ describe.each(testDialects())("sign-in, sign-up and password reset on %s", (kind
 
     it("answers the same for a known and an unknown email, and mails only the known one", async () => {
       const payload = validConsultant();
-      await t.app.inject({ method: "POST", url: "/api/register", payload });
+      await signUp(t, payload);
       const known = await forgot(payload.email);
       const unknown = await forgot("nobody@nowhere.example");
       expect(known.statusCode).toBe(200);
       expect(unknown.statusCode).toBe(200);
       expect(unknown.json()).toEqual(known.json());
-      const mail = await t.mailbox.waitFor(payload.email);
+      const mail = await t.mailbox.waitFor(payload.email, 2);
       expect(mail).toContain("Subject: Reset your MedLegal password");
       expect(mail).toContain("http://localhost:3000/reset-password?token=");
       expect(t.mailbox.received.some((m) => m.to.includes("nobody@nowhere.example"))).toBe(false);
@@ -343,9 +403,9 @@ describe.each(testDialects())("sign-in, sign-up and password reset on %s", (kind
 
     it("stores only a hash of the token", async () => {
       const payload = validConsultant();
-      await t.app.inject({ method: "POST", url: "/api/register", payload });
+      await signUp(t, payload);
       await forgot(payload.email);
-      const token = resetTokenIn(await t.mailbox.waitFor(payload.email));
+      const token = resetTokenIn(await t.mailbox.waitFor(payload.email, 2));
       const rows = await t.db.selectFrom("password_reset_tokens").select("token_hash").execute();
       expect(rows.some((r) => r.token_hash === token)).toBe(false);
       expect(rows.every((r) => /^[0-9a-f]{64}$/.test(r.token_hash))).toBe(true);
@@ -353,10 +413,10 @@ describe.each(testDialects())("sign-in, sign-up and password reset on %s", (kind
 
     it("sets a new password once, ends every session of the user, and refuses the token again", async () => {
       const payload = validAttorney();
-      const registered = await t.app.inject({ method: "POST", url: "/api/register", payload });
+      const registered = await signUp(t, payload);
       const oldCookie = sessionCookie(registered);
       await forgot(payload.email);
-      const token = resetTokenIn(await t.mailbox.waitFor(payload.email));
+      const token = resetTokenIn(await t.mailbox.waitFor(payload.email, 2));
 
       const weak = await reset(token, "weak");
       expect(weak.statusCode).toBe(400);
@@ -374,9 +434,9 @@ describe.each(testDialects())("sign-in, sign-up and password reset on %s", (kind
 
     it("refuses a token older than one hour", async () => {
       const payload = validConsultant();
-      await t.app.inject({ method: "POST", url: "/api/register", payload });
+      await signUp(t, payload);
       await forgot(payload.email);
-      const token = resetTokenIn(await t.mailbox.waitFor(payload.email));
+      const token = resetTokenIn(await t.mailbox.waitFor(payload.email, 2));
       await t.db
         .updateTable("password_reset_tokens")
         .set({ expires_at: new Date(Date.now() - 1000) })

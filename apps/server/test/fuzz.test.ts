@@ -304,6 +304,7 @@ describe("fuzzing every procedure and REST path", () => {
       { method: "POST", url: () => "/api/login", body: true },
       { method: "POST", url: () => "/api/login/two-factor", body: true },
       { method: "POST", url: () => "/api/register", body: true },
+      { method: "POST", url: () => "/api/register/confirm", body: true },
       { method: "POST", url: () => "/api/forgot-password", body: true },
       { method: "POST", url: () => "/api/reset-password", body: true },
       { method: "GET", url: () => "/api/messages/unread" },

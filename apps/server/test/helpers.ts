@@ -71,6 +71,24 @@ export function resetTokenIn(mail: string): string {
   return match[1]!;
 }
 
+/** The token of the link in a sign-up confirmation mail. */
+export function signUpTokenIn(mail: string): string {
+  const match = /confirm-sign-up\?token=([A-Za-z0-9_-]+)/.exec(mail);
+  if (!match) throw new Error("The mail holds no sign-up link");
+  return match[1]!;
+}
+
+/**
+ * Signs up as a new user does: the form's answer ("check your e-mail"), then the link in the mail.
+ * Answers the confirmation's response (201 with the new user and the session cookie).
+ */
+export async function signUp(t: Pick<TestApp, "app" | "mailbox">, payload: { email: string }): Promise<LightMyRequestResponse> {
+  const asked = await t.app.inject({ method: "POST", url: "/api/register", payload });
+  if (asked.statusCode !== 202) throw new Error(`Sign-up answered ${asked.statusCode}: ${asked.body}`);
+  const token = signUpTokenIn(await t.mailbox.waitFor(payload.email));
+  return t.app.inject({ method: "POST", url: "/api/register/confirm", payload: { token } });
+}
+
 export interface TestApp {
   app: FastifyInstance;
   db: Awaited<ReturnType<typeof createTestDatabase>>["db"];

@@ -4,7 +4,7 @@ import type { Context } from "@medlegal/api";
 import { testDialects } from "@medlegal/db/testing";
 import type { CurrentUser } from "@medlegal/domain";
 import type { TestApp } from "./helpers";
-import { createTestApp, DEMO_PASSWORD, login, RELAXED_LIMITS, sessionCookie, trpc, validAttorney } from "./helpers";
+import { createTestApp, DEMO_PASSWORD, login, RELAXED_LIMITS, sessionCookie, signUpTokenIn, trpc, validAttorney } from "./helpers";
 
 const procedures = Object.entries(appRouter._def.procedures as unknown as Record<string, { _def: { type: "query" | "mutation"; output?: unknown } }>).map(
   ([path, procedure]) => ({ path, kind: procedure._def.type, output: procedure._def.output }),
@@ -65,6 +65,10 @@ describe.each(testDialects())("answers carry only what their contract names on %
     const registered = await t.app.inject({ method: "POST", url: "/trpc/auth.register", headers: { "content-type": "application/json" }, payload: JSON.stringify(signUp) });
     expect(registered.statusCode).toBe(200);
     record("auth.register", registered.body);
+    const token = signUpTokenIn(await t.mailbox.waitFor(signUp.email));
+    const confirmed = await t.app.inject({ method: "POST", url: "/trpc/auth.confirmRegistration", headers: { "content-type": "application/json" }, payload: JSON.stringify({ token }) });
+    expect(confirmed.statusCode).toBe(200);
+    record("auth.confirmRegistration", confirmed.body);
     const restLogin = await t.app.inject({ method: "POST", url: "/api/login", payload: { username: "employee", password: DEMO_PASSWORD } });
     record("POST /api/login", restLogin.body);
     record("GET /api/user", (await t.app.inject({ method: "GET", url: "/api/user", headers: { cookie: sessionCookie(restLogin) } })).body);

@@ -20,6 +20,7 @@ const MATRIX: Record<string, "public" | Role[]> = {
   "auth.login": "public",
   "auth.verifyTwoFactor": "public",
   "auth.register": "public",
+  "auth.confirmRegistration": "public",
   "auth.logout": ALL,
   "auth.forgotPassword": "public",
   "auth.resetPassword": "public",

@@ -11,6 +11,7 @@
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as AppRouteImport } from './routes/_app'
 import { Route as AuthRouteImport } from './routes/auth'
+import { Route as ConfirmSignUpRouteImport } from './routes/confirm-sign-up'
 import { Route as ResetPasswordRouteImport } from './routes/reset-password'
 import { Route as TwoFactorSetupRouteImport } from './routes/two-factor-setup'
 import { Route as AppIndexRouteImport } from './routes/_app/index'
@@ -64,6 +65,11 @@ const AppRoute = AppRouteImport.update({
 const AuthRoute = AuthRouteImport.update({
   id: '/auth',
   path: '/auth',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ConfirmSignUpRoute = ConfirmSignUpRouteImport.update({
+  id: '/confirm-sign-up',
+  path: '/confirm-sign-up',
   getParentRoute: () => rootRouteImport,
 } as any)
 const ResetPasswordRoute = ResetPasswordRouteImport.update({
@@ -301,6 +307,7 @@ const AppReportsIdRoute = AppReportsIdRouteImport.update({
 export interface FileRoutesByFullPath {
   '/': typeof AppIndexRoute
   '/auth': typeof AuthRoute
+  '/confirm-sign-up': typeof ConfirmSignUpRoute
   '/reset-password': typeof ResetPasswordRoute
   '/two-factor-setup': typeof TwoFactorSetupRoute
   '/appointments': typeof AppAppointmentsRoute
@@ -348,6 +355,7 @@ export interface FileRoutesByFullPath {
 }
 export interface FileRoutesByTo {
   '/auth': typeof AuthRoute
+  '/confirm-sign-up': typeof ConfirmSignUpRoute
   '/reset-password': typeof ResetPasswordRoute
   '/two-factor-setup': typeof TwoFactorSetupRoute
   '/appointments': typeof AppAppointmentsRoute
@@ -398,6 +406,7 @@ export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/_app': typeof AppRouteWithChildren
   '/auth': typeof AuthRoute
+  '/confirm-sign-up': typeof ConfirmSignUpRoute
   '/reset-password': typeof ResetPasswordRoute
   '/two-factor-setup': typeof TwoFactorSetupRoute
   '/_app/appointments': typeof AppAppointmentsRoute
@@ -449,6 +458,7 @@ export interface FileRouteTypes {
   fullPaths:
     | '/'
     | '/auth'
+    | '/confirm-sign-up'
     | '/reset-password'
     | '/two-factor-setup'
     | '/appointments'
@@ -496,6 +506,7 @@ export interface FileRouteTypes {
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/auth'
+    | '/confirm-sign-up'
     | '/reset-password'
     | '/two-factor-setup'
     | '/appointments'
@@ -545,6 +556,7 @@ export interface FileRouteTypes {
     | '__root__'
     | '/_app'
     | '/auth'
+    | '/confirm-sign-up'
     | '/reset-password'
     | '/two-factor-setup'
     | '/_app/appointments'
@@ -595,6 +607,7 @@ export interface FileRouteTypes {
 export interface RootRouteChildren {
   AppRoute: typeof AppRouteWithChildren
   AuthRoute: typeof AuthRoute
+  ConfirmSignUpRoute: typeof ConfirmSignUpRoute
   ResetPasswordRoute: typeof ResetPasswordRoute
   TwoFactorSetupRoute: typeof TwoFactorSetupRoute
   JoinRoomIdRoute: typeof JoinRoomIdRoute
@@ -614,6 +627,13 @@ declare module '@tanstack/react-router' {
       path: '/auth'
       fullPath: '/auth'
       preLoaderRoute: typeof AuthRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/confirm-sign-up': {
+      id: '/confirm-sign-up'
+      path: '/confirm-sign-up'
+      fullPath: '/confirm-sign-up'
+      preLoaderRoute: typeof ConfirmSignUpRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/reset-password': {
@@ -1029,6 +1049,7 @@ const AppRouteWithChildren = AppRoute._addFileChildren(AppRouteChildren)
 const rootRouteChildren: RootRouteChildren = {
   AppRoute: AppRouteWithChildren,
   AuthRoute: AuthRoute,
+  ConfirmSignUpRoute: ConfirmSignUpRoute,
   ResetPasswordRoute: ResetPasswordRoute,
   TwoFactorSetupRoute: TwoFactorSetupRoute,
   JoinRoomIdRoute: JoinRoomIdRoute,

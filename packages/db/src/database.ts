@@ -97,6 +97,20 @@ export interface PasswordResetTokensTable {
   created_at: GeneratedTimestamp;
 }
 
+/** A sign-up awaiting its e-mail confirmation (docs/decisions.md "Sign-up confirms the e-mail"). */
+export interface PendingRegistrationsTable {
+  id: Generated<string>;
+  token_hash: string;
+  email: string;
+  username: string;
+  password_hash: string;
+  /** The registration's other fields (names, role and the role's fields), as the domain schema parsed them. */
+  details: ColumnType<Record<string, unknown>, string, never>;
+  expires_at: Timestamp;
+  used_at: Timestamp | null;
+  created_at: GeneratedTimestamp;
+}
+
 export interface NotificationsTable {
   id: Generated<string>;
   user_id: string;
@@ -793,6 +807,7 @@ export interface Database {
   user_two_factor: UserTwoFactorTable;
   two_factor_recovery_codes: TwoFactorRecoveryCodesTable;
   password_reset_tokens: PasswordResetTokensTable;
+  pending_registrations: PendingRegistrationsTable;
   notifications: NotificationsTable;
   message_threads: MessageThreadsTable;
   thread_participants: ThreadParticipantsTable;

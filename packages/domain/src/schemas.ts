@@ -114,6 +114,22 @@ export type Registration = z.output<typeof registrationSchema>;
 
 export const forgotPasswordSchema = z.object({ email: emailSchema });
 
+/** How long a sign-up's confirmation link stays valid (docs/decisions.md "Sign-up confirms the e-mail"). */
+export const SIGN_UP_LINK_TTL_MS = 24 * 60 * 60 * 1000;
+
+/** The sentences of sign-up by e-mail confirmation; the first is the answer whether or not the address has an account. */
+export const SIGN_UP_MESSAGES = {
+  checkEmail:
+    "Check your e-mail: we have sent a link to finish creating your account. It is valid for 24 hours. If you already have an account, the e-mail says so.",
+  linkInvalid: "This sign-up link is invalid, has expired or was already used. Please sign up again.",
+  addressTaken: "An account with this e-mail address already exists. Sign in, or reset your password.",
+  usernameTakenSince: "Someone took that username while your sign-up waited. Please sign up again with another username.",
+} as const;
+
+export const confirmRegistrationSchema = z.object({
+  token: text(SIGN_UP_MESSAGES.linkInvalid).min(16, SIGN_UP_MESSAGES.linkInvalid).max(200, SIGN_UP_MESSAGES.linkInvalid),
+});
+
 export const resetPasswordSchema = z.object({
   token: text("The reset link is invalid").min(16, "The reset link is invalid").max(200, "The reset link is invalid"),
   password: passwordSchema,

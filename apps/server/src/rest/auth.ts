@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { authService, parseInput } from "@medlegal/api";
 import {
+  confirmRegistrationSchema,
   currentUserOutputSchema,
   forgotPasswordSchema,
   loginOutputSchema,
@@ -42,8 +43,18 @@ export async function authRoutes(app: FastifyInstance, { mailer, limits }: Deps)
     return currentUserOutputSchema.parse(user);
   });
 
+  // Sign-up answers "check your e-mail" whether or not the address has an account; the link in the
+  // mail creates the account and signs it in (docs/decisions.md "Sign-up confirms the e-mail").
   app.post("/api/register", async (request, reply) => {
-    const user = await authService.register({ db, limits, actor: actorOf(request) }, parseInput(registrationSchema, request.body));
+    const answer = await authService.register(
+      { db, mailer, limits, actor: actorOf(request), log: (line) => request.log.error(line) },
+      parseInput(registrationSchema, request.body),
+    );
+    return reply.code(202).send(answer);
+  });
+
+  app.post("/api/register/confirm", async (request, reply) => {
+    const user = await authService.confirmRegistration({ db, limits, actor: actorOf(request) }, parseInput(confirmRegistrationSchema, request.body));
     await sessionControl(request).login(user.id);
     return reply.code(201).send(currentUserOutputSchema.parse(user));
   });

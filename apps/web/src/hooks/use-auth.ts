@@ -55,14 +55,22 @@ export function useVerifyTwoFactor() {
   });
 }
 
+/** Sign-up answers "check your e-mail" whether or not the address has an account (docs/decisions.md "Sign-up confirms the e-mail"). */
 export function useRegister() {
-  const signedIn = useSignedIn();
   return useMutation({
-    mutationFn: (input: RegistrationInput) => apiJson<CurrentUser>("POST", "/api/register", input),
-    onSuccess: signedIn,
+    mutationFn: (input: RegistrationInput) => apiJson<{ message: string }>("POST", "/api/register", input),
     onError: (error) => {
       toast({ variant: "destructive", title: "Registration failed", description: readableErrorMessage(error) });
     },
+  });
+}
+
+/** The link in the sign-up mail: creates the account and signs the new user in. */
+export function useConfirmSignUp() {
+  const signedIn = useSignedIn();
+  return useMutation({
+    mutationFn: (token: string) => apiJson<CurrentUser>("POST", "/api/register/confirm", { token }, { on401: "throw" }),
+    onSuccess: signedIn,
   });
 }
 

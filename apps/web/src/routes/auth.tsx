@@ -2,6 +2,7 @@ import { createFileRoute, Navigate, useNavigate } from "@tanstack/react-router";
 import { Activity, FileCheck2, Lock, Users } from "lucide-react";
 import * as React from "react";
 import { SignInOutline } from "@/components/auth/sign-in-outline";
+import { SignUpSent } from "@/components/auth/sign-up-sent";
 import { Brand, BrandMark } from "@/components/brand";
 import { FullPageSpinner } from "@/components/ui/spinner";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
@@ -142,13 +143,24 @@ function AuthPage() {
               </React.Suspense>
             </TabsContent>
             <TabsContent value="signup">
-              <React.Suspense fallback={<FormPlaceholder />}>
-                <SignUpForm
-                  onSubmit={(payload) => register.mutate(payload)}
-                  pending={register.isPending}
-                  specializations={specializations.data ?? (specializations.isError ? [] : undefined)}
+              {register.isSuccess ? (
+                <SignUpSent
+                  message={register.data.message}
+                  email={register.variables.email}
+                  onBack={() => {
+                    register.reset();
+                    setTab("signin");
+                  }}
                 />
-              </React.Suspense>
+              ) : (
+                <React.Suspense fallback={<FormPlaceholder />}>
+                  <SignUpForm
+                    onSubmit={(payload) => register.mutate(payload)}
+                    pending={register.isPending}
+                    specializations={specializations.data ?? (specializations.isError ? [] : undefined)}
+                  />
+                </React.Suspense>
+              )}
             </TabsContent>
           </Tabs>
         </div>

@@ -1,4 +1,5 @@
 import {
+  confirmRegistrationSchema,
   currentUserOutputSchema,
   forgotPasswordSchema,
   loginOutputSchema,
@@ -8,7 +9,7 @@ import {
   resetPasswordSchema,
   twoFactorVerifySchema,
 } from "@medlegal/domain";
-import { login, openSession, recordLogout, register, requestPasswordReset, resetPassword, verifySecondFactor } from "../../services/auth/auth";
+import { confirmRegistration, login, openSession, recordLogout, register, requestPasswordReset, resetPassword, verifySecondFactor } from "../../services/auth/auth";
 import { publicProcedure, router, signedInProcedure } from "../../trpc";
 
 // Inputs are parsed at the door with the shared schemas of @medlegal/domain, here and in the REST
@@ -28,8 +29,14 @@ export const authRouter = router({
     return user;
   }),
 
-  register: publicProcedure.input(registrationSchema).output(currentUserOutputSchema).mutation(async ({ ctx, input }) => {
-    const user = await register({ db: ctx.db, limits: ctx.limits, actor: { user: null, meta: ctx.meta } }, input);
+  // "Check your e-mail" either way; the mailed link's confirmRegistration creates and signs in the account.
+  register: publicProcedure
+    .input(registrationSchema)
+    .output(messageOutputSchema)
+    .mutation(({ ctx, input }) => register({ db: ctx.db, mailer: ctx.mailer, limits: ctx.limits, actor: { user: null, meta: ctx.meta } }, input)),
+
+  confirmRegistration: publicProcedure.input(confirmRegistrationSchema).output(currentUserOutputSchema).mutation(async ({ ctx, input }) => {
+    const user = await confirmRegistration({ db: ctx.db, limits: ctx.limits, actor: { user: null, meta: ctx.meta } }, input);
     await ctx.session.login(user.id);
     return user;
   }),

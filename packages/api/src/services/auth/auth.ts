@@ -3,7 +3,7 @@ import type { Kysely } from "kysely";
 import { sql } from "kysely";
 import type { Database } from "@medlegal/db";
 import type { z } from "zod";
-import type { CurrentUser, forgotPasswordSchema, loginSchema, Registration, resetPasswordSchema } from "@medlegal/domain";
+import type { CurrentUser, forgotPasswordSchema, loginSchema, resetPasswordSchema } from "@medlegal/domain";
 import { RESET_TOKEN_TTL_MS } from "@medlegal/domain";
 import type { Actor } from "../../context";
 import { AppError } from "../../errors";
@@ -14,11 +14,12 @@ import type { RateLimits } from "./rate-limits";
 import { claimLoginAttempt, clearLoginFailures, countAttempt, limitByIp, loginAccountKey, releaseLoginAttempt } from "./rate-limits";
 import type { SecondFactorNeeded } from "./two-factor";
 import { hasTwoFactor, mustSetUpTwoFactor } from "./two-factor";
-import { createAccount } from "../users/user-records";
 import { findCurrentUser } from "../users/users";
 
 /** The sign-in's session and second step, for the REST and tRPC adapters alike. */
 export { openSession, verifySecondFactor } from "./two-factor";
+/** Sign-up by e-mail confirmation. */
+export { confirmRegistration, register } from "./sign-up";
 
 export const LOGIN_FAILED_MESSAGE = "Invalid username or password";
 export const RESET_LINK_INVALID_MESSAGE = "This reset link is invalid or has expired. Please request a new one.";
@@ -34,10 +35,6 @@ interface AuthDeps {
 interface LimitedAuthDeps extends AuthDeps {
   limits: RateLimits;
 }
-
-/** What sign-up answers when the username or e-mail is taken: one sentence, so probing learns little. */
-export const ACCOUNT_EXISTS_MESSAGE =
-  "That username or email cannot be used. If you already have an account, sign in or reset your password.";
 
 /**
  * Checks a username (or e-mail) and password. Every failure gives the same message and does the
@@ -108,21 +105,6 @@ export async function recordLogout({ db, actor }: AuthDeps): Promise<void> {
   await db.transaction().execute((trx) =>
     recordAudit(trx, actor, { action: "auth.logout", entityType: "user", entityId: user.id }),
   );
-}
-
-/** Self-registration of an attorney or consultant (docs/product-rules.md#sign-up-and-validation); it acts as the new user. */
-export async function register({ db, actor, limits }: LimitedAuthDeps, data: Registration): Promise<CurrentUser> {
-  await limitByIp({ db, actor, limits }, "register");
-  const created = await createAccount(db, data, {
-    action: "auth.register",
-    actor: (user) => ({ ...actor, user }),
-  }).catch((error: unknown) => {
-    if (error instanceof AppError && error.code === "CONFLICT") throw new AppError("CONFLICT", ACCOUNT_EXISTS_MESSAGE);
-    throw error;
-  });
-  const user = await findCurrentUser(db, created.id);
-  if (!user) throw new Error("The new user could not be read back");
-  return user;
 }
 
 const sha256 = (value: string) => createHash("sha256").update(value).digest("hex");

@@ -55,14 +55,18 @@ export function startSweeper(jobs: SweepJob[], log: (message: string) => void = 
 /** A failed-sign-in count is forgotten after a day without failures. */
 const LOGIN_FAILURES_KEPT = "1 day";
 
-/** Removes what has expired: sessions, rate-limit windows, reset links and old sign-in failure counts. */
+/** Removes what has expired: sessions, rate-limit windows, reset and sign-up links and old sign-in failure counts. */
 export async function purgeExpired(db: Kysely<Database>): Promise<Record<string, number>> {
   const now = new Date();
-  const [sessions, rateLimits, resetTokens, loginFailures] = await Promise.all([
+  const [sessions, rateLimits, resetTokens, pendingRegistrations, loginFailures] = await Promise.all([
     db.deleteFrom("sessions").where("expires_at", "<=", now).executeTakeFirst(),
     db.deleteFrom("rate_limits").where("reset_at", "<=", now).executeTakeFirst(),
     db
       .deleteFrom("password_reset_tokens")
+      .where((eb) => eb.or([eb("expires_at", "<=", now), eb("used_at", "is not", null)]))
+      .executeTakeFirst(),
+    db
+      .deleteFrom("pending_registrations")
       .where((eb) => eb.or([eb("expires_at", "<=", now), eb("used_at", "is not", null)]))
       .executeTakeFirst(),
     db
@@ -75,6 +79,7 @@ export async function purgeExpired(db: Kysely<Database>): Promise<Record<string,
     sessions: Number(sessions.numDeletedRows),
     rateLimits: Number(rateLimits.numDeletedRows),
     resetTokens: Number(resetTokens.numDeletedRows),
+    pendingRegistrations: Number(pendingRegistrations.numDeletedRows),
     loginFailures: Number(loginFailures.numDeletedRows),
   };
 }

@@ -205,7 +205,7 @@ export interface NewAccount extends RoleFields {
 }
 
 /**
- * Creates an account (self-registration, an administrator, or the CLI): the username and e-mail
+ * Creates an account (an administrator, the CLI, or a confirmed sign-up): the username and e-mail
  * checked free, the password hashed, the role's columns and contact rows written, and the audit row
  * in the same transaction. `auditActor` gets the new user's detail (registration acts as them).
  */
@@ -217,26 +217,38 @@ export async function createAccount(
   const columns = await roleColumns(db, data);
   await assertUsernameAndEmailFree(db, data.username, data.email);
   const passwordHash = await hashNewPassword(data.password);
+  return db.transaction().execute((trx) => insertAccount(trx, { ...data, passwordHash }, columns, audit));
+}
+
+/**
+ * Writes a new account inside the caller's transaction, its password already hashed (a confirmed
+ * sign-up hashed it when it was asked for). A username or e-mail taken meanwhile is the 409 that
+ * names the field, and the caller's transaction rolls back with it.
+ */
+export async function insertAccount(
+  trx: Transaction<Database>,
+  data: Omit<NewAccount, "password"> & { passwordHash: string },
+  columns: Awaited<ReturnType<typeof roleColumns>>,
+  audit: { action: string; actor: (created: UserDetail) => Actor },
+): Promise<UserDetail> {
   try {
-    return await db.transaction().execute(async (trx) => {
-      const { id } = await trx
-        .insertInto("users")
-        .values({
-          username: data.username,
-          email: data.email,
-          password_hash: passwordHash,
-          first_name: data.firstName,
-          last_name: data.lastName,
-          role: data.role,
-          ...columns,
-        })
-        .returning("id")
-        .executeTakeFirstOrThrow();
-      await replaceContacts(trx, id, data);
-      const user = await loadUserDetail(trx, id);
-      await recordAudit(trx, audit.actor(user), { action: audit.action, entityType: "user", entityId: id, after: auditView(user) });
-      return user;
-    });
+    const { id } = await trx
+      .insertInto("users")
+      .values({
+        username: data.username,
+        email: data.email,
+        password_hash: data.passwordHash,
+        first_name: data.firstName,
+        last_name: data.lastName,
+        role: data.role,
+        ...columns,
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    await replaceContacts(trx, id, data);
+    const user = await loadUserDetail(trx, id);
+    await recordAudit(trx, audit.actor(user), { action: audit.action, entityType: "user", entityId: id, after: auditView(user) });
+    return user;
   } catch (error) {
     throw uniqueViolation(error) ?? error;
   }
