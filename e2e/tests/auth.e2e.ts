@@ -37,7 +37,7 @@ describe("signing up and in", () => {
     await expect.poll(() => create.isEnabled()).toBe(true);
     await screenshot(page, "sign-up-attorney-1280");
     await create.click();
-    await expect.poll(() => page.getByRole("heading", { name: "Check your e-mail" }).isVisible()).toBe(true);
+    await expect.poll(() => page.getByRole("heading", { name: "One more step" }).isVisible()).toBe(true);
     await expect.poll(() => page.getByText(`naledi_${n}@firm.example`).isVisible()).toBe(true);
     await screenshot(page, "sign-up-sent-1280");
     const mail = await mailTo(`naledi_${n}@firm.example`);

@@ -11,7 +11,7 @@ export function SignUpSent({ message, email, onBack }: { message: string; email:
       <div className="mx-auto flex size-11 items-center justify-center rounded-full bg-primary/10">
         <MailCheck className="size-5 text-primary" aria-hidden />
       </div>
-      <h2 className="mt-4 text-lg font-semibold">Check your e-mail</h2>
+      <h2 className="mt-4 text-lg font-semibold">One more step</h2>
       <p className="mt-1.5 text-sm text-muted-foreground">
         We wrote to <span className="font-medium break-all text-foreground">{email}</span>.
       </p>
