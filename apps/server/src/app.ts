@@ -24,6 +24,7 @@ import { trpcBatchPlugin } from "./plugins/trpc-batch";
 import { RequestLog } from "./logging";
 import { guestCookie, requestMeta, SESSION_COOKIE, sessionControl } from "./request-context";
 import { authRoutes } from "./rest/auth";
+import { calendarRoutes } from "./rest/calendar";
 import { fileRoutes } from "./rest/files";
 import { slaRoutes } from "./rest/sla";
 import { notificationRoutes } from "./rest/notifications";
@@ -186,6 +187,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await api.register(authRoutes, { mailer: options.mailer, limits });
     await api.register(notificationRoutes);
     await api.register(fileRoutes, { limits });
+    await api.register(calendarRoutes);
     await api.register(slaRoutes);
 
     await api.register(fastifyTRPCPlugin, {

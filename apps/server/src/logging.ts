@@ -24,6 +24,9 @@ export function serverLogger(level = process.env.LOG_LEVEL || "info"): FastifySe
 /** Answers a load balancer or a poll asks for again and again: logged at debug, not info. */
 const ROUTINE_PATHS = new Set(["/health", "/ready"]);
 
+/** Addresses whose path is a secret (a calendar feed's token) are logged without it. */
+export const loggedUrl = (url: string) => url.replace(/^\/api\/calendar\/feed\/[^/?.]+/, "/api/calendar/feed/[token]");
+
 /**
  * One line per request, written when the answer is sent, instead of Fastify's two ("incoming
  * request", "request completed"): method, address, status and milliseconds. Health checks and
@@ -35,7 +38,7 @@ export class RequestLog extends LogController {
 
   override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
     const status = reply.statusCode;
-    const line = { method: request.method, url: request.url, status, ms: Math.round(reply.elapsedTime * 10) / 10 };
+    const line = { method: request.method, url: loggedUrl(request.url), status, ms: Math.round(reply.elapsedTime * 10) / 10 };
     if (error) return reply.log.error({ ...line, err: error }, "request");
     if (status === 304 || ROUTINE_PATHS.has(request.url.split("?", 1)[0]!)) reply.log.debug(line, "request");
     else reply.log.info(line, "request");

@@ -315,6 +315,7 @@ describe("fuzzing every procedure and REST path", () => {
       { method: "POST", url: (id) => `/api/queries/${id}/documents`, body: true },
       { method: "GET", url: (id) => `/api/documents/${id}` },
       { method: "GET", url: (id) => `/api/bookings/${id}/calendar.ics` },
+      { method: "GET", url: (id) => `/api/calendar/feed/${id}.ics` },
       { method: "GET", url: (id) => `/api/invoices/samples/${id}.pdf` },
       { method: "GET", url: () => "/api/audit/export.csv" },
       { method: "GET", url: () => "/api/audit/access-log.csv" },

@@ -148,7 +148,9 @@ describe.each(testDialects())("video meetings on %s", (kind) => {
     const { roomId, email } = await arrange();
     await drainOutbox(t.db, createSmtpMailer(t.mailbox.url), "http://localhost:3000");
     const mail = await t.mailbox.waitFor(email);
-    expect(mail).toContain("Clinical psychology assessment");
+    // The meeting's title stays in the app: the mail says only when (docs/decisions.md "Calendars carry no health information").
+    expect(mail).toContain("Subject: MedLegal video meeting on ");
+    expect(mail).not.toContain("Clinical psychology assessment");
     const token = tokenIn(mail, roomId);
     const opened = await openLink(t, roomId, token);
     expect(opened.status).toBe(200);

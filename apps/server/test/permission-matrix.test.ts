@@ -24,6 +24,10 @@ const MATRIX: Record<string, "public" | Role[]> = {
   "auth.logout": ALL,
   "auth.forgotPassword": "public",
   "auth.resetPassword": "public",
+  // Each user's own calendar feed (calendar-privacy.test.ts: only the caller's bookings).
+  "calendar.feed": ALL,
+  "calendar.createFeed": ALL,
+  "calendar.revokeFeed": ALL,
   "notifications.list": ALL,
   "notifications.markRead": ALL,
   "notifications.markAllRead": ALL,

@@ -58,4 +58,15 @@ describe.each(kinds)("the request log (%s)", (kind) => {
       [20, expect.stringMatching(/^\/api\/notifications\//), 304],
     ]);
   });
+
+  it("logs a calendar feed's address without its token, the feed's only key", async () => {
+    const sink = logSink();
+    const app = await t.another({ logger: { level: "info", stream: sink.stream } });
+    const { cookie } = await login(app, "employee");
+    const made = await app.inject({ method: "POST", url: "/trpc/calendar.createFeed", headers: { cookie, "content-type": "application/json" }, payload: "{}" });
+    const path = new URL((made.json() as { result: { data: { url: string } } }).result.data.url).pathname;
+    sink.lines.length = 0;
+    expect((await app.inject({ method: "GET", url: path })).statusCode).toBe(200);
+    expect(sink.lines.map((l) => l.url)).toEqual(["/api/calendar/feed/[token].ics"]);
+  });
 });

@@ -13,7 +13,7 @@ export * as documentsService from "./services/queries/documents";
 export * as auditTrailService from "./services/audit/audit-trail";
 export * as accessLogService from "./services/audit/access-log";
 export * as queriesService from "./services/queries/query-list";
-export * as bookingsService from "./services/scheduling/booking-calendar";
+export * as calendarService from "./services/calendar/calendar";
 export * as reportsService from "./services/reports/reports";
 export * as invoicesService from "./services/invoices/invoices";
 export * as invoiceSamples from "./services/invoices/samples";

@@ -111,6 +111,16 @@ export interface PendingRegistrationsTable {
   created_at: GeneratedTimestamp;
 }
 
+/** A user's personal calendar feed: the URL's token, by its hash (docs/decisions.md "Calendars carry no health information"). */
+export interface CalendarFeedsTable {
+  id: Generated<string>;
+  user_id: string;
+  token_hash: string;
+  created_at: GeneratedTimestamp;
+  last_used_at: Timestamp | null;
+  revoked_at: Timestamp | null;
+}
+
 export interface NotificationsTable {
   id: Generated<string>;
   user_id: string;
@@ -808,6 +818,7 @@ export interface Database {
   two_factor_recovery_codes: TwoFactorRecoveryCodesTable;
   password_reset_tokens: PasswordResetTokensTable;
   pending_registrations: PendingRegistrationsTable;
+  calendar_feeds: CalendarFeedsTable;
   notifications: NotificationsTable;
   message_threads: MessageThreadsTable;
   thread_participants: ThreadParticipantsTable;

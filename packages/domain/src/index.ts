@@ -2,6 +2,7 @@ export * from "./access-log";
 export * from "./account-form";
 export * from "./admin";
 export * from "./bookings";
+export * from "./calendar";
 export * from "./claimants";
 export * from "./constants";
 export * from "./dashboard";

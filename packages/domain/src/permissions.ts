@@ -37,6 +37,8 @@ export const PERMISSIONS = {
   "availability.own": ["administrator", "employee", "consultant"],
   "availability.agency": ["administrator", "employee"],
   "bookings.read": ROLES,
+  // A personal calendar feed of the bookings one may see, with neutral entries (docs/decisions.md, "Calendars carry no health information").
+  "calendar.own": ROLES,
   "bookings.book": ["administrator", "employee", "attorney"],
   "bookings.manage": ["administrator", "employee"],
   "bookings.attendance": ["administrator", "employee", "consultant"],

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import multipart from "@fastify/multipart";
-import { accessLogService, AppError, assertCan, auditTrailService, bookingsService, documentsService, filesService, invoiceSamples, meetingsService, messagesService, parseInput, paymentsService, reportsService, statementsService } from "@medlegal/api";
+import { accessLogService, AppError, assertCan, auditTrailService, documentsService, filesService, invoiceSamples, meetingsService, messagesService, parseInput, paymentsService, reportsService, statementsService } from "@medlegal/api";
 import { accessLogExportInputSchema, auditExportInputSchema, DOCUMENT_MAX_BYTES, RECORDING_CHUNK_MAX_BYTES, REPORT_MAX_BYTES, idInputSchema, proofUploadSchema, recordingChunkSchema, reportUploadSchema, sampleDocumentSchema, statementInputSchema } from "@medlegal/domain";
 import type { z } from "zod";
 import type { RateLimits, SignedInActor } from "@medlegal/api";
@@ -38,9 +38,9 @@ async function readUpload(request: FastifyRequest, maxBytes = DOCUMENT_MAX_BYTES
 }
 
 /**
- * File transfers, which tRPC's JSON does not carry well: query documents in and out, bookings
- * as calendar files, and the audit trail as CSV. Thin adapters over the same services; the same
- * role and row checks, and the same input schemas as the procedures. Downloads are never cached
+ * File transfers, which tRPC's JSON does not carry well: query documents in and out, and the
+ * audit trail as CSV (bookings as calendar files: calendar.ts). Thin adapters over the same
+ * services; the same role and row checks, and the same input schemas as the procedures. Downloads are never cached
  * (every /api answer is no-store, plugins/security-headers.ts).
  */
 export async function fileRoutes(app: FastifyInstance, { limits }: { limits: RateLimits }) {
@@ -122,14 +122,6 @@ export async function fileRoutes(app: FastifyInstance, { limits }: { limits: Rat
     await meetingsService.assertMayUploadChunk(db, actor, id);
     const { data } = await readUpload(request, RECORDING_CHUNK_MAX_BYTES);
     return reply.code(201).send(await meetingsService.storeRecordingChunk(db, actor, { recordingId: id, seq, data }));
-  });
-
-  // One booking as an .ics calendar file (Outlook, Google Calendar).
-  app.get("/api/bookings/:id/calendar.ics", async (request, reply) => {
-    const actor = signedInActor(request);
-    const { id } = parseInput(idInputSchema, request.params);
-    const { fileName, body } = await bookingsService.bookingIcs({ db, actor }, id);
-    return sendDownload(reply, { fileName, contentType: "text/calendar; charset=utf-8", body });
   });
 
   // The sample invoice and sample tax invoice of /invoice-demo and /sa-invoice-demo (fixed example data).

@@ -3,6 +3,7 @@ import { accountRouter } from "./account";
 import { assignmentsRouter } from "./assignments";
 import { availabilityRouter } from "./availability";
 import { bookingsRouter } from "./bookings";
+import { calendarRouter } from "./calendar";
 import { rostersRouter } from "./rosters";
 import { reportsRouter } from "./reports";
 import { invoicesRouter } from "./invoices";
@@ -42,6 +43,7 @@ export const appRouter = router({
   audit: auditRouter,
   availability: availabilityRouter,
   bookings: bookingsRouter,
+  calendar: calendarRouter,
   rosters: rostersRouter,
   sla: slaRouter,
   reports: reportsRouter,

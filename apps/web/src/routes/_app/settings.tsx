@@ -6,6 +6,7 @@ import { Settings } from "lucide-react";
 import * as React from "react";
 import { EmptyState, PageHeader } from "@/components/page";
 import { AgencySettingsForm, SlaDefaultsForm } from "@/components/settings/agency-forms";
+import { CalendarFeedSetting } from "@/components/settings/calendar-feed-setting";
 import { ChangePasswordForm } from "@/components/settings/change-password-form";
 import { ExpertBillingSection } from "@/components/settings/expert-billing-form";
 import { NotificationPreferencesForm } from "@/components/settings/notification-preferences-form";
@@ -30,7 +31,7 @@ import { trpc } from "@/lib/trpc";
 import { prefetchPage } from "@/lib/route-data";
 import { trpcErrorMessage, trpcFieldErrors } from "@/lib/trpc-errors";
 
-const TABS = ["profile", "password", "security", "notifications", "agency", "sla", "holidays", "checklist", "release", "video"] as const;
+const TABS = ["profile", "password", "security", "notifications", "calendar", "agency", "sla", "holidays", "checklist", "release", "video"] as const;
 /** The tabs only administrators see: how the agency is configured. */
 const ADMIN_TABS: readonly Tab[] = ["agency", "sla", "holidays", "checklist", "release", "video"];
 type Tab = (typeof TABS)[number];
@@ -95,6 +96,9 @@ function SettingsPage() {
             <TabsTrigger value="notifications" className="h-8 flex-none px-4">
               Notifications
             </TabsTrigger>
+            <TabsTrigger value="calendar" className="h-8 flex-none px-4">
+              Calendar
+            </TabsTrigger>
             {isAdmin && (
               <TabsTrigger value="agency" className="h-8 flex-none px-4">
                 Agency details
@@ -152,6 +156,11 @@ function SettingsPage() {
         <TabsContent value="notifications">
           <Section title="Notification preferences" description="Choose what appears in your notification bell and what is e-mailed to you.">
             <NotificationsSection />
+          </Section>
+        </TabsContent>
+        <TabsContent value="calendar">
+          <Section title="Calendar link" description="Your assessments in Outlook, Google or Apple Calendar, kept up to date, without claimants' details.">
+            <CalendarFeedSetting />
           </Section>
         </TabsContent>
         {isAdmin && (

@@ -109,7 +109,8 @@ export async function queueGuestLinkEmail(
   const body = [
     `Hello ${guest.guest_name},`,
     "",
-    `You are invited to a video meeting arranged by MedLegal: ${meeting.title}, on ${saDayTimeLabel(meeting.starts_at)} (South African time).`,
+    // The meeting's title names the claimant and the assessment: it stays in the app (docs/decisions.md "Calendars carry no health information").
+    `You are invited to a video meeting arranged by MedLegal on ${saDayTimeLabel(meeting.starts_at)} (South African time).`,
     "",
     `Join with this link, on a computer or phone with a camera and microphone: ${link}`,
     "",
@@ -117,6 +118,6 @@ export async function queueGuestLinkEmail(
     "",
     "If you did not expect this invitation, you can ignore this e-mail.",
   ].join("\n");
-  await trx.insertInto("email_outbox").values({ to_address: guest.guest_email!, subject: `MedLegal video meeting: ${meeting.title}`, body }).execute();
+  await trx.insertInto("email_outbox").values({ to_address: guest.guest_email!, subject: `MedLegal video meeting on ${saDayTimeLabel(meeting.starts_at)}`, body }).execute();
   await trx.updateTable("meeting_participants").set({ link_sent_at: now() }).where("id", "=", guest.id).execute();
 }

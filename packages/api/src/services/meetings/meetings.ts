@@ -127,7 +127,7 @@ async function insertMeeting(trx: Transaction<Database>, actor: SignedInActor, m
   });
   for (const userId of new Set([m.hostId, ...m.userIds])) {
     if (userId === actor.user.id) continue;
-    await notify(trx, { userId, type: "other", title: `Video meeting: ${m.title}`, message: `You are invited to a video meeting on ${saDayTimeLabel(m.startsAt)}.`, link: `/meeting/${meeting.room_id}` });
+    await notify(trx, { userId, type: "other", title: `Video meeting on ${saDayTimeLabel(m.startsAt)}`, message: `You are invited to a video meeting: ${m.title}.`, link: `/meeting/${meeting.room_id}` });
   }
   await announceMeeting(trx, meeting.id);
   return meeting;
@@ -328,7 +328,7 @@ export async function inviteToMeeting({ db, actor }: Deps, input: z.output<typeo
       await trx.insertInto("meeting_participants").values({ meeting_id: meeting.id, user_id: input.userId, invited_by: actor.user.id }).execute();
       await auditMeeting(trx, actor, meeting, "invite", { userId: input.userId });
       if (input.userId !== actor.user.id) {
-        await notify(trx, { userId: input.userId, type: "other", title: `Video meeting: ${meeting.title}`, message: `You are invited to a video meeting on ${saDayTimeLabel(meeting.starts_at)}.`, link: `/meeting/${meeting.room_id}` });
+        await notify(trx, { userId: input.userId, type: "other", title: `Video meeting on ${saDayTimeLabel(meeting.starts_at)}`, message: `You are invited to a video meeting: ${meeting.title}.`, link: `/meeting/${meeting.room_id}` });
       }
     } else {
       const row = await addGuest(trx, actor, meeting, input.guest);

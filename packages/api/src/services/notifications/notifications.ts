@@ -144,7 +144,15 @@ export async function deleteNotification({ db, actor }: Deps, notificationId: st
  */
 export async function notify(
   db: Kysely<Database>,
-  notification: { userId: string; type: NotificationDto["type"]; title: string; message: string; link?: string | null },
+  notification: {
+    userId: string;
+    type: NotificationDto["type"];
+    title: string;
+    message: string;
+    link?: string | null;
+    /** The text names no claimant and no health detail, so its e-mail copy may carry it (amounts, SLA timers). */
+    textInEmail?: boolean;
+  },
 ): Promise<boolean> {
   const preference = await db
     .selectFrom("notification_preferences")
@@ -159,7 +167,7 @@ export async function notify(
         .insertInto("email_outbox")
         .values({
           to_address: user.email,
-          subject: `MedLegal: ${notification.title}`,
+          subject: emailSubject(notification),
           body: emailBody(user.first_name, notification),
         })
         .execute();
@@ -182,9 +190,20 @@ export async function notify(
 
 type NewNotice = Parameters<typeof notify>[1];
 
-/** The e-mail text of a notification (links stay app paths; the outbox makes them absolute). */
-function emailBody(firstName: string, notification: Pick<NewNotice, "message" | "link">): string {
-  return `Hello ${firstName},\n\n${notification.message}\n${notification.link ? `\nOpen it in MedLegal: ${notification.link}\n` : ""}\nYou receive this because you chose e-mail for this kind of notification in your settings.\n`;
+/**
+ * The e-mail copy of a notification (docs/decisions.md "Calendars carry no health information"):
+ * e-mail leaves the app, and often South Africa, so it carries the title (references and amounts
+ * only: no claimant, no expert's field) and a link back, but not the text, which may name the
+ * claimant, unless the notifying domain marks its text as safe to share (`textInEmail`). Links
+ * stay app paths; the outbox makes them absolute.
+ */
+const emailSubject = (notification: Pick<NewNotice, "title">) => `MedLegal: ${notification.title}`;
+
+function emailBody(firstName: string, notification: Pick<NewNotice, "message" | "link" | "textInEmail">): string {
+  const text = notification.textInEmail ? `${notification.message}\n` : "The details are in MedLegal, not in e-mail, to keep claimants' information safe.\n";
+  // The outbox worker makes the link absolute by this exact wording (outbox.ts).
+  const where = notification.link ? `\nOpen it in MedLegal: ${notification.link}\n` : "";
+  return `Hello ${firstName},\n\n${text}${where}\nYou receive this because you chose e-mail for this kind of notification in your settings.\n`;
 }
 
 /**
@@ -203,7 +222,7 @@ export async function notifyMany(db: Kysely<Database>, notifications: NewNotice[
   const user = new Map(users.map((u) => [u.id, u]));
   const mails = notifications.flatMap((n) => {
     const to = user.get(n.userId);
-    return preference.get(`${n.userId}/${n.type}`)?.email && to ? [{ to_address: to.email, subject: `MedLegal: ${n.title}`, body: emailBody(to.first_name, n) }] : [];
+    return preference.get(`${n.userId}/${n.type}`)?.email && to ? [{ to_address: to.email, subject: emailSubject(n), body: emailBody(to.first_name, n) }] : [];
   });
   const bells = notifications
     .filter((n) => preference.get(`${n.userId}/${n.type}`)?.bell !== false)

@@ -72,7 +72,8 @@ type Notice = Parameters<typeof notifyMany>[1][number];
 
 /** One `system_alert` per distinct recipient of a timer's alert. */
 function alertsFor(userIds: Iterable<string | null>, message: { title: string; message: string; link: string }): Notice[] {
-  return [...new Set([...userIds].filter((u): u is string => !!u))].map((userId) => ({ userId, type: "system_alert" as const, ...message }));
+  // A timer's alert names only the reference, the timer and its times: safe to e-mail in full.
+  return [...new Set([...userIds].filter((u): u is string => !!u))].map((userId) => ({ userId, type: "system_alert" as const, textInEmail: true, ...message }));
 }
 
 export interface SlaSweepResult {
