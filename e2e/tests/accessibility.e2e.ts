@@ -1,5 +1,5 @@
 import type { Role } from "@medlegal/domain";
-import { ROUTE_ROLES, sastDate } from "@medlegal/domain";
+import { canOpenRoute, ROUTE_PERMISSIONS, sastDate } from "@medlegal/domain";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { axeSource, violations } from "../axe";
@@ -114,10 +114,12 @@ const TAB_ROUTES: { path: string; roles: readonly Role[] }[] = [
   ...["week", "day"].map((view) => ({ path: `/appointments?view=${view}&date=$bookingDay`, roles: ROLES })),
 ];
 
-/** Every route of ROUTE_ROLES the role may open, and its tabs and views, parameters filled in. */
+/** Every route the role may open, and its tabs and views, parameters filled in. */
 function routesOf(role: Role, params: Record<string, string>): string[] {
-  return [...Object.entries(ROUTE_ROLES).map(([path, roles]) => ({ path, roles })), ...TAB_ROUTES]
-    .filter(({ path, roles }) => roles.includes(role) && (named(path).match(/\$\w+/g) ?? []).every((name) => params[name]))
+  const pages = Object.keys(ROUTE_PERMISSIONS).map((path) => ({ path, opens: canOpenRoute(role, path) }));
+  const tabs = TAB_ROUTES.map(({ path, roles }) => ({ path, opens: (roles as readonly Role[]).includes(role) }));
+  return [...pages, ...tabs]
+    .filter(({ path, opens }) => opens && (named(path).match(/\$\w+/g) ?? []).every((name) => params[name]))
     .map(({ path }) => withParams(path, params));
 }
 

@@ -22,12 +22,13 @@ const unfold = (ics: string) => ics.replace(/\r\n[ \t]/g, "");
 
 describe.each(testDialects())("calendars and e-mails carry no health information on %s", (kind) => {
   let t: TestApp;
-  const c = {} as Record<string, string>;
-  const ids = {} as Record<string, string>;
+  type Name = "employee" | "attorney" | "consultant" | "nomsa" | "dr_naidoo";
+  const c = {} as Record<Name, string>;
+  const ids = {} as Record<Name, string>;
 
   beforeAll(async () => {
     t = await createTestApp(kind, {}, { workflow: true });
-    for (const name of ["employee", "attorney", "consultant", "nomsa", "dr_naidoo"]) {
+    for (const name of ["employee", "attorney", "consultant", "nomsa", "dr_naidoo"] as const) {
       c[name] = (await login(t.app, name)).cookie;
       ids[name] = (await t.db.selectFrom("users").select("id").where("username", "=", name).executeTakeFirstOrThrow()).id;
     }
@@ -103,7 +104,7 @@ describe.each(testDialects())("calendars and e-mails carry no health information
   });
 
   it("e-mails a meeting invitation and notifications without the claimant or the assessment's field", async () => {
-    for (const name of ["attorney", "consultant"]) {
+    for (const name of ["attorney", "consultant"] as const) {
       await t.db
         .insertInto("notification_preferences")
         .values(NOTIFICATION_TYPES.map((type) => ({ user_id: ids[name]!, type, bell: true, email: true })))

@@ -1,5 +1,6 @@
 import type { Role } from "./roles";
-import { ROLES } from "./roles";
+import type { Permission } from "./permissions";
+import { can } from "./permissions";
 
 export interface NavEntry {
   label: string;
@@ -68,65 +69,61 @@ export const SIDEBAR: Record<Role, readonly NavEntry[]> = {
   ],
 };
 
-const ALL = ROLES;
-const A = "administrator" as const;
-const E = "employee" as const;
-const T = "attorney" as const;
-const C = "consultant" as const;
-
 /**
- * Who may open each protected route (docs/product-rules.md#roles-and-access). Keys are TanStack Router paths.
- * Rows within a page are scoped on the server; this only decides whether the page opens.
+ * The capability each protected route needs (docs/product-rules.md#roles-and-access), read from the
+ * one permission map, so a page opens for exactly the roles its procedures serve. Keys are
+ * TanStack Router paths. Rows within a page are scoped on the server; this only decides whether
+ * the page opens.
  */
-export const ROUTE_ROLES: Record<string, readonly Role[]> = {
-  "/": ALL,
-  "/messages": ALL,
-  "/settings": ALL,
-  "/notifications": ALL,
-  "/appointments": ALL,
-  "/reports": ALL,
-  "/reports/$id": ALL,
-  "/sla-tracking": ALL,
-  "/employee-dashboard": [A, E],
-  "/admin/query-management": [A, E],
-  "/queries": ALL,
-  "/queries/$id": ALL,
-  "/cases": [A, E, T],
-  "/patients": [A, E, T],
-  "/consultant-assignments": [A, E],
-  "/consultant-availability": [A, E],
-  "/call-rosters": [A, E],
-  "/expert-appointment-scheduler": [A, E],
-  "/consultants": [A, E],
-  "/admin/expert-appointments": [A, E],
-  "/admin/bookings": [A, E],
-  "/admin/assessment-schedules": [A, E],
-  "/expert-appointments": [A, E, C],
-  "/expert-availability": [A, E, C],
-  "/my-bookings": [C],
-  "/bookings": [A, E, T],
-  "/booking-form": [A, E, T],
-  "/booking-form/$bookingId": [A, E, T],
+export const ROUTE_PERMISSIONS: Record<string, Permission> = {
+  "/": "dashboard.read",
+  "/messages": "messages.own",
+  "/settings": "account.own",
+  "/notifications": "notifications.own",
+  "/appointments": "bookings.read",
+  "/reports": "reports.read",
+  "/reports/$id": "reports.read",
+  "/sla-tracking": "sla.read",
+  "/employee-dashboard": "dashboard.workload",
+  "/admin/query-management": "queries.manage",
+  "/queries": "queries.read",
+  "/queries/$id": "queries.read",
+  "/cases": "cases.read",
+  "/patients": "patients.read",
+  "/consultant-assignments": "assignments.manage",
+  "/consultant-availability": "availability.agency",
+  "/call-rosters": "rosters.manage",
+  "/expert-appointment-scheduler": "bookings.manage",
+  "/consultants": "consultants.read",
+  "/admin/expert-appointments": "bookings.manage",
+  "/admin/bookings": "bookings.manage",
+  "/admin/assessment-schedules": "bookings.manage",
+  "/expert-appointments": "bookings.attendance",
+  "/expert-availability": "availability.own",
+  "/my-bookings": "bookings.expert",
+  "/bookings": "bookings.book",
+  "/booking-form": "bookings.book",
+  "/booking-form/$bookingId": "bookings.book",
   // Attorneys have no sidebar entry but open the meetings they are invited to (from e-mails and bells).
-  "/video-conferences": ALL,
+  "/video-conferences": "meetings.read",
   // Invited participants of any role may join a meeting; the server decides per room.
-  "/meeting/$roomId": ALL,
-  "/sla-monitoring": [A, E],
-  "/invoices": [A, E, T],
+  "/meeting/$roomId": "meetings.read",
+  "/sla-monitoring": "sla.monitor",
+  "/invoices": "invoices.list",
   // Consultants open their own expert invoices (from the expert invoice generator); the server decides per invoice.
-  "/invoices/$id": ALL,
-  "/manual-invoice": [A, E],
-  "/invoice-demo": [A, E],
-  "/sa-invoice-demo": [A, E],
-  "/expert-invoice-generator": [A, E, C],
-  "/payments": [A, T],
-  "/admin/payments": [A, T],
-  "/admin/users": [A],
-  "/admin/specializations": [A],
-  "/audit-trail": [A],
+  "/invoices/$id": "invoices.read",
+  "/manual-invoice": "invoices.manage",
+  "/invoice-demo": "invoices.manage",
+  "/sa-invoice-demo": "invoices.manage",
+  "/expert-invoice-generator": "invoices.expert",
+  "/payments": "payments.read",
+  "/admin/payments": "payments.read",
+  "/admin/users": "users.manage",
+  "/admin/specializations": "specializations.manage",
+  "/audit-trail": "audit.read",
 };
 
 export function canOpenRoute(role: Role, routePath: string): boolean {
-  const roles = ROUTE_ROLES[routePath];
-  return roles !== undefined && roles.includes(role);
+  const permission = ROUTE_PERMISSIONS[routePath];
+  return permission !== undefined && can(role, permission);
 }

@@ -42,6 +42,8 @@ export const PERMISSIONS = {
   "bookings.book": ["administrator", "employee", "attorney"],
   "bookings.manage": ["administrator", "employee"],
   "bookings.attendance": ["administrator", "employee", "consultant"],
+  // An expert's own list of the assessments booked with them (My Bookings).
+  "bookings.expert": ["consultant"],
   "rosters.manage": ["administrator", "employee"],
   "sla.read": ROLES,
   "sla.manage": ["administrator", "employee"],
@@ -57,6 +59,8 @@ export const PERMISSIONS = {
   // Invoices (docs/decisions.md, "Invoices"): attorneys read their own, consultants their own expert invoices.
   "invoices.read": ROLES,
   "invoices.manage": ["administrator", "employee"],
+  // The invoice list: the agency's, and an attorney's own (experts reach theirs from the expert invoice generator).
+  "invoices.list": ["administrator", "employee", "attorney"],
   // Expert invoices: the expert bills their own work (staff may for any expert).
   "invoices.expert": ["administrator", "employee", "consultant"],
   "fees.read": ["administrator", "employee", "consultant"],

@@ -1,0 +1,68 @@
+import { describe, expect, it } from "vitest";
+import { canOpenRoute, ROLES, ROUTE_PERMISSIONS, SIDEBAR } from "../src";
+
+/** Who opens each page, written out: a change to the permission map that opens or closes a page fails here. */
+const A = "administrator";
+const E = "employee";
+const T = "attorney";
+const C = "consultant";
+const OPENS: Record<string, string[]> = {
+  "/": [A, E, T, C],
+  "/messages": [A, E, T, C],
+  "/settings": [A, E, T, C],
+  "/notifications": [A, E, T, C],
+  "/appointments": [A, E, T, C],
+  "/reports": [A, E, T, C],
+  "/reports/$id": [A, E, T, C],
+  "/sla-tracking": [A, E, T, C],
+  "/employee-dashboard": [A, E],
+  "/admin/query-management": [A, E],
+  "/queries": [A, E, T, C],
+  "/queries/$id": [A, E, T, C],
+  "/cases": [A, E, T],
+  "/patients": [A, E, T],
+  "/consultant-assignments": [A, E],
+  "/consultant-availability": [A, E],
+  "/call-rosters": [A, E],
+  "/expert-appointment-scheduler": [A, E],
+  "/consultants": [A, E],
+  "/admin/expert-appointments": [A, E],
+  "/admin/bookings": [A, E],
+  "/admin/assessment-schedules": [A, E],
+  "/expert-appointments": [A, E, C],
+  "/expert-availability": [A, E, C],
+  "/my-bookings": [C],
+  "/bookings": [A, E, T],
+  "/booking-form": [A, E, T],
+  "/booking-form/$bookingId": [A, E, T],
+  "/video-conferences": [A, E, T, C],
+  "/meeting/$roomId": [A, E, T, C],
+  "/sla-monitoring": [A, E],
+  "/invoices": [A, E, T],
+  "/invoices/$id": [A, E, T, C],
+  "/manual-invoice": [A, E],
+  "/invoice-demo": [A, E],
+  "/sa-invoice-demo": [A, E],
+  "/expert-invoice-generator": [A, E, C],
+  "/payments": [A, T],
+  "/admin/payments": [A, T],
+  "/admin/users": [A],
+  "/admin/specializations": [A],
+  "/audit-trail": [A],
+};
+
+describe("who opens which page", () => {
+  it("opens each route for exactly the roles its permission grants, and no route without one", () => {
+    expect(Object.keys(ROUTE_PERMISSIONS).sort()).toEqual(Object.keys(OPENS).sort());
+    for (const [path, roles] of Object.entries(OPENS)) {
+      expect(ROLES.filter((role) => canOpenRoute(role, path)), path).toEqual(roles);
+    }
+    expect(canOpenRoute(A, "/no-such-page")).toBe(false);
+  });
+
+  it("never offers a sidebar entry that its role cannot open", () => {
+    for (const role of ROLES) {
+      for (const entry of SIDEBAR[role]) expect(canOpenRoute(role, entry.to), `${role} ${entry.to}`).toBe(true);
+    }
+  });
+});
