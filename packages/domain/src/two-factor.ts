@@ -15,10 +15,6 @@ export const TWO_FACTOR_PENDING_MS = 5 * 60 * 1000;
 /** Wrong codes allowed per pending sign-in; then the password must be given again. */
 export const TWO_FACTOR_MAX_ATTEMPTS = 5;
 
-/** Administrators and employees see every claimant's data; they are the ones the setting can oblige. */
-export const STAFF_ROLES: readonly Role[] = ["administrator", "employee"];
-export const isStaff = (role: Role) => STAFF_ROLES.includes(role);
-
 export const TWO_FACTOR_MESSAGES = {
   setupRequired: "Set up two-factor sign-in to continue.",
   wrongCode: "That code is not correct. Check your authenticator app and try again.",

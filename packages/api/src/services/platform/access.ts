@@ -2,7 +2,7 @@ import type { ExpressionBuilder, RawBuilder } from "kysely";
 import { sql } from "kysely";
 import type { Database } from "@medlegal/db";
 import type { CurrentUser, Permission } from "@medlegal/domain";
-import { can, OPEN_QUERY_STATUSES } from "@medlegal/domain";
+import { can, isStaff, OPEN_QUERY_STATUSES } from "@medlegal/domain";
 import { AppError } from "../../errors";
 import type { Db } from "./deps";
 
@@ -14,8 +14,8 @@ export function assertCan(user: CurrentUser, permission: Permission, message = "
   if (!can(user.role, permission)) throw new AppError("FORBIDDEN", message);
 }
 
-/** Agency staff see all operational data; attorneys and consultants only their own. */
-export const isStaff = (user: CurrentUser) => user.role === "administrator" || user.role === "employee";
+/** Agency staff see all operational data; attorneys and consultants only their own (the domain's one test). */
+export { isStaff };
 
 /** Assignment statuses that let a consultant see a query (they were asked, or they did the work). */
 export const CONSULTANT_VISIBLE = ["proposed", "accepted", "completed"] as const;
