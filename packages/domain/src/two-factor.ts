@@ -1,6 +1,5 @@
 import { z } from "zod";
 import { idInputSchema, text } from "./input-primitives";
-import type { Role } from "./roles";
 
 /* Two-factor sign-in (TOTP, RFC 6238) for every role; compulsory for staff when the agency says so. */
 
