@@ -2,7 +2,7 @@ import type { Kysely } from "kysely";
 import { PDFDocument, StandardFonts } from "pdf-lib";
 import type { Database } from "@medlegal/db";
 import type { ReportStatus } from "@medlegal/domain";
-import { idInputSchema, reportReasonSchema, reportReviewSchema } from "@medlegal/domain";
+import { EXPERT_SEES_QUERY, idInputSchema, reportReasonSchema, reportReviewSchema } from "@medlegal/domain";
 import type { SignedInActor } from "./context";
 import { now, runAt } from "./services/platform/clock";
 import { createAwaitingReport, createReport } from "./services/reports/lifecycle";
@@ -66,7 +66,7 @@ export async function seedDemoReports(db: Kysely<Database>): Promise<void> {
     .innerJoin("cases", "cases.id", "queries.case_id")
     .innerJoin("users", "users.id", "consultant_assignments.consultant_id")
     .select(["queries.id as query_id", "cases.id as case_id", "cases.patient_id", "queries.attorney_id", "consultant_assignments.consultant_id", "consultant_assignments.specialization_id", "consultant_assignments.created_at as assigned_at", "users.username"])
-    .where("consultant_assignments.status", "in", ["proposed", "accepted", "completed"])
+    .where("consultant_assignments.status", "in", EXPERT_SEES_QUERY)
     .where("queries.status", "not in", ["cancelled", "on_hold"])
     .orderBy("queries.reference")
     .execute();

@@ -233,6 +233,8 @@ export const ASSIGNMENT_STATUS_LABEL: Record<AssignmentStatus, string> = {
 };
 /** Assignments that still hold the consultant to the query (and count towards their load). */
 export const LIVE_ASSIGNMENT_STATUSES: readonly AssignmentStatus[] = ["proposed", "accepted"];
+/** The assignments that let an expert see a query: they were asked, or they took it on or did the work. */
+export const EXPERT_SEES_QUERY = ["proposed", "accepted", "completed"] as const satisfies readonly AssignmentStatus[];
 
 export const assignInputSchema = z.object({
   queryId: id(),

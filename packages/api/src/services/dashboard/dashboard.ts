@@ -2,7 +2,7 @@ import type { ExpressionBuilder, Kysely } from "kysely";
 import { sql } from "kysely";
 import type { Database } from "@medlegal/db";
 import type { DashboardSummary, QueryListItem, QueryStatus } from "@medlegal/domain";
-import { OPEN_QUERY_STATUSES } from "@medlegal/domain";
+import { EXPERT_SEES_QUERY, OPEN_QUERY_STATUSES } from "@medlegal/domain";
 import type { SignedInActor } from "../../context";
 import { visibleQueries } from "../platform/access";
 import { listMyAssignments } from "../queries/assignments";
@@ -87,7 +87,7 @@ export async function dashboardSummary({ db, actor }: Deps, now = clockNow()): P
             .select("ua.id")
             .whereRef("ua.query_id", "=", "query_specializations.query_id")
             .whereRef("ua.specialization_id", "=", "query_specializations.specialization_id")
-            .where("ua.status", "in", ["proposed", "accepted", "completed"]),
+            .where("ua.status", "in", EXPERT_SEES_QUERY),
         ),
       ),
     );

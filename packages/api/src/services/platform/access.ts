@@ -2,7 +2,7 @@ import type { ExpressionBuilder, RawBuilder } from "kysely";
 import { sql } from "kysely";
 import type { Database } from "@medlegal/db";
 import type { CurrentUser, Permission } from "@medlegal/domain";
-import { can, isStaff, OPEN_QUERY_STATUSES } from "@medlegal/domain";
+import { can, EXPERT_SEES_QUERY, isStaff, OPEN_QUERY_STATUSES } from "@medlegal/domain";
 import { AppError } from "../../errors";
 import type { Db } from "./deps";
 
@@ -18,7 +18,7 @@ export function assertCan(user: CurrentUser, permission: Permission, message = "
 export { isStaff };
 
 /** Assignment statuses that let a consultant see a query (they were asked, or they did the work). */
-export const CONSULTANT_VISIBLE = ["proposed", "accepted", "completed"] as const;
+export const CONSULTANT_VISIBLE = EXPERT_SEES_QUERY;
 
 /**
  * The row filter for queries a user may see (docs/product-rules.md#roles-and-access): everything for staff, their own
