@@ -25,6 +25,7 @@ import { RequestLog } from "./logging";
 import { guestCookie, requestMeta, SESSION_COOKIE, sessionControl } from "./request-context";
 import { authRoutes } from "./rest/auth";
 import { calendarRoutes } from "./rest/calendar";
+import { privacyRoutes } from "./rest/privacy";
 import { fileRoutes } from "./rest/files";
 import { slaRoutes } from "./rest/sla";
 import { notificationRoutes } from "./rest/notifications";
@@ -188,6 +189,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await api.register(notificationRoutes);
     await api.register(fileRoutes, { limits });
     await api.register(calendarRoutes);
+    await api.register(privacyRoutes);
     await api.register(slaRoutes);
 
     await api.register(fastifyTRPCPlugin, {

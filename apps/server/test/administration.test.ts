@@ -433,6 +433,10 @@ describe.each(testDialects())("account and agency settings on %s", (kind) => {
       accountName: "MedLegal Agency",
       accountNumber: "62812345678",
       branchCode: "250655",
+      informationOfficer: "Lindiwe Dube",
+      informationOfficerContact: "privacy@medlegal.example",
+      deputyInformationOfficer: "",
+      regulatorRegistration: "IR-2026-0042",
     };
     expect((await trpc(t.app, admin, "settings.updateAgency", { ...agency, vatNumber: "12345" })).error?.message).toBe(
       "A VAT number has 10 digits and starts with 4.",

@@ -105,6 +105,11 @@ const MATRIX: Record<string, "public" | Role[]> = {
   "consultants.list": [A, E],
   "dashboard.summary": ALL,
   "dashboard.workload": [A, E],
+  // Privacy requests: the role gate lets staff through; the service then admits only administrators
+  // and employees named privacy officers (privacy.test.ts).
+  "privacy.requests": [A, E],
+  "privacy.createRequest": [A, E],
+  "privacy.updateRequest": [A, E],
   "audit.list": [A],
   "audit.listAccess": [A],
   "availability.get": [A, E, C],

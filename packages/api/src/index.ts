@@ -14,6 +14,7 @@ export * as auditTrailService from "./services/audit/audit-trail";
 export * as accessLogService from "./services/audit/access-log";
 export * as queriesService from "./services/queries/query-list";
 export * as calendarService from "./services/calendar/calendar";
+export * as privacyService from "./services/privacy/access-report";
 export * as reportsService from "./services/reports/reports";
 export * as invoicesService from "./services/invoices/invoices";
 export * as invoiceSamples from "./services/invoices/samples";

@@ -42,6 +42,8 @@ export interface UsersTable {
   vat_number: string | null;
   /** An expert's bank account, printed on their invoices to the agency (issue 23). */
   bank_account: ColumnType<BankAccountJson | null, string | null, string | null>;
+  /** An employee an administrator named to handle privacy requests (docs/decisions.md "POPIA"). */
+  privacy_officer: Generated<boolean>;
   gender: Gender | null;
   birth_date: DateOnly | null;
   failed_login_count: Generated<number>;
@@ -119,6 +121,25 @@ export interface CalendarFeedsTable {
   created_at: GeneratedTimestamp;
   last_used_at: Timestamp | null;
   revoked_at: Timestamp | null;
+}
+
+/** A data subject request under POPIA (docs/decisions.md "POPIA"). */
+export interface SubjectRequestsTable {
+  id: Generated<string>;
+  reference: string;
+  patient_id: string;
+  kind: "access" | "correction" | "deletion" | "objection";
+  requested_by: "claimant" | "attorney";
+  requester_name: string;
+  received_on: DateOnly;
+  due_on: DateOnly;
+  status: Generated<"received" | "in_progress" | "answered" | "refused">;
+  details: string | null;
+  outcome: string | null;
+  closed_at: Timestamp | null;
+  created_by: string;
+  created_at: GeneratedTimestamp;
+  updated_at: GeneratedTimestamp;
 }
 
 export interface NotificationsTable {
@@ -819,6 +840,7 @@ export interface Database {
   password_reset_tokens: PasswordResetTokensTable;
   pending_registrations: PendingRegistrationsTable;
   calendar_feeds: CalendarFeedsTable;
+  subject_requests: SubjectRequestsTable;
   notifications: NotificationsTable;
   message_threads: MessageThreadsTable;
   thread_participants: ThreadParticipantsTable;

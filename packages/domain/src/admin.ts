@@ -251,6 +251,11 @@ export const agencySettingsSchema = z.object({
   email: emailSchema.or(z.literal("")),
   phone: phoneNumberSchema.or(z.literal("")),
   ...bankAccountFields,
+  // POPIA section 55 and PAIA: the agency's Information Officer and deputy, printed on access reports.
+  informationOfficer: text().trim().max(200, "The Information Officer's name must be at most 200 characters").default(""),
+  informationOfficerContact: text().trim().max(200, "The Information Officer's contact must be at most 200 characters").default(""),
+  deputyInformationOfficer: text().trim().max(200, "The deputy's name must be at most 200 characters").default(""),
+  regulatorRegistration: text().trim().max(100, "The registration reference must be at most 100 characters").default(""),
 });
 
 /** An expert's billing details (`/settings`, consultants): their VAT number (empty: not a VAT vendor) and bank account. */
@@ -269,6 +274,10 @@ export const DEFAULT_AGENCY_SETTINGS: AgencySettings = {
   accountName: "",
   accountNumber: "",
   branchCode: "",
+  informationOfficer: "",
+  informationOfficerContact: "",
+  deputyInformationOfficer: "",
+  regulatorRegistration: "",
 };
 
 /** SLA defaults (docs/product-rules.md#service-levels), editable by administrators. */

@@ -18,6 +18,7 @@ export * from "./message-outputs";
 export * from "./money";
 export * from "./navigation";
 export * from "./payments";
+export * from "./privacy";
 export * from "./payment-outputs";
 export * from "./notifications";
 export * from "./permissions";

@@ -124,6 +124,10 @@ export const agencySettingsOutputSchema = z.object({
   accountName: text,
   accountNumber: text,
   branchCode: text,
+  informationOfficer: text,
+  informationOfficerContact: text,
+  deputyInformationOfficer: text,
+  regulatorRegistration: text,
 });
 
 export const expertBillingDetailsOutputSchema = z.object({ vatNumber: text, bankName: text, accountName: text, accountNumber: text, branchCode: text });

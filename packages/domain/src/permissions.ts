@@ -18,6 +18,8 @@ export const PERMISSIONS = {
   "specializations.manage": ["administrator"],
   "settings.agency": ["administrator"],
   "audit.read": ["administrator"],
+  // POPIA (docs/decisions.md "POPIA"): administrators, and employees an administrator names privacy officers (checked per user).
+  "privacy.manage": ["administrator", "employee"],
   "patients.read": ["administrator", "employee", "attorney"],
   "patients.create": ["attorney"],
   "patients.update": ["administrator", "employee", "attorney"],

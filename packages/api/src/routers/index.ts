@@ -14,6 +14,7 @@ import { casesRouter } from "./cases";
 import { consultantsRouter } from "./consultants";
 import { dashboardRouter } from "./dashboard";
 import { patientsRouter } from "./patients";
+import { privacyRouter } from "./privacy";
 import { queriesRouter } from "./queries";
 import { authRouter } from "./auth";
 import { liveRouter } from "./live";
@@ -51,6 +52,7 @@ export const appRouter = router({
   payments: paymentsRouter,
   meetings: meetingsRouter,
   live: liveRouter,
+  privacy: privacyRouter,
 });
 
 export type AppRouter = typeof appRouter;

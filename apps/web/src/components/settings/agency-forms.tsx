@@ -26,6 +26,11 @@ const AGENCY_FIELDS: {
   { name: "accountName", label: "Account name" },
   { name: "accountNumber", label: "Account number", inputMode: "numeric" },
   { name: "branchCode", label: "Branch code", placeholder: "6 digits", inputMode: "numeric" },
+  // POPIA: printed on the access reports the agency gives claimants.
+  { name: "informationOfficer", label: "Information Officer", autoComplete: "name" },
+  { name: "informationOfficerContact", label: "Information Officer's contact", placeholder: "e-mail or phone" },
+  { name: "deputyInformationOfficer", label: "Deputy Information Officer" },
+  { name: "regulatorRegistration", label: "Information Regulator registration", placeholder: "e.g. reference of the registration" },
 ];
 
 /** The supplier details printed on tax invoices (docs/product-rules.md#money-and-invoices). */

@@ -1,0 +1,22 @@
+import type { FastifyInstance } from "fastify";
+import { assertCan, parseInput, privacyService } from "@medlegal/api";
+import { accessReportInputSchema } from "@medlegal/domain";
+import { signedInActor } from "../request-context";
+import { sendDownload } from "./download";
+
+/**
+ * A claimant's access report (POPIA section 23; docs/decisions.md "POPIA"): the PDF letter and the
+ * JSON file of everything the app holds about them and everyone who read it. Producing one is logged.
+ */
+export async function privacyRoutes(app: FastifyInstance) {
+  const db = app.db;
+  for (const format of ["pdf", "json"] as const) {
+    app.get(`/api/privacy/patients/:patientId/access-report.${format}`, async (request, reply) => {
+      const actor = signedInActor(request);
+      assertCan(actor.user, "privacy.manage");
+      const { patientId } = parseInput(accessReportInputSchema, request.params);
+      const { fileName, body, contentType } = await privacyService.accessReport({ db, actor }, patientId, format);
+      return sendDownload(reply, { fileName, contentType, body });
+    });
+  }
+}

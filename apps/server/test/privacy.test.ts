@@ -1,0 +1,110 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { testDialects } from "@medlegal/db/testing";
+import type { AccessReport, SubjectRequest } from "@medlegal/domain";
+import { addDays, sastDate } from "@medlegal/domain";
+import type { TestApp } from "./helpers";
+import { createTestApp, login, trpc } from "./helpers";
+import { pdfText } from "./pdf-text";
+
+describe.each(testDialects())("POPIA: data subject requests and access reports on %s", (kind) => {
+  let t: TestApp;
+  type Name = "admin" | "employee" | "attorney" | "nomsa";
+  const c = {} as Record<Name, string>;
+  const ids = {} as Record<Name, string>;
+  let claimant: { id: string; first_name: string; last_name: string; id_number: string | null };
+  let other: { id: string; first_name: string; last_name: string; id_number: string | null };
+
+  beforeAll(async () => {
+    t = await createTestApp(kind, {}, { workflow: true });
+    for (const name of ["admin", "employee", "attorney", "nomsa"] as const) {
+      c[name] = (await login(t.app, name)).cookie;
+      ids[name] = (await t.db.selectFrom("users").select("id").where("username", "=", name).executeTakeFirstOrThrow()).id;
+    }
+    const patients = await t.db.selectFrom("patients").select(["id", "first_name", "last_name", "id_number", "attorney_id"]).orderBy("created_at").execute();
+    claimant = patients.find((p) => p.attorney_id === ids.attorney)!;
+    other = patients.find((p) => p.id !== claimant.id && p.last_name !== claimant.last_name)!;
+  });
+  afterAll(() => t.close());
+
+  const today = () => sastDate(new Date());
+
+  it("records a request with a 30-day due date, moves it on, and refuses a refusal without a reason", async () => {
+    const made = await trpc<SubjectRequest>(t.app, c.admin, "privacy.createRequest", {
+      patientId: claimant.id,
+      kind: "access",
+      requestedBy: "attorney",
+      requesterName: "Sarah Botha",
+      receivedOn: today(),
+    });
+    expect(made.status, made.error?.message).toBe(200);
+    expect(made.data).toMatchObject({ status: "received", dueOn: addDays(today(), 30), patientName: `${claimant.first_name} ${claimant.last_name}` });
+    expect(made.data.reference).toMatch(/^DSR-\d{4}-\d{5}$/);
+
+    const refusedBare = await trpc(t.app, c.admin, "privacy.updateRequest", { id: made.data.id, status: "refused" });
+    expect(refusedBare.status).toBe(400);
+    expect(refusedBare.error?.message).toBe("Say why the request is refused: the claimant is owed the legal reason.");
+    const refused = await trpc<SubjectRequest>(t.app, c.admin, "privacy.updateRequest", { id: made.data.id, status: "refused", outcome: "Records must be kept for 5 years (Tax Administration Act)." });
+    expect(refused.data.status).toBe("refused");
+    expect(refused.data.closedAt).not.toBeNull();
+    const again = await trpc(t.app, c.admin, "privacy.updateRequest", { id: made.data.id, status: "in_progress" });
+    expect(again.status).toBe(409);
+
+    const list = await trpc<SubjectRequest[]>(t.app, c.admin, "privacy.requests", { patientId: claimant.id }, "query");
+    expect(list.data.map((r) => r.id)).toContain(made.data.id);
+    const audit = await t.db.selectFrom("audit_log").select("action").where("entity_id", "=", made.data.id).execute();
+    expect(audit.map((a) => a.action).sort()).toEqual(["subject_request.create", "subject_request.update"]);
+    expect((await trpc(t.app, c.admin, "privacy.updateRequest", { id: "00000000-0000-4000-8000-000000000000", status: "answered" })).status).toBe(404);
+  });
+
+  it("lets employees in only when an administrator named them privacy officers; attorneys never", async () => {
+    expect((await trpc(t.app, c.employee, "privacy.requests", {}, "query")).status).toBe(403);
+    expect((await t.app.inject({ method: "GET", url: `/api/privacy/patients/${claimant.id}/access-report.json`, headers: { cookie: c.employee } })).statusCode).toBe(403);
+    await t.db.updateTable("users").set({ privacy_officer: true }).where("id", "=", ids.employee).execute();
+    expect((await trpc(t.app, c.employee, "privacy.requests", {}, "query")).status).toBe(200);
+    await t.db.updateTable("users").set({ privacy_officer: false }).where("id", "=", ids.employee).execute();
+    expect((await trpc(t.app, c.attorney, "privacy.requests", {}, "query")).status).toBe(403);
+    expect((await t.app.inject({ method: "GET", url: `/api/privacy/patients/${claimant.id}/access-report.pdf`, headers: { cookie: c.attorney } })).statusCode).toBe(403);
+  });
+
+  it("exports every read the access log holds for the claimant, nothing of another, and logs the export itself", async () => {
+    // Fresh reads of both claimants, by their attorneys.
+    expect((await trpc(t.app, c.attorney, "patients.get", { id: claimant.id }, "query")).status).toBe(200);
+    const otherOwner = (await t.db.selectFrom("patients").innerJoin("users", "users.id", "patients.attorney_id").select("users.username").where("patients.id", "=", other.id).executeTakeFirstOrThrow()).username;
+    const otherCookie = otherOwner === "attorney" ? c.attorney : (await login(t.app, otherOwner)).cookie;
+    await trpc(t.app, otherCookie, "patients.get", { id: other.id }, "query");
+
+    const logged = await t.db.selectFrom("access_log").select(["at", "action"]).where("patient_id", "=", claimant.id).execute();
+    expect(logged.length).toBeGreaterThan(0);
+    const answer = await t.app.inject({ method: "GET", url: `/api/privacy/patients/${claimant.id}/access-report.json`, headers: { cookie: c.admin } });
+    expect(answer.statusCode).toBe(200);
+    expect(answer.headers["content-disposition"]).toMatch(/attachment; filename=.*access-report-.*\.json/);
+    const report = answer.json() as AccessReport;
+    expect(report.claimant.name).toBe(`${claimant.first_name} ${claimant.last_name}`);
+    expect(report.reads).toHaveLength(logged.length);
+    expect(report.reads.map((r) => r.at).sort()).toEqual(logged.map((l) => l.at.toISOString()).sort());
+    expect(report.reads).toContainEqual(expect.objectContaining({ who: "Johan van der Merwe", role: "Attorney", action: "viewed", what: "claimant record" }));
+    expect(report.cases.length).toBeGreaterThan(0);
+    expect(report.recipients[0]).toMatch(/^The instructing attorney/);
+    for (const detail of [`${other.first_name} ${other.last_name}`, other.id_number].filter((v): v is string => !!v)) expect(answer.body).not.toContain(detail);
+
+    const after = await t.db.selectFrom("access_log").select(["action", "entity_type", "user_id"]).where("patient_id", "=", claimant.id).orderBy("at", "desc").limit(1).executeTakeFirstOrThrow();
+    expect(after).toEqual({ action: "export", entity_type: "access_report", user_id: ids.admin });
+  });
+
+  it("writes the PDF as a plain-language letter to the claimant, with who read what", async () => {
+    const answer = await t.app.inject({ method: "GET", url: `/api/privacy/patients/${claimant.id}/access-report.pdf`, headers: { cookie: c.admin } });
+    expect(answer.statusCode).toBe(200);
+    expect(answer.headers["content-type"]).toBe("application/pdf");
+    const text = await pdfText(answer.rawPayload);
+    expect(text).toContain(`Dear ${claimant.first_name} ${claimant.last_name},`);
+    expect(text).toContain("Who has had access to your information");
+    expect(text).toMatch(/Johan van der Merwe \(Attorney\) viewed the claimant record/);
+    expect(text).toContain("Who receives your information");
+    expect(text).not.toContain(`${other.first_name} ${other.last_name}`);
+  });
+
+  it("answers 404 for a claimant who does not exist and 400 for a malformed id", async () => {
+    expect((await t.app.inject({ method: "GET", url: "/api/privacy/patients/00000000-0000-4000-8000-000000000000/access-report.json", headers: { cookie: c.admin } })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: "GET", url: "/api/privacy/patients/x/access-report.json", headers: { cookie: c.admin } })).statusCode).toBe(400);
+  });
+});

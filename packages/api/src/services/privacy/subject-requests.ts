@@ -1,0 +1,136 @@
+import { sql } from "kysely";
+import type { z } from "zod";
+import type { SubjectRequest, subjectRequestCreateSchema, subjectRequestListSchema, subjectRequestUpdateSchema } from "@medlegal/domain";
+import { addDays, DEFAULT_SUBJECT_REQUEST_DAYS, OPEN_SUBJECT_REQUEST_STATUSES, PRIVACY_MESSAGES } from "@medlegal/domain";
+import { AppError } from "../../errors";
+import { recordAudit } from "../audit/audit";
+import { now } from "../platform/clock";
+import type { Db, Deps } from "../platform/deps";
+import { nextReference } from "../platform/references";
+import { readSetting } from "../settings/settings";
+
+/**
+ * Data subject requests (docs/decisions.md "POPIA"): recorded against a claimant by an
+ * administrator or an employee named privacy officer, with a due date, answered or refused with a
+ * reason, every step audited.
+ */
+
+/** Administrators, and employees an administrator named privacy officers; 403 for anyone else. */
+export async function assertPrivacyManager({ db, actor }: Deps): Promise<void> {
+  if (actor.user.role === "administrator") return;
+  const row = await db.selectFrom("users").select("privacy_officer").where("id", "=", actor.user.id).executeTakeFirst();
+  if (actor.user.role !== "employee" || !row?.privacy_officer) throw new AppError("FORBIDDEN", PRIVACY_MESSAGES.notPrivacyManager);
+}
+
+function requestQuery(db: Db) {
+  return db
+    .selectFrom("subject_requests")
+    .innerJoin("patients", "patients.id", "subject_requests.patient_id")
+    .selectAll("subject_requests")
+    .select(sql<string>`patients.first_name || ' ' || patients.last_name`.as("patient_name"));
+}
+type RequestRow = Awaited<ReturnType<ReturnType<typeof requestQuery>["executeTakeFirstOrThrow"]>>;
+
+const toRequest = (r: RequestRow): SubjectRequest => ({
+  id: r.id,
+  reference: r.reference,
+  patientId: r.patient_id,
+  patientName: r.patient_name,
+  kind: r.kind,
+  requestedBy: r.requested_by,
+  requesterName: r.requester_name,
+  receivedOn: r.received_on,
+  dueOn: r.due_on,
+  status: r.status,
+  details: r.details,
+  outcome: r.outcome,
+  closedAt: r.closed_at?.toISOString() ?? null,
+  createdAt: r.created_at.toISOString(),
+});
+
+/** The agency's answer period in days (settings "privacy", 30 unless set). */
+export const privacySettings = (db: Db) => readSetting(db, "privacy", { requestDays: DEFAULT_SUBJECT_REQUEST_DAYS });
+
+/** The register, open requests first by due date, then the closed ones, newest first. */
+export async function listSubjectRequests(deps: Deps, filter: z.output<typeof subjectRequestListSchema>): Promise<SubjectRequest[]> {
+  await assertPrivacyManager(deps);
+  let query = requestQuery(deps.db);
+  if (filter.status) query = query.where("subject_requests.status", "=", filter.status);
+  if (filter.patientId) query = query.where("subject_requests.patient_id", "=", filter.patientId);
+  const rows = await query
+    .orderBy(sql`CASE WHEN subject_requests.status IN ('received', 'in_progress') THEN 0 ELSE 1 END`)
+    .orderBy(sql`CASE WHEN subject_requests.status IN ('received', 'in_progress') THEN subject_requests.due_on END`)
+    .orderBy("subject_requests.created_at", "desc")
+    .limit(500)
+    .execute();
+  return rows.map(toRequest);
+}
+
+/** Open requests due within `days` (or already overdue), for the dashboard. */
+export async function dueSubjectRequests(db: Db, today: string, days: number): Promise<SubjectRequest[]> {
+  const rows = await requestQuery(db)
+    .where("subject_requests.status", "in", OPEN_SUBJECT_REQUEST_STATUSES)
+    .where("subject_requests.due_on", "<=", addDays(today, days))
+    .orderBy("subject_requests.due_on")
+    .limit(50)
+    .execute();
+  return rows.map(toRequest);
+}
+
+export async function createSubjectRequest(deps: Deps, input: z.output<typeof subjectRequestCreateSchema>): Promise<SubjectRequest> {
+  await assertPrivacyManager(deps);
+  const { db, actor } = deps;
+  return db.transaction().execute(async (trx) => {
+    const patient = await trx.selectFrom("patients").select("id").where("id", "=", input.patientId).executeTakeFirst();
+    if (!patient) throw new AppError("NOT_FOUND", PRIVACY_MESSAGES.patientNotFound);
+    const dueOn = input.dueOn ?? addDays(input.receivedOn, (await privacySettings(trx)).requestDays);
+    const { id } = await trx
+      .insertInto("subject_requests")
+      .values({
+        reference: await nextReference(trx, "DSR"),
+        patient_id: input.patientId,
+        kind: input.kind,
+        requested_by: input.requestedBy,
+        requester_name: input.requesterName,
+        received_on: input.receivedOn,
+        due_on: dueOn,
+        details: input.details,
+        created_by: actor.user.id,
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    const created = toRequest(await requestQuery(trx).where("subject_requests.id", "=", id).executeTakeFirstOrThrow());
+    await recordAudit(trx, actor, {
+      action: "subject_request.create",
+      entityType: "subject_request",
+      entityId: id,
+      after: { reference: created.reference, kind: created.kind, requestedBy: created.requestedBy, receivedOn: created.receivedOn, dueOn: created.dueOn },
+    });
+    return created;
+  });
+}
+
+/** Moves a request on: in progress, answered, or refused with the legal reason. A closed request stays closed. */
+export async function updateSubjectRequest(deps: Deps, input: z.output<typeof subjectRequestUpdateSchema>): Promise<SubjectRequest> {
+  await assertPrivacyManager(deps);
+  const { db, actor } = deps;
+  return db.transaction().execute(async (trx) => {
+    const before = await trx.selectFrom("subject_requests").select(["status", "outcome"]).where("id", "=", input.id).forUpdate().executeTakeFirst();
+    if (!before) throw new AppError("NOT_FOUND", PRIVACY_MESSAGES.notFound);
+    if (!OPEN_SUBJECT_REQUEST_STATUSES.includes(before.status)) throw new AppError("CONFLICT", PRIVACY_MESSAGES.closed);
+    const closing = !OPEN_SUBJECT_REQUEST_STATUSES.includes(input.status);
+    await trx
+      .updateTable("subject_requests")
+      .set({ status: input.status, outcome: input.outcome ?? before.outcome, closed_at: closing ? now() : null, updated_at: now() })
+      .where("id", "=", input.id)
+      .execute();
+    await recordAudit(trx, actor, {
+      action: "subject_request.update",
+      entityType: "subject_request",
+      entityId: input.id,
+      before: { status: before.status },
+      after: { status: input.status, outcome: input.outcome },
+    });
+    return toRequest(await requestQuery(trx).where("subject_requests.id", "=", input.id).executeTakeFirstOrThrow());
+  });
+}

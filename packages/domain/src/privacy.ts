@@ -1,0 +1,128 @@
+import { z } from "zod";
+import { calendarDate, id, optionalTextOrNull, pastCalendarDate, text } from "./input-primitives";
+
+/**
+ * Data subject requests under POPIA (docs/decisions.md "POPIA"): a claimant (or their attorney for
+ * them) asks who has had their information (section 23), to correct it (section 24), to delete it,
+ * or objects to its processing (section 11(3)). The agency records each one and answers by its due date.
+ */
+export const SUBJECT_REQUEST_KINDS = ["access", "correction", "deletion", "objection"] as const;
+export type SubjectRequestKind = (typeof SUBJECT_REQUEST_KINDS)[number];
+export const SUBJECT_REQUEST_KIND_LABELS: Record<SubjectRequestKind, string> = {
+  access: "Access (who has had my information)",
+  correction: "Correction",
+  deletion: "Deletion",
+  objection: "Objection to processing",
+};
+
+export const SUBJECT_REQUEST_STATUSES = ["received", "in_progress", "answered", "refused"] as const;
+export type SubjectRequestStatus = (typeof SUBJECT_REQUEST_STATUSES)[number];
+export const SUBJECT_REQUEST_STATUS_LABELS: Record<SubjectRequestStatus, string> = {
+  received: "Received",
+  in_progress: "In progress",
+  answered: "Answered",
+  refused: "Refused",
+};
+/** A request is open until it is answered or refused. */
+export const OPEN_SUBJECT_REQUEST_STATUSES: readonly SubjectRequestStatus[] = ["received", "in_progress"];
+
+export const SUBJECT_REQUESTERS = ["claimant", "attorney"] as const;
+export type SubjectRequester = (typeof SUBJECT_REQUESTERS)[number];
+
+/** POPIA gives no fixed period; 30 days is PAIA's and what the agency promises unless it sets another. */
+export const DEFAULT_SUBJECT_REQUEST_DAYS = 30;
+/** The dashboard shows open requests due within this many days (or overdue). */
+export const SUBJECT_REQUEST_DUE_SOON_DAYS = 7;
+
+export const PRIVACY_MESSAGES = {
+  notFound: "That request does not exist.",
+  refusalNeedsReason: "Say why the request is refused: the claimant is owed the legal reason.",
+  closed: "This request is closed: it was answered or refused.",
+  notPrivacyManager: "Only administrators and employees named privacy officers handle privacy requests.",
+  patientNotFound: "That claimant does not exist.",
+} as const;
+
+export const subjectRequestCreateSchema = z.object({
+  patientId: id("Choose the claimant"),
+  kind: z.enum(SUBJECT_REQUEST_KINDS, { error: "Choose the kind of request" }),
+  requestedBy: z.enum(SUBJECT_REQUESTERS, { error: "Say who asked: the claimant or their attorney" }),
+  requesterName: text("Name the person who asked").trim().min(1, "Name the person who asked").max(200, "The name must be at most 200 characters"),
+  receivedOn: pastCalendarDate("Date received"),
+  /** Empty: the received date plus the agency's period (30 days unless set otherwise). */
+  dueOn: calendarDate("Due date").optional(),
+  details: optionalTextOrNull(2000, "Details"),
+});
+
+export const subjectRequestUpdateSchema = z
+  .object({
+    id: id("That request does not exist."),
+    status: z.enum(SUBJECT_REQUEST_STATUSES, { error: "Choose a status" }),
+    outcome: optionalTextOrNull(2000, "Outcome"),
+  })
+  .refine((v) => v.status !== "refused" || !!v.outcome, { message: PRIVACY_MESSAGES.refusalNeedsReason, path: ["outcome"] });
+
+export const subjectRequestListSchema = z.object({
+  status: z.enum(SUBJECT_REQUEST_STATUSES, { error: "Choose a status" }).optional(),
+  patientId: id("Choose the claimant").optional(),
+});
+
+export const subjectRequestSchema = z.object({
+  id: z.string(),
+  reference: z.string(),
+  patientId: z.string(),
+  patientName: z.string(),
+  kind: z.enum(SUBJECT_REQUEST_KINDS),
+  requestedBy: z.enum(SUBJECT_REQUESTERS),
+  requesterName: z.string(),
+  receivedOn: z.string(),
+  dueOn: z.string(),
+  status: z.enum(SUBJECT_REQUEST_STATUSES),
+  details: z.string().nullable(),
+  outcome: z.string().nullable(),
+  closedAt: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type SubjectRequest = z.infer<typeof subjectRequestSchema>;
+
+/** The claimant an access report is about, by id (the REST download's path). */
+export const accessReportInputSchema = z.object({ patientId: id("Choose the claimant") });
+
+/** One read of the claimant's information, as the access report lists it. */
+export interface AccessReportRead {
+  at: string;
+  who: string;
+  role: string;
+  action: string;
+  what: string;
+}
+
+/** Everything the app holds about one claimant (POPIA section 23), as the JSON file and the PDF letter carry it. */
+export interface AccessReport {
+  generatedAt: string;
+  agency: { name: string; informationOfficer: string | null };
+  claimant: {
+    name: string;
+    idNumber: string | null;
+    passportNumber: string | null;
+    birthDate: string;
+    gender: string;
+    email: string | null;
+    phone: string | null;
+    address: string | null;
+    homeLanguage: string;
+    interpreterNeeded: boolean;
+    consentReceivedOn: string | null;
+    createdAt: string;
+  };
+  attorney: { name: string; firm: string | null };
+  cases: { reference: string; claimType: string; incidentDate: string; status: string }[];
+  queries: { reference: string; caseReference: string; status: string; createdAt: string }[];
+  bookings: { reference: string; startsAt: string; expert: string; specialization: string; status: string }[];
+  reports: { reference: string; expert: string; status: string; versions: { version: number; uploadedAt: string }[] }[];
+  invoices: { number: string | null; issueDate: string | null; status: string; totalCents: number }[];
+  messages: { threadSubject: string; count: number; lastAt: string }[];
+  /** Who has had access: every read the access log holds for this claimant, oldest first. */
+  reads: AccessReportRead[];
+  /** The categories of recipients (POPIA section 23(1)(b)): experts by field, and the attorney. */
+  recipients: string[];
+}
