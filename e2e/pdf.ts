@@ -1,3 +1,5 @@
+import { getDocument } from "pdfjs-dist/legacy/build/pdf.mjs";
+
 /** A one-page PDF with a line of text (offsets computed), as an expert's report or a bank's slip. */
 export function onePagePdf(text: string): Buffer {
   const stream = `BT /F1 14 Tf 72 720 Td (${text}) Tj ET`;
@@ -18,4 +20,12 @@ export function onePagePdf(text: string): Buffer {
   body += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((o) => `${String(o).padStart(10, "0")} 00000 n \n`).join("")}`;
   body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
   return Buffer.from(body, "latin1");
+}
+
+/** The text of every page of a PDF, read back with PDF.js. */
+export async function pdfText(data: Buffer): Promise<string> {
+  const pdf = await getDocument({ data: new Uint8Array(data), isEvalSupported: false, verbosity: 0 }).promise;
+  let text = "";
+  for (let i = 1; i <= pdf.numPages; i++) text += (await (await pdf.getPage(i)).getTextContent()).items.map((item) => ("str" in item ? item.str : "")).join(" ") + " ";
+  return text.replace(/\s+/g, " ");
 }

@@ -1,7 +1,7 @@
 import type { Browser, Page } from "playwright-core";
-import { getDocument } from "pdfjs-dist/legacy/build/pdf.mjs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launch, screenshot, signedInPage } from "../browser";
+import { pdfText } from "../pdf";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -31,13 +31,6 @@ function reportPdf(title: string): Buffer {
   body += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((o) => `${String(o).padStart(10, "0")} 00000 n \n`).join("")}`;
   body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
   return Buffer.from(body, "latin1");
-}
-
-async function pdfText(data: Buffer): Promise<string> {
-  const pdf = await getDocument({ data: new Uint8Array(data), isEvalSupported: false, verbosity: 0 }).promise;
-  let text = "";
-  for (let i = 1; i <= pdf.numPages; i++) text += (await (await pdf.getPage(i)).getTextContent()).items.map((item) => ("str" in item ? item.str : "")).join(" ");
-  return text;
 }
 
 const DECLARATION = "I understand my duty is to assist the court; this report is true and my opinion is independent of the parties.";

@@ -49,6 +49,7 @@ import { Route as AppAdminAssessmentSchedulesRouteImport } from './routes/_app/a
 import { Route as AppAdminBookingsRouteImport } from './routes/_app/admin/bookings'
 import { Route as AppAdminExpertAppointmentsRouteImport } from './routes/_app/admin/expert-appointments'
 import { Route as AppAdminPaymentsRouteImport } from './routes/_app/admin/payments'
+import { Route as AppAdminPrivacyRouteImport } from './routes/_app/admin/privacy'
 import { Route as AppAdminQueryManagementRouteImport } from './routes/_app/admin/query-management'
 import { Route as AppAdminSpecializationsRouteImport } from './routes/_app/admin/specializations'
 import { Route as AppAdminUsersRouteImport } from './routes/_app/admin/users'
@@ -263,6 +264,11 @@ const AppAdminPaymentsRoute = AppAdminPaymentsRouteImport.update({
   path: '/admin/payments',
   getParentRoute: () => AppRoute,
 } as any)
+const AppAdminPrivacyRoute = AppAdminPrivacyRouteImport.update({
+  id: '/admin/privacy',
+  path: '/admin/privacy',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppAdminQueryManagementRoute = AppAdminQueryManagementRouteImport.update({
   id: '/admin/query-management',
   path: '/admin/query-management',
@@ -344,6 +350,7 @@ export interface FileRoutesByFullPath {
   '/admin/bookings': typeof AppAdminBookingsRoute
   '/admin/expert-appointments': typeof AppAdminExpertAppointmentsRoute
   '/admin/payments': typeof AppAdminPaymentsRoute
+  '/admin/privacy': typeof AppAdminPrivacyRoute
   '/admin/query-management': typeof AppAdminQueryManagementRoute
   '/admin/specializations': typeof AppAdminSpecializationsRoute
   '/admin/users': typeof AppAdminUsersRoute
@@ -393,6 +400,7 @@ export interface FileRoutesByTo {
   '/admin/bookings': typeof AppAdminBookingsRoute
   '/admin/expert-appointments': typeof AppAdminExpertAppointmentsRoute
   '/admin/payments': typeof AppAdminPaymentsRoute
+  '/admin/privacy': typeof AppAdminPrivacyRoute
   '/admin/query-management': typeof AppAdminQueryManagementRoute
   '/admin/specializations': typeof AppAdminSpecializationsRoute
   '/admin/users': typeof AppAdminUsersRoute
@@ -444,6 +452,7 @@ export interface FileRoutesById {
   '/_app/admin/bookings': typeof AppAdminBookingsRoute
   '/_app/admin/expert-appointments': typeof AppAdminExpertAppointmentsRoute
   '/_app/admin/payments': typeof AppAdminPaymentsRoute
+  '/_app/admin/privacy': typeof AppAdminPrivacyRoute
   '/_app/admin/query-management': typeof AppAdminQueryManagementRoute
   '/_app/admin/specializations': typeof AppAdminSpecializationsRoute
   '/_app/admin/users': typeof AppAdminUsersRoute
@@ -495,6 +504,7 @@ export interface FileRouteTypes {
     | '/admin/bookings'
     | '/admin/expert-appointments'
     | '/admin/payments'
+    | '/admin/privacy'
     | '/admin/query-management'
     | '/admin/specializations'
     | '/admin/users'
@@ -544,6 +554,7 @@ export interface FileRouteTypes {
     | '/admin/bookings'
     | '/admin/expert-appointments'
     | '/admin/payments'
+    | '/admin/privacy'
     | '/admin/query-management'
     | '/admin/specializations'
     | '/admin/users'
@@ -594,6 +605,7 @@ export interface FileRouteTypes {
     | '/_app/admin/bookings'
     | '/_app/admin/expert-appointments'
     | '/_app/admin/payments'
+    | '/_app/admin/privacy'
     | '/_app/admin/query-management'
     | '/_app/admin/specializations'
     | '/_app/admin/users'
@@ -895,6 +907,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppAdminPaymentsRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/admin/privacy': {
+      id: '/_app/admin/privacy'
+      path: '/admin/privacy'
+      fullPath: '/admin/privacy'
+      preLoaderRoute: typeof AppAdminPrivacyRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/admin/query-management': {
       id: '/_app/admin/query-management'
       path: '/admin/query-management'
@@ -989,6 +1008,7 @@ interface AppRouteChildren {
   AppAdminBookingsRoute: typeof AppAdminBookingsRoute
   AppAdminExpertAppointmentsRoute: typeof AppAdminExpertAppointmentsRoute
   AppAdminPaymentsRoute: typeof AppAdminPaymentsRoute
+  AppAdminPrivacyRoute: typeof AppAdminPrivacyRoute
   AppAdminQueryManagementRoute: typeof AppAdminQueryManagementRoute
   AppAdminSpecializationsRoute: typeof AppAdminSpecializationsRoute
   AppAdminUsersRoute: typeof AppAdminUsersRoute
@@ -1034,6 +1054,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppAdminBookingsRoute: AppAdminBookingsRoute,
   AppAdminExpertAppointmentsRoute: AppAdminExpertAppointmentsRoute,
   AppAdminPaymentsRoute: AppAdminPaymentsRoute,
+  AppAdminPrivacyRoute: AppAdminPrivacyRoute,
   AppAdminQueryManagementRoute: AppAdminQueryManagementRoute,
   AppAdminSpecializationsRoute: AppAdminSpecializationsRoute,
   AppAdminUsersRoute: AppAdminUsersRoute,

@@ -121,6 +121,8 @@ export const ROUTE_PERMISSIONS: Record<string, Permission> = {
   "/admin/users": "users.manage",
   "/admin/specializations": "specializations.manage",
   "/audit-trail": "audit.read",
+  // POPIA: administrators, and employees named privacy officers (the server refuses other employees).
+  "/admin/privacy": "privacy.manage",
 };
 
 export function canOpenRoute(role: Role, routePath: string): boolean {

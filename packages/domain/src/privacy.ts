@@ -61,6 +61,9 @@ export const subjectRequestUpdateSchema = z
   })
   .refine((v) => v.status !== "refused" || !!v.outcome, { message: PRIVACY_MESSAGES.refusalNeedsReason, path: ["outcome"] });
 
+/** The legal reason a request is refused with, as the refusal dialog checks it. */
+export const subjectRequestRefusalSchema = text(PRIVACY_MESSAGES.refusalNeedsReason).trim().min(1, PRIVACY_MESSAGES.refusalNeedsReason).max(2000, "The reason must be at most 2000 characters");
+
 export const subjectRequestListSchema = z.object({
   status: z.enum(SUBJECT_REQUEST_STATUSES, { error: "Choose a status" }).optional(),
   patientId: id("Choose the claimant").optional(),

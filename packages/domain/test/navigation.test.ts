@@ -49,6 +49,7 @@ const OPENS: Record<string, string[]> = {
   "/admin/users": [A],
   "/admin/specializations": [A],
   "/audit-trail": [A],
+  "/admin/privacy": [A, E],
 };
 
 describe("who opens which page", () => {

@@ -1,0 +1,76 @@
+import type { SubjectRequestStatus } from "@medlegal/domain";
+import { createFileRoute } from "@tanstack/react-router";
+import { Plus, ShieldCheck } from "lucide-react";
+import * as React from "react";
+import { LoadState } from "@/components/load-state";
+import { PageHeader } from "@/components/page";
+import { SubjectRequestDialog } from "@/components/privacy/subject-request-dialog";
+import { SubjectRequestList } from "@/components/privacy/subject-request-list";
+import { Button } from "@/components/ui/button";
+import { toast } from "@/hooks/use-toast";
+import { formatDay } from "@/lib/format";
+import { prefetchPage } from "@/lib/route-data";
+import { trpc } from "@/lib/trpc";
+import { trpcErrorMessage, trpcFieldErrors } from "@/lib/trpc-errors";
+
+export const Route = createFileRoute("/_app/admin/privacy")({
+  loader: ({ context }) => prefetchPage(context, ({ trpc }) => trpc.privacy.requests.prefetch({})),
+  component: PrivacyPage,
+});
+
+/**
+ * POPIA in one place (docs/decisions.md "POPIA"): the register of data subject requests, each with
+ * its claimant's access report. Reached from the audit trail and the settings (the SPEC fixes the sidebar).
+ */
+function PrivacyPage() {
+  const utils = trpc.useUtils();
+  const requests = trpc.privacy.requests.useQuery({});
+  const [adding, setAdding] = React.useState(false);
+  const create = trpc.privacy.createRequest.useMutation({
+    onSuccess: (made) => {
+      setAdding(false);
+      void utils.privacy.requests.invalidate();
+      toast({ title: `${made.reference} recorded`, description: `Due ${formatDay(made.dueOn)}. Produce the access report from its row when you answer.` });
+    },
+  });
+  const update = trpc.privacy.updateRequest.useMutation({
+    onSuccess: () => void utils.privacy.requests.invalidate(),
+    onError: (error) => toast({ variant: "destructive", title: "Could not update the request", description: trpcErrorMessage(error) }),
+  });
+  const serverErrors = React.useMemo(() => trpcFieldErrors(create.error), [create.error]);
+
+  return (
+    <>
+      <PageHeader
+        title="Privacy"
+        description="Requests from claimants about their personal information (POPIA sections 23, 24 and 11), and the access reports that answer them."
+        actions={
+          <Button onClick={() => setAdding(true)}>
+            <Plus aria-hidden /> New request
+          </Button>
+        }
+      />
+      <section aria-labelledby="subject-requests-heading" className="max-w-4xl">
+        <h2 id="subject-requests-heading" className="mb-3 text-base font-semibold">
+          Data subject requests
+        </h2>
+        <LoadState
+          query={requests}
+          loadingLabel="Loading the requests"
+          errorTitle="The requests could not be loaded"
+          isEmpty={(requests.data ?? []).length === 0}
+          emptyIcon={ShieldCheck}
+          emptyTitle="No requests yet"
+          emptyText="When a claimant or their attorney asks what you hold about them, record it here to answer it on time."
+        >
+          <SubjectRequestList
+            requests={requests.data ?? []}
+            pendingId={update.isPending ? (update.variables?.id ?? null) : null}
+            onMove={(id, status: SubjectRequestStatus, outcome) => update.mutateAsync({ id, status, outcome })}
+          />
+        </LoadState>
+      </section>
+      <SubjectRequestDialog open={adding} onClose={() => setAdding(false)} pending={create.isPending} serverErrors={serverErrors} onSubmit={(payload) => create.mutate(payload)} />
+    </>
+  );
+}

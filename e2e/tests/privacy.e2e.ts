@@ -1,0 +1,57 @@
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { violations } from "../axe";
+import { launch, screenshot, signedInPage } from "../browser";
+import { pdfText } from "../pdf";
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe("privacy: data subject requests", () => {
+  it("records an access request for a demo claimant and produces the access report the claimant can read", async () => {
+    const { context, page } = await signedInPage(browser, "admin");
+    await page.goto("/admin/privacy");
+    await page.getByRole("heading", { name: "Privacy" }).waitFor();
+    await page.getByRole("button", { name: "New request" }).click();
+    const dialog = page.getByRole("dialog");
+    const claimant = dialog.getByLabel("Claimant", { exact: true });
+    await expect.poll(async () => (await claimant.locator("option").count()) > 1).toBe(true);
+    const choice = (await claimant.locator("option").nth(1).textContent())!.trim();
+    const name = choice.replace(/\s*\(.*\)$/, "");
+    await claimant.selectOption({ index: 1 });
+    await dialog.getByLabel("Request", { exact: true }).selectOption("access");
+    await dialog.getByLabel("Asked by").selectOption("attorney");
+    await dialog.getByLabel("Name of the person who asked").fill("Privacy e2e requester");
+    await screenshot(page, "privacy-new-request-1280");
+    await dialog.getByRole("button", { name: "Record request" }).click();
+    await dialog.waitFor({ state: "hidden" });
+
+    const row = page.getByRole("listitem").filter({ hasText: "Privacy e2e requester" });
+    await expect.poll(() => row.getByText(/Due .* \(in 30 days\)/).isVisible()).toBe(true);
+    await screenshot(page, "privacy-requests-1280");
+    expect(await violations(page, "/admin/privacy")).toEqual([]);
+
+    const [download] = await Promise.all([page.waitForEvent("download"), row.getByRole("link", { name: "Access report (PDF)" }).click()]);
+    const text = await pdfText(Buffer.concat((await (await download.createReadStream()).toArray()) as Buffer[]));
+    expect(text).toContain(`Dear ${name},`);
+    expect(text).toContain("Who has had access to your information");
+
+    await row.getByRole("button", { name: "Mark answered" }).click();
+    await expect.poll(() => row.getByText("Answered", { exact: true }).isVisible()).toBe(true);
+    await context.close();
+  }, 90_000);
+
+  it("fits a phone", async () => {
+    const { context, page } = await signedInPage(browser, "admin", 375, 800);
+    await page.goto("/admin/privacy");
+    await page.getByRole("heading", { name: "Data subject requests" }).waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await screenshot(page, "privacy-requests-375");
+    await context.close();
+  });
+});
