@@ -127,6 +127,38 @@ describe.each(testDialects())("availability and bookings on %s", (kind) => {
     expect(answer.error?.message).toBe("Record the date the claimant's consent was received before booking an assessment.");
   });
 
+  it("takes a child's consent from their competent person, not from the child (POPIA sections 34-35)", async () => {
+    const mahlangu = await queryOf("Mahlangu");
+    const patientId = (await t.db.selectFrom("cases").innerJoin("queries", "queries.case_id", "cases.id").select("cases.patient_id").where("queries.id", "=", mahlangu.id).executeTakeFirstOrThrow()).patient_id;
+    // A 12-year-old with a passport, whose own consent date is on record.
+    await t.db.updateTable("patients").set({ birth_date: addDays(today, -12 * 365), id_number: null, passport_number: "P9988776", consent_received_at: today }).where("id", "=", patientId).execute();
+    const book = () => trpc(t.app, c.attorney, "bookings.create", { queryId: mahlangu.id, consultantId: ids.consultant, startsAt: at(tuesday, "09:00") });
+    const refused = await book();
+    expect(refused.status).toBe(400);
+    expect(refused.error?.message).toBe(
+      "This claimant is under 18 or needs a curator: record the competent person (parent, guardian or curator) and the date they consented before booking an assessment.",
+    );
+
+    const saved = (await trpc<Record<string, unknown>>(t.app, c.attorney, "patients.get", { id: patientId })).data;
+    const { id: _id, attorneyId: _a, attorneyName: _n, casesCount: _c, createdAt: _t, ...read } = saved;
+    // The form's fields: what the claimant lacks is left out rather than sent as null.
+    const fields = Object.fromEntries(Object.entries(read).filter(([, value]) => value !== null));
+    const guardian = { name: "Thandeka Mahlangu", relationship: "Mother", identityNumber: "P5566778", phone: "082 555 0199", email: "thandeka@example.org", consentOn: "" };
+    // Recorded without a consent date: still refused.
+    const noDate = await trpc(t.app, c.attorney, "patients.update", { id: patientId, ...fields, competentPerson: guardian });
+    expect(noDate.status, noDate.error?.message).toBe(200);
+    expect((await book()).error?.message).toBe(refused.error?.message);
+    const updated = await trpc<{ competentPerson: unknown; needsCurator: boolean }>(t.app, c.attorney, "patients.update", { id: patientId, ...fields, competentPerson: { ...guardian, consentOn: today } });
+    expect(updated.data.competentPerson).toEqual({ ...guardian, consentOn: today });
+    const afterConsent = await book();
+    expect(afterConsent.error?.message ?? "").not.toMatch(/consent/);
+
+    // An update from a form that does not show the competent person keeps it.
+    const { competentPerson: _p, needsCurator: _cur, ...withoutThem } = fields;
+    await trpc(t.app, c.attorney, "patients.update", { id: patientId, ...withoutThem, address: "3 Vilakazi Street, Soweto" });
+    expect((await trpc<{ competentPerson: unknown }>(t.app, c.attorney, "patients.get", { id: patientId })).data.competentPerson).toEqual({ ...guardian, consentOn: today });
+  });
+
   it("holds the day's capacity", async () => {
     await otSmithWorksTuesdayMornings();
     const day = tuesdayAfter(2);

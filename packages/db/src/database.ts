@@ -17,6 +17,15 @@ export interface SpecializationsTable {
   created_at: GeneratedTimestamp;
 }
 
+export interface CompetentPersonJson {
+  name: string;
+  relationship: string;
+  identityNumber: string;
+  phone: string;
+  email: string | null;
+  consentOn: string | null;
+}
+
 export interface BankAccountJson {
   bankName: string;
   accountName: string;
@@ -279,6 +288,10 @@ export interface PatientsTable {
   home_language: string;
   interpreter_needed: Generated<boolean>;
   consent_received_at: DateOnly | null;
+  /** An adult who cannot consent themselves and has a curator (docs/decisions.md "POPIA"). */
+  needs_curator: Generated<boolean>;
+  /** Who consents for a child or a claimant with a curator: name, relationship, identityNumber, phone, email, consentOn. */
+  competent_person: ColumnType<CompetentPersonJson | null, string | null, string | null>;
   created_at: GeneratedTimestamp;
   updated_at: GeneratedTimestamp;
 }

@@ -21,6 +21,42 @@ export const HOME_LANGUAGES = [
   "Other",
 ] as const;
 
+/** Age of majority (Children's Act section 17): below it, a competent person consents for the claimant. */
+export const ADULT_AGE = 18;
+
+/**
+ * The competent person who consents for a claimant who cannot (POPIA sections 34-35): a parent or
+ * guardian of a child, or the curator of an adult who cannot manage their affairs. Their consent
+ * date stands in for the claimant's own; video links go to them.
+ */
+export const competentPersonSchema = z.object({
+  name: required("The competent person's name"),
+  relationship: required("Relationship to the claimant", 100),
+  identityNumber: required("The competent person's ID or passport number", 20),
+  phone: phoneNumberSchema,
+  email: emailSchema.or(z.literal("")).optional().transform((v) => v || null),
+  consentOn: pastDateSchema("The competent person's consent date").optional().or(z.literal("")).transform((v) => v || null),
+});
+export type CompetentPerson = z.output<typeof competentPersonSchema>;
+
+/** Whole years from a birth date to a day (both YYYY-MM-DD). */
+export function ageOn(birthDate: string, day: string): number {
+  const [by, bm, bd] = birthDate.split("-").map(Number) as [number, number, number];
+  const [y, m, d] = day.split("-").map(Number) as [number, number, number];
+  return y - by - (m < bm || (m === bm && d < bd) ? 1 : 0);
+}
+
+/** Whether a claimant's consent must come from a competent person: a child on that day, or someone who needs a curator. */
+export function needsCompetentPerson(claimant: { birthDate: string; needsCurator: boolean }, day: string): boolean {
+  return claimant.needsCurator || ageOn(claimant.birthDate, day) < ADULT_AGE;
+}
+
+export const CLAIMANT_CONSENT_MESSAGES = {
+  competentPersonNeeded:
+    "This claimant is under 18 or needs a curator: record the competent person (parent, guardian or curator) and the date they consented before booking an assessment.",
+  claimantConsentNeeded: "Record the date the claimant's consent was received before booking an assessment.",
+} as const;
+
 /**
  * A claimant: an SA ID number (13 digits, Luhn check digit, birth date and gender matching the
  * number) or a passport number; consent is the date the signed consent was received (POPIA).
@@ -38,6 +74,9 @@ const patientFields = z.object({
   homeLanguage: z.enum(HOME_LANGUAGES, { error: "Choose a home language" }),
   interpreterNeeded: z.boolean().default(false),
   consentReceivedAt: pastDateSchema("Consent date").optional().or(z.literal("")).transform((v) => v || null),
+  // Left out by a form that does not show them: the saved values stay (null clears the competent person).
+  needsCurator: z.boolean().optional(),
+  competentPerson: competentPersonSchema.nullish(),
 });
 
 /** The identity rules across fields, for a new claimant and an edited one alike. */
@@ -79,6 +118,8 @@ export interface Patient {
   homeLanguage: string;
   interpreterNeeded: boolean;
   consentReceivedAt: string | null;
+  needsCurator: boolean;
+  competentPerson: CompetentPerson | null;
   casesCount: number;
   createdAt: string;
 }

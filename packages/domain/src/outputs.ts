@@ -161,6 +161,10 @@ export const patientOutputSchema = z.object({
   homeLanguage: text,
   interpreterNeeded: z.boolean(),
   consentReceivedAt: nullableText,
+  needsCurator: z.boolean(),
+  competentPerson: z
+    .object({ name: text, relationship: text, identityNumber: text, phone: text, email: nullableText, consentOn: nullableText })
+    .nullable(),
   casesCount: count,
   createdAt: text,
 });

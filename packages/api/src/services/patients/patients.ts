@@ -40,6 +40,8 @@ const toPatient = (row: PatientRow): Patient => ({
   homeLanguage: row.home_language,
   interpreterNeeded: row.interpreter_needed,
   consentReceivedAt: row.consent_received_at,
+  needsCurator: row.needs_curator,
+  competentPerson: row.competent_person,
   casesCount: Number(row.cases_count ?? 0),
   createdAt: row.created_at.toISOString(),
 });
@@ -85,6 +87,8 @@ function patientColumns(data: z.output<typeof patientInputSchema>) {
     home_language: data.homeLanguage,
     interpreter_needed: data.interpreterNeeded,
     consent_received_at: data.consentReceivedAt,
+    ...(data.needsCurator === undefined ? {} : { needs_curator: data.needsCurator }),
+    ...(data.competentPerson === undefined ? {} : { competent_person: data.competentPerson ? JSON.stringify(data.competentPerson) : null }),
   };
 }
 

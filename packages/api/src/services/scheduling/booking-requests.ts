@@ -4,11 +4,14 @@ import type { bookingInputSchema, BookingItem, cancelBookingSchema, idInputSchem
 import {
   ASSESSMENT_MINUTES,
   can,
+  CLAIMANT_CONSENT_MESSAGES,
   defaultCancellationClass,
   NO_ACCEPTED_ASSIGNMENT_MESSAGE,
+  needsCompetentPerson,
   OPEN_QUERY_STATUSES,
   QUERY_STATUS_LABEL,
   saDayTimeLabel,
+  sastDate,
 } from "@medlegal/domain";
 import type { z } from "zod";
 import type { SignedInActor } from "../../context";
@@ -48,9 +51,18 @@ export async function createBooking({ db, actor }: Deps, data: z.output<typeof b
     throw new AppError("CONFLICT", `This query is ${QUERY_STATUS_LABEL[query.status].toLowerCase()}; assessments are booked on an open query.`);
   }
   const kase = await db.selectFrom("cases").select(["id", "patient_id", "attorney_id"]).where("id", "=", query.case_id).executeTakeFirstOrThrow();
-  const patient = await db.selectFrom("patients").select(["id", "consent_received_at"]).where("id", "=", kase.patient_id).executeTakeFirstOrThrow();
-  if (!patient.consent_received_at) {
-    throw new AppError("INVALID", "Record the date the claimant's consent was received before booking an assessment.", { queryId: "No consent recorded" });
+  const patient = await db
+    .selectFrom("patients")
+    .select(["id", "consent_received_at", "birth_date", "needs_curator", "competent_person"])
+    .where("id", "=", kase.patient_id)
+    .executeTakeFirstOrThrow();
+  // A child's or a curated adult's consent comes from their competent person (POPIA sections 34-35).
+  if (needsCompetentPerson({ birthDate: patient.birth_date, needsCurator: patient.needs_curator }, sastDate(now()))) {
+    if (!patient.competent_person?.consentOn) {
+      throw new AppError("INVALID", CLAIMANT_CONSENT_MESSAGES.competentPersonNeeded, { queryId: CLAIMANT_CONSENT_MESSAGES.competentPersonNeeded });
+    }
+  } else if (!patient.consent_received_at) {
+    throw new AppError("INVALID", CLAIMANT_CONSENT_MESSAGES.claimantConsentNeeded, { queryId: "No consent recorded" });
   }
   const startsAt = new Date(data.startsAt);
   const endsAt = data.endsAt ? new Date(data.endsAt) : new Date(startsAt.getTime() + ASSESSMENT_MINUTES * 60_000);
