@@ -75,4 +75,39 @@ describe("PatientForm", () => {
       }),
     );
   });
+
+  it("asks a child's parent or guardian, and sends them with their consent date", async () => {
+    const { user, onSubmit } = setup();
+    await user.type(screen.getByLabelText("First name"), "Lwazi");
+    await user.type(screen.getByLabelText("Last name"), "Mthembu");
+    const childBirth = `${new Date().getUTCFullYear() - 9}-03-14`;
+    await user.type(screen.getByLabelText("SA ID number"), makeSaId(childBirth, "male", 3));
+    await user.selectOptions(screen.getByLabelText("Home language"), "isiZulu");
+    expect(screen.getByRole("group", { name: "Competent person (parent or guardian)" })).toBeInTheDocument();
+
+    await user.click(screen.getByRole("button", { name: "Add claimant" }));
+    expect(onSubmit).not.toHaveBeenCalled();
+    expect(await screen.findByRole("alert")).toHaveTextContent(/competent person's name is required/i);
+
+    await user.type(screen.getByLabelText("Their name"), "Nomvula Mthembu");
+    await user.type(screen.getByLabelText("Relationship"), "Mother");
+    await user.type(screen.getByLabelText("Their ID or passport number"), "P1234567");
+    await user.type(screen.getByLabelText("Their phone"), "082 555 0123");
+    await user.type(screen.getByLabelText("Their consent received on"), "2026-01-15");
+    await user.click(screen.getByRole("button", { name: "Add claimant" }));
+    expect(onSubmit).toHaveBeenCalledWith(
+      expect.objectContaining({
+        needsCurator: false,
+        competentPerson: { name: "Nomvula Mthembu", relationship: "Mother", identityNumber: "P1234567", phone: "082 555 0123", email: "", consentOn: "2026-01-15" },
+      }),
+    );
+  });
+
+  it("shows no competent person for an adult until the curator switch is on", async () => {
+    const { user } = setup();
+    await user.type(screen.getByLabelText("SA ID number"), makeSaId("1990-05-05", "female", 6));
+    expect(screen.queryByRole("group", { name: /Competent person/ })).toBeNull();
+    await user.click(screen.getByRole("switch", { name: "Has a curator (cannot consent themselves)" }));
+    expect(screen.getByRole("group", { name: "Competent person (curator)" })).toBeInTheDocument();
+  });
 });

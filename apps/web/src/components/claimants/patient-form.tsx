@@ -10,10 +10,12 @@ import { Input } from "../ui/input";
 import { NativeSelect } from "../ui/native-select";
 import { Switch } from "../ui/switch";
 import { Textarea } from "../ui/textarea";
+import type { CompetentPersonState } from "./competent-person-fields";
+import { CompetentPersonFields, competentPersonNeeded, competentPersonPayload, competentPersonState } from "./competent-person-fields";
 
 type DocumentKind = "id" | "passport";
 
-export interface PatientFormState {
+export interface PatientFormState extends CompetentPersonState {
   firstName: string;
   lastName: string;
   documentKind: DocumentKind;
@@ -45,6 +47,7 @@ function initialState(patient?: Patient, draft?: PatientInput): PatientFormState
       homeLanguage: draft.homeLanguage ?? "",
       interpreterNeeded: draft.interpreterNeeded ?? false,
       consentReceivedAt: draft.consentReceivedAt ?? "",
+      ...competentPersonState(draft.needsCurator ?? false, draft.competentPerson ?? null),
     };
   }
   return {
@@ -61,6 +64,7 @@ function initialState(patient?: Patient, draft?: PatientInput): PatientFormState
     homeLanguage: (patient?.homeLanguage as PatientFormState["homeLanguage"]) ?? "",
     interpreterNeeded: patient?.interpreterNeeded ?? false,
     consentReceivedAt: patient?.consentReceivedAt ?? "",
+    ...competentPersonState(patient?.needsCurator ?? false, patient?.competentPerson ?? null),
   };
 }
 
@@ -79,6 +83,8 @@ export function toPatientPayload(form: PatientFormState): PatientInput {
     homeLanguage: form.homeLanguage as PatientInput["homeLanguage"],
     interpreterNeeded: form.interpreterNeeded,
     consentReceivedAt: form.consentReceivedAt,
+    needsCurator: form.needsCurator,
+    competentPerson: competentPersonPayload(form, competentPersonNeeded(form, todayInSa())),
   };
 }
 
@@ -318,11 +324,22 @@ export function PatientForm({
             <Input {...text("consentReceivedAt")} type="date" max={today} />
           </Field>
           <p className="self-end pb-1 text-xs text-muted-foreground sm:pb-2.5">
-            {form.consentReceivedAt
-              ? "Assessments can be booked for this claimant."
-              : "No assessment is booked until the claimant's signed consent is received."}
+            {competentPersonNeeded(form, today)
+              ? "The competent person's consent below is the one that counts."
+              : form.consentReceivedAt
+                ? "Assessments can be booked for this claimant."
+                : "No assessment is booked until the claimant's signed consent is received."}
           </p>
         </div>
+        <CompetentPersonFields
+          form={form}
+          birthDate={form.birthDate}
+          today={today}
+          pending={pending}
+          error={err("competentPerson")}
+          text={text}
+          onCurator={(needsCurator) => patch({ needsCurator })}
+        />
       </section>
 
       <FormFooter pending={pending} submitLabel={submitLabel ?? (patient ? "Save changes" : "Add claimant")} secondaryLabel={cancelLabel} onSecondary={onCancel} />
