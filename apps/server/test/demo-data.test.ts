@@ -231,13 +231,13 @@ describe.each(testDialects().flatMap((kind) => FIRST_STARTS.map((now) => [kind, 
     // The services answer as of first start (the clock of the story), as a user would see them then.
     const asThen = <T,>(run: () => Promise<T>) => runAt(now, run);
     // Assessment Schedules opens on today; an empty day names the next day with assessments.
-    const upcoming = await asThen(() => trpc<{ items: BookingItem[] }>(t.app, employee, "bookings.list", { from: addDays(today, 1), to: addDays(today, 90), limit: 100 }, "query"));
+    const upcoming = await asThen(() => trpc<{ items: BookingItem[] }>(t.app, employee, "bookings.list", { from: addDays(today, 1), to: addDays(today, 90), limit: 100 }));
     const live = upcoming.data.items.filter((b) => b.status !== "cancelled" && b.status !== "rescheduled");
     expect(live.length).toBeGreaterThan(0);
     // Consultant Availability opens on this working week, or the next at a weekend or after hours: room to book, none of it past.
     const weekStart = openingWorkWeek(now);
     expect(weekStart >= monday).toBe(true);
-    const week = await asThen(() => trpc<{ days: { date: string; free: number }[] }[]>(t.app, employee, "availability.week", { weekStart }, "query"));
+    const week = await asThen(() => trpc<{ days: { date: string; free: number }[] }[]>(t.app, employee, "availability.week", { weekStart }));
     expect(week.status, week.error?.message).toBe(200);
     const days = week.data.flatMap((row) => row.days);
     expect(days.some((d) => d.free > 0)).toBe(true);
@@ -245,7 +245,7 @@ describe.each(testDialects().flatMap((kind) => FIRST_STARTS.map((now) => [kind, 
     // At a weekend, on a holiday or after hours, the week holds a working day still to come.
     if (!isWorkday(today) || sastTime(now) >= "17:00") expect(days.some((d) => d.date > today && d.free > 0)).toBe(true);
     // Video Conferences opens for staff on the agency's meetings still to come.
-    const meetings = await asThen(() => trpc<{ startsAt: string }[]>(t.app, employee, "meetings.list", { when: "upcoming", all: true }, "query"));
+    const meetings = await asThen(() => trpc<{ startsAt: string }[]>(t.app, employee, "meetings.list", { when: "upcoming", all: true }));
     expect(meetings.data.some((m) => new Date(m.startsAt) > now)).toBe(true);
   });
 
@@ -267,7 +267,7 @@ describe.each(testDialects().flatMap((kind) => FIRST_STARTS.map((now) => [kind, 
       const { cookie } = await login(t.app, username);
       const badge = await t.app.inject({ method: "GET", url: "/api/messages/unread", headers: { cookie } });
       expect(badge.json().count, username).toBeGreaterThan(0);
-      const threads = await trpc<{ items: { unreadCount: number; lastMessage: unknown }[] }>(t.app, cookie, "messages.threads", {}, "query");
+      const threads = await trpc<{ items: { unreadCount: number; lastMessage: unknown }[] }>(t.app, cookie, "messages.threads", {});
       expect(threads.status, threads.error?.message).toBe(200);
       expect(threads.data.items.some((th) => th.unreadCount > 0), username).toBe(true);
       // Something read too: a thread whose messages are not all unread for this user.
@@ -351,10 +351,10 @@ describe.each(testDialects().flatMap((kind) => FIRST_STARTS.map((now) => [kind, 
     }
     // Assessment Schedules and Booking Management (staff), My Bookings (attorney and consultant).
     for (const username of ["employee", "admin", "attorney", "consultant"]) {
-      const answer = await trpc<{ items: BookingItem[] }>(t.app, cookies[username]!, "bookings.list", week, "query");
+      const answer = await trpc<{ items: BookingItem[] }>(t.app, cookies[username]!, "bookings.list", week);
       expect(answer.data.items.length, username).toBeGreaterThan(0);
     }
-    const roster = await trpc<unknown[]>(t.app, cookies.employee!, "rosters.list", { from: monday, to: addDays(monday, 13) }, "query");
+    const roster = await trpc<unknown[]>(t.app, cookies.employee!, "rosters.list", { from: monday, to: addDays(monday, 13) });
     expect(roster.data.length).toBeGreaterThan(0);
   });
 });
