@@ -1,12 +1,11 @@
 import { defineConfig } from "vitest/config";
+import { testConfig } from "../../vitest.shared";
 
 export default defineConfig({
-  test: {
-    include: ["test/**/*.test.ts"],
+  test: testConfig({
     environment: "node",
-    pool: "forks",
-    maxWorkers: 2,
+    // Real databases (PGlite, PostgreSQL) and real server processes: slow on a busy machine.
     testTimeout: 60_000,
     hookTimeout: 180_000,
-  },
+  }),
 });

@@ -1,5 +1,6 @@
 import { defineConfig } from "vitest/config";
+import { testConfig } from "../../vitest.shared";
 
 export default defineConfig({
-  test: { include: ["test/**/*.test.ts"], pool: "forks", maxWorkers: 2, testTimeout: 30_000, hookTimeout: 60_000 },
+  test: testConfig({ testTimeout: 30_000, hookTimeout: 60_000 }),
 });

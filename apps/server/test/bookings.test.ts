@@ -86,7 +86,7 @@ describe.each(testDialects())("availability and bookings on %s", (kind) => {
     const tooMany = await trpc(t.app, c.ot_smith, "availability.setWeekly", { dailyCapacity: 21, days: [] });
     expect(tooMany.error?.message).toBe("At most 20 assessments a day");
     // A consultant cannot touch another consultant's availability.
-    expect((await trpc(t.app, c.ot_smith, "availability.get", { consultantId: ids.dr_naidoo }, "query")).status).toBe(404);
+    expect((await trpc(t.app, c.ot_smith, "availability.get", { consultantId: ids.dr_naidoo })).status).toBe(404);
   });
 
   it("books a free slot for the attorney's own case, and refuses bad times with clear 400s", async () => {
@@ -306,7 +306,6 @@ describe.each(testDialects())("availability and bookings on %s", (kind) => {
       c.employee,
       "availability.week",
       { weekStart: day },
-      "query",
     );
     const ot = grid.data.find((r) => r.consultantName === "Megan Smith")!;
     const column = ot.days.find((d) => d.date === day)!;

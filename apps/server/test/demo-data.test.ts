@@ -35,6 +35,10 @@ describe.each(testDialects().flatMap((kind) => FIRST_STARTS.map((now) => [kind, 
   const monday = addDays(today, 1 - isoWeekday(today));
   let lastWorkday = addDays(today, -1);
   while (!isWorkday(lastWorkday)) lastWorkday = addDays(lastWorkday, -1);
+  // Every screen is asked as of first start, on the story's clock (runAt), never the real one: what
+  // a test sees then does not depend on the day it runs (sign-in alone keeps the real time, as the
+  // session store does).
+  const asThen = <T,>(run: () => Promise<T>) => runAt(now, run);
 
   beforeAll(async () => {
     t = await createTestApp(kind, {}, { workflow: true, now });
@@ -228,16 +232,14 @@ describe.each(testDialects().flatMap((kind) => FIRST_STARTS.map((now) => [kind, 
 
   it("opens the schedules on something real whatever the day: the next assessments, a working week with room to book, the agency's meetings", async () => {
     const employee = (await login(t.app, "employee")).cookie;
-    // The services answer as of first start (the clock of the story), as a user would see them then.
-    const asThen = <T,>(run: () => Promise<T>) => runAt(now, run);
     // Assessment Schedules opens on today; an empty day names the next day with assessments.
-    const upcoming = await asThen(() => trpc<{ items: BookingItem[] }>(t.app, employee, "bookings.list", { from: addDays(today, 1), to: addDays(today, 90), limit: 100 }, "query"));
+    const upcoming = await asThen(() => trpc<{ items: BookingItem[] }>(t.app, employee, "bookings.list", { from: addDays(today, 1), to: addDays(today, 90), limit: 100 }));
     const live = upcoming.data.items.filter((b) => b.status !== "cancelled" && b.status !== "rescheduled");
     expect(live.length).toBeGreaterThan(0);
     // Consultant Availability opens on this working week, or the next at a weekend or after hours: room to book, none of it past.
     const weekStart = openingWorkWeek(now);
     expect(weekStart >= monday).toBe(true);
-    const week = await asThen(() => trpc<{ days: { date: string; free: number }[] }[]>(t.app, employee, "availability.week", { weekStart }, "query"));
+    const week = await asThen(() => trpc<{ days: { date: string; free: number }[] }[]>(t.app, employee, "availability.week", { weekStart }));
     expect(week.status, week.error?.message).toBe(200);
     const days = week.data.flatMap((row) => row.days);
     expect(days.some((d) => d.free > 0)).toBe(true);
@@ -245,7 +247,7 @@ describe.each(testDialects().flatMap((kind) => FIRST_STARTS.map((now) => [kind, 
     // At a weekend, on a holiday or after hours, the week holds a working day still to come.
     if (!isWorkday(today) || sastTime(now) >= "17:00") expect(days.some((d) => d.date > today && d.free > 0)).toBe(true);
     // Video Conferences opens for staff on the agency's meetings still to come.
-    const meetings = await asThen(() => trpc<{ startsAt: string }[]>(t.app, employee, "meetings.list", { when: "upcoming", all: true }, "query"));
+    const meetings = await asThen(() => trpc<{ startsAt: string }[]>(t.app, employee, "meetings.list", { when: "upcoming", all: true }));
     expect(meetings.data.some((m) => new Date(m.startsAt) > now)).toBe(true);
   });
 
@@ -265,9 +267,9 @@ describe.each(testDialects().flatMap((kind) => FIRST_STARTS.map((now) => [kind, 
   it("gives every demo user conversations with read and unread messages, and the badge a real count", async () => {
     for (const username of DEMO_USERNAMES) {
       const { cookie } = await login(t.app, username);
-      const badge = await t.app.inject({ method: "GET", url: "/api/messages/unread", headers: { cookie } });
+      const badge = await asThen(() => t.app.inject({ method: "GET", url: "/api/messages/unread", headers: { cookie } }));
       expect(badge.json().count, username).toBeGreaterThan(0);
-      const threads = await trpc<{ items: { unreadCount: number; lastMessage: unknown }[] }>(t.app, cookie, "messages.threads", {}, "query");
+      const threads = await asThen(() => trpc<{ items: { unreadCount: number; lastMessage: unknown }[] }>(t.app, cookie, "messages.threads", {}));
       expect(threads.status, threads.error?.message).toBe(200);
       expect(threads.data.items.some((th) => th.unreadCount > 0), username).toBe(true);
       // Something read too: a thread whose messages are not all unread for this user.
@@ -333,11 +335,12 @@ describe.each(testDialects().flatMap((kind) => FIRST_STARTS.map((now) => [kind, 
     // demo expert Dr Venter always: the seed bills only their older work).
     const cookie = (await login(t.app, "employee")).cookie;
     const venter = await t.db.selectFrom("users").select("id").where("username", "=", "dr_venter").executeTakeFirstOrThrow();
-    const work = await trpc<{ eventKey: string; unitPriceCents: number | null }[]>(t.app, cookie, "invoices.listUnbilled", { consultantId: venter.id, from: addDays(today, -90), to: today });
+    const work = await asThen(() => trpc<{ eventKey: string; unitPriceCents: number | null }[]>(t.app, cookie, "invoices.listUnbilled", { consultantId: venter.id, from: addDays(today, -90), to: today }));
     expect(work.status, work.error?.message).toBe(200);
     expect(work.data.filter((w) => w.unitPriceCents !== null).length).toBeGreaterThan(0);
     // The demo expert opens the generator on an approved report of theirs.
-    const own = await trpc<{ kind: string; unitPriceCents: number | null }[]>(t.app, (await login(t.app, "consultant")).cookie, "invoices.listUnbilled", { from: addDays(today, -90), to: today });
+    const consultant = (await login(t.app, "consultant")).cookie;
+    const own = await asThen(() => trpc<{ kind: string; unitPriceCents: number | null }[]>(t.app, consultant, "invoices.listUnbilled", { from: addDays(today, -90), to: today }));
     expect(own.data.filter((w) => w.unitPriceCents !== null).length).toBeGreaterThan(0);
   });
 
@@ -351,10 +354,10 @@ describe.each(testDialects().flatMap((kind) => FIRST_STARTS.map((now) => [kind, 
     }
     // Assessment Schedules and Booking Management (staff), My Bookings (attorney and consultant).
     for (const username of ["employee", "admin", "attorney", "consultant"]) {
-      const answer = await trpc<{ items: BookingItem[] }>(t.app, cookies[username]!, "bookings.list", week, "query");
+      const answer = await asThen(() => trpc<{ items: BookingItem[] }>(t.app, cookies[username]!, "bookings.list", week));
       expect(answer.data.items.length, username).toBeGreaterThan(0);
     }
-    const roster = await trpc<unknown[]>(t.app, cookies.employee!, "rosters.list", { from: monday, to: addDays(monday, 13) }, "query");
+    const roster = await asThen(() => trpc<unknown[]>(t.app, cookies.employee!, "rosters.list", { from: monday, to: addDays(monday, 13) }));
     expect(roster.data.length).toBeGreaterThan(0);
   });
 });

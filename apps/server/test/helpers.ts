@@ -3,7 +3,7 @@ import type { DialectKind } from "@medlegal/db";
 import { createTestDatabase } from "@medlegal/db/testing";
 import type { AddressInfo } from "node:net";
 import { SMTPServer } from "smtp-server";
-import { createSmtpMailer, DEFAULT_RATE_LIMITS, DEMO_PASSWORD, seedDemoData } from "@medlegal/api";
+import { appRouter, createSmtpMailer, DEFAULT_RATE_LIMITS, DEMO_PASSWORD, seedDemoData } from "@medlegal/api";
 import type { RateLimits } from "@medlegal/api";
 import { buildApp } from "../src/app";
 import type { AppOptions } from "../src/app";
@@ -207,14 +207,22 @@ export interface TrpcAnswer<T = unknown> {
   error: { message: string; data: { code: string; fieldErrors?: Record<string, string> } } | null;
 }
 
+export type ProcedureKind = "query" | "mutation" | "subscription";
+
+// tRPC v11 keeps every procedure flat under its dotted path, each with its kind in `_def.type`.
+const procedures = appRouter._def.procedures as unknown as Record<string, { _def: { type: ProcedureKind } } | undefined>;
+
+/** The kind of a procedure as the router declares it; an unknown path is a mistake in the test. */
+export function procedureKind(path: string): ProcedureKind {
+  const procedure = procedures[path];
+  if (!procedure) throw new Error(`The app router has no procedure "${path}"`);
+  return procedure._def.type;
+}
+
 /** Calls one tRPC procedure over HTTP as the web does: queries by GET, mutations by POST. */
-export async function trpc<T = unknown>(
-  app: FastifyInstance,
-  cookie: string,
-  path: string,
-  input?: unknown,
-  kind: "query" | "mutation" = path.split(".").pop()!.match(/^(get|list)/) ? "query" : "mutation",
-): Promise<TrpcAnswer<T>> {
+export async function trpc<T = unknown>(app: FastifyInstance, cookie: string, path: string, input?: unknown): Promise<TrpcAnswer<T>> {
+  const kind = procedureKind(path);
+  if (kind === "subscription") throw new Error(`${path} is a subscription: open it with openLiveStream`);
   const response =
     kind === "query"
       ? await app.inject({

@@ -82,10 +82,10 @@ describe.each(testDialects())("video meetings on %s", (kind) => {
   it("keeps a meeting just arranged on its organiser's list, and a cancelled one still to come under Upcoming", async () => {
     // The employee arranges it for the expert and the attorney without taking part.
     const { meeting } = await arrange({ title: "Arranged for others", startsAt: minutes(24 * 60) });
-    const list = (when: "upcoming" | "past") => trpc<MeetingListItem[]>(t.app, c.employee!, "meetings.list", { when, all: false }, "query");
+    const list = (when: "upcoming" | "past") => trpc<MeetingListItem[]>(t.app, c.employee!, "meetings.list", { when, all: false });
     expect((await list("upcoming")).data.find((m) => m.id === meeting.id)).toMatchObject({ invited: false, status: "scheduled" });
     // Someone else's meeting stays off a user's own list.
-    const other = await trpc<MeetingListItem[]>(t.app, c.nomsa!, "meetings.list", { when: "upcoming" }, "query");
+    const other = await trpc<MeetingListItem[]>(t.app, c.nomsa!, "meetings.list", { when: "upcoming" });
     expect(other.data.some((m) => m.id === meeting.id)).toBe(false);
 
     expect((await trpc(t.app, c.employee!, "meetings.cancel", { id: meeting.id })).status).toBe(200);
@@ -99,7 +99,7 @@ describe.each(testDialects())("video meetings on %s", (kind) => {
 
   it("offers staff the active users to invite, with only experts and staff as possible hosts", async () => {
     await t.db.updateTable("users").set({ is_active: false }).where("username", "=", "nomsa").execute();
-    const answer = await trpc<{ id: string; canHost: boolean }[]>(t.app, c.employee!, "meetings.invitees", undefined, "query");
+    const answer = await trpc<{ id: string; canHost: boolean }[]>(t.app, c.employee!, "meetings.invitees");
     await t.db.updateTable("users").set({ is_active: true }).where("username", "=", "nomsa").execute();
     expect(answer.status).toBe(200);
     const people = answer.data!;
@@ -214,13 +214,13 @@ describe.each(testDialects())("video meetings on %s", (kind) => {
     let checked = 0;
     for (const [path, procedure] of procedures) {
       if (roomProcedures.has(path) || publicOnes.has(path) || procedure._def.type === "subscription") continue;
-      const answer = await trpc(t.app, cookie, path, procedure._def.type === "query" ? undefined : {}, procedure._def.type === "query" ? "query" : "mutation");
+      const answer = await trpc(t.app, cookie, path, procedure._def.type === "query" ? undefined : {});
       expect(answer.status, path).toBe(401);
       checked++;
     }
     expect(checked).toBeGreaterThan(100);
     // The guest is nobody to the rest of the app.
-    const me = await trpc(t.app, cookie, "auth.me", undefined, "query");
+    const me = await trpc(t.app, cookie, "auth.me");
     expect(me.status).toBe(200);
     expect(me.data ?? null).toBeNull();
     const rest = [
@@ -484,7 +484,7 @@ describe.each(testDialects())("a video booking's meeting on %s", (kind) => {
     // Its meeting is gone (as when its room was arranged and then dropped): the assessment can be linked again.
     await t.db.updateTable("meetings").set({ status: "cancelled", end_reason: "cancelled", ended_at: new Date() }).where("id", "=", booking.meeting_id).execute();
 
-    const links = await trpc<{ bookings: { id: string; queryId: string | null }[]; queries: { id: string }[] }>(t.app, employee, "meetings.links", undefined, "query");
+    const links = await trpc<{ bookings: { id: string; queryId: string | null }[]; queries: { id: string }[] }>(t.app, employee, "meetings.links");
     expect(links.status, links.error?.message).toBe(200);
     expect(links.data.bookings.find((b) => b.id === booking.id)).toMatchObject({ queryId: booking.query_id });
     expect(links.data.queries.some((q) => q.id === booking.query_id)).toBe(true);
@@ -494,6 +494,6 @@ describe.each(testDialects())("a video booking's meeting on %s", (kind) => {
     expect(made.data).toMatchObject({ bookingId: booking.id, bookingReference: booking.reference, queryId: booking.query_id, startsAt: booking.starts_at.toISOString(), endsAt: booking.ends_at.toISOString() });
     if (booking.email) expect(made.data.participants.some((p) => p.kind === "guest" && p.email === booking.email)).toBe(true);
     // Attorneys cannot see what could be linked.
-    expect((await trpc(t.app, (await login(t.app, "attorney")).cookie, "meetings.links", undefined, "query")).status).toBe(403);
+    expect((await trpc(t.app, (await login(t.app, "attorney")).cookie, "meetings.links")).status).toBe(403);
   });
 });

@@ -13,8 +13,8 @@ describe.each(testDialects())("messages on %s", (kind) => {
   let queryId: string;
   let expertName: string;
 
-  const q = <T>(who: string, path: string, input?: unknown) => trpc<T>(t.app, c[who]!, `messages.${path}`, input, "query");
-  const m = <T>(who: string, path: string, input?: unknown) => trpc<T>(t.app, c[who]!, `messages.${path}`, input, "mutation");
+  const q = <T>(who: string, path: string, input?: unknown) => trpc<T>(t.app, c[who]!, `messages.${path}`, input);
+  const m = <T>(who: string, path: string, input?: unknown) => trpc<T>(t.app, c[who]!, `messages.${path}`, input);
   const unread = async (who: string) => (await t.app.inject({ method: "GET", url: "/api/messages/unread", headers: { cookie: c[who]! } })).json().count as number;
   const send = async (who: string, threadId: string, body: string, attachmentFileIds?: string[]) => {
     const answer = await m<MessageItem>(who, "send", { threadId, body, ...(attachmentFileIds ? { attachmentFileIds } : {}) });

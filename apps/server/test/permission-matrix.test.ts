@@ -254,14 +254,14 @@ describe("the permission matrix", () => {
       return;
     }
     expect(access, `no matrix row for ${path}`).toBeDefined();
-    const anonymous = await trpc(t.app, "", path, kind === "query" ? undefined : {}, kind as "query" | "mutation");
+    const anonymous = await trpc(t.app, "", path, kind === "query" ? undefined : {});
     if (access === "public") expectServed(anonymous.status, [401], `anyone should reach ${path}`);
     else expect(anonymous.status).toBe(401);
 
     for (const role of ROLES) {
       // Signing out ends the session it is called with, so it gets a session of its own.
       const cookie = path === "auth.logout" ? (await login(t.app, USERNAME[role])).cookie : cookies[role];
-      const answer = await trpc(t.app, cookie, path, kind === "query" ? undefined : {}, kind as "query" | "mutation");
+      const answer = await trpc(t.app, cookie, path, kind === "query" ? undefined : {});
       const allowed = access === "public" || (access ?? []).includes(role);
       if (allowed) expectServed(answer.status, [401, 403], `${role} should reach ${path}: ${answer.error?.message}`);
       else expect(answer.status, `${role} must be refused ${path}`).toBe(403);
@@ -568,14 +568,13 @@ describe("the object-level matrix", () => {
   it("serves a role its own record and answers someone else's with 404", async () => {
     const who: Record<string, string> = { attorney: "attorney", consultant: "consultant" };
     for (const [path, byRole] of Object.entries(fx)) {
-      const kind = procedures.find((p) => p.path === path)!.kind as "query" | "mutation";
       for (const [role, inputs] of Object.entries(byRole) as [string, { own?: unknown; other?: unknown }][]) {
         if (inputs.other !== undefined) {
-          const other = await trpc(t.app, cookie[who[role]!]!, path, inputs.other, kind);
+          const other = await trpc(t.app, cookie[who[role]!]!, path, inputs.other);
           expect(other.status, `${role} on someone else's record via ${path}`).toBe(404);
         }
         if (inputs.own !== undefined) {
-          const own = await trpc(t.app, cookie[who[role]!]!, path, inputs.own, kind);
+          const own = await trpc(t.app, cookie[who[role]!]!, path, inputs.own);
           expectServed(own.status, [401, 403, 404], `${role} on their own record via ${path}: ${own.error?.message}`);
         }
       }

@@ -340,14 +340,14 @@ describe.each(testDialects())("claimants, cases and the query workflow on %s", (
         .where("status", "=", "open")
         .executeTakeFirst();
       expect(Number(breached.numUpdatedRows)).toBe(1);
-      const staff = await trpc<{ waitingForReview: QueryListItem[]; overdue: QueryListItem[] }>(t.app, c.employee, "dashboard.summary", undefined, "query");
+      const staff = await trpc<{ waitingForReview: QueryListItem[]; overdue: QueryListItem[] }>(t.app, c.employee, "dashboard.summary");
       expect(staff.data.overdue.map((q) => q.id)).toContain(oldest.id);
       const shown = [...staff.data.waitingForReview, ...staff.data.overdue].map((q) => q.id);
       expect(new Set(shown).size).toBe(shown.length);
     });
 
     it("shows each role its own dashboard figures", async () => {
-      const attorney = await trpc<{ role: string; openQueries: number; byStatus: Record<string, number> }>(t.app, c.attorney, "dashboard.summary", undefined, "query");
+      const attorney = await trpc<{ role: string; openQueries: number; byStatus: Record<string, number> }>(t.app, c.attorney, "dashboard.summary");
       const ownOpen = await t.db
         .selectFrom("queries")
         .select(sql<number>`count(*)`.as("n"))
@@ -355,13 +355,13 @@ describe.each(testDialects())("claimants, cases and the query workflow on %s", (
         .where("status", "in", ["submitted", "in_review", "assigning", "scheduled", "assessed", "reporting"])
         .executeTakeFirstOrThrow();
       expect(attorney.data).toMatchObject({ role: "attorney", openQueries: ownOpen.n });
-      const staff = await trpc<{ role: string; waitingCount: number; unassignedCount: number }>(t.app, c.employee, "dashboard.summary", undefined, "query");
+      const staff = await trpc<{ role: string; waitingCount: number; unassignedCount: number }>(t.app, c.employee, "dashboard.summary");
       const submitted = await t.db.selectFrom("queries").select(sql<number>`count(*)`.as("n")).where("status", "=", "submitted").executeTakeFirstOrThrow();
       expect(staff.data).toMatchObject({ role: "employee", waitingCount: submitted.n });
       expect(staff.data.unassignedCount).toBeGreaterThan(0);
-      const consultant = await trpc<{ role: string; pending: { queryReference: string }[] }>(t.app, c.consultant, "dashboard.summary", undefined, "query");
+      const consultant = await trpc<{ role: string; pending: { queryReference: string }[] }>(t.app, c.consultant, "dashboard.summary");
       expect(consultant.data.role).toBe("consultant");
-      const workload = await trpc<QueryListItem[]>(t.app, c.employee, "dashboard.workload", undefined, "query");
+      const workload = await trpc<QueryListItem[]>(t.app, c.employee, "dashboard.workload");
       expect(workload.data.every((q) => q.assignedEmployeeId === ids.employee)).toBe(true);
       const times = workload.data.map((q) => Date.parse(q.updatedAt));
       expect([...times].sort((a, b) => a - b)).toEqual(times);

@@ -62,7 +62,7 @@ describe.each(testDialects())("query files and the access log on %s", (kind) => 
     expect(sent.status, sent.error?.message).toBe(200);
 
     // Asked, not yet accepted: the message reads, but neither the documents nor the attachment.
-    const before = await trpc<{ items: MessageItem[] }>(t.app, c.expert!, "messages.list", { threadId }, "query");
+    const before = await trpc<{ items: MessageItem[] }>(t.app, c.expert!, "messages.list", { threadId });
     expect(before.status).toBe(200);
     const message = before.data.items.find((i) => i.body === "The theatre notes, for when you accept.");
     expect(message?.attachments).toEqual([]);
@@ -70,7 +70,7 @@ describe.each(testDialects())("query files and the access log on %s", (kind) => 
     expect((await get("expert", `/api/documents/${documentId}`)).statusCode).toBe(404);
 
     expect((await trpc(t.app, c.expert!, "assignments.respond", { id: pair.id, accept: true })).status).toBe(200);
-    const after = await trpc<{ items: MessageItem[] }>(t.app, c.expert!, "messages.list", { threadId }, "query");
+    const after = await trpc<{ items: MessageItem[] }>(t.app, c.expert!, "messages.list", { threadId });
     expect(after.data.items.find((i) => i.body === "The theatre notes, for when you accept.")?.attachments.map((a) => a.name)).toEqual(["theatre-notes.pdf"]);
     expect((await get("expert", `/api/files/${fileId}`)).statusCode).toBe(200);
     expect((await get("expert", `/api/documents/${documentId}`)).statusCode).toBe(200);
@@ -90,7 +90,7 @@ describe.each(testDialects())("query files and the access log on %s", (kind) => 
     expect(opened.status, opened.error?.message).toBe(200);
     const { threadId } = opened.data;
     const employee = await t.db.selectFrom("users").select("id").where("username", "=", "employee").executeTakeFirstOrThrow();
-    expect((await trpc(t.app, c.employee!, "messages.list", { threadId }, "query")).status).toBe(200);
+    expect((await trpc(t.app, c.employee!, "messages.list", { threadId })).status).toBe(200);
     const rows = await t.db.selectFrom("access_log").select(["action", "patient_id"]).where("entity_type", "=", "message_thread").where("entity_id", "=", threadId).where("user_id", "=", employee.id).execute();
     expect(rows).toEqual([{ action: "view", patient_id: query.patient_id }]);
   });

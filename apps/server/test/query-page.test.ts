@@ -110,7 +110,7 @@ describe.each(testDialects())("the query page on %s", (kind) => {
     expect(attorneySees).not.toContain("Conflict with the defendant");
     expect(attorneySees).toContain("Rajesh Pillay declined (Clinical Psychologist)");
     expect(JSON.stringify(await eventsFor(c.employee))).toContain("Conflict with the defendant");
-    const dashboard = await trpc<{ recentUpdates: { body: string | null }[] }>(t.app, c.attorney, "dashboard.summary", undefined, "query");
+    const dashboard = await trpc<{ recentUpdates: { body: string | null }[] }>(t.app, c.attorney, "dashboard.summary");
     expect(JSON.stringify(dashboard.data)).not.toContain("Conflict with the defendant");
   });
 

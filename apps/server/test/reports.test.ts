@@ -350,7 +350,7 @@ describe.each(testDialects())("reports on %s", (kind) => {
     const failed = passAll(before).map((i, k) => (k === 0 ? { ...i, result: "fail", comment: "Wrong birth date." } : i));
     expect((await trpc(t.app, c.employee!, "reports.review", { id: report.id, items: failed })).status).toBe(200);
     type Item = { id: string; label: string; mandatory: boolean };
-    const old = (await trpc<Item[]>(t.app, c.admin!, "reports.checklist", { kind: "medico_legal" }, "query")).data;
+    const old = (await trpc<Item[]>(t.app, c.admin!, "reports.checklist", { kind: "medico_legal" })).data;
     expect(old.map((i) => i.label)).toEqual(before.checklist.map((i) => i.label));
 
     // Rename the first, drop the last, move the second to the end, add one.

@@ -274,7 +274,7 @@ describe.each(testDialects())("SLA timers on %s", (kind) => {
     expect(mails.map((m) => m.to_address)).toEqual([admin.email]);
     expect(mails[0]!.body).toContain(`The booking offered timer of ${reference} was due`);
 
-    const monitoring = await trpc<SlaMonitoring>(t.app, c.admin, "sla.getMonitoring", {}, "query");
+    const monitoring = await trpc<SlaMonitoring>(t.app, c.admin, "sla.getMonitoring", {});
     expect(monitoring.status).toBe(200);
     expect(monitoring.data.openBreaches).toBeGreaterThanOrEqual(1);
 
@@ -320,7 +320,7 @@ describe.each(testDialects())("SLA timers on %s", (kind) => {
     const bad = await trpc(t.app, c.admin, "sla.declareHoliday", { date: "2031-02-30", name: "Nope" });
     expect(bad.status).toBe(400);
     expect(bad.error?.message).toContain("Date is not a real date");
-    const year = await trpc<{ holidays: { date: string; name: string; declared: boolean }[] }>(t.app, c.admin, "sla.listHolidays", { year: 2031 }, "query");
+    const year = await trpc<{ holidays: { date: string; name: string; declared: boolean }[] }>(t.app, c.admin, "sla.listHolidays", { year: 2031 });
     expect(year.data.holidays).toContainEqual({ date: "2031-03-05", name: "Local government elections", declared: true });
     expect(year.data.holidays).toContainEqual({ date: "2031-03-21", name: "Human Rights Day", declared: false });
 
@@ -336,7 +336,7 @@ describe.each(testDialects())("SLA timers on %s", (kind) => {
     const audit = await t.db.selectFrom("audit_log").select("action").where("entity_type", "=", "declared_holiday").where("entity_id", "=", "2031-03-05").orderBy("at").execute();
     expect(audit.map((a) => a.action)).toEqual(["holiday.declare", "holiday.remove"]);
     // Election days already declared come with the migration.
-    expect((await trpc<{ holidays: { date: string }[] }>(t.app, c.admin, "sla.listHolidays", { year: 2024 }, "query")).data.holidays.map((h) => h.date)).toContain("2024-05-29");
+    expect((await trpc<{ holidays: { date: string }[] }>(t.app, c.admin, "sla.listHolidays", { year: 2024 })).data.holidays.map((h) => h.date)).toContain("2024-05-29");
   });
 
   it("gives one answer for one timer on the dashboard, SLA tracking and SLA monitoring, at every boundary instant", async () => {

@@ -75,24 +75,24 @@ describe.each(testDialects())("two-factor sign-in on %s", (kind) => {
     expect(started.data.secret).toMatch(/^[A-Z2-7]{32}$/);
     expect(started.data.otpauthUrl).toMatch(/^otpauth:\/\/totp\/MedLegal:tf_.*secret=/);
     expect(started.data.qrCode).toMatch(/^data:image\/svg\+xml;base64,/);
-    expect((await trpc<TwoFactorStatus>(t.app, cookie, "twoFactor.getStatus", undefined, "query")).data).toMatchObject({ enabled: false, pending: true });
+    expect((await trpc<TwoFactorStatus>(t.app, cookie, "twoFactor.getStatus")).data).toMatchObject({ enabled: false, pending: true });
 
     const wrong = await trpc(t.app, cookie, "twoFactor.confirm", { code: "000000" === codeFor(started.data.secret) ? "111111" : "000000" });
     expect(wrong.status).toBe(400);
     expect(wrong.error?.data.fieldErrors).toEqual({ code: TWO_FACTOR_MESSAGES.wrongCode });
-    expect((await trpc<TwoFactorStatus>(t.app, cookie, "twoFactor.getStatus", undefined, "query")).data.enabled).toBe(false);
+    expect((await trpc<TwoFactorStatus>(t.app, cookie, "twoFactor.getStatus")).data.enabled).toBe(false);
 
     const confirmed = await trpc<{ recoveryCodes: string[] }>(t.app, cookie, "twoFactor.confirm", { code: codeFor(started.data.secret) });
     expect(confirmed.status).toBe(200);
     expect(confirmed.data.recoveryCodes).toHaveLength(10);
     expect(new Set(confirmed.data.recoveryCodes).size).toBe(10);
-    expect((await trpc<TwoFactorStatus>(t.app, cookie, "twoFactor.getStatus", undefined, "query")).data).toEqual({
+    expect((await trpc<TwoFactorStatus>(t.app, cookie, "twoFactor.getStatus")).data).toEqual({
       enabled: true,
       pending: false,
       recoveryCodesLeft: 10,
       required: false,
     });
-    expect((await trpc<UserDetail>(t.app, adminCookie, "users.get", { id: user.id }, "query")).data.twoFactorEnabled).toBe(true);
+    expect((await trpc<UserDetail>(t.app, adminCookie, "users.get", { id: user.id })).data.twoFactorEnabled).toBe(true);
 
     // Stored encrypted and hashed; the audit trail names each step and holds no secret or code.
     const stored = await t.db.selectFrom("user_two_factor").selectAll().where("user_id", "=", user.id).executeTakeFirstOrThrow();
@@ -118,7 +118,7 @@ describe.each(testDialects())("two-factor sign-in on %s", (kind) => {
     expect(first.response.json()).toEqual({ twoFactorRequired: true });
     expect(first.cookie).not.toBe("");
     expect((await t.app.inject({ method: "GET", url: "/api/user", headers: { cookie: first.cookie } })).statusCode).toBe(401);
-    expect((await trpc(t.app, first.cookie, "queries.list", {}, "query")).status).toBe(401);
+    expect((await trpc(t.app, first.cookie, "queries.list", {})).status).toBe(401);
 
     const wrong = await verifyRest(t, first.cookie, "12345");
     expect(wrong.statusCode).toBe(401);
@@ -160,7 +160,7 @@ describe.each(testDialects())("two-factor sign-in on %s", (kind) => {
     expect(used.statusCode).toBe(200);
     const again = await login(t.app, user.username, PASSWORD);
     expect((await verifyRest(t, again.cookie, code)).statusCode).toBe(401);
-    const status = await trpc<TwoFactorStatus>(t.app, sessionCookie(used), "twoFactor.getStatus", undefined, "query");
+    const status = await trpc<TwoFactorStatus>(t.app, sessionCookie(used), "twoFactor.getStatus");
     expect(status.data.recoveryCodesLeft).toBe(9);
     expect((await auditOf(user.id)).map((a) => a.action)).toContain("two_factor.recovery_code_used");
   });
@@ -186,7 +186,7 @@ describe.each(testDialects())("two-factor sign-in on %s", (kind) => {
       payload: JSON.stringify({ code: codeFor(secret) }),
     });
     expect(verify.json().result.data).toMatchObject({ id: user.id });
-    expect((await trpc<CurrentUser>(t.app, sessionCookie(verify), "auth.me", undefined, "query")).data.id).toBe(user.id);
+    expect((await trpc<CurrentUser>(t.app, sessionCookie(verify), "auth.me")).data.id).toBe(user.id);
   });
 
   it("ends the pending sign-in after five wrong codes, and after five minutes", async () => {
@@ -264,7 +264,7 @@ describe.each(testDialects())("two-factor sign-in on %s", (kind) => {
     const employee = (await login(t.app, "employee")).cookie;
     expect((await trpc(t.app, employee, "users.resetTwoFactor", { id: user.id })).status).toBe(403);
     expect((await trpc(t.app, adminCookie, "users.resetTwoFactor", { id: randomUUID() })).status).toBe(404);
-    const adminId = (await trpc<CurrentUser>(t.app, adminCookie, "auth.me", undefined, "query")).data.id;
+    const adminId = (await trpc<CurrentUser>(t.app, adminCookie, "auth.me")).data.id;
     expect((await trpc(t.app, adminCookie, "users.resetTwoFactor", { id: adminId })).status).toBe(403);
 
     const reset = await trpc<{ message: string }>(t.app, adminCookie, "users.resetTwoFactor", { id: user.id });
@@ -298,7 +298,7 @@ describe.each(testDialects())("compulsory two-factor sign-in for staff on %s", (
     expect(early.error?.message).toBe(TWO_FACTOR_MESSAGES.enableOwnFirst);
     await enrol(t, cookie);
     expect((await trpc(t.app, cookie, "settings.updateSecurity", { requireTwoFactorForStaff: true })).status).toBe(200);
-    expect((await trpc(t.app, cookie, "settings.getSecurity", undefined, "query")).data).toEqual({ requireTwoFactorForStaff: true });
+    expect((await trpc(t.app, cookie, "settings.getSecurity")).data).toEqual({ requireTwoFactorForStaff: true });
   });
 
   it("holds staff without a second factor at the set-up (403 elsewhere, REST and tRPC) until they enrol; others are not held", async () => {
@@ -314,24 +314,24 @@ describe.each(testDialects())("compulsory two-factor sign-in for staff on %s", (
     const cookie = signIn.cookie;
     expect((await t.app.inject({ method: "GET", url: "/api/user", headers: { cookie } })).json()).toMatchObject({ twoFactorSetupRequired: true });
 
-    const held = await trpc(t.app, cookie, "queries.list", {}, "query");
+    const held = await trpc(t.app, cookie, "queries.list", {});
     expect(held.status).toBe(403);
     expect(held.error?.message).toBe(TWO_FACTOR_MESSAGES.setupRequired);
     const rest = await t.app.inject({ method: "GET", url: `/api/notifications/${employee.id}`, headers: { cookie } });
     expect(rest.statusCode).toBe(403);
     expect(rest.json()).toEqual({ message: TWO_FACTOR_MESSAGES.setupRequired });
-    expect((await trpc<TwoFactorStatus>(t.app, cookie, "twoFactor.getStatus", undefined, "query")).data).toMatchObject({ enabled: false, required: true });
+    expect((await trpc<TwoFactorStatus>(t.app, cookie, "twoFactor.getStatus")).data).toMatchObject({ enabled: false, required: true });
 
     // An administrator already signed in without a second factor is held too, from the next request.
-    expect((await trpc(t.app, adminCookie, "users.list", {}, "query")).status).toBe(403);
+    expect((await trpc(t.app, adminCookie, "users.list", {})).status).toBe(403);
 
     // Attorneys and consultants are not held.
     const attorney = await newUser(t, adminSession, "attorney");
     const attorneyCookie = (await login(t.app, attorney.username, PASSWORD)).cookie;
-    expect((await trpc(t.app, attorneyCookie, "queries.list", {}, "query")).status).toBe(200);
+    expect((await trpc(t.app, attorneyCookie, "queries.list", {})).status).toBe(200);
 
     await enrol(t, cookie);
-    expect((await trpc(t.app, cookie, "queries.list", {}, "query")).status).toBe(200);
+    expect((await trpc(t.app, cookie, "queries.list", {})).status).toBe(200);
     expect((await t.app.inject({ method: "GET", url: "/api/user", headers: { cookie } })).json()).not.toHaveProperty("twoFactorSetupRequired");
 
     // While compulsory, staff cannot turn it off.

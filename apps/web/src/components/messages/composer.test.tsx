@@ -4,6 +4,7 @@ import userEvent from "@testing-library/user-event";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import type * as UploadModule from "@/lib/upload";
 import { UploadError, uploadMessageAttachment } from "@/lib/upload";
+import type { Answer, Answers } from "@/test/trpc";
 import { refusal, renderWithTrpc } from "@/test/trpc";
 import { Composer, COUNTER_FROM, draftState } from "./composer";
 
@@ -12,17 +13,17 @@ vi.mock("@/lib/upload", async (original) => ({ ...(await original<typeof UploadM
 const upload = vi.mocked(uploadMessageAttachment);
 
 const threadId = "0b7c3f52-2f0e-4a8e-9a51-7d2c0e6f4b11";
-const sentMessage = (input: unknown) => ({
+const sentMessage: Answer<"messages.send"> = (input) => ({
   id: "m1",
   threadId,
   sender: { userId: "u1", name: "Ann Employee", role: "employee" },
   mine: true,
-  body: (input as { body: string }).body,
+  body: input.body,
   createdAt: "2026-11-27T10:00:00.000Z",
   attachments: [],
 });
 
-function setup(answers = {}) {
+function setup(answers: Answers = {}) {
   const user = userEvent.setup();
   const view = renderWithTrpc(<Composer threadId={threadId} />, { "messages.send": sentMessage, ...answers });
   return { user, ...view, box: screen.getByLabelText("Message") };

@@ -4,6 +4,7 @@ import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import type * as React from "react";
 import { describe, expect, it } from "vitest";
+import type { Answer, Answers } from "@/test/trpc";
 import { refusal, renderWithTrpc } from "@/test/trpc";
 import { Conversation } from "./conversation";
 
@@ -38,7 +39,7 @@ const message = (m: Partial<MessageItem>): MessageItem => ({
 });
 
 /** The component inside a memory router (its links) and with tRPC answered in the test. */
-function renderConversation(answers: Record<string, (input: unknown) => unknown>) {
+function renderConversation(answers: Answers) {
   const root = createRootRoute({ component: () => <Conversation threadId={threadId} backLink={null} /> });
   const router = createRouter({ routeTree: root, history: createMemoryHistory({ initialEntries: ["/messages"] }) });
   return renderWithTrpc((<RouterProvider router={router as never} />) as React.ReactNode, { "messages.markRead": () => ({ ok: true }), ...answers });
@@ -54,8 +55,8 @@ describe("Conversation", () => {
     createdAt: "2026-11-27T09:00:00.000Z",
     attachments: [{ fileId: "f1", name: "report.pdf", size: 2048, contentType: "application/pdf" }],
   });
-  const pages = (input: unknown) =>
-    (input as { before?: string }).before === "c1" ? { items: [earlier], earlierCursor: null } : { items: [script, mine], earlierCursor: "c1" };
+  const pages: Answer<"messages.list"> = (input) =>
+    input.before === "c1" ? { items: [earlier], earlierCursor: null } : { items: [script, mine], earlierCursor: "c1" };
 
   it("shows who takes part by role, the messages as text, mine apart, and marks the conversation read", async () => {
     const view = renderConversation({ "messages.thread": () => thread, "messages.list": pages });

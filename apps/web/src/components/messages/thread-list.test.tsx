@@ -3,6 +3,7 @@ import { createMemoryHistory, createRootRoute, createRouter, RouterProvider } fr
 import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
+import type { Answer } from "@/test/trpc";
 import { renderWithTrpc } from "@/test/trpc";
 import { ThreadList } from "./thread-list";
 
@@ -20,7 +21,7 @@ const thread: ThreadSummary = {
   canPost: true,
 };
 
-function renderList(threads: (input: unknown) => unknown, role: Role = "employee") {
+function renderList(threads: Answer<"messages.threads">, role: Role = "employee") {
   const root = createRootRoute({ component: () => <ThreadList selectedId={undefined} role={role} emptyHint="Open one of your queries to write to the agency." /> });
   const router = createRouter({ routeTree: root, history: createMemoryHistory({ initialEntries: ["/messages"] }) });
   return renderWithTrpc(<RouterProvider router={router as never} />, { "messages.threads": threads });
@@ -59,7 +60,7 @@ describe("ThreadList", () => {
 
   it("asks for unread conversations only, and says when none match", async () => {
     const user = userEvent.setup();
-    const view = renderList((input) => ((input as { filter: string }).filter === "unread" ? { items: [], nextCursor: null } : { items: [thread], nextCursor: null }));
+    const view = renderList((input) => (input?.filter === "unread" ? { items: [], nextCursor: null } : { items: [thread], nextCursor: null }));
     await screen.findByRole("link", { name: /Q-2026-0007/ });
     await user.click(screen.getByRole("button", { name: "Unread" }));
     expect(await screen.findByText("No conversations match")).toBeInTheDocument();

@@ -3,15 +3,17 @@ import { FORM_MESSAGES } from "@medlegal/domain";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
+import { assignment, queryDetail } from "@/test/fixtures";
+import type { Answer } from "@/test/trpc";
 import { refusal, renderWithTrpc } from "@/test/trpc";
 import { AssignExpertsPanel } from "./assign-experts-panel";
 
 const queryId = "0b6c1f0e-8d4a-4c8e-9a1b-5d2e3f4a5b6c";
 const orthopaedics = "1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d";
 const consultant = "9f8e7d6c-5b4a-4c3d-8e2f-1a0b9c8d7e6f";
-const query = { id: queryId, reference: "Q-2026-00042", status: "assigning", specializationIds: [orthopaedics], assignments: [] } as unknown as QueryDetail;
+const query: QueryDetail = queryDetail({ id: queryId, reference: "Q-2026-00042", status: "assigning", specializationIds: [orthopaedics], assignments: [] });
 
-function setup(create: (input: unknown) => unknown = () => ({ consultantName: "Thabo Mokoena", specialization: "Orthopaedic Surgeon" })) {
+function setup(create: Answer<"assignments.create"> = () => assignment({ queryId, consultantId: consultant, specializationId: orthopaedics })) {
   const view = renderWithTrpc(<AssignExpertsPanel query={query} />, {
     "specializations.listActive": () => [{ id: orthopaedics, name: "Orthopaedic Surgeon" }],
     "assignments.listCandidates": () => [{ id: consultant, name: "Thabo Mokoena", specialization: "Orthopaedic Surgeon", licenseNumber: "MP0123456", load: 1 }],

@@ -2,6 +2,7 @@ import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { createMemoryHistory, createRootRoute, createRouter, RouterProvider } from "@tanstack/react-router";
 import { describe, expect, it, vi } from "vitest";
+import { reportDetail } from "@/test/fixtures";
 import { renderWithTrpc } from "@/test/trpc";
 import { QuestionsCard } from "./questions-card";
 
@@ -11,7 +12,7 @@ const SUPP = "3e4f5a6b-7c8d-4e9f-8a0b-1c2d3e4f5a6b";
 function renderCard(r: React.ComponentProps<typeof QuestionsCard>["r"]) {
   const root = createRootRoute({ component: () => <QuestionsCard r={r} onDone={vi.fn()} /> });
   const router = createRouter({ routeTree: root, history: createMemoryHistory({ initialEntries: ["/reports/x"] }) });
-  return renderWithTrpc(<RouterProvider router={router as never} />, { "reports.ask": () => ({ ok: true }) });
+  return renderWithTrpc(<RouterProvider router={router as never} />, { "reports.ask": () => reportDetail({ id: r.id }) });
 }
 
 describe("QuestionsCard", () => {

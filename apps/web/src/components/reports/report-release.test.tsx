@@ -3,6 +3,7 @@ import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
 import { renderWithRouter } from "@/test/router";
+import { reportDetail } from "@/test/fixtures";
 import { renderWithTrpc } from "@/test/trpc";
 import { ReleaseActions, ReportInvoiceCard } from "./report-release";
 
@@ -17,18 +18,7 @@ const INVOICE: ReportInvoice = {
 };
 
 function report(overrides: Partial<ReportDetail>): ReportDetail {
-  return {
-    id: "00000000-0000-4000-8000-000000000017",
-    reference: "RPT-2026-00017",
-    kind: "medico_legal",
-    status: "approved",
-    statusLabel: "Awaiting payment",
-    attorneyName: "Johan van der Merwe",
-    invoice: null,
-    releaseBasis: null,
-    can: { upload: false, take: false, review: false, release: false, overrideRelease: false, withdraw: false, ask: false, link: false },
-    ...overrides,
-  } as ReportDetail;
+  return reportDetail(overrides);
 }
 
 describe("the report's invoice and release", () => {
@@ -59,7 +49,7 @@ describe("the report's invoice and release", () => {
   it("names what allows the release on its button and asks before releasing", async () => {
     const onDone = vi.fn();
     const view = renderWithTrpc(<ReleaseActions r={report({ invoice: { ...INVOICE, status: "paid", statusLabel: "Paid", balanceCents: 0 }, releaseBasis: "paid", can: { ...report({}).can, release: true } })} onDone={onDone} />, {
-      "reports.release": () => ({}),
+      "reports.release": () => report({ status: "released", statusLabel: "Released", releasedAt: "2026-11-28T10:00:00.000Z" }),
     });
     await userEvent.click(screen.getByRole("button", { name: "Release to attorney (paid in full)" }));
     expect(view.sent("reports.release")).toEqual([]);

@@ -1,6 +1,7 @@
 import { screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
+import { reportDetail } from "@/test/fixtures";
 import { renderWithTrpc } from "@/test/trpc";
 import { checklistRule, ReviewPanel } from "./review-panel";
 
@@ -15,7 +16,7 @@ const report = {
 describe("ReviewPanel", () => {
   it("asks for a comment on a failed check before anything is sent", async () => {
     const user = userEvent.setup();
-    const view = renderWithTrpc(<ReviewPanel r={report} onDone={vi.fn()} />, { "reports.review": () => ({ status: "changes_requested" }) });
+    const view = renderWithTrpc(<ReviewPanel r={report} onDone={vi.fn()} />, { "reports.review": () => reportDetail({ id: report.id, status: "changes_requested" }) });
     const [first, second] = screen.getAllByRole("group");
     await user.click(first!.querySelector<HTMLInputElement>('input[value="pass"]')!);
     await user.click(second!.querySelector<HTMLInputElement>('input[value="fail"]')!);

@@ -1,6 +1,7 @@
 import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
+import { queryDetail } from "@/test/fixtures";
 import { refusal, renderWithTrpc } from "@/test/trpc";
 import { CommentForm } from "./query-comment-form";
 
@@ -22,7 +23,7 @@ describe("CommentForm", () => {
   it("sends the comment, then empties the box", async () => {
     const user = userEvent.setup();
     const onChanged = vi.fn().mockResolvedValue(undefined);
-    const { sent } = renderWithTrpc(<CommentForm queryId={queryId} onChanged={onChanged} />, { "queries.comment": () => ({ id: queryId }) });
+    const { sent } = renderWithTrpc(<CommentForm queryId={queryId} onChanged={onChanged} />, { "queries.comment": () => queryDetail({ id: queryId }) });
     await user.type(screen.getByLabelText("Add a comment"), "The claimant moved to Durban.");
     await user.click(screen.getByRole("button", { name: "Comment" }));
     await waitFor(() => expect(onChanged).toHaveBeenCalled());

@@ -2,14 +2,16 @@ import type { QueryDetail } from "@medlegal/domain";
 import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
+import { queryDetail } from "@/test/fixtures";
+import type { Answer } from "@/test/trpc";
 import { refusal, renderWithTrpc } from "@/test/trpc";
 import { QueryManagerPanel } from "./query-manager-panel";
 
 const me = "11111111-2222-4333-8444-555555555555";
 const priya = "66666666-7777-4888-9999-000000000000";
-const q = { id: "aaaaaaaa-bbbb-4ccc-8ddd-eeeeeeeeeeee", reference: "Q-2026-00042", status: "in_review", assignedEmployeeId: me, assignedEmployeeName: "Sam Dlamini", nextStatuses: [] } as unknown as QueryDetail;
+const q: QueryDetail = queryDetail({ status: "in_review", assignedEmployeeId: me, assignedEmployeeName: "Sam Dlamini", nextStatuses: [] });
 
-function setup(assign: (input: unknown) => unknown) {
+function setup(assign: Answer<"queries.assignEmployee">) {
   const view = renderWithTrpc(<QueryManagerPanel q={q} userId={me} onChanged={vi.fn().mockResolvedValue(undefined)} />, {
     "queries.listCaseManagers": () => [
       { id: me, name: "Sam Dlamini" },
