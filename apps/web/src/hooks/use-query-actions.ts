@@ -1,17 +1,14 @@
 import { ASSIGNMENT_STATUS_LABEL } from "@medlegal/domain";
-import { useQueryClient } from "@tanstack/react-query";
 import { toast } from "@/hooks/use-toast";
 import { trpc } from "@/lib/trpc";
 import { trpcErrorMessage } from "@/lib/trpc-errors";
-import { QUERY_LIST_KEY } from "./use-query-list";
 
 /** Everything that shows queries or assignments, refreshed after a change. */
 export function useRefreshQueries() {
   const utils = trpc.useUtils();
-  const queryClient = useQueryClient();
   return async (queryId?: string) => {
     await Promise.all([
-      queryClient.invalidateQueries({ queryKey: QUERY_LIST_KEY }),
+      utils.queries.list.invalidate(),
       queryId ? utils.queries.get.invalidate({ id: queryId }) : utils.queries.get.invalidate(),
       utils.dashboard.invalidate(),
       utils.assignments.invalidate(),

@@ -8,7 +8,7 @@ import { AssignExpertsPanel } from "@/components/queries/assign-experts-panel";
 import { PriorityBadge, QueryStatusBadge } from "@/components/queries/badges";
 import { ErrorState } from "@/components/ui/error-state";
 import { ListSkeleton, Skeleton } from "@/components/ui/skeleton";
-import { queryListOptions, useQueryList } from "@/hooks/use-query-list";
+import { useQueryList } from "@/hooks/use-query-list";
 import { formatDateTime } from "@/lib/format";
 import { trpc } from "@/lib/trpc";
 import { prefetchPage } from "@/lib/route-data";
@@ -19,8 +19,8 @@ export const Route = createFileRoute("/_app/consultant-assignments")({
   loader: ({ context }) =>
     prefetchPage(
       context,
-      ({ queryClient, trpcClient }) => queryClient.prefetchInfiniteQuery(queryListOptions(trpcClient, IN_REVIEW)),
-      ({ queryClient, trpcClient }) => queryClient.prefetchInfiniteQuery(queryListOptions(trpcClient, ASSIGNING)),
+      ({ trpc }) => trpc.queries.list.prefetchInfinite(IN_REVIEW),
+      ({ trpc }) => trpc.queries.list.prefetchInfinite(ASSIGNING),
       ({ trpc }) => trpc.dashboard.summary.prefetch(),
     ),
   component: ConsultantAssignmentsPage,

@@ -10,7 +10,7 @@ import { ErrorState } from "@/components/ui/error-state";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { ListSkeleton } from "@/components/ui/skeleton";
-import { bookingsInRangeOptions, useBookingsInRange } from "@/hooks/use-bookings";
+import { bookingsInRangeInput, useBookingsInRange } from "@/hooks/use-bookings";
 import { prefetchPage } from "@/lib/route-data";
 import { formatDayLong, formatTime, saToday } from "@/lib/booking-time";
 import { formatDateTime } from "@/lib/format";
@@ -19,7 +19,7 @@ import { trpcErrorMessage } from "@/lib/trpc-errors";
 export const Route = createFileRoute("/_app/admin/assessment-schedules")({
   // The page opens on today's schedule.
   loader: ({ context }) =>
-    prefetchPage(context, ({ queryClient, trpcClient }) => queryClient.prefetchQuery(bookingsInRangeOptions(trpcClient, { from: saToday(), to: saToday() }))),
+    prefetchPage(context, ({ trpc }) => trpc.bookings.list.prefetch(bookingsInRangeInput({ from: saToday(), to: saToday() }))),
   component: AssessmentSchedulesPage,
 });
 
