@@ -7,7 +7,6 @@ import { formatWhen, saToday } from "@/lib/booking-time";
 import type { AppRouteContext } from "@/lib/route-data";
 import { nextPageOf } from "@/lib/keyset-pages";
 import { trpc } from "@/lib/trpc";
-import { trpcErrorMessage } from "@/lib/trpc-errors";
 
 /** bookings.list's filters (the page cursor is tRPC's to pass). */
 export type BookingFilters = Omit<BookingListInput, "cursor">;
@@ -58,14 +57,14 @@ export function useBookingActions() {
       toast({ title: "Booking confirmed", description: `${b.reference}: ${b.patientName} with ${b.consultantName} on ${formatWhen(b.startsAt)}. Both were notified.` });
       await refresh();
     },
-    onError: (error) => toast({ variant: "destructive", title: "Could not confirm the booking", description: trpcErrorMessage(error) }),
+    meta: { errorTitle: "Could not confirm the booking" },
   });
   const cancel = trpc.bookings.cancel.useMutation({
     onSuccess: async (b) => {
       toast({ title: "Booking cancelled", description: `${b.reference} was cancelled. The attorney and the expert were notified.` });
       await refresh();
     },
-    onError: (error) => toast({ variant: "destructive", title: "Could not cancel the booking", description: trpcErrorMessage(error) }),
+    meta: { errorTitle: "Could not cancel the booking" },
   });
   const attendance = trpc.bookings.recordAttendance.useMutation({
     onSuccess: async (b) => {
@@ -75,7 +74,7 @@ export function useBookingActions() {
       });
       await refresh();
     },
-    onError: (error) => toast({ variant: "destructive", title: "Could not record attendance", description: trpcErrorMessage(error) }),
+    meta: { errorTitle: "Could not record attendance" },
   });
   const correction = trpc.bookings.correctAttendance.useMutation({
     onSuccess: async (b) => {
@@ -85,7 +84,7 @@ export function useBookingActions() {
       });
       await refresh();
     },
-    onError: (error) => toast({ variant: "destructive", title: "Could not correct the attendance", description: trpcErrorMessage(error) }),
+    meta: { errorTitle: "Could not correct the attendance" },
   });
   return {
     confirm: (b: BookingItem) => confirm.mutate({ id: b.id }),

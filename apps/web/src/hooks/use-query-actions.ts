@@ -1,7 +1,6 @@
 import { ASSIGNMENT_STATUS_LABEL } from "@medlegal/domain";
 import { toast } from "@/hooks/use-toast";
 import { trpc } from "@/lib/trpc";
-import { trpcErrorMessage } from "@/lib/trpc-errors";
 
 /** Everything that shows queries or assignments, refreshed after a change. */
 export function useRefreshQueries() {
@@ -30,6 +29,6 @@ export function useRespondToAssignment() {
       });
       await refresh(a.queryId);
     },
-    onError: (error) => toast({ variant: "destructive", title: "Could not send your answer", description: trpcErrorMessage(error) }),
+    meta: { errorTitle: "Could not send your answer" },
   });
 }

@@ -5,6 +5,7 @@ import type { TRPCLink } from "@trpc/client";
 import { TRPCClientError } from "@trpc/client";
 import { observable } from "@trpc/server/observable";
 import type * as React from "react";
+import { createMutationCache } from "@/lib/query-client";
 import { trpc } from "@/lib/trpc";
 
 /** What a procedure answers in a component test: its data, or (thrown) `refusal(...)`. */
@@ -39,7 +40,7 @@ export function renderWithTrpc(ui: React.ReactNode, answers: Record<string, Answ
           (cause) => observer.error(TRPCClientError.from(cause)),
         );
     });
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+  const queryClient = new QueryClient({ mutationCache: createMutationCache(), defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
   const client = trpc.createClient({ links: [link] });
   const view = render(
     <trpc.Provider client={client} queryClient={queryClient}>

@@ -10,7 +10,6 @@ import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { toast } from "@/hooks/use-toast";
 import { formatDay } from "@/lib/format";
 import { trpc } from "@/lib/trpc";
-import { trpcErrorMessage } from "@/lib/trpc-errors";
 
 /** The draft just made, or an unsent one from before: its lines with VAT as it will print, then issue it (asked first) or discard it. */
 export function DraftCard({ id, onDiscarded, onBack }: { id: string; onDiscarded: () => void; onBack: () => void }) {
@@ -26,7 +25,6 @@ function DraftView({ draft, onDiscarded, onBack }: { draft: InvoiceDetail; onDis
   const navigate = useNavigate();
   const utils = trpc.useUtils();
   const [dialog, setDialog] = React.useState<"issue" | "discard" | null>(null);
-  const failed = (e: unknown) => toast({ variant: "destructive", title: "Not done", description: trpcErrorMessage(e) });
   const issue = trpc.invoices.issue.useMutation({
     onSuccess: (issued) => {
       toast({ title: `${issued.number ?? "Invoice"} issued`, description: "The PDF is stored and e-mailed to the agency." });
@@ -35,7 +33,6 @@ function DraftView({ draft, onDiscarded, onBack }: { draft: InvoiceDetail; onDis
       void utils.invoices.list.invalidate();
       void navigate({ to: "/invoices/$id", params: { id: issued.id } });
     },
-    onError: failed,
   });
   const discard = trpc.invoices.discardDraft.useMutation({
     onSuccess: () => {
@@ -44,7 +41,6 @@ function DraftView({ draft, onDiscarded, onBack }: { draft: InvoiceDetail; onDis
       void utils.invoices.listUnbilled.invalidate();
       onDiscarded();
     },
-    onError: failed,
   });
   return (
     <Card>

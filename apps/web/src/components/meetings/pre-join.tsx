@@ -13,6 +13,7 @@ import type { LocalMedia } from "./room-media";
 export function PreJoin({ state, media, onEntered }: { state: RoomState; media: LocalMedia; onEntered: () => void }) {
   const utils = trpc.useUtils();
   const enter = trpc.meetings.enter.useMutation({
+    meta: { errorToast: false },
     onSuccess: (next) => {
       utils.meetings.getRoom.setData({ roomId: state.meeting.roomId }, next);
       onEntered();

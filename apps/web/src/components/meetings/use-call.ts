@@ -10,7 +10,7 @@ import type { PeerView } from "./mesh-call";
 const SIGNAL_POLL_MS = 1000;
 const LIVE_SIGNAL_POLL_MS = 5_000;
 export function useHeartbeat(roomId: string) {
-  const heartbeat = trpc.meetings.heartbeat.useMutation();
+  const heartbeat = trpc.meetings.heartbeat.useMutation({ meta: { errorToast: false } });
   const beat = heartbeat.mutate;
   React.useEffect(() => {
     const timer = window.setInterval(() => beat({ roomId }), MEETING_HEARTBEAT_SECONDS * 1000);

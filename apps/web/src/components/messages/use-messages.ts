@@ -57,6 +57,7 @@ export function useMarkRead(threadId: string, loaded: boolean, unread: number) {
   const queryClient = useQueryClient();
   // The unread counts change, the messages do not: their pages are not asked for again.
   const markRead = trpc.messages.markRead.useMutation({
+    meta: { errorToast: false },
     onSuccess: () =>
       void Promise.all([
         utils.messages.threads.invalidate(),

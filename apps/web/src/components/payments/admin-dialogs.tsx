@@ -22,8 +22,8 @@ export function AdminDialogs({ action, close }: { action: Action | null; close: 
     void utils.payments.invalidate();
     void utils.invoices.invalidate();
   };
-  const failed = (e: unknown) => toast({ variant: "destructive", title: "Not done", description: trpcErrorMessage(e) });
   const record = trpc.payments.record.useMutation({
+    meta: { errorToast: false },
     onSuccess: (p) => {
       toast({ title: `Payment of ${formatRand(p.amountCents)} recorded`, description: p.unallocatedCents > 0 ? `${formatRand(p.unallocatedCents)} is credit on the account.` : "Set against the invoices chosen." });
       close();
@@ -31,14 +31,15 @@ export function AdminDialogs({ action, close }: { action: Action | null; close: 
     },
   });
   const allocate = trpc.payments.allocate.useMutation({
+    meta: { errorToast: false },
     onSuccess: (p) => {
       toast({ title: "Payment allocated", description: p.unallocatedCents > 0 ? `${formatRand(p.unallocatedCents)} is still credit on the account.` : "All of it is set against invoices." });
       close();
       refresh();
     },
   });
-  const reverse = trpc.payments.reverse.useMutation({ onSuccess: refresh, onError: failed });
-  const reject = trpc.payments.rejectProof.useMutation({ onSuccess: refresh, onError: failed });
+  const reverse = trpc.payments.reverse.useMutation({ onSuccess: refresh });
+  const reject = trpc.payments.rejectProof.useMutation({ onSuccess: refresh });
   const pending = record.isPending || allocate.isPending;
   const mutationError = action?.kind === "allocate" ? allocate.error : record.error;
   const serverErrors = React.useMemo(() => (mutationError ? { ...trpcFieldErrors(mutationError), ...(trpcFieldErrors(mutationError) ? {} : { allocations: trpcErrorMessage(mutationError) }) } : undefined), [mutationError]);

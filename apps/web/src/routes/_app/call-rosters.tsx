@@ -75,7 +75,7 @@ function CallRostersPage() {
       setRemoving(null);
       await utils.rosters.list.invalidate();
     },
-    onError: (error) => toast({ variant: "destructive", title: "Could not remove the shift", description: trpcErrorMessage(error) }),
+    meta: { errorTitle: "Could not remove the shift" },
   });
 
   const serverErrors = React.useMemo(() => trpcFieldErrors(add.error), [add.error]);

@@ -151,7 +151,7 @@ function NewQueryDialog({ open, initialCaseId, onClose }: { open: boolean; initi
       await refresh();
       await navigate({ to: "/queries/$id", params: { id: q.id } });
     },
-    onError: (error) => toast({ variant: "destructive", title: "Could not submit the query", description: trpcErrorMessage(error) }),
+    meta: { errorTitle: "Could not submit the query" },
   });
   const serverErrors = React.useMemo(() => trpcFieldErrors(create.error), [create.error]);
   const openCases = (cases.data ?? []).filter((c) => c.status === "open" || c.id === initialCaseId);

@@ -16,7 +16,6 @@ import { useCurrentUser } from "@/hooks/use-auth";
 import { toast } from "@/hooks/use-toast";
 import { prefetchPage } from "@/lib/route-data";
 import { trpc } from "@/lib/trpc";
-import { trpcErrorMessage } from "@/lib/trpc-errors";
 import { RecordLoadState } from "@/components/load-state";
 import { DetailsCard, LinkedReportsCard, ReviewsCard, TimelineCard, VersionsCard } from "@/components/reports/report-cards";
 
@@ -55,7 +54,7 @@ function ReportView({ r, role, onChanged }: { r: ReportDetail; role: Role; onCha
       toast({ title });
       refresh();
     },
-    onError: (e: unknown) => toast({ variant: "destructive", title: "Not done", description: trpcErrorMessage(e) }),
+    meta: { errorTitle: "Not done" },
   });
   const take = trpc.reports.take.useMutation(done("Taken for review"));
   const withdraw = trpc.reports.withdraw.useMutation(done("Report withdrawn"));
@@ -64,7 +63,7 @@ function ReportView({ r, role, onChanged }: { r: ReportDetail; role: Role; onCha
       toast({ title: `${created.reference} started`, description: "The expert has been asked for it." });
       refresh();
     },
-    onError: (e) => toast({ variant: "destructive", title: "Not done", description: trpcErrorMessage(e) }),
+    meta: { errorTitle: "Not done" },
   });
   const [dialog, setDialog] = React.useState<"withdraw" | null>(null);
   const staff = role === "administrator" || role === "employee";

@@ -54,14 +54,14 @@ function SlaTrackingPage() {
       toast({ title: "Timer paused", description: `${SLA_POLICY_LABELS[item.policy]} on ${item.queryReference}: ${asSentence(item.pauseReason ?? "")}` });
       await utils.sla.list.invalidate();
     },
-    onError: (error) => toast({ variant: "destructive", title: "Could not pause the timer", description: trpcErrorMessage(error) }),
+    meta: { errorTitle: "Could not pause the timer" },
   });
   const resume = trpc.sla.resume.useMutation({
     onSuccess: async (item) => {
       toast({ title: "Timer resumed", description: `${SLA_POLICY_LABELS[item.policy]} on ${item.queryReference} is now due ${slaDueLabel(item.dueAt)}.` });
       await utils.sla.list.invalidate();
     },
-    onError: (error) => toast({ variant: "destructive", title: "Could not resume the timer", description: trpcErrorMessage(error) }),
+    meta: { errorTitle: "Could not resume the timer" },
   });
 
   const items = list.data?.items ?? [];

@@ -84,7 +84,7 @@ function UsersPage() {
       toast({ title: "User created", description: `${fullName(user)} can now sign in as ${user.username}.` });
       await afterChange();
     },
-    onError: (error) => toast({ variant: "destructive", title: "Could not create the user", description: trpcErrorMessage(error) }),
+    meta: { errorTitle: "Could not create the user" },
   });
   const update = trpc.users.update.useMutation({
     onSuccess: async (user) => {
@@ -92,7 +92,7 @@ function UsersPage() {
       toast({ title: "Changes saved", description: `${fullName(user)}'s account was updated.` });
       await afterChange(user.id);
     },
-    onError: (error) => toast({ variant: "destructive", title: "Could not save the changes", description: trpcErrorMessage(error) }),
+    meta: { errorTitle: "Could not save the changes" },
   });
   const setActive = trpc.users.setActive.useMutation({
     onSuccess: async (user) => {
@@ -111,7 +111,7 @@ function UsersPage() {
   const sendReset = trpc.users.sendPasswordReset.useMutation({
     onSettled: () => setSendingResetFor(null),
     onSuccess: (result) => toast({ title: "Reset link sent", description: result.message }),
-    onError: (error) => toast({ variant: "destructive", title: "Could not send the reset link", description: trpcErrorMessage(error) }),
+    meta: { errorTitle: "Could not send the reset link" },
   });
 
   const createErrors = React.useMemo(() => trpcFieldErrors(create.error), [create.error]);
