@@ -168,16 +168,16 @@ describe.each(testDialects())("messages on %s", (kind) => {
     expect(latest.data.items.map((i) => i.body)).toEqual(["m4", "m5", "m6"]);
     await send("admin", threadId, "m7");
     await send("admin", threadId, "m8");
-    const earlier = await q<{ items: MessageItem[]; earlierCursor: string | null }>("employee", "list", { threadId, limit: 3, before: latest.data.earlierCursor });
+    const earlier = await q<{ items: MessageItem[]; earlierCursor: string | null }>("employee", "list", { threadId, limit: 3, cursor: latest.data.earlierCursor });
     expect(earlier.data.items.map((i) => i.body)).toEqual(["m1", "m2", "m3"]);
-    const first = await q<{ items: MessageItem[]; earlierCursor: string | null }>("employee", "list", { threadId, limit: 3, before: earlier.data.earlierCursor });
+    const first = await q<{ items: MessageItem[]; earlierCursor: string | null }>("employee", "list", { threadId, limit: 3, cursor: earlier.data.earlierCursor });
     expect(first.data).toMatchObject({ items: [{ body: "m0", mine: true }], earlierCursor: null });
     // The thread list: newest activity first, the unread filter, the search.
     const unreadOnly = await q<{ items: ThreadSummary[] }>("employee", "threads", { filter: "unread", kind: "internal" });
     expect(unreadOnly.data.items.map((i) => i.id)).toContain(threadId);
     const searched = await q<{ items: ThreadSummary[] }>("employee", "threads", { search: "pagin" });
     expect(searched.data.items.map((i) => i.id)).toEqual([threadId]);
-    expect((await q("employee", "list", { threadId, before: "bm90LWEtY3Vyc29y" })).status).toBe(400);
+    expect((await q("employee", "list", { threadId, cursor: "bm90LWEtY3Vyc29y" })).status).toBe(400);
   });
 
   it("serves an attachment to the thread's participants only (404 for anyone else), in the access log", async () => {

@@ -41,7 +41,7 @@ const trpcClient = createTrpcClient();
 // of its own (preload stale time 0), so hovering a link starts the page's main query once.
 const router = createRouter({
   routeTree,
-  context: { queryClient, trpc: createTrpcQueryUtils(queryClient, trpcClient), trpcClient },
+  context: { queryClient, trpc: createTrpcQueryUtils(queryClient, trpcClient) },
   defaultPreload: "intent",
   defaultPreloadStaleTime: 0,
   defaultNotFoundComponent: NotFound,

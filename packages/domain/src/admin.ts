@@ -131,6 +131,7 @@ const auditFilters = {
 /** The CSV export takes the filters alone; the screen pages through them too. */
 export const auditExportInputSchema = listInput(auditFilters);
 export const auditListInputSchema = listInput({ ...auditFilters, cursor: pageCursor, limit: pageLimit(200).default(50) });
+export type AuditListInput = z.input<typeof auditListInputSchema>;
 
 /* ---------- your own account (/settings) ---------- */
 

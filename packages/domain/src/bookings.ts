@@ -232,6 +232,7 @@ export const bookingListInputSchema = listInput({
   cursor: pageCursor,
   limit: pageLimit(500).default(50),
 });
+export type BookingListInput = z.input<typeof bookingListInputSchema>;
 export const slotsInputSchema = z.object({ consultantId: id("Choose a consultant"), from: calendarDate("From date"), to: calendarDate("To date") });
 /** The experts a booking on this query may name: those who accepted it. */
 export const bookableExpertsInputSchema = z.object({ queryId: id("Choose a query") });

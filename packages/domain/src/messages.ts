@@ -70,7 +70,7 @@ export type ThreadListInput = z.output<typeof threadListInputSchema>;
 export const threadInputSchema = z.object({ threadId: id() });
 export type ThreadInput = z.output<typeof threadInputSchema>;
 
-export const messageListInputSchema = z.object({ threadId: id(), before: pageCursor, limit: pageLimit(100).default(30) });
+export const messageListInputSchema = z.object({ threadId: id(), cursor: pageCursor, limit: pageLimit(100).default(30) });
 export type MessageListInput = z.output<typeof messageListInputSchema>;
 
 export const sendMessageSchema = z.object({

@@ -14,9 +14,16 @@ export interface LoadingQuery {
   refetch: () => unknown;
 }
 
+/** A list's empty state; a view with no empty state of its own (a week grid, a roster) leaves it out. */
+type EmptyProps =
+  | { isEmpty: boolean; emptyIcon: LucideIcon; emptyTitle: string; emptyText?: React.ReactNode }
+  | { isEmpty?: undefined; emptyIcon?: undefined; emptyTitle?: undefined; emptyText?: undefined };
+
 /**
  * The four states of a loaded list: placeholder rows while it loads, the server's sentence with
  * "Try again" when it failed, an empty state when there is nothing, and the content otherwise.
+ * The one loading and error path of a page: its children are built before this decides, so they
+ * read the query's data optionally.
  */
 export function LoadState({
   query,
@@ -33,15 +40,11 @@ export function LoadState({
   loadingLabel: string;
   loadingRows?: number;
   errorTitle: string;
-  isEmpty: boolean;
-  emptyIcon: LucideIcon;
-  emptyTitle: string;
-  emptyText?: React.ReactNode;
   children: React.ReactNode;
-}) {
+} & EmptyProps) {
   if (query.isLoading) return <ListSkeleton label={loadingLabel} rows={loadingRows} />;
   if (query.isError) return <ErrorState title={errorTitle} message={trpcErrorMessage(query.error)} onRetry={() => void query.refetch()} />;
-  if (isEmpty) {
+  if (isEmpty && emptyIcon) {
     return (
       <EmptyState icon={emptyIcon} title={emptyTitle}>
         {emptyText}

@@ -1,7 +1,6 @@
 import type { LucideIcon } from "lucide-react";
 import * as React from "react";
 import { useDocumentTitle } from "@/hooks/use-document-title";
-import { pageInfo } from "@/lib/page-catalog";
 import { cn } from "@/lib/utils";
 
 /** `phoneCompact`: below 1024 px only the title, for a view that needs the screen's height (an open conversation). */
@@ -47,19 +46,5 @@ export function EmptyState({
       <h2 className="mt-4 text-sm font-semibold">{title}</h2>
       {children && <div className="mt-1.5 max-w-md text-sm text-muted-foreground">{children}</div>}
     </div>
-  );
-}
-
-/** A screen whose domain is built in a later issue: its heading and what will be listed there. */
-export function PlaceholderPage({ path, subtitle }: { path: string; subtitle?: string }) {
-  const info = pageInfo(path);
-  return (
-    <>
-      <PageHeader title={info.title} description={subtitle ?? info.description} />
-      <EmptyState icon={info.icon} title={info.emptyTitle}>
-        <p>{info.emptyText}</p>
-        <p className="mt-3 text-xs text-muted-foreground">This section is not available yet.</p>
-      </EmptyState>
-    </>
   );
 }

@@ -1,53 +1,27 @@
-import type { BookingItem, BookingStatus } from "@medlegal/domain";
+import type { BookingItem, BookingListInput } from "@medlegal/domain";
 import { addDays } from "@medlegal/domain";
-import { infiniteQueryOptions, keepPreviousData, queryOptions, useInfiniteQuery, useQuery, useQueryClient } from "@tanstack/react-query";
+import { keepPreviousData } from "@tanstack/react-query";
 import { toast } from "@/hooks/use-toast";
 import type { CancelBookingValue } from "@/components/bookings/cancel-booking-dialog";
 import { formatWhen, saToday } from "@/lib/booking-time";
 import type { AppRouteContext } from "@/lib/route-data";
-import { trpc, type TrpcClient } from "@/lib/trpc";
-import { trpcErrorMessage } from "@/lib/trpc-errors";
+import { nextPageOf } from "@/lib/keyset-pages";
+import { trpc } from "@/lib/trpc";
 
-export const BOOKING_LIST_KEY = ["bookings.list"] as const;
-
-export interface BookingFilters {
-  status?: BookingStatus;
-  consultantId?: string;
-  specializationId?: string;
-  venue?: string;
-  search?: string;
-  from?: string;
-  to?: string;
-  limit?: number;
-}
+/** bookings.list's filters (the page cursor is tRPC's to pass). */
+export type BookingFilters = Omit<BookingListInput, "cursor">;
 
 /** bookings.list one keyset page at a time (in start-time order); "Load more" asks for the next page. */
-export function bookingPagesOptions(client: TrpcClient, input: BookingFilters) {
-  return infiniteQueryOptions({
-    queryKey: [...BOOKING_LIST_KEY, "pages", input],
-    queryFn: ({ pageParam }) => client.bookings.list.query({ ...input, cursor: pageParam }),
-    initialPageParam: null as string | null,
-    getNextPageParam: (last) => last.nextCursor ?? undefined,
-  });
-}
-
 export function useBookingPages(input: BookingFilters, enabled = true) {
-  const utils = trpc.useUtils();
-  const query = useInfiniteQuery({ ...bookingPagesOptions(utils.client, input), placeholderData: keepPreviousData, enabled });
+  const query = trpc.bookings.list.useInfiniteQuery(input, { getNextPageParam: nextPageOf, placeholderData: keepPreviousData, enabled });
   return { ...query, items: query.data?.pages.flatMap((p) => p.items) ?? [] };
 }
 
-/** Every booking in a date range (calendar, schedules): one call of up to 500. */
-export function bookingsInRangeOptions(client: TrpcClient, input: BookingFilters & { from: string; to: string }) {
-  return queryOptions({
-    queryKey: [...BOOKING_LIST_KEY, "range", input],
-    queryFn: async () => (await client.bookings.list.query({ limit: 500, ...input })).items,
-  });
-}
+/** Every booking in a date range (calendar, schedules): one call of up to 500; loaders prefetch bookings.list with it. */
+export const bookingsInRangeInput = (input: BookingFilters & { from: string; to: string }) => ({ limit: 500, ...input });
 
 export function useBookingsInRange(input: BookingFilters & { from: string; to: string }, enabled = true) {
-  const utils = trpc.useUtils();
-  return useQuery({ ...bookingsInRangeOptions(utils.client, input), placeholderData: keepPreviousData, enabled });
+  return trpc.bookings.list.useQuery(bookingsInRangeInput(input), { select: (page) => page.items, placeholderData: keepPreviousData, enabled });
 }
 
 /** How far back the Past tab of a user's bookings looks. */
@@ -62,20 +36,16 @@ export function upcomingPastInputs(filters: BookingFilters, today = saToday()) {
 }
 
 /** A route loader's prefetch of `UpcomingPastBookings` with no filter chosen yet. */
-export function prefetchUpcomingPast({ queryClient, trpcClient }: AppRouteContext, filters: BookingFilters = {}) {
+export function prefetchUpcomingPast({ trpc }: AppRouteContext, filters: BookingFilters = {}) {
   const { upcoming, past } = upcomingPastInputs(filters);
-  return Promise.all([
-    queryClient.prefetchInfiniteQuery(bookingPagesOptions(trpcClient, upcoming)),
-    queryClient.prefetchQuery(bookingsInRangeOptions(trpcClient, past)),
-  ]);
+  return Promise.all([trpc.bookings.list.prefetchInfinite(upcoming), trpc.bookings.list.prefetch(bookingsInRangeInput(past))]);
 }
 
 /** Refreshes every view of bookings (lists, calendar, slots, one booking). */
 export function useRefreshBookings() {
-  const queryClient = useQueryClient();
   const utils = trpc.useUtils();
   return async () => {
-    await Promise.all([queryClient.invalidateQueries({ queryKey: BOOKING_LIST_KEY }), utils.bookings.invalidate(), utils.availability.week.invalidate()]);
+    await Promise.all([utils.bookings.invalidate(), utils.availability.week.invalidate()]);
   };
 }
 
@@ -87,14 +57,14 @@ export function useBookingActions() {
       toast({ title: "Booking confirmed", description: `${b.reference}: ${b.patientName} with ${b.consultantName} on ${formatWhen(b.startsAt)}. Both were notified.` });
       await refresh();
     },
-    onError: (error) => toast({ variant: "destructive", title: "Could not confirm the booking", description: trpcErrorMessage(error) }),
+    meta: { errorTitle: "Could not confirm the booking" },
   });
   const cancel = trpc.bookings.cancel.useMutation({
     onSuccess: async (b) => {
       toast({ title: "Booking cancelled", description: `${b.reference} was cancelled. The attorney and the expert were notified.` });
       await refresh();
     },
-    onError: (error) => toast({ variant: "destructive", title: "Could not cancel the booking", description: trpcErrorMessage(error) }),
+    meta: { errorTitle: "Could not cancel the booking" },
   });
   const attendance = trpc.bookings.recordAttendance.useMutation({
     onSuccess: async (b) => {
@@ -104,7 +74,7 @@ export function useBookingActions() {
       });
       await refresh();
     },
-    onError: (error) => toast({ variant: "destructive", title: "Could not record attendance", description: trpcErrorMessage(error) }),
+    meta: { errorTitle: "Could not record attendance" },
   });
   const correction = trpc.bookings.correctAttendance.useMutation({
     onSuccess: async (b) => {
@@ -114,7 +84,7 @@ export function useBookingActions() {
       });
       await refresh();
     },
-    onError: (error) => toast({ variant: "destructive", title: "Could not correct the attendance", description: trpcErrorMessage(error) }),
+    meta: { errorTitle: "Could not correct the attendance" },
   });
   return {
     confirm: (b: BookingItem) => confirm.mutate({ id: b.id }),

@@ -1,17 +1,13 @@
 import { ASSIGNMENT_STATUS_LABEL } from "@medlegal/domain";
-import { useQueryClient } from "@tanstack/react-query";
 import { toast } from "@/hooks/use-toast";
 import { trpc } from "@/lib/trpc";
-import { trpcErrorMessage } from "@/lib/trpc-errors";
-import { QUERY_LIST_KEY } from "./use-query-list";
 
 /** Everything that shows queries or assignments, refreshed after a change. */
 export function useRefreshQueries() {
   const utils = trpc.useUtils();
-  const queryClient = useQueryClient();
   return async (queryId?: string) => {
     await Promise.all([
-      queryClient.invalidateQueries({ queryKey: QUERY_LIST_KEY }),
+      utils.queries.list.invalidate(),
       queryId ? utils.queries.get.invalidate({ id: queryId }) : utils.queries.get.invalidate(),
       utils.dashboard.invalidate(),
       utils.assignments.invalidate(),
@@ -33,6 +29,6 @@ export function useRespondToAssignment() {
       });
       await refresh(a.queryId);
     },
-    onError: (error) => toast({ variant: "destructive", title: "Could not send your answer", description: trpcErrorMessage(error) }),
+    meta: { errorTitle: "Could not send your answer" },
   });
 }

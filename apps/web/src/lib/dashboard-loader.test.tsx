@@ -40,7 +40,7 @@ describe("the first page after sign-in (the dashboard's route loader)", () => {
       });
     const queryClient = createQueryClient();
     const trpcClient = trpc.createClient({ links: [link] });
-    const context = { queryClient, trpc: createTrpcQueryUtils(queryClient, trpcClient), trpcClient, user: ADMIN, allowed: true } as unknown as AppRouteContext;
+    const context = { queryClient, trpc: createTrpcQueryUtils(queryClient, trpcClient), user: ADMIN, allowed: true } as unknown as AppRouteContext;
 
     const loader = Route.options.loader as unknown as (args: { context: AppRouteContext }) => Promise<void>;
     await loader({ context });

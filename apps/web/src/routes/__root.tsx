@@ -1,14 +1,12 @@
 import type { QueryClient } from "@tanstack/react-query";
 import { createRootRouteWithContext, Outlet } from "@tanstack/react-router";
 import { NotFound } from "@/components/not-found";
-import type { TrpcClient, TrpcQueryUtils } from "@/lib/trpc";
+import type { TrpcQueryUtils } from "@/lib/trpc";
 
 /** What every route's beforeLoad and loader get: the one query cache and tRPC's helpers over it. */
 export interface RouterContext {
   queryClient: QueryClient;
   trpc: TrpcQueryUtils;
-  /** For the keyset-paged lists, which page through the client themselves (useInfiniteQuery). */
-  trpcClient: TrpcClient;
 }
 
 export const Route = createRootRouteWithContext<RouterContext>()({

@@ -25,7 +25,7 @@ function JoinPage() {
   const { roomId } = Route.useParams();
   const { token } = Route.useSearch();
   const navigate = useNavigate({ from: "/join/$roomId" });
-  const join = trpc.meetings.joinAsGuest.useMutation();
+  const join = trpc.meetings.joinAsGuest.useMutation({ meta: { errorToast: false } });
   const [ready, setReady] = React.useState(!token);
   const started = React.useRef(false);
   useDocumentTitle("Join the video meeting");

@@ -6,6 +6,7 @@ import type { inferRouterInputs, inferRouterOutputs } from "@trpc/server";
 import { TRPCClientError } from "@trpc/client";
 import { observable } from "@trpc/server/observable";
 import type * as React from "react";
+import { createMutationCache } from "@/lib/query-client";
 import { trpc } from "@/lib/trpc";
 
 type Inputs = inferRouterInputs<AppRouter>;
@@ -53,7 +54,7 @@ export function renderWithTrpc(ui: React.ReactNode, answers: Answers = {}) {
           (cause) => observer.error(TRPCClientError.from(cause)),
         );
     });
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+  const queryClient = new QueryClient({ mutationCache: createMutationCache(), defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
   const client = trpc.createClient({ links: [link] });
   const view = render(
     <trpc.Provider client={client} queryClient={queryClient}>

@@ -3,8 +3,9 @@ import { render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import * as React from "react";
 import { describe, expect, it, vi } from "vitest";
-import type { CalendarView } from "./booking-calendar";
-import { BookingCalendar, calendarRange } from "./booking-calendar";
+import type { CalendarView } from "./calendar-range";
+import { BookingCalendar } from "./booking-calendar";
+import { calendarRange } from "./calendar-range";
 
 const booking = (over: Partial<BookingItem>): BookingItem => ({
   id: "b1",

@@ -1,8 +1,7 @@
 import type { CaseItem, InvoiceDetail, InvoiceLineInput, InvoiceLineKind, ReportListItem } from "@medlegal/domain";
-import { REPORT_KIND_LABELS, attorneyInvoiceDraftSchema, documentTotals, formatRand, INVOICE_LINE_KIND_LABELS, INVOICE_LINE_KINDS, invoiceLineInputSchema, lineAmounts, MAX_INVOICE_LINES, parseRandToCents } from "@medlegal/domain";
+import { REPORT_KIND_LABELS, attorneyInvoiceDraftSchema, documentTotals, formatRand, INVOICE_LINE_KIND_LABELS, INVOICE_LINE_KINDS, lineAmounts, MAX_INVOICE_LINES, parseRandToCents } from "@medlegal/domain";
 import { Plus, Trash2 } from "lucide-react";
 import * as React from "react";
-import type { z } from "zod";
 import { FormNote } from "@/components/forms/form-footer";
 import { Button } from "@/components/ui/button";
 import { Field, FieldError } from "@/components/ui/field";
@@ -11,83 +10,8 @@ import { NativeSelect } from "@/components/ui/native-select";
 import { Spinner } from "@/components/ui/spinner";
 import { useZodForm } from "@/hooks/use-zod-form";
 import { attorneysOfCases } from "./invoice-queries";
-
-export type InvoiceDraftPayload = z.input<typeof attorneyInvoiceDraftSchema>;
-
-/** One line as typed: the quantity and the unit price (in rand) are text until sent. */
-interface LineForm {
-  key: number;
-  kind: InvoiceLineKind | "";
-  description: string;
-  quantity: string;
-  unitPrice: string;
-  /** The report the line bills ("" for none): one of the chosen case's. */
-  reportId: string;
-}
-
-interface InvoiceFormState {
-  attorneyId: string;
-  caseId: string;
-  attorneyReference: string;
-  lines: LineForm[];
-}
-
-let nextKey = 1;
-const newLine = (): LineForm => ({ key: nextKey++, kind: "", description: "", quantity: "1", unitPrice: "", reportId: "" });
-
-/** A line as the server receives it; what cannot be read becomes NaN, which the schema refuses. */
-function toLine(l: LineForm): InvoiceLineInput {
-  const price = parseRandToCents(l.unitPrice);
-  return {
-    kind: (l.kind || undefined) as InvoiceLineKind,
-    description: l.description,
-    quantity: /^\s*\d+\s*$/.test(l.quantity) ? Number(l.quantity) : Number.NaN,
-    unitPriceCents: price === null ? Number.NaN : price,
-    reportId: l.reportId || null,
-  };
-}
-
-function toPayload(form: InvoiceFormState): InvoiceDraftPayload {
-  return { attorneyId: form.attorneyId, caseId: form.caseId || null, attorneyReference: form.attorneyReference, lines: form.lines.map(toLine) };
-}
-
-/** What is wrong with each line, in the words the server would use (a price it cannot read: how to type it). */
-export function lineProblems(lines: readonly LineForm[]): (string | null)[] {
-  return lines.map((l) => {
-    const price = parseRandToCents(l.unitPrice);
-    if (price === null || Number.isNaN(price)) {
-      const checked = invoiceLineInputSchema.safeParse({ ...toLine(l), unitPriceCents: 0 });
-      return checked.success ? "Type the unit price in rand, e.g. 1 234.57" : (checked.error.issues[0]?.message ?? null);
-    }
-    const checked = invoiceLineInputSchema.safeParse(toLine(l));
-    return checked.success ? null : (checked.error.issues[0]?.message ?? null);
-  });
-}
-
-/** The lines' error names the first line at fault, so the sentence says where to look. */
-function refine(form: InvoiceFormState, errors: Record<string, string>): Record<string, string> {
-  const problems = lineProblems(form.lines);
-  const first = problems.findIndex((p) => p !== null);
-  if (first < 0) return errors;
-  return { ...errors, lines: `Line ${first + 1}: ${problems[first]}` };
-}
-
-function initialState(draft?: InvoiceDetail | null): InvoiceFormState {
-  if (!draft) return { attorneyId: "", caseId: "", attorneyReference: "", lines: [newLine()] };
-  return {
-    attorneyId: draft.attorneyId ?? "",
-    caseId: draft.caseId ?? "",
-    attorneyReference: draft.attorneyReference ?? "",
-    lines: draft.lines.map((l) => ({
-      key: nextKey++,
-      kind: l.kind,
-      description: l.description,
-      quantity: String(l.quantity),
-      unitPrice: formatRand(l.unitPriceCents),
-      reportId: l.reportId ?? "",
-    })),
-  };
-}
+import { newLine, toLine, toPayload, lineProblems, refine, initialState } from "./invoice-draft";
+import type { InvoiceDraftPayload, LineForm, InvoiceFormState } from "./invoice-draft";
 
 /**
  * The manual invoice to an attorney (`/manual-invoice`, and a draft's edit): recipient, case, the

@@ -1,7 +1,7 @@
 import type { ReportStatus, Role } from "@medlegal/domain";
 import { Link } from "@tanstack/react-router";
 import { Receipt } from "lucide-react";
-import { defaultPeriod } from "./expert-invoice-generator";
+import { defaultPeriod } from "./expert-draft";
 import { trpc } from "@/lib/trpc";
 
 /**

@@ -31,6 +31,7 @@ export function CreateMeetingDialog({ open, onClose, onCreated }: { open: boolea
   const links = trpc.meetings.links.useQuery(undefined, { enabled: open });
   const utils = trpc.useUtils();
   const create = trpc.meetings.create.useMutation({
+    meta: { errorToast: false },
     onSuccess: (m) => {
       void utils.meetings.list.invalidate();
       toast({ title: "Meeting arranged", description: m.title });
@@ -233,6 +234,7 @@ export function InviteForm({ meeting }: { meeting: MeetingDetail }) {
   const [userId, setUserId] = React.useState("");
   const [guest, setGuest] = React.useState<GuestDraft>({ name: "", email: "", role: "claimant" });
   const invite = trpc.meetings.invite.useMutation({
+    meta: { errorToast: false },
     onSuccess: (next) => {
       utils.meetings.get.setData({ id: meeting.id }, next);
       void utils.meetings.list.invalidate();

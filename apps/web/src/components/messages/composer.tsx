@@ -45,7 +45,7 @@ export function Composer({ threadId, onFocus }: { threadId: string; onFocus?: ()
   const fileRef = React.useRef<HTMLInputElement>(null);
   const nextKey = React.useRef(0);
   const refresh = useRefreshMessages();
-  const send = trpc.messages.send.useMutation();
+  const send = trpc.messages.send.useMutation({ meta: { errorToast: false } });
   const draft = draftState(body);
   const uploading = uploads.some((u) => !u.fileId && !u.error);
   const blocked = draft.empty || draft.over || uploading || send.isPending;

@@ -56,7 +56,7 @@ describe("Conversation", () => {
     attachments: [{ fileId: "f1", name: "report.pdf", size: 2048, contentType: "application/pdf" }],
   });
   const pages: Answer<"messages.list"> = (input) =>
-    input.before === "c1" ? { items: [earlier], earlierCursor: null } : { items: [script, mine], earlierCursor: "c1" };
+    input.cursor === "c1" ? { items: [earlier], earlierCursor: null } : { items: [script, mine], earlierCursor: "c1" };
 
   it("shows who takes part by role, the messages as text, mine apart, and marks the conversation read", async () => {
     const view = renderConversation({ "messages.thread": () => thread, "messages.list": pages });
@@ -91,8 +91,8 @@ describe("Conversation", () => {
     await waitFor(() => expect(within(screen.getByRole("log")).getAllByRole("article")).toHaveLength(3));
     expect(within(screen.getByRole("log")).getAllByRole("article")[0]).toHaveTextContent("Earlier question");
     expect(view.sent("messages.list")).toEqual([
-      { threadId, limit: 30, before: undefined },
-      { threadId, limit: 30, before: "c1" },
+      { threadId, limit: 30, direction: "forward" },
+      { threadId, limit: 30, cursor: "c1", direction: "forward" },
     ]);
     expect(screen.queryByRole("button", { name: "Load earlier" })).toBeNull();
   });

@@ -32,6 +32,7 @@ export function NewMessageDialog({ open, onClose, onStarted }: { open: boolean; 
   const recipients = trpc.messages.recipients.useQuery({ search: debounced || undefined }, { enabled: open, placeholderData: (previous) => previous });
   const refresh = useRefreshMessages();
   const start = trpc.messages.startThread.useMutation({
+    meta: { errorToast: false },
     onSuccess: ({ threadId }) => {
       void refresh();
       toast({ title: "Message sent", description: subject.trim() });

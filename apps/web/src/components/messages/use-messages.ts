@@ -1,6 +1,5 @@
 import type { MessageItem } from "@medlegal/domain";
-import { useInfiniteQuery, useQueryClient } from "@tanstack/react-query";
-import { getQueryKey } from "@trpc/react-query";
+import { useQueryClient } from "@tanstack/react-query";
 import * as React from "react";
 import { queryKeys } from "@/lib/query-keys";
 import { trpc } from "@/lib/trpc";
@@ -10,20 +9,15 @@ export const MESSAGE_PAGE = 30;
 
 /**
  * A conversation's messages, oldest first, a keyset page at a time: the first page is the latest,
- * "Load earlier" asks for the page before the oldest one shown (`before`). Kept under the tRPC key
+ * "Load earlier" asks for the page before the oldest one shown (its `cursor`). Under the tRPC key
  * of messages.list, so invalidating `messages` (a live `thread` event, a send) refetches every page
  * from the latest: new messages appear at the end and the earlier pages follow on without a gap.
  */
 export function useConversation(threadId: string) {
-  const utils = trpc.useUtils();
-  const input = { threadId, limit: MESSAGE_PAGE };
-  const query = useInfiniteQuery({
-    queryKey: getQueryKey(trpc.messages.list, input, "infinite"),
-    queryFn: ({ pageParam, signal }) => utils.client.messages.list.query({ ...input, before: pageParam ?? undefined }, { signal }),
-    initialPageParam: null as string | null,
-    getNextPageParam: (page) => page.earlierCursor ?? undefined,
-    retry: false,
-  });
+  const query = trpc.messages.list.useInfiniteQuery(
+    { threadId, limit: MESSAGE_PAGE },
+    { getNextPageParam: (page) => page.earlierCursor ?? undefined, retry: false },
+  );
   const pages = query.data?.pages;
   // Pages arrive latest first; each holds its messages oldest first. A message can sit on two
   // pages for a moment while a refetch shifts them: shown once.
@@ -63,6 +57,7 @@ export function useMarkRead(threadId: string, loaded: boolean, unread: number) {
   const queryClient = useQueryClient();
   // The unread counts change, the messages do not: their pages are not asked for again.
   const markRead = trpc.messages.markRead.useMutation({
+    meta: { errorToast: false },
     onSuccess: () =>
       void Promise.all([
         utils.messages.threads.invalidate(),

@@ -23,6 +23,7 @@ export function InvoicePaymentsCard({ invoice }: { invoice: Pick<InvoiceDetail, 
   const canRecord = Boolean(payments.data?.can.record && invoice.attorneyId);
   const account = trpc.payments.getAccount.useQuery({ attorneyId: invoice.attorneyId ?? undefined }, { enabled: open && canRecord });
   const record = trpc.payments.record.useMutation({
+    meta: { errorToast: false },
     onSuccess: (p) => {
       toast({ title: `Payment of ${formatRand(p.amountCents)} recorded`, description: p.unallocatedCents > 0 ? `${formatRand(p.unallocatedCents)} is credit on the account.` : "Set against the invoices chosen." });
       setOpen(false);

@@ -128,7 +128,7 @@ function CandidatePicker({ queryId, specializationId, specialization }: { queryI
       setProposed((n) => n + 1);
       await refresh(queryId);
     },
-    onError: (error) => toast({ variant: "destructive", title: "Could not assign the expert", description: trpcErrorMessage(error) }),
+    meta: { errorTitle: "Could not assign the expert" },
   });
   const serverErrors = React.useMemo(() => trpcFieldErrors(create.error), [create.error]);
   const id = React.useId();

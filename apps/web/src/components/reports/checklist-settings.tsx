@@ -20,7 +20,7 @@ export function ChecklistSettings() {
       utils.reports.checklist.setData({ kind: input.kind }, saved);
       toast({ title: "Checklist saved", description: `${REPORT_KIND_LABELS[input.kind]}: ${saved.length} checks. Reviews from now on use this list.` });
     },
-    onError: (error) => toast({ variant: "destructive", title: "Could not save the checklist", description: trpcErrorMessage(error) }),
+    meta: { errorTitle: "Could not save the checklist" },
   });
 
   return (

@@ -104,7 +104,7 @@ export function ReleaseAgreementsSettings() {
       );
       await utils.reports.listDeferrals.invalidate();
     },
-    onError: (error) => toast({ variant: "destructive", title: "Could not save the agreement", description: trpcErrorMessage(error) }),
+    meta: { errorTitle: "Could not save the agreement" },
   });
 
   return (

@@ -9,7 +9,6 @@ import { ReasonDialog } from "@/components/ui/reason-dialog";
 import { toast } from "@/hooks/use-toast";
 import { formatDay } from "@/lib/format";
 import { trpc } from "@/lib/trpc";
-import { trpcErrorMessage } from "@/lib/trpc-errors";
 
 /**
  * Release and payment on a report's page (docs/decisions.md, "Release and payment (issue 23)"):
@@ -25,7 +24,7 @@ export function ReleaseActions({ r, onDone }: { r: ReportDetail; onDone: () => v
       toast({ title });
       onDone();
     },
-    onError: (e: unknown) => toast({ variant: "destructive", title: "Not released", description: trpcErrorMessage(e) }),
+    meta: { errorTitle: "Not released" },
   });
   const release = trpc.reports.release.useMutation(handlers("Released to the attorney"));
   const override = trpc.reports.overrideRelease.useMutation(handlers("Released before payment"));

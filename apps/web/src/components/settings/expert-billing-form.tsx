@@ -71,7 +71,7 @@ export function ExpertBillingSection() {
       void utils.invoices.invalidate();
       toast({ title: "Billing details saved", description: "Invoices you issue from now on print them." });
     },
-    onError: (error) => toast({ variant: "destructive", title: "Could not save your billing details", description: trpcErrorMessage(error) }),
+    meta: { errorTitle: "Could not save your billing details" },
   });
   const serverErrors = React.useMemo(() => trpcFieldErrors(save.error), [save.error]);
   if (details.isLoading) {

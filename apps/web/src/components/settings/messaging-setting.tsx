@@ -25,7 +25,7 @@ export function MessagingSetting() {
           : "Conversations holding both an attorney and an expert become read-only for them.",
       });
     },
-    onError: (error) => toast({ variant: "destructive", title: "Could not save the setting", description: trpcErrorMessage(error) }),
+    meta: { errorTitle: "Could not save the setting" },
   });
 
   if (messaging.isLoading) {

@@ -44,6 +44,7 @@ function VideoSettingsForm({ saved }: { saved: VideoSettingsView }) {
   const [clearSecret, setClearSecret] = React.useState(false);
   const [ttl, setTtl] = React.useState(String(saved.credentialTtlMinutes));
   const update = trpc.settings.updateVideo.useMutation({
+    meta: { errorToast: false },
     onSuccess: (next) => {
       utils.settings.getVideo.setData(undefined, next);
       toast({ title: "Video settings saved" });

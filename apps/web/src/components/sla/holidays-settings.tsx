@@ -33,7 +33,7 @@ export function HolidaysSettings() {
       toast({ title: "Holiday added", description: `${formatDay(day.date)}: ${day.name}.` });
       await utils.sla.listHolidays.invalidate();
     },
-    onError: (error) => toast({ variant: "destructive", title: "Could not add the holiday", description: trpcErrorMessage(error) }),
+    meta: { errorTitle: "Could not add the holiday" },
   });
   const remove = trpc.sla.removeHoliday.useMutation({
     onSuccess: async () => {
@@ -41,7 +41,7 @@ export function HolidaysSettings() {
       setRemoving(null);
       await utils.sla.listHolidays.invalidate();
     },
-    onError: (error) => toast({ variant: "destructive", title: "Could not remove the holiday", description: trpcErrorMessage(error) }),
+    meta: { errorTitle: "Could not remove the holiday" },
   });
   const serverErrors = React.useMemo(() => trpcFieldErrors(declare.error), [declare.error]);
 

@@ -21,7 +21,7 @@ export function StaffTwoFactorSetting() {
           : "Staff may still use it; nobody is asked to set it up.",
       });
     },
-    onError: (error) => toast({ variant: "destructive", title: "Could not save the setting", description: trpcErrorMessage(error) }),
+    meta: { errorTitle: "Could not save the setting" },
   });
 
   if (security.isLoading) {

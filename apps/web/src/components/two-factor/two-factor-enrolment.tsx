@@ -5,7 +5,7 @@ import * as React from "react";
 import { toast } from "@/hooks/use-toast";
 import { useZodForm } from "@/hooks/use-zod-form";
 import { trpc } from "@/lib/trpc";
-import { trpcErrorMessage, trpcFieldErrors } from "@/lib/trpc-errors";
+import { trpcFieldErrors } from "@/lib/trpc-errors";
 import { FormFooter } from "../forms/form-footer";
 import { Button } from "../ui/button";
 import { Field } from "../ui/field";
@@ -115,14 +115,14 @@ export function TwoFactorEnrolment({ onDone, onCancel, autoStart = false }: { on
 
   const start = trpc.twoFactor.start.useMutation({
     onSuccess: setEnrolment,
-    onError: (error) => toast({ variant: "destructive", title: "Could not start the set-up", description: trpcErrorMessage(error) }),
+    meta: { errorTitle: "Could not start the set-up" },
   });
   const confirm = trpc.twoFactor.confirm.useMutation({
     onSuccess: async (result) => {
       setRecoveryCodes(result.recoveryCodes);
       await utils.twoFactor.getStatus.invalidate();
     },
-    onError: (error) => toast({ variant: "destructive", title: "Could not turn on two-factor sign-in", description: trpcErrorMessage(error) }),
+    meta: { errorTitle: "Could not turn on two-factor sign-in" },
   });
   const serverErrors = React.useMemo(() => trpcFieldErrors(confirm.error), [confirm.error]);
 

@@ -99,7 +99,7 @@ function RegenerateRecoveryCodes({ onClose }: { onClose: () => void }) {
       setCodes(result.recoveryCodes);
       await utils.twoFactor.getStatus.invalidate();
     },
-    onError: (error) => toast({ variant: "destructive", title: "Could not make new recovery codes", description: trpcErrorMessage(error) }),
+    meta: { errorTitle: "Could not make new recovery codes" },
   });
   const serverErrors = React.useMemo(() => trpcFieldErrors(regenerate.error), [regenerate.error]);
   if (codes) return <RecoveryCodes codes={codes} onDone={onClose} />;
@@ -142,7 +142,7 @@ function DisableTwoFactor({ onClose }: { onClose: () => void }) {
       toast({ title: "Two-factor sign-in is off", description: "Your password alone signs you in again." });
       onClose();
     },
-    onError: (error) => toast({ variant: "destructive", title: "Could not turn off two-factor sign-in", description: trpcErrorMessage(error) }),
+    meta: { errorTitle: "Could not turn off two-factor sign-in" },
   });
   const serverErrors = React.useMemo(() => trpcFieldErrors(disable.error), [disable.error]);
   return <DisableTwoFactorForm pending={disable.isPending} serverErrors={serverErrors} onSubmit={(input) => disable.mutateAsync(input)} onCancel={onClose} />;

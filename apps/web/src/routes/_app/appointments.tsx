@@ -3,14 +3,15 @@ import { BOOKING_STATUS_LABEL } from "@medlegal/domain";
 import { createFileRoute, useNavigate } from "@tanstack/react-router";
 import * as React from "react";
 import { definedOnly, searchParam } from "@/lib/search-params";
-import type { CalendarView } from "@/components/bookings/booking-calendar";
-import { BookingCalendar, calendarRange } from "@/components/bookings/booking-calendar";
+import type { CalendarView } from "@/components/bookings/calendar-range";
+import { BookingCalendar } from "@/components/bookings/booking-calendar";
+import { calendarRange } from "@/components/bookings/calendar-range";
 import { BookingDetailsDialog } from "@/components/bookings/booking-details-dialog";
 import { BOOKING_STATUS_DOT } from "@/components/bookings/booking-status-badge";
 import { PageHeader } from "@/components/page";
 import { ErrorState } from "@/components/ui/error-state";
 import { useCurrentUser } from "@/hooks/use-auth";
-import { bookingsInRangeOptions, useBookingsInRange } from "@/hooks/use-bookings";
+import { bookingsInRangeInput, useBookingsInRange } from "@/hooks/use-bookings";
 import { prefetchPage } from "@/lib/route-data";
 import { saToday } from "@/lib/booking-time";
 import { trpcErrorMessage } from "@/lib/trpc-errors";
@@ -21,7 +22,7 @@ export const Route = createFileRoute("/_app/appointments")({
     definedOnly({ view: searchParam.oneOf(search.view, ["month", "week", "day"] as const), date: searchParam.day(search.date) }),
   loaderDeps: ({ search }) => search,
   loader: ({ context, deps }) =>
-    prefetchPage(context, ({ queryClient, trpcClient }) => queryClient.prefetchQuery(bookingsInRangeOptions(trpcClient, shownRange(deps)))),
+    prefetchPage(context, ({ trpc }) => trpc.bookings.list.prefetch(bookingsInRangeInput(shownRange(deps)))),
   component: AppointmentsPage,
 });
 

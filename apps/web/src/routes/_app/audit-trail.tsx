@@ -1,4 +1,4 @@
-import { keepPreviousData, useInfiniteQuery } from "@tanstack/react-query";
+import { keepPreviousData } from "@tanstack/react-query";
 import { createFileRoute, useNavigate } from "@tanstack/react-router";
 import { ChevronDown, History, X } from "lucide-react";
 import * as React from "react";
@@ -19,7 +19,8 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { ACCESS_ACTIONS } from "@medlegal/domain/constants";
 import { AccessLogView } from "./-components/access-log-view";
 import { DateRangeFilters, ExportCsvLink, exportQuery, UserFilter } from "./-components/audit-filters";
-import { accessFilters, accessLogOptions, AUDIT_USERS_INPUT, auditChangesOptions, changeFilters } from "./-components/audit-queries";
+import { accessFilters, accessLogInput, AUDIT_USERS_INPUT, auditChangesInput, changeFilters } from "./-components/audit-queries";
+import { nextPageOf } from "@/lib/keyset-pages";
 import { prefetchPage } from "@/lib/route-data";
 
 const searchSchema = (search: Record<string, unknown>) =>
@@ -43,10 +44,10 @@ export const Route = createFileRoute("/_app/audit-trail")({
   loader: ({ context, deps }) =>
     prefetchPage(
       context,
-      ({ queryClient, trpcClient }) =>
+      ({ trpc }) =>
         deps.tab === "reads"
-          ? queryClient.prefetchInfiniteQuery(accessLogOptions(trpcClient, accessFilters(deps)))
-          : queryClient.prefetchInfiniteQuery(auditChangesOptions(trpcClient, changeFilters(deps))),
+          ? trpc.audit.listAccess.prefetchInfinite(accessLogInput(accessFilters(deps)))
+          : trpc.audit.list.prefetchInfinite(auditChangesInput(changeFilters(deps))),
       ({ trpc }) => trpc.users.list.prefetch(AUDIT_USERS_INPUT),
     ),
   component: AuditTrailPage,
@@ -89,7 +90,6 @@ function AuditTrailPage() {
 function ChangesView() {
   const search = Route.useSearch();
   const navigate = useNavigate({ from: Route.fullPath });
-  const utils = trpc.useUtils();
   const setFilter = (changes: Partial<Search>) =>
     void navigate({
       search: (prev) => Object.fromEntries(Object.entries({ ...prev, ...changes }).filter(([, v]) => v !== undefined && v !== "")),
@@ -113,7 +113,7 @@ function ChangesView() {
   }, [search.entityId, search.action]);
 
   const filters = changeFilters(search);
-  const list = useInfiniteQuery({ ...auditChangesOptions(utils.client, filters), placeholderData: keepPreviousData });
+  const list = trpc.audit.list.useInfiniteQuery(auditChangesInput(filters), { getNextPageParam: nextPageOf, placeholderData: keepPreviousData });
   const rows = list.data?.pages.flatMap((p) => p.items) ?? [];
   const filtered = Object.values(filters).some(Boolean);
   const exportHref = `/api/audit/export.csv?${exportQuery(filters)}`;

@@ -3,14 +3,13 @@ import { addDays, ROSTER_DUTY_LABEL } from "@medlegal/domain";
 import { createFileRoute } from "@tanstack/react-router";
 import { Trash2 } from "lucide-react";
 import * as React from "react";
+import { LoadState } from "@/components/load-state";
 import { PageHeader } from "@/components/page";
 import { WeekNavigator } from "@/components/availability/week-navigator";
 import { AddShiftForm } from "@/components/rosters/add-shift-form";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
-import { ErrorState } from "@/components/ui/error-state";
-import { ListSkeleton } from "@/components/ui/skeleton";
 import { toast } from "@/hooks/use-toast";
 import { daysBetween, formatDayLong, formatDayShort, mondayOf, saToday } from "@/lib/booking-time";
 import { prefetchPage } from "@/lib/route-data";
@@ -75,7 +74,7 @@ function CallRostersPage() {
       setRemoving(null);
       await utils.rosters.list.invalidate();
     },
-    onError: (error) => toast({ variant: "destructive", title: "Could not remove the shift", description: trpcErrorMessage(error) }),
+    meta: { errorTitle: "Could not remove the shift" },
   });
 
   const serverErrors = React.useMemo(() => trpcFieldErrors(add.error), [add.error]);
@@ -91,11 +90,7 @@ function CallRostersPage() {
         <div className="grid gap-3">
           <WeekNavigator weekStart={weekStart} today={today} onChange={setWeekStart} />
 
-          {roster.isLoading ? (
-            <ListSkeleton rows={7} label="Loading the roster" />
-          ) : roster.isError ? (
-            <ErrorState title="Could not load the roster" message={trpcErrorMessage(roster.error)} onRetry={() => void roster.refetch()} />
-          ) : (
+          <LoadState query={roster} loadingLabel="Loading the roster" loadingRows={7} errorTitle="Could not load the roster">
             <ol className="divide-y rounded-lg border bg-card" aria-label="Shifts this week">
               {days.map((d) => {
                 const dayShifts = shifts.filter((s) => s.date === d);
@@ -129,7 +124,7 @@ function CallRostersPage() {
                 );
               })}
             </ol>
-          )}
+          </LoadState>
         </div>
 
         <Card>

@@ -78,7 +78,7 @@ function CasesPage() {
       toast({ title: "Changes saved", description: `${c.reference} was updated.` });
       await utils.cases.list.invalidate();
     },
-    onError: (error) => toast({ variant: "destructive", title: "Could not save the changes", description: trpcErrorMessage(error) }),
+    meta: { errorTitle: "Could not save the changes" },
   });
   const createErrors = React.useMemo(() => trpcFieldErrors(create.error), [create.error]);
   const claimantErrors = React.useMemo(() => trpcNestedFieldErrors(create.error, "newClaimant"), [create.error]);

@@ -3,12 +3,12 @@ import { PRIORITY_RANK } from "@medlegal/domain";
 import { createFileRoute, Link } from "@tanstack/react-router";
 import { ChevronDown, UserPlus } from "lucide-react";
 import * as React from "react";
-import { EmptyState, PageHeader } from "@/components/page";
+import { LoadState } from "@/components/load-state";
+import { PageHeader } from "@/components/page";
 import { AssignExpertsPanel } from "@/components/queries/assign-experts-panel";
 import { PriorityBadge, QueryStatusBadge } from "@/components/queries/badges";
-import { ErrorState } from "@/components/ui/error-state";
-import { ListSkeleton, Skeleton } from "@/components/ui/skeleton";
-import { queryListOptions, useQueryList } from "@/hooks/use-query-list";
+import { Skeleton } from "@/components/ui/skeleton";
+import { useQueryList } from "@/hooks/use-query-list";
 import { formatDateTime } from "@/lib/format";
 import { trpc } from "@/lib/trpc";
 import { prefetchPage } from "@/lib/route-data";
@@ -19,8 +19,8 @@ export const Route = createFileRoute("/_app/consultant-assignments")({
   loader: ({ context }) =>
     prefetchPage(
       context,
-      ({ queryClient, trpcClient }) => queryClient.prefetchInfiniteQuery(queryListOptions(trpcClient, IN_REVIEW)),
-      ({ queryClient, trpcClient }) => queryClient.prefetchInfiniteQuery(queryListOptions(trpcClient, ASSIGNING)),
+      ({ trpc }) => trpc.queries.list.prefetchInfinite(IN_REVIEW),
+      ({ trpc }) => trpc.queries.list.prefetchInfinite(ASSIGNING),
       ({ trpc }) => trpc.dashboard.summary.prefetch(),
     ),
   component: ConsultantAssignmentsPage,
@@ -44,8 +44,14 @@ function ConsultantAssignmentsPage() {
     for (const u of summary.data.unassigned) missing.set(u.queryId, [...(missing.get(u.queryId) ?? []), u.specialization]);
   }
   const unassignedCount = summary.data && "unassignedCount" in summary.data ? summary.data.unassignedCount : null;
-  const loading = inReview.isLoading || assigning.isLoading;
+  // The two lists load, fail and are tried again as one.
   const error = inReview.error ?? assigning.error;
+  const lists = {
+    isLoading: inReview.isLoading || assigning.isLoading,
+    isError: Boolean(error),
+    error,
+    refetch: () => Promise.all([inReview.refetch(), assigning.refetch()]),
+  };
 
   return (
     <>
@@ -57,21 +63,21 @@ function ConsultantAssignmentsPage() {
             : `${unassignedCount} requested specialization${unassignedCount === 1 ? "" : "s"} still without an expert. Open a query to propose consultants.`
         }
       />
-      {loading ? (
-        <ListSkeleton label="Loading queries" />
-      ) : error ? (
-        <ErrorState title="Could not load the queries" message={trpcErrorMessage(error)} onRetry={() => void Promise.all([inReview.refetch(), assigning.refetch()])} />
-      ) : items.length === 0 ? (
-        <EmptyState icon={UserPlus} title="No query needs experts">
-          Queries appear here once a case manager takes them into review, until every requested specialization has an expert.
-        </EmptyState>
-      ) : (
+      <LoadState
+        query={lists}
+        loadingLabel="Loading queries"
+        errorTitle="Could not load the queries"
+        isEmpty={items.length === 0}
+        emptyIcon={UserPlus}
+        emptyTitle="No query needs experts"
+        emptyText={<>Queries appear here once a case manager takes them into review, until every requested specialization has an expert.</>}
+      >
         <ul className="grid gap-3" aria-label="Queries needing experts">
           {items.map((q) => (
             <AssignmentRow key={q.id} q={q} missing={missing.get(q.id)} open={open === q.id} onToggle={() => setOpen(open === q.id ? null : q.id)} />
           ))}
         </ul>
-      )}
+      </LoadState>
     </>
   );
 }

@@ -2,16 +2,14 @@ import { openingWorkWeek } from "@medlegal/domain";
 import { createFileRoute } from "@tanstack/react-router";
 import { Users } from "lucide-react";
 import * as React from "react";
+import { LoadState } from "@/components/load-state";
 import { AvailabilityWeekGrid } from "@/components/availability/availability-week-grid";
-import { EmptyState, PageHeader } from "@/components/page";
+import { PageHeader } from "@/components/page";
 import { WeekNavigator } from "@/components/availability/week-navigator";
 import { FilterBar, SelectFilter, useSpecializationOptions } from "@/components/ui/filter-bar";
-import { ErrorState } from "@/components/ui/error-state";
-import { ListSkeleton } from "@/components/ui/skeleton";
 import { saToday } from "@/lib/booking-time";
 import { prefetchPage } from "@/lib/route-data";
 import { trpc } from "@/lib/trpc";
-import { trpcErrorMessage } from "@/lib/trpc-errors";
 import { cn } from "@/lib/utils";
 
 export const Route = createFileRoute("/_app/consultant-availability")({
@@ -60,17 +58,16 @@ function ConsultantAvailabilityPage() {
         <WeekNavigator weekStart={weekStart} today={today} onChange={setWeekStart} />
       </FilterBar>
 
-      {week.isLoading ? (
-        <ListSkeleton rows={6} label="Loading availability" />
-      ) : week.isError ? (
-        <ErrorState title="Could not load the availability" message={trpcErrorMessage(week.error)} onRetry={() => void week.refetch()} />
-      ) : rows.length === 0 ? (
-        <EmptyState icon={Users} title="No consultants to show">
-          {specializationId
-            ? "No active consultant has this specialization."
-            : "Active consultants will be listed here with their hours and free capacity per day."}
-        </EmptyState>
-      ) : (
+      <LoadState
+        query={week}
+        loadingLabel="Loading availability"
+        loadingRows={6}
+        errorTitle="Could not load the availability"
+        isEmpty={rows.length === 0}
+        emptyIcon={Users}
+        emptyTitle="No consultants to show"
+        emptyText={specializationId ? "No active consultant has this specialization." : "Active consultants will be listed here with their hours and free capacity per day."}
+      >
         <div className={cn("grid gap-3", week.isFetching && "opacity-70 transition-opacity")}>
           <AvailabilityWeekGrid rows={rows} today={today} />
           <ul aria-label="Colour key" className="flex flex-wrap gap-x-4 gap-y-1 text-xs text-muted-foreground">
@@ -82,7 +79,7 @@ function ConsultantAvailabilityPage() {
             ))}
           </ul>
         </div>
-      )}
+      </LoadState>
     </>
   );
 }

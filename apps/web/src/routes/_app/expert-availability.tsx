@@ -49,15 +49,15 @@ function ExpertAvailabilityPage() {
   };
   const setWeekly = trpc.availability.setWeekly.useMutation({
     onSuccess: (v) => onSaved("Weekly hours saved", `${v.consultantName}'s free slots now follow these hours.`),
-    onError: (error) => toast({ variant: "destructive", title: "Could not save the hours", description: trpcErrorMessage(error) }),
+    meta: { errorTitle: "Could not save the hours" },
   });
   const setOverride = trpc.availability.setOverride.useMutation({
     onSuccess: () => onSaved("Exception added", "That date now follows the exception instead of the weekly hours."),
-    onError: (error) => toast({ variant: "destructive", title: "Could not add the exception", description: trpcErrorMessage(error) }),
+    meta: { errorTitle: "Could not add the exception" },
   });
   const removeOverride = trpc.availability.removeOverride.useMutation({
     onSuccess: () => onSaved("Exception removed", "That date follows the weekly hours again."),
-    onError: (error) => toast({ variant: "destructive", title: "Could not remove the exception", description: trpcErrorMessage(error) }),
+    meta: { errorTitle: "Could not remove the exception" },
   });
 
   const weeklyErrors = React.useMemo(() => trpcFieldErrors(setWeekly.error), [setWeekly.error]);

@@ -1,5 +1,6 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { defaultPeriod, ExpertInvoiceGenerator } from "@/components/invoices/expert-invoice-generator";
+import { defaultPeriod } from "@/components/invoices/expert-draft";
+import { ExpertInvoiceGenerator } from "@/components/invoices/expert-invoice-generator";
 import { isStaff } from "@/components/invoices/invoice-queries";
 import { useCurrentUser } from "@/hooks/use-auth";
 import { prefetchPage } from "@/lib/route-data";

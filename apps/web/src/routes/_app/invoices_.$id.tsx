@@ -17,7 +17,7 @@ import { toast } from "@/hooks/use-toast";
 import { formatDateTime, formatDay } from "@/lib/format";
 import { prefetchPage } from "@/lib/route-data";
 import { trpc } from "@/lib/trpc";
-import { trpcErrorMessage, trpcFieldErrors } from "@/lib/trpc-errors";
+import { trpcFieldErrors } from "@/lib/trpc-errors";
 import { RecordLoadState } from "@/components/load-state";
 
 export const Route = createFileRoute("/_app/invoices_/$id")({
@@ -97,14 +97,12 @@ function InvoiceView({ i, role }: { i: InvoiceDetail; role: Role }) {
     void utils.invoices.get.invalidate({ id: i.id });
     void utils.invoices.list.invalidate();
   };
-  const failed = (e: unknown) => toast({ variant: "destructive", title: "Not done", description: trpcErrorMessage(e) });
   const issue = trpc.invoices.issue.useMutation({
     onSuccess: (issued) => {
       toast({ title: `${issued.number ?? "Invoice"} issued`, description: "The PDF is stored and e-mailed to the recipient." });
       setDialog(null);
       refresh();
     },
-    onError: failed,
   });
   const discard = trpc.invoices.discardDraft.useMutation({
     onSuccess: () => {
@@ -112,7 +110,6 @@ function InvoiceView({ i, role }: { i: InvoiceDetail; role: Role }) {
       void utils.invoices.list.invalidate();
       void navigate({ to: invoicesHome(role).to });
     },
-    onError: failed,
   });
   const credit = trpc.invoices.credit.useMutation({
     onSuccess: () => {
@@ -120,12 +117,11 @@ function InvoiceView({ i, role }: { i: InvoiceDetail; role: Role }) {
       setDialog(null);
       refresh();
     },
-    onError: failed,
   });
   // The copy marked "Copy" goes to the recipient again; the server allows it once every 10 minutes.
   const emailAgain = trpc.invoices.emailAgain.useMutation({
     onSuccess: (sent) => toast({ title: `Copy of ${i.number} e-mailed`, description: `Sent to ${sent.sentTo}, marked "Copy".` }),
-    onError: (e) => toast({ variant: "destructive", title: "Not sent", description: trpcErrorMessage(e) }),
+    meta: { errorTitle: "Not sent" },
   });
   const staff = isStaff(role);
   const creditErrors = React.useMemo(() => (credit.error ? trpcFieldErrors(credit.error) : undefined), [credit.error]);

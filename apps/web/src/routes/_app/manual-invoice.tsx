@@ -3,7 +3,8 @@ import { createFileRoute, Link, useNavigate } from "@tanstack/react-router";
 import { FileQuestion } from "lucide-react";
 import * as React from "react";
 import { definedOnly, searchParam } from "@/lib/search-params";
-import { InvoiceForm, type InvoiceDraftPayload } from "@/components/invoices/invoice-form";
+import type { InvoiceDraftPayload } from "@/components/invoices/invoice-draft";
+import { InvoiceForm } from "@/components/invoices/invoice-form";
 import { ALL_CASES } from "@/components/invoices/invoice-queries";
 import { EmptyState, PageHeader } from "@/components/page";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
@@ -81,9 +82,9 @@ function ManualInvoice({ title, draft }: { title: string; draft: InvoiceDetail |
   // The chosen case's reports, which a line may name as the report it bills.
   const [caseId, setCaseId] = React.useState(draft?.caseId ?? "");
   const reports = trpc.reports.list.useQuery({ caseId }, { enabled: Boolean(caseId) });
-  const create = trpc.invoices.createDraft.useMutation();
-  const update = trpc.invoices.updateDraft.useMutation();
-  const issue = trpc.invoices.issue.useMutation();
+  const create = trpc.invoices.createDraft.useMutation({ meta: { errorToast: false } });
+  const update = trpc.invoices.updateDraft.useMutation({ meta: { errorToast: false } });
+  const issue = trpc.invoices.issue.useMutation({ meta: { errorToast: false } });
   const [toIssue, setToIssue] = React.useState<InvoiceDraftPayload | null>(null);
   const pending = create.isPending || update.isPending || issue.isPending;
   const saveError = create.error ?? update.error;

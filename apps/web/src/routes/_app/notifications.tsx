@@ -1,5 +1,5 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { CheckCheck } from "lucide-react";
+import { Bell, CheckCheck } from "lucide-react";
 import { NotificationItem } from "@/components/notifications/notification-item";
 import { EmptyState, PageHeader } from "@/components/page";
 import { Button } from "@/components/ui/button";
@@ -7,7 +7,6 @@ import { Card } from "@/components/ui/card";
 import { Spinner } from "@/components/ui/spinner";
 import { useCurrentUser } from "@/hooks/use-auth";
 import { notificationsQuery, useNotificationActions, useNotifications } from "@/hooks/use-notifications";
-import { pageInfo } from "@/lib/page-catalog";
 import { prefetchPage } from "@/lib/route-data";
 
 export const Route = createFileRoute("/_app/notifications")({
@@ -23,7 +22,6 @@ function NotificationsPage() {
 }
 
 function AllNotifications({ userId }: { userId: string }) {
-  const info = pageInfo("/notifications");
   const notifications = useNotifications(userId);
   const actions = useNotificationActions(userId);
   const list = notifications.data ?? [];
@@ -32,8 +30,8 @@ function AllNotifications({ userId }: { userId: string }) {
   return (
     <>
       <PageHeader
-        title={info.title}
-        description={list.length > 0 ? `${list.length} in total, ${unread} unread.` : info.description}
+        title="Notifications"
+        description={list.length > 0 ? `${list.length} in total, ${unread} unread.` : "Every notification sent to you, newest first."}
         actions={
           unread > 0 ? (
             <Button variant="outline" onClick={actions.markAllRead}>
@@ -48,12 +46,12 @@ function AllNotifications({ userId }: { userId: string }) {
           <Spinner label="Loading notifications" />
         </div>
       ) : notifications.isError ? (
-        <EmptyState icon={info.icon} title="Notifications could not be loaded">
+        <EmptyState icon={Bell} title="Notifications could not be loaded">
           <p>Please try again in a moment.</p>
         </EmptyState>
       ) : list.length === 0 ? (
-        <EmptyState icon={info.icon} title={info.emptyTitle}>
-          <p>{info.emptyText}</p>
+        <EmptyState icon={Bell} title="No notifications">
+          <p>Updates about your queries, bookings, reports and payments will appear here.</p>
         </EmptyState>
       ) : (
         <Card className="overflow-hidden">

@@ -60,7 +60,7 @@ function PatientsPage() {
       toast({ title: "Claimant added", description: `${p.firstName} ${p.lastName} can now be linked to a case.` });
       await utils.patients.list.invalidate();
     },
-    onError: (error) => toast({ variant: "destructive", title: "Could not add the claimant", description: trpcErrorMessage(error) }),
+    meta: { errorTitle: "Could not add the claimant" },
   });
   const update = trpc.patients.update.useMutation({
     onSuccess: async (p) => {
@@ -68,7 +68,7 @@ function PatientsPage() {
       toast({ title: "Changes saved", description: `${p.firstName} ${p.lastName}'s details were updated.` });
       await utils.patients.list.invalidate();
     },
-    onError: (error) => toast({ variant: "destructive", title: "Could not save the changes", description: trpcErrorMessage(error) }),
+    meta: { errorTitle: "Could not save the changes" },
   });
   const createErrors = React.useMemo(() => trpcFieldErrors(create.error), [create.error]);
   const updateErrors = React.useMemo(() => trpcFieldErrors(update.error), [update.error]);

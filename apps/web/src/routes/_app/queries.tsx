@@ -18,7 +18,7 @@ import { ListSkeleton } from "@/components/ui/skeleton";
 import { useCurrentUser } from "@/hooks/use-auth";
 import { useDebounced } from "@/hooks/use-debounced";
 import { useRefreshQueries } from "@/hooks/use-query-actions";
-import { queryListOptions, useQueryList } from "@/hooks/use-query-list";
+import { useQueryList } from "@/hooks/use-query-list";
 import { toast } from "@/hooks/use-toast";
 import { prefetchPage } from "@/lib/route-data";
 import { trpc } from "@/lib/trpc";
@@ -35,7 +35,7 @@ export const Route = createFileRoute("/_app/queries")({
   loader: ({ context }) =>
     prefetchPage(
       context,
-      ({ queryClient, trpcClient }) => queryClient.prefetchInfiniteQuery(queryListOptions(trpcClient, firstPage)),
+      ({ trpc }) => trpc.queries.list.prefetchInfinite(firstPage),
       ({ trpc, user }) => (user?.role === "consultant" ? trpc.assignments.listMine.prefetch() : Promise.resolve()),
     ),
   component: QueriesPage,
@@ -151,7 +151,7 @@ function NewQueryDialog({ open, initialCaseId, onClose }: { open: boolean; initi
       await refresh();
       await navigate({ to: "/queries/$id", params: { id: q.id } });
     },
-    onError: (error) => toast({ variant: "destructive", title: "Could not submit the query", description: trpcErrorMessage(error) }),
+    meta: { errorTitle: "Could not submit the query" },
   });
   const serverErrors = React.useMemo(() => trpcFieldErrors(create.error), [create.error]);
   const openCases = (cases.data ?? []).filter((c) => c.status === "open" || c.id === initialCaseId);

@@ -262,7 +262,7 @@ function ProfileSection() {
       // The header shows the name, email and specialization of the signed-in user.
       await queryClient.invalidateQueries({ queryKey: queryKeys.user });
     },
-    onError: (error) => toast({ variant: "destructive", title: "Could not save your profile", description: trpcErrorMessage(error) }),
+    meta: { errorTitle: "Could not save your profile" },
   });
   const serverErrors = React.useMemo(() => trpcFieldErrors(update.error), [update.error]);
 
@@ -283,7 +283,7 @@ function PasswordSection() {
   const change = trpc.account.changePassword.useMutation({
     onSuccess: (result) =>
       toast({ title: "Password changed", description: result.message || ACCOUNT_MESSAGES.passwordChanged }),
-    onError: (error) => toast({ variant: "destructive", title: "Could not change your password", description: trpcErrorMessage(error) }),
+    meta: { errorTitle: "Could not change your password" },
   });
   const serverErrors = React.useMemo(() => trpcFieldErrors(change.error), [change.error]);
   return <ChangePasswordForm pending={change.isPending} serverErrors={serverErrors} onSubmit={(input) => change.mutateAsync(input)} />;
@@ -297,7 +297,7 @@ function NotificationsSection() {
       utils.account.getNotificationPreferences.setData(undefined, saved);
       toast({ title: "Preferences saved", description: "Your notification choices were updated." });
     },
-    onError: (error) => toast({ variant: "destructive", title: "Could not save your preferences", description: trpcErrorMessage(error) }),
+    meta: { errorTitle: "Could not save your preferences" },
   });
   if (preferences.isLoading) return <Loading label="Loading your preferences" />;
   if (!preferences.data) return <LoadError error={preferences.error} onRetry={() => void preferences.refetch()} />;
@@ -318,7 +318,7 @@ function AgencySection() {
       utils.settings.getAgency.setData(undefined, saved);
       toast({ title: "Agency details saved", description: "New invoices will show these details." });
     },
-    onError: (error) => toast({ variant: "destructive", title: "Could not save the agency details", description: trpcErrorMessage(error) }),
+    meta: { errorTitle: "Could not save the agency details" },
   });
   const serverErrors = React.useMemo(() => trpcFieldErrors(save.error), [save.error]);
   if (agency.isLoading) return <Loading label="Loading the agency details" />;
@@ -341,7 +341,7 @@ function SlaSection() {
       utils.settings.getSla.setData(undefined, saved);
       toast({ title: "SLA defaults saved", description: "New timers will use these targets." });
     },
-    onError: (error) => toast({ variant: "destructive", title: "Could not save the SLA defaults", description: trpcErrorMessage(error) }),
+    meta: { errorTitle: "Could not save the SLA defaults" },
   });
   const serverErrors = React.useMemo(() => trpcFieldErrors(save.error), [save.error]);
   if (sla.isLoading) return <Loading label="Loading the SLA defaults" />;

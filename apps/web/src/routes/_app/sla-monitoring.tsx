@@ -3,22 +3,20 @@ import { describeTimeLeft, SLA_POLICY_LABELS, slaDueLabel } from "@medlegal/doma
 import { createFileRoute, Link } from "@tanstack/react-router";
 import { Download, Gauge } from "lucide-react";
 import * as React from "react";
-import { EmptyState, PageHeader } from "@/components/page";
+import { LoadState } from "@/components/load-state";
+import { PageHeader } from "@/components/page";
 import { PolicyFilter } from "@/components/sla/policy-filter";
 import { SlaStateBadge } from "@/components/sla/sla-state-badge";
 import { MonthlyChart } from "@/components/sla/monthly-chart";
 import type { MonthCount } from "@/components/sla/monthly-chart";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import { ErrorState } from "@/components/ui/error-state";
 import { FilterField } from "@/components/ui/filter-bar";
 import { NativeSelect } from "@/components/ui/native-select";
-import { ListSkeleton } from "@/components/ui/skeleton";
 import { addMonths, saToday } from "@/lib/booking-time";
 import { formatDateTime } from "@/lib/format";
 import { prefetchPage } from "@/lib/route-data";
 import { trpc } from "@/lib/trpc";
-import { trpcErrorMessage } from "@/lib/trpc-errors";
 import { cn } from "@/lib/utils";
 
 export const Route = createFileRoute("/_app/sla-monitoring")({
@@ -112,115 +110,118 @@ function SlaMonitoringPage() {
           </Button>
         }
       />
-      {monitoring.isLoading ? (
-        <ListSkeleton rows={6} label="Loading SLA figures" />
-      ) : monitoring.isError || !data ? (
-        <ErrorState title="Could not load the SLA figures" message={trpcErrorMessage(monitoring.error)} onRetry={() => void monitoring.refetch()} />
-      ) : data.openTimers === 0 && data.perMonth.length === 0 ? (
-        <EmptyState icon={Gauge} title="No SLA figures to show">
-          <p>Timers start when queries are submitted; their figures appear here as they run and stop.</p>
-        </EmptyState>
-      ) : (
-        <div className="grid grid-cols-[minmax(0,1fr)] gap-6">
-          <section aria-label="This month" className="grid grid-cols-2 gap-3 lg:grid-cols-4">
-            <Figure
-              label="Compliance this month"
-              value={data.compliancePercent === null ? "—" : `${data.compliancePercent} %`}
-              hint={`${data.metThisMonth} met, ${data.missedThisMonth} missed`}
-              tone={data.compliancePercent !== null && data.compliancePercent < 90 ? "warn" : undefined}
-            />
-            <Figure label="Open breaches" value={String(data.openBreaches)} hint={`of ${data.openTimers} running timers`} tone={data.openBreaches > 0 ? "bad" : undefined} />
-            <Figure label="At risk" value={String(data.atRisk)} hint="past the at-risk point, not yet due" tone={data.atRisk > 0 ? "warn" : undefined} />
-            <Figure
-              label="Median report turnaround"
-              value={data.medianReportTurnaroundHours === null ? "—" : `${Math.round((data.medianReportTurnaroundHours / 24) * 10) / 10} d`}
-              hint="assessment to approved report"
-            />
-          </section>
+      <LoadState
+        query={monitoring}
+        loadingLabel="Loading SLA figures"
+        loadingRows={6}
+        errorTitle="Could not load the SLA figures"
+        isEmpty={data !== undefined && data.openTimers === 0 && data.perMonth.length === 0}
+        emptyIcon={Gauge}
+        emptyTitle="No SLA figures to show"
+        emptyText={<p>Timers start when queries are submitted; their figures appear here as they run and stop.</p>}
+      >
+        {data && (
+          <div className="grid grid-cols-[minmax(0,1fr)] gap-6">
+            <section aria-label="This month" className="grid grid-cols-2 gap-3 lg:grid-cols-4">
+              <Figure
+                label="Compliance this month"
+                value={data.compliancePercent === null ? "—" : `${data.compliancePercent} %`}
+                hint={`${data.metThisMonth} met, ${data.missedThisMonth} missed`}
+                tone={data.compliancePercent !== null && data.compliancePercent < 90 ? "warn" : undefined}
+              />
+              <Figure label="Open breaches" value={String(data.openBreaches)} hint={`of ${data.openTimers} running timers`} tone={data.openBreaches > 0 ? "bad" : undefined} />
+              <Figure label="At risk" value={String(data.atRisk)} hint="past the at-risk point, not yet due" tone={data.atRisk > 0 ? "warn" : undefined} />
+              <Figure
+                label="Median report turnaround"
+                value={data.medianReportTurnaroundHours === null ? "—" : `${Math.round((data.medianReportTurnaroundHours / 24) * 10) / 10} d`}
+                hint="assessment to approved report"
+              />
+            </section>
 
-          <Card>
-            <CardHeader className="flex-row flex-wrap items-end justify-between gap-3">
-              <div>
-                <CardTitle className="text-base">Met and missed per month</CardTitle>
-                <CardDescription>Timers that stopped in each month; cancelled ones are left out.</CardDescription>
-              </div>
-              <div className="flex flex-wrap gap-3">
-                <PolicyFilter id="monitoring-policy" value={policy} onChange={setPolicy} />
-                <FilterField label="Period" htmlFor="monitoring-months">
-                  <NativeSelect id="monitoring-months" value={String(months)} onChange={(e) => setMonths(Number(e.target.value))}>
-                    {MONTH_CHOICES.map((m) => (
-                      <option key={m} value={m}>
-                        Last {m} months
-                      </option>
-                    ))}
-                  </NativeSelect>
-                </FilterField>
-              </div>
-            </CardHeader>
-            <CardContent>
-              <MonthlyChart data={monthsOf(data, months, policy)} caption={`Met and missed per month, ${policy ? SLA_POLICY_LABELS[policy] : "all policies"}`} />
-            </CardContent>
-          </Card>
+            <Card>
+              <CardHeader className="flex-row flex-wrap items-end justify-between gap-3">
+                <div>
+                  <CardTitle className="text-base">Met and missed per month</CardTitle>
+                  <CardDescription>Timers that stopped in each month; cancelled ones are left out.</CardDescription>
+                </div>
+                <div className="flex flex-wrap gap-3">
+                  <PolicyFilter id="monitoring-policy" value={policy} onChange={setPolicy} />
+                  <FilterField label="Period" htmlFor="monitoring-months">
+                    <NativeSelect id="monitoring-months" value={String(months)} onChange={(e) => setMonths(Number(e.target.value))}>
+                      {MONTH_CHOICES.map((m) => (
+                        <option key={m} value={m}>
+                          Last {m} months
+                        </option>
+                      ))}
+                    </NativeSelect>
+                  </FilterField>
+                </div>
+              </CardHeader>
+              <CardContent>
+                <MonthlyChart data={monthsOf(data, months, policy)} caption={`Met and missed per month, ${policy ? SLA_POLICY_LABELS[policy] : "all policies"}`} />
+              </CardContent>
+            </Card>
 
-          <Card>
-            <CardHeader>
-              <CardTitle className="text-base">Due within 48 hours</CardTitle>
-              <CardDescription>Running timers not yet breached that fall due in the next 48 hours, as of {formatDateTime(data.asOf)}. A forecast: nothing is changed.</CardDescription>
-            </CardHeader>
-            <CardContent>
-              {data.forecast.length === 0 ? (
-                <p className="text-sm text-muted-foreground">No running timer falls due in the next 48 hours.</p>
-              ) : (
-                <ul className="divide-y" aria-label="Timers due within 48 hours">
-                  {data.forecast.map((f) => (
-                    <li key={f.id} className="flex flex-wrap items-center justify-between gap-x-4 gap-y-1 py-2 text-sm">
-                      <span className="min-w-0">
-                        <span className="font-medium">{SLA_POLICY_LABELS[f.policy]}</span> ·{" "}
-                        <Link to="/queries/$id" params={{ id: f.queryId }} className="font-mono underline-offset-2 hover:underline focus-visible:underline">
-                          {f.queryReference}
-                        </Link>
-                        <span className="block text-xs text-muted-foreground">Case manager: {f.assignedEmployeeName ?? "not assigned"}</span>
-                      </span>
-                      <span className="flex items-center gap-3 text-right">
-                        <SlaStateBadge state={f.state} />
-                        <span>
-                          <span className={cn("block font-medium", f.state === "at_risk" && "text-amber-800")}>{describeTimeLeft(new Date(f.dueAt).getTime() - new Date(data.asOf).getTime())}</span>
-                          <span className="block text-xs text-muted-foreground">{slaDueLabel(f.dueAt)}</span>
+            <Card>
+              <CardHeader>
+                <CardTitle className="text-base">Due within 48 hours</CardTitle>
+                <CardDescription>Running timers not yet breached that fall due in the next 48 hours, as of {formatDateTime(data.asOf)}. A forecast: nothing is changed.</CardDescription>
+              </CardHeader>
+              <CardContent>
+                {data.forecast.length === 0 ? (
+                  <p className="text-sm text-muted-foreground">No running timer falls due in the next 48 hours.</p>
+                ) : (
+                  <ul className="divide-y" aria-label="Timers due within 48 hours">
+                    {data.forecast.map((f) => (
+                      <li key={f.id} className="flex flex-wrap items-center justify-between gap-x-4 gap-y-1 py-2 text-sm">
+                        <span className="min-w-0">
+                          <span className="font-medium">{SLA_POLICY_LABELS[f.policy]}</span> ·{" "}
+                          <Link to="/queries/$id" params={{ id: f.queryId }} className="font-mono underline-offset-2 hover:underline focus-visible:underline">
+                            {f.queryReference}
+                          </Link>
+                          <span className="block text-xs text-muted-foreground">Case manager: {f.assignedEmployeeName ?? "not assigned"}</span>
                         </span>
-                      </span>
-                    </li>
-                  ))}
-                </ul>
-              )}
-            </CardContent>
-          </Card>
+                        <span className="flex items-center gap-3 text-right">
+                          <SlaStateBadge state={f.state} />
+                          <span>
+                            <span className={cn("block font-medium", f.state === "at_risk" && "text-amber-800")}>{describeTimeLeft(new Date(f.dueAt).getTime() - new Date(data.asOf).getTime())}</span>
+                            <span className="block text-xs text-muted-foreground">{slaDueLabel(f.dueAt)}</span>
+                          </span>
+                        </span>
+                      </li>
+                    ))}
+                  </ul>
+                )}
+              </CardContent>
+            </Card>
 
-          <div className="grid grid-cols-[minmax(0,1fr)] gap-6 2xl:grid-cols-2">
-            <Card>
-              <CardHeader>
-                <CardTitle className="text-base">Per expert</CardTitle>
-                <CardDescription>Report timers of each consultant in the period, and those running now.</CardDescription>
-              </CardHeader>
-              <CardContent>
-                <ComplianceTable
-                  caption="SLA compliance per expert"
-                  first="Expert"
-                  rows={data.perExpert.map((e) => ({ ...e, key: e.consultantId, detail: e.specialization }))}
-                />
-              </CardContent>
-            </Card>
-            <Card>
-              <CardHeader>
-                <CardTitle className="text-base">Per specialization</CardTitle>
-                <CardDescription>The same report timers by the expert's specialization.</CardDescription>
-              </CardHeader>
-              <CardContent>
-                <ComplianceTable caption="SLA compliance per specialization" first="Specialization" rows={data.perSpecialization.map((s) => ({ key: s.specialization, name: s.specialization, ...s }))} />
-              </CardContent>
-            </Card>
+            <div className="grid grid-cols-[minmax(0,1fr)] gap-6 2xl:grid-cols-2">
+              <Card>
+                <CardHeader>
+                  <CardTitle className="text-base">Per expert</CardTitle>
+                  <CardDescription>Report timers of each consultant in the period, and those running now.</CardDescription>
+                </CardHeader>
+                <CardContent>
+                  <ComplianceTable
+                    caption="SLA compliance per expert"
+                    first="Expert"
+                    rows={data.perExpert.map((e) => ({ ...e, key: e.consultantId, detail: e.specialization }))}
+                  />
+                </CardContent>
+              </Card>
+              <Card>
+                <CardHeader>
+                  <CardTitle className="text-base">Per specialization</CardTitle>
+                  <CardDescription>The same report timers by the expert's specialization.</CardDescription>
+                </CardHeader>
+                <CardContent>
+                  <ComplianceTable caption="SLA compliance per specialization" first="Specialization" rows={data.perSpecialization.map((s) => ({ key: s.specialization, name: s.specialization, ...s }))} />
+                </CardContent>
+              </Card>
+            </div>
           </div>
-        </div>
-      )}
+        )}
+      </LoadState>
     </>
   );
 }

@@ -3,20 +3,18 @@ import { can, SLA_POLICY_LABELS, slaDueLabel, slaPauseSchema } from "@medlegal/d
 import { createFileRoute } from "@tanstack/react-router";
 import { Timer } from "lucide-react";
 import * as React from "react";
-import { EmptyState, PageHeader } from "@/components/page";
+import { LoadState } from "@/components/load-state";
+import { PageHeader } from "@/components/page";
 import { PolicyFilter } from "@/components/sla/policy-filter";
 import { SlaTimerList } from "@/components/sla/timer-list";
-import { ErrorState } from "@/components/ui/error-state";
 import { FilterBar, FilterField, SearchField } from "@/components/ui/filter-bar";
 import { NativeSelect } from "@/components/ui/native-select";
 import { ReasonDialog } from "@/components/ui/reason-dialog";
-import { ListSkeleton } from "@/components/ui/skeleton";
 import { useCurrentUser } from "@/hooks/use-auth";
 import { toast } from "@/hooks/use-toast";
 import { asSentence, formatDateTime } from "@/lib/format";
 import { prefetchPage } from "@/lib/route-data";
 import { trpc } from "@/lib/trpc";
-import { trpcErrorMessage } from "@/lib/trpc-errors";
 
 export const Route = createFileRoute("/_app/sla-tracking")({
   loader: ({ context }) => prefetchPage(context, ({ trpc }) => trpc.sla.list.prefetch(listInput({ state: "open", policy: "", search: "", mine: false }))),
@@ -54,14 +52,14 @@ function SlaTrackingPage() {
       toast({ title: "Timer paused", description: `${SLA_POLICY_LABELS[item.policy]} on ${item.queryReference}: ${asSentence(item.pauseReason ?? "")}` });
       await utils.sla.list.invalidate();
     },
-    onError: (error) => toast({ variant: "destructive", title: "Could not pause the timer", description: trpcErrorMessage(error) }),
+    meta: { errorTitle: "Could not pause the timer" },
   });
   const resume = trpc.sla.resume.useMutation({
     onSuccess: async (item) => {
       toast({ title: "Timer resumed", description: `${SLA_POLICY_LABELS[item.policy]} on ${item.queryReference} is now due ${slaDueLabel(item.dueAt)}.` });
       await utils.sla.list.invalidate();
     },
-    onError: (error) => toast({ variant: "destructive", title: "Could not resume the timer", description: trpcErrorMessage(error) }),
+    meta: { errorTitle: "Could not resume the timer" },
   });
 
   const items = list.data?.items ?? [];
@@ -92,22 +90,23 @@ function SlaTrackingPage() {
         )}
       </FilterBar>
 
-      {list.isLoading ? (
-        <ListSkeleton rows={6} label="Loading SLA timers" />
-      ) : list.isError ? (
-        <ErrorState title="Could not load the SLA timers" message={trpcErrorMessage(list.error)} onRetry={() => void list.refetch()} />
-      ) : items.length === 0 ? (
-        <EmptyState icon={Timer} title="No SLA timers to show">
-          <p>{state === "open" && !policy && !search ? "No timer is running on your items right now." : "No timer matches these filters."}</p>
-        </EmptyState>
-      ) : (
+      <LoadState
+        query={list}
+        loadingLabel="Loading SLA timers"
+        loadingRows={6}
+        errorTitle="Could not load the SLA timers"
+        isEmpty={items.length === 0}
+        emptyIcon={Timer}
+        emptyTitle="No SLA timers to show"
+        emptyText={<p>{state === "open" && !policy && !search ? "No timer is running on your items right now." : "No timer matches these filters."}</p>}
+      >
         <>
           <p className="mb-2 text-xs text-muted-foreground" aria-live="polite">
-            {items.length === 200 ? "The first 200 timers" : `${items.length} ${items.length === 1 ? "timer" : "timers"}`}, as of {formatDateTime(list.data!.asOf)}.
+            {items.length === 200 ? "The first 200 timers" : `${items.length} ${items.length === 1 ? "timer" : "timers"}`}, as of {list.data ? formatDateTime(list.data.asOf) : ""}.
           </p>
           <SlaTimerList items={items} manage={isStaffUser} resuming={resume.isPending} onPause={setPausing} onResume={(item) => resume.mutate({ id: item.id })} />
         </>
-      )}
+      </LoadState>
 
       <ReasonDialog
         open={pausing !== null}

@@ -243,7 +243,7 @@ async function toMessages(db: Db, actor: SignedInActor, rows: MessageRow[], file
 }
 
 /**
- * A page of a thread's messages, oldest first: the latest page, or the one before `before`. The
+ * A page of a thread's messages, oldest first: the latest page, or the one before `cursor`. The
  * cursor is the (time, id) of the oldest message shown, so messages arriving meanwhile never shift a page.
  */
 export async function listMessages({ db, actor }: Deps, input: MessageListInput): Promise<{ items: MessageItem[]; earlierCursor: string | null }> {
@@ -253,7 +253,7 @@ export async function listMessages({ db, actor }: Deps, input: MessageListInput)
     .innerJoin("users as u", "u.id", "m.sender_id")
     .select(["m.id", "m.thread_id", "m.sender_id", "m.body", "m.created_at", "u.first_name", "u.last_name", "u.role", exactTime("m.created_at").as("cursor_at")])
     .where("m.thread_id", "=", input.threadId);
-  if (input.before) query = query.where(afterTimeCursor(input.before, "m.created_at", "m.id", "desc"));
+  if (input.cursor) query = query.where(afterTimeCursor(input.cursor, "m.created_at", "m.id", "desc"));
   const rows = await query
     .orderBy("m.created_at", "desc")
     .orderBy("m.id", "desc")

@@ -1,4 +1,4 @@
-import { keepPreviousData, useInfiniteQuery } from "@tanstack/react-query";
+import { keepPreviousData } from "@tanstack/react-query";
 import { useNavigate, useSearch } from "@tanstack/react-router";
 import { Eye, X } from "lucide-react";
 import type { AccessAction } from "@medlegal/domain";
@@ -11,7 +11,8 @@ import { NativeSelect } from "@/components/ui/native-select";
 import { formatDateTime } from "@/lib/format";
 import { trpc } from "@/lib/trpc";
 import { DateRangeFilters, ExportCsvLink, exportQuery, UserFilter } from "./audit-filters";
-import { accessFilters, accessLogOptions } from "./audit-queries";
+import { accessFilters, accessLogInput } from "./audit-queries";
+import { nextPageOf } from "@/lib/keyset-pages";
 
 const ACTION_LABELS: Record<AccessAction, string> = { view: "Viewed", download: "Downloaded", export: "Exported", print: "Printed" };
 
@@ -22,7 +23,6 @@ const ACTION_LABELS: Record<AccessAction, string> = { view: "Viewed", download: 
 export function AccessLogView() {
   const search = useSearch({ from: "/_app/audit-trail" });
   const navigate = useNavigate({ from: "/audit-trail" });
-  const utils = trpc.useUtils();
   const filters = accessFilters(search);
   const setFilter = (changes: Partial<typeof search>) =>
     void navigate({
@@ -30,7 +30,7 @@ export function AccessLogView() {
       replace: true,
     });
 
-  const list = useInfiniteQuery({ ...accessLogOptions(utils.client, filters), placeholderData: keepPreviousData });
+  const list = trpc.audit.listAccess.useInfiniteQuery(accessLogInput(filters), { getNextPageParam: nextPageOf, placeholderData: keepPreviousData });
   const rows = list.data?.pages.flatMap((p) => p.items) ?? [];
   const filtered = Object.values(filters).some(Boolean);
   const exportHref = `/api/audit/access-log.csv?${exportQuery(filters)}`;

@@ -1,6 +1,4 @@
-import type { AccessAction } from "@medlegal/domain";
-import { infiniteQueryOptions } from "@tanstack/react-query";
-import type { TrpcClient } from "@/lib/trpc";
+import type { AccessAction, AccessLogListInput, AuditListInput } from "@medlegal/domain";
 
 /** The audit trail's URL (both tabs): which tab, and each filter. */
 export interface AuditSearch {
@@ -26,25 +24,11 @@ export function accessFilters(search: AuditSearch) {
   return { userId: search.actorId, patientId: search.patientId, action: search.access, from: search.from, to: search.to };
 }
 
-/** audit.list 50 rows at a time, newest first; "Load more" asks for the page after the last cursor. */
-export function auditChangesOptions(client: TrpcClient, filters: ReturnType<typeof changeFilters>) {
-  return infiniteQueryOptions({
-    queryKey: ["audit.list", filters],
-    queryFn: ({ pageParam }) => client.audit.list.query({ ...filters, cursor: pageParam, limit: 50 }),
-    initialPageParam: null as string | null,
-    getNextPageParam: (last) => last.nextCursor ?? undefined,
-  });
-}
+/** audit.list's input: 50 rows a page, newest first; "Load more" asks for the page after the last cursor. */
+export const auditChangesInput = (filters: ReturnType<typeof changeFilters>) => ({ ...filters, limit: 50 }) satisfies AuditListInput;
 
-/** audit.listAccess (the access log) 50 rows at a time, newest first. */
-export function accessLogOptions(client: TrpcClient, filters: ReturnType<typeof accessFilters>) {
-  return infiniteQueryOptions({
-    queryKey: ["audit.listAccess", filters],
-    queryFn: ({ pageParam }) => client.audit.listAccess.query({ ...filters, cursor: pageParam, limit: 50 }),
-    initialPageParam: null as string | null,
-    getNextPageParam: (last) => last.nextCursor ?? undefined,
-  });
-}
+/** audit.listAccess's input (the access log): 50 rows a page, newest first. */
+export const accessLogInput = (filters: ReturnType<typeof accessFilters>) => ({ ...filters, limit: 50 }) satisfies AccessLogListInput;
 
 /** The user filter's choices (both tabs). */
 export const AUDIT_USERS_INPUT = { limit: 100 } as const;

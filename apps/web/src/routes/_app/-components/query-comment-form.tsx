@@ -9,7 +9,7 @@ import { Textarea } from "@/components/ui/textarea";
 import { toast } from "@/hooks/use-toast";
 import { useZodForm } from "@/hooks/use-zod-form";
 import { trpc } from "@/lib/trpc";
-import { trpcErrorMessage, trpcFieldErrors } from "@/lib/trpc-errors";
+import { trpcFieldErrors } from "@/lib/trpc-errors";
 
 /** A comment on the query's timeline; everyone on the query can read it. */
 export function CommentForm({ queryId, onChanged }: { queryId: string; onChanged: (d: QueryDetail) => Promise<unknown> }) {
@@ -20,7 +20,7 @@ export function CommentForm({ queryId, onChanged }: { queryId: string; onChanged
       toast({ title: "Comment added" });
       await onChanged(detail);
     },
-    onError: (e) => toast({ variant: "destructive", title: "Could not add the comment", description: trpcErrorMessage(e) }),
+    meta: { errorTitle: "Could not add the comment" },
   });
   const serverErrors = React.useMemo(() => trpcFieldErrors(comment.error), [comment.error]);
   const { err, formRef, text, submit } = useZodForm<{ body: string }>({

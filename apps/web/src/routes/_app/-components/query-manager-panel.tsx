@@ -11,7 +11,7 @@ import { Spinner } from "@/components/ui/spinner";
 import { toast } from "@/hooks/use-toast";
 import { useZodForm } from "@/hooks/use-zod-form";
 import { trpc } from "@/lib/trpc";
-import { trpcErrorMessage, trpcFieldErrors } from "@/lib/trpc-errors";
+import { trpcFieldErrors } from "@/lib/trpc-errors";
 
 /** The agency's controls of a query: its case manager (take it, hand it over) and the status moves that make sense now. */
 export function QueryManagerPanel({ q, userId, onChanged }: { q: QueryDetail; userId: string; onChanged: (detail: QueryDetail) => Promise<unknown> }) {
@@ -25,14 +25,14 @@ export function QueryManagerPanel({ q, userId, onChanged }: { q: QueryDetail; us
       await onChanged(detail);
     },
     // An illegal move answers 409 with a sentence that says why.
-    onError: (error) => toast({ variant: "destructive", title: "Could not change the status", description: trpcErrorMessage(error) }),
+    meta: { errorTitle: "Could not change the status" },
   });
   const take = trpc.queries.take.useMutation({
     onSuccess: async (detail) => {
       toast({ title: "Query taken", description: `You are the case manager of ${detail.reference}.` });
       await onChanged(detail);
     },
-    onError: (error) => toast({ variant: "destructive", title: "Could not take the query", description: trpcErrorMessage(error) }),
+    meta: { errorTitle: "Could not take the query" },
   });
 
   return (
@@ -77,7 +77,7 @@ function HandOver({ q, onChanged }: { q: QueryDetail; onChanged: (d: QueryDetail
       });
       await onChanged(detail);
     },
-    onError: (error) => toast({ variant: "destructive", title: "Could not hand the query over", description: trpcErrorMessage(error) }),
+    meta: { errorTitle: "Could not hand the query over" },
   });
   const serverErrors = React.useMemo(() => trpcFieldErrors(assign.error), [assign.error]);
   const { form, patch, err, formRef, bind, submit } = useZodForm<{ employeeId: string }>({

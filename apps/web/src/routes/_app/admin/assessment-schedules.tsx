@@ -3,23 +3,21 @@ import { addDays, FORM_MESSAGES, sastDate } from "@medlegal/domain";
 import { createFileRoute } from "@tanstack/react-router";
 import { CalendarRange, ChevronLeft, ChevronRight, Printer } from "lucide-react";
 import * as React from "react";
+import { LoadState } from "@/components/load-state";
 import { BookingStatusBadge, venueLabel } from "@/components/bookings/booking-status-badge";
-import { EmptyState, PageHeader } from "@/components/page";
+import { PageHeader } from "@/components/page";
 import { Button } from "@/components/ui/button";
-import { ErrorState } from "@/components/ui/error-state";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
-import { ListSkeleton } from "@/components/ui/skeleton";
-import { bookingsInRangeOptions, useBookingsInRange } from "@/hooks/use-bookings";
+import { bookingsInRangeInput, useBookingsInRange } from "@/hooks/use-bookings";
 import { prefetchPage } from "@/lib/route-data";
 import { formatDayLong, formatTime, saToday } from "@/lib/booking-time";
 import { formatDateTime } from "@/lib/format";
-import { trpcErrorMessage } from "@/lib/trpc-errors";
 
 export const Route = createFileRoute("/_app/admin/assessment-schedules")({
   // The page opens on today's schedule.
   loader: ({ context }) =>
-    prefetchPage(context, ({ queryClient, trpcClient }) => queryClient.prefetchQuery(bookingsInRangeOptions(trpcClient, { from: saToday(), to: saToday() }))),
+    prefetchPage(context, ({ trpc }) => trpc.bookings.list.prefetch(bookingsInRangeInput({ from: saToday(), to: saToday() }))),
   component: AssessmentSchedulesPage,
 });
 
@@ -134,85 +132,91 @@ function AssessmentSchedulesPage() {
         </div>
       </div>
 
-      {!validRange ? null : bookings.isLoading ? (
-        <ListSkeleton label="Loading the schedule" />
-      ) : bookings.isError ? (
-        <ErrorState title="Could not load the schedule" message={trpcErrorMessage(bookings.error)} onRetry={() => void bookings.refetch()} />
-      ) : schedule.length === 0 ? (
-        <EmptyState icon={CalendarRange} title="No assessments on these days">
-          {nextDay ? (
-            <p>
-              The next assessments are on{" "}
-              <button
-                type="button"
-                className="font-medium text-primary underline underline-offset-2 focus-visible:rounded-sm focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
-                onClick={() => {
-                  setFrom(nextDay);
-                  setTo(nextDay);
-                }}
-              >
-                {formatDayLong(nextDay, true)}
-              </button>
-              .
+      {validRange && (
+        <LoadState
+          query={bookings}
+          loadingLabel="Loading the schedule"
+          errorTitle="Could not load the schedule"
+          isEmpty={schedule.length === 0}
+          emptyIcon={CalendarRange}
+          emptyTitle="No assessments on these days"
+          emptyText={
+            <>
+              {nextDay ? (
+                <p>
+                  The next assessments are on{" "}
+                  <button
+                    type="button"
+                    className="font-medium text-primary underline underline-offset-2 focus-visible:rounded-sm focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+                    onClick={() => {
+                      setFrom(nextDay);
+                      setTo(nextDay);
+                    }}
+                  >
+                    {formatDayLong(nextDay, true)}
+                  </button>
+                  .
+                </p>
+              ) : ahead.isLoading && emptyPeriod ? (
+                <p>Looking for the next assessments…</p>
+              ) : (
+                <p>No assessment is booked in the next 90 days. Booked assessments are listed here per day and venue, with the expert, claimant and time.</p>
+              )}
+            </>
+          }
+        >
+          <div data-schedule className="grid gap-6">
+            <p className="hidden text-xs text-muted-foreground print:block">
+              MedLegal assessment schedule · printed {formatDateTime(new Date().toISOString())} · {total} assessment{total === 1 ? "" : "s"}
             </p>
-          ) : ahead.isLoading && emptyPeriod ? (
-            <p>Looking for the next assessments…</p>
-          ) : (
-            <p>No assessment is booked in the next 90 days. Booked assessments are listed here per day and venue, with the expert, claimant and time.</p>
-          )}
-        </EmptyState>
-      ) : (
-        <div data-schedule className="grid gap-6">
-          <p className="hidden text-xs text-muted-foreground print:block">
-            MedLegal assessment schedule · printed {formatDateTime(new Date().toISOString())} · {total} assessment{total === 1 ? "" : "s"}
-          </p>
-          {schedule.map(({ day, venues }) => (
-            <div key={day} className="grid gap-3">
-              <h2 className="text-lg font-semibold">{formatDayLong(day, true)}</h2>
-              {venues.map((v) => (
-                <section key={v.venue} aria-label={`${v.venue}, ${formatDayLong(day)}`} className="overflow-hidden rounded-lg border bg-card print:rounded-none print:border-black/40">
-                  <h3 className="flex items-center justify-between border-b bg-muted/50 px-4 py-2 text-sm font-semibold print:bg-transparent">
-                    {v.venue}
-                    <span className="text-xs font-normal text-muted-foreground">
-                      {v.rows.length} assessment{v.rows.length === 1 ? "" : "s"}
-                    </span>
-                  </h3>
-                  <table className="w-full text-left text-sm md:table-fixed print:table-fixed">
-                    <thead className="text-xs text-muted-foreground max-md:sr-only print:not-sr-only">
-                      <tr className="border-b">
-                        <th scope="col" className="px-4 py-2 font-medium print:p-2 md:w-32">Time</th>
-                        <th scope="col" className="px-4 py-2 font-medium print:p-2 md:w-[28%]">Expert</th>
-                        <th scope="col" className="px-4 py-2 font-medium print:p-2 md:w-[22%]">Claimant</th>
-                        <th scope="col" className="px-4 py-2 font-medium">Case</th>
-                        <th scope="col" className="px-4 py-2 font-medium print:p-2 md:w-32">Status</th>
-                      </tr>
-                    </thead>
-                    <tbody className="divide-y">
-                      {v.rows.map((b) => (
-                        <tr key={b.id} className="max-md:grid max-md:grid-cols-[4.5rem_minmax(0,1fr)] max-md:gap-x-2 max-md:px-4 max-md:py-2.5 print:table-row">
-                          <td className="px-4 py-2 font-semibold tabular-nums max-md:row-span-4 max-md:p-0 print:p-2">
-                            {formatTime(b.startsAt)}–{formatTime(b.endsAt)}
-                          </td>
-                          <td className="px-4 py-2 max-md:p-0 print:p-2">
-                            <span className="font-medium">{b.consultantName}</span>
-                            <span className="block text-xs text-muted-foreground">{b.specialization}</span>
-                          </td>
-                          <td className="px-4 py-2 max-md:p-0 print:p-2">{b.patientName}</td>
-                          <td className="px-4 py-2 text-xs text-muted-foreground max-md:p-0 print:p-2">
-                            {b.caseReference} · {b.attorneyName}
-                          </td>
-                          <td className="px-4 py-2 max-md:col-start-2 max-md:p-0 max-md:pt-1 print:p-2">
-                            <BookingStatusBadge status={b.status} className="print:bg-transparent print:p-0 print:ring-0" />
-                          </td>
+            {schedule.map(({ day, venues }) => (
+              <div key={day} className="grid gap-3">
+                <h2 className="text-lg font-semibold">{formatDayLong(day, true)}</h2>
+                {venues.map((v) => (
+                  <section key={v.venue} aria-label={`${v.venue}, ${formatDayLong(day)}`} className="overflow-hidden rounded-lg border bg-card print:rounded-none print:border-black/40">
+                    <h3 className="flex items-center justify-between border-b bg-muted/50 px-4 py-2 text-sm font-semibold print:bg-transparent">
+                      {v.venue}
+                      <span className="text-xs font-normal text-muted-foreground">
+                        {v.rows.length} assessment{v.rows.length === 1 ? "" : "s"}
+                      </span>
+                    </h3>
+                    <table className="w-full text-left text-sm md:table-fixed print:table-fixed">
+                      <thead className="text-xs text-muted-foreground max-md:sr-only print:not-sr-only">
+                        <tr className="border-b">
+                          <th scope="col" className="px-4 py-2 font-medium print:p-2 md:w-32">Time</th>
+                          <th scope="col" className="px-4 py-2 font-medium print:p-2 md:w-[28%]">Expert</th>
+                          <th scope="col" className="px-4 py-2 font-medium print:p-2 md:w-[22%]">Claimant</th>
+                          <th scope="col" className="px-4 py-2 font-medium">Case</th>
+                          <th scope="col" className="px-4 py-2 font-medium print:p-2 md:w-32">Status</th>
                         </tr>
-                      ))}
-                    </tbody>
-                  </table>
-                </section>
-              ))}
-            </div>
-          ))}
-        </div>
+                      </thead>
+                      <tbody className="divide-y">
+                        {v.rows.map((b) => (
+                          <tr key={b.id} className="max-md:grid max-md:grid-cols-[4.5rem_minmax(0,1fr)] max-md:gap-x-2 max-md:px-4 max-md:py-2.5 print:table-row">
+                            <td className="px-4 py-2 font-semibold tabular-nums max-md:row-span-4 max-md:p-0 print:p-2">
+                              {formatTime(b.startsAt)}–{formatTime(b.endsAt)}
+                            </td>
+                            <td className="px-4 py-2 max-md:p-0 print:p-2">
+                              <span className="font-medium">{b.consultantName}</span>
+                              <span className="block text-xs text-muted-foreground">{b.specialization}</span>
+                            </td>
+                            <td className="px-4 py-2 max-md:p-0 print:p-2">{b.patientName}</td>
+                            <td className="px-4 py-2 text-xs text-muted-foreground max-md:p-0 print:p-2">
+                              {b.caseReference} · {b.attorneyName}
+                            </td>
+                            <td className="px-4 py-2 max-md:col-start-2 max-md:p-0 max-md:pt-1 print:p-2">
+                              <BookingStatusBadge status={b.status} className="print:bg-transparent print:p-0 print:ring-0" />
+                            </td>
+                          </tr>
+                        ))}
+                      </tbody>
+                    </table>
+                  </section>
+                ))}
+              </div>
+            ))}
+          </div>
+        </LoadState>
       )}
     </>
   );

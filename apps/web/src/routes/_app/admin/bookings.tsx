@@ -20,7 +20,7 @@ import {
 } from "@/components/ui/filter-bar";
 import { Input } from "@/components/ui/input";
 import { useCurrentUser } from "@/hooks/use-auth";
-import { bookingPagesOptions, type BookingFilters, useBookingActions, useBookingPages } from "@/hooks/use-bookings";
+import { type BookingFilters, useBookingActions, useBookingPages } from "@/hooks/use-bookings";
 import { prefetchPage } from "@/lib/route-data";
 import { useDebounced } from "@/hooks/use-debounced";
 import { saToday } from "@/lib/booking-time";
@@ -29,7 +29,7 @@ export const Route = createFileRoute("/_app/admin/bookings")({
   loader: ({ context }) =>
     prefetchPage(
       context,
-      ({ queryClient, trpcClient }) => queryClient.prefetchInfiniteQuery(bookingPagesOptions(trpcClient, firstPage(saToday()))),
+      ({ trpc }) => trpc.bookings.list.prefetchInfinite(firstPage(saToday())),
       ({ trpc }) => trpc.specializations.listActive.prefetch(),
       ({ trpc }) => trpc.consultants.list.prefetch({}),
     ),

@@ -12,7 +12,7 @@ import { ClearFiltersButton, FilterBar, FilterField, SearchField, SelectFilter, 
 import { Input } from "@/components/ui/input";
 import { NativeSelect } from "@/components/ui/native-select";
 import { useDebounced } from "@/hooks/use-debounced";
-import { queryListOptions, useQueryList } from "@/hooks/use-query-list";
+import { useQueryList } from "@/hooks/use-query-list";
 import { trpc } from "@/lib/trpc";
 import { prefetchPage } from "@/lib/route-data";
 
@@ -37,7 +37,7 @@ export const Route = createFileRoute("/_app/admin/query-management")({
   loader: ({ context, deps }) =>
     prefetchPage(
       context,
-      ({ queryClient, trpcClient }) => queryClient.prefetchInfiniteQuery(queryListOptions(trpcClient, listInput(deps))),
+      ({ trpc }) => trpc.queries.list.prefetchInfinite(listInput(deps)),
       ({ trpc }) => trpc.queries.listCaseManagers.prefetch(),
     ),
   component: QueryManagementPage,

@@ -44,7 +44,7 @@ function SpecializationsPage() {
       toast({ title: "Specialization added", description: `${item.name} is now offered.` });
       await refresh();
     },
-    onError: (error) => toast({ variant: "destructive", title: "Could not add the specialization", description: trpcErrorMessage(error) }),
+    meta: { errorTitle: "Could not add the specialization" },
   });
   const update = trpc.specializations.update.useMutation({
     onSuccess: async (item) => {
@@ -52,7 +52,7 @@ function SpecializationsPage() {
       toast({ title: "Changes saved", description: `${item.name} was updated.` });
       await refresh();
     },
-    onError: (error) => toast({ variant: "destructive", title: "Could not save the changes", description: trpcErrorMessage(error) }),
+    meta: { errorTitle: "Could not save the changes" },
   });
   const setActive = trpc.specializations.setActive.useMutation({
     onSuccess: async (item) => {

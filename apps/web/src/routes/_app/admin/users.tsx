@@ -1,6 +1,6 @@
 import type { AdminUserCreateInput, AdminUserUpdateInput, Role, UserListInput, UserSummary } from "@medlegal/domain";
 import { fullName, ROLE_LABEL, ROLES } from "@medlegal/domain";
-import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery, useQueryClient } from "@tanstack/react-query";
+import { keepPreviousData, useQueryClient } from "@tanstack/react-query";
 import { createFileRoute } from "@tanstack/react-router";
 import { UserPlus, Users } from "lucide-react";
 import * as React from "react";
@@ -19,7 +19,8 @@ import { useCurrentUser } from "@/hooks/use-auth";
 import { useDebounced } from "@/hooks/use-debounced";
 import { toast } from "@/hooks/use-toast";
 import { queryKeys } from "@/lib/query-keys";
-import { trpc, type TrpcClient } from "@/lib/trpc";
+import { nextPageOf } from "@/lib/keyset-pages";
+import { trpc } from "@/lib/trpc";
 import { prefetchPage } from "@/lib/route-data";
 import { trpcErrorMessage, trpcFieldErrors } from "@/lib/trpc-errors";
 
@@ -27,7 +28,7 @@ export const Route = createFileRoute("/_app/admin/users")({
   loader: ({ context }) =>
     prefetchPage(
       context,
-      ({ queryClient, trpcClient }) => queryClient.prefetchInfiniteQuery(usersListOptions(trpcClient, listInput("", "", "all", ""))),
+      ({ trpc }) => trpc.users.list.prefetchInfinite(listInput("", "", "all", "")),
       ({ trpc }) => trpc.specializations.list.prefetch(),
       ({ trpc }) => trpc.specializations.listActive.prefetch(),
     ),
@@ -35,7 +36,6 @@ export const Route = createFileRoute("/_app/admin/users")({
 });
 
 const PAGE_SIZE = 25;
-const USERS_LIST_KEY = ["users.list"] as const;
 
 type StatusFilter = "all" | "active" | "inactive";
 
@@ -47,16 +47,6 @@ function listInput(search: string, role: Role | "", status: StatusFilter, specia
     specializationId: specializationId || undefined,
     limit: PAGE_SIZE,
   } satisfies UserListInput;
-}
-
-/** Keyset pagination: each "Load more" asks for the page after the last cursor. */
-function usersListOptions(client: TrpcClient, input: UserListInput) {
-  return infiniteQueryOptions({
-    queryKey: [...USERS_LIST_KEY, input],
-    queryFn: ({ pageParam }) => client.users.list.query({ ...input, cursor: pageParam }),
-    initialPageParam: null as string | null,
-    getNextPageParam: (last) => last.nextCursor ?? undefined,
-  });
 }
 
 function UsersPage() {
@@ -71,7 +61,8 @@ function UsersPage() {
   const debouncedSearch = useDebounced(search.trim(), 300);
 
   const input = listInput(debouncedSearch, role, status, specializationId);
-  const list = useInfiniteQuery({ ...usersListOptions(utils.client, input), placeholderData: keepPreviousData });
+  // Keyset pagination: each "Load more" asks for the page after the last cursor.
+  const list = trpc.users.list.useInfiniteQuery(input, { getNextPageParam: nextPageOf, placeholderData: keepPreviousData });
   const allSpecializations = trpc.specializations.list.useQuery();
   const activeSpecializations = trpc.specializations.listActive.useQuery();
 
@@ -81,7 +72,7 @@ function UsersPage() {
   const [sendingResetFor, setSendingResetFor] = React.useState<string | null>(null);
 
   const afterChange = async (userId?: string) => {
-    await queryClient.invalidateQueries({ queryKey: USERS_LIST_KEY });
+    await utils.users.list.invalidate();
     if (userId) await utils.users.get.invalidate({ id: userId });
     // The header shows the signed-in user's name: refresh it when they edit themselves.
     if (userId && userId === me?.id) await queryClient.invalidateQueries({ queryKey: queryKeys.user });
@@ -93,7 +84,7 @@ function UsersPage() {
       toast({ title: "User created", description: `${fullName(user)} can now sign in as ${user.username}.` });
       await afterChange();
     },
-    onError: (error) => toast({ variant: "destructive", title: "Could not create the user", description: trpcErrorMessage(error) }),
+    meta: { errorTitle: "Could not create the user" },
   });
   const update = trpc.users.update.useMutation({
     onSuccess: async (user) => {
@@ -101,7 +92,7 @@ function UsersPage() {
       toast({ title: "Changes saved", description: `${fullName(user)}'s account was updated.` });
       await afterChange(user.id);
     },
-    onError: (error) => toast({ variant: "destructive", title: "Could not save the changes", description: trpcErrorMessage(error) }),
+    meta: { errorTitle: "Could not save the changes" },
   });
   const setActive = trpc.users.setActive.useMutation({
     onSuccess: async (user) => {
@@ -120,7 +111,7 @@ function UsersPage() {
   const sendReset = trpc.users.sendPasswordReset.useMutation({
     onSettled: () => setSendingResetFor(null),
     onSuccess: (result) => toast({ title: "Reset link sent", description: result.message }),
-    onError: (error) => toast({ variant: "destructive", title: "Could not send the reset link", description: trpcErrorMessage(error) }),
+    meta: { errorTitle: "Could not send the reset link" },
   });
 
   const createErrors = React.useMemo(() => trpcFieldErrors(create.error), [create.error]);

@@ -1,6 +1,6 @@
 import type { UnbilledItem } from "@medlegal/domain";
 import { describe, expect, it } from "vitest";
-import { buildExpertDraft, defaultPeriod } from "./expert-invoice-generator";
+import { buildExpertDraft, defaultPeriod } from "./expert-draft";
 
 const WORK: UnbilledItem[] = [
   { eventKey: "report:r1:approved", kind: "report", description: "Medico-legal report: RPT-2026-00005", occurredAt: "2026-11-20T08:00:00Z", claimantName: "Ayesha Govender", reference: "RPT-2026-00005", unitPriceCents: 1_450_000 },
