@@ -2,7 +2,8 @@ import type { Kysely } from "kysely";
 import type { Database } from "@medlegal/db";
 import { addDays, sastDate } from "@medlegal/domain";
 import type { SignedInActor } from "./context";
-import { allocatePayment, recordPayment, rejectProof, reversePayment, uploadProof } from "./services/invoices/payments";
+import { allocatePayment, recordPayment, reversePayment } from "./services/payments/payments";
+import { rejectProof, uploadProof } from "./services/payments/proofs";
 import { now, runAt } from "./services/platform/clock";
 import { findCurrentUser } from "./services/users/users";
 

@@ -17,7 +17,11 @@ import {
   invoiceEmailAgainOutputSchema,
 } from "@medlegal/domain";
 import { z } from "zod";
-import { createAttorneyDraft, discardDraft, emailInvoiceAgain, getInvoice, issueCreditNote, issueInvoice, listInvoices, updateDraft } from "../../services/invoices/invoices";
+import { createAttorneyDraft, discardDraft, updateDraft } from "../../services/invoices/invoice-drafts";
+import { emailInvoiceAgain } from "../../services/invoices/invoice-mail";
+import { getInvoice, listInvoices } from "../../services/invoices/invoice-list";
+import { issueCreditNote } from "../../services/invoices/credit-notes";
+import { issueInvoice } from "../../services/invoices/invoice-issue";
 import { createExpertDraft, listFees, listUnbilledWork, setFee } from "../../services/invoices/billing";
 import { sampleDocumentView } from "../../services/invoices/samples";
 import { roleProcedure, router } from "../../trpc";

@@ -22,7 +22,10 @@ import { AppError } from "../../errors";
 import { recordAudit } from "../audit/audit";
 import { now } from "../platform/clock";
 import type { Db, Deps } from "../platform/deps";
-import { agencyParty, ATTORNEY_SERIES, getInvoice, reportInvoiceLines, userParty, writeDraftLines } from "./invoices";
+import { agencyParty, userParty } from "./invoice-parties";
+import { ATTORNEY_SERIES } from "./invoice-access";
+import { getInvoice } from "./invoice-list";
+import { reportInvoiceLines, writeDraftLines } from "./invoice-drafts";
 
 type Trx = Transaction<Database>;
 

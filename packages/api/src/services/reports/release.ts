@@ -4,7 +4,7 @@ import type { ReleaseBasis, ReportInvoice } from "@medlegal/domain";
 import { INVOICE_STATUS_LABELS, releaseBasis } from "@medlegal/domain";
 import type { Actor } from "../../context";
 import { AppError } from "../../errors";
-import { reportInvoiceLines } from "../invoices/invoices";
+import { reportInvoiceLines } from "../invoices/invoice-drafts";
 import type { Db } from "../platform/deps";
 import type { ReportRow } from "./lifecycle";
 import { recordReleased } from "./lifecycle";

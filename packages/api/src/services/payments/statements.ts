@@ -4,8 +4,8 @@ import { ageBalances, buildStatement, daysPastDue, invoiceBalance, OPEN_INVOICE_
 import { recordAccess } from "../audit/access-log";
 import { now } from "../platform/clock";
 import type { Db, Deps } from "../platform/deps";
-import { agencyParty, userParty } from "./invoices";
-import { accountHolder } from "./payments";
+import { agencyParty, userParty } from "../invoices/invoice-parties";
+import { accountHolder } from "./payment-access";
 import { renderStatementPdf } from "./statement-pdf";
 
 /**
