@@ -14,7 +14,7 @@ export * as auditTrailService from "./services/audit/audit-trail";
 export * as accessLogService from "./services/audit/access-log";
 export * as queriesService from "./services/queries/query-list";
 export * as bookingsService from "./services/scheduling/booking-calendar";
-export * as reportsService from "./services/reports/reports";
+export * as reportsService from "./services/reports/report-versions";
 export * as invoicesService from "./services/invoices/invoice-mail";
 export * as invoiceSamples from "./services/invoices/samples";
 export * as paymentsService from "./services/payments/proofs";

@@ -6,7 +6,8 @@ import { idInputSchema, reportReasonSchema, reportReviewSchema } from "@medlegal
 import type { SignedInActor } from "./context";
 import { now, runAt } from "./services/platform/clock";
 import { createAwaitingReport, createReport } from "./services/reports/lifecycle";
-import { askQuestions, overrideRelease, reviewReport, takeReport, uploadVersion, withdrawReport } from "./services/reports/reports";
+import { askQuestions, overrideRelease, reviewReport, takeReport, withdrawReport } from "./services/reports/report-review";
+import { uploadVersion } from "./services/reports/report-versions";
 import { findCurrentUser } from "./services/users/users";
 import { parseInput } from "./validation";
 

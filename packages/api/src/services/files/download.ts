@@ -7,7 +7,7 @@ import { countAttempt } from "../auth/rate-limits";
 import { downloadDocument } from "../queries/documents";
 import { downloadInvoiceFile } from "../invoices/invoice-list";
 import { downloadProofFile } from "../payments/proofs";
-import { downloadVersion } from "../reports/reports";
+import { downloadVersion } from "../reports/report-versions";
 import { downloadRecording } from "../meetings/recordings";
 import { downloadAttachment } from "../messages/messages";
 
