@@ -1,6 +1,8 @@
 import { openQueryThreadSchema, sendMessageSchema, startThreadSchema } from "@medlegal/domain";
 import type { DemoStory } from "./seed-story";
-import { openQueryThread, sendMessage, startThread } from "./services/messages/messages";
+import { openQueryThread } from "./services/messages/query-threads";
+import { sendMessage } from "./services/messages/message-posting";
+import { startThread } from "./services/messages/direct-threads";
 import { parseInput } from "./validation";
 
 /**

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import multipart from "@fastify/multipart";
-import { accessLogService, AppError, assertCan, auditTrailService, bookingsService, documentsService, filesService, invoiceSamples, meetingsService, messagesService, parseInput, paymentsService, reportsService, statementsService } from "@medlegal/api";
+import { accessLogService, AppError, assertCan, auditTrailService, bookingsService, documentsService, filesService, invoiceSamples, meetingsService, messageAttachmentsService, parseInput, paymentsService, reportsService, statementsService } from "@medlegal/api";
 import { accessLogExportInputSchema, auditExportInputSchema, DOCUMENT_MAX_BYTES, RECORDING_CHUNK_MAX_BYTES, REPORT_MAX_BYTES, idInputSchema, proofUploadSchema, recordingChunkSchema, reportUploadSchema, sampleDocumentSchema, statementInputSchema } from "@medlegal/domain";
 import type { z } from "zod";
 import type { RateLimits, SignedInActor } from "@medlegal/api";
@@ -74,7 +74,7 @@ export async function fileRoutes(app: FastifyInstance, { limits }: { limits: Rat
     const actor = signedInActor(request);
     assertCan(actor.user, "messages.own");
     const { fileName, data } = await readUpload(request);
-    return reply.code(201).send(await messagesService.uploadAttachment({ db, actor }, { fileName, data }));
+    return reply.code(201).send(await messageAttachmentsService.uploadAttachment({ db, actor }, { fileName, data }));
   });
 
   // The next version of a report: the PDF with the expert's declaration and a change note as fields.

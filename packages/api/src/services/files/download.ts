@@ -9,7 +9,7 @@ import { downloadInvoiceFile } from "../invoices/invoice-list";
 import { downloadProofFile } from "../payments/proofs";
 import { downloadVersion } from "../reports/report-versions";
 import { downloadRecording } from "../meetings/recordings";
-import { downloadAttachment } from "../messages/messages";
+import { downloadAttachment } from "../messages/message-attachments";
 
 /**
  * The one download of a stored file: the owner's service checks that the caller may see the
