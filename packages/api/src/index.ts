@@ -32,7 +32,7 @@ export type { SweepJob, Sweeper } from "./services/platform/sweeper";
 export type { Mail, Mailer } from "./services/notifications/mailer";
 export { hashPassword } from "./services/auth/passwords";
 export { createStaffUser, findCurrentUser } from "./services/users/users";
-export { mustSetUpTwoFactor } from "./services/auth/two-factor";
+export { mustSetUpTwoFactor } from "./services/auth/two-factor-enrolment";
 export { appSecret } from "./services/platform/app-secrets";
 export { announce, LIVE_EVENTS_CHANNEL } from "./services/platform/live-events";
 export type { LiveEvent } from "./services/platform/live-events";

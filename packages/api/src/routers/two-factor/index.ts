@@ -5,13 +5,7 @@ import {
   twoFactorStatusOutputSchema,
   twoFactorVerifySchema,
 } from "@medlegal/domain";
-import {
-  confirmTwoFactorEnrolment,
-  disableTwoFactor,
-  getTwoFactorStatus,
-  regenerateRecoveryCodes,
-  startTwoFactorEnrolment,
-} from "../../services/auth/two-factor";
+import { confirmTwoFactorEnrolment, disableTwoFactor, getTwoFactorStatus, regenerateRecoveryCodes, startTwoFactorEnrolment } from "../../services/auth/two-factor-enrolment";
 import { roleProcedure, router, setupProcedure } from "../../trpc";
 
 // One's own second factor. Status, start and confirm stay open while a compulsory set-up holds

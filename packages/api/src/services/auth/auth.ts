@@ -12,13 +12,14 @@ import type { Mailer } from "../notifications/mailer";
 import { dummyPasswordHash, hashNewPassword, verifyPassword } from "./passwords";
 import type { RateLimits } from "./rate-limits";
 import { claimLoginAttempt, clearLoginFailures, countAttempt, limitByIp, loginAccountKey, releaseLoginAttempt } from "./rate-limits";
-import type { SecondFactorNeeded } from "./two-factor";
-import { hasTwoFactor, mustSetUpTwoFactor } from "./two-factor";
+import type { SecondFactorNeeded } from "./two-factor-sign-in";
+import { hasTwoFactor } from "./two-factor-state";
+import { mustSetUpTwoFactor } from "./two-factor-enrolment";
 import { createAccount } from "../users/user-records";
 import { findCurrentUser } from "../users/users";
 
 /** The sign-in's session and second step, for the REST and tRPC adapters alike. */
-export { openSession, verifySecondFactor } from "./two-factor";
+export { openSession, verifySecondFactor } from "./two-factor-sign-in";
 
 export const LOGIN_FAILED_MESSAGE = "Invalid username or password";
 export const RESET_LINK_INVALID_MESSAGE = "This reset link is invalid or has expired. Please request a new one.";

@@ -7,7 +7,7 @@ import type { Actor } from "../../context";
 import { AppError } from "../../errors";
 import { recordAudit } from "../audit/audit";
 import { hashNewPassword } from "../auth/passwords";
-import { hasTwoFactor } from "../auth/two-factor";
+import { hasTwoFactor } from "../auth/two-factor-state";
 import type { Db } from "../platform/deps";
 
 /** The role-specific fields of an account, as the domain schemas parse them. */
