@@ -22,7 +22,8 @@ import { emailInvoiceAgain } from "../../services/invoices/invoice-mail";
 import { getInvoice, listInvoices } from "../../services/invoices/invoice-list";
 import { issueCreditNote } from "../../services/invoices/credit-notes";
 import { issueInvoice } from "../../services/invoices/invoice-issue";
-import { createExpertDraft, listFees, listUnbilledWork, setFee } from "../../services/invoices/billing";
+import { createExpertDraft, listUnbilledWork } from "../../services/invoices/expert-invoices";
+import { listFees, setFee } from "../../services/invoices/fee-schedule";
 import { sampleDocumentView } from "../../services/invoices/samples";
 import { roleProcedure, router } from "../../trpc";
 

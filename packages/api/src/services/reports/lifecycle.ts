@@ -10,7 +10,7 @@ import { now, stamp } from "../platform/clock";
 import { nextReference } from "../platform/references";
 import { cancelSubjectTimers, startSlaTimer, stopSlaTimer } from "../sla/timers";
 import { announceQueryChange } from "../queries/query-live";
-import { billReportApproved } from "../invoices/billing";
+import { billReportApproved } from "../invoices/attorney-billing";
 import { releaseTerms } from "./release";
 
 /**

@@ -24,7 +24,7 @@ import { acceptedExperts, placeBooking, slotTaken } from "./booking-slots";
 import { stopSlaTimer } from "../sla/timers";
 import { now, stamp } from "../platform/clock";
 import type { Deps } from "../platform/deps";
-import { billBookingEvent } from "../invoices/billing";
+import { billBookingEvent } from "../invoices/attorney-billing";
 import { cancelMeetingOfBooking, createMeetingForBooking } from "../meetings/meetings";
 
 async function notifyParties(trx: Transaction<Database>, actor: SignedInActor, b: BookingItem, title: string, message: string) {
