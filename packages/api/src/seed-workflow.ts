@@ -23,7 +23,7 @@ import {
   weeklyAvailabilitySchema,
 } from "@medlegal/domain";
 import { DemoStory } from "./seed-story";
-import { inviteToMeeting } from "./services/meetings/meetings";
+import { inviteToMeeting } from "./services/meetings/meeting-invitations";
 import { createCase } from "./services/cases/cases";
 import { createPatient } from "./services/patients/patients";
 import { assignConsultant, respondToAssignment } from "./services/queries/assignments";

@@ -11,7 +11,7 @@ import type { Kysely } from "kysely";
 import { guestSessionParticipant, startGuestSession, verifyGuestToken } from "./guest-links";
 import type { MeetingRow, ParticipantRow } from "./meeting-records";
 import { announceMeeting, auditMeeting, isPresent, newCallId, participantQuery, participantRoleLabel } from "./meeting-records";
-import { closeMeeting } from "./meetings";
+import { closeMeeting } from "./meeting-lifecycle";
 import { stopRunningRecording } from "./recordings";
 
 /**

@@ -6,7 +6,7 @@ import type { Actor } from "../../context";
 import type { SweepJob } from "../platform/sweeper";
 import { now } from "../platform/clock";
 import { announceMeeting } from "./meeting-records";
-import { closeMeeting } from "./meetings";
+import { closeMeeting } from "./meeting-lifecycle";
 import { SIGNALS_KEPT_MINUTES } from "./signals";
 
 /** The sweeper acts as nobody: its audit rows have no user. */

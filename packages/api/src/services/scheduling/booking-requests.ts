@@ -25,7 +25,7 @@ import { stopSlaTimer } from "../sla/timers";
 import { now, stamp } from "../platform/clock";
 import type { Deps } from "../platform/deps";
 import { billBookingEvent } from "../invoices/attorney-billing";
-import { cancelMeetingOfBooking, createMeetingForBooking } from "../meetings/meetings";
+import { cancelMeetingOfBooking, createMeetingForBooking } from "../meetings/booking-meetings";
 
 async function notifyParties(trx: Transaction<Database>, actor: SignedInActor, b: BookingItem, title: string, message: string) {
   for (const userId of new Set([b.attorneyId, b.consultantId])) {
