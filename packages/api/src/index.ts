@@ -39,7 +39,7 @@ export type { LiveEvent } from "./services/platform/live-events";
 export { LiveHub, SESSION_CHANNEL } from "./services/platform/live-hub";
 export type { LiveHubOptions, LiveOwner } from "./services/platform/live-hub";
 export { liveStreamOwner } from "./routers/live";
-export { demoDataUnfinished, hasDemoData, seedDemoData, DEMO_PASSWORD } from "./seed";
+export { demoDataUnfinished, hasDemoData, seedDemoData, DEMO_PASSWORD } from "./seed/demo-data";
 export * as slaMonitoringService from "./services/sla/monitoring";
 export { slaAlertsJob, sweepSlaAlerts } from "./services/sla/alerts";
 export type { SlaSweepResult } from "./services/sla/alerts";

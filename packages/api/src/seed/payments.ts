@@ -1,11 +1,11 @@
 import type { Kysely } from "kysely";
 import type { Database } from "@medlegal/db";
 import { addDays, sastDate } from "@medlegal/domain";
-import type { SignedInActor } from "./context";
-import { allocatePayment, recordPayment, reversePayment } from "./services/payments/payments";
-import { rejectProof, uploadProof } from "./services/payments/proofs";
-import { now, runAt } from "./services/platform/clock";
-import { findCurrentUser } from "./services/users/users";
+import type { SignedInActor } from "../context";
+import { allocatePayment, recordPayment, reversePayment } from "../services/payments/payments";
+import { rejectProof, uploadProof } from "../services/payments/proofs";
+import { now, runAt } from "../services/platform/clock";
+import { findCurrentUser } from "../services/users/users";
 
 const meta = { ip: null, userAgent: "demo seed", requestId: "demo-seed", appUrl: "" };
 const DAY = 86_400_000;

@@ -2,9 +2,9 @@ import { setImmediate as nextTurn } from "node:timers/promises";
 import type { Kysely } from "kysely";
 import type { Database } from "@medlegal/db";
 import { addDays, DECLARED_PUBLIC_HOLIDAYS, isoWeekday, isPublicHoliday, sastDate, sastToUtc } from "@medlegal/domain";
-import type { SignedInActor } from "./context";
-import { runAt } from "./services/platform/clock";
-import { findCurrentUser } from "./services/users/users";
+import type { SignedInActor } from "../context";
+import { runAt } from "../services/platform/clock";
+import { findCurrentUser } from "../services/users/users";
 
 /**
  * The demo data is a story told through the real services, each step at the instant it happened,

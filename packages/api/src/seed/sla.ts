@@ -1,8 +1,8 @@
 import type { Kysely } from "kysely";
 import type { Database } from "@medlegal/db";
-import { DemoStory } from "./seed-story";
-import { now as clockNow, runAt } from "./services/platform/clock";
-import { pauseSlaTimer } from "./services/sla/tracking";
+import { DemoStory } from "./story";
+import { now as clockNow, runAt } from "../services/platform/clock";
+import { pauseSlaTimer } from "../services/sla/tracking";
 
 /**
  * Demo SLA pictures (docs/decisions.md, "SLA timers"): every timer was started and stopped by the

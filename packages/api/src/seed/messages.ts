@@ -1,9 +1,9 @@
 import { openQueryThreadSchema, sendMessageSchema, startThreadSchema } from "@medlegal/domain";
-import type { DemoStory } from "./seed-story";
-import { openQueryThread } from "./services/messages/query-threads";
-import { sendMessage } from "./services/messages/message-posting";
-import { startThread } from "./services/messages/direct-threads";
-import { parseInput } from "./validation";
+import type { DemoStory } from "./story";
+import { openQueryThread } from "../services/messages/query-threads";
+import { sendMessage } from "../services/messages/message-posting";
+import { startThread } from "../services/messages/direct-threads";
+import { parseInput } from "../validation";
 
 /**
  * The demo's conversations (docs/decisions.md, "Demo data" and "Messages"), written through the

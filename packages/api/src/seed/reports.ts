@@ -3,13 +3,13 @@ import { PDFDocument, StandardFonts } from "pdf-lib";
 import type { Database } from "@medlegal/db";
 import type { ReportStatus } from "@medlegal/domain";
 import { idInputSchema, reportReasonSchema, reportReviewSchema } from "@medlegal/domain";
-import type { SignedInActor } from "./context";
-import { now, runAt } from "./services/platform/clock";
-import { createAwaitingReport, createReport } from "./services/reports/lifecycle";
-import { askQuestions, overrideRelease, reviewReport, takeReport, withdrawReport } from "./services/reports/report-review";
-import { uploadVersion } from "./services/reports/report-versions";
-import { findCurrentUser } from "./services/users/users";
-import { parseInput } from "./validation";
+import type { SignedInActor } from "../context";
+import { now, runAt } from "../services/platform/clock";
+import { createAwaitingReport, createReport } from "../services/reports/lifecycle";
+import { askQuestions, overrideRelease, reviewReport, takeReport, withdrawReport } from "../services/reports/report-review";
+import { uploadVersion } from "../services/reports/report-versions";
+import { findCurrentUser } from "../services/users/users";
+import { parseInput } from "../validation";
 
 const meta = { ip: null, userAgent: "demo seed", requestId: "demo-seed", appUrl: "" };
 
