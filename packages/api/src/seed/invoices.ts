@@ -2,7 +2,7 @@ import type { Kysely } from "kysely";
 import type { Database } from "@medlegal/db";
 import type { InvoiceLineInput } from "@medlegal/domain";
 import { addDays, DEFAULT_AGENCY_SETTINGS, sastDate } from "@medlegal/domain";
-import type { SignedInActor } from "../context";
+import type { SignedInActor } from "../actors";
 import { createExpertDraft, listUnbilledWork } from "../services/invoices/expert-invoices";
 import { setFee } from "../services/invoices/fee-schedule";
 import { createAttorneyDraft } from "../services/invoices/invoice-drafts";

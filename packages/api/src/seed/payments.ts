@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
 import type { Database } from "@medlegal/db";
 import { addDays, sastDate } from "@medlegal/domain";
-import type { SignedInActor } from "../context";
+import type { SignedInActor } from "../actors";
 import { allocatePayment, recordPayment, reversePayment } from "../services/payments/payments";
 import { rejectProof, uploadProof } from "../services/payments/proofs";
 import { now, runAt } from "../services/platform/clock";

@@ -3,7 +3,7 @@ import { PDFDocument, StandardFonts } from "pdf-lib";
 import type { Database } from "@medlegal/db";
 import type { ReportStatus } from "@medlegal/domain";
 import { idInputSchema, reportReasonSchema, reportReviewSchema } from "@medlegal/domain";
-import type { SignedInActor } from "../context";
+import type { SignedInActor } from "../actors";
 import { now, runAt } from "../services/platform/clock";
 import { createAwaitingReport, createReport } from "../services/reports/lifecycle";
 import { askQuestions, overrideRelease, reviewReport, takeReport, withdrawReport } from "../services/reports/report-review";

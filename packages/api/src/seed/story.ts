@@ -2,7 +2,7 @@ import { setImmediate as nextTurn } from "node:timers/promises";
 import type { Kysely } from "kysely";
 import type { Database } from "@medlegal/db";
 import { addDays, DECLARED_PUBLIC_HOLIDAYS, isoWeekday, isPublicHoliday, sastDate, sastToUtc } from "@medlegal/domain";
-import type { SignedInActor } from "../context";
+import type { SignedInActor } from "../actors";
 import { runAt } from "../services/platform/clock";
 import { findCurrentUser } from "../services/users/users";
 

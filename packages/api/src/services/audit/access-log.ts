@@ -5,7 +5,7 @@ import type { AccessLogRow } from "@medlegal/domain";
 import type { accessLogExportInputSchema, accessLogListInputSchema } from "@medlegal/domain";
 import { addDays, sastToUtc } from "@medlegal/domain";
 import type { z } from "zod";
-import type { SignedInActor } from "../../context";
+import type { SignedInActor } from "../../actors";
 import { AppError } from "../../errors";
 import { csvDocument } from "../platform/csv";
 import { afterTimeCursor, exactTime, pageOf } from "../platform/keyset";

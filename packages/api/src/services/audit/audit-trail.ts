@@ -4,7 +4,7 @@ import type { Database } from "@medlegal/db";
 import { addDays, SLA_POLICY_LABELS, sastToUtc } from "@medlegal/domain";
 import type { z } from "zod";
 import type { auditExportInputSchema, auditListInputSchema } from "@medlegal/domain";
-import type { SignedInActor } from "../../context";
+import type { SignedInActor } from "../../actors";
 import { recordAccess } from "./access-log";
 import { csvDocument } from "../platform/csv";
 import { afterTimeCursor, exactTime, pageOf } from "../platform/keyset";

@@ -5,7 +5,7 @@ import type { Database } from "@medlegal/db";
 import type { z } from "zod";
 import type { CurrentUser, forgotPasswordSchema, loginSchema, Registration, resetPasswordSchema } from "@medlegal/domain";
 import { RESET_TOKEN_TTL_MS } from "@medlegal/domain";
-import type { Actor } from "../../context";
+import type { Actor } from "../../actors";
 import { AppError } from "../../errors";
 import { recordAudit } from "../audit/audit";
 import type { Mailer } from "../notifications/mailer";

@@ -7,7 +7,7 @@ import type { Database } from "@medlegal/db";
 import type { Role, TwoFactorEnrolment, TwoFactorStatus, twoFactorDisableSchema, twoFactorResetSchema, twoFactorVerifySchema } from "@medlegal/domain";
 import { DEFAULT_SECURITY_SETTINGS, isStaff, isTotpCode, TWO_FACTOR_MESSAGES } from "@medlegal/domain";
 import type { z } from "zod";
-import type { Actor } from "../../context";
+import type { Actor } from "../../actors";
 import { AppError } from "../../errors";
 import { recordAudit } from "../audit/audit";
 import { verifyPassword } from "./passwords";

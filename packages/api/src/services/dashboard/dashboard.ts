@@ -3,7 +3,7 @@ import { sql } from "kysely";
 import type { Database } from "@medlegal/db";
 import type { DashboardSummary, QueryListItem, QueryStatus } from "@medlegal/domain";
 import { OPEN_QUERY_STATUSES } from "@medlegal/domain";
-import type { SignedInActor } from "../../context";
+import type { SignedInActor } from "../../actors";
 import { visibleQueries } from "../platform/access";
 import { listMyAssignments } from "../queries/assignments";
 import { withoutDeclineReason } from "../queries/query-detail";

@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
 import type { Database } from "@medlegal/db";
-import type { SignedInActor } from "../../context";
+import type { SignedInActor } from "../../actors";
 import { AppError } from "../../errors";
 import type { RateLimits } from "../auth/rate-limits";
 import { countAttempt } from "../auth/rate-limits";

@@ -3,7 +3,7 @@ import type { Transaction } from "kysely";
 import type { Database } from "@medlegal/db";
 import type { BillableEvent, InvoiceLineInput, InvoiceLineKind, ReportKind } from "@medlegal/domain";
 import { billableEventKey, documentTotals, INVOICE_LINE_KIND_LABELS, lineAmounts, REPORT_FEE_KIND, saDayLabel, sastDate, sastToUtc } from "@medlegal/domain";
-import type { Actor } from "../../context";
+import type { Actor } from "../../actors";
 import { recordAudit } from "../audit/audit";
 import { now } from "../platform/clock";
 import { agencyParty } from "./invoice-parties";

@@ -3,7 +3,7 @@ import type { Selectable, Transaction } from "kysely";
 import type { Database } from "@medlegal/db";
 import type { InvoiceLineItem, InvoiceParty } from "@medlegal/domain";
 import { formatRand, FULL_TAX_INVOICE_ABOVE_CENTS, missingRecipientDetails } from "@medlegal/domain";
-import type { SignedInActor } from "../../context";
+import type { SignedInActor } from "../../actors";
 import { storeGeneratedFile } from "../files/files";
 import type { Db } from "../platform/deps";
 import type { PrintableDocument } from "./invoice-pdf";

@@ -1,7 +1,7 @@
 /** The meeting of a video booking: created with its confirmation, cancelled with the booking. */
 import type { Transaction } from "kysely";
 import type { Database } from "@medlegal/db";
-import type { SignedInActor } from "../../context";
+import type { SignedInActor } from "../../actors";
 import { insertMeeting } from "./meetings";
 import { closeMeeting } from "./meeting-lifecycle";
 

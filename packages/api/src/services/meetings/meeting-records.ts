@@ -4,7 +4,7 @@ import type { Selectable } from "kysely";
 import type { MeetingParticipantsTable, MeetingsTable } from "@medlegal/db";
 import type { CurrentUser, MeetingListItem, MeetingParticipantView } from "@medlegal/domain";
 import { MEETING_GUEST_ROLE_LABEL, MEETING_MESSAGES, MEETING_PRESENCE_SECONDS, ROOM_ID_BYTES } from "@medlegal/domain";
-import type { Actor } from "../../context";
+import type { Actor } from "../../actors";
 import { AppError } from "../../errors";
 import { recordAudit } from "../audit/audit";
 import { announce } from "../platform/live-events";

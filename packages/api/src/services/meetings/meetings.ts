@@ -3,7 +3,7 @@ import type { Database } from "@medlegal/db";
 import type { createMeetingSchema, idInputSchema, MeetingDetail, MeetingGuestInput, MeetingLinks, MeetingListItem, meetingListInputSchema } from "@medlegal/domain";
 import { isLiveMeeting, MEETING_MAX_PEOPLE, meetingOpensAt, MEETING_MESSAGES, saDayTimeLabel } from "@medlegal/domain";
 import type { z } from "zod";
-import type { SignedInActor } from "../../context";
+import type { SignedInActor } from "../../actors";
 import { AppError } from "../../errors";
 import { isStaff } from "../platform/access";
 import { now } from "../platform/clock";

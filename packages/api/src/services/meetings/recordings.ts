@@ -4,7 +4,7 @@ import type { Database } from "@medlegal/db";
 import type { MeetingRecordingView, RecordingStopReason, roomInputSchema, RoomState, startRecordingSchema } from "@medlegal/domain";
 import { MEETING_MESSAGES, RECORDING_CHUNK_MAX_BYTES, RECORDING_LATE_CHUNK_SECONDS, RECORDING_MAX_BYTES } from "@medlegal/domain";
 import type { z } from "zod";
-import type { Actor, SignedInActor } from "../../context";
+import type { Actor, SignedInActor } from "../../actors";
 import { AppError } from "../../errors";
 import { recordAccess } from "../audit/access-log";
 import { now } from "../platform/clock";

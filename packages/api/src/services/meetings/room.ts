@@ -3,7 +3,7 @@ import type { Database } from "@medlegal/db";
 import type { consentInputSchema, CurrentUser, guestJoinSchema, roomInputSchema, roomParticipantInputSchema, RoomState } from "@medlegal/domain";
 import { MEETING_MESSAGES, meetingOpensAt, saDayTimeLabel } from "@medlegal/domain";
 import type { z } from "zod";
-import type { Actor, RequestMeta } from "../../context";
+import type { Actor, RequestMeta } from "../../actors";
 import { AppError } from "../../errors";
 import { now } from "../platform/clock";
 import type { Db } from "../platform/deps";

@@ -4,7 +4,7 @@ import { sql } from "kysely";
 import type { Database } from "@medlegal/db";
 import type { MessageItem, SendMessageInput, ThreadInput } from "@medlegal/domain";
 import { MESSAGE_MESSAGES } from "@medlegal/domain";
-import type { SignedInActor } from "../../context";
+import type { SignedInActor } from "../../actors";
 import { AppError } from "../../errors";
 import { recordAudit } from "../audit/audit";
 import { threadStillVisible } from "../platform/access";

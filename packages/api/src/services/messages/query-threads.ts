@@ -1,7 +1,7 @@
 /** The threads of a query: attorney and agency, and each expert and agency. */
 import type { OpenQueryThreadInput, QueryThreadsInput, ThreadSummary, ThreadToStart } from "@medlegal/domain";
 import { MESSAGE_MESSAGES } from "@medlegal/domain";
-import type { SignedInActor } from "../../context";
+import type { SignedInActor } from "../../actors";
 import { AppError } from "../../errors";
 import { recordAudit } from "../audit/audit";
 import { isStaff, loadVisibleQuery } from "../platform/access";

@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 import type { MessagingSettings, Role } from "@medlegal/domain";
 import { MESSAGE_MESSAGES } from "@medlegal/domain";
-import type { SignedInActor } from "../../context";
+import type { SignedInActor } from "../../actors";
 import { AppError } from "../../errors";
 import { threadStillVisible } from "../platform/access";
 import type { Db } from "../platform/deps";

@@ -4,7 +4,7 @@ import { sql } from "kysely";
 import type { Database } from "@medlegal/db";
 import type { MessageItem, MessageListInput, Role, ThreadInput, ThreadListInput, ThreadPerson, ThreadSummary } from "@medlegal/domain";
 import { MESSAGE_PREVIEW_CHARS } from "@medlegal/domain";
-import type { SignedInActor } from "../../context";
+import type { SignedInActor } from "../../actors";
 import { recordAccess } from "../audit/access-log";
 import { mayReadQueryDocuments } from "../platform/access";
 import type { Db, Deps } from "../platform/deps";

@@ -3,7 +3,7 @@ import { sql } from "kysely";
 import type { Database } from "@medlegal/db";
 import type { idInputSchema, Patient, patientInputSchema, patientListInputSchema, patientUpdateSchema } from "@medlegal/domain";
 import type { z } from "zod";
-import type { SignedInActor } from "../../context";
+import type { SignedInActor } from "../../actors";
 import { AppError } from "../../errors";
 import { assertCan, loadVisiblePatient, visiblePatients } from "../platform/access";
 import { recordAccess } from "../audit/access-log";

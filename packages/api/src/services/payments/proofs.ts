@@ -6,7 +6,7 @@ import type { z } from "zod";
 import type { Database } from "@medlegal/db";
 import type { matchProofSchema, PaymentProofItem, proofListInputSchema, proofUploadSchema, rejectProofSchema } from "@medlegal/domain";
 import { formatRand, PAYMENT_PROOF_STATUS_LABELS } from "@medlegal/domain";
-import type { SignedInActor } from "../../context";
+import type { SignedInActor } from "../../actors";
 import { AppError } from "../../errors";
 import { recordAccess } from "../audit/access-log";
 import { recordAudit } from "../audit/audit";

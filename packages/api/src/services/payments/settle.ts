@@ -3,7 +3,7 @@ import { sql } from "kysely";
 import type { z } from "zod";
 import type { allocatePaymentSchema, CurrentUser } from "@medlegal/domain";
 import { canMoveInvoice, formatRand, INVOICE_STATUS_LABELS, invoiceBalance, invoiceStatusFromMoney, OPEN_INVOICE_STATUSES } from "@medlegal/domain";
-import type { Actor, SignedInActor } from "../../context";
+import type { Actor, SignedInActor } from "../../actors";
 import { AppError } from "../../errors";
 import { recordAudit } from "../audit/audit";
 import { now } from "../platform/clock";

@@ -3,7 +3,7 @@ import type { Database } from "@medlegal/db";
 import type { moveQuerySchema, QueryDetail, QueryStatus } from "@medlegal/domain";
 import { canMoveQuery, illegalMoveMessage, LIVE_ASSIGNMENT_STATUSES, QUERY_STATUS_LABEL } from "@medlegal/domain";
 import type { z } from "zod";
-import type { SignedInActor } from "../../context";
+import type { SignedInActor } from "../../actors";
 import { AppError } from "../../errors";
 import { recordAudit } from "../audit/audit";
 import { notify } from "../notifications/notifications";

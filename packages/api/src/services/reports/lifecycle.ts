@@ -2,7 +2,7 @@ import type { Selectable, Transaction } from "kysely";
 import type { Database, ReportsTable } from "@medlegal/db";
 import type { ReportKind, ReportStatus } from "@medlegal/domain";
 import { canMoveReport, REPORT_DUE_DAYS, REPORT_STATUS_LABELS, saDayLabel } from "@medlegal/domain";
-import type { Actor } from "../../context";
+import type { Actor } from "../../actors";
 import { AppError } from "../../errors";
 import { recordAudit } from "../audit/audit";
 import { notify } from "../notifications/notifications";

@@ -2,7 +2,7 @@ import type { Transaction } from "kysely";
 import type { Database } from "@medlegal/db";
 import type { ReleaseBasis, ReportInvoice } from "@medlegal/domain";
 import { INVOICE_STATUS_LABELS, releaseBasis } from "@medlegal/domain";
-import type { Actor } from "../../context";
+import type { Actor } from "../../actors";
 import { AppError } from "../../errors";
 import { reportInvoiceLines } from "../invoices/invoice-drafts";
 import type { Db } from "../platform/deps";

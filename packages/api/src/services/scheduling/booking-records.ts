@@ -4,7 +4,7 @@ import type { Database } from "@medlegal/db";
 import type { BookingItem, bookingListInputSchema, BookingStatus, idInputSchema } from "@medlegal/domain";
 import { addDays, sastToUtc } from "@medlegal/domain";
 import type { z } from "zod";
-import type { SignedInActor } from "../../context";
+import type { SignedInActor } from "../../actors";
 import { AppError } from "../../errors";
 import { visibleBookings } from "../platform/access";
 import { recordAudit } from "../audit/audit";

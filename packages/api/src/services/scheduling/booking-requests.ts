@@ -11,7 +11,7 @@ import {
   saDayTimeLabel,
 } from "@medlegal/domain";
 import type { z } from "zod";
-import type { SignedInActor } from "../../context";
+import type { SignedInActor } from "../../actors";
 import { AppError } from "../../errors";
 import { assertCan, loadVisibleQuery } from "../platform/access";
 import { recordAudit } from "../audit/audit";

@@ -4,7 +4,7 @@ import type { z } from "zod";
 import type { Database } from "@medlegal/db";
 import type { SlaTimerItem, slaListInputSchema, slaPauseSchema } from "@medlegal/domain";
 import { describeTarget } from "@medlegal/domain";
-import type { SignedInActor } from "../../context";
+import type { SignedInActor } from "../../actors";
 import { AppError } from "../../errors";
 import { recordAudit } from "../audit/audit";
 import { isStaff, visibleQueries } from "../platform/access";
