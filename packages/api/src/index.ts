@@ -37,6 +37,7 @@ export { appSecret } from "./services/platform/app-secrets";
 export { announce, LIVE_EVENTS_CHANNEL } from "./services/platform/live-events";
 export type { LiveEvent } from "./services/platform/live-events";
 export { LiveHub, SESSION_CHANNEL } from "./services/platform/live-hub";
+export { meetingGuestLookup } from "./services/meetings/guest-links";
 export type { LiveHubOptions, LiveOwner } from "./services/platform/live-hub";
 export { liveStreamOwner } from "./routers/live";
 export { demoDataUnfinished, hasDemoData, seedDemoData, DEMO_PASSWORD } from "./seed/demo-data";
