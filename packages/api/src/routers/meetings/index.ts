@@ -20,7 +20,7 @@ import {
   startRecordingSchema,
 } from "@medlegal/domain";
 import { z } from "zod";
-import { cancelMeeting } from "../../services/meetings/meeting-lifecycle";
+import { cancelMeeting } from "../../services/meetings/meetings";
 import { createMeeting, getMeeting, listMeetingLinks, listMeetings } from "../../services/meetings/meetings";
 import { guestLink, inviteToMeeting, listInvitees, removeInvitation, resendGuestLink } from "../../services/meetings/meeting-invitations";
 import { admit, deny, endMeeting, enterRoom, heartbeat, joinAsGuest, leave, remove, roomState, setConsent } from "../../services/meetings/room";

@@ -1,16 +1,17 @@
-/** Ending and cancelling meetings: the room emptied, a running recording stopped, pages told. */
+/**
+ * A meeting's lifecycle: ending or cancelling it (the room emptied, a running recording stopped,
+ * pages told). A leaf of the meetings area: the room, recordings and meetings all call it, it calls none of them.
+ */
 import type { Transaction } from "kysely";
 import type { Database } from "@medlegal/db";
-import type { idInputSchema, MeetingDetail } from "@medlegal/domain";
+import type { RecordingStopReason } from "@medlegal/domain";
 import { MEETING_MESSAGES } from "@medlegal/domain";
-import type { z } from "zod";
 import { AppError } from "../../errors";
 import { now } from "../platform/clock";
-import type { Db, Deps } from "../platform/deps";
+import type { Actor } from "../../actors";
+import type { Db } from "../platform/deps";
 import type { MeetingRow } from "./meeting-records";
 import { announceMeeting, auditMeeting } from "./meeting-records";
-import { stopRunningRecording } from "./recordings";
-import { getMeeting } from "./meetings";
 
 /** Ends or cancels a meeting: everyone out of the room, a running recording stopped, pages told. */
 export async function closeMeeting(trx: Db, actor: Parameters<typeof auditMeeting>[1], meeting: MeetingRow, reason: "host" | "empty" | "unused" | "cancelled"): Promise<void> {
@@ -27,20 +28,25 @@ export async function closeMeeting(trx: Db, actor: Parameters<typeof auditMeetin
   await announceMeeting(trx, meeting.id);
 }
 
-/** Staff cancel a meeting that has not ended (a booking's meeting is cancelled with its booking). */
-export async function cancelMeeting({ db, actor }: Deps, { id }: z.output<typeof idInputSchema>): Promise<MeetingDetail> {
-  await db.transaction().execute(async (trx) => {
-    const meeting = await lockLiveMeeting(trx, id);
-    if (meeting.booking_id) throw new AppError("CONFLICT", "This meeting belongs to a booking: cancel or move the booking instead.");
-    await closeMeeting(trx, actor, meeting, "cancelled");
-  });
-  return getMeeting({ db, actor }, { id });
-}
-
 export async function lockLiveMeeting(trx: Transaction<Database>, id: string): Promise<MeetingRow> {
   const meeting = await trx.selectFrom("meetings").selectAll().where("id", "=", id).forUpdate().executeTakeFirst();
   if (!meeting) throw new AppError("NOT_FOUND", MEETING_MESSAGES.notFound);
   if (meeting.status === "ended") throw new AppError("CONFLICT", MEETING_MESSAGES.ended);
   if (meeting.status === "cancelled") throw new AppError("CONFLICT", MEETING_MESSAGES.cancelled);
   return meeting;
+}
+
+/** Stops the meeting's running recording, if any, with its audit row; answers whether one ran. */
+export async function stopRunningRecording(trx: Db, actor: Actor, meeting: Pick<MeetingRow, "id" | "query_id">, reason: RecordingStopReason): Promise<boolean> {
+  const stopped = await trx
+    .updateTable("meeting_recordings")
+    .set({ stopped_at: now(), stop_reason: reason })
+    .where("meeting_id", "=", meeting.id)
+    .where("stopped_at", "is", null)
+    .returning(["id"])
+    .executeTakeFirst();
+  if (!stopped) return false;
+  await auditMeeting(trx, actor, meeting, "recording_stop", { recordingId: stopped.id, reason });
+  await announceMeeting(trx, meeting.id);
+  return true;
 }

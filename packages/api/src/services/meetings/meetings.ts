@@ -23,6 +23,7 @@ import {
   toParticipantView,
 } from "./meeting-records";
 import { listRecordings } from "./recordings";
+import { closeMeeting, lockLiveMeeting } from "./meeting-lifecycle";
 
 const LIST_LIMIT = 200;
 
@@ -228,4 +229,14 @@ export async function listMeetingLinks({ db }: Pick<Deps, "db">): Promise<Meetin
     })),
     queries: queries.map((q) => ({ id: q.id, reference: q.reference, claimantName: `${q.first_name} ${q.last_name}` })),
   };
+}
+
+/** Staff cancel a meeting that has not ended (a booking's meeting is cancelled with its booking). */
+export async function cancelMeeting({ db, actor }: Deps, { id }: z.output<typeof idInputSchema>): Promise<MeetingDetail> {
+  await db.transaction().execute(async (trx) => {
+    const meeting = await lockLiveMeeting(trx, id);
+    if (meeting.booking_id) throw new AppError("CONFLICT", "This meeting belongs to a booking: cancel or move the booking instead.");
+    await closeMeeting(trx, actor, meeting, "cancelled");
+  });
+  return getMeeting({ db, actor }, { id });
 }

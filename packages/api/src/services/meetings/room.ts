@@ -11,8 +11,7 @@ import type { Kysely } from "kysely";
 import { guestSessionParticipant, startGuestSession, verifyGuestToken } from "./guest-links";
 import type { MeetingRow, ParticipantRow } from "./meeting-records";
 import { announceMeeting, auditMeeting, isPresent, newCallId, participantQuery, participantRoleLabel } from "./meeting-records";
-import { closeMeeting } from "./meeting-lifecycle";
-import { stopRunningRecording } from "./recordings";
+import { closeMeeting, stopRunningRecording } from "./meeting-lifecycle";
 
 /**
  * Who calls a room procedure: a signed-in user, or a guest session's cookie (docs/architecture.md,
