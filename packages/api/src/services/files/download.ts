@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
 import type { Database } from "@medlegal/db";
 import type { SignedInActor } from "../../actors";
-import { AppError } from "../../errors";
+import { AppError, notFound } from "../../errors";
 import type { RateLimits } from "../auth/rate-limits";
 import { countAttempt } from "../auth/rate-limits";
 import { downloadDocument } from "../queries/documents";
@@ -21,7 +21,7 @@ export async function downloadFile(
   id: string,
 ): Promise<{ fileName: string; contentType: string; data: Uint8Array }> {
   await countAttempt(deps.db, `download:user:${deps.actor.user.id}`, limits.perUser.fileDownload, "downloads");
-  const missing = new AppError("NOT_FOUND", "That file does not exist or is not yours to see.");
+  const missing = notFound("file");
   const file = await deps.db.selectFrom("files").select("owner_kind").where("id", "=", id).executeTakeFirst();
   try {
     if (file?.owner_kind === "query_document") return await downloadDocument(deps, id);

@@ -1,5 +1,4 @@
 /** The fee schedule: the price of each kind of line, per specialisation and expert, from a day on. */
-import { sql } from "kysely";
 import type { z } from "zod";
 import type { FeeRate, feeScheduleInputSchema, InvoiceLineKind, ScheduledFeeKind, setFeeSchema } from "@medlegal/domain";
 import { LATE_CANCELLATION_PERCENT, percentOf, sastDate } from "@medlegal/domain";
@@ -7,6 +6,7 @@ import { AppError } from "../../errors";
 import { recordAudit } from "../audit/audit";
 import { now } from "../platform/clock";
 import type { Db, Deps } from "../platform/deps";
+import { fullName } from "../platform/sql";
 
 /**
  * The price of a fee on a day (docs/decisions.md, "Invoices"): the expert's own rate in force that
@@ -45,7 +45,7 @@ export async function listFees({ db, actor }: Deps, f: z.output<typeof feeSchedu
     .innerJoin("specializations", "specializations.id", "fee_schedule.specialization_id")
     .leftJoin("users", "users.id", "fee_schedule.consultant_id")
     .selectAll("fee_schedule")
-    .select(["specializations.name as specialization_name", sql<string | null>`users.first_name || ' ' || users.last_name`.as("consultant_name")]);
+    .select(["specializations.name as specialization_name", fullName<string | null>("users").as("consultant_name")]);
   if (actor.user.role === "consultant") {
     const me = await db.selectFrom("users").select("specialization_id").where("id", "=", actor.user.id).executeTakeFirstOrThrow();
     query = query.where((eb) => eb.or([eb("fee_schedule.consultant_id", "=", actor.user.id), eb.and([eb("fee_schedule.consultant_id", "is", null), eb("fee_schedule.specialization_id", "=", me.specialization_id ?? "00000000-0000-0000-0000-000000000000")])]));

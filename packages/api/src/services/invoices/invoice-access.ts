@@ -2,13 +2,13 @@
 import type { ExpressionBuilder, Selectable } from "kysely";
 import type { Database, InvoicesTable } from "@medlegal/db";
 import type { CurrentUser } from "@medlegal/domain";
-import { AppError } from "../../errors";
+import { AppError, notFoundMessage } from "../../errors";
 import type { Db } from "../platform/deps";
 import { isStaff } from "../platform/access";
 
 export type InvoiceRow = Selectable<InvoicesTable>;
 
-export const MISSING = "That invoice does not exist or is not yours to see.";
+export const MISSING = notFoundMessage("invoice");
 /** The series of invoices to attorneys and of all credit notes. */
 export const ATTORNEY_SERIES = "INV";
 export const CREDIT_NOTE_SERIES = "CN";

@@ -22,8 +22,7 @@ import { LIST_LIMIT, MISSING, loadVisibleInvoice, visibleInvoices } from "./invo
 import type { InvoiceRow } from "./invoice-access";
 import { partiesOf } from "./invoice-parties";
 import { recipientBlocker, toLine } from "./invoice-documents";
-
-const fullName = (table: string) => sql<string>`${sql.ref(`${table}.first_name`)} || ' ' || ${sql.ref(`${table}.last_name`)}`;
+import { fullName } from "../platform/sql";
 
 function listQuery(db: Db, user: CurrentUser) {
   return db

@@ -5,7 +5,7 @@ import type { MeetingRecordingView, roomInputSchema, RoomState, startRecordingSc
 import { MEETING_MESSAGES, RECORDING_CHUNK_MAX_BYTES, RECORDING_LATE_CHUNK_SECONDS, RECORDING_MAX_BYTES } from "@medlegal/domain";
 import type { z } from "zod";
 import type { SignedInActor } from "../../actors";
-import { AppError } from "../../errors";
+import { AppError, notFound } from "../../errors";
 import { recordAccess } from "../audit/access-log";
 import { now } from "../platform/clock";
 import type { Db } from "../platform/deps";
@@ -126,7 +126,7 @@ export async function listRecordings(db: Db, meetingId: string): Promise<Meeting
  * (404 for anyone else, as for a missing file), written to the access log.
  */
 export async function downloadRecording({ db, actor }: { db: Kysely<Database>; actor: SignedInActor }, fileId: string): Promise<{ fileName: string; contentType: string; data: Uint8Array }> {
-  const missing = new AppError("NOT_FOUND", "That recording does not exist or is not yours to see.");
+  const missing = notFound("recording");
   const chunk = await db.selectFrom("meeting_recording_chunks").select(["recording_id"]).where("file_id", "=", fileId).where("seq", "=", 0).executeTakeFirst();
   if (!chunk) throw missing;
   const recording = await db.selectFrom("meeting_recordings").selectAll().where("id", "=", chunk.recording_id).executeTakeFirstOrThrow();

@@ -12,6 +12,7 @@ import { getMessagingSettings } from "../settings/settings";
 import { likePattern } from "./thread-list";
 import { STAFF_ROLES, loadOwnThread, otherSide } from "./thread-access";
 import { insertMessage, participantIds } from "./message-posting";
+import { fullName } from "../platform/sql";
 
 /** Who the caller may write to: staff any active user; attorneys and experts the agency, and each other when the setting allows. */
 export async function listRecipients({ db, actor }: Deps, input: RecipientsInput): Promise<{ items: ThreadPerson[] }> {
@@ -24,7 +25,7 @@ export async function listRecipients({ db, actor }: Deps, input: RecipientsInput
   }
   if (input.search) {
     const like = likePattern(input.search);
-    query = query.where(sql`lower(first_name || ' ' || last_name)`, "like", like);
+    query = query.where(sql`lower(${fullName()})`, "like", like);
   }
   const rows = await query.orderBy(sql`lower(last_name)`).orderBy(sql`lower(first_name)`).orderBy("id").limit(50).execute();
   return { items: rows.map((u) => ({ userId: u.id, name: `${u.first_name} ${u.last_name}`, role: u.role })) };

@@ -1,4 +1,4 @@
-import { AppError } from "../../errors";
+import { notFound } from "../../errors";
 import { recordAccess } from "../audit/access-log";
 import { recordAudit } from "../audit/audit";
 import { checkUpload, storeFile } from "../files/files";
@@ -36,7 +36,7 @@ export async function downloadAttachment({ db, actor }: Deps, fileId: string): P
     .executeTakeFirst();
   // A query's conversation files follow its documents' rule: an expert reads them once they have accepted.
   if (!row || (row.query_id && !(await mayReadQueryDocuments(db, actor.user, row.query_id)))) {
-    throw new AppError("NOT_FOUND", "That file does not exist or is not yours to see.");
+    throw notFound("file");
   }
   await recordAccess(db, actor, { action: "download", entityType: "message_attachment", entityId: fileId, patientId: row.patient_id ?? null });
   return { fileName: row.file_name, contentType: row.content_type, data: row.data };

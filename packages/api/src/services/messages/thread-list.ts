@@ -12,6 +12,7 @@ import { afterTimeCursor, exactTime, pageOf } from "../platform/keyset";
 import { getMessagingSettings } from "../settings/settings";
 import { unreadBy } from "./unread";
 import { loadOwnThread, mayPost, notFound, stillMine } from "./thread-access";
+import { fullName } from "../platform/sql";
 
 /** Messages in the caller's threads, sent by someone else after the caller's last-read time. */
 export async function unreadMessageCount({ db, actor }: { db: Kysely<Database>; actor: SignedInActor }): Promise<{ count: number }> {
@@ -62,7 +63,7 @@ export function threadRows(db: Db, actor: SignedInActor) {
       "t.query_id",
       "t.last_message_at",
       "q.reference as query_reference",
-      sql<string | null>`pt.first_name || ' ' || pt.last_name`.as("claimant_name"),
+      fullName<string | null>("pt").as("claimant_name"),
       exactTime("t.activity_at").as("cursor_at"),
     ])
     .where(stillMine(actor));
@@ -139,7 +140,7 @@ export async function listThreads({ db, actor }: Deps, input: ThreadListInput): 
       eb.or([
         eb(sql`lower(q.reference)`, "like", like),
         eb(sql`lower(t.subject)`, "like", like),
-        eb(sql`lower(pt.first_name || ' ' || pt.last_name)`, "like", like),
+        eb(sql`lower(${fullName("pt")})`, "like", like),
       ]),
     );
   }

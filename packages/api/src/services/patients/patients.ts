@@ -11,6 +11,7 @@ import { changedFields, recordAudit } from "../audit/audit";
 import { refreshQuerySearchText } from "../queries/query-search";
 import { now, stamp } from "../platform/clock";
 import type { Db, Deps } from "../platform/deps";
+import { fullName } from "../platform/sql";
 
 function patientQuery(db: Db) {
   return db
@@ -18,7 +19,7 @@ function patientQuery(db: Db) {
     .innerJoin("users as attorney", "attorney.id", "patients.attorney_id")
     .selectAll("patients")
     .select((eb) => [
-      sql<string>`attorney.first_name || ' ' || attorney.last_name`.as("attorney_name"),
+      fullName("attorney").as("attorney_name"),
       eb.selectFrom("cases").select(eb.fn.countAll<number>().as("n")).whereRef("cases.patient_id", "=", "patients.id").as("cases_count"),
     ]);
 }
@@ -55,7 +56,7 @@ export async function listPatients({ db, actor }: Deps, { search }: z.output<typ
     const pattern = `%${search.toLowerCase()}%`;
     query = query.where((eb) =>
       eb.or([
-        eb(sql`lower(patients.first_name || ' ' || patients.last_name)`, "like", pattern),
+        eb(sql`lower(${fullName("patients")})`, "like", pattern),
         eb(sql`coalesce(patients.id_number, patients.passport_number, '')`, "like", pattern),
       ]),
     );

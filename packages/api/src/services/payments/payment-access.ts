@@ -1,9 +1,8 @@
 import type { Selectable, Transaction } from "kysely";
-import { sql } from "kysely";
 import type { Database, InvoicesTable, PaymentsTable } from "@medlegal/db";
 import type { AccountParty, CurrentUser } from "@medlegal/domain";
 import { sastDate } from "@medlegal/domain";
-import { AppError } from "../../errors";
+import { AppError, notFoundMessage } from "../../errors";
 import { now } from "../platform/clock";
 import type { Db } from "../platform/deps";
 
@@ -20,13 +19,12 @@ export type InvoiceRow = Selectable<InvoicesTable>;
 export type PaymentRow = Selectable<PaymentsTable>;
 export type Trx = Transaction<Database>;
 
-const MISSING_ACCOUNT = "That account does not exist or is not yours to see.";
-export const MISSING_PAYMENT = "That payment does not exist or is not yours to see.";
-export const MISSING_PROOF = "That proof of payment does not exist or is not yours to see.";
+const MISSING_ACCOUNT = notFoundMessage("account");
+export const MISSING_PAYMENT = notFoundMessage("payment");
+export const MISSING_PROOF = notFoundMessage("proof of payment");
 export const PROOF_LIMIT = 200;
 export const PAYMENT_LIMIT = 200;
 
-export const fullName = (table: string) => sql<string>`${sql.ref(`${table}.first_name`)} || ' ' || ${sql.ref(`${table}.last_name`)}`;
 export const today = () => sastDate(now());
 
 /**

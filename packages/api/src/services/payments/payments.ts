@@ -10,13 +10,14 @@ import type {
   reversePaymentSchema,
 } from "@medlegal/domain";
 import { formatRand, OPEN_INVOICE_STATUSES, PAYMENT_METHOD_LABELS, saDateLabel } from "@medlegal/domain";
-import { AppError } from "../../errors";
+import { AppError, notFound } from "../../errors";
 import { recordAudit } from "../audit/audit";
 import { notify } from "../notifications/notifications";
 import { now } from "../platform/clock";
 import type { Db, Deps } from "../platform/deps";
 import { visibleInvoices } from "../invoices/invoice-access";
-import { MISSING_PAYMENT, PAYMENT_LIMIT, accountHolder, fullName, paymentScope } from "./payment-access";
+import { MISSING_PAYMENT, PAYMENT_LIMIT, accountHolder, paymentScope } from "./payment-access";
+import { fullName } from "../platform/sql";
 import { allocateLocked, allocationSentence, invoiceNumbers, lockPayment, settleInvoice } from "./settle";
 import { creditsOf } from "./accounts";
 import { lockOpenProof, matchLocked } from "./proofs";
@@ -191,7 +192,7 @@ export async function listPayments({ db, actor }: Deps, input: z.output<typeof p
 /** The payments set against one invoice, for its page (whoever may see the invoice; 404 otherwise). */
 export async function invoicePayments({ db, actor }: Deps, input: z.output<typeof invoicePaymentsInputSchema>): Promise<InvoicePayments> {
   const invoice = await db.selectFrom("invoices").selectAll().where("id", "=", input.invoiceId).where(visibleInvoices(actor.user)).executeTakeFirst();
-  if (!invoice) throw new AppError("NOT_FOUND", "That invoice does not exist or is not yours to see.");
+  if (!invoice) throw notFound("invoice");
   const rows = await db
     .selectFrom("payment_allocations")
     .innerJoin("payments", "payments.id", "payment_allocations.payment_id")

@@ -15,7 +15,8 @@ import { notify } from "../notifications/notifications";
 import { now } from "../platform/clock";
 import type { Db, Deps } from "../platform/deps";
 import { visibleInvoices } from "../invoices/invoice-access";
-import { MISSING_PROOF, PROOF_LIMIT, accountHolder, fullName, paymentScope } from "./payment-access";
+import { MISSING_PROOF, PROOF_LIMIT, accountHolder, paymentScope } from "./payment-access";
+import { fullName } from "../platform/sql";
 import type { Trx } from "./payment-access";
 import { lockPayment } from "./settle";
 

@@ -1,15 +1,14 @@
 /** Which reports a user may see. */
 import type { ExpressionBuilder } from "kysely";
-import { sql } from "kysely";
 import type { Database } from "@medlegal/db";
 import type { CurrentUser } from "@medlegal/domain";
-import { AppError } from "../../errors";
+import { AppError, notFoundMessage } from "../../errors";
 import { isStaff } from "../platform/access";
 import type { ReportRow } from "./lifecycle";
 import type { Db } from "../platform/deps";
 
 export const DAY_MS = 86_400_000;
-export const MISSING = "That report does not exist or is not yours to see.";
+export const MISSING = notFoundMessage("report");
 
 /** Reports a user may see: all for staff, their own for attorneys and consultants (docs/architecture.md, row scoping). */
 export function visibleReports(user: CurrentUser) {
@@ -28,4 +27,3 @@ export async function loadVisibleReport(db: Db, user: CurrentUser, id: string, l
   return row;
 }
 
-export const fullName = (table: string) => sql<string>`${sql.ref(`${table}.first_name`)} || ' ' || ${sql.ref(`${table}.last_name`)}`;

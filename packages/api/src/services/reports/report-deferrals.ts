@@ -7,7 +7,7 @@ import { AppError } from "../../errors";
 import { recordAudit } from "../audit/audit";
 import { stamp } from "../platform/clock";
 import type { Deps } from "../platform/deps";
-import { fullName } from "./report-access";
+import { fullName } from "../platform/sql";
 
 /**
  * Attorneys with their release-on-approval agreement (those with one first), up to 200 by name,
@@ -26,7 +26,7 @@ export async function listDeferrals({ db }: { db: Kysely<Database> }, { search }
       "release_deferrals.note",
       "release_deferrals.created_at",
       fullName("users").as("name"),
-      sql<string | null>`recorder.first_name || ' ' || recorder.last_name`.as("recorded_by_name"),
+      fullName<string | null>("recorder").as("recorded_by_name"),
     ])
     .where("users.role", "=", "attorney");
   if (search) {

@@ -4,7 +4,7 @@ import { sql } from "kysely";
 import type { z } from "zod";
 import type { CurrentUser, reportUploadSchema } from "@medlegal/domain";
 import { reportStatusLabel } from "@medlegal/domain";
-import { AppError } from "../../errors";
+import { AppError, notFound } from "../../errors";
 import { recordAccess } from "../audit/access-log";
 import { recordAudit } from "../audit/audit";
 import { checkUpload, storeFile } from "../files/files";
@@ -13,7 +13,8 @@ import { stamp } from "../platform/clock";
 import type { ReportRow } from "./lifecycle";
 import { recordVersionSubmitted } from "./lifecycle";
 import type { Db, Deps } from "../platform/deps";
-import { fullName, loadVisibleReport, visibleReports } from "./report-access";
+import { loadVisibleReport, visibleReports } from "./report-access";
+import { fullName } from "../platform/sql";
 
 function assertOpenForUpload(report: ReportRow, user: CurrentUser): void {
   if (report.status !== "awaiting" && report.status !== "changes_requested") {
@@ -100,7 +101,7 @@ async function stampedCopy(db: Db, versionId: string, released: boolean, origina
  * earlier versions marked DRAFT. Every download is in the access log.
  */
 export async function downloadVersion({ db, actor }: Deps, fileId: string): Promise<{ fileName: string; contentType: string; data: Uint8Array }> {
-  const missing = new AppError("NOT_FOUND", "That report file does not exist or is not yours to see.");
+  const missing = notFound("report file");
   const row = await db
     .selectFrom("report_versions")
     .innerJoin("reports", "reports.id", "report_versions.report_id")

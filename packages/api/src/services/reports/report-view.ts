@@ -9,8 +9,9 @@ import { now } from "../platform/clock";
 import { isStaff } from "../platform/access";
 import type { Db, Deps } from "../platform/deps";
 import { releaseTerms, reportInvoice } from "./release";
-import { DAY_MS, MISSING, fullName, visibleReports } from "./report-access";
+import { DAY_MS, MISSING, visibleReports } from "./report-access";
 import { activeChecklist } from "./report-checklist";
+import { fullName } from "../platform/sql";
 
 function listQuery(db: Db, user: CurrentUser) {
   return db
@@ -111,7 +112,7 @@ export async function getReport({ db, actor }: Deps, { id }: { id: string }): Pr
       "files.file_name",
       "files.size",
       fullName("up").as("uploaded_by_name"),
-      sql<string | null>`ob.first_name || ' ' || ob.last_name`.as("on_behalf_of_name"),
+      fullName<string | null>("ob").as("on_behalf_of_name"),
     ])
     .where("report_versions.report_id", "=", id)
     .orderBy("report_versions.number")
@@ -131,7 +132,7 @@ export async function getReport({ db, actor }: Deps, { id }: { id: string }): Pr
   const events = await db
     .selectFrom("report_events")
     .leftJoin("users", "users.id", "report_events.actor_id")
-    .select(["report_events.id", "report_events.at", "report_events.from_status", "report_events.to_status", "report_events.body", sql<string | null>`users.first_name || ' ' || users.last_name`.as("actor_name")])
+    .select(["report_events.id", "report_events.at", "report_events.from_status", "report_events.to_status", "report_events.body", fullName<string | null>("users").as("actor_name")])
     .where("report_events.report_id", "=", id)
     .orderBy("report_events.at")
     .execute();

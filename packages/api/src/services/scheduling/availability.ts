@@ -1,4 +1,3 @@
-import { sql } from "kysely";
 import type {
   availabilityOverrideSchema,
   availabilityOwnerSchema,
@@ -25,6 +24,7 @@ import { assertCan, visibleAvailability } from "../platform/access";
 import { changedFields, recordAudit } from "../audit/audit";
 import { now } from "../platform/clock";
 import type { Db, Deps } from "../platform/deps";
+import { fullName } from "../platform/sql";
 
 export interface AvailabilityView {
   consultantId: string;
@@ -41,7 +41,7 @@ async function targetConsultant(db: Db, actor: SignedInActor, consultantId: stri
   if (!id) throw new AppError("INVALID", "Choose a consultant", { consultantId: "Choose a consultant" });
   const row = await db
     .selectFrom("users")
-    .select(["id", sql<string>`first_name || ' ' || last_name`.as("name")])
+    .select(["id", fullName().as("name")])
     .where("id", "=", id)
     .where("role", "=", "consultant")
     .where(visibleAvailability(actor.user))
@@ -202,7 +202,7 @@ export async function availabilityWeek({ db }: Deps, { weekStart, specialization
   let consultants = db
     .selectFrom("users")
     .leftJoin("specializations", "specializations.id", "users.specialization_id")
-    .select(["users.id", sql<string>`users.first_name || ' ' || users.last_name`.as("name"), "specializations.name as specialization"])
+    .select(["users.id", fullName("users").as("name"), "specializations.name as specialization"])
     .where("users.role", "=", "consultant")
     .where("users.is_active", "=", true)
     .orderBy("users.last_name");

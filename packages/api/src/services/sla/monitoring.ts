@@ -6,6 +6,7 @@ import type { SlaMonitoring, SlaPolicy, slaMonitoringInputSchema } from "@medleg
 import { sastDate, sastToUtc } from "@medlegal/domain";
 import { csvCell, csvDocument } from "../platform/csv";
 import { timerState, timerStateSql } from "./state";
+import { fullName } from "../platform/sql";
 
 /**
  * `/sla-monitoring`: the agency-wide picture, computed in PostgreSQL over the stored due times
@@ -71,7 +72,7 @@ export async function slaMonitoring({ db }: { db: Kysely<Database> }, f: z.outpu
       .leftJoin("specializations", "specializations.id", "users.specialization_id")
       .select([
         "users.id as consultant_id",
-        sql<string>`users.first_name || ' ' || users.last_name`.as("name"),
+        fullName("users").as("name"),
         "specializations.name as specialization",
         ...tallies,
       ])
@@ -105,7 +106,7 @@ export async function slaMonitoring({ db }: { db: Kysely<Database> }, f: z.outpu
         "sla_timers.status",
         "sla_timers.paused_at",
         "sla_timers.stopped_at",
-        sql<string | null>`employee.first_name || ' ' || employee.last_name`.as("employee_name"),
+        fullName<string | null>("employee").as("employee_name"),
       ])
       // Running and not yet breached (the same rule as every screen), due within 48 hours.
       .where(sql<boolean>`(${timerStateSql("on_track", now)} OR ${timerStateSql("at_risk", now)})`)
@@ -148,7 +149,7 @@ export async function slaTimersCsv({ db }: { db: Kysely<Database> }, f: z.output
       "sla_timers.paused_at",
       "sla_timers.at_risk_at",
       "sla_timers.pause_reason",
-      sql<string | null>`consultant.first_name || ' ' || consultant.last_name`.as("consultant"),
+      fullName<string | null>("consultant").as("consultant"),
     ])
     .where((eb) => eb.or([eb("sla_timers.status", "=", "open"), eb("sla_timers.stopped_at", ">=", since)]))
     .orderBy("sla_timers.started_at")

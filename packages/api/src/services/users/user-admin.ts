@@ -29,6 +29,7 @@ import {
   userSummaryQuery,
 } from "./user-records";
 import type { Deps } from "../platform/deps";
+import { fullName } from "../platform/sql";
 
 export async function listUsers({ db }: Deps, { search, role, active, specializationId, cursor, limit }: z.output<typeof userListInputSchema>): Promise<{ items: UserSummary[]; nextCursor: string | null }> {
   let query = userSummaryQuery(db)
@@ -40,7 +41,7 @@ export async function listUsers({ db }: Deps, { search, role, active, specializa
     const pattern = `%${search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     query = query.where((eb) =>
       eb.or([
-        eb(sql`lower(users.first_name || ' ' || users.last_name)`, "like", pattern),
+        eb(sql`lower(${fullName("users")})`, "like", pattern),
         eb(sql`lower(users.username)`, "like", pattern),
         eb(sql`lower(users.email)`, "like", pattern),
         eb(sql`lower(coalesce(users.firm_name, ''))`, "like", pattern),
