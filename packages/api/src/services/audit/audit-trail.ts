@@ -8,7 +8,7 @@ import type { SignedInActor } from "../../actors";
 import { recordAccess } from "./access-log";
 import { csvDocument } from "../platform/csv";
 import { afterTimeCursor, exactTime, pageOf } from "../platform/keyset";
-import { fullName } from "../platform/sql";
+import { fullName, likePattern } from "../platform/sql";
 
 export interface AuditRow {
   id: string;
@@ -139,7 +139,7 @@ function filtered(db: Kysely<Database>, f: z.output<typeof auditExportInputSchem
   if (f.actorId) query = query.where("audit_log.actor_id", "=", f.actorId);
   if (f.entityType) query = query.where("audit_log.entity_type", "=", f.entityType);
   if (f.entityId) query = query.where("audit_log.entity_id", "=", f.entityId);
-  if (f.action) query = query.where("audit_log.action", "like", `${f.action.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+  if (f.action) query = query.where("audit_log.action", "like", likePattern(f.action, "start"));
   if (f.from) query = query.where("audit_log.at", ">=", sastToUtc(f.from, "00:00"));
   if (f.to) query = query.where("audit_log.at", "<", sastToUtc(addDays(f.to, 1), "00:00"));
   return query.orderBy("audit_log.at", "desc").orderBy("audit_log.id", "desc");

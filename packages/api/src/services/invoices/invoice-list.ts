@@ -22,7 +22,7 @@ import { LIST_LIMIT, MISSING, loadVisibleInvoice, visibleInvoices } from "./invo
 import type { InvoiceRow } from "./invoice-access";
 import { partiesOf } from "./invoice-parties";
 import { recipientBlocker, toLine } from "./invoice-documents";
-import { fullName } from "../platform/sql";
+import { fullName, likePattern } from "../platform/sql";
 
 function listQuery(db: Db, user: CurrentUser) {
   return db
@@ -67,8 +67,6 @@ function toListItem(r: ListRow, agencyName: string): InvoiceListItem {
     createdAt: r.created_at.toISOString(),
   };
 }
-
-const likePattern = (search: string) => `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /**
  * The caller's invoices and credit notes with filters, newest first (at most 500 of each), and the

@@ -9,7 +9,7 @@ import { stamp } from "../platform/clock";
 import type { Db, Deps } from "../platform/deps";
 import { announce } from "../platform/live-events";
 import { getMessagingSettings } from "../settings/settings";
-import { likePattern } from "./thread-list";
+import { likePattern } from "../platform/sql";
 import { STAFF_ROLES, loadOwnThread, otherSide } from "./thread-access";
 import { insertMessage, participantIds } from "./message-posting";
 import { fullName } from "../platform/sql";
@@ -24,7 +24,7 @@ export async function listRecipients({ db, actor }: Deps, input: RecipientsInput
     query = query.where("role", "in", roles);
   }
   if (input.search) {
-    const like = likePattern(input.search);
+    const like = likePattern(input.search.toLowerCase());
     query = query.where(sql`lower(${fullName()})`, "like", like);
   }
   const rows = await query.orderBy(sql`lower(last_name)`).orderBy(sql`lower(first_name)`).orderBy("id").limit(50).execute();

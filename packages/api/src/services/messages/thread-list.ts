@@ -12,7 +12,7 @@ import { afterTimeCursor, exactTime, pageOf } from "../platform/keyset";
 import { getMessagingSettings } from "../settings/settings";
 import { unreadBy } from "./unread";
 import { loadOwnThread, mayPost, notFound, stillMine } from "./thread-access";
-import { fullName } from "../platform/sql";
+import { fullName, likePattern } from "../platform/sql";
 
 /** Messages in the caller's threads, sent by someone else after the caller's last-read time. */
 export async function unreadMessageCount({ db, actor }: { db: Kysely<Database>; actor: SignedInActor }): Promise<{ count: number }> {
@@ -124,8 +124,6 @@ export async function toSummaries(db: Db, actor: SignedInActor, rows: ThreadRow[
   });
 }
 
-export const likePattern = (search: string) => `%${search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
 /** The caller's threads, the latest activity first (keyset on activity time and id). */
 export async function listThreads({ db, actor }: Deps, input: ThreadListInput): Promise<{ items: ThreadSummary[]; nextCursor: string | null }> {
   let query = threadRows(db, actor);
@@ -135,7 +133,7 @@ export async function listThreads({ db, actor }: Deps, input: ThreadListInput): 
     query = query.where(sql<boolean>`EXISTS (SELECT 1 FROM messages m WHERE ${unreadBy("m", "me")})`);
   }
   if (input.search) {
-    const like = likePattern(input.search);
+    const like = likePattern(input.search.toLowerCase());
     query = query.where((eb) =>
       eb.or([
         eb(sql`lower(q.reference)`, "like", like),

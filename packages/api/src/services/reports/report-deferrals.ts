@@ -7,7 +7,7 @@ import { AppError } from "../../errors";
 import { recordAudit } from "../audit/audit";
 import { stamp } from "../platform/clock";
 import type { Deps } from "../platform/deps";
-import { fullName } from "../platform/sql";
+import { fullName, likePattern } from "../platform/sql";
 
 /**
  * Attorneys with their release-on-approval agreement (those with one first), up to 200 by name,
@@ -30,7 +30,7 @@ export async function listDeferrals({ db }: { db: Kysely<Database> }, { search }
     ])
     .where("users.role", "=", "attorney");
   if (search) {
-    const like = `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const like = likePattern(search);
     query = query.where((eb) =>
       eb.or([
         eb(fullName("users"), "ilike", like),

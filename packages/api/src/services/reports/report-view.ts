@@ -11,7 +11,7 @@ import type { Db, Deps } from "../platform/deps";
 import { releaseTerms, reportInvoice } from "./release";
 import { DAY_MS, MISSING, visibleReports } from "./report-access";
 import { activeChecklist } from "./report-checklist";
-import { fullName } from "../platform/sql";
+import { fullName, likePattern } from "../platform/sql";
 
 function listQuery(db: Db, user: CurrentUser) {
   return db
@@ -75,7 +75,7 @@ export async function listReports({ db, actor }: Deps, f: z.output<typeof report
   if (f.bookingId) query = query.where("reports.booking_id", "=", f.bookingId);
   if (f.caseId) query = query.where("reports.case_id", "=", f.caseId);
   if (f.search) {
-    const like = `%${f.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const like = likePattern(f.search);
     query = query.where((eb) =>
       eb.or([
         eb("reports.reference", "ilike", like),

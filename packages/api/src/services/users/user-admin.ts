@@ -29,7 +29,7 @@ import {
   userSummaryQuery,
 } from "./user-records";
 import type { Deps } from "../platform/deps";
-import { fullName } from "../platform/sql";
+import { fullName, likePattern } from "../platform/sql";
 
 export async function listUsers({ db }: Deps, { search, role, active, specializationId, cursor, limit }: z.output<typeof userListInputSchema>): Promise<{ items: UserSummary[]; nextCursor: string | null }> {
   let query = userSummaryQuery(db)
@@ -38,7 +38,7 @@ export async function listUsers({ db }: Deps, { search, role, active, specializa
     .orderBy("users.id")
     .limit(limit + 1);
   if (search) {
-    const pattern = `%${search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const pattern = likePattern(search.toLowerCase());
     query = query.where((eb) =>
       eb.or([
         eb(sql`lower(${fullName("users")})`, "like", pattern),
