@@ -10,7 +10,7 @@ import { changedFields, recordAudit } from "../audit/audit";
 import { nextReference } from "../platform/references";
 import { now, stamp } from "../platform/clock";
 import type { Db, Deps } from "../platform/deps";
-import { fullName } from "../platform/sql";
+import { fullName, likePattern } from "../platform/sql";
 
 function caseQuery(db: Db) {
   return db
@@ -71,7 +71,7 @@ export async function listCases({ db, actor }: Deps, { search, patientId }: z.ou
   let query = caseQuery(db).where(visibleCases(actor.user)).orderBy("cases.created_at", "desc").orderBy("cases.id", "desc").limit(500);
   if (patientId) query = query.where("cases.patient_id", "=", patientId);
   if (search) {
-    const pattern = `%${search.toLowerCase()}%`;
+    const pattern = likePattern(search.toLowerCase());
     query = query.where((eb) =>
       eb.or([
         eb(sql`lower(cases.reference)`, "like", pattern),

@@ -5,7 +5,7 @@ import { LIVE_ASSIGNMENT_STATUSES, OPEN_QUERY_STATUSES } from "@medlegal/domain"
 import type { z } from "zod";
 import type { SignedInActor } from "../../actors";
 import type { consultantListInputSchema } from "@medlegal/domain";
-import { fullName } from "../platform/sql";
+import { fullName, likePattern } from "../platform/sql";
 
 export interface ConsultantDirectoryEntry {
   id: string;
@@ -53,7 +53,7 @@ export async function listConsultants(
     .limit(500);
   if (specializationId) query = query.where("users.specialization_id", "=", specializationId);
   if (search) {
-    const pattern = `%${search.toLowerCase()}%`;
+    const pattern = likePattern(search.toLowerCase());
     query = query.where((eb) =>
       eb.or([
         eb(sql`lower(${fullName("users")})`, "like", pattern),

@@ -11,7 +11,7 @@ import { changedFields, recordAudit } from "../audit/audit";
 import { refreshQuerySearchText } from "../queries/query-search";
 import { now, stamp } from "../platform/clock";
 import type { Db, Deps } from "../platform/deps";
-import { fullName } from "../platform/sql";
+import { fullName, likePattern } from "../platform/sql";
 
 function patientQuery(db: Db) {
   return db
@@ -53,7 +53,7 @@ const auditFields = (p: Patient) => {
 export async function listPatients({ db, actor }: Deps, { search }: z.output<typeof patientListInputSchema>): Promise<Patient[]> {
   let query = patientQuery(db).where(visiblePatients(actor.user)).orderBy(sql`lower(patients.last_name)`).orderBy(sql`lower(patients.first_name)`).limit(500);
   if (search) {
-    const pattern = `%${search.toLowerCase()}%`;
+    const pattern = likePattern(search.toLowerCase());
     query = query.where((eb) =>
       eb.or([
         eb(sql`lower(${fullName("patients")})`, "like", pattern),

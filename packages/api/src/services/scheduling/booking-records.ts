@@ -12,7 +12,7 @@ import { afterTimeCursor, exactTime, pageOf } from "../platform/keyset";
 import { now } from "../platform/clock";
 import type { Db, Deps } from "../platform/deps";
 import { announceQueryChange } from "../queries/query-live";
-import { fullName } from "../platform/sql";
+import { fullName, likePattern } from "../platform/sql";
 
 /** A booking with the names around it; a booking made before bookings had to name a query has none (left join). */
 export function bookingQuery(db: Db) {
@@ -92,11 +92,11 @@ export async function listBookings({ db, actor }: Deps, f: z.output<typeof booki
   if (f.consultantId) query = query.where("bookings.consultant_id", "=", f.consultantId);
   if (f.specializationId) query = query.where("bookings.specialization_id", "=", f.specializationId);
   if (f.queryId) query = query.where("bookings.query_id", "=", f.queryId);
-  if (f.venue) query = query.where(sql`lower(coalesce(bookings.venue, 'video'))`, "like", `%${f.venue.toLowerCase()}%`);
+  if (f.venue) query = query.where(sql`lower(coalesce(bookings.venue, 'video'))`, "like", likePattern(f.venue.toLowerCase()));
   if (f.from) query = query.where("bookings.starts_at", ">=", sastToUtc(f.from, "00:00"));
   if (f.to) query = query.where("bookings.starts_at", "<", sastToUtc(addDays(f.to, 1), "00:00"));
   if (f.search) {
-    const pattern = `%${f.search.toLowerCase()}%`;
+    const pattern = likePattern(f.search.toLowerCase());
     query = query.where((eb) =>
       eb.or([
         eb(sql`lower(bookings.reference)`, "like", pattern),

@@ -11,7 +11,7 @@ import { now as clockNow } from "../platform/clock";
 import { timerState, timerStateSql } from "./state";
 import { pauseTimer, resumeTimer } from "./timers";
 import type { Db, Deps } from "../platform/deps";
-import { fullName } from "../platform/sql";
+import { fullName, likePattern } from "../platform/sql";
 
 /**
  * The timers rows of the SLA screens, scoped to the queries the caller may see; an expert sees only
@@ -91,7 +91,10 @@ function toFullItem(row: TimerRow, now: Date): SlaTimerItem {
 export async function listSlaTimers({ db, actor }: Deps, f: z.output<typeof slaListInputSchema>, now = clockNow()): Promise<{ items: SlaTimerItem[]; asOf: string }> {
   let q = timerQuery(db, actor);
   if (f.policy) q = q.where("sla_timers.policy", "=", f.policy);
-  if (f.search) q = q.where((eb) => eb.or([eb("queries.reference", "ilike", `%${f.search}%`), eb("queries.subject", "ilike", `%${f.search}%`)]));
+  if (f.search) {
+    const like = likePattern(f.search);
+    q = q.where((eb) => eb.or([eb("queries.reference", "ilike", like), eb("queries.subject", "ilike", like)]));
+  }
   if (f.mine && isStaff(actor.user)) q = q.where("queries.assigned_employee_id", "=", actor.user.id);
   if (f.state === "stopped") {
     q = q.where("sla_timers.status", "!=", "open").orderBy("sla_timers.stopped_at", "desc");
