@@ -5,6 +5,7 @@ import type { Database } from "@medlegal/db";
 import { isTotpCode, RECOVERY_CODE_COUNT, TOTP_DIGITS, TOTP_ISSUER, TOTP_PERIOD_SECONDS, TOTP_WINDOW_STEPS } from "@medlegal/domain";
 import { appSecret } from "../platform/app-secrets";
 import type { Db } from "../platform/deps";
+import { now } from "../platform/clock";
 
 // Two-factor sign-in's keys and codes (docs/decisions.md, "Common passwords and two-factor sign-in"):
 // the keys come from TOTP_KEY, or one generated once and kept in app_secrets.
@@ -112,7 +113,7 @@ export async function spendCode(trx: Transaction<Database>, keys: Keys, userId: 
   }
   const spent = await trx
     .updateTable("two_factor_recovery_codes")
-    .set({ used_at: new Date() })
+    .set({ used_at: now() })
     .where("user_id", "=", userId)
     .where("code_hash", "=", recoveryCodeHash(keys, code))
     .where("used_at", "is", null)

@@ -15,6 +15,7 @@ import { readSetting } from "../settings/settings";
 import type { Db, Deps } from "../platform/deps";
 import { decryptSecret, encryptSecret, keysOf, recoveryCodesLeft, replaceRecoveryCodes, spendCode, stepOf, totpOf } from "./two-factor-crypto";
 import { hasTwoFactor } from "./two-factor-state";
+import { now } from "../platform/clock";
 
 const requiredFor = async (db: Db, role: Role) =>
   isStaff(role) && (await readSetting(db, "security", DEFAULT_SECURITY_SETTINGS)).requireTwoFactorForStaff;
@@ -79,7 +80,7 @@ export async function confirmTwoFactorEnrolment({ db, actor }: Deps, { code }: z
     if (row.enabled_at) throw new AppError("CONFLICT", TWO_FACTOR_MESSAGES.alreadyOn);
     const step = isTotpCode(code) ? stepOf(decryptSecret(keys.encryption, row.secret_encrypted), code) : null;
     if (step === null) return null;
-    await trx.updateTable("user_two_factor").set({ enabled_at: new Date(), last_used_step: step }).where("user_id", "=", userId).execute();
+    await trx.updateTable("user_two_factor").set({ enabled_at: now(), last_used_step: step }).where("user_id", "=", userId).execute();
     const codes = await replaceRecoveryCodes(trx, keys, userId);
     await recordAudit(trx, actor, { action: "two_factor.enabled", entityType: "user", entityId: userId, after: { recoveryCodes: codes.length } });
     return codes;

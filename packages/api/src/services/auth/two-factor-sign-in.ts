@@ -12,6 +12,7 @@ import { claimLoginAttempt, clearLoginFailures, countInWindow, limitByIp, loginA
 import { findCurrentUser } from "../users/users";
 import { keysOf, recoveryCodesLeft, spendCode } from "./two-factor-crypto";
 import { auditFailedCode } from "./two-factor-enrolment";
+import { now } from "../platform/clock";
 
 /** The password was right for an account with two-factor sign-in: the second step must follow. */
 export interface SecondFactorNeeded {
@@ -70,7 +71,7 @@ export async function verifySecondFactor(
     const kind = await spendCode(trx, keys, user.id, code);
     if (!kind) return false;
     await clearLoginFailures(trx, accountKey);
-    await trx.updateTable("users").set({ failed_login_count: 0, last_login_at: new Date() }).where("id", "=", user.id).execute();
+    await trx.updateTable("users").set({ failed_login_count: 0, last_login_at: now() }).where("id", "=", user.id).execute();
     const userActor = { ...actor, user };
     if (kind === "recovery_code") {
       await recordAudit(trx, userActor, {

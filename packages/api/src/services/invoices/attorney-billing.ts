@@ -5,7 +5,7 @@ import type { BillableEvent, InvoiceLineInput, InvoiceLineKind, ReportKind } fro
 import { billableEventKey, documentTotals, INVOICE_LINE_KIND_LABELS, lineAmounts, REPORT_FEE_KIND, saDayLabel, sastDate, sastToUtc } from "@medlegal/domain";
 import type { Actor } from "../../actors";
 import { recordAudit } from "../audit/audit";
-import { now } from "../platform/clock";
+import { now, today } from "../platform/clock";
 import { agencyParty } from "./invoice-parties";
 import { ATTORNEY_SERIES } from "./invoice-access";
 import { reportInvoiceLines } from "./invoice-drafts";
@@ -182,7 +182,7 @@ export async function billReportApproved(
   const onInvoice = await reportInvoiceLines(trx, [report.id]).select("invoice_lines.id").where("invoices.status", "<>", "credited").executeTakeFirst();
   if (onInvoice) return;
   const kind = REPORT_FEE_KIND[report.kind];
-  const day = sastDate(now());
+  const day = today();
   const consultant = await trx.selectFrom("users").select(["first_name", "last_name"]).where("id", "=", report.consultant_id).executeTakeFirstOrThrow();
   await billAttorney(trx, actor, billableEventKey("report", report.id, "approved"), {
     attorneyId: report.attorney_id,

@@ -1,12 +1,12 @@
 /** The fee schedule: the price of each kind of line, per specialisation and expert, from a day on. */
 import type { z } from "zod";
 import type { FeeRate, feeScheduleInputSchema, InvoiceLineKind, ScheduledFeeKind, setFeeSchema } from "@medlegal/domain";
-import { LATE_CANCELLATION_PERCENT, percentOf, sastDate } from "@medlegal/domain";
+import { LATE_CANCELLATION_PERCENT, percentOf } from "@medlegal/domain";
 import { AppError } from "../../errors";
 import { recordAudit } from "../audit/audit";
-import { now } from "../platform/clock";
 import type { Db, Deps } from "../platform/deps";
 import { fullName } from "../platform/sql";
+import * as clock from "../platform/clock";
 
 /**
  * The price of a fee on a day (docs/decisions.md, "Invoices"): the expert's own rate in force that
@@ -53,7 +53,7 @@ export async function listFees({ db, actor }: Deps, f: z.output<typeof feeSchedu
   if (f.specializationId) query = query.where("fee_schedule.specialization_id", "=", f.specializationId);
   if (f.consultantId) query = query.where("fee_schedule.consultant_id", "=", f.consultantId);
   const rows = await query.orderBy("specializations.name").orderBy("fee_schedule.consultant_id").orderBy("fee_schedule.fee_kind").orderBy("fee_schedule.effective_from", "desc").execute();
-  const today = sastDate(now());
+  const today = clock.today();
   const seen = new Set<string>();
   return rows.map((r) => {
     const group = `${r.specialization_id}:${r.consultant_id ?? ""}:${r.fee_kind}`;

@@ -12,9 +12,9 @@ import type {
   InvoiceMoneySide,
   InvoiceParty,
 } from "@medlegal/domain";
-import { ageBalances, invoiceBalance, INVOICE_STATUS_LABELS, OPEN_INVOICE_STATUSES, sastDate } from "@medlegal/domain";
+import { ageBalances, invoiceBalance, INVOICE_STATUS_LABELS, OPEN_INVOICE_STATUSES } from "@medlegal/domain";
 import { AppError } from "../../errors";
-import { now } from "../platform/clock";
+import { today } from "../platform/clock";
 import type { Db, Deps } from "../platform/deps";
 import { isStaff } from "../platform/access";
 import { getAgencySettings } from "../settings/settings";
@@ -125,7 +125,7 @@ export async function listInvoices({ db, actor }: Deps, f: z.output<typeof invoi
       open
         .filter((r) => r.kind === kind)
         .map((r) => ({ dueDate: r.due_date!, balanceCents: invoiceBalance({ totalCents: Number(r.total_cents), creditedCents: Number(r.credited_cents), paidCents: Number(r.paid_cents) }) })),
-      sastDate(now()),
+      today(),
     );
     const sum = sums.find((r) => r.kind === kind);
     return {

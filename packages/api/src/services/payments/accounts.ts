@@ -3,7 +3,8 @@ import { sql } from "kysely";
 import type { AccountOverviewItem, AccountSummary, OpenInvoiceItem } from "@medlegal/domain";
 import { ageBalances, daysPastDue, INVOICE_STATUS_LABELS, invoiceBalance, OPEN_INVOICE_STATUSES } from "@medlegal/domain";
 import type { Db, Deps } from "../platform/deps";
-import { accountHolder, today } from "./payment-access";
+import { accountHolder } from "./payment-access";
+import { today } from "../platform/clock";
 
 /** Unallocated money of live payments, per attorney. */
 export async function creditsOf(db: Db, attorneyIds: string[] | null): Promise<Map<string, number>> {

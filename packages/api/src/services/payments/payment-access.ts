@@ -1,9 +1,7 @@
 import type { Selectable, Transaction } from "kysely";
 import type { Database, InvoicesTable, PaymentsTable } from "@medlegal/db";
 import type { AccountParty, CurrentUser } from "@medlegal/domain";
-import { sastDate } from "@medlegal/domain";
 import { AppError, notFoundMessage } from "../../errors";
-import { now } from "../platform/clock";
 import type { Db } from "../platform/deps";
 
 /**
@@ -24,8 +22,6 @@ export const MISSING_PAYMENT = notFoundMessage("payment");
 export const MISSING_PROOF = notFoundMessage("proof of payment");
 export const PROOF_LIMIT = 200;
 export const PAYMENT_LIMIT = 200;
-
-export const today = () => sastDate(now());
 
 /**
  * The attorney whose account the caller asks for: an attorney their own (another's is 404);

@@ -6,10 +6,10 @@ import { canMoveInvoice, formatRand, INVOICE_STATUS_LABELS, invoiceBalance, invo
 import type { Actor, SignedInActor } from "../../actors";
 import { AppError } from "../../errors";
 import { recordAudit } from "../audit/audit";
-import { now } from "../platform/clock";
+import { now, today } from "../platform/clock";
 import type { Db } from "../platform/deps";
 import { releasePaidReports } from "../reports/release";
-import { MISSING_PAYMENT, paymentScope, today } from "./payment-access";
+import { MISSING_PAYMENT, paymentScope } from "./payment-access";
 import type { InvoiceRow, PaymentRow, Trx } from "./payment-access";
 
 /**

@@ -2,7 +2,7 @@ import type { z } from "zod";
 import type { AccountEntry, Statement, statementInputSchema } from "@medlegal/domain";
 import { ageBalances, buildStatement, daysPastDue, invoiceBalance, OPEN_INVOICE_STATUSES, PAYMENT_METHOD_LABELS, sastDate } from "@medlegal/domain";
 import { recordAccess } from "../audit/access-log";
-import { now } from "../platform/clock";
+import { today } from "../platform/clock";
 import type { Db, Deps } from "../platform/deps";
 import { agencyParty, userParty } from "../invoices/invoice-parties";
 import { accountHolder } from "./payment-access";
@@ -71,7 +71,7 @@ export async function statementPdf(deps: Deps, input: z.output<typeof statementI
   const s = await statement(deps, input);
   const agency = await agencyParty(deps.db);
   const recipient = await userParty(deps.db, s.attorney.id);
-  const day = sastDate(now());
+  const day = today();
   // Ageing of what is open today, printed under the statement.
   const open = await deps.db
     .selectFrom("invoices")

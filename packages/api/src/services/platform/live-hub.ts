@@ -6,6 +6,7 @@ import { LIVE_MESSAGES, MAX_LIVE_STREAMS_PER_USER } from "@medlegal/domain";
 import { AppError } from "../../errors";
 import type { LiveEvent } from "./live-events";
 import { LIVE_EVENTS_CHANNEL } from "./live-events";
+import { now } from "./clock";
 
 /**
  * The channel the session triggers speak on (migration 2026-11-25-82/83): "s:<sid>" a session row
@@ -230,7 +231,7 @@ export class LiveHub {
           .innerJoin("users", "users.id", "sessions.user_id")
           .select(["sessions.sid", "sessions.user_id"])
           .where("sessions.sid", "in", sids)
-          .where("sessions.expires_at", ">", new Date())
+          .where("sessions.expires_at", ">", now())
           .where("users.is_active", "=", true)
           .execute();
         for (const row of rows) alive.add(`${row.sid}/${row.user_id}`);

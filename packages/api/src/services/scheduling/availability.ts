@@ -25,6 +25,7 @@ import { changedFields, recordAudit } from "../audit/audit";
 import { now } from "../platform/clock";
 import type { Db, Deps } from "../platform/deps";
 import { fullName } from "../platform/sql";
+import * as clock from "../platform/clock";
 
 export interface AvailabilityView {
   consultantId: string;
@@ -76,7 +77,7 @@ export async function loadSlotRules(db: Db, consultantId: string, from: string, 
 
 export async function getAvailability({ db, actor }: Deps, { consultantId }: z.output<typeof availabilityOwnerSchema>): Promise<AvailabilityView> {
   const consultant = await targetConsultant(db, actor, consultantId);
-  const today = sastDate(now());
+  const today = clock.today();
   const rules = await loadSlotRules(db, consultant.id, today, addDays(today, 365));
   const overrides = await db
     .selectFrom("availability_overrides")
@@ -125,7 +126,7 @@ export async function setWeeklyAvailability({ db, actor }: Deps, data: z.output<
 /** Sets one date's exception (replacing any earlier one for that date). */
 export async function setAvailabilityOverride({ db, actor }: Deps, data: z.output<typeof availabilityOverrideSchema>): Promise<AvailabilityView> {
   const consultant = await targetConsultant(db, actor, data.consultantId);
-  if (data.date < sastDate(now())) throw new AppError("INVALID", "Choose today or a later date", { date: "Choose today or a later date" });
+  if (data.date < clock.today()) throw new AppError("INVALID", "Choose today or a later date", { date: "Choose today or a later date" });
   await db.transaction().execute(async (trx) => {
     await trx.deleteFrom("availability_overrides").where("consultant_id", "=", consultant.id).where("date", "=", data.date).execute();
     const rows = data.unavailable

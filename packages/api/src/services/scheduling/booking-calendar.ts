@@ -1,5 +1,6 @@
 import { loadVisibleBooking, toBookingItem } from "./booking-records";
 import type { Deps } from "../platform/deps";
+import { now } from "../platform/clock";
 
 const icsText = (value: string) => value.replace(/\\/g, "\\\\").replace(/;/g, "\\;").replace(/,/g, "\\,").replace(/\r?\n/g, "\\n");
 const icsTime = (iso: string) => iso.replace(/[-:]/g, "").replace(/\.\d{3}/, "");
@@ -15,7 +16,7 @@ export async function bookingIcs({ db, actor }: Deps, id: string): Promise<{ fil
     "METHOD:PUBLISH",
     "BEGIN:VEVENT",
     `UID:${b.id}@medlegal`,
-    `DTSTAMP:${icsTime(new Date().toISOString())}`,
+    `DTSTAMP:${icsTime(now().toISOString())}`,
     `DTSTART:${icsTime(b.startsAt)}`,
     `DTEND:${icsTime(b.endsAt)}`,
     `SUMMARY:${icsText(`${b.specialization} assessment: ${b.patientName}`)}`,

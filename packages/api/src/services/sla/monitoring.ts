@@ -7,6 +7,7 @@ import { sastDate, sastToUtc } from "@medlegal/domain";
 import { csvCell, csvDocument } from "../platform/csv";
 import { timerState, timerStateSql } from "./state";
 import { fullName } from "../platform/sql";
+import * as clock from "../platform/clock";
 
 /**
  * `/sla-monitoring`: the agency-wide picture, computed in PostgreSQL over the stored due times
@@ -26,7 +27,7 @@ const saMonth = (column: string) => sql<string>`to_char((${sql.ref(column)} AT T
 
 const FORECAST_MS = 48 * 3_600_000;
 
-export async function slaMonitoring({ db }: { db: Kysely<Database> }, f: z.output<typeof slaMonitoringInputSchema>, now = new Date()): Promise<SlaMonitoring> {
+export async function slaMonitoring({ db }: { db: Kysely<Database> }, f: z.output<typeof slaMonitoringInputSchema>, now = clock.now()): Promise<SlaMonitoring> {
   const thisMonth = monthStart(now);
   const since = monthStart(now, f.months - 1);
   // One expert's or one specialization's row: the timers decided in the window and those still open.
@@ -133,7 +134,7 @@ export async function slaMonitoring({ db }: { db: Kysely<Database> }, f: z.outpu
 }
 
 /** The CSV export of `/sla-monitoring`: every timer of the window, one row each. */
-export async function slaTimersCsv({ db }: { db: Kysely<Database> }, f: z.output<typeof slaMonitoringInputSchema>, now = new Date()): Promise<string> {
+export async function slaTimersCsv({ db }: { db: Kysely<Database> }, f: z.output<typeof slaMonitoringInputSchema>, now = clock.now()): Promise<string> {
   const since = monthStart(now, f.months - 1);
   const rows = await db
     .selectFrom("sla_timers")

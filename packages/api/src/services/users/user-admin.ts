@@ -30,6 +30,7 @@ import {
 } from "./user-records";
 import type { Deps } from "../platform/deps";
 import { fullName, likePattern } from "../platform/sql";
+import { now } from "../platform/clock";
 
 export async function listUsers({ db }: Deps, { search, role, active, specializationId, cursor, limit }: z.output<typeof userListInputSchema>): Promise<{ items: UserSummary[]; nextCursor: string | null }> {
   let query = userSummaryQuery(db)
@@ -99,7 +100,7 @@ export async function updateUser({ db, actor }: Deps, data: z.output<typeof admi
       }
       await trx
         .updateTable("users")
-        .set({ email: data.email, first_name: data.firstName, last_name: data.lastName, role: data.role, ...columns, updated_at: new Date() })
+        .set({ email: data.email, first_name: data.firstName, last_name: data.lastName, role: data.role, ...columns, updated_at: now() })
         .where("id", "=", data.id)
         .execute();
       await replaceContacts(trx, data.id, data);
@@ -125,7 +126,7 @@ export async function setUserActive({ db, actor }: Deps, { id, active }: z.outpu
     const before = await loadUserDetail(trx, id);
     if (before.isActive === active) return before;
     if (!active && before.role === "administrator") await assertAnotherAdministratorRemains(trx, id);
-    await trx.updateTable("users").set({ is_active: active, updated_at: new Date() }).where("id", "=", id).execute();
+    await trx.updateTable("users").set({ is_active: active, updated_at: now() }).where("id", "=", id).execute();
     if (!active) await trx.deleteFrom("sessions").where("user_id", "=", id).execute();
     await recordAudit(trx, actor, {
       action: active ? "user.reactivate" : "user.deactivate",
