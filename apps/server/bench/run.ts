@@ -7,7 +7,7 @@ import { performance } from "node:perf_hooks";
 import { sql } from "kysely";
 import { createTestDatabase } from "@medlegal/db/testing";
 import type { SignedInActor } from "@medlegal/api";
-import { findCurrentUser, parseInput, queriesService, seedDemoData, slaMonitoringService, sweepSlaAlerts } from "@medlegal/api";
+import { findCurrentUser, parseInput, queryListService, seedDemoData, slaMonitoringService, sweepSlaAlerts } from "@medlegal/api";
 import { queryListInputSchema, slaMonitoringInputSchema } from "@medlegal/domain";
 import { machine, row } from "./report";
 
@@ -73,7 +73,7 @@ async function time(label: string, input: Record<string, unknown>, pages = 5) {
   let cursor: string | null = null;
   for (let i = 0; i < pages; i++) {
     const t0 = performance.now();
-    const page: { items: unknown[]; nextCursor: string | null } = await queriesService.listQueries({ db, actor }, parseInput(queryListInputSchema, { ...input, cursor }));
+    const page: { items: unknown[]; nextCursor: string | null } = await queryListService.listQueries({ db, actor }, parseInput(queryListInputSchema, { ...input, cursor }));
     samples.push(performance.now() - t0);
     cursor = page.nextCursor;
     if (!cursor) break;
@@ -95,7 +95,7 @@ await time("date range (one day)", { from: new Date(Date.now() - 3 * 86_400_000)
 
 // Keyset pagination: the deepest page costs what the first does. Its cursor is made here the way
 // the list makes it (the last row's exact time and id, base64url JSON), from the row 25 from the end.
-const listPage = (input: Record<string, unknown>) => queriesService.listQueries({ db, actor }, parseInput(queryListInputSchema, input));
+const listPage = (input: Record<string, unknown>) => queryListService.listQueries({ db, actor }, parseInput(queryListInputSchema, input));
 async function medianMs(run: () => Promise<unknown>, times = 9): Promise<number> {
   const samples: number[] = [];
   for (let i = 0; i < times; i++) {
@@ -154,7 +154,7 @@ async function median(run: () => Promise<unknown>, times = 5): Promise<number> {
   }
   return samples.sort((a, b) => a - b)[Math.floor(samples.length / 2)]!;
 }
-const baseline = await median(() => queriesService.listQueries({ db, actor }, parseInput(queryListInputSchema, { sort: "newest" })), 9);
+const baseline = await median(() => queryListService.listQueries({ db, actor }, parseInput(queryListInputSchema, { sort: "newest" })), 9);
 const ratio = (label: string, ms: number) =>
   console.log(`${label.padEnd(44)} ${ms.toFixed(1).padStart(8)} ms   ${(ms / baseline).toFixed(1).padStart(6)} x baseline`);
 console.log(`${"baseline: query list, newest first".padEnd(44)} ${baseline.toFixed(1).padStart(8)} ms`);

@@ -12,7 +12,7 @@ import type { Kysely } from "kysely";
 import { sql } from "kysely";
 import type { Database, Listener } from "@medlegal/db";
 import type { AppRouter, Context, Mailer, RateLimits } from "@medlegal/api";
-import { AppError, appRouter, LiveHub, DEFAULT_RATE_LIMITS, isDatabaseUnavailable, SERVICE_UNAVAILABLE_MESSAGE, toHttpStatus } from "@medlegal/api";
+import { AppError, appRouter, LiveHub, meetingGuestLookup, DEFAULT_RATE_LIMITS, isDatabaseUnavailable, SERVICE_UNAVAILABLE_MESSAGE, toHttpStatus } from "@medlegal/api";
 import { MAX_TRPC_BATCH, MAX_URL_LENGTH } from "@medlegal/domain";
 import type { TrustProxy } from "./config";
 import { DEFAULT_NOTIFICATION_LIST_CACHE_MB, fastifyTrustProxy } from "./config";
@@ -105,7 +105,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const sessionCache = listener ? new SessionCache(listener, options.notificationListCacheBytes ?? DEFAULT_NOTIFICATION_LIST_CACHE_MB * 1024 * 1024) : null;
   app.decorate("sessionCache", sessionCache);
   // Live event streams fed by the same connection (docs/architecture.md, "Live events").
-  const liveHub = listener ? new LiveHub(options.db, listener) : null;
+  const liveHub = listener ? new LiveHub(options.db, listener, { guestParticipantId: meetingGuestLookup(options.db) }) : null;
   app.decorate("liveHub", liveHub);
   // Open streams end first, or closing would wait for them (they never end by themselves).
   if (liveHub) app.addHook("preClose", () => liveHub.close());

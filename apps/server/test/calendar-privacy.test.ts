@@ -56,7 +56,7 @@ describe.each(testDialects())("calendars and e-mails carry no health information
   });
 
   it("gives each user a feed of their own bookings, neutral, that a revoke or a new link ends at once", async () => {
-    expect((await trpc<CalendarFeedStatus>(t.app, c.consultant, "calendar.feed", undefined, "query")).data).toEqual({ active: false, createdAt: null, lastUsedAt: null });
+    expect((await trpc<CalendarFeedStatus>(t.app, c.consultant, "calendar.feed", undefined)).data).toEqual({ active: false, createdAt: null, lastUsedAt: null });
     const made = await trpc<{ url: string }>(t.app, c.consultant, "calendar.createFeed");
     expect(made.status).toBe(200);
     const path = new URL(made.data.url).pathname;
@@ -72,7 +72,7 @@ describe.each(testDialects())("calendars and e-mails carry no health information
     expect(own.filter((b) => body.includes(`MedLegal assessment ${b.reference}\r\n`)).length).toBeGreaterThan(0);
     for (const b of others) expect(body).not.toContain(`MedLegal assessment ${b.reference}\r\n`);
     for (const detail of await healthDetails(t)) expect(body, detail).not.toContain(detail);
-    const status = await trpc<CalendarFeedStatus>(t.app, c.consultant, "calendar.feed", undefined, "query");
+    const status = await trpc<CalendarFeedStatus>(t.app, c.consultant, "calendar.feed", undefined);
     expect(status.data.active).toBe(true);
     expect(status.data.lastUsedAt).not.toBeNull();
     // The token stays out of the database: only its hash.

@@ -3,7 +3,7 @@ import type { Kysely } from "kysely";
 import { createDatabase } from "@medlegal/db";
 import type { Database } from "@medlegal/db";
 import { testDialects } from "@medlegal/db/testing";
-import { findCurrentUser, invoicesService, sweepInvoices } from "@medlegal/api";
+import { findCurrentUser, invoiceMailService, sweepInvoices } from "@medlegal/api";
 import { runAt } from "../../../packages/api/src/services/platform/clock";
 import type { InvoiceDetail, InvoiceList } from "@medlegal/domain";
 import { addDays, AGEING_BUCKETS, saDateLabel } from "@medlegal/domain";
@@ -166,7 +166,7 @@ describe.each(testDialects())("following invoices up (overdue, reminders, e-mail
     // Ten minutes on, it may go again.
     const employee = (await findCurrentUser(t.db, ids.employee!))!;
     const actor = { user: employee, meta: { ip: null, userAgent: "test", requestId: "test", appUrl: "" } };
-    await runAt(new Date(Date.now() + 11 * 60_000), () => invoicesService.emailInvoiceAgain({ db: t.db, actor }, { id: invoice.id }));
+    await runAt(new Date(Date.now() + 11 * 60_000), () => invoiceMailService.emailInvoiceAgain({ db: t.db, actor }, { id: invoice.id }));
     expect(await outboxOf()).toHaveLength(2);
     const audit = await t.db.selectFrom("audit_log").select(["actor_id", "after"]).where("action", "=", "invoice.email_again").where("entity_id", "=", invoice.id).orderBy("at").execute();
     expect(audit).toHaveLength(2);

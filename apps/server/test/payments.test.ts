@@ -4,7 +4,7 @@ import { getDocument } from "pdfjs-dist/legacy/build/pdf.mjs";
 import { testDialects } from "@medlegal/db/testing";
 import type { AccountOverviewItem, AccountSummary, InvoiceDetail, InvoicePayments, PaymentItem, PaymentProofItem, Statement } from "@medlegal/domain";
 import { AGEING_BUCKETS, addDays, formatRand, saDateLabel, sastDate } from "@medlegal/domain";
-import { statementBalance } from "../../../packages/api/src/services/invoices/statement-pdf";
+import { statementBalance } from "../../../packages/api/src/services/payments/statement-pdf";
 import type { TestApp } from "./helpers";
 import { createTestApp, login, PDF, trpc } from "./helpers";
 

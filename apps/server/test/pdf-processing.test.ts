@@ -3,7 +3,7 @@ import { deflateSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "kysely";
 import { testDialects } from "@medlegal/db/testing";
-import { demoReportPdf } from "../../../packages/api/src/seed-reports";
+import { demoReportPdf } from "../../../packages/api/src/seed/reports";
 import { pdfJobStats } from "../../../packages/api/src/services/files/pdf-jobs";
 import type { TestApp } from "./helpers";
 import { createTestApp, login, trpc } from "./helpers";

@@ -49,7 +49,7 @@ describe.each(testDialects())("POPIA: data subject requests and access reports o
     const again = await trpc(t.app, c.admin, "privacy.updateRequest", { id: made.data.id, status: "in_progress" });
     expect(again.status).toBe(409);
 
-    const list = await trpc<SubjectRequest[]>(t.app, c.admin, "privacy.requests", { patientId: claimant.id }, "query");
+    const list = await trpc<SubjectRequest[]>(t.app, c.admin, "privacy.requests", { patientId: claimant.id });
     expect(list.data.map((r) => r.id)).toContain(made.data.id);
     const audit = await t.db.selectFrom("audit_log").select("action").where("entity_id", "=", made.data.id).execute();
     expect(audit.map((a) => a.action).sort()).toEqual(["subject_request.create", "subject_request.update"]);
@@ -57,21 +57,21 @@ describe.each(testDialects())("POPIA: data subject requests and access reports o
   });
 
   it("lets employees in only when an administrator named them privacy officers; attorneys never", async () => {
-    expect((await trpc(t.app, c.employee, "privacy.requests", {}, "query")).status).toBe(403);
+    expect((await trpc(t.app, c.employee, "privacy.requests", {})).status).toBe(403);
     expect((await t.app.inject({ method: "GET", url: `/api/privacy/patients/${claimant.id}/access-report.json`, headers: { cookie: c.employee } })).statusCode).toBe(403);
     await t.db.updateTable("users").set({ privacy_officer: true }).where("id", "=", ids.employee).execute();
-    expect((await trpc(t.app, c.employee, "privacy.requests", {}, "query")).status).toBe(200);
+    expect((await trpc(t.app, c.employee, "privacy.requests", {})).status).toBe(200);
     await t.db.updateTable("users").set({ privacy_officer: false }).where("id", "=", ids.employee).execute();
-    expect((await trpc(t.app, c.attorney, "privacy.requests", {}, "query")).status).toBe(403);
+    expect((await trpc(t.app, c.attorney, "privacy.requests", {})).status).toBe(403);
     expect((await t.app.inject({ method: "GET", url: `/api/privacy/patients/${claimant.id}/access-report.pdf`, headers: { cookie: c.attorney } })).statusCode).toBe(403);
   });
 
   it("exports every read the access log holds for the claimant, nothing of another, and logs the export itself", async () => {
     // Fresh reads of both claimants, by their attorneys.
-    expect((await trpc(t.app, c.attorney, "patients.get", { id: claimant.id }, "query")).status).toBe(200);
+    expect((await trpc(t.app, c.attorney, "patients.get", { id: claimant.id })).status).toBe(200);
     const otherOwner = (await t.db.selectFrom("patients").innerJoin("users", "users.id", "patients.attorney_id").select("users.username").where("patients.id", "=", other.id).executeTakeFirstOrThrow()).username;
     const otherCookie = otherOwner === "attorney" ? c.attorney : (await login(t.app, otherOwner)).cookie;
-    await trpc(t.app, otherCookie, "patients.get", { id: other.id }, "query");
+    await trpc(t.app, otherCookie, "patients.get", { id: other.id });
 
     const logged = await t.db.selectFrom("access_log").select(["at", "action"]).where("patient_id", "=", claimant.id).execute();
     expect(logged.length).toBeGreaterThan(0);

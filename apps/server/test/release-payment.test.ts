@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testDialects } from "@medlegal/db/testing";
 import type { InvoiceDetail, ReportDetail } from "@medlegal/domain";
 import { sastDate } from "@medlegal/domain";
-import { demoReportPdf } from "../../../packages/api/src/seed-reports";
+import { demoReportPdf } from "../../../packages/api/src/seed/reports";
 import type { TestApp } from "./helpers";
 import { createTestApp, login, trpc } from "./helpers";
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "kysely";
 import { getDocument } from "pdfjs-dist/legacy/build/pdf.mjs";
 import { testDialects } from "@medlegal/db/testing";
-import { demoReportPdf } from "../../../packages/api/src/seed-reports";
+import { demoReportPdf } from "../../../packages/api/src/seed/reports";
 import type { TestApp } from "./helpers";
 import { createTestApp, login, multipart, PDF, RELAXED_LIMITS, trpc } from "./helpers";
 

@@ -4,25 +4,10 @@ import type { CurrentUser } from "@medlegal/domain";
 import type { Mailer } from "./services/notifications/mailer";
 import type { RateLimits } from "./services/auth/rate-limits";
 import type { LiveHub } from "./services/platform/live-hub";
+import type { RequestMeta } from "./actors";
 
-/** What a request knows about itself, for the audit trail and for links in e-mails. */
-export interface RequestMeta {
-  ip: string | null;
-  userAgent: string | null;
-  requestId: string;
-  /** Origin the web app is served from, e.g. http://localhost:3000. */
-  appUrl: string;
-}
-
-/** Who acts in a service call: a signed-in user, or nobody yet (sign-in, sign-up, reset). */
-export interface Actor {
-  user: CurrentUser | null;
-  meta: RequestMeta;
-}
-
-export interface SignedInActor extends Actor {
-  user: CurrentUser;
-}
+/** Who acts (a leaf module, so services need not import this file, which imports services). */
+export type { Actor, RequestMeta, SignedInActor } from "./actors";
 
 /** A sign-in whose password was right, waiting for its second factor (docs/decisions.md). */
 export interface PendingSecondFactor {

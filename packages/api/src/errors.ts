@@ -17,6 +17,10 @@ export class AppError extends Error {
   }
 }
 
+/** The one 404 sentence for a thing that is missing or not the caller's to see: the same answer for both, so nothing leaks. */
+export const notFoundMessage = (thing: string) => `That ${thing} does not exist or is not yours to see.`;
+export const notFound = (thing: string) => new AppError("NOT_FOUND", notFoundMessage(thing));
+
 const TRPC_CODES: Record<AppErrorCode, TRPC_ERROR_CODE_KEY> = {
   INVALID: "BAD_REQUEST",
   UNAUTHORIZED: "UNAUTHORIZED",

@@ -1,5 +1,6 @@
 import type { UserDetail } from "./admin";
 import { DEFAULT_PHONE_TYPE } from "./constants";
+import { FORM_MESSAGES } from "./form-messages";
 import type { Gender, RegistrationForm } from "./schemas";
 
 /**
@@ -77,21 +78,6 @@ export function roleFieldsPayload(role: string, details: AttorneyDetails & Consu
 export function emailChanged(saved: string, typed: string): boolean {
   return typed.trim().toLowerCase() !== saved.trim().toLowerCase();
 }
-
-/**
- * Messages the forms show for rules of their own (not carried by a schema); the services use the
- * same sentences when they refuse the same input.
- */
-export const FORM_MESSAGES = {
-  roleRequired: "Role is required",
-  confirmPassword: "Please confirm the password",
-  confirmYourPassword: "Please confirm your password",
-  passportRequired: "Enter the passport number",
-  wholeNumber: "Enter a whole number",
-  randAmount: "Enter an amount in rand, for example R 2 500.00",
-  dateRangeOrder: "The end date is before the start date.",
-  dateRangeChoose: "Choose an end date on or after the start date.",
-} as const;
 
 /** A whole number of at least 0 as typed in a text field ("12", not "1.5", "-3" or ""). */
 export function isWholeNumberText(text: string): boolean {

@@ -35,8 +35,6 @@ export const SESSION_ABSOLUTE_MS = 12 * 60 * 60 * 1000;
 
 export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
 
-export const TIME_ZONE = "Africa/Johannesburg";
-
 /** The inactivity warning's countdown, m:ss, rounded up so it never shows 0:00 while time is left. */
 export function formatCountdown(ms: number): string {
   const total = Math.max(0, Math.ceil(ms / 1000));

@@ -1,4 +1,4 @@
-import { addDays, isoWeekday } from "./bookings";
+import { addDays, isoWeekday } from "./sa-time";
 
 /** A public holiday on a South African calendar date. */
 export interface PublicHoliday {

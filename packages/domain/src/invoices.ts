@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { Ageing } from "./payments";
+import type { Ageing } from "./ageing";
 import { calendarDate, id, idInputSchema, listInput, optionalTextOrNull, searchText, text } from "./input-primitives";
 
 /**

@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { TIME_ZONE, UNREAD_BADGE_MAX } from "./constants";
+import { UNREAD_BADGE_MAX } from "./constants";
+import { TIME_ZONE } from "./sa-time";
 import { id, INPUT_MESSAGES, listInput, pageLimit } from "./input-primitives";
 
 export const NOTIFICATION_TYPES = ["query_update", "payment_reminder", "system_alert", "query_completed", "other", "message"] as const;

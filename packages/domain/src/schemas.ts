@@ -9,7 +9,7 @@ import {
   USERNAME_PATTERN,
   USERNAME_RULE,
 } from "./validation";
-import { FORM_MESSAGES } from "./account-form";
+import { FORM_MESSAGES } from "./form-messages";
 import { DEFAULT_PHONE_TYPE } from "./constants";
 import { pastCalendarDate, text, vatNumber } from "./input-primitives";
 

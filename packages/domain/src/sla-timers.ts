@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { SlaDefaults } from "./admin";
 import { DEFAULT_SLA } from "./admin";
-import { saDayLabel, sastTime } from "./bookings";
+import { saDayLabel, sastTime } from "./sa-time";
 import { calendarDate, id, listInput, pageLimit, searchText, text } from "./input-primitives";
 import type { SlaUnit } from "./sla";
 

@@ -1,5 +1,5 @@
 import { DEFAULT_SLA } from "./admin";
-import { addDays, isoWeekday, sastDate, sastToUtc } from "./bookings";
+import { addDays, isoWeekday, sastDate, sastToUtc } from "./sa-time";
 import { isPublicHoliday } from "./holidays";
 
 /**

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import multipart from "@fastify/multipart";
-import { accessLogService, AppError, assertCan, auditTrailService, documentsService, filesService, invoiceSamples, meetingsService, messagesService, parseInput, paymentsService, reportsService, statementsService } from "@medlegal/api";
+import { accessLogService, AppError, assertCan, auditTrailService, documentsService, fileDownloadService, invoiceSamples, recordingsService, messageAttachmentsService, parseInput, paymentProofsService, reportVersionsService, statementsService } from "@medlegal/api";
 import { accessLogExportInputSchema, auditExportInputSchema, DOCUMENT_MAX_BYTES, RECORDING_CHUNK_MAX_BYTES, REPORT_MAX_BYTES, idInputSchema, proofUploadSchema, recordingChunkSchema, reportUploadSchema, sampleDocumentSchema, statementInputSchema } from "@medlegal/domain";
 import type { z } from "zod";
 import type { RateLimits, SignedInActor } from "@medlegal/api";
@@ -64,7 +64,7 @@ export async function fileRoutes(app: FastifyInstance, { limits }: { limits: Rat
     app.get(path, async (request, reply) => {
       const actor = signedInActor(request);
       const { id } = parseInput(idInputSchema, request.params);
-      const file = await filesService.downloadFile({ db, actor, limits }, id);
+      const file = await fileDownloadService.downloadFile({ db, actor, limits }, id);
       return sendDownload(reply, { fileName: file.fileName, contentType: file.contentType, body: Buffer.from(file.data) });
     });
   }
@@ -74,7 +74,7 @@ export async function fileRoutes(app: FastifyInstance, { limits }: { limits: Rat
     const actor = signedInActor(request);
     assertCan(actor.user, "messages.own");
     const { fileName, data } = await readUpload(request);
-    return reply.code(201).send(await messagesService.uploadAttachment({ db, actor }, { fileName, data }));
+    return reply.code(201).send(await messageAttachmentsService.uploadAttachment({ db, actor }, { fileName, data }));
   });
 
   // The next version of a report: the PDF with the expert's declaration and a change note as fields.
@@ -82,10 +82,10 @@ export async function fileRoutes(app: FastifyInstance, { limits }: { limits: Rat
     const actor = signedInActor(request);
     assertCan(actor.user, "reports.upload");
     const { id } = parseInput(idInputSchema, request.params);
-    await reportsService.assertMayUploadVersion({ db, actor }, id);
+    await reportVersionsService.assertMayUploadVersion({ db, actor }, id);
     const { fileName, data, fields } = await readUpload(request, REPORT_MAX_BYTES);
     const meta = parseInput(reportUploadSchema, { id, declaration: fields.declaration, changeNote: fields.changeNote });
-    const version = await reportsService.uploadVersion({ db, actor }, { ...meta, fileName, data });
+    const version = await reportVersionsService.uploadVersion({ db, actor }, { ...meta, fileName, data });
     return reply.code(201).send(version);
   });
 
@@ -101,7 +101,7 @@ export async function fileRoutes(app: FastifyInstance, { limits }: { limits: Rat
       note: fields.note,
       invoiceIds: fields.invoiceIds ? fields.invoiceIds.split(",").filter(Boolean) : [],
     });
-    const proof = await paymentsService.uploadProof({ db, actor }, { ...meta, fileName, data });
+    const proof = await paymentProofsService.uploadProof({ db, actor }, { ...meta, fileName, data });
     return reply.code(201).send(proof);
   });
 
@@ -119,9 +119,9 @@ export async function fileRoutes(app: FastifyInstance, { limits }: { limits: Rat
     const actor = signedInActor(request);
     assertCan(actor.user, "meetings.read");
     const { id, seq } = parseInput(recordingChunkSchema, request.params);
-    await meetingsService.assertMayUploadChunk(db, actor, id);
+    await recordingsService.assertMayUploadChunk(db, actor, id);
     const { data } = await readUpload(request, RECORDING_CHUNK_MAX_BYTES);
-    return reply.code(201).send(await meetingsService.storeRecordingChunk(db, actor, { recordingId: id, seq, data }));
+    return reply.code(201).send(await recordingsService.storeRecordingChunk(db, actor, { recordingId: id, seq, data }));
   });
 
   // The sample invoice and sample tax invoice of /invoice-demo and /sa-invoice-demo (fixed example data).

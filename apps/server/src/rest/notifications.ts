@@ -1,5 +1,5 @@
 import type { FastifyInstance } from "fastify";
-import { messagesService, notificationsService, parseInput } from "@medlegal/api";
+import { notificationsService, parseInput, unreadMessageCount } from "@medlegal/api";
 import { notificationIdInputSchema, notificationOutputSchema, notificationOwnerParamsSchema } from "@medlegal/domain";
 import { JsonAnswer } from "../compression";
 import { signedInActor } from "../request-context";
@@ -25,7 +25,7 @@ export async function notificationRoutes(app: FastifyInstance) {
   const db = app.db;
 
   app.get("/api/messages/unread", { config: { poll: true } }, async (request) =>
-    messagesService.unreadMessageCount({ db, actor: signedInActor(request) }),
+    unreadMessageCount({ db, actor: signedInActor(request) }),
   );
 
   // :id is the user's id here (one name per path segment keeps the router unambiguous).

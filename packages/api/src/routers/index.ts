@@ -1,10 +1,10 @@
 import { createCallerFactory, router } from "../trpc";
-import { accountRouter } from "./account";
-import { assignmentsRouter } from "./assignments";
-import { availabilityRouter } from "./availability";
-import { bookingsRouter } from "./bookings";
+import { accountRouter } from "./users/account";
+import { assignmentsRouter } from "./queries/assignments";
+import { availabilityRouter } from "./scheduling/availability";
+import { bookingsRouter } from "./scheduling/bookings";
 import { calendarRouter } from "./calendar";
-import { rostersRouter } from "./rosters";
+import { rostersRouter } from "./scheduling/rosters";
 import { reportsRouter } from "./reports";
 import { invoicesRouter } from "./invoices";
 import { paymentsRouter } from "./payments";
@@ -22,8 +22,8 @@ import { messagesRouter } from "./messages";
 import { notificationsRouter } from "./notifications";
 import { settingsRouter } from "./settings";
 import { slaRouter } from "./sla";
-import { specializationsRouter } from "./specializations";
-import { twoFactorRouter } from "./two-factor";
+import { specializationsRouter } from "./consultants/specializations";
+import { twoFactorRouter } from "./auth/two-factor";
 import { usersRouter } from "./users";
 
 export const appRouter = router({

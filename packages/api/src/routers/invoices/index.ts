@@ -17,8 +17,13 @@ import {
   invoiceEmailAgainOutputSchema,
 } from "@medlegal/domain";
 import { z } from "zod";
-import { createAttorneyDraft, discardDraft, emailInvoiceAgain, getInvoice, issueCreditNote, issueInvoice, listInvoices, updateDraft } from "../../services/invoices/invoices";
-import { createExpertDraft, listFees, listUnbilledWork, setFee } from "../../services/invoices/billing";
+import { createAttorneyDraft, discardDraft, updateDraft } from "../../services/invoices/invoice-drafts";
+import { emailInvoiceAgain } from "../../services/invoices/invoice-mail";
+import { getInvoice, listInvoices } from "../../services/invoices/invoice-list";
+import { issueCreditNote } from "../../services/invoices/credit-notes";
+import { issueInvoice } from "../../services/invoices/invoice-issue";
+import { createExpertDraft, listUnbilledWork } from "../../services/invoices/expert-invoices";
+import { listFees, setFee } from "../../services/invoices/fee-schedule";
 import { sampleDocumentView } from "../../services/invoices/samples";
 import { roleProcedure, router } from "../../trpc";
 

@@ -20,7 +20,9 @@ import {
   startRecordingSchema,
 } from "@medlegal/domain";
 import { z } from "zod";
-import { cancelMeeting, createMeeting, getMeeting, guestLink, inviteToMeeting, listInvitees, listMeetingLinks, listMeetings, removeInvitation, resendGuestLink } from "../../services/meetings/meetings";
+import { cancelMeeting } from "../../services/meetings/meetings";
+import { createMeeting, getMeeting, listMeetingLinks, listMeetings } from "../../services/meetings/meetings";
+import { guestLink, inviteToMeeting, listInvitees, removeInvitation, resendGuestLink } from "../../services/meetings/meeting-invitations";
 import { admit, deny, endMeeting, enterRoom, heartbeat, joinAsGuest, leave, remove, roomState, setConsent } from "../../services/meetings/room";
 import { fetchSignals, sendSignals } from "../../services/meetings/signals";
 import { startRecording, stopRecording } from "../../services/meetings/recordings";

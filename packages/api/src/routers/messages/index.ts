@@ -17,19 +17,10 @@ import {
   threadPageOutputSchema,
   threadSummaryOutputSchema,
 } from "@medlegal/domain";
-import {
-  addParticipant,
-  getThread,
-  listMessages,
-  listRecipients,
-  listThreads,
-  markThreadRead,
-  openQueryThread,
-  queryThreads,
-  sendMessage,
-  startThread,
-  unreadMessageCount,
-} from "../../services/messages/messages";
+import { addParticipant, listRecipients, startThread } from "../../services/messages/direct-threads";
+import { getThread, listMessages, listThreads, unreadMessageCount } from "../../services/messages/thread-list";
+import { markThreadRead, sendMessage } from "../../services/messages/message-posting";
+import { openQueryThread, queryThreads } from "../../services/messages/query-threads";
 import { roleProcedure, router } from "../../trpc";
 import { countOutputSchema } from "../outputs";
 

@@ -17,19 +17,10 @@ import {
   statementOutputSchema,
 } from "@medlegal/domain";
 import { z } from "zod";
-import {
-  accountOverview,
-  accountSummary,
-  allocatePayment,
-  invoicePayments,
-  listPayments,
-  listProofs,
-  matchProof,
-  recordPayment,
-  rejectProof,
-  reversePayment,
-} from "../../services/invoices/payments";
-import { statement } from "../../services/invoices/statements";
+import { accountOverview, accountSummary } from "../../services/payments/accounts";
+import { allocatePayment, invoicePayments, listPayments, recordPayment, reversePayment } from "../../services/payments/payments";
+import { listProofs, matchProof, rejectProof } from "../../services/payments/proofs";
+import { statement } from "../../services/payments/statements";
 import { roleProcedure, router } from "../../trpc";
 
 const read = roleProcedure("payments.read");

@@ -16,21 +16,10 @@ import {
   reportReasonSchema,
   reportReviewSchema,
 } from "@medlegal/domain";
-import {
-  askQuestions,
-  createLinkedReport,
-  getChecklist,
-  getReport,
-  listDeferrals,
-  listReports,
-  overrideRelease,
-  releaseReport,
-  reviewReport,
-  setDeferral,
-  takeReport,
-  updateChecklist,
-  withdrawReport,
-} from "../../services/reports/reports";
+import { askQuestions, createLinkedReport, overrideRelease, releaseReport, reviewReport, takeReport, withdrawReport } from "../../services/reports/report-review";
+import { getChecklist, updateChecklist } from "../../services/reports/report-checklist";
+import { getReport, listReports } from "../../services/reports/report-view";
+import { listDeferrals, setDeferral } from "../../services/reports/report-deferrals";
 import { roleProcedure, router } from "../../trpc";
 
 const review = roleProcedure("reports.review");

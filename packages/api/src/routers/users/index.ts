@@ -9,7 +9,7 @@ import {
   userListInputSchema,
   userPageOutputSchema,
 } from "@medlegal/domain";
-import { resetUserTwoFactor } from "../../services/auth/two-factor";
+import { resetUserTwoFactor } from "../../services/auth/two-factor-enrolment";
 import { createUser, getUser, listUsers, sendUserPasswordReset, setUserActive, updateUser } from "../../services/users/user-admin";
 import { roleProcedure, router } from "../../trpc";
 

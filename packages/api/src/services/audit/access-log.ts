@@ -5,11 +5,12 @@ import type { AccessLogRow } from "@medlegal/domain";
 import type { accessLogExportInputSchema, accessLogListInputSchema } from "@medlegal/domain";
 import { addDays, sastToUtc } from "@medlegal/domain";
 import type { z } from "zod";
-import type { SignedInActor } from "../../context";
+import type { SignedInActor } from "../../actors";
 import { AppError } from "../../errors";
 import { csvDocument } from "../platform/csv";
 import { afterTimeCursor, exactTime, pageOf } from "../platform/keyset";
 import { stamp } from "../platform/clock";
+import { fullName } from "../platform/sql";
 
 /** One view per user and record is enough for this long: a page refetching does not flood the log. */
 const VIEW_WINDOW = "15 minutes";
@@ -64,8 +65,8 @@ function filtered(db: Kysely<Database>, f: AccessFilters) {
     .leftJoin("patients", "patients.id", "access_log.patient_id")
     .selectAll("access_log")
     .select([
-      sql<string | null>`users.first_name || ' ' || users.last_name`.as("user_name"),
-      sql<string | null>`patients.first_name || ' ' || patients.last_name`.as("patient_name"),
+      fullName<string | null>("users").as("user_name"),
+      fullName<string | null>("patients").as("patient_name"),
       exactTime("access_log.at").as("cursor_at"),
     ]);
   if (f.userId) query = query.where("access_log.user_id", "=", f.userId);

@@ -4,10 +4,11 @@ import type { Database } from "@medlegal/db";
 import { addDays, SLA_POLICY_LABELS, sastToUtc } from "@medlegal/domain";
 import type { z } from "zod";
 import type { auditExportInputSchema, auditListInputSchema } from "@medlegal/domain";
-import type { SignedInActor } from "../../context";
+import type { SignedInActor } from "../../actors";
 import { recordAccess } from "./access-log";
 import { csvDocument } from "../platform/csv";
 import { afterTimeCursor, exactTime, pageOf } from "../platform/keyset";
+import { fullName, likePattern } from "../platform/sql";
 
 export interface AuditRow {
   id: string;
@@ -28,7 +29,7 @@ export interface AuditRow {
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const nameOf = (table: "users" | "patients") => sql<string>`${sql.ref(`${table}.first_name`)} || ' ' || ${sql.ref(`${table}.last_name`)}`;
+const nameOf = (table: "users" | "patients") => fullName(table);
 type Labels = Promise<{ id: string; label: string }[]>;
 
 /** A user's name: the entity id of user rows, and of availability rows (the consultant whose calendar changed). */
@@ -134,11 +135,11 @@ function filtered(db: Kysely<Database>, f: z.output<typeof auditExportInputSchem
     .selectFrom("audit_log")
     .leftJoin("users", "users.id", "audit_log.actor_id")
     .selectAll("audit_log")
-    .select([sql<string | null>`users.first_name || ' ' || users.last_name`.as("actor_name"), exactTime("audit_log.at").as("cursor_at")]);
+    .select([fullName<string | null>("users").as("actor_name"), exactTime("audit_log.at").as("cursor_at")]);
   if (f.actorId) query = query.where("audit_log.actor_id", "=", f.actorId);
   if (f.entityType) query = query.where("audit_log.entity_type", "=", f.entityType);
   if (f.entityId) query = query.where("audit_log.entity_id", "=", f.entityId);
-  if (f.action) query = query.where("audit_log.action", "like", `${f.action.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+  if (f.action) query = query.where("audit_log.action", "like", likePattern(f.action, "start"));
   if (f.from) query = query.where("audit_log.at", ">=", sastToUtc(f.from, "00:00"));
   if (f.to) query = query.where("audit_log.at", "<", sastToUtc(addDays(f.to, 1), "00:00"));
   return query.orderBy("audit_log.at", "desc").orderBy("audit_log.id", "desc");

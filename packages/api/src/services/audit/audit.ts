@@ -1,4 +1,4 @@
-import type { Actor } from "../../context";
+import type { Actor } from "../../actors";
 import { stamp } from "../platform/clock";
 import type { Db } from "../platform/deps";
 

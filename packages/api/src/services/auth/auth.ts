@@ -5,19 +5,21 @@ import type { Database } from "@medlegal/db";
 import type { z } from "zod";
 import type { CurrentUser, forgotPasswordSchema, loginSchema, resetPasswordSchema } from "@medlegal/domain";
 import { RESET_TOKEN_TTL_MS } from "@medlegal/domain";
-import type { Actor } from "../../context";
+import type { Actor } from "../../actors";
 import { AppError } from "../../errors";
+import { now } from "../platform/clock";
 import { recordAudit } from "../audit/audit";
 import type { Mailer } from "../notifications/mailer";
 import { dummyPasswordHash, hashNewPassword, verifyPassword } from "./passwords";
 import type { RateLimits } from "./rate-limits";
 import { claimLoginAttempt, clearLoginFailures, countAttempt, limitByIp, loginAccountKey, releaseLoginAttempt } from "./rate-limits";
-import type { SecondFactorNeeded } from "./two-factor";
-import { hasTwoFactor, mustSetUpTwoFactor } from "./two-factor";
+import type { SecondFactorNeeded } from "./two-factor-sign-in";
+import { hasTwoFactor } from "./two-factor-state";
+import { mustSetUpTwoFactor } from "./two-factor-enrolment";
 import { findCurrentUser } from "../users/users";
 
 /** The sign-in's session and second step, for the REST and tRPC adapters alike. */
-export { openSession, verifySecondFactor } from "./two-factor";
+export { openSession, verifySecondFactor } from "./two-factor-sign-in";
 /** Sign-up by e-mail confirmation. */
 export { confirmRegistration, register } from "./sign-up";
 
@@ -87,7 +89,7 @@ export async function login({ db, actor, limits }: LimitedAuthDeps, input: z.out
   return db.transaction().execute(async (trx) => {
     await trx
       .updateTable("users")
-      .set({ failed_login_count: 0, last_login_at: new Date() })
+      .set({ failed_login_count: 0, last_login_at: now() })
       .where("id", "=", row.id)
       .execute();
     await clearLoginFailures(trx, accountKey);
@@ -139,7 +141,7 @@ export async function issuePasswordReset(
   await db.transaction().execute(async (trx) => {
     await trx
       .insertInto("password_reset_tokens")
-      .values({ user_id: user.id, token_hash: sha256(token), expires_at: new Date(Date.now() + RESET_TOKEN_TTL_MS) })
+      .values({ user_id: user.id, token_hash: sha256(token), expires_at: new Date(now().getTime() + RESET_TOKEN_TTL_MS) })
       .execute();
     await recordAudit(trx, actor, { action: "auth.password_reset_requested", entityType: "user", entityId: user.id });
   });
@@ -155,7 +157,7 @@ export async function issuePasswordReset(
 
 /** Marks every unused reset link of the user used: a password set another way makes them void. */
 export async function voidResetLinks(db: Kysely<Database>, userId: string): Promise<void> {
-  await db.updateTable("password_reset_tokens").set({ used_at: new Date() }).where("user_id", "=", userId).where("used_at", "is", null).execute();
+  await db.updateTable("password_reset_tokens").set({ used_at: now() }).where("user_id", "=", userId).where("used_at", "is", null).execute();
 }
 
 /** Completes a reset: one use per token, within its hour; the user's other links and every session end. */
@@ -170,7 +172,7 @@ export async function resetPassword({ db, actor, limits }: LimitedAuthDeps, inpu
       .select(["password_reset_tokens.id", "password_reset_tokens.user_id"])
       .where("token_hash", "=", sha256(token))
       .where("used_at", "is", null)
-      .where("expires_at", ">", new Date())
+      .where("expires_at", ">", now())
       .where("users.is_active", "=", true)
       .forUpdate()
       .executeTakeFirst();
@@ -178,7 +180,7 @@ export async function resetPassword({ db, actor, limits }: LimitedAuthDeps, inpu
     await voidResetLinks(trx, row.user_id);
     await trx
       .updateTable("users")
-      .set({ password_hash: passwordHash, failed_login_count: 0, updated_at: new Date() })
+      .set({ password_hash: passwordHash, failed_login_count: 0, updated_at: now() })
       .where("id", "=", row.user_id)
       .execute();
     await trx.deleteFrom("sessions").where("user_id", "=", row.user_id).execute();

@@ -1,7 +1,7 @@
 import type { Kysely, RawBuilder } from "kysely";
 import { sql } from "kysely";
 import type { Database } from "@medlegal/db";
-import type { Actor } from "../../context";
+import type { Actor } from "../../actors";
 import { AppError } from "../../errors";
 
 /**

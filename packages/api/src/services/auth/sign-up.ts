@@ -5,8 +5,9 @@ import type { Database } from "@medlegal/db";
 import type { z } from "zod";
 import type { confirmRegistrationSchema, CurrentUser, Registration } from "@medlegal/domain";
 import { SIGN_UP_LINK_TTL_MS, SIGN_UP_MESSAGES } from "@medlegal/domain";
-import type { Actor } from "../../context";
+import type { Actor } from "../../actors";
 import { AppError } from "../../errors";
+import { now } from "../platform/clock";
 import { recordAudit } from "../audit/audit";
 import type { Mailer } from "../notifications/mailer";
 import { hashNewPassword } from "./passwords";
@@ -68,7 +69,7 @@ export async function register({ db, actor, limits, mailer, log }: SignUpDeps, d
         username: data.username,
         password_hash: passwordHash,
         details: JSON.stringify(details),
-        expires_at: new Date(Date.now() + SIGN_UP_LINK_TTL_MS),
+        expires_at: new Date(now().getTime() + SIGN_UP_LINK_TTL_MS),
       })
       .execute();
     await recordAudit(trx, actor, { action: "auth.register_requested", entityType: "user", entityId: null, after: { username: data.username, email: data.email, role: data.role } });
@@ -112,10 +113,10 @@ export async function confirmRegistration(
   const created = await db.transaction().execute(async (trx) => {
     const pending = await trx
       .updateTable("pending_registrations")
-      .set({ used_at: new Date() })
+      .set({ used_at: now() })
       .where("token_hash", "=", sha256(input.token))
       .where("used_at", "is", null)
-      .where("expires_at", ">", new Date())
+      .where("expires_at", ">", now())
       .returning(["username", "email", "password_hash", "details"])
       .executeTakeFirst();
     if (!pending) throw new AppError("INVALID", SIGN_UP_MESSAGES.linkInvalid);

@@ -10,6 +10,7 @@ import { changedFields, recordAudit } from "../audit/audit";
 import { nextReference } from "../platform/references";
 import { now, stamp } from "../platform/clock";
 import type { Db, Deps } from "../platform/deps";
+import { fullName, likePattern } from "../platform/sql";
 
 function caseQuery(db: Db) {
   return db
@@ -18,8 +19,8 @@ function caseQuery(db: Db) {
     .innerJoin("users as attorney", "attorney.id", "cases.attorney_id")
     .selectAll("cases")
     .select((eb) => [
-      sql<string>`patients.first_name || ' ' || patients.last_name`.as("patient_name"),
-      sql<string>`attorney.first_name || ' ' || attorney.last_name`.as("attorney_name"),
+      fullName("patients").as("patient_name"),
+      fullName("attorney").as("attorney_name"),
       "attorney.firm_name",
       eb.selectFrom("queries").select(eb.fn.countAll<number>().as("n")).whereRef("queries.case_id", "=", "cases.id").as("queries_count"),
     ]);
@@ -70,11 +71,11 @@ export async function listCases({ db, actor }: Deps, { search, patientId }: z.ou
   let query = caseQuery(db).where(visibleCases(actor.user)).orderBy("cases.created_at", "desc").orderBy("cases.id", "desc").limit(500);
   if (patientId) query = query.where("cases.patient_id", "=", patientId);
   if (search) {
-    const pattern = `%${search.toLowerCase()}%`;
+    const pattern = likePattern(search.toLowerCase());
     query = query.where((eb) =>
       eb.or([
         eb(sql`lower(cases.reference)`, "like", pattern),
-        eb(sql`lower(patients.first_name || ' ' || patients.last_name)`, "like", pattern),
+        eb(sql`lower(${fullName("patients")})`, "like", pattern),
         eb(sql`lower(coalesce(cases.raf_claim_number, '') || ' ' || coalesce(cases.court_case_number, ''))`, "like", pattern),
       ]),
     );

@@ -3,8 +3,9 @@ import { sql } from "kysely";
 import type { Database } from "@medlegal/db";
 import { LIVE_ASSIGNMENT_STATUSES, OPEN_QUERY_STATUSES } from "@medlegal/domain";
 import type { z } from "zod";
-import type { SignedInActor } from "../../context";
+import type { SignedInActor } from "../../actors";
 import type { consultantListInputSchema } from "@medlegal/domain";
+import { fullName, likePattern } from "../platform/sql";
 
 export interface ConsultantDirectoryEntry {
   id: string;
@@ -29,7 +30,7 @@ export async function listConsultants(
     .leftJoin("specializations", "specializations.id", "users.specialization_id")
     .select((eb) => [
       "users.id",
-      sql<string>`users.first_name || ' ' || users.last_name`.as("name"),
+      fullName("users").as("name"),
       "users.email",
       "users.phone",
       "users.address",
@@ -52,10 +53,10 @@ export async function listConsultants(
     .limit(500);
   if (specializationId) query = query.where("users.specialization_id", "=", specializationId);
   if (search) {
-    const pattern = `%${search.toLowerCase()}%`;
+    const pattern = likePattern(search.toLowerCase());
     query = query.where((eb) =>
       eb.or([
-        eb(sql`lower(users.first_name || ' ' || users.last_name)`, "like", pattern),
+        eb(sql`lower(${fullName("users")})`, "like", pattern),
         eb(sql`lower(users.email)`, "like", pattern),
         eb(sql`lower(coalesce(users.license_number, ''))`, "like", pattern),
       ]),

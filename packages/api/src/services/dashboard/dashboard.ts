@@ -1,9 +1,8 @@
 import type { ExpressionBuilder, Kysely } from "kysely";
-import { sql } from "kysely";
 import type { Database } from "@medlegal/db";
 import type { DashboardSummary, QueryListItem, QueryStatus } from "@medlegal/domain";
 import { EXPERT_SEES_QUERY, OPEN_QUERY_STATUSES } from "@medlegal/domain";
-import type { SignedInActor } from "../../context";
+import type { SignedInActor } from "../../actors";
 import { visibleQueries } from "../platform/access";
 import { listMyAssignments } from "../queries/assignments";
 import { withoutDeclineReason } from "../queries/query-detail";
@@ -11,6 +10,7 @@ import { queryListQuery, toQueryListItem } from "../queries/query-records";
 import { now as clockNow } from "../platform/clock";
 import { timerStateSql } from "../sla/state";
 import type { Deps } from "../platform/deps";
+import { fullName } from "../platform/sql";
 
 async function countByStatus(db: Kysely<Database>, actor: SignedInActor): Promise<Partial<Record<QueryStatus, number>>> {
   const rows = await db
@@ -42,7 +42,7 @@ export async function dashboardSummary({ db, actor }: Deps, now = clockNow()): P
         "query_events.kind",
         "query_events.to_status",
         "query_events.body",
-        sql<string | null>`users.first_name || ' ' || users.last_name`.as("actor_name"),
+        fullName<string | null>("users").as("actor_name"),
       ])
       .where("queries.attorney_id", "=", actor.user.id)
       .orderBy("query_events.at", "desc")

@@ -1,15 +1,15 @@
 import type { Kysely } from "kysely";
 import type { Database } from "@medlegal/db";
-import type { SignedInActor } from "../../context";
-import { AppError } from "../../errors";
+import type { SignedInActor } from "../../actors";
+import { AppError, notFound } from "../../errors";
 import type { RateLimits } from "../auth/rate-limits";
 import { countAttempt } from "../auth/rate-limits";
 import { downloadDocument } from "../queries/documents";
-import { downloadInvoiceFile } from "../invoices/invoices";
-import { downloadProofFile } from "../invoices/payments";
-import { downloadVersion } from "../reports/reports";
+import { downloadInvoiceFile } from "../invoices/invoice-list";
+import { downloadProofFile } from "../payments/proofs";
+import { downloadVersion } from "../reports/report-versions";
 import { downloadRecording } from "../meetings/recordings";
-import { downloadAttachment } from "../messages/messages";
+import { downloadAttachment } from "../messages/message-attachments";
 
 /**
  * The one download of a stored file: the owner's service checks that the caller may see the
@@ -21,7 +21,7 @@ export async function downloadFile(
   id: string,
 ): Promise<{ fileName: string; contentType: string; data: Uint8Array }> {
   await countAttempt(deps.db, `download:user:${deps.actor.user.id}`, limits.perUser.fileDownload, "downloads");
-  const missing = new AppError("NOT_FOUND", "That file does not exist or is not yours to see.");
+  const missing = notFound("file");
   const file = await deps.db.selectFrom("files").select("owner_kind").where("id", "=", id).executeTakeFirst();
   try {
     if (file?.owner_kind === "query_document") return await downloadDocument(deps, id);

@@ -3,7 +3,7 @@ import type { Kysely, Transaction } from "kysely";
 import { sql } from "kysely";
 import type { Database, FileOwnerKind } from "@medlegal/db";
 import { DOCUMENT_MAX_BYTES, DOCUMENT_TYPES, REPORT_MAX_BYTES, safeFileName, sniffDocumentType, UPLOAD_QUOTA_BYTES_PER_DAY } from "@medlegal/domain";
-import type { SignedInActor } from "../../context";
+import type { SignedInActor } from "../../actors";
 import { AppError } from "../../errors";
 import { stamp } from "../platform/clock";
 import { inspectPdf } from "./pdf-jobs";

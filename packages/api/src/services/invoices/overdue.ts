@@ -3,7 +3,7 @@ import { sql } from "kysely";
 import type { Database } from "@medlegal/db";
 import type { PaymentReminderStage } from "@medlegal/domain";
 import { daysPastDue, formatRand, invoiceBalance, OPEN_INVOICE_STATUSES, PAYMENT_REMINDER_DAYS, reminderStagesDue, saDateLabel, sastDate } from "@medlegal/domain";
-import type { Actor } from "../../context";
+import type { Actor } from "../../actors";
 import { recordAudit } from "../audit/audit";
 import { notifyMany } from "../notifications/notifications";
 import { now, stamp } from "../platform/clock";

@@ -93,6 +93,9 @@ export async function guestSessionParticipant(db: Db, cookie: string, options: {
   return query.executeTakeFirst();
 }
 
+/** The live hub's guest lookup: the participant id a guest cookie still belongs to. */
+export const meetingGuestLookup = (db: Db) => async (cookie: string) => (await guestSessionParticipant(db, cookie))?.id;
+
 /** Ends a guest session (the guest leaves for good, or the cookie is replaced). */
 export async function endGuestSession(db: Db, cookie: string): Promise<void> {
   await db.deleteFrom("meeting_guest_sessions").where("token_hash", "=", hashToken(cookie)).execute();

@@ -4,13 +4,14 @@ import type { Selectable } from "kysely";
 import type { MeetingParticipantsTable, MeetingsTable } from "@medlegal/db";
 import type { CurrentUser, MeetingListItem, MeetingParticipantView } from "@medlegal/domain";
 import { MEETING_GUEST_ROLE_LABEL, MEETING_MESSAGES, MEETING_PRESENCE_SECONDS, ROOM_ID_BYTES } from "@medlegal/domain";
-import type { Actor } from "../../context";
+import type { Actor } from "../../actors";
 import { AppError } from "../../errors";
 import { recordAudit } from "../audit/audit";
 import { announce } from "../platform/live-events";
 import { isStaff } from "../platform/access";
 import { now } from "../platform/clock";
 import type { Db } from "../platform/deps";
+import { fullName } from "../platform/sql";
 
 export type MeetingRow = Selectable<MeetingsTable>;
 export type ParticipantRow = Selectable<MeetingParticipantsTable>;
@@ -29,7 +30,7 @@ export function meetingQuery(db: Db) {
     .leftJoin("queries", "queries.id", "meetings.query_id")
     .selectAll("meetings")
     .select([
-      sql<string>`host.first_name || ' ' || host.last_name`.as("host_name"),
+      fullName("host").as("host_name"),
       "bookings.reference as booking_reference",
       "bookings.consultant_id as booking_consultant_id",
       "queries.reference as query_reference",
@@ -63,7 +64,7 @@ export function participantQuery(db: Db) {
     .selectFrom("meeting_participants")
     .leftJoin("users", "users.id", "meeting_participants.user_id")
     .selectAll("meeting_participants")
-    .select([sql<string>`coalesce(users.first_name || ' ' || users.last_name, meeting_participants.guest_name)`.as("name"), "users.role as user_role"]);
+    .select([sql<string>`coalesce(${fullName("users")}, meeting_participants.guest_name)`.as("name"), "users.role as user_role"]);
 }
 export type ParticipantWithName = Awaited<ReturnType<ReturnType<typeof participantQuery>["executeTakeFirstOrThrow"]>>;
 

@@ -1,26 +1,15 @@
 import type { ExpressionBuilder, Transaction } from "kysely";
 import type { Database } from "@medlegal/db";
-import type {
-  createMeetingSchema,
-  idInputSchema,
-  inviteToMeetingSchema,
-  MeetingDetail,
-  MeetingGuestInput,
-  MeetingInvitee,
-  MeetingLinks,
-  MeetingListItem,
-  meetingListInputSchema,
-  participantInputSchema,
-} from "@medlegal/domain";
-import { isLiveMeeting, MEETING_MAX_PEOPLE, meetingOpensAt, MEETING_MESSAGES, ROLE_LABEL, saDayTimeLabel } from "@medlegal/domain";
+import type { createMeetingSchema, idInputSchema, MeetingDetail, MeetingGuestInput, MeetingLinks, MeetingListItem, meetingListInputSchema } from "@medlegal/domain";
+import { isLiveMeeting, MEETING_MAX_PEOPLE, meetingOpensAt, MEETING_MESSAGES, saDayTimeLabel } from "@medlegal/domain";
 import type { z } from "zod";
-import type { SignedInActor } from "../../context";
+import type { SignedInActor } from "../../actors";
 import { AppError } from "../../errors";
 import { isStaff } from "../platform/access";
 import { now } from "../platform/clock";
 import type { Db, Deps } from "../platform/deps";
 import { notify } from "../notifications/notifications";
-import { guestLinkUrl, guestToken, queueGuestLinkEmail } from "./guest-links";
+import { queueGuestLinkEmail } from "./guest-links";
 import type { MeetingRow } from "./meeting-records";
 import {
   announceMeeting,
@@ -33,7 +22,8 @@ import {
   toMeetingListItem,
   toParticipantView,
 } from "./meeting-records";
-import { listRecordings, stopRunningRecording } from "./recordings";
+import { listRecordings } from "./recordings";
+import { closeMeeting, lockLiveMeeting } from "./meeting-lifecycle";
 
 const LIST_LIMIT = 200;
 
@@ -75,7 +65,7 @@ export async function getMeeting({ db, actor }: Deps, { id }: z.output<typeof id
 }
 
 /** The users a meeting may invite: active accounts; the host must be an expert or staff. */
-async function checkUsers(db: Db, userIds: string[], hostId: string) {
+export async function checkUsers(db: Db, userIds: string[], hostId: string) {
   const users = userIds.length ? await db.selectFrom("users").select(["id", "role", "is_active"]).where("id", "in", userIds).execute() : [];
   for (const userId of userIds) {
     const user = users.find((u) => u.id === userId);
@@ -96,7 +86,7 @@ interface NewMeeting {
 }
 
 /** Writes a meeting with its host and invitations in the caller's transaction; guests get their links by e-mail. */
-async function insertMeeting(trx: Transaction<Database>, actor: SignedInActor, m: NewMeeting): Promise<MeetingRow> {
+export async function insertMeeting(trx: Transaction<Database>, actor: SignedInActor, m: NewMeeting): Promise<MeetingRow> {
   const meeting = await trx
     .insertInto("meetings")
     .values({
@@ -133,7 +123,7 @@ async function insertMeeting(trx: Transaction<Database>, actor: SignedInActor, m
   return meeting;
 }
 
-async function addGuest(trx: Transaction<Database>, actor: SignedInActor, meeting: MeetingRow, guest: MeetingGuestInput) {
+export async function addGuest(trx: Transaction<Database>, actor: SignedInActor, meeting: MeetingRow, guest: MeetingGuestInput) {
   const taken = await trx.selectFrom("meeting_participants").select("id").where("meeting_id", "=", meeting.id).where("guest_email", "ilike", guest.email).executeTakeFirst();
   if (taken) throw new AppError("CONFLICT", MEETING_MESSAGES.duplicateGuest, { email: MEETING_MESSAGES.duplicateGuest });
   const row = await trx
@@ -241,57 +231,6 @@ export async function listMeetingLinks({ db }: Pick<Deps, "db">): Promise<Meetin
   };
 }
 
-/**
- * Confirming a video booking creates its meeting, in the confirmation's transaction: the expert
- * hosts, the claimant is invited by e-mail when their address is known (staff add them otherwise,
- * and an interpreter when one is needed).
- */
-export async function createMeetingForBooking(trx: Transaction<Database>, actor: SignedInActor, bookingId: string): Promise<void> {
-  const b = await trx
-    .selectFrom("bookings")
-    .innerJoin("patients", "patients.id", "bookings.patient_id")
-    .innerJoin("specializations", "specializations.id", "bookings.specialization_id")
-    .select(["bookings.id", "bookings.mode", "bookings.starts_at", "bookings.ends_at", "bookings.consultant_id", "bookings.query_id", "bookings.reference"])
-    .select(["patients.first_name", "patients.last_name", "patients.email", "specializations.name as specialization"])
-    .where("bookings.id", "=", bookingId)
-    .executeTakeFirstOrThrow();
-  if (b.mode !== "video") return;
-  const live = await trx.selectFrom("meetings").select("id").where("booking_id", "=", b.id).where("status", "<>", "cancelled").executeTakeFirst();
-  if (live) return;
-  const name = `${b.first_name} ${b.last_name}`;
-  await insertMeeting(trx, actor, {
-    title: `${b.specialization} assessment: ${name} (${b.reference})`,
-    startsAt: b.starts_at,
-    endsAt: b.ends_at,
-    hostId: b.consultant_id,
-    bookingId: b.id,
-    queryId: b.query_id,
-    userIds: [],
-    guests: b.email ? [{ name, email: b.email, role: "claimant" }] : [],
-  });
-}
-
-/** A cancelled or moved booking cancels its meeting, in the booking's transaction; everyone's page is told. */
-export async function cancelMeetingOfBooking(trx: Transaction<Database>, actor: SignedInActor, bookingId: string): Promise<void> {
-  const meeting = await trx.selectFrom("meetings").selectAll().where("booking_id", "=", bookingId).where("status", "in", ["scheduled", "open", "in_progress"]).forUpdate().executeTakeFirst();
-  if (meeting) await closeMeeting(trx, actor, meeting, "cancelled");
-}
-
-/** Ends or cancels a meeting: everyone out of the room, a running recording stopped, pages told. */
-export async function closeMeeting(trx: Db, actor: Parameters<typeof auditMeeting>[1], meeting: MeetingRow, reason: "host" | "empty" | "unused" | "cancelled"): Promise<void> {
-  const at = now();
-  await trx
-    .updateTable("meetings")
-    .set({ status: reason === "cancelled" ? "cancelled" : "ended", ended_at: at, end_reason: reason, updated_at: at })
-    .where("id", "=", meeting.id)
-    .execute();
-  await stopRunningRecording(trx, actor, meeting, "ended");
-  await trx.updateTable("meeting_participants").set({ state: "left", call_id: null, left_at: at }).where("meeting_id", "=", meeting.id).where("state", "in", ["waiting", "admitted"]).execute();
-  await trx.deleteFrom("meeting_signals").where("meeting_id", "=", meeting.id).execute();
-  await auditMeeting(trx, actor, meeting, reason === "cancelled" ? "cancel" : "end", { reason }, { status: meeting.status });
-  await announceMeeting(trx, meeting.id);
-}
-
 /** Staff cancel a meeting that has not ended (a booking's meeting is cancelled with its booking). */
 export async function cancelMeeting({ db, actor }: Deps, { id }: z.output<typeof idInputSchema>): Promise<MeetingDetail> {
   await db.transaction().execute(async (trx) => {
@@ -300,105 +239,4 @@ export async function cancelMeeting({ db, actor }: Deps, { id }: z.output<typeof
     await closeMeeting(trx, actor, meeting, "cancelled");
   });
   return getMeeting({ db, actor }, { id });
-}
-
-async function lockLiveMeeting(trx: Transaction<Database>, id: string): Promise<MeetingRow> {
-  const meeting = await trx.selectFrom("meetings").selectAll().where("id", "=", id).forUpdate().executeTakeFirst();
-  if (!meeting) throw new AppError("NOT_FOUND", MEETING_MESSAGES.notFound);
-  if (meeting.status === "ended") throw new AppError("CONFLICT", MEETING_MESSAGES.ended);
-  if (meeting.status === "cancelled") throw new AppError("CONFLICT", MEETING_MESSAGES.cancelled);
-  return meeting;
-}
-
-/** Staff invite one more user or guest (at most four people in all). */
-export async function inviteToMeeting({ db, actor }: Deps, input: z.output<typeof inviteToMeetingSchema>): Promise<MeetingDetail> {
-  if (input.kind === "user") await checkUsers(db, [input.userId], "");
-  await db.transaction().execute(async (trx) => {
-    const meeting = await lockLiveMeeting(trx, input.meetingId);
-    const { n } = await trx
-      .selectFrom("meeting_participants")
-      .select((eb) => eb.fn.countAll<number>().as("n"))
-      .where("meeting_id", "=", meeting.id)
-      .where("state", "not in", ["denied", "removed"])
-      .executeTakeFirstOrThrow();
-    if (Number(n) >= MEETING_MAX_PEOPLE) throw new AppError("CONFLICT", MEETING_MESSAGES.full);
-    if (input.kind === "user") {
-      const taken = await trx.selectFrom("meeting_participants").select("id").where("meeting_id", "=", meeting.id).where("user_id", "=", input.userId).executeTakeFirst();
-      if (taken) throw new AppError("CONFLICT", MEETING_MESSAGES.duplicateUser, { userId: MEETING_MESSAGES.duplicateUser });
-      await trx.insertInto("meeting_participants").values({ meeting_id: meeting.id, user_id: input.userId, invited_by: actor.user.id }).execute();
-      await auditMeeting(trx, actor, meeting, "invite", { userId: input.userId });
-      if (input.userId !== actor.user.id) {
-        await notify(trx, { userId: input.userId, type: "other", title: `Video meeting on ${saDayTimeLabel(meeting.starts_at)}`, message: `You are invited to a video meeting: ${meeting.title}.`, link: `/meeting/${meeting.room_id}` });
-      }
-    } else {
-      const row = await addGuest(trx, actor, meeting, input.guest);
-      await auditMeeting(trx, actor, meeting, "invite", { participantId: row.id, guest: input.guest.name, guestRole: input.guest.role });
-    }
-    await announceMeeting(trx, meeting.id);
-  });
-  return getMeeting({ db, actor }, { id: input.meetingId });
-}
-
-async function lockGuest(trx: Transaction<Database>, participantId: string) {
-  const guest = await trx.selectFrom("meeting_participants").selectAll().where("id", "=", participantId).forUpdate().executeTakeFirst();
-  if (!guest) throw new AppError("NOT_FOUND", "That participant does not exist.");
-  const meeting = await lockLiveMeeting(trx, guest.meeting_id);
-  return { guest, meeting };
-}
-
-/**
- * Staff send a guest's link again (the same link while the meeting keeps its time); a guest the
- * host turned away is invited again by it.
- */
-export async function resendGuestLink({ db, actor }: Deps, { participantId }: z.output<typeof participantInputSchema>): Promise<MeetingDetail> {
-  const meetingId = await db.transaction().execute(async (trx) => {
-    const { guest, meeting } = await lockGuest(trx, participantId);
-    if (!guest.guest_email) throw new AppError("CONFLICT", "Users open the meeting from their own account; only guests get links.");
-    if (guest.state === "denied" || guest.state === "removed") await trx.updateTable("meeting_participants").set({ state: "invited", call_id: null }).where("id", "=", guest.id).execute();
-    await queueGuestLinkEmail(trx, actor.meta.appUrl, meeting, guest);
-    await auditMeeting(trx, actor, meeting, "link_sent", { participantId: guest.id, guest: guest.guest_name });
-    await announceMeeting(trx, meeting.id);
-    return meeting.id;
-  });
-  return getMeeting({ db, actor }, { id: meetingId });
-}
-
-/** A guest's link for staff to copy into another channel; the copy is audited like a sent one. */
-export async function guestLink({ db, actor }: Deps, { participantId }: z.output<typeof participantInputSchema>): Promise<{ url: string }> {
-  return db.transaction().execute(async (trx) => {
-    const { guest, meeting } = await lockGuest(trx, participantId);
-    if (!guest.guest_email) throw new AppError("CONFLICT", "Users open the meeting from their own account; only guests get links.");
-    await auditMeeting(trx, actor, meeting, "link_copied", { participantId: guest.id, guest: guest.guest_name });
-    return { url: guestLinkUrl(actor.meta.appUrl, meeting.room_id, await guestToken(trx, meeting, guest.id)) };
-  });
-}
-
-/** Staff withdraw an invitation (not the host's); a guest's link stops working at once. */
-export async function removeInvitation({ db, actor }: Deps, { participantId }: z.output<typeof participantInputSchema>): Promise<MeetingDetail> {
-  const meetingId = await db.transaction().execute(async (trx) => {
-    const { guest: participant, meeting } = await lockGuest(trx, participantId);
-    if (participant.is_host) throw new AppError("CONFLICT", "The host stays invited; arrange a new meeting to change the host.");
-    // Told before the row goes, so the page of the person uninvited hears it too.
-    await announceMeeting(trx, meeting.id);
-    await trx.deleteFrom("meeting_participants").where("id", "=", participant.id).execute();
-    await auditMeeting(trx, actor, meeting, "uninvite", { participantId: participant.id, userId: participant.user_id, guest: participant.guest_name });
-    return meeting.id;
-  });
-  return getMeeting({ db, actor }, { id: meetingId });
-}
-
-/**
- * The people staff may invite or make host, for the pickers of /video-conferences: active users,
- * by name. Employees may not list users (users.manage), so meetings answer this themselves.
- */
-export async function listInvitees({ db }: Pick<Deps, "db">): Promise<MeetingInvitee[]> {
-  const rows = await db
-    .selectFrom("users")
-    .select(["id", "first_name", "last_name", "role"])
-    .where("is_active", "=", true)
-    .orderBy("first_name")
-    .orderBy("last_name")
-    .limit(500)
-    .execute();
-  return rows.map((u) => ({ id: u.id, name: `${u.first_name} ${u.last_name}`, roleLabel: ROLE_LABEL[u.role], canHost: u.role !== "attorney" }));
 }

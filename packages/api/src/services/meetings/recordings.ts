@@ -1,18 +1,18 @@
 import { createHash } from "node:crypto";
 import type { Kysely } from "kysely";
 import type { Database } from "@medlegal/db";
-import type { MeetingRecordingView, RecordingStopReason, roomInputSchema, RoomState, startRecordingSchema } from "@medlegal/domain";
+import type { MeetingRecordingView, roomInputSchema, RoomState, startRecordingSchema } from "@medlegal/domain";
 import { MEETING_MESSAGES, RECORDING_CHUNK_MAX_BYTES, RECORDING_LATE_CHUNK_SECONDS, RECORDING_MAX_BYTES } from "@medlegal/domain";
 import type { z } from "zod";
-import type { Actor, SignedInActor } from "../../context";
-import { AppError } from "../../errors";
+import type { SignedInActor } from "../../actors";
+import { AppError, notFound } from "../../errors";
 import { recordAccess } from "../audit/access-log";
 import { now } from "../platform/clock";
 import type { Db } from "../platform/deps";
-import type { MeetingRow } from "./meeting-records";
 import { announceMeeting, auditMeeting, isPresent, mayViewRecordings, meetingQuery } from "./meeting-records";
 import type { RoomDeps } from "./room";
 import { roomState, seatIn } from "./room";
+import { stopRunningRecording } from "./meeting-lifecycle";
 
 /**
  * Recording (docs/decisions.md, "Video assessments"): off by default; the host's browser records
@@ -48,21 +48,6 @@ export async function stopRecording(deps: RoomDeps, { roomId }: z.output<typeof 
     if (!(await stopRunningRecording(trx, seat.actor, seat.meeting, "host"))) throw new AppError("CONFLICT", MEETING_MESSAGES.notRecording);
   });
   return roomState(deps, { roomId });
-}
-
-/** Stops the meeting's running recording, if any, with its audit row; answers whether one ran. */
-export async function stopRunningRecording(trx: Db, actor: Actor, meeting: Pick<MeetingRow, "id" | "query_id">, reason: RecordingStopReason): Promise<boolean> {
-  const stopped = await trx
-    .updateTable("meeting_recordings")
-    .set({ stopped_at: now(), stop_reason: reason })
-    .where("meeting_id", "=", meeting.id)
-    .where("stopped_at", "is", null)
-    .returning(["id"])
-    .executeTakeFirst();
-  if (!stopped) return false;
-  await auditMeeting(trx, actor, meeting, "recording_stop", { recordingId: stopped.id, reason });
-  await announceMeeting(trx, meeting.id);
-  return true;
 }
 
 /** The first bytes of a recording: WebM (EBML) or MP4 (ftyp box). */
@@ -141,7 +126,7 @@ export async function listRecordings(db: Db, meetingId: string): Promise<Meeting
  * (404 for anyone else, as for a missing file), written to the access log.
  */
 export async function downloadRecording({ db, actor }: { db: Kysely<Database>; actor: SignedInActor }, fileId: string): Promise<{ fileName: string; contentType: string; data: Uint8Array }> {
-  const missing = new AppError("NOT_FOUND", "That recording does not exist or is not yours to see.");
+  const missing = notFound("recording");
   const chunk = await db.selectFrom("meeting_recording_chunks").select(["recording_id"]).where("file_id", "=", fileId).where("seq", "=", 0).executeTakeFirst();
   if (!chunk) throw missing;
   const recording = await db.selectFrom("meeting_recordings").selectAll().where("id", "=", chunk.recording_id).executeTakeFirstOrThrow();

@@ -3,7 +3,7 @@ import type { Database } from "@medlegal/db";
 import type { consentInputSchema, CurrentUser, guestJoinSchema, roomInputSchema, roomParticipantInputSchema, RoomState } from "@medlegal/domain";
 import { MEETING_MESSAGES, meetingOpensAt, saDayTimeLabel } from "@medlegal/domain";
 import type { z } from "zod";
-import type { Actor, RequestMeta } from "../../context";
+import type { Actor, RequestMeta } from "../../actors";
 import { AppError } from "../../errors";
 import { now } from "../platform/clock";
 import type { Db } from "../platform/deps";
@@ -11,8 +11,7 @@ import type { Kysely } from "kysely";
 import { guestSessionParticipant, startGuestSession, verifyGuestToken } from "./guest-links";
 import type { MeetingRow, ParticipantRow } from "./meeting-records";
 import { announceMeeting, auditMeeting, isPresent, newCallId, participantQuery, participantRoleLabel } from "./meeting-records";
-import { closeMeeting } from "./meetings";
-import { stopRunningRecording } from "./recordings";
+import { closeMeeting, stopRunningRecording } from "./meeting-lifecycle";
 
 /**
  * Who calls a room procedure: a signed-in user, or a guest session's cookie (docs/architecture.md,

@@ -2,11 +2,11 @@ import type { Kysely } from "kysely";
 import { sql } from "kysely";
 import type { Database } from "@medlegal/db";
 import { MEETING_EMPTY_END_MINUTES, MEETING_OPENS_MINUTES_BEFORE } from "@medlegal/domain";
-import type { Actor } from "../../context";
+import type { Actor } from "../../actors";
 import type { SweepJob } from "../platform/sweeper";
 import { now } from "../platform/clock";
 import { announceMeeting } from "./meeting-records";
-import { closeMeeting } from "./meetings";
+import { closeMeeting } from "./meeting-lifecycle";
 import { SIGNALS_KEPT_MINUTES } from "./signals";
 
 /** The sweeper acts as nobody: its audit rows have no user. */

@@ -1,6 +1,7 @@
 import { mkdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import nodemailer from "nodemailer";
+import { now } from "../platform/clock";
 
 export interface Mail {
   to: string;
@@ -37,7 +38,7 @@ export function createFileMailer(directory: string, log: (line: string) => void 
     async send(mail) {
       const info = await transport.sendMail({ from: FROM, ...mail });
       await mkdir(directory, { recursive: true });
-      const file = join(directory, `${new Date().toISOString().replace(/[:.]/g, "-")}-${info.messageId.replace(/[^a-z0-9]/gi, "")}.eml`);
+      const file = join(directory, `${now().toISOString().replace(/[:.]/g, "-")}-${info.messageId.replace(/[^a-z0-9]/gi, "")}.eml`);
       await writeFile(file, info.message as Buffer);
       log(`[mail] to ${mail.to}: "${mail.subject}" written to ${file}`);
     },

@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
 import type { Database, Notification } from "@medlegal/db";
 import type { NotificationDto } from "@medlegal/domain";
-import type { SignedInActor } from "../../context";
+import type { SignedInActor } from "../../actors";
 import { AppError } from "../../errors";
 import { recordAudit } from "../audit/audit";
 import { stamp } from "../platform/clock";

@@ -2,6 +2,7 @@ import type { Kysely } from "kysely";
 import type { Database } from "@medlegal/db";
 import type { Mailer } from "./mailer";
 import type { SweepJob } from "../platform/sweeper";
+import { now } from "../platform/clock";
 
 const MAX_ATTEMPTS = 5;
 
@@ -35,7 +36,7 @@ export async function drainOutbox(db: Kysely<Database>, mailer: Mailer, appUrl =
           text: body,
           ...(attachment ? { attachments: [{ filename: attachment.file_name, content: Buffer.from(attachment.data), contentType: attachment.content_type }] } : {}),
         });
-        await trx.updateTable("email_outbox").set({ sent_at: new Date(), attempts: row.attempts + 1 }).where("id", "=", row.id).execute();
+        await trx.updateTable("email_outbox").set({ sent_at: now(), attempts: row.attempts + 1 }).where("id", "=", row.id).execute();
         sent++;
       } catch (error) {
         await trx

@@ -3,7 +3,7 @@ import { sql } from "kysely";
 import type { Database } from "@medlegal/db";
 import type { idInputSchema, Patient, patientInputSchema, patientListInputSchema, patientUpdateSchema } from "@medlegal/domain";
 import type { z } from "zod";
-import type { SignedInActor } from "../../context";
+import type { SignedInActor } from "../../actors";
 import { AppError } from "../../errors";
 import { assertCan, loadVisiblePatient, visiblePatients } from "../platform/access";
 import { recordAccess } from "../audit/access-log";
@@ -11,6 +11,7 @@ import { changedFields, recordAudit } from "../audit/audit";
 import { refreshQuerySearchText } from "../queries/query-search";
 import { now, stamp } from "../platform/clock";
 import type { Db, Deps } from "../platform/deps";
+import { fullName, likePattern } from "../platform/sql";
 
 function patientQuery(db: Db) {
   return db
@@ -18,7 +19,7 @@ function patientQuery(db: Db) {
     .innerJoin("users as attorney", "attorney.id", "patients.attorney_id")
     .selectAll("patients")
     .select((eb) => [
-      sql<string>`attorney.first_name || ' ' || attorney.last_name`.as("attorney_name"),
+      fullName("attorney").as("attorney_name"),
       eb.selectFrom("cases").select(eb.fn.countAll<number>().as("n")).whereRef("cases.patient_id", "=", "patients.id").as("cases_count"),
     ]);
 }
@@ -54,10 +55,10 @@ const auditFields = (p: Patient) => {
 export async function listPatients({ db, actor }: Deps, { search }: z.output<typeof patientListInputSchema>): Promise<Patient[]> {
   let query = patientQuery(db).where(visiblePatients(actor.user)).orderBy(sql`lower(patients.last_name)`).orderBy(sql`lower(patients.first_name)`).limit(500);
   if (search) {
-    const pattern = `%${search.toLowerCase()}%`;
+    const pattern = likePattern(search.toLowerCase());
     query = query.where((eb) =>
       eb.or([
-        eb(sql`lower(patients.first_name || ' ' || patients.last_name)`, "like", pattern),
+        eb(sql`lower(${fullName("patients")})`, "like", pattern),
         eb(sql`coalesce(patients.id_number, patients.passport_number, '')`, "like", pattern),
       ]),
     );

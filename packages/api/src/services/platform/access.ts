@@ -3,7 +3,7 @@ import { sql } from "kysely";
 import type { Database } from "@medlegal/db";
 import type { CurrentUser, Permission } from "@medlegal/domain";
 import { can, EXPERT_SEES_QUERY, isStaff, OPEN_QUERY_STATUSES } from "@medlegal/domain";
-import { AppError } from "../../errors";
+import { AppError, notFound } from "../../errors";
 import type { Db } from "./deps";
 
 /**
@@ -55,7 +55,7 @@ export function threadStillVisible(threadQueryId: RawBuilder<unknown>, userId: R
 /** A query the caller may see, or 404 (the same answer as a missing one, so ids cannot be probed). */
 export async function loadVisibleQuery(db: Db, user: CurrentUser, id: string) {
   const row = await db.selectFrom("queries").selectAll().where("id", "=", id).where(visibleQueries(user)).executeTakeFirst();
-  if (!row) throw new AppError("NOT_FOUND", "That query does not exist or is not yours to see.");
+  if (!row) throw notFound("query");
   return row;
 }
 
@@ -85,7 +85,7 @@ export function visiblePatients(user: CurrentUser) {
 
 export async function loadVisiblePatient(db: Db, user: CurrentUser, id: string) {
   const row = await db.selectFrom("patients").selectAll().where("id", "=", id).where(visiblePatients(user)).executeTakeFirst();
-  if (!row) throw new AppError("NOT_FOUND", "That claimant does not exist or is not yours to see.");
+  if (!row) throw notFound("claimant");
   return row;
 }
 
@@ -96,7 +96,7 @@ export function visibleCases(user: CurrentUser) {
 
 export async function loadVisibleCase(db: Db, user: CurrentUser, id: string) {
   const row = await db.selectFrom("cases").selectAll().where("id", "=", id).where(visibleCases(user)).executeTakeFirst();
-  if (!row) throw new AppError("NOT_FOUND", "That case does not exist or is not yours to see.");
+  if (!row) throw notFound("case");
   return row;
 }
 

@@ -1,4 +1,5 @@
 import { AsyncLocalStorage } from "node:async_hooks";
+import { sastDate } from "@medlegal/domain";
 
 /**
  * The services' clock. A request always runs on the real time. The demo data is written by the
@@ -21,6 +22,11 @@ export function now(): Date {
   if (!clock) return new Date();
   clock.last = Math.max(Date.now() + clock.offset, clock.last + 1);
   return new Date(clock.last);
+}
+
+/** Today's date in South Africa (YYYY-MM-DD) on the services' clock. */
+export function today(): string {
+  return sastDate(now());
 }
 
 /** Runs one step of a story at `instant`; the clock moves on from there as real time does. */

@@ -1,6 +1,6 @@
 import type { Database } from "@medlegal/db";
 import type { Kysely, Transaction } from "kysely";
-import type { SignedInActor } from "../../context";
+import type { SignedInActor } from "../../actors";
 
 /** What a service works with: the database, and the signed-in caller it acts for. */
 export interface Deps {

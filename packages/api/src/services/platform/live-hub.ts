@@ -4,9 +4,9 @@ import type { Database, Listener, ListenerEvent } from "@medlegal/db";
 import type { LiveMessage } from "@medlegal/domain";
 import { LIVE_MESSAGES, MAX_LIVE_STREAMS_PER_USER } from "@medlegal/domain";
 import { AppError } from "../../errors";
-import { guestSessionParticipant } from "../meetings/guest-links";
 import type { LiveEvent } from "./live-events";
 import { LIVE_EVENTS_CHANNEL } from "./live-events";
+import { now } from "./clock";
 
 /**
  * The channel the session triggers speak on (migration 2026-11-25-82/83): "s:<sid>" a session row
@@ -20,6 +20,11 @@ export type LiveOwner =
   | { kind: "guest"; participantId: string; guestCookie: string };
 
 export interface LiveHubOptions {
+  /**
+   * The meeting participant a guest cookie still belongs to (undefined once it no longer does).
+   * Injected, so the platform's hub does not import the meetings it serves.
+   */
+  guestParticipantId: (guestCookie: string) => Promise<string | undefined>;
   maxStreamsPerUser?: number;
   /** Events waiting for a slow client; beyond this its queue becomes one "resync". */
   queueLimit?: number;
@@ -68,16 +73,18 @@ export class LiveHub {
   private readonly maxPerUser: number;
   private readonly queueLimit: number;
   private readonly replayLimit: number;
+  private readonly guestParticipantId: LiveHubOptions["guestParticipantId"];
   private closed = false;
 
   constructor(
     private readonly db: Kysely<Database>,
     listener: Listener,
-    options: LiveHubOptions = {},
+    options: LiveHubOptions,
   ) {
     this.maxPerUser = options.maxStreamsPerUser ?? MAX_LIVE_STREAMS_PER_USER;
     this.queueLimit = options.queueLimit ?? 100;
     this.replayLimit = options.replayLimit ?? 500;
+    this.guestParticipantId = options.guestParticipantId;
     this.stops.push(listener.subscribe(LIVE_EVENTS_CHANNEL, (event) => this.hearLive(event)));
     this.stops.push(listener.subscribe(SESSION_CHANNEL, (event) => this.hearSession(event)));
     this.timer = setInterval(() => void this.check([...this.streams]), options.checkIntervalMs ?? 15_000);
@@ -224,7 +231,7 @@ export class LiveHub {
           .innerJoin("users", "users.id", "sessions.user_id")
           .select(["sessions.sid", "sessions.user_id"])
           .where("sessions.sid", "in", sids)
-          .where("sessions.expires_at", ">", new Date())
+          .where("sessions.expires_at", ">", now())
           .where("users.is_active", "=", true)
           .execute();
         for (const row of rows) alive.add(`${row.sid}/${row.user_id}`);
@@ -237,7 +244,7 @@ export class LiveHub {
       const guests = streams.filter((s) => s.owner.kind === "guest") as (Stream & { owner: Extract<LiveOwner, { kind: "guest" }> })[];
       const byCookie = new Map<string, string | undefined>();
       for (const s of guests) {
-        if (!byCookie.has(s.owner.guestCookie)) byCookie.set(s.owner.guestCookie, (await guestSessionParticipant(this.db, s.owner.guestCookie))?.id);
+        if (!byCookie.has(s.owner.guestCookie)) byCookie.set(s.owner.guestCookie, await this.guestParticipantId(s.owner.guestCookie));
         if (byCookie.get(s.owner.guestCookie) !== s.owner.participantId) this.end(s);
       }
     } catch {

@@ -1,6 +1,7 @@
 import type { Kysely } from "kysely";
 import { sql } from "kysely";
 import type { Database } from "@medlegal/db";
+import * as clock from "./clock";
 
 /**
  * Background work that every server process runs: each job claims its due rows in PostgreSQL
@@ -57,7 +58,7 @@ const LOGIN_FAILURES_KEPT = "1 day";
 
 /** Removes what has expired: sessions, rate-limit windows, reset and sign-up links and old sign-in failure counts. */
 export async function purgeExpired(db: Kysely<Database>): Promise<Record<string, number>> {
-  const now = new Date();
+  const now = clock.now();
   const [sessions, rateLimits, resetTokens, pendingRegistrations, loginFailures] = await Promise.all([
     db.deleteFrom("sessions").where("expires_at", "<=", now).executeTakeFirst(),
     db.deleteFrom("rate_limits").where("reset_at", "<=", now).executeTakeFirst(),

@@ -1,6 +1,6 @@
-import { sql } from "kysely";
 import type { AssignmentItem } from "@medlegal/domain";
 import type { Db } from "../platform/deps";
+import { fullName } from "../platform/sql";
 
 export function assignmentQuery(db: Db) {
   return db
@@ -8,7 +8,7 @@ export function assignmentQuery(db: Db) {
     .innerJoin("users as consultant", "consultant.id", "consultant_assignments.consultant_id")
     .innerJoin("specializations", "specializations.id", "consultant_assignments.specialization_id")
     .selectAll("consultant_assignments")
-    .select([sql<string>`consultant.first_name || ' ' || consultant.last_name`.as("consultant_name"), "specializations.name as specialization"]);
+    .select([fullName("consultant").as("consultant_name"), "specializations.name as specialization"]);
 }
 type Row = Awaited<ReturnType<ReturnType<typeof assignmentQuery>["executeTakeFirstOrThrow"]>>;
 

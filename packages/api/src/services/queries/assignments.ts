@@ -1,4 +1,3 @@
-import { sql } from "kysely";
 import type {
   assignInputSchema,
   assignmentCandidatesInputSchema,
@@ -13,7 +12,7 @@ import {
   withArticle,
 } from "@medlegal/domain";
 import type { z } from "zod";
-import { AppError } from "../../errors";
+import { AppError, notFound } from "../../errors";
 import { assignmentQuery, toAssignmentItem } from "./assignment-records";
 import { recordAudit } from "../audit/audit";
 import { notify, notifyCaseManagers } from "../notifications/notifications";
@@ -21,6 +20,7 @@ import { applyMove } from "./query-moves";
 import { addEvent } from "./query-records";
 import { now, stamp } from "../platform/clock";
 import type { Deps } from "../platform/deps";
+import { fullName } from "../platform/sql";
 
 /** The active consultants of one of the query's requested specializations, least busy first. */
 export async function listCandidates({ db }: Deps, { queryId, specializationId }: z.output<typeof assignmentCandidatesInputSchema>): Promise<ConsultantCandidate[]> {
@@ -36,7 +36,7 @@ export async function listCandidates({ db }: Deps, { queryId, specializationId }
     .innerJoin("specializations", "specializations.id", "users.specialization_id")
     .select((eb) => [
       "users.id",
-      sql<string>`users.first_name || ' ' || users.last_name`.as("name"),
+      fullName("users").as("name"),
       "specializations.name as specialization",
       "users.license_number",
       // Load: live assignments on open queries.
@@ -65,7 +65,7 @@ export async function listCandidates({ db }: Deps, { queryId, specializationId }
 export async function assignConsultant({ db, actor }: Deps, data: z.output<typeof assignInputSchema>): Promise<AssignmentItem> {
   return db.transaction().execute(async (trx) => {
     const query = await trx.selectFrom("queries").selectAll().where("id", "=", data.queryId).forUpdate().executeTakeFirst();
-    if (!query) throw new AppError("NOT_FOUND", "That query does not exist or is not yours to see.");
+    if (!query) throw notFound("query");
     if (!OPEN_QUERY_STATUSES.includes(query.status) || query.status === "submitted") {
       throw new AppError("CONFLICT", "Experts are assigned once a query is in review, and not after it is closed or while on hold.");
     }

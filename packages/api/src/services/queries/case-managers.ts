@@ -1,7 +1,6 @@
-import { sql } from "kysely";
 import type { assignEmployeeSchema, idInputSchema, QueryDetail } from "@medlegal/domain";
 import type { z } from "zod";
-import { AppError } from "../../errors";
+import { AppError, notFound } from "../../errors";
 import { recordAudit } from "../audit/audit";
 import { notify } from "../notifications/notifications";
 import { getQuery } from "./query-detail";
@@ -9,12 +8,13 @@ import { applyMove } from "./query-moves";
 import { now } from "../platform/clock";
 import type { Deps } from "../platform/deps";
 import { announceQueryChange } from "./query-live";
+import { fullName } from "../platform/sql";
 
 /** An employee takes a query: it becomes theirs, and a submitted one goes into review. */
 export async function takeQuery({ db, actor }: Deps, { id }: z.output<typeof idInputSchema>): Promise<QueryDetail> {
   await db.transaction().execute(async (trx) => {
     const query = await trx.selectFrom("queries").selectAll().where("id", "=", id).forUpdate().executeTakeFirst();
-    if (!query) throw new AppError("NOT_FOUND", "That query does not exist or is not yours to see.");
+    if (!query) throw notFound("query");
     if (query.assigned_employee_id !== actor.user.id) {
       await trx.updateTable("queries").set({ assigned_employee_id: actor.user.id, updated_at: now() }).where("id", "=", id).execute();
       await recordAudit(trx, actor, {
@@ -36,7 +36,7 @@ export async function takeQuery({ db, actor }: Deps, { id }: z.output<typeof idI
 export async function assignEmployee({ db, actor }: Deps, { id, employeeId }: z.output<typeof assignEmployeeSchema>): Promise<QueryDetail> {
   await db.transaction().execute(async (trx) => {
     const query = await trx.selectFrom("queries").selectAll().where("id", "=", id).forUpdate().executeTakeFirst();
-    if (!query) throw new AppError("NOT_FOUND", "That query does not exist or is not yours to see.");
+    if (!query) throw notFound("query");
     if (employeeId) {
       const staff = await trx
         .selectFrom("users")
@@ -73,7 +73,7 @@ export async function assignEmployee({ db, actor }: Deps, { id, employeeId }: z.
 export async function listCaseManagers({ db }: Deps): Promise<{ id: string; name: string }[]> {
   const rows = await db
     .selectFrom("users")
-    .select(["id", sql<string>`first_name || ' ' || last_name`.as("name")])
+    .select(["id", fullName().as("name")])
     .where("role", "in", ["employee", "administrator"])
     .where("is_active", "=", true)
     .orderBy("first_name")

@@ -1,5 +1,5 @@
 import type { QueryDocument } from "@medlegal/domain";
-import { AppError } from "../../errors";
+import { notFound } from "../../errors";
 import { loadVisibleQuery, mayReadQueryDocuments, visibleQueries } from "../platform/access";
 import { recordAccess } from "../audit/access-log";
 import { recordAudit } from "../audit/audit";
@@ -45,7 +45,7 @@ export async function uploadDocument({ db, actor }: Deps, input: { queryId: stri
 
 /** A document, for whoever may see its query; anyone else gets the same 404 as for a missing one. */
 export async function downloadDocument({ db, actor }: Deps, id: string): Promise<{ fileName: string; contentType: string; data: Uint8Array }> {
-  const missing = new AppError("NOT_FOUND", "That document does not exist or is not yours to see.");
+  const missing = notFound("document");
   const doc = await db
     .selectFrom("files")
     .innerJoin("queries", "queries.id", "files.owner_id")

@@ -4,12 +4,13 @@ import type { Database } from "@medlegal/db";
 import type { idInputSchema, QueryDetail, QueryEventKind, QueryMoveFacts } from "@medlegal/domain";
 import { can, offeredQueryMoves } from "@medlegal/domain";
 import type { z } from "zod";
-import { AppError } from "../../errors";
+import { notFound } from "../../errors";
 import { isStaff, mayReadQueryDocuments, visibleQueries } from "../platform/access";
 import { recordAccess } from "../audit/access-log";
 import { assignmentQuery, toAssignmentItem, withoutAgencyNotes } from "./assignment-records";
 import { queryListQuery, toQueryListItem } from "./query-records";
 import type { Deps } from "../platform/deps";
+import { fullName } from "../platform/sql";
 
 /** One query with its case, claimant (less for a consultant), experts, documents and timeline. */
 export async function getQuery({ db, actor }: Deps, { id }: z.output<typeof idInputSchema>): Promise<QueryDetail> {
@@ -39,7 +40,7 @@ export async function getQuery({ db, actor }: Deps, { id }: z.output<typeof idIn
     .where("queries.id", "=", id)
     .where(visibleQueries(actor.user))
     .executeTakeFirst();
-  if (!row) throw new AppError("NOT_FOUND", "That query does not exist or is not yours to see.");
+  if (!row) throw notFound("query");
   const specializationIds = (
     await db.selectFrom("query_specializations").select("specialization_id").where("query_id", "=", id).execute()
   ).map((r) => r.specialization_id);
@@ -58,7 +59,7 @@ export async function getQuery({ db, actor }: Deps, { id }: z.output<typeof idIn
       "files.content_type",
       "files.size",
       "files.created_at",
-      sql<string>`users.first_name || ' ' || users.last_name`.as("uploaded_by_name"),
+      fullName("users").as("uploaded_by_name"),
     ])
     .where("files.owner_kind", "=", "query_document")
     .where("files.owner_id", "=", id)
@@ -75,7 +76,7 @@ export async function getQuery({ db, actor }: Deps, { id }: z.output<typeof idIn
       "query_events.from_status",
       "query_events.to_status",
       "query_events.body",
-      sql<string | null>`users.first_name || ' ' || users.last_name`.as("actor_name"),
+      fullName<string | null>("users").as("actor_name"),
     ])
     .where("query_events.query_id", "=", id)
     .orderBy("query_events.at")

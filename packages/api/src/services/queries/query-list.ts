@@ -6,6 +6,7 @@ import { visibleQueries } from "../platform/access";
 import { decodeCursor, encodeCursor, exactTime } from "../platform/keyset";
 import { queryListQuery, toQueryListItem } from "./query-records";
 import type { Deps } from "../platform/deps";
+import { likePattern } from "../platform/sql";
 
 /** The query list: server-side search, filters, sort and keyset pagination, scoped to what the caller may see. */
 export async function listQueries({ db, actor }: Deps, f: z.output<typeof queryListInputSchema>): Promise<{ items: QueryListItem[]; nextCursor: string | null }> {
@@ -18,7 +19,7 @@ export async function listQueries({ db, actor }: Deps, f: z.output<typeof queryL
     // A whole reference: `=` on the unique index, a few rows read whatever the list's size (docs/decisions.md, "Performance").
     query = query.where("queries.reference", "=", f.search.trim().toUpperCase());
   } else if (f.search) {
-    const pattern = `%${f.search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const pattern = likePattern(f.search.toLowerCase());
     query = query.where("queries.search_text", "like", pattern);
   }
   if (f.status) query = query.where("queries.status", "=", f.status);

@@ -3,8 +3,8 @@ import type { Database } from "@medlegal/db";
 import type { moveQuerySchema, QueryDetail, QueryStatus } from "@medlegal/domain";
 import { canMoveQuery, illegalMoveMessage, LIVE_ASSIGNMENT_STATUSES, QUERY_STATUS_LABEL } from "@medlegal/domain";
 import type { z } from "zod";
-import type { SignedInActor } from "../../context";
-import { AppError } from "../../errors";
+import type { SignedInActor } from "../../actors";
+import { AppError, notFound } from "../../errors";
 import { recordAudit } from "../audit/audit";
 import { notify } from "../notifications/notifications";
 import { getQuery } from "./query-detail";
@@ -41,7 +41,7 @@ async function notifyStatusChange(trx: Transaction<Database>, query: { id: strin
 export async function moveQuery({ db, actor }: Deps, { id, to, reason }: z.output<typeof moveQuerySchema>): Promise<QueryDetail> {
   await db.transaction().execute(async (trx) => {
     const query = await trx.selectFrom("queries").selectAll().where("id", "=", id).forUpdate().executeTakeFirst();
-    if (!query) throw new AppError("NOT_FOUND", "That query does not exist or is not yours to see.");
+    if (!query) throw notFound("query");
     await applyMove(trx, actor, query, to, reason ?? null);
   });
   return getQuery({ db, actor }, { id });

@@ -5,6 +5,7 @@ import type { QueryEventKind, QueryListItem } from "@medlegal/domain";
 import { stamp } from "../platform/clock";
 import type { Db } from "../platform/deps";
 import { announceQueryChange } from "./query-live";
+import { fullName } from "../platform/sql";
 
 /** A query with its case, claimant, attorney, case manager and requested specializations: the row of every list. */
 export function queryListQuery(db: Db) {
@@ -23,12 +24,12 @@ export function queryListQuery(db: Db) {
       "queries.priority_rank",
       "queries.case_id",
       "cases.reference as case_reference",
-      sql<string>`patients.first_name || ' ' || patients.last_name`.as("patient_name"),
+      fullName("patients").as("patient_name"),
       "queries.attorney_id",
-      sql<string>`attorney.first_name || ' ' || attorney.last_name`.as("attorney_name"),
+      fullName("attorney").as("attorney_name"),
       "attorney.firm_name",
       "queries.assigned_employee_id",
-      sql<string | null>`employee.first_name || ' ' || employee.last_name`.as("employee_name"),
+      fullName<string | null>("employee").as("employee_name"),
       sql<string[]>`coalesce((
         SELECT json_agg(s.name ORDER BY s.name) FROM query_specializations qs
         JOIN specializations s ON s.id = qs.specialization_id WHERE qs.query_id = queries.id), '[]'::json)`.as("specializations"),

@@ -2,7 +2,7 @@ import type { Selectable, Transaction } from "kysely";
 import type { Database, ReportsTable } from "@medlegal/db";
 import type { ReportKind, ReportStatus } from "@medlegal/domain";
 import { canMoveReport, REPORT_DUE_DAYS, REPORT_STATUS_LABELS, saDayLabel } from "@medlegal/domain";
-import type { Actor } from "../../context";
+import type { Actor } from "../../actors";
 import { AppError } from "../../errors";
 import { recordAudit } from "../audit/audit";
 import { notify } from "../notifications/notifications";
@@ -10,7 +10,7 @@ import { now, stamp } from "../platform/clock";
 import { nextReference } from "../platform/references";
 import { cancelSubjectTimers, startSlaTimer, stopSlaTimer } from "../sla/timers";
 import { announceQueryChange } from "../queries/query-live";
-import { billReportApproved } from "../invoices/billing";
+import { billReportApproved } from "../invoices/attorney-billing";
 import { releaseTerms } from "./release";
 
 /**

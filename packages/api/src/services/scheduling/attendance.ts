@@ -5,7 +5,7 @@ import { AppError } from "../../errors";
 import { assertCan } from "../platform/access";
 import { recordAudit } from "../audit/audit";
 import { createAwaitingReport } from "../reports/lifecycle";
-import { billBookingEvent, unbillBookingEvent } from "../invoices/billing";
+import { billBookingEvent, unbillBookingEvent } from "../invoices/attorney-billing";
 import { applyMove } from "../queries/query-moves";
 import { getBooking, lockBooking, setStatus } from "./booking-records";
 import { now } from "../platform/clock";

@@ -1,4 +1,3 @@
-import { sql } from "kysely";
 import type {
   availabilityOverrideSchema,
   availabilityOwnerSchema,
@@ -19,12 +18,14 @@ import {
   sastToUtc,
 } from "@medlegal/domain";
 import type { z } from "zod";
-import type { SignedInActor } from "../../context";
+import type { SignedInActor } from "../../actors";
 import { AppError } from "../../errors";
 import { assertCan, visibleAvailability } from "../platform/access";
 import { changedFields, recordAudit } from "../audit/audit";
 import { now } from "../platform/clock";
 import type { Db, Deps } from "../platform/deps";
+import { fullName } from "../platform/sql";
+import * as clock from "../platform/clock";
 
 export interface AvailabilityView {
   consultantId: string;
@@ -41,7 +42,7 @@ async function targetConsultant(db: Db, actor: SignedInActor, consultantId: stri
   if (!id) throw new AppError("INVALID", "Choose a consultant", { consultantId: "Choose a consultant" });
   const row = await db
     .selectFrom("users")
-    .select(["id", sql<string>`first_name || ' ' || last_name`.as("name")])
+    .select(["id", fullName().as("name")])
     .where("id", "=", id)
     .where("role", "=", "consultant")
     .where(visibleAvailability(actor.user))
@@ -76,7 +77,7 @@ export async function loadSlotRules(db: Db, consultantId: string, from: string, 
 
 export async function getAvailability({ db, actor }: Deps, { consultantId }: z.output<typeof availabilityOwnerSchema>): Promise<AvailabilityView> {
   const consultant = await targetConsultant(db, actor, consultantId);
-  const today = sastDate(now());
+  const today = clock.today();
   const rules = await loadSlotRules(db, consultant.id, today, addDays(today, 365));
   const overrides = await db
     .selectFrom("availability_overrides")
@@ -125,7 +126,7 @@ export async function setWeeklyAvailability({ db, actor }: Deps, data: z.output<
 /** Sets one date's exception (replacing any earlier one for that date). */
 export async function setAvailabilityOverride({ db, actor }: Deps, data: z.output<typeof availabilityOverrideSchema>): Promise<AvailabilityView> {
   const consultant = await targetConsultant(db, actor, data.consultantId);
-  if (data.date < sastDate(now())) throw new AppError("INVALID", "Choose today or a later date", { date: "Choose today or a later date" });
+  if (data.date < clock.today()) throw new AppError("INVALID", "Choose today or a later date", { date: "Choose today or a later date" });
   await db.transaction().execute(async (trx) => {
     await trx.deleteFrom("availability_overrides").where("consultant_id", "=", consultant.id).where("date", "=", data.date).execute();
     const rows = data.unavailable
@@ -202,7 +203,7 @@ export async function availabilityWeek({ db }: Deps, { weekStart, specialization
   let consultants = db
     .selectFrom("users")
     .leftJoin("specializations", "specializations.id", "users.specialization_id")
-    .select(["users.id", sql<string>`users.first_name || ' ' || users.last_name`.as("name"), "specializations.name as specialization"])
+    .select(["users.id", fullName("users").as("name"), "specializations.name as specialization"])
     .where("users.role", "=", "consultant")
     .where("users.is_active", "=", true)
     .orderBy("users.last_name");

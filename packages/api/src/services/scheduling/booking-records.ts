@@ -4,14 +4,15 @@ import type { Database } from "@medlegal/db";
 import type { BookingItem, bookingListInputSchema, BookingStatus, idInputSchema } from "@medlegal/domain";
 import { addDays, sastToUtc } from "@medlegal/domain";
 import type { z } from "zod";
-import type { SignedInActor } from "../../context";
-import { AppError } from "../../errors";
+import type { SignedInActor } from "../../actors";
+import { notFound } from "../../errors";
 import { visibleBookings } from "../platform/access";
 import { recordAudit } from "../audit/audit";
 import { afterTimeCursor, exactTime, pageOf } from "../platform/keyset";
 import { now } from "../platform/clock";
 import type { Db, Deps } from "../platform/deps";
 import { announceQueryChange } from "../queries/query-live";
+import { fullName, likePattern } from "../platform/sql";
 
 /** A booking with the names around it; a booking made before bookings had to name a query has none (left join). */
 export function bookingQuery(db: Db) {
@@ -25,11 +26,11 @@ export function bookingQuery(db: Db) {
     .leftJoin("queries", "queries.id", "bookings.query_id")
     .selectAll("bookings")
     .select([
-      sql<string>`consultant.first_name || ' ' || consultant.last_name`.as("consultant_name"),
-      sql<string>`attorney.first_name || ' ' || attorney.last_name`.as("attorney_name"),
+      fullName("consultant").as("consultant_name"),
+      fullName("attorney").as("attorney_name"),
       "specializations.name as specialization",
       "cases.reference as case_reference",
-      sql<string>`patients.first_name || ' ' || patients.last_name`.as("patient_name"),
+      fullName("patients").as("patient_name"),
       "queries.reference as query_reference",
       sql<string | null>`(SELECT n.id FROM bookings n WHERE n.rescheduled_from_id = bookings.id LIMIT 1)`.as("rescheduled_to_id"),
       exactTime("bookings.starts_at").as("cursor_at"),
@@ -67,7 +68,7 @@ export const toBookingItem = (r: BookingRow): BookingItem => ({
 /** A booking the caller may see, or 404 (the same answer as a missing one). */
 export async function loadVisibleBooking(db: Db, actor: SignedInActor, id: string): Promise<BookingRow> {
   const row = await bookingQuery(db).where("bookings.id", "=", id).where(visibleBookings(actor.user)).executeTakeFirst();
-  if (!row) throw new AppError("NOT_FOUND", "That booking does not exist or is not yours to see.");
+  if (!row) throw notFound("booking");
   return row;
 }
 
@@ -91,16 +92,16 @@ export async function listBookings({ db, actor }: Deps, f: z.output<typeof booki
   if (f.consultantId) query = query.where("bookings.consultant_id", "=", f.consultantId);
   if (f.specializationId) query = query.where("bookings.specialization_id", "=", f.specializationId);
   if (f.queryId) query = query.where("bookings.query_id", "=", f.queryId);
-  if (f.venue) query = query.where(sql`lower(coalesce(bookings.venue, 'video'))`, "like", `%${f.venue.toLowerCase()}%`);
+  if (f.venue) query = query.where(sql`lower(coalesce(bookings.venue, 'video'))`, "like", likePattern(f.venue.toLowerCase()));
   if (f.from) query = query.where("bookings.starts_at", ">=", sastToUtc(f.from, "00:00"));
   if (f.to) query = query.where("bookings.starts_at", "<", sastToUtc(addDays(f.to, 1), "00:00"));
   if (f.search) {
-    const pattern = `%${f.search.toLowerCase()}%`;
+    const pattern = likePattern(f.search.toLowerCase());
     query = query.where((eb) =>
       eb.or([
         eb(sql`lower(bookings.reference)`, "like", pattern),
-        eb(sql`lower(patients.first_name || ' ' || patients.last_name)`, "like", pattern),
-        eb(sql`lower(consultant.first_name || ' ' || consultant.last_name)`, "like", pattern),
+        eb(sql`lower(${fullName("patients")})`, "like", pattern),
+        eb(sql`lower(${fullName("consultant")})`, "like", pattern),
       ]),
     );
   }

@@ -14,7 +14,7 @@ import {
   sastDate,
 } from "@medlegal/domain";
 import type { z } from "zod";
-import type { SignedInActor } from "../../context";
+import type { SignedInActor } from "../../actors";
 import { AppError } from "../../errors";
 import { assertCan, loadVisibleQuery } from "../platform/access";
 import { recordAudit } from "../audit/audit";
@@ -27,8 +27,8 @@ import { acceptedExperts, placeBooking, slotTaken } from "./booking-slots";
 import { stopSlaTimer } from "../sla/timers";
 import { now, stamp } from "../platform/clock";
 import type { Deps } from "../platform/deps";
-import { billBookingEvent } from "../invoices/billing";
-import { cancelMeetingOfBooking, createMeetingForBooking } from "../meetings/meetings";
+import { billBookingEvent } from "../invoices/attorney-billing";
+import { cancelMeetingOfBooking, createMeetingForBooking } from "../meetings/booking-meetings";
 
 async function notifyParties(trx: Transaction<Database>, actor: SignedInActor, b: BookingItem, title: string, message: string) {
   for (const userId of new Set([b.attorneyId, b.consultantId])) {

@@ -1,5 +1,4 @@
 import type { Transaction } from "kysely";
-import { sql } from "kysely";
 import type { Database } from "@medlegal/db";
 import type { BookableExpert, bookableExpertsInputSchema, Slot, slotsInputSchema } from "@medlegal/domain";
 import {
@@ -19,6 +18,7 @@ import { loadVisibleQuery, visibleAvailability } from "../platform/access";
 import { freeSlots, loadSlotRules } from "./availability";
 import { now } from "../platform/clock";
 import type { Db, Deps } from "../platform/deps";
+import { fullName } from "../platform/sql";
 
 const EXCLUSION_VIOLATION = "23P01";
 
@@ -37,7 +37,7 @@ export function acceptedExperts(db: Db, queryId: string) {
     .select([
       "consultant_assignments.id as assignmentId",
       "consultant_assignments.consultant_id as consultantId",
-      sql<string>`users.first_name || ' ' || users.last_name`.as("name"),
+      fullName("users").as("name"),
       "consultant_assignments.specialization_id as specializationId",
       "specializations.name as specialization",
     ])

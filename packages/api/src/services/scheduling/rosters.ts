@@ -1,4 +1,3 @@
-import { sql } from "kysely";
 import type { idInputSchema, RosterDuty, rosterRangeSchema, rosterShiftSchema } from "@medlegal/domain";
 import { addDays, ROSTER_CLASH_MESSAGE, sastDate, sastTime, sastToUtc } from "@medlegal/domain";
 import type { z } from "zod";
@@ -6,6 +5,7 @@ import { AppError } from "../../errors";
 import { recordAudit } from "../audit/audit";
 import { stamp } from "../platform/clock";
 import type { Deps } from "../platform/deps";
+import { fullName } from "../platform/sql";
 
 export interface RosterShift {
   id: string;
@@ -21,7 +21,7 @@ export async function listRoster({ db }: Deps, { from, to }: z.output<typeof ros
   const rows = await db
     .selectFrom("call_rosters")
     .innerJoin("users", "users.id", "call_rosters.employee_id")
-    .select(["call_rosters.id", "call_rosters.employee_id", "call_rosters.starts_at", "call_rosters.ends_at", "call_rosters.duty", sql<string>`users.first_name || ' ' || users.last_name`.as("employee_name")])
+    .select(["call_rosters.id", "call_rosters.employee_id", "call_rosters.starts_at", "call_rosters.ends_at", "call_rosters.duty", fullName("users").as("employee_name")])
     .where("call_rosters.starts_at", ">=", sastToUtc(from, "00:00"))
     .where("call_rosters.starts_at", "<", sastToUtc(addDays(to, 1), "00:00"))
     .orderBy("call_rosters.starts_at")

@@ -2,8 +2,9 @@ import type { AgencySettings, MessagingSettings, SecuritySettings, SlaDefaults, 
 import { DEFAULT_AGENCY_SETTINGS, DEFAULT_MESSAGING_SETTINGS, DEFAULT_SECURITY_SETTINGS, DEFAULT_SLA, DEFAULT_VIDEO_SETTINGS, TWO_FACTOR_MESSAGES } from "@medlegal/domain";
 import { AppError } from "../../errors";
 import { changedFields, recordAudit } from "../audit/audit";
-import { hasTwoFactor } from "../auth/two-factor";
+import { hasTwoFactor } from "../auth/two-factor-state";
 import type { Db, Deps } from "../platform/deps";
+import { now } from "../platform/clock";
 
 /** One settings document, read with its defaults filled in (a new key added later still reads). */
 export async function readSetting<T extends object>(db: Db, key: string, defaults: T): Promise<T> {
@@ -17,7 +18,7 @@ async function write<T extends object>({ db, actor }: Deps, key: string, default
     await trx
       .insertInto("settings")
       .values({ key, value: JSON.stringify(value), updated_by: actor.user.id })
-      .onConflict((oc) => oc.column("key").doUpdateSet({ value: JSON.stringify(value), updated_by: actor.user.id, updated_at: new Date() }))
+      .onConflict((oc) => oc.column("key").doUpdateSet({ value: JSON.stringify(value), updated_by: actor.user.id, updated_at: now() }))
       .execute();
     await recordAudit(trx, actor, {
       action: `settings.update_${key}`,

@@ -4,6 +4,7 @@ import type { SlaPolicy } from "@medlegal/domain";
 import { SLA_POLICY_LABELS, slaDueLabel } from "@medlegal/domain";
 import { notifyMany } from "../notifications/notifications";
 import type { SweepJob } from "../platform/sweeper";
+import * as clock from "../platform/clock";
 
 /**
  * SLA alerts, sent by the sweeper (docs/architecture.md, "Background work"). Each kind of alert is
@@ -88,7 +89,7 @@ export interface SlaSweepResult {
  * 24 hours after a breach alert for a timer still open). A timer that is already breached when
  * first seen gets the breach alert alone.
  */
-export async function sweepSlaAlerts(db: Kysely<Database>, now = new Date(), batch = 500): Promise<SlaSweepResult> {
+export async function sweepSlaAlerts(db: Kysely<Database>, now = clock.now(), batch = 500): Promise<SlaSweepResult> {
   const result: SlaSweepResult = { atRisk: 0, breached: 0, escalated: 0 };
   const run = async (column: AlertColumn, send: (trx: Transaction<Database>, rows: Claimed[]) => Promise<void>) => {
     for (;;) {

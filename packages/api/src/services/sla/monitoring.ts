@@ -6,6 +6,8 @@ import type { SlaMonitoring, SlaPolicy, slaMonitoringInputSchema } from "@medleg
 import { sastDate, sastToUtc } from "@medlegal/domain";
 import { csvCell, csvDocument } from "../platform/csv";
 import { timerState, timerStateSql } from "./state";
+import { fullName } from "../platform/sql";
+import * as clock from "../platform/clock";
 
 /**
  * `/sla-monitoring`: the agency-wide picture, computed in PostgreSQL over the stored due times
@@ -25,7 +27,7 @@ const saMonth = (column: string) => sql<string>`to_char((${sql.ref(column)} AT T
 
 const FORECAST_MS = 48 * 3_600_000;
 
-export async function slaMonitoring({ db }: { db: Kysely<Database> }, f: z.output<typeof slaMonitoringInputSchema>, now = new Date()): Promise<SlaMonitoring> {
+export async function slaMonitoring({ db }: { db: Kysely<Database> }, f: z.output<typeof slaMonitoringInputSchema>, now = clock.now()): Promise<SlaMonitoring> {
   const thisMonth = monthStart(now);
   const since = monthStart(now, f.months - 1);
   // One expert's or one specialization's row: the timers decided in the window and those still open.
@@ -71,7 +73,7 @@ export async function slaMonitoring({ db }: { db: Kysely<Database> }, f: z.outpu
       .leftJoin("specializations", "specializations.id", "users.specialization_id")
       .select([
         "users.id as consultant_id",
-        sql<string>`users.first_name || ' ' || users.last_name`.as("name"),
+        fullName("users").as("name"),
         "specializations.name as specialization",
         ...tallies,
       ])
@@ -105,7 +107,7 @@ export async function slaMonitoring({ db }: { db: Kysely<Database> }, f: z.outpu
         "sla_timers.status",
         "sla_timers.paused_at",
         "sla_timers.stopped_at",
-        sql<string | null>`employee.first_name || ' ' || employee.last_name`.as("employee_name"),
+        fullName<string | null>("employee").as("employee_name"),
       ])
       // Running and not yet breached (the same rule as every screen), due within 48 hours.
       .where(sql<boolean>`(${timerStateSql("on_track", now)} OR ${timerStateSql("at_risk", now)})`)
@@ -132,7 +134,7 @@ export async function slaMonitoring({ db }: { db: Kysely<Database> }, f: z.outpu
 }
 
 /** The CSV export of `/sla-monitoring`: every timer of the window, one row each. */
-export async function slaTimersCsv({ db }: { db: Kysely<Database> }, f: z.output<typeof slaMonitoringInputSchema>, now = new Date()): Promise<string> {
+export async function slaTimersCsv({ db }: { db: Kysely<Database> }, f: z.output<typeof slaMonitoringInputSchema>, now = clock.now()): Promise<string> {
   const since = monthStart(now, f.months - 1);
   const rows = await db
     .selectFrom("sla_timers")
@@ -148,7 +150,7 @@ export async function slaTimersCsv({ db }: { db: Kysely<Database> }, f: z.output
       "sla_timers.paused_at",
       "sla_timers.at_risk_at",
       "sla_timers.pause_reason",
-      sql<string | null>`consultant.first_name || ' ' || consultant.last_name`.as("consultant"),
+      fullName<string | null>("consultant").as("consultant"),
     ])
     .where((eb) => eb.or([eb("sla_timers.status", "=", "open"), eb("sla_timers.stopped_at", ">=", since)]))
     .orderBy("sla_timers.started_at")

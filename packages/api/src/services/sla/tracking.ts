@@ -1,17 +1,17 @@
 import type { Transaction } from "kysely";
-import { sql } from "kysely";
 import type { z } from "zod";
 import type { Database } from "@medlegal/db";
 import type { SlaTimerItem, slaListInputSchema, slaPauseSchema } from "@medlegal/domain";
 import { describeTarget } from "@medlegal/domain";
-import type { SignedInActor } from "../../context";
-import { AppError } from "../../errors";
+import type { SignedInActor } from "../../actors";
+import { AppError, notFound } from "../../errors";
 import { recordAudit } from "../audit/audit";
 import { isStaff, visibleQueries } from "../platform/access";
 import { now as clockNow } from "../platform/clock";
 import { timerState, timerStateSql } from "./state";
 import { pauseTimer, resumeTimer } from "./timers";
 import type { Db, Deps } from "../platform/deps";
+import { fullName, likePattern } from "../platform/sql";
 
 /**
  * The timers rows of the SLA screens, scoped to the queries the caller may see; an expert sees only
@@ -45,8 +45,8 @@ function timerQuery(db: Db, actor: SignedInActor) {
       "sla_timers.paused_at",
       "sla_timers.pause_kind",
       "sla_timers.pause_reason",
-      sql<string | null>`employee.first_name || ' ' || employee.last_name`.as("employee_name"),
-      sql<string | null>`consultant.first_name || ' ' || consultant.last_name`.as("consultant_name"),
+      fullName<string | null>("employee").as("employee_name"),
+      fullName<string | null>("consultant").as("consultant_name"),
     ]);
 }
 
@@ -91,7 +91,10 @@ function toFullItem(row: TimerRow, now: Date): SlaTimerItem {
 export async function listSlaTimers({ db, actor }: Deps, f: z.output<typeof slaListInputSchema>, now = clockNow()): Promise<{ items: SlaTimerItem[]; asOf: string }> {
   let q = timerQuery(db, actor);
   if (f.policy) q = q.where("sla_timers.policy", "=", f.policy);
-  if (f.search) q = q.where((eb) => eb.or([eb("queries.reference", "ilike", `%${f.search}%`), eb("queries.subject", "ilike", `%${f.search}%`)]));
+  if (f.search) {
+    const like = likePattern(f.search);
+    q = q.where((eb) => eb.or([eb("queries.reference", "ilike", like), eb("queries.subject", "ilike", like)]));
+  }
   if (f.mine && isStaff(actor.user)) q = q.where("queries.assigned_employee_id", "=", actor.user.id);
   if (f.state === "stopped") {
     q = q.where("sla_timers.status", "!=", "open").orderBy("sla_timers.stopped_at", "desc");
@@ -105,7 +108,7 @@ export async function listSlaTimers({ db, actor }: Deps, f: z.output<typeof slaL
 
 async function lockTimer(trx: Transaction<Database>, actor: SignedInActor, id: string) {
   const visible = await timerQuery(trx, actor).where("sla_timers.id", "=", id).executeTakeFirst();
-  if (!visible) throw new AppError("NOT_FOUND", "That SLA timer does not exist or is not yours to see.");
+  if (!visible) throw notFound("SLA timer");
   return trx.selectFrom("sla_timers").selectAll().where("id", "=", id).forUpdate().executeTakeFirstOrThrow();
 }
 

@@ -11,6 +11,7 @@ import { hashNewPassword, verifyPassword } from "../auth/passwords";
 import { assertUsernameAndEmailFree, auditView, loadUserDetail, replaceContacts, roleColumns, uniqueViolation } from "./user-records";
 import type { RoleFields } from "./user-records";
 import type { Deps } from "../platform/deps";
+import { now } from "../platform/clock";
 
 export function getOwnAccount({ db, actor }: Deps): Promise<UserDetail> {
   return loadUserDetail(db, actor.user.id);
@@ -45,7 +46,7 @@ export async function updateOwnProfile({ db, actor }: Deps, input: z.output<type
     return await db.transaction().execute(async (trx) => {
       await trx
         .updateTable("users")
-        .set({ email: data.email, first_name: data.firstName, last_name: data.lastName, ...columns, updated_at: new Date() })
+        .set({ email: data.email, first_name: data.firstName, last_name: data.lastName, ...columns, updated_at: now() })
         .where("id", "=", actor.user.id)
         .execute();
       await replaceContacts(trx, actor.user.id, fields);
@@ -71,7 +72,7 @@ export async function changeOwnPassword(
   await assertCurrentPassword(db, actor.user.id, currentPassword, ACCOUNT_MESSAGES.wrongCurrentPassword);
   const passwordHash = await hashNewPassword(newPassword, "newPassword");
   await db.transaction().execute(async (trx) => {
-    await trx.updateTable("users").set({ password_hash: passwordHash, updated_at: new Date() }).where("id", "=", actor.user.id).execute();
+    await trx.updateTable("users").set({ password_hash: passwordHash, updated_at: now() }).where("id", "=", actor.user.id).execute();
     let others = trx.deleteFrom("sessions").where("user_id", "=", actor.user.id);
     if (currentSessionId) others = others.where("sid", "<>", currentSessionId);
     const ended = await others.executeTakeFirst();
@@ -134,7 +135,7 @@ export async function updateOwnBillingDetails(deps: Deps, input: z.output<typeof
     const empty = Object.values(bank).every((v) => v === "");
     await trx
       .updateTable("users")
-      .set({ vat_number: vatNumber || null, bank_account: empty ? null : JSON.stringify(bank), updated_at: new Date() })
+      .set({ vat_number: vatNumber || null, bank_account: empty ? null : JSON.stringify(bank), updated_at: now() })
       .where("id", "=", deps.actor.user.id)
       .execute();
     await recordAudit(trx, deps.actor, { action: "account.update_billing", entityType: "user", entityId: deps.actor.user.id, ...changedFields(before, input) });

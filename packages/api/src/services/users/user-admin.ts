@@ -29,6 +29,8 @@ import {
   userSummaryQuery,
 } from "./user-records";
 import type { Deps } from "../platform/deps";
+import { fullName, likePattern } from "../platform/sql";
+import { now } from "../platform/clock";
 
 export async function listUsers({ db }: Deps, { search, role, active, specializationId, cursor, limit }: z.output<typeof userListInputSchema>): Promise<{ items: UserSummary[]; nextCursor: string | null }> {
   let query = userSummaryQuery(db)
@@ -37,10 +39,10 @@ export async function listUsers({ db }: Deps, { search, role, active, specializa
     .orderBy("users.id")
     .limit(limit + 1);
   if (search) {
-    const pattern = `%${search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const pattern = likePattern(search.toLowerCase());
     query = query.where((eb) =>
       eb.or([
-        eb(sql`lower(users.first_name || ' ' || users.last_name)`, "like", pattern),
+        eb(sql`lower(${fullName("users")})`, "like", pattern),
         eb(sql`lower(users.username)`, "like", pattern),
         eb(sql`lower(users.email)`, "like", pattern),
         eb(sql`lower(coalesce(users.firm_name, ''))`, "like", pattern),
@@ -98,7 +100,7 @@ export async function updateUser({ db, actor }: Deps, data: z.output<typeof admi
       }
       await trx
         .updateTable("users")
-        .set({ email: data.email, first_name: data.firstName, last_name: data.lastName, role: data.role, ...columns, updated_at: new Date() })
+        .set({ email: data.email, first_name: data.firstName, last_name: data.lastName, role: data.role, ...columns, updated_at: now() })
         .where("id", "=", data.id)
         .execute();
       await replaceContacts(trx, data.id, data);
@@ -124,7 +126,7 @@ export async function setUserActive({ db, actor }: Deps, { id, active }: z.outpu
     const before = await loadUserDetail(trx, id);
     if (before.isActive === active) return before;
     if (!active && before.role === "administrator") await assertAnotherAdministratorRemains(trx, id);
-    await trx.updateTable("users").set({ is_active: active, updated_at: new Date() }).where("id", "=", id).execute();
+    await trx.updateTable("users").set({ is_active: active, updated_at: now() }).where("id", "=", id).execute();
     if (!active) await trx.deleteFrom("sessions").where("user_id", "=", id).execute();
     await recordAudit(trx, actor, {
       action: active ? "user.reactivate" : "user.deactivate",

@@ -3,11 +3,11 @@ import { sql } from "kysely";
 import type { Database } from "@medlegal/db";
 import type { Gender, PhoneType, Role, UserDetail, UserSummary } from "@medlegal/domain";
 import { ADMIN_MESSAGES } from "@medlegal/domain";
-import type { Actor } from "../../context";
+import type { Actor } from "../../actors";
 import { AppError } from "../../errors";
 import { recordAudit } from "../audit/audit";
 import { hashNewPassword } from "../auth/passwords";
-import { hasTwoFactor } from "../auth/two-factor";
+import { hasTwoFactor } from "../auth/two-factor-state";
 import type { Db } from "../platform/deps";
 
 /** The role-specific fields of an account, as the domain schemas parse them. */

@@ -3,7 +3,7 @@ import type { Database } from "@medlegal/db";
 import { randomUUID } from "node:crypto";
 import type { CurrentUser, UserDetail } from "@medlegal/domain";
 import { staffUserSchema } from "@medlegal/domain";
-import type { Actor } from "../../context";
+import type { Actor } from "../../actors";
 import { parseInput } from "../../validation";
 import { createAccount } from "./user-records";
 import type { Db } from "../platform/deps";

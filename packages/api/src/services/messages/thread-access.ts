@@ -1,0 +1,44 @@
+import { sql } from "kysely";
+import type { MessagingSettings, Role } from "@medlegal/domain";
+import { MESSAGE_MESSAGES } from "@medlegal/domain";
+import type { SignedInActor } from "../../actors";
+import { AppError } from "../../errors";
+import { threadStillVisible } from "../platform/access";
+import type { Db } from "../platform/deps";
+
+/*
+ * Messages between the agency, attorneys and experts (docs/decisions.md, "Messages"). A user sees a
+ * thread only as its participant (404 otherwise, for the thread and its attachments). Unread = the
+ * messages after the participant's last-read time that someone else wrote (`unreadBy`). Every message, thread and
+ * participant change is audited and announced to the thread's participants in its transaction.
+ */
+
+export const notFound = () => new AppError("NOT_FOUND", MESSAGE_MESSAGES.threadNotFound);
+export const STAFF_ROLES: Role[] = ["administrator", "employee"];
+/** Assignment statuses that make a consultant one of a query's experts (the ones who can see the query). */
+export const EXPERT_STATUSES = ["proposed", "accepted", "completed"] as const;
+
+/** The other outside party: attorneys and experts reach each other only through the agency unless the setting allows it. */
+export const otherSide = (role: Role): Role | null => (role === "attorney" ? "consultant" : role === "consultant" ? "attorney" : null);
+
+/** Whether `role` may write in a thread with these participants' roles. */
+export function mayPost(role: Role, participantRoles: Role[], settings: MessagingSettings): boolean {
+  const other = otherSide(role);
+  return !other || settings.directAttorneyExpertContact || !participantRoles.includes(other);
+}
+
+/** The caller may still read thread `t` (see threadStillVisible): its query is still theirs to see. */
+export const stillMine = (actor: SignedInActor, threadQueryId = "t.query_id") => threadStillVisible(sql.ref(threadQueryId), actor.user.id, actor.user.role);
+
+/** The caller's participation in a thread, or 404: the same answer as a missing thread. */
+export async function loadOwnThread(db: Db, actor: SignedInActor, threadId: string) {
+  const row = await db
+    .selectFrom("message_threads as t")
+    .innerJoin("thread_participants as me", (join) => join.onRef("me.thread_id", "=", "t.id").on("me.user_id", "=", actor.user.id))
+    .select(["t.id", "t.kind", "t.query_id", "t.consultant_id", "t.subject", "me.last_read_at"])
+    .where("t.id", "=", threadId)
+    .where(stillMine(actor))
+    .executeTakeFirst();
+  if (!row) throw notFound();
+  return row;
+}

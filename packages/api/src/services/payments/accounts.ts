@@ -1,0 +1,101 @@
+/** An attorney's account: credit, open invoices and proofs awaiting, for one attorney or all. */
+import { sql } from "kysely";
+import type { AccountOverviewItem, AccountSummary, OpenInvoiceItem } from "@medlegal/domain";
+import { ageBalances, daysPastDue, INVOICE_STATUS_LABELS, invoiceBalance, OPEN_INVOICE_STATUSES } from "@medlegal/domain";
+import type { Db, Deps } from "../platform/deps";
+import { accountHolder } from "./payment-access";
+import { today } from "../platform/clock";
+
+/** Unallocated money of live payments, per attorney. */
+export async function creditsOf(db: Db, attorneyIds: string[] | null): Promise<Map<string, number>> {
+  let query = db
+    .selectFrom("payments")
+    .select([
+      "payments.attorney_id",
+      sql<number>`sum(payments.amount_cents - coalesce((SELECT sum(a.amount_cents) FROM payment_allocations a WHERE a.payment_id = payments.id), 0))::int8`.as("credit"),
+    ])
+    .where("payments.reversed_at", "is", null)
+    .groupBy("payments.attorney_id");
+  if (attorneyIds) {
+    if (!attorneyIds.length) return new Map();
+    query = query.where("payments.attorney_id", "in", attorneyIds);
+  }
+  return new Map((await query.execute()).map((r) => [r.attorney_id, Number(r.credit)]));
+}
+
+async function openInvoicesOf(db: Db, attorneyIds: string[] | null): Promise<(OpenInvoiceItem & { attorneyId: string })[]> {
+  let query = db
+    .selectFrom("invoices")
+    .selectAll()
+    .where("kind", "=", "attorney")
+    .where("status", "in", [...OPEN_INVOICE_STATUSES])
+    .orderBy("due_date")
+    .orderBy("number");
+  if (attorneyIds) query = query.where("attorney_id", "in", attorneyIds);
+  const day = today();
+  return (await query.execute()).map((r) => ({
+    id: r.id,
+    attorneyId: r.attorney_id!,
+    number: r.number!,
+    status: r.status,
+    statusLabel: INVOICE_STATUS_LABELS[r.status],
+    claimantName: r.claimant_name,
+    attorneyReference: r.attorney_reference,
+    issueDate: r.issue_date!,
+    dueDate: r.due_date!,
+    totalCents: Number(r.total_cents),
+    creditedCents: Number(r.credited_cents),
+    paidCents: Number(r.paid_cents),
+    balanceCents: invoiceBalance({ totalCents: Number(r.total_cents), creditedCents: Number(r.credited_cents), paidCents: Number(r.paid_cents) }),
+    daysPastDue: daysPastDue(r.due_date!, day),
+  }));
+}
+
+async function proofsAwaitingOf(db: Db, attorneyIds: string[] | null): Promise<Map<string, number>> {
+  let query = db.selectFrom("payment_proofs").select(["attorney_id", sql<number>`count(*)::int`.as("count")]).where("status", "=", "uploaded").groupBy("attorney_id");
+  if (attorneyIds) query = query.where("attorney_id", "in", attorneyIds);
+  return new Map((await query.execute()).map((r) => [r.attorney_id, Number(r.count)]));
+}
+
+/** An attorney's account: open invoices, their ageing, credit on the account, proofs awaiting a match. */
+export async function accountSummary({ db, actor }: Deps, input: { attorneyId?: string }): Promise<AccountSummary> {
+  const attorney = await accountHolder(db, actor.user, input.attorneyId);
+  const openInvoices = (await openInvoicesOf(db, [attorney.id])).map(({ attorneyId: _, ...rest }) => rest);
+  const ageing = ageBalances(openInvoices, today());
+  const creditCents = (await creditsOf(db, [attorney.id])).get(attorney.id) ?? 0;
+  return {
+    attorney,
+    outstandingCents: ageing.totalCents,
+    creditCents,
+    balanceCents: ageing.totalCents - creditCents,
+    ageing,
+    openInvoices,
+    proofsAwaiting: (await proofsAwaitingOf(db, [attorney.id])).get(attorney.id) ?? 0,
+  };
+}
+
+/**
+ * Every attorney's account for the administrators' overview: those who owe, hold credit or await
+ * a proof's match first (largest balance first), then the rest by name.
+ */
+export async function accountOverview({ db }: Deps): Promise<AccountOverviewItem[]> {
+  const attorneys = await db.selectFrom("users").select(["id", "first_name", "last_name", "firm_name", "email"]).where("role", "=", "attorney").orderBy("last_name").orderBy("first_name").execute();
+  const [invoices, credits, proofs] = await Promise.all([openInvoicesOf(db, null), creditsOf(db, null), proofsAwaitingOf(db, null)]);
+  const day = today();
+  const items = attorneys.map((a) => {
+    const mine = invoices.filter((i) => i.attorneyId === a.id);
+    const ageing = ageBalances(mine, day);
+    const creditCents = credits.get(a.id) ?? 0;
+    return {
+      attorney: { id: a.id, name: `${a.first_name} ${a.last_name}`, firmName: a.firm_name || null, email: a.email },
+      outstandingCents: ageing.totalCents,
+      creditCents,
+      balanceCents: ageing.totalCents - creditCents,
+      ageing,
+      openInvoices: mine.length,
+      proofsAwaiting: proofs.get(a.id) ?? 0,
+    };
+  });
+  const active = (i: AccountOverviewItem) => i.outstandingCents > 0 || i.creditCents > 0 || i.proofsAwaiting > 0;
+  return [...items.filter(active).sort((x, y) => y.outstandingCents - x.outstandingCents), ...items.filter((i) => !active(i))];
+}
