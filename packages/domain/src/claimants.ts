@@ -51,6 +51,21 @@ export function needsCompetentPerson(claimant: { birthDate: string; needsCurator
   return claimant.needsCurator || ageOn(claimant.birthDate, day) < ADULT_AGE;
 }
 
+/**
+ * Whom a claimant's video link goes to: the claimant, or for a child or a curated adult their
+ * competent person, when an e-mail address is known (null: staff invite someone by hand).
+ */
+export function claimantGuest(
+  claimant: { firstName: string; lastName: string; email: string | null; birthDate: string; needsCurator: boolean; competentPerson: { name: string; relationship: string; email: string | null } | null },
+  day: string,
+): { name: string; email: string; role: "claimant" } | null {
+  if (needsCompetentPerson(claimant, day)) {
+    const person = claimant.competentPerson;
+    return person?.email ? { name: `${person.name} (${person.relationship.toLowerCase()} of ${claimant.firstName} ${claimant.lastName})`, email: person.email, role: "claimant" } : null;
+  }
+  return claimant.email ? { name: `${claimant.firstName} ${claimant.lastName}`, email: claimant.email, role: "claimant" } : null;
+}
+
 export const CLAIMANT_CONSENT_MESSAGES = {
   competentPersonNeeded:
     "This claimant is under 18 or needs a curator: record the competent person (parent, guardian or curator) and the date they consented before booking an assessment.",

@@ -1,5 +1,6 @@
 /** The meeting of a video booking: created with its confirmation, cancelled with the booking. */
 import type { Transaction } from "kysely";
+import { claimantGuestOf } from "./meeting-records";
 import type { Database } from "@medlegal/db";
 import type { SignedInActor } from "../../actors";
 import { insertMeeting } from "./meetings";
@@ -16,7 +17,7 @@ export async function createMeetingForBooking(trx: Transaction<Database>, actor:
     .innerJoin("patients", "patients.id", "bookings.patient_id")
     .innerJoin("specializations", "specializations.id", "bookings.specialization_id")
     .select(["bookings.id", "bookings.mode", "bookings.starts_at", "bookings.ends_at", "bookings.consultant_id", "bookings.query_id", "bookings.reference"])
-    .select(["patients.first_name", "patients.last_name", "patients.email", "specializations.name as specialization"])
+    .select(["patients.first_name", "patients.last_name", "patients.email", "patients.birth_date", "patients.needs_curator", "patients.competent_person", "specializations.name as specialization"])
     .where("bookings.id", "=", bookingId)
     .executeTakeFirstOrThrow();
   if (b.mode !== "video") return;
@@ -31,7 +32,8 @@ export async function createMeetingForBooking(trx: Transaction<Database>, actor:
     bookingId: b.id,
     queryId: b.query_id,
     userIds: [],
-    guests: b.email ? [{ name, email: b.email, role: "claimant" }] : [],
+    // A child's or a curated adult's link goes to their competent person (POPIA sections 34-35).
+    guests: [claimantGuestOf(b)].flatMap((guest) => (guest ? [guest] : [])),
   });
 }
 

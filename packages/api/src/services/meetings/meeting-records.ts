@@ -3,7 +3,8 @@ import { sql } from "kysely";
 import type { Selectable } from "kysely";
 import type { MeetingParticipantsTable, MeetingsTable } from "@medlegal/db";
 import type { CurrentUser, MeetingListItem, MeetingParticipantView } from "@medlegal/domain";
-import { MEETING_GUEST_ROLE_LABEL, MEETING_MESSAGES, MEETING_PRESENCE_SECONDS, ROOM_ID_BYTES } from "@medlegal/domain";
+import type { CompetentPersonJson } from "@medlegal/db";
+import { claimantGuest, MEETING_GUEST_ROLE_LABEL, MEETING_MESSAGES, MEETING_PRESENCE_SECONDS, ROOM_ID_BYTES, sastDate } from "@medlegal/domain";
 import type { Actor } from "../../actors";
 import { AppError } from "../../errors";
 import { recordAudit } from "../audit/audit";
@@ -14,6 +15,14 @@ import type { Db } from "../platform/deps";
 import { fullName } from "../platform/sql";
 
 export type MeetingRow = Selectable<MeetingsTable>;
+
+/** The guest a video assessment invites for its claimant (the claimant, or their competent person), from the patient's columns. */
+export function claimantGuestOf(p: { first_name: string; last_name: string; email: string | null; birth_date: string; needs_curator: boolean; competent_person: CompetentPersonJson | null }) {
+  return claimantGuest(
+    { firstName: p.first_name, lastName: p.last_name, email: p.email, birthDate: p.birth_date, needsCurator: p.needs_curator, competentPerson: p.competent_person },
+    sastDate(now()),
+  );
+}
 export type ParticipantRow = Selectable<MeetingParticipantsTable>;
 
 /** A room id: random bytes only, never derived from the meeting (docs/decisions.md, "Video assessments"). */

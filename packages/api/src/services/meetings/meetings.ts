@@ -11,17 +11,7 @@ import type { Db, Deps } from "../platform/deps";
 import { notify } from "../notifications/notifications";
 import { queueGuestLinkEmail } from "./guest-links";
 import type { MeetingRow } from "./meeting-records";
-import {
-  announceMeeting,
-  auditMeeting,
-  loadMeetingFor,
-  mayViewRecordings,
-  meetingQuery,
-  newRoomId,
-  participantQuery,
-  toMeetingListItem,
-  toParticipantView,
-} from "./meeting-records";
+import { announceMeeting, auditMeeting, claimantGuestOf, loadMeetingFor, mayViewRecordings, meetingQuery, newRoomId, participantQuery, toMeetingListItem, toParticipantView } from "./meeting-records";
 import { listRecordings } from "./recordings";
 import { closeMeeting, lockLiveMeeting } from "./meeting-lifecycle";
 
@@ -140,7 +130,8 @@ async function bookingToMeet(db: Db, bookingId: string, queryId: string | null) 
   const b = await db
     .selectFrom("bookings")
     .innerJoin("patients", "patients.id", "bookings.patient_id")
-    .select(["bookings.id", "bookings.mode", "bookings.status", "bookings.starts_at", "bookings.ends_at", "bookings.query_id", "patients.first_name", "patients.last_name", "patients.email"])
+    .select(["bookings.id", "bookings.mode", "bookings.status", "bookings.starts_at", "bookings.ends_at", "bookings.query_id"])
+    .select(["patients.first_name", "patients.last_name", "patients.email", "patients.birth_date", "patients.needs_curator", "patients.competent_person"])
     .where("bookings.id", "=", bookingId)
     .executeTakeFirst();
   if (!b) throw new AppError("NOT_FOUND", "That booking does not exist.");
@@ -167,9 +158,8 @@ export async function createMeeting({ db, actor }: Deps, input: z.output<typeof 
   }
   await checkUsers(db, [input.hostId, ...input.userIds], input.hostId);
   const guests = [...input.guests];
-  if (booking?.email && !guests.some((g) => g.email.toLowerCase() === booking.email!.toLowerCase())) {
-    guests.push({ name: `${booking.first_name} ${booking.last_name}`, email: booking.email, role: "claimant" });
-  }
+  const claimant = booking ? claimantGuestOf(booking) : null;
+  if (claimant && !guests.some((g) => g.email.toLowerCase() === claimant.email.toLowerCase())) guests.push(claimant);
   const emails = guests.map((g) => g.email.toLowerCase());
   if (new Set(emails).size !== emails.length) throw new AppError("INVALID", MEETING_MESSAGES.duplicateGuest, { guests: MEETING_MESSAGES.duplicateGuest });
   if (1 + new Set(input.userIds.filter((u) => u !== input.hostId)).size + guests.length > MEETING_MAX_PEOPLE) {
