@@ -4,6 +4,7 @@ import { BOOKING_STATUS_LABEL, INVOICE_STATUS_LABELS, PRIVACY_MESSAGES, QUERY_ST
 import { AppError } from "../../errors";
 import { recordAccess } from "../audit/access-log";
 import { now } from "../platform/clock";
+import { fullName } from "../platform/sql";
 import type { Deps } from "../platform/deps";
 import { getAgencySettings } from "../settings/settings";
 import { renderAccessReportPdf } from "./access-report-pdf";
@@ -37,7 +38,7 @@ async function collectAccessReport({ db }: Pick<Deps, "db">, patientId: string):
     .selectFrom("patients")
     .innerJoin("users as attorney", "attorney.id", "patients.attorney_id")
     .selectAll("patients")
-    .select([sql<string>`attorney.first_name || ' ' || attorney.last_name`.as("attorney_name"), "attorney.firm_name"])
+    .select([fullName<string>("attorney").as("attorney_name"), "attorney.firm_name"])
     .where("patients.id", "=", patientId)
     .executeTakeFirst();
   if (!patient) throw new AppError("NOT_FOUND", PRIVACY_MESSAGES.patientNotFound);
@@ -56,14 +57,14 @@ async function collectAccessReport({ db }: Pick<Deps, "db">, patientId: string):
       .selectFrom("bookings")
       .innerJoin("users as expert", "expert.id", "bookings.consultant_id")
       .innerJoin("specializations", "specializations.id", "bookings.specialization_id")
-      .select(["bookings.reference", "bookings.starts_at", "bookings.status", "specializations.name as specialization", sql<string>`expert.first_name || ' ' || expert.last_name`.as("expert")])
+      .select(["bookings.reference", "bookings.starts_at", "bookings.status", "specializations.name as specialization", fullName<string>("expert").as("expert")])
       .where("bookings.patient_id", "=", patientId)
       .orderBy("bookings.starts_at")
       .execute(),
     db
       .selectFrom("reports")
       .innerJoin("users as expert", "expert.id", "reports.consultant_id")
-      .select(["reports.id", "reports.reference", "reports.status", sql<string>`expert.first_name || ' ' || expert.last_name`.as("expert")])
+      .select(["reports.id", "reports.reference", "reports.status", fullName<string>("expert").as("expert")])
       .where("reports.patient_id", "=", patientId)
       .orderBy("reports.created_at")
       .execute(),
@@ -88,7 +89,7 @@ async function collectAccessReport({ db }: Pick<Deps, "db">, patientId: string):
     db
       .selectFrom("access_log")
       .leftJoin("users", "users.id", "access_log.user_id")
-      .select(["access_log.at", "access_log.action", "access_log.entity_type", "access_log.user_role", sql<string | null>`users.first_name || ' ' || users.last_name`.as("who")])
+      .select(["access_log.at", "access_log.action", "access_log.entity_type", "access_log.user_role", fullName<string | null>("users").as("who")])
       .where("access_log.patient_id", "=", patientId)
       .orderBy("access_log.at")
       .orderBy("access_log.id")

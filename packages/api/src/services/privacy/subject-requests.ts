@@ -5,6 +5,7 @@ import { addDays, DEFAULT_SUBJECT_REQUEST_DAYS, OPEN_SUBJECT_REQUEST_STATUSES, P
 import { AppError } from "../../errors";
 import { recordAudit } from "../audit/audit";
 import { now } from "../platform/clock";
+import { fullName } from "../platform/sql";
 import type { Db, Deps } from "../platform/deps";
 import { nextReference } from "../platform/references";
 import { readSetting } from "../settings/settings";
@@ -27,7 +28,7 @@ function requestQuery(db: Db) {
     .selectFrom("subject_requests")
     .innerJoin("patients", "patients.id", "subject_requests.patient_id")
     .selectAll("subject_requests")
-    .select(sql<string>`patients.first_name || ' ' || patients.last_name`.as("patient_name"));
+    .select(fullName<string>("patients").as("patient_name"));
 }
 type RequestRow = Awaited<ReturnType<ReturnType<typeof requestQuery>["executeTakeFirstOrThrow"]>>;
 
