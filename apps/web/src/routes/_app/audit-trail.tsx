@@ -1,6 +1,6 @@
 import { keepPreviousData } from "@tanstack/react-query";
-import { createFileRoute, useNavigate } from "@tanstack/react-router";
-import { ChevronDown, History, X } from "lucide-react";
+import { createFileRoute, Link, useNavigate } from "@tanstack/react-router";
+import { ChevronDown, History, ShieldCheck, X } from "lucide-react";
 import * as React from "react";
 import { definedOnly, searchParam } from "@/lib/search-params";
 import { AuditDiff } from "@/components/audit/audit-diff";
@@ -74,7 +74,18 @@ function AuditTrailPage() {
   const tab = search.tab ?? "changes";
   return (
     <>
-      <PageHeader title="Audit Trail" description="Every change and sign-in, and every read of health information, newest first. Rows cannot be edited or deleted." />
+      <PageHeader
+        title="Audit Trail"
+        description="Every change and sign-in, and every read of health information, newest first. Rows cannot be edited or deleted."
+        actions={
+          // POPIA's requests live beside the trail (the SPEC fixes the sidebar).
+          <Button asChild variant="outline">
+            <Link to="/admin/privacy">
+              <ShieldCheck aria-hidden /> Privacy requests
+            </Link>
+          </Button>
+        }
+      />
       <Tabs value={tab} onValueChange={(value) => void navigate({ search: value === "reads" ? { tab: "reads" } : {}, replace: true })}>
         <TabsList className="max-w-md">
           <TabsTrigger value="changes">Changes</TabsTrigger>
