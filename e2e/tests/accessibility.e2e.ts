@@ -103,7 +103,7 @@ const withParams = (path: string, params: Record<string, string>) => named(path)
 
 /** Screens behind a route's tabs and views, by who may open them. */
 const TAB_ROUTES: { path: string; roles: readonly Role[] }[] = [
-  ...["password", "security", "notifications"].map((tab) => ({ path: `/settings?tab=${tab}`, roles: ROLES })),
+  ...["password", "security", "notifications", "calendar"].map((tab) => ({ path: `/settings?tab=${tab}`, roles: ROLES })),
   ...["agency", "sla", "holidays", "checklist", "release", "video"].map((tab) => ({ path: `/settings?tab=${tab}`, roles: ["administrator"] as const })),
   { path: "/audit-trail?tab=reads", roles: ["administrator"] },
   // Payment Management with an attorney's account open (record, allocate, proofs, statement).

@@ -90,6 +90,7 @@ describe("the settings page", () => {
       "Password",
       "Security",
       "Notifications",
+      "Calendar",
       "Agency details",
       "SLA defaults",
       "Public holidays",
