@@ -11,7 +11,7 @@ import { nextReference } from "../platform/references";
 import { cancelSubjectTimers, startSlaTimer, stopSlaTimer } from "../sla/timers";
 import { announceQueryChange } from "../queries/query-live";
 import { billReportApproved } from "../invoices/attorney-billing";
-import { releaseTerms } from "./release";
+import { releaseTerms } from "./release-terms";
 
 /**
  * A report's life events, each in one function that runs inside the caller's transaction

@@ -1,13 +1,13 @@
 import type { Transaction } from "kysely";
 import type { Database } from "@medlegal/db";
-import type { ReleaseBasis, ReportInvoice } from "@medlegal/domain";
-import { INVOICE_STATUS_LABELS, releaseBasis } from "@medlegal/domain";
+import type { ReportInvoice } from "@medlegal/domain";
+import { INVOICE_STATUS_LABELS } from "@medlegal/domain";
 import type { Actor } from "../../actors";
 import { AppError } from "../../errors";
-import { reportInvoiceLines } from "../invoices/invoice-drafts";
 import type { Db } from "../platform/deps";
 import type { ReportRow } from "./lifecycle";
 import { recordReleased } from "./lifecycle";
+import { releaseTerms } from "./release-terms";
 
 /**
  * Release and payment (docs/decisions.md, "Release and payment (issue 23)"): a report is billed on
@@ -40,13 +40,6 @@ export async function reportInvoice(db: Db, reportId: string, { drafts }: { draf
     balanceCents: Number(row.total_cents) - Number(row.paid_cents) - Number(row.credited_cents),
     dueDate: row.due_date,
   };
-}
-
-/** What allows releasing this report now: an invoice billing it paid in full, or the attorney's deferral agreement. */
-export async function releaseTerms(db: Db, report: Pick<ReportRow, "id" | "attorney_id">): Promise<ReleaseBasis | null> {
-  const paid = await reportInvoiceLines(db, [report.id]).select("invoices.id").where("invoices.status", "=", "paid").executeTakeFirst();
-  const deferral = await db.selectFrom("release_deferrals").select("attorney_id").where("attorney_id", "=", report.attorney_id).executeTakeFirst();
-  return releaseBasis({ paidInFull: Boolean(paid), deferral: Boolean(deferral) });
 }
 
 /**
