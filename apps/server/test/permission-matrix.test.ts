@@ -110,6 +110,10 @@ const MATRIX: Record<string, "public" | Role[]> = {
   "privacy.requests": [A, E],
   "privacy.createRequest": [A, E],
   "privacy.updateRequest": [A, E],
+  // No input to fail first: the demo employee, named no privacy officer, meets the service's 403.
+  "privacy.dueRequests": [A],
+  // Naming privacy officers is user management.
+  "privacy.setPrivacyOfficer": [A],
   "audit.list": [A],
   "audit.listAccess": [A],
   "availability.get": [A, E, C],

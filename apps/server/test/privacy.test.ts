@@ -107,4 +107,75 @@ describe.each(testDialects())("POPIA: data subject requests and access reports o
     expect((await t.app.inject({ method: "GET", url: "/api/privacy/patients/00000000-0000-4000-8000-000000000000/access-report.json", headers: { cookie: c.admin } })).statusCode).toBe(404);
     expect((await t.app.inject({ method: "GET", url: "/api/privacy/patients/x/access-report.json", headers: { cookie: c.admin } })).statusCode).toBe(400);
   });
+
+  it("names an employee privacy officer through user management, shows it on their account, and takes it back", async () => {
+    expect((await trpc(t.app, c.employee, "privacy.setPrivacyOfficer", { userId: ids.employee, privacyOfficer: true })).status).toBe(403);
+    const refused = await trpc(t.app, c.admin, "privacy.setPrivacyOfficer", { userId: ids.attorney, privacyOfficer: true });
+    expect(refused.status).toBe(400);
+    expect(refused.error?.message).toBe("Only employees can be named privacy officers: administrators handle privacy requests already.");
+    expect((await trpc(t.app, c.admin, "privacy.setPrivacyOfficer", { userId: "00000000-0000-4000-8000-000000000000", privacyOfficer: true })).status).toBe(404);
+
+    const named = await trpc<{ privacyOfficer: boolean }>(t.app, c.admin, "privacy.setPrivacyOfficer", { userId: ids.employee, privacyOfficer: true });
+    expect(named.data.privacyOfficer).toBe(true);
+    const me = await t.app.inject({ method: "GET", url: "/api/user", headers: { cookie: c.employee } });
+    expect(me.json()).toMatchObject({ role: "employee", privacyOfficer: true });
+    expect((await trpc(t.app, c.employee, "privacy.requests", {})).status).toBe(200);
+    const listed = await trpc<{ items: { id: string; isPrivacyOfficer: boolean }[] }>(t.app, c.admin, "users.list", { role: "employee" });
+    expect(listed.data.items.find((u) => u.id === ids.employee)?.isPrivacyOfficer).toBe(true);
+
+    await trpc(t.app, c.admin, "privacy.setPrivacyOfficer", { userId: ids.employee, privacyOfficer: false });
+    expect((await t.app.inject({ method: "GET", url: "/api/user", headers: { cookie: c.employee } })).json()).not.toHaveProperty("privacyOfficer");
+    expect((await trpc(t.app, c.employee, "privacy.requests", {})).status).toBe(403);
+    const audit = await t.db.selectFrom("audit_log").select(["action", "after"]).where("entity_id", "=", ids.employee).where("action", "=", "user.privacy_officer").execute();
+    expect(audit.map((a) => a.after)).toEqual([{ privacyOfficer: true }, { privacyOfficer: false }]);
+  });
+
+  it("lists on the dashboard the open requests due within 7 days or overdue, not later or closed ones", async () => {
+    const make = async (receivedOn: string, dueOn: string) =>
+      (await trpc<SubjectRequest>(t.app, c.admin, "privacy.createRequest", { patientId: claimant.id, kind: "objection", requestedBy: "claimant", requesterName: "Claimant", receivedOn, dueOn })).data;
+    const overdue = await make(addDays(today(), -40), addDays(today(), -2));
+    const soon = await make(today(), addDays(today(), 7));
+    const later = await make(today(), addDays(today(), 8));
+    const closed = await make(today(), addDays(today(), 1));
+    await trpc(t.app, c.admin, "privacy.updateRequest", { id: closed.id, status: "answered" });
+
+    const due = await trpc<SubjectRequest[]>(t.app, c.admin, "privacy.dueRequests");
+    expect(due.status).toBe(200);
+    const dueIds = due.data.map((r) => r.id);
+    expect(dueIds).toEqual(expect.arrayContaining([overdue.id, soon.id]));
+    expect(dueIds).not.toContain(later.id);
+    expect(dueIds).not.toContain(closed.id);
+    expect(dueIds.indexOf(overdue.id)).toBeLessThan(dueIds.indexOf(soon.id));
+    expect((await trpc(t.app, c.employee, "privacy.dueRequests")).status).toBe(403);
+    expect((await trpc(t.app, c.attorney, "privacy.dueRequests")).status).toBe(403);
+  });
+
+  it("carries out a correction request through the claimant's edit, with its reference in the audit row", async () => {
+    const request = (
+      await trpc<SubjectRequest>(t.app, c.admin, "privacy.createRequest", { patientId: claimant.id, kind: "correction", requestedBy: "claimant", requesterName: "Claimant", receivedOn: today() })
+    ).data;
+    const current = await trpc<Record<string, unknown>>(t.app, c.admin, "patients.get", { id: claimant.id });
+    const { id: _id, attorneyId: _a, attorneyName: _n, casesCount: _c, createdAt: _cr, updatedAt: _u, ...fields } = current.data;
+    const editable = Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== null)) as Record<string, unknown>;
+
+    // The attorney (no privacy role) cannot cite a request; a request about another claimant or of another kind is refused.
+    const byAttorney = await trpc(t.app, c.attorney, "patients.update", { ...editable, id: claimant.id, phone: "0825550101", subjectRequestId: request.id });
+    expect(byAttorney.status).toBe(403);
+    const access = (await trpc<SubjectRequest>(t.app, c.admin, "privacy.createRequest", { patientId: claimant.id, kind: "access", requestedBy: "claimant", requesterName: "Claimant", receivedOn: today() })).data;
+    const wrongKind = await trpc(t.app, c.admin, "patients.update", { ...editable, id: claimant.id, phone: "0825550101", subjectRequestId: access.id });
+    expect(wrongKind.error?.message).toBe("Only a correction request can be carried out by editing the claimant.");
+    const otherRequest = (await trpc<SubjectRequest>(t.app, c.admin, "privacy.createRequest", { patientId: other.id, kind: "correction", requestedBy: "claimant", requesterName: "Other", receivedOn: today() })).data;
+    expect((await trpc(t.app, c.admin, "patients.update", { ...editable, id: claimant.id, phone: "0825550101", subjectRequestId: otherRequest.id })).status).toBe(404);
+    const unchanged = await t.db.selectFrom("patients").select("phone").where("id", "=", claimant.id).executeTakeFirstOrThrow();
+    expect(unchanged.phone).toBe(current.data.phone);
+
+    const edited = await trpc(t.app, c.admin, "patients.update", { ...editable, id: claimant.id, phone: "0825550101", subjectRequestId: request.id });
+    expect(edited.status, edited.error?.message).toBe(200);
+    const row = await t.db.selectFrom("audit_log").select(["after"]).where("entity_id", "=", claimant.id).where("action", "=", "patient.update").orderBy("at", "desc").limit(1).executeTakeFirstOrThrow();
+    expect(row.after).toMatchObject({ phone: "0825550101", subjectRequest: request.reference });
+
+    await trpc(t.app, c.admin, "privacy.updateRequest", { id: request.id, status: "answered" });
+    const closed = await trpc(t.app, c.admin, "patients.update", { ...editable, id: claimant.id, phone: "0825550102", subjectRequestId: request.id });
+    expect(closed.status).toBe(409);
+  });
 });

@@ -85,6 +85,8 @@ export interface UserSummary {
   email: string;
   role: Role;
   isActive: boolean;
+  /** An employee named to handle privacy requests (docs/decisions.md "POPIA"). */
+  isPrivacyOfficer: boolean;
   specializationId: string | null;
   specialization: string | null;
   firmName: string | null;

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { birthDateSchema, emailSchema, pastDateSchema, phoneNumberSchema, required } from "./schemas";
 import { parseSaId, SA_ID_MESSAGES } from "./sa-id";
-import { idInputSchema, listInput, optionalTextOrNull, searchText } from "./input-primitives";
+import { id, idInputSchema, listInput, optionalTextOrNull, searchText } from "./input-primitives";
 
 export const CLAIMANT_GENDERS = ["male", "female", "other"] as const;
 
@@ -114,7 +114,13 @@ function identityRules(value: z.output<typeof patientFields>, ctx: z.RefinementC
 
 export const patientInputSchema = patientFields.superRefine(identityRules);
 export type PatientInput = z.input<typeof patientInputSchema>;
-export const patientUpdateSchema = patientFields.extend(idInputSchema.shape).superRefine(identityRules);
+/**
+ * An edit may carry out a data subject's correction request (POPIA section 24): the request's
+ * reference then goes into the audit row (docs/decisions.md "POPIA").
+ */
+export const patientUpdateSchema = patientFields
+  .extend({ ...idInputSchema.shape, subjectRequestId: id("That correction request does not exist.").optional() })
+  .superRefine(identityRules);
 export const patientListInputSchema = listInput({ search: searchText });
 
 export interface Patient {

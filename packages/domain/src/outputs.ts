@@ -55,13 +55,14 @@ const accountOutputSchema = z.object({
   specialization: nullableText,
 });
 
-export const currentUserOutputSchema = accountOutputSchema.extend({ twoFactorSetupRequired: z.literal(true).optional() });
+export const currentUserOutputSchema = accountOutputSchema.extend({ twoFactorSetupRequired: z.literal(true).optional(), privacyOfficer: z.literal(true).optional() });
 
 export const twoFactorChallengeOutputSchema = z.object({ twoFactorRequired: z.literal(true) });
 export const loginOutputSchema = z.union([twoFactorChallengeOutputSchema, currentUserOutputSchema]);
 
 export const userSummaryOutputSchema = accountOutputSchema.extend({
   isActive: z.boolean(),
+  isPrivacyOfficer: z.boolean(),
   specializationId: id.nullable(),
   firmName: nullableText,
   lastLoginAt: nullableText,

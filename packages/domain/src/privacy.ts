@@ -1,5 +1,7 @@
 import { z } from "zod";
 import { calendarDate, id, optionalTextOrNull, pastCalendarDate, text } from "./input-primitives";
+import { can } from "./permissions";
+import type { CurrentUser } from "./user";
 
 /**
  * Data subject requests under POPIA (docs/decisions.md "POPIA"): a claimant (or their attorney for
@@ -34,13 +36,36 @@ export const DEFAULT_SUBJECT_REQUEST_DAYS = 30;
 /** The dashboard shows open requests due within this many days (or overdue). */
 export const SUBJECT_REQUEST_DUE_SOON_DAYS = 7;
 
+/**
+ * Who handles privacy requests: administrators, and the employees an administrator named privacy
+ * officers. The permission map holds the roles; the flag narrows employees to the named ones.
+ */
+export function mayManagePrivacy(user: Pick<CurrentUser, "role" | "privacyOfficer">): boolean {
+  return can(user.role, "privacy.manage") && (user.role === "administrator" || user.privacyOfficer === true);
+}
+
+/** The roles an administrator can name privacy officers (employees: administrators are already). */
+export function mayBePrivacyOfficer(role: CurrentUser["role"]): boolean {
+  return can(role, "privacy.manage") && role !== "administrator";
+}
+
 export const PRIVACY_MESSAGES = {
   notFound: "That request does not exist.",
   refusalNeedsReason: "Say why the request is refused: the claimant is owed the legal reason.",
   closed: "This request is closed: it was answered or refused.",
   notPrivacyManager: "Only administrators and employees named privacy officers handle privacy requests.",
   patientNotFound: "That claimant does not exist.",
+  onlyEmployeesAreOfficers: "Only employees can be named privacy officers: administrators handle privacy requests already.",
+  correctionRequestNotFound: "That correction request does not exist or is not about this claimant.",
+  correctionRequestClosed: "That correction request is closed: record a new request for further corrections.",
+  notCorrection: "Only a correction request can be carried out by editing the claimant.",
 } as const;
+
+/** An administrator names an employee privacy officer, or takes the role back. */
+export const privacyOfficerInputSchema = z.object({
+  userId: id("That user does not exist."),
+  privacyOfficer: z.boolean({ error: "Say whether the employee is a privacy officer" }),
+});
 
 export const subjectRequestCreateSchema = z.object({
   patientId: id("Choose the claimant"),

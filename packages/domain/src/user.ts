@@ -11,6 +11,8 @@ export interface CurrentUser {
   specialization: string | null;
   /** Present (true) only while a compulsory two-factor set-up holds the user (docs/decisions.md). */
   twoFactorSetupRequired?: true;
+  /** Present (true) only for an employee an administrator named privacy officer (docs/decisions.md "POPIA"). */
+  privacyOfficer?: true;
 }
 
 export function initials(user: Pick<CurrentUser, "firstName" | "lastName">): string {

@@ -19,6 +19,7 @@ const ADMIN: UserDetail = {
   email: "admin@medlegal.example",
   role: "administrator",
   isActive: true,
+  isPrivacyOfficer: false,
   specializationId: null,
   specialization: null,
   firmName: null,

@@ -13,6 +13,7 @@ function summary(overrides: Partial<UserSummary>): UserSummary {
     email: "user@medlegal.example",
     role: "employee",
     isActive: true,
+    isPrivacyOfficer: false,
     specializationId: null,
     specialization: null,
     firmName: null,

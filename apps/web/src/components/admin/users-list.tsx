@@ -88,6 +88,11 @@ export function UsersList({ users, currentUserId, onEdit, onSetActive, onSendRes
               <div className="lg:block">
                 <span className="sr-only">Role: </span>
                 <Badge variant="outline">{ROLE_LABEL[user.role]}</Badge>
+                {user.isPrivacyOfficer && (
+                  <Badge variant="secondary" className="ml-1 lg:mt-1 lg:ml-0">
+                    Privacy officer
+                  </Badge>
+                )}
               </div>
               <p className="min-w-0 truncate text-sm text-muted-foreground lg:text-foreground">
                 {detail ? (

@@ -35,7 +35,10 @@ export function SubjectRequestDialog({
   pending,
   serverErrors,
   onSubmit,
+  preset,
 }: {
+  /** A claimant and kind chosen before the dialog opened (the "Data subject access request" action on /patients). */
+  preset?: { patientId?: string; kind?: SubjectRequestKind };
   open: boolean;
   onClose: () => void;
   pending: boolean;
@@ -43,7 +46,7 @@ export function SubjectRequestDialog({
   onSubmit: (payload: ReturnType<typeof toPayload>) => void;
 }) {
   const claimants = trpc.patients.list.useQuery({}, { enabled: open });
-  const initial = (): RequestForm => ({ patientId: "", kind: "", requestedBy: "", requesterName: "", receivedOn: todayInSa(), dueOn: "", details: "" });
+  const initial = (): RequestForm => ({ patientId: preset?.patientId ?? "", kind: preset?.kind ?? "", requestedBy: "", requesterName: "", receivedOn: todayInSa(), dueOn: "", details: "" });
   const { form, patch, bind, err, formRef, text, submit, reset } = useZodForm<RequestForm>({
     initial,
     schema: subjectRequestCreateSchema,

@@ -13,6 +13,7 @@ const CONSULTANT: UserDetail = {
   email: "consultant@medlegal.example",
   role: "consultant",
   isActive: true,
+  isPrivacyOfficer: false,
   specializationId: "s",
   specialization: "Psychiatrist",
   firmName: null,

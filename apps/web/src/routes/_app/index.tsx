@@ -1,6 +1,7 @@
-import { fullName, ROLE_LABEL, SIDEBAR } from "@medlegal/domain";
+import { fullName, mayManagePrivacy, ROLE_LABEL, SIDEBAR } from "@medlegal/domain";
 import { createFileRoute, Link, useNavigate } from "@tanstack/react-router";
 import { ArrowRight, Bell, MessageSquare } from "lucide-react";
+import { PrivacyRequestsCard } from "@/components/dashboard/privacy-requests-card";
 import { RoleSummary } from "@/components/dashboard/role-summary";
 import { NotificationPanel } from "@/components/notifications/notification-bell";
 import { Badge } from "@/components/ui/badge";
@@ -31,10 +32,22 @@ function Dashboard() {
   useDocumentTitle("Dashboard");
   const { data: user } = useCurrentUser();
   if (!user) return null;
-  return <DashboardContent userId={user.id} name={fullName(user)} firstName={user.firstName} role={user.role} />;
+  return <DashboardContent userId={user.id} name={fullName(user)} firstName={user.firstName} role={user.role} handlesPrivacy={mayManagePrivacy(user)} />;
 }
 
-function DashboardContent({ userId, name, firstName, role }: { userId: string; name: string; firstName: string; role: keyof typeof ROLE_LABEL }) {
+function DashboardContent({
+  userId,
+  name,
+  firstName,
+  role,
+  handlesPrivacy,
+}: {
+  userId: string;
+  name: string;
+  firstName: string;
+  role: keyof typeof ROLE_LABEL;
+  handlesPrivacy: boolean;
+}) {
   const navigate = useNavigate();
   const unread = useUnreadMessages();
   const notifications = useNotifications(userId);
@@ -77,6 +90,7 @@ function DashboardContent({ userId, name, firstName, role }: { userId: string; n
       </div>
 
       <RoleSummary />
+      {handlesPrivacy && <PrivacyRequestsCard />}
 
       <div className="mt-6 grid grid-cols-1 items-start gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
         <Card className="overflow-hidden">

@@ -1,12 +1,14 @@
 import type { Patient, PatientInput } from "@medlegal/domain";
-import { can, GENDER_LABEL } from "@medlegal/domain";
+import { can, GENDER_LABEL, mayManagePrivacy } from "@medlegal/domain";
 import { keepPreviousData, skipToken } from "@tanstack/react-query";
 import { createFileRoute, Link, useNavigate } from "@tanstack/react-router";
-import { Eye, FolderPlus, Languages, Pencil, UserPlus, Users } from "lucide-react";
+import { Eye, FileSearch, FolderPlus, Languages, Pencil, UserPlus, Users } from "lucide-react";
 import * as React from "react";
 import { definedOnly, searchParam } from "@/lib/search-params";
 import { PatientForm } from "@/components/claimants/patient-form";
 import { LoadState } from "@/components/load-state";
+import { AccessRequestDialog } from "@/components/privacy/access-request-dialog";
+import { CorrectionRequestField } from "@/components/privacy/correction-request-field";
 import { PageHeader } from "@/components/page";
 import { ConsentBadge } from "@/components/queries/badges";
 import { Button } from "@/components/ui/button";
@@ -39,6 +41,9 @@ function PatientsPage() {
   const list = trpc.patients.list.useQuery({ search: debounced || undefined }, { placeholderData: keepPreviousData });
   const [creating, setCreating] = React.useState(false);
   const [editing, setEditing] = React.useState<Patient | null>(null);
+  const [correction, setCorrection] = React.useState("");
+  const [accessRequestFor, setAccessRequestFor] = React.useState<{ id: string; name: string } | null>(null);
+  const handlesPrivacy = !!me && mayManagePrivacy(me);
   const isAttorney = me?.role === "attorney";
   const { claimant } = Route.useSearch();
   const navigate = useNavigate({ from: Route.fullPath });
@@ -51,6 +56,7 @@ function PatientsPage() {
   }, [linked.isError, linked.error]);
   const closeEditing = () => {
     setEditing(null);
+    setCorrection("");
     if (claimant) void navigate({ search: {}, replace: true });
   };
 
@@ -180,6 +186,12 @@ function PatientsPage() {
                       </Link>
                     </Button>
                   )}
+                  {handlesPrivacy && (
+                    <Button variant="ghost" size="sm" aria-label={`Data subject access request for ${name}`} onClick={() => setAccessRequestFor({ id: p.id, name })}>
+                      <FileSearch aria-hidden />
+                      Access request
+                    </Button>
+                  )}
                   <Button
                     variant="outline"
                     size="sm"
@@ -222,17 +234,19 @@ function PatientsPage() {
         description={<>{editing ? `${editing.firstName} ${editing.lastName}` : ""}</>}
         className="max-w-2xl"
       >
+        {editing && handlesPrivacy && <CorrectionRequestField patientId={editing.id} value={correction} onChange={setCorrection} />}
         {editing && (
           <PatientForm
             key={editing.id}
             patient={editing}
             pending={update.isPending}
             serverErrors={updateErrors}
-            onSubmit={(payload) => update.mutate({ id: editing.id, ...payload })}
+            onSubmit={(payload) => update.mutate({ id: editing.id, ...payload, subjectRequestId: correction || undefined })}
             onCancel={closeEditing}
           />
         )}
       </FormDialog>
+      <AccessRequestDialog claimant={accessRequestFor} onClose={() => setAccessRequestFor(null)} />
     </>
   );
 }

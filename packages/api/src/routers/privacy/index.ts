@@ -1,6 +1,12 @@
 import { z } from "zod";
-import { subjectRequestCreateSchema, subjectRequestListSchema, subjectRequestSchema, subjectRequestUpdateSchema } from "@medlegal/domain";
-import { createSubjectRequest, listSubjectRequests, updateSubjectRequest } from "../../services/privacy/subject-requests";
+import {
+  privacyOfficerInputSchema,
+  subjectRequestCreateSchema,
+  subjectRequestListSchema,
+  subjectRequestSchema,
+  subjectRequestUpdateSchema,
+} from "@medlegal/domain";
+import { createSubjectRequest, dueSubjectRequestsFor, listSubjectRequests, setPrivacyOfficer, updateSubjectRequest } from "../../services/privacy/subject-requests";
 import { roleProcedure, router } from "../../trpc";
 
 // Administrators, and employees named privacy officers (the service decides per employee). The
@@ -12,6 +18,8 @@ export const privacyRouter = router({
     .input(subjectRequestListSchema)
     .output(z.array(subjectRequestSchema))
     .query(({ ctx, input }) => listSubjectRequests({ db: ctx.db, actor: ctx.actor }, input)),
+  /** Open requests due within a week or overdue: the dashboard's card. */
+  dueRequests: procedure.output(z.array(subjectRequestSchema)).query(({ ctx }) => dueSubjectRequestsFor({ db: ctx.db, actor: ctx.actor })),
   createRequest: procedure
     .input(subjectRequestCreateSchema)
     .output(subjectRequestSchema)
@@ -20,4 +28,9 @@ export const privacyRouter = router({
     .input(subjectRequestUpdateSchema)
     .output(subjectRequestSchema)
     .mutation(({ ctx, input }) => updateSubjectRequest({ db: ctx.db, actor: ctx.actor }, input)),
+  /** Naming privacy officers is user management: administrators only. */
+  setPrivacyOfficer: roleProcedure("users.manage")
+    .input(privacyOfficerInputSchema)
+    .output(z.object({ userId: z.string(), privacyOfficer: z.boolean() }))
+    .mutation(({ ctx, input }) => setPrivacyOfficer({ db: ctx.db, actor: ctx.actor }, input)),
 });

@@ -8,6 +8,7 @@ import { AppError } from "../../errors";
 import { assertCan, loadVisiblePatient, visiblePatients } from "../platform/access";
 import { recordAccess } from "../audit/access-log";
 import { changedFields, recordAudit } from "../audit/audit";
+import { correctionRequestFor } from "../privacy/subject-requests";
 import { refreshQuerySearchText } from "../queries/query-search";
 import { now, stamp } from "../platform/clock";
 import type { Db, Deps } from "../platform/deps";
@@ -131,11 +132,13 @@ export async function createPatient({ db, actor }: Deps, data: z.output<typeof p
 }
 
 /** The owning attorney, or agency staff, edit a claimant; names feed the query search too. */
-export async function updatePatient({ db, actor }: Deps, { id, ...data }: z.output<typeof patientUpdateSchema>): Promise<Patient> {
+export async function updatePatient({ db, actor }: Deps, { id, subjectRequestId, ...data }: z.output<typeof patientUpdateSchema>): Promise<Patient> {
   await loadVisiblePatient(db, actor.user, id);
   assertCan(actor.user, "patients.update", "You cannot change claimants.");
   try {
     return await db.transaction().execute(async (trx) => {
+      // Carrying out a correction request (POPIA section 24): its reference goes into the audit row.
+      const request = subjectRequestId ? await correctionRequestFor({ db: trx, actor }, subjectRequestId, id) : null;
       const before = toPatient(await patientQuery(trx).where("patients.id", "=", id).executeTakeFirstOrThrow());
       await trx
         .updateTable("patients")
@@ -143,7 +146,14 @@ export async function updatePatient({ db, actor }: Deps, { id, ...data }: z.outp
         .where("id", "=", id)
         .execute();
       const after = toPatient(await patientQuery(trx).where("patients.id", "=", id).executeTakeFirstOrThrow());
-      await recordAudit(trx, actor, { action: "patient.update", entityType: "patient", entityId: id, ...changedFields(auditFields(before), auditFields(after)) });
+      const changed = changedFields(auditFields(before), auditFields(after));
+      await recordAudit(trx, actor, {
+        action: "patient.update",
+        entityType: "patient",
+        entityId: id,
+        before: changed.before,
+        after: request ? { ...changed.after, subjectRequest: request.reference } : changed.after,
+      });
       if (before.firstName !== after.firstName || before.lastName !== after.lastName) {
         await refreshQuerySearchText(trx, { patientId: id });
       }

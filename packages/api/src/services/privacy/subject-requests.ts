@@ -1,10 +1,11 @@
 import { sql } from "kysely";
 import type { z } from "zod";
 import type { SubjectRequest, subjectRequestCreateSchema, subjectRequestListSchema, subjectRequestUpdateSchema } from "@medlegal/domain";
-import { addDays, DEFAULT_SUBJECT_REQUEST_DAYS, OPEN_SUBJECT_REQUEST_STATUSES, PRIVACY_MESSAGES } from "@medlegal/domain";
-import { AppError } from "../../errors";
+import type { privacyOfficerInputSchema } from "@medlegal/domain";
+import { addDays, DEFAULT_SUBJECT_REQUEST_DAYS, mayBePrivacyOfficer, mayManagePrivacy, OPEN_SUBJECT_REQUEST_STATUSES, PRIVACY_MESSAGES, SUBJECT_REQUEST_DUE_SOON_DAYS } from "@medlegal/domain";
+import { AppError, notFound } from "../../errors";
 import { recordAudit } from "../audit/audit";
-import { now } from "../platform/clock";
+import { now, today } from "../platform/clock";
 import { fullName } from "../platform/sql";
 import type { Db, Deps } from "../platform/deps";
 import { nextReference } from "../platform/references";
@@ -18,9 +19,11 @@ import { readSetting } from "../settings/settings";
 
 /** Administrators, and employees an administrator named privacy officers; 403 for anyone else. */
 export async function assertPrivacyManager({ db, actor }: Deps): Promise<void> {
-  if (actor.user.role === "administrator") return;
+  // The flag is read afresh: naming or un-naming an officer holds on their very next request.
   const row = await db.selectFrom("users").select("privacy_officer").where("id", "=", actor.user.id).executeTakeFirst();
-  if (actor.user.role !== "employee" || !row?.privacy_officer) throw new AppError("FORBIDDEN", PRIVACY_MESSAGES.notPrivacyManager);
+  if (!mayManagePrivacy({ role: actor.user.role, privacyOfficer: row?.privacy_officer ? true : undefined })) {
+    throw new AppError("FORBIDDEN", PRIVACY_MESSAGES.notPrivacyManager);
+  }
 }
 
 function requestQuery(db: Db) {
@@ -76,6 +79,51 @@ export async function dueSubjectRequests(db: Db, today: string, days: number): P
     .limit(50)
     .execute();
   return rows.map(toRequest);
+}
+
+/** The dashboard's card: open requests due within a week or overdue, for those who handle them. */
+export async function dueSubjectRequestsFor(deps: Deps): Promise<SubjectRequest[]> {
+  await assertPrivacyManager(deps);
+  return dueSubjectRequests(deps.db, today(), SUBJECT_REQUEST_DUE_SOON_DAYS);
+}
+
+/**
+ * The open correction request an edit of the claimant carries out (POPIA section 24), locked for the
+ * edit's transaction; its reference goes into the edit's audit row.
+ */
+export async function correctionRequestFor(deps: Deps, subjectRequestId: string, patientId: string): Promise<{ id: string; reference: string }> {
+  await assertPrivacyManager(deps);
+  const request = await deps.db
+    .selectFrom("subject_requests")
+    .select(["id", "reference", "kind", "status"])
+    .where("id", "=", subjectRequestId)
+    .where("patient_id", "=", patientId)
+    .forUpdate()
+    .executeTakeFirst();
+  if (!request) throw new AppError("NOT_FOUND", PRIVACY_MESSAGES.correctionRequestNotFound);
+  if (request.kind !== "correction") throw new AppError("INVALID", PRIVACY_MESSAGES.notCorrection);
+  if (!OPEN_SUBJECT_REQUEST_STATUSES.includes(request.status)) throw new AppError("CONFLICT", PRIVACY_MESSAGES.correctionRequestClosed);
+  return { id: request.id, reference: request.reference };
+}
+
+/** An administrator names an employee privacy officer (or takes it back); audited. */
+export async function setPrivacyOfficer({ db, actor }: Deps, input: z.output<typeof privacyOfficerInputSchema>): Promise<{ userId: string; privacyOfficer: boolean }> {
+  return db.transaction().execute(async (trx) => {
+    const user = await trx.selectFrom("users").select(["id", "role", "privacy_officer"]).where("id", "=", input.userId).forUpdate().executeTakeFirst();
+    if (!user) throw notFound("user");
+    if (!mayBePrivacyOfficer(user.role)) throw new AppError("INVALID", PRIVACY_MESSAGES.onlyEmployeesAreOfficers);
+    if (user.privacy_officer !== input.privacyOfficer) {
+      await trx.updateTable("users").set({ privacy_officer: input.privacyOfficer, updated_at: now() }).where("id", "=", user.id).execute();
+      await recordAudit(trx, actor, {
+        action: "user.privacy_officer",
+        entityType: "user",
+        entityId: user.id,
+        before: { privacyOfficer: user.privacy_officer },
+        after: { privacyOfficer: input.privacyOfficer },
+      });
+    }
+    return { userId: user.id, privacyOfficer: input.privacyOfficer };
+  });
 }
 
 export async function createSubjectRequest(deps: Deps, input: z.output<typeof subjectRequestCreateSchema>): Promise<SubjectRequest> {

@@ -20,6 +20,7 @@ export async function findCurrentUser(db: Db, userId: string): Promise<CurrentUs
       "users.last_name",
       "users.email",
       "users.role",
+      "users.privacy_officer",
       "specializations.name as specialization",
     ])
     .where("users.id", "=", userId)
@@ -34,6 +35,7 @@ export async function findCurrentUser(db: Db, userId: string): Promise<CurrentUs
     email: row.email,
     role: row.role,
     specialization: row.specialization ?? null,
+    ...(row.privacy_officer && row.role === "employee" ? { privacyOfficer: true as const } : {}),
   };
 }
 

@@ -1,5 +1,6 @@
 import type { SubjectRequestStatus } from "@medlegal/domain";
-import { createFileRoute } from "@tanstack/react-router";
+import { SUBJECT_REQUEST_KINDS } from "@medlegal/domain";
+import { createFileRoute, useNavigate } from "@tanstack/react-router";
 import { Plus, ShieldCheck } from "lucide-react";
 import * as React from "react";
 import { LoadState } from "@/components/load-state";
@@ -10,10 +11,14 @@ import { Button } from "@/components/ui/button";
 import { toast } from "@/hooks/use-toast";
 import { formatDay } from "@/lib/format";
 import { prefetchPage } from "@/lib/route-data";
+import { definedOnly, searchParam } from "@/lib/search-params";
 import { trpc } from "@/lib/trpc";
 import { trpcErrorMessage, trpcFieldErrors } from "@/lib/trpc-errors";
 
 export const Route = createFileRoute("/_app/admin/privacy")({
+  // `newFor` (and `kind`) open the new-request form for that claimant: the action on /patients.
+  validateSearch: (search: Record<string, unknown>) =>
+    definedOnly({ newFor: searchParam.uuid(search.newFor), kind: searchParam.oneOf(search.kind, SUBJECT_REQUEST_KINDS) }),
   loader: ({ context }) => prefetchPage(context, ({ trpc }) => trpc.privacy.requests.prefetch({})),
   component: PrivacyPage,
 });
@@ -25,7 +30,13 @@ export const Route = createFileRoute("/_app/admin/privacy")({
 function PrivacyPage() {
   const utils = trpc.useUtils();
   const requests = trpc.privacy.requests.useQuery({});
-  const [adding, setAdding] = React.useState(false);
+  const { newFor, kind } = Route.useSearch();
+  const navigate = useNavigate({ from: Route.fullPath });
+  const [adding, setAddingState] = React.useState(newFor !== undefined);
+  const setAdding = (open: boolean) => {
+    setAddingState(open);
+    if (!open && newFor) void navigate({ search: {}, replace: true });
+  };
   const create = trpc.privacy.createRequest.useMutation({
     onSuccess: (made) => {
       setAdding(false);
@@ -70,7 +81,7 @@ function PrivacyPage() {
           />
         </LoadState>
       </section>
-      <SubjectRequestDialog open={adding} onClose={() => setAdding(false)} pending={create.isPending} serverErrors={serverErrors} onSubmit={(payload) => create.mutate(payload)} />
+      <SubjectRequestDialog preset={{ patientId: newFor, kind }} open={adding} onClose={() => setAdding(false)} pending={create.isPending} serverErrors={serverErrors} onSubmit={(payload) => create.mutate(payload)} />
     </>
   );
 }

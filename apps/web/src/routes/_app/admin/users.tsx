@@ -1,10 +1,11 @@
 import type { AdminUserCreateInput, AdminUserUpdateInput, Role, UserListInput, UserSummary } from "@medlegal/domain";
-import { fullName, ROLE_LABEL, ROLES } from "@medlegal/domain";
+import { fullName, mayBePrivacyOfficer, ROLE_LABEL, ROLES } from "@medlegal/domain";
 import { keepPreviousData, useQueryClient } from "@tanstack/react-query";
 import { createFileRoute } from "@tanstack/react-router";
 import { UserPlus, Users } from "lucide-react";
 import * as React from "react";
 import { UserForm } from "@/components/admin/user-form";
+import { UserPrivacyOfficer } from "@/components/admin/user-privacy-officer";
 import { UserTwoFactor } from "@/components/admin/user-two-factor";
 import { UsersList } from "@/components/admin/users-list";
 import { EmptyState, PageHeader } from "@/components/page";
@@ -320,6 +321,7 @@ function EditUser({
   return (
     <>
       <UserTwoFactor user={user.data} isSelf={isSelf} />
+      {mayBePrivacyOfficer(user.data.role) && <UserPrivacyOfficer user={user.data} />}
       <UserForm
         key={user.data.id}
         mode="edit"
