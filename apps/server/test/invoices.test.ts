@@ -193,6 +193,18 @@ describe.each(testDialects())("invoices on %s", (kind) => {
     await sql`UPDATE invoices SET status = 'issued' WHERE id = ${d.id}`.execute(t.db);
   });
 
+  it("names the matter in the invoice's e-mails by the attorney's reference, never by the claimant (the PDF does)", async () => {
+    const issued = await issue((await draft()).id);
+    expect((await trpc(t.app, c.employee!, "invoices.emailAgain", { id: issued.id })).status).toBe(200);
+    const mails = await t.db.selectFrom("email_outbox").select(["subject", "body"]).where("subject", "like", `%${issued.number}%`).execute();
+    expect(mails).toHaveLength(2);
+    for (const mail of mails) {
+      expect(mail.body).toContain(`${issued.number} (your ref. VDM/RAF/0042)`);
+      expect(`${mail.subject}\n${mail.body}`).not.toContain(myCase.claimant);
+    }
+    expect(await pdfText((await download(c.attorney!, issued.pdfFileId!)).rawPayload)).toContain(myCase.claimant);
+  });
+
   it("shows attorneys only their own issued invoices and consultants none of the agency's", async () => {
     const mine = await issue((await draft()).id);
     const theirs = await issue((await draft("nomsa", LINES, theirCase.id)).id);

@@ -57,6 +57,13 @@ export async function storeDocumentPdfs(trx: Transaction<Database>, actor: Signe
   return { pdfFileId: original.id, copyFileId: copy.id, sha256: original.sha256 };
 }
 
+/**
+ * How a document's e-mail names its matter: by the attorney's own reference, never by the claimant.
+ * An e-mail leaves the app's protection; the attached PDF names the claimant for the bill of costs
+ * (docs/decisions.md "Calendars carry no health information").
+ */
+export const matterInMail = (row: { attorney_reference: string | null }): string => (row.attorney_reference ? ` (your ref. ${row.attorney_reference})` : "");
+
 /** Queues the document to its recipient; the outbox sends it with the PDF attached after commit. */
 export async function queueDocumentMail(trx: Transaction<Database>, to: string, subject: string, body: string, fileId: string): Promise<void> {
   if (!to) return;

@@ -10,7 +10,7 @@ import { documentTitle } from "./invoice-pdf";
 import { MISSING, describeInvoice, loadVisibleInvoice } from "./invoice-access";
 import { partiesOf } from "./invoice-parties";
 import { assertReportLines } from "./invoice-drafts";
-import { prefixOf, queueDocumentMail, recipientBlocker, storeDocumentPdfs, toLine } from "./invoice-documents";
+import { matterInMail, prefixOf, queueDocumentMail, recipientBlocker, storeDocumentPdfs, toLine } from "./invoice-documents";
 import { getInvoice } from "./invoice-list";
 
 /**
@@ -100,7 +100,7 @@ export async function issueInvoice(deps: Deps, input: IdInput): Promise<InvoiceD
       trx,
       recipient.email,
       `${title} ${number} from ${supplier.name}`,
-      `Hello,\n\nPlease find attached ${title.toLowerCase()} ${number}${row.claimant_name ? ` (${row.claimant_name})` : ""} for ${formatRand(totals.totalCents)}, due by ${saDateLabel(dueDate)}.\n\n${supplier.name}\n`,
+      `Hello,\n\nPlease find attached ${title.toLowerCase()} ${number}${matterInMail(row)} for ${formatRand(totals.totalCents)}, due by ${saDateLabel(dueDate)}.\n\n${supplier.name}\n`,
       files.pdfFileId,
     );
     await recordAudit(trx, deps.actor, {

@@ -7,7 +7,7 @@ import type { Deps } from "../platform/deps";
 import { isStaff } from "../platform/access";
 import { documentTitle } from "./invoice-pdf";
 import { MISSING, loadVisibleInvoice } from "./invoice-access";
-import { queueDocumentMail } from "./invoice-documents";
+import { matterInMail, queueDocumentMail } from "./invoice-documents";
 
 /** How often staff may send one invoice again: a second click, or a colleague's, is not a second mail. */
 export const EMAIL_AGAIN_MINUTES = 10;
@@ -49,7 +49,7 @@ export async function emailInvoiceAgain(deps: Deps, input: IdInput): Promise<{ s
       trx,
       to,
       `Copy of ${title.toLowerCase()} ${row.number} from ${row.supplier!.name}`,
-      `Hello,\n\nAs asked, please find attached a copy of ${title.toLowerCase()} ${row.number}${row.claimant_name ? ` (${row.claimant_name})` : ""} for ${formatRand(Number(row.total_cents))}, issued on ${saDateLabel(row.issue_date!)} and due by ${saDateLabel(row.due_date!)}. The copy is marked "Copy": it is the same document as the original sent at issue.\n\n${row.supplier!.name}\n`,
+      `Hello,\n\nAs asked, please find attached a copy of ${title.toLowerCase()} ${row.number}${matterInMail(row)} for ${formatRand(Number(row.total_cents))}, issued on ${saDateLabel(row.issue_date!)} and due by ${saDateLabel(row.due_date!)}. The copy is marked "Copy": it is the same document as the original sent at issue.\n\n${row.supplier!.name}\n`,
       row.copy_file_id,
     );
     await recordAudit(trx, deps.actor, { action: "invoice.email_again", entityType: "invoice", entityId: row.id, after: { number: row.number, to, fileId: row.copy_file_id } });
