@@ -3,7 +3,7 @@ import { sql } from "kysely";
 import { testDialects } from "@medlegal/db/testing";
 import { demoDataUnfinished, runAt } from "@medlegal/api";
 import type { BookingItem, QueryStatus } from "@medlegal/domain";
-import { addDays, ASSESSMENT_MINUTES, DECLARED_PUBLIC_HOLIDAYS, isoWeekday, isPublicHoliday, QUERY_STATUSES, openingWorkWeek, sastDate, sastTime, sastToUtc, storedSlaState } from "@medlegal/domain";
+import { addDays, ASSESSMENT_MINUTES, DECLARED_PUBLIC_HOLIDAYS, isoWeekday, isPublicHoliday, needsCompetentPerson, QUERY_STATUSES, openingWorkWeek, sastDate, sastTime, sastToUtc, storedSlaState } from "@medlegal/domain";
 import type { TestApp } from "./helpers";
 import { createTestApp, login, trpc } from "./helpers";
 
@@ -57,6 +57,15 @@ describe.each(testDialects().flatMap((kind) => FIRST_STARTS.map((now) => [kind, 
     expect(await demoDataUnfinished(t.db)).toBe(false);
     const mark = await t.db.selectFrom("settings").select("value").where("key", "=", "demo_data").executeTakeFirstOrThrow();
     expect(mark.value).toEqual({ complete: true });
+  });
+
+  it("has a child claimant whose competent person consented, so she may be booked (POPIA sections 34-35)", async () => {
+    const patients = await t.db.selectFrom("patients").select(["first_name", "birth_date", "needs_curator", "competent_person"]).execute();
+    const minors = patients.filter((p) => needsCompetentPerson({ birthDate: String(p.birth_date), needsCurator: p.needs_curator }, today));
+    expect(minors.map((p) => p.first_name)).toEqual(["Amahle"]);
+    expect(minors[0]!.competent_person).toMatchObject({ name: "Palesa Mokoena", relationship: "Mother" });
+    const consentOn = (minors[0]!.competent_person as { consentOn: string | null }).consentOn;
+    expect(consentOn !== null && consentOn <= today).toBe(true);
   });
 
   it("books only working days, inside each expert's availability (the week, or that day's override)", async () => {

@@ -44,6 +44,8 @@ interface Claimant {
   interpreter?: boolean;
   /** Working days before first start that the signed consent arrived; none: still outstanding. */
   consentDaysAgo?: number;
+  /** A child's parent or guardian, who consents for them (POPIA sections 34-35) on the consent day. */
+  competentPerson?: { name: string; relationship: string; identityNumber: string; phone: string; email: string };
 }
 
 export interface MatterBrief {
@@ -103,6 +105,7 @@ export class Matter {
         interpreterNeeded: c.interpreter ?? false,
         consentReceivedAt: consent && consent <= sastDate(at) ? consent : "",
         phone: `+27 82 555 01${String(10 + sequence)}`,
+        competentPerson: c.competentPerson ? { ...c.competentPerson, consentOn: consent && consent <= sastDate(at) ? consent : "" } : undefined,
       }));
       const kase = await createCase(deps, parseInput(caseInputSchema, {
         patientId: patient.id,

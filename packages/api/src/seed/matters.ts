@@ -1,3 +1,4 @@
+import { addDays } from "@medlegal/domain";
 import type { DemoStory } from "./story";
 import { Diary } from "./availability";
 import { Matter } from "./matter";
@@ -122,6 +123,32 @@ export function seedMatters(story: DemoStory): void {
     specializations: ["Orthopaedic Surgeon"],
     priority: "normal",
   }).submit(ago(2, "15:40"));
+
+  // A child (11 on first start): her mother is recorded as the competent person and consented for
+  // her, so the assessment may be booked; the video link would go to the mother (POPIA sections 34-35).
+  matter({
+    attorney: "attorney",
+    claimant: {
+      firstName: "Amahle",
+      lastName: "Mokoena",
+      birthDate: addDays(story.today, -(11 * 365 + 120)),
+      gender: "female",
+      homeLanguage: "isiZulu",
+      consentDaysAgo: 12,
+      competentPerson: { name: "Palesa Mokoena", relationship: "Mother", identityNumber: "8806150432085", phone: "+27 82 555 0190", email: "palesa.mokoena@example.org" },
+    },
+    claimType: "raf",
+    incidentDate: "2026-05-30",
+    rafClaimNumber: "RAF/2026/311207",
+    subject: "Child passenger: psychological assessment",
+    instructions: "Passenger in a minibus taxi rollover; nightmares and a fall-off in school work since. Her mother will accompany her.",
+    specializations: ["Clinical Psychologist"],
+    priority: "normal",
+  })
+    .submit(ago(10, "10:30"))
+    .take("employee", ago(9, "09:15"))
+    .assign("employee", "dr_pillay", ago(9, "09:40"))
+    .accept("dr_pillay", ago(8, "14:10"));
 
   // Completed months ago: assessed, reported on, closed.
   const govender = matter({
