@@ -46,6 +46,31 @@ describe("privacy: data subject requests", () => {
     await context.close();
   }, 90_000);
 
+  it("starts an access request from the claimant on /patients: the letter in one click, then the register with the claimant chosen", async () => {
+    const { context, page } = await signedInPage(browser, "admin");
+    await page.goto("/patients");
+    await page.getByLabel("Search").fill("Amahle");
+    const action = page.getByRole("button", { name: "Data subject access request for Amahle Mokoena" });
+    await action.click();
+    const dialog = page.getByRole("dialog", { name: "Data subject access request" });
+    await screenshot(page, "privacy-access-request-from-patients-1280");
+    const [download] = await Promise.all([page.waitForEvent("download"), dialog.getByRole("link", { name: "Download the letter (PDF)" }).click()]);
+    const text = await pdfText(Buffer.concat((await (await download.createReadStream()).toArray()) as Buffer[]));
+    expect(text).toContain("Dear Amahle Mokoena,");
+
+    await dialog.getByRole("link", { name: "Record the request" }).click();
+    const form = page.getByRole("dialog", { name: "New data subject request" });
+    await form.waitFor();
+    expect(await form.getByLabel("Claimant", { exact: true }).locator("option:checked").textContent()).toContain("Amahle Mokoena");
+    expect(await form.getByLabel("Request", { exact: true }).inputValue()).toBe("access");
+    await form.getByLabel("Asked by").selectOption("claimant");
+    await form.getByLabel("Name of the person who asked").fill("Palesa Mokoena for Amahle (e2e)");
+    await form.getByRole("button", { name: "Record request" }).click();
+    await form.waitFor({ state: "hidden" });
+    await expect.poll(() => page.getByRole("listitem").filter({ hasText: "Palesa Mokoena for Amahle (e2e)" }).isVisible()).toBe(true);
+    await context.close();
+  }, 90_000);
+
   it("fits a phone", async () => {
     const { context, page } = await signedInPage(browser, "admin", 375, 800);
     await page.goto("/admin/privacy");
