@@ -112,6 +112,10 @@ const MATRIX: Record<string, "public" | Role[]> = {
   "privacy.updateRequest": [A, E],
   // No input to fail first: the demo employee, named no privacy officer, meets the service's 403.
   "privacy.dueRequests": [A],
+  "privacy.breaches": [A],
+  "privacy.breachAffected": [A, E],
+  "privacy.createBreach": [A, E],
+  "privacy.updateBreach": [A, E],
   // Naming privacy officers is user management.
   "privacy.setPrivacyOfficer": [A],
   "audit.list": [A],

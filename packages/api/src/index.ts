@@ -16,6 +16,7 @@ export * as accessLogService from "./services/audit/access-log";
 export * as queryListService from "./services/queries/query-list";
 export * as calendarService from "./services/calendar/calendar";
 export * as privacyService from "./services/privacy/access-report";
+export * as breachesService from "./services/privacy/breaches";
 export * as reportVersionsService from "./services/reports/report-versions";
 export * as invoiceMailService from "./services/invoices/invoice-mail";
 export * as invoiceSamples from "./services/invoices/samples";

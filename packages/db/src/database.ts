@@ -151,6 +151,39 @@ export interface SubjectRequestsTable {
   updated_at: GeneratedTimestamp;
 }
 
+/** A security compromise in the register (POPIA section 22; docs/decisions.md "POPIA"). */
+export interface SecurityBreachesTable {
+  id: Generated<string>;
+  reference: string;
+  certainty: "confirmed" | "suspected";
+  discovered_on: DateOnly;
+  occurred_on: DateOnly | null;
+  description: string;
+  categories: ColumnType<string[], string[], string[]>;
+  data_subjects_count: number;
+  subjects_notified: boolean;
+  notified_on: DateOnly | null;
+  notification_method: string | null;
+  delay_reasons: string | null;
+  measures_taken: string;
+  reported_on: DateOnly | null;
+  regulator_reference: string | null;
+  compromised_user_id: string | null;
+  compromised_from: DateOnly | null;
+  compromised_to: DateOnly | null;
+  recorded_by: string;
+  created_at: GeneratedTimestamp;
+  updated_at: GeneratedTimestamp;
+}
+
+/** A claimant a compromised account read in the breach's period (from the access log). */
+export interface SecurityBreachClaimantsTable {
+  breach_id: string;
+  patient_id: string;
+  reads: number;
+  last_read_at: Timestamp;
+}
+
 export interface NotificationsTable {
   id: Generated<string>;
   user_id: string;
@@ -854,6 +887,8 @@ export interface Database {
   pending_registrations: PendingRegistrationsTable;
   calendar_feeds: CalendarFeedsTable;
   subject_requests: SubjectRequestsTable;
+  security_breaches: SecurityBreachesTable;
+  security_breach_claimants: SecurityBreachClaimantsTable;
   notifications: NotificationsTable;
   message_threads: MessageThreadsTable;
   thread_participants: ThreadParticipantsTable;

@@ -21,6 +21,7 @@ export * from "./money";
 export * from "./navigation";
 export * from "./payments";
 export * from "./privacy";
+export * from "./breaches";
 export * from "./payment-outputs";
 export * from "./notifications";
 export * from "./permissions";

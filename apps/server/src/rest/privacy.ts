@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
-import { assertCan, parseInput, privacyService } from "@medlegal/api";
-import { accessReportInputSchema } from "@medlegal/domain";
+import { assertCan, breachesService, parseInput, privacyService } from "@medlegal/api";
+import { accessReportInputSchema, idInputSchema } from "@medlegal/domain";
 import { signedInActor } from "../request-context";
 import { sendDownload } from "./download";
 
@@ -19,4 +19,12 @@ export async function privacyRoutes(app: FastifyInstance) {
       return sendDownload(reply, { fileName, contentType, body });
     });
   }
+  // A security compromise as the Regulator's eServices form asks it, for the filing.
+  app.get("/api/privacy/breaches/:id.pdf", async (request, reply) => {
+    const actor = signedInActor(request);
+    assertCan(actor.user, "privacy.manage");
+    const { id } = parseInput(idInputSchema, request.params);
+    const { fileName, body, contentType } = await breachesService.breachPdf({ db, actor }, id);
+    return sendDownload(reply, { fileName, contentType, body });
+  });
 }

@@ -1,5 +1,10 @@
 import { z } from "zod";
 import {
+  affectedClaimantSchema,
+  breachAffectedInputSchema,
+  breachInputSchema,
+  breachSchema,
+  breachUpdateSchema,
   privacyOfficerInputSchema,
   subjectRequestCreateSchema,
   subjectRequestListSchema,
@@ -7,6 +12,7 @@ import {
   subjectRequestUpdateSchema,
 } from "@medlegal/domain";
 import { createSubjectRequest, dueSubjectRequestsFor, listSubjectRequests, setPrivacyOfficer, updateSubjectRequest } from "../../services/privacy/subject-requests";
+import { affectedClaimants, createBreach, listBreaches, updateBreach } from "../../services/privacy/breaches";
 import { roleProcedure, router } from "../../trpc";
 
 // Administrators, and employees named privacy officers (the service decides per employee). The
@@ -28,6 +34,14 @@ export const privacyRouter = router({
     .input(subjectRequestUpdateSchema)
     .output(subjectRequestSchema)
     .mutation(({ ctx, input }) => updateSubjectRequest({ db: ctx.db, actor: ctx.actor }, input)),
+  // The register of security compromises; its PDF is a download (rest/privacy.ts).
+  breaches: procedure.output(z.array(breachSchema)).query(({ ctx }) => listBreaches({ db: ctx.db, actor: ctx.actor })),
+  breachAffected: procedure
+    .input(breachAffectedInputSchema)
+    .output(z.array(affectedClaimantSchema))
+    .query(({ ctx, input }) => affectedClaimants({ db: ctx.db, actor: ctx.actor }, input)),
+  createBreach: procedure.input(breachInputSchema).output(breachSchema).mutation(({ ctx, input }) => createBreach({ db: ctx.db, actor: ctx.actor }, input)),
+  updateBreach: procedure.input(breachUpdateSchema).output(breachSchema).mutation(({ ctx, input }) => updateBreach({ db: ctx.db, actor: ctx.actor }, input)),
   /** Naming privacy officers is user management: administrators only. */
   setPrivacyOfficer: roleProcedure("users.manage")
     .input(privacyOfficerInputSchema)
