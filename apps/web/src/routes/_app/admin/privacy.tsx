@@ -5,6 +5,7 @@ import { Plus, ShieldCheck } from "lucide-react";
 import * as React from "react";
 import { LoadState } from "@/components/load-state";
 import { PageHeader } from "@/components/page";
+import { BreachRegister } from "@/components/privacy/breach-register";
 import { SubjectRequestDialog } from "@/components/privacy/subject-request-dialog";
 import { SubjectRequestList } from "@/components/privacy/subject-request-list";
 import { Button } from "@/components/ui/button";
@@ -19,7 +20,12 @@ export const Route = createFileRoute("/_app/admin/privacy")({
   // `newFor` (and `kind`) open the new-request form for that claimant: the action on /patients.
   validateSearch: (search: Record<string, unknown>) =>
     definedOnly({ newFor: searchParam.uuid(search.newFor), kind: searchParam.oneOf(search.kind, SUBJECT_REQUEST_KINDS) }),
-  loader: ({ context }) => prefetchPage(context, ({ trpc }) => trpc.privacy.requests.prefetch({})),
+  loader: ({ context }) =>
+    prefetchPage(
+      context,
+      ({ trpc }) => trpc.privacy.requests.prefetch({}),
+      ({ trpc }) => trpc.privacy.breaches.prefetch(),
+    ),
   component: PrivacyPage,
 });
 
@@ -54,7 +60,7 @@ function PrivacyPage() {
     <>
       <PageHeader
         title="Privacy"
-        description="Requests from claimants about their personal information (POPIA sections 23, 24 and 11), and the access reports that answer them."
+        description="Requests from claimants about their personal information (POPIA sections 23, 24 and 11) with the access reports that answer them, and the register of security compromises (section 22)."
         actions={
           <Button onClick={() => setAdding(true)}>
             <Plus aria-hidden /> New request
@@ -81,6 +87,7 @@ function PrivacyPage() {
           />
         </LoadState>
       </section>
+      <BreachRegister />
       <SubjectRequestDialog preset={{ patientId: newFor, kind }} open={adding} onClose={() => setAdding(false)} pending={create.isPending} serverErrors={serverErrors} onSubmit={(payload) => create.mutate(payload)} />
     </>
   );
