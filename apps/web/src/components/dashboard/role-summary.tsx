@@ -38,9 +38,15 @@ export function RoleSummary() {
   }
   const data = summary.data;
   if (!data) return null;
-  if (data.role === "attorney") return <AttorneySummary data={data} />;
-  if (data.role === "consultant") return <ConsultantSummary data={data} />;
-  return <StaffSummary data={data} />;
+  // The server shapes the summary per role: this narrows its tagged union, it decides nothing.
+  switch (data.role) {
+    case "attorney":
+      return <AttorneySummary data={data} />;
+    case "consultant":
+      return <ConsultantSummary data={data} />;
+    default:
+      return <StaffSummary data={data} />;
+  }
 }
 
 function StatusCounts({ byStatus, title, description }: { byStatus: Partial<Record<QueryStatus, number>>; title: string; description: string }) {

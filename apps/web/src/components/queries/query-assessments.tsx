@@ -11,6 +11,7 @@ import { ListSkeleton } from "@/components/ui/skeleton";
 import { formatDateOfMoment } from "@/lib/format";
 import { formatWhenRange } from "@/lib/booking-time";
 import { trpcErrorMessage } from "@/lib/trpc-errors";
+import { forAudience } from "@/lib/audience";
 
 export type QueryAssessment = Pick<
   BookingItem,
@@ -40,12 +41,12 @@ export function QueryAssessments({
   open: boolean;
 }) {
   const mayBook = can(role, "bookings.book") && open;
-  const mayOpen = role !== "consultant";
+  const mayOpen = can(role, "bookings.book");
   return (
     <Card>
       <CardHeader className="grid gap-1.5">
         <CardTitle>Assessments</CardTitle>
-        <CardDescription>{role === "consultant" ? "Your bookings for this query." : "The experts' bookings for this query."}</CardDescription>
+        <CardDescription>{forAudience(role, { staff: "The experts' bookings for this query.", attorney: "The experts' bookings for this query.", consultant: "Your bookings for this query." })}</CardDescription>
       </CardHeader>
       <CardContent>
         {load.isLoading ? (

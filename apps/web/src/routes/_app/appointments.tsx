@@ -16,6 +16,7 @@ import { prefetchPage } from "@/lib/route-data";
 import { saToday } from "@/lib/booking-time";
 import { trpcErrorMessage } from "@/lib/trpc-errors";
 import { cn } from "@/lib/utils";
+import { type Audience, forAudience } from "@/lib/audience";
 
 export const Route = createFileRoute("/_app/appointments")({
   validateSearch: (search: Record<string, unknown>) =>
@@ -25,6 +26,12 @@ export const Route = createFileRoute("/_app/appointments")({
     prefetchPage(context, ({ trpc }) => trpc.bookings.list.prefetch(bookingsInRangeInput(shownRange(deps)))),
   component: AppointmentsPage,
 });
+
+const DESCRIPTION: Record<Audience, string> = {
+  staff: "Every assessment by month, week or day, in South African time.",
+  attorney: "Your claimants' assessments by month, week or day. Open one to add it to your calendar.",
+  consultant: "Your assessments by month, week or day. Open one to add it to your own calendar.",
+};
 
 /** The view and the dates it shows for the URL (month of today by default): the page and its loader share it. */
 function shownRange(search: { view?: CalendarView; date?: string }) {
@@ -46,12 +53,7 @@ function AppointmentsPage() {
   const set = (next: { view?: CalendarView; date?: string }) =>
     void navigate({ search: (prev) => ({ ...prev, ...next }), replace: true });
 
-  const description =
-    me?.role === "attorney"
-      ? "Your claimants' assessments by month, week or day. Open one to add it to your calendar."
-      : me?.role === "consultant"
-        ? "Your assessments by month, week or day. Open one to add it to your own calendar."
-        : "Every assessment by month, week or day, in South African time.";
+  const description = me ? forAudience(me.role, DESCRIPTION) : DESCRIPTION.staff;
 
   return (
     <>

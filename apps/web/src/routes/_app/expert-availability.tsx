@@ -1,3 +1,4 @@
+import { can } from "@medlegal/domain";
 import { createFileRoute, useNavigate } from "@tanstack/react-router";
 import { CalendarRange } from "lucide-react";
 import * as React from "react";
@@ -12,7 +13,6 @@ import { NativeSelect } from "@/components/ui/native-select";
 import { ListSkeleton, Skeleton } from "@/components/ui/skeleton";
 import { useCurrentUser } from "@/hooks/use-auth";
 import { toast } from "@/hooks/use-toast";
-import { isStaffRole } from "@/lib/booking-roles";
 import { saToday } from "@/lib/booking-time";
 import { prefetchPage } from "@/lib/route-data";
 import { trpc } from "@/lib/trpc";
@@ -24,7 +24,7 @@ export const Route = createFileRoute("/_app/expert-availability")({
   // Staff choose whose hours to open (the one in the URL, if any); anyone else opens their own.
   loader: ({ context, deps }) =>
     prefetchPage(context, ({ trpc, user }) => {
-      if (!isStaffRole(user?.role)) return trpc.availability.get.prefetch({});
+      if (!user || !can(user.role, "availability.agency")) return trpc.availability.get.prefetch({});
       return Promise.all([trpc.consultants.list.prefetch({}), deps.consultantId ? trpc.availability.get.prefetch({ consultantId: deps.consultantId }) : undefined]);
     }),
   component: ExpertAvailabilityPage,
@@ -32,7 +32,7 @@ export const Route = createFileRoute("/_app/expert-availability")({
 
 function ExpertAvailabilityPage() {
   const me = useCurrentUser().data;
-  const staff = isStaffRole(me?.role);
+  const staff = !!me && can(me.role, "availability.agency");
   const { consultantId } = Route.useSearch();
   const navigate = useNavigate({ from: Route.fullPath });
   const consultants = trpc.consultants.list.useQuery({}, { enabled: staff });

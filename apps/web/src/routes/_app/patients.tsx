@@ -1,5 +1,5 @@
 import type { Patient, PatientInput } from "@medlegal/domain";
-import { can, GENDER_LABEL } from "@medlegal/domain";
+import { can, canOpenRoute, GENDER_LABEL } from "@medlegal/domain";
 import { keepPreviousData, skipToken } from "@tanstack/react-query";
 import { createFileRoute, Link, useNavigate } from "@tanstack/react-router";
 import { Eye, FolderPlus, Languages, Pencil, UserPlus, Users } from "lucide-react";
@@ -21,6 +21,7 @@ import { prefetchPage } from "@/lib/route-data";
 import { trpcErrorMessage, trpcFieldErrors } from "@/lib/trpc-errors";
 import { cn } from "@/lib/utils";
 import { ListTable } from "@/components/ui/list-table";
+import { audienceOf } from "@/lib/audience";
 
 export const Route = createFileRoute("/_app/patients")({
   // `claimant` opens that claimant's details (linked from cases, queries and the booking form).
@@ -39,7 +40,7 @@ function PatientsPage() {
   const list = trpc.patients.list.useQuery({ search: debounced || undefined }, { placeholderData: keepPreviousData });
   const [creating, setCreating] = React.useState(false);
   const [editing, setEditing] = React.useState<Patient | null>(null);
-  const isAttorney = me?.role === "attorney";
+  const isAttorney = !!me && audienceOf(me.role) === "attorney";
   const { claimant } = Route.useSearch();
   const navigate = useNavigate({ from: Route.fullPath });
   const linked = trpc.patients.get.useQuery(claimant ? { id: claimant } : skipToken, { retry: false });
@@ -172,7 +173,7 @@ function PatientsPage() {
                       </Link>
                     </Button>
                   )}
-                  {me?.role === "administrator" && (
+                  {me && canOpenRoute(me.role, "/audit-trail") && (
                     <Button variant="ghost" size="sm" asChild>
                       <Link to="/audit-trail" search={{ tab: "reads", patientId: p.id }} aria-label={`Access history of ${name}`}>
                         <Eye aria-hidden />

@@ -25,6 +25,7 @@ import { QueryExpertsCard } from "./-components/query-experts-card";
 import { QueryInstructionsCard } from "./-components/query-instructions-card";
 import { QueryManagerPanel } from "./-components/query-manager-panel";
 import { BackLink, QuerySkeleton } from "./-components/query-page-states";
+import { audienceOf } from "@/lib/audience";
 
 export const Route = createFileRoute("/_app/queries_/$id")({
   loader: ({ context, params }) => prefetchPage(context, ({ trpc }) => trpc.queries.get.prefetch({ id: params.id })),
@@ -71,7 +72,7 @@ function QueryView({ q, role, userId }: { q: QueryDetail; role: Role; userId: st
 
   // The query's bookings, scoped by the server like every booking list (a consultant sees their own).
   const assessments = trpc.bookings.list.useQuery({ queryId: q.id, limit: 100 });
-  const myAssignments = role === "consultant" ? q.assignments.filter((a) => a.consultantId === userId) : [];
+  const myAssignments = can(role, "assignments.respond") ? q.assignments.filter((a) => a.consultantId === userId) : [];
   const claimant = q.claimant;
 
   return (
@@ -112,7 +113,7 @@ function QueryView({ q, role, userId }: { q: QueryDetail; role: Role; userId: st
                 <AssignExpertsPanel query={q} />
               </CardContent>
             </Card>
-          ) : role === "attorney" ? (
+          ) : audienceOf(role) === "attorney" ? (
             <QueryExpertsCard assignments={q.assignments} />
           ) : null}
 

@@ -30,6 +30,7 @@ import { queryKeys } from "@/lib/query-keys";
 import { trpc } from "@/lib/trpc";
 import { prefetchPage } from "@/lib/route-data";
 import { trpcErrorMessage, trpcFieldErrors } from "@/lib/trpc-errors";
+import { audienceOf } from "@/lib/audience";
 
 const TABS = ["profile", "password", "security", "notifications", "calendar", "agency", "sla", "holidays", "checklist", "release", "video"] as const;
 /** The tabs only administrators see: how the agency is configured. */
@@ -135,7 +136,7 @@ function SettingsPage() {
           <Section title="Profile" description="Your name and contact details. Your username and role are fixed.">
             <ProfileSection />
           </Section>
-          {me.role === "consultant" && (
+          {can(me.role, "account.billing") && (
             <div className="mt-6">
               <Section title="Billing details" description="Your VAT number and the bank account the agency pays you into, printed on the invoices you issue to it.">
                 <ExpertBillingSection />
@@ -253,7 +254,7 @@ function ProfileSection() {
   const utils = trpc.useUtils();
   const queryClient = useQueryClient();
   const account = trpc.account.get.useQuery();
-  const needsSpecializations = account.data?.role === "consultant";
+  const needsSpecializations = !!account.data && audienceOf(account.data.role) === "consultant";
   const specializations = trpc.specializations.listActive.useQuery(undefined, { enabled: needsSpecializations });
   const update = trpc.account.updateProfile.useMutation({
     onSuccess: async (user) => {

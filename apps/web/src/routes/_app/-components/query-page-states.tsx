@@ -1,11 +1,12 @@
 import type { Role } from "@medlegal/domain";
+import { canOpenRoute } from "@medlegal/domain";
 import { Link } from "@tanstack/react-router";
 import { ArrowLeft } from "lucide-react";
 import { Skeleton } from "@/components/ui/skeleton";
 
 /** Back to the list the user came from: Query Management for staff, My Queries for the others. */
 export function BackLink({ role }: { role: Role }) {
-  const staff = role === "administrator" || role === "employee";
+  const staff = canOpenRoute(role, "/admin/query-management");
   return (
     <Link
       to={staff ? "/admin/query-management" : "/queries"}
