@@ -9,12 +9,11 @@ import { calendarRange } from "@/components/bookings/calendar-range";
 import { BookingDetailsDialog } from "@/components/bookings/booking-details-dialog";
 import { BOOKING_STATUS_DOT } from "@/components/bookings/booking-status-badge";
 import { PageHeader } from "@/components/page";
-import { ErrorState } from "@/components/ui/error-state";
+import { LoadState } from "@/components/load-state";
 import { useCurrentUser } from "@/hooks/use-auth";
 import { bookingsInRangeInput, useBookingsInRange } from "@/hooks/use-bookings";
 import { prefetchPage } from "@/lib/route-data";
 import { saToday } from "@/lib/booking-time";
-import { trpcErrorMessage } from "@/lib/trpc-errors";
 import { cn } from "@/lib/utils";
 import { type Audience, forAudience } from "@/lib/audience";
 
@@ -58,12 +57,9 @@ function AppointmentsPage() {
   return (
     <>
       <PageHeader title="Appointments" description={description} />
-      {bookings.isError ? (
-        <ErrorState title="Could not load the appointments" message={trpcErrorMessage(bookings.error)} onRetry={() => void bookings.refetch()} />
-      ) : (
+      <LoadState query={bookings} loadingLabel="Loading appointments" errorTitle="Could not load the appointments">
         <BookingCalendar
           bookings={bookings.data ?? []}
-          loading={bookings.isLoading}
           view={view}
           date={date}
           today={today}
@@ -71,7 +67,7 @@ function AppointmentsPage() {
           onDateChange={(d) => set({ date: d })}
           onOpenBooking={setOpen}
         />
-      )}
+      </LoadState>
       <ul aria-label="Status colours" className="mt-4 flex flex-wrap gap-x-4 gap-y-1 text-xs text-muted-foreground">
         {LEGEND.map((s) => (
           <li key={s} className="flex items-center gap-1.5">

@@ -5,18 +5,18 @@ import * as React from "react";
 import { definedOnly, searchParam } from "@/lib/search-params";
 import { AvailabilityOverrides } from "@/components/availability/availability-overrides";
 import { WeeklyAvailabilityEditor } from "@/components/availability/weekly-availability-editor";
+import { LoadState } from "@/components/load-state";
 import { EmptyState, PageHeader } from "@/components/page";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import { ErrorState } from "@/components/ui/error-state";
 import { Label } from "@/components/ui/label";
 import { NativeSelect } from "@/components/ui/native-select";
-import { ListSkeleton, Skeleton } from "@/components/ui/skeleton";
+import { Skeleton } from "@/components/ui/skeleton";
 import { useCurrentUser } from "@/hooks/use-auth";
 import { toast } from "@/hooks/use-toast";
 import { saToday } from "@/lib/booking-time";
 import { prefetchPage } from "@/lib/route-data";
 import { trpc } from "@/lib/trpc";
-import { trpcErrorMessage, trpcFieldErrors } from "@/lib/trpc-errors";
+import { trpcFieldErrors } from "@/lib/trpc-errors";
 
 export const Route = createFileRoute("/_app/expert-availability")({
   validateSearch: (search: Record<string, unknown>) => definedOnly({ consultantId: searchParam.uuid(search.consultantId) }),
@@ -106,13 +106,9 @@ function ExpertAvailabilityPage() {
         <EmptyState icon={CalendarRange} title="Choose a consultant">
           Their weekly hours, venues, days off and daily capacity will be shown here to change.
         </EmptyState>
-      ) : availability.isLoading || !data ? (
-        availability.isError ? (
-          <ErrorState title="Could not load the availability" message={trpcErrorMessage(availability.error)} onRetry={() => void availability.refetch()} />
-        ) : (
-          <ListSkeleton rows={7} label="Loading availability" />
-        )
       ) : (
+        <LoadState query={availability} loadingLabel="Loading availability" loadingRows={7} errorTitle="Could not load the availability">
+          {data && (
         <div className="grid gap-6">
           <Card>
             <CardHeader>
@@ -148,6 +144,8 @@ function ExpertAvailabilityPage() {
             </CardContent>
           </Card>
         </div>
+          )}
+        </LoadState>
       )}
     </>
   );
