@@ -134,14 +134,9 @@ export function CreateMeetingDialog({ open, onClose, onCreated }: { open: boolea
       ...(form.title.trim() ? {} : { title: `Video assessment: ${b.claimantName} (${b.reference})` }),
     });
   };
-  const setUserIds = (userIds: string[]) => {
-    patch({ userIds });
-    touch("userIds");
-  };
-  const setGuests = (guests: GuestDraft[]) => {
-    patch({ guests });
-    touch("guests");
-  };
+  // A new empty row is not an error yet: the rows' errors show once a row was left (or after a submit).
+  const setUserIds = (userIds: string[]) => patch({ userIds });
+  const setGuests = (guests: GuestDraft[]) => patch({ guests });
   const guestsError = err("guests");
   const perGuest = form.guests.map((g) => (guestsError ? guestErrors(g) : {}));
   const guestRowsFailing = perGuest.some((e) => Object.keys(e).length > 0);
@@ -217,7 +212,12 @@ export function CreateMeetingDialog({ open, onClose, onCreated }: { open: boolea
           <legend className="mb-1 text-sm font-medium">People with an account</legend>
           {form.userIds.map((id, i) => (
             <div key={i} className="flex gap-2">
-              <NativeSelect aria-label={`Invited person ${i + 1}`} value={id} onChange={(e) => setUserIds(form.userIds.map((u, j) => (j === i ? e.target.value : u)))}>
+              <NativeSelect
+                aria-label={`Invited person ${i + 1}`}
+                value={id}
+                onChange={(e) => setUserIds(form.userIds.map((u, j) => (j === i ? e.target.value : u)))}
+                onBlur={() => touch("userIds")}
+              >
                 <option value="">Choose a person</option>
                 {people.map((p) => (
                   <option key={p.id} value={p.id}>
@@ -247,6 +247,7 @@ export function CreateMeetingDialog({ open, onClose, onCreated }: { open: boolea
               errors={perGuest[i] ?? {}}
               onChange={(next) => setGuests(form.guests.map((x, j) => (j === i ? next : x)))}
               onRemove={() => setGuests(form.guests.filter((_, j) => j !== i))}
+              onBlur={() => touch("guests")}
             />
           ))}
           {guestsError && !guestRowsFailing && <FieldError id="meeting-guests-error">{guestsError}</FieldError>}
@@ -279,16 +280,19 @@ function GuestFields({
   guest,
   onChange,
   onRemove,
+  onBlur,
   errors,
 }: {
   index: number;
   guest: GuestDraft;
   onChange: (g: GuestDraft) => void;
   onRemove: () => void;
+  onBlur: () => void;
   errors: Partial<Record<keyof GuestDraft, string>>;
 }) {
   const id = `meeting-guest-${index}`;
   const aria = (field: keyof GuestDraft) => ({
+    onBlur,
     "aria-invalid": errors[field] ? (true as const) : undefined,
     "aria-describedby": errors[field] ? `${id}-${field}-error` : undefined,
   });
