@@ -6,8 +6,6 @@ import { formatDateTime, formatRelativeTime } from "@/lib/format";
 import { trpc } from "@/lib/trpc";
 import { trpcErrorMessage } from "@/lib/trpc-errors";
 import { Button } from "../ui/button";
-import { ErrorState } from "../ui/error-state";
-import { ListSkeleton } from "../ui/skeleton";
 import { Spinner } from "../ui/spinner";
 import { participantsByRole, queryThreadLabel, threadSubtitle } from "./thread-format";
 import { LoadState } from "@/components/load-state";

@@ -6,10 +6,7 @@ import { PaymentList, ProofList } from "@/components/payments/payment-lists";
 import { ProofUpload } from "@/components/payments/proof-upload";
 import { StatementCard } from "@/components/payments/statement-card";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import { ErrorState } from "@/components/ui/error-state";
-import { Skeleton } from "@/components/ui/skeleton";
 import { trpc } from "@/lib/trpc";
-import { trpcErrorMessage } from "@/lib/trpc-errors";
 import type { Action } from "./admin-dialogs";
 
 /** One attorney's account: the figures and ageing, open invoices, proofs, payments and statements. */

@@ -7,11 +7,8 @@ import { LoadState } from "@/components/load-state";
 import { BookingStatusBadge, VenueLabel } from "@/components/bookings/booking-status-badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import { ErrorState } from "@/components/ui/error-state";
-import { ListSkeleton } from "@/components/ui/skeleton";
 import { formatDateOfMoment } from "@/lib/format";
 import { formatWhenRange } from "@/lib/booking-time";
-import { trpcErrorMessage } from "@/lib/trpc-errors";
 import { forAudience } from "@/lib/audience";
 
 export type QueryAssessment = Pick<

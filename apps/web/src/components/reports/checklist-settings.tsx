@@ -1,12 +1,9 @@
 import type { ReportKind } from "@medlegal/domain";
 import { REPORT_KIND_LABELS, REPORT_KINDS } from "@medlegal/domain";
 import * as React from "react";
-import { ErrorState } from "@/components/ui/error-state";
 import { NativeSelect } from "@/components/ui/native-select";
-import { ListSkeleton } from "@/components/ui/skeleton";
 import { toast } from "@/hooks/use-toast";
 import { trpc } from "@/lib/trpc";
-import { trpcErrorMessage } from "@/lib/trpc-errors";
 import { ChecklistEditor } from "./checklist-editor";
 import { LoadState } from "@/components/load-state";
 

@@ -4,11 +4,10 @@ import * as React from "react";
 import { useZodForm } from "@/hooks/use-zod-form";
 import { toast } from "@/hooks/use-toast";
 import { trpc } from "@/lib/trpc";
-import { trpcErrorMessage, trpcFieldErrors } from "@/lib/trpc-errors";
+import { trpcFieldErrors } from "@/lib/trpc-errors";
 import { FormActions } from "../forms/form-footer";
 import { Field } from "../ui/field";
 import { Input } from "../ui/input";
-import { Spinner } from "../ui/spinner";
 import { LoadState } from "@/components/load-state";
 
 const FIELDS: { name: keyof ExpertBillingDetails; label: string; placeholder?: string; hint?: string; numeric?: boolean; wide?: boolean }[] = [

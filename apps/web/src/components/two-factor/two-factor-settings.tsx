@@ -6,13 +6,11 @@ import { PasswordInput } from "@/components/auth/password-input";
 import { toast } from "@/hooks/use-toast";
 import { useZodForm } from "@/hooks/use-zod-form";
 import { trpc } from "@/lib/trpc";
-import { trpcErrorMessage, trpcFieldErrors } from "@/lib/trpc-errors";
+import { trpcFieldErrors } from "@/lib/trpc-errors";
 import { FormFooter } from "../forms/form-footer";
 import { Badge } from "../ui/badge";
 import { Button } from "../ui/button";
-import { ErrorState } from "../ui/error-state";
 import { Field } from "../ui/field";
-import { Spinner } from "../ui/spinner";
 import { RecoveryCodes, TotpCodeField, TwoFactorEnrolment } from "./two-factor-enrolment";
 import { LoadState } from "@/components/load-state";
 
