@@ -1,18 +1,7 @@
 import type { MeetingDetail, MeetingGuestRole } from "@medlegal/domain";
-import {
-  createMeetingSchema,
-  inviteToMeetingSchema,
-  MEETING_DURATIONS,
-  MEETING_GUEST_ROLE_LABEL,
-  MEETING_GUEST_ROLES,
-  meetingGuestSchema,
-  sastDate,
-  sastTime,
-  sastToUtc,
-} from "@medlegal/domain";
+import { createMeetingSchema, MEETING_DURATIONS, MEETING_GUEST_ROLE_LABEL, MEETING_GUEST_ROLES, sastDate, sastTime, sastToUtc } from "@medlegal/domain";
 import { Plus, Trash2 } from "lucide-react";
 import * as React from "react";
-import { z } from "zod";
 import { Button } from "@/components/ui/button";
 import { Field, FieldError } from "@/components/ui/field";
 import { FormDialog } from "@/components/ui/form-dialog";
@@ -24,14 +13,7 @@ import { useZodForm } from "@/hooks/use-zod-form";
 import { formatDateTime } from "@/lib/format";
 import { trpc } from "@/lib/trpc";
 import { trpcErrorMessage, trpcFieldErrors } from "@/lib/trpc-errors";
-
-interface GuestDraft {
-  name: string;
-  email: string;
-  role: MeetingGuestRole;
-}
-
-const NEW_GUEST: GuestDraft = { name: "", email: "", role: "claimant" };
+import { type GuestDraft, guestErrors, NEW_GUEST } from "./meeting-guest";
 
 /** The first quarter hour from now on, as a South African day and time (the room is then open). */
 function soon(): { date: string; time: string } {
@@ -81,14 +63,6 @@ function meetingPayload(f: MeetingForm) {
     bookingId: kind === "booking" ? (id ?? null) : null,
     queryId: kind === "query" ? (id ?? null) : null,
   };
-}
-
-/** Each guest's own errors by field, from the server's guest schema (shown once the guests' error shows). */
-function guestErrors(guest: GuestDraft): Partial<Record<keyof GuestDraft, string>> {
-  const checked = meetingGuestSchema.safeParse(guest);
-  const out: Partial<Record<keyof GuestDraft, string>> = {};
-  if (!checked.success) for (const issue of checked.error.issues) out[issue.path[0] as keyof GuestDraft] ??= issue.message;
-  return out;
 }
 
 /** Staff arrange an ad hoc meeting: title, time (South African), host, users and guests. */
@@ -317,114 +291,5 @@ function GuestFields({
         <Trash2 aria-hidden />
       </Button>
     </div>
-  );
-}
-
-/**
- * The invitation as typed, flat so each field carries its own error: the server's invite schema,
- * with the guest's fields taken from its guest schema.
- */
-interface InviteDraft {
-  kind: "guest" | "user";
-  userId: string;
-  name: string;
-  email: string;
-  role: MeetingGuestRole;
-}
-
-const USER_INVITE = inviteToMeetingSchema.options[0].shape;
-const inviteFormSchema = z.discriminatedUnion("kind", [
-  z.object({ kind: z.literal("user"), userId: USER_INVITE.userId }),
-  z.object({ kind: z.literal("guest"), ...meetingGuestSchema.shape }),
-]);
-
-function invitePayload(meetingId: string, f: InviteDraft) {
-  return f.kind === "user"
-    ? { meetingId, kind: "user" as const, userId: f.userId }
-    : { meetingId, kind: "guest" as const, guest: { name: f.name, email: f.email, role: f.role } };
-}
-
-/** The server names a guest's fields "guest" (its errors are by top-level field): they land on the e-mail, the field most often refused. */
-function inviteServerErrors(errors: Record<string, string> | undefined): Record<string, string> | undefined {
-  if (!errors) return undefined;
-  const { guest, ...rest } = errors;
-  return guest ? { ...rest, email: guest } : rest;
-}
-
-const EMPTY_INVITE = (kind: InviteDraft["kind"]): InviteDraft => ({ kind, userId: "", ...NEW_GUEST });
-
-/** Staff invite one more person to a meeting: a user, or a guest who gets a link by e-mail. */
-export function InviteForm({ meeting }: { meeting: MeetingDetail }) {
-  const utils = trpc.useUtils();
-  const invitees = trpc.meetings.invitees.useQuery();
-  const invite = trpc.meetings.invite.useMutation({
-    meta: { errorToast: false },
-    onSuccess: (next, input) => {
-      utils.meetings.get.setData({ id: meeting.id }, next);
-      void utils.meetings.list.invalidate();
-      toast({ title: input.kind === "guest" ? "Guest invited; their link is on its way" : "Person invited" });
-      reset(input.kind);
-    },
-  });
-  const serverErrors = React.useMemo(() => inviteServerErrors(trpcFieldErrors(invite.error)), [invite.error]);
-  const { form, methods, patch, err, formRef, bind, text, submit } = useZodForm<InviteDraft>({
-    initial: () => EMPTY_INVITE("guest"),
-    schema: inviteFormSchema,
-    idPrefix: "invite",
-    pending: invite.isPending,
-    serverErrors,
-  });
-  /** After an invitation: empty fields, the same kind of invitation. */
-  const reset = (kind: InviteDraft["kind"]) => methods.reset(EMPTY_INVITE(kind));
-
-  return (
-    <form ref={formRef} onSubmit={submit((f) => invite.mutate(invitePayload(meeting.id, f)))} className="grid gap-3" noValidate>
-      <Field label="Invite" htmlFor="invite-kind">
-        <NativeSelect {...bind("kind")} value={form.kind} onChange={(e) => patch({ kind: e.target.value as InviteDraft["kind"] })}>
-          <option value="guest">A guest (by e-mail)</option>
-          <option value="user">A person with an account</option>
-        </NativeSelect>
-      </Field>
-      {form.kind === "user" ? (
-        <Field label="Person" htmlFor="invite-userId" error={err("userId")}>
-          <NativeSelect {...bind("userId")} value={form.userId} onChange={(e) => patch({ userId: e.target.value })}>
-            <option value="">Choose a person</option>
-            {(invitees.data ?? []).map((p) => (
-              <option key={p.id} value={p.id}>
-                {p.name} ({p.roleLabel})
-              </option>
-            ))}
-          </NativeSelect>
-        </Field>
-      ) : (
-        <div className="grid gap-3 sm:grid-cols-3">
-          <Field label="Guest's name" htmlFor="invite-name" error={err("name")}>
-            <Input {...text("name")} />
-          </Field>
-          <Field label="Guest's e-mail" htmlFor="invite-email" error={err("email")}>
-            <Input {...text("email")} type="email" />
-          </Field>
-          <Field label="Role" htmlFor="invite-role" error={err("role")}>
-            <NativeSelect {...bind("role")} value={form.role} onChange={(e) => patch({ role: e.target.value as MeetingGuestRole })}>
-              {MEETING_GUEST_ROLES.map((r) => (
-                <option key={r} value={r}>
-                  {MEETING_GUEST_ROLE_LABEL[r]}
-                </option>
-              ))}
-            </NativeSelect>
-          </Field>
-        </div>
-      )}
-      {invite.error && !serverErrors && (
-        <p className="text-sm font-medium text-destructive" role="alert">
-          {trpcErrorMessage(invite.error)}
-        </p>
-      )}
-      <div>
-        <Button type="submit" disabled={invite.isPending}>
-          {invite.isPending && <Spinner />} Invite
-        </Button>
-      </div>
-    </form>
   );
 }
