@@ -20,6 +20,25 @@ export default tseslint.config(
     rules: { "react-hooks/rules-of-hooks": "error", "react-hooks/exhaustive-deps": "warn" },
   },
   {
+    // Issue 24: what a user may do is can(role, permission), isStaff or the server's `can` flags from
+    // @medlegal/domain; wording by point of view goes through @/lib/audience. No role string literals.
+    files: ["apps/web/src/**/*.{ts,tsx}"],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        ...[
+          // role, user.role, me?.role, readerRole, p.viewerRole … on either side of ===, !==, ==, !=
+          "BinaryExpression[operator=/^[!=]==?$/][right.type='Literal'] > :matches(Identifier[name=/^(role|[A-Za-z]+Role)$/], MemberExpression[computed=false][property.name=/^(role|[A-Za-z]+Role)$/], ChainExpression[expression.computed=false][expression.property.name=/^(role|[A-Za-z]+Role)$/]).left",
+          "BinaryExpression[operator=/^[!=]==?$/][left.type='Literal'] > :matches(Identifier[name=/^(role|[A-Za-z]+Role)$/], MemberExpression[computed=false][property.name=/^(role|[A-Za-z]+Role)$/], ChainExpression[expression.computed=false][expression.property.name=/^(role|[A-Za-z]+Role)$/]).right",
+        ].map((selector) => ({
+          selector,
+          message:
+            'Do not compare a role with a string literal. Use can(role, "<permission>") or isStaff from @medlegal/domain, canOpenRoute for links, the server\'s `can` flags, or forAudience/audienceOf from @/lib/audience when only the wording differs.',
+        })),
+      ],
+    },
+  },
+  {
     // A route file's search check runs in the first download: no validation library there
     // (src/lib/search-params.ts; docs/decisions.md, "Performance").
     files: ["apps/web/src/routes/**/*.{ts,tsx}"],

@@ -2,6 +2,8 @@ import type { UserDetail } from "./admin";
 import { DEFAULT_PHONE_TYPE } from "./constants";
 import { FORM_MESSAGES } from "./form-messages";
 import type { Gender, RegistrationForm } from "./schemas";
+import type { AttorneyListErrors, AttorneyPhone } from "./validation";
+import { attorneyListErrors } from "./validation";
 
 /**
  * Rules shared by the account forms (sign-up, the administrator's user form, /settings) and the
@@ -72,6 +74,17 @@ export function roleFieldsPayload(role: string, details: AttorneyDetails & Consu
   if (role === "attorney") return attorneyPayload(details);
   if (role === "consultant") return consultantPayload(details);
   return {};
+}
+
+/**
+ * The list rules a role's own fields add on top of its schema: an attorney's address, email and
+ * phone rows; nothing for other roles or while no role is chosen ("").
+ */
+export function roleListErrors(
+  role: string,
+  lists: { addresses: readonly string[]; emails: readonly string[]; phones: readonly AttorneyPhone[] },
+): AttorneyListErrors {
+  return role === "attorney" ? attorneyListErrors(lists) : {};
 }
 
 /** Whether a typed e-mail differs from the saved one; capitals and surrounding spaces do not count. */

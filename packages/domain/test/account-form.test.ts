@@ -8,6 +8,7 @@ import {
   registrationFormErrors,
   emptyRegistrationForm,
   roleDetailsOf,
+  roleListErrors,
   withoutBlankRows,
 } from "../src";
 import type { UserDetail } from "../src";
@@ -87,5 +88,19 @@ describe("account form rules", () => {
     const errors = registrationFormErrors(emptyRegistrationForm());
     expect(errors.role).toBe(FORM_MESSAGES.roleRequired);
     expect(errors.confirmPassword).toBe(FORM_MESSAGES.confirmYourPassword);
+  });
+});
+
+describe("roleListErrors", () => {
+  const blank = { addresses: [""], emails: [""], phones: [{ number: "", type: "office" as const }] };
+
+  it("holds an attorney to at least one address, e-mail and phone", () => {
+    expect(Object.keys(roleListErrors("attorney", blank)).sort()).toEqual(["addresses", "emails", "phones"]);
+  });
+
+  it("asks nothing of other roles, or before a role is chosen", () => {
+    expect(roleListErrors("consultant", blank)).toEqual({});
+    expect(roleListErrors("employee", blank)).toEqual({});
+    expect(roleListErrors("", blank)).toEqual({});
   });
 });

@@ -1,7 +1,7 @@
 import { defaultStatementPeriod } from "@medlegal/domain";
 import * as React from "react";
 import { PageHeader } from "@/components/page";
-import { accountInput, AWAITING_PROOFS, isAdministrator } from "@/components/payments/payment-queries";
+import { accountInput, AWAITING_PROOFS, managesPayments } from "@/components/payments/payment-queries";
 import { useCurrentUser } from "@/hooks/use-auth";
 import { todayInSa } from "@/lib/format";
 import type { AppRouteContext } from "@/lib/route-data";
@@ -16,7 +16,7 @@ export const openingStatementInput = (attorneyId: string | undefined) => ({ ...(
 
 /** What /payments and /admin/payments read first, for their loaders (the same inputs the screen uses). */
 export function prefetchPayments(context: AppRouteContext, attorneyId: string | undefined) {
-  const admin = isAdministrator(context.user?.role);
+  const admin = managesPayments(context.user?.role);
   const account = context.user ? accountInput(context.user.role, attorneyId) : {};
   return prefetchPage(
     context,
@@ -39,7 +39,7 @@ export function PaymentsScreen({ attorneyId, onChooseAttorney }: { attorneyId: s
   const me = useCurrentUser().data;
   const [action, setAction] = React.useState<Action | null>(null);
   if (!me) return null;
-  const admin = isAdministrator(me.role);
+  const admin = managesPayments(me.role);
   return (
     <>
       <PageHeader

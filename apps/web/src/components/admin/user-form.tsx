@@ -3,7 +3,7 @@ import {
   ADMIN_MESSAGES,
   adminUserCreateSchema,
   adminUserUpdateSchema,
-  attorneyListErrors,
+  roleListErrors,
   emptyAttorneyDetails,
   emptyConsultantDetails,
   FORM_MESSAGES,
@@ -80,7 +80,7 @@ function refineUser(form: UserFormState, mode: "create" | "edit", schemaErrors: 
     errors.role = FORM_MESSAGES.roleRequired;
   }
   // zod skips the list refinement while other fields fail, so the list rules are merged in directly.
-  if (form.role === "attorney") for (const [k, m] of Object.entries(attorneyListErrors(form))) errors[k] ??= m;
+  for (const [k, m] of Object.entries(roleListErrors(form.role, form))) errors[k] ??= m;
   if (mode === "create") {
     if (!form.confirmPassword) errors.confirmPassword = FORM_MESSAGES.confirmPassword;
     else if (form.confirmPassword !== form.password) errors.confirmPassword = PASSWORDS_DO_NOT_MATCH;

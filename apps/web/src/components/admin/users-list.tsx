@@ -1,6 +1,7 @@
 import type { UserSummary } from "@medlegal/domain";
 import { fullName, initials, ROLE_LABEL } from "@medlegal/domain";
 import { KeyRound, Pencil, UserCheck, UserX } from "lucide-react";
+import { forAudience } from "@/lib/audience";
 import { cn } from "@/lib/utils";
 import { Avatar, AvatarFallback } from "../ui/avatar";
 import { Badge } from "../ui/badge";
@@ -23,9 +24,7 @@ export function formatDate(iso: string | null): string {
 
 /** What distinguishes an account beyond its role: the firm of an attorney, the specialization of a consultant. */
 function detailOf(user: UserSummary): string | null {
-  if (user.role === "attorney") return user.firmName;
-  if (user.role === "consultant") return user.specialization;
-  return null;
+  return forAudience(user.role, { staff: null, attorney: user.firmName, consultant: user.specialization });
 }
 
 /** Columns on wide screens; the last one fits the three icon actions exactly (3 x 2rem + 2 gaps). */
@@ -97,7 +96,7 @@ export function UsersList({ users, currentUserId, onEdit, onSetActive, onSendRes
               <p className="min-w-0 truncate text-sm text-muted-foreground lg:text-foreground">
                 {detail ? (
                   <>
-                    <span className="sr-only">{user.role === "attorney" ? "Firm: " : "Specialization: "}</span>
+                    <span className="sr-only">{forAudience(user.role, { staff: "", attorney: "Firm: ", consultant: "Specialization: " })}</span>
                     {detail}
                   </>
                 ) : (

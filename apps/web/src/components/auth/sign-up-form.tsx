@@ -1,6 +1,6 @@
 import type { RegistrationForm, RegistrationInput, SelfRegisterRole } from "@medlegal/domain";
 import {
-  attorneyListErrors,
+  roleListErrors,
   emptyRegistrationForm,
   FORM_MESSAGES,
   PASSWORDS_DO_NOT_MATCH,
@@ -55,7 +55,7 @@ function refineRegistration(form: RegistrationForm, schemaErrors: Record<string,
   const errors = { ...schemaErrors };
   if (!form.role) errors.role = FORM_MESSAGES.roleRequired;
   // zod skips the list refinement while other fields fail, so the list rules are merged in directly.
-  if (form.role === "attorney") for (const [key, message] of Object.entries(attorneyListErrors(form))) errors[key] ??= message;
+  for (const [key, message] of Object.entries(roleListErrors(form.role, form))) errors[key] ??= message;
   if (!form.confirmPassword) errors.confirmPassword = FORM_MESSAGES.confirmYourPassword;
   else if (form.confirmPassword !== form.password) errors.confirmPassword = PASSWORDS_DO_NOT_MATCH;
   return errors;
@@ -146,7 +146,7 @@ export function SignUpForm({ onSubmit, pending = false, specializations }: SignU
         confirmProps={text("confirmPassword")}
       />
 
-      {form.role === "" && (
+      {!form.role && (
         <p className="rounded-md border border-dashed px-3 py-2.5 text-sm text-muted-foreground">
           Choose Attorney or Medical Consultant above to see the remaining details we need.
         </p>

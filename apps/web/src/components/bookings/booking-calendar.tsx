@@ -4,7 +4,6 @@ import * as React from "react";
 import { daysBetween, formatDayLong, formatTime } from "@/lib/booking-time";
 import { cn } from "@/lib/utils";
 import { Button } from "../ui/button";
-import { Skeleton } from "../ui/skeleton";
 import { BookingStatusBadge, VenueLabel } from "./booking-status-badge";
 import { CALENDAR_VIEWS, calendarRange, stepDate, rangeTitle, byDay } from "./calendar-range";
 import type { CalendarView } from "./calendar-range";
@@ -21,7 +20,6 @@ export function BookingCalendar({
   view,
   date,
   today,
-  loading = false,
   onViewChange,
   onDateChange,
   onOpenBooking,
@@ -31,7 +29,6 @@ export function BookingCalendar({
   /** The anchor day (YYYY-MM-DD, South African). */
   date: string;
   today: string;
-  loading?: boolean;
   onViewChange: (view: CalendarView) => void;
   onDateChange: (date: string) => void;
   onOpenBooking: (booking: BookingItem) => void;
@@ -74,30 +71,23 @@ export function BookingCalendar({
         </div>
       </div>
 
-      {loading ? (
-        <div role="status" className="rounded-lg border bg-card p-4">
-          <span className="sr-only">Loading appointments</span>
-          <div className="grid grid-cols-7 gap-2">
-            {Array.from({ length: 21 }, (_, i) => (
-              <Skeleton key={i} className="h-20" />
-            ))}
-          </div>
-        </div>
-      ) : (
-        <>
-          <div className="hidden md:block">
-            {view === "month" ? (
-              <MonthGrid date={date} today={today} grouped={grouped} onOpenBooking={onOpenBooking} onOpenDay={(d) => {
-                  onDateChange(d);
-                  onViewChange("day");
-                }} />
-            ) : (
-              <TimeGrid days={daysBetween(from, to)} today={today} grouped={grouped} onOpenBooking={onOpenBooking} wide={view === "day"} />
-            )}
-          </div>
-          <Agenda className="md:hidden" days={daysBetween(from, to)} today={today} grouped={grouped} onOpenBooking={onOpenBooking} />
-        </>
-      )}
+      <div className="hidden md:block">
+        {view === "month" ? (
+          <MonthGrid
+            date={date}
+            today={today}
+            grouped={grouped}
+            onOpenBooking={onOpenBooking}
+            onOpenDay={(d) => {
+              onDateChange(d);
+              onViewChange("day");
+            }}
+          />
+        ) : (
+          <TimeGrid days={daysBetween(from, to)} today={today} grouped={grouped} onOpenBooking={onOpenBooking} wide={view === "day"} />
+        )}
+      </div>
+      <Agenda className="md:hidden" days={daysBetween(from, to)} today={today} grouped={grouped} onOpenBooking={onOpenBooking} />
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import type { BookingItem, Role } from "@medlegal/domain";
-import { can } from "@medlegal/domain";
+import { can, canOpenRoute } from "@medlegal/domain";
 import { Link } from "@tanstack/react-router";
 import { ExternalLink } from "lucide-react";
 import { formatWhenRange } from "@/lib/booking-time";
@@ -7,6 +7,7 @@ import { Button } from "../ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "../ui/dialog";
 import { IcsLink } from "./booking-list";
 import { BookingStatusBadge, VenueLabel } from "./booking-status-badge";
+import { audienceOf } from "@/lib/audience";
 
 /** One booking at a glance from the calendar: when, where, who, and its .ics download. */
 export function BookingDetailsDialog({ booking, role, onOpenChange }: { booking: BookingItem | null; role: Role; onOpenChange: (open: boolean) => void }) {
@@ -43,7 +44,7 @@ export function BookingDetailsDialog({ booking, role, onOpenChange }: { booking:
                 <dt className="text-xs font-medium text-muted-foreground">Case</dt>
                 <dd>
                   {booking.caseReference}
-                  {role !== "attorney" && <span className="block text-xs text-muted-foreground">{booking.attorneyName}</span>}
+                  {audienceOf(role) !== "attorney" && <span className="block text-xs text-muted-foreground">{booking.attorneyName}</span>}
                 </dd>
               </div>
               {booking.note && (
@@ -63,7 +64,7 @@ export function BookingDetailsDialog({ booking, role, onOpenChange }: { booking:
                   </Link>
                 </Button>
               )}
-              {role === "consultant" && (
+              {canOpenRoute(role, "/my-bookings") && (
                 <Button asChild>
                   <Link to="/my-bookings">
                     <ExternalLink aria-hidden />

@@ -1,15 +1,18 @@
+import type { Role } from "@medlegal/domain";
+import { can } from "@medlegal/domain";
 import { CalendarCheck } from "lucide-react";
 import { useCurrentUser } from "@/hooks/use-auth";
 import { prefetchUpcomingPast } from "@/hooks/use-bookings";
-import { isStaffRole } from "@/lib/booking-roles";
 import type { AppRouteContext } from "@/lib/route-data";
 import { PageHeader } from "../page";
 import { FilterBar, SpecializationExpertFilters, useSpecializationExpertFilter } from "../ui/filter-bar";
 import { UpcomingPastBookings } from "./upcoming-past-bookings";
 
+const managesBookings = (role: Role | undefined) => !!role && can(role, "bookings.manage");
+
 /** The route loaders' prefetch: the appointments with no filter chosen, and the filters' choices for staff. */
 export function prefetchExpertAppointments(context: AppRouteContext) {
-  const staff = isStaffRole(context.user?.role);
+  const staff = managesBookings(context.user?.role);
   return Promise.all([
     prefetchUpcomingPast(context),
     staff ? context.trpc.specializations.listActive.prefetch() : undefined,
@@ -23,7 +26,7 @@ export function prefetchExpertAppointments(context: AppRouteContext) {
  */
 export function ExpertAppointmentsScreen({ title }: { title: string }) {
   const me = useCurrentUser().data;
-  const staff = isStaffRole(me?.role);
+  const staff = managesBookings(me?.role);
   const expert = useSpecializationExpertFilter(staff);
 
   return (

@@ -1,4 +1,5 @@
 import type { BookingItem, Role } from "@medlegal/domain";
+import { can } from "@medlegal/domain";
 import type { LucideIcon } from "lucide-react";
 import * as React from "react";
 import type { BookingFilters } from "@/hooks/use-bookings";
@@ -44,13 +45,13 @@ export function UpcomingPastBookings({
   const upcoming = useBookingPages(inputs.upcoming);
   const past = useBookingsInRange(inputs.past);
   const actions = useBookingActions();
-  const canAttend = role !== "attorney";
+  const canAttend = can(role, "bookings.attendance");
 
   const upcomingItems = upcoming.items.filter((b) => new Date(b.startsAt) > now);
   const pastItems = (past.data ?? []).filter((b) => new Date(b.startsAt) <= now).reverse();
   const needsAttendance = (b: BookingItem) => canAttend && b.status === "confirmed" && new Date(b.startsAt) <= now;
   const toRecord = pastItems.filter(needsAttendance).length;
-  const linkToBooking = role !== "consultant";
+  const linkToBooking = can(role, "bookings.book");
 
   const renderActions = (b: BookingItem) => <BookingRowActions booking={b} role={role} actions={actions} now={now} showOpen={false} />;
 

@@ -2,11 +2,10 @@ import { Link } from "@tanstack/react-router";
 import { ArrowRight, CalendarPlus } from "lucide-react";
 import { useBookingPages } from "@/hooks/use-bookings";
 import { formatWhen, saToday } from "@/lib/booking-time";
-import { trpcErrorMessage } from "@/lib/trpc-errors";
 import { BookingStatusBadge } from "../bookings/booking-status-badge";
 import { Button } from "../ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../ui/card";
-import { Skeleton } from "../ui/skeleton";
+import { LoadState } from "@/components/load-state";
 
 const SHOWN = 3;
 
@@ -24,15 +23,8 @@ export function AssessmentsPanel() {
         <CardDescription>Your upcoming expert assessments.</CardDescription>
       </CardHeader>
       <CardContent className="grid grid-cols-1 gap-4">
-        {upcoming.isLoading ? (
-          <div role="status" className="grid gap-2">
-            <span className="sr-only">Loading your assessments</span>
-            <Skeleton className="h-4 w-2/3" />
-            <Skeleton className="h-4 w-1/2" />
-          </div>
-        ) : upcoming.isError ? (
-          <p className="text-sm text-destructive">{trpcErrorMessage(upcoming.error)}</p>
-        ) : items.length === 0 ? (
+        <LoadState query={upcoming} loadingLabel="Loading your assessments" loadingRows={2} errorTitle="Could not load your assessments">
+        {items.length === 0 ? (
           <p className="text-sm text-muted-foreground">No assessment is booked yet. Book one for a claimant of an open case.</p>
         ) : (
           <ul className="grid grid-cols-1 gap-3" aria-label="Upcoming assessments">
@@ -49,6 +41,7 @@ export function AssessmentsPanel() {
             ))}
           </ul>
         )}
+        </LoadState>
         <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
           <Button size="sm" asChild>
             <Link to="/booking-form">

@@ -5,7 +5,6 @@ import { AlarmClock, ArrowRight, ClipboardList, Inbox, Receipt, UserPlus } from 
 import { useUnbilledCount } from "@/components/invoices/invoice-work-link";
 import { PendingAssignmentList } from "@/components/queries/pending-assignment-list";
 import { trpc } from "@/lib/trpc";
-import { trpcErrorMessage } from "@/lib/trpc-errors";
 import { formatAge, formatDateTime } from "@/lib/format";
 import { cn } from "@/lib/utils";
 import { AssessmentsPanel } from "./assessments-panel";
@@ -13,34 +12,30 @@ import { PriorityBadge, QUERY_STATUS_DOT, QueryStatusBadge } from "../queries/ba
 import { describeQueryEvent } from "../queries/query-timeline";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../ui/card";
 import { CollapsibleList } from "../ui/collapsible-list";
-import { ErrorState } from "../ui/error-state";
-import { Skeleton } from "../ui/skeleton";
+import { LoadState } from "@/components/load-state";
 
 /** The live figures and lists of `/` for the signed-in role (dashboard.summary). */
 export function RoleSummary() {
   const summary = trpc.dashboard.summary.useQuery(undefined, { refetchInterval: 60_000 });
-  if (summary.isLoading) {
-    return (
-      <div role="status" className="mt-6 grid gap-4 lg:grid-cols-3">
-        <span className="sr-only">Loading your figures</span>
-        <Skeleton className="h-40" />
-        <Skeleton className="h-40" />
-        <Skeleton className="h-40" />
-      </div>
-    );
-  }
-  if (summary.isError) {
+  const data = summary.data;
+  if (!data) {
     return (
       <div className="mt-6">
-        <ErrorState title="Could not load your figures" message={trpcErrorMessage(summary.error)} onRetry={() => void summary.refetch()} />
+        <LoadState query={summary} loadingLabel="Loading your figures" loadingRows={3} errorTitle="Could not load your figures">
+          {null}
+        </LoadState>
       </div>
     );
   }
-  const data = summary.data;
-  if (!data) return null;
-  if (data.role === "attorney") return <AttorneySummary data={data} />;
-  if (data.role === "consultant") return <ConsultantSummary data={data} />;
-  return <StaffSummary data={data} />;
+  // The server shapes the summary per role: this narrows its tagged union, it decides nothing.
+  switch (data.role) {
+    case "attorney":
+      return <AttorneySummary data={data} />;
+    case "consultant":
+      return <ConsultantSummary data={data} />;
+    default:
+      return <StaffSummary data={data} />;
+  }
 }
 
 function StatusCounts({ byStatus, title, description }: { byStatus: Partial<Record<QueryStatus, number>>; title: string; description: string }) {

@@ -1,6 +1,4 @@
-import type { CaseItem, InvoiceListKind, InvoiceStatus, Role } from "@medlegal/domain";
-
-export const isStaff = (role: Role) => role === "administrator" || role === "employee";
+import type { CaseItem, InvoiceListKind, InvoiceStatus } from "@medlegal/domain";
 
 export interface InvoiceFilters {
   status: InvoiceStatus | "";

@@ -3,6 +3,7 @@ import { Link } from "@tanstack/react-router";
 import { Receipt } from "lucide-react";
 import { defaultPeriod } from "./expert-draft";
 import { trpc } from "@/lib/trpc";
+import { audienceOf } from "@/lib/audience";
 
 /**
  * Where an expert looks after finishing work, a way to invoice it (issue 23): the consultant's
@@ -39,6 +40,6 @@ export function AttendedToInvoice({ attended }: { attended: number }) {
 
 /** On a report the expert wrote, once approved: its fee can be invoiced to the agency. */
 export function ReportInvoiceLink({ role, status }: { role: Role; status: ReportStatus }) {
-  if (role !== "consultant" || (status !== "approved" && status !== "released")) return null;
+  if (audienceOf(role) !== "consultant" || (status !== "approved" && status !== "released")) return null;
   return <InvoiceWorkLink>Invoice this report to the agency</InvoiceWorkLink>;
 }

@@ -1,5 +1,5 @@
 import type { MeetingDetail, MeetingGuestRole } from "@medlegal/domain";
-import { MEETING_DURATIONS, MEETING_GUEST_ROLE_LABEL, MEETING_GUEST_ROLES, sastDate, sastTime, sastToUtc } from "@medlegal/domain";
+import { createMeetingSchema, MEETING_DURATIONS, MEETING_GUEST_ROLE_LABEL, MEETING_GUEST_ROLES, sastDate, sastTime, sastToUtc } from "@medlegal/domain";
 import { Plus, Trash2 } from "lucide-react";
 import * as React from "react";
 import { Button } from "@/components/ui/button";
@@ -9,20 +9,60 @@ import { Input } from "@/components/ui/input";
 import { NativeSelect } from "@/components/ui/native-select";
 import { Spinner } from "@/components/ui/spinner";
 import { toast } from "@/hooks/use-toast";
+import { useZodForm } from "@/hooks/use-zod-form";
 import { formatDateTime } from "@/lib/format";
 import { trpc } from "@/lib/trpc";
 import { trpcErrorMessage, trpcFieldErrors } from "@/lib/trpc-errors";
-
-interface GuestDraft {
-  name: string;
-  email: string;
-  role: MeetingGuestRole;
-}
+import { type GuestDraft, guestErrors, NEW_GUEST } from "./meeting-guest";
 
 /** The first quarter hour from now on, as a South African day and time (the room is then open). */
 function soon(): { date: string; time: string } {
   const at = new Date(Math.floor(Date.now() / 900_000) * 900_000 + 900_000);
   return { date: sastDate(at), time: sastTime(at) };
+}
+
+/**
+ * The new meeting as typed. The server's schema (createMeetingSchema) checks the payload; its
+ * errors are moved onto the fields that hold them (the start onto the date, the link onto About).
+ */
+interface MeetingForm {
+  title: string;
+  /** "booking:<id>", "query:<id>" or "" (ad hoc). */
+  about: string;
+  date: string;
+  time: string;
+  duration: number;
+  host: string;
+  userIds: string[];
+  guests: GuestDraft[];
+}
+
+const FIELD_OF: Record<string, keyof MeetingForm> = { startsAt: "date", durationMinutes: "duration", hostId: "host", bookingId: "about", queryId: "about" };
+
+function onFormFields(errors: Record<string, string> | undefined): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [name, message] of Object.entries(errors ?? {})) out[FIELD_OF[name] ?? name] ??= message;
+  return out;
+}
+
+function meetingPayload(f: MeetingForm) {
+  const [kind, id] = f.about.split(":");
+  let startsAt = "";
+  try {
+    startsAt = sastToUtc(f.date, f.time).toISOString();
+  } catch {
+    startsAt = "";
+  }
+  return {
+    title: f.title,
+    startsAt,
+    durationMinutes: f.duration,
+    hostId: f.host,
+    userIds: f.userIds.filter(Boolean),
+    guests: f.guests,
+    bookingId: kind === "booking" ? (id ?? null) : null,
+    queryId: kind === "query" ? (id ?? null) : null,
+  };
 }
 
 /** Staff arrange an ad hoc meeting: title, time (South African), host, users and guests. */
@@ -38,61 +78,57 @@ export function CreateMeetingDialog({ open, onClose, onCreated }: { open: boolea
       onCreated(m);
     },
   });
-  const [title, setTitle] = React.useState("");
-  const [start] = React.useState(soon);
-  const [date, setDate] = React.useState(start.date);
-  const [time, setTime] = React.useState(start.time);
-  const [duration, setDuration] = React.useState(60);
-  const [hostId, setHostId] = React.useState("");
-  const [userIds, setUserIds] = React.useState<string[]>([]);
-  const [guests, setGuests] = React.useState<GuestDraft[]>([]);
-  /** "booking:<id>", "query:<id>" or "" (ad hoc). */
-  const [about, setAbout] = React.useState("");
-  const errors = trpcFieldErrors(create.error) ?? {};
+  const serverErrors = React.useMemo(() => {
+    const fields = trpcFieldErrors(create.error);
+    return fields ? onFormFields(fields) : undefined;
+  }, [create.error]);
+  const { form, patch, touch, err, formRef, bind, text, submit } = useZodForm<MeetingForm>({
+    initial: () => ({ title: "", about: "", ...soon(), duration: 60, host: "", userIds: [], guests: [] }),
+    schema: createMeetingSchema,
+    toPayload: meetingPayload,
+    refine: (_form, errors) => onFormFields(errors),
+    idPrefix: "meeting",
+    pending: create.isPending,
+    serverErrors,
+  });
   const people = invitees.data ?? [];
-  const [aboutKind, aboutId] = about.split(":") as ["booking" | "query" | "", string | undefined];
+  const [aboutKind, aboutId] = form.about.split(":") as ["booking" | "query" | "", string | undefined];
   const booking = aboutKind === "booking" ? links.data?.bookings.find((b) => b.id === aboutId) : undefined;
 
   /** A video assessment brings its time, its expert as host and a title; the claimant is invited by the server. */
   const chooseAbout = (value: string) => {
-    setAbout(value);
     const [kind, id] = value.split(":");
     const b = kind === "booking" ? links.data?.bookings.find((x) => x.id === id) : undefined;
-    if (!b) return;
-    setDate(sastDate(new Date(b.startsAt)));
-    setTime(sastTime(new Date(b.startsAt)));
-    setHostId(b.consultantId);
-    if (!title.trim()) setTitle(`Video assessment: ${b.claimantName} (${b.reference})`);
-  };
-
-  const submit = (e: React.FormEvent) => {
-    e.preventDefault();
-    let startsAt = "";
-    try {
-      startsAt = sastToUtc(date, time).toISOString();
-    } catch {
-      startsAt = "";
-    }
-    create.mutate({
-      title,
-      startsAt,
-      durationMinutes: duration,
-      hostId,
-      userIds: userIds.filter(Boolean),
-      guests,
-      bookingId: aboutKind === "booking" ? aboutId : null,
-      queryId: aboutKind === "query" ? aboutId : null,
+    if (!b) return patch({ about: value });
+    patch({
+      about: value,
+      date: sastDate(new Date(b.startsAt)),
+      time: sastTime(new Date(b.startsAt)),
+      host: b.consultantId,
+      ...(form.title.trim() ? {} : { title: `Video assessment: ${b.claimantName} (${b.reference})` }),
     });
   };
+  // A new empty row is not an error yet: the rows' errors show once a row was left (or after a submit).
+  const setUserIds = (userIds: string[]) => patch({ userIds });
+  const setGuests = (guests: GuestDraft[]) => patch({ guests });
+  const guestsError = err("guests");
+  const perGuest = form.guests.map((g) => (guestsError ? guestErrors(g) : {}));
+  const guestRowsFailing = perGuest.some((e) => Object.keys(e).length > 0);
 
   return (
     <FormDialog open={open} onClose={onClose} busy={create.isPending} title="New video meeting" description="Times are South African. Guests receive their own link by e-mail.">
-      <form onSubmit={submit} className="grid gap-4" noValidate>
-        <Field label="Title" htmlFor="meeting-title" error={errors.title} required>
-          <Input id="meeting-title" value={title} onChange={(e) => setTitle(e.target.value)} aria-invalid={Boolean(errors.title)} aria-describedby={errors.title ? "meeting-title-error" : undefined} />
+      <form ref={formRef} onSubmit={submit((f) => create.mutate(meetingPayload(f)))} className="grid gap-4" noValidate>
+        <Field label="Title" htmlFor="meeting-title" error={err("title")} required>
+          <Input {...text("title")} />
         </Field>
-        <Field label="About" htmlFor="meeting-about" error={errors.bookingId ?? errors.queryId}>
-          <NativeSelect id="meeting-about" value={about} onChange={(e) => chooseAbout(e.target.value)} disabled={links.isLoading} aria-describedby="meeting-about-hint">
+        <Field label="About" htmlFor="meeting-about" error={err("about")}>
+          <NativeSelect
+            {...bind("about")}
+            value={form.about}
+            onChange={(e) => chooseAbout(e.target.value)}
+            disabled={create.isPending || links.isLoading}
+            aria-describedby={[bind("about")["aria-describedby"], "meeting-about-hint"].filter(Boolean).join(" ")}
+          >
             <option value="">{links.isLoading ? "Loading…" : "Nothing in particular"}</option>
             {(links.data?.bookings.length ?? 0) > 0 && (
               <optgroup label="Video assessments without a meeting">
@@ -118,14 +154,14 @@ export function CreateMeetingDialog({ open, onClose, onCreated }: { open: boolea
           </p>
         </Field>
         <div className="grid gap-4 sm:grid-cols-3">
-          <Field label="Date" htmlFor="meeting-date" error={errors.startsAt} required>
-            <Input id="meeting-date" type="date" value={date} onChange={(e) => setDate(e.target.value)} disabled={Boolean(booking)} />
+          <Field label="Date" htmlFor="meeting-date" error={err("date")} required>
+            <Input {...text("date")} type="date" disabled={create.isPending || Boolean(booking)} />
           </Field>
           <Field label="Start" htmlFor="meeting-time" required>
-            <Input id="meeting-time" type="time" step={900} value={time} onChange={(e) => setTime(e.target.value)} disabled={Boolean(booking)} />
+            <Input {...text("time")} type="time" step={900} disabled={create.isPending || Boolean(booking)} />
           </Field>
-          <Field label="Duration" htmlFor="meeting-duration" error={errors.durationMinutes}>
-            <NativeSelect id="meeting-duration" value={duration} onChange={(e) => setDuration(Number(e.target.value))} disabled={Boolean(booking)}>
+          <Field label="Duration" htmlFor="meeting-duration" error={err("duration")}>
+            <NativeSelect {...bind("duration")} value={form.duration} onChange={(e) => patch({ duration: Number(e.target.value) })} disabled={create.isPending || Boolean(booking)}>
               {MEETING_DURATIONS.map((d) => (
                 <option key={d} value={d}>
                   {d} minutes
@@ -134,8 +170,8 @@ export function CreateMeetingDialog({ open, onClose, onCreated }: { open: boolea
             </NativeSelect>
           </Field>
         </div>
-        <Field label="Host" htmlFor="meeting-host" error={errors.hostId} required>
-          <NativeSelect id="meeting-host" value={hostId} onChange={(e) => setHostId(e.target.value)} disabled={invitees.isLoading}>
+        <Field label="Host" htmlFor="meeting-host" error={err("host")} required>
+          <NativeSelect {...bind("host")} value={form.host} onChange={(e) => patch({ host: e.target.value })} disabled={create.isPending || invitees.isLoading}>
             <option value="">{invitees.isLoading ? "Loading…" : "Choose the host"}</option>
             {people
               .filter((p) => p.canHost)
@@ -146,11 +182,16 @@ export function CreateMeetingDialog({ open, onClose, onCreated }: { open: boolea
               ))}
           </NativeSelect>
         </Field>
-        <fieldset className="grid gap-2">
+        <fieldset className="grid gap-2" aria-describedby={err("userIds") ? "meeting-userIds-error" : undefined}>
           <legend className="mb-1 text-sm font-medium">People with an account</legend>
-          {userIds.map((id, i) => (
+          {form.userIds.map((id, i) => (
             <div key={i} className="flex gap-2">
-              <NativeSelect aria-label={`Invited person ${i + 1}`} value={id} onChange={(e) => setUserIds(userIds.map((u, j) => (j === i ? e.target.value : u)))}>
+              <NativeSelect
+                aria-label={`Invited person ${i + 1}`}
+                value={id}
+                onChange={(e) => setUserIds(form.userIds.map((u, j) => (j === i ? e.target.value : u)))}
+                onBlur={() => touch("userIds")}
+              >
                 <option value="">Choose a person</option>
                 {people.map((p) => (
                   <option key={p.id} value={p.id}>
@@ -158,31 +199,39 @@ export function CreateMeetingDialog({ open, onClose, onCreated }: { open: boolea
                   </option>
                 ))}
               </NativeSelect>
-              <Button type="button" variant="ghost" size="icon" aria-label={`Remove invited person ${i + 1}`} onClick={() => setUserIds(userIds.filter((_, j) => j !== i))}>
+              <Button type="button" variant="ghost" size="icon" aria-label={`Remove invited person ${i + 1}`} onClick={() => setUserIds(form.userIds.filter((_, j) => j !== i))}>
                 <Trash2 aria-hidden />
               </Button>
             </div>
           ))}
-          {errors.userIds && <FieldError>{errors.userIds}</FieldError>}
+          {err("userIds") && <FieldError id="meeting-userIds-error">{err("userIds")}</FieldError>}
           <div>
-            <Button type="button" variant="outline" size="sm" onClick={() => setUserIds([...userIds, ""])}>
+            <Button type="button" variant="outline" size="sm" onClick={() => setUserIds([...form.userIds, ""])}>
               <Plus aria-hidden /> Add a person
             </Button>
           </div>
         </fieldset>
-        <fieldset className="grid gap-3">
+        <fieldset className="grid gap-3" aria-describedby={guestsError && !guestRowsFailing ? "meeting-guests-error" : undefined}>
           <legend className="mb-1 text-sm font-medium">Guests (claimant, interpreter, observer)</legend>
-          {guests.map((g, i) => (
-            <GuestFields key={i} index={i} guest={g} onChange={(next) => setGuests(guests.map((x, j) => (j === i ? next : x)))} onRemove={() => setGuests(guests.filter((_, j) => j !== i))} errors={errors} />
+          {form.guests.map((g, i) => (
+            <GuestFields
+              key={i}
+              index={i}
+              guest={g}
+              errors={perGuest[i] ?? {}}
+              onChange={(next) => setGuests(form.guests.map((x, j) => (j === i ? next : x)))}
+              onRemove={() => setGuests(form.guests.filter((_, j) => j !== i))}
+              onBlur={() => touch("guests")}
+            />
           ))}
-          {errors.guests && <FieldError>{errors.guests}</FieldError>}
+          {guestsError && !guestRowsFailing && <FieldError id="meeting-guests-error">{guestsError}</FieldError>}
           <div>
-            <Button type="button" variant="outline" size="sm" onClick={() => setGuests([...guests, { name: "", email: "", role: "claimant" }])}>
+            <Button type="button" variant="outline" size="sm" onClick={() => setGuests([...form.guests, { ...NEW_GUEST }])}>
               <Plus aria-hidden /> Add a guest
             </Button>
           </div>
         </fieldset>
-        {create.error && !trpcFieldErrors(create.error) && (
+        {create.error && !serverErrors && (
           <p className="text-sm font-medium text-destructive" role="alert">
             {trpcErrorMessage(create.error)}
           </p>
@@ -200,18 +249,37 @@ export function CreateMeetingDialog({ open, onClose, onCreated }: { open: boolea
   );
 }
 
-function GuestFields({ index, guest, onChange, onRemove, errors }: { index: number; guest: GuestDraft; onChange: (g: GuestDraft) => void; onRemove: () => void; errors: Record<string, string> }) {
+function GuestFields({
+  index,
+  guest,
+  onChange,
+  onRemove,
+  onBlur,
+  errors,
+}: {
+  index: number;
+  guest: GuestDraft;
+  onChange: (g: GuestDraft) => void;
+  onRemove: () => void;
+  onBlur: () => void;
+  errors: Partial<Record<keyof GuestDraft, string>>;
+}) {
   const id = `meeting-guest-${index}`;
+  const aria = (field: keyof GuestDraft) => ({
+    onBlur,
+    "aria-invalid": errors[field] ? (true as const) : undefined,
+    "aria-describedby": errors[field] ? `${id}-${field}-error` : undefined,
+  });
   return (
     <div className="grid gap-2 rounded-md border p-3 sm:grid-cols-[1fr_1fr_9rem_auto] sm:items-end">
-      <Field label="Name" htmlFor={`${id}-name`} error={errors[`guests.${index}.name`]}>
-        <Input id={`${id}-name`} value={guest.name} onChange={(e) => onChange({ ...guest, name: e.target.value })} />
+      <Field label="Name" htmlFor={`${id}-name`} error={errors.name}>
+        <Input id={`${id}-name`} value={guest.name} onChange={(e) => onChange({ ...guest, name: e.target.value })} {...aria("name")} />
       </Field>
-      <Field label="E-mail" htmlFor={`${id}-email`} error={errors[`guests.${index}.email`]}>
-        <Input id={`${id}-email`} type="email" value={guest.email} onChange={(e) => onChange({ ...guest, email: e.target.value })} />
+      <Field label="E-mail" htmlFor={`${id}-email`} error={errors.email}>
+        <Input id={`${id}-email`} type="email" value={guest.email} onChange={(e) => onChange({ ...guest, email: e.target.value })} {...aria("email")} />
       </Field>
-      <Field label="Role" htmlFor={`${id}-role`}>
-        <NativeSelect id={`${id}-role`} value={guest.role} onChange={(e) => onChange({ ...guest, role: e.target.value as MeetingGuestRole })}>
+      <Field label="Role" htmlFor={`${id}-role`} error={errors.role}>
+        <NativeSelect id={`${id}-role`} value={guest.role} onChange={(e) => onChange({ ...guest, role: e.target.value as MeetingGuestRole })} {...aria("role")}>
           {MEETING_GUEST_ROLES.map((r) => (
             <option key={r} value={r}>
               {MEETING_GUEST_ROLE_LABEL[r]}
@@ -222,86 +290,6 @@ function GuestFields({ index, guest, onChange, onRemove, errors }: { index: numb
       <Button type="button" variant="ghost" size="icon" aria-label={`Remove guest ${index + 1}`} onClick={onRemove}>
         <Trash2 aria-hidden />
       </Button>
-    </div>
-  );
-}
-
-/** Staff invite one more person to a meeting: a user, or a guest who gets a link by e-mail. */
-export function InviteForm({ meeting }: { meeting: MeetingDetail }) {
-  const utils = trpc.useUtils();
-  const invitees = trpc.meetings.invitees.useQuery();
-  const [kind, setKind] = React.useState<"guest" | "user">("guest");
-  const [userId, setUserId] = React.useState("");
-  const [guest, setGuest] = React.useState<GuestDraft>({ name: "", email: "", role: "claimant" });
-  const invite = trpc.meetings.invite.useMutation({
-    meta: { errorToast: false },
-    onSuccess: (next) => {
-      utils.meetings.get.setData({ id: meeting.id }, next);
-      void utils.meetings.list.invalidate();
-      toast({ title: kind === "guest" ? "Guest invited; their link is on its way" : "Person invited" });
-      setUserId("");
-      setGuest({ name: "", email: "", role: "claimant" });
-    },
-  });
-  const errors = trpcFieldErrors(invite.error) ?? {};
-  const submit = (e: React.FormEvent) => {
-    e.preventDefault();
-    invite.mutate(kind === "user" ? { meetingId: meeting.id, kind, userId } : { meetingId: meeting.id, kind, guest });
-  };
-  return (
-    <form onSubmit={submit} className="grid gap-3" noValidate>
-      <Field label="Invite" htmlFor="invite-kind">
-        <NativeSelect id="invite-kind" value={kind} onChange={(e) => setKind(e.target.value as "guest" | "user")}>
-          <option value="guest">A guest (by e-mail)</option>
-          <option value="user">A person with an account</option>
-        </NativeSelect>
-      </Field>
-      {kind === "user" ? (
-        <Field label="Person" htmlFor="invite-user" error={errors.userId}>
-          <NativeSelect id="invite-user" value={userId} onChange={(e) => setUserId(e.target.value)}>
-            <option value="">Choose a person</option>
-            {(invitees.data ?? []).map((p) => (
-              <option key={p.id} value={p.id}>
-                {p.name} ({p.roleLabel})
-              </option>
-            ))}
-          </NativeSelect>
-        </Field>
-      ) : (
-        <GuestInvite guest={guest} onChange={setGuest} errors={errors} />
-      )}
-      {invite.error && !trpcFieldErrors(invite.error) && (
-        <p className="text-sm font-medium text-destructive" role="alert">
-          {trpcErrorMessage(invite.error)}
-        </p>
-      )}
-      <div>
-        <Button type="submit" disabled={invite.isPending}>
-          {invite.isPending && <Spinner />} Invite
-        </Button>
-      </div>
-    </form>
-  );
-}
-
-function GuestInvite({ guest, onChange, errors }: { guest: GuestDraft; onChange: (g: GuestDraft) => void; errors: Record<string, string> }) {
-  return (
-    <div className="grid gap-3 sm:grid-cols-3">
-      <Field label="Guest's name" htmlFor="invite-name" error={errors["guest.name"]}>
-        <Input id="invite-name" value={guest.name} onChange={(e) => onChange({ ...guest, name: e.target.value })} />
-      </Field>
-      <Field label="Guest's e-mail" htmlFor="invite-email" error={errors["guest.email"] ?? errors.email}>
-        <Input id="invite-email" type="email" value={guest.email} onChange={(e) => onChange({ ...guest, email: e.target.value })} />
-      </Field>
-      <Field label="Role" htmlFor="invite-role">
-        <NativeSelect id="invite-role" value={guest.role} onChange={(e) => onChange({ ...guest, role: e.target.value as MeetingGuestRole })}>
-          {MEETING_GUEST_ROLES.map((r) => (
-            <option key={r} value={r}>
-              {MEETING_GUEST_ROLE_LABEL[r]}
-            </option>
-          ))}
-        </NativeSelect>
-      </Field>
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import type { ThreadPerson } from "@medlegal/domain";
-import { MESSAGE_BODY_MAX, ROLE_LABEL, THREAD_PARTICIPANTS_MAX, THREAD_SUBJECT_MAX } from "@medlegal/domain";
+import { isStaff, MESSAGE_BODY_MAX, ROLE_LABEL, THREAD_PARTICIPANTS_MAX, THREAD_SUBJECT_MAX } from "@medlegal/domain";
 import { X } from "lucide-react";
 import * as React from "react";
 import { useDebounced } from "@/hooks/use-debounced";
@@ -14,8 +14,6 @@ import { SearchInput } from "../ui/search-input";
 import { Switch } from "../ui/switch";
 import { Textarea } from "../ui/textarea";
 import { useRefreshMessages } from "./use-messages";
-
-const isStaff = (p: Pick<ThreadPerson, "role">) => p.role === "administrator" || p.role === "employee";
 
 /**
  * Staff start a conversation (messages.startThread): a subject, up to ten people found by name

@@ -6,10 +6,9 @@ import { formatDateTime, formatRelativeTime } from "@/lib/format";
 import { trpc } from "@/lib/trpc";
 import { trpcErrorMessage } from "@/lib/trpc-errors";
 import { Button } from "../ui/button";
-import { ErrorState } from "../ui/error-state";
-import { ListSkeleton } from "../ui/skeleton";
 import { Spinner } from "../ui/spinner";
 import { participantsByRole, queryThreadLabel, threadSubtitle } from "./thread-format";
+import { LoadState } from "@/components/load-state";
 
 /**
  * The Messages section of a query page: the query's conversations the caller may see
@@ -19,9 +18,12 @@ import { participantsByRole, queryThreadLabel, threadSubtitle } from "./thread-f
  */
 export function QueryMessages({ queryId, role }: { queryId: string; role: Role }) {
   const threads = trpc.messages.queryThreads.useQuery({ queryId });
-  if (threads.isLoading) return <ListSkeleton rows={2} label="Loading the conversations" />;
-  if (threads.isError) {
-    return <ErrorState title="Could not load the conversations" message={trpcErrorMessage(threads.error)} onRetry={() => void threads.refetch()} />;
+  if (threads.isLoading || threads.isError) {
+    return (
+      <LoadState query={threads} loadingLabel="Loading the conversations" loadingRows={2} errorTitle="Could not load the conversations">
+        {null}
+      </LoadState>
+    );
   }
   const list = threads.data?.threads ?? [];
   if (list.length === 0) return <p className="text-sm text-muted-foreground">No conversations about this query.</p>;

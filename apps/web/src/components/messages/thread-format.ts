@@ -1,4 +1,5 @@
 import type { Role, ThreadPerson, ThreadSummary } from "@medlegal/domain";
+import { audienceOf } from "@/lib/audience";
 
 /** How a conversation's people are grouped in its header: the agency, then attorneys, then experts. */
 const GROUP: Record<Role, "Agency" | "Attorney" | "Expert"> = {
@@ -42,7 +43,7 @@ export function subjectNamesQuery(thread: Pick<ThreadSummary, "subject" | "query
  */
 export function threadSubtitle(thread: Pick<ThreadSummary, "kind" | "subject" | "queryReference" | "participants">, readerRole: Role): string | null {
   if (!thread.queryReference) return null;
-  return queryThreadLabel({ kind: thread.kind, subject: thread.subject, expertName: thread.participants.find((p) => p.role === "consultant")?.name ?? null }, readerRole);
+  return queryThreadLabel({ kind: thread.kind, subject: thread.subject, expertName: thread.participants.find((p) => audienceOf(p.role) === "consultant")?.name ?? null }, readerRole);
 }
 
 /** "1 unread message", "3 unread messages". */

@@ -6,10 +6,7 @@ import { PaymentList, ProofList } from "@/components/payments/payment-lists";
 import { ProofUpload } from "@/components/payments/proof-upload";
 import { StatementCard } from "@/components/payments/statement-card";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import { ErrorState } from "@/components/ui/error-state";
-import { Skeleton } from "@/components/ui/skeleton";
 import { trpc } from "@/lib/trpc";
-import { trpcErrorMessage } from "@/lib/trpc-errors";
 import type { Action } from "./admin-dialogs";
 
 /** One attorney's account: the figures and ageing, open invoices, proofs, payments and statements. */
@@ -20,16 +17,13 @@ export function AccountPanel({ admin, attorneyId, act }: { admin: boolean; attor
   const payments = trpc.payments.list.useQuery(input);
   const proofs = trpc.payments.listProofs.useQuery(input);
 
-  if (account.isLoading) {
+  if (!account.data) {
     return (
-      <div role="status" className="grid gap-4">
-        <span className="sr-only">Loading the account</span>
-        <Skeleton className="h-24 w-full" />
-        <Skeleton className="h-40 w-full" />
-      </div>
+      <LoadState query={account} loadingLabel="Loading the account" errorTitle="The account could not be loaded">
+        {null}
+      </LoadState>
     );
   }
-  if (account.isError || !account.data) return <ErrorState title="The account could not be loaded" message={trpcErrorMessage(account.error)} onRetry={() => void account.refetch()} />;
   const a = account.data;
 
   const proofCard = (

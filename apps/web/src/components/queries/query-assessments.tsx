@@ -3,14 +3,13 @@ import { can } from "@medlegal/domain";
 import { Link } from "@tanstack/react-router";
 import { CalendarClock, CalendarPlus } from "lucide-react";
 import type { LoadingQuery } from "@/components/load-state";
+import { LoadState } from "@/components/load-state";
 import { BookingStatusBadge, VenueLabel } from "@/components/bookings/booking-status-badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import { ErrorState } from "@/components/ui/error-state";
-import { ListSkeleton } from "@/components/ui/skeleton";
 import { formatDateOfMoment } from "@/lib/format";
 import { formatWhenRange } from "@/lib/booking-time";
-import { trpcErrorMessage } from "@/lib/trpc-errors";
+import { forAudience } from "@/lib/audience";
 
 export type QueryAssessment = Pick<
   BookingItem,
@@ -40,19 +39,16 @@ export function QueryAssessments({
   open: boolean;
 }) {
   const mayBook = can(role, "bookings.book") && open;
-  const mayOpen = role !== "consultant";
+  const mayOpen = can(role, "bookings.book");
   return (
     <Card>
       <CardHeader className="grid gap-1.5">
         <CardTitle>Assessments</CardTitle>
-        <CardDescription>{role === "consultant" ? "Your bookings for this query." : "The experts' bookings for this query."}</CardDescription>
+        <CardDescription>{forAudience(role, { staff: "The experts' bookings for this query.", attorney: "The experts' bookings for this query.", consultant: "Your bookings for this query." })}</CardDescription>
       </CardHeader>
       <CardContent>
-        {load.isLoading ? (
-          <ListSkeleton label="Loading the assessments" rows={2} />
-        ) : load.isError ? (
-          <ErrorState title="Could not load the assessments" message={trpcErrorMessage(load.error)} onRetry={() => void load.refetch()} />
-        ) : bookings.length === 0 ? (
+        <LoadState query={load} loadingLabel="Loading the assessments" loadingRows={2} errorTitle="Could not load the assessments">
+        {bookings.length === 0 ? (
           <p className="flex items-center gap-2 text-sm text-muted-foreground">
             <CalendarClock aria-hidden className="size-4 shrink-0" />
             No assessments are booked for this query yet.
@@ -89,6 +85,7 @@ export function QueryAssessments({
             ))}
           </ul>
         )}
+        </LoadState>
         {mayBook && (
           <div className="mt-4 grid gap-2 border-t pt-4">
             {acceptedExperts.length === 0 ? (

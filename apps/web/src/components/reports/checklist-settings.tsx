@@ -1,13 +1,11 @@
 import type { ReportKind } from "@medlegal/domain";
 import { REPORT_KIND_LABELS, REPORT_KINDS } from "@medlegal/domain";
 import * as React from "react";
-import { ErrorState } from "@/components/ui/error-state";
 import { NativeSelect } from "@/components/ui/native-select";
-import { ListSkeleton } from "@/components/ui/skeleton";
 import { toast } from "@/hooks/use-toast";
 import { trpc } from "@/lib/trpc";
-import { trpcErrorMessage } from "@/lib/trpc-errors";
 import { ChecklistEditor } from "./checklist-editor";
+import { LoadState } from "@/components/load-state";
 
 /** Settings, "Report checklist": the QA checklist of each report kind, for administrators. */
 export function ChecklistSettings() {
@@ -52,11 +50,8 @@ export function ChecklistSettings() {
           </p>
         )}
       </div>
-      {checklist.isLoading ? (
-        <ListSkeleton rows={6} label="Loading the checklist" />
-      ) : checklist.isError || !checklist.data ? (
-        <ErrorState title="Could not load the checklist" message={trpcErrorMessage(checklist.error)} onRetry={() => void checklist.refetch()} />
-      ) : (
+      <LoadState query={checklist} loadingLabel="Loading the checklist" loadingRows={6} errorTitle="Could not load the checklist">
+        {checklist.data && (
         <ChecklistEditor
           // A fresh draft for each kind and after each save.
           key={`${kind}-${checklist.dataUpdatedAt}`}
@@ -66,7 +61,8 @@ export function ChecklistSettings() {
           onDirtyChange={setDirty}
           onSave={(items) => save.mutate({ kind, items })}
         />
-      )}
+        )}
+      </LoadState>
     </div>
   );
 }

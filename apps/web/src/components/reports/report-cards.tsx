@@ -6,6 +6,7 @@ import * as React from "react";
 import { versionTitle } from "@/components/reports/version-title";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { formatDateTime, formatFileSize } from "@/lib/format";
+import { audienceOf } from "@/lib/audience";
 
 /** Every uploaded version with its download; an attorney sees the released one. */
 export function VersionsCard({ r, role }: { r: ReportDetail; role: Role }) {
@@ -14,12 +15,12 @@ export function VersionsCard({ r, role }: { r: ReportDetail; role: Role }) {
       <CardHeader>
         <CardTitle>Versions</CardTitle>
         <CardDescription>
-          {role === "attorney" ? "The released report, with its release footer." : "Every upload is kept unchanged. Downloads before release carry a DRAFT mark."}
+          {audienceOf(role) === "attorney" ? "The released report, with its release footer." : "Every upload is kept unchanged. Downloads before release carry a DRAFT mark."}
         </CardDescription>
       </CardHeader>
       <CardContent>
         {r.versionList.length === 0 ? (
-          <p className="text-sm text-muted-foreground">{role === "attorney" ? "The report can be downloaded here once it is released." : "No version uploaded yet."}</p>
+          <p className="text-sm text-muted-foreground">{audienceOf(role) === "attorney" ? "The report can be downloaded here once it is released." : "No version uploaded yet."}</p>
         ) : (
           <ul className="grid gap-2" aria-label="Versions">
             {r.versionList
@@ -42,7 +43,7 @@ export function VersionsCard({ r, role }: { r: ReportDetail; role: Role }) {
                   </div>
                   <a
                     href={`/api/files/${v.fileId}`}
-                    aria-label={role === "attorney" ? "Download the released report" : `Download version ${v.number}`}
+                    aria-label={audienceOf(role) === "attorney" ? "Download the released report" : `Download version ${v.number}`}
                     className="inline-flex items-center gap-1 rounded-md px-2 py-1 text-sm text-primary outline-none hover:bg-muted focus-visible:ring-2 focus-visible:ring-ring"
                   >
                     <Download aria-hidden className="size-4" />

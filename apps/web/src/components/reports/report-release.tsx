@@ -9,6 +9,7 @@ import { ReasonDialog } from "@/components/ui/reason-dialog";
 import { toast } from "@/hooks/use-toast";
 import { formatDay } from "@/lib/format";
 import { trpc } from "@/lib/trpc";
+import { audienceOf } from "@/lib/audience";
 
 /**
  * Release and payment on a report's page (docs/decisions.md, "Release and payment (issue 23)"):
@@ -91,16 +92,18 @@ function staffReleaseNote(r: ReportDetail): string | null {
  * number, what is due and how to pay, or that the invoice is being prepared; experts nothing.
  */
 export function ReportInvoiceCard({ r, role }: { r: ReportDetail; role: Role }) {
-  const staff = role === "administrator" || role === "employee";
+  const audience = audienceOf(role);
+  const staff = audience === "staff";
+  const attorney = audience === "attorney";
   const invoice = r.invoice;
-  if (!staff && role !== "attorney") return null;
-  if (role === "attorney" && !invoice && r.status !== "approved") return null;
+  if (!staff && !attorney) return null;
+  if (attorney && !invoice && r.status !== "approved") return null;
   const note = staff ? staffReleaseNote(r) : null;
   return (
     <Card>
       <CardHeader>
         <CardTitle>{staff ? "Invoice" : "Payment"}</CardTitle>
-        {role === "attorney" && r.status === "approved" && <CardDescription className="font-medium text-foreground">{attorneyAwaiting(invoice)}</CardDescription>}
+        {attorney && r.status === "approved" && <CardDescription className="font-medium text-foreground">{attorneyAwaiting(invoice)}</CardDescription>}
       </CardHeader>
       <CardContent className="grid gap-3 text-sm">
         {invoice ? (
@@ -120,7 +123,7 @@ export function ReportInvoiceCard({ r, role }: { r: ReportDetail; role: Role }) 
             {staff ? "Not invoiced yet." : "The agency is preparing the invoice for this report; it will show here and under My Invoices once issued."}
           </p>
         )}
-        {role === "attorney" && invoice && r.status === "approved" && invoice.balanceCents > 0 && (
+        {attorney && invoice && r.status === "approved" && invoice.balanceCents > 0 && (
           <p className="text-muted-foreground">
             To pay, make an EFT with {invoice.number} as the reference (the bank details are on the invoice), then upload the proof of payment under{" "}
             <Link to="/payments" className={linkClass}>

@@ -1,6 +1,8 @@
 import type { ReportDetail, Role } from "@medlegal/domain";
+import { forAudience } from "@/lib/audience";
 
 /** An attorney sees the released version alone: how many came before it is the agency's QA, not theirs. */
 export function versionTitle(v: Pick<ReportDetail["versionList"][number], "number" | "fileName">, role: Role): string {
-  return role === "attorney" ? `Released report: ${v.fileName}` : `Version ${v.number}: ${v.fileName}`;
+  const versioned = `Version ${v.number}: ${v.fileName}`;
+  return forAudience(role, { staff: versioned, attorney: `Released report: ${v.fileName}`, consultant: versioned });
 }

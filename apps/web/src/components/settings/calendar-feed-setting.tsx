@@ -6,10 +6,10 @@ import { trpc } from "@/lib/trpc";
 import { trpcErrorMessage } from "@/lib/trpc-errors";
 import { Button } from "../ui/button";
 import { ConfirmDialog } from "../ui/confirm-dialog";
-import { ErrorState } from "../ui/error-state";
 import { Input } from "../ui/input";
 import { Label } from "../ui/label";
 import { Spinner } from "../ui/spinner";
+import { LoadState } from "@/components/load-state";
 
 /**
  * The user's personal calendar link (docs/decisions.md "Calendars carry no health information"):
@@ -48,14 +48,13 @@ export function CalendarFeedSetting() {
     }
   };
 
-  if (feed.isLoading) {
+  if (!feed.data) {
     return (
-      <div className="flex justify-center py-6">
-        <Spinner label="Loading your calendar link" />
-      </div>
+      <LoadState query={feed} loadingLabel="Loading your calendar link" loadingRows={2} errorTitle="Could not load your calendar link">
+        {null}
+      </LoadState>
     );
   }
-  if (!feed.data) return <ErrorState message={trpcErrorMessage(feed.error)} onRetry={() => void feed.refetch()} />;
   const status = feed.data;
 
   return (

@@ -4,11 +4,11 @@ import * as React from "react";
 import { useZodForm } from "@/hooks/use-zod-form";
 import { toast } from "@/hooks/use-toast";
 import { trpc } from "@/lib/trpc";
-import { trpcErrorMessage, trpcFieldErrors } from "@/lib/trpc-errors";
+import { trpcFieldErrors } from "@/lib/trpc-errors";
 import { FormActions } from "../forms/form-footer";
 import { Field } from "../ui/field";
 import { Input } from "../ui/input";
-import { Spinner } from "../ui/spinner";
+import { LoadState } from "@/components/load-state";
 
 const FIELDS: { name: keyof ExpertBillingDetails; label: string; placeholder?: string; hint?: string; numeric?: boolean; wide?: boolean }[] = [
   { name: "vatNumber", label: "VAT number", placeholder: "4xxxxxxxxx", hint: "Leave empty if you are not a VAT vendor: your invoices then carry no VAT.", numeric: true, wide: true },
@@ -74,13 +74,12 @@ export function ExpertBillingSection() {
     meta: { errorTitle: "Could not save your billing details" },
   });
   const serverErrors = React.useMemo(() => trpcFieldErrors(save.error), [save.error]);
-  if (details.isLoading) {
+  if (!details.data) {
     return (
-      <div className="flex justify-center py-10">
-        <Spinner label="Loading your billing details" />
-      </div>
+      <LoadState query={details} loadingLabel="Loading your billing details" loadingRows={2} errorTitle="Could not load your billing details">
+        {null}
+      </LoadState>
     );
   }
-  if (!details.data) return <p className="text-sm text-destructive">{trpcErrorMessage(details.error)}</p>;
   return <ExpertBillingForm details={details.data} pending={save.isPending} serverErrors={serverErrors} onSubmit={(next) => save.mutate(next)} />;
 }

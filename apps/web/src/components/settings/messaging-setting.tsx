@@ -1,10 +1,9 @@
 import { toast } from "@/hooks/use-toast";
 import { trpc } from "@/lib/trpc";
-import { trpcErrorMessage } from "@/lib/trpc-errors";
-import { ErrorState } from "../ui/error-state";
 import { Label } from "../ui/label";
 import { Spinner } from "../ui/spinner";
 import { Switch } from "../ui/switch";
+import { LoadState } from "@/components/load-state";
 
 /**
  * Administrators: whether attorneys and experts may message each other directly (off by default:
@@ -28,14 +27,13 @@ export function MessagingSetting() {
     meta: { errorTitle: "Could not save the setting" },
   });
 
-  if (messaging.isLoading) {
+  if (!messaging.data) {
     return (
-      <div className="flex justify-center py-6">
-        <Spinner label="Loading the messaging settings" />
-      </div>
+      <LoadState query={messaging} loadingLabel="Loading the messaging settings" loadingRows={2} errorTitle="Could not load the messaging settings">
+        {null}
+      </LoadState>
     );
   }
-  if (!messaging.data) return <ErrorState message={trpcErrorMessage(messaging.error)} onRetry={() => void messaging.refetch()} />;
   return (
     <div className="flex items-start justify-between gap-4">
       <div className="grid gap-1">

@@ -1,5 +1,5 @@
 import type { AttorneyDetails, ConsultantDetails, ProfileInput, UserDetail } from "@medlegal/domain";
-import { ACCOUNT_MESSAGES, attorneyListErrors, emailChanged, profileSchemaFor, roleDetailsOf, roleFieldsPayload } from "@medlegal/domain";
+import { ACCOUNT_MESSAGES, emailChanged, profileSchemaFor, roleDetailsOf, roleFieldsPayload, roleListErrors } from "@medlegal/domain";
 import { useZodForm } from "@/hooks/use-zod-form";
 import { PasswordInput } from "../auth/password-input";
 import { FormActions } from "../forms/form-footer";
@@ -28,7 +28,7 @@ function toPayload(user: UserDetail, form: ProfileState): ProfileInput {
 /** On top of the server's schema: the attorney lists, and the current password for a new email. */
 function refineProfile(user: UserDetail, form: ProfileState, errors: Record<string, string>): Record<string, string> {
   const found = { ...errors };
-  if (user.role === "attorney") for (const [k, m] of Object.entries(attorneyListErrors(form))) found[k] ??= m;
+  for (const [k, m] of Object.entries(roleListErrors(user.role, form))) found[k] ??= m;
   if (emailChanged(user.email, form.email) && !form.currentPassword) found.currentPassword = ACCOUNT_MESSAGES.currentPasswordForEmail;
   return found;
 }

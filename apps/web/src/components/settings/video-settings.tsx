@@ -1,14 +1,25 @@
 import type { VideoSettingsView } from "@medlegal/domain";
+import { FORM_MESSAGES, videoSettingsSchema } from "@medlegal/domain";
 import * as React from "react";
-import { ErrorState } from "@/components/ui/error-state";
+import { LoadState } from "@/components/load-state";
 import { Button } from "@/components/ui/button";
 import { Field, FieldError } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { Spinner } from "@/components/ui/spinner";
 import { Textarea } from "@/components/ui/textarea";
+import { useZodForm } from "@/hooks/use-zod-form";
 import { toast } from "@/hooks/use-toast";
 import { trpc } from "@/lib/trpc";
 import { trpcErrorMessage, trpcFieldErrors } from "@/lib/trpc-errors";
+
+/** The form as typed, under the payload's field names so the schema's errors land on them: URLs one per line, minutes as text. */
+interface VideoSettingsForm {
+  stunUrls: string;
+  turnUrls: string;
+  turnSecret: string;
+  clearTurnSecret: boolean;
+  credentialTtlMinutes: string;
+}
 
 const lines = (text: string) =>
   text
@@ -16,8 +27,21 @@ const lines = (text: string) =>
     .map((l) => l.trim())
     .filter(Boolean);
 
-/** The first error the server gave for a list field or one of its lines ("stunUrls.1"). */
-const listError = (errors: Record<string, string>, name: string) => errors[name] ?? Object.entries(errors).find(([key]) => key.startsWith(`${name}.`))?.[1];
+function toPayload(form: VideoSettingsForm) {
+  const ttl = form.credentialTtlMinutes.trim();
+  return {
+    stunUrls: lines(form.stunUrls),
+    turnUrls: lines(form.turnUrls),
+    turnSecret: form.turnSecret,
+    clearTurnSecret: form.clearTurnSecret,
+    credentialTtlMinutes: /^\d+$/.test(ttl) ? Number(ttl) : Number.NaN,
+  };
+}
+
+/** Minutes that are not a whole number say so (the schema would only see NaN). */
+function refineTtl(form: VideoSettingsForm, errors: Record<string, string>): Record<string, string> {
+  return /^\d+$/.test(form.credentialTtlMinutes.trim()) ? errors : { ...errors, credentialTtlMinutes: FORM_MESSAGES.wholeNumber };
+}
 
 /**
  * The ICE servers of video meetings (docs/decisions.md, "Video assessments"): STUN and TURN URLs,
@@ -25,24 +49,15 @@ const listError = (errors: Record<string, string>, name: string) => errors[name]
  */
 export function VideoSettings() {
   const settings = trpc.settings.getVideo.useQuery();
-  if (settings.isLoading) {
-    return (
-      <div role="status" className="flex items-center gap-2 text-sm text-muted-foreground">
-        <Spinner /> Loading the video settings…
-      </div>
-    );
-  }
-  if (settings.isError || !settings.data) return <ErrorState title="Could not load the video settings" message={trpcErrorMessage(settings.error)} onRetry={() => void settings.refetch()} />;
-  return <VideoSettingsForm key={JSON.stringify(settings.data)} saved={settings.data} />;
+  return (
+    <LoadState query={settings} loadingLabel="Loading the video settings" loadingRows={3} errorTitle="Could not load the video settings">
+      {settings.data && <VideoSettingsFields key={JSON.stringify(settings.data)} saved={settings.data} />}
+    </LoadState>
+  );
 }
 
-function VideoSettingsForm({ saved }: { saved: VideoSettingsView }) {
+function VideoSettingsFields({ saved }: { saved: VideoSettingsView }) {
   const utils = trpc.useUtils();
-  const [stun, setStun] = React.useState(saved.stunUrls.join("\n"));
-  const [turn, setTurn] = React.useState(saved.turnUrls.join("\n"));
-  const [secret, setSecret] = React.useState("");
-  const [clearSecret, setClearSecret] = React.useState(false);
-  const [ttl, setTtl] = React.useState(String(saved.credentialTtlMinutes));
   const update = trpc.settings.updateVideo.useMutation({
     meta: { errorToast: false },
     onSuccess: (next) => {
@@ -50,40 +65,66 @@ function VideoSettingsForm({ saved }: { saved: VideoSettingsView }) {
       toast({ title: "Video settings saved" });
     },
   });
-  const errors = trpcFieldErrors(update.error) ?? {};
-  const submit = (e: React.FormEvent) => {
-    e.preventDefault();
-    update.mutate({ stunUrls: lines(stun), turnUrls: lines(turn), turnSecret: secret, clearTurnSecret: clearSecret, credentialTtlMinutes: Number(ttl) });
+  const serverErrors = React.useMemo(() => trpcFieldErrors(update.error), [update.error]);
+  const { form, patch, err, formRef, bind, text, submit } = useZodForm<VideoSettingsForm>({
+    initial: () => ({
+      stunUrls: saved.stunUrls.join("\n"),
+      turnUrls: saved.turnUrls.join("\n"),
+      turnSecret: "",
+      clearTurnSecret: false,
+      credentialTtlMinutes: String(saved.credentialTtlMinutes),
+    }),
+    schema: videoSettingsSchema,
+    toPayload,
+    refine: refineTtl,
+    idPrefix: "video",
+    pending: update.isPending,
+    serverErrors,
+  });
+  const withHelp = (name: "stunUrls" | "turnUrls") => {
+    const props = text(name);
+    return { ...props, "aria-describedby": [props["aria-describedby"], `video-${name}-help`].filter(Boolean).join(" ") };
   };
-  const stunError = listError(errors, "stunUrls");
-  const turnError = listError(errors, "turnUrls");
+
   return (
-    <form onSubmit={submit} className="grid gap-4" noValidate>
-      <Field label="STUN servers" htmlFor="video-stun" error={stunError}>
-        <Textarea id="video-stun" rows={3} value={stun} onChange={(e) => setStun(e.target.value)} placeholder="stun:stun.example.org:3478" aria-describedby="video-stun-help" aria-invalid={Boolean(stunError)} />
-        <p id="video-stun-help" className="text-xs text-muted-foreground">
+    <form ref={formRef} onSubmit={submit((f) => update.mutate(toPayload(f)))} className="grid gap-4" noValidate>
+      <Field label="STUN servers" htmlFor="video-stunUrls" error={err("stunUrls")}>
+        <Textarea {...withHelp("stunUrls")} rows={3} placeholder="stun:stun.example.org:3478" />
+        <p id="video-stunUrls-help" className="text-xs text-muted-foreground">
           One per line. With none, people on the same network still connect.
         </p>
       </Field>
-      <Field label="TURN servers" htmlFor="video-turn" error={turnError}>
-        <Textarea id="video-turn" rows={3} value={turn} onChange={(e) => setTurn(e.target.value)} placeholder="turn:turn.example.org:3478" aria-describedby="video-turn-help" aria-invalid={Boolean(turnError)} />
-        <p id="video-turn-help" className="text-xs text-muted-foreground">
+      <Field label="TURN servers" htmlFor="video-turnUrls" error={err("turnUrls")}>
+        <Textarea {...withHelp("turnUrls")} rows={3} placeholder="turn:turn.example.org:3478" />
+        <p id="video-turnUrls-help" className="text-xs text-muted-foreground">
           One per line, for people behind strict firewalls. They need the shared secret below.
         </p>
       </Field>
-      <Field label="TURN shared secret" htmlFor="video-secret" error={errors.turnSecret}>
-        <Input id="video-secret" type="password" autoComplete="off" value={secret} onChange={(e) => setSecret(e.target.value)} placeholder={saved.turnSecretSet ? "Saved: leave empty to keep it" : "Not set"} disabled={clearSecret} />
+      <Field label="TURN shared secret" htmlFor="video-turnSecret" error={err("turnSecret")}>
+        <Input
+          {...text("turnSecret")}
+          type="password"
+          autoComplete="off"
+          placeholder={saved.turnSecretSet ? "Saved: leave empty to keep it" : "Not set"}
+          disabled={update.isPending || form.clearTurnSecret}
+        />
       </Field>
       {saved.turnSecretSet && (
         <label className="flex items-center gap-2 text-sm">
-          <input type="checkbox" checked={clearSecret} onChange={(e) => setClearSecret(e.target.checked)} className="size-4" />
+          <input
+            type="checkbox"
+            {...bind("clearTurnSecret")}
+            checked={form.clearTurnSecret}
+            onChange={(e) => patch({ clearTurnSecret: e.target.checked })}
+            className="size-4"
+          />
           Remove the saved secret
         </label>
       )}
-      <Field label="TURN credentials last (minutes)" htmlFor="video-ttl" error={errors.credentialTtlMinutes}>
-        <Input id="video-ttl" inputMode="numeric" value={ttl} onChange={(e) => setTtl(e.target.value)} className="max-w-40" />
+      <Field label="TURN credentials last (minutes)" htmlFor="video-credentialTtlMinutes" error={err("credentialTtlMinutes")}>
+        <Input {...text("credentialTtlMinutes")} inputMode="numeric" className="max-w-40" />
       </Field>
-      {update.error && !trpcFieldErrors(update.error) && <FieldError>{trpcErrorMessage(update.error)}</FieldError>}
+      {update.error && !serverErrors && <FieldError>{trpcErrorMessage(update.error)}</FieldError>}
       <div>
         <Button type="submit" disabled={update.isPending}>
           {update.isPending && <Spinner />} Save video settings

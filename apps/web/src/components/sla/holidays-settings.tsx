@@ -4,18 +4,17 @@ import { Trash2 } from "lucide-react";
 import * as React from "react";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
-import { ErrorState } from "@/components/ui/error-state";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { NativeSelect } from "@/components/ui/native-select";
-import { ListSkeleton } from "@/components/ui/skeleton";
 import { Spinner } from "@/components/ui/spinner";
 import { toast } from "@/hooks/use-toast";
 import { useZodForm } from "@/hooks/use-zod-form";
 import { saToday } from "@/lib/booking-time";
 import { formatDay } from "@/lib/format";
 import { trpc } from "@/lib/trpc";
-import { trpcErrorMessage, trpcFieldErrors } from "@/lib/trpc-errors";
+import { trpcFieldErrors } from "@/lib/trpc-errors";
+import { LoadState } from "@/components/load-state";
 
 /**
  * Public holidays for the SLA clock: the Public Holidays Act's days are computed, and
@@ -65,11 +64,8 @@ export function HolidaysSettings() {
             </NativeSelect>
           </div>
         </div>
-        {holidays.isLoading ? (
-          <ListSkeleton rows={6} label="Loading public holidays" />
-        ) : holidays.isError || !holidays.data ? (
-          <ErrorState title="Could not load the holidays" message={trpcErrorMessage(holidays.error)} onRetry={() => void holidays.refetch()} />
-        ) : (
+        <LoadState query={holidays} loadingLabel="Loading public holidays" loadingRows={6} errorTitle="Could not load the holidays">
+          {holidays.data && (
           <ul className="divide-y rounded-lg border" aria-label={`Public holidays in ${year}`}>
             {holidays.data.holidays.map((h) => (
               <li key={`${h.date}-${h.name}`} className="flex items-center gap-3 px-3 py-2 text-sm">
@@ -85,7 +81,8 @@ export function HolidaysSettings() {
               </li>
             ))}
           </ul>
-        )}
+          )}
+        </LoadState>
       </div>
 
       <ConfirmDialog

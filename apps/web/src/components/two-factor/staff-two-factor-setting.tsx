@@ -1,11 +1,10 @@
 import * as React from "react";
 import { toast } from "@/hooks/use-toast";
 import { trpc } from "@/lib/trpc";
-import { trpcErrorMessage } from "@/lib/trpc-errors";
-import { ErrorState } from "../ui/error-state";
 import { Label } from "../ui/label";
 import { Spinner } from "../ui/spinner";
 import { Switch } from "../ui/switch";
+import { LoadState } from "@/components/load-state";
 
 /** Administrators: whether administrators and employees must use two-factor sign-in (saved on toggle). */
 export function StaffTwoFactorSetting() {
@@ -24,14 +23,13 @@ export function StaffTwoFactorSetting() {
     meta: { errorTitle: "Could not save the setting" },
   });
 
-  if (security.isLoading) {
+  if (!security.data) {
     return (
-      <div className="flex justify-center py-6">
-        <Spinner label="Loading the security settings" />
-      </div>
+      <LoadState query={security} loadingLabel="Loading the security settings" loadingRows={2} errorTitle="Could not load the security settings">
+        {null}
+      </LoadState>
     );
   }
-  if (!security.data) return <ErrorState message={trpcErrorMessage(security.error)} onRetry={() => void security.refetch()} />;
   const required = security.data.requireTwoFactorForStaff;
   return (
     <div className="flex items-start justify-between gap-4">

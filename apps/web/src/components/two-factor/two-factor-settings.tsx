@@ -6,14 +6,13 @@ import { PasswordInput } from "@/components/auth/password-input";
 import { toast } from "@/hooks/use-toast";
 import { useZodForm } from "@/hooks/use-zod-form";
 import { trpc } from "@/lib/trpc";
-import { trpcErrorMessage, trpcFieldErrors } from "@/lib/trpc-errors";
+import { trpcFieldErrors } from "@/lib/trpc-errors";
 import { FormFooter } from "../forms/form-footer";
 import { Badge } from "../ui/badge";
 import { Button } from "../ui/button";
-import { ErrorState } from "../ui/error-state";
 import { Field } from "../ui/field";
-import { Spinner } from "../ui/spinner";
 import { RecoveryCodes, TotpCodeField, TwoFactorEnrolment } from "./two-factor-enrolment";
+import { LoadState } from "@/components/load-state";
 
 type Panel = "none" | "enrol" | "regenerate" | "disable";
 /** The forms here sit in a bordered box: their buttons need no rule above them. */
@@ -24,14 +23,13 @@ export function TwoFactorSettings() {
   const status = trpc.twoFactor.getStatus.useQuery();
   const [panel, setPanel] = React.useState<Panel>("none");
 
-  if (status.isLoading) {
+  if (!status.data) {
     return (
-      <div className="flex justify-center py-10">
-        <Spinner label="Loading your sign-in security" />
-      </div>
+      <LoadState query={status} loadingLabel="Loading your sign-in security" loadingRows={2} errorTitle="Could not load your sign-in security">
+        {null}
+      </LoadState>
     );
   }
-  if (!status.data) return <ErrorState message={trpcErrorMessage(status.error)} onRetry={() => void status.refetch()} />;
   const { enabled, required, recoveryCodesLeft } = status.data;
 
   return (

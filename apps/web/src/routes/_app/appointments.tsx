@@ -9,13 +9,13 @@ import { calendarRange } from "@/components/bookings/calendar-range";
 import { BookingDetailsDialog } from "@/components/bookings/booking-details-dialog";
 import { BOOKING_STATUS_DOT } from "@/components/bookings/booking-status-badge";
 import { PageHeader } from "@/components/page";
-import { ErrorState } from "@/components/ui/error-state";
+import { LoadState } from "@/components/load-state";
 import { useCurrentUser } from "@/hooks/use-auth";
 import { bookingsInRangeInput, useBookingsInRange } from "@/hooks/use-bookings";
 import { prefetchPage } from "@/lib/route-data";
 import { saToday } from "@/lib/booking-time";
-import { trpcErrorMessage } from "@/lib/trpc-errors";
 import { cn } from "@/lib/utils";
+import { type Audience, forAudience } from "@/lib/audience";
 
 export const Route = createFileRoute("/_app/appointments")({
   validateSearch: (search: Record<string, unknown>) =>
@@ -25,6 +25,12 @@ export const Route = createFileRoute("/_app/appointments")({
     prefetchPage(context, ({ trpc }) => trpc.bookings.list.prefetch(bookingsInRangeInput(shownRange(deps)))),
   component: AppointmentsPage,
 });
+
+const DESCRIPTION: Record<Audience, string> = {
+  staff: "Every assessment by month, week or day, in South African time.",
+  attorney: "Your claimants' assessments by month, week or day. Open one to add it to your calendar.",
+  consultant: "Your assessments by month, week or day. Open one to add it to your own calendar.",
+};
 
 /** The view and the dates it shows for the URL (month of today by default): the page and its loader share it. */
 function shownRange(search: { view?: CalendarView; date?: string }) {
@@ -46,22 +52,14 @@ function AppointmentsPage() {
   const set = (next: { view?: CalendarView; date?: string }) =>
     void navigate({ search: (prev) => ({ ...prev, ...next }), replace: true });
 
-  const description =
-    me?.role === "attorney"
-      ? "Your claimants' assessments by month, week or day. Open one to add it to your calendar."
-      : me?.role === "consultant"
-        ? "Your assessments by month, week or day. Open one to add it to your own calendar."
-        : "Every assessment by month, week or day, in South African time.";
+  const description = me ? forAudience(me.role, DESCRIPTION) : DESCRIPTION.staff;
 
   return (
     <>
       <PageHeader title="Appointments" description={description} />
-      {bookings.isError ? (
-        <ErrorState title="Could not load the appointments" message={trpcErrorMessage(bookings.error)} onRetry={() => void bookings.refetch()} />
-      ) : (
+      <LoadState query={bookings} loadingLabel="Loading appointments" errorTitle="Could not load the appointments">
         <BookingCalendar
           bookings={bookings.data ?? []}
-          loading={bookings.isLoading}
           view={view}
           date={date}
           today={today}
@@ -69,7 +67,7 @@ function AppointmentsPage() {
           onDateChange={(d) => set({ date: d })}
           onOpenBooking={setOpen}
         />
-      )}
+      </LoadState>
       <ul aria-label="Status colours" className="mt-4 flex flex-wrap gap-x-4 gap-y-1 text-xs text-muted-foreground">
         {LEGEND.map((s) => (
           <li key={s} className="flex items-center gap-1.5">

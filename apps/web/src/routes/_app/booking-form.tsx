@@ -1,6 +1,6 @@
 import { skipToken } from "@tanstack/react-query";
 import type { Slot } from "@medlegal/domain";
-import { bookingInputSchema, CAPACITY_FULL_MESSAGE, OPEN_QUERY_STATUSES, SLOT_TAKEN_MESSAGE } from "@medlegal/domain";
+import { bookingInputSchema, canOpenRoute, CAPACITY_FULL_MESSAGE, OPEN_QUERY_STATUSES, SLOT_TAKEN_MESSAGE } from "@medlegal/domain";
 import { createFileRoute, Link, useNavigate } from "@tanstack/react-router";
 import { AlertTriangle, ArrowLeft, CalendarCheck, FileQuestion, UserRoundX } from "lucide-react";
 import * as React from "react";
@@ -135,7 +135,7 @@ function NewBookingPage() {
                 {chosen.reference}
               </Link>
             ) : (
-              <Link to={me?.role === "attorney" ? "/bookings" : "/admin/bookings"}>
+              <Link to={!me || canOpenRoute(me.role, "/admin/bookings") ? "/admin/bookings" : "/bookings"}>
                 <ArrowLeft aria-hidden />
                 Bookings
               </Link>

@@ -8,11 +8,10 @@ import { BookingStatusBadge, VenueLabel } from "@/components/bookings/booking-st
 import { CancelBookingDialog } from "@/components/bookings/cancel-booking-dialog";
 import { RescheduleForm } from "@/components/bookings/reschedule-form";
 import { SlotFinder } from "@/components/bookings/slot-finder";
+import { RecordLoadState } from "@/components/load-state";
 import { PageHeader } from "@/components/page";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import { ErrorState } from "@/components/ui/error-state";
-import { Skeleton } from "@/components/ui/skeleton";
 import { Spinner } from "@/components/ui/spinner";
 import { useCurrentUser } from "@/hooks/use-auth";
 import { useBookingActions, useRefreshBookings } from "@/hooks/use-bookings";
@@ -81,23 +80,11 @@ function BookingPage() {
     </Button>
   );
 
-  if (booking.isLoading) {
+  if (!booking.data) {
     return (
       <>
         <PageHeader title="Booking" actions={back} />
-        <div role="status" className="grid gap-4">
-          <span className="sr-only">Loading the booking</span>
-          <Skeleton className="h-48" />
-          <Skeleton className="h-24" />
-        </div>
-      </>
-    );
-  }
-  if (booking.isError || !booking.data) {
-    return (
-      <>
-        <PageHeader title="Booking" actions={back} />
-        <ErrorState title="Could not load the booking" message={trpcErrorMessage(booking.error)} onRetry={() => void booking.refetch()} />
+        <RecordLoadState query={booking} noun="booking" back={null} />
       </>
     );
   }

@@ -6,6 +6,7 @@ import { Button } from "@/components/ui/button";
 import { useCurrentUser } from "@/hooks/use-auth";
 import { prefetchUpcomingPast } from "@/hooks/use-bookings";
 import { prefetchPage } from "@/lib/route-data";
+import { audienceOf } from "@/lib/audience";
 
 export const Route = createFileRoute("/_app/bookings")({
   loader: ({ context }) => prefetchPage(context, (c) => prefetchUpcomingPast(c)),
@@ -14,7 +15,7 @@ export const Route = createFileRoute("/_app/bookings")({
 
 function BookingsPage() {
   const me = useCurrentUser().data;
-  const attorney = me?.role === "attorney";
+  const attorney = !!me && audienceOf(me.role) === "attorney";
   const newBooking = (
     <Button asChild>
       <Link to="/booking-form">

@@ -23,6 +23,7 @@ import { prefetchPage } from "@/lib/route-data";
 import { trpcErrorMessage, trpcFieldErrors, trpcNestedFieldErrors } from "@/lib/trpc-errors";
 import { cn } from "@/lib/utils";
 import { ListTable } from "@/components/ui/list-table";
+import { audienceOf } from "@/lib/audience";
 
 const searchSchema = (search: Record<string, unknown>) =>
   definedOnly({
@@ -90,7 +91,7 @@ function CasesPage() {
   return (
     <>
       <PageHeader
-        title={me?.role === "attorney" ? "My Cases" : "Cases"}
+        title={me && audienceOf(me.role) === "attorney" ? "My Cases" : "Cases"}
         description="Matters and their claimants: claim type, incident date and the RAF or court numbers."
         actions={
           <>
@@ -172,7 +173,7 @@ function CasesPage() {
                     {c.patientName}
                   </Link>
                 </p>
-                {me?.role !== "attorney" && <p className="truncate text-xs text-muted-foreground">{c.attorneyName}</p>}
+                {!(me && audienceOf(me.role) === "attorney") && <p className="truncate text-xs text-muted-foreground">{c.attorneyName}</p>}
               </div>
               <div className="min-w-0 text-sm">
                 <p className="truncate">{CLAIM_TYPE_LABEL[c.claimType]}</p>

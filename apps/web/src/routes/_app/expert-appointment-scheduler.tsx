@@ -5,17 +5,15 @@ import { createFileRoute, useNavigate } from "@tanstack/react-router";
 import { ClipboardList, Hourglass } from "lucide-react";
 import * as React from "react";
 import { definedOnly, searchParam } from "@/lib/search-params";
+import { LoadState } from "@/components/load-state";
 import { EmptyState, PageHeader } from "@/components/page";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import { ErrorState } from "@/components/ui/error-state";
 import { Label } from "@/components/ui/label";
 import { NativeSelect } from "@/components/ui/native-select";
 import { SearchInput } from "@/components/ui/search-input";
-import { Skeleton } from "@/components/ui/skeleton";
 import { useDebounced } from "@/hooks/use-debounced";
 import { prefetchPage } from "@/lib/route-data";
 import { trpc } from "@/lib/trpc";
-import { trpcErrorMessage } from "@/lib/trpc-errors";
 import { BookingRunResults } from "./-components/scheduler/booking-run-results";
 import { DayAndTimesCard } from "./-components/scheduler/day-and-times-card";
 import { RequestedExpertsCard } from "./-components/scheduler/requested-experts-card";
@@ -84,12 +82,10 @@ function SchedulerPage() {
         <EmptyState icon={ClipboardList} title="Choose a query to schedule">
           The requested experts, their free slots and the days they can see the claimant together will be shown here.
         </EmptyState>
-      ) : detail.isLoading ? (
-        <Skeleton className="h-64" />
-      ) : detail.isError || !detail.data ? (
-        <ErrorState title="Could not load the query" message={trpcErrorMessage(detail.error)} onRetry={() => void detail.refetch()} />
       ) : (
-        <QuerySchedule key={detail.data.id} query={detail.data} />
+        <LoadState query={detail} loadingLabel="Loading the query" loadingRows={4} errorTitle="Could not load the query">
+          {detail.data && <QuerySchedule key={detail.data.id} query={detail.data} />}
+        </LoadState>
       )}
     </>
   );

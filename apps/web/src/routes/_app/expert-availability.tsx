@@ -1,22 +1,22 @@
+import { can } from "@medlegal/domain";
 import { createFileRoute, useNavigate } from "@tanstack/react-router";
 import { CalendarRange } from "lucide-react";
 import * as React from "react";
 import { definedOnly, searchParam } from "@/lib/search-params";
 import { AvailabilityOverrides } from "@/components/availability/availability-overrides";
 import { WeeklyAvailabilityEditor } from "@/components/availability/weekly-availability-editor";
+import { LoadState } from "@/components/load-state";
 import { EmptyState, PageHeader } from "@/components/page";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import { ErrorState } from "@/components/ui/error-state";
 import { Label } from "@/components/ui/label";
 import { NativeSelect } from "@/components/ui/native-select";
-import { ListSkeleton, Skeleton } from "@/components/ui/skeleton";
+import { Skeleton } from "@/components/ui/skeleton";
 import { useCurrentUser } from "@/hooks/use-auth";
 import { toast } from "@/hooks/use-toast";
-import { isStaffRole } from "@/lib/booking-roles";
 import { saToday } from "@/lib/booking-time";
 import { prefetchPage } from "@/lib/route-data";
 import { trpc } from "@/lib/trpc";
-import { trpcErrorMessage, trpcFieldErrors } from "@/lib/trpc-errors";
+import { trpcFieldErrors } from "@/lib/trpc-errors";
 
 export const Route = createFileRoute("/_app/expert-availability")({
   validateSearch: (search: Record<string, unknown>) => definedOnly({ consultantId: searchParam.uuid(search.consultantId) }),
@@ -24,7 +24,7 @@ export const Route = createFileRoute("/_app/expert-availability")({
   // Staff choose whose hours to open (the one in the URL, if any); anyone else opens their own.
   loader: ({ context, deps }) =>
     prefetchPage(context, ({ trpc, user }) => {
-      if (!isStaffRole(user?.role)) return trpc.availability.get.prefetch({});
+      if (!user || !can(user.role, "availability.agency")) return trpc.availability.get.prefetch({});
       return Promise.all([trpc.consultants.list.prefetch({}), deps.consultantId ? trpc.availability.get.prefetch({ consultantId: deps.consultantId }) : undefined]);
     }),
   component: ExpertAvailabilityPage,
@@ -32,7 +32,7 @@ export const Route = createFileRoute("/_app/expert-availability")({
 
 function ExpertAvailabilityPage() {
   const me = useCurrentUser().data;
-  const staff = isStaffRole(me?.role);
+  const staff = !!me && can(me.role, "availability.agency");
   const { consultantId } = Route.useSearch();
   const navigate = useNavigate({ from: Route.fullPath });
   const consultants = trpc.consultants.list.useQuery({}, { enabled: staff });
@@ -106,13 +106,9 @@ function ExpertAvailabilityPage() {
         <EmptyState icon={CalendarRange} title="Choose a consultant">
           Their weekly hours, venues, days off and daily capacity will be shown here to change.
         </EmptyState>
-      ) : availability.isLoading || !data ? (
-        availability.isError ? (
-          <ErrorState title="Could not load the availability" message={trpcErrorMessage(availability.error)} onRetry={() => void availability.refetch()} />
-        ) : (
-          <ListSkeleton rows={7} label="Loading availability" />
-        )
       ) : (
+        <LoadState query={availability} loadingLabel="Loading availability" loadingRows={7} errorTitle="Could not load the availability">
+          {data && (
         <div className="grid gap-6">
           <Card>
             <CardHeader>
@@ -148,6 +144,8 @@ function ExpertAvailabilityPage() {
             </CardContent>
           </Card>
         </div>
+          )}
+        </LoadState>
       )}
     </>
   );

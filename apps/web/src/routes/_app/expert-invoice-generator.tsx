@@ -1,7 +1,7 @@
+import { isStaff } from "@medlegal/domain";
 import { createFileRoute } from "@tanstack/react-router";
 import { defaultPeriod } from "@/components/invoices/expert-draft";
 import { ExpertInvoiceGenerator } from "@/components/invoices/expert-invoice-generator";
-import { isStaff } from "@/components/invoices/invoice-queries";
 import { useCurrentUser } from "@/hooks/use-auth";
 import { prefetchPage } from "@/lib/route-data";
 

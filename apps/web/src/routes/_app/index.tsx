@@ -13,6 +13,7 @@ import { useDocumentTitle } from "@/hooks/use-document-title";
 import { notificationsQuery, unreadMessagesQuery, useNotificationActions, useNotifications, useUnreadMessages } from "@/hooks/use-notifications";
 import { greeting } from "@/lib/format";
 import { prefetchPage } from "@/lib/route-data";
+import { forAudience } from "@/lib/audience";
 
 export const Route = createFileRoute("/_app/")({
   loader: ({ context }) =>
@@ -57,7 +58,7 @@ function DashboardContent({
   const areas = [
     ...SIDEBAR[role].filter((e) => e.to !== "/" && e.to !== "/messages"),
     // Attorneys have no sidebar entry for their bookings (docs/product-rules.md#navigation): reach them from here.
-    ...(role === "attorney" ? [{ label: "Assessments", to: "/bookings" }] : []),
+    ...forAudience(role, { staff: [], attorney: [{ label: "Assessments", to: "/bookings" }], consultant: [] }),
   ];
 
   return (

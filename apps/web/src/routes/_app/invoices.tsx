@@ -1,10 +1,10 @@
 import type { InvoiceListKind, InvoiceStatus } from "@medlegal/domain";
-import { INVOICE_LIST_KIND_LABELS, INVOICE_LIST_KINDS, INVOICE_STATUS_LABELS, INVOICE_STATUSES } from "@medlegal/domain";
+import { INVOICE_LIST_KIND_LABELS, INVOICE_LIST_KINDS, INVOICE_STATUS_LABELS, INVOICE_STATUSES, isStaff } from "@medlegal/domain";
 import { createFileRoute, Link } from "@tanstack/react-router";
 import { Plus, Receipt } from "lucide-react";
 import * as React from "react";
 import { InvoiceList, InvoiceTotalsBar } from "@/components/invoices/invoice-list";
-import { ALL_CASES, attorneysOfCases, type InvoiceFilters, invoiceListInput, isStaff, NO_INVOICE_FILTER } from "@/components/invoices/invoice-queries";
+import { ALL_CASES, attorneysOfCases, type InvoiceFilters, invoiceListInput, NO_INVOICE_FILTER } from "@/components/invoices/invoice-queries";
 import { LoadState } from "@/components/load-state";
 import { PageHeader } from "@/components/page";
 import { Button } from "@/components/ui/button";
@@ -13,6 +13,7 @@ import { Input } from "@/components/ui/input";
 import { useCurrentUser } from "@/hooks/use-auth";
 import { prefetchPage } from "@/lib/route-data";
 import { trpc } from "@/lib/trpc";
+import { audienceOf } from "@/lib/audience";
 
 export const Route = createFileRoute("/_app/invoices")({
   loader: ({ context }) =>
@@ -102,7 +103,7 @@ function InvoicesPage() {
           emptyText={filtered ? "Clear a filter to see more." : "Invoices will be listed here with their number, recipient, total and status."}
         >
           <InvoiceList items={list.data?.items ?? []} creditNotes={list.data?.creditNotes ?? []} label="Invoices and credit notes" showRecipient={staff} />
-          {list.data && <InvoiceTotalsBar totals={list.data.totals} truncated={list.data.truncated} viewer={staff ? "staff" : me.role === "consultant" ? "consultant" : "attorney"} />}
+          {list.data && <InvoiceTotalsBar totals={list.data.totals} truncated={list.data.truncated} viewer={audienceOf(me.role)} />}
         </LoadState>
       )}
     </>

@@ -1,5 +1,5 @@
 import type { InvoiceDetail, InvoiceParty, Role } from "@medlegal/domain";
-import { formatRand, INVOICE_KIND_LABELS } from "@medlegal/domain";
+import { formatRand, INVOICE_KIND_LABELS, isStaff } from "@medlegal/domain";
 import { createFileRoute, Link, useNavigate } from "@tanstack/react-router";
 import { ArrowLeft, Download, FileText, Mail } from "lucide-react";
 import * as React from "react";
@@ -7,7 +7,6 @@ import { CreditNoteDialog } from "@/components/invoices/credit-note-dialog";
 import { InvoicePaymentsCard } from "@/components/payments/invoice-payments";
 import { InvoiceLinesTable } from "@/components/invoices/invoice-lines";
 import { InvoiceDates, InvoiceStatusBadge, invoiceTitle } from "@/components/invoices/invoice-list";
-import { isStaff } from "@/components/invoices/invoice-queries";
 import { PageHeader } from "@/components/page";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
@@ -19,6 +18,7 @@ import { prefetchPage } from "@/lib/route-data";
 import { trpc } from "@/lib/trpc";
 import { trpcFieldErrors } from "@/lib/trpc-errors";
 import { RecordLoadState } from "@/components/load-state";
+import { audienceOf, forAudience } from "@/lib/audience";
 
 export const Route = createFileRoute("/_app/invoices_/$id")({
   loader: ({ context, params }) =>
@@ -32,8 +32,11 @@ export const Route = createFileRoute("/_app/invoices_/$id")({
 
 /** Where a role's invoices are listed: consultants keep theirs in the expert invoice generator. */
 function invoicesHome(role: Role): { to: "/invoices" | "/expert-invoice-generator"; label: string } {
-  if (role === "consultant") return { to: "/expert-invoice-generator", label: "Expert Invoice Generator" };
-  return { to: "/invoices", label: isStaff(role) ? "Invoice Management" : "My Invoices" };
+  return forAudience(role, {
+    staff: { to: "/invoices", label: "Invoice Management" },
+    attorney: { to: "/invoices", label: "My Invoices" },
+    consultant: { to: "/expert-invoice-generator", label: "Expert Invoice Generator" },
+  });
 }
 
 function BackLink({ role }: { role: Role }) {
@@ -242,7 +245,7 @@ function InvoiceView({ i, role }: { i: InvoiceDetail; role: Role }) {
                     <Row term="Claimant">{i.claimantName ?? "—"}</Row>
                     <Row term="Claim number">{i.claimNumber ?? "—"}</Row>
                     <Row term="Case">{i.caseReference ?? "—"}</Row>
-                    <Row term={role === "attorney" ? "Your reference" : "Attorney's reference"}>{i.attorneyReference ?? "—"}</Row>
+                    <Row term={audienceOf(role) === "attorney" ? "Your reference" : "Attorney's reference"}>{i.attorneyReference ?? "—"}</Row>
                   </>
                 )}
                 {i.issuedAt && <Row term="Issued">{formatDateTime(i.issuedAt)}</Row>}

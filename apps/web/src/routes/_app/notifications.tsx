@@ -1,10 +1,10 @@
 import { createFileRoute } from "@tanstack/react-router";
 import { Bell, CheckCheck } from "lucide-react";
 import { NotificationItem } from "@/components/notifications/notification-item";
-import { EmptyState, PageHeader } from "@/components/page";
+import { LoadState } from "@/components/load-state";
+import { PageHeader } from "@/components/page";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
-import { Spinner } from "@/components/ui/spinner";
 import { useCurrentUser } from "@/hooks/use-auth";
 import { notificationsQuery, useNotificationActions, useNotifications } from "@/hooks/use-notifications";
 import { prefetchPage } from "@/lib/route-data";
@@ -41,19 +41,15 @@ function AllNotifications({ userId }: { userId: string }) {
           ) : undefined
         }
       />
-      {notifications.isLoading ? (
-        <div className="flex justify-center py-16">
-          <Spinner label="Loading notifications" />
-        </div>
-      ) : notifications.isError ? (
-        <EmptyState icon={Bell} title="Notifications could not be loaded">
-          <p>Please try again in a moment.</p>
-        </EmptyState>
-      ) : list.length === 0 ? (
-        <EmptyState icon={Bell} title="No notifications">
-          <p>Updates about your queries, bookings, reports and payments will appear here.</p>
-        </EmptyState>
-      ) : (
+      <LoadState
+        query={notifications}
+        loadingLabel="Loading notifications"
+        errorTitle="Notifications could not be loaded"
+        isEmpty={list.length === 0}
+        emptyIcon={Bell}
+        emptyTitle="No notifications"
+        emptyText={<p>Updates about your queries, bookings, reports and payments will appear here.</p>}
+      >
         <Card className="overflow-hidden">
           <ul className="divide-y" aria-label="All notifications">
             {list.map((n) => (
@@ -61,7 +57,7 @@ function AllNotifications({ userId }: { userId: string }) {
             ))}
           </ul>
         </Card>
-      )}
+      </LoadState>
     </>
   );
 }

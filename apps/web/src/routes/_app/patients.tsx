@@ -1,5 +1,5 @@
 import type { Patient, PatientInput } from "@medlegal/domain";
-import { can, GENDER_LABEL, mayManagePrivacy } from "@medlegal/domain";
+import { can, canOpenRoute, GENDER_LABEL, mayManagePrivacy } from "@medlegal/domain";
 import { keepPreviousData, skipToken } from "@tanstack/react-query";
 import { createFileRoute, Link, useNavigate } from "@tanstack/react-router";
 import { Eye, FileSearch, FolderPlus, Languages, Pencil, UserPlus, Users } from "lucide-react";
@@ -23,6 +23,7 @@ import { prefetchPage } from "@/lib/route-data";
 import { trpcErrorMessage, trpcFieldErrors } from "@/lib/trpc-errors";
 import { cn } from "@/lib/utils";
 import { ListTable } from "@/components/ui/list-table";
+import { audienceOf } from "@/lib/audience";
 
 export const Route = createFileRoute("/_app/patients")({
   // `claimant` opens that claimant's details (linked from cases, queries and the booking form).
@@ -44,7 +45,7 @@ function PatientsPage() {
   const [correction, setCorrection] = React.useState("");
   const [accessRequestFor, setAccessRequestFor] = React.useState<{ id: string; name: string } | null>(null);
   const handlesPrivacy = !!me && mayManagePrivacy(me);
-  const isAttorney = me?.role === "attorney";
+  const isAttorney = !!me && audienceOf(me.role) === "attorney";
   const { claimant } = Route.useSearch();
   const navigate = useNavigate({ from: Route.fullPath });
   const linked = trpc.patients.get.useQuery(claimant ? { id: claimant } : skipToken, { retry: false });
@@ -178,7 +179,7 @@ function PatientsPage() {
                       </Link>
                     </Button>
                   )}
-                  {me?.role === "administrator" && (
+                  {me && canOpenRoute(me.role, "/audit-trail") && (
                     <Button variant="ghost" size="sm" asChild>
                       <Link to="/audit-trail" search={{ tab: "reads", patientId: p.id }} aria-label={`Access history of ${name}`}>
                         <Eye aria-hidden />

@@ -1,5 +1,5 @@
-import type { QueryStatus } from "@medlegal/domain";
-import { can, QUERY_STATUS_LABEL, QUERY_STATUSES } from "@medlegal/domain";
+import type { QueryStatus, Role } from "@medlegal/domain";
+import { can, canOpenRoute, QUERY_STATUS_LABEL, QUERY_STATUSES } from "@medlegal/domain";
 import { createFileRoute, Link, useNavigate } from "@tanstack/react-router";
 import { ClipboardList, FilePlus2, Inbox } from "lucide-react";
 import * as React from "react";
@@ -23,6 +23,7 @@ import { toast } from "@/hooks/use-toast";
 import { prefetchPage } from "@/lib/route-data";
 import { trpc } from "@/lib/trpc";
 import { trpcErrorMessage, trpcFieldErrors } from "@/lib/trpc-errors";
+import { audienceOf, forAudience } from "@/lib/audience";
 
 const searchSchema = (search: Record<string, unknown>) =>
   definedOnly({
@@ -36,7 +37,7 @@ export const Route = createFileRoute("/_app/queries")({
     prefetchPage(
       context,
       ({ trpc }) => trpc.queries.list.prefetchInfinite(firstPage),
-      ({ trpc, user }) => (user?.role === "consultant" ? trpc.assignments.listMine.prefetch() : Promise.resolve()),
+      ({ trpc, user }) => (user && can(user.role, "assignments.respond") ? trpc.assignments.listMine.prefetch() : Promise.resolve()),
     ),
   component: QueriesPage,
 });
@@ -47,11 +48,11 @@ const firstPage = { search: undefined, status: undefined, sort: "newest", limit:
 function QueriesPage() {
   const me = useCurrentUser().data;
   if (!me) return null;
-  const title = me.role === "attorney" || me.role === "consultant" ? "My Queries" : "Queries";
+  const title = forAudience(me.role, { staff: "Queries", attorney: "My Queries", consultant: "My Queries" });
   return <QueriesContent role={me.role} title={title} />;
 }
 
-function QueriesContent({ role, title }: { role: "administrator" | "employee" | "attorney" | "consultant"; title: string }) {
+function QueriesContent({ role, title }: { role: Role; title: string }) {
   const { newFor } = Route.useSearch();
   const navigate = useNavigate({ from: Route.fullPath });
   const [search, setSearch] = React.useState("");
@@ -62,12 +63,11 @@ function QueriesContent({ role, title }: { role: "administrator" | "employee" | 
   const [creating, setCreating] = React.useState(Boolean(newFor) && canCreate);
   const filtered = Boolean(debounced || status);
 
-  const description =
-    role === "attorney"
-      ? "Your instructions to the agency: follow each one from submission to the final report."
-      : role === "consultant"
-        ? "The queries you are assigned to. Accept or decline new assignments here."
-        : "Every query. Use Query Management for filters and sorting.";
+  const description = forAudience(role, {
+    staff: "Every query. Use Query Management for filters and sorting.",
+    attorney: "Your instructions to the agency: follow each one from submission to the final report.",
+    consultant: "The queries you are assigned to. Accept or decline new assignments here.",
+  });
 
   const closeCreate = () => {
     setCreating(false);
@@ -85,7 +85,7 @@ function QueriesContent({ role, title }: { role: "administrator" | "employee" | 
               <FilePlus2 />
               New query
             </Button>
-          ) : role === "administrator" || role === "employee" ? (
+          ) : canOpenRoute(role, "/admin/query-management") ? (
             <Button variant="outline" asChild>
               <Link to="/admin/query-management">Query Management</Link>
             </Button>
@@ -93,7 +93,7 @@ function QueriesContent({ role, title }: { role: "administrator" | "employee" | 
         }
       />
 
-      {role === "consultant" && <PendingAssignments />}
+      {can(role, "assignments.respond") && <PendingAssignments />}
 
       <FilterBar className="grid-cols-1 sm:grid-cols-[minmax(0,2fr)_minmax(0,1fr)] lg:max-w-3xl">
         <SearchField id="queries-search" placeholder="Reference, claimant or subject" value={search} onChange={setSearch} />
@@ -117,11 +117,11 @@ function QueriesContent({ role, title }: { role: "administrator" | "employee" | 
         emptyText={
           filtered
             ? "Try another search or status."
-            : role === "attorney"
-              ? "Submit a query for one of your cases: say which experts you need, and follow it here until the reports are delivered."
-              : role === "consultant"
-                ? "Queries appear here once the agency assigns you to one."
-                : "Queries appear here once attorneys submit them."
+            : forAudience(role, {
+                staff: "Queries appear here once attorneys submit them.",
+                attorney: "Submit a query for one of your cases: say which experts you need, and follow it here until the reports are delivered.",
+                consultant: "Queries appear here once the agency assigns you to one.",
+              })
         }
       >
         <QueryList
@@ -129,8 +129,8 @@ function QueriesContent({ role, title }: { role: "administrator" | "employee" | 
           hasMore={Boolean(list.hasNextPage)}
           loadingMore={list.isFetchingNextPage}
           onLoadMore={() => void list.fetchNextPage()}
-          showAttorney={role !== "attorney"}
-          showCaseManager={role !== "consultant"}
+          showAttorney={audienceOf(role) !== "attorney"}
+          showCaseManager={audienceOf(role) !== "consultant"}
         />
       </LoadState>
 

@@ -1,8 +1,8 @@
 import type { QueryDetail, Role } from "@medlegal/domain";
 import { can, CLAIM_TYPE_LABEL, OPEN_QUERY_STATUSES } from "@medlegal/domain";
 import { createFileRoute } from "@tanstack/react-router";
-import { FileQuestion } from "lucide-react";
-import { EmptyState, PageHeader } from "@/components/page";
+import { RecordLoadState } from "@/components/load-state";
+import { PageHeader } from "@/components/page";
 import { AssignExpertsPanel } from "@/components/queries/assign-experts-panel";
 import { PriorityBadge, QueryStatusBadge } from "@/components/queries/badges";
 import { QueryAssessments } from "@/components/queries/query-assessments";
@@ -11,20 +11,19 @@ import { QueryMessages } from "@/components/messages/query-messages";
 import { ReportLinks } from "@/components/reports/report-links";
 import { QueryTimeline } from "@/components/queries/query-timeline";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import { ErrorState } from "@/components/ui/error-state";
 import { useCurrentUser } from "@/hooks/use-auth";
 import { useRefreshQueries } from "@/hooks/use-query-actions";
 import { formatDateTime } from "@/lib/format";
 import { trpc } from "@/lib/trpc";
 import { prefetchPage } from "@/lib/route-data";
-import { trpcErrorMessage } from "@/lib/trpc-errors";
 import { ConsultantAssignments } from "./-components/consultant-assignments";
 import { QueryClaimantCard } from "./-components/query-claimant-card";
 import { CommentForm } from "./-components/query-comment-form";
 import { QueryExpertsCard } from "./-components/query-experts-card";
 import { QueryInstructionsCard } from "./-components/query-instructions-card";
 import { QueryManagerPanel } from "./-components/query-manager-panel";
-import { BackLink, QuerySkeleton } from "./-components/query-page-states";
+import { BackLink } from "./-components/query-page-states";
+import { audienceOf } from "@/lib/audience";
 
 export const Route = createFileRoute("/_app/queries_/$id")({
   loader: ({ context, params }) => prefetchPage(context, ({ trpc }) => trpc.queries.get.prefetch({ id: params.id })),
@@ -38,24 +37,7 @@ function QueryPage() {
   const query = trpc.queries.get.useQuery({ id }, { retry: false, retryOnMount: false });
 
   if (!me) return null;
-  if (query.isLoading) return <QuerySkeleton />;
-  if (query.isError) {
-    const notFound = query.error.data?.code === "NOT_FOUND" || query.error.data?.httpStatus === 404;
-    return notFound ? (
-      <>
-        <BackLink role={me.role} />
-        <EmptyState icon={FileQuestion} title="Query not found">
-          It does not exist or is not yours to see.
-        </EmptyState>
-      </>
-    ) : (
-      <>
-        <BackLink role={me.role} />
-        <ErrorState title="Could not load the query" message={trpcErrorMessage(query.error)} onRetry={() => void query.refetch()} />
-      </>
-    );
-  }
-  if (!query.data) return null;
+  if (!query.data) return <RecordLoadState query={query} noun="query" back={<BackLink role={me.role} />} />;
   return <QueryView q={query.data} role={me.role} userId={me.id} />;
 }
 
@@ -71,7 +53,7 @@ function QueryView({ q, role, userId }: { q: QueryDetail; role: Role; userId: st
 
   // The query's bookings, scoped by the server like every booking list (a consultant sees their own).
   const assessments = trpc.bookings.list.useQuery({ queryId: q.id, limit: 100 });
-  const myAssignments = role === "consultant" ? q.assignments.filter((a) => a.consultantId === userId) : [];
+  const myAssignments = can(role, "assignments.respond") ? q.assignments.filter((a) => a.consultantId === userId) : [];
   const claimant = q.claimant;
 
   return (
@@ -112,7 +94,7 @@ function QueryView({ q, role, userId }: { q: QueryDetail; role: Role; userId: st
                 <AssignExpertsPanel query={q} />
               </CardContent>
             </Card>
-          ) : role === "attorney" ? (
+          ) : audienceOf(role) === "attorney" ? (
             <QueryExpertsCard assignments={q.assignments} />
           ) : null}
 

@@ -1,5 +1,5 @@
 import type { ReportKind, ReportStatus, Role } from "@medlegal/domain";
-import { ATTORNEY_REPORT_STATUSES, REPORT_KIND_LABELS, REPORT_KINDS, REPORT_STATUSES, reportStatusLabel } from "@medlegal/domain";
+import { ATTORNEY_REPORT_STATUSES, isStaff, REPORT_KIND_LABELS, REPORT_KINDS, REPORT_STATUSES, reportStatusLabel } from "@medlegal/domain";
 import { createFileRoute } from "@tanstack/react-router";
 import { ClipboardCheck, FileText } from "lucide-react";
 import * as React from "react";
@@ -12,6 +12,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { useCurrentUser } from "@/hooks/use-auth";
 import { prefetchPage } from "@/lib/route-data";
 import { trpc } from "@/lib/trpc";
+import { type Audience, audienceOf, forAudience } from "@/lib/audience";
 
 export const Route = createFileRoute("/_app/reports")({
   // Staff open on the review queue, everyone else on their reports with no filter.
@@ -20,9 +21,8 @@ export const Route = createFileRoute("/_app/reports")({
   component: ReportsPage,
 });
 
-const DESCRIPTION: Record<string, string> = {
-  administrator: "Every expert report: what is awaited, what waits for quality review, and what is ready for release.",
-  employee: "Every expert report: what is awaited, what waits for quality review, and what is ready for release.",
+const DESCRIPTION: Record<Audience, string> = {
+  staff: "Every expert report: what is awaited, what waits for quality review, and what is ready for release.",
   attorney: "The expert reports on your matters. Released reports can be downloaded here.",
   consultant: "The reports you write for the agency: upload each one here and see its review.",
 };
@@ -35,15 +35,13 @@ function allReportsInput(f: { status: ReportStatus | ""; kind: ReportKind | ""; 
   return { status: f.status || undefined, kind: f.kind || undefined, overdue: f.overdue || undefined, search: f.search || undefined };
 }
 
-const isStaff = (role: Role) => role === "administrator" || role === "employee";
-
 function ReportsPage() {
   const me = useCurrentUser().data;
   if (!me) return null;
   const staff = isStaff(me.role);
   return (
     <>
-      <PageHeader title="Reports" description={DESCRIPTION[me.role]} />
+      <PageHeader title="Reports" description={forAudience(me.role, DESCRIPTION)} />
       {staff ? (
         <Tabs defaultValue="queue">
           <TabsList className="mb-4">
@@ -81,7 +79,7 @@ function ReviewQueue() {
   );
 }
 
-function AllReports({ role }: { role: string }) {
+function AllReports({ role }: { role: Role }) {
   const [status, setStatus] = React.useState<ReportStatus | "">("");
   const [kind, setKind] = React.useState<ReportKind | "">("");
   const [overdue, setOverdue] = React.useState(false);
@@ -90,7 +88,7 @@ function AllReports({ role }: { role: string }) {
   const list = trpc.reports.list.useQuery(allReportsInput({ status, kind, overdue, search: deferred }));
   const filtered = Boolean(status || kind || overdue || deferred);
   // Attorneys filter by what they see: the plain labels, one entry each.
-  const statusOptions = role === "attorney" ? ATTORNEY_REPORT_STATUSES : REPORT_STATUSES;
+  const statusOptions = audienceOf(role) === "attorney" ? ATTORNEY_REPORT_STATUSES : REPORT_STATUSES;
   return (
     <>
       <FilterBar className="sm:grid-cols-2 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_minmax(0,1fr)_auto]">
@@ -129,7 +127,7 @@ function AllReports({ role }: { role: string }) {
         emptyTitle={filtered ? "No report matches these filters" : "No reports yet"}
         emptyText={filtered ? "Clear a filter to see more." : "A report is awaited once an assessment has been attended."}
       >
-        <ReportList items={list.data ?? []} label="Reports" showAttorney={role !== "attorney"} />
+        <ReportList items={list.data ?? []} label="Reports" showAttorney={audienceOf(role) !== "attorney"} />
       </LoadState>
     </>
   );

@@ -1,5 +1,5 @@
 import type { ReportDetail, Role } from "@medlegal/domain";
-import { REPORT_KIND_LABELS, reportReasonTextSchema } from "@medlegal/domain";
+import { isStaff, REPORT_KIND_LABELS, reportReasonTextSchema } from "@medlegal/domain";
 import { createFileRoute, Link } from "@tanstack/react-router";
 import { ArrowLeft } from "lucide-react";
 import * as React from "react";
@@ -18,6 +18,7 @@ import { prefetchPage } from "@/lib/route-data";
 import { trpc } from "@/lib/trpc";
 import { RecordLoadState } from "@/components/load-state";
 import { DetailsCard, LinkedReportsCard, ReviewsCard, TimelineCard, VersionsCard } from "@/components/reports/report-cards";
+import { audienceOf } from "@/lib/audience";
 
 export const Route = createFileRoute("/_app/reports_/$id")({
   loader: ({ context, params }) => prefetchPage(context, ({ trpc }) => trpc.reports.get.prefetch({ id: params.id })),
@@ -66,7 +67,7 @@ function ReportView({ r, role, onChanged }: { r: ReportDetail; role: Role; onCha
     meta: { errorTitle: "Not done" },
   });
   const [dialog, setDialog] = React.useState<"withdraw" | null>(null);
-  const staff = role === "administrator" || role === "employee";
+  const staff = isStaff(role);
 
   return (
     <>
@@ -76,7 +77,7 @@ function ReportView({ r, role, onChanged }: { r: ReportDetail; role: Role; onCha
         description={`${r.patientName} · ${r.caseReference} · ${r.consultantName} (${r.specialization})`}
         actions={
           <div className="flex flex-wrap gap-2">
-            {r.can.upload && <UploadVersionDialog reportId={r.id} reference={r.reference} nextNumber={r.versions + 1} lastDeclaration={r.versionList.at(-1)?.declaration ?? ""} onBehalf={role === "consultant" ? null : r.consultantName} onUploaded={refresh} />}
+            {r.can.upload && <UploadVersionDialog reportId={r.id} reference={r.reference} nextNumber={r.versions + 1} lastDeclaration={r.versionList.at(-1)?.declaration ?? ""} onBehalf={audienceOf(role) === "consultant" ? null : r.consultantName} onUploaded={refresh} />}
             {r.can.take && (
               <Button onClick={() => take.mutate({ id: r.id })} disabled={take.isPending}>
                 Take for review

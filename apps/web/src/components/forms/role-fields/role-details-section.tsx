@@ -3,6 +3,9 @@ import { AttorneyFields } from "./attorney-fields";
 import { ConsultantFields } from "./consultant-fields";
 import type { DetailsProps, SpecializationOption } from "./types";
 
+/** The roles that carry fields of their own, and the section's name for each. */
+const SECTION_LABEL = { attorney: "Attorney details", consultant: "Consultant details" } as const;
+
 /**
  * The attorney's or the consultant's own fields under a heading (or, without one, a label), for the
  * role being edited; nothing for administrators and employees.
@@ -18,22 +21,23 @@ export function RoleDetailsSection<T extends AttorneyDetails & ConsultantDetails
   heading?: Partial<Record<"attorney" | "consultant", string>>;
   specializations: readonly SpecializationOption[] | undefined;
 }) {
-  if (role !== "attorney" && role !== "consultant") return null;
-  const headingId = `${props.idPrefix}-${role}-heading`;
-  const title = heading?.[role];
+  if (!Object.hasOwn(SECTION_LABEL, role)) return null;
+  const details = role as keyof typeof SECTION_LABEL;
+  const headingId = `${props.idPrefix}-${details}-heading`;
+  const title = heading?.[details];
   const onChange = props.onChange as (patch: Partial<AttorneyDetails & ConsultantDetails>) => void;
   return (
     <section
       className="grid gap-4 border-t pt-5"
       aria-labelledby={title ? headingId : undefined}
-      aria-label={title ? undefined : role === "attorney" ? "Attorney details" : "Consultant details"}
+      aria-label={title ? undefined : SECTION_LABEL[details]}
     >
       {title && (
         <h3 id={headingId} className="text-sm font-semibold">
           {title}
         </h3>
       )}
-      {role === "attorney" ? (
+      {details === "attorney" ? (
         <AttorneyFields {...props} onChange={onChange} />
       ) : (
         <ConsultantFields {...props} onChange={onChange} specializations={specializations} />

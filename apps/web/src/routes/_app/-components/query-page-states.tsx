@@ -1,11 +1,11 @@
 import type { Role } from "@medlegal/domain";
+import { canOpenRoute } from "@medlegal/domain";
 import { Link } from "@tanstack/react-router";
 import { ArrowLeft } from "lucide-react";
-import { Skeleton } from "@/components/ui/skeleton";
 
 /** Back to the list the user came from: Query Management for staff, My Queries for the others. */
 export function BackLink({ role }: { role: Role }) {
-  const staff = role === "administrator" || role === "employee";
+  const staff = canOpenRoute(role, "/admin/query-management");
   return (
     <Link
       to={staff ? "/admin/query-management" : "/queries"}
@@ -14,20 +14,5 @@ export function BackLink({ role }: { role: Role }) {
       <ArrowLeft aria-hidden className="size-4" />
       {staff ? "Query Management" : "My Queries"}
     </Link>
-  );
-}
-
-/** The page while the query loads. */
-export function QuerySkeleton() {
-  return (
-    <div role="status" className="grid gap-4">
-      <span className="sr-only">Loading the query</span>
-      <Skeleton className="h-4 w-32" />
-      <Skeleton className="h-8 w-2/3" />
-      <div className="grid grid-cols-1 gap-4 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
-        <Skeleton className="h-64" />
-        <Skeleton className="h-64" />
-      </div>
-    </div>
   );
 }

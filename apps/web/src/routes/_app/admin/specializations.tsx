@@ -4,11 +4,11 @@ import { Plus, Stethoscope } from "lucide-react";
 import * as React from "react";
 import { SpecializationForm } from "@/components/admin/specialization-form";
 import { SpecializationsList } from "@/components/admin/specializations-list";
-import { EmptyState, PageHeader } from "@/components/page";
+import { LoadState } from "@/components/load-state";
+import { PageHeader } from "@/components/page";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { FormDialog } from "@/components/ui/form-dialog";
-import { Spinner } from "@/components/ui/spinner";
 import { toast } from "@/hooks/use-toast";
 import { trpc } from "@/lib/trpc";
 import { prefetchPage } from "@/lib/route-data";
@@ -110,23 +110,15 @@ function SpecializationsPage() {
         }
       />
 
-      {list.isLoading ? (
-        <div className="flex justify-center rounded-lg border bg-card py-16">
-          <Spinner label="Loading specializations" className="size-6" />
-        </div>
-      ) : list.isError ? (
-        <EmptyState icon={Stethoscope} title="Could not load the specializations">
-          <p>{trpcErrorMessage(list.error)}</p>
-          <Button variant="outline" className="mt-4" onClick={() => void list.refetch()}>
-            Try again
-          </Button>
-        </EmptyState>
-      ) : items.length === 0 ? (
-        <EmptyState icon={Stethoscope} title="No specializations yet">
-          <p>Add the specializations your experts practise so consultants can choose them.</p>
-        </EmptyState>
-      ) : (
-        <>
+      <LoadState
+        query={list}
+        loadingLabel="Loading specializations"
+        errorTitle="Could not load the specializations"
+        isEmpty={items.length === 0}
+        emptyIcon={Stethoscope}
+        emptyTitle="No specializations yet"
+        emptyText={<p>Add the specializations your experts practise so consultants can choose them.</p>}
+      >
           <p className="mb-3 text-sm text-muted-foreground">
             {activeCount} active{items.length > activeCount ? `, ${items.length - activeCount} inactive` : ""}
           </p>
@@ -137,8 +129,7 @@ function SpecializationsPage() {
             onSetActive={(item, active) => setToggling({ item, active })}
             onRemove={setRemoving}
           />
-        </>
-      )}
+      </LoadState>
 
       <FormDialog
         open={editing !== null}

@@ -8,7 +8,8 @@ import { UserForm } from "@/components/admin/user-form";
 import { UserPrivacyOfficer } from "@/components/admin/user-privacy-officer";
 import { UserTwoFactor } from "@/components/admin/user-two-factor";
 import { UsersList } from "@/components/admin/users-list";
-import { EmptyState, PageHeader } from "@/components/page";
+import { LoadState } from "@/components/load-state";
+import { PageHeader } from "@/components/page";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { FilterBar, FilterField, SearchField, SelectFilter } from "@/components/ui/filter-bar";
@@ -172,20 +173,15 @@ function UsersPage() {
         )}
       </FilterBar>
 
-      {list.isLoading ? (
-        <div className="flex justify-center rounded-lg border bg-card py-16">
-          <Spinner label="Loading users" className="size-6" />
-        </div>
-      ) : list.isError ? (
-        <EmptyState icon={Users} title="Could not load the users">
-          <p>{trpcErrorMessage(list.error)}</p>
-          <Button variant="outline" className="mt-4" onClick={() => void list.refetch()}>
-            Try again
-          </Button>
-        </EmptyState>
-      ) : users.length === 0 ? (
-        <EmptyState icon={Users} title={filtered ? "No users match" : "No users yet"}>
-          {filtered ? (
+      <LoadState
+        query={list}
+        loadingLabel="Loading users"
+        errorTitle="Could not load the users"
+        isEmpty={users.length === 0}
+        emptyIcon={Users}
+        emptyTitle={filtered ? "No users match" : "No users yet"}
+        emptyText={
+          filtered ? (
             <>
               <p>Try another search or clear the filters.</p>
               <Button variant="outline" className="mt-4" onClick={clearFilters}>
@@ -194,9 +190,9 @@ function UsersPage() {
             </>
           ) : (
             <p>Create the first account with New user.</p>
-          )}
-        </EmptyState>
-      ) : (
+          )
+        }
+      >
         <div className={list.isPlaceholderData ? "opacity-60 transition-opacity" : undefined} aria-busy={list.isFetching}>
           <UsersList
             users={users}
@@ -220,7 +216,7 @@ function UsersPage() {
             <LoadMore hasMore={list.hasNextPage} loading={list.isFetchingNextPage} onLoadMore={() => void list.fetchNextPage()} />
           </div>
         </div>
-      )}
+      </LoadState>
 
       <FormDialog
         open={creating}

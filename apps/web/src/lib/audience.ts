@@ -1,0 +1,24 @@
+import type { Role } from "@medlegal/domain";
+
+/**
+ * The three points of view the screens word things for: the agency's staff, an attorney (the
+ * agency's client) and an expert. Only for wording and layout: what a user may do is `can(role,
+ * permission)` or the server's `can` flags (docs/decisions.md, "Role checks in the web").
+ */
+export type Audience = "staff" | "attorney" | "consultant";
+
+const AUDIENCE: Record<Role, Audience> = {
+  administrator: "staff",
+  employee: "staff",
+  attorney: "attorney",
+  consultant: "consultant",
+};
+
+export function audienceOf(role: Role): Audience {
+  return AUDIENCE[role];
+}
+
+/** The wording (or any value) for the reader's point of view; every point of view must be named. */
+export function forAudience<T>(role: Role, choices: Record<Audience, T>): T {
+  return choices[AUDIENCE[role]];
+}
