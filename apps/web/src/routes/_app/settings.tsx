@@ -1,6 +1,7 @@
 import type { Role } from "@medlegal/domain";
-import { can, fullName, initials, ROLE_LABEL } from "@medlegal/domain";
-import { createFileRoute, useNavigate } from "@tanstack/react-router";
+import { can, fullName, initials, mayManagePrivacy, ROLE_LABEL } from "@medlegal/domain";
+import { createFileRoute, Link, useNavigate } from "@tanstack/react-router";
+import { ShieldCheck } from "lucide-react";
 import type * as React from "react";
 import { PageHeader } from "@/components/page";
 import { AgencyTab, SlaTab } from "@/components/settings/agency-tab";
@@ -10,6 +11,7 @@ import { ProfileTab } from "@/components/settings/profile-tab";
 import { CalendarTab, ChecklistTab, HolidaysTab, ReleaseTab, SecurityTab, VideoTab } from "@/components/settings/simple-tabs";
 import { Avatar, AvatarFallback } from "@/components/ui/avatar";
 import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
 import { Card, CardHeader, CardTitle } from "@/components/ui/card";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { useCurrentUser } from "@/hooks/use-auth";
@@ -56,7 +58,20 @@ function SettingsPage() {
 
   return (
     <>
-      <PageHeader title="Settings" description="Your account, password, sign-in security and notifications." />
+      <PageHeader
+        title="Settings"
+        description="Your account, password, sign-in security and notifications."
+        actions={
+          // The privacy page has no sidebar entry (the SPEC fixes the sidebar): reached from here and the audit trail.
+          mayManagePrivacy(me) ? (
+            <Button asChild variant="outline">
+              <Link to="/admin/privacy">
+                <ShieldCheck aria-hidden /> Privacy (POPIA)
+              </Link>
+            </Button>
+          ) : undefined
+        }
+      />
       <Card className="mb-6 max-w-4xl">
         <CardHeader className="flex-row flex-wrap items-center gap-4 p-5">
           <Avatar className="size-12">
