@@ -1,4 +1,4 @@
-import { screen, waitFor } from "@testing-library/react";
+import { fireEvent, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
 import { renderWithTrpc } from "@/test/trpc";
@@ -27,11 +27,11 @@ describe("CreateMeetingDialog", () => {
     const user = userEvent.setup();
     const view = renderWithTrpc(<CreateMeetingDialog open onClose={vi.fn()} onCreated={vi.fn()} />, answers);
     await screen.findByRole("option", { name: "Megan Smith (Medical Consultant)" });
-    await user.type(screen.getByLabelText("Title"), "Assessment");
+    fireEvent.change(screen.getByLabelText("Title"), { target: { value: "Assessment" } });
     await user.selectOptions(screen.getByLabelText("Host"), HOST);
     await user.click(screen.getByRole("button", { name: "Add a guest" }));
-    await user.type(screen.getByLabelText("Name"), "Sibusiso Khumalo");
-    await user.type(screen.getByLabelText("E-mail"), "not-an-address");
+    fireEvent.change(screen.getByLabelText("Name"), { target: { value: "Sibusiso Khumalo" } });
+    fireEvent.change(screen.getByLabelText("E-mail"), { target: { value: "not-an-address" } });
     await user.click(screen.getByRole("button", { name: "Arrange meeting" }));
 
     await waitFor(() => expect(screen.getByLabelText("E-mail")).toHaveAttribute("aria-invalid", "true"));
@@ -48,12 +48,10 @@ describe("CreateMeetingDialog", () => {
       },
     });
     await screen.findByRole("option", { name: "Megan Smith (Medical Consultant)" });
-    await user.type(screen.getByLabelText("Title"), "Assessment");
+    fireEvent.change(screen.getByLabelText("Title"), { target: { value: "Assessment" } });
     await user.selectOptions(screen.getByLabelText("Host"), HOST);
-    await user.clear(screen.getByLabelText("Date"));
-    await user.type(screen.getByLabelText("Date"), "2030-03-04");
-    await user.clear(screen.getByLabelText("Start"));
-    await user.type(screen.getByLabelText("Start"), "09:00");
+    fireEvent.change(screen.getByLabelText("Date"), { target: { value: "2030-03-04" } });
+    fireEvent.change(screen.getByLabelText("Start"), { target: { value: "09:00" } });
     await user.click(screen.getByRole("button", { name: "Arrange meeting" }));
 
     await waitFor(() => expect(view.sent("meetings.create")).toHaveLength(1));

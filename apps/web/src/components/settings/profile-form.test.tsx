@@ -1,6 +1,6 @@
 import type { UserDetail } from "@medlegal/domain";
 import { ACCOUNT_MESSAGES } from "@medlegal/domain";
-import { fireEvent, render, screen } from "@testing-library/react";
+import { fireEvent, render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
 import { ProfileForm } from "./profile-form";
@@ -44,10 +44,12 @@ describe("ProfileForm", () => {
     expect(screen.getByLabelText("Current password")).toBeInTheDocument();
     await user.click(screen.getByRole("button", { name: "Save changes" }));
     expect(onSubmit).not.toHaveBeenCalled();
-    expect(screen.getByText(ACCOUNT_MESSAGES.currentPasswordForEmail)).toBeInTheDocument();
+    // The check is asynchronous (the zod resolver): wait for the sentence rather than expect it at once.
+    expect(await screen.findByText(ACCOUNT_MESSAGES.currentPasswordForEmail)).toBeInTheDocument();
 
     fireEvent.change(screen.getByLabelText("Current password"), { target: { value: "Demo@Password1" } });
     await user.click(screen.getByRole("button", { name: "Save changes" }));
+    await waitFor(() => expect(onSubmit).toHaveBeenCalled());
     expect(onSubmit).toHaveBeenCalledWith({
       firstName: "Thandiwe",
       lastName: "Mokoena",
