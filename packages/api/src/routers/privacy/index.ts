@@ -1,5 +1,11 @@
 import { z } from "zod";
 import {
+  destructionApproveSchema,
+  destructionCandidateSchema,
+  destructionCertificateSchema,
+  legalHoldLiftSchema,
+  legalHoldSchema,
+  legalHoldSetSchema,
   privacyOfficerInputSchema,
   subjectRequestCreateSchema,
   subjectRequestListSchema,
@@ -7,6 +13,7 @@ import {
   subjectRequestUpdateSchema,
 } from "@medlegal/domain";
 import { createSubjectRequest, dueSubjectRequestsFor, listSubjectRequests, setPrivacyOfficer, updateSubjectRequest } from "../../services/privacy/subject-requests";
+import { approveDestruction, listDestructionCandidates, listDestructionCertificates, listLegalHolds, liftLegalHold, setLegalHold } from "../../services/privacy/retention";
 import { roleProcedure, router } from "../../trpc";
 
 // Administrators, and employees named privacy officers (the service decides per employee). The
@@ -28,6 +35,23 @@ export const privacyRouter = router({
     .input(subjectRequestUpdateSchema)
     .output(subjectRequestSchema)
     .mutation(({ ctx, input }) => updateSubjectRequest({ db: ctx.db, actor: ctx.actor }, input)),
+  // Retention (docs/decisions.md "Retention and destruction"): holds, who is due, what was destroyed.
+  legalHolds: procedure.output(z.array(legalHoldSchema)).query(({ ctx }) => listLegalHolds({ db: ctx.db, actor: ctx.actor })),
+  setLegalHold: procedure
+    .input(legalHoldSetSchema)
+    .output(z.object({ caseId: z.string(), onHold: z.boolean() }))
+    .mutation(({ ctx, input }) => setLegalHold({ db: ctx.db, actor: ctx.actor }, input)),
+  liftLegalHold: procedure
+    .input(legalHoldLiftSchema)
+    .output(z.object({ caseId: z.string(), onHold: z.boolean() }))
+    .mutation(({ ctx, input }) => liftLegalHold({ db: ctx.db, actor: ctx.actor }, input)),
+  destructionCandidates: procedure.output(z.array(destructionCandidateSchema)).query(({ ctx }) => listDestructionCandidates({ db: ctx.db, actor: ctx.actor })),
+  destructionCertificates: procedure.output(z.array(destructionCertificateSchema)).query(({ ctx }) => listDestructionCertificates({ db: ctx.db, actor: ctx.actor })),
+  /** Destroying is for administrators only (the service checks privacy.destroy too). */
+  approveDestruction: roleProcedure("privacy.destroy")
+    .input(destructionApproveSchema)
+    .output(destructionCertificateSchema)
+    .mutation(({ ctx, input }) => approveDestruction({ db: ctx.db, actor: ctx.actor }, input.patientId)),
   /** Naming privacy officers is user management: administrators only. */
   setPrivacyOfficer: roleProcedure("users.manage")
     .input(privacyOfficerInputSchema)
