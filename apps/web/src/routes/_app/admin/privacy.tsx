@@ -5,6 +5,7 @@ import { Plus, ShieldCheck } from "lucide-react";
 import * as React from "react";
 import { LoadState } from "@/components/load-state";
 import { PageHeader } from "@/components/page";
+import { RetentionSection } from "@/components/privacy/retention-section";
 import { SubjectRequestDialog } from "@/components/privacy/subject-request-dialog";
 import { SubjectRequestList } from "@/components/privacy/subject-request-list";
 import { Button } from "@/components/ui/button";
@@ -81,6 +82,7 @@ function PrivacyPage() {
           />
         </LoadState>
       </section>
+      <RetentionSection />
       <SubjectRequestDialog preset={{ patientId: newFor, kind }} open={adding} onClose={() => setAdding(false)} pending={create.isPending} serverErrors={serverErrors} onSubmit={(payload) => create.mutate(payload)} />
     </>
   );
