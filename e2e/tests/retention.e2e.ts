@@ -30,4 +30,28 @@ describe("privacy: retention", () => {
       await context.close();
     }, 90_000);
   }
+
+  it("sets a legal hold on a case from /cases with a reason, lists it on /admin/privacy, and lifts it", async () => {
+    const { context, page } = await signedInPage(browser, "admin");
+    await page.goto("/cases");
+    const action = page.getByRole("button", { name: /^Legal hold on CASE-/ }).first();
+    await action.waitFor();
+    const reference = (await action.getAttribute("aria-label"))!.replace("Legal hold on ", "");
+    await action.click();
+    const dialog = page.getByRole("dialog", { name: `Legal hold on ${reference}` });
+    await dialog.getByRole("button", { name: "Set legal hold" }).click();
+    expect(await dialog.getByText("Say why the case is on legal hold").isVisible()).toBe(true);
+    await dialog.getByLabel("Reason").fill("Retention e2e: pending litigation");
+    await screenshot(page, "privacy-legal-hold-1280");
+    await dialog.getByRole("button", { name: "Set legal hold" }).click();
+    await dialog.waitFor({ state: "hidden" });
+
+    await page.goto("/admin/privacy");
+    const hold = page.getByRole("list", { name: "Legal holds" }).getByRole("listitem").filter({ hasText: "Retention e2e: pending litigation" });
+    await expect.poll(() => hold.isVisible()).toBe(true);
+    expect(await hold.textContent()).toContain(reference);
+    await hold.getByRole("button", { name: `Lift the legal hold on ${reference}` }).click();
+    await expect.poll(() => hold.count()).toBe(0);
+    await context.close();
+  }, 90_000);
 });
