@@ -23,6 +23,7 @@ describe("privacy: retention", () => {
         expect(await page.getByRole("heading", { name: heading }).isVisible()).toBe(true);
       }
       await expect.poll(() => page.getByText("Nobody is due").isVisible()).toBe(true);
+      expect(await page.getByLabel("Invoices").inputValue()).toBe("5");
       await page.getByRole("heading", { name: "Retention" }).scrollIntoViewIfNeeded();
       await screenshot(page, `privacy-retention-${width}`);
       expect(await violations(page, `/admin/privacy at ${width}`)).toEqual([]);
@@ -47,6 +48,10 @@ describe("privacy: retention", () => {
     await dialog.waitFor({ state: "hidden" });
 
     await page.goto("/admin/privacy");
+    // The invoice period cannot go under SARS's five years: the form refuses with the server's sentence.
+    await page.getByLabel("Invoices").fill("4");
+    await page.getByRole("form", { name: "Retention periods" }).getByRole("button", { name: /save/i }).click();
+    await expect.poll(() => page.getByText("Invoices are kept at least 5 years for SARS (and at most 50)").isVisible()).toBe(true);
     const hold = page.getByRole("list", { name: "Legal holds" }).getByRole("listitem").filter({ hasText: "Retention e2e: pending litigation" });
     await expect.poll(() => hold.isVisible()).toBe(true);
     expect(await hold.textContent()).toContain(reference);

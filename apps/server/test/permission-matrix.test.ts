@@ -121,6 +121,8 @@ const MATRIX: Record<string, "public" | Role[]> = {
   "privacy.destructionCandidates": [A],
   "privacy.destructionCertificates": [A],
   "privacy.approveDestruction": [A],
+  "privacy.retentionSettings": [A],
+  "privacy.updateRetentionSettings": [A],
   "audit.list": [A],
   "audit.listAccess": [A],
   "availability.get": [A, E, C],

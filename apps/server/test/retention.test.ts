@@ -203,4 +203,21 @@ describe.each(testDialects())("POPIA: retention, legal hold and destruction on %
     expect((await trpc(t.app, c.admin, "privacy.setLegalHold", { caseId: randomUUID(), reason: "x" })).status).toBe(404);
     expect((await t.app.inject({ method: "GET", url: `/api/privacy/destruction-certificates/${randomUUID()}/certificate.pdf`, headers: { cookie: c.admin } })).statusCode).toBe(404);
   });
+
+  it("lets administrators set the periods, never invoices under SARS's five years; a shorter matter period makes a claimant due sooner", async () => {
+    const recent = await claimant("Shorter", "2022-01-10", "2015-01-10");
+    expect((await candidates()).map((x) => x.patientId)).not.toContain(recent.patientId);
+    const tooShort = await trpc(t.app, c.admin, "privacy.updateRetentionSettings", { matterYears: 2, invoiceYears: 4 });
+    expect(tooShort.status).toBe(400);
+    expect(tooShort.error?.message).toContain("Invoices are kept at least 5 years for SARS");
+    expect((await trpc(t.app, c.employee, "privacy.updateRetentionSettings", { matterYears: 2, invoiceYears: 5 })).status).toBe(403);
+    const saved = await trpc(t.app, c.admin, "privacy.updateRetentionSettings", { matterYears: 2, invoiceYears: 5 });
+    expect(saved.status, saved.error?.message).toBe(200);
+    try {
+      expect((await trpc(t.app, c.admin, "privacy.retentionSettings")).data).toEqual({ matterYears: 2, invoiceYears: 5 });
+      expect((await candidates()).map((x) => x.patientId)).toContain(recent.patientId);
+    } finally {
+      await trpc(t.app, c.admin, "privacy.updateRetentionSettings", { matterYears: 5, invoiceYears: 5 });
+    }
+  });
 });

@@ -9,7 +9,8 @@ import { useCurrentUser } from "@/hooks/use-auth";
 import { toast } from "@/hooks/use-toast";
 import { formatDay } from "@/lib/format";
 import { trpc } from "@/lib/trpc";
-import { trpcErrorMessage } from "@/lib/trpc-errors";
+import { trpcErrorMessage, trpcFieldErrors } from "@/lib/trpc-errors";
+import { RetentionSettingsForm } from "./retention-settings-form";
 
 /** Why a claimant is due, in words: which period ran out last. */
 function why(c: DestructionCandidate): string {
@@ -30,6 +31,16 @@ export function RetentionSection() {
   const candidates = trpc.privacy.destructionCandidates.useQuery();
   const certificates = trpc.privacy.destructionCertificates.useQuery();
   const holds = trpc.privacy.legalHolds.useQuery();
+  const mayConfigure = !!user && can(user.role, "settings.agency");
+  const settings = trpc.privacy.retentionSettings.useQuery();
+  const saveSettings = trpc.privacy.updateRetentionSettings.useMutation({
+    onSuccess: () => {
+      void utils.privacy.retentionSettings.invalidate();
+      void utils.privacy.destructionCandidates.invalidate();
+      toast({ title: "Retention periods saved" });
+    },
+  });
+  const settingsErrors = React.useMemo(() => trpcFieldErrors(saveSettings.error), [saveSettings.error]);
   const [confirming, setConfirming] = React.useState<DestructionCandidate | null>(null);
   const approve = trpc.privacy.approveDestruction.useMutation({
     onSuccess: (certificate) => {
@@ -58,6 +69,15 @@ export function RetentionSection() {
           Claimants whose every matter is past its retention period and not on legal hold. Nothing is destroyed until an administrator approves it.
         </p>
       </div>
+
+      {mayConfigure && (
+        <div>
+          <h3 className="mb-2 text-sm font-semibold">Retention periods</h3>
+          <LoadState query={settings} loadingLabel="Loading the retention periods" errorTitle="The retention periods could not be loaded">
+            {settings.data && <RetentionSettingsForm settings={settings.data} pending={saveSettings.isPending} serverErrors={settingsErrors} onSubmit={(value) => saveSettings.mutate(value)} />}
+          </LoadState>
+        </div>
+      )}
 
       <div>
         <h3 className="mb-2 text-sm font-semibold">Due for destruction</h3>

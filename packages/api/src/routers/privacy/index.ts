@@ -7,13 +7,14 @@ import {
   legalHoldSchema,
   legalHoldSetSchema,
   privacyOfficerInputSchema,
+  retentionSettingsSchema,
   subjectRequestCreateSchema,
   subjectRequestListSchema,
   subjectRequestSchema,
   subjectRequestUpdateSchema,
 } from "@medlegal/domain";
 import { createSubjectRequest, dueSubjectRequestsFor, listSubjectRequests, setPrivacyOfficer, updateSubjectRequest } from "../../services/privacy/subject-requests";
-import { approveDestruction, listDestructionCandidates, listDestructionCertificates, listLegalHolds, liftLegalHold, setLegalHold } from "../../services/privacy/retention";
+import { approveDestruction, getRetentionSettings, listDestructionCandidates, listDestructionCertificates, listLegalHolds, liftLegalHold, setLegalHold, updateRetentionSettings } from "../../services/privacy/retention";
 import { roleProcedure, router } from "../../trpc";
 
 // Administrators, and employees named privacy officers (the service decides per employee). The
@@ -52,6 +53,11 @@ export const privacyRouter = router({
     .input(destructionApproveSchema)
     .output(destructionCertificateSchema)
     .mutation(({ ctx, input }) => approveDestruction({ db: ctx.db, actor: ctx.actor }, input.patientId)),
+  retentionSettings: procedure.output(retentionSettingsSchema).query(({ ctx }) => getRetentionSettings({ db: ctx.db, actor: ctx.actor })),
+  updateRetentionSettings: roleProcedure("settings.agency")
+    .input(retentionSettingsSchema)
+    .output(retentionSettingsSchema)
+    .mutation(({ ctx, input }) => updateRetentionSettings({ db: ctx.db, actor: ctx.actor }, input)),
   /** Naming privacy officers is user management: administrators only. */
   setPrivacyOfficer: roleProcedure("users.manage")
     .input(privacyOfficerInputSchema)

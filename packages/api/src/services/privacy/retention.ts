@@ -348,3 +348,24 @@ export async function destructionCertificatePdf(deps: Deps, id: string): Promise
   const agency = await getAgencySettings(deps);
   return { fileName: `destruction-certificate-${certificate.number}.pdf`, body: await renderDestructionCertificatePdf(agency.name, certificate), contentType: "application/pdf" };
 }
+
+/** The retention periods, for those who handle privacy. */
+export async function getRetentionSettings(deps: Deps): Promise<RetentionSettings> {
+  await assertPrivacyManager(deps);
+  return retentionSettings(deps.db);
+}
+
+/** Administrators set the periods (the schema keeps invoices at SARS's five years or more); audited. */
+export async function updateRetentionSettings({ db, actor }: Deps, value: RetentionSettings): Promise<RetentionSettings> {
+  assertCan(actor.user, "settings.agency");
+  return db.transaction().execute(async (trx) => {
+    const before = await retentionSettings(trx);
+    await trx
+      .insertInto("settings")
+      .values({ key: "retention", value: JSON.stringify(value), updated_by: actor.user.id })
+      .onConflict((oc) => oc.column("key").doUpdateSet({ value: JSON.stringify(value), updated_by: actor.user.id, updated_at: now() }))
+      .execute();
+    await recordAudit(trx, actor, { action: "settings.update_retention", entityType: "settings", entityId: "retention", before: { ...before }, after: { ...value } });
+    return value;
+  });
+}
