@@ -18,13 +18,13 @@ describe("privacy: retention", () => {
     it(`shows the retention section at ${width} px, axe clean`, async () => {
       const { context, page } = await signedInPage(browser, "admin", width);
       await page.goto("/admin/privacy");
-      await page.getByRole("heading", { name: "Retention" }).waitFor();
+      await page.getByRole("heading", { name: "Retention", exact: true }).waitFor();
       for (const heading of ["Due for destruction", "Destruction certificates", "Legal holds"]) {
         expect(await page.getByRole("heading", { name: heading }).isVisible()).toBe(true);
       }
       await expect.poll(() => page.getByText("Nobody is due").isVisible()).toBe(true);
       expect(await page.getByLabel("Invoices").inputValue()).toBe("5");
-      await page.getByRole("heading", { name: "Retention" }).scrollIntoViewIfNeeded();
+      await page.getByRole("heading", { name: "Retention", exact: true }).scrollIntoViewIfNeeded();
       await screenshot(page, `privacy-retention-${width}`);
       expect(await violations(page, `/admin/privacy at ${width}`)).toEqual([]);
       expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
