@@ -118,6 +118,15 @@ const MATRIX: Record<string, "public" | Role[]> = {
   "privacy.updateBreach": [A, E],
   // Naming privacy officers is user management.
   "privacy.setPrivacyOfficer": [A],
+  // Retention (retention.test.ts): holds for privacy managers; destruction approved by administrators only.
+  "privacy.legalHolds": [A],
+  "privacy.setLegalHold": [A, E],
+  "privacy.liftLegalHold": [A, E],
+  "privacy.destructionCandidates": [A],
+  "privacy.destructionCertificates": [A],
+  "privacy.approveDestruction": [A],
+  "privacy.retentionSettings": [A],
+  "privacy.updateRetentionSettings": [A],
   "audit.list": [A],
   "audit.listAccess": [A],
   "availability.get": [A, E, C],

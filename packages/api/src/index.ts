@@ -17,6 +17,8 @@ export * as queryListService from "./services/queries/query-list";
 export * as calendarService from "./services/calendar/calendar";
 export * as privacyService from "./services/privacy/access-report";
 export * as breachesService from "./services/privacy/breaches";
+export * as retentionService from "./services/privacy/retention";
+export { retentionJob, sweepRetention } from "./services/privacy/retention";
 export * as reportVersionsService from "./services/reports/report-versions";
 export * as invoiceMailService from "./services/invoices/invoice-mail";
 export * as invoiceSamples from "./services/invoices/samples";

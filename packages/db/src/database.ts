@@ -184,6 +184,36 @@ export interface SecurityBreachClaimantsTable {
   last_read_at: Timestamp;
 }
 
+/** A legal hold on a case: while it is not lifted, nothing of the claimant is destroyed. */
+export interface CaseLegalHoldsTable {
+  id: Generated<string>;
+  case_id: string;
+  reason: string;
+  set_by: string;
+  set_at: Timestamp;
+  lifted_by: string | null;
+  lifted_at: Timestamp | null;
+}
+
+/** A claimant the retention sweep found due for destruction, awaiting an administrator's approval. */
+export interface DestructionCandidatesTable {
+  patient_id: string;
+  due_on: DateOnly;
+  found_at: Timestamp;
+  approved_by: string | null;
+  approved_at: Timestamp | null;
+  certificate_id: string | null;
+}
+
+/** What one approved destruction removed, and who approved it. */
+export interface DestructionCertificatesTable {
+  id: Generated<string>;
+  number: string;
+  destroyed_at: Timestamp;
+  approved_by: string;
+  counts: ColumnType<Record<string, number>, string, never>;
+}
+
 export interface NotificationsTable {
   id: Generated<string>;
   user_id: string;
@@ -325,6 +355,8 @@ export interface PatientsTable {
   needs_curator: Generated<boolean>;
   /** Who consents for a child or a claimant with a curator: name, relationship, identityNumber, phone, email, consentOn. */
   competent_person: ColumnType<CompetentPersonJson | null, string | null, string | null>;
+  /** Set when the claimant's records were destroyed (docs/decisions.md "Retention and destruction"). */
+  anonymised_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
   created_at: GeneratedTimestamp;
   updated_at: GeneratedTimestamp;
 }
@@ -407,6 +439,8 @@ export interface FilesTable {
   sha256: string;
   data: Uint8Array;
   created_at: GeneratedTimestamp;
+  /** Emptied by a destruction; the row stays for the append-only records that point at it. */
+  destroyed_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
 }
 
 
@@ -669,6 +703,8 @@ export interface InvoicesTable {
   created_by: string | null;
   created_at: GeneratedTimestamp;
   updated_at: GeneratedTimestamp;
+  /** When destruction cleared the claimant's name (the tax fields stay). */
+  anonymised_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
 }
 
 export interface InvoiceLinesTable {
@@ -928,6 +964,9 @@ export interface Database {
   invoices: InvoicesTable;
   invoice_lines: InvoiceLinesTable;
   credit_notes: CreditNotesTable;
+  case_legal_holds: CaseLegalHoldsTable;
+  destruction_candidates: DestructionCandidatesTable;
+  destruction_certificates: DestructionCertificatesTable;
   credit_note_lines: CreditNoteLinesTable;
   billed_events: BilledEventsTable;
   fee_schedule: FeeScheduleTable;

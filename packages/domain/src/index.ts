@@ -27,6 +27,7 @@ export * from "./notifications";
 export * from "./permissions";
 export * from "./queries";
 export * from "./release";
+export * from "./retention";
 export * from "./reports";
 export * from "./report-outputs";
 export * from "./sa-id";

@@ -20,6 +20,8 @@ export const PERMISSIONS = {
   "audit.read": ["administrator"],
   // POPIA (docs/decisions.md "POPIA"): administrators, and employees an administrator names privacy officers (checked per user).
   "privacy.manage": ["administrator", "employee"],
+  // Approving the destruction of a claimant's records (docs/decisions.md "Retention and destruction").
+  "privacy.destroy": ["administrator"],
   "patients.read": ["administrator", "employee", "attorney"],
   "patients.create": ["attorney"],
   "patients.update": ["administrator", "employee", "attorney"],

@@ -21,6 +21,7 @@ const user: UserDetail = {
   email: "naledi@firm.example",
   role: "attorney",
   isActive: true,
+  isPrivacyOfficer: false,
   specializationId: null,
   specialization: null,
   firmName: "Mahlangu Attorneys",

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
-import { assertCan, breachesService, parseInput, privacyService } from "@medlegal/api";
-import { accessReportInputSchema, idInputSchema } from "@medlegal/domain";
+import { assertCan, breachesService, parseInput, privacyService, retentionService } from "@medlegal/api";
+import { accessReportInputSchema, destructionCertificateInputSchema, idInputSchema } from "@medlegal/domain";
 import { signedInActor } from "../request-context";
 import { sendDownload } from "./download";
 
@@ -25,6 +25,14 @@ export async function privacyRoutes(app: FastifyInstance) {
     assertCan(actor.user, "privacy.manage");
     const { id } = parseInput(idInputSchema, request.params);
     const { fileName, body, contentType } = await breachesService.breachPdf({ db, actor }, id);
+    return sendDownload(reply, { fileName, contentType, body });
+  });
+  // A destruction certificate (docs/decisions.md "Retention and destruction").
+  app.get("/api/privacy/destruction-certificates/:id/certificate.pdf", async (request, reply) => {
+    const actor = signedInActor(request);
+    assertCan(actor.user, "privacy.manage");
+    const { id } = parseInput(destructionCertificateInputSchema, request.params);
+    const { fileName, body, contentType } = await retentionService.destructionCertificatePdf({ db, actor }, id);
     return sendDownload(reply, { fileName, contentType, body });
   });
 }

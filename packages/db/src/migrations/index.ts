@@ -26,6 +26,7 @@ import * as pendingRegistrations from "./2026-11-28-41-pending-registrations";
 import * as calendarFeeds from "./2026-11-28-51-calendar-feeds";
 import * as subjectRequests from "./2026-11-28-61-subject-requests";
 import * as competentPersons from "./2026-11-28-62-competent-persons";
+import * as retention from "./2026-11-28-63-retention";
 import * as securityBreaches from "./2026-11-28-65-security-breaches";
 
 /** Every migration, by name; names sort by date so Kysely runs them in order. */
@@ -57,5 +58,6 @@ export const migrations: Record<string, Migration> = {
   "2026-11-28-51-calendar-feeds": calendarFeeds,
   "2026-11-28-61-subject-requests": subjectRequests,
   "2026-11-28-62-competent-persons": competentPersons,
+  "2026-11-28-63-retention": retention,
   "2026-11-28-65-security-breaches": securityBreaches,
 };

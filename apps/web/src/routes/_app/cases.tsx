@@ -7,6 +7,7 @@ import * as React from "react";
 import { definedOnly, searchParam } from "@/lib/search-params";
 import { CaseForm } from "@/components/cases/case-form";
 import { PatientForm } from "@/components/claimants/patient-form";
+import { LegalHoldAction } from "@/components/privacy/retention-hold-action";
 import { LoadState } from "@/components/load-state";
 import { PageHeader } from "@/components/page";
 import { CaseStatusBadge } from "@/components/queries/badges";
@@ -213,6 +214,7 @@ function CasesPage() {
                   <Pencil aria-hidden />
                   Edit
                 </Button>
+                <LegalHoldAction caseId={c.id} reference={c.reference} />
               </div>
             </li>
           ))}

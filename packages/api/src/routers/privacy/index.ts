@@ -5,7 +5,14 @@ import {
   breachInputSchema,
   breachSchema,
   breachUpdateSchema,
+  destructionApproveSchema,
+  destructionCandidateSchema,
+  destructionCertificateSchema,
+  legalHoldLiftSchema,
+  legalHoldSchema,
+  legalHoldSetSchema,
   privacyOfficerInputSchema,
+  retentionSettingsSchema,
   subjectRequestCreateSchema,
   subjectRequestListSchema,
   subjectRequestSchema,
@@ -13,6 +20,7 @@ import {
 } from "@medlegal/domain";
 import { createSubjectRequest, dueSubjectRequestsFor, listSubjectRequests, setPrivacyOfficer, updateSubjectRequest } from "../../services/privacy/subject-requests";
 import { affectedClaimants, createBreach, listBreaches, updateBreach } from "../../services/privacy/breaches";
+import { approveDestruction, getRetentionSettings, listDestructionCandidates, listDestructionCertificates, listLegalHolds, liftLegalHold, setLegalHold, updateRetentionSettings } from "../../services/privacy/retention";
 import { roleProcedure, router } from "../../trpc";
 
 // Administrators, and employees named privacy officers (the service decides per employee). The
@@ -42,6 +50,28 @@ export const privacyRouter = router({
     .query(({ ctx, input }) => affectedClaimants({ db: ctx.db, actor: ctx.actor }, input)),
   createBreach: procedure.input(breachInputSchema).output(breachSchema).mutation(({ ctx, input }) => createBreach({ db: ctx.db, actor: ctx.actor }, input)),
   updateBreach: procedure.input(breachUpdateSchema).output(breachSchema).mutation(({ ctx, input }) => updateBreach({ db: ctx.db, actor: ctx.actor }, input)),
+  // Retention (docs/decisions.md "Retention and destruction"): holds, who is due, what was destroyed.
+  legalHolds: procedure.output(z.array(legalHoldSchema)).query(({ ctx }) => listLegalHolds({ db: ctx.db, actor: ctx.actor })),
+  setLegalHold: procedure
+    .input(legalHoldSetSchema)
+    .output(z.object({ caseId: z.string(), onHold: z.boolean() }))
+    .mutation(({ ctx, input }) => setLegalHold({ db: ctx.db, actor: ctx.actor }, input)),
+  liftLegalHold: procedure
+    .input(legalHoldLiftSchema)
+    .output(z.object({ caseId: z.string(), onHold: z.boolean() }))
+    .mutation(({ ctx, input }) => liftLegalHold({ db: ctx.db, actor: ctx.actor }, input)),
+  destructionCandidates: procedure.output(z.array(destructionCandidateSchema)).query(({ ctx }) => listDestructionCandidates({ db: ctx.db, actor: ctx.actor })),
+  destructionCertificates: procedure.output(z.array(destructionCertificateSchema)).query(({ ctx }) => listDestructionCertificates({ db: ctx.db, actor: ctx.actor })),
+  /** Destroying is for administrators only (the service checks privacy.destroy too). */
+  approveDestruction: roleProcedure("privacy.destroy")
+    .input(destructionApproveSchema)
+    .output(destructionCertificateSchema)
+    .mutation(({ ctx, input }) => approveDestruction({ db: ctx.db, actor: ctx.actor }, input.patientId)),
+  retentionSettings: procedure.output(retentionSettingsSchema).query(({ ctx }) => getRetentionSettings({ db: ctx.db, actor: ctx.actor })),
+  updateRetentionSettings: roleProcedure("settings.agency")
+    .input(retentionSettingsSchema)
+    .output(retentionSettingsSchema)
+    .mutation(({ ctx, input }) => updateRetentionSettings({ db: ctx.db, actor: ctx.actor }, input)),
   /** Naming privacy officers is user management: administrators only. */
   setPrivacyOfficer: roleProcedure("users.manage")
     .input(privacyOfficerInputSchema)

@@ -6,6 +6,7 @@ import * as React from "react";
 import { LoadState } from "@/components/load-state";
 import { PageHeader } from "@/components/page";
 import { BreachRegister } from "@/components/privacy/breach-register";
+import { RetentionSection } from "@/components/privacy/retention-section";
 import { SubjectRequestDialog } from "@/components/privacy/subject-request-dialog";
 import { SubjectRequestList } from "@/components/privacy/subject-request-list";
 import { Button } from "@/components/ui/button";
@@ -88,6 +89,7 @@ function PrivacyPage() {
         </LoadState>
       </section>
       <BreachRegister />
+      <RetentionSection />
       <SubjectRequestDialog preset={{ patientId: newFor, kind }} open={adding} onClose={() => setAdding(false)} pending={create.isPending} serverErrors={serverErrors} onSubmit={(payload) => create.mutate(payload)} />
     </>
   );
