@@ -43,3 +43,4 @@ export * from "./user";
 export * from "./validation";
 export * from "./input-primitives";
 export * from "./outputs";
+export * from "./raf4";
