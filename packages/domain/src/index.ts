@@ -41,3 +41,4 @@ export * from "./user";
 export * from "./validation";
 export * from "./input-primitives";
 export * from "./outputs";
+export * from "./court-clock";
