@@ -44,6 +44,8 @@ export interface StatutoryDeadline {
   dueOn: string;
   daysLeft: number;
   done: boolean;
+  /** Statutory periods count calendar days; the plan's steps count court days. */
+  counts: "calendar days";
   /** Set while not done and 90 calendar days or fewer are left (or the date has passed). */
   warning: string | null;
 }
@@ -70,7 +72,7 @@ export function statutoryDeadlines(facts: StatutoryFacts, today: string): Statut
     if (!done && daysLeft < 0) warning = `${label} was due on ${saDateLabel(dueOn)}, ${-daysLeft} days ago.`;
     else if (!done && daysLeft <= STATUTORY_WARNING_DAYS)
       warning = `${label} is due on ${saDateLabel(dueOn)}: ${daysLeft} days left.`;
-    return { kind, label, dueOn, daysLeft, done, warning };
+    return { kind, label, dueOn, daysLeft, done, counts: "calendar days", warning };
   };
   return [
     make("raf_lodgement", facts.vehicleIdentified ? "RAF claim lodgement" : "RAF claim lodgement (unidentified vehicle)", rafYears, facts.rafLodgedOn),
@@ -94,6 +96,41 @@ export type DivisionOffsets = Record<PlanStep, number>;
 
 /** Defaults only: they must be checked against the current rules and practice directives (docs/decisions.md). */
 export const DEFAULT_DIVISION_OFFSETS: DivisionOffsets = { hand_over: 20, joint_minute: 10, report: 20, assessment: 15 };
+
+export const COURT_DIVISIONS = [
+  "gauteng_johannesburg",
+  "gauteng_pretoria",
+  "western_cape",
+  "kwazulu_natal",
+  "eastern_cape",
+  "free_state",
+  "limpopo",
+  "mpumalanga",
+  "north_west",
+  "northern_cape",
+] as const;
+export type CourtDivision = (typeof COURT_DIVISIONS)[number];
+
+export const COURT_DIVISION_LABEL: Record<CourtDivision, string> = {
+  gauteng_johannesburg: "Gauteng Division, Johannesburg",
+  gauteng_pretoria: "Gauteng Division, Pretoria",
+  western_cape: "Western Cape Division",
+  kwazulu_natal: "KwaZulu-Natal Division",
+  eastern_cape: "Eastern Cape Division",
+  free_state: "Free State Division",
+  limpopo: "Limpopo Division",
+  mpumalanga: "Mpumalanga Division",
+  north_west: "North West Division",
+  northern_cape: "Northern Cape Division",
+};
+
+/** The offsets for a division: an administrator's setting where there is one, else the defaults. */
+export function divisionOffsets(
+  division: CourtDivision,
+  settings: Partial<Record<CourtDivision, Partial<DivisionOffsets>>> = {},
+): DivisionOffsets {
+  return { ...DEFAULT_DIVISION_OFFSETS, ...settings[division] };
+}
 
 export interface PlanEntry {
   step: PlanStep;
@@ -139,16 +176,32 @@ export function readiness(
   plan: readonly PlanEntry[],
   done: ReadonlySet<PlanStep>,
   today: string,
-  declared: readonly PublicHoliday[] = [],
+  options: { hasBooking?: boolean; declared?: readonly PublicHoliday[] } = {},
 ): { level: Readiness; reason: string } {
+  const declared = options.declared ?? [];
   const pending = plan.find((e) => !done.has(e.step));
   if (pending === undefined) return { level: "green", reason: "Every step is done." };
   if (pending.dueOn < today)
     return { level: "red", reason: `${pending.label} was due on ${saDateLabel(pending.dueOn)} and is not done.` };
+  if (pending.step === "assessment" && options.hasBooking === false)
+    return { level: "amber", reason: `The expert has no booking yet; the assessment is due by ${saDateLabel(pending.dueOn)}.` };
   if (courtDaysBefore(pending.dueOn, AMBER_COURT_DAYS, declared) <= today)
     return { level: "amber", reason: `${pending.label} is due on ${saDateLabel(pending.dueOn)}, within ${AMBER_COURT_DAYS} court days.` };
   return { level: "green", reason: `On track: next, ${pending.label.toLowerCase()} by ${saDateLabel(pending.dueOn)}.` };
 }
+
+const LEVEL_ORDER: Record<Readiness, number> = { green: 0, amber: 1, red: 2 };
+
+/** A matter is as ready as its least ready discipline; the reasons name the disciplines at that level. */
+export function matterReadiness(
+  disciplines: readonly { discipline: string; level: Readiness; reason: string }[],
+): { level: Readiness; reasons: string[] } {
+  if (disciplines.length === 0) return { level: "green", reasons: [] };
+  const level = disciplines.reduce<Readiness>((worst, d) => (LEVEL_ORDER[d.level] > LEVEL_ORDER[worst] ? d.level : worst), "green");
+  return { level, reasons: disciplines.filter((d) => d.level === level).map((d) => `${d.discipline}: ${d.reason}`) };
+}
+
+export const STALE_REPORT_FLAG = "Needs an addendum";
 
 export const DEFAULT_STALE_REPORT_MONTHS = 18;
 

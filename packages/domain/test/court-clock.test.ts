@@ -4,7 +4,9 @@ import {
   backwardPlan,
   courtDaysBefore,
   isCourtDay,
+  divisionOffsets,
   isReportStale,
+  matterReadiness,
   PLAN_STEPS,
   readiness,
   statutoryDeadlines,
@@ -107,6 +109,31 @@ describe("readiness", () => {
     expect(readiness(plan, new Set(["assessment"]), report.dueOn).level).toBe("amber");
     expect(readiness(plan, new Set(["assessment"]), addDays(report.dueOn, -30)).level).toBe("green");
     expect(readiness(plan, new Set(PLAN_STEPS), "2027-06-13")).toEqual({ level: "green", reason: "Every step is done." });
+  });
+});
+
+describe("division offsets and matter readiness", () => {
+  it("an administrator's division setting replaces only the offsets it names", () => {
+    expect(divisionOffsets("western_cape", { western_cape: { hand_over: 25 } })).toEqual({
+      hand_over: 25,
+      joint_minute: 10,
+      report: 20,
+      assessment: 15,
+    });
+    expect(divisionOffsets("limpopo", { western_cape: { hand_over: 25 } }).hand_over).toBe(20);
+  });
+
+  it("amber when the expert has no booking yet, and the matter takes its worst discipline", () => {
+    const plan = backwardPlan("2027-06-14");
+    const early = addDays(plan[0]!.dueOn, -60);
+    expect(readiness(plan, new Set(), early, { hasBooking: false })).toMatchObject({ level: "amber" });
+    expect(readiness(plan, new Set(), early, { hasBooking: false }).reason).toContain("no booking yet");
+    expect(readiness(plan, new Set(), early, { hasBooking: true }).level).toBe("green");
+    const matter = matterReadiness([
+      { discipline: "Orthopaedic surgeon", level: "green", reason: "On track" },
+      { discipline: "Neurosurgeon", level: "red", reason: "Latest report was due" },
+    ]);
+    expect(matter).toEqual({ level: "red", reasons: ["Neurosurgeon: Latest report was due"] });
   });
 });
 
