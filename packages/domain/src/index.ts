@@ -44,3 +44,4 @@ export * from "./validation";
 export * from "./input-primitives";
 export * from "./outputs";
 export * from "./raf4";
+export * from "./court-clock";

@@ -1,0 +1,211 @@
+import { isPublicHoliday, type PublicHoliday } from "./holidays";
+import { addDays, isoWeekday, saDateLabel } from "./sa-time";
+
+/** The court's clock (issue 26): pure date rules on YYYY-MM-DD dates in SA time. See docs/decisions.md. */
+
+/** A court day is a weekday that is not a South African public holiday. */
+export function isCourtDay(date: string, declared: readonly PublicHoliday[] = []): boolean {
+  return isoWeekday(date) <= 5 && !isPublicHoliday(date, declared);
+}
+
+/** The date `n` court days before `date` (n >= 0); 0 gives the nearest court day on or before `date`. */
+export function courtDaysBefore(date: string, n: number, declared: readonly PublicHoliday[] = []): string {
+  let day = date;
+  while (!isCourtDay(day, declared)) day = addDays(day, -1);
+  for (let left = n; left > 0; ) {
+    day = addDays(day, -1);
+    if (isCourtDay(day, declared)) left -= 1;
+  }
+  return day;
+}
+
+/** Calendar days from `from` to `to` (negative when `to` is earlier). */
+export function calendarDaysBetween(from: string, to: string): number {
+  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
+}
+
+/** The same calendar date `months` later; a day the target month lacks (29-31) becomes its last day. */
+export function addMonths(date: string, months: number): string {
+  const [y, m, d] = date.split("-").map(Number) as [number, number, number];
+  const index = y * 12 + (m - 1) + months;
+  const year = Math.floor(index / 12);
+  const month = (index % 12) + 1;
+  const last = new Date(Date.UTC(year, month, 0)).getUTCDate();
+  return `${String(year).padStart(4, "0")}-${String(month).padStart(2, "0")}-${String(Math.min(d, last)).padStart(2, "0")}`;
+}
+
+export const STATUTORY_WARNING_DAYS = 90;
+
+export type StatutoryKind = "raf_lodgement" | "summons";
+
+export interface StatutoryDeadline {
+  kind: StatutoryKind;
+  label: string;
+  dueOn: string;
+  daysLeft: number;
+  done: boolean;
+  /** Statutory periods count calendar days; the plan's steps count court days. */
+  counts: "calendar days";
+  /** Set while not done and 90 calendar days or fewer are left (or the date has passed). */
+  warning: string | null;
+}
+
+export interface StatutoryFacts {
+  accidentDate: string;
+  /** false for a hit-and-run: the RAF claim must then be lodged within 2 years. */
+  vehicleIdentified: boolean;
+  rafLodgedOn: string | null;
+  summonsServedOn: string | null;
+}
+
+/**
+ * RAF lodgement: 3 years from the accident (2 for an unidentified vehicle); summons: 5 years.
+ * Calendar days, counted to the anniversary date.
+ */
+export function statutoryDeadlines(facts: StatutoryFacts, today: string): StatutoryDeadline[] {
+  const rafYears = facts.vehicleIdentified ? 3 : 2;
+  const make = (kind: StatutoryKind, label: string, years: number, doneOn: string | null): StatutoryDeadline => {
+    const dueOn = addMonths(facts.accidentDate, years * 12);
+    const daysLeft = calendarDaysBetween(today, dueOn);
+    const done = doneOn !== null;
+    let warning: string | null = null;
+    if (!done && daysLeft < 0) warning = `${label} was due on ${saDateLabel(dueOn)}, ${-daysLeft} days ago.`;
+    else if (!done && daysLeft <= STATUTORY_WARNING_DAYS)
+      warning = `${label} is due on ${saDateLabel(dueOn)}: ${daysLeft} days left.`;
+    return { kind, label, dueOn, daysLeft, done, counts: "calendar days", warning };
+  };
+  return [
+    make("raf_lodgement", facts.vehicleIdentified ? "RAF claim lodgement" : "RAF claim lodgement (unidentified vehicle)", rafYears, facts.rafLodgedOn),
+    make("summons", "Summons service", 5, facts.summonsServedOn),
+  ];
+}
+
+/** The steps of one discipline's plan, earliest first; each feeds the next, the last feeds the trial. */
+export const PLAN_STEPS = ["assessment", "report", "joint_minute", "hand_over"] as const;
+export type PlanStep = (typeof PLAN_STEPS)[number];
+
+export const PLAN_STEP_LABEL: Record<PlanStep, string> = {
+  assessment: "Latest assessment",
+  report: "Latest report",
+  joint_minute: "Joint minute",
+  hand_over: "Hand-over for the Rule 36(9)(a) notice and 36(9)(b) summary",
+};
+
+/** Court days between a step and the one it feeds (hand_over: before the trial). */
+export type DivisionOffsets = Record<PlanStep, number>;
+
+/** Defaults only: they must be checked against the current rules and practice directives (docs/decisions.md). */
+export const DEFAULT_DIVISION_OFFSETS: DivisionOffsets = { hand_over: 20, joint_minute: 10, report: 20, assessment: 15 };
+
+export const COURT_DIVISIONS = [
+  "gauteng_johannesburg",
+  "gauteng_pretoria",
+  "western_cape",
+  "kwazulu_natal",
+  "eastern_cape",
+  "free_state",
+  "limpopo",
+  "mpumalanga",
+  "north_west",
+  "northern_cape",
+] as const;
+export type CourtDivision = (typeof COURT_DIVISIONS)[number];
+
+export const COURT_DIVISION_LABEL: Record<CourtDivision, string> = {
+  gauteng_johannesburg: "Gauteng Division, Johannesburg",
+  gauteng_pretoria: "Gauteng Division, Pretoria",
+  western_cape: "Western Cape Division",
+  kwazulu_natal: "KwaZulu-Natal Division",
+  eastern_cape: "Eastern Cape Division",
+  free_state: "Free State Division",
+  limpopo: "Limpopo Division",
+  mpumalanga: "Mpumalanga Division",
+  north_west: "North West Division",
+  northern_cape: "Northern Cape Division",
+};
+
+/** The offsets for a division: an administrator's setting where there is one, else the defaults. */
+export function divisionOffsets(
+  division: CourtDivision,
+  settings: Partial<Record<CourtDivision, Partial<DivisionOffsets>>> = {},
+): DivisionOffsets {
+  return { ...DEFAULT_DIVISION_OFFSETS, ...settings[division] };
+}
+
+export interface PlanEntry {
+  step: PlanStep;
+  label: string;
+  dueOn: string;
+  source: "rule" | "court_order";
+  /** A court-order date that would fall after the step it feeds is not used; this says so. */
+  conflict: string | null;
+}
+
+/** The backward plan from a trial date; court-order dates replace computed ones when they keep the order. */
+export function backwardPlan(
+  trialDate: string,
+  offsets: DivisionOffsets = DEFAULT_DIVISION_OFFSETS,
+  courtOrders: Partial<Record<PlanStep, string>> = {},
+  declared: readonly PublicHoliday[] = [],
+): PlanEntry[] {
+  const entries: PlanEntry[] = [];
+  let next = trialDate;
+  for (const step of [...PLAN_STEPS].reverse()) {
+    const computed = courtDaysBefore(addDays(next, -1), Math.max(0, offsets[step] - 1), declared);
+    const ordered = courtOrders[step];
+    let entry: PlanEntry = { step, label: PLAN_STEP_LABEL[step], dueOn: computed, source: "rule", conflict: null };
+    if (ordered !== undefined) {
+      entry =
+        ordered < next
+          ? { ...entry, dueOn: ordered, source: "court_order" }
+          : { ...entry, conflict: `The court order's ${saDateLabel(ordered)} is not before the step it feeds (${saDateLabel(next)}); the rule date is shown.` };
+    }
+    entries.unshift(entry);
+    next = entry.dueOn;
+  }
+  return entries;
+}
+
+export type Readiness = "green" | "amber" | "red";
+
+/** Court days before a step's date at which a pending step turns amber. */
+export const AMBER_COURT_DAYS = 10;
+
+/** Green/amber/red for one discipline, with the reason in words. `done` lists the steps already completed. */
+export function readiness(
+  plan: readonly PlanEntry[],
+  done: ReadonlySet<PlanStep>,
+  today: string,
+  options: { hasBooking?: boolean; declared?: readonly PublicHoliday[] } = {},
+): { level: Readiness; reason: string } {
+  const declared = options.declared ?? [];
+  const pending = plan.find((e) => !done.has(e.step));
+  if (pending === undefined) return { level: "green", reason: "Every step is done." };
+  if (pending.dueOn < today)
+    return { level: "red", reason: `${pending.label} was due on ${saDateLabel(pending.dueOn)} and is not done.` };
+  if (pending.step === "assessment" && options.hasBooking === false)
+    return { level: "amber", reason: `The expert has no booking yet; the assessment is due by ${saDateLabel(pending.dueOn)}.` };
+  if (courtDaysBefore(pending.dueOn, AMBER_COURT_DAYS, declared) <= today)
+    return { level: "amber", reason: `${pending.label} is due on ${saDateLabel(pending.dueOn)}, within ${AMBER_COURT_DAYS} court days.` };
+  return { level: "green", reason: `On track: next, ${pending.label.toLowerCase()} by ${saDateLabel(pending.dueOn)}.` };
+}
+
+const LEVEL_ORDER: Record<Readiness, number> = { green: 0, amber: 1, red: 2 };
+
+/** A matter is as ready as its least ready discipline; the reasons name the disciplines at that level. */
+export function matterReadiness(
+  disciplines: readonly { discipline: string; level: Readiness; reason: string }[],
+): { level: Readiness; reasons: string[] } {
+  if (disciplines.length === 0) return { level: "green", reasons: [] };
+  const level = disciplines.reduce<Readiness>((worst, d) => (LEVEL_ORDER[d.level] > LEVEL_ORDER[worst] ? d.level : worst), "green");
+  return { level, reasons: disciplines.filter((d) => d.level === level).map((d) => `${d.discipline}: ${d.reason}`) };
+}
+
+export const STALE_REPORT_FLAG = "Needs an addendum";
+
+export const DEFAULT_STALE_REPORT_MONTHS = 18;
+
+/** A released report is stale when it will be older than `months` on the trial date. */
+export function isReportStale(releasedOn: string, trialDate: string, months: number = DEFAULT_STALE_REPORT_MONTHS): boolean {
+  return addMonths(releasedOn, months) < trialDate;
+}
