@@ -49,4 +49,18 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // Role rules live once, in the domain (can, isStaff, isAttorney, isExpert, isAdministrator; docs/decisions.md).
+    files: ["packages/api/src/**/*.ts", "apps/server/src/**/*.ts"],
+    ignores: ["packages/api/src/services/platform/access.ts"],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector: "BinaryExpression[operator=/^[!=]==?$/]:matches([left.type='MemberExpression'][left.property.name='role'][right.type='Literal'], [left.type='Identifier'][left.name='role'][right.type='Literal'], [right.type='MemberExpression'][right.property.name='role'][left.type='Literal'], [right.type='Identifier'][right.name='role'][left.type='Literal'])",
+          message: "Do not compare a role with a string: use can(role, permission), assertCan, isStaff, isAttorney, isExpert or isAdministrator from @medlegal/domain.",
+        },
+      ],
+    },
+  },
 );

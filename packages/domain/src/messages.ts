@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { id, listInput, pageCursor, pageLimit, searchText, text } from "./input-primitives";
 import type { Role } from "./roles";
+import { isAttorney, isExpert } from "./roles";
 import { required } from "./schemas";
 
 /**
@@ -164,4 +165,13 @@ export interface MessageItem {
   body: string;
   createdAt: string;
   attachments: MessageAttachment[];
+}
+
+/** The other outside party: attorneys and experts reach each other only through the agency unless the setting allows it. */
+export const otherSide = (role: Role): Role | null => (isAttorney(role) ? "consultant" : isExpert(role) ? "attorney" : null);
+
+/** Whether `role` may write in a thread with these participants' roles. */
+export function mayPost(role: Role, participantRoles: readonly Role[], settings: MessagingSettings): boolean {
+  const other = otherSide(role);
+  return !other || settings.directAttorneyExpertContact || !participantRoles.includes(other);
 }

@@ -1,11 +1,13 @@
 export const ROLES = ["administrator", "employee", "attorney", "consultant"] as const;
 export type Role = (typeof ROLES)[number];
 
+const roleOf = (who: Role | { role: Role }): Role => (typeof who === "string" ? who : who.role);
+
 /** The agency's own people: administrators and employees see every claimant's data (and the two-factor setting can oblige them). */
 export const STAFF_ROLES: readonly Role[] = ["administrator", "employee"];
 
 /** Whether a role, or a user with one, is the agency's staff: the one test for it, on the server and in the web. */
-export const isStaff = (who: Role | { role: Role }): boolean => STAFF_ROLES.includes(typeof who === "string" ? who : who.role);
+export const isStaff = (who: Role | { role: Role }): boolean => STAFF_ROLES.includes(roleOf(who));
 
 /** Self-registration offers only these two (docs/product-rules.md#roles-and-access). */
 export const SELF_REGISTER_ROLES = ["attorney", "consultant"] as const;
@@ -26,3 +28,30 @@ export const ROLE_LABEL: Record<Role, string> = {
   attorney: "Attorney",
   consultant: "Medical Consultant",
 };
+
+
+/**
+ * Who a person is, for the rules that turn on identity rather than on a capability of the
+ * permission map (whose rows an attorney or an expert sees, who may be invoiced, who hosts a
+ * meeting): the one place that compares a role with a name, so the rest of the code never does.
+ * Each narrows a role (or a record's role) like the comparison it replaces.
+ */
+export function isAdministrator(who: Role): who is "administrator";
+export function isAdministrator<T extends { role: Role }>(who: T): who is T & { role: "administrator" };
+export function isAdministrator(who: Role | { role: Role }): boolean {
+  return roleOf(who) === "administrator";
+}
+
+/** An attorney: the agency's client, who sees only their own claimants, matters, invoices and payments. */
+export function isAttorney(who: Role): who is "attorney";
+export function isAttorney<T extends { role: Role }>(who: T): who is T & { role: "attorney" };
+export function isAttorney(who: Role | { role: Role }): boolean {
+  return roleOf(who) === "attorney";
+}
+
+/** A consultant (medical expert): sees only the work assigned to them. */
+export function isExpert(who: Role): who is "consultant";
+export function isExpert<T extends { role: Role }>(who: T): who is T & { role: "consultant" };
+export function isExpert(who: Role | { role: Role }): boolean {
+  return roleOf(who) === "consultant";
+}

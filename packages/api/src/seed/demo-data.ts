@@ -2,7 +2,7 @@ import type { Kysely } from "kysely";
 import { sql } from "kysely";
 import type { Database } from "@medlegal/db";
 import type { Role } from "@medlegal/domain";
-import { addDays, rosterShiftSchema, sastToUtc } from "@medlegal/domain";
+import { addDays, rosterShiftSchema, sastToUtc, isAttorney, isExpert } from "@medlegal/domain";
 import { DemoStory } from "./story";
 import { seedDemoSla } from "./sla";
 import { seedAvailability } from "./availability";
@@ -116,12 +116,12 @@ export async function seedDemoData(
   }
   await runAt(story.workdaysAgo(139, "08:00"), () => seedDemoFees(db));
 
-  seedAvailability(story, DEMO_USERS.filter((u) => u.role === "consultant").map((u) => u.username));
+  seedAvailability(story, DEMO_USERS.filter((u) => isExpert(u)).map((u) => u.username));
   seedMatters(story);
   seedRosters(story);
   seedDemoMessages(story, {
-    attorneys: DEMO_USERS.filter((u) => u.role === "attorney").map((u) => u.username),
-    consultants: DEMO_USERS.filter((u) => u.role === "consultant").map((u) => u.username),
+    attorneys: DEMO_USERS.filter((u) => isAttorney(u)).map((u) => u.username),
+    consultants: DEMO_USERS.filter((u) => isExpert(u)).map((u) => u.username),
   });
   seedNotificationHabits(story);
   await story.play();

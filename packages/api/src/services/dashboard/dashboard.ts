@@ -1,7 +1,7 @@
 import type { ExpressionBuilder, Kysely } from "kysely";
 import type { Database } from "@medlegal/db";
 import type { DashboardSummary, QueryListItem, QueryStatus } from "@medlegal/domain";
-import { EXPERT_SEES_QUERY, OPEN_QUERY_STATUSES } from "@medlegal/domain";
+import { EXPERT_SEES_QUERY, OPEN_QUERY_STATUSES, isAttorney, isExpert } from "@medlegal/domain";
 import type { SignedInActor } from "../../actors";
 import { visibleQueries } from "../platform/access";
 import { listMyAssignments } from "../queries/assignments";
@@ -24,13 +24,13 @@ async function countByStatus(db: Kysely<Database>, actor: SignedInActor): Promis
 
 export async function dashboardSummary({ db, actor }: Deps, now = clockNow()): Promise<DashboardSummary> {
   const role = actor.user.role;
-  if (role === "consultant") {
+  if (isExpert(role)) {
     const mine = await listMyAssignments({ db, actor });
     return { role, pending: mine.filter((a) => a.status === "proposed"), acceptedCount: mine.filter((a) => a.status === "accepted").length };
   }
 
   const byStatus = await countByStatus(db, actor);
-  if (role === "attorney") {
+  if (isAttorney(role)) {
     const recent = await db
       .selectFrom("query_events")
       .innerJoin("queries", "queries.id", "query_events.query_id")

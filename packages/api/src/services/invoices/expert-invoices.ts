@@ -1,7 +1,7 @@
 /** The expert invoice generator: an expert's unbilled work, and their draft invoice for it. */
 import type { z } from "zod";
 import type { BillableEvent, expertDraftSchema, InvoiceDetail, InvoiceLineInput, UnbilledItem, unbilledWorkInputSchema } from "@medlegal/domain";
-import { billableEventKey, INVOICE_LINE_KIND_LABELS, lineAmounts, REPORT_FEE_KIND, sastDate, sastToUtc, addDays } from "@medlegal/domain";
+import { billableEventKey, INVOICE_LINE_KIND_LABELS, lineAmounts, REPORT_FEE_KIND, sastDate, sastToUtc, addDays, isExpert } from "@medlegal/domain";
 import { AppError } from "../../errors";
 import { recordAudit } from "../audit/audit";
 import { now } from "../platform/clock";
@@ -13,7 +13,7 @@ import { priceOn } from "./fee-schedule";
 import { EVENT_LINE } from "./attorney-billing";
 
 function expertFor(actor: Deps["actor"], consultantId: string | null): string {
-  if (actor.user.role === "consultant") {
+  if (isExpert(actor.user)) {
     // An expert bills only their own work; naming another is the same as naming nobody.
     if (consultantId && consultantId !== actor.user.id) throw new AppError("NOT_FOUND", "That expert does not exist or is not yours to bill for.");
     return actor.user.id;
@@ -101,7 +101,7 @@ export async function createExpertDraft(deps: Deps, input: z.output<typeof exper
   const consultantId = expertFor(deps.actor, input.consultantId);
   const id = await deps.db.transaction().execute(async (trx) => {
     const expert = await trx.selectFrom("users").select(["id", "role"]).where("id", "=", consultantId).forUpdate().executeTakeFirst();
-    if (expert?.role !== "consultant") throw new AppError("INVALID", "Choose the expert whose work to bill.", { consultantId: "Choose an expert" });
+    if (!expert || !isExpert(expert)) throw new AppError("INVALID", "Choose the expert whose work to bill.", { consultantId: "Choose an expert" });
     const open = new Map((await expertWork(trx, consultantId, null)).map((w) => [w.eventKey, w]));
     const keys = new Set<string>();
     for (const item of input.items) {

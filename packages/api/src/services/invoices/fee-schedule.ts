@@ -1,7 +1,7 @@
 /** The fee schedule: the price of each kind of line, per specialisation and expert, from a day on. */
 import type { z } from "zod";
 import type { FeeRate, feeScheduleInputSchema, InvoiceLineKind, ScheduledFeeKind, setFeeSchema } from "@medlegal/domain";
-import { LATE_CANCELLATION_PERCENT, percentOf } from "@medlegal/domain";
+import { LATE_CANCELLATION_PERCENT, percentOf, isExpert } from "@medlegal/domain";
 import { AppError } from "../../errors";
 import { recordAudit } from "../audit/audit";
 import type { Db, Deps } from "../platform/deps";
@@ -46,7 +46,7 @@ export async function listFees({ db, actor }: Deps, f: z.output<typeof feeSchedu
     .leftJoin("users", "users.id", "fee_schedule.consultant_id")
     .selectAll("fee_schedule")
     .select(["specializations.name as specialization_name", fullName<string | null>("users").as("consultant_name")]);
-  if (actor.user.role === "consultant") {
+  if (isExpert(actor.user)) {
     const me = await db.selectFrom("users").select("specialization_id").where("id", "=", actor.user.id).executeTakeFirstOrThrow();
     query = query.where((eb) => eb.or([eb("fee_schedule.consultant_id", "=", actor.user.id), eb.and([eb("fee_schedule.consultant_id", "is", null), eb("fee_schedule.specialization_id", "=", me.specialization_id ?? "00000000-0000-0000-0000-000000000000")])]));
   }
@@ -81,7 +81,7 @@ export async function setFee(deps: Deps, input: z.output<typeof setFeeSchema>): 
     if (!spec) throw new AppError("INVALID", "Choose a specialization.", { specializationId: "Choose a specialization" });
     if (input.consultantId) {
       const expert = await trx.selectFrom("users").select("role").where("id", "=", input.consultantId).executeTakeFirst();
-      if (expert?.role !== "consultant") throw new AppError("INVALID", "Choose an expert.", { consultantId: "Choose an expert" });
+      if (!expert || !isExpert(expert)) throw new AppError("INVALID", "Choose an expert.", { consultantId: "Choose an expert" });
     }
     let existing = trx
       .selectFrom("fee_schedule")

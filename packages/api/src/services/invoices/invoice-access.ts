@@ -2,6 +2,7 @@
 import type { ExpressionBuilder, Selectable } from "kysely";
 import type { Database, InvoicesTable } from "@medlegal/db";
 import type { CurrentUser } from "@medlegal/domain";
+import { isAttorney } from "@medlegal/domain";
 import { AppError, notFoundMessage } from "../../errors";
 import type { Db } from "../platform/deps";
 import { isStaff } from "../platform/access";
@@ -21,7 +22,7 @@ export const LIST_LIMIT = 500;
 export function visibleInvoices(user: CurrentUser) {
   return (eb: ExpressionBuilder<Database, "invoices">) => {
     if (isStaff(user)) return eb.lit(true);
-    if (user.role === "attorney") return eb.and([eb("invoices.kind", "=", "attorney"), eb("invoices.attorney_id", "=", user.id), eb("invoices.status", "<>", "draft")]);
+    if (isAttorney(user)) return eb.and([eb("invoices.kind", "=", "attorney"), eb("invoices.attorney_id", "=", user.id), eb("invoices.status", "<>", "draft")]);
     return eb.and([eb("invoices.kind", "=", "expert"), eb("invoices.consultant_id", "=", user.id)]);
   };
 }

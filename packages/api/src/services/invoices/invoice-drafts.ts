@@ -2,7 +2,7 @@ import type { Transaction } from "kysely";
 import type { z } from "zod";
 import type { Database } from "@medlegal/db";
 import type { attorneyInvoiceDraftSchema, IdInput, InvoiceDetail, InvoiceLineInput, invoiceDraftUpdateSchema } from "@medlegal/domain";
-import { documentTotals, lineAmounts } from "@medlegal/domain";
+import { documentTotals, lineAmounts, isAttorney } from "@medlegal/domain";
 import { AppError } from "../../errors";
 import { recordAudit } from "../audit/audit";
 import { now } from "../platform/clock";
@@ -33,7 +33,7 @@ async function matterOf(db: Db, attorneyId: string, caseId: string | null) {
 
 async function assertAttorney(db: Db, attorneyId: string): Promise<void> {
   const attorney = await db.selectFrom("users").select(["role", "is_active"]).where("id", "=", attorneyId).executeTakeFirst();
-  if (!attorney || attorney.role !== "attorney") throw new AppError("INVALID", "Choose an attorney to invoice.", { attorneyId: "Choose an attorney to invoice" });
+  if (!attorney || !isAttorney(attorney)) throw new AppError("INVALID", "Choose an attorney to invoice.", { attorneyId: "Choose an attorney to invoice" });
 }
 
 /** Writes a draft's lines (replacing any) and its totals, with VAT as the supplier charges it now. */

@@ -2,7 +2,7 @@
 import type { Transaction } from "kysely";
 import type { Database } from "@medlegal/db";
 import type { inviteToMeetingSchema, MeetingDetail, MeetingInvitee, participantInputSchema } from "@medlegal/domain";
-import { MEETING_MAX_PEOPLE, MEETING_MESSAGES, ROLE_LABEL, saDayTimeLabel } from "@medlegal/domain";
+import { MEETING_MAX_PEOPLE, MEETING_MESSAGES, ROLE_LABEL, saDayTimeLabel, isAttorney } from "@medlegal/domain";
 import type { z } from "zod";
 import { AppError } from "../../errors";
 import type { Deps } from "../platform/deps";
@@ -102,5 +102,5 @@ export async function listInvitees({ db }: Pick<Deps, "db">): Promise<MeetingInv
     .orderBy("last_name")
     .limit(500)
     .execute();
-  return rows.map((u) => ({ id: u.id, name: `${u.first_name} ${u.last_name}`, roleLabel: ROLE_LABEL[u.role], canHost: u.role !== "attorney" }));
+  return rows.map((u) => ({ id: u.id, name: `${u.first_name} ${u.last_name}`, roleLabel: ROLE_LABEL[u.role], canHost: !isAttorney(u.role) }));
 }

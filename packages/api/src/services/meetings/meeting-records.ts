@@ -4,7 +4,7 @@ import type { Selectable } from "kysely";
 import type { MeetingParticipantsTable, MeetingsTable } from "@medlegal/db";
 import type { CurrentUser, MeetingListItem, MeetingParticipantView } from "@medlegal/domain";
 import type { CompetentPersonJson } from "@medlegal/db";
-import { claimantGuest, MEETING_GUEST_ROLE_LABEL, MEETING_MESSAGES, MEETING_PRESENCE_SECONDS, ROOM_ID_BYTES, sastDate } from "@medlegal/domain";
+import { claimantGuest, MEETING_GUEST_ROLE_LABEL, MEETING_MESSAGES, MEETING_PRESENCE_SECONDS, ROOM_ID_BYTES, sastDate, isExpert } from "@medlegal/domain";
 import type { Actor } from "../../actors";
 import { AppError } from "../../errors";
 import { recordAudit } from "../audit/audit";
@@ -115,7 +115,7 @@ export async function loadMeetingFor(db: Db, user: CurrentUser, id: string): Pro
  * consultant, or the host of an ad hoc meeting when they are a consultant.
  */
 export const mayViewRecordings = (user: CurrentUser, meeting: Pick<MeetingListRow, "booking_consultant_id" | "host_id">): boolean =>
-  isStaff(user) || (user.role === "consultant" && (meeting.booking_consultant_id === user.id || (!meeting.booking_consultant_id && meeting.host_id === user.id)));
+  isStaff(user) || (isExpert(user) && (meeting.booking_consultant_id === user.id || (!meeting.booking_consultant_id && meeting.host_id === user.id)));
 
 /**
  * An audit row about a meeting: on the booking's query when there is one (where the agency reads a

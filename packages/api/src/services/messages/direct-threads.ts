@@ -1,7 +1,7 @@
 /** Direct and internal threads: whom one may write to, starting a thread, adding a participant. */
 import { sql } from "kysely";
 import type { AddParticipantInput, MessagingSettings, RecipientsInput, Role, StartThreadInput, ThreadPerson } from "@medlegal/domain";
-import { MESSAGE_MESSAGES, THREAD_PARTICIPANTS_MAX } from "@medlegal/domain";
+import { MESSAGE_MESSAGES, THREAD_PARTICIPANTS_MAX, isAttorney, isExpert } from "@medlegal/domain";
 import { AppError } from "../../errors";
 import { recordAudit } from "../audit/audit";
 import { isStaff, threadStillVisible } from "../platform/access";
@@ -96,10 +96,10 @@ export async function addParticipant({ db, actor }: Deps, input: AddParticipantI
     const settings = await getMessagingSettings({ db: trx });
     assertMayShare([...current.map((p) => p.role), person!.role], thread.kind === "internal", settings);
     // An expert thread stays between the expert and the agency: no attorney joins it, whatever the setting.
-    if (thread.kind === "query_expert" && person!.role === "attorney") throw new AppError("FORBIDDEN", MESSAGE_MESSAGES.agencyOnly);
-    if (thread.kind === "query_attorney" && person!.role === "consultant" && !settings.directAttorneyExpertContact) throw new AppError("FORBIDDEN", MESSAGE_MESSAGES.agencyOnly);
+    if (thread.kind === "query_expert" && isAttorney(person!)) throw new AppError("FORBIDDEN", MESSAGE_MESSAGES.agencyOnly);
+    if (thread.kind === "query_attorney" && isExpert(person!) && !settings.directAttorneyExpertContact) throw new AppError("FORBIDDEN", MESSAGE_MESSAGES.agencyOnly);
     // A query's thread holds only people who may see that query: its attorney, its experts, the agency.
-    if (thread.kind === "query_expert" && person!.role === "consultant" && person!.id !== thread.consultant_id) throw new AppError("FORBIDDEN", MESSAGE_MESSAGES.notOnQuery);
+    if (thread.kind === "query_expert" && isExpert(person!) && person!.id !== thread.consultant_id) throw new AppError("FORBIDDEN", MESSAGE_MESSAGES.notOnQuery);
     if (thread.query_id) {
       const { visible } = await trx.selectNoFrom(threadStillVisible(sql`${thread.query_id}::uuid`, person!.id, sql`${person!.role}::text`).as("visible")).executeTakeFirstOrThrow();
       if (!visible) throw new AppError("FORBIDDEN", MESSAGE_MESSAGES.notOnQuery);

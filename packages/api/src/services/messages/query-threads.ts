@@ -1,6 +1,6 @@
 /** The threads of a query: attorney and agency, and each expert and agency. */
 import type { OpenQueryThreadInput, QueryThreadsInput, ThreadSummary, ThreadToStart } from "@medlegal/domain";
-import { MESSAGE_MESSAGES } from "@medlegal/domain";
+import { MESSAGE_MESSAGES, isAttorney, isExpert } from "@medlegal/domain";
 import type { SignedInActor } from "../../actors";
 import { AppError } from "../../errors";
 import { recordAudit } from "../audit/audit";
@@ -24,7 +24,7 @@ async function queryContext(db: Db, actor: SignedInActor, queryId: string) {
     .orderBy("u.id")
     .execute();
   const unique = [...new Map(experts.map((e) => [e.id, { id: e.id, name: `${e.first_name} ${e.last_name}` }])).values()];
-  return { query, experts: actor.user.role === "consultant" ? unique.filter((e) => e.id === actor.user.id) : unique };
+  return { query, experts: isExpert(actor.user) ? unique.filter((e) => e.id === actor.user.id) : unique };
 }
 
 const attorneySubject = (reference: string) => `Query ${reference}: attorney and agency`;
@@ -39,11 +39,11 @@ export async function queryThreads({ db, actor }: Deps, input: QueryThreadsInput
   const joined = new Set(mine.map((t) => t.id));
   const startable: ThreadToStart[] = [];
   const has = (kind: string, consultantId: string | null) => existing.find((t) => t.kind === kind && t.consultant_id === consultantId);
-  if (actor.user.role !== "consultant") {
+  if (!isExpert(actor.user)) {
     const t = has("query_attorney", null);
     if (!t || !joined.has(t.id)) startable.push({ id: null, kind: "query_attorney", subject: attorneySubject(query.reference), consultantId: null, consultantName: null, canPost: true });
   }
-  if (actor.user.role !== "attorney") {
+  if (!isAttorney(actor.user)) {
     for (const expert of experts) {
       const t = has("query_expert", expert.id);
       if (!t || !joined.has(t.id)) {
@@ -52,7 +52,7 @@ export async function queryThreads({ db, actor }: Deps, input: QueryThreadsInput
     }
   }
   // An attorney never sees an expert thread, even one they were added to while direct contact was allowed.
-  const visible = actor.user.role === "attorney" ? summaries.filter((s) => s.kind !== "query_expert") : summaries;
+  const visible = isAttorney(actor.user) ? summaries.filter((s) => s.kind !== "query_expert") : summaries;
   return { threads: [...visible, ...startable] };
 }
 
@@ -83,19 +83,19 @@ export async function openQueryThread({ db, actor }: Deps, input: OpenQueryThrea
     let outsider: string;
     if (input.kind === "query_expert") {
       // An attorney cannot see an expert thread of their own query: the same answer as a missing one.
-      if (actor.user.role === "attorney") throw notFound();
-      const wanted = actor.user.role === "consultant" ? actor.user.id : input.consultantId;
+      if (isAttorney(actor.user)) throw notFound();
+      const wanted = isExpert(actor.user) ? actor.user.id : input.consultantId;
       if (!wanted) throw new AppError("INVALID", MESSAGE_MESSAGES.noConsultant, { consultantId: MESSAGE_MESSAGES.noConsultant });
       const expert = experts.find((e) => e.id === wanted);
       if (!expert) {
-        if (actor.user.role === "consultant") throw notFound();
+        if (isExpert(actor.user)) throw notFound();
         throw new AppError("INVALID", MESSAGE_MESSAGES.consultantNotAssigned, { consultantId: MESSAGE_MESSAGES.consultantNotAssigned });
       }
       consultantId = expert.id;
       subject = expertSubject(query.reference, expert.name);
       outsider = expert.id;
     } else {
-      if (actor.user.role === "consultant") throw notFound();
+      if (isExpert(actor.user)) throw notFound();
       outsider = query.attorney_id;
     }
 

@@ -1,5 +1,5 @@
 import { sql } from "kysely";
-import type { MessagingSettings, Role } from "@medlegal/domain";
+import type { Role } from "@medlegal/domain";
 import { MESSAGE_MESSAGES } from "@medlegal/domain";
 import type { SignedInActor } from "../../actors";
 import { AppError } from "../../errors";
@@ -18,14 +18,8 @@ export const STAFF_ROLES: Role[] = ["administrator", "employee"];
 /** Assignment statuses that make a consultant one of a query's experts (the ones who can see the query). */
 export const EXPERT_STATUSES = ["proposed", "accepted", "completed"] as const;
 
-/** The other outside party: attorneys and experts reach each other only through the agency unless the setting allows it. */
-export const otherSide = (role: Role): Role | null => (role === "attorney" ? "consultant" : role === "consultant" ? "attorney" : null);
-
-/** Whether `role` may write in a thread with these participants' roles. */
-export function mayPost(role: Role, participantRoles: Role[], settings: MessagingSettings): boolean {
-  const other = otherSide(role);
-  return !other || settings.directAttorneyExpertContact || !participantRoles.includes(other);
-}
+/** The pure rules of who may write to whom live in the domain (docs/decisions.md, "Messages"). */
+export { mayPost, otherSide } from "@medlegal/domain";
 
 /** The caller may still read thread `t` (see threadStillVisible): its query is still theirs to see. */
 export const stillMine = (actor: SignedInActor, threadQueryId = "t.query_id") => threadStillVisible(sql.ref(threadQueryId), actor.user.id, actor.user.role);

@@ -1,6 +1,7 @@
 import type { Selectable, Transaction } from "kysely";
 import type { Database, InvoicesTable, PaymentsTable } from "@medlegal/db";
 import type { AccountParty, CurrentUser } from "@medlegal/domain";
+import { isAttorney, can } from "@medlegal/domain";
 import { AppError, notFoundMessage } from "../../errors";
 import type { Db } from "../platform/deps";
 
@@ -28,10 +29,10 @@ export const PAYMENT_LIMIT = 200;
  * an administrator must name one (400 without, 404 for someone who is not an attorney).
  */
 export async function accountHolder(db: Db, user: CurrentUser, attorneyId: string | undefined): Promise<AccountParty> {
-  if (user.role === "attorney") {
+  if (isAttorney(user)) {
     if (attorneyId && attorneyId !== user.id) throw new AppError("NOT_FOUND", MISSING_ACCOUNT);
     attorneyId = user.id;
-  } else if (user.role !== "administrator") {
+  } else if (!can(user.role, "payments.manage")) {
     throw new AppError("FORBIDDEN", "Only administrators and attorneys see payment accounts.");
   } else if (!attorneyId) {
     throw new AppError("INVALID", "Choose the attorney whose account to show.", { attorneyId: "Choose an attorney" });
@@ -48,5 +49,5 @@ export async function accountHolder(db: Db, user: CurrentUser, attorneyId: strin
 
 /** Payments the caller may see: administrators every one, an attorney their own. */
 export function paymentScope(user: CurrentUser) {
-  return user.role === "administrator" ? null : user.id;
+  return can(user.role, "payments.manage") ? null : user.id;
 }

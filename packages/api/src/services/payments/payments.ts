@@ -9,7 +9,7 @@ import type {
   recordPaymentSchema,
   reversePaymentSchema,
 } from "@medlegal/domain";
-import { formatRand, OPEN_INVOICE_STATUSES, PAYMENT_METHOD_LABELS, saDateLabel } from "@medlegal/domain";
+import { formatRand, OPEN_INVOICE_STATUSES, PAYMENT_METHOD_LABELS, saDateLabel, isAttorney, can } from "@medlegal/domain";
 import { AppError, notFound } from "../../errors";
 import { recordAudit } from "../audit/audit";
 import { notify } from "../notifications/notifications";
@@ -29,7 +29,7 @@ import { lockOpenProof, matchLocked } from "./proofs";
 export async function recordPayment(deps: Deps, input: z.output<typeof recordPaymentSchema>): Promise<PaymentItem> {
   const id = await deps.db.transaction().execute(async (trx) => {
     const attorney = await trx.selectFrom("users").select(["id", "role"]).where("id", "=", input.attorneyId).executeTakeFirst();
-    if (attorney?.role !== "attorney") throw new AppError("INVALID", "Choose the attorney who paid.", { attorneyId: "Choose an attorney" });
+    if (!attorney || !isAttorney(attorney)) throw new AppError("INVALID", "Choose the attorney who paid.", { attorneyId: "Choose an attorney" });
     const proof = input.proofId ? await lockOpenProof(trx, input.proofId, input.attorneyId) : null;
     const payment = await trx
       .insertInto("payments")
@@ -181,7 +181,7 @@ export async function getPayment({ db, actor }: Deps, id: string): Promise<Payme
 /** Payments newest first (at most 200): an attorney's own; administrators any attorney's, or everyone's. */
 export async function listPayments({ db, actor }: Deps, input: z.output<typeof paymentListInputSchema>): Promise<PaymentItem[]> {
   let query = paymentsQuery(db);
-  if (actor.user.role === "attorney" || input.attorneyId) {
+  if (isAttorney(actor.user) || input.attorneyId) {
     const holder = await accountHolder(db, actor.user, input.attorneyId);
     query = query.where("payments.attorney_id", "=", holder.id);
   }
@@ -201,7 +201,7 @@ export async function invoicePayments({ db, actor }: Deps, input: z.output<typeo
     .orderBy("payments.received_on")
     .orderBy("payment_allocations.created_at")
     .execute();
-  const admin = actor.user.role === "administrator";
+  const admin = can(actor.user.role, "payments.manage");
   const open = invoice.kind === "attorney" && (OPEN_INVOICE_STATUSES as readonly string[]).includes(invoice.status);
   return {
     items: rows.map((r) => ({

@@ -5,7 +5,7 @@ import { sql } from "kysely";
 import type { z } from "zod";
 import type { Database } from "@medlegal/db";
 import type { matchProofSchema, PaymentProofItem, proofListInputSchema, proofUploadSchema, rejectProofSchema } from "@medlegal/domain";
-import { formatRand, PAYMENT_PROOF_STATUS_LABELS } from "@medlegal/domain";
+import { formatRand, PAYMENT_PROOF_STATUS_LABELS, isAttorney, can } from "@medlegal/domain";
 import type { SignedInActor } from "../../actors";
 import { AppError } from "../../errors";
 import { recordAccess } from "../audit/access-log";
@@ -43,7 +43,7 @@ export async function uploadProof(
   { db, actor }: Deps,
   input: z.output<typeof proofUploadSchema> & { fileName: string; data: Uint8Array },
 ): Promise<PaymentProofItem> {
-  if (actor.user.role !== "attorney") throw new AppError("FORBIDDEN", "Only attorneys upload proofs of payment.");
+  if (!can(actor.user.role, "payments.upload")) throw new AppError("FORBIDDEN", "Only attorneys upload proofs of payment.");
   const checked = await checkUpload("payment_proof", input);
   const invoiceIds = [...new Set(input.invoiceIds)];
   const id = await db.transaction().execute(async (trx) => {
@@ -126,7 +126,7 @@ function proofQuery(db: Db) {
 
 /** Proofs of payment newest first (at most 200): an attorney's own; administrators any attorney's, by status. */
 export async function listProofs({ db, actor }: Deps, input: z.output<typeof proofListInputSchema>): Promise<PaymentProofItem[]> {
-  const holder = actor.user.role === "attorney" || input.attorneyId ? await accountHolder(db, actor.user, input.attorneyId) : null;
+  const holder = isAttorney(actor.user) || input.attorneyId ? await accountHolder(db, actor.user, input.attorneyId) : null;
   return proofItems(db, (q) => {
     let query = q;
     if (holder) query = query.where("payment_proofs.attorney_id", "=", holder.id);
@@ -192,7 +192,7 @@ export async function downloadProofFile({ db, actor }: Deps, fileId: string): Pr
   if (!file) throw new AppError("NOT_FOUND", MISSING_PROOF);
   let query = db.selectFrom("payment_proofs").select("id").where("id", "=", file.owner_id).where("file_id", "=", fileId);
   const scope = paymentScope(actor.user);
-  if (actor.user.role !== "administrator" && actor.user.role !== "attorney") throw new AppError("NOT_FOUND", MISSING_PROOF);
+  if (!can(actor.user.role, "payments.read")) throw new AppError("NOT_FOUND", MISSING_PROOF);
   if (scope) query = query.where("attorney_id", "=", scope);
   const proof = await query.executeTakeFirst();
   if (!proof) throw new AppError("NOT_FOUND", MISSING_PROOF);

@@ -1,6 +1,6 @@
 import type { z } from "zod";
 import type { AccountEntry, Statement, statementInputSchema } from "@medlegal/domain";
-import { ageBalances, buildStatement, daysPastDue, invoiceBalance, OPEN_INVOICE_STATUSES, PAYMENT_METHOD_LABELS, sastDate } from "@medlegal/domain";
+import { ageBalances, buildStatement, daysPastDue, invoiceBalance, OPEN_INVOICE_STATUSES, PAYMENT_METHOD_LABELS, sastDate, can } from "@medlegal/domain";
 import { recordAccess } from "../audit/access-log";
 import { today } from "../platform/clock";
 import type { Db, Deps } from "../platform/deps";
@@ -62,7 +62,7 @@ async function accountEntries(db: Db, attorneyId: string, to: string): Promise<A
 export async function statement({ db, actor }: Deps, input: z.output<typeof statementInputSchema>): Promise<Statement> {
   const attorney = await accountHolder(db, actor.user, input.attorneyId);
   const { lines, totals } = buildStatement(await accountEntries(db, attorney.id, input.to), input.from, input.to);
-  const query = new URLSearchParams({ from: input.from, to: input.to, ...(actor.user.role === "administrator" ? { attorneyId: attorney.id } : {}) });
+  const query = new URLSearchParams({ from: input.from, to: input.to, ...(can(actor.user.role, "payments.manage") ? { attorneyId: attorney.id } : {}) });
   return { attorney, from: input.from, to: input.to, lines, totals, pdfPath: `/api/payments/statement.pdf?${query.toString()}` };
 }
 

@@ -2,7 +2,7 @@ import type { Kysely } from "kysely";
 import { sql } from "kysely";
 import type { Database } from "@medlegal/db";
 import type { idInputSchema, QueryDetail, QueryEventKind, QueryMoveFacts } from "@medlegal/domain";
-import { can, offeredQueryMoves } from "@medlegal/domain";
+import { can, offeredQueryMoves, isAttorney, isExpert } from "@medlegal/domain";
 import type { z } from "zod";
 import { notFound } from "../../errors";
 import { isStaff, mayReadQueryDocuments, visibleQueries } from "../platform/access";
@@ -46,7 +46,7 @@ export async function getQuery({ db, actor }: Deps, { id }: z.output<typeof idIn
   ).map((r) => r.specialization_id);
 
   let assignments = assignmentQuery(db).where("consultant_assignments.query_id", "=", id).orderBy("consultant_assignments.created_at");
-  if (actor.user.role === "consultant") assignments = assignments.where("consultant_assignments.consultant_id", "=", actor.user.id);
+  if (isExpert(actor.user)) assignments = assignments.where("consultant_assignments.consultant_id", "=", actor.user.id);
   // A consultant only asked (not yet accepted) sees the instruction, not the medical documents.
   const documentsVisible = await mayReadQueryDocuments(db, actor.user, id);
 
@@ -92,7 +92,7 @@ export async function getQuery({ db, actor }: Deps, { id }: z.output<typeof idIn
     interpreterNeeded: row.patient_interpreter_needed,
   };
   const claimant =
-    actor.user.role === "consultant"
+    isExpert(actor.user)
       ? { id: null, ...essentials }
       : {
           id: row.patient_id,
@@ -117,7 +117,7 @@ export async function getQuery({ db, actor }: Deps, { id }: z.output<typeof idIn
     specializationIds,
     claimant,
     nextStatuses: can(actor.user.role, "queries.manage") ? offeredQueryMoves(row.status, row.held_from, await moveFacts(db, id)) : [],
-    assignments: (await assignments.execute()).map(toAssignmentItem).map((a) => (actor.user.role === "attorney" ? withoutAgencyNotes(a) : a)),
+    assignments: (await assignments.execute()).map(toAssignmentItem).map((a) => (isAttorney(actor.user) ? withoutAgencyNotes(a) : a)),
     documentsVisible,
     documents: documents.map((d) => ({
       id: d.id,

@@ -2,6 +2,7 @@
 import type { ExpressionBuilder } from "kysely";
 import type { Database } from "@medlegal/db";
 import type { CurrentUser } from "@medlegal/domain";
+import { isAttorney } from "@medlegal/domain";
 import { AppError, notFoundMessage } from "../../errors";
 import { isStaff } from "../platform/access";
 import type { ReportRow } from "./lifecycle";
@@ -14,7 +15,7 @@ export const MISSING = notFoundMessage("report");
 export function visibleReports(user: CurrentUser) {
   return (eb: ExpressionBuilder<Database, "reports">) => {
     if (isStaff(user)) return eb.lit(true);
-    if (user.role === "attorney") return eb("reports.attorney_id", "=", user.id);
+    if (isAttorney(user)) return eb("reports.attorney_id", "=", user.id);
     return eb("reports.consultant_id", "=", user.id);
   };
 }

@@ -3,13 +3,14 @@ import { createHash } from "node:crypto";
 import { sql } from "kysely";
 import type { z } from "zod";
 import type { CurrentUser, reportUploadSchema } from "@medlegal/domain";
-import { reportStatusLabel } from "@medlegal/domain";
+import { reportStatusLabel, isAttorney } from "@medlegal/domain";
 import { AppError, notFound } from "../../errors";
 import { recordAccess } from "../audit/access-log";
 import { recordAudit } from "../audit/audit";
 import { checkUpload, storeFile } from "../files/files";
 import { stampPdf } from "../files/pdf-jobs";
 import { stamp } from "../platform/clock";
+import { assertCan } from "../platform/access";
 import type { ReportRow } from "./lifecycle";
 import { recordVersionSubmitted } from "./lifecycle";
 import type { Db, Deps } from "../platform/deps";
@@ -28,7 +29,7 @@ function assertOpenForUpload(report: ReportRow, user: CurrentUser): void {
  * so nobody can make the server buffer 25 MB for a report that is not theirs.
  */
 export async function assertMayUploadVersion({ db, actor }: Deps, id: string): Promise<void> {
-  if (actor.user.role === "attorney") throw new AppError("FORBIDDEN", "The expert or the agency uploads reports.");
+  assertCan(actor.user, "reports.upload", "The expert or the agency uploads reports.");
   assertOpenForUpload(await loadVisibleReport(db, actor.user, id), actor.user);
 }
 
@@ -125,7 +126,7 @@ export async function downloadVersion({ db, actor }: Deps, fileId: string): Prom
     .executeTakeFirst();
   if (!row) throw missing;
   const releasedCopy = row.status === "released" && row.released_at !== null && row.number === Number(row.last_number);
-  if (actor.user.role === "attorney" && !releasedCopy) throw missing;
+  if (isAttorney(actor.user) && !releasedCopy) throw missing;
   const footer = releasedCopy ? `Released to ${row.firm_name ?? row.attorney_name} on ${RELEASE_DATE.format(row.released_at!)}, ${row.reference}` : null;
   const original = async () => (await db.selectFrom("files").select("data").where("id", "=", fileId).executeTakeFirstOrThrow()).data;
   const data = await stampedCopy(db, row.version_id, releasedCopy, original, footer);

@@ -2,7 +2,7 @@
 import { sql } from "kysely";
 import type { z } from "zod";
 import type { CurrentUser, ReportDetail, ReportListItem, reportListInputSchema, ReportStatus, ReviewItem } from "@medlegal/domain";
-import { attorneyStatusFilter, REPORT_QUESTION_DAYS, reportStatusLabel, shownReportStatus } from "@medlegal/domain";
+import { attorneyStatusFilter, REPORT_QUESTION_DAYS, reportStatusLabel, shownReportStatus, isAttorney, can } from "@medlegal/domain";
 import { AppError } from "../../errors";
 import { recordAccess } from "../audit/access-log";
 import { now } from "../platform/clock";
@@ -57,7 +57,7 @@ function toListItem(r: ListRow, user: CurrentUser, at = now().getTime()): Report
     caseReference: r.case_reference,
     attorneyName: r.firm_name ? `${r.attorney_name} (${r.firm_name})` : r.attorney_name,
     // An attorney only ever receives the released version, so drafts are not counted for them.
-    versions: user.role === "attorney" ? (r.status === "released" ? 1 : 0) : Number(r.version_count ?? 0),
+    versions: isAttorney(user) ? (r.status === "released" ? 1 : 0) : Number(r.version_count ?? 0),
     releasedAt: r.released_at?.toISOString() ?? null,
   };
 }
@@ -69,7 +69,7 @@ export async function listReports({ db, actor }: Deps, f: z.output<typeof report
     if (!isStaff(actor.user)) throw new AppError("FORBIDDEN", "The review queue is for the agency.");
     query = query.where("reports.status", "in", ["submitted", "in_review"]);
   }
-  if (f.status) query = query.where("reports.status", "in", actor.user.role === "attorney" ? attorneyStatusFilter(f.status) : [f.status]);
+  if (f.status) query = query.where("reports.status", "in", isAttorney(actor.user) ? attorneyStatusFilter(f.status) : [f.status]);
   if (f.kind) query = query.where("reports.kind", "=", f.kind);
   if (f.overdue) query = query.where("reports.status", "in", OPEN).where("reports.due_at", "<", now());
   if (f.queryId) query = query.where("reports.query_id", "=", f.queryId);
@@ -96,7 +96,7 @@ export async function getReport({ db, actor }: Deps, { id }: { id: string }): Pr
   const r = await listQuery(db, actor.user).where("reports.id", "=", id).executeTakeFirst();
   if (!r) throw new AppError("NOT_FOUND", MISSING);
   const user = actor.user;
-  const attorney = user.role === "attorney";
+  const attorney = isAttorney(user);
   const versionRows = await db
     .selectFrom("report_versions")
     .innerJoin("files", "files.id", "report_versions.file_id")
@@ -218,11 +218,11 @@ export async function getReport({ db, actor }: Deps, { id }: { id: string }): Pr
     invoice,
     releaseBasis: basis,
     can: {
-      upload: (staff || user.role === "consultant") && (r.status === "awaiting" || r.status === "changes_requested"),
+      upload: can(user.role, "reports.upload") && (r.status === "awaiting" || r.status === "changes_requested"),
       take: staff && r.status === "submitted",
       review: staff && r.status === "in_review",
       release: staff && r.status === "approved" && basis !== null,
-      overrideRelease: user.role === "administrator" && r.status === "approved" && basis === null,
+      overrideRelease: can(user.role, "reports.override") && r.status === "approved" && basis === null,
       withdraw: staff && r.status !== "released" && r.status !== "withdrawn",
       ask: attorney && questionsUntil !== null && questionsUntil.getTime() > now().getTime(),
       link: staff && r.status === "released",

@@ -16,6 +16,7 @@ import {
   LIVE_BOOKING_STATUSES,
   sastDate,
   sastToUtc,
+  isExpert,
 } from "@medlegal/domain";
 import type { z } from "zod";
 import type { SignedInActor } from "../../actors";
@@ -38,7 +39,7 @@ export interface AvailabilityView {
 /** Whose availability a call is about: a consultant's own, or any consultant's for staff (services/platform/access.ts). */
 async function targetConsultant(db: Db, actor: SignedInActor, consultantId: string | undefined): Promise<{ id: string; name: string }> {
   assertCan(actor.user, "availability.own");
-  const id = consultantId ?? (actor.user.role === "consultant" ? actor.user.id : undefined);
+  const id = consultantId ?? (isExpert(actor.user) ? actor.user.id : undefined);
   if (!id) throw new AppError("INVALID", "Choose a consultant", { consultantId: "Choose a consultant" });
   const row = await db
     .selectFrom("users")

@@ -2,7 +2,7 @@ import type { Transaction } from "kysely";
 import type { z } from "zod";
 import type { Database } from "@medlegal/db";
 import type { SlaTimerItem, slaListInputSchema, slaPauseSchema } from "@medlegal/domain";
-import { describeTarget } from "@medlegal/domain";
+import { describeTarget, isAttorney, isExpert } from "@medlegal/domain";
 import type { SignedInActor } from "../../actors";
 import { AppError, notFound } from "../../errors";
 import { recordAudit } from "../audit/audit";
@@ -25,7 +25,7 @@ function timerQuery(db: Db, actor: SignedInActor) {
     .leftJoin("users as employee", "employee.id", "queries.assigned_employee_id")
     .leftJoin("users as consultant", "consultant.id", "sla_timers.consultant_id")
     .where(visibleQueries(actor.user));
-  if (actor.user.role === "consultant") q = q.where("sla_timers.consultant_id", "=", actor.user.id);
+  if (isExpert(actor.user)) q = q.where("sla_timers.consultant_id", "=", actor.user.id);
   return q.select([
       "sla_timers.id",
       "sla_timers.policy",
@@ -58,7 +58,7 @@ type TimerRow = Awaited<ReturnType<ReturnType<typeof timerQuery>["execute"]>>[nu
  */
 function toItem(row: TimerRow, now: Date, actor: SignedInActor): SlaTimerItem {
   const item = toFullItem(row, now);
-  if (actor.user.role !== "attorney") return item;
+  if (!isAttorney(actor.user)) return item;
   return { ...item, assignedEmployeeName: null, pauseReason: row.pause_kind === "hold" ? row.pause_reason : null };
 }
 

@@ -10,7 +10,7 @@ import type {
   userListInputSchema,
   UserSummary,
 } from "@medlegal/domain";
-import { ADMIN_MESSAGES } from "@medlegal/domain";
+import { ADMIN_MESSAGES, isAdministrator } from "@medlegal/domain";
 import type { z } from "zod";
 import { AppError } from "../../errors";
 import { changedFields, recordAudit } from "../audit/audit";
@@ -95,7 +95,7 @@ export async function updateUser({ db, actor }: Deps, data: z.output<typeof admi
   await assertUsernameAndEmailFree(db, null, data.email, data.id);
   try {
     return await db.transaction().execute(async (trx) => {
-      if (before.role === "administrator" && data.role !== "administrator" && before.isActive) {
+      if (isAdministrator(before) && !isAdministrator(data.role) && before.isActive) {
         await assertAnotherAdministratorRemains(trx, data.id);
       }
       await trx
@@ -125,7 +125,7 @@ export async function setUserActive({ db, actor }: Deps, { id, active }: z.outpu
   return db.transaction().execute(async (trx) => {
     const before = await loadUserDetail(trx, id);
     if (before.isActive === active) return before;
-    if (!active && before.role === "administrator") await assertAnotherAdministratorRemains(trx, id);
+    if (!active && isAdministrator(before)) await assertAnotherAdministratorRemains(trx, id);
     await trx.updateTable("users").set({ is_active: active, updated_at: now() }).where("id", "=", id).execute();
     if (!active) await trx.deleteFrom("sessions").where("user_id", "=", id).execute();
     await recordAudit(trx, actor, {

@@ -2,7 +2,7 @@ import type { Kysely, Transaction } from "kysely";
 import { sql } from "kysely";
 import type { Database } from "@medlegal/db";
 import type { Gender, PhoneType, Role, UserDetail, UserSummary } from "@medlegal/domain";
-import { ADMIN_MESSAGES } from "@medlegal/domain";
+import { ADMIN_MESSAGES, isAttorney, isExpert } from "@medlegal/domain";
 import type { Actor } from "../../actors";
 import { AppError } from "../../errors";
 import { recordAudit } from "../audit/audit";
@@ -83,9 +83,9 @@ export async function activeSpecializationId(db: Db, name: string): Promise<stri
  * edits yet; a change to any other role clears it.
  */
 function vatNumberColumn(data: RoleFields, savedRole: Role | undefined): { vat_number?: string | null } {
-  const keep = savedRole === data.role && (data.role === "consultant" || (data.role === "attorney" && data.vatNumber === undefined));
+  const keep = savedRole === data.role && (isExpert(data.role) || (isAttorney(data.role) && data.vatNumber === undefined));
   if (keep) return {};
-  return { vat_number: data.role === "attorney" ? data.vatNumber || null : null };
+  return { vat_number: isAttorney(data.role) ? data.vatNumber || null : null };
 }
 
 /**
@@ -94,21 +94,21 @@ function vatNumberColumn(data: RoleFields, savedRole: Role | undefined): { vat_n
  */
 export async function roleColumns(db: Db, data: RoleFields, savedRole?: Role) {
   return {
-    firm_name: data.role === "attorney" ? (data.firmName ?? null) : null,
+    firm_name: isAttorney(data.role) ? (data.firmName ?? null) : null,
     ...vatNumberColumn(data, savedRole),
-    gender: data.role === "attorney" ? (data.gender ?? null) : null,
-    birth_date: data.role === "attorney" ? (data.birthDate ?? null) : null,
-    specialization_id: data.role === "consultant" && data.specialization ? await activeSpecializationId(db, data.specialization) : null,
-    license_number: data.role === "consultant" ? (data.licenseNumber ?? null) : null,
-    phone: data.role === "consultant" ? (data.phone ?? null) : null,
-    address: data.role === "consultant" ? (data.address ?? null) : null,
+    gender: isAttorney(data.role) ? (data.gender ?? null) : null,
+    birth_date: isAttorney(data.role) ? (data.birthDate ?? null) : null,
+    specialization_id: isExpert(data.role) && data.specialization ? await activeSpecializationId(db, data.specialization) : null,
+    license_number: isExpert(data.role) ? (data.licenseNumber ?? null) : null,
+    phone: isExpert(data.role) ? (data.phone ?? null) : null,
+    address: isExpert(data.role) ? (data.address ?? null) : null,
   };
 }
 
 /** Replaces an attorney's address, email and phone rows (blank rows dropped, order kept). */
 export async function replaceContacts(trx: Transaction<Database>, userId: string, data: RoleFields): Promise<void> {
   await trx.deleteFrom("user_contacts").where("user_id", "=", userId).execute();
-  if (data.role !== "attorney") return;
+  if (!isAttorney(data.role)) return;
   const rows = [
     ...(data.addresses ?? []).filter(Boolean).map((value, position) => ({ kind: "address" as const, value, position, phone_type: null })),
     ...(data.emails ?? []).filter(Boolean).map((value, position) => ({ kind: "email" as const, value, position, phone_type: null })),

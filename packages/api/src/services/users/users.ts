@@ -2,7 +2,7 @@ import type { Kysely } from "kysely";
 import type { Database } from "@medlegal/db";
 import { randomUUID } from "node:crypto";
 import type { CurrentUser, UserDetail } from "@medlegal/domain";
-import { staffUserSchema } from "@medlegal/domain";
+import { staffUserSchema, mayBePrivacyOfficer } from "@medlegal/domain";
 import type { Actor } from "../../actors";
 import { parseInput } from "../../validation";
 import { createAccount } from "./user-records";
@@ -35,7 +35,7 @@ export async function findCurrentUser(db: Db, userId: string): Promise<CurrentUs
     email: row.email,
     role: row.role,
     specialization: row.specialization ?? null,
-    ...(row.privacy_officer && row.role === "employee" ? { privacyOfficer: true as const } : {}),
+    ...(row.privacy_officer && mayBePrivacyOfficer(row.role) ? { privacyOfficer: true as const } : {}),
   };
 }
 
