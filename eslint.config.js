@@ -20,25 +20,6 @@ export default tseslint.config(
     rules: { "react-hooks/rules-of-hooks": "error", "react-hooks/exhaustive-deps": "warn" },
   },
   {
-    // Issue 24: what a user may do is can(role, permission), isStaff or the server's `can` flags from
-    // @medlegal/domain; wording by point of view goes through @/lib/audience. No role string literals.
-    files: ["apps/web/src/**/*.{ts,tsx}"],
-    rules: {
-      "no-restricted-syntax": [
-        "error",
-        ...[
-          // role, user.role, me?.role, readerRole, p.viewerRole … on either side of ===, !==, ==, !=
-          "BinaryExpression[operator=/^[!=]==?$/][right.type='Literal'] > :matches(Identifier[name=/^(role|[A-Za-z]+Role)$/], MemberExpression[computed=false][property.name=/^(role|[A-Za-z]+Role)$/], ChainExpression[expression.computed=false][expression.property.name=/^(role|[A-Za-z]+Role)$/]).left",
-          "BinaryExpression[operator=/^[!=]==?$/][left.type='Literal'] > :matches(Identifier[name=/^(role|[A-Za-z]+Role)$/], MemberExpression[computed=false][property.name=/^(role|[A-Za-z]+Role)$/], ChainExpression[expression.computed=false][expression.property.name=/^(role|[A-Za-z]+Role)$/]).right",
-        ].map((selector) => ({
-          selector,
-          message:
-            'Do not compare a role with a string literal. Use can(role, "<permission>") or isStaff from @medlegal/domain, canOpenRoute for links, the server\'s `can` flags, or forAudience/audienceOf from @/lib/audience when only the wording differs.',
-        })),
-      ],
-    },
-  },
-  {
     // A route file's search check runs in the first download: no validation library there
     // (src/lib/search-params.ts; docs/decisions.md, "Performance").
     files: ["apps/web/src/routes/**/*.{ts,tsx}"],
@@ -50,16 +31,22 @@ export default tseslint.config(
     },
   },
   {
-    // Role rules live once, in the domain (can, isStaff, isAttorney, isExpert, isAdministrator; docs/decisions.md).
-    files: ["packages/api/src/**/*.ts", "apps/server/src/**/*.ts"],
-    ignores: ["packages/api/src/services/platform/access.ts"],
+    // Issue 24: role rules live once, in @medlegal/domain. What a user may do is can(role, permission)
+    // or assertCan; who a person is, isStaff, isAttorney, isExpert or isAdministrator; in the web also
+    // the server's `can` flags, and forAudience/audienceOf where only the wording differs.
+    files: ["apps/web/src/**/*.{ts,tsx}", "packages/api/src/**/*.ts", "apps/server/src/**/*.ts"],
     rules: {
       "no-restricted-syntax": [
         "error",
-        {
-          selector: "BinaryExpression[operator=/^[!=]==?$/]:matches([left.type='MemberExpression'][left.property.name='role'][right.type='Literal'], [left.type='Identifier'][left.name='role'][right.type='Literal'], [right.type='MemberExpression'][right.property.name='role'][left.type='Literal'], [right.type='Identifier'][right.name='role'][left.type='Literal'])",
-          message: "Do not compare a role with a string: use can(role, permission), assertCan, isStaff, isAttorney, isExpert or isAdministrator from @medlegal/domain.",
-        },
+        ...[
+          // role, user.role, me?.role, readerRole, p.viewerRole … on either side of ===, !==, ==, !=
+          "BinaryExpression[operator=/^[!=]==?$/][right.type='Literal'] > :matches(Identifier[name=/^(role|[A-Za-z]+Role)$/], MemberExpression[computed=false][property.name=/^(role|[A-Za-z]+Role)$/], ChainExpression[expression.computed=false][expression.property.name=/^(role|[A-Za-z]+Role)$/]).left",
+          "BinaryExpression[operator=/^[!=]==?$/][left.type='Literal'] > :matches(Identifier[name=/^(role|[A-Za-z]+Role)$/], MemberExpression[computed=false][property.name=/^(role|[A-Za-z]+Role)$/], ChainExpression[expression.computed=false][expression.property.name=/^(role|[A-Za-z]+Role)$/]).right",
+        ].map((selector) => ({
+          selector,
+          message:
+            'Do not compare a role with a string literal: use can(role, "<permission>"), assertCan, isStaff, isAttorney, isExpert or isAdministrator from @medlegal/domain (in the web also canOpenRoute, the server\'s `can` flags, or forAudience/audienceOf when only the wording differs).',
+        })),
       ],
     },
   },

@@ -2,7 +2,7 @@ import type { ExpressionBuilder, RawBuilder } from "kysely";
 import { sql } from "kysely";
 import type { Database } from "@medlegal/db";
 import type { CurrentUser, Permission } from "@medlegal/domain";
-import { can, EXPERT_SEES_QUERY, isStaff, OPEN_QUERY_STATUSES } from "@medlegal/domain";
+import { can, EXPERT_SEES_QUERY, isAttorney, isExpert, isStaff, OPEN_QUERY_STATUSES } from "@medlegal/domain";
 import { AppError, notFound } from "../../errors";
 import type { Db } from "./deps";
 
@@ -27,7 +27,7 @@ export const CONSULTANT_VISIBLE = EXPERT_SEES_QUERY;
 export function visibleQueries(user: CurrentUser) {
   return (eb: ExpressionBuilder<Database, "queries">) => {
     if (isStaff(user)) return eb.lit(true);
-    if (user.role === "attorney") return eb("queries.attorney_id", "=", user.id);
+    if (isAttorney(user)) return eb("queries.attorney_id", "=", user.id);
     return eb.exists(
       eb
         .selectFrom("consultant_assignments as va")
@@ -67,7 +67,7 @@ const CONSULTANT_DOCUMENTS = ["accepted", "completed"] as const;
  * accepting): the one rule for the query's documents and for the attachments of its conversations.
  */
 export async function mayReadQueryDocuments(db: Db, user: CurrentUser, queryId: string): Promise<boolean> {
-  if (user.role !== "consultant") return true;
+  if (!isExpert(user)) return true;
   const row = await db
     .selectFrom("consultant_assignments")
     .select("id")
@@ -80,7 +80,7 @@ export async function mayReadQueryDocuments(db: Db, user: CurrentUser, queryId: 
 
 export function visiblePatients(user: CurrentUser) {
   return (eb: ExpressionBuilder<Database, "patients">) =>
-    isStaff(user) ? eb.lit(true) : user.role === "attorney" ? eb("patients.attorney_id", "=", user.id) : eb.lit(false);
+    isStaff(user) ? eb.lit(true) : isAttorney(user) ? eb("patients.attorney_id", "=", user.id) : eb.lit(false);
 }
 
 export async function loadVisiblePatient(db: Db, user: CurrentUser, id: string) {
@@ -91,7 +91,7 @@ export async function loadVisiblePatient(db: Db, user: CurrentUser, id: string) 
 
 export function visibleCases(user: CurrentUser) {
   return (eb: ExpressionBuilder<Database, "cases">) =>
-    isStaff(user) ? eb.lit(true) : user.role === "attorney" ? eb("cases.attorney_id", "=", user.id) : eb.lit(false);
+    isStaff(user) ? eb.lit(true) : isAttorney(user) ? eb("cases.attorney_id", "=", user.id) : eb.lit(false);
 }
 
 export async function loadVisibleCase(db: Db, user: CurrentUser, id: string) {
@@ -105,7 +105,7 @@ export function visibleBookings(user: CurrentUser) {
   return (eb: ExpressionBuilder<Database, "bookings">) =>
     isStaff(user)
       ? eb.lit(true)
-      : user.role === "attorney"
+      : isAttorney(user)
         ? eb("bookings.attorney_id", "=", user.id)
         : eb("bookings.consultant_id", "=", user.id);
 }
@@ -118,8 +118,8 @@ export function visibleBookings(user: CurrentUser) {
 export function visibleAvailability(user: CurrentUser) {
   return (eb: ExpressionBuilder<Database, "users">) => {
     if (isStaff(user)) return eb.lit(true);
-    if (user.role === "consultant") return eb("users.id", "=", user.id);
-    if (user.role !== "attorney") return eb.lit(false);
+    if (isExpert(user)) return eb("users.id", "=", user.id);
+    if (!isAttorney(user)) return eb.lit(false);
     return eb.or([
       eb.exists(
         eb
