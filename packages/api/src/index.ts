@@ -17,7 +17,7 @@ export * as queryListService from "./services/queries/query-list";
 export * as calendarService from "./services/calendar/calendar";
 export * as privacyService from "./services/privacy/access-report";
 export * as breachesService from "./services/privacy/breaches";
-export * as retentionService from "./services/privacy/retention";
+export * as destructionService from "./services/privacy/destruction";
 export { retentionJob, sweepRetention } from "./services/privacy/retention";
 export * as reportVersionsService from "./services/reports/report-versions";
 export * as invoiceMailService from "./services/invoices/invoice-mail";

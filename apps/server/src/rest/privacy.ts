@@ -1,5 +1,5 @@
 import type { FastifyInstance } from "fastify";
-import { assertCan, breachesService, parseInput, privacyService, retentionService } from "@medlegal/api";
+import { assertCan, breachesService, destructionService, parseInput, privacyService } from "@medlegal/api";
 import { accessReportInputSchema, destructionCertificateInputSchema, idInputSchema } from "@medlegal/domain";
 import { signedInActor } from "../request-context";
 import { sendDownload } from "./download";
@@ -32,7 +32,7 @@ export async function privacyRoutes(app: FastifyInstance) {
     const actor = signedInActor(request);
     assertCan(actor.user, "privacy.manage");
     const { id } = parseInput(destructionCertificateInputSchema, request.params);
-    const { fileName, body, contentType } = await retentionService.destructionCertificatePdf({ db, actor }, id);
+    const { fileName, body, contentType } = await destructionService.destructionCertificatePdf({ db, actor }, id);
     return sendDownload(reply, { fileName, contentType, body });
   });
 }

@@ -20,7 +20,9 @@ import {
 } from "@medlegal/domain";
 import { createSubjectRequest, dueSubjectRequestsFor, listSubjectRequests, setPrivacyOfficer, updateSubjectRequest } from "../../services/privacy/subject-requests";
 import { affectedClaimants, createBreach, listBreaches, updateBreach } from "../../services/privacy/breaches";
-import { approveDestruction, getRetentionSettings, listDestructionCandidates, listDestructionCertificates, listLegalHolds, liftLegalHold, setLegalHold, updateRetentionSettings } from "../../services/privacy/retention";
+import { approveDestruction, listDestructionCertificates } from "../../services/privacy/destruction";
+import { liftLegalHold, listLegalHolds, setLegalHold } from "../../services/privacy/legal-holds";
+import { getRetentionSettings, listDestructionCandidates, updateRetentionSettings } from "../../services/privacy/retention";
 import { roleProcedure, router } from "../../trpc";
 
 // Administrators, and employees named privacy officers (the service decides per employee). The
