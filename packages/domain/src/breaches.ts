@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { calendarDate, id, optionalTextOrNull, pastCalendarDate, text } from "./input-primitives";
+import { calendarDate, id, optionalTextOrNull, pastCalendarDate } from "./input-primitives";
+import { required } from "./schemas";
 
 /**
  * The register of security compromises (POPIA section 22; docs/decisions.md "POPIA"): each one with
@@ -43,12 +44,6 @@ export const BREACH_MESSAGES = {
   userNeedsPeriod: "Give the period in which the account was compromised",
   noCategory: "Choose at least one category of personal information",
 } as const;
-
-const required = (label: string, max: number) =>
-  text(`${label} is required`)
-    .trim()
-    .min(1, `${label} is required`)
-    .max(max, `${label} must be at most ${max} characters`);
 
 const breachFields = z.object({
   certainty: z.enum(BREACH_CERTAINTIES, { error: "Say whether the compromise is confirmed or suspected" }),

@@ -1,17 +1,10 @@
-import { daysPastDue, SUBJECT_REQUEST_DUE_SOON_DAYS, SUBJECT_REQUEST_KIND_LABELS } from "@medlegal/domain";
+import { SUBJECT_REQUEST_DUE_SOON_DAYS, SUBJECT_REQUEST_KIND_LABELS } from "@medlegal/domain";
 import { Link } from "@tanstack/react-router";
 import { ArrowRight, ShieldAlert } from "lucide-react";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import { formatDay, todayInSa } from "@/lib/format";
+import { dueLabel } from "@/components/privacy/subject-request-due";
+import { todayInSa } from "@/lib/format";
 import { trpc } from "@/lib/trpc";
-
-/** "Due today", "Overdue since …" or "Due … (in n days)": the words the register uses too. */
-function dueWords(dueOn: string, today: string): string {
-  const days = -daysPastDue(dueOn, today);
-  if (days < 0) return `Overdue since ${formatDay(dueOn)}`;
-  if (days === 0) return "Due today";
-  return `Due ${formatDay(dueOn)} (in ${days} day${days === 1 ? "" : "s"})`;
-}
 
 /**
  * For administrators and privacy officers: the data subject requests due within a week or overdue
@@ -34,13 +27,13 @@ export function PrivacyRequestsCard() {
       <CardContent>
         <ul className="grid gap-2" aria-label="Privacy requests due">
           {requests.map((r) => {
-            const overdue = daysPastDue(r.dueOn, today) > 0;
+            const due = dueLabel(r, today);
             return (
               <li key={r.id} className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-0.5 text-sm">
                 <span className="min-w-0 break-words">
                   <span className="font-medium">{r.reference}</span> · {SUBJECT_REQUEST_KIND_LABELS[r.kind]} · {r.patientName}
                 </span>
-                <span className={overdue ? "font-medium text-destructive" : "text-muted-foreground"}>{dueWords(r.dueOn, today)}</span>
+                <span className={due.overdue ? "font-medium text-destructive" : "text-muted-foreground"}>{due.text}</span>
               </li>
             );
           })}

@@ -1,20 +1,12 @@
 import type { SubjectRequest, SubjectRequestStatus } from "@medlegal/domain";
-import { daysPastDue, OPEN_SUBJECT_REQUEST_STATUSES, SUBJECT_REQUEST_KIND_LABELS, SUBJECT_REQUEST_STATUS_LABELS, subjectRequestRefusalSchema } from "@medlegal/domain";
+import { OPEN_SUBJECT_REQUEST_STATUSES, SUBJECT_REQUEST_KIND_LABELS, SUBJECT_REQUEST_STATUS_LABELS, subjectRequestRefusalSchema } from "@medlegal/domain";
 import { Download } from "lucide-react";
 import * as React from "react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { ReasonDialog } from "@/components/ui/reason-dialog";
 import { formatDay, todayInSa } from "@/lib/format";
-
-/** How far a request's due date is: the words and whether they warn. */
-function dueLabel(request: SubjectRequest, today: string): { text: string; urgent: boolean } {
-  if (!OPEN_SUBJECT_REQUEST_STATUSES.includes(request.status)) return { text: `Due ${formatDay(request.dueOn)}`, urgent: false };
-  const days = -daysPastDue(request.dueOn, today);
-  if (days < 0) return { text: `Overdue since ${formatDay(request.dueOn)}`, urgent: true };
-  if (days === 0) return { text: "Due today", urgent: true };
-  return { text: `Due ${formatDay(request.dueOn)} (in ${days} day${days === 1 ? "" : "s"})`, urgent: days <= 7 };
-}
+import { dueLabel } from "./subject-request-due";
 
 /** The register of data subject requests, each with its claimant's access report and its next steps. */
 export function SubjectRequestList({
