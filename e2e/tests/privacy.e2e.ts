@@ -50,7 +50,7 @@ describe("privacy: data subject requests", () => {
     const { context, page } = await signedInPage(browser, "admin");
     await page.goto("/patients");
     await page.getByLabel("Search").fill("Amahle");
-    const action = page.getByRole("button", { name: "Data subject access request for Amahle Mokoena" });
+    const action = page.getByRole("button", { name: "Privacy of Amahle Mokoena: access request and access history" });
     await action.click();
     const dialog = page.getByRole("dialog", { name: "Data subject access request" });
     await screenshot(page, "privacy-access-request-from-patients-1280");

@@ -68,6 +68,19 @@ describe.each(testDialects().flatMap((kind) => FIRST_STARTS.map((now) => [kind, 
     expect(consentOn !== null && consentOn <= today).toBe(true);
   });
 
+  it("opens the privacy page on real work: a request due this week, an answered one, a reported compromise, a case on hold", async () => {
+    const requests = await t.db.selectFrom("subject_requests").select(["status", "due_on"]).execute();
+    expect(requests.some((r) => (r.status === "received" || r.status === "in_progress") && r.due_on >= today && r.due_on <= addDays(today, 7))).toBe(true);
+    expect(requests.some((r) => r.status === "answered")).toBe(true);
+    const breach = await t.db.selectFrom("security_breaches").select(["id", "data_subjects_count", "reported_on"]).executeTakeFirstOrThrow();
+    const affected = await t.db.selectFrom("security_breach_claimants").select("patient_id").where("breach_id", "=", breach.id).execute();
+    expect(breach.data_subjects_count).toBe(affected.length);
+    expect(breach.reported_on! <= today).toBe(true);
+    expect(await t.db.selectFrom("case_legal_holds").select("id").where("lifted_at", "is", null).execute()).toHaveLength(1);
+    const officer = await t.db.selectFrom("users").select("username").where("privacy_officer", "=", true).execute();
+    expect(officer.map((u) => u.username)).toEqual(["sipho"]);
+  });
+
   it("books only working days, inside each expert's availability (the week, or that day's override)", async () => {
     const weekly = await t.db.selectFrom("availability_rules").selectAll().execute();
     const overrides = await t.db.selectFrom("availability_overrides").selectAll().execute();

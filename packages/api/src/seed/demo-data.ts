@@ -11,6 +11,7 @@ import { seedDemoReports } from "./reports";
 import { seedDemoFees, seedDemoInvoices } from "./invoices";
 import { seedDemoPayments } from "./payments";
 import { seedDemoMessages } from "./messages";
+import { seedDemoPrivacy } from "./privacy";
 import { hashPassword } from "../services/auth/passwords";
 import { sweepInvoices } from "../services/invoices/overdue";
 import { runAt } from "../services/platform/clock";
@@ -131,6 +132,7 @@ export async function seedDemoData(
     await seedDemoSla(db);
     await seedDemoInvoices(db);
     await seedDemoPayments(db);
+    await seedDemoPrivacy(db);
     // The overdue sweep as the server runs it: invoices past due become overdue and their attorneys are reminded.
     await sweepInvoices(db);
   });

@@ -1,5 +1,5 @@
 import { Link } from "@tanstack/react-router";
-import { ClipboardList, Download, FileJson } from "lucide-react";
+import { ClipboardList, Download, Eye, FileJson } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { FormDialog } from "@/components/ui/form-dialog";
 
@@ -8,7 +8,16 @@ import { FormDialog } from "@/components/ui/form-dialog";
  * data file about one claimant, each one click, and the way to record the request so it is
  * answered on time. Producing either file is written to the access log by the server.
  */
-export function AccessRequestDialog({ claimant, onClose }: { claimant: { id: string; name: string } | null; onClose: () => void }) {
+export function AccessRequestDialog({
+  claimant,
+  showAccessHistory,
+  onClose,
+}: {
+  claimant: { id: string; name: string } | null;
+  /** Those who read the audit trail also get the claimant's access history there. */
+  showAccessHistory: boolean;
+  onClose: () => void;
+}) {
   return (
     <FormDialog
       open={claimant !== null}
@@ -39,6 +48,13 @@ export function AccessRequestDialog({ claimant, onClose }: { claimant: { id: str
               <ClipboardList aria-hidden /> Record the request
             </Link>
           </Button>
+          {showAccessHistory && (
+            <Button asChild variant="ghost">
+              <Link to="/audit-trail" search={{ tab: "reads", patientId: claimant.id }} onClick={onClose}>
+                <Eye aria-hidden /> Access history in the audit trail
+              </Link>
+            </Button>
+          )}
         </div>
       )}
     </FormDialog>

@@ -179,19 +179,22 @@ function PatientsPage() {
                       </Link>
                     </Button>
                   )}
-                  {me && canOpenRoute(me.role, "/audit-trail") && (
-                    <Button variant="ghost" size="sm" asChild>
-                      <Link to="/audit-trail" search={{ tab: "reads", patientId: p.id }} aria-label={`Access history of ${name}`}>
-                        <Eye aria-hidden />
-                        Access history
-                      </Link>
-                    </Button>
-                  )}
-                  {handlesPrivacy && (
-                    <Button variant="ghost" size="sm" aria-label={`Data subject access request for ${name}`} onClick={() => setAccessRequestFor({ id: p.id, name })}>
+                  {/* One entry for what POPIA asks about this claimant: the access request and, for auditors, the access history. */}
+                  {handlesPrivacy ? (
+                    <Button variant="ghost" size="sm" aria-label={`Privacy of ${name}: access request and access history`} onClick={() => setAccessRequestFor({ id: p.id, name })}>
                       <FileSearch aria-hidden />
-                      Access request
+                      Privacy
                     </Button>
+                  ) : (
+                    me &&
+                    canOpenRoute(me.role, "/audit-trail") && (
+                      <Button variant="ghost" size="sm" asChild>
+                        <Link to="/audit-trail" search={{ tab: "reads", patientId: p.id }} aria-label={`Access history of ${name}`}>
+                          <Eye aria-hidden />
+                          Access history
+                        </Link>
+                      </Button>
+                    )
                   )}
                   <Button
                     variant="outline"
@@ -247,7 +250,7 @@ function PatientsPage() {
           />
         )}
       </FormDialog>
-      <AccessRequestDialog claimant={accessRequestFor} onClose={() => setAccessRequestFor(null)} />
+      <AccessRequestDialog claimant={accessRequestFor} showAccessHistory={!!me && canOpenRoute(me.role, "/audit-trail")} onClose={() => setAccessRequestFor(null)} />
     </>
   );
 }
