@@ -55,7 +55,7 @@ describe("privacy: retention", () => {
     const hold = page.getByRole("list", { name: "Legal holds" }).getByRole("listitem").filter({ hasText: "Retention e2e: pending litigation" });
     await expect.poll(() => hold.isVisible()).toBe(true);
     expect(await hold.textContent()).toContain(reference);
-    await hold.getByRole("button", { name: `Lift the legal hold on ${reference}` }).click();
+    await hold.getByRole("button", { name: `Lift hold on ${reference}` }).click();
     await expect.poll(() => hold.count()).toBe(0);
     await context.close();
   }, 90_000);

@@ -159,7 +159,7 @@ export function RetentionSection() {
                     {h.reason} (set by {h.setBy} on {formatDay(h.setAt.slice(0, 10))})
                   </p>
                 </div>
-                <Button variant="outline" size="sm" disabled={lift.isPending} onClick={() => lift.mutate({ caseId: h.caseId })} aria-label={`Lift the legal hold on ${h.caseReference}`}>
+                <Button variant="outline" size="sm" disabled={lift.isPending} onClick={() => lift.mutate({ caseId: h.caseId })} aria-label={`Lift hold on ${h.caseReference}`}>
                   Lift hold
                 </Button>
               </li>
