@@ -19,6 +19,8 @@ export const CLAIM_TYPE_LABEL: Record<ClaimType, string> = {
 export const CASE_STATUSES = ["open", "on_hold", "settled", "closed"] as const;
 export type CaseStatus = (typeof CASE_STATUSES)[number];
 export const CASE_STATUS_LABEL: Record<CaseStatus, string> = { open: "Open", on_hold: "On hold", settled: "Settled", closed: "Closed" };
+/** A finished matter: only these run a retention period (docs/decisions.md "Retention and destruction"). */
+export const FINISHED_CASE_STATUSES: readonly CaseStatus[] = ["settled", "closed"];
 
 /** What a case says about the claim; the claimant is chosen (or added) apart, and fixed once the case is open. */
 const caseFields = z.object({

@@ -2,7 +2,7 @@ import type { Kysely } from "kysely";
 import { sql } from "kysely";
 import type { Database } from "@medlegal/db";
 import type { DestructionCandidate, RetentionMatter, RetentionSettings } from "@medlegal/domain";
-import { DEFAULT_RETENTION_SETTINGS, destructionDate, isDueForDestruction } from "@medlegal/domain";
+import { DEFAULT_RETENTION_SETTINGS, destructionDate, FINISHED_CASE_STATUSES, isDueForDestruction } from "@medlegal/domain";
 import { recordAudit } from "../audit/audit";
 import { assertCan } from "../platform/access";
 import { now, today } from "../platform/clock";
@@ -62,7 +62,7 @@ export async function dueClaimants(db: Db, day: string, patientId?: string): Pro
   for (const r of rows) byPatient.set(r.patient_id, [...(byPatient.get(r.patient_id) ?? []), r]);
   const due: Assessed[] = [];
   for (const [id, matters] of byPatient) {
-    const ruleMatters: RetentionMatter[] = matters.map((m) => ({ closed: m.status === "closed" || m.status === "settled", lastActivityOn: m.last_activity_on, onHold: m.on_hold }));
+    const ruleMatters: RetentionMatter[] = matters.map((m) => ({ closed: FINISHED_CASE_STATUSES.includes(m.status), lastActivityOn: m.last_activity_on, onHold: m.on_hold }));
     const dates = invoiceDates.get(id) ?? [];
     const verdict = destructionDate(ruleMatters, dates, settings);
     if (verdict.kind !== "date" || !isDueForDestruction(verdict, day)) continue;
