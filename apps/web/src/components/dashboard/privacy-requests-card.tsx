@@ -22,7 +22,7 @@ export function PrivacyRequestsCard() {
           <ShieldAlert className="size-4 text-destructive" aria-hidden />
           Privacy requests due
         </CardTitle>
-        <CardDescription>Data subject requests due within {SUBJECT_REQUEST_DUE_SOON_DAYS} days or overdue: the claimant is owed an answer by then.</CardDescription>
+        <CardDescription className="max-sm:hidden">Due within {SUBJECT_REQUEST_DUE_SOON_DAYS} days or overdue: the claimant is owed an answer.</CardDescription>
       </CardHeader>
       <CardContent>
         <ul className="grid gap-2" aria-label="Privacy requests due">

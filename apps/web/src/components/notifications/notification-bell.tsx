@@ -78,6 +78,7 @@ export function NotificationPanel({
               notification={n}
               onMarkRead={onMarkRead}
               onDelete={onDelete}
+              clampOnPhones={phoneMaxShown !== undefined}
               className={hiddenOnPhones && i >= phoneMaxShown ? "max-sm:hidden" : undefined}
             />
           ))}

@@ -14,7 +14,13 @@ export function NotificationItem({
   onMarkRead,
   onDelete,
   className,
-}: NotificationActions & { notification: NotificationDto; className?: string }) {
+  clampOnPhones = false,
+}: NotificationActions & {
+  notification: NotificationDto;
+  className?: string;
+  /** Two lines of the message on a phone (the dashboard's short list); the full text is on /notifications. */
+  clampOnPhones?: boolean;
+}) {
   const unread = !notification.read;
   return (
     <li
@@ -35,7 +41,7 @@ export function NotificationItem({
           {notification.title}
           {unread && <span className="sr-only"> (unread)</span>}
         </p>
-        <p className="mt-0.5 text-sm leading-snug break-words text-muted-foreground">{notification.message}</p>
+        <p className={cn("mt-0.5 text-sm leading-snug break-words text-muted-foreground", clampOnPhones && "max-sm:line-clamp-2")}>{notification.message}</p>
         <p className="mt-1 text-xs text-muted-foreground">
           <time dateTime={notification.createdAt}>{formatNotificationDate(notification.createdAt)}</time>
         </p>
