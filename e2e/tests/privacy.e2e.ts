@@ -71,6 +71,37 @@ describe("privacy: data subject requests", () => {
     await context.close();
   }, 90_000);
 
+  it("refuses to carry out a deletion request while the law keeps the records, saying why, and changes nothing", async () => {
+    const { context, page } = await signedInPage(browser, "admin");
+    await page.goto("/admin/privacy");
+    await page.getByRole("heading", { name: "Privacy" }).waitFor();
+    await page.getByRole("button", { name: "New request" }).click();
+    const form = page.getByRole("dialog");
+    const claimant = form.getByLabel("Claimant", { exact: true });
+    await expect.poll(async () => (await claimant.locator("option").count()) > 1).toBe(true);
+    await claimant.selectOption({ index: 1 });
+    await form.getByLabel("Request", { exact: true }).selectOption("deletion");
+    await form.getByLabel("Asked by").selectOption("claimant");
+    await form.getByLabel("Name of the person who asked").fill("Deletion e2e requester");
+    await form.getByRole("button", { name: "Record request" }).click();
+    await form.waitFor({ state: "hidden" });
+
+    const row = page.getByRole("listitem").filter({ hasText: "Deletion e2e requester" });
+    await row.getByRole("button", { name: /^Carry out DSR-/ }).click();
+    const confirm = page.getByRole("alertdialog");
+    await confirm.getByText("A destruction certificate is issued and the request is marked answered").waitFor();
+    await confirm.getByRole("button", { name: "Anonymise the claimant" }).click();
+    // Every demo claimant has a recent or open matter: the refusal names the rule, the dialog stays open.
+    const refusal = confirm.getByRole("alert");
+    await refusal.waitFor();
+    expect(await refusal.textContent()).toMatch(/^This request cannot be carried out: the law requires the records to be kept\. (Matter|Invoices|Closed matters)/);
+    await screenshot(page, "privacy-carry-out-refused-1280");
+    expect(await violations(page, "/admin/privacy carry out")).toEqual([]);
+    await confirm.getByRole("button", { name: "Cancel" }).click();
+    await expect.poll(() => row.getByText("Received", { exact: true }).isVisible()).toBe(true);
+    await context.close();
+  }, 90_000);
+
   it("fits a phone", async () => {
     const { context, page } = await signedInPage(browser, "admin", 375, 800);
     await page.goto("/admin/privacy");

@@ -110,6 +110,8 @@ const MATRIX: Record<string, "public" | Role[]> = {
   "privacy.requests": [A, E],
   "privacy.createRequest": [A, E],
   "privacy.updateRequest": [A, E],
+  // Deletion and objection requests carried out (subject-request-actions.test.ts).
+  "privacy.carryOutRequest": [A, E],
   // No input to fail first: the demo employee, named no privacy officer, meets the service's 403.
   "privacy.dueRequests": [A],
   "privacy.breaches": [A],

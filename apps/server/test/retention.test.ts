@@ -157,6 +157,17 @@ describe.each(testDialects())("POPIA: retention, legal hold and destruction on %
     await expect(t.db.updateTable("invoices").set({ total_cents: 1, net_cents: 1, vat_cents: 0 }).where("id", "=", approved.invoiceId).execute()).rejects.toThrow();
     await expect(t.db.updateTable("invoices").set({ claimant_name: "Someone" }).where("id", "=", approved.invoiceId).execute()).rejects.toThrow();
 
+    // The deleted document answers 404 with a sentence, not an empty file; the kept invoice's copy
+    // prints again without the name (the destruction's one path: anonymise.ts).
+    const download = await t.app.inject({ method: "GET", url: `/api/files/${approved.documentId}`, headers: { cookie: c.admin } });
+    expect(download.statusCode).toBe(404);
+    expect(download.body).toContain("deleted when the claimant's records were destroyed");
+    const copy = await t.app.inject({ method: "GET", url: `/api/files/${invoice.copy_file_id}`, headers: { cookie: c.admin } });
+    expect(copy.statusCode).toBe(200);
+    const printed = await pdfText(copy.rawPayload);
+    expect(printed).toContain(invoice.number!);
+    expect(printed).not.toContain("Retention Approved");
+
     // The other due claimant, not approved, is untouched.
     expect((await t.db.selectFrom("patients").select("last_name").where("id", "=", waiting.patientId).executeTakeFirstOrThrow()).last_name).toBe("Waiting");
     expect((await t.db.selectFrom("invoices").select("claimant_name").where("id", "=", waiting.invoiceId).executeTakeFirstOrThrow()).claimant_name).toBe("Retention Waiting");

@@ -59,7 +59,17 @@ export const PRIVACY_MESSAGES = {
   correctionRequestNotFound: "That correction request does not exist or is not about this claimant.",
   correctionRequestClosed: "That correction request is closed: record a new request for further corrections.",
   notCorrection: "Only a correction request can be carried out by editing the claimant.",
+  notErasure: "Only deletion and objection requests are carried out by anonymising the claimant.",
+  erasureRefused: "This request cannot be carried out: the law requires the records to be kept.",
 } as const;
+
+/** The kinds of request "Carry out" anonymises the claimant for (docs/decisions.md "Deletion and objection requests"). */
+export const ERASURE_REQUEST_KINDS: readonly SubjectRequestKind[] = ["deletion", "objection"];
+
+/** The request's answer once carried out; names the certificate, never the claimant. */
+export const erasureOutcome = (certificate: string): string => `Carried out: the claimant's records were anonymised and their files deleted (destruction certificate ${certificate}).`;
+
+export const subjectRequestCarryOutSchema = z.object({ id: id("That request does not exist.") });
 
 /** An administrator names an employee privacy officer, or takes the role back. */
 export const privacyOfficerInputSchema = z.object({

@@ -24,6 +24,8 @@ export const RETENTION_MESSAGES = {
   notDue: "This claimant's records are not yet due for destruction, or a case is on legal hold: nothing was destroyed.",
   onlyAdministrators: "Only an administrator can approve the destruction of a claimant's records.",
   certificateNotFound: "That destruction certificate does not exist.",
+  alreadyAnonymised: "This claimant's records were already anonymised.",
+  fileDestroyed: "This file was deleted when the claimant's records were destroyed (POPIA section 14): it can no longer be downloaded.",
 } as const;
 
 /** The agency's retention periods (settings "retention"). */
@@ -81,6 +83,35 @@ export function destructionDate(matters: readonly RetentionMatter[], invoiceDate
 /** Whether the claimant's records are due for destruction on `today`. */
 export function isDueForDestruction(verdict: DestructionVerdict, today: string): boolean {
   return verdict.kind === "date" && verdict.on <= today;
+}
+
+/** One matter as a deletion or objection request sees it: the rule's view plus what the refusal names. */
+export interface ErasureMatter extends RetentionMatter {
+  reference: string;
+  /** The standing legal hold's reason, when the matter is on hold. */
+  holdReason: string | null;
+}
+
+/**
+ * Why a deletion or objection request (POPIA sections 11(3), 24) cannot be carried out on `today`, in
+ * a sentence naming the rule; null when nothing keeps the claimant's records. The same rule as the
+ * destruction sweep (destructionDate), so a request and the sweep never disagree.
+ */
+export function erasureRefusal(matters: readonly ErasureMatter[], invoiceDates: readonly string[], settings: RetentionSettings, today: string): string | null {
+  const verdict = destructionDate(matters, invoiceDates, settings);
+  if (verdict.kind === "kept") {
+    if (verdict.reason === "no_matters") return null;
+    if (verdict.reason === "legal_hold") {
+      const held = matters.find((m) => m.onHold)!;
+      return `Matter ${held.reference} is on legal hold: ${held.holdReason ?? "no reason recorded"}`;
+    }
+    const open = matters.find((m) => !m.closed)!;
+    return `Matter ${open.reference} is still open: its records are kept while it runs and for ${settings.matterYears} years after it closes`;
+  }
+  if (isDueForDestruction(verdict, today)) return null;
+  return verdict.decidedBy === "invoices"
+    ? `Invoices must be kept ${Math.max(settings.invoiceYears, SARS_INVOICE_RETENTION_YEARS)} years for SARS (until ${verdict.on})`
+    : `Closed matters are kept ${settings.matterYears} years after their last activity (until ${verdict.on})`;
 }
 
 // ---- Inputs and outputs ----

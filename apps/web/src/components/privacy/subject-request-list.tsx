@@ -6,6 +6,7 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { ReasonDialog } from "@/components/ui/reason-dialog";
 import { formatDay, todayInSa } from "@/lib/format";
+import { CarryOutAction } from "./carry-out-action";
 import { dueLabel } from "./subject-request-due";
 
 /** The register of data subject requests, each with its claimant's access report and its next steps. */
@@ -69,6 +70,7 @@ export function SubjectRequestList({
                     Mark answered
                   </Button>
                 )}
+                <CarryOutAction request={r} />
                 {open && (
                   <Button size="sm" variant="destructive" disabled={busy} onClick={() => setRefusing(r)}>
                     Refuse…

@@ -13,12 +13,14 @@ import {
   legalHoldSetSchema,
   privacyOfficerInputSchema,
   retentionSettingsSchema,
+  subjectRequestCarryOutSchema,
   subjectRequestCreateSchema,
   subjectRequestListSchema,
   subjectRequestSchema,
   subjectRequestUpdateSchema,
 } from "@medlegal/domain";
 import { createSubjectRequest, dueSubjectRequestsFor, listSubjectRequests, setPrivacyOfficer, updateSubjectRequest } from "../../services/privacy/subject-requests";
+import { carryOutSubjectRequest } from "../../services/privacy/subject-request-actions";
 import { affectedClaimants, createBreach, listBreaches, updateBreach } from "../../services/privacy/breaches";
 import { approveDestruction, listDestructionCertificates } from "../../services/privacy/destruction";
 import { liftLegalHold, listLegalHolds, setLegalHold } from "../../services/privacy/legal-holds";
@@ -44,6 +46,11 @@ export const privacyRouter = router({
     .input(subjectRequestUpdateSchema)
     .output(subjectRequestSchema)
     .mutation(({ ctx, input }) => updateSubjectRequest({ db: ctx.db, actor: ctx.actor }, input)),
+  /** A deletion or objection request carried out: the claimant anonymised, or refused with the legal reason (409). */
+  carryOutRequest: procedure
+    .input(subjectRequestCarryOutSchema)
+    .output(z.object({ request: subjectRequestSchema, certificate: destructionCertificateSchema }))
+    .mutation(({ ctx, input }) => carryOutSubjectRequest({ db: ctx.db, actor: ctx.actor }, input)),
   // The register of security compromises; its PDF is a download (rest/privacy.ts).
   breaches: procedure.output(z.array(breachSchema)).query(({ ctx }) => listBreaches({ db: ctx.db, actor: ctx.actor })),
   breachAffected: procedure

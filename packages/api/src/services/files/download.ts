@@ -1,6 +1,7 @@
 import type { Kysely } from "kysely";
 import type { Database } from "@medlegal/db";
 import type { SignedInActor } from "../../actors";
+import { RETENTION_MESSAGES } from "@medlegal/domain";
 import { AppError, notFound } from "../../errors";
 import type { RateLimits } from "../auth/rate-limits";
 import { countAttempt } from "../auth/rate-limits";
@@ -22,16 +23,28 @@ export async function downloadFile(
 ): Promise<{ fileName: string; contentType: string; data: Uint8Array }> {
   await countAttempt(deps.db, `download:user:${deps.actor.user.id}`, limits.perUser.fileDownload, "downloads");
   const missing = notFound("file");
-  const file = await deps.db.selectFrom("files").select("owner_kind").where("id", "=", id).executeTakeFirst();
+  const file = await deps.db.selectFrom("files").select(["owner_kind", "destroyed_at"]).where("id", "=", id).executeTakeFirst();
+  // Its bytes went with the claimant's records: a clear 404, never an empty file. Asked before the
+  // owner's check, which would stamp or log an empty file; the ids are random, the answer names nobody.
+  if (file?.destroyed_at) throw new AppError("NOT_FOUND", RETENTION_MESSAGES.fileDestroyed);
+  return ownersDownload(deps, id, file?.owner_kind, missing);
+}
+
+async function ownersDownload(
+  deps: { db: Kysely<Database>; actor: SignedInActor },
+  id: string,
+  ownerKind: string | undefined,
+  missing: AppError,
+): Promise<{ fileName: string; contentType: string; data: Uint8Array }> {
   try {
-    if (file?.owner_kind === "query_document") return await downloadDocument(deps, id);
-    if (file?.owner_kind === "report_version") return await downloadVersion(deps, id);
-    if (file?.owner_kind === "invoice" || file?.owner_kind === "credit_note") return await downloadInvoiceFile(deps, id);
-    if (file?.owner_kind === "payment_proof") return await downloadProofFile(deps, id);
+    if (ownerKind === "query_document") return await downloadDocument(deps, id);
+    if (ownerKind === "report_version") return await downloadVersion(deps, id);
+    if (ownerKind === "invoice" || ownerKind === "credit_note") return await downloadInvoiceFile(deps, id);
+    if (ownerKind === "payment_proof") return await downloadProofFile(deps, id);
     // A recording downloads whole, through the id of its first chunk.
-    if (file?.owner_kind === "meeting_recording") return await downloadRecording(deps, id);
+    if (ownerKind === "meeting_recording") return await downloadRecording(deps, id);
     // Only the participants of its thread; an upload not yet sent is nobody's to download.
-    if (file?.owner_kind === "message_attachment") return await downloadAttachment(deps, id);
+    if (ownerKind === "message_attachment") return await downloadAttachment(deps, id);
   } catch (error) {
     // One answer for a missing file and another's, whatever owns it, so ids cannot be probed.
     if (error instanceof AppError && error.code === "NOT_FOUND") throw missing;

@@ -1,8 +1,8 @@
 import type { Kysely } from "kysely";
 import { sql } from "kysely";
 import type { Database } from "@medlegal/db";
-import type { DestructionCandidate, RetentionMatter, RetentionSettings } from "@medlegal/domain";
-import { DEFAULT_RETENTION_SETTINGS, destructionDate, FINISHED_CASE_STATUSES, isDueForDestruction } from "@medlegal/domain";
+import type { DestructionCandidate, ErasureMatter, RetentionMatter, RetentionSettings } from "@medlegal/domain";
+import { DEFAULT_RETENTION_SETTINGS, destructionDate, erasureRefusal, FINISHED_CASE_STATUSES, isDueForDestruction } from "@medlegal/domain";
 import { recordAudit } from "../audit/audit";
 import { assertCan } from "../platform/access";
 import { now, today } from "../platform/clock";
@@ -30,9 +30,8 @@ export interface Assessed {
   decidedBy: "matters" | "invoices";
 }
 
-/** Every claimant not yet anonymised whose records are due on `day` (the domain rule, per claimant). */
-export async function dueClaimants(db: Db, day: string, patientId?: string): Promise<Assessed[]> {
-  const settings = await retentionSettings(db);
+/** The matters (with their last activity and hold) and invoice dates of claimants not yet anonymised, as the rules read them. */
+async function retentionFacts(db: Db, patientId?: string) {
   let cases = db
     .selectFrom("cases as c")
     .innerJoin("patients as p", "p.id", "c.patient_id")
@@ -57,7 +56,13 @@ export async function dueClaimants(db: Db, day: string, patientId?: string): Pro
   if (patientId) invoices = invoices.where("patient_id", "=", patientId);
   const invoiceDates = new Map<string, string[]>();
   for (const i of await invoices.execute()) invoiceDates.set(i.patient_id!, [...(invoiceDates.get(i.patient_id!) ?? []), i.issue_date!]);
+  return { rows, invoiceDates };
+}
 
+/** Every claimant not yet anonymised whose records are due on `day` (the domain rule, per claimant). */
+export async function dueClaimants(db: Db, day: string, patientId?: string): Promise<Assessed[]> {
+  const settings = await retentionSettings(db);
+  const { rows, invoiceDates } = await retentionFacts(db, patientId);
   const byPatient = new Map<string, typeof rows>();
   for (const r of rows) byPatient.set(r.patient_id, [...(byPatient.get(r.patient_id) ?? []), r]);
   const due: Assessed[] = [];
@@ -77,6 +82,30 @@ export async function dueClaimants(db: Db, day: string, patientId?: string): Pro
     });
   }
   return due.sort((a, b) => a.dueOn.localeCompare(b.dueOn) || a.patientName.localeCompare(b.patientName));
+}
+
+/**
+ * Why a deletion or objection request about this claimant cannot be carried out on `day`, naming the
+ * retention rule or the legal hold (the domain's erasureRefusal, the sweep's own rule); null when nothing keeps them.
+ */
+export async function erasureRefusalFor(db: Db, patientId: string, day: string): Promise<string | null> {
+  const settings = await retentionSettings(db);
+  const { rows, invoiceDates } = await retentionFacts(db, patientId);
+  const holds = new Map(
+    (
+      await db
+        .selectFrom("case_legal_holds as h")
+        .innerJoin("cases as c", "c.id", "h.case_id")
+        .select(["c.reference", "h.reason"])
+        .where("c.patient_id", "=", patientId)
+        .where("h.lifted_at", "is", null)
+        .execute()
+    ).map((h) => [h.reference, h.reason]),
+  );
+  const matters: ErasureMatter[] = rows
+    .map((m) => ({ reference: m.reference, closed: FINISHED_CASE_STATUSES.includes(m.status), lastActivityOn: m.last_activity_on, onHold: m.on_hold, holdReason: holds.get(m.reference) ?? null }))
+    .sort((a, b) => a.reference.localeCompare(b.reference));
+  return erasureRefusal(matters, invoiceDates.get(patientId) ?? [], settings, day);
 }
 
 /**

@@ -70,6 +70,14 @@ export async function listSubjectRequests(deps: Deps, filter: z.output<typeof su
   return rows.map(toRequest);
 }
 
+/** One request of the register (404 when it does not exist). */
+export async function getSubjectRequest(deps: Deps, id: string): Promise<SubjectRequest> {
+  await assertPrivacyManager(deps);
+  const row = await requestQuery(deps.db).where("subject_requests.id", "=", id).executeTakeFirst();
+  if (!row) throw new AppError("NOT_FOUND", PRIVACY_MESSAGES.notFound);
+  return toRequest(row);
+}
+
 /** Open requests due within `days` (or already overdue), for the dashboard. */
 export async function dueSubjectRequests(db: Db, today: string, days: number): Promise<SubjectRequest[]> {
   const rows = await requestQuery(db)
