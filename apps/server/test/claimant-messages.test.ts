@@ -1,4 +1,5 @@
 import { createHmac } from "node:crypto";
+import type { Patient } from "@medlegal/domain";
 import { createServer } from "node:http";
 import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -10,7 +11,7 @@ import { testDialects } from "@medlegal/db/testing";
 import { claimantMessagesService, createHttpTextGateway } from "@medlegal/api";
 import { runAt } from "../../../packages/api/src/services/platform/clock";
 import type { TestApp } from "./helpers";
-import { createTestApp, uniqueSuffix } from "./helpers";
+import { createTestApp, login, trpc, uniqueSuffix } from "./helpers";
 
 const SECRET = "a-webhook-secret-shared-with-the-gateway";
 const TOKEN = "gateway-token-123";
@@ -167,6 +168,39 @@ describe.each(testDialects())("text messages to claimants on %s", (kind) => {
     const booking = await bookingFor("072 913 4003", null);
     await queueBoth(sast("2027-03-09", "10:00"));
     expect(await messagesOf(booking.id)).toEqual([]);
+  });
+
+  it("records the claimant's consent and channel with the time, and stops reminders when consent is withdrawn", async () => {
+    const booking = await bookingFor("072 913 4010", null);
+    const owner = await t.db
+      .selectFrom("patients as p")
+      .innerJoin("users as u", "u.id", "p.attorney_id")
+      .select(["u.username"])
+      .where("p.id", "=", booking.patientId)
+      .executeTakeFirstOrThrow();
+    const cookie = (await login(t.app, owner.username)).cookie;
+    const current = await trpc<Patient>(t.app, cookie, "patients.get", { id: booking.patientId });
+    expect(current.status, current.error?.message).toBe(200);
+    const { id, firstName, lastName, idNumber, passportNumber, birthDate, gender, email, phone, address, homeLanguage, interpreterNeeded, consentReceivedAt } = current.data;
+    // The form sends empty text for a field left blank.
+    const fields = { id, firstName, lastName, idNumber: idNumber ?? "", passportNumber: passportNumber ?? "", birthDate, gender, email: email ?? "", phone, address: address ?? "", homeLanguage, interpreterNeeded, consentReceivedAt };
+
+    const noPhone = await trpc(t.app, cookie, "patients.update", { ...fields, phone: "", messageChannel: "sms" });
+    expect(noPhone.status).toBe(400);
+    expect(noPhone.error?.message).toContain("phone number to send them reminders");
+
+    const agreed = await trpc<Patient>(t.app, cookie, "patients.update", { ...fields, messageChannel: "whatsapp" });
+    expect(agreed.status, agreed.error?.message).toBe(200);
+    expect(agreed.data.messageChannel).toBe("whatsapp");
+    expect(agreed.data.messageConsentAt).not.toBeNull();
+    await queueBoth(sast("2027-03-05", "10:00"));
+    expect((await messagesOf(booking.id)).map((m) => m.channel)).toEqual(["whatsapp"]);
+
+    const withdrawn = await trpc<Patient>(t.app, cookie, "patients.update", { ...fields, messageChannel: null });
+    expect(withdrawn.data.messageChannel).toBeNull();
+    expect(withdrawn.data.messageConsentAt).toBeNull();
+    await queueBoth(sast("2027-03-08", "09:30"));
+    expect(await messagesOf(booking.id)).toHaveLength(1);
   });
 
   it("tries again after a 500 from the gateway and delivers once when it answers 200", async () => {

@@ -4,6 +4,7 @@ import type { NotificationPreference, SpecializationItem, UserDetail, UserSummar
 import { ACKNOWLEDGEMENT_CLOCKS } from "./admin";
 import { ASSESSMENT_MODES, BOOKING_STATUSES, CANCELLATION_CLASSES, type BookableExpert, type BookingItem, type Slot, type TimeRange } from "./bookings";
 import { CLAIMANT_GENDERS, type Patient } from "./claimants";
+import { CLAIMANT_MESSAGE_CHANNELS } from "./claimant-messages";
 import type { DashboardSummary, RecentQueryUpdate, UnassignedSpecialization } from "./dashboard";
 import { NOTIFICATION_TYPES, type NotificationDto } from "./notifications";
 import {
@@ -166,6 +167,8 @@ export const patientOutputSchema = z.object({
   competentPerson: z
     .object({ name: text, relationship: text, identityNumber: text, phone: text, email: nullableText, consentOn: nullableText })
     .nullable(),
+  messageChannel: z.enum(CLAIMANT_MESSAGE_CHANNELS).nullable(),
+  messageConsentAt: nullableText,
   casesCount: count,
   createdAt: text,
 });
