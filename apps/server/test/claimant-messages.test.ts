@@ -1,5 +1,5 @@
 import { createHmac } from "node:crypto";
-import type { Patient } from "@medlegal/domain";
+import type { BookingItem, Patient } from "@medlegal/domain";
 import { createServer } from "node:http";
 import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -258,6 +258,11 @@ describe.each(testDialects())("text messages to claimants on %s", (kind) => {
     const no = await bookingFor("072 913 4007", "whatsapp", sast("2027-12-01", "10:00"));
     expect((await post("/api/sms/inbound", { from: "+27729134007", text: "No", channel: "whatsapp" })).statusCode).toBe(200);
     expect(await answerOf(no.id)).toBe("cannot_attend");
+    // Staff see the answer on the booking.
+    const employee = (await login(t.app, "employee")).cookie;
+    const shown = await trpc<BookingItem>(t.app, employee, "bookings.get", { id: no.id });
+    expect(shown.status, shown.error?.message).toBe(200);
+    expect(shown.data.claimantAnswer).toBe("cannot_attend");
     const told = await t.db.selectFrom("notifications").select(["user_id", "message"]).where("title", "=", `Claimant cannot attend ${no.reference}`).execute();
     expect(told.length).toBeGreaterThan(0);
     const audit = await t.db.selectFrom("audit_log").select("action").where("entity_id", "=", no.id).where("action", "like", "claimant_message.%").execute();
@@ -285,6 +290,9 @@ describe.each(testDialects())("text messages to claimants on %s", (kind) => {
     expect((await post("/api/sms/status", { id: message!.id, status: "failed", reason: "Absent subscriber" }, sign("x"))).statusCode).toBe(401);
     expect((await post("/api/sms/status", { id: message!.id, status: "delivered" })).statusCode).toBe(200);
     expect((await messagesOf(booking.id))[0]!.delivery_status).toBe("delivered");
+    const employee = (await login(t.app, "employee")).cookie;
+    const shown = await trpc<BookingItem>(t.app, employee, "bookings.get", { id: booking.id });
+    expect(shown.data.reminder).toMatchObject({ kind: "confirmation", state: "delivered" });
     expect((await post("/api/sms/status", { id: "00000000-0000-4000-8000-000000000000", status: "delivered" })).statusCode).toBe(404);
     const bad = await post("/api/sms/status", { id: "nope", status: "read" });
     expect(bad.statusCode).toBe(400);

@@ -2,9 +2,9 @@ import { z } from "zod";
 import { ACCESS_ACTIONS, type AccessLogRow } from "./access-log";
 import type { NotificationPreference, SpecializationItem, UserDetail, UserSummary } from "./admin";
 import { ACKNOWLEDGEMENT_CLOCKS } from "./admin";
-import { ASSESSMENT_MODES, BOOKING_STATUSES, CANCELLATION_CLASSES, type BookableExpert, type BookingItem, type Slot, type TimeRange } from "./bookings";
+import { ASSESSMENT_MODES, BOOKING_STATUSES, CANCELLATION_CLASSES, CLAIMANT_ANSWERS, REMINDER_STATES, type BookableExpert, type BookingItem, type Slot, type TimeRange } from "./bookings";
 import { CLAIMANT_GENDERS, type Patient } from "./claimants";
-import { CLAIMANT_MESSAGE_CHANNELS } from "./claimant-messages";
+import { CLAIMANT_MESSAGE_CHANNELS, REMINDER_KINDS } from "./claimant-messages";
 import type { DashboardSummary, RecentQueryUpdate, UnassignedSpecialization } from "./dashboard";
 import { NOTIFICATION_TYPES, type NotificationDto } from "./notifications";
 import {
@@ -302,6 +302,8 @@ export const bookingOutputSchema = z.object({
   cancelReason: nullableText,
   rescheduledFromId: id.nullable(),
   rescheduledToId: id.nullable(),
+  claimantAnswer: z.enum(CLAIMANT_ANSWERS).nullable(),
+  reminder: z.object({ kind: z.enum(REMINDER_KINDS), state: z.enum(REMINDER_STATES), at: text }).nullable(),
   createdAt: text,
 });
 
