@@ -25,6 +25,7 @@ import { RequestLog } from "./logging";
 import { guestCookie, requestMeta, SESSION_COOKIE, sessionControl } from "./request-context";
 import { authRoutes } from "./rest/auth";
 import { calendarRoutes } from "./rest/calendar";
+import { claimantTextRoutes } from "./rest/claimant-texts";
 import { privacyRoutes } from "./rest/privacy";
 import { fileRoutes } from "./rest/files";
 import { slaRoutes } from "./rest/sla";
@@ -77,6 +78,8 @@ export interface AppOptions {
   listener?: Listener;
   /** Bytes of bell lists to keep in memory (session-cache.ts), NOTIFICATION_LIST_CACHE_MB's default unless said. */
   notificationListCacheBytes?: number;
+  /** SMS_WEBHOOK_SECRET: signs the text gateway's replies and receipts; without it every such call is refused. */
+  textWebhookSecret?: string;
 }
 
 const GENERIC_ERROR = "Something went wrong on our side. Please try again.";
@@ -172,6 +175,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const limits = options.rateLimits ?? DEFAULT_RATE_LIMITS;
   // Sessions and the signed-in user exist only for /api and /trpc: this scope's hooks never run
   // for static files, the SPA shell or health checks (docs/decisions.md, "Performance").
+  // The text gateway's webhooks carry a signature, not a session (rest/claimant-texts.ts).
+  await app.register(claimantTextRoutes, { secret: options.textWebhookSecret });
   await app.register(async (api) => {
     await api.register(cookie);
     await api.register(session, {

@@ -43,7 +43,7 @@ const handle = openDatabaseOrExit();
 // The app's modules load while the embedded database opens: PGlite compiles its WebAssembly off the
 // main thread meanwhile (docs/decisions.md, "Start-up"). The compiled server keeps them in chunks
 // of their own, so nothing of them loads before this line.
-const [{ createFileMailer, createSmtpMailer, DEMO_PASSWORD, demoDataUnfinished, hasDemoData, invoicesJob, meetingsJob, messagesJob, outboxJob, purgeJob, retentionJob, seedDemoData, slaAlertsJob, startSweeper }, { buildApp }, { sessionSecret }, { serverLogger }] =
+const [{ claimantMessagesJob, createFileMailer, createFileTextGateway, createHttpTextGateway, createSmtpMailer, DEMO_PASSWORD, demoDataUnfinished, hasDemoData, invoicesJob, meetingsJob, messagesJob, outboxJob, purgeJob, retentionJob, seedDemoData, slaAlertsJob, startSweeper }, { buildApp }, { sessionSecret }, { serverLogger }] =
   await Promise.all([import("@medlegal/api"), import("./app"), import("./secrets"), import("./logging")]);
 await migrateToLatest(handle.db);
 
@@ -57,6 +57,10 @@ const demoUnfinished = demoWanted && !seedDemo && (await demoDataUnfinished(hand
 const mailer = process.env.SMTP_URL
   ? createSmtpMailer(process.env.SMTP_URL)
   : createFileMailer(join(defaultDataDir(), "mail"));
+// Texts to claimants go to the provider-neutral gateway when one is set, else to files (README "Text messages to claimants").
+const textGateway = process.env.SMS_GATEWAY_URL
+  ? createHttpTextGateway(process.env.SMS_GATEWAY_URL, process.env.SMS_GATEWAY_TOKEN ?? "")
+  : createFileTextGateway(join(defaultDataDir(), "texts"));
 
 const app = await buildApp({
   db: handle.db,
@@ -70,6 +74,7 @@ const app = await buildApp({
   // One LISTEN connection for this process: live events reach its streams through it.
   listener: handle.createListener(),
   notificationListCacheBytes: config.notificationListCacheBytes,
+  textWebhookSecret: process.env.SMS_WEBHOOK_SECRET,
 });
 
 // The background jobs, started once the demo story is complete (below); a shutdown before then has none to stop.
@@ -106,4 +111,4 @@ if (seedDemo) {
 // Background work of this process: notification e-mails queued in transactions, purging what
 // has expired, SLA alerts, meetings, overdue invoices and payment reminders. Every instance runs
 // it; each job claims its rows, so nothing happens twice.
-sweeper = startSweeper([outboxJob(handle.db, mailer, appUrl), purgeJob(handle.db), slaAlertsJob(handle.db), meetingsJob(handle.db), invoicesJob(handle.db), messagesJob(handle.db), retentionJob(handle.db)]);
+sweeper = startSweeper([outboxJob(handle.db, mailer, appUrl), purgeJob(handle.db), slaAlertsJob(handle.db), meetingsJob(handle.db), invoicesJob(handle.db), messagesJob(handle.db), retentionJob(handle.db), claimantMessagesJob(handle.db, textGateway)]);

@@ -81,6 +81,21 @@ describe.each(testDialects().flatMap((kind) => FIRST_STARTS.map((now) => [kind, 
     expect(officer.map((u) => u.username)).toEqual(["sipho"]);
   });
 
+  it("has claimants who agreed to reminders by text, their confirmations queued, and a YES, a NO and a question answered", async () => {
+    const consented = await t.db.selectFrom("patients").select(["message_channel", "phone"]).where("message_channel", "is not", null).execute();
+    expect(consented.map((p) => p.message_channel).sort()).toEqual(["sms", "sms", "whatsapp"]);
+    expect(consented.every((p) => p.phone)).toBe(true);
+    // A confirmation for each of their assessments ahead; the fixed-time reminders follow on their days.
+    const queued = await t.db.selectFrom("claimant_messages").select(["kind", "patient_id"]).execute();
+    expect([...new Set(queued.map((m) => m.kind))]).toEqual(["confirmation"]);
+    expect(new Set(queued.map((m) => m.patient_id)).size).toBe(3);
+    const replies = await t.db.selectFrom("claimant_replies").select(["action", "booking_id"]).orderBy("received_at").execute();
+    expect(replies.map((r) => r.action)).toEqual(["confirm", "decline", "other"]);
+    expect(replies.every((r) => r.booking_id)).toBe(true);
+    const answers = await t.db.selectFrom("bookings").select("claimant_answer").where("claimant_answer", "is not", null).execute();
+    expect(answers.map((a) => a.claimant_answer).sort()).toEqual(["cannot_attend", "confirmed"]);
+  });
+
   it("books only working days, inside each expert's availability (the week, or that day's override)", async () => {
     const weekly = await t.db.selectFrom("availability_rules").selectAll().execute();
     const overrides = await t.db.selectFrom("availability_overrides").selectAll().execute();

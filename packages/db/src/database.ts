@@ -357,6 +357,9 @@ export interface PatientsTable {
   competent_person: ColumnType<CompetentPersonJson | null, string | null, string | null>;
   /** Set when the claimant's records were destroyed (docs/decisions.md "Retention and destruction"). */
   anonymised_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  /** The channel the claimant agreed to receive reminders on, with when; null: no messages (docs/decisions.md "Messages to claimants"). */
+  message_channel: Generated<"sms" | "whatsapp" | null>;
+  message_consent_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
   created_at: GeneratedTimestamp;
   updated_at: GeneratedTimestamp;
 }
@@ -597,6 +600,9 @@ export interface BookingsTable {
   cancellation_class: CancellationClass | null;
   cancel_reason: string | null;
   rescheduled_from_id: string | null;
+  /** The claimant's own answer to a reminder (YES / NO by text message). */
+  claimant_answer: Generated<"confirmed" | "cannot_attend" | null>;
+  claimant_answer_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
   created_by: string;
   created_at: GeneratedTimestamp;
   updated_at: GeneratedTimestamp;
@@ -912,7 +918,48 @@ export interface MeetingRecordingChunksTable {
   file_id: string;
 }
 
+/** A text message to a claimant, queued in the transaction that decided it (docs/decisions.md "Messages to claimants"). */
+export interface ClaimantMessagesTable {
+  id: Generated<string>;
+  patient_id: string;
+  booking_id: string | null;
+  kind: "confirmation" | "two_days_before" | "morning_of";
+  to_phone: string;
+  channel: "sms" | "whatsapp";
+  text: string;
+  created_at: GeneratedTimestamp;
+  next_attempt_at: GeneratedTimestamp;
+  attempts: Generated<number>;
+  sent_at: Timestamp | null;
+  given_up_at: Timestamp | null;
+  last_error: string | null;
+  delivery_status: "delivered" | "failed" | null;
+  delivery_reason: string | null;
+  delivery_at: Timestamp | null;
+}
+
+/** A phone number that replied STOP: no message goes to it again. */
+export interface ClaimantMessageOptOutsTable {
+  phone: string;
+  opted_out_at: GeneratedTimestamp;
+}
+
+/** A reply received from a claimant's phone and what the app did with it. */
+export interface ClaimantRepliesTable {
+  id: Generated<string>;
+  from_phone: string;
+  channel: "sms" | "whatsapp";
+  text: string;
+  action: "confirm" | "decline" | "stop" | "other";
+  patient_id: string | null;
+  booking_id: string | null;
+  received_at: GeneratedTimestamp;
+}
+
 export interface Database {
+  claimant_messages: ClaimantMessagesTable;
+  claimant_message_opt_outs: ClaimantMessageOptOutsTable;
+  claimant_replies: ClaimantRepliesTable;
   specializations: SpecializationsTable;
   users: UsersTable;
   user_contacts: UserContactsTable;

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { sastToUtc, sastDate, isoWeekday, addDays, WEEKDAY_LABEL } from "./sa-time";
+import { REMINDER_KINDS, type ReminderKind } from "./claimant-messages";
 import type { AssignmentItem } from "./queries";
 import { calendarDate, clockTime, id, idInputSchema, instant, listInput, optionalText, optionalTextOrNull, pageCursor, pageLimit, searchText, text } from "./input-primitives";
 
@@ -260,8 +261,25 @@ export interface BookingItem {
   cancelReason: string | null;
   rescheduledFromId: string | null;
   rescheduledToId: string | null;
+  /** The claimant's own answer to a reminder by text (docs/decisions.md "Messages to claimants"). */
+  claimantAnswer: ClaimantAnswer | null;
+  /** The latest reminder by text to the claimant and where it got to; null when none was sent. */
+  reminder: { kind: ReminderKind; state: ReminderState; at: string } | null;
   createdAt: string;
 }
+
+export const CLAIMANT_ANSWERS = ["confirmed", "cannot_attend"] as const;
+export type ClaimantAnswer = (typeof CLAIMANT_ANSWERS)[number];
+export const CLAIMANT_ANSWER_LABEL: Record<ClaimantAnswer, string> = { confirmed: "Claimant confirmed by text", cannot_attend: "Claimant cannot attend" };
+export const REMINDER_STATES = ["queued", "sent", "delivered", "failed", "not_sent"] as const;
+export type ReminderState = (typeof REMINDER_STATES)[number];
+export const REMINDER_STATE_LABEL: Record<ReminderState, string> = {
+  queued: "Reminder queued",
+  sent: "Reminder sent",
+  delivered: "Reminder delivered",
+  failed: "Reminder not delivered",
+  not_sent: "Reminder could not be sent",
+};
 
 export const ROSTER_DUTIES = ["bookings_desk", "reports_desk", "on_call"] as const;
 export type RosterDuty = (typeof ROSTER_DUTIES)[number];

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { CLAIMANT_MESSAGE_CHANNELS, type ClaimantMessageChannel } from "./claimant-messages";
 import { birthDateSchema, emailSchema, pastDateSchema, phoneNumberSchema, required } from "./schemas";
 import { parseSaId, SA_ID_MESSAGES } from "./sa-id";
 import { id, idInputSchema, listInput, optionalTextOrNull, searchText } from "./input-primitives";
@@ -70,6 +71,7 @@ export const CLAIMANT_CONSENT_MESSAGES = {
   competentPersonNeeded:
     "This claimant is under 18 or needs a curator: record the competent person (parent, guardian or curator) and the date they consented before booking an assessment.",
   claimantConsentNeeded: "Record the date the claimant's consent was received before booking an assessment.",
+  phoneForMessages: "Enter the claimant's phone number to send them reminders by text.",
 } as const;
 
 /**
@@ -92,10 +94,13 @@ const patientFields = z.object({
   // Left out by a form that does not show them: the saved values stay (null clears the competent person).
   needsCurator: z.boolean().optional(),
   competentPerson: competentPersonSchema.nullish(),
+  // Consent to reminders by text and the channel (docs/decisions.md "Messages to claimants"); left out keeps the saved choice.
+  messageChannel: z.enum(CLAIMANT_MESSAGE_CHANNELS, { error: "Choose SMS, WhatsApp or no messages" }).nullable().optional(),
 });
 
 /** The identity rules across fields, for a new claimant and an edited one alike. */
 function identityRules(value: z.output<typeof patientFields>, ctx: z.RefinementCtx) {
+  if (value.messageChannel && !value.phone) ctx.addIssue({ code: "custom", path: ["messageChannel"], message: CLAIMANT_CONSENT_MESSAGES.phoneForMessages });
   if (!value.idNumber && !value.passportNumber) {
     ctx.addIssue({ code: "custom", path: ["idNumber"], message: SA_ID_MESSAGES.idOrPassport });
     return;
@@ -141,6 +146,9 @@ export interface Patient {
   consentReceivedAt: string | null;
   needsCurator: boolean;
   competentPerson: CompetentPerson | null;
+  /** The channel the claimant agreed to receive reminders on, and when; null: no messages. */
+  messageChannel: ClaimantMessageChannel | null;
+  messageConsentAt: string | null;
   casesCount: number;
   createdAt: string;
 }

@@ -2,8 +2,9 @@ import { z } from "zod";
 import { ACCESS_ACTIONS, type AccessLogRow } from "./access-log";
 import type { NotificationPreference, SpecializationItem, UserDetail, UserSummary } from "./admin";
 import { ACKNOWLEDGEMENT_CLOCKS } from "./admin";
-import { ASSESSMENT_MODES, BOOKING_STATUSES, CANCELLATION_CLASSES, type BookableExpert, type BookingItem, type Slot, type TimeRange } from "./bookings";
+import { ASSESSMENT_MODES, BOOKING_STATUSES, CANCELLATION_CLASSES, CLAIMANT_ANSWERS, REMINDER_STATES, type BookableExpert, type BookingItem, type Slot, type TimeRange } from "./bookings";
 import { CLAIMANT_GENDERS, type Patient } from "./claimants";
+import { CLAIMANT_MESSAGE_CHANNELS, REMINDER_KINDS } from "./claimant-messages";
 import type { DashboardSummary, RecentQueryUpdate, UnassignedSpecialization } from "./dashboard";
 import { NOTIFICATION_TYPES, type NotificationDto } from "./notifications";
 import {
@@ -166,6 +167,8 @@ export const patientOutputSchema = z.object({
   competentPerson: z
     .object({ name: text, relationship: text, identityNumber: text, phone: text, email: nullableText, consentOn: nullableText })
     .nullable(),
+  messageChannel: z.enum(CLAIMANT_MESSAGE_CHANNELS).nullable(),
+  messageConsentAt: nullableText,
   casesCount: count,
   createdAt: text,
 });
@@ -299,6 +302,8 @@ export const bookingOutputSchema = z.object({
   cancelReason: nullableText,
   rescheduledFromId: id.nullable(),
   rescheduledToId: id.nullable(),
+  claimantAnswer: z.enum(CLAIMANT_ANSWERS).nullable(),
+  reminder: z.object({ kind: z.enum(REMINDER_KINDS), state: z.enum(REMINDER_STATES), at: text }).nullable(),
   createdAt: text,
 });
 

@@ -29,6 +29,7 @@ import * as competentPersons from "./2026-11-28-62-competent-persons";
 import * as retention from "./2026-11-28-63-retention";
 import * as securityBreaches from "./2026-11-28-65-security-breaches";
 import * as anonymisedDetails from "./2026-11-28-67-anonymised-details";
+import * as claimantMessages from "./2026-11-29-11-claimant-messages";
 
 /** Every migration, by name; names sort by date so Kysely runs them in order. */
 export const migrations: Record<string, Migration> = {
@@ -62,4 +63,5 @@ export const migrations: Record<string, Migration> = {
   "2026-11-28-63-retention": retention,
   "2026-11-28-65-security-breaches": securityBreaches,
   "2026-11-28-67-anonymised-details": anonymisedDetails,
+  "2026-11-29-11-claimant-messages": claimantMessages,
 };

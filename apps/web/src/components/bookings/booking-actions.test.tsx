@@ -30,6 +30,8 @@ const booking = (overrides: Partial<BookingItem> = {}): BookingItem => ({
   cancelReason: null,
   rescheduledFromId: null,
   rescheduledToId: null,
+  claimantAnswer: null,
+  reminder: null,
   createdAt: "2026-11-10T07:00:00.000Z",
   ...overrides,
 });

@@ -31,6 +31,8 @@ const booking = (over: Partial<BookingItem>): BookingItem => ({
   cancelReason: null,
   rescheduledFromId: null,
   rescheduledToId: null,
+  claimantAnswer: null,
+  reminder: null,
   createdAt: "2026-11-01T08:00:00Z",
   ...over,
 });

@@ -1,4 +1,5 @@
 import type { BookingItem } from "@medlegal/domain";
+import { CLAIMANT_ANSWER_LABEL, REMINDER_STATE_LABEL } from "@medlegal/domain";
 import { Link } from "@tanstack/react-router";
 import { Download } from "lucide-react";
 import type * as React from "react";
@@ -116,6 +117,7 @@ export function BookingList({
               <BookingStatusBadge status={b.status} />
             </div>
             <div className="flex flex-wrap gap-2 lg:justify-end">
+              <ClaimantTextStatus booking={b} />
               {b.status === "cancelled" && b.cancelReason && (
                 <p className="w-full text-xs text-muted-foreground lg:text-right" title={b.cancelReason}>
                   <span className="line-clamp-2">Cancelled: {b.cancelReason}</span>
@@ -128,5 +130,23 @@ export function BookingList({
       </ListTable>
       <LoadMore hasMore={hasMore} loading={loadingMore ?? false} onLoadMore={() => onLoadMore?.()} />
     </div>
+  );
+}
+
+/** What the claimant answered by text, and where the latest reminder got to (docs/decisions.md "Messages to claimants"). */
+function ClaimantTextStatus({ booking }: { booking: BookingItem }) {
+  if (!booking.claimantAnswer && !booking.reminder) return null;
+  return (
+    <p className="w-full text-xs lg:text-right">
+      {booking.claimantAnswer && (
+        <span className={cn("font-medium", booking.claimantAnswer === "cannot_attend" ? "text-destructive" : "text-emerald-700")}>{CLAIMANT_ANSWER_LABEL[booking.claimantAnswer]}</span>
+      )}
+      {booking.claimantAnswer && booking.reminder && " · "}
+      {booking.reminder && (
+        <span className={cn(booking.reminder.state === "failed" || booking.reminder.state === "not_sent" ? "text-destructive" : "text-muted-foreground")}>
+          {REMINDER_STATE_LABEL[booking.reminder.state]}
+        </span>
+      )}
+    </p>
   );
 }

@@ -61,9 +61,12 @@ describe("PatientForm", () => {
     await user.selectOptions(screen.getByLabelText("Home language"), "isiXhosa");
     await user.click(screen.getByRole("switch", { name: "Interpreter needed" }));
     await user.type(screen.getByLabelText("Consent received on"), "2026-01-15");
+    await user.type(screen.getByLabelText("Phone"), "082 555 0177");
+    await user.selectOptions(screen.getByLabelText("Booking reminders by text"), "whatsapp");
     await user.click(screen.getByRole("button", { name: "Add claimant" }));
     expect(onSubmit).toHaveBeenCalledWith(
       expect.objectContaining({
+        messageChannel: "whatsapp",
         firstName: "Zodwa",
         idNumber: id,
         passportNumber: "",

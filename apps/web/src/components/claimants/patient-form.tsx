@@ -1,5 +1,5 @@
-import type { Patient, PatientInput } from "@medlegal/domain";
-import { CLAIMANT_GENDERS, FORM_MESSAGES, GENDER_LABEL, HOME_LANGUAGES, parseSaId, patientInputSchema, SA_ID_MESSAGES } from "@medlegal/domain";
+import type { ClaimantMessageChannel, Patient, PatientInput } from "@medlegal/domain";
+import { CLAIMANT_GENDERS, CLAIMANT_MESSAGE_CHANNEL_LABEL, CLAIMANT_MESSAGE_CHANNELS, FORM_MESSAGES, GENDER_LABEL, HOME_LANGUAGES, parseSaId, patientInputSchema, SA_ID_MESSAGES } from "@medlegal/domain";
 import { BadgeCheck } from "lucide-react";
 import { useZodForm } from "@/hooks/use-zod-form";
 import { formatDay, todayInSa } from "@/lib/format";
@@ -29,6 +29,8 @@ export interface PatientFormState extends CompetentPersonState {
   homeLanguage: (typeof HOME_LANGUAGES)[number] | "";
   interpreterNeeded: boolean;
   consentReceivedAt: string;
+  /** "" is no consent to text messages. */
+  messageChannel: ClaimantMessageChannel | "";
 }
 
 function initialState(patient?: Patient, draft?: PatientInput): PatientFormState {
@@ -47,6 +49,7 @@ function initialState(patient?: Patient, draft?: PatientInput): PatientFormState
       homeLanguage: draft.homeLanguage ?? "",
       interpreterNeeded: draft.interpreterNeeded ?? false,
       consentReceivedAt: draft.consentReceivedAt ?? "",
+      messageChannel: draft.messageChannel ?? "",
       ...competentPersonState(draft.needsCurator ?? false, draft.competentPerson ?? null),
     };
   }
@@ -64,6 +67,7 @@ function initialState(patient?: Patient, draft?: PatientInput): PatientFormState
     homeLanguage: (patient?.homeLanguage as PatientFormState["homeLanguage"]) ?? "",
     interpreterNeeded: patient?.interpreterNeeded ?? false,
     consentReceivedAt: patient?.consentReceivedAt ?? "",
+    messageChannel: patient?.messageChannel ?? "",
     ...competentPersonState(patient?.needsCurator ?? false, patient?.competentPerson ?? null),
   };
 }
@@ -83,6 +87,7 @@ export function toPatientPayload(form: PatientFormState): PatientInput {
     homeLanguage: form.homeLanguage as PatientInput["homeLanguage"],
     interpreterNeeded: form.interpreterNeeded,
     consentReceivedAt: form.consentReceivedAt,
+    messageChannel: form.messageChannel || null,
     needsCurator: form.needsCurator,
     competentPerson: competentPersonPayload(form, competentPersonNeeded(form, todayInSa())),
   };
@@ -329,6 +334,25 @@ export function PatientForm({
               : form.consentReceivedAt
                 ? "Assessments can be booked for this claimant."
                 : "No assessment is booked until the claimant's signed consent is received."}
+          </p>
+          <Field label="Booking reminders by text" htmlFor="patient-messageChannel" error={err("messageChannel")}>
+            <NativeSelect
+              id="patient-messageChannel"
+              value={form.messageChannel}
+              disabled={pending}
+              aria-describedby="patient-messageChannel-hint"
+              onChange={(e) => patch({ messageChannel: e.target.value as PatientFormState["messageChannel"] })}
+            >
+              <option value="">No messages (no consent)</option>
+              {CLAIMANT_MESSAGE_CHANNELS.map((channel) => (
+                <option key={channel} value={channel}>
+                  {CLAIMANT_MESSAGE_CHANNEL_LABEL[channel]} to the phone above
+                </option>
+              ))}
+            </NativeSelect>
+          </Field>
+          <p id="patient-messageChannel-hint" className="self-end pb-1 text-xs text-muted-foreground sm:pb-2.5">
+            Only with the claimant's consent. Reminders name the booking, time and venue, never the injury or the expert's field.
           </p>
         </div>
         <CompetentPersonFields

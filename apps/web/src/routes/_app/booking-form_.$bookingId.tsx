@@ -1,5 +1,5 @@
 import type { Slot } from "@medlegal/domain";
-import { CANCELLATION_CLASS_LABEL, CAPACITY_FULL_MESSAGE, can, SLOT_TAKEN_MESSAGE } from "@medlegal/domain";
+import { CANCELLATION_CLASS_LABEL, CLAIMANT_ANSWER_LABEL, REMINDER_STATE_LABEL, CAPACITY_FULL_MESSAGE, can, SLOT_TAKEN_MESSAGE } from "@medlegal/domain";
 import { createFileRoute, Link, useNavigate } from "@tanstack/react-router";
 import { ArrowLeft, ArrowRight, CalendarClock, Check, X } from "lucide-react";
 import * as React from "react";
@@ -127,6 +127,16 @@ function BookingPage() {
               </Detail>
               <Detail label="Attorney">{b.attorneyName}</Detail>
               <Detail label="Booked">{formatDateTime(b.createdAt)}</Detail>
+              {(b.claimantAnswer || b.reminder) && (
+                <Detail label="Claimant by text">
+                  {b.claimantAnswer ? <span className="font-medium">{CLAIMANT_ANSWER_LABEL[b.claimantAnswer]}</span> : "No answer yet"}
+                  {b.reminder && (
+                    <span className="block text-xs text-muted-foreground">
+                      {REMINDER_STATE_LABEL[b.reminder.state]}, {formatDateTime(b.reminder.at)}
+                    </span>
+                  )}
+                </Detail>
+              )}
               {b.note && (
                 <div className="col-span-2 lg:col-span-3">
                   <Detail label="Note for the expert">

@@ -44,6 +44,8 @@ const toPatient = (row: PatientRow): Patient => ({
   consentReceivedAt: row.consent_received_at,
   needsCurator: row.needs_curator,
   competentPerson: row.competent_person,
+  messageChannel: row.message_channel,
+  messageConsentAt: row.message_consent_at?.toISOString() ?? null,
   casesCount: Number(row.cases_count ?? 0),
   createdAt: row.created_at.toISOString(),
 });
@@ -94,6 +96,16 @@ function patientColumns(data: z.output<typeof patientInputSchema>) {
   };
 }
 
+/**
+ * The claimant's consent to text messages (docs/decisions.md "Messages to claimants"): choosing a
+ * channel records when consent was given; changing it records the new time; none withdraws it.
+ */
+function messagingColumns(messageChannel: "sms" | "whatsapp" | null | undefined, before: Patient | null) {
+  if (messageChannel === undefined) return {};
+  if (messageChannel === null) return { message_channel: null, message_consent_at: null };
+  return { message_channel: messageChannel, message_consent_at: before?.messageChannel === messageChannel && before.messageConsentAt ? new Date(before.messageConsentAt) : now() };
+}
+
 export const DUPLICATE_ID_NUMBER_MESSAGE = "You already have a claimant with that ID number";
 
 /** The per-attorney unique ID number, as the sentence the claimants form shows on `field`. */
@@ -112,6 +124,7 @@ export async function insertPatient(trx: Transaction<Database>, actor: SignedInA
     .values({
       attorney_id: actor.user.id,
       ...patientColumns(data),
+      ...messagingColumns(data.messageChannel, null),
       ...stamp("created_at", "updated_at"),
     })
     .returning("id")
@@ -142,7 +155,7 @@ export async function updatePatient({ db, actor }: Deps, { id, subjectRequestId,
       const before = toPatient(await patientQuery(trx).where("patients.id", "=", id).executeTakeFirstOrThrow());
       await trx
         .updateTable("patients")
-        .set({ ...patientColumns(data), updated_at: now() })
+        .set({ ...patientColumns(data), ...messagingColumns(data.messageChannel, before), updated_at: now() })
         .where("id", "=", id)
         .execute();
       const after = toPatient(await patientQuery(trx).where("patients.id", "=", id).executeTakeFirstOrThrow());

@@ -1,7 +1,7 @@
 import type { Transaction } from "kysely";
 import { sql } from "kysely";
 import type { Database } from "@medlegal/db";
-import type { BookingItem, bookingListInputSchema, BookingStatus, idInputSchema } from "@medlegal/domain";
+import type { BookingItem, bookingListInputSchema, BookingStatus, idInputSchema, ReminderKind, ReminderState } from "@medlegal/domain";
 import { addDays, sastToUtc } from "@medlegal/domain";
 import type { z } from "zod";
 import type { SignedInActor } from "../../actors";
@@ -34,8 +34,25 @@ export function bookingQuery(db: Db) {
       "queries.reference as query_reference",
       sql<string | null>`(SELECT n.id FROM bookings n WHERE n.rescheduled_from_id = bookings.id LIMIT 1)`.as("rescheduled_to_id"),
       exactTime("bookings.starts_at").as("cursor_at"),
+      sql<ReminderRow | null>`(SELECT json_build_object('kind', m.kind, 'sent', m.sent_at IS NOT NULL, 'givenUp', m.given_up_at IS NOT NULL, 'delivery', m.delivery_status, 'at', coalesce(m.delivery_at, m.sent_at, m.given_up_at, m.created_at))
+        FROM claimant_messages m WHERE m.booking_id = bookings.id ORDER BY m.created_at DESC LIMIT 1)`.as("reminder"),
     ]);
 }
+interface ReminderRow {
+  kind: ReminderKind;
+  sent: boolean;
+  givenUp: boolean;
+  delivery: "delivered" | "failed" | null;
+  at: string;
+}
+
+/** Where the latest reminder by text got to, as the booking shows it. */
+function reminderState(r: ReminderRow): ReminderState {
+  if (r.delivery) return r.delivery;
+  if (r.givenUp) return "not_sent";
+  return r.sent ? "sent" : "queued";
+}
+
 export type BookingRow = Awaited<ReturnType<ReturnType<typeof bookingQuery>["executeTakeFirstOrThrow"]>>;
 
 export const toBookingItem = (r: BookingRow): BookingItem => ({
@@ -62,6 +79,8 @@ export const toBookingItem = (r: BookingRow): BookingItem => ({
   cancelReason: r.cancel_reason,
   rescheduledFromId: r.rescheduled_from_id,
   rescheduledToId: r.rescheduled_to_id,
+  claimantAnswer: r.claimant_answer,
+  reminder: r.reminder ? { kind: r.reminder.kind, state: reminderState(r.reminder), at: new Date(r.reminder.at).toISOString() } : null,
   createdAt: r.created_at.toISOString(),
 });
 

@@ -4,7 +4,7 @@ import { AppError } from "../../errors";
 import { recordAudit } from "../audit/audit";
 import type { Db, Deps } from "../platform/deps";
 
-async function declaredDays(db: Db): Promise<PublicHoliday[]> {
+export async function declaredDays(db: Db): Promise<PublicHoliday[]> {
   return db.selectFrom("declared_holidays").select(["date", "name"]).orderBy("date").execute();
 }
 

@@ -1,0 +1,308 @@
+import { createHmac } from "node:crypto";
+import type { BookingItem, Patient } from "@medlegal/domain";
+import { createServer } from "node:http";
+import type { Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Kysely } from "kysely";
+import { createDatabase } from "@medlegal/db";
+import type { Database } from "@medlegal/db";
+import { testDialects } from "@medlegal/db/testing";
+import { claimantMessagesService, createHttpTextGateway } from "@medlegal/api";
+import { runAt } from "../../../packages/api/src/services/platform/clock";
+import type { TestApp } from "./helpers";
+import { createTestApp, login, trpc, uniqueSuffix } from "./helpers";
+
+const SECRET = "a-webhook-secret-shared-with-the-gateway";
+const TOKEN = "gateway-token-123";
+
+/** A small stand-in for an SMS provider's adapter on loopback: records each POST and answers with the next queued status (200 when none). */
+class FakeGateway {
+  received: { authorization: string | undefined; body: { id: string; to: string; channel: string; text: string } }[] = [];
+  answers: number[] = [];
+  private server: Server = createServer((request, response) => {
+    let raw = "";
+    request.on("data", (chunk) => (raw += chunk));
+    request.on("end", () => {
+      this.received.push({ authorization: request.headers.authorization, body: JSON.parse(raw) });
+      response.statusCode = this.answers.shift() ?? 200;
+      response.end("{}");
+    });
+  });
+  url = "";
+  async start() {
+    await new Promise<void>((resolve) => this.server.listen(0, "127.0.0.1", resolve));
+    this.url = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}/send`;
+    return this;
+  }
+  stop() {
+    return new Promise<void>((resolve) => this.server.close(() => resolve()));
+  }
+}
+
+const sast = (date: string, time: string) => new Date(`${date}T${time}:00+02:00`);
+
+describe.each(testDialects())("text messages to claimants on %s", (kind) => {
+  let t: TestApp;
+  let gateway: FakeGateway;
+  let otherDb: Kysely<Database>;
+
+  beforeAll(async () => {
+    t = await createTestApp(kind, { textWebhookSecret: SECRET }, { workflow: true });
+    gateway = await new FakeGateway().start();
+    otherDb = kind === "pg" ? await secondConnection() : t.db;
+  });
+  afterAll(async () => {
+    if (otherDb !== t.db) await otherDb.destroy();
+    await gateway.stop();
+    await t.close();
+  });
+
+  /** A confirmed in-person booking of its own claimant, on a Wednesday (from 10:00), with the claimant's phone and channel as given. */
+  let made = 0;
+  async function bookingFor(phone: string, channel: "sms" | "whatsapp" | null, day = sast("2027-03-10", "10:00")) {
+    // One expert's bookings never overlap: each test's booking is 90 minutes after the one before.
+    const startsAt = new Date(day.getTime() + 90 * 60_000 * made++);
+    const demo = await t.db.selectFrom("bookings").select(["id", "patient_id"]).orderBy("reference").executeTakeFirstOrThrow();
+    const source = await t.db.selectFrom("bookings").selectAll().where("id", "=", demo.id).executeTakeFirstOrThrow();
+    const patient = await t.db.selectFrom("patients").selectAll().where("id", "=", demo.patient_id).executeTakeFirstOrThrow();
+    const suffix = uniqueSuffix();
+    const newPatient = await t.db
+      .insertInto("patients")
+      .values({
+        attorney_id: patient.attorney_id,
+        first_name: "Thandi",
+        last_name: `Nkosi${suffix}`,
+        id_number: null,
+        passport_number: `P${suffix}`.slice(0, 20),
+        birth_date: "1980-05-05",
+        gender: "female",
+        email: null,
+        phone,
+        address: null,
+        home_language: "English",
+        consent_received_at: "2026-11-01",
+        message_channel: channel,
+        message_consent_at: channel ? new Date() : null,
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    const booking = await t.db
+      .insertInto("bookings")
+      .values({
+        reference: `BK-TEXT-${suffix}`,
+        query_id: source.query_id,
+        case_id: source.case_id,
+        patient_id: newPatient.id,
+        attorney_id: source.attorney_id,
+        consultant_id: source.consultant_id,
+        specialization_id: source.specialization_id,
+        starts_at: startsAt,
+        ends_at: new Date(startsAt.getTime() + 60 * 60_000),
+        venue: "Rosebank Medical Suites, 12 Cradock Ave, Johannesburg",
+        mode: "in_person",
+        status: "confirmed",
+        note: "Bring the X-rays of the left knee",
+        created_by: source.created_by,
+      })
+      .returning(["id", "reference"])
+      .executeTakeFirstOrThrow();
+    return { ...booking, patientId: newPatient.id };
+  }
+
+  const messagesOf = (bookingId: string) => t.db.selectFrom("claimant_messages").selectAll().where("booking_id", "=", bookingId).orderBy("created_at").execute();
+  const queueBoth = (at: Date) => Promise.all([claimantMessagesService.queueDueReminders(t.db, at), claimantMessagesService.queueDueReminders(otherDb, at)]);
+  const sendBoth = (at: Date) => {
+    const http = createHttpTextGateway(gateway.url, TOKEN);
+    return runAt(at, () => Promise.all([claimantMessagesService.sendDueTexts(t.db, http), claimantMessagesService.sendDueTexts(otherDb, http)]));
+  };
+
+  it("sends the confirmation, the reminder 2 working days before and the one at 07:00 on the day, each once across two instances, with no health information", async () => {
+    const booking = await bookingFor("072 913 4001", "sms");
+    const specialization = await t.db
+      .selectFrom("bookings as b")
+      .innerJoin("specializations as s", "s.id", "b.specialization_id")
+      .select("s.name")
+      .where("b.id", "=", booking.id)
+      .executeTakeFirstOrThrow();
+    gateway.received = [];
+
+    await queueBoth(sast("2027-03-01", "10:00"));
+    await sendBoth(sast("2027-03-01", "10:00"));
+    // Wednesday 10 March: two working days before is Monday 8 March, at 09:00.
+    await queueBoth(sast("2027-03-08", "08:59"));
+    expect((await messagesOf(booking.id)).map((m) => m.kind)).toEqual(["confirmation"]);
+    await queueBoth(sast("2027-03-08", "09:01"));
+    await sendBoth(sast("2027-03-08", "09:01"));
+    await queueBoth(sast("2027-03-10", "07:01"));
+    await queueBoth(sast("2027-03-10", "07:02"));
+    await sendBoth(sast("2027-03-10", "07:02"));
+
+    const messages = await messagesOf(booking.id);
+    expect(messages.map((m) => m.kind)).toEqual(["confirmation", "two_days_before", "morning_of"]);
+    const mine = gateway.received.filter((r) => r.body.to === "+27729134001");
+    expect(mine.map((r) => r.body.id).sort()).toEqual(messages.map((m) => m.id).sort());
+    for (const { authorization, body } of mine) {
+      expect(authorization).toBe(`Bearer ${TOKEN}`);
+      expect(body.channel).toBe("sms");
+      expect(body.text).toContain(booking.reference);
+      expect(body.text).toContain("Rosebank Medical Suites");
+      expect(body.text).toContain("Reply YES to confirm or NO if you cannot come");
+      expect(body.text).not.toContain(specialization.name);
+      expect(body.text).not.toContain("knee");
+      expect(body.text).not.toContain("Nkosi");
+    }
+    expect(mine[0]!.body.text).toContain("10 Mar 2027");
+    expect(mine[0]!.body.text).toContain("10:00");
+  });
+
+  it("skips the earlier reminders of a booking confirmed late: one text, not three", async () => {
+    const booking = await bookingFor("072 913 4002", "whatsapp");
+    await queueBoth(sast("2027-03-10", "08:00"));
+    expect((await messagesOf(booking.id)).map((m) => [m.kind, m.channel])).toEqual([["confirmation", "whatsapp"]]);
+    await queueBoth(sast("2027-03-10", "09:00"));
+    expect(await messagesOf(booking.id)).toHaveLength(1);
+  });
+
+  it("sends nothing to a claimant without consent to messages", async () => {
+    const booking = await bookingFor("072 913 4003", null);
+    await queueBoth(sast("2027-03-09", "10:00"));
+    expect(await messagesOf(booking.id)).toEqual([]);
+  });
+
+  it("records the claimant's consent and channel with the time, and stops reminders when consent is withdrawn", async () => {
+    const booking = await bookingFor("072 913 4010", null);
+    const owner = await t.db
+      .selectFrom("patients as p")
+      .innerJoin("users as u", "u.id", "p.attorney_id")
+      .select(["u.username"])
+      .where("p.id", "=", booking.patientId)
+      .executeTakeFirstOrThrow();
+    const cookie = (await login(t.app, owner.username)).cookie;
+    const current = await trpc<Patient>(t.app, cookie, "patients.get", { id: booking.patientId });
+    expect(current.status, current.error?.message).toBe(200);
+    const { id, firstName, lastName, idNumber, passportNumber, birthDate, gender, email, phone, address, homeLanguage, interpreterNeeded, consentReceivedAt } = current.data;
+    // The form sends empty text for a field left blank.
+    const fields = { id, firstName, lastName, idNumber: idNumber ?? "", passportNumber: passportNumber ?? "", birthDate, gender, email: email ?? "", phone, address: address ?? "", homeLanguage, interpreterNeeded, consentReceivedAt };
+
+    const noPhone = await trpc(t.app, cookie, "patients.update", { ...fields, phone: "", messageChannel: "sms" });
+    expect(noPhone.status).toBe(400);
+    expect(noPhone.error?.message).toContain("phone number to send them reminders");
+
+    const agreed = await trpc<Patient>(t.app, cookie, "patients.update", { ...fields, messageChannel: "whatsapp" });
+    expect(agreed.status, agreed.error?.message).toBe(200);
+    expect(agreed.data.messageChannel).toBe("whatsapp");
+    expect(agreed.data.messageConsentAt).not.toBeNull();
+    await queueBoth(sast("2027-03-05", "10:00"));
+    expect((await messagesOf(booking.id)).map((m) => m.channel)).toEqual(["whatsapp"]);
+
+    const withdrawn = await trpc<Patient>(t.app, cookie, "patients.update", { ...fields, messageChannel: null });
+    expect(withdrawn.data.messageChannel).toBeNull();
+    expect(withdrawn.data.messageConsentAt).toBeNull();
+    await queueBoth(sast("2027-03-08", "09:30"));
+    expect(await messagesOf(booking.id)).toHaveLength(1);
+  });
+
+  it("tries again after a 500 from the gateway and delivers once when it answers 200", async () => {
+    const booking = await bookingFor("072 913 4004", "sms");
+    await queueBoth(sast("2027-03-02", "10:00"));
+    // Earlier tests' messages are all sent; this one is the only one due.
+    gateway.received = [];
+    gateway.answers = [500];
+    await sendBoth(sast("2027-03-02", "10:00"));
+    let [message] = await messagesOf(booking.id);
+    expect(message!.sent_at).toBeNull();
+    expect(message!.attempts).toBe(1);
+    expect(message!.last_error).toContain("500");
+    // Not again before the back-off has passed.
+    await sendBoth(sast("2027-03-02", "10:00"));
+    expect(gateway.received).toHaveLength(1);
+    await sendBoth(sast("2027-03-02", "10:02"));
+    [message] = await messagesOf(booking.id);
+    expect(message!.sent_at).not.toBeNull();
+    expect(gateway.received.map((r) => r.body.id)).toEqual([message!.id, message!.id]);
+  });
+
+  const sign = (body: string, secret = SECRET) => createHmac("sha256", secret).update(body).digest("hex");
+  const post = (path: string, payload: unknown, signature?: string) => {
+    const body = JSON.stringify(payload);
+    return t.app.inject({
+      method: "POST",
+      url: path,
+      headers: { "content-type": "application/json", ...(signature === undefined ? { "x-signature": sign(body) } : signature ? { "x-signature": signature } : {}) },
+      payload: body,
+    });
+  };
+  const answerOf = async (bookingId: string) => (await t.db.selectFrom("bookings").select("claimant_answer").where("id", "=", bookingId).executeTakeFirstOrThrow()).claimant_answer;
+
+  it("refuses a reply with a wrong or missing signature and changes nothing", async () => {
+    const booking = await bookingFor("072 913 4005", "sms", sast("2027-12-01", "10:00"));
+    const before = await t.db.selectFrom("claimant_replies").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
+    const wrong = await post("/api/sms/inbound", { from: "+27729134005", text: "YES", channel: "sms" }, sign("something else"));
+    expect(wrong.statusCode).toBe(401);
+    expect(wrong.body).not.toMatch(/stack|select|hmac/i);
+    const missing = await post("/api/sms/inbound", { from: "+27729134005", text: "YES", channel: "sms" }, "");
+    expect(missing.statusCode).toBe(401);
+    expect(await answerOf(booking.id)).toBeNull();
+    const after = await t.db.selectFrom("claimant_replies").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
+    expect(Number(after.n)).toBe(Number(before.n));
+  });
+
+  it("confirms attendance on YES (and JA, YEBO, any case), marks NO as cannot attend and tells the case manager", async () => {
+    const yes = await bookingFor("072 913 4006", "sms", sast("2027-12-01", "10:00"));
+    const answer = await post("/api/sms/inbound", { from: "0729134006", text: "  yebo ", channel: "sms" });
+    expect(answer.statusCode).toBe(200);
+    expect(answer.json()).toMatchObject({ action: "confirm", booking: yes.reference });
+    expect(await answerOf(yes.id)).toBe("confirmed");
+
+    const no = await bookingFor("072 913 4007", "whatsapp", sast("2027-12-01", "10:00"));
+    expect((await post("/api/sms/inbound", { from: "+27729134007", text: "No", channel: "whatsapp" })).statusCode).toBe(200);
+    expect(await answerOf(no.id)).toBe("cannot_attend");
+    // Staff see the answer on the booking.
+    const employee = (await login(t.app, "employee")).cookie;
+    const shown = await trpc<BookingItem>(t.app, employee, "bookings.get", { id: no.id });
+    expect(shown.status, shown.error?.message).toBe(200);
+    expect(shown.data.claimantAnswer).toBe("cannot_attend");
+    const told = await t.db.selectFrom("notifications").select(["user_id", "message"]).where("title", "=", `Claimant cannot attend ${no.reference}`).execute();
+    expect(told.length).toBeGreaterThan(0);
+    const audit = await t.db.selectFrom("audit_log").select("action").where("entity_id", "=", no.id).where("action", "like", "claimant_message.%").execute();
+    expect(audit.map((a) => a.action)).toEqual(["claimant_message.reply_decline"]);
+  });
+
+  it("opts the number out on STOP: what was queued is not sent and nothing further is queued", async () => {
+    const booking = await bookingFor("072 913 4008", "sms");
+    await queueBoth(sast("2027-03-03", "10:00"));
+    expect(await messagesOf(booking.id)).toHaveLength(1);
+    expect((await post("/api/sms/inbound", { from: "+27729134008", text: "STOP", channel: "sms" })).statusCode).toBe(200);
+    gateway.received = [];
+    await sendBoth(sast("2027-03-03", "10:01"));
+    expect(gateway.received.filter((r) => r.body.to === "+27729134008")).toEqual([]);
+    await queueBoth(sast("2027-03-08", "09:30"));
+    const messages = await messagesOf(booking.id);
+    expect(messages).toHaveLength(1);
+    expect(messages[0]!.given_up_at).not.toBeNull();
+  });
+
+  it("records delivery receipts, refuses unsigned ones, and answers 404 for an unknown message", async () => {
+    const booking = await bookingFor("072 913 4009", "sms");
+    await queueBoth(sast("2027-03-04", "10:00"));
+    const [message] = await messagesOf(booking.id);
+    expect((await post("/api/sms/status", { id: message!.id, status: "failed", reason: "Absent subscriber" }, sign("x"))).statusCode).toBe(401);
+    expect((await post("/api/sms/status", { id: message!.id, status: "delivered" })).statusCode).toBe(200);
+    expect((await messagesOf(booking.id))[0]!.delivery_status).toBe("delivered");
+    const employee = (await login(t.app, "employee")).cookie;
+    const shown = await trpc<BookingItem>(t.app, employee, "bookings.get", { id: booking.id });
+    expect(shown.data.reminder).toMatchObject({ kind: "confirmation", state: "delivered" });
+    expect((await post("/api/sms/status", { id: "00000000-0000-4000-8000-000000000000", status: "delivered" })).statusCode).toBe(404);
+    const bad = await post("/api/sms/status", { id: "nope", status: "read" });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.body).not.toMatch(/stack|zod/i);
+  });
+
+  async function secondConnection(): Promise<Kysely<Database>> {
+    const database = (await t.db.selectNoFrom((eb) => eb.fn<string>("current_database").as("name")).executeTakeFirstOrThrow()).name;
+    const url = new URL(process.env.TEST_DATABASE_URL!);
+    url.pathname = `/${database}`;
+    return createDatabase({ url: url.toString(), poolSize: 4 }).db;
+  }
+});

@@ -1,0 +1,22 @@
+import type { Kysely } from "kysely";
+import type { Database } from "@medlegal/db";
+import type { SweepJob } from "../platform/sweeper";
+import { sendDueTexts } from "./gateway";
+import type { TextGateway } from "./gateway";
+import { queueDueReminders } from "./reminders";
+
+export { createFileTextGateway, createHttpTextGateway, GatewayError, sendDueTexts } from "./gateway";
+export type { OutgoingText, TextGateway } from "./gateway";
+export { queueDueReminders } from "./reminders";
+export { receiveDeliveryReceipt, receiveReply } from "./replies";
+export { reminderText, REMINDER_TEMPLATE_LANGUAGES } from "./templates";
+
+/** The sweeper job (../platform/sweeper.ts): queue the reminders now due, then send what is due. */
+export const claimantMessagesJob = (db: Kysely<Database>, gateway: TextGateway, everyMs = 30_000): SweepJob => ({
+  name: "claimant-messages",
+  everyMs,
+  run: async () => {
+    await queueDueReminders(db);
+    return sendDueTexts(db, gateway);
+  },
+});
