@@ -58,11 +58,16 @@ export async function anonymiseClaimant(
       phone: null,
       address: null,
       competent_person: null,
+      message_channel: null,
+      message_consent_at: null,
       anonymised_at: at,
       updated_at: at,
     })
     .where("id", "=", patientId)
     .execute();
+  // Texts to and from the claimant's phone hold the number and their own words.
+  await trx.deleteFrom("claimant_messages").where("patient_id", "=", patientId).execute();
+  await trx.updateTable("claimant_replies").set({ from_phone: ANONYMISED, text: ANONYMISED }).where("patient_id", "=", patientId).execute();
   if (caseIds.length) await trx.updateTable("cases").set({ notes: null, raf_claim_number: null, court_case_number: null }).where("id", "in", caseIds).execute();
   if (queryIds.length) {
     await trx.updateTable("queries").set({ subject: ANONYMISED, instructions: ANONYMISED, cancel_reason: null, search_text: "" }).where("id", "in", queryIds).execute();
