@@ -44,4 +44,5 @@ export * from "./validation";
 export * from "./input-primitives";
 export * from "./outputs";
 export * from "./raf4";
+export * from "./raf4-outputs";
 export * from "./court-clock";
