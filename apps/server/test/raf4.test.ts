@@ -1,8 +1,10 @@
 import { sql } from "kysely";
+import { createDatabase } from "@medlegal/db";
+import { sweepSlaAlerts } from "@medlegal/api";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testDialects } from "@medlegal/db/testing";
 import type { Raf4View, ReportDetail } from "@medlegal/domain";
-import { addDays, sastDate } from "@medlegal/domain";
+import { addDays, raf5Deadline, sastDate, sastToUtc } from "@medlegal/domain";
 import { demoReportPdf } from "../../../packages/api/src/seed/reports";
 import type { TestApp } from "./helpers";
 import { createTestApp, login, trpc } from "./helpers";
@@ -164,4 +166,53 @@ describe.each(testDialects())("RAF 4 assessments on %s", (kind) => {
     const after = await t.db.selectFrom("raf4_assessments").selectAll().where("report_id", "=", report.id).executeTakeFirstOrThrow();
     expect(after).toEqual(before);
   });
+
+  /** A released RAF 4 report with a complete assessment. */
+  const releasedRaf4 = async () => {
+    const report = await raf4Report(true);
+    expect((await trpc(t.app, c.consultant!, "raf4.saveAssessment", complete(report.id))).status).toBe(200);
+    expect((await trpc(t.app, c.admin!, "reports.overrideRelease", { id: report.id, reason: "Trial next week." })).status).toBe(200);
+    return report;
+  };
+  const raf5Timer = (reportId: string) => t.db.selectFrom("sla_timers").selectAll().where("policy", "=", "raf5_dispute").where("subject_id", "=", reportId).execute();
+
+  it("starts the RAF 5 clock on a rejection: 90 days from the rejection date, and stops it when the tribunal decides", async () => {
+    const report = await releasedRaf4();
+    expect((await trpc(t.app, c.attorney!, "raf4.recordOutcome", { reportId: report.id, outcome: "further_assessment", outcomeDate: addDays(today, -20) })).status).toBe(200);
+    expect(await raf5Timer(report.id)).toEqual([]);
+    const rejectedOn = addDays(today, -5);
+    expect((await trpc(t.app, c.attorney!, "raf4.recordOutcome", { reportId: report.id, outcome: "rejected", outcomeDate: rejectedOn, reasons: "WPI below 30 %." })).status).toBe(200);
+    const [timer] = await raf5Timer(report.id);
+    expect(timer).toMatchObject({ status: "open", subject_kind: "report", target: 90, unit: "calendar_days" });
+    expect(timer!.started_at).toEqual(sastToUtc(rejectedOn, "00:00"));
+    expect(timer!.due_at).toEqual(sastToUtc(raf5Deadline(rejectedOn), "00:00"));
+    expect((await trpc(t.app, c.attorney!, "raf4.recordTribunal", { reportId: report.id, outcome: "dismissed", outcomeDate: today })).status).toBe(200);
+    expect((await raf5Timer(report.id))[0]).toMatchObject({ status: "met" });
+  });
+
+  it("reminds the attorney once, 10 days before the RAF 5 deadline, with two server instances sweeping", async () => {
+    const report = await releasedRaf4();
+    const rejected = await trpc(t.app, c.attorney!, "raf4.recordOutcome", { reportId: report.id, outcome: "rejected", outcomeDate: addDays(today, -82), reasons: "Not serious." });
+    expect(rejected.status, rejected.error?.message).toBe(200);
+    const query = await t.db.selectFrom("queries").select("reference").where("id", "=", report.query_id).executeTakeFirstOrThrow();
+    // On PostgreSQL the second instance has its own pool; PGlite is one process's database.
+    const otherDb = kind === "pg" ? await secondConnection() : t.db;
+    try {
+      await Promise.all([sweepSlaAlerts(t.db, new Date(), 1), sweepSlaAlerts(otherDb, new Date(), 1), sweepSlaAlerts(t.db, new Date(), 2), sweepSlaAlerts(otherDb, new Date(), 2)]);
+    } finally {
+      if (otherDb !== t.db) await otherDb.destroy();
+    }
+    await sweepSlaAlerts(t.db);
+    const reminders = await t.db.selectFrom("notifications").select(["message", "link"]).where("user_id", "=", ids.attorney!).where("title", "=", `RAF 5 dispute due: ${query.reference}`).execute();
+    expect(reminders).toHaveLength(1);
+    expect(reminders[0]!.link).toBe(`/reports/${report.id}`);
+    expect(reminders[0]!.message).toContain("HPCSA Registrar");
+  });
+
+  async function secondConnection() {
+    const database = (await t.db.selectNoFrom((eb) => eb.fn<string>("current_database").as("name")).executeTakeFirstOrThrow()).name;
+    const url = new URL(process.env.TEST_DATABASE_URL!);
+    url.pathname = `/${database}`;
+    return createDatabase({ url: url.toString(), poolSize: 4 }).db;
+  }
 });

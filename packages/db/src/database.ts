@@ -644,7 +644,7 @@ export interface DeclaredHolidaysTable {
   created_at: GeneratedTimestamp;
 }
 
-export type SlaPolicyKey = "query_acknowledgement" | "booking_offered" | "report_delivery" | "report_release";
+export type SlaPolicyKey = "query_acknowledgement" | "booking_offered" | "report_delivery" | "report_release" | "raf5_dispute";
 export type SlaSubjectKind = "query" | "booking" | "assignment" | "report";
 export type SlaTimerStatus = "open" | "met" | "missed" | "cancelled";
 export type SlaPauseKind = "hold" | "manual";

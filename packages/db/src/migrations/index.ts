@@ -29,6 +29,7 @@ import * as competentPersons from "./2026-11-28-62-competent-persons";
 import * as retention from "./2026-11-28-63-retention";
 import * as securityBreaches from "./2026-11-28-65-security-breaches";
 import * as raf4Assessments from "./2026-11-28-91-raf4-assessments";
+import * as raf5Clock from "./2026-11-28-92-raf5-clock";
 
 /** Every migration, by name; names sort by date so Kysely runs them in order. */
 export const migrations: Record<string, Migration> = {
@@ -62,4 +63,5 @@ export const migrations: Record<string, Migration> = {
   "2026-11-28-63-retention": retention,
   "2026-11-28-65-security-breaches": securityBreaches,
   "2026-11-28-91-raf4-assessments": raf4Assessments,
+  "2026-11-28-92-raf5-clock": raf5Clock,
 };

@@ -142,7 +142,7 @@ export async function recordOutcome(deps: Deps, input: z.output<typeof raf4Outco
       after: { outcome: input.outcome, date: input.outcomeDate, reasons: input.reasons },
     });
     if (input.outcome === "rejected") await startRaf5Clock(trx, report, input.outcomeDate);
-    else await stopRaf5Clock(trx, report.id);
+    else await stopRaf5Clock(trx, report.id, "withdrawn");
   });
   return getRaf4({ db, actor }, { id: input.reportId });
 }
@@ -169,7 +169,7 @@ export async function recordTribunal(deps: Deps, input: z.output<typeof raf4Trib
       before: { outcome: row.tribunal_outcome, date: row.tribunal_outcome_date },
       after: { outcome: input.outcome, date: input.outcomeDate, reference },
     });
-    await stopRaf5Clock(trx, report.id);
+    await stopRaf5Clock(trx, report.id, "decided");
   });
   return getRaf4({ db, actor }, { id: input.reportId });
 }
