@@ -120,6 +120,11 @@ const MATRIX: Record<string, "public" | Role[]> = {
   "privacy.updateBreach": [A, E],
   // Naming privacy officers is user management.
   "privacy.setPrivacyOfficer": [A],
+  // RAF 4 as data (raf4.test.ts): rows seen as their report is; the expert assesses, the attorney records the RAF's outcome.
+  "raf4.get": ALL,
+  "raf4.saveAssessment": [A, E, C],
+  "raf4.recordOutcome": [A, E, T],
+  "raf4.recordTribunal": [A, E, T],
   // Retention (retention.test.ts): holds for privacy managers; destruction approved by administrators only.
   "privacy.legalHolds": [A],
   "privacy.setLegalHold": [A, E],
@@ -303,7 +308,7 @@ describe("the permission matrix", () => {
  * record served and someone else's answered 404 (never 403, so ids cannot be probed). Every
  * procedure of the record routers must be classified here: a new one fails until it is.
  */
-const RECORD_ROUTERS = ["patients", "cases", "queries", "assignments", "bookings", "availability", "sla", "reports", "invoices", "payments", "meetings", "messages"];
+const RECORD_ROUTERS = ["patients", "cases", "queries", "assignments", "bookings", "availability", "sla", "reports", "invoices", "payments", "meetings", "messages", "raf4"];
 /** Procedures of those routers that list or create (scoped or checked in their own suites), not one record. */
 const NOT_ONE_RECORD = new Set([
   "patients.list",
@@ -448,6 +453,9 @@ describe("the object-level matrix", () => {
       reportOf("consultant_id", consultant!),
       reportOf("consultant_id", naidoo!),
     ]);
+    const raf4Input = (reportId: string) => ({
+      reportId, examinedPersonallyBy: consultant, examinationDate: "2026-11-20", mmiReached: false, mmiDate: null, wpiPercent: "29.5", narrativeHeads: [], onNonSeriousList: false, notes: "",
+    });
     // An issued invoice to each attorney, made the way staff make them.
     const issuedInvoice = async (attorneyId: string, caseId: string) => {
       const lines = [{ kind: "report", description: "Medico-legal report", quantity: 1, unitPriceCents: 450_000 }];
@@ -570,6 +578,20 @@ describe("the object-level matrix", () => {
       },
       // Questions on one's own report reach it (refused with 409 before release); another's is 404.
       "reports.ask": { attorney: { own: { id: myReport.id, body: "Matrix question" }, other: { id: theirReport.id, body: "Matrix question" } } },
+      // A RAF 4 row is seen as its report is: one's own report reaches it (409 when not a RAF 4 report), another's is 404.
+      "raf4.get": {
+        attorney: { own: { id: myReport.id }, other: { id: theirReport.id } },
+        consultant: { own: { id: consultantReport.id }, other: { id: naidooReport.id } },
+      },
+      "raf4.saveAssessment": {
+        consultant: { own: raf4Input(consultantReport.id), other: raf4Input(naidooReport.id) },
+      },
+      "raf4.recordOutcome": {
+        attorney: { own: { reportId: myReport.id, outcome: "accepted", outcomeDate: "2026-11-20" }, other: { reportId: theirReport.id, outcome: "accepted", outcomeDate: "2026-11-20" } },
+      },
+      "raf4.recordTribunal": {
+        attorney: { own: { reportId: myReport.id, outcome: "upheld", outcomeDate: "2026-11-20" }, other: { reportId: theirReport.id, outcome: "upheld", outcomeDate: "2026-11-20" } },
+      },
       "availability.get": { consultant: { own: {}, other: { consultantId: naidoo } } },
       "availability.setWeekly": { consultant: { other: { consultantId: naidoo, dailyCapacity: 3, days: [] } } },
       "availability.setOverride": { consultant: { other: { consultantId: naidoo, date: "2099-01-05", unavailable: true } } },

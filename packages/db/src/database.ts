@@ -471,6 +471,32 @@ export interface ReportsTable {
   updated_at: GeneratedTimestamp;
 }
 
+/** A RAF 4 serious-injury assessment of a report, with the RAF's and the tribunal's outcomes (issue 27). */
+export interface Raf4AssessmentsTable {
+  report_id: string;
+  examined_personally_by: string | null;
+  examination_date: DateOnly | null;
+  mmi_reached: boolean | null;
+  mmi_date: DateOnly | null;
+  /** numeric without a scale: read it as text (`wpi_percent::text`) to get the digits entered. */
+  wpi_percent: string | null;
+  narrative_heads: ColumnType<string[], string[] | undefined, string[]>;
+  on_non_serious_list: boolean | null;
+  notes: string | null;
+  recorded_by: string;
+  raf_outcome: "accepted" | "rejected" | "further_assessment" | null;
+  raf_outcome_date: DateOnly | null;
+  raf_reasons: string | null;
+  raf_outcome_by: string | null;
+  tribunal_outcome: "upheld" | "dismissed" | "withdrawn" | null;
+  tribunal_outcome_date: DateOnly | null;
+  tribunal_notes: string | null;
+  tribunal_reference: string | null;
+  tribunal_outcome_by: string | null;
+  created_at: GeneratedTimestamp;
+  updated_at: GeneratedTimestamp;
+}
+
 export interface ReportVersionsTable {
   id: Generated<string>;
   report_id: string;
@@ -624,7 +650,7 @@ export interface DeclaredHolidaysTable {
   created_at: GeneratedTimestamp;
 }
 
-export type SlaPolicyKey = "query_acknowledgement" | "booking_offered" | "report_delivery" | "report_release";
+export type SlaPolicyKey = "query_acknowledgement" | "booking_offered" | "report_delivery" | "report_release" | "raf5_dispute";
 export type SlaSubjectKind = "query" | "booking" | "assignment" | "report";
 export type SlaTimerStatus = "open" | "met" | "missed" | "cancelled";
 export type SlaPauseKind = "hold" | "manual";
@@ -993,6 +1019,7 @@ export interface Database {
   query_events: QueryEventsTable;
   files: FilesTable;
   reports: ReportsTable;
+  raf4_assessments: Raf4AssessmentsTable;
   report_versions: ReportVersionsTable;
   report_copies: ReportCopiesTable;
   report_checklist_items: ReportChecklistItemsTable;

@@ -44,5 +44,6 @@ export * from "./validation";
 export * from "./input-primitives";
 export * from "./outputs";
 export * from "./raf4";
+export * from "./raf4-outputs";
 export * from "./court-clock";
 export * from "./claimant-messages";

@@ -60,6 +60,9 @@ export const PERMISSIONS = {
   "reports.override": ["administrator"],
   "reports.ask": ["attorney"],
   "reports.configure": ["administrator"],
+  // RAF 4 as data (docs/decisions.md "RAF 4 as data"): the report's expert (and staff) assess; its attorney (and staff) record the RAF's and the tribunal's outcomes.
+  "raf4.assess": ["administrator", "employee", "consultant"],
+  "raf4.outcome": ["administrator", "employee", "attorney"],
   // Invoices (docs/decisions.md, "Invoices"): attorneys read their own, consultants their own expert invoices.
   "invoices.read": ROLES,
   "invoices.manage": ["administrator", "employee"],

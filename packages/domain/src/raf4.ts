@@ -20,6 +20,10 @@ export const RAF4_NARRATIVE_HEAD_LABELS: Record<Raf4NarrativeHead, string> = {
 export const RAF4_WPI_THRESHOLD = 30;
 /** Calendar days after the RAF's rejection to lodge the RAF 5 dispute with the HPCSA Registrar. */
 export const RAF5_DISPUTE_DAYS = 90;
+/** The RAF 5 clock is at risk (reminders, red) from this many days before its deadline. */
+export const RAF5_WARN_DAYS = 10;
+/** The same as the SLA timer's at-risk share of its 90 days (80 of 90 days: 89 %, 9.9 days left). */
+export const RAF5_AT_RISK_PERCENT = 89;
 
 export const WPI_MESSAGE = "WPI must be a number from 0 to 100 with at most 2 decimals, as calculated (not rounded)";
 

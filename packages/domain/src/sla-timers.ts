@@ -4,12 +4,14 @@ import { DEFAULT_SLA } from "./admin";
 import { saDayLabel, sastTime } from "./sa-time";
 import { calendarDate, id, listInput, pageLimit, searchText, text } from "./input-primitives";
 import type { SlaUnit } from "./sla";
+import { RAF5_AT_RISK_PERCENT, RAF5_DISPUTE_DAYS } from "./raf4";
 
 /**
  * The SLA policies of DESIGN.md section 6 and the inputs of the SLA screens. What starts and stops
  * each timer is in docs/decisions.md, "SLA timers".
  */
-export const SLA_POLICIES = ["query_acknowledgement", "booking_offered", "report_delivery", "report_release"] as const;
+// raf5_dispute: the attorney's 90 days to lodge the RAF 5 dispute after the RAF rejects a RAF 4 (raf4.ts).
+export const SLA_POLICIES = ["query_acknowledgement", "booking_offered", "report_delivery", "report_release", "raf5_dispute"] as const;
 export type SlaPolicy = (typeof SLA_POLICIES)[number];
 
 export const SLA_POLICY_LABELS: Record<SlaPolicy, string> = {
@@ -17,6 +19,7 @@ export const SLA_POLICY_LABELS: Record<SlaPolicy, string> = {
   booking_offered: "Booking offered",
   report_delivery: "Report delivery",
   report_release: "Report release",
+  raf5_dispute: "RAF 5 dispute",
 };
 
 export const SLA_SUBJECT_KINDS = ["query", "booking", "assignment", "report"] as const;
@@ -45,6 +48,9 @@ export function slaPolicyTerms(policy: SlaPolicy, settings: SlaDefaults = DEFAUL
       return { target: settings.reportDeliveryDays, unit: "calendar_days", atRiskPercent };
     case "report_release":
       return { target: settings.reportReleaseDays, unit: "business_days", atRiskPercent };
+    case "raf5_dispute":
+      // Fixed by the regulations, not the agency's settings; at risk (the reminder) from 10 days before.
+      return { target: RAF5_DISPUTE_DAYS, unit: "calendar_days", atRiskPercent: RAF5_AT_RISK_PERCENT };
   }
 }
 

@@ -6,6 +6,7 @@ import { bookingsRouter } from "./scheduling/bookings";
 import { calendarRouter } from "./calendar";
 import { rostersRouter } from "./scheduling/rosters";
 import { reportsRouter } from "./reports";
+import { raf4Router } from "./raf4";
 import { invoicesRouter } from "./invoices";
 import { paymentsRouter } from "./payments";
 import { meetingsRouter } from "./meetings";
@@ -48,6 +49,7 @@ export const appRouter = router({
   rosters: rostersRouter,
   sla: slaRouter,
   reports: reportsRouter,
+  raf4: raf4Router,
   invoices: invoicesRouter,
   payments: paymentsRouter,
   meetings: meetingsRouter,

@@ -2,12 +2,13 @@ import type { Kysely } from "kysely";
 import { PDFDocument, StandardFonts } from "pdf-lib";
 import type { Database } from "@medlegal/db";
 import type { ReportStatus } from "@medlegal/domain";
-import { EXPERT_SEES_QUERY, idInputSchema, reportReasonSchema, reportReviewSchema } from "@medlegal/domain";
+import { EXPERT_SEES_QUERY, idInputSchema, raf4AssessmentInputSchema, reportReasonSchema, reportReviewSchema, sastDate } from "@medlegal/domain";
 import type { SignedInActor } from "../actors";
 import { now, runAt } from "../services/platform/clock";
 import { createAwaitingReport, createReport } from "../services/reports/lifecycle";
 import { askQuestions, overrideRelease, reviewReport, takeReport, withdrawReport } from "../services/reports/report-review";
 import { uploadVersion } from "../services/reports/report-versions";
+import { saveAssessment } from "../services/raf4/raf4";
 import { findCurrentUser } from "../services/users/users";
 import { parseInput } from "../validation";
 
@@ -129,8 +130,17 @@ export async function seedDemoReports(db: Kysely<Database>): Promise<void> {
     const target = r === firstOfConsultant ? "awaiting" : r.username === "dr_venter" && r !== firstOfVenter ? "approved" : rotated;
     const consultant = await actorFor(db, r.consultant_id);
     const id = { id: r.id };
+    // A RAF 4 report's expert records the assessment as data with the first version (QA checks it before release).
+    const assess = async () => {
+      if (r.kind !== "raf4") return;
+      const examined = sastDate(new Date(r.created_at.getTime() - 2 * DAY));
+      await saveAssessment({ db, actor: consultant }, parseInput(raf4AssessmentInputSchema, {
+        reportId: r.id, examinedPersonallyBy: r.consultant_id, examinationDate: examined, mmiReached: true, mmiDate: examined,
+        wpiPercent: n % 2 ? "29.5" : "34", narrativeHeads: n % 2 ? ["body_function"] : [], onNonSeriousList: false, notes: "",
+      }));
+    };
     const upload = async (n: number) =>
-      uploadVersion({ db, actor: consultant }, { id: r.id, changeNote: n > 1 ? "Corrected the left and right knee findings." : null, declaration: DEMO_DECLARATION, fileName: `${r.reference}-v${n}.pdf`, data: await demoReportPdf(`${r.reference} version ${n}`, 4 + n) });
+      (n === 1 ? assess() : Promise.resolve()).then(async () => uploadVersion({ db, actor: consultant }, { id: r.id, changeNote: n > 1 ? "Corrected the left and right knee findings." : null, declaration: DEMO_DECLARATION, fileName: `${r.reference}-v${n}.pdf`, data: await demoReportPdf(`${r.reference} version ${n}`, 4 + n) }));
     const review = async (fail: boolean) => {
       const checklist = await db.selectFrom("report_checklist_items").select("id").where("kind", "=", r.kind).where("active", "=", true).orderBy("position").execute();
       const items = checklist.map((c, k) => ({ itemId: c.id, result: fail && k === checklist.length - 1 ? "fail" : "pass", comment: fail && k === checklist.length - 1 ? "Page 4 says left knee, page 6 right knee." : null }));

@@ -29,6 +29,8 @@ import * as competentPersons from "./2026-11-28-62-competent-persons";
 import * as retention from "./2026-11-28-63-retention";
 import * as securityBreaches from "./2026-11-28-65-security-breaches";
 import * as anonymisedDetails from "./2026-11-28-67-anonymised-details";
+import * as raf4Assessments from "./2026-11-28-91-raf4-assessments";
+import * as raf5Clock from "./2026-11-28-92-raf5-clock";
 import * as claimantMessages from "./2026-11-29-11-claimant-messages";
 
 /** Every migration, by name; names sort by date so Kysely runs them in order. */
@@ -63,5 +65,7 @@ export const migrations: Record<string, Migration> = {
   "2026-11-28-63-retention": retention,
   "2026-11-28-65-security-breaches": securityBreaches,
   "2026-11-28-67-anonymised-details": anonymisedDetails,
+  "2026-11-28-91-raf4-assessments": raf4Assessments,
+  "2026-11-28-92-raf5-clock": raf5Clock,
   "2026-11-29-11-claimant-messages": claimantMessages,
 };

@@ -12,6 +12,7 @@ import { cancelSubjectTimers, startSlaTimer, stopSlaTimer } from "../sla/timers"
 import { announceQueryChange } from "../queries/query-live";
 import { billReportApproved } from "../invoices/attorney-billing";
 import { releaseTerms } from "./release-terms";
+import { assertRaf4Complete, raf4GapsOf } from "../raf4/release-gate";
 
 /**
  * A report's life events, each in one function that runs inside the caller's transaction
@@ -151,8 +152,9 @@ export async function recordApproved(trx: Trx, actor: Actor, report: ReportRow):
   await billReportApproved(trx, actor, report);
   await stopSlaTimer(trx, { policy: "report_delivery", subject: { kind: "report", id: report.id }, at });
   await startSlaTimer(trx, { policy: "report_release", subject: { kind: "report", id: report.id }, queryId: report.query_id, consultantId: report.consultant_id, startedAt: at });
-  // The release rule (release.ts): a deferral agreement, or an invoice paid before the report was ready.
-  const basis = await releaseTerms(trx, report);
+  // The release rule (release.ts): a deferral agreement, or an invoice paid before the report was ready;
+  // a RAF 4 report whose assessment has gaps waits approved (QA's check, services/raf4/release-gate.ts).
+  const basis = (await raf4GapsOf(trx, report)).length ? null : await releaseTerms(trx, report);
   if (basis === "deferral") return recordReleased(trx, actor, approved, { body: "Released on approval (deferral agreement with the attorney)" });
   if (basis === "paid") return recordReleased(trx, actor, approved, { body: "Released on approval: its invoice is paid in full" });
   return approved;
@@ -160,6 +162,8 @@ export async function recordApproved(trx: Trx, actor: Actor, report: ReportRow):
 
 /** Event: the report goes to the attorney (by hand, by an administrator's override with a reason, or on approval). */
 export async function recordReleased(trx: Trx, actor: Actor, report: ReportRow, how: { overrideReason?: string; body?: string } = {}): Promise<ReportRow> {
+  // Every way of releasing comes here: a RAF 4 report goes only with a complete assessment (409 listing the gaps).
+  if (report.status === "approved") await assertRaf4Complete(trx, report);
   const at = now();
   const released = await moveReport(trx, actor, report, "released", {
     set: { released_at: at, released_by: actor.user?.id ?? null, release_override_reason: how.overrideReason ?? null },

@@ -8,6 +8,7 @@ import type { Db } from "../platform/deps";
 import type { ReportRow } from "./lifecycle";
 import { recordReleased } from "./lifecycle";
 import { releaseTerms } from "./release-terms";
+import { raf4GapsOf } from "../raf4/release-gate";
 
 /**
  * Release and payment (docs/decisions.md, "Release and payment (issue 23)"): a report is billed on
@@ -71,5 +72,9 @@ export async function releasePaidReports(trx: Transaction<Database>, actor: Acto
     .orderBy("id")
     .forUpdate()
     .execute();
-  for (const report of reports) await recordReleased(trx, actor, report, { body: `Released on payment of ${invoice.number}` });
+  for (const report of reports) {
+    // A RAF 4 report with gaps in its assessment stays approved; staff release it once it is complete.
+    if ((await raf4GapsOf(trx, report)).length) continue;
+    await recordReleased(trx, actor, report, { body: `Released on payment of ${invoice.number}` });
+  }
 }

@@ -21,7 +21,9 @@ export const ESCALATE_AFTER_MS = 24 * 3_600_000;
 interface Claimed {
   id: string;
   policy: SlaPolicy;
+  subject_id: string;
   query_id: string;
+  attorney_id: string;
   consultant_id: string | null;
   due_at: Date;
   reference: string;
@@ -48,21 +50,35 @@ async function claim(trx: Transaction<Database>, column: AlertColumn, now: Date,
     .updateTable("sla_timers")
     .set({ [column]: now })
     .where("id", "in", candidates)
-    .returning(["id", "policy", "query_id", "consultant_id", "due_at"])
+    .returning(["id", "policy", "subject_id", "query_id", "consultant_id", "due_at"])
     .execute();
   if (!rows.length) return [];
   const queries = await trx
     .selectFrom("queries")
-    .select(["id", "reference", "assigned_employee_id"])
+    .select(["id", "reference", "assigned_employee_id", "attorney_id"])
     .where("id", "in", [...new Set(rows.map((r) => r.query_id))])
     .execute();
   const byId = new Map(queries.map((q) => [q.id, q]));
-  return rows.map((r) => ({ ...r, reference: byId.get(r.query_id)!.reference, assigned_employee_id: byId.get(r.query_id)!.assigned_employee_id }));
+  return rows.map((r) => ({ ...r, reference: byId.get(r.query_id)!.reference, assigned_employee_id: byId.get(r.query_id)!.assigned_employee_id, attorney_id: byId.get(r.query_id)!.attorney_id }));
 }
 
 const REPORT_POLICIES: readonly SlaPolicy[] = ["report_delivery", "report_release"];
 
 const when = slaDueLabel;
+
+/**
+ * The RAF 5 clock is the attorney's deadline (services/raf4/raf5-clock.ts): its reminder and its
+ * breach go to the attorney too, worded as the dispute and linked to the report.
+ */
+function raf5Alert(row: Claimed, late: boolean) {
+  return {
+    title: late ? `RAF 5 dispute deadline passed: ${row.reference}` : `RAF 5 dispute due: ${row.reference}`,
+    message: late
+      ? `The RAF 5 dispute for ${row.reference} was due with the HPCSA Registrar ${when(row.due_at)}.`
+      : `Lodge the RAF 5 dispute for ${row.reference} with the HPCSA Registrar by ${when(row.due_at)}.`,
+    link: `/reports/${row.subject_id}`,
+  };
+}
 
 async function activeAdministrators(trx: Transaction<Database>): Promise<string[]> {
   const rows = await trx.selectFrom("users").select("id").where("role", "=", "administrator").where("is_active", "=", true).execute();
@@ -112,6 +128,7 @@ export async function sweepSlaAlerts(db: Kysely<Database>, now = clock.now(), ba
       trx,
       rows.flatMap((row) => {
         const label = SLA_POLICY_LABELS[row.policy];
+        if (row.policy === "raf5_dispute") return alertsFor([row.attorney_id, row.assigned_employee_id], raf5Alert(row, true));
         return alertsFor([row.assigned_employee_id, ...admins], {
           title: `SLA breached: ${label}, ${row.reference}`,
           message: `The ${label.toLowerCase()} timer of ${row.reference} was due ${when(row.due_at)} and is still open.`,
@@ -125,6 +142,7 @@ export async function sweepSlaAlerts(db: Kysely<Database>, now = clock.now(), ba
       trx,
       rows.flatMap((row) => {
         const label = SLA_POLICY_LABELS[row.policy];
+        if (row.policy === "raf5_dispute") return alertsFor([row.attorney_id, row.assigned_employee_id], raf5Alert(row, false));
         return alertsFor([row.assigned_employee_id, REPORT_POLICIES.includes(row.policy) ? row.consultant_id : null], {
           title: `SLA at risk: ${label}, ${row.reference}`,
           message: `The ${label.toLowerCase()} timer of ${row.reference} is due ${when(row.due_at)}.`,
@@ -139,6 +157,7 @@ export async function sweepSlaAlerts(db: Kysely<Database>, now = clock.now(), ba
       trx,
       rows.flatMap((row) => {
         const label = SLA_POLICY_LABELS[row.policy];
+        if (row.policy === "raf5_dispute") return []; // the attorney's deadline, not the agency's: no escalation
         return alertsFor(admins, {
           title: `SLA still breached: ${label}, ${row.reference}`,
           message: `The ${label.toLowerCase()} timer of ${row.reference} was due ${when(row.due_at)} and is still open a day after its breach alert.`,

@@ -1,0 +1,218 @@
+import { sql } from "kysely";
+import { createDatabase } from "@medlegal/db";
+import { sweepSlaAlerts } from "@medlegal/api";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { testDialects } from "@medlegal/db/testing";
+import type { Raf4View, ReportDetail } from "@medlegal/domain";
+import { addDays, raf5Deadline, sastDate, sastToUtc } from "@medlegal/domain";
+import { demoReportPdf } from "../../../packages/api/src/seed/reports";
+import type { TestApp } from "./helpers";
+import { createTestApp, login, trpc } from "./helpers";
+
+const DECLARATION = "I understand my duty is to assist the court. This report is true and my opinion is independent of the parties.";
+
+function reportUpload(data: Uint8Array) {
+  const boundary = "----medlegal-raf4-boundary";
+  const payload = Buffer.concat([
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="declaration"\r\n\r\n${DECLARATION}\r\n`),
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="report.pdf"\r\nContent-Type: application/pdf\r\n\r\n`),
+    Buffer.from(data),
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  return { payload, headers: { "content-type": `multipart/form-data; boundary=${boundary}` } };
+}
+
+/** RAF 4 as data over the procedures (docs/decisions.md, "RAF 4 as data"). */
+describe.each(testDialects())("RAF 4 assessments on %s", (kind) => {
+  let t: TestApp;
+  const c = {} as Record<string, string>;
+  const ids = {} as Record<string, string>;
+  const today = sastDate(new Date());
+
+  beforeAll(async () => {
+    t = await createTestApp(kind, {}, { workflow: true });
+    for (const name of ["admin", "employee", "attorney", "nomsa", "consultant", "dr_naidoo"]) {
+      c[name] = (await login(t.app, name)).cookie;
+      ids[name] = (await t.db.selectFrom("users").select("id").where("username", "=", name).executeTakeFirstOrThrow()).id;
+    }
+  });
+  afterAll(() => t.close());
+
+  /** A fresh RAF 4 report of the consultant for the attorney, uploaded (and approved when asked): each test owns its own. */
+  const raf4Report = async (approve: boolean) => {
+    const q = await t.db
+      .selectFrom("queries")
+      .innerJoin("cases", "cases.id", "queries.case_id")
+      .select(["queries.id", "cases.id as case_id", "cases.patient_id"])
+      .where("queries.attorney_id", "=", ids.attorney!)
+      .orderBy("queries.reference")
+      .executeTakeFirstOrThrow();
+    const spec = await t.db.selectFrom("users").select("specialization_id").where("id", "=", ids.consultant!).executeTakeFirstOrThrow();
+    const { createReport } = await import("../../../packages/api/src/services/reports/lifecycle");
+    const actor = { user: null, meta: { ip: null, userAgent: null, requestId: "test", appUrl: "" } };
+    const report = await t.db.transaction().execute((trx) =>
+      createReport(trx, actor, {
+        query_id: q.id,
+        case_id: q.case_id,
+        patient_id: q.patient_id,
+        attorney_id: ids.attorney!,
+        booking_id: null,
+        consultant_id: ids.consultant!,
+        specialization_id: spec.specialization_id!,
+        kind: "raf4",
+        parent_report_id: null,
+      }),
+    );
+    if (approve) {
+      const body = reportUpload(await demoReportPdf(report.reference, 2));
+      const uploaded = await t.app.inject({ method: "POST", url: `/api/reports/${report.id}/versions`, headers: { cookie: c.consultant!, ...body.headers }, payload: body.payload });
+      expect(uploaded.statusCode, uploaded.body).toBe(201);
+      expect((await trpc(t.app, c.employee!, "reports.take", { id: report.id })).status).toBe(200);
+      const d = await trpc<ReportDetail>(t.app, c.employee!, "reports.get", { id: report.id });
+      const reviewed = await trpc<ReportDetail>(t.app, c.employee!, "reports.review", { id: report.id, items: d.data.checklist.map((i) => ({ itemId: i.id, result: "pass", comment: null })) });
+      expect(reviewed.status, reviewed.error?.message).toBe(200);
+      expect(reviewed.data.status).toBe("approved");
+    }
+    return report;
+  };
+
+  const complete = (reportId: string) => ({
+    reportId,
+    examinedPersonallyBy: ids.consultant,
+    examinationDate: addDays(today, -3),
+    mmiReached: true,
+    mmiDate: addDays(today, -3),
+    wpiPercent: "29.5",
+    narrativeHeads: [],
+    onNonSeriousList: false,
+    notes: "",
+  });
+
+  it("stores the WPI exactly as entered: 29.5 stays 29.5, never 30", async () => {
+    const report = await raf4Report(false);
+    const saved = await trpc<Raf4View>(t.app, c.consultant!, "raf4.saveAssessment", complete(report.id));
+    expect(saved.status, saved.error?.message).toBe(200);
+    expect(saved.data.assessment?.wpiPercent).toBe("29.5");
+    expect(saved.data.assessment?.serious).toBe(false);
+    const stored = await t.db.selectFrom("raf4_assessments").select(sql<string>`wpi_percent::text`.as("wpi")).where("report_id", "=", report.id).executeTakeFirstOrThrow();
+    expect(stored.wpi).toBe("29.5");
+    // A number is kept as its digits too, and the expert may correct it while the report is not released.
+    const corrected = await trpc<Raf4View>(t.app, c.consultant!, "raf4.saveAssessment", { ...complete(report.id), wpiPercent: 30.25 });
+    expect(corrected.data.assessment?.wpiPercent).toBe("30.25");
+    expect(corrected.data.assessment?.serious).toBe(true);
+    const audit = await t.db.selectFrom("audit_log").select("action").where("entity_id", "=", report.id).where("action", "like", "raf4.%").orderBy("at").execute();
+    expect(audit.map((a) => a.action)).toEqual(["raf4.create", "raf4.update"]);
+  });
+
+  it("refuses release while the RAF 4 assessment has gaps, naming them, and releases it once complete", async () => {
+    const report = await raf4Report(true);
+    const none = await trpc(t.app, c.admin!, "reports.overrideRelease", { id: report.id, reason: "Trial next week." });
+    expect(none.status).toBe(409);
+    expect(none.error?.message).toContain("The RAF 4 assessment has not been recorded.");
+
+    const partial = await trpc<Raf4View>(t.app, c.consultant!, "raf4.saveAssessment", { ...complete(report.id), examinationDate: null, mmiReached: null, mmiDate: null });
+    expect(partial.status, partial.error?.message).toBe(200);
+    expect(partial.data.gaps).toEqual(["Record the date of examination.", "Say whether maximum medical improvement has been reached."]);
+    const refused = await trpc(t.app, c.admin!, "reports.overrideRelease", { id: report.id, reason: "Trial next week." });
+    expect(refused.status).toBe(409);
+    expect(refused.error?.message).toContain("Record the date of examination.");
+    expect(refused.error?.message).toContain("Say whether maximum medical improvement has been reached.");
+    expect((await t.db.selectFrom("reports").select("status").where("id", "=", report.id).executeTakeFirstOrThrow()).status).toBe("approved");
+
+    expect((await trpc(t.app, c.consultant!, "raf4.saveAssessment", complete(report.id))).status).toBe(200);
+    const released = await trpc<ReportDetail>(t.app, c.admin!, "reports.overrideRelease", { id: report.id, reason: "Trial next week." });
+    expect(released.status, released.error?.message).toBe(200);
+    expect(released.data.status).toBe("released");
+    // Released: the assessment is frozen, and the attorney records the RAF's outcome.
+    const late = await trpc(t.app, c.consultant!, "raf4.saveAssessment", { ...complete(report.id), wpiPercent: "31" });
+    expect(late.status).toBe(409);
+    const rejected = await trpc<Raf4View>(t.app, c.attorney!, "raf4.recordOutcome", { reportId: report.id, outcome: "rejected", outcomeDate: addDays(today, -80), reasons: "Not serious on the narrative test." });
+    expect(rejected.status, rejected.error?.message).toBe(200);
+    expect(rejected.data.outcome).toEqual({ outcome: "rejected", date: addDays(today, -80), reasons: "Not serious on the narrative test." });
+    expect(rejected.data.raf5).toEqual({ deadline: addDays(today, 10), daysLeft: 10 });
+    const tribunal = await trpc<Raf4View>(t.app, c.attorney!, "raf4.recordTribunal", { reportId: report.id, outcome: "upheld", outcomeDate: today, notes: "", reference: "HPCSA-1" });
+    expect(tribunal.status, tribunal.error?.message).toBe(200);
+    expect(tribunal.data.tribunal).toMatchObject({ outcome: "upheld", reference: "HPCSA-1" });
+    expect(tribunal.data.raf5).toBeNull();
+    const actions = await t.db.selectFrom("audit_log").select("action").where("entity_id", "=", report.id).where("action", "like", "raf4.%").execute();
+    expect(actions.map((a) => a.action)).toEqual(expect.arrayContaining(["raf4.outcome", "raf4.tribunal"]));
+  });
+
+  it("answers 404 to an attorney of another firm and to another expert, as for the report itself", async () => {
+    const report = await raf4Report(false);
+    expect((await trpc(t.app, c.consultant!, "raf4.saveAssessment", complete(report.id))).status).toBe(200);
+    expect((await trpc(t.app, c.nomsa!, "raf4.get", { id: report.id })).status).toBe(404);
+    expect((await trpc(t.app, c.nomsa!, "raf4.recordOutcome", { reportId: report.id, outcome: "accepted", outcomeDate: today })).status).toBe(404);
+    expect((await trpc(t.app, c.dr_naidoo!, "raf4.saveAssessment", { ...complete(report.id), wpiPercent: "50" })).status).toBe(404);
+    const own = await trpc<Raf4View>(t.app, c.attorney!, "raf4.get", { id: report.id });
+    expect(own.status).toBe(200);
+    expect(own.data.assessment?.wpiPercent).toBe("29.5");
+    expect(own.data.canAssess).toBe(false);
+  });
+
+  it("refuses bad input with 400 and a clear message, changing nothing", async () => {
+    const report = await raf4Report(false);
+    expect((await trpc(t.app, c.consultant!, "raf4.saveAssessment", complete(report.id))).status).toBe(200);
+    const before = await t.db.selectFrom("raf4_assessments").selectAll().where("report_id", "=", report.id).executeTakeFirstOrThrow();
+    for (const bad of [{ wpiPercent: "29.555" }, { wpiPercent: "101" }, { wpiPercent: "abc" }, { mmiReached: false }, { narrativeHeads: ["whiplash"] }, { examinedPersonallyBy: ids.attorney }]) {
+      const answer = await trpc(t.app, c.consultant!, "raf4.saveAssessment", { ...complete(report.id), ...bad });
+      expect(answer.status, JSON.stringify(bad)).toBe(400);
+      expect(answer.error?.message).not.toMatch(/sql|stack|raf4_assessments/i);
+    }
+    const wpi = await trpc(t.app, c.consultant!, "raf4.saveAssessment", { ...complete(report.id), wpiPercent: "29.555" });
+    expect(JSON.stringify(wpi.error)).toContain("WPI must be a number from 0 to 100 with at most 2 decimals");
+    const rejection = await trpc(t.app, c.employee!, "raf4.recordOutcome", { reportId: report.id, outcome: "rejected", outcomeDate: today, reasons: "" });
+    expect(rejection.status).toBe(400);
+    const after = await t.db.selectFrom("raf4_assessments").selectAll().where("report_id", "=", report.id).executeTakeFirstOrThrow();
+    expect(after).toEqual(before);
+  });
+
+  /** A released RAF 4 report with a complete assessment. */
+  const releasedRaf4 = async () => {
+    const report = await raf4Report(true);
+    expect((await trpc(t.app, c.consultant!, "raf4.saveAssessment", complete(report.id))).status).toBe(200);
+    expect((await trpc(t.app, c.admin!, "reports.overrideRelease", { id: report.id, reason: "Trial next week." })).status).toBe(200);
+    return report;
+  };
+  const raf5Timer = (reportId: string) => t.db.selectFrom("sla_timers").selectAll().where("policy", "=", "raf5_dispute").where("subject_id", "=", reportId).execute();
+
+  it("starts the RAF 5 clock on a rejection: 90 days from the rejection date, and stops it when the tribunal decides", async () => {
+    const report = await releasedRaf4();
+    expect((await trpc(t.app, c.attorney!, "raf4.recordOutcome", { reportId: report.id, outcome: "further_assessment", outcomeDate: addDays(today, -20) })).status).toBe(200);
+    expect(await raf5Timer(report.id)).toEqual([]);
+    const rejectedOn = addDays(today, -5);
+    expect((await trpc(t.app, c.attorney!, "raf4.recordOutcome", { reportId: report.id, outcome: "rejected", outcomeDate: rejectedOn, reasons: "WPI below 30 %." })).status).toBe(200);
+    const [timer] = await raf5Timer(report.id);
+    expect(timer).toMatchObject({ status: "open", subject_kind: "report", target: 90, unit: "calendar_days" });
+    expect(timer!.started_at).toEqual(sastToUtc(rejectedOn, "00:00"));
+    expect(timer!.due_at).toEqual(sastToUtc(raf5Deadline(rejectedOn), "00:00"));
+    expect((await trpc(t.app, c.attorney!, "raf4.recordTribunal", { reportId: report.id, outcome: "dismissed", outcomeDate: today })).status).toBe(200);
+    expect((await raf5Timer(report.id))[0]).toMatchObject({ status: "met" });
+  });
+
+  it("reminds the attorney once, 10 days before the RAF 5 deadline, with two server instances sweeping", async () => {
+    const report = await releasedRaf4();
+    const rejected = await trpc(t.app, c.attorney!, "raf4.recordOutcome", { reportId: report.id, outcome: "rejected", outcomeDate: addDays(today, -82), reasons: "Not serious." });
+    expect(rejected.status, rejected.error?.message).toBe(200);
+    const query = await t.db.selectFrom("queries").select("reference").where("id", "=", report.query_id).executeTakeFirstOrThrow();
+    // On PostgreSQL the second instance has its own pool; PGlite is one process's database.
+    const otherDb = kind === "pg" ? await secondConnection() : t.db;
+    try {
+      await Promise.all([sweepSlaAlerts(t.db, new Date(), 1), sweepSlaAlerts(otherDb, new Date(), 1), sweepSlaAlerts(t.db, new Date(), 2), sweepSlaAlerts(otherDb, new Date(), 2)]);
+    } finally {
+      if (otherDb !== t.db) await otherDb.destroy();
+    }
+    await sweepSlaAlerts(t.db);
+    const reminders = await t.db.selectFrom("notifications").select(["message", "link"]).where("user_id", "=", ids.attorney!).where("title", "=", `RAF 5 dispute due: ${query.reference}`).execute();
+    expect(reminders).toHaveLength(1);
+    expect(reminders[0]!.link).toBe(`/reports/${report.id}`);
+    expect(reminders[0]!.message).toContain("HPCSA Registrar");
+  });
+
+  async function secondConnection() {
+    const database = (await t.db.selectNoFrom((eb) => eb.fn<string>("current_database").as("name")).executeTakeFirstOrThrow()).name;
+    const url = new URL(process.env.TEST_DATABASE_URL!);
+    url.pathname = `/${database}`;
+    return createDatabase({ url: url.toString(), poolSize: 4 }).db;
+  }
+});
