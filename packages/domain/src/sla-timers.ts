@@ -13,6 +13,8 @@ import { RAF5_AT_RISK_PERCENT, RAF5_DISPUTE_DAYS } from "./raf4";
 // raf5_dispute: the attorney's 90 days to lodge the RAF 5 dispute after the RAF rejects a RAF 4 (raf4.ts).
 export const SLA_POLICIES = ["query_acknowledgement", "booking_offered", "report_delivery", "report_release", "raf5_dispute"] as const;
 export type SlaPolicy = (typeof SLA_POLICIES)[number];
+/** Deadlines set by law, not by the agency: a query on hold does not stop them (docs/decisions.md "RAF 4 as data"). */
+export const STATUTORY_SLA_POLICIES: readonly SlaPolicy[] = ["raf5_dispute"];
 
 export const SLA_POLICY_LABELS: Record<SlaPolicy, string> = {
   query_acknowledgement: "Query acknowledgement",

@@ -1,7 +1,7 @@
 import type { Transaction } from "kysely";
 import type { Database } from "@medlegal/db";
 import type { HolidayCalendar, SlaPause, SlaPolicy, SlaSubjectKind, SlaUnit } from "@medlegal/domain";
-import { slaDueAt, slaPolicyTerms } from "@medlegal/domain";
+import { slaDueAt, slaPolicyTerms, STATUTORY_SLA_POLICIES } from "@medlegal/domain";
 import { getSlaDefaults } from "../settings/settings";
 import { publicHolidayCalendar } from "./holidays";
 import type { Db } from "../platform/deps";
@@ -75,7 +75,7 @@ export async function startSlaTimer(
   const clock = { id: "", started_at: input.startedAt, target: terms.target, unit: terms.unit, at_risk_percent: terms.atRiskPercent };
   const { dueAt, atRiskAt } = times(clock, [], await calendarFor(trx, terms.unit));
   const query = await trx.selectFrom("queries").select("status").where("id", "=", input.queryId).executeTakeFirstOrThrow();
-  const onHold = query.status === "on_hold";
+  const onHold = query.status === "on_hold" && !STATUTORY_SLA_POLICIES.includes(input.policy);
   const row = await trx
     .insertInto("sla_timers")
     .values({
@@ -169,6 +169,7 @@ export async function holdQueryTimers(trx: Transaction<Database>, queryId: strin
     .where("query_id", "=", queryId)
     .where("status", "=", "open")
     .where("paused_at", "is", null)
+    .where("policy", "not in", STATUTORY_SLA_POLICIES)
     .returning("id")
     .execute();
   if (rows.length) {
