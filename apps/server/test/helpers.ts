@@ -243,10 +243,11 @@ export async function trpc<T = unknown>(app: FastifyInstance, cookie: string, pa
 /** A tiny PDF that passes the upload's content check. */
 export const PDF = Buffer.from("%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n");
 
-/** A multipart/form-data body with one file in the field `file`, as the web's upload sends it. */
-export function multipart(fileName: string, data: Buffer, type = "application/pdf") {
+/** A multipart/form-data body with one file in the field `file`, as the web's upload sends it (text fields first). */
+export function multipart(fileName: string, data: Buffer, type = "application/pdf", fields: Record<string, string> = {}) {
   const boundary = "----medlegal-test-boundary";
   const payload = Buffer.concat([
+    ...Object.entries(fields).map(([name, value]) => Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`)),
     Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${fileName}"\r\nContent-Type: ${type}\r\n\r\n`),
     data,
     Buffer.from(`\r\n--${boundary}--\r\n`),

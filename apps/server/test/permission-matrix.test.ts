@@ -3,7 +3,7 @@ import { appRouter, notificationsService } from "@medlegal/api";
 import type { Role } from "@medlegal/domain";
 import { ROLES } from "@medlegal/domain";
 import type { TestApp } from "./helpers";
-import { createTestApp, login, openLiveStream, trpc } from "./helpers";
+import { createTestApp, login, multipart, openLiveStream, PDF, trpc } from "./helpers";
 
 const A: Role = "administrator";
 const E: Role = "employee";
@@ -366,6 +366,13 @@ describe("the object-level matrix", () => {
   let t: TestApp;
   const cookie = {} as Record<string, string>;
   let fx: Record<string, Record<string, unknown>>;
+  /**
+   * The REST file routes (apps/server/src/rest) that reach one record, by role: the request on the
+   * caller's own record and on someone else's. `refused` is the answer for someone else's when it
+   * is not the record's 404 (a proof naming another's invoice is bad input, the same as a missing one).
+   */
+  type RestCall = { method: "GET" | "POST"; url: string; body?: ReturnType<typeof multipart> };
+  let rest: Record<string, Record<string, { own?: RestCall; other?: RestCall; refused?: number }>>;
 
   beforeAll(async () => {
     t = await createTestApp("pglite", {}, { workflow: true });
@@ -506,6 +513,30 @@ describe("the object-level matrix", () => {
       // The expert is never in an attorney's thread, the attorney never in an expert's.
       consultant: { own: { threadId: consultantThread, ...extra }, other: { threadId: myThread, ...extra } },
     });
+    // A query document of each attorney, uploaded the way the web uploads it.
+    const uploadDocument = async (who: string, queryId: string) => {
+      const body = multipart("matrix.pdf", PDF);
+      const answer = await t.app.inject({ method: "POST", url: `/api/queries/${queryId}/documents`, headers: { cookie: cookie[who]!, ...body.headers }, payload: body.payload });
+      expect(answer.statusCode, answer.body).toBe(201);
+      return (answer.json() as { id: string }).id;
+    };
+    const [myDocument, theirDocument] = [await uploadDocument("attorney", consultantsQuery), await uploadDocument("nomsa", nomsasOpenQuery.id)];
+    const get = (url: string): RestCall => ({ method: "GET", url });
+    const upload = (url: string, fields: Record<string, string> = {}): RestCall => ({ method: "POST", url, body: multipart("matrix.pdf", PDF, "application/pdf", fields) });
+    const period = "from=2026-01-01&to=2026-01-31";
+    const proof = (invoiceId: string) => ({ amountCents: "1000", paidOn: "2026-01-15", reference: "Matrix EFT", invoiceIds: invoiceId });
+    rest = {
+      "POST /api/queries/:id/documents": { attorney: { own: upload(`/api/queries/${consultantsQuery}/documents`), other: upload(`/api/queries/${nomsasOpenQuery.id}/documents`) } },
+      "GET /api/files/:id": { attorney: { own: get(`/api/files/${myDocument}`), other: get(`/api/files/${theirDocument}`) } },
+      "GET /api/documents/:id": { attorney: { own: get(`/api/documents/${myDocument}`), other: get(`/api/documents/${theirDocument}`) } },
+      "POST /api/reports/:id/versions": { consultant: { own: upload(`/api/reports/${consultantReport.id}/versions`), other: upload(`/api/reports/${naidooReport.id}/versions`) } },
+      "POST /api/payments/proofs": { attorney: { own: upload("/api/payments/proofs", proof(myInvoice)), other: upload("/api/payments/proofs", proof(theirInvoice)), refused: 400 } },
+      "GET /api/payments/statement.pdf": { attorney: { own: get(`/api/payments/statement.pdf?${period}`), other: get(`/api/payments/statement.pdf?attorneyId=${nomsa}&${period}`) } },
+      "GET /api/bookings/:id/calendar.ics": {
+        attorney: { own: get(`/api/bookings/${myBooking.id}/calendar.ics`), other: get(`/api/bookings/${theirBooking.id}/calendar.ics`) },
+        consultant: { own: get(`/api/bookings/${consultantBooking.id}/calendar.ics`), other: get(`/api/bookings/${naidooBooking.id}/calendar.ics`) },
+      },
+    };
     fx = {
       "messages.thread": threadFx(),
       "messages.list": threadFx(),
@@ -604,6 +635,24 @@ describe("the object-level matrix", () => {
     const recordProcedures = procedures.map((p) => p.path).filter((path) => RECORD_ROUTERS.includes(path.split(".")[0]!));
     const unclassified = recordProcedures.filter((path) => !NOT_ONE_RECORD.has(path) && !STAFF_ONLY_RECORDS.has(path) && !(path in fx));
     expect(unclassified).toEqual([]);
+  });
+
+  it("serves a role its own record over the REST file routes and answers someone else's with 404", async () => {
+    const who: Record<string, string> = { attorney: "attorney", consultant: "consultant" };
+    const send = (role: string, call: RestCall) =>
+      t.app.inject({ method: call.method, url: call.url, headers: { cookie: cookie[who[role]!]!, ...call.body?.headers }, payload: call.body?.payload });
+    for (const [route, byRole] of Object.entries(rest)) {
+      for (const [role, { own, other, refused = 404 }] of Object.entries(byRole)) {
+        if (other) {
+          const answer = await send(role, other);
+          expect(answer.statusCode, `${role} on someone else's record via ${route}: ${answer.body}`).toBe(refused);
+        }
+        if (own) {
+          const answer = await send(role, own);
+          expectServed(answer.statusCode, [401, 403, 404], `${role} on their own record via ${route}: ${answer.body}`);
+        }
+      }
+    }
   });
 
   it("serves a role its own record and answers someone else's with 404", async () => {

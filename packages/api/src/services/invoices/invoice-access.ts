@@ -1,11 +1,10 @@
-/** Which invoices a user may see, and the pieces every invoice area shares. */
-import type { ExpressionBuilder, Selectable } from "kysely";
-import type { Database, InvoicesTable } from "@medlegal/db";
+/** An invoice the caller may see, and the pieces every invoice area shares. */
+import type { Selectable } from "kysely";
+import type { InvoicesTable } from "@medlegal/db";
 import type { CurrentUser } from "@medlegal/domain";
-import { isAttorney } from "@medlegal/domain";
 import { AppError, notFoundMessage } from "../../errors";
 import type { Db } from "../platform/deps";
-import { isStaff } from "../platform/access";
+import { visibleInvoices } from "../platform/access";
 
 export type InvoiceRow = Selectable<InvoicesTable>;
 
@@ -15,18 +14,7 @@ export const ATTORNEY_SERIES = "INV";
 export const CREDIT_NOTE_SERIES = "CN";
 export const LIST_LIMIT = 500;
 
-/**
- * Invoices a user may see (docs/decisions.md, "Invoices"): staff all; an attorney the issued
- * invoices addressed to them (never a draft); a consultant their own expert invoices.
- */
-export function visibleInvoices(user: CurrentUser) {
-  return (eb: ExpressionBuilder<Database, "invoices">) => {
-    if (isStaff(user)) return eb.lit(true);
-    if (isAttorney(user)) return eb.and([eb("invoices.kind", "=", "attorney"), eb("invoices.attorney_id", "=", user.id), eb("invoices.status", "<>", "draft")]);
-    return eb.and([eb("invoices.kind", "=", "expert"), eb("invoices.consultant_id", "=", user.id)]);
-  };
-}
-
+/** An invoice the caller may see (the row filter `visibleInvoices` of platform/access.ts), or 404. */
 export async function loadVisibleInvoice(db: Db, user: CurrentUser, id: string, lock = false): Promise<InvoiceRow> {
   let query = db.selectFrom("invoices").selectAll().where("id", "=", id).where(visibleInvoices(user));
   if (lock) query = query.forUpdate();

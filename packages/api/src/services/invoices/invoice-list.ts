@@ -16,9 +16,9 @@ import { ageBalances, invoiceBalance, INVOICE_STATUS_LABELS, OPEN_INVOICE_STATUS
 import { AppError } from "../../errors";
 import { today } from "../platform/clock";
 import type { Db, Deps } from "../platform/deps";
-import { isStaff } from "../platform/access";
+import { isStaff, visibleInvoices } from "../platform/access";
 import { getAgencySettings } from "../settings/settings";
-import { LIST_LIMIT, MISSING, loadVisibleInvoice, visibleInvoices } from "./invoice-access";
+import { LIST_LIMIT, MISSING, loadVisibleInvoice } from "./invoice-access";
 import type { InvoiceRow } from "./invoice-access";
 import { partiesOf } from "./invoice-parties";
 import { recipientBlocker, toLine } from "./invoice-documents";

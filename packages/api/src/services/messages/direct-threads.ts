@@ -20,7 +20,7 @@ export async function listRecipients({ db, actor }: Deps, input: RecipientsInput
   let query = db.selectFrom("users").select(["id", "first_name", "last_name", "role"]).where("is_active", "=", true).where("id", "<>", actor.user.id);
   if (!isStaff(actor.user)) {
     const other = otherSide(actor.user.role);
-    const roles: Role[] = settings.directAttorneyExpertContact && other ? [...STAFF_ROLES, other] : STAFF_ROLES;
+    const roles: readonly Role[] = settings.directAttorneyExpertContact && other ? [...STAFF_ROLES, other] : STAFF_ROLES;
     query = query.where("role", "in", roles);
   }
   if (input.search) {

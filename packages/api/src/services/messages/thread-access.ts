@@ -1,6 +1,5 @@
 import { sql } from "kysely";
-import type { Role } from "@medlegal/domain";
-import { MESSAGE_MESSAGES } from "@medlegal/domain";
+import { EXPERT_SEES_QUERY, MESSAGE_MESSAGES, STAFF_ROLES } from "@medlegal/domain";
 import type { SignedInActor } from "../../actors";
 import { AppError } from "../../errors";
 import { threadStillVisible } from "../platform/access";
@@ -14,9 +13,9 @@ import type { Db } from "../platform/deps";
  */
 
 export const notFound = () => new AppError("NOT_FOUND", MESSAGE_MESSAGES.threadNotFound);
-export const STAFF_ROLES: Role[] = ["administrator", "employee"];
-/** Assignment statuses that make a consultant one of a query's experts (the ones who can see the query). */
-export const EXPERT_STATUSES = ["proposed", "accepted", "completed"] as const;
+/** The agency's roles and the assignment statuses that make a consultant one of a query's experts: the domain's, once. */
+export { STAFF_ROLES };
+export const EXPERT_STATUSES = EXPERT_SEES_QUERY;
 
 /** The pure rules of who may write to whom live in the domain (docs/decisions.md, "Messages"). */
 export { mayPost, otherSide } from "@medlegal/domain";

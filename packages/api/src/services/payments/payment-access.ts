@@ -46,8 +46,3 @@ export async function accountHolder(db: Db, user: CurrentUser, attorneyId: strin
   if (!row) throw new AppError("NOT_FOUND", MISSING_ACCOUNT);
   return { id: row.id, name: `${row.first_name} ${row.last_name}`, firmName: row.firm_name || null, email: row.email };
 }
-
-/** Payments the caller may see: administrators every one, an attorney their own. */
-export function paymentScope(user: CurrentUser) {
-  return can(user.role, "payments.manage") ? null : user.id;
-}

@@ -9,7 +9,8 @@ import { recordAudit } from "../audit/audit";
 import { now, today } from "../platform/clock";
 import type { Db } from "../platform/deps";
 import { releasePaidReports } from "../reports/release";
-import { MISSING_PAYMENT, paymentScope } from "./payment-access";
+import { paymentScope } from "../platform/access";
+import { MISSING_PAYMENT } from "./payment-access";
 import type { InvoiceRow, PaymentRow, Trx } from "./payment-access";
 
 /**

@@ -52,6 +52,32 @@ export function threadStillVisible(threadQueryId: RawBuilder<unknown>, userId: R
       AND va.consultant_id = ${userId} AND va.status IN (${sql.join(CONSULTANT_VISIBLE.map((status) => sql.lit(status)))}))))`;
 }
 
+/**
+ * Invoices a user may see (docs/decisions.md, "Invoices"): staff all; an attorney the issued
+ * invoices addressed to them (never a draft); a consultant their own expert invoices.
+ */
+export function visibleInvoices(user: CurrentUser) {
+  return (eb: ExpressionBuilder<Database, "invoices">) => {
+    if (isStaff(user)) return eb.lit(true);
+    if (isAttorney(user)) return eb.and([eb("invoices.kind", "=", "attorney"), eb("invoices.attorney_id", "=", user.id), eb("invoices.status", "<>", "draft")]);
+    return eb.and([eb("invoices.kind", "=", "expert"), eb("invoices.consultant_id", "=", user.id)]);
+  };
+}
+
+/** Reports a user may see: all for staff, their own for attorneys and consultants (docs/architecture.md, row scoping). */
+export function visibleReports(user: CurrentUser) {
+  return (eb: ExpressionBuilder<Database, "reports">) => {
+    if (isStaff(user)) return eb.lit(true);
+    if (isAttorney(user)) return eb("reports.attorney_id", "=", user.id);
+    return eb("reports.consultant_id", "=", user.id);
+  };
+}
+
+/** Payments (and proofs of payment) the caller may see: null for every one (administrators), else the attorney's own id. */
+export function paymentScope(user: CurrentUser) {
+  return can(user.role, "payments.manage") ? null : user.id;
+}
+
 /** A query the caller may see, or 404 (the same answer as a missing one, so ids cannot be probed). */
 export async function loadVisibleQuery(db: Db, user: CurrentUser, id: string) {
   const row = await db.selectFrom("queries").selectAll().where("id", "=", id).where(visibleQueries(user)).executeTakeFirst();

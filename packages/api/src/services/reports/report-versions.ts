@@ -10,11 +10,11 @@ import { recordAudit } from "../audit/audit";
 import { checkUpload, storeFile } from "../files/files";
 import { stampPdf } from "../files/pdf-jobs";
 import { stamp } from "../platform/clock";
-import { assertCan } from "../platform/access";
+import { assertCan, visibleReports } from "../platform/access";
 import type { ReportRow } from "./lifecycle";
 import { recordVersionSubmitted } from "./lifecycle";
 import type { Db, Deps } from "../platform/deps";
-import { loadVisibleReport, visibleReports } from "./report-access";
+import { loadVisibleReport } from "./report-access";
 import { fullName } from "../platform/sql";
 
 function assertOpenForUpload(report: ReportRow, user: CurrentUser): void {

@@ -6,11 +6,11 @@ import { attorneyStatusFilter, REPORT_QUESTION_DAYS, reportStatusLabel, shownRep
 import { AppError } from "../../errors";
 import { recordAccess } from "../audit/access-log";
 import { now } from "../platform/clock";
-import { isStaff } from "../platform/access";
+import { isStaff, visibleReports } from "../platform/access";
 import type { Db, Deps } from "../platform/deps";
 import { reportInvoice } from "./release";
 import { releaseTerms } from "./release-terms";
-import { DAY_MS, MISSING, visibleReports } from "./report-access";
+import { DAY_MS, MISSING } from "./report-access";
 import { activeChecklist } from "./report-checklist";
 import { fullName, likePattern } from "../platform/sql";
 
