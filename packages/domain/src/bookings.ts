@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { sastToUtc, sastDate, isoWeekday, addDays, WEEKDAY_LABEL } from "./sa-time";
-import { REMINDER_KINDS, type ReminderKind } from "./claimant-messages";
+import type { ReminderKind } from "./claimant-messages";
 import type { AssignmentItem } from "./queries";
 import { calendarDate, clockTime, id, idInputSchema, instant, listInput, optionalText, optionalTextOrNull, pageCursor, pageLimit, searchText, text } from "./input-primitives";
 
