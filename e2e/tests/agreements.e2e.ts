@@ -44,7 +44,7 @@ describe("privacy: the agreement register", () => {
     await row.waitFor();
     expect(await row.getByText("Missing", { exact: true }).isVisible()).toBe(true);
 
-    await row.getByRole("button", { name: `Record an agreement for ${name}` }).click();
+    await row.getByRole("button", { name: `Record agreement for ${name}` }).click();
     const dialog = page.getByRole("dialog", { name: `Record an agreement: ${name}` });
     expect(await dialog.getByLabel("Kind").inputValue()).toBe("operator");
     await dialog.getByLabel("Version").fill("2026.2");
@@ -73,7 +73,7 @@ describe("privacy: the agreement register", () => {
     await first.scrollIntoViewIfNeeded();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
     await screenshot(page, "agreement-register-375");
-    await first.getByRole("button", { name: /^Record an agreement for / }).click();
+    await first.getByRole("button", { name: /^Record agreement for / }).click();
     await page.getByRole("dialog", { name: /^Record an agreement: / }).waitFor();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
     await screenshot(page, "agreement-dialog-375");

@@ -68,7 +68,7 @@ export function AgreementRegister() {
                     </a>
                   </Button>
                 )}
-                <Button variant="secondary" size="sm" aria-label={`Record an agreement for ${r.name}`} onClick={() => setRecording(r)}>
+                <Button variant="secondary" size="sm" aria-label={`Record agreement for ${r.name}`} onClick={() => setRecording(r)}>
                   <Upload aria-hidden /> Record agreement
                 </Button>
               </div>
