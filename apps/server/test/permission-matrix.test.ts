@@ -118,6 +118,10 @@ const MATRIX: Record<string, "public" | Role[]> = {
   "privacy.breachAffected": [A, E],
   "privacy.createBreach": [A, E],
   "privacy.updateBreach": [A, E],
+  // The agreement register (agreements.test.ts): the overview has no input, so the employee meets the service's 403.
+  "privacy.agreements": [A],
+  "privacy.userAgreements": [A, E],
+  "privacy.revokeAgreement": [A, E],
   // Naming privacy officers is user management.
   "privacy.setPrivacyOfficer": [A],
   // RAF 4 as data (raf4.test.ts): rows seen as their report is; the expert assesses, the attorney records the RAF's outcome.

@@ -22,6 +22,8 @@ export type { TextGateway } from "./services/claimant-messages";
 export * as breachesService from "./services/privacy/breaches";
 export * as destructionService from "./services/privacy/destruction";
 export { retentionJob, sweepRetention } from "./services/privacy/retention";
+export * as agreementsService from "./services/privacy/agreements";
+export { agreementsJob, sweepAgreementExpiries } from "./services/privacy/agreements";
 export * as reportVersionsService from "./services/reports/report-versions";
 export * as invoiceMailService from "./services/invoices/invoice-mail";
 export * as invoiceSamples from "./services/invoices/samples";

@@ -176,6 +176,26 @@ export interface SecurityBreachesTable {
   updated_at: GeneratedTimestamp;
 }
 
+/** A user's signed confidentiality or operator agreement (POPIA sections 19-21; docs/decisions.md "POPIA"). */
+export interface PrivacyAgreementsTable {
+  id: Generated<string>;
+  user_id: string;
+  kind: "confidentiality" | "operator";
+  version: string;
+  signed_on: DateOnly;
+  expires_on: DateOnly | null;
+  file_id: string;
+  recorded_by: string;
+  recorded_at: GeneratedTimestamp;
+  revoked_at: Timestamp | null;
+  revoked_by: string | null;
+  revoke_reason: string | null;
+  /** The agreement that took this one's place (revoked_at set at the same time). */
+  replaced_by: string | null;
+  /** When the expiry reminder went to the privacy managers (once per agreement). */
+  expiry_reminded_at: Timestamp | null;
+}
+
 /** A claimant a compromised account read in the breach's period (from the access log). */
 export interface SecurityBreachClaimantsTable {
   breach_id: string;
@@ -427,7 +447,7 @@ export interface QueryEventsTable {
 }
 
 /** What a stored file belongs to; the download route checks the caller may see that record. */
-export type FileOwnerKind = "query_document" | "report_version" | "invoice" | "credit_note" | "payment_proof" | "meeting_recording" | "message_upload" | "message_attachment";
+export type FileOwnerKind = "query_document" | "report_version" | "invoice" | "credit_note" | "payment_proof" | "meeting_recording" | "message_upload" | "message_attachment" | "privacy_agreement";
 
 /** Every stored file, bytes in PostgreSQL (docs/decisions.md, "Files and reports"). */
 export interface FilesTable {
@@ -998,6 +1018,7 @@ export interface Database {
   subject_requests: SubjectRequestsTable;
   security_breaches: SecurityBreachesTable;
   security_breach_claimants: SecurityBreachClaimantsTable;
+  privacy_agreements: PrivacyAgreementsTable;
   notifications: NotificationsTable;
   message_threads: MessageThreadsTable;
   thread_participants: ThreadParticipantsTable;

@@ -22,6 +22,7 @@ export * from "./navigation";
 export * from "./payments";
 export * from "./privacy";
 export * from "./breaches";
+export * from "./agreements";
 export * from "./payment-outputs";
 export * from "./notifications";
 export * from "./permissions";

@@ -228,7 +228,7 @@ export const assignmentOutputSchema = z.object({
 
 export const myAssignmentOutputSchema = assignmentOutputSchema.extend({ queryReference: text, querySubject: text });
 
-export const consultantCandidateOutputSchema = z.object({ id, name: text, specialization: text, licenseNumber: nullableText, load: count });
+export const consultantCandidateOutputSchema = z.object({ id, name: text, specialization: text, licenseNumber: nullableText, load: count, noAgreement: nullableText });
 
 export const queryEventOutputSchema = z.object({
   id,

@@ -283,6 +283,8 @@ export interface ConsultantCandidate {
   licenseNumber: string | null;
   /** Live assignments on open queries. */
   load: number;
+  /** Why they cannot be proposed: no current agreement on record (POPIA; null when they have one). */
+  noAgreement: string | null;
 }
 
 export const DOCUMENT_MAX_BYTES = 10 * 1024 * 1024;

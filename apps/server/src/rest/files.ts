@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import multipart from "@fastify/multipart";
-import { accessLogService, AppError, assertCan, auditTrailService, documentsService, fileDownloadService, invoiceSamples, recordingsService, messageAttachmentsService, parseInput, paymentProofsService, reportVersionsService, statementsService } from "@medlegal/api";
-import { accessLogExportInputSchema, auditExportInputSchema, DOCUMENT_MAX_BYTES, RECORDING_CHUNK_MAX_BYTES, REPORT_MAX_BYTES, idInputSchema, proofUploadSchema, recordingChunkSchema, reportUploadSchema, sampleDocumentSchema, statementInputSchema } from "@medlegal/domain";
+import { accessLogService, agreementsService, AppError, assertCan, auditTrailService, documentsService, fileDownloadService, invoiceSamples, recordingsService, messageAttachmentsService, parseInput, paymentProofsService, reportVersionsService, statementsService } from "@medlegal/api";
+import { accessLogExportInputSchema, agreementRecordSchema, auditExportInputSchema, DOCUMENT_MAX_BYTES, RECORDING_CHUNK_MAX_BYTES, REPORT_MAX_BYTES, idInputSchema, proofUploadSchema, recordingChunkSchema, reportUploadSchema, sampleDocumentSchema, statementInputSchema } from "@medlegal/domain";
 import type { z } from "zod";
 import type { RateLimits, SignedInActor } from "@medlegal/api";
 import { signedInActor } from "../request-context";
@@ -103,6 +103,17 @@ export async function fileRoutes(app: FastifyInstance, { limits }: { limits: Rat
     });
     const proof = await paymentProofsService.uploadProof({ db, actor }, { ...meta, fileName, data });
     return reply.code(201).send(proof);
+  });
+
+  // A signed confidentiality or operator agreement for the register (POPIA; services/privacy/agreements.ts):
+  // its details as fields, then the PDF or image. Privacy managers only, settled before the body is read.
+  app.post("/api/privacy/agreements", async (request, reply) => {
+    const actor = signedInActor(request);
+    assertCan(actor.user, "privacy.manage");
+    await agreementsService.assertMayRecordAgreement({ db, actor });
+    const { fileName, data, fields } = await readUpload(request);
+    const meta = parseInput(agreementRecordSchema, { userId: fields.userId, kind: fields.kind, version: fields.version, signedOn: fields.signedOn, expiresOn: fields.expiresOn });
+    return reply.code(201).send(await agreementsService.recordAgreement({ db, actor }, { ...meta, fileName, data }));
   });
 
   // A statement of account for a period as PDF: an attorney's own, or any attorney's for administrators.

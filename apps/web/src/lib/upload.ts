@@ -1,4 +1,4 @@
-import type { MessageAttachment, PaymentProofItem, QueryDocument } from "@medlegal/domain";
+import type { Agreement, MessageAttachment, PaymentProofItem, QueryDocument } from "@medlegal/domain";
 import { notifyUnauthorized } from "./api";
 
 /** Why an upload failed, in the server's words. */
@@ -109,5 +109,18 @@ export function uploadMessageAttachment(file: File, onProgress: (fraction: numbe
     onProgress,
     signal,
     messages: { tooLarge: "Files can be at most 10 MB.", missing: "Attachments are not available to you." },
+  });
+}
+
+/** Sends a signed confidentiality or operator agreement to POST /api/privacy/agreements: its details as fields, then the file. */
+export function uploadAgreement(
+  file: File,
+  fields: { userId: string; kind: string; version: string; signedOn: string; expiresOn: string },
+  onProgress: (fraction: number) => void,
+): Promise<Agreement> {
+  return postFile(`/api/privacy/agreements`, file, {
+    fields,
+    onProgress,
+    messages: { tooLarge: "Files can be at most 10 MB.", missing: "That user does not exist any more." },
   });
 }

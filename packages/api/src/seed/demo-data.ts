@@ -13,6 +13,7 @@ import { seedDemoPayments } from "./payments";
 import { seedDemoMessages } from "./messages";
 import { seedDemoPrivacy } from "./privacy";
 import { seedDemoClaimantMessages } from "./claimant-messages";
+import { seedDemoAgreements } from "./agreements";
 import { hashPassword } from "../services/auth/passwords";
 import { sweepInvoices } from "../services/invoices/overdue";
 import { runAt } from "../services/platform/clock";
@@ -193,6 +194,8 @@ async function seedUsers(story: DemoStory): Promise<void> {
         .executeTakeFirstOrThrow();
       ids[demo.username] = row.id;
     }
+    const named = DEMO_USERS.map((u) => ({ id: ids[u.username]!, username: u.username, role: u.role, name: `${u.firstName} ${u.lastName}` }));
+    await seedDemoAgreements(trx, named, ids.admin!, joined, story.now);
     const attorneyId = ids.attorney!;
     await trx
       .insertInto("user_contacts")

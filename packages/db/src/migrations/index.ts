@@ -28,6 +28,7 @@ import * as subjectRequests from "./2026-11-28-61-subject-requests";
 import * as competentPersons from "./2026-11-28-62-competent-persons";
 import * as retention from "./2026-11-28-63-retention";
 import * as securityBreaches from "./2026-11-28-65-security-breaches";
+import * as privacyAgreements from "./2026-11-28-66-privacy-agreements";
 import * as anonymisedDetails from "./2026-11-28-67-anonymised-details";
 import * as raf4Assessments from "./2026-11-28-91-raf4-assessments";
 import * as raf5Clock from "./2026-11-28-92-raf5-clock";
@@ -64,6 +65,7 @@ export const migrations: Record<string, Migration> = {
   "2026-11-28-62-competent-persons": competentPersons,
   "2026-11-28-63-retention": retention,
   "2026-11-28-65-security-breaches": securityBreaches,
+  "2026-11-28-66-privacy-agreements": privacyAgreements,
   "2026-11-28-67-anonymised-details": anonymisedDetails,
   "2026-11-28-91-raf4-assessments": raf4Assessments,
   "2026-11-28-92-raf5-clock": raf5Clock,

@@ -16,7 +16,7 @@ const query: QueryDetail = queryDetail({ id: queryId, reference: "Q-2026-00042",
 function setup(create: Answer<"assignments.create"> = () => assignment({ queryId, consultantId: consultant, specializationId: orthopaedics })) {
   const view = renderWithTrpc(<AssignExpertsPanel query={query} />, {
     "specializations.listActive": () => [{ id: orthopaedics, name: "Orthopaedic Surgeon" }],
-    "assignments.listCandidates": () => [{ id: consultant, name: "Thabo Mokoena", specialization: "Orthopaedic Surgeon", licenseNumber: "MP0123456", load: 1 }],
+    "assignments.listCandidates": () => [{ id: consultant, name: "Thabo Mokoena", specialization: "Orthopaedic Surgeon", licenseNumber: "MP0123456", load: 1, noAgreement: null }],
     "assignments.create": create,
   });
   return { ...view, user: userEvent.setup() };

@@ -178,7 +178,7 @@ function CandidatePicker({ queryId, specializationId, specialization }: { queryI
                 name={`${id}-consultantId`}
                 value={c.id}
                 checked={form.consultantId === c.id}
-                disabled={create.isPending}
+                disabled={create.isPending || !!c.noAgreement}
                 onChange={() => {
                   patch({ consultantId: c.id });
                   touch("consultantId");
@@ -191,6 +191,7 @@ function CandidatePicker({ queryId, specializationId, specialization }: { queryI
                 <span className="block truncate text-xs text-muted-foreground">
                   {c.specialization} · {c.licenseNumber ? `HPCSA ${c.licenseNumber}` : "No licence number"}
                 </span>
+                {c.noAgreement && <span className="block text-xs font-medium text-destructive">{c.noAgreement}</span>}
               </span>
               <span className={cn("shrink-0 rounded-full px-2 py-0.5 text-xs tabular-nums", c.load === 0 ? "bg-emerald-50 text-emerald-800" : c.load >= 5 ? "bg-amber-50 text-amber-800" : "bg-muted text-muted-foreground")}>
                 {c.load} active

@@ -1,6 +1,9 @@
 import { z } from "zod";
 import {
   affectedClaimantSchema,
+  agreementOverviewSchema,
+  agreementRevokeSchema,
+  agreementSchema,
   breachAffectedInputSchema,
   breachInputSchema,
   breachSchema,
@@ -18,7 +21,9 @@ import {
   subjectRequestListSchema,
   subjectRequestSchema,
   subjectRequestUpdateSchema,
+  userAgreementsInputSchema,
 } from "@medlegal/domain";
+import { listAgreementOverview, listUserAgreements, revokeAgreement } from "../../services/privacy/agreements";
 import { createSubjectRequest, dueSubjectRequestsFor, listSubjectRequests, setPrivacyOfficer, updateSubjectRequest } from "../../services/privacy/subject-requests";
 import { carryOutSubjectRequest } from "../../services/privacy/subject-request-actions";
 import { affectedClaimants, createBreach, listBreaches, updateBreach } from "../../services/privacy/breaches";
@@ -59,6 +64,13 @@ export const privacyRouter = router({
     .query(({ ctx, input }) => affectedClaimants({ db: ctx.db, actor: ctx.actor }, input)),
   createBreach: procedure.input(breachInputSchema).output(breachSchema).mutation(({ ctx, input }) => createBreach({ db: ctx.db, actor: ctx.actor }, input)),
   updateBreach: procedure.input(breachUpdateSchema).output(breachSchema).mutation(({ ctx, input }) => updateBreach({ db: ctx.db, actor: ctx.actor }, input)),
+  // The agreement register; recording one carries its signed file: REST, rest/privacy.ts.
+  agreements: procedure.output(z.array(agreementOverviewSchema)).query(({ ctx }) => listAgreementOverview({ db: ctx.db, actor: ctx.actor })),
+  userAgreements: procedure
+    .input(userAgreementsInputSchema)
+    .output(z.array(agreementSchema))
+    .query(({ ctx, input }) => listUserAgreements({ db: ctx.db, actor: ctx.actor }, input.userId)),
+  revokeAgreement: procedure.input(agreementRevokeSchema).output(agreementSchema).mutation(({ ctx, input }) => revokeAgreement({ db: ctx.db, actor: ctx.actor }, input)),
   // Retention (docs/decisions.md "Retention and destruction"): holds, who is due, what was destroyed.
   legalHolds: procedure.output(z.array(legalHoldSchema)).query(({ ctx }) => listLegalHolds({ db: ctx.db, actor: ctx.actor })),
   setLegalHold: procedure

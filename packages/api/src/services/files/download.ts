@@ -11,6 +11,7 @@ import { downloadProofFile } from "../payments/proofs";
 import { downloadVersion } from "../reports/report-versions";
 import { downloadRecording } from "../meetings/recordings";
 import { downloadAttachment } from "../messages/message-attachments";
+import { downloadAgreementFile } from "../privacy/agreements";
 
 /**
  * The one download of a stored file: the owner's service checks that the caller may see the
@@ -45,6 +46,8 @@ async function ownersDownload(
     if (ownerKind === "meeting_recording") return await downloadRecording(deps, id);
     // Only the participants of its thread; an upload not yet sent is nobody's to download.
     if (ownerKind === "message_attachment") return await downloadAttachment(deps, id);
+    // Privacy managers only (the agreement register).
+    if (ownerKind === "privacy_agreement") return await downloadAgreementFile(deps, id);
   } catch (error) {
     // One answer for a missing file and another's, whatever owns it, so ids cannot be probed.
     if (error instanceof AppError && error.code === "NOT_FOUND") throw missing;

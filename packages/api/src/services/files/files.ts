@@ -23,6 +23,8 @@ export const FILE_USES: Record<FileOwnerKind, { maxBytes: number; types: readonl
   // A message's attachment: uploaded first (message_upload), then sent with a message (message_attachment).
   message_upload: { maxBytes: DOCUMENT_MAX_BYTES, types: DOCUMENT_TYPES, what: "Only PDF, PNG and JPEG files can be attached.", fallbackName: "attachment" },
   message_attachment: { maxBytes: DOCUMENT_MAX_BYTES, types: DOCUMENT_TYPES, what: "Only PDF, PNG and JPEG files can be attached.", fallbackName: "attachment" },
+  // A signed confidentiality or operator agreement (services/privacy/agreements.ts).
+  privacy_agreement: { maxBytes: DOCUMENT_MAX_BYTES, types: DOCUMENT_TYPES, what: "A signed agreement is a PDF, PNG or JPEG file.", fallbackName: "agreement.pdf" },
 };
 
 const TYPE_NAMES: Record<ContentType, string> = { "application/pdf": "a PDF", "image/png": "a PNG image", "image/jpeg": "a JPEG image" };

@@ -7,6 +7,7 @@ import type {
   respondAssignmentSchema,
 } from "@medlegal/domain";
 import {
+  AGREEMENT_MESSAGES,
   LIVE_ASSIGNMENT_STATUSES,
   OPEN_QUERY_STATUSES,
   withArticle,
@@ -21,6 +22,7 @@ import { addEvent } from "./query-records";
 import { now, stamp } from "../platform/clock";
 import type { Deps } from "../platform/deps";
 import { fullName } from "../platform/sql";
+import { assertCurrentAgreement, withCurrentAgreement } from "../privacy/agreements";
 
 /** The active consultants of one of the query's requested specializations, least busy first. */
 export async function listCandidates({ db }: Deps, { queryId, specializationId }: z.output<typeof assignmentCandidatesInputSchema>): Promise<ConsultantCandidate[]> {
@@ -55,7 +57,16 @@ export async function listCandidates({ db }: Deps, { queryId, specializationId }
     .orderBy("load")
     .orderBy("users.last_name")
     .execute();
-  return rows.map((r) => ({ id: r.id, name: r.name, specialization: r.specialization, licenseNumber: r.license_number, load: Number(r.load ?? 0) }));
+  // The picker says up front who cannot be proposed for want of a current agreement.
+  const current = await withCurrentAgreement(db, rows.map((r) => r.id));
+  return rows.map((r) => ({
+    id: r.id,
+    name: r.name,
+    specialization: r.specialization,
+    licenseNumber: r.license_number,
+    load: Number(r.load ?? 0),
+    noAgreement: current.has(r.id) ? null : AGREEMENT_MESSAGES.noCurrentAgreement(r.name),
+  }));
 }
 
 /**
@@ -79,7 +90,7 @@ export async function assignConsultant({ db, actor }: Deps, data: z.output<typeo
     if (!requested) throw new AppError("INVALID", "That query does not ask for that specialization.", { specializationId: "Not requested" });
     const consultant = await trx
       .selectFrom("users")
-      .select(["id", "specialization_id", "first_name"])
+      .select(["id", "specialization_id", "first_name", fullName<string>().as("name")])
       .where("id", "=", data.consultantId)
       .where("role", "=", "consultant")
       .where("is_active", "=", true)
@@ -88,6 +99,8 @@ export async function assignConsultant({ db, actor }: Deps, data: z.output<typeo
     if (consultant.specialization_id !== data.specializationId) {
       throw new AppError("INVALID", `That consultant is not ${withArticle(requested.name)}.`, { consultantId: `Not ${withArticle(requested.name)}` });
     }
+    // POPIA sections 20-21: only an expert with a current agreement on record sees the claimant's file.
+    await assertCurrentAgreement(trx, { id: consultant.id, name: consultant.name });
     const live = await trx
       .selectFrom("consultant_assignments")
       .select("id")

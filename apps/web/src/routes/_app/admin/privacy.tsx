@@ -5,6 +5,7 @@ import { Plus, ShieldCheck } from "lucide-react";
 import * as React from "react";
 import { LoadState } from "@/components/load-state";
 import { PageHeader } from "@/components/page";
+import { AgreementRegister } from "@/components/privacy/agreement-register";
 import { BreachRegister } from "@/components/privacy/breach-register";
 import { RetentionSection } from "@/components/privacy/retention-section";
 import { SubjectRequestDialog } from "@/components/privacy/subject-request-dialog";
@@ -61,7 +62,7 @@ function PrivacyPage() {
     <>
       <PageHeader
         title="Privacy"
-        description="Requests from claimants about their personal information (POPIA sections 23, 24 and 11) with the access reports that answer them, and the register of security compromises (section 22)."
+        description="Requests from claimants about their personal information (POPIA sections 23, 24 and 11) with the access reports that answer them, the register of security compromises (section 22) and the agreements of everyone who sees claimant data (sections 19-21)."
         actions={
           <Button onClick={() => setAdding(true)}>
             <Plus aria-hidden /> New request
@@ -89,6 +90,7 @@ function PrivacyPage() {
         </LoadState>
       </section>
       <BreachRegister />
+      <AgreementRegister />
       <RetentionSection />
       <SubjectRequestDialog preset={{ patientId: newFor, kind }} open={adding} onClose={() => setAdding(false)} pending={create.isPending} serverErrors={serverErrors} onSubmit={(payload) => create.mutate(payload)} />
     </>
