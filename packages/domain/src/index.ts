@@ -45,3 +45,4 @@ export * from "./input-primitives";
 export * from "./outputs";
 export * from "./raf4";
 export * from "./court-clock";
+export * from "./court-clock-schemas";

@@ -28,6 +28,7 @@ import * as subjectRequests from "./2026-11-28-61-subject-requests";
 import * as competentPersons from "./2026-11-28-62-competent-persons";
 import * as retention from "./2026-11-28-63-retention";
 import * as securityBreaches from "./2026-11-28-65-security-breaches";
+import * as courtClock from "./2026-11-28-81-court-clock";
 
 /** Every migration, by name; names sort by date so Kysely runs them in order. */
 export const migrations: Record<string, Migration> = {
@@ -60,4 +61,5 @@ export const migrations: Record<string, Migration> = {
   "2026-11-28-62-competent-persons": competentPersons,
   "2026-11-28-63-retention": retention,
   "2026-11-28-65-security-breaches": securityBreaches,
+  "2026-11-28-81-court-clock": courtClock,
 };
