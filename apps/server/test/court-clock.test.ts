@@ -157,6 +157,9 @@ describe.each(testDialects())("The court's clock on %s", (kind) => {
       dates({ courtDivision: "atlantis" }),
       dates({ rafLodgedOn: "2023-01-01" }),
       dates({ summonsServedOn: "2099-01-01" }),
+      // Saturday, and Good Friday 2027.
+      dates({ trialDate: "2027-05-29" }),
+      dates({ trialDate: "2027-03-26" }),
     ]) {
       const answer = await trpc(t.app, c.attorney, "courtClock.setDates", input);
       expect(answer.status, JSON.stringify(input)).toBe(400);

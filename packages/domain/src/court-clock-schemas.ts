@@ -30,6 +30,7 @@ export const COURT_CLOCK_MESSAGES = {
   lodgedBeforeAccident: "The RAF claim cannot be lodged before the accident",
   servedBeforeAccident: "Summons cannot be served before the accident",
   trialBeforeAccident: "The trial date cannot be before the accident",
+  trialNotCourtDay: "The trial date must be a court day, not a weekend or public holiday",
   inFuture: "This step cannot be recorded as done on a future date",
   orderText: "Say what the court ordered",
   orderKind: "Choose what the order item sets",

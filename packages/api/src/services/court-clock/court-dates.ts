@@ -1,6 +1,6 @@
 import type { z } from "zod";
 import type { CourtClockSettings, CourtClockView, courtDatesInputSchema, courtOrderInputSchema } from "@medlegal/domain";
-import { COURT_CLOCK_MESSAGES, DEFAULT_COURT_CLOCK_SETTINGS, COURT_ORDER_KIND_LABEL, saDateLabel } from "@medlegal/domain";
+import { COURT_CLOCK_MESSAGES, DEFAULT_COURT_CLOCK_SETTINGS, isCourtDay, COURT_ORDER_KIND_LABEL, saDateLabel } from "@medlegal/domain";
 import { AppError, notFound } from "../../errors";
 import { changedFields, recordAudit } from "../audit/audit";
 import { notifyCaseManagers } from "../notifications/notifications";
@@ -8,6 +8,7 @@ import { assertCan, loadVisibleCase, visibleCases } from "../platform/access";
 import { now, today } from "../platform/clock";
 import type { Db, Deps } from "../platform/deps";
 import { writeSetting } from "../settings/settings";
+import { declaredDays } from "../sla/holidays";
 import { courtClockOf, courtClockSettings } from "./court-clock";
 
 /**
@@ -42,7 +43,7 @@ const dateFields = (row: CaseRow) => ({
 });
 
 /** Steps recorded as done cannot be before the accident or after today; a trial cannot be before the accident. */
-function checkDates(row: CaseRow, input: z.output<typeof courtDatesInputSchema>): void {
+async function checkDates(db: Db, row: CaseRow, input: z.output<typeof courtDatesInputSchema>): Promise<void> {
   const fields: Record<string, string> = {};
   const day = today();
   if (input.rafLodgedOn && input.rafLodgedOn < row.incident_date) fields.rafLodgedOn = COURT_CLOCK_MESSAGES.lodgedBeforeAccident;
@@ -50,13 +51,14 @@ function checkDates(row: CaseRow, input: z.output<typeof courtDatesInputSchema>)
   if (input.summonsServedOn && input.summonsServedOn < row.incident_date) fields.summonsServedOn = COURT_CLOCK_MESSAGES.servedBeforeAccident;
   else if (input.summonsServedOn && input.summonsServedOn > day) fields.summonsServedOn = COURT_CLOCK_MESSAGES.inFuture;
   if (input.trialDate && input.trialDate < row.incident_date) fields.trialDate = COURT_CLOCK_MESSAGES.trialBeforeAccident;
+  else if (input.trialDate && !isCourtDay(input.trialDate, await declaredDays(db))) fields.trialDate = COURT_CLOCK_MESSAGES.trialNotCourtDay;
   const first = Object.values(fields)[0];
   if (first) throw new AppError("INVALID", first, fields);
 }
 
 export async function setCourtDates({ db, actor }: Deps, { caseId, ...input }: z.output<typeof courtDatesInputSchema>): Promise<CourtClockView> {
   const existing = await loadVisibleCase(db, actor.user, caseId);
-  checkDates(existing, { caseId, ...input });
+  await checkDates(db, existing, { caseId, ...input });
   return db.transaction().execute(async (trx) => {
     const before = await loadVisibleCase(trx, actor.user, caseId);
     await trx
