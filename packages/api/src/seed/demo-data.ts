@@ -12,6 +12,7 @@ import { seedDemoFees, seedDemoInvoices } from "./invoices";
 import { seedDemoPayments } from "./payments";
 import { seedDemoMessages } from "./messages";
 import { seedDemoPrivacy } from "./privacy";
+import { seedDemoCourtClock } from "./court-clock";
 import { hashPassword } from "../services/auth/passwords";
 import { sweepInvoices } from "../services/invoices/overdue";
 import { runAt } from "../services/platform/clock";
@@ -133,6 +134,7 @@ export async function seedDemoData(
     await seedDemoInvoices(db);
     await seedDemoPayments(db);
     await seedDemoPrivacy(db);
+    await seedDemoCourtClock(db);
     // The overdue sweep as the server runs it: invoices past due become overdue and their attorneys are reminded.
     await sweepInvoices(db);
   });
