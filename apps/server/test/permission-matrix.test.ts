@@ -89,6 +89,13 @@ const MATRIX: Record<string, "public" | Role[]> = {
   "cases.get": [A, E, T],
   "cases.create": [T],
   "cases.update": [A, E, T],
+  // The court's clock of a case (court-clock.test.ts): staff any case, an attorney their own; offsets for administrators.
+  "courtClock.get": [A, E, T],
+  "courtClock.setDates": [A, E, T],
+  "courtClock.addOrder": [A, E, T],
+  "courtClock.removeOrder": [A, E, T],
+  "courtClock.offsets": [A],
+  "courtClock.setOffsets": [A],
   "queries.list": ALL,
   "queries.get": ALL,
   "queries.create": [T],
@@ -312,13 +319,15 @@ describe("the permission matrix", () => {
  * record served and someone else's answered 404 (never 403, so ids cannot be probed). Every
  * procedure of the record routers must be classified here: a new one fails until it is.
  */
-const RECORD_ROUTERS = ["patients", "cases", "queries", "assignments", "bookings", "availability", "sla", "reports", "invoices", "payments", "meetings", "messages", "raf4"];
+const RECORD_ROUTERS = ["patients", "cases", "courtClock", "queries", "assignments", "bookings", "availability", "sla", "reports", "invoices", "payments", "meetings", "messages", "raf4"];
 /** Procedures of those routers that list or create (scoped or checked in their own suites), not one record. */
 const NOT_ONE_RECORD = new Set([
   "patients.list",
   "patients.create",
   "cases.list",
   "cases.create",
+  "courtClock.offsets",
+  "courtClock.setOffsets",
   "queries.list",
   "queries.create",
   "queries.listCaseManagers",
@@ -480,6 +489,14 @@ describe("the object-level matrix", () => {
     const agency = JSON.stringify({ name: "MedLegal Agency", address: "3 Oxford Road, Parktown" });
     await t.db.insertInto("settings").values({ key: "agency", value: agency }).onConflict((oc) => oc.column("key").doUpdateSet({ value: agency })).execute();
     const [myInvoice, theirInvoice] = [await issuedInvoice(attorney!, myCase.id), await issuedInvoice(nomsa!, theirCase.id)];
+    // A court-order item on each attorney's case, entered by staff.
+    const orderOn = async (caseId: string) => {
+      const made = await trpc<{ orders: { id: string }[] }>(t.app, cookie.employee!, "courtClock.addOrder", { caseId, kind: "other", dueOn: "2027-01-15", text: "Matrix order" });
+      expect(made.status, made.error?.message).toBe(200);
+      return made.data.orders.at(-1)!.id;
+    };
+    const [myOrder, theirOrder] = [await orderOn(myCase.id), await orderOn(theirCase.id)];
+    const courtDates = (caseId: string) => ({ caseId, vehicleIdentified: true, rafLodgedOn: null, summonsServedOn: null, trialDate: "2027-06-14", courtDivision: "western_cape", preTrialDate: null });
     // A meeting the consultant hosts with the attorney invited, and a demo video assessment of
     // another expert that neither is invited to.
     const adHoc = await trpc<{ id: string; roomId: string }>(t.app, cookie.employee!, "meetings.create", {
@@ -584,6 +601,12 @@ describe("the object-level matrix", () => {
       "patients.update": { attorney: { own: patientInput(myPatient), other: patientInput(theirPatient) } },
       "cases.get": { attorney: { own: { id: myCase.id }, other: { id: theirCase.id } } },
       "cases.update": { attorney: { own: caseInput(myCase), other: caseInput(theirCase) } },
+      "courtClock.get": { attorney: { own: { caseId: myCase.id }, other: { caseId: theirCase.id } } },
+      "courtClock.setDates": { attorney: { own: courtDates(myCase.id), other: courtDates(theirCase.id) } },
+      "courtClock.addOrder": {
+        attorney: { own: { caseId: myCase.id, kind: "other", dueOn: "2027-01-20", text: "Matrix order" }, other: { caseId: theirCase.id, kind: "other", dueOn: "2027-01-20", text: "Matrix order" } },
+      },
+      "courtClock.removeOrder": { attorney: { own: { id: myOrder }, other: { id: theirOrder } } },
       "queries.get": {
         attorney: { own: { id: myQuery.id }, other: { id: theirQuery.id } },
         consultant: { own: { id: consultantsQuery }, other: { id: unassignedQuery } },

@@ -54,6 +54,7 @@ import { Route as AppAdminQueryManagementRouteImport } from './routes/_app/admin
 import { Route as AppAdminSpecializationsRouteImport } from './routes/_app/admin/specializations'
 import { Route as AppAdminUsersRouteImport } from './routes/_app/admin/users'
 import { Route as AppBookingFormBookingIdRouteImport } from './routes/_app/booking-form_.$bookingId'
+import { Route as AppCasesIdRouteImport } from './routes/_app/cases_.$id'
 import { Route as AppInvoicesIdRouteImport } from './routes/_app/invoices_.$id'
 import { Route as AppMeetingRoomIdRouteImport } from './routes/_app/meeting.$roomId'
 import { Route as AppQueriesIdRouteImport } from './routes/_app/queries_.$id'
@@ -289,6 +290,11 @@ const AppBookingFormBookingIdRoute = AppBookingFormBookingIdRouteImport.update({
   path: '/booking-form/$bookingId',
   getParentRoute: () => AppRoute,
 } as any)
+const AppCasesIdRoute = AppCasesIdRouteImport.update({
+  id: '/cases_/$id',
+  path: '/cases/$id',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppInvoicesIdRoute = AppInvoicesIdRouteImport.update({
   id: '/invoices_/$id',
   path: '/invoices/$id',
@@ -355,6 +361,7 @@ export interface FileRoutesByFullPath {
   '/admin/specializations': typeof AppAdminSpecializationsRoute
   '/admin/users': typeof AppAdminUsersRoute
   '/booking-form/$bookingId': typeof AppBookingFormBookingIdRoute
+  '/cases/$id': typeof AppCasesIdRoute
   '/invoices/$id': typeof AppInvoicesIdRoute
   '/meeting/$roomId': typeof AppMeetingRoomIdRoute
   '/queries/$id': typeof AppQueriesIdRoute
@@ -405,6 +412,7 @@ export interface FileRoutesByTo {
   '/admin/specializations': typeof AppAdminSpecializationsRoute
   '/admin/users': typeof AppAdminUsersRoute
   '/booking-form/$bookingId': typeof AppBookingFormBookingIdRoute
+  '/cases/$id': typeof AppCasesIdRoute
   '/invoices/$id': typeof AppInvoicesIdRoute
   '/meeting/$roomId': typeof AppMeetingRoomIdRoute
   '/queries/$id': typeof AppQueriesIdRoute
@@ -457,6 +465,7 @@ export interface FileRoutesById {
   '/_app/admin/specializations': typeof AppAdminSpecializationsRoute
   '/_app/admin/users': typeof AppAdminUsersRoute
   '/_app/booking-form_/$bookingId': typeof AppBookingFormBookingIdRoute
+  '/_app/cases_/$id': typeof AppCasesIdRoute
   '/_app/invoices_/$id': typeof AppInvoicesIdRoute
   '/_app/meeting/$roomId': typeof AppMeetingRoomIdRoute
   '/_app/queries_/$id': typeof AppQueriesIdRoute
@@ -509,6 +518,7 @@ export interface FileRouteTypes {
     | '/admin/specializations'
     | '/admin/users'
     | '/booking-form/$bookingId'
+    | '/cases/$id'
     | '/invoices/$id'
     | '/meeting/$roomId'
     | '/queries/$id'
@@ -559,6 +569,7 @@ export interface FileRouteTypes {
     | '/admin/specializations'
     | '/admin/users'
     | '/booking-form/$bookingId'
+    | '/cases/$id'
     | '/invoices/$id'
     | '/meeting/$roomId'
     | '/queries/$id'
@@ -610,6 +621,7 @@ export interface FileRouteTypes {
     | '/_app/admin/specializations'
     | '/_app/admin/users'
     | '/_app/booking-form_/$bookingId'
+    | '/_app/cases_/$id'
     | '/_app/invoices_/$id'
     | '/_app/meeting/$roomId'
     | '/_app/queries_/$id'
@@ -942,6 +954,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppBookingFormBookingIdRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/cases_/$id': {
+      id: '/_app/cases_/$id'
+      path: '/cases/$id'
+      fullPath: '/cases/$id'
+      preLoaderRoute: typeof AppCasesIdRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/invoices_/$id': {
       id: '/_app/invoices_/$id'
       path: '/invoices/$id'
@@ -1013,6 +1032,7 @@ interface AppRouteChildren {
   AppAdminSpecializationsRoute: typeof AppAdminSpecializationsRoute
   AppAdminUsersRoute: typeof AppAdminUsersRoute
   AppBookingFormBookingIdRoute: typeof AppBookingFormBookingIdRoute
+  AppCasesIdRoute: typeof AppCasesIdRoute
   AppInvoicesIdRoute: typeof AppInvoicesIdRoute
   AppMeetingRoomIdRoute: typeof AppMeetingRoomIdRoute
   AppQueriesIdRoute: typeof AppQueriesIdRoute
@@ -1059,6 +1079,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppAdminSpecializationsRoute: AppAdminSpecializationsRoute,
   AppAdminUsersRoute: AppAdminUsersRoute,
   AppBookingFormBookingIdRoute: AppBookingFormBookingIdRoute,
+  AppCasesIdRoute: AppCasesIdRoute,
   AppInvoicesIdRoute: AppInvoicesIdRoute,
   AppMeetingRoomIdRoute: AppMeetingRoomIdRoute,
   AppQueriesIdRoute: AppQueriesIdRoute,

@@ -395,8 +395,39 @@ export interface CasesTable {
   court_case_number: string | null;
   status: Generated<CaseStatus>;
   notes: string | null;
+  /** The court's clock (docs/decisions.md "The court's clock"): false for a hit-and-run (2-year RAF lodgement). */
+  vehicle_identified: Generated<boolean>;
+  raf_lodged_on: DateOnly | null;
+  summons_served_on: DateOnly | null;
+  trial_date: DateOnly | null;
+  court_division: CourtDivision | null;
+  pre_trial_date: DateOnly | null;
   created_at: GeneratedTimestamp;
   updated_at: GeneratedTimestamp;
+}
+
+export type CourtDivision =
+  | "gauteng_johannesburg"
+  | "gauteng_pretoria"
+  | "western_cape"
+  | "kwazulu_natal"
+  | "eastern_cape"
+  | "free_state"
+  | "limpopo"
+  | "mpumalanga"
+  | "north_west"
+  | "northern_cape";
+export type CourtOrderKind = "expert_reports_due" | "joint_minutes_due" | "expert_notices_due" | "other";
+
+/** One dated item of a court order on a case (pre-trial / case-management directions). */
+export interface CourtOrderItemsTable {
+  id: Generated<string>;
+  case_id: string;
+  kind: CourtOrderKind;
+  due_on: DateOnly;
+  text: string;
+  created_by: string;
+  created_at: Timestamp;
 }
 
 export interface QueriesTable {
@@ -1060,6 +1091,7 @@ export interface Database {
   invoice_lines: InvoiceLinesTable;
   credit_notes: CreditNotesTable;
   case_legal_holds: CaseLegalHoldsTable;
+  court_order_items: CourtOrderItemsTable;
   destruction_candidates: DestructionCandidatesTable;
   destruction_certificates: DestructionCertificatesTable;
   credit_note_lines: CreditNoteLinesTable;

@@ -209,3 +209,11 @@ export const DEFAULT_STALE_REPORT_MONTHS = 18;
 export function isReportStale(releasedOn: string, trialDate: string, months: number = DEFAULT_STALE_REPORT_MONTHS): boolean {
   return addMonths(releasedOn, months) < trialDate;
 }
+
+/** Court days after `from` up to and including `to` (negative when `to` is earlier): how many court days are left. */
+export function courtDaysUntil(from: string, to: string, declared: readonly PublicHoliday[] = []): number {
+  const [start, end, sign] = from <= to ? [from, to, 1] : [to, from, -1];
+  let count = 0;
+  for (let day = addDays(start, 1); day <= end; day = addDays(day, 1)) if (isCourtDay(day, declared)) count += 1;
+  return sign * count;
+}

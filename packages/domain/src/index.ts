@@ -48,3 +48,4 @@ export * from "./raf4";
 export * from "./raf4-outputs";
 export * from "./court-clock";
 export * from "./claimant-messages";
+export * from "./court-clock-schemas";

@@ -89,6 +89,8 @@ export const ROUTE_PERMISSIONS: Record<string, Permission> = {
   "/queries": "queries.read",
   "/queries/$id": "queries.read",
   "/cases": "cases.read",
+  // One case and its court dates (issue 26); the server decides per case.
+  "/cases/$id": "cases.read",
   "/patients": "patients.read",
   "/consultant-assignments": "assignments.manage",
   "/consultant-availability": "availability.agency",

@@ -3,6 +3,7 @@ import {
   addMonths,
   backwardPlan,
   courtDaysBefore,
+  courtDaysUntil,
   isCourtDay,
   divisionOffsets,
   isReportStale,
@@ -25,6 +26,14 @@ describe("court days", () => {
 
   it("counts back over Easter: one court day before Tuesday 30 March 2027 is Thursday 25 March", () => {
     expect(courtDaysBefore("2027-03-30", 1)).toBe("2027-03-25");
+  });
+
+  it("counts the court days left to a date, over Easter and backwards", () => {
+    // Thursday 25 March 2027 to Tuesday 30 March: Good Friday, the weekend and Family Day are not court days.
+    expect(courtDaysUntil("2027-03-25", "2027-03-30")).toBe(1);
+    expect(courtDaysUntil("2027-03-30", "2027-03-25")).toBe(-1);
+    expect(courtDaysUntil("2026-12-31", "2027-01-04")).toBe(1);
+    expect(courtDaysUntil("2027-01-04", "2027-01-04")).toBe(0);
   });
 });
 

@@ -20,6 +20,7 @@ const OPENS: Record<string, string[]> = {
   "/queries": [A, E, T, C],
   "/queries/$id": [A, E, T, C],
   "/cases": [A, E, T],
+  "/cases/$id": [A, E, T],
   "/patients": [A, E, T],
   "/consultant-assignments": [A, E],
   "/consultant-availability": [A, E],

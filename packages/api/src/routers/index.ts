@@ -12,6 +12,7 @@ import { paymentsRouter } from "./payments";
 import { meetingsRouter } from "./meetings";
 import { auditRouter } from "./audit";
 import { casesRouter } from "./cases";
+import { courtClockRouter } from "./court-clock";
 import { consultantsRouter } from "./consultants";
 import { dashboardRouter } from "./dashboard";
 import { patientsRouter } from "./patients";
@@ -38,6 +39,7 @@ export const appRouter = router({
   settings: settingsRouter,
   patients: patientsRouter,
   cases: casesRouter,
+  courtClock: courtClockRouter,
   queries: queriesRouter,
   assignments: assignmentsRouter,
   consultants: consultantsRouter,

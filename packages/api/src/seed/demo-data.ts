@@ -14,6 +14,7 @@ import { seedDemoMessages } from "./messages";
 import { seedDemoPrivacy } from "./privacy";
 import { seedDemoClaimantMessages } from "./claimant-messages";
 import { seedDemoAgreements } from "./agreements";
+import { seedDemoCourtClock } from "./court-clock";
 import { hashPassword } from "../services/auth/passwords";
 import { sweepInvoices } from "../services/invoices/overdue";
 import { runAt } from "../services/platform/clock";
@@ -136,6 +137,7 @@ export async function seedDemoData(
     await seedDemoPayments(db);
     await seedDemoPrivacy(db);
     await seedDemoClaimantMessages(db);
+    await seedDemoCourtClock(db);
     // The overdue sweep as the server runs it: invoices past due become overdue and their attorneys are reminded.
     await sweepInvoices(db);
   });

@@ -30,6 +30,7 @@ import * as retention from "./2026-11-28-63-retention";
 import * as securityBreaches from "./2026-11-28-65-security-breaches";
 import * as privacyAgreements from "./2026-11-28-66-privacy-agreements";
 import * as anonymisedDetails from "./2026-11-28-67-anonymised-details";
+import * as courtClock from "./2026-11-28-81-court-clock";
 import * as raf4Assessments from "./2026-11-28-91-raf4-assessments";
 import * as raf5Clock from "./2026-11-28-92-raf5-clock";
 import * as claimantMessages from "./2026-11-29-11-claimant-messages";
@@ -67,6 +68,7 @@ export const migrations: Record<string, Migration> = {
   "2026-11-28-65-security-breaches": securityBreaches,
   "2026-11-28-66-privacy-agreements": privacyAgreements,
   "2026-11-28-67-anonymised-details": anonymisedDetails,
+  "2026-11-28-81-court-clock": courtClock,
   "2026-11-28-91-raf4-assessments": raf4Assessments,
   "2026-11-28-92-raf5-clock": raf5Clock,
   "2026-11-29-11-claimant-messages": claimantMessages,

@@ -160,7 +160,15 @@ function CasesPage() {
           {cases.map((c) => (
             <li key={c.id} className={cn("grid gap-2 px-4 py-3.5 lg:items-center lg:gap-4", COLUMNS)}>
               <div className="min-w-0">
-                <p className="font-mono text-xs font-semibold">{c.reference}</p>
+                <p className="font-mono text-xs font-semibold">
+                  <Link
+                    to="/cases/$id"
+                    params={{ id: c.id }}
+                    className="rounded-sm text-primary underline-offset-4 hover:underline focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+                  >
+                    {c.reference}
+                  </Link>
+                </p>
                 <p className="text-xs text-muted-foreground">Opened {formatDay(c.createdAt.slice(0, 10))}</p>
               </div>
               <div className="min-w-0">

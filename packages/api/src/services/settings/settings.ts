@@ -12,7 +12,8 @@ export async function readSetting<T extends object>(db: Db, key: string, default
   return { ...defaults, ...((row?.value as Partial<T> | undefined) ?? {}) };
 }
 
-async function write<T extends object>({ db, actor }: Deps, key: string, defaults: T, value: T): Promise<T> {
+/** Saves one settings document with its audit row, in one transaction. */
+export async function writeSetting<T extends object>({ db, actor }: Deps, key: string, defaults: T, value: T): Promise<T> {
   return db.transaction().execute(async (trx) => {
     const before = await readSetting(trx, key, defaults);
     await trx
@@ -31,9 +32,9 @@ async function write<T extends object>({ db, actor }: Deps, key: string, default
 }
 
 export const getAgencySettings = ({ db }: { db: Db }): Promise<AgencySettings> => readSetting(db, "agency", DEFAULT_AGENCY_SETTINGS);
-export const updateAgencySettings = (deps: Deps, value: AgencySettings) => write(deps, "agency", DEFAULT_AGENCY_SETTINGS, value);
+export const updateAgencySettings = (deps: Deps, value: AgencySettings) => writeSetting(deps, "agency", DEFAULT_AGENCY_SETTINGS, value);
 export const getSlaDefaults = ({ db }: { db: Db }): Promise<SlaDefaults> => readSetting(db, "sla", DEFAULT_SLA);
-export const updateSlaDefaults = (deps: Deps, value: SlaDefaults) => write(deps, "sla", DEFAULT_SLA, value);
+export const updateSlaDefaults = (deps: Deps, value: SlaDefaults) => writeSetting(deps, "sla", DEFAULT_SLA, value);
 /** Whether staff must use two-factor sign-in (docs/decisions.md); held staff can only set it up. */
 export const getSecuritySettings = ({ db }: { db: Db }): Promise<SecuritySettings> => readSetting(db, "security", DEFAULT_SECURITY_SETTINGS);
 export async function updateSecuritySettings(deps: Deps, value: SecuritySettings): Promise<SecuritySettings> {
@@ -41,12 +42,12 @@ export async function updateSecuritySettings(deps: Deps, value: SecuritySettings
   if (value.requireTwoFactorForStaff && !(await hasTwoFactor(deps.db, deps.actor.user.id))) {
     throw new AppError("CONFLICT", TWO_FACTOR_MESSAGES.enableOwnFirst);
   }
-  return write(deps, "security", DEFAULT_SECURITY_SETTINGS, value);
+  return writeSetting(deps, "security", DEFAULT_SECURITY_SETTINGS, value);
 }
 
 /** Whether attorneys and experts may write to each other directly (docs/decisions.md, "Messages"); off by default. */
 export const getMessagingSettings = ({ db }: { db: Db }): Promise<MessagingSettings> => readSetting(db, "messaging", DEFAULT_MESSAGING_SETTINGS);
-export const updateMessagingSettings = (deps: Deps, value: MessagingSettings) => write(deps, "messaging", DEFAULT_MESSAGING_SETTINGS, value);
+export const updateMessagingSettings = (deps: Deps, value: MessagingSettings) => writeSetting(deps, "messaging", DEFAULT_MESSAGING_SETTINGS, value);
 
 /** The video settings as administrators see them: the TURN secret is never sent back, only whether one is set. */
 const videoView = (v: VideoSettings): VideoSettingsView => ({ stunUrls: v.stunUrls, turnUrls: v.turnUrls, turnSecretSet: v.turnSecret !== "", credentialTtlMinutes: v.credentialTtlMinutes });
@@ -62,5 +63,5 @@ export async function updateVideoSettings(deps: Deps, input: VideoSettingsInput)
   if (input.turnUrls.length && !turnSecret) {
     throw new AppError("INVALID", "TURN servers need the shared secret their credentials are made with.", { turnSecret: "Enter the TURN server's shared secret" });
   }
-  return videoView(await write(deps, "video", DEFAULT_VIDEO_SETTINGS, { stunUrls: input.stunUrls, turnUrls: input.turnUrls, turnSecret, credentialTtlMinutes: input.credentialTtlMinutes }));
+  return videoView(await writeSetting(deps, "video", DEFAULT_VIDEO_SETTINGS, { stunUrls: input.stunUrls, turnUrls: input.turnUrls, turnSecret, credentialTtlMinutes: input.credentialTtlMinutes }));
 }

@@ -4,6 +4,7 @@ import { AppError } from "../../errors";
 import { recordAudit } from "../audit/audit";
 import type { Db, Deps } from "../platform/deps";
 
+/** The one-off public holidays administrators declared (the Act's come from packages/domain). */
 export async function declaredDays(db: Db): Promise<PublicHoliday[]> {
   return db.selectFrom("declared_holidays").select(["date", "name"]).orderBy("date").execute();
 }

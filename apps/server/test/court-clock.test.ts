@@ -1,0 +1,184 @@
+import { randomUUID } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { testDialects } from "@medlegal/db/testing";
+import type { CourtClockView } from "@medlegal/domain";
+import type { TestApp } from "./helpers";
+import { createTestApp, login, trpc } from "./helpers";
+
+/** The court's clock (issue 26): dates on a case, the backward plan per discipline, court orders and who may do what. */
+describe.each(testDialects())("The court's clock on %s", (kind) => {
+  let t: TestApp;
+  type Name = "admin" | "employee" | "attorney" | "nomsa";
+  const c = {} as Record<Name, string>;
+  const ids = {} as Record<Name, string>;
+  let caseId: string;
+  let otherCaseId: string;
+
+  /** A RAF case of `attorney` with one query asking for an orthopaedic surgeon, managed by the demo employee. */
+  async function makeCase(attorney: Name): Promise<string> {
+    const ref = randomUUID().slice(0, 8);
+    const at = new Date("2026-11-01T10:00:00Z");
+    const patient = await t.db
+      .insertInto("patients")
+      .values({ attorney_id: ids[attorney], first_name: "Court", last_name: `Clock${ref}`, id_number: null, passport_number: `PC${ref}`, birth_date: "1985-03-01", gender: "female", home_language: "English", created_at: at, updated_at: at })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    const kase = await t.db
+      .insertInto("cases")
+      .values({ reference: `CASE-C-${ref}`, attorney_id: ids[attorney], patient_id: patient.id, claim_type: "raf", incident_date: "2024-02-10", created_at: at, updated_at: at })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    const query = await t.db
+      .insertInto("queries")
+      .values({ reference: `Q-C-${ref}`, case_id: kase.id, attorney_id: ids[attorney], subject: "Orthopaedic assessment", instructions: "Assess the knee", status: "assigning", assigned_employee_id: ids.employee, created_at: at, updated_at: at })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    const spec = await t.db.selectFrom("specializations").select("id").where("name", "like", "Orthopaedic%").executeTakeFirstOrThrow();
+    await t.db.insertInto("query_specializations").values({ query_id: query.id, specialization_id: spec.id }).execute();
+    return kase.id;
+  }
+
+  const dates = (overrides: Record<string, unknown> = {}) => ({
+    caseId,
+    vehicleIdentified: true,
+    rafLodgedOn: null,
+    summonsServedOn: null,
+    trialDate: null,
+    courtDivision: "gauteng_johannesburg",
+    preTrialDate: null,
+    ...overrides,
+  });
+  const planOf = (view: CourtClockView) => Object.fromEntries(view.disciplines[0]!.plan.map((s) => [s.step, s.dueOn]));
+
+  beforeAll(async () => {
+    t = await createTestApp(kind);
+    for (const name of ["admin", "employee", "attorney", "nomsa"] as const) {
+      c[name] = (await login(t.app, name)).cookie;
+      ids[name] = (await t.db.selectFrom("users").select("id").where("username", "=", name).executeTakeFirstOrThrow()).id;
+    }
+    caseId = await makeCase("attorney");
+    otherCaseId = await makeCase("nomsa");
+  });
+  afterAll(() => t.close());
+
+  it("shows the RAF deadlines in calendar days before any trial date", async () => {
+    const view = await trpc<CourtClockView>(t.app, c.attorney, "courtClock.get", { caseId });
+    expect(view.status).toBe(200);
+    expect(view.data.readiness).toBeNull();
+    expect(view.data.disciplines[0]!.discipline).toMatch(/^Orthopaedic/);
+    expect(view.data.disciplines[0]!.plan).toEqual([]);
+    const [raf, summons] = view.data.statutory;
+    expect(raf).toMatchObject({ kind: "raf_lodgement", dueOn: "2027-02-10", counts: "calendar days", done: false });
+    expect(summons).toMatchObject({ kind: "summons", dueOn: "2029-02-10" });
+    // A hit-and-run: two years, already past.
+    const unidentified = await trpc<CourtClockView>(t.app, c.attorney, "courtClock.setDates", dates({ vehicleIdentified: false }));
+    expect(unidentified.data.statutory[0]).toMatchObject({ dueOn: "2026-02-10", done: false });
+    expect(unidentified.data.statutory[0]!.warning).toMatch(/days ago/);
+  });
+
+  it("plans each discipline back from the trial date, and moves the plan with the trial", async () => {
+    // Monday 15 March 2027, Gauteng Johannesburg with the default offsets (20, 10, 20, 15 court days).
+    const set = await trpc<CourtClockView>(t.app, c.attorney, "courtClock.setDates", dates({ trialDate: "2027-03-15" }));
+    expect(set.status).toBe(200);
+    // Hand-over: the 20th court day before the trial, Monday 15 February; joint minute 10 before that,
+    // 1 February; report 20 before that, 4 January (New Year's Day is before it); assessment 15 before
+    // that, back over 1 January, Christmas, the Day of Goodwill (a Saturday) and 16 December: 9 December.
+    expect(planOf(set.data)).toEqual({ hand_over: "2027-02-15", joint_minute: "2027-02-01", report: "2027-01-04", assessment: "2026-12-09" });
+    expect(set.data.disciplines[0]!.plan.every((s) => s.counts === "court days" && s.source === "rule")).toBe(true);
+    // No booking yet and the assessment due: the matter is not green, and says why.
+    expect(set.data.readiness?.level).not.toBe("green");
+    expect(set.data.readiness?.reasons[0]).toMatch(/^Orthopaedic.*: /);
+
+    const moved = await trpc<CourtClockView>(t.app, c.attorney, "courtClock.setDates", dates({ trialDate: "2028-06-12" }));
+    expect(moved.status).toBe(200);
+    const plan = planOf(moved.data);
+    expect(plan.hand_over! > "2027-02-15").toBe(true);
+    expect(plan.assessment! < plan.report! && plan.report! < plan.joint_minute! && plan.joint_minute! < plan.hand_over!).toBe(true);
+    // With the assessment months away the matter would be green, but the expert has no booking: amber, in words.
+    expect(moved.data.readiness).toMatchObject({ level: "amber" });
+    expect(moved.data.readiness!.reasons[0]).toContain("no booking");
+    const read = await trpc<CourtClockView>(t.app, c.employee, "courtClock.get", { caseId });
+    expect(read.data.trialDate).toBe("2028-06-12");
+  });
+
+  it("lets a court-order date override the computed one, and audits and tells the case manager", async () => {
+    await trpc(t.app, c.attorney, "courtClock.setDates", dates({ trialDate: "2027-03-15" }));
+    const before = await t.db.selectFrom("notifications").select("id").where("user_id", "=", ids.employee).execute();
+    const added = await trpc<CourtClockView>(t.app, c.attorney, "courtClock.addOrder", { caseId, kind: "joint_minutes_due", dueOn: "2027-01-25", text: "Joint minutes by 25 January 2027" });
+    expect(added.status).toBe(200);
+    const joint = added.data.disciplines[0]!.plan.find((s) => s.step === "joint_minute")!;
+    expect(joint).toMatchObject({ dueOn: "2027-01-25", source: "court_order" });
+    // The steps before the joint minute are counted back from the ordered date.
+    expect(planOf(added.data).report! < "2027-01-04").toBe(true);
+    expect(added.data.orders).toHaveLength(1);
+    const after = await t.db.selectFrom("notifications").select(["id", "title"]).where("user_id", "=", ids.employee).execute();
+    expect(after.length).toBe(before.length + 1);
+    const audit = await t.db.selectFrom("audit_log").select("action").where("entity_id", "=", caseId).execute();
+    expect(audit.map((a) => a.action)).toEqual(expect.arrayContaining(["case.court_dates", "case.court_order_add"]));
+
+    const removed = await trpc<CourtClockView>(t.app, c.employee, "courtClock.removeOrder", { id: added.data.orders[0]!.id });
+    expect(removed.status).toBe(200);
+    expect(planOf(removed.data).joint_minute).toBe("2027-02-01");
+  });
+
+  it("flags a released report that will be stale at the trial as needing an addendum", async () => {
+    const query = await t.db.selectFrom("queries").selectAll().where("case_id", "=", caseId).executeTakeFirstOrThrow();
+    const spec = await t.db.selectFrom("query_specializations").select("specialization_id").where("query_id", "=", query.id).executeTakeFirstOrThrow();
+    const kase = await t.db.selectFrom("cases").selectAll().where("id", "=", caseId).executeTakeFirstOrThrow();
+    const consultant = await t.db.selectFrom("users").select("id").where("username", "=", "consultant").executeTakeFirstOrThrow();
+    const released = new Date("2025-01-20T10:00:00Z");
+    await t.db
+      .insertInto("reports")
+      .values({ reference: `R-C-${randomUUID().slice(0, 8)}`, query_id: query.id, case_id: caseId, patient_id: kase.patient_id, attorney_id: ids.attorney, consultant_id: consultant.id, specialization_id: spec.specialization_id, kind: "medico_legal", status: "released", due_at: released, released_at: released, released_by: ids.employee })
+      .execute();
+    const view = await trpc<CourtClockView>(t.app, c.attorney, "courtClock.get", { caseId });
+    expect(view.data.disciplines[0]!.staleReport).toMatchObject({ releasedOn: "2025-01-20", flag: "Needs an addendum" });
+    expect(view.data.disciplines[0]!.plan.find((s) => s.step === "report")!.done).toBe(true);
+  });
+
+  it("answers 404 to an attorney on another firm's case, and changes nothing", async () => {
+    const read = await trpc(t.app, c.attorney, "courtClock.get", { caseId: otherCaseId });
+    expect(read.status).toBe(404);
+    const set = await trpc(t.app, c.attorney, "courtClock.setDates", dates({ caseId: otherCaseId, trialDate: "2027-05-03" }));
+    expect(set.status).toBe(404);
+    const order = await trpc(t.app, c.attorney, "courtClock.addOrder", { caseId: otherCaseId, kind: "other", dueOn: "2027-01-10", text: "x" });
+    expect(order.status).toBe(404);
+    const row = await t.db.selectFrom("cases").select("trial_date").where("id", "=", otherCaseId).executeTakeFirstOrThrow();
+    expect(row.trial_date).toBeNull();
+    expect(await t.db.selectFrom("court_order_items").select("id").where("case_id", "=", otherCaseId).execute()).toEqual([]);
+    // Staff may set dates on any case.
+    expect((await trpc(t.app, c.employee, "courtClock.setDates", dates({ caseId: otherCaseId, trialDate: "2027-05-03" }))).status).toBe(200);
+  });
+
+  it("refuses bad input with 400 and a sentence, changing nothing", async () => {
+    const before = await t.db.selectFrom("cases").selectAll().where("id", "=", caseId).executeTakeFirstOrThrow();
+    for (const input of [
+      dates({ trialDate: "2027-02-30" }),
+      dates({ courtDivision: "atlantis" }),
+      dates({ rafLodgedOn: "2023-01-01" }),
+      dates({ summonsServedOn: "2099-01-01" }),
+      // Saturday, and Good Friday 2027.
+      dates({ trialDate: "2027-05-29" }),
+      dates({ trialDate: "2027-03-26" }),
+    ]) {
+      const answer = await trpc(t.app, c.attorney, "courtClock.setDates", input);
+      expect(answer.status, JSON.stringify(input)).toBe(400);
+      expect(answer.error?.message).not.toMatch(/sql|stack|undefined/i);
+    }
+    expect((await trpc(t.app, c.attorney, "courtClock.addOrder", { caseId, kind: "joint_minutes_due", dueOn: "2027-01-25", text: "  " })).status).toBe(400);
+    const after = await t.db.selectFrom("cases").selectAll().where("id", "=", caseId).executeTakeFirstOrThrow();
+    expect(after).toEqual(before);
+  });
+
+  it("lets administrators change a division's offsets, and the plan follows", async () => {
+    const current = await trpc<{ divisionOffsets: Record<string, Record<string, number>>; staleReportMonths: number }>(t.app, c.admin, "courtClock.offsets");
+    expect(current.data.divisionOffsets.gauteng_johannesburg).toEqual({ hand_over: 20, joint_minute: 10, report: 20, assessment: 15 });
+    const changed = { ...current.data, divisionOffsets: { ...current.data.divisionOffsets, gauteng_johannesburg: { hand_over: 30, joint_minute: 10, report: 20, assessment: 15 } } };
+    expect((await trpc(t.app, c.admin, "courtClock.setOffsets", changed)).status).toBe(200);
+    expect((await trpc(t.app, c.admin, "courtClock.setOffsets", { ...changed, staleReportMonths: 0 })).status).toBe(400);
+    await trpc(t.app, c.attorney, "courtClock.setDates", dates({ trialDate: "2027-03-15" }));
+    const view = await trpc<CourtClockView>(t.app, c.attorney, "courtClock.get", { caseId });
+    expect(planOf(view.data).hand_over! < "2027-02-15").toBe(true);
+    expect((await trpc(t.app, c.attorney, "courtClock.setOffsets", changed)).status).toBe(403);
+  });
+});

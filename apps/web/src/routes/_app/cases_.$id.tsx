@@ -1,0 +1,46 @@
+import { CLAIM_TYPE_LABEL } from "@medlegal/domain";
+import { createFileRoute, Link } from "@tanstack/react-router";
+import { ArrowLeft } from "lucide-react";
+import { CourtDatesSection } from "@/components/court-clock/court-dates-section";
+import { RecordLoadState } from "@/components/load-state";
+import { PageHeader } from "@/components/page";
+import { formatDay } from "@/lib/format";
+import { prefetchPage } from "@/lib/route-data";
+import { trpc } from "@/lib/trpc";
+
+export const Route = createFileRoute("/_app/cases_/$id")({
+  loader: ({ context, params }) =>
+    prefetchPage(
+      context,
+      ({ trpc }) => trpc.cases.get.prefetch({ id: params.id }),
+      ({ trpc }) => trpc.courtClock.get.prefetch({ caseId: params.id }),
+    ),
+  component: CasePage,
+});
+
+function BackLink() {
+  return (
+    <Link to="/cases" className="mb-3 inline-flex items-center gap-1 rounded-sm text-sm text-muted-foreground outline-none hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring">
+      <ArrowLeft aria-hidden className="size-4" />
+      Cases
+    </Link>
+  );
+}
+
+/** One case: its claim and the court's clock (issue 26). */
+function CasePage() {
+  const { id } = Route.useParams();
+  const kase = trpc.cases.get.useQuery({ id }, { retry: false, retryOnMount: false });
+  if (!kase.data) return <RecordLoadState query={kase} noun="case" back={<BackLink />} />;
+  const c = kase.data;
+  return (
+    <>
+      <BackLink />
+      <PageHeader
+        title={`Case ${c.reference}`}
+        description={`${c.patientName} · ${CLAIM_TYPE_LABEL[c.claimType]} · incident ${formatDay(c.incidentDate)}${c.courtCaseNumber ? ` · court ${c.courtCaseNumber}` : ""}`}
+      />
+      <CourtDatesSection caseId={id} />
+    </>
+  );
+}

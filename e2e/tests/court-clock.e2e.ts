@@ -1,0 +1,74 @@
+import { addDays, addMonths, backwardPlan, isCourtDay, sastDate } from "@medlegal/domain";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { violations } from "../axe";
+import { launch, screenshot, signedInPage } from "../browser";
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function post<T>(page: Page, procedure: string, input: unknown): Promise<T> {
+  const origin = new URL(page.url()).origin;
+  const answer = await page.request.post(`/trpc/${procedure}`, { headers: { origin, "content-type": "application/json" }, data: input });
+  const body = (await answer.json()) as { result?: { data: T }; error?: { message: string } };
+  if (!answer.ok()) throw new Error(`${procedure}: ${body.error?.message}`);
+  return body.result!.data;
+}
+
+/** A RAF case of the signed-in attorney with one query asking for two disciplines, made through the API. */
+async function caseWithTwoDisciplines(page: Page) {
+  const tag = Date.now().toString(36);
+  const kase = await post<{ id: string; reference: string }>(page, "cases.create", {
+    claimType: "raf",
+    incidentDate: "2024-05-10",
+    newClaimant: { firstName: "Thandi", lastName: `Court${tag}`, passportNumber: `CC${tag}`.slice(0, 20), birthDate: "1988-04-02", gender: "female", homeLanguage: "English" },
+  });
+  const specs = (await (await page.request.get("/trpc/specializations.listActive")).json()).result.data as { id: string; name: string }[];
+  const chosen = specs.slice(0, 2);
+  await post(page, "queries.create", { caseId: kase.id, subject: "Court clock assessments", instructions: "Assess for trial", specializationIds: chosen.map((s) => s.id) });
+  return { kase, disciplines: chosen.map((s) => s.name) };
+}
+
+describe("the court's clock on a case", () => {
+  for (const width of [1280, 375]) {
+    it(`an attorney sets a trial date and sees each discipline's latest report date and the readiness, at ${width} px`, async () => {
+      const { context, page } = await signedInPage(browser, "attorney", width);
+      const { kase, disciplines } = await caseWithTwoDisciplines(page);
+      // About six months ahead: the assessment is months away, but no expert has a booking yet (amber).
+      let trial = addMonths(sastDate(new Date()), 6);
+      while (!isCourtDay(trial)) trial = addDays(trial, 1);
+      const expected = backwardPlan(trial).find((s) => s.step === "report")!.dueOn;
+
+      await page.goto("/cases");
+      await page.getByRole("link", { name: kase.reference, exact: true }).click();
+      await page.getByRole("heading", { name: "Court dates" }).waitFor();
+      await expect.poll(() => page.getByText("Enter the trial date").isVisible()).toBe(true);
+      await page.getByLabel("Trial date").fill(trial);
+      await page.getByLabel("Court", { exact: true }).selectOption("gauteng_johannesburg");
+      await page.getByRole("button", { name: "Save court dates" }).click();
+
+      const plan = page.getByRole("list", { name: "Plan per discipline" });
+      await plan.waitFor();
+      const reportDay = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" }).format(new Date(`${expected}T00:00:00Z`));
+      for (const name of disciplines) {
+        const item = plan.getByRole("listitem").filter({ has: page.getByRole("heading", { name }) });
+        await expect.poll(() => item.isVisible()).toBe(true);
+        expect(await item.getByText("Amber: at risk").isVisible()).toBe(true);
+        expect(await item.textContent()).toContain("The expert has no booking yet");
+        expect(await item.textContent()).toContain("Latest report");
+        expect(await item.textContent(), `latest report ${expected}`).toMatch(new RegExp(reportDay.replace(/\s+/g, "\\s+")));
+      }
+      expect(await page.getByRole("list", { name: "Why" }).textContent()).toContain("no booking");
+      await page.getByRole("heading", { name: "Readiness for trial" }).scrollIntoViewIfNeeded();
+      await screenshot(page, `court-clock-${width}`);
+      expect(await violations(page, `/cases/${kase.id} at ${width}`)).toEqual([]);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+      await context.close();
+    }, 120_000);
+  }
+});

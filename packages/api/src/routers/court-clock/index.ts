@@ -1,0 +1,33 @@
+import {
+  courtClockGetSchema,
+  courtClockOutputSchema,
+  courtClockSettingsSchema,
+  courtDatesInputSchema,
+  courtOrderInputSchema,
+  courtOrderRemoveSchema,
+} from "@medlegal/domain";
+import { getCourtClock } from "../../services/court-clock/court-clock";
+import { addCourtOrder, getCourtClockSettings, removeCourtOrder, setCourtDates, updateCourtClockSettings } from "../../services/court-clock/court-dates";
+import { roleProcedure, router } from "../../trpc";
+
+/** The court's clock of a case (docs/decisions.md "The court's clock"); row scoping in the service. */
+export const courtClockRouter = router({
+  get: roleProcedure("cases.read").input(courtClockGetSchema).output(courtClockOutputSchema).query(({ ctx, input }) => getCourtClock({ db: ctx.db, actor: ctx.actor }, input)),
+  setDates: roleProcedure("cases.update")
+    .input(courtDatesInputSchema)
+    .output(courtClockOutputSchema)
+    .mutation(({ ctx, input }) => setCourtDates({ db: ctx.db, actor: ctx.actor }, input)),
+  addOrder: roleProcedure("cases.update")
+    .input(courtOrderInputSchema)
+    .output(courtClockOutputSchema)
+    .mutation(({ ctx, input }) => addCourtOrder({ db: ctx.db, actor: ctx.actor }, input)),
+  removeOrder: roleProcedure("cases.update")
+    .input(courtOrderRemoveSchema)
+    .output(courtClockOutputSchema)
+    .mutation(({ ctx, input }) => removeCourtOrder({ db: ctx.db, actor: ctx.actor }, input)),
+  offsets: roleProcedure("settings.agency").output(courtClockSettingsSchema).query(({ ctx }) => getCourtClockSettings({ db: ctx.db, actor: ctx.actor })),
+  setOffsets: roleProcedure("settings.agency")
+    .input(courtClockSettingsSchema)
+    .output(courtClockSettingsSchema)
+    .mutation(({ ctx, input }) => updateCourtClockSettings({ db: ctx.db, actor: ctx.actor }, input)),
+});

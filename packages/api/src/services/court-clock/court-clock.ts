@@ -1,0 +1,159 @@
+import type { CourtClockSettings, CourtClockView, CourtDiscipline, CourtOrderKind, PlanStep, PublicHoliday } from "@medlegal/domain";
+import {
+  backwardPlan,
+  calendarDaysBetween,
+  COURT_ORDER_STEP,
+  courtDaysUntil,
+  DEFAULT_COURT_CLOCK_SETTINGS,
+  divisionOffsets,
+  isReportStale,
+  matterReadiness,
+  readiness,
+  sastDate,
+  STALE_REPORT_FLAG,
+  statutoryDeadlines,
+} from "@medlegal/domain";
+import { recordAccess } from "../audit/access-log";
+import { loadVisibleCase } from "../platform/access";
+import { today } from "../platform/clock";
+import type { Db, Deps } from "../platform/deps";
+import { fullName } from "../platform/sql";
+import { readSetting } from "../settings/settings";
+import { declaredDays } from "../sla/holidays";
+
+/**
+ * The court's clock of a case (issue 26; docs/decisions.md "The court's clock"): its statutory
+ * deadlines, and for each requested discipline the backward plan from the trial date, how far the
+ * work is, and whether it will be ready. The date rules are packages/domain's court-clock.ts.
+ */
+
+export const courtClockSettings = (db: Db): Promise<CourtClockSettings> => readSetting(db, "court_clock", DEFAULT_COURT_CLOCK_SETTINGS);
+
+/** The expert's own reports of a discipline (not the joint minute, not the addenda staff start). */
+const MAIN_REPORT_KINDS = ["medico_legal", "raf4", "supplementary"] as const;
+/** The expert has written the report: it is with the agency or released. */
+const REPORT_WRITTEN = ["submitted", "in_review", "approved", "released"] as const;
+/** Bookings that count as "the expert has a booking". */
+const BOOKED = ["requested", "confirmed", "attended"] as const;
+
+type CaseRow = Awaited<ReturnType<typeof loadVisibleCase>>;
+
+/** The court-order date per plan step: the most recently entered item of each kind (a later order replaces an earlier one). */
+function orderDates(orders: readonly { kind: CourtOrderKind; due_on: string }[]): Partial<Record<PlanStep, string>> {
+  const dates: Partial<Record<PlanStep, string>> = {};
+  for (const order of orders) if (order.kind !== "other") dates[COURT_ORDER_STEP[order.kind]] = order.due_on;
+  return dates;
+}
+
+async function disciplineRows(db: Db, caseId: string) {
+  const [requested, reports, bookings, experts] = await Promise.all([
+    db
+      .selectFrom("queries")
+      .innerJoin("query_specializations as qs", "qs.query_id", "queries.id")
+      .innerJoin("specializations as s", "s.id", "qs.specialization_id")
+      .select(["queries.id as query_id", "queries.reference", "s.id as specialization_id", "s.name"])
+      .where("queries.case_id", "=", caseId)
+      .where("queries.status", "<>", "cancelled")
+      .orderBy("queries.created_at")
+      .orderBy("s.name")
+      .execute(),
+    db
+      .selectFrom("reports")
+      .select(["id", "reference", "query_id", "specialization_id", "kind", "status", "released_at"])
+      .where("case_id", "=", caseId)
+      .where("status", "<>", "withdrawn")
+      .orderBy("created_at")
+      .execute(),
+    db.selectFrom("bookings").select(["query_id", "specialization_id", "status"]).where("case_id", "=", caseId).where("status", "in", BOOKED).execute(),
+    db
+      .selectFrom("consultant_assignments as ca")
+      .innerJoin("queries", "queries.id", "ca.query_id")
+      .innerJoin("users", "users.id", "ca.consultant_id")
+      .select(["ca.query_id", "ca.specialization_id", fullName("users").as("name")])
+      .where("queries.case_id", "=", caseId)
+      .where("ca.status", "in", ["accepted", "completed"])
+      .execute(),
+  ]);
+  return { requested, reports, bookings, experts };
+}
+
+/** Which steps of one discipline are done, read from its reports and bookings. */
+function doneSteps(reports: readonly { kind: string; status: string }[], attended: boolean): Set<PlanStep> {
+  const main = reports.filter((r) => (MAIN_REPORT_KINDS as readonly string[]).includes(r.kind));
+  const done = new Set<PlanStep>();
+  if (attended || main.some((r) => (REPORT_WRITTEN as readonly string[]).includes(r.status))) done.add("assessment");
+  if (main.some((r) => (REPORT_WRITTEN as readonly string[]).includes(r.status))) done.add("report");
+  if (reports.some((r) => r.kind === "joint_minute" && r.status === "released")) done.add("joint_minute");
+  if (main.some((r) => r.status === "released")) done.add("hand_over");
+  return done;
+}
+
+/** The view of a case already loaded as visible to the caller. */
+export async function courtClockOf(db: Db, row: CaseRow, asOf: string = today()): Promise<CourtClockView> {
+  const [settings, declared, orders, rows] = await Promise.all([
+    courtClockSettings(db),
+    declaredDays(db) as Promise<PublicHoliday[]>,
+    db.selectFrom("court_order_items").selectAll().where("case_id", "=", row.id).orderBy("created_at").orderBy("id").execute(),
+    disciplineRows(db, row.id),
+  ]);
+  const offsets = row.court_division ? divisionOffsets(row.court_division, settings.divisionOffsets) : divisionOffsets("gauteng_johannesburg", {});
+  const plan = row.trial_date ? backwardPlan(row.trial_date, offsets, orderDates(orders), declared) : [];
+  const disciplines: CourtDiscipline[] = rows.requested.map((d) => {
+    const mine = <T extends { query_id: string | null; specialization_id: string }>(list: readonly T[]) =>
+      list.filter((x) => x.query_id === d.query_id && x.specialization_id === d.specialization_id);
+    const reports = mine(rows.reports);
+    const bookings = mine(rows.bookings);
+    const done = doneSteps(reports, bookings.some((b) => b.status === "attended"));
+    const verdict = plan.length ? readiness(plan, done, asOf, { hasBooking: bookings.length > 0, declared }) : null;
+    const released = reports.filter((r) => (MAIN_REPORT_KINDS as readonly string[]).includes(r.kind) && r.released_at);
+    const stale = row.trial_date
+      ? released.map((r) => ({ r, on: sastDate(r.released_at!) })).find(({ on }) => isReportStale(on, row.trial_date!, settings.staleReportMonths))
+      : undefined;
+    return {
+      queryId: d.query_id,
+      queryReference: d.reference,
+      specializationId: d.specialization_id,
+      discipline: d.name,
+      expertName: mine(rows.experts)[0]?.name ?? null,
+      plan: plan.map((e) => ({ ...e, done: done.has(e.step), courtDaysLeft: courtDaysUntil(asOf, e.dueOn, declared), counts: "court days" as const })),
+      level: verdict?.level ?? null,
+      reason: verdict?.reason ?? null,
+      staleReport: stale ? { reportId: stale.r.id, reference: stale.r.reference, releasedOn: stale.on, flag: STALE_REPORT_FLAG } : null,
+    };
+  });
+  const rated = disciplines.flatMap((d) => (d.level ? [{ discipline: d.discipline, level: d.level, reason: d.reason! }] : []));
+  return {
+    caseId: row.id,
+    caseReference: row.reference,
+    claimType: row.claim_type,
+    accidentDate: row.incident_date,
+    vehicleIdentified: row.vehicle_identified,
+    rafLodgedOn: row.raf_lodged_on,
+    summonsServedOn: row.summons_served_on,
+    trialDate: row.trial_date,
+    courtDivision: row.court_division,
+    preTrialDate: row.pre_trial_date,
+    trialDaysLeft: row.trial_date ? calendarDaysBetween(asOf, row.trial_date) : null,
+    // The RAF Act's periods (s 23 and s 17); other claims prescribe under other rules, not computed here.
+    statutory:
+      row.claim_type === "raf"
+        ? statutoryDeadlines(
+            { accidentDate: row.incident_date, vehicleIdentified: row.vehicle_identified, rafLodgedOn: row.raf_lodged_on, summonsServedOn: row.summons_served_on },
+            asOf,
+          )
+        : [],
+    orders: orders.map((o) => ({ id: o.id, kind: o.kind, dueOn: o.due_on, text: o.text, createdAt: o.created_at.toISOString() })),
+    offsets,
+    staleReportMonths: settings.staleReportMonths,
+    disciplines,
+    readiness: row.trial_date ? matterReadiness(rated) : null,
+  };
+}
+
+/** A case's court dates, plan and readiness: staff for any case, an attorney for their own (404 otherwise). */
+export async function getCourtClock({ db, actor }: Deps, { caseId }: { caseId: string }): Promise<CourtClockView> {
+  const row = await loadVisibleCase(db, actor.user, caseId);
+  const view = await courtClockOf(db, row);
+  await recordAccess(db, actor, { action: "view", entityType: "case", entityId: caseId, patientId: row.patient_id });
+  return view;
+}
