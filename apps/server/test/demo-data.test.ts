@@ -96,35 +96,6 @@ describe.each(testDialects().flatMap((kind) => FIRST_STARTS.map((now) => [kind, 
     expect(answers.map((a) => a.claimant_answer).sort()).toEqual(["cannot_attend", "confirmed"]);
   });
 
-  it("puts the court's clock on real matters: amber in three weeks with a court order, green in four months, red, a stale report and an unlodged RAF claim", async () => {
-    const attorney = (await login(t.app, "attorney")).cookie;
-    const employee = (await login(t.app, "employee")).cookie;
-    const cases = await t.db.selectFrom("cases").innerJoin("patients", "patients.id", "cases.patient_id").select(["cases.id", "patients.last_name", "cases.trial_date"]).execute();
-    const clockOf = async (lastName: string) => {
-      const id = cases.find((c) => c.last_name === lastName)!.id;
-      const answer = await asThen(() => trpc<CourtClockView>(t.app, employee, "courtClock.get", { caseId: id }));
-      expect(answer.status, answer.error?.message).toBe(200);
-      return answer.data;
-    };
-    const botha = await clockOf("Botha");
-    expect(botha.readiness?.level, botha.readiness?.reasons.join(" | ")).toBe("amber");
-    expect(botha.trialDaysLeft! >= 21 && botha.trialDaysLeft! <= 24).toBe(true);
-    expect(botha.orders.map((o) => o.kind)).toContain("joint_minutes_due");
-    expect(botha.disciplines.some((d) => d.plan.some((s) => s.step === "joint_minute" && s.source === "court_order"))).toBe(true);
-    const petersen = await clockOf("Petersen");
-    expect(petersen.readiness?.level, petersen.readiness?.reasons.join(" | ")).toBe("green");
-    const red = await clockOf("Mahlangu");
-    expect(red.readiness).toMatchObject({ level: "red" });
-    expect(red.readiness!.reasons[0]).toMatch(/was due on .* and is not done/);
-    expect((await clockOf("Govender")).disciplines.some((d) => d.staleReport?.flag === "Needs an addendum")).toBe(true);
-    const mabaso = await clockOf("Mabaso");
-    expect(mabaso.statutory[0]).toMatchObject({ kind: "raf_lodgement", done: false });
-    expect(mabaso.statutory[0]!.warning).toMatch(/days left/);
-    // The attorney sees the matters of theirs on the clock; every trial lies ahead of first start.
-    expect((await asThen(() => trpc(t.app, attorney, "courtClock.get", { caseId: cases.find((c) => c.last_name === "Mabaso")!.id }))).status).toBe(200);
-    expect(cases.filter((c) => c.trial_date).every((c) => c.trial_date! > today)).toBe(true);
-  });
-
   it("books only working days, inside each expert's availability (the week, or that day's override)", async () => {
     const weekly = await t.db.selectFrom("availability_rules").selectAll().execute();
     const overrides = await t.db.selectFrom("availability_overrides").selectAll().execute();
@@ -425,5 +396,35 @@ describe.each(testDialects().flatMap((kind) => FIRST_STARTS.map((now) => [kind, 
     }
     const roster = await asThen(() => trpc<unknown[]>(t.app, cookies.employee!, "rosters.list", { from: monday, to: addDays(monday, 13) }));
     expect(roster.data.length).toBeGreaterThan(0);
+  });
+
+  // Signs in (at the real time, as the session store does), so it runs after the checks that nothing happened after first start.
+  it("puts the court's clock on real matters: amber in three weeks with a court order, green in four months, red, a stale report and an unlodged RAF claim", async () => {
+    const attorney = (await login(t.app, "attorney")).cookie;
+    const employee = (await login(t.app, "employee")).cookie;
+    const cases = await t.db.selectFrom("cases").innerJoin("patients", "patients.id", "cases.patient_id").select(["cases.id", "patients.last_name", "cases.trial_date"]).execute();
+    const clockOf = async (lastName: string) => {
+      const id = cases.find((c) => c.last_name === lastName)!.id;
+      const answer = await asThen(() => trpc<CourtClockView>(t.app, employee, "courtClock.get", { caseId: id }));
+      expect(answer.status, answer.error?.message).toBe(200);
+      return answer.data;
+    };
+    const botha = await clockOf("Botha");
+    expect(botha.readiness?.level, botha.readiness?.reasons.join(" | ")).toBe("amber");
+    expect(botha.trialDaysLeft! >= 21 && botha.trialDaysLeft! <= 24).toBe(true);
+    expect(botha.orders.map((o) => o.kind)).toContain("joint_minutes_due");
+    expect(botha.disciplines.some((d) => d.plan.some((s) => s.step === "joint_minute" && s.source === "court_order"))).toBe(true);
+    const petersen = await clockOf("Petersen");
+    expect(petersen.readiness?.level, petersen.readiness?.reasons.join(" | ")).toBe("green");
+    const red = await clockOf("Mahlangu");
+    expect(red.readiness).toMatchObject({ level: "red" });
+    expect(red.readiness!.reasons[0]).toMatch(/was due on .* and is not done/);
+    expect((await clockOf("Govender")).disciplines.some((d) => d.staleReport?.flag === "Needs an addendum")).toBe(true);
+    const mabaso = await clockOf("Mabaso");
+    expect(mabaso.statutory[0]).toMatchObject({ kind: "raf_lodgement", done: false });
+    expect(mabaso.statutory[0]!.warning).toMatch(/days left/);
+    // The attorney sees the matters of theirs on the clock; every trial lies ahead of first start.
+    expect((await asThen(() => trpc(t.app, attorney, "courtClock.get", { caseId: cases.find((c) => c.last_name === "Mabaso")!.id }))).status).toBe(200);
+    expect(cases.filter((c) => c.trial_date).every((c) => c.trial_date! > today)).toBe(true);
   });
 });
