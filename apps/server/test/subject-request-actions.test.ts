@@ -22,7 +22,7 @@ describe.each(testDialects())("POPIA: carrying out deletion and objection reques
   });
   afterAll(() => t.close());
 
-  const storedFile = async (ownerKind: "query_document" | "invoice", ownerId: string, name: string, data: Uint8Array) =>
+  const storedFile = async (ownerKind: "query_document" | "invoice" | "report_version", ownerId: string, name: string, data: Uint8Array) =>
     (
       await t.db
         .insertInto("files")
@@ -52,6 +52,18 @@ describe.each(testDialects())("POPIA: carrying out deletion and objection reques
       .returning("id")
       .executeTakeFirstOrThrow();
     const documentId = await storedFile("query_document", query.id, `${lastName}-scan.pdf`, new TextEncoder().encode(`scan of ${lastName}`));
+    // A report whose version's change note names the claimant (report versions are append-only).
+    const expert = await t.db.selectFrom("users").select(["id", "specialization_id"]).where("username", "=", "consultant").executeTakeFirstOrThrow();
+    const report = await t.db
+      .insertInto("reports")
+      .values({ reference: `R-E-${ref}`, query_id: query.id, case_id: kase.id, patient_id: patient.id, attorney_id: ids.attorney, consultant_id: expert.id, specialization_id: expert.specialization_id!, kind: "medico_legal", due_at: at, created_at: at, updated_at: at })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    const versionFile = await storedFile("report_version", report.id, "report.pdf", new TextEncoder().encode(`report on ${lastName}`));
+    await t.db
+      .insertInto("report_versions")
+      .values({ report_id: report.id, number: 1, file_id: versionFile, page_count: 1, uploaded_by: expert.id, change_note: `Corrected ${lastName}'s date of birth`, declaration: "I declare" })
+      .execute();
     const invoiceId = randomUUID();
     const party = JSON.stringify({ name: "Sarah Botha Attorneys", firmName: null, address: "Cape Town", vatNumber: "", email: "accounts@example.org" });
     await t.db
@@ -78,7 +90,7 @@ describe.each(testDialects())("POPIA: carrying out deletion and objection reques
       .insertInto("audit_log")
       .values({ actor_id: ids.admin, actor_role: "administrator", action: "query.create", entity_type: "query", entity_id: query.id, after: JSON.stringify({ reference: `Q-E-${ref}`, subject: `Assessment of ${lastName}` }) })
       .execute();
-    return { patientId: patient.id, caseId: kase.id, caseReference, queryId: query.id, documentId, invoiceId, invoiceNumber: `INV-E-${ref}`, copyFileId };
+    return { patientId: patient.id, caseId: kase.id, caseReference, queryId: query.id, documentId, invoiceId, invoiceNumber: `INV-E-${ref}`, copyFileId, reportId: report.id };
   }
 
   const request = async (patientId: string, kind: "deletion" | "objection" | "access" = "deletion") => {
@@ -122,7 +134,7 @@ describe.each(testDialects())("POPIA: carrying out deletion and objection reques
     const done = await trpc<{ request: SubjectRequest; certificate: DestructionCertificate }>(t.app, c.admin, "privacy.carryOutRequest", { id: asked.id });
     expect(done.status, done.error?.message).toBe(200);
     expect(done.data.request).toMatchObject({ status: "answered", outcome: expect.stringContaining(done.data.certificate.number) });
-    expect(done.data.certificate.counts).toMatchObject({ claimants: 1, cases: 1, queries: 1, files: 1, invoicesKept: 1 });
+    expect(done.data.certificate.counts).toMatchObject({ claimants: 1, cases: 1, queries: 1, files: 2, invoicesKept: 1 });
     const patient = await t.db.selectFrom("patients").selectAll().where("id", "=", gone.patientId).executeTakeFirstOrThrow();
     expect(patient).toMatchObject({ first_name: "Anonymised", passport_number: null, email: null, phone: null, address: null });
     expect(patient.anonymised_at).not.toBeNull();
@@ -155,6 +167,10 @@ describe.each(testDialects())("POPIA: carrying out deletion and objection reques
     expect(old.map((e) => e.action)).toEqual(expect.arrayContaining(["patient.create", "query.create", "patient.destroyed"]));
     expect(JSON.stringify(old)).not.toMatch(/Goneby|goneby@example\.org/);
     expect(old.find((e) => e.action === "query.create")?.after).toMatchObject({ reference: expect.stringMatching(/^Q-E-/) });
+
+    // The report version stays (append-only) but its change note no longer names the claimant.
+    const notes = await t.db.selectFrom("report_versions").select("change_note").where("report_id", "=", gone.reportId).execute();
+    expect(notes.map((n) => n.change_note)).toEqual(["Anonymised"]);
   });
 
   it("carries out only deletion and objection requests, only for privacy managers", async () => {
