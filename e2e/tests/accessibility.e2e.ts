@@ -84,6 +84,9 @@ async function routeParams(page: Page): Promise<Record<string, string>> {
   const account = accounts.ok() ? ((await accounts.json()) as { result: { data: { attorney: { id: string } }[] } }).result.data[0] : undefined;
   // messages.threads answers { items }: the role's most recent conversation (demo data gives every user some).
   const thread = await first("messages.threads");
+  // cases.list answers a plain array: the first case the role may see (its page holds the court dates).
+  const cases = await page.request.get(`/trpc/cases.list?input=${encodeURIComponent("{}")}`);
+  const kase = cases.ok() ? ((await cases.json()) as { result: { data: { id: string }[] } }).result.data[0] : undefined;
   if (!query) throw new Error("The demo data gives this role no query to open");
   return {
     $id: query.id,
@@ -94,11 +97,16 @@ async function routeParams(page: Page): Promise<Record<string, string>> {
     $attorneyId: account?.attorney.id ?? "",
     $bookingDay: booking?.startsAt ? sastDate(new Date(booking.startsAt)) : "",
     $threadId: thread?.id ?? "",
+    $caseId: kase?.id ?? "",
   };
 }
 
-/** A report page's `$id` is a report's, an invoice page's an invoice's, not a query's. */
-const named = (path: string) => path.replace(/^\/reports\/\$id$/, "/reports/$reportId").replace(/^\/invoices\/\$id$/, "/invoices/$invoiceId");
+/** A report page's `$id` is a report's, an invoice page's an invoice's, a case page's a case's, not a query's. */
+const named = (path: string) =>
+  path
+    .replace(/^\/reports\/\$id$/, "/reports/$reportId")
+    .replace(/^\/invoices\/\$id$/, "/invoices/$invoiceId")
+    .replace(/^\/cases\/\$id$/, "/cases/$caseId");
 const withParams = (path: string, params: Record<string, string>) => named(path).replace(/\$\w+/g, (name) => params[name] ?? "");
 
 /** Screens behind a route's tabs and views, by who may open them. */

@@ -15,7 +15,9 @@ import { trpcErrorMessage } from "@/lib/trpc-errors";
 export function CarryOutAction({ request }: { request: SubjectRequest }) {
   const [open, setOpen] = React.useState(false);
   const utils = trpc.useUtils();
+  // The dialog shows the refusal itself, so no toast repeats it.
   const carryOut = trpc.privacy.carryOutRequest.useMutation({
+    meta: { errorToast: false },
     onSuccess: ({ certificate }) => {
       setOpen(false);
       void utils.privacy.requests.invalidate();
