@@ -1,5 +1,5 @@
-import type { ClaimantMessageChannel, Patient, PatientInput } from "@medlegal/domain";
-import { CLAIMANT_GENDERS, CLAIMANT_MESSAGE_CHANNEL_LABEL, CLAIMANT_MESSAGE_CHANNELS, FORM_MESSAGES, GENDER_LABEL, HOME_LANGUAGES, parseSaId, patientInputSchema, SA_ID_MESSAGES } from "@medlegal/domain";
+import type { Patient, PatientInput } from "@medlegal/domain";
+import { CLAIMANT_GENDERS, GENDER_LABEL, HOME_LANGUAGES, parseSaId, patientInputSchema } from "@medlegal/domain";
 import { BadgeCheck } from "lucide-react";
 import { useZodForm } from "@/hooks/use-zod-form";
 import { formatDay, todayInSa } from "@/lib/format";
@@ -10,114 +10,13 @@ import { Input } from "../ui/input";
 import { NativeSelect } from "../ui/native-select";
 import { Switch } from "../ui/switch";
 import { Textarea } from "../ui/textarea";
-import type { CompetentPersonState } from "./competent-person-fields";
-import { CompetentPersonFields, competentPersonNeeded, competentPersonPayload, competentPersonState } from "./competent-person-fields";
+import { MessageChannelField } from "./message-channel-field";
+import type { PatientFormState } from "./patient-form-state";
+import { initialState, refinePatient, toPatientPayload } from "./patient-form-state";
+import { CompetentPersonFields, competentPersonNeeded } from "./competent-person-fields";
 
-type DocumentKind = "id" | "passport";
-
-export interface PatientFormState extends CompetentPersonState {
-  firstName: string;
-  lastName: string;
-  documentKind: DocumentKind;
-  idNumber: string;
-  passportNumber: string;
-  birthDate: string;
-  gender: (typeof CLAIMANT_GENDERS)[number] | "";
-  email: string;
-  phone: string;
-  address: string;
-  homeLanguage: (typeof HOME_LANGUAGES)[number] | "";
-  interpreterNeeded: boolean;
-  consentReceivedAt: string;
-  /** "" is no consent to text messages. */
-  messageChannel: ClaimantMessageChannel | "";
-}
-
-function initialState(patient?: Patient, draft?: PatientInput): PatientFormState {
-  if (draft) {
-    return {
-      firstName: draft.firstName ?? "",
-      lastName: draft.lastName ?? "",
-      documentKind: !draft.idNumber && draft.passportNumber ? "passport" : "id",
-      idNumber: draft.idNumber ?? "",
-      passportNumber: draft.passportNumber ?? "",
-      birthDate: draft.birthDate ?? "",
-      gender: draft.gender ?? "",
-      email: draft.email ?? "",
-      phone: draft.phone ?? "",
-      address: draft.address ?? "",
-      homeLanguage: draft.homeLanguage ?? "",
-      interpreterNeeded: draft.interpreterNeeded ?? false,
-      consentReceivedAt: draft.consentReceivedAt ?? "",
-      messageChannel: draft.messageChannel ?? "",
-      ...competentPersonState(draft.needsCurator ?? false, draft.competentPerson ?? null),
-    };
-  }
-  return {
-    firstName: patient?.firstName ?? "",
-    lastName: patient?.lastName ?? "",
-    documentKind: patient && !patient.idNumber && patient.passportNumber ? "passport" : "id",
-    idNumber: patient?.idNumber ?? "",
-    passportNumber: patient?.passportNumber ?? "",
-    birthDate: patient?.birthDate ?? "",
-    gender: patient?.gender ?? "",
-    email: patient?.email ?? "",
-    phone: patient?.phone ?? "",
-    address: patient?.address ?? "",
-    homeLanguage: (patient?.homeLanguage as PatientFormState["homeLanguage"]) ?? "",
-    interpreterNeeded: patient?.interpreterNeeded ?? false,
-    consentReceivedAt: patient?.consentReceivedAt ?? "",
-    messageChannel: patient?.messageChannel ?? "",
-    ...competentPersonState(patient?.needsCurator ?? false, patient?.competentPerson ?? null),
-  };
-}
-
-/** What the server receives: only the chosen identity document. */
-export function toPatientPayload(form: PatientFormState): PatientInput {
-  return {
-    firstName: form.firstName,
-    lastName: form.lastName,
-    idNumber: form.documentKind === "id" ? form.idNumber.replace(/\s/g, "") : "",
-    passportNumber: form.documentKind === "passport" ? form.passportNumber : "",
-    birthDate: form.birthDate,
-    gender: form.gender as PatientInput["gender"],
-    email: form.email,
-    phone: form.phone,
-    address: form.address,
-    homeLanguage: form.homeLanguage as PatientInput["homeLanguage"],
-    interpreterNeeded: form.interpreterNeeded,
-    consentReceivedAt: form.consentReceivedAt,
-    messageChannel: form.messageChannel || null,
-    needsCurator: form.needsCurator,
-    competentPerson: competentPersonPayload(form, competentPersonNeeded(form, todayInSa())),
-  };
-}
-
-/**
- * The ID number's own rules, checked even while other fields are still empty (zod runs the
- * schema's cross-field refinement only once every field is valid).
- */
-function idNumberErrors(form: PatientFormState): Record<string, string> {
-  if (form.documentKind !== "id") return {};
-  const digits = form.idNumber.replace(/\s/g, "");
-  if (!digits) return {};
-  const info = parseSaId(digits);
-  if (!info) return { idNumber: SA_ID_MESSAGES.invalid };
-  const errors: Record<string, string> = {};
-  if (form.birthDate && form.birthDate !== info.birthDate) errors.birthDate = SA_ID_MESSAGES.birthDateMismatch;
-  if (form.gender && form.gender !== "other" && form.gender !== info.gender) errors.gender = SA_ID_MESSAGES.genderMismatch;
-  return errors;
-}
-
-/** The shared schema's errors plus the ID number's own; the ID-or-passport rule shows on the chosen document. */
-function refinePatient(form: PatientFormState, errors: Record<string, string>): Record<string, string> {
-  const e = { ...errors, ...idNumberErrors(form) };
-  if (form.documentKind === "passport" && e.idNumber) {
-    e.passportNumber = FORM_MESSAGES.passportRequired;
-    delete e.idNumber;
-  }
-  return e;
-}
+export { toPatientPayload } from "./patient-form-state";
+export type { PatientFormState } from "./patient-form-state";
 
 /**
  * A claimant: the SA ID number (13 digits, Luhn, birth date and gender encoded) fills in the
@@ -335,25 +234,12 @@ export function PatientForm({
                 ? "Assessments can be booked for this claimant."
                 : "No assessment is booked until the claimant's signed consent is received."}
           </p>
-          <Field label="Booking reminders by text" htmlFor="patient-messageChannel" error={err("messageChannel")}>
-            <NativeSelect
-              id="patient-messageChannel"
-              value={form.messageChannel}
-              disabled={pending}
-              aria-describedby="patient-messageChannel-hint"
-              onChange={(e) => patch({ messageChannel: e.target.value as PatientFormState["messageChannel"] })}
-            >
-              <option value="">No messages (no consent)</option>
-              {CLAIMANT_MESSAGE_CHANNELS.map((channel) => (
-                <option key={channel} value={channel}>
-                  {CLAIMANT_MESSAGE_CHANNEL_LABEL[channel]} to the phone above
-                </option>
-              ))}
-            </NativeSelect>
-          </Field>
-          <p id="patient-messageChannel-hint" className="self-end pb-1 text-xs text-muted-foreground sm:pb-2.5">
-            Only with the claimant's consent. Reminders name the booking, time and venue, never the injury or the expert's field.
-          </p>
+          <MessageChannelField
+            value={form.messageChannel}
+            pending={pending}
+            error={err("messageChannel")}
+            onChange={(messageChannel) => patch({ messageChannel })}
+          />
         </div>
         <CompetentPersonFields
           form={form}
