@@ -544,6 +544,12 @@ describe("the object-level matrix", () => {
     const [myDocument, theirDocument] = [await uploadDocument("attorney", consultantsQuery), await uploadDocument("nomsa", nomsasOpenQuery.id)];
     const get = (url: string): RestCall => ({ method: "GET", url });
     const upload = (url: string, fields: Record<string, string> = {}): RestCall => ({ method: "POST", url, body: multipart("matrix.pdf", PDF, "application/pdf", fields) });
+    // A recording the consultant starts as the host of the ad hoc meeting, the way the room starts one.
+    expect((await trpc(t.app, cookie.consultant!, "meetings.enter", ownRoom)).status).toBe(200);
+    expect((await trpc(t.app, cookie.consultant!, "meetings.setConsent", { ...ownRoom, consent: true })).status).toBe(200);
+    const started = await trpc(t.app, cookie.consultant!, "meetings.startRecording", { ...ownRoom, contentType: "video/webm" });
+    expect(started.status, started.error?.message).toBe(200);
+    const recording = (started.data as { recording: { id: string } }).recording.id;
     const period = "from=2026-01-01&to=2026-01-31";
     const proof = (invoiceId: string) => ({ amountCents: "1000", paidOn: "2026-01-15", reference: "Matrix EFT", invoiceIds: invoiceId });
     rest = {
@@ -553,6 +559,10 @@ describe("the object-level matrix", () => {
       "POST /api/reports/:id/versions": { consultant: { own: upload(`/api/reports/${consultantReport.id}/versions`), other: upload(`/api/reports/${naidooReport.id}/versions`) } },
       "POST /api/payments/proofs": { attorney: { own: upload("/api/payments/proofs", proof(myInvoice)), other: upload("/api/payments/proofs", proof(theirInvoice)), refused: 400 } },
       "GET /api/payments/statement.pdf": { attorney: { own: get(`/api/payments/statement.pdf?${period}`), other: get(`/api/payments/statement.pdf?attorneyId=${nomsa}&${period}`) } },
+      "POST /api/meetings/recordings/:id/chunks/:seq": {
+        consultant: { own: upload(`/api/meetings/recordings/${recording}/chunks/0`) },
+        attorney: { other: upload(`/api/meetings/recordings/${recording}/chunks/0`) },
+      },
       "GET /api/bookings/:id/calendar.ics": {
         attorney: { own: get(`/api/bookings/${myBooking.id}/calendar.ics`), other: get(`/api/bookings/${theirBooking.id}/calendar.ics`) },
         consultant: { own: get(`/api/bookings/${consultantBooking.id}/calendar.ics`), other: get(`/api/bookings/${naidooBooking.id}/calendar.ics`) },
