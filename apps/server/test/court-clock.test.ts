@@ -150,6 +150,36 @@ describe.each(testDialects())("The court's clock on %s", (kind) => {
     expect((await trpc(t.app, c.employee, "courtClock.setDates", dates({ caseId: otherCaseId, trialDate: "2027-05-03" }))).status).toBe(200);
   });
 
+  it("lists each caller's own matters on the trial calendar and by nearest deadline, with the amber and red count", async () => {
+    await trpc(t.app, c.attorney, "courtClock.setDates", dates({ trialDate: "2027-03-15" }));
+    // The other firm's case has a later trial, set by staff in the test before.
+    type Matters = { trials: { caseId: string; readiness: string; reason: string; claimantName: string }[]; byDeadline: { caseId: string; nextDeadline: { dueOn: string; counts: string } }[]; amber: number; red: number };
+    const mine = await trpc<Matters>(t.app, c.attorney, "courtClock.matters");
+    expect(mine.status).toBe(200);
+    const ids = (list: { caseId: string }[]) => list.map((m) => m.caseId);
+    expect(ids(mine.data.trials)).toContain(caseId);
+    // Another firm's matter is never listed to the attorney, not even counted.
+    expect(ids(mine.data.trials)).not.toContain(otherCaseId);
+    expect(ids(mine.data.byDeadline)).not.toContain(otherCaseId);
+    const own = mine.data.trials.find((m) => m.caseId === caseId)!;
+    // The same verdict, in the same words, as the case page.
+    const page = await trpc<CourtClockView>(t.app, c.attorney, "courtClock.get", { caseId });
+    expect(own.readiness).toBe(page.data.readiness!.level);
+    expect(own.reason).toBe(page.data.readiness!.reasons[0]);
+    expect(own.reason).toMatch(/^Orthopaedic.*: /);
+    expect(own.claimantName).toMatch(/^Court Clock/);
+    expect(mine.data.amber + mine.data.red).toBe(mine.data.trials.filter((m) => m.readiness !== "green").length);
+    // The deadline list is nearest first; the unlodged RAF claim's deadline counts calendar days.
+    const due = mine.data.byDeadline.map((m) => m.nextDeadline.dueOn);
+    expect(due).toEqual([...due].sort());
+    const staff = await trpc<Matters>(t.app, c.employee, "courtClock.matters");
+    expect(ids(staff.data.trials)).toEqual(expect.arrayContaining([caseId, otherCaseId]));
+    // The nearer trial first.
+    expect(ids(staff.data.trials).indexOf(caseId)).toBeLessThan(ids(staff.data.trials).indexOf(otherCaseId));
+    expect(staff.data.amber + staff.data.red).toBe(staff.data.trials.filter((m) => m.readiness !== "green").length);
+    expect((await trpc(t.app, (await login(t.app, "consultant")).cookie, "courtClock.matters")).status).toBe(403);
+  });
+
   it("refuses bad input with 400 and a sentence, changing nothing", async () => {
     const before = await t.db.selectFrom("cases").selectAll().where("id", "=", caseId).executeTakeFirstOrThrow();
     for (const input of [

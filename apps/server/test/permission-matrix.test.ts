@@ -91,6 +91,7 @@ const MATRIX: Record<string, "public" | Role[]> = {
   "cases.update": [A, E, T],
   // The court's clock of a case (court-clock.test.ts): staff any case, an attorney their own; offsets for administrators.
   "courtClock.get": [A, E, T],
+  "courtClock.matters": [A, E, T],
   "courtClock.setDates": [A, E, T],
   "courtClock.addOrder": [A, E, T],
   "courtClock.removeOrder": [A, E, T],
@@ -326,6 +327,7 @@ const NOT_ONE_RECORD = new Set([
   "patients.create",
   "cases.list",
   "cases.create",
+  "courtClock.matters",
   "courtClock.offsets",
   "courtClock.setOffsets",
   "queries.list",

@@ -52,3 +52,4 @@ export * from "./raf4-outputs";
 export * from "./court-clock";
 export * from "./claimant-messages";
 export * from "./court-clock-schemas";
+export * from "./court-matters";
