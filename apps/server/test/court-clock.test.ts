@@ -178,6 +178,18 @@ describe.each(testDialects())("The court's clock on %s", (kind) => {
     expect(ids(staff.data.trials).indexOf(caseId)).toBeLessThan(ids(staff.data.trials).indexOf(otherCaseId));
     expect(staff.data.amber + staff.data.red).toBe(staff.data.trials.filter((m) => m.readiness !== "green").length);
     expect((await trpc(t.app, (await login(t.app, "consultant")).cookie, "courtClock.matters")).status).toBe(403);
+
+    // The trial dates as an .ics file: all-day entries with the case reference and court, never the claimant.
+    const kase = await t.db.selectFrom("cases").select("reference").where("id", "=", caseId).executeTakeFirstOrThrow();
+    const other = await t.db.selectFrom("cases").select("reference").where("id", "=", otherCaseId).executeTakeFirstOrThrow();
+    const ics = await t.app.inject({ method: "GET", url: "/api/cases/trial-dates.ics", headers: { cookie: c.attorney } });
+    expect(ics.statusCode).toBe(200);
+    expect(ics.headers["content-type"]).toMatch(/^text\/calendar/);
+    expect(ics.body).toContain(`SUMMARY:MedLegal trial ${kase.reference}`);
+    expect(ics.body).toContain("DTSTART;VALUE=DATE:20270315");
+    expect(ics.body).not.toContain(other.reference);
+    expect(ics.body).not.toMatch(/Court Clock|Clock[0-9a-f]{8}/);
+    expect((await t.app.inject({ method: "GET", url: "/api/cases/trial-dates.ics" })).statusCode).toBe(401);
   });
 
   it("refuses bad input with 400 and a sentence, changing nothing", async () => {

@@ -15,6 +15,7 @@ export * as auditTrailService from "./services/audit/audit-trail";
 export * as accessLogService from "./services/audit/access-log";
 export * as queryListService from "./services/queries/query-list";
 export * as calendarService from "./services/calendar/calendar";
+export * as courtMattersService from "./services/court-clock/court-matters";
 export * as privacyService from "./services/privacy/access-report";
 export * as claimantMessagesService from "./services/claimant-messages";
 export { claimantMessagesJob, createFileTextGateway, createHttpTextGateway } from "./services/claimant-messages";

@@ -1,5 +1,6 @@
 import type { CourtMatters } from "@medlegal/domain";
-import { courtMatter, courtMatters } from "@medlegal/domain";
+import { COURT_DIVISION_LABEL, courtMatter, courtMatters } from "@medlegal/domain";
+import { trialCalendarText } from "../calendar/calendar-entries";
 import { visibleCases } from "../platform/access";
 import { today } from "../platform/clock";
 import type { Deps } from "../platform/deps";
@@ -41,4 +42,11 @@ export async function listCourtMatters({ db, actor }: Deps): Promise<CourtMatter
     matters.push(courtMatter(await courtClockOf(db, row, day, context), { claimantName: claimant_name, attorneyName: attorney_name }));
   }
   return courtMatters(matters, day);
+}
+
+/** The caller's upcoming trials as an iCalendar file: neutral entries (docs/decisions.md "Calendars carry no health information"). */
+export async function trialDatesIcs(deps: Deps): Promise<{ fileName: string; body: string }> {
+  const { trials } = await listCourtMatters(deps);
+  const entries = trials.map((m) => ({ caseId: m.caseId, caseReference: m.caseReference, trialDate: m.trialDate!, court: m.courtDivision ? COURT_DIVISION_LABEL[m.courtDivision] : null }));
+  return { fileName: "trial-dates.ics", body: trialCalendarText(deps.actor.meta.appUrl, entries) };
 }
