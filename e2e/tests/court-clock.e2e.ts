@@ -72,3 +72,38 @@ describe("the court's clock on a case", () => {
     }, 120_000);
   }
 });
+
+describe("the court's clock across matters", () => {
+  it("the case manager sees the matter amber on the dashboard and on the trial calendar, with the reason, at 1280 and 375 px", async () => {
+    const attorney = await signedInPage(browser, "attorney", 1280);
+    const { kase } = await caseWithTwoDisciplines(attorney.page);
+    let trial = addMonths(sastDate(new Date()), 6);
+    while (!isCourtDay(trial)) trial = addDays(trial, 1);
+    await post(attorney.page, "courtClock.setDates", { caseId: kase.id, vehicleIdentified: true, rafLodgedOn: null, summonsServedOn: null, trialDate: trial, courtDivision: "western_cape", preTrialDate: null });
+    // The attorney's dashboard lists their nearest court deadlines.
+    await attorney.page.goto("/");
+    await expect.poll(() => attorney.page.getByRole("list", { name: "Nearest court deadlines" }).isVisible()).toBe(true);
+    await attorney.context.close();
+
+    for (const width of [1280, 375]) {
+      const { context, page } = await signedInPage(browser, "employee", width);
+      await page.goto("/");
+      const line = page.getByText(/^Trials ahead: \d+\./);
+      await expect.poll(() => line.isVisible()).toBe(true);
+      expect(await line.locator("..").textContent()).toMatch(/\d+ red, \d+ amber/);
+      await page.getByRole("link", { name: "Open the trial calendar" }).click();
+      await page.getByRole("heading", { name: "Trial calendar" }).waitFor();
+      const row = page.getByRole("list", { name: "Upcoming trials" }).getByRole("listitem").filter({ has: page.getByRole("link", { name: kase.reference, exact: true }) });
+      await expect.poll(() => row.isVisible()).toBe(true);
+      expect(await row.getByText("Amber: at risk").isVisible()).toBe(true);
+      expect(await row.textContent()).toContain("The expert has no booking yet");
+      expect(await row.textContent()).toContain("Western Cape");
+      await row.scrollIntoViewIfNeeded();
+      await screenshot(page, `trial-calendar-${width}`);
+      expect(await violations(page, `/trial-calendar at ${width}`)).toEqual([]);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+      await context.close();
+    }
+  }, 120_000);
+});
+
