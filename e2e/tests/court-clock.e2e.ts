@@ -107,3 +107,24 @@ describe("the court's clock across matters", () => {
   }, 120_000);
 });
 
+describe("the court clock's settings", () => {
+  it("an administrator changes a division's offset in Settings, at 375 px", async () => {
+    const { context, page } = await signedInPage(browser, "admin", 375);
+    await page.goto("/settings?tab=sla");
+    const division = page.getByRole("group", { name: "Free State Division" });
+    await division.waitFor();
+    const report = division.getByLabel(/Latest report/);
+    const before = await report.inputValue();
+    await report.fill(String(Number(before) + 1));
+    await page.getByRole("form", { name: "Court clock" }).getByRole("button", { name: "Save changes" }).click();
+    await expect.poll(() => page.getByText("Court clock saved").first().isVisible()).toBe(true);
+    await division.scrollIntoViewIfNeeded();
+    await screenshot(page, "court-clock-settings-375");
+    expect(await violations(page, "/settings?tab=sla at 375")).toEqual([]);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    await page.reload();
+    expect(await page.getByRole("group", { name: "Free State Division" }).getByLabel(/Latest report/).inputValue()).toBe(String(Number(before) + 1));
+    await context.close();
+  }, 60_000);
+});
+
