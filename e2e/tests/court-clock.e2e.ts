@@ -128,3 +128,20 @@ describe("the court clock's settings", () => {
   }, 60_000);
 });
 
+describe("a stale report", () => {
+  it("staff request an addendum from the case page in one click, on the same expert", async () => {
+    const { context, page } = await signedInPage(browser, "employee", 1280);
+    // The demo's stale report: Ayesha Govender's, released long before her trial.
+    await page.goto("/cases");
+    await page.getByRole("listitem").filter({ hasText: "Ayesha Govender" }).first().getByRole("link", { name: /^CASE-/ }).click();
+    const flag = page.getByText(/Needs an addendum:/);
+    await expect.poll(() => flag.isVisible()).toBe(true);
+    const expert = (await flag.locator("xpath=ancestor::li[1]").locator("p.text-xs").first().textContent())!.split(" · ")[1]!;
+    await page.getByRole("button", { name: "Request an addendum" }).click();
+    await page.waitForURL(/\/reports\/[0-9a-f-]{36}$/);
+    await expect.poll(() => page.getByText(/addendum/i).first().isVisible()).toBe(true);
+    expect(await page.locator("main").textContent()).toContain(expert);
+    await context.close();
+  }, 60_000);
+});
+
