@@ -2,6 +2,8 @@ import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testDialects } from "@medlegal/db/testing";
 import type { CourtClockView } from "@medlegal/domain";
+import { addDays, courtDaysUntil, isCourtDay, sastDate } from "@medlegal/domain";
+import { sweepCourtReminders } from "@medlegal/api";
 import type { TestApp } from "./helpers";
 import { createTestApp, login, trpc } from "./helpers";
 
@@ -190,6 +192,40 @@ describe.each(testDialects())("The court's clock on %s", (kind) => {
     expect(ics.body).not.toContain(other.reference);
     expect(ics.body).not.toMatch(/Court Clock|Clock[0-9a-f]{8}/);
     expect((await t.app.inject({ method: "GET", url: "/api/cases/trial-dates.ics" })).statusCode).toBe(401);
+  });
+
+  it("reminds the case manager and the attorney once per step and lead time, with two sweeps at once, and again when the trial moves", async () => {
+    const fresh = await makeCase("attorney");
+    const kase = await t.db.selectFrom("cases").select("reference").where("id", "=", fresh).executeTakeFirstOrThrow();
+    // A trial 25 court days away: the hand-over is 5 court days away (the 10-day reminder), every earlier step is past.
+    const day = sastDate(new Date());
+    const courtDayAhead = (n: number) => {
+      let d = addDays(day, 1);
+      while (!(isCourtDay(d) && courtDaysUntil(day, d) === n)) d = addDays(d, 1);
+      return d;
+    };
+    const set = await trpc<CourtClockView>(t.app, c.attorney, "courtClock.setDates", dates({ caseId: fresh, trialDate: courtDayAhead(25) }));
+    expect(set.status, set.error?.message).toBe(200);
+    const handOver = set.data.disciplines[0]!.plan.find((s) => s.step === "hand_over")!;
+    expect(handOver.courtDaysLeft).toBe(5);
+    const reminders = (userId: string) =>
+      t.db.selectFrom("notifications").select(["title", "message", "link"]).where("user_id", "=", userId).where("title", "like", `Court deadline % ${kase.reference}`).execute();
+
+    await Promise.all([sweepCourtReminders(t.db), sweepCourtReminders(t.db)]);
+    await sweepCourtReminders(t.db);
+    for (const who of [ids.attorney, ids.employee]) {
+      const got = await reminders(who);
+      expect(got).toHaveLength(1);
+      expect(got[0]).toMatchObject({ title: `Court deadline in 5 court days: ${kase.reference}`, link: `/cases/${fresh}` });
+      expect(got[0]!.message).toMatch(/^Orthopaedic.* on Q-C-.*: hand-over .* by /);
+    }
+    // Another firm's attorney hears nothing of it.
+    expect(await reminders(ids.nomsa)).toEqual([]);
+
+    // The trial moves: the hand-over has a new date, so its reminder goes again (once).
+    await trpc(t.app, c.attorney, "courtClock.setDates", dates({ caseId: fresh, trialDate: courtDayAhead(23) }));
+    await Promise.all([sweepCourtReminders(t.db), sweepCourtReminders(t.db)]);
+    expect(await reminders(ids.attorney)).toHaveLength(2);
   });
 
   it("refuses bad input with 400 and a sentence, changing nothing", async () => {

@@ -25,6 +25,7 @@ export * as destructionService from "./services/privacy/destruction";
 export { retentionJob, sweepRetention } from "./services/privacy/retention";
 export * as agreementsService from "./services/privacy/agreements";
 export { agreementsJob, sweepAgreementExpiries } from "./services/privacy/agreements";
+export { courtRemindersJob, sweepCourtReminders } from "./services/court-clock/court-reminders";
 export * as reportVersionsService from "./services/reports/report-versions";
 export * as invoiceMailService from "./services/invoices/invoice-mail";
 export * as invoiceSamples from "./services/invoices/samples";

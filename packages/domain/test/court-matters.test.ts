@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { reminderLead } from "../src/court-clock";
 import { courtMatters, nextDeadline, type CourtMatter } from "../src/court-matters";
 
 const step = (label: string, dueOn: string, done = false, courtDaysLeft = 5) => ({
@@ -61,5 +62,19 @@ describe("the trial calendar and the deadline list", () => {
     expect(list.trials.map((m) => m.caseReference)).toEqual(["CASE-1", "CASE-3", "CASE-5"]);
     expect(list.byDeadline.map((m) => m.caseReference)).toEqual(["CASE-2", "CASE-1", "CASE-3", "CASE-4"]);
     expect([list.amber, list.red]).toEqual([1, 1]);
+  });
+});
+
+describe("court-day reminders", () => {
+  it("sends the nearest lead time not below the days left, and nothing once a step is past or still far", () => {
+    const leads = [20, 10, 3];
+    expect(reminderLead(25, leads)).toBeNull();
+    expect(reminderLead(20, leads)).toBe(20);
+    expect(reminderLead(12, leads)).toBe(20);
+    // First seen 8 court days out: the 10-day reminder, not the stale 20-day one.
+    expect(reminderLead(8, leads)).toBe(10);
+    expect(reminderLead(3, leads)).toBe(3);
+    expect(reminderLead(0, leads)).toBe(3);
+    expect(reminderLead(-1, leads)).toBeNull();
   });
 });

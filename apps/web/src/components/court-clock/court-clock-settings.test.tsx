@@ -27,11 +27,13 @@ describe("the court clock's settings", () => {
     const westernCape = within(await screen.findByRole("group", { name: "Western Cape Division" }));
     fireEvent.change(westernCape.getByLabelText(/Hand-over/), { target: { value: "25" } });
     fireEvent.change(screen.getByLabelText(/needs an addendum after/), { target: { value: "24" } });
+    fireEvent.change(screen.getByLabelText(/court days before each step/), { target: { value: "15, 5" } });
     await user.click(screen.getByRole("button", { name: "Save changes" }));
     await waitFor(() => expect(view.sent("courtClock.setOffsets")).toHaveLength(1));
     const sent = view.sent("courtClock.setOffsets")[0] as typeof DEFAULT_COURT_CLOCK_SETTINGS;
     expect(sent.divisionOffsets.western_cape).toEqual({ ...DEFAULT_COURT_CLOCK_SETTINGS.divisionOffsets.western_cape, hand_over: 25 });
     expect(sent.divisionOffsets.gauteng_pretoria).toEqual(DEFAULT_COURT_CLOCK_SETTINGS.divisionOffsets.gauteng_pretoria);
     expect(sent.staleReportMonths).toBe(24);
+    expect(sent.reminderLeadDays).toEqual([15, 5]);
   });
 });

@@ -17,7 +17,7 @@ const key = (division: CourtDivision, step: PlanStep) => `${division}__${step}`;
 const STEP_SHORT_LABEL: Record<PlanStep, string> = { ...PLAN_STEP_LABEL, hand_over: "Hand-over (Rule 36(9))" };
 
 function asForm(settings: CourtClockSettings): OffsetsForm {
-  const form: OffsetsForm = { staleReportMonths: String(settings.staleReportMonths) };
+  const form: OffsetsForm = { staleReportMonths: String(settings.staleReportMonths), reminderLeadDays: settings.reminderLeadDays.join(", ") };
   for (const d of COURT_DIVISIONS) for (const s of PLAN_STEPS) form[key(d, s)] = String(settings.divisionOffsets[d][s]);
   return form;
 }
@@ -27,6 +27,7 @@ function toSettings(form: OffsetsForm): CourtClockSettings {
   return {
     divisionOffsets: Object.fromEntries(COURT_DIVISIONS.map((d) => [d, Object.fromEntries(PLAN_STEPS.map((s) => [s, number(form[key(d, s)])]))])) as CourtClockSettings["divisionOffsets"],
     staleReportMonths: number(form.staleReportMonths),
+    reminderLeadDays: (form.reminderLeadDays ?? "").split(/[\s,]+/).filter(Boolean).map((lead) => number(lead)),
   };
 }
 
@@ -101,6 +102,19 @@ function CourtClockSettingsForm({ settings, pending, serverErrors, onSubmit }: {
           className="w-24"
           onChange={(e) => patch({ staleReportMonths: e.target.value })}
         />
+      </Field>
+      <Field label="Remind the case manager and the attorney (court days before each step)" htmlFor="court-reminderLeadDays" error={err("reminderLeadDays")} required>
+        <Input
+          {...bind("reminderLeadDays")}
+          inputMode="numeric"
+          value={form.reminderLeadDays ?? ""}
+          className="w-40"
+          onChange={(e) => patch({ reminderLeadDays: e.target.value })}
+          aria-describedby={`${err("reminderLeadDays") ? "court-reminderLeadDays-error " : ""}court-reminderLeadDays-hint`}
+        />
+        <p id="court-reminderLeadDays-hint" className="text-xs text-muted-foreground">
+          Separated by commas, such as 20, 10, 3. Each reminder goes once.
+        </p>
       </Field>
       <FormActions pending={pending} dirty={dirty} onReset={reset} />
     </form>
