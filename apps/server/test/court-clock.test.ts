@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testDialects } from "@medlegal/db/testing";
 import type { CourtClockView } from "@medlegal/domain";
 import { addDays, courtDaysUntil, isCourtDay, sastDate } from "@medlegal/domain";
-import { sweepCourtReminders } from "@medlegal/api";
+import { sweepCourtReminders, sweepSlaAlerts } from "@medlegal/api";
 import type { TestApp } from "./helpers";
 import { createTestApp, login, trpc } from "./helpers";
 
@@ -226,6 +226,72 @@ describe.each(testDialects())("The court's clock on %s", (kind) => {
     await trpc(t.app, c.attorney, "courtClock.setDates", dates({ caseId: fresh, trialDate: courtDayAhead(23) }));
     await Promise.all([sweepCourtReminders(t.db), sweepCourtReminders(t.db)]);
     expect(await reminders(ids.attorney)).toHaveLength(2);
+  });
+
+  it("keeps one SLA timer per pending plan step: made with the trial date, moved with it, set by a court order, breached once, cancelled without a trial", async () => {
+    const fresh = await makeCase("attorney");
+    const query = await t.db.selectFrom("queries").select(["id", "reference"]).where("case_id", "=", fresh).executeTakeFirstOrThrow();
+    const timers = () =>
+      t.db
+        .selectFrom("sla_timers")
+        .innerJoin("court_plan_steps as s", "s.id", "sla_timers.subject_id")
+        .select(["s.step", "s.due_on", "sla_timers.status", "sla_timers.due_at", "sla_timers.query_id"])
+        .where("sla_timers.policy", "=", "court_step")
+        .where("s.case_id", "=", fresh)
+        .orderBy("s.step")
+        .execute();
+    const endOfDay = (day: string) => new Date(`${addDays(day, 1)}T00:00:00+02:00`).getTime();
+    const trial = (() => {
+      let d = addDays(sastDate(new Date()), 180);
+      while (!isCourtDay(d)) d = addDays(d, 1);
+      return d;
+    })();
+    const set = await trpc<CourtClockView>(t.app, c.attorney, "courtClock.setDates", dates({ caseId: fresh, trialDate: trial }));
+    expect(set.status, set.error?.message).toBe(200);
+    let open = await timers();
+    expect(open.map((r) => r.step).sort()).toEqual(["assessment", "hand_over", "joint_minute", "report"]);
+    for (const step of set.data.disciplines[0]!.plan) {
+      const timer = open.find((r) => r.step === step.step)!;
+      expect(timer).toMatchObject({ status: "open", due_on: step.dueOn, query_id: query.id });
+      expect(timer.due_at.getTime(), step.step).toBe(endOfDay(step.dueOn));
+    }
+    // They show in SLA tracking, as the court deadline policy.
+    const listed = await trpc<{ items: { policy: string; queryReference: string }[] }>(t.app, c.employee, "sla.list", { state: "open", policy: "court_step", search: query.reference, limit: 50 });
+    expect(listed.status, listed.error?.message).toBe(200);
+    expect(listed.data.items.filter((i) => i.policy === "court_step")).toHaveLength(4);
+
+    // The trial moves a week: every step's timer moves with it, still one each.
+    const later = (() => {
+      let d = addDays(trial, 7);
+      while (!isCourtDay(d)) d = addDays(d, 1);
+      return d;
+    })();
+    const moved = await trpc<CourtClockView>(t.app, c.attorney, "courtClock.setDates", dates({ caseId: fresh, trialDate: later }));
+    open = await timers();
+    expect(open).toHaveLength(4);
+    for (const step of moved.data.disciplines[0]!.plan) expect(open.find((r) => r.step === step.step)!.due_at.getTime()).toBe(endOfDay(step.dueOn));
+
+    // A court order sets the joint minute's date: its timer follows the order.
+    const ordered = addDays(moved.data.disciplines[0]!.plan.find((s) => s.step === "joint_minute")!.dueOn, -3);
+    const withOrder = await trpc<CourtClockView>(t.app, c.attorney, "courtClock.addOrder", { caseId: fresh, kind: "joint_minutes_due", dueOn: isCourtDay(ordered) ? ordered : addDays(ordered, -2), text: "Joint minutes by the ordered date" });
+    expect(withOrder.status, withOrder.error?.message).toBe(200);
+    const joint = withOrder.data.disciplines[0]!.plan.find((s) => s.step === "joint_minute")!;
+    expect(joint.source).toBe("court_order");
+    expect((await timers()).find((r) => r.step === "joint_minute")!.due_at.getTime()).toBe(endOfDay(joint.dueOn));
+
+    // Past the assessment's date and still not done: the breach goes once, to the case manager and the attorney.
+    const assessmentDue = (await timers()).find((r) => r.step === "assessment")!.due_at;
+    const after = new Date(assessmentDue.getTime() + 3_600_000);
+    await Promise.all([sweepSlaAlerts(t.db, after, 1), sweepSlaAlerts(t.db, after, 1)]);
+    await sweepSlaAlerts(t.db, after);
+    for (const who of [ids.attorney, ids.employee]) {
+      const missed = await t.db.selectFrom("notifications").select("link").where("user_id", "=", who).where("title", "=", `Court deadline missed: ${query.reference}`).execute();
+      expect(missed).toEqual([{ link: `/queries/${query.id}` }]);
+    }
+
+    // No trial any more: the plan is gone and so are its running timers.
+    await trpc(t.app, c.attorney, "courtClock.setDates", dates({ caseId: fresh, trialDate: null }));
+    expect((await timers()).map((r) => r.status)).toEqual(["cancelled", "cancelled", "cancelled", "cancelled"]);
   });
 
   it("refuses bad input with 400 and a sentence, changing nothing", async () => {

@@ -250,6 +250,7 @@ describe.each(testDialects().flatMap((kind) => FIRST_STARTS.map((now) => [kind, 
       booking: new Set((await t.db.selectFrom("bookings").select("id").execute()).map((r) => r.id)),
       report: new Set((await t.db.selectFrom("reports").select("id").execute()).map((r) => r.id)),
       assignment: new Set((await t.db.selectFrom("consultant_assignments").select("id").execute()).map((r) => r.id)),
+      court_step: new Set((await t.db.selectFrom("court_plan_steps").select("id").execute()).map((r) => r.id)),
     };
     for (const timer of timers) {
       const label = `${timer.policy} of ${timer.reference}`;

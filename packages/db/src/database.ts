@@ -420,6 +420,15 @@ export type CourtDivision =
 export type CourtOrderKind = "expert_reports_due" | "joint_minutes_due" | "expert_notices_due" | "other";
 
 /** One dated item of a court order on a case (pre-trial / case-management directions). */
+export interface CourtPlanStepsTable {
+  id: Generated<string>;
+  case_id: string;
+  query_id: string;
+  specialization_id: string;
+  step: "assessment" | "report" | "joint_minute" | "hand_over";
+  due_on: DateOnly;
+}
+
 export interface CourtStepRemindersTable {
   id: Generated<string>;
   case_id: string;
@@ -712,8 +721,8 @@ export interface DeclaredHolidaysTable {
   created_at: GeneratedTimestamp;
 }
 
-export type SlaPolicyKey = "query_acknowledgement" | "booking_offered" | "report_delivery" | "report_release" | "raf5_dispute";
-export type SlaSubjectKind = "query" | "booking" | "assignment" | "report";
+export type SlaPolicyKey = "query_acknowledgement" | "booking_offered" | "report_delivery" | "report_release" | "raf5_dispute" | "court_step";
+export type SlaSubjectKind = "query" | "booking" | "assignment" | "report" | "court_step";
 export type SlaTimerStatus = "open" | "met" | "missed" | "cancelled";
 export type SlaPauseKind = "hold" | "manual";
 
@@ -1104,6 +1113,7 @@ export interface Database {
   case_legal_holds: CaseLegalHoldsTable;
   court_order_items: CourtOrderItemsTable;
   court_step_reminders: CourtStepRemindersTable;
+  court_plan_steps: CourtPlanStepsTable;
   destruction_candidates: DestructionCandidatesTable;
   destruction_certificates: DestructionCertificatesTable;
   credit_note_lines: CreditNoteLinesTable;

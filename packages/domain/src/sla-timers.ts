@@ -11,10 +11,11 @@ import { RAF5_AT_RISK_PERCENT, RAF5_DISPUTE_DAYS } from "./raf4";
  * each timer is in docs/decisions.md, "SLA timers".
  */
 // raf5_dispute: the attorney's 90 days to lodge the RAF 5 dispute after the RAF rejects a RAF 4 (raf4.ts).
-export const SLA_POLICIES = ["query_acknowledgement", "booking_offered", "report_delivery", "report_release", "raf5_dispute"] as const;
+// court_step: a step of a case's backward plan from the trial date (court-clock/court-timers.ts); each timer carries its own terms.
+export const SLA_POLICIES = ["query_acknowledgement", "booking_offered", "report_delivery", "report_release", "raf5_dispute", "court_step"] as const;
 export type SlaPolicy = (typeof SLA_POLICIES)[number];
-/** Deadlines set by law, not by the agency: a query on hold does not stop them (docs/decisions.md "RAF 4 as data"). */
-export const STATUTORY_SLA_POLICIES: readonly SlaPolicy[] = ["raf5_dispute"];
+/** Deadlines set by law or by the court, not by the agency: a query on hold does not stop them (docs/decisions.md "RAF 4 as data", "The court's clock"). */
+export const STATUTORY_SLA_POLICIES: readonly SlaPolicy[] = ["raf5_dispute", "court_step"];
 
 export const SLA_POLICY_LABELS: Record<SlaPolicy, string> = {
   query_acknowledgement: "Query acknowledgement",
@@ -22,9 +23,10 @@ export const SLA_POLICY_LABELS: Record<SlaPolicy, string> = {
   report_delivery: "Report delivery",
   report_release: "Report release",
   raf5_dispute: "RAF 5 dispute",
+  court_step: "Court deadline",
 };
 
-export const SLA_SUBJECT_KINDS = ["query", "booking", "assignment", "report"] as const;
+export const SLA_SUBJECT_KINDS = ["query", "booking", "assignment", "report", "court_step"] as const;
 export type SlaSubjectKind = (typeof SLA_SUBJECT_KINDS)[number];
 
 export const SLA_TIMER_STATUSES = ["open", "met", "missed", "cancelled"] as const;
@@ -53,6 +55,8 @@ export function slaPolicyTerms(policy: SlaPolicy, settings: SlaDefaults = DEFAUL
     case "raf5_dispute":
       // Fixed by the regulations, not the agency's settings; at risk (the reminder) from 10 days before.
       return { target: RAF5_DISPUTE_DAYS, unit: "calendar_days", atRiskPercent: RAF5_AT_RISK_PERCENT };
+    case "court_step":
+      throw new Error("A court step's timer carries its own terms: the court days to the step's date.");
   }
 }
 

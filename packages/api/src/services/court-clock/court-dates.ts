@@ -9,7 +9,8 @@ import { now, today } from "../platform/clock";
 import type { Db, Deps } from "../platform/deps";
 import { writeSetting } from "../settings/settings";
 import { declaredDays } from "../sla/holidays";
-import { courtClockOf, courtClockSettings } from "./court-clock";
+import { courtClockSettings } from "./court-clock";
+import { syncedCourtClock } from "./court-timers";
 
 /**
  * Entering the court's dates and court orders (docs/decisions.md "The court's clock"): attorneys on
@@ -81,7 +82,7 @@ export async function setCourtDates({ db, actor }: Deps, { caseId, ...input }: z
       const trial = after.trial_date ? `the trial is on ${saDateLabel(after.trial_date)}` : "no trial date is set";
       await tellCaseManagers(trx, after, actor.user.id, `${actor.user.firstName} ${actor.user.lastName} changed the court dates of ${after.reference}; ${trial}.`);
     }
-    return courtClockOf(trx, after);
+    return syncedCourtClock(trx, after);
   });
 }
 
@@ -96,7 +97,7 @@ export async function addCourtOrder({ db, actor }: Deps, { caseId, ...input }: z
       .executeTakeFirstOrThrow();
     await recordAudit(trx, actor, { action: "case.court_order_add", entityType: "case", entityId: caseId, after: { orderId: id, ...input } });
     await tellCaseManagers(trx, row, actor.user.id, `A court order on ${row.reference}: ${COURT_ORDER_KIND_LABEL[input.kind].toLowerCase()} by ${saDateLabel(input.dueOn)}.`);
-    return courtClockOf(trx, row);
+    return syncedCourtClock(trx, row);
   });
 }
 
@@ -120,7 +121,7 @@ export async function removeCourtOrder({ db, actor }: Deps, { id }: { id: string
       before: { orderId: id, kind: order.kind, dueOn: order.due_on, text: order.text },
     });
     await tellCaseManagers(trx, row, actor.user.id, `A court order item on ${row.reference} was removed (${COURT_ORDER_KIND_LABEL[order.kind].toLowerCase()}, ${saDateLabel(order.due_on)}).`);
-    return courtClockOf(trx, row);
+    return syncedCourtClock(trx, row);
   });
 }
 

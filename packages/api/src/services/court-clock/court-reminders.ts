@@ -5,9 +5,11 @@ import { notifyMany } from "../notifications/notifications";
 import { now, today } from "../platform/clock";
 import type { SweepJob } from "../platform/sweeper";
 import { courtClockContext, courtClockOf } from "./court-clock";
+import { syncCourtTimers } from "./court-timers";
 
 /**
- * The court clock's reminders (issue 26; docs/decisions.md "The court's clock"): at the lead times
+ * The court clock's sweep (issue 26; docs/decisions.md "The court's clock"): each open case's step
+ * timers follow the work (court-timers.ts), then the reminders go. At the lead times
  * an administrator sets (default 20, 10 and 3 court days before each step of a discipline's plan)
  * the query's case manager (every employee while it has none) and the attorney are told what is due.
  * Each reminder is claimed by inserting its row (unique per step, date and lead time) in the
@@ -31,7 +33,12 @@ export async function sweepCourtReminders(db: Kysely<Database>): Promise<{ sent:
   const context = await courtClockContext(db);
   let sent = 0;
   for (const row of cases) {
-    const view = await courtClockOf(db, row, day, context);
+    // The work moved on since (a report released, a booking made): the timers follow first.
+    const view = await db.transaction().execute(async (trx) => {
+      const current = await courtClockOf(trx, row, day, context);
+      await syncCourtTimers(trx, row, current, context);
+      return current;
+    });
     for (const discipline of view.disciplines) {
       for (const step of discipline.plan) {
         if (step.done) continue;

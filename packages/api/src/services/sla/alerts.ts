@@ -80,6 +80,15 @@ function raf5Alert(row: Claimed, late: boolean) {
   };
 }
 
+/** A step of a case's court plan is late: the case manager and the attorney hear (the step's date is the due time). */
+function courtStepBreach(row: Claimed) {
+  return {
+    title: `Court deadline missed: ${row.reference}`,
+    message: `A step of the court plan on ${row.reference} was due by ${when(row.due_at)} and is not done. The case's Court dates section says which.`,
+    link: `/queries/${row.query_id}`,
+  };
+}
+
 async function activeAdministrators(trx: Transaction<Database>): Promise<string[]> {
   const rows = await trx.selectFrom("users").select("id").where("role", "=", "administrator").where("is_active", "=", true).execute();
   return rows.map((r) => r.id);
@@ -129,6 +138,7 @@ export async function sweepSlaAlerts(db: Kysely<Database>, now = clock.now(), ba
       rows.flatMap((row) => {
         const label = SLA_POLICY_LABELS[row.policy];
         if (row.policy === "raf5_dispute") return alertsFor([row.attorney_id, row.assigned_employee_id], raf5Alert(row, true));
+        if (row.policy === "court_step") return alertsFor([row.attorney_id, row.assigned_employee_id], courtStepBreach(row));
         return alertsFor([row.assigned_employee_id, ...admins], {
           title: `SLA breached: ${label}, ${row.reference}`,
           message: `The ${label.toLowerCase()} timer of ${row.reference} was due ${when(row.due_at)} and is still open.`,
