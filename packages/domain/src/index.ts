@@ -49,3 +49,5 @@ export * from "./raf4-outputs";
 export * from "./court-clock";
 export * from "./claimant-messages";
 export * from "./court-clock-schemas";
+export * from "./bank-statements";
+export * from "./bank-statement-outputs";
