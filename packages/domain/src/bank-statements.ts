@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { id, text } from "./input-primitives";
-import { MAX_ALLOCATIONS, MAX_PAYMENT_CENTS } from "./payments";
+import { allocationsSchema } from "./payments";
 
 /**
  * Bank statements matched by themselves (docs/decisions.md, "Issue 29: bank statements and the
@@ -227,8 +227,8 @@ export interface OpenInvoiceForMatching {
   number: string;
   attorneyId: string;
   firmName: string;
-  /** The attorney's own file reference, on the invoice or its case. */
-  attorneyReference: string | null;
+  /** The attorney's own file reference on the invoice, and its case's reference. */
+  references: string[];
   balanceCents: number;
 }
 
@@ -261,7 +261,7 @@ export function matchStatementLine(line: { amountCents: number; description: str
   let named = invoices.filter((i) => numbers.includes(i.number));
   let by = "invoice number";
   if (!named.length) {
-    named = invoices.filter((i) => i.attorneyReference && squash(i.attorneyReference).length >= MIN_REFERENCE_LENGTH && squashed.includes(squash(i.attorneyReference)));
+    named = invoices.filter((i) => i.references.some((r) => squash(r).length >= MIN_REFERENCE_LENGTH && squashed.includes(squash(r))));
     by = "file reference";
   }
   if (named.length) {
@@ -327,11 +327,10 @@ export const statementFileSchema = z.object({
   content: text("Choose a statement file").max(STATEMENT_MAX_CHARS, "A statement file is at most 2 MB"),
 });
 
-const allocation = z.object({ invoiceId: id("Choose an invoice"), amountCents: z.number().int().positive("Each amount must be more than R 0.00").max(MAX_PAYMENT_CENTS) });
 export const confirmStatementLineSchema = z.object({
   lineId: id(),
   attorneyId: id("Choose the attorney who paid"),
-  allocations: z.array(allocation).max(MAX_ALLOCATIONS),
+  allocations: allocationsSchema,
 });
 export const statementQueueInputSchema = z.object({ importId: id().optional() });
 
