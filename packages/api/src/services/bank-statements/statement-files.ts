@@ -19,9 +19,19 @@ export interface StatementFile {
 
 const refuse = (message: string) => new AppError("INVALID", message, { content: message });
 
+/**
+ * The separator the column header uses: the header row names every column, so it holds the most
+ * separators, whereas the bank's header lines and decimal commas would mislead a guess over the file.
+ */
+function delimiterOf(headerLine: string): string {
+  const counts = [",", ";", "\t", "|"].map((d) => [d, headerLine.split(d).length] as const);
+  return counts.reduce((best, next) => (next[1] > best[1] ? next : best))[0];
+}
+
 /** A CSV export read through the bank's mapping. */
 export function readCsvStatement(bank: Bank, mapping: BankMapping, content: string): StatementFile {
-  const parsed = Papa.parse<string[]>(content.replace(/^\uFEFF/, ""), { skipEmptyLines: false, delimitersToGuess: [",", ";", "\t", "|"] });
+  const text = content.replace(/^\uFEFF/, "");
+  const parsed = Papa.parse<string[]>(text, { skipEmptyLines: false, delimiter: delimiterOf(text.split(/\r?\n/)[mapping.headerRow - 1] ?? "") });
   const rows = parsed.data;
   if (rows.length > STATEMENT_MAX_LINES) throw refuse(`A statement has at most ${STATEMENT_MAX_LINES} lines; this file has ${rows.length}.`);
   const header = (rows[mapping.headerRow - 1] ?? []).map((cell) => cell.trim().toLowerCase());
@@ -30,7 +40,7 @@ export function readCsvStatement(bank: Bank, mapping: BankMapping, content: stri
     const index = header.indexOf(name.trim().toLowerCase());
     if (index < 0) {
       throw refuse(
-        `Line ${mapping.headerRow} is not the column header of a ${BANK_LABELS[bank]} statement: it has no "${name}" column. Check the bank chosen, or edit its column mapping.`,
+        `Line ${mapping.headerRow} is not the column header of ${BANK_LABELS[bank]} statements: it has no "${name}" column. Check the bank chosen, or edit its column mapping.`,
       );
     }
     return index;
