@@ -51,3 +51,4 @@ export * from "./claimant-messages";
 export * from "./court-clock-schemas";
 export * from "./bank-statements";
 export * from "./bank-statement-outputs";
+export * from "./books-export";
