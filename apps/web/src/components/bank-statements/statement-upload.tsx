@@ -87,6 +87,13 @@ export function StatementUpload({ onImported }: { onImported: () => void }) {
           </Field>
         </div>
         {problem && <FieldError id="statement-file-error">{problem}</FieldError>}
+        <p className="text-xs text-muted-foreground">
+          No statement at hand?{" "}
+          <a href="/api/bank-statements/sample.csv" download className="rounded-sm text-primary underline underline-offset-2 outline-none focus-visible:ring-2 focus-visible:ring-ring">
+            Download a sample FNB statement
+          </a>{" "}
+          paying the oldest open invoices, and import it with FNB chosen.
+        </p>
         <div className="flex flex-wrap gap-2">
           <Button type="button" variant="outline" disabled={!input || previewing.isPending} onClick={() => input && (setProblem(null), previewing.mutate(input))}>
             Preview

@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 import type { z } from "zod";
 import type { OpenInvoiceForMatching, StatementCredit, StatementImportResult, StatementPreview, statementFileSchema } from "@medlegal/domain";
-import { invoiceBalance, matchStatementLine, OPEN_INVOICE_STATUSES, statementLineKey } from "@medlegal/domain";
+import { invoiceBalance, matchStatementLine, OPEN_INVOICE_STATUSES, sastDate, statementLineKey } from "@medlegal/domain";
 import { AppError } from "../../errors";
 import { recordAudit } from "../audit/audit";
 import { now } from "../platform/clock";
@@ -134,4 +134,31 @@ export async function importStatement(deps: Deps, input: StatementFileInput): Pr
     });
     return result;
   });
+}
+
+/**
+ * A statement to try the import on (the demo, and a first look): today's FNB export paying the three
+ * oldest open invoices in full, one deposit nobody can place, and a bank fee. Downloaded again the
+ * same day, its lines are the same lines, so importing it twice shows the duplicates left out.
+ */
+export async function sampleStatement({ db }: Pick<Deps, "db">): Promise<string> {
+  const open = (await openInvoicesForMatching(db)).sort((a, b) => a.number.localeCompare(b.number)).slice(0, 3);
+  const day = sastDate(now()).replace(/-/g, "/");
+  let balance = 8_500_000;
+  const money = (cents: number) => (cents / 100).toFixed(2);
+  const line = (cents: number, description: string, reference: string) => {
+    balance += cents;
+    return [day, money(cents), money(balance), description, reference].map((cell) => `"${cell.replace(/"/g, '""')}"`).join(",");
+  };
+  return [
+    "ACCOUNT TRANSACTION HISTORY",
+    '"Name:","MEDLEGAL AGENCY (PTY) LTD"',
+    '"Account:","62000000001 Business Account"',
+    '"Date Range:","Sample statement"',
+    "",
+    "Date,Amount,Balance,Description,Reference",
+    line(-9_500, "MONTHLY ACCOUNT FEE", "FEE"),
+    ...open.map((invoice) => line(invoice.balanceCents, `${invoice.firmName.toUpperCase()} TRUST`, invoice.number)),
+    line(123_450, "CASH DEPOSIT BRANCH 250655", ""),
+  ].join("\r\n") + "\r\n";
 }

@@ -1,5 +1,6 @@
 import { createFileRoute, Link } from "@tanstack/react-router";
 import { ArrowLeft } from "lucide-react";
+import { BooksExport } from "@/components/bank-statements/books-export";
 import { MatchQueue } from "@/components/bank-statements/match-queue";
 import { StatementUpload } from "@/components/bank-statements/statement-upload";
 import { PageHeader } from "@/components/page";
@@ -29,7 +30,7 @@ function BankStatementsPage() {
     <>
       <PageHeader
         title="Bank Statements"
-        description="Import the agency's bank statement; money received is matched to open invoices by invoice number, the attorney's reference, amount and firm."
+        description="Import the agency's bank statement: money received is matched to open invoices by invoice number, the attorney's reference, amount and firm. Export the books for Sage or Xero."
         actions={
           <Button asChild variant="outline">
             <Link to="/admin/payments">
@@ -40,7 +41,10 @@ function BankStatementsPage() {
         }
       />
       <div className="grid gap-6 xl:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
-        <StatementUpload onImported={() => void utils.bankStatements.queue.invalidate()} />
+        <div className="grid content-start gap-6">
+          <StatementUpload onImported={() => void utils.bankStatements.queue.invalidate()} />
+          <BooksExport />
+        </div>
         <MatchQueue />
       </div>
     </>
