@@ -133,26 +133,25 @@ function isoDate(year: number, month: number, day: number): string | null {
   return date.toISOString().slice(0, 10) === value ? value : null;
 }
 
+/** Each format's pattern and which of its groups hold the year, month and day; a month by name is read from its first three letters. */
+const DATE_PATTERNS: Record<StatementDateFormat, { pattern: RegExp; year: number; month: number; day: number; twoDigitYear?: boolean }> = {
+  "yyyy/mm/dd": { pattern: /^(\d{4})\/(\d{1,2})\/(\d{1,2})$/, year: 1, month: 2, day: 3 },
+  "yyyy-mm-dd": { pattern: /^(\d{4})-(\d{2})-(\d{2})$/, year: 1, month: 2, day: 3 },
+  yyyymmdd: { pattern: /^(\d{4})(\d{2})(\d{2})$/, year: 1, month: 2, day: 3 },
+  "dd/mm/yyyy": { pattern: /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/, year: 3, month: 2, day: 1 },
+  "d mmm yyyy": { pattern: /^(\d{1,2}) ([A-Za-z]{3,9}) (\d{4})$/, year: 3, month: 2, day: 1 },
+  // Two-digit years are this century: statements are never older than 2000.
+  "dd-mmm-yy": { pattern: /^(\d{1,2})-([A-Za-z]{3})-(\d{2})$/, year: 3, month: 2, day: 1, twoDigitYear: true },
+};
+
 /** A statement's date as YYYY-MM-DD, or null when it is not a real date in that format (31 Feb, "yesterday"). */
 export function parseStatementDate(value: string, format: StatementDateFormat): string | null {
-  const v = value.trim();
-  const month = (name: string) => MONTHS.indexOf(name.slice(0, 3).toLowerCase()) + 1;
-  let m: RegExpMatchArray | null;
-  switch (format) {
-    case "yyyy/mm/dd":
-      return (m = v.match(/^(\d{4})\/(\d{1,2})\/(\d{1,2})$/)) ? isoDate(+m[1]!, +m[2]!, +m[3]!) : null;
-    case "yyyy-mm-dd":
-      return (m = v.match(/^(\d{4})-(\d{2})-(\d{2})$/)) ? isoDate(+m[1]!, +m[2]!, +m[3]!) : null;
-    case "yyyymmdd":
-      return (m = v.match(/^(\d{4})(\d{2})(\d{2})$/)) ? isoDate(+m[1]!, +m[2]!, +m[3]!) : null;
-    case "dd/mm/yyyy":
-      return (m = v.match(/^(\d{1,2})\/(\d{1,2})\/(\d{4})$/)) ? isoDate(+m[3]!, +m[2]!, +m[1]!) : null;
-    case "d mmm yyyy":
-      return (m = v.match(/^(\d{1,2}) ([A-Za-z]{3,9}) (\d{4})$/)) ? isoDate(+m[3]!, month(m[2]!), +m[1]!) : null;
-    case "dd-mmm-yy":
-      // Two-digit years are this century: statements are never older than 2000.
-      return (m = v.match(/^(\d{1,2})-([A-Za-z]{3})-(\d{2})$/)) ? isoDate(2000 + +m[3]!, month(m[2]!), +m[1]!) : null;
-  }
+  const { pattern, year, month, day, twoDigitYear } = DATE_PATTERNS[format];
+  const m = value.trim().match(pattern);
+  if (!m) return null;
+  const monthText = m[month]!;
+  const monthNumber = /^\d+$/.test(monthText) ? Number(monthText) : MONTHS.indexOf(monthText.slice(0, 3).toLowerCase()) + 1;
+  return isoDate((twoDigitYear ? 2000 : 0) + Number(m[year]), monthNumber, Number(m[day]));
 }
 
 /**
