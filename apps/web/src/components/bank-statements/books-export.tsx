@@ -25,8 +25,8 @@ export function BooksExport() {
         <CardTitle>Export the books</CardTitle>
         <CardDescription>A period's invoices, credit notes or receipts as CSV to import into Sage Accounting or Xero; each line carries its VAT code (15 % or zero-rated).</CardDescription>
       </CardHeader>
-      <CardContent className="grid gap-3 sm:grid-cols-3">
-        <Field label="Layout" htmlFor="books-layout" className="sm:col-span-3">
+      <CardContent className="grid gap-3 sm:grid-cols-2">
+        <Field label="Layout" htmlFor="books-layout" className="sm:col-span-2">
           <NativeSelect id="books-layout" value={input.layout} onChange={(e) => setInput({ ...input, layout: e.target.value as BooksLayout })}>
             {BOOKS_LAYOUTS.map((l) => (
               <option key={l} value={l}>
@@ -41,7 +41,7 @@ export function BooksExport() {
         <Field label="To" htmlFor="books-to">
           <Input id="books-to" type="date" value={input.to} onChange={(e) => setInput({ ...input, to: e.target.value })} />
         </Field>
-        <div className="grid content-end">
+        <div className="grid sm:col-span-2">
           {problem ? (
             <Button disabled>
               <Download aria-hidden />
@@ -57,7 +57,7 @@ export function BooksExport() {
           )}
         </div>
         {problem && (
-          <p role="alert" className="text-sm font-medium text-destructive sm:col-span-3">
+          <p role="alert" className="text-sm font-medium text-destructive sm:col-span-2">
             {problem}
           </p>
         )}

@@ -27,6 +27,8 @@ export function StatementUpload({ onImported }: { onImported: () => void }) {
   const [file, setFile] = React.useState<{ name: string; content: string } | null>(null);
   const [problem, setProblem] = React.useState<string | null>(null);
   const [preview, setPreview] = React.useState<StatementPreview | null>(null);
+  // A new key empties the file field once its statement is imported.
+  const [fileField, setFileField] = React.useState(0);
   const input = file ? { bank: source, fileName: file.name, content: file.content } : null;
   const previewing = trpc.bankStatements.preview.useMutation({
     meta: { errorToast: false },
@@ -39,6 +41,7 @@ export function StatementUpload({ onImported }: { onImported: () => void }) {
       toast({ title: `${r.imported} line${r.imported === 1 ? "" : "s"} imported`, description: r.duplicates ? `${r.duplicates} imported before were left out.` : "They are in the match queue below." });
       setPreview(null);
       setFile(null);
+      setFileField((n) => n + 1);
       onImported();
     },
     onError: (e) => setProblem(trpcErrorMessage(e)),
@@ -72,6 +75,7 @@ export function StatementUpload({ onImported }: { onImported: () => void }) {
           </Field>
           <Field label="Statement file" htmlFor="statement-file">
             <Input
+              key={fileField}
               id="statement-file"
               type="file"
               accept=".csv,.txt,.ofx,.qfx,text/csv"
@@ -115,7 +119,12 @@ function PreviewList({ preview }: { preview: StatementPreview }) {
     <section aria-labelledby="statement-preview-heading" className="grid gap-2">
       <h3 id="statement-preview-heading" className="text-sm font-semibold">
         Preview: {preview.lines.length} credit line{preview.lines.length === 1 ? "" : "s"}
-        {preview.debitsIgnored > 0 && <span className="font-normal text-muted-foreground"> · {preview.debitsIgnored} debits left out</span>}
+        {preview.debitsIgnored > 0 && (
+          <span className="font-normal text-muted-foreground">
+            {" "}
+            · {preview.debitsIgnored} debit{preview.debitsIgnored === 1 ? "" : "s"} left out
+          </span>
+        )}
       </h3>
       {preview.lines.length === 0 ? (
         <p className="text-sm text-muted-foreground">This statement has no money received.</p>
