@@ -5,6 +5,7 @@ import { CheckCheck, Landmark } from "lucide-react";
 import * as React from "react";
 import { LoadState } from "@/components/load-state";
 import { PaymentDialog, type PaymentPayload } from "@/components/payments/payment-dialog";
+import { Pill } from "@/components/payments/payment-lists";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { NativeSelect } from "@/components/ui/native-select";
@@ -138,9 +139,7 @@ function QueueLine({
         <span className="text-muted-foreground">
           {formatDay(line.postedOn)} · {line.bankLabel} line {line.lineNo}
         </span>
-        <span className={cn("inline-flex items-center rounded-full px-2 py-0.5 text-xs font-medium whitespace-nowrap ring-1 ring-inset", confirmed ? MATCH_CLASS.exact : MATCH_CLASS[line.match])}>
-          {confirmed ? "Confirmed" : line.matchLabel}
-        </span>
+        <Pill className={confirmed ? MATCH_CLASS.exact : MATCH_CLASS[line.match]}>{confirmed ? "Confirmed" : line.matchLabel}</Pill>
       </p>
       <p className="break-words text-xs text-muted-foreground">{[line.description, line.reference].filter(Boolean).join(" · ")}</p>
       <p className="text-xs">

@@ -1,6 +1,6 @@
 import { sql } from "kysely";
 import type { z } from "zod";
-import type { booksExportInputSchema } from "@medlegal/domain";
+import type { booksExportInputSchema, InvoiceLineItem } from "@medlegal/domain";
 import { booksAmount, booksDate, SAGE_TAX_TYPES, sastDate, vatTreatment, XERO_SALES_ACCOUNT, XERO_TAX_TYPES } from "@medlegal/domain";
 import { csvCell, csvDocument } from "../platform/csv";
 import type { Db } from "../platform/deps";
@@ -15,14 +15,7 @@ import { fullName } from "../platform/sql";
 
 type Period = z.output<typeof booksExportInputSchema>;
 
-interface DocumentLine {
-  description: string;
-  quantity: number;
-  unitPriceCents: number;
-  netCents: number;
-  vatCents: number;
-  totalCents: number;
-}
+type DocumentLine = Pick<InvoiceLineItem, "description" | "quantity" | "unitPriceCents" | "netCents" | "vatCents" | "totalCents">;
 interface SalesDocument {
   number: string;
   date: string;
