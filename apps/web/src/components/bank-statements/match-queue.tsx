@@ -107,6 +107,7 @@ export function MatchQueue() {
           invoices={account.data.openInvoices}
           payment={{ id: assigning.line.id, reference: assigning.line.reference || assigning.line.description, unallocatedCents: assigning.line.amountCents }}
           preselect={assigning.attorneyId === assigning.line.attorneyId ? assigning.line.allocations.map((a) => a.invoiceId) : []}
+          wording={{ title: `Set ${assigning.line.bankLabel} line ${assigning.line.lineNo} (${formatRand(assigning.line.amountCents)}) against invoices`, submitLabel: "Confirm payment" }}
           pending={confirm.isPending}
           serverErrors={serverErrors}
           onSubmit={(payload: PaymentPayload) => confirm.mutate({ lineId: assigning.line.id, attorneyId: assigning.attorneyId, allocations: payload.allocations })}

@@ -49,6 +49,7 @@ export function PaymentDialog({
   payment,
   proof,
   preselect = [],
+  wording,
   pending,
   serverErrors,
   onSubmit,
@@ -59,6 +60,8 @@ export function PaymentDialog({
   invoices: readonly OpenInvoiceItem[];
   /** Allocating: the recorded payment and what is left of it. */
   payment?: { id: string; reference: string; unallocatedCents: number } | null;
+  /** Another name for what is allocated (a bank statement line): the dialog's title and its button. */
+  wording?: { title: string; submitLabel: string };
   /** Recording the payment a proof of payment shows: its figures start the form, and it is matched. */
   proof?: PaymentProofItem | null;
   /** Invoices chosen from the start (the invoice page's Record payment). */
@@ -147,7 +150,7 @@ export function PaymentDialog({
       open={open}
       onClose={onClose}
       busy={pending}
-      title={payment ? `Allocate payment ${payment.reference}` : proof ? `Record the payment of proof ${proof.reference}` : "Record a payment"}
+      title={wording ? wording.title : payment ? `Allocate payment ${payment.reference}` : proof ? `Record the payment of proof ${proof.reference}` : "Record a payment"}
       description={
         payment
           ? `${formatRand(payment.unallocatedCents)} of it is not set against an invoice yet. What you leave stays as credit on ${attorney.label}'s account.`
@@ -248,7 +251,7 @@ export function PaymentDialog({
         </fieldset>
         <FormFooter
           pending={pending}
-          submitLabel={payment ? "Allocate" : "Record payment"}
+          submitLabel={wording?.submitLabel ?? (payment ? "Allocate" : "Record payment")}
           onSecondary={onClose}
           note={proof ? <FormNote>The proof of payment is matched to this payment.</FormNote> : undefined}
         />

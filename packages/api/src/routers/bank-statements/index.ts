@@ -22,7 +22,8 @@ const manage = roleProcedure("payments.manage");
 /**
  * Bank statements matched by themselves (docs/decisions.md, "Issue 29: bank statements and the
  * books"): the bank's column mappings, a statement's preview and import, and the match queue.
- * A statement is small text, so it travels in the procedure's input rather than as an upload.
+ * A statement is small text, so it travels in the procedure's input rather than as an upload;
+ * `preview` changes nothing but is a mutation, as a file does not fit in a query's URL.
  */
 export const bankStatementsRouter = router({
   listMappings: manage.output(z.array(bankMappingOutputSchema)).query(({ ctx }) => listMappings({ db: ctx.db })),
