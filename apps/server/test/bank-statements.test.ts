@@ -365,10 +365,26 @@ describe.each(testDialects())("bank statements on %s", (kind) => {
     expect(reset.data).toMatchObject({ saved: false, mapping: { headerRow: 2 } });
   });
 
+  it("offers administrators a sample statement paying the oldest open invoices, recognised as imported once imported", async () => {
+    const sample = await t.app.inject({ method: "GET", url: "/api/bank-statements/sample.csv", headers: { cookie: c.admin! } });
+    expect(sample.statusCode).toBe(200);
+    expect(sample.headers["content-disposition"]).toContain("sample-fnb-statement.csv");
+    const preview = await trpc<StatementPreview>(t.app, c.admin!, "bankStatements.preview", file("fnb", sample.body));
+    expect(preview.status, preview.error?.message).toBe(200);
+    expect(preview.data.debitsIgnored).toBe(1);
+    expect(preview.data.lines.at(-1)!.match.kind).toBe("none");
+    expect(preview.data.lines.slice(0, -1).every((l) => l.match.kind === "exact")).toBe(true);
+    expect((await trpc<StatementImportResult>(t.app, c.admin!, "bankStatements.import", file("fnb", sample.body))).data.duplicates).toBe(0);
+    const again = await t.app.inject({ method: "GET", url: "/api/bank-statements/sample.csv", headers: { cookie: c.admin! } });
+    const second = await trpc<StatementPreview>(t.app, c.admin!, "bankStatements.preview", file("fnb", again.body));
+    expect(second.data.lines.every((l) => l.duplicate)).toBe(true);
+  });
+
   it("is the administrators' only", async () => {
     for (const who of ["employee", "attorney"]) {
       expect((await trpc(t.app, c[who]!, "bankStatements.queue", {})).status).toBe(403);
       expect((await trpc(t.app, c[who]!, "bankStatements.import", file("fnb", "x"))).status).toBe(403);
+      expect((await t.app.inject({ method: "GET", url: "/api/bank-statements/sample.csv", headers: { cookie: c[who]! } })).statusCode).toBe(403);
     }
   });
 });
