@@ -267,6 +267,9 @@ describe.each(testDialects())("bank statements on %s", (kind) => {
     const again = await trpc(t.app, c.admin!, "bankStatements.confirm", { lineId: line.id, attorneyId: ids.nomsa, allocations: [] });
     expect(again.status).toBe(409);
     expect(again.error?.message).toContain("already confirmed");
+    // Nor does the database let a confirmed line change or go.
+    await expect(t.db.updateTable("bank_statement_lines").set({ payment_id: null, confirmed_by: null, confirmed_at: null }).where("id", "=", line.id).execute()).rejects.toThrow(/cannot be changed/);
+    await expect(t.db.deleteFrom("bank_statement_lines").where("id", "=", line.id).execute()).rejects.toThrow(/cannot be deleted/);
     // Another attorney's invoice is refused, naming the line.
     const partLine = (await queue()).find((l) => l.description === `Part ${partly.number}`)!;
     const wrong = await trpc(t.app, c.admin!, "bankStatements.confirm", { lineId: partLine.id, attorneyId: ids.nomsa, allocations: [{ invoiceId: partly.id, amountCents: 50_000 }] });

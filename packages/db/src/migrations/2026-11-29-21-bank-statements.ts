@@ -10,7 +10,7 @@ const now = sql`now()`;
  * domain's default applies). Each imported credit line is kept with its match; `line_key` (date,
  * amount, reference and balance, or the OFX FITID) is unique, so the same line imported again, even
  * by two people at once, is never a second line and never a second payment. A confirmed line names
- * its payment, once.
+ * its payment, once; a trigger keeps what the bank said unchanged and the lines undeleted.
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function up(db: Kysely<any>): Promise<void> {
@@ -60,11 +60,30 @@ export async function up(db: Kysely<any>): Promise<void> {
   await sql`CREATE UNIQUE INDEX bank_statement_lines_key ON bank_statement_lines (line_key)`.execute(db);
   await sql`CREATE UNIQUE INDEX bank_statement_lines_payment ON bank_statement_lines (payment_id) WHERE payment_id IS NOT NULL`.execute(db);
   await sql`CREATE INDEX bank_statement_lines_open ON bank_statement_lines (posted_on) WHERE payment_id IS NULL`.execute(db);
+
+  // What the bank said never changes and a line is never deleted; it is confirmed once, naming its payment.
+  await sql`
+    CREATE FUNCTION bank_statement_lines_guard() RETURNS trigger LANGUAGE plpgsql AS $$
+    BEGIN
+      IF TG_OP = 'DELETE' THEN
+        RAISE EXCEPTION 'bank statement lines cannot be deleted';
+      END IF;
+      IF OLD.payment_id IS NOT NULL THEN
+        RAISE EXCEPTION 'a confirmed bank statement line cannot be changed';
+      END IF;
+      IF (to_jsonb(NEW) - ARRAY['payment_id', 'confirmed_by', 'confirmed_at']) IS DISTINCT FROM (to_jsonb(OLD) - ARRAY['payment_id', 'confirmed_by', 'confirmed_at']) THEN
+        RAISE EXCEPTION 'a bank statement line only changes when it is confirmed';
+      END IF;
+      RETURN NEW;
+    END
+    $$`.execute(db);
+  await sql`CREATE TRIGGER bank_statement_lines_frozen BEFORE UPDATE OR DELETE ON bank_statement_lines FOR EACH ROW EXECUTE FUNCTION bank_statement_lines_guard()`.execute(db);
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function down(db: Kysely<any>): Promise<void> {
   await db.schema.dropTable("bank_statement_lines").execute();
+  await sql`DROP FUNCTION bank_statement_lines_guard()`.execute(db);
   await db.schema.dropTable("bank_statement_imports").execute();
   await db.schema.dropTable("bank_mappings").execute();
 }
