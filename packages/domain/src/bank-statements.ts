@@ -331,6 +331,8 @@ export const confirmStatementLineSchema = z.object({
   attorneyId: id("Choose the attorney who paid"),
   allocations: allocationsSchema,
 });
+/** What the hand assignment's form checks: invoices and amounts, or none (the whole line as credit). */
+export const statementLineAllocationsSchema = confirmStatementLineSchema.pick({ allocations: true });
 export const statementQueueInputSchema = z.object({ importId: id().optional() });
 
 export interface BankMappingItem {

@@ -26,7 +26,7 @@ const MATCH_CLASS = {
  * a flagged or unmatched line is confirmed as proposed, or assigned by hand (choose the attorney,
  * then split it over their open invoices; what is left stays credit). Confirmed lines stay a month.
  */
-export function MatchQueue() {
+export function MatchQueue({ className }: { className?: string }) {
   const utils = trpc.useUtils();
   const queue = trpc.bankStatements.queue.useQuery({});
   const accounts = trpc.payments.listAccounts.useQuery();
@@ -60,7 +60,7 @@ export function MatchQueue() {
   const serverErrors = React.useMemo(() => (confirm.error ? { ...(trpcFieldErrors(confirm.error) ?? {}), allocations: trpcErrorMessage(confirm.error) } : undefined), [confirm.error]);
 
   return (
-    <Card className="min-w-0">
+    <Card className={cn("min-w-0", className)}>
       <CardHeader className="gap-3 sm:flex sm:flex-row sm:items-end sm:justify-between">
         <div className="min-w-0">
           <CardTitle>Match queue</CardTitle>
@@ -107,7 +107,7 @@ export function MatchQueue() {
           invoices={account.data.openInvoices}
           payment={{ id: assigning.line.id, reference: assigning.line.reference || assigning.line.description, unallocatedCents: assigning.line.amountCents }}
           preselect={assigning.attorneyId === assigning.line.attorneyId ? assigning.line.allocations.map((a) => a.invoiceId) : []}
-          wording={{ title: `Set ${assigning.line.bankLabel} line ${assigning.line.lineNo} (${formatRand(assigning.line.amountCents)}) against invoices`, submitLabel: "Confirm payment" }}
+          statementLine={{ title: `Set ${assigning.line.bankLabel} line ${assigning.line.lineNo} (${formatRand(assigning.line.amountCents)}) against invoices`, submitLabel: "Confirm payment" }}
           pending={confirm.isPending}
           serverErrors={serverErrors}
           onSubmit={(payload: PaymentPayload) => confirm.mutate({ lineId: assigning.line.id, attorneyId: assigning.attorneyId, allocations: payload.allocations })}
@@ -158,8 +158,10 @@ function QueueLine({
               </React.Fragment>
             ))}
           </>
+        ) : confirmed ? (
+          "held as credit on the account"
         ) : (
-          !confirmed && line.note
+          line.note
         )}
       </p>
       {line.allocations.length > 0 && !confirmed && <p className="text-xs text-muted-foreground">{line.note}</p>}

@@ -40,12 +40,11 @@ function BankStatementsPage() {
           </Button>
         }
       />
-      <div className="grid gap-6 xl:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
-        <div className="grid content-start gap-6">
-          <StatementUpload onImported={() => void utils.bankStatements.queue.invalidate()} />
-          <BooksExport />
-        </div>
-        <MatchQueue />
+      {/* On a phone: import, then the queue, then the books; side by side from xl. */}
+      <div className="grid items-start gap-6 xl:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
+        <StatementUpload onImported={() => void utils.bankStatements.queue.invalidate()} />
+        <MatchQueue className="xl:col-start-2 xl:row-span-2 xl:row-start-1" />
+        <BooksExport />
       </div>
     </>
   );
