@@ -29,6 +29,7 @@ import { claimantTextRoutes } from "./rest/claimant-texts";
 import { privacyRoutes } from "./rest/privacy";
 import { fileRoutes } from "./rest/files";
 import { slaRoutes } from "./rest/sla";
+import { bankAndBooksRoutes } from "./rest/bank-and-books";
 import { notificationRoutes } from "./rest/notifications";
 import { BROTLI_OPTIONS, COMPRESSION_THRESHOLD, ENCODINGS } from "./compression";
 import { SessionCache } from "./session-cache";
@@ -196,6 +197,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await api.register(calendarRoutes);
     await api.register(privacyRoutes);
     await api.register(slaRoutes);
+    await api.register(bankAndBooksRoutes);
 
     await api.register(fastifyTRPCPlugin, {
       prefix: "/trpc",

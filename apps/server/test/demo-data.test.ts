@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "kysely";
 import { testDialects } from "@medlegal/db/testing";
 import { demoDataUnfinished, runAt } from "@medlegal/api";
-import type { BookingItem, CourtClockView, QueryStatus } from "@medlegal/domain";
+import type { BookingItem, CourtClockView, QueryStatus, StatementPreview } from "@medlegal/domain";
 import { addDays, ASSESSMENT_MINUTES, DECLARED_PUBLIC_HOLIDAYS, isoWeekday, isPublicHoliday, needsCompetentPerson, QUERY_STATUSES, openingWorkWeek, sastDate, sastTime, sastToUtc, storedSlaState } from "@medlegal/domain";
 import type { TestApp } from "./helpers";
 import { createTestApp, login, trpc } from "./helpers";
@@ -427,5 +427,16 @@ describe.each(testDialects().flatMap((kind) => FIRST_STARTS.map((now) => [kind, 
     // The attorney sees the matters of theirs on the clock; every trial lies ahead of first start.
     expect((await asThen(() => trpc(t.app, attorney, "courtClock.get", { caseId: cases.find((c) => c.last_name === "Mabaso")!.id }))).status).toBe(200);
     expect(cases.filter((c) => c.trial_date).every((c) => c.trial_date! > today)).toBe(true);
+  });
+
+  // Signs in, so it runs after the checks that nothing happened after first start.
+  it("offers a sample bank statement whose lines pay real demo invoices exactly", async () => {
+    const admin = (await login(t.app, "admin")).cookie;
+    const sample = await asThen(() => t.app.inject({ method: "GET", url: "/api/bank-statements/sample.csv", headers: { cookie: admin } }));
+    expect(sample.statusCode, sample.body).toBe(200);
+    const preview = await asThen(() => trpc<StatementPreview>(t.app, admin, "bankStatements.preview", { bank: "fnb", fileName: "sample.csv", content: sample.body }));
+    expect(preview.status, preview.error?.message).toBe(200);
+    expect(preview.data.lines.filter((l) => l.match.kind === "exact").length).toBeGreaterThanOrEqual(2);
+    expect(preview.data.lines.filter((l) => l.match.kind === "none")).toHaveLength(1);
   });
 });

@@ -323,6 +323,8 @@ describe("fuzzing every procedure and REST path", () => {
       { method: "GET", url: () => "/api/audit/access-log.csv" },
       { method: "POST", url: () => "/api/payments/proofs", body: true },
       { method: "GET", url: () => "/api/payments/statement.pdf" },
+      { method: "GET", url: (id) => `/api/books/export.csv?layout=sage_invoices&from=2026-01-01&to=${id}` },
+      { method: "GET", url: () => "/api/bank-statements/sample.csv" },
       { method: "GET", url: (id) => `/api/payments/statement.pdf?from=2026-01-01&to=2026-01-31&attorneyId=${id}` },
       { method: "POST", url: (id) => `/api/meetings/recordings/${id}/chunks/0`, body: true },
       { method: "POST", url: (id) => `/api/meetings/recordings/${id}/chunks/x${id}`, body: true },

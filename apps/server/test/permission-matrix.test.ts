@@ -210,6 +210,15 @@ const MATRIX: Record<string, "public" | Role[]> = {
   "payments.rejectProof": [A],
   "payments.getStatement": [A, T],
   "payments.listForInvoice": ALL,
+  // Bank statements become payments, which only administrators record (bank-statements.test.ts).
+  "bankStatements.listMappings": [A],
+  "bankStatements.saveMapping": [A],
+  "bankStatements.resetMapping": [A],
+  "bankStatements.preview": [A],
+  "bankStatements.import": [A],
+  "bankStatements.queue": [A],
+  "bankStatements.confirm": [A],
+  "bankStatements.confirmExact": [A],
   // Video meetings: the management procedures per role (rows scoped by invitation in the service,
   // meetings.test.ts); the room's are open to any signed-in role AND to a meeting guest's session
   // (roomProcedure), which meetings.test.ts checks reaches nothing else.

@@ -47,6 +47,7 @@ import { Route as AppTrialCalendarRouteImport } from './routes/_app/trial-calend
 import { Route as AppVideoConferencesRouteImport } from './routes/_app/video-conferences'
 import { Route as JoinRoomIdRouteImport } from './routes/join.$roomId'
 import { Route as AppAdminAssessmentSchedulesRouteImport } from './routes/_app/admin/assessment-schedules'
+import { Route as AppAdminBankStatementsRouteImport } from './routes/_app/admin/bank-statements'
 import { Route as AppAdminBookingsRouteImport } from './routes/_app/admin/bookings'
 import { Route as AppAdminExpertAppointmentsRouteImport } from './routes/_app/admin/expert-appointments'
 import { Route as AppAdminPaymentsRouteImport } from './routes/_app/admin/payments'
@@ -255,6 +256,11 @@ const AppAdminAssessmentSchedulesRoute =
     path: '/admin/assessment-schedules',
     getParentRoute: () => AppRoute,
   } as any)
+const AppAdminBankStatementsRoute = AppAdminBankStatementsRouteImport.update({
+  id: '/admin/bank-statements',
+  path: '/admin/bank-statements',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppAdminBookingsRoute = AppAdminBookingsRouteImport.update({
   id: '/admin/bookings',
   path: '/admin/bookings',
@@ -360,6 +366,7 @@ export interface FileRoutesByFullPath {
   '/video-conferences': typeof AppVideoConferencesRoute
   '/join/$roomId': typeof JoinRoomIdRoute
   '/admin/assessment-schedules': typeof AppAdminAssessmentSchedulesRoute
+  '/admin/bank-statements': typeof AppAdminBankStatementsRoute
   '/admin/bookings': typeof AppAdminBookingsRoute
   '/admin/expert-appointments': typeof AppAdminExpertAppointmentsRoute
   '/admin/payments': typeof AppAdminPaymentsRoute
@@ -412,6 +419,7 @@ export interface FileRoutesByTo {
   '/join/$roomId': typeof JoinRoomIdRoute
   '/': typeof AppIndexRoute
   '/admin/assessment-schedules': typeof AppAdminAssessmentSchedulesRoute
+  '/admin/bank-statements': typeof AppAdminBankStatementsRoute
   '/admin/bookings': typeof AppAdminBookingsRoute
   '/admin/expert-appointments': typeof AppAdminExpertAppointmentsRoute
   '/admin/payments': typeof AppAdminPaymentsRoute
@@ -466,6 +474,7 @@ export interface FileRoutesById {
   '/join/$roomId': typeof JoinRoomIdRoute
   '/_app/': typeof AppIndexRoute
   '/_app/admin/assessment-schedules': typeof AppAdminAssessmentSchedulesRoute
+  '/_app/admin/bank-statements': typeof AppAdminBankStatementsRoute
   '/_app/admin/bookings': typeof AppAdminBookingsRoute
   '/_app/admin/expert-appointments': typeof AppAdminExpertAppointmentsRoute
   '/_app/admin/payments': typeof AppAdminPaymentsRoute
@@ -520,6 +529,7 @@ export interface FileRouteTypes {
     | '/video-conferences'
     | '/join/$roomId'
     | '/admin/assessment-schedules'
+    | '/admin/bank-statements'
     | '/admin/bookings'
     | '/admin/expert-appointments'
     | '/admin/payments'
@@ -572,6 +582,7 @@ export interface FileRouteTypes {
     | '/join/$roomId'
     | '/'
     | '/admin/assessment-schedules'
+    | '/admin/bank-statements'
     | '/admin/bookings'
     | '/admin/expert-appointments'
     | '/admin/payments'
@@ -625,6 +636,7 @@ export interface FileRouteTypes {
     | '/join/$roomId'
     | '/_app/'
     | '/_app/admin/assessment-schedules'
+    | '/_app/admin/bank-statements'
     | '/_app/admin/bookings'
     | '/_app/admin/expert-appointments'
     | '/_app/admin/payments'
@@ -917,6 +929,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppAdminAssessmentSchedulesRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/admin/bank-statements': {
+      id: '/_app/admin/bank-statements'
+      path: '/admin/bank-statements'
+      fullPath: '/admin/bank-statements'
+      preLoaderRoute: typeof AppAdminBankStatementsRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/admin/bookings': {
       id: '/_app/admin/bookings'
       path: '/admin/bookings'
@@ -1044,6 +1063,7 @@ interface AppRouteChildren {
   AppVideoConferencesRoute: typeof AppVideoConferencesRoute
   AppIndexRoute: typeof AppIndexRoute
   AppAdminAssessmentSchedulesRoute: typeof AppAdminAssessmentSchedulesRoute
+  AppAdminBankStatementsRoute: typeof AppAdminBankStatementsRoute
   AppAdminBookingsRoute: typeof AppAdminBookingsRoute
   AppAdminExpertAppointmentsRoute: typeof AppAdminExpertAppointmentsRoute
   AppAdminPaymentsRoute: typeof AppAdminPaymentsRoute
@@ -1092,6 +1112,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppVideoConferencesRoute: AppVideoConferencesRoute,
   AppIndexRoute: AppIndexRoute,
   AppAdminAssessmentSchedulesRoute: AppAdminAssessmentSchedulesRoute,
+  AppAdminBankStatementsRoute: AppAdminBankStatementsRoute,
   AppAdminBookingsRoute: AppAdminBookingsRoute,
   AppAdminExpertAppointmentsRoute: AppAdminExpertAppointmentsRoute,
   AppAdminPaymentsRoute: AppAdminPaymentsRoute,

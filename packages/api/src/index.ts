@@ -53,6 +53,8 @@ export type { LiveHubOptions, LiveOwner } from "./services/platform/live-hub";
 export { liveStreamOwner } from "./routers/live";
 export { demoDataUnfinished, hasDemoData, seedDemoData, DEMO_PASSWORD } from "./seed/demo-data";
 export * as slaMonitoringService from "./services/sla/monitoring";
+export * as booksExportService from "./services/books/books-export";
+export { sampleStatement } from "./services/bank-statements/statement-imports";
 export { slaAlertsJob, sweepSlaAlerts } from "./services/sla/alerts";
 export type { SlaSweepResult } from "./services/sla/alerts";
 export { startSlaTimer, stopSlaTimer } from "./services/sla/timers";

@@ -1053,6 +1053,47 @@ export interface ClaimantRepliesTable {
   received_at: GeneratedTimestamp;
 }
 
+/** A bank's saved CSV column mapping (docs/decisions.md, "Issue 29: bank statements and the books"); without one the domain's default applies. */
+export interface BankMappingsTable {
+  bank: string;
+  mapping: ColumnType<Record<string, unknown>, string, string>;
+  updated_by: string;
+  updated_at: GeneratedTimestamp;
+}
+
+/** One bank statement file imported. */
+export interface BankStatementImportsTable {
+  id: Generated<string>;
+  bank: string;
+  file_name: string;
+  imported_count: number;
+  duplicate_count: number;
+  imported_by: string;
+  created_at: GeneratedTimestamp;
+}
+
+/** A credit line of an imported statement, with its match; `line_key` is unique, `payment_id` set once when confirmed. */
+export interface BankStatementLinesTable {
+  id: Generated<string>;
+  import_id: string;
+  line_no: number;
+  line_key: string;
+  posted_on: DateOnly;
+  amount_cents: number;
+  description: string;
+  reference: string;
+  balance_cents: number | null;
+  fit_id: string | null;
+  match_kind: "exact" | "partial" | "none";
+  match_note: string;
+  proposed_attorney_id: string | null;
+  proposed_allocations: ColumnType<{ invoiceId: string; amountCents: number }[], string | undefined, string>;
+  payment_id: string | null;
+  confirmed_by: string | null;
+  confirmed_at: Timestamp | null;
+  created_at: GeneratedTimestamp;
+}
+
 export interface Database {
   claimant_messages: ClaimantMessagesTable;
   claimant_message_opt_outs: ClaimantMessageOptOutsTable;
@@ -1129,6 +1170,9 @@ export interface Database {
   meeting_signals: MeetingSignalsTable;
   meeting_recordings: MeetingRecordingsTable;
   meeting_recording_chunks: MeetingRecordingChunksTable;
+  bank_mappings: BankMappingsTable;
+  bank_statement_imports: BankStatementImportsTable;
+  bank_statement_lines: BankStatementLinesTable;
 }
 
 export type User = Selectable<UsersTable>;

@@ -53,3 +53,6 @@ export * from "./court-clock";
 export * from "./claimant-messages";
 export * from "./court-clock-schemas";
 export * from "./court-matters";
+export * from "./bank-statements";
+export * from "./bank-statement-outputs";
+export * from "./books-export";

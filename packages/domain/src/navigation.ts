@@ -122,6 +122,8 @@ export const ROUTE_PERMISSIONS: Record<string, Permission> = {
   "/expert-invoice-generator": "invoices.expert",
   "/payments": "payments.read",
   "/admin/payments": "payments.read",
+  // Reached from Payment Management: statements become payments, which administrators record.
+  "/admin/bank-statements": "payments.manage",
   "/admin/users": "users.manage",
   "/admin/specializations": "specializations.manage",
   "/audit-trail": "audit.read",

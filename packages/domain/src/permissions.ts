@@ -76,6 +76,8 @@ export const PERMISSIONS = {
   "payments.read": ["administrator", "attorney"],
   "payments.manage": ["administrator"],
   "payments.upload": ["attorney"],
+  // The books exported for Sage or Xero (docs/decisions.md, "Issue 29: bank statements and the books").
+  "books.export": ["administrator"],
   // Video assessments (docs/decisions.md, "Video assessments"): everyone lists and enters the
   // meetings they are invited to; staff arrange them; recordings are for staff and the expert.
   "meetings.read": ROLES,

@@ -48,6 +48,7 @@ const OPENS: Record<string, string[]> = {
   "/expert-invoice-generator": [A, E, C],
   "/payments": [A, T],
   "/admin/payments": [A, T],
+  "/admin/bank-statements": [A],
   "/admin/users": [A],
   "/admin/specializations": [A],
   "/audit-trail": [A],

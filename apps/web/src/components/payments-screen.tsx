@@ -1,5 +1,8 @@
 import { defaultStatementPeriod } from "@medlegal/domain";
+import { Link } from "@tanstack/react-router";
+import { Landmark } from "lucide-react";
 import * as React from "react";
+import { Button } from "@/components/ui/button";
 import { PageHeader } from "@/components/page";
 import { accountInput, AWAITING_PROOFS, managesPayments } from "@/components/payments/payment-queries";
 import { useCurrentUser } from "@/hooks/use-auth";
@@ -48,6 +51,16 @@ export function PaymentsScreen({ attorneyId, onChooseAttorney }: { attorneyId: s
           admin
             ? "Every attorney's account: record and allocate payments, match proofs of payment, reverse with a reason, statements and ageing."
             : "What you owe the agency and how old it is, your proofs of payment, payments received and statements."
+        }
+        actions={
+          admin ? (
+            <Button asChild variant="outline">
+              <Link to="/admin/bank-statements">
+                <Landmark aria-hidden />
+                Bank statements
+              </Link>
+            </Button>
+          ) : undefined
         }
       />
       {admin ? (

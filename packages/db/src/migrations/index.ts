@@ -34,6 +34,7 @@ import * as courtClock from "./2026-11-28-81-court-clock";
 import * as raf4Assessments from "./2026-11-28-91-raf4-assessments";
 import * as raf5Clock from "./2026-11-28-92-raf5-clock";
 import * as claimantMessages from "./2026-11-29-11-claimant-messages";
+import * as bankStatements from "./2026-11-29-21-bank-statements";
 import * as courtReminders from "./2026-11-29-51-court-reminders";
 import * as courtStepTimers from "./2026-11-29-52-court-step-timers";
 
@@ -74,6 +75,7 @@ export const migrations: Record<string, Migration> = {
   "2026-11-28-91-raf4-assessments": raf4Assessments,
   "2026-11-28-92-raf5-clock": raf5Clock,
   "2026-11-29-11-claimant-messages": claimantMessages,
+  "2026-11-29-21-bank-statements": bankStatements,
   "2026-11-29-51-court-reminders": courtReminders,
   "2026-11-29-52-court-step-timers": courtStepTimers,
 };

@@ -1,5 +1,5 @@
 import type { OpenInvoiceItem, PaymentMethod, PaymentProofItem } from "@medlegal/domain";
-import { allocatePaymentSchema, formatRand, parseRandToCents, PAYMENT_METHOD_LABELS, PAYMENT_METHODS, recordPaymentSchema } from "@medlegal/domain";
+import { allocatePaymentSchema, formatRand, parseRandToCents, PAYMENT_METHOD_LABELS, PAYMENT_METHODS, recordPaymentSchema, statementLineAllocationsSchema } from "@medlegal/domain";
 import * as React from "react";
 import { FormFooter, FormNote } from "@/components/forms/form-footer";
 import { Field, FieldError } from "@/components/ui/field";
@@ -49,6 +49,7 @@ export function PaymentDialog({
   payment,
   proof,
   preselect = [],
+  statementLine,
   pending,
   serverErrors,
   onSubmit,
@@ -59,6 +60,11 @@ export function PaymentDialog({
   invoices: readonly OpenInvoiceItem[];
   /** Allocating: the recorded payment and what is left of it. */
   payment?: { id: string; reference: string; unallocatedCents: number } | null;
+  /**
+   * Allocating a bank statement line rather than a payment: its title and button, and no invoice
+   * at all is allowed (the whole line stays credit on the account).
+   */
+  statementLine?: { title: string; submitLabel: string };
   /** Recording the payment a proof of payment shows: its figures start the form, and it is matched. */
   proof?: PaymentProofItem | null;
   /** Invoices chosen from the start (the invoice page's Record payment). */
@@ -115,7 +121,7 @@ export function PaymentDialog({
   };
   const { form, patch, touch, err, formRef, text, bind, submit, reset } = useZodForm<PaymentForm>({
     initial,
-    schema: allocating ? allocatePaymentSchema : recordPaymentSchema,
+    schema: statementLine ? statementLineAllocationsSchema : allocating ? allocatePaymentSchema : recordPaymentSchema,
     toPayload,
     refine,
     idPrefix: "payment",
@@ -147,7 +153,7 @@ export function PaymentDialog({
       open={open}
       onClose={onClose}
       busy={pending}
-      title={payment ? `Allocate payment ${payment.reference}` : proof ? `Record the payment of proof ${proof.reference}` : "Record a payment"}
+      title={statementLine ? statementLine.title : payment ? `Allocate payment ${payment.reference}` : proof ? `Record the payment of proof ${proof.reference}` : "Record a payment"}
       description={
         payment
           ? `${formatRand(payment.unallocatedCents)} of it is not set against an invoice yet. What you leave stays as credit on ${attorney.label}'s account.`
@@ -248,7 +254,7 @@ export function PaymentDialog({
         </fieldset>
         <FormFooter
           pending={pending}
-          submitLabel={payment ? "Allocate" : "Record payment"}
+          submitLabel={statementLine?.submitLabel ?? (payment ? "Allocate" : "Record payment")}
           onSecondary={onClose}
           note={proof ? <FormNote>The proof of payment is matched to this payment.</FormNote> : undefined}
         />

@@ -13,7 +13,8 @@ const PROOF_CLASS: Record<PaymentProofStatus, string> = {
   rejected: "bg-red-50 text-red-800 ring-red-200",
 };
 
-function Pill({ className, children }: { className: string; children: React.ReactNode }) {
+/** A status pill: its colours come from the caller (payments, proofs, bank statement lines). */
+export function Pill({ className, children }: { className: string; children: React.ReactNode }) {
   return <span className={cn("inline-flex items-center rounded-full px-2 py-0.5 text-xs font-medium whitespace-nowrap ring-1 ring-inset", className)}>{children}</span>;
 }
 

@@ -17,6 +17,8 @@ import { now } from "../platform/clock";
 import type { Db, Deps } from "../platform/deps";
 import { paymentScope, visibleInvoices } from "../platform/access";
 import { MISSING_PAYMENT, PAYMENT_LIMIT, accountHolder } from "./payment-access";
+import type { Trx } from "./payment-access";
+import type { SignedInActor } from "../../actors";
 import { fullName } from "../platform/sql";
 import { allocateLocked, allocationSentence, invoiceNumbers, lockPayment, settleInvoice } from "./settle";
 import { creditsOf } from "./accounts";
@@ -27,41 +29,47 @@ import { lockOpenProof, matchLocked } from "./proofs";
  * and matches the proof of payment named, all in one transaction; the attorney is told.
  */
 export async function recordPayment(deps: Deps, input: z.output<typeof recordPaymentSchema>): Promise<PaymentItem> {
-  const id = await deps.db.transaction().execute(async (trx) => {
-    const attorney = await trx.selectFrom("users").select(["id", "role"]).where("id", "=", input.attorneyId).executeTakeFirst();
-    if (!attorney || !isAttorney(attorney)) throw new AppError("INVALID", "Choose the attorney who paid.", { attorneyId: "Choose an attorney" });
-    const proof = input.proofId ? await lockOpenProof(trx, input.proofId, input.attorneyId) : null;
-    const payment = await trx
-      .insertInto("payments")
-      .values({
-        attorney_id: input.attorneyId,
-        method: input.method,
-        reference: input.reference,
-        received_on: input.receivedOn,
-        amount_cents: input.amountCents,
-        recorded_by: deps.actor.user.id,
-        created_at: now(),
-      })
-      .returningAll()
-      .executeTakeFirstOrThrow();
-    await recordAudit(trx, deps.actor, {
-      action: "payment.record",
-      entityType: "payment",
-      entityId: payment.id,
-      after: { attorneyId: input.attorneyId, method: input.method, reference: input.reference, receivedOn: input.receivedOn, amountCents: input.amountCents },
-    });
-    const credit = input.allocations.length ? await allocateLocked(trx, deps.actor, payment, input.allocations) : input.amountCents;
-    if (proof) await matchLocked(trx, deps.actor, proof, payment.id);
-    await notify(trx, {
-      userId: input.attorneyId,
-      type: "other",
-      title: `Payment received: ${formatRand(input.amountCents)}`,
-      message: `We received your payment of ${formatRand(input.amountCents)} (${PAYMENT_METHOD_LABELS[input.method]}, reference ${input.reference}) on ${saDateLabel(input.receivedOn)}.${allocationSentence(await invoiceNumbers(trx, input.allocations.map((a) => a.invoiceId)), credit)}`,
-      link: "/payments",
-    });
-    return payment.id;
-  });
+  const id = await deps.db.transaction().execute((trx) => recordPaymentIn(trx, deps.actor, input));
   return getPayment(deps, id);
+}
+
+/**
+ * `recordPayment` inside the caller's transaction (a confirmed bank statement line records its
+ * payment with the line's own change): the payment, its allocations, the proof, the attorney told.
+ */
+export async function recordPaymentIn(trx: Trx, actor: SignedInActor, input: z.output<typeof recordPaymentSchema>): Promise<string> {
+  const attorney = await trx.selectFrom("users").select(["id", "role"]).where("id", "=", input.attorneyId).executeTakeFirst();
+  if (!attorney || !isAttorney(attorney)) throw new AppError("INVALID", "Choose the attorney who paid.", { attorneyId: "Choose an attorney" });
+  const proof = input.proofId ? await lockOpenProof(trx, input.proofId, input.attorneyId) : null;
+  const payment = await trx
+    .insertInto("payments")
+    .values({
+      attorney_id: input.attorneyId,
+      method: input.method,
+      reference: input.reference,
+      received_on: input.receivedOn,
+      amount_cents: input.amountCents,
+      recorded_by: actor.user.id,
+      created_at: now(),
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  await recordAudit(trx, actor, {
+    action: "payment.record",
+    entityType: "payment",
+    entityId: payment.id,
+    after: { attorneyId: input.attorneyId, method: input.method, reference: input.reference, receivedOn: input.receivedOn, amountCents: input.amountCents },
+  });
+  const credit = input.allocations.length ? await allocateLocked(trx, actor, payment, input.allocations) : input.amountCents;
+  if (proof) await matchLocked(trx, actor, proof, payment.id);
+  await notify(trx, {
+    userId: input.attorneyId,
+    type: "other",
+    title: `Payment received: ${formatRand(input.amountCents)}`,
+    message: `We received your payment of ${formatRand(input.amountCents)} (${PAYMENT_METHOD_LABELS[input.method]}, reference ${input.reference}) on ${saDateLabel(input.receivedOn)}.${allocationSentence(await invoiceNumbers(trx, input.allocations.map((a) => a.invoiceId)), credit)}`,
+    link: "/payments",
+  });
+  return payment.id;
 }
 
 /** Sets more of a payment against the attorney's open invoices (administrators); the attorney is told. */
