@@ -27,6 +27,7 @@ import { slaRouter } from "./sla";
 import { specializationsRouter } from "./consultants/specializations";
 import { twoFactorRouter } from "./auth/two-factor";
 import { usersRouter } from "./users";
+import { receivablesRouter } from "./receivables";
 
 export const appRouter = router({
   auth: authRouter,
@@ -57,6 +58,7 @@ export const appRouter = router({
   meetings: meetingsRouter,
   live: liveRouter,
   privacy: privacyRouter,
+  receivables: receivablesRouter,
 });
 
 export type AppRouter = typeof appRouter;
