@@ -1,7 +1,8 @@
 import { sql } from "kysely";
 import type { SqlBool } from "kysely";
 import type { BillingEventKind, ReceivableClass, ReceivablesSettings } from "@medlegal/domain";
-import { caseExpectedDate, DEFAULT_RECEIVABLES_SETTINGS, interestAfterLongStop, invoiceBalance, longStopDate, OPEN_INVOICE_STATUSES, receivableClass } from "@medlegal/domain";
+import { BILLING_MESSAGES, caseExpectedDate, DEFAULT_RECEIVABLES_SETTINGS, interestAfterLongStop, invoiceBalance, longStopDate, OPEN_INVOICE_STATUSES, receivableClass } from "@medlegal/domain";
+import { AppError } from "../../errors";
 import type { Db } from "../platform/deps";
 import { readSetting } from "../settings/settings";
 
@@ -123,6 +124,14 @@ export async function openReceivables(db: Db, filter: { attorneyIds?: readonly s
       interestCents: deferral ? interestAfterLongStop(balanceCents, deferral.interestRateBp, deferral.longStopOn, today) : 0,
     };
   });
+}
+
+/** A case whose agreement issues invoices at settlement takes none before its settlement or court order is recorded (409). */
+export async function assertIssuableUnderDeferral(db: Db, caseId: string): Promise<void> {
+  const agreement = await db.selectFrom("deferral_agreements").select("invoicing").where("case_id", "=", caseId).executeTakeFirst();
+  if (agreement?.invoicing !== "issue_at_settlement") return;
+  const order = await db.selectFrom("case_billing_events").select("case_id").where("case_id", "=", caseId).where("kind", "=", "order").executeTakeFirst();
+  if (!order) throw new AppError("CONFLICT", BILLING_MESSAGES.issueAtSettlement);
 }
 
 /** Whether the case has a deferral agreement: its approved reports are released under it as under an attorney's deferral note. */

@@ -63,9 +63,19 @@ export async function buildSchedule(db: Db, row: Awaited<ReturnType<typeof loadV
     (disciplineIds.length ? await db.selectFrom("specializations").select(["id", "name"]).where("id", "in", disciplineIds).execute() : []).map((s) => [s.id, s.name]),
   );
   const byId = new Map(experts.map((e) => [e.id, e]));
+  // A line without a report of its own (a qualifying fee, travel) is the expert's whose report the
+  // same invoice bills, when the invoice bills one expert's reports.
+  const invoiceExpert = new Map<string, { expert: string; discipline: string | null } | null>();
+  for (const l of lines) {
+    if (!l.line_expert) continue;
+    const seen = invoiceExpert.get(l.number!);
+    if (seen === undefined) invoiceExpert.set(l.number!, { expert: l.line_expert, discipline: l.line_discipline });
+    else if (seen && seen.expert !== l.line_expert) invoiceExpert.set(l.number!, null);
+  }
   const scheduleLines: ScheduleLine[] = lines.map((l) => {
-    const expert = byId.get(l.line_expert ?? l.invoice_expert ?? l.booking_expert ?? "");
-    const disciplineId = l.line_discipline ?? l.invoice_discipline;
+    const sameInvoice = l.line_expert ? null : invoiceExpert.get(l.number!);
+    const expert = byId.get(l.line_expert ?? sameInvoice?.expert ?? l.invoice_expert ?? l.booking_expert ?? "");
+    const disciplineId = l.line_discipline ?? sameInvoice?.discipline ?? l.invoice_discipline;
     return {
       expertName: expert ? `${expert.first_name} ${expert.last_name}` : "Agency",
       discipline: (disciplineId ? disciplines.get(disciplineId) : null) ?? expert?.discipline ?? "Not applicable",
