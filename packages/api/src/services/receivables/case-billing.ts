@@ -214,7 +214,7 @@ export async function removeBillingEvent({ db, actor }: Deps, input: z.output<ty
     const row = await loadVisibleCase(trx, actor.user, input.caseId);
     const kinds = input.kind === "order" ? (["order", "taxed", "raf_paid"] as const) : ([input.kind] as const);
     const removed = await trx.deleteFrom("case_billing_events").where("case_id", "=", row.id).where("kind", "in", [...kinds]).returning(["kind", "occurred_on"]).execute();
-    if (!removed.length) throw new AppError("NOT_FOUND", "That event is not recorded on this case.");
+    if (!removed.length) throw new AppError("CONFLICT", "That event is not recorded on this case.");
     await recordAudit(trx, actor, { action: "case.billing_event_remove", entityType: "case", entityId: row.id, before: { events: removed.map((r) => ({ kind: r.kind, occurredOn: r.occurred_on })) } });
     return caseBillingOf(trx, actor.user, row);
   });
