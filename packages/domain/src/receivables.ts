@@ -247,6 +247,8 @@ export const caseBillingOutputSchema = z.object({
     }),
   ),
   totals: receivablesTotalsSchema,
+  /** The agency's default long-stop in months (Settings), for a new agreement. */
+  defaultLongStopMonths: z.number().int(),
   scheduleLines: z.number().int(),
   schedulePdfPath: z.string(),
   scheduleCsvPath: z.string(),

@@ -12,6 +12,7 @@ import { NativeSelect } from "@/components/ui/native-select";
 import { trpc } from "@/lib/trpc";
 import type { Action } from "./admin-dialogs";
 import { AccountPanel } from "./account-panel";
+import { ReceivablesCard } from "@/components/receivables/receivables-card";
 
 const firmOf = (a: { name: string; firmName: string | null }) => (a.firmName ? `${a.firmName} (${a.name})` : a.name);
 
@@ -54,6 +55,8 @@ export function AdminScreen({ attorneyId, onChooseAttorney, act }: { attorneyId:
           </CardContent>
         </Card>
       </div>
+
+      <ReceivablesCard />
 
       <section aria-labelledby="account-heading" className="grid gap-4">
         <div className="flex flex-col gap-3 border-t pt-6 sm:flex-row sm:items-end sm:justify-between">

@@ -109,6 +109,7 @@ export async function caseBillingOf(db: Db, user: Deps["actor"]["user"], row: Ca
       }),
     invoices: invoices.map((i) => ({ id: i.id, number: i.number, issueDate: i.issueDate, totalCents: i.totalCents, balanceCents: i.balanceCents, class: i.class, classLabel: RECEIVABLE_CLASS_LABELS[i.class] })),
     totals,
+    defaultLongStopMonths: settings.longStopMonths,
     scheduleLines: await scheduleLineCount(db, row.id),
     schedulePdfPath: `/api/cases/${row.id}/bill-of-costs-schedule.pdf`,
     scheduleCsvPath: `/api/cases/${row.id}/bill-of-costs-schedule.csv`,
