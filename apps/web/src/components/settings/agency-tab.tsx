@@ -7,6 +7,7 @@ import { trpc } from "@/lib/trpc";
 import { trpcFieldErrors } from "@/lib/trpc-errors";
 import { AgencySettingsForm, SlaDefaultsForm } from "./agency-forms";
 import { MessagingSetting } from "./messaging-setting";
+import { ReceivablesSettingsSection } from "@/components/receivables/receivables-settings";
 import { SettingsSection } from "./settings-section";
 
 /** The Agency details tab (administrators): the supplier details on invoices, staff sign-in and who may write to whom. */
@@ -21,6 +22,9 @@ export function AgencyTab() {
       </SettingsSection>
       <SettingsSection title="Messages" description="Who attorneys and experts may write to.">
         <MessagingSetting />
+      </SettingsSection>
+      <SettingsSection title="Deferred billing" description="The default long-stop of a case's deferral agreement, and how long the RAF takes to pay after an order and after taxation.">
+        <ReceivablesSettingsSection />
       </SettingsSection>
     </div>
   );
