@@ -19,14 +19,16 @@ async function query<T>(page: Page, procedure: string, input: unknown): Promise<
   return body.result!.data;
 }
 
-/** The demo's settled matter of the attorney (seed/receivables.ts): an agreement, a court order and invoiced fees. Only read here. */
+/** The demo's settled matter of the attorney (seed/receivables.ts): an agreement, a court order and the experts' fees invoiced. Only read here. */
 async function settledMatter(page: Page): Promise<{ id: string; reference: string }> {
   const cases = await query<{ id: string; reference: string }[]>(page, "cases.list", {});
+  let best: { c: { id: string; reference: string }; lines: number } | null = null;
   for (const c of cases) {
     const billing = await query<{ agreement: unknown; events: { kind: string }[]; scheduleLines: number }>(page, "receivables.caseBilling", { caseId: c.id });
-    if (billing.agreement && billing.events.some((e) => e.kind === "order") && billing.scheduleLines > 0) return c;
+    if (billing.agreement && billing.events.some((e) => e.kind === "order") && billing.scheduleLines > (best?.lines ?? 0)) best = { c, lines: billing.scheduleLines };
   }
-  throw new Error("The demo has no settled deferred matter for the attorney");
+  if (!best) throw new Error("The demo has no settled deferred matter for the attorney");
+  return best.c;
 }
 
 describe("deferred billing on a case", () => {
@@ -50,8 +52,29 @@ describe("deferred billing on a case", () => {
       expect(text).toContain("Disbursement schedule: experts' fees");
       expect(text).toContain(matter.reference);
       expect(text).toContain("Incl. VAT");
+      // Each expert's fee its own line: the qualifying and the reservation fee apart.
+      expect(text).toContain("Qualifying fee");
+      expect(text).toContain("Reservation fee");
 
       expect(await violations(page, `/cases/${matter.id} billing at ${width}`)).toEqual([]);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+      await context.close();
+    }, 120_000);
+  }
+
+  for (const width of [1280, 375]) {
+    it(`an administrator sees the receivables forecast and the exposure per firm, at ${width} px`, async () => {
+      const { context, page } = await signedInPage(browser, "admin", width);
+      await page.goto("/admin/payments");
+      const card = page.getByText("Receivables forecast", { exact: true });
+      await card.waitFor();
+      const exposure = page.getByRole("table", { name: "Exposure per firm" });
+      await exposure.waitFor();
+      expect(await exposure.getByRole("rowheader", { name: "All firms" }).isVisible()).toBe(true);
+      await page.getByRole("table", { name: "Expected inflows per month for the next 12 months" }).waitFor();
+      await card.scrollIntoViewIfNeeded();
+      await screenshot(page, `receivables-forecast-${width}`);
+      expect(await violations(page, `/admin/payments forecast at ${width}`)).toEqual([]);
       expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
       await context.close();
     }, 120_000);

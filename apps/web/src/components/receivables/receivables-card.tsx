@@ -20,7 +20,8 @@ const COLUMNS: [keyof ReceivablesOverview["totals"], string][] = [
 /** Exposure per firm: deferred, due, overdue, past the long-stop, and interest accrued after it. */
 function Exposure({ overview }: { overview: ReceivablesOverview }) {
   return (
-    <div className="overflow-x-auto">
+    // On a phone the table scrolls sideways: a focusable region, so the keyboard reaches it too.
+    <div className="overflow-x-auto rounded-sm outline-none focus-visible:ring-2 focus-visible:ring-ring" tabIndex={0} role="region" aria-label="Exposure per firm">
       <table className="w-full min-w-[36rem] text-sm">
         <caption className="sr-only">Exposure per firm</caption>
         <thead>
