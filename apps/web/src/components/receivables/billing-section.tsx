@@ -106,7 +106,8 @@ export function BillingSection({ caseId }: { caseId: string }) {
               <CardContent className="grid gap-4">
                 {a && (
                   <div className="grid gap-2 text-sm">
-                    <p className="whitespace-pre-wrap break-words">{a.undertaking}</p>
+                    {/* Staff read it in the form below. */}
+                    {!view.can.manageAgreement && <p className="whitespace-pre-wrap break-words">{a.undertaking}</p>}
                     <p className="text-muted-foreground">
                       Recorded by {a.recordedByName} on {formatDay(a.recordedAt.slice(0, 10))}.{" "}
                       {a.undertakingFileId ? <FileLink fileId={a.undertakingFileId} name={a.undertakingFileName} /> : "No signed undertaking attached yet."}
