@@ -266,7 +266,7 @@ export interface AccountSummary {
   deferredCents: number;
   /** Payments not set against any invoice yet. */
   creditCents: number;
-  /** outstanding - credit: what the attorney owes (negative: the agency owes them). */
+  /** outstanding + deferred - credit: what the attorney owes, due or not (negative: the agency owes them); the statement's closing balance. */
   balanceCents: number;
   ageing: Ageing;
   openInvoices: OpenInvoiceItem[];

@@ -15,7 +15,7 @@ export function AccountFigures({ account }: { account: Pick<AccountSummary, "out
         <Figure
           term={owes ? "Balance owed" : "Balance in credit"}
           value={formatRand(Math.abs(account.balanceCents))}
-          note={owes ? "Outstanding less credit" : "The agency holds more than is owed"}
+          note={owes ? "Outstanding and deferred, less credit" : "The agency holds more than is owed"}
           strong
         />
       </dl>
