@@ -171,6 +171,17 @@ describe.each(testDialects())("Deferred billing on %s", (kind) => {
     expect(await t.db.selectFrom("billing_reminders").select("id").where("case_id", "=", settled.caseId).execute()).toEqual([]);
   });
 
+  it("releases an approved report under the case's agreement, as under an attorney's deferral note", async () => {
+    const matter = await makeCase("attorney", true);
+    const basis = async () => (await trpc<{ releaseBasis: string | null; status: string }>(t.app, c.employee, "reports.get", { id: matter.reportId })).data;
+    expect((await basis()).releaseBasis).toBeNull();
+    expect((await agree(matter.caseId)).status).toBe(200);
+    expect((await basis()).releaseBasis).toBe("deferral");
+    const released = await trpc(t.app, c.employee, "reports.release", { id: matter.reportId });
+    expect(released.status, released.error?.message).toBe(200);
+    expect((await basis()).status).toBe("released");
+  });
+
   it("holds back invoices of an agreement that issues at settlement until the order is recorded", async () => {
     const { caseId } = await makeCase("attorney");
     expect((await agree(caseId, { invoicing: "issue_at_settlement" })).status).toBe(200);
