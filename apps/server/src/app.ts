@@ -28,6 +28,7 @@ import { calendarRoutes } from "./rest/calendar";
 import { claimantTextRoutes } from "./rest/claimant-texts";
 import { privacyRoutes } from "./rest/privacy";
 import { fileRoutes } from "./rest/files";
+import { receivablesRoutes } from "./rest/receivables";
 import { slaRoutes } from "./rest/sla";
 import { bankAndBooksRoutes } from "./rest/bank-and-books";
 import { notificationRoutes } from "./rest/notifications";
@@ -196,6 +197,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await api.register(fileRoutes, { limits });
     await api.register(calendarRoutes);
     await api.register(privacyRoutes);
+    await api.register(receivablesRoutes);
     await api.register(slaRoutes);
     await api.register(bankAndBooksRoutes);
 

@@ -1,8 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "kysely";
+import type { SqlBool } from "kysely";
+import { stillDeferred } from "../../../packages/api/src/services/receivables/deferrals";
 import { testDialects } from "@medlegal/db/testing";
 import { demoDataUnfinished, runAt } from "@medlegal/api";
-import type { BookingItem, CourtClockView, QueryStatus, StatementPreview } from "@medlegal/domain";
+import type { BookingItem, CaseBillingView, CourtClockView, QueryStatus, ReceivablesOverview, StatementPreview } from "@medlegal/domain";
 import { addDays, ASSESSMENT_MINUTES, DECLARED_PUBLIC_HOLIDAYS, isoWeekday, isPublicHoliday, needsCompetentPerson, QUERY_STATUSES, openingWorkWeek, sastDate, sastTime, sastToUtc, storedSlaState } from "@medlegal/domain";
 import type { TestApp } from "./helpers";
 import { createTestApp, login, trpc } from "./helpers";
@@ -355,7 +357,14 @@ describe.each(testDialects().flatMap((kind) => FIRST_STARTS.map((now) => [kind, 
     expect(overdue.length).toBeGreaterThan(0);
     for (const invoice of overdue) expect(invoice.due_date! < today, invoice.number!).toBe(true);
     // Nothing past due is left unswept, and every reminder sent reached the attorney's bell.
-    const unswept = await t.db.selectFrom("invoices").select("number").where("status", "in", ["issued", "partially_paid"]).where("due_date", "<", today).execute();
+    // (A deferred invoice stays out of "overdue" until its case's long-stop: issue 29.)
+    const unswept = await t.db
+      .selectFrom("invoices")
+      .select("number")
+      .where("status", "in", ["issued", "partially_paid"])
+      .where("due_date", "<", today)
+      .where(sql<SqlBool>`NOT ${stillDeferred(today)}`)
+      .execute();
     expect(unswept).toEqual([]);
     const reminders = await t.db
       .selectFrom("invoice_reminders")
@@ -438,5 +447,20 @@ describe.each(testDialects().flatMap((kind) => FIRST_STARTS.map((now) => [kind, 
     expect(preview.status, preview.error?.message).toBe(200);
     expect(preview.data.lines.filter((l) => l.match.kind === "exact").length).toBeGreaterThanOrEqual(2);
     expect(preview.data.lines.filter((l) => l.match.kind === "none")).toHaveLength(1);
+  });
+
+  it("has deferred matters at each stage (agreement only, settled, taxed, paid, past long-stop) and a forecast that is not empty", async () => {
+    const admin = (await login(t.app, "admin")).cookie;
+    const agreements = await t.db.selectFrom("deferral_agreements").select("case_id").execute();
+    const views = await Promise.all(agreements.map(async (a) => (await asThen(() => trpc<CaseBillingView>(t.app, admin, "receivables.caseBilling", { caseId: a.case_id }))).data));
+    const stage = (v: CaseBillingView) => (v.totals.pastLongStopCents > 0 ? "past_long_stop" : (v.events.map((e) => e.kind).pop() ?? "agreement"));
+    expect(views.map(stage).sort()).toEqual(["agreement", "order", "past_long_stop", "raf_paid", "taxed"]);
+    // The expected dates that had passed were reminded before first start, once each.
+    expect(views.flatMap((v) => v.events).filter((e) => e.expectedOn < today && !e.reminded)).toEqual([]);
+    const overview = await asThen(() => trpc<ReceivablesOverview>(t.app, admin, "receivables.overview"));
+    expect(overview.status, overview.error?.message).toBe(200);
+    expect(overview.data.months.filter((m) => m.deferredCents > 0).length).toBeGreaterThan(0);
+    expect(overview.data.months.slice(1).some((m) => m.deferredCents + m.dueCents > 0)).toBe(true);
+    expect(overview.data.totals.interestCents).toBeGreaterThan(0);
   });
 });

@@ -326,6 +326,9 @@ describe("fuzzing every procedure and REST path", () => {
       { method: "GET", url: (id) => `/api/books/export.csv?layout=sage_invoices&from=2026-01-01&to=${id}` },
       { method: "GET", url: () => "/api/bank-statements/sample.csv" },
       { method: "GET", url: (id) => `/api/payments/statement.pdf?from=2026-01-01&to=2026-01-31&attorneyId=${id}` },
+      { method: "GET", url: (id) => `/api/cases/${id}/bill-of-costs-schedule.pdf` },
+      { method: "GET", url: (id) => `/api/cases/${id}/bill-of-costs-schedule.csv` },
+      { method: "POST", url: (id) => `/api/cases/${id}/billing/files/order`, body: true },
       { method: "POST", url: (id) => `/api/meetings/recordings/${id}/chunks/0`, body: true },
       { method: "POST", url: (id) => `/api/meetings/recordings/${id}/chunks/x${id}`, body: true },
     ];

@@ -252,9 +252,10 @@ describe.each(testDialects())("payments on %s", (kind) => {
     for (const a of overview.data) {
       expect(AGEING_BUCKETS.reduce((sum, b) => sum + a.ageing[b], 0), a.attorney.name).toBe(a.ageing.totalCents);
       expect(a.ageing.totalCents).toBe(a.outstandingCents);
-      expect(a.balanceCents).toBe(a.outstandingCents - a.creditCents);
+      // Deferred balances (issue 29) are owed but not outstanding: apart from the ageing, in the balance.
+      expect(a.balanceCents).toBe(a.outstandingCents + a.deferredCents - a.creditCents);
       const summary = await account(Object.entries(ids).find(([, id]) => id === a.attorney.id)?.[0] ?? "");
-      if (summary) expect(summary.openInvoices.reduce((sum, i) => sum + i.balanceCents, 0)).toBe(a.outstandingCents);
+      if (summary) expect(summary.openInvoices.reduce((sum, i) => sum + i.balanceCents, 0)).toBe(a.outstandingCents + a.deferredCents);
     }
   });
 

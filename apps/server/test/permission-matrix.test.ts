@@ -97,6 +97,14 @@ const MATRIX: Record<string, "public" | Role[]> = {
   "courtClock.removeOrder": [A, E, T],
   "courtClock.offsets": [A],
   "courtClock.setOffsets": [A],
+  // Deferred billing per matter (receivables.test.ts): staff and the case's attorney; staff record the agreement; the forecast and its settings for administrators.
+  "receivables.caseBilling": [A, E, T],
+  "receivables.setAgreement": [A, E],
+  "receivables.recordEvent": [A, E, T],
+  "receivables.removeEvent": [A, E, T],
+  "receivables.overview": [A],
+  "receivables.settings": [A],
+  "receivables.setSettings": [A],
   "queries.list": ALL,
   "queries.get": ALL,
   "queries.create": [T],
@@ -329,7 +337,7 @@ describe("the permission matrix", () => {
  * record served and someone else's answered 404 (never 403, so ids cannot be probed). Every
  * procedure of the record routers must be classified here: a new one fails until it is.
  */
-const RECORD_ROUTERS = ["patients", "cases", "courtClock", "queries", "assignments", "bookings", "availability", "sla", "reports", "invoices", "payments", "meetings", "messages", "raf4"];
+const RECORD_ROUTERS = ["patients", "cases", "courtClock", "receivables", "queries", "assignments", "bookings", "availability", "sla", "reports", "invoices", "payments", "meetings", "messages", "raf4"];
 /** Procedures of those routers that list or create (scoped or checked in their own suites), not one record. */
 const NOT_ONE_RECORD = new Set([
   "patients.list",
@@ -339,6 +347,9 @@ const NOT_ONE_RECORD = new Set([
   "courtClock.matters",
   "courtClock.offsets",
   "courtClock.setOffsets",
+  "receivables.overview",
+  "receivables.settings",
+  "receivables.setSettings",
   "queries.list",
   "queries.create",
   "queries.listCaseManagers",
@@ -384,7 +395,7 @@ const STAFF_ONLY_RECORDS = new Set(["queries.move", "queries.take", "queries.ass
   "invoices.updateDraft", "invoices.credit", "invoices.emailAgain", "payments.allocate", "payments.reverse", "payments.matchProof", "payments.rejectProof",
   // Staff arrange every meeting of the agency; nobody else reaches these (the row matrix above).
   "meetings.invite", "meetings.uninvite", "meetings.resendLink", "meetings.copyGuestLink", "meetings.cancel",
-  "messages.addParticipant"]);
+  "messages.addParticipant", "receivables.setAgreement"]);
 
 describe("the object-level matrix", () => {
   let t: TestApp;
@@ -574,6 +585,10 @@ describe("the object-level matrix", () => {
         consultant: { own: upload(`/api/meetings/recordings/${recording}/chunks/0`) },
         attorney: { other: upload(`/api/meetings/recordings/${recording}/chunks/0`) },
       },
+      // A case's bill-of-costs schedule and its billing files (receivables.test.ts).
+      "GET /api/cases/:caseId/bill-of-costs-schedule.pdf": { attorney: { own: get(`/api/cases/${myCase.id}/bill-of-costs-schedule.pdf`), other: get(`/api/cases/${theirCase.id}/bill-of-costs-schedule.pdf`) } },
+      "GET /api/cases/:caseId/bill-of-costs-schedule.csv": { attorney: { own: get(`/api/cases/${myCase.id}/bill-of-costs-schedule.csv`), other: get(`/api/cases/${theirCase.id}/bill-of-costs-schedule.csv`) } },
+      "POST /api/cases/:caseId/billing/files/:kind": { attorney: { own: upload(`/api/cases/${myCase.id}/billing/files/order`), other: upload(`/api/cases/${theirCase.id}/billing/files/order`) } },
       "GET /api/bookings/:id/calendar.ics": {
         attorney: { own: get(`/api/bookings/${myBooking.id}/calendar.ics`), other: get(`/api/bookings/${theirBooking.id}/calendar.ics`) },
         consultant: { own: get(`/api/bookings/${consultantBooking.id}/calendar.ics`), other: get(`/api/bookings/${naidooBooking.id}/calendar.ics`) },
@@ -628,6 +643,9 @@ describe("the object-level matrix", () => {
         attorney: { own: { caseId: myCase.id, kind: "other", dueOn: "2027-01-20", text: "Matrix order" }, other: { caseId: theirCase.id, kind: "other", dueOn: "2027-01-20", text: "Matrix order" } },
       },
       "courtClock.removeOrder": { attorney: { own: { id: myOrder }, other: { id: theirOrder } } },
+      "receivables.caseBilling": { attorney: { own: { caseId: myCase.id }, other: { caseId: theirCase.id } } },
+      "receivables.recordEvent": { attorney: { own: { caseId: myCase.id, kind: "order", occurredOn: "2026-11-20" }, other: { caseId: theirCase.id, kind: "order", occurredOn: "2026-11-20" } } },
+      "receivables.removeEvent": { attorney: { own: { caseId: myCase.id, kind: "raf_paid" }, other: { caseId: theirCase.id, kind: "raf_paid" } } },
       "queries.get": {
         attorney: { own: { id: myQuery.id }, other: { id: theirQuery.id } },
         consultant: { own: { id: consultantsQuery }, other: { id: unassignedQuery } },

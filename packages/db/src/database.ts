@@ -498,7 +498,7 @@ export interface QueryEventsTable {
 }
 
 /** What a stored file belongs to; the download route checks the caller may see that record. */
-export type FileOwnerKind = "query_document" | "report_version" | "invoice" | "credit_note" | "payment_proof" | "meeting_recording" | "message_upload" | "message_attachment" | "privacy_agreement";
+export type FileOwnerKind = "query_document" | "report_version" | "invoice" | "credit_note" | "payment_proof" | "meeting_recording" | "message_upload" | "message_attachment" | "privacy_agreement" | "billing_undertaking" | "billing_order";
 
 /** Every stored file, bytes in PostgreSQL (docs/decisions.md, "Files and reports"). */
 export interface FilesTable {
@@ -642,6 +642,43 @@ export interface ReleaseDeferralsTable {
   note: string;
   recorded_by: string;
   created_at: GeneratedTimestamp;
+}
+
+/** A case's deferral agreement (issue 29; docs/decisions.md "Deferred billing per matter"). */
+export interface DeferralAgreementsTable {
+  case_id: string;
+  undertaking: string;
+  undertaking_file_id: string | null;
+  invoicing: "issue_now" | "issue_at_settlement";
+  /** The long-stop: this many months after the case's first invoice. */
+  long_stop_months: number;
+  /** Simple interest per year after the long-stop, in basis points (1050 = 10.5 %). */
+  interest_rate_bp: number;
+  recorded_by: string;
+  created_at: GeneratedTimestamp;
+  updated_at: GeneratedTimestamp;
+}
+
+export type CaseBillingEventKind = "order" | "taxed" | "raf_paid";
+
+/** A case's billing events: one of each kind, recording again replaces it. */
+export interface CaseBillingEventsTable {
+  case_id: string;
+  kind: CaseBillingEventKind;
+  occurred_on: DateOnly;
+  order_file_id: string | null;
+  names_qualifying_fees: boolean | null;
+  names_reservation_fees: boolean | null;
+  recorded_by: string;
+  created_at: GeneratedTimestamp;
+}
+
+export interface BillingRemindersTable {
+  id: Generated<string>;
+  case_id: string;
+  kind: CaseBillingEventKind;
+  expected_on: DateOnly;
+  sent_at: GeneratedTimestamp;
 }
 
 export interface EmailOutboxTable {
@@ -1140,6 +1177,9 @@ export interface Database {
   report_events: ReportEventsTable;
   report_questions: ReportQuestionsTable;
   release_deferrals: ReleaseDeferralsTable;
+  deferral_agreements: DeferralAgreementsTable;
+  case_billing_events: CaseBillingEventsTable;
+  billing_reminders: BillingRemindersTable;
   email_outbox: EmailOutboxTable;
   availability_rules: AvailabilityRulesTable;
   availability_overrides: AvailabilityOverridesTable;

@@ -56,3 +56,4 @@ export * from "./court-matters";
 export * from "./bank-statements";
 export * from "./bank-statement-outputs";
 export * from "./books-export";
+export * from "./receivables";

@@ -42,6 +42,7 @@ const accountPartyOutputSchema = z.object({ id: z.string(), name: z.string(), fi
 export const accountSummaryOutputSchema = z.object({
   attorney: accountPartyOutputSchema,
   outstandingCents: cents,
+  deferredCents: cents,
   creditCents: cents,
   balanceCents: cents,
   ageing: ageingOutputSchema,
@@ -60,6 +61,8 @@ export const accountSummaryOutputSchema = z.object({
       paidCents: cents,
       balanceCents: cents,
       daysPastDue: z.number().int(),
+      deferred: z.boolean(),
+      deferredUntil: nullableText,
     }),
   ),
   proofsAwaiting: z.number().int(),
@@ -69,6 +72,7 @@ export const accountOverviewOutputSchema = z.array(
   z.object({
     attorney: accountPartyOutputSchema,
     outstandingCents: cents,
+    deferredCents: cents,
     creditCents: cents,
     balanceCents: cents,
     ageing: ageingOutputSchema,
@@ -100,6 +104,7 @@ export const statementOutputSchema = z.object({
   attorney: accountPartyOutputSchema,
   from: z.string(),
   to: z.string(),
+  deferredCents: cents,
   lines: z.array(
     z.object({
       date: z.string(),

@@ -243,8 +243,12 @@ export interface OpenInvoiceItem {
   creditedCents: number;
   paidCents: number;
   balanceCents: number;
-  /** Days past the due date (0 or less: not overdue). */
+  /** Days past the due date (0 or less: not overdue); a deferred invoice's from its long-stop. */
   daysPastDue: number;
+  /** Its case has a deferral agreement and the long-stop has not passed (issue 29): not due, not overdue. */
+  deferred: boolean;
+  /** The long-stop of an invoice on a deferred case (null: not deferred). */
+  deferredUntil: string | null;
 }
 
 export interface AccountParty {
@@ -256,11 +260,13 @@ export interface AccountParty {
 
 export interface AccountSummary {
   attorney: AccountParty;
-  /** Owed on open invoices: their balances added up (equal to the ageing's total). */
+  /** Owed on open invoices that are not deferred: their balances added up (equal to the ageing's total). */
   outstandingCents: number;
+  /** Open balances deferred to settlement (before their long-stop): apart from what is due. */
+  deferredCents: number;
   /** Payments not set against any invoice yet. */
   creditCents: number;
-  /** outstanding - credit: what the attorney owes (negative: the agency owes them). */
+  /** outstanding + deferred - credit: what the attorney owes, due or not (negative: the agency owes them); the statement's closing balance. */
   balanceCents: number;
   ageing: Ageing;
   openInvoices: OpenInvoiceItem[];
@@ -272,6 +278,7 @@ export interface AccountSummary {
 export interface AccountOverviewItem {
   attorney: AccountParty;
   outstandingCents: number;
+  deferredCents: number;
   creditCents: number;
   balanceCents: number;
   ageing: Ageing;
@@ -302,6 +309,8 @@ export interface Statement {
   attorney: AccountParty;
   from: string;
   to: string;
+  /** Of what is open today, the balances deferred to settlement (issue 29): shown apart from what is due. */
+  deferredCents: number;
   lines: StatementLine[];
   totals: StatementTotals;
   /** GET this path for the PDF. */

@@ -78,6 +78,12 @@ export const PERMISSIONS = {
   "payments.upload": ["attorney"],
   // The books exported for Sage or Xero (docs/decisions.md, "Issue 29: bank statements and the books").
   "books.export": ["administrator"],
+  // Deferred billing per matter (docs/decisions.md "Deferred billing per matter"): a case's billing and its
+  // bill-of-costs schedule for staff and the case's attorney; staff record the agreement; the forecast is the administrators'.
+  "receivables.read": ["administrator", "employee", "attorney"],
+  "receivables.events": ["administrator", "employee", "attorney"],
+  "receivables.manage": ["administrator", "employee"],
+  "receivables.forecast": ["administrator"],
   // Video assessments (docs/decisions.md, "Video assessments"): everyone lists and enters the
   // meetings they are invited to; staff arrange them; recordings are for staff and the expert.
   "meetings.read": ROLES,

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import multipart from "@fastify/multipart";
-import { accessLogService, agreementsService, AppError, assertCan, auditTrailService, documentsService, fileDownloadService, invoiceSamples, recordingsService, messageAttachmentsService, parseInput, paymentProofsService, reportVersionsService, statementsService } from "@medlegal/api";
-import { accessLogExportInputSchema, agreementRecordSchema, auditExportInputSchema, DOCUMENT_MAX_BYTES, RECORDING_CHUNK_MAX_BYTES, REPORT_MAX_BYTES, idInputSchema, proofUploadSchema, recordingChunkSchema, reportUploadSchema, sampleDocumentSchema, statementInputSchema } from "@medlegal/domain";
+import { accessLogService, agreementsService, AppError, caseBillingService, assertCan, auditTrailService, documentsService, fileDownloadService, invoiceSamples, recordingsService, messageAttachmentsService, parseInput, paymentProofsService, reportVersionsService, statementsService } from "@medlegal/api";
+import { accessLogExportInputSchema, agreementRecordSchema, auditExportInputSchema, billingFileInputSchema, DOCUMENT_MAX_BYTES, RECORDING_CHUNK_MAX_BYTES, REPORT_MAX_BYTES, idInputSchema, proofUploadSchema, recordingChunkSchema, reportUploadSchema, sampleDocumentSchema, statementInputSchema } from "@medlegal/domain";
 import type { z } from "zod";
 import type { RateLimits, SignedInActor } from "@medlegal/api";
 import { signedInActor } from "../request-context";
@@ -114,6 +114,17 @@ export async function fileRoutes(app: FastifyInstance, { limits }: { limits: Rat
     const { fileName, data, fields } = await readUpload(request);
     const meta = parseInput(agreementRecordSchema, { userId: fields.userId, kind: fields.kind, version: fields.version, signedOn: fields.signedOn, expiresOn: fields.expiresOn });
     return reply.code(201).send(await agreementsService.recordAgreement({ db, actor }, { ...meta, fileName, data }));
+  });
+
+  // A case's signed deferral undertaking, or its settlement or court order (services/receivables/case-billing.ts):
+  // who may attach it is settled before the body is read.
+  app.post("/api/cases/:caseId/billing/files/:kind", async (request, reply) => {
+    const actor = signedInActor(request);
+    assertCan(actor.user, "receivables.events");
+    const input = parseInput(billingFileInputSchema, request.params);
+    await caseBillingService.assertMayAttachBillingFile({ db, actor }, input);
+    const { fileName, data } = await readUpload(request);
+    return reply.code(201).send(await caseBillingService.attachBillingFile({ db, actor }, { ...input, fileName, data }));
   });
 
   // A statement of account for a period as PDF: an attorney's own, or any attorney's for administrators.

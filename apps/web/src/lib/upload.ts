@@ -1,4 +1,4 @@
-import type { Agreement, MessageAttachment, PaymentProofItem, QueryDocument } from "@medlegal/domain";
+import type { Agreement, CaseBillingView, MessageAttachment, PaymentProofItem, QueryDocument } from "@medlegal/domain";
 import { notifyUnauthorized } from "./api";
 
 /** Why an upload failed, in the server's words. */
@@ -122,5 +122,13 @@ export function uploadAgreement(
     fields,
     onProgress,
     messages: { tooLarge: "Files can be at most 10 MB.", missing: "That user does not exist any more." },
+  });
+}
+
+/** Sends a case's signed deferral undertaking or its settlement or court order to POST /api/cases/:id/billing/files/:kind. */
+export function uploadBillingFile(caseId: string, kind: "undertaking" | "order", file: File, onProgress: (fraction: number) => void): Promise<CaseBillingView> {
+  return postFile(`/api/cases/${caseId}/billing/files/${kind}`, file, {
+    onProgress,
+    messages: { tooLarge: "Files can be at most 10 MB.", missing: "This case's billing is not available to you." },
   });
 }

@@ -28,6 +28,7 @@ import { specializationsRouter } from "./consultants/specializations";
 import { twoFactorRouter } from "./auth/two-factor";
 import { usersRouter } from "./users";
 import { bankStatementsRouter } from "./bank-statements";
+import { receivablesRouter } from "./receivables";
 
 export const appRouter = router({
   auth: authRouter,
@@ -59,6 +60,7 @@ export const appRouter = router({
   live: liveRouter,
   privacy: privacyRouter,
   bankStatements: bankStatementsRouter,
+  receivables: receivablesRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -15,6 +15,8 @@ import { seedDemoPrivacy } from "./privacy";
 import { seedDemoClaimantMessages } from "./claimant-messages";
 import { seedDemoAgreements } from "./agreements";
 import { seedDemoCourtClock } from "./court-clock";
+import { seedDemoReceivables } from "./receivables";
+import { sweepBillingReminders } from "../services/receivables/reminders";
 import { hashPassword } from "../services/auth/passwords";
 import { sweepInvoices } from "../services/invoices/overdue";
 import { runAt } from "../services/platform/clock";
@@ -138,8 +140,11 @@ export async function seedDemoData(
     await seedDemoPrivacy(db);
     await seedDemoClaimantMessages(db);
     await seedDemoCourtClock(db);
+    await seedDemoReceivables(db);
     // The overdue sweep as the server runs it: invoices past due become overdue and their attorneys are reminded.
     await sweepInvoices(db);
+    // Deferred cases whose expected payment date passed: their attorneys are reminded (issue 29).
+    await sweepBillingReminders(db);
   });
   await markDemoData(db, { complete: true });
   return true;

@@ -2,18 +2,20 @@ import type { AccountSummary, Ageing } from "@medlegal/domain";
 import { AGEING_BUCKET_LABELS, AGEING_BUCKETS, formatRand } from "@medlegal/domain";
 import { cn } from "@/lib/utils";
 
-/** Outstanding, credit and what is owed, then the ageing of the outstanding amount. */
-export function AccountFigures({ account }: { account: Pick<AccountSummary, "outstandingCents" | "creditCents" | "balanceCents" | "ageing"> }) {
+/** Outstanding, deferred, credit and what is owed, then the ageing of the outstanding amount. */
+export function AccountFigures({ account }: { account: Pick<AccountSummary, "outstandingCents" | "deferredCents" | "creditCents" | "balanceCents" | "ageing"> }) {
   const owes = account.balanceCents >= 0;
   return (
     <section aria-label="Account balance" className="grid gap-4">
-      <dl className="grid grid-cols-1 gap-3 sm:grid-cols-3">
+      <dl className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-4">
         <Figure term="Outstanding" value={formatRand(account.outstandingCents)} note="Owed on open invoices" />
+        {/* Deferred to settlement under a case's agreement (issue 29): not due, not in the ageing, until the long-stop. */}
+        <Figure term="Deferred" value={formatRand(account.deferredCents)} note="Payable on settlement, not yet due" />
         <Figure term="Credit on account" value={formatRand(account.creditCents)} note="Received, not yet set against an invoice" />
         <Figure
           term={owes ? "Balance owed" : "Balance in credit"}
           value={formatRand(Math.abs(account.balanceCents))}
-          note={owes ? "Outstanding less credit" : "The agency holds more than is owed"}
+          note={owes ? "Outstanding and deferred, less credit" : "The agency holds more than is owed"}
           strong
         />
       </dl>

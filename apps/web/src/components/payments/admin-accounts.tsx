@@ -12,6 +12,7 @@ import { NativeSelect } from "@/components/ui/native-select";
 import { trpc } from "@/lib/trpc";
 import type { Action } from "./admin-dialogs";
 import { AccountPanel } from "./account-panel";
+import { ReceivablesCard } from "@/components/receivables/receivables-card";
 
 const firmOf = (a: { name: string; firmName: string | null }) => (a.firmName ? `${a.firmName} (${a.name})` : a.name);
 
@@ -55,6 +56,8 @@ export function AdminScreen({ attorneyId, onChooseAttorney, act }: { attorneyId:
         </Card>
       </div>
 
+      <ReceivablesCard />
+
       <section aria-labelledby="account-heading" className="grid gap-4">
         <div className="flex flex-col gap-3 border-t pt-6 sm:flex-row sm:items-end sm:justify-between">
           <div className="min-w-0">
@@ -94,7 +97,7 @@ export function AdminScreen({ attorneyId, onChooseAttorney, act }: { attorneyId:
   );
 }
 
-const ACCOUNT_COLUMNS = "lg:grid-cols-[minmax(0,2fr)_7.5rem_7.5rem_7rem_8.5rem]";
+const ACCOUNT_COLUMNS = "lg:grid-cols-[minmax(0,2fr)_7.5rem_7.5rem_7.5rem_7rem_8.5rem]";
 
 function AccountsTable({ accounts, chosen, onChoose }: { accounts: readonly AccountOverviewItem[]; chosen: string | undefined; onChoose: (id: string) => void }) {
   return (
@@ -103,6 +106,7 @@ function AccountsTable({ accounts, chosen, onChoose }: { accounts: readonly Acco
         <span>Attorney</span>
         <span className="text-right">Outstanding</span>
         <span className="text-right">Overdue</span>
+        <span className="text-right">Deferred</span>
         <span className="text-right">Credit</span>
         <span />
       </div>
@@ -111,8 +115,8 @@ function AccountsTable({ accounts, chosen, onChoose }: { accounts: readonly Acco
           const overdue = a.ageing.totalCents - a.ageing.current;
           const open = a.attorney.id === chosen;
           return (
-            <li key={a.attorney.id} className={`grid grid-cols-3 gap-x-2 gap-y-1 px-4 py-2.5 text-sm lg:items-center ${ACCOUNT_COLUMNS} ${open ? "bg-primary/5" : ""}`}>
-              <div className="col-span-3 min-w-0 lg:col-span-1">
+            <li key={a.attorney.id} className={`grid grid-cols-2 gap-x-2 sm:grid-cols-4 gap-y-1 px-4 py-2.5 text-sm lg:items-center ${ACCOUNT_COLUMNS} ${open ? "bg-primary/5" : ""}`}>
+              <div className="col-span-2 min-w-0 sm:col-span-4 lg:col-span-1">
                 <span className="block truncate font-medium">{a.attorney.firmName ?? a.attorney.name}</span>
                 <span className="block truncate text-xs text-muted-foreground">
                   {a.attorney.firmName ? a.attorney.name : a.attorney.email}
@@ -127,11 +131,16 @@ function AccountsTable({ accounts, chosen, onChoose }: { accounts: readonly Acco
                 <span className="block text-xs font-normal text-muted-foreground lg:sr-only">Overdue</span>
                 {formatRand(overdue)}
               </div>
+              {/* Deferred to settlement under case agreements (issue 29): neither outstanding nor overdue. */}
+              <div className="whitespace-nowrap tabular-nums lg:text-right">
+                <span className="block text-xs text-muted-foreground lg:sr-only">Deferred</span>
+                {formatRand(a.deferredCents)}
+              </div>
               <div className="whitespace-nowrap tabular-nums lg:text-right">
                 <span className="block text-xs text-muted-foreground lg:sr-only">Credit</span>
                 {formatRand(a.creditCents)}
               </div>
-              <div className="col-span-3 lg:col-span-1 lg:text-right">
+              <div className="col-span-2 sm:col-span-4 lg:col-span-1 lg:text-right">
                 <Button size="sm" variant={open ? "secondary" : "outline"} aria-current={open ? "true" : undefined} onClick={() => onChoose(a.attorney.id)}>
                   {open ? "Open" : "Open account"}
                   <span className="sr-only"> of {a.attorney.firmName ?? a.attorney.name}</span>

@@ -48,8 +48,18 @@ export function OpenInvoices({ invoices }: { invoices: readonly OpenInvoiceItem[
           </div>
           <div className="min-w-0">
             <span className="sr-only">Due: </span>
-            <span className="block">{formatDay(i.dueDate)}</span>
-            <span className={cn("block text-xs", i.daysPastDue > 0 ? "font-medium text-red-700" : "text-muted-foreground")}>{dueLabel(i.daysPastDue)}</span>
+            {i.deferred ? (
+              // Deferred to settlement (issue 29): not due until the case's long-stop.
+              <>
+                <span className="block">Deferred</span>
+                <span className="block text-xs text-muted-foreground">{i.deferredUntil ? `Long-stop ${formatDay(i.deferredUntil)}` : "Until settlement"}</span>
+              </>
+            ) : (
+              <>
+                <span className="block">{formatDay(i.deferredUntil && i.deferredUntil > i.dueDate ? i.deferredUntil : i.dueDate)}</span>
+                <span className={cn("block text-xs", i.daysPastDue > 0 ? "font-medium text-red-700" : "text-muted-foreground")}>{dueLabel(i.daysPastDue)}</span>
+              </>
+            )}
           </div>
           <div className="tabular-nums lg:text-right">
             <span className="text-xs text-muted-foreground lg:sr-only">Total </span>

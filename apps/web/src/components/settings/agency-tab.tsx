@@ -8,6 +8,7 @@ import { trpcFieldErrors } from "@/lib/trpc-errors";
 import { CourtClockSettingsSection } from "@/components/court-clock/court-clock-settings";
 import { AgencySettingsForm, SlaDefaultsForm } from "./agency-forms";
 import { MessagingSetting } from "./messaging-setting";
+import { ReceivablesSettingsSection } from "@/components/receivables/receivables-settings";
 import { SettingsSection } from "./settings-section";
 
 /** The Agency details tab (administrators): the supplier details on invoices, staff sign-in and who may write to whom. */
@@ -22,6 +23,9 @@ export function AgencyTab() {
       </SettingsSection>
       <SettingsSection title="Messages" description="Who attorneys and experts may write to.">
         <MessagingSetting />
+      </SettingsSection>
+      <SettingsSection title="Deferred billing" description="The default long-stop of a case's deferral agreement, and how long the RAF takes to pay after an order and after taxation.">
+        <ReceivablesSettingsSection />
       </SettingsSection>
     </div>
   );

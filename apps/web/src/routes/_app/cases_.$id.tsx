@@ -3,6 +3,7 @@ import { createFileRoute, Link } from "@tanstack/react-router";
 import { ArrowLeft } from "lucide-react";
 import { CourtDatesSection } from "@/components/court-clock/court-dates-section";
 import { RecordLoadState } from "@/components/load-state";
+import { BillingSection } from "@/components/receivables/billing-section";
 import { PageHeader } from "@/components/page";
 import { formatDay } from "@/lib/format";
 import { prefetchPage } from "@/lib/route-data";
@@ -14,6 +15,7 @@ export const Route = createFileRoute("/_app/cases_/$id")({
       context,
       ({ trpc }) => trpc.cases.get.prefetch({ id: params.id }),
       ({ trpc }) => trpc.courtClock.get.prefetch({ caseId: params.id }),
+      ({ trpc }) => trpc.receivables.caseBilling.prefetch({ caseId: params.id }),
     ),
   component: CasePage,
 });
@@ -27,7 +29,7 @@ function BackLink() {
   );
 }
 
-/** One case: its claim and the court's clock (issue 26). */
+/** One case: its claim, the court's clock (issue 26) and its billing (issue 29). */
 function CasePage() {
   const { id } = Route.useParams();
   const kase = trpc.cases.get.useQuery({ id }, { retry: false, retryOnMount: false });
@@ -40,7 +42,10 @@ function CasePage() {
         title={`Case ${c.reference}`}
         description={`${c.patientName} · ${CLAIM_TYPE_LABEL[c.claimType]} · incident ${formatDay(c.incidentDate)}${c.courtCaseNumber ? ` · court ${c.courtCaseNumber}` : ""}`}
       />
-      <CourtDatesSection caseId={id} />
+      <div className="grid gap-8">
+        <CourtDatesSection caseId={id} />
+        <BillingSection caseId={id} />
+      </div>
     </>
   );
 }

@@ -12,6 +12,7 @@ import { downloadVersion } from "../reports/report-versions";
 import { downloadRecording } from "../meetings/recordings";
 import { downloadAttachment } from "../messages/message-attachments";
 import { downloadAgreementFile } from "../privacy/agreements";
+import { downloadBillingFile } from "../receivables/case-billing";
 
 /**
  * The one download of a stored file: the owner's service checks that the caller may see the
@@ -48,6 +49,8 @@ async function ownersDownload(
     if (ownerKind === "message_attachment") return await downloadAttachment(deps, id);
     // Privacy managers only (the agreement register).
     if (ownerKind === "privacy_agreement") return await downloadAgreementFile(deps, id);
+    // A case's undertaking or court order: staff and the case's attorney.
+    if (ownerKind === "billing_undertaking" || ownerKind === "billing_order") return await downloadBillingFile(deps, id);
   } catch (error) {
     // One answer for a missing file and another's, whatever owns it, so ids cannot be probed.
     if (error instanceof AppError && error.code === "NOT_FOUND") throw missing;

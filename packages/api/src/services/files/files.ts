@@ -25,6 +25,9 @@ export const FILE_USES: Record<FileOwnerKind, { maxBytes: number; types: readonl
   message_attachment: { maxBytes: DOCUMENT_MAX_BYTES, types: DOCUMENT_TYPES, what: "Only PDF, PNG and JPEG files can be attached.", fallbackName: "attachment" },
   // A signed confidentiality or operator agreement (services/privacy/agreements.ts).
   privacy_agreement: { maxBytes: DOCUMENT_MAX_BYTES, types: DOCUMENT_TYPES, what: "A signed agreement is a PDF, PNG or JPEG file.", fallbackName: "agreement.pdf" },
+  // A case's deferral undertaking and its settlement or court order (services/receivables/case-billing.ts).
+  billing_undertaking: { maxBytes: DOCUMENT_MAX_BYTES, types: DOCUMENT_TYPES, what: "A signed undertaking is a PDF, PNG or JPEG file.", fallbackName: "undertaking.pdf" },
+  billing_order: { maxBytes: DOCUMENT_MAX_BYTES, types: DOCUMENT_TYPES, what: "A court order is a PDF, PNG or JPEG file.", fallbackName: "court-order.pdf" },
 };
 
 const TYPE_NAMES: Record<ContentType, string> = { "application/pdf": "a PDF", "image/png": "a PNG image", "image/jpeg": "a JPEG image" };

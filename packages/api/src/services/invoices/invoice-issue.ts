@@ -12,6 +12,7 @@ import { partiesOf } from "./invoice-parties";
 import { assertReportLines } from "./invoice-drafts";
 import { matterInMail, prefixOf, queueDocumentMail, recipientBlocker, storeDocumentPdfs, toLine } from "./invoice-documents";
 import { getInvoice } from "./invoice-list";
+import { assertIssuableUnderDeferral } from "../receivables/deferrals";
 
 /**
  * Issues a draft (docs/decisions.md, "Invoices"): the next number of its series from the counter
@@ -37,6 +38,7 @@ export async function issueInvoice(deps: Deps, input: IdInput): Promise<InvoiceD
     const lines = lineRows.map((l) => ({ kind: l.kind, description: l.description, quantity: l.quantity, unitPriceCents: Number(l.unit_price_cents) }));
     if (!lines.length) throw new AppError("CONFLICT", "Add at least one line before issuing.");
     if (row.kind === "attorney") await assertReportLines(trx, row.id, row.case_id, lineRows.map((l) => ({ reportId: l.report_id })));
+    if (row.kind === "attorney" && row.case_id) await assertIssuableUnderDeferral(trx, row.case_id);
     const totals = documentTotals(lines, vatRegistered);
     if (totals.totalCents <= 0) throw new AppError("CONFLICT", "An invoice must be for more than R 0.00.");
     const blocker = recipientBlocker(row, recipient, totals.totalCents, vatRegistered);

@@ -54,9 +54,9 @@ const GREY = "#555555";
  * ended. pdfkit loads with the first PDF, not at start: it is the server's heaviest module
  * (docs/decisions.md, "Start-up").
  */
-export async function openPdf(info: PDFKit.DocumentInfo): Promise<{ pdf: PDFKit.PDFDocument; bytes: Promise<Buffer> }> {
+export async function openPdf(info: PDFKit.DocumentInfo, layout: "portrait" | "landscape" = "portrait"): Promise<{ pdf: PDFKit.PDFDocument; bytes: Promise<Buffer> }> {
   const { default: PDFDocument } = await import("pdfkit");
-  const pdf = new PDFDocument({ size: "A4", margin: LEFT, info: { ...info, Creator: "MedLegal" } });
+  const pdf = new PDFDocument({ size: "A4", layout, margin: LEFT, info: { ...info, Creator: "MedLegal" } });
   const chunks: Buffer[] = [];
   pdf.on("data", (chunk: Buffer) => chunks.push(chunk));
   const bytes = new Promise<Buffer>((resolve, reject) => {

@@ -1,4 +1,4 @@
-import type { Kysely, Transaction } from "kysely";
+import type { Kysely, SqlBool, Transaction } from "kysely";
 import { sql } from "kysely";
 import type { Database } from "@medlegal/db";
 import type { PaymentReminderStage } from "@medlegal/domain";
@@ -8,6 +8,7 @@ import { recordAudit } from "../audit/audit";
 import { notifyMany } from "../notifications/notifications";
 import { now, stamp } from "../platform/clock";
 import type { SweepJob } from "../platform/sweeper";
+import { stillDeferred } from "../receivables/deferrals";
 
 /** The sweeper acts as nobody: its audit rows have no user. */
 const SWEEPER: Actor = { user: null, meta: { ip: null, userAgent: "sweeper", requestId: "invoices-sweep", appUrl: "" } };
@@ -44,6 +45,8 @@ export async function sweepInvoices(db: Kysely<Database>, at: Date = now(), batc
         .where("kind", "=", "attorney")
         .where("status", "in", ["issued", "partially_paid"])
         .where("due_date", "<", today)
+        // A deferred invoice stays out of "overdue" until its long-stop (services/receivables/deferrals.ts).
+        .where(sql<SqlBool>`NOT ${stillDeferred(today)}`)
         .orderBy("due_date")
         .limit(batch)
         .forUpdate()
@@ -86,6 +89,8 @@ async function remindBatch(trx: Transaction<Database>, today: string, batch: num
     .where("kind", "=", "attorney")
     .where("status", "in", [...OPEN_INVOICE_STATUSES])
     .where("due_date", "<=", today)
+    // A deferred invoice is not reminded by its due date: its case's events remind (services/receivables/reminders.ts).
+    .where(sql<SqlBool>`NOT ${stillDeferred(today)}`)
     // Nothing to do once the latest stage reached has its row.
     .where((eb) =>
       eb.not(

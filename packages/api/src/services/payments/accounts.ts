@@ -1,10 +1,11 @@
 /** An attorney's account: credit, open invoices and proofs awaiting, for one attorney or all. */
 import { sql } from "kysely";
-import type { AccountOverviewItem, AccountSummary, OpenInvoiceItem } from "@medlegal/domain";
+import type { AccountOverviewItem, AccountSummary, Ageing, OpenInvoiceItem } from "@medlegal/domain";
 import { ageBalances, daysPastDue, INVOICE_STATUS_LABELS, invoiceBalance, OPEN_INVOICE_STATUSES } from "@medlegal/domain";
 import type { Db, Deps } from "../platform/deps";
 import { accountHolder } from "./payment-access";
 import { today } from "../platform/clock";
+import { openReceivables } from "../receivables/deferrals";
 
 /** Unallocated money of live payments, per attorney. */
 export async function creditsOf(db: Db, attorneyIds: string[] | null): Promise<Map<string, number>> {
@@ -24,6 +25,9 @@ export async function creditsOf(db: Db, attorneyIds: string[] | null): Promise<M
 }
 
 async function openInvoicesOf(db: Db, attorneyIds: string[] | null): Promise<(OpenInvoiceItem & { attorneyId: string })[]> {
+  const day = today();
+  // Deferred invoices (issue 29): their long-stop is the date they age from, and before it they are "deferred", not due.
+  const receivables = new Map((await openReceivables(db, attorneyIds ? { attorneyIds } : {}, day)).map((r) => [r.id, r]));
   let query = db
     .selectFrom("invoices")
     .selectAll()
@@ -32,8 +36,11 @@ async function openInvoicesOf(db: Db, attorneyIds: string[] | null): Promise<(Op
     .orderBy("due_date")
     .orderBy("number");
   if (attorneyIds) query = query.where("attorney_id", "in", attorneyIds);
-  const day = today();
-  return (await query.execute()).map((r) => ({
+  return (await query.execute()).map((r) => {
+    const receivable = receivables.get(r.id);
+    const deferredUntil = receivable?.longStopOn ?? null;
+    const agesFrom = deferredUntil && deferredUntil > r.due_date! ? deferredUntil : r.due_date!;
+    return {
     id: r.id,
     attorneyId: r.attorney_id!,
     number: r.number!,
@@ -47,8 +54,21 @@ async function openInvoicesOf(db: Db, attorneyIds: string[] | null): Promise<(Op
     creditedCents: Number(r.credited_cents),
     paidCents: Number(r.paid_cents),
     balanceCents: invoiceBalance({ totalCents: Number(r.total_cents), creditedCents: Number(r.credited_cents), paidCents: Number(r.paid_cents) }),
-    daysPastDue: daysPastDue(r.due_date!, day),
-  }));
+    daysPastDue: daysPastDue(agesFrom, day),
+    deferred: receivable?.class === "deferred",
+    deferredUntil,
+  };
+  });
+}
+
+/** Open invoices apart: the deferred ones (added up) and the others, aged (a deferred invoice past its long-stop ages from it). */
+function splitDeferred(invoices: readonly OpenInvoiceItem[], day: string): { ageing: Ageing; deferredCents: number } {
+  const due = invoices.filter((i) => !i.deferred);
+  const ageing = ageBalances(
+    due.map((i) => ({ dueDate: i.deferredUntil && i.deferredUntil > i.dueDate ? i.deferredUntil : i.dueDate, balanceCents: i.balanceCents })),
+    day,
+  );
+  return { ageing, deferredCents: invoices.filter((i) => i.deferred).reduce((sum, i) => sum + i.balanceCents, 0) };
 }
 
 async function proofsAwaitingOf(db: Db, attorneyIds: string[] | null): Promise<Map<string, number>> {
@@ -61,13 +81,14 @@ async function proofsAwaitingOf(db: Db, attorneyIds: string[] | null): Promise<M
 export async function accountSummary({ db, actor }: Deps, input: { attorneyId?: string }): Promise<AccountSummary> {
   const attorney = await accountHolder(db, actor.user, input.attorneyId);
   const openInvoices = (await openInvoicesOf(db, [attorney.id])).map(({ attorneyId: _, ...rest }) => rest);
-  const ageing = ageBalances(openInvoices, today());
+  const { ageing, deferredCents } = splitDeferred(openInvoices, today());
   const creditCents = (await creditsOf(db, [attorney.id])).get(attorney.id) ?? 0;
   return {
     attorney,
     outstandingCents: ageing.totalCents,
+    deferredCents,
     creditCents,
-    balanceCents: ageing.totalCents - creditCents,
+    balanceCents: ageing.totalCents + deferredCents - creditCents,
     ageing,
     openInvoices,
     proofsAwaiting: (await proofsAwaitingOf(db, [attorney.id])).get(attorney.id) ?? 0,
@@ -84,18 +105,19 @@ export async function accountOverview({ db }: Deps): Promise<AccountOverviewItem
   const day = today();
   const items = attorneys.map((a) => {
     const mine = invoices.filter((i) => i.attorneyId === a.id);
-    const ageing = ageBalances(mine, day);
+    const { ageing, deferredCents } = splitDeferred(mine, day);
     const creditCents = credits.get(a.id) ?? 0;
     return {
       attorney: { id: a.id, name: `${a.first_name} ${a.last_name}`, firmName: a.firm_name || null, email: a.email },
       outstandingCents: ageing.totalCents,
+      deferredCents,
       creditCents,
-      balanceCents: ageing.totalCents - creditCents,
+      balanceCents: ageing.totalCents + deferredCents - creditCents,
       ageing,
       openInvoices: mine.length,
       proofsAwaiting: proofs.get(a.id) ?? 0,
     };
   });
-  const active = (i: AccountOverviewItem) => i.outstandingCents > 0 || i.creditCents > 0 || i.proofsAwaiting > 0;
+  const active = (i: AccountOverviewItem) => i.outstandingCents > 0 || i.deferredCents > 0 || i.creditCents > 0 || i.proofsAwaiting > 0;
   return [...items.filter(active).sort((x, y) => y.outstandingCents - x.outstandingCents), ...items.filter((i) => !active(i))];
 }

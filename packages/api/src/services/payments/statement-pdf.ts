@@ -124,7 +124,12 @@ export async function renderStatementPdf(d: PrintableStatement): Promise<Buffer>
   [...AGEING_BUCKETS.map((b) => d.ageing[b]), d.ageing.totalCents].forEach((cents, i) => {
     pdf.font(i === AGEING_BUCKETS.length ? "Helvetica-Bold" : "Helvetica").fontSize(9).fillColor("black").text(formatRand(cents), LEFT + i * cell, y, { width: cell - 4, align: "right" });
   });
-  y += 22;
+  y += 16;
+  if (s.deferredCents > 0) {
+    pdf.font("Helvetica").fontSize(9).fillColor("black").text(`Deferred to settlement under deferral agreements (not yet due): ${formatRand(s.deferredCents)}`, LEFT, y, { width: WIDTH });
+    y = pdf.y + 4;
+  }
+  y += 6;
 
   if (d.bank && d.bank.accountNumber) {
     pdf.font("Helvetica-Bold").fontSize(9).text("Payment details", LEFT, y);

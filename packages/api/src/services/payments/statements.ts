@@ -1,12 +1,13 @@
 import type { z } from "zod";
 import type { AccountEntry, Statement, statementInputSchema } from "@medlegal/domain";
-import { ageBalances, buildStatement, daysPastDue, invoiceBalance, OPEN_INVOICE_STATUSES, PAYMENT_METHOD_LABELS, sastDate, can } from "@medlegal/domain";
+import { ageBalances, buildStatement, daysPastDue, PAYMENT_METHOD_LABELS, sastDate, can } from "@medlegal/domain";
 import { recordAccess } from "../audit/access-log";
 import { today } from "../platform/clock";
 import type { Db, Deps } from "../platform/deps";
 import { agencyParty, userParty } from "../invoices/invoice-parties";
 import { accountHolder } from "./payment-access";
 import { renderStatementPdf } from "./statement-pdf";
+import { openReceivables } from "../receivables/deferrals";
 
 /**
  * Statements of account (docs/decisions.md, "Payments"): every movement on an attorney's account
@@ -63,7 +64,10 @@ export async function statement({ db, actor }: Deps, input: z.output<typeof stat
   const attorney = await accountHolder(db, actor.user, input.attorneyId);
   const { lines, totals } = buildStatement(await accountEntries(db, attorney.id, input.to), input.from, input.to);
   const query = new URLSearchParams({ from: input.from, to: input.to, ...(can(actor.user.role, "payments.manage") ? { attorneyId: attorney.id } : {}) });
-  return { attorney, from: input.from, to: input.to, lines, totals, pdfPath: `/api/payments/statement.pdf?${query.toString()}` };
+  const deferredCents = (await openReceivables(db, { attorneyIds: [attorney.id] }, today()))
+    .filter((r) => r.class === "deferred")
+    .reduce((sum, r) => sum + r.balanceCents, 0);
+  return { attorney, from: input.from, to: input.to, deferredCents, lines, totals, pdfPath: `/api/payments/statement.pdf?${query.toString()}` };
 }
 
 /** The statement as a PDF (pdfkit), written to the access log like every download of an account. */
@@ -72,19 +76,15 @@ export async function statementPdf(deps: Deps, input: z.output<typeof statementI
   const agency = await agencyParty(deps.db);
   const recipient = await userParty(deps.db, s.attorney.id);
   const day = today();
-  // Ageing of what is open today, printed under the statement.
-  const open = await deps.db
-    .selectFrom("invoices")
-    .select(["due_date", "total_cents", "credited_cents", "paid_cents"])
-    .where("kind", "=", "attorney")
-    .where("attorney_id", "=", s.attorney.id)
-    .where("status", "in", [...OPEN_INVOICE_STATUSES])
-    .execute();
+  // Ageing of what is open today, printed under the statement; deferred balances apart (a deferred
+  // invoice past its long-stop ages from the long-stop).
+  const open = (await openReceivables(deps.db, { attorneyIds: [s.attorney.id] }, day)).filter((r) => r.class !== "deferred");
+  const agesFrom = (r: (typeof open)[number]) => (r.longStopOn && r.longStopOn > r.dueDate ? r.longStopOn : r.dueDate);
   const ageing = ageBalances(
-    open.map((i) => ({ dueDate: i.due_date!, balanceCents: invoiceBalance({ totalCents: Number(i.total_cents), creditedCents: Number(i.credited_cents), paidCents: Number(i.paid_cents) }) })),
+    open.map((r) => ({ dueDate: agesFrom(r), balanceCents: r.balanceCents })),
     day,
   );
-  const data = await renderStatementPdf({ supplier: agency.party, recipient, bank: agency.bank, statement: s, printedOn: day, ageing, overdueInvoices: open.filter((i) => daysPastDue(i.due_date!, day) > 0).length });
+  const data = await renderStatementPdf({ supplier: agency.party, recipient, bank: agency.bank, statement: s, printedOn: day, ageing, overdueInvoices: open.filter((r) => daysPastDue(agesFrom(r), day) > 0).length });
   await recordAccess(deps.db, deps.actor, { action: "download", entityType: "statement", entityId: s.attorney.id, patientId: null });
   const firm = (s.attorney.firmName ?? s.attorney.name).replace(/[^A-Za-z0-9 ]+/g, "").trim().replace(/\s+/g, "-") || "account";
   return { fileName: `Statement-${firm}-${s.from}-to-${s.to}.pdf`, data };

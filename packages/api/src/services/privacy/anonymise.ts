@@ -103,6 +103,8 @@ export async function anonymiseClaimant(
     ...(reports.length ? [{ kind: "report_version" as const, ids: ids(reports) }] : []),
     ...(recordings.length ? [{ kind: "meeting_recording" as const, ids: ids(recordings) }] : []),
     ...(messages.length ? [{ kind: "message_attachment" as const, ids: ids(messages) }] : []),
+    // A case's deferral undertaking and court order name the claimant (issue 29).
+    ...(caseIds.length ? [{ kind: "billing_undertaking" as const, ids: caseIds }, { kind: "billing_order" as const, ids: caseIds }] : []),
   ];
   let files = 0;
   for (const owner of owners) {

@@ -10,6 +10,7 @@ import { isStaff, visibleReports } from "../platform/access";
 import type { Db, Deps } from "../platform/deps";
 import { reportInvoice } from "./release";
 import { releaseTerms } from "./release-terms";
+import { hasCaseDeferral } from "../receivables/deferrals";
 import { DAY_MS, MISSING } from "./report-access";
 import { activeChecklist } from "./report-checklist";
 import { fullName, likePattern } from "../platform/sql";
@@ -149,7 +150,8 @@ export async function getReport({ db, actor }: Deps, { id }: { id: string }): Pr
     .where("report_questions.report_id", "=", id)
     .executeTakeFirst();
   const booking = r.booking_id ? await db.selectFrom("bookings").select("reference").where("id", "=", r.booking_id).executeTakeFirst() : undefined;
-  const deferral = await db.selectFrom("release_deferrals").select("attorney_id").where("attorney_id", "=", r.attorney_id).executeTakeFirst();
+  const deferral =
+    Boolean(await db.selectFrom("release_deferrals").select("attorney_id").where("attorney_id", "=", r.attorney_id).executeTakeFirst()) || (await hasCaseDeferral(db, r.case_id));
   const questionsUntil =
     r.status === "released" && r.released_at && !question && r.kind !== "supplementary" ? new Date(r.released_at.getTime() + REPORT_QUESTION_DAYS * DAY_MS) : null;
   const staff = isStaff(user);

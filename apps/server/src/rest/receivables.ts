@@ -1,0 +1,22 @@
+import type { FastifyInstance } from "fastify";
+import { assertCan, billingScheduleService, parseInput } from "@medlegal/api";
+import { scheduleDownloadSchema } from "@medlegal/domain";
+import { signedInActor } from "../request-context";
+import { sendDownload } from "./download";
+
+/**
+ * A case's bill-of-costs disbursement schedule (issue 29) as PDF or CSV: staff for any case, the
+ * case's attorney for their own; another attorney's case answers 404.
+ */
+export async function receivablesRoutes(app: FastifyInstance) {
+  const db = app.db;
+  for (const format of ["pdf", "csv"] as const) {
+    app.get(`/api/cases/:caseId/bill-of-costs-schedule.${format}`, async (request, reply) => {
+      const actor = signedInActor(request);
+      assertCan(actor.user, "receivables.read");
+      const input = parseInput(scheduleDownloadSchema, { ...(request.params as object), format });
+      const file = await billingScheduleService.scheduleFile({ db, actor }, input);
+      return sendDownload(reply, file);
+    });
+  }
+}
