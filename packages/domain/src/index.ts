@@ -49,3 +49,4 @@ export * from "./raf4-outputs";
 export * from "./court-clock";
 export * from "./claimant-messages";
 export * from "./court-clock-schemas";
+export * from "./search";

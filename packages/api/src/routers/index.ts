@@ -27,6 +27,7 @@ import { slaRouter } from "./sla";
 import { specializationsRouter } from "./consultants/specializations";
 import { twoFactorRouter } from "./auth/two-factor";
 import { usersRouter } from "./users";
+import { searchRouter } from "./search";
 
 export const appRouter = router({
   auth: authRouter,
@@ -57,6 +58,7 @@ export const appRouter = router({
   meetings: meetingsRouter,
   live: liveRouter,
   privacy: privacyRouter,
+  search: searchRouter,
 });
 
 export type AppRouter = typeof appRouter;
