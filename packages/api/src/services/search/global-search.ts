@@ -1,6 +1,6 @@
 import { sql } from "kysely";
 import type { GlobalSearchResult, globalSearchInputSchema, SearchHit, SearchKind, searchOpenedInputSchema } from "@medlegal/domain";
-import { can, isStaff, looksLikeIdentityNumber, SEARCH_GROUP_LIMIT, SEARCH_KINDS, SEARCH_MIN_LENGTH, searchKey } from "@medlegal/domain";
+import { can, isAttorney, isStaff, looksLikeIdentityNumber, SEARCH_GROUP_LIMIT, SEARCH_KINDS, SEARCH_MIN_LENGTH, searchKey } from "@medlegal/domain";
 import type { z } from "zod";
 import { recordAccess } from "../audit/access-log";
 import { loadVisiblePatient, visibleBookings, visibleCases, visibleInvoices, visiblePatients, visibleQueries, visibleReports } from "../platform/access";
@@ -69,20 +69,56 @@ const findCases: Finder = async ({ db, actor }, t) => {
   return rows.map((r) => hit(r.id, r.reference, [r.claimant, r.raf_claim_number && `RAF ${r.raf_claim_number}`, r.court_case_number && `court ${r.court_case_number}`]));
 };
 
+/** Claimants looked at when finding their queries: enough for a name, bounded for a term nearly everyone matches. */
+const CLAIMANTS_FOR_QUERIES = 200;
+
+/**
+ * Queries by reference (prefix on the key) and by their claimant (the claimants' trigram index,
+ * then each claimant's cases and queries). The claimants are matched first in a materialized
+ * step, so the planner never walks the newest queries hoping to meet a rare name (docs/decisions.md
+ * "Global search"); the two answers are merged, newest first.
+ */
 const findQueries: Finder = async ({ db, actor }, t) => {
-  const rows = await db
-    .selectFrom("queries")
-    .innerJoin("cases", "cases.id", "queries.case_id")
-    .innerJoin("patients", "patients.id", "cases.patient_id")
+  const byReference = t.keyPrefix
+    ? db
+        .selectFrom("queries")
+        .innerJoin("cases", "cases.id", "queries.case_id")
+        .innerJoin("patients", "patients.id", "cases.patient_id")
+        .where(visibleQueries(actor.user))
+        .where(sql<boolean>`search_key(queries.reference) LIKE ${t.keyPrefix}`)
+        .select(["queries.id", "queries.reference", "queries.status", "queries.created_at", fullName("patients").as("claimant")])
+        .orderBy("queries.created_at", "desc")
+        .limit(SEARCH_GROUP_LIMIT)
+        .execute()
+    : Promise.resolve([]);
+  const byClaimant = db
+    .with(
+      (cte) => cte("matched").materialized(),
+      (q) =>
+        q
+          .selectFrom("patients")
+          .select("patients.id")
+          // An attorney's own claimants only: the other firms' could crowd theirs out of the bound.
+          .where((eb) => (isAttorney(actor.user) ? eb("patients.attorney_id", "=", actor.user.id) : eb.lit(true)))
+          .where(sql<boolean>`(${PATIENT_TEXT} LIKE ${t.wordsAnywhere} OR ${keyMatches(PATIENT_TEXT, t.keyAnywhere)})`)
+          .limit(CLAIMANTS_FOR_QUERIES),
+    )
+    .selectFrom("matched")
+    .innerJoin("cases", "cases.patient_id", "matched.id")
+    .innerJoin("queries", "queries.case_id", "cases.id")
+    .innerJoin("patients", "patients.id", "matched.id")
     .where(visibleQueries(actor.user))
-    // search_text holds reference, claimant, attorney and firm (the query list's trigram index).
-    .where(sql<boolean>`(queries.search_text LIKE ${t.wordsAnywhere} OR ${keyMatches(sql`search_key(queries.reference)`, t.keyPrefix)})`)
-    .select(["queries.id", "queries.reference", "queries.status", fullName("patients").as("claimant")])
+    .select(["queries.id", "queries.reference", "queries.status", "queries.created_at", fullName("patients").as("claimant")])
     .orderBy("queries.created_at", "desc")
-    .orderBy("queries.id", "desc")
     .limit(SEARCH_GROUP_LIMIT)
     .execute();
-  return rows.map((r) => hit(r.id, r.reference, [r.claimant, r.status.replace(/_/g, " ")]));
+  const [references, claimants] = await Promise.all([byReference, byClaimant]);
+  const seen = new Set<string>();
+  return [...references, ...claimants]
+    .filter((r) => !seen.has(r.id) && seen.add(r.id))
+    .sort((x, y) => y.created_at.getTime() - x.created_at.getTime())
+    .slice(0, SEARCH_GROUP_LIMIT)
+    .map((r) => hit(r.id, r.reference, [r.claimant, r.status.replace(/_/g, " ")]));
 };
 
 const findBookings: Finder = async ({ db, actor }, t) => {
