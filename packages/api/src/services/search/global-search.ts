@@ -32,7 +32,8 @@ const hit = (id: string, title: string, detail: (string | null | undefined)[], t
 /** A condition that is false when the key is too short to mean anything (a term of punctuation). */
 const keyMatches = (column: ReturnType<typeof sql>, pattern: string | null) => (pattern ? sql<boolean>`${column} LIKE ${pattern}` : sql<boolean>`false`);
 
-const PATIENT_TEXT = sql`patient_search_text(patients.first_name, patients.last_name, patients.id_number, patients.passport_number, patients.phone)`;
+/** Names as written, ID, passport and phone as keys (the stored column of migration 2026-11-29-41). */
+const PATIENT_TEXT = sql`patients.search_text`;
 
 const findClaimants: Finder = async ({ db, actor }, t) => {
   const rows = await db
