@@ -82,6 +82,8 @@ const TERMS: Record<string, () => string> = {
   "SA ID number": () => `8${String(pick(CLAIMANTS)).padStart(12, "0")}`,
   "RAF claim number": () => `RAF/2025/${400000 + pick(CLAIMANTS)}`,
   "phone number": () => `082 ${String(pick(CLAIMANTS)).padStart(7, "0")}`,
+  // The worst case: three characters thousands of claimants share (every phone starts 082).
+  "broad term (3 characters)": () => ["dla", "082", "ena", "mat"][pick(4) - 1]!,
 };
 const RUNS = Number(process.env.BENCH_SEARCH_RUNS ?? 40);
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;

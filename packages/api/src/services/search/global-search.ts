@@ -12,6 +12,10 @@ import { fullName, likePattern } from "../platform/sql";
  * digits only, for references and numbers, docs/decisions.md "Global search").
  */
 interface Terms {
+  /** Every reference and number the app issues holds a digit: without one, those finders are skipped. */
+  hasDigit: boolean;
+  /** Four digits in a row: a number, not a person's name, username or e-mail. */
+  looksNumeric: boolean;
   wordsAnywhere: string;
   keyAnywhere: string | null;
   keyPrefix: string | null;
@@ -57,6 +61,7 @@ const findClaimants: Finder = async ({ db, actor }, t) => {
 
 const findCases: Finder = async ({ db, actor }, t) => {
   if (!t.keyAnywhere) return [];
+  if (!t.hasDigit) return [];
   const rows = await db
     .selectFrom("cases")
     .innerJoin("patients", "patients.id", "cases.patient_id")
@@ -80,7 +85,7 @@ const CLAIMANTS_FOR_QUERIES = 200;
  * "Global search"); the two answers are merged, newest first.
  */
 const findQueries: Finder = async ({ db, actor }, t) => {
-  const byReference = t.keyPrefix
+  const byReference = t.keyPrefix && t.hasDigit
     ? db
         .selectFrom("queries")
         .innerJoin("cases", "cases.id", "queries.case_id")
@@ -124,6 +129,7 @@ const findQueries: Finder = async ({ db, actor }, t) => {
 
 const findBookings: Finder = async ({ db, actor }, t) => {
   if (!t.keyPrefix) return [];
+  if (!t.hasDigit) return [];
   const rows = await db
     .selectFrom("bookings")
     .innerJoin("patients", "patients.id", "bookings.patient_id")
@@ -138,6 +144,7 @@ const findBookings: Finder = async ({ db, actor }, t) => {
 
 const findReports: Finder = async ({ db, actor }, t) => {
   if (!t.keyPrefix) return [];
+  if (!t.hasDigit) return [];
   const rows = await db
     .selectFrom("reports")
     .innerJoin("patients", "patients.id", "reports.patient_id")
@@ -153,6 +160,7 @@ const findReports: Finder = async ({ db, actor }, t) => {
 /** Invoices by number, the attorney's own file reference or the claim number; credit notes by number (they open their invoice). */
 const findInvoices: Finder = async ({ db, actor }, t) => {
   if (!t.keyAnywhere || !t.keyPrefix) return [];
+  if (!t.hasDigit) return [];
   const [invoices, creditNotes] = await Promise.all([
     db
       .selectFrom("invoices")
@@ -181,6 +189,7 @@ const findInvoices: Finder = async ({ db, actor }, t) => {
 /** Experts (staff who may read the directory) and other users (administrators), by name, username or e-mail. */
 function findPeople(experts: boolean): Finder {
   return async ({ db }, t) => {
+    if (t.looksNumeric) return [];
     const rows = await db
       .selectFrom("users")
       .where("users.role", experts ? "=" : "<>", "consultant")
@@ -216,6 +225,8 @@ export async function globalSearch(deps: Deps, input: z.output<typeof globalSear
   const key = searchKey(words);
   if (words.length < SEARCH_MIN_LENGTH) return { groups: [] };
   const terms: Terms = {
+    hasDigit: /\d/.test(key),
+    looksNumeric: /\d{4}/.test(key),
     wordsAnywhere: likePattern(words),
     keyAnywhere: key.length >= SEARCH_MIN_LENGTH ? likePattern(key) : null,
     keyPrefix: key.length >= 2 ? likePattern(key, "start") : null,
