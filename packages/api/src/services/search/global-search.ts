@@ -39,12 +39,29 @@ const keyMatches = (column: ReturnType<typeof sql>, pattern: string | null) => (
 /** Names as written, ID, passport and phone as keys (the stored column of migration 2026-11-29-41). */
 const PATIENT_TEXT = sql`patients.search_text`;
 
+/**
+ * Rows matched before they are sorted: enough for a name or a number, and a bound for a term
+ * thousands of rows share ("082", three letters of a common surname), whose matches are then not
+ * all read and rechecked. The match runs in a materialized step, so the planner never walks an
+ * ordered index hoping to meet a rare term (docs/decisions.md "Global search").
+ */
+const MATCHES_BEFORE_SORTING = 200;
+
 const findClaimants: Finder = async ({ db, actor }, t) => {
   const rows = await db
-    .selectFrom("patients")
-    .where(visiblePatients(actor.user))
-    .where("patients.anonymised_at", "is", null)
-    .where(sql<boolean>`(${PATIENT_TEXT} LIKE ${t.wordsAnywhere} OR ${keyMatches(PATIENT_TEXT, t.keyAnywhere)})`)
+    .with(
+      (cte) => cte("matched").materialized(),
+      (q) =>
+        q
+          .selectFrom("patients")
+          .select("patients.id")
+          .where(visiblePatients(actor.user))
+          .where("patients.anonymised_at", "is", null)
+          .where(sql<boolean>`(${PATIENT_TEXT} LIKE ${t.wordsAnywhere} OR ${keyMatches(PATIENT_TEXT, t.keyAnywhere)})`)
+          .limit(MATCHES_BEFORE_SORTING),
+    )
+    .selectFrom("matched")
+    .innerJoin("patients", "patients.id", "matched.id")
     .select(["patients.id", fullName("patients").as("name"), "patients.id_number", "patients.passport_number", "patients.birth_date"])
     .select(
       t.byIdentity && t.keyAnywhere
@@ -63,10 +80,19 @@ const findCases: Finder = async ({ db, actor }, t) => {
   if (!t.keyAnywhere) return [];
   if (!t.hasDigit) return [];
   const rows = await db
-    .selectFrom("cases")
+    .with(
+      (cte) => cte("matched").materialized(),
+      (q) =>
+        q
+          .selectFrom("cases")
+          .select("cases.id")
+          .where(visibleCases(actor.user))
+          .where(sql<boolean>`case_search_text(cases.reference, cases.raf_claim_number, cases.court_case_number) LIKE ${t.keyAnywhere}`)
+          .limit(MATCHES_BEFORE_SORTING),
+    )
+    .selectFrom("matched")
+    .innerJoin("cases", "cases.id", "matched.id")
     .innerJoin("patients", "patients.id", "cases.patient_id")
-    .where(visibleCases(actor.user))
-    .where(sql<boolean>`case_search_text(cases.reference, cases.raf_claim_number, cases.court_case_number) LIKE ${t.keyAnywhere}`)
     .select(["cases.id", "cases.reference", "cases.raf_claim_number", "cases.court_case_number", fullName("patients").as("claimant")])
     .orderBy("cases.created_at", "desc")
     .orderBy("cases.id", "desc")
@@ -75,14 +101,10 @@ const findCases: Finder = async ({ db, actor }, t) => {
   return rows.map((r) => hit(r.id, r.reference, [r.claimant, r.raf_claim_number && `RAF ${r.raf_claim_number}`, r.court_case_number && `court ${r.court_case_number}`]));
 };
 
-/** Claimants looked at when finding their queries: enough for a name, bounded for a term nearly everyone matches. */
-const CLAIMANTS_FOR_QUERIES = 200;
-
 /**
  * Queries by reference (prefix on the key) and by their claimant (the claimants' trigram index,
- * then each claimant's cases and queries). The claimants are matched first in a materialized
- * step, so the planner never walks the newest queries hoping to meet a rare name (docs/decisions.md
- * "Global search"); the two answers are merged, newest first.
+ * then each claimant's cases and queries, the claimants matched first as above); the two answers
+ * are merged, newest first.
  */
 const findQueries: Finder = async ({ db, actor }, t) => {
   const byReference = t.keyPrefix && t.hasDigit
@@ -107,7 +129,7 @@ const findQueries: Finder = async ({ db, actor }, t) => {
           // An attorney's own claimants only: the other firms' could crowd theirs out of the bound.
           .where((eb) => (isAttorney(actor.user) ? eb("patients.attorney_id", "=", actor.user.id) : eb.lit(true)))
           .where(sql<boolean>`(${PATIENT_TEXT} LIKE ${t.wordsAnywhere} OR ${keyMatches(PATIENT_TEXT, t.keyAnywhere)})`)
-          .limit(CLAIMANTS_FOR_QUERIES),
+          .limit(MATCHES_BEFORE_SORTING),
     )
     .selectFrom("matched")
     .innerJoin("cases", "cases.patient_id", "matched.id")
