@@ -48,6 +48,7 @@ describe("the command palette", () => {
     it(`an employee presses Ctrl+K, types part of the claimant's surname and opens the query with Enter, at ${width} px`, async () => {
       const { context, page } = await signedInPage(browser, "employee", width);
       await page.getByRole("heading", { level: 1 }).first().waitFor();
+      await screenshot(page, `command-palette-header-${width}`);
       await page.keyboard.press("Control+k");
       const dialog = page.getByRole("dialog", { name: "Search MedLegal" });
       await dialog.waitFor();
@@ -86,6 +87,18 @@ describe("the command palette", () => {
     expect(await dialog.getByRole("alert").count()).toBe(0);
     await page.keyboard.press("Escape");
     await expect.poll(() => dialog.count()).toBe(0);
+
+    // ? lists the shortcuts; g then q goes to the attorney's own queries.
+    await page.keyboard.press("?");
+    const help = page.getByRole("dialog", { name: "Keyboard shortcuts" });
+    await help.getByText("Go to queries").waitFor();
+    expect(await violations(page, "the shortcuts list")).toEqual([]);
+    await screenshot(page, "keyboard-shortcuts-1280");
+    await page.keyboard.press("Escape");
+    await expect.poll(() => help.count()).toBe(0);
+    await page.keyboard.press("g");
+    await page.keyboard.press("q");
+    await page.waitForURL((url) => url.pathname === "/queries");
     await context.close();
   }, 60_000);
 });

@@ -11,7 +11,6 @@ import { requestCreateForm, openCreateForm } from "@/hooks/use-create-action";
 import { useDebounced } from "@/hooks/use-debounced";
 import { trpc } from "@/lib/trpc";
 import { trpcErrorMessage } from "@/lib/trpc-errors";
-import { cn } from "@/lib/utils";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "../ui/dialog";
 import { Spinner } from "../ui/spinner";
 import type { PaletteEntry } from "./palette-entries";
@@ -241,11 +240,11 @@ function ShortcutHelp({ role, open, onOpenChange }: { role: CurrentUser["role"];
         <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
           {list.map((s) => (
             <React.Fragment key={s.what}>
-              <dt className="flex gap-1">
+              <dt className="flex items-start gap-1">
                 {s.keys.map((k, i) => (
                   <React.Fragment key={k}>
-                    {i > 0 && <span className="text-xs text-muted-foreground">then</span>}
-                    <kbd className={cn("rounded border bg-muted px-1.5 font-sans text-xs")}>{k}</kbd>
+                    {i > 0 && <span className="text-xs leading-5 text-muted-foreground">then</span>}
+                    <kbd className="rounded border bg-muted px-1.5 font-sans text-xs leading-5">{k}</kbd>
                   </React.Fragment>
                 ))}
               </dt>
