@@ -1,6 +1,7 @@
 import { globalSearchInputSchema, globalSearchOutputSchema, searchOpenedInputSchema } from "@medlegal/domain";
 import { z } from "zod";
-import { globalSearch, recordIdentitySearchOpened } from "../../services/search/global-search";
+import { globalSearch } from "../../services/search/global-search";
+import { recordIdentitySearchOpened } from "../../services/search/identity-opened";
 import { roleProcedure, router } from "../../trpc";
 
 /** The command palette (issue 30): rows are scoped per kind in the service, with the lists' rules. */

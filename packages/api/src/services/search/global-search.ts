@@ -1,9 +1,8 @@
 import { sql } from "kysely";
-import type { GlobalSearchResult, globalSearchInputSchema, SearchHit, SearchKind, searchOpenedInputSchema } from "@medlegal/domain";
-import { can, isAttorney, isStaff, looksLikeIdentityNumber, SEARCH_GROUP_LIMIT, SEARCH_KINDS, SEARCH_MIN_LENGTH, searchKey } from "@medlegal/domain";
+import type { GlobalSearchResult, globalSearchInputSchema, SearchHit, SearchKind } from "@medlegal/domain";
+import { can, isAttorney, looksLikeIdentityNumber, SEARCH_GROUP_LIMIT, SEARCH_KINDS, SEARCH_MIN_LENGTH, searchKey } from "@medlegal/domain";
 import type { z } from "zod";
-import { recordAccess } from "../audit/access-log";
-import { loadVisiblePatient, visibleBookings, visibleCases, visibleInvoices, visiblePatients, visibleQueries, visibleReports } from "../platform/access";
+import { visibleBookings, visibleCases, visibleInvoices, visiblePatients, visibleQueries, visibleReports } from "../platform/access";
 import type { Deps } from "../platform/deps";
 import { fullName, likePattern } from "../platform/sql";
 
@@ -233,7 +232,7 @@ const FINDERS: Record<SearchKind, { allowed: (deps: Deps) => boolean; find: Find
   booking: { allowed: ({ actor }) => can(actor.user.role, "bookings.read"), find: findBookings },
   report: { allowed: ({ actor }) => can(actor.user.role, "reports.read"), find: findReports },
   invoice: { allowed: ({ actor }) => can(actor.user.role, "invoices.read"), find: findInvoices },
-  expert: { allowed: ({ actor }) => isStaff(actor.user) && can(actor.user.role, "consultants.read"), find: findPeople(true) },
+  expert: { allowed: ({ actor }) => can(actor.user.role, "consultants.read"), find: findPeople(true) },
   user: { allowed: ({ actor }) => can(actor.user.role, "users.manage"), find: findPeople(false) },
 };
 
@@ -257,14 +256,4 @@ export async function globalSearch(deps: Deps, input: z.output<typeof globalSear
   const kinds = SEARCH_KINDS.filter((kind) => FINDERS[kind].allowed(deps));
   const found = await Promise.all(kinds.map((kind) => FINDERS[kind].find(deps, terms)));
   return { groups: kinds.map((kind, i) => ({ kind, hits: found[i]!.map((h) => ({ kind, ...h })) })).filter((g) => g.hits.length > 0) };
-}
-
-/**
- * Opening a claimant found by ID or passport number is a read of their identity (POPIA): it goes
- * to the access log like opening the record, and a claimant the caller may not see is a 404.
- */
-export async function recordIdentitySearchOpened({ db, actor }: Deps, input: z.output<typeof searchOpenedInputSchema>): Promise<{ ok: true }> {
-  const patient = await loadVisiblePatient(db, actor.user, input.patientId);
-  await recordAccess(db, actor, { action: "view", entityType: "claimant_search", entityId: patient.id, patientId: patient.id });
-  return { ok: true };
 }
