@@ -85,6 +85,9 @@ const TERMS: Record<string, () => string> = {
   // The worst case: three characters thousands of claimants share (every phone starts 082).
   "broad term (3 characters)": () => ["dla", "082", "ena", "mat"][pick(4) - 1]!,
 };
+// The target is PostgreSQL's; PGlite (one WebAssembly thread, each statement in turn) is informative.
+const TARGET = kind === "pg" ? `p95 <= ${TARGET_MS} ms` : `(PostgreSQL: p95 <= ${TARGET_MS} ms)`;
+const judged = (p95: number) => (kind === "pg" ? p95 <= TARGET_MS : null);
 const RUNS = Number(process.env.BENCH_SEARCH_RUNS ?? 40);
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 
@@ -102,9 +105,9 @@ for (const [who, actor] of Object.entries(actors)) {
     samples.sort((a, b) => a - b);
     all.push(...samples);
     const p95 = percentile(samples, 95);
-    row(`${who}: ${label}`, `p50 ${percentile(samples, 50).toFixed(1)} / p95 ${p95.toFixed(1)} ms`, `p95 <= ${TARGET_MS} ms`, p95 <= TARGET_MS);
+    row(`${who}: ${label}`, `p50 ${percentile(samples, 50).toFixed(1)} / p95 ${p95.toFixed(1)} ms`, TARGET, judged(p95));
   }
 }
 all.sort((a, b) => a - b);
-row("every search above", `p95 ${percentile(all, 95).toFixed(1)} ms`, `p95 <= ${TARGET_MS} ms`, percentile(all, 95) <= TARGET_MS);
+row("every search above", `p95 ${percentile(all, 95).toFixed(1)} ms`, TARGET, judged(percentile(all, 95)));
 await handle.close();
