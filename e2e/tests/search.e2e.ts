@@ -47,6 +47,11 @@ describe("the command palette", () => {
   for (const width of [1280, 375]) {
     it(`an employee presses Ctrl+K, types part of the claimant's surname and opens the query with Enter, at ${width} px`, async () => {
       const { context, page } = await signedInPage(browser, "employee", width);
+      // The palette's styles and scripts stay within the app's Content-Security-Policy.
+      const refused: string[] = [];
+      page.on("console", (message) => {
+        if (message.type() === "error" && /Content Security Policy|Refused to/i.test(message.text())) refused.push(message.text());
+      });
       await page.getByRole("heading", { level: 1 }).first().waitFor();
       await screenshot(page, `command-palette-header-${width}`);
       await page.keyboard.press("Control+k");
@@ -72,6 +77,7 @@ describe("the command palette", () => {
       await page.waitForURL((url) => url.pathname === `/queries/${queryId}`);
       await page.getByRole("heading", { name: new RegExp(queryReference) }).first().waitFor();
       expect(await dialog.count()).toBe(0);
+      expect(refused).toEqual([]);
       await context.close();
     }, 120_000);
   }
