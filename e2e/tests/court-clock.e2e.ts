@@ -72,3 +72,76 @@ describe("the court's clock on a case", () => {
     }, 120_000);
   }
 });
+
+describe("the court's clock across matters", () => {
+  it("the case manager sees the matter amber on the dashboard and on the trial calendar, with the reason, at 1280 and 375 px", async () => {
+    const attorney = await signedInPage(browser, "attorney", 1280);
+    const { kase } = await caseWithTwoDisciplines(attorney.page);
+    let trial = addMonths(sastDate(new Date()), 6);
+    while (!isCourtDay(trial)) trial = addDays(trial, 1);
+    await post(attorney.page, "courtClock.setDates", { caseId: kase.id, vehicleIdentified: true, rafLodgedOn: null, summonsServedOn: null, trialDate: trial, courtDivision: "western_cape", preTrialDate: null });
+    // The attorney's dashboard lists their nearest court deadlines.
+    await attorney.page.goto("/");
+    await expect.poll(() => attorney.page.getByRole("list", { name: "Nearest court deadlines" }).isVisible()).toBe(true);
+    await attorney.context.close();
+
+    for (const width of [1280, 375]) {
+      const { context, page } = await signedInPage(browser, "employee", width);
+      await page.goto("/");
+      const line = page.getByText(/^Trials ahead: \d+\./);
+      await expect.poll(() => line.isVisible()).toBe(true);
+      expect(await line.locator("..").textContent()).toMatch(/\d+ red, \d+ amber/);
+      await page.getByRole("link", { name: "Open the trial calendar" }).click();
+      await page.getByRole("heading", { name: "Trial calendar" }).waitFor();
+      const row = page.getByRole("list", { name: "Upcoming trials" }).getByRole("listitem").filter({ has: page.getByRole("link", { name: kase.reference, exact: true }) });
+      await expect.poll(() => row.isVisible()).toBe(true);
+      expect(await row.getByText("Amber: at risk").isVisible()).toBe(true);
+      expect(await row.textContent()).toContain("The expert has no booking yet");
+      expect(await row.textContent()).toContain("Western Cape");
+      await row.scrollIntoViewIfNeeded();
+      await screenshot(page, `trial-calendar-${width}`);
+      expect(await violations(page, `/trial-calendar at ${width}`)).toEqual([]);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+      await context.close();
+    }
+  }, 120_000);
+});
+
+describe("the court clock's settings", () => {
+  it("an administrator changes a division's offset in Settings, at 375 px", async () => {
+    const { context, page } = await signedInPage(browser, "admin", 375);
+    await page.goto("/settings?tab=sla");
+    const division = page.getByRole("group", { name: "Free State Division" });
+    await division.waitFor();
+    const report = division.getByLabel(/Latest report/);
+    const before = await report.inputValue();
+    await report.fill(String(Number(before) + 1));
+    await page.getByRole("form", { name: "Court clock" }).getByRole("button", { name: "Save changes" }).click();
+    await expect.poll(() => page.getByText("Court clock saved").first().isVisible()).toBe(true);
+    await division.scrollIntoViewIfNeeded();
+    await screenshot(page, "court-clock-settings-375");
+    expect(await violations(page, "/settings?tab=sla at 375")).toEqual([]);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    await page.reload();
+    expect(await page.getByRole("group", { name: "Free State Division" }).getByLabel(/Latest report/).inputValue()).toBe(String(Number(before) + 1));
+    await context.close();
+  }, 60_000);
+});
+
+describe("a stale report", () => {
+  it("staff request an addendum from the case page in one click, on the same expert", async () => {
+    const { context, page } = await signedInPage(browser, "employee", 1280);
+    // The demo's stale report: Ayesha Govender's, released long before her trial.
+    await page.goto("/cases");
+    await page.getByRole("listitem").filter({ hasText: "Ayesha Govender" }).first().getByRole("link", { name: /^CASE-/ }).click();
+    const flag = page.getByText(/Needs an addendum:/);
+    await expect.poll(() => flag.isVisible()).toBe(true);
+    const expert = (await flag.locator("xpath=ancestor::li[1]").locator("p.text-xs").first().textContent())!.split(" · ")[1]!;
+    await page.getByRole("button", { name: "Request an addendum" }).click();
+    await page.waitForURL(/\/reports\/[0-9a-f-]{36}$/);
+    await expect.poll(() => page.getByText(/addendum/i).first().isVisible()).toBe(true);
+    expect(await page.locator("main").textContent()).toContain(expert);
+    await context.close();
+  }, 60_000);
+});
+

@@ -43,7 +43,7 @@ const handle = openDatabaseOrExit();
 // The app's modules load while the embedded database opens: PGlite compiles its WebAssembly off the
 // main thread meanwhile (docs/decisions.md, "Start-up"). The compiled server keeps them in chunks
 // of their own, so nothing of them loads before this line.
-const [{ claimantMessagesJob, createFileMailer, createFileTextGateway, createHttpTextGateway, createSmtpMailer, DEMO_PASSWORD, demoDataUnfinished, hasDemoData, invoicesJob, meetingsJob, messagesJob, outboxJob, purgeJob, retentionJob, agreementsJob, seedDemoData, slaAlertsJob, startSweeper }, { buildApp }, { sessionSecret }, { serverLogger }] =
+const [{ claimantMessagesJob, createFileMailer, createFileTextGateway, createHttpTextGateway, createSmtpMailer, DEMO_PASSWORD, demoDataUnfinished, hasDemoData, invoicesJob, meetingsJob, messagesJob, outboxJob, purgeJob, retentionJob, agreementsJob, courtRemindersJob, seedDemoData, slaAlertsJob, startSweeper }, { buildApp }, { sessionSecret }, { serverLogger }] =
   await Promise.all([import("@medlegal/api"), import("./app"), import("./secrets"), import("./logging")]);
 await migrateToLatest(handle.db);
 
@@ -111,4 +111,4 @@ if (seedDemo) {
 // Background work of this process: notification e-mails queued in transactions, purging what
 // has expired, SLA alerts, meetings, overdue invoices and payment reminders. Every instance runs
 // it; each job claims its rows, so nothing happens twice.
-sweeper = startSweeper([outboxJob(handle.db, mailer, appUrl), purgeJob(handle.db), slaAlertsJob(handle.db), meetingsJob(handle.db), invoicesJob(handle.db), messagesJob(handle.db), retentionJob(handle.db), claimantMessagesJob(handle.db, textGateway), agreementsJob(handle.db)]);
+sweeper = startSweeper([outboxJob(handle.db, mailer, appUrl), purgeJob(handle.db), slaAlertsJob(handle.db), meetingsJob(handle.db), invoicesJob(handle.db), messagesJob(handle.db), retentionJob(handle.db), claimantMessagesJob(handle.db, textGateway), agreementsJob(handle.db), courtRemindersJob(handle.db)]);

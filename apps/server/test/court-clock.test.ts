@@ -2,6 +2,8 @@ import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testDialects } from "@medlegal/db/testing";
 import type { CourtClockView } from "@medlegal/domain";
+import { addDays, courtDaysUntil, isCourtDay, sastDate } from "@medlegal/domain";
+import { sweepCourtReminders } from "@medlegal/api";
 import type { TestApp } from "./helpers";
 import { createTestApp, login, trpc } from "./helpers";
 
@@ -148,6 +150,82 @@ describe.each(testDialects())("The court's clock on %s", (kind) => {
     expect(await t.db.selectFrom("court_order_items").select("id").where("case_id", "=", otherCaseId).execute()).toEqual([]);
     // Staff may set dates on any case.
     expect((await trpc(t.app, c.employee, "courtClock.setDates", dates({ caseId: otherCaseId, trialDate: "2027-05-03" }))).status).toBe(200);
+  });
+
+  it("lists each caller's own matters on the trial calendar and by nearest deadline, with the amber and red count", async () => {
+    await trpc(t.app, c.attorney, "courtClock.setDates", dates({ trialDate: "2027-03-15" }));
+    // The other firm's case has a later trial, set by staff in the test before.
+    type Matters = { trials: { caseId: string; readiness: string; reason: string; claimantName: string }[]; byDeadline: { caseId: string; nextDeadline: { dueOn: string; counts: string } }[]; amber: number; red: number };
+    const mine = await trpc<Matters>(t.app, c.attorney, "courtClock.matters");
+    expect(mine.status).toBe(200);
+    const ids = (list: { caseId: string }[]) => list.map((m) => m.caseId);
+    expect(ids(mine.data.trials)).toContain(caseId);
+    // Another firm's matter is never listed to the attorney, not even counted.
+    expect(ids(mine.data.trials)).not.toContain(otherCaseId);
+    expect(ids(mine.data.byDeadline)).not.toContain(otherCaseId);
+    const own = mine.data.trials.find((m) => m.caseId === caseId)!;
+    // The same verdict, in the same words, as the case page.
+    const page = await trpc<CourtClockView>(t.app, c.attorney, "courtClock.get", { caseId });
+    expect(own.readiness).toBe(page.data.readiness!.level);
+    expect(own.reason).toBe(page.data.readiness!.reasons[0]);
+    expect(own.reason).toMatch(/^Orthopaedic.*: /);
+    expect(own.claimantName).toMatch(/^Court Clock/);
+    expect(mine.data.amber + mine.data.red).toBe(mine.data.trials.filter((m) => m.readiness !== "green").length);
+    // The deadline list is nearest first; the unlodged RAF claim's deadline counts calendar days.
+    const due = mine.data.byDeadline.map((m) => m.nextDeadline.dueOn);
+    expect(due).toEqual([...due].sort());
+    const staff = await trpc<Matters>(t.app, c.employee, "courtClock.matters");
+    expect(ids(staff.data.trials)).toEqual(expect.arrayContaining([caseId, otherCaseId]));
+    // The nearer trial first.
+    expect(ids(staff.data.trials).indexOf(caseId)).toBeLessThan(ids(staff.data.trials).indexOf(otherCaseId));
+    expect(staff.data.amber + staff.data.red).toBe(staff.data.trials.filter((m) => m.readiness !== "green").length);
+    expect((await trpc(t.app, (await login(t.app, "consultant")).cookie, "courtClock.matters")).status).toBe(403);
+
+    // The trial dates as an .ics file: all-day entries with the case reference and court, never the claimant.
+    const kase = await t.db.selectFrom("cases").select("reference").where("id", "=", caseId).executeTakeFirstOrThrow();
+    const other = await t.db.selectFrom("cases").select("reference").where("id", "=", otherCaseId).executeTakeFirstOrThrow();
+    const ics = await t.app.inject({ method: "GET", url: "/api/cases/trial-dates.ics", headers: { cookie: c.attorney } });
+    expect(ics.statusCode).toBe(200);
+    expect(ics.headers["content-type"]).toMatch(/^text\/calendar/);
+    expect(ics.body).toContain(`SUMMARY:MedLegal trial ${kase.reference}`);
+    expect(ics.body).toContain("DTSTART;VALUE=DATE:20270315");
+    expect(ics.body).not.toContain(other.reference);
+    expect(ics.body).not.toMatch(/Court Clock|Clock[0-9a-f]{8}/);
+    expect((await t.app.inject({ method: "GET", url: "/api/cases/trial-dates.ics" })).statusCode).toBe(401);
+  });
+
+  it("reminds the case manager and the attorney once per step and lead time, with two sweeps at once, and again when the trial moves", async () => {
+    const fresh = await makeCase("attorney");
+    const kase = await t.db.selectFrom("cases").select("reference").where("id", "=", fresh).executeTakeFirstOrThrow();
+    // A trial 25 court days away: the hand-over is 5 court days away (the 10-day reminder), every earlier step is past.
+    const day = sastDate(new Date());
+    const courtDayAhead = (n: number) => {
+      let d = addDays(day, 1);
+      while (!(isCourtDay(d) && courtDaysUntil(day, d) === n)) d = addDays(d, 1);
+      return d;
+    };
+    const set = await trpc<CourtClockView>(t.app, c.attorney, "courtClock.setDates", dates({ caseId: fresh, trialDate: courtDayAhead(25) }));
+    expect(set.status, set.error?.message).toBe(200);
+    const handOver = set.data.disciplines[0]!.plan.find((s) => s.step === "hand_over")!;
+    expect(handOver.courtDaysLeft).toBe(5);
+    const reminders = (userId: string) =>
+      t.db.selectFrom("notifications").select(["title", "message", "link"]).where("user_id", "=", userId).where("title", "like", `Court deadline % ${kase.reference}`).execute();
+
+    await Promise.all([sweepCourtReminders(t.db), sweepCourtReminders(t.db)]);
+    await sweepCourtReminders(t.db);
+    for (const who of [ids.attorney, ids.employee]) {
+      const got = await reminders(who);
+      expect(got).toHaveLength(1);
+      expect(got[0]).toMatchObject({ title: `Court deadline in 5 court days: ${kase.reference}`, link: `/cases/${fresh}` });
+      expect(got[0]!.message).toMatch(/^Orthopaedic.* on Q-C-.*: hand-over .* by /);
+    }
+    // Another firm's attorney hears nothing of it.
+    expect(await reminders(ids.nomsa)).toEqual([]);
+
+    // The trial moves: the hand-over has a new date, so its reminder goes again (once).
+    await trpc(t.app, c.attorney, "courtClock.setDates", dates({ caseId: fresh, trialDate: courtDayAhead(23) }));
+    await Promise.all([sweepCourtReminders(t.db), sweepCourtReminders(t.db)]);
+    expect(await reminders(ids.attorney)).toHaveLength(2);
   });
 
   it("refuses bad input with 400 and a sentence, changing nothing", async () => {

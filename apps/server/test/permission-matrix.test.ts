@@ -91,6 +91,7 @@ const MATRIX: Record<string, "public" | Role[]> = {
   "cases.update": [A, E, T],
   // The court's clock of a case (court-clock.test.ts): staff any case, an attorney their own; offsets for administrators.
   "courtClock.get": [A, E, T],
+  "courtClock.matters": [A, E, T],
   "courtClock.setDates": [A, E, T],
   "courtClock.addOrder": [A, E, T],
   "courtClock.removeOrder": [A, E, T],
@@ -329,6 +330,7 @@ const NOT_ONE_RECORD = new Set([
   "patients.create",
   "cases.list",
   "cases.create",
+  "courtClock.matters",
   "courtClock.offsets",
   "courtClock.setOffsets",
   "queries.list",
@@ -551,6 +553,12 @@ describe("the object-level matrix", () => {
     const [myDocument, theirDocument] = [await uploadDocument("attorney", consultantsQuery), await uploadDocument("nomsa", nomsasOpenQuery.id)];
     const get = (url: string): RestCall => ({ method: "GET", url });
     const upload = (url: string, fields: Record<string, string> = {}): RestCall => ({ method: "POST", url, body: multipart("matrix.pdf", PDF, "application/pdf", fields) });
+    // A recording the consultant starts as the host of the ad hoc meeting, the way the room starts one.
+    expect((await trpc(t.app, cookie.consultant!, "meetings.enter", ownRoom)).status).toBe(200);
+    expect((await trpc(t.app, cookie.consultant!, "meetings.setConsent", { ...ownRoom, consent: true })).status).toBe(200);
+    const started = await trpc(t.app, cookie.consultant!, "meetings.startRecording", { ...ownRoom, contentType: "video/webm" });
+    expect(started.status, started.error?.message).toBe(200);
+    const recording = (started.data as { recording: { id: string } }).recording.id;
     const period = "from=2026-01-01&to=2026-01-31";
     const proof = (invoiceId: string) => ({ amountCents: "1000", paidOn: "2026-01-15", reference: "Matrix EFT", invoiceIds: invoiceId });
     const theirRafCase = await t.db.selectFrom("cases").selectAll().where("attorney_id", "=", nomsa!).where("raf_claim_number", "is not", null).executeTakeFirstOrThrow();
@@ -571,6 +579,10 @@ describe("the object-level matrix", () => {
       "POST /api/reports/:id/versions": { consultant: { own: upload(`/api/reports/${consultantReport.id}/versions`), other: upload(`/api/reports/${naidooReport.id}/versions`) } },
       "POST /api/payments/proofs": { attorney: { own: upload("/api/payments/proofs", proof(myInvoice)), other: upload("/api/payments/proofs", proof(theirInvoice)), refused: 400 } },
       "GET /api/payments/statement.pdf": { attorney: { own: get(`/api/payments/statement.pdf?${period}`), other: get(`/api/payments/statement.pdf?attorneyId=${nomsa}&${period}`) } },
+      "POST /api/meetings/recordings/:id/chunks/:seq": {
+        consultant: { own: upload(`/api/meetings/recordings/${recording}/chunks/0`) },
+        attorney: { other: upload(`/api/meetings/recordings/${recording}/chunks/0`) },
+      },
       "GET /api/bookings/:id/calendar.ics": {
         attorney: { own: get(`/api/bookings/${myBooking.id}/calendar.ics`), other: get(`/api/bookings/${theirBooking.id}/calendar.ics`) },
         consultant: { own: get(`/api/bookings/${consultantBooking.id}/calendar.ics`), other: get(`/api/bookings/${naidooBooking.id}/calendar.ics`) },

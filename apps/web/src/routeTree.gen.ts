@@ -43,6 +43,7 @@ import { Route as AppSaInvoiceDemoRouteImport } from './routes/_app/sa-invoice-d
 import { Route as AppSettingsRouteImport } from './routes/_app/settings'
 import { Route as AppSlaMonitoringRouteImport } from './routes/_app/sla-monitoring'
 import { Route as AppSlaTrackingRouteImport } from './routes/_app/sla-tracking'
+import { Route as AppTrialCalendarRouteImport } from './routes/_app/trial-calendar'
 import { Route as AppVideoConferencesRouteImport } from './routes/_app/video-conferences'
 import { Route as JoinRoomIdRouteImport } from './routes/join.$roomId'
 import { Route as AppAdminAssessmentSchedulesRouteImport } from './routes/_app/admin/assessment-schedules'
@@ -233,6 +234,11 @@ const AppSlaTrackingRoute = AppSlaTrackingRouteImport.update({
   path: '/sla-tracking',
   getParentRoute: () => AppRoute,
 } as any)
+const AppTrialCalendarRoute = AppTrialCalendarRouteImport.update({
+  id: '/trial-calendar',
+  path: '/trial-calendar',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppVideoConferencesRoute = AppVideoConferencesRouteImport.update({
   id: '/video-conferences',
   path: '/video-conferences',
@@ -350,6 +356,7 @@ export interface FileRoutesByFullPath {
   '/settings': typeof AppSettingsRoute
   '/sla-monitoring': typeof AppSlaMonitoringRoute
   '/sla-tracking': typeof AppSlaTrackingRoute
+  '/trial-calendar': typeof AppTrialCalendarRoute
   '/video-conferences': typeof AppVideoConferencesRoute
   '/join/$roomId': typeof JoinRoomIdRoute
   '/admin/assessment-schedules': typeof AppAdminAssessmentSchedulesRoute
@@ -400,6 +407,7 @@ export interface FileRoutesByTo {
   '/settings': typeof AppSettingsRoute
   '/sla-monitoring': typeof AppSlaMonitoringRoute
   '/sla-tracking': typeof AppSlaTrackingRoute
+  '/trial-calendar': typeof AppTrialCalendarRoute
   '/video-conferences': typeof AppVideoConferencesRoute
   '/join/$roomId': typeof JoinRoomIdRoute
   '/': typeof AppIndexRoute
@@ -453,6 +461,7 @@ export interface FileRoutesById {
   '/_app/settings': typeof AppSettingsRoute
   '/_app/sla-monitoring': typeof AppSlaMonitoringRoute
   '/_app/sla-tracking': typeof AppSlaTrackingRoute
+  '/_app/trial-calendar': typeof AppTrialCalendarRoute
   '/_app/video-conferences': typeof AppVideoConferencesRoute
   '/join/$roomId': typeof JoinRoomIdRoute
   '/_app/': typeof AppIndexRoute
@@ -507,6 +516,7 @@ export interface FileRouteTypes {
     | '/settings'
     | '/sla-monitoring'
     | '/sla-tracking'
+    | '/trial-calendar'
     | '/video-conferences'
     | '/join/$roomId'
     | '/admin/assessment-schedules'
@@ -557,6 +567,7 @@ export interface FileRouteTypes {
     | '/settings'
     | '/sla-monitoring'
     | '/sla-tracking'
+    | '/trial-calendar'
     | '/video-conferences'
     | '/join/$roomId'
     | '/'
@@ -609,6 +620,7 @@ export interface FileRouteTypes {
     | '/_app/settings'
     | '/_app/sla-monitoring'
     | '/_app/sla-tracking'
+    | '/_app/trial-calendar'
     | '/_app/video-conferences'
     | '/join/$roomId'
     | '/_app/'
@@ -877,6 +889,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppSlaTrackingRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/trial-calendar': {
+      id: '/_app/trial-calendar'
+      path: '/trial-calendar'
+      fullPath: '/trial-calendar'
+      preLoaderRoute: typeof AppTrialCalendarRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/video-conferences': {
       id: '/_app/video-conferences'
       path: '/video-conferences'
@@ -1021,6 +1040,7 @@ interface AppRouteChildren {
   AppSettingsRoute: typeof AppSettingsRoute
   AppSlaMonitoringRoute: typeof AppSlaMonitoringRoute
   AppSlaTrackingRoute: typeof AppSlaTrackingRoute
+  AppTrialCalendarRoute: typeof AppTrialCalendarRoute
   AppVideoConferencesRoute: typeof AppVideoConferencesRoute
   AppIndexRoute: typeof AppIndexRoute
   AppAdminAssessmentSchedulesRoute: typeof AppAdminAssessmentSchedulesRoute
@@ -1068,6 +1088,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppSettingsRoute: AppSettingsRoute,
   AppSlaMonitoringRoute: AppSlaMonitoringRoute,
   AppSlaTrackingRoute: AppSlaTrackingRoute,
+  AppTrialCalendarRoute: AppTrialCalendarRoute,
   AppVideoConferencesRoute: AppVideoConferencesRoute,
   AppIndexRoute: AppIndexRoute,
   AppAdminAssessmentSchedulesRoute: AppAdminAssessmentSchedulesRoute,

@@ -422,6 +422,17 @@ export type CourtDivision =
 export type CourtOrderKind = "expert_reports_due" | "joint_minutes_due" | "expert_notices_due" | "other";
 
 /** One dated item of a court order on a case (pre-trial / case-management directions). */
+export interface CourtStepRemindersTable {
+  id: Generated<string>;
+  case_id: string;
+  query_id: string;
+  specialization_id: string;
+  step: "assessment" | "report" | "joint_minute" | "hand_over";
+  due_on: DateOnly;
+  lead_days: number;
+  sent_at: Timestamp;
+}
+
 export interface CourtOrderItemsTable {
   id: Generated<string>;
   case_id: string;
@@ -1094,6 +1105,7 @@ export interface Database {
   credit_notes: CreditNotesTable;
   case_legal_holds: CaseLegalHoldsTable;
   court_order_items: CourtOrderItemsTable;
+  court_step_reminders: CourtStepRemindersTable;
   destruction_candidates: DestructionCandidatesTable;
   destruction_certificates: DestructionCertificatesTable;
   credit_note_lines: CreditNoteLinesTable;

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { sastToUtc, sastDate, isoWeekday, addDays, WEEKDAY_LABEL } from "./sa-time";
 import type { ReminderKind } from "./claimant-messages";
-import type { AssignmentItem } from "./queries";
+import type { AssignmentItem } from "./assignments";
 import { calendarDate, clockTime, id, idInputSchema, instant, listInput, optionalText, optionalTextOrNull, pageCursor, pageLimit, searchText, text } from "./input-primitives";
 
 export const ASSESSMENT_MODES = ["in_person", "video"] as const;

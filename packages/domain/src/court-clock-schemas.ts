@@ -2,6 +2,7 @@ import { z } from "zod";
 import {
   COURT_DIVISIONS,
   DEFAULT_DIVISION_OFFSETS,
+  DEFAULT_REMINDER_LEAD_DAYS,
   DEFAULT_STALE_REPORT_MONTHS,
   PLAN_STEPS,
   type CourtDivision,
@@ -37,6 +38,7 @@ export const COURT_CLOCK_MESSAGES = {
   division: "Choose a court division",
   offset: "Each offset is a whole number of court days from 1 to 120",
   staleMonths: "A report goes stale after a whole number of months from 1 to 120",
+  reminderLeads: "Give one to five reminder times, each a whole number of court days from 1 to 60, such as 20, 10, 3",
   orderNotFound: "That court order item does not exist.",
 } as const;
 
@@ -75,11 +77,20 @@ export const courtClockSettingsSchema = z.object({
     .int(COURT_CLOCK_MESSAGES.staleMonths)
     .min(1, COURT_CLOCK_MESSAGES.staleMonths)
     .max(120, COURT_CLOCK_MESSAGES.staleMonths),
+  /** Court days before each plan step at which the case manager and the attorney are reminded, each once. */
+  reminderLeadDays: z
+    .array(z.number({ error: COURT_CLOCK_MESSAGES.reminderLeads }).int(COURT_CLOCK_MESSAGES.reminderLeads).min(1, COURT_CLOCK_MESSAGES.reminderLeads).max(60, COURT_CLOCK_MESSAGES.reminderLeads), {
+      error: COURT_CLOCK_MESSAGES.reminderLeads,
+    })
+    .min(1, COURT_CLOCK_MESSAGES.reminderLeads)
+    .max(5, COURT_CLOCK_MESSAGES.reminderLeads)
+    .refine((leads) => new Set(leads).size === leads.length, COURT_CLOCK_MESSAGES.reminderLeads),
 });
 export type CourtClockSettings = z.output<typeof courtClockSettingsSchema>;
 export const DEFAULT_COURT_CLOCK_SETTINGS: CourtClockSettings = {
   divisionOffsets: Object.fromEntries(COURT_DIVISIONS.map((d) => [d, { ...DEFAULT_DIVISION_OFFSETS }])) as Record<CourtDivision, DivisionOffsets>,
   staleReportMonths: DEFAULT_STALE_REPORT_MONTHS,
+  reminderLeadDays: [...DEFAULT_REMINDER_LEAD_DAYS],
 };
 
 export interface CourtPlanStep extends PlanEntry {

@@ -201,6 +201,20 @@ export function matterReadiness(
   return { level, reasons: disciplines.filter((d) => d.level === level).map((d) => `${d.discipline}: ${d.reason}`) };
 }
 
+/** Court days before a plan step at which its reminders go (issue 26's defaults; administrators change them). */
+export const DEFAULT_REMINDER_LEAD_DAYS = [20, 10, 3] as const;
+
+/**
+ * The reminder a pending step is due for with `left` court days to go: the smallest lead time not
+ * below it (a sweep that first sees a step 8 days out sends the 10-day reminder, not the stale
+ * 20-day one); none once the step is past or while it is further out than every lead.
+ */
+export function reminderLead(left: number, leads: readonly number[]): number | null {
+  if (left < 0) return null;
+  const due = leads.filter((lead) => lead >= left);
+  return due.length ? Math.min(...due) : null;
+}
+
 export const STALE_REPORT_FLAG = "Needs an addendum";
 
 export const DEFAULT_STALE_REPORT_MONTHS = 18;

@@ -1,4 +1,5 @@
-import type { AssignmentItem, QueryEventKind, QueryListItem, QueryStatus } from "./queries";
+import type { AssignmentItem } from "./assignments";
+import type { QueryEventKind, QueryListItem, QueryStatus } from "./queries";
 
 export interface RecentQueryUpdate {
   queryId: string;

@@ -152,3 +152,12 @@ export function rawInputProblem(value: unknown): { path: string; message: string
   };
   return walk(value, [], 0);
 }
+
+/** A reason that must be given, trimmed and bounded; the reason dialogs check the same schema. */
+export const givenReason = (message: string) => text(message).trim().min(1, message).max(1000, "Reason must be at most 1000 characters");
+
+/** The reason's own sentence on `reason` when a move needs one (an optional field checked by the schema a dialog uses). */
+export function requireReason(schema: z.ZodType, reason: string | undefined, ctx: z.RefinementCtx) {
+  const checked = schema.safeParse(reason ?? "");
+  if (!checked.success) ctx.addIssue({ code: "custom", path: ["reason"], message: checked.error.issues[0]?.message ?? "Give a reason" });
+}

@@ -4,13 +4,8 @@ import {
   INVOICE_KINDS,
   INVOICE_LINE_KINDS,
   INVOICE_STATUSES,
-  SAMPLE_DOCUMENTS,
-  SCHEDULED_FEE_KINDS,
   type CreditNoteItem,
   type CreditNoteListItem,
-  type FeeRate,
-  type SampleDocumentView,
-  type UnbilledItem,
   type InvoiceDetail,
   type InvoiceEmailAgainResult,
   type InvoiceLineItem,
@@ -18,6 +13,7 @@ import {
   type InvoiceListItem,
   type InvoiceParty,
 } from "./invoices";
+import { SAMPLE_DOCUMENTS, SCHEDULED_FEE_KINDS, type FeeRate, type SampleDocumentView, type UnbilledItem } from "./fee-schedule";
 
 /** What the invoices procedures answer (docs/architecture.md, "Outputs"); checked against the shared interfaces below. */
 const nullableText = z.string().nullable();

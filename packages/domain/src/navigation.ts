@@ -91,6 +91,8 @@ export const ROUTE_PERMISSIONS: Record<string, Permission> = {
   "/cases": "cases.read",
   // One case and its court dates (issue 26); the server decides per case.
   "/cases/$id": "cases.read",
+  // Upcoming trials of the caller's matters (issue 26), reached from the dashboards and case pages.
+  "/trial-calendar": "cases.read",
   "/patients": "patients.read",
   "/consultant-assignments": "assignments.manage",
   "/consultant-availability": "availability.agency",

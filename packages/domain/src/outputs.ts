@@ -7,21 +7,9 @@ import { CLAIMANT_GENDERS, type Patient } from "./claimants";
 import { CLAIMANT_MESSAGE_CHANNELS, REMINDER_KINDS } from "./claimant-messages";
 import type { DashboardSummary, RecentQueryUpdate, UnassignedSpecialization } from "./dashboard";
 import { NOTIFICATION_TYPES, type NotificationDto } from "./notifications";
-import {
-  ASSIGNMENT_STATUSES,
-  CASE_STATUSES,
-  CLAIM_TYPES,
-  PRIORITIES,
-  QUERY_EVENT_KINDS,
-  QUERY_STATUSES,
-  type AssignmentItem,
-  type CaseItem,
-  type ConsultantCandidate,
-  type QueryDetail,
-  type QueryDocument,
-  type QueryEvent,
-  type QueryListItem,
-} from "./queries";
+import { ASSIGNMENT_STATUSES, type AssignmentItem, type ConsultantCandidate } from "./assignments";
+import { CASE_STATUSES, CLAIM_TYPES, type CaseItem } from "./cases";
+import { PRIORITIES, QUERY_EVENT_KINDS, QUERY_STATUSES, type QueryDetail, type QueryDocument, type QueryEvent, type QueryListItem } from "./queries";
 import { ROLES } from "./roles";
 import { GENDERS } from "./schemas";
 import type { TwoFactorChallenge, TwoFactorEnrolment, TwoFactorStatus } from "./two-factor";

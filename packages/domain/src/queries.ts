@@ -1,75 +1,9 @@
 import { z } from "zod";
 import { PRIORITIES, QUERY_SORTS, QUERY_STATUSES, type Priority, type QueryStatus } from "./constants";
-import { patientInputSchema } from "./claimants";
-import { pastDateSchema, required } from "./schemas";
-import { calendarDate, id, idInputSchema, listInput, optionalText, optionalTextOrNull, pageCursor, pageLimit, searchText, text } from "./input-primitives";
-
-/* ---------- cases (matters) ---------- */
-
-export const CLAIM_TYPES = ["raf", "medical_negligence", "personal_injury", "workers_compensation", "other"] as const;
-export type ClaimType = (typeof CLAIM_TYPES)[number];
-export const CLAIM_TYPE_LABEL: Record<ClaimType, string> = {
-  raf: "Road Accident Fund",
-  medical_negligence: "Medical negligence",
-  personal_injury: "Personal injury",
-  workers_compensation: "Workers' compensation",
-  other: "Other",
-};
-
-export const CASE_STATUSES = ["open", "on_hold", "settled", "closed"] as const;
-export type CaseStatus = (typeof CASE_STATUSES)[number];
-export const CASE_STATUS_LABEL: Record<CaseStatus, string> = { open: "Open", on_hold: "On hold", settled: "Settled", closed: "Closed" };
-/** A finished matter: only these run a retention period (docs/decisions.md "Retention and destruction"). */
-export const FINISHED_CASE_STATUSES: readonly CaseStatus[] = ["settled", "closed"];
-
-/** What a case says about the claim; the claimant is chosen (or added) apart, and fixed once the case is open. */
-const caseFields = z.object({
-  claimType: z.enum(CLAIM_TYPES, { error: "Choose a claim type" }),
-  incidentDate: pastDateSchema("Incident date"),
-  rafClaimNumber: optionalTextOrNull(50, "RAF claim number"),
-  courtCaseNumber: optionalTextOrNull(50, "Court case number"),
-  status: z.enum(CASE_STATUSES, { error: "Choose a case status" }).default("open"),
-  notes: optionalTextOrNull(2000, "Notes"),
-});
-
-export const CASE_CLAIMANT_MESSAGE = "Choose a claimant or add a new one";
-
-/**
- * A new case: for one of the attorney's claimants (`patientId`), or for a claimant added with it
- * (`newClaimant`, the claimants form's own schema), both in one transaction (docs/decisions.md,
- * "The main journey").
- */
-export const caseInputSchema = caseFields
-  .extend({
-    patientId: id("Choose a claimant").optional(),
-    newClaimant: patientInputSchema.optional(),
-  })
-  .superRefine((value, ctx) => {
-    if (!value.patientId === !value.newClaimant) ctx.addIssue({ code: "custom", path: ["patientId"], message: CASE_CLAIMANT_MESSAGE });
-  });
-export type CaseInput = z.input<typeof caseInputSchema>;
-export const caseUpdateSchema = caseFields.extend({ patientId: id("Choose a claimant") }).extend(idInputSchema.shape);
-export const caseListInputSchema = listInput({ search: searchText, patientId: id("Choose a claimant").optional() });
-
-export interface CaseItem {
-  id: string;
-  reference: string;
-  attorneyId: string;
-  attorneyName: string;
-  firmName: string | null;
-  patientId: string;
-  patientName: string;
-  claimType: ClaimType;
-  incidentDate: string;
-  rafClaimNumber: string | null;
-  courtCaseNumber: string | null;
-  status: CaseStatus;
-  notes: string | null;
-  queriesCount: number;
-  createdAt: string;
-}
-
-/* ---------- queries (instructions) ---------- */
+import { required } from "./schemas";
+import { calendarDate, givenReason, id, idInputSchema, listInput, optionalText, pageCursor, pageLimit, requireReason, searchText } from "./input-primitives";
+import type { AssignmentItem } from "./assignments";
+import type { ClaimType } from "./cases";
 
 // The value lists live in ./constants (no validation library), so the web's first download can check
 // search parameters without it (docs/decisions.md, "Performance").
@@ -175,16 +109,8 @@ export const queryListInputSchema = listInput({
 });
 export type QueryListInput = z.input<typeof queryListInputSchema>;
 
-/** A reason that must be given, trimmed and bounded; the reason dialogs check the same schema. */
-const givenReason = (message: string) => text(message).trim().min(1, message).max(1000, "Reason must be at most 1000 characters");
 export const cancelQueryReasonSchema = givenReason("Give a reason for cancelling");
-export const declineAssignmentReasonSchema = givenReason("Give a reason for declining");
 
-/** The reason's own sentence on `reason` when a move needs one (an optional field checked by the schema a dialog uses). */
-function requireReason(schema: z.ZodType, reason: string | undefined, ctx: z.RefinementCtx) {
-  const checked = schema.safeParse(reason ?? "");
-  if (!checked.success) ctx.addIssue({ code: "custom", path: ["reason"], message: checked.error.issues[0]?.message ?? "Give a reason" });
-}
 
 export const moveQuerySchema = z
   .object({
@@ -220,71 +146,6 @@ export interface QueryListItem {
   specializations: string[];
   createdAt: string;
   updatedAt: string;
-}
-
-/* ---------- consultant assignments ---------- */
-
-export const ASSIGNMENT_STATUSES = ["proposed", "accepted", "declined", "withdrawn", "completed"] as const;
-export type AssignmentStatus = (typeof ASSIGNMENT_STATUSES)[number];
-export const ASSIGNMENT_STATUS_LABEL: Record<AssignmentStatus, string> = {
-  proposed: "Awaiting reply",
-  accepted: "Accepted",
-  declined: "Declined",
-  withdrawn: "Withdrawn",
-  completed: "Completed",
-};
-/** Assignments that still hold the consultant to the query (and count towards their load). */
-export const LIVE_ASSIGNMENT_STATUSES: readonly AssignmentStatus[] = ["proposed", "accepted"];
-/** The assignments that let an expert see a query: they were asked, or they took it on or did the work. */
-export const EXPERT_SEES_QUERY = ["proposed", "accepted", "completed"] as const satisfies readonly AssignmentStatus[];
-
-export const assignInputSchema = z.object({
-  queryId: id(),
-  consultantId: id("Choose a consultant"),
-  specializationId: id("Choose a specialization"),
-  feeAgreedCents: z
-    .number({ error: "The agreed fee must be an amount" })
-    .int("The agreed fee must be whole cents")
-    .min(0, "The agreed fee cannot be negative")
-    .max(100_000_000, "The agreed fee is too large")
-    .nullish(),
-});
-
-export const assignmentCandidatesInputSchema = z.object({ queryId: id(), specializationId: id("Choose a specialization") });
-
-export const respondAssignmentSchema = z
-  .object({
-    id: id(),
-    accept: z.boolean({ error: "Say whether you accept" }),
-    reason: optionalText(1000, "Reason"),
-  })
-  .superRefine((v, ctx) => {
-    if (!v.accept) requireReason(declineAssignmentReasonSchema, v.reason, ctx);
-  });
-
-export interface AssignmentItem {
-  id: string;
-  queryId: string;
-  consultantId: string;
-  consultantName: string;
-  specializationId: string;
-  specialization: string;
-  status: AssignmentStatus;
-  feeAgreedCents: number | null;
-  declineReason: string | null;
-  createdAt: string;
-  respondedAt: string | null;
-}
-
-export interface ConsultantCandidate {
-  id: string;
-  name: string;
-  specialization: string;
-  licenseNumber: string | null;
-  /** Live assignments on open queries. */
-  load: number;
-  /** Why they cannot be proposed: no current agreement on record (POPIA; null when they have one). */
-  noAgreement: string | null;
 }
 
 export const DOCUMENT_MAX_BYTES = 10 * 1024 * 1024;

@@ -21,6 +21,7 @@ const OPENS: Record<string, string[]> = {
   "/queries/$id": [A, E, T, C],
   "/cases": [A, E, T],
   "/cases/$id": [A, E, T],
+  "/trial-calendar": [A, E, T],
   "/patients": [A, E, T],
   "/consultant-assignments": [A, E],
   "/consultant-availability": [A, E],

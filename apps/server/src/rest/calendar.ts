@@ -1,5 +1,5 @@
 import type { FastifyInstance } from "fastify";
-import { calendarService, parseInput } from "@medlegal/api";
+import { assertCan, calendarService, courtMattersService, parseInput } from "@medlegal/api";
 import { calendarFeedTokenSchema, idInputSchema } from "@medlegal/domain";
 import { actorOf, signedInActor } from "../request-context";
 import { sendDownload } from "./download";
@@ -15,6 +15,14 @@ export async function calendarRoutes(app: FastifyInstance) {
     const actor = signedInActor(request);
     const { id } = parseInput(idInputSchema, request.params);
     const { fileName, body } = await calendarService.bookingIcs({ db, actor }, id);
+    return sendDownload(reply, { fileName, contentType: "text/calendar; charset=utf-8", body });
+  });
+
+  // The caller's upcoming trials (issue 26), the same matters as /trial-calendar.
+  app.get("/api/cases/trial-dates.ics", async (request, reply) => {
+    const actor = signedInActor(request);
+    assertCan(actor.user, "cases.read");
+    const { fileName, body } = await courtMattersService.trialDatesIcs({ db, actor });
     return sendDownload(reply, { fileName, contentType: "text/calendar; charset=utf-8", body });
   });
 

@@ -22,7 +22,7 @@ const ADMIN: CurrentUser = {
 afterEach(() => vi.unstubAllGlobals());
 
 describe("the first page after sign-in (the dashboard's route loader)", () => {
-  it("starts every read the page shows at once (summary, notifications, unread messages), so the page opens with its data", async () => {
+  it("starts every read the page shows at once (summary, notifications, unread messages, the court deadlines), so the page opens with its data", async () => {
     const asked: string[] = [];
     vi.stubGlobal(
       "fetch",
@@ -45,7 +45,7 @@ describe("the first page after sign-in (the dashboard's route loader)", () => {
     const loader = Route.options.loader as unknown as (args: { context: AppRouteContext }) => Promise<void>;
     await loader({ context });
 
-    expect(asked.sort()).toEqual(["/api/messages/unread", `/api/notifications/${ADMIN.id}`, "dashboard.summary"]);
+    expect(asked.sort()).toEqual(["/api/messages/unread", `/api/notifications/${ADMIN.id}`, "courtClock.matters", "dashboard.summary"]);
     expect(queryClient.getQueryData(queryKeys.unreadMessages)).toBe(3);
     expect(queryClient.getQueryData(queryKeys.notifications(ADMIN.id))).toEqual([]);
   });

@@ -35,6 +35,7 @@ import * as raf4Assessments from "./2026-11-28-91-raf4-assessments";
 import * as raf5Clock from "./2026-11-28-92-raf5-clock";
 import * as claimantMessages from "./2026-11-29-11-claimant-messages";
 import * as globalSearch from "./2026-11-29-41-global-search";
+import * as courtReminders from "./2026-11-29-51-court-reminders";
 
 /** Every migration, by name; names sort by date so Kysely runs them in order. */
 export const migrations: Record<string, Migration> = {
@@ -74,4 +75,5 @@ export const migrations: Record<string, Migration> = {
   "2026-11-28-92-raf5-clock": raf5Clock,
   "2026-11-29-11-claimant-messages": claimantMessages,
   "2026-11-29-41-global-search": globalSearch,
+  "2026-11-29-51-court-reminders": courtReminders,
 };

@@ -4,7 +4,6 @@ import { ShieldCheck, ShieldOff } from "lucide-react";
 import * as React from "react";
 import { toast } from "@/hooks/use-toast";
 import { trpc } from "@/lib/trpc";
-import { trpcErrorMessage } from "@/lib/trpc-errors";
 import { Button } from "../ui/button";
 import { ConfirmDialog } from "../ui/confirm-dialog";
 
@@ -18,10 +17,8 @@ export function UserTwoFactor({ user, isSelf }: { user: UserDetail; isSelf: bool
       toast({ title: "Two-factor sign-in reset", description: result.message });
       await utils.users.get.invalidate({ id: user.id });
     },
-    onError: (error) => {
-      setConfirming(false);
-      toast({ variant: "destructive", title: "Could not reset two-factor sign-in", description: trpcErrorMessage(error) });
-    },
+    onSettled: () => setConfirming(false),
+    meta: { errorTitle: "Could not reset two-factor sign-in" },
   });
   const Icon = user.twoFactorEnabled ? ShieldCheck : ShieldOff;
   return (

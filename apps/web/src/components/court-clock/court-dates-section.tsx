@@ -1,5 +1,6 @@
 import type { CourtClockView } from "@medlegal/domain";
 import { COURT_DIVISION_LABEL } from "@medlegal/domain";
+import { Link } from "@tanstack/react-router";
 import { AlertTriangle } from "lucide-react";
 import * as React from "react";
 import { LoadState } from "@/components/load-state";
@@ -53,6 +54,7 @@ export function CourtDatesSection({ caseId }: { caseId: string }) {
   const clock = trpc.courtClock.get.useQuery({ caseId }, { retry: false });
   const saved = (view: CourtClockView, title: string) => {
     utils.courtClock.get.setData({ caseId }, view);
+    void utils.courtClock.matters.invalidate();
     toast({ title, description: view.readiness ? `Readiness: ${view.readiness.level}.` : undefined });
   };
   const setDates = trpc.courtClock.setDates.useMutation({ onSuccess: (v) => saved(v, "Court dates saved"), meta: { errorTitle: "Could not save the court dates" } });
@@ -64,9 +66,14 @@ export function CourtDatesSection({ caseId }: { caseId: string }) {
 
   return (
     <section aria-labelledby="court-dates-heading" className="grid gap-4">
-      <h2 id="court-dates-heading" className="text-lg font-semibold">
-        Court dates
-      </h2>
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <h2 id="court-dates-heading" className="text-lg font-semibold">
+          Court dates
+        </h2>
+        <Link to="/trial-calendar" className="rounded-sm text-sm font-medium text-primary outline-none hover:underline focus-visible:ring-2 focus-visible:ring-ring">
+          Trial calendar
+        </Link>
+      </div>
       <LoadState query={clock} loadingLabel="Loading the court dates" errorTitle="Could not load the court dates">
         {view && (
           <>

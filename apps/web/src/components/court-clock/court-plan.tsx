@@ -1,7 +1,35 @@
 import type { CourtClockView } from "@medlegal/domain";
-import { Link } from "@tanstack/react-router";
+import { can } from "@medlegal/domain";
+import { Link, useNavigate } from "@tanstack/react-router";
+import { Button } from "@/components/ui/button";
+import { Spinner } from "@/components/ui/spinner";
+import { useCurrentUser } from "@/hooks/use-auth";
+import { toast } from "@/hooks/use-toast";
 import { formatDay } from "@/lib/format";
+import { trpc } from "@/lib/trpc";
 import { ReadinessBadge } from "./readiness-badge";
+
+/** Staff: one click opens an addendum request on the same expert, linked to the stale report. */
+function RequestAddendum({ reportId }: { reportId: string }) {
+  const me = useCurrentUser().data;
+  const navigate = useNavigate();
+  const utils = trpc.useUtils();
+  const request = trpc.reports.createLinked.useMutation({
+    onSuccess: (created) => {
+      toast({ title: `${created.reference} started`, description: "The expert has been asked for an addendum." });
+      void utils.courtClock.invalidate();
+      void navigate({ to: "/reports/$id", params: { id: created.id } });
+    },
+    meta: { errorTitle: "The addendum was not requested" },
+  });
+  if (!me || !can(me.role, "reports.review")) return null;
+  return (
+    <Button size="sm" variant="outline" className="mt-2 flex bg-card" disabled={request.isPending} onClick={() => request.mutate({ parentId: reportId, kind: "addendum" })}>
+      {request.isPending && <Spinner decorative className="size-4" />}
+      Request an addendum
+    </Button>
+  );
+}
 
 const left = (days: number) => (days < 0 ? `${-days} court days late` : days === 0 ? "today" : `${days} court days left`);
 
@@ -28,12 +56,13 @@ export function CourtPlan({ view }: { view: CourtClockView }) {
           </div>
           {d.reason && <p className="mt-2 text-sm">{d.reason}</p>}
           {d.staleReport && (
-            <p className="mt-2 rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900">
+            <div className="mt-2 rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900">
               <strong>{d.staleReport.flag}:</strong> report {d.staleReport.reference}, released {formatDay(d.staleReport.releasedOn)}, will be older than {view.staleReportMonths} months at the trial.{" "}
               <Link to="/reports/$id" params={{ id: d.staleReport.reportId }} className="font-medium underline">
                 Open the report
               </Link>
-            </p>
+              <RequestAddendum reportId={d.staleReport.reportId} />
+            </div>
           )}
           <dl className="mt-3 grid gap-2 text-sm">
             {d.plan.map((s) => (

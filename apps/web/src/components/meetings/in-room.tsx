@@ -4,9 +4,7 @@ import * as React from "react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
-import { toast } from "@/hooks/use-toast";
 import { trpc } from "@/lib/trpc";
-import { trpcErrorMessage } from "@/lib/trpc-errors";
 import type { PeerView } from "./mesh-call";
 import { CONNECTION_LABEL, Controls } from "./room-controls";
 import { VideoView } from "./room-media";
@@ -21,9 +19,9 @@ export function InRoom({ state, media, onLeft }: { state: RoomState; media: Loca
   const ice = trpc.meetings.getIceServers.useQuery({ roomId }, { staleTime: Infinity, enabled: state.me.state === "admitted" });
   const { peers, call } = useCall(state, media.stream, ice.data);
   const setRoom = (next: RoomState) => utils.meetings.getRoom.setData({ roomId }, next);
-  const onError = (error: unknown) => toast({ title: "That did not work", description: trpcErrorMessage(error), variant: "destructive" });
-  const leave = trpc.meetings.leave.useMutation({ onSuccess: () => onLeft(), onError });
-  const end = trpc.meetings.end.useMutation({ onSuccess: setRoom, onError });
+  const meta = { errorTitle: "That did not work" };
+  const leave = trpc.meetings.leave.useMutation({ onSuccess: () => onLeft(), meta });
+  const end = trpc.meetings.end.useMutation({ onSuccess: setRoom, meta });
   const [confirmEnd, setConfirmEnd] = React.useState(false);
 
   // Going elsewhere in the app leaves the room (a closed tab drops out when its check-ins stop).
@@ -77,8 +75,8 @@ export function InRoom({ state, media, onLeft }: { state: RoomState; media: Loca
           <Controls state={state} stream={media.stream} call={call} onLeave={() => leave.mutate({ roomId })} leaving={leave.isPending} onEnd={() => setConfirmEnd(true)} />
         </div>
         <div className="grid content-start gap-4">
-          {state.me.isHost && <Lobby state={state} onChange={setRoom} onError={onError} />}
-          <Consent state={state} onChange={setRoom} onError={onError} />
+          {state.me.isHost && <Lobby state={state} onChange={setRoom} />}
+          <Consent state={state} onChange={setRoom} />
         </div>
       </div>
       <ConfirmDialog

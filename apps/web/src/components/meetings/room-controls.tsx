@@ -5,7 +5,6 @@ import * as React from "react";
 import { Button } from "@/components/ui/button";
 import { toast } from "@/hooks/use-toast";
 import { trpc } from "@/lib/trpc";
-import { trpcErrorMessage } from "@/lib/trpc-errors";
 import { recordingType } from "./media";
 import type { MeshCall } from "./mesh-call";
 import { MeetingRecorder } from "./recorder";
@@ -86,9 +85,9 @@ function RecordButton({ state, stream, call }: { state: RoomState; stream: Media
   const roomId = state.meeting.roomId;
   const recorder = React.useRef<MeetingRecorder | null>(null);
   const type = recordingType();
-  const onError = (error: unknown) => toast({ title: "Recording", description: trpcErrorMessage(error), variant: "destructive" });
-  const start = trpc.meetings.startRecording.useMutation({ onSuccess: (next) => utils.meetings.getRoom.setData({ roomId }, next), onError });
-  const stop = trpc.meetings.stopRecording.useMutation({ onSuccess: (next) => utils.meetings.getRoom.setData({ roomId }, next), onError });
+  const meta = { errorTitle: "Recording" };
+  const start = trpc.meetings.startRecording.useMutation({ onSuccess: (next) => utils.meetings.getRoom.setData({ roomId }, next), meta });
+  const stop = trpc.meetings.stopRecording.useMutation({ onSuccess: (next) => utils.meetings.getRoom.setData({ roomId }, next), meta });
   const recordingId = state.recording?.id ?? null;
 
   // The server decides when a recording runs (a withdrawal or a newcomer stops it); the page follows.

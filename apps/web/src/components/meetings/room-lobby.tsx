@@ -5,8 +5,8 @@ import { Label } from "@/components/ui/label";
 import { Switch } from "@/components/ui/switch";
 import { trpc } from "@/lib/trpc";
 
-export function Consent({ state, onChange, onError }: { state: RoomState; onChange: (next: RoomState) => void; onError: (e: unknown) => void }) {
-  const consent = trpc.meetings.setConsent.useMutation({ onSuccess: onChange, onError });
+export function Consent({ state, onChange }: { state: RoomState; onChange: (next: RoomState) => void }) {
+  const consent = trpc.meetings.setConsent.useMutation({ onSuccess: onChange, meta: { errorTitle: "That did not work" } });
   const waitingFor = state.people.filter((p) => p.state === "admitted" && p.present && !p.consent).map((p) => p.name);
   return (
     <Card>
@@ -29,11 +29,11 @@ export function Consent({ state, onChange, onError }: { state: RoomState; onChan
   );
 }
 
-export function Lobby({ state, onChange, onError }: { state: RoomState; onChange: (next: RoomState) => void; onError: (e: unknown) => void }) {
+export function Lobby({ state, onChange }: { state: RoomState; onChange: (next: RoomState) => void }) {
   const roomId = state.meeting.roomId;
-  const admit = trpc.meetings.admit.useMutation({ onSuccess: onChange, onError });
-  const deny = trpc.meetings.deny.useMutation({ onSuccess: onChange, onError });
-  const remove = trpc.meetings.remove.useMutation({ onSuccess: onChange, onError });
+  const admit = trpc.meetings.admit.useMutation({ onSuccess: onChange, meta: { errorTitle: "That did not work" } });
+  const deny = trpc.meetings.deny.useMutation({ onSuccess: onChange, meta: { errorTitle: "That did not work" } });
+  const remove = trpc.meetings.remove.useMutation({ onSuccess: onChange, meta: { errorTitle: "That did not work" } });
   const busy = admit.isPending || deny.isPending || remove.isPending;
   const waiting = state.people.filter((p) => p.state === "waiting" && p.present);
   const inRoom = state.people.filter((p) => p.state === "admitted" && p.present && p.id !== state.me.participantId);

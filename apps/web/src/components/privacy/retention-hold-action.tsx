@@ -6,7 +6,6 @@ import { ReasonDialog } from "@/components/ui/reason-dialog";
 import { useCurrentUser } from "@/hooks/use-auth";
 import { toast } from "@/hooks/use-toast";
 import { trpc } from "@/lib/trpc";
-import { trpcErrorMessage } from "@/lib/trpc-errors";
 
 /**
  * "Legal hold" on a case row for those who handle privacy (docs/decisions.md "Retention and
@@ -22,7 +21,7 @@ export function LegalHoldAction({ caseId, reference }: { caseId: string; referen
       void utils.privacy.legalHolds.invalidate();
       void utils.privacy.destructionCandidates.invalidate();
     },
-    onError: (error) => toast({ variant: "destructive", title: "The hold was not set", description: trpcErrorMessage(error) }),
+    meta: { errorTitle: "The hold was not set" },
   });
   if (!me || !mayManagePrivacy(me)) return null;
   return (

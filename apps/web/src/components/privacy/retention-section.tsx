@@ -9,7 +9,7 @@ import { useCurrentUser } from "@/hooks/use-auth";
 import { toast } from "@/hooks/use-toast";
 import { formatDay } from "@/lib/format";
 import { trpc } from "@/lib/trpc";
-import { trpcErrorMessage, trpcFieldErrors } from "@/lib/trpc-errors";
+import { trpcFieldErrors } from "@/lib/trpc-errors";
 import { RetentionSettingsForm } from "./retention-settings-form";
 
 /** Why a claimant is due, in words: which period ran out last. */
@@ -49,14 +49,14 @@ export function RetentionSection() {
       void utils.privacy.destructionCertificates.invalidate();
       toast({ title: `Destroyed: certificate ${certificate.number}`, description: "Download it from the certificates below." });
     },
-    onError: (error) => toast({ variant: "destructive", title: "Nothing was destroyed", description: trpcErrorMessage(error) }),
+    meta: { errorTitle: "Nothing was destroyed" },
   });
   const lift = trpc.privacy.liftLegalHold.useMutation({
     onSuccess: () => {
       void utils.privacy.legalHolds.invalidate();
       void utils.privacy.destructionCandidates.invalidate();
     },
-    onError: (error) => toast({ variant: "destructive", title: "The hold could not be lifted", description: trpcErrorMessage(error) }),
+    meta: { errorTitle: "The hold could not be lifted" },
   });
 
   return (

@@ -36,10 +36,8 @@ export function AssignExpertsPanel({ query }: { query: QueryDetail }) {
       toast({ title: "Assignment withdrawn", description: `${a.consultantName} was told they are no longer needed.` });
       await refresh(query.id);
     },
-    onError: (error) => {
-      setWithdrawing(null);
-      toast({ variant: "destructive", title: "Could not withdraw the assignment", description: trpcErrorMessage(error) });
-    },
+    onSettled: () => setWithdrawing(null),
+    meta: { errorTitle: "Could not withdraw the assignment" },
   });
 
   return (

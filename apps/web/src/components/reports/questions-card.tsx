@@ -9,7 +9,6 @@ import { Textarea } from "@/components/ui/textarea";
 import { toast } from "@/hooks/use-toast";
 import { formatDateTime } from "@/lib/format";
 import { trpc } from "@/lib/trpc";
-import { trpcErrorMessage } from "@/lib/trpc-errors";
 
 type QuestionsReport = Pick<ReportDetail, "id" | "questions" | "questionsUntil" | "linked"> & { can: Pick<ReportDetail["can"], "ask"> };
 
@@ -27,10 +26,8 @@ export function QuestionsCard({ r, onDone }: { r: QuestionsReport; onDone: () =>
       toast({ title: "Questions sent", description: "The expert answers them in a supplementary report." });
       onDone();
     },
-    onError: (e) => {
-      setConfirming(false);
-      toast({ variant: "destructive", title: "Not sent", description: trpcErrorMessage(e) });
-    },
+    onSettled: () => setConfirming(false),
+    meta: { errorTitle: "Not sent" },
   });
   if (!r.questions && !r.can.ask) return null;
   const q = r.questions;

@@ -2,18 +2,15 @@ import type { ReleaseDeferral } from "@medlegal/domain";
 import { agreementEndedNoteSchema, agreementRecordedNoteSchema } from "@medlegal/domain";
 import { Handshake } from "lucide-react";
 import * as React from "react";
-import { EmptyState } from "@/components/page";
+import { LoadState } from "@/components/load-state";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import { ErrorState } from "@/components/ui/error-state";
 import { ReasonDialog } from "@/components/ui/reason-dialog";
 import { SearchInput } from "@/components/ui/search-input";
-import { ListSkeleton } from "@/components/ui/skeleton";
 import { useDebounced } from "@/hooks/use-debounced";
 import { toast } from "@/hooks/use-toast";
 import { formatDateTime } from "@/lib/format";
 import { trpc } from "@/lib/trpc";
-import { trpcErrorMessage } from "@/lib/trpc-errors";
 
 /** The most attorneys the server lists at once; past it, search narrows the list. */
 const LIST_LIMIT = 200;
@@ -119,20 +116,19 @@ export function ReleaseAgreementsSettings() {
         </label>
         <SearchInput id="agreements-search" value={text} maxLength={100} placeholder="Name, firm or e-mail" onChange={(e) => setText(e.target.value)} />
       </div>
-      {list.isLoading ? (
-        <ListSkeleton rows={5} label="Loading the attorneys" />
-      ) : list.isError || !list.data ? (
-        <ErrorState title="Could not load the attorneys" message={trpcErrorMessage(list.error)} onRetry={() => void list.refetch()} />
-      ) : list.data.length === 0 ? (
-        <EmptyState icon={Handshake} title={search ? `No attorney matches "${search}"` : "No attorney accounts yet"} className="py-10">
-          {search ? "Try part of the name, the firm or the e-mail address." : "Attorneys appear here once they have signed up."}
-        </EmptyState>
-      ) : (
-        <>
-          <ReleaseAgreementsList rows={list.data} onRecord={(attorney) => setAction({ kind: "record", attorney })} onEnd={(attorney) => setAction({ kind: "end", attorney })} />
-          {list.data.length >= LIST_LIMIT && <p className="text-sm text-muted-foreground">Showing the first {LIST_LIMIT} attorneys; search to find others.</p>}
-        </>
-      )}
+      <LoadState
+        query={list}
+        loadingLabel="Loading the attorneys"
+        loadingRows={5}
+        errorTitle="Could not load the attorneys"
+        isEmpty={list.data?.length === 0}
+        emptyIcon={Handshake}
+        emptyTitle={search ? `No attorney matches "${search}"` : "No attorney accounts yet"}
+        emptyText={search ? "Try part of the name, the firm or the e-mail address." : "Attorneys appear here once they have signed up."}
+      >
+        <ReleaseAgreementsList rows={list.data ?? []} onRecord={(attorney) => setAction({ kind: "record", attorney })} onEnd={(attorney) => setAction({ kind: "end", attorney })} />
+        {(list.data?.length ?? 0) >= LIST_LIMIT && <p className="text-sm text-muted-foreground">Showing the first {LIST_LIMIT} attorneys; search to find others.</p>}
+      </LoadState>
 
       <ReasonDialog
         open={action?.kind === "record"}

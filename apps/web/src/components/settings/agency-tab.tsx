@@ -5,6 +5,7 @@ import { StaffTwoFactorSetting } from "@/components/two-factor/staff-two-factor-
 import { toast } from "@/hooks/use-toast";
 import { trpc } from "@/lib/trpc";
 import { trpcFieldErrors } from "@/lib/trpc-errors";
+import { CourtClockSettingsSection } from "@/components/court-clock/court-clock-settings";
 import { AgencySettingsForm, SlaDefaultsForm } from "./agency-forms";
 import { MessagingSetting } from "./messaging-setting";
 import { SettingsSection } from "./settings-section";
@@ -59,10 +60,18 @@ export function SlaTab() {
   });
   const serverErrors = React.useMemo(() => trpcFieldErrors(save.error), [save.error]);
   return (
-    <SettingsSection title="SLA defaults" description="The targets new SLA timers are measured against.">
-      <LoadState query={sla} loadingLabel="Loading the SLA defaults" errorTitle="Could not load the SLA defaults">
-        {sla.data && <SlaDefaultsForm settings={sla.data} pending={save.isPending} serverErrors={serverErrors} onSubmit={(next: SlaDefaults) => save.mutate(next)} />}
-      </LoadState>
-    </SettingsSection>
+    <div className="grid gap-6">
+      <SettingsSection title="SLA defaults" description="The targets new SLA timers are measured against.">
+        <LoadState query={sla} loadingLabel="Loading the SLA defaults" errorTitle="Could not load the SLA defaults">
+          {sla.data && <SlaDefaultsForm settings={sla.data} pending={save.isPending} serverErrors={serverErrors} onSubmit={(next: SlaDefaults) => save.mutate(next)} />}
+        </LoadState>
+      </SettingsSection>
+      <SettingsSection
+        title="Court clock"
+        description="Court days between the plan's steps and the trial, per division (a court order's date overrides them). Check them against the current rules and practice directives."
+      >
+        <CourtClockSettingsSection />
+      </SettingsSection>
+    </div>
   );
 }

@@ -3,7 +3,6 @@ import * as React from "react";
 import { toast } from "@/hooks/use-toast";
 import { formatDateTime } from "@/lib/format";
 import { trpc } from "@/lib/trpc";
-import { trpcErrorMessage } from "@/lib/trpc-errors";
 import { Button } from "../ui/button";
 import { ConfirmDialog } from "../ui/confirm-dialog";
 import { Input } from "../ui/input";
@@ -27,7 +26,7 @@ export function CalendarFeedSetting() {
       setUrl(made.url);
       void utils.calendar.feed.invalidate();
     },
-    onError: (error) => toast({ variant: "destructive", title: "Could not make the calendar link", description: trpcErrorMessage(error) }),
+    meta: { errorTitle: "Could not make the calendar link" },
   });
   const revoke = trpc.calendar.revokeFeed.useMutation({
     onSuccess: (status) => {
@@ -36,7 +35,7 @@ export function CalendarFeedSetting() {
       utils.calendar.feed.setData(undefined, status);
       toast({ title: "Calendar link revoked", description: "Calendars subscribed to it stop receiving your assessments." });
     },
-    onError: (error) => toast({ variant: "destructive", title: "Could not revoke the calendar link", description: trpcErrorMessage(error) }),
+    meta: { errorTitle: "Could not revoke the calendar link" },
   });
   const copy = async () => {
     if (!url) return;

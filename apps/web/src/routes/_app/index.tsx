@@ -1,6 +1,7 @@
-import { fullName, mayManagePrivacy, ROLE_LABEL, SIDEBAR } from "@medlegal/domain";
+import { can, fullName, isStaff, mayManagePrivacy, ROLE_LABEL, SIDEBAR } from "@medlegal/domain";
 import { createFileRoute, Link, useNavigate } from "@tanstack/react-router";
 import { ArrowRight, Bell, MessageSquare } from "lucide-react";
+import { CourtDeadlinesCard } from "@/components/dashboard/court-deadlines-card";
 import { PrivacyRequestsCard } from "@/components/dashboard/privacy-requests-card";
 import { RoleSummary } from "@/components/dashboard/role-summary";
 import { NotificationPanel } from "@/components/notifications/notification-bell";
@@ -23,6 +24,7 @@ export const Route = createFileRoute("/_app/")({
       ({ queryClient, user }) => (user ? queryClient.prefetchQuery(notificationsQuery(user.id)) : Promise.resolve()),
       // The unread count too: every read of the first page after sign-in starts here, at once.
       ({ queryClient }) => queryClient.prefetchQuery(unreadMessagesQuery),
+      ({ trpc, user }) => (user && can(user.role, "cases.read") ? trpc.courtClock.matters.prefetch() : Promise.resolve()),
     ),
   component: Dashboard,
 });
@@ -91,6 +93,7 @@ function DashboardContent({
       </div>
 
       <RoleSummary />
+      {can(role, "cases.read") && <CourtDeadlinesCard staff={isStaff(role)} />}
       {handlesPrivacy && <PrivacyRequestsCard />}
 
       <div className="mt-6 grid grid-cols-1 items-start gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">

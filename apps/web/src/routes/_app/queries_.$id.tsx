@@ -10,6 +10,7 @@ import { QueryDocuments } from "@/components/queries/query-documents";
 import { QueryMessages } from "@/components/messages/query-messages";
 import { ReportLinks } from "@/components/reports/report-links";
 import { QueryTimeline } from "@/components/queries/query-timeline";
+import { CourtClockCard } from "@/components/court-clock/court-clock-card";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { useCurrentUser } from "@/hooks/use-auth";
 import { useRefreshQueries } from "@/hooks/use-query-actions";
@@ -121,6 +122,7 @@ function QueryView({ q, role, userId }: { q: QueryDetail; role: Role; userId: st
 
         <div className="grid min-w-0 grid-cols-1 gap-5">
           <QueryClaimantCard claimant={claimant} />
+          {can(role, "cases.read") && <CourtClockCard caseId={q.caseId} />}
           <Card id="messages">
             <CardHeader>
               <CardTitle>Messages</CardTitle>

@@ -19,7 +19,6 @@ import { toast } from "@/hooks/use-toast";
 import { formatDateTime, formatFileSize } from "@/lib/format";
 import { prefetchPage } from "@/lib/route-data";
 import { trpc } from "@/lib/trpc";
-import { trpcErrorMessage } from "@/lib/trpc-errors";
 
 type When = "upcoming" | "past";
 
@@ -153,15 +152,15 @@ function MeetingDialog({ id, staff, onClose }: { id: string; staff: boolean; onC
 
 function MeetingDetails({ meeting, staff, onClose }: { meeting: MeetingDetail; staff: boolean; onClose: () => void }) {
   const utils = trpc.useUtils();
-  const onError = (error: unknown) => toast({ title: "That did not work", description: trpcErrorMessage(error), variant: "destructive" });
+  const meta = { errorTitle: "That did not work" };
   const update = (next: MeetingDetail) => {
     utils.meetings.get.setData({ id: meeting.id }, next);
     void utils.meetings.list.invalidate();
   };
-  const resend = trpc.meetings.resendLink.useMutation({ onSuccess: (next) => { update(next); toast({ title: "Link sent again" }); }, onError });
-  const copy = trpc.meetings.copyGuestLink.useMutation({ onError });
-  const uninvite = trpc.meetings.uninvite.useMutation({ onSuccess: update, onError });
-  const cancel = trpc.meetings.cancel.useMutation({ onSuccess: (next) => { update(next); onClose(); }, onError });
+  const resend = trpc.meetings.resendLink.useMutation({ onSuccess: (next) => { update(next); toast({ title: "Link sent again" }); }, meta });
+  const copy = trpc.meetings.copyGuestLink.useMutation({ meta });
+  const uninvite = trpc.meetings.uninvite.useMutation({ onSuccess: update, meta });
+  const cancel = trpc.meetings.cancel.useMutation({ onSuccess: (next) => { update(next); onClose(); }, meta });
   const [confirmCancel, setConfirmCancel] = React.useState(false);
   const [copied, setCopied] = React.useState<Record<string, string>>({});
 

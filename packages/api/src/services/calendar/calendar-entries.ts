@@ -53,3 +53,30 @@ export function calendarText(appUrl: string, bookings: CalendarBooking[], name?:
   for (const booking of bookings) calendar.createEvent(neutralEntry(appUrl, booking));
   return calendar.toString();
 }
+
+/** A trial date as an outside calendar receives it: all day, the case reference and the court only (no claimant). */
+export interface CalendarTrial {
+  caseId: string;
+  caseReference: string;
+  trialDate: string;
+  court: string | null;
+}
+
+/** An iCalendar text of trial dates, neutral like the assessments' entries; each links to its case page. */
+export function trialCalendarText(appUrl: string, trials: CalendarTrial[]): string {
+  const calendar = ical({ prodId: { company: "MedLegal", product: "Trial dates", language: "EN" }, method: ICalCalendarMethod.PUBLISH, name: "MedLegal trial dates" });
+  for (const trial of trials) {
+    const link = `${appUrl}/cases/${trial.caseId}`;
+    calendar.createEvent({
+      id: `trial-${trial.caseId}-${trial.trialDate}@medlegal`,
+      start: new Date(`${trial.trialDate}T00:00:00Z`),
+      allDay: true,
+      stamp: now(),
+      summary: `MedLegal trial ${trial.caseReference}`,
+      location: trial.court ?? "",
+      description: `The matter's readiness is in MedLegal after you sign in: ${link}`,
+      url: link,
+    });
+  }
+  return calendar.toString();
+}

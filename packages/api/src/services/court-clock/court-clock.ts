@@ -36,7 +36,7 @@ const REPORT_WRITTEN = ["submitted", "in_review", "approved", "released"] as con
 /** Bookings that count as "the expert has a booking". */
 const BOOKED = ["requested", "confirmed", "attended"] as const;
 
-type CaseRow = Awaited<ReturnType<typeof loadVisibleCase>>;
+export type CaseRow = Awaited<ReturnType<typeof loadVisibleCase>>;
 
 /** The court-order date per plan step: the most recently entered item of each kind (a later order replaces an earlier one). */
 function orderDates(orders: readonly { kind: CourtOrderKind; due_on: string }[]): Partial<Record<PlanStep, string>> {
@@ -88,11 +88,21 @@ function doneSteps(reports: readonly { kind: string; status: string }[], attende
   return done;
 }
 
+/** What every case's view reads alike: the settings and the declared holidays (read once for a list of matters). */
+export interface CourtClockContext {
+  settings: CourtClockSettings;
+  declared: PublicHoliday[];
+}
+
+export async function courtClockContext(db: Db): Promise<CourtClockContext> {
+  const [settings, declared] = await Promise.all([courtClockSettings(db), declaredDays(db) as Promise<PublicHoliday[]>]);
+  return { settings, declared };
+}
+
 /** The view of a case already loaded as visible to the caller. */
-export async function courtClockOf(db: Db, row: CaseRow, asOf: string = today()): Promise<CourtClockView> {
-  const [settings, declared, orders, rows] = await Promise.all([
-    courtClockSettings(db),
-    declaredDays(db) as Promise<PublicHoliday[]>,
+export async function courtClockOf(db: Db, row: CaseRow, asOf: string = today(), context?: CourtClockContext): Promise<CourtClockView> {
+  const [{ settings, declared }, orders, rows] = await Promise.all([
+    context ?? courtClockContext(db),
     db.selectFrom("court_order_items").selectAll().where("case_id", "=", row.id).orderBy("created_at").orderBy("id").execute(),
     disciplineRows(db, row.id),
   ]);

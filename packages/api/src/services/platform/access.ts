@@ -1,8 +1,8 @@
 import type { ExpressionBuilder, RawBuilder } from "kysely";
 import { sql } from "kysely";
 import type { Database } from "@medlegal/db";
-import type { CurrentUser, Permission } from "@medlegal/domain";
-import { can, EXPERT_SEES_QUERY, isAttorney, isExpert, isStaff, OPEN_QUERY_STATUSES } from "@medlegal/domain";
+import type { CurrentUser, Permission, Role } from "@medlegal/domain";
+import { can, EXPERT_SEES_QUERY, isAttorney, isExpert, isStaff, OPEN_QUERY_STATUSES, STAFF_ROLES } from "@medlegal/domain";
 import { AppError, notFound } from "../../errors";
 import type { Db } from "./deps";
 
@@ -46,9 +46,11 @@ export function visibleQueries(user: CurrentUser) {
  * (docs/decisions.md, "Messages"). Refs and values are SQL: the thread's query id, the person's id and role.
  */
 export function threadStillVisible(threadQueryId: RawBuilder<unknown>, userId: RawBuilder<unknown> | string, role: RawBuilder<unknown> | string) {
-  return sql<boolean>`(${threadQueryId} IS NULL OR ${role} IN ('administrator', 'employee')
-    OR (${role} = 'attorney' AND EXISTS (SELECT 1 FROM queries vq WHERE vq.id = ${threadQueryId} AND vq.attorney_id = ${userId}))
-    OR (${role} = 'consultant' AND EXISTS (SELECT 1 FROM consultant_assignments va WHERE va.query_id = ${threadQueryId}
+  const attorney: Role = "attorney";
+  const consultant: Role = "consultant";
+  return sql<boolean>`(${threadQueryId} IS NULL OR ${role} IN (${sql.join(STAFF_ROLES.map((r) => sql.lit(r)))})
+    OR (${role} = ${sql.lit(attorney)} AND EXISTS (SELECT 1 FROM queries vq WHERE vq.id = ${threadQueryId} AND vq.attorney_id = ${userId}))
+    OR (${role} = ${sql.lit(consultant)} AND EXISTS (SELECT 1 FROM consultant_assignments va WHERE va.query_id = ${threadQueryId}
       AND va.consultant_id = ${userId} AND va.status IN (${sql.join(CONSULTANT_VISIBLE.map((status) => sql.lit(status)))}))))`;
 }
 

@@ -13,6 +13,7 @@ import { recordAudit } from "../audit/audit";
 import { now, today } from "../platform/clock";
 import { isStaff } from "../platform/access";
 import type { Db, Deps } from "../platform/deps";
+import { fullName } from "../platform/sql";
 import type { ReportRow } from "../reports/lifecycle";
 import { loadVisibleReport } from "../reports/report-access";
 import { raf4FactsOf } from "./release-gate";
@@ -29,7 +30,7 @@ async function loadRow(db: Db, reportId: string) {
     .selectFrom("raf4_assessments")
     .leftJoin("users as examiner", "examiner.id", "raf4_assessments.examined_personally_by")
     .selectAll("raf4_assessments")
-    .select([sql<string | null>`raf4_assessments.wpi_percent::text`.as("wpi"), sql<string | null>`examiner.first_name || ' ' || examiner.last_name`.as("examiner_name")])
+    .select([sql<string | null>`raf4_assessments.wpi_percent::text`.as("wpi"), fullName<string | null>("examiner").as("examiner_name")])
     .where("raf4_assessments.report_id", "=", reportId)
     .executeTakeFirst();
 }
@@ -43,7 +44,7 @@ export async function getRaf4({ db, actor }: Deps, { id }: { id: string }): Prom
   const isRaf4 = report.kind === "raf4";
   const released = report.status === "released";
   const expertIds = [report.consultant_id, ...(row?.examined_personally_by ? [row.examined_personally_by] : [])];
-  const experts = await db.selectFrom("users").select(["id", sql<string>`first_name || ' ' || last_name`.as("name")]).where("id", "in", expertIds).orderBy("last_name").execute();
+  const experts = await db.selectFrom("users").select(["id", fullName().as("name")]).where("id", "in", expertIds).orderBy("last_name").execute();
   const rejected = row?.raf_outcome === "rejected" && row.raf_outcome_date ? row.raf_outcome_date : null;
   return {
     reportId: report.id,

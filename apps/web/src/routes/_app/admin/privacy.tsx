@@ -16,7 +16,7 @@ import { formatDay } from "@/lib/format";
 import { prefetchPage } from "@/lib/route-data";
 import { definedOnly, searchParam } from "@/lib/search-params";
 import { trpc } from "@/lib/trpc";
-import { trpcErrorMessage, trpcFieldErrors } from "@/lib/trpc-errors";
+import { trpcFieldErrors } from "@/lib/trpc-errors";
 
 export const Route = createFileRoute("/_app/admin/privacy")({
   // `newFor` (and `kind`) open the new-request form for that claimant: the action on /patients.
@@ -54,7 +54,7 @@ function PrivacyPage() {
   });
   const update = trpc.privacy.updateRequest.useMutation({
     onSuccess: () => void utils.privacy.requests.invalidate(),
-    onError: (error) => toast({ variant: "destructive", title: "Could not update the request", description: trpcErrorMessage(error) }),
+    meta: { errorTitle: "Could not update the request" },
   });
   const serverErrors = React.useMemo(() => trpcFieldErrors(create.error), [create.error]);
 

@@ -12,7 +12,7 @@ import { FormDialog } from "@/components/ui/form-dialog";
 import { toast } from "@/hooks/use-toast";
 import { trpc } from "@/lib/trpc";
 import { prefetchPage } from "@/lib/route-data";
-import { trpcErrorMessage, trpcFieldErrors } from "@/lib/trpc-errors";
+import { trpcFieldErrors } from "@/lib/trpc-errors";
 
 export const Route = createFileRoute("/_app/admin/specializations")({
   loader: ({ context }) => prefetchPage(context, ({ trpc }) => trpc.specializations.list.prefetch()),
@@ -63,10 +63,8 @@ function SpecializationsPage() {
       });
       await refresh();
     },
-    onError: (error) => {
-      setToggling(null);
-      toast({ variant: "destructive", title: "Could not change the specialization", description: trpcErrorMessage(error) });
-    },
+    onSettled: () => setToggling(null),
+    meta: { errorTitle: "Could not change the specialization" },
   });
   const remove = trpc.specializations.remove.useMutation({
     onSuccess: async (result) => {
@@ -79,10 +77,8 @@ function SpecializationsPage() {
       );
       await refresh();
     },
-    onError: (error) => {
-      setRemoving(null);
-      toast({ variant: "destructive", title: "Could not remove the specialization", description: trpcErrorMessage(error) });
-    },
+    onSettled: () => setRemoving(null),
+    meta: { errorTitle: "Could not remove the specialization" },
   });
 
   const pending = create.isPending || update.isPending;

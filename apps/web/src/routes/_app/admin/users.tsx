@@ -105,10 +105,8 @@ function UsersPage() {
       });
       await afterChange(user.id);
     },
-    onError: (error) => {
-      setConfirming(null);
-      toast({ variant: "destructive", title: "Could not change the account", description: trpcErrorMessage(error) });
-    },
+    onSettled: () => setConfirming(null),
+    meta: { errorTitle: "Could not change the account" },
   });
   const sendReset = trpc.users.sendPasswordReset.useMutation({
     onSettled: () => setSendingResetFor(null),
