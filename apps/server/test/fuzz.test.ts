@@ -350,4 +350,16 @@ describe("fuzzing every procedure and REST path", () => {
     }
     expect(sent).toBeGreaterThan(200);
   }, 120_000);
+
+  // Global search (issue 30): whatever is typed into the palette is an answer or a 400 sentence, never a 500.
+  it("answers any search term with results or a sentence, never a 5xx", async () => {
+    const terms = ["%", "_", "\\", "%_\\%", "' OR 1=1 --", "Q-%-0", "(.*)+[", "\u0000abc", "\ud800abc", "🙂🙂🙂", "ß".repeat(100), "9".repeat(101), "Ａ１２３", "  q - 2026 - 0  ", "$1 $2", "x".repeat(100)];
+    for (const term of terms) {
+      for (const user of ["admin", "attorney"]) {
+        const answer = await t.app.inject({ method: "GET", url: `/trpc/search.global?input=${encodeURIComponent(JSON.stringify({ term }))}`, headers: { cookie: cookies[user]! } });
+        expectSafe(`search.global as ${user} with ${JSON.stringify(term)}`, answer.statusCode, answer.body);
+        expect([200, 400], `search.global with ${JSON.stringify(term)}`).toContain(answer.statusCode);
+      }
+    }
+  });
 });

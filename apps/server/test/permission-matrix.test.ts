@@ -257,6 +257,9 @@ const MATRIX: Record<string, "public" | Role[]> = {
   "meetings.listSignals": ALL,
   // The live event stream (a subscription over server-sent events; guests too, live-events.test.ts).
   "live.events": ALL,
+  // Global search (issue 30): every role, each kind scoped like its list (search.test.ts and the object-level matrix below).
+  "search.global": ALL,
+  "search.identityOpened": ALL,
 };
 
 /**
@@ -337,7 +340,7 @@ describe("the permission matrix", () => {
  * record served and someone else's answered 404 (never 403, so ids cannot be probed). Every
  * procedure of the record routers must be classified here: a new one fails until it is.
  */
-const RECORD_ROUTERS = ["patients", "cases", "courtClock", "receivables", "queries", "assignments", "bookings", "availability", "sla", "reports", "invoices", "payments", "meetings", "messages", "raf4"];
+const RECORD_ROUTERS = ["patients", "cases", "courtClock", "receivables", "queries", "assignments", "bookings", "availability", "sla", "reports", "invoices", "payments", "meetings", "messages", "raf4", "search"];
 /** Procedures of those routers that list or create (scoped or checked in their own suites), not one record. */
 const NOT_ONE_RECORD = new Set([
   "patients.list",
@@ -388,6 +391,8 @@ const NOT_ONE_RECORD = new Set([
   "messages.threads",
   "messages.recipients",
   "messages.startThread",
+  // Global search: rows scoped per kind (the attorney's search for another firm's claimant below, search.test.ts).
+  "search.global",
 ]);
 /** Staff-only procedures on one record: staff see every record, so there is no "someone else's". */
 const STAFF_ONLY_RECORDS = new Set(["queries.move", "queries.take", "queries.assignEmployee", "assignments.withdraw", "bookings.confirm", "bookings.correctAttendance", "sla.pause", "sla.resume",
@@ -408,6 +413,8 @@ describe("the object-level matrix", () => {
    */
   type RestCall = { method: "GET" | "POST"; url: string; body?: ReturnType<typeof multipart> };
   let rest: Record<string, Record<string, { own?: RestCall; other?: RestCall; refused?: number }>>;
+  /** Another firm's claimant as the demo attorney might type it: surname, references, ID and RAF numbers. */
+  let foreignTerms: { term: string; ownTerm: string }[];
 
   beforeAll(async () => {
     t = await createTestApp("pglite", {}, { workflow: true });
@@ -574,6 +581,17 @@ describe("the object-level matrix", () => {
     const recording = (started.data as { recording: { id: string } }).recording.id;
     const period = "from=2026-01-01&to=2026-01-31";
     const proof = (invoiceId: string) => ({ amountCents: "1000", paidOn: "2026-01-15", reference: "Matrix EFT", invoiceIds: invoiceId });
+    const theirRafCase = await t.db.selectFrom("cases").selectAll().where("attorney_id", "=", nomsa!).where("raf_claim_number", "is not", null).executeTakeFirstOrThrow();
+    const myRafCase = await t.db.selectFrom("cases").selectAll().where("attorney_id", "=", attorney!).where("raf_claim_number", "is not", null).executeTakeFirstOrThrow();
+    const myIdPatient = await t.db.selectFrom("patients").selectAll().where("attorney_id", "=", attorney!).where("id_number", "is not", null).executeTakeFirstOrThrow();
+    const theirIdPatient = await t.db.selectFrom("patients").selectAll().where("attorney_id", "=", nomsa!).where("id_number", "is not", null).executeTakeFirstOrThrow();
+    foreignTerms = [
+      { term: theirPatient.last_name, ownTerm: myPatient.last_name },
+      { term: theirQuery.reference, ownTerm: myQuery.reference },
+      { term: theirCase.reference.replace(/-/g, ""), ownTerm: myCase.reference.replace(/-/g, "") },
+      { term: theirIdPatient.id_number!, ownTerm: myIdPatient.id_number! },
+      { term: theirRafCase.raf_claim_number!, ownTerm: myRafCase.raf_claim_number! },
+    ];
     rest = {
       "POST /api/queries/:id/documents": { attorney: { own: upload(`/api/queries/${consultantsQuery}/documents`), other: upload(`/api/queries/${nomsasOpenQuery.id}/documents`) } },
       "GET /api/files/:id": { attorney: { own: get(`/api/files/${myDocument}`), other: get(`/api/files/${theirDocument}`) } },
@@ -689,6 +707,8 @@ describe("the object-level matrix", () => {
       "raf4.recordTribunal": {
         attorney: { own: { reportId: myReport.id, outcome: "upheld", outcomeDate: "2026-11-20" }, other: { reportId: theirReport.id, outcome: "upheld", outcomeDate: "2026-11-20" } },
       },
+      // Opening a claimant found by ID number is logged for one's own claimant; another firm's is 404.
+      "search.identityOpened": { attorney: { own: { patientId: myPatient.id }, other: { patientId: theirPatient.id } } },
       "availability.get": { consultant: { own: {}, other: { consultantId: naidoo } } },
       "availability.setWeekly": { consultant: { other: { consultantId: naidoo, dailyCapacity: 3, days: [] } } },
       "availability.setOverride": { consultant: { other: { consultantId: naidoo, date: "2099-01-05", unavailable: true } } },
@@ -696,6 +716,27 @@ describe("the object-level matrix", () => {
     };
   });
   afterAll(() => t.close());
+
+  it("finds an attorney nothing of another firm by name, reference, ID or RAF number, without an error", async () => {
+    type Found = { groups: { kind: string; hits: { id: string; targetId: string | null }[] }[] };
+    const attorneyId = (await t.db.selectFrom("users").select("id").where("username", "=", "attorney").executeTakeFirstOrThrow()).id;
+    const TABLES = { claimant: "patients", case: "cases", query: "queries", booking: "bookings", report: "reports", invoice: "invoices" } as const;
+    const ownerOf = async (kind: string, hit: { id: string; targetId: string | null }) => {
+      const table = TABLES[kind as keyof typeof TABLES];
+      const row = await t.db.selectFrom(table).select("attorney_id").where("id", "=", kind === "invoice" ? (hit.targetId ?? hit.id) : hit.id).executeTakeFirstOrThrow();
+      return row.attorney_id;
+    };
+    for (const { term, ownTerm } of foreignTerms) {
+      const staff = await trpc<Found>(t.app, cookie.employee!, "search.global", { term });
+      expect(staff.data.groups.length, `staff find ${term}`).toBeGreaterThan(0);
+      const theirs = await trpc<Found>(t.app, cookie.attorney!, "search.global", { term });
+      expect(theirs.status, term).toBe(200);
+      // A surname both firms share may find the attorney's own claimant: never the other firm's rows.
+      for (const group of theirs.data.groups) for (const hit of group.hits) expect(await ownerOf(group.kind, hit), `${term}: ${group.kind}`).toBe(attorneyId);
+      const own = await trpc<Found>(t.app, cookie.attorney!, "search.global", { term: ownTerm });
+      expect(own.data.groups.length, `own ${ownTerm}`).toBeGreaterThan(0);
+    }
+  });
 
   it("classifies every procedure of the record routers", () => {
     const recordProcedures = procedures.map((p) => p.path).filter((path) => RECORD_ROUTERS.includes(path.split(".")[0]!));

@@ -14,6 +14,7 @@ export * as documentsService from "./services/queries/documents";
 export * as auditTrailService from "./services/audit/audit-trail";
 export * as accessLogService from "./services/audit/access-log";
 export * as queryListService from "./services/queries/query-list";
+export * as globalSearchService from "./services/search/global-search";
 export * as calendarService from "./services/calendar/calendar";
 export * as courtMattersService from "./services/court-clock/court-matters";
 export * as privacyService from "./services/privacy/access-report";

@@ -380,6 +380,8 @@ export interface PatientsTable {
   /** The channel the claimant agreed to receive reminders on, with when; null: no messages (docs/decisions.md "Messages to claimants"). */
   message_channel: Generated<"sms" | "whatsapp" | null>;
   message_consent_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  /** Global search (issue 30): names, ID, passport and phone as one trigram-indexed text, kept by PostgreSQL. */
+  search_text: GeneratedAlways<string>;
   created_at: GeneratedTimestamp;
   updated_at: GeneratedTimestamp;
 }

@@ -57,3 +57,4 @@ export * from "./bank-statements";
 export * from "./bank-statement-outputs";
 export * from "./books-export";
 export * from "./receivables";
+export * from "./search";

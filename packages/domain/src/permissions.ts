@@ -91,6 +91,8 @@ export const PERMISSIONS = {
   "meetings.recordings": ["administrator", "employee", "consultant"],
   // The live event stream (docs/architecture.md, "Live events"): every signed-in user holds one per tab.
   "live.events": ROLES,
+  // Global search (issue 30): everyone searches the records they may see; experts and users are for staff.
+  "search.use": ROLES,
 } as const satisfies Record<string, readonly Role[]>;
 
 export type Permission = keyof typeof PERMISSIONS;

@@ -29,6 +29,7 @@ import { twoFactorRouter } from "./auth/two-factor";
 import { usersRouter } from "./users";
 import { bankStatementsRouter } from "./bank-statements";
 import { receivablesRouter } from "./receivables";
+import { searchRouter } from "./search";
 
 export const appRouter = router({
   auth: authRouter,
@@ -61,6 +62,7 @@ export const appRouter = router({
   privacy: privacyRouter,
   bankStatements: bankStatementsRouter,
   receivables: receivablesRouter,
+  search: searchRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -36,6 +36,7 @@ import * as raf5Clock from "./2026-11-28-92-raf5-clock";
 import * as claimantMessages from "./2026-11-29-11-claimant-messages";
 import * as bankStatements from "./2026-11-29-21-bank-statements";
 import * as deferredBilling from "./2026-11-29-31-deferred-billing";
+import * as globalSearch from "./2026-11-29-41-global-search";
 import * as courtReminders from "./2026-11-29-51-court-reminders";
 import * as courtStepTimers from "./2026-11-29-52-court-step-timers";
 
@@ -78,6 +79,7 @@ export const migrations: Record<string, Migration> = {
   "2026-11-29-11-claimant-messages": claimantMessages,
   "2026-11-29-21-bank-statements": bankStatements,
   "2026-11-29-31-deferred-billing": deferredBilling,
+  "2026-11-29-41-global-search": globalSearch,
   "2026-11-29-51-court-reminders": courtReminders,
   "2026-11-29-52-court-step-timers": courtStepTimers,
 };

@@ -8,6 +8,7 @@ import { useLogout } from "@/hooks/use-auth";
 import { queryKeys } from "@/lib/query-keys";
 import { useNotificationActions, useNotifications, useUnreadMessages } from "@/hooks/use-notifications";
 import { BrandMark } from "../brand";
+import { CommandPalette } from "../command-palette/command-palette";
 import { InactivityGuard } from "../inactivity-guard";
 import { NotificationBell } from "../notifications/notification-bell";
 import { Button } from "../ui/button";
@@ -140,7 +141,9 @@ export function AppShell({ user, children }: { user: CurrentUser; children: Reac
             <BrandMark className="size-7" />
             <span className="font-semibold tracking-tight">MedLegal</span>
           </span>
-          <div className="flex-1" />
+          <div className="flex flex-1 items-center justify-end lg:justify-start">
+            <CommandPalette user={user} />
+          </div>
           <HeaderBell userId={user.id} />
           <div className="mx-1 h-6 w-px bg-border" aria-hidden />
           <UserMenu user={user} onAccountSettings={() => void navigate({ to: "/settings" })} onSignOut={signOut} />

@@ -17,6 +17,7 @@ import { FormDialog } from "@/components/ui/form-dialog";
 import { ListSkeleton } from "@/components/ui/skeleton";
 import { useCurrentUser } from "@/hooks/use-auth";
 import { useDebounced } from "@/hooks/use-debounced";
+import { useCreateAction } from "@/hooks/use-create-action";
 import { toast } from "@/hooks/use-toast";
 import { formatDay, rafLabel } from "@/lib/format";
 import { trpc } from "@/lib/trpc";
@@ -55,6 +56,8 @@ function CasesPage() {
   // New case can add its claimant: their fields first, then the claim; both are sent together.
   const [claimantDraft, setClaimantDraft] = React.useState<PatientInput | null>(null);
   const [claimantStep, setClaimantStep] = React.useState(false);
+  // `n` and the palette's "New case" (issue 30).
+  useCreateAction("/cases", () => setCreating(true), canCreate);
 
   const closeCreate = () => {
     setCreating(false);

@@ -16,6 +16,7 @@ import { FilterBar, SearchField } from "@/components/ui/filter-bar";
 import { FormDialog } from "@/components/ui/form-dialog";
 import { useCurrentUser } from "@/hooks/use-auth";
 import { useDebounced } from "@/hooks/use-debounced";
+import { useCreateAction } from "@/hooks/use-create-action";
 import { toast } from "@/hooks/use-toast";
 import { formatDay } from "@/lib/format";
 import { trpc } from "@/lib/trpc";
@@ -48,6 +49,8 @@ function PatientsPage() {
   const isAttorney = !!me && audienceOf(me.role) === "attorney";
   const { claimant } = Route.useSearch();
   const navigate = useNavigate({ from: Route.fullPath });
+  // `n` and the palette's "New claimant" (issue 30).
+  useCreateAction("/patients", () => setCreating(true), !!me && can(me.role, "patients.create"));
   const linked = trpc.patients.get.useQuery(claimant ? { id: claimant } : skipToken, { retry: false });
   React.useEffect(() => {
     if (linked.data) setEditing(linked.data);

@@ -17,6 +17,7 @@ import { FormDialog } from "@/components/ui/form-dialog";
 import { ListSkeleton } from "@/components/ui/skeleton";
 import { useCurrentUser } from "@/hooks/use-auth";
 import { useDebounced } from "@/hooks/use-debounced";
+import { useCreateAction } from "@/hooks/use-create-action";
 import { useRefreshQueries } from "@/hooks/use-query-actions";
 import { useQueryList } from "@/hooks/use-query-list";
 import { toast } from "@/hooks/use-toast";
@@ -62,6 +63,8 @@ function QueriesContent({ role, title }: { role: Role; title: string }) {
   const canCreate = can(role, "queries.create");
   const [creating, setCreating] = React.useState(Boolean(newFor) && canCreate);
   const filtered = Boolean(debounced || status);
+  // `n` and the palette's "New query" (issue 30).
+  useCreateAction("/queries", () => setCreating(true), canCreate);
 
   const description = forAudience(role, {
     staff: "Every query. Use Query Management for filters and sorting.",

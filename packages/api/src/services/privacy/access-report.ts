@@ -19,6 +19,8 @@ import { assertPrivacyManager } from "./subject-requests";
 const ACCESS_ACTIONS: Record<string, string> = { view: "viewed", download: "downloaded", export: "exported", print: "printed" };
 const ENTITY_NAMES: Record<string, string> = {
   patient: "claimant record",
+  // Global search (issue 30): a claimant opened from a search by ID or passport number.
+  claimant_search: "claimant record, found by ID or passport number",
   case: "case",
   query: "query",
   document: "documents of a query",

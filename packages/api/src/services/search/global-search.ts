@@ -1,0 +1,259 @@
+import { sql } from "kysely";
+import type { GlobalSearchResult, globalSearchInputSchema, SearchHit, SearchKind } from "@medlegal/domain";
+import { can, isAttorney, looksLikeIdentityNumber, SEARCH_GROUP_LIMIT, SEARCH_KINDS, SEARCH_MIN_LENGTH, searchKey } from "@medlegal/domain";
+import type { z } from "zod";
+import { visibleBookings, visibleCases, visibleInvoices, visiblePatients, visibleQueries, visibleReports } from "../platform/access";
+import type { Deps } from "../platform/deps";
+import { fullName, likePattern } from "../platform/sql";
+
+/**
+ * The terms of one search: the words as typed (lower case, for names) and the key (letters and
+ * digits only, for references and numbers, docs/decisions.md "Global search").
+ */
+interface Terms {
+  /** Every reference and number the app issues holds a digit: without one, those finders are skipped. */
+  hasDigit: boolean;
+  /** Four digits in a row: a number, not a person's name, username or e-mail. */
+  looksNumeric: boolean;
+  wordsAnywhere: string;
+  keyAnywhere: string | null;
+  keyPrefix: string | null;
+  byIdentity: boolean;
+}
+
+type Hit = Omit<SearchHit, "kind">;
+type Finder = (deps: Deps, terms: Terms) => Promise<Hit[]>;
+
+const hit = (id: string, title: string, detail: (string | null | undefined)[], targetId: string | null = null, byIdentity = false): Hit => ({
+  id,
+  title,
+  detail: detail.filter(Boolean).join(" · "),
+  targetId,
+  byIdentity,
+});
+
+/** A condition that is false when the key is too short to mean anything (a term of punctuation). */
+const keyMatches = (column: ReturnType<typeof sql>, pattern: string | null) => (pattern ? sql<boolean>`${column} LIKE ${pattern}` : sql<boolean>`false`);
+
+/** Names as written, ID, passport and phone as keys (the stored column of migration 2026-11-29-41). */
+const PATIENT_TEXT = sql`patients.search_text`;
+
+/**
+ * Rows matched before they are sorted: enough for a name or a number, and a bound for a term
+ * thousands of rows share ("082", three letters of a common surname), whose matches are then not
+ * all read and rechecked. The match runs in a materialized step, so the planner never walks an
+ * ordered index hoping to meet a rare term (docs/decisions.md "Global search").
+ */
+const MATCHES_BEFORE_SORTING = 200;
+
+const findClaimants: Finder = async ({ db, actor }, t) => {
+  const rows = await db
+    .with(
+      (cte) => cte("matched").materialized(),
+      (q) =>
+        q
+          .selectFrom("patients")
+          .select("patients.id")
+          .where(visiblePatients(actor.user))
+          .where("patients.anonymised_at", "is", null)
+          .where(sql<boolean>`(${PATIENT_TEXT} LIKE ${t.wordsAnywhere} OR ${keyMatches(PATIENT_TEXT, t.keyAnywhere)})`)
+          .limit(MATCHES_BEFORE_SORTING),
+    )
+    .selectFrom("matched")
+    .innerJoin("patients", "patients.id", "matched.id")
+    .select(["patients.id", fullName("patients").as("name"), "patients.id_number", "patients.passport_number", "patients.birth_date"])
+    .select(
+      t.byIdentity && t.keyAnywhere
+        ? sql<boolean>`(search_key(patients.id_number) LIKE ${t.keyAnywhere} OR search_key(patients.passport_number) LIKE ${t.keyAnywhere})`.as("by_identity")
+        : sql<boolean>`false`.as("by_identity"),
+    )
+    .orderBy("patients.last_name")
+    .orderBy("patients.first_name")
+    .orderBy("patients.id")
+    .limit(SEARCH_GROUP_LIMIT)
+    .execute();
+  return rows.map((r) => hit(r.id, r.name, [r.id_number ? `ID ${r.id_number}` : r.passport_number ? `Passport ${r.passport_number}` : null, `born ${r.birth_date}`], null, r.by_identity));
+};
+
+const findCases: Finder = async ({ db, actor }, t) => {
+  if (!t.keyAnywhere) return [];
+  if (!t.hasDigit) return [];
+  const rows = await db
+    .with(
+      (cte) => cte("matched").materialized(),
+      (q) =>
+        q
+          .selectFrom("cases")
+          .select("cases.id")
+          .where(visibleCases(actor.user))
+          .where(sql<boolean>`case_search_text(cases.reference, cases.raf_claim_number, cases.court_case_number) LIKE ${t.keyAnywhere}`)
+          .limit(MATCHES_BEFORE_SORTING),
+    )
+    .selectFrom("matched")
+    .innerJoin("cases", "cases.id", "matched.id")
+    .innerJoin("patients", "patients.id", "cases.patient_id")
+    .select(["cases.id", "cases.reference", "cases.raf_claim_number", "cases.court_case_number", fullName("patients").as("claimant")])
+    .orderBy("cases.created_at", "desc")
+    .orderBy("cases.id", "desc")
+    .limit(SEARCH_GROUP_LIMIT)
+    .execute();
+  return rows.map((r) => hit(r.id, r.reference, [r.claimant, r.raf_claim_number && `RAF ${r.raf_claim_number}`, r.court_case_number && `court ${r.court_case_number}`]));
+};
+
+/**
+ * Queries by reference (prefix on the key) and by their claimant (the claimants' trigram index,
+ * then each claimant's cases and queries, the claimants matched first as above); the two answers
+ * are merged, newest first.
+ */
+const findQueries: Finder = async ({ db, actor }, t) => {
+  const byReference = t.keyPrefix && t.hasDigit
+    ? db
+        .selectFrom("queries")
+        .innerJoin("cases", "cases.id", "queries.case_id")
+        .innerJoin("patients", "patients.id", "cases.patient_id")
+        .where(visibleQueries(actor.user))
+        .where(sql<boolean>`search_key(queries.reference) LIKE ${t.keyPrefix}`)
+        .select(["queries.id", "queries.reference", "queries.status", "queries.created_at", fullName("patients").as("claimant")])
+        .orderBy("queries.created_at", "desc")
+        .limit(SEARCH_GROUP_LIMIT)
+        .execute()
+    : Promise.resolve([]);
+  const byClaimant = db
+    .with(
+      (cte) => cte("matched").materialized(),
+      (q) =>
+        q
+          .selectFrom("patients")
+          .select("patients.id")
+          // An attorney's own claimants only: the other firms' could crowd theirs out of the bound.
+          .where((eb) => (isAttorney(actor.user) ? eb("patients.attorney_id", "=", actor.user.id) : eb.lit(true)))
+          .where(sql<boolean>`(${PATIENT_TEXT} LIKE ${t.wordsAnywhere} OR ${keyMatches(PATIENT_TEXT, t.keyAnywhere)})`)
+          .limit(MATCHES_BEFORE_SORTING),
+    )
+    .selectFrom("matched")
+    .innerJoin("cases", "cases.patient_id", "matched.id")
+    .innerJoin("queries", "queries.case_id", "cases.id")
+    .innerJoin("patients", "patients.id", "matched.id")
+    .where(visibleQueries(actor.user))
+    .select(["queries.id", "queries.reference", "queries.status", "queries.created_at", fullName("patients").as("claimant")])
+    .orderBy("queries.created_at", "desc")
+    .limit(SEARCH_GROUP_LIMIT)
+    .execute();
+  const [references, claimants] = await Promise.all([byReference, byClaimant]);
+  const seen = new Set<string>();
+  return [...references, ...claimants]
+    .filter((r) => !seen.has(r.id) && seen.add(r.id))
+    .sort((x, y) => y.created_at.getTime() - x.created_at.getTime())
+    .slice(0, SEARCH_GROUP_LIMIT)
+    .map((r) => hit(r.id, r.reference, [r.claimant, r.status.replace(/_/g, " ")]));
+};
+
+const findBookings: Finder = async ({ db, actor }, t) => {
+  if (!t.keyPrefix) return [];
+  if (!t.hasDigit) return [];
+  const rows = await db
+    .selectFrom("bookings")
+    .innerJoin("patients", "patients.id", "bookings.patient_id")
+    .where(visibleBookings(actor.user))
+    .where(sql<boolean>`search_key(bookings.reference) LIKE ${t.keyPrefix}`)
+    .select(["bookings.id", "bookings.reference", "bookings.query_id", "bookings.status", fullName("patients").as("claimant")])
+    .orderBy("bookings.starts_at", "desc")
+    .limit(SEARCH_GROUP_LIMIT)
+    .execute();
+  return rows.map((r) => hit(r.id, r.reference, [r.claimant, r.status], r.query_id));
+};
+
+const findReports: Finder = async ({ db, actor }, t) => {
+  if (!t.keyPrefix) return [];
+  if (!t.hasDigit) return [];
+  const rows = await db
+    .selectFrom("reports")
+    .innerJoin("patients", "patients.id", "reports.patient_id")
+    .where(visibleReports(actor.user))
+    .where(sql<boolean>`search_key(reports.reference) LIKE ${t.keyPrefix}`)
+    .select(["reports.id", "reports.reference", "reports.status", fullName("patients").as("claimant")])
+    .orderBy("reports.reference", "desc")
+    .limit(SEARCH_GROUP_LIMIT)
+    .execute();
+  return rows.map((r) => hit(r.id, r.reference, [r.claimant, r.status.replace(/_/g, " ")]));
+};
+
+/** Invoices by number, the attorney's own file reference or the claim number; credit notes by number (they open their invoice). */
+const findInvoices: Finder = async ({ db, actor }, t) => {
+  if (!t.keyAnywhere || !t.keyPrefix) return [];
+  if (!t.hasDigit) return [];
+  const [invoices, creditNotes] = await Promise.all([
+    db
+      .selectFrom("invoices")
+      .where(visibleInvoices(actor.user))
+      .where(sql<boolean>`invoice_search_text(invoices.number, invoices.attorney_reference, invoices.claim_number) LIKE ${t.keyAnywhere}`)
+      .select(["invoices.id", "invoices.number", "invoices.claimant_name", "invoices.attorney_reference", "invoices.status"])
+      .orderBy("invoices.created_at", "desc")
+      .limit(SEARCH_GROUP_LIMIT)
+      .execute(),
+    db
+      .selectFrom("credit_notes")
+      .innerJoin("invoices", "invoices.id", "credit_notes.invoice_id")
+      .where(visibleInvoices(actor.user))
+      .where(sql<boolean>`search_key(credit_notes.number) LIKE ${t.keyPrefix}`)
+      .select(["credit_notes.id", "credit_notes.number", "credit_notes.invoice_id", "invoices.number as invoice_number"])
+      .orderBy("credit_notes.created_at", "desc")
+      .limit(SEARCH_GROUP_LIMIT)
+      .execute(),
+  ]);
+  return [
+    ...invoices.map((r) => hit(r.id, r.number ?? "Draft invoice", [r.claimant_name, r.attorney_reference && `your ref. ${r.attorney_reference}`, r.status])),
+    ...creditNotes.map((r) => hit(r.id, r.number, [`Credit note on ${r.invoice_number ?? "an invoice"}`], r.invoice_id)),
+  ].slice(0, SEARCH_GROUP_LIMIT);
+};
+
+/** Experts (staff who may read the directory) and other users (administrators), by name, username or e-mail. */
+function findPeople(experts: boolean): Finder {
+  return async ({ db }, t) => {
+    if (t.looksNumeric) return [];
+    const rows = await db
+      .selectFrom("users")
+      .where("users.role", experts ? "=" : "<>", "consultant")
+      .where(sql<boolean>`user_search_text(users.first_name, users.last_name, users.username, users.email) LIKE ${t.wordsAnywhere}`)
+      .select(["users.id", fullName("users").as("name"), "users.role", "users.email", "users.is_active"])
+      .orderBy("users.last_name")
+      .orderBy("users.first_name")
+      .limit(SEARCH_GROUP_LIMIT)
+      .execute();
+    return rows.map((r) => hit(r.id, r.name, [experts ? null : r.role, r.email, r.is_active ? null : "deactivated"]));
+  };
+}
+
+/** Each kind, and whether the caller's role may find it at all; the rows are then the list's own. */
+const FINDERS: Record<SearchKind, { allowed: (deps: Deps) => boolean; find: Finder }> = {
+  claimant: { allowed: ({ actor }) => can(actor.user.role, "patients.read"), find: findClaimants },
+  case: { allowed: ({ actor }) => can(actor.user.role, "cases.read"), find: findCases },
+  query: { allowed: ({ actor }) => can(actor.user.role, "queries.read"), find: findQueries },
+  booking: { allowed: ({ actor }) => can(actor.user.role, "bookings.read"), find: findBookings },
+  report: { allowed: ({ actor }) => can(actor.user.role, "reports.read"), find: findReports },
+  invoice: { allowed: ({ actor }) => can(actor.user.role, "invoices.read"), find: findInvoices },
+  expert: { allowed: ({ actor }) => can(actor.user.role, "consultants.read"), find: findPeople(true) },
+  user: { allowed: ({ actor }) => can(actor.user.role, "users.manage"), find: findPeople(false) },
+};
+
+/**
+ * The command palette's search: every kind the caller's role may find, each scoped with the row
+ * rule of its list, grouped and limited per group. A term shorter than three characters (or one
+ * nobody can see a match for) is an empty answer, never an error.
+ */
+export async function globalSearch(deps: Deps, input: z.output<typeof globalSearchInputSchema>): Promise<GlobalSearchResult> {
+  const words = input.term.toLowerCase().replace(/\s+/g, " ");
+  const key = searchKey(words);
+  if (words.length < SEARCH_MIN_LENGTH) return { groups: [] };
+  const terms: Terms = {
+    hasDigit: /\d/.test(key),
+    looksNumeric: /\d{4}/.test(key),
+    wordsAnywhere: likePattern(words),
+    keyAnywhere: key.length >= SEARCH_MIN_LENGTH ? likePattern(key) : null,
+    keyPrefix: key.length >= 2 ? likePattern(key, "start") : null,
+    byIdentity: looksLikeIdentityNumber(words),
+  };
+  const kinds = SEARCH_KINDS.filter((kind) => FINDERS[kind].allowed(deps));
+  const found = await Promise.all(kinds.map((kind) => FINDERS[kind].find(deps, terms)));
+  return { groups: kinds.map((kind, i) => ({ kind, hits: found[i]!.map((h) => ({ kind, ...h })) })).filter((g) => g.hits.length > 0) };
+}
