@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testDialects } from "@medlegal/db/testing";
 import type { AccountSummary, CaseBillingView, InvoiceDetail, ReceivablesOverview } from "@medlegal/domain";
 import { addDays, addMonths, sastDate } from "@medlegal/domain";
-import { sweepBillingReminders, sweepInvoices } from "@medlegal/api";
+import { runAt, sweepBillingReminders, sweepInvoices } from "@medlegal/api";
 import type { TestApp } from "./helpers";
 import { createTestApp, login, multipart, PDF, trpc } from "./helpers";
 import { pdfText } from "./pdf-text";
@@ -127,6 +127,24 @@ describe.each(testDialects())("Deferred billing on %s", (kind) => {
     const later = addDays(addMonths(today, 3), 30);
     const [past] = await openReceivables(t.db, { caseId }, later);
     expect(past).toMatchObject({ id: deferred.id, class: "past_long_stop", longStopOn: addMonths(today, 3), interestCents: Math.round((deferred.totalCents * 1050 * 30) / (10_000 * 365)) });
+  });
+
+  it("keeps a part-paid deferred invoice out of overdue when the payment comes after its due date", async () => {
+    const { caseId } = await makeCase("attorney");
+    expect((await agree(caseId)).status).toBe(200);
+    const deferred = await issue("attorney", caseId);
+    const ordinary = await issue("attorney", null);
+    // The payments come a week after both were due (the agreement's long-stop is two years away).
+    const later = addDays(deferred.dueDate!, 7);
+    const pay = (invoiceId: string) =>
+      runAt(new Date(`${later}T10:00:00Z`), () =>
+        trpc(t.app, c.admin, "payments.record", { attorneyId: ids.attorney, method: "eft", reference: `PART ${invoiceId.slice(0, 8)}`, receivedOn: today, amountCents: 1_000, allocations: [{ invoiceId, amountCents: 1_000 }] }),
+      );
+    const first = await pay(deferred.id);
+    expect(first.status, first.error?.message).toBe(200);
+    expect((await pay(ordinary.id)).status).toBe(200);
+    expect(await status(deferred.id)).toBe("partially_paid");
+    expect(await status(ordinary.id)).toBe("overdue");
   });
 
   it("sets expected dates from the events, shows the deferred balance in the forecast's month, and reminds the attorney once", async () => {

@@ -8,6 +8,7 @@ import { AppError } from "../../errors";
 import { recordAudit } from "../audit/audit";
 import { now, today } from "../platform/clock";
 import type { Db } from "../platform/deps";
+import { stillDeferred } from "../receivables/deferrals";
 import { releasePaidReports } from "../reports/release";
 import { paymentScope } from "../platform/access";
 import { MISSING_PAYMENT } from "./payment-access";
@@ -20,11 +21,17 @@ import type { InvoiceRow, PaymentRow, Trx } from "./payment-access";
  */
 export async function settleInvoice(trx: Trx, actor: Actor, invoice: InvoiceRow, delta: number, why: { paymentId: string; reason?: string }): Promise<InvoiceRow> {
   const paid = Number(invoice.paid_cents) + delta;
+  const day = today();
+  // A deferred invoice is not overdue before its case's long-stop, paid in part or not (docs/decisions.md "Deferred billing per matter").
+  const pastDue =
+    invoice.due_date !== null &&
+    invoice.due_date < day &&
+    !(await trx.selectFrom("invoices").select(stillDeferred(day).as("deferred")).where("id", "=", invoice.id).executeTakeFirstOrThrow()).deferred;
   const status = invoiceStatusFromMoney({
     totalCents: Number(invoice.total_cents),
     creditedCents: Number(invoice.credited_cents),
     paidCents: paid,
-    pastDue: invoice.due_date !== null && invoice.due_date < today(),
+    pastDue,
   });
   if (status !== invoice.status && !canMoveInvoice(invoice.status, status)) {
     throw new AppError("CONFLICT", `${invoice.number} is ${INVOICE_STATUS_LABELS[invoice.status].toLowerCase()} and cannot become ${INVOICE_STATUS_LABELS[status].toLowerCase()}.`);
