@@ -1,14 +1,7 @@
 import { z } from "zod";
 import { sameShape, type SameShape } from "./outputs";
-import {
-  BANKS,
-  STATEMENT_DATE_FORMATS,
-  STATEMENT_MATCH_KINDS,
-  type BankMappingItem,
-  type StatementImportResult,
-  type StatementPreview,
-  type StatementQueueLine,
-} from "./bank-statements";
+import { type BankMappingItem, type StatementImportResult, type StatementPreview, type StatementQueueLine } from "./bank-statement-schemas";
+import { BANKS, STATEMENT_DATE_FORMATS, STATEMENT_MATCH_KINDS } from "./bank-statements";
 
 /** What the bank-statement procedures answer (docs/architecture.md, "Outputs"); checked against the shared interfaces. */
 const cents = z.number().int();

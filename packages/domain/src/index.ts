@@ -54,6 +54,7 @@ export * from "./claimant-messages";
 export * from "./court-clock-schemas";
 export * from "./court-matters";
 export * from "./bank-statements";
+export * from "./bank-statement-schemas";
 export * from "./bank-statement-outputs";
 export * from "./books-export";
 export * from "./receivables";
