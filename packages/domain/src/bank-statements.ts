@@ -1,4 +1,3 @@
-
 /**
  * Bank statements matched by themselves (docs/decisions.md, "Issue 29: bank statements and the
  * books"): the pure rules. A statement's CSV is read through a column mapping per bank (saved and
