@@ -260,6 +260,12 @@ describe.each(testDialects())("The court's clock on %s", (kind) => {
     expect(listed.status, listed.error?.message).toBe(200);
     expect(listed.data.items.filter((i) => i.policy === "court_step")).toHaveLength(4);
 
+    // A court's date does not wait: staff cannot pause its timer.
+    const timerId = (await t.db.selectFrom("sla_timers").innerJoin("court_plan_steps as s", "s.id", "sla_timers.subject_id").select("sla_timers.id").where("s.case_id", "=", fresh).executeTakeFirstOrThrow()).id;
+    const paused = await trpc(t.app, c.employee, "sla.pause", { id: timerId, reason: "Awaiting records" });
+    expect(paused.status).toBe(409);
+    expect(paused.error?.message).toMatch(/cannot be paused/);
+
     // The trial moves a week: every step's timer moves with it, still one each.
     const later = (() => {
       let d = addDays(trial, 7);

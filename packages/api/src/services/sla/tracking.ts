@@ -122,6 +122,8 @@ export async function pauseSlaTimer({ db, actor }: Deps, { id, reason }: z.outpu
     const timer = await lockTimer(trx, actor, id);
     if (timer.status !== "open") throw new AppError("CONFLICT", "This timer has stopped; only a running timer can be paused.");
     if (timer.paused_at) throw new AppError("CONFLICT", "This timer is already paused.");
+    // A court's date does not wait (docs/decisions.md "The court's clock"): it moves only with the trial or an order.
+    if (timer.policy === "court_step") throw new AppError("CONFLICT", "A court deadline cannot be paused: change the trial date or record the court's order on the case instead.");
     const at = clockNow();
     await pauseTimer(trx, id, { reason, by: actor.user.id, at });
     await recordAudit(trx, actor, { action: "sla.pause", entityType: "sla_timer", entityId: id, before: { paused: false }, after: { paused: true, reason } });
