@@ -77,3 +77,22 @@ export interface TwoFactorChallenge {
 }
 export type LoginAnswer = CurrentUser | TwoFactorChallenge;
 export const isTwoFactorChallenge = (answer: LoginAnswer): answer is TwoFactorChallenge => "twoFactorRequired" in answer;
+
+/** Two-factor sign-in's sentences: here (not in two-factor.ts, which needs zod) because the sign-in page reads one. */
+export const TWO_FACTOR_MESSAGES = {
+  setupRequired: "Set up two-factor sign-in to continue.",
+  wrongCode: "That code is not correct. Check your authenticator app and try again.",
+  signInAgain: "Your sign-in has expired. Please sign in again.",
+  tooManyCodes: "Too many wrong codes. Please sign in again.",
+  notStarted: "Start the set-up again: there is no authenticator waiting to be confirmed.",
+  alreadyOn: "Two-factor sign-in is already on.",
+  notOn: "Two-factor sign-in is not on.",
+  compulsory: "Two-factor sign-in is compulsory for staff, so it cannot be turned off. An administrator can reset it.",
+  selfReset: "Turn off your own two-factor sign-in in Settings.",
+  enableOwnFirst: "Set up your own two-factor sign-in before making it compulsory for staff.",
+  resetDone: "Two-factor sign-in was reset. The user sets it up again at their next sign-in.",
+} as const;
+
+/** The data subject requests POPIA gives a claimant (privacy.ts holds their rules). */
+export const SUBJECT_REQUEST_KINDS = ["access", "correction", "deletion", "objection"] as const;
+export type SubjectRequestKind = (typeof SUBJECT_REQUEST_KINDS)[number];

@@ -1,4 +1,6 @@
 import { z } from "zod";
+// The kinds live in ./constants (no validation library): /admin/privacy checks its search parameter with them in the first download.
+import { SUBJECT_REQUEST_KINDS, type SubjectRequestKind } from "./constants";
 import { calendarDate, id, optionalTextOrNull, pastCalendarDate, text } from "./input-primitives";
 import { can } from "./permissions";
 import type { CurrentUser } from "./user";
@@ -8,8 +10,6 @@ import type { CurrentUser } from "./user";
  * them) asks who has had their information (section 23), to correct it (section 24), to delete it,
  * or objects to its processing (section 11(3)). The agency records each one and answers by its due date.
  */
-export const SUBJECT_REQUEST_KINDS = ["access", "correction", "deletion", "objection"] as const;
-export type SubjectRequestKind = (typeof SUBJECT_REQUEST_KINDS)[number];
 export const SUBJECT_REQUEST_KIND_LABELS: Record<SubjectRequestKind, string> = {
   access: "Access (who has had my information)",
   correction: "Correction",

@@ -14,19 +14,6 @@ export const TWO_FACTOR_PENDING_MS = 5 * 60 * 1000;
 /** Wrong codes allowed per pending sign-in; then the password must be given again. */
 export const TWO_FACTOR_MAX_ATTEMPTS = 5;
 
-export const TWO_FACTOR_MESSAGES = {
-  setupRequired: "Set up two-factor sign-in to continue.",
-  wrongCode: "That code is not correct. Check your authenticator app and try again.",
-  signInAgain: "Your sign-in has expired. Please sign in again.",
-  tooManyCodes: "Too many wrong codes. Please sign in again.",
-  notStarted: "Start the set-up again: there is no authenticator waiting to be confirmed.",
-  alreadyOn: "Two-factor sign-in is already on.",
-  notOn: "Two-factor sign-in is not on.",
-  compulsory: "Two-factor sign-in is compulsory for staff, so it cannot be turned off. An administrator can reset it.",
-  selfReset: "Turn off your own two-factor sign-in in Settings.",
-  enableOwnFirst: "Set up your own two-factor sign-in before making it compulsory for staff.",
-  resetDone: "Two-factor sign-in was reset. The user sets it up again at their next sign-in.",
-} as const;
 
 export { isTwoFactorChallenge, type LoginAnswer, type TwoFactorChallenge } from "./constants";
 

@@ -1,6 +1,6 @@
 import type { CurrentUser, LoginAnswer, LoginInput, RegistrationInput } from "@medlegal/domain";
 import { isTwoFactorChallenge } from "@medlegal/domain/constants";
-import { TWO_FACTOR_MESSAGES } from "@medlegal/domain";
+import { TWO_FACTOR_MESSAGES } from "@medlegal/domain/constants";
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useNavigate } from "@tanstack/react-router";
 import { apiJson, getJson, readableErrorMessage, setSigningOut } from "@/lib/api";

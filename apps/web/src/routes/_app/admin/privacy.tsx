@@ -1,5 +1,5 @@
 import type { SubjectRequestStatus } from "@medlegal/domain";
-import { SUBJECT_REQUEST_KINDS } from "@medlegal/domain";
+import { SUBJECT_REQUEST_KINDS } from "@medlegal/domain/constants";
 import { createFileRoute, useNavigate } from "@tanstack/react-router";
 import { Plus, ShieldCheck } from "lucide-react";
 import * as React from "react";
