@@ -1,7 +1,7 @@
 import type { CourtMatters } from "@medlegal/domain";
 import { Link } from "@tanstack/react-router";
 import { ArrowRight, Gavel } from "lucide-react";
-import { NextDeadlineText } from "@/components/court-clock/next-deadline";
+import { daysLeftLabel, NextDeadlineText } from "@/components/court-clock/next-deadline";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { trpc } from "@/lib/trpc";
 
@@ -38,11 +38,34 @@ function AgencyReadiness({ matters }: { matters: CourtMatters }) {
   );
 }
 
-/** An attorney: their matters' nearest deadlines, nearest first. */
+/** An attorney: their matters' nearest deadlines, nearest first (on a phone the nearest one, in a line). */
 function AttorneyDeadlines({ matters }: { matters: CourtMatters }) {
   const shown = matters.byDeadline.slice(0, SHOWN_DEADLINES);
+  const nearest = shown[0]!;
   return (
-    <Card className="mt-6">
+    <>
+      <Card className="mt-6 p-4 sm:hidden">
+        <p className="flex items-start gap-2 text-sm">
+          <Gavel className="mt-0.5 size-4 shrink-0 text-muted-foreground" aria-hidden />
+          <span className="min-w-0">
+            <span className="font-medium">Nearest court deadline:</span> {nearest.caseReference}, {nearest.nextDeadline!.label.toLowerCase()}{" "}
+            <span className={nearest.nextDeadline!.left < 0 ? "font-medium text-destructive" : "text-muted-foreground"}>
+              ({daysLeftLabel(nearest.nextDeadline!.left, nearest.nextDeadline!.counts).toLowerCase()})
+            </span>
+          </span>
+        </p>
+        <div className="mt-2">
+          <TrialCalendarLink />
+        </div>
+      </Card>
+      <AttorneyDeadlinesList shown={shown} />
+    </>
+  );
+}
+
+function AttorneyDeadlinesList({ shown }: { shown: CourtMatters["byDeadline"] }) {
+  return (
+    <Card className="mt-6 max-sm:hidden">
       <CardHeader>
         <CardTitle className="flex items-center gap-2">
           <Gavel className="size-4 text-muted-foreground" aria-hidden />

@@ -44,7 +44,7 @@ function StatusCounts({ byStatus, title, description }: { byStatus: Partial<Reco
     <Card>
       <CardHeader>
         <CardTitle>{title}</CardTitle>
-        <CardDescription>{description}</CardDescription>
+        <CardDescription className="max-sm:hidden">{description}</CardDescription>
       </CardHeader>
       <CardContent>
         {total === 0 ? (
@@ -213,6 +213,8 @@ function MiniList({ items, empty }: { items: QueryListItem[]; empty: string }) {
     <CollapsibleList
       items={items}
       getKey={(q) => q.id}
+      // Each item takes three lines: two on a phone before "Show all" keep the dashboard short.
+      limit={2}
       className="grid grid-cols-1 gap-2.5"
       itemClassName="min-w-0 text-sm"
       renderItem={(q) => (
@@ -259,7 +261,7 @@ function StaffSummary({ data }: { data: Extract<DashboardSummary, { role: "admin
         <Card>
           <CardHeader>
             <CardTitle>New queries waiting for review</CardTitle>
-            <CardDescription>Oldest first. Take one into review from its page.</CardDescription>
+            <CardDescription className="max-sm:hidden">Oldest first. Take one into review from its page.</CardDescription>
           </CardHeader>
           <CardContent>
             <MiniList items={data.waitingForReview} empty="No new query waits for review." />
@@ -277,7 +279,7 @@ function StaffSummary({ data }: { data: Extract<DashboardSummary, { role: "admin
         <Card>
           <CardHeader>
             <CardTitle>Unassigned specializations</CardTitle>
-            <CardDescription>Requested experts nobody has been proposed for.</CardDescription>
+            <CardDescription className="max-sm:hidden">Requested experts nobody has been proposed for.</CardDescription>
           </CardHeader>
           <CardContent>
             {data.unassigned.length === 0 ? (

@@ -78,7 +78,7 @@ export function InvoicePaymentsCard({ invoice }: { invoice: Pick<InvoiceDetail, 
         {canRecord && (
           <p className="mt-3 text-xs text-muted-foreground">
             Allocate credit or reverse payments under{" "}
-            <Link to="/admin/payments" search={{ attorney: invoice.attorneyId ?? undefined }} className="rounded-sm text-primary underline-offset-2 outline-none hover:underline focus-visible:ring-2 focus-visible:ring-ring">
+            <Link to="/admin/payments" search={{ attorney: invoice.attorneyId ?? undefined }} className="rounded-sm text-primary underline underline-offset-2 outline-none focus-visible:ring-2 focus-visible:ring-ring">
               Payment Management
             </Link>
             .
