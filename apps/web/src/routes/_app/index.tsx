@@ -101,7 +101,7 @@ function DashboardContent({
           <NotificationPanel
             title="Latest notifications"
             maxShown={LATEST_ON_DASHBOARD}
-            phoneMaxShown={3}
+            phoneMaxShown={2}
             onViewAll={() => void navigate({ to: "/notifications" })}
             notifications={list}
             isLoading={notifications.isLoading}
