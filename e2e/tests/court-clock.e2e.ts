@@ -2,7 +2,7 @@ import { addDays, addMonths, backwardPlan, isCourtDay, sastDate } from "@medlega
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { violations } from "../axe";
-import { launch, screenshot, signedInPage } from "../browser";
+import { launch, screenshot, signedInPage, post } from "../browser";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -12,13 +12,6 @@ afterAll(async () => {
   await browser?.close();
 });
 
-async function post<T>(page: Page, procedure: string, input: unknown): Promise<T> {
-  const origin = new URL(page.url()).origin;
-  const answer = await page.request.post(`/trpc/${procedure}`, { headers: { origin, "content-type": "application/json" }, data: input });
-  const body = (await answer.json()) as { result?: { data: T }; error?: { message: string } };
-  if (!answer.ok()) throw new Error(`${procedure}: ${body.error?.message}`);
-  return body.result!.data;
-}
 
 /** A RAF case of the signed-in attorney with one query asking for two disciplines, made through the API. */
 async function caseWithTwoDisciplines(page: Page) {
