@@ -88,6 +88,14 @@ export async function screenshot(page: Page, name: string) {
   await page.screenshot({ path: join(ARTIFACTS, `${name}.png`), fullPage: false });
 }
 
+/** A tRPC query from the page's signed-in context: what the signed-in user may read, as the app reads it. */
+export async function read<T>(page: Page, procedure: string, input: unknown): Promise<T> {
+  const answer = await page.request.get(`/trpc/${procedure}?input=${encodeURIComponent(JSON.stringify(input))}`);
+  const body = (await answer.json()) as { result?: { data: T }; error?: { message: string } };
+  if (!answer.ok()) throw new Error(`${procedure}: ${answer.status()} ${body.error?.message}`);
+  return body.result!.data;
+}
+
 /** A tRPC mutation from the page's signed-in context (same origin, its session cookie): test data made the way the app makes it. */
 export async function post<T>(page: Page, procedure: string, input: unknown): Promise<T> {
   const origin = new URL(page.url()).origin;

@@ -1,8 +1,8 @@
 import { sastDate } from "@medlegal/domain";
-import type { Browser, Page } from "playwright-core";
+import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { violations } from "../axe";
-import { launch, screenshot, signedInPage } from "../browser";
+import { launch, screenshot, signedInPage, post, read } from "../browser";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -12,28 +12,17 @@ afterAll(async () => {
   await browser?.close();
 });
 
-async function call<T>(page: Page, procedure: string, input: unknown, kind: "query" | "mutation"): Promise<T> {
-  const origin = new URL(page.url()).origin;
-  const answer =
-    kind === "query"
-      ? await page.request.get(`/trpc/${procedure}?input=${encodeURIComponent(JSON.stringify(input))}`)
-      : await page.request.post(`/trpc/${procedure}`, { headers: { origin, "content-type": "application/json" }, data: input });
-  const body = (await answer.json()) as { result?: { data: T }; error?: { message: string } };
-  if (!answer.ok()) throw new Error(`${procedure}: ${body.error?.message}`);
-  return body.result!.data;
-}
-
 // Issue 29: a bank statement matched by itself, confirmed in one click, and the invoice paid.
 describe("bank statements", () => {
   it("the administrator imports an FNB statement, confirms the exact match, and the invoice shows paid", async () => {
     const { page, context } = await signedInPage(browser, "admin");
     await page.goto("/admin/payments");
     // The test's own invoice, to the demo's Van der Merwe firm, issued through the API.
-    const accounts = await call<{ attorney: { id: string; name: string; firmName: string | null } }[]>(page, "payments.listAccounts", undefined, "query");
+    const accounts = await read<{ attorney: { id: string; name: string; firmName: string | null } }[]>(page, "payments.listAccounts", undefined);
     const vdm = accounts.find((a) => (a.attorney.firmName ?? "").includes("Van der Merwe"))!;
     const tag = Date.now().toString(36);
-    const draft = await call<{ id: string }>(page, "invoices.createDraft", { attorneyId: vdm.attorney.id, attorneyReference: `E2E/${tag}`, lines: [{ kind: "other", description: `Bank e2e ${tag}`, quantity: 1, unitPriceCents: 123_400 }] }, "mutation");
-    const invoice = await call<{ id: string; number: string; totalCents: number }>(page, "invoices.issue", { id: draft.id }, "mutation");
+    const draft = await post<{ id: string }>(page, "invoices.createDraft", { attorneyId: vdm.attorney.id, attorneyReference: `E2E/${tag}`, lines: [{ kind: "other", description: `Bank e2e ${tag}`, quantity: 1, unitPriceCents: 123_400 }] });
+    const invoice = await post<{ id: string; number: string; totalCents: number }>(page, "invoices.issue", { id: draft.id });
 
     const day = sastDate(new Date()).replace(/-/g, "/");
     const statement = [

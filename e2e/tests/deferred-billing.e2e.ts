@@ -1,7 +1,7 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { violations } from "../axe";
-import { launch, screenshot, signedInPage } from "../browser";
+import { launch, screenshot, signedInPage, read } from "../browser";
 import { pdfText } from "../pdf";
 
 let browser: Browser;
@@ -12,19 +12,12 @@ afterAll(async () => {
   await browser?.close();
 });
 
-async function query<T>(page: Page, procedure: string, input: unknown): Promise<T> {
-  const answer = await page.request.get(`/trpc/${procedure}?input=${encodeURIComponent(JSON.stringify(input))}`);
-  const body = (await answer.json()) as { result?: { data: T }; error?: { message: string } };
-  if (!answer.ok()) throw new Error(`${procedure}: ${body.error?.message}`);
-  return body.result!.data;
-}
-
 /** The demo's settled matter of the attorney (seed/receivables.ts): an agreement, a court order and the experts' fees invoiced. Only read here. */
 async function settledMatter(page: Page): Promise<{ id: string; reference: string }> {
-  const cases = await query<{ id: string; reference: string }[]>(page, "cases.list", {});
+  const cases = await read<{ id: string; reference: string }[]>(page, "cases.list", {});
   let best: { c: { id: string; reference: string }; lines: number } | null = null;
   for (const c of cases) {
-    const billing = await query<{ agreement: unknown; events: { kind: string }[]; scheduleLines: number }>(page, "receivables.caseBilling", { caseId: c.id });
+    const billing = await read<{ agreement: unknown; events: { kind: string }[]; scheduleLines: number }>(page, "receivables.caseBilling", { caseId: c.id });
     if (billing.agreement && billing.events.some((e) => e.kind === "order") && billing.scheduleLines > (best?.lines ?? 0)) best = { c, lines: billing.scheduleLines };
   }
   if (!best) throw new Error("The demo has no settled deferred matter for the attorney");

@@ -1,6 +1,6 @@
-import type { Browser, Page } from "playwright-core";
+import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launch, screenshot, signedInPage } from "../browser";
+import { launch, screenshot, signedInPage, read } from "../browser";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -10,16 +10,10 @@ afterAll(async () => {
   await browser?.close();
 });
 
-async function rpc<T>(page: Page, procedure: string, input: unknown): Promise<T> {
-  const answer = await page.request.get(`/trpc/${procedure}?input=${encodeURIComponent(JSON.stringify(input))}`);
-  expect(answer.ok(), `${procedure}: ${answer.status()}`).toBe(true);
-  return ((await answer.json()) as { result: { data: T } }).result.data;
-}
-
 describe("expert invoices and following invoices up", () => {
   it("the employee picks an expert's unbilled work, adds travel, makes a draft and issues it to the agency; the work is billed once", async () => {
     const { page, context } = await signedInPage(browser, "employee");
-    const experts = await rpc<{ id: string; name: string }[]>(page, "consultants.list", {});
+    const experts = await read<{ id: string; name: string }[]>(page, "consultants.list", {});
     const venter = experts.find((e) => /Venter/.test(e.name));
     expect(venter, "the demo expert Dr Venter").toBeDefined();
 
@@ -46,7 +40,7 @@ describe("expert invoices and following invoices up", () => {
     // The billed work is gone from the list: each event is billed once.
     const today = new Date(Date.now() + 2 * 3_600_000).toISOString().slice(0, 10);
     const from = new Date(Date.now() + 2 * 3_600_000 - 90 * 86_400_000).toISOString().slice(0, 10);
-    const left = await rpc<{ unitPriceCents: number | null }[]>(page, "invoices.listUnbilled", { consultantId: venter!.id, from, to: today });
+    const left = await read<{ unitPriceCents: number | null }[]>(page, "invoices.listUnbilled", { consultantId: venter!.id, from, to: today });
     // What the schedule priced was picked by default and is billed now; only unpriced work may remain.
     expect(left.filter((w) => w.unitPriceCents !== null)).toEqual([]);
     expect(left.length).toBeLessThan(items);
@@ -75,7 +69,7 @@ describe("expert invoices and following invoices up", () => {
     await expect.poll(() => page.getByRole("link", { name: /^INV-/ }).count()).toBe(0);
     await expect.poll(() => page.getByRole("link", { name: /^CN-/ }).count()).toBeGreaterThan(0);
 
-    const overdue = await rpc<{ items: { id: string; number: string }[] }>(page, "invoices.list", { status: "overdue" });
+    const overdue = await read<{ items: { id: string; number: string }[] }>(page, "invoices.list", { status: "overdue" });
     expect(overdue.items.length, "an overdue demo invoice").toBeGreaterThan(0);
     await page.goto(`/invoices/${overdue.items[0]!.id}`);
     await page.getByRole("button", { name: "E-mail again" }).click();

@@ -1,7 +1,7 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { violations } from "../axe";
-import { launch, screenshot, signedInPage } from "../browser";
+import { launch, screenshot, signedInPage, read } from "../browser";
 
 /**
  * Messages between an attorney and the agency, in two browsers at once: what one sends appears in
@@ -25,19 +25,13 @@ interface Thread {
   queryReference: string | null;
 }
 
-async function trpcQuery<T>(page: Page, path: string, input: unknown): Promise<T> {
-  const answer = await page.request.get(`/trpc/${path}?input=${encodeURIComponent(JSON.stringify(input))}`);
-  expect(answer.ok(), `${path} answered ${answer.status()}`).toBe(true);
-  return ((await answer.json()) as { result: { data: T } }).result.data;
-}
-
 /**
  * The attorney thread of one of the attorney's queries that the employee takes part in: opened
  * through messages.openQueryThread (it returns the one that exists, or creates it), so the test
  * needs no demo conversation.
  */
 async function attorneyThreadWithEmployee(attorney: Page, employee: Page): Promise<Thread> {
-  const queries = await trpcQuery<{ items: { id: string }[] }>(attorney, "queries.list", { limit: 25 });
+  const queries = await read<{ items: { id: string }[] }>(attorney, "queries.list", { limit: 25 });
   for (const query of queries.items) {
     const opened = await attorney.request.post("/trpc/messages.openQueryThread", {
       data: { queryId: query.id, kind: "query_attorney" },

@@ -1,6 +1,6 @@
-import type { Browser, Page } from "playwright-core";
+import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DEMO_PASSWORD, launch, newPage, screenshot, signedInPage } from "../browser";
+import { DEMO_PASSWORD, launch, newPage, screenshot, signedInPage, read } from "../browser";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -32,22 +32,16 @@ function slipPdf(text: string): Buffer {
   return Buffer.from(body, "latin1");
 }
 
-async function rpc<T>(page: Page, procedure: string, input: unknown): Promise<T> {
-  const answer = await page.request.get(`/trpc/${procedure}?input=${encodeURIComponent(JSON.stringify(input))}`);
-  expect(answer.ok(), `${procedure}: ${answer.status()}`).toBe(true);
-  return ((await answer.json()) as { result: { data: T } }).result.data;
-}
-
 describe("payments", () => {
   it("the employee issues the invoice of an approved report, the attorney sends proof, the administrator records and allocates it: paid, and the report is released", async () => {
     // The demo data leaves an automatic draft for a report approved and awaiting payment.
     const employee = await signedInPage(browser, "employee");
-    const drafts = await rpc<{ items: { id: string }[] }>(employee.page, "invoices.list", { status: "draft", kind: "attorney" });
+    const drafts = await read<{ items: { id: string }[] }>(employee.page, "invoices.list", { status: "draft", kind: "attorney" });
     let draft: { id: string; reportId: string | null; attorneyId: string | null } | undefined;
     for (const item of drafts.items) {
-      const detail = await rpc<{ id: string; reportId: string | null; attorneyId: string | null }>(employee.page, "invoices.get", { id: item.id });
+      const detail = await read<{ id: string; reportId: string | null; attorneyId: string | null }>(employee.page, "invoices.get", { id: item.id });
       if (!detail.reportId) continue;
-      const report = await rpc<{ status: string }>(employee.page, "reports.get", { id: detail.reportId });
+      const report = await read<{ status: string }>(employee.page, "reports.get", { id: detail.reportId });
       if (report.status === "approved") {
         draft = detail;
         break;
