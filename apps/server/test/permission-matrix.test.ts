@@ -145,6 +145,7 @@ const MATRIX: Record<string, "public" | Role[]> = {
   "raf4.saveAssessment": [A, E, C],
   "raf4.recordOutcome": [A, E, T],
   "raf4.recordTribunal": [A, E, T],
+  "raf4.forCase": [A, E, T],
   // Retention (retention.test.ts): holds for privacy managers; destruction approved by administrators only.
   "privacy.legalHolds": [A],
   "privacy.setLegalHold": [A, E],
@@ -704,6 +705,7 @@ describe("the object-level matrix", () => {
       "raf4.recordOutcome": {
         attorney: { own: { reportId: myReport.id, outcome: "accepted", outcomeDate: "2026-11-20" }, other: { reportId: theirReport.id, outcome: "accepted", outcomeDate: "2026-11-20" } },
       },
+      "raf4.forCase": { attorney: { own: { caseId: myCase.id }, other: { caseId: theirCase.id } } },
       "raf4.recordTribunal": {
         attorney: { own: { reportId: myReport.id, outcome: "upheld", outcomeDate: "2026-11-20" }, other: { reportId: theirReport.id, outcome: "upheld", outcomeDate: "2026-11-20" } },
       },

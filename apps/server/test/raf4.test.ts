@@ -3,7 +3,7 @@ import { createDatabase } from "@medlegal/db";
 import { sweepSlaAlerts } from "@medlegal/api";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testDialects } from "@medlegal/db/testing";
-import type { Raf4View, ReportDetail } from "@medlegal/domain";
+import type { Raf4CaseItem, Raf4View, ReportDetail } from "@medlegal/domain";
 import { addDays, raf5Deadline, sastDate, sastToUtc } from "@medlegal/domain";
 import { demoReportPdf } from "../../../packages/api/src/seed/reports";
 import type { TestApp } from "./helpers";
@@ -167,6 +167,32 @@ describe.each(testDialects())("RAF 4 assessments on %s", (kind) => {
     expect(after).toEqual(before);
   });
 
+  it("lists a case's RAF 4 reports for its attorney with the state and the RAF 5 clock, and 404 for another firm's case", async () => {
+    const report = await raf4Report(true);
+    expect((await trpc(t.app, c.consultant!, "raf4.saveAssessment", { ...complete(report.id), wpiPercent: "31" })).status).toBe(200);
+    expect((await trpc(t.app, c.admin!, "reports.overrideRelease", { id: report.id, reason: "Trial next week." })).status).toBe(200);
+    expect((await trpc(t.app, c.attorney!, "raf4.recordOutcome", { reportId: report.id, outcome: "rejected", outcomeDate: addDays(today, -80), reasons: "Not serious." })).status).toBe(200);
+    const caseId = (await t.db.selectFrom("reports").select("case_id").where("id", "=", report.id).executeTakeFirstOrThrow()).case_id;
+    const listed = await trpc<Raf4CaseItem[]>(t.app, c.attorney!, "raf4.forCase", { caseId });
+    expect(listed.status, listed.error?.message).toBe(200);
+    expect(listed.data.find((r) => r.reportId === report.id)).toMatchObject({
+      reference: report.reference,
+      statusLabel: "Released",
+      serious: true,
+      wpiPercent: "31",
+      gaps: 0,
+      outcome: { outcome: "rejected", date: addDays(today, -80) },
+      raf5: { deadline: addDays(today, 10), daysLeft: 10 },
+      tribunal: null,
+    });
+    // Only RAF 4 reports, all of this case.
+    const kinds = await t.db.selectFrom("reports").select("kind").where("id", "in", listed.data.map((r) => r.reportId)).execute();
+    expect(new Set(kinds.map((k) => k.kind))).toEqual(new Set(["raf4"]));
+    expect((await trpc(t.app, c.nomsa!, "raf4.forCase", { caseId })).status).toBe(404);
+    expect((await trpc(t.app, c.consultant!, "raf4.forCase", { caseId })).status).toBe(403);
+    expect((await trpc(t.app, c.employee!, "raf4.forCase", { caseId })).status).toBe(200);
+  });
+
   /** A released RAF 4 report with a complete assessment. */
   const releasedRaf4 = async () => {
     const report = await raf4Report(true);
@@ -203,9 +229,9 @@ describe.each(testDialects())("RAF 4 assessments on %s", (kind) => {
       if (otherDb !== t.db) await otherDb.destroy();
     }
     await sweepSlaAlerts(t.db);
-    const reminders = await t.db.selectFrom("notifications").select(["message", "link"]).where("user_id", "=", ids.attorney!).where("title", "=", `RAF 5 dispute due: ${query.reference}`).execute();
+    // This report's reminders (the other tests' reports share its query, so its title).
+    const reminders = await t.db.selectFrom("notifications").select(["message", "link"]).where("user_id", "=", ids.attorney!).where("title", "=", `RAF 5 dispute due: ${query.reference}`).where("link", "=", `/reports/${report.id}`).execute();
     expect(reminders).toHaveLength(1);
-    expect(reminders[0]!.link).toBe(`/reports/${report.id}`);
     expect(reminders[0]!.message).toContain("HPCSA Registrar");
   });
 

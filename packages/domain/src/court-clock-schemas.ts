@@ -11,7 +11,7 @@ import {
   type Readiness,
   type StatutoryDeadline,
 } from "./court-clock";
-import { calendarDate, id, text } from "./input-primitives";
+import { calendarDate, id, text, caseIdInputSchema } from "./input-primitives";
 import { sameShape, type SameShape } from "./outputs";
 
 /** Inputs and answers of the court's clock (issue 26; docs/decisions.md "The court's clock"). */
@@ -44,7 +44,7 @@ export const COURT_CLOCK_MESSAGES = {
 
 const optionalDate = (label: string) => z.union([calendarDate(label), z.null()]);
 
-export const courtClockGetSchema = z.object({ caseId: id() });
+export const courtClockGetSchema = caseIdInputSchema;
 
 export const courtDatesInputSchema = z.object({
   caseId: id(),

@@ -124,6 +124,8 @@ export function listInput<Shape extends z.ZodRawShape>(shape: Shape) {
 
 /** `{ id }`, the input of every procedure that names one record. */
 export const idInputSchema = z.object({ id: id() });
+/** One case, named by its id (the case page's sections). */
+export const caseIdInputSchema = z.object({ caseId: id() });
 export type IdInput = z.output<typeof idInputSchema>;
 
 const MAX_DEPTH = 20;

@@ -38,3 +38,22 @@ export const raf4ViewOutputSchema = z.object({
   experts: z.array(z.object({ id: z.string(), name: z.string() })),
 });
 export type Raf4View = z.infer<typeof raf4ViewOutputSchema>;
+
+/** A case's RAF 4 reports at a glance (the case page): each one's state and the RAF 5 clock. */
+export const raf4CaseItemSchema = z.object({
+  reportId: z.string(),
+  reference: z.string(),
+  expertName: z.string(),
+  specialization: z.string(),
+  status: z.string(),
+  statusLabel: z.string(),
+  /** Null until the assessment is recorded. */
+  serious: z.boolean().nullable(),
+  wpiPercent: z.string().nullable(),
+  gaps: z.number(),
+  outcome: z.object({ outcome: z.enum(RAF4_OUTCOMES), date: z.string() }).nullable(),
+  raf5: z.object({ deadline: z.string(), daysLeft: z.number() }).nullable(),
+  tribunal: z.object({ outcome: z.enum(TRIBUNAL_OUTCOMES), date: z.string() }).nullable(),
+});
+export type Raf4CaseItem = z.infer<typeof raf4CaseItemSchema>;
+export const raf4CaseOutputSchema = z.array(raf4CaseItemSchema);

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { addMonths, calendarDaysBetween } from "./court-clock";
-import { calendarDate, id, text } from "./input-primitives";
+import { calendarDate, id, text, caseIdInputSchema } from "./input-primitives";
 import type { InvoiceLineKind } from "./invoices";
 import { INVOICE_LINE_KIND_LABELS } from "./invoices";
 import { addDays } from "./sa-time";
@@ -73,7 +73,7 @@ const interestRatePercent = z
   .max(100, BILLING_MESSAGES.interestRate)
   .refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-9, BILLING_MESSAGES.interestRate);
 
-export const caseBillingInputSchema = z.object({ caseId: id() });
+export const caseBillingInputSchema = caseIdInputSchema;
 
 export const deferralAgreementInputSchema = z.object({
   caseId: id(),

@@ -6,17 +6,17 @@
  */
 import { sql } from "kysely";
 import type { z } from "zod";
-import type { Raf4Facts, raf4AssessmentInputSchema, raf4OutcomeInputSchema, raf4TribunalInputSchema, Raf4View } from "@medlegal/domain";
-import { isAttorney, isExpert, qualifiesAsSerious, raf4ReleaseGaps, raf5DaysLeft, raf5Deadline } from "@medlegal/domain";
+import type { Raf4CaseItem, Raf4Facts, raf4AssessmentInputSchema, raf4OutcomeInputSchema, raf4TribunalInputSchema, Raf4View, ReportStatus } from "@medlegal/domain";
+import { isAttorney, isExpert, qualifiesAsSerious, raf4ReleaseGaps, raf5DaysLeft, raf5Deadline, reportStatusLabel } from "@medlegal/domain";
 import { AppError } from "../../errors";
 import { recordAudit } from "../audit/audit";
 import { now, today } from "../platform/clock";
-import { isStaff } from "../platform/access";
+import { isStaff, loadVisibleCase, visibleReports } from "../platform/access";
 import type { Db, Deps } from "../platform/deps";
 import { fullName } from "../platform/sql";
 import type { ReportRow } from "../reports/lifecycle";
 import { loadVisibleReport } from "../reports/report-access";
-import { raf4FactsOf } from "./release-gate";
+import { RAF4_FACT_COLUMNS, raf4FactsOf, raf4FactsOfRow } from "./release-gate";
 import { startRaf5Clock, stopRaf5Clock } from "./raf5-clock";
 
 const FROZEN = ["released", "withdrawn"];
@@ -71,10 +71,51 @@ export async function getRaf4({ db, actor }: Deps, { id }: { id: string }): Prom
         : null,
     gaps: isRaf4 ? raf4ReleaseGaps(facts) : [],
     outcome: row?.raf_outcome && row.raf_outcome_date ? { outcome: row.raf_outcome, date: row.raf_outcome_date, reasons: row.raf_reasons } : null,
-    raf5: rejected && !row?.tribunal_outcome ? { deadline: raf5Deadline(rejected), daysLeft: raf5DaysLeft(rejected, today()) } : null,
+    raf5: raf5Of(rejected, row?.tribunal_outcome ?? null),
     tribunal: row?.tribunal_outcome && row.tribunal_outcome_date ? { outcome: row.tribunal_outcome, date: row.tribunal_outcome_date, notes: row.tribunal_notes, reference: row.tribunal_reference } : null,
     experts,
   };
+}
+
+/** The RAF 5 clock of a rejection not yet decided by the tribunal. */
+function raf5Of(rejectedOn: string | null, tribunalOutcome: string | null) {
+  return rejectedOn && !tribunalOutcome ? { deadline: raf5Deadline(rejectedOn), daysLeft: raf5DaysLeft(rejectedOn, today()) } : null;
+}
+
+/** A case's RAF 4 reports the caller may see, each with its state and RAF 5 clock (404 for a case not theirs). */
+export async function listCaseRaf4({ db, actor }: Deps, { caseId }: { caseId: string }): Promise<Raf4CaseItem[]> {
+  await loadVisibleCase(db, actor.user, caseId);
+  const rows = await db
+    .selectFrom("reports")
+    .innerJoin("users as expert", "expert.id", "reports.consultant_id")
+    .innerJoin("specializations", "specializations.id", "reports.specialization_id")
+    .leftJoin("raf4_assessments", "raf4_assessments.report_id", "reports.id")
+    .select(["reports.id", "reports.reference", "reports.status", fullName("expert").as("expert_name"), "specializations.name as specialization", "raf4_assessments.report_id as assessed"])
+    .select(RAF4_FACT_COLUMNS)
+    .select(["raf4_assessments.raf_outcome", "raf4_assessments.raf_outcome_date", "raf4_assessments.tribunal_outcome", "raf4_assessments.tribunal_outcome_date"])
+    .where("reports.case_id", "=", caseId)
+    .where("reports.kind", "=", "raf4")
+    .where(visibleReports(actor.user))
+    .orderBy("reports.created_at")
+    .execute();
+  return rows.map((r) => {
+    const facts = r.assessed ? raf4FactsOfRow({ ...r, narrative_heads: r.narrative_heads ?? [] }) : null;
+    const rejected = r.raf_outcome === "rejected" ? r.raf_outcome_date : null;
+    return {
+      reportId: r.id,
+      reference: r.reference,
+      expertName: r.expert_name,
+      specialization: r.specialization,
+      status: r.status,
+      statusLabel: reportStatusLabel(r.status as ReportStatus, actor.user.role),
+      serious: facts ? qualifiesAsSerious(facts) : null,
+      wpiPercent: facts?.wpiPercent ?? null,
+      gaps: raf4ReleaseGaps(facts).length,
+      outcome: r.raf_outcome && r.raf_outcome_date ? { outcome: r.raf_outcome, date: r.raf_outcome_date } : null,
+      raf5: raf5Of(rejected, r.tribunal_outcome),
+      tribunal: r.tribunal_outcome && r.tribunal_outcome_date ? { outcome: r.tribunal_outcome, date: r.tribunal_outcome_date } : null,
+    };
+  });
 }
 
 function auditFacts(facts: Raf4Facts | null) {

@@ -5,14 +5,21 @@ import { raf4ReleaseGaps } from "@medlegal/domain";
 import { AppError } from "../../errors";
 import type { Db } from "../platform/deps";
 
-/** The stored assessment of a report as the domain rules read it, or null when none is recorded. */
-export async function raf4FactsOf(db: Db, reportId: string): Promise<Raf4Facts | null> {
-  const row = await db
-    .selectFrom("raf4_assessments")
-    .select(["examined_personally_by", "examination_date", "mmi_reached", "mmi_date", sql<string | null>`wpi_percent::text`.as("wpi"), "narrative_heads", "on_non_serious_list"])
-    .where("report_id", "=", reportId)
-    .executeTakeFirst();
-  if (!row) return null;
+/** The columns of `raf4_assessments` the domain rules read (the WPI as the text entered). */
+export const RAF4_FACT_COLUMNS = ["examined_personally_by", "examination_date", "mmi_reached", "mmi_date", sql<string | null>`wpi_percent::text`.as("wpi"), "narrative_heads", "on_non_serious_list"] as const;
+
+interface FactRow {
+  examined_personally_by: string | null;
+  examination_date: string | null;
+  mmi_reached: boolean | null;
+  mmi_date: string | null;
+  wpi: string | null;
+  narrative_heads: string[];
+  on_non_serious_list: boolean | null;
+}
+
+/** A stored row as the domain rules read it. */
+export function raf4FactsOfRow(row: FactRow): Raf4Facts {
   return {
     examinedPersonallyBy: row.examined_personally_by,
     examinationDate: row.examination_date,
@@ -22,6 +29,12 @@ export async function raf4FactsOf(db: Db, reportId: string): Promise<Raf4Facts |
     narrativeHeads: row.narrative_heads as Raf4NarrativeHead[],
     onNonSeriousList: row.on_non_serious_list,
   };
+}
+
+/** The stored assessment of a report as the domain rules read it, or null when none is recorded. */
+export async function raf4FactsOf(db: Db, reportId: string): Promise<Raf4Facts | null> {
+  const row = await db.selectFrom("raf4_assessments").select(RAF4_FACT_COLUMNS).where("report_id", "=", reportId).executeTakeFirst();
+  return row ? raf4FactsOfRow(row) : null;
 }
 
 /** What stops a report's release on RAF 4 grounds: nothing for other kinds, else `raf4ReleaseGaps`. */
