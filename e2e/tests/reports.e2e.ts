@@ -70,13 +70,14 @@ describe("a report from upload to the attorney's download", () => {
     const mine = consultant.page.getByRole("list", { name: "My reports" });
     await mine.waitFor();
     const employee = await signedInPage(browser, "employee");
-    // One whose release waits for payment: not on a case the demo's deferred billing covers (which ones depends on the day).
+    // A medico-legal report whose release waits for payment: not on a case the demo's deferred billing covers (which ones depends on the day).
     const rows = mine.getByRole("listitem").filter({ hasText: "Awaiting report" });
     await rows.first().waitFor();
     let row = rows.first();
     for (let i = 0; i < (await rows.count()); i++) {
       const id = (await rows.nth(i).getByRole("link").getAttribute("href"))!.split("/").pop()!;
-      if (!(await read<{ releasedOnApproval: boolean }>(employee.page, "reports.get", { id })).releasedOnApproval) {
+      const detail = await read<{ kind: string; releasedOnApproval: boolean }>(employee.page, "reports.get", { id });
+      if (detail.kind === "medico_legal" && !detail.releasedOnApproval) {
         row = rows.nth(i);
         break;
       }

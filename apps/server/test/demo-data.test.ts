@@ -4,7 +4,7 @@ import type { SqlBool } from "kysely";
 import { stillDeferred } from "../../../packages/api/src/services/receivables/deferrals";
 import { testDialects } from "@medlegal/db/testing";
 import { demoDataUnfinished, runAt } from "@medlegal/api";
-import type { BookingItem, CaseBillingView, CourtClockView, QueryStatus, ReceivablesOverview, StatementPreview } from "@medlegal/domain";
+import type { BookingItem, CaseBillingView, CourtClockView, QueryStatus, Raf4CaseView, ReceivablesOverview, StatementPreview } from "@medlegal/domain";
 import { addDays, ASSESSMENT_MINUTES, DECLARED_PUBLIC_HOLIDAYS, isoWeekday, isPublicHoliday, needsCompetentPerson, QUERY_STATUSES, openingWorkWeek, sastDate, sastTime, sastToUtc, storedSlaState } from "@medlegal/domain";
 import type { TestApp } from "./helpers";
 import { createTestApp, login, trpc } from "./helpers";
@@ -462,5 +462,25 @@ describe.each(testDialects().flatMap((kind) => FIRST_STARTS.map((now) => [kind, 
     expect(overview.data.months.filter((m) => m.deferredCents > 0).length).toBeGreaterThan(0);
     expect(overview.data.months.slice(1).some((m) => m.deferredCents + m.dueCents > 0)).toBe(true);
     expect(overview.data.totals.interestCents).toBeGreaterThan(0);
+  });
+
+  it("has a RAF 4 the RAF rejected 80 days ago: on its attorney's case page, released, with the RAF 5 clock at 10 days left", async () => {
+    const rejected = await t.db
+      .selectFrom("raf4_assessments")
+      .innerJoin("reports", "reports.id", "raf4_assessments.report_id")
+      .innerJoin("users", "users.id", "reports.attorney_id")
+      .select(["reports.id", "reports.case_id", "reports.released_at", "users.username", "raf4_assessments.raf_outcome_date"])
+      .where("raf4_assessments.raf_outcome", "=", "rejected")
+      .execute();
+    expect(rejected).toHaveLength(1);
+    const r = rejected[0]!;
+    expect(r.raf_outcome_date).toBe(addDays(today, -80));
+    expect(sastDate(r.released_at!) < r.raf_outcome_date!).toBe(true);
+    const attorney = (await login(t.app, r.username)).cookie;
+    const listed = await asThen(() => trpc<Raf4CaseView>(t.app, attorney, "raf4.forCase", { caseId: r.case_id }));
+    expect(listed.status, listed.error?.message).toBe(200);
+    expect(listed.data.items.find((x) => x.reportId === r.id)).toMatchObject({ statusLabel: "Released", serious: true, outcome: { outcome: "rejected" }, raf5: { daysLeft: 10 } });
+    const timer = await t.db.selectFrom("sla_timers").select("status").where("policy", "=", "raf5_dispute").where("subject_id", "=", r.id).executeTakeFirstOrThrow();
+    expect(timer.status).toBe("open");
   });
 });

@@ -146,6 +146,7 @@ const MATRIX: Record<string, "public" | Role[]> = {
   "raf4.recordOutcome": [A, E, T],
   "raf4.recordTribunal": [A, E, T],
   "raf4.forCase": [A, E, T],
+  "raf4.request": [A, E],
   // Retention (retention.test.ts): holds for privacy managers; destruction approved by administrators only.
   "privacy.legalHolds": [A],
   "privacy.setLegalHold": [A, E],
@@ -401,7 +402,7 @@ const STAFF_ONLY_RECORDS = new Set(["queries.move", "queries.take", "queries.ass
   "invoices.updateDraft", "invoices.credit", "invoices.emailAgain", "payments.allocate", "payments.reverse", "payments.matchProof", "payments.rejectProof",
   // Staff arrange every meeting of the agency; nobody else reaches these (the row matrix above).
   "meetings.invite", "meetings.uninvite", "meetings.resendLink", "meetings.copyGuestLink", "meetings.cancel",
-  "messages.addParticipant", "receivables.setAgreement"]);
+  "messages.addParticipant", "receivables.setAgreement", "raf4.request"]);
 
 describe("the object-level matrix", () => {
   let t: TestApp;

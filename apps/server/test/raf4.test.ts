@@ -3,7 +3,7 @@ import { createDatabase } from "@medlegal/db";
 import { sweepSlaAlerts } from "@medlegal/api";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testDialects } from "@medlegal/db/testing";
-import type { Raf4CaseItem, Raf4View, ReportDetail } from "@medlegal/domain";
+import type { Raf4CaseView, Raf4View, ReportDetail } from "@medlegal/domain";
 import { addDays, raf5Deadline, sastDate, sastToUtc } from "@medlegal/domain";
 import { demoReportPdf } from "../../../packages/api/src/seed/reports";
 import type { TestApp } from "./helpers";
@@ -138,7 +138,7 @@ describe.each(testDialects())("RAF 4 assessments on %s", (kind) => {
     expect(actions.map((a) => a.action)).toEqual(expect.arrayContaining(["raf4.outcome", "raf4.tribunal"]));
   });
 
-  it("answers 404 to an attorney of another firm and to another expert, as for the report itself", async () => {
+  it("answers 404 to an attorney of another firm and to another expert, and shows its own attorney the findings only once released", async () => {
     const report = await raf4Report(false);
     expect((await trpc(t.app, c.consultant!, "raf4.saveAssessment", complete(report.id))).status).toBe(200);
     expect((await trpc(t.app, c.nomsa!, "raf4.get", { id: report.id })).status).toBe(404);
@@ -146,8 +146,13 @@ describe.each(testDialects())("RAF 4 assessments on %s", (kind) => {
     expect((await trpc(t.app, c.dr_naidoo!, "raf4.saveAssessment", { ...complete(report.id), wpiPercent: "50" })).status).toBe(404);
     const own = await trpc<Raf4View>(t.app, c.attorney!, "raf4.get", { id: report.id });
     expect(own.status).toBe(200);
-    expect(own.data.assessment?.wpiPercent).toBe("29.5");
+    // The findings come with the report: not before its release (which follows payment).
+    expect(own.data.assessment).toBeNull();
     expect(own.data.canAssess).toBe(false);
+    const caseId = (await t.db.selectFrom("reports").select("case_id").where("id", "=", report.id).executeTakeFirstOrThrow()).case_id;
+    const listed = await trpc<Raf4CaseView>(t.app, c.attorney!, "raf4.forCase", { caseId });
+    expect(listed.data.items.find((r) => r.reportId === report.id)).toMatchObject({ serious: null, wpiPercent: null });
+    expect((await trpc<Raf4View>(t.app, c.employee!, "raf4.get", { id: report.id })).data.assessment?.wpiPercent).toBe("29.5");
   });
 
   it("refuses bad input with 400 and a clear message, changing nothing", async () => {
@@ -173,9 +178,10 @@ describe.each(testDialects())("RAF 4 assessments on %s", (kind) => {
     expect((await trpc(t.app, c.admin!, "reports.overrideRelease", { id: report.id, reason: "Trial next week." })).status).toBe(200);
     expect((await trpc(t.app, c.attorney!, "raf4.recordOutcome", { reportId: report.id, outcome: "rejected", outcomeDate: addDays(today, -80), reasons: "Not serious." })).status).toBe(200);
     const caseId = (await t.db.selectFrom("reports").select("case_id").where("id", "=", report.id).executeTakeFirstOrThrow()).case_id;
-    const listed = await trpc<Raf4CaseItem[]>(t.app, c.attorney!, "raf4.forCase", { caseId });
+    const listed = await trpc<Raf4CaseView>(t.app, c.attorney!, "raf4.forCase", { caseId });
     expect(listed.status, listed.error?.message).toBe(200);
-    expect(listed.data.find((r) => r.reportId === report.id)).toMatchObject({
+    expect(listed.data.requestable).toEqual([]);
+    expect(listed.data.items.find((r) => r.reportId === report.id)).toMatchObject({
       reference: report.reference,
       statusLabel: "Released",
       serious: true,
@@ -186,11 +192,49 @@ describe.each(testDialects())("RAF 4 assessments on %s", (kind) => {
       tribunal: null,
     });
     // Only RAF 4 reports, all of this case.
-    const kinds = await t.db.selectFrom("reports").select("kind").where("id", "in", listed.data.map((r) => r.reportId)).execute();
+    const kinds = await t.db.selectFrom("reports").select("kind").where("id", "in", listed.data.items.map((r) => r.reportId)).execute();
     expect(new Set(kinds.map((k) => k.kind))).toEqual(new Set(["raf4"]));
     expect((await trpc(t.app, c.nomsa!, "raf4.forCase", { caseId })).status).toBe(404);
     expect((await trpc(t.app, c.consultant!, "raf4.forCase", { caseId })).status).toBe(403);
     expect((await trpc(t.app, c.employee!, "raf4.forCase", { caseId })).status).toBe(200);
+  });
+
+  it("lets staff ask a medico-legal report's expert for the RAF 4 on a RAF claim, once per expert and query", async () => {
+    const { createReport } = await import("../../../packages/api/src/services/reports/lifecycle");
+    const actor = { user: null, meta: { ip: null, userAgent: null, requestId: "test", appUrl: "" } };
+    const matter = async (claimType: "raf" | "personal_injury") => {
+      const q = await t.db
+        .selectFrom("queries")
+        .innerJoin("cases", "cases.id", "queries.case_id")
+        .select(["queries.id", "cases.id as case_id", "cases.patient_id"])
+        .where("queries.attorney_id", "=", ids.attorney!)
+        .where("cases.claim_type", "=", claimType)
+        .orderBy("queries.reference")
+        .executeTakeFirstOrThrow();
+      const spec = await t.db.selectFrom("users").select("specialization_id").where("id", "=", ids.dr_naidoo!).executeTakeFirstOrThrow();
+      return t.db.transaction().execute((trx) =>
+        createReport(trx, actor, { query_id: q.id, case_id: q.case_id, patient_id: q.patient_id, attorney_id: ids.attorney!, booking_id: null, consultant_id: ids.dr_naidoo!, specialization_id: spec.specialization_id!, kind: "medico_legal", parent_report_id: null }),
+      );
+    };
+    const report = await matter("raf");
+    const before = await trpc<Raf4CaseView>(t.app, c.employee!, "raf4.forCase", { caseId: report.case_id });
+    expect(before.data.requestable.map((r) => r.reportId)).toContain(report.id);
+    expect((await trpc(t.app, c.attorney!, "raf4.request", { id: report.id })).status).toBe(403);
+    const asked = await trpc<{ id: string; reference: string }>(t.app, c.employee!, "raf4.request", { id: report.id });
+    expect(asked.status, asked.error?.message).toBe(200);
+    const created = await t.db.selectFrom("reports").select(["kind", "status", "consultant_id", "parent_report_id"]).where("id", "=", asked.data.id).executeTakeFirstOrThrow();
+    expect(created).toEqual({ kind: "raf4", status: "awaiting", consultant_id: ids.dr_naidoo, parent_report_id: report.id });
+    // Once per expert and query; the expert sees it and may assess it.
+    const again = await trpc(t.app, c.employee!, "raf4.request", { id: report.id });
+    expect(again.status).toBe(409);
+    expect(again.error?.message).toContain(asked.data.reference);
+    expect((await trpc<Raf4CaseView>(t.app, c.employee!, "raf4.forCase", { caseId: report.case_id })).data.requestable.map((r) => r.reportId)).not.toContain(report.id);
+    expect((await trpc<Raf4View>(t.app, c.dr_naidoo!, "raf4.get", { id: asked.data.id })).data.canAssess).toBe(true);
+    // Not on a claim other than the RAF's.
+    const other = await matter("personal_injury");
+    const refused = await trpc(t.app, c.employee!, "raf4.request", { id: other.id });
+    expect(refused.status).toBe(409);
+    expect(refused.error?.message).toBe("A RAF 4 serious-injury assessment is for Road Accident Fund claims only.");
   });
 
   /** A released RAF 4 report with a complete assessment. */

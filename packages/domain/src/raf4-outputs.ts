@@ -47,7 +47,7 @@ export const raf4CaseItemSchema = z.object({
   specialization: z.string(),
   status: z.string(),
   statusLabel: z.string(),
-  /** Null until the assessment is recorded. */
+  /** Null until the assessment is recorded (and, for the attorney, until the report is released). */
   serious: z.boolean().nullable(),
   wpiPercent: z.string().nullable(),
   gaps: z.number(),
@@ -56,4 +56,9 @@ export const raf4CaseItemSchema = z.object({
   tribunal: z.object({ outcome: z.enum(TRIBUNAL_OUTCOMES), date: z.string() }).nullable(),
 });
 export type Raf4CaseItem = z.infer<typeof raf4CaseItemSchema>;
-export const raf4CaseOutputSchema = z.array(raf4CaseItemSchema);
+export const raf4CaseOutputSchema = z.object({
+  items: z.array(raf4CaseItemSchema),
+  /** Staff on a RAF claim: the medico-legal reports whose expert may be asked for a RAF 4 (none asked yet). */
+  requestable: z.array(z.object({ reportId: z.string(), reference: z.string(), expertName: z.string(), specialization: z.string() })),
+});
+export type Raf4CaseView = z.infer<typeof raf4CaseOutputSchema>;

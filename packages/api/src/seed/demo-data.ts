@@ -7,8 +7,8 @@ import { DemoStory } from "./story";
 import { seedDemoSla } from "./sla";
 import { seedAvailability } from "./availability";
 import { seedMatters } from "./matters";
-import { seedDemoReports } from "./reports";
-import { seedDemoFees, seedDemoInvoices } from "./invoices";
+import { seedDemoRaf4Dispute, seedDemoReports } from "./reports";
+import { seedDemoAgencyDetails, seedDemoFees, seedDemoInvoices } from "./invoices";
 import { seedDemoPayments } from "./payments";
 import { seedDemoMessages } from "./messages";
 import { seedDemoPrivacy } from "./privacy";
@@ -133,7 +133,9 @@ export async function seedDemoData(
   await story.play();
   // Reports and SLA pictures are laid over the story just before first start, on the same clock.
   await runAt(new Date(firstStart.getTime() - 30 * 60_000), async () => {
+    await seedDemoAgencyDetails(db);
     await seedDemoReports(db);
+    await seedDemoRaf4Dispute(db);
     await seedDemoSla(db);
     await seedDemoInvoices(db);
     await seedDemoPayments(db);

@@ -55,20 +55,10 @@ export async function seedDemoFees(db: Kysely<Database>): Promise<void> {
   }
 }
 
-/**
- * Demo invoices (docs/decisions.md, "Invoices"), made through the real services at their own
- * instants before first start: the agency's invoice details, a fee schedule (with a change ahead),
- * the automatic drafts the story's attended assessments and approved reports left, some of them
- * issued; invoices to attorneys issued weeks ago (one past its due date), one credited in part and
- * one in full, a manual draft, and an expert's invoice to the agency. Payments are not part of it yet.
- */
-export async function seedDemoInvoices(db: Kysely<Database>): Promise<void> {
-  const start = now().getTime();
-  const at = (daysAgo: number) => new Date(start - daysAgo * DAY);
+/** The agency's invoice details, entered by the administrator months before first start (before any invoice of the story). */
+export async function seedDemoAgencyDetails(db: Kysely<Database>): Promise<void> {
   const admin = await actorOf(db, "admin");
-  const employee = await actorOf(db, "employee");
-
-  await runAt(at(70), async () => {
+  await runAt(new Date(now().getTime() - 130 * DAY), async () => {
     const agency = await getAgencySettings({ db });
     if (!agency.address) {
       await updateAgencySettings(
@@ -89,6 +79,21 @@ export async function seedDemoInvoices(db: Kysely<Database>): Promise<void> {
       );
     }
   });
+}
+
+/**
+ * Demo invoices (docs/decisions.md, "Invoices"), made through the real services at their own
+ * instants before first start: a fee schedule (with a change ahead),
+ * the automatic drafts the story's attended assessments and approved reports left, some of them
+ * issued; invoices to attorneys issued weeks ago (one past its due date), one credited in part and
+ * one in full, a manual draft, and an expert's invoice to the agency. Payments are not part of it yet.
+ */
+export async function seedDemoInvoices(db: Kysely<Database>): Promise<void> {
+  const start = now().getTime();
+  const at = (daysAgo: number) => new Date(start - daysAgo * DAY);
+  const admin = await actorOf(db, "admin");
+  const employee = await actorOf(db, "employee");
+
 
   // Changes to the schedule: one expert's own rate, and an increase from the first of next month.
   await runAt(at(60), async () => {

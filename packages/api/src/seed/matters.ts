@@ -8,6 +8,9 @@ import type { MatterBrief } from "./matter";
  * Claimants, cases and queries in every state, over the past months, with assessments last week,
  * this week and the next two. `ago(n, time)` is n working days before first start.
  */
+/** The RAF claim of the demo matter whose RAF 4 the RAF rejected (its report is laid over the story). */
+export const RAF4_DISPUTE_CLAIM = "RAF/2024/771205";
+
 export function seedMatters(story: DemoStory): void {
   const diary = new Diary(story);
   const ago = (n: number, time: string) => story.workdaysAgo(n, time);
@@ -207,6 +210,25 @@ export function seedMatters(story: DemoStory): void {
     .confirm("audiology", "sipho", ago(18, "09:00"))
     .cancel("audiology", "sipho", "Query on hold until the hospital records arrive.", ago(8, "10:00"))
     .move("sipho", "on_hold", ago(8, "10:05"), "Waiting for the claimant's hospital records.");
+
+  // On hold for the RAF 5 dispute: the orthopaedic surgeon's RAF 4 (seed/reports.ts, seedDemoRaf4Dispute)
+  // was lodged and the RAF rejected it 80 days before first start; the law's clock runs on.
+  matter({
+    attorney: "attorney",
+    claimant: { firstName: "Lindiwe", lastName: "Zungu", birthDate: "1979-10-02", gender: "female", homeLanguage: "isiZulu", consentDaysAgo: 130 },
+    claimType: "raf",
+    incidentDate: "2024-09-03",
+    rafClaimNumber: RAF4_DISPUTE_CLAIM,
+    subject: "RAF 4 serious-injury assessment after a crushed right hand",
+    instructions: "Crush injury of the dominant hand with loss of grip. The RAF 4 is needed for general damages.",
+    specializations: ["Orthopaedic Surgeon"],
+    priority: "high",
+  })
+    .submit(ago(85, "10:00"))
+    .take("employee", ago(84, "08:30"))
+    .assign("employee", "consultant", ago(84, "09:00"))
+    .accept("consultant", ago(83, "11:00"))
+    .move("employee", "on_hold", ago(55, "09:00"), "The RAF rejected the serious-injury assessment: waiting for the dispute (RAF 5) before further reports.");
 
   // Cancelled: the matter settled before any assessment.
   matter({

@@ -2,14 +2,17 @@ import type { Kysely } from "kysely";
 import { PDFDocument, StandardFonts } from "pdf-lib";
 import type { Database } from "@medlegal/db";
 import type { ReportStatus } from "@medlegal/domain";
-import { EXPERT_SEES_QUERY, idInputSchema, raf4AssessmentInputSchema, reportReasonSchema, reportReviewSchema, sastDate } from "@medlegal/domain";
+import { EXPERT_SEES_QUERY, idInputSchema, raf4AssessmentInputSchema, raf4OutcomeInputSchema, reportReasonSchema, reportReviewSchema, sastDate } from "@medlegal/domain";
 import type { SignedInActor } from "../actors";
 import { now, runAt } from "../services/platform/clock";
 import { createAwaitingReport, createReport } from "../services/reports/lifecycle";
 import { askQuestions, overrideRelease, reviewReport, takeReport, withdrawReport } from "../services/reports/report-review";
 import { uploadVersion } from "../services/reports/report-versions";
-import { saveAssessment } from "../services/raf4/raf4";
+import { recordOutcome, saveAssessment } from "../services/raf4/raf4";
+import { issueInvoice } from "../services/invoices/invoice-issue";
+import { recordPayment } from "../services/payments/payments";
 import { findCurrentUser } from "../services/users/users";
+import { RAF4_DISPUTE_CLAIM } from "./matters";
 import { parseInput } from "../validation";
 
 const meta = { ip: null, userAgent: "demo seed", requestId: "demo-seed", appUrl: "" };
@@ -180,3 +183,58 @@ export async function seedDemoReports(db: Kysely<Database>): Promise<void> {
   }
 }
 
+
+/**
+ * A RAF 4 the RAF rejected 80 days ago (issue 27): asked for the day after its expert accepted the
+ * matter kept for it (seed/matters.ts, RAF4_DISPUTE_CLAIM), about four months ago, assessed as serious on
+ * the narrative test, invoiced, paid and so released, and rejected by the RAF, so the case page shows the RAF 5 dispute
+ * clock red with 10 days left and the attorney is reminded by the SLA sweep.
+ */
+export async function seedDemoRaf4Dispute(db: Kysely<Database>): Promise<void> {
+  const end = now().getTime();
+  const matter = await db
+    .selectFrom("consultant_assignments")
+    .innerJoin("queries", "queries.id", "consultant_assignments.query_id")
+    .innerJoin("cases", "cases.id", "queries.case_id")
+    .select(["queries.id as query_id", "cases.id as case_id", "cases.patient_id", "queries.attorney_id", "consultant_assignments.consultant_id", "consultant_assignments.specialization_id", "consultant_assignments.created_at as assigned_at"])
+    .where("cases.raf_claim_number", "=", RAF4_DISPUTE_CLAIM)
+    .where("consultant_assignments.status", "in", EXPERT_SEES_QUERY)
+    .executeTakeFirst();
+  if (!matter) return;
+  const { assigned_at: assignedAt, ...facts } = matter;
+  const askedAt = new Date(assignedAt.getTime() + DAY);
+  const at = (days: number) => new Date(askedAt.getTime() + days * DAY);
+  const employee = await actorFor(db, (await db.selectFrom("users").select("id").where("username", "=", "employee").executeTakeFirstOrThrow()).id);
+  const admin = await actorFor(db, (await db.selectFrom("users").select("id").where("username", "=", "admin").executeTakeFirstOrThrow()).id);
+  const consultant = await actorFor(db, facts.consultant_id);
+  const attorney = await actorFor(db, facts.attorney_id);
+  const report = await runAt(askedAt, () =>
+    db.transaction().execute((trx) => createReport(trx, employee, { ...facts, specialization_id: facts.specialization_id, booking_id: null, kind: "raf4", parent_report_id: null })),
+  );
+  const examined = sastDate(at(3));
+  await runAt(at(6), async () => {
+    await saveAssessment({ db, actor: consultant }, parseInput(raf4AssessmentInputSchema, {
+      reportId: report.id, examinedPersonallyBy: facts.consultant_id, examinationDate: examined, mmiReached: true, mmiDate: examined,
+      wpiPercent: "24", narrativeHeads: ["body_function"], onNonSeriousList: false, notes: "Serious on the narrative test: loss of grip function of the dominant hand.",
+    }));
+    await uploadVersion({ db, actor: consultant }, { id: report.id, changeNote: null, declaration: DEMO_DECLARATION, fileName: `${report.reference}-v1.pdf`, data: await demoReportPdf(`${report.reference} RAF 4`, 3) });
+  });
+  await runAt(at(8), async () => {
+    await takeReport({ db, actor: employee }, parseInput(idInputSchema, { id: report.id }));
+    const checklist = await db.selectFrom("report_checklist_items").select("id").where("kind", "=", "raf4").where("active", "=", true).orderBy("position").execute();
+    await reviewReport({ db, actor: employee }, parseInput(reportReviewSchema, { id: report.id, items: checklist.map((c) => ({ itemId: c.id, result: "pass", comment: null })), comment: null }));
+  });
+  // Its invoice (the draft the approval made) is issued and paid by EFT: the payment releases the report.
+  const invoice = await db.selectFrom("invoice_lines").innerJoin("invoices", "invoices.id", "invoice_lines.invoice_id").select(["invoices.id", "invoices.attorney_id"]).where("invoice_lines.report_id", "=", report.id).executeTakeFirstOrThrow();
+  const issued = await runAt(at(9), () => issueInvoice({ db, actor: employee }, { id: invoice.id }));
+  await runAt(at(11), () =>
+    recordPayment(
+      { db, actor: admin },
+      { attorneyId: invoice.attorney_id!, method: "eft", reference: issued.number!, receivedOn: sastDate(at(11)), amountCents: Number(issued.totalCents), allocations: [{ invoiceId: invoice.id, amountCents: Number(issued.totalCents) }], proofId: null },
+    ),
+  );
+  const rejectedOn = sastDate(new Date(end - 80 * DAY));
+  await runAt(new Date(end - 79 * DAY), () =>
+    recordOutcome({ db, actor: attorney }, parseInput(raf4OutcomeInputSchema, { reportId: report.id, outcome: "rejected", outcomeDate: rejectedOn, reasons: "The RAF's assessor found the injury not serious: WPI below 30 % and the narrative test not met." })),
+  );
+}

@@ -3,6 +3,7 @@ import { createFileRoute, Link } from "@tanstack/react-router";
 import { ArrowLeft } from "lucide-react";
 import { CourtDatesSection } from "@/components/court-clock/court-dates-section";
 import { RecordLoadState } from "@/components/load-state";
+import { Raf4CaseSection } from "@/components/raf4/raf4-case-section";
 import { BillingSection } from "@/components/receivables/billing-section";
 import { PageHeader } from "@/components/page";
 import { formatDay } from "@/lib/format";
@@ -16,6 +17,7 @@ export const Route = createFileRoute("/_app/cases_/$id")({
       ({ trpc }) => trpc.cases.get.prefetch({ id: params.id }),
       ({ trpc }) => trpc.courtClock.get.prefetch({ caseId: params.id }),
       ({ trpc }) => trpc.receivables.caseBilling.prefetch({ caseId: params.id }),
+      ({ trpc }) => trpc.raf4.forCase.prefetch({ caseId: params.id }),
     ),
   component: CasePage,
 });
@@ -29,7 +31,7 @@ function BackLink() {
   );
 }
 
-/** One case: its claim, the court's clock (issue 26) and its billing (issue 29). */
+/** One case: its claim, the court's clock (issue 26), its RAF 4 assessments (issue 27) and its billing (issue 29). */
 function CasePage() {
   const { id } = Route.useParams();
   const kase = trpc.cases.get.useQuery({ id }, { retry: false, retryOnMount: false });
@@ -44,6 +46,7 @@ function CasePage() {
       />
       <div className="grid gap-8">
         <CourtDatesSection caseId={id} />
+        <Raf4CaseSection caseId={id} />
         <BillingSection caseId={id} />
       </div>
     </>

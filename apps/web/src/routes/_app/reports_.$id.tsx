@@ -6,6 +6,7 @@ import * as React from "react";
 import { ReportInvoiceLink } from "@/components/invoices/invoice-work-link";
 import { PageHeader } from "@/components/page";
 import { DueLabel, ReportStatusBadge } from "@/components/reports/report-list";
+import { Raf4Card } from "@/components/raf4/raf4-card";
 import { QuestionsCard } from "@/components/reports/questions-card";
 import { ReviewPanel } from "@/components/reports/review-panel";
 import { ReleaseActions, ReportInvoiceCard } from "@/components/reports/report-release";
@@ -112,6 +113,8 @@ function ReportView({ r, role, onChanged }: { r: ReportDetail; role: Role; onCha
       <div className="grid grid-cols-1 gap-4 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
         <div className="grid min-w-0 content-start gap-4">
           <VersionsCard r={r} role={role} />
+
+          {r.kind === "raf4" && <Raf4Card reportId={r.id} onChanged={refresh} />}
 
           {r.can.review && <ReviewPanel r={r} onDone={refresh} />}
 

@@ -6,7 +6,7 @@
  */
 import { sql } from "kysely";
 import type { z } from "zod";
-import type { Raf4CaseItem, Raf4Facts, raf4AssessmentInputSchema, raf4OutcomeInputSchema, raf4TribunalInputSchema, Raf4View, ReportStatus } from "@medlegal/domain";
+import type { Raf4CaseItem, Raf4CaseView, Raf4Facts, raf4AssessmentInputSchema, raf4OutcomeInputSchema, raf4TribunalInputSchema, Raf4View, ReportStatus } from "@medlegal/domain";
 import { isAttorney, isExpert, qualifiesAsSerious, raf4ReleaseGaps, raf5DaysLeft, raf5Deadline, reportStatusLabel } from "@medlegal/domain";
 import { AppError } from "../../errors";
 import { recordAudit } from "../audit/audit";
@@ -15,6 +15,8 @@ import { isStaff, loadVisibleCase, visibleReports } from "../platform/access";
 import type { Db, Deps } from "../platform/deps";
 import { fullName } from "../platform/sql";
 import type { ReportRow } from "../reports/lifecycle";
+import { createReport } from "../reports/lifecycle";
+import { linkedValues } from "../reports/report-review";
 import { loadVisibleReport } from "../reports/report-access";
 import { RAF4_FACT_COLUMNS, raf4FactsOf, raf4FactsOfRow } from "./release-gate";
 import { startRaf5Clock, stopRaf5Clock } from "./raf5-clock";
@@ -46,6 +48,8 @@ export async function getRaf4({ db, actor }: Deps, { id }: { id: string }): Prom
   const expertIds = [report.consultant_id, ...(row?.examined_personally_by ? [row.examined_personally_by] : [])];
   const experts = await db.selectFrom("users").select(["id", fullName().as("name")]).where("id", "in", expertIds).orderBy("last_name").execute();
   const rejected = row?.raf_outcome === "rejected" && row.raf_outcome_date ? row.raf_outcome_date : null;
+  // The findings are the report's content: the attorney reads them with the report, once released (release follows payment).
+  const findings = !isAttorney(user) || released;
   return {
     reportId: report.id,
     reference: report.reference,
@@ -54,7 +58,7 @@ export async function getRaf4({ db, actor }: Deps, { id }: { id: string }): Prom
     canAssess: isRaf4 && !FROZEN.includes(report.status) && (isStaff(user) || isExpert(user)),
     canRecordOutcome: isRaf4 && released && (isStaff(user) || isAttorney(user)),
     assessment:
-      row && facts
+      row && facts && findings
         ? {
             examinedPersonallyBy: row.examined_personally_by,
             examinedPersonallyByName: row.examiner_name,
@@ -69,7 +73,7 @@ export async function getRaf4({ db, actor }: Deps, { id }: { id: string }): Prom
             updatedAt: row.updated_at.toISOString(),
           }
         : null,
-    gaps: isRaf4 ? raf4ReleaseGaps(facts) : [],
+    gaps: isRaf4 && findings ? raf4ReleaseGaps(facts) : [],
     outcome: row?.raf_outcome && row.raf_outcome_date ? { outcome: row.raf_outcome, date: row.raf_outcome_date, reasons: row.raf_reasons } : null,
     raf5: raf5Of(rejected, row?.tribunal_outcome ?? null),
     tribunal: row?.tribunal_outcome && row.tribunal_outcome_date ? { outcome: row.tribunal_outcome, date: row.tribunal_outcome_date, notes: row.tribunal_notes, reference: row.tribunal_reference } : null,
@@ -83,8 +87,8 @@ function raf5Of(rejectedOn: string | null, tribunalOutcome: string | null) {
 }
 
 /** A case's RAF 4 reports the caller may see, each with its state and RAF 5 clock (404 for a case not theirs). */
-export async function listCaseRaf4({ db, actor }: Deps, { caseId }: { caseId: string }): Promise<Raf4CaseItem[]> {
-  await loadVisibleCase(db, actor.user, caseId);
+export async function listCaseRaf4({ db, actor }: Deps, { caseId }: { caseId: string }): Promise<Raf4CaseView> {
+  const kase = await loadVisibleCase(db, actor.user, caseId);
   const rows = await db
     .selectFrom("reports")
     .innerJoin("users as expert", "expert.id", "reports.consultant_id")
@@ -98,8 +102,9 @@ export async function listCaseRaf4({ db, actor }: Deps, { caseId }: { caseId: st
     .where(visibleReports(actor.user))
     .orderBy("reports.created_at")
     .execute();
-  return rows.map((r) => {
-    const facts = r.assessed ? raf4FactsOfRow({ ...r, narrative_heads: r.narrative_heads ?? [] }) : null;
+  const items = rows.map((r): Raf4CaseItem => {
+    const findings = !isAttorney(actor.user) || r.status === "released";
+    const facts = r.assessed && findings ? raf4FactsOfRow({ ...r, narrative_heads: r.narrative_heads ?? [] }) : null;
     const rejected = r.raf_outcome === "rejected" ? r.raf_outcome_date : null;
     return {
       reportId: r.id,
@@ -110,11 +115,64 @@ export async function listCaseRaf4({ db, actor }: Deps, { caseId }: { caseId: st
       statusLabel: reportStatusLabel(r.status as ReportStatus, actor.user.role),
       serious: facts ? qualifiesAsSerious(facts) : null,
       wpiPercent: facts?.wpiPercent ?? null,
-      gaps: raf4ReleaseGaps(facts).length,
+      gaps: findings ? raf4ReleaseGaps(facts).length : 0,
       outcome: r.raf_outcome && r.raf_outcome_date ? { outcome: r.raf_outcome, date: r.raf_outcome_date } : null,
       raf5: raf5Of(rejected, r.tribunal_outcome),
       tribunal: r.tribunal_outcome && r.tribunal_outcome_date ? { outcome: r.tribunal_outcome, date: r.tribunal_outcome_date } : null,
     };
+  });
+  return { items, requestable: isStaff(actor.user) && kase.claim_type === "raf" ? await requestableRaf4(db, caseId) : [] };
+}
+
+/** Medico-legal reports of a case whose expert has no RAF 4 on that query yet (withdrawn ones aside). */
+async function requestableRaf4(db: Db, caseId: string) {
+  return db
+    .selectFrom("reports")
+    .innerJoin("users as expert", "expert.id", "reports.consultant_id")
+    .innerJoin("specializations", "specializations.id", "reports.specialization_id")
+    .select(["reports.id as reportId", "reports.reference", fullName("expert").as("expertName"), "specializations.name as specialization"])
+    .where("reports.case_id", "=", caseId)
+    .where("reports.kind", "=", "medico_legal")
+    .where("reports.status", "<>", "withdrawn")
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom("reports as raf4")
+            .select("raf4.id")
+            .whereRef("raf4.query_id", "=", "reports.query_id")
+            .whereRef("raf4.consultant_id", "=", "reports.consultant_id")
+            .where("raf4.kind", "=", "raf4")
+            .where("raf4.status", "<>", "withdrawn"),
+        ),
+      ),
+    )
+    .orderBy("reports.created_at")
+    .execute();
+}
+
+/**
+ * Staff ask the expert of a medico-legal report on a RAF claim for the RAF 4 serious-injury
+ * assessment: a report of its own (linked to that one) that goes through review and release like any.
+ */
+export async function requestRaf4({ db, actor }: Deps, { id }: { id: string }): Promise<{ id: string; reference: string }> {
+  return db.transaction().execute(async (trx) => {
+    const parent = await loadVisibleReport(trx, actor.user, id, true);
+    const kase = await trx.selectFrom("cases").select("claim_type").where("id", "=", parent.case_id).executeTakeFirstOrThrow();
+    if (kase.claim_type !== "raf") throw new AppError("CONFLICT", "A RAF 4 serious-injury assessment is for Road Accident Fund claims only.");
+    if (parent.kind !== "medico_legal") throw new AppError("CONFLICT", `A RAF 4 is asked of the expert of a medico-legal report; ${parent.reference} is not one.`);
+    if (parent.status === "withdrawn") throw new AppError("CONFLICT", `${parent.reference} was withdrawn.`);
+    const existing = await trx
+      .selectFrom("reports")
+      .select("reference")
+      .where("query_id", "=", parent.query_id)
+      .where("consultant_id", "=", parent.consultant_id)
+      .where("kind", "=", "raf4")
+      .where("status", "<>", "withdrawn")
+      .executeTakeFirst();
+    if (existing) throw new AppError("CONFLICT", `This expert already has a RAF 4 on the query: ${existing.reference}.`);
+    const report = await createReport(trx, actor, linkedValues(parent, "raf4"));
+    return { id: report.id, reference: report.reference };
   });
 }
 

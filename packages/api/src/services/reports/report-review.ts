@@ -70,8 +70,8 @@ export async function withdrawReport({ db, actor }: Deps, { id, reason }: z.outp
   return getReport({ db, actor }, { id });
 }
 
-/** Copies a report's parties onto a new linked report. */
-function linkedValues(parent: ReportRow, kind: ReportKind) {
+/** A report that follows another: same query, case, claimant, attorney and expert. */
+export function linkedValues(parent: ReportRow, kind: ReportKind) {
   return {
     query_id: parent.query_id,
     case_id: parent.case_id,
