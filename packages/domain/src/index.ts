@@ -41,6 +41,7 @@ export * from "./schemas";
 export * from "./sla";
 export * from "./sla-timers";
 export * from "./sla-outputs";
+export * from "./attendance-figures";
 export * from "./specializations";
 export * from "./two-factor";
 export * from "./user";

@@ -5,6 +5,7 @@ import { Download, Gauge } from "lucide-react";
 import * as React from "react";
 import { LoadState } from "@/components/load-state";
 import { PageHeader } from "@/components/page";
+import { AttendanceCard } from "@/components/sla/attendance-card";
 import { PolicyFilter } from "@/components/sla/policy-filter";
 import { SlaStateBadge } from "@/components/sla/sla-state-badge";
 import { MonthlyChart } from "@/components/sla/monthly-chart";
@@ -219,6 +220,8 @@ function SlaMonitoringPage() {
                 </CardContent>
               </Card>
             </div>
+
+            <AttendanceCard months={months} />
           </div>
         )}
       </LoadState>

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import {
+  attendanceFiguresOutputSchema,
   declaredHolidayDeleteSchema,
   declaredHolidayInputSchema,
   declaredHolidayOutputSchema,
@@ -14,6 +15,7 @@ import {
   slaTimerListOutputSchema,
 } from "@medlegal/domain";
 import { addDeclaredHoliday, listHolidays, removeDeclaredHoliday } from "../../services/sla/holidays";
+import { attendanceFigures } from "../../services/sla/attendance";
 import { slaMonitoring } from "../../services/sla/monitoring";
 import { listSlaTimers, pauseSlaTimer, resumeSlaTimer } from "../../services/sla/tracking";
 import { roleProcedure, router } from "../../trpc";
@@ -25,6 +27,8 @@ export const slaRouter = router({
   pause: roleProcedure("sla.manage").input(slaPauseSchema).output(slaTimerItemOutputSchema).mutation(({ ctx, input }) => pauseSlaTimer({ db: ctx.db, actor: ctx.actor }, input)),
   resume: roleProcedure("sla.manage").input(idInputSchema).output(slaTimerItemOutputSchema).mutation(({ ctx, input }) => resumeSlaTimer({ db: ctx.db, actor: ctx.actor }, input)),
   getMonitoring: roleProcedure("sla.monitor").input(slaMonitoringInputSchema).output(slaMonitoringOutputSchema).query(({ ctx, input }) => slaMonitoring({ db: ctx.db }, input)),
+  /** Attended and missed assessments per month, expert and reminder channel (issue 28). */
+  attendance: roleProcedure("sla.monitor").input(slaMonitoringInputSchema).output(attendanceFiguresOutputSchema).query(({ ctx, input }) => attendanceFigures({ db: ctx.db }, input)),
   listHolidays: holidaysProcedure
     .input(z.object({ year: z.number({ error: "Choose a year from 1995 to 2100" }).int().min(1995, "Choose a year from 1995 to 2100").max(2100, "Choose a year from 1995 to 2100") }))
     .output(holidayYearOutputSchema)

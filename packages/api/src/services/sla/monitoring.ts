@@ -16,14 +16,14 @@ import * as clock from "../platform/clock";
  */
 
 /** The first instant of the South African month `monthsBack` months before the one `now` is in. */
-function monthStart(now: Date, monthsBack = 0): Date {
+export function monthStart(now: Date, monthsBack = 0): Date {
   const [y, m] = sastDate(now).split("-").map(Number) as [number, number];
   const index = y * 12 + (m - 1) - monthsBack;
   return sastToUtc(`${Math.floor(index / 12)}-${String((index % 12) + 1).padStart(2, "0")}-01`, "00:00");
 }
 
 /** A timestamptz as its South African month, YYYY-MM (South Africa keeps UTC+2 all year). */
-const saMonth = (column: string) => sql<string>`to_char((${sql.ref(column)} AT TIME ZONE 'UTC') + interval '2 hours', 'YYYY-MM')`;
+export const saMonth = (column: string) => sql<string>`to_char((${sql.ref(column)} AT TIME ZONE 'UTC') + interval '2 hours', 'YYYY-MM')`;
 
 const FORECAST_MS = 48 * 3_600_000;
 
