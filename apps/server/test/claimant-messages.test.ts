@@ -1,5 +1,5 @@
 import { createHmac } from "node:crypto";
-import type { BookingItem, Patient } from "@medlegal/domain";
+import type { BookingItem, Patient, ReminderTemplates } from "@medlegal/domain";
 import { createServer } from "node:http";
 import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -154,6 +154,38 @@ describe.each(testDialects())("text messages to claimants on %s", (kind) => {
     }
     expect(mine[0]!.body.text).toContain("10 Mar 2027");
     expect(mine[0]!.body.text).toContain("10:00");
+  });
+
+  it("sends the administrator's edited text in the claimant's language, and refuses a template that names an unknown thing or breaks, changing nothing", async () => {
+    const admin = (await login(t.app, "admin")).cookie;
+    const current = await trpc<ReminderTemplates>(t.app, admin, "settings.getReminderTemplates");
+    expect(current.status, current.error?.message).toBe(200);
+    expect(current.data.reviewed).toEqual(["English"]);
+    const edited = { ...current.data, templates: { ...current.data.templates, isiZulu: { ...current.data.templates.isiZulu, confirmation: "Sawubona! {reference}: {date} ngo-{time}, {venue}. Phendula YES noma NO." } }, reviewed: ["English", "isiZulu"] };
+    for (const [bad, message] of [
+      ["{reference} {date} {time} {venue} {diagnosis}", "{diagnosis} is not known"],
+      ["{reference} {date} {time}", "Say {venue}: the claimant needs them"],
+      ["{reference} {date} {time} {venue} {agencyPhone", "brace that does not close"],
+    ] as const) {
+      const refused = await trpc(t.app, admin, "settings.updateReminderTemplates", { ...edited, templates: { ...edited.templates, isiZulu: { ...edited.templates.isiZulu, confirmation: bad } } });
+      expect(refused.status, bad).toBe(400);
+      expect(refused.error?.message).toContain(message);
+    }
+    expect((await trpc<ReminderTemplates>(t.app, admin, "settings.getReminderTemplates")).data).toEqual(current.data);
+    expect((await trpc(t.app, (await login(t.app, "employee")).cookie, "settings.updateReminderTemplates", edited)).status).toBe(403);
+
+    const saved = await trpc<ReminderTemplates>(t.app, admin, "settings.updateReminderTemplates", edited);
+    expect(saved.status, saved.error?.message).toBe(200);
+    expect(saved.data.reviewed).toEqual(["English", "isiZulu"]);
+    const booking = await bookingFor("072 913 4090", "sms");
+    await t.db.updateTable("patients").set({ home_language: "isiZulu" }).where("id", "=", booking.patientId).execute();
+    await queueBoth(sast("2027-03-01", "10:00"));
+    const [confirmation] = await messagesOf(booking.id);
+    expect(confirmation!.text).toMatch(new RegExp(`^Sawubona! ${booking.reference}: .*10 Mar 2027 ngo-\\d\\d:\\d\\d, Rosebank Medical Suites`));
+    // Sent, so the later tests find the queue empty.
+    await sendBoth(sast("2027-03-01", "10:00"));
+    const audit = await t.db.selectFrom("audit_log").select("action").where("action", "=", "settings.update_reminder_templates").execute();
+    expect(audit).toHaveLength(1);
   });
 
   it("skips the earlier reminders of a booking confirmed late: one text, not three", async () => {

@@ -79,6 +79,8 @@ const MATRIX: Record<string, "public" | Role[]> = {
   "settings.updateSecurity": [A],
   "settings.getMessaging": [A],
   "settings.updateMessaging": [A],
+  "settings.getReminderTemplates": [A],
+  "settings.updateReminderTemplates": [A],
   "settings.getVideo": [A],
   "settings.updateVideo": [A],
   "patients.list": [A, E, T],

@@ -42,6 +42,7 @@ export * from "./sla";
 export * from "./sla-timers";
 export * from "./sla-outputs";
 export * from "./attendance-figures";
+export * from "./reminder-templates";
 export * from "./specializations";
 export * from "./two-factor";
 export * from "./user";

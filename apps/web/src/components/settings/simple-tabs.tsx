@@ -5,6 +5,7 @@ import { TwoFactorSettings } from "@/components/two-factor/two-factor-settings";
 import { CalendarFeedSetting } from "./calendar-feed-setting";
 import { SettingsSection } from "./settings-section";
 import { VideoSettings } from "./video-settings";
+import { ReminderTemplatesSettings } from "./reminder-templates";
 
 /** The settings tabs that hold one widget each under a title; the widget loads its own data. */
 
@@ -55,6 +56,14 @@ export function VideoTab() {
   return (
     <SettingsSection title="Video meetings" description="The STUN and TURN servers browsers use to connect video assessments across networks.">
       <VideoSettings />
+    </SettingsSection>
+  );
+}
+
+export function TextsTab() {
+  return (
+    <SettingsSection title="Text reminders to claimants" description="The SMS and WhatsApp reminders, per language: on confirmation, two working days before and on the morning of the assessment.">
+      <ReminderTemplatesSettings />
     </SettingsSection>
   );
 }

@@ -8,7 +8,7 @@ import { AgencyTab, SlaTab } from "@/components/settings/agency-tab";
 import { NotificationsTab } from "@/components/settings/notifications-tab";
 import { PasswordTab } from "@/components/settings/password-tab";
 import { ProfileTab } from "@/components/settings/profile-tab";
-import { CalendarTab, ChecklistTab, HolidaysTab, ReleaseTab, SecurityTab, VideoTab } from "@/components/settings/simple-tabs";
+import { CalendarTab, ChecklistTab, HolidaysTab, ReleaseTab, SecurityTab, TextsTab, VideoTab } from "@/components/settings/simple-tabs";
 import { Avatar, AvatarFallback } from "@/components/ui/avatar";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -17,9 +17,9 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { useCurrentUser } from "@/hooks/use-auth";
 import { prefetchPage } from "@/lib/route-data";
 
-const TABS = ["profile", "password", "security", "notifications", "calendar", "agency", "sla", "holidays", "checklist", "release", "video"] as const;
+const TABS = ["profile", "password", "security", "notifications", "calendar", "agency", "sla", "holidays", "checklist", "release", "video", "texts"] as const;
 /** The tabs only administrators see: how the agency is configured. */
-const ADMIN_TABS: readonly Tab[] = ["agency", "sla", "holidays", "checklist", "release", "video"];
+const ADMIN_TABS: readonly Tab[] = ["agency", "sla", "holidays", "checklist", "release", "video", "texts"];
 type Tab = (typeof TABS)[number];
 
 /** Each tab's trigger and content, in the order they show (each tab is a component of components/settings). */
@@ -35,6 +35,7 @@ const TAB_VIEW: Record<Tab, { label: string; Content: (props: { role: Role }) =>
   checklist: { label: "Report checklist", Content: ChecklistTab },
   release: { label: "Release on approval", Content: ReleaseTab },
   video: { label: "Video", Content: VideoTab },
+  texts: { label: "Text reminders", Content: TextsTab },
 };
 
 export const Route = createFileRoute("/_app/settings")({

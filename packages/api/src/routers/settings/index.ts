@@ -3,6 +3,7 @@ import {
   agencySettingsSchema,
   messagingSettingsOutputSchema,
   messagingSettingsSchema,
+  reminderTemplatesSchema,
   securitySettingsOutputSchema,
   securitySettingsSchema,
   slaDefaultsOutputSchema,
@@ -22,11 +23,18 @@ import {
   getVideoSettingsView,
   updateVideoSettings,
 } from "../../services/settings/settings";
+import { getReminderTemplates, updateReminderTemplates } from "../../services/claimant-messages/templates";
 import { roleProcedure, router } from "../../trpc";
 
 const procedure = roleProcedure("settings.agency");
 
 export const settingsRouter = router({
+  /** The texts of the reminders to claimants, per language (issue 28). */
+  getReminderTemplates: procedure.output(reminderTemplatesSchema).query(({ ctx }) => getReminderTemplates({ db: ctx.db, actor: ctx.actor })),
+  updateReminderTemplates: procedure
+    .input(reminderTemplatesSchema)
+    .output(reminderTemplatesSchema)
+    .mutation(({ ctx, input }) => updateReminderTemplates({ db: ctx.db, actor: ctx.actor }, input)),
   getAgency: procedure.output(agencySettingsOutputSchema).query(({ ctx }) => getAgencySettings({ db: ctx.db })),
   updateAgency: procedure.input(agencySettingsSchema).output(agencySettingsOutputSchema).mutation(({ ctx, input }) => updateAgencySettings({ db: ctx.db, actor: ctx.actor }, input)),
   getSla: procedure.output(slaDefaultsOutputSchema).query(({ ctx }) => getSlaDefaults({ db: ctx.db })),

@@ -9,7 +9,7 @@ export { createFileTextGateway, createHttpTextGateway, GatewayError, sendDueText
 export type { OutgoingText, TextGateway } from "./gateway";
 export { queueDueReminders } from "./reminders";
 export { receiveDeliveryReceipt, receiveReply } from "./replies";
-export { reminderText, REMINDER_TEMPLATE_LANGUAGES } from "./templates";
+export { reminderText } from "./templates";
 
 /** The sweeper job (../platform/sweeper.ts): queue the reminders now due, then send what is due. */
 export const claimantMessagesJob = (db: Kysely<Database>, gateway: TextGateway, everyMs = 30_000): SweepJob => ({

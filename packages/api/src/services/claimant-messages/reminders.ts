@@ -5,7 +5,7 @@ import type { ReminderKind } from "@medlegal/domain";
 import { now } from "../platform/clock";
 import { declaredDays } from "../sla/holidays";
 import { getAgencySettings } from "../settings/settings";
-import { reminderText } from "./templates";
+import { reminderTemplates, reminderText } from "./templates";
 
 /** How far ahead the sweep looks: a confirmation for a booking further out waits until then. */
 const LOOK_AHEAD_MS = 60 * 24 * 60 * 60_000;
@@ -31,11 +31,12 @@ export async function queueDueReminders(db: Kysely<Database>, at: Date = now()):
     .where("p.anonymised_at", "is", null)
     .execute();
   if (bookings.length === 0) return 0;
-  const [sent, optOuts, declared, agency] = await Promise.all([
+  const [sent, optOuts, declared, agency, texts] = await Promise.all([
     db.selectFrom("claimant_messages").select(["booking_id", "kind", "created_at"]).where("booking_id", "in", bookings.map((b) => b.id)).execute(),
     db.selectFrom("claimant_message_opt_outs").select("phone").execute(),
     declaredDays(db),
     getAgencySettings({ db }),
+    reminderTemplates(db),
   ]);
   const stopped = new Set(optOuts.map((o) => o.phone));
   const queued = new Map(sent.map((m) => [`${m.booking_id}/${m.kind}`, m.created_at]));
@@ -56,7 +57,7 @@ export async function queueDueReminders(db: Kysely<Database>, at: Date = now()):
         time: sastTime(booking.starts_at),
         venue: booking.venue ?? "the venue your attorney gave you",
         agencyPhone: agency.phone,
-      }),
+      }, texts.templates),
       created_at: at,
       next_attempt_at: at,
     }));

@@ -1,44 +1,18 @@
 import { IntlMessageFormat } from "intl-messageformat";
-import type { ReminderKind } from "@medlegal/domain";
+import type { ReminderKind, ReminderTemplateLanguage, ReminderTemplates } from "@medlegal/domain";
+import { DEFAULT_REMINDER_TEMPLATE_SETTINGS, REMINDER_TEMPLATE_LANGUAGES, reminderTemplatesSchema } from "@medlegal/domain";
+import { AppError } from "../../errors";
+import { assertCan } from "../platform/access";
+import type { Db, Deps } from "../platform/deps";
+import { readSetting, writeSetting } from "../settings/settings";
 
 /**
- * The reminder texts per language, as ICU messages (docs/decisions.md "Messages to claimants").
- * They name the booking's reference, time and venue, what to bring and the agency's phone, and
- * never the expert's field, the injury or the case: anyone holding the phone may read them.
- * English is the agency's; Afrikaans and isiZulu are drafts for the agency to have checked. Other
- * home languages get English.
+ * The reminder texts per language (docs/decisions.md "Messages to claimants"): ICU messages from the
+ * settings document "reminder_templates" (the domain's defaults until an administrator edits them),
+ * rendered with intl-messageformat. Other home languages get English.
  */
-export const REMINDER_TEMPLATE_LANGUAGES = ["English", "Afrikaans", "isiZulu"] as const;
-export type ReminderTemplateLanguage = (typeof REMINDER_TEMPLATE_LANGUAGES)[number];
-
+const SETTING = "reminder_templates";
 const LOCALE: Record<ReminderTemplateLanguage, string> = { English: "en", Afrikaans: "af", isiZulu: "zu" };
-
-const OPENING: Record<ReminderTemplateLanguage, Record<ReminderKind, string>> = {
-  English: {
-    confirmation: "Your MedLegal assessment {reference} is booked",
-    two_days_before: "Reminder: your MedLegal assessment {reference} is in 2 days",
-    morning_of: "Today: your MedLegal assessment {reference}",
-  },
-  Afrikaans: {
-    confirmation: "U MedLegal-assessering {reference} is bespreek",
-    two_days_before: "Herinnering: u MedLegal-assessering {reference} is oor 2 dae",
-    morning_of: "Vandag: u MedLegal-assessering {reference}",
-  },
-  isiZulu: {
-    confirmation: "Ukuhlolwa kwakho kwe-MedLegal {reference} kubhukhiwe",
-    two_days_before: "Isikhumbuzo: ukuhlolwa kwakho kwe-MedLegal {reference} kusezinsukwini ezi-2",
-    morning_of: "Namuhla: ukuhlolwa kwakho kwe-MedLegal {reference}",
-  },
-};
-
-const BODY: Record<ReminderTemplateLanguage, string> = {
-  English:
-    ": {date} at {time}, {venue}. Map: {mapLink} Bring your ID document, your medical records, and spectacles or hearing aids if you use them. Questions: {agencyPhone}. Reply YES to confirm or NO if you cannot come.",
-  Afrikaans:
-    ": {date} om {time}, {venue}. Kaart: {mapLink} Bring u ID-dokument, u mediese rekords, en bril of gehoorapparate as u dit gebruik. Vrae: {agencyPhone}. Antwoord YES om te bevestig of NO as u nie kan kom nie.",
-  isiZulu:
-    ": {date} ngo-{time}, {venue}. Imephu: {mapLink} Letha incwadi kamazisi, amarekhodi akho ezokwelapha, nezibuko noma izinsiza zokuzwa uma uzisebenzisa. Imibuzo: {agencyPhone}. Phendula YES ukuqinisekisa noma NO uma ungeke ukwazi ukuza.",
-};
 
 export interface ReminderFacts {
   reference: string;
@@ -53,16 +27,50 @@ const templateLanguage = (homeLanguage: string): ReminderTemplateLanguage =>
   (REMINDER_TEMPLATE_LANGUAGES as readonly string[]).includes(homeLanguage) ? (homeLanguage as ReminderTemplateLanguage) : "English";
 
 const compiled = new Map<string, IntlMessageFormat>();
-
-/** The reminder of `kind` in the claimant's home language (English when there is no template for it). */
-export function reminderText(kind: ReminderKind, homeLanguage: string, facts: ReminderFacts): string {
-  const language = templateLanguage(homeLanguage);
-  const key = `${language}/${kind}`;
+function compile(template: string, language: ReminderTemplateLanguage): IntlMessageFormat {
+  const key = `${language}\u0000${template}`;
   let message = compiled.get(key);
   if (!message) {
-    message = new IntlMessageFormat(OPENING[language][kind] + BODY[language], LOCALE[language]);
+    message = new IntlMessageFormat(template, LOCALE[language]);
     compiled.set(key, message);
   }
+  return message;
+}
+
+/** The reminder of `kind` in the claimant's home language (English when there is no template for it). */
+export function reminderText(kind: ReminderKind, homeLanguage: string, facts: ReminderFacts, templates: ReminderTemplates["templates"] = DEFAULT_REMINDER_TEMPLATE_SETTINGS.templates): string {
+  const language = templateLanguage(homeLanguage);
   const mapLink = `https://maps.google.com/?q=${encodeURIComponent(facts.venue)}`;
-  return String(message.format({ ...facts, mapLink, agencyPhone: facts.agencyPhone || "the agency" }));
+  return String(compile(templates[language][kind], language).format({ ...facts, mapLink, agencyPhone: facts.agencyPhone || "the agency" }));
+}
+
+/** The templates in force (a stored document missing a language keeps that language's defaults). */
+export async function reminderTemplates(db: Db): Promise<ReminderTemplates> {
+  const stored = await readSetting(db, SETTING, DEFAULT_REMINDER_TEMPLATE_SETTINGS);
+  return { ...stored, templates: { ...DEFAULT_REMINDER_TEMPLATE_SETTINGS.templates, ...stored.templates } };
+}
+
+export async function getReminderTemplates({ db, actor }: Deps): Promise<ReminderTemplates> {
+  assertCan(actor.user, "settings.agency");
+  return reminderTemplates(db);
+}
+
+/**
+ * Administrators edit the texts (audited); each must be a valid ICU message as well as pass the
+ * domain's checks, or it is refused on its own field and nothing changes.
+ */
+export async function updateReminderTemplates(deps: Deps, value: ReminderTemplates): Promise<ReminderTemplates> {
+  assertCan(deps.actor.user, "settings.agency");
+  const fields: Record<string, string> = {};
+  for (const language of REMINDER_TEMPLATE_LANGUAGES) {
+    for (const [kind, template] of Object.entries(value.templates[language])) {
+      try {
+        compile(template, language).format({ reference: "BK-2026-00001", date: "Mon 7 Dec 2026", time: "09:00", venue: "Rooms", mapLink: "", agencyPhone: "" });
+      } catch {
+        fields[`templates.${language}.${kind}`] = "This text has a brace that does not close or an unknown {…} form: write {name} around each name";
+      }
+    }
+  }
+  if (Object.keys(fields).length) throw new AppError("INVALID", Object.values(fields)[0]!, fields);
+  return writeSetting(deps, SETTING, DEFAULT_REMINDER_TEMPLATE_SETTINGS, reminderTemplatesSchema.parse(value));
 }

@@ -31,3 +31,21 @@ describe("attendance figures in SLA monitoring", () => {
     }, 120_000);
   }
 });
+
+// The reminder texts per language, in settings (read only: nothing is saved here).
+describe("the reminder texts in settings", () => {
+  for (const width of [1280, 375]) {
+    it(`show each language's texts with a preview, the drafts marked, at ${width} px`, async () => {
+      const { context, page } = await signedInPage(browser, "admin", width);
+      await page.goto("/settings?tab=texts");
+      const zulu = page.getByRole("group", { name: /isiZulu/ });
+      await zulu.waitFor();
+      expect(await zulu.getByText("Draft: to be checked").isVisible()).toBe(true);
+      expect(await page.getByRole("group", { name: /English/ }).getByText(/Preview: Your MedLegal assessment BK-2026-00123 is booked/).isVisible()).toBe(true);
+      await screenshot(page, `reminder-texts-${width}`);
+      expect(await violations(page, `/settings?tab=texts at ${width}`)).toEqual([]);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+      await context.close();
+    }, 120_000);
+  }
+});
