@@ -66,6 +66,43 @@ describe.each(testDialects())("global search on %s", (kind) => {
     }
   });
 
+  it("finds an expert's own query by its claimant's name when hundreds of claimants they cannot see share it", async () => {
+    const attorney = await t.db.selectFrom("users").select("id").where("username", "=", "nomsa").executeTakeFirstOrThrow();
+    // 220 claimants of another firm, all called Crowdhurst, made before the expert's own.
+    await t.db
+      .insertInto("patients")
+      .values(
+        Array.from({ length: 220 }, (_, i) => ({
+          attorney_id: attorney.id,
+          first_name: `Other${i}`,
+          last_name: "Crowdhurst",
+          id_number: null,
+          passport_number: `CROWD${i}`,
+          birth_date: "1980-01-01",
+          gender: "male" as const,
+          email: null,
+          phone: null,
+          address: null,
+          home_language: "English",
+          consent_received_at: "2026-11-01",
+        })),
+      )
+      .execute();
+    const mine = await trpc<CaseItem>(t.app, c.attorney, "cases.create", {
+      claimType: "raf",
+      incidentDate: "2026-02-01",
+      newClaimant: { firstName: "Lwazi", lastName: "Crowdhurst", passportNumber: "CROWDMINE", birthDate: "1990-03-03", gender: "male", homeLanguage: "English", interpreterNeeded: false, consentReceivedAt: "2026-11-03" },
+    });
+    expect(mine.status, mine.error?.message).toBe(200);
+    const consultant = await t.db.selectFrom("users").select(["id", "specialization_id"]).where("username", "=", "consultant").executeTakeFirstOrThrow();
+    const query = await trpc<{ id: string; reference: string }>(t.app, c.attorney, "queries.create", { caseId: mine.data.id, subject: "Orthopaedic assessment", instructions: "Assess the hip", specializationIds: [consultant.specialization_id] });
+    expect(query.status, query.error?.message).toBe(200);
+    await t.db.insertInto("consultant_assignments").values({ query_id: query.data.id, consultant_id: consultant.id, specialization_id: consultant.specialization_id!, status: "accepted", fee_agreed_cents: null, decline_reason: null, assigned_by: null, responded_at: new Date() }).execute();
+    const found = await search("consultant", "crowdhurst");
+    expect(titles(found, "query")).toEqual([query.data.reference]);
+    expect(titles(found, "claimant")).toEqual([]);
+  });
+
   it("matches references with and without dashes, in any case, and by their start", async () => {
     const bare = queryReference.replace(/-/g, "");
     for (const term of [queryReference, bare, bare.toLowerCase(), queryReference.toLowerCase().replace(/-/g, " "), queryReference.slice(0, -1)]) {

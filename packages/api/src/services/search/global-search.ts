@@ -2,7 +2,7 @@ import { sql } from "kysely";
 import type { GlobalSearchResult, globalSearchInputSchema, SearchHit, SearchKind } from "@medlegal/domain";
 import { can, isAttorney, looksLikeIdentityNumber, SEARCH_GROUP_LIMIT, SEARCH_KINDS, SEARCH_MIN_LENGTH, searchKey } from "@medlegal/domain";
 import type { z } from "zod";
-import { visibleBookings, visibleCases, visibleInvoices, visiblePatients, visibleQueries, visibleReports } from "../platform/access";
+import { isStaff, visibleBookings, visibleCases, visibleInvoices, visiblePatients, visibleQueries, visibleReports } from "../platform/access";
 import type { Deps } from "../platform/deps";
 import { fullName, likePattern } from "../platform/sql";
 
@@ -125,8 +125,14 @@ const findQueries: Finder = async ({ db, actor }, t) => {
         q
           .selectFrom("patients")
           .select("patients.id")
-          // An attorney's own claimants only: the other firms' could crowd theirs out of the bound.
-          .where((eb) => (isAttorney(actor.user) ? eb("patients.attorney_id", "=", actor.user.id) : eb.lit(true)))
+          // Only claimants with a query the caller sees: anyone else's could crowd theirs out of the bound.
+          .where((eb) =>
+            isStaff(actor.user)
+              ? eb.lit(true)
+              : isAttorney(actor.user)
+                ? eb("patients.attorney_id", "=", actor.user.id)
+                : eb.exists(eb.selectFrom("cases").innerJoin("queries", "queries.case_id", "cases.id").select("queries.id").whereRef("cases.patient_id", "=", "patients.id").where(visibleQueries(actor.user))),
+          )
           .where(sql<boolean>`(${PATIENT_TEXT} LIKE ${t.wordsAnywhere} OR ${keyMatches(PATIENT_TEXT, t.keyAnywhere)})`)
           .limit(MATCHES_BEFORE_SORTING),
     )
