@@ -8,12 +8,23 @@ import type { FastifyInstance } from "fastify";
 import { testDialects } from "@medlegal/db/testing";
 import { resolveConfig } from "../src/config";
 import { attachmentDisposition } from "../src/rest/download";
+import { csvCell } from "../../../packages/api/src/services/platform/csv";
 import type { TestApp } from "./helpers";
 import { createTestApp, DEMO_PASSWORD, login, resetTokenIn } from "./helpers";
 
 const PDF = Buffer.from("%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n");
 const BIG_ASSET = `export const words = ${JSON.stringify(Array.from({ length: 400 }, (_, i) => `word${i}`))};`;
 const BEHIND_PROXY = resolveConfig({ APP_URL: "https://medlegal.example", TRUST_PROXY: "1" });
+
+describe("CSV cells", () => {
+  it("defuse a formula, even after spaces a spreadsheet skips, and keep a plain negative amount a number", () => {
+    expect(csvCell("=HYPERLINK(\"x\")")).toBe(`"'=HYPERLINK(""x"")"`);
+    expect(csvCell("   @SUM(A1:A9)")).toBe(`"'   @SUM(A1:A9)"`);
+    expect(csvCell("+27 82 555 0100")).toBe(`"'+27 82 555 0100"`);
+    expect(csvCell("-1250.00")).toBe(`"-1250.00"`);
+    expect(csvCell("Dr A. Smith")).toBe(`"Dr A. Smith"`);
+  });
+});
 
 describe("download file names", () => {
   it("strips bidirectional and control characters, quotes and folders, with an ASCII fallback and the UTF-8 name", () => {

@@ -1,9 +1,9 @@
 /** One CSV cell, always quoted. */
 export const csvCell = (value: unknown): string => {
   const text = value === null || value === undefined ? "" : typeof value === "string" ? value : JSON.stringify(value);
-  // Quote every cell; a leading =, +, - or @ is defused so spreadsheets do not run it as a formula
-  // (a plain negative number, which accounting imports read as money, is no formula).
-  const safe = /^[=+\-@\t\r]/.test(text) && !/^-\d+(\.\d+)?$/.test(text) ? `'${text}` : text;
+  // Quote every cell; a leading =, +, - or @ (after any spaces, which spreadsheets skip) is defused so
+  // they do not run it as a formula (a plain negative number, which accounting imports read as money, is no formula).
+  const safe = /^[ ]*[=+\-@\t\r]/.test(text) && !/^-\d+(\.\d+)?$/.test(text) ? `'${text}` : text;
   return `"${safe.replace(/"/g, '""')}"`;
 };
 
