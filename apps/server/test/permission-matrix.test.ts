@@ -71,6 +71,8 @@ const MATRIX: Record<string, "public" | Role[]> = {
   "specializations.update": [A],
   "specializations.setActive": [A],
   "specializations.remove": [A],
+  "specializations.dependencies": [A],
+  "specializations.setDependencies": [A],
   "settings.getAgency": [A],
   "settings.updateAgency": [A],
   "settings.getSla": [A],

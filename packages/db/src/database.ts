@@ -488,6 +488,13 @@ export interface ConsultantAssignmentsTable {
   created_at: GeneratedTimestamp;
 }
 
+/** A specialization whose report needs another's first (issue 27, "Disciplines that wait"). */
+export interface SpecializationDependenciesTable {
+  downstream_id: string;
+  upstream_id: string;
+  created_at: GeneratedTimestamp;
+}
+
 export interface QueryEventsTable {
   id: Generated<string>;
   query_id: string;
@@ -763,7 +770,7 @@ export interface DeclaredHolidaysTable {
 export type SlaPolicyKey = "query_acknowledgement" | "booking_offered" | "report_delivery" | "report_release" | "raf5_dispute" | "court_step";
 export type SlaSubjectKind = "query" | "booking" | "assignment" | "report" | "court_step";
 export type SlaTimerStatus = "open" | "met" | "missed" | "cancelled";
-export type SlaPauseKind = "hold" | "manual";
+export type SlaPauseKind = "hold" | "manual" | "waiting";
 
 export interface SlaTimersTable {
   id: Generated<string>;
@@ -1168,6 +1175,7 @@ export interface Database {
   queries: QueriesTable;
   query_specializations: QuerySpecializationsTable;
   consultant_assignments: ConsultantAssignmentsTable;
+  specialization_dependencies: SpecializationDependenciesTable;
   query_events: QueryEventsTable;
   files: FilesTable;
   reports: ReportsTable;

@@ -43,6 +43,7 @@ export * from "./sla-timers";
 export * from "./sla-outputs";
 export * from "./attendance-figures";
 export * from "./reminder-templates";
+export * from "./discipline-dependencies";
 export * from "./specializations";
 export * from "./two-factor";
 export * from "./user";

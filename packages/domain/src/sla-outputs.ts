@@ -26,7 +26,7 @@ export const slaTimerItemOutputSchema = z.object({
   state: z.enum(SLA_VIEW_STATES),
   timeLeftMs: z.number(),
   paused: z.boolean(),
-  pauseKind: z.enum(["hold", "manual"]).nullable(),
+  pauseKind: z.enum(["hold", "manual", "waiting"]).nullable(),
   pauseReason: nullableText,
   pausedAt: nullableText,
 });

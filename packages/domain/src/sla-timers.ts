@@ -180,7 +180,7 @@ export interface SlaTimerItem {
   /** From now (or from the pause or stop) to the due time; negative when overdue. */
   timeLeftMs: number;
   paused: boolean;
-  pauseKind: "hold" | "manual" | null;
+  pauseKind: "hold" | "manual" | "waiting" | null;
   pauseReason: string | null;
   pausedAt: string | null;
 }

@@ -1,5 +1,7 @@
 import { z } from "zod";
 import {
+  disciplineDependenciesInputSchema,
+  disciplineDependenciesOutputSchema,
   idInputSchema,
   namedOutputSchema,
   setSpecializationActiveSchema,
@@ -15,6 +17,7 @@ import {
   setSpecializationActive,
   updateSpecialization,
 } from "../../services/consultants/specializations";
+import { getDisciplineDependencies, setDisciplineDependencies } from "../../services/consultants/discipline-dependencies";
 import { publicProcedure, roleProcedure, router } from "../../trpc";
 import { specializationRemovalOutputSchema } from "../outputs";
 
@@ -27,5 +30,11 @@ export const specializationsRouter = router({
   create: procedure.input(specializationInputSchema).output(specializationOutputSchema).mutation(({ ctx, input }) => createSpecialization({ db: ctx.db, actor: ctx.actor }, input)),
   update: procedure.input(specializationUpdateSchema).output(specializationOutputSchema).mutation(({ ctx, input }) => updateSpecialization({ db: ctx.db, actor: ctx.actor }, input)),
   setActive: procedure.input(setSpecializationActiveSchema).output(specializationOutputSchema).mutation(({ ctx, input }) => setSpecializationActive({ db: ctx.db, actor: ctx.actor }, input)),
+  /** Which disciplines wait for which others' reports (issue 27, "Disciplines that wait"). */
+  dependencies: procedure.output(disciplineDependenciesOutputSchema).query(({ ctx }) => getDisciplineDependencies({ db: ctx.db, actor: ctx.actor })),
+  setDependencies: procedure
+    .input(disciplineDependenciesInputSchema)
+    .output(disciplineDependenciesOutputSchema)
+    .mutation(({ ctx, input }) => setDisciplineDependencies({ db: ctx.db, actor: ctx.actor }, input)),
   remove: procedure.input(idInputSchema).output(specializationRemovalOutputSchema).mutation(({ ctx, input }) => removeSpecialization({ db: ctx.db, actor: ctx.actor }, input)),
 });

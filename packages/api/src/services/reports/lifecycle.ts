@@ -9,6 +9,7 @@ import { notify } from "../notifications/notifications";
 import { now, stamp } from "../platform/clock";
 import { nextReference } from "../platform/references";
 import { cancelSubjectTimers, startSlaTimer, stopSlaTimer } from "../sla/timers";
+import { syncDisciplineWaits } from "../sla/discipline-waits";
 import { announceQueryChange } from "../queries/query-live";
 import { billReportApproved } from "../invoices/attorney-billing";
 import { releaseTerms } from "./release-terms";
@@ -105,6 +106,7 @@ export async function createReport(
     after: { reference, kind: values.kind, bookingId: values.booking_id, parentReportId: values.parent_report_id, dueAt: report.due_at.toISOString() },
   });
   await startSlaTimer(trx, { policy: "report_delivery", subject: { kind: "report", id: report.id }, queryId: values.query_id, consultantId: values.consultant_id, startedAt: at });
+  await syncDisciplineWaits(trx, values.query_id, at);
   if (actor.user?.id !== values.consultant_id) {
     await notify(trx, {
       userId: values.consultant_id,
@@ -171,6 +173,7 @@ export async function recordReleased(trx: Trx, actor: Actor, report: ReportRow, 
     audit: how.overrideReason ? { overrideReason: how.overrideReason } : {},
   });
   await stopSlaTimer(trx, { policy: "report_release", subject: { kind: "report", id: report.id }, at });
+  await syncDisciplineWaits(trx, report.query_id, at);
   await notify(trx, {
     userId: report.attorney_id,
     type: "query_completed",
@@ -185,5 +188,6 @@ export async function recordReleased(trx: Trx, actor: Actor, report: ReportRow, 
 export async function recordWithdrawn(trx: Trx, actor: Actor, report: ReportRow, reason: string): Promise<ReportRow> {
   const withdrawn = await moveReport(trx, actor, report, "withdrawn", { set: { withdrawn_reason: reason }, body: reason, audit: { reason } });
   await cancelSubjectTimers(trx, { kind: "report", id: report.id }, now());
+  await syncDisciplineWaits(trx, report.query_id, now());
   return withdrawn;
 }

@@ -201,6 +201,20 @@ export async function pauseTimer(trx: Transaction<Database>, timerId: string, in
   await trx.insertInto("sla_timer_pauses").values({ timer_id: timerId, kind: "manual", reason: input.reason, paused_by: input.by, from_at: input.at }).execute();
 }
 
+/**
+ * A downstream discipline's report timer waits for the upstream reports (sla/discipline-waits.ts):
+ * paused with the reason in words, or its reason brought up to date when it waits already.
+ */
+export async function pauseWaiting(trx: Transaction<Database>, timer: { id: string; paused_at: Date | null }, reason: string, at: Date) {
+  if (timer.paused_at) {
+    await trx.updateTable("sla_timers").set({ pause_reason: reason }).where("id", "=", timer.id).execute();
+    await trx.updateTable("sla_timer_pauses").set({ reason }).where("timer_id", "=", timer.id).where("to_at", "is", null).execute();
+    return;
+  }
+  await trx.updateTable("sla_timers").set({ paused_at: at, pause_kind: "waiting", pause_reason: reason }).where("id", "=", timer.id).execute();
+  await trx.insertInto("sla_timer_pauses").values({ timer_id: timer.id, kind: "waiting", reason, from_at: at }).execute();
+}
+
 /** Staff resume a timer they paused; the due time moves by the paused time. */
 export async function resumeTimer(trx: Transaction<Database>, row: TimerClockRow, at: Date) {
   return closePause(trx, row, at);

@@ -59,7 +59,7 @@ type TimerRow = Awaited<ReturnType<ReturnType<typeof timerQuery>["execute"]>>[nu
 function toItem(row: TimerRow, now: Date, actor: SignedInActor): SlaTimerItem {
   const item = toFullItem(row, now);
   if (!isAttorney(actor.user)) return item;
-  return { ...item, assignedEmployeeName: null, pauseReason: row.pause_kind === "hold" ? row.pause_reason : null };
+  return { ...item, assignedEmployeeName: null, pauseReason: row.pause_kind === "hold" || row.pause_kind === "waiting" ? row.pause_reason : null };
 }
 
 function toFullItem(row: TimerRow, now: Date): SlaTimerItem {

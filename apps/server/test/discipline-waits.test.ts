@@ -1,0 +1,116 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { testDialects } from "@medlegal/db/testing";
+import type { DisciplineDependencies, ReportDetail } from "@medlegal/domain";
+import { demoReportPdf } from "../../../packages/api/src/seed/reports";
+import type { TestApp } from "./helpers";
+import { createTestApp, login, trpc } from "./helpers";
+
+const DECLARATION = "I understand my duty is to assist the court. This report is true and my opinion is independent of the parties.";
+
+function upload(data: Uint8Array) {
+  const boundary = "----medlegal-waits-boundary";
+  const payload = Buffer.concat([
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="declaration"\r\n\r\n${DECLARATION}\r\n`),
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="report.pdf"\r\nContent-Type: application/pdf\r\n\r\n`),
+    Buffer.from(data),
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  return { payload, headers: { "content-type": `multipart/form-data; boundary=${boundary}` } };
+}
+
+/** Disciplines that wait for each other (issue 27, section 3; docs/decisions.md "Disciplines that wait"). */
+describe.each(testDialects())("disciplines that wait on %s", (kind) => {
+  let t: TestApp;
+  const c = {} as Record<string, string>;
+  const ids = {} as Record<string, string>;
+  const spec = {} as Record<string, string>;
+
+  beforeAll(async () => {
+    t = await createTestApp(kind, {}, { workflow: true });
+    for (const name of ["admin", "employee", "attorney", "consultant", "dr_naidoo"]) {
+      c[name] = (await login(t.app, name)).cookie;
+      const user = await t.db.selectFrom("users").select(["id", "specialization_id"]).where("username", "=", name).executeTakeFirstOrThrow();
+      ids[name] = user.id;
+      if (user.specialization_id) spec[name] = user.specialization_id;
+    }
+  });
+  afterAll(() => t.close());
+
+  const dependOn = (downstream: string, upstream: string[]) => trpc<DisciplineDependencies>(t.app, c.admin!, "specializations.setDependencies", { dependencies: [{ downstreamId: downstream, upstreamIds: upstream }] });
+  const reportOf = async (consultant: "consultant" | "dr_naidoo") => {
+    const q = await t.db
+      .selectFrom("queries")
+      .innerJoin("cases", "cases.id", "queries.case_id")
+      .select(["queries.id", "cases.id as case_id", "cases.patient_id"])
+      .where("queries.attorney_id", "=", ids.attorney!)
+      .orderBy("queries.reference", "desc")
+      .executeTakeFirstOrThrow();
+    const { createReport } = await import("../../../packages/api/src/services/reports/lifecycle");
+    const actor = { user: null, meta: { ip: null, userAgent: null, requestId: "test", appUrl: "" } };
+    return t.db.transaction().execute((trx) =>
+      createReport(trx, actor, { query_id: q.id, case_id: q.case_id, patient_id: q.patient_id, attorney_id: ids.attorney!, booking_id: null, consultant_id: ids[consultant]!, specialization_id: spec[consultant]!, kind: "medico_legal", parent_report_id: null }),
+    );
+  };
+  const timerOf = (reportId: string) => t.db.selectFrom("sla_timers").selectAll().where("policy", "=", "report_delivery").where("subject_id", "=", reportId).executeTakeFirstOrThrow();
+
+  it("pauses a downstream expert's report timer with the reason in words, and resumes it when the upstream report is released", async () => {
+    const names = Object.fromEntries((await t.db.selectFrom("specializations").select(["id", "name"]).execute()).map((s) => [s.id, s.name]));
+    const set = await dependOn(spec.dr_naidoo!, [spec.consultant!]);
+    expect(set.status, set.error?.message).toBe(200);
+    const upstream = await reportOf("consultant");
+    const downstream = await reportOf("dr_naidoo");
+    const waiting = await timerOf(downstream.id);
+    expect(waiting).toMatchObject({ status: "open", pause_kind: "waiting", pause_reason: `Waiting for the ${names[spec.consultant!]} report` });
+    expect((await timerOf(upstream.id)).paused_at).toBeNull();
+    // The attorney sees why it waits.
+    const listed = await trpc<{ items: { id: string; pauseReason: string | null }[] }>(t.app, c.attorney!, "sla.list", {});
+    expect(listed.data.items.find((i) => i.id === waiting.id)?.pauseReason).toBe(`Waiting for the ${names[spec.consultant!]} report`);
+
+    // The upstream report goes through review and release; the downstream timer runs again, its due time moved by the wait.
+    const body = upload(await demoReportPdf(upstream.reference, 2));
+    expect((await t.app.inject({ method: "POST", url: `/api/reports/${upstream.id}/versions`, headers: { cookie: c.consultant!, ...body.headers }, payload: body.payload })).statusCode).toBe(201);
+    expect((await trpc(t.app, c.employee!, "reports.take", { id: upstream.id })).status).toBe(200);
+    const d = await trpc<ReportDetail>(t.app, c.employee!, "reports.get", { id: upstream.id });
+    expect((await trpc(t.app, c.employee!, "reports.review", { id: upstream.id, items: d.data.checklist.map((i) => ({ itemId: i.id, result: "pass", comment: null })) })).status).toBe(200);
+    expect((await trpc(t.app, c.admin!, "reports.overrideRelease", { id: upstream.id, reason: "Trial next week." })).status).toBe(200);
+    const resumed = await timerOf(downstream.id);
+    expect(resumed.paused_at).toBeNull();
+    expect(resumed.due_at.getTime()).toBeGreaterThan(waiting.due_at.getTime());
+    const pauses = await t.db.selectFrom("sla_timer_pauses").selectAll().where("timer_id", "=", waiting.id).execute();
+    expect(pauses).toHaveLength(1);
+    expect(pauses[0]).toMatchObject({ kind: "waiting" });
+    expect(pauses[0]!.to_at).not.toBeNull();
+  });
+
+  it("resumes the wait when the upstream report is withdrawn, and waits for nothing once the administrator clears the rule", async () => {
+    expect((await dependOn(spec.dr_naidoo!, [spec.consultant!])).status).toBe(200);
+    const upstream = await reportOf("consultant");
+    const downstream = await reportOf("dr_naidoo");
+    expect((await timerOf(downstream.id)).pause_kind).toBe("waiting");
+    expect((await trpc(t.app, c.employee!, "reports.withdraw", { id: upstream.id, reason: "The expert withdrew." })).status).toBe(200);
+    expect((await timerOf(downstream.id)).paused_at).toBeNull();
+    expect((await trpc(t.app, c.admin!, "specializations.setDependencies", { dependencies: [] })).status).toBe(200);
+    await reportOf("consultant");
+    const free = await reportOf("dr_naidoo");
+    expect((await timerOf(free.id)).paused_at).toBeNull();
+  });
+
+  it("refuses a circle and a discipline waiting for itself with a sentence, is for administrators only, and is audited", async () => {
+    const circle = await trpc(t.app, c.admin!, "specializations.setDependencies", {
+      dependencies: [
+        { downstreamId: spec.dr_naidoo!, upstreamIds: [spec.consultant!] },
+        { downstreamId: spec.consultant!, upstreamIds: [spec.dr_naidoo!] },
+      ],
+    });
+    expect(circle.status).toBe(400);
+    expect(circle.error?.message).toBe("These disciplines would wait for each other in a circle: one of them must go first.");
+    const self = await trpc(t.app, c.admin!, "specializations.setDependencies", { dependencies: [{ downstreamId: spec.consultant!, upstreamIds: [spec.consultant!] }] });
+    expect(self.status).toBe(400);
+    expect(self.error?.message).toBe("A discipline cannot wait for itself");
+    expect((await trpc(t.app, c.employee!, "specializations.setDependencies", { dependencies: [] })).status).toBe(403);
+    const got = await trpc<DisciplineDependencies>(t.app, c.admin!, "specializations.dependencies");
+    expect(got.data.specializations.every((s) => s.upstreamIds.length === 0)).toBe(true);
+    const audits = await t.db.selectFrom("audit_log").select("action").where("action", "=", "specializations.dependencies").execute();
+    expect(audits.length).toBeGreaterThanOrEqual(2);
+  });
+});
