@@ -1,4 +1,4 @@
-import type { DisciplineDependencies , disciplineDependenciesInputSchema } from "@medlegal/domain";
+import type { DisciplineDependencies, disciplineDependenciesInputSchema } from "@medlegal/domain";
 import { dependencyCycle } from "@medlegal/domain";
 import type { z } from "zod";
 import { AppError } from "../../errors";
