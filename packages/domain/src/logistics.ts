@@ -104,6 +104,8 @@ export const setBookingLogisticsSchema = z
     if (v.mealsCents !== null) need(v.meals, "meals", LOGISTICS_MESSAGES.mealsWhat);
   });
 export type SetBookingLogisticsInput = z.output<typeof setBookingLogisticsSchema>;
+/** The fields as sent (optional ones left out), before the schema fills in the nulls. */
+export type SetBookingLogisticsFields = z.input<typeof setBookingLogisticsSchema>;
 
 export const bookingLogisticsInputSchema = z.object({ bookingId: id("Choose a booking") });
 
