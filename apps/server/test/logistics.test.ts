@@ -36,6 +36,9 @@ describe.each(testDialects())("the claimant's day logistics on %s", (kind) => {
     booking = await t.db
       .selectFrom("bookings")
       .innerJoin("users", "users.id", "bookings.consultant_id")
+      // One the demo did not arrange already (its claimant's day has its own logistics).
+      .leftJoin("booking_logistics", "booking_logistics.booking_id", "bookings.id")
+      .where("booking_logistics.booking_id", "is", null)
       .select(["bookings.id", "bookings.reference", "bookings.starts_at", "bookings.venue", "bookings.consultant_id", "bookings.patient_id", "users.username"])
       .where("bookings.attorney_id", "=", attorney.id)
       .where("bookings.status", "=", "confirmed")
@@ -58,7 +61,7 @@ describe.each(testDialects())("the claimant's day logistics on %s", (kind) => {
     expect(saved.data.scope).toBe("full");
     if (saved.data.scope !== "full") return;
     expect(saved.data.logistics).toMatchObject({ transport: "taxi", pickupPoint: TAXI.pickupPoint, pickupTime: "05:30", interpreterName: "Mpho Ledwaba", guardianName: "Lerato Maake" });
-    const audit = await t.db.selectFrom("audit_log").selectAll().where("entity_id", "=", booking.id).where("action", "=", "booking.logistics_set").executeTakeFirstOrThrow();
+    const audit = await t.db.selectFrom("audit_log").selectAll().where("entity_id", "=", booking.id).where("action", "=", "booking.logistics_set").orderBy("at", "desc").executeTakeFirstOrThrow();
     expect(audit.after).toMatchObject({ transport: "taxi", pickup_time: "05:30" });
   });
 
@@ -107,6 +110,35 @@ describe.each(testDialects())("the claimant's day logistics on %s", (kind) => {
     expect(text).not.toContain(specialization.name);
     if (patient.id_number) expect(text).not.toContain(patient.id_number);
     for (const who of ["attorney", "expert"]) expect((await trpc(t.app, c[who]!, "logistics.daySheet", { day })).status, who).toBe(403);
+  });
+
+  it("copies one booking's arrangements to the claimant's other bookings that day, the costs staying on the first", async () => {
+    const day = await t.db
+      .selectFrom("bookings")
+      .innerJoin("patients", "patients.id", "bookings.patient_id")
+      .select(["bookings.id", "bookings.reference"])
+      .where("patients.last_name", "=", "Mokoena")
+      .where("bookings.status", "=", "confirmed")
+      .orderBy("bookings.starts_at")
+      .execute();
+    expect(day).toHaveLength(3);
+    const [first, ...others] = day;
+    const changed = await trpc(t.app, c.employee!, "logistics.set", { bookingId: first!.id, ...TAXI });
+    expect(changed.status, changed.error?.message).toBe(200);
+    const view = await trpc<View>(t.app, c.employee!, "logistics.get", { bookingId: first!.id });
+    expect(view.data.scope === "full" && view.data.sameDay.map((o) => o.reference)).toEqual(others.map((o) => o!.reference));
+    const applied = await trpc<{ applied: string[] }>(t.app, c.employee!, "logistics.applyToSameDay", { bookingId: first!.id });
+    expect(applied.status, applied.error?.message).toBe(200);
+    expect(applied.data.applied).toEqual(others.map((o) => o!.reference));
+    for (const other of others) {
+      const row = await t.db.selectFrom("booking_logistics").selectAll().where("booking_id", "=", other!.id).executeTakeFirstOrThrow();
+      expect(row).toMatchObject({ transport: "taxi", pickup_point: TAXI.pickupPoint, guardian_name: "Lerato Maake", interpreter_name: "Mpho Ledwaba", transport_cents: null, interpreter_cents: null, meals_cents: null });
+    }
+    expect((await trpc(t.app, c.attorney!, "logistics.applyToSameDay", { bookingId: first!.id })).status).toBe(403);
+    // A booking whose claimant has nothing else that day has nothing to copy to.
+    const alone = await trpc(t.app, c.employee!, "logistics.applyToSameDay", { bookingId: booking.id });
+    expect(alone.status).toBe(409);
+    expect(alone.error?.message).toBe("The claimant has no other booking that day.");
   });
 
   it("bills the costs as disbursement lines on the attorney's invoice once, when attendance is recorded, and then keeps them", async () => {
