@@ -91,6 +91,8 @@ describe("the claimant's day", () => {
     await page.getByLabel("Language", { exact: true }).fill("Sepedi");
     await page.getByLabel("Interpreter's name").fill("Mpho Ledwaba");
     await page.getByLabel("Interpreter's phone or e-mail").fill("+27 82 555 0311");
+    await page.getByLabel("Pickup point").scrollIntoViewIfNeeded();
+    await screenshot(page, "claimant-day-form-1280");
     expect(await violations(page, `/booking-form/${booking.id} logistics form`)).toEqual([]);
     await page.getByRole("button", { name: "Save logistics" }).click();
     await expect.poll(() => page.getByText("Pickup 05:45 at Shell garage, Polokwane Road, Seshego").isVisible()).toBe(true);
@@ -125,6 +127,12 @@ describe("the claimant's day", () => {
     await phone.page.getByText("Mpho Ledwaba (Sepedi)").scrollIntoViewIfNeeded();
     await screenshot(phone.page, "claimant-day-booking-375");
     expect(await violations(phone.page, `/booking-form/${booking.id} at 375`)).toEqual([]);
+    expect(await phone.page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    // The form itself on a phone: one column, every field labelled.
+    await phone.page.getByRole("button", { name: "Edit logistics" }).click();
+    await phone.page.getByLabel("Pickup point").scrollIntoViewIfNeeded();
+    await screenshot(phone.page, "claimant-day-form-375");
+    expect(await violations(phone.page, `/booking-form/${booking.id} logistics form at 375`)).toEqual([]);
     expect(await phone.page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
     await phone.context.close();
 

@@ -17,32 +17,32 @@ export function seedClaimantDay(matter: (brief: MatterBrief) => Matter, ago: (n:
     incidentDate: "2025-06-28",
     rafClaimNumber: "RAF/2025/418806",
     subject: "Burns and a crushed hand after a truck rollover: three assessments in one day",
-    instructions: "Burns to the forearms and a crushed right hand; he worked as a welder. Please assess function, scarring and his capacity to return to welding.",
-    specializations: ["Occupational Therapist", "Industrial Psychologist", "Plastic and Reconstructive Surgeon"],
+    instructions: "Burns to the forearms and a crushed right hand; he worked as a welder. Please assess hand function, the trauma since the rollover and his capacity to return to welding.",
+    specializations: ["Occupational Therapist", "Industrial Psychologist", "Clinical Psychologist"],
     priority: "normal",
   })
     .submit(ago(9, "09:40"))
     .take("employee", ago(8, "08:50"))
     .assign("employee", "ot_smith", ago(8, "09:10"))
     .assign("employee", "ip_maseko", ago(8, "09:12"))
-    .assign("employee", "dr_venter", ago(8, "09:14"))
+    .assign("employee", "dr_pillay", ago(8, "09:14"))
     .accept("ot_smith", ago(7, "10:00"))
     .accept("ip_maseko", ago(7, "11:30"))
-    .accept("dr_venter", ago(6, "08:45"))
+    .accept("dr_pillay", ago(6, "08:45"))
     .dayAtVenue(
       ASSESSMENT_CENTRE,
       "employee",
       [
         { key: "ot", consultant: "ot_smith" },
         { key: "career", consultant: "ip_maseko" },
-        { key: "plastics", consultant: "dr_venter" },
+        { key: "psych", consultant: "dr_pillay" },
       ],
       1,
       ago(5, "10:00"),
     )
     .confirm("ot", "employee", ago(5, "10:30"))
     .confirm("career", "employee", ago(5, "10:31"))
-    .confirm("plastics", "employee", ago(5, "10:32"))
+    .confirm("psych", "employee", ago(5, "10:32"))
     .arrange(
       "ot",
       "employee",
