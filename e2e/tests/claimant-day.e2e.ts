@@ -117,6 +117,11 @@ describe("the claimant's day", () => {
     await employee.context.close();
 
     const phone = await signedInPage(browser, "employee", 375);
+    // Reached from Assessment Schedules (the spec's sidebar has no entry for it).
+    await phone.page.goto("/admin/assessment-schedules");
+    await phone.page.getByRole("link", { name: "Day sheet" }).click();
+    await phone.page.waitForURL((url) => url.pathname === "/day-sheet");
+    await phone.page.getByRole("heading", { name: "Day sheet", level: 1 }).waitFor();
     await phone.page.goto(`/day-sheet?day=${day}&venue=${encodeURIComponent(booking.venue)}`);
     await phone.page.getByRole("row").filter({ hasText: booking.reference }).waitFor();
     await screenshot(phone.page, "claimant-day-sheet-375");
