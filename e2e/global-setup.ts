@@ -13,6 +13,8 @@ declare module "vitest" {
     sessionsDir: string;
     /** Where the server writes each mail as an .eml file (it runs without SMTP, as `pnpm start` does). */
     mailDir: string;
+    /** Where the server writes each text to a claimant as a .json file (it runs without SMS_GATEWAY_URL). */
+    textsDir: string;
   }
 }
 
@@ -69,6 +71,7 @@ export default async function setup(project: TestProject) {
   project.provide("baseUrl", baseUrl);
   project.provide("sessionsDir", sessionsDir);
   project.provide("mailDir", join(dataDir, "mail"));
+  project.provide("textsDir", join(dataDir, "texts"));
 
   return async () => {
     server.kill("SIGTERM");

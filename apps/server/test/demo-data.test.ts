@@ -483,4 +483,28 @@ describe.each(testDialects().flatMap((kind) => FIRST_STARTS.map((now) => [kind, 
     const timer = await t.db.selectFrom("sla_timers").select("status").where("policy", "=", "raf5_dispute").where("subject_id", "=", r.id).executeTakeFirstOrThrow();
     expect(timer.status).toBe("open");
   });
+
+  it("has a claimant's day: three disciplines one morning at one venue, with a taxi and an interpreter on the day sheet", async () => {
+    const employee = (await login(t.app, "employee")).cookie;
+    const day = await t.db
+      .selectFrom("bookings")
+      .innerJoin("patients", "patients.id", "bookings.patient_id")
+      .leftJoin("booking_logistics", "booking_logistics.booking_id", "bookings.id")
+      .select(["bookings.reference", "bookings.starts_at", "bookings.venue", "bookings.specialization_id", "booking_logistics.transport", "booking_logistics.interpreter_name", "booking_logistics.transport_cents"])
+      .where("patients.last_name", "=", "Mokoena")
+      .where("bookings.status", "=", "confirmed")
+      .orderBy("bookings.starts_at")
+      .execute();
+    expect(day).toHaveLength(3);
+    expect(new Set(day.map((b) => sastDate(b.starts_at))).size).toBe(1);
+    expect(new Set(day.map((b) => b.specialization_id)).size).toBe(3);
+    expect(day.every((b) => b.transport === "taxi" && b.interpreter_name === "Mpho Ledwaba")).toBe(true);
+    // The day's costs sit on the first booking only, so the attorney is billed once.
+    expect(day.map((b) => b.transport_cents)).toEqual([180_000, null, null]);
+    const sheet = await asThen(() => trpc<{ arrivals: { reference: string; pickupPoint: string | null; interpreterName: string | null }[] }>(t.app, employee, "logistics.daySheet", { day: sastDate(day[0]!.starts_at), venue: day[0]!.venue }));
+    expect(sheet.status, sheet.error?.message).toBe(200);
+    const mine = sheet.data.arrivals.filter((a) => day.some((b) => b.reference === a.reference));
+    expect(mine).toHaveLength(3);
+    expect(mine.every((a) => a.pickupPoint && a.interpreterName === "Mpho Ledwaba")).toBe(true);
+  });
 });

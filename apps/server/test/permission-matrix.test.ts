@@ -267,6 +267,11 @@ const MATRIX: Record<string, "public" | Role[]> = {
   // Global search (issue 30): every role, each kind scoped like its list (search.test.ts and the object-level matrix below).
   "search.global": ALL,
   "search.identityOpened": ALL,
+  // The claimant's day (issue 28, logistics.test.ts): everyone who sees the booking reads (the expert a narrow view); staff arrange it and print the day sheet.
+  "logistics.get": ALL,
+  "logistics.set": [A, E],
+  "logistics.applyToSameDay": [A, E],
+  "logistics.daySheet": [A, E],
 };
 
 /**
@@ -347,7 +352,7 @@ describe("the permission matrix", () => {
  * record served and someone else's answered 404 (never 403, so ids cannot be probed). Every
  * procedure of the record routers must be classified here: a new one fails until it is.
  */
-const RECORD_ROUTERS = ["patients", "cases", "courtClock", "receivables", "queries", "assignments", "bookings", "availability", "sla", "reports", "invoices", "payments", "meetings", "messages", "raf4", "search"];
+const RECORD_ROUTERS = ["patients", "cases", "courtClock", "receivables", "queries", "assignments", "bookings", "availability", "sla", "reports", "invoices", "payments", "meetings", "messages", "raf4", "search", "logistics"];
 /** Procedures of those routers that list or create (scoped or checked in their own suites), not one record. */
 const NOT_ONE_RECORD = new Set([
   "patients.list",
@@ -722,6 +727,11 @@ describe("the object-level matrix", () => {
       "availability.setWeekly": { consultant: { other: { consultantId: naidoo, dailyCapacity: 3, days: [] } } },
       "availability.setOverride": { consultant: { other: { consultantId: naidoo, date: "2099-01-05", unavailable: true } } },
       "availability.removeOverride": { consultant: { other: { consultantId: naidoo, date: "2099-01-05" } } },
+      // A booking's logistics are seen as the booking is: one's own served, another's 404.
+      "logistics.get": {
+        attorney: { own: { bookingId: myBooking.id }, other: { bookingId: theirBooking.id } },
+        consultant: { own: { bookingId: consultantBooking.id }, other: { bookingId: naidooBooking.id } },
+      },
     };
   });
   afterAll(() => t.close());

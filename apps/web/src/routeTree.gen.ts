@@ -24,6 +24,7 @@ import { Route as AppCasesRouteImport } from './routes/_app/cases'
 import { Route as AppConsultantAssignmentsRouteImport } from './routes/_app/consultant-assignments'
 import { Route as AppConsultantAvailabilityRouteImport } from './routes/_app/consultant-availability'
 import { Route as AppConsultantsRouteImport } from './routes/_app/consultants'
+import { Route as AppDaySheetRouteImport } from './routes/_app/day-sheet'
 import { Route as AppEmployeeDashboardRouteImport } from './routes/_app/employee-dashboard'
 import { Route as AppExpertAppointmentSchedulerRouteImport } from './routes/_app/expert-appointment-scheduler'
 import { Route as AppExpertAppointmentsRouteImport } from './routes/_app/expert-appointments'
@@ -136,6 +137,11 @@ const AppConsultantAvailabilityRoute =
 const AppConsultantsRoute = AppConsultantsRouteImport.update({
   id: '/consultants',
   path: '/consultants',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppDaySheetRoute = AppDaySheetRouteImport.update({
+  id: '/day-sheet',
+  path: '/day-sheet',
   getParentRoute: () => AppRoute,
 } as any)
 const AppEmployeeDashboardRoute = AppEmployeeDashboardRouteImport.update({
@@ -343,6 +349,7 @@ export interface FileRoutesByFullPath {
   '/consultant-assignments': typeof AppConsultantAssignmentsRoute
   '/consultant-availability': typeof AppConsultantAvailabilityRoute
   '/consultants': typeof AppConsultantsRoute
+  '/day-sheet': typeof AppDaySheetRoute
   '/employee-dashboard': typeof AppEmployeeDashboardRoute
   '/expert-appointment-scheduler': typeof AppExpertAppointmentSchedulerRoute
   '/expert-appointments': typeof AppExpertAppointmentsRoute
@@ -395,6 +402,7 @@ export interface FileRoutesByTo {
   '/consultant-assignments': typeof AppConsultantAssignmentsRoute
   '/consultant-availability': typeof AppConsultantAvailabilityRoute
   '/consultants': typeof AppConsultantsRoute
+  '/day-sheet': typeof AppDaySheetRoute
   '/employee-dashboard': typeof AppEmployeeDashboardRoute
   '/expert-appointment-scheduler': typeof AppExpertAppointmentSchedulerRoute
   '/expert-appointments': typeof AppExpertAppointmentsRoute
@@ -450,6 +458,7 @@ export interface FileRoutesById {
   '/_app/consultant-assignments': typeof AppConsultantAssignmentsRoute
   '/_app/consultant-availability': typeof AppConsultantAvailabilityRoute
   '/_app/consultants': typeof AppConsultantsRoute
+  '/_app/day-sheet': typeof AppDaySheetRoute
   '/_app/employee-dashboard': typeof AppEmployeeDashboardRoute
   '/_app/expert-appointment-scheduler': typeof AppExpertAppointmentSchedulerRoute
   '/_app/expert-appointments': typeof AppExpertAppointmentsRoute
@@ -506,6 +515,7 @@ export interface FileRouteTypes {
     | '/consultant-assignments'
     | '/consultant-availability'
     | '/consultants'
+    | '/day-sheet'
     | '/employee-dashboard'
     | '/expert-appointment-scheduler'
     | '/expert-appointments'
@@ -558,6 +568,7 @@ export interface FileRouteTypes {
     | '/consultant-assignments'
     | '/consultant-availability'
     | '/consultants'
+    | '/day-sheet'
     | '/employee-dashboard'
     | '/expert-appointment-scheduler'
     | '/expert-appointments'
@@ -612,6 +623,7 @@ export interface FileRouteTypes {
     | '/_app/consultant-assignments'
     | '/_app/consultant-availability'
     | '/_app/consultants'
+    | '/_app/day-sheet'
     | '/_app/employee-dashboard'
     | '/_app/expert-appointment-scheduler'
     | '/_app/expert-appointments'
@@ -766,6 +778,13 @@ declare module '@tanstack/react-router' {
       path: '/consultants'
       fullPath: '/consultants'
       preLoaderRoute: typeof AppConsultantsRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/day-sheet': {
+      id: '/_app/day-sheet'
+      path: '/day-sheet'
+      fullPath: '/day-sheet'
+      preLoaderRoute: typeof AppDaySheetRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/employee-dashboard': {
@@ -1040,6 +1059,7 @@ interface AppRouteChildren {
   AppConsultantAssignmentsRoute: typeof AppConsultantAssignmentsRoute
   AppConsultantAvailabilityRoute: typeof AppConsultantAvailabilityRoute
   AppConsultantsRoute: typeof AppConsultantsRoute
+  AppDaySheetRoute: typeof AppDaySheetRoute
   AppEmployeeDashboardRoute: typeof AppEmployeeDashboardRoute
   AppExpertAppointmentSchedulerRoute: typeof AppExpertAppointmentSchedulerRoute
   AppExpertAppointmentsRoute: typeof AppExpertAppointmentsRoute
@@ -1089,6 +1109,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppConsultantAssignmentsRoute: AppConsultantAssignmentsRoute,
   AppConsultantAvailabilityRoute: AppConsultantAvailabilityRoute,
   AppConsultantsRoute: AppConsultantsRoute,
+  AppDaySheetRoute: AppDaySheetRoute,
   AppEmployeeDashboardRoute: AppEmployeeDashboardRoute,
   AppExpertAppointmentSchedulerRoute: AppExpertAppointmentSchedulerRoute,
   AppExpertAppointmentsRoute: AppExpertAppointmentsRoute,

@@ -905,6 +905,29 @@ export interface CreditNoteLinesTable {
   total_cents: number;
 }
 
+/** The claimant's day around a booking (issue 28): transport, stay, interpreter, guardian, meals and their costs in cents. */
+export interface BookingLogisticsTable {
+  booking_id: string;
+  transport: "none" | "shuttle" | "taxi" | "reimbursement";
+  pickup_point: string | null;
+  pickup_time: string | null;
+  transport_cents: number | null;
+  accommodation_name: string | null;
+  accommodation_nights: number | null;
+  accommodation_cents: number | null;
+  interpreter_language: string | null;
+  interpreter_name: string | null;
+  interpreter_contact: string | null;
+  interpreter_cents: number | null;
+  guardian_name: string | null;
+  guardian_relationship: string | null;
+  guardian_phone: string | null;
+  meals: string | null;
+  meals_cents: number | null;
+  updated_by: string | null;
+  updated_at: GeneratedTimestamp;
+}
+
 /** One row per billed event and side: the unique key bills an event once. */
 export interface BilledEventsTable {
   id: Generated<string>;
@@ -1223,6 +1246,7 @@ export interface Database {
   bank_mappings: BankMappingsTable;
   bank_statement_imports: BankStatementImportsTable;
   bank_statement_lines: BankStatementLinesTable;
+  booking_logistics: BookingLogisticsTable;
 }
 
 export type User = Selectable<UsersTable>;

@@ -62,3 +62,4 @@ export * from "./bank-statement-outputs";
 export * from "./books-export";
 export * from "./receivables";
 export * from "./search";
+export * from "./logistics";

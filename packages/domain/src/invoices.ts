@@ -38,6 +38,8 @@ export const INVOICE_LINE_KINDS = [
   "late_cancellation",
   "no_show",
   "other",
+  // The claimant's day paid by the agency for the attorney: transport, stay, interpreter, meals (issue 28).
+  "disbursement",
 ] as const;
 export type InvoiceLineKind = (typeof INVOICE_LINE_KINDS)[number];
 export const INVOICE_LINE_KIND_LABELS: Record<InvoiceLineKind, string> = {
@@ -53,6 +55,7 @@ export const INVOICE_LINE_KIND_LABELS: Record<InvoiceLineKind, string> = {
   late_cancellation: "Late cancellation",
   no_show: "No-show",
   other: "Other",
+  disbursement: "Disbursement",
 };
 
 export const INVOICE_STATUSES = ["draft", "issued", "partially_paid", "paid", "overdue", "credited"] as const;

@@ -129,6 +129,8 @@ export const ROUTE_PERMISSIONS: Record<string, Permission> = {
   "/audit-trail": "audit.read",
   // POPIA: administrators, and employees named privacy officers (the server refuses other employees).
   "/admin/privacy": "privacy.manage",
+  // The printable day sheet per venue (issue 28): the agency's reception, driver and interpreter.
+  "/day-sheet": "bookings.manage",
 };
 
 export function canOpenRoute(role: Role, routePath: string): boolean {

@@ -53,6 +53,7 @@ const OPENS: Record<string, string[]> = {
   "/admin/specializations": [A],
   "/audit-trail": [A],
   "/admin/privacy": [A, E],
+  "/day-sheet": [A, E],
 };
 
 describe("who opens which page", () => {

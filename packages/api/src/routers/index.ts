@@ -30,6 +30,7 @@ import { usersRouter } from "./users";
 import { bankStatementsRouter } from "./bank-statements";
 import { receivablesRouter } from "./receivables";
 import { searchRouter } from "./search";
+import { logisticsRouter } from "./logistics";
 
 export const appRouter = router({
   auth: authRouter,
@@ -63,6 +64,7 @@ export const appRouter = router({
   bankStatements: bankStatementsRouter,
   receivables: receivablesRouter,
   search: searchRouter,
+  logistics: logisticsRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -88,6 +88,25 @@ export class Diary {
     ];
   }
 
+  /**
+   * A claimant's day at one venue with several experts (issue 28): the first working day from
+   * `week` on which none of them has anything planned (their day's availability is replaced by the
+   * venue's morning) and the claimant has nothing else, with one hour each from 08:00, in order.
+   */
+  placeDay(consultants: readonly string[], claimant: string, week: number): { date: string; starts: Date[] } {
+    for (let day = 0; day < 15; day++) {
+      const date = this.story.dayOfWeek(week, 1 + day);
+      if (!DemoStory.isWorkday(date) || this.planned.some((p) => p.date === date && (consultants.includes(p.consultant) || p.claimant === claimant))) continue;
+      const starts = consultants.map((consultant, i) => {
+        const start = sastToUtc(date, ROOMS.start).getTime() + i * (ASSESSMENT_MINUTES + 30) * 60_000;
+        this.planned.push({ consultant, claimant, date, start, end: start + ASSESSMENT_MINUTES * 60_000 });
+        return new Date(start);
+      });
+      return { date, starts };
+    }
+    throw new Error(`no free day for ${consultants.join(", ")} near week ${week}`);
+  }
+
   private fits(consultant: string, date: string, time: string): boolean {
     if (!DemoStory.isWorkday(date)) return false;
     const end = addMinutes(time, ASSESSMENT_MINUTES);

@@ -1,5 +1,5 @@
 /** One demo matter: its claimant, case and query, and what happened to it, step by step through the services. */
-import type { QueryStatus } from "@medlegal/domain";
+import type { QueryStatus, SetBookingLogisticsFields } from "@medlegal/domain";
 import {
   ASSESSMENT_MINUTES,
   assignInputSchema,
@@ -19,6 +19,7 @@ import {
   rescheduleBookingSchema,
   respondAssignmentSchema,
   sastDate,
+  setBookingLogisticsSchema,
 } from "@medlegal/domain";
 import { DemoStory } from "./story";
 import { inviteToMeeting } from "../services/meetings/meeting-invitations";
@@ -32,6 +33,7 @@ import { recordAttendance } from "../services/scheduling/attendance";
 import { setAvailabilityOverride } from "../services/scheduling/availability";
 import { cancelBooking, confirmBooking, createBooking, rescheduleBooking } from "../services/scheduling/booking-requests";
 import { parseInput } from "../validation";
+import { applyLogisticsToSameDay, setLogistics } from "../services/logistics/logistics-records";
 import type { Diary} from "./availability";
 import { roomsOf, videoHourToday } from "./availability";
 
@@ -258,6 +260,33 @@ export class Matter {
       const deps = await this.deps(employee);
       const meeting = await this.story.db.selectFrom("meetings").select("id").where("booking_id", "=", this.bookings.get(key)!.id).executeTakeFirstOrThrow();
       for (const guest of guests) await inviteToMeeting(deps, parseInput(inviteToMeetingSchema, { meetingId: meeting.id, kind: "guest", guest }));
+    });
+    return this;
+  }
+
+  /**
+   * A day of several assessments at one venue (issue 28): each expert sees the claimant there that
+   * morning (the day's availability set to the venue), booked one after the other by `by`.
+   */
+  dayAtVenue(venue: string, by: string, experts: readonly { key: string; consultant: string }[], week: number, at: Date): this {
+    const { date, starts } = this.diary.placeDay(experts.map((e) => e.consultant), this.brief.claimant.lastName, week);
+    for (const [i, { key, consultant }] of experts.entries()) {
+      this.story.at(new Date(at.getTime() - 10 * 60_000), `${consultant} sees claimants at ${venue} on ${date}`, async () => {
+        const ranges = [{ start: "08:00", end: "13:00", venue, mode: "in_person" as const }];
+        await setAvailabilityOverride(await this.deps(consultant), parseInput(availabilityOverrideSchema, { date, unavailable: false, ranges, note: "Assessment day at the agency" }));
+      });
+      this.bookAt(key, by, consultant, starts[i]!, new Date(at.getTime() + i * 60_000), "", `${key} booked at ${venue}`);
+    }
+    return this;
+  }
+
+  /** Staff arrange the claimant's day on one booking, and copy it to the claimant's other bookings that day. */
+  arrange(key: string, employee: string, at: Date, logistics: Omit<SetBookingLogisticsFields, "bookingId">, copyToSameDay: boolean): this {
+    this.step(at, `${key} logistics`, async () => {
+      const deps = await this.deps(employee);
+      const bookingId = this.bookings.get(key)!.id;
+      await setLogistics(deps, parseInput(setBookingLogisticsSchema, { bookingId, ...logistics }));
+      if (copyToSameDay) await applyLogisticsToSameDay(deps, { bookingId });
     });
     return this;
   }

@@ -3,6 +3,7 @@ import type { DemoStory } from "./story";
 import { Diary } from "./availability";
 import { Matter } from "./matter";
 import type { MatterBrief } from "./matter";
+import { seedClaimantDay } from "./claimant-day";
 
 /**
  * Claimants, cases and queries in every state, over the past months, with assessments last week,
@@ -343,4 +344,7 @@ export function seedMatters(story: DemoStory): void {
     .book("audiology", "pieter", "aud_nel", { week: 2, weekday: 1, time: "10:00" }, ago(3, "12:00"))
     .confirm("audiology", "admin", ago(2, "09:00"))
     .comment("pieter", "Mr Steyn will bring his hearing aids and the ENT report to the audiology assessment.", ago(1, "11:30"));
+
+  // The claimant's day (issue 28): three disciplines one morning at the agency's assessment centre.
+  seedClaimantDay(matter, ago);
 }

@@ -7,6 +7,7 @@ import { Button } from "../ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "../ui/dialog";
 import { IcsLink } from "./booking-list";
 import { BookingStatusBadge, VenueLabel } from "./booking-status-badge";
+import { ExpertLogistics } from "./expert-logistics";
 import { audienceOf } from "@/lib/audience";
 
 /** One booking at a glance from the calendar: when, where, who, and its .ics download. */
@@ -47,6 +48,7 @@ export function BookingDetailsDialog({ booking, role, onOpenChange }: { booking:
                   {audienceOf(role) !== "attorney" && <span className="block text-xs text-muted-foreground">{booking.attorneyName}</span>}
                 </dd>
               </div>
+              {audienceOf(role) === "consultant" && <ExpertLogistics bookingId={booking.id} />}
               {booking.note && (
                 <div className="sm:col-span-2">
                   <dt className="text-xs font-medium text-muted-foreground">Note</dt>

@@ -1,5 +1,5 @@
 import type { Slot } from "@medlegal/domain";
-import { CANCELLATION_CLASS_LABEL, CLAIMANT_ANSWER_LABEL, REMINDER_STATE_LABEL, CAPACITY_FULL_MESSAGE, can, SLOT_TAKEN_MESSAGE } from "@medlegal/domain";
+import { CANCELLATION_CLASS_LABEL, CLAIMANT_ANSWER_LABEL, REMINDER_STATE_LABEL, CAPACITY_FULL_MESSAGE, can, sastDate, SLOT_TAKEN_MESSAGE } from "@medlegal/domain";
 import { createFileRoute, Link, useNavigate } from "@tanstack/react-router";
 import { ArrowLeft, ArrowRight, CalendarClock, Check, X } from "lucide-react";
 import * as React from "react";
@@ -21,6 +21,7 @@ import { formatDateTime } from "@/lib/format";
 import { trpc } from "@/lib/trpc";
 import { prefetchPage } from "@/lib/route-data";
 import { trpcErrorMessage, trpcFieldErrors } from "@/lib/trpc-errors";
+import { BookingLogisticsCard } from "./-components/booking-logistics-card";
 
 export const Route = createFileRoute("/_app/booking-form_/$bookingId")({
   loader: ({ context, params }) => prefetchPage(context, ({ trpc }) => trpc.bookings.get.prefetch({ id: params.bookingId })),
@@ -192,6 +193,12 @@ function BookingPage() {
             </div>
           </CardContent>
         </Card>
+
+        <BookingLogisticsCard
+          bookingId={b.id}
+          venueDay={b.mode === "in_person" ? sastDate(new Date(b.startsAt)) : null}
+          editable={staff && b.status !== "cancelled" && b.status !== "rescheduled"}
+        />
 
         {rescheduling && canChange && (
           <Card>

@@ -24,6 +24,8 @@ interface Billable {
   kind: InvoiceLineKind;
   description: string;
   day: string;
+  /** An amount the agency paid out (a disbursement), billed as it is instead of from the fee schedule. */
+  unitPriceCents?: number;
 }
 
 /**
@@ -34,7 +36,7 @@ interface Billable {
 async function billAttorney(trx: Trx, actor: Actor, eventKey: string, b: Billable): Promise<void> {
   const billed = await trx.selectFrom("billed_events").select("id").where("side", "=", "attorney").where("event_key", "=", eventKey).executeTakeFirst();
   if (billed) return;
-  const price = (await priceOn(trx, { specializationId: b.specializationId, consultantId: b.consultantId, kind: b.kind, day: b.day })) ?? 0;
+  const price = b.unitPriceCents ?? (await priceOn(trx, { specializationId: b.specializationId, consultantId: b.consultantId, kind: b.kind, day: b.day })) ?? 0;
   // A fee the schedule prices at nothing (an assessment included in the report fee) is not billed.
   if (price === 0 && b.kind === "assessment") return;
   const { vatRegistered } = await agencyParty(trx);
@@ -196,5 +198,31 @@ export async function billReportApproved(
     kind,
     description: `${INVOICE_LINE_KIND_LABELS[kind]}: ${report.reference}, ${consultant.first_name} ${consultant.last_name}`,
     day,
+  });
+}
+
+/**
+ * Bills the attorney an amount the agency paid out for a booking (the claimant's transport, stay,
+ * interpreter or meals: issue 28) as a disbursement line, once per event key, in the caller's transaction.
+ */
+export async function billBookingDisbursement(trx: Trx, actor: Actor, bookingId: string, eventKey: string, what: string, cents: number): Promise<void> {
+  const b = await trx
+    .selectFrom("bookings")
+    .select(["id", "reference", "attorney_id", "case_id", "patient_id", "query_id", "consultant_id", "specialization_id", "starts_at"])
+    .where("id", "=", bookingId)
+    .executeTakeFirstOrThrow();
+  await billAttorney(trx, actor, eventKey, {
+    attorneyId: b.attorney_id,
+    caseId: b.case_id,
+    patientId: b.patient_id,
+    queryId: b.query_id,
+    bookingId: b.id,
+    reportId: null,
+    consultantId: b.consultant_id,
+    specializationId: b.specialization_id,
+    kind: "disbursement",
+    description: `${INVOICE_LINE_KIND_LABELS.disbursement}: ${what}, ${b.reference}, ${saDayLabel(b.starts_at)}`,
+    day: sastDate(b.starts_at),
+    unitPriceCents: cents,
   });
 }

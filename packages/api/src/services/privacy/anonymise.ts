@@ -89,6 +89,8 @@ export async function anonymiseClaimant(
       .set((eb) => ({ note: null, cancel_reason: eb.case().when("cancel_reason", "is not", null).then(ANONYMISED).else(null).end() }))
       .where("id", "in", ids(bookings))
       .execute();
+    // The day's logistics name the guardian, their phone and a pickup point (often the home address).
+    await trx.deleteFrom("booking_logistics").where("booking_id", "in", ids(bookings)).execute();
   }
   if (threads.length) await trx.updateTable("message_threads").set({ subject: ANONYMISED }).where("id", "in", ids(threads)).execute();
   if (messages.length) await trx.updateTable("messages").set({ body: ANONYMISED }).where("id", "in", ids(messages)).execute();

@@ -6,6 +6,7 @@ import { assertCan } from "../platform/access";
 import { recordAudit } from "../audit/audit";
 import { createAwaitingReport } from "../reports/lifecycle";
 import { billBookingEvent, unbillBookingEvent } from "../invoices/attorney-billing";
+import { billLogistics } from "../logistics/logistics-billing";
 import { applyMove } from "../queries/query-moves";
 import { getBooking, lockBooking, setStatus } from "./booking-records";
 import { now } from "../platform/clock";
@@ -25,6 +26,8 @@ export async function recordAttendance({ db, actor }: Deps, { id, attended }: z.
     await setStatus(trx, actor, id, "confirmed", attended ? "attended" : "no_show");
     if (attended) await createAwaitingReport(trx, actor, id);
     await billBookingEvent(trx, actor, id, attended ? "attended" : "no_show");
+    // The claimant's day was paid for whether or not they came (docs/decisions.md "The claimant's day: logistics").
+    await billLogistics(trx, actor, id);
     if (attended && b.query_id) {
       const open = await trx
         .selectFrom("bookings")

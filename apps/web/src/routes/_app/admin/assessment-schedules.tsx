@@ -1,7 +1,7 @@
 import type { BookingItem } from "@medlegal/domain";
 import { addDays, FORM_MESSAGES, sastDate } from "@medlegal/domain";
-import { createFileRoute } from "@tanstack/react-router";
-import { CalendarRange, ChevronLeft, ChevronRight, Printer } from "lucide-react";
+import { createFileRoute, Link } from "@tanstack/react-router";
+import { CalendarRange, ChevronLeft, ChevronRight, ClipboardList, Printer } from "lucide-react";
 import * as React from "react";
 import { LoadState } from "@/components/load-state";
 import { BookingStatusBadge, venueLabel } from "@/components/bookings/booking-status-badge";
@@ -84,10 +84,18 @@ function AssessmentSchedulesPage() {
           title="Assessment Schedules"
           description="The day's assessments per venue and expert, in time order: for the venue's reception and the expert's rooms. Print it as a plain list."
           actions={
-            <Button onClick={() => window.print()} disabled={total === 0}>
-              <Printer aria-hidden />
-              Print
-            </Button>
+            <>
+              <Button variant="outline" asChild>
+                <Link to="/day-sheet" search={{ day: from }}>
+                  <ClipboardList aria-hidden />
+                  Day sheet
+                </Link>
+              </Button>
+              <Button onClick={() => window.print()} disabled={total === 0}>
+                <Printer aria-hidden />
+                Print
+              </Button>
+            </>
           }
         />
         <div className="mb-5 flex flex-col gap-3 rounded-lg border bg-card p-3 sm:flex-row sm:items-end">

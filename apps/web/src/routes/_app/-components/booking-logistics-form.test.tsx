@@ -1,0 +1,67 @@
+import { render, screen, waitFor } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { describe, expect, it, vi } from "vitest";
+import { BookingLogisticsForm } from "./booking-logistics-form";
+
+const bookingId = "5e4d3c2b-1a0f-4e9d-8c7b-6a5f4e3d2c1b";
+
+describe("BookingLogisticsForm", () => {
+  it("asks for a taxi's pickup before saving, then sends the fare in cents and the interpreter", async () => {
+    const user = userEvent.setup();
+    const onSubmit = vi.fn();
+    render(<BookingLogisticsForm bookingId={bookingId} saved={null} billed={[]} pending={false} onSubmit={onSubmit} onCancel={vi.fn()} />);
+    await user.selectOptions(screen.getByLabelText("How the claimant travels"), "taxi");
+    await user.click(screen.getByRole("button", { name: "Save logistics" }));
+    expect(await screen.findByText("Enter where the claimant is picked up")).toBeInTheDocument();
+    expect(screen.getByLabelText("Pickup point")).toHaveAttribute("aria-invalid", "true");
+    expect(onSubmit).not.toHaveBeenCalled();
+
+    await user.type(screen.getByLabelText("Pickup point"), "Engen garage, R40");
+    await user.type(screen.getByLabelText("Pickup time"), "05:45");
+    await user.type(screen.getByLabelText("Taxi fare, rand"), "1 250,50");
+    await user.type(screen.getByLabelText("Language"), "Sepedi");
+    await user.type(screen.getByLabelText("Interpreter's name"), "Mpho Ledwaba");
+    await user.click(screen.getByRole("button", { name: "Save logistics" }));
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
+    expect(onSubmit.mock.calls[0]![0]).toMatchObject({
+      bookingId,
+      transport: "taxi",
+      pickupPoint: "Engen garage, R40",
+      pickupTime: "05:45",
+      transportCents: 125_050,
+      interpreterLanguage: "Sepedi",
+      interpreterName: "Mpho Ledwaba",
+      interpreterCents: null,
+    });
+  });
+
+  it("says how to type an amount, and keeps a billed cost as it is", async () => {
+    const user = userEvent.setup();
+    const saved = {
+      bookingId,
+      transport: "reimbursement" as const,
+      pickupPoint: null,
+      pickupTime: null,
+      transportCents: 40_000,
+      accommodationName: null,
+      accommodationNights: null,
+      accommodationCents: null,
+      interpreterLanguage: null,
+      interpreterName: null,
+      interpreterContact: null,
+      interpreterCents: null,
+      guardianName: null,
+      guardianRelationship: null,
+      guardianPhone: null,
+      meals: null,
+      mealsCents: null,
+      updatedAt: "2026-11-29T08:00:00.000Z",
+    };
+    render(<BookingLogisticsForm bookingId={bookingId} saved={saved} billed={["transport"]} pending={false} onSubmit={vi.fn()} onCancel={vi.fn()} />);
+    expect(screen.getByLabelText("Amount reimbursed, rand (on the invoice)")).toBeDisabled();
+    expect(screen.getByLabelText("Amount reimbursed, rand (on the invoice)")).toHaveValue("400.00");
+    await user.type(screen.getByLabelText("Meals cost, rand"), "lunch");
+    await user.click(screen.getByRole("button", { name: "Save logistics" }));
+    expect(await screen.findByText("Enter an amount in rand, like 350.00")).toBeInTheDocument();
+  });
+});

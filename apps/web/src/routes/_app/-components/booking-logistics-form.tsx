@@ -1,0 +1,206 @@
+import type { BookingLogistics, TransportKind } from "@medlegal/domain";
+import { formatRand, parseRandToCents, setBookingLogisticsSchema, TRANSPORT_KINDS, TRANSPORT_LABELS } from "@medlegal/domain";
+import { Button } from "@/components/ui/button";
+import { Field } from "@/components/ui/field";
+import { Input } from "@/components/ui/input";
+import { NativeSelect } from "@/components/ui/native-select";
+import { Spinner } from "@/components/ui/spinner";
+import { useZodForm } from "@/hooks/use-zod-form";
+
+/** What the form holds: everything as typed (amounts in rand, nights as text), named as the server's fields. */
+interface LogisticsForm {
+  transport: TransportKind;
+  pickupPoint: string;
+  pickupTime: string;
+  transportCents: string;
+  accommodationName: string;
+  accommodationNights: string;
+  accommodationCents: string;
+  interpreterLanguage: string;
+  interpreterName: string;
+  interpreterContact: string;
+  interpreterCents: string;
+  guardianName: string;
+  guardianRelationship: string;
+  guardianPhone: string;
+  meals: string;
+  mealsCents: string;
+}
+const AMOUNTS = ["transportCents", "accommodationCents", "interpreterCents", "mealsCents"] as const;
+
+const randText = (cents: number | null) => (cents === null ? "" : formatRand(cents).replace(/^R\s*/, "").replace(/\u00a0/g, ""));
+
+function initialOf(saved: BookingLogistics | null): LogisticsForm {
+  return {
+    transport: saved?.transport ?? "none",
+    pickupPoint: saved?.pickupPoint ?? "",
+    pickupTime: saved?.pickupTime ?? "",
+    transportCents: randText(saved?.transportCents ?? null),
+    accommodationName: saved?.accommodationName ?? "",
+    accommodationNights: saved?.accommodationNights ? String(saved.accommodationNights) : "",
+    accommodationCents: randText(saved?.accommodationCents ?? null),
+    interpreterLanguage: saved?.interpreterLanguage ?? "",
+    interpreterName: saved?.interpreterName ?? "",
+    interpreterContact: saved?.interpreterContact ?? "",
+    interpreterCents: randText(saved?.interpreterCents ?? null),
+    guardianName: saved?.guardianName ?? "",
+    guardianRelationship: saved?.guardianRelationship ?? "",
+    guardianPhone: saved?.guardianPhone ?? "",
+    meals: saved?.meals ?? "",
+    mealsCents: randText(saved?.mealsCents ?? null),
+  };
+}
+
+const cents = (text: string) => {
+  const value = parseRandToCents(text);
+  return value === null || Number.isNaN(value) ? null : value;
+};
+
+/**
+ * Staff arrange the claimant's day for one booking, checked by the server's own schema
+ * (setBookingLogisticsSchema): the rules that tie fields together (a taxi needs its pickup, a
+ * guardian their phone) say the same thing here as on the server.
+ */
+export function BookingLogisticsForm({
+  bookingId,
+  saved,
+  billed,
+  pending,
+  serverErrors,
+  onSubmit,
+  onCancel,
+}: {
+  bookingId: string;
+  saved: BookingLogistics | null;
+  billed: readonly string[];
+  pending: boolean;
+  serverErrors?: Record<string, string>;
+  onSubmit: (input: unknown) => void;
+  onCancel: () => void;
+}) {
+  // Fields the chosen transport hides are sent empty, so a typed-then-hidden value is not refused.
+  const toPayload = (f: LogisticsForm) => ({
+    bookingId,
+    ...f,
+    pickupPoint: f.transport === "shuttle" || f.transport === "taxi" ? f.pickupPoint : "",
+    pickupTime: f.transport === "shuttle" || f.transport === "taxi" ? f.pickupTime : "",
+    transportCents: f.transport === "taxi" || f.transport === "reimbursement" ? cents(f.transportCents) : null,
+    accommodationCents: cents(f.accommodationCents),
+    interpreterCents: cents(f.interpreterCents),
+    mealsCents: cents(f.mealsCents),
+    accommodationNights: f.accommodationNights.trim() === "" ? null : Number(f.accommodationNights),
+  });
+  const { err, formRef, text, bind, form, patch, submit } = useZodForm<LogisticsForm>({
+    initial: () => initialOf(saved),
+    schema: setBookingLogisticsSchema,
+    toPayload,
+    refine: (f, errors) => {
+      const out = { ...errors };
+      for (const name of AMOUNTS) {
+        const hidden = name === "transportCents" && f.transport !== "taxi" && f.transport !== "reimbursement";
+        if (!hidden && Number.isNaN(parseRandToCents(f[name]) ?? 0)) out[name] = "Enter an amount in rand, like 350.00";
+      }
+      return out;
+    },
+    idPrefix: "logistics",
+    pending,
+    serverErrors,
+  });
+  const picked = form.transport === "shuttle" || form.transport === "taxi";
+  const paid = form.transport === "taxi" || form.transport === "reimbursement";
+  const amountHint = (item: string) => (billed.includes(item) ? " (on the invoice)" : "");
+  const amount = (name: (typeof AMOUNTS)[number], label: string, item: string) => (
+    <Field label={`${label}, rand${amountHint(item)}`} htmlFor={`logistics-${name}`} error={err(name)}>
+      <Input {...text(name)} inputMode="decimal" placeholder="0.00" disabled={pending || billed.includes(item)} />
+    </Field>
+  );
+
+  return (
+    <form ref={formRef} noValidate onSubmit={submit((f) => onSubmit(toPayload(f)))} aria-label="Logistics of the claimant's day" className="grid gap-5">
+      <fieldset className="grid gap-3">
+        <legend className="mb-2 text-sm font-semibold">Transport</legend>
+        <div className="grid gap-3 sm:grid-cols-2">
+          <Field label="How the claimant travels" htmlFor="logistics-transport" error={err("transport")}>
+            <NativeSelect {...bind("transport")} value={form.transport} onChange={(e) => patch({ transport: e.target.value as TransportKind })}>
+              {TRANSPORT_KINDS.map((k) => (
+                <option key={k} value={k}>
+                  {TRANSPORT_LABELS[k]}
+                </option>
+              ))}
+            </NativeSelect>
+          </Field>
+          {paid && amount("transportCents", form.transport === "taxi" ? "Taxi fare" : "Amount reimbursed", "transport")}
+          {picked && (
+            <>
+              <Field label="Pickup point" htmlFor="logistics-pickupPoint" error={err("pickupPoint")} required>
+                <Input {...text("pickupPoint")} maxLength={200} autoComplete="off" />
+              </Field>
+              <Field label="Pickup time" htmlFor="logistics-pickupTime" error={err("pickupTime")} required>
+                <Input {...text("pickupTime")} type="time" />
+              </Field>
+            </>
+          )}
+        </div>
+      </fieldset>
+
+      <fieldset className="grid gap-3">
+        <legend className="mb-2 text-sm font-semibold">Interpreter</legend>
+        <div className="grid gap-3 sm:grid-cols-2">
+          <Field label="Language" htmlFor="logistics-interpreterLanguage" error={err("interpreterLanguage")}>
+            <Input {...text("interpreterLanguage")} maxLength={60} />
+          </Field>
+          <Field label="Interpreter's name" htmlFor="logistics-interpreterName" error={err("interpreterName")}>
+            <Input {...text("interpreterName")} maxLength={120} autoComplete="off" />
+          </Field>
+          <Field label="Interpreter's phone or e-mail" htmlFor="logistics-interpreterContact" error={err("interpreterContact")}>
+            <Input {...text("interpreterContact")} maxLength={200} autoComplete="off" />
+          </Field>
+          {amount("interpreterCents", "Interpreter's fee", "interpreter")}
+        </div>
+      </fieldset>
+
+      <fieldset className="grid gap-3">
+        <legend className="mb-2 text-sm font-semibold">Guardian or escort</legend>
+        <div className="grid gap-3 sm:grid-cols-3">
+          <Field label="Name" htmlFor="logistics-guardianName" error={err("guardianName")}>
+            <Input {...text("guardianName")} maxLength={120} autoComplete="off" />
+          </Field>
+          <Field label="Relationship" htmlFor="logistics-guardianRelationship" error={err("guardianRelationship")}>
+            <Input {...text("guardianRelationship")} maxLength={60} placeholder="Mother, aunt, carer" />
+          </Field>
+          <Field label="Phone" htmlFor="logistics-guardianPhone" error={err("guardianPhone")}>
+            <Input {...text("guardianPhone")} type="tel" maxLength={30} autoComplete="off" />
+          </Field>
+        </div>
+      </fieldset>
+
+      <fieldset className="grid gap-3">
+        <legend className="mb-2 text-sm font-semibold">Accommodation and meals</legend>
+        <div className="grid gap-3 sm:grid-cols-3">
+          <Field label="Guesthouse" htmlFor="logistics-accommodationName" error={err("accommodationName")}>
+            <Input {...text("accommodationName")} maxLength={200} />
+          </Field>
+          <Field label="Nights" htmlFor="logistics-accommodationNights" error={err("accommodationNights")}>
+            <Input {...text("accommodationNights")} inputMode="numeric" maxLength={2} />
+          </Field>
+          {amount("accommodationCents", "Accommodation cost", "accommodation")}
+          <Field label="Meals" htmlFor="logistics-meals" error={err("meals")} className="sm:col-span-2">
+            <Input {...text("meals")} maxLength={200} placeholder="Lunch, halaal" />
+          </Field>
+          {amount("mealsCents", "Meals cost", "meals")}
+        </div>
+      </fieldset>
+
+      <p className="text-xs text-muted-foreground">Costs are billed to the attorney as disbursements once attendance is recorded.</p>
+      <div className="flex flex-wrap justify-end gap-2">
+        <Button variant="outline" onClick={onCancel} disabled={pending}>
+          Cancel
+        </Button>
+        <Button type="submit" disabled={pending}>
+          {pending && <Spinner decorative className="size-4 text-current" />}
+          Save logistics
+        </Button>
+      </div>
+    </form>
+  );
+}
