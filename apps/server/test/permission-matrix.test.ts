@@ -406,6 +406,8 @@ const NOT_ONE_RECORD = new Set([
   "messages.startThread",
   // Global search: rows scoped per kind (the attorney's search for another firm's claimant below, search.test.ts).
   "search.global",
+  // A venue's day (staff see every booking of it; logistics.test.ts).
+  "logistics.daySheet",
 ]);
 /** Staff-only procedures on one record: staff see every record, so there is no "someone else's". */
 const STAFF_ONLY_RECORDS = new Set(["queries.move", "queries.take", "queries.assignEmployee", "assignments.withdraw", "bookings.confirm", "bookings.correctAttendance", "sla.pause", "sla.resume",
@@ -413,7 +415,7 @@ const STAFF_ONLY_RECORDS = new Set(["queries.move", "queries.take", "queries.ass
   "invoices.updateDraft", "invoices.credit", "invoices.emailAgain", "payments.allocate", "payments.reverse", "payments.matchProof", "payments.rejectProof",
   // Staff arrange every meeting of the agency; nobody else reaches these (the row matrix above).
   "meetings.invite", "meetings.uninvite", "meetings.resendLink", "meetings.copyGuestLink", "meetings.cancel",
-  "messages.addParticipant", "receivables.setAgreement", "raf4.request"]);
+  "messages.addParticipant", "receivables.setAgreement", "raf4.request", "logistics.set", "logistics.applyToSameDay"]);
 
 describe("the object-level matrix", () => {
   let t: TestApp;
