@@ -507,4 +507,17 @@ describe.each(testDialects().flatMap((kind) => FIRST_STARTS.map((now) => [kind, 
     expect(mine).toHaveLength(3);
     expect(mine.every((a) => a.pickupPoint && a.interpreterName === "Mpho Ledwaba")).toBe(true);
   });
+
+  it("has a report waiting for the disciplines it depends on, its timer paused with the reason in words", async () => {
+    const waiting = await t.db
+      .selectFrom("sla_timers")
+      .innerJoin("reports", "reports.id", "sla_timers.subject_id")
+      .select(["sla_timers.pause_reason", "reports.query_id"])
+      .where("sla_timers.policy", "=", "report_delivery")
+      .where("sla_timers.status", "=", "open")
+      .where("sla_timers.pause_kind", "=", "waiting")
+      .execute();
+    expect(waiting.length).toBeGreaterThan(0);
+    expect(waiting[0]!.pause_reason).toMatch(/^Waiting for the .+ reports?$/);
+  });
 });

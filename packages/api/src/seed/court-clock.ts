@@ -2,21 +2,11 @@ import type { Kysely } from "kysely";
 import type { Database } from "@medlegal/db";
 import type { CourtDivision } from "@medlegal/domain";
 import { addDays, addMonths, caseInputSchema, courtDatesInputSchema, courtDaysBefore, courtOrderInputSchema, isCourtDay, sastDate } from "@medlegal/domain";
-import type { SignedInActor } from "../actors";
 import { createCase } from "../services/cases/cases";
 import { addCourtOrder, setCourtDates } from "../services/court-clock/court-dates";
 import { now } from "../services/platform/clock";
-import { findCurrentUser } from "../services/users/users";
 import { parseInput } from "../validation";
-
-const meta = { ip: null, userAgent: "demo seed", requestId: "demo-seed", appUrl: "" };
-
-async function actorOf(db: Kysely<Database>, username: string): Promise<SignedInActor> {
-  const row = await db.selectFrom("users").select("id").where("username", "=", username).executeTakeFirstOrThrow();
-  const user = await findCurrentUser(db, row.id);
-  if (!user) throw new Error(`demo user ${username} is missing`);
-  return { user, meta };
-}
+import { actorOf } from "./seed-actors";
 
 /** The first court day on or after `date`. */
 function courtDayFrom(date: string): string {

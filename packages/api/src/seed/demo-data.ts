@@ -8,6 +8,7 @@ import { seedDemoSla } from "./sla";
 import { seedAvailability } from "./availability";
 import { seedMatters } from "./matters";
 import { seedDemoRaf4Dispute, seedDemoReports } from "./reports";
+import { seedDemoDisciplineDependencies } from "./disciplines";
 import { seedDemoAgencyDetails, seedDemoFees, seedDemoInvoices } from "./invoices";
 import { seedDemoPayments } from "./payments";
 import { seedDemoMessages } from "./messages";
@@ -134,6 +135,7 @@ export async function seedDemoData(
   // Reports and SLA pictures are laid over the story just before first start, on the same clock.
   await runAt(new Date(firstStart.getTime() - 30 * 60_000), async () => {
     await seedDemoAgencyDetails(db);
+    await runAt(new Date(firstStart.getTime() - 130 * 86_400_000), () => seedDemoDisciplineDependencies(db));
     await seedDemoReports(db);
     await seedDemoRaf4Dispute(db);
     await seedDemoSla(db);

@@ -2,7 +2,6 @@ import type { Kysely } from "kysely";
 import type { Database } from "@medlegal/db";
 import type { InvoiceLineInput } from "@medlegal/domain";
 import { addDays, DEFAULT_AGENCY_SETTINGS, sastDate } from "@medlegal/domain";
-import type { SignedInActor } from "../actors";
 import { createExpertDraft, listUnbilledWork } from "../services/invoices/expert-invoices";
 import { setFee } from "../services/invoices/fee-schedule";
 import { createAttorneyDraft } from "../services/invoices/invoice-drafts";
@@ -10,17 +9,9 @@ import { issueCreditNote } from "../services/invoices/credit-notes";
 import { issueInvoice } from "../services/invoices/invoice-issue";
 import { now, runAt } from "../services/platform/clock";
 import { getAgencySettings, updateAgencySettings } from "../services/settings/settings";
-import { findCurrentUser } from "../services/users/users";
+import { actorOf } from "./seed-actors";
 
-const meta = { ip: null, userAgent: "demo seed", requestId: "demo-seed", appUrl: "" };
 const DAY = 86_400_000;
-
-async function actorOf(db: Kysely<Database>, username: string): Promise<SignedInActor> {
-  const row = await db.selectFrom("users").select("id").where("username", "=", username).executeTakeFirstOrThrow();
-  const user = await findCurrentUser(db, row.id);
-  if (!user) throw new Error(`demo user ${username} is missing`);
-  return { user, meta };
-}
 
 /** Report fees in cents by specialization, as South African medico-legal experts charge (others: R 10 000). */
 const DEMO_REPORT_FEES: Record<string, number> = {
@@ -93,7 +84,6 @@ export async function seedDemoInvoices(db: Kysely<Database>): Promise<void> {
   const at = (daysAgo: number) => new Date(start - daysAgo * DAY);
   const admin = await actorOf(db, "admin");
   const employee = await actorOf(db, "employee");
-
 
   // Changes to the schedule: one expert's own rate, and an increase from the first of next month.
   await runAt(at(60), async () => {

@@ -1,21 +1,12 @@
 import type { Kysely } from "kysely";
 import type { Database } from "@medlegal/db";
 import { addDays, sastDate } from "@medlegal/domain";
-import type { SignedInActor } from "../actors";
 import { allocatePayment, recordPayment, reversePayment } from "../services/payments/payments";
 import { rejectProof, uploadProof } from "../services/payments/proofs";
 import { now, runAt } from "../services/platform/clock";
-import { findCurrentUser } from "../services/users/users";
+import { actorOf } from "./seed-actors";
 
-const meta = { ip: null, userAgent: "demo seed", requestId: "demo-seed", appUrl: "" };
 const DAY = 86_400_000;
-
-async function actorOf(db: Kysely<Database>, username: string): Promise<SignedInActor> {
-  const row = await db.selectFrom("users").select("id").where("username", "=", username).executeTakeFirstOrThrow();
-  const user = await findCurrentUser(db, row.id);
-  if (!user) throw new Error(`demo user ${username} is missing`);
-  return { user, meta };
-}
 
 /** A one-page PDF an EFT slip could be (the upload checks only that it is a PDF). */
 function slipPdf(lines: string[]): Buffer {

@@ -1,22 +1,12 @@
 import type { Kysely } from "kysely";
 import type { Database } from "@medlegal/db";
 import { addDays, breachAffectedInputSchema, breachInputSchema, legalHoldSetSchema, privacyOfficerInputSchema, sastDate, subjectRequestCreateSchema, subjectRequestUpdateSchema } from "@medlegal/domain";
-import type { SignedInActor } from "../actors";
 import { now } from "../services/platform/clock";
 import { affectedClaimants, createBreach } from "../services/privacy/breaches";
 import { setLegalHold } from "../services/privacy/legal-holds";
 import { createSubjectRequest, setPrivacyOfficer, updateSubjectRequest } from "../services/privacy/subject-requests";
-import { findCurrentUser } from "../services/users/users";
 import { parseInput } from "../validation";
-
-const meta = { ip: null, userAgent: "demo seed", requestId: "demo-seed", appUrl: "" };
-
-async function actorOf(db: Kysely<Database>, username: string): Promise<SignedInActor> {
-  const row = await db.selectFrom("users").select("id").where("username", "=", username).executeTakeFirstOrThrow();
-  const user = await findCurrentUser(db, row.id);
-  if (!user) throw new Error(`demo user ${username} is missing`);
-  return { user, meta };
-}
+import { actorOf } from "./seed-actors";
 
 async function claimant(db: Kysely<Database>, lastName: string): Promise<{ patientId: string; caseId: string; name: string }> {
   const row = await db

@@ -2,22 +2,12 @@ import type { Kysely } from "kysely";
 import type { Database } from "@medlegal/db";
 import type { BillingEventKind } from "@medlegal/domain";
 import { addDays, addMonths, billingEventInputSchema, deferralAgreementInputSchema, sastDate } from "@medlegal/domain";
-import type { SignedInActor } from "../actors";
 import { createAttorneyDraft } from "../services/invoices/invoice-drafts";
 import { issueInvoice } from "../services/invoices/invoice-issue";
 import { recordBillingEvent, setDeferralAgreement } from "../services/receivables/case-billing";
 import { now } from "../services/platform/clock";
-import { findCurrentUser } from "../services/users/users";
 import { parseInput } from "../validation";
-
-const meta = { ip: null, userAgent: "demo seed", requestId: "demo-seed", appUrl: "" };
-
-async function actorOf(db: Kysely<Database>, username: string): Promise<SignedInActor> {
-  const row = await db.selectFrom("users").select("id").where("username", "=", username).executeTakeFirstOrThrow();
-  const user = await findCurrentUser(db, row.id);
-  if (!user) throw new Error(`demo user ${username} is missing`);
-  return { user, meta };
-}
+import { actorOf } from "./seed-actors";
 
 const UNDERTAKING = "I undertake to pay the agency's invoices on this matter from the capital the Road Accident Fund pays on settlement or court order, and in any event by the long-stop date.";
 

@@ -3,7 +3,6 @@ import { PDFDocument, StandardFonts } from "pdf-lib";
 import type { Database } from "@medlegal/db";
 import type { ReportStatus } from "@medlegal/domain";
 import { EXPERT_SEES_QUERY, idInputSchema, raf4AssessmentInputSchema, raf4OutcomeInputSchema, reportReasonSchema, reportReviewSchema, sastDate } from "@medlegal/domain";
-import type { SignedInActor } from "../actors";
 import { now, runAt } from "../services/platform/clock";
 import { createAwaitingReport, createReport } from "../services/reports/lifecycle";
 import { askQuestions, overrideRelease, reviewReport, takeReport, withdrawReport } from "../services/reports/report-review";
@@ -11,17 +10,9 @@ import { uploadVersion } from "../services/reports/report-versions";
 import { recordOutcome, saveAssessment } from "../services/raf4/raf4";
 import { issueInvoice } from "../services/invoices/invoice-issue";
 import { recordPayment } from "../services/payments/payments";
-import { findCurrentUser } from "../services/users/users";
 import { RAF4_DISPUTE_CLAIM } from "./matters";
 import { parseInput } from "../validation";
-
-const meta = { ip: null, userAgent: "demo seed", requestId: "demo-seed", appUrl: "" };
-
-async function actorFor(db: Kysely<Database>, id: string): Promise<SignedInActor> {
-  const user = await findCurrentUser(db, id);
-  if (!user) throw new Error(`demo user ${id} is missing`);
-  return { user, meta };
-}
+import { demoActorById } from "./seed-actors";
 
 /** A small real PDF with a title and some pages of text, as an expert's report would be. */
 export async function demoReportPdf(title: string, pages = 3): Promise<Uint8Array> {
@@ -57,8 +48,8 @@ function sooner(at: number, end: number): Date {
 
 export async function seedDemoReports(db: Kysely<Database>): Promise<void> {
   const employeeRow = await db.selectFrom("users").select("id").where("username", "=", "employee").executeTakeFirstOrThrow();
-  const employee = await actorFor(db, employeeRow.id);
-  const admin = await actorFor(db, (await db.selectFrom("users").select("id").where("username", "=", "admin").executeTakeFirstOrThrow()).id);
+  const employee = await demoActorById(db, employeeRow.id);
+  const admin = await demoActorById(db, (await db.selectFrom("users").select("id").where("username", "=", "admin").executeTakeFirstOrThrow()).id);
   const end = now().getTime();
 
   const attended = await db.selectFrom("bookings").select("id").where("status", "=", "attended").where("query_id", "is not", null).orderBy("starts_at").execute();
@@ -131,7 +122,7 @@ export async function seedDemoReports(db: Kysely<Database>): Promise<void> {
     // Their others are approved: work of theirs the expert invoice generator opens on.
     const rotated = r.username === "consultant" ? "approved" : targets[n++ % targets.length]!;
     const target = r === firstOfConsultant ? "awaiting" : r.username === "dr_venter" && r !== firstOfVenter ? "approved" : rotated;
-    const consultant = await actorFor(db, r.consultant_id);
+    const consultant = await demoActorById(db, r.consultant_id);
     const id = { id: r.id };
     // A RAF 4 report's expert records the assessment as data with the first version (QA checks it before release).
     const assess = async () => {
@@ -179,10 +170,9 @@ export async function seedDemoReports(db: Kysely<Database>): Promise<void> {
   // The latest released report has the attorney's questions (still within their window), answered in a supplementary report.
   const released = await db.selectFrom("reports").select(["id", "attorney_id"]).where("status", "=", "released").orderBy("released_at", "desc").executeTakeFirst();
   if (released) {
-    await askQuestions({ db, actor: await actorFor(db, released.attorney_id) }, { id: released.id, body: "Please comment on the claimant's future employability as a driver." });
+    await askQuestions({ db, actor: await demoActorById(db, released.attorney_id) }, { id: released.id, body: "Please comment on the claimant's future employability as a driver." });
   }
 }
-
 
 /**
  * A RAF 4 the RAF rejected 80 days ago (issue 27): asked for the day after its expert accepted the
@@ -204,10 +194,10 @@ export async function seedDemoRaf4Dispute(db: Kysely<Database>): Promise<void> {
   const { assigned_at: assignedAt, ...facts } = matter;
   const askedAt = new Date(assignedAt.getTime() + DAY);
   const at = (days: number) => new Date(askedAt.getTime() + days * DAY);
-  const employee = await actorFor(db, (await db.selectFrom("users").select("id").where("username", "=", "employee").executeTakeFirstOrThrow()).id);
-  const admin = await actorFor(db, (await db.selectFrom("users").select("id").where("username", "=", "admin").executeTakeFirstOrThrow()).id);
-  const consultant = await actorFor(db, facts.consultant_id);
-  const attorney = await actorFor(db, facts.attorney_id);
+  const employee = await demoActorById(db, (await db.selectFrom("users").select("id").where("username", "=", "employee").executeTakeFirstOrThrow()).id);
+  const admin = await demoActorById(db, (await db.selectFrom("users").select("id").where("username", "=", "admin").executeTakeFirstOrThrow()).id);
+  const consultant = await demoActorById(db, facts.consultant_id);
+  const attorney = await demoActorById(db, facts.attorney_id);
   const report = await runAt(askedAt, () =>
     db.transaction().execute((trx) => createReport(trx, employee, { ...facts, specialization_id: facts.specialization_id, booking_id: null, kind: "raf4", parent_report_id: null })),
   );
