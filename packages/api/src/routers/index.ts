@@ -30,6 +30,7 @@ import { usersRouter } from "./users";
 import { bankStatementsRouter } from "./bank-statements";
 import { receivablesRouter } from "./receivables";
 import { searchRouter } from "./search";
+import { jointMinutesRouter } from "./joint-minutes";
 
 export const appRouter = router({
   auth: authRouter,
@@ -63,6 +64,7 @@ export const appRouter = router({
   bankStatements: bankStatementsRouter,
   receivables: receivablesRouter,
   search: searchRouter,
+  jointMinutes: jointMinutesRouter,
 });
 
 export type AppRouter = typeof appRouter;
