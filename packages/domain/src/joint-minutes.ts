@@ -63,6 +63,9 @@ export const createJointMinuteSchema = z.object({
 });
 export type CreateJointMinuteInput = z.input<typeof createJointMinuteSchema>;
 
+/** The staff form's fields in one flat object (the web form and the server check the same rules). */
+export const opposingExpertFormSchema = opposingExpertSchema.extend({ dueOn: calendarDate("Due date").nullable() });
+
 export const updateOpposingExpertSchema = z.object({ id: id(), opposing: opposingExpertSchema, dueOn: calendarDate("Due date").nullable() });
 
 export const minuteIssueInputSchema = z.object({

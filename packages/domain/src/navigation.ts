@@ -129,6 +129,8 @@ export const ROUTE_PERMISSIONS: Record<string, Permission> = {
   "/audit-trail": "audit.read",
   // POPIA: administrators, and employees named privacy officers (the server refuses other employees).
   "/admin/privacy": "privacy.manage",
+  // A joint minute's workspace (docs/decisions.md "Joint minutes"); the server decides per minute (the attorney's once released).
+  "/joint-minutes/$id": "jointMinutes.read",
 };
 
 export function canOpenRoute(role: Role, routePath: string): boolean {

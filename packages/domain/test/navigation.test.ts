@@ -53,6 +53,7 @@ const OPENS: Record<string, string[]> = {
   "/admin/specializations": [A],
   "/audit-trail": [A],
   "/admin/privacy": [A, E],
+  "/joint-minutes/$id": [A, E, T, C],
 };
 
 describe("who opens which page", () => {
