@@ -11,6 +11,8 @@ import { emailSchema, phoneNumberSchema } from "./schemas";
 export const JOINT_MINUTE_SIDES = ["plaintiff", "defendant"] as const;
 export type JointMinuteSide = (typeof JOINT_MINUTE_SIDES)[number];
 export const JOINT_MINUTE_SIDE_LABELS: Record<JointMinuteSide, string> = { plaintiff: "Plaintiff", defendant: "Defendant (RAF)" };
+/** The side in a sentence: "instructed by … for the defendant (the RAF)". */
+export const JOINT_MINUTE_SIDE_PHRASES: Record<JointMinuteSide, string> = { plaintiff: "the plaintiff", defendant: "the defendant (the RAF)" };
 
 /** Whose expert: the agency's (ours, the report's expert) or the other side's (a guest). */
 export const MINUTE_PARTIES = ["ours", "opposing"] as const;

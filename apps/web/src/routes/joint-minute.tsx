@@ -1,5 +1,5 @@
 import type { MinuteWorkspace } from "@medlegal/domain";
-import { JOINT_MINUTE_SIDE_LABELS } from "@medlegal/domain";
+import { JOINT_MINUTE_SIDE_PHRASES } from "@medlegal/domain";
 import { createFileRoute, useNavigate } from "@tanstack/react-router";
 import * as React from "react";
 import { Brand } from "@/components/brand";
@@ -136,7 +136,7 @@ function GuestWorkspace() {
       <div className="mb-6">
         <h1 className="text-xl font-semibold tracking-tight sm:text-2xl">Joint minute: {m.discipline}</h1>
         <p className="mt-1 text-sm text-muted-foreground">
-          {m.claimantName} · {m.ourExpertName} and {m.opposing.name} (for the {JOINT_MINUTE_SIDE_LABELS[m.opposing.side].toLowerCase()})
+          {m.claimantName} · {m.ourExpertName} and {m.opposing.name} (for {JOINT_MINUTE_SIDE_PHRASES[m.opposing.side]})
         </p>
       </div>
       <div className="grid grid-cols-1 gap-4 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">

@@ -1,5 +1,5 @@
 import type { JointMinute, MinuteParty } from "@medlegal/domain";
-import { JOINT_MINUTE_SIDE_LABELS, MINUTE_PARTIES, MINUTE_PARTY_LABELS } from "@medlegal/domain";
+import { JOINT_MINUTE_SIDE_PHRASES, MINUTE_PARTIES, MINUTE_PARTY_LABELS } from "@medlegal/domain";
 import * as React from "react";
 import { toast } from "@/hooks/use-toast";
 import { formatDateTime, formatDay, todayInSa } from "@/lib/format";
@@ -34,7 +34,7 @@ export function OpposingExpertCard({ m, onChanged }: { m: JointMinute; onChanged
     <Card>
       <CardHeader>
         <CardTitle>Opposing expert</CardTitle>
-        <CardDescription>Instructed by {m.opposing.instructingFirm} for the {JOINT_MINUTE_SIDE_LABELS[m.opposing.side].toLowerCase()}.</CardDescription>
+        <CardDescription>Instructed by {m.opposing.instructingFirm} for {JOINT_MINUTE_SIDE_PHRASES[m.opposing.side]}.</CardDescription>
       </CardHeader>
       <CardContent className="grid gap-3 text-sm">
         <dl className="grid grid-cols-[8rem_minmax(0,1fr)] gap-x-3 gap-y-1">

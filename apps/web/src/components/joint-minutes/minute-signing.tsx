@@ -94,7 +94,7 @@ export function VersionsAndSignatures({ minute }: { minute: MinuteWorkspace }) {
             {minute.signatures.map((s) => (
               <li key={s.party} className="break-words">
                 <span className="font-medium">{MINUTE_PARTY_LABELS[s.party]}:</span> {s.typedName}, {formatDateTime(s.signedAt)}, version {s.version}
-                <span className="block font-mono text-xs text-muted-foreground">SHA-256 {s.sha256}</span>
+                <span className="block break-all font-mono text-xs text-muted-foreground">SHA-256 {s.sha256}</span>
               </li>
             ))}
           </ul>

@@ -1,5 +1,5 @@
 import type { MinuteWorkspace } from "@medlegal/domain";
-import { JOINT_MINUTE_SIDE_LABELS, MINUTE_ISSUE_STATUS_LABELS, MINUTE_PARTY_LABELS, saDayTimeLabel } from "@medlegal/domain";
+import { JOINT_MINUTE_SIDE_PHRASES, MINUTE_ISSUE_STATUS_LABELS, MINUTE_PARTY_LABELS, saDayTimeLabel } from "@medlegal/domain";
 import { longDate, openPdf } from "../invoices/invoice-pdf";
 
 const GREY = "#555555";
@@ -22,7 +22,7 @@ export async function renderMinutePdf(m: MinuteWorkspace): Promise<Buffer> {
   heading("The experts");
   field("Our expert", `${m.ourExpertName} (${m.discipline})`);
   field("Opposing expert", `${m.opposing.name} (${m.opposing.discipline}), HPCSA ${m.opposing.hpcsaNumber}, ${m.opposing.practice}`);
-  field("Instructed by", `${m.opposing.instructingFirm} for the ${JOINT_MINUTE_SIDE_LABELS[m.opposing.side].toLowerCase()}`);
+  field("Instructed by", `${m.opposing.instructingFirm} for ${JOINT_MINUTE_SIDE_PHRASES[m.opposing.side]}`);
 
   const agreed = m.issues.filter((i) => i.status === "agreed");
   heading("Agreed points");

@@ -44,8 +44,9 @@ async function sendSignCode(trx: Db, actor: Actor, minute: MinuteRow, party: Min
 /**
  * Records `party`'s signature on the current version when the name and the code are right;
  * freezes the minute once the other side has signed the same version. false: a wrong code (counted).
+ * The demo seed signs through it with a code it issued (seed/joint-minutes.ts).
  */
-async function signAs(trx: Db, actor: Actor, minute: MinuteRow, party: MinuteParty, signer: { recordedName: string; userId: string | null }, input: { typedName: string; code: string }): Promise<boolean> {
+export async function signAs(trx: Db, actor: Actor, minute: MinuteRow, party: MinuteParty, signer: { recordedName: string; userId: string | null }, input: { typedName: string; code: string }): Promise<boolean> {
   await assertSignable(trx, minute, party);
   if (!sameTypedName(input.typedName, signer.recordedName)) {
     throw new AppError("INVALID", JOINT_MINUTE_MESSAGES.nameMismatch, { typedName: JOINT_MINUTE_MESSAGES.nameMismatch });
