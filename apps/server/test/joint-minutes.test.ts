@@ -173,6 +173,10 @@ describe.each(testDialects())("joint minutes on %s", (kind) => {
     expect((await post(t, "jointMinutes.guestOpen", { token })).statusCode).toBe(403);
     expect((await trpc(t.app, cookie, "jointMinutes.guestGet")).status).toBe(200);
 
+    // New codes on demand, but not without end: five an hour per link (each code allows five tries).
+    for (let i = 0; i < 4; i++) expect((await post(t, "jointMinutes.guestOpen", { token: second })).statusCode).toBe(200);
+    expect((await post(t, "jointMinutes.guestOpen", { token: second })).statusCode).toBe(429);
+
     expect((await trpc(t.app, c.employee!, "jointMinutes.revokeGuestLink", { id: minute.id })).status).toBe(200);
     expect((await trpc(t.app, cookie, "jointMinutes.guestGet")).status).toBe(401);
     const ended = await post(t, "jointMinutes.guestOpen", { token: second });

@@ -21,6 +21,7 @@ import { writeIssues } from "./minutes";
 
 const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
 const TOKEN = /^[A-Za-z0-9_-]{43}$/;
+const CODES_PER_HOUR = 5;
 
 /** The guest page's address for a token. */
 export const minuteGuestUrl = (appUrl: string, token: string) => `${appUrl}/joint-minute?token=${token}`;
@@ -85,6 +86,14 @@ export async function openGuestLink(db: Db, meta: RequestMeta, { token }: { toke
   return db.transaction().execute(async (trx) => {
     const link = await liveLink(trx, token);
     const minute = await loadMinute(trx, link.minute_id);
+    // Five tries per code and five codes an hour per link: guessing a code stays hopeless, and the expert's inbox quiet.
+    const recent = await trx
+      .selectFrom("joint_minute_codes")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .where("link_id", "=", link.id)
+      .where("created_at", ">", new Date(now().getTime() - 3_600_000))
+      .executeTakeFirstOrThrow();
+    if (Number(recent.n) >= CODES_PER_HOUR) throw new AppError("TOO_MANY_REQUESTS", "Too many codes were sent for this link in the last hour. Please try again later.");
     const code = await issueCode(trx, { minuteId: minute.id, purpose: "guest_access", linkId: link.id });
     await queueCodeEmail(trx, minute.opposing_email, code, "open the joint minute");
     await recordAudit(trx, guestActor(meta), { action: "joint_minute.guest_code", entityType: "joint_minute", entityId: minute.id, after: { linkId: link.id } });

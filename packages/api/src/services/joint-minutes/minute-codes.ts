@@ -26,7 +26,7 @@ export async function issueCode(trx: Db, scope: { minuteId: string; purpose: Cod
   const code = String(randomInt(0, 1_000_000)).padStart(6, "0");
   await trx
     .insertInto("joint_minute_codes")
-    .values({ id, minute_id: scope.minuteId, purpose: scope.purpose, link_id: scope.linkId ?? null, code_hash: hashCode(id, code), expires_at: new Date(now().getTime() + MINUTE_CODE_MINUTES * 60_000) })
+    .values({ id, minute_id: scope.minuteId, purpose: scope.purpose, link_id: scope.linkId ?? null, code_hash: hashCode(id, code), expires_at: new Date(now().getTime() + MINUTE_CODE_MINUTES * 60_000), created_at: now() })
     .execute();
   return code;
 }
