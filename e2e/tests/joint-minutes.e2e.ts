@@ -39,8 +39,9 @@ const issueAt = (page: Page, n: number) => page.getByRole("form", { name: "Issue
 
 describe("a joint minute with the opposing expert", () => {
   it("is prepared by our expert and the opposing expert (by guest link), signed by both, and downloaded by the attorney as PDF", async () => {
-    const opposingName = "Dr Pieter van Wyk";
-    const opposingEmail = `vanwyk.${Date.now().toString(36)}@example.org`;
+    // Not a name of the demo's own minutes on the same report.
+    const opposingName = "Dr Johan Botes";
+    const opposingEmail = `botes.${Date.now().toString(36)}@example.org`;
 
     // Its own data: a new minute on a released report whose release terms are met (paid, or released on approval).
     const employee = await signedInPage(browser, "employee");
