@@ -145,7 +145,7 @@ describe("accessibility: no serious or critical axe violation", () => {
     const found: string[] = [];
     for (const width of [1280, 375]) {
       const { context, page } = await quietPage(width);
-      for (const path of ["/auth", "/auth?signedOut=inactive", "/reset-password", "/reset-password?token=not-a-real-token", "/confirm-sign-up?token=aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa", "/confirm-sign-up", "/join/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA?token=v1.not-a-real-token", "/no-such-page"]) {
+      for (const path of ["/auth", "/auth?signedOut=inactive", "/reset-password", "/reset-password?token=not-a-real-token", "/confirm-sign-up?token=aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa", "/confirm-sign-up", "/join/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA?token=v1.not-a-real-token", "/no-such-page", "/joint-minute?token=not-a-real-token"]) {
         found.push(...(await visit(page, path, `signed out @${width}`)));
       }
       await page.goto("/auth");
