@@ -87,6 +87,13 @@ async function routeParams(page: Page): Promise<Record<string, string>> {
   // cases.list answers a plain array: the first case the role may see (its page holds the court dates).
   const cases = await page.request.get(`/trpc/cases.list?input=${encodeURIComponent("{}")}`);
   const kase = cases.ok() ? ((await cases.json()) as { result: { data: { id: string }[] } }).result.data[0] : undefined;
+  // A joint minute the role may see: the first on a released report (the demo's signed one is released to its attorney).
+  let minute: { id: string } | undefined;
+  for (const r of reportItems.filter((item) => item.status === "released")) {
+    const listed = await page.request.get(`/trpc/jointMinutes.listForReport?input=${encodeURIComponent(JSON.stringify({ reportId: r.id }))}`);
+    minute = listed.ok() ? ((await listed.json()) as { result: { data: { minutes: { id: string }[] } } }).result.data.minutes[0] : undefined;
+    if (minute) break;
+  }
   if (!query) throw new Error("The demo data gives this role no query to open");
   return {
     $id: query.id,
@@ -98,15 +105,17 @@ async function routeParams(page: Page): Promise<Record<string, string>> {
     $bookingDay: booking?.startsAt ? sastDate(new Date(booking.startsAt)) : "",
     $threadId: thread?.id ?? "",
     $caseId: kase?.id ?? "",
+    $minuteId: minute?.id ?? "",
   };
 }
 
-/** A report page's `$id` is a report's, an invoice page's an invoice's, a case page's a case's, not a query's. */
+/** A report page's `$id` is a report's, an invoice page's an invoice's, a case page's a case's, a joint minute's a minute's, not a query's. */
 const named = (path: string) =>
   path
     .replace(/^\/reports\/\$id$/, "/reports/$reportId")
     .replace(/^\/invoices\/\$id$/, "/invoices/$invoiceId")
-    .replace(/^\/cases\/\$id$/, "/cases/$caseId");
+    .replace(/^\/cases\/\$id$/, "/cases/$caseId")
+    .replace(/^\/joint-minutes\/\$id$/, "/joint-minutes/$minuteId");
 const withParams = (path: string, params: Record<string, string>) => named(path).replace(/\$\w+/g, (name) => params[name] ?? "");
 
 /** Screens behind a route's tabs and views, by who may open them. */
@@ -136,7 +145,7 @@ describe("accessibility: no serious or critical axe violation", () => {
     const found: string[] = [];
     for (const width of [1280, 375]) {
       const { context, page } = await quietPage(width);
-      for (const path of ["/auth", "/auth?signedOut=inactive", "/reset-password", "/reset-password?token=not-a-real-token", "/confirm-sign-up?token=aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa", "/confirm-sign-up", "/join/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA?token=v1.not-a-real-token", "/no-such-page"]) {
+      for (const path of ["/auth", "/auth?signedOut=inactive", "/reset-password", "/reset-password?token=not-a-real-token", "/confirm-sign-up?token=aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa", "/confirm-sign-up", "/join/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA?token=v1.not-a-real-token", "/no-such-page", "/joint-minute?token=not-a-real-token"]) {
         found.push(...(await visit(page, path, `signed out @${width}`)));
       }
       await page.goto("/auth");

@@ -29,6 +29,7 @@ import { claimantTextRoutes } from "./rest/claimant-texts";
 import { privacyRoutes } from "./rest/privacy";
 import { fileRoutes } from "./rest/files";
 import { receivablesRoutes } from "./rest/receivables";
+import { jointMinuteRoutes } from "./rest/joint-minutes";
 import { slaRoutes } from "./rest/sla";
 import { bankAndBooksRoutes } from "./rest/bank-and-books";
 import { notificationRoutes } from "./rest/notifications";
@@ -200,6 +201,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await api.register(receivablesRoutes);
     await api.register(slaRoutes);
     await api.register(bankAndBooksRoutes);
+    await api.register(jointMinuteRoutes);
 
     await api.register(fastifyTRPCPlugin, {
       prefix: "/trpc",

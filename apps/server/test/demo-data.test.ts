@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { JointMinute } from "@medlegal/domain";
 import { sql } from "kysely";
 import type { SqlBool } from "kysely";
 import { stillDeferred } from "../../../packages/api/src/services/receivables/deferrals";
@@ -519,5 +520,19 @@ describe.each(testDialects().flatMap((kind) => FIRST_STARTS.map((now) => [kind, 
       .execute();
     expect(waiting.length).toBeGreaterThan(0);
     expect(waiting[0]!.pause_reason).toMatch(/^Waiting for the .+ reports?$/);
+  });
+
+  it("has a joint minute in progress (both views written, the guest link live) and one signed by both experts, released to the attorney", async () => {
+    const employee = (await login(t.app, "employee")).cookie;
+    const rows = await t.db.selectFrom("joint_minutes").select(["id", "frozen_at"]).orderBy("created_at").execute();
+    const views = await Promise.all(rows.map(async (r) => (await asThen(() => trpc<JointMinute>(t.app, employee, "jointMinutes.get", { id: r.id }))).data));
+    const signed = views.find((v) => v.frozen)!;
+    expect(signed.signatures.map((s) => s.party).sort()).toEqual(["opposing", "ours"]);
+    expect(signed.releasedAt).not.toBeNull();
+    expect(signed.issues.some((i) => i.status === "agreed" && i.ourView && i.opposingView)).toBe(true);
+    const open = views.find((v) => !v.frozen)!;
+    expect(open.versions.map((v) => v.party)).toEqual(["opposing", "ours"]);
+    expect(open.guestLink?.revoked).toBe(false);
+    expect(open.signatures).toEqual([]);
   });
 });

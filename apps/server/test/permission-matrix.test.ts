@@ -15,7 +15,7 @@ const ALL = [A, E, T, C];
  * Who may call each procedure, written out by hand (not read from the permission map, so the
  * two check each other). A procedure missing here fails the suite: every new one needs a row.
  */
-const MATRIX: Record<string, "public" | Role[]> = {
+const MATRIX: Record<string, "public" | "minuteGuest" | Role[]> = {
   "auth.me": "public",
   "auth.login": "public",
   "auth.verifyTwoFactor": "public",
@@ -272,6 +272,27 @@ const MATRIX: Record<string, "public" | Role[]> = {
   "logistics.set": [A, E],
   "logistics.applyToSameDay": [A, E],
   "logistics.daySheet": [A, E],
+  // Joint minutes (joint-minutes.test.ts; the object level at the end of this file): seen as their report is,
+  // the attorney's once released. The guest* procedures answer only the opposing expert's guest session:
+  // 401 for every user ("minuteGuest"); joint-minutes.test.ts walks the router as that session.
+  "jointMinutes.listForReport": ALL,
+  "jointMinutes.get": ALL,
+  "jointMinutes.create": [A, E],
+  "jointMinutes.updateOpposingExpert": [A, E],
+  "jointMinutes.sendGuestLink": [A, E],
+  "jointMinutes.revokeGuestLink": [A, E],
+  "jointMinutes.saveIssues": [A, E, C],
+  "jointMinutes.requestSignCode": [C],
+  "jointMinutes.sign": [C],
+  "jointMinutes.release": [A, E],
+  "jointMinutes.repudiate": [A, E, T],
+  "jointMinutes.createAddendum": [A, E],
+  "jointMinutes.guestOpen": "public",
+  "jointMinutes.guestVerify": "public",
+  "jointMinutes.guestGet": "minuteGuest",
+  "jointMinutes.guestSaveIssues": "minuteGuest",
+  "jointMinutes.guestRequestSignCode": "minuteGuest",
+  "jointMinutes.guestSign": "minuteGuest",
 };
 
 /**
@@ -322,6 +343,10 @@ describe("the permission matrix", () => {
       return;
     }
     expect(access, `no matrix row for ${path}`).toBeDefined();
+    if (access === "minuteGuest") {
+      for (const cookie of ["", ...ROLES.map((role) => cookies[role])]) expect((await trpc(t.app, cookie, path, kind === "query" ? undefined : {})).status, path).toBe(401);
+      return;
+    }
     const anonymous = await trpc(t.app, "", path, kind === "query" ? undefined : {});
     if (access === "public") expectServed(anonymous.status, [401], `anyone should reach ${path}`);
     else expect(anonymous.status).toBe(401);
@@ -797,5 +822,89 @@ describe("the object-level matrix", () => {
         }
       }
     }
+  });
+});
+
+/**
+ * Joint minutes at the object level (docs/decisions.md "Joint minutes"): two released reports of
+ * different experts and attorneys, a minute on each; each role gets its own minute served and the
+ * other's answered 404. The attorney's minute is marked signed and released in the fixture (the
+ * signing itself is joint-minutes.test.ts's).
+ */
+describe("the object-level matrix of joint minutes", () => {
+  let t: TestApp;
+  const cookie = {} as Record<"attorney" | "consultant", string>;
+  let fx: Record<string, { attorney?: { own?: unknown; other: unknown }; consultant?: { own?: unknown; other: unknown } }>;
+  /** Procedures on one minute that only staff reach (staff see every minute), and the guest's and public ones. */
+  const ELSEWHERE = new Set(["create", "updateOpposingExpert", "sendGuestLink", "revokeGuestLink", "release", "createAddendum", "guestOpen", "guestVerify", "guestGet", "guestSaveIssues", "guestRequestSignCode", "guestSign"]);
+
+  beforeAll(async () => {
+    t = await createTestApp("pglite", {}, { workflow: true });
+    const released = await t.db
+      .selectFrom("reports")
+      .innerJoin("users as expert", "expert.id", "reports.consultant_id")
+      .innerJoin("users as attorney", "attorney.id", "reports.attorney_id")
+      .select(["reports.id", "reports.consultant_id", "reports.attorney_id", "expert.username as expert", "attorney.username as attorney"])
+      .where("reports.status", "=", "released")
+      .where("reports.kind", "<>", "joint_minute")
+      .orderBy("reports.reference")
+      .execute();
+    const mine = released[0]!;
+    const theirs = released.find((r) => r.consultant_id !== mine.consultant_id)!;
+    expect(theirs, "two released reports of different experts").toBeDefined();
+    // The demo releases reports of one firm only: another firm's minute sits on a report of theirs not yet released.
+    const foreign = await t.db.selectFrom("reports").select("id").where("attorney_id", "<>", mine.attorney_id).orderBy("reference").executeTakeFirstOrThrow();
+    cookie.attorney = (await login(t.app, mine.attorney)).cookie;
+    cookie.consultant = (await login(t.app, mine.expert)).cookie;
+    const employee = (await login(t.app, "employee")).cookie;
+    const opposing = { name: "Dr Matrix", discipline: "Orthopaedics", hpcsaNumber: "MP 0000001", practice: "Matrix Practice", email: "matrix@example.org", phone: "021 555 0000", instructingFirm: "Matrix Inc", side: "defendant" };
+    const minuteOf = async (reportId: string) => {
+      const made = await trpc<{ id: string }>(t.app, employee, "jointMinutes.create", { reportId, opposing, dueOn: null });
+      expect(made.status, made.error?.message).toBe(200);
+      return made.data.id;
+    };
+    const own = await minuteOf(mine.id);
+    const creator = (await t.db.selectFrom("users").select("id").where("username", "=", "employee").executeTakeFirstOrThrow()).id;
+    const { id: other } = await t.db
+      .insertInto("joint_minutes")
+      .values({ report_id: foreign.id, opposing_name: "Dr Matrix", opposing_discipline: "Orthopaedics", opposing_hpcsa: "MP 0000001", opposing_practice: "Matrix Practice", opposing_email: "matrix@example.org", opposing_phone: "021 555 0000", opposing_firm: "Matrix Inc", opposing_side: "defendant", created_by: creator })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    for (const id of [own, other]) await t.db.updateTable("joint_minutes").set({ frozen_at: new Date(), released_at: new Date() }).where("id", "=", id).execute();
+    const [ownDraft, otherDraft] = [await minuteOf(mine.id), await minuteOf(theirs.id)];
+    const today = new Date().toISOString().slice(0, 10);
+    fx = {
+      listForReport: { attorney: { own: { reportId: mine.id }, other: { reportId: foreign.id } }, consultant: { own: { reportId: mine.id }, other: { reportId: theirs.id } } },
+      get: { attorney: { own: { id: own }, other: { id: other } }, consultant: { own: { id: ownDraft }, other: { id: otherDraft } } },
+      saveIssues: { consultant: { own: { id: ownDraft, baseVersion: 0, issues: [] }, other: { id: otherDraft, baseVersion: 0, issues: [] } } },
+      requestSignCode: { consultant: { own: { id: ownDraft }, other: { id: otherDraft } } },
+      sign: { consultant: { own: { id: ownDraft, typedName: "Matrix Name", code: "123456" }, other: { id: otherDraft, typedName: "Matrix Name", code: "123456" } } },
+      repudiate: { attorney: { own: { id: own, party: "ours", repudiatedOn: today, reasons: "Matrix" }, other: { id: other, party: "ours", repudiatedOn: today, reasons: "Matrix" } } },
+    };
+    // The attorney never sees a minute that is not released, even on their own report.
+    expect((await trpc(t.app, cookie.attorney, "jointMinutes.get", { id: ownDraft })).status).toBe(404);
+  });
+  afterAll(() => t.close());
+
+  it("classifies every joint-minute procedure", () => {
+    const paths = procedures.map((p) => p.path).filter((path) => path.startsWith("jointMinutes."));
+    expect(paths.filter((path) => !ELSEWHERE.has(path.split(".")[1]!) && !(path.split(".")[1]! in fx))).toEqual([]);
+  });
+
+  it("serves a role its own minute and answers someone else's with 404", async () => {
+    for (const [name, byRole] of Object.entries(fx)) {
+      for (const [role, inputs] of Object.entries(byRole) as [keyof typeof cookie, { own?: unknown; other: unknown }][]) {
+        const other = await trpc(t.app, cookie[role], `jointMinutes.${name}`, inputs.other);
+        expect(other.status, `${role} on someone else's minute via ${name}`).toBe(404);
+        if (inputs.own !== undefined) {
+          const own = await trpc(t.app, cookie[role], `jointMinutes.${name}`, inputs.own);
+          expectServed(own.status, [401, 403, 404], `${role} on their own minute via ${name}: ${own.error?.message}`);
+        }
+      }
+    }
+    // The PDF route too.
+    const pdf = (id: unknown) => t.app.inject({ method: "GET", url: `/api/joint-minutes/${id as string}/minute.pdf`, headers: { cookie: cookie.attorney } });
+    expect((await pdf((fx.get!.attorney!.other as { id: string }).id)).statusCode).toBe(404);
+    expectServed((await pdf((fx.get!.attorney!.own as { id: string }).id)).statusCode, [401, 403, 404], "the attorney's own released minute as PDF");
   });
 });

@@ -12,6 +12,7 @@ import { Route as rootRouteImport } from './routes/__root'
 import { Route as AppRouteImport } from './routes/_app'
 import { Route as AuthRouteImport } from './routes/auth'
 import { Route as ConfirmSignUpRouteImport } from './routes/confirm-sign-up'
+import { Route as JointMinuteRouteImport } from './routes/joint-minute'
 import { Route as ResetPasswordRouteImport } from './routes/reset-password'
 import { Route as TwoFactorSetupRouteImport } from './routes/two-factor-setup'
 import { Route as AppIndexRouteImport } from './routes/_app/index'
@@ -59,6 +60,7 @@ import { Route as AppAdminUsersRouteImport } from './routes/_app/admin/users'
 import { Route as AppBookingFormBookingIdRouteImport } from './routes/_app/booking-form_.$bookingId'
 import { Route as AppCasesIdRouteImport } from './routes/_app/cases_.$id'
 import { Route as AppInvoicesIdRouteImport } from './routes/_app/invoices_.$id'
+import { Route as AppJointMinutesIdRouteImport } from './routes/_app/joint-minutes_.$id'
 import { Route as AppMeetingRoomIdRouteImport } from './routes/_app/meeting.$roomId'
 import { Route as AppQueriesIdRouteImport } from './routes/_app/queries_.$id'
 import { Route as AppReportsIdRouteImport } from './routes/_app/reports_.$id'
@@ -75,6 +77,11 @@ const AuthRoute = AuthRouteImport.update({
 const ConfirmSignUpRoute = ConfirmSignUpRouteImport.update({
   id: '/confirm-sign-up',
   path: '/confirm-sign-up',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const JointMinuteRoute = JointMinuteRouteImport.update({
+  id: '/joint-minute',
+  path: '/joint-minute',
   getParentRoute: () => rootRouteImport,
 } as any)
 const ResetPasswordRoute = ResetPasswordRouteImport.update({
@@ -318,6 +325,11 @@ const AppInvoicesIdRoute = AppInvoicesIdRouteImport.update({
   path: '/invoices/$id',
   getParentRoute: () => AppRoute,
 } as any)
+const AppJointMinutesIdRoute = AppJointMinutesIdRouteImport.update({
+  id: '/joint-minutes_/$id',
+  path: '/joint-minutes/$id',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppMeetingRoomIdRoute = AppMeetingRoomIdRouteImport.update({
   id: '/meeting/$roomId',
   path: '/meeting/$roomId',
@@ -338,6 +350,7 @@ export interface FileRoutesByFullPath {
   '/': typeof AppIndexRoute
   '/auth': typeof AuthRoute
   '/confirm-sign-up': typeof ConfirmSignUpRoute
+  '/joint-minute': typeof JointMinuteRoute
   '/reset-password': typeof ResetPasswordRoute
   '/two-factor-setup': typeof TwoFactorSetupRoute
   '/appointments': typeof AppAppointmentsRoute
@@ -384,6 +397,7 @@ export interface FileRoutesByFullPath {
   '/booking-form/$bookingId': typeof AppBookingFormBookingIdRoute
   '/cases/$id': typeof AppCasesIdRoute
   '/invoices/$id': typeof AppInvoicesIdRoute
+  '/joint-minutes/$id': typeof AppJointMinutesIdRoute
   '/meeting/$roomId': typeof AppMeetingRoomIdRoute
   '/queries/$id': typeof AppQueriesIdRoute
   '/reports/$id': typeof AppReportsIdRoute
@@ -391,6 +405,7 @@ export interface FileRoutesByFullPath {
 export interface FileRoutesByTo {
   '/auth': typeof AuthRoute
   '/confirm-sign-up': typeof ConfirmSignUpRoute
+  '/joint-minute': typeof JointMinuteRoute
   '/reset-password': typeof ResetPasswordRoute
   '/two-factor-setup': typeof TwoFactorSetupRoute
   '/appointments': typeof AppAppointmentsRoute
@@ -438,6 +453,7 @@ export interface FileRoutesByTo {
   '/booking-form/$bookingId': typeof AppBookingFormBookingIdRoute
   '/cases/$id': typeof AppCasesIdRoute
   '/invoices/$id': typeof AppInvoicesIdRoute
+  '/joint-minutes/$id': typeof AppJointMinutesIdRoute
   '/meeting/$roomId': typeof AppMeetingRoomIdRoute
   '/queries/$id': typeof AppQueriesIdRoute
   '/reports/$id': typeof AppReportsIdRoute
@@ -447,6 +463,7 @@ export interface FileRoutesById {
   '/_app': typeof AppRouteWithChildren
   '/auth': typeof AuthRoute
   '/confirm-sign-up': typeof ConfirmSignUpRoute
+  '/joint-minute': typeof JointMinuteRoute
   '/reset-password': typeof ResetPasswordRoute
   '/two-factor-setup': typeof TwoFactorSetupRoute
   '/_app/appointments': typeof AppAppointmentsRoute
@@ -494,6 +511,7 @@ export interface FileRoutesById {
   '/_app/booking-form_/$bookingId': typeof AppBookingFormBookingIdRoute
   '/_app/cases_/$id': typeof AppCasesIdRoute
   '/_app/invoices_/$id': typeof AppInvoicesIdRoute
+  '/_app/joint-minutes_/$id': typeof AppJointMinutesIdRoute
   '/_app/meeting/$roomId': typeof AppMeetingRoomIdRoute
   '/_app/queries_/$id': typeof AppQueriesIdRoute
   '/_app/reports_/$id': typeof AppReportsIdRoute
@@ -504,6 +522,7 @@ export interface FileRouteTypes {
     | '/'
     | '/auth'
     | '/confirm-sign-up'
+    | '/joint-minute'
     | '/reset-password'
     | '/two-factor-setup'
     | '/appointments'
@@ -550,6 +569,7 @@ export interface FileRouteTypes {
     | '/booking-form/$bookingId'
     | '/cases/$id'
     | '/invoices/$id'
+    | '/joint-minutes/$id'
     | '/meeting/$roomId'
     | '/queries/$id'
     | '/reports/$id'
@@ -557,6 +577,7 @@ export interface FileRouteTypes {
   to:
     | '/auth'
     | '/confirm-sign-up'
+    | '/joint-minute'
     | '/reset-password'
     | '/two-factor-setup'
     | '/appointments'
@@ -604,6 +625,7 @@ export interface FileRouteTypes {
     | '/booking-form/$bookingId'
     | '/cases/$id'
     | '/invoices/$id'
+    | '/joint-minutes/$id'
     | '/meeting/$roomId'
     | '/queries/$id'
     | '/reports/$id'
@@ -612,6 +634,7 @@ export interface FileRouteTypes {
     | '/_app'
     | '/auth'
     | '/confirm-sign-up'
+    | '/joint-minute'
     | '/reset-password'
     | '/two-factor-setup'
     | '/_app/appointments'
@@ -659,6 +682,7 @@ export interface FileRouteTypes {
     | '/_app/booking-form_/$bookingId'
     | '/_app/cases_/$id'
     | '/_app/invoices_/$id'
+    | '/_app/joint-minutes_/$id'
     | '/_app/meeting/$roomId'
     | '/_app/queries_/$id'
     | '/_app/reports_/$id'
@@ -668,6 +692,7 @@ export interface RootRouteChildren {
   AppRoute: typeof AppRouteWithChildren
   AuthRoute: typeof AuthRoute
   ConfirmSignUpRoute: typeof ConfirmSignUpRoute
+  JointMinuteRoute: typeof JointMinuteRoute
   ResetPasswordRoute: typeof ResetPasswordRoute
   TwoFactorSetupRoute: typeof TwoFactorSetupRoute
   JoinRoomIdRoute: typeof JoinRoomIdRoute
@@ -694,6 +719,13 @@ declare module '@tanstack/react-router' {
       path: '/confirm-sign-up'
       fullPath: '/confirm-sign-up'
       preLoaderRoute: typeof ConfirmSignUpRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/joint-minute': {
+      id: '/joint-minute'
+      path: '/joint-minute'
+      fullPath: '/joint-minute'
+      preLoaderRoute: typeof JointMinuteRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/reset-password': {
@@ -1025,6 +1057,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppInvoicesIdRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/joint-minutes_/$id': {
+      id: '/_app/joint-minutes_/$id'
+      path: '/joint-minutes/$id'
+      fullPath: '/joint-minutes/$id'
+      preLoaderRoute: typeof AppJointMinutesIdRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/meeting/$roomId': {
       id: '/_app/meeting/$roomId'
       path: '/meeting/$roomId'
@@ -1094,6 +1133,7 @@ interface AppRouteChildren {
   AppBookingFormBookingIdRoute: typeof AppBookingFormBookingIdRoute
   AppCasesIdRoute: typeof AppCasesIdRoute
   AppInvoicesIdRoute: typeof AppInvoicesIdRoute
+  AppJointMinutesIdRoute: typeof AppJointMinutesIdRoute
   AppMeetingRoomIdRoute: typeof AppMeetingRoomIdRoute
   AppQueriesIdRoute: typeof AppQueriesIdRoute
   AppReportsIdRoute: typeof AppReportsIdRoute
@@ -1144,6 +1184,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppBookingFormBookingIdRoute: AppBookingFormBookingIdRoute,
   AppCasesIdRoute: AppCasesIdRoute,
   AppInvoicesIdRoute: AppInvoicesIdRoute,
+  AppJointMinutesIdRoute: AppJointMinutesIdRoute,
   AppMeetingRoomIdRoute: AppMeetingRoomIdRoute,
   AppQueriesIdRoute: AppQueriesIdRoute,
   AppReportsIdRoute: AppReportsIdRoute,
@@ -1155,6 +1196,7 @@ const rootRouteChildren: RootRouteChildren = {
   AppRoute: AppRouteWithChildren,
   AuthRoute: AuthRoute,
   ConfirmSignUpRoute: ConfirmSignUpRoute,
+  JointMinuteRoute: JointMinuteRoute,
   ResetPasswordRoute: ResetPasswordRoute,
   TwoFactorSetupRoute: TwoFactorSetupRoute,
   JoinRoomIdRoute: JoinRoomIdRoute,

@@ -69,3 +69,4 @@ export * as recordingsService from "./services/meetings/recordings";
 export * as slaTrackingService from "./services/sla/tracking";
 export * as dashboardService from "./services/dashboard/dashboard";
 export { runAt } from "./services/platform/clock";
+export * as jointMinutesService from "./services/joint-minutes/release";

@@ -1,10 +1,12 @@
 import { initTRPC, TRPCError } from "@trpc/server";
 import { ZodError } from "zod";
 import type { Permission } from "@medlegal/domain";
-import { can, TWO_FACTOR_MESSAGES } from "@medlegal/domain";
+import { can, JOINT_MINUTE_MESSAGES, TWO_FACTOR_MESSAGES } from "@medlegal/domain";
 import type { Context } from "./context";
 import type { SignedInActor } from "./actors";
 import type { RoomCaller } from "./services/meetings/room";
+import type { MinuteGuest } from "./services/joint-minutes/guest-access";
+import { minuteGuestSession } from "./services/joint-minutes/guest-access";
 import { AppError, isDatabaseUnavailable, SERVICE_UNAVAILABLE_MESSAGE, toTrpcCode } from "./errors";
 import { assertRawInputAcceptable, describeInvalidInput } from "./validation";
 
@@ -108,3 +110,15 @@ export const roomProcedure = publicProcedure.use(({ ctx, next }) => {
 export function setupProcedure(permission: Permission) {
   return signedInProcedure.use(allowedFor(permission));
 }
+
+/**
+ * A joint minute's guest procedures (docs/decisions.md "Joint minutes"): the opposing expert's
+ * guest session, and nothing else, answers them; the session names the one minute they reach, so
+ * these procedures take no minute id. 401 without a live session.
+ */
+export const minuteGuestProcedure = publicProcedure.use(async ({ ctx, next }) => {
+  const session = await minuteGuestSession(ctx.db, ctx.guest.read());
+  if (!session) throw new TRPCError({ code: "UNAUTHORIZED", message: JOINT_MINUTE_MESSAGES.noGuest });
+  const minuteGuest: MinuteGuest = { ...session, meta: ctx.meta };
+  return next({ ctx: { ...ctx, minuteGuest } });
+});

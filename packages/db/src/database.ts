@@ -1163,6 +1163,91 @@ export interface BankStatementLinesTable {
   created_at: GeneratedTimestamp;
 }
 
+/** Joint minutes with the opposing expert (issue 27, section 1; docs/decisions.md "Joint minutes"). */
+export interface JointMinutesTable {
+  id: Generated<string>;
+  report_id: string;
+  addendum_of: string | null;
+  opposing_name: string;
+  opposing_discipline: string;
+  opposing_hpcsa: string;
+  opposing_practice: string;
+  opposing_email: string;
+  opposing_phone: string;
+  opposing_firm: string;
+  opposing_side: "plaintiff" | "defendant";
+  due_on: DateOnly | null;
+  current_version: Generated<number>;
+  frozen_at: Timestamp | null;
+  released_at: Timestamp | null;
+  released_by: string | null;
+  created_by: string;
+  created_at: GeneratedTimestamp;
+  updated_at: GeneratedTimestamp;
+}
+
+/** One version of a minute's issues: a whole snapshot (jsonb array), attributed and hashed. */
+export interface JointMinuteVersionsTable {
+  minute_id: string;
+  version: number;
+  issues: ColumnType<unknown, string, string>;
+  sha256: string;
+  author_id: string | null;
+  author_name: string;
+  author_party: "ours" | "opposing";
+  created_at: GeneratedTimestamp;
+}
+
+export interface JointMinuteSignaturesTable {
+  minute_id: string;
+  party: "ours" | "opposing";
+  version: number;
+  sha256: string;
+  typed_name: string;
+  signer_id: string | null;
+  ip: string | null;
+  signed_at: Timestamp;
+}
+
+export interface JointMinuteGuestLinksTable {
+  id: Generated<string>;
+  minute_id: string;
+  token_hash: string;
+  expires_at: Timestamp;
+  revoked_at: Timestamp | null;
+  created_by: string;
+  created_at: GeneratedTimestamp;
+}
+
+export interface JointMinuteGuestSessionsTable {
+  token_hash: string;
+  link_id: string;
+  expires_at: Timestamp;
+  created_at: GeneratedTimestamp;
+}
+
+export interface JointMinuteCodesTable {
+  id: Generated<string>;
+  minute_id: string;
+  purpose: "guest_access" | "sign_ours" | "sign_opposing";
+  link_id: string | null;
+  code_hash: string;
+  expires_at: Timestamp;
+  attempts: Generated<number>;
+  used_at: Timestamp | null;
+  created_at: GeneratedTimestamp;
+}
+
+export interface JointMinuteRepudiationsTable {
+  id: Generated<string>;
+  minute_id: string;
+  party: "ours" | "opposing";
+  repudiated_on: DateOnly;
+  reasons: string;
+  recorded_by: string;
+  created_at: GeneratedTimestamp;
+}
+
 export interface Database {
   claimant_messages: ClaimantMessagesTable;
   claimant_message_opt_outs: ClaimantMessageOptOutsTable;
@@ -1247,6 +1332,13 @@ export interface Database {
   bank_statement_imports: BankStatementImportsTable;
   bank_statement_lines: BankStatementLinesTable;
   booking_logistics: BookingLogisticsTable;
+  joint_minutes: JointMinutesTable;
+  joint_minute_versions: JointMinuteVersionsTable;
+  joint_minute_signatures: JointMinuteSignaturesTable;
+  joint_minute_guest_links: JointMinuteGuestLinksTable;
+  joint_minute_guest_sessions: JointMinuteGuestSessionsTable;
+  joint_minute_codes: JointMinuteCodesTable;
+  joint_minute_repudiations: JointMinuteRepudiationsTable;
 }
 
 export type User = Selectable<UsersTable>;

@@ -31,6 +31,9 @@ export function billableEventKey(subject: "booking" | "report", id: string, even
   return `${subject}:${id}:${event}`;
 }
 
+/** A joint minute is billed to the report's expert once both experts have signed it (docs/decisions.md "Joint minutes"). */
+export const jointMinuteEventKey = (minuteId: string) => `joint_minute:${minuteId}:signed`;
+
 /** Share of an amount in whole cents, rounded half up. */
 export function percentOf(cents: number, percent: number): number {
   return Math.floor((cents * percent + 50) / 100);

@@ -63,3 +63,5 @@ export * from "./books-export";
 export * from "./receivables";
 export * from "./search";
 export * from "./logistics";
+export * from "./joint-minutes";
+export * from "./joint-minute-outputs";

@@ -131,6 +131,8 @@ export const ROUTE_PERMISSIONS: Record<string, Permission> = {
   "/admin/privacy": "privacy.manage",
   // The printable day sheet per venue (issue 28): the agency's reception, driver and interpreter.
   "/day-sheet": "bookings.manage",
+  // A joint minute's workspace (docs/decisions.md "Joint minutes"); the server decides per minute (the attorney's once released).
+  "/joint-minutes/$id": "jointMinutes.read",
 };
 
 export function canOpenRoute(role: Role, routePath: string): boolean {

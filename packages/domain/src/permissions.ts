@@ -93,6 +93,14 @@ export const PERMISSIONS = {
   "live.events": ROLES,
   // Global search (issue 30): everyone searches the records they may see; experts and users are for staff.
   "search.use": ROLES,
+  // Joint minutes (docs/decisions.md "Joint minutes"): staff record the opposing expert and send the guest link;
+  // the report's expert and staff edit the issues; only the expert signs; the attorney reads a released minute
+  // and, with staff, records a repudiation.
+  "jointMinutes.read": ROLES,
+  "jointMinutes.manage": ["administrator", "employee"],
+  "jointMinutes.edit": ["administrator", "employee", "consultant"],
+  "jointMinutes.sign": ["consultant"],
+  "jointMinutes.repudiate": ["administrator", "employee", "attorney"],
 } as const satisfies Record<string, readonly Role[]>;
 
 export type Permission = keyof typeof PERMISSIONS;

@@ -54,6 +54,7 @@ const OPENS: Record<string, string[]> = {
   "/audit-trail": [A],
   "/admin/privacy": [A, E],
   "/day-sheet": [A, E],
+  "/joint-minutes/$id": [A, E, T, C],
 };
 
 describe("who opens which page", () => {

@@ -21,8 +21,8 @@ export function createTrpcClient() {
           maxURLLength: MAX_URL_LENGTH,
           async fetch(url, options) {
             const res = await fetch(url, { ...(options as RequestInit), credentials: "include" });
-            // A meeting guest has no account to be signed out of: their page says what a 401 means itself.
-            if (res.status === 401 && !window.location.pathname.startsWith("/join/")) notifyUnauthorized();
+            // A meeting guest (or a joint minute's opposing expert) has no account to be signed out of: their page says what a 401 means itself.
+            if (res.status === 401 && !window.location.pathname.startsWith("/join/") && window.location.pathname !== "/joint-minute") notifyUnauthorized();
             return res;
           },
         }),

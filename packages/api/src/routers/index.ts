@@ -31,6 +31,7 @@ import { bankStatementsRouter } from "./bank-statements";
 import { receivablesRouter } from "./receivables";
 import { searchRouter } from "./search";
 import { logisticsRouter } from "./logistics";
+import { jointMinutesRouter } from "./joint-minutes";
 
 export const appRouter = router({
   auth: authRouter,
@@ -65,6 +66,7 @@ export const appRouter = router({
   receivables: receivablesRouter,
   search: searchRouter,
   logistics: logisticsRouter,
+  jointMinutes: jointMinutesRouter,
 });
 
 export type AppRouter = typeof appRouter;

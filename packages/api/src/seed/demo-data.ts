@@ -24,6 +24,7 @@ import { runAt } from "../services/platform/clock";
 import { markAllNotificationsRead, notify } from "../services/notifications/notifications";
 import { addShift } from "../services/scheduling/rosters";
 import { parseInput } from "../validation";
+import { seedDemoJointMinutes } from "./joint-minutes";
 
 /** The one demo password (README); it meets the password rules (docs/product-rules.md#passwords-and-sessions). */
 export const DEMO_PASSWORD = "Demo@Password1";
@@ -145,6 +146,7 @@ export async function seedDemoData(
     await seedDemoClaimantMessages(db);
     await seedDemoCourtClock(db);
     await seedDemoReceivables(db);
+    await seedDemoJointMinutes(db);
     // The overdue sweep as the server runs it: invoices past due become overdue and their attorneys are reminded.
     await sweepInvoices(db);
     // Deferred cases whose expected payment date passed: their attorneys are reminded (issue 29).

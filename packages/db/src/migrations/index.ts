@@ -39,6 +39,7 @@ import * as deferredBilling from "./2026-11-29-31-deferred-billing";
 import * as globalSearch from "./2026-11-29-41-global-search";
 import * as courtReminders from "./2026-11-29-51-court-reminders";
 import * as courtStepTimers from "./2026-11-29-52-court-step-timers";
+import * as jointMinutes from "./2026-11-30-11-joint-minutes";
 import * as bookingLogistics from "./2026-11-30-21-booking-logistics";
 import * as disciplineDependencies from "./2026-11-30-41-discipline-dependencies";
 
@@ -84,6 +85,7 @@ export const migrations: Record<string, Migration> = {
   "2026-11-29-41-global-search": globalSearch,
   "2026-11-29-51-court-reminders": courtReminders,
   "2026-11-29-52-court-step-timers": courtStepTimers,
+  "2026-11-30-11-joint-minutes": jointMinutes,
   "2026-11-30-21-booking-logistics": bookingLogistics,
   "2026-11-30-41-discipline-dependencies": disciplineDependencies,
 };

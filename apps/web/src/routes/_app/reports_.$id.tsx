@@ -20,6 +20,7 @@ import { trpc } from "@/lib/trpc";
 import { RecordLoadState } from "@/components/load-state";
 import { DetailsCard, LinkedReportsCard, ReviewsCard, TimelineCard, VersionsCard } from "@/components/reports/report-cards";
 import { audienceOf } from "@/lib/audience";
+import { ReportMinutesCard } from "@/components/joint-minutes/report-minutes-card";
 
 export const Route = createFileRoute("/_app/reports_/$id")({
   loader: ({ context, params }) => prefetchPage(context, ({ trpc }) => trpc.reports.get.prefetch({ id: params.id })),
@@ -129,6 +130,8 @@ function ReportView({ r, role, onChanged }: { r: ReportDetail; role: Role; onCha
           <ReportInvoiceCard r={r} role={role} />
 
           {(r.parent || r.linked.length > 0) && <LinkedReportsCard r={r} />}
+
+          {r.status === "released" && r.kind !== "joint_minute" && <ReportMinutesCard reportId={r.id} discipline={r.specialization} />}
 
           {r.events.length > 0 && <TimelineCard r={r} />}
         </div>

@@ -1,7 +1,7 @@
 /** The expert invoice generator: an expert's unbilled work, and their draft invoice for it. */
 import type { z } from "zod";
 import type { BillableEvent, expertDraftSchema, InvoiceDetail, InvoiceLineInput, UnbilledItem, unbilledWorkInputSchema } from "@medlegal/domain";
-import { billableEventKey, INVOICE_LINE_KIND_LABELS, lineAmounts, REPORT_FEE_KIND, sastDate, sastToUtc, addDays, isExpert } from "@medlegal/domain";
+import { billableEventKey, INVOICE_LINE_KIND_LABELS, jointMinuteEventKey, lineAmounts, REPORT_FEE_KIND, sastDate, sastToUtc, addDays, isExpert } from "@medlegal/domain";
 import { AppError } from "../../errors";
 import { recordAudit } from "../audit/audit";
 import { now } from "../platform/clock";
@@ -46,6 +46,17 @@ async function expertWork(db: Db, consultantId: string, period: { from: string; 
     .where("reports.approved_at", ">=", from)
     .where("reports.approved_at", "<", to)
     .execute();
+  // Signed joint minutes (docs/decisions.md "Joint minutes"): billed to the report's expert once both have signed.
+  const minutes = await db
+    .selectFrom("joint_minutes")
+    .innerJoin("reports", "reports.id", "joint_minutes.report_id")
+    .innerJoin("patients", "patients.id", "reports.patient_id")
+    .select(["joint_minutes.id", "joint_minutes.frozen_at", "joint_minutes.opposing_name", "reports.reference", "reports.specialization_id", "patients.first_name", "patients.last_name"])
+    .where("reports.consultant_id", "=", consultantId)
+    .where("joint_minutes.frozen_at", "is not", null)
+    .where("joint_minutes.frozen_at", ">=", from)
+    .where("joint_minutes.frozen_at", "<", to)
+    .execute();
   const candidates: (Omit<UnbilledItem, "unitPriceCents"> & { specializationId: string; day: string })[] = [
     ...bookings.map((b) => {
       const event: Exclude<BillableEvent, "approved"> = b.status === "attended" ? "attended" : b.status === "no_show" ? "no_show" : "late_cancellation";
@@ -75,6 +86,16 @@ async function expertWork(db: Db, consultantId: string, period: { from: string; 
         day: sastDate(r.approved_at!),
       };
     }),
+    ...minutes.map((m) => ({
+      eventKey: jointMinuteEventKey(m.id),
+      kind: "joint_minute" as const,
+      description: `${INVOICE_LINE_KIND_LABELS.joint_minute}: ${m.reference}, ${m.first_name} ${m.last_name}, with ${m.opposing_name}`,
+      occurredAt: m.frozen_at!.toISOString(),
+      claimantName: `${m.first_name} ${m.last_name}`,
+      reference: m.reference,
+      specializationId: m.specialization_id,
+      day: sastDate(m.frozen_at!),
+    })),
   ];
   const keys = candidates.map((c) => c.eventKey);
   const billed = keys.length

@@ -1,0 +1,19 @@
+import type { FastifyInstance } from "fastify";
+import { assertCan, jointMinutesService, parseInput } from "@medlegal/api";
+import { idInputSchema } from "@medlegal/domain";
+import { signedInActor } from "../request-context";
+import { sendDownload } from "./download";
+
+/**
+ * A signed joint minute as PDF (docs/decisions.md "Joint minutes"): staff and the report's expert,
+ * and the case's attorney once it is released; anyone else's answers 404, an unsigned one 409.
+ */
+export async function jointMinuteRoutes(app: FastifyInstance) {
+  const db = app.db;
+  app.get("/api/joint-minutes/:id/minute.pdf", async (request, reply) => {
+    const actor = signedInActor(request);
+    assertCan(actor.user, "jointMinutes.read");
+    const input = parseInput(idInputSchema, request.params);
+    return sendDownload(reply, await jointMinutesService.minutePdf({ db, actor }, input));
+  });
+}

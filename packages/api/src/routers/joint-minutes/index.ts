@@ -1,0 +1,72 @@
+import {
+  codeSentOutputSchema,
+  createJointMinuteSchema,
+  guestLinkOutputSchema,
+  guestOpenOutputSchema,
+  guestSaveIssuesSchema,
+  guestSignSchema,
+  guestTokenSchema,
+  guestVerifySchema,
+  idInputSchema,
+  jointMinuteOutputSchema,
+  minuteWorkspaceOutputSchema,
+  repudiateMinuteSchema,
+  reportMinutesInputSchema,
+  reportMinutesOutputSchema,
+  saveMinuteIssuesSchema,
+  signMinuteSchema,
+  updateOpposingExpertSchema,
+} from "@medlegal/domain";
+import { z } from "zod";
+import { createAddendumMinute, createJointMinute, getJointMinute, listReportMinutes, saveMinuteIssues, updateOpposingExpert } from "../../services/joint-minutes/minutes";
+import { guestSaveIssues, guestWorkspace, openGuestLink, revokeGuestLink, sendGuestLink, verifyGuestCode } from "../../services/joint-minutes/guest-access";
+import { guestRequestSignCode, guestSign, requestSignCode, signMinute } from "../../services/joint-minutes/signing";
+import { releaseMinute, repudiateMinute } from "../../services/joint-minutes/release";
+import { minuteGuestProcedure, publicProcedure, roleProcedure, router } from "../../trpc";
+
+const read = roleProcedure("jointMinutes.read");
+const manage = roleProcedure("jointMinutes.manage");
+const edit = roleProcedure("jointMinutes.edit");
+const sign = roleProcedure("jointMinutes.sign");
+const repudiate = roleProcedure("jointMinutes.repudiate");
+
+/**
+ * Joint minutes with the opposing expert (services/joint-minutes; docs/decisions.md "Joint minutes").
+ * Minutes are seen as their report is (the attorney's once released). The `guest*` procedures are
+ * the opposing expert's: `guestOpen`/`guestVerify` turn the e-mailed link and code into a guest
+ * session; the others answer that session only, for its one minute.
+ */
+export const jointMinutesRouter = router({
+  listForReport: read.input(reportMinutesInputSchema).output(reportMinutesOutputSchema).query(({ ctx, input }) => listReportMinutes({ db: ctx.db, actor: ctx.actor }, input)),
+  get: read.input(idInputSchema).output(jointMinuteOutputSchema).query(({ ctx, input }) => getJointMinute({ db: ctx.db, actor: ctx.actor }, input)),
+  create: manage.input(createJointMinuteSchema).output(jointMinuteOutputSchema).mutation(({ ctx, input }) => createJointMinute({ db: ctx.db, actor: ctx.actor }, input)),
+  updateOpposingExpert: manage.input(updateOpposingExpertSchema).output(jointMinuteOutputSchema).mutation(({ ctx, input }) => updateOpposingExpert({ db: ctx.db, actor: ctx.actor }, input)),
+  sendGuestLink: manage.input(idInputSchema).output(guestLinkOutputSchema).mutation(({ ctx, input }) => sendGuestLink({ db: ctx.db, actor: ctx.actor }, input)),
+  revokeGuestLink: manage
+    .input(idInputSchema)
+    .output(jointMinuteOutputSchema)
+    .mutation(async ({ ctx, input }) => {
+      await revokeGuestLink({ db: ctx.db, actor: ctx.actor }, input);
+      return getJointMinute({ db: ctx.db, actor: ctx.actor }, input);
+    }),
+  saveIssues: edit.input(saveMinuteIssuesSchema).output(jointMinuteOutputSchema).mutation(({ ctx, input }) => saveMinuteIssues({ db: ctx.db, actor: ctx.actor }, input)),
+  requestSignCode: sign.input(idInputSchema).output(codeSentOutputSchema).mutation(({ ctx, input }) => requestSignCode({ db: ctx.db, actor: ctx.actor }, input)),
+  sign: sign.input(signMinuteSchema).output(jointMinuteOutputSchema).mutation(({ ctx, input }) => signMinute({ db: ctx.db, actor: ctx.actor }, input)),
+  release: manage.input(idInputSchema).output(jointMinuteOutputSchema).mutation(({ ctx, input }) => releaseMinute({ db: ctx.db, actor: ctx.actor }, input)),
+  repudiate: repudiate.input(repudiateMinuteSchema).output(jointMinuteOutputSchema).mutation(({ ctx, input }) => repudiateMinute({ db: ctx.db, actor: ctx.actor }, input)),
+  createAddendum: manage.input(idInputSchema).output(jointMinuteOutputSchema).mutation(({ ctx, input }) => createAddendumMinute({ db: ctx.db, actor: ctx.actor }, input)),
+
+  guestOpen: publicProcedure.input(guestTokenSchema).output(guestOpenOutputSchema).mutation(({ ctx, input }) => openGuestLink(ctx.db, ctx.meta, input)),
+  guestVerify: publicProcedure
+    .input(guestVerifySchema)
+    .output(z.object({ ok: z.literal(true) }))
+    .mutation(async ({ ctx, input }) => {
+      const { cookie, expiresAt } = await verifyGuestCode(ctx.db, ctx.meta, input);
+      ctx.guest.set(cookie, expiresAt);
+      return { ok: true as const };
+    }),
+  guestGet: minuteGuestProcedure.output(minuteWorkspaceOutputSchema).query(({ ctx }) => guestWorkspace(ctx.db, ctx.minuteGuest)),
+  guestSaveIssues: minuteGuestProcedure.input(guestSaveIssuesSchema).output(minuteWorkspaceOutputSchema).mutation(({ ctx, input }) => guestSaveIssues(ctx.db, ctx.minuteGuest, input)),
+  guestRequestSignCode: minuteGuestProcedure.output(codeSentOutputSchema).mutation(({ ctx }) => guestRequestSignCode(ctx.db, ctx.minuteGuest)),
+  guestSign: minuteGuestProcedure.input(guestSignSchema).output(minuteWorkspaceOutputSchema).mutation(({ ctx, input }) => guestSign(ctx.db, ctx.minuteGuest, input)),
+});

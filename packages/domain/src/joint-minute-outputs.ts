@@ -1,0 +1,81 @@
+import { z } from "zod";
+import { JOINT_MINUTE_SIDES, MINUTE_ISSUE_STATUSES, MINUTE_PARTIES } from "./joint-minutes";
+
+/** What the jointMinutes procedures answer (docs/architecture.md, "Outputs"). */
+export const minuteIssueOutputSchema = z.object({
+  id: z.string(),
+  label: z.string(),
+  ourView: z.string(),
+  opposingView: z.string(),
+  status: z.enum(MINUTE_ISSUE_STATUSES),
+  reason: z.string(),
+});
+export type MinuteIssue = z.output<typeof minuteIssueOutputSchema>;
+
+const signatureOutputSchema = z.object({ party: z.enum(MINUTE_PARTIES), typedName: z.string(), version: z.number().int(), sha256: z.string(), signedAt: z.string(), ip: z.string().nullable() });
+const versionOutputSchema = z.object({ version: z.number().int(), authorName: z.string(), party: z.enum(MINUTE_PARTIES), createdAt: z.string(), sha256: z.string() });
+
+/** The part both experts see (the guest sees only this): no claimant ID number, no other record. */
+export const minuteWorkspaceOutputSchema = z.object({
+  id: z.string(),
+  claimantName: z.string(),
+  discipline: z.string(),
+  ourExpertName: z.string(),
+  opposing: z.object({ name: z.string(), discipline: z.string(), hpcsaNumber: z.string(), practice: z.string(), instructingFirm: z.string(), side: z.enum(JOINT_MINUTE_SIDES) }),
+  dueOn: z.string().nullable(),
+  version: z.number().int(),
+  issues: z.array(minuteIssueOutputSchema),
+  versions: z.array(versionOutputSchema),
+  signatures: z.array(signatureOutputSchema),
+  frozen: z.boolean(),
+  frozenAt: z.string().nullable(),
+  sha256: z.string().nullable(),
+  /** The caller may change the issues (not frozen, and their side). */
+  canEdit: z.boolean(),
+  /** The caller signs for this side (our expert, or the guest), or null. */
+  signsFor: z.enum(MINUTE_PARTIES).nullable(),
+});
+export type MinuteWorkspace = z.output<typeof minuteWorkspaceOutputSchema>;
+
+export const jointMinuteOutputSchema = minuteWorkspaceOutputSchema.extend({
+  reportId: z.string(),
+  reportReference: z.string(),
+  opposingEmail: z.string(),
+  opposingPhone: z.string(),
+  addendumOf: z.string().nullable(),
+  addenda: z.array(z.string()),
+  releasedAt: z.string().nullable(),
+  guestLink: z.object({ sentAt: z.string(), expiresAt: z.string(), revoked: z.boolean() }).nullable(),
+  repudiations: z.array(z.object({ party: z.enum(MINUTE_PARTIES), repudiatedOn: z.string(), reasons: z.string(), recordedBy: z.string(), recordedAt: z.string() })),
+  canManage: z.boolean(),
+  canRelease: z.boolean(),
+  /** Why release waits (payment), when the minute is signed but not released. */
+  releaseBlocker: z.string().nullable(),
+  canRepudiate: z.boolean(),
+});
+export type JointMinute = z.output<typeof jointMinuteOutputSchema>;
+
+export const jointMinuteSummaryOutputSchema = z.object({
+  id: z.string(),
+  opposingName: z.string(),
+  discipline: z.string(),
+  dueOn: z.string().nullable(),
+  version: z.number().int(),
+  signatures: z.number().int(),
+  frozen: z.boolean(),
+  releasedAt: z.string().nullable(),
+  addendumOf: z.string().nullable(),
+  repudiated: z.boolean(),
+});
+export type JointMinuteSummary = z.output<typeof jointMinuteSummaryOutputSchema>;
+
+export const reportMinutesOutputSchema = z.object({
+  minutes: z.array(jointMinuteSummaryOutputSchema),
+  canCreate: z.boolean(),
+  /** The due date a new minute takes from the case's court order, if there is one. */
+  courtDueOn: z.string().nullable(),
+});
+
+export const guestOpenOutputSchema = z.object({ emailHint: z.string() });
+export const guestLinkOutputSchema = z.object({ url: z.string(), expiresAt: z.string() });
+export const codeSentOutputSchema = z.object({ emailHint: z.string() });

@@ -1,0 +1,110 @@
+import { z } from "zod";
+import { calendarDate, id, optionalText, text } from "./input-primitives";
+import { emailSchema, phoneNumberSchema } from "./schemas";
+
+/**
+ * Joint minutes with the opposing expert (issue 27, section 1; docs/decisions.md "Joint minutes"):
+ * after both sides' experts of one discipline have reported, they record what they agree and
+ * disagree on. Every change is a new version; each expert signs the final version with a typed
+ * name and an e-mailed code; with both signatures the minute is frozen.
+ */
+export const JOINT_MINUTE_SIDES = ["plaintiff", "defendant"] as const;
+export type JointMinuteSide = (typeof JOINT_MINUTE_SIDES)[number];
+export const JOINT_MINUTE_SIDE_LABELS: Record<JointMinuteSide, string> = { plaintiff: "Plaintiff", defendant: "Defendant (RAF)" };
+/** The side in a sentence: "instructed by … for the defendant (the RAF)". */
+export const JOINT_MINUTE_SIDE_PHRASES: Record<JointMinuteSide, string> = { plaintiff: "the plaintiff", defendant: "the defendant (the RAF)" };
+
+/** Whose expert: the agency's (ours, the report's expert) or the other side's (a guest). */
+export const MINUTE_PARTIES = ["ours", "opposing"] as const;
+export type MinuteParty = (typeof MINUTE_PARTIES)[number];
+export const MINUTE_PARTY_LABELS: Record<MinuteParty, string> = { ours: "Our expert", opposing: "Opposing expert" };
+
+export const MINUTE_ISSUE_STATUSES = ["agreed", "disagreed", "reserved"] as const;
+export type MinuteIssueStatus = (typeof MINUTE_ISSUE_STATUSES)[number];
+export const MINUTE_ISSUE_STATUS_LABELS: Record<MinuteIssueStatus, string> = { agreed: "Agreed", disagreed: "Disagreed", reserved: "Reserved" };
+
+/** How long a guest link works, and a one-time code; how many wrong codes a code allows. */
+export const MINUTE_LINK_DAYS = 14;
+export const MINUTE_CODE_MINUTES = 15;
+export const MINUTE_CODE_ATTEMPTS = 5;
+export const MAX_MINUTE_ISSUES = 40;
+
+export const JOINT_MINUTE_MESSAGES = {
+  badLink: "This link is not valid. Ask the agency that sent it for a new one.",
+  linkEnded: "This link has expired or was withdrawn. Ask the agency that sent it for a new one.",
+  badCode: "That code is not right or has expired. Ask for a new code.",
+  noGuest: "Open the link you were e-mailed to continue.",
+  frozen: "Both experts have signed this minute: it can no longer change. An addendum minute can follow it.",
+  staleVersion: "Someone saved a newer version of this minute meanwhile: reload it and make your change again.",
+  signedAlready: "You have signed this version already.",
+  nameMismatch: "Type your name as it is recorded on this minute to sign.",
+  notSigned: "Both experts must sign the minute first.",
+  notOurExpert: "Only the report's expert signs for our side.",
+} as const;
+
+export const opposingExpertSchema = z.object({
+  name: text("Name is required").trim().min(1, "Name is required").max(200, "Name must be at most 200 characters"),
+  discipline: text("Discipline is required").trim().min(1, "Discipline is required").max(120, "Discipline must be at most 120 characters"),
+  hpcsaNumber: text("HPCSA number is required")
+    .trim()
+    .toUpperCase()
+    .regex(/^[A-Z]{2,4} ?\d{4,8}$/, "HPCSA number looks like MP 0123456"),
+  practice: text("Practice is required").trim().min(1, "Practice is required").max(200, "Practice must be at most 200 characters"),
+  email: emailSchema,
+  phone: phoneNumberSchema,
+  instructingFirm: text("Instructing firm is required").trim().min(1, "Instructing firm is required").max(200, "Instructing firm must be at most 200 characters"),
+  side: z.enum(JOINT_MINUTE_SIDES, { error: "Choose the side that instructed the opposing expert" }),
+});
+export type OpposingExpertInput = z.input<typeof opposingExpertSchema>;
+
+export const createJointMinuteSchema = z.object({
+  reportId: id(),
+  opposing: opposingExpertSchema,
+  /** Empty: from the case's court order "joint minutes due", if there is one. */
+  dueOn: calendarDate("Due date").nullable(),
+});
+export type CreateJointMinuteInput = z.input<typeof createJointMinuteSchema>;
+
+/** The staff form's fields in one flat object (the web form and the server check the same rules). */
+export const opposingExpertFormSchema = opposingExpertSchema.extend({ dueOn: calendarDate("Due date").nullable() });
+
+export const updateOpposingExpertSchema = z.object({ id: id(), opposing: opposingExpertSchema, dueOn: calendarDate("Due date").nullable() });
+
+export const minuteIssueInputSchema = z.object({
+  /** An existing issue's id; none for a new issue. */
+  id: id().optional(),
+  label: text("Issue is required").trim().min(1, "Name the issue").max(200, "Issue must be at most 200 characters"),
+  /** The caller's own side's view: our expert's, or the opposing expert's for the guest. */
+  view: optionalText(4000, "View").transform((v) => v ?? ""),
+  status: z.enum(MINUTE_ISSUE_STATUSES, { error: "Choose agreed, disagreed or reserved" }),
+  reason: optionalText(2000, "Reason").transform((v) => v ?? ""),
+});
+export type MinuteIssueInput = z.input<typeof minuteIssueInputSchema>;
+
+const issuesField = z.array(minuteIssueInputSchema).max(MAX_MINUTE_ISSUES, `At most ${MAX_MINUTE_ISSUES} issues`);
+/** `baseVersion`: the version the editor started from, so a concurrent change is not overwritten. */
+export const saveMinuteIssuesSchema = z.object({ id: id(), baseVersion: z.number().int().min(0), issues: issuesField });
+export const guestSaveIssuesSchema = z.object({ baseVersion: z.number().int().min(0), issues: issuesField });
+
+const typedName = text("Type your full name").trim().min(2, "Type your full name").max(200, "Name must be at most 200 characters");
+const oneTimeCode = text("Enter the 6-digit code").trim().regex(/^\d{6}$/, "Enter the 6-digit code");
+export const signMinuteSchema = z.object({ id: id(), typedName, code: oneTimeCode });
+export const guestSignSchema = z.object({ typedName, code: oneTimeCode });
+
+export const guestTokenSchema = z.object({ token: text(JOINT_MINUTE_MESSAGES.badLink).trim().min(1, JOINT_MINUTE_MESSAGES.badLink).max(200, JOINT_MINUTE_MESSAGES.badLink) });
+export const guestVerifySchema = guestTokenSchema.extend({ code: oneTimeCode });
+
+export const repudiateMinuteSchema = z.object({
+  id: id(),
+  party: z.enum(MINUTE_PARTIES, { error: "Choose which side repudiates" }),
+  repudiatedOn: calendarDate("Date of repudiation"),
+  reasons: text("Give the reasons").trim().min(1, "Give the reasons").max(4000, "Reasons must be at most 4000 characters"),
+});
+
+export const reportMinutesInputSchema = z.object({ reportId: id() });
+
+/** Who could sign for a side: the typed name must match the recorded name, ignoring case and spacing. */
+export function sameTypedName(typed: string, recorded: string): boolean {
+  const norm = (s: string) => s.replace(/\s+/g, " ").trim().toLowerCase();
+  return norm(typed) === norm(recorded);
+}
