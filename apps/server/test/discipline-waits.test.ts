@@ -51,6 +51,15 @@ describe.each(testDialects())("disciplines that wait on %s", (kind) => {
       createReport(trx, actor, { query_id: q.id, case_id: q.case_id, patient_id: q.patient_id, attorney_id: ids.attorney!, booking_id: null, consultant_id: ids[consultant]!, specialization_id: spec[consultant]!, kind: "medico_legal", parent_report_id: null }),
     );
   };
+  /** The upstream expert uploads; staff review, approve and release it (by an administrator's override). */
+  const release = async (id: string, reference: string) => {
+    const body = upload(await demoReportPdf(reference, 2));
+    expect((await t.app.inject({ method: "POST", url: `/api/reports/${id}/versions`, headers: { cookie: c.consultant!, ...body.headers }, payload: body.payload })).statusCode).toBe(201);
+    expect((await trpc(t.app, c.employee!, "reports.take", { id })).status).toBe(200);
+    const d = await trpc<ReportDetail>(t.app, c.employee!, "reports.get", { id });
+    expect((await trpc(t.app, c.employee!, "reports.review", { id, items: d.data.checklist.map((i) => ({ itemId: i.id, result: "pass", comment: null })) })).status).toBe(200);
+    expect((await trpc(t.app, c.admin!, "reports.overrideRelease", { id, reason: "Trial next week." })).status).toBe(200);
+  };
   const timerOf = (reportId: string) => t.db.selectFrom("sla_timers").selectAll().where("policy", "=", "report_delivery").where("subject_id", "=", reportId).executeTakeFirstOrThrow();
 
   it("pauses a downstream expert's report timer with the reason in words, and resumes it when the upstream report is released", async () => {
@@ -67,12 +76,7 @@ describe.each(testDialects())("disciplines that wait on %s", (kind) => {
     expect(listed.data.items.find((i) => i.id === waiting.id)?.pauseReason).toBe(`Waiting for the ${names[spec.consultant!]} report`);
 
     // The upstream report goes through review and release; the downstream timer runs again, its due time moved by the wait.
-    const body = upload(await demoReportPdf(upstream.reference, 2));
-    expect((await t.app.inject({ method: "POST", url: `/api/reports/${upstream.id}/versions`, headers: { cookie: c.consultant!, ...body.headers }, payload: body.payload })).statusCode).toBe(201);
-    expect((await trpc(t.app, c.employee!, "reports.take", { id: upstream.id })).status).toBe(200);
-    const d = await trpc<ReportDetail>(t.app, c.employee!, "reports.get", { id: upstream.id });
-    expect((await trpc(t.app, c.employee!, "reports.review", { id: upstream.id, items: d.data.checklist.map((i) => ({ itemId: i.id, result: "pass", comment: null })) })).status).toBe(200);
-    expect((await trpc(t.app, c.admin!, "reports.overrideRelease", { id: upstream.id, reason: "Trial next week." })).status).toBe(200);
+    await release(upstream.id, upstream.reference);
     const resumed = await timerOf(downstream.id);
     expect(resumed.paused_at).toBeNull();
     expect(resumed.due_at.getTime()).toBeGreaterThan(waiting.due_at.getTime());
@@ -93,6 +97,43 @@ describe.each(testDialects())("disciplines that wait on %s", (kind) => {
     await reportOf("consultant");
     const free = await reportOf("dr_naidoo");
     expect((await timerOf(free.id)).paused_at).toBeNull();
+  });
+
+  it("shares a released upstream report with the downstream expert once the attorney consents, logs it, and lets them download only the released copy", async () => {
+    expect((await dependOn(spec.dr_naidoo!, [spec.consultant!])).status).toBe(200);
+    const upstream = await reportOf("consultant");
+    const downstream = await reportOf("dr_naidoo");
+    // Released before consent: nothing is shared.
+    await release(upstream.id, upstream.reference);
+    expect(await t.db.selectFrom("report_shares").selectAll().where("report_id", "=", upstream.id).execute()).toEqual([]);
+    expect((await trpc(t.app, c.consultant!, "reports.consentToSharing", { id: upstream.query_id })).status).toBe(403);
+    const nomsa = (await login(t.app, "nomsa")).cookie;
+    expect((await trpc(t.app, nomsa, "reports.consentToSharing", { id: upstream.query_id })).status).toBe(404);
+
+    // The attorney consents: the report released already is shared at once, logged in the expert's name, and the expert is told.
+    const consent = await trpc<{ shared: number }>(t.app, c.attorney!, "reports.consentToSharing", { id: upstream.query_id });
+    expect(consent.status, consent.error?.message).toBe(200);
+    // (The earlier tests' released reports on this query are shared too.)
+    expect(consent.data.shared).toBeGreaterThanOrEqual(1);
+    expect(await t.db.selectFrom("report_shares").select("consultant_id").where("report_id", "=", upstream.id).execute()).toEqual([{ consultant_id: ids.dr_naidoo }]);
+    expect((await trpc(t.app, c.attorney!, "reports.consentToSharing", { id: upstream.query_id })).status).toBe(409);
+    const log = await t.db.selectFrom("access_log").selectAll().where("entity_id", "=", upstream.id).where("action", "=", "share").execute();
+    expect(log.map((l) => l.user_id)).toEqual([ids.dr_naidoo]);
+    expect(log[0]!.patient_id).toBe(upstream.patient_id);
+    const told = await t.db.selectFrom("notifications").select("title").where("user_id", "=", ids.dr_naidoo!).where("title", "=", `Report shared with you: ${upstream.reference}`).execute();
+    expect(told).toHaveLength(1);
+    const shared = await trpc<{ reportId: string; fileId: string }[]>(t.app, c.dr_naidoo!, "reports.sharedWithMe");
+    const item = shared.data.find((r) => r.reportId === upstream.id)!;
+    expect(item).toBeDefined();
+    const download = await t.app.inject({ method: "GET", url: `/api/files/${item.fileId}`, headers: { cookie: c.dr_naidoo! } });
+    expect(download.statusCode).toBe(200);
+    expect(download.headers["content-type"]).toContain("application/pdf");
+    // Not shared with an expert outside the rule, and the downstream report itself stays its expert's own.
+    expect((await trpc<{ reportId: string }[]>(t.app, c.consultant!, "reports.sharedWithMe")).data.find((r) => r.reportId === downstream.id)).toBeUndefined();
+    expect((await trpc(t.app, c.attorney!, "reports.sharedWithMe")).status).toBe(403);
+    const audit = await t.db.selectFrom("audit_log").select("action").where("entity_id", "=", upstream.query_id).where("action", "=", "query.report_sharing_consent").execute();
+    expect(audit).toHaveLength(1);
+    expect((await trpc(t.app, c.admin!, "specializations.setDependencies", { dependencies: [] })).status).toBe(200);
   });
 
   it("refuses a circle and a discipline waiting for itself with a sentence, is for administrators only, and is audited", async () => {

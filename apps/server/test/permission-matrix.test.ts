@@ -197,6 +197,8 @@ const MATRIX: Record<string, "public" | "minuteGuest" | Role[]> = {
   "reports.release": [A, E],
   "reports.overrideRelease": [A],
   "reports.ask": [T],
+  "reports.consentToSharing": [T],
+  "reports.sharedWithMe": [C],
   "reports.checklist": [A, E],
   "reports.updateChecklist": [A],
   "reports.listDeferrals": [A],
@@ -406,6 +408,7 @@ const NOT_ONE_RECORD = new Set([
   "sla.declareHoliday",
   "sla.removeHoliday",
   "reports.list",
+  "reports.sharedWithMe",
   "reports.checklist",
   "reports.updateChecklist",
   "reports.listDeferrals",
@@ -733,6 +736,8 @@ describe("the object-level matrix", () => {
       },
       // Questions on one's own report reach it (refused with 409 before release); another's is 404.
       "reports.ask": { attorney: { own: { id: myReport.id, body: "Matrix question" }, other: { id: theirReport.id, body: "Matrix question" } } },
+      // The attorney's consent to share a query's reports: their own query, another firm's is 404.
+      "reports.consentToSharing": { attorney: { own: { id: myQuery.id }, other: { id: theirQuery.id } } },
       // A RAF 4 row is seen as its report is: one's own report reaches it (409 when not a RAF 4 report), another's is 404.
       "raf4.get": {
         attorney: { own: { id: myReport.id }, other: { id: theirReport.id } },

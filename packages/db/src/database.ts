@@ -302,7 +302,7 @@ export interface LoginFailuresTable {
   blocked_until: Timestamp;
 }
 
-export type AccessAction = "view" | "download" | "export" | "print";
+export type AccessAction = "view" | "download" | "export" | "print" | "share";
 
 /** Who read what health information (append-only: a trigger refuses UPDATE, DELETE, TRUNCATE). */
 export interface AccessLogTable {
@@ -465,6 +465,8 @@ export interface QueriesTable {
   held_from: QueryStatus | null;
   cancel_reason: string | null;
   assigned_employee_id: string | null;
+  report_sharing_consent_at: Timestamp | null;
+  report_sharing_consent_by: string | null;
   search_text: Generated<string>;
   created_at: GeneratedTimestamp;
   updated_at: GeneratedTimestamp;
@@ -486,6 +488,13 @@ export interface ConsultantAssignmentsTable {
   assigned_by: string | null;
   responded_at: Timestamp | null;
   created_at: GeneratedTimestamp;
+}
+
+/** An upstream report shared with a downstream expert of its query, on the attorney's consent. */
+export interface ReportSharesTable {
+  report_id: string;
+  consultant_id: string;
+  shared_at: GeneratedTimestamp;
 }
 
 /** A specialization whose report needs another's first (issue 27, "Disciplines that wait"). */
@@ -1284,6 +1293,7 @@ export interface Database {
   query_specializations: QuerySpecializationsTable;
   consultant_assignments: ConsultantAssignmentsTable;
   specialization_dependencies: SpecializationDependenciesTable;
+  report_shares: ReportSharesTable;
   query_events: QueryEventsTable;
   files: FilesTable;
   reports: ReportsTable;

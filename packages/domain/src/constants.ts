@@ -68,7 +68,7 @@ export const QUERY_SORTS = ["newest", "oldest", "priority", "reference"] as cons
 export type QuerySort = (typeof QUERY_SORTS)[number];
 
 /** What a read of health information was (docs/decisions.md, "Security"). */
-export const ACCESS_ACTIONS = ["view", "download", "export", "print"] as const;
+export const ACCESS_ACTIONS = ["view", "download", "export", "print", "share"] as const;
 export type AccessAction = (typeof ACCESS_ACTIONS)[number];
 
 /** What the sign-in answers while the second factor is awaited (REST and tRPC alike). */

@@ -44,3 +44,17 @@ export function dependencyCycle(edges: readonly { downstreamId: string; upstream
   };
   return [...next.keys()].some(visit);
 }
+
+/** A report shared with the signed-in expert (its released copy to download). */
+export const sharedReportItemSchema = z.object({
+  reportId: z.string(),
+  reference: z.string(),
+  queryReference: z.string(),
+  expertName: z.string(),
+  specialization: z.string(),
+  claimant: z.string(),
+  sharedAt: z.string(),
+  fileId: z.string().nullable(),
+});
+export type SharedReportItem = z.infer<typeof sharedReportItemSchema>;
+export const reportSharingConsentOutputSchema = z.object({ consentedAt: z.string(), shared: z.number() });

@@ -234,6 +234,7 @@ export const queryDetailOutputSchema = queryListItemOutputSchema.extend({
   instructions: text,
   heldFrom: z.enum(QUERY_STATUSES).nullable(),
   cancelReason: nullableText,
+  reportSharingConsentAt: nullableText,
   claimType: z.enum(CLAIM_TYPES),
   incidentDate: text,
   rafClaimNumber: nullableText,

@@ -59,6 +59,9 @@ export const PERMISSIONS = {
   "reports.release": ["administrator", "employee"],
   "reports.override": ["administrator"],
   "reports.ask": ["attorney"],
+  // Issue 27, "Disciplines that wait": the attorney consents to sharing a query's reports; experts read what was shared with them.
+  "reports.shareConsent": ["attorney"],
+  "reports.sharedWithMe": ["consultant"],
   "reports.configure": ["administrator"],
   // RAF 4 as data (docs/decisions.md "RAF 4 as data"): the report's expert (and staff) assess; its attorney (and staff) record the RAF's and the tribunal's outcomes.
   "raf4.assess": ["administrator", "employee", "consultant"],

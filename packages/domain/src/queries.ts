@@ -205,6 +205,8 @@ export interface QueryDetail extends QueryListItem {
   instructions: string;
   heldFrom: QueryStatus | null;
   cancelReason: string | null;
+  /** When the attorney consented to share the query's released reports with the experts who need them (issue 27). */
+  reportSharingConsentAt: string | null;
   claimType: ClaimType;
   incidentDate: string;
   rafClaimNumber: string | null;

@@ -27,6 +27,7 @@ export function queryDetail(overrides: Partial<QueryDetail> = {}): QueryDetail {
     instructions: "Assess the claimant's injuries for the RAF claim.",
     heldFrom: null,
     cancelReason: null,
+    reportSharingConsentAt: null,
     claimType: "raf",
     incidentDate: "2026-03-14",
     rafClaimNumber: null,

@@ -42,6 +42,7 @@ import * as courtStepTimers from "./2026-11-29-52-court-step-timers";
 import * as jointMinutes from "./2026-11-30-11-joint-minutes";
 import * as bookingLogistics from "./2026-11-30-21-booking-logistics";
 import * as disciplineDependencies from "./2026-11-30-41-discipline-dependencies";
+import * as reportSharing from "./2026-11-30-42-report-sharing";
 
 /** Every migration, by name; names sort by date so Kysely runs them in order. */
 export const migrations: Record<string, Migration> = {
@@ -88,4 +89,5 @@ export const migrations: Record<string, Migration> = {
   "2026-11-30-11-joint-minutes": jointMinutes,
   "2026-11-30-21-booking-logistics": bookingLogistics,
   "2026-11-30-41-discipline-dependencies": disciplineDependencies,
+  "2026-11-30-42-report-sharing": reportSharing,
 };

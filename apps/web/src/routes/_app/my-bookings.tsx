@@ -1,9 +1,10 @@
+import { can } from "@medlegal/domain";
 import { createFileRoute } from "@tanstack/react-router";
 import { BookOpen } from "lucide-react";
 import { UpcomingPastBookings } from "@/components/bookings/upcoming-past-bookings";
 import { AttendedToInvoice } from "@/components/invoices/invoice-work-link";
 import { PageHeader } from "@/components/page";
-import { ReportLinks } from "@/components/reports/report-links";
+import { ReportLinks, SharedReportLinks } from "@/components/reports/report-links";
 import { useCurrentUser } from "@/hooks/use-auth";
 import { prefetchUpcomingPast } from "@/hooks/use-bookings";
 import { prefetchPage } from "@/lib/route-data";
@@ -27,6 +28,7 @@ function MyBookingsPage() {
         description="Assessments booked with you: the claimant, case and venue. Once an assessment's time has passed, record whether the claimant came."
       />
       <ReportLinks title="My reports" description="Upload each report after the assessment; the agency reviews it before release." />
+      {me && can(me.role, "reports.sharedWithMe") && <SharedReportLinks />}
       {me && (
         <UpcomingPastBookings
           role={me.role}

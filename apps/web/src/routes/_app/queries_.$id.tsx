@@ -9,6 +9,7 @@ import { QueryAssessments } from "@/components/queries/query-assessments";
 import { QueryDocuments } from "@/components/queries/query-documents";
 import { QueryMessages } from "@/components/messages/query-messages";
 import { ReportLinks } from "@/components/reports/report-links";
+import { ReportSharingCard } from "@/components/reports/report-sharing-card";
 import { QueryTimeline } from "@/components/queries/query-timeline";
 import { CourtClockCard } from "@/components/court-clock/court-clock-card";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
@@ -123,6 +124,7 @@ function QueryView({ q, role, userId }: { q: QueryDetail; role: Role; userId: st
         <div className="grid min-w-0 grid-cols-1 gap-5">
           <QueryClaimantCard claimant={claimant} />
           {can(role, "cases.read") && <CourtClockCard caseId={q.caseId} />}
+          <ReportSharingCard q={q} role={role} onChanged={() => void refresh(q.id)} />
           <Card id="messages">
             <CardHeader>
               <CardTitle>Messages</CardTitle>

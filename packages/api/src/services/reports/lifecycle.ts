@@ -10,6 +10,7 @@ import { now, stamp } from "../platform/clock";
 import { nextReference } from "../platform/references";
 import { cancelSubjectTimers, startSlaTimer, stopSlaTimer } from "../sla/timers";
 import { syncDisciplineWaits } from "../sla/discipline-waits";
+import { shareWithDownstream } from "./report-sharing";
 import { announceQueryChange } from "../queries/query-live";
 import { billReportApproved } from "../invoices/attorney-billing";
 import { releaseTerms } from "./release-terms";
@@ -174,6 +175,7 @@ export async function recordReleased(trx: Trx, actor: Actor, report: ReportRow, 
   });
   await stopSlaTimer(trx, { policy: "report_release", subject: { kind: "report", id: report.id }, at });
   await syncDisciplineWaits(trx, report.query_id, at);
+  await shareWithDownstream(trx, actor, report);
   await notify(trx, {
     userId: report.attorney_id,
     type: "query_completed",

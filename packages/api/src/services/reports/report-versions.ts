@@ -10,7 +10,7 @@ import { recordAudit } from "../audit/audit";
 import { checkUpload, storeFile } from "../files/files";
 import { stampPdf } from "../files/pdf-jobs";
 import { stamp } from "../platform/clock";
-import { assertCan, visibleReports } from "../platform/access";
+import { assertCan, isStaff, visibleReports } from "../platform/access";
 import type { ReportRow } from "./lifecycle";
 import { recordVersionSubmitted } from "./lifecycle";
 import type { Db, Deps } from "../platform/deps";
@@ -122,11 +122,14 @@ export async function downloadVersion({ db, actor }: Deps, fileId: string): Prom
       (eb) => eb.selectFrom("report_versions as later").select(sql<number>`max(later.number)::int`.as("n")).whereRef("later.report_id", "=", "reports.id").as("last_number"),
     ])
     .where("report_versions.file_id", "=", fileId)
-    .where(visibleReports(actor.user))
+    // Its own reports, or (an expert) one shared with them on the attorney's consent (reports/report-sharing.ts).
+    .where((eb) => eb.or([visibleReports(actor.user)(eb), eb.exists(eb.selectFrom("report_shares").select("report_shares.report_id").whereRef("report_shares.report_id", "=", "reports.id").where("report_shares.consultant_id", "=", actor.user.id))]))
+    .select("reports.consultant_id")
     .executeTakeFirst();
   if (!row) throw missing;
   const releasedCopy = row.status === "released" && row.released_at !== null && row.number === Number(row.last_number);
-  if (isAttorney(actor.user) && !releasedCopy) throw missing;
+  // The attorney and an expert it was shared with get the released copy only.
+  if ((isAttorney(actor.user) || (!isStaff(actor.user) && row.consultant_id !== actor.user.id)) && !releasedCopy) throw missing;
   const footer = releasedCopy ? `Released to ${row.firm_name ?? row.attorney_name} on ${RELEASE_DATE.format(row.released_at!)}, ${row.reference}` : null;
   const original = async () => (await db.selectFrom("files").select("data").where("id", "=", fileId).executeTakeFirstOrThrow()).data;
   const data = await stampedCopy(db, row.version_id, releasedCopy, original, footer);

@@ -14,7 +14,7 @@ import { DateRangeFilters, ExportCsvLink, exportQuery, UserFilter } from "./audi
 import { accessFilters, accessLogInput } from "./audit-queries";
 import { nextPageOf } from "@/lib/keyset-pages";
 
-const ACTION_LABELS: Record<AccessAction, string> = { view: "Viewed", download: "Downloaded", export: "Exported", print: "Printed" };
+const ACTION_LABELS: Record<AccessAction, string> = { view: "Viewed", download: "Downloaded", export: "Exported", print: "Printed", share: "Shared with" };
 
 /**
  * The access log: who read which health information and when (views, downloads, exports), for
