@@ -1133,6 +1133,18 @@ export interface BankStatementLinesTable {
   created_at: GeneratedTimestamp;
 }
 
+/** A list's filters saved under a name (issue 30); `filters` is the list's input without paging. */
+export interface SavedViewsTable {
+  id: Generated<string>;
+  owner_id: string;
+  list: "queries" | "cases" | "bookings" | "reports" | "invoices";
+  name: string;
+  filters: ColumnType<Record<string, unknown>, string, string>;
+  shared: Generated<boolean>;
+  created_at: GeneratedTimestamp;
+  updated_at: GeneratedTimestamp;
+}
+
 export interface Database {
   claimant_messages: ClaimantMessagesTable;
   claimant_message_opt_outs: ClaimantMessageOptOutsTable;
@@ -1215,6 +1227,7 @@ export interface Database {
   bank_mappings: BankMappingsTable;
   bank_statement_imports: BankStatementImportsTable;
   bank_statement_lines: BankStatementLinesTable;
+  saved_views: SavedViewsTable;
 }
 
 export type User = Selectable<UsersTable>;

@@ -59,3 +59,5 @@ export * from "./bank-statement-outputs";
 export * from "./books-export";
 export * from "./receivables";
 export * from "./search";
+export * from "./saved-views";
+export * from "./bulk-actions";

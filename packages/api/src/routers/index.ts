@@ -30,6 +30,8 @@ import { usersRouter } from "./users";
 import { bankStatementsRouter } from "./bank-statements";
 import { receivablesRouter } from "./receivables";
 import { searchRouter } from "./search";
+import { savedViewsRouter } from "./saved-views";
+import { bulkActionsRouter } from "./bulk-actions";
 
 export const appRouter = router({
   auth: authRouter,
@@ -63,6 +65,8 @@ export const appRouter = router({
   bankStatements: bankStatementsRouter,
   receivables: receivablesRouter,
   search: searchRouter,
+  savedViews: savedViewsRouter,
+  bulkActions: bulkActionsRouter,
 });
 
 export type AppRouter = typeof appRouter;

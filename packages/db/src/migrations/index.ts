@@ -39,6 +39,7 @@ import * as deferredBilling from "./2026-11-29-31-deferred-billing";
 import * as globalSearch from "./2026-11-29-41-global-search";
 import * as courtReminders from "./2026-11-29-51-court-reminders";
 import * as courtStepTimers from "./2026-11-29-52-court-step-timers";
+import * as savedViews from "./2026-11-30-31-saved-views";
 
 /** Every migration, by name; names sort by date so Kysely runs them in order. */
 export const migrations: Record<string, Migration> = {
@@ -82,4 +83,5 @@ export const migrations: Record<string, Migration> = {
   "2026-11-29-41-global-search": globalSearch,
   "2026-11-29-51-court-reminders": courtReminders,
   "2026-11-29-52-court-step-timers": courtStepTimers,
+  "2026-11-30-31-saved-views": savedViews,
 };
