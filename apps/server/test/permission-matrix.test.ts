@@ -267,6 +267,7 @@ const MATRIX: Record<string, "public" | Role[]> = {
   "savedViews.delete": ALL,
   "bulkActions.queries": [A, E],
   "bulkActions.reports": [A, E],
+  "queries.board": [A, E],
 };
 
 /**
@@ -405,6 +406,8 @@ const NOT_ONE_RECORD = new Set([
   "savedViews.create",
   "bulkActions.queries",
   "bulkActions.reports",
+  // The board's cards for the rows on the page (staff see every query; bulk-actions.test.ts).
+  "queries.board",
 ]);
 /** Staff-only procedures on one record: staff see every record, so there is no "someone else's". */
 const STAFF_ONLY_RECORDS = new Set(["queries.move", "queries.take", "queries.assignEmployee", "assignments.withdraw", "bookings.confirm", "bookings.correctAttendance", "sla.pause", "sla.resume",

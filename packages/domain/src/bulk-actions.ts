@@ -58,3 +58,17 @@ export type BulkResult = z.infer<typeof bulkResultSchema>;
 
 /** A query's expert reminder (one row of a bulk reminder, or the query page's). */
 export const remindExpertsInputSchema = z.object({ id: id() });
+
+/** The board of queries (issue 30 item 4): what a card shows beyond the list's row, for the rows on the page. */
+export const queryBoardInputSchema = z.object({ ids: z.array(id()).max(BULK_MAX_ROWS, `At most ${BULK_MAX_ROWS} cards at once`) });
+export const queryBoardCardSchema = z.object({
+  id: z.string(),
+  /** Experts asked or accepted, by name. */
+  experts: z.array(z.string()),
+  /** The nearest running SLA timer's due instant and where it stands. */
+  nextDeadline: z.string().nullable(),
+  slaState: z.enum(["on_track", "at_risk", "breached", "paused", "met", "missed", "cancelled"]).nullable(),
+  /** Where the state machine lets the card go from here. */
+  nextStatuses: z.array(z.enum(QUERY_STATUSES)),
+});
+export type QueryBoardCard = z.infer<typeof queryBoardCardSchema>;

@@ -13,6 +13,7 @@ import { InactivityGuard } from "../inactivity-guard";
 import { NotificationBell } from "../notifications/notification-bell";
 import { Button } from "../ui/button";
 import { Sidebar } from "./sidebar";
+import { SavedViewsNav } from "../saved-views/saved-views-nav";
 import { UserMenu } from "./user-menu";
 
 function HeaderBell({ userId }: { userId: string }) {
@@ -85,6 +86,7 @@ export function AppShell({ user, children }: { user: CurrentUser; children: Reac
       onSignOut={signOut}
       signingOut={logout.isPending}
       onNavigate={onNavigate}
+      extra={<SavedViewsNav role={user.role} onNavigate={onNavigate} />}
     />
   );
 

@@ -1,6 +1,7 @@
 import type { Role } from "@medlegal/domain";
 import { APP_VERSION, SIDEBAR } from "@medlegal/domain";
 import { Link } from "@tanstack/react-router";
+import type * as React from "react";
 import type { LucideIcon } from "lucide-react";
 import {
   BadgeCheck,
@@ -59,10 +60,12 @@ export interface SidebarProps {
   signingOut?: boolean;
   /** Called after a link is followed (closes the drawer on small screens). */
   onNavigate?: () => void;
+  /** Shown below the role's entries (the saved views group, issue 30): the spec's entries stay as written. */
+  extra?: React.ReactNode;
 }
 
 /** docs/product-rules.md#navigation: the role's entries in order, the Messages badge above 0, Sign Out and the version. */
-export function Sidebar({ role, unreadMessages, onSignOut, signingOut, onNavigate }: SidebarProps) {
+export function Sidebar({ role, unreadMessages, onSignOut, signingOut, onNavigate, extra }: SidebarProps) {
   return (
     <div className="flex h-full flex-col bg-sidebar text-sidebar-foreground">
       <div className="flex h-16 shrink-0 items-center px-5">
@@ -103,6 +106,7 @@ export function Sidebar({ role, unreadMessages, onSignOut, signingOut, onNavigat
             );
           })}
         </ul>
+        {extra}
       </nav>
       <div className="shrink-0 border-t border-sidebar-border p-3">
         <button
