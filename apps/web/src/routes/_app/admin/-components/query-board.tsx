@@ -62,7 +62,7 @@ export function QueryBoard({ items }: { items: readonly QueryListItem[] }) {
         role="region"
         aria-label="Board of queries by status"
         tabIndex={0}
-        className="-mx-1 flex snap-x snap-mandatory gap-3 overflow-x-auto px-1 pb-3 outline-none focus-visible:ring-2 focus-visible:ring-ring"
+        className="relative -mx-1 flex snap-x snap-mandatory gap-3 overflow-x-auto px-1 pb-3 outline-none focus-visible:ring-2 focus-visible:ring-ring"
       >
         {QUERY_STATUSES.map((status) => {
           const column = items.filter((q) => q.status === status);
@@ -81,7 +81,7 @@ export function QueryBoard({ items }: { items: readonly QueryListItem[] }) {
                 setDragging(null);
               }}
               className={cn(
-                "flex w-[85vw] max-w-72 shrink-0 snap-start flex-col rounded-lg border bg-muted/40 sm:w-72",
+                "relative flex w-[85vw] max-w-72 shrink-0 snap-start flex-col rounded-lg border bg-muted/40 sm:w-72",
                 dragging && (accepts ? "border-primary ring-2 ring-primary/30" : dragging.status !== status && "opacity-60"),
               )}
             >
@@ -140,7 +140,7 @@ function BoardCard({
       }}
       onDragEnd={onDragEnd}
       data-testid={`board-card-${query.reference}`}
-      className={cn("grid gap-1.5 rounded-md border bg-card p-3 text-sm shadow-xs", next.length > 0 && "cursor-grab active:cursor-grabbing")}
+      className={cn("relative grid gap-1.5 rounded-md border bg-card p-3 text-sm shadow-xs", next.length > 0 && "cursor-grab active:cursor-grabbing")}
     >
       <div className="flex items-center justify-between gap-2">
         <Link to="/queries/$id" params={{ id: query.id }} className="rounded-sm font-mono text-xs font-semibold text-primary outline-none hover:underline focus-visible:ring-2 focus-visible:ring-ring">
@@ -165,8 +165,8 @@ function BoardCard({
       {next.length > 0 && (
         <DropdownMenu>
           <DropdownMenuTrigger asChild>
-            <Button size="sm" variant="outline" className="mt-1 justify-self-start" disabled={busy} aria-label={`Move ${query.reference} to…`}>
-              Move to <ChevronDown aria-hidden />
+            <Button size="sm" variant="outline" className="mt-1 justify-self-start" disabled={busy}>
+              Move to<span className="sr-only"> {query.reference}</span> <ChevronDown aria-hidden />
             </Button>
           </DropdownMenuTrigger>
           <DropdownMenuContent align="start">
