@@ -1,8 +1,8 @@
 import type { BulkResult, QueryStatus } from "@medlegal/domain";
 import { cancelQueryReasonSchema, commentInputSchema, QUERY_STATUS_LABEL } from "@medlegal/domain";
 import { QUERY_STATUSES } from "@medlegal/domain/constants";
-import { CheckCircle2, XCircle } from "lucide-react";
 import * as React from "react";
+import { BulkResultList } from "@/components/bulk-actions/bulk-result-list";
 import { Button } from "@/components/ui/button";
 import { NativeSelect } from "@/components/ui/native-select";
 import { ReasonDialog } from "@/components/ui/reason-dialog";
@@ -109,38 +109,7 @@ export function BulkQueryBar({ selected, managers, onDone }: { selected: string[
         pending={run.isPending}
         onConfirm={(reason) => act({ kind: "move", to: "cancelled", reason }).then(() => setAsking(null))}
       />
-      <BulkResultList result={result} onDismiss={() => setResult(null)} />
-    </div>
-  );
-}
-
-/** What happened to each row: done, or refused with the server's reason. */
-function BulkResultList({ result, onDismiss }: { result: BulkResult | null; onDismiss: () => void }) {
-  return (
-    <div role="status" aria-live="polite">
-      {result && (
-        <div className="rounded-lg border bg-card p-3 text-sm shadow-xs">
-          <div className="mb-2 flex items-center justify-between gap-2">
-            <p className="font-medium">
-              {result.results.filter((r) => r.ok).length} done, {result.results.filter((r) => !r.ok).length} refused
-            </p>
-            <Button variant="ghost" size="sm" onClick={onDismiss}>
-              Dismiss
-            </Button>
-          </div>
-          <ul className="grid gap-1" aria-label="Result per query">
-            {result.results.map((row) => (
-              <li key={row.id} className="flex items-start gap-2">
-                {row.ok ? <CheckCircle2 aria-hidden className="mt-0.5 size-4 shrink-0 text-emerald-700" /> : <XCircle aria-hidden className="mt-0.5 size-4 shrink-0 text-destructive" />}
-                <span>
-                  <span className="font-mono text-xs font-semibold">{row.reference ?? "Unknown query"}</span>
-                  <span className="sr-only">{row.ok ? " done: " : " refused: "}</span> <span className="text-muted-foreground">{row.message}</span>
-                </span>
-              </li>
-            ))}
-          </ul>
-        </div>
-      )}
+      <BulkResultList result={result} onDismiss={() => setResult(null)} label="Result per query" />
     </div>
   );
 }
