@@ -45,18 +45,25 @@ export function queryManagementSearchOf(filters: QueryFilters): QueryManagementS
   return Object.fromEntries(Object.entries(search).filter(([, v]) => v !== undefined)) as QueryManagementSearch;
 }
 
+/** /queries' URL filters for a saved view (its search and status). */
+export function myQueriesSearchOf(filters: QueryFilters): { q?: string; status?: QueryManagementSearch["status"] } {
+  return Object.fromEntries(Object.entries({ q: filters.search || undefined, status: filters.status }).filter(([, v]) => v !== undefined));
+}
+
 const STAFF: readonly Role[] = ["administrator", "employee"];
 
 /**
- * Where a saved view opens. Query views open Query Management with their filters in the URL for
- * staff; the other lists keep their filters on the page for now, so their views open the list
+ * Where a saved view opens. Query views open Query Management (staff) or My Queries with their
+ * filters in the URL; the other lists keep their filters on the page for now, so their views open the list
  * (docs/decisions.md "Saved views, bulk actions and the board").
  */
 export function savedViewLink(view: Pick<SavedView, "list" | "filters">, role: Role) {
   const staff = STAFF.includes(role);
   switch (view.list) {
     case "queries":
-      return staff ? ({ to: "/admin/query-management", search: queryManagementSearchOf(view.filters as QueryFilters) } as const) : ({ to: "/queries" } as const);
+      if (staff) return { to: "/admin/query-management", search: queryManagementSearchOf(view.filters as QueryFilters) } as const;
+      // My Queries filters by search and status only.
+      return { to: "/queries", search: myQueriesSearchOf(view.filters as QueryFilters) } as const;
     case "cases":
       return { to: "/cases" } as const;
     case "bookings":

@@ -22,7 +22,7 @@ import { LoadMore } from "@/components/ui/load-more";
 import { useCurrentUser } from "@/hooks/use-auth";
 import { BulkQueryBar } from "./-components/bulk-query-bar";
 import { QueryBoard } from "./-components/query-board";
-import { SaveViewDialog } from "./-components/save-view-dialog";
+import { SaveViewDialog } from "@/components/saved-views/save-view-dialog";
 
 /** The filters live in the URL, so a filtered list can be bookmarked, shared and reloaded. */
 const searchSchema = (search: Record<string, unknown>) =>
