@@ -109,4 +109,20 @@ describe("the board, saved views and bulk actions", () => {
     await screenshot(page, "bulk-result-375");
     await context.close();
   }, 120_000);
+
+  it("an attorney opens their saved view from the sidebar: My Queries with its status filter, and the number beside it", async () => {
+    const { context, page } = await signedInPage(browser, "attorney");
+    const entry = page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: /My queries in review/ });
+    await entry.waitFor();
+    expect(await entry.getByTestId("saved-view-count").textContent()).toMatch(/^\d+$/);
+    await entry.click();
+    await page.waitForURL((url) => url.pathname === "/queries" && url.searchParams.get("status") === "in_review");
+    expect(await page.getByLabel("Status").inputValue()).toBe("in_review");
+    expect(await violations(page, "My Queries from a saved view")).toEqual([]);
+    await screenshot(page, "my-queries-view-1280");
+    await page.setViewportSize({ width: 375, height: 860 });
+    await screenshot(page, "my-queries-view-375");
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await context.close();
+  }, 120_000);
 });

@@ -50,7 +50,7 @@ export function SavedViewsNav({ role, onNavigate }: { role: Role; onNavigate?: (
 function SavedViewEntry({ view, role, onNavigate, onDelete, deleting }: { view: SavedView; role: Role; onNavigate?: () => void; onDelete: () => void; deleting: boolean }) {
   const Icon = view.mine ? Bookmark : Users;
   return (
-    <li className="group/view relative flex items-center">
+    <li className="group/view relative flex min-w-0 items-center">
       <Link
         {...savedViewLink(view, role)}
         onClick={onNavigate}
