@@ -108,4 +108,21 @@ describe.each(testDialects())("bulk actions on %s", (kind) => {
     const status = await t.db.selectFrom("queries").select("status").where("id", "=", row!.id).executeTakeFirstOrThrow();
     expect(status.status).toBe("in_review");
   });
+
+  it("gives the board's cards their experts, nearest SLA deadline and the moves the state machine allows, for staff only", async () => {
+    const withExperts = await t.db
+      .selectFrom("queries")
+      .innerJoin("consultant_assignments", "consultant_assignments.query_id", "queries.id")
+      .innerJoin("users", "users.id", "consultant_assignments.consultant_id")
+      .select(["queries.id", "queries.status", "users.first_name", "users.last_name"])
+      .where("consultant_assignments.status", "in", ["proposed", "accepted"])
+      .where("queries.status", "=", "assigning")
+      .executeTakeFirstOrThrow();
+    const cards = await trpc<{ id: string; experts: string[]; nextStatuses: string[]; nextDeadline: string | null }[]>(t.app, c.employee, "queries.board", { ids: [withExperts.id, MISSING] });
+    expect(cards.status, cards.error?.message).toBe(200);
+    expect(cards.data.map((card) => card.id)).toEqual([withExperts.id]);
+    expect(cards.data[0]!.experts).toContain(`${withExperts.first_name} ${withExperts.last_name}`);
+    expect(cards.data[0]!.nextStatuses).toEqual(["scheduled", "on_hold", "cancelled"]);
+    for (const who of ["attorney", "consultant"] as const) expect((await trpc(t.app, c[who], "queries.board", { ids: [withExperts.id] })).status, who).toBe(403);
+  });
 });
