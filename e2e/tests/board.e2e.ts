@@ -89,7 +89,7 @@ describe("the board, saved views and bulk actions", () => {
     const name = `Thandi ${surname.slice(-5)}`;
     await dialog.getByLabel("Name").fill(name);
     await dialog.getByRole("button", { name: "Save view" }).click();
-    const entry = page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: new RegExp(name) });
+    const entry = page.getByRole("navigation", { name: "Saved views" }).getByRole("link", { name: new RegExp(name) });
     await entry.waitFor();
     expect(await entry.getByTestId("saved-view-count").textContent()).toBe("3");
 
@@ -112,7 +112,7 @@ describe("the board, saved views and bulk actions", () => {
 
   it("an attorney opens their saved view from the sidebar: My Queries with its status filter, and the number beside it", async () => {
     const { context, page } = await signedInPage(browser, "attorney");
-    const entry = page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: /My queries in review/ });
+    const entry = page.getByRole("navigation", { name: "Saved views" }).getByRole("link", { name: /My queries in review/ });
     await entry.waitFor();
     expect(await entry.getByTestId("saved-view-count").textContent()).toMatch(/^\d+$/);
     await entry.click();

@@ -73,41 +73,43 @@ export function Sidebar({ role, unreadMessages, onSignOut, signingOut, onNavigat
           <Brand inverted />
         </Link>
       </div>
-      <nav aria-label="Main" className="flex-1 overflow-y-auto px-3 py-2">
-        <ul className="grid gap-0.5">
-          {SIDEBAR[role].map((entry) => {
-            const Icon = ICONS[entry.label] ?? CircleDot;
-            const showBadge = entry.to === "/messages" && unreadMessages > 0;
-            return (
-              <li key={`${entry.label}-${entry.to}`}>
-                <Link
-                  to={entry.to}
-                  onClick={onNavigate}
-                  activeOptions={{ exact: entry.to === "/" }}
-                  className="group flex h-9 items-center gap-3 rounded-md px-3 text-sm font-medium text-sidebar-foreground/85 transition-colors outline-none hover:bg-sidebar-accent hover:text-white focus-visible:ring-2 focus-visible:ring-ring data-[status=active]:bg-sidebar-accent data-[status=active]:text-white"
-                >
-                  {({ isActive }) => (
-                    <>
-                      <Icon
-                        aria-hidden
-                        className={cn("size-4 shrink-0", isActive ? "text-indigo-300" : "text-sidebar-muted group-hover:text-sidebar-foreground")}
-                      />
-                      <span className="flex-1 truncate">{entry.label}</span>
-                      {showBadge && (
-                        <span className="rounded-full bg-primary px-1.5 py-0.5 text-[11px] leading-none font-semibold text-white tabular-nums">
-                          {unreadMessages > 99 ? "99+" : unreadMessages}
-                          <span className="sr-only"> unread</span>
-                        </span>
-                      )}
-                    </>
-                  )}
-                </Link>
-              </li>
-            );
-          })}
-        </ul>
+      <div className="flex-1 overflow-y-auto px-3 py-2">
+        <nav aria-label="Main">
+          <ul className="grid gap-0.5">
+            {SIDEBAR[role].map((entry) => {
+              const Icon = ICONS[entry.label] ?? CircleDot;
+              const showBadge = entry.to === "/messages" && unreadMessages > 0;
+              return (
+                <li key={`${entry.label}-${entry.to}`}>
+                  <Link
+                    to={entry.to}
+                    onClick={onNavigate}
+                    activeOptions={{ exact: entry.to === "/" }}
+                    className="group flex h-9 items-center gap-3 rounded-md px-3 text-sm font-medium text-sidebar-foreground/85 transition-colors outline-none hover:bg-sidebar-accent hover:text-white focus-visible:ring-2 focus-visible:ring-ring data-[status=active]:bg-sidebar-accent data-[status=active]:text-white"
+                  >
+                    {({ isActive }) => (
+                      <>
+                        <Icon
+                          aria-hidden
+                          className={cn("size-4 shrink-0", isActive ? "text-indigo-300" : "text-sidebar-muted group-hover:text-sidebar-foreground")}
+                        />
+                        <span className="flex-1 truncate">{entry.label}</span>
+                        {showBadge && (
+                          <span className="rounded-full bg-primary px-1.5 py-0.5 text-[11px] leading-none font-semibold text-white tabular-nums">
+                            {unreadMessages > 99 ? "99+" : unreadMessages}
+                            <span className="sr-only"> unread</span>
+                          </span>
+                        )}
+                      </>
+                    )}
+                  </Link>
+                </li>
+              );
+            })}
+          </ul>
+        </nav>
         {extra}
-      </nav>
+      </div>
       <div className="shrink-0 border-t border-sidebar-border p-3">
         <button
           type="button"

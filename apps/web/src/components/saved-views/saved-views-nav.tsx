@@ -34,7 +34,7 @@ export function SavedViewsNav({ role, onNavigate }: { role: Role; onNavigate?: (
   }
   if (!views.data || views.data.length === 0) return null;
   return (
-    <section aria-labelledby="saved-views-heading" className="mt-4">
+    <nav aria-labelledby="saved-views-heading" className="mt-4">
       <h2 id="saved-views-heading" className="px-3 pb-1 text-[11px] font-semibold tracking-wide text-sidebar-muted uppercase">
         Saved views
       </h2>
@@ -43,7 +43,7 @@ export function SavedViewsNav({ role, onNavigate }: { role: Role; onNavigate?: (
           <SavedViewEntry key={view.id} view={view} role={role} onNavigate={onNavigate} onDelete={() => remove.mutate({ id: view.id })} deleting={remove.isPending} />
         ))}
       </ul>
-    </section>
+    </nav>
   );
 }
 
