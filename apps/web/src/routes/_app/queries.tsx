@@ -1,5 +1,6 @@
 import type { QueryStatus, Role } from "@medlegal/domain";
-import { can, canOpenRoute, QUERY_STATUS_LABEL, QUERY_STATUSES } from "@medlegal/domain";
+import { can, canOpenRoute, QUERY_STATUS_LABEL } from "@medlegal/domain";
+import { QUERY_STATUSES } from "@medlegal/domain/constants";
 import { createFileRoute, Link, useNavigate } from "@tanstack/react-router";
 import { BookmarkPlus, ClipboardList, FilePlus2, Inbox } from "lucide-react";
 import * as React from "react";
