@@ -295,6 +295,14 @@ const MATRIX: Record<string, "public" | "minuteGuest" | Role[]> = {
   "jointMinutes.guestSaveIssues": "minuteGuest",
   "jointMinutes.guestRequestSignCode": "minuteGuest",
   "jointMinutes.guestSign": "minuteGuest",
+  // Saved views (issue 30): everyone keeps their own (owner-only changes, saved-views.test.ts); bulk actions are staff's.
+  "savedViews.list": ALL,
+  "savedViews.create": ALL,
+  "savedViews.update": ALL,
+  "savedViews.delete": ALL,
+  "bulkActions.queries": [A, E],
+  "bulkActions.reports": [A, E],
+  "queries.board": [A, E],
 };
 
 /**
@@ -379,7 +387,7 @@ describe("the permission matrix", () => {
  * record served and someone else's answered 404 (never 403, so ids cannot be probed). Every
  * procedure of the record routers must be classified here: a new one fails until it is.
  */
-const RECORD_ROUTERS = ["patients", "cases", "courtClock", "receivables", "queries", "assignments", "bookings", "availability", "sla", "reports", "invoices", "payments", "meetings", "messages", "raf4", "search", "logistics"];
+const RECORD_ROUTERS = ["patients", "cases", "courtClock", "receivables", "queries", "assignments", "bookings", "availability", "sla", "reports", "invoices", "payments", "meetings", "messages", "raf4", "search", "logistics", "savedViews", "bulkActions"];
 /** Procedures of those routers that list or create (scoped or checked in their own suites), not one record. */
 const NOT_ONE_RECORD = new Set([
   "patients.list",
@@ -436,6 +444,13 @@ const NOT_ONE_RECORD = new Set([
   "search.global",
   // A venue's day (staff see every booking of it; logistics.test.ts).
   "logistics.daySheet",
+  // The caller's own views (saved-views.test.ts); bulk actions name many rows, each checked by its single-row service (bulk-actions.test.ts).
+  "savedViews.list",
+  "savedViews.create",
+  "bulkActions.queries",
+  "bulkActions.reports",
+  // The board's cards for the rows on the page (staff see every query; bulk-actions.test.ts).
+  "queries.board",
 ]);
 /** Staff-only procedures on one record: staff see every record, so there is no "someone else's". */
 const STAFF_ONLY_RECORDS = new Set(["queries.move", "queries.take", "queries.assignEmployee", "assignments.withdraw", "bookings.confirm", "bookings.correctAttendance", "sla.pause", "sla.resume",
@@ -655,6 +670,9 @@ describe("the object-level matrix", () => {
         consultant: { own: get(`/api/bookings/${consultantBooking.id}/calendar.ics`), other: get(`/api/bookings/${naidooBooking.id}/calendar.ics`) },
       },
     };
+    // A saved view of each attorney's and of the consultant's: one's own is changed, another's (even the same role's) is 404.
+    const viewOf = async (who: string, name: string) => (await trpc<{ id: string }>(t.app, cookie[who]!, "savedViews.create", { list: "queries", name, filters: {} })).data.id;
+    const [myView, theirView, consultantView] = [await viewOf("attorney", "Matrix view"), await viewOf("nomsa", "Matrix view"), await viewOf("consultant", "Matrix view")];
     fx = {
       "messages.thread": threadFx(),
       "messages.list": threadFx(),
@@ -764,6 +782,11 @@ describe("the object-level matrix", () => {
         attorney: { own: { bookingId: myBooking.id }, other: { bookingId: theirBooking.id } },
         consultant: { own: { bookingId: consultantBooking.id }, other: { bookingId: naidooBooking.id } },
       },
+      "savedViews.update": {
+        attorney: { own: { id: myView, name: "Matrix view renamed" }, other: { id: theirView, name: "Mine now" } },
+        consultant: { own: { id: consultantView, name: "Matrix view renamed" }, other: { id: myView, name: "Mine now" } },
+      },
+      "savedViews.delete": { attorney: { own: { id: myView }, other: { id: theirView } }, consultant: { own: { id: consultantView }, other: { id: theirView } } },
     };
   });
   afterAll(() => t.close());

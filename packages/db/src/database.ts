@@ -1195,6 +1195,18 @@ export interface JointMinutesTable {
   updated_at: GeneratedTimestamp;
 }
 
+/** A list's filters saved under a name (issue 30); `filters` is the list's input without paging. */
+export interface SavedViewsTable {
+  id: Generated<string>;
+  owner_id: string;
+  list: "queries" | "cases" | "bookings" | "reports" | "invoices";
+  name: string;
+  filters: ColumnType<Record<string, unknown>, string, string>;
+  shared: Generated<boolean>;
+  created_at: GeneratedTimestamp;
+  updated_at: GeneratedTimestamp;
+}
+
 /** One version of a minute's issues: a whole snapshot (jsonb array), attributed and hashed. */
 export interface JointMinuteVersionsTable {
   minute_id: string;
@@ -1349,6 +1361,7 @@ export interface Database {
   joint_minute_guest_sessions: JointMinuteGuestSessionsTable;
   joint_minute_codes: JointMinuteCodesTable;
   joint_minute_repudiations: JointMinuteRepudiationsTable;
+  saved_views: SavedViewsTable;
 }
 
 export type User = Selectable<UsersTable>;

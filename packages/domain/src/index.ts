@@ -65,3 +65,5 @@ export * from "./search";
 export * from "./logistics";
 export * from "./joint-minutes";
 export * from "./joint-minute-outputs";
+export * from "./saved-views";
+export * from "./bulk-actions";

@@ -104,6 +104,12 @@ export const PERMISSIONS = {
   "jointMinutes.edit": ["administrator", "employee", "consultant"],
   "jointMinutes.sign": ["consultant"],
   "jointMinutes.repudiate": ["administrator", "employee", "attorney"],
+  // Saved views (issue 30): everyone keeps views of the lists they may read; administrators share theirs with all staff.
+  "views.own": ROLES,
+  "views.share": ["administrator"],
+  // Bulk actions on the query and report lists (issue 30): the agency's, row by row with the single-row rules.
+  "queries.bulk": ["administrator", "employee"],
+  "reports.bulk": ["administrator", "employee"],
 } as const satisfies Record<string, readonly Role[]>;
 
 export type Permission = keyof typeof PERMISSIONS;

@@ -9,6 +9,7 @@ import { FullPageSpinner } from "@/components/ui/spinner";
 import { TooltipProvider } from "@/components/ui/tooltip";
 import { currentUserQuery, useCurrentUser } from "@/hooks/use-auth";
 import { useLiveEvents } from "@/hooks/use-live-events";
+import { SavedViewsNav } from "@/components/saved-views/saved-views-nav";
 
 /**
  * The pathless layout of every protected route (docs/product-rules.md#navigation). `beforeLoad` loads the user
@@ -46,11 +47,12 @@ function AppLayout() {
   if (user.data.twoFactorSetupRequired) return <Navigate to="/two-factor-setup" replace />;
 
   const allowed = leafPath !== undefined && canOpenRoute(user.data.role, leafPath);
+  const role = user.data.role;
   // Tooltips live only in the signed-in screens, so their library loads with this layout's chunk and
   // not with the first download (docs/decisions.md, "Performance").
   return (
     <TooltipProvider>
-      <AppShell user={user.data}>
+      <AppShell user={user.data} sidebarExtra={(onNavigate) => <SavedViewsNav role={role} onNavigate={onNavigate} />}>
         <LiveEvents />
         {allowed ? <Outlet /> : <NoAccess />}
       </AppShell>

@@ -32,6 +32,8 @@ import { receivablesRouter } from "./receivables";
 import { searchRouter } from "./search";
 import { logisticsRouter } from "./logistics";
 import { jointMinutesRouter } from "./joint-minutes";
+import { savedViewsRouter } from "./saved-views";
+import { bulkActionsRouter } from "./bulk-actions";
 
 export const appRouter = router({
   auth: authRouter,
@@ -67,6 +69,8 @@ export const appRouter = router({
   search: searchRouter,
   logistics: logisticsRouter,
   jointMinutes: jointMinutesRouter,
+  savedViews: savedViewsRouter,
+  bulkActions: bulkActionsRouter,
 });
 
 export type AppRouter = typeof appRouter;

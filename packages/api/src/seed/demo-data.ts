@@ -25,6 +25,7 @@ import { markAllNotificationsRead, notify } from "../services/notifications/noti
 import { addShift } from "../services/scheduling/rosters";
 import { parseInput } from "../validation";
 import { seedDemoJointMinutes } from "./joint-minutes";
+import { seedDemoSavedViews } from "./saved-views";
 
 /** The one demo password (README); it meets the password rules (docs/product-rules.md#passwords-and-sessions). */
 export const DEMO_PASSWORD = "Demo@Password1";
@@ -151,6 +152,8 @@ export async function seedDemoData(
     await sweepInvoices(db);
     // Deferred cases whose expected payment date passed: their attorneys are reminded (issue 29).
     await sweepBillingReminders(db);
+    // Saved views of the lists (issue 30), with their live counts in the sidebar.
+    await seedDemoSavedViews(db);
   });
   await markDemoData(db, { complete: true });
   return true;

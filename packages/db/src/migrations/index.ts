@@ -41,6 +41,7 @@ import * as courtReminders from "./2026-11-29-51-court-reminders";
 import * as courtStepTimers from "./2026-11-29-52-court-step-timers";
 import * as jointMinutes from "./2026-11-30-11-joint-minutes";
 import * as bookingLogistics from "./2026-11-30-21-booking-logistics";
+import * as savedViews from "./2026-11-30-31-saved-views";
 import * as disciplineDependencies from "./2026-11-30-41-discipline-dependencies";
 import * as reportSharing from "./2026-11-30-42-report-sharing";
 
@@ -88,6 +89,7 @@ export const migrations: Record<string, Migration> = {
   "2026-11-29-52-court-step-timers": courtStepTimers,
   "2026-11-30-11-joint-minutes": jointMinutes,
   "2026-11-30-21-booking-logistics": bookingLogistics,
+  "2026-11-30-31-saved-views": savedViews,
   "2026-11-30-41-discipline-dependencies": disciplineDependencies,
   "2026-11-30-42-report-sharing": reportSharing,
 };

@@ -57,7 +57,8 @@ export function SkipLink() {
 }
 
 /** The signed-in frame (docs/product-rules.md#navigation): sidebar (a drawer on small screens), header, content. */
-export function AppShell({ user, children }: { user: CurrentUser; children: React.ReactNode }) {
+/** `sidebarExtra`: what the sidebar shows below the role's entries (the saved views, given by the app layout). */
+export function AppShell({ user, children, sidebarExtra }: { user: CurrentUser; children: React.ReactNode; sidebarExtra?: (onNavigate?: () => void) => React.ReactNode }) {
   const [drawerOpen, setDrawerOpen] = React.useState(false);
   const menuButtonRef = React.useRef<HTMLButtonElement>(null);
   const navigate = useNavigate();
@@ -85,6 +86,7 @@ export function AppShell({ user, children }: { user: CurrentUser; children: Reac
       onSignOut={signOut}
       signingOut={logout.isPending}
       onNavigate={onNavigate}
+      extra={sidebarExtra?.(onNavigate)}
     />
   );
 

@@ -1,6 +1,7 @@
 import type { Role } from "@medlegal/domain";
 import { APP_VERSION, SIDEBAR } from "@medlegal/domain";
 import { Link } from "@tanstack/react-router";
+import type * as React from "react";
 import type { LucideIcon } from "lucide-react";
 import {
   BadgeCheck,
@@ -59,10 +60,12 @@ export interface SidebarProps {
   signingOut?: boolean;
   /** Called after a link is followed (closes the drawer on small screens). */
   onNavigate?: () => void;
+  /** Shown below the role's entries (the saved views group, issue 30): the spec's entries stay as written. */
+  extra?: React.ReactNode;
 }
 
 /** docs/product-rules.md#navigation: the role's entries in order, the Messages badge above 0, Sign Out and the version. */
-export function Sidebar({ role, unreadMessages, onSignOut, signingOut, onNavigate }: SidebarProps) {
+export function Sidebar({ role, unreadMessages, onSignOut, signingOut, onNavigate, extra }: SidebarProps) {
   return (
     <div className="flex h-full flex-col bg-sidebar text-sidebar-foreground">
       <div className="flex h-16 shrink-0 items-center px-5">
@@ -70,40 +73,43 @@ export function Sidebar({ role, unreadMessages, onSignOut, signingOut, onNavigat
           <Brand inverted />
         </Link>
       </div>
-      <nav aria-label="Main" className="flex-1 overflow-y-auto px-3 py-2">
-        <ul className="grid gap-0.5">
-          {SIDEBAR[role].map((entry) => {
-            const Icon = ICONS[entry.label] ?? CircleDot;
-            const showBadge = entry.to === "/messages" && unreadMessages > 0;
-            return (
-              <li key={`${entry.label}-${entry.to}`}>
-                <Link
-                  to={entry.to}
-                  onClick={onNavigate}
-                  activeOptions={{ exact: entry.to === "/" }}
-                  className="group flex h-9 items-center gap-3 rounded-md px-3 text-sm font-medium text-sidebar-foreground/85 transition-colors outline-none hover:bg-sidebar-accent hover:text-white focus-visible:ring-2 focus-visible:ring-ring data-[status=active]:bg-sidebar-accent data-[status=active]:text-white"
-                >
-                  {({ isActive }) => (
-                    <>
-                      <Icon
-                        aria-hidden
-                        className={cn("size-4 shrink-0", isActive ? "text-indigo-300" : "text-sidebar-muted group-hover:text-sidebar-foreground")}
-                      />
-                      <span className="flex-1 truncate">{entry.label}</span>
-                      {showBadge && (
-                        <span className="rounded-full bg-primary px-1.5 py-0.5 text-[11px] leading-none font-semibold text-white tabular-nums">
-                          {unreadMessages > 99 ? "99+" : unreadMessages}
-                          <span className="sr-only"> unread</span>
-                        </span>
-                      )}
-                    </>
-                  )}
-                </Link>
-              </li>
-            );
-          })}
-        </ul>
-      </nav>
+      <div className="flex-1 overflow-y-auto px-3 py-2">
+        <nav aria-label="Main">
+          <ul className="grid gap-0.5">
+            {SIDEBAR[role].map((entry) => {
+              const Icon = ICONS[entry.label] ?? CircleDot;
+              const showBadge = entry.to === "/messages" && unreadMessages > 0;
+              return (
+                <li key={`${entry.label}-${entry.to}`}>
+                  <Link
+                    to={entry.to}
+                    onClick={onNavigate}
+                    activeOptions={{ exact: entry.to === "/" }}
+                    className="group flex h-9 items-center gap-3 rounded-md px-3 text-sm font-medium text-sidebar-foreground/85 transition-colors outline-none hover:bg-sidebar-accent hover:text-white focus-visible:ring-2 focus-visible:ring-ring data-[status=active]:bg-sidebar-accent data-[status=active]:text-white"
+                  >
+                    {({ isActive }) => (
+                      <>
+                        <Icon
+                          aria-hidden
+                          className={cn("size-4 shrink-0", isActive ? "text-indigo-300" : "text-sidebar-muted group-hover:text-sidebar-foreground")}
+                        />
+                        <span className="flex-1 truncate">{entry.label}</span>
+                        {showBadge && (
+                          <span className="rounded-full bg-primary px-1.5 py-0.5 text-[11px] leading-none font-semibold text-white tabular-nums">
+                            {unreadMessages > 99 ? "99+" : unreadMessages}
+                            <span className="sr-only"> unread</span>
+                          </span>
+                        )}
+                      </>
+                    )}
+                  </Link>
+                </li>
+              );
+            })}
+          </ul>
+        </nav>
+        {extra}
+      </div>
       <div className="shrink-0 border-t border-sidebar-border p-3">
         <button
           type="button"

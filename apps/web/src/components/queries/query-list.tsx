@@ -21,6 +21,7 @@ export function QueryList({
   showAttorney = true,
   showCaseManager = true,
   label = "Queries",
+  selection,
 }: {
   items: readonly QueryListItem[];
   /** The server's nextCursor is set: another page exists. */
@@ -30,6 +31,8 @@ export function QueryList({
   showAttorney?: boolean;
   showCaseManager?: boolean;
   label?: string;
+  /** Staff's bulk actions (issue 30): a checkbox per row of the page shown. */
+  selection?: { selected: ReadonlySet<string>; onToggle: (id: string) => void };
 }) {
   return (
     <div className="grid gap-3">
@@ -52,6 +55,16 @@ export function QueryList({
             <div className={cn("grid gap-2 px-4 py-3.5 transition-colors hover:bg-muted/40 lg:items-center lg:gap-4", COLUMNS)}>
               <div className="min-w-0">
                 <p className="flex min-w-0 items-baseline gap-2">
+                  {selection && (
+                    // Above the row's link, which covers the row: the box is its own click target.
+                    <input
+                      type="checkbox"
+                      aria-label={`Select ${q.reference}`}
+                      checked={selection.selected.has(q.id)}
+                      onChange={() => selection.onToggle(q.id)}
+                      className="relative z-10 size-4 shrink-0 self-center accent-primary"
+                    />
+                  )}
                   <Link
                     to="/queries/$id"
                     params={{ id: q.id }}

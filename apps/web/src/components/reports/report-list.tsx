@@ -36,7 +36,18 @@ export function DueLabel({ r }: { r: Pick<ReportListItem, "dueAt" | "overdue" | 
 const COLUMNS = "lg:grid-cols-[minmax(0,2fr)_minmax(0,1.6fr)_minmax(0,1.6fr)_9rem_1rem]";
 
 /** Reports as a table on wide screens, stacked on phones; each row opens the report. */
-export function ReportList({ items, label, showAttorney }: { items: readonly ReportListItem[]; label: string; showAttorney: boolean }) {
+export function ReportList({
+  items,
+  label,
+  showAttorney,
+  selection,
+}: {
+  items: readonly ReportListItem[];
+  label: string;
+  showAttorney: boolean;
+  /** Staff's bulk actions (issue 30): a checkbox per row shown. */
+  selection?: { selected: ReadonlySet<string>; onToggle: (id: string) => void };
+}) {
   return (
     <ListTable
       columns={COLUMNS}
@@ -55,6 +66,16 @@ export function ReportList({ items, label, showAttorney }: { items: readonly Rep
         <li key={r.id} className="relative">
           <div className={cn("grid gap-2 px-4 py-3.5 transition-colors hover:bg-muted/40 lg:items-center lg:gap-4", COLUMNS)}>
             <div className="min-w-0">
+              {selection && (
+                // Above the row's link, which covers the row: the box is its own click target.
+                <input
+                  type="checkbox"
+                  aria-label={`Select ${r.reference}`}
+                  checked={selection.selected.has(r.id)}
+                  onChange={() => selection.onToggle(r.id)}
+                  className="relative z-10 mr-2 size-4 align-middle accent-primary"
+                />
+              )}
               <Link
                 to="/reports/$id"
                 params={{ id: r.id }}

@@ -1,7 +1,8 @@
 import type { QueryStatus, Role } from "@medlegal/domain";
-import { can, canOpenRoute, QUERY_STATUS_LABEL, QUERY_STATUSES } from "@medlegal/domain";
+import { can, canOpenRoute, QUERY_STATUS_LABEL } from "@medlegal/domain";
+import { QUERY_STATUSES } from "@medlegal/domain/constants";
 import { createFileRoute, Link, useNavigate } from "@tanstack/react-router";
-import { ClipboardList, FilePlus2, Inbox } from "lucide-react";
+import { BookmarkPlus, ClipboardList, FilePlus2, Inbox } from "lucide-react";
 import * as React from "react";
 import { definedOnly, searchParam } from "@/lib/search-params";
 import { LoadState } from "@/components/load-state";
@@ -9,6 +10,7 @@ import { EmptyState, PageHeader } from "@/components/page";
 import { PendingAssignmentList } from "@/components/queries/pending-assignment-list";
 import { QueryForm } from "@/components/queries/query-form";
 import { QueryList } from "@/components/queries/query-list";
+import { SaveViewDialog } from "@/components/saved-views/save-view-dialog";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { ErrorState } from "@/components/ui/error-state";
@@ -30,6 +32,9 @@ const searchSchema = (search: Record<string, unknown>) =>
   definedOnly({
     /** Opens the new-query form for this case (from the cases list). */
     newFor: searchParam.uuid(search.newFor),
+    /** A saved view's filters (issue 30): the search text and the status. */
+    q: searchParam.text(search.q, 100),
+    status: searchParam.oneOf(search.status, QUERY_STATUSES),
   });
 
 export const Route = createFileRoute("/_app/queries")({
@@ -54,10 +59,16 @@ function QueriesPage() {
 }
 
 function QueriesContent({ role, title }: { role: Role; title: string }) {
-  const { newFor } = Route.useSearch();
+  const { newFor, q, status: statusInUrl } = Route.useSearch();
   const navigate = useNavigate({ from: Route.fullPath });
-  const [search, setSearch] = React.useState("");
-  const [status, setStatus] = React.useState<QueryStatus | "">("");
+  const [search, setSearch] = React.useState(q ?? "");
+  const [status, setStatus] = React.useState<QueryStatus | "">(statusInUrl ?? "");
+  // A saved view opened from the sidebar sets the filters through the URL.
+  React.useEffect(() => {
+    setSearch(q ?? "");
+    setStatus(statusInUrl ?? "");
+  }, [q, statusInUrl]);
+  const [saving, setSaving] = React.useState(false);
   const debounced = useDebounced(search.trim());
   const list = useQueryList({ ...firstPage, search: debounced || undefined, status: status || undefined });
   const canCreate = can(role, "queries.create");
@@ -98,7 +109,7 @@ function QueriesContent({ role, title }: { role: Role; title: string }) {
 
       {can(role, "assignments.respond") && <PendingAssignments />}
 
-      <FilterBar className="grid-cols-1 sm:grid-cols-[minmax(0,2fr)_minmax(0,1fr)] lg:max-w-3xl">
+      <FilterBar className="grid-cols-1 sm:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_auto] lg:max-w-3xl">
         <SearchField id="queries-search" placeholder="Reference, claimant or subject" value={search} onChange={setSearch} />
         <SelectFilter
           label="Status"
@@ -109,7 +120,18 @@ function QueriesContent({ role, title }: { role: Role; title: string }) {
           options={QUERY_STATUSES}
           labels={QUERY_STATUS_LABEL}
         />
+        <div className="flex items-end">
+          <Button variant="outline" onClick={() => setSaving(true)}>
+            <BookmarkPlus aria-hidden /> Save view
+          </Button>
+        </div>
       </FilterBar>
+      <SaveViewDialog
+        open={saving}
+        onClose={() => setSaving(false)}
+        filters={{ search: debounced || undefined, status: status || undefined, sort: "newest" }}
+        canShare={can(role, "views.share")}
+      />
       <LoadState
         query={list}
         loadingLabel="Loading queries"

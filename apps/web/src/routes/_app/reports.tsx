@@ -1,10 +1,11 @@
 import type { ReportKind, ReportStatus, Role } from "@medlegal/domain";
-import { ATTORNEY_REPORT_STATUSES, isStaff, REPORT_KIND_LABELS, REPORT_KINDS, REPORT_STATUSES, reportStatusLabel } from "@medlegal/domain";
+import { ATTORNEY_REPORT_STATUSES, can, isStaff, REPORT_KIND_LABELS, REPORT_KINDS, REPORT_STATUSES, reportStatusLabel } from "@medlegal/domain";
 import { createFileRoute } from "@tanstack/react-router";
 import { ClipboardCheck, FileText } from "lucide-react";
 import * as React from "react";
 import { LoadState } from "@/components/load-state";
 import { PageHeader } from "@/components/page";
+import { BulkReportBar } from "@/components/reports/bulk-report-bar";
 import { ReportList } from "@/components/reports/report-list";
 import { FilterBar, FilterField, SearchField } from "@/components/ui/filter-bar";
 import { NativeSelect } from "@/components/ui/native-select";
@@ -89,6 +90,19 @@ function AllReports({ role }: { role: Role }) {
   const filtered = Boolean(status || kind || overdue || deferred);
   // Attorneys filter by what they see: the plain labels, one entry each.
   const statusOptions = audienceOf(role) === "attorney" ? ATTORNEY_REPORT_STATUSES : REPORT_STATUSES;
+  // Staff's bulk actions (issue 30): rows of the list shown, cleared when the filters change.
+  const bulk = can(role, "reports.bulk");
+  const [selected, setSelected] = React.useState<ReadonlySet<string>>(new Set());
+  React.useEffect(() => setSelected(new Set()), [status, kind, overdue, deferred]);
+  const shown = new Set((list.data ?? []).map((r) => r.id));
+  const selectedShown = [...selected].filter((id) => shown.has(id));
+  const toggle = (id: string) =>
+    setSelected((prev) => {
+      const next = new Set(prev);
+      if (next.has(id)) next.delete(id);
+      else next.add(id);
+      return next;
+    });
   return (
     <>
       <FilterBar className="sm:grid-cols-2 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_minmax(0,1fr)_auto]">
@@ -127,7 +141,10 @@ function AllReports({ role }: { role: Role }) {
         emptyTitle={filtered ? "No report matches these filters" : "No reports yet"}
         emptyText={filtered ? "Clear a filter to see more." : "A report is awaited once an assessment has been attended."}
       >
-        <ReportList items={list.data ?? []} label="Reports" showAttorney={audienceOf(role) !== "attorney"} />
+        <div className="grid gap-3">
+          {bulk && <BulkReportBar selected={selectedShown} onDone={() => setSelected(new Set())} />}
+          <ReportList items={list.data ?? []} label="Reports" showAttorney={audienceOf(role) !== "attorney"} selection={bulk ? { selected, onToggle: toggle } : undefined} />
+        </div>
       </LoadState>
     </>
   );

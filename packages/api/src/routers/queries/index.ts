@@ -9,12 +9,15 @@ import {
   queryInputSchema,
   queryListInputSchema,
   queryPageOutputSchema,
+  queryBoardCardSchema,
+  queryBoardInputSchema,
 } from "@medlegal/domain";
 import { assignEmployee, listCaseManagers, takeQuery } from "../../services/queries/case-managers";
 import { getQuery } from "../../services/queries/query-detail";
 import { commentOnQuery, createQuery } from "../../services/queries/query-instructions";
 import { listQueries } from "../../services/queries/query-list";
 import { moveQuery } from "../../services/queries/query-moves";
+import { queryBoardCards } from "../../services/queries/query-board";
 import { roleProcedure, router } from "../../trpc";
 
 const manage = roleProcedure("queries.manage");
@@ -28,4 +31,5 @@ export const queriesRouter = router({
   take: manage.input(idInputSchema).output(queryDetailOutputSchema).mutation(({ ctx, input }) => takeQuery({ db: ctx.db, actor: ctx.actor }, input)),
   assignEmployee: manage.input(assignEmployeeSchema).output(queryDetailOutputSchema).mutation(({ ctx, input }) => assignEmployee({ db: ctx.db, actor: ctx.actor }, input)),
   listCaseManagers: manage.output(z.array(namedOutputSchema)).query(({ ctx }) => listCaseManagers({ db: ctx.db, actor: ctx.actor })),
+  board: manage.input(queryBoardInputSchema).output(z.array(queryBoardCardSchema)).query(({ ctx, input }) => queryBoardCards({ db: ctx.db, actor: ctx.actor }, input)),
 });

@@ -67,8 +67,14 @@ function caseColumns(data: Omit<z.output<typeof caseUpdateSchema>, "id" | "patie
   };
 }
 
-export async function listCases({ db, actor }: Deps, { search, patientId }: z.output<typeof caseListInputSchema>): Promise<CaseItem[]> {
-  let query = caseQuery(db).where(visibleCases(actor.user)).orderBy("cases.created_at", "desc").orderBy("cases.id", "desc").limit(500);
+export async function listCases(deps: Deps, f: z.output<typeof caseListInputSchema>): Promise<CaseItem[]> {
+  const query = matchingCases(deps, f).orderBy("cases.created_at", "desc").orderBy("cases.id", "desc").limit(500);
+  return (await query.execute()).map(toCase);
+}
+
+/** The cases the caller may see that match the list's filters, unsorted (the list and a saved view's count read it). */
+export function matchingCases({ db, actor }: Deps, { search, patientId }: z.output<typeof caseListInputSchema>) {
+  let query = caseQuery(db).where(visibleCases(actor.user));
   if (patientId) query = query.where("cases.patient_id", "=", patientId);
   if (search) {
     const pattern = likePattern(search.toLowerCase());
@@ -80,7 +86,7 @@ export async function listCases({ db, actor }: Deps, { search, patientId }: z.ou
       ]),
     );
   }
-  return (await query.execute()).map(toCase);
+  return query;
 }
 
 export async function getCase({ db, actor }: Deps, { id }: z.output<typeof idInputSchema>): Promise<CaseItem> {

@@ -8,12 +8,14 @@ import { queryListQuery, toQueryListItem } from "./query-records";
 import type { Deps } from "../platform/deps";
 import { likePattern } from "../platform/sql";
 
-/** The query list: server-side search, filters, sort and keyset pagination, scoped to what the caller may see. */
-export async function listQueries({ db, actor }: Deps, f: z.output<typeof queryListInputSchema>): Promise<{ items: QueryListItem[]; nextCursor: string | null }> {
-  let query = queryListQuery(db)
-    .select(exactTime("queries.created_at").as("cursor_at"))
-    .where(visibleQueries(actor.user))
-    .limit(f.limit + 1);
+type QueryFilters = Omit<z.output<typeof queryListInputSchema>, "cursor" | "limit" | "sort">;
+
+/**
+ * The queries the caller may see that match the list's filters, unsorted and unpaged: the list pages
+ * through them and a saved view counts them (issue 30), so both read one set of filters.
+ */
+export function matchingQueries({ db, actor }: Deps, f: QueryFilters) {
+  let query = queryListQuery(db).where(visibleQueries(actor.user));
 
   if (f.search && QUERY_REFERENCE_TERM.test(f.search.trim())) {
     // A whole reference: `=` on the unique index, a few rows read whatever the list's size (docs/decisions.md, "Performance").
@@ -40,6 +42,14 @@ export async function listQueries({ db, actor }: Deps, f: z.output<typeof queryL
     );
   }
 
+  return query;
+}
+
+/** The query list: server-side search, filters, sort and keyset pagination, scoped to what the caller may see. */
+export async function listQueries(deps: Deps, f: z.output<typeof queryListInputSchema>): Promise<{ items: QueryListItem[]; nextCursor: string | null }> {
+  let query = matchingQueries(deps, f)
+    .select(exactTime("queries.created_at").as("cursor_at"))
+    .limit(f.limit + 1);
   // Each sort is a total order ending in the id, so the keyset cursor never skips or repeats a row.
   const cursor = f.cursor;
   switch (f.sort) {

@@ -64,7 +64,13 @@ function toListItem(r: ListRow, user: CurrentUser, at = now().getTime()): Report
 }
 
 /** The caller's reports with filters; staff's review queue (submitted and in review) is sorted by due date. */
-export async function listReports({ db, actor }: Deps, f: z.output<typeof reportListInputSchema>): Promise<ReportListItem[]> {
+export async function listReports(deps: Deps, f: z.output<typeof reportListInputSchema>): Promise<ReportListItem[]> {
+  const rows = await matchingReports(deps, f).orderBy("reports.due_at").orderBy("reports.reference").limit(500).execute();
+  return rows.map((r) => toListItem(r, deps.actor.user));
+}
+
+/** The reports the caller may see that match the list's filters, unsorted (the list and a saved view's count read it). */
+export function matchingReports({ db, actor }: Deps, f: z.output<typeof reportListInputSchema>) {
   let query = listQuery(db, actor.user);
   if (f.queue) {
     if (!isStaff(actor.user)) throw new AppError("FORBIDDEN", "The review queue is for the agency.");
@@ -87,8 +93,7 @@ export async function listReports({ db, actor }: Deps, f: z.output<typeof report
       ]),
     );
   }
-  const rows = await query.orderBy("reports.due_at").orderBy("reports.reference").limit(500).execute();
-  return rows.map((r) => toListItem(r, actor.user));
+  return query;
 }
 
 

@@ -105,8 +105,16 @@ export async function setStatus(trx: Transaction<Database>, actor: SignedInActor
 }
 
 /** Bookings in time order (upcoming first from `from`), filtered, one keyset page at a time. */
-export async function listBookings({ db, actor }: Deps, f: z.output<typeof bookingListInputSchema>): Promise<{ items: BookingItem[]; nextCursor: string | null }> {
-  let query = bookingQuery(db).where(visibleBookings(actor.user)).orderBy("bookings.starts_at").orderBy("bookings.id").limit(f.limit + 1);
+export async function listBookings(deps: Deps, f: z.output<typeof bookingListInputSchema>): Promise<{ items: BookingItem[]; nextCursor: string | null }> {
+  let query = matchingBookings(deps, f).orderBy("bookings.starts_at").orderBy("bookings.id").limit(f.limit + 1);
+  if (f.cursor) query = query.where(afterTimeCursor(f.cursor, "bookings.starts_at", "bookings.id", "asc"));
+  const { page, nextCursor } = pageOf(await query.execute(), f.limit);
+  return { items: page.map(toBookingItem), nextCursor };
+}
+
+/** The bookings the caller may see that match the list's filters, unsorted and unpaged (the list and a saved view's count read it). */
+export function matchingBookings({ db, actor }: Deps, f: Omit<z.output<typeof bookingListInputSchema>, "cursor" | "limit">) {
+  let query = bookingQuery(db).where(visibleBookings(actor.user));
   if (f.status) query = query.where("bookings.status", "=", f.status);
   if (f.consultantId) query = query.where("bookings.consultant_id", "=", f.consultantId);
   if (f.specializationId) query = query.where("bookings.specialization_id", "=", f.specializationId);
@@ -124,9 +132,7 @@ export async function listBookings({ db, actor }: Deps, f: z.output<typeof booki
       ]),
     );
   }
-  if (f.cursor) query = query.where(afterTimeCursor(f.cursor, "bookings.starts_at", "bookings.id", "asc"));
-  const { page, nextCursor } = pageOf(await query.execute(), f.limit);
-  return { items: page.map(toBookingItem), nextCursor };
+  return query;
 }
 
 export async function getBooking({ db, actor }: Deps, { id }: z.output<typeof idInputSchema>): Promise<BookingItem> {

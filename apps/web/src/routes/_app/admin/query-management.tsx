@@ -2,7 +2,8 @@ import type { QueryListInput } from "@medlegal/domain";
 import { PRIORITY_LABEL, QUERY_STATUS_LABEL } from "@medlegal/domain";
 import { PRIORITIES, QUERY_SORTS, QUERY_STATUSES } from "@medlegal/domain/constants";
 import { createFileRoute, useNavigate } from "@tanstack/react-router";
-import { ClipboardList, X } from "lucide-react";
+import { can } from "@medlegal/domain";
+import { BookmarkPlus, ClipboardList, Columns3, List, X } from "lucide-react";
 import * as React from "react";
 import { definedOnly, searchParam } from "@/lib/search-params";
 import { LoadState } from "@/components/load-state";
@@ -15,6 +16,13 @@ import { useDebounced } from "@/hooks/use-debounced";
 import { useQueryList } from "@/hooks/use-query-list";
 import { trpc } from "@/lib/trpc";
 import { prefetchPage } from "@/lib/route-data";
+import { queryFiltersOf } from "@/components/saved-views/saved-view-links";
+import { Button } from "@/components/ui/button";
+import { LoadMore } from "@/components/ui/load-more";
+import { useCurrentUser } from "@/hooks/use-auth";
+import { BulkQueryBar } from "./-components/bulk-query-bar";
+import { QueryBoard } from "./-components/query-board";
+import { SaveViewDialog } from "@/components/saved-views/save-view-dialog";
 
 /** The filters live in the URL, so a filtered list can be bookmarked, shared and reloaded. */
 const searchSchema = (search: Record<string, unknown>) =>
@@ -28,6 +36,8 @@ const searchSchema = (search: Record<string, unknown>) =>
     from: searchParam.day(search.from),
     to: searchParam.day(search.to),
     sort: searchParam.oneOf(search.sort, QUERY_SORTS),
+    /** The board of queries instead of the table (issue 30). */
+    view: search.view === "board" ? ("board" as const) : undefined,
   });
 type Search = ReturnType<typeof searchSchema>;
 
@@ -50,20 +60,9 @@ const SORT_LABEL: Record<(typeof QUERY_SORTS)[number], string> = {
   reference: "Reference",
 };
 
-/** The list's input for the filters in the URL (the page and its loader share it). */
+/** The list's input for the filters in the URL (the page, its loader and a saved view share it). */
 function listInput(search: Search): Omit<QueryListInput, "cursor"> {
-  return {
-    search: search.q || undefined,
-    status: search.status,
-    priority: search.priority,
-    specializationId: search.specialization,
-    assignedEmployeeId: search.assignee && search.assignee !== "unassigned" ? search.assignee : undefined,
-    unassigned: search.assignee === "unassigned" ? true : undefined,
-    from: search.from,
-    to: search.to,
-    sort: search.sort ?? "newest",
-    limit: 25,
-  };
+  return { ...queryFiltersOf(search), limit: 25 };
 }
 
 function QueryManagementPage() {
@@ -90,11 +89,46 @@ function QueryManagementPage() {
   const list = useQueryList(listInput(search));
   const specializations = useSpecializationOptions();
   const managers = trpc.queries.listCaseManagers.useQuery();
-  const filtered = Object.entries(search).some(([k, v]) => k !== "sort" && v);
+  const filtered = Object.entries(search).some(([k, v]) => k !== "sort" && k !== "view" && v);
+  const me = useCurrentUser().data;
+  const [saving, setSaving] = React.useState(false);
+  // Rows picked for a bulk action: only rows of the page shown, cleared when the filters change.
+  const [selected, setSelected] = React.useState<ReadonlySet<string>>(new Set());
+  const inputKey = JSON.stringify(listInput(search));
+  React.useEffect(() => setSelected(new Set()), [inputKey]);
+  const shownIds = new Set(list.items.map((q) => q.id));
+  const selectedShown = [...selected].filter((id) => shownIds.has(id));
+  const toggle = (id: string) =>
+    setSelected((prev) => {
+      const next = new Set(prev);
+      if (next.has(id)) next.delete(id);
+      else next.add(id);
+      return next;
+    });
+  const board = search.view === "board";
 
   return (
     <>
-      <PageHeader title="Query Management" description="Every query: take new ones into review, move them on and assign the experts." />
+      <PageHeader
+        title="Query Management"
+        description="Every query: take new ones into review, move them on and assign the experts."
+        actions={
+          <>
+            <div role="group" aria-label="Show as" className="inline-flex rounded-md border bg-card p-0.5">
+              <Button size="sm" variant={board ? "ghost" : "secondary"} aria-pressed={!board} onClick={() => setFilter({ view: undefined })}>
+                <List aria-hidden /> Table
+              </Button>
+              <Button size="sm" variant={board ? "secondary" : "ghost"} aria-pressed={board} onClick={() => setFilter({ view: "board" })}>
+                <Columns3 aria-hidden /> Board
+              </Button>
+            </div>
+            <Button size="sm" variant="outline" onClick={() => setSaving(true)}>
+              <BookmarkPlus aria-hidden /> Save view
+            </Button>
+          </>
+        }
+      />
+      <SaveViewDialog open={saving} onClose={() => setSaving(false)} filters={queryFiltersOf(search)} canShare={me ? can(me.role, "views.share") : false} />
 
       <FilterBar className="grid-cols-2 lg:grid-cols-4 xl:grid-cols-[minmax(0,2fr)_repeat(4,minmax(0,1fr))]">
         <SearchField id="qm-search" className="col-span-2 xl:col-span-1" placeholder="Reference, claimant, attorney or firm" value={text} onChange={setText} />
@@ -158,7 +192,7 @@ function QueryManagementPage() {
             disabled={!filtered}
             onClick={() => {
               setText("");
-              void navigate({ search: search.sort ? { sort: search.sort } : {}, replace: true });
+              void navigate({ search: definedOnly({ sort: search.sort, view: search.view }), replace: true });
             }}
           />
         </div>
@@ -174,13 +208,22 @@ function QueryManagementPage() {
         emptyTitle={filtered ? "No query matches these filters" : "No queries yet"}
         emptyText={filtered ? "Widen the date range or clear a filter." : "Queries appear here as soon as attorneys submit them."}
       >
-        <div aria-busy={list.isFetching && !list.isFetchingNextPage}>
-          <QueryList
-            items={list.items}
-            hasMore={Boolean(list.hasNextPage)}
-            loadingMore={list.isFetchingNextPage}
-            onLoadMore={() => void list.fetchNextPage()}
-          />
+        <div aria-busy={list.isFetching && !list.isFetchingNextPage} className="grid gap-3">
+          {board ? (
+            <QueryBoard items={list.items} />
+          ) : (
+            <>
+              <BulkQueryBar selected={selectedShown} managers={managers.data ?? []} onDone={() => setSelected(new Set())} />
+              <QueryList
+                items={list.items}
+                hasMore={Boolean(list.hasNextPage)}
+                loadingMore={list.isFetchingNextPage}
+                onLoadMore={() => void list.fetchNextPage()}
+                selection={{ selected, onToggle: toggle }}
+              />
+            </>
+          )}
+          {board && list.hasNextPage && <LoadMore hasMore loading={list.isFetchingNextPage} onLoadMore={() => void list.fetchNextPage()} />}
         </div>
       </LoadState>
     </>
