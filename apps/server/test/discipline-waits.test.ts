@@ -149,6 +149,9 @@ describe.each(testDialects())("disciplines that wait on %s", (kind) => {
     expect(self.status).toBe(400);
     expect(self.error?.message).toBe("A discipline cannot wait for itself");
     expect((await trpc(t.app, c.employee!, "specializations.setDependencies", { dependencies: [] })).status).toBe(403);
+    // Staff read the rules (the scheduler orders a claimant's day by them); the expert does not.
+    expect((await trpc(t.app, c.employee!, "specializations.dependencies")).status).toBe(200);
+    expect((await trpc(t.app, c.consultant!, "specializations.dependencies")).status).toBe(403);
     const got = await trpc<DisciplineDependencies>(t.app, c.admin!, "specializations.dependencies");
     expect(got.data.specializations.every((s) => s.upstreamIds.length === 0)).toBe(true);
     const audits = await t.db.selectFrom("audit_log").select("action").where("action", "=", "specializations.dependencies").execute();

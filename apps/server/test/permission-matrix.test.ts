@@ -71,7 +71,7 @@ const MATRIX: Record<string, "public" | "minuteGuest" | Role[]> = {
   "specializations.update": [A],
   "specializations.setActive": [A],
   "specializations.remove": [A],
-  "specializations.dependencies": [A],
+  "specializations.dependencies": [A, E],
   "specializations.setDependencies": [A],
   "settings.getAgency": [A],
   "settings.updateAgency": [A],

@@ -21,14 +21,17 @@ export interface Plan {
 /**
  * One claimant seeing several experts on one day at one venue: picks a slot per consultant, all at
  * the same place, none overlapping, with as little waiting as possible (0 = back to back). Tries
- * every order of the consultants; null when no single venue has a slot for everyone.
+ * every order of the consultants that keeps each `[first, then]` pair in order (a discipline seen
+ * after those it waits for, docs/decisions.md "Disciplines that wait"); null when no single venue
+ * has a slot for everyone in such an order.
  */
-export function planBackToBack(slotsByConsultant: Record<string, readonly Slot[]>): Plan | null {
+export function planBackToBack(slotsByConsultant: Record<string, readonly Slot[]>, before: readonly (readonly [string, string])[] = []): Plan | null {
   const keys = Object.keys(slotsByConsultant);
   if (keys.length === 0 || keys.some((k) => slotsByConsultant[k]!.length === 0)) return null;
   const places = new Set(keys.flatMap((k) => slotsByConsultant[k]!.map(placeOf)));
   let best: Plan | null = null;
-  const orders = keys.length <= 6 ? permutations(keys) : [keys];
+  const inOrder = (order: readonly string[]) => before.every(([first, then]) => !order.includes(first) || !order.includes(then) || order.indexOf(first) < order.indexOf(then));
+  const orders = (keys.length <= 6 ? permutations(keys) : [keys]).filter(inOrder);
   for (const place of places) {
     const at = Object.fromEntries(keys.map((k) => [k, slotsByConsultant[k]!.filter((s) => placeOf(s) === place).sort((a, b) => a.startsAt.localeCompare(b.startsAt))]));
     if (keys.some((k) => at[k]!.length === 0)) continue;

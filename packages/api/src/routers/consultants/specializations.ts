@@ -31,7 +31,8 @@ export const specializationsRouter = router({
   update: procedure.input(specializationUpdateSchema).output(specializationOutputSchema).mutation(({ ctx, input }) => updateSpecialization({ db: ctx.db, actor: ctx.actor }, input)),
   setActive: procedure.input(setSpecializationActiveSchema).output(specializationOutputSchema).mutation(({ ctx, input }) => setSpecializationActive({ db: ctx.db, actor: ctx.actor }, input)),
   /** Which disciplines wait for which others' reports (issue 27, "Disciplines that wait"). */
-  dependencies: procedure.output(disciplineDependenciesOutputSchema).query(({ ctx }) => getDisciplineDependencies({ db: ctx.db, actor: ctx.actor })),
+  // Read by staff too: the scheduler books one claimant's disciplines in this order.
+  dependencies: roleProcedure("queries.manage").output(disciplineDependenciesOutputSchema).query(({ ctx }) => getDisciplineDependencies({ db: ctx.db, actor: ctx.actor })),
   setDependencies: procedure
     .input(disciplineDependenciesInputSchema)
     .output(disciplineDependenciesOutputSchema)

@@ -16,7 +16,7 @@ export async function disciplineDependencies(db: Db): Promise<DisciplineDependen
 }
 
 export async function getDisciplineDependencies({ db, actor }: Deps): Promise<DisciplineDependencies> {
-  assertCan(actor.user, "specializations.manage");
+  assertCan(actor.user, "queries.manage");
   return disciplineDependencies(db);
 }
 

@@ -17,13 +17,14 @@ import { type QuerySchedule, WINDOW_DAYS } from "./use-query-schedule";
  * side, the chosen assessments in time order with a note, and the button that books them.
  */
 export function DayAndTimesCard({ schedule }: { schedule: QuerySchedule }) {
-  const { today, windowFrom, windowTo, slotsLoading, suggestions, date, suggest, active, slotsFor, slotQueries, picks, pickedPlace, warnings, chosenPicks, note, setNote, saving, bookAll } =
+  const { today, windowFrom, windowTo, slotsLoading, suggestions, orderNote, date, suggest, active, slotsFor, slotQueries, picks, pickedPlace, warnings, chosenPicks, note, setNote, saving, bookAll } =
     schedule;
   return (
     <Card>
       <CardHeader>
         <CardTitle className="text-base">Day and times</CardTitle>
         <CardDescription>Days when every chosen expert has a free slot; the best ones let the claimant see them back to back at one venue.</CardDescription>
+        {orderNote && <p className="text-sm">{orderNote}</p>}
       </CardHeader>
       <CardContent className="grid gap-5">
         <div className="flex flex-wrap items-center gap-2">

@@ -48,6 +48,7 @@ export function useQuerySchedule(query: QueryDetail) {
   const refresh = useRefreshBookings();
   const specs = trpc.specializations.listActive.useQuery();
   const specName = (id: string) => specs.data?.find((s) => s.id === id)?.name ?? "Specialization";
+  const dependencies = trpc.specializations.dependencies.useQuery();
   const existing = trpc.bookings.list.useQuery({ search: `${query.claimant.firstName} ${query.claimant.lastName}`, from: today, limit: 100 });
   const booked = (existing.data?.items ?? []).filter((b) => b.queryId === query.id && (b.status === "requested" || b.status === "confirmed"));
 
@@ -71,6 +72,11 @@ export function useQuerySchedule(query: QueryDetail) {
   const nobodyAccepted = rows.every((r) => !r.consultantId);
   const active = rows.filter((r) => r.consultantId && (included[r.specializationId] ?? !booked.some((b) => b.specializationId === r.specializationId)));
   const windowTo = addDays(windowFrom, WINDOW_DAYS - 1);
+  // A discipline is seen after those it waits for (docs/decisions.md "Disciplines that wait").
+  const order: [string, string][] = active.flatMap((r) =>
+    (dependencies.data?.specializations.find((s) => s.id === r.specializationId)?.upstreamIds ?? []).filter((up) => active.some((a) => a.specializationId === up)).map((up): [string, string] => [up, r.specializationId]),
+  );
+  const orderNote = order.length ? `Booked in the order the reports depend on: ${order.map(([up, down]) => `${specName(up)} before ${specName(down)}`).join("; ")}.` : null;
   const slotQueries = trpc.useQueries((t) => active.map((r) => t.bookings.listSlots({ consultantId: r.consultantId, from: windowFrom, to: windowTo })));
   const slotsLoading = slotQueries.some((q) => q.isLoading);
   const slotsFor = (i: number, day: string) => (slotQueries[i]?.data ?? []).filter((s) => sastDate(new Date(s.startsAt)) === day);
@@ -82,7 +88,7 @@ export function useQuerySchedule(query: QueryDetail) {
           .map((day) => {
             const byRow = Object.fromEntries(active.map((r, i) => [r.specializationId, slotsFor(i, day)]));
             if (Object.values(byRow).some((list) => list.length === 0)) return null;
-            return { day, plan: planBackToBack(byRow) };
+            return { day, plan: planBackToBack(byRow, order) };
           })
           .filter((x): x is { day: string; plan: ReturnType<typeof planBackToBack> } => x !== null)
           .sort((x, y) => rank(x.plan) - rank(y.plan) || x.day.localeCompare(y.day))
@@ -94,10 +100,10 @@ export function useQuerySchedule(query: QueryDetail) {
   const pickedPlace = chosenPicks[0] ? placeOf(chosenPicks[0]) : null;
 
   const suggest = (day: string) => {
-    const plan = planBackToBack(Object.fromEntries(active.map((r, i) => [r.specializationId, slotsFor(i, day)])));
+    const plan = planBackToBack(Object.fromEntries(active.map((r, i) => [r.specializationId, slotsFor(i, day)])), order);
     setDate(day);
     setPicks(plan ? plan.picks : {});
-    if (!plan) toast({ title: "No single venue that day", description: "The experts are free, but not at one venue. Pick their slots by hand." });
+    if (!plan) toast({ title: "No single venue that day", description: order.length ? "The experts are free, but not at one venue in the order their reports depend on. Pick their slots by hand." : "The experts are free, but not at one venue. Pick their slots by hand." });
   };
 
   async function bookAll() {
@@ -167,6 +173,7 @@ export function useQuerySchedule(query: QueryDetail) {
     slotsLoading,
     slotsFor,
     suggestions,
+    orderNote,
     date,
     suggest,
     picks,
