@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { LightMyRequestResponse } from "fastify";
 import { testDialects } from "@medlegal/db/testing";
 import { appRouter } from "@medlegal/api";
-import type { JointMinute, MinuteWorkspace, UnbilledItem } from "@medlegal/domain";
+import type { JointMinute, MinuteWorkspace, UnbilledItem, CourtClockView } from "@medlegal/domain";
 import { addDays, JOINT_MINUTE_MESSAGES, sastDate } from "@medlegal/domain";
 import type { TestApp } from "./helpers";
 import { createTestApp, login, trpc } from "./helpers";
@@ -261,6 +261,18 @@ describe.each(testDialects())("joint minutes on %s", (kind) => {
     }
     const released = await trpc<JointMinute>(t.app, c.employee!, "jointMinutes.release", { id: minute.id });
     expect(released.status, released.error?.message).toBe(200);
+    const told = await t.db.selectFrom("notifications").select("link").where("user_id", "=", report.attorney_id).where("title", "like", "Joint minute released:%").execute();
+    expect(told.map((n) => n.link)).toContain(`/joint-minutes/${minute.id}`);
+    // The court's clock counts the signed minute: its discipline's joint-minute step is done.
+    const facts = await t.db.selectFrom("reports").select(["query_id", "specialization_id"]).where("id", "=", report.id).executeTakeFirstOrThrow();
+    const kase = await t.db.selectFrom("cases").select(["trial_date", "court_division"]).where("id", "=", report.case_id).executeTakeFirstOrThrow();
+    if (!kase.trial_date) {
+      const dated = await trpc(t.app, c.employee!, "courtClock.setDates", { caseId: report.case_id, vehicleIdentified: true, rafLodgedOn: null, summonsServedOn: null, trialDate: "2027-09-06", courtDivision: "gauteng_johannesburg", preTrialDate: null });
+      expect(dated.status, dated.error?.message).toBe(200);
+    }
+    const clock = await trpc<CourtClockView>(t.app, c.employee!, "courtClock.get", { caseId: report.case_id });
+    const discipline = clock.data.disciplines.find((d) => d.queryId === facts.query_id && d.specializationId === facts.specialization_id)!;
+    expect(discipline.plan.find((s) => s.step === "joint_minute")?.done).toBe(true);
     const pdf = await t.app.inject({ method: "GET", url: `/api/joint-minutes/${minute.id}/minute.pdf`, headers: { cookie: who.attorney } });
     expect(pdf.statusCode).toBe(200);
     expect(pdf.headers["content-type"]).toBe("application/pdf");
@@ -276,5 +288,21 @@ describe.each(testDialects())("joint minutes on %s", (kind) => {
     const addendum = await trpc<JointMinute>(t.app, c.employee!, "jointMinutes.createAddendum", { id: minute.id });
     expect(addendum.status, addendum.error?.message).toBe(200);
     expect(addendum.data).toMatchObject({ addendumOf: minute.id, version: 0, frozen: false });
+  });
+
+  it("arranges a video meeting about a minute in progress: our expert hosts, the opposing expert is a guest; staff only, not once signed", async () => {
+    const { minute, email } = await arrange();
+    const startsAt = new Date(Date.now() + 3 * 86_400_000).toISOString();
+    const meeting = await trpc<{ id: string; title: string }>(t.app, c.employee!, "jointMinutes.arrangeMeeting", { id: minute.id, startsAt, durationMinutes: 45 });
+    expect(meeting.status, meeting.error?.message).toBe(200);
+    const row = await t.db.selectFrom("meetings").selectAll().where("id", "=", meeting.data.id).executeTakeFirstOrThrow();
+    const reportRow = await t.db.selectFrom("reports").select(["consultant_id", "query_id"]).where("id", "=", report.id).executeTakeFirstOrThrow();
+    expect(row.query_id).toBe(reportRow.query_id);
+    const people = await t.db.selectFrom("meeting_participants").selectAll().where("meeting_id", "=", meeting.data.id).execute();
+    expect(people.find((p) => p.is_host)?.user_id).toBe(reportRow.consultant_id);
+    expect(people.find((p) => p.guest_email === email)).toMatchObject({ guest_role: "observer", guest_name: OPPOSING.name });
+    expect((await trpc(t.app, who.attorney, "jointMinutes.arrangeMeeting", { id: minute.id, startsAt, durationMinutes: 45 })).status).toBe(403);
+    const past = await trpc(t.app, c.employee!, "jointMinutes.arrangeMeeting", { id: minute.id, startsAt: new Date(Date.now() - 86_400_000).toISOString(), durationMinutes: 30 });
+    expect(past.status).toBe(400);
   });
 });

@@ -289,6 +289,7 @@ const MATRIX: Record<string, "public" | "minuteGuest" | Role[]> = {
   "jointMinutes.release": [A, E],
   "jointMinutes.repudiate": [A, E, T],
   "jointMinutes.createAddendum": [A, E],
+  "jointMinutes.arrangeMeeting": [A, E],
   "jointMinutes.guestOpen": "public",
   "jointMinutes.guestVerify": "public",
   "jointMinutes.guestGet": "minuteGuest",
@@ -864,7 +865,7 @@ describe("the object-level matrix of joint minutes", () => {
   const cookie = {} as Record<"attorney" | "consultant", string>;
   let fx: Record<string, { attorney?: { own?: unknown; other: unknown }; consultant?: { own?: unknown; other: unknown } }>;
   /** Procedures on one minute that only staff reach (staff see every minute), and the guest's and public ones. */
-  const ELSEWHERE = new Set(["create", "updateOpposingExpert", "sendGuestLink", "revokeGuestLink", "release", "createAddendum", "guestOpen", "guestVerify", "guestGet", "guestSaveIssues", "guestRequestSignCode", "guestSign"]);
+  const ELSEWHERE = new Set(["create", "updateOpposingExpert", "sendGuestLink", "revokeGuestLink", "release", "createAddendum", "arrangeMeeting", "guestOpen", "guestVerify", "guestGet", "guestSaveIssues", "guestRequestSignCode", "guestSign"]);
 
   beforeAll(async () => {
     t = await createTestApp("pglite", {}, { workflow: true });

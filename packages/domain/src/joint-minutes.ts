@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { calendarDate, id, optionalText, text } from "./input-primitives";
+import { calendarDate, id, instant, optionalText, text } from "./input-primitives";
 import { emailSchema, phoneNumberSchema } from "./schemas";
 
 /**
@@ -108,3 +108,11 @@ export function sameTypedName(typed: string, recorded: string): boolean {
   const norm = (s: string) => s.replace(/\s+/g, " ").trim().toLowerCase();
   return norm(typed) === norm(recorded);
 }
+
+/** Staff arrange a video meeting about a minute: our expert hosts, the opposing expert joins as a guest. */
+export const arrangeMinuteMeetingSchema = z.object({
+  id: id(),
+  startsAt: instant("Choose when the meeting starts"),
+  durationMinutes: z.number({ error: "Choose how long it lasts" }).int("Choose how long it lasts").min(15, "A meeting lasts at least 15 minutes").max(240, "A meeting lasts at most 4 hours"),
+});
+export type ArrangeMinuteMeetingInput = z.input<typeof arrangeMinuteMeetingSchema>;

@@ -2,9 +2,14 @@ import { createMemoryHistory, createRootRoute, createRouter, RouterProvider } fr
 import { render } from "@testing-library/react";
 import type * as React from "react";
 
-/** Renders a component inside a memory router, so the app's <Link>s work in component tests. */
-export function renderWithRouter(ui: React.ReactNode) {
+/** A component inside a memory router, so the app's <Link>s work (wrap it for `renderWithTrpc` too). */
+export function routed(ui: React.ReactNode) {
   const rootRoute = createRootRoute({ component: () => ui });
   const router = createRouter({ routeTree: rootRoute, history: createMemoryHistory({ initialEntries: ["/"] }) });
-  return render(<RouterProvider router={router as never} />);
+  return <RouterProvider router={router as never} />;
+}
+
+/** Renders a component inside a memory router, so the app's <Link>s work in component tests. */
+export function renderWithRouter(ui: React.ReactNode) {
+  return render(routed(ui));
 }

@@ -1,19 +1,10 @@
 import type { InvoiceDetail, InvoiceList } from "@medlegal/domain";
-import { createMemoryHistory, createRootRoute, createRouter, RouterProvider } from "@tanstack/react-router";
 import { screen, within } from "@testing-library/react";
-import type * as React from "react";
 import { describe, expect, it } from "vitest";
-import { renderWithRouter } from "@/test/router";
+import { renderWithRouter, routed as withRouter } from "@/test/router";
 import { renderWithTrpc } from "@/test/trpc";
 import { ExpertInvoiceGenerator } from "./expert-invoice-generator";
 import { AttendedToInvoice, ReportInvoiceLink } from "./invoice-work-link";
-
-/** The app's tRPC hooks and <Link>s together. */
-function withRouter(ui: React.ReactNode) {
-  const rootRoute = createRootRoute({ component: () => ui });
-  const router = createRouter({ routeTree: rootRoute, history: createMemoryHistory({ initialEntries: ["/"] }) });
-  return <RouterProvider router={router as never} />;
-}
 
 const NOTHING = { count: 0, totalCents: 0, creditedCents: 0, balanceCents: 0, ageing: { current: 0, days1to30: 0, days31to60: 0, days61to90: 0, days90plus: 0, totalCents: 0 } };
 const DRAFT: InvoiceDetail = {

@@ -11,6 +11,7 @@ import { Field } from "../ui/field";
 import { Input } from "../ui/input";
 import { NativeSelect } from "../ui/native-select";
 import { Textarea } from "../ui/textarea";
+import { MinuteMeeting } from "./minute-meeting";
 
 /** The opposing expert, and (for staff) their guest link: send, send again, withdraw. */
 export function OpposingExpertCard({ m, onChanged }: { m: JointMinute; onChanged: () => void }) {
@@ -68,6 +69,7 @@ export function OpposingExpertCard({ m, onChanged }: { m: JointMinute; onChanged
                 </Button>
               )}
             </div>
+            <MinuteMeeting m={m} />
           </div>
         )}
       </CardContent>

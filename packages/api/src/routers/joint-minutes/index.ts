@@ -1,4 +1,6 @@
 import {
+  arrangeMinuteMeetingSchema,
+  meetingDetailOutputSchema,
   codeSentOutputSchema,
   createJointMinuteSchema,
   guestLinkOutputSchema,
@@ -22,6 +24,7 @@ import { createAddendumMinute, createJointMinute, getJointMinute, listReportMinu
 import { guestSaveIssues, guestWorkspace, openGuestLink, revokeGuestLink, sendGuestLink, verifyGuestCode } from "../../services/joint-minutes/guest-access";
 import { guestRequestSignCode, guestSign, requestSignCode, signMinute } from "../../services/joint-minutes/signing";
 import { releaseMinute, repudiateMinute } from "../../services/joint-minutes/release";
+import { arrangeMinuteMeeting } from "../../services/joint-minutes/minute-meeting";
 import { minuteGuestProcedure, publicProcedure, roleProcedure, router } from "../../trpc";
 
 const read = roleProcedure("jointMinutes.read");
@@ -54,6 +57,8 @@ export const jointMinutesRouter = router({
   sign: sign.input(signMinuteSchema).output(jointMinuteOutputSchema).mutation(({ ctx, input }) => signMinute({ db: ctx.db, actor: ctx.actor }, input)),
   release: manage.input(idInputSchema).output(jointMinuteOutputSchema).mutation(({ ctx, input }) => releaseMinute({ db: ctx.db, actor: ctx.actor }, input)),
   repudiate: repudiate.input(repudiateMinuteSchema).output(jointMinuteOutputSchema).mutation(({ ctx, input }) => repudiateMinute({ db: ctx.db, actor: ctx.actor }, input)),
+  /** A video meeting about the minute: our expert hosts, the opposing expert is invited as a guest. */
+  arrangeMeeting: manage.input(arrangeMinuteMeetingSchema).output(meetingDetailOutputSchema).mutation(({ ctx, input }) => arrangeMinuteMeeting({ db: ctx.db, actor: ctx.actor }, input)),
   createAddendum: manage.input(idInputSchema).output(jointMinuteOutputSchema).mutation(({ ctx, input }) => createAddendumMinute({ db: ctx.db, actor: ctx.actor }, input)),
 
   guestOpen: publicProcedure.input(guestTokenSchema).output(guestOpenOutputSchema).mutation(({ ctx, input }) => openGuestLink(ctx.db, ctx.meta, input)),

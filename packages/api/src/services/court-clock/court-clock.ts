@@ -46,7 +46,7 @@ function orderDates(orders: readonly { kind: CourtOrderKind; due_on: string }[])
 }
 
 async function disciplineRows(db: Db, caseId: string) {
-  const [requested, reports, bookings, experts] = await Promise.all([
+  const [requested, reports, bookings, experts, signedMinutes] = await Promise.all([
     db
       .selectFrom("queries")
       .innerJoin("query_specializations as qs", "qs.query_id", "queries.id")
@@ -73,17 +73,25 @@ async function disciplineRows(db: Db, caseId: string) {
       .where("queries.case_id", "=", caseId)
       .where("ca.status", "in", ["accepted", "completed"])
       .execute(),
+    // Joint minutes signed by both experts (joint-minutes/): the minute step is done for that report's discipline.
+    db
+      .selectFrom("joint_minutes")
+      .innerJoin("reports", "reports.id", "joint_minutes.report_id")
+      .select(["reports.query_id", "reports.specialization_id"])
+      .where("reports.case_id", "=", caseId)
+      .where("joint_minutes.frozen_at", "is not", null)
+      .execute(),
   ]);
-  return { requested, reports, bookings, experts };
+  return { requested, reports, bookings, experts, signedMinutes };
 }
 
-/** Which steps of one discipline are done, read from its reports and bookings. */
-function doneSteps(reports: readonly { kind: string; status: string }[], attended: boolean): Set<PlanStep> {
+/** Which steps of one discipline are done, read from its reports, bookings and signed joint minutes. */
+function doneSteps(reports: readonly { kind: string; status: string }[], attended: boolean, minuteSigned = false): Set<PlanStep> {
   const main = reports.filter((r) => (MAIN_REPORT_KINDS as readonly string[]).includes(r.kind));
   const done = new Set<PlanStep>();
   if (attended || main.some((r) => (REPORT_WRITTEN as readonly string[]).includes(r.status))) done.add("assessment");
   if (main.some((r) => (REPORT_WRITTEN as readonly string[]).includes(r.status))) done.add("report");
-  if (reports.some((r) => r.kind === "joint_minute" && r.status === "released")) done.add("joint_minute");
+  if (minuteSigned || reports.some((r) => r.kind === "joint_minute" && r.status === "released")) done.add("joint_minute");
   if (main.some((r) => r.status === "released")) done.add("hand_over");
   return done;
 }
@@ -113,7 +121,7 @@ export async function courtClockOf(db: Db, row: CaseRow, asOf: string = today(),
       list.filter((x) => x.query_id === d.query_id && x.specialization_id === d.specialization_id);
     const reports = mine(rows.reports);
     const bookings = mine(rows.bookings);
-    const done = doneSteps(reports, bookings.some((b) => b.status === "attended"));
+    const done = doneSteps(reports, bookings.some((b) => b.status === "attended"), mine(rows.signedMinutes).length > 0);
     const verdict = plan.length ? readiness(plan, done, asOf, { hasBooking: bookings.length > 0, declared }) : null;
     const released = reports.filter((r) => (MAIN_REPORT_KINDS as readonly string[]).includes(r.kind) && r.released_at);
     const stale = row.trial_date

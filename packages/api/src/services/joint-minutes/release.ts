@@ -12,6 +12,7 @@ import { recordAudit } from "../audit/audit";
 import { assertCan } from "../platform/access";
 import { now } from "../platform/clock";
 import type { Deps } from "../platform/deps";
+import { notify } from "../notifications/notifications";
 import { loadVisibleMinute, minuteContext, minuteView, releaseBlocker } from "./minute-records";
 import { renderMinutePdf } from "./minute-pdf";
 
@@ -20,11 +21,19 @@ export async function releaseMinute({ db, actor }: Deps, { id }: { id: string })
   await db.transaction().execute(async (trx) => {
     const minute = await loadVisibleMinute(trx, actor.user, id, true);
     if (minute.released_at) throw new AppError("CONFLICT", "This minute has been released to the attorney already.");
-    const blocker = await releaseBlocker(trx, minute, await minuteContext(trx, minute.report_id));
+    const report = await minuteContext(trx, minute.report_id);
+    const blocker = await releaseBlocker(trx, minute, report);
     if (blocker) throw new AppError("CONFLICT", blocker);
     const at = now();
     await trx.updateTable("joint_minutes").set({ released_at: at, released_by: actor.user.id, updated_at: at }).where("id", "=", minute.id).execute();
     await recordAudit(trx, actor, { action: "joint_minute.release", entityType: "joint_minute", entityId: minute.id, after: { releasedAt: at.toISOString() } });
+    await notify(trx, {
+      userId: report.attorney_id,
+      type: "query_completed",
+      title: `Joint minute released: ${report.reference}`,
+      message: `The joint minute of the experts on ${report.reference} is signed by both and ready to download.`,
+      link: `/joint-minutes/${minute.id}`,
+    });
   });
   return minuteView(db, actor.user, await loadVisibleMinute(db, actor.user, id));
 }
