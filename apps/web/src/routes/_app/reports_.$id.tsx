@@ -86,15 +86,11 @@ function ReportView({ r, role, onChanged }: { r: ReportDetail; role: Role; onCha
               </Button>
             )}
             <ReleaseActions r={r} onDone={refresh} />
+            {/* A joint minute is written in its workspace (the Joint minutes card), no longer uploaded as a report. */}
             {r.can.link && (
-              <>
-                <Button variant="outline" onClick={() => link.mutate({ parentId: r.id, kind: "addendum" })} disabled={link.isPending}>
-                  Start addendum
-                </Button>
-                <Button variant="outline" onClick={() => link.mutate({ parentId: r.id, kind: "joint_minute" })} disabled={link.isPending}>
-                  Start joint minute
-                </Button>
-              </>
+              <Button variant="outline" onClick={() => link.mutate({ parentId: r.id, kind: "addendum" })} disabled={link.isPending}>
+                Start addendum
+              </Button>
             )}
             {r.can.withdraw && (
               <Button variant="outline" onClick={() => setDialog("withdraw")}>
