@@ -232,6 +232,8 @@ describe.each(testDialects())("joint minutes on %s", (kind) => {
     // One signature is not enough: no PDF, no release, still editable.
     expect((await t.app.inject({ method: "GET", url: `/api/joint-minutes/${minute.id}/minute.pdf`, headers: { cookie: c.employee! } })).statusCode).toBe(409);
     expect((await trpc(t.app, c.employee!, "jointMinutes.release", { id: minute.id })).status).toBe(409);
+    const guestPdf = () => t.app.inject({ method: "GET", url: "/api/joint-minute/minute.pdf", headers: { cookie } });
+    expect((await guestPdf()).statusCode).toBe(409);
 
     expect((await trpc(t.app, cookie, "jointMinutes.guestRequestSignCode")).status).toBe(200);
     const signed = await trpc<MinuteWorkspace>(t.app, cookie, "jointMinutes.guestSign", { typedName: OPPOSING.name, code: codeIn(await lastMail(email)) });
@@ -239,6 +241,11 @@ describe.each(testDialects())("joint minutes on %s", (kind) => {
     expect(signed.data.frozen).toBe(true);
     expect(signed.data.signatures.map((s) => s.party).sort()).toEqual(["opposing", "ours"]);
     expect(new Set(signed.data.signatures.map((s) => s.sha256))).toEqual(new Set([signed.data.sha256]));
+    // The opposing expert downloads the signed minute with the guest session alone; no session, no PDF.
+    const theirs = await guestPdf();
+    expect(theirs.statusCode).toBe(200);
+    expect(await pdfText(theirs.rawPayload)).toContain(OPPOSING.name);
+    expect((await t.app.inject({ method: "GET", url: "/api/joint-minute/minute.pdf" })).statusCode).toBe(401);
 
     // Frozen: any change is refused, by either side.
     const change = await trpc(t.app, who.expert, "jointMinutes.saveIssues", { id: minute.id, baseVersion: 1, issues: [] });

@@ -1,12 +1,13 @@
 import type { FastifyInstance } from "fastify";
 import { assertCan, jointMinutesService, parseInput } from "@medlegal/api";
 import { idInputSchema } from "@medlegal/domain";
-import { signedInActor } from "../request-context";
+import { guestCookie, signedInActor } from "../request-context";
 import { sendDownload } from "./download";
 
 /**
  * A signed joint minute as PDF (docs/decisions.md "Joint minutes"): staff and the report's expert,
- * and the case's attorney once it is released; anyone else's answers 404, an unsigned one 409.
+ * and the case's attorney once it is released; anyone else's answers 404, an unsigned one 409. The
+ * opposing expert downloads theirs with the minute's guest session.
  */
 export async function jointMinuteRoutes(app: FastifyInstance) {
   const db = app.db;
@@ -16,4 +17,6 @@ export async function jointMinuteRoutes(app: FastifyInstance) {
     const input = parseInput(idInputSchema, request.params);
     return sendDownload(reply, await jointMinutesService.minutePdf({ db, actor }, input));
   });
+  // The opposing expert's copy, through their guest session alone (the session names the minute).
+  app.get("/api/joint-minute/minute.pdf", async (request, reply) => sendDownload(reply, await jointMinutesService.guestMinutePdf(db, guestCookie(request).read())));
 }

@@ -138,6 +138,11 @@ function GuestWorkspace() {
         <p className="mt-1 text-sm text-muted-foreground">
           {m.claimantName} · {m.ourExpertName} and {m.opposing.name} (for {JOINT_MINUTE_SIDE_PHRASES[m.opposing.side]})
         </p>
+        {m.frozen && (
+          <a href="/api/joint-minute/minute.pdf" download className="mt-3 inline-block rounded-sm text-sm font-medium text-primary underline underline-offset-2 outline-none focus-visible:ring-2 focus-visible:ring-ring">
+            Download the signed minute (PDF)
+          </a>
+        )}
       </div>
       <div className="grid grid-cols-1 gap-4 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
         <div className="grid min-w-0 content-start gap-4">

@@ -6,14 +6,15 @@
  */
 import type { z } from "zod";
 import type { JointMinute, repudiateMinuteSchema } from "@medlegal/domain";
-import { safeFileName } from "@medlegal/domain";
+import { JOINT_MINUTE_MESSAGES, safeFileName } from "@medlegal/domain";
 import { AppError } from "../../errors";
 import { recordAudit } from "../audit/audit";
 import { assertCan } from "../platform/access";
 import { now } from "../platform/clock";
-import type { Deps } from "../platform/deps";
+import type { Db, Deps } from "../platform/deps";
 import { notify } from "../notifications/notifications";
-import { loadVisibleMinute, minuteContext, minuteView, releaseBlocker } from "./minute-records";
+import { loadMinute, loadVisibleMinute, minuteContext, minuteView, releaseBlocker, workspaceView } from "./minute-records";
+import { minuteGuestSession } from "./guest-access";
 import { renderMinutePdf } from "./minute-pdf";
 
 export async function releaseMinute({ db, actor }: Deps, { id }: { id: string }): Promise<JointMinute> {
@@ -58,4 +59,18 @@ export async function minutePdf({ db, actor }: Deps, { id }: { id: string }): Pr
   if (!minute.frozen_at) throw new AppError("CONFLICT", "The PDF is made once both experts have signed.");
   const view = await minuteView(db, actor.user, minute);
   return { fileName: safeFileName(`Joint minute ${view.reportReference} ${view.discipline}.pdf`), contentType: "application/pdf", body: await renderMinutePdf(view) };
+}
+
+/**
+ * The opposing expert's copy of the signed minute, through their guest session's cookie (which
+ * names the one minute it reaches): 401 without a live session, 409 before both have signed.
+ */
+export async function guestMinutePdf(db: Db, cookie: string | null): Promise<{ fileName: string; contentType: string; body: Buffer }> {
+  const session = await minuteGuestSession(db, cookie);
+  if (!session) throw new AppError("UNAUTHORIZED", JOINT_MINUTE_MESSAGES.noGuest);
+  const minute = await loadMinute(db, session.minuteId);
+  if (!minute.frozen_at) throw new AppError("CONFLICT", "The PDF is made once both experts have signed.");
+  const context = await minuteContext(db, minute.report_id);
+  const view = await workspaceView(db, minute, { party: "opposing", signsFor: null });
+  return { fileName: safeFileName(`Joint minute ${context.reference} ${view.discipline}.pdf`), contentType: "application/pdf", body: await renderMinutePdf(view) };
 }
