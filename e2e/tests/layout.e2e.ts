@@ -97,6 +97,7 @@ describe("the settings page", () => {
       "Report checklist",
       "Release on approval",
       "Video",
+      "Text reminders",
     ]);
     const outside = await tabs.evaluateAll((all) =>
       all.filter((tab) => tab.getBoundingClientRect().right > document.documentElement.clientWidth || tab.getBoundingClientRect().left < 0).map((tab) => tab.textContent),
