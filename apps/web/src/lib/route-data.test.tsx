@@ -4,6 +4,7 @@ import { QueryClientProvider } from "@tanstack/react-query";
 import { createMemoryHistory, createRouter, RouterProvider } from "@tanstack/react-router";
 import type { TRPCLink } from "@trpc/client";
 import { TRPCClientError } from "@trpc/client";
+import { getQueryKey } from "@trpc/react-query";
 import { observable } from "@trpc/server/observable";
 import { render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
@@ -100,6 +101,10 @@ function renderApp(path: string, user: CurrentUser, answers: Record<string, unkn
   queryClient.setQueryData(queryKeys.notifications(user.id), []);
   queryClient.setQueryDefaults(queryKeys.unreadMessages, { enabled: false });
   queryClient.setQueryDefaults(queryKeys.notifications(user.id), { enabled: false });
+  // So are the sidebar's saved views (none here).
+  const savedViews = getQueryKey(trpc.savedViews.list, undefined, "query");
+  queryClient.setQueryData(savedViews, []);
+  queryClient.setQueryDefaults(savedViews, { enabled: false });
   const trpcClient = trpc.createClient({ links: [answering] });
   const router = createRouter({
     routeTree,
