@@ -301,6 +301,49 @@ describe.each(testDialects())("text messages to claimants on %s", (kind) => {
     expect(audit.map((a) => a.action)).toEqual(["claimant_message.reply_decline"]);
   });
 
+  it("puts any other reply on the query as the claimant's message: the case manager reads it, cannot answer it in the app, and the attorney does not see it", async () => {
+    const booking = await bookingFor("072 913 4031", "sms", sast("2027-12-02", "10:00"));
+    const words = "Can my sister come with me? I only have taxi money one way.";
+    const answer = await post("/api/sms/inbound", { from: "+27729134031", text: words, channel: "sms" });
+    expect(answer.statusCode).toBe(200);
+    expect(answer.json()).toMatchObject({ action: "other", booking: booking.reference });
+    const { query_id: queryId } = await t.db.selectFrom("bookings").select("query_id").where("id", "=", booking.id).executeTakeFirstOrThrow();
+    const thread = await t.db.selectFrom("message_threads").select(["id", "subject"]).where("query_id", "=", queryId).where("kind", "=", "query_claimant").executeTakeFirstOrThrow();
+    const readers = await t.db
+      .selectFrom("thread_participants as p")
+      .innerJoin("users as u", "u.id", "p.user_id")
+      .select(["u.username", "u.role"])
+      .where("p.thread_id", "=", thread.id)
+      .execute();
+    expect(readers.length).toBeGreaterThan(0);
+    expect(readers.every((r) => r.role === "employee" || r.role === "administrator")).toBe(true);
+
+    const manager = (await login(t.app, readers[0]!.username)).cookie;
+    const unread = await trpc<{ count: number }>(t.app, manager, "messages.unreadCount");
+    expect(unread.data.count).toBeGreaterThan(0);
+    const page = await trpc<{ items: { body: string; sender: { userId: string | null; name: string; role: string | null } }[] }>(t.app, manager, "messages.list", { threadId: thread.id });
+    expect(page.status, page.error?.message).toBe(200);
+    const shown = page.data.items.find((m) => m.body === words);
+    expect(shown?.sender).toMatchObject({ userId: null, role: null });
+    expect(shown?.sender.name).toMatch(/^Thandi Nkosi.* \(claimant, SMS from \+27729134031\)$/);
+    const summary = await trpc<{ canPost: boolean; kind: string }>(t.app, manager, "messages.thread", { threadId: thread.id });
+    expect(summary.data).toMatchObject({ canPost: false, kind: "query_claimant" });
+    const reply = await trpc(t.app, manager, "messages.send", { threadId: thread.id, body: "Yes, she may.", attachmentFileIds: [] });
+    expect(reply.status).toBe(409);
+    expect(reply.error?.message).toMatch(/cannot read replies here/);
+
+    // The bell is not rung twice: the reply is a message, not also a notification.
+    const notified = await t.db.selectFrom("notifications").select("id").where("message", "like", `%${words}%`).execute();
+    expect(notified).toEqual([]);
+    const audit = await t.db.selectFrom("audit_log").select("after").where("entity_id", "=", booking.id).where("action", "=", "claimant_message.reply_other").executeTakeFirstOrThrow();
+    expect(audit.after).toMatchObject({ thread: thread.id });
+
+    const { attorney_id } = await t.db.selectFrom("queries").select("attorney_id").where("id", "=", queryId).executeTakeFirstOrThrow();
+    const attorneyName = (await t.db.selectFrom("users").select("username").where("id", "=", attorney_id).executeTakeFirstOrThrow()).username;
+    const attorney = (await login(t.app, attorneyName)).cookie;
+    expect((await trpc(t.app, attorney, "messages.list", { threadId: thread.id })).status).toBe(404);
+  });
+
   it("opts the number out on STOP: what was queued is not sent and nothing further is queued", async () => {
     const booking = await bookingFor("072 913 4008", "sms");
     await queueBoth(sast("2027-03-03", "10:00"));

@@ -86,10 +86,9 @@ describe.each(testDialects().flatMap((kind) => FIRST_STARTS.map((now) => [kind, 
 
   it("has claimants who agreed to reminders by text, their confirmations queued, and a YES, a NO and a question answered", async () => {
     const consented = await t.db.selectFrom("patients").select(["message_channel", "phone"]).where("message_channel", "is not", null).execute();
-    expect(consented.map((p) => p.message_channel).sort()).toEqual(["sms", "sms", "whatsapp"]);
     expect(consented.every((p) => p.phone)).toBe(true);
     // A confirmation for each of their assessments ahead; the fixed-time reminders follow on their days.
-    const queued = await t.db.selectFrom("claimant_messages").select(["kind", "patient_id"]).execute();
+    const queued = await t.db.selectFrom("claimant_messages").select(["kind", "patient_id"]).where("sent_at", "is", null).execute();
     expect([...new Set(queued.map((m) => m.kind))]).toEqual(["confirmation"]);
     expect(new Set(queued.map((m) => m.patient_id)).size).toBe(3);
     const replies = await t.db.selectFrom("claimant_replies").select(["action", "booking_id"]).orderBy("received_at").execute();
@@ -97,6 +96,9 @@ describe.each(testDialects().flatMap((kind) => FIRST_STARTS.map((now) => [kind, 
     expect(replies.every((r) => r.booking_id)).toBe(true);
     const answers = await t.db.selectFrom("bookings").select("claimant_answer").where("claimant_answer", "is not", null).execute();
     expect(answers.map((a) => a.claimant_answer).sort()).toEqual(["cannot_attend", "confirmed"]);
+    // The question is on the claimant's query, for the case manager to read.
+    const texts = await t.db.selectFrom("messages as m").innerJoin("message_threads as th", "th.id", "m.thread_id").select(["m.body", "th.kind"]).where("m.sender_id", "is", null).execute();
+    expect(texts).toEqual([{ body: "Can my sister come with me? I cannot walk far.", kind: "query_claimant" }]);
   });
 
   it("books only working days, inside each expert's availability (the week, or that day's override)", async () => {
@@ -534,5 +536,28 @@ describe.each(testDialects().flatMap((kind) => FIRST_STARTS.map((now) => [kind, 
     expect(open.versions.map((v) => v.party)).toEqual(["opposing", "ours"]);
     expect(open.guestLink?.revoked).toBe(false);
     expect(open.signatures).toEqual([]);
+  });
+
+  it("has the last months' reminders sent before each assessment, only to claimants who had agreed, so attendance per channel compares SMS, WhatsApp and none", async () => {
+    const sent = await t.db
+      .selectFrom("claimant_messages as m")
+      .innerJoin("patients as p", "p.id", "m.patient_id")
+      .innerJoin("bookings as b", "b.id", "m.booking_id")
+      .select(["m.channel", "m.sent_at", "m.created_at", "m.text", "p.message_consent_at", "p.message_channel", "b.starts_at", "b.mode", "b.reference"])
+      .where("m.sent_at", "is not", null)
+      .execute();
+    expect(sent.length).toBeGreaterThan(3);
+    for (const m of sent) {
+      expect(m.mode).toBe("in_person");
+      expect(m.message_consent_at!.getTime()).toBeLessThanOrEqual(m.created_at.getTime());
+      expect(m.sent_at!.getTime()).toBeLessThan(m.starts_at.getTime());
+      expect(m.channel).toBe(m.message_channel);
+      expect(m.text).toContain(m.reference);
+    }
+    const admin = (await login(t.app, "admin")).cookie;
+    const figures = await trpc<{ channels: { channel: string; attended: number; noShows: number }[] }>(t.app, admin, "sla.attendance", { months: 24 });
+    expect(figures.status, figures.error?.message).toBe(200);
+    const channels = figures.data.channels.filter((c) => c.attended + c.noShows > 0).map((c) => c.channel).sort();
+    expect(channels).toEqual(["none", "sms", "whatsapp"]);
   });
 });

@@ -252,7 +252,8 @@ export interface MessageThreadsTable {
   query_id: string | null;
   /** The consultant of a query_expert thread. */
   consultant_id: string | null;
-  created_by: string;
+  /** Null for a claimant's thread the app opened on a text message (no user opened it). */
+  created_by: string | null;
   created_at: GeneratedTimestamp;
   last_message_at: Timestamp | null;
   /** The list's sort key: the last message, or the creation while there is none. */
@@ -273,7 +274,10 @@ export interface ThreadParticipantsTable {
 export interface MessagesTable {
   id: Generated<string>;
   thread_id: string;
-  sender_id: string;
+  /** Null for a claimant's text message (sender_label names them): the claimant is not a user. */
+  sender_id: string | null;
+  sender_label: string | null;
+  claimant_reply_id: string | null;
   body: string;
   created_at: GeneratedTimestamp;
 }

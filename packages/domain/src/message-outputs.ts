@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { THREAD_KINDS, type MessageAttachment, type MessageItem, type ThreadPerson, type ThreadSummary, type ThreadToStart } from "./messages";
+import { THREAD_KINDS, type MessageAttachment, type MessageItem, type MessageSender, type ThreadPerson, type ThreadSummary, type ThreadToStart } from "./messages";
 import { sameShape, type SameShape } from "./outputs";
 import { ROLES } from "./roles";
 
@@ -37,10 +37,12 @@ export const threadIdOutputSchema = z.object({ threadId: z.string() });
 
 export const messageAttachmentOutputSchema = z.object({ fileId: z.string(), name: z.string(), size: z.number().int(), contentType: z.string() });
 
+export const messageSenderOutputSchema = z.object({ userId: nullableText, name: z.string(), role: z.enum(ROLES).nullable() });
+
 export const messageItemOutputSchema = z.object({
   id: z.string(),
   threadId: z.string(),
-  sender: threadPersonOutputSchema,
+  sender: messageSenderOutputSchema,
   mine: z.boolean(),
   body: z.string(),
   createdAt: z.string(),
@@ -56,4 +58,5 @@ sameShape<SameShape<z.output<typeof threadPersonOutputSchema>, ThreadPerson>>();
 sameShape<SameShape<z.output<typeof threadSummaryOutputSchema>, ThreadSummary>>();
 sameShape<SameShape<z.output<typeof threadToStartOutputSchema>, ThreadToStart>>();
 sameShape<SameShape<z.output<typeof messageAttachmentOutputSchema>, MessageAttachment>>();
+sameShape<SameShape<z.output<typeof messageSenderOutputSchema>, MessageSender>>();
 sameShape<SameShape<z.output<typeof messageItemOutputSchema>, MessageItem>>();

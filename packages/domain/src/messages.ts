@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { id, listInput, pageCursor, pageLimit, searchText, text } from "./input-primitives";
 import type { Role } from "./roles";
-import { isAttorney, isExpert } from "./roles";
+import { isAttorney, isExpert, isStaff } from "./roles";
 import { required } from "./schemas";
 
 /**
@@ -9,11 +9,12 @@ import { required } from "./schemas";
  * a query (one attorney thread, one expert thread per consultant), and staff's direct and internal
  * threads. The rules both the server and the web read.
  */
-export const THREAD_KINDS = ["query_attorney", "query_expert", "direct", "internal"] as const;
+export const THREAD_KINDS = ["query_attorney", "query_expert", "query_claimant", "direct", "internal"] as const;
 export type ThreadKind = (typeof THREAD_KINDS)[number];
 export const THREAD_KIND_LABEL: Record<ThreadKind, string> = {
   query_attorney: "Attorney",
   query_expert: "Expert",
+  query_claimant: "Claimant's texts",
   direct: "Direct",
   internal: "Internal",
 };
@@ -23,8 +24,8 @@ export const THREAD_KIND_LABEL: Record<ThreadKind, string> = {
  * are the agency's alone, and an attorney never takes part in an expert's conversation.
  */
 export function threadKindsFor(role: Role): readonly ThreadKind[] {
-  if (role === "administrator" || role === "employee") return THREAD_KINDS;
-  return THREAD_KINDS.filter((kind) => kind !== "internal" && !(role === "attorney" && kind === "query_expert"));
+  if (isStaff(role)) return THREAD_KINDS;
+  return THREAD_KINDS.filter((kind) => kind !== "internal" && kind !== "query_claimant" && !(isAttorney(role) && kind === "query_expert"));
 }
 
 export const MESSAGE_BODY_MAX = 10_000;
@@ -51,6 +52,7 @@ export const MESSAGE_MESSAGES = {
   noConsultant: "Choose the expert assigned to this query.",
   consultantNotAssigned: "That expert is not assigned to this query.",
   notOnQuery: "That person cannot see this query, so cannot take part in its conversation.",
+  claimantTextsReadOnly: "The claimant wrote by text message and cannot read replies here: call them, or answer through their attorney.",
 } as const;
 
 const body = text("Write a message first")
@@ -157,10 +159,17 @@ export interface MessageAttachment {
   contentType: string;
 }
 
+/** Who wrote a message: a user, or (userId and role null) a claimant by text message, named with their number. */
+export interface MessageSender {
+  userId: string | null;
+  name: string;
+  role: Role | null;
+}
+
 export interface MessageItem {
   id: string;
   threadId: string;
-  sender: ThreadPerson;
+  sender: MessageSender;
   mine: boolean;
   body: string;
   createdAt: string;

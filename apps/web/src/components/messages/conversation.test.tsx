@@ -115,4 +115,17 @@ describe("Conversation", () => {
     expect(await screen.findByText("You can read this conversation but not write in it.")).toBeInTheDocument();
     expect(screen.queryByLabelText("Message")).toBeNull();
   });
+
+  it("shows a claimant's text under their name and number, with no role, and says how to answer them", async () => {
+    const text = message({ sender: { userId: null, name: "Thandi Mokoena (claimant, SMS from +27729134031)", role: null }, body: "Can my sister come with me?" });
+    renderConversation({
+      "messages.thread": () => ({ ...thread, kind: "query_claimant", subject: "Query Q-2026-0007: the claimant's text messages", participants: [employee], canPost: false }),
+      "messages.list": () => ({ items: [text], earlierCursor: null }),
+    });
+    const shown = await screen.findByRole("article", { name: /^Thandi Mokoena \(claimant, SMS from \+27729134031\)/ });
+    expect(within(shown).getByText("Can my sister come with me?")).toBeInTheDocument();
+    expect(within(shown).queryByText(/Attorney|Agency|Expert/)).toBeNull();
+    expect(screen.getByText(/cannot read replies here: call them/)).toBeInTheDocument();
+    expect(screen.queryByLabelText("Message")).toBeNull();
+  });
 });

@@ -1,5 +1,5 @@
 import type { MessageItem, ThreadSummary } from "@medlegal/domain";
-import { THREAD_KIND_LABEL } from "@medlegal/domain";
+import { MESSAGE_MESSAGES, THREAD_KIND_LABEL } from "@medlegal/domain";
 import { Link } from "@tanstack/react-router";
 import { ArrowLeft, Download, FileImage, FileText, MessageSquareOff } from "lucide-react";
 import * as React from "react";
@@ -64,7 +64,9 @@ export function Conversation({ threadId, backLink }: { threadId: string; backLin
       {t.canPost ? (
         <Composer key={threadId} threadId={threadId} onFocus={markRead} />
       ) : (
-        <p className="border-t bg-muted/40 px-4 py-3 text-sm text-muted-foreground">You can read this conversation but not write in it.</p>
+        <p className="border-t bg-muted/40 px-4 py-3 text-sm text-muted-foreground">
+          {t.kind === "query_claimant" ? MESSAGE_MESSAGES.claimantTextsReadOnly : "You can read this conversation but not write in it."}
+        </p>
       )}
     </section>
   );
@@ -212,7 +214,7 @@ function MessageRow({ message: m, newDay }: { message: MessageItem; newDay: bool
       >
         <p className={cn("flex flex-wrap items-baseline gap-x-2 text-xs text-muted-foreground", m.mine && "justify-end")}>
           <span className="font-medium text-foreground">{m.mine ? "You" : m.sender.name}</span>
-          {!m.mine && <span>{roleGroup(m.sender.role)}</span>}
+          {!m.mine && m.sender.role && <span>{roleGroup(m.sender.role)}</span>}
           <time dateTime={m.createdAt} title={formatDateTime(m.createdAt)}>
             {formatTime(m.createdAt)}
           </time>

@@ -34,8 +34,8 @@ describe("the conversation kind filter", () => {
     return options;
   };
 
-  it("offers Internal to staff only, and Expert not to attorneys", async () => {
-    expect(await kindsFor("employee")).toEqual(["All kinds", "Attorney", "Expert", "Direct", "Internal"]);
+  it("offers Internal and the claimant's texts to staff only, and Expert not to attorneys", async () => {
+    expect(await kindsFor("employee")).toEqual(["All kinds", "Attorney", "Expert", "Claimant's texts", "Direct", "Internal"]);
     expect(await kindsFor("attorney")).toEqual(["All kinds", "Attorney", "Direct"]);
     expect(await kindsFor("consultant")).toEqual(["All kinds", "Attorney", "Expert", "Direct"]);
   });

@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
 import type { Database } from "@medlegal/db";
 import { internationalPhone, REMINDER_KINDS, reminderWanted, saDayLabel, sastTime } from "@medlegal/domain";
-import type { ReminderKind } from "@medlegal/domain";
+import type { ClaimantMessageChannel, ReminderKind, ReminderTemplates } from "@medlegal/domain";
 import { now } from "../platform/clock";
 import { declaredDays } from "../sla/holidays";
 import { getAgencySettings } from "../settings/settings";
@@ -45,24 +45,41 @@ export async function queueDueReminders(db: Kysely<Database>, at: Date = now()):
     if (!to || stopped.has(to)) return [];
     // The booking counts as confirmed, for the claimant, when they were first told of it.
     const confirmedAt = queued.get(`${booking.id}/confirmation`) ?? at;
-    return REMINDER_KINDS.filter((kind) => !queued.has(`${booking.id}/${kind}`) && reminderWanted(kind, booking.starts_at, confirmedAt, at, declared)).map((kind: ReminderKind) => ({
-      patient_id: booking.patient_id,
-      booking_id: booking.id,
-      kind,
-      to_phone: to,
-      channel: booking.message_channel!,
-      text: reminderText(kind, booking.home_language, {
-        reference: booking.reference,
-        date: saDayLabel(booking.starts_at),
-        time: sastTime(booking.starts_at),
-        venue: booking.venue ?? "the venue your attorney gave you",
-        agencyPhone: agency.phone,
-      }, texts.templates),
-      created_at: at,
-      next_attempt_at: at,
-    }));
+    return REMINDER_KINDS.filter((kind) => !queued.has(`${booking.id}/${kind}`) && reminderWanted(kind, booking.starts_at, confirmedAt, at, declared)).map((kind: ReminderKind) =>
+      reminderRow(booking, kind, to, agency.phone, texts.templates, at),
+    );
   });
   if (rows.length === 0) return 0;
   const inserted = await db.insertInto("claimant_messages").values(rows).onConflict((c) => c.columns(["booking_id", "kind"]).doNothing()).returning("id").execute();
   return inserted.length;
+}
+
+export interface RemindedBooking {
+  id: string;
+  reference: string;
+  starts_at: Date;
+  venue: string | null;
+  patient_id: string;
+  message_channel: ClaimantMessageChannel | null;
+  home_language: string;
+}
+
+/** One reminder of a booking as queued: the text in the claimant's language, nothing about their health. */
+export function reminderRow(booking: RemindedBooking, kind: ReminderKind, to: string, agencyPhone: string, templates: ReminderTemplates["templates"], at: Date) {
+  return {
+    patient_id: booking.patient_id,
+    booking_id: booking.id,
+    kind,
+    to_phone: to,
+    channel: booking.message_channel!,
+    text: reminderText(kind, booking.home_language, {
+      reference: booking.reference,
+      date: saDayLabel(booking.starts_at),
+      time: sastTime(booking.starts_at),
+      venue: booking.venue ?? "the venue your attorney gave you",
+      agencyPhone,
+    }, templates),
+    created_at: at,
+    next_attempt_at: at,
+  };
 }

@@ -7,6 +7,8 @@ import type { RequestMeta } from "../../actors";
 import { recordAudit } from "../audit/audit";
 import { now } from "../platform/clock";
 import { notifyCaseManagers } from "../notifications/notifications";
+import { postClaimantText } from "../messages/claimant-texts";
+import { fullName } from "../platform/sql";
 
 export interface ReplyOutcome {
   action: ClaimantReplyAction;
@@ -17,8 +19,8 @@ export interface ReplyOutcome {
 /**
  * A reply from a claimant's phone (README "Text messages to claimants"): matched to the claimant by
  * the number and to their next booking. YES confirms attendance, NO marks that they cannot come and
- * tells the case manager, STOP opts the number out of every further message, anything else goes to
- * the case manager to read. One transaction with its audit row.
+ * tells the case manager, STOP opts the number out of every further message, anything else is a
+ * message on the claimant's query for the case manager (postClaimantText). One transaction with its audit row.
  */
 export async function receiveReply(db: Kysely<Database>, meta: RequestMeta, reply: InboundReply): Promise<ReplyOutcome> {
   const from = internationalPhone(reply.from) ?? reply.from.trim();
@@ -38,7 +40,7 @@ export async function receiveReply(db: Kysely<Database>, meta: RequestMeta, repl
       ? await trx
           .selectFrom("bookings as b")
           .leftJoin("queries as q", "q.id", "b.query_id")
-          .select(["b.id", "b.reference", "b.patient_id", "q.assigned_employee_id", "q.reference as queryReference"])
+          .select(["b.id", "b.reference", "b.patient_id", "b.query_id", "q.assigned_employee_id"])
           .where("b.patient_id", "in", patientIds)
           .where("b.status", "in", ["requested", "confirmed"])
           .where("b.starts_at", ">", at)
@@ -74,21 +76,38 @@ export async function receiveReply(db: Kysely<Database>, meta: RequestMeta, repl
         textInEmail: true,
       });
     }
+    let posted: { threadId: string; messageId: string } | null = null;
     if (action === "other" || (!booking && action !== "stop" && patientId)) {
-      // A claimant's own words may hold health details: the bell shows them, the e-mail copy does not.
-      const about = booking ? `booking ${booking.reference}` : "no booking ahead";
-      await notifyCaseManagers(trx, { assignedEmployeeId: booking?.assigned_employee_id ?? null, actorId: "" }, {
-        type: "message",
-        title: `Text from a claimant (${about})`,
-        message: `${from} wrote: "${reply.text.slice(0, 500)}"`,
-        link: "/admin/bookings",
-      });
+      // The claimant's words go on their query, for the case manager: the booking's, or their latest.
+      const query = patientId
+        ? await trx
+            .selectFrom("queries as q")
+            .innerJoin("cases as c", "c.id", "q.case_id")
+            .select(["q.id", "q.reference", "q.assigned_employee_id"])
+            .where((eb) => (booking?.query_id ? eb("q.id", "=", booking.query_id) : eb("c.patient_id", "=", patientId)))
+            .orderBy("q.created_at", "desc")
+            .limit(1)
+            .executeTakeFirst()
+        : undefined;
+      const writer = patientId ? await trx.selectFrom("patients as p").select(fullName<string>("p").as("name")).where("p.id", "=", patientId).executeTakeFirst() : undefined;
+      if (query && writer) {
+        posted = await postClaimantText(trx, {
+          queryId: query.id,
+          queryReference: query.reference,
+          assignedEmployeeId: query.assigned_employee_id,
+          claimantName: writer.name,
+          fromPhone: from,
+          channel: reply.channel,
+          text: reply.text,
+          replyId: saved.id,
+        });
+      }
     }
     await recordAudit(trx, { user: null, meta }, {
       action: `claimant_message.reply_${action}`,
       entityType: booking ? "booking" : "claimant_reply",
       entityId: booking?.id ?? saved.id,
-      after: { reply: saved.id, channel: reply.channel, matched: patientId !== null },
+      after: { reply: saved.id, channel: reply.channel, matched: patientId !== null, ...(posted && { message: posted.messageId, thread: posted.threadId }) },
     });
     return { action, bookingReference: booking?.reference ?? null };
   });

@@ -13,7 +13,7 @@ import type { Db, Deps } from "../platform/deps";
 import { announce } from "../platform/live-events";
 import { getMessagingSettings } from "../settings/settings";
 import { toMessages } from "./thread-list";
-import { loadOwnThread, mayPost } from "./thread-access";
+import { loadOwnThread, mayPost, threadTakesReplies } from "./thread-access";
 
 /**
  * Whom a thread's live events go to: its participants who may still read it (threadStillVisible),
@@ -69,14 +69,15 @@ export async function insertMessage(trx: Transaction<Database>, actor: SignedInA
   // The text stays out of the audit trail: it may hold health information; the trail says who wrote where.
   await recordAudit(trx, actor, { action: "message.send", entityType: "message", entityId: message.id, after: { threadId, length: body.length, attachments: fileIds.length } });
   await announce(trx, { kind: "thread", threadId, userIds: await participantIds(trx, threadId) });
-  const [item] = await toMessages(trx, actor, [{ ...message, first_name: actor.user.firstName, last_name: actor.user.lastName, role: actor.user.role }]);
+  const [item] = await toMessages(trx, actor, [{ ...message, sender_name: `${actor.user.firstName} ${actor.user.lastName}`, role: actor.user.role }]);
   return item!;
 }
 
 /** Posts a message to one of the caller's threads (404 outside it; 403 where the caller writes to the agency only). */
 export async function sendMessage({ db, actor }: Deps, input: SendMessageInput): Promise<MessageItem> {
   return db.transaction().execute(async (trx) => {
-    await loadOwnThread(trx, actor, input.threadId);
+    const thread = await loadOwnThread(trx, actor, input.threadId);
+    if (!threadTakesReplies(thread.kind)) throw new AppError("CONFLICT", MESSAGE_MESSAGES.claimantTextsReadOnly);
     // One writer per thread at a time, so message times follow commit order (insertMessage).
     await trx.selectFrom("message_threads").select("id").where("id", "=", input.threadId).forUpdate().execute();
     const roles = await trx

@@ -58,12 +58,12 @@ export async function queryThreads({ db, actor }: Deps, input: QueryThreadsInput
 
 /**
  * The staff of a new query thread (docs/decisions.md, "Messages"): the query's case manager, the
- * staff member opening it; when neither (an attorney or expert writes first on a query without a
- * case manager), every active employee, as the agency's inbox.
+ * staff member opening it; when neither (an attorney, expert or claimant writes first on a query
+ * without a case manager), every active employee, as the agency's inbox.
  */
-async function agencyParticipants(db: Db, actor: SignedInActor, assignedEmployeeId: string | null): Promise<string[]> {
+export async function agencyParticipants(db: Db, actor: SignedInActor | null, assignedEmployeeId: string | null): Promise<string[]> {
   const ids = new Set<string>();
-  if (isStaff(actor.user)) ids.add(actor.user.id);
+  if (actor && isStaff(actor.user)) ids.add(actor.user.id);
   if (assignedEmployeeId) {
     const manager = await db.selectFrom("users").select("id").where("id", "=", assignedEmployeeId).where("is_active", "=", true).executeTakeFirst();
     if (manager) ids.add(manager.id);

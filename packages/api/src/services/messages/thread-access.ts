@@ -1,5 +1,6 @@
 import { sql } from "kysely";
 import { EXPERT_SEES_QUERY, MESSAGE_MESSAGES, STAFF_ROLES } from "@medlegal/domain";
+import type { ThreadKind } from "@medlegal/domain";
 import type { SignedInActor } from "../../actors";
 import { AppError } from "../../errors";
 import { threadStillVisible } from "../platform/access";
@@ -22,6 +23,9 @@ export { mayPost, otherSide } from "@medlegal/domain";
 
 /** The caller may still read thread `t` (see threadStillVisible): its query is still theirs to see. */
 export const stillMine = (actor: SignedInActor, threadQueryId = "t.query_id") => threadStillVisible(sql.ref(threadQueryId), actor.user.id, actor.user.role);
+
+/** A claimant's texts cannot be answered in the app: the claimant has no account to read a reply. */
+export const threadTakesReplies = (kind: ThreadKind) => kind !== "query_claimant";
 
 /** The caller's participation in a thread, or 404: the same answer as a missing thread. */
 export async function loadOwnThread(db: Db, actor: SignedInActor, threadId: string) {

@@ -11,8 +11,11 @@ import type { Db, Deps } from "../platform/deps";
 import { afterTimeCursor, exactTime, pageOf } from "../platform/keyset";
 import { getMessagingSettings } from "../settings/settings";
 import { unreadBy } from "./unread";
-import { loadOwnThread, mayPost, notFound, stillMine } from "./thread-access";
+import { loadOwnThread, mayPost, notFound, stillMine, threadTakesReplies } from "./thread-access";
 import { fullName, likePattern } from "../platform/sql";
+
+/** A message's sender as shown: the user's name, or the label of a claimant who wrote by text message. */
+const senderName = sql<string>`coalesce(u.first_name || ' ' || u.last_name, m.sender_label)`;
 
 /** Messages in the caller's threads, sent by someone else after the caller's last-read time. */
 export async function unreadMessageCount({ db, actor }: { db: Kysely<Database>; actor: SignedInActor }): Promise<{ count: number }> {
@@ -77,9 +80,9 @@ export async function toSummaries(db: Db, actor: SignedInActor, rows: ThreadRow[
     ids.length
       ? db
           .selectFrom("messages as m")
-          .innerJoin("users as u", "u.id", "m.sender_id")
+          .leftJoin("users as u", "u.id", "m.sender_id")
           .distinctOn("m.thread_id")
-          .select(["m.thread_id", "m.body", "m.created_at", "u.first_name", "u.last_name"])
+          .select(["m.thread_id", "m.body", "m.created_at", senderName.as("sender_name")])
           .where("m.thread_id", "in", ids)
           .orderBy("m.thread_id")
           .orderBy("m.created_at", "desc")
@@ -112,14 +115,10 @@ export async function toSummaries(db: Db, actor: SignedInActor, rows: ThreadRow[
       queryReference: r.query_reference,
       claimantName: r.claimant_name,
       participants: people,
-      lastMessage: m ? { preview: m.body.slice(0, MESSAGE_PREVIEW_CHARS), senderName: `${m.first_name} ${m.last_name}`, createdAt: new Date(m.created_at).toISOString() } : null,
+      lastMessage: m ? { preview: m.body.slice(0, MESSAGE_PREVIEW_CHARS), senderName: m.sender_name, createdAt: new Date(m.created_at).toISOString() } : null,
       unreadCount: unreadCounts.get(r.id) ?? 0,
       lastMessageAt: r.last_message_at ? new Date(r.last_message_at).toISOString() : null,
-      canPost: mayPost(
-        actor.user.role,
-        people.map((p) => p.role),
-        settings,
-      ),
+      canPost: threadTakesReplies(r.kind) && mayPost(actor.user.role, people.map((p) => p.role), settings),
     };
   });
 }
@@ -160,7 +159,7 @@ export async function getThread({ db, actor }: Deps, input: ThreadInput): Promis
   return summary!;
 }
 
-type MessageRow = { id: string; thread_id: string; sender_id: string; body: string; created_at: Date; first_name: string; last_name: string; role: Role };
+type MessageRow = { id: string; thread_id: string; sender_id: string | null; body: string; created_at: Date; sender_name: string; role: Role | null };
 
 /** `filesVisible` false: the caller may read the thread but not its query's files (an expert not yet accepted), so no attachments. */
 export async function toMessages(db: Db, actor: SignedInActor, rows: MessageRow[], filesVisible = true): Promise<MessageItem[]> {
@@ -178,7 +177,7 @@ export async function toMessages(db: Db, actor: SignedInActor, rows: MessageRow[
   return rows.map((r) => ({
     id: r.id,
     threadId: r.thread_id,
-    sender: { userId: r.sender_id, name: `${r.first_name} ${r.last_name}`, role: r.role },
+    sender: { userId: r.sender_id, name: r.sender_name, role: r.role },
     mine: r.sender_id === actor.user.id,
     body: r.body,
     createdAt: new Date(r.created_at).toISOString(),
@@ -194,8 +193,8 @@ export async function listMessages({ db, actor }: Deps, input: MessageListInput)
   const thread = await loadOwnThread(db, actor, input.threadId);
   let query = db
     .selectFrom("messages as m")
-    .innerJoin("users as u", "u.id", "m.sender_id")
-    .select(["m.id", "m.thread_id", "m.sender_id", "m.body", "m.created_at", "u.first_name", "u.last_name", "u.role", exactTime("m.created_at").as("cursor_at")])
+    .leftJoin("users as u", "u.id", "m.sender_id")
+    .select(["m.id", "m.thread_id", "m.sender_id", "m.body", "m.created_at", senderName.as("sender_name"), "u.role", exactTime("m.created_at").as("cursor_at")])
     .where("m.thread_id", "=", input.threadId);
   if (input.cursor) query = query.where(afterTimeCursor(input.cursor, "m.created_at", "m.id", "desc"));
   const rows = await query
