@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { BOOKING_STATUSES, type BookingStatus } from "./constants";
 import { sastToUtc, sastDate, isoWeekday, addDays, WEEKDAY_LABEL } from "./sa-time";
 import type { ReminderKind } from "./claimant-messages";
 import type { AssignmentItem } from "./assignments";
@@ -120,8 +121,7 @@ export function fitsAvailability(rules: SlotRules, startsAt: Date, endsAt: Date)
 
 export const ASSESSMENT_MINUTES = 60;
 
-export const BOOKING_STATUSES = ["requested", "confirmed", "attended", "no_show", "cancelled", "rescheduled"] as const;
-export type BookingStatus = (typeof BOOKING_STATUSES)[number];
+export { BOOKING_STATUSES, type BookingStatus } from "./constants";
 export const BOOKING_STATUS_LABEL: Record<BookingStatus, string> = {
   requested: "Requested",
   confirmed: "Confirmed",

@@ -67,6 +67,20 @@ export type Priority = (typeof PRIORITIES)[number];
 export const QUERY_SORTS = ["newest", "oldest", "priority", "reference"] as const;
 export type QuerySort = (typeof QUERY_SORTS)[number];
 
+export const BOOKING_STATUSES = ["requested", "confirmed", "attended", "no_show", "cancelled", "rescheduled"] as const;
+export type BookingStatus = (typeof BOOKING_STATUSES)[number];
+
+export const REPORT_KINDS = ["medico_legal", "raf4", "addendum", "supplementary", "joint_minute"] as const;
+export type ReportKind = (typeof REPORT_KINDS)[number];
+export const REPORT_STATUSES = ["awaiting", "submitted", "in_review", "changes_requested", "approved", "released", "withdrawn"] as const;
+export type ReportStatus = (typeof REPORT_STATUSES)[number];
+
+export const INVOICE_STATUSES = ["draft", "issued", "partially_paid", "paid", "overdue", "credited"] as const;
+export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
+/** The kinds of document `/invoices` lists and filters by: invoices of either kind, and credit notes. */
+export const INVOICE_LIST_KINDS = ["attorney", "expert", "credit_note"] as const;
+export type InvoiceListKind = (typeof INVOICE_LIST_KINDS)[number];
+
 /** What a read of health information was (docs/decisions.md, "Security"). */
 export const ACCESS_ACTIONS = ["view", "download", "export", "print", "share"] as const;
 export type AccessAction = (typeof ACCESS_ACTIONS)[number];

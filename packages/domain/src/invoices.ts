@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { INVOICE_LIST_KINDS, INVOICE_STATUSES, type InvoiceListKind, type InvoiceStatus } from "./constants";
 import type { Ageing } from "./ageing";
 import { calendarDate, id, idInputSchema, listInput, optionalTextOrNull, searchText, text } from "./input-primitives";
 
@@ -19,9 +20,7 @@ export const INVOICE_KINDS = ["attorney", "expert"] as const;
 export type InvoiceKind = (typeof INVOICE_KINDS)[number];
 export const INVOICE_KIND_LABELS: Record<InvoiceKind, string> = { attorney: "Invoice to attorney", expert: "Expert invoice" };
 
-/** The kinds of document `/invoices` lists and filters by: invoices of either kind, and credit notes. */
-export const INVOICE_LIST_KINDS = ["attorney", "expert", "credit_note"] as const;
-export type InvoiceListKind = (typeof INVOICE_LIST_KINDS)[number];
+export { INVOICE_LIST_KINDS, INVOICE_STATUSES, type InvoiceListKind, type InvoiceStatus } from "./constants";
 export const INVOICE_LIST_KIND_LABELS: Record<InvoiceListKind, string> = { ...INVOICE_KIND_LABELS, credit_note: "Credit note" };
 
 /** Each fee its own line, as attorneys list them in a bill of costs. */
@@ -58,8 +57,6 @@ export const INVOICE_LINE_KIND_LABELS: Record<InvoiceLineKind, string> = {
   disbursement: "Disbursement",
 };
 
-export const INVOICE_STATUSES = ["draft", "issued", "partially_paid", "paid", "overdue", "credited"] as const;
-export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
 export const INVOICE_STATUS_LABELS: Record<InvoiceStatus, string> = {
   draft: "Draft",
   issued: "Issued",

@@ -1,10 +1,10 @@
 import { z } from "zod";
+import { REPORT_KINDS, REPORT_STATUSES, type ReportKind, type ReportStatus } from "./constants";
 import type { ReleaseBasis, ReportInvoice } from "./release";
 import { id, idInputSchema, listInput, optionalTextOrNull, searchText, text } from "./input-primitives";
 
 /** Expert reports: kinds, states and the moves between them (docs/decisions.md, "Files and reports"). */
-export const REPORT_KINDS = ["medico_legal", "raf4", "addendum", "supplementary", "joint_minute"] as const;
-export type ReportKind = (typeof REPORT_KINDS)[number];
+export { REPORT_KINDS, REPORT_STATUSES, type ReportKind, type ReportStatus } from "./constants";
 export const REPORT_KIND_LABELS: Record<ReportKind, string> = {
   medico_legal: "Medico-legal report",
   raf4: "RAF 4 serious injury assessment",
@@ -15,8 +15,6 @@ export const REPORT_KIND_LABELS: Record<ReportKind, string> = {
 /** Reports staff start by hand, linked to an earlier one (corrections and joint minutes). */
 export const LINKED_REPORT_KINDS = ["addendum", "joint_minute"] as const;
 
-export const REPORT_STATUSES = ["awaiting", "submitted", "in_review", "changes_requested", "approved", "released", "withdrawn"] as const;
-export type ReportStatus = (typeof REPORT_STATUSES)[number];
 export const REPORT_STATUS_LABELS: Record<ReportStatus, string> = {
   awaiting: "Awaiting report",
   submitted: "Submitted",

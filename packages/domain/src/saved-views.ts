@@ -35,6 +35,8 @@ export const savedViewFilterSchemas = {
   reports: reportListInputSchema.unwrap(),
   invoices: invoiceListInputSchema.unwrap(),
 } as const;
+/** What a view of one list keeps: that list's input without paging. */
+export type SavedViewFilters<L extends SavedViewList> = z.input<(typeof savedViewFilterSchemas)[L]>;
 
 const viewName = required("Name", SAVED_VIEW_NAME_MAX);
 const shared = z.boolean({ error: "Shared is yes or no" }).default(false);

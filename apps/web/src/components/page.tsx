@@ -22,7 +22,7 @@ export function PageHeader({
         <h1 className="text-xl font-semibold tracking-tight sm:text-2xl">{title}</h1>
         {description && <p className={cn("mt-1 text-sm text-muted-foreground", phoneCompact && "hidden lg:block")}>{description}</p>}
       </div>
-      {actions && <div className={cn("shrink-0 gap-2", phoneCompact ? "hidden lg:flex" : "flex")}>{actions}</div>}
+      {actions && <div className={cn("shrink-0 gap-2", phoneCompact ? "hidden lg:flex" : "flex flex-wrap")}>{actions}</div>}
     </div>
   );
 }

@@ -1,31 +1,8 @@
-import type { AppRouter } from "@medlegal/api";
-import type { CurrentUser } from "@medlegal/domain";
-import { QueryClientProvider } from "@tanstack/react-query";
-import { createMemoryHistory, createRouter, RouterProvider } from "@tanstack/react-router";
-import type { TRPCLink } from "@trpc/client";
-import { TRPCClientError } from "@trpc/client";
-import { getQueryKey } from "@trpc/react-query";
-import { observable } from "@trpc/server/observable";
-import { render, screen, waitFor, within } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { saToday } from "@/lib/booking-time";
-import { createQueryClient } from "@/lib/query-client";
-import { queryKeys } from "@/lib/query-keys";
-import { createTrpcQueryUtils, trpc } from "@/lib/trpc";
-import { routeTree } from "@/routeTree.gen";
-
-const ATTORNEY: CurrentUser = {
-  id: "00000000-0000-4000-8000-000000000001",
-  username: "attorney",
-  firstName: "Johan",
-  lastName: "van der Merwe",
-  email: "attorney@medlegal.example",
-  role: "attorney",
-  specialization: null,
-};
-
-const ADMIN: CurrentUser = { ...ATTORNEY, id: "00000000-0000-4000-8000-000000000002", username: "admin", firstName: "Thandi", lastName: "Mokoena", role: "administrator" };
+import { ADMIN, ATTORNEY, renderApp } from "@/test/app";
 
 const REPORT = {
   id: "00000000-0000-4000-8000-000000000501",
@@ -76,52 +53,6 @@ const ONE_RECEIVABLE = {
   receivable: { count: 1, totalCents: 141976, creditedCents: 0, balanceCents: 141976, ageing: { current: 141976, days1to30: 0, days31to60: 0, days61to90: 0, days90plus: 0, totalCents: 141976 } },
   payable: NO_MONEY,
 };
-
-/**
- * The app as main.tsx builds it (the one route tree, preload on intent, the router keeping no data
- * of its own), signed in, over a tRPC link that answers the given procedures and records every read;
- * anything else fails, as an unreachable server would.
- */
-function renderApp(path: string, user: CurrentUser, answers: Record<string, unknown>) {
-  const calls: { path: string; input: unknown }[] = [];
-  const answering: TRPCLink<AppRouter> = () => ({ op }) =>
-    observable((observer) => {
-      // The shell's live event stream stays open and silent here: the tests count reads.
-      if (op.type === "subscription") return;
-      calls.push({ path: op.path, input: op.input });
-      if (op.path in answers) {
-        observer.next({ result: { type: "data", data: answers[op.path] } });
-        observer.complete();
-      } else observer.error(TRPCClientError.from(new Error(`${op.path} is not answered in this test`)));
-    });
-  const queryClient = createQueryClient();
-  queryClient.setQueryData(queryKeys.user, user);
-  // The header's counters are known already, so the shell reads nothing of its own.
-  queryClient.setQueryData(queryKeys.unreadMessages, 0);
-  queryClient.setQueryData(queryKeys.notifications(user.id), []);
-  queryClient.setQueryDefaults(queryKeys.unreadMessages, { enabled: false });
-  queryClient.setQueryDefaults(queryKeys.notifications(user.id), { enabled: false });
-  // So are the sidebar's saved views (none here).
-  const savedViews = getQueryKey(trpc.savedViews.list, undefined, "query");
-  queryClient.setQueryData(savedViews, []);
-  queryClient.setQueryDefaults(savedViews, { enabled: false });
-  const trpcClient = trpc.createClient({ links: [answering] });
-  const router = createRouter({
-    routeTree,
-    history: createMemoryHistory({ initialEntries: [path] }),
-    context: { queryClient, trpc: createTrpcQueryUtils(queryClient, trpcClient) },
-    defaultPreload: "intent",
-    defaultPreloadStaleTime: 0,
-  });
-  render(
-    <trpc.Provider client={trpcClient} queryClient={queryClient}>
-      <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>
-    </trpc.Provider>,
-  );
-  return { calls, router };
-}
 
 describe("route loaders", () => {
   it("hovering the Reports link fetches the list the page shows, so it opens with the report and asks nothing again", async () => {

@@ -28,3 +28,8 @@ export const searchParam = {
 export function definedOnly<T extends Record<string, unknown>>(search: T): { [K in keyof T]?: Exclude<T[K], undefined> } {
   return Object.fromEntries(Object.entries(search).filter(([, value]) => value !== undefined)) as { [K in keyof T]?: Exclude<T[K], undefined> };
 }
+
+/** The URL's parameters with `changes` applied, a cleared filter (undefined or "") left out. */
+export function withChanges<T extends Record<string, unknown>>(previous: T, changes: Partial<T>): T {
+  return Object.fromEntries(Object.entries({ ...previous, ...changes }).filter(([, value]) => value !== undefined && value !== "")) as T;
+}

@@ -1,27 +1,4 @@
-import type { CaseItem, InvoiceListKind, InvoiceStatus } from "@medlegal/domain";
-
-export interface InvoiceFilters {
-  status: InvoiceStatus | "";
-  kind: InvoiceListKind | "";
-  attorneyId: string;
-  from: string;
-  to: string;
-  search: string;
-}
-
-export const NO_INVOICE_FILTER: InvoiceFilters = { status: "", kind: "", attorneyId: "", from: "", to: "", search: "" };
-
-/** The list's input for the chosen filters; the page and its loader (no filter) share it, so the keys agree. */
-export function invoiceListInput(f: InvoiceFilters) {
-  return {
-    status: f.status || undefined,
-    kind: f.kind || undefined,
-    attorneyId: f.attorneyId || undefined,
-    from: f.from || undefined,
-    to: f.to || undefined,
-    search: f.search.trim() || undefined,
-  };
-}
+import type { CaseItem } from "@medlegal/domain";
 
 /** Every case the staff may invoice (the server answers at most 500, newest first). */
 export const ALL_CASES = {} as const;

@@ -9,7 +9,7 @@ const FILTERS = { status: "submitted" as const, sort: "priority" as const };
 describe("saving a view", () => {
   it("refuses an empty name before sending, then sends the list's filters under the name", async () => {
     const onClose = vi.fn();
-    const { sent } = renderWithTrpc(<SaveViewDialog open onClose={onClose} filters={FILTERS} canShare={false} />, {
+    const { sent } = renderWithTrpc(<SaveViewDialog open onClose={onClose} list="queries" filters={FILTERS} canShare={false} />, {
       "savedViews.create": (input) => ({ id: "v1", list: "queries", name: input.name, filters: input.filters, shared: false, mine: true, ownerName: "Priya Naidoo", count: 4 }),
       "savedViews.list": () => [],
     });
@@ -24,7 +24,7 @@ describe("saving a view", () => {
   });
 
   it("shows the server's sentence for a name already taken, and lets an administrator share", async () => {
-    const { sent } = renderWithTrpc(<SaveViewDialog open onClose={() => undefined} filters={FILTERS} canShare />, {
+    const { sent } = renderWithTrpc(<SaveViewDialog open onClose={() => undefined} list="queries" filters={FILTERS} canShare />, {
       "savedViews.create": () => {
         throw refusal("You already have a view with this name", { name: "You already have a view with this name" });
       },

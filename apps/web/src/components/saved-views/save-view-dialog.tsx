@@ -1,5 +1,5 @@
 import { savedViewInputSchema } from "@medlegal/domain";
-import type { QueryListInput } from "@medlegal/domain";
+import type { SavedViewFilters, SavedViewInput, SavedViewList } from "@medlegal/domain";
 import * as React from "react";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
@@ -14,17 +14,19 @@ import { trpcErrorMessage, trpcFieldErrors } from "@/lib/trpc-errors";
 /**
  * Saves the list's current filters and sort under a name (issue 30): checked with the server's own
  * schema first, then the server's answer (a taken name) shown under the field. Administrators may
- * share the view with all staff.
+ * share the view with all staff. `filters` is the list's own input without paging (what the list shows now).
  */
-export function SaveViewDialog({
+export function SaveViewDialog<L extends SavedViewList>({
   open,
   onClose,
+  list,
   filters,
   canShare,
 }: {
   open: boolean;
   onClose: () => void;
-  filters: Omit<NonNullable<QueryListInput>, "cursor" | "limit">;
+  list: L;
+  filters: SavedViewFilters<L>;
   canShare: boolean;
 }) {
   const [name, setName] = React.useState("");
@@ -44,7 +46,8 @@ export function SaveViewDialog({
 
   const submit = (event: React.FormEvent) => {
     event.preventDefault();
-    const input = { list: "queries" as const, name: name.trim(), shared, filters };
+    // The list names the filters' schema: the pair is one member of the input's union.
+    const input = { list, name: name.trim(), shared, filters } as SavedViewInput;
     const checked = savedViewInputSchema.safeParse(input);
     if (!checked.success) {
       setError(checked.error.issues[0]?.message ?? "Check the name");

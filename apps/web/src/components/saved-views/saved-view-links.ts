@@ -1,4 +1,6 @@
-import type { QueryListInput, Role, SavedView } from "@medlegal/domain";
+import type { QueryListInput, Role, SavedView, SavedViewFilters } from "@medlegal/domain";
+import { BOOKING_STATUSES, INVOICE_LIST_KINDS, INVOICE_STATUSES, REPORT_KINDS, REPORT_STATUSES } from "@medlegal/domain/constants";
+import { definedOnly, searchParam } from "@/lib/search-params";
 
 /** /admin/query-management's URL filters (the page's validateSearch reads the same names). */
 export interface QueryManagementSearch {
@@ -51,26 +53,183 @@ export function myQueriesSearchOf(filters: QueryFilters): { q?: string; status?:
 }
 
 const STAFF: readonly Role[] = ["administrator", "employee"];
+const isStaffRole = (role: Role) => STAFF.includes(role);
+
+/*
+ * The case, booking, report and invoice lists keep their filters in the URL too (issue 30): for each,
+ * the page's `validateSearch` (zod-free, docs/decisions.md "Performance"), the list's input for the URL
+ * (what the page and its loader ask for, and what "Save view" keeps) and the URL a saved view opens.
+ */
+
+/* ---------- /cases ---------- */
+
+export interface CasesSearch {
+  /** Opens the new-case form for this claimant (from the claimants list). */
+  newFor?: string;
+  q?: string;
+}
+type CaseFilters = SavedViewFilters<"cases">;
+
+export const parseCasesSearch = (search: Record<string, unknown>): CasesSearch =>
+  definedOnly({ newFor: searchParam.uuid(search.newFor), q: searchParam.text(search.q, 100) });
+
+export function caseFiltersOf(search: CasesSearch): CaseFilters {
+  return { search: search.q || undefined };
+}
+
+export function casesSearchOf(filters: CaseFilters): CasesSearch {
+  return definedOnly({ q: filters.search || undefined });
+}
+
+/* ---------- /admin/bookings (staff's list of bookings) ---------- */
+
+export interface BookingManagementSearch {
+  q?: string;
+  status?: (typeof BOOKING_STATUSES)[number];
+  specialization?: string;
+  expert?: string;
+  venue?: string;
+  /** A day, or "any" for no lower bound: without it the list starts today, as the page always has. */
+  from?: string;
+  to?: string;
+}
+type BookingViewFilters = SavedViewFilters<"bookings">;
+
+export const parseBookingManagementSearch = (search: Record<string, unknown>): BookingManagementSearch =>
+  definedOnly({
+    q: searchParam.text(search.q, 100),
+    status: searchParam.oneOf(search.status, BOOKING_STATUSES),
+    specialization: searchParam.uuid(search.specialization),
+    expert: searchParam.uuid(search.expert),
+    venue: searchParam.text(search.venue, 200),
+    from: search.from === "any" ? "any" : searchParam.day(search.from),
+    to: searchParam.day(search.to),
+  });
+
+export function bookingFiltersOf(search: BookingManagementSearch, today: string): BookingViewFilters {
+  return {
+    search: search.q || undefined,
+    status: search.status,
+    specializationId: search.specialization,
+    consultantId: search.expert,
+    venue: search.venue || undefined,
+    from: search.from === "any" ? undefined : (search.from ?? today),
+    to: search.to,
+  };
+}
+
+export function bookingManagementSearchOf(filters: BookingViewFilters): BookingManagementSearch {
+  return definedOnly({
+    q: filters.search || undefined,
+    status: filters.status,
+    specialization: filters.specializationId,
+    expert: filters.consultantId,
+    venue: filters.venue || undefined,
+    from: filters.from ?? "any",
+    to: filters.to,
+  });
+}
+
+/* ---------- /reports ---------- */
+
+export interface ReportsSearch {
+  /** Staff's "All reports" tab (without it, staff open on the review queue). */
+  tab?: "all";
+  q?: string;
+  status?: (typeof REPORT_STATUSES)[number];
+  kind?: (typeof REPORT_KINDS)[number];
+  overdue?: true;
+}
+type ReportFilters = SavedViewFilters<"reports">;
+
+export const parseReportsSearch = (search: Record<string, unknown>): ReportsSearch =>
+  definedOnly({
+    tab: search.tab === "all" ? ("all" as const) : undefined,
+    q: searchParam.text(search.q, 100),
+    status: searchParam.oneOf(search.status, REPORT_STATUSES),
+    kind: searchParam.oneOf(search.kind, REPORT_KINDS),
+    // The router reads `?overdue=true` as the boolean.
+    overdue: search.overdue === true || search.overdue === "true" ? (true as const) : undefined,
+  });
+
+/** The All reports list's input for the URL (the review queue has none). */
+export function reportFiltersOf(search: ReportsSearch): ReportFilters {
+  return { status: search.status, kind: search.kind, overdue: search.overdue, search: search.q || undefined };
+}
+
+export function reportsSearchOf(filters: ReportFilters, role: Role): ReportsSearch {
+  // A view of the review queue opens it: staff's first tab.
+  if (filters.queue) return {};
+  return definedOnly({
+    tab: isStaffRole(role) ? ("all" as const) : undefined,
+    q: filters.search || undefined,
+    status: filters.status,
+    kind: filters.kind,
+    overdue: filters.overdue ? (true as const) : undefined,
+  });
+}
+
+/* ---------- /invoices ---------- */
+
+export interface InvoicesSearch {
+  q?: string;
+  status?: (typeof INVOICE_STATUSES)[number];
+  kind?: (typeof INVOICE_LIST_KINDS)[number];
+  attorney?: string;
+  from?: string;
+  to?: string;
+}
+type InvoiceViewFilters = SavedViewFilters<"invoices">;
+
+export const parseInvoicesSearch = (search: Record<string, unknown>): InvoicesSearch =>
+  definedOnly({
+    q: searchParam.text(search.q, 100),
+    status: searchParam.oneOf(search.status, INVOICE_STATUSES),
+    kind: searchParam.oneOf(search.kind, INVOICE_LIST_KINDS),
+    attorney: searchParam.uuid(search.attorney),
+    from: searchParam.day(search.from),
+    to: searchParam.day(search.to),
+  });
 
 /**
- * Where a saved view opens. Query views open Query Management (staff) or My Queries with their
- * filters in the URL; the other lists keep their filters on the page for now, so their views open the list
- * (docs/decisions.md "Saved views, bulk actions and the board").
+ * The invoice list's input for the URL. Drafts, the kind and the recipient are staff's filters: the page
+ * offers them to no one else, so for anyone else a link naming them lists as if it did not.
+ */
+export function invoiceFiltersOf(search: InvoicesSearch, role: Role): InvoiceViewFilters {
+  const staff = isStaffRole(role);
+  return {
+    status: staff || search.status !== "draft" ? search.status : undefined,
+    kind: staff ? search.kind : undefined,
+    attorneyId: staff ? search.attorney : undefined,
+    from: search.from,
+    to: search.to,
+    search: search.q?.trim() || undefined,
+  };
+}
+
+export function invoicesSearchOf(filters: InvoiceViewFilters): InvoicesSearch {
+  return definedOnly({ q: filters.search || undefined, status: filters.status, kind: filters.kind, attorney: filters.attorneyId, from: filters.from, to: filters.to });
+}
+
+/**
+ * Where a saved view opens: its list with its filters in the URL. Query views open Query Management
+ * (staff) or My Queries; booking views open Booking Management for staff, whose filters they are
+ * (everyone else's bookings page has none, so it opens as it is).
  */
 export function savedViewLink(view: Pick<SavedView, "list" | "filters">, role: Role) {
-  const staff = STAFF.includes(role);
+  const staff = isStaffRole(role);
   switch (view.list) {
     case "queries":
       if (staff) return { to: "/admin/query-management", search: queryManagementSearchOf(view.filters as QueryFilters) } as const;
       // My Queries filters by search and status only.
       return { to: "/queries", search: myQueriesSearchOf(view.filters as QueryFilters) } as const;
     case "cases":
-      return { to: "/cases" } as const;
+      return { to: "/cases", search: casesSearchOf(view.filters as CaseFilters) } as const;
     case "bookings":
-      return staff ? ({ to: "/admin/bookings" } as const) : ({ to: "/bookings" } as const);
+      return staff ? ({ to: "/admin/bookings", search: bookingManagementSearchOf(view.filters as BookingViewFilters) } as const) : ({ to: "/bookings" } as const);
     case "reports":
-      return { to: "/reports" } as const;
+      return { to: "/reports", search: reportsSearchOf(view.filters as ReportFilters, role) } as const;
     case "invoices":
-      return { to: "/invoices" } as const;
+      return { to: "/invoices", search: invoicesSearchOf(view.filters as InvoiceViewFilters) } as const;
   }
 }

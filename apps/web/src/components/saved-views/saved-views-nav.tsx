@@ -40,7 +40,18 @@ export function SavedViewsNav({ role, onNavigate }: { role: Role; onNavigate?: (
       </h2>
       <ul className="grid gap-0.5">
         {views.data.map((view) => (
-          <SavedViewEntry key={view.id} view={view} role={role} onNavigate={onNavigate} onDelete={() => remove.mutate({ id: view.id })} deleting={remove.isPending} />
+          <SavedViewEntry
+            key={view.id}
+            view={view}
+            role={role}
+            // Opening a view recounts them all, so the number beside it matches the rows the list then shows.
+            onNavigate={() => {
+              void utils.savedViews.list.invalidate();
+              onNavigate?.();
+            }}
+            onDelete={() => remove.mutate({ id: view.id })}
+            deleting={remove.isPending}
+          />
         ))}
       </ul>
     </nav>

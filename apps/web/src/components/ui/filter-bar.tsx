@@ -128,18 +128,25 @@ export function useSpecializationOptions(enabled = true): Option[] {
 
 /**
  * A specialization and an expert of it, as two filters: choosing a specialization narrows the
- * experts and clears the chosen one.
+ * experts and clears the chosen one. With `inUrl`, the two live in the caller's URL instead of here.
  */
-export function useSpecializationExpertFilter(enabled = true) {
-  const [specializationId, setSpecialization] = React.useState("");
-  const [consultantId, setConsultantId] = React.useState("");
+export function useSpecializationExpertFilter(
+  enabled = true,
+  inUrl?: { specializationId: string; consultantId: string; onChange: (next: { specializationId: string; consultantId: string }) => void },
+) {
+  const [ownSpecialization, setOwnSpecialization] = React.useState("");
+  const [ownConsultant, setOwnConsultant] = React.useState("");
+  const specializationId = inUrl ? inUrl.specializationId : ownSpecialization;
+  const consultantId = inUrl ? inUrl.consultantId : ownConsultant;
   const specializations = useSpecializationOptions(enabled);
   const consultants = trpc.consultants.list.useQuery(specializationId ? { specializationId } : {}, { enabled });
   const experts = React.useMemo(() => (consultants.data ?? []).map((c) => ({ value: c.id, label: c.name })), [consultants.data]);
   const setSpecializationId = (id: string) => {
-    setSpecialization(id);
-    setConsultantId("");
+    if (inUrl) return inUrl.onChange({ specializationId: id, consultantId: "" });
+    setOwnSpecialization(id);
+    setOwnConsultant("");
   };
+  const setConsultantId = (id: string) => (inUrl ? inUrl.onChange({ specializationId, consultantId: id }) : setOwnConsultant(id));
   const clear = () => setSpecializationId("");
   return { specializationId, setSpecializationId, consultantId, setConsultantId, specializations, experts, clear };
 }

@@ -2,22 +2,24 @@ import type { CaseItem, PatientInput } from "@medlegal/domain";
 import { can, CLAIM_TYPE_LABEL } from "@medlegal/domain";
 import { keepPreviousData } from "@tanstack/react-query";
 import { createFileRoute, Link, useNavigate } from "@tanstack/react-router";
-import { Briefcase, FilePlus2, FolderPlus, Pencil, Users } from "lucide-react";
+import { BookmarkPlus, Briefcase, FilePlus2, FolderPlus, Pencil, Users } from "lucide-react";
 import * as React from "react";
-import { definedOnly, searchParam } from "@/lib/search-params";
+import { withChanges } from "@/lib/search-params";
 import { CaseForm } from "@/components/cases/case-form";
 import { PatientForm } from "@/components/claimants/patient-form";
 import { LegalHoldAction } from "@/components/privacy/retention-hold-action";
 import { LoadState } from "@/components/load-state";
 import { PageHeader } from "@/components/page";
+import { SaveViewDialog } from "@/components/saved-views/save-view-dialog";
+import { caseFiltersOf, parseCasesSearch } from "@/components/saved-views/saved-view-links";
 import { CaseStatusBadge } from "@/components/queries/badges";
 import { Button } from "@/components/ui/button";
 import { FilterBar, SearchField } from "@/components/ui/filter-bar";
 import { FormDialog } from "@/components/ui/form-dialog";
 import { ListSkeleton } from "@/components/ui/skeleton";
 import { useCurrentUser } from "@/hooks/use-auth";
-import { useDebounced } from "@/hooks/use-debounced";
 import { useCreateAction } from "@/hooks/use-create-action";
+import { useUrlText } from "@/hooks/use-url-text";
 import { toast } from "@/hooks/use-toast";
 import { formatDay, rafLabel } from "@/lib/format";
 import { trpc } from "@/lib/trpc";
@@ -27,15 +29,11 @@ import { cn } from "@/lib/utils";
 import { ListTable } from "@/components/ui/list-table";
 import { audienceOf } from "@/lib/audience";
 
-const searchSchema = (search: Record<string, unknown>) =>
-  definedOnly({
-    /** Opens the new-case form for this claimant (from the claimants list). */
-    newFor: searchParam.uuid(search.newFor),
-  });
-
+/** The search lives in the URL (with `newFor`), so a saved view (issue 30), a reload and back/forward open the same list. */
 export const Route = createFileRoute("/_app/cases")({
-  validateSearch: searchSchema,
-  loader: ({ context }) => prefetchPage(context, ({ trpc }) => trpc.cases.list.prefetch({ search: undefined })),
+  validateSearch: parseCasesSearch,
+  loaderDeps: ({ search }) => ({ q: search.q }),
+  loader: ({ context, deps }) => prefetchPage(context, ({ trpc }) => trpc.cases.list.prefetch(caseFiltersOf(deps))),
   component: CasesPage,
 });
 
@@ -43,12 +41,15 @@ const COLUMNS = "lg:grid-cols-[minmax(0,1.3fr)_minmax(0,1.4fr)_minmax(0,1.5fr)_m
 
 function CasesPage() {
   const me = useCurrentUser().data;
-  const { newFor } = Route.useSearch();
+  const urlSearch = Route.useSearch();
+  const { newFor } = urlSearch;
   const navigate = useNavigate({ from: Route.fullPath });
   const utils = trpc.useUtils();
-  const [search, setSearch] = React.useState("");
-  const debounced = useDebounced(search.trim());
-  const list = trpc.cases.list.useQuery({ search: debounced || undefined }, { placeholderData: keepPreviousData });
+  const [search, setSearch] = useUrlText(urlSearch.q, (q) => void navigate({ search: (prev) => withChanges(prev, { q }) }));
+  const filters = caseFiltersOf(urlSearch);
+  const debounced = filters.search;
+  const [saving, setSaving] = React.useState(false);
+  const list = trpc.cases.list.useQuery(filters, { placeholderData: keepPreviousData });
   const canCreate = me ? can(me.role, "cases.create") : false;
   const patients = trpc.patients.list.useQuery({}, { enabled: canCreate });
   const [creating, setCreating] = React.useState(Boolean(newFor));
@@ -63,7 +64,7 @@ function CasesPage() {
     setCreating(false);
     setClaimantDraft(null);
     setClaimantStep(false);
-    if (newFor) void navigate({ search: {}, replace: true });
+    if (newFor) void navigate({ search: (prev) => withChanges(prev, { newFor: undefined }), replace: true });
   };
   const create = trpc.cases.create.useMutation({
     onSuccess: async (c) => {
@@ -119,9 +120,15 @@ function CasesPage() {
           </>
         }
       />
-      <FilterBar className="sm:max-w-md">
+      <FilterBar className="grid-cols-1 sm:grid-cols-[minmax(0,1fr)_auto] lg:max-w-2xl">
         <SearchField id="cases-search" placeholder="Reference, claimant, RAF or court number" value={search} onChange={setSearch} />
+        <div className="flex items-end">
+          <Button variant="outline" onClick={() => setSaving(true)}>
+            <BookmarkPlus aria-hidden /> Save view
+          </Button>
+        </div>
       </FilterBar>
+      {me && <SaveViewDialog open={saving} onClose={() => setSaving(false)} list="cases" filters={filters} canShare={can(me.role, "views.share")} />}
 
       <LoadState
         query={list}

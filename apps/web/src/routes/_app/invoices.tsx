@@ -1,25 +1,32 @@
 import type { InvoiceListKind, InvoiceStatus } from "@medlegal/domain";
-import { INVOICE_LIST_KIND_LABELS, INVOICE_LIST_KINDS, INVOICE_STATUS_LABELS, INVOICE_STATUSES, isStaff } from "@medlegal/domain";
-import { createFileRoute, Link } from "@tanstack/react-router";
-import { Plus, Receipt } from "lucide-react";
+import { can, INVOICE_LIST_KIND_LABELS, INVOICE_LIST_KINDS, INVOICE_STATUS_LABELS, INVOICE_STATUSES, isStaff } from "@medlegal/domain";
+import { createFileRoute, Link, useNavigate } from "@tanstack/react-router";
+import { BookmarkPlus, Plus, Receipt } from "lucide-react";
 import * as React from "react";
 import { InvoiceList, InvoiceTotalsBar } from "@/components/invoices/invoice-list";
-import { ALL_CASES, attorneysOfCases, type InvoiceFilters, invoiceListInput, NO_INVOICE_FILTER } from "@/components/invoices/invoice-queries";
+import { ALL_CASES, attorneysOfCases } from "@/components/invoices/invoice-queries";
 import { LoadState } from "@/components/load-state";
 import { PageHeader } from "@/components/page";
+import { SaveViewDialog } from "@/components/saved-views/save-view-dialog";
+import { invoiceFiltersOf, type InvoicesSearch, parseInvoicesSearch } from "@/components/saved-views/saved-view-links";
 import { Button } from "@/components/ui/button";
 import { ClearFiltersButton, FilterBar, FilterField, SearchField, SelectFilter } from "@/components/ui/filter-bar";
 import { Input } from "@/components/ui/input";
 import { useCurrentUser } from "@/hooks/use-auth";
+import { useUrlText } from "@/hooks/use-url-text";
 import { prefetchPage } from "@/lib/route-data";
+import { withChanges } from "@/lib/search-params";
 import { trpc } from "@/lib/trpc";
 import { audienceOf } from "@/lib/audience";
 
+/** The filters live in the URL, so a saved view (issue 30), a reload and back/forward open the same list. */
 export const Route = createFileRoute("/_app/invoices")({
-  loader: ({ context }) =>
+  validateSearch: parseInvoicesSearch,
+  loaderDeps: ({ search }) => search,
+  loader: ({ context, deps }) =>
     prefetchPage(
       context,
-      ({ trpc }) => trpc.invoices.list.prefetch(invoiceListInput(NO_INVOICE_FILTER)),
+      ({ trpc, user }) => (user ? trpc.invoices.list.prefetch(invoiceFiltersOf(deps, user.role)) : Promise.resolve()),
       ({ trpc, user }) => (user && isStaff(user.role) ? trpc.cases.list.prefetch(ALL_CASES) : Promise.resolve()),
     ),
   component: InvoicesPage,
@@ -35,15 +42,18 @@ const DESCRIPTION: Record<string, string> = {
 
 function InvoicesPage() {
   const me = useCurrentUser().data;
-  const [filters, setFilters] = React.useState<InvoiceFilters>(NO_INVOICE_FILTER);
-  const deferredSearch = React.useDeferredValue(filters.search);
+  const search = Route.useSearch();
+  const navigate = useNavigate({ from: Route.fullPath });
+  const set = (changes: Partial<InvoicesSearch>) => void navigate({ search: (prev) => withChanges(prev, changes) });
+  const [text, setText] = useUrlText(search.q, (q) => set({ q }));
+  const [saving, setSaving] = React.useState(false);
   const staff = me ? isStaff(me.role) : false;
-  const list = trpc.invoices.list.useQuery(invoiceListInput({ ...filters, search: deferredSearch }), { placeholderData: (previous) => previous });
+  const filters = invoiceFiltersOf(search, me?.role ?? "attorney");
+  const list = trpc.invoices.list.useQuery(filters, { placeholderData: (previous) => previous, enabled: !!me });
   const cases = trpc.cases.list.useQuery(ALL_CASES, { enabled: staff });
   const attorneys = React.useMemo(() => attorneysOfCases(cases.data ?? []), [cases.data]);
   if (!me) return null;
-  const set = (changes: Partial<InvoiceFilters>) => setFilters((f) => ({ ...f, ...changes }));
-  const filtered = JSON.stringify(filters) !== JSON.stringify(NO_INVOICE_FILTER);
+  const filtered = Object.values(filters).some(Boolean);
   const rangeWrong = Boolean(filters.from && filters.to && filters.from > filters.to);
 
   return (
@@ -52,27 +62,33 @@ function InvoicesPage() {
         title={TITLE[me.role] ?? "Invoices"}
         description={DESCRIPTION[me.role]}
         actions={
-          staff ? (
-            <Button asChild>
-              <Link to="/manual-invoice">
-                <Plus aria-hidden />
-                New invoice
-              </Link>
+          <>
+            <Button variant="outline" onClick={() => setSaving(true)}>
+              <BookmarkPlus aria-hidden /> Save view
             </Button>
-          ) : undefined
+            {staff && (
+              <Button asChild>
+                <Link to="/manual-invoice">
+                  <Plus aria-hidden />
+                  New invoice
+                </Link>
+              </Button>
+            )}
+          </>
         }
       />
+      <SaveViewDialog open={saving} onClose={() => setSaving(false)} list="invoices" filters={filters} canShare={can(me.role, "views.share")} />
       <FilterBar className={staff ? "sm:grid-cols-2 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_minmax(0,1fr)_minmax(0,1.4fr)]" : "sm:grid-cols-2 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_minmax(0,1.6fr)_auto]"}>
-        <SearchField id="invoices-search" value={filters.search} onChange={(search) => set({ search })} placeholder="Number, claimant, claim or reference" />
-        <SelectFilter<InvoiceStatus> label="Status" id="invoices-status" value={filters.status} onChange={(status) => set({ status })} allLabel="Any status" options={INVOICE_STATUSES.filter((s) => staff || s !== "draft")} labels={INVOICE_STATUS_LABELS} />
+        <SearchField id="invoices-search" value={text} onChange={setText} placeholder="Number, claimant, claim or reference" />
+        <SelectFilter<InvoiceStatus> label="Status" id="invoices-status" value={filters.status ?? ""} onChange={(status) => set({ status: status || undefined })} allLabel="Any status" options={INVOICE_STATUSES.filter((s) => staff || s !== "draft")} labels={INVOICE_STATUS_LABELS} />
         {staff && (
           <>
-            <SelectFilter<InvoiceListKind> label="Kind" id="invoices-kind" value={filters.kind} onChange={(kind) => set({ kind })} allLabel="Any kind" options={INVOICE_LIST_KINDS} labels={INVOICE_LIST_KIND_LABELS} />
+            <SelectFilter<InvoiceListKind> label="Kind" id="invoices-kind" value={filters.kind ?? ""} onChange={(kind) => set({ kind: kind || undefined })} allLabel="Any kind" options={INVOICE_LIST_KINDS} labels={INVOICE_LIST_KIND_LABELS} />
             <SelectFilter<string>
               label="Recipient attorney"
               id="invoices-attorney"
-              value={filters.attorneyId}
-              onChange={(attorneyId) => set({ attorneyId })}
+              value={filters.attorneyId ?? ""}
+              onChange={(attorney) => set({ attorney: attorney || undefined })}
               allLabel="Any attorney"
               options={attorneys.map((a) => ({ value: a.id, label: a.label }))}
             />
@@ -80,13 +96,13 @@ function InvoicesPage() {
         )}
         <div className="grid grid-cols-2 gap-3">
           <FilterField label="From" htmlFor="invoices-from">
-            <Input id="invoices-from" type="date" value={filters.from} max={filters.to || undefined} onChange={(e) => set({ from: e.target.value })} />
+            <Input id="invoices-from" type="date" value={filters.from ?? ""} max={filters.to} onChange={(e) => set({ from: e.target.value || undefined })} />
           </FilterField>
           <FilterField label="To" htmlFor="invoices-to">
-            <Input id="invoices-to" type="date" value={filters.to} min={filters.from || undefined} onChange={(e) => set({ to: e.target.value })} />
+            <Input id="invoices-to" type="date" value={filters.to ?? ""} min={filters.from} onChange={(e) => set({ to: e.target.value || undefined })} />
           </FilterField>
         </div>
-        <ClearFiltersButton className="self-end justify-self-start" disabled={!filtered} onClick={() => setFilters(NO_INVOICE_FILTER)} />
+        <ClearFiltersButton className="self-end justify-self-start" disabled={!filtered} onClick={() => void navigate({ search: {} })} />
       </FilterBar>
       {rangeWrong ? (
         <p role="alert" className="mb-4 text-sm text-destructive">

@@ -129,6 +129,7 @@ function QueriesContent({ role, title }: { role: Role; title: string }) {
       <SaveViewDialog
         open={saving}
         onClose={() => setSaving(false)}
+        list="queries"
         filters={{ search: debounced || undefined, status: status || undefined, sort: "newest" }}
         canShare={can(role, "views.share")}
       />

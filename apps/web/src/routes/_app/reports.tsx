@@ -1,24 +1,32 @@
 import type { ReportKind, ReportStatus, Role } from "@medlegal/domain";
 import { ATTORNEY_REPORT_STATUSES, can, isStaff, REPORT_KIND_LABELS, REPORT_KINDS, REPORT_STATUSES, reportStatusLabel } from "@medlegal/domain";
-import { createFileRoute } from "@tanstack/react-router";
-import { ClipboardCheck, FileText } from "lucide-react";
+import { createFileRoute, useNavigate } from "@tanstack/react-router";
+import { BookmarkPlus, ClipboardCheck, FileText } from "lucide-react";
 import * as React from "react";
 import { LoadState } from "@/components/load-state";
 import { PageHeader } from "@/components/page";
 import { BulkReportBar } from "@/components/reports/bulk-report-bar";
 import { ReportList } from "@/components/reports/report-list";
-import { FilterBar, FilterField, SearchField } from "@/components/ui/filter-bar";
+import { SaveViewDialog } from "@/components/saved-views/save-view-dialog";
+import { parseReportsSearch, reportFiltersOf, type ReportsSearch } from "@/components/saved-views/saved-view-links";
+import { Button } from "@/components/ui/button";
+import { ClearFiltersButton, FilterBar, FilterField, SearchField } from "@/components/ui/filter-bar";
 import { NativeSelect } from "@/components/ui/native-select";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { useCurrentUser } from "@/hooks/use-auth";
+import { useUrlText } from "@/hooks/use-url-text";
 import { prefetchPage } from "@/lib/route-data";
+import { withChanges } from "@/lib/search-params";
 import { trpc } from "@/lib/trpc";
 import { type Audience, audienceOf, forAudience } from "@/lib/audience";
 
+/** The tab and the filters live in the URL, so a saved view (issue 30), a reload and back/forward open the same list. */
 export const Route = createFileRoute("/_app/reports")({
-  // Staff open on the review queue, everyone else on their reports with no filter.
-  loader: ({ context }) =>
-    prefetchPage(context, ({ trpc, user }) => (user && isStaff(user.role) ? trpc.reports.list.prefetch(REVIEW_QUEUE) : trpc.reports.list.prefetch(allReportsInput(NO_FILTER)))),
+  validateSearch: parseReportsSearch,
+  loaderDeps: ({ search }) => search,
+  // Staff open on the review queue unless the URL asks for All reports; everyone else on their reports.
+  loader: ({ context, deps }) =>
+    prefetchPage(context, ({ trpc, user }) => (user && isStaff(user.role) && deps.tab !== "all" ? trpc.reports.list.prefetch(REVIEW_QUEUE) : trpc.reports.list.prefetch(reportFiltersOf(deps)))),
   component: ReportsPage,
 });
 
@@ -29,22 +37,18 @@ const DESCRIPTION: Record<Audience, string> = {
 };
 
 const REVIEW_QUEUE = { queue: true } as const;
-const NO_FILTER = { status: "", kind: "", overdue: false, search: "" } as const;
-
-/** The list's input for the All reports filters (the loader asks for it with none chosen). */
-function allReportsInput(f: { status: ReportStatus | ""; kind: ReportKind | ""; overdue: boolean; search: string }) {
-  return { status: f.status || undefined, kind: f.kind || undefined, overdue: f.overdue || undefined, search: f.search || undefined };
-}
 
 function ReportsPage() {
   const me = useCurrentUser().data;
+  const { tab } = Route.useSearch();
+  const navigate = useNavigate({ from: Route.fullPath });
   if (!me) return null;
   const staff = isStaff(me.role);
   return (
     <>
       <PageHeader title="Reports" description={forAudience(me.role, DESCRIPTION)} />
       {staff ? (
-        <Tabs defaultValue="queue">
+        <Tabs value={tab ?? "queue"} onValueChange={(value) => void navigate({ search: (prev) => withChanges(prev, { tab: value === "all" ? "all" : undefined }) })}>
           <TabsList className="mb-4">
             <TabsTrigger value="queue">Review queue</TabsTrigger>
             <TabsTrigger value="all">All reports</TabsTrigger>
@@ -81,19 +85,21 @@ function ReviewQueue() {
 }
 
 function AllReports({ role }: { role: Role }) {
-  const [status, setStatus] = React.useState<ReportStatus | "">("");
-  const [kind, setKind] = React.useState<ReportKind | "">("");
-  const [overdue, setOverdue] = React.useState(false);
-  const [search, setSearch] = React.useState("");
-  const deferred = React.useDeferredValue(search);
-  const list = trpc.reports.list.useQuery(allReportsInput({ status, kind, overdue, search: deferred }));
-  const filtered = Boolean(status || kind || overdue || deferred);
+  const urlSearch = Route.useSearch();
+  const navigate = useNavigate({ from: Route.fullPath });
+  const set = (changes: Partial<ReportsSearch>) => void navigate({ search: (prev) => withChanges(prev, changes) });
+  const [search, setSearch] = useUrlText(urlSearch.q, (q) => set({ q }));
+  const filters = reportFiltersOf(urlSearch);
+  const { status = "", kind = "", overdue = false } = filters;
+  const [saving, setSaving] = React.useState(false);
+  const list = trpc.reports.list.useQuery(filters);
+  const filtered = Boolean(status || kind || overdue || filters.search);
   // Attorneys filter by what they see: the plain labels, one entry each.
   const statusOptions = audienceOf(role) === "attorney" ? ATTORNEY_REPORT_STATUSES : REPORT_STATUSES;
   // Staff's bulk actions (issue 30): rows of the list shown, cleared when the filters change.
   const bulk = can(role, "reports.bulk");
   const [selected, setSelected] = React.useState<ReadonlySet<string>>(new Set());
-  React.useEffect(() => setSelected(new Set()), [status, kind, overdue, deferred]);
+  React.useEffect(() => setSelected(new Set()), [status, kind, overdue, filters.search]);
   const shown = new Set((list.data ?? []).map((r) => r.id));
   const selectedShown = [...selected].filter((id) => shown.has(id));
   const toggle = (id: string) =>
@@ -105,10 +111,10 @@ function AllReports({ role }: { role: Role }) {
     });
   return (
     <>
-      <FilterBar className="sm:grid-cols-2 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_minmax(0,1fr)_auto]">
+      <FilterBar className="sm:grid-cols-2 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_minmax(0,1fr)_auto_auto]">
         <SearchField id="reports-search" value={search} onChange={setSearch} placeholder="Reference, claimant, expert or query" />
         <FilterField label="Status" htmlFor="reports-status">
-          <NativeSelect id="reports-status" value={status} onChange={(e) => setStatus(e.target.value as ReportStatus | "")}>
+          <NativeSelect id="reports-status" value={status} onChange={(e) => set({ status: (e.target.value as ReportStatus | "") || undefined })}>
             <option value="">Any status</option>
             {statusOptions.map((s) => (
               <option key={s} value={s}>
@@ -118,7 +124,7 @@ function AllReports({ role }: { role: Role }) {
           </NativeSelect>
         </FilterField>
         <FilterField label="Kind" htmlFor="reports-kind">
-          <NativeSelect id="reports-kind" value={kind} onChange={(e) => setKind(e.target.value as ReportKind | "")}>
+          <NativeSelect id="reports-kind" value={kind} onChange={(e) => set({ kind: (e.target.value as ReportKind | "") || undefined })}>
             <option value="">Any kind</option>
             {REPORT_KINDS.map((k) => (
               <option key={k} value={k}>
@@ -128,10 +134,17 @@ function AllReports({ role }: { role: Role }) {
           </NativeSelect>
         </FilterField>
         <label className="flex items-center gap-2 self-end pb-2 text-sm">
-          <input type="checkbox" className="size-4 accent-primary" checked={overdue} onChange={(e) => setOverdue(e.target.checked)} />
+          <input type="checkbox" className="size-4 accent-primary" checked={overdue} onChange={(e) => set({ overdue: e.target.checked || undefined })} />
           Overdue only
         </label>
+        <div className="flex flex-wrap items-end gap-2">
+          <Button variant="outline" onClick={() => setSaving(true)}>
+            <BookmarkPlus aria-hidden /> Save view
+          </Button>
+          {filtered && <ClearFiltersButton onClick={() => void navigate({ search: (prev) => withChanges({}, { tab: prev.tab }) })} />}
+        </div>
       </FilterBar>
+      <SaveViewDialog open={saving} onClose={() => setSaving(false)} list="reports" filters={filters} canShare={can(role, "views.share")} />
       <LoadState
         query={list}
         loadingLabel="Loading reports"

@@ -1,12 +1,13 @@
-import type { BookingStatus } from "@medlegal/domain";
-import { BOOKING_STATUS_LABEL, BOOKING_STATUSES, dateRangeError } from "@medlegal/domain";
-import { createFileRoute, Link } from "@tanstack/react-router";
-import { CalendarCheck, CalendarPlus } from "lucide-react";
+import { BOOKING_STATUS_LABEL, BOOKING_STATUSES, can, dateRangeError } from "@medlegal/domain";
+import { createFileRoute, Link, useNavigate } from "@tanstack/react-router";
+import { BookmarkPlus, CalendarCheck, CalendarPlus } from "lucide-react";
 import * as React from "react";
 import { BookingRowActions } from "@/components/bookings/booking-actions";
 import { BookingList } from "@/components/bookings/booking-list";
 import { LoadState } from "@/components/load-state";
 import { PageHeader } from "@/components/page";
+import { SaveViewDialog } from "@/components/saved-views/save-view-dialog";
+import { bookingFiltersOf, type BookingManagementSearch, parseBookingManagementSearch } from "@/components/saved-views/saved-view-links";
 import { Button } from "@/components/ui/button";
 import { FieldError } from "@/components/ui/field";
 import {
@@ -22,58 +23,51 @@ import { Input } from "@/components/ui/input";
 import { useCurrentUser } from "@/hooks/use-auth";
 import { type BookingFilters, useBookingActions, useBookingPages } from "@/hooks/use-bookings";
 import { prefetchPage } from "@/lib/route-data";
-import { useDebounced } from "@/hooks/use-debounced";
+import { useUrlText } from "@/hooks/use-url-text";
 import { saToday } from "@/lib/booking-time";
+import { withChanges } from "@/lib/search-params";
 
+/** The filters live in the URL, so a saved view (issue 30), a reload and back/forward open the same list. */
 export const Route = createFileRoute("/_app/admin/bookings")({
-  loader: ({ context }) =>
+  validateSearch: parseBookingManagementSearch,
+  loaderDeps: ({ search }) => search,
+  loader: ({ context, deps }) =>
     prefetchPage(
       context,
-      ({ trpc }) => trpc.bookings.list.prefetchInfinite(firstPage(saToday())),
+      ({ trpc }) => trpc.bookings.list.prefetchInfinite(listInput(deps, saToday())),
       ({ trpc }) => trpc.specializations.listActive.prefetch(),
-      ({ trpc }) => trpc.consultants.list.prefetch({}),
+      ({ trpc }) => trpc.consultants.list.prefetch(deps.specialization ? { specializationId: deps.specialization } : {}),
     ),
   component: BookingManagementPage,
 });
 
-/** The list as the page first shows it (from today on, every other filter empty): what the loader prefetches. */
-const firstPage = (today: string): BookingFilters => ({ from: today, limit: 25 });
+/** The list's input for the URL (from today on when it names no From day): what the page and its loader ask for. */
+const listInput = (search: BookingManagementSearch, today: string): BookingFilters => ({ ...bookingFiltersOf(search, today), limit: 25 });
 
 function BookingManagementPage() {
   const me = useCurrentUser().data;
   const today = saToday();
-  const [search, setSearch] = React.useState("");
-  const [status, setStatus] = React.useState<BookingStatus | "">("");
-  const expert = useSpecializationExpertFilter();
-  const { specializationId, consultantId } = expert;
-  const [venue, setVenue] = React.useState("");
-  const [from, setFrom] = React.useState(today);
-  const [to, setTo] = React.useState("");
-  const debouncedSearch = useDebounced(search.trim());
-  const debouncedVenue = useDebounced(venue.trim());
-  const filters: BookingFilters = {
-    search: debouncedSearch || undefined,
-    status: status || undefined,
-    specializationId: specializationId || undefined,
-    consultantId: consultantId || undefined,
-    venue: debouncedVenue || undefined,
-    from: from || undefined,
-    to: to || undefined,
-    limit: 25,
-  };
-  const list = useBookingPages(filters);
+  const search = Route.useSearch();
+  const navigate = useNavigate({ from: Route.fullPath });
+  const set = (changes: Partial<BookingManagementSearch>) => void navigate({ search: (prev) => withChanges(prev, changes) });
+  const [text, setText] = useUrlText(search.q, (q) => set({ q }));
+  const [venue, setVenue] = useUrlText(search.venue, (venue) => set({ venue }));
+  const status = search.status ?? "";
+  const expert = useSpecializationExpertFilter(true, {
+    specializationId: search.specialization ?? "",
+    consultantId: search.expert ?? "",
+    onChange: (next) => set({ specialization: next.specializationId || undefined, expert: next.consultantId || undefined }),
+  });
+  const filters = bookingFiltersOf(search, today);
+  const from = filters.from ?? "";
+  const to = filters.to ?? "";
+  const list = useBookingPages(listInput(search, today));
   const actions = useBookingActions();
-  const filtered = !!(debouncedSearch || status || specializationId || consultantId || debouncedVenue || from !== today || to);
+  const [saving, setSaving] = React.useState(false);
+  const filtered = Object.keys(search).length > 0;
   const rangeError = dateRangeError(from, to);
 
-  const clear = () => {
-    setSearch("");
-    setStatus("");
-    expert.clear();
-    setVenue("");
-    setFrom(today);
-    setTo("");
-  };
+  const clear = () => void navigate({ search: {} });
 
   return (
     <>
@@ -81,22 +75,28 @@ function BookingManagementPage() {
         title="Booking Management"
         description="Every assessment booking: confirm requests, cancel with a cancellation class, and find any booking by claimant, expert, venue or date."
         actions={
-          <Button asChild>
-            <Link to="/expert-appointment-scheduler">
-              <CalendarPlus aria-hidden />
-              Schedule assessments
-            </Link>
-          </Button>
+          <>
+            <Button variant="outline" onClick={() => setSaving(true)}>
+              <BookmarkPlus aria-hidden /> Save view
+            </Button>
+            <Button asChild>
+              <Link to="/expert-appointment-scheduler">
+                <CalendarPlus aria-hidden />
+                Schedule assessments
+              </Link>
+            </Button>
+          </>
         }
       />
+      {me && <SaveViewDialog open={saving} onClose={() => setSaving(false)} list="bookings" filters={filters} canShare={can(me.role, "views.share")} />}
 
       <FilterBar className="mb-5 sm:grid-cols-2 lg:grid-cols-4">
-        <SearchField id="bookings-search" className="sm:col-span-2" placeholder="Reference, claimant or expert" value={search} onChange={setSearch} />
+        <SearchField id="bookings-search" className="sm:col-span-2" placeholder="Reference, claimant or expert" value={text} onChange={setText} />
         <SelectFilter
           label="Status"
           id="bookings-status"
           value={status}
-          onChange={setStatus}
+          onChange={(next) => set({ status: next || undefined })}
           allLabel="All statuses"
           options={BOOKING_STATUSES}
           labels={BOOKING_STATUS_LABEL}
@@ -106,7 +106,7 @@ function BookingManagementPage() {
         </FilterField>
         <SpecializationExpertFilters idPrefix="bookings" filter={expert} />
         <FilterField label="From" htmlFor="bookings-from">
-          <Input id="bookings-from" type="date" value={from} onChange={(e) => setFrom(e.target.value)} />
+          <Input id="bookings-from" type="date" value={from} onChange={(e) => set({ from: e.target.value || "any" })} />
         </FilterField>
         <FilterField label="To" htmlFor="bookings-to">
           <Input
@@ -114,7 +114,7 @@ function BookingManagementPage() {
             type="date"
             value={to}
             min={from || undefined}
-            onChange={(e) => setTo(e.target.value)}
+            onChange={(e) => set({ to: e.target.value || undefined })}
             aria-invalid={rangeError ? true : undefined}
             aria-describedby={rangeError ? "bookings-to-error" : undefined}
           />
