@@ -3,20 +3,7 @@ import { testDialects } from "@medlegal/db/testing";
 import type { DisciplineDependencies, ReportDetail } from "@medlegal/domain";
 import { demoReportPdf } from "../../../packages/api/src/seed/reports";
 import type { TestApp } from "./helpers";
-import { createTestApp, login, trpc } from "./helpers";
-
-const DECLARATION = "I understand my duty is to assist the court. This report is true and my opinion is independent of the parties.";
-
-function upload(data: Uint8Array) {
-  const boundary = "----medlegal-waits-boundary";
-  const payload = Buffer.concat([
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="declaration"\r\n\r\n${DECLARATION}\r\n`),
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="report.pdf"\r\nContent-Type: application/pdf\r\n\r\n`),
-    Buffer.from(data),
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  return { payload, headers: { "content-type": `multipart/form-data; boundary=${boundary}` } };
-}
+import { createTestApp, login, reportUpload, trpc } from "./helpers";
 
 /** Disciplines that wait for each other (issue 27, section 3; docs/decisions.md "Disciplines that wait"). */
 describe.each(testDialects())("disciplines that wait on %s", (kind) => {
@@ -53,7 +40,7 @@ describe.each(testDialects())("disciplines that wait on %s", (kind) => {
   };
   /** The upstream expert uploads; staff review, approve and release it (by an administrator's override). */
   const release = async (id: string, reference: string) => {
-    const body = upload(await demoReportPdf(reference, 2));
+    const body = reportUpload(await demoReportPdf(reference, 2));
     expect((await t.app.inject({ method: "POST", url: `/api/reports/${id}/versions`, headers: { cookie: c.consultant!, ...body.headers }, payload: body.payload })).statusCode).toBe(201);
     expect((await trpc(t.app, c.employee!, "reports.take", { id })).status).toBe(200);
     const d = await trpc<ReportDetail>(t.app, c.employee!, "reports.get", { id });

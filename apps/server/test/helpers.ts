@@ -255,6 +255,12 @@ export function multipart(fileName: string, data: Buffer, type = "application/pd
   return { payload, headers: { "content-type": `multipart/form-data; boundary=${boundary}` } };
 }
 
+/** The expert's declaration a report upload carries (SPEC: the upload form's checkbox text). */
+export const REPORT_DECLARATION = "I understand my duty is to assist the court. This report is true and my opinion is independent of the parties.";
+
+/** A report upload as the web sends it: the declaration, then the PDF. */
+export const reportUpload = (data: Uint8Array) => multipart("report.pdf", Buffer.from(data), "application/pdf", { declaration: REPORT_DECLARATION });
+
 /** One server-sent event as it arrived: `event` is "message" for data events. */
 export interface SseEvent {
   event: string;

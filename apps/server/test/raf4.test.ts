@@ -7,20 +7,7 @@ import type { Raf4CaseView, Raf4View, ReportDetail } from "@medlegal/domain";
 import { addDays, raf5Deadline, sastDate, sastToUtc } from "@medlegal/domain";
 import { demoReportPdf } from "../../../packages/api/src/seed/reports";
 import type { TestApp } from "./helpers";
-import { createTestApp, login, trpc } from "./helpers";
-
-const DECLARATION = "I understand my duty is to assist the court. This report is true and my opinion is independent of the parties.";
-
-function reportUpload(data: Uint8Array) {
-  const boundary = "----medlegal-raf4-boundary";
-  const payload = Buffer.concat([
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="declaration"\r\n\r\n${DECLARATION}\r\n`),
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="report.pdf"\r\nContent-Type: application/pdf\r\n\r\n`),
-    Buffer.from(data),
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  return { payload, headers: { "content-type": `multipart/form-data; boundary=${boundary}` } };
-}
+import { createTestApp, login, reportUpload, trpc } from "./helpers";
 
 /** RAF 4 as data over the procedures (docs/decisions.md, "RAF 4 as data"). */
 describe.each(testDialects())("RAF 4 assessments on %s", (kind) => {

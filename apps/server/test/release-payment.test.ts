@@ -4,21 +4,7 @@ import type { InvoiceDetail, ReportDetail } from "@medlegal/domain";
 import { sastDate } from "@medlegal/domain";
 import { demoReportPdf } from "../../../packages/api/src/seed/reports";
 import type { TestApp } from "./helpers";
-import { createTestApp, login, trpc } from "./helpers";
-
-const DECLARATION = "I understand my duty is to assist the court. This report is true and my opinion is independent of the parties.";
-
-/** A report upload as the web sends it: the declaration, then the file. */
-function reportUpload(data: Uint8Array) {
-  const boundary = "----medlegal-release-boundary";
-  const payload = Buffer.concat([
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="declaration"\r\n\r\n${DECLARATION}\r\n`),
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="report.pdf"\r\nContent-Type: application/pdf\r\n\r\n`),
-    Buffer.from(data),
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  return { payload, headers: { "content-type": `multipart/form-data; boundary=${boundary}` } };
-}
+import { createTestApp, login, reportUpload, trpc } from "./helpers";
 
 /** The release rule over the procedures (docs/decisions.md, "Release and payment (issue 23)"). */
 describe.each(testDialects())("release and payment on %s", (kind) => {

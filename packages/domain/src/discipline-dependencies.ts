@@ -23,11 +23,12 @@ export const disciplineDependenciesOutputSchema = z.object({
 });
 export type DisciplineDependencies = z.infer<typeof disciplineDependenciesOutputSchema>;
 
+/** Names as a sentence lists them: "A", "A and B", "A, B and C". */
+export const namesInWords = (names: readonly string[]): string => (names.length <= 1 ? (names[0] ?? "") : `${names.slice(0, -1).join(", ")} and ${names.at(-1)}`);
+
 /** The words of a downstream report timer's pause: "Waiting for the Orthopaedic Surgeon and Occupational Therapist reports". */
 export function waitingReason(upstream: readonly string[]): string {
-  const names = [...upstream];
-  const list = names.length <= 1 ? (names[0] ?? "") : `${names.slice(0, -1).join(", ")} and ${names.at(-1)}`;
-  return `Waiting for the ${list} ${names.length === 1 ? "report" : "reports"}`;
+  return `Waiting for the ${namesInWords(upstream)} ${upstream.length === 1 ? "report" : "reports"}`;
 }
 
 /** Whether adding these edges would make a discipline wait, through others, for itself. */

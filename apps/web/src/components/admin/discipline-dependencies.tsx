@@ -1,4 +1,5 @@
 import type { DisciplineDependencies } from "@medlegal/domain";
+import { namesInWords } from "@medlegal/domain";
 import * as React from "react";
 import { FormFooter } from "@/components/forms/form-footer";
 import { LoadState } from "@/components/load-state";
@@ -8,7 +9,6 @@ import { NativeSelect } from "@/components/ui/native-select";
 import { toast } from "@/hooks/use-toast";
 import { trpc } from "@/lib/trpc";
 
-const nameList = (names: string[]) => (names.length <= 1 ? (names[0] ?? "") : `${names.slice(0, -1).join(", ")} and ${names.at(-1)}`);
 
 /**
  * Disciplines that wait for others (issue 27, section 3): the rules in words, and a form to set, per
@@ -42,7 +42,7 @@ function DependenciesForm({ saved }: { saved: DisciplineDependencies }) {
   const save = trpc.specializations.setDependencies.useMutation({
     onSuccess: (value) => {
       utils.specializations.dependencies.setData(undefined, value);
-      toast({ title: "Saved", description: current ? `${current.name} now waits for ${upstream.length ? nameList(upstream.map(nameOf)) : "nobody"}.` : undefined });
+      toast({ title: "Saved", description: current ? `${current.name} now waits for ${upstream.length ? namesInWords(upstream.map(nameOf)) : "nobody"}.` : undefined });
     },
     meta: { errorTitle: "Could not save the disciplines that wait" },
   });
@@ -59,7 +59,7 @@ function DependenciesForm({ saved }: { saved: DisciplineDependencies }) {
         <ul className="grid gap-1 text-sm" aria-label="Disciplines that wait">
           {waiting.map((s) => (
             <li key={s.id}>
-              <span className="font-medium">{s.name}</span> waits for the {nameList(s.upstreamIds.map(nameOf))} {s.upstreamIds.length === 1 ? "report" : "reports"}.
+              <span className="font-medium">{s.name}</span> waits for the {namesInWords(s.upstreamIds.map(nameOf))} {s.upstreamIds.length === 1 ? "report" : "reports"}.
             </li>
           ))}
         </ul>

@@ -13,6 +13,7 @@ import { formatDateTime } from "@/lib/format";
 import { prefetchPage } from "@/lib/route-data";
 import { definedOnly, searchParam } from "@/lib/search-params";
 import { trpc } from "@/lib/trpc";
+import { printCss } from "@/lib/print-css";
 
 export const Route = createFileRoute("/_app/day-sheet")({
   validateSearch: (search: Record<string, unknown>) => definedOnly({ day: searchParam.day(search.day), venue: searchParam.text(search.venue, 200) }),
@@ -22,16 +23,11 @@ export const Route = createFileRoute("/_app/day-sheet")({
 });
 
 /** Printed: the sidebar, header and controls drop away; the arrivals print as a plain table. */
-const PRINT_CSS = `
-@media print {
-  @page { margin: 12mm; }
-  body, .bg-background { background: #fff !important; }
-  aside, header, [data-no-print] { display: none !important; }
-  .lg\\:pl-64 { padding-left: 0 !important; }
-  main { max-width: none !important; padding: 0 !important; }
-  [data-day-sheet] { box-shadow: none !important; }
-  [data-day-sheet] table { font-size: 11px; }
-}`;
+const PRINT_CSS = printCss(
+  "12mm",
+  `[data-day-sheet] { box-shadow: none !important; }
+  [data-day-sheet] table { font-size: 11px; }`,
+);
 
 /**
  * The day sheet of one venue for reception, the driver and the interpreter (issue 28): who arrives

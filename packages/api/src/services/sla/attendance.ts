@@ -59,7 +59,7 @@ export async function attendanceFigures({ db }: { db: Kysely<Database> }, { mont
   }
   return {
     months: [...perMonth].map(([month, t]) => withRate({ month, ...t })),
-    experts: [...perExpert.values()].sort((a, b) => (noShowRatePercent(b.attended, b.noShows) ?? 0) - (noShowRatePercent(a.attended, a.noShows) ?? 0) || a.name.localeCompare(b.name)).map(withRate),
+    experts: [...perExpert.values()].map(withRate).sort((a, b) => (b.noShowRate ?? 0) - (a.noShowRate ?? 0) || a.name.localeCompare(b.name)),
     channels: [...perChannel].map(([channel, t]) => withRate({ channel, ...t })),
   };
 }

@@ -13,6 +13,7 @@ import { bookingsInRangeInput, useBookingsInRange } from "@/hooks/use-bookings";
 import { prefetchPage } from "@/lib/route-data";
 import { formatDayLong, formatTime, saToday } from "@/lib/booking-time";
 import { formatDateTime } from "@/lib/format";
+import { printCss } from "@/lib/print-css";
 
 export const Route = createFileRoute("/_app/admin/assessment-schedules")({
   // The page opens on today's schedule.
@@ -22,16 +23,11 @@ export const Route = createFileRoute("/_app/admin/assessment-schedules")({
 });
 
 /** What is printed: the sidebar, header and controls drop away and the tables print plainly. */
-const PRINT_CSS = `
-@media print {
-  @page { margin: 14mm; }
-  body, .bg-background { background: #fff !important; }
-  aside, header, [data-no-print] { display: none !important; }
-  .lg\\:pl-64 { padding-left: 0 !important; }
-  main { max-width: none !important; padding: 0 !important; }
-  [data-schedule] section { break-inside: avoid; box-shadow: none !important; }
-  [data-schedule] table { font-size: 11px; }
-}`;
+const PRINT_CSS = printCss(
+  "14mm",
+  `[data-schedule] section { break-inside: avoid; box-shadow: none !important; }
+  [data-schedule] table { font-size: 11px; }`,
+);
 
 interface VenueGroup {
   venue: string;
