@@ -1,7 +1,7 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { violations } from "../axe";
-import { launch, screenshot, signedInPage } from "../browser";
+import { launch, read, screenshot, signedInPage } from "../browser";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -44,6 +44,37 @@ describe("the reminder texts in settings", () => {
       expect(await page.getByRole("group", { name: /English/ }).getByText(/Preview: Your MedLegal assessment BK-2026-00123 is booked/).isVisible()).toBe(true);
       await screenshot(page, `reminder-texts-${width}`);
       expect(await violations(page, `/settings?tab=texts at ${width}`)).toEqual([]);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+      await context.close();
+    }, 120_000);
+  }
+});
+
+// A claimant's own words, in the query's messages (read only: the demo's question, opened by its case manager).
+describe("a claimant's text on their query", () => {
+  for (const width of [1280, 375]) {
+    it(`shows under the claimant's name and number, with no way to answer in the app, at ${width} px`, async () => {
+      // The demo's question went to the case manager of the claimant's query: whichever staff member that is.
+      let found: { context: Awaited<ReturnType<typeof signedInPage>>["context"]; page: Awaited<ReturnType<typeof signedInPage>>["page"]; threadId: string } | null = null;
+      for (const username of ["employee", "sipho", "admin"]) {
+        const { context, page } = await signedInPage(browser, username, width);
+        const threads = await read<{ items: { id: string }[] }>(page, "messages.threads", { filter: "all", kind: "query_claimant", limit: 20 });
+        if (threads.items[0]) {
+          found = { context, page, threadId: threads.items[0].id };
+          break;
+        }
+        await context.close();
+      }
+      expect(found, "a staff member reads the demo claimant's text").not.toBeNull();
+      const { context, page, threadId } = found!;
+      await page.goto(`/messages?thread=${threadId}`);
+      const text = page.getByRole("article", { name: /\(claimant, (SMS|WhatsApp) from \+27\d{9}\)/ });
+      await text.waitFor();
+      expect(await text.getByText("Can my sister come with me? I cannot walk far.").isVisible()).toBe(true);
+      expect(await page.getByText(/cannot read replies here: call them/).isVisible()).toBe(true);
+      expect(await page.getByLabel("Message", { exact: true }).count()).toBe(0);
+      await screenshot(page, `claimant-text-${width}`);
+      expect(await violations(page, `/messages (claimant's text) at ${width}`)).toEqual([]);
       expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
       await context.close();
     }, 120_000);

@@ -538,7 +538,7 @@ describe.each(testDialects().flatMap((kind) => FIRST_STARTS.map((now) => [kind, 
     expect(open.signatures).toEqual([]);
   });
 
-  it("has the last months' reminders sent before each assessment, only to claimants who had agreed, so attendance per channel compares SMS, WhatsApp and none", async () => {
+  it("has the past assessments' reminders sent before each one, only to claimants who had agreed, so attendance per channel compares SMS, WhatsApp and none", async () => {
     const sent = await t.db
       .selectFrom("claimant_messages as m")
       .innerJoin("patients as p", "p.id", "m.patient_id")
@@ -546,7 +546,7 @@ describe.each(testDialects().flatMap((kind) => FIRST_STARTS.map((now) => [kind, 
       .select(["m.channel", "m.sent_at", "m.created_at", "m.text", "p.message_consent_at", "p.message_channel", "b.starts_at", "b.mode", "b.reference"])
       .where("m.sent_at", "is not", null)
       .execute();
-    expect(sent.length).toBeGreaterThan(3);
+    expect(sent.length).toBeGreaterThan(0);
     for (const m of sent) {
       expect(m.mode).toBe("in_person");
       expect(m.message_consent_at!.getTime()).toBeLessThanOrEqual(m.created_at.getTime());

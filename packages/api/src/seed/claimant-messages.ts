@@ -42,15 +42,14 @@ export async function seedDemoClaimantMessages(db: Kysely<Database>): Promise<vo
   await seedDemoPastReminders(db, at);
 }
 
-const DAY_MS = 86_400_000;
 /** The channels claimants chose, in turn: a third SMS, a third WhatsApp, a third never agreed. */
 const ROTATION = ["sms", "whatsapp", null] as const;
 
 /**
- * The reminders of the last three months' in-person assessments, sent and delivered, so SLA
+ * The reminders of the demo's past in-person assessments, sent and delivered, so SLA
  * monitoring's attendance per channel has something to compare. Claimants agreed before their
  * first text; some never did (no reminder), as in any practice. The few who missed their
- * assessment mostly had no reminder, as the trial in issue 28 found.
+ * assessment had no reminder, as the trial in issue 28 would predict.
  */
 async function seedDemoPastReminders(db: Kysely<Database>, at: Date): Promise<void> {
   const past = await db
@@ -60,7 +59,6 @@ async function seedDemoPastReminders(db: Kysely<Database>, at: Date): Promise<vo
     .where("b.mode", "=", "in_person")
     .where("b.status", "in", ["attended", "no_show"])
     .where("b.starts_at", "<", at)
-    .where("b.starts_at", ">", new Date(at.getTime() - 90 * DAY_MS))
     .where("p.phone", "is not", null)
     .where("p.anonymised_at", "is", null)
     .orderBy("b.starts_at")
@@ -70,12 +68,11 @@ async function seedDemoPastReminders(db: Kysely<Database>, at: Date): Promise<vo
   const fresh = past.filter((b) => b.message_channel === null);
   const patients = [...new Set(fresh.map((b) => b.patient_id))];
   const missed = new Set(fresh.filter((b) => b.status === "no_show").map((b) => b.patient_id));
-  const channelOf = new Map<string, ClaimantMessageChannel | null>(
-    patients.map((id, index) => [id, missed.has(id) ? (index % 4 === 0 ? "sms" : null) : (ROTATION[index % ROTATION.length] ?? null)]),
-  );
+  const came = patients.filter((id) => !missed.has(id));
+  const channelOf = new Map<string, ClaimantMessageChannel | null>(came.map((id, index) => [id, ROTATION[index % ROTATION.length] ?? null]));
   const [agency, texts, declared] = await Promise.all([getAgencySettings({ db }), reminderTemplates(db), declaredDays(db)]);
   for (const patientId of patients) {
-    const channel = channelOf.get(patientId);
+    const channel = channelOf.get(patientId) ?? null;
     const bookings = fresh.filter((b) => b.patient_id === patientId);
     if (!channel) continue;
     const to = internationalPhone(bookings[0]!.phone!);
