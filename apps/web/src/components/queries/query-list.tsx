@@ -83,7 +83,9 @@ export function QueryList({
               </div>
               <div className="min-w-0 text-sm">
                 <span className="sr-only">Claimant: </span>
-                <span className="truncate font-medium lg:font-normal">{q.patientName}</span>
+                <span className="block truncate font-medium lg:font-normal" title={q.patientName}>
+                  {q.patientName}
+                </span>
                 <span className="block truncate text-xs text-muted-foreground">{q.caseReference}</span>
               </div>
               <div className="min-w-0 text-sm">
