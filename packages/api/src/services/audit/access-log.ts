@@ -5,7 +5,7 @@ import type { AccessLogRow } from "@medlegal/domain";
 import type { accessLogExportInputSchema, accessLogListInputSchema } from "@medlegal/domain";
 import { addDays, sastToUtc } from "@medlegal/domain";
 import type { z } from "zod";
-import type { SignedInActor } from "../../actors";
+import type { RequestMeta, SignedInActor } from "../../actors";
 import { AppError } from "../../errors";
 import { csvDocument } from "../platform/csv";
 import { afterTimeCursor, exactTime, pageOf } from "../platform/keyset";
@@ -23,11 +23,17 @@ export interface AccessEntry {
   patientId: string | null;
 }
 
+/** Whose access is recorded: the signed-in caller, or the user a record is shared with (the request's own details either way). */
+export interface AccessReader {
+  user: Pick<SignedInActor["user"], "id" | "role">;
+  meta: RequestMeta;
+}
+
 /**
  * Records a read of health information in the append-only access log (docs/decisions.md,
- * "Security"). Downloads and exports are recorded every time; views at most once per window.
+ * "Security"). Downloads, exports and shares are recorded every time; views at most once per window.
  */
-export async function recordAccess(db: Kysely<Database>, actor: SignedInActor, entry: AccessEntry): Promise<void> {
+export async function recordAccess(db: Kysely<Database>, actor: AccessReader, entry: AccessEntry): Promise<void> {
   const values = {
     user_id: actor.user.id,
     user_role: actor.user.role,

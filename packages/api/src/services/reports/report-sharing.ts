@@ -5,6 +5,7 @@ import { isAttorney } from "@medlegal/domain";
 import type { Actor } from "../../actors";
 import { AppError } from "../../errors";
 import { recordAudit } from "../audit/audit";
+import { recordAccess } from "../audit/access-log";
 import { now, stamp } from "../platform/clock";
 import { loadVisibleQuery } from "../platform/access";
 import type { Db, Deps } from "../platform/deps";
@@ -41,10 +42,8 @@ export async function shareWithDownstream(trx: Transaction<Database>, actor: Act
     .execute();
   for (const { consultant_id } of shared) {
     const role = experts.find((e) => e.consultant_id === consultant_id)!.role;
-    await trx
-      .insertInto("access_log")
-      .values({ user_id: consultant_id, user_role: role, action: "share", entity_type: "report", entity_id: report.id, patient_id: report.patient_id, ip: actor.meta.ip, user_agent: actor.meta.userAgent?.slice(0, 500) ?? null, request_id: actor.meta.requestId, ...stamp("at") })
-      .execute();
+    // The expert it is shared with is the reader, whoever (or whatever rule) released it.
+    await recordAccess(trx, { user: { id: consultant_id, role }, meta: actor.meta }, { action: "share", entityType: "report", entityId: report.id, patientId: report.patient_id });
     await notify(trx, {
       userId: consultant_id,
       type: "query_update",
