@@ -11,7 +11,7 @@ import { launch, newPage, screenshot, signedInPage } from "../browser";
  * "Accessibility and small screens"). A failure lists every violation with its rule, element, route and role.
  */
 
-const USERNAMES: Record<Role, string> = { administrator: "admin", employee: "employee", attorney: "attorney", consultant: "consultant" };
+const USERNAMES: Record<Role, string> = { administrator: "admin", employee: "employee", attorney: "attorney", consultant: "consultant", interpreter: "interpreter" };
 const ROLES = Object.keys(USERNAMES) as Role[];
 
 /** At 375 px: the dashboard, a list, a form and a detail page (and a calendar) per role. */
@@ -20,6 +20,7 @@ const PHONE_ROUTES: Record<Role, string[]> = {
   employee: ["/", "/messages", "/messages?thread=$threadId", "/admin/query-management", "/video-conferences", "/call-rosters", "/queries/$id", "/admin/bookings", "/sla-monitoring", "/reports", "/reports/$id", "/invoices", "/invoices/$id"],
   attorney: ["/", "/messages", "/messages?thread=$threadId", "/queries", "/booking-form", "/queries/$id", "/booking-form/$bookingId", "/cases", "/sla-tracking", "/reports", "/reports/$id", "/invoices", "/invoices/$id", "/payments"],
   consultant: ["/", "/my-bookings", "/expert-availability", "/queries/$id", "/appointments", "/reports/$id", "/expert-invoice-generator"],
+  interpreter: ["/my-interpreting", "/settings"],
 };
 
 let browser: Browser;
