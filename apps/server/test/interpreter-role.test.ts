@@ -189,4 +189,16 @@ describe.each(testDialects())("interpreters with an account on %s", (kind) => {
     expect(noRoom.status).toBe(409);
     expect(noRoom.error?.message).toContain("no video meeting");
   });
+
+  it("takes the seat back when staff name another interpreter on the booking", async () => {
+    const changed = await trpc(t.app, c.employee, "logistics.set", { bookingId: mine.id, transport: "none", interpreterLanguage: "isiZulu", interpreterUserId: ids.other });
+    expect(changed.status, changed.error?.message).toBe(200);
+    expect((await trpc(t.app, c.interpreter, "meetings.getRoom", { roomId: mine.roomId })).status).toBe(404);
+    expect((await trpc(t.app, c.interpreter, "interpreting.booking", { bookingId: mine.id })).status).toBe(404);
+    const audit = await t.db.selectFrom("audit_log").select("after").where("action", "=", "meeting.uninvite").where("actor_id", "=", (await t.db.selectFrom("users").select("id").where("username", "=", "employee").executeTakeFirstOrThrow()).id).execute();
+    expect(audit.map((a) => a.after)).toEqual(expect.arrayContaining([expect.objectContaining({ userId: ids.interpreter, reason: "interpreter_unlinked" })]));
+    // The interpreter now named joins in their turn.
+    const joined = await trpc<{ roomId: string }>(t.app, c.other, "interpreting.joinMeeting", { bookingId: mine.id });
+    expect(joined.data.roomId).toBe(mine.roomId);
+  });
 });

@@ -1,12 +1,12 @@
 import type { interpretingBookingInputSchema, InterpretingBooking, interpretingListInputSchema } from "@medlegal/domain";
-import { INTERPRETING_MESSAGES, isLiveMeeting, LIVE_BOOKING_STATUSES, MEETING_MESSAGES } from "@medlegal/domain";
+import { INTERPRETING_MESSAGES, isLiveMeeting, LIVE_BOOKING_STATUSES } from "@medlegal/domain";
 import { sql } from "kysely";
 import type { z } from "zod";
 import { AppError, notFound } from "../../errors";
 import { recordAccess } from "../audit/access-log";
 import { inviteUser } from "../meetings/meeting-invitations";
 import { lockLiveMeeting } from "../meetings/meeting-lifecycle";
-import { announceMeeting } from "../meetings/meeting-records";
+import { announceMeeting, auditMeeting } from "../meetings/meeting-records";
 import { assertCan, visibleBookings } from "../platform/access";
 import { now } from "../platform/clock";
 import type { Db, Deps } from "../platform/deps";
@@ -111,9 +111,8 @@ export async function joinInterpretingMeeting(deps: Deps, { bookingId }: z.outpu
   return deps.db.transaction().execute(async (trx) => {
     const live = await trx.selectFrom("meetings").select("id").where("booking_id", "=", bookingId).where("status", "<>", "cancelled").executeTakeFirst();
     if (!live) throw new AppError("CONFLICT", INTERPRETING_MESSAGES.noMeeting);
-    const meeting = await lockLiveMeeting(trx, live.id).catch((error: unknown) => {
-      throw error instanceof AppError && error.message === MEETING_MESSAGES.ended ? new AppError("CONFLICT", INTERPRETING_MESSAGES.meetingOver) : error;
-    });
+    // An ended meeting answers 409 with the meetings' own sentence.
+    const meeting = await lockLiveMeeting(trx, live.id);
     const seated = await trx.selectFrom("meeting_participants").select("id").where("meeting_id", "=", meeting.id).where("user_id", "=", deps.actor.user.id).executeTakeFirst();
     if (!seated) {
       await inviteUser(trx, deps.actor, meeting, deps.actor.user.id, "interpreter");
@@ -121,4 +120,25 @@ export async function joinInterpretingMeeting(deps: Deps, { bookingId }: z.outpu
     }
     return { roomId: meeting.room_id };
   });
+}
+
+/**
+ * An interpreter no longer named on a booking loses the seat they took in its live meeting, in the
+ * logistics change's transaction (their page is told first). Only the seat they took themselves
+ * (meeting role "interpreter"): an invitation staff made stays staff's to withdraw.
+ */
+export async function unseatInterpreter(trx: Db, actor: Deps["actor"], bookingId: string, userId: string): Promise<void> {
+  const seat = await trx
+    .selectFrom("meeting_participants as p")
+    .innerJoin("meetings as m", "m.id", "p.meeting_id")
+    .select(["p.id", "m.id as meeting_id", "m.query_id"])
+    .where("m.booking_id", "=", bookingId)
+    .where("m.status", "in", ["scheduled", "open", "in_progress"])
+    .where("p.user_id", "=", userId)
+    .where("p.guest_role", "=", "interpreter")
+    .executeTakeFirst();
+  if (!seat) return;
+  await announceMeeting(trx, seat.meeting_id);
+  await trx.deleteFrom("meeting_participants").where("id", "=", seat.id).execute();
+  await auditMeeting(trx, actor, { id: seat.meeting_id, query_id: seat.query_id }, "uninvite", { participantId: seat.id, userId, reason: "interpreter_unlinked" });
 }

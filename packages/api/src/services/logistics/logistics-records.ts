@@ -11,6 +11,7 @@ import type { Db, Deps } from "../platform/deps";
 import { fullName } from "../platform/sql";
 import { loadVisibleBooking, lockBooking } from "../scheduling/booking-records";
 import { billedLogisticsItems, COST_COLUMN } from "./logistics-billing";
+import { unseatInterpreter } from "../interpreting/interpreting";
 
 type LogisticsRow = Selectable<BookingLogisticsTable>;
 
@@ -111,6 +112,7 @@ async function writeLogistics(trx: Db, actor: Deps["actor"], bookingId: string, 
   const previous: Record<string, unknown> = before ? Object.fromEntries(Object.keys(columns).map((k) => [k, before[k as keyof LogisticsRow]])) : {};
   const change = changedFields(previous, columns);
   await recordAudit(trx, actor, { action, entityType: "booking", entityId: bookingId, before: before ? change.before : null, after: { ...change.after, ...extra } });
+  if (before?.interpreter_user_id && before.interpreter_user_id !== columns.interpreter_user_id) await unseatInterpreter(trx, actor, bookingId, before.interpreter_user_id);
 }
 
 /**
