@@ -129,6 +129,10 @@ describe.each(testDialects())("interpreters with an account on %s", (kind) => {
     expect((await trpc(t.app, c.interpreter, "interpreting.booking", { bookingId: mine.id })).status).toBe(200);
     expect((await trpc(t.app, c.interpreter, "interpreting.booking", { bookingId: theirs.id })).status).toBe(404);
     expect((await trpc(t.app, c.other, "interpreting.booking", { bookingId: mine.id })).status).toBe(404);
+    // The neutral calendar file of their own booking, not of another's.
+    const ics = (id: string) => t.app.inject({ method: "GET", url: `/api/bookings/${id}/calendar.ics`, headers: { cookie: c.interpreter } });
+    expect((await ics(mine.id)).statusCode).toBe(200);
+    expect((await ics(theirs.id)).statusCode).toBe(404);
     for (const [path, input] of [
       ["bookings.get", { id: mine.id }],
       ["bookings.list", {}],

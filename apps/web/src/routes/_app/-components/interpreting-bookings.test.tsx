@@ -33,6 +33,7 @@ describe("the interpreter's bookings", () => {
     expect(screen.getByText("MedLegal assessment centre, Parktown")).toBeInTheDocument();
     expect(screen.getByText(/Palesa Mokoena \(Mother\)/)).toBeInTheDocument();
     expect(screen.getAllByText("Thabo Mokoena")).toHaveLength(2);
+    expect(screen.getByRole("link", { name: "Add to calendar: BK-2026-00041 (.ics)" })).toHaveAttribute("href", `/api/bookings/${video.bookingId}/calendar.ics`);
     // Only the video booking offers a Join button.
     const joins = screen.getAllByRole("button", { name: /Join the video room/ });
     expect(joins).toHaveLength(1);

@@ -3,6 +3,7 @@ import { BOOKING_STATUS_LABEL, MEETING_STATUS_LABEL } from "@medlegal/domain";
 import { useNavigate } from "@tanstack/react-router";
 import { Languages, MapPin, Video } from "lucide-react";
 import type * as React from "react";
+import { IcsLink } from "@/components/bookings/booking-list";
 import { EmptyState } from "@/components/page";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -80,12 +81,16 @@ function BookingCard({ booking: b }: { booking: InterpretingBooking }) {
               <Badge variant="outline">{BOOKING_STATUS_LABEL[b.status]}</Badge>
             </p>
           </div>
-          {b.mode === "video" && b.meeting?.canJoin && (
-            <Button onClick={() => join.mutate({ bookingId: b.bookingId })} disabled={join.isPending} aria-label={`Join the video room of ${b.reference}`}>
-              <Video aria-hidden />
-              {join.isPending ? "Opening…" : "Join"}
-            </Button>
-          )}
+          <div className="flex flex-wrap gap-2">
+            {/* The booking's neutral calendar entry (time, place, reference): the .ics route serves the bookings one may see. */}
+            <IcsLink booking={{ id: b.bookingId, reference: b.reference }} />
+            {b.mode === "video" && b.meeting?.canJoin && (
+              <Button onClick={() => join.mutate({ bookingId: b.bookingId })} disabled={join.isPending} aria-label={`Join the video room of ${b.reference}`}>
+                <Video aria-hidden />
+                {join.isPending ? "Opening…" : "Join"}
+              </Button>
+            )}
+          </div>
         </div>
         <dl className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
           <Detail label="Where">
