@@ -56,7 +56,8 @@ export async function signIn(page: Page, username: string, password = DEMO_PASSW
   await page.locator("#signin-username").fill(username);
   await page.locator("#signin-password").fill(password);
   await page.getByRole("button", { name: "Sign In", exact: true }).click();
-  await page.waitForURL((url) => url.pathname === "/");
+  // Every role lands on "/" except the interpreter, who has no dashboard (My Interpreting instead).
+  await page.waitForURL((url) => url.pathname === "/" || url.pathname === "/my-interpreting");
 }
 
 /**

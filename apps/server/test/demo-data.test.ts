@@ -509,6 +509,11 @@ describe.each(testDialects().flatMap((kind) => FIRST_STARTS.map((now) => [kind, 
     const mine = sheet.data.arrivals.filter((a) => day.some((b) => b.reference === a.reference));
     expect(mine).toHaveLength(3);
     expect(mine.every((a) => a.pickupPoint && a.interpreterName === "Mpho Ledwaba")).toBe(true);
+    // Mpho has an account (the demo's interpreter login): the day's three bookings are under My Interpreting.
+    const interpreter = (await login(t.app, "interpreter")).cookie;
+    const interpreting = await asThen(() => trpc<{ reference: string }[]>(t.app, interpreter, "interpreting.myBookings", { when: "upcoming" }));
+    expect(interpreting.status, interpreting.error?.message).toBe(200);
+    expect(interpreting.data.map((b) => b.reference).sort()).toEqual(day.map((b) => b.reference).sort());
   });
 
   it("has a report waiting for the disciplines it depends on, its timer paused with the reason in words", async () => {

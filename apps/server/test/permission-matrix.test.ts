@@ -9,7 +9,10 @@ const A: Role = "administrator";
 const E: Role = "employee";
 const T: Role = "attorney";
 const C: Role = "consultant";
+const I: Role = "interpreter";
+/** The four roles that work on matters; the interpreter (issue 28) reaches only their account, bell, meetings and own bookings. */
 const ALL = [A, E, T, C];
+const EVERYONE = [A, E, T, C, I];
 
 /**
  * Who may call each procedure, written out by hand (not read from the permission map, so the
@@ -21,17 +24,17 @@ const MATRIX: Record<string, "public" | "minuteGuest" | Role[]> = {
   "auth.verifyTwoFactor": "public",
   "auth.register": "public",
   "auth.confirmRegistration": "public",
-  "auth.logout": ALL,
+  "auth.logout": EVERYONE,
   "auth.forgotPassword": "public",
   "auth.resetPassword": "public",
   // Each user's own calendar feed (calendar-privacy.test.ts: only the caller's bookings).
   "calendar.feed": ALL,
   "calendar.createFeed": ALL,
   "calendar.revokeFeed": ALL,
-  "notifications.list": ALL,
-  "notifications.markRead": ALL,
-  "notifications.markAllRead": ALL,
-  "notifications.delete": ALL,
+  "notifications.list": EVERYONE,
+  "notifications.markRead": EVERYONE,
+  "notifications.markAllRead": EVERYONE,
+  "notifications.delete": EVERYONE,
   "messages.unreadCount": ALL,
   // Messages: every role works in its own threads (404 outside them, messages.test.ts); staff add people.
   "messages.threads": ALL,
@@ -45,19 +48,19 @@ const MATRIX: Record<string, "public" | "minuteGuest" | Role[]> = {
   "messages.startThread": ALL,
   "messages.addParticipant": [A, E],
   "messages.recipients": ALL,
-  "account.get": ALL,
-  "account.updateProfile": ALL,
-  "account.changePassword": ALL,
-  "account.getNotificationPreferences": ALL,
-  "account.setNotificationPreferences": ALL,
+  "account.get": EVERYONE,
+  "account.updateProfile": EVERYONE,
+  "account.changePassword": EVERYONE,
+  "account.getNotificationPreferences": EVERYONE,
+  "account.setNotificationPreferences": EVERYONE,
   // An expert's own billing details (no id: only ever the caller's own row).
   "account.getBillingDetails": [C],
   "account.updateBillingDetails": [C],
-  "twoFactor.getStatus": ALL,
-  "twoFactor.start": ALL,
-  "twoFactor.confirm": ALL,
-  "twoFactor.regenerateRecoveryCodes": ALL,
-  "twoFactor.disable": ALL,
+  "twoFactor.getStatus": EVERYONE,
+  "twoFactor.start": EVERYONE,
+  "twoFactor.confirm": EVERYONE,
+  "twoFactor.regenerateRecoveryCodes": EVERYONE,
+  "twoFactor.disable": EVERYONE,
   "users.list": [A],
   "users.get": [A],
   "users.create": [A],
@@ -239,8 +242,8 @@ const MATRIX: Record<string, "public" | "minuteGuest" | Role[]> = {
   // Video meetings: the management procedures per role (rows scoped by invitation in the service,
   // meetings.test.ts); the room's are open to any signed-in role AND to a meeting guest's session
   // (roomProcedure), which meetings.test.ts checks reaches nothing else.
-  "meetings.list": ALL,
-  "meetings.get": ALL,
+  "meetings.list": EVERYONE,
+  "meetings.get": EVERYONE,
   "meetings.invitees": [A, E],
   "meetings.links": [A, E],
   "meetings.create": [A, E],
@@ -250,22 +253,22 @@ const MATRIX: Record<string, "public" | "minuteGuest" | Role[]> = {
   "meetings.copyGuestLink": [A, E],
   "meetings.cancel": [A, E],
   "meetings.joinAsGuest": "public",
-  "meetings.getRoom": ALL,
-  "meetings.getIceServers": ALL,
-  "meetings.enter": ALL,
-  "meetings.heartbeat": ALL,
-  "meetings.admit": ALL,
-  "meetings.deny": ALL,
-  "meetings.remove": ALL,
-  "meetings.leave": ALL,
-  "meetings.end": ALL,
-  "meetings.setConsent": ALL,
-  "meetings.startRecording": ALL,
-  "meetings.stopRecording": ALL,
-  "meetings.signal": ALL,
-  "meetings.listSignals": ALL,
+  "meetings.getRoom": EVERYONE,
+  "meetings.getIceServers": EVERYONE,
+  "meetings.enter": EVERYONE,
+  "meetings.heartbeat": EVERYONE,
+  "meetings.admit": EVERYONE,
+  "meetings.deny": EVERYONE,
+  "meetings.remove": EVERYONE,
+  "meetings.leave": EVERYONE,
+  "meetings.end": EVERYONE,
+  "meetings.setConsent": EVERYONE,
+  "meetings.startRecording": EVERYONE,
+  "meetings.stopRecording": EVERYONE,
+  "meetings.signal": EVERYONE,
+  "meetings.listSignals": EVERYONE,
   // The live event stream (a subscription over server-sent events; guests too, live-events.test.ts).
-  "live.events": ALL,
+  "live.events": EVERYONE,
   // Global search (issue 30): every role, each kind scoped like its list (search.test.ts and the object-level matrix below).
   "search.global": ALL,
   "search.identityOpened": ALL,
@@ -274,6 +277,11 @@ const MATRIX: Record<string, "public" | "minuteGuest" | Role[]> = {
   "logistics.set": [A, E],
   "logistics.applyToSameDay": [A, E],
   "logistics.daySheet": [A, E],
+  // Interpreters with an account (interpreter-role.test.ts): staff pick one in the logistics form; the interpreter reads and joins their own bookings.
+  "logistics.interpreters": [A, E],
+  "interpreting.myBookings": [I],
+  "interpreting.booking": [I],
+  "interpreting.joinMeeting": [I],
   // Joint minutes (joint-minutes.test.ts; the object level at the end of this file): seen as their report is,
   // the attorney's once released. The guest* procedures answer only the opposing expert's guest session:
   // 401 for every user ("minuteGuest"); joint-minutes.test.ts walks the router as that session.
@@ -315,7 +323,7 @@ function expectServed(status: number, refusals: number[], message: string) {
   expect(refusals, message).not.toContain(status);
 }
 
-const USERNAME: Record<Role, string> = { administrator: "admin", employee: "employee", attorney: "attorney", consultant: "consultant" };
+const USERNAME: Record<Role, string> = { administrator: "admin", employee: "employee", attorney: "attorney", consultant: "consultant", interpreter: "interpreter" };
 
 const procedures = Object.entries(appRouter._def.procedures as unknown as Record<string, { _def: { type: "query" | "mutation" | "subscription" } }>).map(
   ([path, procedure]) => ({ path, kind: procedure._def.type }),
@@ -388,7 +396,7 @@ describe("the permission matrix", () => {
  * record served and someone else's answered 404 (never 403, so ids cannot be probed). Every
  * procedure of the record routers must be classified here: a new one fails until it is.
  */
-const RECORD_ROUTERS = ["patients", "cases", "courtClock", "receivables", "queries", "assignments", "bookings", "availability", "sla", "reports", "invoices", "payments", "meetings", "messages", "raf4", "search", "logistics", "savedViews", "bulkActions"];
+const RECORD_ROUTERS = ["patients", "cases", "courtClock", "receivables", "queries", "assignments", "bookings", "availability", "sla", "reports", "invoices", "payments", "meetings", "messages", "raf4", "search", "logistics", "interpreting", "savedViews", "bulkActions"];
 /** Procedures of those routers that list or create (scoped or checked in their own suites), not one record. */
 const NOT_ONE_RECORD = new Set([
   "patients.list",
@@ -445,6 +453,9 @@ const NOT_ONE_RECORD = new Set([
   "search.global",
   // A venue's day (staff see every booking of it; logistics.test.ts).
   "logistics.daySheet",
+  // The interpreters with an account, for staff's picker; the interpreter's own list (scoped in interpreter-role.test.ts).
+  "logistics.interpreters",
+  "interpreting.myBookings",
   // The caller's own views (saved-views.test.ts); bulk actions name many rows, each checked by its single-row service (bulk-actions.test.ts).
   "savedViews.list",
   "savedViews.create",
@@ -477,7 +488,7 @@ describe("the object-level matrix", () => {
 
   beforeAll(async () => {
     t = await createTestApp("pglite", {}, { workflow: true });
-    for (const name of ["attorney", "nomsa", "consultant", "dr_naidoo", "ot_smith", "employee", "dr_moodley"]) cookie[name] = (await login(t.app, name)).cookie;
+    for (const name of ["attorney", "nomsa", "consultant", "dr_naidoo", "ot_smith", "employee", "dr_moodley", "interpreter"]) cookie[name] = (await login(t.app, name)).cookie;
     const userId = async (username: string) => (await t.db.selectFrom("users").select("id").where("username", "=", username).executeTakeFirstOrThrow()).id;
     const [attorney, nomsa, consultant, naidoo] = await Promise.all(["attorney", "nomsa", "consultant", "dr_naidoo"].map(userId));
     const patientOf = (id: string) => t.db.selectFrom("patients").selectAll().where("attorney_id", "=", id).executeTakeFirstOrThrow();
@@ -553,6 +564,12 @@ describe("the object-level matrix", () => {
       bookingOf("consultant_id", naidoo!),
       bookingOf("consultant_id", consultant!),
     ]);
+    const interpretersBooking = await t.db
+      .selectFrom("booking_logistics")
+      .innerJoin("users", "users.id", "booking_logistics.interpreter_user_id")
+      .select("booking_logistics.booking_id")
+      .where("users.username", "=", "interpreter")
+      .executeTakeFirstOrThrow();
     const reportOf = (column: "attorney_id" | "consultant_id", id: string) =>
       t.db.selectFrom("reports").selectAll().where(column, "=", id).orderBy("reference").executeTakeFirstOrThrow();
     const [myReport, theirReport, consultantReport, naidooReport] = await Promise.all([
@@ -783,6 +800,9 @@ describe("the object-level matrix", () => {
         attorney: { own: { bookingId: myBooking.id }, other: { bookingId: theirBooking.id } },
         consultant: { own: { bookingId: consultantBooking.id }, other: { bookingId: naidooBooking.id } },
       },
+      // The demo interpreter is named on the Mokoena day (seed/claimant-day.ts): that booking served, another firm's 404.
+      "interpreting.booking": { interpreter: { own: { bookingId: interpretersBooking.booking_id }, other: { bookingId: theirBooking.id } } },
+      "interpreting.joinMeeting": { interpreter: { other: { bookingId: theirBooking.id } } },
       "savedViews.update": {
         attorney: { own: { id: myView, name: "Matrix view renamed" }, other: { id: theirView, name: "Mine now" } },
         consultant: { own: { id: consultantView, name: "Matrix view renamed" }, other: { id: myView, name: "Mine now" } },
@@ -838,7 +858,7 @@ describe("the object-level matrix", () => {
   });
 
   it("serves a role its own record and answers someone else's with 404", async () => {
-    const who: Record<string, string> = { attorney: "attorney", consultant: "consultant" };
+    const who: Record<string, string> = { attorney: "attorney", consultant: "consultant", interpreter: "interpreter" };
     for (const [path, byRole] of Object.entries(fx)) {
       for (const [role, inputs] of Object.entries(byRole) as [string, { own?: unknown; other?: unknown }][]) {
         if (inputs.other !== undefined) {

@@ -36,6 +36,7 @@ import { Route as AppInvoicesRouteImport } from './routes/_app/invoices'
 import { Route as AppManualInvoiceRouteImport } from './routes/_app/manual-invoice'
 import { Route as AppMessagesRouteImport } from './routes/_app/messages'
 import { Route as AppMyBookingsRouteImport } from './routes/_app/my-bookings'
+import { Route as AppMyInterpretingRouteImport } from './routes/_app/my-interpreting'
 import { Route as AppNotificationsRouteImport } from './routes/_app/notifications'
 import { Route as AppPatientsRouteImport } from './routes/_app/patients'
 import { Route as AppPaymentsRouteImport } from './routes/_app/payments'
@@ -201,6 +202,11 @@ const AppMessagesRoute = AppMessagesRouteImport.update({
 const AppMyBookingsRoute = AppMyBookingsRouteImport.update({
   id: '/my-bookings',
   path: '/my-bookings',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppMyInterpretingRoute = AppMyInterpretingRouteImport.update({
+  id: '/my-interpreting',
+  path: '/my-interpreting',
   getParentRoute: () => AppRoute,
 } as any)
 const AppNotificationsRoute = AppNotificationsRouteImport.update({
@@ -373,6 +379,7 @@ export interface FileRoutesByFullPath {
   '/manual-invoice': typeof AppManualInvoiceRoute
   '/messages': typeof AppMessagesRoute
   '/my-bookings': typeof AppMyBookingsRoute
+  '/my-interpreting': typeof AppMyInterpretingRoute
   '/notifications': typeof AppNotificationsRoute
   '/patients': typeof AppPatientsRoute
   '/payments': typeof AppPaymentsRoute
@@ -428,6 +435,7 @@ export interface FileRoutesByTo {
   '/manual-invoice': typeof AppManualInvoiceRoute
   '/messages': typeof AppMessagesRoute
   '/my-bookings': typeof AppMyBookingsRoute
+  '/my-interpreting': typeof AppMyInterpretingRoute
   '/notifications': typeof AppNotificationsRoute
   '/patients': typeof AppPatientsRoute
   '/payments': typeof AppPaymentsRoute
@@ -486,6 +494,7 @@ export interface FileRoutesById {
   '/_app/manual-invoice': typeof AppManualInvoiceRoute
   '/_app/messages': typeof AppMessagesRoute
   '/_app/my-bookings': typeof AppMyBookingsRoute
+  '/_app/my-interpreting': typeof AppMyInterpretingRoute
   '/_app/notifications': typeof AppNotificationsRoute
   '/_app/patients': typeof AppPatientsRoute
   '/_app/payments': typeof AppPaymentsRoute
@@ -545,6 +554,7 @@ export interface FileRouteTypes {
     | '/manual-invoice'
     | '/messages'
     | '/my-bookings'
+    | '/my-interpreting'
     | '/notifications'
     | '/patients'
     | '/payments'
@@ -600,6 +610,7 @@ export interface FileRouteTypes {
     | '/manual-invoice'
     | '/messages'
     | '/my-bookings'
+    | '/my-interpreting'
     | '/notifications'
     | '/patients'
     | '/payments'
@@ -657,6 +668,7 @@ export interface FileRouteTypes {
     | '/_app/manual-invoice'
     | '/_app/messages'
     | '/_app/my-bookings'
+    | '/_app/my-interpreting'
     | '/_app/notifications'
     | '/_app/patients'
     | '/_app/payments'
@@ -889,6 +901,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppMyBookingsRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/my-interpreting': {
+      id: '/_app/my-interpreting'
+      path: '/my-interpreting'
+      fullPath: '/my-interpreting'
+      preLoaderRoute: typeof AppMyInterpretingRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/notifications': {
       id: '/_app/notifications'
       path: '/notifications'
@@ -1109,6 +1128,7 @@ interface AppRouteChildren {
   AppManualInvoiceRoute: typeof AppManualInvoiceRoute
   AppMessagesRoute: typeof AppMessagesRoute
   AppMyBookingsRoute: typeof AppMyBookingsRoute
+  AppMyInterpretingRoute: typeof AppMyInterpretingRoute
   AppNotificationsRoute: typeof AppNotificationsRoute
   AppPatientsRoute: typeof AppPatientsRoute
   AppPaymentsRoute: typeof AppPaymentsRoute
@@ -1160,6 +1180,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppManualInvoiceRoute: AppManualInvoiceRoute,
   AppMessagesRoute: AppMessagesRoute,
   AppMyBookingsRoute: AppMyBookingsRoute,
+  AppMyInterpretingRoute: AppMyInterpretingRoute,
   AppNotificationsRoute: AppNotificationsRoute,
   AppPatientsRoute: AppPatientsRoute,
   AppPaymentsRoute: AppPaymentsRoute,

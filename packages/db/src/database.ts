@@ -932,6 +932,8 @@ export interface BookingLogisticsTable {
   interpreter_name: string | null;
   interpreter_contact: string | null;
   interpreter_cents: number | null;
+  /** An interpreter with an account (role "interpreter"); their name and contact are copied into the two columns above. */
+  interpreter_user_id: string | null;
   guardian_name: string | null;
   guardian_relationship: string | null;
   guardian_phone: string | null;

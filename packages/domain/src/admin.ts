@@ -2,6 +2,7 @@ import { z } from "zod";
 import { NOTIFICATION_TYPES } from "./notifications";
 import type { NotificationType } from "./notifications";
 import type { Role } from "./roles";
+import { ROLES } from "./roles";
 import { calendarDate, id, idInputSchema, listInput, optionalText, pageCursor, pageLimit, searchText, text, vatNumber } from "./input-primitives";
 import {
   attorneyListFields,
@@ -54,8 +55,10 @@ function byRole<Extra extends z.ZodRawShape>(extra: Extra) {
       z.object({ ...extra, role: z.literal("employee") }),
       withAttorneyLists(z.object({ ...extra, role: z.literal("attorney"), ...attorneyFields })),
       z.object({ ...extra, role: z.literal("consultant"), ...consultantFields }),
+      // Interpreters (issue 28) are created here only: no self-registration, no fields of their own.
+      z.object({ ...extra, role: z.literal("interpreter") }),
     ],
-    { error: "Role must be administrator, employee, attorney or consultant" },
+    { error: "Role must be administrator, employee, attorney, consultant or interpreter" },
   );
 }
 
@@ -69,7 +72,7 @@ export type AdminUserUpdateInput = z.input<typeof adminUserUpdateSchema>;
 
 export const userListInputSchema = listInput({
   search: searchText,
-  role: z.enum(["administrator", "employee", "attorney", "consultant"], { error: "Choose a role" }).optional(),
+  role: z.enum(ROLES, { error: "Choose a role" }).optional(),
   active: z.boolean().optional(),
   specializationId: id("Choose a specialization").optional(),
   cursor: pageCursor,

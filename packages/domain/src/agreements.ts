@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { calendarDate, id, pastCalendarDate } from "./input-primitives";
 import type { Role } from "./roles";
-import { isExpert, isStaff } from "./roles";
+import { isExpert, isStaff, ROLES } from "./roles";
 import { required } from "./schemas";
 
 /**
@@ -109,7 +109,7 @@ export type Agreement = z.infer<typeof agreementSchema>;
 export const agreementOverviewSchema = z.object({
   userId: z.string(),
   name: z.string(),
-  role: z.enum(["administrator", "employee", "attorney", "consultant"]),
+  role: z.enum(ROLES),
   specialization: z.string().nullable(),
   state: z.enum(AGREEMENT_STATES),
   latest: agreementSchema.nullable(),

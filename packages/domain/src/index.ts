@@ -67,3 +67,4 @@ export * from "./joint-minutes";
 export * from "./joint-minute-outputs";
 export * from "./saved-views";
 export * from "./bulk-actions";
+export * from "./interpreting";

@@ -75,6 +75,8 @@ export const setBookingLogisticsSchema = z
     interpreterName: optionalTextOrNull(120, "The interpreter's name"),
     interpreterContact: optionalTextOrNull(200, "The interpreter's contact"),
     interpreterCents: cost("The interpreter's fee"),
+    /** An interpreter with an account (docs/decisions.md "Interpreters as users"): their name and contact come from it. */
+    interpreterUserId: id("Choose an interpreter").nullish().transform((v) => v ?? null),
     guardianName: optionalTextOrNull(120, "The guardian's name"),
     guardianRelationship: optionalTextOrNull(60, "The relationship"),
     guardianPhone: optionalPhone,
@@ -94,8 +96,8 @@ export const setBookingLogisticsSchema = z
     if (v.transport === "none" || v.transport === "shuttle") need(v.transportCents === null, "transportCents", LOGISTICS_MESSAGES.noTransportCost);
     if (v.accommodationNights !== null || v.accommodationCents !== null) need(v.accommodationName, "accommodationName", LOGISTICS_MESSAGES.accommodationName);
     if (v.accommodationName) need(v.accommodationNights, "accommodationNights", LOGISTICS_MESSAGES.nights);
-    if (v.interpreterName || v.interpreterContact || v.interpreterCents !== null) need(v.interpreterLanguage, "interpreterLanguage", LOGISTICS_MESSAGES.interpreterLanguage);
-    if (v.interpreterLanguage) need(v.interpreterName, "interpreterName", LOGISTICS_MESSAGES.interpreterName);
+    if (v.interpreterName || v.interpreterContact || v.interpreterCents !== null || v.interpreterUserId) need(v.interpreterLanguage, "interpreterLanguage", LOGISTICS_MESSAGES.interpreterLanguage);
+    if (v.interpreterLanguage) need(v.interpreterName || v.interpreterUserId, "interpreterName", LOGISTICS_MESSAGES.interpreterName);
     if (v.guardianName || v.guardianRelationship || v.guardianPhone) {
       need(v.guardianName, "guardianName", LOGISTICS_MESSAGES.guardianName);
       need(v.guardianRelationship, "guardianRelationship", LOGISTICS_MESSAGES.guardianRelationship);
@@ -132,6 +134,7 @@ export const bookingLogisticsOutputSchema = z.object({
   interpreterName: z.string().nullable(),
   interpreterContact: z.string().nullable(),
   interpreterCents: z.number().nullable(),
+  interpreterUserId: z.string().nullable(),
   guardianName: z.string().nullable(),
   guardianRelationship: z.string().nullable(),
   guardianPhone: z.string().nullable(),

@@ -67,6 +67,12 @@ export const SIDEBAR: Record<Role, readonly NavEntry[]> = {
     { label: "Video Conferences", to: "/video-conferences" },
     { label: "Settings", to: "/settings" },
   ],
+  // Not in the SPEC's table (issue 28, docs/decisions.md "Interpreters as users"): their bookings and
+  // their account; no dashboard or messages, so "/" sends them to My Interpreting (routes/_app/index.tsx).
+  interpreter: [
+    { label: "My Interpreting", to: "/my-interpreting" },
+    { label: "Settings", to: "/settings" },
+  ],
 };
 
 /**
@@ -105,6 +111,8 @@ export const ROUTE_PERMISSIONS: Record<string, Permission> = {
   "/expert-appointments": "bookings.attendance",
   "/expert-availability": "availability.own",
   "/my-bookings": "bookings.expert",
+  // The interpreter's bookings (issue 28); the server lists only the ones they are named on.
+  "/my-interpreting": "interpreting.own",
   "/bookings": "bookings.book",
   "/booking-form": "bookings.book",
   "/booking-form/$bookingId": "bookings.book",

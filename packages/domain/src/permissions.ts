@@ -1,5 +1,5 @@
 import type { Role } from "./roles";
-import { ROLES } from "./roles";
+import { MATTER_ROLES, ROLES } from "./roles";
 
 /**
  * What each role may do, by capability. Procedures name a capability; the server's role
@@ -7,8 +7,10 @@ import { ROLES } from "./roles";
  * Row scoping (own records) is the service's job on top of this.
  */
 export const PERMISSIONS = {
+  // ROLES is everyone, the interpreter too (their account, bell, live stream and the meetings they are
+  // invited to); MATTER_ROLES the four roles that work on matters (docs/decisions.md, "Interpreters as users").
   "notifications.own": ROLES,
-  "messages.own": ROLES,
+  "messages.own": MATTER_ROLES,
   // Starting direct or internal conversations and adding people: the agency (docs/decisions.md, "Messages").
   "messages.staff": ["administrator", "employee"],
   "account.own": ROLES,
@@ -28,32 +30,34 @@ export const PERMISSIONS = {
   "cases.read": ["administrator", "employee", "attorney"],
   "cases.create": ["attorney"],
   "cases.update": ["administrator", "employee", "attorney"],
-  "queries.read": ROLES,
+  "queries.read": MATTER_ROLES,
   "queries.create": ["attorney"],
   "queries.manage": ["administrator", "employee"],
-  "queries.comment": ROLES,
-  "documents.upload": ROLES,
+  "queries.comment": MATTER_ROLES,
+  "documents.upload": MATTER_ROLES,
   "assignments.manage": ["administrator", "employee"],
   "assignments.respond": ["consultant"],
   "consultants.read": ["administrator", "employee"],
-  "dashboard.read": ROLES,
+  "dashboard.read": MATTER_ROLES,
   "dashboard.workload": ["administrator", "employee"],
   "availability.own": ["administrator", "employee", "consultant"],
   "availability.agency": ["administrator", "employee"],
-  "bookings.read": ROLES,
+  "bookings.read": MATTER_ROLES,
   // A personal calendar feed of the bookings one may see, with neutral entries (docs/decisions.md, "Calendars carry no health information").
-  "calendar.own": ROLES,
+  "calendar.own": MATTER_ROLES,
   "bookings.book": ["administrator", "employee", "attorney"],
   "bookings.manage": ["administrator", "employee"],
   "bookings.attendance": ["administrator", "employee", "consultant"],
   // An expert's own list of the assessments booked with them (My Bookings).
   "bookings.expert": ["consultant"],
+  // An interpreter's own list of the bookings they interpret at, and entering their video rooms (issue 28).
+  "interpreting.own": ["interpreter"],
   "rosters.manage": ["administrator", "employee"],
-  "sla.read": ROLES,
+  "sla.read": MATTER_ROLES,
   "sla.manage": ["administrator", "employee"],
   "sla.monitor": ["administrator", "employee"],
   "holidays.manage": ["administrator"],
-  "reports.read": ROLES,
+  "reports.read": MATTER_ROLES,
   "reports.upload": ["administrator", "employee", "consultant"],
   "reports.review": ["administrator", "employee"],
   "reports.release": ["administrator", "employee"],
@@ -67,7 +71,7 @@ export const PERMISSIONS = {
   "raf4.assess": ["administrator", "employee", "consultant"],
   "raf4.outcome": ["administrator", "employee", "attorney"],
   // Invoices (docs/decisions.md, "Invoices"): attorneys read their own, consultants their own expert invoices.
-  "invoices.read": ROLES,
+  "invoices.read": MATTER_ROLES,
   "invoices.manage": ["administrator", "employee"],
   // The invoice list: the agency's, and an attorney's own (experts reach theirs from the expert invoice generator).
   "invoices.list": ["administrator", "employee", "attorney"],
@@ -95,17 +99,17 @@ export const PERMISSIONS = {
   // The live event stream (docs/architecture.md, "Live events"): every signed-in user holds one per tab.
   "live.events": ROLES,
   // Global search (issue 30): everyone searches the records they may see; experts and users are for staff.
-  "search.use": ROLES,
+  "search.use": MATTER_ROLES,
   // Joint minutes (docs/decisions.md "Joint minutes"): staff record the opposing expert and send the guest link;
   // the report's expert and staff edit the issues; only the expert signs; the attorney reads a released minute
   // and, with staff, records a repudiation.
-  "jointMinutes.read": ROLES,
+  "jointMinutes.read": MATTER_ROLES,
   "jointMinutes.manage": ["administrator", "employee"],
   "jointMinutes.edit": ["administrator", "employee", "consultant"],
   "jointMinutes.sign": ["consultant"],
   "jointMinutes.repudiate": ["administrator", "employee", "attorney"],
   // Saved views (issue 30): everyone keeps views of the lists they may read; administrators share theirs with all staff.
-  "views.own": ROLES,
+  "views.own": MATTER_ROLES,
   "views.share": ["administrator"],
   // Bulk actions on the query and report lists (issue 30): the agency's, row by row with the single-row rules.
   "queries.bulk": ["administrator", "employee"],

@@ -1,7 +1,14 @@
-export const ROLES = ["administrator", "employee", "attorney", "consultant"] as const;
+export const ROLES = ["administrator", "employee", "attorney", "consultant", "interpreter"] as const;
 export type Role = (typeof ROLES)[number];
 
 const roleOf = (who: Role | { role: Role }): Role => (typeof who === "string" ? who : who.role);
+
+/**
+ * The roles that work on matters (claimants, queries, bookings, reports, invoices). The interpreter
+ * (issue 28) is not one: they see only the bookings they interpret at (docs/decisions.md,
+ * "Interpreters as users"), so the permission map grants them little beyond their own account.
+ */
+export const MATTER_ROLES = ["administrator", "employee", "attorney", "consultant"] as const satisfies readonly Role[];
 
 /** The agency's own people: administrators and employees see every claimant's data (and the two-factor setting can oblige them). */
 export const STAFF_ROLES: readonly Role[] = ["administrator", "employee"];
@@ -19,6 +26,7 @@ export const ROLE_BADGE: Record<Role, string> = {
   employee: "Employee",
   attorney: "Attorney",
   consultant: "Consultant",
+  interpreter: "Interpreter",
 };
 
 /** Labels used where a role is chosen or listed; consultants register as Medical Consultant. */
@@ -27,6 +35,7 @@ export const ROLE_LABEL: Record<Role, string> = {
   employee: "Employee",
   attorney: "Attorney",
   consultant: "Medical Consultant",
+  interpreter: "Interpreter",
 };
 
 
@@ -54,4 +63,11 @@ export function isExpert(who: Role): who is "consultant";
 export function isExpert<T extends { role: Role }>(who: T): who is T & { role: "consultant" };
 export function isExpert(who: Role | { role: Role }): boolean {
   return roleOf(who) === "consultant";
+}
+
+/** An interpreter with an account (issue 28): sees only the bookings they are named on, and joins their video rooms. */
+export function isInterpreter(who: Role): who is "interpreter";
+export function isInterpreter<T extends { role: Role }>(who: T): who is T & { role: "interpreter" };
+export function isInterpreter(who: Role | { role: Role }): boolean {
+  return roleOf(who) === "interpreter";
 }

@@ -254,7 +254,7 @@ export const REGISTRATION_INVALID_HINT = "Please complete all required fields an
 /** An account created by an administrator or the `user:create` command: any role, no attorney lists. */
 export const staffUserSchema = z.object({
   ...registrationBase,
-  role: z.enum(["administrator", "employee", "attorney", "consultant"], {
-    error: "Role must be administrator, employee, attorney or consultant",
+  role: z.enum(["administrator", "employee", "attorney", "consultant", "interpreter"], {
+    error: "Role must be administrator, employee, attorney, consultant or interpreter",
   }),
 });

@@ -12,6 +12,9 @@ const AUDIENCE: Record<Role, Audience> = {
   employee: "staff",
   attorney: "attorney",
   consultant: "consultant",
+  // An outside professional, like an expert; the screens worded by audience are not theirs anyway
+  // (they open My Interpreting and their account only: docs/decisions.md, "Interpreters as users").
+  interpreter: "consultant",
 };
 
 export function audienceOf(role: Role): Audience {

@@ -1,4 +1,5 @@
 import type { CurrentUser } from "@medlegal/domain";
+import { can } from "@medlegal/domain";
 import { canOpenRoute } from "@medlegal/domain/navigation";
 import { createFileRoute, Navigate, Outlet, redirect, useMatches, useRouter } from "@tanstack/react-router";
 import { CloudOff } from "lucide-react";
@@ -52,7 +53,7 @@ function AppLayout() {
   // not with the first download (docs/decisions.md, "Performance").
   return (
     <TooltipProvider>
-      <AppShell user={user.data} sidebarExtra={(onNavigate) => <SavedViewsNav role={role} onNavigate={onNavigate} />}>
+      <AppShell user={user.data} sidebarExtra={can(role, "views.own") ? (onNavigate) => <SavedViewsNav role={role} onNavigate={onNavigate} /> : undefined}>
         <LiveEvents />
         {allowed ? <Outlet /> : <NoAccess />}
       </AppShell>

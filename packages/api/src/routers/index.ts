@@ -31,6 +31,7 @@ import { bankStatementsRouter } from "./bank-statements";
 import { receivablesRouter } from "./receivables";
 import { searchRouter } from "./search";
 import { logisticsRouter } from "./logistics";
+import { interpretingRouter } from "./interpreting";
 import { jointMinutesRouter } from "./joint-minutes";
 import { savedViewsRouter } from "./saved-views";
 import { bulkActionsRouter } from "./bulk-actions";
@@ -68,6 +69,7 @@ export const appRouter = router({
   receivables: receivablesRouter,
   search: searchRouter,
   logistics: logisticsRouter,
+  interpreting: interpretingRouter,
   jointMinutes: jointMinutesRouter,
   savedViews: savedViewsRouter,
   bulkActions: bulkActionsRouter,

@@ -6,8 +6,9 @@ const ASSESSMENT_CENTRE = "MedLegal assessment centre, 3 Oxford Road, Parktown";
 /**
  * The claimant's day (issue 28, docs/decisions.md "The claimant's day: logistics"): three
  * disciplines one morning next week at the agency's assessment centre, a taxi from Bushbuckridge at
- * dawn, a Sepedi interpreter and meals, arranged on the first booking and copied to the other two
- * (the costs stay on the first, billed once attendance is recorded).
+ * dawn, a Sepedi interpreter (the demo interpreter's account, who sees the day under My
+ * Interpreting) and meals, arranged on the first booking and copied to the other two (the costs
+ * stay on the first, billed once attendance is recorded).
  */
 export function seedClaimantDay(matter: (brief: MatterBrief) => Matter, ago: (n: number, time: string) => Date): void {
   matter({
@@ -53,12 +54,11 @@ export function seedClaimantDay(matter: (brief: MatterBrief) => Matter, ago: (n:
         pickupTime: "04:30",
         transportCents: 180_000,
         interpreterLanguage: "Sepedi",
-        interpreterName: "Mpho Ledwaba",
-        interpreterContact: "+27 82 555 0311",
         interpreterCents: 150_000,
         meals: "Breakfast and lunch",
         mealsCents: 18_000,
       },
       true,
+      "interpreter",
     );
 }

@@ -60,6 +60,8 @@ const DEMO_USERS: DemoUser[] = [
     specialization: "Orthopaedic Surgeon",
     extra: { license_number: "MP 0123456", phone: "+27 82 555 0142", address: "12 Jan Smuts Avenue, Rosebank, Johannesburg" },
   },
+  // An interpreter with an account (issue 28): named on the claimant's day of Thabo Mokoena (seed/claimant-day.ts).
+  { username: "interpreter", role: "interpreter", firstName: "Mpho", lastName: "Ledwaba", email: "interpreter@medlegal.example", extra: { phone: "+27 82 555 0311" } },
   // More of the agency's world, so every screen has something to show on first start.
   { username: "sipho", role: "employee", firstName: "Sipho", lastName: "Ngcobo", email: "sipho@medlegal.example" },
   {

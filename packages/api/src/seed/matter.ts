@@ -281,11 +281,13 @@ export class Matter {
   }
 
   /** Staff arrange the claimant's day on one booking, and copy it to the claimant's other bookings that day. */
-  arrange(key: string, employee: string, at: Date, logistics: Omit<SetBookingLogisticsFields, "bookingId">, copyToSameDay: boolean): this {
+  /** Staff arrange a booking's day; `interpreter` names an interpreter's account (their name and contact come from it). */
+  arrange(key: string, employee: string, at: Date, logistics: Omit<SetBookingLogisticsFields, "bookingId" | "interpreterUserId">, copyToSameDay: boolean, interpreter?: string): this {
     this.step(at, `${key} logistics`, async () => {
       const deps = await this.deps(employee);
       const bookingId = this.bookings.get(key)!.id;
-      await setLogistics(deps, parseInput(setBookingLogisticsSchema, { bookingId, ...logistics }));
+      const interpreterUserId = interpreter ? (await this.story.actor(interpreter)).user.id : null;
+      await setLogistics(deps, parseInput(setBookingLogisticsSchema, { bookingId, ...logistics, interpreterUserId }));
       if (copyToSameDay) await applyLogisticsToSameDay(deps, { bookingId });
     });
     return this;

@@ -1,5 +1,5 @@
 import type { CurrentUser, SearchKind } from "@medlegal/domain";
-import { SEARCH_GROUP_LABELS, SEARCH_MIN_LENGTH } from "@medlegal/domain";
+import { can, SEARCH_GROUP_LABELS, SEARCH_MIN_LENGTH } from "@medlegal/domain";
 import * as DialogPrimitive from "@radix-ui/react-dialog";
 import { keepPreviousData } from "@tanstack/react-query";
 import { useNavigate, useRouterState } from "@tanstack/react-router";
@@ -100,7 +100,7 @@ function PaletteDialog({ user, onClose }: { user: CurrentUser; onClose: () => vo
   const [recent, setRecent] = React.useState<RecentItem[]>(() => readRecent(user.id));
   const debounced = useDebounced(term.trim(), 150);
   const searching = debounced.length >= SEARCH_MIN_LENGTH;
-  const results = trpc.search.global.useQuery({ term: debounced }, { enabled: searching, placeholderData: keepPreviousData, meta: { errorToast: false } });
+  const results = trpc.search.global.useQuery({ term: debounced }, { enabled: searching && can(user.role, "search.use"), placeholderData: keepPreviousData, meta: { errorToast: false } });
   const identityOpened = trpc.search.identityOpened.useMutation({ meta: { errorToast: false } });
   const pages = React.useMemo(() => pagesFor(user.role), [user.role]);
   const commands = React.useMemo(() => commandsFor(user.role), [user.role]);

@@ -78,6 +78,11 @@ const EXPECTED: Record<Role, [label: string, href: string][]> = {
     ["Video Conferences", "/video-conferences"],
     ["Settings", "/settings"],
   ],
+  // Not in the SPEC's table (issue 28): the interpreter's bookings and their account.
+  interpreter: [
+    ["My Interpreting", "/my-interpreting"],
+    ["Settings", "/settings"],
+  ],
 };
 
 describe("Sidebar", () => {

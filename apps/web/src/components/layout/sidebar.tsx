@@ -12,6 +12,7 @@ import {
   ClipboardList,
   FileText,
   History,
+  Languages,
   LayoutDashboard,
   ListChecks,
   LogOut,
@@ -51,6 +52,7 @@ const ICONS: Record<string, LucideIcon> = {
   "My Cases": Briefcase,
   "My Queries": ClipboardList,
   "My Bookings": BookOpen,
+  "My Interpreting": Languages,
 };
 
 export interface SidebarProps {

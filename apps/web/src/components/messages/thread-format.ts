@@ -2,13 +2,14 @@ import type { Role, ThreadPerson, ThreadSummary } from "@medlegal/domain";
 import { audienceOf } from "@/lib/audience";
 
 /** How a conversation's people are grouped in its header: the agency, then attorneys, then experts. */
-const GROUP: Record<Role, "Agency" | "Attorney" | "Expert"> = {
+const GROUP: Record<Role, "Agency" | "Attorney" | "Expert" | "Interpreter"> = {
   administrator: "Agency",
   employee: "Agency",
   attorney: "Attorney",
   consultant: "Expert",
+  interpreter: "Interpreter",
 };
-const ORDER = ["Agency", "Attorney", "Expert"] as const;
+const ORDER = ["Agency", "Attorney", "Expert", "Interpreter"] as const;
 
 /** The participants by role: `[{ label: "Agency", names: ["Ann", "Ben"] }, { label: "Attorney", ... }]`, empty groups left out. */
 export function participantsByRole(people: readonly ThreadPerson[]): { label: string; names: string[] }[] {

@@ -1,5 +1,5 @@
 import { can, fullName, isStaff, mayManagePrivacy, ROLE_LABEL, SIDEBAR } from "@medlegal/domain";
-import { createFileRoute, Link, useNavigate } from "@tanstack/react-router";
+import { createFileRoute, Link, redirect, useNavigate } from "@tanstack/react-router";
 import { ArrowRight, Bell, MessageSquare } from "lucide-react";
 import { CourtDeadlinesCard } from "@/components/dashboard/court-deadlines-card";
 import { PrivacyRequestsCard } from "@/components/dashboard/privacy-requests-card";
@@ -17,6 +17,10 @@ import { prefetchPage } from "@/lib/route-data";
 import { forAudience } from "@/lib/audience";
 
 export const Route = createFileRoute("/_app/")({
+  // The interpreter has no dashboard (issue 28): their first page is My Interpreting.
+  beforeLoad: ({ context }) => {
+    if (context.user && !can(context.user.role, "dashboard.read") && can(context.user.role, "interpreting.own")) throw redirect({ to: "/my-interpreting", replace: true });
+  },
   loader: ({ context }) =>
     prefetchPage(
       context,

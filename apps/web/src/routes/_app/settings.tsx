@@ -53,8 +53,9 @@ function SettingsPage() {
   const navigate = useNavigate({ from: "/settings" });
   if (!me) return null;
   const isAdmin = can(me.role, "settings.agency");
-  const current: Tab = !isAdmin && ADMIN_TABS.includes(tab) ? "profile" : tab;
-  const shown = TABS.filter((t) => isAdmin || !ADMIN_TABS.includes(t));
+  const current: Tab = (!isAdmin && ADMIN_TABS.includes(tab)) || (tab === "calendar" && !can(me.role, "calendar.own")) ? "profile" : tab;
+  // The calendar link carries one's bookings, which an interpreter reads under My Interpreting instead.
+  const shown = TABS.filter((t) => (isAdmin || !ADMIN_TABS.includes(t)) && (t !== "calendar" || can(me.role, "calendar.own")));
   const setTab = (next: string) => void navigate({ search: next === "profile" ? {} : { tab: next as Tab }, replace: true });
 
   return (

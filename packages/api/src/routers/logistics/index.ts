@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { applyLogisticsSchema, bookingLogisticsInputSchema, daySheetInputSchema, daySheetOutputSchema, logisticsViewOutputSchema, setBookingLogisticsSchema } from "@medlegal/domain";
+import { applyLogisticsSchema, bookingLogisticsInputSchema, daySheetInputSchema, daySheetOutputSchema, interpreterOptionOutputSchema, logisticsViewOutputSchema, setBookingLogisticsSchema } from "@medlegal/domain";
 import { daySheet } from "../../services/logistics/day-sheet";
-import { applyLogisticsToSameDay, getLogistics, setLogistics } from "../../services/logistics/logistics-records";
+import { applyLogisticsToSameDay, getLogistics, listInterpreters, setLogistics } from "../../services/logistics/logistics-records";
 import { roleProcedure, router } from "../../trpc";
 
 /** The claimant's day around a booking (docs/decisions.md "The claimant's day: logistics"); row scoping in the service. */
@@ -12,5 +12,7 @@ export const logisticsRouter = router({
     .input(applyLogisticsSchema)
     .output(z.object({ applied: z.array(z.string()) }))
     .mutation(({ ctx, input }) => applyLogisticsToSameDay({ db: ctx.db, actor: ctx.actor }, input)),
+  // The interpreters with an account, for the form's picker (docs/decisions.md "Interpreters as users").
+  interpreters: roleProcedure("bookings.manage").output(z.array(interpreterOptionOutputSchema)).query(({ ctx }) => listInterpreters({ db: ctx.db, actor: ctx.actor })),
   daySheet: roleProcedure("bookings.manage").input(daySheetInputSchema).output(daySheetOutputSchema).query(({ ctx, input }) => daySheet({ db: ctx.db, actor: ctx.actor }, input)),
 });

@@ -1,7 +1,8 @@
 import type { ExpressionBuilder, Kysely } from "kysely";
 import type { Database } from "@medlegal/db";
 import type { DashboardSummary, QueryListItem, QueryStatus } from "@medlegal/domain";
-import { EXPERT_SEES_QUERY, OPEN_QUERY_STATUSES, isAttorney, isExpert } from "@medlegal/domain";
+import { EXPERT_SEES_QUERY, OPEN_QUERY_STATUSES, isAttorney, isExpert, isInterpreter } from "@medlegal/domain";
+import { AppError } from "../../errors";
 import type { SignedInActor } from "../../actors";
 import { visibleQueries } from "../platform/access";
 import { listMyAssignments } from "../queries/assignments";
@@ -29,6 +30,8 @@ export async function dashboardSummary({ db, actor }: Deps, now = clockNow()): P
     return { role, pending: mine.filter((a) => a.status === "proposed"), acceptedCount: mine.filter((a) => a.status === "accepted").length };
   }
 
+  // The permission map keeps interpreters off the dashboard; this keeps the staff branch from answering one.
+  if (isInterpreter(role)) throw new AppError("FORBIDDEN", "The dashboard is not part of an interpreter's account.");
   const byStatus = await countByStatus(db, actor);
   if (isAttorney(role)) {
     const recent = await db

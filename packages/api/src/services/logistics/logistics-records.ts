@@ -1,7 +1,7 @@
 import type { Selectable } from "kysely";
 import type { BookingLogisticsTable } from "@medlegal/db";
-import type { applyLogisticsSchema, bookingLogisticsInputSchema, BookingLogistics, LogisticsView, SetBookingLogisticsInput } from "@medlegal/domain";
-import { addDays, isExpert, LIVE_BOOKING_STATUSES, LOGISTICS_MESSAGES, sastDate, sastToUtc } from "@medlegal/domain";
+import type { applyLogisticsSchema, bookingLogisticsInputSchema, BookingLogistics, InterpreterOption, LogisticsView, SetBookingLogisticsInput } from "@medlegal/domain";
+import { addDays, INTERPRETING_MESSAGES, isExpert, LIVE_BOOKING_STATUSES, LOGISTICS_MESSAGES, sastDate, sastToUtc } from "@medlegal/domain";
 import type { z } from "zod";
 import { AppError } from "../../errors";
 import { assertCan } from "../platform/access";
@@ -11,6 +11,7 @@ import type { Db, Deps } from "../platform/deps";
 import { fullName } from "../platform/sql";
 import { loadVisibleBooking, lockBooking } from "../scheduling/booking-records";
 import { billedLogisticsItems, COST_COLUMN } from "./logistics-billing";
+import { unseatInterpreter } from "../interpreting/interpreting";
 
 type LogisticsRow = Selectable<BookingLogisticsTable>;
 
@@ -28,6 +29,7 @@ function toColumns(input: SetBookingLogisticsInput) {
     interpreter_name: input.interpreterName,
     interpreter_contact: input.interpreterContact,
     interpreter_cents: input.interpreterCents,
+    interpreter_user_id: input.interpreterUserId,
     guardian_name: input.guardianName,
     guardian_relationship: input.guardianRelationship,
     guardian_phone: input.guardianPhone,
@@ -50,6 +52,7 @@ export const toBookingLogistics = (r: LogisticsRow): BookingLogistics => ({
   interpreterName: r.interpreter_name,
   interpreterContact: r.interpreter_contact,
   interpreterCents: r.interpreter_cents,
+  interpreterUserId: r.interpreter_user_id,
   guardianName: r.guardian_name,
   guardianRelationship: r.guardian_relationship,
   guardianPhone: r.guardian_phone,
@@ -109,6 +112,40 @@ async function writeLogistics(trx: Db, actor: Deps["actor"], bookingId: string, 
   const previous: Record<string, unknown> = before ? Object.fromEntries(Object.keys(columns).map((k) => [k, before[k as keyof LogisticsRow]])) : {};
   const change = changedFields(previous, columns);
   await recordAudit(trx, actor, { action, entityType: "booking", entityId: bookingId, before: before ? change.before : null, after: { ...change.after, ...extra } });
+  if (before?.interpreter_user_id && before.interpreter_user_id !== columns.interpreter_user_id) await unseatInterpreter(trx, actor, bookingId, before.interpreter_user_id);
+}
+
+/**
+ * An interpreter chosen by account must be an active user with the interpreter role (400 otherwise);
+ * their name and contact (phone, else e-mail) are copied into the row, so the day sheet, the
+ * attorney's view and the invoice read one place (docs/decisions.md "Interpreters as users").
+ */
+async function withInterpreterAccount(db: Db, columns: LogisticsColumns): Promise<LogisticsColumns> {
+  if (!columns.interpreter_user_id) return columns;
+  const user = await db
+    .selectFrom("users")
+    .select([fullName("users").as("name"), "phone", "email"])
+    .where("id", "=", columns.interpreter_user_id)
+    .where("role", "=", "interpreter")
+    .where("is_active", "=", true)
+    .executeTakeFirst();
+  if (!user) throw new AppError("INVALID", INTERPRETING_MESSAGES.notInterpreter, { interpreterUserId: INTERPRETING_MESSAGES.notInterpreter });
+  return { ...columns, interpreter_name: user.name, interpreter_contact: user.phone ?? user.email };
+}
+
+/** The active interpreters with an account, for the logistics form's picker (staff only). */
+export async function listInterpreters({ db, actor }: Deps): Promise<InterpreterOption[]> {
+  assertCan(actor.user, "bookings.manage", "Only the agency arranges a claimant's day.");
+  const rows = await db
+    .selectFrom("users")
+    .select(["id", fullName("users").as("name"), "phone", "email"])
+    .where("role", "=", "interpreter")
+    .where("is_active", "=", true)
+    .orderBy("first_name")
+    .orderBy("last_name")
+    .limit(500)
+    .execute();
+  return rows.map((u) => ({ id: u.id, name: u.name, contact: u.phone ?? u.email }));
 }
 
 /**
@@ -120,7 +157,7 @@ export async function setLogistics({ db, actor }: Deps, input: SetBookingLogisti
   await db.transaction().execute(async (trx) => {
     const booking = await lockBooking(trx, actor, input.bookingId);
     if (booking.status === "cancelled" || booking.status === "rescheduled") throw new AppError("CONFLICT", "This booking was cancelled or moved: arrange the day on the booking that stands.");
-    const columns = toColumns(input);
+    const columns = await withInterpreterAccount(trx, toColumns(input));
     const current = await logisticsOf(trx, input.bookingId);
     for (const item of await billedLogisticsItems(trx, input.bookingId)) {
       const column = COST_COLUMN[item];
@@ -158,6 +195,7 @@ export async function applyLogisticsToSameDay({ db, actor }: Deps, { bookingId }
         interpreterName: source.interpreter_name,
         interpreterContact: source.interpreter_contact,
         interpreterCents: null,
+        interpreterUserId: source.interpreter_user_id,
         guardianName: source.guardian_name,
         guardianRelationship: source.guardian_relationship,
         guardianPhone: source.guardian_phone,

@@ -2,37 +2,54 @@
 import type { Transaction } from "kysely";
 import type { Database } from "@medlegal/db";
 import type { inviteToMeetingSchema, MeetingDetail, MeetingInvitee, participantInputSchema } from "@medlegal/domain";
-import { MEETING_MAX_PEOPLE, MEETING_MESSAGES, ROLE_LABEL, saDayTimeLabel, isAttorney } from "@medlegal/domain";
+import { MEETING_MAX_PEOPLE, MEETING_MESSAGES, ROLE_LABEL, saDayTimeLabel, isExpert, isStaff } from "@medlegal/domain";
 import type { z } from "zod";
 import { AppError } from "../../errors";
 import type { Deps } from "../platform/deps";
 import { notify } from "../notifications/notifications";
 import { guestLinkUrl, guestToken, queueGuestLinkEmail } from "./guest-links";
+import type { SignedInActor } from "../../actors";
+import type { MeetingRow } from "./meeting-records";
 import { announceMeeting, auditMeeting } from "./meeting-records";
 import { addGuest, checkUsers, getMeeting } from "./meetings";
 import { lockLiveMeeting } from "./meeting-lifecycle";
+
+/** At most four people in a meeting (those turned away or removed do not count). */
+async function assertRoomForOneMore(trx: Transaction<Database>, meeting: MeetingRow) {
+  const { n } = await trx
+    .selectFrom("meeting_participants")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .where("meeting_id", "=", meeting.id)
+    .where("state", "not in", ["denied", "removed"])
+    .executeTakeFirstOrThrow();
+  if (Number(n) >= MEETING_MAX_PEOPLE) throw new AppError("CONFLICT", MEETING_MESSAGES.full);
+}
+
+/**
+ * Invites a user to a locked live meeting, with its audit row: staff's invitation, and an
+ * interpreter's own seat at a booking they interpret at, in the "interpreter" meeting role
+ * (docs/decisions.md "Interpreters as users"). The caller announces the change.
+ */
+export async function inviteUser(trx: Transaction<Database>, actor: SignedInActor, meeting: MeetingRow, userId: string, meetingRole: "interpreter" | null = null) {
+  await assertRoomForOneMore(trx, meeting);
+  const taken = await trx.selectFrom("meeting_participants").select("id").where("meeting_id", "=", meeting.id).where("user_id", "=", userId).executeTakeFirst();
+  if (taken) throw new AppError("CONFLICT", MEETING_MESSAGES.duplicateUser, { userId: MEETING_MESSAGES.duplicateUser });
+  await trx.insertInto("meeting_participants").values({ meeting_id: meeting.id, user_id: userId, guest_role: meetingRole, invited_by: actor.user.id }).execute();
+  await auditMeeting(trx, actor, meeting, "invite", meetingRole ? { userId, meetingRole } : { userId });
+}
 
 /** Staff invite one more user or guest (at most four people in all). */
 export async function inviteToMeeting({ db, actor }: Deps, input: z.output<typeof inviteToMeetingSchema>): Promise<MeetingDetail> {
   if (input.kind === "user") await checkUsers(db, [input.userId], "");
   await db.transaction().execute(async (trx) => {
     const meeting = await lockLiveMeeting(trx, input.meetingId);
-    const { n } = await trx
-      .selectFrom("meeting_participants")
-      .select((eb) => eb.fn.countAll<number>().as("n"))
-      .where("meeting_id", "=", meeting.id)
-      .where("state", "not in", ["denied", "removed"])
-      .executeTakeFirstOrThrow();
-    if (Number(n) >= MEETING_MAX_PEOPLE) throw new AppError("CONFLICT", MEETING_MESSAGES.full);
     if (input.kind === "user") {
-      const taken = await trx.selectFrom("meeting_participants").select("id").where("meeting_id", "=", meeting.id).where("user_id", "=", input.userId).executeTakeFirst();
-      if (taken) throw new AppError("CONFLICT", MEETING_MESSAGES.duplicateUser, { userId: MEETING_MESSAGES.duplicateUser });
-      await trx.insertInto("meeting_participants").values({ meeting_id: meeting.id, user_id: input.userId, invited_by: actor.user.id }).execute();
-      await auditMeeting(trx, actor, meeting, "invite", { userId: input.userId });
+      await inviteUser(trx, actor, meeting, input.userId);
       if (input.userId !== actor.user.id) {
         await notify(trx, { userId: input.userId, type: "other", title: `Video meeting on ${saDayTimeLabel(meeting.starts_at)}`, message: `You are invited to a video meeting: ${meeting.title}.`, link: `/meeting/${meeting.room_id}` });
       }
     } else {
+      await assertRoomForOneMore(trx, meeting);
       const row = await addGuest(trx, actor, meeting, input.guest);
       await auditMeeting(trx, actor, meeting, "invite", { participantId: row.id, guest: input.guest.name, guestRole: input.guest.role });
     }
@@ -102,5 +119,5 @@ export async function listInvitees({ db }: Pick<Deps, "db">): Promise<MeetingInv
     .orderBy("last_name")
     .limit(500)
     .execute();
-  return rows.map((u) => ({ id: u.id, name: `${u.first_name} ${u.last_name}`, roleLabel: ROLE_LABEL[u.role], canHost: !isAttorney(u.role) }));
+  return rows.map((u) => ({ id: u.id, name: `${u.first_name} ${u.last_name}`, roleLabel: ROLE_LABEL[u.role], canHost: isStaff(u.role) || isExpert(u.role) }));
 }

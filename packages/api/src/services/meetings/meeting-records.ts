@@ -77,7 +77,7 @@ export function participantQuery(db: Db) {
 }
 export type ParticipantWithName = Awaited<ReturnType<ReturnType<typeof participantQuery>["executeTakeFirstOrThrow"]>>;
 
-const USER_ROLE_LABEL: Record<string, string> = { administrator: "Agency", employee: "Agency", attorney: "Attorney", consultant: "Expert" };
+const USER_ROLE_LABEL: Record<string, string> = { administrator: "Agency", employee: "Agency", attorney: "Attorney", consultant: "Expert", interpreter: "Interpreter" };
 
 /** How a participant is described in the room and the lists: "Expert", "Claimant", "Interpreter"... */
 export const participantRoleLabel = (p: Pick<ParticipantWithName, "guest_role" | "user_role">): string =>

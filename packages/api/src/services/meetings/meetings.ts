@@ -1,7 +1,7 @@
 import type { ExpressionBuilder, Transaction } from "kysely";
 import type { Database } from "@medlegal/db";
 import type { createMeetingSchema, idInputSchema, MeetingDetail, MeetingGuestInput, MeetingLinks, MeetingListItem, meetingListInputSchema } from "@medlegal/domain";
-import { isLiveMeeting, MEETING_MAX_PEOPLE, meetingOpensAt, MEETING_MESSAGES, saDayTimeLabel, isAttorney } from "@medlegal/domain";
+import { isLiveMeeting, MEETING_MAX_PEOPLE, meetingOpensAt, MEETING_MESSAGES, saDayTimeLabel, isExpert } from "@medlegal/domain";
 import type { z } from "zod";
 import type { SignedInActor } from "../../actors";
 import { AppError } from "../../errors";
@@ -60,7 +60,7 @@ export async function checkUsers(db: Db, userIds: string[], hostId: string) {
   for (const userId of userIds) {
     const user = users.find((u) => u.id === userId);
     if (!user || !user.is_active) throw new AppError("INVALID", "Invite active users only.", { [userId === hostId ? "hostId" : "userIds"]: "That user cannot be invited" });
-    if (userId === hostId && isAttorney(user)) throw new AppError("INVALID", "The host is the expert or a member of the agency.", { hostId: "Choose an expert or agency staff as host" });
+    if (userId === hostId && !(isStaff(user) || isExpert(user))) throw new AppError("INVALID", "The host is the expert or a member of the agency.", { hostId: "Choose an expert or agency staff as host" });
   }
 }
 

@@ -2,7 +2,7 @@ import type { ExpressionBuilder, RawBuilder } from "kysely";
 import { sql } from "kysely";
 import type { Database } from "@medlegal/db";
 import type { CurrentUser, Permission, Role } from "@medlegal/domain";
-import { can, EXPERT_SEES_QUERY, isAttorney, isExpert, isStaff, OPEN_QUERY_STATUSES, STAFF_ROLES } from "@medlegal/domain";
+import { can, EXPERT_SEES_QUERY, isAttorney, isExpert, isInterpreter, isStaff, OPEN_QUERY_STATUSES, STAFF_ROLES } from "@medlegal/domain";
 import { AppError, notFound } from "../../errors";
 import type { Db } from "./deps";
 
@@ -28,6 +28,7 @@ export function visibleQueries(user: CurrentUser) {
   return (eb: ExpressionBuilder<Database, "queries">) => {
     if (isStaff(user)) return eb.lit(true);
     if (isAttorney(user)) return eb("queries.attorney_id", "=", user.id);
+    if (!isExpert(user)) return eb.lit(false);
     return eb.exists(
       eb
         .selectFrom("consultant_assignments as va")
@@ -62,6 +63,7 @@ export function visibleInvoices(user: CurrentUser) {
   return (eb: ExpressionBuilder<Database, "invoices">) => {
     if (isStaff(user)) return eb.lit(true);
     if (isAttorney(user)) return eb.and([eb("invoices.kind", "=", "attorney"), eb("invoices.attorney_id", "=", user.id), eb("invoices.status", "<>", "draft")]);
+    if (!isExpert(user)) return eb.lit(false);
     return eb.and([eb("invoices.kind", "=", "expert"), eb("invoices.consultant_id", "=", user.id)]);
   };
 }
@@ -71,6 +73,7 @@ export function visibleReports(user: CurrentUser) {
   return (eb: ExpressionBuilder<Database, "reports">) => {
     if (isStaff(user)) return eb.lit(true);
     if (isAttorney(user)) return eb("reports.attorney_id", "=", user.id);
+    if (!isExpert(user)) return eb.lit(false);
     return eb("reports.consultant_id", "=", user.id);
   };
 }
@@ -128,14 +131,19 @@ export async function loadVisibleCase(db: Db, user: CurrentUser, id: string) {
   return row;
 }
 
-/** Bookings a user may see: all for staff, their own for an attorney, the ones they assess for a consultant. */
+/**
+ * Bookings a user may see: all for staff, their own for an attorney, the ones they assess for a
+ * consultant, the ones whose logistics name them for an interpreter (issue 28).
+ */
 export function visibleBookings(user: CurrentUser) {
-  return (eb: ExpressionBuilder<Database, "bookings">) =>
-    isStaff(user)
-      ? eb.lit(true)
-      : isAttorney(user)
-        ? eb("bookings.attorney_id", "=", user.id)
-        : eb("bookings.consultant_id", "=", user.id);
+  return (eb: ExpressionBuilder<Database, "bookings">) => {
+    if (isStaff(user)) return eb.lit(true);
+    if (isAttorney(user)) return eb("bookings.attorney_id", "=", user.id);
+    if (isInterpreter(user)) {
+      return eb.exists(eb.selectFrom("booking_logistics as il").select("il.booking_id").whereRef("il.booking_id", "=", "bookings.id").where("il.interpreter_user_id", "=", user.id));
+    }
+    return eb("bookings.consultant_id", "=", user.id);
+  };
 }
 
 /**

@@ -2,7 +2,7 @@ import type { Kysely, Transaction } from "kysely";
 import { sql } from "kysely";
 import type { Database } from "@medlegal/db";
 import type { Gender, PhoneType, Role, UserDetail, UserSummary } from "@medlegal/domain";
-import { ADMIN_MESSAGES, isAttorney, isExpert } from "@medlegal/domain";
+import { ADMIN_MESSAGES, isAttorney, isExpert, isInterpreter } from "@medlegal/domain";
 import type { Actor } from "../../actors";
 import { AppError } from "../../errors";
 import { recordAudit } from "../audit/audit";
@@ -100,7 +100,8 @@ export async function roleColumns(db: Db, data: RoleFields, savedRole?: Role) {
     birth_date: isAttorney(data.role) ? (data.birthDate ?? null) : null,
     specialization_id: isExpert(data.role) && data.specialization ? await activeSpecializationId(db, data.specialization) : null,
     license_number: isExpert(data.role) ? (data.licenseNumber ?? null) : null,
-    phone: isExpert(data.role) ? (data.phone ?? null) : null,
+    // An interpreter's phone is not on the forms yet (docs/decisions.md "Interpreters as users"): a save keeps it.
+    ...(isInterpreter(data.role) ? {} : { phone: isExpert(data.role) ? (data.phone ?? null) : null }),
     address: isExpert(data.role) ? (data.address ?? null) : null,
   };
 }

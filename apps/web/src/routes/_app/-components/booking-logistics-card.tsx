@@ -40,6 +40,7 @@ function LogisticsSummary({ l }: { l: BookingLogistics }) {
       </Item>
       <Item label="Interpreter">
         {l.interpreterName ? `${l.interpreterName} (${l.interpreterLanguage})${withCost(l.interpreterCents)}` : "None"}
+        {l.interpreterUserId && <span className="block text-xs text-muted-foreground">Has an account: sees this booking under My Interpreting</span>}
         {l.interpreterContact && <span className="block text-xs text-muted-foreground">{l.interpreterContact}</span>}
       </Item>
       <Item label="Guardian or escort">
@@ -60,6 +61,8 @@ export function BookingLogisticsCard({ bookingId, venueDay, editable }: { bookin
   const utils = trpc.useUtils();
   const view = trpc.logistics.get.useQuery({ bookingId });
   const [editing, setEditing] = React.useState(false);
+  // Only while the form is open (staff): the interpreters with an account to choose from.
+  const interpreters = trpc.logistics.interpreters.useQuery(undefined, { enabled: editable && editing });
   const [applyOpen, setApplyOpen] = React.useState(false);
   const save = trpc.logistics.set.useMutation({
     onSuccess: (saved) => {
@@ -120,6 +123,7 @@ export function BookingLogisticsCard({ bookingId, venueDay, editable }: { bookin
             bookingId={bookingId}
             saved={full.logistics}
             billed={full.billed}
+            interpreters={interpreters.data}
             pending={save.isPending}
             serverErrors={serverErrors}
             onSubmit={(input) => save.mutate(input as never)}

@@ -50,6 +50,7 @@ describe("BookingLogisticsForm", () => {
       interpreterName: null,
       interpreterContact: null,
       interpreterCents: null,
+      interpreterUserId: null,
       guardianName: null,
       guardianRelationship: null,
       guardianPhone: null,

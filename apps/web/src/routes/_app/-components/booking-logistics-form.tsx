@@ -1,4 +1,4 @@
-import type { BookingLogistics, TransportKind } from "@medlegal/domain";
+import type { BookingLogistics, InterpreterOption, TransportKind } from "@medlegal/domain";
 import { formatRand, parseRandToCents, setBookingLogisticsSchema, TRANSPORT_KINDS, TRANSPORT_LABELS } from "@medlegal/domain";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
@@ -20,6 +20,8 @@ interface LogisticsForm {
   interpreterName: string;
   interpreterContact: string;
   interpreterCents: string;
+  /** An interpreter's account ("" for an external interpreter, whose name and contact are typed). */
+  interpreterUserId: string;
   guardianName: string;
   guardianRelationship: string;
   guardianPhone: string;
@@ -43,6 +45,7 @@ function initialOf(saved: BookingLogistics | null): LogisticsForm {
     interpreterName: saved?.interpreterName ?? "",
     interpreterContact: saved?.interpreterContact ?? "",
     interpreterCents: randText(saved?.interpreterCents ?? null),
+    interpreterUserId: saved?.interpreterUserId ?? "",
     guardianName: saved?.guardianName ?? "",
     guardianRelationship: saved?.guardianRelationship ?? "",
     guardianPhone: saved?.guardianPhone ?? "",
@@ -65,6 +68,7 @@ export function BookingLogisticsForm({
   bookingId,
   saved,
   billed,
+  interpreters = [],
   pending,
   serverErrors,
   onSubmit,
@@ -72,6 +76,8 @@ export function BookingLogisticsForm({
 }: {
   bookingId: string;
   saved: BookingLogistics | null;
+  /** Active interpreters with an account, for the picker (docs/decisions.md "Interpreters as users"). */
+  interpreters?: readonly InterpreterOption[];
   billed: readonly string[];
   pending: boolean;
   serverErrors?: Record<string, string>;
@@ -87,6 +93,10 @@ export function BookingLogisticsForm({
     transportCents: f.transport === "taxi" || f.transport === "reimbursement" ? cents(f.transportCents) : null,
     accommodationCents: cents(f.accommodationCents),
     interpreterCents: cents(f.interpreterCents),
+    // An account's name and contact come from the account on the server.
+    interpreterUserId: f.interpreterUserId || null,
+    interpreterName: f.interpreterUserId ? "" : f.interpreterName,
+    interpreterContact: f.interpreterUserId ? "" : f.interpreterContact,
     mealsCents: cents(f.mealsCents),
     accommodationNights: f.accommodationNights.trim() === "" ? null : Number(f.accommodationNights),
   });
@@ -107,6 +117,12 @@ export function BookingLogisticsForm({
     serverErrors,
   });
   const picked = form.transport === "shuttle" || form.transport === "taxi";
+  // The saved account stays choosable even if it was deactivated since (the server then refuses it, saying so).
+  const accounts =
+    saved?.interpreterUserId && !interpreters.some((i) => i.id === saved.interpreterUserId)
+      ? [...interpreters, { id: saved.interpreterUserId, name: saved.interpreterName ?? "Interpreter", contact: saved.interpreterContact ?? "" }]
+      : interpreters;
+  const account = accounts.find((i) => i.id === form.interpreterUserId);
   const paid = form.transport === "taxi" || form.transport === "reimbursement";
   const amountHint = (item: string) => (billed.includes(item) ? " (on the invoice)" : "");
   const amount = (name: (typeof AMOUNTS)[number], label: string, item: string) => (
@@ -146,15 +162,33 @@ export function BookingLogisticsForm({
       <fieldset className="grid gap-3">
         <legend className="mb-2 text-sm font-semibold">Interpreter</legend>
         <div className="grid gap-3 sm:grid-cols-2">
+          <Field label="Interpreter" htmlFor="logistics-interpreterUserId" error={err("interpreterUserId")}>
+            <NativeSelect {...bind("interpreterUserId")} value={form.interpreterUserId} onChange={(e) => patch({ interpreterUserId: e.target.value })}>
+              <option value="">An external interpreter</option>
+              {accounts.map((i) => (
+                <option key={i.id} value={i.id}>
+                  {i.name}
+                </option>
+              ))}
+            </NativeSelect>
+          </Field>
           <Field label="Language" htmlFor="logistics-interpreterLanguage" error={err("interpreterLanguage")}>
             <Input {...text("interpreterLanguage")} maxLength={60} />
           </Field>
-          <Field label="Interpreter's name" htmlFor="logistics-interpreterName" error={err("interpreterName")}>
-            <Input {...text("interpreterName")} maxLength={120} autoComplete="off" />
-          </Field>
-          <Field label="Interpreter's phone or e-mail" htmlFor="logistics-interpreterContact" error={err("interpreterContact")}>
-            <Input {...text("interpreterContact")} maxLength={200} autoComplete="off" />
-          </Field>
+          {account ? (
+            <p className="text-sm text-muted-foreground sm:col-span-2" id="logistics-interpreter-account">
+              {account.name} sees this booking under My Interpreting{account.contact ? ` and is reached at ${account.contact}` : ""}.
+            </p>
+          ) : (
+            <>
+              <Field label="Interpreter's name" htmlFor="logistics-interpreterName" error={err("interpreterName")}>
+                <Input {...text("interpreterName")} maxLength={120} autoComplete="off" />
+              </Field>
+              <Field label="Interpreter's phone or e-mail" htmlFor="logistics-interpreterContact" error={err("interpreterContact")}>
+                <Input {...text("interpreterContact")} maxLength={200} autoComplete="off" />
+              </Field>
+            </>
+          )}
           {amount("interpreterCents", "Interpreter's fee", "interpreter")}
         </div>
       </fieldset>

@@ -1,0 +1,125 @@
+import { addDays, sastDate } from "@medlegal/domain";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { violations } from "../axe";
+import { launch, newPage, post, read, screenshot, signedInPage } from "../browser";
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const PASSWORD = "Interp!Str0ng-Pass";
+
+/**
+ * This file's own in-person assessment, made the way the app makes it: the attorney opens a case and
+ * query, staff assign the plastic surgeon, he accepts, staff book his first free in-person hour five
+ * weeks out and confirm it.
+ */
+async function confirmedBooking(attorney: Page, employee: Page, expert: Page, tag: string) {
+  const kase = await post<{ id: string }>(attorney, "cases.create", {
+    claimType: "raf",
+    incidentDate: "2025-04-02",
+    newClaimant: {
+      firstName: "Nandi",
+      lastName: `Interp${tag}`,
+      passportNumber: `NI${tag}`.slice(0, 20),
+      birthDate: "1988-03-14",
+      gender: "female",
+      homeLanguage: "isiZulu",
+      interpreterNeeded: true,
+      consentReceivedAt: addDays(sastDate(new Date()), -1),
+    },
+  });
+  const specs = await read<{ id: string; name: string }[]>(attorney, "specializations.listActive", undefined);
+  const surgery = specs.find((s) => s.name === "Plastic and Reconstructive Surgeon")!;
+  const query = await post<{ id: string }>(attorney, "queries.create", { caseId: kase.id, subject: "Scarring after a burn", instructions: "Assess the scarring", specializationIds: [surgery.id] });
+  await post(employee, "queries.move", { id: query.id, to: "in_review" });
+  const candidates = await read<{ id: string; name: string }[]>(employee, "assignments.listCandidates", { queryId: query.id, specializationId: surgery.id });
+  const venter = candidates.find((c) => c.name.includes("Venter"))!;
+  const assignment = await post<{ id: string }>(employee, "assignments.create", { queryId: query.id, consultantId: venter.id, specializationId: surgery.id });
+  await post(expert, "assignments.respond", { id: assignment.id, accept: true });
+  const today = sastDate(new Date());
+  const slots = await read<{ startsAt: string; mode: string }[]>(employee, "bookings.listSlots", { consultantId: venter.id, from: addDays(today, 35), to: addDays(today, 49) });
+  const slot = slots.find((s) => s.mode === "in_person")!;
+  let booking = await post<{ id: string; reference: string; status: string }>(employee, "bookings.create", { queryId: query.id, consultantId: venter.id, startsAt: slot.startsAt });
+  if (booking.status === "requested") booking = await post(employee, "bookings.confirm", { id: booking.id });
+  return booking;
+}
+
+/** Signs the interpreter in through the form: their first page is My Interpreting (they have no dashboard). */
+async function interpreterPage(username: string, width: number) {
+  const opened = await newPage(browser, width, width < 640 ? 812 : 860);
+  await opened.page.goto("/auth");
+  await opened.page.locator("#signin-username").fill(username);
+  await opened.page.locator("#signin-password").fill(PASSWORD);
+  await opened.page.getByRole("button", { name: "Sign In", exact: true }).click();
+  await opened.page.waitForURL((url) => url.pathname === "/my-interpreting");
+  return opened;
+}
+
+describe("an interpreter with an account", () => {
+  it("staff name the interpreter's account on a booking, and the interpreter signs in and sees it, at 1280 and 375 px", async () => {
+    const tag = Date.now().toString(36);
+    const admin = await signedInPage(browser, "admin");
+    const username = `interp_${tag}`;
+    await post(admin.page, "users.create", { role: "interpreter", username, email: `${username}@interpreters.example`, firstName: "Zodwa", lastName: `Khanyile ${tag}`, password: PASSWORD });
+    await admin.context.close();
+
+    const attorney = await signedInPage(browser, "attorney");
+    const employee = await signedInPage(browser, "employee");
+    const expert = await signedInPage(browser, "dr_venter");
+    const booking = await confirmedBooking(attorney.page, employee.page, expert.page, tag);
+    await attorney.context.close();
+    await expert.context.close();
+
+    // Staff choose the account in the logistics form: no name or contact to type.
+    const page = employee.page;
+    await page.goto(`/booking-form/${booking.id}`);
+    await page.getByRole("heading", { name: "Logistics" }).waitFor();
+    await page.getByRole("button", { name: "Arrange logistics" }).click();
+    const picker = page.getByLabel("Interpreter", { exact: true });
+    await expect.poll(() => picker.locator("option").allTextContents()).toContain(`Zodwa Khanyile ${tag}`);
+    await picker.selectOption({ label: `Zodwa Khanyile ${tag}` });
+    await page.getByLabel("Language", { exact: true }).fill("isiZulu");
+    expect(await page.getByLabel("Interpreter's name").count()).toBe(0);
+    await picker.scrollIntoViewIfNeeded();
+    await screenshot(page, "interpreter-logistics-form-1280");
+    expect(await violations(page, `/booking-form/${booking.id} logistics form`)).toEqual([]);
+    await page.getByRole("button", { name: "Save logistics" }).click();
+    await expect.poll(() => page.getByText(`Zodwa Khanyile ${tag} (isiZulu)`).isVisible()).toBe(true);
+    await employee.context.close();
+
+    // The interpreter: their booking, the claimant and the language, nothing about the injury.
+    const wide = await interpreterPage(username, 1280);
+    const card = wide.page.getByRole("listitem").filter({ hasText: booking.reference });
+    await card.waitFor();
+    const text = (await card.textContent()) ?? "";
+    expect(text).toContain(`Nandi Interp${tag}`);
+    expect(text).toContain("isiZulu");
+    expect(text).not.toContain("Plastic");
+    expect(text).not.toContain("Scarring");
+    const nav = wide.page.getByRole("navigation", { name: "Main" });
+    expect(await nav.getByRole("link").allTextContents()).toEqual(["My Interpreting", "Settings"]);
+    await screenshot(wide.page, "interpreter-bookings-1280");
+    expect(await violations(wide.page, "/my-interpreting")).toEqual([]);
+    // The past tab's empty state.
+    await wide.page.getByRole("tab", { name: "Past" }).click();
+    await wide.page.getByText("No past bookings").waitFor();
+    expect(await violations(wide.page, "/my-interpreting past")).toEqual([]);
+    // A page of the agency's is not theirs.
+    await wide.page.goto("/admin/bookings");
+    await wide.page.getByRole("heading", { name: "You don't have access to this page" }).waitFor();
+    await wide.context.close();
+
+    const phone = await interpreterPage(username, 375);
+    await phone.page.getByRole("listitem").filter({ hasText: booking.reference }).waitFor();
+    await screenshot(phone.page, "interpreter-bookings-375");
+    expect(await violations(phone.page, "/my-interpreting at 375")).toEqual([]);
+    expect(await phone.page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    await phone.context.close();
+  }, 180_000);
+});
