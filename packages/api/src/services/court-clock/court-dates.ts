@@ -58,10 +58,9 @@ async function checkDates(db: Db, row: CaseRow, input: z.output<typeof courtDate
 }
 
 export async function setCourtDates({ db, actor }: Deps, { caseId, ...input }: z.output<typeof courtDatesInputSchema>): Promise<CourtClockView> {
-  const existing = await loadVisibleCase(db, actor.user, caseId);
-  await checkDates(db, existing, { caseId, ...input });
   return db.transaction().execute(async (trx) => {
     const before = await loadVisibleCase(trx, actor.user, caseId);
+    await checkDates(trx, before, { caseId, ...input });
     await trx
       .updateTable("cases")
       .set({
@@ -87,7 +86,6 @@ export async function setCourtDates({ db, actor }: Deps, { caseId, ...input }: z
 }
 
 export async function addCourtOrder({ db, actor }: Deps, { caseId, ...input }: z.output<typeof courtOrderInputSchema>): Promise<CourtClockView> {
-  await loadVisibleCase(db, actor.user, caseId);
   return db.transaction().execute(async (trx) => {
     const row = await loadVisibleCase(trx, actor.user, caseId);
     const { id } = await trx

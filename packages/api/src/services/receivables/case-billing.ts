@@ -130,7 +130,6 @@ export async function getCaseBilling({ db, actor }: Deps, { caseId }: { caseId: 
  */
 export async function setDeferralAgreement({ db, actor }: Deps, input: z.output<typeof deferralAgreementInputSchema>): Promise<CaseBillingView> {
   assertCan(actor.user, "receivables.manage");
-  await loadVisibleCase(db, actor.user, input.caseId);
   return db.transaction().execute(async (trx) => {
     const row = await loadVisibleCase(trx, actor.user, input.caseId);
     const before = await trx.selectFrom("deferral_agreements").selectAll().where("case_id", "=", row.id).forUpdate().executeTakeFirst();
@@ -180,12 +179,11 @@ async function checkEvent(db: Db, row: CaseRow, input: z.output<typeof billingEv
 /** Records a billing event (recording one again replaces its date and answers, keeping the order's file), with its audit row. */
 export async function recordBillingEvent({ db, actor }: Deps, input: z.output<typeof billingEventInputSchema>): Promise<CaseBillingView> {
   assertCan(actor.user, "receivables.events");
-  const existing = await loadVisibleCase(db, actor.user, input.caseId);
-  const agreement = await db.selectFrom("deferral_agreements").select("case_id").where("case_id", "=", existing.id).executeTakeFirst();
-  if (!agreement) throw new AppError("CONFLICT", BILLING_MESSAGES.noAgreement);
-  await checkEvent(db, existing, input);
   return db.transaction().execute(async (trx) => {
     const row = await loadVisibleCase(trx, actor.user, input.caseId);
+    const agreement = await trx.selectFrom("deferral_agreements").select("case_id").where("case_id", "=", row.id).executeTakeFirst();
+    if (!agreement) throw new AppError("CONFLICT", BILLING_MESSAGES.noAgreement);
+    await checkEvent(trx, row, input);
     const isOrder = input.kind === "order";
     const values = {
       occurred_on: input.occurredOn,
@@ -210,7 +208,6 @@ export async function recordBillingEvent({ db, actor }: Deps, input: z.output<ty
 /** Removes a billing event entered by mistake (and the later ones that needed it), with its audit row. */
 export async function removeBillingEvent({ db, actor }: Deps, input: z.output<typeof billingEventRemoveSchema>): Promise<CaseBillingView> {
   assertCan(actor.user, "receivables.events");
-  await loadVisibleCase(db, actor.user, input.caseId);
   return db.transaction().execute(async (trx) => {
     const row = await loadVisibleCase(trx, actor.user, input.caseId);
     const kinds = input.kind === "order" ? (["order", "taxed", "raf_paid"] as const) : ([input.kind] as const);
