@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { calendarDate, id, pastCalendarDate } from "./input-primitives";
 import type { Role } from "./roles";
-import { isExpert, isStaff, ROLES } from "./roles";
+import { isExpert, isInterpreter, isStaff, ROLES } from "./roles";
 import { required } from "./schemas";
 
 /**
@@ -22,12 +22,13 @@ export const AGREEMENT_EXPIRY_REMINDER_DAYS = 30;
 /** Who must have an agreement: the agency's staff and its experts see claimant data; attorneys are the claimants' own. */
 export function seesClaimantData(who: Role | { role: Role }): boolean {
   const role = typeof who === "string" ? who : who.role;
-  return isStaff(role) || isExpert(role);
+  return isStaff(role) || isExpert(role) || isInterpreter(role);
 }
 
-/** The kind a role signs: experts are operators (section 21), staff sign the agency's confidentiality undertaking. */
+/** The kind a role signs: experts and interpreters, outside the agency, are operators (section 21); staff sign the agency's confidentiality undertaking. */
 export function agreementKindFor(who: Role | { role: Role }): AgreementKind {
-  return isExpert(typeof who === "string" ? who : who.role) ? "operator" : "confidentiality";
+  const role = typeof who === "string" ? who : who.role;
+  return isExpert(role) || isInterpreter(role) ? "operator" : "confidentiality";
 }
 
 export interface AgreementDates {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { agreementState, isCurrentAgreement, isExpiringAgreement, seesClaimantData } from "../src/agreements";
+import { agreementKindFor, agreementState, isCurrentAgreement, isExpiringAgreement, seesClaimantData } from "../src/agreements";
 
 describe("the agreement register's rules", () => {
   const signed = { signedOn: "2026-01-10", expiresOn: "2026-12-31", revokedAt: null };
@@ -23,7 +23,9 @@ describe("the agreement register's rules", () => {
     expect(agreementState(undefined, "2027-01-01")).toBe("missing");
   });
 
-  it("asks it of staff and experts, not of attorneys", () => {
-    expect(["administrator", "employee", "consultant", "attorney"].map((r) => seesClaimantData(r as never))).toEqual([true, true, true, false]);
+  it("asks it of staff, experts and interpreters, not of attorneys", () => {
+    expect(agreementKindFor("interpreter")).toBe("operator");
+    expect(agreementKindFor("employee")).toBe("confidentiality");
+    expect(["administrator", "employee", "consultant", "interpreter", "attorney"].map((r) => seesClaimantData(r as never))).toEqual([true, true, true, true, false]);
   });
 });
