@@ -45,11 +45,13 @@ describe("who may write in a conversation", () => {
 });
 
 describe("the kinds of conversation a role can be in", () => {
-  it("internal conversations are the agency's alone; an attorney is never in an expert's conversation", () => {
-    expect(threadKindsFor("administrator")).toEqual(["query_attorney", "query_expert", "direct", "internal"]);
-    expect(threadKindsFor("employee")).toEqual(["query_attorney", "query_expert", "direct", "internal"]);
+  it("internal conversations and claimant texts are the agency's alone; an attorney is never in an expert's conversation", () => {
+    expect(threadKindsFor("administrator")).toEqual(["query_attorney", "query_expert", "query_claimant", "direct", "internal"]);
+    expect(threadKindsFor("employee")).toEqual(["query_attorney", "query_expert", "query_claimant", "direct", "internal"]);
     expect(threadKindsFor("attorney")).toEqual(["query_attorney", "direct"]);
     expect(threadKindsFor("consultant")).not.toContain("internal");
+    // A claimant's texts are for the agency to read: their own words may hold health details.
+    expect(threadKindsFor("consultant")).not.toContain("query_claimant");
     expect(threadKindsFor("consultant")).toContain("query_expert");
   });
 });

@@ -6,11 +6,12 @@ const A = "administrator";
 const E = "employee";
 const T = "attorney";
 const C = "consultant";
+const I = "interpreter";
 const OPENS: Record<string, string[]> = {
   "/": [A, E, T, C],
   "/messages": [A, E, T, C],
-  "/settings": [A, E, T, C],
-  "/notifications": [A, E, T, C],
+  "/settings": [A, E, T, C, I],
+  "/notifications": [A, E, T, C, I],
   "/appointments": [A, E, T, C],
   "/reports": [A, E, T, C],
   "/reports/$id": [A, E, T, C],
@@ -34,11 +35,12 @@ const OPENS: Record<string, string[]> = {
   "/expert-appointments": [A, E, C],
   "/expert-availability": [A, E, C],
   "/my-bookings": [C],
+  "/my-interpreting": [I],
   "/bookings": [A, E, T],
   "/booking-form": [A, E, T],
   "/booking-form/$bookingId": [A, E, T],
-  "/video-conferences": [A, E, T, C],
-  "/meeting/$roomId": [A, E, T, C],
+  "/video-conferences": [A, E, T, C, I],
+  "/meeting/$roomId": [A, E, T, C, I],
   "/sla-monitoring": [A, E],
   "/invoices": [A, E, T],
   "/invoices/$id": [A, E, T, C],

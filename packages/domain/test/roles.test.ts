@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { Role } from "../src";
-import { isAdministrator, isAttorney, isExpert, isStaff, ROLES } from "../src";
+import { isAdministrator, isAttorney, isExpert, isInterpreter, isStaff, ROLES } from "../src";
 
 /** Which roles each identity helper accepts, written out: a helper that widens or narrows fails here. */
 const ACCEPTS: Record<string, (who: Role | { role: Role }) => boolean> = {
@@ -33,9 +33,9 @@ describe("the role helpers", () => {
     expect(isExpert({ role: "attorney" })).toBe(false);
   });
 
-  it("every role is one of staff, attorney or expert, and only one", () => {
+  it("every role is one of staff, attorney, expert or interpreter, and only one", () => {
     for (const role of ROLES) {
-      expect([isStaff(role), isAttorney(role), isExpert(role)].filter(Boolean)).toHaveLength(1);
+      expect([isStaff(role), isAttorney(role), isExpert(role), isInterpreter(role)].filter(Boolean)).toHaveLength(1);
     }
   });
 });
