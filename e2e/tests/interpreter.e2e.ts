@@ -66,7 +66,7 @@ describe("an interpreter with an account", () => {
     const tag = Date.now().toString(36);
     const admin = await signedInPage(browser, "admin");
     const username = `interp_${tag}`;
-    await post(admin.page, "users.create", { role: "interpreter", username, email: `${username}@interpreters.example`, firstName: "Zodwa", lastName: `Khanyile ${tag}`, password: PASSWORD });
+    await post(admin.page, "users.create", { role: "interpreter", username, email: `${username}@interpreters.example`, firstName: "Zodwa", lastName: `Khanyile ${tag}`, password: PASSWORD, phone: "082 555 0414" });
     await admin.context.close();
 
     const attorney = await signedInPage(browser, "attorney");

@@ -21,7 +21,7 @@ describe.each(testDialects())("interpreters with an account on %s", (kind) => {
 
   const createInterpreter = async (firstName: string) => {
     const n = uniqueSuffix();
-    const input = { role: "interpreter", username: `int_${n}`, email: `int_${n}@interpreters.example`, firstName, lastName: `Interpreter ${n}`, password: "Str0ng!Password" };
+    const input = { role: "interpreter", username: `int_${n}`, email: `int_${n}@interpreters.example`, firstName, lastName: `Interpreter ${n}`, password: "Str0ng!Password", phone: "082 555 0412" };
     const created = await trpc<{ id: string }>(t.app, c.admin, "users.create", input);
     expect(created.status, created.error?.message).toBe(200);
     return { id: created.data.id, cookie: (await login(t.app, input.username, input.password)).cookie };
@@ -74,13 +74,25 @@ describe.each(testDialects())("interpreters with an account on %s", (kind) => {
     });
     expect(saved.status, saved.error?.message).toBe(200);
     expect(saved.data.logistics).toMatchObject({ interpreterUserId: ids.interpreter, interpreterLanguage: "isiZulu", interpreterName: expect.stringContaining("Nthabiseng") });
-    expect(saved.data.logistics.interpreterContact).toMatch(/@interpreters\.example$/);
+    // The phone the administrator recorded, for reception and the driver on the day.
+    expect(saved.data.logistics.interpreterContact).toBe("082 555 0412");
     const guardian = { guardianName: "Lindiwe Dlamini", guardianRelationship: "Sister", guardianPhone: "082 555 0177" };
     const second = await trpc(t.app, c.employee, "logistics.set", { bookingId: inPerson.id, transport: "none", interpreterLanguage: "isiZulu", interpreterUserId: ids.interpreter, ...guardian });
     expect(second.status, second.error?.message).toBe(200);
     // Staff's picker lists the interpreter.
     const picker = await trpc<{ id: string; name: string }[]>(t.app, c.employee, "logistics.interpreters");
     expect(picker.data.map((i) => i.id)).toEqual(expect.arrayContaining([ids.interpreter, ids.other]));
+  });
+
+  it("asks an interpreter's account for a phone, and keeps it on the account", async () => {
+    const n = uniqueSuffix();
+    const input = { role: "interpreter", username: `int_${n}`, email: `int_${n}@interpreters.example`, firstName: "Nophone", lastName: `Interpreter ${n}`, password: "Str0ng!Password" };
+    const refused = await trpc(t.app, c.admin, "users.create", input);
+    expect(refused.status).toBe(400);
+    expect(refused.error?.message).toMatch(/Phone number is required/);
+    const created = await trpc<{ id: string; phone: string | null }>(t.app, c.admin, "users.create", { ...input, phone: "+27 82 555 0413" });
+    expect(created.status, created.error?.message).toBe(200);
+    expect(created.data.phone).toBe("+27 82 555 0413");
   });
 
   it("refuses to name a user who is not an active interpreter, with a sentence on the field, and changes nothing", async () => {
@@ -151,11 +163,13 @@ describe.each(testDialects())("interpreters with an account on %s", (kind) => {
     expect((await trpc(t.app, c.attorney, "interpreting.joinMeeting", { bookingId: mine.id })).status).toBe(403);
   });
 
-  it("lets the interpreter keep their own account: a profile save keeps the phone the agency reaches them on", async () => {
+  it("lets the interpreter keep their own account: they change the phone the agency reaches them on, and cannot clear it", async () => {
     const other = await t.db.selectFrom("users").select(["email", "first_name", "last_name"]).where("id", "=", ids.other).executeTakeFirstOrThrow();
-    await t.db.updateTable("users").set({ phone: "+27 82 555 0400" }).where("id", "=", ids.other).execute();
-    const saved = await trpc(t.app, c.other, "account.updateProfile", { email: other.email, firstName: "Sizwe", lastName: other.last_name, firmName: null, birthDate: null, specialization: null, licenseNumber: null, phone: null, address: null });
+    const profile = { email: other.email, firstName: "Sizwe", lastName: other.last_name, firmName: null, birthDate: null, specialization: null, licenseNumber: null, address: null };
+    const saved = await trpc(t.app, c.other, "account.updateProfile", { ...profile, phone: "+27 82 555 0400" });
     expect(saved.status, saved.error?.message).toBe(200);
+    const cleared = await trpc(t.app, c.other, "account.updateProfile", { ...profile, firstName: "Cleared", phone: null });
+    expect(cleared.status).toBe(400);
     const after = await t.db.selectFrom("users").select(["phone", "first_name"]).where("id", "=", ids.other).executeTakeFirstOrThrow();
     expect(after).toEqual({ phone: "+27 82 555 0400", first_name: "Sizwe" });
   });

@@ -69,10 +69,11 @@ export function consultantPayload(details: ConsultantDetails) {
   return { specialization: details.specialization, licenseNumber: details.licenseNumber, phone: details.phone, address: details.address };
 }
 
-/** The role's own fields for a payload: an attorney's or a consultant's; administrators and employees have none. */
+/** The role's own fields for a payload: an attorney's, a consultant's or an interpreter's phone; administrators and employees have none. */
 export function roleFieldsPayload(role: string, details: AttorneyDetails & ConsultantDetails) {
   if (role === "attorney") return attorneyPayload(details);
   if (role === "consultant") return consultantPayload(details);
+  if (role === "interpreter") return { phone: details.phone };
   return {};
 }
 

@@ -33,6 +33,8 @@ const consultantFields = {
   phone: phoneNumberSchema,
   address: required("Address", 300),
 };
+/** An interpreter's phone: reception and the driver reach them on the day (issue 28). */
+const interpreterFields = { phone: phoneNumberSchema };
 const personFields = {
   email: emailSchema,
   firstName: required("First name"),
@@ -55,8 +57,8 @@ function byRole<Extra extends z.ZodRawShape>(extra: Extra) {
       z.object({ ...extra, role: z.literal("employee") }),
       withAttorneyLists(z.object({ ...extra, role: z.literal("attorney"), ...attorneyFields })),
       z.object({ ...extra, role: z.literal("consultant"), ...consultantFields }),
-      // Interpreters (issue 28) are created here only: no self-registration, no fields of their own.
-      z.object({ ...extra, role: z.literal("interpreter") }),
+      // Interpreters (issue 28) are created here only: no self-registration; their phone is their one field.
+      z.object({ ...extra, role: z.literal("interpreter"), ...interpreterFields }),
     ],
     { error: "Role must be administrator, employee, attorney, consultant or interpreter" },
   );
@@ -146,6 +148,7 @@ const profileBase = { ...personFields, currentPassword: optionalText(256, "Passw
 export function profileSchemaFor(role: Role) {
   if (role === "attorney") return withAttorneyLists(z.object({ ...profileBase, ...attorneyFields }));
   if (role === "consultant") return z.object({ ...profileBase, ...consultantFields });
+  if (role === "interpreter") return z.object({ ...profileBase, ...interpreterFields });
   return z.object(profileBase);
 }
 

@@ -69,6 +69,28 @@ describe("UserForm (administrator)", () => {
     expect(screen.queryByLabelText("Firm name")).not.toBeInTheDocument();
   });
 
+  it("asks an interpreter for a phone and sends it", async () => {
+    const user = userEvent.setup();
+    const onSubmit = vi.fn();
+    render(<UserForm mode="create" specializations={SPECIALIZATIONS} onSubmit={onSubmit} />);
+    fireEvent.change(screen.getByLabelText("Role"), { target: { value: "interpreter" } });
+    expect(screen.getByRole("heading", { name: "Interpreter details" })).toBeInTheDocument();
+    expect(screen.queryByLabelText("License number")).not.toBeInTheDocument();
+    type("Username", "mledwaba");
+    type("First name", "Mpho");
+    type("Last name", "Ledwaba");
+    type("Email", "mpho@interpreters.example");
+    type("Password", "Str0ng!Passw0rd");
+    type("Confirm password", "Str0ng!Passw0rd");
+    await user.click(screen.getByRole("button", { name: "Create user" }));
+    expect(onSubmit).not.toHaveBeenCalled();
+    expect(screen.getByLabelText("Phone")).toHaveAccessibleDescription("Please enter a valid phone number");
+
+    type("Phone", "082 555 0311");
+    await user.click(screen.getByRole("button", { name: "Create user" }));
+    expect(onSubmit).toHaveBeenCalledWith(expect.objectContaining({ role: "interpreter", phone: "082 555 0311" }));
+  });
+
   it("refuses an attorney without valid lists and says why under each list", async () => {
     const user = userEvent.setup();
     const onSubmit = vi.fn();

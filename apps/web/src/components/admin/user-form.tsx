@@ -192,7 +192,7 @@ export function UserForm(props: UserFormProps) {
 
       <RoleDetailsSection
         role={form.role}
-        heading={{ attorney: "Attorney details", consultant: "Consultant details" }}
+        heading={{ attorney: "Attorney details", consultant: "Consultant details", interpreter: "Interpreter details" }}
         idPrefix="user"
         value={form}
         onChange={patch}

@@ -103,7 +103,7 @@ export function ProfileForm({
 
       <RoleDetailsSection
         role={user.role}
-        heading={{ attorney: "Practice details", consultant: "Practice details" }}
+        heading={{ attorney: "Practice details", consultant: "Practice details", interpreter: "Contact details" }}
         idPrefix="profile"
         value={form}
         onChange={patch}

@@ -100,8 +100,7 @@ export async function roleColumns(db: Db, data: RoleFields, savedRole?: Role) {
     birth_date: isAttorney(data.role) ? (data.birthDate ?? null) : null,
     specialization_id: isExpert(data.role) && data.specialization ? await activeSpecializationId(db, data.specialization) : null,
     license_number: isExpert(data.role) ? (data.licenseNumber ?? null) : null,
-    // An interpreter's phone is not on the forms yet (docs/decisions.md "Interpreters as users"): a save keeps it.
-    ...(isInterpreter(data.role) ? {} : { phone: isExpert(data.role) ? (data.phone ?? null) : null }),
+    phone: isExpert(data.role) || isInterpreter(data.role) ? (data.phone ?? null) : null,
     address: isExpert(data.role) ? (data.address ?? null) : null,
   };
 }

@@ -1,14 +1,15 @@
 import type { AttorneyDetails, ConsultantDetails } from "@medlegal/domain";
 import { AttorneyFields } from "./attorney-fields";
 import { ConsultantFields } from "./consultant-fields";
+import { InterpreterFields } from "./interpreter-fields";
 import type { DetailsProps, SpecializationOption } from "./types";
 
 /** The roles that carry fields of their own, and the section's name for each. */
-const SECTION_LABEL = { attorney: "Attorney details", consultant: "Consultant details" } as const;
+const SECTION_LABEL = { attorney: "Attorney details", consultant: "Consultant details", interpreter: "Interpreter details" } as const;
 
 /**
- * The attorney's or the consultant's own fields under a heading (or, without one, a label), for the
- * role being edited; nothing for administrators and employees.
+ * The attorney's, consultant's or interpreter's own fields under a heading (or, without one, a
+ * label), for the role being edited; nothing for administrators and employees.
  */
 export function RoleDetailsSection<T extends AttorneyDetails & ConsultantDetails>({
   role,
@@ -18,7 +19,7 @@ export function RoleDetailsSection<T extends AttorneyDetails & ConsultantDetails
 }: DetailsProps<T> & {
   role: string;
   /** A visible heading per role; without one the sections are named "Attorney details" / "Consultant details". */
-  heading?: Partial<Record<"attorney" | "consultant", string>>;
+  heading?: Partial<Record<keyof typeof SECTION_LABEL, string>>;
   specializations: readonly SpecializationOption[] | undefined;
 }) {
   if (!Object.hasOwn(SECTION_LABEL, role)) return null;
@@ -39,6 +40,8 @@ export function RoleDetailsSection<T extends AttorneyDetails & ConsultantDetails
       )}
       {details === "attorney" ? (
         <AttorneyFields {...props} onChange={onChange} />
+      ) : details === "interpreter" ? (
+        <InterpreterFields {...props} onChange={onChange} />
       ) : (
         <ConsultantFields {...props} onChange={onChange} specializations={specializations} />
       )}
