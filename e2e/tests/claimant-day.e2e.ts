@@ -5,7 +5,8 @@ import { addDays, sastDate } from "@medlegal/domain";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { violations } from "../axe";
-import { launch, post, read, screenshot, signedInPage } from "../browser";
+import { bookInPerson } from "../bookings";
+import { launch, post, screenshot, signedInPage } from "../browser";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -52,20 +53,10 @@ async function confirmedBooking(attorney: Page, employee: Page, expert: Page) {
       messageChannel: "sms",
     },
   });
-  const specs = await read<{ id: string; name: string }[]>(attorney, "specializations.listActive", undefined);
-  const audiology = specs.find((s) => s.name === "Audiologist")!;
-  const query = await post<{ id: string }>(attorney, "queries.create", { caseId: kase.id, subject: "Hearing after a collision", instructions: "Assess hearing loss", specializationIds: [audiology.id] });
-  await post(employee, "queries.move", { id: query.id, to: "in_review" });
-  const candidates = await read<{ id: string; name: string }[]>(employee, "assignments.listCandidates", { queryId: query.id, specializationId: audiology.id });
-  const nel = candidates.find((c) => c.name.includes("Nel"))!;
-  const assignment = await post<{ id: string }>(employee, "assignments.create", { queryId: query.id, consultantId: nel.id, specializationId: audiology.id });
-  await post(expert, "assignments.respond", { id: assignment.id, accept: true });
-  const today = sastDate(new Date());
-  const slots = await read<{ startsAt: string; mode: string; venue: string | null }[]>(employee, "bookings.listSlots", { consultantId: nel.id, from: addDays(today, 20), to: addDays(today, 34) });
-  const slot = slots.find((s) => s.mode === "in_person")!;
-  let booking = await post<{ id: string; reference: string; status: string; venue: string; startsAt: string }>(employee, "bookings.create", { queryId: query.id, consultantId: nel.id, startsAt: slot.startsAt });
-  if (booking.status === "requested") booking = await post(employee, "bookings.confirm", { id: booking.id });
-  return booking;
+  return bookInPerson(
+    { attorney, employee, expert },
+    { caseId: kase.id, specialization: "Audiologist", expertName: "Nel", subject: "Hearing after a collision", instructions: "Assess hearing loss", fromDays: 20, toDays: 34 },
+  );
 }
 
 describe("the claimant's day", () => {

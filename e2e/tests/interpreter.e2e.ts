@@ -2,7 +2,8 @@ import { addDays, sastDate } from "@medlegal/domain";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { violations } from "../axe";
-import { launch, post, read, screenshot, signedInPage } from "../browser";
+import { bookInPerson } from "../bookings";
+import { launch, post, screenshot, signedInPage } from "../browser";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -35,20 +36,10 @@ async function confirmedBooking(attorney: Page, employee: Page, expert: Page, ta
       consentReceivedAt: addDays(sastDate(new Date()), -1),
     },
   });
-  const specs = await read<{ id: string; name: string }[]>(attorney, "specializations.listActive", undefined);
-  const surgery = specs.find((s) => s.name === "Plastic and Reconstructive Surgeon")!;
-  const query = await post<{ id: string }>(attorney, "queries.create", { caseId: kase.id, subject: "Scarring after a burn", instructions: "Assess the scarring", specializationIds: [surgery.id] });
-  await post(employee, "queries.move", { id: query.id, to: "in_review" });
-  const candidates = await read<{ id: string; name: string }[]>(employee, "assignments.listCandidates", { queryId: query.id, specializationId: surgery.id });
-  const venter = candidates.find((c) => c.name.includes("Venter"))!;
-  const assignment = await post<{ id: string }>(employee, "assignments.create", { queryId: query.id, consultantId: venter.id, specializationId: surgery.id });
-  await post(expert, "assignments.respond", { id: assignment.id, accept: true });
-  const today = sastDate(new Date());
-  const slots = await read<{ startsAt: string; mode: string }[]>(employee, "bookings.listSlots", { consultantId: venter.id, from: addDays(today, 35), to: addDays(today, 49) });
-  const slot = slots.find((s) => s.mode === "in_person")!;
-  let booking = await post<{ id: string; reference: string; status: string }>(employee, "bookings.create", { queryId: query.id, consultantId: venter.id, startsAt: slot.startsAt });
-  if (booking.status === "requested") booking = await post(employee, "bookings.confirm", { id: booking.id });
-  return booking;
+  return bookInPerson(
+    { attorney, employee, expert },
+    { caseId: kase.id, specialization: "Plastic and Reconstructive Surgeon", expertName: "Venter", subject: "Scarring after a burn", instructions: "Assess the scarring", fromDays: 35, toDays: 49 },
+  );
 }
 
 /**
