@@ -8,6 +8,8 @@ import { emailSchema, required } from "./schemas";
  */
 export const MEETING_STATUSES = ["scheduled", "open", "in_progress", "ended", "cancelled"] as const;
 export type MeetingStatus = (typeof MEETING_STATUSES)[number];
+/** A meeting not yet over: people may still be invited to it, join it, or have it cancelled. */
+export const LIVE_MEETING_STATUSES = ["scheduled", "open", "in_progress"] as const satisfies readonly MeetingStatus[];
 export const MEETING_STATUS_LABEL: Record<MeetingStatus, string> = {
   scheduled: "Scheduled",
   open: "Open",
@@ -82,7 +84,7 @@ export function guestLinkWindow(meeting: { startsAt: Date; endsAt: Date }): { no
 }
 
 /** Whether a meeting still takes people (not ended, not cancelled). */
-export const isLiveMeeting = (status: MeetingStatus) => status === "scheduled" || status === "open" || status === "in_progress";
+export const isLiveMeeting = (status: MeetingStatus) => (LIVE_MEETING_STATUSES as readonly MeetingStatus[]).includes(status);
 
 /** Whether a meeting is listed under "upcoming" (still live) or "past". */
 export const MEETING_LIST_WHEN = ["upcoming", "past"] as const;

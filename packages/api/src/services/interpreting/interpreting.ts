@@ -1,5 +1,5 @@
 import type { interpretingBookingInputSchema, InterpretingBooking, interpretingListInputSchema } from "@medlegal/domain";
-import { INTERPRETING_MESSAGES, isLiveMeeting, LIVE_BOOKING_STATUSES } from "@medlegal/domain";
+import { INTERPRETING_MESSAGES, isLiveMeeting, LIVE_BOOKING_STATUSES, LIVE_MEETING_STATUSES } from "@medlegal/domain";
 import { sql } from "kysely";
 import type { z } from "zod";
 import { AppError, notFound } from "../../errors";
@@ -49,7 +49,7 @@ function interpretingQuery(db: Db, deps: Deps) {
           .selectFrom("meetings")
           .select("meetings.status")
           .whereRef("meetings.booking_id", "=", "bookings.id")
-          .orderBy(sql`meetings.status IN ('scheduled', 'open', 'in_progress')`, "desc")
+          .orderBy(sql`meetings.status IN (${sql.join([...LIVE_MEETING_STATUSES])})`, "desc")
           .orderBy("meetings.created_at", "desc")
           .limit(1)
           .as("meeting_status"),
@@ -133,7 +133,7 @@ export async function unseatInterpreter(trx: Db, actor: Deps["actor"], bookingId
     .innerJoin("meetings as m", "m.id", "p.meeting_id")
     .select(["p.id", "m.id as meeting_id", "m.query_id"])
     .where("m.booking_id", "=", bookingId)
-    .where("m.status", "in", ["scheduled", "open", "in_progress"])
+    .where("m.status", "in", [...LIVE_MEETING_STATUSES])
     .where("p.user_id", "=", userId)
     .where("p.guest_role", "=", "interpreter")
     .executeTakeFirst();

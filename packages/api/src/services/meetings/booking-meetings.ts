@@ -1,3 +1,4 @@
+import { LIVE_MEETING_STATUSES } from "@medlegal/domain";
 /** The meeting of a video booking: created with its confirmation, cancelled with the booking. */
 import type { Transaction } from "kysely";
 import { claimantGuestOf } from "./meeting-records";
@@ -39,6 +40,6 @@ export async function createMeetingForBooking(trx: Transaction<Database>, actor:
 
 /** A cancelled or moved booking cancels its meeting, in the booking's transaction; everyone's page is told. */
 export async function cancelMeetingOfBooking(trx: Transaction<Database>, actor: SignedInActor, bookingId: string): Promise<void> {
-  const meeting = await trx.selectFrom("meetings").selectAll().where("booking_id", "=", bookingId).where("status", "in", ["scheduled", "open", "in_progress"]).forUpdate().executeTakeFirst();
+  const meeting = await trx.selectFrom("meetings").selectAll().where("booking_id", "=", bookingId).where("status", "in", [...LIVE_MEETING_STATUSES]).forUpdate().executeTakeFirst();
   if (meeting) await closeMeeting(trx, actor, meeting, "cancelled");
 }

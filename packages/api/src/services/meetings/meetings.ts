@@ -1,7 +1,7 @@
 import type { ExpressionBuilder, Transaction } from "kysely";
 import type { Database } from "@medlegal/db";
 import type { createMeetingSchema, idInputSchema, MeetingDetail, MeetingGuestInput, MeetingLinks, MeetingListItem, meetingListInputSchema } from "@medlegal/domain";
-import { isLiveMeeting, MEETING_MAX_PEOPLE, meetingOpensAt, MEETING_MESSAGES, saDayTimeLabel, isExpert } from "@medlegal/domain";
+import { isLiveMeeting, MEETING_MAX_PEOPLE, meetingOpensAt, MEETING_MESSAGES, saDayTimeLabel, isExpert, LIVE_MEETING_STATUSES } from "@medlegal/domain";
 import type { z } from "zod";
 import type { SignedInActor } from "../../actors";
 import { AppError } from "../../errors";
@@ -34,7 +34,7 @@ export async function listMeetings({ db, actor }: Deps, input: z.output<typeof m
     eb.and([eb("meetings.status", "=", "cancelled"), eb("meetings.ends_at", upcoming ? ">" : "<=", at)]);
   query =
     input.when === "upcoming"
-      ? query.where((eb) => eb.or([eb("meetings.status", "in", ["scheduled", "open", "in_progress"]), cancelled(eb, true)])).orderBy("meetings.starts_at").orderBy("meetings.id")
+      ? query.where((eb) => eb.or([eb("meetings.status", "in", [...LIVE_MEETING_STATUSES]), cancelled(eb, true)])).orderBy("meetings.starts_at").orderBy("meetings.id")
       : query.where((eb) => eb.or([eb("meetings.status", "=", "ended"), cancelled(eb, false)])).orderBy("meetings.starts_at", "desc").orderBy("meetings.id");
   const rows = await query.execute();
   return rows.map((r) => ({ ...toMeetingListItem(r, undefined), invited: r.my_participant_id !== null, isHost: r.my_is_host === true }));
