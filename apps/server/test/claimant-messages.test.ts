@@ -255,13 +255,21 @@ describe.each(testDialects())("text messages to claimants on %s", (kind) => {
     expect(gateway.received.map((r) => r.body.id)).toEqual([message!.id, message!.id]);
   });
 
-  const sign = (body: string, secret = SECRET) => createHmac("sha256", secret).update(body).digest("hex");
-  const post = (path: string, payload: unknown, signature?: string) => {
-    const body = JSON.stringify(payload);
+  /** The gateway's signature: HMAC-SHA256 of "<timestamp>.<raw body>" (README "Text messages to claimants"). */
+  const sign = (body: string, timestamp = unixNow(), secret = SECRET) => createHmac("sha256", secret).update(`${timestamp}.${body}`).digest("hex");
+  const unixNow = () => String(Math.floor(Date.now() / 1000));
+  let replies = 0;
+  /** A signed call as the gateway makes it; a reply gets its own gateway id unless the payload names one. */
+  const post = (path: string, payload: Record<string, unknown>, signature?: string, timestamp = unixNow()) => {
+    const body = JSON.stringify(path === "/api/sms/inbound" && !("id" in payload) ? { id: `gw-${uniqueSuffix()}-${++replies}`, ...payload } : payload);
     return t.app.inject({
       method: "POST",
       url: path,
-      headers: { "content-type": "application/json", ...(signature === undefined ? { "x-signature": sign(body) } : signature ? { "x-signature": signature } : {}) },
+      headers: {
+        "content-type": "application/json",
+        "x-timestamp": timestamp,
+        ...(signature === undefined ? { "x-signature": sign(body, timestamp) } : signature ? { "x-signature": signature } : {}),
+      },
       payload: body,
     });
   };
@@ -356,6 +364,92 @@ describe.each(testDialects())("text messages to claimants on %s", (kind) => {
     const messages = await messagesOf(booking.id);
     expect(messages).toHaveLength(1);
     expect(messages[0]!.given_up_at).not.toBeNull();
+  });
+
+  it("refuses a reply signed more than 5 minutes ago, one signed without its time, and a gateway id seen before, changing nothing", async () => {
+    const booking = await bookingFor("072 913 4041", "sms", sast("2027-12-03", "10:00"));
+    const payload = { id: `gw-${uniqueSuffix()}`, from: "+27729134041", text: "YES", channel: "sms" };
+    const body = JSON.stringify(payload);
+    const sixMinutesAgo = String(Math.floor(Date.now() / 1000) - 6 * 60);
+    const stale = await post("/api/sms/inbound", payload, sign(body, sixMinutesAgo), sixMinutesAgo);
+    expect(stale.statusCode).toBe(401);
+    expect(stale.json().message).toMatch(/more than 5 minutes/);
+    // The old scheme (the body alone) no longer passes: the time must be signed with it.
+    const bodyOnly = createHmac("sha256", SECRET).update(body).digest("hex");
+    expect((await post("/api/sms/inbound", payload, bodyOnly)).statusCode).toBe(401);
+    expect(await answerOf(booking.id)).toBeNull();
+
+    expect((await post("/api/sms/inbound", payload)).statusCode).toBe(200);
+    expect(await answerOf(booking.id)).toBe("confirmed");
+    const count = async () => Number((await t.db.selectFrom("claimant_replies").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n);
+    const before = await count();
+    // The same gateway message again, even freshly signed and saying something else, is a replay.
+    const replay = await post("/api/sms/inbound", { ...payload, text: "NO" });
+    expect(replay.statusCode).toBe(409);
+    expect(replay.json().message).toMatch(/received before/);
+    expect(await answerOf(booking.id)).toBe("confirmed");
+    expect(await count()).toBe(before);
+    // Two deliveries of one message at once: one is taken, the other refused.
+    const twin = { ...payload, id: `gw-${uniqueSuffix()}`, text: "thank you" };
+    const both = await Promise.all([post("/api/sms/inbound", twin), post("/api/sms/inbound", twin)]);
+    expect(both.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+    expect(await count()).toBe(before + 1);
+  });
+
+  it("asks staff who wrote when two claimants share the number, instead of answering for the first one's booking; STOP stops both", async () => {
+    const first = await bookingFor("072 913 4051", "sms", sast("2027-12-06", "10:00"));
+    const second = await bookingFor("+27 72 913 4051", "whatsapp", sast("2027-12-08", "10:00"));
+    const no = await post("/api/sms/inbound", { from: "0729134051", text: "NO", channel: "sms" });
+    expect(no.statusCode).toBe(200);
+    expect(no.json()).toMatchObject({ action: "decline", booking: null, askedStaff: true });
+    expect(await answerOf(first.id)).toBeNull();
+    expect(await answerOf(second.id)).toBeNull();
+    const asked = await t.db.selectFrom("notifications as n").innerJoin("users as u", "u.id", "n.user_id").select(["u.role", "n.message"]).where("n.title", "=", "Text from a shared number: +27729134051").execute();
+    expect(asked.length).toBeGreaterThan(0);
+    expect(asked.every((a) => a.role === "employee")).toBe(true);
+    expect(asked[0]!.message).toMatch(/phone of 2 claimants .*Thandi Nkosi.* and Thandi Nkosi.*replied "NO"\. Nothing was changed/);
+    // A question is not put on either claimant's query.
+    const words = "Which one of us is booked on Monday?";
+    expect((await post("/api/sms/inbound", { from: "0729134051", text: words, channel: "sms" })).json()).toMatchObject({ action: "other", askedStaff: true });
+    expect(await t.db.selectFrom("messages").select("id").where("body", "=", words).execute()).toEqual([]);
+
+    expect((await post("/api/sms/inbound", { from: "0729134051", text: "stop", channel: "sms" })).json()).toMatchObject({ action: "stop", askedStaff: false });
+    const claimants = await t.db.selectFrom("patients").select(["message_stopped_at", "message_channel"]).where("id", "in", [first.patientId, second.patientId]).execute();
+    expect(claimants).toHaveLength(2);
+    for (const claimant of claimants) expect(claimant).toMatchObject({ message_stopped_at: expect.any(Date), message_channel: null });
+  });
+
+  it("shows the STOP on the claimant and the booking, and the claimant form records texts again only when the claimant asked", async () => {
+    const booking = await bookingFor("072 913 4061", "sms", sast("2027-12-09", "10:00"));
+    expect((await post("/api/sms/inbound", { from: "+27729134061", text: "STOP", channel: "sms" })).statusCode).toBe(200);
+    const employee = (await login(t.app, "employee")).cookie;
+    const shown = await trpc<BookingItem>(t.app, employee, "bookings.get", { id: booking.id });
+    expect(shown.data.textsStoppedAt).not.toBeNull();
+    const claimant = await trpc<Patient>(t.app, employee, "patients.get", { id: booking.patientId });
+    expect(claimant.data).toMatchObject({ messageChannel: null, messageConsentAt: null, messageStoppedAt: shown.data.textsStoppedAt });
+
+    const { id, firstName, lastName, idNumber, passportNumber, birthDate, gender, email, phone, address, homeLanguage, interpreterNeeded, consentReceivedAt } = claimant.data;
+    const fields = { id, firstName, lastName, idNumber: idNumber ?? "", passportNumber: passportNumber ?? "", birthDate, gender, email: email ?? "", phone, address: address ?? "", homeLanguage, interpreterNeeded, consentReceivedAt };
+    // Saving the form as it is keeps the STOP.
+    const kept = await trpc<Patient>(t.app, employee, "patients.update", { ...fields, messageChannel: null });
+    expect(kept.status, kept.error?.message).toBe(200);
+    expect(kept.data.messageStoppedAt).toBe(claimant.data.messageStoppedAt);
+    // Choosing a channel again without saying the claimant asked is refused and changes nothing.
+    const silent = await trpc<Patient>(t.app, employee, "patients.update", { ...fields, messageChannel: "sms" });
+    expect(silent.status).toBe(400);
+    expect(silent.error?.message).toMatch(/replied STOP/);
+    expect((await trpc<Patient>(t.app, employee, "patients.get", { id })).data).toMatchObject({ messageChannel: null, messageStoppedAt: claimant.data.messageStoppedAt });
+    await queueBoth(sast("2027-12-01", "10:00"));
+    expect(await messagesOf(booking.id)).toEqual([]);
+
+    const renewed = await trpc<Patient>(t.app, employee, "patients.update", { ...fields, messageChannel: "sms", messageConsentRenewed: true });
+    expect(renewed.status, renewed.error?.message).toBe(200);
+    expect(renewed.data).toMatchObject({ messageChannel: "sms", messageStoppedAt: null, messageConsentAt: expect.any(String) });
+    await queueBoth(sast("2027-12-01", "10:00"));
+    expect((await messagesOf(booking.id)).map((m) => m.kind)).toEqual(["confirmation"]);
+    const audit = await t.db.selectFrom("audit_log").select(["before", "after"]).where("entity_id", "=", id).where("action", "=", "patient.update").orderBy("at", "desc").executeTakeFirstOrThrow();
+    expect(audit.before).toMatchObject({ messageChannel: null });
+    expect(audit.after).toMatchObject({ messageChannel: "sms", messageStoppedAt: null });
   });
 
   it("records delivery receipts, refuses unsigned ones, and answers 404 for an unknown message", async () => {

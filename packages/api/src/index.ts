@@ -68,5 +68,5 @@ export type { InvoiceSweepResult } from "./services/invoices/overdue";
 export * as recordingsService from "./services/meetings/recordings";
 export * as slaTrackingService from "./services/sla/tracking";
 export * as dashboardService from "./services/dashboard/dashboard";
-export { runAt } from "./services/platform/clock";
+export { now, runAt } from "./services/platform/clock";
 export * as jointMinutesService from "./services/joint-minutes/release";

@@ -384,6 +384,8 @@ export interface PatientsTable {
   /** The channel the claimant agreed to receive reminders on, with when; null: no messages (docs/decisions.md "Messages to claimants"). */
   message_channel: Generated<"sms" | "whatsapp" | null>;
   message_consent_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  /** When the claimant's phone replied STOP: consent is withdrawn until they ask for texts again (issue 37). */
+  message_stopped_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
   /** Global search (issue 30): names, ID, passport and phone as one trigram-indexed text, kept by PostgreSQL. */
   search_text: GeneratedAlways<string>;
   created_at: GeneratedTimestamp;
@@ -1120,11 +1122,6 @@ export interface ClaimantMessagesTable {
 }
 
 /** A phone number that replied STOP: no message goes to it again. */
-export interface ClaimantMessageOptOutsTable {
-  phone: string;
-  opted_out_at: GeneratedTimestamp;
-}
-
 /** A reply received from a claimant's phone and what the app did with it. */
 export interface ClaimantRepliesTable {
   id: Generated<string>;
@@ -1135,6 +1132,8 @@ export interface ClaimantRepliesTable {
   patient_id: string | null;
   booking_id: string | null;
   received_at: GeneratedTimestamp;
+  /** The gateway's id of the reply: a second call with the same id is a replay and is refused. */
+  gateway_message_id: string | null;
 }
 
 /** A bank's saved CSV column mapping (docs/decisions.md, "Issue 29: bank statements and the books"); without one the domain's default applies. */
@@ -1277,7 +1276,6 @@ export interface JointMinuteRepudiationsTable {
 
 export interface Database {
   claimant_messages: ClaimantMessagesTable;
-  claimant_message_opt_outs: ClaimantMessageOptOutsTable;
   claimant_replies: ClaimantRepliesTable;
   specializations: SpecializationsTable;
   users: UsersTable;

@@ -263,6 +263,8 @@ export interface BookingItem {
   rescheduledToId: string | null;
   /** The claimant's own answer to a reminder by text (docs/decisions.md "Messages to claimants"). */
   claimantAnswer: ClaimantAnswer | null;
+  /** When the claimant's phone replied STOP: no text reaches them about this booking (issue 37). */
+  textsStoppedAt: string | null;
   /** The latest reminder by text to the claimant and where it got to; null when none was sent. */
   reminder: { kind: ReminderKind; state: ReminderState; at: string } | null;
   createdAt: string;

@@ -85,6 +85,7 @@ export type ClaimantMessagingInput = z.infer<typeof claimantMessagingInputSchema
 
 /** The gateway's inbound reply (README "Text messages to claimants"). */
 export const inboundReplySchema = z.object({
+  id: z.string().trim().min(1, "id is required: the gateway's own id of the message").max(200),
   from: z.string().trim().min(1, "from is required").max(32),
   text: z.string().max(2000),
   channel: z.enum(CLAIMANT_MESSAGE_CHANNELS),
@@ -104,3 +105,6 @@ export function retryDelayMs(attempts: number): number {
   return Math.min(60 * 60_000, 60_000 * 2 ** Math.max(0, attempts - 1));
 }
 export const GIVE_UP_AFTER_MS = 24 * 60 * 60_000;
+
+/** A gateway call signed longer ago than this is refused as a possible replay (README "Text messages to claimants"). */
+export const WEBHOOK_TOLERANCE_MS = 5 * 60_000;

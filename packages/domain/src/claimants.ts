@@ -72,6 +72,8 @@ export const CLAIMANT_CONSENT_MESSAGES = {
     "This claimant is under 18 or needs a curator: record the competent person (parent, guardian or curator) and the date they consented before booking an assessment.",
   claimantConsentNeeded: "Record the date the claimant's consent was received before booking an assessment.",
   phoneForMessages: "Enter the claimant's phone number to send them reminders by text.",
+  /** A claimant whose phone replied STOP gets texts again only on a consent recorded on purpose (issue 37). */
+  consentAfterStop: "The claimant replied STOP to our texts. Tick “The claimant asked for texts again” to record their new consent, or choose no messages.",
 } as const;
 
 /**
@@ -96,6 +98,8 @@ const patientFields = z.object({
   competentPerson: competentPersonSchema.nullish(),
   // Consent to reminders by text and the channel (docs/decisions.md "Messages to claimants"); left out keeps the saved choice.
   messageChannel: z.enum(CLAIMANT_MESSAGE_CHANNELS, { error: "Choose SMS, WhatsApp or no messages" }).nullable().optional(),
+  // After a STOP, a channel counts only with this confirmation that the claimant asked again (issue 37).
+  messageConsentRenewed: z.boolean().optional(),
 });
 
 /** The identity rules across fields, for a new claimant and an edited one alike. */
@@ -149,6 +153,8 @@ export interface Patient {
   /** The channel the claimant agreed to receive reminders on, and when; null: no messages. */
   messageChannel: ClaimantMessageChannel | null;
   messageConsentAt: string | null;
+  /** When the claimant's phone replied STOP (consent withdrawn then); null when it never did or they asked again. */
+  messageStoppedAt: string | null;
   casesCount: number;
   createdAt: string;
 }

@@ -157,6 +157,7 @@ export const patientOutputSchema = z.object({
     .nullable(),
   messageChannel: z.enum(CLAIMANT_MESSAGE_CHANNELS).nullable(),
   messageConsentAt: nullableText,
+  messageStoppedAt: nullableText,
   casesCount: count,
   createdAt: text,
 });
@@ -292,6 +293,7 @@ export const bookingOutputSchema = z.object({
   rescheduledFromId: id.nullable(),
   rescheduledToId: id.nullable(),
   claimantAnswer: z.enum(CLAIMANT_ANSWERS).nullable(),
+  textsStoppedAt: nullableText,
   reminder: z.object({ kind: z.enum(REMINDER_KINDS), state: z.enum(REMINDER_STATES), at: text }).nullable(),
   createdAt: text,
 });

@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
 import type { Database } from "@medlegal/db";
 import { now } from "../services/platform/clock";
@@ -37,7 +38,7 @@ export async function seedDemoClaimantMessages(db: Kysely<Database>): Promise<vo
   await queueDueReminders(db, at);
   const replies = ["Yes", "NO", "Can my sister come with me? I cannot walk far."];
   for (const [index, [, phone]] of claimants.entries()) {
-    await receiveReply(db, GATEWAY, { from: phone, text: replies[index]!, channel: channels[index]! });
+    await receiveReply(db, GATEWAY, { id: `demo-reply-${index + 1}-${randomUUID()}`, from: phone, text: replies[index]!, channel: channels[index]! });
   }
   await seedDemoPastReminders(db, at);
 }

@@ -31,6 +31,7 @@ const booking = (overrides: Partial<BookingItem> = {}): BookingItem => ({
   rescheduledFromId: null,
   rescheduledToId: null,
   claimantAnswer: null,
+  textsStoppedAt: null,
   reminder: null,
   createdAt: "2026-11-10T07:00:00.000Z",
   ...overrides,

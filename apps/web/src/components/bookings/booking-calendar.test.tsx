@@ -32,6 +32,7 @@ const booking = (over: Partial<BookingItem>): BookingItem => ({
   rescheduledFromId: null,
   rescheduledToId: null,
   claimantAnswer: null,
+  textsStoppedAt: null,
   reminder: null,
   createdAt: "2026-11-01T08:00:00Z",
   ...over,

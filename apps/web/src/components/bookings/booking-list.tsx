@@ -4,6 +4,7 @@ import { Link } from "@tanstack/react-router";
 import { Download } from "lucide-react";
 import type * as React from "react";
 import { formatTime, formatWhen } from "@/lib/booking-time";
+import { formatDateOfMoment } from "@/lib/format";
 import { cn } from "@/lib/utils";
 import { Button } from "../ui/button";
 import { BookingStatusBadge, VenueLabel } from "./booking-status-badge";
@@ -135,9 +136,15 @@ export function BookingList({
 
 /** What the claimant answered by text, and where the latest reminder got to (docs/decisions.md "Messages to claimants"). */
 function ClaimantTextStatus({ booking }: { booking: BookingItem }) {
-  if (!booking.claimantAnswer && !booking.reminder) return null;
+  if (!booking.claimantAnswer && !booking.reminder && !booking.textsStoppedAt) return null;
   return (
     <p className="w-full text-xs lg:text-right">
+      {booking.textsStoppedAt && (
+        <span className="font-medium text-destructive">
+          Texts stopped on {formatDateOfMoment(booking.textsStoppedAt)}
+          {(booking.claimantAnswer || booking.reminder) && " · "}
+        </span>
+      )}
       {booking.claimantAnswer && (
         <span className={cn("font-medium", booking.claimantAnswer === "cannot_attend" ? "text-destructive" : "text-emerald-700")}>{CLAIMANT_ANSWER_LABEL[booking.claimantAnswer]}</span>
       )}

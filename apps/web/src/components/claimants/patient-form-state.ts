@@ -24,6 +24,9 @@ export interface PatientFormState extends CompetentPersonState {
   consentReceivedAt: string;
   /** "" is no consent to text messages. */
   messageChannel: ClaimantMessageChannel | "";
+  /** When the claimant's phone replied STOP (shown, not edited); a channel then needs `messageConsentRenewed`. */
+  messageStoppedAt: string | null;
+  messageConsentRenewed: boolean;
 }
 
 export function initialState(patient?: Patient, draft?: PatientInput): PatientFormState {
@@ -43,6 +46,8 @@ export function initialState(patient?: Patient, draft?: PatientInput): PatientFo
       interpreterNeeded: draft.interpreterNeeded ?? false,
       consentReceivedAt: draft.consentReceivedAt ?? "",
       messageChannel: draft.messageChannel ?? "",
+      messageStoppedAt: null,
+      messageConsentRenewed: false,
       ...competentPersonState(draft.needsCurator ?? false, draft.competentPerson ?? null),
     };
   }
@@ -61,6 +66,8 @@ export function initialState(patient?: Patient, draft?: PatientInput): PatientFo
     interpreterNeeded: patient?.interpreterNeeded ?? false,
     consentReceivedAt: patient?.consentReceivedAt ?? "",
     messageChannel: patient?.messageChannel ?? "",
+    messageStoppedAt: patient?.messageStoppedAt ?? null,
+    messageConsentRenewed: false,
     ...competentPersonState(patient?.needsCurator ?? false, patient?.competentPerson ?? null),
   };
 }
@@ -81,6 +88,7 @@ export function toPatientPayload(form: PatientFormState): PatientInput {
     interpreterNeeded: form.interpreterNeeded,
     consentReceivedAt: form.consentReceivedAt,
     messageChannel: form.messageChannel || null,
+    ...(form.messageStoppedAt && form.messageChannel && { messageConsentRenewed: form.messageConsentRenewed }),
     needsCurator: form.needsCurator,
     competentPerson: competentPersonPayload(form, competentPersonNeeded(form, todayInSa())),
   };

@@ -1,4 +1,5 @@
 import { makeSaId, SA_ID_MESSAGES } from "@medlegal/domain";
+import type { Patient } from "@medlegal/domain";
 import { render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
@@ -112,5 +113,50 @@ describe("PatientForm", () => {
     expect(screen.queryByRole("group", { name: /Competent person/ })).toBeNull();
     await user.click(screen.getByRole("switch", { name: "Has a curator (cannot consent themselves)" }));
     expect(screen.getByRole("group", { name: "Competent person (curator)" })).toBeInTheDocument();
+  });
+
+  it("shows a claimant's STOP with its South African day, and sends a channel again only with the tick that they asked", async () => {
+    const stopped: Patient = {
+      id: "7d0f3c2e-7c55-4a56-9a1e-0c4cf0d6b9a1",
+      attorneyId: "0e8f0c39-2c84-4c1c-8f55-0b1b53a1a111",
+      attorneyName: "Nomsa Dlamini",
+      firstName: "Bongani",
+      lastName: "Sithole",
+      idNumber: makeSaId("1988-07-12", "male", 4),
+      passportNumber: null,
+      birthDate: "1988-07-12",
+      gender: "male",
+      email: null,
+      phone: "082 555 0101",
+      address: null,
+      homeLanguage: "isiZulu",
+      interpreterNeeded: false,
+      consentReceivedAt: "2026-10-01",
+      needsCurator: false,
+      competentPerson: null,
+      messageChannel: null,
+      messageConsentAt: null,
+      // 00:30 on 5 December in South Africa is still the 4th in UTC.
+      messageStoppedAt: "2026-12-04T22:30:00.000Z",
+      casesCount: 1,
+      createdAt: "2026-10-01T08:00:00.000Z",
+    };
+    const onSubmit = vi.fn();
+    render(<PatientForm patient={stopped} onSubmit={onSubmit} />);
+    const user = userEvent.setup();
+    expect(screen.getByText("Texts stopped on 5 Dec 2026: the claimant replied STOP.")).toBeInTheDocument();
+    const channel = screen.getByLabelText("Booking reminders by text");
+    expect(channel).toHaveValue("");
+    expect(screen.getByRole("option", { name: "No messages (the claimant replied STOP)" })).toBeInTheDocument();
+    expect(screen.queryByLabelText("The claimant asked for texts again")).toBeNull();
+
+    await user.selectOptions(channel, "sms");
+    const renewed = screen.getByLabelText("The claimant asked for texts again");
+    expect(renewed).not.toBeChecked();
+    await user.click(screen.getByRole("button", { name: /save/i }));
+    expect(onSubmit).toHaveBeenLastCalledWith(expect.objectContaining({ messageChannel: "sms", messageConsentRenewed: false }));
+    await user.click(renewed);
+    await user.click(screen.getByRole("button", { name: /save/i }));
+    expect(onSubmit).toHaveBeenLastCalledWith(expect.objectContaining({ messageChannel: "sms", messageConsentRenewed: true }));
   });
 });

@@ -236,9 +236,12 @@ export function PatientForm({
           </p>
           <MessageChannelField
             value={form.messageChannel}
+            stoppedAt={form.messageStoppedAt}
+            renewed={form.messageConsentRenewed}
             pending={pending}
             error={err("messageChannel")}
             onChange={(messageChannel) => patch({ messageChannel })}
+            onRenewedChange={(messageConsentRenewed) => patch({ messageConsentRenewed })}
           />
         </div>
         <CompetentPersonFields

@@ -17,7 +17,7 @@ import { useCurrentUser } from "@/hooks/use-auth";
 import { useBookingActions, useRefreshBookings } from "@/hooks/use-bookings";
 import { toast } from "@/hooks/use-toast";
 import { formatWhen, formatWhenRange } from "@/lib/booking-time";
-import { formatDateTime } from "@/lib/format";
+import { formatDateOfMoment, formatDateTime } from "@/lib/format";
 import { trpc } from "@/lib/trpc";
 import { prefetchPage } from "@/lib/route-data";
 import { trpcErrorMessage, trpcFieldErrors } from "@/lib/trpc-errors";
@@ -128,9 +128,10 @@ function BookingPage() {
               </Detail>
               <Detail label="Attorney">{b.attorneyName}</Detail>
               <Detail label="Booked">{formatDateTime(b.createdAt)}</Detail>
-              {(b.claimantAnswer || b.reminder) && (
+              {(b.claimantAnswer || b.reminder || b.textsStoppedAt) && (
                 <Detail label="Claimant by text">
-                  {b.claimantAnswer ? <span className="font-medium">{CLAIMANT_ANSWER_LABEL[b.claimantAnswer]}</span> : "No answer yet"}
+                  {b.textsStoppedAt && <span className="block font-medium text-destructive">Texts stopped on {formatDateOfMoment(b.textsStoppedAt)}</span>}
+                  {b.claimantAnswer ? <span className="font-medium">{CLAIMANT_ANSWER_LABEL[b.claimantAnswer]}</span> : !b.textsStoppedAt && "No answer yet"}
                   {b.reminder && (
                     <span className="block text-xs text-muted-foreground">
                       {REMINDER_STATE_LABEL[b.reminder.state]}, {formatDateTime(b.reminder.at)}

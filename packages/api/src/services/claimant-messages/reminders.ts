@@ -12,8 +12,8 @@ const LOOK_AHEAD_MS = 60 * 24 * 60 * 60_000;
 
 /**
  * Queues the reminders that are due (docs/decisions.md "Messages to claimants"): for each
- * confirmed in-person booking ahead whose claimant agreed to messages and has a phone that has not
- * replied STOP, the confirmation at once, then the reminder 2 working days before and the one at
+ * confirmed in-person booking ahead whose claimant agreed to messages (a STOP withdrew that
+ * consent) and has a phone, the confirmation at once, then the reminder 2 working days before and the one at
  * 07:00 on the day. The unique (booking, kind) index makes each one once, however many instances
  * sweep together. Returns how many were queued.
  */
@@ -31,18 +31,16 @@ export async function queueDueReminders(db: Kysely<Database>, at: Date = now()):
     .where("p.anonymised_at", "is", null)
     .execute();
   if (bookings.length === 0) return 0;
-  const [sent, optOuts, declared, agency, texts] = await Promise.all([
+  const [sent, declared, agency, texts] = await Promise.all([
     db.selectFrom("claimant_messages").select(["booking_id", "kind", "created_at"]).where("booking_id", "in", bookings.map((b) => b.id)).execute(),
-    db.selectFrom("claimant_message_opt_outs").select("phone").execute(),
     declaredDays(db),
     getAgencySettings({ db }),
     reminderTemplates(db),
   ]);
-  const stopped = new Set(optOuts.map((o) => o.phone));
   const queued = new Map(sent.map((m) => [`${m.booking_id}/${m.kind}`, m.created_at]));
   const rows = bookings.flatMap((booking) => {
     const to = internationalPhone(booking.phone!);
-    if (!to || stopped.has(to)) return [];
+    if (!to) return [];
     // The booking counts as confirmed, for the claimant, when they were first told of it.
     const confirmedAt = queued.get(`${booking.id}/confirmation`) ?? at;
     return REMINDER_KINDS.filter((kind) => !queued.has(`${booking.id}/${kind}`) && reminderWanted(kind, booking.starts_at, confirmedAt, at, declared)).map((kind: ReminderKind) =>

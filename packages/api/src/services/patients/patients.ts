@@ -1,6 +1,7 @@
 import type { Transaction } from "kysely";
 import { sql } from "kysely";
 import type { Database } from "@medlegal/db";
+import { CLAIMANT_CONSENT_MESSAGES } from "@medlegal/domain";
 import type { idInputSchema, Patient, patientInputSchema, patientListInputSchema, patientUpdateSchema } from "@medlegal/domain";
 import type { z } from "zod";
 import type { SignedInActor } from "../../actors";
@@ -46,6 +47,7 @@ const toPatient = (row: PatientRow): Patient => ({
   competentPerson: row.competent_person,
   messageChannel: row.message_channel,
   messageConsentAt: row.message_consent_at?.toISOString() ?? null,
+  messageStoppedAt: row.message_stopped_at?.toISOString() ?? null,
   casesCount: Number(row.cases_count ?? 0),
   createdAt: row.created_at.toISOString(),
 });
@@ -97,13 +99,21 @@ function patientColumns(data: z.output<typeof patientInputSchema>) {
 }
 
 /**
- * The claimant's consent to text messages (docs/decisions.md "Messages to claimants"): choosing a
- * channel records when consent was given; changing it records the new time; none withdraws it.
+ * The claimant's consent to text messages (docs/decisions.md "Messages to claimants"; docs/product-rules.md
+ * "Texts to claimants: consent, STOP and the gateway's replies"): choosing a channel records when
+ * consent was given; changing it records the new time; none withdraws it. After the claimant's
+ * STOP a channel is consent only when the form says the claimant asked again: a save never
+ * re-consents on its own.
  */
-function messagingColumns(messageChannel: "sms" | "whatsapp" | null | undefined, before: Patient | null) {
+function messagingColumns(data: { messageChannel?: "sms" | "whatsapp" | null; messageConsentRenewed?: boolean }, before: Patient | null) {
+  const { messageChannel } = data;
   if (messageChannel === undefined) return {};
   if (messageChannel === null) return { message_channel: null, message_consent_at: null };
-  return { message_channel: messageChannel, message_consent_at: before?.messageChannel === messageChannel && before.messageConsentAt ? new Date(before.messageConsentAt) : now() };
+  if (before?.messageStoppedAt && !data.messageConsentRenewed) {
+    throw new AppError("INVALID", CLAIMANT_CONSENT_MESSAGES.consentAfterStop, { messageChannel: CLAIMANT_CONSENT_MESSAGES.consentAfterStop });
+  }
+  const kept = before?.messageChannel === messageChannel && before.messageConsentAt ? new Date(before.messageConsentAt) : null;
+  return { message_channel: messageChannel, message_consent_at: kept ?? now(), message_stopped_at: null };
 }
 
 export const DUPLICATE_ID_NUMBER_MESSAGE = "You already have a claimant with that ID number";
@@ -124,7 +134,7 @@ export async function insertPatient(trx: Transaction<Database>, actor: SignedInA
     .values({
       attorney_id: actor.user.id,
       ...patientColumns(data),
-      ...messagingColumns(data.messageChannel, null),
+      ...messagingColumns(data, null),
       ...stamp("created_at", "updated_at"),
     })
     .returning("id")
@@ -155,7 +165,7 @@ export async function updatePatient({ db, actor }: Deps, { id, subjectRequestId,
       const before = toPatient(await patientQuery(trx).where("patients.id", "=", id).executeTakeFirstOrThrow());
       await trx
         .updateTable("patients")
-        .set({ ...patientColumns(data), ...messagingColumns(data.messageChannel, before), updated_at: now() })
+        .set({ ...patientColumns(data), ...messagingColumns(data, before), updated_at: now() })
         .where("id", "=", id)
         .execute();
       const after = toPatient(await patientQuery(trx).where("patients.id", "=", id).executeTakeFirstOrThrow());

@@ -32,6 +32,7 @@ export function bookingQuery(db: Db) {
       "cases.reference as case_reference",
       fullName("patients").as("patient_name"),
       "queries.reference as query_reference",
+      "patients.message_stopped_at as texts_stopped_at",
       sql<string | null>`(SELECT n.id FROM bookings n WHERE n.rescheduled_from_id = bookings.id LIMIT 1)`.as("rescheduled_to_id"),
       exactTime("bookings.starts_at").as("cursor_at"),
       sql<ReminderRow | null>`(SELECT json_build_object('kind', m.kind, 'sent', m.sent_at IS NOT NULL, 'givenUp', m.given_up_at IS NOT NULL, 'delivery', m.delivery_status, 'at', coalesce(m.delivery_at, m.sent_at, m.given_up_at, m.created_at))
@@ -80,6 +81,7 @@ export const toBookingItem = (r: BookingRow): BookingItem => ({
   rescheduledFromId: r.rescheduled_from_id,
   rescheduledToId: r.rescheduled_to_id,
   claimantAnswer: r.claimant_answer,
+  textsStoppedAt: r.texts_stopped_at?.toISOString() ?? null,
   reminder: r.reminder ? { kind: r.reminder.kind, state: reminderState(r.reminder), at: new Date(r.reminder.at).toISOString() } : null,
   createdAt: r.created_at.toISOString(),
 });
