@@ -18,7 +18,7 @@ import { useCurrentUser } from "@/hooks/use-auth";
 import { useDebounced } from "@/hooks/use-debounced";
 import { useCreateAction } from "@/hooks/use-create-action";
 import { toast } from "@/hooks/use-toast";
-import { formatDay } from "@/lib/format";
+import { formatDateOfMoment, formatDay } from "@/lib/format";
 import { trpc } from "@/lib/trpc";
 import { prefetchPage } from "@/lib/route-data";
 import { trpcErrorMessage, trpcFieldErrors } from "@/lib/trpc-errors";
@@ -167,6 +167,7 @@ function PatientsPage() {
                     {p.consentReceivedAt && (
                       <span className="ml-1.5 text-xs text-muted-foreground lg:mt-0.5 lg:ml-0 lg:block">{formatDay(p.consentReceivedAt)}</span>
                     )}
+                    {p.messageStoppedAt && <span className="block text-xs font-medium text-destructive">Texts stopped on {formatDateOfMoment(p.messageStoppedAt)}</span>}
                   </div>
                   <p className="text-sm text-muted-foreground tabular-nums">
                     <span className="lg:sr-only">Cases: </span>
