@@ -122,19 +122,68 @@ describe("the court clock's settings", () => {
 });
 
 describe("a stale report", () => {
-  it("staff request an addendum from the case page in one click, on the same expert", async () => {
-    const { context, page } = await signedInPage(browser, "employee", 1280);
-    // The demo's stale report: Ayesha Govender's, released long before her trial.
+  /** The demo's stale report: Ayesha Govender's, released long before her trial. */
+  async function staleOnCase(page: Page) {
     await page.goto("/cases");
     await page.getByRole("listitem").filter({ hasText: "Ayesha Govender" }).first().getByRole("link", { name: /^CASE-/ }).click();
-    const flag = page.getByText(/Needs an addendum:/);
+    const flag = page.getByText(/Needs an addendum:/).first();
     await expect.poll(() => flag.isVisible()).toBe(true);
-    const expert = (await flag.locator("xpath=ancestor::li[1]").locator("p.text-xs").first().textContent())!.split(" · ")[1]!;
-    await page.getByRole("button", { name: "Request an addendum" }).click();
-    await page.waitForURL(/\/reports\/[0-9a-f-]{36}$/);
-    await expect.poll(() => page.getByText(/addendum/i).first().isVisible()).toBe(true);
-    expect(await page.locator("main").textContent()).toContain(expert);
-    await context.close();
-  }, 60_000);
-});
+    return flag.locator("xpath=ancestor::li[1]");
+  }
+  /** Fills in what the addendum must cover (after the empty try is refused) and reaches the confirmation. */
+  async function askFor(page: Page, scope: string) {
+    const dialog = page.getByRole("dialog", { name: /^Request an addendum to / });
+    await dialog.waitFor();
+    await dialog.getByRole("button", { name: "Review the request" }).click();
+    await expect.poll(() => dialog.getByText(/^Say what the addendum must cover/).isVisible()).toBe(true);
+    await dialog.getByLabel(/What must the addendum cover\?/).fill(scope);
+    await dialog.getByRole("button", { name: "Review the request" }).click();
+    const confirm = page.getByRole("dialog", { name: "Send this request to the expert?" });
+    await confirm.waitFor();
+    expect(await confirm.textContent()).toContain(scope);
+    expect(await confirm.textContent()).toMatch(/due by 17:00 on (Mon|Tue|Wed|Thu|Fri) \d{1,2} \w{3} \d{4}\./);
+    return confirm;
+  }
 
+  it("staff request an addendum from the case page, saying what it must cover and confirming, on the same expert, at 1280 px", async () => {
+    const { context, page } = await signedInPage(browser, "employee", 1280);
+    const item = await staleOnCase(page);
+    // Amber, never green beside the flag.
+    expect(await item.getByText("Amber: at risk").isVisible()).toBe(true);
+    const expert = (await item.locator("p.text-xs").first().textContent())!.split(" · ")[1]!;
+    await item.getByRole("button", { name: "Request an addendum" }).click();
+    const scope = "Update the prognosis and the future medical costs for the trial.";
+    const confirm = await askFor(page, scope);
+    await screenshot(page, "addendum-confirm-1280");
+    expect(await violations(page, "addendum confirmation at 1280")).toEqual([]);
+    await confirm.getByRole("button", { name: "Request the addendum" }).click();
+    await page.waitForURL(/\/reports\/[0-9a-f-]{36}$/);
+    // The addendum's page shows what it must cover, and names the same expert.
+    await expect.poll(() => page.getByText(scope).isVisible()).toBe(true);
+    expect(await page.locator("main").textContent()).toContain(expert);
+    // Back on the case, the flag names the addendum requested instead of offering another.
+    const again = await staleOnCase(page);
+    await expect.poll(async () => (await again.textContent()) ?? "").toMatch(/Addendum RPT-\d{4}-\d{5} requested\./);
+    expect(await again.getByRole("button", { name: "Request an addendum" }).count()).toBe(0);
+    await context.close();
+  }, 90_000);
+
+  it("the report page asks the same, and nothing is sent until confirmed, at 375 px", async () => {
+    const { context, page } = await signedInPage(browser, "employee", 375);
+    const item = await staleOnCase(page);
+    await item.getByRole("link", { name: "Open the report" }).click();
+    await page.waitForURL(/\/reports\/[0-9a-f-]{36}$/);
+    const linkedBefore = await page.getByText(/^RPT-\d{4}-\d{5}$/).count();
+    await page.getByRole("button", { name: "Request an addendum" }).click();
+    const confirm = await askFor(page, "Comment on the new MRI of the lumbar spine.");
+    await screenshot(page, "addendum-confirm-375");
+    expect(await violations(page, "addendum confirmation at 375")).toEqual([]);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    // Back, then cancel: nothing was requested.
+    await confirm.getByRole("button", { name: "Back" }).click();
+    await page.getByRole("dialog", { name: /^Request an addendum to / }).getByRole("button", { name: "Cancel" }).click();
+    await expect.poll(() => page.getByRole("dialog").count()).toBe(0);
+    expect(await page.getByText(/^RPT-\d{4}-\d{5}$/).count()).toBe(linkedBefore);
+    await context.close();
+  }, 90_000);
+});

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testDialects } from "@medlegal/db/testing";
 import type { CourtClockView } from "@medlegal/domain";
-import { addDays, courtDaysUntil, isCourtDay, sastDate } from "@medlegal/domain";
+import { addDays, courtDaysUntil, isCourtDay, saDateLabel, sastDate, saShortDateLabel, TOO_CLOSE_ADVICE } from "@medlegal/domain";
 import { sweepCourtReminders, sweepSlaAlerts } from "@medlegal/api";
 import type { TestApp } from "./helpers";
 import { createTestApp, login, trpc } from "./helpers";
@@ -17,9 +17,9 @@ describe.each(testDialects())("The court's clock on %s", (kind) => {
   let otherCaseId: string;
 
   /** A RAF case of `attorney` with one query asking for an orthopaedic surgeon, managed by the demo employee. */
-  async function makeCase(attorney: Name): Promise<string> {
+  async function makeCase(attorney: Name, instructedAt = new Date("2026-11-01T10:00:00Z")): Promise<string> {
     const ref = randomUUID().slice(0, 8);
-    const at = new Date("2026-11-01T10:00:00Z");
+    const at = instructedAt;
     const patient = await t.db
       .insertInto("patients")
       .values({ attorney_id: ids[attorney], first_name: "Court", last_name: `Clock${ref}`, id_number: null, passport_number: `PC${ref}`, birth_date: "1985-03-01", gender: "female", home_language: "English", created_at: at, updated_at: at })
@@ -136,6 +136,140 @@ describe.each(testDialects())("The court's clock on %s", (kind) => {
     const view = await trpc<CourtClockView>(t.app, c.attorney, "courtClock.get", { caseId });
     expect(view.data.disciplines[0]!.staleReport).toMatchObject({ releasedOn: "2025-01-20", flag: "Needs an addendum" });
     expect(view.data.disciplines[0]!.plan.find((s) => s.step === "report")!.done).toBe(true);
+  });
+
+  /** The court day `n` court days from today (SA). */
+  const courtDayAhead = (n: number) => {
+    const day = sastDate(new Date());
+    let d = addDays(day, 1);
+    while (!(isCourtDay(d) && courtDaysUntil(day, d) === n)) d = addDays(d, 1);
+    return d;
+  };
+  const released = async (kaseId: string, at: Date, kind: "medico_legal" | "addendum" = "medico_legal", parentId: string | null = null) => {
+    const query = await t.db.selectFrom("queries").selectAll().where("case_id", "=", kaseId).executeTakeFirstOrThrow();
+    const spec = await t.db.selectFrom("query_specializations").select("specialization_id").where("query_id", "=", query.id).executeTakeFirstOrThrow();
+    const kase = await t.db.selectFrom("cases").selectAll().where("id", "=", kaseId).executeTakeFirstOrThrow();
+    const consultant = await t.db.selectFrom("users").select("id").where("username", "=", "consultant").executeTakeFirstOrThrow();
+    return t.db
+      .insertInto("reports")
+      .values({ reference: `R-C-${randomUUID().slice(0, 8)}`, query_id: query.id, case_id: kaseId, patient_id: kase.patient_id, attorney_id: ids.attorney, consultant_id: consultant.id, specialization_id: spec.specialization_id, kind, parent_report_id: parentId, status: "released", due_at: at, released_at: at, released_by: ids.employee })
+      .returning(["id", "reference"])
+      .executeTakeFirstOrThrow();
+  };
+
+  it("makes a matter amber, never green, while its report will be stale at the trial, until a fresh addendum is released", async () => {
+    const fresh = await makeCase("attorney");
+    const trial = courtDayAhead(120);
+    const old = await released(fresh, new Date(Date.now() - 2 * 365 * 86_400_000));
+    const view = await trpc<CourtClockView>(t.app, c.attorney, "courtClock.setDates", dates({ caseId: fresh, trialDate: trial }));
+    expect(view.status, view.error?.message).toBe(200);
+    const d = view.data.disciplines[0]!;
+    expect(d.staleReport).toMatchObject({ reportId: old.id, flag: "Needs an addendum", addendum: null });
+    // The joint minute is months away, which alone would be green: the stale report makes it amber, in words.
+    expect(d.level).toBe("amber");
+    expect(d.reason).toMatch(/^Needs an addendum: the report released on \d{1,2} \w{3} \d{4} will be older than 18 months at the trial\.$/);
+    expect(view.data.readiness).toMatchObject({ level: "amber" });
+    const matters = await trpc<{ trials: { caseId: string; readiness: string }[] }>(t.app, c.attorney, "courtClock.matters");
+    expect(matters.data.trials.find((m) => m.caseId === fresh)!.readiness).toBe("amber");
+
+    // The addendum requested: the flag names it, and the card offers no second request.
+    const asked = await trpc<{ id: string; reference: string }>(t.app, c.employee, "reports.createLinked", { parentId: old.id, kind: "addendum", scope: "Update the prognosis after the knee replacement." });
+    expect(asked.status, asked.error?.message).toBe(200);
+    const waiting = await trpc<CourtClockView>(t.app, c.attorney, "courtClock.get", { caseId: fresh });
+    expect(waiting.data.disciplines[0]!.staleReport!.addendum).toEqual({ id: asked.data.id, reference: asked.data.reference });
+    expect(waiting.data.disciplines[0]!.level).toBe("amber");
+    // Released today, the addendum brings the report up to date: no flag, green.
+    await t.db.updateTable("reports").set({ status: "released", released_at: new Date(), released_by: ids.employee }).where("id", "=", asked.data.id).execute();
+    const current = await trpc<CourtClockView>(t.app, c.attorney, "courtClock.get", { caseId: fresh });
+    expect(current.data.disciplines[0]!.staleReport).toBeNull();
+    expect(current.data.disciplines[0]!.level).toBe("green");
+  });
+
+  it("counts an existing booking after the assessment's date by the court days it leaves for the report, and its timer is not breached", async () => {
+    const fresh = await makeCase("attorney");
+    // Trial 60 court days away: the assessment's date (45 court days before the report... 65 before the trial) is past, the report 10 court days away.
+    const set = await trpc<CourtClockView>(t.app, c.attorney, "courtClock.setDates", dates({ caseId: fresh, trialDate: courtDayAhead(60) }));
+    expect(set.status, set.error?.message).toBe(200);
+    const plan = set.data.disciplines[0]!.plan;
+    const report = plan.find((s) => s.step === "report")!;
+    expect(plan[0]!.courtDaysLeft).toBeLessThan(0);
+    expect(set.data.disciplines[0]!.level).toBe("red");
+
+    const query = await t.db.selectFrom("queries").select(["id", "reference"]).where("case_id", "=", fresh).executeTakeFirstOrThrow();
+    const kase = await t.db.selectFrom("cases").selectAll().where("id", "=", fresh).executeTakeFirstOrThrow();
+    const spec = await t.db.selectFrom("query_specializations").select("specialization_id").where("query_id", "=", query.id).executeTakeFirstOrThrow();
+    const consultant = await t.db.selectFrom("users").select("id").where("username", "=", "consultant").executeTakeFirstOrThrow();
+    const bookedOn = courtDayAhead(report.courtDaysLeft - 8);
+    const startsAt = new Date(`${bookedOn}T09:00:00+02:00`);
+    await t.db
+      .insertInto("bookings")
+      .values({ reference: `BK-C-${randomUUID().slice(0, 8)}`, query_id: query.id, case_id: fresh, patient_id: kase.patient_id, attorney_id: ids.attorney, consultant_id: consultant.id, specialization_id: spec.specialization_id, starts_at: startsAt, ends_at: new Date(startsAt.getTime() + 3_600_000), venue: "Rooms", mode: "in_person", status: "confirmed", created_by: ids.employee })
+      .execute();
+    // Any change re-reads the plan (the sweep does too): the booking is counted, not called late.
+    const view = await trpc<CourtClockView>(t.app, c.attorney, "courtClock.setDates", dates({ caseId: fresh, trialDate: courtDayAhead(60), preTrialDate: courtDayAhead(40) }));
+    const d = view.data.disciplines[0]!;
+    expect(d.level).toBe("amber");
+    expect(d.reason).toBe(`Booked ${saShortDateLabel(bookedOn)}: leaves 8 court days for the report, due ${saDateLabel(report.dueOn)} (the plan allows 15).`);
+    const assessment = d.plan.find((s) => s.step === "assessment")!;
+    expect(assessment).toMatchObject({ bookedOn, done: false, beforeInstruction: false });
+    expect(assessment.courtDaysLeft).toBeGreaterThan(0);
+    // Its timer runs to the booked day, so the sweep sends no "missed".
+    const timer = await t.db
+      .selectFrom("sla_timers")
+      .innerJoin("court_plan_steps as s", "s.id", "sla_timers.subject_id")
+      .select(["sla_timers.due_at", "sla_timers.status"])
+      .where("s.case_id", "=", fresh)
+      .where("s.step", "=", "assessment")
+      .where("sla_timers.status", "=", "open")
+      .executeTakeFirstOrThrow();
+    expect(timer.due_at).toEqual(new Date(`${addDays(bookedOn, 1)}T00:00:00+02:00`));
+    await sweepSlaAlerts(t.db, new Date(), 1);
+    const missed = await t.db.selectFrom("notifications").select("title").where("user_id", "=", ids.employee).where("title", "=", `Court deadline missed: ${query.reference}`).execute();
+    expect(missed).toEqual([]);
+  });
+
+  it("says the trial is too close for the usual plan when its dates passed before the matter was instructed, and leaves them out of the agency's SLA breach figures", async () => {
+    type Monitoring = { openBreaches: number; openTimers: number; missedThisMonth: number; compliancePercent: number | null };
+    const figures = async () => (await trpc<Monitoring>(t.app, c.admin, "sla.getMonitoring", { months: 3 })).data;
+    const before = await figures();
+    // Instructed today with the trial 25 court days away: every step but the hand-over was due before today.
+    const fresh = await makeCase("attorney", new Date());
+    const query = await t.db.selectFrom("queries").select(["id", "reference"]).where("case_id", "=", fresh).executeTakeFirstOrThrow();
+    const view = await trpc<CourtClockView>(t.app, c.attorney, "courtClock.setDates", dates({ caseId: fresh, trialDate: courtDayAhead(25) }));
+    expect(view.status, view.error?.message).toBe(200);
+    const d = view.data.disciplines[0]!;
+    const assessment = d.plan.find((s) => s.step === "assessment")!;
+    expect(d.level).toBe("red");
+    expect(d.reason).toBe(
+      `The trial is too close for the usual plan: latest assessment was due on ${saDateLabel(assessment.dueOn)}, before the matter was instructed on ${saDateLabel(sastDate(new Date()))}. ${TOO_CLOSE_ADVICE}`,
+    );
+    expect(d.plan.map((s) => [s.step, s.beforeInstruction])).toEqual([
+      ["assessment", true],
+      ["report", true],
+      ["joint_minute", true],
+      ["hand_over", false],
+    ]);
+    const timers = await t.db
+      .selectFrom("sla_timers")
+      .innerJoin("court_plan_steps as s", "s.id", "sla_timers.subject_id")
+      .select(["s.step", "sla_timers.before_instruction", "sla_timers.status"])
+      .where("s.case_id", "=", fresh)
+      .orderBy("s.step")
+      .execute();
+    expect(timers.filter((r) => r.before_instruction).map((r) => r.step).sort()).toEqual(["assessment", "joint_minute", "report"]);
+    // The breach figures stay as they were: three past-due timers, none of them the agency's breach; the hand-over's counts as open.
+    const after = await figures();
+    expect(after.openBreaches).toBe(before.openBreaches);
+    expect(after.openTimers).toBe(before.openTimers + 1);
+    // And nobody is told the agency missed them.
+    await sweepSlaAlerts(t.db, new Date());
+    const missed = await t.db.selectFrom("notifications").select("title").where("title", "=", `Court deadline missed: ${query.reference}`).execute();
+    expect(missed).toEqual([]);
+    // The past-due steps are stopped (missed) when the work is done, and still stay out of the month's figures.
+    await t.db.updateTable("sla_timers").set({ status: "missed", stopped_at: new Date() }).where("before_instruction", "=", true).where("policy", "=", "court_step").where("query_id", "=", query.id).execute();
+    const decided = await figures();
+    expect(decided.missedThisMonth).toBe(before.missedThisMonth);
+    expect(decided.compliancePercent).toBe(before.compliancePercent);
   });
 
   it("answers 404 to an attorney on another firm's case, and changes nothing", async () => {

@@ -412,7 +412,7 @@ describe.each(testDialects().flatMap((kind) => FIRST_STARTS.map((now) => [kind, 
   });
 
   // Signs in (at the real time, as the session store does), so it runs after the checks that nothing happened after first start.
-  it("puts the court's clock on real matters: amber in three weeks with a court order, green in four months, red, a stale report and an unlodged RAF claim", async () => {
+  it("puts the court's clock on real matters: amber in three weeks with a court order, green in four months, red and too close, a stale report (amber) and an unlodged RAF claim", async () => {
     const attorney = (await login(t.app, "attorney")).cookie;
     const employee = (await login(t.app, "employee")).cookie;
     const cases = await t.db.selectFrom("cases").innerJoin("patients", "patients.id", "cases.patient_id").select(["cases.id", "patients.last_name", "cases.trial_date"]).execute();
@@ -431,8 +431,12 @@ describe.each(testDialects().flatMap((kind) => FIRST_STARTS.map((now) => [kind, 
     expect(petersen.readiness?.level, petersen.readiness?.reasons.join(" | ")).toBe("green");
     const red = await clockOf("Mahlangu");
     expect(red.readiness).toMatchObject({ level: "red" });
-    expect(red.readiness!.reasons[0]).toMatch(/was due on .* and is not done/);
-    expect((await clockOf("Govender")).disciplines.some((d) => d.staleReport?.flag === "Needs an addendum")).toBe(true);
+    // Instructed only yesterday: its first dates had passed already, so it says the trial is too close and what to do.
+    expect(red.readiness!.reasons[0]).toContain("The trial is too close for the usual plan: latest assessment was due on ");
+    const govender = await clockOf("Govender");
+    expect(govender.disciplines.some((d) => d.staleReport?.flag === "Needs an addendum")).toBe(true);
+    // A report stale at the trial is never green beside its flag.
+    expect(govender.readiness?.level).toBe("amber");
     const mabaso = await clockOf("Mabaso");
     expect(mabaso.statutory[0]).toMatchObject({ kind: "raf_lodgement", done: false });
     expect(mabaso.statutory[0]!.warning).toMatch(/days left/);

@@ -4,7 +4,7 @@ import { sweepSlaAlerts } from "@medlegal/api";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testDialects } from "@medlegal/db/testing";
 import type { Raf4CaseView, Raf4View, ReportDetail } from "@medlegal/domain";
-import { addDays, raf5Deadline, sastDate, sastToUtc } from "@medlegal/domain";
+import { addDays, raf5Deadline, saDateLabel, sastDate, sastToUtc } from "@medlegal/domain";
 import { demoReportPdf } from "../../../packages/api/src/seed/reports";
 import type { TestApp } from "./helpers";
 import { createTestApp, login, reportUpload, trpc } from "./helpers";
@@ -222,6 +222,53 @@ describe.each(testDialects())("RAF 4 assessments on %s", (kind) => {
     const refused = await trpc(t.app, c.employee!, "raf4.request", { id: other.id });
     expect(refused.status).toBe(409);
     expect(refused.error?.message).toBe("A RAF 4 serious-injury assessment is for Road Accident Fund claims only.");
+  });
+
+  it("says on the report's details and on its RAF 4 alike whether the claimant was examined", async () => {
+    const { createReport } = await import("../../../packages/api/src/services/reports/lifecycle");
+    const actor = { user: null, meta: { ip: null, userAgent: null, requestId: "test", appUrl: "" } };
+    const kase = await t.db.selectFrom("cases").select(["id", "patient_id"]).where("attorney_id", "=", ids.attorney!).where("claim_type", "=", "raf").executeTakeFirstOrThrow();
+    const spec = (await t.db.selectFrom("users").select("specialization_id").where("id", "=", ids.consultant!).executeTakeFirstOrThrow()).specialization_id!;
+    const at = new Date();
+    const query = await t.db
+      .insertInto("queries")
+      .values({ reference: `Q-EX-${at.getTime()}`, case_id: kase.id, attorney_id: ids.attorney!, subject: "Orthopaedic assessment", instructions: "Assess the knee", status: "scheduled", assigned_employee_id: ids.employee!, created_at: at, updated_at: at })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    const examinedOn = addDays(today, -20);
+    const startsAt = sastToUtc(examinedOn, "09:00");
+    const booking = await t.db
+      .insertInto("bookings")
+      .values({ reference: `BK-EX-${at.getTime()}`, query_id: query.id, case_id: kase.id, patient_id: kase.patient_id, attorney_id: ids.attorney!, consultant_id: ids.consultant!, specialization_id: spec, starts_at: startsAt, ends_at: new Date(startsAt.getTime() + 3_600_000), venue: "Rooms", mode: "in_person", status: "attended", created_by: ids.employee! })
+      .returning(["id", "reference"])
+      .executeTakeFirstOrThrow();
+    const medicoLegal = await t.db.transaction().execute((trx) =>
+      createReport(trx, actor, { query_id: query.id, case_id: kase.id, patient_id: kase.patient_id, attorney_id: ids.attorney!, booking_id: booking.id, consultant_id: ids.consultant!, specialization_id: spec, kind: "medico_legal", parent_report_id: null }),
+    );
+    const asked = await trpc<{ id: string }>(t.app, c.employee!, "raf4.request", { id: medicoLegal.id });
+    expect(asked.status, asked.error?.message).toBe(200);
+    type Examination = { examined: boolean; on: string | null; expertId: string | null; bookingReference: string | null; label: string };
+    const details = async (id: string) => (await trpc<{ examination: Examination }>(t.app, c.employee!, "reports.get", { id })).data.examination;
+    const raf4 = async (id: string) => (await trpc<Raf4View & { examination: Examination }>(t.app, c.consultant!, "raf4.get", { id })).data;
+
+    // The RAF 4 follows the medico-legal report: it rests on the same attended assessment, and both say so.
+    const name = (await t.db.selectFrom("users").select(["first_name", "last_name"]).where("id", "=", ids.consultant!).executeTakeFirstOrThrow());
+    const expected = { examined: true, on: examinedOn, expertId: ids.consultant, byName: `${name.first_name} ${name.last_name}`, bookingReference: booking.reference, label: `Examined on ${saDateLabel(examinedOn)} by ${name.first_name} ${name.last_name} (${booking.reference})` };
+    expect(await details(asked.data.id)).toEqual(expected);
+    expect((await raf4(asked.data.id)).examination).toEqual(expected);
+    expect(await details(medicoLegal.id)).toEqual(expected);
+
+    // The expert records the examination on the RAF 4: the report's details read the same record.
+    const saved = await trpc<Raf4View>(t.app, c.consultant!, "raf4.saveAssessment", { ...complete(asked.data.id), examinationDate: addDays(examinedOn, 1), mmiDate: examinedOn });
+    expect(saved.status, saved.error?.message).toBe(200);
+    const recorded = await details(asked.data.id);
+    expect(recorded).toMatchObject({ examined: true, on: addDays(examinedOn, 1), expertId: ids.consultant });
+    expect((await raf4(asked.data.id)).examination).toEqual(recorded);
+
+    // A RAF 4 on no assessment and with no examination recorded: "not examined" on both.
+    const bare = await raf4Report(false);
+    expect(await details(bare.id)).toMatchObject({ examined: false, label: "Not examined: records only" });
+    expect((await raf4(bare.id)).examination).toMatchObject({ examined: false });
   });
 
   /** A released RAF 4 report with a complete assessment. */

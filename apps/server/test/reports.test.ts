@@ -5,6 +5,7 @@ import { testDialects } from "@medlegal/db/testing";
 import { demoReportPdf } from "../../../packages/api/src/seed/reports";
 import type { TestApp } from "./helpers";
 import { createTestApp, login, multipart, PDF, RELAXED_LIMITS, trpc } from "./helpers";
+import { addDays, endOfWorkingDay, isBusinessDay, saDueLabel, sastDate, sastTime } from "@medlegal/domain";
 
 const DECLARATION = "I understand my duty is to assist the court. This report is true and my opinion is independent of the parties.";
 const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 73, 72, 68, 82]);
@@ -155,6 +156,12 @@ describe.each(testDialects())("reports on %s", (kind) => {
     const copy = await download(c.attorney!, d.versionList[1]!.fileId);
     expect(copy.statusCode).toBe(200);
     expect(copy.headers["content-type"]).toBe("application/pdf");
+    // Named as the report, never as the agency's second draft or the expert's "knee report v2".
+    const released = `${report.reference} Medico-legal report.pdf`;
+    expect(copy.headers["content-disposition"]).toBe(`attachment; filename="${released}"; filename*=UTF-8''${encodeURIComponent(released)}`);
+    expect((await trpc<{ versionList: { fileName: string }[] }>(t.app, c.attorney!, "reports.get", { id: report.id })).data.versionList.map((v) => v.fileName)).toEqual([released]);
+    // Staff's drafts keep their version.
+    expect((await download(c.employee!, d.versionList[0]!.fileId)).headers["content-disposition"]).toContain(`${report.reference} v1 DRAFT - knee report.pdf`);
     const text = await pdfText(copy.rawPayload);
     expect(text).toMatch(new RegExp(`Released to Van der Merwe Attorneys Inc\\. on \\d{1,2} \\w+ \\d{4}, ${report.reference}`));
     // The first version never goes to the attorney; staff see it marked as a draft.
@@ -187,7 +194,7 @@ describe.each(testDialects())("reports on %s", (kind) => {
     await trpc(t.app, c.employee!, "reports.take", { id: report.id });
     expect((await trpc(t.app, c.employee!, "reports.review", { id: report.id, items: passAll(await get(c.employee!, report.id)) })).status).toBe(200);
     expect((await trpc(t.app, c.admin!, "reports.overrideRelease", { id: report.id, reason: "Trial next week; the attorney pays on receipt." })).status).toBe(200);
-    const linked = await trpc<{ id: string }>(t.app, c.employee!, "reports.createLinked", { parentId: report.id, kind: "addendum" });
+    const linked = await trpc<{ id: string }>(t.app, c.employee!, "reports.createLinked", { parentId: report.id, kind: "addendum", scope: "Comment on the new MRI of the knee." });
     expect(linked.status).toBe(200);
     expect((await upload(c.consultant!, linked.data.id, "addendum.pdf", await demoReportPdf("Addendum", 1))).statusCode).toBe(201);
     type WithLinked = { linked: { id: string; status: string; statusLabel: string }[] };
@@ -195,6 +202,41 @@ describe.each(testDialects())("reports on %s", (kind) => {
     expect(staffView).toEqual([expect.objectContaining({ id: linked.data.id, status: "submitted", statusLabel: "Submitted" })]);
     const attorneyView = (await trpc<WithLinked>(t.app, c.attorney!, "reports.get", { id: report.id })).data.linked;
     expect(attorneyView).toEqual([expect.objectContaining({ id: linked.data.id, status: "in_review", statusLabel: "Quality review" })]);
+  });
+
+  it("asks what an addendum must cover (refused without it), stores and audits it, shows it to the expert, and makes it due at 17:00 on a working day", async () => {
+    const report = await freshReport();
+    expect((await upload(c.consultant!, report.id, "report.pdf", await demoReportPdf("Report", 2))).statusCode).toBe(201);
+    await trpc(t.app, c.employee!, "reports.take", { id: report.id });
+    expect((await trpc(t.app, c.employee!, "reports.review", { id: report.id, items: passAll(await get(c.employee!, report.id)) })).status).toBe(200);
+    expect((await trpc(t.app, c.admin!, "reports.overrideRelease", { id: report.id, reason: "Trial next week; the attorney pays on receipt." })).status).toBe(200);
+    const count = async () => (await t.db.selectFrom("reports").select(sql<number>`count(*)::int`.as("n")).where("parent_report_id", "=", report.id).executeTakeFirstOrThrow()).n;
+
+    for (const scope of [undefined, "   ", "update"]) {
+      const refused = await trpc(t.app, c.employee!, "reports.createLinked", { parentId: report.id, kind: "addendum", scope });
+      expect(refused.status, String(scope)).toBe(400);
+      expect(refused.error?.message).toMatch(/^Say what the addendum must cover/);
+    }
+    expect(await count()).toBe(0);
+    // A joint minute needs no scope.
+    const scope = "Update the prognosis after the knee replacement of March, and the future medical costs.";
+    const asked = await trpc<{ id: string; reference: string; dueAt: string }>(t.app, c.employee!, "reports.createLinked", { parentId: report.id, kind: "addendum", scope });
+    expect(asked.status, asked.error?.message).toBe(200);
+    // Due at 17:00 South African time on a working day, 14 days on (or the working day after).
+    const due = new Date(asked.data.dueAt);
+    expect(sastTime(due)).toBe("17:00");
+    expect(isBusinessDay(sastDate(due))).toBe(true);
+    expect(due).toEqual(endOfWorkingDay(addDays(sastDate(new Date()), 14)));
+    // The expert reads it on the report and in their notice; staff too; the attorney does not.
+    const forExpert = await trpc<{ requestedScope: string | null; dueAt: string }>(t.app, c.consultant!, "reports.get", { id: asked.data.id });
+    expect(forExpert.data.requestedScope).toBe(scope);
+    expect(forExpert.data.dueAt).toBe(asked.data.dueAt);
+    expect((await trpc<{ requestedScope: string | null }>(t.app, c.attorney!, "reports.get", { id: asked.data.id })).data.requestedScope).toBeNull();
+    const notice = await t.db.selectFrom("notifications").select("message").where("user_id", "=", await uid("consultant")).where("title", "=", `Report awaited: ${asked.data.reference}`).executeTakeFirstOrThrow();
+    expect(notice.message).toBe(`Please upload ${asked.data.reference} by ${saDueLabel(due)}. It must cover: ${scope}`);
+    expect(notice.message).toMatch(/by 17:00 on (Mon|Tue|Wed|Thu|Fri) \d{1,2} \w{3} \d{4}\./);
+    const audit = await t.db.selectFrom("audit_log").select("after").where("entity_id", "=", asked.data.id).where("action", "=", "report.create").executeTakeFirstOrThrow();
+    expect(audit.after).toMatchObject({ scope, dueAt: asked.data.dueAt });
   });
 
   it("refuses a PNG renamed .pdf with a sentence and stores nothing", async () => {

@@ -562,6 +562,8 @@ export interface ReportsTable {
   released_by: string | null;
   release_override_reason: string | null;
   withdrawn_reason: string | null;
+  /** An addendum: what it must cover, as staff asked for it. */
+  requested_scope: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: GeneratedTimestamp;
   updated_at: GeneratedTimestamp;
 }
@@ -808,6 +810,8 @@ export interface SlaTimersTable {
   at_risk_alerted_at: Timestamp | null;
   breach_alerted_at: Timestamp | null;
   escalated_at: Timestamp | null;
+  /** A court step whose date had passed before the agency was instructed: not counted as the agency's breach. */
+  before_instruction: Generated<boolean>;
   created_at: GeneratedTimestamp;
 }
 

@@ -98,6 +98,10 @@ export interface CourtPlanStep extends PlanEntry {
   /** Court days from today to the step's date (negative when past). */
   courtDaysLeft: number;
   counts: "court days";
+  /** The assessment step: the SA date of its booked (not yet attended) assessment, which the plan counts. */
+  bookedOn: string | null;
+  /** The step's date had passed before the agency was instructed: not the agency's breach. */
+  beforeInstruction: boolean;
 }
 
 export interface CourtDiscipline {
@@ -110,7 +114,9 @@ export interface CourtDiscipline {
   level: Readiness | null;
   reason: string | null;
   /** A released report that will be older than the stale age on the trial date. */
-  staleReport: { reportId: string; reference: string; releasedOn: string; flag: string } | null;
+  staleReport: { reportId: string; reference: string; releasedOn: string; flag: string; addendum: { id: string; reference: string } | null } | null;
+  /** The SA date the agency was instructed on this discipline's query. */
+  instructedOn: string;
 }
 
 export interface CourtOrderItem {
@@ -152,6 +158,8 @@ const planStep = z.object({
   done: z.boolean(),
   courtDaysLeft: z.number(),
   counts: z.literal("court days"),
+  bookedOn: z.string().nullable(),
+  beforeInstruction: z.boolean(),
 });
 export const courtClockOutputSchema = z.object({
   caseId: z.string(),
@@ -189,7 +197,10 @@ export const courtClockOutputSchema = z.object({
       plan: z.array(planStep),
       level: level.nullable(),
       reason: z.string().nullable(),
-      staleReport: z.object({ reportId: z.string(), reference: z.string(), releasedOn: z.string(), flag: z.string() }).nullable(),
+      staleReport: z
+        .object({ reportId: z.string(), reference: z.string(), releasedOn: z.string(), flag: z.string(), addendum: z.object({ id: z.string(), reference: z.string() }).nullable() })
+        .nullable(),
+      instructedOn: z.string(),
     }),
   ),
   readiness: z.object({ level, reasons: z.array(z.string()) }).nullable(),

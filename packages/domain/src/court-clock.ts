@@ -171,18 +171,75 @@ export type Readiness = "green" | "amber" | "red";
 /** Court days before a step's date at which a pending step turns amber. */
 export const AMBER_COURT_DAYS = 10;
 
+/** A date as the plan's sentences name it: "8 Dec" (the year is the trial's, shown beside it). */
+export function saShortDateLabel(date: string): string {
+  return saDateLabel(date).replace(/ \d{4}$/, "");
+}
+
+/** What a case manager does when the plan's dates were already past when the agency was instructed. */
+export const TOO_CLOSE_ADVICE =
+  "Book the earliest assessment the expert can give, agree the shortened dates with the attorney, and ask the attorney to seek a court order or a postponement if the reports cannot be ready.";
+
+/** The day a plan step must be met by: a booked assessment later than its planned date is counted, not called late. */
+export function planStepDay(step: { dueOn: string; bookedOn?: string | null }): string {
+  return step.bookedOn && step.bookedOn > step.dueOn ? step.bookedOn : step.dueOn;
+}
+
+export interface ReadinessFacts {
+  hasBooking?: boolean;
+  /** The SA date of the discipline's next booked assessment not yet attended: the plan counts it. */
+  bookedOn?: string | null;
+  /** The SA date the agency was instructed (the query was made): dates before it were never ours to meet. */
+  instructedOn?: string | null;
+  /** The release date of a report that will be stale at the trial: it needs an addendum. */
+  staleReleasedOn?: string | null;
+  staleReportMonths?: number;
+  declared?: readonly PublicHoliday[];
+}
+
 /** Green/amber/red for one discipline, with the reason in words. `done` lists the steps already completed. */
 export function readiness(
   plan: readonly PlanEntry[],
   done: ReadonlySet<PlanStep>,
   today: string,
-  options: { hasBooking?: boolean; declared?: readonly PublicHoliday[] } = {},
+  options: ReadinessFacts = {},
 ): { level: Readiness; reason: string } {
+  const verdict = stepReadiness(plan, done, today, options);
+  // A report that will be stale at the trial is not ready, whatever the steps say (issue 37, item 5).
+  if (verdict.level === "green" && options.staleReleasedOn) {
+    const months = options.staleReportMonths ?? DEFAULT_STALE_REPORT_MONTHS;
+    return {
+      level: "amber",
+      reason: `${STALE_REPORT_FLAG}: the report released on ${saDateLabel(options.staleReleasedOn)} will be older than ${months} months at the trial.`,
+    };
+  }
+  return verdict;
+}
+
+function stepReadiness(plan: readonly PlanEntry[], done: ReadonlySet<PlanStep>, today: string, options: ReadinessFacts): { level: Readiness; reason: string } {
   const declared = options.declared ?? [];
   const pending = plan.find((e) => !done.has(e.step));
   if (pending === undefined) return { level: "green", reason: "Every step is done." };
-  if (pending.dueOn < today)
+  const report = plan.find((e) => e.step === "report");
+  // A booked assessment is the plan's assessment: what matters is the time it leaves for the report.
+  if (pending.step === "assessment" && options.bookedOn && report) {
+    const booked = `Booked ${saShortDateLabel(options.bookedOn)}`;
+    const left = courtDaysUntil(options.bookedOn, report.dueOn, declared);
+    const usual = courtDaysUntil(pending.dueOn, report.dueOn, declared);
+    if (left <= 0) return { level: "red", reason: `${booked}: after the report is due on ${saDateLabel(report.dueOn)}. Book an earlier assessment or agree a later date for the report.` };
+    const leaves = `${booked}: leaves ${left} court day${left === 1 ? "" : "s"} for the report, due ${saDateLabel(report.dueOn)}`;
+    if (left < usual) return { level: "amber", reason: `${leaves} (the plan allows ${usual}).` };
+    return { level: "green", reason: `${leaves}.` };
+  }
+  if (pending.dueOn < today) {
+    if (options.instructedOn && pending.dueOn < options.instructedOn) {
+      return {
+        level: "red",
+        reason: `The trial is too close for the usual plan: ${pending.label.toLowerCase()} was due on ${saDateLabel(pending.dueOn)}, before the matter was instructed on ${saDateLabel(options.instructedOn)}. ${TOO_CLOSE_ADVICE}`,
+      };
+    }
     return { level: "red", reason: `${pending.label} was due on ${saDateLabel(pending.dueOn)} and is not done.` };
+  }
   if (pending.step === "assessment" && options.hasBooking === false)
     return { level: "amber", reason: `The expert has no booking yet; the assessment is due by ${saDateLabel(pending.dueOn)}.` };
   if (courtDaysBefore(pending.dueOn, AMBER_COURT_DAYS, declared) <= today)

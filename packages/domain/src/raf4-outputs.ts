@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { RAF4_NARRATIVE_HEADS, RAF4_OUTCOMES, TRIBUNAL_OUTCOMES } from "./raf4";
+import { reportExaminationOutputSchema } from "./report-outputs";
 
 /** What the raf4 procedures answer (docs/architecture.md, "Outputs"). */
 const date = z.string().nullable();
@@ -36,6 +37,8 @@ export const raf4ViewOutputSchema = z.object({
   tribunal: z.object({ outcome: z.enum(TRIBUNAL_OUTCOMES), date: z.string(), notes: z.string().nullable(), reference: z.string().nullable() }).nullable(),
   /** Experts who may be named as the one who examined the claimant personally. */
   experts: z.array(z.object({ id: z.string(), name: z.string() })),
+  /** Whether the claimant was examined, as the report's details say it (the form starts from the assessment booked). */
+  examination: reportExaminationOutputSchema,
 });
 export type Raf4View = z.infer<typeof raf4ViewOutputSchema>;
 

@@ -37,9 +37,13 @@ export const reportListItemOutputSchema = z.object({
 
 export const checklistItemOutputSchema = z.object({ id: z.string(), label: z.string(), mandatory: z.boolean() });
 
+export const reportExaminationOutputSchema = z.object({ examined: z.boolean(), on: nullableText, expertId: nullableText, byName: nullableText, bookingReference: nullableText, label: z.string() });
+
 export const reportDetailOutputSchema = reportListItemOutputSchema.extend({
   bookingId: nullableText,
   bookingReference: nullableText,
+  examination: reportExaminationOutputSchema,
+  requestedScope: nullableText,
   consultantId: z.string(),
   parent: z.object({ id: z.string(), reference: z.string(), kind }).nullable(),
   linked: z.array(z.object({ id: z.string(), reference: z.string(), kind, status, statusLabel: z.string() })),
@@ -114,6 +118,7 @@ export const releaseDeferralOutputSchema = z.object({
   recordedAt: nullableText,
 });
 export const createdReportOutputSchema = z.object({ id: z.string(), reference: z.string() });
+export const linkedReportOutputSchema = createdReportOutputSchema.extend({ dueAt: z.string() });
 
 sameShape<SameShape<z.output<typeof reportListItemOutputSchema>, ReportListItem>>();
 sameShape<SameShape<z.output<typeof reportDetailOutputSchema>, ReportDetail>>();

@@ -2,6 +2,9 @@ import { z } from "zod";
 import { REPORT_KINDS, REPORT_STATUSES, type ReportKind, type ReportStatus } from "./constants";
 import type { ReleaseBasis, ReportInvoice } from "./release";
 import { id, idInputSchema, listInput, optionalTextOrNull, searchText, text } from "./input-primitives";
+import { isPublicHoliday, type PublicHoliday } from "./holidays";
+import { addDays, isoWeekday, saDateLabel, sastDate, sastTime, sastToUtc, WEEKDAY_LABEL } from "./sa-time";
+import { AGENCY_WORKING_HOURS, isBusinessDay } from "./sla";
 
 /** Expert reports: kinds, states and the moves between them (docs/decisions.md, "Files and reports"). */
 export { REPORT_KINDS, REPORT_STATUSES, type ReportKind, type ReportStatus } from "./constants";
@@ -80,6 +83,63 @@ export function canMoveReport(from: ReportStatus, to: ReportStatus): boolean {
 
 /** A report is due this many calendar days after the assessment is attended. */
 export const REPORT_DUE_DAYS = 14;
+/**
+ * The end of a working day: 17:00 South African time (the agency's closing) on the first working
+ * day (not a weekend or public holiday, declared days included) on or after `date`.
+ */
+export function endOfWorkingDay(date: string, declared: readonly PublicHoliday[] = []): Date {
+  let day = date;
+  while (!isBusinessDay(day, (d) => isPublicHoliday(d, declared))) day = addDays(day, 1);
+  return sastToUtc(day, AGENCY_WORKING_HOURS.to);
+}
+
+/** An addendum requested at `requestedAt` is due at the end of the working day REPORT_DUE_DAYS later (or the next working day). */
+export function addendumDueAt(requestedAt: Date, declared: readonly PublicHoliday[] = []): Date {
+  return endOfWorkingDay(addDays(sastDate(requestedAt), REPORT_DUE_DAYS), declared);
+}
+
+/** "17:00 on Mon 21 Dec 2026": a due time as the request and the expert's notice say it. */
+export function saDueLabel(dueAt: Date): string {
+  const day = sastDate(dueAt);
+  return `${sastTime(dueAt)} on ${WEEKDAY_LABEL[isoWeekday(day)]!.slice(0, 3)} ${saDateLabel(day)}`;
+}
+
+/** Whether the claimant was examined for a report: the one answer its details and its RAF 4 both show. */
+export interface ReportExamination {
+  examined: boolean;
+  /** The SA date of the examination, when known. */
+  on: string | null;
+  expertId: string | null;
+  byName: string | null;
+  /** The attended booking the report rests on (its own, or the report it follows). */
+  bookingReference: string | null;
+  label: string;
+}
+
+/**
+ * The report's examination: the RAF 4's record of who examined the claimant personally and when (the
+ * statement the RAF receives), else the attended assessment the report rests on, else none (records only).
+ */
+export function reportExamination(facts: {
+  booking: { reference: string; on: string; expertId: string; expertName: string } | null;
+  raf4: { on: string | null; expertId: string; byName: string } | null;
+}): ReportExamination {
+  const { booking, raf4 } = facts;
+  const ref = booking ? ` (${booking.reference})` : "";
+  if (raf4) {
+    return { examined: true, on: raf4.on, expertId: raf4.expertId, byName: raf4.byName, bookingReference: booking?.reference ?? null, label: `Examined${raf4.on ? ` on ${saDateLabel(raf4.on)}` : ""} by ${raf4.byName}${ref}` };
+  }
+  if (booking) {
+    return { examined: true, on: booking.on, expertId: booking.expertId, byName: booking.expertName, bookingReference: booking.reference, label: `Examined on ${saDateLabel(booking.on)} by ${booking.expertName}${ref}` };
+  }
+  return { examined: false, on: null, expertId: null, byName: null, bookingReference: null, label: "Not examined: records only" };
+}
+
+/** The name of a released report's file: its reference and kind, never the drafts' version number or the expert's own file name. */
+export function releasedReportFileName(reference: string, kind: ReportKind): string {
+  return `${reference} ${REPORT_KIND_LABELS[kind]}.pdf`;
+}
+
 /** An attorney may put questions this many days after release. */
 export const REPORT_QUESTION_DAYS = 28;
 export const REPORT_MAX_BYTES = 25 * 1024 * 1024;
@@ -128,10 +188,18 @@ export const reportReasonSchema = idInputSchema.extend({ reason: reportReasonTex
 export const reportQuestionsSchema = idInputSchema.extend({
   body: text("Write your questions").trim().min(1, "Write your questions").max(8000, "Questions must be at most 8000 characters"),
 });
-export const linkedReportSchema = z.object({
-  parentId: id("Choose the report this one follows"),
-  kind: z.enum(LINKED_REPORT_KINDS, { error: "Choose addendum or joint minute" }),
-});
+export const ADDENDUM_SCOPE_MESSAGE = "Say what the addendum must cover";
+export const addendumScopeSchema = text(ADDENDUM_SCOPE_MESSAGE).trim().min(10, `${ADDENDUM_SCOPE_MESSAGE} (at least 10 characters)`).max(4000, "What the addendum must cover must be at most 4000 characters");
+export const linkedReportSchema = z
+  .object({
+    parentId: id("Choose the report this one follows"),
+    kind: z.enum(LINKED_REPORT_KINDS, { error: "Choose addendum or joint minute" }),
+    /** An addendum: what it must cover (required); shown to the expert. */
+    scope: addendumScopeSchema.optional(),
+  })
+  .superRefine((v, ctx) => {
+    if (v.kind === "addendum" && !v.scope) ctx.addIssue({ code: "custom", path: ["scope"], message: ADDENDUM_SCOPE_MESSAGE });
+  });
 export const checklistKindSchema = z.object({ kind: z.enum(REPORT_KINDS, { error: "Choose a report kind" }) });
 export const checklistUpdateSchema = checklistKindSchema.extend({
   items: z
@@ -247,6 +315,10 @@ export interface ReportEvent {
 export interface ReportDetail extends ReportListItem {
   bookingId: string | null;
   bookingReference: string | null;
+  /** Whether the claimant was examined, as the RAF 4 says it too. */
+  examination: ReportExamination;
+  /** An addendum: what staff asked it to cover (staff and the expert). */
+  requestedScope: string | null;
   consultantId: string;
   parent: { id: string; reference: string; kind: ReportKind } | null;
   linked: { id: string; reference: string; kind: ReportKind; status: ReportStatus; statusLabel: string }[];

@@ -9,11 +9,14 @@ import {
   isReportStale,
   matterReadiness,
   PLAN_STEPS,
+  planStepDay,
   readiness,
+  saShortDateLabel,
+  TOO_CLOSE_ADVICE,
   statutoryDeadlines,
   type DivisionOffsets,
 } from "../src/court-clock";
-import { addDays } from "../src/sa-time";
+import { addDays, saDateLabel } from "../src/sa-time";
 
 describe("court days", () => {
   it("skips weekends and public holidays", () => {
@@ -118,6 +121,42 @@ describe("readiness", () => {
     expect(readiness(plan, new Set(["assessment"]), report.dueOn).level).toBe("amber");
     expect(readiness(plan, new Set(["assessment"]), addDays(report.dueOn, -30)).level).toBe("green");
     expect(readiness(plan, new Set(PLAN_STEPS), "2027-06-13")).toEqual({ level: "green", reason: "Every step is done." });
+  });
+
+  it("every step done but the report will be stale at the trial: amber, needing an addendum, never green", () => {
+    const verdict = readiness(plan, new Set(PLAN_STEPS), "2027-06-13", { staleReleasedOn: "2025-11-20", staleReportMonths: 18 });
+    expect(verdict).toEqual({ level: "amber", reason: "Needs an addendum: the report released on 20 Nov 2025 will be older than 18 months at the trial." });
+    // A red step stays red: the staleness never makes a matter look better.
+    expect(readiness(plan, new Set(["assessment"]), addDays(report.dueOn, 1), { staleReleasedOn: "2025-11-20" }).level).toBe("red");
+  });
+
+  it("counts a booked assessment past its planned date by the court days it leaves for the report, instead of calling it late", () => {
+    const assessment = plan[0]!;
+    const today = addDays(assessment.dueOn, 2);
+    // Without the booking the assessment is late.
+    expect(readiness(plan, new Set(), today, { hasBooking: true }).level).toBe("red");
+    const bookedOn = courtDaysBefore(report.dueOn, 8);
+    const booked = readiness(plan, new Set(), today, { hasBooking: true, bookedOn });
+    expect(booked.level).toBe("amber");
+    expect(booked.reason).toBe(`Booked ${saShortDateLabel(bookedOn)}: leaves 8 court days for the report, due ${saDateLabel(report.dueOn)} (the plan allows 15).`);
+    expect(saShortDateLabel("2026-12-08")).toBe("8 Dec");
+    // Booked in time: green, in the same words; booked after the report's date: red.
+    expect(readiness(plan, new Set(), addDays(assessment.dueOn, -5), { hasBooking: true, bookedOn: assessment.dueOn })).toMatchObject({ level: "green", reason: expect.stringContaining("leaves 15 court days") });
+    expect(readiness(plan, new Set(), today, { hasBooking: true, bookedOn: addDays(report.dueOn, 1) }).reason).toContain("after the report is due");
+    expect(planStepDay({ dueOn: assessment.dueOn, bookedOn })).toBe(bookedOn);
+    expect(planStepDay({ dueOn: assessment.dueOn, bookedOn: addDays(assessment.dueOn, -3) })).toBe(assessment.dueOn);
+  });
+
+  it("a date already past when the matter was instructed says the trial is too close for the usual plan, and what to do", () => {
+    const assessment = plan[0]!;
+    const instructedOn = addDays(assessment.dueOn, 1);
+    const verdict = readiness(plan, new Set(), addDays(assessment.dueOn, 3), { hasBooking: false, instructedOn });
+    expect(verdict.level).toBe("red");
+    expect(verdict.reason).toBe(
+      `The trial is too close for the usual plan: latest assessment was due on ${saDateLabel(assessment.dueOn)}, before the matter was instructed on ${saDateLabel(instructedOn)}. ${TOO_CLOSE_ADVICE}`,
+    );
+    // Instructed in time and late all the same: the ordinary sentence.
+    expect(readiness(plan, new Set(), addDays(assessment.dueOn, 3), { instructedOn: addDays(assessment.dueOn, -30) }).reason).toMatch(/^Latest assessment was due on .* and is not done\.$/);
   });
 });
 

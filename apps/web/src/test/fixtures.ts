@@ -80,6 +80,8 @@ export function reportDetail(overrides: Partial<ReportDetail> = {}): ReportDetai
     releasedAt: null,
     bookingId: null,
     bookingReference: null,
+    examination: { examined: false, on: null, expertId: null, byName: null, bookingReference: null, label: "Not examined: records only" },
+    requestedScope: null,
     consultantId: "9f8e7d6c-5b4a-4c3d-8e2f-1a0b9c8d7e6f",
     parent: null,
     linked: [],

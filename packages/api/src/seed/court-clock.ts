@@ -19,8 +19,8 @@ function courtDayFrom(date: string): string {
  * The court's clock in the demo (issue 26; docs/decisions.md "The court's clock"), entered through
  * the services by the matters' attorneys: a trial in three weeks with a court order fixing the
  * reports and the joint minute (amber), one in four months (green), one in six weeks whose expert
- * has not even been booked (red), a completed matter going to trial in 20 months with a report that
- * will be stale by then, and a RAF claim 2 years 10 months after the accident, not yet lodged (the
+ * has not even been booked (red: instructed too close to the trial), a completed matter going to trial in 20 months with a report that
+ * will be stale by then (amber), and a RAF claim 2 years 10 months after the accident, not yet lodged (the
  * prescription warning).
  */
 export async function seedDemoCourtClock(db: Kysely<Database>): Promise<void> {
@@ -51,7 +51,7 @@ export async function seedDemoCourtClock(db: Kysely<Database>): Promise<void> {
   const petersen = await caseOf("Petersen");
   await setCourtDates(petersen.deps, dates(petersen.caseId, courtDayFrom(addMonths(today, 4)), "western_cape", { rafLodgedOn: "2025-05-20", summonsServedOn: "2026-01-15" }));
 
-  // Six weeks, and the query was only submitted yesterday: the assessment is already late.
+  // Six weeks, and the query was only submitted yesterday: the assessment's date had passed already, so the trial is too close for the usual plan.
   const mahlangu = await caseOf("Mahlangu");
   await setCourtDates(mahlangu.deps, dates(mahlangu.caseId, courtDayFrom(addDays(today, 42)), "gauteng_pretoria"));
 

@@ -47,6 +47,8 @@ import * as reportSharing from "./2026-11-30-42-report-sharing";
 import * as claimantTexts from "./2026-12-01-11-claimant-texts";
 import * as interpreterRole from "./2026-12-01-21-interpreter-role";
 import * as claimantTextConsent from "./2026-12-07-91-claimant-text-consent";
+import * as courtStepBeforeInstruction from "./2026-12-07-41-court-step-before-instruction";
+import * as addendumScope from "./2026-12-07-42-addendum-scope";
 
 /** Every migration, by name; names sort by date so Kysely runs them in order. */
 export const migrations: Record<string, Migration> = {
@@ -98,4 +100,6 @@ export const migrations: Record<string, Migration> = {
   "2026-12-01-11-claimant-texts": claimantTexts,
   "2026-12-01-21-interpreter-role": interpreterRole,
   "2026-12-07-91-claimant-text-consent": claimantTextConsent,
+  "2026-12-07-41-court-step-before-instruction": courtStepBeforeInstruction,
+  "2026-12-07-42-addendum-scope": addendumScope,
 };

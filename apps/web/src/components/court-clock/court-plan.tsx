@@ -1,33 +1,30 @@
 import type { CourtClockView } from "@medlegal/domain";
-import { can } from "@medlegal/domain";
+import { can, saShortDateLabel } from "@medlegal/domain";
 import { Link, useNavigate } from "@tanstack/react-router";
-import { Button } from "@/components/ui/button";
-import { Spinner } from "@/components/ui/spinner";
+import { RequestAddendumDialog } from "@/components/reports/request-addendum-dialog";
 import { useCurrentUser } from "@/hooks/use-auth";
-import { toast } from "@/hooks/use-toast";
 import { formatDay } from "@/lib/format";
 import { trpc } from "@/lib/trpc";
 import { ReadinessBadge } from "./readiness-badge";
 
-/** Staff: one click opens an addendum request on the same expert, linked to the stale report. */
-function RequestAddendum({ reportId }: { reportId: string }) {
+/** Staff: ask the same expert for an addendum to the stale report, saying what it must cover. */
+function RequestAddendum({ reportId, reference, expertName }: { reportId: string; reference: string; expertName: string | null }) {
   const me = useCurrentUser().data;
   const navigate = useNavigate();
   const utils = trpc.useUtils();
-  const request = trpc.reports.createLinked.useMutation({
-    onSuccess: (created) => {
-      toast({ title: `${created.reference} started`, description: "The expert has been asked for an addendum." });
-      void utils.courtClock.invalidate();
-      void navigate({ to: "/reports/$id", params: { id: created.id } });
-    },
-    meta: { errorTitle: "The addendum was not requested" },
-  });
   if (!me || !can(me.role, "reports.review")) return null;
   return (
-    <Button size="sm" variant="outline" className="mt-2 flex bg-card" disabled={request.isPending} onClick={() => request.mutate({ parentId: reportId, kind: "addendum" })}>
-      {request.isPending && <Spinner decorative className="size-4" />}
-      Request an addendum
-    </Button>
+    <RequestAddendumDialog
+      size="sm"
+      className="mt-2 flex bg-card"
+      reportId={reportId}
+      reference={reference}
+      expertName={expertName}
+      onRequested={(created) => {
+        void utils.courtClock.invalidate();
+        void navigate({ to: "/reports/$id", params: { id: created.id } });
+      }}
+    />
   );
 }
 
@@ -61,7 +58,17 @@ export function CourtPlan({ view }: { view: CourtClockView }) {
               <Link to="/reports/$id" params={{ id: d.staleReport.reportId }} className="font-medium underline">
                 Open the report
               </Link>
-              <RequestAddendum reportId={d.staleReport.reportId} />
+              {d.staleReport.addendum ? (
+                <p className="mt-2">
+                  Addendum{" "}
+                  <Link to="/reports/$id" params={{ id: d.staleReport.addendum.id }} className="font-medium underline">
+                    {d.staleReport.addendum.reference}
+                  </Link>{" "}
+                  requested.
+                </p>
+              ) : (
+                <RequestAddendum reportId={d.staleReport.reportId} reference={d.staleReport.reference} expertName={d.expertName} />
+              )}
             </div>
           )}
           <dl className="mt-3 grid gap-2 text-sm">
@@ -70,7 +77,7 @@ export function CourtPlan({ view }: { view: CourtClockView }) {
                 <dt className="text-muted-foreground">{s.label}</dt>
                 <dd className="font-medium tabular-nums">{formatDay(s.dueOn)}</dd>
                 <dd className="text-xs text-muted-foreground sm:text-sm">
-                  {s.done ? "Done" : left(s.courtDaysLeft)}
+                  {s.done ? "Done" : s.bookedOn ? `booked ${saShortDateLabel(s.bookedOn)}, ${left(s.courtDaysLeft)}` : s.beforeInstruction ? "passed before the agency was instructed" : left(s.courtDaysLeft)}
                   {s.source === "court_order" && " · court order"}
                 </dd>
                 {s.conflict && <dd className="text-xs text-amber-900 sm:col-span-3">{s.conflict}</dd>}

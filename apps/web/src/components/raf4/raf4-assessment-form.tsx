@@ -32,8 +32,9 @@ const fromYesNo = (value: YesNo): boolean | null => (value === "" ? null : value
 export function Raf4AssessmentForm({ view, pending, serverErrors, onSubmit }: { view: Raf4View; pending: boolean; serverErrors?: Record<string, string>; onSubmit: (payload: Raf4AssessmentInput) => void }) {
   const a = view.assessment;
   const initial = (): AssessmentFormState => ({
-    examinedPersonallyBy: a?.examinedPersonallyBy ?? "",
-    examinationDate: a?.examinationDate ?? "",
+    // Nothing recorded yet: start from the assessment the report rests on, as its details show it.
+    examinedPersonallyBy: a ? (a.examinedPersonallyBy ?? "") : (view.examination.expertId ?? ""),
+    examinationDate: a ? (a.examinationDate ?? "") : (view.examination.on ?? ""),
     mmiReached: yesNo(a?.mmiReached ?? null),
     mmiDate: a?.mmiDate ?? "",
     wpiPercent: a?.wpiPercent ?? "",

@@ -21,6 +21,7 @@ const view = (over: Partial<Raf4View> = {}): Raf4View => ({
   raf5: null,
   tribunal: null,
   experts: [{ id: EXPERT, name: "Dr Johan Smit" }],
+  examination: { examined: false, on: null, expertId: null, byName: null, bookingReference: null, label: "Not examined: records only" },
   ...over,
 });
 
@@ -61,6 +62,17 @@ describe("the RAF 4 card", () => {
       narrativeHeads: ["disfigurement"],
       onNonSeriousList: false,
     });
+  });
+
+  it("starts from the attended assessment the report rests on, as the report's details say it", async () => {
+    const user = userEvent.setup();
+    const examination = { examined: true, on: "2026-11-17", expertId: EXPERT, byName: "Dr Johan Smit", bookingReference: "BK-2026-00077", label: "Examined on 17 Nov 2026 by Dr Johan Smit (BK-2026-00077)" };
+    const page = renderWithTrpc(<Raf4Card reportId={REPORT} />, { "raf4.get": () => view({ examination }), "raf4.saveAssessment": () => view({ examination }) });
+    expect(await screen.findByLabelText("Examined the claimant personally")).toHaveValue(EXPERT);
+    expect(screen.getByLabelText("Date of examination")).toHaveValue("2026-11-17");
+    await user.click(screen.getByRole("button", { name: "Save RAF 4 assessment" }));
+    await waitFor(() => expect(page.sent("raf4.saveAssessment")).toHaveLength(1));
+    expect(page.sent("raf4.saveAssessment")[0]).toMatchObject({ examinedPersonallyBy: EXPERT, examinationDate: "2026-11-17" });
   });
 
   it("shows the attorney the RAF's rejection and the RAF 5 clock, and asks the tribunal's outcome next", async () => {

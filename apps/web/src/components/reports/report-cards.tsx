@@ -105,7 +105,12 @@ export function DetailsCard({ r }: { r: ReportDetail }) {
               {r.queryReference}
             </Link>
           </Row>
-          <Row term="Assessment">{r.bookingReference ?? "None (records only)"}</Row>
+          <Row term="Examination">{r.examination.label}</Row>
+          {r.requestedScope && (
+            <Row term="Must cover">
+              <span className="whitespace-pre-wrap">{r.requestedScope}</span>
+            </Row>
+          )}
           <Row term="Attorney">{r.attorneyName}</Row>
           <Row term="Due">{formatDateTime(r.dueAt)}</Row>
           {r.releasedAt && <Row term="Released">{formatDateTime(r.releasedAt)}</Row>}

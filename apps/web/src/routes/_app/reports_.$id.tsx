@@ -11,6 +11,7 @@ import { QuestionsCard } from "@/components/reports/questions-card";
 import { ReviewPanel } from "@/components/reports/review-panel";
 import { ReleaseActions, ReportInvoiceCard } from "@/components/reports/report-release";
 import { UploadVersionDialog } from "@/components/reports/upload-version-dialog";
+import { RequestAddendumDialog } from "@/components/reports/request-addendum-dialog";
 import { Button } from "@/components/ui/button";
 import { ReasonDialog } from "@/components/ui/reason-dialog";
 import { useCurrentUser } from "@/hooks/use-auth";
@@ -61,13 +62,6 @@ function ReportView({ r, role, onChanged }: { r: ReportDetail; role: Role; onCha
   });
   const take = trpc.reports.take.useMutation(done("Taken for review"));
   const withdraw = trpc.reports.withdraw.useMutation(done("Report withdrawn"));
-  const link = trpc.reports.createLinked.useMutation({
-    onSuccess: (created) => {
-      toast({ title: `${created.reference} started`, description: "The expert has been asked for it." });
-      refresh();
-    },
-    meta: { errorTitle: "Not done" },
-  });
   const [dialog, setDialog] = React.useState<"withdraw" | null>(null);
   const staff = isStaff(role);
 
@@ -87,11 +81,7 @@ function ReportView({ r, role, onChanged }: { r: ReportDetail; role: Role; onCha
             )}
             <ReleaseActions r={r} onDone={refresh} />
             {/* A joint minute is written in its workspace (the Joint minutes card), no longer uploaded as a report. */}
-            {r.can.link && (
-              <Button variant="outline" onClick={() => link.mutate({ parentId: r.id, kind: "addendum" })} disabled={link.isPending}>
-                Start addendum
-              </Button>
-            )}
+            {r.can.link && <RequestAddendumDialog reportId={r.id} reference={r.reference} expertName={r.consultantName} onRequested={refresh} />}
             {r.can.withdraw && (
               <Button variant="outline" onClick={() => setDialog("withdraw")}>
                 Withdraw

@@ -2,7 +2,7 @@ import { z } from "zod";
 import {
   checklistItemOutputSchema,
   checklistKindSchema,
-  createdReportOutputSchema,
+  linkedReportOutputSchema,
   releaseDeferralOutputSchema,
   reportDetailOutputSchema,
   reportListItemOutputSchema,
@@ -35,7 +35,7 @@ export const reportsRouter = router({
   take: review.input(idInputSchema).output(reportDetailOutputSchema).mutation(({ ctx, input }) => takeReport({ db: ctx.db, actor: ctx.actor }, input)),
   review: review.input(reportReviewSchema).output(reportDetailOutputSchema).mutation(({ ctx, input }) => reviewReport({ db: ctx.db, actor: ctx.actor }, input)),
   withdraw: review.input(reportReasonSchema).output(reportDetailOutputSchema).mutation(({ ctx, input }) => withdrawReport({ db: ctx.db, actor: ctx.actor }, input)),
-  createLinked: review.input(linkedReportSchema).output(createdReportOutputSchema).mutation(({ ctx, input }) => createLinkedReport({ db: ctx.db, actor: ctx.actor }, input)),
+  createLinked: review.input(linkedReportSchema).output(linkedReportOutputSchema).mutation(({ ctx, input }) => createLinkedReport({ db: ctx.db, actor: ctx.actor }, input)),
   release: roleProcedure("reports.release").input(idInputSchema).output(reportDetailOutputSchema).mutation(({ ctx, input }) => releaseReport({ db: ctx.db, actor: ctx.actor }, input)),
   overrideRelease: roleProcedure("reports.override").input(reportReasonSchema).output(reportDetailOutputSchema).mutation(({ ctx, input }) => overrideRelease({ db: ctx.db, actor: ctx.actor }, input)),
   ask: roleProcedure("reports.ask").input(reportQuestionsSchema).output(reportDetailOutputSchema).mutation(({ ctx, input }) => askQuestions({ db: ctx.db, actor: ctx.actor }, input)),

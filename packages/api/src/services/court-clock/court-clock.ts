@@ -8,6 +8,7 @@ import {
   divisionOffsets,
   isReportStale,
   matterReadiness,
+  planStepDay,
   readiness,
   sastDate,
   STALE_REPORT_FLAG,
@@ -31,6 +32,8 @@ export const courtClockSettings = (db: Db): Promise<CourtClockSettings> => readS
 
 /** The expert's own reports of a discipline (not the joint minute, not the addenda staff start). */
 const MAIN_REPORT_KINDS = ["medico_legal", "raf4", "supplementary"] as const;
+/** Reports whose age at the trial counts: the expert's own and the addenda that bring them up to date. */
+const STALE_CHECKED_KINDS = [...MAIN_REPORT_KINDS, "addendum"] as const;
 /** The expert has written the report: it is with the agency or released. */
 const REPORT_WRITTEN = ["submitted", "in_review", "approved", "released"] as const;
 /** Bookings that count as "the expert has a booking". */
@@ -51,7 +54,7 @@ async function disciplineRows(db: Db, caseId: string) {
       .selectFrom("queries")
       .innerJoin("query_specializations as qs", "qs.query_id", "queries.id")
       .innerJoin("specializations as s", "s.id", "qs.specialization_id")
-      .select(["queries.id as query_id", "queries.reference", "s.id as specialization_id", "s.name"])
+      .select(["queries.id as query_id", "queries.reference", "queries.created_at", "s.id as specialization_id", "s.name"])
       .where("queries.case_id", "=", caseId)
       .where("queries.status", "<>", "cancelled")
       .orderBy("queries.created_at")
@@ -59,12 +62,17 @@ async function disciplineRows(db: Db, caseId: string) {
       .execute(),
     db
       .selectFrom("reports")
-      .select(["id", "reference", "query_id", "specialization_id", "kind", "status", "released_at"])
+      .select(["id", "reference", "query_id", "specialization_id", "kind", "status", "released_at", "parent_report_id"])
       .where("case_id", "=", caseId)
       .where("status", "<>", "withdrawn")
       .orderBy("created_at")
       .execute(),
-    db.selectFrom("bookings").select(["query_id", "specialization_id", "status"]).where("case_id", "=", caseId).where("status", "in", BOOKED).execute(),
+    db
+      .selectFrom("bookings")
+      .select(["query_id", "specialization_id", "status", "starts_at", "claimant_answer"])
+      .where("case_id", "=", caseId)
+      .where("status", "in", BOOKED)
+      .execute(),
     db
       .selectFrom("consultant_assignments as ca")
       .innerJoin("queries", "queries.id", "ca.query_id")
@@ -96,6 +104,35 @@ function doneSteps(reports: readonly { kind: string; status: string }[], attende
   return done;
 }
 
+/** The SA day of the discipline's next booked assessment not yet attended, from today on (a claimant's NO does not count). */
+function nextBookedDay(bookings: readonly { status: string; starts_at: Date; claimant_answer: string | null }[], asOf: string): string | null {
+  const days = bookings
+    .filter((b) => b.status !== "attended" && b.claimant_answer !== "cannot_attend")
+    .map((b) => sastDate(b.starts_at))
+    .filter((day) => day >= asOf)
+    .sort();
+  return days[0] ?? null;
+}
+
+/**
+ * The discipline's latest released report (its own or an addendum) when it will be stale at the
+ * trial, with the addendum already requested on it, if any. A fresher addendum clears the flag.
+ */
+function staleReportOf(
+  reports: readonly { id: string; reference: string; kind: string; status: string; released_at: Date | null; parent_report_id: string | null }[],
+  trialDate: string,
+  months: number,
+): CourtDiscipline["staleReport"] {
+  const released = reports.filter((r) => (STALE_CHECKED_KINDS as readonly string[]).includes(r.kind) && r.released_at).sort((a, b) => b.released_at!.getTime() - a.released_at!.getTime());
+  const latest = released[0];
+  if (!latest) return null;
+  const releasedOn = sastDate(latest.released_at!);
+  if (!isReportStale(releasedOn, trialDate, months)) return null;
+  const ids = new Set(reports.map((r) => r.id));
+  const addendum = reports.find((r) => r.kind === "addendum" && r.status !== "released" && r.parent_report_id !== null && ids.has(r.parent_report_id));
+  return { reportId: latest.id, reference: latest.reference, releasedOn, flag: STALE_REPORT_FLAG, addendum: addendum ? { id: addendum.id, reference: addendum.reference } : null };
+}
+
 /** What every case's view reads alike: the settings and the declared holidays (read once for a list of matters). */
 export interface CourtClockContext {
   settings: CourtClockSettings;
@@ -122,21 +159,34 @@ export async function courtClockOf(db: Db, row: CaseRow, asOf: string = today(),
     const reports = mine(rows.reports);
     const bookings = mine(rows.bookings);
     const done = doneSteps(reports, bookings.some((b) => b.status === "attended"), mine(rows.signedMinutes).length > 0);
-    const verdict = plan.length ? readiness(plan, done, asOf, { hasBooking: bookings.length > 0, declared }) : null;
-    const released = reports.filter((r) => (MAIN_REPORT_KINDS as readonly string[]).includes(r.kind) && r.released_at);
-    const stale = row.trial_date
-      ? released.map((r) => ({ r, on: sastDate(r.released_at!) })).find(({ on }) => isReportStale(on, row.trial_date!, settings.staleReportMonths))
-      : undefined;
+    const instructedOn = sastDate(d.created_at);
+    const bookedOn = nextBookedDay(bookings, asOf);
+    const stale = row.trial_date ? staleReportOf(reports, row.trial_date, settings.staleReportMonths) : null;
+    const verdict = plan.length
+      ? readiness(plan, done, asOf, { hasBooking: bookings.length > 0, bookedOn, instructedOn, staleReleasedOn: stale?.releasedOn, staleReportMonths: settings.staleReportMonths, declared })
+      : null;
     return {
       queryId: d.query_id,
       queryReference: d.reference,
       specializationId: d.specialization_id,
       discipline: d.name,
       expertName: mine(rows.experts)[0]?.name ?? null,
-      plan: plan.map((e) => ({ ...e, done: done.has(e.step), courtDaysLeft: courtDaysUntil(asOf, e.dueOn, declared), counts: "court days" as const })),
+      plan: plan.map((e) => {
+        const booked = e.step === "assessment" && !done.has(e.step) ? bookedOn : null;
+        const dueOn = planStepDay({ dueOn: e.dueOn, bookedOn: booked });
+        return {
+          ...e,
+          done: done.has(e.step),
+          courtDaysLeft: courtDaysUntil(asOf, dueOn, declared),
+          counts: "court days" as const,
+          bookedOn: booked,
+          beforeInstruction: dueOn < instructedOn,
+        };
+      }),
       level: verdict?.level ?? null,
       reason: verdict?.reason ?? null,
-      staleReport: stale ? { reportId: stale.r.id, reference: stale.r.reference, releasedOn: stale.on, flag: STALE_REPORT_FLAG } : null,
+      staleReport: stale,
+      instructedOn,
     };
   });
   const rated = disciplines.flatMap((d) => (d.level ? [{ discipline: d.discipline, level: d.level, reason: d.reason! }] : []));

@@ -41,7 +41,8 @@ export async function sweepCourtReminders(db: Kysely<Database>): Promise<{ sent:
     });
     for (const discipline of view.disciplines) {
       for (const step of discipline.plan) {
-        if (step.done) continue;
+        // A booked assessment needs no chasing; the plan counts its day.
+        if (step.done || step.bookedOn) continue;
         const lead = reminderLead(step.courtDaysLeft, context.settings.reminderLeadDays);
         if (lead === null) continue;
         sent += await db.transaction().execute(async (trx) => {

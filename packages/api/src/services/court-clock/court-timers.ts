@@ -1,7 +1,7 @@
 import type { Transaction } from "kysely";
 import type { Database } from "@medlegal/db";
 import type { CourtClockView } from "@medlegal/domain";
-import { addDays, AMBER_COURT_DAYS, courtDaysBefore, sastToUtc } from "@medlegal/domain";
+import { addDays, AMBER_COURT_DAYS, courtDaysBefore, planStepDay, sastToUtc } from "@medlegal/domain";
 import { now } from "../platform/clock";
 import { cancelSubjectTimers, stopSlaTimer } from "../sla/timers";
 import type { CaseRow, CourtClockContext } from "./court-clock";
@@ -48,13 +48,14 @@ export async function syncCourtTimers(trx: Transaction<Database>, row: CaseRow, 
       }
       kept.add(planned.id);
       const subject = { kind: POLICY, id: planned.id };
-      const timer = await trx.selectFrom("sla_timers").select(["id", "status", "due_at"]).where("policy", "=", POLICY).where("subject_kind", "=", POLICY).where("subject_id", "=", planned.id).executeTakeFirst();
+      const timer = await trx.selectFrom("sla_timers").select(["id", "status", "due_at", "before_instruction"]).where("policy", "=", POLICY).where("subject_kind", "=", POLICY).where("subject_id", "=", planned.id).executeTakeFirst();
       if (step.done) {
         if (timer?.status === "open") await stopSlaTimer(trx, { policy: POLICY, subject, at });
         continue;
       }
-      const dueAt = endOf(step.dueOn);
-      if (timer?.status === "open" && timer.due_at.getTime() === dueAt.getTime()) continue;
+      const day = planStepDay(step);
+      const dueAt = endOf(day);
+      if (timer?.status === "open" && timer.due_at.getTime() === dueAt.getTime() && timer.before_instruction === step.beforeInstruction) continue;
       // A new date (or the step is pending again): the old timer goes, a new one measures the new date.
       if (timer) await trx.deleteFrom("sla_timers").where("id", "=", timer.id).execute();
       await trx
@@ -71,8 +72,12 @@ export async function syncCourtTimers(trx: Transaction<Database>, row: CaseRow, 
           started_at: at,
           due_at: dueAt,
           // Amber from the start of the 10th court day before, as the matter's readiness says.
-          at_risk_at: sastToUtc(courtDaysBefore(step.dueOn, AMBER_COURT_DAYS, context.declared), "00:00"),
+          at_risk_at: sastToUtc(courtDaysBefore(day, AMBER_COURT_DAYS, context.declared), "00:00"),
           at_risk_alerted_at: at,
+          // Past before the agency was instructed: not the agency's breach, and no "missed" alert (the plan says what to do).
+          before_instruction: step.beforeInstruction,
+          breach_alerted_at: step.beforeInstruction ? at : null,
+          escalated_at: step.beforeInstruction ? at : null,
         })
         .onConflict((oc) => oc.columns(["policy", "subject_kind", "subject_id"]).doNothing())
         .execute();

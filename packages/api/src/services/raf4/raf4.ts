@@ -18,6 +18,7 @@ import type { ReportRow } from "../reports/lifecycle";
 import { createReport } from "../reports/lifecycle";
 import { linkedValues } from "../reports/report-review";
 import { loadVisibleReport } from "../reports/report-access";
+import { examinationOf } from "../reports/report-examination";
 import { RAF4_FACT_COLUMNS, raf4FactsOf, raf4FactsOfRow } from "./release-gate";
 import { startRaf5Clock, stopRaf5Clock } from "./raf5-clock";
 
@@ -45,11 +46,13 @@ export async function getRaf4({ db, actor }: Deps, { id }: { id: string }): Prom
   const user = actor.user;
   const isRaf4 = report.kind === "raf4";
   const released = report.status === "released";
-  const expertIds = [report.consultant_id, ...(row?.examined_personally_by ? [row.examined_personally_by] : [])];
-  const experts = await db.selectFrom("users").select(["id", fullName().as("name")]).where("id", "in", expertIds).orderBy("last_name").execute();
-  const rejected = row?.raf_outcome === "rejected" && row.raf_outcome_date ? row.raf_outcome_date : null;
   // The findings are the report's content: the attorney reads them with the report, once released (release follows payment).
   const findings = !isAttorney(user) || released;
+  const examination = await examinationOf(db, report, { withRaf4: findings });
+  // The expert of the assessment booked may be named too: the form starts from it.
+  const expertIds = [report.consultant_id, ...(row?.examined_personally_by ? [row.examined_personally_by] : []), ...(examination.expertId ? [examination.expertId] : [])];
+  const experts = await db.selectFrom("users").select(["id", fullName().as("name")]).where("id", "in", expertIds).orderBy("last_name").execute();
+  const rejected = row?.raf_outcome === "rejected" && row.raf_outcome_date ? row.raf_outcome_date : null;
   return {
     reportId: report.id,
     reference: report.reference,
@@ -78,6 +81,7 @@ export async function getRaf4({ db, actor }: Deps, { id }: { id: string }): Prom
     raf5: raf5Of(rejected, row?.tribunal_outcome ?? null),
     tribunal: row?.tribunal_outcome && row.tribunal_outcome_date ? { outcome: row.tribunal_outcome, date: row.tribunal_outcome_date, notes: row.tribunal_notes, reference: row.tribunal_reference } : null,
     experts,
+    examination,
   };
 }
 

@@ -1,7 +1,7 @@
 import type { Selectable, Transaction } from "kysely";
 import type { Database, ReportsTable } from "@medlegal/db";
 import type { ReportKind, ReportStatus } from "@medlegal/domain";
-import { canMoveReport, REPORT_DUE_DAYS, REPORT_STATUS_LABELS, saDayLabel } from "@medlegal/domain";
+import { canMoveReport, REPORT_DUE_DAYS, REPORT_STATUS_LABELS, saDayLabel, saDueLabel } from "@medlegal/domain";
 import type { Actor } from "../../actors";
 import { AppError } from "../../errors";
 import { recordAudit } from "../audit/audit";
@@ -92,11 +92,13 @@ export async function createReport(
   actor: Actor,
   values: Pick<ReportRow, "query_id" | "case_id" | "patient_id" | "attorney_id" | "booking_id" | "consultant_id" | "specialization_id" | "kind" | "parent_report_id">,
   at = now(),
+  /** An addendum's request: its due time (the end of a working day) and what it must cover. */
+  request: { dueAt?: Date; scope?: string } = {},
 ): Promise<ReportRow> {
   const reference = await nextReference(trx, "RPT", at);
   const report = await trx
     .insertInto("reports")
-    .values({ ...values, reference, due_at: new Date(at.getTime() + REPORT_DUE_DAYS * DAY_MS), ...stamp("created_at", "updated_at") })
+    .values({ ...values, reference, due_at: request.dueAt ?? new Date(at.getTime() + REPORT_DUE_DAYS * DAY_MS), requested_scope: request.scope ?? null, ...stamp("created_at", "updated_at") })
     .returningAll()
     .executeTakeFirstOrThrow();
   await trx.insertInto("report_events").values({ report_id: report.id, actor_id: actor.user?.id ?? null, to_status: "awaiting", body: null, ...stamp("at") }).execute();
@@ -104,7 +106,7 @@ export async function createReport(
     action: "report.create",
     entityType: "report",
     entityId: report.id,
-    after: { reference, kind: values.kind, bookingId: values.booking_id, parentReportId: values.parent_report_id, dueAt: report.due_at.toISOString() },
+    after: { reference, kind: values.kind, bookingId: values.booking_id, parentReportId: values.parent_report_id, dueAt: report.due_at.toISOString(), ...(request.scope ? { scope: request.scope } : {}) },
   });
   await startSlaTimer(trx, { policy: "report_delivery", subject: { kind: "report", id: report.id }, queryId: values.query_id, consultantId: values.consultant_id, startedAt: at });
   await syncDisciplineWaits(trx, values.query_id, at);
@@ -113,7 +115,9 @@ export async function createReport(
       userId: values.consultant_id,
       type: "query_update",
       title: `Report awaited: ${reference}`,
-      message: `Please upload ${reference} by ${saDayLabel(report.due_at)}.`,
+      message: request.scope
+        ? `Please upload ${reference} by ${saDueLabel(report.due_at)}. It must cover: ${request.scope}`
+        : `Please upload ${reference} by ${saDayLabel(report.due_at)}.`,
       link: `/reports/${report.id}`,
     });
   }

@@ -1,7 +1,7 @@
 /** Review and release: taking, reviewing, releasing, withdrawing, questions and linked reports. */
 import type { z } from "zod";
 import type { linkedReportSchema, ReportDetail, ReportKind, reportQuestionsSchema, reportReasonSchema, reportReviewSchema, ReviewItem } from "@medlegal/domain";
-import { REPORT_QUESTION_DAYS, reportStatusLabel } from "@medlegal/domain";
+import { addendumDueAt, REPORT_QUESTION_DAYS, reportStatusLabel } from "@medlegal/domain";
 import { AppError } from "../../errors";
 import { recordAudit } from "../audit/audit";
 import { now, stamp } from "../platform/clock";
@@ -12,6 +12,7 @@ import { releaseByRule } from "./release";
 import { getReport } from "./report-view";
 import { DAY_MS, loadVisibleReport } from "./report-access";
 import { activeChecklist } from "./report-checklist";
+import { declaredDays } from "../sla/holidays";
 
 /** An employee takes a submitted report for review. */
 export async function takeReport({ db, actor }: Deps, { id }: { id: string }): Promise<ReportDetail> {
@@ -107,12 +108,18 @@ export async function askQuestions({ db, actor }: Deps, { id, body }: z.output<t
   return getReport({ db, actor }, { id });
 }
 
-/** Staff start an addendum or joint minute linked to a released report (a released report never changes). */
-export async function createLinkedReport({ db, actor }: Deps, { parentId, kind }: z.output<typeof linkedReportSchema>): Promise<{ id: string; reference: string }> {
+/**
+ * Staff start an addendum or joint minute linked to a released report (a released report never changes).
+ * An addendum says what it must cover (shown to the expert, in the audit row) and is due at the end of a
+ * working day (docs/product-rules.md, "Addenda").
+ */
+export async function createLinkedReport({ db, actor }: Deps, { parentId, kind, scope }: z.output<typeof linkedReportSchema>): Promise<{ id: string; reference: string; dueAt: string }> {
   return db.transaction().execute(async (trx) => {
     const parent = await loadVisibleReport(trx, actor.user, parentId, true);
     if (parent.status !== "released") throw new AppError("CONFLICT", "An addendum or joint minute follows a released report; until then, request changes to this one.");
-    const report = await createReport(trx, actor, linkedValues(parent, kind));
-    return { id: report.id, reference: report.reference };
+    const at = now();
+    const request = kind === "addendum" ? { scope, dueAt: addendumDueAt(at, await declaredDays(trx)) } : {};
+    const report = await createReport(trx, actor, linkedValues(parent, kind), at, request);
+    return { id: report.id, reference: report.reference, dueAt: report.due_at.toISOString() };
   });
 }

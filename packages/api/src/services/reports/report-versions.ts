@@ -3,7 +3,7 @@ import { createHash } from "node:crypto";
 import { sql } from "kysely";
 import type { z } from "zod";
 import type { CurrentUser, reportUploadSchema } from "@medlegal/domain";
-import { reportStatusLabel, isAttorney } from "@medlegal/domain";
+import { releasedReportFileName, reportStatusLabel, isAttorney } from "@medlegal/domain";
 import { AppError, notFound } from "../../errors";
 import { recordAccess } from "../audit/access-log";
 import { recordAudit } from "../audit/audit";
@@ -111,6 +111,7 @@ export async function downloadVersion({ db, actor }: Deps, fileId: string): Prom
     .select([
       "reports.id as report_id",
       "reports.reference",
+      "reports.kind",
       "reports.status",
       "reports.released_at",
       "reports.patient_id",
@@ -135,5 +136,6 @@ export async function downloadVersion({ db, actor }: Deps, fileId: string): Prom
   const data = await stampedCopy(db, row.version_id, releasedCopy, original, footer);
   await recordAccess(db, actor, { action: "download", entityType: "report", entityId: row.report_id, patientId: row.patient_id });
   const base = row.file_name.replace(/\.pdf$/i, "");
-  return { fileName: `${row.reference} v${row.number}${releasedCopy ? "" : " DRAFT"} - ${base}.pdf`, contentType: "application/pdf", data };
+  // The released copy is the report, not a version of it: named by its reference and kind (docs/product-rules.md, "Report files").
+  return { fileName: releasedCopy ? releasedReportFileName(row.reference, row.kind) : `${row.reference} v${row.number} DRAFT - ${base}.pdf`, contentType: "application/pdf", data };
 }

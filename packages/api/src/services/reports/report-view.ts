@@ -2,7 +2,7 @@
 import { sql } from "kysely";
 import type { z } from "zod";
 import type { CurrentUser, ReportDetail, ReportListItem, reportListInputSchema, ReportStatus, ReviewItem } from "@medlegal/domain";
-import { attorneyStatusFilter, REPORT_QUESTION_DAYS, reportStatusLabel, shownReportStatus, isAttorney, can } from "@medlegal/domain";
+import { attorneyStatusFilter, REPORT_QUESTION_DAYS, releasedReportFileName, reportStatusLabel, shownReportStatus, isAttorney, can } from "@medlegal/domain";
 import { AppError } from "../../errors";
 import { recordAccess } from "../audit/access-log";
 import { now } from "../platform/clock";
@@ -13,6 +13,7 @@ import { releaseTerms } from "./release-terms";
 import { hasCaseDeferral } from "../receivables/deferrals";
 import { DAY_MS, MISSING } from "./report-access";
 import { activeChecklist } from "./report-checklist";
+import { examinationOf } from "./report-examination";
 import { fullName, likePattern } from "../platform/sql";
 
 function listQuery(db: Db, user: CurrentUser) {
@@ -173,6 +174,9 @@ export async function getReport({ db, actor }: Deps, { id }: { id: string }): Pr
     versions: shownVersions.length,
     bookingId: r.booking_id,
     bookingReference: booking?.reference ?? null,
+    // The attorney reads the RAF 4's findings once released, as on the RAF 4 card.
+    examination: await examinationOf(db, r, { withRaf4: !attorney || r.status === "released" }),
+    requestedScope: attorney ? null : r.requested_scope,
     consultantId: r.consultant_id,
     parent: parent ?? null,
     linked: linked.map((l) => ({ ...l, status: shownReportStatus(l.status, user.role), statusLabel: reportStatusLabel(l.status, user.role) })),
@@ -180,7 +184,8 @@ export async function getReport({ db, actor }: Deps, { id }: { id: string }): Pr
       id: v.id,
       number: v.number,
       fileId: v.file_id,
-      fileName: v.file_name,
+      // The attorney's copy is named as its download is: without the drafts' version or the expert's own file name.
+      fileName: attorney ? releasedReportFileName(r.reference, r.kind) : v.file_name,
       size: v.size,
       pageCount: v.page_count,
       uploadedByName: v.uploaded_by_name,

@@ -11,7 +11,8 @@ import * as clock from "../platform/clock";
 
 /**
  * `/sla-monitoring`: the agency-wide picture, computed in PostgreSQL over the stored due times
- * (docs/decisions.md, "SLA timers"). Cancelled timers count nowhere. "Now" is the app's clock,
+ * (docs/decisions.md, "SLA timers"). Cancelled timers count nowhere, nor do court steps whose date had
+ * passed before the agency was instructed (docs/product-rules.md, "The trial is too close"). "Now" is the app's clock,
  * passed in, so the forecast is an "as of" that changes nothing.
  */
 
@@ -52,6 +53,7 @@ export async function slaMonitoring({ db }: { db: Kysely<Database> }, f: z.outpu
         ),
       ])
       .where((eb) => eb.or([eb("status", "=", "open"), eb("stopped_at", ">=", since)]))
+      .where("before_instruction", "=", false)
       .executeTakeFirstOrThrow(),
     db
       .selectFrom("sla_timers")
@@ -63,6 +65,7 @@ export async function slaMonitoring({ db }: { db: Kysely<Database> }, f: z.outpu
       ])
       .where("status", "in", ["met", "missed"])
       .where("stopped_at", ">=", since)
+      .where("before_instruction", "=", false)
       .groupBy([saMonth("stopped_at"), "policy"])
       .orderBy("month")
       .orderBy("policy")
