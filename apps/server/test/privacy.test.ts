@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { testDialects } from "@medlegal/db/testing";
-import type { AccessReport, LegalHold, SubjectRequest } from "@medlegal/domain";
+import type { AccessReport, LegalHold, PaiaManual, SubjectRequest } from "@medlegal/domain";
 import { addDays, sastDate } from "@medlegal/domain";
 import type { TestApp } from "./helpers";
 import { createTestApp, login, trpc } from "./helpers";
@@ -224,6 +224,27 @@ describe.each(testDialects())("POPIA: data subject requests and access reports o
     const text = await pdfText(pdf.rawPayload);
     expect(text).toContain("Mpho Ledwaba, interpreter");
     expect(text).toContain("Our Information Officer, Anele Dlamini, answers questions about your information: privacy@medlegal.example, +27 11 555 0100.");
+  });
+
+  it("publishes the agency's PAIA manual to anyone, from its settings, without bank details (issue 37, item 19)", async () => {
+    const manual = await trpc<PaiaManual>(t.app, "", "privacy.paiaManual");
+    expect(manual.status, manual.error?.message).toBe(200);
+    expect(manual.data).toMatchObject({
+      agency: { name: "MedLegal Agency (Pty) Ltd", address: "3 Oxford Road, Parktown, Johannesburg, 2193", email: "accounts@medlegal.example", phone: "+27 11 555 0100" },
+      informationOfficer: "Anele Dlamini",
+      informationOfficerContact: "privacy@medlegal.example, +27 11 555 0100",
+      deputyInformationOfficer: "Sipho Ngcobo",
+      retention: { matterYears: 5, invoiceYears: 5 },
+    });
+    expect(JSON.stringify(manual.data)).not.toMatch(/62812345678|250655|First National Bank/);
+
+    // A new Information Officer saved in the settings is the manual's at once.
+    const agency = (await t.db.selectFrom("settings").select("value").where("key", "=", "agency").executeTakeFirstOrThrow()).value as Record<string, unknown>;
+    const saved = await trpc(t.app, c.admin, "settings.updateAgency", { ...agency, informationOfficer: "Lindiwe Dube", informationOfficerContact: "io@medlegal.example" });
+    expect(saved.status, saved.error?.message).toBe(200);
+    const again = await trpc<PaiaManual>(t.app, "", "privacy.paiaManual");
+    expect(again.data).toMatchObject({ informationOfficer: "Lindiwe Dube", informationOfficerContact: "io@medlegal.example", updatedOn: today() });
+    await trpc(t.app, c.admin, "settings.updateAgency", agency);
   });
 
   describe("at 00:30 in South Africa (22:30 UTC the day before)", () => {
