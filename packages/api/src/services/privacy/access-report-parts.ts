@@ -1,5 +1,5 @@
 import type { AccessReportText } from "@medlegal/domain";
-import { internationalPhone, sastDate } from "@medlegal/domain";
+import { internationalPhone, isExpert, isInterpreter, sastDate } from "@medlegal/domain";
 import type { Db } from "../platform/deps";
 import { fullName } from "../platform/sql";
 
@@ -69,8 +69,8 @@ export async function recipientsOf(db: Db, patientId: string, known: { attorney:
   const add = (name: string, what: string) => named.has(name) || named.set(name, `${name}, ${what}`);
   for (const b of known.bookedExperts) add(b.expert, `expert booked to assess you (${b.specialization})`);
   for (const r of readers) {
-    if (r.role === "consultant") add(r.name, `expert${r.specialization ? ` (${r.specialization})` : ""}`);
-    else if (r.role === "interpreter") add(r.name, "interpreter");
+    if (isExpert(r.role)) add(r.name, `expert${r.specialization ? ` (${r.specialization})` : ""}`);
+    else if (isInterpreter(r.role)) add(r.name, "interpreter");
     else add(r.name, `attorney${r.firm_name ? ` (${r.firm_name})` : ""}`);
   }
   for (const i of interpreters) add(i.interpreter_name!, "interpreter at your assessment");
