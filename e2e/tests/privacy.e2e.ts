@@ -1,7 +1,7 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { violations } from "../axe";
-import { launch, screenshot, signedInPage } from "../browser";
+import { launch, newPage, screenshot, signedInPage } from "../browser";
 import { pdfText } from "../pdf";
 
 let browser: Browser;
@@ -110,4 +110,28 @@ describe("privacy: data subject requests", () => {
     await screenshot(page, "privacy-requests-375");
     await context.close();
   });
+});
+
+describe("privacy: the PAIA manual (issue 37, item 19)", () => {
+  for (const width of [1280, 375]) {
+    it(`is public at ${width} px, generated from the agency's settings, and linked from the sign-in page, axe clean`, async () => {
+      const { context, page } = await newPage(browser, width);
+      await page.goto("/auth");
+      await page.getByRole("link", { name: "PAIA manual and your personal information" }).click();
+      await page.getByRole("heading", { name: "PAIA manual of MedLegal Agency (Pty) Ltd" }).waitFor();
+      expect(page.url()).toMatch(/\/paia-manual$/);
+      const contact = page.getByRole("region", { name: "1. Contact details" });
+      for (const text of ["3 Oxford Road, Parktown, Johannesburg, 2193", "Anele Dlamini", "privacy@medlegal.example, +27 11 555 0100", "Sipho Ngcobo"]) {
+        expect(await contact.getByText(text, { exact: true }).isVisible()).toBe(true);
+      }
+      for (const heading of ["3. Subjects and categories of records held", "4. Processing of personal information", "5. How to request access", "6. Fees"]) {
+        expect(await page.getByRole("heading", { name: heading }).isVisible()).toBe(true);
+      }
+      expect(await page.getByText("Closed matters and their reports 5 years after their last activity", { exact: false }).isVisible()).toBe(true);
+      await screenshot(page, `paia-manual-${width}`);
+      expect(await violations(page, `/paia-manual at ${width}`)).toEqual([]);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+      await context.close();
+    }, 90_000);
+  }
 });

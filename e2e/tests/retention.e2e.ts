@@ -11,8 +11,8 @@ afterAll(async () => {
   await browser?.close();
 });
 
-// The demo data sits around today, so nobody is due: the section shows its empty states. The
-// destruction itself is covered by apps/server/test/retention.test.ts.
+// The demo has one claimant past retention (issue 37, item 21): Willem Visagie, whose only matter
+// closed five years and two weeks ago. The destruction's details are covered by apps/server/test/retention.test.ts.
 describe("privacy: retention", () => {
   for (const width of [1280, 375]) {
     it(`shows the retention section at ${width} px, axe clean`, async () => {
@@ -22,7 +22,10 @@ describe("privacy: retention", () => {
       for (const heading of ["Due for destruction", "Destruction certificates", "Legal holds"]) {
         expect(await page.getByRole("heading", { name: heading }).isVisible()).toBe(true);
       }
-      await expect.poll(() => page.getByText("Nobody is due").isVisible()).toBe(true);
+      const due = page.getByRole("list", { name: "Claimants due for destruction" }).getByRole("listitem").filter({ hasText: "Willem Visagie" });
+      await expect.poll(() => due.isVisible()).toBe(true);
+      expect(await due.textContent()).toMatch(/Matter CASE-\d{4}-\d{5} closed, last activity .*Due since/);
+      expect(await due.getByRole("button", { name: "Approve destruction of Willem Visagie" }).isVisible()).toBe(true);
       expect(await page.getByLabel("Invoices").inputValue()).toBe("5");
       await page.getByRole("heading", { name: "Retention", exact: true }).scrollIntoViewIfNeeded();
       await screenshot(page, `privacy-retention-${width}`);
@@ -57,6 +60,24 @@ describe("privacy: retention", () => {
     expect(await hold.textContent()).toContain(reference);
     await hold.getByRole("button", { name: `Lift hold on ${reference}` }).click();
     await expect.poll(() => hold.count()).toBe(0);
+    await context.close();
+  }, 90_000);
+
+  it("approves the demo claimant's destruction behind a confirmation and offers the certificate (issue 37, item 21)", async () => {
+    const { context, page } = await signedInPage(browser, "admin");
+    await page.goto("/admin/privacy");
+    await page.getByRole("button", { name: "Approve destruction of Willem Visagie" }).click();
+    const dialog = page.getByRole("alertdialog", { name: "Destroy this claimant's records?" }).or(page.getByRole("dialog", { name: "Destroy this claimant's records?" }));
+    expect(await dialog.getByText(/Willem Visagie's names, identity numbers/).isVisible()).toBe(true);
+    await screenshot(page, "retention-approve-1280");
+    await dialog.getByRole("button", { name: "Destroy and certify" }).click();
+    await dialog.waitFor({ state: "hidden" });
+    const certificates = page.getByRole("list", { name: "Destruction certificates" });
+    const link = certificates.getByRole("link", { name: /^Certificate DC-\d{4}-\d{5} \(PDF\)$/ });
+    await expect.poll(() => link.count()).toBe(1);
+    expect(await page.getByText("Willem Visagie").count()).toBe(0);
+    await page.getByRole("heading", { name: "Destruction certificates" }).scrollIntoViewIfNeeded();
+    await screenshot(page, "retention-certificate-1280");
     await context.close();
   }, 90_000);
 });

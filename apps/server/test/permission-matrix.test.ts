@@ -159,6 +159,8 @@ const MATRIX: Record<string, "public" | "minuteGuest" | Role[]> = {
   "privacy.setLegalHold": [A, E],
   "privacy.liftLegalHold": [A, E],
   "privacy.destructionCandidates": [A],
+  // The PAIA manual (issue 37): public, as PAIA section 51(3) asks.
+  "privacy.paiaManual": "public",
   "privacy.destructionCertificates": [A],
   "privacy.approveDestruction": [A],
   "privacy.retentionSettings": [A],

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { testDialects } from "@medlegal/db/testing";
-import type { AccessReport, SubjectRequest } from "@medlegal/domain";
+import type { AccessReport, LegalHold, PaiaManual, SubjectRequest } from "@medlegal/domain";
 import { addDays, sastDate } from "@medlegal/domain";
 import type { TestApp } from "./helpers";
 import { createTestApp, login, trpc } from "./helpers";
@@ -132,7 +132,7 @@ describe.each(testDialects())("POPIA: data subject requests and access reports o
 
   it("lists on the dashboard the open requests due within 7 days or overdue, not later or closed ones", async () => {
     const make = async (receivedOn: string, dueOn: string) =>
-      (await trpc<SubjectRequest>(t.app, c.admin, "privacy.createRequest", { patientId: claimant.id, kind: "objection", requestedBy: "claimant", requesterName: "Claimant", receivedOn, dueOn })).data;
+      (await trpc<SubjectRequest>(t.app, c.admin, "privacy.createRequest", { patientId: claimant.id, kind: "access", requestedBy: "claimant", requesterName: "Claimant", receivedOn, dueOn })).data;
     const overdue = await make(addDays(today(), -40), addDays(today(), -2));
     const soon = await make(today(), addDays(today(), 7));
     const later = await make(today(), addDays(today(), 8));
@@ -177,5 +177,106 @@ describe.each(testDialects())("POPIA: data subject requests and access reports o
     await trpc(t.app, c.admin, "privacy.updateRequest", { id: request.id, status: "answered" });
     const closed = await trpc(t.app, c.admin, "patients.update", { ...editable, id: claimant.id, phone: "0825550102", subjectRequestId: request.id });
     expect(closed.status).toBe(409);
+  });
+
+  it("lists the claimant's texts and replies and each booking as it stands, in the JSON and the letter (issue 37, items 14 and 19)", async () => {
+    const no = await t.db.selectFrom("claimant_replies").select(["patient_id", "booking_id"]).where("action", "=", "decline").executeTakeFirstOrThrow();
+    const booking = await t.db.selectFrom("bookings").select("reference").where("id", "=", no.booking_id!).executeTakeFirstOrThrow();
+    const reminders = await t.db.selectFrom("claimant_messages").select("text").where("patient_id", "=", no.patient_id!).execute();
+    expect(reminders.length).toBeGreaterThan(0);
+
+    const answer = await t.app.inject({ method: "GET", url: `/api/privacy/patients/${no.patient_id}/access-report.json`, headers: { cookie: c.admin } });
+    expect(answer.statusCode).toBe(200);
+    const report = answer.json() as AccessReport;
+    expect(report.texts).toContainEqual(expect.objectContaining({ direction: "from the claimant", text: "NO", state: "taken as NO: cannot attend" }));
+    for (const r of reminders) expect(report.texts).toContainEqual(expect.objectContaining({ direction: "to the claimant", text: r.text }));
+    // The booking the NO answered says so, not just "Confirmed".
+    expect(report.bookings.find((b) => b.reference === booking.reference)?.status).toMatch(/cannot attend/i);
+
+    const pdf = await t.app.inject({ method: "GET", url: `/api/privacy/patients/${no.patient_id}/access-report.pdf`, headers: { cookie: c.admin } });
+    const text = await pdfText(pdf.rawPayload);
+    expect(text).toContain("Text messages to and from your phone");
+    expect(text).toMatch(/from the claimant \(taken as NO: cannot attend\): "NO"/);
+    expect(text).toContain(`"${reminders[0]!.text.replace(/\s+/g, " ").slice(0, 40)}`);
+    expect(text).toMatch(new RegExp(`${booking.reference}: .*cannot attend`, "i"));
+  });
+
+  it("names every recipient the access log shows (interpreters included) and the Information Officer with their contact (issue 37, item 19)", async () => {
+    const interpreter = await t.db.selectFrom("users").select("id").where("username", "=", "interpreter").executeTakeFirstOrThrow();
+    const theirs = await t.db
+      .selectFrom("booking_logistics")
+      .innerJoin("bookings", "bookings.id", "booking_logistics.booking_id")
+      .select("bookings.patient_id")
+      .where("booking_logistics.interpreter_user_id", "=", interpreter.id)
+      .executeTakeFirstOrThrow();
+    // The interpreter opens their bookings: the access log holds it against the claimant.
+    const mine = await trpc(t.app, (await login(t.app, "interpreter")).cookie, "interpreting.myBookings", {});
+    expect(mine.status, mine.error?.message).toBe(200);
+    expect(await t.db.selectFrom("access_log").select("id").where("user_id", "=", interpreter.id).where("patient_id", "=", theirs.patient_id).execute()).not.toHaveLength(0);
+
+    const report = (await t.app.inject({ method: "GET", url: `/api/privacy/patients/${theirs.patient_id}/access-report.json`, headers: { cookie: c.admin } })).json() as AccessReport;
+    expect(report.recipients[0]).toMatch(/^The instructing attorney/);
+    expect(report.recipients).toContain("Mpho Ledwaba, interpreter");
+    expect(report.recipients.at(-1)).toBe("The agency's administrators and employees");
+    // The demo names the Information Officer; the letter gives their name and how to reach them.
+    expect(report.agency).toMatchObject({ informationOfficer: "Anele Dlamini", informationOfficerContact: "privacy@medlegal.example, +27 11 555 0100" });
+    const pdf = await t.app.inject({ method: "GET", url: `/api/privacy/patients/${theirs.patient_id}/access-report.pdf`, headers: { cookie: c.admin } });
+    const text = await pdfText(pdf.rawPayload);
+    expect(text).toContain("Mpho Ledwaba, interpreter");
+    expect(text).toContain("Our Information Officer, Anele Dlamini, answers questions about your information: privacy@medlegal.example, +27 11 555 0100.");
+  });
+
+  it("publishes the agency's PAIA manual to anyone, from its settings, without bank details (issue 37, item 19)", async () => {
+    const manual = await trpc<PaiaManual>(t.app, "", "privacy.paiaManual");
+    expect(manual.status, manual.error?.message).toBe(200);
+    expect(manual.data).toMatchObject({
+      agency: { name: "MedLegal Agency (Pty) Ltd", address: "3 Oxford Road, Parktown, Johannesburg, 2193", email: "accounts@medlegal.example", phone: "+27 11 555 0100" },
+      informationOfficer: "Anele Dlamini",
+      informationOfficerContact: "privacy@medlegal.example, +27 11 555 0100",
+      deputyInformationOfficer: "Sipho Ngcobo",
+      retention: { matterYears: 5, invoiceYears: 5 },
+    });
+    expect(JSON.stringify(manual.data)).not.toMatch(/62812345678|250655|First National Bank/);
+
+    // A new Information Officer saved in the settings is the manual's at once.
+    const agency = (await t.db.selectFrom("settings").select("value").where("key", "=", "agency").executeTakeFirstOrThrow()).value as Record<string, unknown>;
+    const saved = await trpc(t.app, c.admin, "settings.updateAgency", { ...agency, informationOfficer: "Lindiwe Dube", informationOfficerContact: "io@medlegal.example" });
+    expect(saved.status, saved.error?.message).toBe(200);
+    const again = await trpc<PaiaManual>(t.app, "", "privacy.paiaManual");
+    expect(again.data).toMatchObject({ informationOfficer: "Lindiwe Dube", informationOfficerContact: "io@medlegal.example", updatedOn: today() });
+    await trpc(t.app, c.admin, "settings.updateAgency", agency);
+  });
+
+  describe("at 00:30 in South Africa (22:30 UTC the day before)", () => {
+    afterEach(() => vi.useRealTimers());
+
+    it("dates the access report's letter and file name, and a legal hold, on the South African day (issue 37, item 18)", async () => {
+      // The last 22:30 UTC before now: the UTC day is still the day before the South African one.
+      const at = new Date(Date.now() - 86_400_000);
+      at.setUTCHours(22, 30, 0, 0);
+      if (at.getTime() + 86_400_000 <= Date.now()) at.setTime(at.getTime() + 86_400_000);
+      vi.useFakeTimers({ toFake: ["Date"] });
+      vi.setSystemTime(at);
+      const saDay = sastDate(at);
+      expect(saDay).not.toBe(at.toISOString().slice(0, 10));
+      const cookie = (await login(t.app, "admin")).cookie;
+
+      const json = await t.app.inject({ method: "GET", url: `/api/privacy/patients/${claimant.id}/access-report.json`, headers: { cookie } });
+      expect(json.statusCode).toBe(200);
+      expect(json.headers["content-disposition"]).toContain(`-${saDay}.json`);
+      expect((json.json() as AccessReport).generatedOn).toBe(saDay);
+      const pdf = await t.app.inject({ method: "GET", url: `/api/privacy/patients/${claimant.id}/access-report.pdf`, headers: { cookie } });
+      expect(pdf.headers["content-disposition"]).toContain(`-${saDay}.pdf`);
+      const letterDate = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" }).format(new Date(`${saDay}T12:00:00Z`));
+      const agency = (await t.db.selectFrom("settings").select("value").where("key", "=", "agency").executeTakeFirstOrThrow()).value as { name: string };
+      expect(await pdfText(pdf.rawPayload)).toMatch(new RegExp(`^\\s*${agency.name.replace(/[()]/g, "\\$&")} ${letterDate} `));
+
+      // A hold set now is set on the South African day.
+      const kase = await t.db.selectFrom("cases").select("id").where("patient_id", "=", other.id).executeTakeFirstOrThrow();
+      expect((await trpc(t.app, cookie, "privacy.setLegalHold", { caseId: kase.id, reason: "Midnight hold" })).status).toBe(200);
+      const hold = (await trpc<LegalHold[]>(t.app, cookie, "privacy.legalHolds")).data.find((h) => h.caseId === kase.id)!;
+      expect(hold.setOn).toBe(saDay);
+      await trpc(t.app, cookie, "privacy.liftLegalHold", { caseId: kase.id });
+    });
   });
 });

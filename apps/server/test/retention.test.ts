@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sweepRetention } from "@medlegal/api";
 import { testDialects } from "@medlegal/db/testing";
 import type { DestructionCandidate, DestructionCertificate, LegalHold } from "@medlegal/domain";
+import { addDays, sastDate } from "@medlegal/domain";
 import type { TestApp } from "./helpers";
 import { createTestApp, login, trpc } from "./helpers";
 import { pdfText } from "./pdf-text";
@@ -230,5 +231,24 @@ describe.each(testDialects())("POPIA: retention, legal hold and destruction on %
     } finally {
       await trpc(t.app, c.admin, "privacy.updateRetentionSettings", { matterYears: 5, invoiceYears: 5 });
     }
+  });
+
+  it("has one demo claimant past retention: listed as found due, approved, certified (issue 37, item 21)", async () => {
+    const today = sastDate(new Date());
+    const listed = (await candidates()).find((x) => x.patientName === "Willem Visagie");
+    expect(listed).toMatchObject({ decidedBy: "matters", invoiceCount: 0, caseReferences: [expect.stringMatching(/^CASE-/)] });
+    // Due recently, around today: five years after the matter closed.
+    expect(listed!.dueOn <= today && listed!.dueOn >= addDays(today, -30)).toBe(true);
+    expect(listed!.foundAt).not.toBeNull();
+
+    const approved = await trpc<DestructionCertificate>(t.app, c.admin, "privacy.approveDestruction", { patientId: listed!.patientId });
+    expect(approved.status, approved.error?.message).toBe(200);
+    expect(approved.data.counts).toMatchObject({ claimants: 1, cases: 1 });
+    const pdf = await t.app.inject({ method: "GET", url: `/api/privacy/destruction-certificates/${approved.data.id}/certificate.pdf`, headers: { cookie: c.admin } });
+    expect(pdf.statusCode).toBe(200);
+    const text = await pdfText(pdf.rawPayload);
+    expect(text).toContain(`Destruction certificate ${approved.data.number}`);
+    expect(text).not.toContain("Visagie");
+    expect((await candidates()).map((x) => x.patientId)).not.toContain(listed!.patientId);
   });
 });

@@ -188,4 +188,56 @@ describe.each(testDialects())("POPIA: carrying out deletion and objection reques
     expect(await lastName(other.patientId)).toBe("Otherwise");
     expect(await status(deletion.id)).toBe("received");
   });
+
+  it("refuses to mark a deletion or objection answered without carrying it out; a refusal needs the reason (issue 37, item 20)", async () => {
+    const kept = await claimant("Marked", "2015-02-01", "2015-03-01");
+    for (const kind of ["deletion", "objection"] as const) {
+      const asked = await request(kept.patientId, kind);
+      const marked = await trpc(t.app, c.admin, "privacy.updateRequest", { id: asked.id, status: "answered", outcome: "Done" });
+      expect(marked.status).toBe(409);
+      expect(marked.error?.message).toBe(
+        "A deletion or objection request is answered by carrying it out (Carry out) or refused with the legal reason (Refuse): marking it answered would close it with the records still kept.",
+      );
+      expect(await status(asked.id)).toBe("received");
+      // Moving it on and refusing it with the reason still work.
+      expect((await trpc(t.app, c.admin, "privacy.updateRequest", { id: asked.id, status: "in_progress" })).status).toBe(200);
+      const refused = await trpc<SubjectRequest>(t.app, c.admin, "privacy.updateRequest", { id: asked.id, status: "refused", outcome: "Pending litigation." });
+      expect(refused.data.status).toBe("refused");
+    }
+    expect(await lastName(kept.patientId)).toBe("Marked");
+    // Other kinds are answered as before.
+    const access = await request(kept.patientId, "access");
+    expect((await trpc(t.app, c.admin, "privacy.updateRequest", { id: access.id, status: "answered" })).status).toBe(200);
+  });
+
+  it("scrubs the bell notifications and e-mails that name the claimant, answers their other open deletion requests, and leaves other texts alone (issue 37, item 20)", async () => {
+    const gone = await claimant("Scrubwell", "2015-02-01", "2015-03-01");
+    const naming = await t.db
+      .insertInto("notifications")
+      .values({ user_id: ids.admin, type: "query_update", title: "Erasure Scrubwell cannot attend", message: "Call Erasure Scrubwell on 0821112222 or scrubwell@example.org to rebook." })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    // Another claimant of the same first name keeps theirs.
+    const unrelated = await t.db.insertInto("notifications").values({ user_id: ids.admin, type: "query_update", title: "Erasure Otherperson confirmed", message: "Nothing about Scrubwellness." }).returning("id").executeTakeFirstOrThrow();
+    const mail = await t.db
+      .insertInto("email_outbox")
+      .values({ to_address: "attorney@medlegal.example", subject: "Report for Erasure Scrubwell", body: "Dear Johan,\n\nThe report on erasure scrubwell (9 Loop Street) is ready." })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    const first = await request(gone.patientId);
+    const second = await request(gone.patientId, "objection");
+
+    const done = await trpc<{ request: SubjectRequest; certificate: DestructionCertificate }>(t.app, c.admin, "privacy.carryOutRequest", { id: first.id });
+    expect(done.status, done.error?.message).toBe(200);
+
+    const n = await t.db.selectFrom("notifications").select(["title", "message"]).where("id", "=", naming.id).executeTakeFirstOrThrow();
+    expect(n).toEqual({ title: "Anonymised cannot attend", message: "Call Anonymised on Anonymised or Anonymised to rebook." });
+    expect(await t.db.selectFrom("notifications").select(["title", "message"]).where("id", "=", unrelated.id).executeTakeFirstOrThrow()).toEqual({ title: "Erasure Otherperson confirmed", message: "Nothing about Scrubwellness." });
+    const m = await t.db.selectFrom("email_outbox").select(["subject", "body"]).where("id", "=", mail.id).executeTakeFirstOrThrow();
+    expect(m).toEqual({ subject: "Report for Anonymised", body: "Dear Johan,\n\nThe report on Anonymised (Anonymised) is ready." });
+
+    // The objection asked the same: it is answered by this destruction, with the certificate.
+    const other = await t.db.selectFrom("subject_requests").select(["status", "outcome"]).where("id", "=", second.id).executeTakeFirstOrThrow();
+    expect(other).toEqual({ status: "answered", outcome: expect.stringContaining(done.data.certificate.number) });
+  });
 });

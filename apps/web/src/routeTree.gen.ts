@@ -13,6 +13,7 @@ import { Route as AppRouteImport } from './routes/_app'
 import { Route as AuthRouteImport } from './routes/auth'
 import { Route as ConfirmSignUpRouteImport } from './routes/confirm-sign-up'
 import { Route as JointMinuteRouteImport } from './routes/joint-minute'
+import { Route as PaiaManualRouteImport } from './routes/paia-manual'
 import { Route as ResetPasswordRouteImport } from './routes/reset-password'
 import { Route as TwoFactorSetupRouteImport } from './routes/two-factor-setup'
 import { Route as AppIndexRouteImport } from './routes/_app/index'
@@ -83,6 +84,11 @@ const ConfirmSignUpRoute = ConfirmSignUpRouteImport.update({
 const JointMinuteRoute = JointMinuteRouteImport.update({
   id: '/joint-minute',
   path: '/joint-minute',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const PaiaManualRoute = PaiaManualRouteImport.update({
+  id: '/paia-manual',
+  path: '/paia-manual',
   getParentRoute: () => rootRouteImport,
 } as any)
 const ResetPasswordRoute = ResetPasswordRouteImport.update({
@@ -357,6 +363,7 @@ export interface FileRoutesByFullPath {
   '/auth': typeof AuthRoute
   '/confirm-sign-up': typeof ConfirmSignUpRoute
   '/joint-minute': typeof JointMinuteRoute
+  '/paia-manual': typeof PaiaManualRoute
   '/reset-password': typeof ResetPasswordRoute
   '/two-factor-setup': typeof TwoFactorSetupRoute
   '/appointments': typeof AppAppointmentsRoute
@@ -413,6 +420,7 @@ export interface FileRoutesByTo {
   '/auth': typeof AuthRoute
   '/confirm-sign-up': typeof ConfirmSignUpRoute
   '/joint-minute': typeof JointMinuteRoute
+  '/paia-manual': typeof PaiaManualRoute
   '/reset-password': typeof ResetPasswordRoute
   '/two-factor-setup': typeof TwoFactorSetupRoute
   '/appointments': typeof AppAppointmentsRoute
@@ -472,6 +480,7 @@ export interface FileRoutesById {
   '/auth': typeof AuthRoute
   '/confirm-sign-up': typeof ConfirmSignUpRoute
   '/joint-minute': typeof JointMinuteRoute
+  '/paia-manual': typeof PaiaManualRoute
   '/reset-password': typeof ResetPasswordRoute
   '/two-factor-setup': typeof TwoFactorSetupRoute
   '/_app/appointments': typeof AppAppointmentsRoute
@@ -532,6 +541,7 @@ export interface FileRouteTypes {
     | '/auth'
     | '/confirm-sign-up'
     | '/joint-minute'
+    | '/paia-manual'
     | '/reset-password'
     | '/two-factor-setup'
     | '/appointments'
@@ -588,6 +598,7 @@ export interface FileRouteTypes {
     | '/auth'
     | '/confirm-sign-up'
     | '/joint-minute'
+    | '/paia-manual'
     | '/reset-password'
     | '/two-factor-setup'
     | '/appointments'
@@ -646,6 +657,7 @@ export interface FileRouteTypes {
     | '/auth'
     | '/confirm-sign-up'
     | '/joint-minute'
+    | '/paia-manual'
     | '/reset-password'
     | '/two-factor-setup'
     | '/_app/appointments'
@@ -705,6 +717,7 @@ export interface RootRouteChildren {
   AuthRoute: typeof AuthRoute
   ConfirmSignUpRoute: typeof ConfirmSignUpRoute
   JointMinuteRoute: typeof JointMinuteRoute
+  PaiaManualRoute: typeof PaiaManualRoute
   ResetPasswordRoute: typeof ResetPasswordRoute
   TwoFactorSetupRoute: typeof TwoFactorSetupRoute
   JoinRoomIdRoute: typeof JoinRoomIdRoute
@@ -738,6 +751,13 @@ declare module '@tanstack/react-router' {
       path: '/joint-minute'
       fullPath: '/joint-minute'
       preLoaderRoute: typeof JointMinuteRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/paia-manual': {
+      id: '/paia-manual'
+      path: '/paia-manual'
+      fullPath: '/paia-manual'
+      preLoaderRoute: typeof PaiaManualRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/reset-password': {
@@ -1218,6 +1238,7 @@ const rootRouteChildren: RootRouteChildren = {
   AuthRoute: AuthRoute,
   ConfirmSignUpRoute: ConfirmSignUpRoute,
   JointMinuteRoute: JointMinuteRoute,
+  PaiaManualRoute: PaiaManualRoute,
   ResetPasswordRoute: ResetPasswordRoute,
   TwoFactorSetupRoute: TwoFactorSetupRoute,
   JoinRoomIdRoute: JoinRoomIdRoute,

@@ -22,6 +22,7 @@ export * from "./money";
 export * from "./navigation";
 export * from "./payments";
 export * from "./privacy";
+export * from "./paia";
 export * from "./breaches";
 export * from "./agreements";
 export * from "./payment-outputs";

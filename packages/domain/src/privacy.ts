@@ -61,6 +61,7 @@ export const PRIVACY_MESSAGES = {
   notCorrection: "Only a correction request can be carried out by editing the claimant.",
   notErasure: "Only deletion and objection requests are carried out by anonymising the claimant.",
   erasureRefused: "This request cannot be carried out: the law requires the records to be kept.",
+  erasureNeedsCarryingOut: "A deletion or objection request is answered by carrying it out (Carry out) or refused with the legal reason (Refuse): marking it answered would close it with the records still kept.",
 } as const;
 
 /** The kinds of request "Carry out" anonymises the claimant for (docs/decisions.md "Deletion and objection requests"). */
@@ -134,10 +135,22 @@ export interface AccessReportRead {
   what: string;
 }
 
+/** One text message to or from the claimant's phone (reminders sent, replies received), as the access report lists it. */
+export interface AccessReportText {
+  at: string;
+  direction: "to the claimant" | "from the claimant";
+  channel: string;
+  text: string;
+  /** Sent and delivered, not sent yet, failed; for a reply, what the app did with it. */
+  state: string;
+}
+
 /** Everything the app holds about one claimant (POPIA section 23), as the JSON file and the PDF letter carry it. */
 export interface AccessReport {
   generatedAt: string;
-  agency: { name: string; informationOfficer: string | null };
+  /** The South African day the report was made (its letter's date and file name). */
+  generatedOn: string;
+  agency: { name: string; informationOfficer: string | null; informationOfficerContact: string | null; address: string | null; email: string | null; phone: string | null };
   claimant: {
     name: string;
     idNumber: string | null;
@@ -155,12 +168,21 @@ export interface AccessReport {
   attorney: { name: string; firm: string | null };
   cases: { reference: string; claimType: string; incidentDate: string; status: string }[];
   queries: { reference: string; caseReference: string; status: string; createdAt: string }[];
+  /** Each booking with its state today: its status, and the claimant's own answer while it is still ahead. */
   bookings: { reference: string; startsAt: string; expert: string; specialization: string; status: string }[];
   reports: { reference: string; expert: string; status: string; versions: { version: number; uploadedAt: string }[] }[];
   invoices: { number: string | null; issueDate: string | null; status: string; totalCents: number }[];
   messages: { threadSubject: string; count: number; lastAt: string }[];
+  /** The text messages (SMS or WhatsApp) sent to the claimant's phone and their replies, oldest first. */
+  texts: AccessReportText[];
+  /** The day the claimant's number replied STOP, when it did. */
+  textsStoppedOn: string | null;
   /** Who has had access: every read the access log holds for this claimant, oldest first. */
   reads: AccessReportRead[];
-  /** The categories of recipients (POPIA section 23(1)(b)): experts by field, and the attorney. */
+  /**
+   * The recipients (POPIA section 23(1)(b)): the instructing attorney, every person outside the agency
+   * the access log shows opening the claimant's information, by name and role (interpreters included),
+   * the interpreters named for their assessments, and the agency's staff as a category.
+   */
   recipients: string[];
 }

@@ -131,6 +131,8 @@ export const legalHoldSchema = z.object({
   reason: z.string(),
   setBy: z.string(),
   setAt: z.string(),
+  /** The South African day the hold was set, as its "set on" label shows it. */
+  setOn: z.string(),
 });
 export type LegalHold = z.infer<typeof legalHoldSchema>;
 

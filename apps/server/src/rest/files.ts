@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import multipart from "@fastify/multipart";
 import { accessLogService, agreementsService, AppError, caseBillingService, assertCan, auditTrailService, documentsService, fileDownloadService, invoiceSamples, recordingsService, messageAttachmentsService, parseInput, paymentProofsService, reportVersionsService, statementsService } from "@medlegal/api";
-import { accessLogExportInputSchema, agreementRecordSchema, auditExportInputSchema, billingFileInputSchema, DOCUMENT_MAX_BYTES, RECORDING_CHUNK_MAX_BYTES, REPORT_MAX_BYTES, idInputSchema, proofUploadSchema, recordingChunkSchema, reportUploadSchema, sampleDocumentSchema, statementInputSchema } from "@medlegal/domain";
+import { sastDate, accessLogExportInputSchema, agreementRecordSchema, auditExportInputSchema, billingFileInputSchema, DOCUMENT_MAX_BYTES, RECORDING_CHUNK_MAX_BYTES, REPORT_MAX_BYTES, idInputSchema, proofUploadSchema, recordingChunkSchema, reportUploadSchema, sampleDocumentSchema, statementInputSchema } from "@medlegal/domain";
 import type { z } from "zod";
 import type { RateLimits, SignedInActor } from "@medlegal/api";
 import { signedInActor } from "../request-context";
@@ -163,7 +163,7 @@ export async function fileRoutes(app: FastifyInstance, { limits }: { limits: Rat
       assertCan(actor.user, "audit.read");
       const filters = parseInput(schema, Object.fromEntries(Object.entries(request.query).filter(([, v]) => v !== "")));
       const csv = await make({ db, actor }, filters);
-      const name = `${fileName}-${new Date().toISOString().slice(0, 10)}.csv`;
+      const name = `${fileName}-${sastDate(new Date())}.csv`;
       return sendDownload(reply, { fileName: name, contentType: "text/csv; charset=utf-8", body: csv });
     });
   csvExport("/api/audit/export.csv", "audit-trail", auditExportInputSchema, auditTrailService.exportAuditCsv);

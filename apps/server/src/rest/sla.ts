@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { AppError, parseInput, slaMonitoringService } from "@medlegal/api";
-import { can, slaMonitoringInputSchema } from "@medlegal/domain";
+import { can, sastDate, slaMonitoringInputSchema } from "@medlegal/domain";
 import { signedInActor } from "../request-context";
 import { sendDownload } from "./download";
 
@@ -14,6 +14,6 @@ export async function slaRoutes(app: FastifyInstance) {
     const months = request.query.months;
     const filters = parseInput(slaMonitoringInputSchema, months === undefined || months === "" ? {} : { months: /^\d{1,3}$/.test(String(months)) ? Number(months) : months });
     const csv = await slaMonitoringService.slaTimersCsv({ db }, filters);
-    return sendDownload(reply, { fileName: `sla-timers-${new Date().toISOString().slice(0, 10)}.csv`, contentType: "text/csv; charset=utf-8", body: csv });
+    return sendDownload(reply, { fileName: `sla-timers-${sastDate(new Date())}.csv`, contentType: "text/csv; charset=utf-8", body: csv });
   });
 }

@@ -1,4 +1,4 @@
-import { createFileRoute, Navigate, useNavigate } from "@tanstack/react-router";
+import { createFileRoute, Link, Navigate, useNavigate } from "@tanstack/react-router";
 import { Activity, FileCheck2, Lock, Users } from "lucide-react";
 import * as React from "react";
 import { SignInOutline } from "@/components/auth/sign-in-outline";
@@ -163,6 +163,12 @@ function AuthPage() {
               )}
             </TabsContent>
           </Tabs>
+          {/* PAIA section 51(3): the manual is public on the agency's site. */}
+          <p className="mt-8 text-center text-xs text-muted-foreground">
+            <Link to="/paia-manual" className="underline underline-offset-2 hover:text-foreground">
+              PAIA manual and your personal information
+            </Link>
+          </p>
         </div>
       </main>
     </div>

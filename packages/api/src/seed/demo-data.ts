@@ -12,7 +12,7 @@ import { seedDemoDisciplineDependencies } from "./disciplines";
 import { seedDemoAgencyDetails, seedDemoFees, seedDemoInvoices } from "./invoices";
 import { seedDemoPayments } from "./payments";
 import { seedDemoMessages } from "./messages";
-import { seedDemoPrivacy } from "./privacy";
+import { seedDemoPastRetention, seedDemoPrivacy } from "./privacy";
 import { seedDemoClaimantMessages } from "./claimant-messages";
 import { seedDemoAgreements } from "./agreements";
 import { seedDemoCourtClock } from "./court-clock";
@@ -156,6 +156,8 @@ export async function seedDemoData(
     await sweepBillingReminders(db);
     // Saved views of the lists (issue 30), with their live counts in the sidebar.
     await seedDemoSavedViews(db);
+    // Last, so no other part of the story picks its old matter up: a claimant past retention (issue 37).
+    await seedDemoPastRetention(db);
   });
   await markDemoData(db, { complete: true });
   return true;

@@ -66,6 +66,10 @@ export async function seedDemoAgencyDetails(db: Kysely<Database>): Promise<void>
           accountName: "MedLegal Agency (Pty) Ltd",
           accountNumber: "62812345678",
           branchCode: "250655",
+          // POPIA section 55: named on access reports, the PAIA manual and breach notices.
+          informationOfficer: "Anele Dlamini",
+          informationOfficerContact: "privacy@medlegal.example, +27 11 555 0100",
+          deputyInformationOfficer: "Sipho Ngcobo",
         },
       );
     }

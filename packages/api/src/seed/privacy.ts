@@ -1,7 +1,9 @@
 import type { Kysely } from "kysely";
 import type { Database } from "@medlegal/db";
-import { addDays, breachAffectedInputSchema, breachInputSchema, legalHoldSetSchema, privacyOfficerInputSchema, sastDate, subjectRequestCreateSchema, subjectRequestUpdateSchema } from "@medlegal/domain";
-import { now } from "../services/platform/clock";
+import { addDays, addYears, breachAffectedInputSchema, breachInputSchema, caseInputSchema, caseUpdateSchema, DEFAULT_MATTER_RETENTION_YEARS, legalHoldSetSchema, privacyOfficerInputSchema, sastDate, sastToUtc, subjectRequestCreateSchema, subjectRequestUpdateSchema } from "@medlegal/domain";
+import { createCase, updateCase } from "../services/cases/cases";
+import { now, runAt } from "../services/platform/clock";
+import { sweepRetention } from "../services/privacy/retention";
 import { affectedClaimants, createBreach } from "../services/privacy/breaches";
 import { setLegalHold } from "../services/privacy/legal-holds";
 import { createSubjectRequest, setPrivacyOfficer, updateSubjectRequest } from "../services/privacy/subject-requests";
@@ -82,4 +84,31 @@ export async function seedDemoPrivacy(db: Kysely<Database>): Promise<void> {
 
   const govender = await claimant(db, "Govender");
   await setLegalHold(admin, parseInput(legalHoldSetSchema, { caseId: govender.caseId, reason: "Appeal pending in the KwaZulu-Natal High Court: keep every record until it is decided." }));
+}
+
+/**
+ * One closed matter past retention (issue 37): a claimant the agency took on before MedLegal's story
+ * began, whose only matter closed five years and two weeks ago with nothing billed since (the agency
+ * invoiced it on paper before it used MedLegal). The retention sweep lists them as due, so an
+ * administrator sees the approval and the destruction certificate on a demo claimant before doing it
+ * for real. Told through the services at their own instants.
+ */
+export async function seedDemoPastRetention(db: Kysely<Database>): Promise<void> {
+  const attorney = { db, actor: await actorOf(db, "pieter") };
+  const closedOn = addDays(addYears(sastDate(now()), -DEFAULT_MATTER_RETENTION_YEARS), -14);
+  const opened = await runAt(sastToUtc(addDays(closedOn, -75), "09:15"), () =>
+    createCase(
+      attorney,
+      parseInput(caseInputSchema, {
+        claimType: "raf",
+        incidentDate: addDays(closedOn, -400),
+        newClaimant: { firstName: "Willem", lastName: "Visagie", passportNumber: "A04417733", birthDate: "1961-09-03", gender: "male", homeLanguage: "Afrikaans", consentReceivedAt: addDays(closedOn, -75) },
+      }),
+    ),
+  );
+  await runAt(sastToUtc(closedOn, "15:40"), () =>
+    updateCase(attorney, parseInput(caseUpdateSchema, { id: opened.id, patientId: opened.patientId, claimType: opened.claimType, incidentDate: opened.incidentDate, status: "settled", notes: "Settled with the RAF; file closed." })),
+  );
+  // The sweep as the server runs it: the claimant is listed as found due.
+  await sweepRetention(db);
 }

@@ -8,7 +8,7 @@ import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { toast } from "@/hooks/use-toast";
-import { formatDay } from "@/lib/format";
+import { formatDateOfMoment } from "@/lib/format";
 import { trpc } from "@/lib/trpc";
 
 /** The draft just made, or an unsent one from before: its lines with VAT as it will print, then issue it (asked first) or discard it. */
@@ -48,7 +48,7 @@ function DraftView({ draft, onDiscarded, onBack }: { draft: InvoiceDetail; onDis
         <CardTitle>Draft invoice to {draft.recipientName}</CardTitle>
         <CardDescription>
           {draft.vatRegistered ? "A tax invoice: VAT at 15 % on each line." : "An invoice without VAT: the expert has no VAT number."} It takes the next number of the expert's series when issued. Made{" "}
-          {formatDay(draft.createdAt.slice(0, 10))}, not sent yet: it stays here until it is issued or discarded.
+          {formatDateOfMoment(draft.createdAt)}, not sent yet: it stays here until it is issued or discarded.
         </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4">

@@ -4,7 +4,7 @@ import { Link } from "@tanstack/react-router";
 import { ChevronRight } from "lucide-react";
 import { AgeingBar } from "@/components/payments/account-summary";
 import { ListTable } from "@/components/ui/list-table";
-import { formatDay } from "@/lib/format";
+import { formatDateOfMoment, formatDay, todayInSa } from "@/lib/format";
 import { cn } from "@/lib/utils";
 
 /** One colour per invoice state: grey draft, blue owed, amber part paid, red overdue, green paid, violet credited. */
@@ -26,7 +26,7 @@ export const invoiceTitle = (i: Pick<InvoiceListItem, "number">) => i.number ?? 
 
 /** "Issued 3 Dec 2026 · due 2 Jan 2027", or when a draft was made. */
 export function InvoiceDates({ i }: { i: Pick<InvoiceListItem, "issueDate" | "dueDate" | "createdAt" | "status"> }) {
-  if (!i.issueDate) return <span className="text-xs text-muted-foreground">Draft made {formatDay(i.createdAt.slice(0, 10))}</span>;
+  if (!i.issueDate) return <span className="text-xs text-muted-foreground">Draft made {formatDateOfMoment(i.createdAt)}</span>;
   return (
     <span className={cn("text-xs", i.status === "overdue" ? "font-medium text-red-700" : "text-muted-foreground")}>
       Issued {formatDay(i.issueDate)}
@@ -45,7 +45,7 @@ type Row = { type: "invoice"; day: string; at: string; i: InvoiceListItem } | { 
  * made): the server's order of each kept, the credit notes merged in among the invoices.
  */
 function rowsOf(items: readonly InvoiceListItem[], creditNotes: readonly CreditNoteListItem[]): Row[] {
-  const invoices = items.map((i): Row => ({ type: "invoice", day: i.issueDate ?? i.createdAt.slice(0, 10), at: i.createdAt, i }));
+  const invoices = items.map((i): Row => ({ type: "invoice", day: i.issueDate ?? todayInSa(new Date(i.createdAt)), at: i.createdAt, i }));
   const notes = creditNotes.map((n): Row => ({ type: "credit_note", day: n.issueDate, at: n.createdAt, n }));
   const newer = (a: Row, b: Row) => a.day > b.day || (a.day === b.day && a.at > b.at);
   const rows: Row[] = [];

@@ -9,7 +9,7 @@ import { Field, FieldError } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { Spinner } from "@/components/ui/spinner";
 import { toast } from "@/hooks/use-toast";
-import { formatDay } from "@/lib/format";
+import { formatDateOfMoment } from "@/lib/format";
 import { trpc } from "@/lib/trpc";
 import { trpcErrorMessage } from "@/lib/trpc-errors";
 import { buildExpertDraft } from "./expert-draft";
@@ -92,7 +92,7 @@ export function WorkPicker({ consultantId, work, onDraft }: { consultantId: stri
                     <label htmlFor={`${id}-pick`} className="min-w-0 text-sm">
                       <span className="block font-medium">{w.description}</span>
                       <span className="block text-xs text-muted-foreground">
-                        {INVOICE_LINE_KIND_LABELS[w.kind]} · {w.claimantName} · {w.reference} · {formatDay(w.occurredAt.slice(0, 10))}
+                        {INVOICE_LINE_KIND_LABELS[w.kind]} · {w.claimantName} · {w.reference} · {formatDateOfMoment(w.occurredAt)}
                       </span>
                       {w.unitPriceCents === null && <span className="block text-xs text-amber-800">The fee schedule has no price for this: type one.</span>}
                     </label>

@@ -7,7 +7,7 @@ import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { useCurrentUser } from "@/hooks/use-auth";
 import { toast } from "@/hooks/use-toast";
-import { formatDay } from "@/lib/format";
+import { formatDateOfMoment, formatDay } from "@/lib/format";
 import { trpc } from "@/lib/trpc";
 import { trpcFieldErrors } from "@/lib/trpc-errors";
 import { RetentionSettingsForm } from "./retention-settings-form";
@@ -123,7 +123,7 @@ export function RetentionSection() {
             {(certificates.data ?? []).map((d) => (
               <li key={d.id} className="flex flex-wrap items-center justify-between gap-3 rounded-lg border bg-card p-3">
                 <span className="text-sm">
-                  <span className="font-medium">{d.number}</span> · {formatDay(d.destroyedAt.slice(0, 10))} · approved by {d.approvedBy} · {d.counts.files} file
+                  <span className="font-medium">{d.number}</span> · {formatDateOfMoment(d.destroyedAt)} · approved by {d.approvedBy} · {d.counts.files} file
                   {d.counts.files === 1 ? "" : "s"} deleted
                 </span>
                 <Button asChild variant="outline" size="sm">
@@ -156,7 +156,7 @@ export function RetentionSection() {
                     {h.caseReference} · {h.patientName}
                   </p>
                   <p className="text-muted-foreground">
-                    {h.reason} (set by {h.setBy} on {formatDay(h.setAt.slice(0, 10))})
+                    {h.reason} (set by {h.setBy} on {formatDay(h.setOn)})
                   </p>
                 </div>
                 <Button variant="outline" size="sm" disabled={lift.isPending} onClick={() => lift.mutate({ caseId: h.caseId })} aria-label={`Lift hold on ${h.caseReference}`}>

@@ -1,5 +1,5 @@
 import type { SubjectRequest, SubjectRequestStatus } from "@medlegal/domain";
-import { OPEN_SUBJECT_REQUEST_STATUSES, SUBJECT_REQUEST_KIND_LABELS, SUBJECT_REQUEST_STATUS_LABELS, subjectRequestRefusalSchema } from "@medlegal/domain";
+import { ERASURE_REQUEST_KINDS, OPEN_SUBJECT_REQUEST_STATUSES, SUBJECT_REQUEST_KIND_LABELS, SUBJECT_REQUEST_STATUS_LABELS, subjectRequestRefusalSchema } from "@medlegal/domain";
 import { Download } from "lucide-react";
 import * as React from "react";
 import { Badge } from "@/components/ui/badge";
@@ -65,7 +65,8 @@ export function SubjectRequestList({
                     Start
                   </Button>
                 )}
-                {open && (
+                {/* A deletion or objection is answered by carrying it out, or refused with the reason (docs/product-rules.md). */}
+                {open && !ERASURE_REQUEST_KINDS.includes(r.kind) && (
                   <Button size="sm" disabled={busy} onClick={() => void onMove(r.id, "answered")}>
                     Mark answered
                   </Button>

@@ -7,7 +7,7 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { toast } from "@/hooks/use-toast";
-import { formatDay } from "@/lib/format";
+import { formatDateOfMoment, formatDay } from "@/lib/format";
 import { trpc } from "@/lib/trpc";
 import { trpcFieldErrors } from "@/lib/trpc-errors";
 import { AgreementForm } from "./agreement-form";
@@ -109,7 +109,7 @@ export function BillingSection({ caseId }: { caseId: string }) {
                     {/* Staff read it in the form below. */}
                     {!view.can.manageAgreement && <p className="whitespace-pre-wrap break-words">{a.undertaking}</p>}
                     <p className="text-muted-foreground">
-                      Recorded by {a.recordedByName} on {formatDay(a.recordedAt.slice(0, 10))}.{" "}
+                      Recorded by {a.recordedByName} on {formatDateOfMoment(a.recordedAt)}.{" "}
                       {a.undertakingFileId ? <FileLink fileId={a.undertakingFileId} name={a.undertakingFileName} /> : "No signed undertaking attached yet."}
                     </p>
                     {view.expectedOn && <p>Payment expected by {formatDay(view.expectedOn)}.</p>}

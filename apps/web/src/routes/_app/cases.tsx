@@ -21,7 +21,7 @@ import { useCurrentUser } from "@/hooks/use-auth";
 import { useCreateAction } from "@/hooks/use-create-action";
 import { useUrlText } from "@/hooks/use-url-text";
 import { toast } from "@/hooks/use-toast";
-import { formatDay, rafLabel } from "@/lib/format";
+import { formatDateOfMoment, formatDay, rafLabel } from "@/lib/format";
 import { trpc } from "@/lib/trpc";
 import { prefetchPage } from "@/lib/route-data";
 import { trpcErrorMessage, trpcFieldErrors, trpcNestedFieldErrors } from "@/lib/trpc-errors";
@@ -179,7 +179,7 @@ function CasesPage() {
                     {c.reference}
                   </Link>
                 </p>
-                <p className="text-xs text-muted-foreground">Opened {formatDay(c.createdAt.slice(0, 10))}</p>
+                <p className="text-xs text-muted-foreground">Opened {formatDateOfMoment(c.createdAt)}</p>
               </div>
               <div className="min-w-0">
                 <p className="truncate text-sm font-medium">

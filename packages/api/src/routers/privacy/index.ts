@@ -14,6 +14,7 @@ import {
   legalHoldLiftSchema,
   legalHoldSchema,
   legalHoldSetSchema,
+  paiaManualSchema,
   privacyOfficerInputSchema,
   retentionSettingsSchema,
   subjectRequestCarryOutSchema,
@@ -30,13 +31,16 @@ import { affectedClaimants, createBreach, listBreaches, updateBreach } from "../
 import { approveDestruction, listDestructionCertificates } from "../../services/privacy/destruction";
 import { liftLegalHold, listLegalHolds, setLegalHold } from "../../services/privacy/legal-holds";
 import { getRetentionSettings, listDestructionCandidates, updateRetentionSettings } from "../../services/privacy/retention";
-import { roleProcedure, router } from "../../trpc";
+import { paiaManual } from "../../services/privacy/paia-manual";
+import { publicProcedure, roleProcedure, router } from "../../trpc";
 
 // Administrators, and employees named privacy officers (the service decides per employee). The
 // access report itself is a download: REST, rest/privacy.ts.
 const procedure = roleProcedure("privacy.manage");
 
 export const privacyRouter = router({
+  /** The agency's PAIA manual (section 51): public, as the Act asks; from the agency's settings only. */
+  paiaManual: publicProcedure.output(paiaManualSchema).query(({ ctx }) => paiaManual({ db: ctx.db })),
   requests: procedure
     .input(subjectRequestListSchema)
     .output(z.array(subjectRequestSchema))

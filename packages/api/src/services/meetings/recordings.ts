@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import type { Kysely } from "kysely";
 import type { Database } from "@medlegal/db";
 import type { MeetingRecordingView, roomInputSchema, RoomState, startRecordingSchema } from "@medlegal/domain";
-import { MEETING_MESSAGES, RECORDING_CHUNK_MAX_BYTES, RECORDING_LATE_CHUNK_SECONDS, RECORDING_MAX_BYTES } from "@medlegal/domain";
+import { MEETING_MESSAGES, RECORDING_CHUNK_MAX_BYTES, RECORDING_LATE_CHUNK_SECONDS, RECORDING_MAX_BYTES, sastDate } from "@medlegal/domain";
 import type { z } from "zod";
 import type { SignedInActor } from "../../actors";
 import { AppError, notFound } from "../../errors";
@@ -142,6 +142,6 @@ export async function downloadRecording({ db, actor }: { db: Kysely<Database>; a
   const booking = meeting.booking_id ? await db.selectFrom("bookings").select("patient_id").where("id", "=", meeting.booking_id).executeTakeFirst() : undefined;
   await recordAccess(db, actor, { action: "download", entityType: "meeting_recording", entityId: recording.id, patientId: booking?.patient_id ?? null });
   const extension = recording.content_type === "video/webm" ? "webm" : "mp4";
-  const day = recording.started_at.toISOString().slice(0, 10);
+  const day = sastDate(recording.started_at);
   return { fileName: `${meeting.booking_reference ?? "meeting"} recording ${day}.${extension}`, contentType: recording.content_type, data: Buffer.concat(parts.map((p) => Buffer.from(p.data))) };
 }

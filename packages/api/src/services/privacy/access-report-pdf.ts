@@ -1,8 +1,10 @@
 import type { AccessReport } from "@medlegal/domain";
-import { formatRand, saDayTimeLabel } from "@medlegal/domain";
+import { formatRand, saDayTimeLabel, sastDate } from "@medlegal/domain";
 import { longDate, openPdf } from "../invoices/invoice-pdf";
 
 const GREY = "#555555";
+/** The South African day of an instant, as the letter names it ("7 December 2026"). */
+const dayOf = (iso: string) => longDate(sastDate(new Date(iso)));
 
 /**
  * The access report as a letter to the claimant (POPIA section 23), in plain language: what the
@@ -17,7 +19,7 @@ export async function renderAccessReportPdf(r: AccessReport): Promise<Buffer> {
   const list = <T>(items: T[], empty: string, describe: (item: T) => string) => (items.length ? items.forEach((item) => line(`• ${describe(item)}`)) : note(empty));
 
   pdf.font("Helvetica-Bold").fontSize(18).text(r.agency.name);
-  note(`${longDate(r.generatedAt.slice(0, 10))}`);
+  note(longDate(r.generatedOn));
   pdf.moveDown(1.2);
   line(`Dear ${r.claimant.name},`);
   pdf.moveDown(0.5);
@@ -37,21 +39,25 @@ export async function renderAccessReportPdf(r: AccessReport): Promise<Buffer> {
   if (c.phone) line(`Phone: ${c.phone}`);
   if (c.address) line(`Address: ${c.address}`);
   line(c.consentReceivedOn ? `Your consent was received on ${longDate(c.consentReceivedOn)}.` : "We have no record of your written consent.");
-  line(`Your attorney: ${r.attorney.name}${r.attorney.firm ? `, ${r.attorney.firm}` : ""}. We first recorded you on ${longDate(c.createdAt.slice(0, 10))}.`);
+  line(`Your attorney: ${r.attorney.name}${r.attorney.firm ? `, ${r.attorney.firm}` : ""}. We first recorded you on ${dayOf(c.createdAt)}.`);
 
   heading("Your matters");
   list(r.cases, "No matters.", (m) => `Case ${m.reference}: ${m.claimType}, incident on ${longDate(m.incidentDate)} (${m.status})`);
   heading("Requests for expert reports (queries)");
-  list(r.queries, "No queries.", (q) => `${q.reference} on case ${q.caseReference}, ${q.status}, since ${longDate(q.createdAt.slice(0, 10))}`);
+  list(r.queries, "No queries.", (q) => `${q.reference} on case ${q.caseReference}, ${q.status}, since ${dayOf(q.createdAt)}`);
   heading("Your assessments");
   list(r.bookings, "No assessments.", (b) => `${b.reference}: ${saDayTimeLabel(new Date(b.startsAt))} with ${b.expert} (${b.specialization}), ${b.status}`);
   heading("Expert reports about you");
   note("The reports themselves are not attached; your attorney holds them, or you may ask us for them.");
-  list(r.reports, "No reports.", (p) => `${p.reference} by ${p.expert}: ${p.status}${p.versions.length ? `, ${p.versions.length} version${p.versions.length === 1 ? "" : "s"} (last ${longDate(p.versions.at(-1)!.uploadedAt.slice(0, 10))})` : ""}`);
+  list(r.reports, "No reports.", (p) => `${p.reference} by ${p.expert}: ${p.status}${p.versions.length ? `, ${p.versions.length} version${p.versions.length === 1 ? "" : "s"} (last ${dayOf(p.versions.at(-1)!.uploadedAt)})` : ""}`);
   heading("Invoices that name you");
   list(r.invoices, "No invoices.", (i) => `${i.number ?? "Draft invoice"}${i.issueDate ? ` of ${longDate(i.issueDate)}` : ""}: ${formatRand(i.totalCents)}, ${i.status}`);
   heading("Messages about your matters");
-  list(r.messages, "No messages.", (m) => `${m.threadSubject}: ${m.count} message${m.count === 1 ? "" : "s"}, the last on ${longDate(m.lastAt.slice(0, 10))}`);
+  list(r.messages, "No messages.", (m) => `${m.threadSubject}: ${m.count} message${m.count === 1 ? "" : "s"}, the last on ${dayOf(m.lastAt)}`);
+
+  heading("Text messages to and from your phone");
+  if (r.textsStoppedOn) note(`Your number replied STOP on ${longDate(r.textsStoppedOn)}: we send it no more texts.`);
+  list(r.texts, "We have sent you no text messages.", (t) => `${saDayTimeLabel(new Date(t.at))}, ${t.channel} ${t.direction} (${t.state}): "${t.text}"`);
 
   heading("Who has had access to your information");
   note(`Every time someone opened, downloaded, printed or exported your information in our system, we recorded it: ${r.reads.length} time${r.reads.length === 1 ? "" : "s"}.`);
@@ -61,11 +67,10 @@ export async function renderAccessReportPdf(r: AccessReport): Promise<Buffer> {
   list(r.recipients, "Nobody outside the agency.", (text) => text);
 
   heading("Questions");
-  line(
-    r.agency.informationOfficer
-      ? `Our Information Officer, ${r.agency.informationOfficer}, answers questions about your information. You may also complain to the Information Regulator (inforegulator.org.za).`
-      : "Our Information Officer answers questions about your information. You may also complain to the Information Regulator (inforegulator.org.za).",
-  );
+  const officer = r.agency.informationOfficer ? `Our Information Officer, ${r.agency.informationOfficer},` : "Our Information Officer";
+  const contact = r.agency.informationOfficerContact ?? [r.agency.email, r.agency.phone].filter(Boolean).join(" or ");
+  line(`${officer} answers questions about your information${contact ? `: ${contact}` : ""}. You may also complain to the Information Regulator (inforegulator.org.za).`);
+  if (r.agency.address) note(`${r.agency.name}, ${r.agency.address}`);
   pdf.end();
   return bytes;
 }

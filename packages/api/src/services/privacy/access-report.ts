@@ -1,6 +1,6 @@
 import { sql } from "kysely";
 import type { AccessReport } from "@medlegal/domain";
-import { BOOKING_STATUS_LABEL, INVOICE_STATUS_LABELS, PRIVACY_MESSAGES, QUERY_STATUS_LABEL, REPORT_STATUS_LABELS, ROLE_LABEL } from "@medlegal/domain";
+import { BOOKING_STATUS_LABEL, CLAIMANT_ANSWER_LABEL, INVOICE_STATUS_LABELS, LIVE_BOOKING_STATUSES, PRIVACY_MESSAGES, QUERY_STATUS_LABEL, REPORT_STATUS_LABELS, ROLE_LABEL, sastDate } from "@medlegal/domain";
 import { AppError } from "../../errors";
 import { recordAccess } from "../audit/access-log";
 import { now } from "../platform/clock";
@@ -8,6 +8,7 @@ import { fullName } from "../platform/sql";
 import type { Deps } from "../platform/deps";
 import { getAgencySettings } from "../settings/settings";
 import { renderAccessReportPdf } from "./access-report-pdf";
+import { claimantTexts, recipientsOf } from "./access-report-parts";
 import { assertPrivacyManager } from "./subject-requests";
 
 /**
@@ -16,7 +17,7 @@ import { assertPrivacyManager } from "./subject-requests";
  * is itself a read, written to the access log.
  */
 
-const ACCESS_ACTIONS: Record<string, string> = { view: "viewed", download: "downloaded", export: "exported", print: "printed" };
+const ACCESS_ACTIONS: Record<string, string> = { view: "viewed", download: "downloaded", export: "exported", print: "printed", share: "was given" };
 const ENTITY_NAMES: Record<string, string> = {
   patient: "claimant record",
   // Global search (issue 30): a claimant opened from a search by ID or passport number.
@@ -59,7 +60,7 @@ async function collectAccessReport({ db }: Pick<Deps, "db">, patientId: string):
       .selectFrom("bookings")
       .innerJoin("users as expert", "expert.id", "bookings.consultant_id")
       .innerJoin("specializations", "specializations.id", "bookings.specialization_id")
-      .select(["bookings.reference", "bookings.starts_at", "bookings.status", "specializations.name as specialization", fullName<string>("expert").as("expert")])
+      .select(["bookings.reference", "bookings.starts_at", "bookings.status", "bookings.claimant_answer", "specializations.name as specialization", fullName<string>("expert").as("expert")])
       .where("bookings.patient_id", "=", patientId)
       .orderBy("bookings.starts_at")
       .execute(),
@@ -98,10 +99,22 @@ async function collectAccessReport({ db }: Pick<Deps, "db">, patientId: string):
       .execute(),
   ]);
 
-  const specializations = [...new Set(bookings.map((b) => b.specialization))].sort();
+  const [texts, recipients] = await Promise.all([
+    claimantTexts(db, patientId, patient.phone),
+    recipientsOf(db, patientId, { attorney: patient.firm_name ?? patient.attorney_name, bookedExperts: bookings }),
+  ]);
+  const at = now();
   return {
-    generatedAt: now().toISOString(),
-    agency: { name: agency.name, informationOfficer: agency.informationOfficer || null },
+    generatedAt: at.toISOString(),
+    generatedOn: sastDate(at),
+    agency: {
+      name: agency.name,
+      informationOfficer: agency.informationOfficer || null,
+      informationOfficerContact: agency.informationOfficerContact || null,
+      address: agency.address || null,
+      email: agency.email || null,
+      phone: agency.phone || null,
+    },
     claimant: {
       name: `${patient.first_name} ${patient.last_name}`,
       idNumber: patient.id_number,
@@ -119,7 +132,7 @@ async function collectAccessReport({ db }: Pick<Deps, "db">, patientId: string):
     attorney: { name: patient.attorney_name, firm: patient.firm_name },
     cases: cases.map((c) => ({ reference: c.reference, claimType: c.claim_type, incidentDate: c.incident_date, status: c.status })),
     queries: queries.map((q) => ({ reference: q.reference, caseReference: q.case_reference, status: QUERY_STATUS_LABEL[q.status], createdAt: q.created_at.toISOString() })),
-    bookings: bookings.map((b) => ({ reference: b.reference, startsAt: b.starts_at.toISOString(), expert: b.expert, specialization: b.specialization, status: BOOKING_STATUS_LABEL[b.status] })),
+    bookings: bookings.map((b) => ({ reference: b.reference, startsAt: b.starts_at.toISOString(), expert: b.expert, specialization: b.specialization, status: bookingState(b) })),
     reports: reports.map((r) => ({
       reference: r.reference,
       expert: r.expert,
@@ -135,12 +148,16 @@ async function collectAccessReport({ db }: Pick<Deps, "db">, patientId: string):
       action: ACCESS_ACTIONS[r.action] ?? r.action,
       what: ENTITY_NAMES[r.entity_type] ?? r.entity_type.replace(/_/g, " "),
     })),
-    recipients: [
-      `The instructing attorney (${patient.firm_name ?? patient.attorney_name})`,
-      ...specializations.map((s) => `Medical or actuarial expert: ${s}`),
-      "The agency's administrators and employees",
-    ],
+    texts: texts.texts,
+    textsStoppedOn: texts.stoppedOn,
+    recipients,
   };
+}
+
+/** A booking as it stands: its status, and while it is still ahead the claimant's own answer to the reminder. */
+function bookingState(b: { status: keyof typeof BOOKING_STATUS_LABEL; claimant_answer: keyof typeof CLAIMANT_ANSWER_LABEL | null }): string {
+  const status = BOOKING_STATUS_LABEL[b.status];
+  return b.claimant_answer && LIVE_BOOKING_STATUSES.includes(b.status) ? `${status}; ${CLAIMANT_ANSWER_LABEL[b.claimant_answer].toLowerCase()}` : status;
 }
 
 /**
@@ -151,7 +168,8 @@ export async function accessReport(deps: Deps, patientId: string, format: "json"
   await assertPrivacyManager(deps);
   const report = await collectAccessReport(deps, patientId);
   await recordAccess(deps.db, deps.actor, { action: "export", entityType: "access_report", entityId: patientId, patientId });
-  const base = `access-report-${report.claimant.name.toLowerCase().replace(/[^a-z0-9]+/g, "-")}-${report.generatedAt.slice(0, 10)}`;
+  // The South African day, as the letter is dated (never the UTC day between midnight and 02:00).
+  const base = `access-report-${report.claimant.name.toLowerCase().replace(/[^a-z0-9]+/g, "-")}-${report.generatedOn}`;
   if (format === "json") return { fileName: `${base}.json`, body: JSON.stringify(report, null, 2), contentType: "application/json; charset=utf-8" };
   return { fileName: `${base}.pdf`, body: await renderAccessReportPdf(report), contentType: "application/pdf" };
 }

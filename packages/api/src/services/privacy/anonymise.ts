@@ -2,13 +2,14 @@ import { sql } from "kysely";
 import type { Transaction } from "kysely";
 import type { Database } from "@medlegal/db";
 import type { DestructionCounts } from "@medlegal/domain";
-import { ANONYMISED } from "@medlegal/domain";
+import { ANONYMISED, ERASURE_REQUEST_KINDS, erasureOutcome, OPEN_SUBJECT_REQUEST_STATUSES } from "@medlegal/domain";
 import type { SignedInActor } from "../../actors";
 import { recordAudit } from "../audit/audit";
 import { reprintWithoutClaimant } from "../invoices/invoice-reprint";
 import { now } from "../platform/clock";
 import { nextInSeries } from "../platform/references";
 import { scrubAuditTrail, personalValues } from "./audit-scrub";
+import { scrubStoredTexts } from "./text-scrub";
 
 const ids = <T extends { id: string }>(rows: T[]) => rows.map((r) => r.id);
 const count = (result: { numUpdatedRows: bigint }) => Number(result.numUpdatedRows);
@@ -46,6 +47,7 @@ export async function anonymiseClaimant(
   const recordings = meetings.length ? await trx.selectFrom("meeting_recordings").select("id").where("meeting_id", "in", ids(meetings)).execute() : [];
 
   const personal = await personalValues(trx, patientId);
+  const inSharedTexts = await personalValues(trx, patientId, { loneNames: false });
   await trx
     .updateTable("patients")
     .set({
@@ -129,6 +131,8 @@ export async function anonymiseClaimant(
   // Report versions are append-only; their change notes may name the claimant (migration 2026-11-28-67).
   for (const report of reports) await sql`SELECT anonymise_report_version_notes(${report.id}::uuid)`.execute(trx);
   const requests = await trx.selectFrom("subject_requests").select("id").where("patient_id", "=", patientId).execute();
+  // Bell notifications and e-mails are tied to no record of the claimant; their texts may name them.
+  await scrubStoredTexts(trx, inSharedTexts);
   await scrubAuditTrail(trx, personal, [patientId, ...caseIds, ...queryIds, ...ids(reports), ...ids(bookings), ...ids(threads), ...ids(messages), ...ids(meetings), ...ids(invoices), ...ids(requests)]);
 
   const counts: DestructionCounts = {
@@ -157,6 +161,20 @@ export async function anonymiseClaimant(
   } else {
     // Not found due by the sweep: an unapproved listing, if any, is settled by this destruction.
     await trx.deleteFrom("destruction_candidates").where("patient_id", "=", patientId).where("approved_at", "is", null).execute();
+  }
+  // Other open deletion or objection requests of the claimant are done by this destruction: answered
+  // with the certificate, so none is left open with nothing to carry out.
+  const settled = await trx
+    .updateTable("subject_requests")
+    .set({ status: "answered", outcome: erasureOutcome(number), closed_at: at, updated_at: at })
+    .where("patient_id", "=", patientId)
+    .where("kind", "in", [...ERASURE_REQUEST_KINDS])
+    .where("status", "in", [...OPEN_SUBJECT_REQUEST_STATUSES])
+    .$if(!!how.subjectRequest, (q) => q.where("reference", "<>", how.subjectRequest!))
+    .returning(["id", "reference", "status"])
+    .execute();
+  for (const request of settled) {
+    await recordAudit(trx, actor, { action: "subject_request.update", entityType: "subject_request", entityId: request.id, after: { reference: request.reference, status: "answered", certificate: number } });
   }
   // The event without the personal data: the claimant's id, the certificate and the counts only.
   await recordAudit(trx, actor, {

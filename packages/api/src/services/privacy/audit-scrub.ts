@@ -13,8 +13,12 @@ import { ANONYMISED } from "@medlegal/domain";
 /** Keys whose values are free text about the claimant's matter, whatever they say. */
 const FREE_TEXT = new Set(["subject", "instructions", "note", "notes", "body", "details", "outcome", "changeNote", "title", "cancelReason", "requesterName", "claimantName", "claimNumber"]);
 
-/** The claimant's identifying values, read before they are replaced. */
-export async function personalValues(trx: Transaction<Database>, patientId: string): Promise<string[]> {
+/**
+ * The claimant's identifying values, read before they are replaced. `loneNames: false` leaves out the
+ * first and the last name on their own (texts shared by everyone, like notifications, would lose other
+ * people's names too); the full name, numbers and contacts stay.
+ */
+export async function personalValues(trx: Transaction<Database>, patientId: string, { loneNames = true } = {}): Promise<string[]> {
   const p = await trx
     .selectFrom("patients")
     .select(["first_name", "last_name", "id_number", "passport_number", "email", "phone", "address", "competent_person"])
@@ -24,8 +28,7 @@ export async function personalValues(trx: Transaction<Database>, patientId: stri
   const requesters = await trx.selectFrom("subject_requests").select("requester_name").where("patient_id", "=", patientId).where("requested_by", "=", "claimant").execute();
   const guardian = p.competent_person;
   const values = [
-    p.first_name,
-    p.last_name,
+    ...(loneNames ? [p.first_name, p.last_name] : []),
     `${p.first_name} ${p.last_name}`,
     p.id_number,
     p.passport_number,

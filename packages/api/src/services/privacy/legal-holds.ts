@@ -1,6 +1,6 @@
 import type { z } from "zod";
 import type { LegalHold, legalHoldLiftSchema, legalHoldSetSchema } from "@medlegal/domain";
-import { RETENTION_MESSAGES } from "@medlegal/domain";
+import { RETENTION_MESSAGES, sastDate } from "@medlegal/domain";
 import { AppError } from "../../errors";
 import { recordAudit } from "../audit/audit";
 import { now } from "../platform/clock";
@@ -20,7 +20,7 @@ export async function listLegalHolds(deps: Deps): Promise<LegalHold[]> {
     .select(["h.case_id", "c.reference", "h.reason", "h.set_at", fullName<string>("p").as("patient_name"), fullName<string>("u").as("set_by_name")])
     .orderBy("h.set_at", "desc")
     .execute();
-  return rows.map((r) => ({ caseId: r.case_id, caseReference: r.reference, patientName: r.patient_name, reason: r.reason, setBy: r.set_by_name, setAt: r.set_at.toISOString() }));
+  return rows.map((r) => ({ caseId: r.case_id, caseReference: r.reference, patientName: r.patient_name, reason: r.reason, setBy: r.set_by_name, setAt: r.set_at.toISOString(), setOn: sastDate(r.set_at) }));
 }
 
 export async function setLegalHold(deps: Deps, input: z.output<typeof legalHoldSetSchema>): Promise<{ caseId: string; onHold: boolean }> {

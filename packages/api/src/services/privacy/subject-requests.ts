@@ -2,7 +2,7 @@ import { sql } from "kysely";
 import type { z } from "zod";
 import type { SubjectRequest, subjectRequestCreateSchema, subjectRequestListSchema, subjectRequestUpdateSchema } from "@medlegal/domain";
 import type { privacyOfficerInputSchema } from "@medlegal/domain";
-import { addDays, DEFAULT_SUBJECT_REQUEST_DAYS, mayBePrivacyOfficer, mayManagePrivacy, OPEN_SUBJECT_REQUEST_STATUSES, PRIVACY_MESSAGES, SUBJECT_REQUEST_DUE_SOON_DAYS } from "@medlegal/domain";
+import { addDays, DEFAULT_SUBJECT_REQUEST_DAYS, ERASURE_REQUEST_KINDS, mayBePrivacyOfficer, mayManagePrivacy, OPEN_SUBJECT_REQUEST_STATUSES, PRIVACY_MESSAGES, SUBJECT_REQUEST_DUE_SOON_DAYS } from "@medlegal/domain";
 import { AppError, notFound } from "../../errors";
 import { recordAudit } from "../audit/audit";
 import { now, today } from "../platform/clock";
@@ -172,9 +172,20 @@ export async function updateSubjectRequest(deps: Deps, input: z.output<typeof su
   await assertPrivacyManager(deps);
   const { db, actor } = deps;
   return db.transaction().execute(async (trx) => {
-    const before = await trx.selectFrom("subject_requests").select(["status", "outcome"]).where("id", "=", input.id).forUpdate().executeTakeFirst();
+    const before = await trx
+      .selectFrom("subject_requests")
+      .innerJoin("patients", "patients.id", "subject_requests.patient_id")
+      .select(["subject_requests.status", "subject_requests.outcome", "subject_requests.kind", "patients.anonymised_at"])
+      .where("subject_requests.id", "=", input.id)
+      .forUpdate(["subject_requests"])
+      .executeTakeFirst();
     if (!before) throw new AppError("NOT_FOUND", PRIVACY_MESSAGES.notFound);
     if (!OPEN_SUBJECT_REQUEST_STATUSES.includes(before.status)) throw new AppError("CONFLICT", PRIVACY_MESSAGES.closed);
+    // A deletion is done by doing it (carryOutSubjectRequest) or refused with the reason; "answered"
+    // alone only once the claimant's records are already gone (destroyed by the retention approval).
+    if (input.status === "answered" && ERASURE_REQUEST_KINDS.includes(before.kind) && !before.anonymised_at) {
+      throw new AppError("CONFLICT", PRIVACY_MESSAGES.erasureNeedsCarryingOut);
+    }
     const closing = !OPEN_SUBJECT_REQUEST_STATUSES.includes(input.status);
     await trx
       .updateTable("subject_requests")

@@ -3,6 +3,7 @@ import { GENDER_LABEL, GENDERS, isValidEmail, isValidPhone, PHONE_PLACEHOLDER, P
 import { Field } from "../../ui/field";
 import { Input } from "../../ui/input";
 import { NativeSelect } from "../../ui/native-select";
+import { todayInSa } from "@/lib/format";
 import { Row, RowList } from "./row-list";
 import type { DetailsProps } from "./types";
 
@@ -85,7 +86,7 @@ export function AttorneyFields({ idPrefix, value, onChange, error, onTouch, disa
             type="date"
             value={value.birthDate}
             disabled={disabled}
-            max={new Date().toISOString().slice(0, 10)}
+            max={todayInSa()}
             autoComplete="bday"
             onChange={(e) => onChange({ birthDate: e.target.value })}
             onBlur={() => onTouch("birthDate")}

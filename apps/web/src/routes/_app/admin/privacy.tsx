@@ -1,7 +1,7 @@
 import type { SubjectRequestStatus } from "@medlegal/domain";
 import { SUBJECT_REQUEST_KINDS } from "@medlegal/domain/constants";
-import { createFileRoute, useNavigate } from "@tanstack/react-router";
-import { Plus, ShieldCheck } from "lucide-react";
+import { createFileRoute, Link, useNavigate } from "@tanstack/react-router";
+import { BookOpen, Plus, ShieldCheck } from "lucide-react";
 import * as React from "react";
 import { LoadState } from "@/components/load-state";
 import { PageHeader } from "@/components/page";
@@ -64,9 +64,16 @@ function PrivacyPage() {
         title="Privacy"
         description="Requests from claimants about their personal information (POPIA sections 23, 24 and 11) with the access reports that answer them, the register of security compromises (section 22) and the agreements of everyone who sees claimant data (sections 19-21)."
         actions={
-          <Button onClick={() => setAdding(true)}>
-            <Plus aria-hidden /> New request
-          </Button>
+          <>
+            <Button asChild variant="outline">
+              <Link to="/paia-manual">
+                <BookOpen aria-hidden /> PAIA manual
+              </Link>
+            </Button>
+            <Button onClick={() => setAdding(true)}>
+              <Plus aria-hidden /> New request
+            </Button>
+          </>
         }
       />
       <section aria-labelledby="subject-requests-heading" className="max-w-4xl">
