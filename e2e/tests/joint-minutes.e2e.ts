@@ -71,12 +71,22 @@ describe("a joint minute with the opposing expert", () => {
     await employee.page.goto(`/reports/${report!.id}`);
     await employee.page.getByRole("button", { name: "Record the opposing expert" }).click();
     const dialog = employee.page.getByRole("dialog");
+    // Prefilled (issue 37, item 8): our expert's discipline and the defendant's side.
+    const { specialization } = await read<{ specialization: string }>(employee.page, "reports.get", { id: report!.id });
+    expect(await dialog.getByLabel("Discipline").inputValue()).toBe(specialization);
+    expect(await dialog.getByLabel("Instructed by").inputValue()).toBe("defendant");
     await dialog.getByLabel("Name").fill(opposingName);
     await dialog.getByLabel("HPCSA number").fill("MP 0456789");
     await dialog.getByLabel("Practice").fill("Van Wyk Orthopaedics, Bellville");
     await dialog.getByLabel("E-mail").fill(opposingEmail);
     await dialog.getByLabel("Phone").fill("021 555 0101");
     await dialog.getByLabel("Instructing firm").fill("State Attorney, Cape Town");
+    // The plaintiff's side (ours) is warned about, not refused; back to the defendant's.
+    await dialog.getByLabel("Instructed by").selectOption("plaintiff");
+    await dialog.getByText(/^Our expert was instructed for the plaintiff/).waitFor();
+    await employee.page.setViewportSize({ width: 375, height: 812 });
+    await screenshot(employee.page, "joint-minute-record-expert-warning-375");
+    await employee.page.setViewportSize({ width: 1280, height: 860 });
     await dialog.getByLabel("Instructed by").selectOption("defendant");
     await screenshot(employee.page, "joint-minute-record-expert-1280");
     await dialog.getByRole("button", { name: "Record" }).click();
@@ -115,12 +125,16 @@ describe("a joint minute with the opposing expert", () => {
     await guest.page.getByRole("button", { name: "Open the minute" }).click();
     await issueAt(guest.page, 1).waitFor();
     expect(new URL(guest.page.url()).search).toBe("");
+    await guest.page.getByText(`${expertName} (the agency's expert) and you, ${opposingName}`, { exact: false }).waitFor();
     await expect.poll(() => guest.page.getByText("A corrective osteotomy is needed.").count()).toBe(1);
     await issueAt(guest.page, 0).getByLabel(/^View of /).fill("Agreed: malunion of the left tibia.");
     await issueAt(guest.page, 1).getByLabel(/^View of /).fill("Conservative care suffices.");
     await guest.page.getByRole("button", { name: "Save as version 2" }).click();
     await guest.page.getByRole("button", { name: "Save as version 3" }).waitFor();
     await screenshot(guest.page, "joint-minute-guest-375");
+    await guest.page.setViewportSize({ width: 1280, height: 860 });
+    await screenshot(guest.page, "joint-minute-guest-1280");
+    await guest.page.setViewportSize({ width: 375, height: 812 });
     found.push(...(await violations(guest.page, "guest workspace 375")), ...(await violations(expert.page, "expert workspace 1280")));
 
     // Both sign version 2: our expert first, then the opposing expert.

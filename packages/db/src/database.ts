@@ -1202,6 +1202,8 @@ export interface JointMinutesTable {
   created_by: string;
   created_at: GeneratedTimestamp;
   updated_at: GeneratedTimestamp;
+  /** When the current opposing expert first opened the minute with a code (cleared when they are replaced). */
+  opposing_opened_at: Timestamp | null;
 }
 
 /** A list's filters saved under a name (issue 30); `filters` is the list's input without paging. */
@@ -1237,6 +1239,8 @@ export interface JointMinuteSignaturesTable {
   signer_id: string | null;
   ip: string | null;
   signed_at: Timestamp;
+  /** The address the signing code was e-mailed to. */
+  sent_to: string | null;
 }
 
 export interface JointMinuteGuestLinksTable {
@@ -1247,6 +1251,8 @@ export interface JointMinuteGuestLinksTable {
   revoked_at: Timestamp | null;
   created_by: string;
   created_at: GeneratedTimestamp;
+  /** The address the link was e-mailed to. */
+  sent_to: string | null;
 }
 
 export interface JointMinuteGuestSessionsTable {
@@ -1266,6 +1272,8 @@ export interface JointMinuteCodesTable {
   attempts: Generated<number>;
   used_at: Timestamp | null;
   created_at: GeneratedTimestamp;
+  /** The address the code was e-mailed to. */
+  sent_to: string | null;
 }
 
 export interface JointMinuteRepudiationsTable {

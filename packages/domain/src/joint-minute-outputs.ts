@@ -46,6 +46,8 @@ export const jointMinuteOutputSchema = minuteWorkspaceOutputSchema.extend({
   addenda: z.array(z.string()),
   releasedAt: z.string().nullable(),
   guestLink: z.object({ sentAt: z.string(), expiresAt: z.string(), revoked: z.boolean() }).nullable(),
+  /** When the current opposing expert first opened the minute with a code (a change of name or e-mail then needs reopening). */
+  opposingOpenedAt: z.string().nullable(),
   repudiations: z.array(z.object({ party: z.enum(MINUTE_PARTIES), repudiatedOn: z.string(), reasons: z.string(), recordedBy: z.string(), recordedAt: z.string() })),
   canManage: z.boolean(),
   canRelease: z.boolean(),
@@ -72,8 +74,12 @@ export type JointMinuteSummary = z.output<typeof jointMinuteSummaryOutputSchema>
 export const reportMinutesOutputSchema = z.object({
   minutes: z.array(jointMinuteSummaryOutputSchema),
   canCreate: z.boolean(),
-  /** The due date a new minute takes from the case's court order, if there is one. */
+  /** The due date of the case's court order "joint minutes due", if there is one. */
   courtDueOn: z.string().nullable(),
+  /** The due date a new minute takes: the court order's, else the court plan's (null without a trial date). */
+  due: z.object({ on: z.string(), source: z.enum(["court_order", "plan"]) }).nullable(),
+  /** The side the opposing expert is normally instructed by. */
+  opposingSide: z.enum(JOINT_MINUTE_SIDES),
 });
 
 export const guestOpenOutputSchema = z.object({ emailHint: z.string() });

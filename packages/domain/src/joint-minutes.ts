@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { calendarDate, id, instant, optionalText, text } from "./input-primitives";
+import { saDateLabel } from "./sa-time";
 import { emailSchema, phoneNumberSchema } from "./schemas";
 
 /**
@@ -14,19 +15,70 @@ export const JOINT_MINUTE_SIDE_LABELS: Record<JointMinuteSide, string> = { plain
 /** The side in a sentence: "instructed by … for the defendant (the RAF)". */
 export const JOINT_MINUTE_SIDE_PHRASES: Record<JointMinuteSide, string> = { plaintiff: "the plaintiff", defendant: "the defendant (the RAF)" };
 
+/**
+ * The agency works for plaintiffs' attorneys (DESIGN.md): its expert is the plaintiff's, so the
+ * opposing expert is normally the defendant's (docs/product-rules.md "The opposing-expert dialog").
+ */
+export const OUR_SIDE: JointMinuteSide = "plaintiff";
+export const OPPOSING_SIDE: JointMinuteSide = "defendant";
+
+/** Where a minute's due date comes from: the case's court order "joint minutes due", else the court clock's plan from the trial date. */
+export interface MinuteDueDefault {
+  on: string;
+  source: "court_order" | "plan";
+}
+export const MINUTE_DUE_SOURCE_LABELS: Record<MinuteDueDefault["source"], string> = { court_order: "The court order", plan: "The court plan" };
+
+/**
+ * What the opposing-expert form warns about (it never blocks: staff may know better): a discipline
+ * other than our expert's, our own side, a due date other than the court order's or plan's.
+ */
+export function opposingExpertWarnings(
+  form: { discipline: string; side: string; dueOn: string | null },
+  expected: { discipline: string; due: MinuteDueDefault | null },
+): { discipline?: string; side?: string; dueOn?: string } {
+  const warnings: { discipline?: string; side?: string; dueOn?: string } = {};
+  if (form.discipline.trim() && normalised(form.discipline) !== normalised(expected.discipline)) {
+    warnings.discipline = `Our expert's discipline is ${expected.discipline}: a joint minute is between experts of the same discipline.`;
+  }
+  if (form.side === OUR_SIDE) {
+    warnings.side = `Our expert was instructed for ${JOINT_MINUTE_SIDE_PHRASES[OUR_SIDE]}: the opposing expert is normally ${JOINT_MINUTE_SIDE_PHRASES[OPPOSING_SIDE]}'s.`;
+  }
+  const due = expected.due;
+  if (due && form.dueOn && form.dueOn !== due.on) {
+    const later = form.dueOn > due.on ? ", later than that" : "";
+    warnings.dueOn = `${MINUTE_DUE_SOURCE_LABELS[due.source]} sets ${saDateLabel(due.on)}: this date differs${later}.`;
+  } else if (due && !form.dueOn) {
+    warnings.dueOn = `${MINUTE_DUE_SOURCE_LABELS[due.source]} sets ${saDateLabel(due.on)}: the minute will have no due date.`;
+  }
+  return warnings;
+}
+
+/** A minute's version as people read it: nothing saved yet is a draft, not "Version 0". */
+export function minuteVersionLabel(version: number): string {
+  return version === 0 ? "Draft" : `Version ${version}`;
+}
+
 /** Whose expert: the agency's (ours, the report's expert) or the other side's (a guest). */
 export const MINUTE_PARTIES = ["ours", "opposing"] as const;
 export type MinuteParty = (typeof MINUTE_PARTIES)[number];
 export const MINUTE_PARTY_LABELS: Record<MinuteParty, string> = { ours: "Our expert", opposing: "Opposing expert" };
+/** The same parties as the opposing expert reads them on their guest page. */
+export const GUEST_MINUTE_PARTY_LABELS: Record<MinuteParty, string> = { ours: "The agency's expert", opposing: "You" };
 
 export const MINUTE_ISSUE_STATUSES = ["agreed", "disagreed", "reserved"] as const;
 export type MinuteIssueStatus = (typeof MINUTE_ISSUE_STATUSES)[number];
 export const MINUTE_ISSUE_STATUS_LABELS: Record<MinuteIssueStatus, string> = { agreed: "Agreed", disagreed: "Disagreed", reserved: "Reserved" };
 
-/** How long a guest link works, and a one-time code; how many wrong codes a code allows. */
+/**
+ * How long a guest link works, and a one-time code; how many wrong codes a minute allows an hour for
+ * one purpose (whichever code they were typed against); how many codes an hour go out for one
+ * purpose (opening a link: per link; signing: per minute and side).
+ */
 export const MINUTE_LINK_DAYS = 14;
 export const MINUTE_CODE_MINUTES = 15;
 export const MINUTE_CODE_ATTEMPTS = 5;
+export const MINUTE_CODES_PER_HOUR = 5;
 export const MAX_MINUTE_ISSUES = 40;
 
 export const JOINT_MINUTE_MESSAGES = {
@@ -40,6 +92,7 @@ export const JOINT_MINUTE_MESSAGES = {
   nameMismatch: "Type your name as it is recorded on this minute to sign.",
   notSigned: "Both experts must sign the minute first.",
   notOurExpert: "Only the report's expert signs for our side.",
+  reopenToChange: "The opposing expert has opened or signed this minute: to change their name or e-mail, reopen the minute. Their link and session end and their signature is voided.",
 } as const;
 
 export const opposingExpertSchema = z.object({
@@ -68,7 +121,16 @@ export type CreateJointMinuteInput = z.input<typeof createJointMinuteSchema>;
 /** The staff form's fields in one flat object (the web form and the server check the same rules). */
 export const opposingExpertFormSchema = opposingExpertSchema.extend({ dueOn: calendarDate("Due date").nullable() });
 
-export const updateOpposingExpertSchema = z.object({ id: id(), opposing: opposingExpertSchema, dueOn: calendarDate("Due date").nullable() });
+/**
+ * `reopen`: staff confirm that a new name or e-mail replaces an opposing expert who has already
+ * opened or signed the minute (docs/product-rules.md "Changing the opposing expert").
+ */
+export const updateOpposingExpertSchema = z.object({ id: id(), opposing: opposingExpertSchema, dueOn: calendarDate("Due date").nullable(), reopen: z.boolean().default(false) });
+
+/** Whether new details name another person: a new address, or a name that no longer signs as the old one. */
+export function isOtherOpposingExpert(before: { name: string; email: string }, after: { name: string; email: string }): boolean {
+  return !sameTypedName(before.name, after.name) || before.email.trim().toLowerCase() !== after.email.trim().toLowerCase();
+}
 
 export const minuteIssueInputSchema = z.object({
   /** An existing issue's id; none for a new issue. */
@@ -103,10 +165,12 @@ export const repudiateMinuteSchema = z.object({
 
 export const reportMinutesInputSchema = z.object({ reportId: id() });
 
+/** Ignoring case and spacing. */
+const normalised = (s: string) => s.replace(/\s+/g, " ").trim().toLowerCase();
+
 /** Who could sign for a side: the typed name must match the recorded name, ignoring case and spacing. */
 export function sameTypedName(typed: string, recorded: string): boolean {
-  const norm = (s: string) => s.replace(/\s+/g, " ").trim().toLowerCase();
-  return norm(typed) === norm(recorded);
+  return normalised(typed) === normalised(recorded);
 }
 
 /** Staff arrange a video meeting about a minute: our expert hosts, the opposing expert joins as a guest. */

@@ -1,5 +1,5 @@
 import type { MinuteWorkspace } from "@medlegal/domain";
-import { JOINT_MINUTE_SIDE_PHRASES } from "@medlegal/domain";
+import { GUEST_MINUTE_PARTY_LABELS, JOINT_MINUTE_SIDE_PHRASES, minuteVersionLabel } from "@medlegal/domain";
 import { createFileRoute, useNavigate } from "@tanstack/react-router";
 import * as React from "react";
 import { Brand } from "@/components/brand";
@@ -136,7 +136,7 @@ function GuestWorkspace() {
       <div className="mb-6">
         <h1 className="text-xl font-semibold tracking-tight sm:text-2xl">Joint minute: {m.discipline}</h1>
         <p className="mt-1 text-sm text-muted-foreground">
-          {m.claimantName} · {m.ourExpertName} and {m.opposing.name} (for {JOINT_MINUTE_SIDE_PHRASES[m.opposing.side]})
+          {m.claimantName} · {m.ourExpertName} (the agency&apos;s expert) and you, {m.opposing.name} (for {JOINT_MINUTE_SIDE_PHRASES[m.opposing.side]}) · {m.frozen ? "Signed by both experts" : minuteVersionLabel(m.version)}
         </p>
         {m.frozen && (
           <a href="/api/joint-minute/minute.pdf" download className="mt-3 inline-block rounded-sm text-sm font-medium text-primary underline underline-offset-2 outline-none focus-visible:ring-2 focus-visible:ring-ring">
@@ -166,7 +166,7 @@ function GuestWorkspace() {
           />
         </div>
         <div className="grid min-w-0 content-start gap-4">
-          <VersionsAndSignatures minute={m} />
+          <VersionsAndSignatures minute={m} parties={GUEST_MINUTE_PARTY_LABELS} />
         </div>
       </div>
     </>

@@ -8,6 +8,7 @@ import { loadMinute, minuteContext, releaseBlocker } from "../services/joint-min
 import { createJointMinute, saveMinuteIssues } from "../services/joint-minutes/minutes";
 import { releaseMinute } from "../services/joint-minutes/release";
 import { signAs } from "../services/joint-minutes/signing";
+import { now } from "../services/platform/clock";
 import { findCurrentUser } from "../services/users/users";
 import { parseInput } from "../validation";
 
@@ -51,6 +52,8 @@ export async function seedDemoJointMinutes(db: Kysely<Database>): Promise<void> 
     await sendGuestLink({ db, actor: employee }, parseInput(idInputSchema, { id: created.id }));
     const link = await db.selectFrom("joint_minute_guest_links").select("id").where("minute_id", "=", created.id).where("revoked_at", "is", null).executeTakeFirstOrThrow();
     const guest = { minuteId: created.id, linkId: link.id, meta };
+    // The opposing expert opened the link with their code (verifyGuestCode marks it so) before writing.
+    await db.updateTable("joint_minutes").set({ opposing_opened_at: now() }).where("id", "=", created.id).execute();
     const [diagnosis, surgery, wpi] = (await loadIssues(db, created.id)).map((i) => i.id);
     await guestSaveIssues(db, guest, {
       baseVersion: 1,
@@ -64,12 +67,12 @@ export async function seedDemoJointMinutes(db: Kysely<Database>): Promise<void> 
     // The first minute is signed by both experts, each with a code issued to them, and so frozen.
     await db.transaction().execute(async (trx) => {
       const minute = await loadMinute(trx, created.id, true);
-      const code = await issueCode(trx, { minuteId: minute.id, purpose: "sign_ours" });
+      const code = await issueCode(trx, { minuteId: minute.id, purpose: "sign_ours", sentTo: expert.user.email });
       await signAs(trx, expert, minute, "ours", { recordedName: fullName(expert.user), userId: expert.user.id }, { typedName: fullName(expert.user), code });
     });
     await db.transaction().execute(async (trx) => {
       const minute = await loadMinute(trx, created.id, true);
-      const code = await issueCode(trx, { minuteId: minute.id, purpose: "sign_opposing" });
+      const code = await issueCode(trx, { minuteId: minute.id, purpose: "sign_opposing", sentTo: minute.opposing_email });
       await signAs(trx, guestActor(meta), minute, "opposing", { recordedName: minute.opposing_name, userId: null }, { typedName: minute.opposing_name, code });
     });
     if (!(await releaseBlocker(db, await loadMinute(db, created.id), context))) await releaseMinute({ db, actor: employee }, { id: created.id });

@@ -46,7 +46,8 @@ export function IssuesEditor({
   // eslint-disable-next-line react-hooks/exhaustive-deps -- only when a new version arrives, not on every refetch
   React.useEffect(() => setDraft(draftOf(minute.issues, party)), [minute.version, party]);
   const mine = party === "ours" ? minute.ourExpertName : minute.opposing.name;
-  const theirs = party === "ours" ? minute.opposing.name : minute.ourExpertName;
+  // The guest knows our expert as the agency's.
+  const theirs = party === "ours" ? minute.opposing.name : `${minute.ourExpertName} (the agency's expert)`;
   const otherView = (id?: string) => {
     const issue = minute.issues.find((i) => i.id === id);
     return (party === "ours" ? issue?.opposingView : issue?.ourView) || "Not written yet.";

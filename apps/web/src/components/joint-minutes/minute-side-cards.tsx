@@ -12,6 +12,7 @@ import { Input } from "../ui/input";
 import { NativeSelect } from "../ui/native-select";
 import { Textarea } from "../ui/textarea";
 import { MinuteMeeting } from "./minute-meeting";
+import { OpposingExpertDialog } from "./opposing-expert-dialog";
 
 /** The opposing expert, and (for staff) their guest link: send, send again, withdraw. */
 export function OpposingExpertCard({ m, onChanged }: { m: JointMinute; onChanged: () => void }) {
@@ -29,6 +30,9 @@ export function OpposingExpertCard({ m, onChanged }: { m: JointMinute; onChanged
       onChanged();
     },
   });
+  const [changing, setChanging] = React.useState(false);
+  // The report's court order or plan date and the usual side, for the change dialog's warnings.
+  const defaults = trpc.jointMinutes.listForReport.useQuery({ reportId: m.reportId }, { enabled: changing });
   const link = m.guestLink;
   const live = link && !link.revoked && new Date(link.expiresAt) > new Date();
   return (
@@ -60,6 +64,9 @@ export function OpposingExpertCard({ m, onChanged }: { m: JointMinute; onChanged
               {live ? `Guest link sent ${formatDateTime(link.sentAt)}, works until ${formatDateTime(link.expiresAt)}.` : link ? "The guest link has expired or was withdrawn." : "No guest link sent yet."}
             </p>
             <div className="flex flex-wrap gap-2">
+              <Button variant="outline" onClick={() => setChanging(true)}>
+                Change the expert
+              </Button>
               <Button variant={live ? "outline" : "default"} onClick={() => send.mutate({ id: m.id })} disabled={send.isPending}>
                 {link ? "Send a new guest link" : "Send the guest link"}
               </Button>
@@ -73,6 +80,15 @@ export function OpposingExpertCard({ m, onChanged }: { m: JointMinute; onChanged
           </div>
         )}
       </CardContent>
+      {changing && defaults.data && (
+        <OpposingExpertDialog
+          open
+          onClose={() => setChanging(false)}
+          minute={m}
+          defaults={{ discipline: m.discipline, due: defaults.data.due, opposingSide: defaults.data.opposingSide }}
+          onSaved={onChanged}
+        />
+      )}
     </Card>
   );
 }

@@ -1,4 +1,4 @@
-import type { MinuteWorkspace } from "@medlegal/domain";
+import type { MinuteParty, MinuteWorkspace } from "@medlegal/domain";
 import { MINUTE_PARTY_LABELS } from "@medlegal/domain";
 import * as React from "react";
 import { formatDateTime } from "@/lib/format";
@@ -37,7 +37,7 @@ export function SignPanel({
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Sign version {minute.version}</CardTitle>
+        <CardTitle>{minute.version === 0 ? "Sign the minute" : `Sign version ${minute.version}`}</CardTitle>
         <CardDescription>
           {signed ? `You signed this version on ${formatDateTime(signed.signedAt)}. The minute is frozen once the other expert signs it too.` : "Sign once the issues are final. A change after you sign needs your signature again."}
         </CardDescription>
@@ -80,8 +80,8 @@ export function SignPanel({
   );
 }
 
-/** Versions (who, when, hash) and signatures of a minute. */
-export function VersionsAndSignatures({ minute }: { minute: MinuteWorkspace }) {
+/** Versions (who, when, hash) and signatures of a minute; `parties` names the sides as the reader knows them (the guest: "The agency's expert", "You"). */
+export function VersionsAndSignatures({ minute, parties = MINUTE_PARTY_LABELS }: { minute: MinuteWorkspace; parties?: Record<MinuteParty, string> }) {
   return (
     <Card>
       <CardHeader>
@@ -93,7 +93,7 @@ export function VersionsAndSignatures({ minute }: { minute: MinuteWorkspace }) {
           <ul className="grid gap-2" aria-label="Signatures">
             {minute.signatures.map((s) => (
               <li key={s.party} className="break-words">
-                <span className="font-medium">{MINUTE_PARTY_LABELS[s.party]}:</span> {s.typedName}, {formatDateTime(s.signedAt)}, version {s.version}
+                <span className="font-medium">{parties[s.party]}:</span> {s.typedName}, {formatDateTime(s.signedAt)}, version {s.version}
                 <span className="block break-all font-mono text-xs text-muted-foreground">SHA-256 {s.sha256}</span>
               </li>
             ))}
@@ -105,7 +105,7 @@ export function VersionsAndSignatures({ minute }: { minute: MinuteWorkspace }) {
           <ol className="grid gap-1.5" aria-label="Versions">
             {minute.versions.map((v) => (
               <li key={v.version} className="break-words">
-                Version {v.version} by {v.authorName} ({MINUTE_PARTY_LABELS[v.party].toLowerCase()}), {formatDateTime(v.createdAt)}
+                Version {v.version} by {v.authorName} ({parties[v.party].toLowerCase()}), {formatDateTime(v.createdAt)}
               </li>
             ))}
           </ol>

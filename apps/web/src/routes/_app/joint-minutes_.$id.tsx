@@ -1,4 +1,5 @@
 import type { JointMinute } from "@medlegal/domain";
+import { minuteVersionLabel } from "@medlegal/domain";
 import { createFileRoute, Link } from "@tanstack/react-router";
 import { ArrowLeft, Download } from "lucide-react";
 import * as React from "react";
@@ -96,7 +97,7 @@ function MinuteView({ m, signerName, onChanged }: { m: JointMinute; signerName: 
         }
       />
       <div className="mb-4 flex flex-wrap items-center gap-2 text-sm">
-        <Badge variant={m.frozen ? "default" : "secondary"}>{m.frozen ? "Signed by both experts" : `Version ${m.version}`}</Badge>
+        <Badge variant={m.frozen ? "default" : "secondary"}>{m.frozen ? "Signed by both experts" : minuteVersionLabel(m.version)}</Badge>
         {m.releasedAt && <Badge variant="outline">Released to the attorney</Badge>}
         {m.repudiations.length > 0 && <Badge variant="destructive">Repudiated</Badge>}
         {m.releaseBlocker && m.frozen && <span className="text-muted-foreground">{m.releaseBlocker}</span>}

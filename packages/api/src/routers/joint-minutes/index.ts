@@ -20,7 +20,8 @@ import {
   updateOpposingExpertSchema,
 } from "@medlegal/domain";
 import { z } from "zod";
-import { createAddendumMinute, createJointMinute, getJointMinute, listReportMinutes, saveMinuteIssues, updateOpposingExpert } from "../../services/joint-minutes/minutes";
+import { createAddendumMinute, createJointMinute, getJointMinute, listReportMinutes, saveMinuteIssues } from "../../services/joint-minutes/minutes";
+import { updateOpposingExpert } from "../../services/joint-minutes/opposing-expert";
 import { guestSaveIssues, guestWorkspace, openGuestLink, revokeGuestLink, sendGuestLink, verifyGuestCode } from "../../services/joint-minutes/guest-access";
 import { guestRequestSignCode, guestSign, requestSignCode, signMinute } from "../../services/joint-minutes/signing";
 import { releaseMinute, repudiateMinute } from "../../services/joint-minutes/release";

@@ -74,6 +74,17 @@ export async function countAttempt(db: Kysely<Database>, key: string, limit: Lim
   }
 }
 
+/**
+ * 429 when `key` has already counted `limit.max` attempts in its live window; counts nothing. For
+ * limits on failures only (a wrong code), where the caller counts with countInWindow after a failure.
+ */
+export async function assertUnderLimit(db: Kysely<Database>, key: string, limit: Limit, what = "attempts"): Promise<void> {
+  const row = await db.selectFrom("rate_limits").select(["count", "reset_at"]).where("key", "=", key).where("reset_at", ">", sql<Date>`now()`).executeTakeFirst();
+  if (row && Number(row.count) >= limit.max) {
+    throw new AppError("TOO_MANY_REQUESTS", `Too many ${what}. Please wait ${waitSentence(new Date(row.reset_at).getTime() - Date.now())} and try again.`);
+  }
+}
+
 /** One attempt at `action` from the caller's address. */
 export function limitByIp({ db, actor, limits }: LimitDeps, action: LimitedAction): Promise<void> {
   return countAttempt(db, `${action}:ip:${actor.meta.ip ?? "unknown"}`, limits.perIp[action]);

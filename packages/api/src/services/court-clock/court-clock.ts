@@ -42,7 +42,7 @@ const BOOKED = ["requested", "confirmed", "attended"] as const;
 export type CaseRow = Awaited<ReturnType<typeof loadVisibleCase>>;
 
 /** The court-order date per plan step: the most recently entered item of each kind (a later order replaces an earlier one). */
-function orderDates(orders: readonly { kind: CourtOrderKind; due_on: string }[]): Partial<Record<PlanStep, string>> {
+export function orderDates(orders: readonly { kind: CourtOrderKind; due_on: string }[]): Partial<Record<PlanStep, string>> {
   const dates: Partial<Record<PlanStep, string>> = {};
   for (const order of orders) if (order.kind !== "other") dates[COURT_ORDER_STEP[order.kind]] = order.due_on;
   return dates;

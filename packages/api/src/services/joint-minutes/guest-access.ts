@@ -21,7 +21,6 @@ import { writeIssues } from "./minutes";
 
 const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
 const TOKEN = /^[A-Za-z0-9_-]{43}$/;
-const CODES_PER_HOUR = 5;
 
 /** The guest page's address for a token. */
 export const minuteGuestUrl = (appUrl: string, token: string) => `${appUrl}/joint-minute?token=${token}`;
@@ -34,7 +33,7 @@ export async function sendGuestLink({ db, actor }: Deps, { id }: { id: string })
     const withdrawn = await withdrawLinks(trx, minute.id);
     const token = randomBytes(32).toString("base64url");
     const expiresAt = new Date(now().getTime() + MINUTE_LINK_DAYS * 86_400_000);
-    await trx.insertInto("joint_minute_guest_links").values({ minute_id: minute.id, token_hash: hashToken(token), expires_at: expiresAt, created_by: actor.user.id, created_at: now() }).execute();
+    await trx.insertInto("joint_minute_guest_links").values({ minute_id: minute.id, token_hash: hashToken(token), expires_at: expiresAt, created_by: actor.user.id, created_at: now(), sent_to: minute.opposing_email }).execute();
     const context = await minuteContext(trx, minute.report_id);
     const url = minuteGuestUrl(actor.meta.appUrl, token);
     const body = [
@@ -55,7 +54,8 @@ export async function sendGuestLink({ db, actor }: Deps, { id }: { id: string })
   });
 }
 
-async function withdrawLinks(trx: Db, minuteId: string): Promise<number> {
+/** Every live link of the minute stops working, with every session it opened; answers how many. */
+export async function withdrawLinks(trx: Db, minuteId: string): Promise<number> {
   const links = await trx.updateTable("joint_minute_guest_links").set({ revoked_at: now() }).where("minute_id", "=", minuteId).where("revoked_at", "is", null).returning("id").execute();
   if (links.length) await trx.deleteFrom("joint_minute_guest_sessions").where("link_id", "in", links.map((l) => l.id)).execute();
   return links.length;
@@ -70,13 +70,19 @@ export async function revokeGuestLink({ db, actor }: Deps, { id }: { id: string 
   });
 }
 
-/** The live link a token names: 401 for an unknown token, 403 once expired or withdrawn. */
-async function liveLink(db: Db, token: string) {
+/**
+ * The live link a token names, with its minute's row locked first (as staff's link changes and a
+ * new opposing expert lock it): parallel requests on one link queue here, and none acts on a link
+ * withdrawn meanwhile. 401 for an unknown token, 403 once expired or withdrawn.
+ */
+async function liveLink(trx: Db, token: string) {
   if (!TOKEN.test(token)) throw new AppError("UNAUTHORIZED", JOINT_MINUTE_MESSAGES.badLink);
-  const link = await db.selectFrom("joint_minute_guest_links").selectAll().where("token_hash", "=", hashToken(token)).executeTakeFirst();
-  if (!link) throw new AppError("UNAUTHORIZED", JOINT_MINUTE_MESSAGES.badLink);
+  const named = await trx.selectFrom("joint_minute_guest_links").select("minute_id").where("token_hash", "=", hashToken(token)).executeTakeFirst();
+  if (!named) throw new AppError("UNAUTHORIZED", JOINT_MINUTE_MESSAGES.badLink);
+  const minute = await loadMinute(trx, named.minute_id, true);
+  const link = await trx.selectFrom("joint_minute_guest_links").selectAll().where("token_hash", "=", hashToken(token)).executeTakeFirstOrThrow();
   if (link.revoked_at || link.expires_at <= now()) throw new AppError("FORBIDDEN", JOINT_MINUTE_MESSAGES.linkEnded);
-  return link;
+  return { link, minute };
 }
 
 const guestActor = (meta: RequestMeta) => ({ user: null, meta });
@@ -84,17 +90,9 @@ const guestActor = (meta: RequestMeta) => ({ user: null, meta });
 /** Opening the link: a one-time code goes to the opposing expert's address. */
 export async function openGuestLink(db: Db, meta: RequestMeta, { token }: { token: string }): Promise<{ emailHint: string }> {
   return db.transaction().execute(async (trx) => {
-    const link = await liveLink(trx, token);
-    const minute = await loadMinute(trx, link.minute_id);
-    // Five tries per code and five codes an hour per link: guessing a code stays hopeless, and the expert's inbox quiet.
-    const recent = await trx
-      .selectFrom("joint_minute_codes")
-      .select((eb) => eb.fn.countAll<number>().as("n"))
-      .where("link_id", "=", link.id)
-      .where("created_at", ">", new Date(now().getTime() - 3_600_000))
-      .executeTakeFirstOrThrow();
-    if (Number(recent.n) >= CODES_PER_HOUR) throw new AppError("TOO_MANY_REQUESTS", "Too many codes were sent for this link in the last hour. Please try again later.");
-    const code = await issueCode(trx, { minuteId: minute.id, purpose: "guest_access", linkId: link.id });
+    const { link, minute } = await liveLink(trx, token);
+    // Five codes an hour per link, five wrong ones an hour (minute-codes.ts): guessing stays hopeless, and the expert's inbox quiet.
+    const code = await issueCode(trx, { minuteId: minute.id, purpose: "guest_access", linkId: link.id, sentTo: minute.opposing_email });
     await queueCodeEmail(trx, minute.opposing_email, code, "open the joint minute");
     await recordAudit(trx, guestActor(meta), { action: "joint_minute.guest_code", entityType: "joint_minute", entityId: minute.id, after: { linkId: link.id } });
     return { emailHint: emailHint(minute.opposing_email) };
@@ -104,8 +102,10 @@ export async function openGuestLink(db: Db, meta: RequestMeta, { token }: { toke
 /** The right code starts a guest session for the link's minute; answers the cookie and its end. */
 export async function verifyGuestCode(db: Db, meta: RequestMeta, input: { token: string; code: string }): Promise<{ cookie: string; expiresAt: Date }> {
   const outcome = await db.transaction().execute(async (trx) => {
-    const link = await liveLink(trx, input.token);
+    const { link } = await liveLink(trx, input.token);
     if (!(await consumeCode(trx, { minuteId: link.minute_id, purpose: "guest_access", linkId: link.id }, input.code))) return null;
+    // From now on, changing this expert's name or e-mail needs the minute reopened (opposing-expert.ts).
+    await trx.updateTable("joint_minutes").set({ opposing_opened_at: now() }).where("id", "=", link.minute_id).where("opposing_opened_at", "is", null).execute();
     const cookie = randomBytes(32).toString("base64url");
     await trx.insertInto("joint_minute_guest_sessions").values({ token_hash: hashToken(cookie), link_id: link.id, expires_at: link.expires_at, created_at: now() }).execute();
     await recordAudit(trx, guestActor(meta), { action: "joint_minute.guest_verified", entityType: "joint_minute", entityId: link.minute_id, after: { linkId: link.id } });

@@ -151,6 +151,7 @@ export async function minuteView(db: Db, user: CurrentUser, minute: MinuteRow): 
     addenda: addenda.map((a) => a.id),
     releasedAt: minute.released_at?.toISOString() ?? null,
     guestLink: link ? { sentAt: link.created_at.toISOString(), expiresAt: link.expires_at.toISOString(), revoked: link.revoked_at !== null } : null,
+    opposingOpenedAt: minute.opposing_opened_at?.toISOString() ?? null,
     repudiations: repudiations.map((r) => ({ party: r.party, repudiatedOn: r.repudiated_on, reasons: r.reasons, recordedBy: r.recorded_by_name, recordedAt: r.created_at.toISOString() })),
     canManage: manage,
     canRelease: manage && !minute.released_at && blocker === null,

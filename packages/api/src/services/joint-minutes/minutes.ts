@@ -5,8 +5,8 @@
  */
 import { createHash, randomUUID } from "node:crypto";
 import type { z } from "zod";
-import type { createJointMinuteSchema, JointMinute, MinuteIssue, MinuteParty, opposingExpertSchema, saveMinuteIssuesSchema, updateOpposingExpertSchema } from "@medlegal/domain";
-import { can, fullName as personName, isAttorney, JOINT_MINUTE_MESSAGES } from "@medlegal/domain";
+import type { createJointMinuteSchema, JointMinute, MinuteIssue, MinuteParty, opposingExpertSchema, saveMinuteIssuesSchema } from "@medlegal/domain";
+import { can, fullName as personName, isAttorney, JOINT_MINUTE_MESSAGES, OPPOSING_SIDE } from "@medlegal/domain";
 import type { Actor } from "../../actors";
 import { AppError } from "../../errors";
 import { recordAudit } from "../audit/audit";
@@ -15,10 +15,11 @@ import { now } from "../platform/clock";
 import type { Db, Deps } from "../platform/deps";
 import { loadVisibleReport } from "../reports/report-access";
 import type { MinuteRow } from "./minute-records";
+import { minuteDueDefault } from "./minute-due";
 import { latestIssues, loadVisibleMinute, minuteContext, minuteView, partyOf } from "./minute-records";
 
 type Opposing = z.output<typeof opposingExpertSchema>;
-const opposingColumns = (o: Opposing) => ({
+export const opposingColumns = (o: Opposing) => ({
   opposing_name: o.name,
   opposing_discipline: o.discipline,
   opposing_hpcsa: o.hpcsaNumber,
@@ -71,6 +72,8 @@ export async function listReportMinutes({ db, actor }: Deps, { reportId }: { rep
     })),
     canCreate: manage && report.status === "released" && report.kind !== "joint_minute",
     courtDueOn: await courtDueOn(db, report.case_id),
+    due: await minuteDueDefault(db, report.case_id),
+    opposingSide: OPPOSING_SIDE,
   };
 }
 
@@ -78,13 +81,13 @@ export async function getJointMinute({ db, actor }: Deps, { id }: { id: string }
   return minuteView(db, actor.user, await loadVisibleMinute(db, actor.user, id));
 }
 
-/** Staff record the opposing expert on a released report; the due date defaults to the court order's. */
+/** Staff record the opposing expert on a released report; the due date defaults to the court order's or the plan's. */
 export async function createJointMinute({ db, actor }: Deps, input: z.output<typeof createJointMinuteSchema>): Promise<JointMinute> {
   const id = await db.transaction().execute(async (trx) => {
     const report = await loadVisibleReport(trx, actor.user, input.reportId, true);
     if (report.kind === "joint_minute") throw new AppError("CONFLICT", `${report.reference} is itself a joint minute: record the minute on the expert's report.`);
     if (report.status !== "released") throw new AppError("CONFLICT", `${report.reference} has not been released: the experts meet after both sides have reported.`);
-    const dueOn = input.dueOn ?? (await courtDueOn(trx, report.case_id));
+    const dueOn = input.dueOn ?? (await minuteDueDefault(trx, report.case_id))?.on ?? null;
     const row = await trx
       .insertInto("joint_minutes")
       .values({ report_id: report.id, ...opposingColumns(input.opposing), due_on: dueOn, created_by: actor.user.id })
@@ -94,18 +97,6 @@ export async function createJointMinute({ db, actor }: Deps, input: z.output<typ
     return row.id;
   });
   return getJointMinute({ db, actor }, { id });
-}
-
-export async function updateOpposingExpert({ db, actor }: Deps, input: z.output<typeof updateOpposingExpertSchema>): Promise<JointMinute> {
-  await db.transaction().execute(async (trx) => {
-    const minute = await loadVisibleMinute(trx, actor.user, input.id, true);
-    if (minute.frozen_at) throw new AppError("CONFLICT", JOINT_MINUTE_MESSAGES.frozen);
-    const values = { ...opposingColumns(input.opposing), due_on: input.dueOn };
-    await trx.updateTable("joint_minutes").set({ ...values, updated_at: now() }).where("id", "=", minute.id).execute();
-    const before = { name: minute.opposing_name, email: minute.opposing_email, hpcsa: minute.opposing_hpcsa, dueOn: minute.due_on };
-    await recordAudit(trx, actor, { action: "joint_minute.update_expert", entityType: "joint_minute", entityId: minute.id, before, after: { name: values.opposing_name, email: values.opposing_email, hpcsa: values.opposing_hpcsa, dueOn: values.due_on } });
-  });
-  return getJointMinute({ db, actor }, { id: input.id });
 }
 
 const versionHash = (minuteId: string, version: number, issues: MinuteIssue[]) => createHash("sha256").update(JSON.stringify({ minute: minuteId, version, issues })).digest("hex");
@@ -173,7 +164,7 @@ export async function createAddendumMinute({ db, actor }: Deps, { id }: { id: st
   const addendumId = await db.transaction().execute(async (trx) => {
     const minute = await loadVisibleMinute(trx, actor.user, id, true);
     if (!minute.frozen_at) throw new AppError("CONFLICT", "An addendum follows a signed minute: this one can still be changed.");
-    const { id: _id, current_version: _v, frozen_at: _f, released_at: _r, released_by: _rb, created_at: _c, updated_at: _u, addendum_of: _a, created_by: _cb, ...copy } = minute;
+    const { id: _id, current_version: _v, frozen_at: _f, released_at: _r, released_by: _rb, created_at: _c, updated_at: _u, addendum_of: _a, created_by: _cb, opposing_opened_at: _o, ...copy } = minute;
     const row = await trx.insertInto("joint_minutes").values({ ...copy, addendum_of: minute.id, created_by: actor.user.id }).returning("id").executeTakeFirstOrThrow();
     await recordAudit(trx, actor, { action: "joint_minute.addendum", entityType: "joint_minute", entityId: row.id, after: { addendumOf: minute.id } });
     return row.id;

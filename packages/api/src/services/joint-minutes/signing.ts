@@ -35,7 +35,7 @@ async function loadForOurExpert(trx: Db, deps: Deps, id: string, lock = false): 
 
 async function sendSignCode(trx: Db, actor: Actor, minute: MinuteRow, party: MinuteParty, to: string): Promise<{ emailHint: string }> {
   await assertSignable(trx, minute, party);
-  const code = await issueCode(trx, { minuteId: minute.id, purpose: purposeOf(party) });
+  const code = await issueCode(trx, { minuteId: minute.id, purpose: purposeOf(party), sentTo: to });
   await queueCodeEmail(trx, to, code, `sign version ${minute.current_version} of the joint minute`);
   await recordAudit(trx, actor, { action: "joint_minute.sign_code", entityType: "joint_minute", entityId: minute.id, after: { party, version: minute.current_version } });
   return { emailHint: emailHint(to) };
@@ -51,15 +51,18 @@ export async function signAs(trx: Db, actor: Actor, minute: MinuteRow, party: Mi
   if (!sameTypedName(input.typedName, signer.recordedName)) {
     throw new AppError("INVALID", JOINT_MINUTE_MESSAGES.nameMismatch, { typedName: JOINT_MINUTE_MESSAGES.nameMismatch });
   }
-  if (!(await consumeCode(trx, { minuteId: minute.id, purpose: purposeOf(party) }, input.code))) return false;
+  const used = await consumeCode(trx, { minuteId: minute.id, purpose: purposeOf(party) }, input.code);
+  if (!used) return false;
   const sha256 = (await currentHash(trx, minute))!;
   const signedAt = now();
+  // The address the code went to is what the signature proves the signer holds.
+  const signature = { version: minute.current_version, sha256, typed_name: input.typedName, signer_id: signer.userId, ip: actor.meta.ip, signed_at: signedAt, sent_to: used.sentTo };
   await trx
     .insertInto("joint_minute_signatures")
-    .values({ minute_id: minute.id, party, version: minute.current_version, sha256, typed_name: input.typedName, signer_id: signer.userId, ip: actor.meta.ip, signed_at: signedAt })
-    .onConflict((oc) => oc.columns(["minute_id", "party"]).doUpdateSet({ version: minute.current_version, sha256, typed_name: input.typedName, signer_id: signer.userId, ip: actor.meta.ip, signed_at: signedAt }))
+    .values({ minute_id: minute.id, party, ...signature })
+    .onConflict((oc) => oc.columns(["minute_id", "party"]).doUpdateSet(signature))
     .execute();
-  await recordAudit(trx, actor, { action: "joint_minute.sign", entityType: "joint_minute", entityId: minute.id, after: { party, version: minute.current_version, sha256, typedName: input.typedName, ip: actor.meta.ip } });
+  await recordAudit(trx, actor, { action: "joint_minute.sign", entityType: "joint_minute", entityId: minute.id, after: { party, version: minute.current_version, sha256, typedName: input.typedName, ip: actor.meta.ip, codeSentTo: used.sentTo } });
   const both = await trx.selectFrom("joint_minute_signatures").select("party").where("minute_id", "=", minute.id).where("version", "=", minute.current_version).execute();
   if (both.length === 2) {
     await trx.updateTable("joint_minutes").set({ frozen_at: signedAt, updated_at: signedAt }).where("id", "=", minute.id).execute();
