@@ -1,5 +1,5 @@
 import type { AccessReportText } from "@medlegal/domain";
-import { internationalPhone, isExpert, isInterpreter, sastDate } from "@medlegal/domain";
+import { isExpert, isInterpreter, sastDate } from "@medlegal/domain";
 import type { Db } from "../platform/deps";
 import { fullName } from "../platform/sql";
 
@@ -22,20 +22,20 @@ function sentState(m: { sent_at: Date | null; given_up_at: Date | null; delivery
   return m.given_up_at ? "not sent" : "not sent yet";
 }
 
-/** The texts sent to the claimant (reminders) and their replies, oldest first, and the day their number said STOP. */
-export async function claimantTexts(db: Db, patientId: string, phone: string | null): Promise<{ texts: AccessReportText[]; stoppedOn: string | null }> {
-  const [sent, replies] = await Promise.all([
+/** The texts sent to the claimant (reminders) and their replies, oldest first, and the day their phone said STOP (kept on the claimant). */
+export async function claimantTexts(db: Db, patientId: string): Promise<{ texts: AccessReportText[]; stoppedOn: string | null }> {
+  const [sent, replies, claimant] = await Promise.all([
     db.selectFrom("claimant_messages").select(["created_at", "sent_at", "given_up_at", "delivery_status", "channel", "text"]).where("patient_id", "=", patientId).execute(),
     db.selectFrom("claimant_replies").select(["received_at", "channel", "text", "action"]).where("patient_id", "=", patientId).execute(),
+    db.selectFrom("patients").select("message_stopped_at").where("id", "=", patientId).executeTakeFirst(),
   ]);
   const channel = (c: string) => (c === "whatsapp" ? "WhatsApp" : "SMS");
   const texts: AccessReportText[] = [
     ...sent.map((m) => ({ at: (m.sent_at ?? m.created_at).toISOString(), direction: "to the claimant" as const, channel: channel(m.channel), text: m.text, state: sentState(m) })),
     ...replies.map((r) => ({ at: r.received_at.toISOString(), direction: "from the claimant" as const, channel: channel(r.channel), text: r.text, state: REPLY_STATE[r.action] ?? r.action })),
   ].sort((a, b) => a.at.localeCompare(b.at));
-  const number = phone ? (internationalPhone(phone) ?? phone.trim()) : null;
-  const stop = number ? await db.selectFrom("claimant_message_opt_outs").select("opted_out_at").where("phone", "=", number).executeTakeFirst() : undefined;
-  return { texts, stoppedOn: stop ? sastDate(stop.opted_out_at) : null };
+  const stoppedAt = claimant?.message_stopped_at;
+  return { texts, stoppedOn: stoppedAt ? sastDate(stoppedAt) : null };
 }
 
 /**

@@ -100,7 +100,7 @@ async function collectAccessReport({ db }: Pick<Deps, "db">, patientId: string):
   ]);
 
   const [texts, recipients] = await Promise.all([
-    claimantTexts(db, patientId, patient.phone),
+    claimantTexts(db, patientId),
     recipientsOf(db, patientId, { attorney: patient.firm_name ?? patient.attorney_name, bookedExperts: bookings }),
   ]);
   const at = now();
