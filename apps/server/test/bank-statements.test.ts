@@ -3,7 +3,7 @@ import { testDialects } from "@medlegal/db/testing";
 import type { Bank, InvoiceDetail, PaymentItem, StatementImportResult, StatementPreview, StatementQueueLine } from "@medlegal/domain";
 import { sastDate } from "@medlegal/domain";
 import type { TestApp } from "./helpers";
-import { createTestApp, login, trpc } from "./helpers";
+import { createTestApp, login, multipart, PDF, trpc } from "./helpers";
 
 const LINES = [{ kind: "report", description: "Medico-legal report", quantity: 1, unitPriceCents: 100_000 }];
 const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
@@ -126,6 +126,27 @@ ${rows}
 <LEDGERBAL><BALAMT>100000.00<DTASOF>20261128</LEDGERBAL>
 </STMTRS></STMTTRNRS></BANKMSGSRSV1>
 </OFX>`;
+}
+
+/**
+ * FNB's record-coded download (issue 37, item 15; docs/decisions.md "FNB's record-coded CSV"):
+ * every line begins with its record number (2: the account holder, 3: the account and the
+ * statement's details, 4: balances, 5: the column header and then the transactions), dates as
+ * dd/mm/yyyy, the description in three columns, a signed amount and the running balance.
+ */
+function fnbRecordCoded(credits: { date: string; amount: string; text: [string, string, string]; balance: string }[]): string {
+  const dmy = (date: string) => date.split("-").reverse().join("/");
+  const first = credits[0]!.date;
+  return [
+    '2,"Name:","MEDLEGAL AGENCY (PTY) LTD"',
+    '3,"Account:","62000000001","Gold Business Account"',
+    `3,"Statement Date:","${dmy(first)}"`,
+    '3,"Opening Balance:","90000.00"',
+    '4,"Closing Balance:","0.00"',
+    "5,Number,Date,Description1,Description2,Description3,Amount,Balance,Accrued Charges",
+    `5,1,${dmy(first)},"MONTHLY ACCOUNT FEE","","",-95.00,89905.00,0.00`,
+    ...credits.map((c, i) => `5,${i + 2},${dmy(c.date)},"${c.text[0]}","${c.text[1]}","${c.text[2]}",${c.amount},${c.balance},0.00`),
+  ].join("\r\n");
 }
 
 const BANKS_UNDER_TEST: Bank[] = ["fnb", "absa", "standard_bank", "nedbank", "capitec", "investec"];
@@ -389,5 +410,78 @@ describe.each(testDialects())("bank statements on %s", (kind) => {
       expect((await trpc(t.app, c[who]!, "bankStatements.import", file("fnb", "x"))).status).toBe(403);
       expect((await t.app.inject({ method: "GET", url: "/api/bank-statements/sample.csv", headers: { cookie: c[who]! } })).statusCode).toBe(403);
     }
+  });
+  it("reads FNB's record-coded download with FNB chosen and no mapping edited, as well as its transaction-history layout", async () => {
+    const inv = await invoiceTo("attorney");
+    const content = fnbRecordCoded([
+      { date: today, amount: "1150.00", text: ["FNB OB PMT", "VDM TRUST", inv.number!], balance: "91055.00" },
+      { date: today, amount: "250.00", text: ["CASH DEPOSIT", "BRANCH 250655", ""], balance: "91305.00" },
+    ]);
+    const preview = await trpc<StatementPreview>(t.app, c.admin!, "bankStatements.preview", file("fnb", content));
+    expect(preview.status, preview.error?.message).toBe(200);
+    expect(preview.data.debitsIgnored).toBe(1);
+    expect(preview.data.lines.map((l) => [l.lineNo, l.postedOn, l.amountCents, l.balanceCents])).toEqual([
+      [8, today, 115_000, 9_105_500],
+      [9, today, 25_000, 9_130_500],
+    ]);
+    expect(preview.data.lines[0]!.description).toBe(`FNB OB PMT VDM TRUST ${inv.number}`);
+    expect(preview.data.lines[0]!.match).toMatchObject({ kind: "exact", allocations: [{ invoiceId: inv.id, amountCents: 115_000 }] });
+    // The mapping was never touched: FNB's stays the transaction-history default, which still reads its own layout.
+    const mappings = await trpc<{ bank: Bank; saved: boolean }[]>(t.app, c.admin!, "bankStatements.listMappings");
+    expect(mappings.data.find((m) => m.bank === "fnb")!.saved).toBe(false);
+    const history = statementCsv("fnb", [{ date: today, amount: "77.00", text: "HISTORY LAYOUT", balance: "91382.00" }]);
+    expect((await trpc<StatementPreview>(t.app, c.admin!, "bankStatements.preview", file("fnb", history))).data.lines.map((l) => l.amountCents)).toEqual([7_700]);
+    // A bad date on a transaction record is refused, naming the file's line.
+    const bad = content.replace(/\r\n5,3,[^,]+,/, "\r\n5,3,31/02/2026,");
+    const refused = await trpc(t.app, c.admin!, "bankStatements.preview", file("fnb", bad));
+    expect(refused.status).toBe(400);
+    expect(refused.error?.message).toBe('Line 9: "31/02/2026" is not a date written like 28/11/2026. Nothing was imported.');
+  });
+
+  it("proposes a match by firm and exact amount, and by a proof of payment the attorney uploaded; confirming matches the proof", async () => {
+    // Dube Attorneys Inc. (nomsa): one open invoice of R 1 419.10 among others of other amounts.
+    const issueFor = async (attorney: string, unitPriceCents: number) => {
+      const draft = await trpc<InvoiceDetail>(t.app, c.employee!, "invoices.createDraft", { attorneyId: ids[attorney], lines: [{ ...LINES[0], unitPriceCents }] });
+      const issued = await trpc<InvoiceDetail>(t.app, c.employee!, "invoices.issue", { id: draft.data.id });
+      expect(issued.status, issued.error?.message).toBe(200);
+      return issued.data;
+    };
+    const dube = await issueFor("nomsa", 123_400);
+    await issueFor("nomsa", 400_000);
+    // The attorney pays two invoices in one EFT and uploads the slip, naming them.
+    const one = await invoiceTo("attorney");
+    const two = await invoiceTo("attorney");
+    const upload = multipart("slip.pdf", PDF, "application/pdf", { amountCents: "230000", paidOn: today, reference: "VDMPAY 55123", invoiceIds: `${one.id},${two.id}` });
+    const proof = await t.app.inject({ method: "POST", url: "/api/payments/proofs", headers: { cookie: c.attorney!, ...upload.headers }, payload: upload.payload });
+    expect(proof.statusCode, proof.body).toBe(201);
+    const proofId = (proof.json() as { id: string }).id;
+
+    const content = statementCsv("capitec", [
+      // Neither line names an invoice: the bank shows the firm's name and the attorney's own reference.
+      { date: today, amount: "1419.10", text: "DUBE ATTORNEYS TRUST ACC", balance: "601150.00" },
+      { date: today, amount: "2300.00", text: "VDMPAY 55123", balance: "603450.00" },
+    ]);
+    const preview = await trpc<StatementPreview>(t.app, c.admin!, "bankStatements.preview", file("capitec", content));
+    expect(preview.status, preview.error?.message).toBe(200);
+    const [byFirm, byProof] = preview.data.lines;
+    expect(byFirm!.match).toMatchObject({ attorneyId: ids.nomsa, allocations: [{ invoiceId: dube.id, amountCents: 141_910 }] });
+    expect(byFirm!.match.kind).not.toBe("none");
+    expect(byFirm!.match.note).toContain("Dube Attorneys Inc.");
+    expect(byProof!.match).toMatchObject({ kind: "exact", attorneyId: ids.attorney });
+    expect(byProof!.match.allocations.map((a) => [a.invoiceId, a.amountCents]).sort()).toEqual([
+      [one.id, 115_000],
+      [two.id, 115_000],
+    ].sort());
+    expect(byProof!.match.note).toContain("proof of payment");
+
+    expect((await trpc(t.app, c.admin!, "bankStatements.import", file("capitec", content))).status).toBe(200);
+    const line = (await queue()).find((l) => l.description === "VDMPAY 55123")!;
+    const confirmed = await trpc<StatementQueueLine>(t.app, c.admin!, "bankStatements.confirm", { lineId: line.id, attorneyId: ids.attorney, allocations: line.allocations.map(({ invoiceId, amountCents }) => ({ invoiceId, amountCents })) });
+    expect(confirmed.status, confirmed.error?.message).toBe(200);
+    expect(await invoice(one.id)).toMatchObject({ status: "paid" });
+    expect(await invoice(two.id)).toMatchObject({ status: "paid" });
+    // The slip is matched to the payment the line became: it no longer waits in the proofs queue.
+    const stored = await t.db.selectFrom("payment_proofs").select(["status", "payment_id"]).where("id", "=", proofId).executeTakeFirstOrThrow();
+    expect(stored).toEqual({ status: "matched", payment_id: confirmed.data.paymentId });
   });
 });

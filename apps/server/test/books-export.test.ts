@@ -64,11 +64,13 @@ describe.each(testDialects())("the books exported on %s", (kind) => {
     expect(answer.statusCode, answer.body).toBe(200);
     expect(answer.headers["content-type"]).toContain("text/csv");
     expect(answer.headers["content-disposition"]).toContain(`sage-invoices-${today}-to-${today}.csv`);
-    expect(answer.body.split("\r\n")[0]).toBe('"Customer Name","Document Number","Document Date","Due Date","Reference","Description","Quantity","Unit Price (Excl)","Tax Type","Net Amount","VAT Amount","Total Amount"');
+    expect(answer.body.split("\r\n")[0]).toBe(
+      '"Customer Name","Address Line 1","Address Line 2","Address Line 3","City","Postal Code","Document Number","Document Date","Due Date","Reference","Description","Quantity","Unit Price (Excl)","Tax Type","Net Amount","VAT Amount","Total Amount"',
+    );
     const lines = rows(answer.body);
     expect(lines.filter((r) => r["Document Number"] === standard.number)).toEqual([
       expect.objectContaining({ "Customer Name": "Van der Merwe Attorneys Inc.", "Document Date": printed, Description: "Medico-legal report", Quantity: "1", "Unit Price (Excl)": "1000.00", "Tax Type": "Standard Rate (15%)", "Net Amount": "1000.00", "VAT Amount": "150.00", "Total Amount": "1150.00" }),
-      expect.objectContaining({ Description: "Court attendance", Quantity: "2", "Unit Price (Excl)": "250.00", "Tax Type": "Standard Rate (15%)", "Net Amount": "500.00", "VAT Amount": "75.00", "Total Amount": "575.00" }),
+      expect.objectContaining({ Description: "Other services", Quantity: "2", "Unit Price (Excl)": "250.00", "Tax Type": "Standard Rate (15%)", "Net Amount": "500.00", "VAT Amount": "75.00", "Total Amount": "575.00" }),
     ]);
     expect(lines.filter((r) => r["Document Number"] === zeroRated.number).map((r) => [r["Tax Type"], r["VAT Amount"], r["Total Amount"]])).toEqual([
       ["Zero Rate", "0.00", "1000.00"],
@@ -78,7 +80,7 @@ describe.each(testDialects())("the books exported on %s", (kind) => {
 
   it("exports credit notes and receipts in Sage's layouts", async () => {
     const notes = rows((await download("sage_credit_notes")).body).filter((r) => r["Invoice Number"] === standard.number);
-    expect(notes).toEqual([expect.objectContaining({ Reason: "Court attendance not needed", Description: "Court attendance", "Tax Type": "Standard Rate (15%)", "Total Amount": "575.00" })]);
+    expect(notes).toEqual([expect.objectContaining({ Reason: `Credit for ${standard.number}`, Description: "Other services", "Tax Type": "Standard Rate (15%)", "Total Amount": "575.00" })]);
     const receipts = rows((await download("sage_receipts")).body).filter((r) => r.Reference === paymentReference);
     expect(receipts).toEqual([{ "Customer Name": "Van der Merwe Attorneys Inc.", Date: printed, Reference: paymentReference, Description: "Payment received", Amount: "500.00", "Allocated To": standard.number }]);
   });
@@ -106,5 +108,51 @@ describe.each(testDialects())("the books exported on %s", (kind) => {
     expect(backwards.json().message).toContain("The period ends before it starts");
     const layout = await t.app.inject({ method: "GET", url: `/api/books/export.csv?layout=pastel&from=${today}&to=${today}`, headers: { cookie: c.admin! } });
     expect(layout.statusCode).toBe(400);
+  });
+  it("carries the recipient's address and the case and invoice references, never the claimant's name or the assessment", async () => {
+    const at = new Date();
+    const patient = await t.db
+      .insertInto("patients")
+      .values({ attorney_id: ids.attorney!, first_name: "Nokuthula", last_name: "Privatename", id_number: null, passport_number: `PB${Date.now()}`, birth_date: "1990-01-01", gender: "female", home_language: "English", created_at: at, updated_at: at })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    const reference = `CASE-B-${Date.now()}`;
+    const kase = await t.db
+      .insertInto("cases")
+      .values({ reference, attorney_id: ids.attorney!, patient_id: patient.id, claim_type: "raf", incident_date: "2024-02-10", created_at: at, updated_at: at })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    const lines = [
+      { kind: "assessment", description: "Neurological assessment of Nokuthula Privatename: traumatic brain injury", quantity: 1, unitPriceCents: 300_000 },
+      { kind: "other", description: "Extra scan for Nokuthula's spinal fracture", quantity: 1, unitPriceCents: 50_000 },
+    ];
+    const made = await trpc<InvoiceDetail>(t.app, c.employee!, "invoices.createDraft", { attorneyId: ids.attorney, caseId: kase.id, attorneyReference: "VDM/PRIV/9", lines });
+    expect(made.status, made.error?.message).toBe(200);
+    const issued = await trpc<InvoiceDetail>(t.app, c.employee!, "invoices.issue", { id: made.data.id });
+    expect(issued.status, issued.error?.message).toBe(200);
+    const credited = await trpc(t.app, c.employee!, "invoices.credit", { invoiceId: issued.data.id, reason: "Nokuthula's brain scan was not done", lines: [lines[1]] });
+    expect(credited.status, credited.error?.message).toBe(200);
+    const number = issued.data.number!;
+
+    for (const layout of ["sage_invoices", "sage_credit_notes", "xero_sales_invoices"]) {
+      const answer = await download(layout);
+      expect(answer.statusCode).toBe(200);
+      const mine = answer.body.split("\r\n").filter((line) => line.includes(number));
+      expect(mine.length, layout).toBeGreaterThan(0);
+      for (const line of mine) {
+        for (const secret of ["Nokuthula", "Privatename", "brain", "Neurological", "spinal", "scan"]) expect(line, `${layout}: ${line}`).not.toContain(secret);
+        expect(line).toContain(reference);
+      }
+    }
+    const sage = rows((await download("sage_invoices")).body).filter((r) => r["Document Number"] === number);
+    expect(sage.map((r) => [r.Reference, r.Description])).toEqual([
+      [reference, "Assessment"],
+      [reference, "Other services"],
+    ]);
+    expect(sage[0]).toMatchObject({ "Address Line 1": "4th Floor", "Address Line 2": "90 Rivonia Road", "Address Line 3": "", City: "Sandton", "Postal Code": "2196" });
+    const xero = rows((await download("xero_sales_invoices")).body).filter((r) => r["*InvoiceNumber"] === number);
+    expect(xero[0]).toMatchObject({ Reference: reference, POAddressLine1: "4th Floor", POAddressLine2: "90 Rivonia Road", POCity: "Sandton", POPostalCode: "2196", POCountry: "South Africa" });
+    const credit = rows((await download("xero_sales_invoices")).body).filter((r) => r.Reference === `Credit for ${number} (${reference})`);
+    expect(credit.map((r) => [r["*Description"], r.POCity])).toEqual([["Other services", "Sandton"]]);
   });
 });

@@ -462,8 +462,10 @@ describe.each(testDialects().flatMap((kind) => FIRST_STARTS.map((now) => [kind, 
     const views = await Promise.all(agreements.map(async (a) => (await asThen(() => trpc<CaseBillingView>(t.app, admin, "receivables.caseBilling", { caseId: a.case_id }))).data));
     const stage = (v: CaseBillingView) => (v.totals.pastLongStopCents > 0 ? "past_long_stop" : (v.events.map((e) => e.kind).pop() ?? "agreement"));
     expect(views.map(stage).sort()).toEqual(["agreement", "order", "past_long_stop", "raf_paid", "taxed"]);
-    // The expected dates that had passed were reminded before first start, once each.
-    expect(views.flatMap((v) => v.events).filter((e) => e.expectedOn < today && !e.reminded)).toEqual([]);
+    // Each case's latest expectation that had passed was reminded before first start, once per case (issue 37).
+    const latest = views.map((v) => v.events.at(-1)).filter((e) => e !== undefined && e.expectedOn < today);
+    expect(latest.length).toBeGreaterThan(0);
+    expect(latest.filter((e) => !e!.reminded)).toEqual([]);
     const overview = await asThen(() => trpc<ReceivablesOverview>(t.app, admin, "receivables.overview"));
     expect(overview.status, overview.error?.message).toBe(200);
     expect(overview.data.months.filter((m) => m.deferredCents > 0).length).toBeGreaterThan(0);

@@ -1,11 +1,11 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testDialects } from "@medlegal/db/testing";
-import type { AccountSummary, CaseBillingView, InvoiceDetail, ReceivablesOverview } from "@medlegal/domain";
-import { addDays, addMonths, sastDate } from "@medlegal/domain";
+import type { AccountOverviewItem, AccountSummary, CaseBillingView, InvoiceDetail, PaymentItem, ReceivablesOverview, UserDetail } from "@medlegal/domain";
+import { addDays, addMonths, calendarDaysBetween, sastDate } from "@medlegal/domain";
 import { runAt, sweepBillingReminders, sweepInvoices } from "@medlegal/api";
 import type { TestApp } from "./helpers";
-import { createTestApp, login, multipart, PDF, trpc } from "./helpers";
+import { createTestApp, login, multipart, PDF, trpc, validAttorney } from "./helpers";
 import { pdfText } from "./pdf-text";
 import { openReceivables } from "../../../packages/api/src/services/receivables/deferrals";
 
@@ -126,7 +126,7 @@ describe.each(testDialects())("Deferred billing on %s", (kind) => {
     // A month after the long-stop the balance is past it and bears simple interest (10.5 % a year).
     const later = addDays(addMonths(today, 3), 30);
     const [past] = await openReceivables(t.db, { caseId }, later);
-    expect(past).toMatchObject({ id: deferred.id, class: "past_long_stop", longStopOn: addMonths(today, 3), interestCents: Math.round((deferred.totalCents * 1050 * 30) / (10_000 * 365)) });
+    expect(past).toMatchObject({ id: deferred.id, class: "overdue", pastLongStop: true, longStopOn: addMonths(today, 3), interestCents: Math.round((deferred.totalCents * 1050 * 30) / (10_000 * 365)) });
   });
 
   it("keeps a part-paid deferred invoice out of overdue when the payment comes after its due date", async () => {
@@ -249,5 +249,108 @@ describe.each(testDialects())("Deferred billing on %s", (kind) => {
       expect((await t.app.inject({ method: "GET", url: `/api/cases/${matter.caseId}/bill-of-costs-schedule.${format}`, headers: { cookie: c.consultant } })).statusCode).toBe(403);
     }
     expect((await billing(matter.caseId)).data.scheduleLines).toBe(5);
+  });
+  it("counts a past-long-stop amount as due or overdue from the later of the long-stop and its due date, the same on the accounts card, the exposure per firm and the case", async () => {
+    // A firm of its own, so its figures are this test's alone.
+    const made = await trpc<UserDetail>(t.app, c.admin, "users.create", validAttorney({ firmName: `Long-stop Attorneys ${randomUUID().slice(0, 6)}` }));
+    expect(made.status, made.error?.message).toBe(200);
+    const attorneyId = made.data.id;
+    const at = new Date();
+    const patient = await t.db
+      .insertInto("patients")
+      .values({ attorney_id: attorneyId, first_name: "Sizwe", last_name: "Longstop", id_number: null, passport_number: `PL${randomUUID().slice(0, 8)}`, birth_date: "1980-01-01", gender: "male", home_language: "English", created_at: at, updated_at: at })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    const kase = await t.db
+      .insertInto("cases")
+      .values({ reference: `CASE-L-${randomUUID().slice(0, 8)}`, attorney_id: attorneyId, patient_id: patient.id, claim_type: "raf", incident_date: "2024-02-10", created_at: at, updated_at: at })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    expect((await agree(kase.id, { longStopMonths: 3 })).status).toBe(200);
+    const issueFor = async () => {
+      const draft = await trpc<InvoiceDetail>(t.app, c.employee, "invoices.createDraft", { attorneyId, caseId: kase.id, lines: [LINE] });
+      expect(draft.status, draft.error?.message).toBe(200);
+      const issued = await trpc<InvoiceDetail>(t.app, c.employee, "invoices.issue", { id: draft.data.id });
+      expect(issued.status, issued.error?.message).toBe(200);
+      return issued.data;
+    };
+    // The case's first invoice went out 100 days ago: its long-stop (3 months) passed about ten days ago.
+    const oldIssued = addDays(today, -100);
+    const old = await runAt(new Date(`${oldIssued}T10:00:00Z`), issueFor);
+    const longStop = addMonths(oldIssued, 3);
+    expect(longStop < today).toBe(true);
+    // Another invoice issued today, after the long-stop: owed from its own due date, 30 days ahead.
+    const fresh = await issueFor();
+    const interest = Math.round((old.totalCents * 1050 * calendarDaysBetween(longStop, today)) / (10_000 * 365));
+
+    const view = (await billing(kase.id, c.employee)).data;
+    expect(view.longStopOn).toBe(longStop);
+    expect(view.invoices.find((i) => i.id === old.id)).toMatchObject({ class: "overdue", pastLongStop: true });
+    expect(view.invoices.find((i) => i.id === fresh.id)).toMatchObject({ class: "due", pastLongStop: true });
+    expect(view.totals).toEqual({ deferredCents: 0, dueCents: fresh.totalCents, overdueCents: old.totalCents, pastLongStopCents: old.totalCents + fresh.totalCents, interestCents: interest });
+
+    const firm = (await trpc<ReceivablesOverview>(t.app, c.admin, "receivables.overview")).data.firms.find((f) => f.attorneyId === attorneyId)!;
+    expect(firm).toMatchObject({ deferredCents: 0, dueCents: fresh.totalCents, overdueCents: old.totalCents, pastLongStopCents: old.totalCents + fresh.totalCents, interestCents: interest });
+
+    const account = (await trpc<AccountOverviewItem[]>(t.app, c.admin, "payments.listAccounts")).data.find((a) => a.attorney.id === attorneyId)!;
+    expect(account).toMatchObject({ outstandingCents: old.totalCents + fresh.totalCents, deferredCents: 0 });
+    // The accounts card's "Overdue" column: what is past the current bucket.
+    expect(account.ageing.totalCents - account.ageing.current).toBe(old.totalCents);
+
+    // Ten days after the new invoice's due date it is overdue too, with interest for those ten days only.
+    const later = addDays(fresh.dueDate!, 10);
+    const rows = await openReceivables(t.db, { caseId: kase.id }, later);
+    expect(rows.find((r) => r.id === fresh.id)).toMatchObject({ class: "overdue", interestCents: Math.round((fresh.totalCents * 1050 * 10) / (10_000 * 365)) });
+  });
+
+  it("sends one payment-expected reminder per case, whatever number of its events have passed", async () => {
+    const matter = await makeCase("attorney");
+    expect((await agree(matter.caseId)).status).toBe(200);
+    await issue("attorney", matter.caseId);
+    for (const [kind, days] of [["order", -400], ["taxed", -200], ["raf_paid", -5]] as const) {
+      const recorded = await trpc(t.app, c.employee, "receivables.recordEvent", { caseId: matter.caseId, kind, occurredOn: addDays(today, days) });
+      expect(recorded.status, recorded.error?.message).toBe(200);
+    }
+    await sweepBillingReminders(t.db);
+    await sweepBillingReminders(t.db);
+    const sent = await t.db.selectFrom("notifications").select("message").where("user_id", "=", ids.attorney).where("title", "=", `Payment expected on ${matter.reference}`).execute();
+    expect(sent).toHaveLength(1);
+    // It names the latest stage reached: the RAF has paid, so the attorney holds the money.
+    expect(sent[0]!.message).toContain("RAF paid");
+    const view = (await billing(matter.caseId)).data;
+    expect(view.events.filter((e) => e.reminded).map((e) => e.kind)).toEqual(["raf_paid"]);
+  });
+
+  it("names the supplier, the schedule's date and each line's paid state on the schedule PDF and CSV", async () => {
+    const matter = await makeCase("attorney", true);
+    const paid = await issue("attorney", matter.caseId, [{ kind: "report", description: "Medico-legal report", quantity: 1, unitPriceCents: 900_000, reportId: matter.reportId }]);
+    const part = await issue("attorney", matter.caseId, [{ kind: "qualifying_fee", description: "Qualifying fee", quantity: 1, unitPriceCents: 350_000 }]);
+    const open = await issue("attorney", matter.caseId, [{ kind: "reservation_day", description: "Reservation fee", quantity: 1, unitPriceCents: 500_000 }]);
+    const pay = (invoice: InvoiceDetail, amountCents: number) =>
+      trpc<PaymentItem>(t.app, c.admin, "payments.record", { attorneyId: ids.attorney, method: "eft", reference: `SCH ${invoice.number}`, receivedOn: today, amountCents, allocations: [{ invoiceId: invoice.id, amountCents }] });
+    expect((await pay(paid, paid.totalCents)).status).toBe(200);
+    expect((await pay(part, 100_000)).status).toBe(200);
+
+    const pdf = await t.app.inject({ method: "GET", url: `/api/cases/${matter.caseId}/bill-of-costs-schedule.pdf`, headers: { cookie: c.attorney } });
+    expect(pdf.statusCode, pdf.body).toBe(200);
+    const text = await pdfText(pdf.rawPayload);
+    const [y, m, d] = today.split("-").map(Number);
+    const longToday = `${d} ${["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"][m! - 1]} ${y}`;
+    expect(text).toContain("Supplier: MedLegal Agency (Pty) Ltd");
+    expect(text).toContain("VAT number: 4123456789");
+    expect(text).toContain(`Date: ${longToday}`);
+    expect(text).toMatch(new RegExp(`${paid.number} .*? Paid`));
+    expect(text).toMatch(new RegExp(`${part.number} .*? Part paid`));
+    expect(text).toMatch(new RegExp(`${open.number} .*? Unpaid`));
+
+    const csv = await t.app.inject({ method: "GET", url: `/api/cases/${matter.caseId}/bill-of-costs-schedule.csv`, headers: { cookie: c.attorney } });
+    const rows = csv.body.trim().split("\r\n");
+    expect(rows[0]).toContain('"Supplier","Supplier VAT number","Schedule date"');
+    expect(rows[0]!.endsWith('"Paid"')).toBe(true);
+    const row = (invoice: InvoiceDetail) => rows.find((r) => r.includes(`"${invoice.number}"`))!;
+    expect(row(paid).startsWith(`"MedLegal Agency (Pty) Ltd","4123456789","${longToday}"`)).toBe(true);
+    expect(row(paid).endsWith('"Paid"')).toBe(true);
+    expect(row(part).endsWith('"Part paid"')).toBe(true);
+    expect(row(open).endsWith('"Unpaid"')).toBe(true);
   });
 });

@@ -1175,6 +1175,8 @@ export interface BankStatementLinesTable {
   match_note: string;
   proposed_attorney_id: string | null;
   proposed_allocations: ColumnType<{ invoiceId: string; amountCents: number }[], string | undefined, string>;
+  /** The attorney's proof of payment the line was matched to (issue 37): matched to the payment on confirming. */
+  proposed_proof_id: ColumnType<string | null, string | null | undefined, string | null>;
   payment_id: string | null;
   confirmed_by: string | null;
   confirmed_at: Timestamp | null;

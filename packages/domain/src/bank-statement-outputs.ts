@@ -25,7 +25,7 @@ export const bankMappingOutputSchema = z.object({
   saved: z.boolean(),
 });
 
-const matchOutputSchema = z.object({ kind: z.enum(STATEMENT_MATCH_KINDS), attorneyId: nullableText, allocations, note: z.string() });
+const matchOutputSchema = z.object({ kind: z.enum(STATEMENT_MATCH_KINDS), attorneyId: nullableText, allocations, proofId: nullableText, note: z.string() });
 
 export const statementPreviewOutputSchema = z.object({
   lines: z.array(

@@ -231,10 +231,23 @@ export const STATEMENT_MATCH_KINDS = ["exact", "partial", "none"] as const;
 export type StatementMatchKind = (typeof STATEMENT_MATCH_KINDS)[number];
 export const STATEMENT_MATCH_LABELS: Record<StatementMatchKind, string> = { exact: "Exact match", partial: "Check this match", none: "Not matched" };
 
+/** A proof of payment an attorney uploaded that still awaits its match: what they say they paid, and for which invoices. */
+export interface ProofForMatching {
+  id: string;
+  attorneyId: string;
+  firmName: string;
+  amountCents: number;
+  paidOn: string;
+  reference: string;
+  invoiceIds: string[];
+}
+
 export interface StatementMatch {
   kind: StatementMatchKind;
   attorneyId: string | null;
   allocations: { invoiceId: string; amountCents: number }[];
+  /** The attorney's proof of payment the line is (matched to the payment when the line is confirmed). */
+  proofId: string | null;
   /** Why, in a sentence staff read in the queue. */
   note: string;
 }
@@ -242,16 +255,62 @@ export interface StatementMatch {
 /** References shorter than this match too much by accident ("12", "AB"). */
 const MIN_REFERENCE_LENGTH = 4;
 
+/** Words of a firm's name that every firm has: what is left names the firm ("Van der Merwe Attorneys Inc." is VAN DER MERWE). */
+const GENERIC_FIRM_WORDS = new Set(["ATTORNEYS", "ATTORNEY", "ATTYS", "INC", "INCORPORATED", "AND", "CO", "ASSOCIATES", "PARTNERS", "TRUST", "LAW", "LEGAL", "THE", "FIRM", "OF", "PTY", "LTD", "NOTARIES", "CONVEYANCERS"]);
+
+/**
+ * Whether a statement line names the firm: the distinctive part of its name in the line's text
+ * ("DUBE ATTORNEYS TRUST ACC" names Dube Attorneys Inc.), or its initials as a word of their own
+ * ("VDM TRUST" names Van der Merwe Attorneys Inc.) when they are at least three letters.
+ */
+export function namesFirm(lineText: string, firmName: string): boolean {
+  const words = firmName.toUpperCase().split(/[^A-Z0-9]+/).filter((w) => w && !GENERIC_FIRM_WORDS.has(w));
+  const core = words.join("");
+  if (core.length >= MIN_REFERENCE_LENGTH && squash(lineText).includes(core)) return true;
+  const initials = words.map((w) => w[0]).join("");
+  return words.length >= 3 && new RegExp(`\\b${initials}\\b`).test(lineText.toUpperCase());
+}
+
+/** Fills invoices in number order with the amount paid; what is left, if any, stays credit. */
+function fill(invoices: readonly OpenInvoiceForMatching[], amountCents: number): StatementMatch["allocations"] {
+  let left = amountCents;
+  const allocations: StatementMatch["allocations"] = [];
+  for (const i of [...invoices].sort((a, b) => a.number.localeCompare(b.number))) {
+    const amount = Math.min(left, i.balanceCents);
+    if (amount > 0) allocations.push({ invoiceId: i.id, amountCents: amount });
+    left -= amount;
+  }
+  return allocations;
+}
+
+/** The proof of payment a line is: the same amount, and the attorney's reference in the line, else the firm named within a week after the slip's date. */
+function proofOf(line: { amountCents: number; postedOn?: string }, words: string, proofs: readonly ProofForMatching[]): ProofForMatching | null {
+  const same = proofs.filter((p) => p.amountCents === line.amountCents);
+  const byReference = same.filter((p) => squash(p.reference).length >= MIN_REFERENCE_LENGTH && squash(words).includes(squash(p.reference)));
+  if (byReference.length) return [...byReference].sort((a, b) => a.paidOn.localeCompare(b.paidOn))[0]!;
+  const week = (p: ProofForMatching) => !line.postedOn || (line.postedOn >= p.paidOn && Date.parse(line.postedOn) - Date.parse(p.paidOn) <= 7 * 86_400_000);
+  const byFirm = same.filter((p) => week(p) && namesFirm(words, p.firmName));
+  return byFirm.length === 1 ? byFirm[0]! : null;
+}
+
 /**
  * Matches one credit line to open invoices. The invoices it names (by number, else by the
  * attorney's file reference) are the candidates; when they are one attorney's and their balances
  * add up to the amount, it is exact. Otherwise it is flagged: less than the balance (part
- * payment), more (the rest stays credit), several attorneys. With nothing named, one open invoice
- * of a firm the line names whose balance is the amount is proposed, flagged. Else none.
+ * payment), more (the rest stays credit), several attorneys. With nothing named, a proof of payment
+ * the attorney uploaded for the same amount (its reference in the line, or their firm named) gives
+ * the invoices the slip names; else a firm the line names with one open invoice of exactly the
+ * amount is proposed (several: the oldest, flagged; all the firm's open invoices together: flagged).
+ * Else none. A proof of the same attorney and amount is carried along, to be matched on confirming.
  */
-export function matchStatementLine(line: { amountCents: number; description: string; reference: string }, invoices: readonly OpenInvoiceForMatching[]): StatementMatch {
+export function matchStatementLine(
+  line: { amountCents: number; description: string; reference: string; postedOn?: string },
+  invoices: readonly OpenInvoiceForMatching[],
+  proofs: readonly ProofForMatching[] = [],
+): StatementMatch {
   const words = `${line.description} ${line.reference}`;
   const squashed = squash(words);
+  const proof = proofOf(line, words, proofs);
   const numbers = invoiceNumbersIn(words);
   let named = invoices.filter((i) => numbers.includes(i.number));
   let by = "invoice number";
@@ -262,28 +321,48 @@ export function matchStatementLine(line: { amountCents: number; description: str
   if (named.length) {
     const attorneys = new Set(named.map((i) => i.attorneyId));
     const listed = named.map((i) => i.number).join(", ");
-    if (attorneys.size > 1) return { kind: "partial", attorneyId: null, allocations: [], note: `The ${by} names invoices of more than one attorney (${listed}): assign it by hand.` };
+    if (attorneys.size > 1) return { kind: "partial", attorneyId: null, allocations: [], proofId: null, note: `The ${by} names invoices of more than one attorney (${listed}): assign it by hand.` };
     const ordered = [...named].sort((a, b) => a.number.localeCompare(b.number));
     const due = ordered.reduce((sum, i) => sum + i.balanceCents, 0);
     const attorneyId = ordered[0]!.attorneyId;
+    const proofId = proof?.attorneyId === attorneyId ? proof.id : null;
     if (due === line.amountCents) {
-      return { kind: "exact", attorneyId, allocations: ordered.map((i) => ({ invoiceId: i.id, amountCents: i.balanceCents })), note: `The ${by} and the amount match ${listed}.` };
-    }
-    // Fill the named invoices in number order with what was paid; the rest, if any, stays credit.
-    let left = line.amountCents;
-    const allocations: StatementMatch["allocations"] = [];
-    for (const i of ordered) {
-      const amount = Math.min(left, i.balanceCents);
-      if (amount > 0) allocations.push({ invoiceId: i.id, amountCents: amount });
-      left -= amount;
+      return { kind: "exact", attorneyId, allocations: ordered.map((i) => ({ invoiceId: i.id, amountCents: i.balanceCents })), proofId, note: `The ${by} and the amount match ${listed}.` };
     }
     const note = line.amountCents < due ? `Less than the balance of ${listed}: a part payment?` : `More than the balance of ${listed}: the rest stays as credit.`;
-    return { kind: "partial", attorneyId, allocations, note };
+    return { kind: "partial", attorneyId, allocations: fill(ordered, line.amountCents), proofId, note };
   }
-  const byFirm = invoices.filter((i) => i.firmName && squash(i.firmName).length >= MIN_REFERENCE_LENGTH && squashed.includes(squash(i.firmName)) && i.balanceCents === line.amountCents);
-  if (byFirm.length === 1) {
-    const only = byFirm[0]!;
-    return { kind: "partial", attorneyId: only.attorneyId, allocations: [{ invoiceId: only.id, amountCents: only.balanceCents }], note: `No invoice named; the firm and the amount fit ${only.number}.` };
+  if (proof) {
+    const slip = `the proof of payment ${proof.firmName} uploaded (reference ${proof.reference}, paid ${proof.paidOn})`;
+    const claimed = invoices.filter((i) => i.attorneyId === proof.attorneyId && proof.invoiceIds.includes(i.id));
+    if (!claimed.length) return { kind: "partial", attorneyId: proof.attorneyId, allocations: [], proofId: proof.id, note: `The amount fits ${slip}, which names no open invoice: choose the invoices, or keep it as credit.` };
+    const listed = claimed.map((i) => i.number).sort().join(", ");
+    const due = claimed.reduce((sum, i) => sum + i.balanceCents, 0);
+    return {
+      kind: due === line.amountCents ? "exact" : "partial",
+      attorneyId: proof.attorneyId,
+      allocations: fill(claimed, line.amountCents),
+      proofId: proof.id,
+      note: due === line.amountCents ? `The amount and ${slip} match ${listed}.` : `The amount fits ${slip}, but ${listed} come to a different balance: check it.`,
+    };
   }
-  return { kind: "none", attorneyId: null, allocations: [], note: "No invoice number, file reference or firm found." };
+  const firms = new Map<string, OpenInvoiceForMatching[]>();
+  for (const i of invoices) if (i.firmName && namesFirm(words, i.firmName)) firms.set(i.attorneyId, [...(firms.get(i.attorneyId) ?? []), i]);
+  if (firms.size === 1) {
+    const [[attorneyId, mine]] = [...firms.entries()] as [[string, OpenInvoiceForMatching[]]];
+    const firm = mine[0]!.firmName;
+    const exact = [...mine].filter((i) => i.balanceCents === line.amountCents).sort((a, b) => a.number.localeCompare(b.number));
+    if (exact.length === 1) {
+      return { kind: "exact", attorneyId, allocations: [{ invoiceId: exact[0]!.id, amountCents: line.amountCents }], proofId: null, note: `No invoice named; ${firm} has one open invoice of exactly this amount, ${exact[0]!.number}.` };
+    }
+    if (exact.length > 1) {
+      const listed = exact.map((i) => i.number).join(", ");
+      return { kind: "partial", attorneyId, allocations: [{ invoiceId: exact[0]!.id, amountCents: line.amountCents }], proofId: null, note: `No invoice named; ${firm} has several open invoices of this amount (${listed}): the oldest is proposed.` };
+    }
+    if (mine.reduce((sum, i) => sum + i.balanceCents, 0) === line.amountCents) {
+      const listed = mine.map((i) => i.number).sort().join(", ");
+      return { kind: "partial", attorneyId, allocations: fill(mine, line.amountCents), proofId: null, note: `No invoice named; the amount is what ${firm} owes on all its open invoices (${listed}).` };
+    }
+  }
+  return { kind: "none", attorneyId: null, allocations: [], proofId: null, note: "No invoice number, file reference, proof of payment or firm with an invoice of this amount found." };
 }

@@ -1,5 +1,7 @@
 import { z } from "zod";
 import { calendarDate } from "./input-primitives";
+import type { InvoiceLineKind } from "./invoices";
+import { INVOICE_LINE_KIND_LABELS } from "./invoices";
 
 /**
  * The books exported (docs/decisions.md, "Issue 29: bank statements and the books"): a period's
@@ -51,4 +53,36 @@ export function booksAmount(cents: number): string {
 export function booksDate(date: string): string {
   const [y, m, d] = date.split("-");
   return `${d}/${m}/${y}`;
+}
+
+/**
+ * A line as the books name it (issue 37, item 16): the kind of fee only. The line's own text can
+ * name the claimant, the expert's discipline or the injury, and health information does not go into
+ * a third-party ledger; the reference (case and invoice) leads back to the invoice in the app.
+ */
+export function booksLineDescription(kind: InvoiceLineKind): string {
+  return kind === "other" ? "Other services" : INVOICE_LINE_KIND_LABELS[kind];
+}
+
+/**
+ * A recipient's address (one text, lines split by commas or line breaks: "4th Floor, 90 Rivonia
+ * Road, Sandton, 2196") as the imports' address columns: up to `maxLines` street lines (the rest
+ * joined into the last), the city (the last part before the postal code) and the 4-digit postal code.
+ */
+export function postalAddress(address: string, maxLines: number): { lines: string[]; city: string; postalCode: string } {
+  const parts = address
+    .split(/\r?\n|,/)
+    .map((p) => p.trim())
+    .filter(Boolean);
+  let postalCode = "";
+  const last = parts[parts.length - 1] ?? "";
+  const code = last.match(/^(.*?)\s*\b(\d{4})$/);
+  if (code) {
+    postalCode = code[2]!;
+    if (code[1]) parts[parts.length - 1] = code[1];
+    else parts.pop();
+  }
+  const city = parts.length > 1 ? parts.pop()! : "";
+  const lines = parts.length > maxLines ? [...parts.slice(0, maxLines - 1), parts.slice(maxLines - 1).join(", ")] : parts;
+  return { lines: Array.from({ length: maxLines }, (_, i) => lines[i] ?? ""), city, postalCode };
 }

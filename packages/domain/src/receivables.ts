@@ -3,6 +3,7 @@ import { addMonths, calendarDaysBetween } from "./court-clock";
 import { calendarDate, id, text, caseIdInputSchema } from "./input-primitives";
 import type { InvoiceLineKind } from "./invoices";
 import { INVOICE_LINE_KIND_LABELS } from "./invoices";
+import { invoiceBalance } from "./payments";
 import { addDays } from "./sa-time";
 
 /**
@@ -33,14 +34,20 @@ export const EXPECTED_PAYMENT_LABELS: Record<BillingEventKind, string> = {
   raf_paid: "Payment expected from the attorney",
 };
 
-export const RECEIVABLE_CLASSES = ["deferred", "due", "overdue", "past_long_stop"] as const;
+/**
+ * Where an open invoice stands (issue 37, item 3): deferred until its case's long-stop, then due or
+ * overdue like any other invoice, from the later of the long-stop and its own due date. "Past the
+ * long-stop" is not a class of its own but a mark on a due or overdue amount.
+ */
+export const RECEIVABLE_CLASSES = ["deferred", "due", "overdue"] as const;
 export type ReceivableClass = (typeof RECEIVABLE_CLASSES)[number];
 export const RECEIVABLE_CLASS_LABELS: Record<ReceivableClass, string> = {
   deferred: "Deferred",
   due: "Due",
   overdue: "Overdue",
-  past_long_stop: "Past long-stop",
 };
+/** An invoice's class as the case shows it: "Overdue, past long-stop". */
+export const receivableLabel = (cls: ReceivableClass, pastLongStop: boolean): string => (pastLongStop ? `${RECEIVABLE_CLASS_LABELS[cls]}, past long-stop` : RECEIVABLE_CLASS_LABELS[cls]);
 
 export const BILLING_MESSAGES = {
   undertaking: "Write the attorney's undertaking (up to 4000 characters)",
@@ -114,35 +121,73 @@ export function expectedPaymentDate(kind: BillingEventKind, occurredOn: string, 
 }
 
 /**
+ * The expectation of the latest stage a case reached (the RAF paid, else taxation, else the order):
+ * the one a case's "payment expected" reminder is about (issue 37, item 10: one per case, not one
+ * per event). Null: no event recorded.
+ */
+export function latestExpectation(events: readonly { kind: BillingEventKind; occurredOn: string }[], settings: ReceivablesSettings): { kind: BillingEventKind; occurredOn: string; expectedOn: string } | null {
+  const byKind = new Map(events.map((e) => [e.kind, e.occurredOn]));
+  const stage = (["raf_paid", "taxed", "order"] as const).find((k) => byKind.has(k));
+  if (!stage) return null;
+  const occurredOn = byKind.get(stage)!;
+  return { kind: stage, occurredOn, expectedOn: expectedPaymentDate(stage, occurredOn, settings) };
+}
+
+/**
  * When the agency expects a deferred case's invoices to be paid: the latest stage reached decides
  * (the RAF paid, else the costs after taxation, else the capital after the order), and never later
  * than the long-stop, after which they fall due anyway. Null: no event and nothing invoiced yet.
  */
 export function caseExpectedDate(events: readonly { kind: BillingEventKind; occurredOn: string }[], settings: ReceivablesSettings, longStop: string | null): string | null {
-  const byKind = new Map(events.map((e) => [e.kind, e.occurredOn]));
-  const stage = (["raf_paid", "taxed", "order"] as const).find((k) => byKind.has(k));
-  const expected = stage ? expectedPaymentDate(stage, byKind.get(stage)!, settings) : null;
+  const expected = latestExpectation(events, settings)?.expectedOn;
   if (!expected) return longStop;
   if (!longStop) return expected;
   return expected < longStop ? expected : longStop;
 }
 
-/**
- * Where an open invoice stands today. A deferred invoice (its case has an agreement) is out of
- * "overdue" until the long-stop has passed; after it, it is "past long-stop". Any other invoice is
- * due until its due date and overdue after it.
- */
-export function receivableClass(invoice: { dueDate: string; deferredUntil: string | null; deferral: boolean }, today: string): ReceivableClass {
-  if (invoice.deferral) return invoice.deferredUntil && invoice.deferredUntil < today ? "past_long_stop" : "deferred";
-  return invoice.dueDate < today ? "overdue" : "due";
+/** An open invoice to an attorney as the receivables rules read it; `longStop` is its case's (null: no deferral agreement, or nothing invoiced yet). */
+export interface ReceivableFacts {
+  dueDate: string;
+  deferral: boolean;
+  longStop: string | null;
 }
 
-/** Simple interest per year on a balance from the day after the long-stop to today (none before it). */
-export function interestAfterLongStop(balanceCents: number, rateBp: number, longStop: string | null, today: string): number {
-  if (!longStop || balanceCents <= 0 || rateBp <= 0) return 0;
-  const days = calendarDaysBetween(longStop, today);
+/** Whether a deferred invoice's long-stop has passed on `today` (the day after it). */
+export const pastLongStop = (invoice: ReceivableFacts, today: string): boolean => invoice.deferral && invoice.longStop !== null && invoice.longStop < today;
+
+/**
+ * The day from which an invoice is owed, and from which it ages and bears interest: its due date,
+ * and for a deferred invoice the later of its case's long-stop and its due date, so never a day
+ * before the invoice existed (an invoice issued after the long-stop is owed from its own due date).
+ */
+export function owedFrom(invoice: ReceivableFacts): string {
+  return invoice.deferral && invoice.longStop && invoice.longStop > invoice.dueDate ? invoice.longStop : invoice.dueDate;
+}
+
+/**
+ * Where an open invoice stands today. A deferred invoice (its case has an agreement) is "deferred"
+ * until its long-stop has passed; after it, and any other invoice, is due until the day it is owed
+ * from (`owedFrom`) and overdue after it. The accounts card, the exposure per firm, the case and
+ * the statement all read this.
+ */
+export function receivableClass(invoice: ReceivableFacts, today: string): ReceivableClass {
+  if (invoice.deferral && !pastLongStop(invoice, today)) return "deferred";
+  return owedFrom(invoice) < today ? "overdue" : "due";
+}
+
+/** Simple interest per year on a deferred invoice's balance, from the day after it is owed (`owedFrom`) to today; none before its long-stop. */
+export function interestAfterLongStop(balanceCents: number, rateBp: number, invoice: ReceivableFacts, today: string): number {
+  if (!pastLongStop(invoice, today) || balanceCents <= 0 || rateBp <= 0) return 0;
+  const days = calendarDaysBetween(owedFrom(invoice), today);
   if (days <= 0) return 0;
   return Math.round((balanceCents * rateBp * days) / (10_000 * 365));
+}
+
+/** Adds an open invoice to a set of receivables totals: its class's column, "of which past the long-stop", its interest. */
+export function addToTotals(totals: ReceivablesTotals, r: { class: ReceivableClass; pastLongStop: boolean; balanceCents: number; interestCents: number }): void {
+  totals[`${r.class}Cents`] += r.balanceCents;
+  if (r.pastLongStop) totals.pastLongStopCents += r.balanceCents;
+  totals.interestCents += r.interestCents;
 }
 
 export interface ForecastMonth {
@@ -196,6 +241,7 @@ export const receivablesTotalsSchema = z.object({
   deferredCents: cents,
   dueCents: cents,
   overdueCents: cents,
+  /** Of the due and overdue amounts, what is past its case's long-stop (not added to them again). */
   pastLongStopCents: cents,
   interestCents: cents,
 });
@@ -243,6 +289,7 @@ export const caseBillingOutputSchema = z.object({
       totalCents: cents,
       balanceCents: cents,
       class: z.enum(RECEIVABLE_CLASSES),
+      pastLongStop: z.boolean(),
       classLabel: z.string(),
     }),
   ),
@@ -275,6 +322,13 @@ export const receivablesOverviewOutputSchema = z.object({
 });
 export type ReceivablesOverview = z.output<typeof receivablesOverviewOutputSchema>;
 
+/** Whether a schedule line's invoice is paid: the taxing master and the attorney see what is still owed. */
+export type SchedulePaidState = "Paid" | "Part paid" | "Unpaid";
+export function schedulePaidState(m: { totalCents: number; paidCents: number; creditedCents: number }): SchedulePaidState {
+  if (invoiceBalance(m) === 0) return "Paid";
+  return m.paidCents > 0 ? "Part paid" : "Unpaid";
+}
+
 export interface ScheduleLine {
   expertName: string;
   discipline: string;
@@ -283,9 +337,15 @@ export interface ScheduleLine {
   invoiceDate: string;
   netCents: number;
   totalCents: number;
+  paidState: SchedulePaidState;
 }
 
 export interface DisbursementSchedule {
+  /** The agency that supplies the experts' services and issued the invoices, with its VAT number ("" when not registered). */
+  supplierName: string;
+  supplierVatNumber: string;
+  /** The South African day the schedule was made (YYYY-MM-DD). */
+  date: string;
   caseReference: string;
   claimantName: string;
   rafClaimNumber: string | null;

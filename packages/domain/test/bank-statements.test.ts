@@ -52,8 +52,30 @@ describe("matching a credit line", () => {
     expect(line(100_000, "INV-2026-00012")).toMatchObject({ kind: "partial", allocations: [{ invoiceId: "a", amountCents: 100_000 }] });
     expect(line(200_000, "INV-2026-00012")).toMatchObject({ kind: "partial", allocations: [{ invoiceId: "a", amountCents: 115_000 }] });
     expect(line(345_000, "INV-2026-00012 INV-2026-00014").kind).toBe("partial");
-    expect(line(230_000, "DUBE ATTORNEYS INC")).toMatchObject({ kind: "partial", allocations: [{ invoiceId: "c" }] });
     expect(line(1_000, "CASH DEPOSIT")).toMatchObject({ kind: "none", allocations: [] });
+  });
+
+  it("proposes the firm's one open invoice of exactly the amount, by the distinctive part of its name or its initials", () => {
+    const line = (amountCents: number, description: string, invoices = open) => matchStatementLine({ amountCents, description, reference: "" }, invoices);
+    expect(line(230_000, "DUBE ATTORNEYS TRUST ACC")).toMatchObject({ kind: "exact", attorneyId: "dube", allocations: [{ invoiceId: "c", amountCents: 230_000 }] });
+    expect(line(57_500, "VDM TRUST")).toMatchObject({ kind: "exact", attorneyId: "vdm", allocations: [{ invoiceId: "b" }] });
+    expect(line(57_500, "VAN DER MERWE")).toMatchObject({ kind: "exact", allocations: [{ invoiceId: "b" }] });
+    // The firm's invoices together, or several of the same amount: proposed, flagged.
+    expect(line(172_500, "VDM TRUST")).toMatchObject({ kind: "partial", allocations: [{ invoiceId: "a" }, { invoiceId: "b" }] });
+    const twice = [...open, { id: "d", number: "INV-2026-00015", attorneyId: "vdm", firmName: "Van der Merwe Attorneys Inc.", references: [], balanceCents: 57_500 }];
+    expect(line(57_500, "VDM TRUST", twice)).toMatchObject({ kind: "partial", allocations: [{ invoiceId: "b" }] });
+    // "INC" or "ATTORNEYS" alone name no firm; an amount no invoice has is no match.
+    expect(line(230_000, "ATTORNEYS INC").kind).toBe("none");
+    expect(line(99_900, "DUBE ATTORNEYS").kind).toBe("none");
+  });
+
+  it("matches a line to a proof of payment the attorney uploaded, by its reference or the firm within a week", () => {
+    const proof = { id: "p1", attorneyId: "vdm", firmName: "Van der Merwe Attorneys Inc.", amountCents: 172_500, paidOn: "2026-11-25", reference: "VDMPAY 991", invoiceIds: ["a", "b"] };
+    const line = (description: string, postedOn = "2026-11-26", amountCents = 172_500) => matchStatementLine({ amountCents, description, reference: "", postedOn }, open, [proof]);
+    expect(line("IB PAYMENT VDMPAY991")).toMatchObject({ kind: "exact", attorneyId: "vdm", proofId: "p1", allocations: [{ invoiceId: "a", amountCents: 115_000 }, { invoiceId: "b", amountCents: 57_500 }] });
+    expect(line("VAN DER MERWE TRUST")).toMatchObject({ kind: "exact", proofId: "p1" });
+    expect(line("VAN DER MERWE TRUST", "2026-12-10").proofId).toBeNull();
+    expect(line("IB PAYMENT VDMPAY991", "2026-11-26", 100_000).proofId).toBeNull();
   });
 
   it("keys a line by its date, amount, reference and balance, or its FITID", () => {

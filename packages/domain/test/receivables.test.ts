@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { caseExpectedDate, DEFAULT_RECEIVABLES_SETTINGS, forecastByMonth, interestAfterLongStop, longStopDate, receivableClass, scheduleFeeLabel } from "../src";
+import { caseExpectedDate, DEFAULT_RECEIVABLES_SETTINGS, forecastByMonth, interestAfterLongStop, longStopDate, owedFrom, pastLongStop, receivableClass, scheduleFeeLabel } from "../src";
 
 const settings = DEFAULT_RECEIVABLES_SETTINGS;
 
@@ -27,19 +27,29 @@ describe("deferred billing rules (issue 29)", () => {
     expect(caseExpectedDate([{ kind: "order", occurredOn: "2027-12-01" }], settings, "2028-01-01")).toBe("2028-01-01");
   });
 
-  it("keeps a deferred invoice out of overdue until the long-stop has passed", () => {
-    const deferred = { dueDate: "2026-02-01", deferral: true, deferredUntil: "2028-01-01" };
+  it("keeps a deferred invoice out of overdue until the long-stop has passed, then classes it due or overdue from the later of the long-stop and its due date", () => {
+    const deferred = { dueDate: "2026-02-01", deferral: true, longStop: "2028-01-01" };
     expect(receivableClass(deferred, "2026-06-01")).toBe("deferred");
     expect(receivableClass(deferred, "2028-01-01")).toBe("deferred");
-    expect(receivableClass(deferred, "2028-01-02")).toBe("past_long_stop");
-    expect(receivableClass({ dueDate: "2026-02-01", deferral: false, deferredUntil: null }, "2026-02-02")).toBe("overdue");
-    expect(receivableClass({ dueDate: "2026-02-01", deferral: false, deferredUntil: null }, "2026-02-01")).toBe("due");
+    expect(receivableClass(deferred, "2028-01-02")).toBe("overdue");
+    expect(pastLongStop(deferred, "2028-01-02")).toBe(true);
+    // Issued after the long-stop: owed from its own due date, and due until then.
+    const late = { dueDate: "2028-02-10", deferral: true, longStop: "2028-01-01" };
+    expect(owedFrom(late)).toBe("2028-02-10");
+    expect(receivableClass(late, "2028-01-20")).toBe("due");
+    expect(receivableClass(late, "2028-02-11")).toBe("overdue");
+    expect(receivableClass({ dueDate: "2026-02-01", deferral: false, longStop: null }, "2026-02-02")).toBe("overdue");
+    expect(receivableClass({ dueDate: "2026-02-01", deferral: false, longStop: null }, "2026-02-01")).toBe("due");
   });
 
-  it("charges simple interest per year from the day after the long-stop only", () => {
-    expect(interestAfterLongStop(1_000_000, 1000, "2026-01-01", "2026-01-01")).toBe(0);
-    expect(interestAfterLongStop(1_000_000, 1000, "2026-01-01", "2027-01-01")).toBe(100_000);
-    expect(interestAfterLongStop(1_000_000, 1000, null, "2027-01-01")).toBe(0);
+  it("charges simple interest per year from the day after the invoice is owed, never before the long-stop or the invoice's due date", () => {
+    const invoice = (dueDate: string) => ({ dueDate, deferral: true, longStop: "2026-01-01" });
+    expect(interestAfterLongStop(1_000_000, 1000, invoice("2025-06-01"), "2026-01-01")).toBe(0);
+    expect(interestAfterLongStop(1_000_000, 1000, invoice("2025-06-01"), "2027-01-01")).toBe(100_000);
+    // Issued after the long-stop, due 2026-07-01: half a year of interest by 2027-01-01, not a whole one.
+    expect(interestAfterLongStop(1_000_000, 1000, invoice("2026-07-01"), "2027-01-01")).toBe(Math.round((1_000_000 * 1000 * 184) / (10_000 * 365)));
+    expect(interestAfterLongStop(1_000_000, 1000, invoice("2026-07-01"), "2026-06-01")).toBe(0);
+    expect(interestAfterLongStop(1_000_000, 1000, { dueDate: "2025-06-01", deferral: true, longStop: null }, "2027-01-01")).toBe(0);
   });
 
   it("forecasts 12 months from this one: late amounts this month, others in their month, beyond the horizon left out", () => {

@@ -83,7 +83,10 @@ export async function seedDemoReceivables(db: Kysely<Database>): Promise<void> {
   // Past the long-stop: a case invoiced more than a month ago, with a long-stop that has passed since; interest runs.
   // (Its invoices past their due date stay overdue: past the long-stop they fall due anyway.)
   const firstOf = (caseId: string) => invoices.filter((i) => i.case_id === caseId && i.issue_date).map((i) => i.issue_date!).sort()[0];
-  const late = pick((c) => Boolean(firstOf(c.id)) && addMonths(firstOf(c.id)!, 1) < today) ?? pick((c) => Boolean(firstOf(c.id)) && addMonths(firstOf(c.id)!, 1) < today, true);
+  // One with an invoice past its due date when there is one: owed from the later of the long-stop and
+  // that due date, it is overdue and bears interest (an invoice issued after the long-stop would not yet, issue 37).
+  const invoicedAMonthAgo = (c: Case) => Boolean(firstOf(c.id)) && addMonths(firstOf(c.id)!, 1) < today;
+  const late = pick((c) => pastDue.has(c.id) && invoicedAMonthAgo(c), true) ?? pick(invoicedAMonthAgo) ?? pick(invoicedAMonthAgo, true);
   if (late) {
     const first = firstOf(late.id)!;
     let months = 1;

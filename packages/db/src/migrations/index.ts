@@ -50,6 +50,7 @@ import * as claimantTextConsent from "./2026-12-07-91-claimant-text-consent";
 import * as courtStepBeforeInstruction from "./2026-12-07-41-court-step-before-instruction";
 import * as addendumScope from "./2026-12-07-42-addendum-scope";
 import * as minuteExpertChanges from "./2026-12-07-31-minute-expert-changes";
+import * as statementLineProofs from "./2026-12-07-50-statement-line-proofs";
 
 /** Every migration, by name; names sort by date so Kysely runs them in order. */
 export const migrations: Record<string, Migration> = {
@@ -104,4 +105,5 @@ export const migrations: Record<string, Migration> = {
   "2026-12-07-41-court-step-before-instruction": courtStepBeforeInstruction,
   "2026-12-07-42-addendum-scope": addendumScope,
   "2026-12-07-31-minute-expert-changes": minuteExpertChanges,
+  "2026-12-07-50-statement-line-proofs": statementLineProofs,
 };

@@ -180,6 +180,9 @@ function MappingEditor({ bank, onSaved }: { bank: Bank; onSaved: () => void }) {
       <summary className="cursor-pointer rounded-sm text-sm font-medium outline-none focus-visible:ring-2 focus-visible:ring-ring">
         Column mapping for {item.bankLabel} {item.saved ? "(saved)" : "(default)"}
       </summary>
+      {bank === "fnb" && (
+        <p className="mt-2 text-sm text-muted-foreground">This mapping reads FNB's transaction history. FNB's statement download, whose lines begin with record numbers (2, 3, 5), is recognised by itself: nothing to edit.</p>
+      )}
       <form
         className="mt-3 grid gap-3"
         aria-label={`Column mapping for ${item.bankLabel}`}

@@ -14,7 +14,7 @@ import { AgreementForm } from "./agreement-form";
 import { BillingFileUpload } from "./billing-file-upload";
 import { EventForm } from "./event-form";
 
-const CLASS_VARIANT: Record<ReceivableClass, "secondary" | "outline" | "destructive" | "accent"> = { deferred: "accent", due: "outline", overdue: "destructive", past_long_stop: "destructive" };
+const CLASS_VARIANT: Record<ReceivableClass, "secondary" | "outline" | "destructive" | "accent"> = { deferred: "accent", due: "outline", overdue: "destructive" };
 
 function FileLink({ fileId, name }: { fileId: string; name: string | null }) {
   return (
@@ -32,7 +32,8 @@ function Receivables({ view }: { view: CaseBillingView }) {
     ["Deferred", t.deferredCents],
     ["Due", t.dueCents],
     ["Overdue", t.overdueCents],
-    ["Past long-stop", t.pastLongStopCents],
+    // Inside due and overdue already (issue 37): shown, not added again.
+    ["Of which past the long-stop", t.pastLongStopCents],
     ["Interest after the long-stop", t.interestCents],
   ];
   return (
@@ -127,7 +128,7 @@ export function BillingSection({ caseId }: { caseId: string }) {
               <Card>
                 <CardHeader>
                   <CardTitle>Settlement, taxation and payment</CardTitle>
-                  <CardDescription>Each event sets when payment is expected; the attorney is reminded once when that date passes unpaid.</CardDescription>
+                  <CardDescription>Each event sets when payment is expected; the latest one decides, and the attorney is reminded once when that date passes unpaid.</CardDescription>
                 </CardHeader>
                 <CardContent className="grid gap-4">
                   {view.events.length === 0 ? (

@@ -13,11 +13,12 @@ const COLUMNS: [keyof ReceivablesOverview["totals"], string][] = [
   ["deferredCents", "Deferred"],
   ["dueCents", "Due"],
   ["overdueCents", "Overdue"],
-  ["pastLongStopCents", "Past long-stop"],
+  // Part of due and overdue (issue 37): a past-long-stop amount is owed like any other.
+  ["pastLongStopCents", "Of which past long-stop"],
   ["interestCents", "Interest"],
 ];
 
-/** Exposure per firm: deferred, due, overdue, past the long-stop, and interest accrued after it. */
+/** Exposure per firm: deferred, due, overdue (of which past the long-stop), and interest accrued after it. */
 function Exposure({ overview }: { overview: ReceivablesOverview }) {
   return (
     // On a phone the table scrolls sideways: a focusable region, so the keyboard reaches it too.
@@ -88,6 +89,7 @@ export function ReceivablesCard() {
               </React.Suspense>
               <div className="grid gap-2">
                 <h3 className="text-sm font-medium">Exposure per firm</h3>
+                <p className="text-xs text-muted-foreground">An amount past its case's long-stop is due or overdue like any other; "Of which past long-stop" shows how much of those it is.</p>
                 <Exposure overview={overview.data} />
               </div>
             </div>

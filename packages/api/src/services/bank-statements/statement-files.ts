@@ -97,6 +97,65 @@ export function readCsvStatement(bank: Bank, mapping: BankMapping, content: stri
   return { credits, debitsIgnored, account: "" };
 }
 
+/**
+ * FNB's record-coded download (issue 37, item 15; docs/decisions.md "FNB's record-coded CSV"):
+ * every line starts with its record number (2 and 3: the account and the statement, 4: balances,
+ * 5: the column header, then the transactions). True when the file is laid out that way, whatever
+ * mapping FNB has: its own first cells say so.
+ */
+export function isRecordCoded(content: string): boolean {
+  const lines = content.replace(/^\uFEFF/, "").split(/\r?\n/).filter((l) => l.trim() !== "");
+  return lines.length > 0 && lines.every((l) => /^\s*"?\d{1,2}"?\s*,/.test(l)) && lines.some((l) => /^\s*"?5"?\s*,/.test(l));
+}
+
+/** Dates FNB writes in its downloads: dd/mm/yyyy in the record-coded one, the others as the other layouts do. */
+const FNB_DATE_FORMATS = ["dd/mm/yyyy", "yyyy/mm/dd", "d mmm yyyy", "yyyy-mm-dd"] as const;
+
+/** FNB's record-coded CSV: the first record-5 line naming a "Date" and an "Amount" column is the header; the record-5 lines after it are the transactions. */
+export function readFnbRecordCoded(content: string): StatementFile {
+  const rows = Papa.parse<string[]>(content.replace(/^\uFEFF/, ""), { skipEmptyLines: false, delimiter: "," }).data;
+  if (rows.length > STATEMENT_MAX_LINES) throw refuse(`A statement has at most ${STATEMENT_MAX_LINES} lines; this file has ${rows.length}.`);
+  const record = (row: string[]) => (row[0] ?? "").trim();
+  const headerAt = rows.findIndex((row) => record(row) === "5" && row.some((c) => c.trim().toLowerCase() === "date") && row.some((c) => c.trim().toLowerCase() === "amount"));
+  if (headerAt < 0) throw refuse('This FNB file has no column header on a record-5 line (one naming "Date" and "Amount"). Nothing was imported.');
+  const header = rows[headerAt]!.map((c) => c.trim().toLowerCase());
+  const date = header.indexOf("date");
+  const amount = header.indexOf("amount");
+  const balance = header.indexOf("balance");
+  const descriptions = header.flatMap((h, i) => (h.startsWith("description") ? [i] : []));
+  const credits: StatementCredit[] = [];
+  let debitsIgnored = 0;
+  for (let i = headerAt + 1; i < rows.length; i++) {
+    const row = rows[i]!.map((cell) => (cell ?? "").trim());
+    if (record(row) !== "5") continue;
+    const lineNo = i + 1;
+    const dateCell = row[date] ?? "";
+    const postedOn = FNB_DATE_FORMATS.map((f) => parseStatementDate(dateCell, f)).find(Boolean);
+    if (!postedOn) throw refuse(`Line ${lineNo}: "${dateCell}" is not a date written like ${STATEMENT_DATE_FORMAT_LABELS["dd/mm/yyyy"]}. Nothing was imported.`);
+    const cents = parseStatementAmount(row[amount] ?? "");
+    if (cents === null) throw refuse(`Line ${lineNo}: "${row[amount] ?? ""}" is not an amount. Nothing was imported.`);
+    if (cents <= 0) {
+      debitsIgnored++;
+      continue;
+    }
+    let balanceCents: number | null = null;
+    if (balance >= 0 && (row[balance] ?? "") !== "") {
+      balanceCents = parseStatementAmount(row[balance]!);
+      if (balanceCents === null) throw refuse(`Line ${lineNo}: the balance "${row[balance]}" is not an amount. Nothing was imported.`);
+    }
+    credits.push({
+      lineNo,
+      postedOn,
+      amountCents: cents,
+      description: descriptions.map((d) => row[d] ?? "").filter(Boolean).join(" ").slice(0, 500),
+      reference: "",
+      balanceCents,
+      fitId: null,
+    });
+  }
+  return { credits, debitsIgnored, account: "" };
+}
+
 type OfxNode = Record<string, unknown>;
 const asList = (value: unknown): OfxNode[] => (Array.isArray(value) ? value : value ? [value] : []) as OfxNode[];
 const field = (node: OfxNode, name: string) => (typeof node[name] === "string" ? (node[name] as string).trim() : "");

@@ -1,6 +1,6 @@
 import { sql } from "kysely";
 import type { z } from "zod";
-import type { OpenInvoiceForMatching, StatementCredit, StatementImportResult, StatementPreview, statementFileSchema } from "@medlegal/domain";
+import type { OpenInvoiceForMatching, ProofForMatching, StatementCredit, StatementImportResult, StatementPreview, statementFileSchema } from "@medlegal/domain";
 import { invoiceBalance, matchStatementLine, OPEN_INVOICE_STATUSES, sastDate, statementLineKey } from "@medlegal/domain";
 import { AppError } from "../../errors";
 import { recordAudit } from "../audit/audit";
@@ -8,7 +8,7 @@ import { now } from "../platform/clock";
 import type { Db, Deps } from "../platform/deps";
 import { fullName } from "../platform/sql";
 import { mappingOf } from "./mappings";
-import { readCsvStatement, readOfxStatement } from "./statement-files";
+import { isRecordCoded, readCsvStatement, readFnbRecordCoded, readOfxStatement } from "./statement-files";
 
 /**
  * Importing a bank statement (docs/decisions.md, "Issue 29: bank statements and the books"): the
@@ -25,7 +25,13 @@ interface KeyedCredit extends StatementCredit {
 }
 
 async function readStatement(db: Db, input: StatementFileInput): Promise<{ credits: KeyedCredit[]; debitsIgnored: number }> {
-  const file = input.bank === "ofx" ? readOfxStatement(input.content) : readCsvStatement(input.bank, (await mappingOf(db, input.bank)).mapping, input.content);
+  // FNB has two downloads: the record-coded one is recognised by its record numbers, the transaction history read through the mapping.
+  const file =
+    input.bank === "ofx"
+      ? readOfxStatement(input.content)
+      : input.bank === "fnb" && isRecordCoded(input.content)
+        ? readFnbRecordCoded(input.content)
+        : readCsvStatement(input.bank, (await mappingOf(db, input.bank)).mapping, input.content);
   // Two identical lines in one file are two payments: the second one's key says so, and stays the same on every import.
   const seen = new Map<string, number>();
   const credits = file.credits.map((credit) => {
@@ -69,6 +75,25 @@ export async function openInvoicesForMatching(db: Db): Promise<OpenInvoiceForMat
     .filter((i) => i.balanceCents > 0);
 }
 
+/** The proofs of payment attorneys uploaded that still await a match, with what matching reads of each. */
+export async function proofsForMatching(db: Db): Promise<ProofForMatching[]> {
+  const rows = await db
+    .selectFrom("payment_proofs")
+    .innerJoin("users as attorney", "attorney.id", "payment_proofs.attorney_id")
+    .select([
+      "payment_proofs.id",
+      "payment_proofs.attorney_id",
+      "payment_proofs.amount_cents",
+      "payment_proofs.paid_on",
+      "payment_proofs.reference",
+      "payment_proofs.invoice_ids",
+      sql<string>`coalesce(nullif(attorney.firm_name, ''), ${fullName("attorney")})`.as("firm_name"),
+    ])
+    .where("payment_proofs.status", "=", "uploaded")
+    .execute();
+  return rows.map((r) => ({ id: r.id, attorneyId: r.attorney_id, firmName: r.firm_name, amountCents: Number(r.amount_cents), paidOn: r.paid_on, reference: r.reference, invoiceIds: r.invoice_ids }));
+}
+
 async function knownKeys(db: Db, keys: string[]): Promise<Set<string>> {
   if (!keys.length) return new Set();
   const rows = await db.selectFrom("bank_statement_lines").select("line_key").where("line_key", "in", keys).execute();
@@ -79,9 +104,9 @@ async function knownKeys(db: Db, keys: string[]): Promise<Set<string>> {
 export async function previewStatement({ db }: Pick<Deps, "db">, input: StatementFileInput): Promise<StatementPreview> {
   const { credits, debitsIgnored } = await readStatement(db, input);
   const known = await knownKeys(db, credits.map((c) => c.key));
-  const invoices = await openInvoicesForMatching(db);
+  const [invoices, proofs] = await Promise.all([openInvoicesForMatching(db), proofsForMatching(db)]);
   return {
-    lines: credits.map(({ key, ...credit }) => ({ ...credit, duplicate: known.has(key), match: matchStatementLine(credit, invoices) })),
+    lines: credits.map(({ key, ...credit }) => ({ ...credit, duplicate: known.has(key), match: matchStatementLine(credit, invoices, proofs) })),
     debitsIgnored,
   };
 }
@@ -92,6 +117,7 @@ export async function importStatement(deps: Deps, input: StatementFileInput): Pr
   if (!credits.length) throw new AppError("INVALID", "This statement has no credit lines to import.", { content: "No credit lines" });
   return deps.db.transaction().execute(async (trx) => {
     const invoices = await openInvoicesForMatching(trx);
+    const proofs = await proofsForMatching(trx);
     const at = now();
     const batch = await trx
       .insertInto("bank_statement_imports")
@@ -102,7 +128,7 @@ export async function importStatement(deps: Deps, input: StatementFileInput): Pr
       .insertInto("bank_statement_lines")
       .values(
         credits.map((credit) => {
-          const match = matchStatementLine(credit, invoices);
+          const match = matchStatementLine(credit, invoices, proofs);
           return {
             import_id: batch.id,
             line_no: credit.lineNo,
@@ -117,6 +143,7 @@ export async function importStatement(deps: Deps, input: StatementFileInput): Pr
             match_note: match.note,
             proposed_attorney_id: match.attorneyId,
             proposed_allocations: JSON.stringify(match.allocations),
+            proposed_proof_id: match.proofId,
             created_at: at,
           };
         }),

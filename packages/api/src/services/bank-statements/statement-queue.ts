@@ -84,6 +84,10 @@ async function lockLine(trx: Trx, lineId: string) {
 /** Records the locked line's payment with these allocations, marks the line confirmed, audits it. */
 async function confirmLocked(trx: Trx, actor: SignedInActor, line: Awaited<ReturnType<typeof lockLine>>, attorneyId: string, allocations: { invoiceId: string; amountCents: number }[]) {
   if (line.payment_id) throw new AppError("CONFLICT", `${lineName(line)} is already confirmed as a payment.`);
+  // The attorney's proof of payment the line was matched to, when it is still theirs and still waiting: matched with the payment.
+  const proof = line.proposed_proof_id
+    ? await trx.selectFrom("payment_proofs").select("id").where("id", "=", line.proposed_proof_id).where("attorney_id", "=", attorneyId).where("status", "=", "uploaded").executeTakeFirst()
+    : undefined;
   let paymentId: string;
   try {
     paymentId = await recordPaymentIn(trx, actor, {
@@ -93,7 +97,7 @@ async function confirmLocked(trx: Trx, actor: SignedInActor, line: Awaited<Retur
       receivedOn: line.posted_on,
       amountCents: Number(line.amount_cents),
       allocations,
-      proofId: null,
+      proofId: proof?.id ?? null,
     });
   } catch (error) {
     // The payments service's sentence, said of this line.
@@ -106,7 +110,7 @@ async function confirmLocked(trx: Trx, actor: SignedInActor, line: Awaited<Retur
     entityType: "bank_statement_line",
     entityId: line.id,
     before: { confirmed: false },
-    after: { confirmed: true, paymentId, attorneyId, allocations },
+    after: { confirmed: true, paymentId, attorneyId, allocations, proofId: proof?.id ?? null },
   });
   return paymentId;
 }

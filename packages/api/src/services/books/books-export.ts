@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 import type { z } from "zod";
-import type { booksExportInputSchema, InvoiceLineItem } from "@medlegal/domain";
-import { booksAmount, booksDate, SAGE_TAX_TYPES, sastDate, vatTreatment, XERO_SALES_ACCOUNT, XERO_TAX_TYPES } from "@medlegal/domain";
+import type { booksExportInputSchema, InvoiceLineItem, InvoiceLineKind } from "@medlegal/domain";
+import { booksAmount, booksDate, booksLineDescription, postalAddress, SAGE_TAX_TYPES, sastDate, vatTreatment, XERO_SALES_ACCOUNT, XERO_TAX_TYPES } from "@medlegal/domain";
 import { csvCell, csvDocument } from "../platform/csv";
 import type { Db } from "../platform/deps";
 import { fullName } from "../platform/sql";
@@ -21,18 +21,21 @@ interface SalesDocument {
   date: string;
   dueDate: string | null;
   customer: string;
+  /** The recipient's address as printed on the document. */
+  address: string;
   email: string;
+  /** The case's reference, else the invoice's number: never the claimant's name (issue 37). */
   reference: string;
-  /** The credited invoice's number and the reason, for a credit note. */
+  /** The credited invoice's number, for a credit note. */
   invoiceNumber?: string;
-  reason?: string;
   lines: DocumentLine[];
 }
 
 /** The customer as invoiced: the firm (a party's `name`; its `firmName` is the "Attention:" line). */
 const customerOf = (party: { name: string }) => party.name;
-const lineOf = (l: { description: string; quantity: number; unit_price_cents: number; net_cents: number; vat_cents: number; total_cents: number }): DocumentLine => ({
-  description: l.description,
+/** A line's description is its kind of fee: the typed text may name the claimant or the injury. */
+const lineOf = (l: { kind: InvoiceLineKind; quantity: number; unit_price_cents: number; net_cents: number; vat_cents: number; total_cents: number }): DocumentLine => ({
+  description: booksLineDescription(l.kind),
   quantity: Number(l.quantity),
   unitPriceCents: Number(l.unit_price_cents),
   netCents: Number(l.net_cents),
@@ -43,13 +46,14 @@ const lineOf = (l: { description: string; quantity: number; unit_price_cents: nu
 async function invoicesOf(db: Db, { from, to }: Period): Promise<SalesDocument[]> {
   const invoices = await db
     .selectFrom("invoices")
-    .select(["id", "number", "issue_date", "due_date", "recipient", "attorney_reference", "claimant_name"])
-    .where("kind", "=", "attorney")
-    .where("status", "<>", "draft")
-    .where("issue_date", ">=", from)
-    .where("issue_date", "<=", to)
-    .orderBy("issue_date")
-    .orderBy("number")
+    .leftJoin("cases", "cases.id", "invoices.case_id")
+    .select(["invoices.id", "invoices.number", "invoices.issue_date", "invoices.due_date", "invoices.recipient", "cases.reference as case_reference"])
+    .where("invoices.kind", "=", "attorney")
+    .where("invoices.status", "<>", "draft")
+    .where("invoices.issue_date", ">=", from)
+    .where("invoices.issue_date", "<=", to)
+    .orderBy("invoices.issue_date")
+    .orderBy("invoices.number")
     .execute();
   if (!invoices.length) return [];
   const lines = await db.selectFrom("invoice_lines").selectAll().where("invoice_id", "in", invoices.map((i) => i.id)).orderBy("position").execute();
@@ -58,8 +62,9 @@ async function invoicesOf(db: Db, { from, to }: Period): Promise<SalesDocument[]
     date: i.issue_date!,
     dueDate: i.due_date,
     customer: customerOf(i.recipient!),
+    address: i.recipient!.address,
     email: i.recipient!.email,
-    reference: [i.attorney_reference, i.claimant_name].filter(Boolean).join(" · "),
+    reference: i.case_reference ?? i.number ?? "",
     lines: lines.filter((l) => l.invoice_id === i.id).map(lineOf),
   }));
 }
@@ -68,7 +73,8 @@ async function creditNotesOf(db: Db, { from, to }: Period): Promise<SalesDocumen
   const notes = await db
     .selectFrom("credit_notes")
     .innerJoin("invoices", "invoices.id", "credit_notes.invoice_id")
-    .select(["credit_notes.id", "credit_notes.number", "credit_notes.issue_date", "credit_notes.recipient", "credit_notes.reason", "invoices.number as invoice_number", "invoices.attorney_reference"])
+    .leftJoin("cases", "cases.id", "invoices.case_id")
+    .select(["credit_notes.id", "credit_notes.number", "credit_notes.issue_date", "credit_notes.recipient", "invoices.number as invoice_number", "cases.reference as case_reference"])
     .where("invoices.kind", "=", "attorney")
     .where("credit_notes.issue_date", ">=", from)
     .where("credit_notes.issue_date", "<=", to)
@@ -82,16 +88,17 @@ async function creditNotesOf(db: Db, { from, to }: Period): Promise<SalesDocumen
     date: n.issue_date,
     dueDate: n.issue_date,
     customer: customerOf(n.recipient),
+    address: n.recipient.address,
     email: n.recipient.email,
-    reference: n.attorney_reference ?? "",
+    reference: n.case_reference ?? n.invoice_number ?? "",
     invoiceNumber: n.invoice_number ?? "",
-    reason: n.reason,
     lines: lines.filter((l) => l.credit_note_id === n.id).map(lineOf),
   }));
 }
 
-const SAGE_INVOICE_HEADER = ["Customer Name", "Document Number", "Document Date", "Due Date", "Reference", "Description", "Quantity", "Unit Price (Excl)", "Tax Type", "Net Amount", "VAT Amount", "Total Amount"];
-const SAGE_CREDIT_NOTE_HEADER = ["Customer Name", "Document Number", "Document Date", "Invoice Number", "Reason", "Description", "Quantity", "Unit Price (Excl)", "Tax Type", "Net Amount", "VAT Amount", "Total Amount"];
+const SAGE_ADDRESS = ["Address Line 1", "Address Line 2", "Address Line 3", "City", "Postal Code"];
+const SAGE_INVOICE_HEADER = ["Customer Name", ...SAGE_ADDRESS, "Document Number", "Document Date", "Due Date", "Reference", "Description", "Quantity", "Unit Price (Excl)", "Tax Type", "Net Amount", "VAT Amount", "Total Amount"];
+const SAGE_CREDIT_NOTE_HEADER = ["Customer Name", ...SAGE_ADDRESS, "Document Number", "Document Date", "Invoice Number", "Reference", "Reason", "Description", "Quantity", "Unit Price (Excl)", "Tax Type", "Net Amount", "VAT Amount", "Total Amount"];
 const SAGE_RECEIPT_HEADER = ["Customer Name", "Date", "Reference", "Description", "Amount", "Allocated To"];
 const XERO_HEADER = [
   "*ContactName", "EmailAddress", "POAddressLine1", "POAddressLine2", "POAddressLine3", "POAddressLine4", "POCity", "PORegion", "POPostalCode", "POCountry",
@@ -100,27 +107,39 @@ const XERO_HEADER = [
 ];
 const header = (columns: string[]) => columns.map(csvCell).join(",");
 
+/** The customer's address in Sage's columns: three lines, city, postal code. */
+const sageAddress = (d: SalesDocument) => {
+  const a = postalAddress(d.address, 3);
+  return [...a.lines, a.city, a.postalCode];
+};
+
 function sageInvoices(documents: SalesDocument[]): string {
   const rows = documents.flatMap((d) =>
-    d.lines.map((l) => [d.customer, d.number, booksDate(d.date), d.dueDate ? booksDate(d.dueDate) : "", d.reference, l.description, l.quantity, booksAmount(l.unitPriceCents), SAGE_TAX_TYPES[vatTreatment(l)], booksAmount(l.netCents), booksAmount(l.vatCents), booksAmount(l.totalCents)]),
+    d.lines.map((l) => [d.customer, ...sageAddress(d), d.number, booksDate(d.date), d.dueDate ? booksDate(d.dueDate) : "", d.reference, l.description, l.quantity, booksAmount(l.unitPriceCents), SAGE_TAX_TYPES[vatTreatment(l)], booksAmount(l.netCents), booksAmount(l.vatCents), booksAmount(l.totalCents)]),
   );
   return csvDocument(header(SAGE_INVOICE_HEADER), rows);
 }
 
 function sageCreditNotes(documents: SalesDocument[]): string {
   const rows = documents.flatMap((d) =>
-    d.lines.map((l) => [d.customer, d.number, booksDate(d.date), d.invoiceNumber, d.reason, l.description, l.quantity, booksAmount(l.unitPriceCents), SAGE_TAX_TYPES[vatTreatment(l)], booksAmount(l.netCents), booksAmount(l.vatCents), booksAmount(l.totalCents)]),
+    // The reason staff typed stays in the app: it may name the claimant or the assessment.
+    d.lines.map((l) => [d.customer, ...sageAddress(d), d.number, booksDate(d.date), d.invoiceNumber, d.reference, `Credit for ${d.invoiceNumber}`, l.description, l.quantity, booksAmount(l.unitPriceCents), SAGE_TAX_TYPES[vatTreatment(l)], booksAmount(l.netCents), booksAmount(l.vatCents), booksAmount(l.totalCents)]),
   );
   return csvDocument(header(SAGE_CREDIT_NOTE_HEADER), rows);
 }
 
 /** Xero reads one invoice per number, tax exclusive; a credit note is the same layout with negative amounts. */
 function xeroSalesInvoices(invoices: SalesDocument[], creditNotes: SalesDocument[]): string {
-  const row = (d: SalesDocument, l: DocumentLine, sign: 1 | -1) => [
-    d.customer, d.email, "", "", "", "", "", "", "", "",
-    d.number, d.invoiceNumber ? `Credit for ${d.invoiceNumber}` : d.reference, booksDate(d.date), booksDate(d.dueDate ?? d.date), "", l.description, l.quantity, booksAmount(sign * l.unitPriceCents), "", XERO_SALES_ACCOUNT, XERO_TAX_TYPES[vatTreatment(l)],
-    "", "", "", "", "ZAR", "",
-  ];
+  const row = (d: SalesDocument, l: DocumentLine, sign: 1 | -1) => {
+    const a = postalAddress(d.address, 4);
+    const reference = !d.invoiceNumber ? d.reference : d.reference === d.invoiceNumber ? `Credit for ${d.invoiceNumber}` : `Credit for ${d.invoiceNumber} (${d.reference})`;
+    // prettier-ignore
+    return [
+      d.customer, d.email, ...a.lines, a.city, "", a.postalCode, "South Africa",
+      d.number, reference, booksDate(d.date), booksDate(d.dueDate ?? d.date), "", l.description, l.quantity, booksAmount(sign * l.unitPriceCents), "", XERO_SALES_ACCOUNT, XERO_TAX_TYPES[vatTreatment(l)],
+      "", "", "", "", "ZAR", "",
+    ];
+  };
   const rows = [...invoices.flatMap((d) => d.lines.map((l) => row(d, l, 1))), ...creditNotes.flatMap((d) => d.lines.map((l) => row(d, l, -1)))];
   return csvDocument(header(XERO_HEADER), rows);
 }
@@ -157,7 +176,7 @@ async function sageReceipts(db: Db, { from, to }: Period): Promise<string> {
     const against = allocations.filter((a) => a.payment_id === p.id).map((a) => a.number).join(" ");
     if (p.received_on >= from && p.received_on <= to) rows.push([p.customer, booksDate(p.received_on), p.reference, "Payment received", booksAmount(Number(p.amount_cents)), against]);
     const reversedOn = p.reversed_at ? sastDate(p.reversed_at) : null;
-    if (reversedOn && reversedOn >= from && reversedOn <= to) rows.push([p.customer, booksDate(reversedOn), p.reference, `Payment reversed: ${p.reversal_reason ?? ""}`, booksAmount(-Number(p.amount_cents)), against]);
+    if (reversedOn && reversedOn >= from && reversedOn <= to) rows.push([p.customer, booksDate(reversedOn), p.reference, "Payment reversed", booksAmount(-Number(p.amount_cents)), against]);
   }
   return csvDocument(header(SAGE_RECEIPT_HEADER), rows);
 }

@@ -24,7 +24,9 @@ export async function creditsOf(db: Db, attorneyIds: string[] | null): Promise<M
   return new Map((await query.execute()).map((r) => [r.attorney_id, Number(r.credit)]));
 }
 
-async function openInvoicesOf(db: Db, attorneyIds: string[] | null): Promise<(OpenInvoiceItem & { attorneyId: string })[]> {
+type OpenInvoice = OpenInvoiceItem & { attorneyId: string; owedFrom: string };
+
+async function openInvoicesOf(db: Db, attorneyIds: string[] | null): Promise<OpenInvoice[]> {
   const day = today();
   // Deferred invoices (issue 29): their long-stop is the date they age from, and before it they are "deferred", not due.
   const receivables = new Map((await openReceivables(db, attorneyIds ? { attorneyIds } : {}, day)).map((r) => [r.id, r]));
@@ -39,10 +41,12 @@ async function openInvoicesOf(db: Db, attorneyIds: string[] | null): Promise<(Op
   return (await query.execute()).map((r) => {
     const receivable = receivables.get(r.id);
     const deferredUntil = receivable?.longStopOn ?? null;
-    const agesFrom = deferredUntil && deferredUntil > r.due_date! ? deferredUntil : r.due_date!;
+    // The day it is owed from, by the receivables rule (a deferred invoice: the later of its long-stop and due date).
+    const agesFrom = receivable?.owedFrom ?? r.due_date!;
     return {
     id: r.id,
     attorneyId: r.attorney_id!,
+    owedFrom: agesFrom,
     number: r.number!,
     status: r.status,
     statusLabel: INVOICE_STATUS_LABELS[r.status],
@@ -61,11 +65,11 @@ async function openInvoicesOf(db: Db, attorneyIds: string[] | null): Promise<(Op
   });
 }
 
-/** Open invoices apart: the deferred ones (added up) and the others, aged (a deferred invoice past its long-stop ages from it). */
-function splitDeferred(invoices: readonly OpenInvoiceItem[], day: string): { ageing: Ageing; deferredCents: number } {
+/** Open invoices apart: the deferred ones (added up) and the others, aged from the day each is owed. */
+function splitDeferred(invoices: readonly Pick<OpenInvoice, "deferred" | "owedFrom" | "balanceCents">[], day: string): { ageing: Ageing; deferredCents: number } {
   const due = invoices.filter((i) => !i.deferred);
   const ageing = ageBalances(
-    due.map((i) => ({ dueDate: i.deferredUntil && i.deferredUntil > i.dueDate ? i.deferredUntil : i.dueDate, balanceCents: i.balanceCents })),
+    due.map((i) => ({ dueDate: i.owedFrom, balanceCents: i.balanceCents })),
     day,
   );
   return { ageing, deferredCents: invoices.filter((i) => i.deferred).reduce((sum, i) => sum + i.balanceCents, 0) };
@@ -80,8 +84,9 @@ async function proofsAwaitingOf(db: Db, attorneyIds: string[] | null): Promise<M
 /** An attorney's account: open invoices, their ageing, credit on the account, proofs awaiting a match. */
 export async function accountSummary({ db, actor }: Deps, input: { attorneyId?: string }): Promise<AccountSummary> {
   const attorney = await accountHolder(db, actor.user, input.attorneyId);
-  const openInvoices = (await openInvoicesOf(db, [attorney.id])).map(({ attorneyId: _, ...rest }) => rest);
-  const { ageing, deferredCents } = splitDeferred(openInvoices, today());
+  const mine = await openInvoicesOf(db, [attorney.id]);
+  const { ageing, deferredCents } = splitDeferred(mine, today());
+  const openInvoices = mine.map(({ attorneyId: _, owedFrom: __, ...rest }) => rest);
   const creditCents = (await creditsOf(db, [attorney.id])).get(attorney.id) ?? 0;
   return {
     attorney,

@@ -1,6 +1,6 @@
 import type { z } from "zod";
 import type { AccountEntry, Statement, statementInputSchema } from "@medlegal/domain";
-import { ageBalances, buildStatement, daysPastDue, PAYMENT_METHOD_LABELS, sastDate, can } from "@medlegal/domain";
+import { ageBalances, buildStatement, PAYMENT_METHOD_LABELS, sastDate, can } from "@medlegal/domain";
 import { recordAccess } from "../audit/access-log";
 import { today } from "../platform/clock";
 import type { Db, Deps } from "../platform/deps";
@@ -76,15 +76,14 @@ export async function statementPdf(deps: Deps, input: z.output<typeof statementI
   const agency = await agencyParty(deps.db);
   const recipient = await userParty(deps.db, s.attorney.id);
   const day = today();
-  // Ageing of what is open today, printed under the statement; deferred balances apart (a deferred
-  // invoice past its long-stop ages from the long-stop).
+  // Ageing of what is open today, printed under the statement; deferred balances apart (each other
+  // invoice ages from the day it is owed, the receivables rule).
   const open = (await openReceivables(deps.db, { attorneyIds: [s.attorney.id] }, day)).filter((r) => r.class !== "deferred");
-  const agesFrom = (r: (typeof open)[number]) => (r.longStopOn && r.longStopOn > r.dueDate ? r.longStopOn : r.dueDate);
   const ageing = ageBalances(
-    open.map((r) => ({ dueDate: agesFrom(r), balanceCents: r.balanceCents })),
+    open.map((r) => ({ dueDate: r.owedFrom, balanceCents: r.balanceCents })),
     day,
   );
-  const data = await renderStatementPdf({ supplier: agency.party, recipient, bank: agency.bank, statement: s, printedOn: day, ageing, overdueInvoices: open.filter((r) => daysPastDue(agesFrom(r), day) > 0).length });
+  const data = await renderStatementPdf({ supplier: agency.party, recipient, bank: agency.bank, statement: s, printedOn: day, ageing, overdueInvoices: open.filter((r) => r.class === "overdue").length });
   await recordAccess(deps.db, deps.actor, { action: "download", entityType: "statement", entityId: s.attorney.id, patientId: null });
   const firm = (s.attorney.firmName ?? s.attorney.name).replace(/[^A-Za-z0-9 ]+/g, "").trim().replace(/\s+/g, "-") || "account";
   return { fileName: `Statement-${firm}-${s.from}-to-${s.to}.pdf`, data };

@@ -1,6 +1,7 @@
 import type { z } from "zod";
 import type { billingEventInputSchema, billingEventRemoveSchema, CaseBillingView, deferralAgreementInputSchema, ReceivablesSettings } from "@medlegal/domain";
 import {
+  addToTotals,
   BILLING_EVENT_LABELS,
   BILLING_MESSAGES,
   can,
@@ -10,7 +11,7 @@ import {
   EXPECTED_PAYMENT_LABELS,
   expectedPaymentDate,
   invoiceStatusFromMoney,
-  RECEIVABLE_CLASS_LABELS,
+  receivableLabel,
 } from "@medlegal/domain";
 import { AppError, notFound } from "../../errors";
 import { recordAccess } from "../audit/access-log";
@@ -56,13 +57,7 @@ export async function caseBillingOf(db: Db, user: Deps["actor"]["user"], row: Ca
   const deferral = (await caseDeferrals(db, [row.id], settings)).get(row.id);
   const invoices = await openReceivables(db, { caseId: row.id }, day);
   const totals = emptyReceivablesTotals();
-  for (const i of invoices) {
-    if (i.class === "deferred") totals.deferredCents += i.balanceCents;
-    else if (i.class === "due") totals.dueCents += i.balanceCents;
-    else if (i.class === "overdue") totals.overdueCents += i.balanceCents;
-    else totals.pastLongStopCents += i.balanceCents;
-    totals.interestCents += i.interestCents;
-  }
+  for (const i of invoices) addToTotals(totals, i);
   const order = ["order", "taxed", "raf_paid"] as const;
   const firstInvoice = await db
     .selectFrom("invoices")
@@ -107,7 +102,7 @@ export async function caseBillingOf(db: Db, user: Deps["actor"]["user"], row: Ca
           reminded: reminders.some((r) => r.kind === e.kind && r.expected_on === expectedOn),
         };
       }),
-    invoices: invoices.map((i) => ({ id: i.id, number: i.number, issueDate: i.issueDate, totalCents: i.totalCents, balanceCents: i.balanceCents, class: i.class, classLabel: RECEIVABLE_CLASS_LABELS[i.class] })),
+    invoices: invoices.map((i) => ({ id: i.id, number: i.number, issueDate: i.issueDate, totalCents: i.totalCents, balanceCents: i.balanceCents, class: i.class, pastLongStop: i.pastLongStop, classLabel: receivableLabel(i.class, i.pastLongStop) })),
     totals,
     defaultLongStopMonths: settings.longStopMonths,
     scheduleLines: await scheduleLineCount(db, row.id),

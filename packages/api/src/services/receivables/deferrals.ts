@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 import type { SqlBool } from "kysely";
 import type { BillingEventKind, ReceivableClass, ReceivablesSettings } from "@medlegal/domain";
-import { BILLING_MESSAGES, caseExpectedDate, DEFAULT_RECEIVABLES_SETTINGS, interestAfterLongStop, invoiceBalance, longStopDate, OPEN_INVOICE_STATUSES, receivableClass } from "@medlegal/domain";
+import { BILLING_MESSAGES, caseExpectedDate, DEFAULT_RECEIVABLES_SETTINGS, interestAfterLongStop, invoiceBalance, longStopDate, OPEN_INVOICE_STATUSES, owedFrom, pastLongStop, receivableClass } from "@medlegal/domain";
 import { AppError } from "../../errors";
 import type { Db } from "../platform/deps";
 import { readSetting } from "../settings/settings";
@@ -84,14 +84,18 @@ export interface OpenReceivable {
   totalCents: number;
   balanceCents: number;
   class: ReceivableClass;
+  /** A deferred invoice whose long-stop has passed: due or overdue now, and bearing interest once owed. */
+  pastLongStop: boolean;
   /** The long-stop of a deferred invoice (null: not deferred). */
   longStopOn: string | null;
+  /** The day it is owed from and ages from: the later of the long-stop and the due date for a deferred invoice. */
+  owedFrom: string;
   /** When the agency expects the money: a deferred case's expected date, else the due date. */
   expectedOn: string;
   interestCents: number;
 }
 
-/** Open invoices to attorneys (of the given attorneys or cases; all when neither), each classed as deferred, due, overdue or past the long-stop. */
+/** Open invoices to attorneys (of the given attorneys or cases; all when neither), each classed as deferred, due or overdue, and marked when past its long-stop. */
 export async function openReceivables(db: Db, filter: { attorneyIds?: readonly string[]; caseId?: string }, today: string): Promise<OpenReceivable[]> {
   if (filter.attorneyIds && !filter.attorneyIds.length) return [];
   let query = db
@@ -108,7 +112,8 @@ export async function openReceivables(db: Db, filter: { attorneyIds?: readonly s
   return rows.map((r) => {
     const deferral = r.case_id ? deferrals.get(r.case_id) : undefined;
     const balanceCents = invoiceBalance({ totalCents: Number(r.total_cents), creditedCents: Number(r.credited_cents), paidCents: Number(r.paid_cents) });
-    const cls = receivableClass({ dueDate: r.due_date!, deferral: Boolean(deferral), deferredUntil: deferral?.longStopOn ?? null }, today);
+    const facts = { dueDate: r.due_date!, deferral: Boolean(deferral), longStop: deferral?.longStopOn ?? null };
+    const cls = receivableClass(facts, today);
     return {
       id: r.id,
       number: r.number!,
@@ -119,9 +124,11 @@ export async function openReceivables(db: Db, filter: { attorneyIds?: readonly s
       totalCents: Number(r.total_cents),
       balanceCents,
       class: cls,
+      pastLongStop: pastLongStop(facts, today),
       longStopOn: deferral?.longStopOn ?? null,
+      owedFrom: owedFrom(facts),
       expectedOn: deferral ? (deferral.expectedOn ?? r.due_date!) : r.due_date!,
-      interestCents: deferral ? interestAfterLongStop(balanceCents, deferral.interestRateBp, deferral.longStopOn, today) : 0,
+      interestCents: deferral ? interestAfterLongStop(balanceCents, deferral.interestRateBp, facts, today) : 0,
     };
   });
 }

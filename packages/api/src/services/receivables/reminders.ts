@@ -1,6 +1,7 @@
 import type { Kysely } from "kysely";
 import type { Database } from "@medlegal/db";
-import { BILLING_EVENT_LABELS, expectedPaymentDate, OPEN_INVOICE_STATUSES, saDateLabel, sastDate } from "@medlegal/domain";
+import type { BillingEventKind } from "@medlegal/domain";
+import { BILLING_EVENT_LABELS, latestExpectation, OPEN_INVOICE_STATUSES, saDateLabel, sastDate } from "@medlegal/domain";
 import type { Actor } from "../../actors";
 import { recordAudit } from "../audit/audit";
 import { notify } from "../notifications/notifications";
@@ -12,15 +13,18 @@ import { receivablesSettings } from "./deferrals";
 const SWEEPER: Actor = { user: null, meta: { ip: null, userAgent: "sweeper", requestId: "receivables-sweep", appUrl: "" } };
 
 /**
- * Reminds the attorney once when a deferred case's expected payment date (capital after the order,
- * costs after taxation, or the RAF's payment) has passed and the case still has open invoices. The
- * reminder is the insert of its unique (case, kind, expected date) row with the notification in the
- * same transaction, so two processes sweeping at once send it once; a date moved later may remind again.
+ * Reminds the attorney once per case (issue 37, item 10) when the payment the case's latest stage
+ * makes expected (capital after the order, costs after taxation, or the RAF's payment) is late and
+ * the case still has open invoices: a case whose order, taxation and RAF payment all lie in the past
+ * gets one reminder, about the RAF's payment, not three. A later stage recorded afterwards makes a
+ * new expectation, reminded once when it too passes. The reminder is the insert of its unique
+ * (case, stage, expected date) row with the notification in the same transaction, so two processes
+ * sweeping at once send it once; a date moved later may remind again.
  */
 export async function sweepBillingReminders(db: Kysely<Database>, at: Date = now()): Promise<{ reminded: number }> {
   const day = sastDate(at);
   const settings = await receivablesSettings(db);
-  const candidates = await db
+  const rows = await db
     .selectFrom("case_billing_events")
     .innerJoin("deferral_agreements", "deferral_agreements.case_id", "case_billing_events.case_id")
     .innerJoin("cases", "cases.id", "case_billing_events.case_id")
@@ -36,27 +40,33 @@ export async function sweepBillingReminders(db: Kysely<Database>, at: Date = now
       ),
     )
     .execute();
+  const cases = new Map<string, { caseId: string; attorneyId: string; reference: string; events: { kind: BillingEventKind; occurredOn: string }[] }>();
+  for (const r of rows) {
+    const c = cases.get(r.case_id) ?? { caseId: r.case_id, attorneyId: r.attorney_id, reference: r.reference, events: [] };
+    c.events.push({ kind: r.kind, occurredOn: r.occurred_on });
+    cases.set(r.case_id, c);
+  }
   let reminded = 0;
-  for (const c of candidates) {
-    const expectedOn = expectedPaymentDate(c.kind, c.occurred_on, settings);
-    if (expectedOn >= day) continue;
+  for (const c of cases.values()) {
+    const expected = latestExpectation(c.events, settings);
+    if (!expected || expected.expectedOn >= day) continue;
     const sent = await db.transaction().execute(async (trx) => {
       const inserted = await trx
         .insertInto("billing_reminders")
-        .values({ case_id: c.case_id, kind: c.kind, expected_on: expectedOn, ...stamp("sent_at") })
+        .values({ case_id: c.caseId, kind: expected.kind, expected_on: expected.expectedOn, ...stamp("sent_at") })
         .onConflict((oc) => oc.columns(["case_id", "kind", "expected_on"]).doNothing())
         .returning("id")
         .executeTakeFirst();
       if (!inserted) return false;
       await notify(trx, {
-        userId: c.attorney_id,
+        userId: c.attorneyId,
         type: "payment_reminder",
         title: `Payment expected on ${c.reference}`,
-        message: `${BILLING_EVENT_LABELS[c.kind]} on ${saDateLabel(c.occurred_on)}: the agency expected payment of ${c.reference}'s invoices by ${saDateLabel(expectedOn)}, and they are still open. Please pay, or upload your proof of payment under Payments.`,
-        link: `/cases/${c.case_id}`,
+        message: `${BILLING_EVENT_LABELS[expected.kind]} on ${saDateLabel(expected.occurredOn)}: the agency expected payment of ${c.reference}'s invoices by ${saDateLabel(expected.expectedOn)}, and they are still open. Please pay, or upload your proof of payment under Payments.`,
+        link: `/cases/${c.caseId}`,
         textInEmail: true,
       });
-      await recordAudit(trx, SWEEPER, { action: "case.billing_reminder", entityType: "case", entityId: c.case_id, after: { kind: c.kind, expectedOn } });
+      await recordAudit(trx, SWEEPER, { action: "case.billing_reminder", entityType: "case", entityId: c.caseId, after: { kind: expected.kind, expectedOn: expected.expectedOn } });
       return true;
     });
     if (sent) reminded += 1;

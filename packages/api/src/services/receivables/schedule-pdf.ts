@@ -6,15 +6,16 @@ const LEFT = 40;
 const WIDTH = 762;
 const BOTTOM = 540;
 const GREY = "#555555";
-/** Column x offsets and widths (landscape A4): expert, discipline, fee, invoice, date, excl., incl. */
+/** Column x offsets and widths (landscape A4): expert, discipline, fee, invoice, date, excl., incl., paid. */
 const COLUMNS: { label: string; width: number; align?: "right" }[] = [
-  { label: "Expert", width: 140 },
-  { label: "Discipline", width: 130 },
-  { label: "Fee", width: 160 },
+  { label: "Expert", width: 130 },
+  { label: "Discipline", width: 115 },
+  { label: "Fee", width: 130 },
   { label: "Invoice", width: 95 },
   { label: "Invoice date", width: 77 },
   { label: "Excl. VAT", width: 80, align: "right" },
   { label: "Incl. VAT", width: 80, align: "right" },
+  { label: "Paid", width: 55, align: "right" },
 ];
 
 /** Renders the bill-of-costs disbursement schedule with pdfkit's Helvetica (text extractable); nothing read from the database here. */
@@ -22,6 +23,9 @@ export async function renderSchedulePdf(s: DisbursementSchedule): Promise<Buffer
   const { pdf, bytes } = await openPdf({ Title: `Disbursement schedule ${s.caseReference}`, Author: "MedLegal", Subject: "Bill of costs: experts' fees" }, "landscape");
   pdf.font("Helvetica-Bold").fontSize(16).fillColor("black").text("Disbursement schedule: experts' fees", LEFT, 40);
   const meta: [string, string][] = [
+    ["Supplier", s.supplierName],
+    ["VAT number", s.supplierVatNumber || "Not registered for VAT"],
+    ["Date", longDate(s.date)],
     ["Claimant", s.claimantName],
     ["RAF claim number", s.rafClaimNumber ?? "Not recorded"],
     ["Court case number", s.courtCaseNumber ?? "Not recorded"],
@@ -53,7 +57,7 @@ export async function renderSchedulePdf(s: DisbursementSchedule): Promise<Buffer
     y = pdf.y + 6;
   }
   for (const line of s.lines) {
-    const cells = [line.expertName, line.discipline, line.fee, line.invoiceNumber, longDate(line.invoiceDate), formatRand(line.netCents), formatRand(line.totalCents)];
+    const cells = [line.expertName, line.discipline, line.fee, line.invoiceNumber, longDate(line.invoiceDate), formatRand(line.netCents), formatRand(line.totalCents), line.paidState];
     const height = Math.max(...cells.map((text, i) => pdf.font("Helvetica").fontSize(9).heightOfString(text, { width: COLUMNS[i]!.width - 6 })));
     if (y + height > BOTTOM) {
       pdf.addPage({ size: "A4", layout: "landscape", margin: LEFT });

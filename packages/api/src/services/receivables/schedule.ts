@@ -1,16 +1,21 @@
 import type { DisbursementSchedule, ScheduleLine } from "@medlegal/domain";
-import { scheduleFeeLabel } from "@medlegal/domain";
+import { scheduleFeeLabel, schedulePaidState } from "@medlegal/domain";
 import { recordAccess } from "../audit/access-log";
 import { assertCan, loadVisibleCase } from "../platform/access";
-import { csvDocument } from "../platform/csv";
+import { longDate } from "../invoices/invoice-pdf";
+import { today } from "../platform/clock";
+import { csvCell, csvDocument } from "../platform/csv";
 import type { Db, Deps } from "../platform/deps";
+import { getAgencySettings } from "../settings/settings";
 import { renderSchedulePdf } from "./schedule-pdf";
 
 /**
  * The bill-of-costs disbursement schedule of a case (issue 29): every fee line of the case's issued
  * invoices to the attorney (not those credited in full), each expert's fee its own line with the
- * expert's name and discipline, the invoice's number and date, excl. and incl. VAT. The expert of a
- * line is the one whose report it bills, else the invoice's report's or booking's expert.
+ * expert's name and discipline, the invoice's number and date, excl. and incl. VAT, and whether the
+ * invoice is paid; headed by the supplier (the agency and its VAT number) and the schedule's date
+ * (issue 37). The expert of a line is the one whose report it bills, else the invoice's report's or
+ * booking's expert.
  */
 function scheduleRows(db: Db, caseId: string) {
   return db
@@ -38,6 +43,9 @@ export async function buildSchedule(db: Db, row: Awaited<ReturnType<typeof loadV
       "invoice_lines.total_cents",
       "invoices.number",
       "invoices.issue_date",
+      "invoices.total_cents as invoice_total",
+      "invoices.paid_cents as invoice_paid",
+      "invoices.credited_cents as invoice_credited",
       "invoices.attorney_reference",
       "line_report.consultant_id as line_expert",
       "line_report.specialization_id as line_discipline",
@@ -84,11 +92,16 @@ export async function buildSchedule(db: Db, row: Awaited<ReturnType<typeof loadV
       invoiceDate: l.issue_date!,
       netCents: Number(l.net_cents),
       totalCents: Number(l.total_cents),
+      paidState: schedulePaidState({ totalCents: Number(l.invoice_total), paidCents: Number(l.invoice_paid), creditedCents: Number(l.invoice_credited) }),
     };
   });
   const patient = await db.selectFrom("patients").select(["first_name", "last_name"]).where("id", "=", row.patient_id).executeTakeFirstOrThrow();
   const attorney = await db.selectFrom("users").select(["first_name", "last_name", "firm_name"]).where("id", "=", row.attorney_id).executeTakeFirstOrThrow();
+  const agency = await getAgencySettings({ db });
   return {
+    supplierName: agency.name,
+    supplierVatNumber: agency.vatNumber.trim(),
+    date: today(),
     caseReference: row.reference,
     claimantName: `${patient.first_name} ${patient.last_name}`,
     rafClaimNumber: row.raf_claim_number,
@@ -102,13 +115,32 @@ export async function buildSchedule(db: Db, row: Awaited<ReturnType<typeof loadV
   };
 }
 
-const CSV_HEADER = "Claimant,RAF claim number,Court case number,Attorney reference,Expert,Discipline,Fee,Invoice number,Invoice date,Amount excl. VAT,Amount incl. VAT";
+const CSV_HEADER = ["Supplier", "Supplier VAT number", "Schedule date", "Claimant", "RAF claim number", "Court case number", "Attorney reference", "Expert", "Discipline", "Fee", "Invoice number", "Invoice date", "Amount excl. VAT", "Amount incl. VAT", "Paid"]
+  .map(csvCell)
+  .join(",");
 const rand = (cents: number) => (cents / 100).toFixed(2);
 
+/** The schedule as CSV: every row names the supplier and the schedule's date, dates as South Africans write them ("7 December 2026"). */
 export function scheduleCsv(s: DisbursementSchedule): string {
   return csvDocument(
     CSV_HEADER,
-    s.lines.map((l) => [s.claimantName, s.rafClaimNumber ?? "", s.courtCaseNumber ?? "", s.attorneyReference ?? "", l.expertName, l.discipline, l.fee, l.invoiceNumber, l.invoiceDate, rand(l.netCents), rand(l.totalCents)]),
+    s.lines.map((l) => [
+      s.supplierName,
+      s.supplierVatNumber,
+      longDate(s.date),
+      s.claimantName,
+      s.rafClaimNumber ?? "",
+      s.courtCaseNumber ?? "",
+      s.attorneyReference ?? "",
+      l.expertName,
+      l.discipline,
+      l.fee,
+      l.invoiceNumber,
+      longDate(l.invoiceDate),
+      rand(l.netCents),
+      rand(l.totalCents),
+      l.paidState,
+    ]),
   );
 }
 

@@ -30,7 +30,7 @@ function BankStatementsPage() {
     <>
       <PageHeader
         title="Bank Statements"
-        description="Import the agency's bank statement: money received is matched to open invoices by invoice number, the attorney's reference, amount and firm. Export the books for Sage or Xero."
+        description="Import the agency's bank statement: money received is matched to open invoices by invoice number, the attorney's reference, the proofs of payment attorneys uploaded, and firm and amount. Export the books for Sage or Xero."
         actions={
           <Button asChild variant="outline">
             <Link to="/admin/payments">
