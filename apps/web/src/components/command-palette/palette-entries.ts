@@ -82,7 +82,9 @@ export function hrefForHit(role: Role, hit: Pick<SearchHit, "kind" | "id" | "tar
     case "expert":
       return firstOpen(role, ["/consultants"]);
     case "user":
-      return firstOpen(role, ["/admin/users"]);
+      // Administrators manage the account; employees write to the person (issue 37).
+      if (canOpenRoute(role, "/admin/users")) return "/admin/users";
+      return can(role, "messages.staff") ? `/messages?to=${hit.id}` : null;
   }
 }
 

@@ -1,6 +1,6 @@
 import { sql } from "kysely";
 import type { GlobalSearchResult, globalSearchInputSchema, SearchHit, SearchKind } from "@medlegal/domain";
-import { can, isAttorney, looksLikeIdentityNumber, SEARCH_GROUP_LIMIT, SEARCH_KINDS, SEARCH_MIN_LENGTH, searchKey } from "@medlegal/domain";
+import { can, isAttorney, looksLikeIdentityNumber, ROLE_LABEL, SEARCH_GROUP_LIMIT, SEARCH_KINDS, SEARCH_MIN_LENGTH, searchKey } from "@medlegal/domain";
 import type { z } from "zod";
 import { isStaff, visibleBookings, visibleCases, visibleInvoices, visiblePatients, visibleQueries, visibleReports } from "../platform/access";
 import type { Deps } from "../platform/deps";
@@ -213,20 +213,27 @@ const findInvoices: Finder = async ({ db, actor }, t) => {
   ].slice(0, SEARCH_GROUP_LIMIT);
 };
 
-/** Experts (staff who may read the directory) and other users (administrators), by name, username or e-mail. */
+/**
+ * Experts (staff who may read the directory) by name, username, e-mail or discipline ("orthopaedic"),
+ * and other users (staff, issue 37) by name, username or e-mail.
+ */
 function findPeople(experts: boolean): Finder {
   return async ({ db }, t) => {
     if (t.looksNumeric) return [];
+    const byName = sql<boolean>`user_search_text(users.first_name, users.last_name, users.username, users.email) LIKE ${t.wordsAnywhere}`;
     const rows = await db
       .selectFrom("users")
+      .leftJoin("specializations", "specializations.id", "users.specialization_id")
       .where("users.role", experts ? "=" : "<>", "consultant")
-      .where(sql<boolean>`user_search_text(users.first_name, users.last_name, users.username, users.email) LIKE ${t.wordsAnywhere}`)
-      .select(["users.id", fullName("users").as("name"), "users.role", "users.email", "users.is_active"])
+      // The catalogue holds a few dozen disciplines: matching their names costs nothing beside the users' index.
+      .where(experts ? sql<boolean>`(${byName} OR lower(specializations.name) LIKE ${t.wordsAnywhere})` : byName)
+      .select(["users.id", fullName("users").as("name"), "users.role", "users.email", "users.is_active", "users.firm_name", "specializations.name as specialization"])
       .orderBy("users.last_name")
       .orderBy("users.first_name")
+      .orderBy("users.id")
       .limit(SEARCH_GROUP_LIMIT)
       .execute();
-    return rows.map((r) => hit(r.id, r.name, [experts ? null : r.role, r.email, r.is_active ? null : "deactivated"]));
+    return rows.map((r) => hit(r.id, r.name, [experts ? r.specialization : ROLE_LABEL[r.role], experts ? null : r.firm_name, r.email, r.is_active ? null : "deactivated"]));
   };
 }
 
@@ -239,7 +246,7 @@ const FINDERS: Record<SearchKind, { allowed: (deps: Deps) => boolean; find: Find
   report: { allowed: ({ actor }) => can(actor.user.role, "reports.read"), find: findReports },
   invoice: { allowed: ({ actor }) => can(actor.user.role, "invoices.read"), find: findInvoices },
   expert: { allowed: ({ actor }) => can(actor.user.role, "consultants.read"), find: findPeople(true) },
-  user: { allowed: ({ actor }) => can(actor.user.role, "users.manage"), find: findPeople(false) },
+  user: { allowed: ({ actor }) => can(actor.user.role, "users.find"), find: findPeople(false) },
 };
 
 /**
