@@ -75,6 +75,8 @@ export function hrefForHit(role: Role, hit: Pick<SearchHit, "kind" | "id" | "tar
       return `/queries/${hit.id}`;
     case "booking":
       return hit.targetId ? `/queries/${hit.targetId}` : firstOpen(role, BOOKING_LISTS);
+    case "meeting":
+      return `/video-conferences?meeting=${hit.id}`;
     case "report":
       return `/reports/${hit.id}`;
     case "invoice":

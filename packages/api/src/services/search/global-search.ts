@@ -1,6 +1,6 @@
 import { sql } from "kysely";
 import type { GlobalSearchResult, globalSearchInputSchema, SearchHit, SearchKind } from "@medlegal/domain";
-import { can, isAttorney, looksLikeIdentityNumber, ROLE_LABEL, SEARCH_GROUP_LIMIT, SEARCH_KINDS, SEARCH_MIN_LENGTH, searchKey } from "@medlegal/domain";
+import { can, isAttorney, looksLikeIdentityNumber, MEETING_STATUS_LABEL, ROLE_LABEL, saDayTimeLabel, SEARCH_GROUP_LIMIT, SEARCH_KINDS, SEARCH_MIN_LENGTH, searchKey } from "@medlegal/domain";
 import type { z } from "zod";
 import { isStaff, visibleBookings, visibleCases, visibleInvoices, visiblePatients, visibleQueries, visibleReports } from "../platform/access";
 import type { Deps } from "../platform/deps";
@@ -169,6 +169,29 @@ const findBookings: Finder = async ({ db, actor }, t) => {
   return rows.map((r) => hit(r.id, r.reference, [r.claimant, r.status], r.query_id));
 };
 
+/** Meetings by reference (issue 37): staff any, everyone else those they are invited to or arranged, as the meetings list. */
+const findMeetings: Finder = async ({ db, actor }, t) => {
+  if (!t.keyPrefix) return [];
+  if (!t.hasDigit) return [];
+  const rows = await db
+    .selectFrom("meetings")
+    .where(sql<boolean>`search_key(meetings.reference) LIKE ${t.keyPrefix}`)
+    .where((eb) =>
+      isStaff(actor.user)
+        ? eb.lit(true)
+        : eb.or([
+            eb("meetings.created_by", "=", actor.user.id),
+            eb.exists(eb.selectFrom("meeting_participants as p").select("p.id").whereRef("p.meeting_id", "=", "meetings.id").where("p.user_id", "=", actor.user.id)),
+          ]),
+    )
+    .select(["meetings.id", "meetings.reference", "meetings.title", "meetings.starts_at", "meetings.status"])
+    .orderBy("meetings.starts_at", "desc")
+    .orderBy("meetings.id", "desc")
+    .limit(SEARCH_GROUP_LIMIT)
+    .execute();
+  return rows.map((r) => hit(r.id, r.reference, [r.title, saDayTimeLabel(r.starts_at), MEETING_STATUS_LABEL[r.status]]));
+};
+
 const findReports: Finder = async ({ db, actor }, t) => {
   if (!t.keyPrefix) return [];
   if (!t.hasDigit) return [];
@@ -243,6 +266,7 @@ const FINDERS: Record<SearchKind, { allowed: (deps: Deps) => boolean; find: Find
   case: { allowed: ({ actor }) => can(actor.user.role, "cases.read"), find: findCases },
   query: { allowed: ({ actor }) => can(actor.user.role, "queries.read"), find: findQueries },
   booking: { allowed: ({ actor }) => can(actor.user.role, "bookings.read"), find: findBookings },
+  meeting: { allowed: ({ actor }) => can(actor.user.role, "meetings.read"), find: findMeetings },
   report: { allowed: ({ actor }) => can(actor.user.role, "reports.read"), find: findReports },
   invoice: { allowed: ({ actor }) => can(actor.user.role, "invoices.read"), find: findInvoices },
   expert: { allowed: ({ actor }) => can(actor.user.role, "consultants.read"), find: findPeople(true) },
