@@ -1,5 +1,5 @@
 import type { QueryListInput, Role, SavedView, SavedViewFilters } from "@medlegal/domain";
-import type { BOOKING_SORTS} from "@medlegal/domain/constants";
+import type { BOOKING_SORTS } from "@medlegal/domain/constants";
 import { BOOKING_STATUSES, INVOICE_LIST_KINDS, INVOICE_STATUSES, REPORT_KINDS, REPORT_STATUSES } from "@medlegal/domain/constants";
 import { definedOnly, searchParam } from "@/lib/search-params";
 
