@@ -100,7 +100,7 @@ describe("the board, saved views and bulk actions", () => {
     await board.evaluate((el) => el.scrollTo({ left: el.scrollWidth, behavior: "instant" }));
     await expect.poll(cutOff).toEqual([]);
 
-    await page.getByLabel("Status").selectOption("submitted");
+    await page.locator("#qm-status").selectOption("submitted");
     await page.waitForURL((url) => url.searchParams.get("status") === "submitted");
     const columns = board.getByRole("region");
     await expect.poll(() => columns.count()).toBe(1);
