@@ -1,6 +1,7 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { SIDEBAR } from "@medlegal/domain";
+import { SIDEBAR, SIDEBAR_MORE } from "@medlegal/domain";
+import { violations } from "../axe";
 import { launch, mailTo, newPage, screenshot, signedInPage, signIn } from "../browser";
 
 let browser: Browser;
@@ -64,6 +65,26 @@ describe("signing up and in", () => {
     expect(labels).toEqual(SIDEBAR[role].map((entry) => entry.label));
     await expect.poll(() => page.getByText("2.1.0").first().isVisible()).toBe(true);
     await screenshot(page, `dashboard-${username}-1280`);
+    await context.close();
+  });
+
+  it.each(["admin", "employee", "attorney", "consultant"] as const)("shows %s the second group below the spec's entries: the trial calendar, day sheets and cases for those who use them (issue 37)", async (username) => {
+    const { context, page } = await signedInPage(browser, username);
+    const role = ({ admin: "administrator", employee: "employee", attorney: "attorney", consultant: "consultant" } as const)[username];
+    await page.getByRole("navigation", { name: "Main" }).getByRole("link").first().waitFor();
+    const more = page.getByRole("navigation", { name: "More" });
+    if (SIDEBAR_MORE[role].length === 0) {
+      expect(await more.count()).toBe(0);
+    } else {
+      expect((await more.getByRole("link").allInnerTexts()).map((text) => text.trim())).toEqual(SIDEBAR_MORE[role].map((entry) => entry.label));
+      // Each entry opens its page, which the role may open.
+      await more.getByRole("link", { name: "Trial Calendar" }).click();
+      await page.waitForURL((url) => url.pathname === "/trial-calendar");
+      await page.getByRole("heading", { level: 1, name: /trial/i }).waitFor();
+      expect(await page.getByText("You don't have access to this page").count()).toBe(0);
+      await screenshot(page, `sidebar-more-${username}-1280`);
+      expect(await violations(page, `the sidebar's More group (${username})`)).toEqual([]);
+    }
     await context.close();
   });
 

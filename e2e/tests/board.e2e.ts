@@ -80,6 +80,36 @@ describe("the board, saved views and bulk actions", () => {
     await context.close();
   }, 120_000);
 
+  it("at 1280 px shows whole columns only, scrolled or not, and with a status filter only that status's column (issue 37)", async () => {
+    const { context, page } = await signedInPage(browser, "employee");
+    await page.goto(`/admin/query-management?view=board&q=${surname}`);
+    const board = page.getByRole("region", { name: "Board of queries by status" });
+    await board.getByTestId(`board-card-${refs[2]}`).waitFor();
+    // Each column is either wholly inside the board's visible width or wholly outside it.
+    const cutOff = () =>
+      board.evaluate((el) => {
+        const view = el.getBoundingClientRect();
+        return [...el.querySelectorAll<HTMLElement>("section[data-status]")]
+          .map((column) => ({ status: column.dataset.status, rect: column.getBoundingClientRect() }))
+          .filter(({ rect }) => rect.right > view.left + 1 && rect.left < view.right - 1)
+          .filter(({ rect }) => rect.left < view.left - 1 || rect.right > view.right + 1)
+          .map(({ status }) => status);
+      });
+    expect(await cutOff()).toEqual([]);
+    await screenshot(page, "board-whole-columns-1280");
+    await board.evaluate((el) => el.scrollTo({ left: el.scrollWidth, behavior: "instant" }));
+    await expect.poll(cutOff).toEqual([]);
+
+    await page.locator("#qm-status").selectOption("submitted");
+    await page.waitForURL((url) => url.searchParams.get("status") === "submitted");
+    const columns = board.getByRole("region");
+    await expect.poll(() => columns.count()).toBe(1);
+    expect(await columns.first().getAttribute("data-status")).toBe("submitted");
+    await screenshot(page, "board-status-filter-1280");
+    expect(await violations(page, "the board with a status filter")).toEqual([]);
+    await context.close();
+  }, 120_000);
+
   it("saves the filtered list as a view that shows its count in the sidebar, and a bulk move answers per row", async () => {
     const { context, page } = await signedInPage(browser, "employee");
     await page.goto(`/admin/query-management?q=${surname}`);

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { LightMyRequestResponse } from "fastify";
 import { testDialects } from "@medlegal/db/testing";
 import { appRouter, createSmtpMailer, drainOutbox, sweepMeetings } from "@medlegal/api";
-import type { MeetingDetail, MeetingListItem, RoomSignal, RoomState } from "@medlegal/domain";
+import type { GlobalSearchResult, MeetingDetail, MeetingListItem, RoomSignal, RoomState } from "@medlegal/domain";
 import { MEETING_MESSAGES } from "@medlegal/domain";
 import type { TestApp } from "./helpers";
 import { createTestApp, login, multipart, trpc } from "./helpers";
@@ -95,6 +95,29 @@ describe.each(testDialects())("video meetings on %s", (kind) => {
     await t.db.updateTable("meetings").set({ starts_at: new Date(Date.now() - 2 * 3_600_000), ends_at: new Date(Date.now() - 3_600_000) }).where("id", "=", meeting.id).execute();
     expect((await list("past")).data.some((m) => m.id === meeting.id)).toBe(true);
     expect((await list("upcoming")).data.some((m) => m.id === meeting.id)).toBe(false);
+  });
+
+  it("gives each meeting a reference of its own that is shown on it and found by the search, by whoever may see the meeting (issue 37)", async () => {
+    const first = await arrange();
+    const second = await arrange();
+    const year = new Date().getUTCFullYear();
+    expect(first.meeting.reference).toMatch(new RegExp(`^MTG-${year}-\\d{5}$`));
+    const next = (ref: string) => Number(ref.slice(-5));
+    expect(next(second.meeting.reference)).toBe(next(first.meeting.reference) + 1);
+    const listed = await trpc<MeetingListItem[]>(t.app, c.attorney!, "meetings.list", { when: "upcoming" });
+    expect(listed.data.find((m) => m.id === second.meeting.id)?.reference).toBe(second.meeting.reference);
+    const find = async (who: string, term: string) => {
+      const found = await trpc<GlobalSearchResult>(t.app, c[who]!, "search.global", { term });
+      expect(found.status, found.error?.message).toBe(200);
+      return found.data.groups.find((g) => g.kind === "meeting")?.hits ?? [];
+    };
+    // Staff and the invited attorney find it with or without its dashes; another firm's attorney does not.
+    for (const [who, term] of [["employee", second.meeting.reference], ["attorney", second.meeting.reference.toLowerCase().replace(/-/g, "")], ["consultant", second.meeting.reference]] as const) {
+      const hits = await find(who, term);
+      expect(hits.map((h) => h.id), `${who} ${term}`).toEqual([second.meeting.id]);
+      expect(hits[0]!.detail).toContain("Clinical psychology assessment");
+    }
+    expect(await find("nomsa", second.meeting.reference)).toEqual([]);
   });
 
   it("offers staff the active users to invite, with only experts and staff as possible hosts", async () => {

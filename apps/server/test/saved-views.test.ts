@@ -58,6 +58,34 @@ describe.each(testDialects())("saved views on %s", (kind) => {
     expect(cases.count).toBe(Number(attorneyCases.n));
   });
 
+  it("sorts Booking Management on the server by date either way or by reference, page after page, and a view keeps the sort (issue 37)", async () => {
+    type Page = { items: { id: string; reference: string; startsAt: string }[]; nextCursor: string | null };
+    const all = async (sort: string) => {
+      const seen: Page["items"] = [];
+      let cursor: string | null = null;
+      do {
+        const page: { status: number; data: Page; error?: { message: string } } = await trpc<Page>(t.app, c.employee, "bookings.list", { sort, limit: 2, ...(cursor ? { cursor } : {}) });
+        expect(page.status, page.error?.message).toBe(200);
+        seen.push(...page.data.items);
+        cursor = page.data.nextCursor;
+      } while (cursor);
+      return seen;
+    };
+    const rows = await t.db.selectFrom("bookings").select(["id", "reference", "starts_at"]).execute();
+    expect(rows.length).toBeGreaterThan(2);
+    const byTime = [...rows].sort((a, b) => a.starts_at.getTime() - b.starts_at.getTime() || (a.id < b.id ? -1 : 1));
+    expect((await all("soonest")).map((b) => b.id)).toEqual(byTime.map((b) => b.id));
+    expect((await all("latest")).map((b) => b.id)).toEqual([...byTime].reverse().map((b) => b.id));
+    expect((await all("reference")).map((b) => b.reference)).toEqual(rows.map((b) => b.reference).sort());
+
+    const view = await create("employee", { list: "bookings", name: "Latest bookings", filters: { sort: "latest" } });
+    expect(view.status, view.error?.message).toBe(200);
+    expect(view.data.filters).toMatchObject({ sort: "latest" });
+    expect((await views("employee")).find((v) => v.id === view.data.id)!.filters).toMatchObject({ sort: "latest" });
+    expect(view.data.count).toBe(rows.length);
+    expect((await trpc(t.app, c.employee, "bookings.list", { sort: "oldest" })).status).toBe(400);
+  });
+
   it("belongs to its owner: others neither see, rename nor delete it (404), and each change is audited", async () => {
     const made = await create("attorney", { list: "queries", name: "Urgent ones", filters: { priority: "urgent" } });
     expect(made.status).toBe(200);

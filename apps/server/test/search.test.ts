@@ -134,10 +134,14 @@ describe.each(testDialects())("global search on %s", (kind) => {
     expect((await trpc(t.app, c.nomsa, "search.identityOpened", { patientId: hit.id })).status).toBe(404);
   });
 
-  it("finds experts for staff and users for administrators only", async () => {
+  it("finds experts by name or discipline and other users for staff, employees included (issue 37), and neither for attorneys or experts", async () => {
     expect(titles(await search("employee", "naidoo"), "expert")).toEqual(["Kavitha Naidoo"]);
-    expect(kinds(await search("employee", "nomsa"))).not.toContain("user");
-    expect(kinds(await search("admin", "nomsa"))).toContain("user");
+    const byDiscipline = (await search("employee", "neurosurg")).groups.find((g) => g.kind === "expert")!.hits;
+    expect(byDiscipline.map((h) => [h.title, h.detail])).toContainEqual(["Kavitha Naidoo", expect.stringContaining("Neurosurgeon")]);
+    for (const who of ["employee", "admin"] as const) {
+      const users = (await search(who, "nomsa")).groups.find((g) => g.kind === "user")?.hits ?? [];
+      expect(users.map((h) => h.detail), who).toEqual([expect.stringMatching(/^Attorney · Dube Attorneys Inc\. · nomsa@dubeinc\.example$/)]);
+    }
     for (const who of ["attorney", "consultant"] as const) {
       const found = kinds(await search(who, "naidoo"));
       expect(found, who).not.toContain("expert");

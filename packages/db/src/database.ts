@@ -1028,6 +1028,8 @@ export interface InvoiceRemindersTable {
 /** A video meeting (docs/architecture.md, "Video assessments"). */
 export interface MeetingsTable {
   id: Generated<string>;
+  /** MTG-<year>-<nnnnn> (issue 37), from `reference_counters` like the other references. */
+  reference: string;
   room_id: string;
   title: string;
   starts_at: Timestamp;

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { BOOKING_STATUSES, type BookingStatus } from "./constants";
+import { BOOKING_SORTS, BOOKING_STATUSES, type BookingStatus } from "./constants";
 import { sastToUtc, sastDate, isoWeekday, addDays, WEEKDAY_LABEL } from "./sa-time";
 import type { ReminderKind } from "./claimant-messages";
 import type { AssignmentItem } from "./assignments";
@@ -121,7 +121,7 @@ export function fitsAvailability(rules: SlotRules, startsAt: Date, endsAt: Date)
 
 export const ASSESSMENT_MINUTES = 60;
 
-export { BOOKING_STATUSES, type BookingStatus } from "./constants";
+export { BOOKING_SORTS, BOOKING_STATUSES, type BookingSort, type BookingStatus } from "./constants";
 export const BOOKING_STATUS_LABEL: Record<BookingStatus, string> = {
   requested: "Requested",
   confirmed: "Confirmed",
@@ -183,6 +183,7 @@ export const bookingListInputSchema = listInput({
   search: searchText,
   from: calendarDate("From date").optional(),
   to: calendarDate("To date").optional(),
+  sort: z.enum(BOOKING_SORTS, { error: "Choose a sort order" }).default("soonest"),
   cursor: pageCursor,
   limit: pageLimit(500).default(50),
 });

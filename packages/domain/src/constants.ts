@@ -69,6 +69,9 @@ export type QuerySort = (typeof QUERY_SORTS)[number];
 
 export const BOOKING_STATUSES = ["requested", "confirmed", "attended", "no_show", "cancelled", "rescheduled"] as const;
 export type BookingStatus = (typeof BOOKING_STATUSES)[number];
+/** Booking Management's orders (issue 37 item 23): by its date column either way, or by reference. */
+export const BOOKING_SORTS = ["soonest", "latest", "reference"] as const;
+export type BookingSort = (typeof BOOKING_SORTS)[number];
 
 export const REPORT_KINDS = ["medico_legal", "raf4", "addendum", "supplementary", "joint_minute"] as const;
 export type ReportKind = (typeof REPORT_KINDS)[number];

@@ -23,6 +23,7 @@ const stopReason = z.enum(["host", "consent_withdrawn", "unconsented_entry", "en
 
 export const meetingListItemOutputSchema = z.object({
   id: z.string(),
+  reference: z.string(),
   roomId: z.string(),
   title: z.string(),
   startsAt: z.string(),

@@ -190,6 +190,8 @@ export interface VideoSettingsView {
 
 export interface MeetingListItem {
   id: string;
+  /** MTG-<year>-<nnnnn> (issue 37): what people quote and the search finds. */
+  reference: string;
   roomId: string;
   title: string;
   startsAt: string;

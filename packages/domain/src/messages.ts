@@ -110,7 +110,8 @@ export type StartThreadInput = z.output<typeof startThreadSchema>;
 export const addParticipantSchema = z.object({ threadId: id(), userId: id() });
 export type AddParticipantInput = z.output<typeof addParticipantSchema>;
 
-export const recipientsInputSchema = listInput({ search: searchText });
+/** `userId`: that one person, when they may be written to (the palette's "write to" a user found, issue 37). */
+export const recipientsInputSchema = listInput({ search: searchText, userId: id("Choose a person").optional() });
 export type RecipientsInput = z.output<typeof recipientsInputSchema>;
 
 /** Whether attorneys and experts may write to each other directly (an administrator's setting, off by default). */

@@ -76,6 +76,25 @@ export const SIDEBAR: Record<Role, readonly NavEntry[]> = {
 };
 
 /**
+ * The sidebar's second group (issue 37 item 22; docs/product-rules.md "The sidebar's More group"),
+ * below the SPEC's entries as the Saved views group is, so the "Main" navigation keeps exactly the
+ * SPEC's table: pages reached until now only from dashboards and links. Each entry is for the roles
+ * that open its page: the trial calendar for the matter roles, day sheets and all cases for staff
+ * (an attorney's My Cases is already in their table).
+ */
+export const SIDEBAR_MORE_LABEL = "More";
+const TRIAL_CALENDAR: NavEntry = { label: "Trial Calendar", to: "/trial-calendar" };
+const DAY_SHEETS: NavEntry = { label: "Day Sheets", to: "/day-sheet" };
+const CASES: NavEntry = { label: "Cases", to: "/cases" };
+export const SIDEBAR_MORE: Record<Role, readonly NavEntry[]> = {
+  administrator: [TRIAL_CALENDAR, DAY_SHEETS, CASES],
+  employee: [TRIAL_CALENDAR, DAY_SHEETS, CASES],
+  attorney: [TRIAL_CALENDAR],
+  consultant: [],
+  interpreter: [],
+};
+
+/**
  * The capability each protected route needs (docs/product-rules.md#roles-and-access), read from the
  * one permission map, so a page opens for exactly the roles its procedures serve. Keys are
  * TanStack Router paths. Rows within a page are scoped on the server; this only decides whether

@@ -17,6 +17,8 @@ export const PERMISSIONS = {
   // An expert's own VAT number and bank account, printed on their invoices to the agency.
   "account.billing": ["consultant"],
   "users.manage": ["administrator"],
+  // Finding people in the global search (issue 37 item 23): the agency writes to them; only administrators manage them.
+  "users.find": ["administrator", "employee"],
   "specializations.manage": ["administrator"],
   "settings.agency": ["administrator"],
   "audit.read": ["administrator"],
@@ -98,7 +100,7 @@ export const PERMISSIONS = {
   "meetings.recordings": ["administrator", "employee", "consultant"],
   // The live event stream (docs/architecture.md, "Live events"): every signed-in user holds one per tab.
   "live.events": ROLES,
-  // Global search (issue 30): everyone searches the records they may see; experts and users are for staff.
+  // Global search (issue 30): everyone searches the records they may see; experts and users are for staff (users.find).
   "search.use": MATTER_ROLES,
   // Joint minutes (docs/decisions.md "Joint minutes"): staff record the opposing expert and send the guest link;
   // the report's expert and staff edit the issues; only the expert signs; the attorney reads a released minute

@@ -5,7 +5,7 @@ import { id, text } from "./input-primitives";
  * Global search (issue 30; docs/decisions.md "Global search"): what the command palette finds, in
  * the order its groups are shown. Each kind is searched with the row rules of its list.
  */
-export const SEARCH_KINDS = ["claimant", "case", "query", "booking", "report", "invoice", "expert", "user"] as const;
+export const SEARCH_KINDS = ["claimant", "case", "query", "booking", "meeting", "report", "invoice", "expert", "user"] as const;
 export type SearchKind = (typeof SEARCH_KINDS)[number];
 
 export const SEARCH_GROUP_LABELS: Record<SearchKind, string> = {
@@ -13,6 +13,7 @@ export const SEARCH_GROUP_LABELS: Record<SearchKind, string> = {
   case: "Cases",
   query: "Queries",
   booking: "Bookings",
+  meeting: "Meetings",
   report: "Reports",
   invoice: "Invoices and credit notes",
   expert: "Experts",

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { canOpenRoute, ROLES, ROUTE_PERMISSIONS, SIDEBAR } from "../src";
+import { canOpenRoute, ROLES, ROUTE_PERMISSIONS, SIDEBAR, SIDEBAR_MORE } from "../src";
 
 /** Who opens each page, written out: a change to the permission map that opens or closes a page fails here. */
 const A = "administrator";
@@ -71,6 +71,21 @@ describe("who opens which page", () => {
   it("never offers a sidebar entry that its role cannot open", () => {
     for (const role of ROLES) {
       for (const entry of SIDEBAR[role]) expect(canOpenRoute(role, entry.to), `${role} ${entry.to}`).toBe(true);
+    }
+  });
+
+  it("offers the second group's pages to the roles that use them, each once and never twice in the sidebar (issue 37 item 22)", () => {
+    const more = (role: (typeof ROLES)[number]) => SIDEBAR_MORE[role].map((entry) => `${entry.label} ${entry.to}`);
+    expect(more(A)).toEqual(["Trial Calendar /trial-calendar", "Day Sheets /day-sheet", "Cases /cases"]);
+    expect(more(E)).toEqual(["Trial Calendar /trial-calendar", "Day Sheets /day-sheet", "Cases /cases"]);
+    expect(more(T)).toEqual(["Trial Calendar /trial-calendar"]);
+    expect(more(C)).toEqual([]);
+    expect(more(I)).toEqual([]);
+    for (const role of ROLES) {
+      for (const entry of SIDEBAR_MORE[role]) {
+        expect(canOpenRoute(role, entry.to), `${role} ${entry.to}`).toBe(true);
+        expect(SIDEBAR[role].some((main) => main.to === entry.to), `${role} ${entry.to} twice`).toBe(false);
+      }
     }
   });
 });

@@ -5,7 +5,7 @@ import { keepPreviousData } from "@tanstack/react-query";
 import { useNavigate, useRouterState } from "@tanstack/react-router";
 import { Command } from "cmdk";
 import type { LucideIcon } from "lucide-react";
-import { Banknote, Briefcase, CalendarClock, ClipboardList, Clock, CornerDownLeft, FileText, Search, Stethoscope, User, UserCog, Zap, Compass } from "lucide-react";
+import { Banknote, Briefcase, CalendarClock, ClipboardList, Clock, CornerDownLeft, FileText, Search, Stethoscope, User, UserCog, Video, Zap, Compass } from "lucide-react";
 import * as React from "react";
 import { requestCreateForm, openCreateForm } from "@/hooks/use-create-action";
 import { useDebounced } from "@/hooks/use-debounced";
@@ -24,6 +24,7 @@ const KIND_ICONS: Record<SearchKind, LucideIcon> = {
   case: Briefcase,
   query: ClipboardList,
   booking: CalendarClock,
+  meeting: Video,
   report: FileText,
   invoice: Banknote,
   expert: Stethoscope,

@@ -64,7 +64,10 @@ describe("the palette's pages and commands", () => {
     expect(hrefForHit("employee", { kind: "claimant", id: "p1", targetId: null })).toBe("/patients?claimant=p1");
     expect(hrefForHit("attorney", { kind: "invoice", id: "cn1", targetId: "inv1" })).toBe("/invoices/inv1");
     expect(hrefForHit("consultant", { kind: "booking", id: "b1", targetId: null })).toBe("/my-bookings");
-    expect(hrefForHit("employee", { kind: "user", id: "u1", targetId: null })).toBeNull();
+    // A user found by an employee opens a new message to them; administrators open User Management (issue 37).
+    expect(hrefForHit("employee", { kind: "user", id: "u1", targetId: null })).toBe("/messages?to=u1");
+    expect(hrefForHit("administrator", { kind: "user", id: "u1", targetId: null })).toBe("/admin/users");
+    expect(hrefForHit("attorney", { kind: "user", id: "u1", targetId: null })).toBeNull();
     expect(newPageFor("employee", "/admin/bookings")).toBe("/booking-form");
     expect(newPageFor("attorney", "/invoices")).toBeNull();
   });

@@ -75,6 +75,8 @@ export function hrefForHit(role: Role, hit: Pick<SearchHit, "kind" | "id" | "tar
       return `/queries/${hit.id}`;
     case "booking":
       return hit.targetId ? `/queries/${hit.targetId}` : firstOpen(role, BOOKING_LISTS);
+    case "meeting":
+      return `/video-conferences?meeting=${hit.id}`;
     case "report":
       return `/reports/${hit.id}`;
     case "invoice":
@@ -82,7 +84,9 @@ export function hrefForHit(role: Role, hit: Pick<SearchHit, "kind" | "id" | "tar
     case "expert":
       return firstOpen(role, ["/consultants"]);
     case "user":
-      return firstOpen(role, ["/admin/users"]);
+      // Administrators manage the account; employees write to the person (issue 37).
+      if (canOpenRoute(role, "/admin/users")) return "/admin/users";
+      return can(role, "messages.staff") ? `/messages?to=${hit.id}` : null;
   }
 }
 

@@ -126,4 +126,32 @@ describe("Sidebar", () => {
     await user.click(screen.getByRole("button", { name: "Sign Out" }));
     expect(onSignOut).toHaveBeenCalledTimes(1);
   });
+
+  it("lists the trial calendar, day sheets and all cases in a second group below the spec's entries, for the roles that use them (issue 37)", async () => {
+    const more = async (role: Role) => {
+      const { unmount } = renderSidebar(role, 0, "/day-sheet");
+      await screen.findByRole("navigation", { name: "Main" });
+      const nav = screen.queryByRole("navigation", { name: "More" });
+      const links = nav ? within(nav).getAllByRole("link").map((a) => [a.textContent, a.getAttribute("href"), a.getAttribute("data-status")]) : null;
+      unmount();
+      return links;
+    };
+    const staff = [
+      ["Trial Calendar", "/trial-calendar", null],
+      ["Day Sheets", "/day-sheet", "active"],
+      ["Cases", "/cases", null],
+    ];
+    expect(await more("administrator")).toEqual(staff);
+    expect(await more("employee")).toEqual(staff);
+    expect(await more("attorney")).toEqual([["Trial Calendar", "/trial-calendar", null]]);
+    expect(await more("consultant")).toBeNull();
+    expect(await more("interpreter")).toBeNull();
+  });
+
+  it("puts the second group after the Main navigation", async () => {
+    renderSidebar("employee", 0);
+    const main = await screen.findByRole("navigation", { name: "Main" });
+    const more = screen.getByRole("navigation", { name: "More" });
+    expect(main.compareDocumentPosition(more) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
 });

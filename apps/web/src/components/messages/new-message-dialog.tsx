@@ -18,8 +18,9 @@ import { useRefreshMessages } from "./use-messages";
 /**
  * Staff start a conversation (messages.startThread): a subject, up to ten people found by name
  * (messages.recipients), internal or not (internal: agency staff only), and the first message.
+ * `to`: a person already chosen (a user found in the search palette, `/messages?to=<id>`).
  */
-export function NewMessageDialog({ open, onClose, onStarted }: { open: boolean; onClose: () => void; onStarted: (threadId: string) => void }) {
+export function NewMessageDialog({ open, onClose, onStarted, to }: { open: boolean; onClose: () => void; onStarted: (threadId: string) => void; to?: string }) {
   const [subject, setSubject] = React.useState("");
   const [chosen, setChosen] = React.useState<ThreadPerson[]>([]);
   const [internal, setInternal] = React.useState(false);
@@ -28,6 +29,11 @@ export function NewMessageDialog({ open, onClose, onStarted }: { open: boolean; 
   const searchRef = React.useRef<HTMLInputElement>(null);
   const debounced = useDebounced(search.trim());
   const recipients = trpc.messages.recipients.useQuery({ search: debounced || undefined }, { enabled: open, placeholderData: (previous) => previous });
+  const addressee = trpc.messages.recipients.useQuery({ userId: to }, { enabled: open && to !== undefined });
+  const addresseeFound = addressee.data?.items[0];
+  React.useEffect(() => {
+    if (addresseeFound) setChosen((list) => (list.some((c) => c.userId === addresseeFound.userId) ? list : [addresseeFound, ...list]));
+  }, [addresseeFound]);
   const refresh = useRefreshMessages();
   const start = trpc.messages.startThread.useMutation({
     meta: { errorToast: false },

@@ -52,6 +52,10 @@ describe("a saved view's filters and the list's URL", () => {
     // No From in the URL is "from today"; a view without a From day opens with "any".
     expect(bookingFiltersOf({}, today)).toEqual(expect.objectContaining({ from: today }));
     expect(bookingManagementSearchOf(bookingFiltersOf({ from: "any" }, today))).toEqual({ from: "any" });
+    // The sort goes with the view and comes back into the URL (issue 37); soonest first is the default, left out.
+    expect(bookingFiltersOf({ sort: "latest" }, today)).toEqual(expect.objectContaining({ sort: "latest" }));
+    expect(bookingManagementSearchOf({ sort: "reference" })).toEqual({ from: "any", sort: "reference" });
+    expect(bookingManagementSearchOf({ sort: "soonest" })).toEqual({ from: "any" });
     const reports = { tab: "all", q: "Naidoo", status: "in_review", kind: "raf4", overdue: true } as const;
     expect(reportsSearchOf(reportFiltersOf(reports), "employee")).toEqual(reports);
     expect(reportsSearchOf(reportFiltersOf(reports), "attorney")).toEqual({ ...reports, tab: undefined });

@@ -1,4 +1,5 @@
 import type { QueryListInput, Role, SavedView, SavedViewFilters } from "@medlegal/domain";
+import type { BOOKING_SORTS } from "@medlegal/domain/constants";
 import { BOOKING_STATUSES, INVOICE_LIST_KINDS, INVOICE_STATUSES, REPORT_KINDS, REPORT_STATUSES } from "@medlegal/domain/constants";
 import { definedOnly, searchParam } from "@/lib/search-params";
 
@@ -92,6 +93,8 @@ export interface BookingManagementSearch {
   /** A day, or "any" for no lower bound: without it the list starts today, as the page always has. */
   from?: string;
   to?: string;
+  /** Left out: soonest first. */
+  sort?: Exclude<(typeof BOOKING_SORTS)[number], "soonest">;
 }
 type BookingViewFilters = SavedViewFilters<"bookings">;
 
@@ -104,6 +107,7 @@ export const parseBookingManagementSearch = (search: Record<string, unknown>): B
     venue: searchParam.text(search.venue, 200),
     from: search.from === "any" ? "any" : searchParam.day(search.from),
     to: searchParam.day(search.to),
+    sort: searchParam.oneOf(search.sort, ["latest", "reference"] as const),
   });
 
 export function bookingFiltersOf(search: BookingManagementSearch, today: string): BookingViewFilters {
@@ -115,6 +119,8 @@ export function bookingFiltersOf(search: BookingManagementSearch, today: string)
     venue: search.venue || undefined,
     from: search.from === "any" ? undefined : (search.from ?? today),
     to: search.to,
+    // Left out, the list's default: soonest first.
+    sort: search.sort,
   };
 }
 
@@ -127,6 +133,7 @@ export function bookingManagementSearchOf(filters: BookingViewFilters): BookingM
     venue: filters.venue || undefined,
     from: filters.from ?? "any",
     to: filters.to,
+    sort: filters.sort && filters.sort !== "soonest" ? filters.sort : undefined,
   });
 }
 

@@ -16,6 +16,8 @@ const searchSchema = (search: Record<string, unknown>) =>
   definedOnly({
     /** The open conversation: e-mails and the query page link here (`/messages?thread=<id>`). */
     thread: searchParam.uuid(search.thread),
+    /** A new message to this person (a user found in the search palette, issue 37). */
+    to: searchParam.uuid(search.to),
   });
 
 export const Route = createFileRoute("/_app/messages")({
@@ -26,7 +28,7 @@ export const Route = createFileRoute("/_app/messages")({
 
 function MessagesPage() {
   const me = useCurrentUser().data;
-  const { thread } = Route.useSearch();
+  const { thread, to } = Route.useSearch();
   const navigate = useNavigate({ from: Route.fullPath });
   const [composing, setComposing] = React.useState(false);
   if (!me) return null;
@@ -62,8 +64,12 @@ function MessagesPage() {
       />
       {staff && (
         <NewMessageDialog
-          open={composing}
-          onClose={() => setComposing(false)}
+          open={composing || to !== undefined}
+          to={to}
+          onClose={() => {
+            setComposing(false);
+            if (to) void navigate({ search: { thread }, replace: true });
+          }}
           onStarted={(threadId) => {
             setComposing(false);
             void navigate({ search: { thread: threadId } });

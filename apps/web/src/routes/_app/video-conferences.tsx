@@ -1,6 +1,6 @@
 import type { MeetingDetail, MeetingListItem } from "@medlegal/domain";
 import { can, MEETING_STATUS_LABEL, RECORDING_STOP_LABEL } from "@medlegal/domain";
-import { createFileRoute, Link } from "@tanstack/react-router";
+import { createFileRoute, Link, useNavigate } from "@tanstack/react-router";
 import { Copy, Plus, Send, Video } from "lucide-react";
 import * as React from "react";
 import { LoadState, RecordLoadState } from "@/components/load-state";
@@ -18,11 +18,14 @@ import { useCurrentUser } from "@/hooks/use-auth";
 import { toast } from "@/hooks/use-toast";
 import { formatDateTime, formatFileSize } from "@/lib/format";
 import { prefetchPage } from "@/lib/route-data";
+import { definedOnly, searchParam } from "@/lib/search-params";
 import { trpc } from "@/lib/trpc";
 
 type When = "upcoming" | "past";
 
 export const Route = createFileRoute("/_app/video-conferences")({
+  /** `meeting`: open that meeting's details (a meeting found by its reference in the search, issue 37). */
+  validateSearch: (search: Record<string, unknown>) => definedOnly({ meeting: searchParam.uuid(search.meeting) }),
   loader: ({ context }) => prefetchPage(context, ({ trpc }) => trpc.meetings.list.prefetch({ when: "upcoming", all: true })),
   component: VideoConferencesPage,
 });
@@ -37,7 +40,16 @@ function VideoConferencesPage() {
   // ignores "all" for anyone else, so one query key serves the loader and every role.
   const [all, setAll] = React.useState(true);
   const [creating, setCreating] = React.useState(false);
-  const [openId, setOpenId] = React.useState<string | null>(null);
+  const search = Route.useSearch();
+  const navigate = useNavigate({ from: Route.fullPath });
+  const [openId, setOpenId] = React.useState<string | null>(search.meeting ?? null);
+  React.useEffect(() => {
+    if (search.meeting) setOpenId(search.meeting);
+  }, [search.meeting]);
+  const closeDetails = () => {
+    setOpenId(null);
+    if (search.meeting) void navigate({ search: {}, replace: true });
+  };
   const list = trpc.meetings.list.useQuery({ when, all }, { refetchInterval: 30_000 });
 
   return (
@@ -100,7 +112,7 @@ function VideoConferencesPage() {
         ))}
       </Tabs>
       {staff && <CreateMeetingDialog key={creating ? "open" : "closed"} open={creating} onClose={() => setCreating(false)} onCreated={(m) => { setCreating(false); setOpenId(m.id); }} />}
-      {openId && <MeetingDialog id={openId} staff={staff} onClose={() => setOpenId(null)} />}
+      {openId && <MeetingDialog id={openId} staff={staff} onClose={closeDetails} />}
     </>
   );
 }
@@ -118,7 +130,7 @@ function MeetingRow({ meeting: m, onDetails }: { meeting: MeetingListItem; onDet
               {m.isHost && <Badge variant="outline">You host</Badge>}
             </div>
             <p className="mt-1 text-sm text-muted-foreground">
-              {formatDateTime(m.startsAt)} · host {m.hostName} · {m.participantCount} {m.participantCount === 1 ? "person" : "people"}
+              <span className="font-mono text-xs text-foreground">{m.reference}</span> · {formatDateTime(m.startsAt)} · host {m.hostName} · {m.participantCount} {m.participantCount === 1 ? "person" : "people"}
               {m.bookingReference && ` · booking ${m.bookingReference}`}
             </p>
           </div>
@@ -143,7 +155,7 @@ function MeetingRow({ meeting: m, onDetails }: { meeting: MeetingListItem; onDet
 function MeetingDialog({ id, staff, onClose }: { id: string; staff: boolean; onClose: () => void }) {
   const meeting = trpc.meetings.get.useQuery({ id });
   return (
-    <FormDialog open onClose={onClose} title={meeting.data?.title ?? "Meeting"} description={meeting.data ? `${formatDateTime(meeting.data.startsAt)} · ${MEETING_STATUS_LABEL[meeting.data.status]}` : "Loading…"}>
+    <FormDialog open onClose={onClose} title={meeting.data?.title ?? "Meeting"} description={meeting.data ? `${meeting.data.reference} · ${formatDateTime(meeting.data.startsAt)} · ${MEETING_STATUS_LABEL[meeting.data.status]}` : "Loading…"}>
       <RecordLoadState query={meeting} noun="meeting" back={null} />
       {meeting.data && <MeetingDetails meeting={meeting.data} staff={staff} onClose={onClose} />}
     </FormDialog>

@@ -51,6 +51,7 @@ export type MeetingListRow = Awaited<ReturnType<ReturnType<typeof meetingQuery>[
 export function toMeetingListItem(r: MeetingListRow, me: ParticipantRow | undefined): MeetingListItem {
   return {
     id: r.id,
+    reference: r.reference,
     roomId: r.room_id,
     title: r.title,
     startsAt: r.starts_at.toISOString(),

@@ -7,6 +7,7 @@ import type { SignedInActor } from "../../actors";
 import { AppError } from "../../errors";
 import { isStaff } from "../platform/access";
 import { now } from "../platform/clock";
+import { nextReference } from "../platform/references";
 import type { Db, Deps } from "../platform/deps";
 import { notify } from "../notifications/notifications";
 import { queueGuestLinkEmail } from "./guest-links";
@@ -80,6 +81,7 @@ export async function insertMeeting(trx: Transaction<Database>, actor: SignedInA
   const meeting = await trx
     .insertInto("meetings")
     .values({
+      reference: await nextReference(trx, "MTG"),
       room_id: newRoomId(),
       title: m.title,
       starts_at: m.startsAt,

@@ -23,6 +23,7 @@ export async function listRecipients({ db, actor }: Deps, input: RecipientsInput
     const roles: readonly Role[] = settings.directAttorneyExpertContact && other ? [...STAFF_ROLES, other] : STAFF_ROLES;
     query = query.where("role", "in", roles);
   }
+  if (input.userId) query = query.where("id", "=", input.userId);
   if (input.search) {
     const like = likePattern(input.search.toLowerCase());
     query = query.where(sql`lower(${fullName()})`, "like", like);

@@ -8,7 +8,7 @@ import type { SignedInActor } from "../../actors";
 import { notFound } from "../../errors";
 import { visibleBookings } from "../platform/access";
 import { recordAudit } from "../audit/audit";
-import { afterTimeCursor, exactTime, pageOf } from "../platform/keyset";
+import { afterTimeCursor, decodeCursor, encodeCursor, exactTime, pageOf } from "../platform/keyset";
 import { now } from "../platform/clock";
 import type { Db, Deps } from "../platform/deps";
 import { announceQueryChange } from "../queries/query-live";
@@ -106,16 +106,29 @@ export async function setStatus(trx: Transaction<Database>, actor: SignedInActor
   await announceQueryChange(trx, booking?.query_id);
 }
 
-/** Bookings in time order (upcoming first from `from`), filtered, one keyset page at a time. */
+/**
+ * Bookings in the chosen order (soonest first from `from` unless told otherwise), filtered, one
+ * keyset page at a time; each order ends in a unique column, so a page never repeats or skips a row.
+ */
 export async function listBookings(deps: Deps, f: z.output<typeof bookingListInputSchema>): Promise<{ items: BookingItem[]; nextCursor: string | null }> {
-  let query = matchingBookings(deps, f).orderBy("bookings.starts_at").orderBy("bookings.id").limit(f.limit + 1);
-  if (f.cursor) query = query.where(afterTimeCursor(f.cursor, "bookings.starts_at", "bookings.id", "asc"));
+  let query = matchingBookings(deps, f).limit(f.limit + 1);
+  if (f.sort === "reference") {
+    query = query.orderBy("bookings.reference");
+    if (f.cursor) query = query.where("bookings.reference", ">", decodeCursor(f.cursor, ["text"])[0]);
+    const rows = await query.execute();
+    const page = rows.slice(0, f.limit);
+    const last = page[page.length - 1];
+    return { items: page.map(toBookingItem), nextCursor: rows.length > f.limit && last ? encodeCursor([last.reference]) : null };
+  }
+  const order = f.sort === "latest" ? "desc" : "asc";
+  query = query.orderBy("bookings.starts_at", order).orderBy("bookings.id", order);
+  if (f.cursor) query = query.where(afterTimeCursor(f.cursor, "bookings.starts_at", "bookings.id", order));
   const { page, nextCursor } = pageOf(await query.execute(), f.limit);
   return { items: page.map(toBookingItem), nextCursor };
 }
 
 /** The bookings the caller may see that match the list's filters, unsorted and unpaged (the list and a saved view's count read it). */
-export function matchingBookings({ db, actor }: Deps, f: Omit<z.output<typeof bookingListInputSchema>, "cursor" | "limit">) {
+export function matchingBookings({ db, actor }: Deps, f: Omit<z.output<typeof bookingListInputSchema>, "cursor" | "limit" | "sort">) {
   let query = bookingQuery(db).where(visibleBookings(actor.user));
   if (f.status) query = query.where("bookings.status", "=", f.status);
   if (f.consultantId) query = query.where("bookings.consultant_id", "=", f.consultantId);

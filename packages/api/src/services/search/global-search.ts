@@ -1,6 +1,6 @@
 import { sql } from "kysely";
 import type { GlobalSearchResult, globalSearchInputSchema, SearchHit, SearchKind } from "@medlegal/domain";
-import { can, isAttorney, looksLikeIdentityNumber, SEARCH_GROUP_LIMIT, SEARCH_KINDS, SEARCH_MIN_LENGTH, searchKey } from "@medlegal/domain";
+import { can, isAttorney, looksLikeIdentityNumber, MEETING_STATUS_LABEL, ROLE_LABEL, saDayTimeLabel, SEARCH_GROUP_LIMIT, SEARCH_KINDS, SEARCH_MIN_LENGTH, searchKey } from "@medlegal/domain";
 import type { z } from "zod";
 import { isStaff, visibleBookings, visibleCases, visibleInvoices, visiblePatients, visibleQueries, visibleReports } from "../platform/access";
 import type { Deps } from "../platform/deps";
@@ -169,6 +169,29 @@ const findBookings: Finder = async ({ db, actor }, t) => {
   return rows.map((r) => hit(r.id, r.reference, [r.claimant, r.status], r.query_id));
 };
 
+/** Meetings by reference (issue 37): staff any, everyone else those they are invited to or arranged, as the meetings list. */
+const findMeetings: Finder = async ({ db, actor }, t) => {
+  if (!t.keyPrefix) return [];
+  if (!t.hasDigit) return [];
+  const rows = await db
+    .selectFrom("meetings")
+    .where(sql<boolean>`search_key(meetings.reference) LIKE ${t.keyPrefix}`)
+    .where((eb) =>
+      isStaff(actor.user)
+        ? eb.lit(true)
+        : eb.or([
+            eb("meetings.created_by", "=", actor.user.id),
+            eb.exists(eb.selectFrom("meeting_participants as p").select("p.id").whereRef("p.meeting_id", "=", "meetings.id").where("p.user_id", "=", actor.user.id)),
+          ]),
+    )
+    .select(["meetings.id", "meetings.reference", "meetings.title", "meetings.starts_at", "meetings.status"])
+    .orderBy("meetings.starts_at", "desc")
+    .orderBy("meetings.id", "desc")
+    .limit(SEARCH_GROUP_LIMIT)
+    .execute();
+  return rows.map((r) => hit(r.id, r.reference, [r.title, saDayTimeLabel(r.starts_at), MEETING_STATUS_LABEL[r.status]]));
+};
+
 const findReports: Finder = async ({ db, actor }, t) => {
   if (!t.keyPrefix) return [];
   if (!t.hasDigit) return [];
@@ -213,20 +236,27 @@ const findInvoices: Finder = async ({ db, actor }, t) => {
   ].slice(0, SEARCH_GROUP_LIMIT);
 };
 
-/** Experts (staff who may read the directory) and other users (administrators), by name, username or e-mail. */
+/**
+ * Experts (staff who may read the directory) by name, username, e-mail or discipline ("orthopaedic"),
+ * and other users (staff, issue 37) by name, username or e-mail.
+ */
 function findPeople(experts: boolean): Finder {
   return async ({ db }, t) => {
     if (t.looksNumeric) return [];
+    const byName = sql<boolean>`user_search_text(users.first_name, users.last_name, users.username, users.email) LIKE ${t.wordsAnywhere}`;
     const rows = await db
       .selectFrom("users")
+      .leftJoin("specializations", "specializations.id", "users.specialization_id")
       .where("users.role", experts ? "=" : "<>", "consultant")
-      .where(sql<boolean>`user_search_text(users.first_name, users.last_name, users.username, users.email) LIKE ${t.wordsAnywhere}`)
-      .select(["users.id", fullName("users").as("name"), "users.role", "users.email", "users.is_active"])
+      // The catalogue holds a few dozen disciplines: matching their names costs nothing beside the users' index.
+      .where(experts ? sql<boolean>`(${byName} OR lower(specializations.name) LIKE ${t.wordsAnywhere})` : byName)
+      .select(["users.id", fullName("users").as("name"), "users.role", "users.email", "users.is_active", "users.firm_name", "specializations.name as specialization"])
       .orderBy("users.last_name")
       .orderBy("users.first_name")
+      .orderBy("users.id")
       .limit(SEARCH_GROUP_LIMIT)
       .execute();
-    return rows.map((r) => hit(r.id, r.name, [experts ? null : r.role, r.email, r.is_active ? null : "deactivated"]));
+    return rows.map((r) => hit(r.id, r.name, [experts ? r.specialization : ROLE_LABEL[r.role], experts ? null : r.firm_name, r.email, r.is_active ? null : "deactivated"]));
   };
 }
 
@@ -236,10 +266,11 @@ const FINDERS: Record<SearchKind, { allowed: (deps: Deps) => boolean; find: Find
   case: { allowed: ({ actor }) => can(actor.user.role, "cases.read"), find: findCases },
   query: { allowed: ({ actor }) => can(actor.user.role, "queries.read"), find: findQueries },
   booking: { allowed: ({ actor }) => can(actor.user.role, "bookings.read"), find: findBookings },
+  meeting: { allowed: ({ actor }) => can(actor.user.role, "meetings.read"), find: findMeetings },
   report: { allowed: ({ actor }) => can(actor.user.role, "reports.read"), find: findReports },
   invoice: { allowed: ({ actor }) => can(actor.user.role, "invoices.read"), find: findInvoices },
   expert: { allowed: ({ actor }) => can(actor.user.role, "consultants.read"), find: findPeople(true) },
-  user: { allowed: ({ actor }) => can(actor.user.role, "users.manage"), find: findPeople(false) },
+  user: { allowed: ({ actor }) => can(actor.user.role, "users.find"), find: findPeople(false) },
 };
 
 /**

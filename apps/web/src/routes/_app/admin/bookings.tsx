@@ -1,4 +1,5 @@
 import { BOOKING_STATUS_LABEL, BOOKING_STATUSES, can, dateRangeError } from "@medlegal/domain";
+import { BOOKING_SORTS } from "@medlegal/domain/constants";
 import { createFileRoute, Link, useNavigate } from "@tanstack/react-router";
 import { BookmarkPlus, CalendarCheck, CalendarPlus } from "lucide-react";
 import * as React from "react";
@@ -20,6 +21,7 @@ import {
   useSpecializationExpertFilter,
 } from "@/components/ui/filter-bar";
 import { Input } from "@/components/ui/input";
+import { NativeSelect } from "@/components/ui/native-select";
 import { useCurrentUser } from "@/hooks/use-auth";
 import { type BookingFilters, useBookingActions, useBookingPages } from "@/hooks/use-bookings";
 import { prefetchPage } from "@/lib/route-data";
@@ -40,6 +42,8 @@ export const Route = createFileRoute("/_app/admin/bookings")({
     ),
   component: BookingManagementPage,
 });
+
+const BOOKING_SORT_LABEL: Record<(typeof BOOKING_SORTS)[number], string> = { soonest: "Date, soonest first", latest: "Date, latest first", reference: "Reference" };
 
 /** The list's input for the URL (from today on when it names no From day): what the page and its loader ask for. */
 const listInput = (search: BookingManagementSearch, today: string): BookingFilters => ({ ...bookingFiltersOf(search, today), limit: 25 });
@@ -64,10 +68,10 @@ function BookingManagementPage() {
   const list = useBookingPages(listInput(search, today));
   const actions = useBookingActions();
   const [saving, setSaving] = React.useState(false);
-  const filtered = Object.keys(search).length > 0;
+  const filtered = Object.keys(search).some((key) => key !== "sort");
   const rangeError = dateRangeError(from, to);
 
-  const clear = () => void navigate({ search: {} });
+  const clear = () => void navigate({ search: search.sort ? { sort: search.sort } : {} });
 
   return (
     <>
@@ -119,6 +123,15 @@ function BookingManagementPage() {
             aria-describedby={rangeError ? "bookings-to-error" : undefined}
           />
           {rangeError && <FieldError id="bookings-to-error">{rangeError}</FieldError>}
+        </FilterField>
+        <FilterField label="Sort by" htmlFor="bookings-sort">
+          <NativeSelect id="bookings-sort" value={search.sort ?? "soonest"} onChange={(e) => set({ sort: e.target.value === "soonest" ? undefined : (e.target.value as BookingManagementSearch["sort"]) })}>
+            {BOOKING_SORTS.map((sort) => (
+              <option key={sort} value={sort}>
+                {BOOKING_SORT_LABEL[sort]}
+              </option>
+            ))}
+          </NativeSelect>
         </FilterField>
         {filtered && (
           <div className="flex items-end sm:col-span-2 lg:col-span-4">

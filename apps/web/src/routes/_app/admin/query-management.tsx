@@ -96,8 +96,7 @@ function QueryManagementPage() {
   const [selected, setSelected] = React.useState<ReadonlySet<string>>(new Set());
   const inputKey = JSON.stringify(listInput(search));
   React.useEffect(() => setSelected(new Set()), [inputKey]);
-  const shownIds = new Set(list.items.map((q) => q.id));
-  const selectedShown = [...selected].filter((id) => shownIds.has(id));
+  const selectedShown = list.items.filter((q) => selected.has(q.id));
   const toggle = (id: string) =>
     setSelected((prev) => {
       const next = new Set(prev);
@@ -210,10 +209,10 @@ function QueryManagementPage() {
       >
         <div aria-busy={list.isFetching && !list.isFetchingNextPage} className="grid gap-3">
           {board ? (
-            <QueryBoard items={list.items} />
+            <QueryBoard items={list.items} statusFilter={search.status} />
           ) : (
             <>
-              <BulkQueryBar selected={selectedShown} managers={managers.data ?? []} onDone={() => setSelected(new Set())} />
+              <BulkQueryBar selected={selectedShown} managers={managers.data ?? []} me={me?.id} onDone={() => setSelected(new Set())} />
               <QueryList
                 items={list.items}
                 hasMore={Boolean(list.hasNextPage)}

@@ -1,26 +1,42 @@
-import type { BulkResult, QueryStatus } from "@medlegal/domain";
+import type { BulkResult, QueryListItem, QueryStatus } from "@medlegal/domain";
 import { cancelQueryReasonSchema, commentInputSchema, QUERY_STATUS_LABEL } from "@medlegal/domain";
 import { QUERY_STATUSES } from "@medlegal/domain/constants";
 import * as React from "react";
 import { BulkResultList } from "@/components/bulk-actions/bulk-result-list";
 import { Button } from "@/components/ui/button";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { NativeSelect } from "@/components/ui/native-select";
 import { ReasonDialog } from "@/components/ui/reason-dialog";
 import { toast } from "@/hooks/use-toast";
 import { trpc } from "@/lib/trpc";
 import { trpcErrorMessage } from "@/lib/trpc-errors";
 
+const NO_MANAGER = "none";
+
 /**
  * Bulk actions on the query rows selected on the visible page (issue 30): assign a case manager,
  * remind the experts, comment, or move the status. The server runs each row by its own rules, and
- * the answer, row by row, is shown under the bar until the next action.
+ * the answer, row by row, is shown under the bar until the next action. A change of case manager
+ * that takes queries away from the signed-in employee (to someone else, or to nobody) asks first
+ * (issue 37 item 24), naming the queries that are theirs.
  */
-export function BulkQueryBar({ selected, managers, onDone }: { selected: string[]; managers: { id: string; name: string }[]; onDone: () => void }) {
+export function BulkQueryBar({
+  selected,
+  managers,
+  me,
+  onDone,
+}: {
+  selected: readonly Pick<QueryListItem, "id" | "reference" | "assignedEmployeeId">[];
+  managers: { id: string; name: string }[];
+  /** The signed-in user's id: their own queries are the ones a reassignment asks about. */
+  me: string | undefined;
+  onDone: () => void;
+}) {
   const utils = trpc.useUtils();
   const [result, setResult] = React.useState<BulkResult | null>(null);
   const [manager, setManager] = React.useState("");
   const [status, setStatus] = React.useState<QueryStatus | "">("");
-  const [asking, setAsking] = React.useState<"comment" | "cancel" | null>(null);
+  const [asking, setAsking] = React.useState<"comment" | "cancel" | "reassign" | null>(null);
   const run = trpc.bulkActions.queries.useMutation({
     onSuccess: (answer) => {
       setResult(answer);
@@ -30,8 +46,14 @@ export function BulkQueryBar({ selected, managers, onDone }: { selected: string[
     },
     onError: (error) => toast({ variant: "destructive", title: "Nothing was changed", description: trpcErrorMessage(error) }),
   });
-  const act = (action: Parameters<typeof run.mutateAsync>[0]["action"]) => run.mutateAsync({ ids: selected, action }).catch(() => undefined);
+  const ids = selected.map((q) => q.id);
+  const act = (action: Parameters<typeof run.mutateAsync>[0]["action"]) => run.mutateAsync({ ids, action }).catch(() => undefined);
   const count = selected.length;
+  // "none" is the select's value for taking the case manager off.
+  const employeeId = manager === NO_MANAGER ? null : manager;
+  const mine = selected.filter((q) => me !== undefined && q.assignedEmployeeId === me && employeeId !== me);
+  const assign = () => (mine.length > 0 ? setAsking("reassign") : void act({ kind: "assign", employeeId }));
+  const newManager = employeeId === null ? null : (managers.find((m) => m.id === employeeId)?.name ?? "someone else");
 
   return (
     <div className="grid gap-3">
@@ -45,6 +67,7 @@ export function BulkQueryBar({ selected, managers, onDone }: { selected: string[
               </label>
               <NativeSelect id="bulk-manager" value={manager} onChange={(e) => setManager(e.target.value)} className="w-44">
                 <option value="">Choose…</option>
+                <option value={NO_MANAGER}>No case manager</option>
                 {managers.map((m) => (
                   <option key={m.id} value={m.id}>
                     {m.name}
@@ -52,7 +75,7 @@ export function BulkQueryBar({ selected, managers, onDone }: { selected: string[
                 ))}
               </NativeSelect>
             </div>
-            <Button variant="outline" disabled={!manager || run.isPending} onClick={() => void act({ kind: "assign", employeeId: manager })}>
+            <Button variant="outline" disabled={!manager || run.isPending} onClick={assign}>
               Assign
             </Button>
           </div>
@@ -108,6 +131,21 @@ export function BulkQueryBar({ selected, managers, onDone }: { selected: string[
         confirmLabel="Cancel them"
         pending={run.isPending}
         onConfirm={(reason) => act({ kind: "move", to: "cancelled", reason }).then(() => setAsking(null))}
+      />
+      <ConfirmDialog
+        open={asking === "reassign"}
+        onOpenChange={(open) => !open && setAsking(null)}
+        title={mine.length === 1 ? "Give away a query of yours?" : `Give away ${mine.length} queries of yours?`}
+        description={
+          <>
+            {mine.map((q) => q.reference).join(", ")} {mine.length === 1 ? "is" : "are"} yours now.{" "}
+            {newManager === null ? "Taking the case manager off leaves nobody on them" : `Assigning them to ${newManager} takes them off your list`}
+            {count > mine.length ? `; the other ${count - mine.length} selected change as well.` : "."}
+          </>
+        }
+        confirmLabel={newManager === null ? "Remove the case manager" : `Assign to ${newManager}`}
+        pending={run.isPending}
+        onConfirm={() => void act({ kind: "assign", employeeId }).then(() => setAsking(null))}
       />
       <BulkResultList result={result} onDismiss={() => setResult(null)} label="Result per query" />
     </div>

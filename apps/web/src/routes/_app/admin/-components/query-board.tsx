@@ -19,8 +19,9 @@ import { cn } from "@/lib/utils";
  * A card is dragged (native HTML5 drag) or sent with its "Move to" menu (the keyboard's way) to a
  * status the state machine allows; a refused drop stays where it was and says why. Nothing moves
  * before the server agrees, and the live stream refetches the board when anyone moves a query.
+ * With a status filter on, the columns no card can be in are left out (issue 37 item 24).
  */
-export function QueryBoard({ items }: { items: readonly QueryListItem[] }) {
+export function QueryBoard({ items, statusFilter }: { items: readonly QueryListItem[]; statusFilter?: QueryStatus }) {
   const ids = items.map((q) => q.id);
   const cards = trpc.queries.board.useQuery({ ids }, { enabled: ids.length > 0, placeholderData: (previous) => previous });
   const byId = new Map((cards.data ?? []).map((c) => [c.id, c]));
@@ -62,9 +63,11 @@ export function QueryBoard({ items }: { items: readonly QueryListItem[] }) {
         role="region"
         aria-label="Board of queries by status"
         tabIndex={0}
-        className="relative -mx-1 flex snap-x snap-mandatory gap-3 overflow-x-auto px-1 pb-3 outline-none focus-visible:ring-2 focus-visible:ring-ring"
+        // Whole columns only: from sm up a column is a half or (lg, beside the sidebar) a third of the
+        // board, and the snap lands on column edges, so none shows cut off (issue 37 item 24).
+        className="relative -mx-1 flex snap-x snap-mandatory scroll-px-1 gap-3 overflow-x-auto px-1 pb-3 outline-none focus-visible:ring-2 focus-visible:ring-ring"
       >
-        {QUERY_STATUSES.map((status) => {
+        {(statusFilter ? QUERY_STATUSES.filter((status) => status === statusFilter || items.some((q) => q.status === status)) : QUERY_STATUSES).map((status) => {
           const column = items.filter((q) => q.status === status);
           const accepts = dragging ? (byId.get(dragging.id)?.nextStatuses ?? []).includes(status) : false;
           return (
@@ -81,7 +84,7 @@ export function QueryBoard({ items }: { items: readonly QueryListItem[] }) {
                 setDragging(null);
               }}
               className={cn(
-                "relative flex w-[85vw] max-w-72 shrink-0 snap-start flex-col rounded-lg border bg-muted/40 sm:w-72",
+                "relative flex w-[85vw] max-w-72 shrink-0 snap-start flex-col rounded-lg border bg-muted/40 sm:w-[calc((100%-0.75rem)/2)] sm:max-w-none lg:w-[calc((100%-1.5rem)/3)]",
                 dragging && (accepts ? "border-primary ring-2 ring-primary/30" : dragging.status !== status && "opacity-60"),
               )}
             >
