@@ -6,7 +6,7 @@
 import { createHash, randomUUID } from "node:crypto";
 import type { z } from "zod";
 import type { createJointMinuteSchema, JointMinute, MinuteIssue, MinuteParty, opposingExpertSchema, saveMinuteIssuesSchema, updateOpposingExpertSchema } from "@medlegal/domain";
-import { can, fullName as personName, isAttorney, JOINT_MINUTE_MESSAGES } from "@medlegal/domain";
+import { can, fullName as personName, JOINT_MINUTE_MESSAGES } from "@medlegal/domain";
 import type { Actor } from "../../actors";
 import { AppError } from "../../errors";
 import { recordAudit } from "../audit/audit";
@@ -15,7 +15,8 @@ import { now } from "../platform/clock";
 import type { Db, Deps } from "../platform/deps";
 import { loadVisibleReport } from "../reports/report-access";
 import type { MinuteRow } from "./minute-records";
-import { latestIssues, loadVisibleMinute, minuteContext, minuteView, partyOf } from "./minute-records";
+import { latestIssues, loadMinute, loadMinuteForPage, loadVisibleMinute, minuteContext, minuteView, minuteWaitsFor, partyOf } from "./minute-records";
+import { noticeMinuteOpened, noticeMinuteSaved } from "./minute-notices";
 
 type Opposing = z.output<typeof opposingExpertSchema>;
 const opposingColumns = (o: Opposing) => ({
@@ -35,47 +36,47 @@ export async function courtDueOn(db: Db, caseId: string): Promise<string | null>
   return row?.due_on ?? null;
 }
 
-/** A report's minutes as the caller may see them (the attorney: released ones). */
+/**
+ * A report's minutes as the caller may see them: the attorney of the matter sees unreleased ones
+ * too, each saying what it waits for (issue 37), and reads one's words once released.
+ */
 export async function listReportMinutes({ db, actor }: Deps, { reportId }: { reportId: string }) {
   const report = await loadVisibleReport(db, actor.user, reportId);
-  let query = db
+  const rows = await db
     .selectFrom("joint_minutes")
-    .select((eb) => [
-      "id",
-      "opposing_name",
-      "opposing_discipline",
-      "due_on",
-      "current_version",
-      "frozen_at",
-      "released_at",
-      "addendum_of",
-      eb.selectFrom("joint_minute_signatures").select((s) => s.fn.countAll<number>().as("n")).whereRef("joint_minute_signatures.minute_id", "=", "joint_minutes.id").as("signatures"),
-      eb.exists(eb.selectFrom("joint_minute_repudiations").select("id").whereRef("joint_minute_repudiations.minute_id", "=", "joint_minutes.id")).as("repudiated"),
-    ])
-    .where("report_id", "=", report.id);
-  if (isAttorney(actor.user)) query = query.where("released_at", "is not", null);
-  const rows = await query.orderBy("created_at").execute();
+    .selectAll()
+    .select((eb) => eb.exists(eb.selectFrom("joint_minute_repudiations").select("id").whereRef("joint_minute_repudiations.minute_id", "=", "joint_minutes.id")).as("repudiated"))
+    .where("report_id", "=", report.id)
+    .orderBy("created_at")
+    .execute();
+  const signatures = rows.length ? await db.selectFrom("joint_minute_signatures").select(["minute_id", "party", "version"]).where("minute_id", "in", rows.map((r) => r.id)).execute() : [];
   const manage = can(actor.user.role, "jointMinutes.manage");
-  return {
-    minutes: rows.map((r) => ({
+  const minutes = [];
+  for (const r of rows) {
+    const mine = signatures.filter((s) => s.minute_id === r.id);
+    minutes.push({
       id: r.id,
       opposingName: r.opposing_name,
       discipline: r.opposing_discipline,
       dueOn: r.due_on,
       version: r.current_version,
-      signatures: Number(r.signatures ?? 0),
+      signatures: mine.length,
       frozen: r.frozen_at !== null,
       releasedAt: r.released_at?.toISOString() ?? null,
       addendumOf: r.addendum_of,
       repudiated: Boolean(r.repudiated),
-    })),
+      waitingFor: await minuteWaitsFor(db, r, report, mine),
+    });
+  }
+  return {
+    minutes,
     canCreate: manage && report.status === "released" && report.kind !== "joint_minute",
     courtDueOn: await courtDueOn(db, report.case_id),
   };
 }
 
 export async function getJointMinute({ db, actor }: Deps, { id }: { id: string }): Promise<JointMinute> {
-  return minuteView(db, actor.user, await loadVisibleMinute(db, actor.user, id));
+  return minuteView(db, actor.user, await loadMinuteForPage(db, actor.user, id));
 }
 
 /** Staff record the opposing expert on a released report; the due date defaults to the court order's. */
@@ -91,6 +92,7 @@ export async function createJointMinute({ db, actor }: Deps, input: z.output<typ
       .returning("id")
       .executeTakeFirstOrThrow();
     await recordAudit(trx, actor, { action: "joint_minute.create", entityType: "joint_minute", entityId: row.id, after: { reportId: report.id, opposing: input.opposing.name, hpcsa: input.opposing.hpcsaNumber, dueOn } });
+    await noticeMinuteOpened(trx, actor, await loadMinute(trx, row.id));
     return row.id;
   });
   return getJointMinute({ db, actor }, { id });
@@ -154,6 +156,7 @@ export async function writeIssues(
     before: { version: minute.current_version },
     after: { version, sha256, by: audit.name, party, issues: issues.length, agreed: issues.filter((i) => i.status === "agreed").length, voidedSignatures: voided.map((v) => v.party) },
   });
+  await noticeMinuteSaved(trx, audit.actor, minute, { version, by: audit.name, party });
 }
 
 /** Our side saves the issues: the report's expert or staff. */
@@ -176,6 +179,7 @@ export async function createAddendumMinute({ db, actor }: Deps, { id }: { id: st
     const { id: _id, current_version: _v, frozen_at: _f, released_at: _r, released_by: _rb, created_at: _c, updated_at: _u, addendum_of: _a, created_by: _cb, ...copy } = minute;
     const row = await trx.insertInto("joint_minutes").values({ ...copy, addendum_of: minute.id, created_by: actor.user.id }).returning("id").executeTakeFirstOrThrow();
     await recordAudit(trx, actor, { action: "joint_minute.addendum", entityType: "joint_minute", entityId: row.id, after: { addendumOf: minute.id } });
+    await noticeMinuteOpened(trx, actor, await loadMinute(trx, row.id));
     return row.id;
   });
   return getJointMinute({ db, actor }, { id: addendumId });
