@@ -33,6 +33,7 @@ import { Route as AppExpertAvailabilityRouteImport } from './routes/_app/expert-
 import { Route as AppExpertInvoiceGeneratorRouteImport } from './routes/_app/expert-invoice-generator'
 import { Route as AppInvoiceDemoRouteImport } from './routes/_app/invoice-demo'
 import { Route as AppInvoicesRouteImport } from './routes/_app/invoices'
+import { Route as AppJointMinutesRouteImport } from './routes/_app/joint-minutes'
 import { Route as AppManualInvoiceRouteImport } from './routes/_app/manual-invoice'
 import { Route as AppMessagesRouteImport } from './routes/_app/messages'
 import { Route as AppMyBookingsRouteImport } from './routes/_app/my-bookings'
@@ -187,6 +188,11 @@ const AppInvoiceDemoRoute = AppInvoiceDemoRouteImport.update({
 const AppInvoicesRoute = AppInvoicesRouteImport.update({
   id: '/invoices',
   path: '/invoices',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppJointMinutesRoute = AppJointMinutesRouteImport.update({
+  id: '/joint-minutes',
+  path: '/joint-minutes',
   getParentRoute: () => AppRoute,
 } as any)
 const AppManualInvoiceRoute = AppManualInvoiceRouteImport.update({
@@ -376,6 +382,7 @@ export interface FileRoutesByFullPath {
   '/expert-invoice-generator': typeof AppExpertInvoiceGeneratorRoute
   '/invoice-demo': typeof AppInvoiceDemoRoute
   '/invoices': typeof AppInvoicesRoute
+  '/joint-minutes': typeof AppJointMinutesRoute
   '/manual-invoice': typeof AppManualInvoiceRoute
   '/messages': typeof AppMessagesRoute
   '/my-bookings': typeof AppMyBookingsRoute
@@ -432,6 +439,7 @@ export interface FileRoutesByTo {
   '/expert-invoice-generator': typeof AppExpertInvoiceGeneratorRoute
   '/invoice-demo': typeof AppInvoiceDemoRoute
   '/invoices': typeof AppInvoicesRoute
+  '/joint-minutes': typeof AppJointMinutesRoute
   '/manual-invoice': typeof AppManualInvoiceRoute
   '/messages': typeof AppMessagesRoute
   '/my-bookings': typeof AppMyBookingsRoute
@@ -491,6 +499,7 @@ export interface FileRoutesById {
   '/_app/expert-invoice-generator': typeof AppExpertInvoiceGeneratorRoute
   '/_app/invoice-demo': typeof AppInvoiceDemoRoute
   '/_app/invoices': typeof AppInvoicesRoute
+  '/_app/joint-minutes': typeof AppJointMinutesRoute
   '/_app/manual-invoice': typeof AppManualInvoiceRoute
   '/_app/messages': typeof AppMessagesRoute
   '/_app/my-bookings': typeof AppMyBookingsRoute
@@ -551,6 +560,7 @@ export interface FileRouteTypes {
     | '/expert-invoice-generator'
     | '/invoice-demo'
     | '/invoices'
+    | '/joint-minutes'
     | '/manual-invoice'
     | '/messages'
     | '/my-bookings'
@@ -607,6 +617,7 @@ export interface FileRouteTypes {
     | '/expert-invoice-generator'
     | '/invoice-demo'
     | '/invoices'
+    | '/joint-minutes'
     | '/manual-invoice'
     | '/messages'
     | '/my-bookings'
@@ -665,6 +676,7 @@ export interface FileRouteTypes {
     | '/_app/expert-invoice-generator'
     | '/_app/invoice-demo'
     | '/_app/invoices'
+    | '/_app/joint-minutes'
     | '/_app/manual-invoice'
     | '/_app/messages'
     | '/_app/my-bookings'
@@ -878,6 +890,13 @@ declare module '@tanstack/react-router' {
       path: '/invoices'
       fullPath: '/invoices'
       preLoaderRoute: typeof AppInvoicesRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/joint-minutes': {
+      id: '/_app/joint-minutes'
+      path: '/joint-minutes'
+      fullPath: '/joint-minutes'
+      preLoaderRoute: typeof AppJointMinutesRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/manual-invoice': {
@@ -1125,6 +1144,7 @@ interface AppRouteChildren {
   AppExpertInvoiceGeneratorRoute: typeof AppExpertInvoiceGeneratorRoute
   AppInvoiceDemoRoute: typeof AppInvoiceDemoRoute
   AppInvoicesRoute: typeof AppInvoicesRoute
+  AppJointMinutesRoute: typeof AppJointMinutesRoute
   AppManualInvoiceRoute: typeof AppManualInvoiceRoute
   AppMessagesRoute: typeof AppMessagesRoute
   AppMyBookingsRoute: typeof AppMyBookingsRoute
@@ -1177,6 +1197,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppExpertInvoiceGeneratorRoute: AppExpertInvoiceGeneratorRoute,
   AppInvoiceDemoRoute: AppInvoiceDemoRoute,
   AppInvoicesRoute: AppInvoicesRoute,
+  AppJointMinutesRoute: AppJointMinutesRoute,
   AppManualInvoiceRoute: AppManualInvoiceRoute,
   AppMessagesRoute: AppMessagesRoute,
   AppMyBookingsRoute: AppMyBookingsRoute,

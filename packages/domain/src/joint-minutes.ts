@@ -134,7 +134,5 @@ export type JointMinuteListInput = z.input<typeof jointMinuteListInputSchema>;
 export const JOINT_MINUTE_LIST_LIMIT = 200;
 
 /** An administrator's release of a signed minute before payment, with a reason (as for reports). */
-export const releaseMinuteEarlySchema = z.object({
-  id: id(),
-  reason: text("Give the reason for releasing before payment").trim().min(1, "Give the reason for releasing before payment").max(2000, "The reason must be at most 2000 characters"),
-});
+export const minuteEarlyReasonSchema = text("Give the reason for releasing before payment").trim().min(1, "Give the reason for releasing before payment").max(2000, "The reason must be at most 2000 characters");
+export const releaseMinuteEarlySchema = z.object({ id: id(), reason: minuteEarlyReasonSchema });
