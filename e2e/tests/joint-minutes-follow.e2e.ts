@@ -72,7 +72,8 @@ describe("a joint minute follows its report, with our expert told at each step",
     const experts = (await read<{ items: DemoUser[] }>(admin.page, "users.list", { role: "consultant", limit: 100 })).items;
     const expertUser = experts.find((u) => fullName(u) === report!.consultantName)!;
     const attorneys = (await read<{ items: DemoUser[] }>(admin.page, "users.list", { role: "attorney", limit: 100 })).items;
-    const attorneyUser = attorneys.find((u) => fullName(u) === report!.attorneyName)!;
+    // The list names the attorney with their firm: "Name (Firm)".
+    const attorneyUser = attorneys.find((u) => report!.attorneyName === fullName(u) || report!.attorneyName.startsWith(`${fullName(u)} (`))!;
     const minute = await post<{ id: string }>(admin.page, "jointMinutes.create", {
       reportId: report!.id,
       opposing: { name: opposingName, discipline: "Orthopaedic surgery", hpcsaNumber: "MP 0567890", practice: "Mokoena Orthopaedics, Sandton", email: opposingEmail, phone: "011 555 0123", instructingFirm: "State Attorney, Johannesburg", side: "defendant" },
