@@ -86,6 +86,7 @@ describe("a joint minute follows its report, with our expert told at each step",
     await expert.page.goto("/");
     const card = expert.page.getByRole("list", { name: "Open joint minutes" });
     await card.getByRole("link", { name: new RegExp(`with ${opposingName}$`) }).first().waitFor();
+    await card.scrollIntoViewIfNeeded();
     await screenshot(expert.page, "joint-minute-follow-expert-dashboard-375");
     found.push(...(await violations(expert.page, "expert dashboard 375")));
     await card.getByRole("link", { name: new RegExp(`with ${opposingName}$`) }).first().click();
@@ -130,7 +131,8 @@ describe("a joint minute follows its report, with our expert told at each step",
     // The attorney of the matter, on a phone: the list and the minute say what it waits for, never "not found".
     const attorney = await quiet(signedInPage(browser, attorneyUser.username, 375, 812));
     await attorney.page.goto("/");
-    await attorney.page.getByRole("button", { name: /^Show all \d+/ }).click();
+    // On a phone "Your areas" (the last list of the dashboard) shows three entries until "Show all".
+    await attorney.page.getByRole("button", { name: /^Show all \d+/ }).last().click();
     await attorney.page.getByRole("button", { name: "Joint minutes" }).click();
     await attorney.page.waitForURL("**/joint-minutes");
     await attorney.page.getByLabel("Search").fill(report!.reference);
