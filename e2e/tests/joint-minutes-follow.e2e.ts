@@ -18,6 +18,7 @@ interface ListedReport {
 }
 interface ReportFacts {
   kind: string;
+  queryId: string;
   attorneyName: string;
   releaseOverrideReason: string | null;
   invoice: { status: string } | null;
@@ -61,9 +62,13 @@ describe("a joint minute follows its report, with our expert told at each step",
     const admin = await quiet(signedInPage(browser, "admin"));
     const released = await read<ListedReport[]>(admin.page, "reports.list", { status: "released" });
     let report: (ListedReport & ReportFacts) | undefined;
+    const agreed = new Set((await read<{ attorneyId: string; agreed: boolean }[]>(admin.page, "reports.listDeferrals", {})).filter((d) => d.agreed).map((d) => d.attorneyId));
     for (const candidate of released) {
       const facts = await read<ReportFacts>(admin.page, "reports.get", { id: candidate.id });
       if (facts.kind !== "joint_minute" && facts.releaseOverrideReason && facts.invoice?.status !== "paid") {
+        // Not a matter under the case's undertaking: its minutes would go on that deferral.
+        const { caseId, attorneyId } = await read<{ caseId: string; attorneyId: string }>(admin.page, "queries.get", { id: facts.queryId });
+        if (agreed.has(attorneyId) || (await read<{ agreement: unknown }>(admin.page, "receivables.caseBilling", { caseId })).agreement) continue;
         report = { ...candidate, ...facts };
         break;
       }
