@@ -29,8 +29,9 @@ interface DemoUser {
   lastName: string;
 }
 
+/** The latest mail to `to` holding `phrase`: the outbox sends every few seconds, slower on a busy machine. */
 async function mailWith(to: string, phrase: string): Promise<string> {
-  for (let i = 0; i < 50; i++) {
+  for (let i = 0; i < 300; i++) {
     const mail = await mailTo(to);
     if (mail.includes(phrase)) return mail;
     await new Promise((r) => setTimeout(r, 100));
