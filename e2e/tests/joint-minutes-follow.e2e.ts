@@ -183,5 +183,5 @@ describe("a joint minute follows its report, with our expert told at each step",
     expect(found).toEqual([]);
 
     for (const p of [admin, expert, guest, wide, attorney, employee]) await p.context.close();
-  }, 180_000);
+  }, 300_000);
 });
