@@ -95,7 +95,7 @@ describe.each(testDialects())("joint minutes on %s", (kind) => {
 
   const issue = (label: string, status: "agreed" | "disagreed" | "reserved", view: string, extra: Record<string, unknown> = {}) => ({ label, status, view, reason: "", ...extra });
 
-  it("takes the due date from the court order, refuses bad input with nothing stored, and hides the minute from the attorney until release", async () => {
+  it("takes the due date from the court order, refuses bad input with nothing stored, and withholds the minute's words from the attorney until release", async () => {
     const order = await trpc(t.app, c.employee!, "courtClock.addOrder", { caseId: report.case_id, kind: "joint_minutes_due", dueOn: "2027-03-05", text: "Joint minutes of the orthopaedic surgeons by 5 March." });
     expect(order.status, order.error?.message).toBe(200);
     const { minute } = await arrange(null);
@@ -112,9 +112,13 @@ describe.each(testDialects())("joint minutes on %s", (kind) => {
     // The expert may not start one; another expert and another attorney see nothing.
     expect((await trpc(t.app, who.expert, "jointMinutes.create", { reportId: report.id, opposing: { ...OPPOSING, email: "y@example.org" }, dueOn: null })).status).toBe(403);
     expect((await trpc(t.app, who.otherExpert, "jointMinutes.get", { id: minute.id })).status).toBe(404);
-    expect((await trpc(t.app, who.attorney, "jointMinutes.get", { id: minute.id })).status).toBe(404);
-    const attorneys = await trpc<{ minutes: { id: string }[] }>(t.app, who.attorney, "jointMinutes.listForReport", { reportId: report.id });
-    expect(attorneys.data.minutes.some((m) => m.id === minute.id)).toBe(false);
+    // The attorney of the matter is told what it waits for (issue 37), never its words.
+    const early = await trpc<JointMinute>(t.app, who.attorney, "jointMinutes.get", { id: minute.id });
+    expect(early.status).toBe(200);
+    expect(early.data).toMatchObject({ withheld: true, issues: [], waitingFor: "The experts have not recorded the issues yet." });
+    expect((await trpc(t.app, who.otherAttorney, "jointMinutes.get", { id: minute.id })).status).toBe(404);
+    const attorneys = await trpc<{ minutes: { id: string; waitingFor: string | null }[] }>(t.app, who.attorney, "jointMinutes.listForReport", { reportId: report.id });
+    expect(attorneys.data.minutes.find((m) => m.id === minute.id)?.waitingFor).toBe("The experts have not recorded the issues yet.");
     const staff = await trpc<{ minutes: { id: string }[]; courtDueOn: string | null }>(t.app, c.employee!, "jointMinutes.listForReport", { reportId: report.id });
     expect(staff.data.minutes.some((m) => m.id === minute.id)).toBe(true);
     expect(staff.data.courtDueOn).toBe("2027-03-05");
@@ -258,16 +262,19 @@ describe.each(testDialects())("joint minutes on %s", (kind) => {
     expect(unbilled.status, unbilled.error?.message).toBe(200);
     expect(unbilled.data.find((u) => u.eventKey === `joint_minute:${minute.id}:signed`)).toMatchObject({ kind: "joint_minute" });
 
-    // Release on the report's terms: paid in full, or a deferral agreement with the attorney.
+    // Release on the report's terms: by itself when they hold once signed (issue 37), else by staff once they do.
     const signedView = await trpc<JointMinute>(t.app, c.employee!, "jointMinutes.get", { id: minute.id });
     if (signedView.data.releaseBlocker) {
       const waiting = await trpc(t.app, c.employee!, "jointMinutes.release", { id: minute.id });
       expect(waiting.status).toBe(409);
       expect(waiting.error?.message).toBe(signedView.data.releaseBlocker);
       expect((await trpc(t.app, c.admin!, "reports.setDeferral", { attorneyId: report.attorney_id, agreed: true, note: "Pays on settlement" })).status).toBe(200);
+      const released = await trpc<JointMinute>(t.app, c.employee!, "jointMinutes.release", { id: minute.id });
+      expect(released.status, released.error?.message).toBe(200);
+    } else {
+      expect(signedView.data.releasedAt).not.toBeNull();
+      expect((await trpc(t.app, c.employee!, "jointMinutes.release", { id: minute.id })).status).toBe(409);
     }
-    const released = await trpc<JointMinute>(t.app, c.employee!, "jointMinutes.release", { id: minute.id });
-    expect(released.status, released.error?.message).toBe(200);
     const told = await t.db.selectFrom("notifications").select("link").where("user_id", "=", report.attorney_id).where("title", "like", "Joint minute released:%").execute();
     expect(told.map((n) => n.link)).toContain(`/joint-minutes/${minute.id}`);
     // The court's clock counts the signed minute: its discipline's joint-minute step is done.

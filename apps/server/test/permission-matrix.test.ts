@@ -287,6 +287,7 @@ const MATRIX: Record<string, "public" | "minuteGuest" | Role[]> = {
   // Joint minutes (joint-minutes.test.ts; the object level at the end of this file): seen as their report is,
   // the attorney's once released. The guest* procedures answer only the opposing expert's guest session:
   // 401 for every user ("minuteGuest"); joint-minutes.test.ts walks the router as that session.
+  "jointMinutes.list": ALL,
   "jointMinutes.listForReport": ALL,
   "jointMinutes.get": ALL,
   "jointMinutes.create": [A, E],
@@ -297,6 +298,7 @@ const MATRIX: Record<string, "public" | "minuteGuest" | Role[]> = {
   "jointMinutes.requestSignCode": [C],
   "jointMinutes.sign": [C],
   "jointMinutes.release": [A, E],
+  "jointMinutes.releaseEarly": [A],
   "jointMinutes.repudiate": [A, E, T],
   "jointMinutes.createAddendum": [A, E],
   "jointMinutes.arrangeMeeting": [A, E],
@@ -887,7 +889,7 @@ describe("the object-level matrix of joint minutes", () => {
   const cookie = {} as Record<"attorney" | "consultant", string>;
   let fx: Record<string, { attorney?: { own?: unknown; other: unknown }; consultant?: { own?: unknown; other: unknown } }>;
   /** Procedures on one minute that only staff reach (staff see every minute), and the guest's and public ones. */
-  const ELSEWHERE = new Set(["create", "updateOpposingExpert", "sendGuestLink", "revokeGuestLink", "release", "createAddendum", "arrangeMeeting", "guestOpen", "guestVerify", "guestGet", "guestSaveIssues", "guestRequestSignCode", "guestSign"]);
+  const ELSEWHERE = new Set(["list", "create", "updateOpposingExpert", "sendGuestLink", "revokeGuestLink", "release", "releaseEarly", "createAddendum", "arrangeMeeting", "guestOpen", "guestVerify", "guestGet", "guestSaveIssues", "guestRequestSignCode", "guestSign"]);
 
   beforeAll(async () => {
     t = await createTestApp("pglite", {}, { workflow: true });
@@ -932,8 +934,10 @@ describe("the object-level matrix of joint minutes", () => {
       sign: { consultant: { own: { id: ownDraft, typedName: "Matrix Name", code: "123456" }, other: { id: otherDraft, typedName: "Matrix Name", code: "123456" } } },
       repudiate: { attorney: { own: { id: own, party: "ours", repudiatedOn: today, reasons: "Matrix" }, other: { id: other, party: "ours", repudiatedOn: today, reasons: "Matrix" } } },
     };
-    // The attorney never sees a minute that is not released, even on their own report.
-    expect((await trpc(t.app, cookie.attorney, "jointMinutes.get", { id: ownDraft })).status).toBe(404);
+    // The attorney of the matter reaches a minute not yet released (issue 37): what it waits for, never its words.
+    const early = await trpc<{ withheld: boolean; issues: unknown[]; waitingFor: string | null }>(t.app, cookie.attorney, "jointMinutes.get", { id: ownDraft });
+    expect(early.status).toBe(200);
+    expect(early.data).toMatchObject({ withheld: true, issues: [], waitingFor: "The experts have not recorded the issues yet." });
   });
   afterAll(() => t.close());
 
@@ -952,6 +956,14 @@ describe("the object-level matrix of joint minutes", () => {
           expectServed(own.status, [401, 403, 404], `${role} on their own minute via ${name}: ${own.error?.message}`);
         }
       }
+    }
+    // The list of joint minutes (issue 37) holds one's own and never someone else's.
+    for (const role of ["attorney", "consultant"] as const) {
+      const listed = await trpc<{ items: { id: string }[] }>(t.app, cookie[role], "jointMinutes.list", {});
+      expect(listed.status, listed.error?.message).toBe(200);
+      const ids = listed.data.items.map((m) => m.id);
+      expect(ids, `${role}'s list`).toContain((fx.get![role]!.own as { id: string }).id);
+      expect(ids, `${role}'s list`).not.toContain((fx.get![role]!.other as { id: string }).id);
     }
     // The PDF route too.
     const pdf = (id: unknown) => t.app.inject({ method: "GET", url: `/api/joint-minutes/${id as string}/minute.pdf`, headers: { cookie: cookie.attorney } });

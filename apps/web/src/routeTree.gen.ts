@@ -34,6 +34,7 @@ import { Route as AppExpertAvailabilityRouteImport } from './routes/_app/expert-
 import { Route as AppExpertInvoiceGeneratorRouteImport } from './routes/_app/expert-invoice-generator'
 import { Route as AppInvoiceDemoRouteImport } from './routes/_app/invoice-demo'
 import { Route as AppInvoicesRouteImport } from './routes/_app/invoices'
+import { Route as AppJointMinutesRouteImport } from './routes/_app/joint-minutes'
 import { Route as AppManualInvoiceRouteImport } from './routes/_app/manual-invoice'
 import { Route as AppMessagesRouteImport } from './routes/_app/messages'
 import { Route as AppMyBookingsRouteImport } from './routes/_app/my-bookings'
@@ -193,6 +194,11 @@ const AppInvoiceDemoRoute = AppInvoiceDemoRouteImport.update({
 const AppInvoicesRoute = AppInvoicesRouteImport.update({
   id: '/invoices',
   path: '/invoices',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppJointMinutesRoute = AppJointMinutesRouteImport.update({
+  id: '/joint-minutes',
+  path: '/joint-minutes',
   getParentRoute: () => AppRoute,
 } as any)
 const AppManualInvoiceRoute = AppManualInvoiceRouteImport.update({
@@ -383,6 +389,7 @@ export interface FileRoutesByFullPath {
   '/expert-invoice-generator': typeof AppExpertInvoiceGeneratorRoute
   '/invoice-demo': typeof AppInvoiceDemoRoute
   '/invoices': typeof AppInvoicesRoute
+  '/joint-minutes': typeof AppJointMinutesRoute
   '/manual-invoice': typeof AppManualInvoiceRoute
   '/messages': typeof AppMessagesRoute
   '/my-bookings': typeof AppMyBookingsRoute
@@ -440,6 +447,7 @@ export interface FileRoutesByTo {
   '/expert-invoice-generator': typeof AppExpertInvoiceGeneratorRoute
   '/invoice-demo': typeof AppInvoiceDemoRoute
   '/invoices': typeof AppInvoicesRoute
+  '/joint-minutes': typeof AppJointMinutesRoute
   '/manual-invoice': typeof AppManualInvoiceRoute
   '/messages': typeof AppMessagesRoute
   '/my-bookings': typeof AppMyBookingsRoute
@@ -500,6 +508,7 @@ export interface FileRoutesById {
   '/_app/expert-invoice-generator': typeof AppExpertInvoiceGeneratorRoute
   '/_app/invoice-demo': typeof AppInvoiceDemoRoute
   '/_app/invoices': typeof AppInvoicesRoute
+  '/_app/joint-minutes': typeof AppJointMinutesRoute
   '/_app/manual-invoice': typeof AppManualInvoiceRoute
   '/_app/messages': typeof AppMessagesRoute
   '/_app/my-bookings': typeof AppMyBookingsRoute
@@ -561,6 +570,7 @@ export interface FileRouteTypes {
     | '/expert-invoice-generator'
     | '/invoice-demo'
     | '/invoices'
+    | '/joint-minutes'
     | '/manual-invoice'
     | '/messages'
     | '/my-bookings'
@@ -618,6 +628,7 @@ export interface FileRouteTypes {
     | '/expert-invoice-generator'
     | '/invoice-demo'
     | '/invoices'
+    | '/joint-minutes'
     | '/manual-invoice'
     | '/messages'
     | '/my-bookings'
@@ -677,6 +688,7 @@ export interface FileRouteTypes {
     | '/_app/expert-invoice-generator'
     | '/_app/invoice-demo'
     | '/_app/invoices'
+    | '/_app/joint-minutes'
     | '/_app/manual-invoice'
     | '/_app/messages'
     | '/_app/my-bookings'
@@ -898,6 +910,13 @@ declare module '@tanstack/react-router' {
       path: '/invoices'
       fullPath: '/invoices'
       preLoaderRoute: typeof AppInvoicesRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/joint-minutes': {
+      id: '/_app/joint-minutes'
+      path: '/joint-minutes'
+      fullPath: '/joint-minutes'
+      preLoaderRoute: typeof AppJointMinutesRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/manual-invoice': {
@@ -1145,6 +1164,7 @@ interface AppRouteChildren {
   AppExpertInvoiceGeneratorRoute: typeof AppExpertInvoiceGeneratorRoute
   AppInvoiceDemoRoute: typeof AppInvoiceDemoRoute
   AppInvoicesRoute: typeof AppInvoicesRoute
+  AppJointMinutesRoute: typeof AppJointMinutesRoute
   AppManualInvoiceRoute: typeof AppManualInvoiceRoute
   AppMessagesRoute: typeof AppMessagesRoute
   AppMyBookingsRoute: typeof AppMyBookingsRoute
@@ -1197,6 +1217,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppExpertInvoiceGeneratorRoute: AppExpertInvoiceGeneratorRoute,
   AppInvoiceDemoRoute: AppInvoiceDemoRoute,
   AppInvoicesRoute: AppInvoicesRoute,
+  AppJointMinutesRoute: AppJointMinutesRoute,
   AppManualInvoiceRoute: AppManualInvoiceRoute,
   AppMessagesRoute: AppMessagesRoute,
   AppMyBookingsRoute: AppMyBookingsRoute,

@@ -561,6 +561,8 @@ export interface ReportsTable {
   released_at: Timestamp | null;
   released_by: string | null;
   release_override_reason: string | null;
+  /** The terms it was released on (issue 37): its joint minutes follow them. Null for one released before they were kept. */
+  release_basis: ReleaseBasisColumn | null;
   withdrawn_reason: string | null;
   /** An addendum: what it must cover, as staff asked for it. */
   requested_scope: ColumnType<string | null, string | null | undefined, string | null>;
@@ -1203,12 +1205,18 @@ export interface JointMinutesTable {
   frozen_at: Timestamp | null;
   released_at: Timestamp | null;
   released_by: string | null;
+  /** The terms it went to the attorney on (issue 37): its report's, or an administrator's early release with its reason. */
+  release_basis: ReleaseBasisColumn | null;
+  release_override_reason: string | null;
   created_by: string;
   created_at: GeneratedTimestamp;
   updated_at: GeneratedTimestamp;
   /** When the current opposing expert first opened the minute with a code (cleared when they are replaced). */
   opposing_opened_at: Timestamp | null;
 }
+
+/** What a report or a joint minute was released on: paid in full, a deferral (the attorney's or the case's undertaking), an administrator's override. */
+export type ReleaseBasisColumn = "paid" | "deferral" | "override";
 
 /** A list's filters saved under a name (issue 30); `filters` is the list's input without paging. */
 export interface SavedViewsTable {

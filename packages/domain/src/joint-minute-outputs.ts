@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { JOINT_MINUTE_SIDES, MINUTE_ISSUE_STATUSES, MINUTE_PARTIES } from "./joint-minutes";
+import { JOINT_MINUTE_SIDES, JOINT_MINUTE_STATES, MINUTE_ISSUE_STATUSES, MINUTE_PARTIES } from "./joint-minutes";
 
 /** What the jointMinutes procedures answer (docs/architecture.md, "Outputs"). */
 export const minuteIssueOutputSchema = z.object({
@@ -54,6 +54,14 @@ export const jointMinuteOutputSchema = minuteWorkspaceOutputSchema.extend({
   /** Why release waits (payment), when the minute is signed but not released. */
   releaseBlocker: z.string().nullable(),
   canRepudiate: z.boolean(),
+  /** The attorney of the matter before release: the minute's words are withheld, `waitingFor` says why (issue 37). */
+  withheld: z.boolean(),
+  /** What an unreleased minute waits for (signatures, its report's release, payment); null once released. */
+  waitingFor: z.string().nullable(),
+  /** An administrator may release it before payment, with a reason (as for reports). */
+  canReleaseEarly: z.boolean(),
+  /** Staff: the administrator's reason, when it was released before payment. */
+  releaseOverrideReason: z.string().nullable(),
 });
 export type JointMinute = z.output<typeof jointMinuteOutputSchema>;
 
@@ -68,6 +76,8 @@ export const jointMinuteSummaryOutputSchema = z.object({
   releasedAt: z.string().nullable(),
   addendumOf: z.string().nullable(),
   repudiated: z.boolean(),
+  /** What it waits for while unreleased (issue 37), null once released. */
+  waitingFor: z.string().nullable(),
 });
 export type JointMinuteSummary = z.output<typeof jointMinuteSummaryOutputSchema>;
 
@@ -85,3 +95,24 @@ export const reportMinutesOutputSchema = z.object({
 export const guestOpenOutputSchema = z.object({ emailHint: z.string() });
 export const guestLinkOutputSchema = z.object({ url: z.string(), expiresAt: z.string() });
 export const codeSentOutputSchema = z.object({ emailHint: z.string() });
+
+/** A row of the list of joint minutes (issue 37, item 4). */
+export const jointMinuteListItemOutputSchema = z.object({
+  id: z.string(),
+  reportId: z.string(),
+  reportReference: z.string(),
+  claimantName: z.string(),
+  discipline: z.string(),
+  ourExpertName: z.string(),
+  opposingName: z.string(),
+  dueOn: z.string().nullable(),
+  version: z.number().int(),
+  state: z.enum(JOINT_MINUTE_STATES),
+  addendumOf: z.string().nullable(),
+  repudiated: z.boolean(),
+  /** What it waits for while unreleased, null once released. */
+  waitingFor: z.string().nullable(),
+  updatedAt: z.string(),
+});
+export type JointMinuteListItem = z.output<typeof jointMinuteListItemOutputSchema>;
+export const jointMinuteListOutputSchema = z.object({ items: z.array(jointMinuteListItemOutputSchema), truncated: z.boolean() });

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { calendarDate, id, instant, optionalText, text } from "./input-primitives";
+import { calendarDate, id, instant, listInput, optionalText, searchText, text } from "./input-primitives";
 import { saDateLabel } from "./sa-time";
 import { emailSchema, phoneNumberSchema } from "./schemas";
 
@@ -180,3 +180,23 @@ export const arrangeMinuteMeetingSchema = z.object({
   durationMinutes: z.number({ error: "Choose how long it lasts" }).int("Choose how long it lasts").min(15, "A meeting lasts at least 15 minutes").max(240, "A meeting lasts at most 4 hours"),
 });
 export type ArrangeMinuteMeetingInput = z.input<typeof arrangeMinuteMeetingSchema>;
+
+/**
+ * The list of joint minutes (issue 37, item 4): staff see every minute, an attorney their matters',
+ * an expert the minutes they are party to. "open": still being prepared; "signed": signed by both,
+ * not yet with the attorney; "released": with the attorney.
+ */
+export const JOINT_MINUTE_STATES = ["open", "signed", "released"] as const;
+export type JointMinuteState = (typeof JOINT_MINUTE_STATES)[number];
+export const JOINT_MINUTE_STATE_LABELS: Record<JointMinuteState, string> = { open: "Being prepared", signed: "Signed by both", released: "Released to the attorney" };
+export const jointMinuteListInputSchema = listInput({
+  state: z.enum(JOINT_MINUTE_STATES, { error: "Choose a state" }).nullish(),
+  search: searchText,
+});
+export type JointMinuteListInput = z.input<typeof jointMinuteListInputSchema>;
+/** The most rows the list answers at once (newest first); `truncated` says there are more. */
+export const JOINT_MINUTE_LIST_LIMIT = 200;
+
+/** An administrator's release of a signed minute before payment, with a reason (as for reports). */
+export const minuteEarlyReasonSchema = text("Give the reason for releasing before payment").trim().min(1, "Give the reason for releasing before payment").max(2000, "The reason must be at most 2000 characters");
+export const releaseMinuteEarlySchema = z.object({ id: id(), reason: minuteEarlyReasonSchema });

@@ -160,6 +160,8 @@ export const ROUTE_PERMISSIONS: Record<string, Permission> = {
   "/day-sheet": "bookings.manage",
   // A joint minute's workspace (docs/decisions.md "Joint minutes"); the server decides per minute (the attorney's once released).
   "/joint-minutes/$id": "jointMinutes.read",
+  // The list of joint minutes (issue 37), reached from the dashboard's areas and the expert's open minutes; rows scoped on the server.
+  "/joint-minutes": "jointMinutes.read",
 };
 
 export function canOpenRoute(role: Role, routePath: string): boolean {

@@ -110,6 +110,8 @@ export const PERMISSIONS = {
   "jointMinutes.edit": ["administrator", "employee", "consultant"],
   "jointMinutes.sign": ["consultant"],
   "jointMinutes.repudiate": ["administrator", "employee", "attorney"],
+  // Issue 37: a signed minute whose report went out before payment waits for it; an administrator may release it early, with a reason.
+  "jointMinutes.releaseEarly": ["administrator"],
   // Saved views (issue 30): everyone keeps views of the lists they may read; administrators share theirs with all staff.
   "views.own": MATTER_ROLES,
   "views.share": ["administrator"],

@@ -57,6 +57,7 @@ const OPENS: Record<string, string[]> = {
   "/admin/privacy": [A, E],
   "/day-sheet": [A, E],
   "/joint-minutes/$id": [A, E, T, C],
+  "/joint-minutes": [A, E, T, C],
 };
 
 describe("who opens which page", () => {

@@ -4,9 +4,8 @@ import { createJointMinuteSchema, fullName, idInputSchema, saveMinuteIssuesSchem
 import type { SignedInActor } from "../actors";
 import { guestActor, guestSaveIssues, sendGuestLink } from "../services/joint-minutes/guest-access";
 import { issueCode } from "../services/joint-minutes/minute-codes";
-import { loadMinute, minuteContext, releaseBlocker } from "../services/joint-minutes/minute-records";
+import { loadMinute, minuteContext } from "../services/joint-minutes/minute-records";
 import { createJointMinute, saveMinuteIssues } from "../services/joint-minutes/minutes";
-import { releaseMinute } from "../services/joint-minutes/release";
 import { signAs } from "../services/joint-minutes/signing";
 import { now } from "../services/platform/clock";
 import { findCurrentUser } from "../services/users/users";
@@ -28,7 +27,7 @@ const OPPOSING = [
 /**
  * Joint minutes in the demo (issue 27, section 1; docs/decisions.md "Joint minutes"), made through
  * the services: on the first released report, a minute both experts have signed (released to the
- * attorney where the report's terms allow); on the next, one in progress, the opposing expert's
+ * attorney by itself where the report's terms allow); on the next, one in progress, the opposing expert's
  * link sent and both views written, not yet signed.
  */
 export async function seedDemoJointMinutes(db: Kysely<Database>): Promise<void> {
@@ -75,7 +74,7 @@ export async function seedDemoJointMinutes(db: Kysely<Database>): Promise<void> 
       const code = await issueCode(trx, { minuteId: minute.id, purpose: "sign_opposing", sentTo: minute.opposing_email });
       await signAs(trx, guestActor(meta), minute, "opposing", { recordedName: minute.opposing_name, userId: null }, { typedName: minute.opposing_name, code });
     });
-    if (!(await releaseBlocker(db, await loadMinute(db, created.id), context))) await releaseMinute({ db, actor: employee }, { id: created.id });
+    // Signed by both, it follows its report to the attorney by itself where the report's terms allow (issue 37).
   }
 }
 

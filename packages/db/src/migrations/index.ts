@@ -52,6 +52,7 @@ import * as addendumScope from "./2026-12-07-42-addendum-scope";
 import * as minuteExpertChanges from "./2026-12-07-31-minute-expert-changes";
 import * as statementLineProofs from "./2026-12-07-50-statement-line-proofs";
 import * as meetingReferences from "./2026-12-07-70-meeting-references";
+import * as minuteReleaseTerms from "./2026-12-07-20-minute-release-terms";
 
 /** Every migration, by name; names sort by date so Kysely runs them in order. */
 export const migrations: Record<string, Migration> = {
@@ -108,4 +109,5 @@ export const migrations: Record<string, Migration> = {
   "2026-12-07-31-minute-expert-changes": minuteExpertChanges,
   "2026-12-07-50-statement-line-proofs": statementLineProofs,
   "2026-12-07-70-meeting-references": meetingReferences,
+  "2026-12-07-20-minute-release-terms": minuteReleaseTerms,
 };

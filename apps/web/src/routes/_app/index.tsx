@@ -1,7 +1,8 @@
-import { can, fullName, isStaff, mayManagePrivacy, ROLE_LABEL, SIDEBAR } from "@medlegal/domain";
+import { can, fullName, isExpert, isStaff, mayManagePrivacy, ROLE_LABEL, SIDEBAR } from "@medlegal/domain";
 import { createFileRoute, Link, redirect, useNavigate } from "@tanstack/react-router";
 import { ArrowRight, Bell, MessageSquare } from "lucide-react";
 import { CourtDeadlinesCard } from "@/components/dashboard/court-deadlines-card";
+import { OpenMinutesCard } from "@/components/joint-minutes/minute-list";
 import { PrivacyRequestsCard } from "@/components/dashboard/privacy-requests-card";
 import { RoleSummary } from "@/components/dashboard/role-summary";
 import { NotificationPanel } from "@/components/notifications/notification-bell";
@@ -65,6 +66,8 @@ function DashboardContent({
     ...SIDEBAR[role].filter((e) => e.to !== "/" && e.to !== "/messages"),
     // Attorneys have no sidebar entry for their bookings (docs/product-rules.md#navigation): reach them from here.
     ...forAudience(role, { staff: [], attorney: [{ label: "Assessments", to: "/bookings" }], consultant: [] }),
+    // Nor has anyone for the joint minutes (issue 37): the SPEC's sidebar stays as it is.
+    ...(can(role, "jointMinutes.read") ? [{ label: "Joint minutes", to: "/joint-minutes" }] : []),
   ];
 
   return (
@@ -99,6 +102,7 @@ function DashboardContent({
       <RoleSummary />
       {can(role, "cases.read") && <CourtDeadlinesCard staff={isStaff(role)} />}
       {handlesPrivacy && <PrivacyRequestsCard />}
+      {isExpert(role) && <OpenMinutesCard />}
 
       <div className="mt-6 grid grid-cols-1 items-start gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
         <Card className="overflow-hidden">

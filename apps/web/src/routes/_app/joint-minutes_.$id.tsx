@@ -5,6 +5,7 @@ import { ArrowLeft, Download } from "lucide-react";
 import * as React from "react";
 import { IssuesEditor } from "@/components/joint-minutes/issues-editor";
 import { SignPanel, VersionsAndSignatures } from "@/components/joint-minutes/minute-signing";
+import { EarlyReleaseButton, WithheldMinute } from "@/components/joint-minutes/minute-release";
 import { OpposingExpertCard, RepudiationsCard } from "@/components/joint-minutes/minute-side-cards";
 import { RecordLoadState } from "@/components/load-state";
 import { PageHeader } from "@/components/page";
@@ -44,7 +45,19 @@ function JointMinutePage() {
   const minute = trpc.jointMinutes.get.useQuery({ id }, { retry: false, retryOnMount: false });
   if (!me) return null;
   if (!minute.data) return <RecordLoadState query={minute} noun="joint minute" back={<BackLink />} />;
+  if (minute.data.withheld) return <WithheldPage m={minute.data} />;
   return <MinuteView m={minute.data} signerName={`${me.firstName} ${me.lastName}`} onChanged={() => void minute.refetch()} />;
+}
+
+/** The attorney of the matter before release: what the minute waits for (issue 37). */
+function WithheldPage({ m }: { m: JointMinute }) {
+  return (
+    <>
+      <BackLink reportId={m.reportId} />
+      <PageHeader title={`${m.addendumOf ? "Addendum minute" : "Joint minute"}: ${m.discipline}`} description={`${m.claimantName} · ${m.reportReference} · ${m.ourExpertName} and ${m.opposing.name}`} />
+      <WithheldMinute m={m} />
+    </>
+  );
 }
 
 function MinuteView({ m, signerName, onChanged }: { m: JointMinute; signerName: string; onChanged: () => void }) {
@@ -88,6 +101,7 @@ function MinuteView({ m, signerName, onChanged }: { m: JointMinute; signerName: 
                 Release to the attorney
               </Button>
             )}
+            <EarlyReleaseButton m={m} onDone={refresh} />
             {m.canManage && m.frozen && (
               <Button variant="outline" onClick={() => addendum.mutate({ id: m.id })} disabled={addendum.isPending}>
                 Start addendum minute
@@ -102,6 +116,8 @@ function MinuteView({ m, signerName, onChanged }: { m: JointMinute; signerName: 
         {m.repudiations.length > 0 && <Badge variant="destructive">Repudiated</Badge>}
         {m.releaseBlocker && m.frozen && <span className="text-muted-foreground">{m.releaseBlocker}</span>}
       </div>
+      {!m.canManage && m.waitingFor && <p className="mb-4 text-sm text-muted-foreground">{m.waitingFor}</p>}
+      {m.releaseOverrideReason && <p className="mb-4 text-sm text-muted-foreground">Released before payment: {m.releaseOverrideReason}</p>}
       <div className="grid grid-cols-1 gap-4 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
         <div className="grid min-w-0 content-start gap-4">
           <Card>

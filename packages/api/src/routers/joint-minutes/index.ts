@@ -10,8 +10,11 @@ import {
   guestTokenSchema,
   guestVerifySchema,
   idInputSchema,
+  jointMinuteListInputSchema,
+  jointMinuteListOutputSchema,
   jointMinuteOutputSchema,
   minuteWorkspaceOutputSchema,
+  releaseMinuteEarlySchema,
   repudiateMinuteSchema,
   reportMinutesInputSchema,
   reportMinutesOutputSchema,
@@ -24,7 +27,8 @@ import { createAddendumMinute, createJointMinute, getJointMinute, listReportMinu
 import { updateOpposingExpert } from "../../services/joint-minutes/opposing-expert";
 import { guestSaveIssues, guestWorkspace, openGuestLink, revokeGuestLink, sendGuestLink, verifyGuestCode } from "../../services/joint-minutes/guest-access";
 import { guestRequestSignCode, guestSign, requestSignCode, signMinute } from "../../services/joint-minutes/signing";
-import { releaseMinute, repudiateMinute } from "../../services/joint-minutes/release";
+import { releaseMinute, releaseMinuteEarly, repudiateMinute } from "../../services/joint-minutes/release";
+import { listJointMinutes } from "../../services/joint-minutes/minute-list";
 import { arrangeMinuteMeeting } from "../../services/joint-minutes/minute-meeting";
 import { minuteGuestProcedure, publicProcedure, roleProcedure, router } from "../../trpc";
 
@@ -33,6 +37,7 @@ const manage = roleProcedure("jointMinutes.manage");
 const edit = roleProcedure("jointMinutes.edit");
 const sign = roleProcedure("jointMinutes.sign");
 const repudiate = roleProcedure("jointMinutes.repudiate");
+const releaseEarly = roleProcedure("jointMinutes.releaseEarly");
 
 /**
  * Joint minutes with the opposing expert (services/joint-minutes; docs/decisions.md "Joint minutes").
@@ -41,6 +46,8 @@ const repudiate = roleProcedure("jointMinutes.repudiate");
  * session; the others answer that session only, for its one minute.
  */
 export const jointMinutesRouter = router({
+  /** Every minute the caller may see (issue 37): staff all, an attorney their matters', an expert their own reports'. */
+  list: read.input(jointMinuteListInputSchema).output(jointMinuteListOutputSchema).query(({ ctx, input }) => listJointMinutes({ db: ctx.db, actor: ctx.actor }, input)),
   listForReport: read.input(reportMinutesInputSchema).output(reportMinutesOutputSchema).query(({ ctx, input }) => listReportMinutes({ db: ctx.db, actor: ctx.actor }, input)),
   get: read.input(idInputSchema).output(jointMinuteOutputSchema).query(({ ctx, input }) => getJointMinute({ db: ctx.db, actor: ctx.actor }, input)),
   create: manage.input(createJointMinuteSchema).output(jointMinuteOutputSchema).mutation(({ ctx, input }) => createJointMinute({ db: ctx.db, actor: ctx.actor }, input)),
@@ -57,6 +64,7 @@ export const jointMinutesRouter = router({
   requestSignCode: sign.input(idInputSchema).output(codeSentOutputSchema).mutation(({ ctx, input }) => requestSignCode({ db: ctx.db, actor: ctx.actor }, input)),
   sign: sign.input(signMinuteSchema).output(jointMinuteOutputSchema).mutation(({ ctx, input }) => signMinute({ db: ctx.db, actor: ctx.actor }, input)),
   release: manage.input(idInputSchema).output(jointMinuteOutputSchema).mutation(({ ctx, input }) => releaseMinute({ db: ctx.db, actor: ctx.actor }, input)),
+  releaseEarly: releaseEarly.input(releaseMinuteEarlySchema).output(jointMinuteOutputSchema).mutation(({ ctx, input }) => releaseMinuteEarly({ db: ctx.db, actor: ctx.actor }, input)),
   repudiate: repudiate.input(repudiateMinuteSchema).output(jointMinuteOutputSchema).mutation(({ ctx, input }) => repudiateMinute({ db: ctx.db, actor: ctx.actor }, input)),
   /** A video meeting about the minute: our expert hosts, the opposing expert is invited as a guest. */
   arrangeMeeting: manage.input(arrangeMinuteMeetingSchema).output(meetingDetailOutputSchema).mutation(({ ctx, input }) => arrangeMinuteMeeting({ db: ctx.db, actor: ctx.actor }, input)),

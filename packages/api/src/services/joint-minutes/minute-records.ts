@@ -4,13 +4,14 @@
  * and the full record for signed-in users.
  */
 import type { Selectable } from "kysely";
-import type { JointMinutesTable } from "@medlegal/db";
-import type { CurrentUser, JointMinute, MinuteIssue, MinuteParty, MinuteWorkspace } from "@medlegal/domain";
-import { can, isAttorney, isExpert } from "@medlegal/domain";
+import type { JointMinutesTable, ReleaseBasisColumn } from "@medlegal/db";
+import type { CurrentUser, JointMinute, MinuteIssue, MinuteParty, MinuteWorkspace, ReleaseBasis } from "@medlegal/domain";
+import { attorneyAwaiting, can, isAttorney, isExpert, JOINT_MINUTE_MESSAGES } from "@medlegal/domain";
 import { notFound } from "../../errors";
 import { isStaff, visibleReports } from "../platform/access";
 import type { Db } from "../platform/deps";
 import { fullName } from "../platform/sql";
+import { reportInvoice } from "../reports/release";
 import { releaseTerms } from "../reports/release-terms";
 
 export type MinuteRow = Selectable<JointMinutesTable>;
@@ -29,6 +30,16 @@ export async function loadVisibleMinute(db: Db, user: CurrentUser, id: string, l
   if (isAttorney(user)) query = query.where("joint_minutes.released_at", "is not", null);
   if (lock) query = query.forUpdate(["joint_minutes"]);
   const row = await query.executeTakeFirst();
+  if (!row) throw notFound("joint minute");
+  return row;
+}
+
+/**
+ * A minute for its page: as `loadVisibleMinute`, except that the attorney of the matter also reaches
+ * one not yet released, whose page then says what it waits for and withholds its content (issue 37).
+ */
+export async function loadMinuteForPage(db: Db, user: CurrentUser, id: string): Promise<MinuteRow> {
+  const row = await db.selectFrom("joint_minutes").innerJoin("reports", "reports.id", "joint_minutes.report_id").selectAll("joint_minutes").where("joint_minutes.id", "=", id).where(visibleReports(user)).executeTakeFirst();
   if (!row) throw notFound("joint minute");
   return row;
 }
@@ -57,6 +68,7 @@ export async function minuteContext(db: Db, reportId: string) {
       "reports.case_id",
       "reports.status",
       "reports.released_at",
+      "reports.release_basis",
       fullName("patients").as("claimant_name"),
       fullName("expert").as("expert_name"),
       "specializations.name as discipline",
@@ -116,12 +128,47 @@ export async function workspaceView(db: Db, minute: MinuteRow, caller: { party: 
   };
 }
 
+type ReportTerms = { id: string; attorney_id: string; case_id: string; released_at: Date | null; release_basis: ReleaseBasisColumn | null; reference: string };
+
+/**
+ * The terms a signed minute goes to the attorney on (docs/product-rules.md "Joint minutes follow
+ * their report"): those its report was released on when that was payment or a deferral (the
+ * attorney's agreement or the case's undertaking), else the report's release rule as it stands now
+ * (a report an administrator released before payment leaves its minute waiting for the payment, or
+ * for an administrator's early release of the minute). `blocker` says what it waits for.
+ */
+export async function minuteReleaseTerms(db: Db, minute: MinuteRow, report: ReportTerms): Promise<{ basis: ReleaseBasis; blocker: null } | { basis: null; blocker: string }> {
+  if (!minute.frozen_at) return { basis: null, blocker: JOINT_MINUTE_MESSAGES.notSigned };
+  if (!report.released_at) return { basis: null, blocker: `${report.reference} has not been released to the attorney: its joint minute follows it.` };
+  if (report.release_basis === "paid" || report.release_basis === "deferral") return { basis: report.release_basis, blocker: null };
+  const now = await releaseTerms(db, report);
+  if (now) return { basis: now, blocker: null };
+  return { basis: null, blocker: `${report.reference} is not paid in full and has no deferral agreement: the joint minute waits for the same payment as its report, or an administrator's release before payment.` };
+}
+
 /** Why a signed minute cannot go to the attorney yet (null: it may). */
-export async function releaseBlocker(db: Db, minute: MinuteRow, report: { id: string; attorney_id: string; case_id: string; released_at: Date | null; reference: string }): Promise<string | null> {
-  if (!minute.frozen_at) return "Both experts must sign the minute first.";
-  if (!report.released_at) return `${report.reference} has not been released to the attorney: its joint minute follows it.`;
-  if (!(await releaseTerms(db, report))) return `${report.reference} is not paid in full and has no deferral agreement: the joint minute waits for the same payment as its report.`;
-  return null;
+export async function releaseBlocker(db: Db, minute: MinuteRow, report: ReportTerms): Promise<string | null> {
+  return (await minuteReleaseTerms(db, minute, report)).blocker;
+}
+
+/**
+ * What an unreleased minute waits for, in words for anyone who may see it (the attorney of the
+ * matter first: never "not found", issue 37); null once released.
+ */
+export async function minuteWaitsFor(db: Db, minute: MinuteRow, report: ReportTerms, signatures: { party: MinuteParty; version: number }[]): Promise<string | null> {
+  if (minute.released_at) return null;
+  if (!minute.frozen_at) {
+    if (minute.current_version === 0) return "The experts have not recorded the issues yet.";
+    const signed = new Set(signatures.filter((s) => s.version === minute.current_version).map((s) => s.party));
+    if (signed.has("ours")) return `Our expert has signed; it waits for ${minute.opposing_name}, the opposing expert, to sign.`;
+    if (signed.has("opposing")) return `${minute.opposing_name}, the opposing expert, has signed; it waits for our expert to sign.`;
+    return "The experts are preparing it; it waits for both to sign.";
+  }
+  const terms = await minuteReleaseTerms(db, minute, report);
+  if (!report.released_at) return `Signed by both experts; it goes to the attorney with ${report.reference}, which has not been released yet.`;
+  if (terms.basis) return "Signed by both experts; the agency releases it to the attorney now.";
+  const awaiting = attorneyAwaiting(await reportInvoice(db, report.id, { drafts: false }));
+  return `Signed by both experts; it waits for the same payment as ${report.reference} (${awaiting.charAt(0).toLowerCase()}${awaiting.slice(1)}).`;
 }
 
 /** The full record for a signed-in user. */
@@ -141,8 +188,14 @@ export async function minuteView(db: Db, user: CurrentUser, minute: MinuteRow): 
   const addenda = await db.selectFrom("joint_minutes").select("id").where("addendum_of", "=", minute.id).orderBy("created_at").execute();
   const manage = can(user.role, "jointMinutes.manage");
   const blocker = minute.released_at ? null : await releaseBlocker(db, minute, context);
+  const waitingFor = await minuteWaitsFor(db, minute, context, workspace.signatures);
+  // The attorney of the matter sees that it exists and what it waits for, not its words, until released.
+  const withheld = isAttorney(user) && !minute.released_at;
+  const shown = withheld ? { ...workspace, issues: [], versions: [], signatures: [], sha256: null, canEdit: false, signsFor: null } : workspace;
   return {
-    ...workspace,
+    ...shown,
+    withheld,
+    waitingFor,
     reportId: context.id,
     reportReference: context.reference,
     opposingEmail: minute.opposing_email,
@@ -156,6 +209,9 @@ export async function minuteView(db: Db, user: CurrentUser, minute: MinuteRow): 
     canManage: manage,
     canRelease: manage && !minute.released_at && blocker === null,
     releaseBlocker: manage ? blocker : null,
+    // An administrator's release before payment, with a reason (as for reports): signed, its report released, the payment missing.
+    canReleaseEarly: can(user.role, "jointMinutes.releaseEarly") && !minute.released_at && minute.frozen_at !== null && context.released_at !== null && blocker !== null,
+    releaseOverrideReason: manage ? minute.release_override_reason : null,
     canRepudiate: can(user.role, "jointMinutes.repudiate") && minute.frozen_at !== null,
   };
 }

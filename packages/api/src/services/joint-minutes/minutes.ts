@@ -16,7 +16,8 @@ import type { Db, Deps } from "../platform/deps";
 import { loadVisibleReport } from "../reports/report-access";
 import type { MinuteRow } from "./minute-records";
 import { minuteDueDefault } from "./minute-due";
-import { latestIssues, loadVisibleMinute, minuteContext, minuteView, partyOf } from "./minute-records";
+import { latestIssues, loadMinute, loadMinuteForPage, loadVisibleMinute, minuteContext, minuteView, minuteWaitsFor, partyOf } from "./minute-records";
+import { noticeMinuteOpened, noticeMinuteSaved } from "./minute-notices";
 
 type Opposing = z.output<typeof opposingExpertSchema>;
 export const opposingColumns = (o: Opposing) => ({
@@ -36,40 +37,40 @@ export async function courtDueOn(db: Db, caseId: string): Promise<string | null>
   return row?.due_on ?? null;
 }
 
-/** A report's minutes as the caller may see them (the attorney: released ones). */
+/**
+ * A report's minutes as the caller may see them: the attorney of the matter sees unreleased ones
+ * too, each saying what it waits for (issue 37), and reads one's words once released.
+ */
 export async function listReportMinutes({ db, actor }: Deps, { reportId }: { reportId: string }) {
   const report = await loadVisibleReport(db, actor.user, reportId);
-  let query = db
+  const rows = await db
     .selectFrom("joint_minutes")
-    .select((eb) => [
-      "id",
-      "opposing_name",
-      "opposing_discipline",
-      "due_on",
-      "current_version",
-      "frozen_at",
-      "released_at",
-      "addendum_of",
-      eb.selectFrom("joint_minute_signatures").select((s) => s.fn.countAll<number>().as("n")).whereRef("joint_minute_signatures.minute_id", "=", "joint_minutes.id").as("signatures"),
-      eb.exists(eb.selectFrom("joint_minute_repudiations").select("id").whereRef("joint_minute_repudiations.minute_id", "=", "joint_minutes.id")).as("repudiated"),
-    ])
-    .where("report_id", "=", report.id);
-  if (isAttorney(actor.user)) query = query.where("released_at", "is not", null);
-  const rows = await query.orderBy("created_at").execute();
+    .selectAll()
+    .select((eb) => eb.exists(eb.selectFrom("joint_minute_repudiations").select("id").whereRef("joint_minute_repudiations.minute_id", "=", "joint_minutes.id")).as("repudiated"))
+    .where("report_id", "=", report.id)
+    .orderBy("created_at")
+    .execute();
+  const signatures = rows.length ? await db.selectFrom("joint_minute_signatures").select(["minute_id", "party", "version"]).where("minute_id", "in", rows.map((r) => r.id)).execute() : [];
   const manage = can(actor.user.role, "jointMinutes.manage");
-  return {
-    minutes: rows.map((r) => ({
+  const minutes = [];
+  for (const r of rows) {
+    const mine = signatures.filter((s) => s.minute_id === r.id);
+    minutes.push({
       id: r.id,
       opposingName: r.opposing_name,
       discipline: r.opposing_discipline,
       dueOn: r.due_on,
       version: r.current_version,
-      signatures: Number(r.signatures ?? 0),
+      signatures: mine.length,
       frozen: r.frozen_at !== null,
       releasedAt: r.released_at?.toISOString() ?? null,
       addendumOf: r.addendum_of,
       repudiated: Boolean(r.repudiated),
-    })),
+      waitingFor: await minuteWaitsFor(db, r, report, mine),
+    });
+  }
+  return {
+    minutes,
     canCreate: manage && report.status === "released" && report.kind !== "joint_minute",
     courtDueOn: await courtDueOn(db, report.case_id),
     due: await minuteDueDefault(db, report.case_id),
@@ -78,7 +79,7 @@ export async function listReportMinutes({ db, actor }: Deps, { reportId }: { rep
 }
 
 export async function getJointMinute({ db, actor }: Deps, { id }: { id: string }): Promise<JointMinute> {
-  return minuteView(db, actor.user, await loadVisibleMinute(db, actor.user, id));
+  return minuteView(db, actor.user, await loadMinuteForPage(db, actor.user, id));
 }
 
 /** Staff record the opposing expert on a released report; the due date defaults to the court order's or the plan's. */
@@ -94,6 +95,7 @@ export async function createJointMinute({ db, actor }: Deps, input: z.output<typ
       .returning("id")
       .executeTakeFirstOrThrow();
     await recordAudit(trx, actor, { action: "joint_minute.create", entityType: "joint_minute", entityId: row.id, after: { reportId: report.id, opposing: input.opposing.name, hpcsa: input.opposing.hpcsaNumber, dueOn } });
+    await noticeMinuteOpened(trx, actor, await loadMinute(trx, row.id));
     return row.id;
   });
   return getJointMinute({ db, actor }, { id });
@@ -145,6 +147,7 @@ export async function writeIssues(
     before: { version: minute.current_version },
     after: { version, sha256, by: audit.name, party, issues: issues.length, agreed: issues.filter((i) => i.status === "agreed").length, voidedSignatures: voided.map((v) => v.party) },
   });
+  await noticeMinuteSaved(trx, audit.actor, minute, { version, by: audit.name, party });
 }
 
 /** Our side saves the issues: the report's expert or staff. */
@@ -164,9 +167,10 @@ export async function createAddendumMinute({ db, actor }: Deps, { id }: { id: st
   const addendumId = await db.transaction().execute(async (trx) => {
     const minute = await loadVisibleMinute(trx, actor.user, id, true);
     if (!minute.frozen_at) throw new AppError("CONFLICT", "An addendum follows a signed minute: this one can still be changed.");
-    const { id: _id, current_version: _v, frozen_at: _f, released_at: _r, released_by: _rb, created_at: _c, updated_at: _u, addendum_of: _a, created_by: _cb, opposing_opened_at: _o, ...copy } = minute;
+    const { id: _id, current_version: _v, frozen_at: _f, released_at: _r, released_by: _rb, created_at: _c, updated_at: _u, addendum_of: _a, created_by: _cb, opposing_opened_at: _o, release_basis: _rbasis, release_override_reason: _ror, ...copy } = minute;
     const row = await trx.insertInto("joint_minutes").values({ ...copy, addendum_of: minute.id, created_by: actor.user.id }).returning("id").executeTakeFirstOrThrow();
     await recordAudit(trx, actor, { action: "joint_minute.addendum", entityType: "joint_minute", entityId: row.id, after: { addendumOf: minute.id } });
+    await noticeMinuteOpened(trx, actor, await loadMinute(trx, row.id));
     return row.id;
   });
   return getJointMinute({ db, actor }, { id: addendumId });

@@ -15,6 +15,8 @@ import type { MinuteRow } from "./minute-records";
 import { currentHash, loadMinute, loadVisibleMinute, minuteContext, minuteView } from "./minute-records";
 import type { MinuteGuest } from "./guest-access";
 import { guestActor, guestWorkspace } from "./guest-access";
+import { noticeMinuteSigned } from "./minute-notices";
+import { releaseFollowingMinutes } from "./release";
 
 const purposeOf = (party: MinuteParty): "sign_ours" | "sign_opposing" => (party === "ours" ? "sign_ours" : "sign_opposing");
 
@@ -68,6 +70,9 @@ export async function signAs(trx: Db, actor: Actor, minute: MinuteRow, party: Mi
     await trx.updateTable("joint_minutes").set({ frozen_at: signedAt, updated_at: signedAt }).where("id", "=", minute.id).execute();
     await recordAudit(trx, actor, { action: "joint_minute.frozen", entityType: "joint_minute", entityId: minute.id, after: { version: minute.current_version, sha256 } });
   }
+  // Our expert hears of the other side's signature; signed by both, the minute follows its report to the attorney (issue 37).
+  await noticeMinuteSigned(trx, actor, minute, { party, version: minute.current_version, frozen: both.length === 2 });
+  if (both.length === 2) await releaseFollowingMinutes(trx, actor, [minute.report_id]);
   return true;
 }
 

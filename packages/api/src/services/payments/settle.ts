@@ -10,6 +10,7 @@ import { now, today } from "../platform/clock";
 import type { Db } from "../platform/deps";
 import { stillDeferred } from "../receivables/deferrals";
 import { releasePaidReports } from "../reports/release";
+import { releaseMinutesOfPaidInvoice } from "../joint-minutes/release";
 import { paymentScope } from "../platform/access";
 import { MISSING_PAYMENT } from "./payment-access";
 import type { InvoiceRow, PaymentRow, Trx } from "./payment-access";
@@ -52,6 +53,8 @@ export async function settleInvoice(trx: Trx, actor: Actor, invoice: InvoiceRow,
   });
   // The reports its lines bill, however the invoice was made (automatic draft or by hand).
   if (status === "paid") await releasePaidReports(trx, actor, invoice);
+  // Their signed joint minutes waiting for this payment follow them (issue 37).
+  if (status === "paid") await releaseMinutesOfPaidInvoice(trx, actor, invoice.id);
   return updated;
 }
 

@@ -35,7 +35,7 @@ async function moveReport(
   actor: Actor,
   report: ReportRow,
   to: ReportStatus,
-  extra: { set?: Partial<Record<"reviewer_id" | "approved_at" | "released_at" | "released_by" | "release_override_reason" | "withdrawn_reason", unknown>>; body?: string | null; audit?: Record<string, unknown> } = {},
+  extra: { set?: Partial<Record<"reviewer_id" | "approved_at" | "released_at" | "released_by" | "release_override_reason" | "release_basis" | "withdrawn_reason", unknown>>; body?: string | null; audit?: Record<string, unknown> } = {},
 ): Promise<ReportRow> {
   if (!canMoveReport(report.status, to)) {
     throw new AppError(
@@ -172,8 +172,10 @@ export async function recordReleased(trx: Trx, actor: Actor, report: ReportRow, 
   // Every way of releasing comes here: a RAF 4 report goes only with a complete assessment (409 listing the gaps).
   if (report.status === "approved") await assertRaf4Complete(trx, report);
   const at = now();
+  // The terms it went on, kept: its joint minutes follow them (issue 37, joint-minutes/release.ts).
+  const basis = how.overrideReason ? "override" : await releaseTerms(trx, report);
   const released = await moveReport(trx, actor, report, "released", {
-    set: { released_at: at, released_by: actor.user?.id ?? null, release_override_reason: how.overrideReason ?? null },
+    set: { released_at: at, released_by: actor.user?.id ?? null, release_override_reason: how.overrideReason ?? null, release_basis: basis },
     body: how.overrideReason ? `Released before payment: ${how.overrideReason}` : (how.body ?? null),
     audit: how.overrideReason ? { overrideReason: how.overrideReason } : {},
   });
