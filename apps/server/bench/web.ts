@@ -11,6 +11,7 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { gzipSync } from "node:zlib";
 import { chromium } from "playwright-core";
+import { measureFirstDownload } from "../../web/scripts/first-download";
 import { machine, row } from "./report";
 import { benchDatabases, serverDir, startApp } from "./server";
 
@@ -44,18 +45,12 @@ function gzipSize(file: string): number {
   return size;
 }
 
-// The first download: the entry and everything it imports statically (what index.html preloads).
-const entryKey = Object.keys(manifest).find((key) => manifest[key]!.isEntry)!;
-const initial = new Set<string>();
-const visit = (key: string) => {
-  if (initial.has(key)) return;
-  initial.add(key);
-  for (const next of manifest[key]!.imports ?? []) visit(next);
-};
-visit(entryKey);
-const initialFiles = [...initial].map((key) => manifest[key]!.file);
-const initialJs = initialFiles.reduce((sum, file) => sum + gzipSize(file), 0);
-const zodInInitial = initialFiles.some((file) => readFileSync(join(dist, file), "utf8").includes("_zod"));
+// The first download as a browser fetches it: every script and modulepreload index.html names (the
+// sign-in page's preloads too), counted as the build's own check counts it (apps/web/scripts/first-download.ts).
+const firstDownload = measureFirstDownload(dist);
+const initialFiles = firstDownload.files.filter((file) => file.endsWith(".js"));
+const initialJs = firstDownload.javascript;
+const zodInInitial = firstDownload.zodInIt;
 
 // Route chunks: the pieces the router's code splitting made from src/routes (component and loader).
 const routeChunks = Object.values(manifest)
@@ -175,9 +170,10 @@ if (existsSync(CHROMIUM)) {
 
 console.log(`\nWeb: first download and a cold /auth\n${machine()}\n`);
 const kb = (bytes: number) => `${(bytes / KB).toFixed(1)} KB`;
-row("initial JavaScript (gzip)", kb(initialJs), "<= 150 KB", initialJs <= 150 * KB);
+row("initial JavaScript (gzip), all index.html loads", kb(initialJs), "<= 150 KB", initialJs <= 150 * KB);
 row("  validation library (zod) in it", zodInInitial ? "yes" : "no", "no", !zodInInitial);
 row("  files modulepreloaded by index.html", String(preloaded), "not every route chunk", preloaded < routeChunks.length);
+row("cold /auth, every file it fetches (gzip; the build's check)", kb(firstDownload.coldAuth), "<= 250 KB", firstDownload.coldAuth <= 250 * KB);
 row(`biggest route chunk (gzip): ${routeChunks[0]?.name ?? "none"}`, kb(routeChunks[0]?.size ?? 0), "<= 35 KB", (routeChunks[0]?.size ?? 0) <= 35 * KB);
 row(`biggest other lazy chunk (gzip): ${lazyOthers[0]?.file ?? "none"}`, kb(lazyOthers[0]?.size ?? 0), "(loaded on demand)", null);
 row("JavaScript files / of them below 0.5 KB gzip", `${jsFiles.size} / ${tinyChunks}`, "few tiny files", null);

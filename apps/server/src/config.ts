@@ -1,4 +1,5 @@
 import { isIP } from "node:net";
+import { parsePdfMaxPages } from "@medlegal/domain/constants";
 
 /**
  * Which proxies may speak for the client in X-Forwarded-* headers: a hop count, or a list of
@@ -21,6 +22,8 @@ export interface ServerConfig {
   notificationListCacheBytes: number;
   /** How long SIGTERM drains before the server closes (SHUTDOWN_GRACE_SECONDS; shutdown.ts). */
   shutdownGraceMs: number;
+  /** PDF_MAX_PAGES: pages a PDF may have at upload (the files service reads the same variable); checked here so a bad value stops the start with a sentence. */
+  pdfMaxPages: number;
 }
 
 /** Seconds of draining on SIGTERM by default: well inside the 10 s a container runtime waits. */
@@ -109,6 +112,12 @@ function parseGraceMs(value: string | undefined): number {
   return Math.round(seconds * 1000);
 }
 
+function parsePdfPages(value: string | undefined): number {
+  const pages = parsePdfMaxPages(value);
+  if (pages === null) throw new ConfigError(`PDF_MAX_PAGES must be a whole number of pages, at least 1; got "${value}".`);
+  return pages;
+}
+
 function parsePort(value: string | undefined): number {
   if (!isSet(value)) return 3000;
   const port = Number(value);
@@ -145,5 +154,6 @@ export function resolveConfig(env: Record<string, string | undefined>): ServerCo
     databaseOwnerUrl,
     notificationListCacheBytes: parseListCacheBytes(env.NOTIFICATION_LIST_CACHE_MB),
     shutdownGraceMs: parseGraceMs(env.SHUTDOWN_GRACE_SECONDS),
+    pdfMaxPages: parsePdfPages(env.PDF_MAX_PAGES),
   };
 }

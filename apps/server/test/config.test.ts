@@ -26,6 +26,12 @@ describe("the server's configuration (resolveConfig)", () => {
     expect(() => resolveConfig({ APP_URL: value })).toThrow(message);
   });
 
+  it("caps a PDF's pages at 3,000 unless PDF_MAX_PAGES says otherwise, and refuses a value that is not a page count with a sentence", () => {
+    expect(resolveConfig({}).pdfMaxPages).toBe(3000);
+    expect(resolveConfig({ PDF_MAX_PAGES: "5000" }).pdfMaxPages).toBe(5000);
+    for (const value of ["0", "-1", "2.5", "many"]) expect(() => resolveConfig({ PDF_MAX_PAGES: value })).toThrow(`PDF_MAX_PAGES must be a whole number of pages, at least 1; got "${value}".`);
+  });
+
   it("refuses to start in production or behind a proxy without APP_URL", () => {
     expect(() => resolveConfig({ NODE_ENV: "production" })).toThrow(/APP_URL is required in production and behind a proxy/);
     expect(() => resolveConfig({ TRUST_PROXY: "1" })).toThrow(/APP_URL is required/);

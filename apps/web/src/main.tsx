@@ -8,7 +8,7 @@ import { useToasts } from "./hooks/use-toast";
 import { setUnauthorizedHandler } from "./lib/api";
 import { queryClient } from "./lib/query-client";
 import { clearBrowserStorage, createSessionExpiryHandler } from "./lib/session-expiry";
-import { createTrpcClient, createTrpcQueryUtils, trpc } from "./lib/trpc";
+import { lazyTrpcUtils } from "./lib/lazy-trpc-utils";
 import { routeTree } from "./routeTree.gen";
 import "./styles.css";
 
@@ -35,13 +35,12 @@ function DeferredToaster() {
   );
 }
 
-const trpcClient = createTrpcClient();
-
 // Loaders prefetch through the query cache, which decides what is fresh: the router keeps no data
 // of its own (preload stale time 0), so hovering a link starts the page's main query once.
 const router = createRouter({
   routeTree,
-  context: { queryClient, trpc: createTrpcQueryUtils(queryClient, trpcClient) },
+  // tRPC loads with the first loader or screen that uses it, not with the first download (lib/trpc-runtime.tsx).
+  context: { queryClient, trpc: lazyTrpcUtils(() => import("./lib/trpc-runtime").then((module) => module.trpcUtils)) },
   defaultPreload: "intent",
   defaultPreloadStaleTime: 0,
   defaultNotFoundComponent: NotFound,
@@ -70,11 +69,9 @@ if (!root) throw new Error("The #root element is missing from index.html");
 
 createRoot(root).render(
   <StrictMode>
-    <trpc.Provider client={trpcClient} queryClient={queryClient}>
-      <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
-        <DeferredToaster />
-      </QueryClientProvider>
-    </trpc.Provider>
+    <QueryClientProvider client={queryClient}>
+      <RouterProvider router={router} />
+      <DeferredToaster />
+    </QueryClientProvider>
   </StrictMode>,
 );

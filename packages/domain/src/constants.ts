@@ -113,3 +113,13 @@ export const TWO_FACTOR_MESSAGES = {
 /** The data subject requests POPIA gives a claimant (privacy.ts holds their rules). */
 export const SUBJECT_REQUEST_KINDS = ["access", "correction", "deletion", "objection"] as const;
 export type SubjectRequestKind = (typeof SUBJECT_REQUEST_KINDS)[number];
+
+/** Pages a PDF may have at upload unless PDF_MAX_PAGES says otherwise (README, "Configuration"). */
+export const DEFAULT_PDF_MAX_PAGES = 3000;
+
+/** PDF_MAX_PAGES as a page count: a whole number of at least 1, the default when unset, null when it is neither. */
+export function parsePdfMaxPages(value: string | undefined): number | null {
+  if (value === undefined || value.trim() === "") return DEFAULT_PDF_MAX_PAGES;
+  const pages = Number(value);
+  return Number.isInteger(pages) && pages >= 1 ? pages : null;
+}

@@ -3,10 +3,18 @@ import { httpBatchLink, httpSubscriptionLink, splitLink } from "@trpc/client";
 import { MAX_TRPC_BATCH, MAX_URL_LENGTH } from "@medlegal/domain/constants";
 import type { QueryClient } from "@tanstack/react-query";
 import { createTRPCQueryUtils, createTRPCReact } from "@trpc/react-query";
+import { createContext } from "react";
 import { notifyUnauthorized } from "./api";
 
+/**
+ * The hooks' context, created here so `TrpcProvider` (trpc-runtime.tsx) can see whether a provider
+ * is already above it (a component test's); plain React, nothing of tRPC.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- tRPC types its own context value.
+export const trpcContext = createContext<any>(null);
+
 /** The typed tRPC client for /trpc; later domains (queries, cases, bookings...) call the server through it. */
-export const trpc = createTRPCReact<AppRouter>();
+export const trpc = createTRPCReact<AppRouter>({ context: trpcContext });
 
 export function createTrpcClient() {
   return trpc.createClient({

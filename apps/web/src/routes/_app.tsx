@@ -10,6 +10,7 @@ import { FullPageSpinner } from "@/components/ui/spinner";
 import { TooltipProvider } from "@/components/ui/tooltip";
 import { currentUserQuery, useCurrentUser } from "@/hooks/use-auth";
 import { useLiveEvents } from "@/hooks/use-live-events";
+import { TrpcProvider } from "@/lib/trpc-runtime";
 import { SavedViewsNav } from "@/components/saved-views/saved-views-nav";
 
 /**
@@ -51,13 +52,16 @@ function AppLayout() {
   const role = user.data.role;
   // Tooltips live only in the signed-in screens, so their library loads with this layout's chunk and
   // not with the first download (docs/decisions.md, "Performance").
+  // tRPC too: it loads with this layout, not with the first download (lib/trpc-runtime.tsx).
   return (
-    <TooltipProvider>
-      <AppShell user={user.data} sidebarExtra={can(role, "views.own") ? (onNavigate) => <SavedViewsNav role={role} onNavigate={onNavigate} /> : undefined}>
-        <LiveEvents />
-        {allowed ? <Outlet /> : <NoAccess />}
-      </AppShell>
-    </TooltipProvider>
+    <TrpcProvider>
+      <TooltipProvider>
+        <AppShell user={user.data} sidebarExtra={can(role, "views.own") ? (onNavigate) => <SavedViewsNav role={role} onNavigate={onNavigate} /> : undefined}>
+          <LiveEvents />
+          {allowed ? <Outlet /> : <NoAccess />}
+        </AppShell>
+      </TooltipProvider>
+    </TrpcProvider>
   );
 }
 

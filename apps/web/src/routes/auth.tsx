@@ -9,7 +9,6 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { currentUserQuery, useCurrentUser, useRegister } from "@/hooks/use-auth";
 import { useDocumentTitle } from "@/hooks/use-document-title";
 import { toast } from "@/hooks/use-toast";
-import { trpc } from "@/lib/trpc";
 import { INACTIVITY_TIMEOUT_MS } from "@medlegal/domain/constants";
 
 interface AuthSearch {
@@ -37,7 +36,8 @@ export const Route = createFileRoute("/auth")({
 // largest paint of a cold /auth), and the sign-up form loads only when its tab opens.
 const loadSignInForm = () => import("@/components/auth/sign-in-form");
 const SignInForm = React.lazy(() => loadSignInForm().then((module) => ({ default: module.SignInForm })));
-const SignUpForm = React.lazy(() => import("@/components/auth/sign-up-form").then((module) => ({ default: module.SignUpForm })));
+// The sign-up form brings its own tRPC client (for the specializations it offers).
+const SignUpPanel = React.lazy(() => import("@/components/auth/sign-up-panel").then((module) => ({ default: module.SignUpPanel })));
 
 function FormPlaceholder() {
   return <div role="status" aria-label="Loading the form" className="min-h-72" />;
@@ -59,8 +59,6 @@ function AuthPage() {
   const user = useCurrentUser();
   const register = useRegister();
   const [tab, setTab] = React.useState("signin");
-  // Public: the sign-up form offers the specializations the agency currently has active.
-  const specializations = trpc.specializations.listActive.useQuery(undefined, { enabled: tab === "signup" });
   const announced = React.useRef(false);
 
   React.useEffect(() => {
@@ -154,11 +152,7 @@ function AuthPage() {
                 />
               ) : (
                 <React.Suspense fallback={<FormPlaceholder />}>
-                  <SignUpForm
-                    onSubmit={(payload) => register.mutate(payload)}
-                    pending={register.isPending}
-                    specializations={specializations.data ?? (specializations.isError ? [] : undefined)}
-                  />
+                  <SignUpPanel onSubmit={(payload) => register.mutate(payload)} pending={register.isPending} />
                 </React.Suspense>
               )}
             </TabsContent>

@@ -6,6 +6,7 @@ import { Spinner } from "@/components/ui/spinner";
 import { useDocumentTitle } from "@/hooks/use-document-title";
 import { trpc } from "@/lib/trpc";
 import { trpcErrorMessage } from "@/lib/trpc-errors";
+import { TrpcProvider } from "@/lib/trpc-runtime";
 
 interface JoinSearch {
   token?: string;
@@ -18,7 +19,12 @@ interface JoinSearch {
  */
 export const Route = createFileRoute("/join/$roomId")({
   validateSearch: (search: Record<string, unknown>): JoinSearch => (typeof search.token === "string" && search.token ? { token: search.token } : {}),
-  component: JoinPage,
+  // Its tRPC client loads with this page, not with the first download (lib/trpc-runtime.tsx).
+  component: () => (
+    <TrpcProvider>
+      <JoinPage />
+    </TrpcProvider>
+  ),
 });
 
 function JoinPage() {

@@ -14,6 +14,7 @@ import { useDocumentTitle } from "@/hooks/use-document-title";
 import { toast } from "@/hooks/use-toast";
 import { trpc } from "@/lib/trpc";
 import { trpcErrorMessage, trpcFieldErrors } from "@/lib/trpc-errors";
+import { TrpcProvider } from "@/lib/trpc-runtime";
 
 interface GuestSearch {
   token?: string;
@@ -27,7 +28,12 @@ interface GuestSearch {
  */
 export const Route = createFileRoute("/joint-minute")({
   validateSearch: (search: Record<string, unknown>): GuestSearch => (typeof search.token === "string" && search.token ? { token: search.token } : {}),
-  component: GuestMinutePage,
+  // Its tRPC client loads with this page, not with the first download (lib/trpc-runtime.tsx).
+  component: () => (
+    <TrpcProvider>
+      <GuestMinutePage />
+    </TrpcProvider>
+  ),
 });
 
 function GuestMinutePage() {

@@ -8,13 +8,19 @@ import { FullPageSpinner } from "@/components/ui/spinner";
 import { useCurrentUser, useLogout } from "@/hooks/use-auth";
 import { useDocumentTitle } from "@/hooks/use-document-title";
 import { queryKeys } from "@/lib/query-keys";
+import { TrpcProvider } from "@/lib/trpc-runtime";
 
 /**
  * Where staff are held while the agency requires two-factor sign-in and they have none yet
  * (docs/decisions.md): the server answers them nothing else until they have set it up.
  */
 export const Route = createFileRoute("/two-factor-setup")({
-  component: TwoFactorSetupPage,
+  // Its tRPC client loads with this page, not with the first download (lib/trpc-runtime.tsx).
+  component: () => (
+    <TrpcProvider>
+      <TwoFactorSetupPage />
+    </TrpcProvider>
+  ),
 });
 
 function TwoFactorSetupPage() {

@@ -1,5 +1,5 @@
 import { Mail } from "lucide-react";
-import { forgotPasswordSchema } from "@medlegal/domain";
+import { forgotPasswordSchema } from "@medlegal/domain/sign-in";
 import * as React from "react";
 import { useForgotPassword } from "@/hooks/use-auth";
 import { useZodForm } from "@/hooks/use-zod-form";

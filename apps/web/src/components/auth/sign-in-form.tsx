@@ -1,4 +1,4 @@
-import { isTwoFactorChallenge, type LoginInput, loginSchema } from "@medlegal/domain";
+import { isTwoFactorChallenge, type LoginInput, loginSchema } from "@medlegal/domain/sign-in";
 import { useLogin } from "@/hooks/use-auth";
 import { useZodForm } from "@/hooks/use-zod-form";
 import { Button } from "../ui/button";

@@ -1,4 +1,4 @@
-import { isTotpCode, TOTP_DIGITS, TWO_FACTOR_MESSAGES, twoFactorVerifySchema } from "@medlegal/domain";
+import { isTotpCode, TOTP_DIGITS, TWO_FACTOR_MESSAGES, twoFactorVerifySchema } from "@medlegal/domain/sign-in";
 import { ShieldCheck } from "lucide-react";
 import * as React from "react";
 import { useVerifyTwoFactor } from "@/hooks/use-auth";

@@ -1,4 +1,6 @@
+import type { AppRouter } from "@medlegal/api";
 import { keepPreviousData } from "@tanstack/react-query";
+import type { inferRouterOutputs } from "@trpc/server";
 import { createFileRoute, Link, useNavigate } from "@tanstack/react-router";
 import { ChevronDown, History, ShieldCheck, X } from "lucide-react";
 import * as React from "react";
@@ -185,7 +187,8 @@ function ChangesView() {
   );
 }
 
-type Row = Awaited<ReturnType<ReturnType<typeof trpc.useUtils>["client"]["audit"]["list"]["query"]>>["items"][number];
+// From the router's types, not `typeof trpc`: a top-level use keeps tRPC in the first download (docs/decisions.md, "Performance").
+type Row = inferRouterOutputs<AppRouter>["audit"]["list"]["items"][number];
 
 function AuditEntry({ row, onHistory }: { row: Row; onHistory: () => void }) {
   const [open, setOpen] = React.useState(false);

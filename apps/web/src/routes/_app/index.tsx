@@ -1,4 +1,6 @@
-import { can, fullName, isExpert, isStaff, mayManagePrivacy, ROLE_LABEL, SIDEBAR } from "@medlegal/domain";
+import { fullName, isExpert, isStaff, mayManagePrivacy, ROLE_LABEL, SIDEBAR } from "@medlegal/domain";
+// The guard below stays in the first download: `can` from the zod-free entry (docs/decisions.md, "Performance").
+import { can } from "@medlegal/domain/navigation";
 import { createFileRoute, Link, redirect, useNavigate } from "@tanstack/react-router";
 import { ArrowRight, Bell, MessageSquare } from "lucide-react";
 import { CourtDeadlinesCard } from "@/components/dashboard/court-deadlines-card";

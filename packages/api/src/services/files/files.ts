@@ -6,7 +6,7 @@ import { DOCUMENT_MAX_BYTES, DOCUMENT_TYPES, REPORT_MAX_BYTES, safeFileName, sni
 import type { SignedInActor } from "../../actors";
 import { AppError } from "../../errors";
 import { stamp } from "../platform/clock";
-import { inspectPdf } from "./pdf-jobs";
+import { inspectPdf, PDF_LIMITS } from "./pdf-jobs";
 
 type ContentType = (typeof DOCUMENT_TYPES)[number];
 
@@ -48,7 +48,8 @@ export interface CheckedUpload {
  * its first bytes that is not allowed, or a name whose ending claims another type than the
  * content (a PNG renamed .pdf). A PDF is opened in a worker thread (pdf-jobs.ts): one that
  * unpacks to far more than its size, takes too long, or holds active content (JavaScript, launch
- * actions) is refused on every route; a report must also open as is (it is stamped later).
+ * actions) is refused on every route, and so is one with more pages than PDF_MAX_PAGES (3,000
+ * unless set); a report must also open as is (it is stamped later).
  * Nothing is stored here.
  */
 export async function checkUpload(use: FileOwnerKind, input: { fileName: string; data: Uint8Array }): Promise<CheckedUpload> {
@@ -70,6 +71,10 @@ export async function checkUpload(use: FileOwnerKind, input: { fileName: string;
     const pdf = await inspectPdf(input.data, use === "report_version");
     if (pdf.active.length) {
       throw new AppError("INVALID", `"${fileName}" contains active content (${pdf.active.join(", ")}), which is not accepted. Print it to a new PDF and upload that.`);
+    }
+    if (pdf.pages > PDF_LIMITS.maxPages) {
+      const most = PDF_LIMITS.maxPages.toLocaleString("en-ZA");
+      throw new AppError("INVALID", `"${fileName}" has ${pdf.pages.toLocaleString("en-ZA")} pages; a PDF can have at most ${most}. Split it into parts of at most ${most} pages and upload those.`);
     }
     pages = pdf.pages;
   }

@@ -1,4 +1,5 @@
 import { Worker } from "node:worker_threads";
+import { DEFAULT_PDF_MAX_PAGES, parsePdfMaxPages } from "@medlegal/domain";
 import { AppError } from "../../errors";
 
 /**
@@ -14,8 +15,18 @@ export type PdfJob =
 type WorkerAnswer = { ok: true; pages?: number; active?: string[]; data?: Uint8Array } | { ok: false; reason: "unreadable" | "expands" };
 
 export const PDF_LIMITS = {
-  /** Per job; a 25 MB report with a few thousand pages takes a few seconds. */
+  /** Per reading job; a 25 MB report with a few thousand pages takes a few seconds. */
   timeoutMs: 20_000,
+  /**
+   * Per stamping job: the file passed its checks at upload and is within the page cap; stamping
+   * every page of a long report on a busy machine takes longer than reading it.
+   */
+  stampTimeoutMs: 120_000,
+  /**
+   * Pages a PDF may have (every upload route): a longer file is refused with a sentence, so the
+   * stamping of a report stays bounded. PDF_MAX_PAGES (the server checks it at start).
+   */
+  maxPages: parsePdfMaxPages(process.env.PDF_MAX_PAGES) ?? DEFAULT_PDF_MAX_PAGES,
   /** The worker's JavaScript heap. */
   heapMb: 384,
   /** What a file's object streams may unpack to, together (real ones: a few MB). */
@@ -68,7 +79,7 @@ function startWorker(): Worker {
  * Runs one job in a worker; refusals become a 400 with a sentence. A worker that answered takes
  * the next job; one past its time is stopped, and one past its memory stops itself.
  */
-function runJob(job: PdfJob): Promise<WorkerAnswer & { ok: true }> {
+function runJob(job: PdfJob, timeoutMs: number): Promise<WorkerAnswer & { ok: true }> {
   return turn(
     () =>
       new Promise((resolve, reject) => {
@@ -90,7 +101,7 @@ function runJob(job: PdfJob): Promise<WorkerAnswer & { ok: true }> {
         const onError = (error: Error & { code?: string }) =>
           settle(false, () => reject(error.code === "ERR_WORKER_OUT_OF_MEMORY" ? new AppError("INVALID", TOO_BIG) : error));
         const onExit = () => settle(false, () => reject(new Error("The PDF worker stopped without an answer")));
-        const timer = setTimeout(() => settle(false, () => reject(new AppError("INVALID", TOO_SLOW))), PDF_LIMITS.timeoutMs);
+        const timer = setTimeout(() => settle(false, () => reject(new AppError("INVALID", TOO_SLOW))), timeoutMs);
         events.on("message", onMessage).on("error", onError).on("exit", onExit);
         worker.postMessage(job);
       }),
@@ -103,14 +114,14 @@ function runJob(job: PdfJob): Promise<WorkerAnswer & { ok: true }> {
  * stamped later); otherwise an encrypted file is read as far as its structure allows.
  */
 export async function inspectPdf(data: Uint8Array, mustOpen: boolean): Promise<{ pages: number; active: string[] }> {
-  const answer = await runJob({ op: "inspect", data, mustOpen, objectStreamBytes: PDF_LIMITS.objectStreamBytes });
+  const answer = await runJob({ op: "inspect", data, mustOpen, objectStreamBytes: PDF_LIMITS.objectStreamBytes }, PDF_LIMITS.timeoutMs);
   return { pages: answer.pages ?? 0, active: answer.active ?? [] };
 }
 
 /** Stamps every page of a report: the attorney's copy with its release line (`footer`), anything else with DRAFT. */
 export async function stampPdf(data: Uint8Array, footer: string | null): Promise<Uint8Array> {
   try {
-    const answer = await runJob({ op: "stamp", data, footer, objectStreamBytes: PDF_LIMITS.objectStreamBytes });
+    const answer = await runJob({ op: "stamp", data, footer, objectStreamBytes: PDF_LIMITS.objectStreamBytes }, PDF_LIMITS.stampTimeoutMs);
     return new Uint8Array(answer.data!);
   } catch (error) {
     // The file passed these checks at upload: failing now is the server's fault, not the downloader's.
