@@ -46,6 +46,9 @@ import * as disciplineDependencies from "./2026-11-30-41-discipline-dependencies
 import * as reportSharing from "./2026-11-30-42-report-sharing";
 import * as claimantTexts from "./2026-12-01-11-claimant-texts";
 import * as interpreterRole from "./2026-12-01-21-interpreter-role";
+import * as bookingTasks from "./2026-12-07-10-booking-tasks";
+import * as claimantMessageBookings from "./2026-12-07-11-claimant-message-bookings";
+import * as interpreterLanguages from "./2026-12-07-12-interpreter-languages";
 
 /** Every migration, by name; names sort by date so Kysely runs them in order. */
 export const migrations: Record<string, Migration> = {
@@ -96,4 +99,7 @@ export const migrations: Record<string, Migration> = {
   "2026-11-30-42-report-sharing": reportSharing,
   "2026-12-01-11-claimant-texts": claimantTexts,
   "2026-12-01-21-interpreter-role": interpreterRole,
+  "2026-12-07-10-booking-tasks": bookingTasks,
+  "2026-12-07-11-claimant-message-bookings": claimantMessageBookings,
+  "2026-12-07-12-interpreter-languages": interpreterLanguages,
 };

@@ -1,6 +1,7 @@
 import { can, fullName, isStaff, mayManagePrivacy, ROLE_LABEL, SIDEBAR } from "@medlegal/domain";
 import { createFileRoute, Link, redirect, useNavigate } from "@tanstack/react-router";
 import { ArrowRight, Bell, MessageSquare } from "lucide-react";
+import { BookingTasksCard } from "@/components/dashboard/booking-tasks-card";
 import { CourtDeadlinesCard } from "@/components/dashboard/court-deadlines-card";
 import { PrivacyRequestsCard } from "@/components/dashboard/privacy-requests-card";
 import { RoleSummary } from "@/components/dashboard/role-summary";
@@ -99,6 +100,7 @@ function DashboardContent({
       <RoleSummary />
       {can(role, "cases.read") && <CourtDeadlinesCard staff={isStaff(role)} />}
       {handlesPrivacy && <PrivacyRequestsCard />}
+      {can(role, "bookings.manage") && <BookingTasksCard />}
 
       <div className="mt-6 grid grid-cols-1 items-start gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
         <Card className="overflow-hidden">

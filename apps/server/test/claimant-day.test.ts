@@ -1,0 +1,173 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { testDialects } from "@medlegal/db/testing";
+import type { BookingItem, BookingTask, DaySheet, InterpretingBooking } from "@medlegal/domain";
+import { claimantMessagesService } from "@medlegal/api";
+import { runAt } from "../../../packages/api/src/services/platform/clock";
+import type { TestApp } from "./helpers";
+import { createTestApp, login, trpc, uniqueSuffix } from "./helpers";
+
+/**
+ * A claimant who cannot attend (issue 37 item 1, docs/product-rules.md "A claimant who cannot
+ * attend"): a NO by text or recorded by staff stops the day it cancels.
+ */
+describe.each(testDialects())("a claimant who cannot attend on %s", (kind) => {
+  let t: TestApp;
+  const c = {} as Record<"admin" | "employee" | "attorney" | "interpreter" | "manager", string>;
+  let interpreterId: string;
+  const GATEWAY = { ip: null, userAgent: "test gateway", requestId: "claimant-day", appUrl: "" };
+
+  beforeAll(async () => {
+    t = await createTestApp(kind, {}, { workflow: true });
+    for (const name of ["admin", "employee", "attorney"] as const) c[name] = (await login(t.app, name)).cookie;
+    const n = uniqueSuffix();
+    const input = { role: "interpreter", username: `int_${n}`, email: `int_${n}@interpreters.example`, firstName: "Palesa", lastName: `Interpreter ${n}`, password: "Str0ng!Password", phone: "082 555 0413" };
+    const created = await trpc<{ id: string }>(t.app, c.admin, "users.create", input);
+    expect(created.status, created.error?.message).toBe(200);
+    interpreterId = created.data.id;
+    c.interpreter = (await login(t.app, input.username, input.password)).cookie;
+  });
+  afterAll(() => t.close());
+
+  /** A confirmed in-person booking of its own claimant (with a phone of their own), on the demo's first booking's matter, `days` ahead at 09:00. */
+  let made = 0;
+  async function ownBooking(phone: string) {
+    const source = await t.db.selectFrom("bookings").selectAll().where("query_id", "is not", null).orderBy("reference").executeTakeFirstOrThrow();
+    const patient = await t.db.selectFrom("patients").selectAll().where("id", "=", source.patient_id).executeTakeFirstOrThrow();
+    const suffix = uniqueSuffix();
+    const claimant = await t.db
+      .insertInto("patients")
+      .values({
+        attorney_id: patient.attorney_id,
+        first_name: "Sipho",
+        last_name: `Mabena${suffix}`,
+        id_number: null,
+        passport_number: `P${suffix}`.slice(0, 20),
+        birth_date: "1979-04-04",
+        gender: "male",
+        email: null,
+        phone,
+        address: null,
+        home_language: "Sepedi",
+        consent_received_at: "2026-11-01",
+        message_channel: "sms",
+        message_consent_at: new Date(),
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    // Hours apart, so one expert's bookings never overlap.
+    const startsAt = new Date(Date.now() + (20 + 3 * made++) * 24 * 3_600_000);
+    startsAt.setUTCHours(7, 0, 0, 0);
+    return t.db
+      .insertInto("bookings")
+      .values({
+        reference: `BK-DAY-${suffix}`,
+        query_id: source.query_id,
+        case_id: source.case_id,
+        patient_id: claimant.id,
+        attorney_id: source.attorney_id,
+        consultant_id: source.consultant_id,
+        specialization_id: source.specialization_id,
+        starts_at: startsAt,
+        ends_at: new Date(startsAt.getTime() + 60 * 60_000),
+        venue: "Polokwane Medical Chambers, 8 Bok Street",
+        mode: "in_person",
+        status: "confirmed",
+        created_by: source.created_by,
+      })
+      .returning(["id", "reference", "starts_at", "venue", "query_id"])
+      .executeTakeFirstOrThrow();
+  }
+
+  /** The taxi, the guesthouse and the interpreter's account, arranged by staff. */
+  async function arrangeDay(bookingId: string) {
+    const saved = await trpc(t.app, c.employee, "logistics.set", {
+      bookingId,
+      transport: "taxi",
+      pickupPoint: "Shell garage, Seshego",
+      pickupTime: "06:15",
+      transportCents: 65_000,
+      accommodationName: "Bok Street Guesthouse",
+      accommodationNights: 1,
+      accommodationCents: 95_000,
+      interpreterLanguage: "Sepedi",
+      interpreterUserId: interpreterId,
+      interpreterCents: 110_000,
+    });
+    expect(saved.status, saved.error?.message).toBe(200);
+  }
+
+  const sastDay = (d: Date) => new Date(d.getTime() + 2 * 3_600_000).toISOString().slice(0, 10);
+
+  it("a NO by text marks the booking, tells the interpreter, strikes the day-sheet row and puts the cancellations in front of the case manager until done", async () => {
+    const booking = await ownBooking("072 913 7001");
+    await arrangeDay(booking.id);
+    // The case manager of the matter (or, with none, every employee).
+    const manager = await t.db.selectFrom("queries as q").innerJoin("users as u", "u.id", "q.assigned_employee_id").select("u.username").where("q.id", "=", booking.query_id!).executeTakeFirst();
+    c.manager = manager ? (await login(t.app, manager.username)).cookie : c.employee;
+
+    const outcome = await claimantMessagesService.receiveReply(t.db, GATEWAY, { from: "+27729137001", text: "NO", channel: "sms" });
+    expect(outcome).toMatchObject({ action: "decline", bookingReference: booking.reference });
+
+    const shown = await trpc<BookingItem>(t.app, c.employee, "bookings.get", { id: booking.id });
+    expect(shown.data).toMatchObject({ status: "confirmed", claimantAnswer: "cannot_attend" });
+
+    // The interpreter's page says so (not Confirmed), they cannot confirm it, and their bell told them.
+    const theirs = await trpc<InterpretingBooking>(t.app, c.interpreter, "interpreting.booking", { bookingId: booking.id });
+    expect(theirs.status, theirs.error?.message).toBe(200);
+    expect(theirs.data.claimantCannotAttend).toBe(true);
+    expect((await trpc(t.app, c.interpreter, "interpreting.answer", { bookingId: booking.id, answer: "confirmed" })).status).toBe(409);
+    const bell = await t.db.selectFrom("notifications").select(["title", "message"]).where("user_id", "=", interpreterId).where("title", "=", `Not needed: ${booking.reference}`).execute();
+    expect(bell).toHaveLength(1);
+
+    const sheet = await trpc<DaySheet>(t.app, c.employee, "logistics.daySheet", { day: sastDay(booking.starts_at), venue: booking.venue! });
+    expect(sheet.data.arrivals.find((a) => a.reference === booking.reference)).toMatchObject({ cannotAttend: true, transport: "taxi" });
+
+    const open = await trpc<BookingTask[]>(t.app, c.manager, "logistics.tasks", {});
+    expect(open.status, open.error?.message).toBe(200);
+    const mine = open.data.filter((task) => task.bookingId === booking.id);
+    expect(mine.map((task) => [task.kind, task.detail])).toEqual([
+      ["cancel_accommodation", "Bok Street Guesthouse (1 night)"],
+      ["cancel_transport", "Taxi from Shell garage, Seshego at 06:15"],
+    ]);
+    const done = await trpc<BookingTask>(t.app, c.manager, "logistics.completeTask", { id: mine[0]!.id });
+    expect(done.status, done.error?.message).toBe(200);
+    expect(done.data.doneAt).not.toBeNull();
+    expect((await trpc(t.app, c.manager, "logistics.completeTask", { id: mine[0]!.id })).status).toBe(409);
+    const still = await trpc<BookingTask[]>(t.app, c.manager, "logistics.tasks", {});
+    expect(still.data.filter((task) => task.bookingId === booking.id).map((task) => task.kind)).toEqual(["cancel_transport"]);
+    expect((await trpc(t.app, c.attorney, "logistics.tasks", {})).status).toBe(403);
+
+    // Recorded as a no-show afterwards, the cancelled taxi, guesthouse and interpreter are not billed.
+    const after = new Date(booking.starts_at.getTime() + 2 * 3_600_000);
+    const marked = await runAt(after, () => trpc(t.app, c.employee, "bookings.recordAttendance", { id: booking.id, attended: false }));
+    expect(marked.status, marked.error?.message).toBe(200);
+    const billed = await t.db.selectFrom("billed_events").select("event_key").where("event_key", "like", `booking:${booking.id}:logistics:%`).execute();
+    expect(billed).toEqual([]);
+  });
+
+  it("staff record a NO given by phone: the same effects, audited; refused twice, for a cancelled booking, and to an attorney", async () => {
+    const booking = await ownBooking("072 913 7002");
+    await arrangeDay(booking.id);
+    expect((await trpc(t.app, c.attorney, "bookings.recordCannotAttend", { id: booking.id })).status).toBe(403);
+
+    const recorded = await trpc<BookingItem>(t.app, c.employee, "bookings.recordCannotAttend", { id: booking.id });
+    expect(recorded.status, recorded.error?.message).toBe(200);
+    expect(recorded.data.claimantAnswer).toBe("cannot_attend");
+    const again = await trpc(t.app, c.employee, "bookings.recordCannotAttend", { id: booking.id });
+    expect(again.status).toBe(409);
+    expect(again.error?.message).toContain("already recorded");
+
+    const tasks = await trpc<BookingTask[]>(t.app, c.admin, "logistics.tasks", { bookingId: booking.id });
+    expect(tasks.data.map((task) => task.kind)).toEqual(["cancel_accommodation", "cancel_transport"]);
+    const audit = await t.db.selectFrom("audit_log").select(["action", "after"]).where("entity_id", "=", booking.id).where("action", "=", "booking.claimant_cannot_attend").executeTakeFirstOrThrow();
+    expect(audit.after).toMatchObject({ via: "staff", claimantAnswer: "cannot_attend" });
+    const theirs = await trpc<InterpretingBooking>(t.app, c.interpreter, "interpreting.booking", { bookingId: booking.id });
+    expect(theirs.data.claimantCannotAttend).toBe(true);
+
+    const cancelled = await ownBooking("072 913 7003");
+    await t.db.updateTable("bookings").set({ status: "cancelled", cancellation_class: "no_fee", cancel_reason: "Test" }).where("id", "=", cancelled.id).execute();
+    const refused = await trpc(t.app, c.employee, "bookings.recordCannotAttend", { id: cancelled.id });
+    expect(refused.status).toBe(409);
+    expect(refused.error?.message).toContain("Only a requested or confirmed booking");
+  });
+});
