@@ -28,9 +28,8 @@ describe.each(testDialects())("a claimant who cannot attend on %s", (kind) => {
   });
   afterAll(() => t.close());
 
-  /** A confirmed in-person booking of its own claimant (with a phone of their own), on the demo's first booking's matter, `days` ahead at 09:00. */
-  let made = 0;
-  async function ownBooking(phone: string) {
+  /** A claimant of their own (with a phone of their own, agreed to texts) on the demo's first matter. */
+  async function ownClaimant(phone: string, email: string | null = null) {
     const source = await t.db.selectFrom("bookings").selectAll().where("query_id", "is not", null).orderBy("reference").executeTakeFirstOrThrow();
     const patient = await t.db.selectFrom("patients").selectAll().where("id", "=", source.patient_id).executeTakeFirstOrThrow();
     const suffix = uniqueSuffix();
@@ -44,7 +43,7 @@ describe.each(testDialects())("a claimant who cannot attend on %s", (kind) => {
         passport_number: `P${suffix}`.slice(0, 20),
         birth_date: "1979-04-04",
         gender: "male",
-        email: null,
+        email,
         phone,
         address: null,
         home_language: "Sepedi",
@@ -54,28 +53,39 @@ describe.each(testDialects())("a claimant who cannot attend on %s", (kind) => {
       })
       .returning("id")
       .executeTakeFirstOrThrow();
-    // Hours apart, so one expert's bookings never overlap.
-    const startsAt = new Date(Date.now() + (20 + 3 * made++) * 24 * 3_600_000);
-    startsAt.setUTCHours(7, 0, 0, 0);
+    return { source, patientId: claimant.id };
+  }
+
+  /** A confirmed booking of the claimant on the demo's first matter at `startsAt` (in person at one venue, or by video). */
+  async function bookFor(claimant: Awaited<ReturnType<typeof ownClaimant>>, startsAt: Date, mode: "in_person" | "video" = "in_person") {
+    const { source } = claimant;
     return t.db
       .insertInto("bookings")
       .values({
-        reference: `BK-DAY-${suffix}`,
+        reference: `BK-DAY-${uniqueSuffix()}`,
         query_id: source.query_id,
         case_id: source.case_id,
-        patient_id: claimant.id,
+        patient_id: claimant.patientId,
         attorney_id: source.attorney_id,
         consultant_id: source.consultant_id,
         specialization_id: source.specialization_id,
         starts_at: startsAt,
         ends_at: new Date(startsAt.getTime() + 60 * 60_000),
-        venue: "Polokwane Medical Chambers, 8 Bok Street",
-        mode: "in_person",
+        venue: mode === "video" ? null : "Polokwane Medical Chambers, 8 Bok Street",
+        mode,
         status: "confirmed",
         created_by: source.created_by,
       })
-      .returning(["id", "reference", "starts_at", "venue", "query_id"])
+      .returning(["id", "reference", "starts_at", "venue", "query_id", "consultant_id"])
       .executeTakeFirstOrThrow();
+  }
+
+  /** A confirmed in-person booking of its own claimant, days ahead at 09:00 SAST, days apart so one expert's bookings never overlap. */
+  let made = 0;
+  async function ownBooking(phone: string) {
+    const startsAt = new Date(Date.now() + (20 + 3 * made++) * 24 * 3_600_000);
+    startsAt.setUTCHours(7, 0, 0, 0);
+    return bookFor(await ownClaimant(phone), startsAt);
   }
 
   /** The taxi, the guesthouse and the interpreter's account, arranged by staff. */
@@ -169,5 +179,45 @@ describe.each(testDialects())("a claimant who cannot attend on %s", (kind) => {
     const refused = await trpc(t.app, c.employee, "bookings.recordCannotAttend", { id: cancelled.id });
     expect(refused.status).toBe(409);
     expect(refused.error?.message).toContain("Only a requested or confirmed booking");
+  });
+
+  it("sends one text for a claimant's day: three bookings at one venue on one morning give one message listing them, each booking covered once", async () => {
+    const claimant = await ownClaimant("072 913 7010");
+    const day = new Date(Date.now() + 60 * 24 * 3_600_000);
+    day.setUTCHours(7, 0, 0, 0);
+    const at = (minutes: number) => new Date(day.getTime() + minutes * 60_000);
+    const booked = [await bookFor(claimant, at(0)), await bookFor(claimant, at(90)), await bookFor(claimant, at(180))];
+    const textsOf = () => t.db.selectFrom("claimant_messages").selectAll().where("patient_id", "=", claimant.patientId).orderBy("created_at").execute();
+
+    const sweep = new Date(day.getTime() - 50 * 24 * 3_600_000);
+    await claimantMessagesService.queueDueReminders(t.db, sweep);
+    await claimantMessagesService.queueDueReminders(t.db, sweep);
+    const texts = await textsOf();
+    expect(texts.map((m) => m.kind)).toEqual(["confirmation"]);
+    for (const b of booked) expect(texts[0]!.text).toContain(b.reference);
+    expect(texts[0]!.text).toContain("09:00");
+    expect(texts[0]!.text).toContain("10:30");
+    expect(texts[0]!.text).toContain("12:00");
+    const covered = await t.db.selectFrom("claimant_message_bookings").select(["booking_id", "kind"]).where("message_id", "=", texts[0]!.id).execute();
+    expect(covered.map((c) => c.booking_id).sort()).toEqual(booked.map((b) => b.id).sort());
+
+    // The morning of the day (the two-days-before one falls due too): one text per kind for the three.
+    await claimantMessagesService.queueDueReminders(t.db, new Date(day.getTime() - 60_000));
+    expect((await textsOf()).map((m) => m.kind).sort()).toEqual(["confirmation", "morning_of", "two_days_before"]);
+  });
+
+  it("sends a video assessment's text with the claimant's own guest link", async () => {
+    const claimant = await ownClaimant("072 913 7011", `sipho.${uniqueSuffix()}@example.com`);
+    const startsAt = new Date(Date.now() + 45 * 24 * 3_600_000);
+    startsAt.setUTCHours(8, 0, 0, 0);
+    const booking = await bookFor(claimant, startsAt, "video");
+    const meeting = await trpc<{ roomId: string }>(t.app, c.employee, "meetings.create", { title: "Assessment", startsAt: startsAt.toISOString(), durationMinutes: 60, hostId: booking.consultant_id, bookingId: booking.id });
+    expect(meeting.status, meeting.error?.message).toBe(200);
+
+    await claimantMessagesService.queueDueReminders(t.db, new Date(), "https://medlegal.example");
+    const [text] = await t.db.selectFrom("claimant_messages").selectAll().where("booking_id", "=", booking.id).execute();
+    expect(text?.text).toContain(booking.reference);
+    expect(text?.text).toContain(`Join: https://medlegal.example/join/${meeting.data.roomId}?token=`);
+    expect(text?.text).not.toContain("maps.google");
   });
 });
