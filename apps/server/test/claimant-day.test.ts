@@ -220,4 +220,51 @@ describe.each(testDialects())("a claimant who cannot attend on %s", (kind) => {
     expect(text?.text).toContain(`Join: https://medlegal.example/join/${meeting.data.roomId}?token=`);
     expect(text?.text).not.toContain("maps.google");
   });
+
+  it("offers interpreters by language, prefills the claimant's, warns on a mismatch; the interpreter sees the expert and the agency's phone and confirms or declines, a decline telling the case manager", async () => {
+    const n = uniqueSuffix();
+    const speaker = await trpc<{ id: string }>(t.app, c.admin, "users.create", {
+      role: "interpreter",
+      username: `sep_${n}`,
+      email: `sep_${n}@interpreters.example`,
+      firstName: "Kgothatso",
+      lastName: `Speaker ${n}`,
+      password: "Str0ng!Password",
+      phone: "082 555 0414",
+      interpreterLanguages: ["Sepedi", "Setswana"],
+    });
+    expect(speaker.status, speaker.error?.message).toBe(200);
+    expect((await t.db.selectFrom("users").select("interpreter_languages").where("id", "=", speaker.data.id).executeTakeFirstOrThrow()).interpreter_languages).toEqual(["Sepedi", "Setswana"]);
+    // Fixture: Palesa interprets isiZulu only.
+    await t.db.updateTable("users").set({ interpreter_languages: ["isiZulu"] }).where("id", "=", interpreterId).execute();
+    const offered = await trpc<{ id: string; languages: string[] }[]>(t.app, c.employee, "logistics.interpreters", { language: "Sepedi" });
+    expect(offered.status, offered.error?.message).toBe(200);
+    const rank = (id: string) => offered.data.findIndex((o) => o.id === id);
+    expect(rank(speaker.data.id)).toBeGreaterThanOrEqual(0);
+    expect(rank(speaker.data.id)).toBeLessThan(rank(interpreterId));
+
+    const booking = await ownBooking("072 913 7020");
+    type Full = { scope: "full"; claimantLanguage: string; interpreterMismatch: boolean; interpreterAnswer: string | null };
+    const blank = await trpc<Full>(t.app, c.employee, "logistics.get", { bookingId: booking.id });
+    expect(blank.data).toMatchObject({ claimantLanguage: "Sepedi", interpreterMismatch: false });
+    const named = await trpc<Full>(t.app, c.employee, "logistics.set", { bookingId: booking.id, transport: "none", interpreterLanguage: "Sepedi", interpreterUserId: interpreterId });
+    expect(named.status, named.error?.message).toBe(200);
+    expect(named.data.interpreterMismatch).toBe(true);
+
+    const theirs = await trpc<InterpretingBooking>(t.app, c.interpreter, "interpreting.booking", { bookingId: booking.id });
+    const expert = await t.db.selectFrom("users").select(["first_name", "last_name"]).where("id", "=", booking.consultant_id).executeTakeFirstOrThrow();
+    expect(theirs.data).toMatchObject({ expertName: `${expert.first_name} ${expert.last_name}`, answer: null, claimantCannotAttend: false });
+    expect(theirs.data.agencyPhone).toMatch(/\d{3}/);
+
+    const declined = await trpc<InterpretingBooking>(t.app, c.interpreter, "interpreting.answer", { bookingId: booking.id, answer: "declined" });
+    expect(declined.status, declined.error?.message).toBe(200);
+    expect(declined.data.answer).toBe("declined");
+    const told = await t.db.selectFrom("notifications").select("user_id").where("title", "=", `Interpreter declined ${booking.reference}`).execute();
+    expect(told.length).toBeGreaterThan(0);
+    expect((await trpc<Full>(t.app, c.employee, "logistics.get", { bookingId: booking.id })).data.interpreterAnswer).toBe("declined");
+    // Staff name the Sepedi speaker: the answer was Palesa's, and the warning goes.
+    const replaced = await trpc<Full>(t.app, c.employee, "logistics.set", { bookingId: booking.id, transport: "none", interpreterLanguage: "Sepedi", interpreterUserId: speaker.data.id });
+    expect(replaced.data).toMatchObject({ interpreterMismatch: false, interpreterAnswer: null });
+    expect((await trpc(t.app, c.interpreter, "interpreting.answer", { bookingId: booking.id, answer: "confirmed" })).status).toBe(404);
+  });
 });
