@@ -1,5 +1,5 @@
 import { addDays, sastDate } from "@medlegal/domain";
-import type { Browser } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { violations } from "../axe";
 import { bookInPerson } from "../bookings";
@@ -13,7 +13,7 @@ afterAll(async () => {
   await browser?.close();
 });
 
-const fits = (page: import("playwright-core").Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
+const fits = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
 
 /**
  * Issue 37 item 1 (docs/product-rules.md "A claimant who cannot attend"): staff record a claimant's

@@ -92,7 +92,7 @@ function vatNumberColumn(data: RoleFields, savedRole: Role | undefined): { vat_n
 function interpreterLanguagesColumn(data: RoleFields, savedRole: Role | undefined): { interpreter_languages?: string[] } {
   if (!isInterpreter(data.role)) return { interpreter_languages: [] };
   const languages = (data as { interpreterLanguages?: string[] }).interpreterLanguages;
-  if (languages === undefined) return savedRole === "interpreter" ? {} : { interpreter_languages: [] };
+  if (languages === undefined) return savedRole && isInterpreter(savedRole) ? {} : { interpreter_languages: [] };
   return { interpreter_languages: languages };
 }
 
