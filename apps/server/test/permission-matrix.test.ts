@@ -182,6 +182,8 @@ const MATRIX: Record<string, "public" | "minuteGuest" | Role[]> = {
   "bookings.confirm": [A, E],
   "bookings.recordAttendance": [A, E, C],
   "bookings.correctAttendance": [A, E],
+  // A NO the claimant gave by phone (claimant-day.test.ts): staff record it, as the text reply does.
+  "bookings.recordCannotAttend": [A, E],
   "rosters.list": [A, E],
   "rosters.add": [A, E],
   "rosters.remove": [A, E],
@@ -279,11 +281,15 @@ const MATRIX: Record<string, "public" | "minuteGuest" | Role[]> = {
   "logistics.set": [A, E],
   "logistics.applyToSameDay": [A, E],
   "logistics.daySheet": [A, E],
+  // What a claimant's "cannot attend" leaves to undo (claimant-day.test.ts): staff list and close the tasks.
+  "logistics.tasks": [A, E],
+  "logistics.completeTask": [A, E],
   // Interpreters with an account (interpreter-role.test.ts): staff pick one in the logistics form; the interpreter reads and joins their own bookings.
   "logistics.interpreters": [A, E],
   "interpreting.myBookings": [I],
   "interpreting.booking": [I],
   "interpreting.joinMeeting": [I],
+  "interpreting.answer": [I],
   // Joint minutes (joint-minutes.test.ts; the object level at the end of this file): seen as their report is,
   // the attorney's once released. The guest* procedures answer only the opposing expert's guest session:
   // 401 for every user ("minuteGuest"); joint-minutes.test.ts walks the router as that session.
@@ -460,6 +466,8 @@ const NOT_ONE_RECORD = new Set([
   // The interpreters with an account, for staff's picker; the interpreter's own list (scoped in interpreter-role.test.ts).
   "logistics.interpreters",
   "interpreting.myBookings",
+  // Staff's open tasks (staff see every booking; claimant-day.test.ts).
+  "logistics.tasks",
   // The caller's own views (saved-views.test.ts); bulk actions name many rows, each checked by its single-row service (bulk-actions.test.ts).
   "savedViews.list",
   "savedViews.create",
@@ -474,7 +482,8 @@ const STAFF_ONLY_RECORDS = new Set(["queries.move", "queries.take", "queries.ass
   "invoices.updateDraft", "invoices.credit", "invoices.emailAgain", "payments.allocate", "payments.reverse", "payments.matchProof", "payments.rejectProof",
   // Staff arrange every meeting of the agency; nobody else reaches these (the row matrix above).
   "meetings.invite", "meetings.uninvite", "meetings.resendLink", "meetings.copyGuestLink", "meetings.cancel",
-  "messages.addParticipant", "receivables.setAgreement", "raf4.request", "logistics.set", "logistics.applyToSameDay"]);
+  "messages.addParticipant", "receivables.setAgreement", "raf4.request", "logistics.set", "logistics.applyToSameDay",
+  "bookings.recordCannotAttend", "logistics.completeTask"]);
 
 describe("the object-level matrix", () => {
   let t: TestApp;
@@ -807,6 +816,7 @@ describe("the object-level matrix", () => {
       // The demo interpreter is named on the Mokoena day (seed/claimant-day.ts): that booking served, another firm's 404.
       "interpreting.booking": { interpreter: { own: { bookingId: interpretersBooking.booking_id }, other: { bookingId: theirBooking.id } } },
       "interpreting.joinMeeting": { interpreter: { other: { bookingId: theirBooking.id } } },
+      "interpreting.answer": { interpreter: { other: { bookingId: theirBooking.id, answer: "declined" } } },
       "savedViews.update": {
         attorney: { own: { id: myView, name: "Matrix view renamed" }, other: { id: theirView, name: "Mine now" } },
         consultant: { own: { id: consultantView, name: "Matrix view renamed" }, other: { id: myView, name: "Mine now" } },

@@ -45,6 +45,8 @@ export interface UsersTable {
   specialization_id: string | null;
   license_number: string | null;
   phone: string | null;
+  /** The languages an interpreter's account interprets (empty for every other role). */
+  interpreter_languages: ColumnType<string[], string[] | undefined, string[]>;
   address: string | null;
   firm_name: string | null;
   /** An attorney firm's VAT number (printed on its tax invoices). */
@@ -949,6 +951,27 @@ export interface BookingLogisticsTable {
   meals_cents: number | null;
   updated_by: string | null;
   updated_at: GeneratedTimestamp;
+  /** The named interpreter's own answer (My Interpreting); cleared when another interpreter is named. */
+  interpreter_answer: "confirmed" | "declined" | null;
+  interpreter_answer_at: Timestamp | null;
+}
+
+/** What a claimant's "cannot attend" leaves for the case manager to undo, open until marked done. */
+export interface BookingTasksTable {
+  id: Generated<string>;
+  booking_id: string;
+  kind: "cancel_transport" | "cancel_accommodation" | "tell_interpreter";
+  detail: string;
+  created_at: GeneratedTimestamp;
+  done_at: Timestamp | null;
+  done_by: string | null;
+}
+
+/** The bookings one reminder covers: each booking once per kind (one text per claimant's day). */
+export interface ClaimantMessageBookingsTable {
+  message_id: string;
+  booking_id: string;
+  kind: "confirmation" | "two_days_before" | "morning_of";
 }
 
 /** One row per billed event and side: the unique key bills an event once. */
@@ -1382,6 +1405,8 @@ export interface Database {
   bank_statement_imports: BankStatementImportsTable;
   bank_statement_lines: BankStatementLinesTable;
   booking_logistics: BookingLogisticsTable;
+  booking_tasks: BookingTasksTable;
+  claimant_message_bookings: ClaimantMessageBookingsTable;
   joint_minutes: JointMinutesTable;
   joint_minute_versions: JointMinuteVersionsTable;
   joint_minute_signatures: JointMinuteSignaturesTable;

@@ -15,6 +15,7 @@ import {
   required,
 } from "./schemas";
 import { attorneyListErrors } from "./validation";
+import { HOME_LANGUAGES } from "./claimants";
 import type { PhoneType } from "./validation";
 
 /* ---------- users (administrators manage every account) ---------- */
@@ -34,7 +35,11 @@ const consultantFields = {
   address: required("Address", 300),
 };
 /** An interpreter's phone: reception and the driver reach them on the day (issue 28). */
-const interpreterFields = { phone: phoneNumberSchema };
+const interpreterFields = {
+  phone: phoneNumberSchema,
+  /** The languages they interpret (issue 37): staff are offered interpreters by language. Left out, the saved ones stay. */
+  interpreterLanguages: z.array(z.enum(HOME_LANGUAGES, { error: "Choose languages from the list" })).max(HOME_LANGUAGES.length).optional().transform((v) => (v ? [...new Set(v)] : v)),
+};
 const personFields = {
   email: emailSchema,
   firstName: required("First name"),

@@ -1,6 +1,9 @@
 import { z } from "zod";
 import { calendarDate, clockTime, id, optionalTextOrNull, text } from "./input-primitives";
 import { isValidPhone } from "./validation";
+import type { ClaimantAnswer } from "./bookings";
+import { BOOKING_STATUS_LABEL } from "./bookings";
+import type { BookingStatus } from "./constants";
 
 /**
  * The claimant's day around a booking (issue 28, docs/decisions.md "The claimant's day: logistics"):
@@ -114,6 +117,9 @@ export const bookingLogisticsInputSchema = z.object({ bookingId: id("Choose a bo
 /** Copies a booking's arrangements to the claimant's other live bookings that day (costs stay on the first). */
 export const applyLogisticsSchema = z.object({ bookingId: id("Choose a booking") });
 
+/** The interpreters for the logistics form, those who speak `language` first. */
+export const interpreterListInputSchema = z.object({ language: text().trim().max(60, "The language must be at most 60 characters").optional() }).optional();
+
 export const daySheetInputSchema = z.object({
   day: calendarDate("The day"),
   venue: text().trim().max(200, "The venue must be at most 200 characters").optional(),
@@ -157,6 +163,13 @@ export const logisticsViewOutputSchema = z.discriminatedUnion("scope", [
     /** Cost items already on the attorney's invoice (their amounts can no longer change here). */
     billed: z.array(z.enum(LOGISTICS_COST_ITEMS)),
     sameDay: z.array(sameDayBookingSchema),
+    /** The claimant's home language and whether they need an interpreter: the form prefills the language from it. */
+    claimantLanguage: z.string(),
+    interpreterNeeded: z.boolean(),
+    /** The named interpreter's account does not list the booked language (a warning, not a refusal). */
+    interpreterMismatch: z.boolean(),
+    /** The named interpreter's own answer on My Interpreting. */
+    interpreterAnswer: z.enum(["confirmed", "declined"]).nullable(),
   }),
   z.object({
     scope: z.literal("expert"),
@@ -186,6 +199,8 @@ export const daySheetArrivalSchema = z.object({
   guardianPhone: z.string().nullable(),
   accommodationName: z.string().nullable(),
   meals: z.string().nullable(),
+  /** The claimant said they cannot come: the row stays, struck through, so reception knows. */
+  cannotAttend: z.boolean(),
 });
 export type DaySheetArrival = z.output<typeof daySheetArrivalSchema>;
 
@@ -198,3 +213,48 @@ export const daySheetOutputSchema = z.object({
   arrivals: z.array(daySheetArrivalSchema),
 });
 export type DaySheet = z.output<typeof daySheetOutputSchema>;
+
+/* ---------- a claimant who cannot attend (issue 37 item 1; docs/product-rules.md) ---------- */
+
+/**
+ * What a booking shows for its state: "Claimant cannot attend" in place of Requested or Confirmed
+ * once the claimant said NO (by text, or staff recorded it), until staff cancel or move it.
+ */
+export function bookingStatusShown(status: BookingStatus, claimantAnswer: ClaimantAnswer | null): string {
+  return claimantCannotAttend(status, claimantAnswer) ? CANNOT_ATTEND_LABEL : BOOKING_STATUS_LABEL[status];
+}
+/** Whether a booking stands but its claimant will not come (the day is to be undone, not run). */
+export const claimantCannotAttend = (status: BookingStatus, claimantAnswer: ClaimantAnswer | null): boolean =>
+  claimantAnswer === "cannot_attend" && (status === "requested" || status === "confirmed");
+export const CANNOT_ATTEND_LABEL = "Claimant cannot attend";
+
+export const BOOKING_TASK_KINDS = ["cancel_transport", "cancel_accommodation", "tell_interpreter"] as const;
+export type BookingTaskKind = (typeof BOOKING_TASK_KINDS)[number];
+export const BOOKING_TASK_LABELS: Record<BookingTaskKind, string> = {
+  cancel_transport: "Cancel the transport",
+  cancel_accommodation: "Cancel the accommodation",
+  tell_interpreter: "Tell the interpreter",
+};
+
+export const CANNOT_ATTEND_MESSAGES = {
+  notLive: "Only a requested or confirmed booking can be marked as one the claimant cannot attend.",
+  already: "The claimant is already recorded as unable to attend this booking.",
+  taskDone: "This task is already done.",
+} as const;
+
+export const recordCannotAttendSchema = z.object({ id: id("Choose a booking") });
+export const bookingTasksInputSchema = z.object({ bookingId: id("Choose a booking").optional() });
+export const completeBookingTaskSchema = z.object({ id: id("Choose a task") });
+
+export const bookingTaskOutputSchema = z.object({
+  id: z.string(),
+  kind: z.enum(BOOKING_TASK_KINDS),
+  detail: z.string(),
+  bookingId: z.string(),
+  bookingReference: z.string(),
+  startsAt: z.string(),
+  claimantName: z.string(),
+  createdAt: z.string(),
+  doneAt: z.string().nullable(),
+});
+export type BookingTask = z.output<typeof bookingTaskOutputSchema>;

@@ -88,7 +88,7 @@ async function seedDemoPastReminders(db: Kysely<Database>, at: Date): Promise<vo
         // As the sweep decides: never after the start, a fixed-time one only when due after the confirmation.
         if (due >= booking.starts_at || (kind !== "confirmation" && due <= confirmedAt)) continue;
         const sentAt = new Date(due.getTime() + 60_000);
-        await db
+        const message = await db
           .insertInto("claimant_messages")
           .values({
             ...reminderRow({ ...booking, message_channel: channel }, kind, to, agency.phone, texts.templates, due),
@@ -98,7 +98,9 @@ async function seedDemoPastReminders(db: Kysely<Database>, at: Date): Promise<vo
             delivery_at: new Date(sentAt.getTime() + 60_000),
           })
           .onConflict((c) => c.columns(["booking_id", "kind"]).doNothing())
-          .execute();
+          .returning("id")
+          .executeTakeFirst();
+        if (message) await db.insertInto("claimant_message_bookings").values({ message_id: message.id, booking_id: booking.id, kind }).onConflict((c) => c.doNothing()).execute();
       }
     }
   }

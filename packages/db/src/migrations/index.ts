@@ -53,6 +53,9 @@ import * as minuteExpertChanges from "./2026-12-07-31-minute-expert-changes";
 import * as statementLineProofs from "./2026-12-07-50-statement-line-proofs";
 import * as meetingReferences from "./2026-12-07-70-meeting-references";
 import * as minuteReleaseTerms from "./2026-12-07-20-minute-release-terms";
+import * as bookingTasks from "./2026-12-07-10-booking-tasks";
+import * as claimantMessageBookings from "./2026-12-07-11-claimant-message-bookings";
+import * as interpreterLanguages from "./2026-12-07-12-interpreter-languages";
 
 /** Every migration, by name; names sort by date so Kysely runs them in order. */
 export const migrations: Record<string, Migration> = {
@@ -110,4 +113,7 @@ export const migrations: Record<string, Migration> = {
   "2026-12-07-50-statement-line-proofs": statementLineProofs,
   "2026-12-07-70-meeting-references": meetingReferences,
   "2026-12-07-20-minute-release-terms": minuteReleaseTerms,
+  "2026-12-07-10-booking-tasks": bookingTasks,
+  "2026-12-07-11-claimant-message-bookings": claimantMessageBookings,
+  "2026-12-07-12-interpreter-languages": interpreterLanguages,
 };

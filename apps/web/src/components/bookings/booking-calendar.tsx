@@ -135,7 +135,7 @@ function Agenda({
                   <span className="min-w-0">
                     <span className="flex items-center justify-between gap-2">
                       <span className="truncate text-sm font-medium">{b.patientName}</span>
-                      <BookingStatusBadge status={b.status} />
+                      <BookingStatusBadge status={b.status} claimantAnswer={b.claimantAnswer} />
                     </span>
                     <span className="block truncate text-xs text-muted-foreground">
                       {b.specialization} · {b.consultantName}

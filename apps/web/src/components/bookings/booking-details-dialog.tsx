@@ -20,7 +20,7 @@ export function BookingDetailsDialog({ booking, role, onOpenChange }: { booking:
             <DialogHeader>
               <div className="flex items-center gap-2">
                 <DialogTitle>{booking.patientName}</DialogTitle>
-                <BookingStatusBadge status={booking.status} />
+                <BookingStatusBadge status={booking.status} claimantAnswer={booking.claimantAnswer} />
               </div>
               <DialogDescription>
                 {booking.specialization} assessment · <span className="font-mono">{booking.reference}</span>

@@ -89,7 +89,7 @@ export function BookingList({
                 </p>
                 <VenueLabel venue={b.venue} mode={b.mode} className="text-sm text-muted-foreground" />
               </div>
-              <BookingStatusBadge status={b.status} className="lg:hidden" />
+              <BookingStatusBadge status={b.status} claimantAnswer={b.claimantAnswer} className="lg:hidden" />
             </div>
             <div className="min-w-0 text-sm">
               <p className="truncate font-medium">{b.patientName}</p>
@@ -115,7 +115,7 @@ export function BookingList({
               </div>
             )}
             <div className="hidden lg:block">
-              <BookingStatusBadge status={b.status} />
+              <BookingStatusBadge status={b.status} claimantAnswer={b.claimantAnswer} />
             </div>
             <div className="flex flex-wrap gap-2 lg:justify-end">
               <ClaimantTextStatus booking={b} />

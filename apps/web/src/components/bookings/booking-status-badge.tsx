@@ -1,5 +1,5 @@
-import type { BookingItem, BookingStatus } from "@medlegal/domain";
-import { BOOKING_STATUS_LABEL } from "@medlegal/domain";
+import type { BookingItem, BookingStatus, ClaimantAnswer } from "@medlegal/domain";
+import { bookingStatusShown, claimantCannotAttend } from "@medlegal/domain";
 import { MapPin, Video } from "lucide-react";
 import { cn } from "@/lib/utils";
 
@@ -37,11 +37,13 @@ export const BOOKING_EVENT_CLASS: Record<BookingStatus, string> = {
 
 const BASE = "inline-flex items-center gap-1 rounded-full px-2 py-0.5 text-xs font-medium whitespace-nowrap ring-1 ring-inset";
 
-export function BookingStatusBadge({ status, className }: { status: BookingStatus; className?: string }) {
+/** The state's badge; a booking the claimant cannot attend shows that instead of Requested or Confirmed (docs/product-rules.md). */
+export function BookingStatusBadge({ status, claimantAnswer = null, className }: { status: BookingStatus; claimantAnswer?: ClaimantAnswer | null; className?: string }) {
+  const cannotAttend = claimantCannotAttend(status, claimantAnswer);
   return (
-    <span className={cn(BASE, BOOKING_STATUS_CLASS[status], className)} data-status={status}>
-      <span aria-hidden className={cn("size-1.5 rounded-full", BOOKING_STATUS_DOT[status])} />
-      {BOOKING_STATUS_LABEL[status]}
+    <span className={cn(BASE, cannotAttend ? BOOKING_STATUS_CLASS.no_show : BOOKING_STATUS_CLASS[status], className)} data-status={cannotAttend ? "cannot_attend" : status}>
+      <span aria-hidden className={cn("size-1.5 rounded-full", cannotAttend ? BOOKING_STATUS_DOT.no_show : BOOKING_STATUS_DOT[status])} />
+      {bookingStatusShown(status, claimantAnswer)}
     </span>
   );
 }

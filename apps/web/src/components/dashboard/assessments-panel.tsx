@@ -36,7 +36,7 @@ export function AssessmentsPanel() {
                     {formatWhen(b.startsAt)} · {b.specialization}
                   </p>
                 </div>
-                <BookingStatusBadge status={b.status} />
+                <BookingStatusBadge status={b.status} claimantAnswer={b.claimantAnswer} />
               </li>
             ))}
           </ul>

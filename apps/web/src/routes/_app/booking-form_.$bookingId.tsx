@@ -1,11 +1,13 @@
 import type { Slot } from "@medlegal/domain";
 import { CANCELLATION_CLASS_LABEL, CLAIMANT_ANSWER_LABEL, REMINDER_STATE_LABEL, CAPACITY_FULL_MESSAGE, can, sastDate, SLOT_TAKEN_MESSAGE } from "@medlegal/domain";
 import { createFileRoute, Link, useNavigate } from "@tanstack/react-router";
-import { ArrowLeft, ArrowRight, CalendarClock, Check, X } from "lucide-react";
+import { ArrowLeft, ArrowRight, CalendarClock, Check, PhoneOff, X } from "lucide-react";
 import * as React from "react";
 import { IcsLink } from "@/components/bookings/booking-list";
 import { BookingStatusBadge, VenueLabel } from "@/components/bookings/booking-status-badge";
 import { CancelBookingDialog } from "@/components/bookings/cancel-booking-dialog";
+import { BookingTaskList } from "@/components/dashboard/booking-tasks-card";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { RescheduleForm } from "@/components/bookings/reschedule-form";
 import { SlotFinder } from "@/components/bookings/slot-finder";
 import { RecordLoadState } from "@/components/load-state";
@@ -49,6 +51,15 @@ function BookingPage() {
   const [rescheduling, setRescheduling] = React.useState(false);
   const [slot, setSlot] = React.useState<Slot | null>(null);
   const [cancelOpen, setCancelOpen] = React.useState(false);
+  const [cannotAttendOpen, setCannotAttendOpen] = React.useState(false);
+  const cannotAttend = trpc.bookings.recordCannotAttend.useMutation({
+    onSuccess: async (saved) => {
+      toast({ title: "Recorded: the claimant cannot attend", description: `${saved.reference}: cancel the arrangements listed, then cancel or reschedule the booking.` });
+      setCannotAttendOpen(false);
+      await Promise.all([refresh(), utils.logistics.tasks.invalidate(), utils.logistics.get.invalidate({ bookingId: saved.id })]);
+    },
+    onError: (error) => toast({ variant: "destructive", title: "Could not record it", description: trpcErrorMessage(error) }),
+  });
   const staff = me ? can(me.role, "bookings.manage") : false;
 
   const reschedule = trpc.bookings.reschedule.useMutation({
@@ -107,7 +118,7 @@ function BookingPage() {
                 <VenueLabel venue={b.venue} mode={b.mode} />
               </CardDescription>
             </div>
-            <BookingStatusBadge status={b.status} />
+            <BookingStatusBadge status={b.status} claimantAnswer={b.claimantAnswer} />
           </CardHeader>
           <CardContent className="grid gap-5">
             <dl className="grid grid-cols-2 gap-4 lg:grid-cols-3">
@@ -171,11 +182,18 @@ function BookingPage() {
                 )}
               </div>
             )}
+            {staff && <BookingTaskList bookingId={b.id} />}
             <div className="flex flex-wrap gap-2 border-t pt-4">
               {staff && b.status === "requested" && (
                 <Button onClick={() => actions.confirm(b)} disabled={actions.confirmingId === b.id}>
                   {actions.confirmingId === b.id ? <Spinner decorative className="size-4 text-current" /> : <Check aria-hidden />}
                   Confirm booking
+                </Button>
+              )}
+              {staff && live && b.claimantAnswer !== "cannot_attend" && (
+                <Button variant="outline" onClick={() => setCannotAttendOpen(true)}>
+                  <PhoneOff aria-hidden />
+                  Claimant cannot attend
                 </Button>
               )}
               {canChange && (
@@ -223,6 +241,17 @@ function BookingPage() {
           </Card>
         )}
       </div>
+
+      <ConfirmDialog
+        open={cannotAttendOpen}
+        onOpenChange={setCannotAttendOpen}
+        title={`${b.patientName} cannot attend?`}
+        description={`Record that the claimant told you they cannot come on ${formatWhen(b.startsAt)}. The booking shows "Claimant cannot attend", the interpreter is told, the day sheet strikes the arrival and you get a task for each arrangement to cancel. Then cancel or reschedule the booking.`}
+        confirmLabel="Record: cannot attend"
+        destructive
+        pending={cannotAttend.isPending}
+        onConfirm={() => cannotAttend.mutate({ id: b.id })}
+      />
 
       <CancelBookingDialog
         open={cancelOpen}

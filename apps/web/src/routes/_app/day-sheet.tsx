@@ -1,5 +1,5 @@
 import type { DaySheetArrival } from "@medlegal/domain";
-import { addDays, TRANSPORT_SHORT } from "@medlegal/domain";
+import { addDays, CANNOT_ATTEND_LABEL, TRANSPORT_SHORT } from "@medlegal/domain";
 import { createFileRoute, useNavigate } from "@tanstack/react-router";
 import { ChevronLeft, ChevronRight, ClipboardList, Printer } from "lucide-react";
 import { LoadState } from "@/components/load-state";
@@ -132,11 +132,18 @@ const cell = "px-4 py-2 align-top max-md:p-0 print:p-2";
 /** One arrival; on a phone the row stacks under its time, each part with its own small heading. */
 function ArrivalRow({ arrival: a }: { arrival: DaySheetArrival }) {
   const stacked = "text-xs font-medium text-muted-foreground md:hidden print:hidden";
+  // The claimant said they cannot come: the row stays, struck through, so reception and the driver know (docs/product-rules.md).
+  const struck = a.cannotAttend ? "text-muted-foreground [&>td+td]:line-through" : "";
   return (
-    <tr className="max-md:grid max-md:grid-cols-[4.5rem_minmax(0,1fr)] max-md:gap-x-2 max-md:gap-y-1.5 max-md:px-4 max-md:py-3 print:table-row">
+    <tr data-cannot-attend={a.cannotAttend || undefined} className={`max-md:grid max-md:grid-cols-[4.5rem_minmax(0,1fr)] max-md:gap-x-2 max-md:gap-y-1.5 max-md:px-4 max-md:py-3 print:table-row ${struck}`}>
       <td className={`${cell} font-semibold tabular-nums max-md:row-span-4`}>
-        {formatTime(a.startsAt)}
+        <span className={a.cannotAttend ? "line-through" : undefined}>{formatTime(a.startsAt)}</span>
         <span className="block text-xs font-normal text-muted-foreground">{a.reference}</span>
+        {a.cannotAttend && (
+          <span className="mt-1 block text-xs font-semibold text-destructive">
+            {CANNOT_ATTEND_LABEL}
+          </span>
+        )}
       </td>
       <td className={cell}>
         <span className="font-medium">{a.claimantName}</span>

@@ -3,6 +3,7 @@ import { fullName, isExpert, isStaff, mayManagePrivacy, ROLE_LABEL, SIDEBAR } fr
 import { can } from "@medlegal/domain/navigation";
 import { createFileRoute, Link, redirect, useNavigate } from "@tanstack/react-router";
 import { ArrowRight, Bell, MessageSquare } from "lucide-react";
+import { BookingTasksCard } from "@/components/dashboard/booking-tasks-card";
 import { CourtDeadlinesCard } from "@/components/dashboard/court-deadlines-card";
 import { OpenMinutesCard } from "@/components/joint-minutes/minute-list";
 import { PrivacyRequestsCard } from "@/components/dashboard/privacy-requests-card";
@@ -105,6 +106,7 @@ function DashboardContent({
       {can(role, "cases.read") && <CourtDeadlinesCard staff={isStaff(role)} />}
       {handlesPrivacy && <PrivacyRequestsCard />}
       {isExpert(role) && <OpenMinutesCard />}
+      {can(role, "bookings.manage") && <BookingTasksCard />}
 
       <div className="mt-6 grid grid-cols-1 items-start gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
         <Card className="overflow-hidden">

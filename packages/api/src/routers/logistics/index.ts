@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { applyLogisticsSchema, bookingLogisticsInputSchema, daySheetInputSchema, daySheetOutputSchema, interpreterOptionOutputSchema, logisticsViewOutputSchema, setBookingLogisticsSchema } from "@medlegal/domain";
+import { applyLogisticsSchema, bookingLogisticsInputSchema, bookingTaskOutputSchema, bookingTasksInputSchema, completeBookingTaskSchema, daySheetInputSchema, daySheetOutputSchema, interpreterListInputSchema, interpreterOptionOutputSchema, logisticsViewOutputSchema, setBookingLogisticsSchema } from "@medlegal/domain";
+import { completeBookingTask, listBookingTasks } from "../../services/logistics/cannot-attend";
 import { daySheet } from "../../services/logistics/day-sheet";
 import { applyLogisticsToSameDay, getLogistics, listInterpreters, setLogistics } from "../../services/logistics/logistics-records";
 import { roleProcedure, router } from "../../trpc";
@@ -13,6 +14,12 @@ export const logisticsRouter = router({
     .output(z.object({ applied: z.array(z.string()) }))
     .mutation(({ ctx, input }) => applyLogisticsToSameDay({ db: ctx.db, actor: ctx.actor }, input)),
   // The interpreters with an account, for the form's picker (docs/decisions.md "Interpreters as users").
-  interpreters: roleProcedure("bookings.manage").output(z.array(interpreterOptionOutputSchema)).query(({ ctx }) => listInterpreters({ db: ctx.db, actor: ctx.actor })),
+  interpreters: roleProcedure("bookings.manage")
+    .input(interpreterListInputSchema)
+    .output(z.array(interpreterOptionOutputSchema))
+    .query(({ ctx, input }) => listInterpreters({ db: ctx.db, actor: ctx.actor }, input)),
+  // What a claimant's "cannot attend" leaves to undo, in front of the case manager until done.
+  tasks: roleProcedure("bookings.manage").input(bookingTasksInputSchema).output(z.array(bookingTaskOutputSchema)).query(({ ctx, input }) => listBookingTasks({ db: ctx.db, actor: ctx.actor }, input)),
+  completeTask: roleProcedure("bookings.manage").input(completeBookingTaskSchema).output(bookingTaskOutputSchema).mutation(({ ctx, input }) => completeBookingTask({ db: ctx.db, actor: ctx.actor }, input)),
   daySheet: roleProcedure("bookings.manage").input(daySheetInputSchema).output(daySheetOutputSchema).query(({ ctx, input }) => daySheet({ db: ctx.db, actor: ctx.actor }, input)),
 });

@@ -10,6 +10,7 @@ import {
   correctAttendanceSchema,
   idInputSchema,
   recordAttendanceSchema,
+  recordCannotAttendSchema,
   rescheduleBookingSchema,
   slotOutputSchema,
   slotsInputSchema,
@@ -18,6 +19,7 @@ import { correctAttendance, recordAttendance } from "../../services/scheduling/a
 import { getBooking, listBookings } from "../../services/scheduling/booking-records";
 import { cancelBooking, confirmBooking, createBooking, rescheduleBooking } from "../../services/scheduling/booking-requests";
 import { bookableExperts, listSlots } from "../../services/scheduling/booking-slots";
+import { recordClaimantCannotAttend } from "../../services/logistics/cannot-attend";
 import { roleProcedure, router } from "../../trpc";
 
 const book = roleProcedure("bookings.book");
@@ -35,6 +37,11 @@ export const bookingsRouter = router({
     .input(recordAttendanceSchema)
     .output(bookingOutputSchema)
     .mutation(({ ctx, input }) => recordAttendance({ db: ctx.db, actor: ctx.actor }, input)),
+  // A NO the claimant gave by phone: the same as a NO by text (docs/product-rules.md "A claimant who cannot attend").
+  recordCannotAttend: roleProcedure("bookings.manage")
+    .input(recordCannotAttendSchema)
+    .output(bookingOutputSchema)
+    .mutation(({ ctx, input }) => recordClaimantCannotAttend({ db: ctx.db, actor: ctx.actor }, input)),
   correctAttendance: roleProcedure("bookings.manage")
     .input(correctAttendanceSchema)
     .output(bookingOutputSchema)

@@ -12,11 +12,11 @@ export { receiveDeliveryReceipt, receiveReply } from "./replies";
 export { reminderText } from "./templates";
 
 /** The sweeper job (../platform/sweeper.ts): queue the reminders now due, then send what is due. */
-export const claimantMessagesJob = (db: Kysely<Database>, gateway: TextGateway, everyMs = 30_000): SweepJob => ({
+export const claimantMessagesJob = (db: Kysely<Database>, gateway: TextGateway, appUrl = "", everyMs = 30_000): SweepJob => ({
   name: "claimant-messages",
   everyMs,
   run: async () => {
-    await queueDueReminders(db);
+    await queueDueReminders(db, undefined, appUrl);
     return sendDueTexts(db, gateway);
   },
 });

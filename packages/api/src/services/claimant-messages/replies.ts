@@ -6,8 +6,9 @@ import type { ClaimantReplyAction, DeliveryReceipt, InboundReply } from "@medleg
 import type { RequestMeta } from "../../actors";
 import { recordAudit } from "../audit/audit";
 import { now } from "../platform/clock";
-import { notifyCaseManagers, notifyMany } from "../notifications/notifications";
+import { notifyMany } from "../notifications/notifications";
 import { AppError } from "../../errors";
+import { markClaimantCannotAttend } from "../logistics/cannot-attend";
 import { postClaimantText } from "../messages/claimant-texts";
 import { fullName } from "../platform/sql";
 
@@ -91,14 +92,7 @@ async function takeReply(trx: Transaction<Database>, meta: RequestMeta, reply: I
   } else if (booking && action === "confirm") {
     await trx.updateTable("bookings").set({ claimant_answer: "confirmed", claimant_answer_at: at }).where("id", "=", booking.id).execute();
   } else if (booking && action === "decline") {
-    await trx.updateTable("bookings").set({ claimant_answer: "cannot_attend", claimant_answer_at: at }).where("id", "=", booking.id).execute();
-    await notifyCaseManagers(trx, { assignedEmployeeId: booking.assigned_employee_id, actorId: "" }, {
-      type: "query_update",
-      title: `Claimant cannot attend ${booking.reference}`,
-      message: `The claimant replied NO to the reminder for booking ${booking.reference}: they cannot attend. Call them and rebook.`,
-      link: "/admin/bookings",
-      textInEmail: true,
-    });
+    await markClaimantCannotAttend(trx, { user: null, meta }, booking.id, "text");
   }
   let posted: { threadId: string; messageId: string } | null = null;
   if (!shared && (action === "other" || (!booking && action !== "stop" && patientId))) {

@@ -21,6 +21,8 @@ export interface ReminderFacts {
   time: string;
   venue: string;
   agencyPhone: string;
+  /** The link the text gives: a map of the venue unless given (a video assessment's join link). */
+  mapLink?: string;
 }
 
 const templateLanguage = (homeLanguage: string): ReminderTemplateLanguage =>
@@ -40,7 +42,7 @@ function compile(template: string, language: ReminderTemplateLanguage): IntlMess
 /** The reminder of `kind` in the claimant's home language (English when there is no template for it). */
 export function reminderText(kind: ReminderKind, homeLanguage: string, facts: ReminderFacts, templates: ReminderTemplates["templates"] = DEFAULT_REMINDER_TEMPLATE_SETTINGS.templates): string {
   const language = templateLanguage(homeLanguage);
-  const mapLink = `https://maps.google.com/?q=${encodeURIComponent(facts.venue)}`;
+  const mapLink = facts.mapLink ?? `https://maps.google.com/?q=${encodeURIComponent(facts.venue)}`;
   return String(compile(templates[language][kind], language).format({ ...facts, mapLink, agencyPhone: facts.agencyPhone || "the agency" }));
 }
 

@@ -1,9 +1,12 @@
-import type { interpretingBookingInputSchema, InterpretingBooking, interpretingListInputSchema } from "@medlegal/domain";
-import { INTERPRETING_MESSAGES, isLiveMeeting, LIVE_BOOKING_STATUSES, LIVE_MEETING_STATUSES } from "@medlegal/domain";
+import type { answerInterpretingSchema, interpretingBookingInputSchema, InterpretingBooking, interpretingListInputSchema } from "@medlegal/domain";
+import { claimantCannotAttend, INTERPRETING_MESSAGES, isLiveMeeting, LIVE_BOOKING_STATUSES, LIVE_MEETING_STATUSES, saDayLabel, sastTime } from "@medlegal/domain";
 import { sql } from "kysely";
 import type { z } from "zod";
 import { AppError, notFound } from "../../errors";
 import { recordAccess } from "../audit/access-log";
+import { recordAudit } from "../audit/audit";
+import { notifyCaseManagers } from "../notifications/notifications";
+import { getAgencySettings } from "../settings/settings";
 import { inviteUser } from "../meetings/meeting-invitations";
 import { lockLiveMeeting } from "../meetings/meeting-lifecycle";
 import { announceMeeting, auditMeeting } from "../meetings/meeting-records";
@@ -28,7 +31,12 @@ function interpretingQuery(db: Db, deps: Deps) {
     .selectFrom("bookings")
     .innerJoin("patients", "patients.id", "bookings.patient_id")
     .innerJoin("booking_logistics as l", "l.booking_id", "bookings.id")
+    .innerJoin("users as expert", "expert.id", "bookings.consultant_id")
     .select([
+      "bookings.claimant_answer",
+      "bookings.query_id",
+      fullName("expert").as("expert_name"),
+      "l.interpreter_answer",
       "bookings.id",
       "bookings.reference",
       "bookings.starts_at",
@@ -58,7 +66,7 @@ function interpretingQuery(db: Db, deps: Deps) {
 }
 type InterpretingRow = Awaited<ReturnType<ReturnType<typeof interpretingQuery>["executeTakeFirstOrThrow"]>>;
 
-function toInterpretingBooking(r: InterpretingRow): InterpretingBooking {
+function toInterpretingBooking(r: InterpretingRow, agencyPhone: string | null): InterpretingBooking {
   return {
     bookingId: r.id,
     reference: r.reference,
@@ -71,7 +79,11 @@ function toInterpretingBooking(r: InterpretingRow): InterpretingBooking {
     claimantLanguage: r.home_language,
     language: r.interpreter_language,
     guardian: r.guardian_name ? { name: r.guardian_name, relationship: r.guardian_relationship, phone: r.guardian_phone } : null,
-    meeting: r.meeting_status ? { status: r.meeting_status, canJoin: isLiveMeeting(r.meeting_status) && LIVE_BOOKING_STATUSES.includes(r.status) } : null,
+    meeting: r.meeting_status ? { status: r.meeting_status, canJoin: isLiveMeeting(r.meeting_status) && LIVE_BOOKING_STATUSES.includes(r.status) && !claimantCannotAttend(r.status, r.claimant_answer) } : null,
+    claimantCannotAttend: claimantCannotAttend(r.status, r.claimant_answer),
+    expertName: r.expert_name,
+    agencyPhone,
+    answer: r.interpreter_answer,
   };
 }
 
@@ -86,7 +98,8 @@ export async function myInterpretingBookings(deps: Deps, { when }: z.output<type
       : query.where("bookings.status", "in", PAST_STATUSES).where("bookings.ends_at", "<=", at).orderBy("bookings.starts_at", "desc").orderBy("bookings.id");
   const rows = await query.execute();
   for (const r of rows) await recordAccess(deps.db, deps.actor, { action: "view", entityType: "booking", entityId: r.id, patientId: r.patient_id });
-  return rows.map(toInterpretingBooking);
+  const phone = await agencyPhone(deps);
+  return rows.map((r) => toInterpretingBooking(r, phone));
 }
 
 /** One of the caller's bookings; 404 for a booking they are not named on (the same as a missing one). */
@@ -95,7 +108,38 @@ export async function interpretingBooking(deps: Deps, { bookingId }: z.output<ty
   const row = await interpretingQuery(deps.db, deps).where("bookings.id", "=", bookingId).executeTakeFirst();
   if (!row) throw notFound("booking");
   await recordAccess(deps.db, deps.actor, { action: "view", entityType: "booking", entityId: row.id, patientId: row.patient_id });
-  return toInterpretingBooking(row);
+  return toInterpretingBooking(row, await agencyPhone(deps));
+}
+
+/** The agency's phone for the day (its settings), or null when none is set. */
+const agencyPhone = async (deps: Deps) => (await getAgencySettings(deps)).phone || null;
+
+/**
+ * The interpreter confirms or declines a live booking they are named on (404 for another's); a
+ * decline tells the case manager, who names another interpreter. One transaction with its audit row.
+ */
+export async function answerInterpreting(deps: Deps, { bookingId, answer }: z.output<typeof answerInterpretingSchema>): Promise<InterpretingBooking> {
+  assertCan(deps.actor.user, "interpreting.own", "Only interpreters answer their bookings.");
+  await deps.db.transaction().execute(async (trx) => {
+    const row = await interpretingQuery(trx, deps).where("bookings.id", "=", bookingId).executeTakeFirst();
+    if (!row) throw notFound("booking");
+    if (!LIVE_BOOKING_STATUSES.includes(row.status) || row.ends_at <= now()) throw new AppError("CONFLICT", INTERPRETING_MESSAGES.notOpen);
+    if (answer === "confirmed" && claimantCannotAttend(row.status, row.claimant_answer)) throw new AppError("CONFLICT", INTERPRETING_MESSAGES.cannotAttend);
+    await trx.selectFrom("booking_logistics").select("booking_id").where("booking_id", "=", bookingId).forUpdate().execute();
+    await trx.updateTable("booking_logistics").set({ interpreter_answer: answer, interpreter_answer_at: now() }).where("booking_id", "=", bookingId).execute();
+    await recordAudit(trx, deps.actor, { action: `booking.interpreter_${answer}`, entityType: "booking", entityId: bookingId, before: { answer: row.interpreter_answer }, after: { answer } });
+    if (answer === "declined" && row.interpreter_answer !== "declined") {
+      const query = row.query_id ? await trx.selectFrom("queries").select("assigned_employee_id").where("id", "=", row.query_id).executeTakeFirst() : undefined;
+      await notifyCaseManagers(trx, { assignedEmployeeId: query?.assigned_employee_id ?? null, actorId: deps.actor.user.id }, {
+        type: "query_update",
+        title: `Interpreter declined ${row.reference}`,
+        message: `${deps.actor.user.firstName} ${deps.actor.user.lastName} cannot interpret at booking ${row.reference} on ${saDayLabel(row.starts_at)} at ${sastTime(row.starts_at)}. Name another interpreter.`,
+        link: `/booking-form/${bookingId}`,
+        textInEmail: true,
+      });
+    }
+  });
+  return interpretingBooking(deps, { bookingId });
 }
 
 /**

@@ -1,11 +1,11 @@
 import type { DaySheet, daySheetInputSchema } from "@medlegal/domain";
-import { addDays, sastToUtc } from "@medlegal/domain";
+import { addDays, claimantCannotAttend, sastToUtc } from "@medlegal/domain";
 import type { z } from "zod";
 import { assertCan } from "../platform/access";
 import type { Deps } from "../platform/deps";
 import { fullName } from "../platform/sql";
 
-/** Bookings that bring a claimant to a venue: not cancelled or moved (attended and no-show stay, as a record of the day). */
+/** Bookings that bring a claimant to a venue: not cancelled or moved (attended and no-show stay, as a record of the day; one the claimant cannot attend stays, struck through). */
 const ON_THE_SHEET = ["requested", "confirmed", "attended", "no_show"] as const;
 
 /**
@@ -42,6 +42,8 @@ export async function daySheet({ db, actor }: Deps, { day, venue }: z.output<typ
       "bookings.reference",
       "bookings.starts_at",
       "bookings.ends_at",
+      "bookings.status",
+      "bookings.claimant_answer",
       fullName("patients").as("claimant_name"),
       "patients.phone",
       fullName("consultant").as("expert_name"),
@@ -88,6 +90,7 @@ export async function daySheet({ db, actor }: Deps, { day, venue }: z.output<typ
       guardianPhone: r.guardian_phone,
       accommodationName: r.accommodation_name,
       meals: r.meals,
+      cannotAttend: claimantCannotAttend(r.status, r.claimant_answer),
     })),
   };
 }

@@ -27,12 +27,16 @@ export async function billedLogisticsItems(db: Db, bookingId: string): Promise<L
 
 /**
  * Bills the attorney the booking's logistics costs as disbursement lines, each item once, when the
- * day has happened (attendance recorded: the taxi drove and the guesthouse was paid either way).
+ * day has happened (attendance recorded: the taxi drove and the guesthouse was paid either way), but
+ * not for a no-show the claimant announced (the arrangements were cancelled).
  * Runs inside the attendance's transaction; a booking without logistics or costs bills nothing.
  */
 export async function billLogistics(trx: Transaction<Database>, actor: Actor, bookingId: string): Promise<void> {
   const row = await trx.selectFrom("booking_logistics").selectAll().where("booking_id", "=", bookingId).executeTakeFirst();
   if (!row) return;
+  // The claimant said they cannot come and the day was undone (cannot-attend.ts): nothing to bill unless they came after all.
+  const booking = await trx.selectFrom("bookings").select(["status", "claimant_answer"]).where("id", "=", bookingId).executeTakeFirstOrThrow();
+  if (booking.claimant_answer === "cannot_attend" && booking.status !== "attended") return;
   for (const item of LOGISTICS_COST_ITEMS) {
     const cents = row[COST_COLUMN[item]];
     if (!cents) continue;

@@ -1,7 +1,7 @@
 import type { Selectable } from "kysely";
 import type { BookingLogisticsTable } from "@medlegal/db";
-import type { applyLogisticsSchema, bookingLogisticsInputSchema, BookingLogistics, InterpreterOption, LogisticsView, SetBookingLogisticsInput } from "@medlegal/domain";
-import { addDays, INTERPRETING_MESSAGES, isExpert, LIVE_BOOKING_STATUSES, LOGISTICS_MESSAGES, sastDate, sastToUtc } from "@medlegal/domain";
+import type { applyLogisticsSchema, bookingLogisticsInputSchema, interpreterListInputSchema, BookingLogistics, InterpreterOption, LogisticsView, SetBookingLogisticsInput } from "@medlegal/domain";
+import { addDays, INTERPRETING_MESSAGES, interpreterSpeaks, isExpert, LIVE_BOOKING_STATUSES, LOGISTICS_MESSAGES, sastDate, sastToUtc } from "@medlegal/domain";
 import type { z } from "zod";
 import { AppError } from "../../errors";
 import { assertCan } from "../platform/access";
@@ -94,19 +94,29 @@ export async function getLogistics({ db, actor }: Deps, { bookingId }: z.output<
       guardian: row?.guardian_name && row.guardian_relationship ? { name: row.guardian_name, relationship: row.guardian_relationship } : null,
     };
   }
-  const others = await sameDayBookings(db, booking);
+  const [others, claimant, interpreter] = await Promise.all([
+    sameDayBookings(db, booking),
+    db.selectFrom("patients").select(["home_language", "interpreter_needed"]).where("id", "=", booking.patient_id).executeTakeFirstOrThrow(),
+    row?.interpreter_user_id ? db.selectFrom("users").select("interpreter_languages").where("id", "=", row.interpreter_user_id).executeTakeFirst() : undefined,
+  ]);
   return {
     scope: "full",
     logistics: row ? toBookingLogistics(row) : null,
     billed: await billedLogisticsItems(db, bookingId),
     sameDay: others.map((o) => ({ id: o.id, reference: o.reference, startsAt: o.starts_at.toISOString(), consultantName: o.consultant_name, hasLogistics: o.logistics_id !== null })),
+    claimantLanguage: claimant.home_language,
+    interpreterNeeded: claimant.interpreter_needed,
+    interpreterMismatch: interpreterSpeaks(interpreter?.interpreter_languages ?? [], row?.interpreter_language ?? null) === false,
+    interpreterAnswer: row?.interpreter_answer ?? null,
   };
 }
 
 /** Writes one booking's logistics row (insert or replace) with its audit row, in the caller's transaction. */
 async function writeLogistics(trx: Db, actor: Deps["actor"], bookingId: string, columns: LogisticsColumns, action: string, extra: Record<string, unknown> = {}) {
   const before = await trx.selectFrom("booking_logistics").selectAll().where("booking_id", "=", bookingId).forUpdate().executeTakeFirst();
-  const values = { ...columns, updated_by: actor.user.id, updated_at: now() };
+  // Another interpreter named: the answer given was theirs, not the new one's.
+  const answer = before && before.interpreter_user_id !== columns.interpreter_user_id ? { interpreter_answer: null, interpreter_answer_at: null } : {};
+  const values = { ...columns, ...answer, updated_by: actor.user.id, updated_at: now() };
   if (before) await trx.updateTable("booking_logistics").set(values).where("booking_id", "=", bookingId).execute();
   else await trx.insertInto("booking_logistics").values({ booking_id: bookingId, ...values }).execute();
   const previous: Record<string, unknown> = before ? Object.fromEntries(Object.keys(columns).map((k) => [k, before[k as keyof LogisticsRow]])) : {};
@@ -133,19 +143,23 @@ async function withInterpreterAccount(db: Db, columns: LogisticsColumns): Promis
   return { ...columns, interpreter_name: user.name, interpreter_contact: user.phone ?? user.email };
 }
 
-/** The active interpreters with an account, for the logistics form's picker (staff only). */
-export async function listInterpreters({ db, actor }: Deps): Promise<InterpreterOption[]> {
+/** The active interpreters with an account, for the logistics form's picker (staff only): those who speak `language` first. */
+export async function listInterpreters({ db, actor }: Deps, input: z.output<typeof interpreterListInputSchema> = {}): Promise<InterpreterOption[]> {
   assertCan(actor.user, "bookings.manage", "Only the agency arranges a claimant's day.");
   const rows = await db
     .selectFrom("users")
-    .select(["id", fullName("users").as("name"), "phone", "email"])
+    .select(["id", fullName("users").as("name"), "phone", "email", "interpreter_languages"])
     .where("role", "=", "interpreter")
     .where("is_active", "=", true)
     .orderBy("first_name")
     .orderBy("last_name")
     .limit(500)
     .execute();
-  return rows.map((u) => ({ id: u.id, name: u.name, contact: u.phone ?? u.email }));
+  const options = rows.map((u) => ({ id: u.id, name: u.name, contact: u.phone ?? u.email, languages: u.interpreter_languages }));
+  const language = input?.language ?? null;
+  // Speakers of the language, then those whose languages are not recorded, then the others (a stable sort keeps names in order).
+  const rank = (o: InterpreterOption) => ({ true: 0, null: 1, false: 2 })[String(interpreterSpeaks(o.languages, language)) as "true" | "null" | "false"];
+  return options.sort((a, b) => rank(a) - rank(b));
 }
 
 /**

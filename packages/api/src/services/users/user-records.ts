@@ -88,6 +88,14 @@ function vatNumberColumn(data: RoleFields, savedRole: Role | undefined): { vat_n
   return { vat_number: isAttorney(data.role) ? data.vatNumber || null : null };
 }
 
+/** An interpreter's languages: a form that does not send them (their own Settings) keeps the saved ones; another role has none. */
+function interpreterLanguagesColumn(data: RoleFields, savedRole: Role | undefined): { interpreter_languages?: string[] } {
+  if (!isInterpreter(data.role)) return { interpreter_languages: [] };
+  const languages = (data as { interpreterLanguages?: string[] }).interpreterLanguages;
+  if (languages === undefined) return savedRole && isInterpreter(savedRole) ? {} : { interpreter_languages: [] };
+  return { interpreter_languages: languages };
+}
+
 /**
  * The user columns a role owns; another role's columns are cleared, so a role change leaves nothing
  * stale. `savedRole` is the account's role before this save (none for a new account).
@@ -102,6 +110,7 @@ export async function roleColumns(db: Db, data: RoleFields, savedRole?: Role) {
     license_number: isExpert(data.role) ? (data.licenseNumber ?? null) : null,
     phone: isExpert(data.role) || isInterpreter(data.role) ? (data.phone ?? null) : null,
     address: isExpert(data.role) ? (data.address ?? null) : null,
+    ...interpreterLanguagesColumn(data, savedRole),
   };
 }
 

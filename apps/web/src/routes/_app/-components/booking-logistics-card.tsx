@@ -62,7 +62,9 @@ export function BookingLogisticsCard({ bookingId, venueDay, editable }: { bookin
   const view = trpc.logistics.get.useQuery({ bookingId });
   const [editing, setEditing] = React.useState(false);
   // Only while the form is open (staff): the interpreters with an account to choose from.
-  const interpreters = trpc.logistics.interpreters.useQuery(undefined, { enabled: editable && editing });
+  const languageWanted = view.data?.scope === "full" ? (view.data.logistics?.interpreterLanguage ?? view.data.claimantLanguage) : undefined;
+  // Those who speak the booked language (else the claimant's) first.
+  const interpreters = trpc.logistics.interpreters.useQuery({ language: languageWanted }, { enabled: editable && editing });
   const [applyOpen, setApplyOpen] = React.useState(false);
   const save = trpc.logistics.set.useMutation({
     onSuccess: (saved) => {
@@ -124,6 +126,7 @@ export function BookingLogisticsCard({ bookingId, venueDay, editable }: { bookin
             saved={full.logistics}
             billed={full.billed}
             interpreters={interpreters.data}
+            neededLanguage={full.interpreterNeeded ? full.claimantLanguage : null}
             pending={save.isPending}
             serverErrors={serverErrors}
             onSubmit={(input) => save.mutate(input as never)}

@@ -1,5 +1,5 @@
 import type { BookingLogistics, InterpreterOption, TransportKind } from "@medlegal/domain";
-import { formatRand, parseRandToCents, setBookingLogisticsSchema, TRANSPORT_KINDS, TRANSPORT_LABELS } from "@medlegal/domain";
+import { formatRand, interpreterSpeaks, parseRandToCents, setBookingLogisticsSchema, TRANSPORT_KINDS, TRANSPORT_LABELS } from "@medlegal/domain";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
@@ -32,7 +32,7 @@ const AMOUNTS = ["transportCents", "accommodationCents", "interpreterCents", "me
 
 const randText = (cents: number | null) => (cents === null ? "" : formatRand(cents).replace(/^R\s*/, "").replace(/\u00a0/g, ""));
 
-function initialOf(saved: BookingLogistics | null): LogisticsForm {
+function initialOf(saved: BookingLogistics | null, claimantLanguage: string | null): LogisticsForm {
   return {
     transport: saved?.transport ?? "none",
     pickupPoint: saved?.pickupPoint ?? "",
@@ -41,7 +41,8 @@ function initialOf(saved: BookingLogistics | null): LogisticsForm {
     accommodationName: saved?.accommodationName ?? "",
     accommodationNights: saved?.accommodationNights ? String(saved.accommodationNights) : "",
     accommodationCents: randText(saved?.accommodationCents ?? null),
-    interpreterLanguage: saved?.interpreterLanguage ?? "",
+    // A claimant who needs an interpreter: their home language, until staff type another.
+    interpreterLanguage: saved?.interpreterLanguage ?? claimantLanguage ?? "",
     interpreterName: saved?.interpreterName ?? "",
     interpreterContact: saved?.interpreterContact ?? "",
     interpreterCents: randText(saved?.interpreterCents ?? null),
@@ -69,6 +70,7 @@ export function BookingLogisticsForm({
   saved,
   billed,
   interpreters = [],
+  neededLanguage,
   pending,
   serverErrors,
   onSubmit,
@@ -78,6 +80,8 @@ export function BookingLogisticsForm({
   saved: BookingLogistics | null;
   /** Active interpreters with an account, for the picker (docs/decisions.md "Interpreters as users"). */
   interpreters?: readonly InterpreterOption[];
+  /** The claimant's home language when they need an interpreter: prefilled on a new arrangement. */
+  neededLanguage?: string | null;
   billed: readonly string[];
   pending: boolean;
   serverErrors?: Record<string, string>;
@@ -101,7 +105,7 @@ export function BookingLogisticsForm({
     accommodationNights: f.accommodationNights.trim() === "" ? null : Number(f.accommodationNights),
   });
   const { err, formRef, text, bind, form, patch, submit } = useZodForm<LogisticsForm>({
-    initial: () => initialOf(saved),
+    initial: () => initialOf(saved, saved ? null : (neededLanguage ?? null)),
     schema: setBookingLogisticsSchema,
     toPayload,
     refine: (f, errors) => {
@@ -120,9 +124,10 @@ export function BookingLogisticsForm({
   // The saved account stays choosable even if it was deactivated since (the server then refuses it, saying so).
   const accounts =
     saved?.interpreterUserId && !interpreters.some((i) => i.id === saved.interpreterUserId)
-      ? [...interpreters, { id: saved.interpreterUserId, name: saved.interpreterName ?? "Interpreter", contact: saved.interpreterContact ?? "" }]
+      ? [...interpreters, { id: saved.interpreterUserId, name: saved.interpreterName ?? "Interpreter", contact: saved.interpreterContact ?? "", languages: [] }]
       : interpreters;
   const account = accounts.find((i) => i.id === form.interpreterUserId);
+  const mismatch = account ? interpreterSpeaks(account.languages, form.interpreterLanguage) === false : false;
   const paid = form.transport === "taxi" || form.transport === "reimbursement";
   const amountHint = (item: string) => (billed.includes(item) ? " (on the invoice)" : "");
   const amount = (name: (typeof AMOUNTS)[number], label: string, item: string) => (
@@ -168,6 +173,7 @@ export function BookingLogisticsForm({
               {accounts.map((i) => (
                 <option key={i.id} value={i.id}>
                   {i.name}
+                  {i.languages.length ? ` (${i.languages.join(", ")})` : ""}
                 </option>
               ))}
             </NativeSelect>
@@ -175,6 +181,11 @@ export function BookingLogisticsForm({
           <Field label="Language" htmlFor="logistics-interpreterLanguage" error={err("interpreterLanguage")}>
             <Input {...text("interpreterLanguage")} maxLength={60} />
           </Field>
+          {mismatch && account && (
+            <p role="status" className="text-sm font-medium text-amber-800 sm:col-span-2">
+              {account.name} does not list {form.interpreterLanguage} among their languages ({account.languages.join(", ")}). Check before saving.
+            </p>
+          )}
           {account ? (
             <p className="text-sm text-muted-foreground sm:col-span-2" id="logistics-interpreter-account">
               {account.name} sees this booking under My Interpreting{account.contact ? ` and is reached at ${account.contact}` : ""}.

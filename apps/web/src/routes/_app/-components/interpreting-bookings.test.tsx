@@ -19,6 +19,10 @@ const video: InterpretingBooking = {
   language: "Sepedi",
   guardian: { name: "Palesa Mokoena", relationship: "Mother", phone: "082 555 0199" },
   meeting: { status: "scheduled", canJoin: true },
+  claimantCannotAttend: false,
+  expertName: "Dr Naidoo",
+  agencyPhone: "011 555 0100",
+  answer: null,
 };
 const visit: InterpretingBooking = { ...video, bookingId: "1c2d3e4f-5a6b-4c7d-8e9f-0a1b2c3d4e5f", reference: "BK-2026-00042", mode: "in_person", venue: "MedLegal assessment centre, Parktown", guardian: null, meeting: null };
 

@@ -1,7 +1,7 @@
 import type { InterpretingBooking } from "@medlegal/domain";
-import { BOOKING_STATUS_LABEL, MEETING_STATUS_LABEL } from "@medlegal/domain";
+import { CANNOT_ATTEND_LABEL, BOOKING_STATUS_LABEL, INTERPRETER_ANSWER_LABEL, LIVE_BOOKING_STATUSES, MEETING_STATUS_LABEL } from "@medlegal/domain";
 import { useNavigate } from "@tanstack/react-router";
-import { Languages, MapPin, Video } from "lucide-react";
+import { Check, Languages, MapPin, Phone, Video, X } from "lucide-react";
 import type * as React from "react";
 import { IcsLink } from "@/components/bookings/booking-list";
 import { EmptyState } from "@/components/page";
@@ -67,7 +67,17 @@ function BookingCard({ booking: b }: { booking: InterpretingBooking }) {
     onSuccess: ({ roomId }) => void navigate({ to: "/meeting/$roomId", params: { roomId } }),
     onError: (error) => toast({ variant: "destructive", title: "Could not open the video room", description: trpcErrorMessage(error) }),
   });
+  const utils = trpc.useUtils();
+  const answer = trpc.interpreting.answer.useMutation({
+    onSuccess: async (saved) => {
+      toast({ title: saved.answer === "declined" ? "Declined: the agency was told" : "Confirmed: the agency expects you" });
+      await utils.interpreting.myBookings.invalidate();
+    },
+    onError: (error) => toast({ variant: "destructive", title: "Could not save your answer", description: trpcErrorMessage(error) }),
+  });
   const headingId = `booking-${b.bookingId}`;
+  // The claimant said they cannot come: nothing to confirm, and the interpreter is told not to go.
+  const open = LIVE_BOOKING_STATUSES.includes(b.status) && !b.claimantCannotAttend && new Date(b.endsAt) > new Date();
   return (
     <Card>
       <CardContent className="grid gap-4 p-4 sm:p-5">
@@ -78,11 +88,25 @@ function BookingCard({ booking: b }: { booking: InterpretingBooking }) {
             </h2>
             <p className="mt-0.5 flex flex-wrap items-center gap-x-2 gap-y-1 text-sm text-muted-foreground">
               <span className="font-mono">{b.reference}</span>
-              <Badge variant="outline">{BOOKING_STATUS_LABEL[b.status]}</Badge>
+              {b.claimantCannotAttend ? <Badge variant="destructive">{CANNOT_ATTEND_LABEL}</Badge> : <Badge variant="outline">{BOOKING_STATUS_LABEL[b.status]}</Badge>}
+              {b.answer && !b.claimantCannotAttend && <span className={b.answer === "declined" ? "text-destructive" : "text-emerald-700"}>{INTERPRETER_ANSWER_LABEL[b.answer]}</span>}
             </p>
+            {b.claimantCannotAttend && <p className="mt-1 text-sm font-medium text-destructive">The claimant cannot attend: do not go. The agency will tell you if it is rebooked.</p>}
           </div>
           <div className="flex flex-wrap gap-2">
             {/* The booking's neutral calendar entry (time, place, reference): the .ics route serves the bookings one may see. */}
+            {open && b.answer !== "confirmed" && (
+              <Button onClick={() => answer.mutate({ bookingId: b.bookingId, answer: "confirmed" })} disabled={answer.isPending} aria-label={`Confirm ${b.reference}`}>
+                <Check aria-hidden />
+                Confirm
+              </Button>
+            )}
+            {open && b.answer !== "declined" && (
+              <Button variant="outline" onClick={() => answer.mutate({ bookingId: b.bookingId, answer: "declined" })} disabled={answer.isPending} aria-label={`Decline ${b.reference}`}>
+                <X aria-hidden />
+                Decline
+              </Button>
+            )}
             <IcsLink booking={{ id: b.bookingId, reference: b.reference }} />
             {b.mode === "video" && b.meeting?.canJoin && (
               <Button onClick={() => join.mutate({ bookingId: b.bookingId })} disabled={join.isPending} aria-label={`Join the video room of ${b.reference}`}>
@@ -92,7 +116,7 @@ function BookingCard({ booking: b }: { booking: InterpretingBooking }) {
             )}
           </div>
         </div>
-        <dl className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
+        <dl className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
           <Detail label="Where">
             {b.mode === "video" ? (
               <span className="inline-flex items-center gap-1.5">
@@ -107,6 +131,17 @@ function BookingCard({ booking: b }: { booking: InterpretingBooking }) {
             )}
           </Detail>
           <Detail label="Claimant">{b.claimantName}</Detail>
+          <Detail label="Expert">{b.expertName}</Detail>
+          <Detail label="The agency">
+            {b.agencyPhone ? (
+              <a href={`tel:${b.agencyPhone.replace(/\s/g, "")}`} className="inline-flex items-center gap-1.5 font-medium text-primary hover:underline">
+                <Phone className="size-4" aria-hidden />
+                {b.agencyPhone}
+              </a>
+            ) : (
+              "Phone the agency's office"
+            )}
+          </Detail>
           <Detail label="Language">
             {b.language ?? b.claimantLanguage}
             {b.language && b.language !== b.claimantLanguage && <span className="block text-xs text-muted-foreground">Home language: {b.claimantLanguage}</span>}

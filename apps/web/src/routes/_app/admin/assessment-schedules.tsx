@@ -209,7 +209,7 @@ function AssessmentSchedulesPage() {
                               {b.caseReference} · {b.attorneyName}
                             </td>
                             <td className="px-4 py-2 max-md:col-start-2 max-md:p-0 max-md:pt-1 print:p-2">
-                              <BookingStatusBadge status={b.status} className="print:bg-transparent print:p-0 print:ring-0" />
+                              <BookingStatusBadge status={b.status} claimantAnswer={b.claimantAnswer} className="print:bg-transparent print:p-0 print:ring-0" />
                             </td>
                           </tr>
                         ))}
