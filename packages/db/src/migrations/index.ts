@@ -46,16 +46,16 @@ import * as disciplineDependencies from "./2026-11-30-41-discipline-dependencies
 import * as reportSharing from "./2026-11-30-42-report-sharing";
 import * as claimantTexts from "./2026-12-01-11-claimant-texts";
 import * as interpreterRole from "./2026-12-01-21-interpreter-role";
-import * as claimantTextConsent from "./2026-12-07-91-claimant-text-consent";
-import * as courtStepBeforeInstruction from "./2026-12-07-41-court-step-before-instruction";
-import * as addendumScope from "./2026-12-07-42-addendum-scope";
-import * as minuteExpertChanges from "./2026-12-07-31-minute-expert-changes";
-import * as statementLineProofs from "./2026-12-07-50-statement-line-proofs";
-import * as meetingReferences from "./2026-12-07-70-meeting-references";
-import * as minuteReleaseTerms from "./2026-12-07-20-minute-release-terms";
 import * as bookingTasks from "./2026-12-07-10-booking-tasks";
 import * as claimantMessageBookings from "./2026-12-07-11-claimant-message-bookings";
 import * as interpreterLanguages from "./2026-12-07-12-interpreter-languages";
+import * as minuteReleaseTerms from "./2026-12-07-20-minute-release-terms";
+import * as minuteExpertChanges from "./2026-12-07-31-minute-expert-changes";
+import * as courtStepBeforeInstruction from "./2026-12-07-41-court-step-before-instruction";
+import * as addendumScope from "./2026-12-07-42-addendum-scope";
+import * as statementLineProofs from "./2026-12-07-50-statement-line-proofs";
+import * as meetingReferences from "./2026-12-07-70-meeting-references";
+import * as claimantTextConsent from "./2026-12-07-91-claimant-text-consent";
 
 /** Every migration, by name; names sort by date so Kysely runs them in order. */
 export const migrations: Record<string, Migration> = {
@@ -106,14 +106,14 @@ export const migrations: Record<string, Migration> = {
   "2026-11-30-42-report-sharing": reportSharing,
   "2026-12-01-11-claimant-texts": claimantTexts,
   "2026-12-01-21-interpreter-role": interpreterRole,
-  "2026-12-07-91-claimant-text-consent": claimantTextConsent,
-  "2026-12-07-41-court-step-before-instruction": courtStepBeforeInstruction,
-  "2026-12-07-42-addendum-scope": addendumScope,
-  "2026-12-07-31-minute-expert-changes": minuteExpertChanges,
-  "2026-12-07-50-statement-line-proofs": statementLineProofs,
-  "2026-12-07-70-meeting-references": meetingReferences,
-  "2026-12-07-20-minute-release-terms": minuteReleaseTerms,
   "2026-12-07-10-booking-tasks": bookingTasks,
   "2026-12-07-11-claimant-message-bookings": claimantMessageBookings,
   "2026-12-07-12-interpreter-languages": interpreterLanguages,
+  "2026-12-07-20-minute-release-terms": minuteReleaseTerms,
+  "2026-12-07-31-minute-expert-changes": minuteExpertChanges,
+  "2026-12-07-41-court-step-before-instruction": courtStepBeforeInstruction,
+  "2026-12-07-42-addendum-scope": addendumScope,
+  "2026-12-07-50-statement-line-proofs": statementLineProofs,
+  "2026-12-07-70-meeting-references": meetingReferences,
+  "2026-12-07-91-claimant-text-consent": claimantTextConsent,
 };
