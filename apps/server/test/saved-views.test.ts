@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testDialects } from "@medlegal/db/testing";
 import type { SavedView } from "@medlegal/domain";
-import type { TestApp } from "./helpers";
+import type { TestApp, TrpcAnswer } from "./helpers";
 import { createTestApp, login, trpc } from "./helpers";
 
 /** Saved views (issue 30 item 2): each belongs to its owner, administrators share with staff, counts follow each caller's list. */
@@ -64,7 +64,7 @@ describe.each(testDialects())("saved views on %s", (kind) => {
       const seen: Page["items"] = [];
       let cursor: string | null = null;
       do {
-        const page: { status: number; data: Page; error?: { message: string } } = await trpc<Page>(t.app, c.employee, "bookings.list", { sort, limit: 2, ...(cursor ? { cursor } : {}) });
+        const page: TrpcAnswer<Page> = await trpc<Page>(t.app, c.employee, "bookings.list", { sort, limit: 2, ...(cursor ? { cursor } : {}) });
         expect(page.status, page.error?.message).toBe(200);
         seen.push(...page.data.items);
         cursor = page.data.nextCursor;

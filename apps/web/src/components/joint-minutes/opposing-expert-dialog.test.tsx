@@ -46,6 +46,10 @@ const minute: JointMinute = {
   canRelease: false,
   releaseBlocker: null,
   canRepudiate: false,
+  withheld: false,
+  waitingFor: null,
+  canReleaseEarly: false,
+  releaseOverrideReason: null,
 };
 
 describe("the opposing-expert dialog (issue 37, item 8)", () => {
@@ -84,7 +88,7 @@ describe("the opposing-expert dialog (issue 37, item 8)", () => {
   it("lists a minute with nothing saved as a draft, not version 0", async () => {
     renderWithTrpc(routed(<ReportMinutesCard reportId={REPORT_ID} discipline="Orthopaedic surgery" />), {
       "jointMinutes.listForReport": () => ({
-        minutes: [{ id: MINUTE_ID, opposingName: "Dr Pieter van Wyk", discipline: "Orthopaedic surgery", dueOn: "2027-03-05", version: 0, signatures: 0, frozen: false, releasedAt: null, addendumOf: null, repudiated: false }],
+        minutes: [{ id: MINUTE_ID, opposingName: "Dr Pieter van Wyk", discipline: "Orthopaedic surgery", dueOn: "2027-03-05", version: 0, signatures: 0, frozen: false, releasedAt: null, addendumOf: null, repudiated: false, waitingFor: null }],
         canCreate: false,
         courtDueOn: null,
         due: null,

@@ -6,7 +6,7 @@
 import { createHash, randomUUID } from "node:crypto";
 import type { z } from "zod";
 import type { createJointMinuteSchema, JointMinute, MinuteIssue, MinuteParty, opposingExpertSchema, saveMinuteIssuesSchema } from "@medlegal/domain";
-import { can, fullName as personName, isAttorney, JOINT_MINUTE_MESSAGES, OPPOSING_SIDE } from "@medlegal/domain";
+import { can, fullName as personName, JOINT_MINUTE_MESSAGES, OPPOSING_SIDE } from "@medlegal/domain";
 import type { Actor } from "../../actors";
 import { AppError } from "../../errors";
 import { recordAudit } from "../audit/audit";
