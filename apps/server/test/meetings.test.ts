@@ -233,7 +233,7 @@ describe.each(testDialects())("video meetings on %s", (kind) => {
 
     const procedures = Object.entries(appRouter._def.procedures as unknown as Record<string, { _def: { type: "query" | "mutation" | "subscription" } }>);
     const roomProcedures = new Set(["getRoom", "getIceServers", "enter", "heartbeat", "admit", "deny", "remove", "leave", "end", "setConsent", "startRecording", "stopRecording", "signal", "listSignals"].map((p) => `meetings.${p}`));
-    const publicOnes = new Set(["auth.me", "auth.login", "auth.verifyTwoFactor", "auth.register", "auth.confirmRegistration", "auth.forgotPassword", "auth.resetPassword", "specializations.listActive", "meetings.joinAsGuest", "jointMinutes.guestOpen", "jointMinutes.guestVerify"]);
+    const publicOnes = new Set(["auth.me", "auth.login", "auth.verifyTwoFactor", "auth.register", "auth.confirmRegistration", "auth.forgotPassword", "auth.resetPassword", "specializations.listActive", "meetings.joinAsGuest", "jointMinutes.guestOpen", "jointMinutes.guestVerify", "privacy.paiaManual"]);
     let checked = 0;
     for (const [path, procedure] of procedures) {
       if (roomProcedures.has(path) || publicOnes.has(path) || procedure._def.type === "subscription") continue;
