@@ -209,6 +209,9 @@ export interface TrpcAnswer<T = unknown> {
 
 export type ProcedureKind = "query" | "mutation" | "subscription";
 
+/** The procedures anyone may call without a session (a guest session answers them as anyone would). */
+export const PUBLIC_PROCEDURES: readonly string[] = ["auth.me", "auth.login", "auth.verifyTwoFactor", "auth.register", "auth.confirmRegistration", "auth.forgotPassword", "auth.resetPassword", "specializations.listActive", "meetings.joinAsGuest", "jointMinutes.guestOpen", "jointMinutes.guestVerify", "privacy.paiaManual"];
+
 // tRPC v11 keeps every procedure flat under its dotted path, each with its kind in `_def.type`.
 const procedures = appRouter._def.procedures as unknown as Record<string, { _def: { type: ProcedureKind } } | undefined>;
 

@@ -5,7 +5,7 @@ import { appRouter } from "@medlegal/api";
 import type { JointMinute, MinuteWorkspace, UnbilledItem, CourtClockView } from "@medlegal/domain";
 import { addDays, JOINT_MINUTE_MESSAGES, sastDate } from "@medlegal/domain";
 import type { TestApp } from "./helpers";
-import { createTestApp, login, trpc } from "./helpers";
+import { createTestApp, login, PUBLIC_PROCEDURES, trpc } from "./helpers";
 import { pdfText } from "./pdf-text";
 
 const OPPOSING = {
@@ -193,7 +193,7 @@ describe.each(testDialects())("joint minutes on %s", (kind) => {
     const { cookie } = await asGuest(minute.id, email);
     const procedures = Object.entries(appRouter._def.procedures as unknown as Record<string, { _def: { type: "query" | "mutation" | "subscription" } }>);
     const guestOnes = new Set(["guestGet", "guestSaveIssues", "guestRequestSignCode", "guestSign"].map((p) => `jointMinutes.${p}`));
-    const publicOnes = new Set(["auth.me", "auth.login", "auth.verifyTwoFactor", "auth.register", "auth.confirmRegistration", "auth.forgotPassword", "auth.resetPassword", "specializations.listActive", "meetings.joinAsGuest", "jointMinutes.guestOpen", "jointMinutes.guestVerify"]);
+    const publicOnes = new Set(PUBLIC_PROCEDURES);
     // The meeting room's procedures take a user or a meeting guest's session: for a real room, this cookie is neither.
     const room = await t.db.selectFrom("meetings").select("room_id").executeTakeFirstOrThrow();
     for (const path of ["meetings.getRoom", "meetings.enter", "meetings.leave"]) {

@@ -5,7 +5,7 @@ import { appRouter, createSmtpMailer, drainOutbox, sweepMeetings } from "@medleg
 import type { GlobalSearchResult, MeetingDetail, MeetingListItem, RoomSignal, RoomState } from "@medlegal/domain";
 import { MEETING_MESSAGES } from "@medlegal/domain";
 import type { TestApp } from "./helpers";
-import { createTestApp, login, multipart, trpc } from "./helpers";
+import { createTestApp, login, multipart, PUBLIC_PROCEDURES, trpc } from "./helpers";
 
 const minutes = (n: number) => new Date(Date.now() + n * 60_000).toISOString();
 
@@ -233,7 +233,7 @@ describe.each(testDialects())("video meetings on %s", (kind) => {
 
     const procedures = Object.entries(appRouter._def.procedures as unknown as Record<string, { _def: { type: "query" | "mutation" | "subscription" } }>);
     const roomProcedures = new Set(["getRoom", "getIceServers", "enter", "heartbeat", "admit", "deny", "remove", "leave", "end", "setConsent", "startRecording", "stopRecording", "signal", "listSignals"].map((p) => `meetings.${p}`));
-    const publicOnes = new Set(["auth.me", "auth.login", "auth.verifyTwoFactor", "auth.register", "auth.confirmRegistration", "auth.forgotPassword", "auth.resetPassword", "specializations.listActive", "meetings.joinAsGuest", "jointMinutes.guestOpen", "jointMinutes.guestVerify", "privacy.paiaManual"]);
+    const publicOnes = new Set(PUBLIC_PROCEDURES);
     let checked = 0;
     for (const [path, procedure] of procedures) {
       if (roomProcedures.has(path) || publicOnes.has(path) || procedure._def.type === "subscription") continue;
