@@ -106,8 +106,19 @@ async function billAttorney(trx: Trx, actor: Actor, eventKey: string, b: Billabl
     })
     .returning("id")
     .executeTakeFirstOrThrow();
+  // A draft is priced as the agency charges VAT today: lines billed before a registration changed are
+  // priced again in place, so the lines always add up to the invoice.
+  for (const l of lines) {
+    const again = lineAmounts({ quantity: l.quantity, unitPriceCents: Number(l.unit_price_cents) }, vatRegistered);
+    if (again.vatCents === Number(l.vat_cents) && again.totalCents === Number(l.total_cents)) continue;
+    await trx.updateTable("invoice_lines").set({ net_cents: again.netCents, vat_cents: again.vatCents, total_cents: again.totalCents }).where("id", "=", l.id).execute();
+  }
   const totals = documentTotals(all, vatRegistered);
-  await trx.updateTable("invoices").set({ net_cents: totals.netCents, vat_cents: totals.vatCents, total_cents: totals.totalCents, updated_at: now() }).where("id", "=", invoice.id).execute();
+  await trx
+    .updateTable("invoices")
+    .set({ net_cents: totals.netCents, vat_cents: totals.vatCents, total_cents: totals.totalCents, vat_registered: vatRegistered, updated_at: now() })
+    .where("id", "=", invoice.id)
+    .execute();
   await trx.insertInto("billed_events").values({ side: "attorney", event_key: eventKey, invoice_id: invoice.id, invoice_line_id: line.id }).execute();
   await recordAudit(trx, actor, {
     action: "invoice.bill_event",
