@@ -48,12 +48,14 @@ describe.each(testDialects())("bulk actions on %s", (kind) => {
   });
 
   it("comments on and hands over each selected query, one audit row per record", async () => {
+    // Up to three of the demo's queries being assigned (how many the demo has depends on its day).
     const rows = (await queriesIn("assigning")).slice(0, 3);
+    expect(rows.length).toBeGreaterThanOrEqual(2);
     const ids = rows.map((r) => r.id);
     const commentsBefore = (await auditOf("query.comment", ids)).length;
     const comment = await trpc<BulkResult>(t.app, c.employee, "bulkActions.queries", { ids, action: { kind: "comment", body: "Chasing the experts this week." } });
     expect(comment.data.results.every((r) => r.ok && r.message === "Comment added.")).toBe(true);
-    expect((await auditOf("query.comment", ids)).length).toBe(commentsBefore + 3);
+    expect((await auditOf("query.comment", ids)).length).toBe(commentsBefore + ids.length);
     const employee = await t.db.selectFrom("users").select(["id", "first_name", "last_name"]).where("username", "=", "employee").executeTakeFirstOrThrow();
     const assign = await trpc<BulkResult>(t.app, c.employee, "bulkActions.queries", { ids, action: { kind: "assign", employeeId: employee.id } });
     expect(assign.data.results.map((r) => r.message)).toEqual(ids.map(() => `Case manager is now ${employee.first_name} ${employee.last_name}.`));
