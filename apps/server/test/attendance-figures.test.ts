@@ -21,7 +21,16 @@ describe.each(testDialects())("attendance figures on %s", (kind) => {
     return answer.data;
   };
   const marked = () =>
-    t.db.selectFrom("bookings").selectAll().where("mode", "=", "in_person").where("status", "in", ["attended", "no_show"]).where("starts_at", "<", new Date()).orderBy("starts_at", "desc").executeTakeFirstOrThrow();
+    t.db
+      .selectFrom("bookings")
+      .selectAll()
+      .where("mode", "=", "in_person")
+      .where("status", "in", ["attended", "no_show"])
+      .where("starts_at", "<", new Date())
+      // One the demo sent no reminder for (which ones had one depends on the demo's day).
+      .where((eb) => eb.not(eb.exists(eb.selectFrom("claimant_messages as m").select("m.id").whereRef("m.booking_id", "=", "bookings.id"))))
+      .orderBy("starts_at", "desc")
+      .executeTakeFirstOrThrow();
 
   it("counts a missed assessment against its month, its expert and the channel its reminder went on", async () => {
     const booking = await marked();
