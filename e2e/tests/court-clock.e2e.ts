@@ -126,9 +126,10 @@ describe("a stale report", () => {
   async function staleOnCase(page: Page) {
     await page.goto("/cases");
     await page.getByRole("listitem").filter({ hasText: "Ayesha Govender" }).first().getByRole("link", { name: /^CASE-/ }).click();
-    const flag = page.getByText(/Needs an addendum:/).first();
-    await expect.poll(() => flag.isVisible()).toBe(true);
-    return flag.locator("xpath=ancestor::li[1]");
+    // The discipline's item in the case's plan (the reason may also show in other cards on the page).
+    const item = page.getByRole("list", { name: "Plan per discipline" }).getByRole("listitem").filter({ hasText: /Needs an addendum:/ }).first();
+    await expect.poll(() => item.isVisible()).toBe(true);
+    return item;
   }
   /** Fills in what the addendum must cover (after the empty try is refused) and reaches the confirmation. */
   async function askFor(page: Page, scope: string) {
