@@ -7,12 +7,20 @@ import { LoadState } from "@/components/load-state";
 import { useDocumentTitle } from "@/hooks/use-document-title";
 import { formatDay } from "@/lib/format";
 import { trpc } from "@/lib/trpc";
+import { TrpcProvider } from "@/lib/trpc-runtime";
 
 /**
  * The agency's PAIA manual (Promotion of Access to Information Act, section 51): public, as the Act
  * asks (docs/product-rules.md "The PAIA manual"), generated from the agency's settings.
  */
-export const Route = createFileRoute("/paia-manual")({ component: PaiaManualPage });
+export const Route = createFileRoute("/paia-manual")({
+  // Its tRPC client loads with this page, not with the first download (lib/trpc-runtime.tsx).
+  component: () => (
+    <TrpcProvider>
+      <PaiaManualPage />
+    </TrpcProvider>
+  ),
+});
 
 function Section({ id, title, children }: { id: string; title: string; children: React.ReactNode }) {
   return (
