@@ -1,3 +1,4 @@
+import { CollapsibleList } from "@/components/ui/collapsible-list";
 import type { BookingTask } from "@medlegal/domain";
 import { BOOKING_TASK_LABELS } from "@medlegal/domain";
 import { Link } from "@tanstack/react-router";
@@ -25,7 +26,7 @@ function useCompleteTask() {
 function TaskRow({ task, showBooking, complete }: { task: BookingTask; showBooking: boolean; complete: ReturnType<typeof useCompleteTask> }) {
   const label = BOOKING_TASK_LABELS[task.kind];
   return (
-    <li className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1.5 text-sm" data-task={task.kind}>
+    <div className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1.5 text-sm" data-task={task.kind}>
       <span className="min-w-0 break-words">
         <span className={task.doneAt ? "text-muted-foreground line-through" : "font-medium"}>{label}</span>: {task.detail}
         {showBooking && (
@@ -45,7 +46,7 @@ function TaskRow({ task, showBooking, complete }: { task: BookingTask; showBooki
           Done
         </Button>
       )}
-    </li>
+    </div>
   );
 }
 
@@ -69,11 +70,15 @@ export function BookingTasksCard() {
         <CardDescription className="max-sm:hidden">The claimant cannot attend: cancel these before the day, so nobody turns up and bills it.</CardDescription>
       </CardHeader>
       <CardContent>
-        <ul className="grid gap-3" aria-label="Arrangements to cancel">
-          {open.map((task) => (
-            <TaskRow key={task.id} task={task} showBooking complete={complete} />
-          ))}
-        </ul>
+        {/* Two on a phone, with "Show all" for the rest, so the dashboard stays short at 375 px. */}
+        <CollapsibleList
+          items={open}
+          getKey={(task) => task.id}
+          limit={2}
+          label="Arrangements to cancel"
+          className="grid gap-3"
+          renderItem={(task) => <TaskRow task={task} showBooking complete={complete} />}
+        />
       </CardContent>
     </Card>
   );
@@ -92,7 +97,9 @@ export function BookingTaskList({ bookingId }: { bookingId: string }) {
       </h3>
       <ul className="grid gap-2">
         {list.map((task) => (
-          <TaskRow key={task.id} task={task} showBooking={false} complete={complete} />
+          <li key={task.id}>
+            <TaskRow task={task} showBooking={false} complete={complete} />
+          </li>
         ))}
       </ul>
     </section>
