@@ -1,7 +1,7 @@
 import type { DashboardSummary, QueryListItem, QueryStatus } from "@medlegal/domain";
 import { QUERY_STATUS_LABEL, QUERY_STATUSES } from "@medlegal/domain";
 import { Link } from "@tanstack/react-router";
-import { AlarmClock, ArrowRight, ClipboardList, Inbox, Receipt, UserPlus } from "lucide-react";
+import { AlarmClock, ClipboardList, Inbox, Receipt, UserPlus } from "lucide-react";
 import { useUnbilledCount } from "@/components/invoices/invoice-work-link";
 import { PendingAssignmentList } from "@/components/queries/pending-assignment-list";
 import { trpc } from "@/lib/trpc";
@@ -13,6 +13,7 @@ import { describeQueryEvent } from "../queries/query-timeline";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../ui/card";
 import { CollapsibleList } from "../ui/collapsible-list";
 import { LoadState } from "@/components/load-state";
+import { FigureCard } from "./figure-card";
 
 /** The live figures and lists of `/` for the signed-in role (dashboard.summary). */
 export function RoleSummary() {
@@ -78,52 +79,12 @@ function StatusCounts({ byStatus, title, description }: { byStatus: Partial<Reco
   );
 }
 
-function Figure({
-  icon: Icon,
-  label,
-  value,
-  to,
-  search,
-  tone,
-}: {
-  icon: typeof Inbox;
-  label: string;
-  value: number;
-  to: string;
-  search?: Record<string, string>;
-  tone?: "warn";
-}) {
-  return (
-    <Card className="p-4 sm:p-5">
-      <div className="flex items-start justify-between gap-2">
-        <p className="text-sm font-medium text-muted-foreground">{label}</p>
-        <span
-          className={cn(
-            "flex size-8 shrink-0 items-center justify-center rounded-md",
-            tone === "warn" && value > 0 ? "bg-amber-50 text-amber-700" : "bg-accent text-accent-foreground",
-          )}
-        >
-          <Icon className="size-4" aria-hidden />
-        </span>
-      </div>
-      <p className="mt-2 text-2xl font-semibold tracking-tight tabular-nums sm:text-3xl">{value}</p>
-      <Link
-        to={to}
-        search={search}
-        className="mt-3 inline-flex items-center gap-1 rounded-sm text-sm font-medium text-primary outline-none hover:underline focus-visible:ring-2 focus-visible:ring-ring"
-      >
-        View
-        <ArrowRight className="size-3.5" aria-hidden />
-      </Link>
-    </Card>
-  );
-}
 
 function AttorneySummary({ data }: { data: Extract<DashboardSummary, { role: "attorney" }> }) {
   return (
     <div className="mt-6 grid grid-cols-1 items-start gap-4 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
       <div className="grid grid-cols-1 gap-4">
-        <Figure icon={ClipboardList} label="Open queries" value={data.openQueries} to="/queries" />
+        <FigureCard icon={ClipboardList} label="Open queries" value={data.openQueries} to="/queries" />
         <StatusCounts byStatus={data.byStatus} title="Your queries by status" description="Every query you submitted." />
         <AssessmentsPanel />
       </div>
@@ -186,9 +147,9 @@ function ConsultantSummary({ data }: { data: Extract<DashboardSummary, { role: "
   return (
     <div className="mt-6 grid grid-cols-1 items-start gap-4 lg:grid-cols-[minmax(0,1fr)_minmax(0,3fr)]">
       <div className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-1">
-        <Figure icon={Inbox} label="Waiting for your answer" value={data.pending.length} to="/queries" tone="warn" />
-        <Figure icon={ClipboardList} label="Accepted assignments" value={data.acceptedCount} to="/queries" />
-        {unbilled !== null && <Figure icon={Receipt} label="Work to invoice" value={unbilled} to="/expert-invoice-generator" />}
+        <FigureCard icon={Inbox} label="Waiting for your answer" value={data.pending.length} to="/queries" tone="warn" />
+        <FigureCard icon={ClipboardList} label="Accepted assignments" value={data.acceptedCount} to="/queries" />
+        {unbilled !== null && <FigureCard icon={Receipt} label="Work to invoice" value={unbilled} to="/expert-invoice-generator" />}
       </div>
       <Card>
         <CardHeader>
@@ -239,14 +200,14 @@ function StaffSummary({ data }: { data: Extract<DashboardSummary, { role: "admin
   return (
     <div className="mt-6 grid gap-4">
       <div className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
-        <Figure
+        <FigureCard
           icon={Inbox}
           label="Waiting for review"
           value={data.waitingCount}
           to="/admin/query-management"
           search={{ status: "submitted", sort: "oldest" }}
         />
-        <Figure
+        <FigureCard
           icon={AlarmClock}
           label="Overdue for review"
           value={data.overdueCount}
@@ -254,8 +215,8 @@ function StaffSummary({ data }: { data: Extract<DashboardSummary, { role: "admin
           search={{ status: "submitted", sort: "oldest" }}
           tone="warn"
         />
-        <Figure icon={UserPlus} label="Specializations without an expert" value={data.unassignedCount} to="/consultant-assignments" tone="warn" />
-        <Figure icon={ClipboardList} label="Your open queries" value={data.myOpenCount} to="/employee-dashboard" />
+        <FigureCard icon={UserPlus} label="Specializations without an expert" value={data.unassignedCount} to="/consultant-assignments" tone="warn" />
+        <FigureCard icon={ClipboardList} label="Your open queries" value={data.myOpenCount} to="/employee-dashboard" />
       </div>
       <div className="grid grid-cols-1 items-start gap-4 lg:grid-cols-3">
         <Card>

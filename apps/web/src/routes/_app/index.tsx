@@ -1,18 +1,18 @@
 import { fullName, isExpert, isStaff, mayManagePrivacy, ROLE_LABEL, SIDEBAR } from "@medlegal/domain";
 // The guard below stays in the first download: `can` from the zod-free entry (docs/decisions.md, "Performance").
 import { can } from "@medlegal/domain/navigation";
-import { createFileRoute, Link, redirect, useNavigate } from "@tanstack/react-router";
+import { createFileRoute, redirect, useNavigate } from "@tanstack/react-router";
 import { ArrowRight, Bell, MessageSquare } from "lucide-react";
 import { BookingTasksCard } from "@/components/dashboard/booking-tasks-card";
 import { CourtDeadlinesCard } from "@/components/dashboard/court-deadlines-card";
 import { OpenMinutesCard } from "@/components/joint-minutes/minute-list";
 import { PrivacyRequestsCard } from "@/components/dashboard/privacy-requests-card";
+import { FigureCard } from "@/components/dashboard/figure-card";
 import { RoleSummary } from "@/components/dashboard/role-summary";
 import { NotificationPanel } from "@/components/notifications/notification-bell";
 import { Badge } from "@/components/ui/badge";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { CollapsibleList } from "@/components/ui/collapsible-list";
-import { Spinner } from "@/components/ui/spinner";
 import { useCurrentUser } from "@/hooks/use-auth";
 import { useDocumentTitle } from "@/hooks/use-document-title";
 import { notificationsQuery, unreadMessagesQuery, useNotificationActions, useNotifications, useUnreadMessages } from "@/hooks/use-notifications";
@@ -86,14 +86,14 @@ function DashboardContent({
       </div>
 
       <div className="grid grid-cols-2 gap-3 sm:gap-4">
-        <StatCard
+        <FigureCard
           icon={MessageSquare}
           label="Unread messages"
           value={unread.isLoading ? null : unread.isError ? "–" : String(unread.data ?? 0)}
           to="/messages"
           linkText="Open messages"
         />
-        <StatCard
+        <FigureCard
           icon={Bell}
           label="Unread notifications"
           value={notifications.isLoading ? null : notifications.isError ? "–" : String(unreadNotifications)}
@@ -149,26 +149,5 @@ function DashboardContent({
         </Card>
       </div>
     </>
-  );
-}
-
-function StatCard({ icon: Icon, label, value, to, linkText }: { icon: typeof Bell; label: string; value: string | null; to: string; linkText: string }) {
-  return (
-    <Card className="p-4 sm:p-5">
-      <div className="flex items-start justify-between gap-2">
-        <p className="text-sm font-medium text-muted-foreground">{label}</p>
-        <span className="flex size-8 shrink-0 items-center justify-center rounded-md bg-accent">
-          <Icon className="size-4 text-accent-foreground" aria-hidden />
-        </span>
-      </div>
-      <p className="mt-2 text-2xl font-semibold tracking-tight tabular-nums sm:text-3xl">{value ?? <Spinner />}</p>
-      <Link
-        to={to}
-        className="mt-3 inline-flex items-center gap-1 rounded-sm text-sm font-medium text-primary outline-none hover:underline focus-visible:ring-2 focus-visible:ring-ring"
-      >
-        {linkText}
-        <ArrowRight className="size-3.5" aria-hidden />
-      </Link>
-    </Card>
   );
 }
