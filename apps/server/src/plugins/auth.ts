@@ -61,8 +61,9 @@ export const authPlugin = fp(async (app: FastifyInstance, { db, cache }: { db: K
   if (cache) {
     // A changing request answers only once this process has heard the revocations it caused
     // (sign-out, deactivation, a second factor), so they hold here on the very next request.
-    app.addHook("onSend", async (request) => {
-      if (request.method !== "GET" && request.method !== "HEAD") await cache.settle(db);
+    app.addHook("onSend", (request, _reply, payload, done) => {
+      if (request.method === "GET" || request.method === "HEAD") return done(null, payload);
+      cache.settle(db).then(() => done(null, payload), done);
     });
   }
 });

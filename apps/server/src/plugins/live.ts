@@ -1,4 +1,4 @@
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import type { LiveHub } from "@medlegal/api";
 import { AppError, liveStreamOwner, toHttpStatus } from "@medlegal/api";
@@ -17,12 +17,11 @@ const LIVE_PATH = "/trpc/live.events";
 export const livePlugin = fp(async (app: FastifyInstance, { hub }: { hub: LiveHub | null }) => {
   const isLive = (url: string, method: string) => url.split("?")[0] === LIVE_PATH && method === "GET";
   // tRPC's event-stream headers say "no-cache"; answers about people are never stored at all.
-  app.addHook("onSend", async (request, _reply, payload) => {
+  app.addHook("onSend", (request, _reply, payload, done) => {
     if (isLive(request.url, request.method) && payload instanceof Response) payload.headers.set("Cache-Control", "no-store, no-transform");
-    return payload;
+    done(null, payload);
   });
-  app.addHook("preHandler", async (request, reply) => {
-    if (!isLive(request.url, request.method)) return;
+  const guardStream = async (request: FastifyRequest, reply: FastifyReply) => {
     // An event stream is flushed event by event: never compressed (which would buffer it).
     request.headers["x-no-compression"] = "1";
     try {
@@ -32,7 +31,12 @@ export const livePlugin = fp(async (app: FastifyInstance, { hub }: { hub: LiveHu
       }
     } catch (error) {
       if (!(error instanceof AppError)) throw error;
-      return reply.code(toHttpStatus(error.code)).header("Cache-Control", "no-store").send({ message: error.message });
+      reply.code(toHttpStatus(error.code)).header("Cache-Control", "no-store").send({ message: error.message });
     }
+  };
+  // Every other request passes without a promise (docs/decisions.md, "Performance").
+  app.addHook("preHandler", (request, reply, done) => {
+    if (!isLive(request.url, request.method)) return done();
+    guardStream(request, reply).then(() => done(), done);
   });
 });

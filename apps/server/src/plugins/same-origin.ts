@@ -25,16 +25,15 @@ function originOf(value: string): string | null {
 export const sameOriginPlugin = fp(async (app: FastifyInstance, { allowedOrigins = [] }: { allowedOrigins?: string[] }) => {
   const allowed = new Set(allowedOrigins.map((o) => originOf(o) ?? o));
   const refused = () => new AppError("FORBIDDEN", "This request came from another site and was refused.");
-  app.addHook("onRequest", async (request) => {
-    if (SAFE_METHODS.has(request.method) || !isApiPath(request.url)) return;
+  app.addHook("onRequest", (request, _reply, done) => {
+    if (SAFE_METHODS.has(request.method) || !isApiPath(request.url)) return done();
     const origin = request.headers.origin;
     if (origin) {
       const from = originOf(origin);
       const own = originOf(`${request.protocol}://${request.host}`);
-      if (from && (from === app.appUrl || from === own || allowed.has(from))) return;
-      throw refused();
+      return done(from && (from === app.appUrl || from === own || allowed.has(from)) ? undefined : refused());
     }
     const site = request.headers["sec-fetch-site"];
-    if (site && site !== "same-origin" && site !== "none") throw refused();
+    done(site && site !== "same-origin" && site !== "none" ? refused() : undefined);
   });
 });

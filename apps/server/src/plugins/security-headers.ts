@@ -42,14 +42,12 @@ export const securityHeadersPlugin = fp(async (app: FastifyInstance) => {
   });
 
   app.addHook("onRequest", (request, reply, done) => {
+    if (request.protocol === "https") reply.header("Strict-Transport-Security", "max-age=31536000");
     setHeaders(request.raw, reply.raw, (error) => done(error as Error | undefined));
   });
 
-  app.addHook("onRequest", async (request, reply) => {
-    if (request.protocol === "https") reply.header("Strict-Transport-Security", "max-age=31536000");
-  });
-
-  app.addHook("onSend", async (request, reply) => {
+  app.addHook("onSend", (request, reply, payload, done) => {
     if (isApiPath(request.url)) reply.header("Cache-Control", "no-store");
+    done(null, payload);
   });
 });

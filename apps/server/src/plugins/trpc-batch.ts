@@ -8,17 +8,18 @@ import { AppError } from "@medlegal/api";
  * The batch size of everything else is capped by the tRPC adapter's `maxBatchSize` (app.ts).
  */
 export const trpcBatchPlugin = fp(async (app: FastifyInstance) => {
-  app.addHook("onRequest", async (request) => {
+  app.addHook("onRequest", (request, _reply, done) => {
     const path = request.url.split("?")[0] ?? "";
-    if (!path.startsWith("/trpc/")) return;
+    if (!path.startsWith("/trpc/")) return done();
     let procedures: string[];
     try {
       procedures = decodeURIComponent(path.slice("/trpc/".length)).split(",");
     } catch {
-      throw new AppError("INVALID", "The request could not be understood.");
+      return done(new AppError("INVALID", "The request could not be understood."));
     }
     if (procedures.length > 1 && procedures.some((p) => p.startsWith("auth.") && p !== "auth.me")) {
-      throw new AppError("INVALID", "Sign-in requests cannot be sent in a batch. Send each one on its own.");
+      return done(new AppError("INVALID", "Sign-in requests cannot be sent in a batch. Send each one on its own."));
     }
+    done();
   });
 });
