@@ -8,7 +8,7 @@
  */
 import { performance } from "node:perf_hooks";
 import { createReport } from "../../../packages/api/src/services/reports/lifecycle";
-import { PDFDocument, StandardFonts } from "../../../packages/api/node_modules/pdf-lib";
+import { PDFDocument, StandardFonts } from "pdf-lib";
 import { createTestApp, login } from "../test/helpers";
 import { machine, row } from "./report";
 

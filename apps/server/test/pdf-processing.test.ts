@@ -169,7 +169,7 @@ describe.each(testDialects())("PDF processing on %s", (kind) => {
     expect(answer.statusCode).toBe(200);
     // /health was answered while the copy was being stamped (pnpm bench times it: README, "Benchmarks").
     expect(waits.length).toBeGreaterThan(1);
-    const { PDFDocument } = await import("../../../packages/api/node_modules/pdf-lib");
+    const { PDFDocument } = await import("pdf-lib");
     const stamped = await PDFDocument.load(answer.rawPayload);
     expect(stamped.getPageCount()).toBe(2000);
     const lastPage = stamped.getPage(1999).node.Contents();

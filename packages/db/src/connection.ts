@@ -49,6 +49,23 @@ const DATE_OID = 1082;
 const parseInt8 = (value: string) => Number(value);
 const parseDate = (value: string) => value;
 
+const BYTEA_OID = 17;
+/**
+ * bytea in and out of PGlite through Buffer's native hex codec. PGlite's own maps every byte to a
+ * string and joins them on the thread that answers requests: storing a 2,000-page report's
+ * stamped copy held every other request for over a second (docs/decisions.md, "Performance").
+ */
+export const serializeBytea = (value: unknown): string => {
+  if (!(value instanceof Uint8Array)) throw new Error("Invalid input for bytea type");
+  return `\\x${Buffer.from(value.buffer, value.byteOffset, value.byteLength).toString("hex")}`;
+};
+export const parseBytea = (value: string): Uint8Array => {
+  // A fresh buffer of its own (byteOffset 0), as PGlite's own parser gives.
+  const bytes = new Uint8Array((value.length - 2) / 2);
+  Buffer.from(bytes.buffer).write(value.slice(2), "hex");
+  return bytes;
+};
+
 /** The folder that holds pnpm-workspace.yaml, so `.data/` is the same wherever a script starts. */
 export function repoRoot(from = process.cwd()): string {
   let dir = resolve(from);
@@ -98,7 +115,8 @@ export function createDatabase(options: DatabaseOptions = {}): DatabaseHandle {
     mkdirSync(dataDir, { recursive: true });
   }
   const pglite = new PGlite(dataDir, {
-    parsers: { [INT8_OID]: parseInt8, [DATE_OID]: parseDate },
+    parsers: { [INT8_OID]: parseInt8, [DATE_OID]: parseDate, [BYTEA_OID]: parseBytea },
+    serializers: { [BYTEA_OID]: serializeBytea },
     // The extensions the migrations create (trigram search; exclusion constraints on time ranges).
     extensions: { pg_trgm, btree_gist },
   });

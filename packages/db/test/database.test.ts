@@ -30,6 +30,23 @@ describe.each(testDialects())("the database on %s", (kind) => {
     expect(await migrateToLatest(handle.db)).toEqual([]);
   });
 
+  it("keeps binary data byte for byte, a few megabytes of it too, in one statement each way", async () => {
+    const big = new Uint8Array(3 * 1024 * 1024);
+    for (let i = 0; i < big.length; i++) big[i] = (i * 7919) % 256;
+    for (const bytes of [new Uint8Array([0, 1, 127, 128, 255]), new Uint8Array(0), big]) {
+      const row = await sql<{ data: Uint8Array }>`SELECT ${bytes}::bytea AS data`.execute(handle.db);
+      const data = row.rows[0]!.data;
+      expect(data).toBeInstanceOf(Uint8Array);
+      expect(data.byteLength).toBe(bytes.byteLength);
+      expect(Buffer.compare(Buffer.from(data), Buffer.from(bytes))).toBe(0);
+    }
+    // A slice of a larger buffer is stored as the slice, not as the buffer behind it.
+    const slice = new Uint8Array([9, 8, 7, 6, 5]).subarray(1, 3);
+    const stored = await sql<{ data: Uint8Array; length: number }>`SELECT ${slice}::bytea AS data, length(${slice}::bytea) AS length`.execute(handle.db);
+    expect([...stored.rows[0]!.data]).toEqual([8, 7]);
+    expect(Number(stored.rows[0]!.length)).toBe(2);
+  });
+
   it("seeds the 17 specializations, unique regardless of case", async () => {
     const rows = await handle.db.selectFrom("specializations").select("name").orderBy("name").execute();
     expect(rows.map((r) => r.name).sort()).toEqual([...SPECIALIZATIONS].sort());

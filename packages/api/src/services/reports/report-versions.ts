@@ -88,12 +88,14 @@ async function stampedCopy(db: Db, versionId: string, released: boolean, origina
   const earlier = await kept();
   if (earlier) return earlier.data;
   const data = await stampPdf(await original(), footer);
-  await db
+  const stored = await db
     .insertInto("report_copies")
     .values({ version_id: versionId, released, data, sha256: createHash("sha256").update(data).digest("hex") })
     .onConflict((oc) => oc.columns(["version_id", "released"]).doNothing())
-    .execute();
-  return (await kept())?.data ?? data;
+    .returning("version_id")
+    .executeTakeFirst();
+  // Another download stored its copy first: everyone gets that one.
+  return stored ? data : ((await kept())?.data ?? data);
 }
 
 /**
