@@ -95,6 +95,37 @@ describe.each(testDialects())("interpreters with an account on %s", (kind) => {
     expect(created.data.phone).toBe("+27 82 555 0413");
   });
 
+  it("keeps an interpreter's languages: set in User Management, read back, a language off the list refused on the field, kept by the interpreter's own save", async () => {
+    const n = uniqueSuffix();
+    const input = { role: "interpreter", username: `lang_${n}`, email: `lang_${n}@interpreters.example`, firstName: "Lerato", lastName: `Languages ${n}`, password: "Str0ng!Password", phone: "082 555 0415" };
+    const created = await trpc<{ id: string; interpreterLanguages: string[] }>(t.app, c.admin, "users.create", { ...input, interpreterLanguages: ["Sesotho", "English", "Sesotho"] });
+    expect(created.status, created.error?.message).toBe(200);
+    expect(created.data.interpreterLanguages).toEqual(["Sesotho", "English"]);
+    const read = await trpc<{ interpreterLanguages: string[] }>(t.app, c.admin, "users.get", { id: created.data.id });
+    expect(read.data.interpreterLanguages).toEqual(["Sesotho", "English"]);
+
+    const edit = { id: created.data.id, role: "interpreter", email: input.email, firstName: input.firstName, lastName: input.lastName, phone: input.phone };
+    const refused = await trpc(t.app, c.admin, "users.update", { ...edit, interpreterLanguages: ["Sesotho", "Klingon"] });
+    expect(refused.status).toBe(400);
+    // The path names the entry; the form shows it on the languages field.
+    expect(refused.error?.data.fieldErrors).toMatchObject({ "interpreterLanguages.1": "Choose languages from the list" });
+    expect((await trpc<{ interpreterLanguages: string[] }>(t.app, c.admin, "users.get", { id: created.data.id })).data.interpreterLanguages).toEqual(["Sesotho", "English"]);
+    const changed = await trpc<{ interpreterLanguages: string[] }>(t.app, c.admin, "users.update", { ...edit, interpreterLanguages: ["isiXhosa"] });
+    expect(changed.status, changed.error?.message).toBe(200);
+    expect(changed.data.interpreterLanguages).toEqual(["isiXhosa"]);
+
+    // The interpreter's own Settings sends no languages: the saved ones stay.
+    const { cookie } = await login(t.app, input.username, input.password);
+    const own = await trpc<{ interpreterLanguages: string[] }>(t.app, cookie, "account.updateProfile", {
+      email: input.email, firstName: "Lerato", lastName: input.lastName, firmName: null, birthDate: null, specialization: null, licenseNumber: null, address: null, phone: "082 555 0416",
+    });
+    expect(own.status, own.error?.message).toBe(200);
+    expect(own.data.interpreterLanguages).toEqual(["isiXhosa"]);
+    // Another role holds none.
+    const employee = await trpc<{ interpreterLanguages: string[] }>(t.app, c.admin, "users.update", { id: created.data.id, role: "employee", email: input.email, firstName: input.firstName, lastName: input.lastName });
+    expect(employee.data.interpreterLanguages).toEqual([]);
+  });
+
   it("refuses to name a user who is not an active interpreter, with a sentence on the field, and changes nothing", async () => {
     const expert = await trpc(t.app, c.employee, "logistics.set", { bookingId: theirs.id, transport: "none", interpreterLanguage: "isiZulu", interpreterUserId: ids.consultant });
     expect(expert.status).toBe(400);

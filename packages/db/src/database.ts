@@ -388,8 +388,11 @@ export interface PatientsTable {
   message_consent_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
   /** When the claimant's phone replied STOP: consent is withdrawn until they ask for texts again (issue 37). */
   message_stopped_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
-  /** Global search (issue 30): names, ID, passport and phone as one trigram-indexed text, kept by PostgreSQL. */
-  search_text: GeneratedAlways<string>;
+  /**
+   * Global search (issue 30): names, ID, passport and phone as one trigram-indexed text, kept by PostgreSQL.
+   * Nullable as the schema has it (a generated column carries no NOT NULL), though the required names keep it set.
+   */
+  search_text: GeneratedAlways<string | null>;
   created_at: GeneratedTimestamp;
   updated_at: GeneratedTimestamp;
 }

@@ -115,6 +115,8 @@ export interface UserDetail extends UserSummary {
   addresses: string[];
   emails: string[];
   phones: { number: string; type: PhoneType }[];
+  /** The languages an interpreter interprets (issue 37); empty for every other role. */
+  interpreterLanguages: string[];
   twoFactorEnabled: boolean;
 }
 

@@ -68,6 +68,7 @@ export const userDetailOutputSchema = userSummaryOutputSchema.extend({
   addresses: z.array(text),
   emails: z.array(text),
   phones: z.array(z.object({ number: text, type: z.enum(PHONE_TYPES) })),
+  interpreterLanguages: z.array(text),
   twoFactorEnabled: z.boolean(),
 });
 

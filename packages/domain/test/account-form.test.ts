@@ -36,6 +36,7 @@ const user: UserDetail = {
   addresses: ["5 Church Street"],
   emails: [],
   phones: [{ number: "+27 12 555 0111", type: "mobile" }],
+  interpreterLanguages: [],
   twoFactorEnabled: false,
 };
 

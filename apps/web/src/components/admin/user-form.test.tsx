@@ -34,6 +34,7 @@ const ADMIN: UserDetail = {
   addresses: [],
   emails: [],
   phones: [],
+  interpreterLanguages: [],
   twoFactorEnabled: false,
 };
 
@@ -89,6 +90,61 @@ describe("UserForm (administrator)", () => {
     type("Phone", "082 555 0311");
     await user.click(screen.getByRole("button", { name: "Create user" }));
     expect(onSubmit).toHaveBeenCalledWith(expect.objectContaining({ role: "interpreter", phone: "082 555 0311" }));
+  });
+
+  it("sends the languages ticked under Interpreter details, in the list's order", async () => {
+    const user = userEvent.setup();
+    const onSubmit = vi.fn();
+    render(<UserForm mode="create" specializations={SPECIALIZATIONS} onSubmit={onSubmit} />);
+    expect(screen.queryByRole("group", { name: "Languages interpreted" })).not.toBeInTheDocument();
+    fireEvent.change(screen.getByLabelText("Role"), { target: { value: "interpreter" } });
+    const languages = screen.getByRole("group", { name: "Languages interpreted" });
+    type("Username", "mledwaba");
+    type("First name", "Mpho");
+    type("Last name", "Ledwaba");
+    type("Email", "mpho@interpreters.example");
+    type("Password", "Str0ng!Passw0rd");
+    type("Confirm password", "Str0ng!Passw0rd");
+    type("Phone", "082 555 0311");
+    await user.click(within(languages).getByRole("checkbox", { name: "Sepedi" }));
+    await user.click(within(languages).getByRole("checkbox", { name: "isiZulu" }));
+    await user.click(within(languages).getByRole("checkbox", { name: "English" }));
+    await user.click(within(languages).getByRole("checkbox", { name: "English" }));
+    await user.click(screen.getByRole("button", { name: "Create user" }));
+    expect(onSubmit).toHaveBeenCalledWith(expect.objectContaining({ role: "interpreter", phone: "082 555 0311", interpreterLanguages: ["isiZulu", "Sepedi"] }));
+
+    // Another role sends no languages.
+    onSubmit.mockClear();
+    fireEvent.change(screen.getByLabelText("Role"), { target: { value: "employee" } });
+    await user.click(screen.getByRole("button", { name: "Create user" }));
+    expect(onSubmit).toHaveBeenCalledWith(expect.not.objectContaining({ interpreterLanguages: expect.anything() }));
+  });
+
+  it("refuses a saved language no longer on the list, with the message on the field, until it is unticked", async () => {
+    const user = userEvent.setup();
+    const onSubmit = vi.fn();
+    const interpreter: UserDetail = { ...ADMIN, role: "interpreter", username: "pnkosi", phone: "082 555 0412", interpreterLanguages: ["isiZulu", "Fanagalo"] };
+    render(<UserForm mode="edit" user={interpreter} specializations={[]} onSubmit={onSubmit} />);
+    const languages = screen.getByRole("group", { name: "Languages interpreted" });
+    expect(within(languages).getByRole("checkbox", { name: "isiZulu" })).toBeChecked();
+    const stale = within(languages).getByRole("checkbox", { name: "Fanagalo" });
+    expect(stale).toBeChecked();
+
+    await user.click(screen.getByRole("button", { name: "Save changes" }));
+    expect(onSubmit).not.toHaveBeenCalled();
+    expect(languages).toHaveAccessibleDescription(expect.stringContaining("Choose languages from the list"));
+    expect(stale).toHaveAttribute("aria-invalid", "true");
+
+    await user.click(stale);
+    expect(languages).not.toHaveAccessibleDescription(expect.stringContaining("Choose languages from the list"));
+    await user.click(screen.getByRole("button", { name: "Save changes" }));
+    expect(onSubmit).toHaveBeenCalledWith(expect.objectContaining({ id: interpreter.id, role: "interpreter", interpreterLanguages: ["isiZulu"] }));
+  });
+
+  it("shows the server's refusal of the languages on the field", () => {
+    const interpreter: UserDetail = { ...ADMIN, role: "interpreter", phone: "082 555 0412", interpreterLanguages: ["isiZulu"] };
+    render(<UserForm mode="edit" user={interpreter} specializations={[]} onSubmit={vi.fn()} serverErrors={{ interpreterLanguages: "Choose languages from the list" }} />);
+    expect(screen.getByRole("group", { name: "Languages interpreted" })).toHaveAccessibleDescription(expect.stringContaining("Choose languages from the list"));
   });
 
   it("refuses an attorney without valid lists and says why under each list", async () => {

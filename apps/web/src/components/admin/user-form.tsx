@@ -7,6 +7,7 @@ import {
   emptyAttorneyDetails,
   emptyConsultantDetails,
   FORM_MESSAGES,
+  isInterpreter,
   PASSWORDS_DO_NOT_MATCH,
   ROLE_LABEL,
   roleDetailsOf,
@@ -19,6 +20,7 @@ import { CORRECT_HIGHLIGHTED, FormFooter, FormNote } from "../forms/form-footer"
 import type { SpecializationOption } from "../forms/role-fields";
 import { ReadOnlyField, RoleDetailsSection } from "../forms/role-fields";
 import { Field } from "../ui/field";
+import { InterpreterLanguagesField } from "./interpreter-languages-field";
 import { Input } from "../ui/input";
 import { NativeSelect } from "../ui/native-select";
 
@@ -30,6 +32,8 @@ export interface UserFormState extends AttorneyDetails, ConsultantDetails {
   email: string;
   firstName: string;
   lastName: string;
+  /** An interpreter's languages (issue 37); sent for the interpreter role only. */
+  interpreterLanguages: string[];
 }
 
 function initialState(user?: UserDetail): UserFormState {
@@ -42,6 +46,7 @@ function initialState(user?: UserDetail): UserFormState {
       email: "",
       firstName: "",
       lastName: "",
+      interpreterLanguages: [],
       ...emptyAttorneyDetails(),
       ...emptyConsultantDetails(),
     };
@@ -54,13 +59,18 @@ function initialState(user?: UserDetail): UserFormState {
     email: user.email,
     firstName: user.firstName,
     lastName: user.lastName,
+    interpreterLanguages: [...user.interpreterLanguages],
     ...roleDetailsOf(user),
   };
 }
 
-/** The role's own fields for a payload; administrators and employees have none. */
+/**
+ * The role's own fields for a payload; administrators and employees have none. An interpreter's
+ * languages are set here only (their own Settings leaves them out, and the server keeps them).
+ */
 function roleFields(form: UserFormState) {
-  return { role: form.role, ...roleFieldsPayload(form.role, form) };
+  const languages = form.role && isInterpreter(form.role) ? { interpreterLanguages: form.interpreterLanguages } : {};
+  return { role: form.role, ...roleFieldsPayload(form.role, form), ...languages };
 }
 
 export function toCreatePayload(form: UserFormState): AdminUserCreateInput {
@@ -200,7 +210,18 @@ export function UserForm(props: UserFormProps) {
         onTouch={touch}
         disabled={pending}
         specializations={specializations}
-      />
+      >
+        {form.role && isInterpreter(form.role) && (
+          <InterpreterLanguagesField
+            id="user-interpreterLanguages"
+            value={form.interpreterLanguages}
+            onChange={(interpreterLanguages) => patch({ interpreterLanguages })}
+            onTouch={() => touch("interpreterLanguages")}
+            error={err("interpreterLanguages")}
+            disabled={pending}
+          />
+        )}
+      </RoleDetailsSection>
 
       <FormFooter
         className="pt-5"

@@ -28,6 +28,7 @@ const CONSULTANT: UserDetail = {
   addresses: [],
   emails: [],
   phones: [],
+  interpreterLanguages: [],
   twoFactorEnabled: false,
 };
 

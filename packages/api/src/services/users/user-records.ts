@@ -24,6 +24,7 @@ export interface RoleFields {
   licenseNumber?: string;
   phone?: string;
   address?: string;
+  interpreterLanguages?: string[];
 }
 
 const UNIQUE_VIOLATION = "23505";
@@ -91,7 +92,7 @@ function vatNumberColumn(data: RoleFields, savedRole: Role | undefined): { vat_n
 /** An interpreter's languages: a form that does not send them (their own Settings) keeps the saved ones; another role has none. */
 function interpreterLanguagesColumn(data: RoleFields, savedRole: Role | undefined): { interpreter_languages?: string[] } {
   if (!isInterpreter(data.role)) return { interpreter_languages: [] };
-  const languages = (data as { interpreterLanguages?: string[] }).interpreterLanguages;
+  const languages = data.interpreterLanguages;
   if (languages === undefined) return savedRole && isInterpreter(savedRole) ? {} : { interpreter_languages: [] };
   return { interpreter_languages: languages };
 }
@@ -152,6 +153,7 @@ export function userSummaryQuery(db: Db) {
       "users.license_number",
       "users.phone",
       "users.address",
+      "users.interpreter_languages",
     ]);
 }
 
@@ -197,6 +199,7 @@ export async function loadUserDetail(db: Db, id: string): Promise<UserDetail> {
     addresses: contacts.filter((c) => c.kind === "address").map((c) => c.value),
     emails: contacts.filter((c) => c.kind === "email").map((c) => c.value),
     phones: contacts.filter((c) => c.kind === "phone").map((c) => ({ number: c.value, type: c.phone_type ?? "office" })),
+    interpreterLanguages: row.interpreter_languages,
     twoFactorEnabled: await hasTwoFactor(db, id),
   };
 }

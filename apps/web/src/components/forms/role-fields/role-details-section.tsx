@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import type { AttorneyDetails, ConsultantDetails } from "@medlegal/domain";
 import { AttorneyFields } from "./attorney-fields";
 import { ConsultantFields } from "./consultant-fields";
@@ -15,12 +16,15 @@ export function RoleDetailsSection<T extends AttorneyDetails & ConsultantDetails
   role,
   heading,
   specializations,
+  children,
   ...props
 }: DetailsProps<T> & {
   role: string;
   /** A visible heading per role; without one the sections are named "Attorney details" / "Consultant details". */
   heading?: Partial<Record<keyof typeof SECTION_LABEL, string>>;
   specializations: readonly SpecializationOption[] | undefined;
+  /** Fields a form adds under the role's own (the administrator's form: an interpreter's languages). */
+  children?: ReactNode;
 }) {
   if (!Object.hasOwn(SECTION_LABEL, role)) return null;
   const details = role as keyof typeof SECTION_LABEL;
@@ -45,6 +49,7 @@ export function RoleDetailsSection<T extends AttorneyDetails & ConsultantDetails
       ) : (
         <ConsultantFields {...props} onChange={onChange} specializations={specializations} />
       )}
+      {children}
     </section>
   );
 }

@@ -1,5 +1,5 @@
-import type { BookingLogistics, LogisticsView } from "@medlegal/domain";
-import { formatRand, TRANSPORT_LABELS } from "@medlegal/domain";
+import type { BookingLogistics, InterpreterAnswer, LogisticsView } from "@medlegal/domain";
+import { formatRand, INTERPRETER_ANSWER_STAFF_LABEL, TRANSPORT_LABELS } from "@medlegal/domain";
 import { Link } from "@tanstack/react-router";
 import { ClipboardList, Copy, Pencil } from "lucide-react";
 import * as React from "react";
@@ -25,8 +25,12 @@ function Item({ label, children }: { label: string; children: React.ReactNode })
 
 const withCost = (cents: number | null) => (cents ? ` · ${formatRand(cents)}` : "");
 
-/** The saved arrangements in words; "None" where nothing is arranged. */
-function LogisticsSummary({ l }: { l: BookingLogistics }) {
+/**
+ * The saved arrangements in words; "None" where nothing is arranged. Under the interpreter: their own
+ * answer from My Interpreting, and a warning when their account does not list the booked language
+ * (docs/product-rules.md, "Interpreters by language": allowed, but said on the form and the booking).
+ */
+function LogisticsSummary({ l, answer = null, mismatch = false }: { l: BookingLogistics; answer?: InterpreterAnswer | null; mismatch?: boolean }) {
   return (
     <dl className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
       <Item label="Transport">
@@ -42,6 +46,14 @@ function LogisticsSummary({ l }: { l: BookingLogistics }) {
         {l.interpreterName ? `${l.interpreterName} (${l.interpreterLanguage})${withCost(l.interpreterCents)}` : "None"}
         {l.interpreterUserId && <span className="block text-xs text-muted-foreground">Has an account: sees this booking under My Interpreting</span>}
         {l.interpreterContact && <span className="block text-xs text-muted-foreground">{l.interpreterContact}</span>}
+        {l.interpreterUserId && answer && (
+          <span className={`block text-xs font-medium ${answer === "declined" ? "text-destructive" : "text-emerald-700"}`}>{INTERPRETER_ANSWER_STAFF_LABEL[answer]}</span>
+        )}
+        {l.interpreterUserId && mismatch && (
+          <span className="mt-1 block text-xs font-medium text-amber-800">
+            {l.interpreterName} does not list {l.interpreterLanguage} among their languages: check with them or name another interpreter.
+          </span>
+        )}
       </Item>
       <Item label="Guardian or escort">
         {l.guardianName ? `${l.guardianName} (${l.guardianRelationship})` : "None"}
@@ -133,7 +145,8 @@ export function BookingLogisticsCard({ bookingId, venueDay, editable }: { bookin
             onCancel={() => setEditing(false)}
           />
         ) : full?.logistics ? (
-          <LogisticsSummary l={full.logistics} />
+          // The interpreter's answer and the language warning are for staff, who name the interpreter.
+          <LogisticsSummary l={full.logistics} answer={editable ? full.interpreterAnswer : null} mismatch={editable && full.interpreterMismatch} />
         ) : (
           <p className="text-sm text-muted-foreground">{editable ? "Nothing arranged yet: the claimant comes on their own." : "The agency has arranged nothing for this day."}</p>
         )}

@@ -1,7 +1,8 @@
 import type { InterpretingBooking } from "@medlegal/domain";
-import { screen, waitFor } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
+import { Toaster } from "@/components/ui/toaster";
 import { routed } from "@/test/router";
 import { refusal, renderWithTrpc } from "@/test/trpc";
 import { BookingList } from "./interpreting-bookings";
@@ -43,6 +44,72 @@ describe("the interpreter's bookings", () => {
     expect(joins).toHaveLength(1);
     await user.click(joins[0]!);
     await waitFor(() => expect(view.sent("interpreting.joinMeeting")).toEqual([{ bookingId: video.bookingId }]));
+  });
+
+  it("lets the interpreter confirm or decline a live booking, says the agency was told, and shows the answer", async () => {
+    const user = userEvent.setup();
+    // Tomorrow, so the booking is still ahead whatever day the test runs.
+    const startsAt = new Date(Date.now() + 24 * 3_600_000);
+    const live: InterpretingBooking = { ...visit, startsAt: startsAt.toISOString(), endsAt: new Date(startsAt.getTime() + 3_600_000).toISOString() };
+    let saved: InterpretingBooking = live;
+    const view = renderWithTrpc(
+      <>
+        {routed(<BookingList when="upcoming" />)}
+        <Toaster />
+      </>,
+      {
+        "interpreting.myBookings": () => [saved],
+        "interpreting.answer": ({ answer }) => (saved = { ...live, answer }),
+      },
+    );
+    const card = (await screen.findByText(live.reference)).closest("li")!;
+    await user.click(within(card).getByRole("button", { name: `Decline ${live.reference}` }));
+    await waitFor(() => expect(view.sent("interpreting.answer")).toEqual([{ bookingId: live.bookingId, answer: "declined" }]));
+    expect(await screen.findByText("Declined: the agency was told")).toBeInTheDocument();
+    // The list reloads with the answer: it shows, and only the other choice is left.
+    expect(await within(card).findByText("You declined")).toBeInTheDocument();
+    expect(within(card).queryByRole("button", { name: `Decline ${live.reference}` })).not.toBeInTheDocument();
+
+    await user.click(within(card).getByRole("button", { name: `Confirm ${live.reference}` }));
+    await waitFor(() => expect(view.sent("interpreting.answer")).toHaveLength(2));
+    expect(view.sent("interpreting.answer")[1]).toEqual({ bookingId: live.bookingId, answer: "confirmed" });
+    expect(await screen.findByText("Confirmed: the agency expects you")).toBeInTheDocument();
+    expect(await within(card).findByText("You confirmed")).toBeInTheDocument();
+    expect(within(card).queryByRole("button", { name: `Confirm ${live.reference}` })).not.toBeInTheDocument();
+    expect(within(card).getByRole("button", { name: `Decline ${live.reference}` })).toBeInTheDocument();
+  });
+
+  it("asks nothing of a booking that is over or that the claimant cannot attend, and says not to go", async () => {
+    const startsAt = new Date(Date.now() + 24 * 3_600_000);
+    const ahead = { startsAt: startsAt.toISOString(), endsAt: new Date(startsAt.getTime() + 3_600_000).toISOString() };
+    const over: InterpretingBooking = { ...visit, startsAt: "2020-03-02T07:00:00.000Z", endsAt: "2020-03-02T08:00:00.000Z" };
+    const cannot: InterpretingBooking = { ...visit, ...ahead, bookingId: "2d3e4f5a-6b7c-4d8e-9f0a-1b2c3d4e5f6a", reference: "BK-2026-00043", claimantCannotAttend: true };
+    renderWithTrpc(routed(<BookingList when="upcoming" />), { "interpreting.myBookings": () => [over, cannot] });
+    expect(await screen.findByText(cannot.reference)).toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: /^(Confirm|Decline) / })).not.toBeInTheDocument();
+    expect(screen.getByText(/The claimant cannot attend: do not go/)).toBeInTheDocument();
+  });
+
+  it("says so when the answer cannot be saved, and keeps the choice open", async () => {
+    const user = userEvent.setup();
+    const startsAt = new Date(Date.now() + 24 * 3_600_000);
+    const live: InterpretingBooking = { ...visit, startsAt: startsAt.toISOString(), endsAt: new Date(startsAt.getTime() + 3_600_000).toISOString() };
+    renderWithTrpc(
+      <>
+        {routed(<BookingList when="upcoming" />)}
+        <Toaster />
+      </>,
+      {
+        "interpreting.myBookings": () => [live],
+        "interpreting.answer": () => {
+          throw refusal("This booking has been cancelled.");
+        },
+      },
+    );
+    await user.click(await screen.findByRole("button", { name: `Confirm ${live.reference}` }));
+    expect(await screen.findByText("Could not save your answer")).toBeInTheDocument();
+    expect(screen.getByText("This booking has been cancelled.")).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: `Confirm ${live.reference}` })).toBeEnabled();
   });
 
   it("says so when there is nothing to interpret at", async () => {

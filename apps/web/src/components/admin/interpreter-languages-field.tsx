@@ -1,0 +1,61 @@
+import { HOME_LANGUAGES } from "@medlegal/domain";
+import { FieldError } from "../ui/field";
+
+/**
+ * The languages an interpreter's account interprets (issue 37; docs/product-rules.md, "Interpreters by
+ * language"): staff are offered interpreters by the booking's language. One checkbox per language on the
+ * list; a saved language no longer on it stays shown, ticked, so the administrator can see and untick it.
+ */
+export function InterpreterLanguagesField({
+  id,
+  value,
+  onChange,
+  onTouch,
+  error,
+  disabled,
+}: {
+  /** The field's id; its error line is `${id}-error`. */
+  id: string;
+  value: readonly string[];
+  onChange: (languages: string[]) => void;
+  onTouch: () => void;
+  error?: string;
+  disabled?: boolean;
+}) {
+  const known = new Set<string>(HOME_LANGUAGES);
+  const options = [...HOME_LANGUAGES, ...value.filter((l) => !known.has(l))];
+  const toggle = (language: string, on: boolean) =>
+    onChange(on ? options.filter((l) => l === language || value.includes(l)) : value.filter((l) => l !== language));
+  return (
+    <fieldset
+      id={id}
+      className="grid gap-2"
+      aria-describedby={[`${id}-hint`, error ? `${id}-error` : ""].filter(Boolean).join(" ")}
+      onBlur={(e) => {
+        if (!e.currentTarget.contains(e.relatedTarget as Node | null)) onTouch();
+      }}
+    >
+      <legend className="mb-1 text-sm font-medium">Languages interpreted</legend>
+      <p id={`${id}-hint`} className="-mt-1 text-xs text-muted-foreground">
+        Staff are offered the interpreters who speak the booking's language first.
+      </p>
+      <div className="grid grid-cols-1 gap-x-4 gap-y-2 sm:grid-cols-3">
+        {options.map((language) => (
+          <label key={language} className="flex items-start gap-2 text-sm">
+            <input
+              type="checkbox"
+              className="mt-0.5 size-4 accent-primary"
+              checked={value.includes(language)}
+              disabled={disabled}
+              // A refused submit focuses the first invalid control: the first box of this list.
+              aria-invalid={error ? true : undefined}
+              onChange={(e) => toggle(language, e.target.checked)}
+            />
+            {language}
+          </label>
+        ))}
+      </div>
+      {error && <FieldError id={`${id}-error`}>{error}</FieldError>}
+    </fieldset>
+  );
+}
