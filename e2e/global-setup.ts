@@ -57,7 +57,8 @@ export default async function setup(project: TestProject) {
   const baseUrl = `http://127.0.0.1:${port}`;
   // The first start answers at once and then plays the demo story through the services (some 250
   // calls): the tests begin once it says the demo data is complete.
-  const deadline = Date.now() + 180_000;
+  // Five minutes: the demo story takes about 10 s on a quiet machine and far longer on a loaded one.
+  const deadline = Date.now() + 300_000;
   for (;;) {
     if (server.exitCode !== null) throw new Error(`The server stopped while starting:\n${output}`);
     try {
@@ -65,7 +66,7 @@ export default async function setup(project: TestProject) {
     } catch {
       // not listening yet
     }
-    if (Date.now() > deadline) throw new Error(`The server did not start in 180 s:\n${output}`);
+    if (Date.now() > deadline) throw new Error(`The server did not start in 300 s:\n${output}`);
     await new Promise((r) => setTimeout(r, 250));
   }
   project.provide("baseUrl", baseUrl);
