@@ -292,6 +292,10 @@ describe.each(testDialects())("joint minutes on %s", (kind) => {
     expect(pdf.headers["content-type"]).toBe("application/pdf");
     const text = await pdfText(pdf.rawPayload);
     for (const expected of [expertName, OPPOSING.name, "Agreed points", "Whole person impairment", "Both applied the AMA Guides 6th edition.", "Signatures"]) expect(text).toContain(expected);
+    // A document both sides and the court read names each expert by their side, never "our expert".
+    expect(text).toMatch(/Expert for the plaintiff:\s*\S/);
+    expect(text).toMatch(/Expert for the defendant \(the RAF\):\s*\S/);
+    expect(text).not.toMatch(/our expert/i);
     expect((await t.app.inject({ method: "GET", url: `/api/joint-minutes/${minute.id}/minute.pdf`, headers: { cookie: who.otherAttorney } })).statusCode).toBe(404);
 
     // A repudiation by the other side is logged and shown; an addendum follows the signed minute.

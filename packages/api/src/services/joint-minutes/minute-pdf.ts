@@ -1,5 +1,5 @@
-import type { MinuteWorkspace } from "@medlegal/domain";
-import { JOINT_MINUTE_SIDE_PHRASES, MINUTE_ISSUE_STATUS_LABELS, MINUTE_PARTY_LABELS, saDayTimeLabel } from "@medlegal/domain";
+import type { MinuteParty, MinuteWorkspace } from "@medlegal/domain";
+import { JOINT_MINUTE_SIDE_PHRASES, MINUTE_ISSUE_STATUS_LABELS, OUR_SIDE, saDayTimeLabel } from "@medlegal/domain";
 import { longDate, openPdf } from "../invoices/invoice-pdf";
 
 const GREY = "#555555";
@@ -14,14 +14,19 @@ export async function renderMinutePdf(m: MinuteWorkspace): Promise<Buffer> {
   const { pdf, bytes } = await openPdf({ Title: `Joint minute: ${m.discipline}`, Author: "MedLegal", Subject: `Joint minute of ${m.ourExpertName} and ${m.opposing.name}` });
   const heading = (text: string) => pdf.moveDown(0.8).font("Helvetica-Bold").fontSize(12).fillColor("black").text(text).moveDown(0.2);
   const field = (label: string, value: string) => pdf.font("Helvetica-Bold").fontSize(9.5).fillColor("black").text(`${label}: `, { continued: true }).font("Helvetica").text(value || "None recorded");
+  // Both sides and the court read this document: each expert is named by the side that instructed them, never "ours".
+  const expertFor: Record<MinuteParty, string> = {
+    ours: `Expert for ${JOINT_MINUTE_SIDE_PHRASES[OUR_SIDE]}`,
+    opposing: `Expert for ${JOINT_MINUTE_SIDE_PHRASES[m.opposing.side]}`,
+  };
   const note = (text: string) => pdf.font("Helvetica").fontSize(9).fillColor(GREY).text(text).fillColor("black");
 
   pdf.font("Helvetica-Bold").fontSize(18).text(`Joint minute: ${m.discipline}`);
   note(`Claimant: ${m.claimantName}. Version ${m.version}${m.dueOn ? `, due ${longDate(m.dueOn)}` : ""}. SHA-256 of the signed version: ${m.sha256 ?? "none"}.`);
 
   heading("The experts");
-  field("Our expert", `${m.ourExpertName} (${m.discipline})`);
-  field("Opposing expert", `${m.opposing.name} (${m.opposing.discipline}), HPCSA ${m.opposing.hpcsaNumber}, ${m.opposing.practice}`);
+  field(expertFor.ours, `${m.ourExpertName} (${m.discipline})`);
+  field(expertFor.opposing, `${m.opposing.name} (${m.opposing.discipline}), HPCSA ${m.opposing.hpcsaNumber}, ${m.opposing.practice}`);
   field("Instructed by", `${m.opposing.instructingFirm} for ${JOINT_MINUTE_SIDE_PHRASES[m.opposing.side]}`);
 
   const agreed = m.issues.filter((i) => i.status === "agreed");
@@ -43,7 +48,7 @@ export async function renderMinutePdf(m: MinuteWorkspace): Promise<Buffer> {
   pdf.font("Helvetica-Bold").fontSize(16).text("Signatures");
   note("Each expert signed with their typed name and a one-time code e-mailed to them.");
   for (const s of m.signatures) {
-    heading(MINUTE_PARTY_LABELS[s.party]);
+    heading(expertFor[s.party]);
     field("Signed by", s.typedName);
     field("Signed at", `${saDayTimeLabel(new Date(s.signedAt))} (South African time)`);
     field("From IP address", s.ip ?? "Not known");
