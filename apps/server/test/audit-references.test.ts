@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { testDialects } from "@medlegal/db/testing";
 import type { CaseItem, MeetingDetail, Patient, QueryDetail } from "@medlegal/domain";
 import { makeSaId } from "@medlegal/domain";
@@ -93,6 +93,32 @@ describe.each(testDialects())("the audit trail names records by their references
     const afterRemoval = await history("specialization", created.data.id);
     expect(afterRemoval.length).toBe(2);
     expect(afterRemoval.every((r) => r.entityReference === null && r.entityId === created.data.id)).toBe(true);
+  });
+
+  it("numbers a case made at 01:30 on 1 January in South Africa (23:30 UTC the day before) in the new year", async () => {
+    const patient = await trpc<Patient>(t.app, attorney, "patients.create", {
+      firstName: "Sipho",
+      lastName: "New-Year",
+      idNumber: makeSaId("1985-06-02", "male", 5321),
+      birthDate: "1985-06-02",
+      gender: "male",
+      homeLanguage: "isiZulu",
+      interpreterNeeded: false,
+      consentReceivedAt: "2026-11-01",
+    });
+    expect(patient.status, patient.error?.message).toBe(200);
+    const patientId = patient.data.id;
+    vi.useFakeTimers({ toFake: ["Date"] });
+    try {
+      vi.setSystemTime(new Date("2026-12-31T23:30:00Z"));
+      // Signed in at that time: a session from today would have lapsed by then.
+      const cookie = (await login(t.app, "attorney")).cookie;
+      const kase = await trpc<CaseItem>(t.app, cookie, "cases.create", { patientId, claimType: "raf", incidentDate: "2026-01-10" });
+      expect(kase.status, kase.error?.message).toBe(200);
+      expect(kase.data.reference).toMatch(/^CASE-2027-\d{5}$/);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
 

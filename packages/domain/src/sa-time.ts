@@ -15,6 +15,11 @@ export function sastDate(instant: Date): string {
   return new Date(instant.getTime() + SAST_OFFSET_MINUTES * 60_000).toISOString().slice(0, 10);
 }
 
+/** The South African year of an instant: references and certificates numbered on 1 January before 02:00 belong to the new year. */
+export function sastYear(instant: Date): number {
+  return Number(sastDate(instant).slice(0, 4));
+}
+
 /** The South African clock time of an instant (HH:MM). */
 export function sastTime(instant: Date): string {
   return new Date(instant.getTime() + SAST_OFFSET_MINUTES * 60_000).toISOString().slice(11, 16);

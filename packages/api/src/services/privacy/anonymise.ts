@@ -2,7 +2,7 @@ import { sql } from "kysely";
 import type { Transaction } from "kysely";
 import type { Database } from "@medlegal/db";
 import type { DestructionCounts } from "@medlegal/domain";
-import { ANONYMISED, ERASURE_REQUEST_KINDS, erasureOutcome, OPEN_SUBJECT_REQUEST_STATUSES } from "@medlegal/domain";
+import { ANONYMISED, ERASURE_REQUEST_KINDS, erasureOutcome, OPEN_SUBJECT_REQUEST_STATUSES, sastYear } from "@medlegal/domain";
 import type { SignedInActor } from "../../actors";
 import { recordAudit } from "../audit/audit";
 import { reprintWithoutClaimant } from "../invoices/invoice-reprint";
@@ -145,7 +145,7 @@ export async function anonymiseClaimant(
     messages: messages.length,
     invoicesKept,
   };
-  const year = at.getUTCFullYear();
+  const year = sastYear(at);
   const number = `DC-${year}-${String(await nextInSeries(trx, "DC", year)).padStart(5, "0")}`;
   const certificate = await trx
     .insertInto("destruction_certificates")
