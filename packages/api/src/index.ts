@@ -32,7 +32,7 @@ export * as invoiceMailService from "./services/invoices/invoice-mail";
 export * as invoiceSamples from "./services/invoices/samples";
 export * as paymentProofsService from "./services/payments/proofs";
 export * as statementsService from "./services/payments/statements";
-export * as fileDownloadService from "./services/files/download";
+export * as fileDownloadService from "./services/downloads/download";
 export { recordAudit, changedFields } from "./services/audit/audit";
 export { assertCan } from "./services/platform/access";
 export { DEFAULT_RATE_LIMITS } from "./services/auth/rate-limits";
