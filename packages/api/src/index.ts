@@ -42,7 +42,7 @@ export { drainOutbox, outboxJob } from "./services/notifications/outbox";
 export { purgeExpired, purgeJob, startSweeper } from "./services/platform/sweeper";
 export type { SweepJob, Sweeper } from "./services/platform/sweeper";
 export type { Mail, Mailer } from "./services/notifications/mailer";
-export { hashPassword } from "./services/auth/passwords";
+export { hashPassword } from "./services/credentials/passwords";
 export { createStaffUser, findCurrentUser } from "./services/users/users";
 export { mustSetUpTwoFactor } from "./services/auth/two-factor-enrolment";
 export { appSecret } from "./services/platform/app-secrets";
