@@ -6,11 +6,11 @@ import { createTestApp, DEMO_PASSWORD, login } from "./helpers";
 // The real password module, with its verification watched (it still does the real argon2 work):
 // the sign-in service imports it, so every check it makes is counted here. Timing would be flaky;
 // which hash each sign-in verifies against is exact.
-vi.mock(import("../../../packages/api/src/services/auth/passwords"), async (original) => {
+vi.mock(import("../../../packages/api/src/services/credentials/passwords"), async (original) => {
   const real = await original();
   return { ...real, verifyPassword: vi.fn(real.verifyPassword) };
 });
-const passwords = await import("../../../packages/api/src/services/auth/passwords");
+const passwords = await import("../../../packages/api/src/services/credentials/passwords");
 const verifyPassword = vi.mocked(passwords.verifyPassword);
 
 /** The argon2 variant and cost an encoded hash names ("$argon2id$v=19$m=19456,t=2,p=1"). */

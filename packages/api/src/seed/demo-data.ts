@@ -18,7 +18,7 @@ import { seedDemoAgreements } from "./agreements";
 import { seedDemoCourtClock } from "./court-clock";
 import { seedDemoReceivables } from "./receivables";
 import { sweepBillingReminders } from "../services/receivables/reminders";
-import { hashPassword } from "../services/auth/passwords";
+import { hashPassword } from "../services/credentials/passwords";
 import { sweepInvoices } from "../services/invoices/overdue";
 import { runAt } from "../services/platform/clock";
 import { markAllNotificationsRead, notify } from "../services/notifications/notifications";

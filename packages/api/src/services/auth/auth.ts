@@ -1,20 +1,19 @@
-import { createHash, randomBytes } from "node:crypto";
 import type { Kysely } from "kysely";
 import { sql } from "kysely";
 import type { Database } from "@medlegal/db";
 import type { z } from "zod";
 import type { CurrentUser, forgotPasswordSchema, loginSchema, resetPasswordSchema } from "@medlegal/domain";
-import { RESET_TOKEN_TTL_MS } from "@medlegal/domain";
 import type { Actor } from "../../actors";
 import { AppError } from "../../errors";
 import { now } from "../platform/clock";
 import { recordAudit } from "../audit/audit";
 import type { Mailer } from "../notifications/mailer";
-import { dummyPasswordHash, hashNewPassword, verifyPassword } from "./passwords";
+import { dummyPasswordHash, hashNewPassword, verifyPassword } from "../credentials/passwords";
+import { issuePasswordReset, resetTokenHash, voidResetLinks } from "../credentials/reset-links";
 import type { RateLimits } from "./rate-limits";
 import { claimLoginAttempt, clearLoginFailures, countAttempt, limitByIp, loginAccountKey, releaseLoginAttempt } from "./rate-limits";
 import type { SecondFactorNeeded } from "./two-factor-sign-in";
-import { hasTwoFactor } from "./two-factor-state";
+import { hasTwoFactor } from "../credentials/two-factor-state";
 import { mustSetUpTwoFactor } from "./two-factor-enrolment";
 import { findCurrentUser } from "../users/users";
 
@@ -109,8 +108,6 @@ export async function recordLogout({ db, actor }: AuthDeps): Promise<void> {
   );
 }
 
-const sha256 = (value: string) => createHash("sha256").update(value).digest("hex");
-
 /**
  * Starts a password reset. The answer is the same whether or not the e-mail is known; the mail
  * goes out after the transaction, and its failure is logged, never shown.
@@ -132,34 +129,6 @@ export async function requestPasswordReset(
   return { message: FORGOT_PASSWORD_ANSWER };
 }
 
-/** Stores a new single-use token (its hash only, valid one hour) and mails its link to the user. */
-export async function issuePasswordReset(
-  { db, actor, mailer, log }: AuthDeps & { mailer: Mailer; log?: (message: string) => void },
-  user: { id: string; email: string; first_name: string },
-): Promise<void> {
-  const token = randomBytes(32).toString("base64url");
-  await db.transaction().execute(async (trx) => {
-    await trx
-      .insertInto("password_reset_tokens")
-      .values({ user_id: user.id, token_hash: sha256(token), expires_at: new Date(now().getTime() + RESET_TOKEN_TTL_MS) })
-      .execute();
-    await recordAudit(trx, actor, { action: "auth.password_reset_requested", entityType: "user", entityId: user.id });
-  });
-  const link = `${actor.meta.appUrl}/reset-password?token=${token}`;
-  mailer
-    .send({
-      to: user.email,
-      subject: "Reset your MedLegal password",
-      text: `Hello ${user.first_name},\n\nSomeone asked to reset the password of your MedLegal account. To choose a new password, open this link within one hour:\n\n${link}\n\nIf you did not ask for this, ignore this e-mail; your password stays as it is.\n`,
-    })
-    .catch((error: Error) => (log ?? console.error)(`[mail] password reset mail failed: ${error.message}`));
-}
-
-/** Marks every unused reset link of the user used: a password set another way makes them void. */
-export async function voidResetLinks(db: Kysely<Database>, userId: string): Promise<void> {
-  await db.updateTable("password_reset_tokens").set({ used_at: now() }).where("user_id", "=", userId).where("used_at", "is", null).execute();
-}
-
 /** Completes a reset: one use per token, within its hour; the user's other links and every session end. */
 export async function resetPassword({ db, actor, limits }: LimitedAuthDeps, input: z.output<typeof resetPasswordSchema>): Promise<{ message: string }> {
   const { token, password } = input;
@@ -170,7 +139,7 @@ export async function resetPassword({ db, actor, limits }: LimitedAuthDeps, inpu
       .selectFrom("password_reset_tokens")
       .innerJoin("users", "users.id", "password_reset_tokens.user_id")
       .select(["password_reset_tokens.id", "password_reset_tokens.user_id"])
-      .where("token_hash", "=", sha256(token))
+      .where("token_hash", "=", resetTokenHash(token))
       .where("used_at", "is", null)
       .where("expires_at", ">", now())
       .where("users.is_active", "=", true)

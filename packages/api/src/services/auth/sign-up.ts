@@ -10,7 +10,7 @@ import { AppError } from "../../errors";
 import { now } from "../platform/clock";
 import { recordAudit } from "../audit/audit";
 import type { Mailer } from "../notifications/mailer";
-import { hashNewPassword } from "./passwords";
+import { hashNewPassword } from "../credentials/passwords";
 import type { RateLimits } from "./rate-limits";
 import { countInWindow, limitByIp } from "./rate-limits";
 import { insertAccount, roleColumns, usernameTaken } from "../users/user-records";

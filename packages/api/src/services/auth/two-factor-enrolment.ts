@@ -10,11 +10,11 @@ import type { z } from "zod";
 import type { Actor } from "../../actors";
 import { AppError } from "../../errors";
 import { recordAudit } from "../audit/audit";
-import { verifyPassword } from "./passwords";
+import { verifyPassword } from "../credentials/passwords";
 import { readSetting } from "../settings/settings";
 import type { Db, Deps } from "../platform/deps";
 import { decryptSecret, encryptSecret, keysOf, recoveryCodesLeft, replaceRecoveryCodes, spendCode, stepOf, totpOf } from "./two-factor-crypto";
-import { hasTwoFactor } from "./two-factor-state";
+import { hasTwoFactor } from "../credentials/two-factor-state";
 import { now } from "../platform/clock";
 
 const requiredFor = async (db: Db, role: Role) =>

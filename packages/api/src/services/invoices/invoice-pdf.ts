@@ -1,5 +1,6 @@
 import type { InvoiceLineKind, InvoiceParty } from "@medlegal/domain";
 import { formatRand, VAT_RATE_PERCENT } from "@medlegal/domain";
+import { longDate, openPdf } from "../platform/pdf";
 
 /** Everything a tax invoice or credit note prints; nothing is read from the database here. */
 export interface PrintableDocument {
@@ -28,13 +29,6 @@ export interface PrintableDocument {
   annotate?: boolean;
 }
 
-const MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
-/** "23 November 2026" from "2026-11-23". */
-export function longDate(date: string): string {
-  const [y, m, d] = date.split("-").map(Number);
-  return `${d} ${MONTHS[m! - 1]} ${y}`;
-}
-
 /**
  * The document's title: "Tax Invoice" (VAT Act section 20) when the supplier is registered for
  * VAT, otherwise "Invoice" and no VAT is charged; credit notes likewise (section 21).
@@ -48,23 +42,6 @@ const LEFT = 50;
 const WIDTH = 495;
 const BOTTOM = 770;
 const GREY = "#555555";
-
-/**
- * A new A4 pdfkit document with the agency's margin and `info`, and the bytes it will have once
- * ended. pdfkit loads with the first PDF, not at start: it is the server's heaviest module
- * (docs/decisions.md, "Start-up").
- */
-export async function openPdf(info: PDFKit.DocumentInfo, layout: "portrait" | "landscape" = "portrait"): Promise<{ pdf: PDFKit.PDFDocument; bytes: Promise<Buffer> }> {
-  const { default: PDFDocument } = await import("pdfkit");
-  const pdf = new PDFDocument({ size: "A4", layout, margin: LEFT, info: { ...info, Creator: "MedLegal" } });
-  const chunks: Buffer[] = [];
-  pdf.on("data", (chunk: Buffer) => chunks.push(chunk));
-  const bytes = new Promise<Buffer>((resolve, reject) => {
-    pdf.on("end", () => resolve(Buffer.concat(chunks)));
-    pdf.on("error", reject);
-  });
-  return { pdf, bytes };
-}
 
 /** Renders the PDF with pdfkit's built-in Helvetica (text extractable, no font files). */
 export async function renderDocumentPdf(d: PrintableDocument): Promise<Buffer> {

@@ -1,7 +1,8 @@
 import type { SampleDocument, SampleDocumentView } from "@medlegal/domain";
 import { documentTotals, formatRand, lineAmounts } from "@medlegal/domain";
 import type { PrintableDocument } from "./invoice-pdf";
-import { documentTitle, longDate, renderDocumentPdf } from "./invoice-pdf";
+import { documentTitle, renderDocumentPdf } from "./invoice-pdf";
+import { longDate } from "../platform/pdf";
 
 /**
  * The sample documents of `/invoice-demo` (an invoice of a supplier not registered for VAT) and

@@ -1,6 +1,6 @@
 import type { MinuteParty, MinuteWorkspace } from "@medlegal/domain";
 import { JOINT_MINUTE_SIDE_PHRASES, MINUTE_ISSUE_STATUS_LABELS, OUR_SIDE, saDayTimeLabel } from "@medlegal/domain";
-import { longDate, openPdf } from "../invoices/invoice-pdf";
+import { longDate, openPdf } from "../platform/pdf";
 
 const GREY = "#555555";
 

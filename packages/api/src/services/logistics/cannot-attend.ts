@@ -22,7 +22,7 @@ import { getBooking, lockBooking } from "../scheduling/booking-records";
  * gives), reminders still queued for it are not sent, an interpreter with an account is told and the
  * case manager gets a task per arrangement to undo (the taxi, the guesthouse, an interpreter without
  * an account), open until marked done. Its logistics are not billed unless the claimant came after
- * all (logistics-billing.ts). Runs in the caller's transaction, with its audit row.
+ * all (invoices/logistics-billing.ts). Runs in the caller's transaction, with its audit row.
  */
 export async function markClaimantCannotAttend(trx: Transaction<Database>, actor: Actor, bookingId: string, via: "text" | "staff"): Promise<void> {
   const at = now();

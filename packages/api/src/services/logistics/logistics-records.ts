@@ -10,7 +10,7 @@ import { now } from "../platform/clock";
 import type { Db, Deps } from "../platform/deps";
 import { fullName } from "../platform/sql";
 import { loadVisibleBooking, lockBooking } from "../scheduling/booking-records";
-import { billedLogisticsItems, COST_COLUMN } from "./logistics-billing";
+import { billedLogisticsItems, COST_COLUMN } from "../invoices/logistics-billing";
 import { unseatInterpreter } from "../interpreting/interpreting";
 
 type LogisticsRow = Selectable<BookingLogisticsTable>;

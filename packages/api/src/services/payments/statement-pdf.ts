@@ -1,7 +1,7 @@
 import type { Ageing, InvoiceParty, Statement } from "@medlegal/domain";
 import { ACCOUNT_ENTRY_LABELS, AGEING_BUCKET_LABELS, AGEING_BUCKETS, formatRand, signedAmount } from "@medlegal/domain";
 import type { PrintableDocument } from "../invoices/invoice-pdf";
-import { longDate, openPdf } from "../invoices/invoice-pdf";
+import { longDate, openPdf } from "../platform/pdf";
 
 /** Everything a statement of account prints; nothing is read from the database here. */
 export interface PrintableStatement {

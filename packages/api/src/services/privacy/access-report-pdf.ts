@@ -1,6 +1,6 @@
 import type { AccessReport } from "@medlegal/domain";
 import { formatRand, saDayTimeLabel, sastDate } from "@medlegal/domain";
-import { longDate, openPdf } from "../invoices/invoice-pdf";
+import { longDate, openPdf } from "../platform/pdf";
 
 const GREY = "#555555";
 /** The South African day of an instant, as the letter names it ("7 December 2026"). */

@@ -1,6 +1,6 @@
 import type { AgencySettings, Breach } from "@medlegal/domain";
 import { BREACH_CATEGORY_LABELS, BREACH_CERTAINTY_LABELS, saDayTimeLabel } from "@medlegal/domain";
-import { longDate, openPdf } from "../invoices/invoice-pdf";
+import { longDate, openPdf } from "../platform/pdf";
 
 const GREY = "#555555";
 

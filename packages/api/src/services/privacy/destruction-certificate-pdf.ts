@@ -1,6 +1,6 @@
 import type { DestructionCertificate } from "@medlegal/domain";
 import { saDayTimeLabel } from "@medlegal/domain";
-import { openPdf } from "../invoices/invoice-pdf";
+import { openPdf } from "../platform/pdf";
 
 /**
  * A destruction certificate (docs/decisions.md "Retention and destruction"): what one approved

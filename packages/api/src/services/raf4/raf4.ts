@@ -14,12 +14,12 @@ import { now, today } from "../platform/clock";
 import { isStaff, loadVisibleCase, visibleReports } from "../platform/access";
 import type { Db, Deps } from "../platform/deps";
 import { fullName } from "../platform/sql";
-import type { ReportRow } from "../reports/lifecycle";
+import type { ReportRow } from "../reports/report-row";
 import { createReport } from "../reports/lifecycle";
 import { linkedValues } from "../reports/report-review";
 import { loadVisibleReport } from "../reports/report-access";
 import { examinationOf } from "../reports/report-examination";
-import { RAF4_FACT_COLUMNS, raf4FactsOf, raf4FactsOfRow } from "./release-gate";
+import { RAF4_FACT_COLUMNS, raf4FactsOf, raf4FactsOfRow } from "../reports/raf4-release-gate";
 import { startRaf5Clock, stopRaf5Clock } from "./raf5-clock";
 
 const FROZEN = ["released", "withdrawn"];

@@ -7,7 +7,7 @@ import type { Transaction } from "kysely";
 import type { Database } from "@medlegal/db";
 import { sastToUtc } from "@medlegal/domain";
 import { now } from "../platform/clock";
-import type { ReportRow } from "../reports/lifecycle";
+import type { ReportRow } from "../reports/report-row";
 import { startSlaTimer, stopSlaTimer } from "../sla/timers";
 
 const POLICY = "raf5_dispute" as const;

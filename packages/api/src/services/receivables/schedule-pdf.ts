@@ -1,6 +1,6 @@
 import type { DisbursementSchedule } from "@medlegal/domain";
 import { formatRand } from "@medlegal/domain";
-import { longDate, openPdf } from "../invoices/invoice-pdf";
+import { longDate, openPdf } from "../platform/pdf";
 
 const LEFT = 40;
 const WIDTH = 762;

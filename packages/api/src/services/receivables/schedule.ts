@@ -2,7 +2,7 @@ import type { DisbursementSchedule, ScheduleLine } from "@medlegal/domain";
 import { scheduleFeeLabel, schedulePaidState } from "@medlegal/domain";
 import { recordAccess } from "../audit/access-log";
 import { assertCan, loadVisibleCase } from "../platform/access";
-import { longDate } from "../invoices/invoice-pdf";
+import { longDate } from "../platform/pdf";
 import { today } from "../platform/clock";
 import { csvCell, csvDocument } from "../platform/csv";
 import type { Db, Deps } from "../platform/deps";

@@ -1,5 +1,5 @@
-import type { Selectable, Transaction } from "kysely";
-import type { Database, ReportsTable } from "@medlegal/db";
+import type { Transaction } from "kysely";
+import type { Database } from "@medlegal/db";
 import type { ReportKind, ReportStatus } from "@medlegal/domain";
 import { canMoveReport, REPORT_DUE_DAYS, REPORT_STATUS_LABELS, saDayLabel, saDueLabel } from "@medlegal/domain";
 import type { Actor } from "../../actors";
@@ -14,7 +14,8 @@ import { shareWithDownstream } from "./report-sharing";
 import { announceQueryChange } from "../queries/query-live";
 import { billReportApproved } from "../invoices/attorney-billing";
 import { releaseTerms } from "./release-terms";
-import { assertRaf4Complete, raf4GapsOf } from "../raf4/release-gate";
+import type { ReportRow } from "./report-row";
+import { assertRaf4Complete, raf4GapsOf } from "./raf4-release-gate";
 
 /**
  * A report's life events, each in one function that runs inside the caller's transaction
@@ -24,7 +25,6 @@ import { assertRaf4Complete, raf4GapsOf } from "../raf4/release-gate";
  * delivery from awaited to approved, release from approved to released (docs/decisions.md, "SLA timers").
  */
 
-export type ReportRow = Selectable<ReportsTable>;
 type Trx = Transaction<Database>;
 
 const DAY_MS = 86_400_000;
@@ -160,7 +160,7 @@ export async function recordApproved(trx: Trx, actor: Actor, report: ReportRow):
   await stopSlaTimer(trx, { policy: "report_delivery", subject: { kind: "report", id: report.id }, at });
   await startSlaTimer(trx, { policy: "report_release", subject: { kind: "report", id: report.id }, queryId: report.query_id, consultantId: report.consultant_id, startedAt: at });
   // The release rule (release.ts): a deferral agreement, or an invoice paid before the report was ready;
-  // a RAF 4 report whose assessment has gaps waits approved (QA's check, services/raf4/release-gate.ts).
+  // a RAF 4 report whose assessment has gaps waits approved (QA's check, services/reports/raf4-release-gate.ts).
   const basis = (await raf4GapsOf(trx, report)).length ? null : await releaseTerms(trx, report);
   if (basis === "deferral") return recordReleased(trx, actor, approved, { body: "Released on approval (deferral agreement with the attorney)" });
   if (basis === "paid") return recordReleased(trx, actor, approved, { body: "Released on approval: its invoice is paid in full" });

@@ -5,10 +5,10 @@ import { INVOICE_STATUS_LABELS } from "@medlegal/domain";
 import type { Actor } from "../../actors";
 import { AppError } from "../../errors";
 import type { Db } from "../platform/deps";
-import type { ReportRow } from "./lifecycle";
+import type { ReportRow } from "./report-row";
 import { recordReleased } from "./lifecycle";
 import { releaseTerms } from "./release-terms";
-import { raf4GapsOf } from "../raf4/release-gate";
+import { raf4GapsOf } from "./raf4-release-gate";
 
 /**
  * Release and payment (docs/decisions.md, "Release and payment (issue 23)"): a report is billed on

@@ -2,7 +2,7 @@
 import type { CurrentUser } from "@medlegal/domain";
 import { AppError, notFoundMessage } from "../../errors";
 import { visibleReports } from "../platform/access";
-import type { ReportRow } from "./lifecycle";
+import type { ReportRow } from "./report-row";
 import type { Db } from "../platform/deps";
 
 export const DAY_MS = 86_400_000;

@@ -5,7 +5,7 @@ import { addendumDueAt, REPORT_QUESTION_DAYS, reportStatusLabel } from "@medlega
 import { AppError } from "../../errors";
 import { recordAudit } from "../audit/audit";
 import { now, stamp } from "../platform/clock";
-import type { ReportRow } from "./lifecycle";
+import type { ReportRow } from "./report-row";
 import { createReport, recordApproved, recordChangesRequested, recordReleased, recordTakenForReview, recordWithdrawn } from "./lifecycle";
 import type { Deps } from "../platform/deps";
 import { releaseByRule } from "./release";

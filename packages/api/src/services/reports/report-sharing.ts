@@ -11,7 +11,7 @@ import { loadVisibleQuery } from "../platform/access";
 import type { Db, Deps } from "../platform/deps";
 import { fullName } from "../platform/sql";
 import { notify } from "../notifications/notifications";
-import type { ReportRow } from "./lifecycle";
+import type { ReportRow } from "./report-row";
 
 /**
  * Upstream reports shared with the downstream experts of a query (issue 27, section 3; docs/decisions.md

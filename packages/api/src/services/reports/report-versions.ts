@@ -11,7 +11,7 @@ import { checkUpload, storeFile } from "../files/files";
 import { stampPdf } from "../files/pdf-jobs";
 import { stamp } from "../platform/clock";
 import { assertCan, isStaff, visibleReports } from "../platform/access";
-import type { ReportRow } from "./lifecycle";
+import type { ReportRow } from "./report-row";
 import { recordVersionSubmitted } from "./lifecycle";
 import type { Db, Deps } from "../platform/deps";
 import { loadVisibleReport } from "./report-access";

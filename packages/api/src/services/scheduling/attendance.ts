@@ -6,7 +6,7 @@ import { assertCan } from "../platform/access";
 import { recordAudit } from "../audit/audit";
 import { createAwaitingReport } from "../reports/lifecycle";
 import { billBookingEvent, unbillBookingEvent } from "../invoices/attorney-billing";
-import { billLogistics } from "../logistics/logistics-billing";
+import { billLogistics } from "../invoices/logistics-billing";
 import { applyMove } from "../queries/query-moves";
 import { getBooking, lockBooking, setStatus } from "./booking-records";
 import { now } from "../platform/clock";

@@ -2,7 +2,7 @@ import type { AgencySettings, MessagingSettings, SecuritySettings, SlaDefaults, 
 import { DEFAULT_AGENCY_SETTINGS, DEFAULT_MESSAGING_SETTINGS, DEFAULT_SECURITY_SETTINGS, DEFAULT_SLA, DEFAULT_VIDEO_SETTINGS, TWO_FACTOR_MESSAGES } from "@medlegal/domain";
 import { AppError } from "../../errors";
 import { changedFields, recordAudit } from "../audit/audit";
-import { hasTwoFactor } from "../auth/two-factor-state";
+import { hasTwoFactor } from "../credentials/two-factor-state";
 import type { Db, Deps } from "../platform/deps";
 import { now } from "../platform/clock";
 

@@ -6,8 +6,8 @@ import { ACCOUNT_MESSAGES, defaultNotificationPreference, EMPTY_EXPERT_BILLING_D
 import { AppError } from "../../errors";
 import { parseInput } from "../../validation";
 import { changedFields, recordAudit } from "../audit/audit";
-import { voidResetLinks } from "../auth/auth";
-import { hashNewPassword, verifyPassword } from "../auth/passwords";
+import { voidResetLinks } from "../credentials/reset-links";
+import { hashNewPassword, verifyPassword } from "../credentials/passwords";
 import { assertUsernameAndEmailFree, auditView, loadUserDetail, replaceContacts, roleColumns, uniqueViolation } from "./user-records";
 import type { RoleFields } from "./user-records";
 import type { Deps } from "../platform/deps";

@@ -15,7 +15,7 @@ import type { z } from "zod";
 import { AppError } from "../../errors";
 import { changedFields, recordAudit } from "../audit/audit";
 import { decodeCursor, encodeCursor } from "../platform/keyset";
-import { issuePasswordReset } from "../auth/auth";
+import { issuePasswordReset } from "../credentials/reset-links";
 import type { Mailer } from "../notifications/mailer";
 import {
   assertUsernameAndEmailFree,

@@ -6,8 +6,8 @@ import { ADMIN_MESSAGES, isAttorney, isExpert, isInterpreter } from "@medlegal/d
 import type { Actor } from "../../actors";
 import { AppError } from "../../errors";
 import { recordAudit } from "../audit/audit";
-import { hashNewPassword } from "../auth/passwords";
-import { hasTwoFactor } from "../auth/two-factor-state";
+import { hashNewPassword } from "../credentials/passwords";
+import { hasTwoFactor } from "../credentials/two-factor-state";
 import type { Db } from "../platform/deps";
 
 /** The role-specific fields of an account, as the domain schemas parse them. */

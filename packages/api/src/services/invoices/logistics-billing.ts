@@ -3,7 +3,7 @@ import type { Database } from "@medlegal/db";
 import type { LogisticsCostItem } from "@medlegal/domain";
 import { LOGISTICS_COST_ITEMS, LOGISTICS_COST_LABELS } from "@medlegal/domain";
 import type { Actor } from "../../actors";
-import { billBookingDisbursement } from "../invoices/attorney-billing";
+import { billBookingDisbursement } from "./attorney-billing";
 import type { Db } from "../platform/deps";
 
 /** Where each cost item's amount is kept on `booking_logistics`. */

@@ -1,4 +1,7 @@
-/** QA's RAF 4 hook on release (docs/decisions.md "RAF 4 as data"): a RAF 4 report is not released while its assessment has gaps. */
+/**
+ * QA's RAF 4 hook on release (docs/decisions.md "RAF 4 as data"): a RAF 4 report is not released while its
+ * assessment has gaps. It lives with the release that asks it, so raf4 imports reports and never the reverse.
+ */
 import { sql } from "kysely";
 import type { Raf4Facts, Raf4NarrativeHead } from "@medlegal/domain";
 import { raf4ReleaseGaps } from "@medlegal/domain";
