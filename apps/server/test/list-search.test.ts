@@ -82,8 +82,9 @@ describe.each(testDialects())("the lists' one search and sort on %s", (kind) => 
   async function found(who: Name, list: List, search: string): Promise<string[]> {
     const answer = await trpc<unknown>(t.app, c[who], `${list}.list`, list === "queries" || list === "bookings" ? { search, limit: 100 } : { search });
     expect(answer.status, `${who} ${list} "${search}": ${answer.error?.message}`).toBe(200);
-    const data = answer.data as { items?: { reference?: string; id: string }[] } & { reference: string }[];
-    const rows = (Array.isArray(data) ? data : data.items!) as { reference?: string; id: string }[];
+    type Row = { reference?: string; id: string };
+    const data = answer.data as Row[] | { items: Row[] };
+    const rows = Array.isArray(data) ? data : data.items;
     return rows.map((r) => (list === "invoices" ? r.id : r.reference!));
   }
 
