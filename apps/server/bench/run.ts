@@ -45,12 +45,11 @@ await unbounded((trx) => sql`
     FROM cases c JOIN users a ON a.id = c.attorney_id),
   k AS (SELECT count(*) AS total FROM cs),
   employee AS (SELECT id FROM users WHERE username = 'employee')
-  INSERT INTO queries (reference, case_id, attorney_id, subject, instructions, priority, priority_rank, status, assigned_employee_id, search_text, created_at, updated_at)
+  INSERT INTO queries (reference, case_id, attorney_id, subject, instructions, priority, priority_rank, status, assigned_employee_id, created_at, updated_at)
   SELECT 'Q-2025-' || lpad(g::text, 7, '0'), cs.id, cs.attorney_id, 'Bulk query ' || g, 'Generated for the benchmark',
          (ARRAY['low','normal','high','urgent'])[1 + g % 4], g % 4,
          (ARRAY['submitted','in_review','assigning','scheduled','assessed','reporting','completed','on_hold','cancelled'])[1 + g % 9],
          CASE WHEN g % 3 = 0 THEN NULL ELSE (SELECT id FROM employee) END,
-         lower('q-2025-' || lpad(g::text, 7, '0') || ' claimant' || (g % 5000) || ' ' || cs.first_name || ' ' || cs.last_name || ' ' || coalesce(cs.firm_name, '')),
          now() - (g || ' minutes')::interval, now()
   FROM generate_series(1, ${TOTAL}) g
   CROSS JOIN k
@@ -89,7 +88,7 @@ await time("by reference", { sort: "reference" });
 await time("status filter (in_review)", { status: "in_review" });
 await time("unassigned only", { unassigned: true });
 await time("search by reference", { search: "q-2025-0004321" });
-await time("search by claimant text", { search: "claimant4321" });
+await time("search by claimant name", { search: "khumalo" });
 await time("search by firm", { search: "dube attorneys" });
 await time("date range (one day)", { from: new Date(Date.now() - 3 * 86_400_000).toISOString().slice(0, 10), to: new Date(Date.now() - 3 * 86_400_000).toISOString().slice(0, 10) });
 
@@ -116,7 +115,7 @@ const byReference = await medianMs(() => listPage({ search: someReference }));
 console.log(`\nQuery list at ${TOTAL.toLocaleString()} queries (${kind}), medians of 9:`);
 row("first page, newest first", `${firstPage.toFixed(1)} ms`, "(baseline)", null);
 row("deepest page (keyset cursor)", `${deepPage.toFixed(1)} ms = ${(deepPage / firstPage).toFixed(2)}x`, "<= 2x the first", deepPage <= 2 * firstPage);
-row("search by a whole reference (exact match)", `${byReference.toFixed(1)} ms`, "<= 5 ms", byReference <= 5);
+row("search by a whole reference", `${byReference.toFixed(1)} ms`, "<= 5 ms", byReference <= 5);
 console.log("");
 
 // SLA: 100,000 running timers (1 % past their due or at-risk time) and 100,000 stopped ones over

@@ -53,14 +53,13 @@ await fill("cases", sql`
   SELECT 'CASE-2025-' || lpad(n::text, 6, '0'), attorney_id, id, 'raf', date '2024-01-01', 'RAF/2025/' || (400000 + n), 'GP ' || n || '/2025' FROM p`);
 await fill("queries", sql`
   WITH cs AS (
-    SELECT c.id, c.attorney_id, lower(p.first_name || ' ' || p.last_name || ' ' || a.first_name || ' ' || a.last_name || ' ' || coalesce(a.firm_name, '')) AS names,
-           row_number() OVER (ORDER BY c.id) - 1 AS n
-    FROM cases c JOIN patients p ON p.id = c.patient_id JOIN users a ON a.id = c.attorney_id WHERE c.reference LIKE 'CASE-2025-%'),
+    SELECT c.id, c.attorney_id, row_number() OVER (ORDER BY c.id) - 1 AS n
+    FROM cases c WHERE c.reference LIKE 'CASE-2025-%'),
   k AS (SELECT count(*) AS total FROM cs)
-  INSERT INTO queries (reference, case_id, attorney_id, subject, instructions, status, search_text, created_at, updated_at)
+  INSERT INTO queries (reference, case_id, attorney_id, subject, instructions, status, created_at, updated_at)
   SELECT 'Q-2025-' || lpad(g::text, 7, '0'), cs.id, cs.attorney_id, 'Bench query ' || g, 'Generated for the search bench',
          (ARRAY['submitted','in_review','assigning','scheduled','assessed','reporting','completed'])[1 + g % 7],
-         'q-2025-' || lpad(g::text, 7, '0') || ' ' || cs.names, now() - (g || ' minutes')::interval, now()
+         now() - (g || ' minutes')::interval, now()
   FROM generate_series(1, ${QUERIES}) g CROSS JOIN k JOIN cs ON cs.n = g % k.total`);
 await sql`ANALYZE`.execute(db);
 console.log(`Filled in ${((performance.now() - started) / 1000).toFixed(1)} s`);

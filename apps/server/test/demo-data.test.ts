@@ -571,4 +571,17 @@ describe.each(testDialects().flatMap((kind) => FIRST_STARTS.map((now) => [kind, 
     const channels = figures.data.channels.filter((c) => c.attended + c.noShows > 0).map((c) => c.channel).sort();
     expect(channels).toEqual(["none", "sms", "whatsapp"]);
   });
+
+  it("gives the demo matters the attorney's own file reference in the firm's style, and the lists find a matter by it", async () => {
+    const cases = await t.db.selectFrom("cases").innerJoin("users", "users.id", "cases.attorney_id").select(["cases.attorney_reference", "users.username"]).execute();
+    for (const c of cases) {
+      // The rule: trimmed, at most 60 characters; the demo writes them as firm/claim/number.
+      expect(c.attorney_reference, c.username).toMatch(/^(VDM|DUBE|BOTHA)\/[A-Z]+\/\d{4}$/);
+    }
+    const attorney = (await login(t.app, "attorney")).cookie;
+    const found = await asThen(() => trpc<{ patientName: string; attorneyReference: string }[]>(t.app, attorney, "cases.list", { search: "vdm raf 0412" }));
+    expect(found.data.map((c) => [c.patientName, c.attorneyReference])).toEqual([["Sibusiso Khumalo", "VDM/RAF/0412"]]);
+    const queries = await asThen(() => trpc<{ items: { patientName: string }[] }>(t.app, attorney, "queries.list", { search: "VDM/RAF/0412" }));
+    expect(queries.data.items.map((q) => q.patientName)).toEqual(["Sibusiso Khumalo"]);
+  });
 });

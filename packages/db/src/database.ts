@@ -406,6 +406,8 @@ export interface CasesTable {
   incident_date: DateOnly;
   raf_claim_number: string | null;
   court_case_number: string | null;
+  /** The attorney's own file reference for the matter ("VDM/RAF/0412"), at most 60 characters. */
+  attorney_reference: string | null;
   status: Generated<CaseStatus>;
   notes: string | null;
   /** The court's clock (docs/decisions.md "The court's clock"): false for a hit-and-run (2-year RAF lodgement). */
@@ -478,7 +480,6 @@ export interface QueriesTable {
   assigned_employee_id: string | null;
   report_sharing_consent_at: Timestamp | null;
   report_sharing_consent_by: string | null;
-  search_text: Generated<string>;
   created_at: GeneratedTimestamp;
   updated_at: GeneratedTimestamp;
 }

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { patientInputSchema } from "./claimants";
 import { pastDateSchema } from "./schemas";
+import { CASE_SORTS } from "./constants";
 import { id, idInputSchema, listInput, optionalTextOrNull, searchText } from "./input-primitives";
 
 /** Cases (matters): one claimant's claim, under which the attorney sends queries. */
@@ -21,12 +22,17 @@ export const CASE_STATUS_LABEL: Record<CaseStatus, string> = { open: "Open", on_
 /** A finished matter: only these run a retention period (docs/decisions.md "Retention and destruction"). */
 export const FINISHED_CASE_STATUSES: readonly CaseStatus[] = ["settled", "closed"];
 
+/** The attorney's file reference on a case: at most this many characters (docs/product-rules.md "Search and views"). */
+export const ATTORNEY_REFERENCE_MAX = 60;
+
 /** What a case says about the claim; the claimant is chosen (or added) apart, and fixed once the case is open. */
 const caseFields = z.object({
   claimType: z.enum(CLAIM_TYPES, { error: "Choose a claim type" }),
   incidentDate: pastDateSchema("Incident date"),
   rafClaimNumber: optionalTextOrNull(50, "RAF claim number"),
   courtCaseNumber: optionalTextOrNull(50, "Court case number"),
+  /** The attorney's own file reference for the matter ("VDM/RAF/0412"): found by every list's search, and a new invoice's default reference. */
+  attorneyReference: optionalTextOrNull(ATTORNEY_REFERENCE_MAX, "Your file reference"),
   status: z.enum(CASE_STATUSES, { error: "Choose a case status" }).default("open"),
   notes: optionalTextOrNull(2000, "Notes"),
 });
@@ -48,7 +54,12 @@ export const caseInputSchema = caseFields
   });
 export type CaseInput = z.input<typeof caseInputSchema>;
 export const caseUpdateSchema = caseFields.extend({ patientId: id("Choose a claimant") }).extend(idInputSchema.shape);
-export const caseListInputSchema = listInput({ search: searchText, patientId: id("Choose a claimant").optional() });
+export const caseListInputSchema = listInput({
+  search: searchText,
+  patientId: id("Choose a claimant").optional(),
+  sort: z.enum(CASE_SORTS, { error: "Choose a sort order" }).default("newest"),
+});
+export { CASE_SORTS, CASE_SORT_LABEL, type CaseSort } from "./constants";
 
 export interface CaseItem {
   id: string;
@@ -62,6 +73,7 @@ export interface CaseItem {
   incidentDate: string;
   rafClaimNumber: string | null;
   courtCaseNumber: string | null;
+  attorneyReference: string | null;
   status: CaseStatus;
   notes: string | null;
   queriesCount: number;

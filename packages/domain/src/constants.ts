@@ -73,6 +73,27 @@ export type BookingStatus = (typeof BOOKING_STATUSES)[number];
 export const BOOKING_SORTS = ["soonest", "latest", "reference"] as const;
 export type BookingSort = (typeof BOOKING_SORTS)[number];
 
+/*
+ * The other lists' orders (issue 37 item 23; docs/product-rules.md "Search and views"), from their
+ * columns; the first is each list's default. Every order ends in the id, so equal values keep one order.
+ */
+export const CASE_SORTS = ["newest", "oldest", "reference", "claimant"] as const;
+export type CaseSort = (typeof CASE_SORTS)[number];
+export const CASE_SORT_LABEL: Record<CaseSort, string> = { newest: "Newest first", oldest: "Oldest first", reference: "Reference", claimant: "Claimant" };
+export const REPORT_SORTS = ["due", "newest", "reference", "claimant"] as const;
+export type ReportSort = (typeof REPORT_SORTS)[number];
+export const REPORT_SORT_LABEL: Record<ReportSort, string> = { due: "Due date, soonest first", newest: "Newest first", reference: "Reference", claimant: "Claimant" };
+export const INVOICE_SORTS = ["newest", "oldest", "number", "claimant", "due", "amount"] as const;
+export type InvoiceSort = (typeof INVOICE_SORTS)[number];
+export const INVOICE_SORT_LABEL: Record<InvoiceSort, string> = {
+  newest: "Date, newest first",
+  oldest: "Date, oldest first",
+  number: "Number",
+  claimant: "Claimant",
+  due: "Due date, soonest first",
+  amount: "Amount, largest first",
+};
+
 export const REPORT_KINDS = ["medico_legal", "raf4", "addendum", "supplementary", "joint_minute"] as const;
 export type ReportKind = (typeof REPORT_KINDS)[number];
 export const REPORT_STATUSES = ["awaiting", "submitted", "in_review", "changes_requested", "approved", "released", "withdrawn"] as const;

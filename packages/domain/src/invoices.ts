@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { INVOICE_LIST_KINDS, INVOICE_STATUSES, type InvoiceListKind, type InvoiceStatus } from "./constants";
+import { INVOICE_LIST_KINDS, INVOICE_SORTS, INVOICE_STATUSES, type InvoiceListKind, type InvoiceStatus } from "./constants";
 import type { Ageing } from "./ageing";
 import { calendarDate, id, idInputSchema, listInput, optionalTextOrNull, searchText, text } from "./input-primitives";
 
@@ -20,7 +20,7 @@ export const INVOICE_KINDS = ["attorney", "expert"] as const;
 export type InvoiceKind = (typeof INVOICE_KINDS)[number];
 export const INVOICE_KIND_LABELS: Record<InvoiceKind, string> = { attorney: "Invoice to attorney", expert: "Expert invoice" };
 
-export { INVOICE_LIST_KINDS, INVOICE_STATUSES, type InvoiceListKind, type InvoiceStatus } from "./constants";
+export { INVOICE_LIST_KINDS, INVOICE_SORTS, INVOICE_SORT_LABEL, INVOICE_STATUSES, type InvoiceListKind, type InvoiceSort, type InvoiceStatus } from "./constants";
 export const INVOICE_LIST_KIND_LABELS: Record<InvoiceListKind, string> = { ...INVOICE_KIND_LABELS, credit_note: "Credit note" };
 
 /** Each fee its own line, as attorneys list them in a bill of costs. */
@@ -181,6 +181,8 @@ export const invoiceListInputSchema = listInput({
   from: calendarDate("From").optional(),
   to: calendarDate("To").optional(),
   search: searchText,
+  /** The invoices' order; credit notes keep theirs, newest first. */
+  sort: z.enum(INVOICE_SORTS, { error: "Choose a sort order" }).default("newest"),
 });
 
 export { idInputSchema as invoiceIdInputSchema };

@@ -175,6 +175,7 @@ export const caseOutputSchema = z.object({
   incidentDate: text,
   rafClaimNumber: nullableText,
   courtCaseNumber: nullableText,
+  attorneyReference: nullableText,
   status: z.enum(CASE_STATUSES),
   notes: nullableText,
   queriesCount: count,

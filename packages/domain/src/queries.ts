@@ -87,11 +87,6 @@ export const queryInputSchema = z.object({
 export type QueryInput = z.input<typeof queryInputSchema>;
 
 
-/**
- * A search term that is a whole query reference ("Q-2026-00042", any case): the list then finds it
- * by exact match on the unique reference index instead of scanning the search text.
- */
-export const QUERY_REFERENCE_TERM = /^q-\d{4}-\d{5,}$/i;
 
 export const queryListInputSchema = listInput({
   search: searchText,

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { REPORT_KINDS, REPORT_STATUSES, type ReportKind, type ReportStatus } from "./constants";
+import { REPORT_KINDS, REPORT_SORTS, REPORT_STATUSES, type ReportKind, type ReportStatus } from "./constants";
 import type { ReleaseBasis, ReportInvoice } from "./release";
 import { id, idInputSchema, listInput, optionalTextOrNull, searchText, text } from "./input-primitives";
 import { isPublicHoliday, type PublicHoliday } from "./holidays";
@@ -7,7 +7,7 @@ import { addDays, isoWeekday, saDateLabel, sastDate, sastTime, sastToUtc, WEEKDA
 import { AGENCY_WORKING_HOURS, isBusinessDay } from "./sla";
 
 /** Expert reports: kinds, states and the moves between them (docs/decisions.md, "Files and reports"). */
-export { REPORT_KINDS, REPORT_STATUSES, type ReportKind, type ReportStatus } from "./constants";
+export { REPORT_KINDS, REPORT_SORTS, REPORT_SORT_LABEL, REPORT_STATUSES, type ReportKind, type ReportSort, type ReportStatus } from "./constants";
 export const REPORT_KIND_LABELS: Record<ReportKind, string> = {
   medico_legal: "Medico-legal report",
   raf4: "RAF 4 serious injury assessment",
@@ -159,6 +159,7 @@ export const reportListInputSchema = listInput({
   /** The reports of one case (the manual invoice's "Report billed" choice). */
   caseId: id("Choose a case").optional(),
   search: searchText,
+  sort: z.enum(REPORT_SORTS, { error: "Choose a sort order" }).default("due"),
 });
 
 /** Withdrawing a report or releasing it before payment; the reason dialog checks the same schema. */

@@ -67,6 +67,7 @@ export async function seedDemoCourtClock(db: Kysely<Database>): Promise<void> {
       claimType: "raf",
       incidentDate: addMonths(today, -34),
       notes: "Instructed late: the claimant only came to us this month.",
+      attorneyReference: "VDM/RAF/0951",
       newClaimant: { firstName: "Themba", lastName: "Mabaso", passportNumber: "M00473921", birthDate: "1983-02-11", gender: "male", homeLanguage: "English", consentReceivedAt: addDays(today, -3) },
     }),
   );

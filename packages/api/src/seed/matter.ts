@@ -50,6 +50,14 @@ interface Claimant {
   competentPerson?: { name: string; relationship: string; identityNumber: string; phone: string; email: string };
 }
 
+const FIRM_PREFIX: Record<string, string> = { attorney: "VDM", nomsa: "DUBE", pieter: "BOTHA" };
+const CLAIM_CODE: Record<MatterBrief["claimType"], string> = { raf: "RAF", medical_negligence: "MN", personal_injury: "PI", workers_compensation: "WC" };
+
+/** A demo firm's file reference, "VDM/RAF/0412" (firm, claim, file number): at most 60 characters, as the rule asks. */
+export function demoFileReference(attorney: string, claimType: MatterBrief["claimType"], sequence: number): string {
+  return `${FIRM_PREFIX[attorney] ?? "ATT"}/${CLAIM_CODE[claimType]}/${String(400 + sequence * 12).padStart(4, "0")}`;
+}
+
 export interface MatterBrief {
   attorney: string;
   claimant: Claimant;
@@ -57,6 +65,8 @@ export interface MatterBrief {
   incidentDate: string;
   rafClaimNumber?: string;
   courtCaseNumber?: string;
+  /** The attorney's own file reference; left out, one in the firm's style (`demoFileReference`). */
+  attorneyReference?: string;
   subject: string;
   instructions: string;
   specializations: string[];
@@ -115,6 +125,7 @@ export class Matter {
         incidentDate: brief.incidentDate,
         rafClaimNumber: brief.rafClaimNumber ?? "",
         courtCaseNumber: brief.courtCaseNumber ?? "",
+        attorneyReference: brief.attorneyReference ?? demoFileReference(brief.attorney, brief.claimType, sequence),
       }));
       const specializations = await this.story.db.selectFrom("specializations").select(["id", "name"]).where("name", "in", brief.specializations).execute();
       for (const s of specializations) this.specializationIds.set(s.name, s.id);

@@ -25,6 +25,7 @@ export function seedMatters(story: DemoStory): void {
     claimType: "raf",
     incidentDate: "2025-08-19",
     rafClaimNumber: "RAF/2025/554312",
+    attorneyReference: "VDM/RAF/0412",
     subject: "Orthopaedic and OT assessments after a taxi collision",
     instructions: "Fractured left tibia and fibula with ORIF; ongoing pain and reduced mobility. Please assess future treatment and loss of earning capacity.",
     specializations: ["Orthopaedic Surgeon", "Occupational Therapist"],

@@ -102,12 +102,13 @@ export async function seedDemoPastRetention(db: Kysely<Database>): Promise<void>
       parseInput(caseInputSchema, {
         claimType: "raf",
         incidentDate: addDays(closedOn, -400),
+        attorneyReference: "BOTHA/RAF/0087",
         newClaimant: { firstName: "Willem", lastName: "Visagie", passportNumber: "A04417733", birthDate: "1961-09-03", gender: "male", homeLanguage: "Afrikaans", consentReceivedAt: addDays(closedOn, -75) },
       }),
     ),
   );
   await runAt(sastToUtc(closedOn, "15:40"), () =>
-    updateCase(attorney, parseInput(caseUpdateSchema, { id: opened.id, patientId: opened.patientId, claimType: opened.claimType, incidentDate: opened.incidentDate, status: "settled", notes: "Settled with the RAF; file closed." })),
+    updateCase(attorney, parseInput(caseUpdateSchema, { id: opened.id, patientId: opened.patientId, claimType: opened.claimType, incidentDate: opened.incidentDate, status: "settled", notes: "Settled with the RAF; file closed.", attorneyReference: opened.attorneyReference })),
   );
   // The sweep as the server runs it: the claimant is listed as found due.
   await sweepRetention(db);

@@ -16,6 +16,7 @@ interface CaseFormState {
   incidentDate: string;
   rafClaimNumber: string;
   courtCaseNumber: string;
+  attorneyReference: string;
   status: CaseStatus;
   notes: string;
 }
@@ -55,6 +56,7 @@ export function CaseForm({
       incidentDate: kase?.incidentDate ?? "",
       rafClaimNumber: kase?.rafClaimNumber ?? "",
       courtCaseNumber: kase?.courtCaseNumber ?? "",
+      attorneyReference: kase?.attorneyReference ?? "",
       status: kase?.status ?? "open",
       notes: kase?.notes ?? "",
     }),
@@ -155,6 +157,15 @@ export function CaseForm({
         </Field>
         <Field label="Court case number" htmlFor="case-courtCaseNumber" error={err("courtCaseNumber")}>
           <Input {...text("courtCaseNumber")} maxLength={50} />
+        </Field>
+        <Field
+          label="Your file reference"
+          htmlFor="case-attorneyReference"
+          error={err("attorneyReference")}
+          className="sm:col-span-2"
+        >
+          {/* No maxLength: a longer reference pasted in is refused with a sentence, never cut short unseen. */}
+          <Input {...text("attorneyReference")} placeholder="e.g. VDM/RAF/0412" />
         </Field>
         {kase && (
           <Field label="Case status" htmlFor="case-status" error={err("status")}>

@@ -21,6 +21,7 @@ function caseItem(overrides: Partial<CaseItem>): CaseItem {
     incidentDate: "2025-03-01",
     rafClaimNumber: "RAF/2026/1",
     courtCaseNumber: null,
+    attorneyReference: null,
     status: "open",
     notes: null,
     queriesCount: 1,
@@ -73,6 +74,17 @@ describe("InvoiceForm", () => {
     expect(screen.getByLabelText("Amounts of line 1")).toHaveTextContent("R 1 000.00R 1 000.00");
     expect(totals().queryByText("VAT at 15 %")).not.toBeInTheDocument();
     expect(totals().getByText("Total")).toBeInTheDocument();
+  });
+
+  it("fills in the case's own file reference when a case is chosen, and keeps one already typed", () => {
+    renderForm({ cases: [caseItem({ attorneyReference: "VDM/RAF/0412" })] });
+    fireEvent.change(screen.getByLabelText("Attorney"), { target: { value: ATTORNEY } });
+    fireEvent.change(screen.getByLabelText("Case"), { target: { value: CASE } });
+    expect(screen.getByLabelText("Attorney's file reference")).toHaveValue("VDM/RAF/0412");
+    fireEvent.change(screen.getByLabelText("Case"), { target: { value: "" } });
+    fireEvent.change(screen.getByLabelText("Attorney's file reference"), { target: { value: "VDM/OWN/1" } });
+    fireEvent.change(screen.getByLabelText("Case"), { target: { value: CASE } });
+    expect(screen.getByLabelText("Attorney's file reference")).toHaveValue("VDM/OWN/1");
   });
 
   it("offers only the chosen attorney's cases and sends the draft in cents", async () => {

@@ -129,7 +129,12 @@ export function InvoiceForm({
             value={form.caseId}
             disabled={pending || !form.attorneyId}
             // A line bills only a report of the invoice's case: another case clears the lines' reports.
-            onChange={(e) => patch({ caseId: e.target.value, lines: form.lines.map((l) => ({ ...l, reportId: "" })) })}
+            onChange={(e) => {
+              const chosen = cases.find((c) => c.id === e.target.value);
+              // The matter's own file reference, unless one was typed (docs/product-rules.md "Search and views").
+              const attorneyReference = form.attorneyReference.trim() ? form.attorneyReference : (chosen?.attorneyReference ?? "");
+              patch({ caseId: e.target.value, attorneyReference, lines: form.lines.map((l) => ({ ...l, reportId: "" })) });
+            }}
           >
             <option value="">{form.attorneyId ? (attorneyCases.length ? "No case" : "This attorney has no case") : "Choose the attorney first"}</option>
             {attorneyCases.map((c) => (

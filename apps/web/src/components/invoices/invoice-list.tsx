@@ -42,11 +42,13 @@ type Row = { type: "invoice"; day: string; at: string; i: InvoiceListItem } | { 
 
 /**
  * Invoices and credit notes in one list, newest first (by issue day, a draft by the day it was
- * made): the server's order of each kept, the credit notes merged in among the invoices.
+ * made): the server's order of each kept, the credit notes merged in among the invoices. Invoices
+ * sorted another way keep that order, the credit notes after them, newest first.
  */
-function rowsOf(items: readonly InvoiceListItem[], creditNotes: readonly CreditNoteListItem[]): Row[] {
+function rowsOf(items: readonly InvoiceListItem[], creditNotes: readonly CreditNoteListItem[], newestFirst: boolean): Row[] {
   const invoices = items.map((i): Row => ({ type: "invoice", day: i.issueDate ?? todayInSa(new Date(i.createdAt)), at: i.createdAt, i }));
   const notes = creditNotes.map((n): Row => ({ type: "credit_note", day: n.issueDate, at: n.createdAt, n }));
+  if (!newestFirst) return [...invoices, ...notes];
   const newer = (a: Row, b: Row) => a.day > b.day || (a.day === b.day && a.at > b.at);
   const rows: Row[] = [];
   let k = 0;
@@ -67,11 +69,14 @@ export function InvoiceList({
   creditNotes = [],
   label,
   showRecipient,
+  newestFirst = true,
 }: {
   items: readonly InvoiceListItem[];
   creditNotes?: readonly CreditNoteListItem[];
   label: string;
   showRecipient: boolean;
+  /** The invoices come newest first (the list's default order), so credit notes merge in by date. */
+  newestFirst?: boolean;
 }) {
   const columns = showRecipient ? STAFF_COLUMNS : OWN_COLUMNS;
   return (
@@ -90,7 +95,7 @@ export function InvoiceList({
         </>
       }
     >
-      {rowsOf(items, creditNotes).map((row) => {
+      {rowsOf(items, creditNotes, newestFirst).map((row) => {
         if (row.type === "credit_note") return <CreditNoteRow key={row.n.id} n={row.n} columns={columns} showRecipient={showRecipient} />;
         const i = row.i;
         return (

@@ -1,5 +1,5 @@
 import type { SavedView } from "@medlegal/domain";
-import { screen, waitFor, within } from "@testing-library/react";
+import { cleanup, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { ADMIN, ATTORNEY, renderApp } from "@/test/app";
@@ -155,5 +155,56 @@ describe("Booking Management", () => {
     ]);
     router.history.back();
     await waitFor(() => expect(screen.getByLabelText("Expert")).toHaveValue(""));
+  });
+});
+
+/*
+ * Issue 37 item 23: the case, report and invoice lists sort by their columns; the sort control
+ * writes the URL, the list asks the server for that order, and a saved view keeps and restores it.
+ */
+describe("Sorting the lists", () => {
+  it("round-trips each list's sort between the URL and a saved view, the default left out", () => {
+    expect(casesSearchOf(caseFiltersOf({ q: "RAF", sort: "claimant" }))).toEqual({ q: "RAF", sort: "claimant" });
+    expect(casesSearchOf({ sort: "newest" })).toEqual({});
+    expect(reportsSearchOf(reportFiltersOf({ tab: "all", sort: "reference" }), "employee")).toEqual({ tab: "all", sort: "reference" });
+    expect(invoicesSearchOf(invoiceFiltersOf({ sort: "amount" }, "attorney"))).toEqual({ sort: "amount" });
+    expect(savedViewLink({ list: "cases", filters: { sort: "oldest" } }, "attorney")).toEqual({ to: "/cases", search: { sort: "oldest" } });
+  });
+
+  it("Cases: the sort control changes the URL and the list's input, Save view keeps it, and the saved view's link restores it", async () => {
+    const { calls, router } = renderApp("/cases", ATTORNEY, { "cases.list": [], "patients.list": [], "savedViews.create": created });
+    await screen.findByRole("heading", { name: "My Cases" });
+    expect(screen.getByLabelText("Sort by")).toHaveValue("newest");
+    await userEvent.selectOptions(screen.getByLabelText("Sort by"), "claimant");
+    await waitFor(() => expect(router.state.location.search).toEqual({ sort: "claimant" }));
+    await waitFor(() => expect(inputs(calls, "cases.list")).toContainEqual({ sort: "claimant" }));
+    await saveView("By claimant");
+    const saved = inputs(calls, "savedViews.create")[0] as { filters: SavedView["filters"] };
+    expect(saved.filters).toEqual({ sort: "claimant" });
+
+    // The view's link, opened afresh, shows and asks for the same order.
+    expect(savedViewLink({ list: "cases", filters: saved.filters }, "attorney")).toEqual({ to: "/cases", search: { sort: "claimant" } });
+    cleanup();
+    const again = renderApp("/cases?sort=claimant", ATTORNEY, { "cases.list": [], "patients.list": [] });
+    await waitFor(() => expect(screen.getByLabelText("Sort by")).toHaveValue("claimant"));
+    await waitFor(() => expect(inputs(again.calls, "cases.list")).toEqual([{ sort: "claimant" }]));
+  });
+
+  it("Reports and Invoices: the sort goes into the URL and the list's input, and Save view keeps it", async () => {
+    const reports = renderApp("/reports?tab=all", ADMIN, { "reports.list": [], "savedViews.create": created });
+    await waitFor(() => expect(screen.getByLabelText("Sort by")).toHaveValue("due"));
+    await userEvent.selectOptions(screen.getByLabelText("Sort by"), "reference");
+    await waitFor(() => expect(reports.router.state.location.search).toEqual({ tab: "all", sort: "reference" }));
+    await waitFor(() => expect(inputs(reports.calls, "reports.list")).toContainEqual({ sort: "reference" }));
+    await saveView("Reports by reference");
+    expect(inputs(reports.calls, "savedViews.create")).toEqual([{ list: "reports", name: "Reports by reference", shared: false, filters: { sort: "reference" } }]);
+    cleanup();
+
+    const invoices = renderApp("/invoices?sort=amount", ADMIN, { "invoices.list": NO_INVOICES, "cases.list": [], "savedViews.create": created });
+    await screen.findByRole("heading", { name: "Invoice Management" });
+    expect(screen.getByLabelText("Sort by")).toHaveValue("amount");
+    await waitFor(() => expect(inputs(invoices.calls, "invoices.list")).toEqual([{ sort: "amount" }]));
+    await userEvent.selectOptions(screen.getByLabelText("Sort by"), "newest");
+    await waitFor(() => expect(invoices.router.state.location.search).toEqual({}));
   });
 });

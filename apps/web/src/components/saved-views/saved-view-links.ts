@@ -1,6 +1,6 @@
 import type { QueryListInput, Role, SavedView, SavedViewFilters } from "@medlegal/domain";
 import type { BOOKING_SORTS } from "@medlegal/domain/constants";
-import { BOOKING_STATUSES, INVOICE_LIST_KINDS, INVOICE_STATUSES, REPORT_KINDS, REPORT_STATUSES } from "@medlegal/domain/constants";
+import { BOOKING_STATUSES, CASE_SORTS, INVOICE_LIST_KINDS, INVOICE_SORTS, INVOICE_STATUSES, REPORT_KINDS, REPORT_SORTS, REPORT_STATUSES } from "@medlegal/domain/constants";
 import { definedOnly, searchParam } from "@/lib/search-params";
 
 /** /admin/query-management's URL filters (the page's validateSearch reads the same names). */
@@ -68,18 +68,27 @@ export interface CasesSearch {
   /** Opens the new-case form for this claimant (from the claimants list). */
   newFor?: string;
   q?: string;
+  /** Left out: newest first. */
+  sort?: Exclude<(typeof CASE_SORTS)[number], "newest">;
 }
 type CaseFilters = SavedViewFilters<"cases">;
 
+/** A sort in the URL, the list's default left out (so the plain URL stays plain). */
+const sortParam = <S extends string, D extends S>(value: unknown, sorts: readonly S[], fallback: D) => {
+  const sort = searchParam.oneOf(value, sorts);
+  return sort === fallback ? undefined : (sort as Exclude<S, D> | undefined);
+};
+
 export const parseCasesSearch = (search: Record<string, unknown>): CasesSearch =>
-  definedOnly({ newFor: searchParam.uuid(search.newFor), q: searchParam.text(search.q, 100) });
+  definedOnly({ newFor: searchParam.uuid(search.newFor), q: searchParam.text(search.q, 100), sort: sortParam(search.sort, CASE_SORTS, "newest") });
 
 export function caseFiltersOf(search: CasesSearch): CaseFilters {
-  return { search: search.q || undefined };
+  // Left out, the list's default: newest first.
+  return { search: search.q || undefined, sort: search.sort };
 }
 
 export function casesSearchOf(filters: CaseFilters): CasesSearch {
-  return definedOnly({ q: filters.search || undefined });
+  return definedOnly({ q: filters.search || undefined, sort: sortParam(filters.sort, CASE_SORTS, "newest") });
 }
 
 /* ---------- /admin/bookings (staff's list of bookings) ---------- */
@@ -146,6 +155,8 @@ export interface ReportsSearch {
   status?: (typeof REPORT_STATUSES)[number];
   kind?: (typeof REPORT_KINDS)[number];
   overdue?: true;
+  /** Left out: due date, soonest first. */
+  sort?: Exclude<(typeof REPORT_SORTS)[number], "due">;
 }
 type ReportFilters = SavedViewFilters<"reports">;
 
@@ -157,11 +168,12 @@ export const parseReportsSearch = (search: Record<string, unknown>): ReportsSear
     kind: searchParam.oneOf(search.kind, REPORT_KINDS),
     // The router reads `?overdue=true` as the boolean.
     overdue: search.overdue === true || search.overdue === "true" ? (true as const) : undefined,
+    sort: sortParam(search.sort, REPORT_SORTS, "due"),
   });
 
 /** The All reports list's input for the URL (the review queue has none). */
 export function reportFiltersOf(search: ReportsSearch): ReportFilters {
-  return { status: search.status, kind: search.kind, overdue: search.overdue, search: search.q || undefined };
+  return { status: search.status, kind: search.kind, overdue: search.overdue, search: search.q || undefined, sort: search.sort };
 }
 
 export function reportsSearchOf(filters: ReportFilters, role: Role): ReportsSearch {
@@ -173,6 +185,7 @@ export function reportsSearchOf(filters: ReportFilters, role: Role): ReportsSear
     status: filters.status,
     kind: filters.kind,
     overdue: filters.overdue ? (true as const) : undefined,
+    sort: sortParam(filters.sort, REPORT_SORTS, "due"),
   });
 }
 
@@ -185,6 +198,8 @@ export interface InvoicesSearch {
   attorney?: string;
   from?: string;
   to?: string;
+  /** Left out: newest first. */
+  sort?: Exclude<(typeof INVOICE_SORTS)[number], "newest">;
 }
 type InvoiceViewFilters = SavedViewFilters<"invoices">;
 
@@ -196,6 +211,7 @@ export const parseInvoicesSearch = (search: Record<string, unknown>): InvoicesSe
     attorney: searchParam.uuid(search.attorney),
     from: searchParam.day(search.from),
     to: searchParam.day(search.to),
+    sort: sortParam(search.sort, INVOICE_SORTS, "newest"),
   });
 
 /**
@@ -211,11 +227,20 @@ export function invoiceFiltersOf(search: InvoicesSearch, role: Role): InvoiceVie
     from: search.from,
     to: search.to,
     search: search.q?.trim() || undefined,
+    sort: search.sort,
   };
 }
 
 export function invoicesSearchOf(filters: InvoiceViewFilters): InvoicesSearch {
-  return definedOnly({ q: filters.search || undefined, status: filters.status, kind: filters.kind, attorney: filters.attorneyId, from: filters.from, to: filters.to });
+  return definedOnly({
+    q: filters.search || undefined,
+    status: filters.status,
+    kind: filters.kind,
+    attorney: filters.attorneyId,
+    from: filters.from,
+    to: filters.to,
+    sort: sortParam(filters.sort, INVOICE_SORTS, "newest"),
+  });
 }
 
 /**

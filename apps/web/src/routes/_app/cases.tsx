@@ -1,5 +1,5 @@
 import type { CaseItem, PatientInput } from "@medlegal/domain";
-import { can, CLAIM_TYPE_LABEL } from "@medlegal/domain";
+import { can, CASE_SORT_LABEL, CASE_SORTS, CLAIM_TYPE_LABEL } from "@medlegal/domain";
 import { keepPreviousData } from "@tanstack/react-query";
 import { createFileRoute, Link, useNavigate } from "@tanstack/react-router";
 import { BookmarkPlus, Briefcase, FilePlus2, FolderPlus, Pencil, Users } from "lucide-react";
@@ -11,10 +11,11 @@ import { LegalHoldAction } from "@/components/privacy/retention-hold-action";
 import { LoadState } from "@/components/load-state";
 import { PageHeader } from "@/components/page";
 import { SaveViewDialog } from "@/components/saved-views/save-view-dialog";
-import { caseFiltersOf, parseCasesSearch } from "@/components/saved-views/saved-view-links";
+import { caseFiltersOf, type CasesSearch, parseCasesSearch } from "@/components/saved-views/saved-view-links";
 import { CaseStatusBadge } from "@/components/queries/badges";
 import { Button } from "@/components/ui/button";
-import { FilterBar, SearchField } from "@/components/ui/filter-bar";
+import { FilterBar, FilterField, SearchField } from "@/components/ui/filter-bar";
+import { NativeSelect } from "@/components/ui/native-select";
 import { FormDialog } from "@/components/ui/form-dialog";
 import { ListSkeleton } from "@/components/ui/skeleton";
 import { useCurrentUser } from "@/hooks/use-auth";
@@ -29,10 +30,10 @@ import { cn } from "@/lib/utils";
 import { ListTable } from "@/components/ui/list-table";
 import { audienceOf } from "@/lib/audience";
 
-/** The search lives in the URL (with `newFor`), so a saved view (issue 30), a reload and back/forward open the same list. */
+/** The search and the sort live in the URL (with `newFor`), so a saved view (issue 30), a reload and back/forward open the same list. */
 export const Route = createFileRoute("/_app/cases")({
   validateSearch: parseCasesSearch,
-  loaderDeps: ({ search }) => ({ q: search.q }),
+  loaderDeps: ({ search }) => ({ q: search.q, sort: search.sort }),
   loader: ({ context, deps }) => prefetchPage(context, ({ trpc }) => trpc.cases.list.prefetch(caseFiltersOf(deps))),
   component: CasesPage,
 });
@@ -120,8 +121,21 @@ function CasesPage() {
           </>
         }
       />
-      <FilterBar className="grid-cols-1 sm:grid-cols-[minmax(0,1fr)_auto] lg:max-w-2xl">
-        <SearchField id="cases-search" placeholder="Reference, claimant, RAF or court number" value={search} onChange={setSearch} />
+      <FilterBar className="grid-cols-1 sm:grid-cols-[minmax(0,1fr)_12rem_auto] lg:max-w-3xl">
+        <SearchField id="cases-search" placeholder="Reference, claimant, RAF, court or file reference" value={search} onChange={setSearch} />
+        <FilterField label="Sort by" htmlFor="cases-sort">
+          <NativeSelect
+            id="cases-sort"
+            value={filters.sort ?? "newest"}
+            onChange={(e) => void navigate({ search: (prev) => withChanges(prev, { sort: e.target.value === "newest" ? undefined : (e.target.value as CasesSearch["sort"]) }) })}
+          >
+            {CASE_SORTS.map((s) => (
+              <option key={s} value={s}>
+                {CASE_SORT_LABEL[s]}
+              </option>
+            ))}
+          </NativeSelect>
+        </FilterField>
         <div className="flex items-end">
           <Button variant="outline" onClick={() => setSaving(true)}>
             <BookmarkPlus aria-hidden /> Save view
@@ -179,6 +193,7 @@ function CasesPage() {
                     {c.reference}
                   </Link>
                 </p>
+                {c.attorneyReference && <p className="truncate text-xs text-muted-foreground">Your ref. {c.attorneyReference}</p>}
                 <p className="text-xs text-muted-foreground">Opened {formatDateOfMoment(c.createdAt)}</p>
               </div>
               <div className="min-w-0">

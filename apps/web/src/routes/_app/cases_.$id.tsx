@@ -42,7 +42,7 @@ function CasePage() {
       <BackLink />
       <PageHeader
         title={`Case ${c.reference}`}
-        description={`${c.patientName} · ${CLAIM_TYPE_LABEL[c.claimType]} · incident ${formatDay(c.incidentDate)}${c.courtCaseNumber ? ` · court ${c.courtCaseNumber}` : ""}`}
+        description={`${c.patientName} · ${CLAIM_TYPE_LABEL[c.claimType]} · incident ${formatDay(c.incidentDate)}${c.courtCaseNumber ? ` · court ${c.courtCaseNumber}` : ""}${c.attorneyReference ? ` · your ref. ${c.attorneyReference}` : ""}`}
       />
       <div className="grid gap-8">
         <CourtDatesSection caseId={id} />

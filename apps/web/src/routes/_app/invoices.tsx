@@ -1,5 +1,5 @@
 import type { InvoiceListKind, InvoiceStatus } from "@medlegal/domain";
-import { can, INVOICE_LIST_KIND_LABELS, INVOICE_LIST_KINDS, INVOICE_STATUS_LABELS, INVOICE_STATUSES, isStaff } from "@medlegal/domain";
+import { can, INVOICE_LIST_KIND_LABELS, INVOICE_LIST_KINDS, INVOICE_SORT_LABEL, INVOICE_SORTS, INVOICE_STATUS_LABELS, INVOICE_STATUSES, isStaff } from "@medlegal/domain";
 import { createFileRoute, Link, useNavigate } from "@tanstack/react-router";
 import { BookmarkPlus, Plus, Receipt } from "lucide-react";
 import * as React from "react";
@@ -12,6 +12,7 @@ import { invoiceFiltersOf, type InvoicesSearch, parseInvoicesSearch } from "@/co
 import { Button } from "@/components/ui/button";
 import { ClearFiltersButton, FilterBar, FilterField, SearchField, SelectFilter } from "@/components/ui/filter-bar";
 import { Input } from "@/components/ui/input";
+import { NativeSelect } from "@/components/ui/native-select";
 import { useCurrentUser } from "@/hooks/use-auth";
 import { useUrlText } from "@/hooks/use-url-text";
 import { prefetchPage } from "@/lib/route-data";
@@ -53,7 +54,8 @@ function InvoicesPage() {
   const cases = trpc.cases.list.useQuery(ALL_CASES, { enabled: staff });
   const attorneys = React.useMemo(() => attorneysOfCases(cases.data ?? []), [cases.data]);
   if (!me) return null;
-  const filtered = Object.values(filters).some(Boolean);
+  const { sort, ...narrowing } = filters;
+  const filtered = Object.values(narrowing).some(Boolean);
   const rangeWrong = Boolean(filters.from && filters.to && filters.from > filters.to);
 
   return (
@@ -78,8 +80,8 @@ function InvoicesPage() {
         }
       />
       <SaveViewDialog open={saving} onClose={() => setSaving(false)} list="invoices" filters={filters} canShare={can(me.role, "views.share")} />
-      <FilterBar className={staff ? "sm:grid-cols-2 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_minmax(0,1fr)_minmax(0,1.4fr)]" : "sm:grid-cols-2 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_minmax(0,1.6fr)_auto]"}>
-        <SearchField id="invoices-search" value={text} onChange={setText} placeholder="Number, claimant, claim or reference" />
+      <FilterBar className={staff ? "sm:grid-cols-2 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_minmax(0,1fr)_minmax(0,1.4fr)]" : "sm:grid-cols-2 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_minmax(0,1.6fr)_minmax(0,1fr)_auto]"}>
+        <SearchField id="invoices-search" value={text} onChange={setText} placeholder="Number, claimant, claim or file reference" />
         <SelectFilter<InvoiceStatus> label="Status" id="invoices-status" value={filters.status ?? ""} onChange={(status) => set({ status: status || undefined })} allLabel="Any status" options={INVOICE_STATUSES.filter((s) => staff || s !== "draft")} labels={INVOICE_STATUS_LABELS} />
         {staff && (
           <>
@@ -102,7 +104,16 @@ function InvoicesPage() {
             <Input id="invoices-to" type="date" value={filters.to ?? ""} min={filters.from} onChange={(e) => set({ to: e.target.value || undefined })} />
           </FilterField>
         </div>
-        <ClearFiltersButton className="self-end justify-self-start" disabled={!filtered} onClick={() => void navigate({ search: {} })} />
+        <FilterField label="Sort by" htmlFor="invoices-sort">
+          <NativeSelect id="invoices-sort" value={sort ?? "newest"} onChange={(e) => set({ sort: e.target.value === "newest" ? undefined : (e.target.value as InvoicesSearch["sort"]) })}>
+            {INVOICE_SORTS.map((s) => (
+              <option key={s} value={s}>
+                {INVOICE_SORT_LABEL[s]}
+              </option>
+            ))}
+          </NativeSelect>
+        </FilterField>
+        <ClearFiltersButton className="self-end justify-self-start" disabled={!filtered} onClick={() => void navigate({ search: (prev) => withChanges({}, { sort: prev.sort }) })} />
       </FilterBar>
       {rangeWrong ? (
         <p role="alert" className="mb-4 text-sm text-destructive">
@@ -118,7 +129,7 @@ function InvoicesPage() {
           emptyTitle={filtered ? "No invoice matches these filters" : "No invoices to show"}
           emptyText={filtered ? "Clear a filter to see more." : "Invoices will be listed here with their number, recipient, total and status."}
         >
-          <InvoiceList items={list.data?.items ?? []} creditNotes={list.data?.creditNotes ?? []} label="Invoices and credit notes" showRecipient={staff} />
+          <InvoiceList items={list.data?.items ?? []} creditNotes={list.data?.creditNotes ?? []} label="Invoices and credit notes" showRecipient={staff} newestFirst={(sort ?? "newest") === "newest"} />
           {list.data && <InvoiceTotalsBar totals={list.data.totals} truncated={list.data.truncated} viewer={audienceOf(me.role)} />}
         </LoadState>
       )}

@@ -110,7 +110,7 @@ function QueriesContent({ role, title }: { role: Role; title: string }) {
       {can(role, "assignments.respond") && <PendingAssignments />}
 
       <FilterBar className="grid-cols-1 sm:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_auto] lg:max-w-3xl">
-        <SearchField id="queries-search" placeholder="Reference, claimant or subject" value={search} onChange={setSearch} />
+        <SearchField id="queries-search" placeholder="Reference, claimant or file reference" value={search} onChange={setSearch} />
         <SelectFilter
           label="Status"
           id="queries-status"

@@ -1,5 +1,5 @@
 import type { ReportKind, ReportStatus, Role } from "@medlegal/domain";
-import { ATTORNEY_REPORT_STATUSES, can, isStaff, REPORT_KIND_LABELS, REPORT_KINDS, REPORT_STATUSES, reportStatusLabel } from "@medlegal/domain";
+import { ATTORNEY_REPORT_STATUSES, can, isStaff, REPORT_KIND_LABELS, REPORT_KINDS, REPORT_SORT_LABEL, REPORT_SORTS, REPORT_STATUSES, reportStatusLabel } from "@medlegal/domain";
 import { createFileRoute, useNavigate } from "@tanstack/react-router";
 import { BookmarkPlus, ClipboardCheck, FileText } from "lucide-react";
 import * as React from "react";
@@ -111,8 +111,8 @@ function AllReports({ role }: { role: Role }) {
     });
   return (
     <>
-      <FilterBar className="sm:grid-cols-2 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_minmax(0,1fr)_auto_auto]">
-        <SearchField id="reports-search" value={search} onChange={setSearch} placeholder="Reference, claimant, expert or query" />
+      <FilterBar className="sm:grid-cols-2 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_minmax(0,1fr)_minmax(0,1fr)_auto_auto]">
+        <SearchField id="reports-search" value={search} onChange={setSearch} placeholder="Reference, claimant, expert, query or file reference" />
         <FilterField label="Status" htmlFor="reports-status">
           <NativeSelect id="reports-status" value={status} onChange={(e) => set({ status: (e.target.value as ReportStatus | "") || undefined })}>
             <option value="">Any status</option>
@@ -133,6 +133,15 @@ function AllReports({ role }: { role: Role }) {
             ))}
           </NativeSelect>
         </FilterField>
+        <FilterField label="Sort by" htmlFor="reports-sort">
+          <NativeSelect id="reports-sort" value={filters.sort ?? "due"} onChange={(e) => set({ sort: e.target.value === "due" ? undefined : (e.target.value as ReportsSearch["sort"]) })}>
+            {REPORT_SORTS.map((s) => (
+              <option key={s} value={s}>
+                {REPORT_SORT_LABEL[s]}
+              </option>
+            ))}
+          </NativeSelect>
+        </FilterField>
         <label className="flex items-center gap-2 self-end pb-2 text-sm">
           <input type="checkbox" className="size-4 accent-primary" checked={overdue} onChange={(e) => set({ overdue: e.target.checked || undefined })} />
           Overdue only
@@ -141,7 +150,7 @@ function AllReports({ role }: { role: Role }) {
           <Button variant="outline" onClick={() => setSaving(true)}>
             <BookmarkPlus aria-hidden /> Save view
           </Button>
-          {filtered && <ClearFiltersButton onClick={() => void navigate({ search: (prev) => withChanges({}, { tab: prev.tab }) })} />}
+          {filtered && <ClearFiltersButton onClick={() => void navigate({ search: (prev) => withChanges({}, { tab: prev.tab, sort: prev.sort }) })} />}
         </div>
       </FilterBar>
       <SaveViewDialog open={saving} onClose={() => setSaving(false)} list="reports" filters={filters} canShare={can(role, "views.share")} />

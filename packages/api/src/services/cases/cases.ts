@@ -1,4 +1,3 @@
-import { sql } from "kysely";
 import type { caseInputSchema, CaseItem, caseListInputSchema, caseUpdateSchema, idInputSchema } from "@medlegal/domain";
 import { CASE_CLAIMANT_MESSAGE } from "@medlegal/domain";
 import type { z } from "zod";
@@ -10,7 +9,8 @@ import { changedFields, recordAudit } from "../audit/audit";
 import { nextReference } from "../platform/references";
 import { now, stamp } from "../platform/clock";
 import type { Db, Deps } from "../platform/deps";
-import { fullName, likePattern } from "../platform/sql";
+import { fullName } from "../platform/sql";
+import { listSearch } from "../search/search-terms";
 
 function caseQuery(db: Db) {
   return db
@@ -39,6 +39,7 @@ const toCase = (row: CaseRow): CaseItem => ({
   incidentDate: row.incident_date,
   rafClaimNumber: row.raf_claim_number,
   courtCaseNumber: row.court_case_number,
+  attorneyReference: row.attorney_reference,
   status: row.status,
   notes: row.notes,
   queriesCount: Number(row.queries_count ?? 0),
@@ -51,6 +52,7 @@ const auditFields = (c: CaseItem) => ({
   incidentDate: c.incidentDate,
   rafClaimNumber: c.rafClaimNumber,
   courtCaseNumber: c.courtCaseNumber,
+  attorneyReference: c.attorneyReference,
   status: c.status,
   notes: c.notes,
 });
@@ -62,30 +64,37 @@ function caseColumns(data: Omit<z.output<typeof caseUpdateSchema>, "id" | "patie
     incident_date: data.incidentDate,
     raf_claim_number: data.rafClaimNumber,
     court_case_number: data.courtCaseNumber,
+    attorney_reference: data.attorneyReference,
     status: data.status,
     notes: data.notes,
   };
 }
 
+/** The newest 500 cases in the chosen order; each order ends in the id, so equal values keep one order. */
 export async function listCases(deps: Deps, f: z.output<typeof caseListInputSchema>): Promise<CaseItem[]> {
-  const query = matchingCases(deps, f).orderBy("cases.created_at", "desc").orderBy("cases.id", "desc").limit(500);
-  return (await query.execute()).map(toCase);
+  let query = matchingCases(deps, f);
+  switch (f.sort) {
+    case "newest":
+    case "oldest": {
+      const dir = f.sort === "newest" ? "desc" : "asc";
+      query = query.orderBy("cases.created_at", dir).orderBy("cases.id", dir);
+      break;
+    }
+    case "reference":
+      query = query.orderBy("cases.reference").orderBy("cases.id");
+      break;
+    case "claimant":
+      query = query.orderBy("patients.last_name").orderBy("patients.first_name").orderBy("cases.created_at", "desc").orderBy("cases.id", "desc");
+      break;
+  }
+  return (await query.limit(500).execute()).map(toCase);
 }
 
 /** The cases the caller may see that match the list's filters, unsorted (the list and a saved view's count read it). */
-export function matchingCases({ db, actor }: Deps, { search, patientId }: z.output<typeof caseListInputSchema>) {
+export function matchingCases({ db, actor }: Deps, { search, patientId }: Omit<z.output<typeof caseListInputSchema>, "sort">) {
   let query = caseQuery(db).where(visibleCases(actor.user));
   if (patientId) query = query.where("cases.patient_id", "=", patientId);
-  if (search) {
-    const pattern = likePattern(search.toLowerCase());
-    query = query.where((eb) =>
-      eb.or([
-        eb(sql`lower(cases.reference)`, "like", pattern),
-        eb(sql`lower(${fullName("patients")})`, "like", pattern),
-        eb(sql`lower(coalesce(cases.raf_claim_number, '') || ' ' || coalesce(cases.court_case_number, ''))`, "like", pattern),
-      ]),
-    );
-  }
+  if (search) query = query.where(listSearch(search, { table: "cases" }));
   return query;
 }
 

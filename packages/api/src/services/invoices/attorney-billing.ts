@@ -55,7 +55,7 @@ async function billAttorney(trx: Trx, actor: Actor, eventKey: string, b: Billabl
     const matter = await trx
       .selectFrom("cases")
       .innerJoin("patients", "patients.id", "cases.patient_id")
-      .select(["cases.raf_claim_number", "cases.court_case_number", "patients.first_name", "patients.last_name"])
+      .select(["cases.raf_claim_number", "cases.court_case_number", "cases.attorney_reference", "patients.first_name", "patients.last_name"])
       .where("cases.id", "=", b.caseId)
       .executeTakeFirstOrThrow();
     invoice = await trx
@@ -72,6 +72,8 @@ async function billAttorney(trx: Trx, actor: Actor, eventKey: string, b: Billabl
         report_id: b.reportId,
         claimant_name: `${matter.first_name} ${matter.last_name}`,
         claim_number: matter.raf_claim_number ?? matter.court_case_number ?? null,
+        // The matter's own file reference, as the attorney gave it (docs/product-rules.md "Search and views").
+        attorney_reference: matter.attorney_reference,
         // created_by null marks the draft the billing made (docs/decisions.md, "Invoices").
         created_by: null,
         created_at: now(),

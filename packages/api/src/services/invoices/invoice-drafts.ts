@@ -15,19 +15,23 @@ import { getInvoice } from "./invoice-list";
 
 /** The claimant and claim number printed for the attorney's bill of costs, from the case (which must be the attorney's). */
 async function matterOf(db: Db, attorneyId: string, caseId: string | null) {
-  if (!caseId) return { case_id: null, patient_id: null, claimant_name: null, claim_number: null };
+  if (!caseId) return { matter: { case_id: null, patient_id: null, claimant_name: null, claim_number: null }, attorneyReference: null };
   const found = await db
     .selectFrom("cases")
     .innerJoin("patients", "patients.id", "cases.patient_id")
-    .select(["cases.id", "cases.attorney_id", "cases.patient_id", "cases.raf_claim_number", "cases.court_case_number", "patients.first_name", "patients.last_name"])
+    .select(["cases.id", "cases.attorney_id", "cases.patient_id", "cases.raf_claim_number", "cases.court_case_number", "cases.attorney_reference", "patients.first_name", "patients.last_name"])
     .where("cases.id", "=", caseId)
     .executeTakeFirst();
   if (!found || found.attorney_id !== attorneyId) throw new AppError("INVALID", "That case is not one of this attorney's: choose one of their cases.", { caseId: "Choose one of the attorney's cases" });
   return {
-    case_id: found.id,
-    patient_id: found.patient_id,
-    claimant_name: `${found.first_name} ${found.last_name}`,
-    claim_number: found.raf_claim_number ?? found.court_case_number ?? null,
+    matter: {
+      case_id: found.id,
+      patient_id: found.patient_id,
+      claimant_name: `${found.first_name} ${found.last_name}`,
+      claim_number: found.raf_claim_number ?? found.court_case_number ?? null,
+    },
+    /** The attorney's own file reference of the matter: a new draft's reference unless one is typed. */
+    attorneyReference: found.attorney_reference,
   };
 }
 
@@ -114,7 +118,7 @@ export async function assertReportLines(db: Db, invoiceId: string | null, caseId
 export async function createAttorneyDraft(deps: Deps, input: z.output<typeof attorneyInvoiceDraftSchema>): Promise<InvoiceDetail> {
   const id = await deps.db.transaction().execute(async (trx) => {
     await assertAttorney(trx, input.attorneyId);
-    const matter = await matterOf(trx, input.attorneyId, input.caseId);
+    const { matter, attorneyReference } = await matterOf(trx, input.attorneyId, input.caseId);
     await assertReportLines(trx, null, matter.case_id, input.lines);
     const { vatRegistered } = await agencyParty(trx);
     const row = await trx
@@ -124,7 +128,7 @@ export async function createAttorneyDraft(deps: Deps, input: z.output<typeof att
         series: ATTORNEY_SERIES,
         attorney_id: input.attorneyId,
         ...matter,
-        attorney_reference: input.attorneyReference,
+        attorney_reference: input.attorneyReference ?? attorneyReference,
         created_by: deps.actor.user.id,
         created_at: now(),
         updated_at: now(),
@@ -156,7 +160,7 @@ export async function updateDraft(deps: Deps, input: z.output<typeof invoiceDraf
     assertDraft(row);
     if (row.kind !== "attorney") throw new AppError("CONFLICT", "Expert invoices are changed in the expert invoice generator.");
     await assertAttorney(trx, input.attorneyId);
-    const matter = await matterOf(trx, input.attorneyId, input.caseId);
+    const { matter } = await matterOf(trx, input.attorneyId, input.caseId);
     await assertReportLines(trx, row.id, matter.case_id, input.lines);
     const { vatRegistered } = await agencyParty(trx);
     await trx

@@ -1,3 +1,4 @@
+import type { RawBuilder } from "kysely";
 import { sql } from "kysely";
 import type { z } from "zod";
 import type {
@@ -11,6 +12,7 @@ import type {
   InvoiceListItem,
   InvoiceMoneySide,
   InvoiceParty,
+  InvoiceSort,
 } from "@medlegal/domain";
 import { ageBalances, invoiceBalance, INVOICE_STATUS_LABELS, OPEN_INVOICE_STATUSES } from "@medlegal/domain";
 import { AppError } from "../../errors";
@@ -22,7 +24,8 @@ import { LIST_LIMIT, MISSING, loadVisibleInvoice } from "./invoice-access";
 import type { InvoiceRow } from "./invoice-access";
 import { partiesOf } from "./invoice-parties";
 import { recipientBlocker, toLine } from "./invoice-documents";
-import { fullName, likePattern } from "../platform/sql";
+import { fullName } from "../platform/sql";
+import { creditNoteSearch, invoiceSearchOf } from "../search/search-terms";
 
 function listQuery(db: Db, user: CurrentUser) {
   return db
@@ -68,6 +71,26 @@ function toListItem(r: ListRow, agencyName: string): InvoiceListItem {
   };
 }
 
+/** The invoices in the list's chosen order; each ends in the id, so equal values keep one order. */
+function sortedInvoices(query: ReturnType<typeof listQuery>, sort: InvoiceSort, day: RawBuilder<string>) {
+  switch (sort) {
+    case "newest":
+    case "oldest": {
+      const dir = sort === "newest" ? "desc" : "asc";
+      return query.orderBy(day, dir).orderBy("invoices.created_at", dir).orderBy("invoices.id", dir);
+    }
+    case "number":
+      // Drafts have no number yet: they come last, newest first.
+      return query.orderBy("invoices.number", (o) => o.asc().nullsLast()).orderBy("invoices.created_at", "desc").orderBy("invoices.id");
+    case "claimant":
+      return query.orderBy(sql`lower(invoices.claimant_name)`, (o) => o.asc().nullsLast()).orderBy(day, "desc").orderBy("invoices.id");
+    case "due":
+      return query.orderBy("invoices.due_date", (o) => o.asc().nullsLast()).orderBy("invoices.number").orderBy("invoices.id");
+    case "amount":
+      return query.orderBy("invoices.total_cents", "desc").orderBy(day, "desc").orderBy("invoices.id");
+  }
+}
+
 /**
  * The caller's invoices and credit notes with filters, newest first (at most 500 of each), and the
  * totals over every match: invoiced, credited, outstanding and its ageing (the buckets add up to
@@ -83,23 +106,8 @@ export async function listInvoices({ db, actor }: Deps, f: z.output<typeof invoi
   const day = sql<string>`coalesce(invoices.issue_date, (invoices.created_at AT TIME ZONE 'Africa/Johannesburg')::date)`;
   if (f.from) query = query.where(day, ">=", f.from);
   if (f.to) query = query.where(day, "<=", f.to);
-  if (f.search) {
-    const like = likePattern(f.search);
-    query = query.where((eb) =>
-      eb.or([
-        eb("invoices.number", "ilike", like),
-        eb("invoices.claimant_name", "ilike", like),
-        eb("invoices.claim_number", "ilike", like),
-        eb("invoices.attorney_reference", "ilike", like),
-        eb("attorney.firm_name", "ilike", like),
-        eb(fullName("attorney"), "ilike", like),
-        eb(fullName("consultant"), "ilike", like),
-      ]),
-    );
-  }
-  const rows = await query
-    .orderBy(day, "desc")
-    .orderBy("invoices.created_at", "desc")
+  if (f.search) query = query.where(invoiceSearchOf(f.search));
+  const rows = await sortedInvoices(query, f.sort, day)
     .limit(LIST_LIMIT + 1)
     .execute();
   const sums = await db
@@ -176,21 +184,7 @@ async function listCreditNotes(db: Db, user: CurrentUser, f: z.output<typeof inv
   if (f.consultantId) query = query.where("invoices.consultant_id", "=", f.consultantId);
   if (f.from) query = query.where("credit_notes.issue_date", ">=", f.from);
   if (f.to) query = query.where("credit_notes.issue_date", "<=", f.to);
-  if (f.search) {
-    const like = likePattern(f.search);
-    query = query.where((eb) =>
-      eb.or([
-        eb("credit_notes.number", "ilike", like),
-        eb("invoices.number", "ilike", like),
-        eb("invoices.claimant_name", "ilike", like),
-        eb("invoices.claim_number", "ilike", like),
-        eb("invoices.attorney_reference", "ilike", like),
-        eb("attorney.firm_name", "ilike", like),
-        eb(fullName("attorney"), "ilike", like),
-        eb(fullName("consultant"), "ilike", like),
-      ]),
-    );
-  }
+  if (f.search) query = query.where(creditNoteSearch(f.search));
   const rows = await query
     .select([
       "credit_notes.id",

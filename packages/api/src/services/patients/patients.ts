@@ -10,7 +10,6 @@ import { assertCan, loadVisiblePatient, visiblePatients } from "../platform/acce
 import { recordAccess } from "../audit/access-log";
 import { changedFields, recordAudit } from "../audit/audit";
 import { correctionRequestFor } from "../privacy/subject-requests";
-import { refreshQuerySearchText } from "../queries/query-search";
 import { now, stamp } from "../platform/clock";
 import type { Db, Deps } from "../platform/deps";
 import { fullName, likePattern } from "../platform/sql";
@@ -177,9 +176,6 @@ export async function updatePatient({ db, actor }: Deps, { id, subjectRequestId,
         before: changed.before,
         after: request ? { ...changed.after, subjectRequest: request.reference } : changed.after,
       });
-      if (before.firstName !== after.firstName || before.lastName !== after.lastName) {
-        await refreshQuerySearchText(trx, { patientId: id });
-      }
       return after;
     });
   } catch (error) {

@@ -70,9 +70,9 @@ export async function anonymiseClaimant(
   // Texts to and from the claimant's phone hold the number and their own words.
   await trx.deleteFrom("claimant_messages").where("patient_id", "=", patientId).execute();
   await trx.updateTable("claimant_replies").set({ from_phone: ANONYMISED, text: ANONYMISED }).where("patient_id", "=", patientId).execute();
-  if (caseIds.length) await trx.updateTable("cases").set({ notes: null, raf_claim_number: null, court_case_number: null }).where("id", "in", caseIds).execute();
+  if (caseIds.length) await trx.updateTable("cases").set({ notes: null, raf_claim_number: null, court_case_number: null, attorney_reference: null }).where("id", "in", caseIds).execute();
   if (queryIds.length) {
-    await trx.updateTable("queries").set({ subject: ANONYMISED, instructions: ANONYMISED, cancel_reason: null, search_text: "" }).where("id", "in", queryIds).execute();
+    await trx.updateTable("queries").set({ subject: ANONYMISED, instructions: ANONYMISED, cancel_reason: null }).where("id", "in", queryIds).execute();
     await trx.updateTable("query_events").set({ body: ANONYMISED }).where("query_id", "in", queryIds).where("body", "is not", null).execute();
   }
   if (reports.length) {

@@ -8,7 +8,6 @@ import { notify, notifyCaseManagers } from "../notifications/notifications";
 import { nextReference } from "../platform/references";
 import { getQuery } from "./query-detail";
 import { addEvent } from "./query-records";
-import { refreshQuerySearchText } from "./query-search";
 import { startSlaTimer } from "../sla/timers";
 import { now, stamp } from "../platform/clock";
 import type { Deps } from "../platform/deps";
@@ -41,7 +40,6 @@ export async function createQuery({ db, actor }: Deps, data: z.output<typeof que
       .insertInto("query_specializations")
       .values(data.specializationIds.map((specialization_id) => ({ query_id: id, specialization_id })))
       .execute();
-    await refreshQuerySearchText(trx, { queryId: id });
     await addEvent(trx, { queryId: id, actorId: actor.user.id, kind: "status", to: "submitted" });
     await startSlaTimer(trx, { policy: "query_acknowledgement", subject: { kind: "query", id }, queryId: id, startedAt: now() });
     await recordAudit(trx, actor, {

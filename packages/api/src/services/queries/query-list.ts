@@ -1,12 +1,12 @@
 import { sql } from "kysely";
 import type { queryListInputSchema, QueryListItem } from "@medlegal/domain";
-import { addDays, QUERY_REFERENCE_TERM, sastToUtc } from "@medlegal/domain";
+import { addDays, sastToUtc } from "@medlegal/domain";
 import type { z } from "zod";
 import { visibleQueries } from "../platform/access";
 import { decodeCursor, encodeCursor, exactTime } from "../platform/keyset";
 import { queryListQuery, toQueryListItem } from "./query-records";
 import type { Deps } from "../platform/deps";
-import { likePattern } from "../platform/sql";
+import { listSearch } from "../search/search-terms";
 
 type QueryFilters = Omit<z.output<typeof queryListInputSchema>, "cursor" | "limit" | "sort">;
 
@@ -17,13 +17,8 @@ type QueryFilters = Omit<z.output<typeof queryListInputSchema>, "cursor" | "limi
 export function matchingQueries({ db, actor }: Deps, f: QueryFilters) {
   let query = queryListQuery(db).where(visibleQueries(actor.user));
 
-  if (f.search && QUERY_REFERENCE_TERM.test(f.search.trim())) {
-    // A whole reference: `=` on the unique index, a few rows read whatever the list's size (docs/decisions.md, "Performance").
-    query = query.where("queries.reference", "=", f.search.trim().toUpperCase());
-  } else if (f.search) {
-    const pattern = likePattern(f.search.toLowerCase());
-    query = query.where("queries.search_text", "like", pattern);
-  }
+  // References with or without dashes, the case's numbers and the attorney's file reference, claimant and attorney (docs/decisions.md "One search").
+  if (f.search) query = query.where(listSearch(f.search, { table: "queries" }));
   if (f.status) query = query.where("queries.status", "=", f.status);
   if (f.priority) query = query.where("queries.priority", "=", f.priority);
   if (f.assignedEmployeeId) query = query.where("queries.assigned_employee_id", "=", f.assignedEmployeeId);

@@ -14,7 +14,8 @@ import { hasCaseDeferral } from "../receivables/deferrals";
 import { DAY_MS, MISSING } from "./report-access";
 import { activeChecklist } from "./report-checklist";
 import { examinationOf } from "./report-examination";
-import { fullName, likePattern } from "../platform/sql";
+import { fullName } from "../platform/sql";
+import { listSearch } from "../search/search-terms";
 
 function listQuery(db: Db, user: CurrentUser) {
   return db
@@ -64,9 +65,27 @@ function toListItem(r: ListRow, user: CurrentUser, at = now().getTime()): Report
   };
 }
 
-/** The caller's reports with filters; staff's review queue (submitted and in review) is sorted by due date. */
+/**
+ * The caller's reports with filters, in the chosen order (due date, soonest first, by default, as
+ * staff's review queue always is); each order ends in the id, so equal values keep one order.
+ */
 export async function listReports(deps: Deps, f: z.output<typeof reportListInputSchema>): Promise<ReportListItem[]> {
-  const rows = await matchingReports(deps, f).orderBy("reports.due_at").orderBy("reports.reference").limit(500).execute();
+  let query = matchingReports(deps, f);
+  switch (f.queue ? "due" : f.sort) {
+    case "due":
+      query = query.orderBy("reports.due_at").orderBy("reports.reference");
+      break;
+    case "newest":
+      query = query.orderBy("reports.created_at", "desc");
+      break;
+    case "reference":
+      query = query.orderBy("reports.reference");
+      break;
+    case "claimant":
+      query = query.orderBy("patients.last_name").orderBy("patients.first_name").orderBy("reports.due_at");
+      break;
+  }
+  const rows = await query.orderBy("reports.id").limit(500).execute();
   return rows.map((r) => toListItem(r, deps.actor.user));
 }
 
@@ -83,17 +102,7 @@ export function matchingReports({ db, actor }: Deps, f: z.output<typeof reportLi
   if (f.queryId) query = query.where("reports.query_id", "=", f.queryId);
   if (f.bookingId) query = query.where("reports.booking_id", "=", f.bookingId);
   if (f.caseId) query = query.where("reports.case_id", "=", f.caseId);
-  if (f.search) {
-    const like = likePattern(f.search);
-    query = query.where((eb) =>
-      eb.or([
-        eb("reports.reference", "ilike", like),
-        eb(fullName("patients"), "ilike", like),
-        eb(fullName("consultant"), "ilike", like),
-        eb("queries.reference", "ilike", like),
-      ]),
-    );
-  }
+  if (f.search) query = query.where(listSearch(f.search, { table: "reports", query: "query_id", people: ["consultant_id"] }));
   return query;
 }
 

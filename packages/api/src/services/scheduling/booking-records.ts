@@ -13,6 +13,7 @@ import { now } from "../platform/clock";
 import type { Db, Deps } from "../platform/deps";
 import { announceQueryChange } from "../queries/query-live";
 import { fullName, likePattern } from "../platform/sql";
+import { listSearch } from "../search/search-terms";
 
 /** A booking with the names around it; a booking made before bookings had to name a query has none (left join). */
 export function bookingQuery(db: Db) {
@@ -137,16 +138,7 @@ export function matchingBookings({ db, actor }: Deps, f: Omit<z.output<typeof bo
   if (f.venue) query = query.where(sql`lower(coalesce(bookings.venue, 'video'))`, "like", likePattern(f.venue.toLowerCase()));
   if (f.from) query = query.where("bookings.starts_at", ">=", sastToUtc(f.from, "00:00"));
   if (f.to) query = query.where("bookings.starts_at", "<", sastToUtc(addDays(f.to, 1), "00:00"));
-  if (f.search) {
-    const pattern = likePattern(f.search.toLowerCase());
-    query = query.where((eb) =>
-      eb.or([
-        eb(sql`lower(bookings.reference)`, "like", pattern),
-        eb(sql`lower(${fullName("patients")})`, "like", pattern),
-        eb(sql`lower(${fullName("consultant")})`, "like", pattern),
-      ]),
-    );
-  }
+  if (f.search) query = query.where(listSearch(f.search, { table: "bookings", query: "query_id", people: ["consultant_id"] }));
   return query;
 }
 

@@ -1,23 +1,22 @@
 import { sql } from "kysely";
 import type { GlobalSearchResult, globalSearchInputSchema, SearchHit, SearchKind } from "@medlegal/domain";
-import { can, isAttorney, looksLikeIdentityNumber, MEETING_STATUS_LABEL, ROLE_LABEL, saDayTimeLabel, SEARCH_GROUP_LIMIT, SEARCH_KINDS, SEARCH_MIN_LENGTH, searchKey } from "@medlegal/domain";
+import { can, isAttorney, looksLikeIdentityNumber, MEETING_STATUS_LABEL, ROLE_LABEL, saDayTimeLabel, SEARCH_GROUP_LIMIT, SEARCH_KINDS, SEARCH_MIN_LENGTH } from "@medlegal/domain";
 import type { z } from "zod";
 import { isStaff, visibleBookings, visibleCases, visibleInvoices, visiblePatients, visibleQueries, visibleReports } from "../platform/access";
 import type { Deps } from "../platform/deps";
 import { fullName, likePattern } from "../platform/sql";
+import type { SearchTable, SearchTerms } from "./search-terms";
+import { searchTerms, textMatches } from "./search-terms";
 
 /**
  * The terms of one search: the words as typed (lower case, for names) and the key (letters and
  * digits only, for references and numbers, docs/decisions.md "Global search").
  */
-interface Terms {
+interface Terms extends SearchTerms {
   /** Every reference and number the app issues holds a digit: without one, those finders are skipped. */
   hasDigit: boolean;
   /** Four digits in a row: a number, not a person's name, username or e-mail. */
   looksNumeric: boolean;
-  wordsAnywhere: string;
-  keyAnywhere: string | null;
-  keyPrefix: string | null;
   byIdentity: boolean;
 }
 
@@ -32,11 +31,14 @@ const hit = (id: string, title: string, detail: (string | null | undefined)[], t
   byIdentity,
 });
 
-/** A condition that is false when the key is too short to mean anything (a term of punctuation). */
-const keyMatches = (column: ReturnType<typeof sql>, pattern: string | null) => (pattern ? sql<boolean>`${column} LIKE ${pattern}` : sql<boolean>`false`);
-
-/** Names as written, ID, passport and phone as keys (the stored column of migration 2026-11-29-41). */
-const PATIENT_TEXT = sql`patients.search_text`;
+/**
+ * The palette's comparisons, the lists' own (`textMatches`, docs/decisions.md "One search"): a
+ * record's references and numbers by key, anywhere (three characters at least, a trigram's worth),
+ * the references the app issues by their start (a palette finds one record), names as written.
+ */
+const byKey = (table: SearchTable, t: SearchTerms) => textMatches(table, t, { words: false, minKey: SEARCH_MIN_LENGTH });
+const byReference = (table: SearchTable, t: SearchTerms) => textMatches(table, t, { words: false, at: "start", minKey: 2 });
+const byText = (table: SearchTable, t: SearchTerms) => textMatches(table, t, { minKey: SEARCH_MIN_LENGTH });
 
 /**
  * Rows matched before they are sorted: enough for a name or a number, and a bound for a term
@@ -56,15 +58,15 @@ const findClaimants: Finder = async ({ db, actor }, t) => {
           .select("patients.id")
           .where(visiblePatients(actor.user))
           .where("patients.anonymised_at", "is", null)
-          .where(sql<boolean>`(${PATIENT_TEXT} LIKE ${t.wordsAnywhere} OR ${keyMatches(PATIENT_TEXT, t.keyAnywhere)})`)
+          .where(byText("patients", t))
           .limit(MATCHES_BEFORE_SORTING),
     )
     .selectFrom("matched")
     .innerJoin("patients", "patients.id", "matched.id")
     .select(["patients.id", fullName("patients").as("name"), "patients.id_number", "patients.passport_number", "patients.birth_date"])
     .select(
-      t.byIdentity && t.keyAnywhere
-        ? sql<boolean>`(search_key(patients.id_number) LIKE ${t.keyAnywhere} OR search_key(patients.passport_number) LIKE ${t.keyAnywhere})`.as("by_identity")
+      t.byIdentity && t.key.length >= SEARCH_MIN_LENGTH
+        ? sql<boolean>`(search_key(patients.id_number) LIKE ${likePattern(t.key)} OR search_key(patients.passport_number) LIKE ${likePattern(t.key)})`.as("by_identity")
         : sql<boolean>`false`.as("by_identity"),
     )
     .orderBy("patients.last_name")
@@ -76,7 +78,6 @@ const findClaimants: Finder = async ({ db, actor }, t) => {
 };
 
 const findCases: Finder = async ({ db, actor }, t) => {
-  if (!t.keyAnywhere) return [];
   if (!t.hasDigit) return [];
   const rows = await db
     .with(
@@ -86,18 +87,18 @@ const findCases: Finder = async ({ db, actor }, t) => {
           .selectFrom("cases")
           .select("cases.id")
           .where(visibleCases(actor.user))
-          .where(sql<boolean>`case_search_text(cases.reference, cases.raf_claim_number, cases.court_case_number) LIKE ${t.keyAnywhere}`)
+          .where(byKey("cases", t))
           .limit(MATCHES_BEFORE_SORTING),
     )
     .selectFrom("matched")
     .innerJoin("cases", "cases.id", "matched.id")
     .innerJoin("patients", "patients.id", "cases.patient_id")
-    .select(["cases.id", "cases.reference", "cases.raf_claim_number", "cases.court_case_number", fullName("patients").as("claimant")])
+    .select(["cases.id", "cases.reference", "cases.raf_claim_number", "cases.court_case_number", "cases.attorney_reference", fullName("patients").as("claimant")])
     .orderBy("cases.created_at", "desc")
     .orderBy("cases.id", "desc")
     .limit(SEARCH_GROUP_LIMIT)
     .execute();
-  return rows.map((r) => hit(r.id, r.reference, [r.claimant, r.raf_claim_number && `RAF ${r.raf_claim_number}`, r.court_case_number && `court ${r.court_case_number}`]));
+  return rows.map((r) => hit(r.id, r.reference, [r.claimant, r.attorney_reference && `your ref. ${r.attorney_reference}`, r.raf_claim_number && `RAF ${r.raf_claim_number}`, r.court_case_number && `court ${r.court_case_number}`]));
 };
 
 /**
@@ -106,13 +107,13 @@ const findCases: Finder = async ({ db, actor }, t) => {
  * are merged, newest first.
  */
 const findQueries: Finder = async ({ db, actor }, t) => {
-  const byReference = t.keyPrefix && t.hasDigit
+  const references = t.hasDigit
     ? db
         .selectFrom("queries")
         .innerJoin("cases", "cases.id", "queries.case_id")
         .innerJoin("patients", "patients.id", "cases.patient_id")
         .where(visibleQueries(actor.user))
-        .where(sql<boolean>`search_key(queries.reference) LIKE ${t.keyPrefix}`)
+        .where(byReference("queries", t))
         .select(["queries.id", "queries.reference", "queries.status", "queries.created_at", fullName("patients").as("claimant")])
         .orderBy("queries.created_at", "desc")
         .limit(SEARCH_GROUP_LIMIT)
@@ -133,7 +134,7 @@ const findQueries: Finder = async ({ db, actor }, t) => {
                 ? eb("patients.attorney_id", "=", actor.user.id)
                 : eb.exists(eb.selectFrom("cases").innerJoin("queries", "queries.case_id", "cases.id").select("queries.id").whereRef("cases.patient_id", "=", "patients.id").where(visibleQueries(actor.user))),
           )
-          .where(sql<boolean>`(${PATIENT_TEXT} LIKE ${t.wordsAnywhere} OR ${keyMatches(PATIENT_TEXT, t.keyAnywhere)})`)
+          .where(byText("patients", t))
           .limit(MATCHES_BEFORE_SORTING),
     )
     .selectFrom("matched")
@@ -145,9 +146,9 @@ const findQueries: Finder = async ({ db, actor }, t) => {
     .orderBy("queries.created_at", "desc")
     .limit(SEARCH_GROUP_LIMIT)
     .execute();
-  const [references, claimants] = await Promise.all([byReference, byClaimant]);
+  const [byReferences, claimants] = await Promise.all([references, byClaimant]);
   const seen = new Set<string>();
-  return [...references, ...claimants]
+  return [...byReferences, ...claimants]
     .filter((r) => !seen.has(r.id) && seen.add(r.id))
     .sort((x, y) => y.created_at.getTime() - x.created_at.getTime())
     .slice(0, SEARCH_GROUP_LIMIT)
@@ -155,13 +156,12 @@ const findQueries: Finder = async ({ db, actor }, t) => {
 };
 
 const findBookings: Finder = async ({ db, actor }, t) => {
-  if (!t.keyPrefix) return [];
   if (!t.hasDigit) return [];
   const rows = await db
     .selectFrom("bookings")
     .innerJoin("patients", "patients.id", "bookings.patient_id")
     .where(visibleBookings(actor.user))
-    .where(sql<boolean>`search_key(bookings.reference) LIKE ${t.keyPrefix}`)
+    .where(byReference("bookings", t))
     .select(["bookings.id", "bookings.reference", "bookings.query_id", "bookings.status", fullName("patients").as("claimant")])
     .orderBy("bookings.starts_at", "desc")
     .limit(SEARCH_GROUP_LIMIT)
@@ -171,11 +171,10 @@ const findBookings: Finder = async ({ db, actor }, t) => {
 
 /** Meetings by reference (issue 37): staff any, everyone else those they are invited to or arranged, as the meetings list. */
 const findMeetings: Finder = async ({ db, actor }, t) => {
-  if (!t.keyPrefix) return [];
   if (!t.hasDigit) return [];
   const rows = await db
     .selectFrom("meetings")
-    .where(sql<boolean>`search_key(meetings.reference) LIKE ${t.keyPrefix}`)
+    .where(byReference("meetings", t))
     .where((eb) =>
       isStaff(actor.user)
         ? eb.lit(true)
@@ -193,13 +192,12 @@ const findMeetings: Finder = async ({ db, actor }, t) => {
 };
 
 const findReports: Finder = async ({ db, actor }, t) => {
-  if (!t.keyPrefix) return [];
   if (!t.hasDigit) return [];
   const rows = await db
     .selectFrom("reports")
     .innerJoin("patients", "patients.id", "reports.patient_id")
     .where(visibleReports(actor.user))
-    .where(sql<boolean>`search_key(reports.reference) LIKE ${t.keyPrefix}`)
+    .where(byReference("reports", t))
     .select(["reports.id", "reports.reference", "reports.status", fullName("patients").as("claimant")])
     .orderBy("reports.reference", "desc")
     .limit(SEARCH_GROUP_LIMIT)
@@ -209,13 +207,12 @@ const findReports: Finder = async ({ db, actor }, t) => {
 
 /** Invoices by number, the attorney's own file reference or the claim number; credit notes by number (they open their invoice). */
 const findInvoices: Finder = async ({ db, actor }, t) => {
-  if (!t.keyAnywhere || !t.keyPrefix) return [];
   if (!t.hasDigit) return [];
   const [invoices, creditNotes] = await Promise.all([
     db
       .selectFrom("invoices")
       .where(visibleInvoices(actor.user))
-      .where(sql<boolean>`invoice_search_text(invoices.number, invoices.attorney_reference, invoices.claim_number) LIKE ${t.keyAnywhere}`)
+      .where(byKey("invoices", t))
       .select(["invoices.id", "invoices.number", "invoices.claimant_name", "invoices.attorney_reference", "invoices.status"])
       .orderBy("invoices.created_at", "desc")
       .limit(SEARCH_GROUP_LIMIT)
@@ -224,7 +221,7 @@ const findInvoices: Finder = async ({ db, actor }, t) => {
       .selectFrom("credit_notes")
       .innerJoin("invoices", "invoices.id", "credit_notes.invoice_id")
       .where(visibleInvoices(actor.user))
-      .where(sql<boolean>`search_key(credit_notes.number) LIKE ${t.keyPrefix}`)
+      .where(byReference("credit_notes", t))
       .select(["credit_notes.id", "credit_notes.number", "credit_notes.invoice_id", "invoices.number as invoice_number"])
       .orderBy("credit_notes.created_at", "desc")
       .limit(SEARCH_GROUP_LIMIT)
@@ -243,13 +240,13 @@ const findInvoices: Finder = async ({ db, actor }, t) => {
 function findPeople(experts: boolean): Finder {
   return async ({ db }, t) => {
     if (t.looksNumeric) return [];
-    const byName = sql<boolean>`user_search_text(users.first_name, users.last_name, users.username, users.email) LIKE ${t.wordsAnywhere}`;
+    const byName = textMatches("users", t, { minKey: Infinity });
     const rows = await db
       .selectFrom("users")
       .leftJoin("specializations", "specializations.id", "users.specialization_id")
       .where("users.role", experts ? "=" : "<>", "consultant")
       // The catalogue holds a few dozen disciplines: matching their names costs nothing beside the users' index.
-      .where(experts ? sql<boolean>`(${byName} OR lower(specializations.name) LIKE ${t.wordsAnywhere})` : byName)
+      .where(experts ? sql<boolean>`(${byName} OR lower(specializations.name) LIKE ${likePattern(t.words)})` : byName)
       .select(["users.id", fullName("users").as("name"), "users.role", "users.email", "users.is_active", "users.firm_name", "specializations.name as specialization"])
       .orderBy("users.last_name")
       .orderBy("users.first_name")
@@ -279,16 +276,13 @@ const FINDERS: Record<SearchKind, { allowed: (deps: Deps) => boolean; find: Find
  * nobody can see a match for) is an empty answer, never an error.
  */
 export async function globalSearch(deps: Deps, input: z.output<typeof globalSearchInputSchema>): Promise<GlobalSearchResult> {
-  const words = input.term.toLowerCase().replace(/\s+/g, " ");
-  const key = searchKey(words);
-  if (words.length < SEARCH_MIN_LENGTH) return { groups: [] };
+  const typed = searchTerms(input.term);
+  if (typed.words.length < SEARCH_MIN_LENGTH) return { groups: [] };
   const terms: Terms = {
-    hasDigit: /\d/.test(key),
-    looksNumeric: /\d{4}/.test(key),
-    wordsAnywhere: likePattern(words),
-    keyAnywhere: key.length >= SEARCH_MIN_LENGTH ? likePattern(key) : null,
-    keyPrefix: key.length >= 2 ? likePattern(key, "start") : null,
-    byIdentity: looksLikeIdentityNumber(words),
+    ...typed,
+    hasDigit: /\d/.test(typed.key),
+    looksNumeric: /\d{4}/.test(typed.key),
+    byIdentity: looksLikeIdentityNumber(typed.words),
   };
   const kinds = SEARCH_KINDS.filter((kind) => FINDERS[kind].allowed(deps));
   const found = await Promise.all(kinds.map((kind) => FINDERS[kind].find(deps, terms)));

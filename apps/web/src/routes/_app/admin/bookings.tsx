@@ -95,7 +95,7 @@ function BookingManagementPage() {
       {me && <SaveViewDialog open={saving} onClose={() => setSaving(false)} list="bookings" filters={filters} canShare={can(me.role, "views.share")} />}
 
       <FilterBar className="mb-5 sm:grid-cols-2 lg:grid-cols-4">
-        <SearchField id="bookings-search" className="sm:col-span-2" placeholder="Reference, claimant or expert" value={text} onChange={setText} />
+        <SearchField id="bookings-search" className="sm:col-span-2" placeholder="Reference, claimant, expert or file reference" value={text} onChange={setText} />
         <SelectFilter
           label="Status"
           id="bookings-status"

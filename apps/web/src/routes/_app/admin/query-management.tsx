@@ -130,7 +130,7 @@ function QueryManagementPage() {
       <SaveViewDialog open={saving} onClose={() => setSaving(false)} list="queries" filters={queryFiltersOf(search)} canShare={me ? can(me.role, "views.share") : false} />
 
       <FilterBar className="grid-cols-2 lg:grid-cols-4 xl:grid-cols-[minmax(0,2fr)_repeat(4,minmax(0,1fr))]">
-        <SearchField id="qm-search" className="col-span-2 xl:col-span-1" placeholder="Reference, claimant, attorney or firm" value={text} onChange={setText} />
+        <SearchField id="qm-search" className="col-span-2 xl:col-span-1" placeholder="Reference, claimant, attorney, firm or file reference" value={text} onChange={setText} />
         <SelectFilter
           label="Status"
           id="qm-status"
