@@ -10,7 +10,7 @@ import { nextReference } from "../platform/references";
 import { now, stamp } from "../platform/clock";
 import type { Db, Deps } from "../platform/deps";
 import { fullName } from "../platform/sql";
-import { listSearch } from "../search/search-terms";
+import { listSearch } from "../platform/search-terms";
 
 function caseQuery(db: Db) {
   return db

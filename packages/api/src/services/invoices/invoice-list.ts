@@ -25,7 +25,7 @@ import type { InvoiceRow } from "./invoice-access";
 import { partiesOf } from "./invoice-parties";
 import { recipientBlocker, toLine } from "./invoice-documents";
 import { fullName } from "../platform/sql";
-import { creditNoteSearch, invoiceSearchOf } from "../search/search-terms";
+import { creditNoteSearch, invoiceSearchOf } from "../platform/search-terms";
 
 function listQuery(db: Db, user: CurrentUser) {
   return db

@@ -6,7 +6,7 @@ import { visibleQueries } from "../platform/access";
 import { decodeCursor, encodeCursor, exactTime } from "../platform/keyset";
 import { queryListQuery, toQueryListItem } from "./query-records";
 import type { Deps } from "../platform/deps";
-import { listSearch } from "../search/search-terms";
+import { listSearch } from "../platform/search-terms";
 
 type QueryFilters = Omit<z.output<typeof queryListInputSchema>, "cursor" | "limit" | "sort">;
 

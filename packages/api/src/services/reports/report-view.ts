@@ -15,7 +15,7 @@ import { DAY_MS, MISSING } from "./report-access";
 import { activeChecklist } from "./report-checklist";
 import { examinationOf } from "./report-examination";
 import { fullName } from "../platform/sql";
-import { listSearch } from "../search/search-terms";
+import { listSearch } from "../platform/search-terms";
 
 function listQuery(db: Db, user: CurrentUser) {
   return db

@@ -13,7 +13,7 @@ import { now } from "../platform/clock";
 import type { Db, Deps } from "../platform/deps";
 import { announceQueryChange } from "../queries/query-live";
 import { fullName, likePattern } from "../platform/sql";
-import { listSearch } from "../search/search-terms";
+import { listSearch } from "../platform/search-terms";
 
 /** A booking with the names around it; a booking made before bookings had to name a query has none (left join). */
 export function bookingQuery(db: Db) {

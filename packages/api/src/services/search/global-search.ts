@@ -5,8 +5,8 @@ import type { z } from "zod";
 import { isStaff, visibleBookings, visibleCases, visibleInvoices, visiblePatients, visibleQueries, visibleReports } from "../platform/access";
 import type { Deps } from "../platform/deps";
 import { fullName, likePattern } from "../platform/sql";
-import type { SearchTable, SearchTerms } from "./search-terms";
-import { searchTerms, textMatches } from "./search-terms";
+import type { SearchTable, SearchTerms } from "../platform/search-terms";
+import { searchTerms, textMatches } from "../platform/search-terms";
 
 /**
  * The terms of one search: the words as typed (lower case, for names) and the key (letters and

@@ -1,7 +1,7 @@
 import type { RawBuilder } from "kysely";
 import { sql } from "kysely";
 import { searchKey } from "@medlegal/domain";
-import { likePattern } from "../platform/sql";
+import { likePattern } from "./sql";
 
 /**
  * The one search of the command palette and the lists (issue 38 item 4; docs/decisions.md "One
