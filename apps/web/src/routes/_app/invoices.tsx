@@ -80,7 +80,7 @@ function InvoicesPage() {
         }
       />
       <SaveViewDialog open={saving} onClose={() => setSaving(false)} list="invoices" filters={filters} canShare={can(me.role, "views.share")} />
-      <FilterBar className={staff ? "sm:grid-cols-2 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_minmax(0,1fr)_minmax(0,1.4fr)]" : "sm:grid-cols-2 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_minmax(0,1.6fr)_minmax(0,1fr)_auto]"}>
+      <FilterBar className={staff ? "sm:grid-cols-2 lg:grid-cols-[minmax(0,2fr)_minmax(0,1.25fr)_minmax(0,1.25fr)_minmax(0,1.4fr)]" : "sm:grid-cols-2 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_minmax(0,1.6fr)_minmax(0,1fr)_auto]"}>
         <SearchField id="invoices-search" value={text} onChange={setText} placeholder="Number, claimant, claim or file reference" />
         <SelectFilter<InvoiceStatus> label="Status" id="invoices-status" value={filters.status ?? ""} onChange={(status) => set({ status: status || undefined })} allLabel="Any status" options={INVOICE_STATUSES.filter((s) => staff || s !== "draft")} labels={INVOICE_STATUS_LABELS} />
         {staff && (
