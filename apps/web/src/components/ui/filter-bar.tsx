@@ -98,6 +98,44 @@ export function SelectFilter<T extends string>({
   );
 }
 
+/**
+ * "Sort by": a list's orders, the first its default. The default reads as no sort (`undefined`), so
+ * it stays out of the URL and a plain URL stays plain.
+ */
+export function SortFilter<S extends string>({
+  id,
+  sorts,
+  labels,
+  value,
+  onChange,
+}: {
+  id: string;
+  sorts: readonly [S, ...S[]];
+  labels: Record<S, string>;
+  value: S | undefined;
+  onChange: (sort: S | undefined) => void;
+}) {
+  const fallback = sorts[0];
+  return (
+    <FilterField label="Sort by" htmlFor={id}>
+      <NativeSelect
+        id={id}
+        value={value ?? fallback}
+        onChange={(e) => {
+          const sort = e.target.value as S;
+          onChange(sort === fallback ? undefined : sort);
+        }}
+      >
+        {sorts.map((sort) => (
+          <option key={sort} value={sort}>
+            {labels[sort]}
+          </option>
+        ))}
+      </NativeSelect>
+    </FilterField>
+  );
+}
+
 /** "Clear filters", ghost-styled, for the end of a filter bar. */
 export function ClearFiltersButton({
   onClick,

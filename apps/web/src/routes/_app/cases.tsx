@@ -14,8 +14,7 @@ import { SaveViewDialog } from "@/components/saved-views/save-view-dialog";
 import { caseFiltersOf, type CasesSearch, parseCasesSearch } from "@/components/saved-views/saved-view-links";
 import { CaseStatusBadge } from "@/components/queries/badges";
 import { Button } from "@/components/ui/button";
-import { FilterBar, FilterField, SearchField } from "@/components/ui/filter-bar";
-import { NativeSelect } from "@/components/ui/native-select";
+import { FilterBar, SearchField, SortFilter } from "@/components/ui/filter-bar";
 import { FormDialog } from "@/components/ui/form-dialog";
 import { ListSkeleton } from "@/components/ui/skeleton";
 import { useCurrentUser } from "@/hooks/use-auth";
@@ -123,19 +122,7 @@ function CasesPage() {
       />
       <FilterBar className="grid-cols-1 sm:grid-cols-[minmax(0,1fr)_12rem_auto] lg:max-w-3xl">
         <SearchField id="cases-search" placeholder="Reference, claimant, RAF, court or file reference" value={search} onChange={setSearch} />
-        <FilterField label="Sort by" htmlFor="cases-sort">
-          <NativeSelect
-            id="cases-sort"
-            value={filters.sort ?? "newest"}
-            onChange={(e) => void navigate({ search: (prev) => withChanges(prev, { sort: e.target.value === "newest" ? undefined : (e.target.value as CasesSearch["sort"]) }) })}
-          >
-            {CASE_SORTS.map((s) => (
-              <option key={s} value={s}>
-                {CASE_SORT_LABEL[s]}
-              </option>
-            ))}
-          </NativeSelect>
-        </FilterField>
+        <SortFilter id="cases-sort" sorts={CASE_SORTS} labels={CASE_SORT_LABEL} value={filters.sort} onChange={(sort) => void navigate({ search: (prev) => withChanges(prev, { sort: sort as CasesSearch["sort"] }) })} />
         <div className="flex items-end">
           <Button variant="outline" onClick={() => setSaving(true)}>
             <BookmarkPlus aria-hidden /> Save view

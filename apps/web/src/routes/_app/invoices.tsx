@@ -10,9 +10,8 @@ import { PageHeader } from "@/components/page";
 import { SaveViewDialog } from "@/components/saved-views/save-view-dialog";
 import { invoiceFiltersOf, type InvoicesSearch, parseInvoicesSearch } from "@/components/saved-views/saved-view-links";
 import { Button } from "@/components/ui/button";
-import { ClearFiltersButton, FilterBar, FilterField, SearchField, SelectFilter } from "@/components/ui/filter-bar";
+import { ClearFiltersButton, FilterBar, FilterField, SearchField, SelectFilter, SortFilter } from "@/components/ui/filter-bar";
 import { Input } from "@/components/ui/input";
-import { NativeSelect } from "@/components/ui/native-select";
 import { useCurrentUser } from "@/hooks/use-auth";
 import { useUrlText } from "@/hooks/use-url-text";
 import { prefetchPage } from "@/lib/route-data";
@@ -104,15 +103,7 @@ function InvoicesPage() {
             <Input id="invoices-to" type="date" value={filters.to ?? ""} min={filters.from} onChange={(e) => set({ to: e.target.value || undefined })} />
           </FilterField>
         </div>
-        <FilterField label="Sort by" htmlFor="invoices-sort">
-          <NativeSelect id="invoices-sort" value={sort ?? "newest"} onChange={(e) => set({ sort: e.target.value === "newest" ? undefined : (e.target.value as InvoicesSearch["sort"]) })}>
-            {INVOICE_SORTS.map((s) => (
-              <option key={s} value={s}>
-                {INVOICE_SORT_LABEL[s]}
-              </option>
-            ))}
-          </NativeSelect>
-        </FilterField>
+        <SortFilter id="invoices-sort" sorts={INVOICE_SORTS} labels={INVOICE_SORT_LABEL} value={sort} onChange={(next) => set({ sort: next as InvoicesSearch["sort"] })} />
         <ClearFiltersButton className="self-end justify-self-start" disabled={!filtered} onClick={() => void navigate({ search: (prev) => withChanges({}, { sort: prev.sort }) })} />
       </FilterBar>
       {rangeWrong ? (

@@ -10,7 +10,7 @@ import { ReportList } from "@/components/reports/report-list";
 import { SaveViewDialog } from "@/components/saved-views/save-view-dialog";
 import { parseReportsSearch, reportFiltersOf, type ReportsSearch } from "@/components/saved-views/saved-view-links";
 import { Button } from "@/components/ui/button";
-import { ClearFiltersButton, FilterBar, FilterField, SearchField } from "@/components/ui/filter-bar";
+import { ClearFiltersButton, FilterBar, FilterField, SearchField, SortFilter } from "@/components/ui/filter-bar";
 import { NativeSelect } from "@/components/ui/native-select";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { useCurrentUser } from "@/hooks/use-auth";
@@ -133,15 +133,7 @@ function AllReports({ role }: { role: Role }) {
             ))}
           </NativeSelect>
         </FilterField>
-        <FilterField label="Sort by" htmlFor="reports-sort">
-          <NativeSelect id="reports-sort" value={filters.sort ?? "due"} onChange={(e) => set({ sort: e.target.value === "due" ? undefined : (e.target.value as ReportsSearch["sort"]) })}>
-            {REPORT_SORTS.map((s) => (
-              <option key={s} value={s}>
-                {REPORT_SORT_LABEL[s]}
-              </option>
-            ))}
-          </NativeSelect>
-        </FilterField>
+        <SortFilter id="reports-sort" sorts={REPORT_SORTS} labels={REPORT_SORT_LABEL} value={filters.sort} onChange={(sort) => set({ sort: sort as ReportsSearch["sort"] })} />
         <label className="flex items-center gap-2 self-end pb-2 text-sm">
           <input type="checkbox" className="size-4 accent-primary" checked={overdue} onChange={(e) => set({ overdue: e.target.checked || undefined })} />
           Overdue only

@@ -17,11 +17,11 @@ import {
   FilterField,
   SearchField,
   SelectFilter,
+  SortFilter,
   SpecializationExpertFilters,
   useSpecializationExpertFilter,
 } from "@/components/ui/filter-bar";
 import { Input } from "@/components/ui/input";
-import { NativeSelect } from "@/components/ui/native-select";
 import { useCurrentUser } from "@/hooks/use-auth";
 import { type BookingFilters, useBookingActions, useBookingPages } from "@/hooks/use-bookings";
 import { prefetchPage } from "@/lib/route-data";
@@ -124,15 +124,7 @@ function BookingManagementPage() {
           />
           {rangeError && <FieldError id="bookings-to-error">{rangeError}</FieldError>}
         </FilterField>
-        <FilterField label="Sort by" htmlFor="bookings-sort">
-          <NativeSelect id="bookings-sort" value={search.sort ?? "soonest"} onChange={(e) => set({ sort: e.target.value === "soonest" ? undefined : (e.target.value as BookingManagementSearch["sort"]) })}>
-            {BOOKING_SORTS.map((sort) => (
-              <option key={sort} value={sort}>
-                {BOOKING_SORT_LABEL[sort]}
-              </option>
-            ))}
-          </NativeSelect>
-        </FilterField>
+        <SortFilter id="bookings-sort" sorts={BOOKING_SORTS} labels={BOOKING_SORT_LABEL} value={search.sort} onChange={(sort) => set({ sort: sort as BookingManagementSearch["sort"] })} />
         {filtered && (
           <div className="flex items-end sm:col-span-2 lg:col-span-4">
             <ClearFiltersButton size="sm" onClick={clear} />

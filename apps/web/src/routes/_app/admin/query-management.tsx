@@ -9,9 +9,8 @@ import { definedOnly, searchParam } from "@/lib/search-params";
 import { LoadState } from "@/components/load-state";
 import { PageHeader } from "@/components/page";
 import { QueryList } from "@/components/queries/query-list";
-import { ClearFiltersButton, FilterBar, FilterField, SearchField, SelectFilter, useSpecializationOptions } from "@/components/ui/filter-bar";
+import { ClearFiltersButton, FilterBar, FilterField, SearchField, SelectFilter, SortFilter, useSpecializationOptions } from "@/components/ui/filter-bar";
 import { Input } from "@/components/ui/input";
-import { NativeSelect } from "@/components/ui/native-select";
 import { useDebounced } from "@/hooks/use-debounced";
 import { useQueryList } from "@/hooks/use-query-list";
 import { trpc } from "@/lib/trpc";
@@ -171,19 +170,7 @@ function QueryManagementPage() {
         <FilterField label="Submitted to" htmlFor="qm-to">
           <Input id="qm-to" type="date" value={search.to ?? ""} min={search.from} onChange={(e) => setFilter({ to: e.target.value || undefined })} />
         </FilterField>
-        <FilterField label="Sort by" htmlFor="qm-sort">
-          <NativeSelect
-            id="qm-sort"
-            value={search.sort ?? "newest"}
-            onChange={(e) => setFilter({ sort: e.target.value === "newest" ? undefined : (e.target.value as Search["sort"]) })}
-          >
-            {QUERY_SORTS.map((s) => (
-              <option key={s} value={s}>
-                {SORT_LABEL[s]}
-              </option>
-            ))}
-          </NativeSelect>
-        </FilterField>
+        <SortFilter id="qm-sort" sorts={QUERY_SORTS} labels={SORT_LABEL} value={search.sort} onChange={(sort) => setFilter({ sort: sort as Search["sort"] })} />
         <div className="flex items-end">
           <ClearFiltersButton
             icon={X}
