@@ -1,6 +1,5 @@
 import type { QueryListInput, Role, SavedView, SavedViewFilters } from "@medlegal/domain";
-import type { BOOKING_SORTS } from "@medlegal/domain/constants";
-import { BOOKING_STATUSES, CASE_SORTS, INVOICE_LIST_KINDS, INVOICE_SORTS, INVOICE_STATUSES, REPORT_KINDS, REPORT_SORTS, REPORT_STATUSES } from "@medlegal/domain/constants";
+import { BOOKING_SORTS, BOOKING_STATUSES, CASE_SORTS, INVOICE_LIST_KINDS, INVOICE_SORTS, INVOICE_STATUSES, REPORT_KINDS, REPORT_SORTS, REPORT_STATUSES } from "@medlegal/domain/constants";
 import { definedOnly, searchParam } from "@/lib/search-params";
 
 /** /admin/query-management's URL filters (the page's validateSearch reads the same names). */
@@ -116,7 +115,7 @@ export const parseBookingManagementSearch = (search: Record<string, unknown>): B
     venue: searchParam.text(search.venue, 200),
     from: search.from === "any" ? "any" : searchParam.day(search.from),
     to: searchParam.day(search.to),
-    sort: searchParam.oneOf(search.sort, ["latest", "reference"] as const),
+    sort: sortParam(search.sort, BOOKING_SORTS, "soonest"),
   });
 
 export function bookingFiltersOf(search: BookingManagementSearch, today: string): BookingViewFilters {
@@ -142,7 +141,7 @@ export function bookingManagementSearchOf(filters: BookingViewFilters): BookingM
     venue: filters.venue || undefined,
     from: filters.from ?? "any",
     to: filters.to,
-    sort: filters.sort && filters.sort !== "soonest" ? filters.sort : undefined,
+    sort: sortParam(filters.sort, BOOKING_SORTS, "soonest"),
   });
 }
 
