@@ -36,6 +36,11 @@ export function interpreterSpeaks(languages: readonly string[], language: string
   return languages.some((l) => l.trim().toLowerCase() === wanted);
 }
 
+/** The warning when a named interpreter's account does not list the booked language (said, not refused; docs/product-rules.md "Interpreters"). */
+export function interpreterLanguageWarning(name: string, language: string): string {
+  return `${name} does not list ${language} among their languages`;
+}
+
 export const interpretingListInputSchema = z.object({
   when: z.enum(["upcoming", "past"], { error: "Choose upcoming or past bookings" }).default("upcoming"),
 });

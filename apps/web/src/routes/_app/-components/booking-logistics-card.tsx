@@ -1,5 +1,5 @@
 import type { BookingLogistics, InterpreterAnswer, LogisticsView } from "@medlegal/domain";
-import { formatRand, INTERPRETER_ANSWER_STAFF_LABEL, TRANSPORT_LABELS } from "@medlegal/domain";
+import { formatRand, INTERPRETER_ANSWER_STAFF_LABEL, interpreterLanguageWarning, TRANSPORT_LABELS } from "@medlegal/domain";
 import { Link } from "@tanstack/react-router";
 import { ClipboardList, Copy, Pencil } from "lucide-react";
 import * as React from "react";
@@ -51,7 +51,7 @@ function LogisticsSummary({ l, answer = null, mismatch = false }: { l: BookingLo
         )}
         {l.interpreterUserId && mismatch && (
           <span className="mt-1 block text-xs font-medium text-amber-800">
-            {l.interpreterName} does not list {l.interpreterLanguage} among their languages: check with them or name another interpreter.
+            {interpreterLanguageWarning(l.interpreterName ?? "", l.interpreterLanguage ?? "")}: check with them or name another interpreter.
           </span>
         )}
       </Item>

@@ -1,5 +1,5 @@
 import type { BookingLogistics, InterpreterOption, TransportKind } from "@medlegal/domain";
-import { formatRand, interpreterSpeaks, parseRandToCents, setBookingLogisticsSchema, TRANSPORT_KINDS, TRANSPORT_LABELS } from "@medlegal/domain";
+import { formatRand, interpreterLanguageWarning, interpreterSpeaks, parseRandToCents, setBookingLogisticsSchema, TRANSPORT_KINDS, TRANSPORT_LABELS } from "@medlegal/domain";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
@@ -183,7 +183,7 @@ export function BookingLogisticsForm({
           </Field>
           {mismatch && account && (
             <p role="status" className="text-sm font-medium text-amber-800 sm:col-span-2">
-              {account.name} does not list {form.interpreterLanguage} among their languages ({account.languages.join(", ")}). Check before saving.
+              {interpreterLanguageWarning(account.name, form.interpreterLanguage)} ({account.languages.join(", ")}). Check before saving.
             </p>
           )}
           {account ? (
