@@ -1,4 +1,5 @@
 import { HOME_LANGUAGES } from "@medlegal/domain";
+import { CheckboxList } from "../ui/checkbox-list";
 import { FieldError } from "../ui/field";
 
 /**
@@ -39,22 +40,8 @@ export function InterpreterLanguagesField({
       <p id={`${id}-hint`} className="-mt-1 text-xs text-muted-foreground">
         Staff are offered the interpreters who speak the booking's language first.
       </p>
-      <div className="grid grid-cols-1 gap-x-4 gap-y-2 sm:grid-cols-3">
-        {options.map((language) => (
-          <label key={language} className="flex items-start gap-2 text-sm">
-            <input
-              type="checkbox"
-              className="mt-0.5 size-4 accent-primary"
-              checked={value.includes(language)}
-              disabled={disabled}
-              // A refused submit focuses the first invalid control: the first box of this list.
-              aria-invalid={error ? true : undefined}
-              onChange={(e) => toggle(language, e.target.checked)}
-            />
-            {language}
-          </label>
-        ))}
-      </div>
+      {/* A refused submit focuses the first invalid control: the first box of this list. */}
+      <CheckboxList options={options} value={value} onToggle={toggle} disabled={disabled} invalid={Boolean(error)} className="grid-cols-1 gap-x-4 gap-y-2 sm:grid-cols-3" />
       {error && <FieldError id={`${id}-error`}>{error}</FieldError>}
     </fieldset>
   );

@@ -13,6 +13,7 @@ import { useCurrentUser } from "@/hooks/use-auth";
 import { useZodForm } from "@/hooks/use-zod-form";
 import { todayInSa } from "@/lib/format";
 import { trpc } from "@/lib/trpc";
+import { CheckboxList } from "@/components/ui/checkbox-list";
 
 interface BreachForm {
   certainty: BreachCertainty | "";
@@ -146,20 +147,14 @@ export function BreachDialog({
         </Field>
         <fieldset className="grid gap-2" aria-describedby={err("categories") ? "breach-categories-error" : undefined}>
           <legend className="mb-1 text-sm font-medium">Categories of personal information</legend>
-          <div className="grid gap-1.5 sm:grid-cols-2">
-            {BREACH_CATEGORIES.map((category) => (
-              <label key={category} className="flex items-start gap-2 text-sm">
-                <input
-                  type="checkbox"
-                  className="mt-0.5 size-4 shrink-0 accent-primary"
-                  checked={form.categories.includes(category)}
-                  disabled={pending}
-                  onChange={(e) => toggle(category, e.target.checked)}
-                />
-                {BREACH_CATEGORY_LABELS[category]}
-              </label>
-            ))}
-          </div>
+          <CheckboxList
+            options={BREACH_CATEGORIES}
+            labelOf={(category) => BREACH_CATEGORY_LABELS[category]}
+            value={form.categories}
+            onToggle={toggle}
+            disabled={pending}
+            className="sm:grid-cols-2"
+          />
           {err("categories") && <FieldError id="breach-categories-error">{err("categories")}</FieldError>}
         </fieldset>
 
