@@ -26,20 +26,24 @@ describe.each(testDialects())("the audit trail names records by their references
   });
   afterAll(() => t.close());
 
-  const history = async (entityType: string, entityId: string) =>
-    (await trpc<{ items: AuditItem[] }>(t.app, admin, "audit.list", { entityType, entityId })).data.items;
-
-  it("shows Q-, CASE- references, the claimant's and the user's name instead of ids, on the page and in the CSV", async () => {
-    const patient = await trpc<Patient>(t.app, attorney, "patients.create", {
-      firstName: "Zanele",
-      lastName: "Audit-Khumalo",
-      idNumber: makeSaId("1990-03-14", "female", 4321),
-      birthDate: "1990-03-14",
-      gender: "female",
+  /** A claimant of the demo attorney, with a valid SA ID number. */
+  const newClaimant = (firstName: string, lastName: string, birthDate: string, gender: "female" | "male", sequence: number) =>
+    trpc<Patient>(t.app, attorney, "patients.create", {
+      firstName,
+      lastName,
+      idNumber: makeSaId(birthDate, gender, sequence),
+      birthDate,
+      gender,
       homeLanguage: "isiZulu",
       interpreterNeeded: false,
       consentReceivedAt: "2026-11-01",
     });
+
+  const history = async (entityType: string, entityId: string) =>
+    (await trpc<{ items: AuditItem[] }>(t.app, admin, "audit.list", { entityType, entityId })).data.items;
+
+  it("shows Q-, CASE- references, the claimant's and the user's name instead of ids, on the page and in the CSV", async () => {
+    const patient = await newClaimant("Zanele", "Audit-Khumalo", "1990-03-14", "female", 4321);
     expect(patient.status).toBe(200);
     const kase = await trpc<CaseItem>(t.app, attorney, "cases.create", { patientId: patient.data.id, claimType: "raf", incidentDate: "2026-01-10" });
     expect(kase.status).toBe(200);
@@ -96,16 +100,7 @@ describe.each(testDialects())("the audit trail names records by their references
   });
 
   it("numbers a case made at 01:30 on 1 January in South Africa (23:30 UTC the day before) in the new year", async () => {
-    const patient = await trpc<Patient>(t.app, attorney, "patients.create", {
-      firstName: "Sipho",
-      lastName: "New-Year",
-      idNumber: makeSaId("1985-06-02", "male", 5321),
-      birthDate: "1985-06-02",
-      gender: "male",
-      homeLanguage: "isiZulu",
-      interpreterNeeded: false,
-      consentReceivedAt: "2026-11-01",
-    });
+    const patient = await newClaimant("Sipho", "New-Year", "1985-06-02", "male", 5321);
     expect(patient.status, patient.error?.message).toBe(200);
     const patientId = patient.data.id;
     vi.useFakeTimers({ toFake: ["Date"] });
