@@ -1,4 +1,4 @@
-import type { AssignmentItem, QueryDetail, ReportDetail } from "@medlegal/domain";
+import type { AssignmentItem, BookingLogistics, QueryDetail, ReportDetail } from "@medlegal/domain";
 
 /**
  * Whole answers of the server for component tests, complete so a fake tRPC answer has every field
@@ -97,6 +97,32 @@ export function reportDetail(overrides: Partial<ReportDetail> = {}): ReportDetai
     invoice: null,
     releaseBasis: null,
     can: { upload: false, take: false, review: false, release: false, overrideRelease: false, withdraw: false, ask: false, link: false },
+    ...overrides,
+  };
+}
+
+/** A booking's saved logistics with nothing arranged. */
+export function bookingLogistics(overrides: Partial<BookingLogistics> = {}): BookingLogistics {
+  return {
+    bookingId: "5e4d3c2b-1a0f-4e9d-8c7b-6a5f4e3d2c1b",
+    transport: "none",
+    pickupPoint: null,
+    pickupTime: null,
+    transportCents: null,
+    accommodationName: null,
+    accommodationNights: null,
+    accommodationCents: null,
+    interpreterLanguage: null,
+    interpreterName: null,
+    interpreterContact: null,
+    interpreterCents: null,
+    interpreterUserId: null,
+    guardianName: null,
+    guardianRelationship: null,
+    guardianPhone: null,
+    meals: null,
+    mealsCents: null,
+    updatedAt: "2026-11-29T08:00:00.000Z",
     ...overrides,
   };
 }

@@ -1,32 +1,19 @@
-import type { BookingLogistics, LogisticsView } from "@medlegal/domain";
+import type { LogisticsView } from "@medlegal/domain";
 import { screen } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
+import { bookingLogistics } from "@/test/fixtures";
 import { routed } from "@/test/router";
 import { renderWithTrpc } from "@/test/trpc";
 import { BookingLogisticsCard } from "./booking-logistics-card";
 
 const bookingId = "5e4d3c2b-1a0f-4e9d-8c7b-6a5f4e3d2c1b";
-const logistics: BookingLogistics = {
+const logistics = bookingLogistics({
   bookingId,
-  transport: "none",
-  pickupPoint: null,
-  pickupTime: null,
-  transportCents: null,
-  accommodationName: null,
-  accommodationNights: null,
-  accommodationCents: null,
   interpreterLanguage: "Sepedi",
   interpreterName: "Palesa Nkosi",
   interpreterContact: "082 555 0412",
-  interpreterCents: null,
   interpreterUserId: "8b7c6d5e-4f3a-4b2c-9d1e-0f9a8b7c6d5e",
-  guardianName: null,
-  guardianRelationship: null,
-  guardianPhone: null,
-  meals: null,
-  mealsCents: null,
-  updatedAt: "2026-11-29T08:00:00.000Z",
-};
+});
 const view = (over: Partial<Extract<LogisticsView, { scope: "full" }>> = {}): LogisticsView => ({
   scope: "full",
   logistics,

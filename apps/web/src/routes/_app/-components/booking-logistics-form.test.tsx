@@ -1,6 +1,7 @@
 import { render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
+import { bookingLogistics } from "@/test/fixtures";
 import { BookingLogisticsForm } from "./booking-logistics-form";
 
 const bookingId = "5e4d3c2b-1a0f-4e9d-8c7b-6a5f4e3d2c1b";
@@ -69,27 +70,7 @@ describe("BookingLogisticsForm", () => {
 
   it("says how to type an amount, and keeps a billed cost as it is", async () => {
     const user = userEvent.setup();
-    const saved = {
-      bookingId,
-      transport: "reimbursement" as const,
-      pickupPoint: null,
-      pickupTime: null,
-      transportCents: 40_000,
-      accommodationName: null,
-      accommodationNights: null,
-      accommodationCents: null,
-      interpreterLanguage: null,
-      interpreterName: null,
-      interpreterContact: null,
-      interpreterCents: null,
-      interpreterUserId: null,
-      guardianName: null,
-      guardianRelationship: null,
-      guardianPhone: null,
-      meals: null,
-      mealsCents: null,
-      updatedAt: "2026-11-29T08:00:00.000Z",
-    };
+    const saved = bookingLogistics({ bookingId, transport: "reimbursement", transportCents: 40_000 });
     render(<BookingLogisticsForm bookingId={bookingId} saved={saved} billed={["transport"]} pending={false} onSubmit={vi.fn()} onCancel={vi.fn()} />);
     expect(screen.getByLabelText("Amount reimbursed, rand (on the invoice)")).toBeDisabled();
     expect(screen.getByLabelText("Amount reimbursed, rand (on the invoice)")).toHaveValue("400.00");
