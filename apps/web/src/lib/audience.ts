@@ -25,3 +25,12 @@ export function audienceOf(role: Role): Audience {
 export function forAudience<T>(role: Role, choices: Record<Audience, T>): T {
   return choices[AUDIENCE[role]];
 }
+
+/** The attorney's own file reference for a matter, as the reader names it: theirs, or the attorney's. */
+export function fileReferenceWords(role: Role): { label: string; short: string } {
+  return forAudience(role, {
+    attorney: { label: "Your file reference", short: "your ref." },
+    staff: { label: "Attorney's file reference", short: "attorney's ref." },
+    consultant: { label: "Attorney's file reference", short: "attorney's ref." },
+  });
+}

@@ -36,6 +36,7 @@ export function CaseForm({
   serverErrors,
   onSubmit,
   onCancel,
+  fileReferenceLabel = "Your file reference",
 }: {
   kase?: CaseItem;
   patients: readonly Pick<Patient, "id" | "firstName" | "lastName" | "idNumber" | "passportNumber">[];
@@ -48,6 +49,8 @@ export function CaseForm({
   serverErrors?: Record<string, string>;
   onSubmit: (payload: CaseInput) => void;
   onCancel?: () => void;
+  /** The file reference's label for the reader (`fileReferenceWords`): the attorney's own, or theirs for staff. */
+  fileReferenceLabel?: string;
 }) {
   const { form, patch, touch, err, formRef, bind, text, submit } = useZodForm<CaseFormState>({
     initial: () => ({
@@ -159,7 +162,7 @@ export function CaseForm({
           <Input {...text("courtCaseNumber")} maxLength={50} />
         </Field>
         <Field
-          label="Your file reference"
+          label={fileReferenceLabel}
           htmlFor="case-attorneyReference"
           error={err("attorneyReference")}
           className="sm:col-span-2"

@@ -27,7 +27,7 @@ import { prefetchPage } from "@/lib/route-data";
 import { trpcErrorMessage, trpcFieldErrors, trpcNestedFieldErrors } from "@/lib/trpc-errors";
 import { cn } from "@/lib/utils";
 import { ListTable } from "@/components/ui/list-table";
-import { audienceOf } from "@/lib/audience";
+import { audienceOf, fileReferenceWords } from "@/lib/audience";
 
 /** The search and the sort live in the URL (with `newFor`), so a saved view (issue 30), a reload and back/forward open the same list. */
 export const Route = createFileRoute("/_app/cases")({
@@ -51,6 +51,7 @@ function CasesPage() {
   const [saving, setSaving] = React.useState(false);
   const list = trpc.cases.list.useQuery(filters, { placeholderData: keepPreviousData });
   const canCreate = me ? can(me.role, "cases.create") : false;
+  const fileReference = me ? fileReferenceWords(me.role) : undefined;
   const patients = trpc.patients.list.useQuery({}, { enabled: canCreate });
   const [creating, setCreating] = React.useState(Boolean(newFor));
   const [editing, setEditing] = React.useState<CaseItem | null>(null);
@@ -180,7 +181,11 @@ function CasesPage() {
                     {c.reference}
                   </Link>
                 </p>
-                {c.attorneyReference && <p className="truncate text-xs text-muted-foreground">Your ref. {c.attorneyReference}</p>}
+                {c.attorneyReference && (
+                  <p className="truncate text-xs text-muted-foreground first-letter:uppercase">
+                    {fileReference?.short} {c.attorneyReference}
+                  </p>
+                )}
                 <p className="text-xs text-muted-foreground">Opened {formatDateOfMoment(c.createdAt)}</p>
               </div>
               <div className="min-w-0">
@@ -277,6 +282,7 @@ function CasesPage() {
             serverErrors={createErrors}
             onSubmit={(payload) => create.mutate(payload)}
             onCancel={closeCreate}
+            fileReferenceLabel={fileReference?.label}
           />
         )}
       </FormDialog>
@@ -297,6 +303,7 @@ function CasesPage() {
             serverErrors={updateErrors}
             onSubmit={(payload) => update.mutate({ id: editing.id, ...payload, patientId: editing.patientId })}
             onCancel={() => setEditing(null)}
+            fileReferenceLabel={fileReference?.label}
           />
         )}
       </FormDialog>

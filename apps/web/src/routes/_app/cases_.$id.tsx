@@ -6,6 +6,8 @@ import { RecordLoadState } from "@/components/load-state";
 import { Raf4CaseSection } from "@/components/raf4/raf4-case-section";
 import { BillingSection } from "@/components/receivables/billing-section";
 import { PageHeader } from "@/components/page";
+import { useCurrentUser } from "@/hooks/use-auth";
+import { fileReferenceWords } from "@/lib/audience";
 import { formatDay } from "@/lib/format";
 import { prefetchPage } from "@/lib/route-data";
 import { trpc } from "@/lib/trpc";
@@ -35,6 +37,7 @@ function BackLink() {
 function CasePage() {
   const { id } = Route.useParams();
   const kase = trpc.cases.get.useQuery({ id }, { retry: false, retryOnMount: false });
+  const me = useCurrentUser().data;
   if (!kase.data) return <RecordLoadState query={kase} noun="case" back={<BackLink />} />;
   const c = kase.data;
   return (
@@ -42,7 +45,7 @@ function CasePage() {
       <BackLink />
       <PageHeader
         title={`Case ${c.reference}`}
-        description={`${c.patientName} · ${CLAIM_TYPE_LABEL[c.claimType]} · incident ${formatDay(c.incidentDate)}${c.courtCaseNumber ? ` · court ${c.courtCaseNumber}` : ""}${c.attorneyReference ? ` · your ref. ${c.attorneyReference}` : ""}`}
+        description={`${c.patientName} · ${CLAIM_TYPE_LABEL[c.claimType]} · incident ${formatDay(c.incidentDate)}${c.courtCaseNumber ? ` · court ${c.courtCaseNumber}` : ""}${c.attorneyReference && me ? ` · ${fileReferenceWords(me.role).short} ${c.attorneyReference}` : ""}`}
       />
       <div className="grid gap-8">
         <CourtDatesSection caseId={id} />
