@@ -160,9 +160,13 @@ describe.each(testDialects())("the lists' one search and sort on %s", (kind) => 
   });
 
   it("finds the case in the palette by the attorney's file reference, for that attorney only", async () => {
-    const palette = async (who: Name) => (await trpc<GlobalSearchResult>(t.app, c[who], "search.global", { term: "TST/RAF/0412" })).data.groups.find((g) => g.kind === "case")?.hits.map((h) => h.title) ?? [];
+    const caseHits = async (who: Name) => (await trpc<GlobalSearchResult>(t.app, c[who], "search.global", { term: "TST/RAF/0412" })).data.groups.find((g) => g.kind === "case")?.hits ?? [];
+    const palette = async (who: Name) => (await caseHits(who)).map((h) => h.title);
     expect(await palette("attorney")).toEqual([mine.kase.reference]);
     expect(await palette("nomsa")).toEqual([otherFirm.kase.reference]);
+    // The attorney reads it as theirs; staff as the attorney's.
+    expect((await caseHits("attorney"))[0]!.detail).toContain("your ref. TST/RAF/0412");
+    expect((await caseHits("employee")).find((h) => h.title === mine.kase.reference)?.detail).toContain("attorney's ref. TST/RAF/0412");
   });
 
   describe("sorting", () => {

@@ -77,6 +77,10 @@ const findClaimants: Finder = async ({ db, actor }, t) => {
   return rows.map((r) => hit(r.id, r.name, [r.id_number ? `ID ${r.id_number}` : r.passport_number ? `Passport ${r.passport_number}` : null, `born ${r.birth_date}`], null, r.by_identity));
 };
 
+/** The attorney's own file reference in a hit's detail, as the reader names it (theirs, or the attorney's). */
+const fileReference = (user: Deps["actor"]["user"], reference: string | null) =>
+  reference && `${isAttorney(user) ? "your ref." : "attorney's ref."} ${reference}`;
+
 const findCases: Finder = async ({ db, actor }, t) => {
   if (!t.hasDigit) return [];
   const rows = await db
@@ -98,7 +102,7 @@ const findCases: Finder = async ({ db, actor }, t) => {
     .orderBy("cases.id", "desc")
     .limit(SEARCH_GROUP_LIMIT)
     .execute();
-  return rows.map((r) => hit(r.id, r.reference, [r.claimant, r.attorney_reference && `your ref. ${r.attorney_reference}`, r.raf_claim_number && `RAF ${r.raf_claim_number}`, r.court_case_number && `court ${r.court_case_number}`]));
+  return rows.map((r) => hit(r.id, r.reference, [r.claimant, fileReference(actor.user, r.attorney_reference), r.raf_claim_number && `RAF ${r.raf_claim_number}`, r.court_case_number && `court ${r.court_case_number}`]));
 };
 
 /**
@@ -228,7 +232,7 @@ const findInvoices: Finder = async ({ db, actor }, t) => {
       .execute(),
   ]);
   return [
-    ...invoices.map((r) => hit(r.id, r.number ?? "Draft invoice", [r.claimant_name, r.attorney_reference && `your ref. ${r.attorney_reference}`, r.status])),
+    ...invoices.map((r) => hit(r.id, r.number ?? "Draft invoice", [r.claimant_name, fileReference(actor.user, r.attorney_reference), r.status])),
     ...creditNotes.map((r) => hit(r.id, r.number, [`Credit note on ${r.invoice_number ?? "an invoice"}`], r.invoice_id)),
   ].slice(0, SEARCH_GROUP_LIMIT);
 };
