@@ -26,7 +26,15 @@ export default tseslint.config(
     rules: {
       "@typescript-eslint/no-restricted-imports": [
         "error",
-        { paths: [{ name: "zod", allowTypeImports: true, message: "Check search parameters with @/lib/search-params: zod would join the first download." }] },
+        {
+          paths: [
+            {
+              name: "zod",
+              allowTypeImports: true,
+              message: "Check search parameters with @/lib/search-params: zod would join the first download.",
+            },
+          ],
+        },
       ],
     },
   },

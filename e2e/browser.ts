@@ -37,7 +37,9 @@ export async function mailTo(to: string): Promise<string> {
   for (let i = 0; i < 100; i++) {
     const names = existsSync(directory) ? (await readdir(directory)).sort().reverse() : [];
     for (const name of names) {
-      const text = (await readFile(join(directory, name), "utf8")).replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+      const text = (await readFile(join(directory, name), "utf8"))
+        .replace(/=\r?\n/g, "")
+        .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
       if (new RegExp(`^To: ${to.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}$`, "mi").test(text)) return text;
     }
     await new Promise((r) => setTimeout(r, 100));
@@ -65,7 +67,12 @@ export async function signIn(page: Page, username: string, password = DEMO_PASSW
  * run (every file): the server counts 30 sign-ins per 15 minutes from one address, and the suite
  * signs in from one. For tests that neither test signing in nor sign out.
  */
-export async function signedInPage(browser: Browser, username: string, width = 1280, height = 860): Promise<{ context: BrowserContext; page: Page }> {
+export async function signedInPage(
+  browser: Browser,
+  username: string,
+  width = 1280,
+  height = 860,
+): Promise<{ context: BrowserContext; page: Page }> {
   const stored = join(inject("sessionsDir"), `${username}.json`);
   if (existsSync(stored)) {
     const context = await browser.newContext({ baseURL: baseUrl(), viewport: { width, height }, storageState: stored });

@@ -45,7 +45,15 @@ export default async function setup(project: TestProject) {
   // `pnpm start`'s own launcher: the compiled server (rebuilt first if its sources changed).
   const server: ChildProcess = spawn(process.execPath, [join(root, "scripts/start.mjs")], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, DATABASE_URL: "", SMTP_URL: "", LOG_LEVEL: process.env.E2E_SERVER_LOG ? "info" : "silent" },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATA_DIR: dataDir,
+      DATABASE_URL: "",
+      SMTP_URL: "",
+      LOG_LEVEL: process.env.E2E_SERVER_LOG ? "info" : "silent",
+    },
     stdio: ["ignore", "pipe", "pipe"],
   });
   // E2E_SERVER_LOG=<file>: the server's request log, to see what a stalled page waited for.

@@ -26,6 +26,7 @@ export function onePagePdf(text: string): Buffer {
 export async function pdfText(data: Buffer): Promise<string> {
   const pdf = await getDocument({ data: new Uint8Array(data), isEvalSupported: false, verbosity: 0 }).promise;
   let text = "";
-  for (let i = 1; i <= pdf.numPages; i++) text += (await (await pdf.getPage(i)).getTextContent()).items.map((item) => ("str" in item ? item.str : "")).join(" ") + " ";
+  for (let i = 1; i <= pdf.numPages; i++)
+    text += (await (await pdf.getPage(i)).getTextContent()).items.map((item) => ("str" in item ? item.str : "")).join(" ") + " ";
   return text.replace(/\s+/g, " ");
 }

@@ -39,11 +39,25 @@ const packageInputs = (dir) => [`${dir}/src`, `${dir}/package.json`];
 /** The web app's build reads apps/web and, at run time, packages/domain only (packages/api: types). */
 const WEB = {
   output: "apps/web/dist/index.html",
-  inputs: [...packageInputs("apps/web"), "apps/web/public", "apps/web/index.html", "apps/web/vite.config.ts", "apps/web/scripts", "apps/web/tsconfig.json", ...packageInputs("packages/domain"), "pnpm-lock.yaml"],
+  inputs: [
+    ...packageInputs("apps/web"),
+    "apps/web/public",
+    "apps/web/index.html",
+    "apps/web/vite.config.ts",
+    "apps/web/scripts",
+    "apps/web/tsconfig.json",
+    ...packageInputs("packages/domain"),
+    "pnpm-lock.yaml",
+  ],
 };
 const SERVER = {
   output: "apps/server/dist/main.js",
-  inputs: [...packageInputs("apps/server"), "apps/server/build.mjs", ...["api", "db", "domain"].flatMap((p) => packageInputs(`packages/${p}`)), "pnpm-lock.yaml"],
+  inputs: [
+    ...packageInputs("apps/server"),
+    "apps/server/build.mjs",
+    ...["api", "db", "domain"].flatMap((p) => packageInputs(`packages/${p}`)),
+    "pnpm-lock.yaml",
+  ],
 };
 
 export const serverMain = join(root, SERVER.output);

@@ -169,7 +169,10 @@ export default defineConfig({
         strictExecutionOrder: true,
         // Common chunks below 2 KB (single icons, tiny helpers) are copied into the chunks that use
         // them instead of being fetched one by one (docs/decisions.md, "Performance").
-        codeSplitting: { experimentalInlineCommonChunks: { maxSize: 2048 }, groups: [{ name: firstDownloadChunk(), debugName: "first download" }] },
+        codeSplitting: {
+          experimentalInlineCommonChunks: { maxSize: 2048 },
+          groups: [{ name: firstDownloadChunk(), debugName: "first download" }],
+        },
       },
     },
   },

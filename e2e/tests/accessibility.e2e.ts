@@ -11,14 +11,60 @@ import { launch, newPage, screenshot, signedInPage } from "../browser";
  * "Accessibility and small screens"). A failure lists every violation with its rule, element, route and role.
  */
 
-const USERNAMES: Record<Role, string> = { administrator: "admin", employee: "employee", attorney: "attorney", consultant: "consultant", interpreter: "interpreter" };
+const USERNAMES: Record<Role, string> = {
+  administrator: "admin",
+  employee: "employee",
+  attorney: "attorney",
+  consultant: "consultant",
+  interpreter: "interpreter",
+};
 const ROLES = Object.keys(USERNAMES) as Role[];
 
 /** At 375 px: the dashboard, a list, a form and a detail page (and a calendar) per role. */
 const PHONE_ROUTES: Record<Role, string[]> = {
-  administrator: ["/", "/admin/users", "/booking-form", "/queries/$id", "/appointments", "/settings?tab=checklist", "/settings?tab=release", "/manual-invoice", "/sa-invoice-demo", "/admin/payments?attorney=$attorneyId"],
-  employee: ["/", "/messages", "/messages?thread=$threadId", "/admin/query-management", "/video-conferences", "/call-rosters", "/queries/$id", "/admin/bookings", "/sla-monitoring", "/reports", "/reports/$id", "/invoices", "/invoices/$id"],
-  attorney: ["/", "/messages", "/messages?thread=$threadId", "/queries", "/booking-form", "/queries/$id", "/booking-form/$bookingId", "/cases", "/sla-tracking", "/reports", "/reports/$id", "/invoices", "/invoices/$id", "/payments"],
+  administrator: [
+    "/",
+    "/admin/users",
+    "/booking-form",
+    "/queries/$id",
+    "/appointments",
+    "/settings?tab=checklist",
+    "/settings?tab=release",
+    "/manual-invoice",
+    "/sa-invoice-demo",
+    "/admin/payments?attorney=$attorneyId",
+  ],
+  employee: [
+    "/",
+    "/messages",
+    "/messages?thread=$threadId",
+    "/admin/query-management",
+    "/video-conferences",
+    "/call-rosters",
+    "/queries/$id",
+    "/admin/bookings",
+    "/sla-monitoring",
+    "/reports",
+    "/reports/$id",
+    "/invoices",
+    "/invoices/$id",
+  ],
+  attorney: [
+    "/",
+    "/messages",
+    "/messages?thread=$threadId",
+    "/queries",
+    "/booking-form",
+    "/queries/$id",
+    "/booking-form/$bookingId",
+    "/cases",
+    "/sla-tracking",
+    "/reports",
+    "/reports/$id",
+    "/invoices",
+    "/invoices/$id",
+    "/payments",
+  ],
   consultant: ["/", "/my-bookings", "/expert-availability", "/queries/$id", "/appointments", "/reports/$id", "/expert-invoice-generator"],
   interpreter: ["/my-interpreting", "/settings"],
 };
@@ -51,8 +97,9 @@ async function settle(page: Page) {
       () =>
         page.evaluate(
           () =>
-            Array.from(document.querySelectorAll<HTMLElement>('.animate-pulse, .animate-spin, [aria-busy="true"]')).filter((el) => el.offsetParent !== null).length +
-            document.getAnimations().filter((a) => a.playState === "running").length,
+            Array.from(document.querySelectorAll<HTMLElement>('.animate-pulse, .animate-spin, [aria-busy="true"]')).filter(
+              (el) => el.offsetParent !== null,
+            ).length + document.getAnimations().filter((a) => a.playState === "running").length,
         ),
       { timeout: 15_000, interval: 100 },
     )
@@ -82,7 +129,9 @@ async function routeParams(page: Page): Promise<Record<string, string>> {
   const invoice = await first("invoices.list");
   // payments.listAccounts (administrators) answers the accounts, those with money owed first.
   const accounts = await page.request.get("/trpc/payments.listAccounts");
-  const account = accounts.ok() ? ((await accounts.json()) as { result: { data: { attorney: { id: string } }[] } }).result.data[0] : undefined;
+  const account = accounts.ok()
+    ? ((await accounts.json()) as { result: { data: { attorney: { id: string } }[] } }).result.data[0]
+    : undefined;
   // messages.threads answers { items }: the role's most recent conversation (demo data gives every user some).
   const thread = await first("messages.threads");
   // cases.list answers a plain array: the first case the role may see (its page holds the court dates).
@@ -91,12 +140,17 @@ async function routeParams(page: Page): Promise<Record<string, string>> {
   // A joint minute the role may see: the first on a released report (the demo's signed one is released to its attorney).
   let minute: { id: string } | undefined;
   for (const r of reportItems.filter((item) => item.status === "released")) {
-    const listed = await page.request.get(`/trpc/jointMinutes.listForReport?input=${encodeURIComponent(JSON.stringify({ reportId: r.id }))}`);
-    minute = listed.ok() ? ((await listed.json()) as { result: { data: { minutes: { id: string }[] } } }).result.data.minutes[0] : undefined;
+    const listed = await page.request.get(
+      `/trpc/jointMinutes.listForReport?input=${encodeURIComponent(JSON.stringify({ reportId: r.id }))}`,
+    );
+    minute = listed.ok()
+      ? ((await listed.json()) as { result: { data: { minutes: { id: string }[] } } }).result.data.minutes[0]
+      : undefined;
     if (minute) break;
   }
   // Every role that reads queries has one in the demo (the interpreter reads none: 403).
-  if (!query && (await page.request.get(`/trpc/queries.list?input=${encodeURIComponent("{}")}`)).status() !== 403) throw new Error("The demo data gives this role no query to open");
+  if (!query && (await page.request.get(`/trpc/queries.list?input=${encodeURIComponent("{}")}`)).status() !== 403)
+    throw new Error("The demo data gives this role no query to open");
   return {
     $id: query?.id ?? "",
     $bookingId: booking?.id ?? "",
@@ -123,7 +177,10 @@ const withParams = (path: string, params: Record<string, string>) => named(path)
 /** Screens behind a route's tabs and views, by who may open them. */
 const TAB_ROUTES: { path: string; roles: readonly Role[] }[] = [
   ...["password", "security", "notifications", "calendar"].map((tab) => ({ path: `/settings?tab=${tab}`, roles: ROLES })),
-  ...["agency", "sla", "holidays", "checklist", "release", "video"].map((tab) => ({ path: `/settings?tab=${tab}`, roles: ["administrator"] as const })),
+  ...["agency", "sla", "holidays", "checklist", "release", "video"].map((tab) => ({
+    path: `/settings?tab=${tab}`,
+    roles: ["administrator"] as const,
+  })),
   { path: "/audit-trail?tab=reads", roles: ["administrator"] },
   // Payment Management with an attorney's account open (record, allocate, proofs, statement).
   { path: "/admin/payments?attorney=$attorneyId", roles: ["administrator"] },
@@ -147,7 +204,17 @@ describe("accessibility: no serious or critical axe violation", () => {
     const found: string[] = [];
     for (const width of [1280, 375]) {
       const { context, page } = await quietPage(width);
-      for (const path of ["/auth", "/auth?signedOut=inactive", "/reset-password", "/reset-password?token=not-a-real-token", "/confirm-sign-up?token=aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa", "/confirm-sign-up", "/join/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA?token=v1.not-a-real-token", "/no-such-page", "/joint-minute?token=not-a-real-token"]) {
+      for (const path of [
+        "/auth",
+        "/auth?signedOut=inactive",
+        "/reset-password",
+        "/reset-password?token=not-a-real-token",
+        "/confirm-sign-up?token=aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa",
+        "/confirm-sign-up",
+        "/join/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA?token=v1.not-a-real-token",
+        "/no-such-page",
+        "/joint-minute?token=not-a-real-token",
+      ]) {
         found.push(...(await visit(page, path, `signed out @${width}`)));
       }
       await page.goto("/auth");
@@ -166,44 +233,52 @@ describe("accessibility: no serious or critical axe violation", () => {
     expect(found).toEqual([]);
   }, 90_000);
 
-  it.each(ROLES)("on every route the %s may open at 1280 px, and in the header's menus", async (role) => {
-    const { context, page } = await quietPage(1280, USERNAMES[role]);
-    const found: string[] = [];
-    for (const path of routesOf(role, await routeParams(page))) found.push(...(await visit(page, path, `${role} @1280`)));
+  it.each(ROLES)(
+    "on every route the %s may open at 1280 px, and in the header's menus",
+    async (role) => {
+      const { context, page } = await quietPage(1280, USERNAMES[role]);
+      const found: string[] = [];
+      for (const path of routesOf(role, await routeParams(page))) found.push(...(await visit(page, path, `${role} @1280`)));
 
-    await page.goto("/");
-    await settle(page);
-    await page.getByRole("button", { name: /^Notifications/ }).click();
-    await page.getByRole("dialog", { name: "Notifications" }).waitFor();
-    found.push(...(await violations(page, `${role} @1280 notification bell`)));
-    await page.keyboard.press("Escape");
-    await page.getByRole("button", { name: /^Account menu/ }).click();
-    await page.getByRole("menu").waitFor();
-    found.push(...(await violations(page, `${role} @1280 user menu`)));
-    await context.close();
-    expect(found).toEqual([]);
-  }, 150_000);
+      await page.goto("/");
+      await settle(page);
+      await page.getByRole("button", { name: /^Notifications/ }).click();
+      await page.getByRole("dialog", { name: "Notifications" }).waitFor();
+      found.push(...(await violations(page, `${role} @1280 notification bell`)));
+      await page.keyboard.press("Escape");
+      await page.getByRole("button", { name: /^Account menu/ }).click();
+      await page.getByRole("menu").waitFor();
+      found.push(...(await violations(page, `${role} @1280 user menu`)));
+      await context.close();
+      expect(found).toEqual([]);
+    },
+    150_000,
+  );
 
-  it.each(ROLES)("on the %s's dashboard, a list, a form and a detail at 375 px, and in the menu", async (role) => {
-    const { context, page } = await quietPage(375, USERNAMES[role]);
-    const params = await routeParams(page);
-    const found: string[] = [];
-    for (const path of PHONE_ROUTES[role]) found.push(...(await visit(page, withParams(path, params), `${role} @375`)));
+  it.each(ROLES)(
+    "on the %s's dashboard, a list, a form and a detail at 375 px, and in the menu",
+    async (role) => {
+      const { context, page } = await quietPage(375, USERNAMES[role]);
+      const params = await routeParams(page);
+      const found: string[] = [];
+      for (const path of PHONE_ROUTES[role]) found.push(...(await visit(page, withParams(path, params), `${role} @375`)));
 
-    await page.goto("/");
-    await settle(page);
-    const menuButton = page.getByRole("button", { name: "Open menu" });
-    await menuButton.click();
-    const drawer = page.getByRole("dialog", { name: "Navigation" });
-    await drawer.waitFor();
-    // The menu opens on its first entry (not on Sign Out), and Escape returns to the menu button.
-    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent?.trim())).toBe(SIDEBAR[role][0]!.label);
-    found.push(...(await violations(page, `${role} @375 menu`)));
-    await page.keyboard.press("Escape");
-    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute("aria-controls"))).toBe("mobile-sidebar");
-    await context.close();
-    expect(found).toEqual([]);
-  }, 90_000);
+      await page.goto("/");
+      await settle(page);
+      const menuButton = page.getByRole("button", { name: "Open menu" });
+      await menuButton.click();
+      const drawer = page.getByRole("dialog", { name: "Navigation" });
+      await drawer.waitFor();
+      // The menu opens on its first entry (not on Sign Out), and Escape returns to the menu button.
+      await expect.poll(() => page.evaluate(() => document.activeElement?.textContent?.trim())).toBe(SIDEBAR[role][0]!.label);
+      found.push(...(await violations(page, `${role} @375 menu`)));
+      await page.keyboard.press("Escape");
+      await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute("aria-controls"))).toBe("mobile-sidebar");
+      await context.close();
+      expect(found).toEqual([]);
+    },
+    90_000,
+  );
 
   it("offers a skip link as the first tab stop, visible on focus, that moves to the content", async () => {
     const { context, page } = await quietPage(1280, "consultant");
@@ -279,9 +354,14 @@ describe("accessibility: no serious or critical axe violation", () => {
     // Settings, "Release on approval": recording an agreement asks for a note.
     await admin.page.goto("/settings?tab=release");
     await settle(admin.page);
-    await admin.page.getByRole("button", { name: /^Record agreement: / }).first().click();
+    await admin.page
+      .getByRole("button", { name: /^Record agreement: / })
+      .first()
+      .click();
     await admin.page.getByRole("dialog", { name: "Record a release-on-approval agreement" }).waitFor();
-    found.push(...(await violations(admin.page, `administrator @1280 /settings?tab=release dialog "Record a release-on-approval agreement"`)));
+    found.push(
+      ...(await violations(admin.page, `administrator @1280 /settings?tab=release dialog "Record a release-on-approval agreement"`)),
+    );
     await admin.page.keyboard.press("Escape");
 
     // The expert appointment scheduler with its suggested days and day board.
@@ -292,7 +372,9 @@ describe("accessibility: no serious or critical axe violation", () => {
     // The first open query whose chosen experts share a free day (some have every expert booked already).
     const suggested = admin.page.getByRole("list", { name: "Suggested days" });
     const noDay = admin.page.getByText("No day in these four weeks", { exact: false });
-    for (const value of await querySelect.locator("option:not([value=''])").evaluateAll((all) => all.map((o) => (o as HTMLOptionElement).value))) {
+    for (const value of await querySelect
+      .locator("option:not([value=''])")
+      .evaluateAll((all) => all.map((o) => (o as HTMLOptionElement).value))) {
       const reference = (await querySelect.locator(`option[value="${value}"]`).textContent())!.split(" — ")[0]!;
       await querySelect.selectOption(value);
       // Each specialization offers only the expert who accepted it; wait for this query's card.
@@ -302,7 +384,14 @@ describe("accessibility: no serious or critical axe violation", () => {
       const dayCard = admin.page.getByText("Day and times", { exact: true });
       let outcome = "pending";
       await expect
-        .poll(async () => (outcome = (await suggested.isVisible()) ? "days" : (await noDay.isVisible()) || !(await dayCard.isVisible()) ? "none" : "pending"))
+        .poll(
+          async () =>
+            (outcome = (await suggested.isVisible())
+              ? "days"
+              : (await noDay.isVisible()) || !(await dayCard.isVisible())
+                ? "none"
+                : "pending"),
+        )
         .not.toBe("pending");
       if (outcome === "days") break;
     }

@@ -18,7 +18,9 @@ describe("privacy: the agreement register", () => {
   it("records a new expert's operator agreement with its signed file, and shows it current", async () => {
     const { context, page } = await signedInPage(browser, "admin");
     // The test's own expert, made by the administrator: no agreement yet.
-    const suffix = Date.now().toString(36).replace(/\d/g, (d) => "abcdefghij"[Number(d)]!);
+    const suffix = Date.now()
+      .toString(36)
+      .replace(/\d/g, (d) => "abcdefghij"[Number(d)]!);
     const lastName = `Agreementtest ${suffix}`;
     await page.goto("/admin/privacy");
     const made = await page.request.post("/trpc/users.create", {
@@ -50,7 +52,9 @@ describe("privacy: the agreement register", () => {
     await dialog.getByLabel("Version").fill("2026.2");
     const today = await page.evaluate(() => new Intl.DateTimeFormat("en-CA", { timeZone: "Africa/Johannesburg" }).format(new Date()));
     await dialog.getByLabel("Valid until (optional)").fill(`${Number(today.slice(0, 4)) + 2}${today.slice(4)}`);
-    await dialog.getByLabel(/^Signed agreement/).setInputFiles({ name: "operator-agreement.pdf", mimeType: "application/pdf", buffer: PDF });
+    await dialog
+      .getByLabel(/^Signed agreement/)
+      .setInputFiles({ name: "operator-agreement.pdf", mimeType: "application/pdf", buffer: PDF });
     await screenshot(page, "agreement-dialog-1280");
     expect(await violations(page, "/admin/privacy agreement dialog")).toEqual([]);
     await dialog.getByRole("button", { name: "Record agreement" }).click();

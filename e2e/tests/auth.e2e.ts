@@ -56,37 +56,53 @@ describe("signing up and in", () => {
 
   // On the suite's shared sessions: the server allows 30 sign-ins per 15 minutes from one address, and
   // the form's sign-in is the other tests' subject here.
-  it.each(["admin", "employee", "attorney", "consultant", "interpreter"] as const)("shows %s exactly that role's sidebar once signed in", async (username) => {
-    const { context, page } = await signedInPage(browser, username);
-    const role = ({ admin: "administrator", employee: "employee", attorney: "attorney", consultant: "consultant", interpreter: "interpreter" } as const)[username];
-    const nav = page.getByRole("navigation", { name: "Main" });
-    await nav.getByRole("link").first().waitFor();
-    const labels = (await nav.getByRole("link").allInnerTexts()).map((text) => text.split("\n")[0]!.trim());
-    expect(labels).toEqual(SIDEBAR[role].map((entry) => entry.label));
-    await expect.poll(() => page.getByText("2.1.0").first().isVisible()).toBe(true);
-    await screenshot(page, `dashboard-${username}-1280`);
-    await context.close();
-  });
+  it.each(["admin", "employee", "attorney", "consultant", "interpreter"] as const)(
+    "shows %s exactly that role's sidebar once signed in",
+    async (username) => {
+      const { context, page } = await signedInPage(browser, username);
+      const role = (
+        {
+          admin: "administrator",
+          employee: "employee",
+          attorney: "attorney",
+          consultant: "consultant",
+          interpreter: "interpreter",
+        } as const
+      )[username];
+      const nav = page.getByRole("navigation", { name: "Main" });
+      await nav.getByRole("link").first().waitFor();
+      const labels = (await nav.getByRole("link").allInnerTexts()).map((text) => text.split("\n")[0]!.trim());
+      expect(labels).toEqual(SIDEBAR[role].map((entry) => entry.label));
+      await expect.poll(() => page.getByText("2.1.0").first().isVisible()).toBe(true);
+      await screenshot(page, `dashboard-${username}-1280`);
+      await context.close();
+    },
+  );
 
-  it.each(["admin", "employee", "attorney", "consultant"] as const)("shows %s the second group below the spec's entries: the trial calendar, day sheets and cases for those who use them (issue 37)", async (username) => {
-    const { context, page } = await signedInPage(browser, username);
-    const role = ({ admin: "administrator", employee: "employee", attorney: "attorney", consultant: "consultant" } as const)[username];
-    await page.getByRole("navigation", { name: "Main" }).getByRole("link").first().waitFor();
-    const more = page.getByRole("navigation", { name: "More" });
-    if (SIDEBAR_MORE[role].length === 0) {
-      expect(await more.count()).toBe(0);
-    } else {
-      expect((await more.getByRole("link").allInnerTexts()).map((text) => text.trim())).toEqual(SIDEBAR_MORE[role].map((entry) => entry.label));
-      // Each entry opens its page, which the role may open.
-      await more.getByRole("link", { name: "Trial Calendar" }).click();
-      await page.waitForURL((url) => url.pathname === "/trial-calendar");
-      await page.getByRole("heading", { level: 1, name: /trial/i }).waitFor();
-      expect(await page.getByText("You don't have access to this page").count()).toBe(0);
-      await screenshot(page, `sidebar-more-${username}-1280`);
-      expect(await violations(page, `the sidebar's More group (${username})`)).toEqual([]);
-    }
-    await context.close();
-  });
+  it.each(["admin", "employee", "attorney", "consultant"] as const)(
+    "shows %s the second group below the spec's entries: the trial calendar, day sheets and cases for those who use them (issue 37)",
+    async (username) => {
+      const { context, page } = await signedInPage(browser, username);
+      const role = ({ admin: "administrator", employee: "employee", attorney: "attorney", consultant: "consultant" } as const)[username];
+      await page.getByRole("navigation", { name: "Main" }).getByRole("link").first().waitFor();
+      const more = page.getByRole("navigation", { name: "More" });
+      if (SIDEBAR_MORE[role].length === 0) {
+        expect(await more.count()).toBe(0);
+      } else {
+        expect((await more.getByRole("link").allInnerTexts()).map((text) => text.trim())).toEqual(
+          SIDEBAR_MORE[role].map((entry) => entry.label),
+        );
+        // Each entry opens its page, which the role may open.
+        await more.getByRole("link", { name: "Trial Calendar" }).click();
+        await page.waitForURL((url) => url.pathname === "/trial-calendar");
+        await page.getByRole("heading", { level: 1, name: /trial/i }).waitFor();
+        expect(await page.getByText("You don't have access to this page").count()).toBe(0);
+        await screenshot(page, `sidebar-more-${username}-1280`);
+        expect(await violations(page, `the sidebar's More group (${username})`)).toEqual([]);
+      }
+      await context.close();
+    },
+  );
 
   it("shows the 'Session Expired' toast and resets the URL to /auth", async () => {
     const { context, page } = await newPage(browser);
@@ -173,7 +189,10 @@ describe("signing up and in", () => {
       page.on("requestfinished", ended);
       page.on("requestfailed", ended);
     });
-    await page.getByRole("button", { name: /account menu|user menu|Priya/i }).first().click();
+    await page
+      .getByRole("button", { name: /account menu|user menu|Priya/i })
+      .first()
+      .click();
     await page.getByRole("menuitem", { name: "Sign out" }).click();
     await page.waitForURL((url) => url.pathname === "/auth");
     await streamEnded;
@@ -218,7 +237,10 @@ describe("the shell at 375 px", () => {
     const count = page.getByRole("dialog").getByText(/^\d+ unread$/);
     const unread = Number((await count.innerText()).split(" ")[0]);
     expect(unread).toBeGreaterThan(9);
-    await latest.getByRole("button", { name: /^Mark ".*" as read$/ }).first().click();
+    await latest
+      .getByRole("button", { name: /^Mark ".*" as read$/ })
+      .first()
+      .click();
     await expect.poll(() => count.innerText()).toBe(`${unread - 1} unread`);
     await screenshot(page, "bell-open-attorney-1280");
     await context.close();

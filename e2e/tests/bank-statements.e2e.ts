@@ -18,10 +18,18 @@ describe("bank statements", () => {
     const { page, context } = await signedInPage(browser, "admin");
     await page.goto("/admin/payments");
     // The test's own invoice, to the demo's Van der Merwe firm, issued through the API.
-    const accounts = await read<{ attorney: { id: string; name: string; firmName: string | null } }[]>(page, "payments.listAccounts", undefined);
+    const accounts = await read<{ attorney: { id: string; name: string; firmName: string | null } }[]>(
+      page,
+      "payments.listAccounts",
+      undefined,
+    );
     const vdm = accounts.find((a) => (a.attorney.firmName ?? "").includes("Van der Merwe"))!;
     const tag = Date.now().toString(36);
-    const draft = await post<{ id: string }>(page, "invoices.createDraft", { attorneyId: vdm.attorney.id, attorneyReference: `E2E/${tag}`, lines: [{ kind: "other", description: `Bank e2e ${tag}`, quantity: 1, unitPriceCents: 123_400 }] });
+    const draft = await post<{ id: string }>(page, "invoices.createDraft", {
+      attorneyId: vdm.attorney.id,
+      attorneyReference: `E2E/${tag}`,
+      lines: [{ kind: "other", description: `Bank e2e ${tag}`, quantity: 1, unitPriceCents: 123_400 }],
+    });
     const invoice = await post<{ id: string; number: string; totalCents: number }>(page, "invoices.issue", { id: draft.id });
 
     const day = sastDate(new Date()).replace(/-/g, "/");

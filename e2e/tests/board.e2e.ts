@@ -26,11 +26,23 @@ describe("the board, saved views and bulk actions", () => {
     const kase = await post<{ id: string }>(page, "cases.create", {
       claimType: "raf",
       incidentDate: "2024-06-10",
-      newClaimant: { firstName: "Thandi", lastName: surname, passportNumber: `BD${Date.now().toString(36)}`.slice(0, 20), birthDate: "1985-03-02", gender: "female", homeLanguage: "English" },
+      newClaimant: {
+        firstName: "Thandi",
+        lastName: surname,
+        passportNumber: `BD${Date.now().toString(36)}`.slice(0, 20),
+        birthDate: "1985-03-02",
+        gender: "female",
+        homeLanguage: "English",
+      },
     });
     const specs = await read<{ id: string }[]>(page, "specializations.listActive", undefined);
     for (const subject of ["Board one", "Board two", "Board three"]) {
-      const query = await post<{ reference: string }>(page, "queries.create", { caseId: kase.id, subject, instructions: "Assess", specializationIds: [specs[0]!.id] });
+      const query = await post<{ reference: string }>(page, "queries.create", {
+        caseId: kase.id,
+        subject,
+        instructions: "Assess",
+        specializationIds: [specs[0]!.id],
+      });
       refs.push(query.reference);
     }
     refs.sort();
@@ -44,22 +56,27 @@ describe("the board, saved views and bulk actions", () => {
     const column = (name: string) => board.getByRole("region", { name: new RegExp(`^${name}`) });
     const card = (ref: string) => page.getByTestId(`board-card-${ref}`);
     await column("Submitted").getByTestId(`board-card-${refs[0]}`).waitFor();
-    await card(refs[0]!).getByRole("button", { name: `Move to ${refs[0]}` }).waitFor();
+    await card(refs[0]!)
+      .getByRole("button", { name: `Move to ${refs[0]}` })
+      .waitFor();
     await screenshot(page, "board-1280");
 
     await card(refs[0]!).dragTo(column("In review"));
     await column("In review").getByTestId(`board-card-${refs[0]}`).waitFor();
 
-
     // The keyboard's way: the card's menu.
-    await card(refs[1]!).getByRole("button", { name: `Move to ${refs[1]}` }).focus();
+    await card(refs[1]!)
+      .getByRole("button", { name: `Move to ${refs[1]}` })
+      .focus();
     await page.keyboard.press("Enter");
     await page.getByRole("menuitem", { name: "In review" }).waitFor();
     await page.keyboard.press("Enter");
     await column("In review").getByTestId(`board-card-${refs[1]}`).waitFor();
     expect(await violations(page, "the board")).toEqual([]);
     // In review cannot go back to Submitted: the card stays, and the toast says why.
-    await card(refs[0]!).getByRole("button", { name: `Move to ${refs[0]}` }).waitFor();
+    await card(refs[0]!)
+      .getByRole("button", { name: `Move to ${refs[0]}` })
+      .waitFor();
     await card(refs[0]!).dragTo(column("Submitted"));
     await page.getByText("A query that is in review cannot move to submitted.").first().waitFor();
     expect(await column("In review").getByTestId(`board-card-${refs[0]}`).count()).toBe(1);

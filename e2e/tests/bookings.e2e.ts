@@ -39,9 +39,20 @@ describe("booking an assessment", () => {
     // The employee confirms it.
     const employee = await signedInPage(browser, "employee");
     await employee.page.goto("/admin/bookings");
-    await employee.page.getByRole("button", { name: `Confirm ${booking.reference}` }).filter({ visible: true }).first().click();
+    await employee.page
+      .getByRole("button", { name: `Confirm ${booking.reference}` })
+      .filter({ visible: true })
+      .first()
+      .click();
     await expect
-      .poll(async () => (await (await employee.page.request.get(`/trpc/bookings.get?input=${encodeURIComponent(JSON.stringify({ id: bookingId }))}`)).json()).result.data.status)
+      .poll(
+        async () =>
+          (
+            await (
+              await employee.page.request.get(`/trpc/bookings.get?input=${encodeURIComponent(JSON.stringify({ id: bookingId }))}`)
+            ).json()
+          ).result.data.status,
+      )
       .toBe("confirmed");
 
     // The consultant sees it in My Bookings and on that day of the calendar.

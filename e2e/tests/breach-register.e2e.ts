@@ -50,7 +50,10 @@ describe("privacy: the register of security compromises", () => {
     await screenshot(page, "breach-register-1280");
     expect(await violations(page, "/admin/privacy breaches")).toEqual([]);
 
-    const [download] = await Promise.all([page.waitForEvent("download"), row.getByRole("link", { name: /^PDF for the filing: SCB-/ }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      row.getByRole("link", { name: /^PDF for the filing: SCB-/ }).click(),
+    ]);
     const text = (await pdfText(Buffer.concat((await (await download.createReadStream()).toArray()) as Buffer[]))).replace(/\s+/g, " ");
     expect(text).toContain(`How it happened: ${description}`);
     expect(text).toContain(`Number of data subjects: ${count}`);

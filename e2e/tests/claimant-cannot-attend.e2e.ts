@@ -44,7 +44,15 @@ describe("a claimant who cannot attend", () => {
     });
     const booking = await bookInPerson(
       { attorney: attorney.page, employee: employee.page, expert: expert.page },
-      { caseId: kase.id, specialization: "Audiologist", expertName: "Nel", subject: "Hearing after a fall", instructions: "Assess hearing loss", fromDays: 36, toDays: 50 },
+      {
+        caseId: kase.id,
+        specialization: "Audiologist",
+        expertName: "Nel",
+        subject: "Hearing after a fall",
+        instructions: "Assess hearing loss",
+        fromDays: 36,
+        toDays: 50,
+      },
     );
     await attorney.context.close();
     await expert.context.close();
@@ -101,7 +109,9 @@ describe("a claimant who cannot attend", () => {
     expect(await violations(page, "/ with tasks")).toEqual([]);
     await taxi.getByRole("button", { name: /^Mark done/ }).click();
     await taxi.waitFor({ state: "detached" });
-    expect(await card.getByRole("listitem").filter({ hasText: booking.reference }).filter({ hasText: "Cancel the accommodation" }).count()).toBe(1);
+    expect(
+      await card.getByRole("listitem").filter({ hasText: booking.reference }).filter({ hasText: "Cancel the accommodation" }).count(),
+    ).toBe(1);
     await employee.context.close();
 
     // The interpreter's page says so, not Confirmed, and asks for no confirmation.

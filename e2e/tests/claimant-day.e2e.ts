@@ -55,7 +55,15 @@ async function confirmedBooking(attorney: Page, employee: Page, expert: Page) {
   });
   return bookInPerson(
     { attorney, employee, expert },
-    { caseId: kase.id, specialization: "Audiologist", expertName: "Nel", subject: "Hearing after a collision", instructions: "Assess hearing loss", fromDays: 20, toDays: 34 },
+    {
+      caseId: kase.id,
+      specialization: "Audiologist",
+      expertName: "Nel",
+      subject: "Hearing after a collision",
+      instructions: "Assess hearing loss",
+      fromDays: 20,
+      toDays: 34,
+    },
   );
 }
 

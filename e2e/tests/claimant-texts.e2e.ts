@@ -19,7 +19,8 @@ describe("attendance figures in SLA monitoring", () => {
       await page.goto("/sla-monitoring");
       const channels = page.getByRole("region", { name: "No-shows per reminder channel" });
       await channels.waitFor();
-      for (const name of ["SMS reminder", "WhatsApp reminder", "No reminder"]) expect(await channels.getByRole("rowheader", { name }).isVisible()).toBe(true);
+      for (const name of ["SMS reminder", "WhatsApp reminder", "No reminder"])
+        expect(await channels.getByRole("rowheader", { name }).isVisible()).toBe(true);
       // The demo has a claimant who did not come: some month counts a no-show with its rate.
       const months = page.getByRole("region", { name: "No-shows per month" });
       await expect.poll(async () => (await months.textContent())?.match(/\d+(\.\d)? %/) !== null).toBe(true);
@@ -41,7 +42,12 @@ describe("the reminder texts in settings", () => {
       const zulu = page.getByRole("group", { name: /isiZulu/ });
       await zulu.waitFor();
       expect(await zulu.getByText("Draft: to be checked").isVisible()).toBe(true);
-      expect(await page.getByRole("group", { name: /English/ }).getByText(/Preview: Your MedLegal assessment BK-2026-00123 is booked/).isVisible()).toBe(true);
+      expect(
+        await page
+          .getByRole("group", { name: /English/ })
+          .getByText(/Preview: Your MedLegal assessment BK-2026-00123 is booked/)
+          .isVisible(),
+      ).toBe(true);
       await screenshot(page, `reminder-texts-${width}`);
       expect(await violations(page, `/settings?tab=texts at ${width}`)).toEqual([]);
       expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
@@ -55,10 +61,18 @@ describe("a claimant's text on their query", () => {
   for (const width of [1280, 375]) {
     it(`shows under the claimant's name and number, with no way to answer in the app, at ${width} px`, async () => {
       // The demo's question went to the case manager of the claimant's query: whichever staff member that is.
-      let found: { context: Awaited<ReturnType<typeof signedInPage>>["context"]; page: Awaited<ReturnType<typeof signedInPage>>["page"]; threadId: string } | null = null;
+      let found: {
+        context: Awaited<ReturnType<typeof signedInPage>>["context"];
+        page: Awaited<ReturnType<typeof signedInPage>>["page"];
+        threadId: string;
+      } | null = null;
       for (const username of ["employee", "sipho", "admin"]) {
         const { context, page } = await signedInPage(browser, username, width);
-        const threads = await read<{ items: { id: string }[] }>(page, "messages.threads", { filter: "all", kind: "query_claimant", limit: 20 });
+        const threads = await read<{ items: { id: string }[] }>(page, "messages.threads", {
+          filter: "all",
+          kind: "query_claimant",
+          limit: 20,
+        });
         if (threads.items[0]) {
           found = { context, page, threadId: threads.items[0].id };
           break;

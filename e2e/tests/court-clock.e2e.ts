@@ -12,18 +12,29 @@ afterAll(async () => {
   await browser?.close();
 });
 
-
 /** A RAF case of the signed-in attorney with one query asking for two disciplines, made through the API. */
 async function caseWithTwoDisciplines(page: Page) {
   const tag = Date.now().toString(36);
   const kase = await post<{ id: string; reference: string }>(page, "cases.create", {
     claimType: "raf",
     incidentDate: "2024-05-10",
-    newClaimant: { firstName: "Thandi", lastName: `Court${tag}`, passportNumber: `CC${tag}`.slice(0, 20), birthDate: "1988-04-02", gender: "female", homeLanguage: "English" },
+    newClaimant: {
+      firstName: "Thandi",
+      lastName: `Court${tag}`,
+      passportNumber: `CC${tag}`.slice(0, 20),
+      birthDate: "1988-04-02",
+      gender: "female",
+      homeLanguage: "English",
+    },
   });
   const specs = (await (await page.request.get("/trpc/specializations.listActive")).json()).result.data as { id: string; name: string }[];
   const chosen = specs.slice(0, 2);
-  await post(page, "queries.create", { caseId: kase.id, subject: "Court clock assessments", instructions: "Assess for trial", specializationIds: chosen.map((s) => s.id) });
+  await post(page, "queries.create", {
+    caseId: kase.id,
+    subject: "Court clock assessments",
+    instructions: "Assess for trial",
+    specializationIds: chosen.map((s) => s.id),
+  });
   return { kase, disciplines: chosen.map((s) => s.name) };
 }
 
@@ -47,7 +58,9 @@ describe("the court's clock on a case", () => {
 
       const plan = page.getByRole("list", { name: "Plan per discipline" });
       await plan.waitFor();
-      const reportDay = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" }).format(new Date(`${expected}T00:00:00Z`));
+      const reportDay = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" }).format(
+        new Date(`${expected}T00:00:00Z`),
+      );
       for (const name of disciplines) {
         const item = plan.getByRole("listitem").filter({ has: page.getByRole("heading", { name }) });
         await expect.poll(() => item.isVisible()).toBe(true);
@@ -72,7 +85,15 @@ describe("the court's clock across matters", () => {
     const { kase } = await caseWithTwoDisciplines(attorney.page);
     let trial = addMonths(sastDate(new Date()), 6);
     while (!isCourtDay(trial)) trial = addDays(trial, 1);
-    await post(attorney.page, "courtClock.setDates", { caseId: kase.id, vehicleIdentified: true, rafLodgedOn: null, summonsServedOn: null, trialDate: trial, courtDivision: "western_cape", preTrialDate: null });
+    await post(attorney.page, "courtClock.setDates", {
+      caseId: kase.id,
+      vehicleIdentified: true,
+      rafLodgedOn: null,
+      summonsServedOn: null,
+      trialDate: trial,
+      courtDivision: "western_cape",
+      preTrialDate: null,
+    });
     // The attorney's dashboard lists their nearest court deadlines.
     await attorney.page.goto("/");
     await expect.poll(() => attorney.page.getByRole("list", { name: "Nearest court deadlines" }).isVisible()).toBe(true);
@@ -86,7 +107,10 @@ describe("the court's clock across matters", () => {
       expect(await line.locator("..").textContent()).toMatch(/\d+ red, \d+ amber/);
       await page.getByRole("link", { name: "Open the trial calendar" }).click();
       await page.getByRole("heading", { name: "Trial calendar" }).waitFor();
-      const row = page.getByRole("list", { name: "Upcoming trials" }).getByRole("listitem").filter({ has: page.getByRole("link", { name: kase.reference, exact: true }) });
+      const row = page
+        .getByRole("list", { name: "Upcoming trials" })
+        .getByRole("listitem")
+        .filter({ has: page.getByRole("link", { name: kase.reference, exact: true }) });
       await expect.poll(() => row.isVisible()).toBe(true);
       expect(await row.getByText("Amber: at risk").isVisible()).toBe(true);
       expect(await row.textContent()).toContain("The expert has no booking yet");
@@ -116,7 +140,12 @@ describe("the court clock's settings", () => {
     expect(await violations(page, "/settings?tab=sla at 375")).toEqual([]);
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
     await page.reload();
-    expect(await page.getByRole("group", { name: "Free State Division" }).getByLabel(/Latest report/).inputValue()).toBe(String(Number(before) + 1));
+    expect(
+      await page
+        .getByRole("group", { name: "Free State Division" })
+        .getByLabel(/Latest report/)
+        .inputValue(),
+    ).toBe(String(Number(before) + 1));
     await context.close();
   }, 60_000);
 });
@@ -125,9 +154,18 @@ describe("a stale report", () => {
   /** The demo's stale report: Ayesha Govender's, released long before her trial. */
   async function staleOnCase(page: Page) {
     await page.goto("/cases");
-    await page.getByRole("listitem").filter({ hasText: "Ayesha Govender" }).first().getByRole("link", { name: /^CASE-/ }).click();
+    await page
+      .getByRole("listitem")
+      .filter({ hasText: "Ayesha Govender" })
+      .first()
+      .getByRole("link", { name: /^CASE-/ })
+      .click();
     // The discipline's item in the case's plan (the reason may also show in other cards on the page).
-    const item = page.getByRole("list", { name: "Plan per discipline" }).getByRole("listitem").filter({ hasText: /Needs an addendum:/ }).first();
+    const item = page
+      .getByRole("list", { name: "Plan per discipline" })
+      .getByRole("listitem")
+      .filter({ hasText: /Needs an addendum:/ })
+      .first();
     await expect.poll(() => item.isVisible()).toBe(true);
     return item;
   }
@@ -182,7 +220,10 @@ describe("a stale report", () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
     // Back, then cancel: nothing was requested.
     await confirm.getByRole("button", { name: "Back" }).click();
-    await page.getByRole("dialog", { name: /^Request an addendum to / }).getByRole("button", { name: "Cancel" }).click();
+    await page
+      .getByRole("dialog", { name: /^Request an addendum to / })
+      .getByRole("button", { name: "Cancel" })
+      .click();
     await expect.poll(() => page.getByRole("dialog").count()).toBe(0);
     expect(await page.getByText(/^RPT-\d{4}-\d{5}$/).count()).toBe(linkedBefore);
     await context.close();

@@ -17,8 +17,11 @@ async function settledMatter(page: Page): Promise<{ id: string; reference: strin
   const cases = await read<{ id: string; reference: string }[]>(page, "cases.list", {});
   let best: { c: { id: string; reference: string }; lines: number } | null = null;
   for (const c of cases) {
-    const billing = await read<{ agreement: unknown; events: { kind: string }[]; scheduleLines: number }>(page, "receivables.caseBilling", { caseId: c.id });
-    if (billing.agreement && billing.events.some((e) => e.kind === "order") && billing.scheduleLines > (best?.lines ?? 0)) best = { c, lines: billing.scheduleLines };
+    const billing = await read<{ agreement: unknown; events: { kind: string }[]; scheduleLines: number }>(page, "receivables.caseBilling", {
+      caseId: c.id,
+    });
+    if (billing.agreement && billing.events.some((e) => e.kind === "order") && billing.scheduleLines > (best?.lines ?? 0))
+      best = { c, lines: billing.scheduleLines };
   }
   if (!best) throw new Error("The demo has no settled deferred matter for the attorney");
   return best.c;

@@ -40,7 +40,11 @@ describe("expert invoices and following invoices up", () => {
     // The billed work is gone from the list: each event is billed once.
     const today = new Date(Date.now() + 2 * 3_600_000).toISOString().slice(0, 10);
     const from = new Date(Date.now() + 2 * 3_600_000 - 90 * 86_400_000).toISOString().slice(0, 10);
-    const left = await read<{ unitPriceCents: number | null }[]>(page, "invoices.listUnbilled", { consultantId: venter!.id, from, to: today });
+    const left = await read<{ unitPriceCents: number | null }[]>(page, "invoices.listUnbilled", {
+      consultantId: venter!.id,
+      from,
+      to: today,
+    });
     // What the schedule priced was picked by default and is billed now; only unpriced work may remain.
     expect(left.filter((w) => w.unitPriceCents !== null)).toEqual([]);
     expect(left.length).toBeLessThan(items);
@@ -75,7 +79,10 @@ describe("expert invoices and following invoices up", () => {
     await page.getByRole("button", { name: "E-mail again" }).click();
     await page.getByText(`Copy of ${overdue.items[0]!.number} e-mailed`, { exact: true }).waitFor();
     await page.getByRole("button", { name: "E-mail again" }).click();
-    await page.getByText(/It can be sent again from .+, 10 minutes later\./).first().waitFor();
+    await page
+      .getByText(/It can be sent again from .+, 10 minutes later\./)
+      .first()
+      .waitFor();
     await screenshot(page, "invoice-email-again-1280");
     await context.close();
   });

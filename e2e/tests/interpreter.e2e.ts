@@ -38,7 +38,15 @@ async function confirmedBooking(attorney: Page, employee: Page, expert: Page, ta
   });
   return bookInPerson(
     { attorney, employee, expert },
-    { caseId: kase.id, specialization: "Plastic and Reconstructive Surgeon", expertName: "Venter", subject: "Scarring after a burn", instructions: "Assess the scarring", fromDays: 35, toDays: 49 },
+    {
+      caseId: kase.id,
+      specialization: "Plastic and Reconstructive Surgeon",
+      expertName: "Venter",
+      subject: "Scarring after a burn",
+      instructions: "Assess the scarring",
+      fromDays: 35,
+      toDays: 49,
+    },
   );
 }
 
@@ -95,7 +103,10 @@ describe("an interpreter with an account", () => {
     // The past tab.
     await wide.page.getByRole("tab", { name: "Past" }).click();
     // The demo interpreter's past: the demo's day may be behind them already, or not yet.
-    await wide.page.getByText("No past bookings").or(wide.page.getByRole("list", { name: "Past bookings" })).waitFor();
+    await wide.page
+      .getByText("No past bookings")
+      .or(wide.page.getByRole("list", { name: "Past bookings" }))
+      .waitFor();
     expect(await violations(wide.page, "/my-interpreting past")).toEqual([]);
     // A page of the agency's is not theirs.
     await wide.page.goto("/admin/bookings");

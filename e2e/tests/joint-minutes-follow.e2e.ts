@@ -63,13 +63,18 @@ describe("a joint minute follows its report, with our expert told at each step",
     const admin = await quiet(signedInPage(browser, "admin"));
     const released = await read<ListedReport[]>(admin.page, "reports.list", { status: "released" });
     let report: (ListedReport & ReportFacts) | undefined;
-    const agreed = new Set((await read<{ attorneyId: string; agreed: boolean }[]>(admin.page, "reports.listDeferrals", {})).filter((d) => d.agreed).map((d) => d.attorneyId));
+    const agreed = new Set(
+      (await read<{ attorneyId: string; agreed: boolean }[]>(admin.page, "reports.listDeferrals", {}))
+        .filter((d) => d.agreed)
+        .map((d) => d.attorneyId),
+    );
     for (const candidate of released) {
       const facts = await read<ReportFacts>(admin.page, "reports.get", { id: candidate.id });
       if (facts.kind !== "joint_minute" && facts.releaseOverrideReason && facts.invoice?.status !== "paid") {
         // Not a matter under the case's undertaking: its minutes would go on that deferral.
         const { caseId, attorneyId } = await read<{ caseId: string; attorneyId: string }>(admin.page, "queries.get", { id: facts.queryId });
-        if (agreed.has(attorneyId) || (await read<{ agreement: unknown }>(admin.page, "receivables.caseBilling", { caseId })).agreement) continue;
+        if (agreed.has(attorneyId) || (await read<{ agreement: unknown }>(admin.page, "receivables.caseBilling", { caseId })).agreement)
+          continue;
         report = { ...candidate, ...facts };
         break;
       }
@@ -79,10 +84,21 @@ describe("a joint minute follows its report, with our expert told at each step",
     const expertUser = experts.find((u) => fullName(u) === report!.consultantName)!;
     const attorneys = (await read<{ items: DemoUser[] }>(admin.page, "users.list", { role: "attorney", limit: 100 })).items;
     // The list names the attorney with their firm: "Name (Firm)".
-    const attorneyUser = attorneys.find((u) => report!.attorneyName === fullName(u) || report!.attorneyName.startsWith(`${fullName(u)} (`))!;
+    const attorneyUser = attorneys.find(
+      (u) => report!.attorneyName === fullName(u) || report!.attorneyName.startsWith(`${fullName(u)} (`),
+    )!;
     const minute = await post<{ id: string }>(admin.page, "jointMinutes.create", {
       reportId: report!.id,
-      opposing: { name: opposingName, discipline: "Orthopaedic surgery", hpcsaNumber: "MP 0567890", practice: "Mokoena Orthopaedics, Sandton", email: opposingEmail, phone: "011 555 0123", instructingFirm: "State Attorney, Johannesburg", side: "defendant" },
+      opposing: {
+        name: opposingName,
+        discipline: "Orthopaedic surgery",
+        hpcsaNumber: "MP 0567890",
+        practice: "Mokoena Orthopaedics, Sandton",
+        email: opposingEmail,
+        phone: "011 555 0123",
+        instructingFirm: "State Attorney, Johannesburg",
+        side: "defendant",
+      },
       dueOn: null,
     });
     const found: string[] = [];
@@ -91,16 +107,24 @@ describe("a joint minute follows its report, with our expert told at each step",
     const expert = await quiet(signedInPage(browser, expertUser.username, 375, 812));
     await expert.page.goto("/");
     const card = expert.page.getByRole("list", { name: "Open joint minutes" });
-    await card.getByRole("link", { name: new RegExp(`with ${opposingName}$`) }).first().waitFor();
+    await card
+      .getByRole("link", { name: new RegExp(`with ${opposingName}$`) })
+      .first()
+      .waitFor();
     await card.scrollIntoViewIfNeeded();
     await screenshot(expert.page, "joint-minute-follow-expert-dashboard-375");
     found.push(...(await violations(expert.page, "expert dashboard 375")));
-    await card.getByRole("link", { name: new RegExp(`with ${opposingName}$`) }).first().click();
+    await card
+      .getByRole("link", { name: new RegExp(`with ${opposingName}$`) })
+      .first()
+      .click();
     await expert.page.waitForURL(`**/joint-minutes/${minute.id}`);
     await expert.page.getByRole("button", { name: "Add issue" }).click();
     await issueAt(expert.page, 0).getByRole("textbox", { name: "Issue 1" }).fill("Diagnosis");
     await issueAt(expert.page, 0).getByLabel("Outcome").selectOption("agreed");
-    await issueAt(expert.page, 0).getByLabel(/^View of /).fill("Healed fracture of the right radius.");
+    await issueAt(expert.page, 0)
+      .getByLabel(/^View of /)
+      .fill("Healed fracture of the right radius.");
     await expert.page.getByRole("button", { name: "Save as version 1" }).click();
     await expert.page.getByRole("button", { name: "Save as version 2" }).waitFor();
 
@@ -110,19 +134,30 @@ describe("a joint minute follows its report, with our expert told at each step",
     await guest.page.goto(new URL(sent.url).pathname + new URL(sent.url).search);
     await guest.page.getByLabel("Code").fill(codeOf(await mailWith(opposingEmail, "code to open the joint minute")));
     await guest.page.getByRole("button", { name: "Open the minute" }).click();
-    await issueAt(guest.page, 0).getByLabel(/^View of /).fill("Agreed: healed fracture of the right radius.");
+    await issueAt(guest.page, 0)
+      .getByLabel(/^View of /)
+      .fill("Agreed: healed fracture of the right radius.");
     await guest.page.getByRole("button", { name: "Save as version 2" }).click();
     await guest.page.getByRole("button", { name: "Save as version 3" }).waitFor();
     await guest.page.getByRole("button", { name: "E-mail me a signing code" }).click();
     await guest.page.getByLabel(/^Your name, as recorded/).fill(opposingName);
     await guest.page.getByLabel("Code").fill(codeOf(await mailWith(opposingEmail, "code to sign version 2")));
     await guest.page.getByRole("button", { name: "Sign", exact: true }).click();
-    await guest.page.getByText(/You signed this version|signed/i).first().waitFor();
+    await guest.page
+      .getByText(/You signed this version|signed/i)
+      .first()
+      .waitFor();
 
     // Our expert is told of the other side's save and signature, each with a link to the minute.
     const notices = await read<{ title: string; link: string | null }[]>(expert.page, "notifications.list", {});
     const mine = notices.filter((n) => n.link === `/joint-minutes/${minute.id}`).map((n) => n.title);
-    expect(mine).toEqual(expect.arrayContaining([`Joint minute opened: ${report!.reference}`, `Joint minute changed: ${report!.reference}`, `Joint minute signed by the opposing expert: ${report!.reference}`]));
+    expect(mine).toEqual(
+      expect.arrayContaining([
+        `Joint minute opened: ${report!.reference}`,
+        `Joint minute changed: ${report!.reference}`,
+        `Joint minute signed by the opposing expert: ${report!.reference}`,
+      ]),
+    );
 
     // Our expert signs on a wide screen.
     const wide = await quiet(signedInPage(browser, expertUser.username));
@@ -138,7 +173,10 @@ describe("a joint minute follows its report, with our expert told at each step",
     const attorney = await quiet(signedInPage(browser, attorneyUser.username, 375, 812));
     await attorney.page.goto("/");
     // On a phone "Your areas" (the last list of the dashboard) shows three entries until "Show all".
-    await attorney.page.getByRole("button", { name: /^Show all \d+/ }).last().click();
+    await attorney.page
+      .getByRole("button", { name: /^Show all \d+/ })
+      .last()
+      .click();
     await attorney.page.getByRole("button", { name: "Joint minutes" }).click();
     await attorney.page.waitForURL("**/joint-minutes");
     await attorney.page.getByLabel("Search").fill(report!.reference);
@@ -177,7 +215,11 @@ describe("a joint minute follows its report, with our expert told at each step",
     await employee.page.waitForURL("**/joint-minutes");
     await employee.page.getByLabel("Search").fill(opposingName);
     await employee.page.getByLabel("State").selectOption("released");
-    await employee.page.getByRole("list", { name: "Joint minutes" }).getByRole("link", { name: /Joint minute:/ }).first().waitFor();
+    await employee.page
+      .getByRole("list", { name: "Joint minutes" })
+      .getByRole("link", { name: /Joint minute:/ })
+      .first()
+      .waitFor();
     await screenshot(employee.page, "joint-minute-follow-staff-list-1280");
     found.push(...(await violations(employee.page, "staff list 1280")));
     expect(found).toEqual([]);

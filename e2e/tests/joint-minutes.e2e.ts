@@ -55,7 +55,11 @@ describe("a joint minute with the opposing expert", () => {
     const released = await read<ListedReport[]>(employee.page, "reports.list", { status: "released" });
     let report: ListedReport | undefined;
     for (const candidate of released) {
-      const detail = await read<{ kind: string; invoice: { status: string } | null; releasedOnApproval: boolean }>(employee.page, "reports.get", { id: candidate.id });
+      const detail = await read<{ kind: string; invoice: { status: string } | null; releasedOnApproval: boolean }>(
+        employee.page,
+        "reports.get",
+        { id: candidate.id },
+      );
       if (detail.kind !== "joint_minute" && (detail.invoice?.status === "paid" || detail.releasedOnApproval)) {
         report = candidate;
         break;
@@ -90,7 +94,10 @@ describe("a joint minute with the opposing expert", () => {
     await dialog.getByLabel("Instructed by").selectOption("defendant");
     await screenshot(employee.page, "joint-minute-record-expert-1280");
     await dialog.getByRole("button", { name: "Record" }).click();
-    await employee.page.getByRole("link", { name: `Joint minute with ${opposingName}` }).last().click();
+    await employee.page
+      .getByRole("link", { name: `Joint minute with ${opposingName}` })
+      .last()
+      .click();
     await employee.page.getByRole("button", { name: "Send the guest link" }).click();
     await employee.page.getByText(/^Guest link sent .*works until/).waitFor();
     const minuteUrl = new URL(employee.page.url()).pathname;
@@ -127,8 +134,12 @@ describe("a joint minute with the opposing expert", () => {
     expect(new URL(guest.page.url()).search).toBe("");
     await guest.page.getByText(`${expertName} (the agency's expert) and you, ${opposingName}`, { exact: false }).waitFor();
     await expect.poll(() => guest.page.getByText("A corrective osteotomy is needed.").count()).toBe(1);
-    await issueAt(guest.page, 0).getByLabel(/^View of /).fill("Agreed: malunion of the left tibia.");
-    await issueAt(guest.page, 1).getByLabel(/^View of /).fill("Conservative care suffices.");
+    await issueAt(guest.page, 0)
+      .getByLabel(/^View of /)
+      .fill("Agreed: malunion of the left tibia.");
+    await issueAt(guest.page, 1)
+      .getByLabel(/^View of /)
+      .fill("Conservative care suffices.");
     await guest.page.getByRole("button", { name: "Save as version 2" }).click();
     await guest.page.getByRole("button", { name: "Save as version 3" }).waitFor();
     await screenshot(guest.page, "joint-minute-guest-375");
@@ -167,7 +178,8 @@ describe("a joint minute with the opposing expert", () => {
     const file = await (await downloading).path();
     const { readFile } = await import("node:fs/promises");
     const text = await pdfText(await readFile(file!));
-    for (const expected of [expertName, opposingName, "Agreed points", "Diagnosis", "Both read the same X-rays of March.", "Signatures"]) expect(text).toContain(expected);
+    for (const expected of [expertName, opposingName, "Agreed points", "Diagnosis", "Both read the same X-rays of March.", "Signatures"])
+      expect(text).toContain(expected);
     await screenshot(attorney.page, "joint-minute-attorney-375");
     found.push(...(await violations(attorney.page, "attorney minute 375")));
     expect(found).toEqual([]);

@@ -12,7 +12,13 @@ afterAll(async () => {
 
 /** The text a select shows for its chosen option (a native time field has none to read). */
 const shownText = (page: Page, selector: string) =>
-  page.locator(selector).evaluate((el) => (el instanceof HTMLSelectElement ? (el.selectedOptions[0]?.textContent ?? "") : `<${el.tagName.toLowerCase()} type=${el.getAttribute("type")}>`));
+  page
+    .locator(selector)
+    .evaluate((el) =>
+      el instanceof HTMLSelectElement
+        ? (el.selectedOptions[0]?.textContent ?? "")
+        : `<${el.tagName.toLowerCase()} type=${el.getAttribute("type")}>`,
+    );
 
 describe("the dashboard", () => {
   it("keeps every query reference inside its list at 1280 px", async () => {
@@ -41,7 +47,9 @@ describe("the dashboard", () => {
     expect(b!.x).toBeGreaterThan(a!.x + 100);
 
     // A long list shows its first 3 entries and a "Show all" button for the rest.
-    const statusCard = page.getByRole("heading", { name: /Queries per status|Your queries by status/ }).locator("xpath=ancestor::div[contains(@class,'rounded-lg')][1]");
+    const statusCard = page
+      .getByRole("heading", { name: /Queries per status|Your queries by status/ })
+      .locator("xpath=ancestor::div[contains(@class,'rounded-lg')][1]");
     const statuses = statusCard.locator("li");
     await statuses.first().waitFor();
     const total = await statuses.count();
@@ -51,11 +59,15 @@ describe("the dashboard", () => {
     // Short however much work the demo and the other files left (the page's total height is not:
     // each card shows while it has something to say): no list shows more than 3 entries, and no
     // card grows past what 3 entries and "Show all" take.
-    const longestList = await page.locator("main ul").evaluateAll((lists) =>
-      Math.max(...lists.map((list) => [...list.children].filter((item) => item.getClientRects().length > 0).length)),
-    );
+    const longestList = await page
+      .locator("main ul")
+      .evaluateAll((lists) =>
+        Math.max(...lists.map((list) => [...list.children].filter((item) => item.getClientRects().length > 0).length)),
+      );
     expect(longestList).toBeLessThanOrEqual(3);
-    const tallestCard = await page.locator("main .rounded-lg.border.bg-card").evaluateAll((cards) => Math.max(...cards.map((card) => card.getBoundingClientRect().height)));
+    const tallestCard = await page
+      .locator("main .rounded-lg.border.bg-card")
+      .evaluateAll((cards) => Math.max(...cards.map((card) => card.getBoundingClientRect().height)));
     expect(tallestCard).toBeLessThan(600);
     await statusCard.getByRole("button", { name: `Show all ${total}` }).click();
     await expect.poll(() => statuses.filter({ visible: true }).count()).toBe(total);
@@ -107,7 +119,9 @@ describe("the settings page", () => {
       "Text reminders",
     ]);
     const outside = await tabs.evaluateAll((all) =>
-      all.filter((tab) => tab.getBoundingClientRect().right > document.documentElement.clientWidth || tab.getBoundingClientRect().left < 0).map((tab) => tab.textContent),
+      all
+        .filter((tab) => tab.getBoundingClientRect().right > document.documentElement.clientWidth || tab.getBoundingClientRect().left < 0)
+        .map((tab) => tab.textContent),
     );
     expect(outside).toEqual([]);
     expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0);

@@ -30,7 +30,10 @@ describe("live updates", () => {
     const employee = await signedInPage(browser, "employee");
     const text = `The expert asks for the X-rays of March (${Date.now().toString(36)}).`;
     const origin = new URL(employee.page.url()).origin;
-    const posted = await employee.page.request.post("/trpc/queries.comment", { headers: { origin, "content-type": "application/json" }, data: { queryId: query.id, body: text } });
+    const posted = await employee.page.request.post("/trpc/queries.comment", {
+      headers: { origin, "content-type": "application/json" },
+      data: { queryId: query.id, body: text },
+    });
     expect(posted.status()).toBe(200);
 
     // No reload, no focus change: only the stream can bring it (the query page is not polled).

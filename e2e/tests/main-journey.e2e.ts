@@ -45,7 +45,10 @@ describe("the main journey", () => {
     await caseForm.locator("#case-rafClaimNumber").fill(`RAF/2026/${run}`);
     await screenshot(attorney.page, "journey-new-case-claimant-1280");
     await caseForm.getByRole("button", { name: "Open case" }).click();
-    const row = attorney.page.getByRole("main").getByRole("listitem").filter({ hasText: `Thandeka ${lastName}` });
+    const row = attorney.page
+      .getByRole("main")
+      .getByRole("listitem")
+      .filter({ hasText: `Thandeka ${lastName}` });
     await row.waitFor();
 
     // The claimant is reachable from the case.
@@ -55,18 +58,30 @@ describe("the main journey", () => {
     await attorney.page.goto("/cases");
 
     // A query on the new case, with a document.
-    await attorney.page.getByRole("listitem").filter({ hasText: `Thandeka ${lastName}` }).getByRole("link", { name: /^New query for / }).click();
+    await attorney.page
+      .getByRole("listitem")
+      .filter({ hasText: `Thandeka ${lastName}` })
+      .getByRole("link", { name: /^New query for / })
+      .click();
     const queryForm = attorney.page.getByRole("form", { name: "New query" });
     await queryForm.locator("#query-subject").fill(subject);
-    await queryForm.locator("#query-instructions").fill("Loss of consciousness after a collision. Please assess and report on the RAF4 threshold.");
+    await queryForm
+      .locator("#query-instructions")
+      .fill("Loss of consciousness after a collision. Please assess and report on the RAF4 threshold.");
     await queryForm.getByLabel("Neurosurgeon", { exact: true }).check();
     await queryForm.getByRole("button", { name: "Submit query" }).click();
     await attorney.page.waitForURL(/\/queries\/[0-9a-f-]{36}$/);
     const queryUrl = new URL(attorney.page.url()).pathname;
-    await attorney.page.locator('input[type="file"]').setInputFiles({ name: "hospital-records.pdf", mimeType: "application/pdf", buffer: PDF });
-    await expect.poll(() => attorney.page.getByRole("list", { name: "Documents" }).getByText("hospital-records.pdf").isVisible()).toBe(true);
+    await attorney.page
+      .locator('input[type="file"]')
+      .setInputFiles({ name: "hospital-records.pdf", mimeType: "application/pdf", buffer: PDF });
+    await expect
+      .poll(() => attorney.page.getByRole("list", { name: "Documents" }).getByText("hospital-records.pdf").isVisible())
+      .toBe(true);
     // Nobody has accepted yet, so there is nothing to book.
-    await expect.poll(() => attorney.page.getByText("Assessments can be booked once an expert has accepted this query.").isVisible()).toBe(true);
+    await expect
+      .poll(() => attorney.page.getByText("Assessments can be booked once an expert has accepted this query.").isVisible())
+      .toBe(true);
 
     // The employee takes it into review and assigns a neurosurgeon.
     const employee = await signedInPage(browser, "employee");

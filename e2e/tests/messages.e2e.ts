@@ -56,7 +56,11 @@ async function badge(page: Page): Promise<number> {
 async function unreadAfterOpening(page: Page, threadId: string): Promise<number> {
   const input = encodeURIComponent(JSON.stringify({ threadId }));
   await expect
-    .poll(async () => ((await (await page.request.get(`/trpc/messages.thread?input=${input}`)).json()) as { result: { data: { unreadCount: number } } }).result.data.unreadCount)
+    .poll(
+      async () =>
+        ((await (await page.request.get(`/trpc/messages.thread?input=${input}`)).json()) as { result: { data: { unreadCount: number } } })
+          .result.data.unreadCount,
+    )
     .toBe(0);
   return ((await (await page.request.get("/api/messages/unread")).json()) as { count: number }).count;
 }
@@ -77,7 +81,14 @@ describe("messages", () => {
     // Its messages (none in a fresh demo) have loaded: the loading placeholder is gone.
     await log(employee.page).waitFor();
     await expect.poll(() => log(employee.page).getByRole("status").count()).toBe(0);
-    await expect.poll(() => employee.page.getByRole("link", { name: new RegExp(thread.queryReference ?? thread.subject) }).first().getAttribute("aria-current")).toBe("page");
+    await expect
+      .poll(() =>
+        employee.page
+          .getByRole("link", { name: new RegExp(thread.queryReference ?? thread.subject) })
+          .first()
+          .getAttribute("aria-current"),
+      )
+      .toBe("page");
     // Once marked read, the badge shows what the server counts for the other conversations.
     const before = await unreadAfterOpening(employee.page, thread.id);
     await expect.poll(() => badge(employee.page)).toBe(before);

@@ -32,7 +32,11 @@ describe("money screens at 1280 and 375 px", () => {
       const { page, context } = await signedInPage(browser, "consultant", width, 860);
       await page.getByText("Work to invoice").waitFor();
       await screenshot(page, `money-consultant-dashboard-${width}`);
-      await page.getByText("Work to invoice").locator("xpath=ancestor::div[contains(@class,'p-4')][1]").getByRole("link", { name: "View" }).click();
+      await page
+        .getByText("Work to invoice")
+        .locator("xpath=ancestor::div[contains(@class,'p-4')][1]")
+        .getByRole("link", { name: "View" })
+        .click();
       await page.getByRole("heading", { name: "Expert Invoice Generator" }).waitFor();
       await page.getByRole("list", { name: "Unbilled work" }).or(page.getByText("No unbilled work in this period")).first().waitFor();
       await screenshot(page, `money-expert-invoice-generator-${width}`);

@@ -37,11 +37,16 @@ describe("payments", () => {
   it("the employee issues the invoice of an approved report, the attorney sends proof, the administrator records and allocates it: paid, and the report is released", async () => {
     // The demo data leaves an automatic draft for a report approved and awaiting payment.
     const employee = await signedInPage(browser, "employee");
-    const drafts = await read<{ items: { id: string; createdAt: string }[] }>(employee.page, "invoices.list", { status: "draft", kind: "attorney" });
+    const drafts = await read<{ items: { id: string; createdAt: string }[] }>(employee.page, "invoices.list", {
+      status: "draft",
+      kind: "attorney",
+    });
     let draft: { id: string; reportId: string | null; attorneyId: string | null } | undefined;
     // One the demo made before this run: a draft another test's approval makes or extends now is that test's.
     for (const item of drafts.items.filter((d) => Date.parse(d.createdAt) < Date.now() - 45 * 60_000)) {
-      const detail = await read<{ id: string; reportId: string | null; attorneyId: string | null }>(employee.page, "invoices.get", { id: item.id });
+      const detail = await read<{ id: string; reportId: string | null; attorneyId: string | null }>(employee.page, "invoices.get", {
+        id: item.id,
+      });
       if (!detail.reportId) continue;
       const report = await read<{ status: string }>(employee.page, "reports.get", { id: detail.reportId });
       if (report.status === "approved") {
@@ -63,9 +68,14 @@ describe("payments", () => {
     // The invoice's attorney (one of the demo attorneys) sees it among their invoices and sends the bank's confirmation from Payments.
     // Who that is, asked of the administrator's user list (no sign-in spent: the suite shares 30 per 15 minutes).
     const directory = await signedInPage(browser, "admin");
-    const demoAttorneys = await read<{ items: { id: string; username: string }[] }>(directory.page, "users.list", { role: "attorney", limit: 100 });
+    const demoAttorneys = await read<{ items: { id: string; username: string }[] }>(directory.page, "users.list", {
+      role: "attorney",
+      limit: 100,
+    });
     await directory.context.close();
-    const username = demoAttorneys.items.find((u) => u.id === draft!.attorneyId && ["attorney", "nomsa", "pieter"].includes(u.username))?.username;
+    const username = demoAttorneys.items.find(
+      (u) => u.id === draft!.attorneyId && ["attorney", "nomsa", "pieter"].includes(u.username),
+    )?.username;
     if (!username) throw new Error("The draft's attorney is not a demo attorney");
     const attorney = await signedInPage(browser, username, 375);
     await attorney.page.goto("/invoices");
@@ -76,7 +86,9 @@ describe("payments", () => {
     await form.getByRole("checkbox", { name: new RegExp(number) }).check();
     await expect.poll(() => form.getByLabel("Amount paid").inputValue()).toMatch(/^R\s[\d\s]+\.\d\d$/);
     await form.getByLabel("Payment reference").fill(number);
-    await form.getByLabel(/^Proof of payment/).setInputFiles({ name: `EFT ${number}.pdf`, mimeType: "application/pdf", buffer: slipPdf(`EFT confirmation ${number}`) });
+    await form
+      .getByLabel(/^Proof of payment/)
+      .setInputFiles({ name: `EFT ${number}.pdf`, mimeType: "application/pdf", buffer: slipPdf(`EFT confirmation ${number}`) });
     await form.getByRole("button", { name: "Send proof of payment" }).click();
     const mine = attorney.page.getByRole("list", { name: "Proofs of payment" });
     await mine.getByText(`Ref. ${number}`).waitFor();
@@ -106,7 +118,11 @@ describe("payments", () => {
     await attorney.page.goto(`/reports/${draft!.reportId}`);
     await attorney.page.getByText("Released", { exact: true }).first().waitFor();
     await attorney.page.goto("/payments");
-    await attorney.page.getByRole("list", { name: "Proofs of payment" }).locator("li", { hasText: `Ref. ${number}` }).getByText("Matched").waitFor();
+    await attorney.page
+      .getByRole("list", { name: "Proofs of payment" })
+      .locator("li", { hasText: `Ref. ${number}` })
+      .getByText("Matched")
+      .waitFor();
     await admin.context.close();
     await attorney.context.close();
   }, 120_000);
@@ -135,23 +151,38 @@ describe("release follows payment", () => {
   it("an employee cannot release an unpaid report; the attorney pays a hand-made invoice by proof, the payment is recorded, and the report is released by it", async () => {
     // Its own data: an awaiting report of a demo attorney, not the orthopaedic surgeon's (the reports tour takes theirs).
     const admin = await signedInPage(browser, "admin");
-    const attorneys = (await read<{ items: DemoUser[] }>(admin.page, "users.list", { role: "attorney", limit: 100 })).items.filter((u) => ["attorney", "nomsa", "pieter"].includes(u.username));
-    const orthopaedic = (await read<{ items: DemoUser[] }>(admin.page, "users.list", { search: "consultant", role: "consultant", limit: 100 })).items.find((u) => u.username === "consultant");
+    const attorneys = (await read<{ items: DemoUser[] }>(admin.page, "users.list", { role: "attorney", limit: 100 })).items.filter((u) =>
+      ["attorney", "nomsa", "pieter"].includes(u.username),
+    );
+    const orthopaedic = (
+      await read<{ items: DemoUser[] }>(admin.page, "users.list", { search: "consultant", role: "consultant", limit: 100 })
+    ).items.find((u) => u.username === "consultant");
     const employee = await signedInPage(browser, "employee");
     const awaiting = await read<ListedReport[]>(employee.page, "reports.list", { status: "awaiting" });
     const fullName = (u: DemoUser) => `${u.firstName} ${u.lastName}`;
     // Listed as "Name (Firm)".
     const isAttorney = (a: DemoUser, r: ListedReport) => r.attorneyName === fullName(a) || r.attorneyName.startsWith(`${fullName(a)} (`);
-    const candidates = awaiting.filter((r) => attorneys.some((a) => isAttorney(a, r)) && (!orthopaedic || r.consultantName !== fullName(orthopaedic)));
+    const candidates = awaiting.filter(
+      (r) => attorneys.some((a) => isAttorney(a, r)) && (!orthopaedic || r.consultantName !== fullName(orthopaedic)),
+    );
     // Not one the demo's deferred billing already invoiced, or whose case or attorney releases on approval:
     // which cases those are depends on the day the demo was made.
     // Preferably one whose case has no open draft: its approval would add to a draft the payments test may issue.
-    const drafts = await read<{ items: { caseReference: string | null }[] }>(admin.page, "invoices.list", { status: "draft", kind: "attorney", limit: 100 });
+    const drafts = await read<{ items: { caseReference: string | null }[] }>(admin.page, "invoices.list", {
+      status: "draft",
+      kind: "attorney",
+      limit: 100,
+    });
     const draftCases = new Set(drafts.items.map((d) => d.caseReference));
     const newestFirst = [...candidates].reverse();
     let report: ListedReport | undefined;
-    for (const candidate of [...newestFirst.filter((r) => !draftCases.has(r.caseReference)), ...newestFirst.filter((r) => draftCases.has(r.caseReference))]) {
-      const detail = await read<{ kind: string; invoice: unknown; releasedOnApproval: boolean }>(employee.page, "reports.get", { id: candidate.id });
+    for (const candidate of [
+      ...newestFirst.filter((r) => !draftCases.has(r.caseReference)),
+      ...newestFirst.filter((r) => draftCases.has(r.caseReference)),
+    ]) {
+      const detail = await read<{ kind: string; invoice: unknown; releasedOnApproval: boolean }>(employee.page, "reports.get", {
+        id: candidate.id,
+      });
       // A RAF 4 waits for its assessment as well (the RAF 4 tests ask for one of their own).
       if (detail.kind === "medico_legal" && !detail.invoice && !detail.releasedOnApproval) {
         report = candidate;
@@ -166,7 +197,9 @@ describe("release follows payment", () => {
     await employee.page.goto(reportUrl);
     await employee.page.getByRole("button", { name: "Upload version 1" }).click();
     const upload = employee.page.getByRole("dialog");
-    await upload.getByLabel("Report (PDF, at most 25 MB)").setInputFiles({ name: "report-v1.pdf", mimeType: "application/pdf", buffer: onePagePdf(`Report ${report!.reference}`) });
+    await upload
+      .getByLabel("Report (PDF, at most 25 MB)")
+      .setInputFiles({ name: "report-v1.pdf", mimeType: "application/pdf", buffer: onePagePdf(`Report ${report!.reference}`) });
     await upload.getByLabel("Expert's declaration").fill(DECLARATION);
     await upload.getByRole("button", { name: "Upload", exact: true }).click();
     await upload.waitFor({ state: "hidden" });
@@ -192,7 +225,10 @@ describe("release follows payment", () => {
     await employee.page.goto("/manual-invoice");
     const form = employee.page.getByRole("form", { name: "New invoice" });
     await form.getByLabel("Attorney", { exact: true }).selectOption(attorneyUser.id);
-    const caseValue = await form.getByLabel("Case", { exact: true }).locator("option", { hasText: report!.caseReference }).getAttribute("value");
+    const caseValue = await form
+      .getByLabel("Case", { exact: true })
+      .locator("option", { hasText: report!.caseReference })
+      .getAttribute("value");
     await form.getByLabel("Case", { exact: true }).selectOption(caseValue!);
     await form.getByLabel("Kind, line 1").selectOption("report");
     await form.getByLabel("Description, line 1").fill(`Medico-legal report: ${report!.reference}`);
@@ -209,7 +245,9 @@ describe("release follows payment", () => {
     // The report shows its invoice; still no release without payment, and the administrator is offered only the override.
     await employee.page.goto(reportUrl);
     await employee.page.getByRole("link", { name: number }).waitFor();
-    await employee.page.getByText(`Release waits for payment in full of ${number}; only an administrator can release it before payment, with a reason.`).waitFor();
+    await employee.page
+      .getByText(`Release waits for payment in full of ${number}; only an administrator can release it before payment, with a reason.`)
+      .waitFor();
     expect(await employee.page.getByRole("button", { name: /^Release to attorney/ }).count()).toBe(0);
     await admin.page.goto(reportUrl);
     await admin.page.getByRole("button", { name: "Release before payment" }).waitFor();
@@ -219,13 +257,18 @@ describe("release follows payment", () => {
     await attorney.page.goto(reportUrl);
     await expect.poll(() => attorney.page.getByText(new RegExp(`^Awaiting payment of ${number} ${TOTAL.source}$`)).count()).toBe(1);
     await screenshot(attorney.page, "release-attorney-awaiting-payment-375");
-    await attorney.page.getByText(/make an EFT/).getByRole("link", { name: "Payments" }).click();
+    await attorney.page
+      .getByText(/make an EFT/)
+      .getByRole("link", { name: "Payments" })
+      .click();
     const proof = attorney.page.getByRole("form", { name: "Upload proof of payment" });
     await proof.waitFor();
     await proof.getByRole("checkbox", { name: new RegExp(number) }).check();
     await expect.poll(() => proof.getByLabel("Amount paid").inputValue()).toMatch(TOTAL);
     await proof.getByLabel("Payment reference").fill(number);
-    await proof.getByLabel(/^Proof of payment/).setInputFiles({ name: `EFT ${number}.pdf`, mimeType: "application/pdf", buffer: onePagePdf(`EFT confirmation ${number}`) });
+    await proof
+      .getByLabel(/^Proof of payment/)
+      .setInputFiles({ name: `EFT ${number}.pdf`, mimeType: "application/pdf", buffer: onePagePdf(`EFT confirmation ${number}`) });
     await proof.getByRole("button", { name: "Send proof of payment" }).click();
     await attorney.page.getByRole("list", { name: "Proofs of payment" }).getByText(`Ref. ${number}`).waitFor();
 

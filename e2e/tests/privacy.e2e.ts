@@ -54,7 +54,10 @@ describe("privacy: data subject requests", () => {
     await action.click();
     const dialog = page.getByRole("dialog", { name: "Data subject access request" });
     await screenshot(page, "privacy-access-request-from-patients-1280");
-    const [download] = await Promise.all([page.waitForEvent("download"), dialog.getByRole("link", { name: "Download the letter (PDF)" }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      dialog.getByRole("link", { name: "Download the letter (PDF)" }).click(),
+    ]);
     const text = await pdfText(Buffer.concat((await (await download.createReadStream()).toArray()) as Buffer[]));
     expect(text).toContain("Dear Amahle Mokoena,");
 
@@ -94,7 +97,9 @@ describe("privacy: data subject requests", () => {
     // Every demo claimant has a recent or open matter: the refusal names the rule, the dialog stays open.
     const refusal = confirm.getByRole("alert");
     await refusal.waitFor();
-    expect(await refusal.textContent()).toMatch(/^This request cannot be carried out: the law requires the records to be kept\. (Matter|Invoices|Closed matters)/);
+    expect(await refusal.textContent()).toMatch(
+      /^This request cannot be carried out: the law requires the records to be kept\. (Matter|Invoices|Closed matters)/,
+    );
     await screenshot(page, "privacy-carry-out-refused-1280");
     expect(await violations(page, "/admin/privacy carry out")).toEqual([]);
     await confirm.getByRole("button", { name: "Cancel" }).click();
@@ -121,13 +126,25 @@ describe("privacy: the PAIA manual (issue 37, item 19)", () => {
       await page.getByRole("heading", { name: "PAIA manual of MedLegal Agency (Pty) Ltd" }).waitFor();
       expect(page.url()).toMatch(/\/paia-manual$/);
       const contact = page.getByRole("region", { name: "1. Contact details" });
-      for (const text of ["3 Oxford Road, Parktown, Johannesburg, 2193", "Anele Dlamini", "privacy@medlegal.example, +27 11 555 0100", "Sipho Ngcobo"]) {
+      for (const text of [
+        "3 Oxford Road, Parktown, Johannesburg, 2193",
+        "Anele Dlamini",
+        "privacy@medlegal.example, +27 11 555 0100",
+        "Sipho Ngcobo",
+      ]) {
         expect(await contact.getByText(text, { exact: true }).isVisible()).toBe(true);
       }
-      for (const heading of ["3. Subjects and categories of records held", "4. Processing of personal information", "5. How to request access", "6. Fees"]) {
+      for (const heading of [
+        "3. Subjects and categories of records held",
+        "4. Processing of personal information",
+        "5. How to request access",
+        "6. Fees",
+      ]) {
         expect(await page.getByRole("heading", { name: heading }).isVisible()).toBe(true);
       }
-      expect(await page.getByText("Closed matters and their reports 5 years after their last activity", { exact: false }).isVisible()).toBe(true);
+      expect(await page.getByText("Closed matters and their reports 5 years after their last activity", { exact: false }).isVisible()).toBe(
+        true,
+      );
       await screenshot(page, `paia-manual-${width}`);
       expect(await violations(page, `/paia-manual at ${width}`)).toEqual([]);
       expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);

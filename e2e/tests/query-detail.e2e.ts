@@ -24,7 +24,16 @@ describe("a query's page", () => {
         mimeType: "application/pdf",
         buffer: Buffer.from("%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n"),
       });
-      await expect.poll(() => page.getByRole("link", { name: `Download ${LONG_NAME}` }).first().isVisible(), { timeout: 10_000 }).toBe(true);
+      await expect
+        .poll(
+          () =>
+            page
+              .getByRole("link", { name: `Download ${LONG_NAME}` })
+              .first()
+              .isVisible(),
+          { timeout: 10_000 },
+        )
+        .toBe(true);
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
       const wide = await page.evaluate(() =>
         Array.from(document.querySelectorAll("body *"))

@@ -76,7 +76,9 @@ describe("RAF 4 as data (issue 27)", () => {
     await page.waitForURL(/\/reports\/[0-9a-f-]{36}$/);
     const reportId = new URL(page.url()).pathname.split("/").pop()!;
     await page.getByRole("heading", { name: /RAF 4 serious-injury assessment$/ }).waitFor();
-    expect(await page.getByRole("list", { name: "Missing before release" }).textContent()).toContain("The RAF 4 assessment has not been recorded.");
+    expect(await page.getByRole("list", { name: "Missing before release" }).textContent()).toContain(
+      "The RAF 4 assessment has not been recorded.",
+    );
 
     const form = page.getByRole("form", { name: "RAF 4 assessment" });
     await form.getByLabel("Examined the claimant personally").selectOption({ label: chosen!.expert });

@@ -38,7 +38,11 @@ const DECLARATION = "I understand my duty is to assist the court; this report is
 async function uploadVersion(page: Page, number: number) {
   await page.getByRole("button", { name: `Upload version ${number}` }).click();
   const dialog = page.getByRole("dialog");
-  await dialog.getByLabel("Report (PDF, at most 25 MB)").setInputFiles({ name: `knee-report-v${number}.pdf`, mimeType: "application/pdf", buffer: reportPdf(`Orthopaedic report version ${number}`) });
+  await dialog.getByLabel("Report (PDF, at most 25 MB)").setInputFiles({
+    name: `knee-report-v${number}.pdf`,
+    mimeType: "application/pdf",
+    buffer: reportPdf(`Orthopaedic report version ${number}`),
+  });
   await dialog.getByLabel("Expert's declaration").fill(DECLARATION);
   if (number > 1) await dialog.getByLabel("What changed (optional)").fill("Corrected the claimant's ID number.");
   await dialog.getByRole("button", { name: "Upload", exact: true }).click();
@@ -52,7 +56,11 @@ async function reviewAll(page: Page, failFirst: boolean) {
   await checklist.waitFor();
   const groups = checklist.getByRole("group");
   const count = await groups.count();
-  for (let i = 0; i < count; i++) await groups.nth(i).getByLabel(i === 0 && failFirst ? "Fail" : "Pass", { exact: true }).check();
+  for (let i = 0; i < count; i++)
+    await groups
+      .nth(i)
+      .getByLabel(i === 0 && failFirst ? "Fail" : "Pass", { exact: true })
+      .check();
   if (failFirst) {
     await checklist.getByLabel("What is wrong").fill("The ID number on page 1 does not match the instruction.");
     await checklist.getByRole("button", { name: "Return to the expert" }).click();
@@ -116,8 +124,13 @@ describe("a report from upload to the attorney's download", () => {
     await attorney.page.goto(reportUrl);
     await attorney.page.getByRole("heading", { name: new RegExp(reference) }).waitFor();
     expect(await attorney.page.getByText("Version 1:").count()).toBe(0);
-    const [download] = await Promise.all([attorney.page.waitForEvent("download"), attorney.page.getByRole("link", { name: "Download the released report" }).click()]);
-    const text = await pdfText(Buffer.from(await (await download.createReadStream()).toArray().then((chunks) => Buffer.concat(chunks as Buffer[]))));
+    const [download] = await Promise.all([
+      attorney.page.waitForEvent("download"),
+      attorney.page.getByRole("link", { name: "Download the released report" }).click(),
+    ]);
+    const text = await pdfText(
+      Buffer.from(await (await download.createReadStream()).toArray().then((chunks) => Buffer.concat(chunks as Buffer[]))),
+    );
     expect(text).toContain("Orthopaedic report version 2");
     expect(text).toMatch(new RegExp(`Released to Van der Merwe Attorneys Inc\\. on \\d{1,2} \\w+ \\d{4}, ${reference}`));
     await screenshot(attorney.page, "report-attorney-375");

@@ -22,7 +22,10 @@ describe("privacy: retention", () => {
       for (const heading of ["Due for destruction", "Destruction certificates", "Legal holds"]) {
         expect(await page.getByRole("heading", { name: heading }).isVisible()).toBe(true);
       }
-      const due = page.getByRole("list", { name: "Claimants due for destruction" }).getByRole("listitem").filter({ hasText: "Willem Visagie" });
+      const due = page
+        .getByRole("list", { name: "Claimants due for destruction" })
+        .getByRole("listitem")
+        .filter({ hasText: "Willem Visagie" });
       await expect.poll(() => due.isVisible()).toBe(true);
       expect(await due.textContent()).toMatch(/Matter CASE-\d{4}-\d{5} closed, last activity .*Due since/);
       expect(await due.getByRole("button", { name: "Approve destruction of Willem Visagie" }).isVisible()).toBe(true);
@@ -55,7 +58,10 @@ describe("privacy: retention", () => {
     await page.getByLabel("Invoices").fill("4");
     await page.getByRole("form", { name: "Retention periods" }).getByRole("button", { name: /save/i }).click();
     await expect.poll(() => page.getByText("Invoices are kept at least 5 years for SARS (and at most 50)").isVisible()).toBe(true);
-    const hold = page.getByRole("list", { name: "Legal holds" }).getByRole("listitem").filter({ hasText: "Retention e2e: pending litigation" });
+    const hold = page
+      .getByRole("list", { name: "Legal holds" })
+      .getByRole("listitem")
+      .filter({ hasText: "Retention e2e: pending litigation" });
     await expect.poll(() => hold.isVisible()).toBe(true);
     expect(await hold.textContent()).toContain(reference);
     await hold.getByRole("button", { name: `Lift hold on ${reference}` }).click();
@@ -67,7 +73,9 @@ describe("privacy: retention", () => {
     const { context, page } = await signedInPage(browser, "admin");
     await page.goto("/admin/privacy");
     await page.getByRole("button", { name: "Approve destruction of Willem Visagie" }).click();
-    const dialog = page.getByRole("alertdialog", { name: "Destroy this claimant's records?" }).or(page.getByRole("dialog", { name: "Destroy this claimant's records?" }));
+    const dialog = page
+      .getByRole("alertdialog", { name: "Destroy this claimant's records?" })
+      .or(page.getByRole("dialog", { name: "Destroy this claimant's records?" }));
     expect(await dialog.getByText(/Willem Visagie's names, identity numbers/).isVisible()).toBe(true);
     await screenshot(page, "retention-approve-1280");
     await dialog.getByRole("button", { name: "Destroy and certify" }).click();

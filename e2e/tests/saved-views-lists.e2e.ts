@@ -28,7 +28,11 @@ describe("a saved view of the invoice list", () => {
     const attorneyId = cases[0]!.attorneyId;
     // Three drafts under the test's reference; two are issued now, the third while the view is in the sidebar.
     for (const n of [1, 2, 3]) {
-      const draft = await post<{ id: string }>(page, "invoices.createDraft", { attorneyId, attorneyReference: `${tag}/${n}`, lines: [{ kind: "other", description: `Saved view e2e ${n}`, quantity: 1, unitPriceCents: 10_000 * n }] });
+      const draft = await post<{ id: string }>(page, "invoices.createDraft", {
+        attorneyId,
+        attorneyReference: `${tag}/${n}`,
+        lines: [{ kind: "other", description: `Saved view e2e ${n}`, quantity: 1, unitPriceCents: 10_000 * n }],
+      });
       if (n < 3) issued.push((await post<{ number: string }>(page, "invoices.issue", { id: draft.id })).number);
       else lastDraft = draft.id;
     }
@@ -63,7 +67,9 @@ describe("a saved view of the invoice list", () => {
     // Someone issues the third meanwhile: opening the view recounts, so the number matches the rows.
     issued.push((await post<{ number: string }>(page, "invoices.issue", { id: lastDraft })).number);
     await entry.click();
-    await page.waitForURL((url) => url.pathname === "/invoices" && url.searchParams.get("q") === tag && url.searchParams.get("status") === "issued");
+    await page.waitForURL(
+      (url) => url.pathname === "/invoices" && url.searchParams.get("q") === tag && url.searchParams.get("status") === "issued",
+    );
     expect(await page.getByLabel("Search").inputValue()).toBe(tag);
     expect(await page.getByLabel("Status").inputValue()).toBe("issued");
     for (const number of issued) await page.getByRole("link", { name: number }).waitFor();
@@ -108,8 +114,12 @@ describe("a saved view of the invoice list", () => {
         await page.goto(path);
         await page.getByRole("heading", { name: heading, exact: true }).waitFor();
         await page.getByRole("button", { name: "Save view" }).waitFor();
-        expect(await page.getByLabel(check, { exact: true }).inputValue()).toBe(check === "Search" ? tag : path.includes("confirmed") ? "confirmed" : "in_review");
-        await expect.poll(() => page.evaluate(() => document.querySelectorAll('.animate-pulse, .animate-spin, [aria-busy="true"]').length)).toBe(0);
+        expect(await page.getByLabel(check, { exact: true }).inputValue()).toBe(
+          check === "Search" ? tag : path.includes("confirmed") ? "confirmed" : "in_review",
+        );
+        await expect
+          .poll(() => page.evaluate(() => document.querySelectorAll('.animate-pulse, .animate-spin, [aria-busy="true"]').length))
+          .toBe(0);
         expect(await violations(page, `${heading} filtered at ${width}`)).toEqual([]);
         expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
         await screenshot(page, `saved-view-${heading.toLowerCase().replace(/ /g, "-")}-${width}`);

@@ -11,7 +11,6 @@ afterAll(async () => {
   await browser?.close();
 });
 
-
 /** The palette's selected option (cmdk marks it with aria-selected). */
 const selectedOption = (page: Page) => page.locator('[role="option"][aria-selected="true"]').textContent();
 
@@ -28,10 +27,22 @@ describe("the command palette", () => {
     const kase = await post<{ id: string }>(page, "cases.create", {
       claimType: "raf",
       incidentDate: "2024-05-10",
-      newClaimant: { firstName: "Nandi", lastName: surname, passportNumber: `PS${Date.now().toString(36)}`.slice(0, 20), birthDate: "1990-02-11", gender: "female", homeLanguage: "English" },
+      newClaimant: {
+        firstName: "Nandi",
+        lastName: surname,
+        passportNumber: `PS${Date.now().toString(36)}`.slice(0, 20),
+        birthDate: "1990-02-11",
+        gender: "female",
+        homeLanguage: "English",
+      },
     });
     const specs = (await (await page.request.get("/trpc/specializations.listActive")).json()).result.data as { id: string }[];
-    const query = await post<{ id: string; reference: string }>(page, "queries.create", { caseId: kase.id, subject: "Palette assessment", instructions: "Assess", specializationIds: [specs[0]!.id] });
+    const query = await post<{ id: string; reference: string }>(page, "queries.create", {
+      caseId: kase.id,
+      subject: "Palette assessment",
+      instructions: "Assess",
+      specializationIds: [specs[0]!.id],
+    });
     queryReference = query.reference;
     queryId = query.id;
     await context.close();
@@ -68,7 +79,10 @@ describe("the command palette", () => {
       expect(await selectedOption(page)).toContain(queryReference);
       await page.keyboard.press("Enter");
       await page.waitForURL((url) => url.pathname === `/queries/${queryId}`);
-      await page.getByRole("heading", { name: new RegExp(queryReference) }).first().waitFor();
+      await page
+        .getByRole("heading", { name: new RegExp(queryReference) })
+        .first()
+        .waitFor();
       expect(await dialog.count()).toBe(0);
       expect(refused).toEqual([]);
       await context.close();

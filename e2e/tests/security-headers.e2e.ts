@@ -25,7 +25,9 @@ async function watchCsp(page: Page): Promise<() => Promise<string[]>> {
   await page.addInitScript(() => {
     window.cspViolations = [];
     document.addEventListener("securitypolicyviolation", (event) => {
-      window.cspViolations!.push(`${event.effectiveDirective} blocked ${event.blockedURI || "inline"} at ${event.sourceFile}:${event.lineNumber}:${event.columnNumber}`);
+      window.cspViolations!.push(
+        `${event.effectiveDirective} blocked ${event.blockedURI || "inline"} at ${event.sourceFile}:${event.lineNumber}:${event.columnNumber}`,
+      );
     });
   });
   return async () => [...consoleErrors, ...((await page.evaluate(() => window.cspViolations)) ?? [])];

@@ -15,7 +15,9 @@ afterAll(async () => {
 
 /** The code an authenticator app shows for `secret`, `stepsAhead` 30-second steps from now. */
 const codeFor = (secret: string, stepsAhead = 0) =>
-  new TOTP({ algorithm: "SHA1", digits: 6, period: 30, secret: Secret.fromBase32(secret) }).generate({ timestamp: Date.now() + stepsAhead * 30_000 });
+  new TOTP({ algorithm: "SHA1", digits: 6, period: 30, secret: Secret.fromBase32(secret) }).generate({
+    timestamp: Date.now() + stepsAhead * 30_000,
+  });
 
 async function fillPassword(page: Page, username: string, password: string) {
   await page.goto("/auth");
@@ -35,7 +37,14 @@ describe("two-factor sign-in", () => {
         const response = await fetch("/trpc/users.create", {
           method: "POST",
           headers: { "content-type": "application/json" },
-          body: JSON.stringify({ role: "administrator", username, email: `${username}@medlegal.example`, firstName: "Lindiwe", lastName: "Khoza", password }),
+          body: JSON.stringify({
+            role: "administrator",
+            username,
+            email: `${username}@medlegal.example`,
+            firstName: "Lindiwe",
+            lastName: "Khoza",
+            password,
+          }),
         });
         return response.status;
       },
@@ -78,7 +87,9 @@ describe("two-factor sign-in", () => {
     const right = codeFor(secret, 1);
     await codeInput.fill(right === "000000" ? "111111" : "000000");
     await page.getByRole("button", { name: "Verify" }).click();
-    await expect.poll(() => page.getByText("That code is not correct. Check your authenticator app and try again.").first().isVisible()).toBe(true);
+    await expect
+      .poll(() => page.getByText("That code is not correct. Check your authenticator app and try again.").first().isVisible())
+      .toBe(true);
     expect(await page.getByText("That code is not correct. Check your authenticator app and try again.").count()).toBe(1);
     expect(new URL(page.url()).pathname).toBe("/auth");
     await screenshot(page, "two-factor-wrong-code-1280");
@@ -87,7 +98,9 @@ describe("two-factor sign-in", () => {
     await codeInput.fill(codeFor(secret, 1));
     await page.getByRole("button", { name: "Verify" }).click();
     await page.waitForURL((url) => url.pathname === "/");
-    await expect.poll(() => page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "User Management" }).isVisible()).toBe(true);
+    await expect
+      .poll(() => page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "User Management" }).isVisible())
+      .toBe(true);
     await context.close();
 
     // At 375 px: the code step, and the recovery-code toggle.

@@ -19,7 +19,10 @@ afterAll(async () => {
 
 /** The other person's tile: its connection state, and whether their video has frames. */
 const remoteTile = (page: Page) => page.locator("li[data-connection]");
-const remoteVideoWidth = (page: Page) => remoteTile(page).locator("video").evaluate((v) => (v as HTMLVideoElement).videoWidth);
+const remoteVideoWidth = (page: Page) =>
+  remoteTile(page)
+    .locator("video")
+    .evaluate((v) => (v as HTMLVideoElement).videoWidth);
 
 describe("a video assessment", () => {
   it("is arranged by the agency, hosted by the expert, joined by the claimant from her link, and ended by the expert", async () => {
@@ -33,7 +36,9 @@ describe("a video assessment", () => {
     const dialog = employee.page.getByRole("dialog");
     await dialog.locator("#meeting-title").fill(title);
     await dialog.locator("#meeting-host option", { hasText: "Megan Smith" }).waitFor({ state: "attached" });
-    await dialog.locator("#meeting-host").selectOption({ label: (await dialog.locator("#meeting-host option", { hasText: "Megan Smith" }).textContent())! });
+    await dialog
+      .locator("#meeting-host")
+      .selectOption({ label: (await dialog.locator("#meeting-host option", { hasText: "Megan Smith" }).textContent())! });
     await dialog.getByRole("button", { name: "Add a guest" }).click();
     await dialog.locator("#meeting-guest-0-name").fill(guestName);
     await dialog.locator("#meeting-guest-0-email").fill(`sibusiso.${Date.now()}@example.org`);
@@ -93,9 +98,13 @@ describe("a video assessment", () => {
     await expect.poll(() => record.isDisabled()).toBe(false);
     await record.click();
     await guest.page.getByRole("status").filter({ hasText: "Recording" }).waitFor();
-    const list = await employee.page.request.get(`/trpc/meetings.list?input=${encodeURIComponent(JSON.stringify({ when: "upcoming", all: true }))}`);
+    const list = await employee.page.request.get(
+      `/trpc/meetings.list?input=${encodeURIComponent(JSON.stringify({ when: "upcoming", all: true }))}`,
+    );
     const meetingId = ((await list.json()).result.data as { id: string; title: string }[]).find((m) => m.title === title)!.id;
-    const recordings = async () => (await (await employee.page.request.get(`/trpc/meetings.get?input=${encodeURIComponent(JSON.stringify({ id: meetingId }))}`)).json()).result.data.recordings as { size: number; fileId: string | null }[];
+    const recordings = async () =>
+      (await (await employee.page.request.get(`/trpc/meetings.get?input=${encodeURIComponent(JSON.stringify({ id: meetingId }))}`)).json())
+        .result.data.recordings as { size: number; fileId: string | null }[];
     await expect.poll(async () => (await recordings())[0]?.size ?? 0, { timeout: 20_000 }).toBeGreaterThan(0);
     await host.page.getByRole("button", { name: "Stop recording" }).click();
     await guest.page.getByRole("status").filter({ hasText: "Recording" }).waitFor({ state: "detached" });

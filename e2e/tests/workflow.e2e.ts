@@ -75,7 +75,10 @@ describe("the query workflow", () => {
     await employee.page.waitForURL((url) => url.pathname === queryUrl);
     await employee.page.getByRole("button", { name: "Take into review" }).click();
     await expect.poll(() => employee.page.getByText("In review", { exact: true }).first().isVisible()).toBe(true);
-    const panel = employee.page.getByRole("region", { name: "Neurosurgeon" }).or(employee.page.locator('section[aria-label="Neurosurgeon"]')).first();
+    const panel = employee.page
+      .getByRole("region", { name: "Neurosurgeon" })
+      .or(employee.page.locator('section[aria-label="Neurosurgeon"]'))
+      .first();
     await panel.getByRole("radio", { name: /Kavitha Naidoo/ }).check();
     await panel.getByRole("button", { name: "Assign expert" }).click();
     await expect.poll(() => employee.page.getByText("Assigning experts", { exact: true }).first().isVisible()).toBe(true);
@@ -85,13 +88,23 @@ describe("the query workflow", () => {
     const consultant = await signedInPage(browser, "dr_naidoo");
     await consultant.page.goto("/queries");
     await expect.poll(() => consultant.page.getByText(subject).filter({ visible: true }).count()).toBeGreaterThan(0);
-    await consultant.page.getByRole("button", { name: /^Accept .*\(Neurosurgeon\)$/ }).first().click();
+    await consultant.page
+      .getByRole("button", { name: /^Accept .*\(Neurosurgeon\)$/ })
+      .first()
+      .click();
     await expect.poll(() => consultant.page.getByText("Assignment accepted", { exact: true }).first().isVisible()).toBe(true);
     await screenshot(consultant.page, "query-accepted-consultant-1280");
 
     // The attorney sees the acceptance in the query's timeline; another attorney cannot open it.
     await attorney.page.reload();
-    await expect.poll(() => attorney.page.getByText(/Kavitha Naidoo accepted/).first().isVisible()).toBe(true);
+    await expect
+      .poll(() =>
+        attorney.page
+          .getByText(/Kavitha Naidoo accepted/)
+          .first()
+          .isVisible(),
+      )
+      .toBe(true);
     const other = await signedInPage(browser, "nomsa");
     await other.page.goto(queryUrl);
     await expect.poll(() => other.page.getByText(subject).count()).toBe(0);

@@ -77,7 +77,11 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
  * the bench runs (two cores, shared), a change falls on the baseline and the app alike instead of
  * on whichever was measured at that moment.
  */
-async function compare(port: number, pid: number, probes: Record<string, Probe>): Promise<{ baseline: number; figures: Record<string, Figure> }> {
+async function compare(
+  port: number,
+  pid: number,
+  probes: Record<string, Probe>,
+): Promise<{ baseline: number; figures: Record<string, Figure> }> {
   const slice = SECONDS / ROUNDS;
   const baselines: number[] = [];
   const rounds: Record<string, Figure[]> = {};
@@ -86,7 +90,11 @@ async function compare(port: number, pid: number, probes: Record<string, Probe>)
     baselines.push(base.perSecond);
     for (const [name, probe] of Object.entries(probes)) {
       const measured = await load(port, pid, probe.path, probe.headers, probe.status, slice);
-      (rounds[name] ??= []).push({ ratio: measured.perSecond / base.perSecond, cpuRatio: base.cpuPerRequest / measured.cpuPerRequest, ...measured });
+      (rounds[name] ??= []).push({
+        ratio: measured.perSecond / base.perSecond,
+        cpuRatio: base.cpuPerRequest / measured.cpuPerRequest,
+        ...measured,
+      });
     }
   }
   const figures = Object.fromEntries(
@@ -152,7 +160,13 @@ const restart = async (extra: Record<string, string>) => {
 };
 try {
   const origin = `http://127.0.0.1:${appPort}`;
-  const login = await request(appPort, "/api/login", { "content-type": "application/json", origin }, "POST", JSON.stringify({ username: "attorney", password: "Demo@Password1" }));
+  const login = await request(
+    appPort,
+    "/api/login",
+    { "content-type": "application/json", origin },
+    "POST",
+    JSON.stringify({ username: "attorney", password: "Demo@Password1" }),
+  );
   if (login.status !== 200) throw new Error(`login: ${login.status} ${login.body}`);
   const cookie = String(login.headers["set-cookie"]![0]).split(";")[0]!;
   const userId = (JSON.parse(login.body) as { id: string }).id;
@@ -163,7 +177,11 @@ try {
   const poll = `/api/notifications/${userId}`;
   const unchangedPoll: Probe = { path: poll, headers: { ...signedIn, "if-none-match": etag }, status: 304 };
   const userProbe: Probe = { path: "/api/user", headers: signedIn, status: 200 };
-  const asStarted = await compare(appPort, app.pid!, { unchanged: unchangedPoll, changed: { path: poll, headers: signedIn, status: 200 }, user: userProbe });
+  const asStarted = await compare(appPort, app.pid!, {
+    unchanged: unchangedPoll,
+    changed: { path: poll, headers: signedIn, status: 200 },
+    user: userProbe,
+  });
   const { unchanged, changed, user } = asStarted.figures as Record<"unchanged" | "changed" | "user", Figure>;
   // The same two figures with the request log off, to show what the log costs.
   await restart({ LOG_LEVEL: "silent" });
@@ -171,7 +189,10 @@ try {
   const { unchanged: unchangedQuiet, user: userQuiet } = quiet.figures as Record<"unchanged" | "user", Figure>;
   // The first poll after a change finds no list in memory: the same server with none kept.
   await restart({ NOTIFICATION_LIST_CACHE_MB: "0" });
-  const { firstRead } = (await compare(appPort, app.pid!, { firstRead: { path: poll, headers: signedIn, status: 200 } })).figures as Record<"firstRead", Figure>;
+  const { firstRead } = (await compare(appPort, app.pid!, { firstRead: { path: poll, headers: signedIn, status: 200 } })).figures as Record<
+    "firstRead",
+    Figure
+  >;
 
   const pollCores = 200 * unchanged.cpuPerRequest; // 1,000 users, one poll each per 5 s
   const row = (figure: string, value: string, target: string) => console.log(`| ${figure} | ${value} | ${target} |`);

@@ -19,16 +19,21 @@ const DECLARATION = "I understand my duty is to assist the court. This report is
 async function longReport(): Promise<Uint8Array> {
   const doc = await PDFDocument.create();
   const font = await doc.embedFont(StandardFonts.Helvetica);
-  for (let i = 0; i < PAGES; i++) doc.addPage([300, 400]).drawText(`Page ${i + 1}: findings, history and opinion.`, { x: 20, y: 200, size: 10, font });
+  for (let i = 0; i < PAGES; i++)
+    doc.addPage([300, 400]).drawText(`Page ${i + 1}: findings, history and opinion.`, { x: 20, y: 200, size: 10, font });
   return doc.save();
 }
 
 function multipart(fileName: string, data: Uint8Array, fields: Record<string, string>) {
   const boundary = "----medlegal-bench";
-  const parts = Object.entries(fields).map(([name, value]) => Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
+  const parts = Object.entries(fields).map(([name, value]) =>
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`),
+  );
   const payload = Buffer.concat([
     ...parts,
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${fileName}"\r\nContent-Type: application/pdf\r\n\r\n`),
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${fileName}"\r\nContent-Type: application/pdf\r\n\r\n`,
+    ),
     Buffer.from(data),
     Buffer.from(`\r\n--${boundary}--\r\n`),
   ]);
@@ -37,7 +42,8 @@ function multipart(fileName: string, data: Uint8Array, fields: Record<string, st
 
 const t = await createTestApp("pglite", {}, { workflow: true });
 try {
-  const uid = async (username: string) => (await t.db.selectFrom("users").select("id").where("username", "=", username).executeTakeFirstOrThrow()).id;
+  const uid = async (username: string) =>
+    (await t.db.selectFrom("users").select("id").where("username", "=", username).executeTakeFirstOrThrow()).id;
   const [consultantId, attorneyId] = [await uid("consultant"), await uid("attorney")];
   const query = await t.db
     .selectFrom("queries")
@@ -45,7 +51,11 @@ try {
     .select(["queries.id", "cases.id as case_id", "cases.patient_id"])
     .where("queries.attorney_id", "=", attorneyId)
     .executeTakeFirstOrThrow();
-  const { specialization_id } = await t.db.selectFrom("users").select("specialization_id").where("id", "=", consultantId).executeTakeFirstOrThrow();
+  const { specialization_id } = await t.db
+    .selectFrom("users")
+    .select("specialization_id")
+    .where("id", "=", consultantId)
+    .executeTakeFirstOrThrow();
   const actor = { user: null, meta: { ip: null, userAgent: null, requestId: "bench", appUrl: "" } };
   const report = await t.db.transaction().execute((trx) =>
     createReport(trx, actor as never, {
@@ -64,9 +74,18 @@ try {
   const consultant = (await login(t.app, "consultant")).cookie;
   const staff = (await login(t.app, "employee")).cookie;
   const body = multipart("long report.pdf", pdf, { declaration: DECLARATION });
-  const uploaded = await t.app.inject({ method: "POST", url: `/api/reports/${report.id}/versions`, headers: { cookie: consultant, ...body.headers }, payload: body.payload });
+  const uploaded = await t.app.inject({
+    method: "POST",
+    url: `/api/reports/${report.id}/versions`,
+    headers: { cookie: consultant, ...body.headers },
+    payload: body.payload,
+  });
   if (uploaded.statusCode !== 201) throw new Error(`upload: ${uploaded.statusCode} ${uploaded.body}`);
-  const { file_id: fileId } = await t.db.selectFrom("report_versions").select("file_id").where("report_id", "=", report.id).executeTakeFirstOrThrow();
+  const { file_id: fileId } = await t.db
+    .selectFrom("report_versions")
+    .select("file_id")
+    .where("report_id", "=", report.id)
+    .executeTakeFirstOrThrow();
 
   await t.app.listen({ port: 0, host: "127.0.0.1" });
   const { port } = t.app.server.address() as { port: number };
@@ -88,7 +107,12 @@ try {
   waits.sort((a, b) => a - b);
   const slowest = waits[waits.length - 1]!;
   console.log(`\nPDF stamping and other requests\n${machine()}, PGlite in the server's process\n`);
-  row(`first download of a ${PAGES.toLocaleString("en-ZA")}-page report (${(pdf.byteLength / 1024).toFixed(0)} KB), stamped`, `${(answer.ms / 1000).toFixed(1)} s`, "-", null);
+  row(
+    `first download of a ${PAGES.toLocaleString("en-ZA")}-page report (${(pdf.byteLength / 1024).toFixed(0)} KB), stamped`,
+    `${(answer.ms / 1000).toFixed(1)} s`,
+    "-",
+    null,
+  );
   row(`/health meanwhile, slowest of ${waits.length}`, `${slowest.toFixed(0)} ms`, "< 500 ms", slowest < 500);
   row("/health meanwhile, median", `${waits[Math.floor(waits.length / 2)]!.toFixed(1)} ms`, "-", null);
 } finally {

@@ -4,7 +4,9 @@ import { cpus, loadavg, totalmem } from "node:os";
 export function machine(): string {
   const gib = (totalmem() / 1024 ** 3).toFixed(1);
   // The load average says how much else the machine ran: every figure follows it.
-  const load = loadavg().map((l) => l.toFixed(2)).join(", ");
+  const load = loadavg()
+    .map((l) => l.toFixed(2))
+    .join(", ");
   return `${cpus()[0]?.model?.trim() ?? "unknown CPU"}, ${cpus().length} cores, ${gib} GiB memory, Node ${process.version}, load average ${load}`;
 }
 

@@ -25,7 +25,10 @@ const started = performance.now();
 // One transaction per fill. The table's plain indexes (the trigram one above all) are dropped first
 // and built again at the end: one build is far cheaper than a million index updates, which keeps
 // the whole bench within a few minutes. Constraint indexes (the unique reference) stay.
-const unbounded = <T>(fill: (trx: Parameters<Parameters<ReturnType<typeof db.transaction>["execute"]>[0]>[0]) => Promise<T>, table = "queries") =>
+const unbounded = <T>(
+  fill: (trx: Parameters<Parameters<ReturnType<typeof db.transaction>["execute"]>[0]>[0]) => Promise<T>,
+  table = "queries",
+) =>
   db.transaction().execute(async (trx) => {
     await sql`SET LOCAL maintenance_work_mem = '256MB'`.execute(trx);
     const indexes = await sql<{ name: string; definition: string }>`
@@ -39,7 +42,8 @@ const unbounded = <T>(fill: (trx: Parameters<Parameters<ReturnType<typeof db.tra
   });
 // Set-based insert: copies the demo queries' shape with new references, dates, statuses and priorities.
 // The cases are numbered once and joined by number (a hash join), not looked up row by row.
-await unbounded((trx) => sql`
+await unbounded((trx) =>
+  sql`
   WITH cs AS (
     SELECT c.id, c.attorney_id, a.first_name, a.last_name, a.firm_name, row_number() OVER (ORDER BY c.id) - 1 AS n
     FROM cases c JOIN users a ON a.id = c.attorney_id),
@@ -53,32 +57,45 @@ await unbounded((trx) => sql`
          now() - (g || ' minutes')::interval, now()
   FROM generate_series(1, ${TOTAL}) g
   CROSS JOIN k
-  JOIN cs ON cs.n = g % k.total`.execute(trx));
-await unbounded((trx) => sql`
+  JOIN cs ON cs.n = g % k.total`.execute(trx),
+);
+await unbounded(
+  (trx) =>
+    sql`
   WITH sp AS (SELECT id, row_number() OVER (ORDER BY name) - 1 AS n FROM specializations),
   k AS (SELECT count(*) AS total FROM sp)
   INSERT INTO query_specializations (query_id, specialization_id)
   SELECT q.id, sp.id
   FROM queries q CROSS JOIN k JOIN sp ON sp.n = abs(hashtext(q.reference)) % k.total
-  WHERE q.reference LIKE 'Q-2025-%'`.execute(trx), "query_specializations");
+  WHERE q.reference LIKE 'Q-2025-%'`.execute(trx),
+  "query_specializations",
+);
 await sql`ANALYZE`.execute(db);
 console.log(`Filled in ${((performance.now() - started) / 1000).toFixed(1)} s`);
 
 const employee = await db.selectFrom("users").select("id").where("username", "=", "employee").executeTakeFirstOrThrow();
-const actor: SignedInActor = { user: (await findCurrentUser(db, employee.id))!, meta: { ip: null, userAgent: "bench", requestId: "bench", appUrl: "" } };
+const actor: SignedInActor = {
+  user: (await findCurrentUser(db, employee.id))!,
+  meta: { ip: null, userAgent: "bench", requestId: "bench", appUrl: "" },
+};
 
 async function time(label: string, input: Record<string, unknown>, pages = 5) {
   const samples: number[] = [];
   let cursor: string | null = null;
   for (let i = 0; i < pages; i++) {
     const t0 = performance.now();
-    const page: { items: unknown[]; nextCursor: string | null } = await queryListService.listQueries({ db, actor }, parseInput(queryListInputSchema, { ...input, cursor }));
+    const page: { items: unknown[]; nextCursor: string | null } = await queryListService.listQueries(
+      { db, actor },
+      parseInput(queryListInputSchema, { ...input, cursor }),
+    );
     samples.push(performance.now() - t0);
     cursor = page.nextCursor;
     if (!cursor) break;
   }
   samples.sort((a, b) => a - b);
-  console.log(`${label.padEnd(44)} median ${samples[Math.floor(samples.length / 2)]!.toFixed(1).padStart(7)} ms   worst ${samples[samples.length - 1]!.toFixed(1).padStart(7)} ms`);
+  console.log(
+    `${label.padEnd(44)} median ${samples[Math.floor(samples.length / 2)]!.toFixed(1).padStart(7)} ms   worst ${samples[samples.length - 1]!.toFixed(1).padStart(7)} ms`,
+  );
 }
 
 await time("newest first, 25 a page", { sort: "newest" });
@@ -90,7 +107,10 @@ await time("unassigned only", { unassigned: true });
 await time("search by reference", { search: "q-2025-0004321" });
 await time("search by claimant name", { search: "khumalo" });
 await time("search by firm", { search: "dube attorneys" });
-await time("date range (one day)", { from: new Date(Date.now() - 3 * 86_400_000).toISOString().slice(0, 10), to: new Date(Date.now() - 3 * 86_400_000).toISOString().slice(0, 10) });
+await time("date range (one day)", {
+  from: new Date(Date.now() - 3 * 86_400_000).toISOString().slice(0, 10),
+  to: new Date(Date.now() - 3 * 86_400_000).toISOString().slice(0, 10),
+});
 
 // Keyset pagination: the deepest page costs what the first does. Its cursor is made here the way
 // the list makes it (the last row's exact time and id, base64url JSON), from the row 25 from the end.
@@ -114,7 +134,12 @@ const someReference = `q-2025-${String(Math.floor(TOTAL / 2)).padStart(7, "0")}`
 const byReference = await medianMs(() => listPage({ search: someReference }));
 console.log(`\nQuery list at ${TOTAL.toLocaleString()} queries (${kind}), medians of 9:`);
 row("first page, newest first", `${firstPage.toFixed(1)} ms`, "(baseline)", null);
-row("deepest page (keyset cursor)", `${deepPage.toFixed(1)} ms = ${(deepPage / firstPage).toFixed(2)}x`, "<= 2x the first", deepPage <= 2 * firstPage);
+row(
+  "deepest page (keyset cursor)",
+  `${deepPage.toFixed(1)} ms = ${(deepPage / firstPage).toFixed(2)}x`,
+  "<= 2x the first",
+  deepPage <= 2 * firstPage,
+);
 row("search by a whole reference", `${byReference.toFixed(1)} ms`, "<= 5 ms", byReference <= 5);
 console.log("");
 
@@ -124,7 +149,9 @@ console.log("");
 const TIMERS = Number(process.env.BENCH_TIMERS ?? 100_000);
 console.log(`Filling ${TIMERS.toLocaleString()} running and ${TIMERS.toLocaleString()} stopped SLA timers...`);
 const timersStarted = performance.now();
-await unbounded((trx) => sql`
+await unbounded(
+  (trx) =>
+    sql`
   WITH q AS (SELECT id, row_number() OVER (ORDER BY reference) AS n FROM queries WHERE reference LIKE 'Q-2025-%'),
        c AS (SELECT id, row_number() OVER (ORDER BY username) AS n FROM users WHERE role = 'consultant')
   INSERT INTO sla_timers (policy, subject_kind, subject_id, query_id, consultant_id, target, unit, at_risk_percent, started_at, due_at, at_risk_at, status, stopped_at)
@@ -140,7 +167,9 @@ await unbounded((trx) => sql`
     WHEN g <= ${TIMERS} AND g % 100 = 50 THEN now() - interval '11 days'
     WHEN g <= ${TIMERS} THEN now() - ((g % 7) || ' days')::interval
     ELSE now() - interval '15 days' - ((g % 170) || ' days')::interval END AS started) s
-  JOIN q ON q.n = 1 + g % ${TOTAL}`.execute(trx), "sla_timers");
+  JOIN q ON q.n = 1 + g % ${TOTAL}`.execute(trx),
+  "sla_timers",
+);
 await sql`ANALYZE`.execute(db);
 console.log(`Filled in ${((performance.now() - timersStarted) / 1000).toFixed(1)} s`);
 
@@ -161,6 +190,12 @@ const t0 = performance.now();
 const swept = await sweepSlaAlerts(db);
 ratio(`sweep: ${swept.breached} breaches, ${swept.atRisk} at risk`, performance.now() - t0);
 ratio("sweep with nothing due", await median(() => sweepSlaAlerts(db)));
-ratio("/sla-monitoring figures (6 months)", await median(() => slaMonitoringService.slaMonitoring({ db }, parseInput(slaMonitoringInputSchema, { months: 6 }))));
-ratio("/sla-monitoring figures (24 months)", await median(() => slaMonitoringService.slaMonitoring({ db }, parseInput(slaMonitoringInputSchema, { months: 24 }))));
+ratio(
+  "/sla-monitoring figures (6 months)",
+  await median(() => slaMonitoringService.slaMonitoring({ db }, parseInput(slaMonitoringInputSchema, { months: 6 }))),
+);
+ratio(
+  "/sla-monitoring figures (24 months)",
+  await median(() => slaMonitoringService.slaMonitoring({ db }, parseInput(slaMonitoringInputSchema, { months: 24 }))),
+);
 await handle.close();

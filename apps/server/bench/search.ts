@@ -21,7 +21,9 @@ if (process.env.BENCH_DATABASE_URL) process.env.TEST_DATABASE_URL = process.env.
 const handle = await createTestDatabase(kind, { statementTimeoutMs: Number(process.env.BENCH_STATEMENT_TIMEOUT_MS ?? 600_000) });
 const db = handle.db;
 await seedDemoData(db);
-console.log(`${machine()}\nSearch: filling ${CLAIMANTS.toLocaleString()} claimants and cases, ${QUERIES.toLocaleString()} queries on ${kind}...`);
+console.log(
+  `${machine()}\nSearch: filling ${CLAIMANTS.toLocaleString()} claimants and cases, ${QUERIES.toLocaleString()} queries on ${kind}...`,
+);
 const started = performance.now();
 
 /** One fill per table: its plain indexes dropped first and built once at the end (far cheaper than a row at a time). */
@@ -38,20 +40,32 @@ const fill = (table: string, insert: ReturnType<typeof sql>) =>
   });
 
 // Surnames from 40 stems and 25 endings (1,000 surnames, about 100 claimants each), spread over the demo attorneys.
-const STEMS = sql.lit(`{${["Dla", "Mkh", "Nko", "Zu", "Mthe", "Bhe", "Khu", "Sit", "Mol", "Nda", "Mab", "Ngc", "Tsh", "Mok", "Pil", "Rad", "Van", "Bot", "Nai", "Gov", "Mah", "Shi", "Mat", "Mas", "Sek", "Mot", "Nti", "Ced", "Jac", "Sm", "Lou", "Fer", "Pie", "Kru", "Coe", "Mey", "Ola", "Adi", "Cha", "Mun"].join(",")}}`);
-const ENDINGS = sql.lit(`{${["mini", "ize", "si", "lu", "mbu", "kazi", "wane", "hole", "efe", "ndo", "ena", "obo", "abalala", "oena", "lay", "ebe", "nder", "ha", "doo", "ender", "langa", "bane", "shego", "ithi", "ela"].join(",")}}`);
-await fill("patients", sql`
+const STEMS = sql.lit(
+  `{${["Dla", "Mkh", "Nko", "Zu", "Mthe", "Bhe", "Khu", "Sit", "Mol", "Nda", "Mab", "Ngc", "Tsh", "Mok", "Pil", "Rad", "Van", "Bot", "Nai", "Gov", "Mah", "Shi", "Mat", "Mas", "Sek", "Mot", "Nti", "Ced", "Jac", "Sm", "Lou", "Fer", "Pie", "Kru", "Coe", "Mey", "Ola", "Adi", "Cha", "Mun"].join(",")}}`,
+);
+const ENDINGS = sql.lit(
+  `{${["mini", "ize", "si", "lu", "mbu", "kazi", "wane", "hole", "efe", "ndo", "ena", "obo", "abalala", "oena", "lay", "ebe", "nder", "ha", "doo", "ender", "langa", "bane", "shego", "ithi", "ela"].join(",")}}`,
+);
+await fill(
+  "patients",
+  sql`
   WITH att AS (SELECT id, row_number() OVER (ORDER BY username) - 1 AS n FROM users WHERE role = 'attorney'), k AS (SELECT count(*) AS total FROM att)
   INSERT INTO patients (attorney_id, first_name, last_name, id_number, phone, birth_date, gender, home_language)
   SELECT att.id, (ARRAY['Thandi','Sipho','Lerato','Johan','Priya','Ayesha','Themba','Nomvula'])[1 + g % 8],
          (${STEMS}::text[])[1 + g % 40] || (${ENDINGS}::text[])[1 + (g / 40) % 25],
          '8' || lpad(g::text, 12, '0'), '+27 82 ' || lpad(g::text, 7, '0'), date '1960-01-01' + (g % 15000), 'female', 'English'
-  FROM generate_series(1, ${CLAIMANTS}) g CROSS JOIN k JOIN att ON att.n = g % k.total`);
-await fill("cases", sql`
+  FROM generate_series(1, ${CLAIMANTS}) g CROSS JOIN k JOIN att ON att.n = g % k.total`,
+);
+await fill(
+  "cases",
+  sql`
   WITH p AS (SELECT id, attorney_id, row_number() OVER (ORDER BY id) AS n FROM patients WHERE id_number LIKE '8%')
   INSERT INTO cases (reference, attorney_id, patient_id, claim_type, incident_date, raf_claim_number, court_case_number)
-  SELECT 'CASE-2025-' || lpad(n::text, 6, '0'), attorney_id, id, 'raf', date '2024-01-01', 'RAF/2025/' || (400000 + n), 'GP ' || n || '/2025' FROM p`);
-await fill("queries", sql`
+  SELECT 'CASE-2025-' || lpad(n::text, 6, '0'), attorney_id, id, 'raf', date '2024-01-01', 'RAF/2025/' || (400000 + n), 'GP ' || n || '/2025' FROM p`,
+);
+await fill(
+  "queries",
+  sql`
   WITH cs AS (
     SELECT c.id, c.attorney_id, row_number() OVER (ORDER BY c.id) - 1 AS n
     FROM cases c WHERE c.reference LIKE 'CASE-2025-%'),
@@ -60,7 +74,8 @@ await fill("queries", sql`
   SELECT 'Q-2025-' || lpad(g::text, 7, '0'), cs.id, cs.attorney_id, 'Bench query ' || g, 'Generated for the search bench',
          (ARRAY['submitted','in_review','assigning','scheduled','assessed','reporting','completed'])[1 + g % 7],
          now() - (g || ' minutes')::interval, now()
-  FROM generate_series(1, ${QUERIES}) g CROSS JOIN k JOIN cs ON cs.n = g % k.total`);
+  FROM generate_series(1, ${QUERIES}) g CROSS JOIN k JOIN cs ON cs.n = g % k.total`,
+);
 await sql`ANALYZE`.execute(db);
 console.log(`Filled in ${((performance.now() - started) / 1000).toFixed(1)} s`);
 
@@ -90,7 +105,9 @@ const judged = (p95: number) => (kind === "pg" ? p95 <= TARGET_MS : null);
 const RUNS = Number(process.env.BENCH_SEARCH_RUNS ?? 40);
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 
-console.log(`\nGlobal search at ${CLAIMANTS.toLocaleString()} claimants / ${QUERIES.toLocaleString()} queries (${kind}), ${RUNS} runs per line:`);
+console.log(
+  `\nGlobal search at ${CLAIMANTS.toLocaleString()} claimants / ${QUERIES.toLocaleString()} queries (${kind}), ${RUNS} runs per line:`,
+);
 const all: number[] = [];
 for (const [who, actor] of Object.entries(actors)) {
   for (const [label, term] of Object.entries(TERMS)) {

@@ -23,7 +23,13 @@ export function demoInProgress(output: string): boolean {
  * server's log does, not through the bench. LOG_LEVEL is "silent" unless `env` says otherwise; a
  * stop (SIGTERM) does not drain. Fails with the process's output when it stops or takes over 3 minutes.
  */
-export function startListening(command: string, args: string[], env: Record<string, string>, port: number, path = "/"): Promise<ChildProcess> {
+export function startListening(
+  command: string,
+  args: string[],
+  env: Record<string, string>,
+  port: number,
+  path = "/",
+): Promise<ChildProcess> {
   const logDir = mkdtempSync(join(tmpdir(), "medlegal-bench-log-"));
   const logFile = join(logDir, "output.log");
   const out = openSync(logFile, "w");

@@ -40,7 +40,15 @@ async function timeStart(dataDir: string): Promise<Start> {
   const child = spawn("pnpm", ["start"], {
     cwd: root,
     detached: true,
-    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, DATABASE_URL: "", SMTP_URL: "", SHUTDOWN_GRACE_SECONDS: "0" },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATA_DIR: dataDir,
+      DATABASE_URL: "",
+      SMTP_URL: "",
+      SHUTDOWN_GRACE_SECONDS: "0",
+    },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";

@@ -12,7 +12,16 @@ import type { Kysely } from "kysely";
 import { sql } from "kysely";
 import type { Database, Listener } from "@medlegal/db";
 import type { AppRouter, Context, Mailer, RateLimits } from "@medlegal/api";
-import { AppError, appRouter, LiveHub, meetingGuestLookup, DEFAULT_RATE_LIMITS, isDatabaseUnavailable, SERVICE_UNAVAILABLE_MESSAGE, toHttpStatus } from "@medlegal/api";
+import {
+  AppError,
+  appRouter,
+  LiveHub,
+  meetingGuestLookup,
+  DEFAULT_RATE_LIMITS,
+  isDatabaseUnavailable,
+  SERVICE_UNAVAILABLE_MESSAGE,
+  toHttpStatus,
+} from "@medlegal/api";
 import { MAX_TRPC_BATCH, MAX_URL_LENGTH } from "@medlegal/domain";
 import type { TrustProxy } from "./config";
 import { DEFAULT_NOTIFICATION_LIST_CACHE_MB, fastifyTrustProxy } from "./config";
@@ -108,7 +117,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const listener = options.listener ?? null;
   app.decorate("listener", listener);
   // Who is asking, from memory while revocations can be heard (docs/decisions.md, "Session cache").
-  const sessionCache = listener ? new SessionCache(listener, options.notificationListCacheBytes ?? DEFAULT_NOTIFICATION_LIST_CACHE_MB * 1024 * 1024) : null;
+  const sessionCache = listener
+    ? new SessionCache(listener, options.notificationListCacheBytes ?? DEFAULT_NOTIFICATION_LIST_CACHE_MB * 1024 * 1024)
+    : null;
   app.decorate("sessionCache", sessionCache);
   // Live event streams fed by the same connection (docs/architecture.md, "Live events").
   const liveHub = listener ? new LiveHub(options.db, listener, { guestParticipantId: meetingGuestLookup(options.db) }) : null;

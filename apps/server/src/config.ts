@@ -92,7 +92,10 @@ function parseTrustProxy(value: string | undefined): TrustProxy {
     throw new ConfigError(`TRUST_PROXY=true would trust any client's X-Forwarded-For header. ${TRUST_PROXY_FORMS}`);
   }
   if (/^\d+$/.test(text)) return Number(text);
-  const entries = text.split(",").map((e) => e.trim()).filter(Boolean);
+  const entries = text
+    .split(",")
+    .map((e) => e.trim())
+    .filter(Boolean);
   const wrong = entries.filter((e) => !isTrustedAddress(e));
   if (wrong.length || !entries.length) {
     throw new ConfigError(`TRUST_PROXY has entries that are not addresses or CIDR ranges: ${wrong.join(", ")}. ${TRUST_PROXY_FORMS}`);
@@ -102,13 +105,15 @@ function parseTrustProxy(value: string | undefined): TrustProxy {
 
 function parseListCacheBytes(value: string | undefined): number {
   const megabytes = isSet(value) ? Number(value) : DEFAULT_NOTIFICATION_LIST_CACHE_MB;
-  if (!Number.isInteger(megabytes) || megabytes < 0) throw new ConfigError(`NOTIFICATION_LIST_CACHE_MB must be a whole number of megabytes (0 keeps none); got "${value}".`);
+  if (!Number.isInteger(megabytes) || megabytes < 0)
+    throw new ConfigError(`NOTIFICATION_LIST_CACHE_MB must be a whole number of megabytes (0 keeps none); got "${value}".`);
   return megabytes * 1024 * 1024;
 }
 
 function parseGraceMs(value: string | undefined): number {
   const seconds = isSet(value) ? Number(value) : DEFAULT_SHUTDOWN_GRACE_SECONDS;
-  if (!Number.isFinite(seconds) || seconds < 0 || seconds > 600) throw new ConfigError(`SHUTDOWN_GRACE_SECONDS must be a number of seconds from 0 to 600; got "${value}".`);
+  if (!Number.isFinite(seconds) || seconds < 0 || seconds > 600)
+    throw new ConfigError(`SHUTDOWN_GRACE_SECONDS must be a number of seconds from 0 to 600; got "${value}".`);
   return Math.round(seconds * 1000);
 }
 
@@ -149,7 +154,10 @@ export function resolveConfig(env: Record<string, string | undefined>): ServerCo
     host: isSet(env.HOST) ? env.HOST!.trim() : "0.0.0.0",
     appUrl: isSet(env.APP_URL) ? parseAppUrl(env.APP_URL!) : `http://localhost:${port}`,
     trustProxy,
-    allowedOrigins: (env.ALLOWED_ORIGINS ?? "").split(",").map((o) => o.trim()).filter(Boolean),
+    allowedOrigins: (env.ALLOWED_ORIGINS ?? "")
+      .split(",")
+      .map((o) => o.trim())
+      .filter(Boolean),
     databaseUrl,
     databaseOwnerUrl,
     notificationListCacheBytes: parseListCacheBytes(env.NOTIFICATION_LIST_CACHE_MB),

@@ -43,8 +43,33 @@ const handle = openDatabaseOrExit();
 // The app's modules load while the embedded database opens: PGlite compiles its WebAssembly off the
 // main thread meanwhile (docs/decisions.md, "Start-up"). The compiled server keeps them in chunks
 // of their own, so nothing of them loads before this line.
-const [{ claimantMessagesJob, createFileMailer, createFileTextGateway, createHttpTextGateway, createSmtpMailer, DEMO_PASSWORD, demoDataUnfinished, hasDemoData, invoicesJob, meetingsJob, messagesJob, outboxJob, purgeJob, retentionJob, agreementsJob, courtRemindersJob, receivablesJob, seedDemoData, slaAlertsJob, startSweeper }, { buildApp }, { sessionSecret }, { serverLogger }] =
-  await Promise.all([import("@medlegal/api"), import("./app"), import("./secrets"), import("./logging")]);
+const [
+  {
+    claimantMessagesJob,
+    createFileMailer,
+    createFileTextGateway,
+    createHttpTextGateway,
+    createSmtpMailer,
+    DEMO_PASSWORD,
+    demoDataUnfinished,
+    hasDemoData,
+    invoicesJob,
+    meetingsJob,
+    messagesJob,
+    outboxJob,
+    purgeJob,
+    retentionJob,
+    agreementsJob,
+    courtRemindersJob,
+    receivablesJob,
+    seedDemoData,
+    slaAlertsJob,
+    startSweeper,
+  },
+  { buildApp },
+  { sessionSecret },
+  { serverLogger },
+] = await Promise.all([import("@medlegal/api"), import("./app"), import("./secrets"), import("./logging")]);
 await migrateToLatest(handle.db);
 
 // Demo data on the embedded database's first start; a real deployment seeds only when asked.
@@ -54,9 +79,7 @@ const seedDemo = demoWanted && !(await hasDemoData(handle.db));
 // finishes: say so once per start, with the way to a whole demo.
 const demoUnfinished = demoWanted && !seedDemo && (await demoDataUnfinished(handle.db));
 
-const mailer = process.env.SMTP_URL
-  ? createSmtpMailer(process.env.SMTP_URL)
-  : createFileMailer(join(defaultDataDir(), "mail"));
+const mailer = process.env.SMTP_URL ? createSmtpMailer(process.env.SMTP_URL) : createFileMailer(join(defaultDataDir(), "mail"));
 // Texts to claimants go to the provider-neutral gateway when one is set, else to files (README "Text messages to claimants").
 const textGateway = process.env.SMS_GATEWAY_URL
   ? createHttpTextGateway(process.env.SMS_GATEWAY_URL, process.env.SMS_GATEWAY_TOKEN ?? "")
@@ -95,7 +118,9 @@ if (embedded) {
 }
 if (demoUnfinished) {
   const again = embedded ? `delete ${dataDirShown} and start again` : "start again on an empty database";
-  console.warn(`The demo data is incomplete: an earlier first start was stopped while creating it. For the whole demo, stop the server, ${again}.`);
+  console.warn(
+    `The demo data is incomplete: an earlier first start was stopped while creating it. For the whole demo, stop the server, ${again}.`,
+  );
 }
 
 // The first start answers before the demo story is played (it takes longer than the rest of the
@@ -111,4 +136,16 @@ if (seedDemo) {
 // Background work of this process: notification e-mails queued in transactions, purging what
 // has expired, SLA alerts, meetings, overdue invoices and payment reminders. Every instance runs
 // it; each job claims its rows, so nothing happens twice.
-sweeper = startSweeper([outboxJob(handle.db, mailer, appUrl), purgeJob(handle.db), slaAlertsJob(handle.db), meetingsJob(handle.db), invoicesJob(handle.db), messagesJob(handle.db), retentionJob(handle.db), claimantMessagesJob(handle.db, textGateway, appUrl), agreementsJob(handle.db), courtRemindersJob(handle.db), receivablesJob(handle.db)]);
+sweeper = startSweeper([
+  outboxJob(handle.db, mailer, appUrl),
+  purgeJob(handle.db),
+  slaAlertsJob(handle.db),
+  meetingsJob(handle.db),
+  invoicesJob(handle.db),
+  messagesJob(handle.db),
+  retentionJob(handle.db),
+  claimantMessagesJob(handle.db, textGateway, appUrl),
+  agreementsJob(handle.db),
+  courtRemindersJob(handle.db),
+  receivablesJob(handle.db),
+]);

@@ -91,7 +91,13 @@ export function guestCookie(request: FastifyRequest, reply?: FastifyReply): Gues
       return request.cookies[GUEST_COOKIE] ?? null;
     },
     set(value, expiresAt) {
-      reply?.setCookie(GUEST_COOKIE, value, { httpOnly: true, sameSite: "strict", secure: request.protocol === "https", path: "/", expires: expiresAt });
+      reply?.setCookie(GUEST_COOKIE, value, {
+        httpOnly: true,
+        sameSite: "strict",
+        secure: request.protocol === "https",
+        path: "/",
+        expires: expiresAt,
+      });
     },
   };
 }

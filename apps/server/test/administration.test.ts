@@ -243,10 +243,15 @@ describe.each(testDialects())("the last-administrator guard in the service on %s
     await expect(userAdminService.setUserActive({ db: t.db, actor }, { id: created.data.id, active: false })).rejects.toThrow(
       "At least one active administrator must remain.",
     );
-    await expect(
-      userAdminService.updateUser({ db: t.db, actor }, { ...created.data, role: "employee" }),
-    ).rejects.toThrow("At least one active administrator must remain.");
-    const active = await t.db.selectFrom("users").select("username").where("role", "=", "administrator").where("is_active", "=", true).execute();
+    await expect(userAdminService.updateUser({ db: t.db, actor }, { ...created.data, role: "employee" })).rejects.toThrow(
+      "At least one active administrator must remain.",
+    );
+    const active = await t.db
+      .selectFrom("users")
+      .select("username")
+      .where("role", "=", "administrator")
+      .where("is_active", "=", true)
+      .execute();
     expect(active).toEqual([{ username: "other_admin" }]);
   });
 });
@@ -261,7 +266,10 @@ describe.each(testDialects())("specializations on %s", (kind) => {
   afterAll(() => t.close());
 
   it("adds, renames, describes and prices a specialization; names are unique in any case", async () => {
-    const created = await trpc<SpecializationItem>(t.app, adminCookie, "specializations.create", { name: "Speech Therapist", defaultReportFeeCents: 250000 });
+    const created = await trpc<SpecializationItem>(t.app, adminCookie, "specializations.create", {
+      name: "Speech Therapist",
+      defaultReportFeeCents: 250000,
+    });
     expect(created.data).toMatchObject({ name: "Speech Therapist", active: true, defaultReportFeeCents: 250000, usersCount: 0 });
     const duplicate = await trpc(t.app, adminCookie, "specializations.create", { name: "speech THERAPIST" });
     expect(duplicate.status).toBe(409);
@@ -272,19 +280,29 @@ describe.each(testDialects())("specializations on %s", (kind) => {
       description: "Speech, language and swallowing",
       defaultReportFeeCents: 300000,
     });
-    expect(renamed.data).toMatchObject({ name: "Speech-Language Therapist", description: "Speech, language and swallowing", defaultReportFeeCents: 300000 });
+    expect(renamed.data).toMatchObject({
+      name: "Speech-Language Therapist",
+      description: "Speech, language and swallowing",
+      defaultReportFeeCents: 300000,
+    });
     const clash = await trpc(t.app, adminCookie, "specializations.update", { id: created.data.id, name: "neurosurgeon" });
     expect(clash.status).toBe(409);
   });
 
   it("deletes an unused one, deactivates one in use, and hides inactive ones from sign-up", async () => {
     const unused = await trpc<SpecializationItem>(t.app, adminCookie, "specializations.create", { name: "Podiatrist" });
-    expect((await trpc(t.app, adminCookie, "specializations.remove", { id: unused.data.id })).data).toEqual({ removed: true, deactivated: false });
+    expect((await trpc(t.app, adminCookie, "specializations.remove", { id: unused.data.id })).data).toEqual({
+      removed: true,
+      deactivated: false,
+    });
 
     const all = await trpc<SpecializationItem[]>(t.app, adminCookie, "specializations.list");
     const ortho = all.data.find((s) => s.name === "Orthopaedic Surgeon")!;
     expect(ortho.usersCount).toBe(1);
-    expect((await trpc(t.app, adminCookie, "specializations.remove", { id: ortho.id })).data).toEqual({ removed: false, deactivated: true });
+    expect((await trpc(t.app, adminCookie, "specializations.remove", { id: ortho.id })).data).toEqual({
+      removed: false,
+      deactivated: true,
+    });
 
     const active = await trpc<{ name: string }[]>(t.app, "", "specializations.listActive");
     expect(active.status).toBe(200);
@@ -296,12 +314,25 @@ describe.each(testDialects())("specializations on %s", (kind) => {
     const signUp = await t.app.inject({
       method: "POST",
       url: "/api/register",
-      payload: { username: "dr_inactive", password: "Str0ng!Password", email: "dr_inactive@x.example", firstName: "A", lastName: "B", role: "consultant", specialization: "Orthopaedic Surgeon", licenseNumber: "MP 1", phone: "0821234567", address: "1 Road" },
+      payload: {
+        username: "dr_inactive",
+        password: "Str0ng!Password",
+        email: "dr_inactive@x.example",
+        firstName: "A",
+        lastName: "B",
+        role: "consultant",
+        specialization: "Orthopaedic Surgeon",
+        licenseNumber: "MP 1",
+        phone: "0821234567",
+        address: "1 Road",
+      },
     });
     expect(signUp.statusCode).toBe(400);
     expect(signUp.json()).toEqual({ message: "Please choose a specialization from the list" });
     await trpc(t.app, adminCookie, "specializations.setActive", { id: ortho.id, active: true });
-    expect((await trpc<{ name: string }[]>(t.app, "", "specializations.listActive")).data.map((s) => s.name)).toContain("Orthopaedic Surgeon");
+    expect((await trpc<{ name: string }[]>(t.app, "", "specializations.listActive")).data.map((s) => s.name)).toContain(
+      "Orthopaedic Surgeon",
+    );
   });
 
   it("is managed by administrators only", async () => {
@@ -331,7 +362,11 @@ describe.each(testDialects())("account and agency settings on %s", (kind) => {
       addresses: ["1 New Street, Sandton", "PO Box 12, Sandton"],
     });
     expect(updated.status).toBe(200);
-    expect(updated.data).toMatchObject({ firmName: "Van der Merwe & Mokoena Inc.", addresses: ["1 New Street, Sandton", "PO Box 12, Sandton"], username: "attorney" });
+    expect(updated.data).toMatchObject({
+      firmName: "Van der Merwe & Mokoena Inc.",
+      addresses: ["1 New Street, Sandton", "PO Box 12, Sandton"],
+      username: "attorney",
+    });
   });
 
   it("lets an attorney set their firm's VAT number, refusing a malformed one without changing anything", async () => {
@@ -341,7 +376,10 @@ describe.each(testDialects())("account and agency settings on %s", (kind) => {
     const refused = await trpc(t.app, cookie, "account.updateProfile", { ...me.data, vatNumber: "47654321", firstName: "Changed" });
     expect(refused.status).toBe(400);
     expect(refused.error?.message).toBe("A VAT number has 10 digits and starts with 4.");
-    expect((await trpc<UserDetail>(t.app, cookie, "account.get")).data).toMatchObject({ vatNumber: "4987654321", firstName: me.data.firstName });
+    expect((await trpc<UserDetail>(t.app, cookie, "account.get")).data).toMatchObject({
+      vatNumber: "4987654321",
+      firstName: me.data.firstName,
+    });
 
     const none = await trpc<UserDetail>(t.app, cookie, "account.updateProfile", { ...me.data, vatNumber: "" });
     expect(none.status).toBe(200);
@@ -370,7 +408,11 @@ describe.each(testDialects())("account and agency settings on %s", (kind) => {
     const without = await trpc(t.app, cookie, "account.updateProfile", { ...me.data, email: "thandi@new.example" });
     expect(without.status).toBe(400);
     expect(without.error?.message).toBe("Enter your current password to change your email");
-    const wrong = await trpc(t.app, cookie, "account.updateProfile", { ...me.data, email: "thandi@new.example", currentPassword: "Wrong!Password1" });
+    const wrong = await trpc(t.app, cookie, "account.updateProfile", {
+      ...me.data,
+      email: "thandi@new.example",
+      currentPassword: "Wrong!Password1",
+    });
     expect(wrong.error?.message).toBe("Your current password is not correct");
     const right = await trpc<UserDetail>(t.app, cookie, "account.updateProfile", {
       ...me.data,
@@ -408,15 +450,26 @@ describe.each(testDialects())("account and agency settings on %s", (kind) => {
     });
     expect(saved.data.find((p) => p.type === "system_alert")).toEqual({ type: "system_alert", bell: false, email: true });
     const { notificationsService } = await import("@medlegal/api");
-    expect(await notificationsService.notify(t.db, { userId: response.json().id, type: "system_alert", title: "x", message: "y" })).toBe(false);
-    expect(await notificationsService.notify(t.db, { userId: response.json().id, type: "query_update", title: "x", message: "y" })).toBe(true);
+    expect(await notificationsService.notify(t.db, { userId: response.json().id, type: "system_alert", title: "x", message: "y" })).toBe(
+      false,
+    );
+    expect(await notificationsService.notify(t.db, { userId: response.json().id, type: "query_update", title: "x", message: "y" })).toBe(
+      true,
+    );
   });
 
   it("lets administrators, and only them, edit the agency details and SLA defaults", async () => {
     const admin = (await login(t.app, "admin")).cookie;
     const employee = (await login(t.app, "employee", "N3w!Password-ok")).cookie;
     const sla = await trpc<Record<string, number | string>>(t.app, admin, "settings.getSla");
-    expect(sla.data).toEqual({ queryAcknowledgementHours: 24, acknowledgementClock: "working_hours", bookingOfferedDays: 14, reportDeliveryDays: 14, reportReleaseDays: 2, atRiskPercent: 75 });
+    expect(sla.data).toEqual({
+      queryAcknowledgementHours: 24,
+      acknowledgementClock: "working_hours",
+      bookingOfferedDays: 14,
+      reportDeliveryDays: 14,
+      reportReleaseDays: 2,
+      atRiskPercent: 75,
+    });
     const bad = await trpc(t.app, admin, "settings.updateSla", { ...sla.data, atRiskPercent: 120 });
     expect(bad.status).toBe(400);
     const good = await trpc(t.app, admin, "settings.updateSla", { ...sla.data, reportDeliveryDays: 21 });

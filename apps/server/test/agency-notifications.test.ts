@@ -40,7 +40,12 @@ describe.each(testDialects())("the agency hears of new work on %s", (kind) => {
       consentReceivedAt: "2026-11-01",
     });
     expect(patient.status).toBe(200);
-    const kase = await trpc<CaseItem>(t.app, c.attorney, "cases.create", { patientId: patient.data.id, claimType: "raf", incidentDate: "2026-01-10", rafClaimNumber: "RAF/9" });
+    const kase = await trpc<CaseItem>(t.app, c.attorney, "cases.create", {
+      patientId: patient.data.id,
+      claimType: "raf",
+      incidentDate: "2026-01-10",
+      rafClaimNumber: "RAF/9",
+    });
     const query = await trpc<QueryDetail>(t.app, c.attorney, "queries.create", {
       caseId: kase.data.id,
       subject: "Head injury assessment",
@@ -63,19 +68,36 @@ describe.each(testDialects())("the agency hears of new work on %s", (kind) => {
       .execute();
     return rows;
   }
-  const recipients = async (link: string, title: RegExp) => (await notified(link)).filter((n) => title.test(n.title)).map((n) => n.username);
+  const recipients = async (link: string, title: RegExp) =>
+    (await notified(link)).filter((n) => title.test(n.title)).map((n) => n.username);
 
   /** The neurosurgeon accepts the query (a booking needs an expert who accepted), once per query. */
   async function naidooAccepts(queryId: string) {
-    const live = await t.db.selectFrom("consultant_assignments").select("id").where("query_id", "=", queryId).where("consultant_id", "=", ids.dr_naidoo!).where("status", "=", "accepted").executeTakeFirst();
+    const live = await t.db
+      .selectFrom("consultant_assignments")
+      .select("id")
+      .where("query_id", "=", queryId)
+      .where("consultant_id", "=", ids.dr_naidoo!)
+      .where("status", "=", "accepted")
+      .executeTakeFirst();
     if (live) return;
     // Experts are proposed on a query in review; whoever managed the query (or nobody) manages it again after.
-    const before = await t.db.selectFrom("queries").select(["status", "assigned_employee_id"]).where("id", "=", queryId).executeTakeFirstOrThrow();
+    const before = await t.db
+      .selectFrom("queries")
+      .select(["status", "assigned_employee_id"])
+      .where("id", "=", queryId)
+      .executeTakeFirstOrThrow();
     if (before.status === "submitted") expect((await trpc(t.app, c.employee, "queries.take", { id: queryId })).status).toBe(200);
-    const proposed = await trpc<AssignmentItem>(t.app, c.employee, "assignments.create", { queryId, specializationId: neurosurgeon, consultantId: ids.dr_naidoo });
+    const proposed = await trpc<AssignmentItem>(t.app, c.employee, "assignments.create", {
+      queryId,
+      specializationId: neurosurgeon,
+      consultantId: ids.dr_naidoo,
+    });
     expect(proposed.status).toBe(200);
     expect((await trpc(t.app, c.dr_naidoo, "assignments.respond", { id: proposed.data.id, accept: true })).status).toBe(200);
-    expect((await trpc(t.app, c.employee, "queries.assignEmployee", { id: queryId, employeeId: before.assigned_employee_id })).status).toBe(200);
+    expect((await trpc(t.app, c.employee, "queries.assignEmployee", { id: queryId, employeeId: before.assigned_employee_id })).status).toBe(
+      200,
+    );
   }
 
   async function book(_caseId: string, queryId: string, cookie = c.attorney) {
@@ -83,7 +105,11 @@ describe.each(testDialects())("the agency hears of new work on %s", (kind) => {
     const from = addDays(sastDate(new Date()), 14);
     const slots = await trpc<Slot[]>(t.app, cookie, "bookings.listSlots", { consultantId: ids.dr_naidoo, from, to: addDays(from, 13) });
     const slot = slots.data[0]!;
-    const booking = await trpc<BookingItem>(t.app, cookie, "bookings.create", { queryId, consultantId: ids.dr_naidoo, startsAt: slot.startsAt });
+    const booking = await trpc<BookingItem>(t.app, cookie, "bookings.create", {
+      queryId,
+      consultantId: ids.dr_naidoo,
+      startsAt: slot.startsAt,
+    });
     expect(booking.status).toBe(200);
     return booking.data;
   }
@@ -121,7 +147,7 @@ describe.each(testDialects())("the agency hears of new work on %s", (kind) => {
 
   it("a booking request on an unmanaged query notifies every employee but the one who booked it", async () => {
     const { caseId, query } = await newQuery();
-    expect((await recipients(`/booking-form/${(await book(caseId, query.id)).id}`, /^Booking requested/))).toEqual(["employee", "sipho"]);
+    expect(await recipients(`/booking-form/${(await book(caseId, query.id)).id}`, /^Booking requested/)).toEqual(["employee", "sipho"]);
     const byStaff = await book(caseId, query.id, c.employee);
     expect(await recipients(`/booking-form/${byStaff.id}`, /^Booking requested/)).toEqual(["sipho"]);
   });
@@ -129,11 +155,18 @@ describe.each(testDialects())("the agency hears of new work on %s", (kind) => {
   it("a declined assignment notifies the case manager, or every employee while the query has none", async () => {
     const { query } = await newQuery();
     expect((await trpc(t.app, c.employee, "queries.take", { id: query.id })).status).toBe(200);
-    const propose = () => trpc<AssignmentItem>(t.app, c.employee, "assignments.create", { queryId: query.id, specializationId: neurosurgeon, consultantId: ids.dr_naidoo });
+    const propose = () =>
+      trpc<AssignmentItem>(t.app, c.employee, "assignments.create", {
+        queryId: query.id,
+        specializationId: neurosurgeon,
+        consultantId: ids.dr_naidoo,
+      });
     const first = await propose();
     expect(first.status).toBe(200);
     const link = `/queries/${query.id}`;
-    expect((await trpc(t.app, c.dr_naidoo, "assignments.respond", { id: first.data.id, accept: false, reason: "On leave that month" })).status).toBe(200);
+    expect(
+      (await trpc(t.app, c.dr_naidoo, "assignments.respond", { id: first.data.id, accept: false, reason: "On leave that month" })).status,
+    ).toBe(200);
     const declined = (await notified(link)).filter((n) => /declined/.test(n.title));
     expect(declined.map((n) => n.username)).toEqual(["employee"]);
     expect(declined[0]!.title).toBe(`Kavitha Naidoo declined ${query.reference}`);
@@ -141,7 +174,9 @@ describe.each(testDialects())("the agency hears of new work on %s", (kind) => {
 
     expect((await trpc(t.app, c.admin, "queries.assignEmployee", { id: query.id, employeeId: null })).status).toBe(200);
     const second = await propose();
-    expect((await trpc(t.app, c.dr_naidoo, "assignments.respond", { id: second.data.id, accept: false, reason: "Conflict of interest" })).status).toBe(200);
+    expect(
+      (await trpc(t.app, c.dr_naidoo, "assignments.respond", { id: second.data.id, accept: false, reason: "Conflict of interest" })).status,
+    ).toBe(200);
     const again = (await notified(link)).filter((n) => n.message.includes("Conflict of interest"));
     expect(again.map((n) => n.username)).toEqual(["employee", "sipho"]);
   });
@@ -151,7 +186,9 @@ describe.each(testDialects())("the agency hears of new work on %s", (kind) => {
     const link = `/queries/${query.id}`;
     const commentedOn = async (cookie: string, body: string) => {
       expect((await trpc(t.app, cookie, "queries.comment", { queryId: query.id, body })).status).toBe(200);
-      return (await notified(link)).filter((n) => n.title === `New comment on ${query.reference}` && n.message.endsWith(body)).map((n) => n.username);
+      return (await notified(link))
+        .filter((n) => n.title === `New comment on ${query.reference}` && n.message.endsWith(body))
+        .map((n) => n.username);
     };
     expect(await commentedOn(c.attorney, "The claimant moved to Durban.")).toEqual(["employee", "sipho"]);
     expect(await commentedOn(c.employee, "Noted, thank you.")).toEqual(["attorney"]);

@@ -33,14 +33,23 @@ describe("docs/architecture.md lists the service folders", () => {
 
   it("names every folder of packages/api/src/services", () => {
     expect(onDisk.length).toBeGreaterThan(0);
-    expect(onDisk.filter((folder) => !documented.includes(folder)), "folders missing from the Services table").toEqual([]);
+    expect(
+      onDisk.filter((folder) => !documented.includes(folder)),
+      "folders missing from the Services table",
+    ).toEqual([]);
   });
 
   it("names no folder that does not exist", () => {
-    expect(documented.filter((folder) => !onDisk.includes(folder)), "rows naming no folder").toEqual([]);
+    expect(
+      documented.filter((folder) => !onDisk.includes(folder)),
+      "rows naming no folder",
+    ).toEqual([]);
   });
 
   it("names each folder once", () => {
-    expect(documented.filter((folder, i) => documented.indexOf(folder) !== i), "rows repeated").toEqual([]);
+    expect(
+      documented.filter((folder, i) => documented.indexOf(folder) !== i),
+      "rows repeated",
+    ).toEqual([]);
   });
 });

@@ -41,10 +41,29 @@ describe.each(testDialects())("attendance figures on %s", (kind) => {
 
     // The expert marked it wrongly: staff correct it to a no-show.
     const to = booking.status === "attended" ? false : true;
-    expect((await trpc(t.app, c.employee!, "bookings.correctAttendance", { id: booking.id, attended: to, reason: "Marked on the wrong claimant." })).status).toBe(200);
+    expect(
+      (
+        await trpc(t.app, c.employee!, "bookings.correctAttendance", {
+          id: booking.id,
+          attended: to,
+          reason: "Marked on the wrong claimant.",
+        })
+      ).status,
+    ).toBe(200);
     // Its reminder went out on WhatsApp.
     const phone = "+27825550111";
-    await t.db.insertInto("claimant_messages").values({ patient_id: booking.patient_id, booking_id: booking.id, kind: "morning_of", to_phone: phone, channel: "whatsapp", text: "Reminder", sent_at: new Date() }).execute();
+    await t.db
+      .insertInto("claimant_messages")
+      .values({
+        patient_id: booking.patient_id,
+        booking_id: booking.id,
+        kind: "morning_of",
+        to_phone: phone,
+        channel: "whatsapp",
+        text: "Reminder",
+        sent_at: new Date(),
+      })
+      .execute();
     const after = await figures();
     const shift = to ? { attended: 1, noShows: -1 } : { attended: -1, noShows: 1 };
     const inMonth = (f: AttendanceFigures) => f.months.find((m) => m.month === month)!;
@@ -63,7 +82,8 @@ describe.each(testDialects())("attendance figures on %s", (kind) => {
   });
 
   it("is for the agency: the attorney and the expert are refused, and a bad period is a clear 400", async () => {
-    for (const who of ["attorney", "consultant"]) expect((await trpc(t.app, c[who]!, "sla.attendance", { months: 6 })).status, who).toBe(403);
+    for (const who of ["attorney", "consultant"])
+      expect((await trpc(t.app, c[who]!, "sla.attendance", { months: 6 })).status, who).toBe(403);
     const bad = await trpc(t.app, c.admin!, "sla.attendance", { months: 99 });
     expect(bad.status).toBe(400);
     expect(bad.error?.message).toBe("Choose 1 to 24 months");

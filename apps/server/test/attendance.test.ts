@@ -32,21 +32,42 @@ describe.each(testDialects())("correcting an attendance mark on %s", (kind) => {
       .where("action", "=", "booking.attendance_corrected")
       .executeTakeFirstOrThrow();
     expect(audit.before).toEqual({ status: booking.status });
-    expect(audit.after).toEqual({ status: attended ? "attended" : "no_show", reason: "The expert ticked the wrong box; the claimant was seen at 09:05." });
+    expect(audit.after).toEqual({
+      status: attended ? "attended" : "no_show",
+      reason: "The expert ticked the wrong box; the claimant was seen at 09:05.",
+    });
   });
 
   it("refuses a correction without a reason, to the same mark, or on a booking not yet marked, and changes nothing", async () => {
     const booking = await markedBooking();
-    const noReason = await trpc(t.app, c.employee!, "bookings.correctAttendance", { id: booking.id, attended: booking.status !== "attended", reason: "  " });
+    const noReason = await trpc(t.app, c.employee!, "bookings.correctAttendance", {
+      id: booking.id,
+      attended: booking.status !== "attended",
+      reason: "  ",
+    });
     expect(noReason.status).toBe(400);
     expect(noReason.error?.message).toBe("Say why the mark was wrong");
-    const same = await trpc(t.app, c.employee!, "bookings.correctAttendance", { id: booking.id, attended: booking.status === "attended", reason: "Checking" });
+    const same = await trpc(t.app, c.employee!, "bookings.correctAttendance", {
+      id: booking.id,
+      attended: booking.status === "attended",
+      reason: "Checking",
+    });
     expect(same.status).toBe(409);
-    const confirmed = await t.db.selectFrom("bookings").select("id").where("status", "in", ["confirmed", "requested"]).executeTakeFirstOrThrow();
-    const notMarked = await trpc(t.app, c.employee!, "bookings.correctAttendance", { id: confirmed.id, attended: true, reason: "Checking" });
+    const confirmed = await t.db
+      .selectFrom("bookings")
+      .select("id")
+      .where("status", "in", ["confirmed", "requested"])
+      .executeTakeFirstOrThrow();
+    const notMarked = await trpc(t.app, c.employee!, "bookings.correctAttendance", {
+      id: confirmed.id,
+      attended: true,
+      reason: "Checking",
+    });
     expect(notMarked.status).toBe(409);
     expect(notMarked.error?.message).toBe("Only an assessment marked attended or no-show can be corrected.");
-    expect((await t.db.selectFrom("bookings").select("status").where("id", "=", booking.id).executeTakeFirstOrThrow()).status).toBe(booking.status);
+    expect((await t.db.selectFrom("bookings").select("status").where("id", "=", booking.id).executeTakeFirstOrThrow()).status).toBe(
+      booking.status,
+    );
   });
 
   it("is the agency's to do: the expert and the attorney are refused", async () => {

@@ -45,7 +45,11 @@ describe.each(testDialects())("the audit trail names records by their references
   it("shows Q-, CASE- references, the claimant's and the user's name instead of ids, on the page and in the CSV", async () => {
     const patient = await newClaimant("Zanele", "Audit-Khumalo", "1990-03-14", "female", 4321);
     expect(patient.status).toBe(200);
-    const kase = await trpc<CaseItem>(t.app, attorney, "cases.create", { patientId: patient.data.id, claimType: "raf", incidentDate: "2026-01-10" });
+    const kase = await trpc<CaseItem>(t.app, attorney, "cases.create", {
+      patientId: patient.data.id,
+      claimType: "raf",
+      incidentDate: "2026-01-10",
+    });
     expect(kase.status).toBe(200);
     const spec = await t.db.selectFrom("specializations").select("id").where("active", "=", true).executeTakeFirstOrThrow();
     const query = await trpc<QueryDetail>(t.app, attorney, "queries.create", {
@@ -70,7 +74,8 @@ describe.each(testDialects())("the audit trail names records by their references
     expect((await history("patient", patient.data.id)).map((r) => r.entityReference)).toEqual(["Zanele Audit-Khumalo"]);
 
     const employeeId = (await t.db.selectFrom("users").select("id").where("username", "=", "employee").executeTakeFirstOrThrow()).id;
-    const logins = (await trpc<{ items: AuditItem[] }>(t.app, admin, "audit.list", { action: "auth.login", actorId: employeeId })).data.items;
+    const logins = (await trpc<{ items: AuditItem[] }>(t.app, admin, "audit.list", { action: "auth.login", actorId: employeeId })).data
+      .items;
     expect(logins.length).toBeGreaterThan(0);
     expect(logins.every((r) => r.entityReference === "Priya Naidoo")).toBe(true);
 
@@ -80,7 +85,11 @@ describe.each(testDialects())("the audit trail names records by their references
       expect(row.entityReference, `${row.action} ${row.entityId}`).toBeTruthy();
     }
 
-    const csv = await t.app.inject({ method: "GET", url: `/api/audit/export.csv?entityType=query&entityId=${query.data.id}`, headers: { cookie: admin } });
+    const csv = await t.app.inject({
+      method: "GET",
+      url: `/api/audit/export.csv?entityType=query&entityId=${query.data.id}`,
+      headers: { cookie: admin },
+    });
     expect(csv.statusCode).toBe(200);
     const [header, ...lines] = csv.body.trim().split("\r\n");
     const column = header!.split(",").indexOf("entity_reference");
@@ -143,7 +152,12 @@ describe.each(testDialects())("the audit trail names meetings, messages, SLA tim
     expect(meeting.status, meeting.error?.message).toBe(200);
     expect((await history("meeting", meeting.data.id)).map((r) => r.entityReference)).toEqual(["Orthopaedic follow-up call"]);
 
-    const thread = await trpc<{ threadId: string }>(t.app, c.employee!, "messages.startThread", { subject: "Hospital records", participantIds: [consultant.id], body: "Please see the records.", internal: false });
+    const thread = await trpc<{ threadId: string }>(t.app, c.employee!, "messages.startThread", {
+      subject: "Hospital records",
+      participantIds: [consultant.id],
+      body: "Please see the records.",
+      internal: false,
+    });
     expect(thread.status, thread.error?.message).toBe(200);
     expect((await history("message_thread", thread.data.threadId)).every((r) => r.entityReference === "Hospital records")).toBe(true);
     const sent = await t.db.selectFrom("messages").select("id").where("thread_id", "=", thread.data.threadId).executeTakeFirstOrThrow();
@@ -166,10 +180,16 @@ describe.each(testDialects())("the audit trail names meetings, messages, SLA tim
   });
 
   it("names the person, not 'System', for their own password reset", async () => {
-    const user = await t.db.selectFrom("users").select(["id", "email", "first_name", "last_name"]).where("username", "=", "nomsa").executeTakeFirstOrThrow();
+    const user = await t.db
+      .selectFrom("users")
+      .select(["id", "email", "first_name", "last_name"])
+      .where("username", "=", "nomsa")
+      .executeTakeFirstOrThrow();
     expect((await t.app.inject({ method: "POST", url: "/api/forgot-password", payload: { email: user.email } })).statusCode).toBe(200);
     const token = resetTokenIn(await t.mailbox.waitFor(user.email));
-    expect((await t.app.inject({ method: "POST", url: "/api/reset-password", payload: { token, password: "A-new-Passw0rd!x" } })).statusCode).toBe(200);
+    expect(
+      (await t.app.inject({ method: "POST", url: "/api/reset-password", payload: { token, password: "A-new-Passw0rd!x" } })).statusCode,
+    ).toBe(200);
     const rows = await history("user", user.id);
     expect(rows.find((r) => r.action === "auth.password_reset")?.actorName).toBe(`${user.first_name} ${user.last_name}`);
     // Anyone can ask for a reset link: that request stays without a person.

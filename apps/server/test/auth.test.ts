@@ -2,7 +2,18 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "kysely";
 import { testDialects } from "@medlegal/db/testing";
 import type { TestApp } from "./helpers";
-import { createTestApp, DEMO_PASSWORD, login, resetTokenIn, sessionCookie, sessionId, signUp, signUpTokenIn, validAttorney, validConsultant } from "./helpers";
+import {
+  createTestApp,
+  DEMO_PASSWORD,
+  login,
+  resetTokenIn,
+  sessionCookie,
+  sessionId,
+  signUp,
+  signUpTokenIn,
+  validAttorney,
+  validConsultant,
+} from "./helpers";
 
 const CHECK_EMAIL =
   "Check your e-mail: we have sent a link to finish creating your account. It is valid for 24 hours. If you already have an account, the e-mail says so.";
@@ -99,12 +110,18 @@ describe.each(testDialects())("sign-in, sign-up and password reset on %s", (kind
     });
 
     it("writes an audit row for a success and for a failure, never with the password", async () => {
-      const before = await t.db.selectFrom("audit_log").select(sql<number>`count(*)`.as("n")).executeTakeFirstOrThrow();
+      const before = await t.db
+        .selectFrom("audit_log")
+        .select(sql<number>`count(*)`.as("n"))
+        .executeTakeFirstOrThrow();
       await login(t.app, "employee");
       await login(t.app, "employee", "Not!TheRightOne1");
       const rows = await t.db.selectFrom("audit_log").selectAll().orderBy("at", "desc").limit(2).execute();
       expect(rows.map((r) => r.action).sort()).toEqual(["auth.login", "auth.login_failed"]);
-      const after = await t.db.selectFrom("audit_log").select(sql<number>`count(*)`.as("n")).executeTakeFirstOrThrow();
+      const after = await t.db
+        .selectFrom("audit_log")
+        .select(sql<number>`count(*)`.as("n"))
+        .executeTakeFirstOrThrow();
       expect(after.n).toBe(before.n + 2);
       expect(JSON.stringify(rows)).not.toContain("Not!TheRightOne1");
       expect(rows.every((r) => r.request_id && r.ip)).toBe(true);
@@ -124,7 +141,11 @@ describe.each(testDialects())("sign-in, sign-up and password reset on %s", (kind
       const mail = await t.mailbox.waitFor(payload.email);
       expect(mail).toContain("Subject: Finish creating your MedLegal account");
       const token = signUpTokenIn(mail);
-      const pending = await t.db.selectFrom("pending_registrations").select(["token_hash", "password_hash"]).where("username", "=", payload.username).executeTakeFirstOrThrow();
+      const pending = await t.db
+        .selectFrom("pending_registrations")
+        .select(["token_hash", "password_hash"])
+        .where("username", "=", payload.username)
+        .executeTakeFirstOrThrow();
       expect(pending.token_hash).not.toBe(token);
       expect(pending.password_hash).not.toContain(payload.password);
 
@@ -143,9 +164,16 @@ describe.each(testDialects())("sign-in, sign-up and password reset on %s", (kind
     it("answers a taken e-mail address exactly as a free one, creates nothing, and tells the address's owner by e-mail", async () => {
       const owner = validConsultant();
       await signUp(t, owner);
-      const usersBefore = await t.db.selectFrom("users").select(sql<number>`count(*)`.as("n")).executeTakeFirstOrThrow();
+      const usersBefore = await t.db
+        .selectFrom("users")
+        .select(sql<number>`count(*)`.as("n"))
+        .executeTakeFirstOrThrow();
       const free = await t.app.inject({ method: "POST", url: "/api/register", payload: validAttorney() });
-      const taken = await t.app.inject({ method: "POST", url: "/api/register", payload: validAttorney({ email: owner.email.toUpperCase() }) });
+      const taken = await t.app.inject({
+        method: "POST",
+        url: "/api/register",
+        payload: validAttorney({ email: owner.email.toUpperCase() }),
+      });
       expect(taken.statusCode).toBe(free.statusCode);
       expect(taken.json()).toEqual(free.json());
       expect(sessionCookie(taken)).toBe("");
@@ -153,7 +181,10 @@ describe.each(testDialects())("sign-in, sign-up and password reset on %s", (kind
       expect(mail).toContain("Subject: You already have a MedLegal account");
       expect(mail).toContain(`username: ${owner.username}`);
       expect(mail).not.toContain("confirm-sign-up");
-      const usersAfter = await t.db.selectFrom("users").select(sql<number>`count(*)`.as("n")).executeTakeFirstOrThrow();
+      const usersAfter = await t.db
+        .selectFrom("users")
+        .select(sql<number>`count(*)`.as("n"))
+        .executeTakeFirstOrThrow();
       expect(usersAfter.n).toBe(usersBefore.n);
       const audit = await t.db.selectFrom("audit_log").select("action").orderBy("at", "desc").limit(3).execute();
       expect(audit.map((r) => r.action)).toContain("auth.register_existing_email");
@@ -162,7 +193,11 @@ describe.each(testDialects())("sign-in, sign-up and password reset on %s", (kind
     it("says a taken username at once (a handle, not a fact about someone), in any letter case", async () => {
       const first = validConsultant();
       await signUp(t, first);
-      const sameUsername = await t.app.inject({ method: "POST", url: "/api/register", payload: validConsultant({ username: first.username.toUpperCase() }) });
+      const sameUsername = await t.app.inject({
+        method: "POST",
+        url: "/api/register",
+        payload: validConsultant({ username: first.username.toUpperCase() }),
+      });
       expect(sameUsername.statusCode).toBe(409);
       expect(sameUsername.json()).toEqual({ message: "That username is already taken" });
     });
@@ -181,7 +216,11 @@ describe.each(testDialects())("sign-in, sign-up and password reset on %s", (kind
       const other = validConsultant();
       await t.app.inject({ method: "POST", url: "/api/register", payload: other });
       const token = signUpTokenIn(await t.mailbox.waitFor(other.email));
-      await t.db.updateTable("pending_registrations").set({ expires_at: new Date(Date.now() - 1000) }).where("username", "=", other.username).execute();
+      await t.db
+        .updateTable("pending_registrations")
+        .set({ expires_at: new Date(Date.now() - 1000) })
+        .where("username", "=", other.username)
+        .execute();
       const expired = await t.app.inject({ method: "POST", url: "/api/register/confirm", payload: { token } });
       expect(expired.statusCode).toBe(400);
       expect(expired.json()).toEqual({ message: LINK_INVALID });
@@ -257,7 +296,6 @@ describe.each(testDialects())("sign-in, sign-up and password reset on %s", (kind
       expect(response.statusCode).toBe(400);
       expect(response.json()).toEqual({ message });
     });
-
   });
 
   describe("sessions", () => {
@@ -287,11 +325,17 @@ describe.each(testDialects())("sign-in, sign-up and password reset on %s", (kind
     });
 
     it("writes no session row for anonymous requests", async () => {
-      const before = await t.db.selectFrom("sessions").select(sql<number>`count(*)`.as("n")).executeTakeFirstOrThrow();
+      const before = await t.db
+        .selectFrom("sessions")
+        .select(sql<number>`count(*)`.as("n"))
+        .executeTakeFirstOrThrow();
       await t.app.inject({ method: "GET", url: "/api/user" });
       await t.app.inject({ method: "GET", url: "/api/messages/unread" });
       await login(t.app, "attorney", "Wrong!Password1");
-      const after = await t.db.selectFrom("sessions").select(sql<number>`count(*)`.as("n")).executeTakeFirstOrThrow();
+      const after = await t.db
+        .selectFrom("sessions")
+        .select(sql<number>`count(*)`.as("n"))
+        .executeTakeFirstOrThrow();
       expect(after.n).toBe(before.n);
     });
 

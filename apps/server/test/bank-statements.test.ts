@@ -103,7 +103,10 @@ function statementCsv(bank: Bank, credits: Credit[]): string {
 /** An OFX 1.x (SGML) statement with these credits, each with its FITID. */
 function statementOfx(credits: { fitId: string; date: string; amount: string; name: string; memo: string }[]): string {
   const rows = credits
-    .map((c) => `<STMTTRN><TRNTYPE>CREDIT<DTPOSTED>${c.date.replace(/-/g, "")}120000<TRNAMT>${c.amount}<FITID>${c.fitId}<NAME>${c.name}<MEMO>${c.memo}</STMTTRN>`)
+    .map(
+      (c) =>
+        `<STMTTRN><TRNTYPE>CREDIT<DTPOSTED>${c.date.replace(/-/g, "")}120000<TRNAMT>${c.amount}<FITID>${c.fitId}<NAME>${c.name}<MEMO>${c.memo}</STMTTRN>`,
+    )
     .join("\n");
   return `OFXHEADER:100
 DATA:OFXSGML
@@ -168,7 +171,11 @@ describe.each(testDialects())("bank statements on %s", (kind) => {
 
   /** A fresh issued invoice to the attorney: R 1 000.00 + VAT = R 1 150.00. */
   const invoiceTo = async (attorney: string, attorneyReference = "") => {
-    const made = await trpc<InvoiceDetail>(t.app, c.employee!, "invoices.createDraft", { attorneyId: ids[attorney], attorneyReference, lines: LINES });
+    const made = await trpc<InvoiceDetail>(t.app, c.employee!, "invoices.createDraft", {
+      attorneyId: ids[attorney],
+      attorneyReference,
+      lines: LINES,
+    });
     expect(made.status, made.error?.message).toBe(200);
     const issued = await trpc<InvoiceDetail>(t.app, c.employee!, "invoices.issue", { id: made.data.id });
     expect(issued.status, issued.error?.message).toBe(200);
@@ -180,9 +187,30 @@ describe.each(testDialects())("bank statements on %s", (kind) => {
   const paymentsWith = async (reference: string) =>
     (await t.db.selectFrom("payments").select(["id", "amount_cents"]).where("reference", "like", `%${reference}%`).execute()).length;
   const counts = async () => ({
-    lines: Number((await t.db.selectFrom("bank_statement_lines").select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow()).n),
-    imports: Number((await t.db.selectFrom("bank_statement_imports").select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow()).n),
-    payments: Number((await t.db.selectFrom("payments").select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow()).n),
+    lines: Number(
+      (
+        await t.db
+          .selectFrom("bank_statement_lines")
+          .select((eb) => eb.fn.countAll().as("n"))
+          .executeTakeFirstOrThrow()
+      ).n,
+    ),
+    imports: Number(
+      (
+        await t.db
+          .selectFrom("bank_statement_imports")
+          .select((eb) => eb.fn.countAll().as("n"))
+          .executeTakeFirstOrThrow()
+      ).n,
+    ),
+    payments: Number(
+      (
+        await t.db
+          .selectFrom("payments")
+          .select((eb) => eb.fn.countAll().as("n"))
+          .executeTakeFirstOrThrow()
+      ).n,
+    ),
   });
 
   it("reads each bank's layout, proposes exact matches by invoice number, and confirms them into payments that pay the invoices", async () => {
@@ -199,11 +227,18 @@ describe.each(testDialects())("bank statements on %s", (kind) => {
       const preview = await trpc<StatementPreview>(t.app, c.admin!, "bankStatements.preview", file(bank, content));
       expect(preview.status, `${bank}: ${preview.error?.message}`).toBe(200);
       expect(preview.data.debitsIgnored, `${bank} ignores its debit line`).toBe(1);
-      expect(preview.data.lines.map((l) => [l.postedOn, l.amountCents, l.duplicate]), bank).toEqual([
+      expect(
+        preview.data.lines.map((l) => [l.postedOn, l.amountCents, l.duplicate]),
+        bank,
+      ).toEqual([
         [today, 115_000, false],
         [today, 32_100, false],
       ]);
-      expect(preview.data.lines[0]!.match, bank).toMatchObject({ kind: "exact", attorneyId: ids.attorney, allocations: [{ invoiceId: inv.id, amountCents: 115_000 }] });
+      expect(preview.data.lines[0]!.match, bank).toMatchObject({
+        kind: "exact",
+        attorneyId: ids.attorney,
+        allocations: [{ invoiceId: inv.id, amountCents: 115_000 }],
+      });
       expect(preview.data.lines[1]!.match.kind, bank).toBe("none");
       // A preview changes nothing.
       expect((await invoice(inv.id)).status).toBe("issued");
@@ -216,7 +251,13 @@ describe.each(testDialects())("bank statements on %s", (kind) => {
     const open = await queue();
     for (const bank of BANKS_UNDER_TEST) {
       const line = open.find((l) => l.allocations.some((a) => a.invoiceId === invoices[bank]!.id));
-      expect(line, bank).toMatchObject({ status: "open", match: "exact", matchLabel: "Exact match", attorneyId: ids.attorney, allocations: [{ invoiceNumber: invoices[bank]!.number, amountCents: 115_000 }] });
+      expect(line, bank).toMatchObject({
+        status: "open",
+        match: "exact",
+        matchLabel: "Exact match",
+        attorneyId: ids.attorney,
+        allocations: [{ invoiceNumber: invoices[bank]!.number, amountCents: 115_000 }],
+      });
     }
 
     const confirmed = await trpc<{ confirmed: number }>(t.app, c.admin!, "bankStatements.confirmExact", {});
@@ -233,7 +274,11 @@ describe.each(testDialects())("bank statements on %s", (kind) => {
     const done = after.find((l) => l.allocations.some((a) => a.invoiceId === invoices.fnb!.id))!;
     expect(done.status).toBe("confirmed");
     const payments = await trpc<PaymentItem[]>(t.app, c.admin!, "payments.list", { attorneyId: ids.attorney });
-    expect(payments.data.find((p) => p.id === done.paymentId)).toMatchObject({ amountCents: 115_000, methodLabel: "EFT", allocatedCents: 115_000 });
+    expect(payments.data.find((p) => p.id === done.paymentId)).toMatchObject({
+      amountCents: 115_000,
+      methodLabel: "EFT",
+      allocatedCents: 115_000,
+    });
     const audit = await t.db.selectFrom("audit_log").select("action").where("entity_id", "=", done.id).execute();
     expect(audit.map((a) => a.action)).toContain("bank_statement_line.confirm");
   });
@@ -289,16 +334,30 @@ describe.each(testDialects())("bank statements on %s", (kind) => {
     expect(again.status).toBe(409);
     expect(again.error?.message).toContain("already confirmed");
     // Nor does the database let a confirmed line change or go.
-    await expect(t.db.updateTable("bank_statement_lines").set({ payment_id: null, confirmed_by: null, confirmed_at: null }).where("id", "=", line.id).execute()).rejects.toThrow(/cannot be changed/);
+    await expect(
+      t.db
+        .updateTable("bank_statement_lines")
+        .set({ payment_id: null, confirmed_by: null, confirmed_at: null })
+        .where("id", "=", line.id)
+        .execute(),
+    ).rejects.toThrow(/cannot be changed/);
     await expect(t.db.deleteFrom("bank_statement_lines").where("id", "=", line.id).execute()).rejects.toThrow(/cannot be deleted/);
     // Another attorney's invoice is refused, naming the line.
     const partLine = (await queue()).find((l) => l.description === `Part ${partly.number}`)!;
-    const wrong = await trpc(t.app, c.admin!, "bankStatements.confirm", { lineId: partLine.id, attorneyId: ids.nomsa, allocations: [{ invoiceId: partly.id, amountCents: 50_000 }] });
+    const wrong = await trpc(t.app, c.admin!, "bankStatements.confirm", {
+      lineId: partLine.id,
+      attorneyId: ids.nomsa,
+      allocations: [{ invoiceId: partly.id, amountCents: 50_000 }],
+    });
     expect(wrong.status).toBe(400);
     expect(wrong.error?.message).toMatch(/^Line 4 \(/);
     expect((await invoice(partly.id)).paidCents).toBe(0);
     // A line nobody has: 404.
-    const missing = await trpc(t.app, c.admin!, "bankStatements.confirm", { lineId: "00000000-0000-4000-8000-000000000000", attorneyId: ids.nomsa, allocations: [] });
+    const missing = await trpc(t.app, c.admin!, "bankStatements.confirm", {
+      lineId: "00000000-0000-4000-8000-000000000000",
+      attorneyId: ids.nomsa,
+      allocations: [],
+    });
     expect(missing.status).toBe(404);
   });
 
@@ -318,7 +377,9 @@ describe.each(testDialects())("bank statements on %s", (kind) => {
       { date: today, amount: "1150.00", text: `AT ONCE ${other.number}`, balance: "301150.00" },
       { date: today, amount: "77.00", text: "AT ONCE UNKNOWN", balance: "301227.00" },
     ]);
-    const both = await Promise.all([1, 2].map(() => trpc<StatementImportResult>(t.app, c.admin!, "bankStatements.import", file("absa", together))));
+    const both = await Promise.all(
+      [1, 2].map(() => trpc<StatementImportResult>(t.app, c.admin!, "bankStatements.import", file("absa", together))),
+    );
     for (const answer of both) expect(answer.status, answer.error?.message).toBe(200);
     expect(both.reduce((sum, a) => sum + a.data.imported, 0)).toBe(2);
     expect(both.reduce((sum, a) => sum + a.data.duplicates, 0)).toBe(2);
@@ -332,26 +393,44 @@ describe.each(testDialects())("bank statements on %s", (kind) => {
 
     // OFX: the FITID is the line.
     const ofxInvoice = await invoiceTo("attorney");
-    const ofx = statementOfx([{ fitId: "202611280001", date: today, amount: "1150.00", name: "VDM TRUST", memo: ofxInvoice.number!.replace(/-/g, "") }]);
+    const ofx = statementOfx([
+      { fitId: "202611280001", date: today, amount: "1150.00", name: "VDM TRUST", memo: ofxInvoice.number!.replace(/-/g, "") },
+    ]);
     const ofxPreview = await trpc<StatementPreview>(t.app, c.admin!, "bankStatements.preview", file("ofx", ofx));
     expect(ofxPreview.status, ofxPreview.error?.message).toBe(200);
     expect(ofxPreview.data.debitsIgnored).toBe(1);
-    expect(ofxPreview.data.lines[0]).toMatchObject({ postedOn: today, amountCents: 115_000, fitId: "202611280001", match: { kind: "exact" } });
-    expect((await trpc<StatementImportResult>(t.app, c.admin!, "bankStatements.import", file("ofx", ofx))).data).toMatchObject({ imported: 1, duplicates: 0 });
-    expect((await trpc<StatementImportResult>(t.app, c.admin!, "bankStatements.import", file("ofx", ofx))).data).toMatchObject({ imported: 0, duplicates: 1 });
+    expect(ofxPreview.data.lines[0]).toMatchObject({
+      postedOn: today,
+      amountCents: 115_000,
+      fitId: "202611280001",
+      match: { kind: "exact" },
+    });
+    expect((await trpc<StatementImportResult>(t.app, c.admin!, "bankStatements.import", file("ofx", ofx))).data).toMatchObject({
+      imported: 1,
+      duplicates: 0,
+    });
+    expect((await trpc<StatementImportResult>(t.app, c.admin!, "bankStatements.import", file("ofx", ofx))).data).toMatchObject({
+      imported: 0,
+      duplicates: 1,
+    });
   });
 
   it("refuses a bad file with a sentence naming the line, and imports nothing of it", async () => {
     const before = await counts();
     const inv = await invoiceTo("attorney");
     const good = { date: today, amount: "1150.00", text: `BAD FILE ${inv.number}`, balance: "400000.00" };
-    const impossible = statementCsv("absa", [good, { date: today, amount: "10.00", text: "X", balance: "400010.00" }]).replace(/\n[^\n]*,"X",[^\n]*/, '\n31 Feb 2026,"X",10.00,400010.00');
+    const impossible = statementCsv("absa", [good, { date: today, amount: "10.00", text: "X", balance: "400010.00" }]).replace(
+      /\n[^\n]*,"X",[^\n]*/,
+      '\n31 Feb 2026,"X",10.00,400010.00',
+    );
     const refused = await trpc(t.app, c.admin!, "bankStatements.import", file("absa", impossible));
     expect(refused.status).toBe(400);
     expect(refused.error?.message).toBe('Line 7: "31 Feb 2026" is not a date written like 28 Nov 2026. Nothing was imported.');
 
     const notAmount = statementCsv("fnb", [good]).replace("1150.00", "one thousand");
-    expect((await trpc(t.app, c.admin!, "bankStatements.import", file("fnb", notAmount))).error?.message).toBe('Line 8: "one thousand" is not an amount. Nothing was imported.');
+    expect((await trpc(t.app, c.admin!, "bankStatements.import", file("fnb", notAmount))).error?.message).toBe(
+      'Line 8: "one thousand" is not an amount. Nothing was imported.',
+    );
 
     // Not a statement, or another bank's layout.
     const notStatement = await trpc(t.app, c.admin!, "bankStatements.preview", file("fnb", "Dear Sir,\nPlease find attached.\n"));
@@ -368,7 +447,11 @@ describe.each(testDialects())("bank statements on %s", (kind) => {
   });
 
   it("keeps an edited column mapping per bank and reads the next file with it; reset brings back the default", async () => {
-    const mappings = await trpc<{ bank: Bank; mapping: Record<string, unknown>; saved: boolean }[]>(t.app, c.admin!, "bankStatements.listMappings");
+    const mappings = await trpc<{ bank: Bank; mapping: Record<string, unknown>; saved: boolean }[]>(
+      t.app,
+      c.admin!,
+      "bankStatements.listMappings",
+    );
     expect(mappings.data.map((m) => m.bank)).toEqual(BANKS_UNDER_TEST);
     const investec = mappings.data.find((m) => m.bank === "investec")!;
     expect(investec.saved).toBe(false);
@@ -377,15 +460,25 @@ describe.each(testDialects())("bank statements on %s", (kind) => {
     expect(saved.status, saved.error?.message).toBe(200);
     expect(saved.data.saved).toBe(true);
     const inv = await invoiceTo("attorney");
-    const content = ["Investec Private Bank", "Account 10011000001", "Value Date,Description,Debit,Credit,Balance", `${written(today, "investec")},"${inv.number}",,1150.00,500000.00`].join("\n");
+    const content = [
+      "Investec Private Bank",
+      "Account 10011000001",
+      "Value Date,Description,Debit,Credit,Balance",
+      `${written(today, "investec")},"${inv.number}",,1150.00,500000.00`,
+    ].join("\n");
     const preview = await trpc<StatementPreview>(t.app, c.admin!, "bankStatements.preview", file("investec", content));
     expect(preview.status, preview.error?.message).toBe(200);
     expect(preview.data.lines[0]!.match.kind).toBe("exact");
 
-    const both = await trpc(t.app, c.admin!, "bankStatements.saveMapping", { bank: "investec", mapping: { ...edited, amountColumn: "Amount" } });
+    const both = await trpc(t.app, c.admin!, "bankStatements.saveMapping", {
+      bank: "investec",
+      mapping: { ...edited, amountColumn: "Amount" },
+    });
     expect(both.status).toBe(400);
     expect(both.error?.message).toContain("either the amount column or the credit column");
-    const reset = await trpc<{ saved: boolean; mapping: { headerRow: number } }>(t.app, c.admin!, "bankStatements.resetMapping", { bank: "investec" });
+    const reset = await trpc<{ saved: boolean; mapping: { headerRow: number } }>(t.app, c.admin!, "bankStatements.resetMapping", {
+      bank: "investec",
+    });
     expect(reset.data).toMatchObject({ saved: false, mapping: { headerRow: 2 } });
   });
 
@@ -408,7 +501,9 @@ describe.each(testDialects())("bank statements on %s", (kind) => {
     for (const who of ["employee", "attorney"]) {
       expect((await trpc(t.app, c[who]!, "bankStatements.queue", {})).status).toBe(403);
       expect((await trpc(t.app, c[who]!, "bankStatements.import", file("fnb", "x"))).status).toBe(403);
-      expect((await t.app.inject({ method: "GET", url: "/api/bank-statements/sample.csv", headers: { cookie: c[who]! } })).statusCode).toBe(403);
+      expect((await t.app.inject({ method: "GET", url: "/api/bank-statements/sample.csv", headers: { cookie: c[who]! } })).statusCode).toBe(
+        403,
+      );
     }
   });
   it("reads FNB's record-coded download with FNB chosen and no mapping edited, as well as its transaction-history layout", async () => {
@@ -430,7 +525,9 @@ describe.each(testDialects())("bank statements on %s", (kind) => {
     const mappings = await trpc<{ bank: Bank; saved: boolean }[]>(t.app, c.admin!, "bankStatements.listMappings");
     expect(mappings.data.find((m) => m.bank === "fnb")!.saved).toBe(false);
     const history = statementCsv("fnb", [{ date: today, amount: "77.00", text: "HISTORY LAYOUT", balance: "91382.00" }]);
-    expect((await trpc<StatementPreview>(t.app, c.admin!, "bankStatements.preview", file("fnb", history))).data.lines.map((l) => l.amountCents)).toEqual([7_700]);
+    expect(
+      (await trpc<StatementPreview>(t.app, c.admin!, "bankStatements.preview", file("fnb", history))).data.lines.map((l) => l.amountCents),
+    ).toEqual([7_700]);
     // A bad date on a transaction record is refused, naming the file's line.
     const bad = content.replace(/\r\n5,3,[^,]+,/, "\r\n5,3,31/02/2026,");
     const refused = await trpc(t.app, c.admin!, "bankStatements.preview", file("fnb", bad));
@@ -441,7 +538,10 @@ describe.each(testDialects())("bank statements on %s", (kind) => {
   it("proposes a match by firm and exact amount, and by a proof of payment the attorney uploaded; confirming matches the proof", async () => {
     // Dube Attorneys Inc. (nomsa): one open invoice of R 1 419.10 among others of other amounts.
     const issueFor = async (attorney: string, unitPriceCents: number) => {
-      const draft = await trpc<InvoiceDetail>(t.app, c.employee!, "invoices.createDraft", { attorneyId: ids[attorney], lines: [{ ...LINES[0], unitPriceCents }] });
+      const draft = await trpc<InvoiceDetail>(t.app, c.employee!, "invoices.createDraft", {
+        attorneyId: ids[attorney],
+        lines: [{ ...LINES[0], unitPriceCents }],
+      });
       const issued = await trpc<InvoiceDetail>(t.app, c.employee!, "invoices.issue", { id: draft.data.id });
       expect(issued.status, issued.error?.message).toBe(200);
       return issued.data;
@@ -451,8 +551,18 @@ describe.each(testDialects())("bank statements on %s", (kind) => {
     // The attorney pays two invoices in one EFT and uploads the slip, naming them.
     const one = await invoiceTo("attorney");
     const two = await invoiceTo("attorney");
-    const upload = multipart("slip.pdf", PDF, "application/pdf", { amountCents: "230000", paidOn: today, reference: "VDMPAY 55123", invoiceIds: `${one.id},${two.id}` });
-    const proof = await t.app.inject({ method: "POST", url: "/api/payments/proofs", headers: { cookie: c.attorney!, ...upload.headers }, payload: upload.payload });
+    const upload = multipart("slip.pdf", PDF, "application/pdf", {
+      amountCents: "230000",
+      paidOn: today,
+      reference: "VDMPAY 55123",
+      invoiceIds: `${one.id},${two.id}`,
+    });
+    const proof = await t.app.inject({
+      method: "POST",
+      url: "/api/payments/proofs",
+      headers: { cookie: c.attorney!, ...upload.headers },
+      payload: upload.payload,
+    });
     expect(proof.statusCode, proof.body).toBe(201);
     const proofId = (proof.json() as { id: string }).id;
 
@@ -468,20 +578,30 @@ describe.each(testDialects())("bank statements on %s", (kind) => {
     expect(byFirm!.match.kind).not.toBe("none");
     expect(byFirm!.match.note).toContain("Dube Attorneys Inc.");
     expect(byProof!.match).toMatchObject({ kind: "exact", attorneyId: ids.attorney });
-    expect(byProof!.match.allocations.map((a) => [a.invoiceId, a.amountCents]).sort()).toEqual([
-      [one.id, 115_000],
-      [two.id, 115_000],
-    ].sort());
+    expect(byProof!.match.allocations.map((a) => [a.invoiceId, a.amountCents]).sort()).toEqual(
+      [
+        [one.id, 115_000],
+        [two.id, 115_000],
+      ].sort(),
+    );
     expect(byProof!.match.note).toContain("proof of payment");
 
     expect((await trpc(t.app, c.admin!, "bankStatements.import", file("capitec", content))).status).toBe(200);
     const line = (await queue()).find((l) => l.description === "VDMPAY 55123")!;
-    const confirmed = await trpc<StatementQueueLine>(t.app, c.admin!, "bankStatements.confirm", { lineId: line.id, attorneyId: ids.attorney, allocations: line.allocations.map(({ invoiceId, amountCents }) => ({ invoiceId, amountCents })) });
+    const confirmed = await trpc<StatementQueueLine>(t.app, c.admin!, "bankStatements.confirm", {
+      lineId: line.id,
+      attorneyId: ids.attorney,
+      allocations: line.allocations.map(({ invoiceId, amountCents }) => ({ invoiceId, amountCents })),
+    });
     expect(confirmed.status, confirmed.error?.message).toBe(200);
     expect(await invoice(one.id)).toMatchObject({ status: "paid" });
     expect(await invoice(two.id)).toMatchObject({ status: "paid" });
     // The slip is matched to the payment the line became: it no longer waits in the proofs queue.
-    const stored = await t.db.selectFrom("payment_proofs").select(["status", "payment_id"]).where("id", "=", proofId).executeTakeFirstOrThrow();
+    const stored = await t.db
+      .selectFrom("payment_proofs")
+      .select(["status", "payment_id"])
+      .where("id", "=", proofId)
+      .executeTakeFirstOrThrow();
     expect(stored).toEqual({ status: "matched", payment_id: confirmed.data.paymentId });
   });
 });

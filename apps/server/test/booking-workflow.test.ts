@@ -23,7 +23,13 @@ describe.each(testDialects())("booking follows the workflow on %s", (kind) => {
     for (const name of ["attorney", "nomsa", "employee", "dr_venter", "dr_naidoo"] as const) c[name] = (await login(t.app, name)).cookie;
     const users = await t.db.selectFrom("users").select(["id", "username"]).execute();
     ids = Object.fromEntries(users.map((u) => [u.username, u.id]));
-    plasticSurgeon = (await t.db.selectFrom("specializations").select("id").where("name", "=", "Plastic and Reconstructive Surgeon").executeTakeFirstOrThrow()).id;
+    plasticSurgeon = (
+      await t.db
+        .selectFrom("specializations")
+        .select("id")
+        .where("name", "=", "Plastic and Reconstructive Surgeon")
+        .executeTakeFirstOrThrow()
+    ).id;
     const kase = await trpc<CaseItem>(t.app, c.attorney, "cases.create", {
       claimType: "personal_injury",
       incidentDate: "2026-05-02",
@@ -51,7 +57,8 @@ describe.each(testDialects())("booking follows the workflow on %s", (kind) => {
   });
   afterAll(() => t.close());
 
-  const book = (cookie: string, consultantId: string, startsAt: string) => trpc<BookingItem>(t.app, cookie, "bookings.create", { queryId: query.id, consultantId, startsAt });
+  const book = (cookie: string, consultantId: string, startsAt: string) =>
+    trpc<BookingItem>(t.app, cookie, "bookings.create", { queryId: query.id, consultantId, startsAt });
   const anyWeekdayMorning = (day: string) => new Date(`${day}T09:00:00+02:00`).toISOString();
 
   it("offers no expert, no slot and no booking before the agency has assigned one", async () => {
@@ -65,11 +72,17 @@ describe.each(testDialects())("booking follows the workflow on %s", (kind) => {
   });
 
   it("refuses a proposed expert until they accept, then books them on the query", async () => {
-    const proposed = await trpc<AssignmentItem>(t.app, c.employee, "assignments.create", { queryId: query.id, specializationId: plasticSurgeon, consultantId: ids.dr_venter });
+    const proposed = await trpc<AssignmentItem>(t.app, c.employee, "assignments.create", {
+      queryId: query.id,
+      specializationId: plasticSurgeon,
+      consultantId: ids.dr_venter,
+    });
     expect(proposed.status).toBe(200);
     // Proposed is not accepted: no slots for the attorney, and neither the attorney nor staff may book.
     expect((await trpc<BookableExpert[]>(t.app, c.attorney, "bookings.listExperts", { queryId: query.id })).data).toEqual([]);
-    expect((await trpc(t.app, c.attorney, "bookings.listSlots", { consultantId: ids.dr_venter, from, to })).error?.message).toBe(NOT_YOUR_EXPERT_MESSAGE);
+    expect((await trpc(t.app, c.attorney, "bookings.listSlots", { consultantId: ids.dr_venter, from, to })).error?.message).toBe(
+      NOT_YOUR_EXPERT_MESSAGE,
+    );
     const early = await book(c.employee, ids.dr_venter!, anyWeekdayMorning(from));
     expect(early.status).toBe(409);
     expect(early.error?.message).toBe(NO_ACCEPTED_ASSIGNMENT_MESSAGE);
@@ -77,14 +90,25 @@ describe.each(testDialects())("booking follows the workflow on %s", (kind) => {
     expect((await trpc(t.app, c.dr_venter, "assignments.respond", { id: proposed.data.id, accept: true })).status).toBe(200);
     const experts = await trpc<BookableExpert[]>(t.app, c.attorney, "bookings.listExperts", { queryId: query.id });
     expect(experts.data).toEqual([
-      { assignmentId: proposed.data.id, consultantId: ids.dr_venter, name: "Hendrik Venter", specializationId: plasticSurgeon, specialization: "Plastic and Reconstructive Surgeon" },
+      {
+        assignmentId: proposed.data.id,
+        consultantId: ids.dr_venter,
+        name: "Hendrik Venter",
+        specializationId: plasticSurgeon,
+        specialization: "Plastic and Reconstructive Surgeon",
+      },
     ]);
     const slots = await trpc<Slot[]>(t.app, c.attorney, "bookings.listSlots", { consultantId: ids.dr_venter, from, to });
     expect(slots.data.length).toBeGreaterThan(1);
 
     const byAttorney = await book(c.attorney, ids.dr_venter!, slots.data[0]!.startsAt);
     expect(byAttorney.status).toBe(200);
-    expect(byAttorney.data).toMatchObject({ queryId: query.id, queryReference: query.reference, specialization: "Plastic and Reconstructive Surgeon", patientName: "Pieter Swanepoel" });
+    expect(byAttorney.data).toMatchObject({
+      queryId: query.id,
+      queryReference: query.reference,
+      specialization: "Plastic and Reconstructive Surgeon",
+      patientName: "Pieter Swanepoel",
+    });
     // Staff book on the agency's behalf the same way; the booking is still the attorney's.
     const byStaff = await book(c.employee, ids.dr_venter!, slots.data[1]!.startsAt);
     expect(byStaff.status).toBe(200);
@@ -104,11 +128,18 @@ describe.each(testDialects())("booking follows the workflow on %s", (kind) => {
     expect(foreign.status).toBe(404);
     expect(foreign.error?.message).toBe("That query does not exist or is not yours to see.");
     expect((await trpc(t.app, c.nomsa, "bookings.listExperts", { queryId: query.id })).status).toBe(404);
-    expect((await trpc(t.app, c.nomsa, "bookings.listSlots", { consultantId: ids.dr_venter, from, to })).error?.message).toBe(NOT_YOUR_EXPERT_MESSAGE);
+    expect((await trpc(t.app, c.nomsa, "bookings.listSlots", { consultantId: ids.dr_venter, from, to })).error?.message).toBe(
+      NOT_YOUR_EXPERT_MESSAGE,
+    );
   });
 
   it("refuses a booking once the expert's assignment is withdrawn", async () => {
-    const accepted = await t.db.selectFrom("consultant_assignments").select("id").where("query_id", "=", query.id).where("status", "=", "accepted").executeTakeFirstOrThrow();
+    const accepted = await t.db
+      .selectFrom("consultant_assignments")
+      .select("id")
+      .where("query_id", "=", query.id)
+      .where("status", "=", "accepted")
+      .executeTakeFirstOrThrow();
     const slots = await trpc<Slot[]>(t.app, c.employee, "bookings.listSlots", { consultantId: ids.dr_venter, from, to });
     expect((await trpc(t.app, c.employee, "assignments.withdraw", { id: accepted.id })).status).toBe(200);
     const answer = await book(c.employee, ids.dr_venter!, slots.data[0]!.startsAt);
@@ -117,7 +148,11 @@ describe.each(testDialects())("booking follows the workflow on %s", (kind) => {
   });
 
   it("keeps a booking made before bookings named a query readable", async () => {
-    const kase = await t.db.selectFrom("cases").select(["id", "patient_id", "attorney_id"]).where("id", "=", query.caseId).executeTakeFirstOrThrow();
+    const kase = await t.db
+      .selectFrom("cases")
+      .select(["id", "patient_id", "attorney_id"])
+      .where("id", "=", query.caseId)
+      .executeTakeFirstOrThrow();
     const startsAt = new Date(`${addDays(from, 30)}T09:00:00+02:00`);
     const legacy = await t.db
       .insertInto("bookings")
@@ -128,7 +163,9 @@ describe.each(testDialects())("booking follows the workflow on %s", (kind) => {
         patient_id: kase.patient_id,
         attorney_id: kase.attorney_id,
         consultant_id: ids.dr_naidoo!,
-        specialization_id: (await t.db.selectFrom("users").select("specialization_id").where("id", "=", ids.dr_naidoo!).executeTakeFirstOrThrow()).specialization_id!,
+        specialization_id: (
+          await t.db.selectFrom("users").select("specialization_id").where("id", "=", ids.dr_naidoo!).executeTakeFirstOrThrow()
+        ).specialization_id!,
         starts_at: startsAt,
         ends_at: new Date(startsAt.getTime() + 3_600_000),
         venue: "Old rooms",

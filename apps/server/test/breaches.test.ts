@@ -40,12 +40,33 @@ describe.each(testDialects())("POPIA: the register of security compromises on %s
 
   it("lists exactly the claimants a compromised account read in the period, and no other", async () => {
     // The attorney reads one of their claimants today; another attorney reads theirs.
-    const mine = await t.db.selectFrom("patients").select(["id", "first_name", "last_name"]).where("attorney_id", "=", ids.attorney).orderBy("created_at").executeTakeFirstOrThrow();
-    const theirs = await t.db.selectFrom("patients").select(["id", "first_name", "last_name"]).where("attorney_id", "=", ids.nomsa).orderBy("created_at").executeTakeFirstOrThrow();
+    const mine = await t.db
+      .selectFrom("patients")
+      .select(["id", "first_name", "last_name"])
+      .where("attorney_id", "=", ids.attorney)
+      .orderBy("created_at")
+      .executeTakeFirstOrThrow();
+    const theirs = await t.db
+      .selectFrom("patients")
+      .select(["id", "first_name", "last_name"])
+      .where("attorney_id", "=", ids.nomsa)
+      .orderBy("created_at")
+      .executeTakeFirstOrThrow();
     expect((await trpc(t.app, c.attorney, "patients.get", { id: mine.id })).status).toBe(200);
     expect((await trpc(t.app, c.nomsa, "patients.get", { id: theirs.id })).status).toBe(200);
     // A read long before the period does not count.
-    await t.db.insertInto("access_log").values({ user_id: ids.attorney, user_role: "attorney", action: "view", entity_type: "patient", entity_id: theirs.id, patient_id: theirs.id, at: new Date("2025-01-10T10:00:00Z") }).execute();
+    await t.db
+      .insertInto("access_log")
+      .values({
+        user_id: ids.attorney,
+        user_role: "attorney",
+        action: "view",
+        entity_type: "patient",
+        entity_id: theirs.id,
+        patient_id: theirs.id,
+        at: new Date("2025-01-10T10:00:00Z"),
+      })
+      .execute();
 
     const expected = await t.db
       .selectFrom("access_log")
@@ -55,7 +76,11 @@ describe.each(testDialects())("POPIA: the register of security compromises on %s
       .where("patient_id", "is not", null)
       .where("at", ">=", new Date(`${addDays(today(), -1)}T00:00:00+02:00`))
       .execute();
-    const answer = await trpc<AffectedClaimant[]>(t.app, c.admin, "privacy.breachAffected", { userId: ids.attorney, from: addDays(today(), -1), to: today() });
+    const answer = await trpc<AffectedClaimant[]>(t.app, c.admin, "privacy.breachAffected", {
+      userId: ids.attorney,
+      from: addDays(today(), -1),
+      to: today(),
+    });
     expect(answer.status, answer.error?.message).toBe(200);
     expect(answer.data.map((a) => a.patientId).sort()).toEqual(expected.map((e) => e.patient_id).sort());
     expect(answer.data.map((a) => a.patientId)).toContain(mine.id);
@@ -77,7 +102,11 @@ describe.each(testDialects())("POPIA: the register of security compromises on %s
     expect(made.data.affected.map((a) => a.patientId).sort()).toEqual(answer.data.map((a) => a.patientId).sort());
     expect(made.data.compromisedUserName).toBe("Johan van der Merwe");
 
-    const audit = await t.db.selectFrom("audit_log").select(["action", "after"]).where("entity_id", "=", made.data.id).executeTakeFirstOrThrow();
+    const audit = await t.db
+      .selectFrom("audit_log")
+      .select(["action", "after"])
+      .where("entity_id", "=", made.data.id)
+      .executeTakeFirstOrThrow();
     expect(audit.action).toBe("breach.create");
     expect(JSON.stringify(audit.after)).not.toContain(mine.last_name);
   });
@@ -116,39 +145,107 @@ describe.each(testDialects())("POPIA: the register of security compromises on %s
     ]) {
       expect(text).toContain(expected);
     }
-    const logged = await t.db.selectFrom("access_log").select(["user_id", "action"]).where("entity_type", "=", "security_breach").where("entity_id", "=", made.data.id).execute();
+    const logged = await t.db
+      .selectFrom("access_log")
+      .select(["user_id", "action"])
+      .where("entity_type", "=", "security_breach")
+      .where("entity_id", "=", made.data.id)
+      .execute();
     expect(logged).toEqual([{ user_id: ids.admin, action: "export" }]);
   });
 
   it("refuses a form that contradicts itself, with the sentence on the field, and saves nothing", async () => {
-    const before = (await t.db.selectFrom("security_breaches").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n;
-    const bad = await trpc(t.app, c.admin, "privacy.createBreach", { ...filled, discoveredOn: addDays(today(), -5), occurredOn: today(), notifiedOn: addDays(today(), -6), reportedOn: "" });
+    const before = (
+      await t.db
+        .selectFrom("security_breaches")
+        .select((eb) => eb.fn.countAll<number>().as("n"))
+        .executeTakeFirstOrThrow()
+    ).n;
+    const bad = await trpc(t.app, c.admin, "privacy.createBreach", {
+      ...filled,
+      discoveredOn: addDays(today(), -5),
+      occurredOn: today(),
+      notifiedOn: addDays(today(), -6),
+      reportedOn: "",
+    });
     expect(bad.status).toBe(400);
     const messages = JSON.stringify(bad.error);
     expect(messages).toContain("It cannot have happened after it was discovered");
     expect(messages).toContain("Data subjects cannot have been notified before the compromise was discovered");
     expect(messages).toContain("Give the date it was reported to the Regulator with its reference");
-    const noPeriod = await trpc(t.app, c.admin, "privacy.createBreach", { ...filled, discoveredOn: today(), notifiedOn: today(), reportedOn: today(), compromisedUserId: ids.attorney });
+    const noPeriod = await trpc(t.app, c.admin, "privacy.createBreach", {
+      ...filled,
+      discoveredOn: today(),
+      notifiedOn: today(),
+      reportedOn: today(),
+      compromisedUserId: ids.attorney,
+    });
     expect(JSON.stringify(noPeriod.error)).toContain("Give the period in which the account was compromised");
-    const after = (await t.db.selectFrom("security_breaches").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n;
+    const after = (
+      await t.db
+        .selectFrom("security_breaches")
+        .select((eb) => eb.fn.countAll<number>().as("n"))
+        .executeTakeFirstOrThrow()
+    ).n;
     expect(Number(after)).toBe(Number(before));
   });
 
   it("edits a breach when the Regulator answers, and keeps it to administrators and privacy officers", async () => {
-    const made = (await trpc<Breach>(t.app, c.admin, "privacy.createBreach", { ...filled, subjectsNotified: false, notificationMethod: "", discoveredOn: today(), reportedOn: "", regulatorReference: "" })).data;
+    const made = (
+      await trpc<Breach>(t.app, c.admin, "privacy.createBreach", {
+        ...filled,
+        subjectsNotified: false,
+        notificationMethod: "",
+        discoveredOn: today(),
+        reportedOn: "",
+        regulatorReference: "",
+      })
+    ).data;
     expect(made.reportedOn).toBeNull();
     const { id: _id, reference: _r, affected: _a, recordedBy: _b, createdAt: _c, updatedAt: _u, compromisedUserName: _n, ...saved } = made;
     // What the form sends back: empty answers as "".
     const fields = Object.fromEntries(Object.entries(saved).map(([key, value]) => [key, value ?? ""]));
-    const edited = await trpc<Breach>(t.app, c.admin, "privacy.updateBreach", { ...fields, id: made.id, occurredOn: "", notifiedOn: "", compromisedUserId: "", compromisedFrom: "", compromisedTo: "", reportedOn: today(), regulatorReference: "IR-SCN-2026-0999" });
+    const edited = await trpc<Breach>(t.app, c.admin, "privacy.updateBreach", {
+      ...fields,
+      id: made.id,
+      occurredOn: "",
+      notifiedOn: "",
+      compromisedUserId: "",
+      compromisedFrom: "",
+      compromisedTo: "",
+      reportedOn: today(),
+      regulatorReference: "IR-SCN-2026-0999",
+    });
     expect(edited.status, JSON.stringify(edited.error)).toBe(200);
     expect(edited.data).toMatchObject({ reportedOn: today(), regulatorReference: "IR-SCN-2026-0999" });
-    expect((await trpc(t.app, c.admin, "privacy.updateBreach", { ...fields, id: "00000000-0000-4000-8000-000000000000", occurredOn: "", notifiedOn: "", compromisedUserId: "", compromisedFrom: "", compromisedTo: "" })).status).toBe(404);
+    expect(
+      (
+        await trpc(t.app, c.admin, "privacy.updateBreach", {
+          ...fields,
+          id: "00000000-0000-4000-8000-000000000000",
+          occurredOn: "",
+          notifiedOn: "",
+          compromisedUserId: "",
+          compromisedFrom: "",
+          compromisedTo: "",
+        })
+      ).status,
+    ).toBe(404);
 
     expect((await trpc(t.app, c.attorney, "privacy.breaches")).status).toBe(403);
     expect((await trpc(t.app, c.employee, "privacy.breaches")).status).toBe(403);
-    expect((await t.app.inject({ method: "GET", url: `/api/privacy/breaches/${made.id}.pdf`, headers: { cookie: c.attorney } })).statusCode).toBe(403);
-    expect((await t.app.inject({ method: "GET", url: "/api/privacy/breaches/00000000-0000-4000-8000-000000000000.pdf", headers: { cookie: c.admin } })).statusCode).toBe(404);
+    expect(
+      (await t.app.inject({ method: "GET", url: `/api/privacy/breaches/${made.id}.pdf`, headers: { cookie: c.attorney } })).statusCode,
+    ).toBe(403);
+    expect(
+      (
+        await t.app.inject({
+          method: "GET",
+          url: "/api/privacy/breaches/00000000-0000-4000-8000-000000000000.pdf",
+          headers: { cookie: c.admin },
+        })
+      ).statusCode,
+    ).toBe(404);
     const list = await trpc<Breach[]>(t.app, c.admin, "privacy.breaches");
     expect(list.data.map((b) => b.id)).toContain(made.id);
   });

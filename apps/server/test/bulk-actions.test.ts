@@ -10,7 +10,8 @@ describe.each(testDialects())("bulk actions on %s", (kind) => {
   const c = {} as Record<"employee" | "attorney" | "consultant", string>;
   const MISSING = "00000000-0000-4000-8000-000000000000";
 
-  const queriesIn = (status: QueryStatus) => t.db.selectFrom("queries").select(["id", "reference"]).where("status", "=", status).orderBy("reference").execute();
+  const queriesIn = (status: QueryStatus) =>
+    t.db.selectFrom("queries").select(["id", "reference"]).where("status", "=", status).orderBy("reference").execute();
   const auditOf = (action: string, ids: string[]) =>
     t.db.selectFrom("audit_log").select(["entity_id"]).where("action", "=", action).where("entity_id", "in", ids).execute();
 
@@ -22,11 +23,21 @@ describe.each(testDialects())("bulk actions on %s", (kind) => {
 
   it("moves the rows the state machine allows, refuses the others with the reason, and audits each move", async () => {
     // Two new queries of the attorney's (submitted) and one already in review.
-    const matter = await t.db.selectFrom("cases").innerJoin("users", "users.id", "cases.attorney_id").select("cases.id").where("users.username", "=", "attorney").executeTakeFirstOrThrow();
+    const matter = await t.db
+      .selectFrom("cases")
+      .innerJoin("users", "users.id", "cases.attorney_id")
+      .select("cases.id")
+      .where("users.username", "=", "attorney")
+      .executeTakeFirstOrThrow();
     const spec = await t.db.selectFrom("specializations").select("id").orderBy("name").executeTakeFirstOrThrow();
     const fresh: { id: string; reference: string }[] = [];
     for (const subject of ["Bulk move one", "Bulk move two"]) {
-      const made = await trpc<{ id: string; reference: string }>(t.app, c.attorney, "queries.create", { caseId: matter.id, subject, instructions: "Assess", specializationIds: [spec.id] });
+      const made = await trpc<{ id: string; reference: string }>(t.app, c.attorney, "queries.create", {
+        caseId: matter.id,
+        subject,
+        instructions: "Assess",
+        specializationIds: [spec.id],
+      });
       expect(made.status, made.error?.message).toBe(200);
       fresh.push(made.data);
     }
@@ -43,7 +54,9 @@ describe.each(testDialects())("bulk actions on %s", (kind) => {
     ]);
     const statuses = await t.db.selectFrom("queries").select(["id", "status"]).where("id", "in", ids.slice(0, 3)).execute();
     expect(statuses.every((s) => s.status === "in_review")).toBe(true);
-    expect((await auditOf("query.move", [fresh[0]!.id, fresh[1]!.id])).map((a) => a.entity_id).sort()).toEqual([fresh[0]!.id, fresh[1]!.id].sort());
+    expect((await auditOf("query.move", [fresh[0]!.id, fresh[1]!.id])).map((a) => a.entity_id).sort()).toEqual(
+      [fresh[0]!.id, fresh[1]!.id].sort(),
+    );
     expect((await auditOf("query.move", [inReview!.id])).length, "the refused row is not audited as moved").toBe(refusedMovesBefore);
   });
 
@@ -53,12 +66,24 @@ describe.each(testDialects())("bulk actions on %s", (kind) => {
     expect(rows.length).toBeGreaterThanOrEqual(2);
     const ids = rows.map((r) => r.id);
     const commentsBefore = (await auditOf("query.comment", ids)).length;
-    const comment = await trpc<BulkResult>(t.app, c.employee, "bulkActions.queries", { ids, action: { kind: "comment", body: "Chasing the experts this week." } });
+    const comment = await trpc<BulkResult>(t.app, c.employee, "bulkActions.queries", {
+      ids,
+      action: { kind: "comment", body: "Chasing the experts this week." },
+    });
     expect(comment.data.results.every((r) => r.ok && r.message === "Comment added.")).toBe(true);
     expect((await auditOf("query.comment", ids)).length).toBe(commentsBefore + ids.length);
-    const employee = await t.db.selectFrom("users").select(["id", "first_name", "last_name"]).where("username", "=", "employee").executeTakeFirstOrThrow();
-    const assign = await trpc<BulkResult>(t.app, c.employee, "bulkActions.queries", { ids, action: { kind: "assign", employeeId: employee.id } });
-    expect(assign.data.results.map((r) => r.message)).toEqual(ids.map(() => `Case manager is now ${employee.first_name} ${employee.last_name}.`));
+    const employee = await t.db
+      .selectFrom("users")
+      .select(["id", "first_name", "last_name"])
+      .where("username", "=", "employee")
+      .executeTakeFirstOrThrow();
+    const assign = await trpc<BulkResult>(t.app, c.employee, "bulkActions.queries", {
+      ids,
+      action: { kind: "assign", employeeId: employee.id },
+    });
+    expect(assign.data.results.map((r) => r.message)).toEqual(
+      ids.map(() => `Case manager is now ${employee.first_name} ${employee.last_name}.`),
+    );
     const managed = await t.db.selectFrom("queries").select("assigned_employee_id").where("id", "in", ids).execute();
     expect(managed.every((q) => q.assigned_employee_id === employee.id)).toBe(true);
   });
@@ -73,17 +98,36 @@ describe.each(testDialects())("bulk actions on %s", (kind) => {
       .where("queries.status", "in", ["assigning", "scheduled", "assessed", "reporting"])
       .orderBy("queries.reference")
       .executeTakeFirstOrThrow();
-    const closed = await t.db.selectFrom("queries").select(["id", "reference"]).where("status", "in", ["completed", "cancelled"]).executeTakeFirstOrThrow();
-    const answer = await trpc<BulkResult>(t.app, c.employee, "bulkActions.queries", { ids: [withExperts.id, closed.id], action: { kind: "remind" } });
+    const closed = await t.db
+      .selectFrom("queries")
+      .select(["id", "reference"])
+      .where("status", "in", ["completed", "cancelled"])
+      .executeTakeFirstOrThrow();
+    const answer = await trpc<BulkResult>(t.app, c.employee, "bulkActions.queries", {
+      ids: [withExperts.id, closed.id],
+      action: { kind: "remind" },
+    });
     expect(answer.data.results[0]).toMatchObject({ ok: true, reference: withExperts.reference });
-    expect(answer.data.results[1]).toEqual({ id: closed.id, reference: closed.reference, ok: false, message: `${closed.reference} is closed: its experts need no reminder.` });
+    expect(answer.data.results[1]).toEqual({
+      id: closed.id,
+      reference: closed.reference,
+      ok: false,
+      message: `${closed.reference} is closed: its experts need no reminder.`,
+    });
     expect((await auditOf("query.remind_experts", [withExperts.id, closed.id])).map((a) => a.entity_id)).toEqual([withExperts.id]);
   });
 
   it("reminds the experts of owed reports and refuses a released one", async () => {
     const owed = await t.db.selectFrom("reports").select(["id", "reference"]).where("status", "=", "awaiting").executeTakeFirstOrThrow();
-    const released = await t.db.selectFrom("reports").select(["id", "reference"]).where("status", "=", "released").executeTakeFirstOrThrow();
-    const answer = await trpc<BulkResult>(t.app, c.employee, "bulkActions.reports", { ids: [owed.id, released.id], action: { kind: "remind" } });
+    const released = await t.db
+      .selectFrom("reports")
+      .select(["id", "reference"])
+      .where("status", "=", "released")
+      .executeTakeFirstOrThrow();
+    const answer = await trpc<BulkResult>(t.app, c.employee, "bulkActions.reports", {
+      ids: [owed.id, released.id],
+      action: { kind: "remind" },
+    });
     expect(answer.status, answer.error?.message).toBe(200);
     expect(answer.data.results.map((r) => [r.reference, r.ok])).toEqual([
       [owed.reference, true],
@@ -95,7 +139,10 @@ describe.each(testDialects())("bulk actions on %s", (kind) => {
   it("is for staff only, and refuses bad input whole, changing nothing", async () => {
     const [row] = await queriesIn("in_review");
     for (const who of ["attorney", "consultant"] as const) {
-      expect((await trpc(t.app, c[who], "bulkActions.queries", { ids: [row!.id], action: { kind: "comment", body: "Hi" } })).status, who).toBe(403);
+      expect(
+        (await trpc(t.app, c[who], "bulkActions.queries", { ids: [row!.id], action: { kind: "comment", body: "Hi" } })).status,
+        who,
+      ).toBe(403);
       expect((await trpc(t.app, c[who], "bulkActions.reports", { ids: [row!.id], action: { kind: "remind" } })).status, who).toBe(403);
     }
     const bad = [
@@ -106,7 +153,8 @@ describe.each(testDialects())("bulk actions on %s", (kind) => {
       { ids: [row!.id], action: { kind: "explode" } },
       { ids: ["not-an-id"], action: { kind: "remind" } },
     ];
-    for (const input of bad) expect((await trpc(t.app, c.employee, "bulkActions.queries", input)).status, JSON.stringify(input).slice(0, 80)).toBe(400);
+    for (const input of bad)
+      expect((await trpc(t.app, c.employee, "bulkActions.queries", input)).status, JSON.stringify(input).slice(0, 80)).toBe(400);
     const status = await t.db.selectFrom("queries").select("status").where("id", "=", row!.id).executeTakeFirstOrThrow();
     expect(status.status).toBe("in_review");
   });
@@ -120,11 +168,17 @@ describe.each(testDialects())("bulk actions on %s", (kind) => {
       .where("consultant_assignments.status", "in", ["proposed", "accepted"])
       .where("queries.status", "=", "assigning")
       .executeTakeFirstOrThrow();
-    const cards = await trpc<{ id: string; experts: string[]; nextStatuses: string[]; nextDeadline: string | null }[]>(t.app, c.employee, "queries.board", { ids: [withExperts.id, MISSING] });
+    const cards = await trpc<{ id: string; experts: string[]; nextStatuses: string[]; nextDeadline: string | null }[]>(
+      t.app,
+      c.employee,
+      "queries.board",
+      { ids: [withExperts.id, MISSING] },
+    );
     expect(cards.status, cards.error?.message).toBe(200);
     expect(cards.data.map((card) => card.id)).toEqual([withExperts.id]);
     expect(cards.data[0]!.experts).toContain(`${withExperts.first_name} ${withExperts.last_name}`);
     expect(cards.data[0]!.nextStatuses).toEqual(["scheduled", "on_hold", "cancelled"]);
-    for (const who of ["attorney", "consultant"] as const) expect((await trpc(t.app, c[who], "queries.board", { ids: [withExperts.id] })).status, who).toBe(403);
+    for (const who of ["attorney", "consultant"] as const)
+      expect((await trpc(t.app, c[who], "queries.board", { ids: [withExperts.id] })).status, who).toBe(403);
   });
 });

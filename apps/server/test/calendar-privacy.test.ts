@@ -14,7 +14,13 @@ async function healthDetails(t: TestApp, bookingIds?: string[]) {
     .select(["patients.first_name", "patients.last_name", "patients.id_number", "specializations.name as specialization", "bookings.note"]);
   if (bookingIds) query = query.where("bookings.id", "in", bookingIds);
   const rows = await query.execute();
-  return [...new Set(rows.flatMap((r) => [`${r.first_name} ${r.last_name}`, r.last_name, r.id_number, r.specialization, r.note]).filter((v): v is string => !!v && v.length > 3))];
+  return [
+    ...new Set(
+      rows
+        .flatMap((r) => [`${r.first_name} ${r.last_name}`, r.last_name, r.id_number, r.specialization, r.note])
+        .filter((v): v is string => !!v && v.length > 3),
+    ),
+  ];
 }
 
 /** An iCalendar text's content lines, unfolded (RFC 5545 section 3.1). */
@@ -44,7 +50,11 @@ describe.each(testDialects())("calendars and e-mails carry no health information
       .orderBy("starts_at")
       .executeTakeFirstOrThrow();
     // A note with health details, as staff write them.
-    await t.db.updateTable("bookings").set({ note: "Bring the MRI of the lumbar spine; claimant uses crutches" }).where("id", "=", booking.id).execute();
+    await t.db
+      .updateTable("bookings")
+      .set({ note: "Bring the MRI of the lumbar spine; claimant uses crutches" })
+      .where("id", "=", booking.id)
+      .execute();
     const answer = await t.app.inject({ method: "GET", url: `/api/bookings/${booking.id}/calendar.ics`, headers: { cookie: c.dr_naidoo } });
     expect(answer.statusCode).toBe(200);
     const ics = unfold(answer.body);
@@ -56,7 +66,11 @@ describe.each(testDialects())("calendars and e-mails carry no health information
   });
 
   it("gives each user a feed of their own bookings, neutral, that a revoke or a new link ends at once", async () => {
-    expect((await trpc<CalendarFeedStatus>(t.app, c.consultant, "calendar.feed", undefined)).data).toEqual({ active: false, createdAt: null, lastUsedAt: null });
+    expect((await trpc<CalendarFeedStatus>(t.app, c.consultant, "calendar.feed", undefined)).data).toEqual({
+      active: false,
+      createdAt: null,
+      lastUsedAt: null,
+    });
     const made = await trpc<{ url: string }>(t.app, c.consultant, "calendar.createFeed");
     expect(made.status).toBe(200);
     const path = new URL(made.data.url).pathname;
@@ -90,7 +104,12 @@ describe.each(testDialects())("calendars and e-mails carry no health information
     expect(revoked.json()).toEqual({ message: "This calendar link does not exist or was revoked." });
     expect((await trpc(t.app, c.consultant, "calendar.revokeFeed")).status).toBe(404);
     expect((await t.app.inject({ method: "GET", url: "/api/calendar/feed/not-a-token.ics" })).statusCode).toBe(400);
-    const audit = await t.db.selectFrom("audit_log").select("action").where("actor_id", "=", ids.consultant!).where("action", "like", "calendar_feed.%").execute();
+    const audit = await t.db
+      .selectFrom("audit_log")
+      .select("action")
+      .where("actor_id", "=", ids.consultant!)
+      .where("action", "like", "calendar_feed.%")
+      .execute();
     expect(audit.map((a) => a.action).sort()).toEqual(["calendar_feed.create", "calendar_feed.create", "calendar_feed.revoke"]);
   });
 
@@ -122,7 +141,11 @@ describe.each(testDialects())("calendars and e-mails carry no health information
       guests: [{ name: "Sipho Dlamini", email: "sipho.dlamini@example.org", role: "claimant" }],
     });
     expect(made.status, made.error?.message).toBe(200);
-    const mails = await t.db.selectFrom("email_outbox").select(["to_address", "subject", "body"]).where("created_at", ">=", before).execute();
+    const mails = await t.db
+      .selectFrom("email_outbox")
+      .select(["to_address", "subject", "body"])
+      .where("created_at", ">=", before)
+      .execute();
     const addresses = mails.map((m) => m.to_address);
     expect(addresses).toContain("sipho.dlamini@example.org");
     expect(addresses.length).toBeGreaterThanOrEqual(2);
@@ -133,7 +156,12 @@ describe.each(testDialects())("calendars and e-mails carry no health information
       }
     }
     // In the app, behind the sign-in, the invitation still says what it is about.
-    const bell = await t.db.selectFrom("notifications").select("message").where("user_id", "=", ids.attorney!).orderBy("created_at", "desc").executeTakeFirstOrThrow();
+    const bell = await t.db
+      .selectFrom("notifications")
+      .select("message")
+      .where("user_id", "=", ids.attorney!)
+      .orderBy("created_at", "desc")
+      .executeTakeFirstOrThrow();
     expect(bell.message).toContain(title);
   });
 });

@@ -20,7 +20,15 @@ describe.each(testDialects())("a claimant who cannot attend on %s", (kind) => {
     t = await createTestApp(kind, {}, { workflow: true });
     for (const name of ["admin", "employee", "attorney"] as const) c[name] = (await login(t.app, name)).cookie;
     const n = uniqueSuffix();
-    const input = { role: "interpreter", username: `int_${n}`, email: `int_${n}@interpreters.example`, firstName: "Palesa", lastName: `Interpreter ${n}`, password: "Str0ng!Password", phone: "082 555 0413" };
+    const input = {
+      role: "interpreter",
+      username: `int_${n}`,
+      email: `int_${n}@interpreters.example`,
+      firstName: "Palesa",
+      lastName: `Interpreter ${n}`,
+      password: "Str0ng!Password",
+      phone: "082 555 0413",
+    };
     const created = await trpc<{ id: string }>(t.app, c.admin, "users.create", input);
     expect(created.status, created.error?.message).toBe(200);
     interpreterId = created.data.id;
@@ -30,7 +38,12 @@ describe.each(testDialects())("a claimant who cannot attend on %s", (kind) => {
 
   /** A claimant of their own (with a phone of their own, agreed to texts) on the demo's first matter. */
   async function ownClaimant(phone: string, email: string | null = null) {
-    const source = await t.db.selectFrom("bookings").selectAll().where("query_id", "is not", null).orderBy("reference").executeTakeFirstOrThrow();
+    const source = await t.db
+      .selectFrom("bookings")
+      .selectAll()
+      .where("query_id", "is not", null)
+      .orderBy("reference")
+      .executeTakeFirstOrThrow();
     const patient = await t.db.selectFrom("patients").selectAll().where("id", "=", source.patient_id).executeTakeFirstOrThrow();
     const suffix = uniqueSuffix();
     const claimant = await t.db
@@ -112,10 +125,20 @@ describe.each(testDialects())("a claimant who cannot attend on %s", (kind) => {
     const booking = await ownBooking("072 913 7001");
     await arrangeDay(booking.id);
     // The case manager of the matter (or, with none, every employee).
-    const manager = await t.db.selectFrom("queries as q").innerJoin("users as u", "u.id", "q.assigned_employee_id").select("u.username").where("q.id", "=", booking.query_id!).executeTakeFirst();
+    const manager = await t.db
+      .selectFrom("queries as q")
+      .innerJoin("users as u", "u.id", "q.assigned_employee_id")
+      .select("u.username")
+      .where("q.id", "=", booking.query_id!)
+      .executeTakeFirst();
     c.manager = manager ? (await login(t.app, manager.username)).cookie : c.employee;
 
-    const outcome = await claimantMessagesService.receiveReply(t.db, GATEWAY, { id: "gw-claimant-day-no", from: "+27729137001", text: "NO", channel: "sms" });
+    const outcome = await claimantMessagesService.receiveReply(t.db, GATEWAY, {
+      id: "gw-claimant-day-no",
+      from: "+27729137001",
+      text: "NO",
+      channel: "sms",
+    });
     expect(outcome).toMatchObject({ action: "decline", bookingReference: booking.reference });
 
     const shown = await trpc<BookingItem>(t.app, c.employee, "bookings.get", { id: booking.id });
@@ -126,7 +149,12 @@ describe.each(testDialects())("a claimant who cannot attend on %s", (kind) => {
     expect(theirs.status, theirs.error?.message).toBe(200);
     expect(theirs.data.claimantCannotAttend).toBe(true);
     expect((await trpc(t.app, c.interpreter, "interpreting.answer", { bookingId: booking.id, answer: "confirmed" })).status).toBe(409);
-    const bell = await t.db.selectFrom("notifications").select(["title", "message"]).where("user_id", "=", interpreterId).where("title", "=", `Not needed: ${booking.reference}`).execute();
+    const bell = await t.db
+      .selectFrom("notifications")
+      .select(["title", "message"])
+      .where("user_id", "=", interpreterId)
+      .where("title", "=", `Not needed: ${booking.reference}`)
+      .execute();
     expect(bell).toHaveLength(1);
 
     const sheet = await trpc<DaySheet>(t.app, c.employee, "logistics.daySheet", { day: sastDay(booking.starts_at), venue: booking.venue! });
@@ -151,7 +179,11 @@ describe.each(testDialects())("a claimant who cannot attend on %s", (kind) => {
     const after = new Date(booking.starts_at.getTime() + 2 * 3_600_000);
     const marked = await runAt(after, () => trpc(t.app, c.employee, "bookings.recordAttendance", { id: booking.id, attended: false }));
     expect(marked.status, marked.error?.message).toBe(200);
-    const billed = await t.db.selectFrom("billed_events").select("event_key").where("event_key", "like", `booking:${booking.id}:logistics:%`).execute();
+    const billed = await t.db
+      .selectFrom("billed_events")
+      .select("event_key")
+      .where("event_key", "like", `booking:${booking.id}:logistics:%`)
+      .execute();
     expect(billed).toEqual([]);
   });
 
@@ -169,13 +201,22 @@ describe.each(testDialects())("a claimant who cannot attend on %s", (kind) => {
 
     const tasks = await trpc<BookingTask[]>(t.app, c.admin, "logistics.tasks", { bookingId: booking.id });
     expect(tasks.data.map((task) => task.kind)).toEqual(["cancel_accommodation", "cancel_transport"]);
-    const audit = await t.db.selectFrom("audit_log").select(["action", "after"]).where("entity_id", "=", booking.id).where("action", "=", "booking.claimant_cannot_attend").executeTakeFirstOrThrow();
+    const audit = await t.db
+      .selectFrom("audit_log")
+      .select(["action", "after"])
+      .where("entity_id", "=", booking.id)
+      .where("action", "=", "booking.claimant_cannot_attend")
+      .executeTakeFirstOrThrow();
     expect(audit.after).toMatchObject({ via: "staff", claimantAnswer: "cannot_attend" });
     const theirs = await trpc<InterpretingBooking>(t.app, c.interpreter, "interpreting.booking", { bookingId: booking.id });
     expect(theirs.data.claimantCannotAttend).toBe(true);
 
     const cancelled = await ownBooking("072 913 7003");
-    await t.db.updateTable("bookings").set({ status: "cancelled", cancellation_class: "no_fee", cancel_reason: "Test" }).where("id", "=", cancelled.id).execute();
+    await t.db
+      .updateTable("bookings")
+      .set({ status: "cancelled", cancellation_class: "no_fee", cancel_reason: "Test" })
+      .where("id", "=", cancelled.id)
+      .execute();
     const refused = await trpc(t.app, c.employee, "bookings.recordCannotAttend", { id: cancelled.id });
     expect(refused.status).toBe(409);
     expect(refused.error?.message).toContain("Only a requested or confirmed booking");
@@ -187,7 +228,8 @@ describe.each(testDialects())("a claimant who cannot attend on %s", (kind) => {
     day.setUTCHours(7, 0, 0, 0);
     const at = (minutes: number) => new Date(day.getTime() + minutes * 60_000);
     const booked = [await bookFor(claimant, at(0)), await bookFor(claimant, at(90)), await bookFor(claimant, at(180))];
-    const textsOf = () => t.db.selectFrom("claimant_messages").selectAll().where("patient_id", "=", claimant.patientId).orderBy("created_at").execute();
+    const textsOf = () =>
+      t.db.selectFrom("claimant_messages").selectAll().where("patient_id", "=", claimant.patientId).orderBy("created_at").execute();
 
     const sweep = new Date(day.getTime() - 50 * 24 * 3_600_000);
     await claimantMessagesService.queueDueReminders(t.db, sweep);
@@ -198,7 +240,11 @@ describe.each(testDialects())("a claimant who cannot attend on %s", (kind) => {
     expect(texts[0]!.text).toContain("09:00");
     expect(texts[0]!.text).toContain("10:30");
     expect(texts[0]!.text).toContain("12:00");
-    const covered = await t.db.selectFrom("claimant_message_bookings").select(["booking_id", "kind"]).where("message_id", "=", texts[0]!.id).execute();
+    const covered = await t.db
+      .selectFrom("claimant_message_bookings")
+      .select(["booking_id", "kind"])
+      .where("message_id", "=", texts[0]!.id)
+      .execute();
     expect(covered.map((c) => c.booking_id).sort()).toEqual(booked.map((b) => b.id).sort());
 
     // The morning of the day (the two-days-before one falls due too): one text per kind for the three.
@@ -211,7 +257,13 @@ describe.each(testDialects())("a claimant who cannot attend on %s", (kind) => {
     const startsAt = new Date(Date.now() + 45 * 24 * 3_600_000);
     startsAt.setUTCHours(8, 0, 0, 0);
     const booking = await bookFor(claimant, startsAt, "video");
-    const meeting = await trpc<{ roomId: string }>(t.app, c.employee, "meetings.create", { title: "Assessment", startsAt: startsAt.toISOString(), durationMinutes: 60, hostId: booking.consultant_id, bookingId: booking.id });
+    const meeting = await trpc<{ roomId: string }>(t.app, c.employee, "meetings.create", {
+      title: "Assessment",
+      startsAt: startsAt.toISOString(),
+      durationMinutes: 60,
+      hostId: booking.consultant_id,
+      bookingId: booking.id,
+    });
     expect(meeting.status, meeting.error?.message).toBe(200);
 
     await claimantMessagesService.queueDueReminders(t.db, new Date(), "https://medlegal.example");
@@ -234,9 +286,16 @@ describe.each(testDialects())("a claimant who cannot attend on %s", (kind) => {
       interpreterLanguages: ["Sepedi", "Setswana"],
     });
     expect(speaker.status, speaker.error?.message).toBe(200);
-    expect((await t.db.selectFrom("users").select("interpreter_languages").where("id", "=", speaker.data.id).executeTakeFirstOrThrow()).interpreter_languages).toEqual(["Sepedi", "Setswana"]);
+    expect(
+      (await t.db.selectFrom("users").select("interpreter_languages").where("id", "=", speaker.data.id).executeTakeFirstOrThrow())
+        .interpreter_languages,
+    ).toEqual(["Sepedi", "Setswana"]);
     // Fixture: Palesa interprets isiZulu only.
-    await t.db.updateTable("users").set({ interpreter_languages: ["isiZulu"] }).where("id", "=", interpreterId).execute();
+    await t.db
+      .updateTable("users")
+      .set({ interpreter_languages: ["isiZulu"] })
+      .where("id", "=", interpreterId)
+      .execute();
     const offered = await trpc<{ id: string; languages: string[] }[]>(t.app, c.employee, "logistics.interpreters", { language: "Sepedi" });
     expect(offered.status, offered.error?.message).toBe(200);
     const rank = (id: string) => offered.data.findIndex((o) => o.id === id);
@@ -247,23 +306,48 @@ describe.each(testDialects())("a claimant who cannot attend on %s", (kind) => {
     type Full = { scope: "full"; claimantLanguage: string; interpreterMismatch: boolean; interpreterAnswer: string | null };
     const blank = await trpc<Full>(t.app, c.employee, "logistics.get", { bookingId: booking.id });
     expect(blank.data).toMatchObject({ claimantLanguage: "Sepedi", interpreterMismatch: false });
-    const named = await trpc<Full>(t.app, c.employee, "logistics.set", { bookingId: booking.id, transport: "none", interpreterLanguage: "Sepedi", interpreterUserId: interpreterId });
+    const named = await trpc<Full>(t.app, c.employee, "logistics.set", {
+      bookingId: booking.id,
+      transport: "none",
+      interpreterLanguage: "Sepedi",
+      interpreterUserId: interpreterId,
+    });
     expect(named.status, named.error?.message).toBe(200);
     expect(named.data.interpreterMismatch).toBe(true);
 
     const theirs = await trpc<InterpretingBooking>(t.app, c.interpreter, "interpreting.booking", { bookingId: booking.id });
-    const expert = await t.db.selectFrom("users").select(["first_name", "last_name"]).where("id", "=", booking.consultant_id).executeTakeFirstOrThrow();
-    expect(theirs.data).toMatchObject({ expertName: `${expert.first_name} ${expert.last_name}`, answer: null, claimantCannotAttend: false });
+    const expert = await t.db
+      .selectFrom("users")
+      .select(["first_name", "last_name"])
+      .where("id", "=", booking.consultant_id)
+      .executeTakeFirstOrThrow();
+    expect(theirs.data).toMatchObject({
+      expertName: `${expert.first_name} ${expert.last_name}`,
+      answer: null,
+      claimantCannotAttend: false,
+    });
     expect(theirs.data.agencyPhone).toMatch(/\d{3}/);
 
-    const declined = await trpc<InterpretingBooking>(t.app, c.interpreter, "interpreting.answer", { bookingId: booking.id, answer: "declined" });
+    const declined = await trpc<InterpretingBooking>(t.app, c.interpreter, "interpreting.answer", {
+      bookingId: booking.id,
+      answer: "declined",
+    });
     expect(declined.status, declined.error?.message).toBe(200);
     expect(declined.data.answer).toBe("declined");
-    const told = await t.db.selectFrom("notifications").select("user_id").where("title", "=", `Interpreter declined ${booking.reference}`).execute();
+    const told = await t.db
+      .selectFrom("notifications")
+      .select("user_id")
+      .where("title", "=", `Interpreter declined ${booking.reference}`)
+      .execute();
     expect(told.length).toBeGreaterThan(0);
     expect((await trpc<Full>(t.app, c.employee, "logistics.get", { bookingId: booking.id })).data.interpreterAnswer).toBe("declined");
     // Staff name the Sepedi speaker: the answer was Palesa's, and the warning goes.
-    const replaced = await trpc<Full>(t.app, c.employee, "logistics.set", { bookingId: booking.id, transport: "none", interpreterLanguage: "Sepedi", interpreterUserId: speaker.data.id });
+    const replaced = await trpc<Full>(t.app, c.employee, "logistics.set", {
+      bookingId: booking.id,
+      transport: "none",
+      interpreterLanguage: "Sepedi",
+      interpreterUserId: speaker.data.id,
+    });
     expect(replaced.data).toMatchObject({ interpreterMismatch: false, interpreterAnswer: null });
     expect((await trpc(t.app, c.interpreter, "interpreting.answer", { bookingId: booking.id, answer: "confirmed" })).status).toBe(404);
   });

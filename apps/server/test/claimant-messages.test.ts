@@ -110,11 +110,15 @@ describe.each(testDialects())("text messages to claimants on %s", (kind) => {
     return { ...booking, patientId: newPatient.id };
   }
 
-  const messagesOf = (bookingId: string) => t.db.selectFrom("claimant_messages").selectAll().where("booking_id", "=", bookingId).orderBy("created_at").execute();
-  const queueBoth = (at: Date) => Promise.all([claimantMessagesService.queueDueReminders(t.db, at), claimantMessagesService.queueDueReminders(otherDb, at)]);
+  const messagesOf = (bookingId: string) =>
+    t.db.selectFrom("claimant_messages").selectAll().where("booking_id", "=", bookingId).orderBy("created_at").execute();
+  const queueBoth = (at: Date) =>
+    Promise.all([claimantMessagesService.queueDueReminders(t.db, at), claimantMessagesService.queueDueReminders(otherDb, at)]);
   const sendBoth = (at: Date) => {
     const http = createHttpTextGateway(gateway.url, TOKEN);
-    return runAt(at, () => Promise.all([claimantMessagesService.sendDueTexts(t.db, http), claimantMessagesService.sendDueTexts(otherDb, http)]));
+    return runAt(at, () =>
+      Promise.all([claimantMessagesService.sendDueTexts(t.db, http), claimantMessagesService.sendDueTexts(otherDb, http)]),
+    );
   };
 
   it("sends the confirmation, the reminder 2 working days before and the one at 07:00 on the day, each once across two instances, with no health information", async () => {
@@ -161,13 +165,26 @@ describe.each(testDialects())("text messages to claimants on %s", (kind) => {
     const current = await trpc<ReminderTemplates>(t.app, admin, "settings.getReminderTemplates");
     expect(current.status, current.error?.message).toBe(200);
     expect(current.data.reviewed).toEqual(["English"]);
-    const edited = { ...current.data, templates: { ...current.data.templates, isiZulu: { ...current.data.templates.isiZulu, confirmation: "Sawubona! {reference}: {date} ngo-{time}, {venue}. Phendula YES noma NO." } }, reviewed: ["English", "isiZulu"] };
+    const edited = {
+      ...current.data,
+      templates: {
+        ...current.data.templates,
+        isiZulu: {
+          ...current.data.templates.isiZulu,
+          confirmation: "Sawubona! {reference}: {date} ngo-{time}, {venue}. Phendula YES noma NO.",
+        },
+      },
+      reviewed: ["English", "isiZulu"],
+    };
     for (const [bad, message] of [
       ["{reference} {date} {time} {venue} {diagnosis}", "{diagnosis} is not known"],
       ["{reference} {date} {time}", "Say {venue}: the claimant needs them"],
       ["{reference} {date} {time} {venue} {agencyPhone", "brace that does not close"],
     ] as const) {
-      const refused = await trpc(t.app, admin, "settings.updateReminderTemplates", { ...edited, templates: { ...edited.templates, isiZulu: { ...edited.templates.isiZulu, confirmation: bad } } });
+      const refused = await trpc(t.app, admin, "settings.updateReminderTemplates", {
+        ...edited,
+        templates: { ...edited.templates, isiZulu: { ...edited.templates.isiZulu, confirmation: bad } },
+      });
       expect(refused.status, bad).toBe(400);
       expect(refused.error?.message).toContain(message);
     }
@@ -181,7 +198,9 @@ describe.each(testDialects())("text messages to claimants on %s", (kind) => {
     await t.db.updateTable("patients").set({ home_language: "isiZulu" }).where("id", "=", booking.patientId).execute();
     await queueBoth(sast("2027-03-01", "10:00"));
     const [confirmation] = await messagesOf(booking.id);
-    expect(confirmation!.text).toMatch(new RegExp(`^Sawubona! ${booking.reference}: .*10 Mar 2027 ngo-\\d\\d:\\d\\d, Rosebank Medical Suites`));
+    expect(confirmation!.text).toMatch(
+      new RegExp(`^Sawubona! ${booking.reference}: .*10 Mar 2027 ngo-\\d\\d:\\d\\d, Rosebank Medical Suites`),
+    );
     // Sent, so the later tests find the queue empty.
     await sendBoth(sast("2027-03-01", "10:00"));
     const audit = await t.db.selectFrom("audit_log").select("action").where("action", "=", "settings.update_reminder_templates").execute();
@@ -213,9 +232,37 @@ describe.each(testDialects())("text messages to claimants on %s", (kind) => {
     const cookie = (await login(t.app, owner.username)).cookie;
     const current = await trpc<Patient>(t.app, cookie, "patients.get", { id: booking.patientId });
     expect(current.status, current.error?.message).toBe(200);
-    const { id, firstName, lastName, idNumber, passportNumber, birthDate, gender, email, phone, address, homeLanguage, interpreterNeeded, consentReceivedAt } = current.data;
+    const {
+      id,
+      firstName,
+      lastName,
+      idNumber,
+      passportNumber,
+      birthDate,
+      gender,
+      email,
+      phone,
+      address,
+      homeLanguage,
+      interpreterNeeded,
+      consentReceivedAt,
+    } = current.data;
     // The form sends empty text for a field left blank.
-    const fields = { id, firstName, lastName, idNumber: idNumber ?? "", passportNumber: passportNumber ?? "", birthDate, gender, email: email ?? "", phone, address: address ?? "", homeLanguage, interpreterNeeded, consentReceivedAt };
+    const fields = {
+      id,
+      firstName,
+      lastName,
+      idNumber: idNumber ?? "",
+      passportNumber: passportNumber ?? "",
+      birthDate,
+      gender,
+      email: email ?? "",
+      phone,
+      address: address ?? "",
+      homeLanguage,
+      interpreterNeeded,
+      consentReceivedAt,
+    };
 
     const noPhone = await trpc(t.app, cookie, "patients.update", { ...fields, phone: "", messageChannel: "sms" });
     expect(noPhone.status).toBe(400);
@@ -256,12 +303,15 @@ describe.each(testDialects())("text messages to claimants on %s", (kind) => {
   });
 
   /** The gateway's signature: HMAC-SHA256 of "<timestamp>.<raw body>" (README "Text messages to claimants"). */
-  const sign = (body: string, timestamp = unixNow(), secret = SECRET) => createHmac("sha256", secret).update(`${timestamp}.${body}`).digest("hex");
+  const sign = (body: string, timestamp = unixNow(), secret = SECRET) =>
+    createHmac("sha256", secret).update(`${timestamp}.${body}`).digest("hex");
   const unixNow = () => String(Math.floor(Date.now() / 1000));
   let replies = 0;
   /** A signed call as the gateway makes it; a reply gets its own gateway id unless the payload names one. */
   const post = (path: string, payload: Record<string, unknown>, signature?: string, timestamp = unixNow()) => {
-    const body = JSON.stringify(path === "/api/sms/inbound" && !("id" in payload) ? { id: `gw-${uniqueSuffix()}-${++replies}`, ...payload } : payload);
+    const body = JSON.stringify(
+      path === "/api/sms/inbound" && !("id" in payload) ? { id: `gw-${uniqueSuffix()}-${++replies}`, ...payload } : payload,
+    );
     return t.app.inject({
       method: "POST",
       url: path,
@@ -273,18 +323,25 @@ describe.each(testDialects())("text messages to claimants on %s", (kind) => {
       payload: body,
     });
   };
-  const answerOf = async (bookingId: string) => (await t.db.selectFrom("bookings").select("claimant_answer").where("id", "=", bookingId).executeTakeFirstOrThrow()).claimant_answer;
+  const answerOf = async (bookingId: string) =>
+    (await t.db.selectFrom("bookings").select("claimant_answer").where("id", "=", bookingId).executeTakeFirstOrThrow()).claimant_answer;
 
   it("refuses a reply with a wrong or missing signature and changes nothing", async () => {
     const booking = await bookingFor("072 913 4005", "sms", sast("2027-12-01", "10:00"));
-    const before = await t.db.selectFrom("claimant_replies").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
+    const before = await t.db
+      .selectFrom("claimant_replies")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .executeTakeFirstOrThrow();
     const wrong = await post("/api/sms/inbound", { from: "+27729134005", text: "YES", channel: "sms" }, sign("something else"));
     expect(wrong.statusCode).toBe(401);
     expect(wrong.body).not.toMatch(/stack|select|hmac/i);
     const missing = await post("/api/sms/inbound", { from: "+27729134005", text: "YES", channel: "sms" }, "");
     expect(missing.statusCode).toBe(401);
     expect(await answerOf(booking.id)).toBeNull();
-    const after = await t.db.selectFrom("claimant_replies").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
+    const after = await t.db
+      .selectFrom("claimant_replies")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .executeTakeFirstOrThrow();
     expect(Number(after.n)).toBe(Number(before.n));
   });
 
@@ -303,9 +360,18 @@ describe.each(testDialects())("text messages to claimants on %s", (kind) => {
     const shown = await trpc<BookingItem>(t.app, employee, "bookings.get", { id: no.id });
     expect(shown.status, shown.error?.message).toBe(200);
     expect(shown.data.claimantAnswer).toBe("cannot_attend");
-    const told = await t.db.selectFrom("notifications").select(["user_id", "message"]).where("title", "=", `Claimant cannot attend ${no.reference}`).execute();
+    const told = await t.db
+      .selectFrom("notifications")
+      .select(["user_id", "message"])
+      .where("title", "=", `Claimant cannot attend ${no.reference}`)
+      .execute();
     expect(told.length).toBeGreaterThan(0);
-    const audit = await t.db.selectFrom("audit_log").select("action").where("entity_id", "=", no.id).where("action", "like", "claimant_message.%").execute();
+    const audit = await t.db
+      .selectFrom("audit_log")
+      .select("action")
+      .where("entity_id", "=", no.id)
+      .where("action", "like", "claimant_message.%")
+      .execute();
     expect(audit.map((a) => a.action)).toEqual(["claimant_message.reply_decline"]);
   });
 
@@ -315,8 +381,17 @@ describe.each(testDialects())("text messages to claimants on %s", (kind) => {
     const answer = await post("/api/sms/inbound", { from: "+27729134031", text: words, channel: "sms" });
     expect(answer.statusCode).toBe(200);
     expect(answer.json()).toMatchObject({ action: "other", booking: booking.reference });
-    const { query_id: queryId } = await t.db.selectFrom("bookings").select("query_id").where("id", "=", booking.id).executeTakeFirstOrThrow();
-    const thread = await t.db.selectFrom("message_threads").select(["id", "subject"]).where("query_id", "=", queryId).where("kind", "=", "query_claimant").executeTakeFirstOrThrow();
+    const { query_id: queryId } = await t.db
+      .selectFrom("bookings")
+      .select("query_id")
+      .where("id", "=", booking.id)
+      .executeTakeFirstOrThrow();
+    const thread = await t.db
+      .selectFrom("message_threads")
+      .select(["id", "subject"])
+      .where("query_id", "=", queryId)
+      .where("kind", "=", "query_claimant")
+      .executeTakeFirstOrThrow();
     const readers = await t.db
       .selectFrom("thread_participants as p")
       .innerJoin("users as u", "u.id", "p.user_id")
@@ -329,7 +404,12 @@ describe.each(testDialects())("text messages to claimants on %s", (kind) => {
     const manager = (await login(t.app, readers[0]!.username)).cookie;
     const unread = await trpc<{ count: number }>(t.app, manager, "messages.unreadCount");
     expect(unread.data.count).toBeGreaterThan(0);
-    const page = await trpc<{ items: { body: string; sender: { userId: string | null; name: string; role: string | null } }[] }>(t.app, manager, "messages.list", { threadId: thread.id });
+    const page = await trpc<{ items: { body: string; sender: { userId: string | null; name: string; role: string | null } }[] }>(
+      t.app,
+      manager,
+      "messages.list",
+      { threadId: thread.id },
+    );
     expect(page.status, page.error?.message).toBe(200);
     const shown = page.data.items.find((m) => m.body === words);
     expect(shown?.sender).toMatchObject({ userId: null, role: null });
@@ -343,11 +423,17 @@ describe.each(testDialects())("text messages to claimants on %s", (kind) => {
     // The bell is not rung twice: the reply is a message, not also a notification.
     const notified = await t.db.selectFrom("notifications").select("id").where("message", "like", `%${words}%`).execute();
     expect(notified).toEqual([]);
-    const audit = await t.db.selectFrom("audit_log").select("after").where("entity_id", "=", booking.id).where("action", "=", "claimant_message.reply_other").executeTakeFirstOrThrow();
+    const audit = await t.db
+      .selectFrom("audit_log")
+      .select("after")
+      .where("entity_id", "=", booking.id)
+      .where("action", "=", "claimant_message.reply_other")
+      .executeTakeFirstOrThrow();
     expect(audit.after).toMatchObject({ thread: thread.id });
 
     const { attorney_id } = await t.db.selectFrom("queries").select("attorney_id").where("id", "=", queryId).executeTakeFirstOrThrow();
-    const attorneyName = (await t.db.selectFrom("users").select("username").where("id", "=", attorney_id).executeTakeFirstOrThrow()).username;
+    const attorneyName = (await t.db.selectFrom("users").select("username").where("id", "=", attorney_id).executeTakeFirstOrThrow())
+      .username;
     const attorney = (await login(t.app, attorneyName)).cookie;
     expect((await trpc(t.app, attorney, "messages.list", { threadId: thread.id })).status).toBe(404);
   });
@@ -381,7 +467,15 @@ describe.each(testDialects())("text messages to claimants on %s", (kind) => {
 
     expect((await post("/api/sms/inbound", payload)).statusCode).toBe(200);
     expect(await answerOf(booking.id)).toBe("confirmed");
-    const count = async () => Number((await t.db.selectFrom("claimant_replies").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n);
+    const count = async () =>
+      Number(
+        (
+          await t.db
+            .selectFrom("claimant_replies")
+            .select((eb) => eb.fn.countAll<number>().as("n"))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
     const before = await count();
     // The same gateway message again, even freshly signed and saying something else, is a replay.
     const replay = await post("/api/sms/inbound", { ...payload, text: "NO" });
@@ -404,17 +498,32 @@ describe.each(testDialects())("text messages to claimants on %s", (kind) => {
     expect(no.json()).toMatchObject({ action: "decline", booking: null, askedStaff: true });
     expect(await answerOf(first.id)).toBeNull();
     expect(await answerOf(second.id)).toBeNull();
-    const asked = await t.db.selectFrom("notifications as n").innerJoin("users as u", "u.id", "n.user_id").select(["u.role", "n.message"]).where("n.title", "=", "Text from a shared number: +27729134051").execute();
+    const asked = await t.db
+      .selectFrom("notifications as n")
+      .innerJoin("users as u", "u.id", "n.user_id")
+      .select(["u.role", "n.message"])
+      .where("n.title", "=", "Text from a shared number: +27729134051")
+      .execute();
     expect(asked.length).toBeGreaterThan(0);
     expect(asked.every((a) => a.role === "employee")).toBe(true);
     expect(asked[0]!.message).toMatch(/phone of 2 claimants .*Thandi Nkosi.* and Thandi Nkosi.*replied "NO"\. Nothing was changed/);
     // A question is not put on either claimant's query.
     const words = "Which one of us is booked on Monday?";
-    expect((await post("/api/sms/inbound", { from: "0729134051", text: words, channel: "sms" })).json()).toMatchObject({ action: "other", askedStaff: true });
+    expect((await post("/api/sms/inbound", { from: "0729134051", text: words, channel: "sms" })).json()).toMatchObject({
+      action: "other",
+      askedStaff: true,
+    });
     expect(await t.db.selectFrom("messages").select("id").where("body", "=", words).execute()).toEqual([]);
 
-    expect((await post("/api/sms/inbound", { from: "0729134051", text: "stop", channel: "sms" })).json()).toMatchObject({ action: "stop", askedStaff: false });
-    const claimants = await t.db.selectFrom("patients").select(["message_stopped_at", "message_channel"]).where("id", "in", [first.patientId, second.patientId]).execute();
+    expect((await post("/api/sms/inbound", { from: "0729134051", text: "stop", channel: "sms" })).json()).toMatchObject({
+      action: "stop",
+      askedStaff: false,
+    });
+    const claimants = await t.db
+      .selectFrom("patients")
+      .select(["message_stopped_at", "message_channel"])
+      .where("id", "in", [first.patientId, second.patientId])
+      .execute();
     expect(claimants).toHaveLength(2);
     for (const claimant of claimants) expect(claimant).toMatchObject({ message_stopped_at: expect.any(Date), message_channel: null });
   });
@@ -428,8 +537,36 @@ describe.each(testDialects())("text messages to claimants on %s", (kind) => {
     const claimant = await trpc<Patient>(t.app, employee, "patients.get", { id: booking.patientId });
     expect(claimant.data).toMatchObject({ messageChannel: null, messageConsentAt: null, messageStoppedAt: shown.data.textsStoppedAt });
 
-    const { id, firstName, lastName, idNumber, passportNumber, birthDate, gender, email, phone, address, homeLanguage, interpreterNeeded, consentReceivedAt } = claimant.data;
-    const fields = { id, firstName, lastName, idNumber: idNumber ?? "", passportNumber: passportNumber ?? "", birthDate, gender, email: email ?? "", phone, address: address ?? "", homeLanguage, interpreterNeeded, consentReceivedAt };
+    const {
+      id,
+      firstName,
+      lastName,
+      idNumber,
+      passportNumber,
+      birthDate,
+      gender,
+      email,
+      phone,
+      address,
+      homeLanguage,
+      interpreterNeeded,
+      consentReceivedAt,
+    } = claimant.data;
+    const fields = {
+      id,
+      firstName,
+      lastName,
+      idNumber: idNumber ?? "",
+      passportNumber: passportNumber ?? "",
+      birthDate,
+      gender,
+      email: email ?? "",
+      phone,
+      address: address ?? "",
+      homeLanguage,
+      interpreterNeeded,
+      consentReceivedAt,
+    };
     // Saving the form as it is keeps the STOP.
     const kept = await trpc<Patient>(t.app, employee, "patients.update", { ...fields, messageChannel: null });
     expect(kept.status, kept.error?.message).toBe(200);
@@ -438,16 +575,29 @@ describe.each(testDialects())("text messages to claimants on %s", (kind) => {
     const silent = await trpc<Patient>(t.app, employee, "patients.update", { ...fields, messageChannel: "sms" });
     expect(silent.status).toBe(400);
     expect(silent.error?.message).toMatch(/replied STOP/);
-    expect((await trpc<Patient>(t.app, employee, "patients.get", { id })).data).toMatchObject({ messageChannel: null, messageStoppedAt: claimant.data.messageStoppedAt });
+    expect((await trpc<Patient>(t.app, employee, "patients.get", { id })).data).toMatchObject({
+      messageChannel: null,
+      messageStoppedAt: claimant.data.messageStoppedAt,
+    });
     await queueBoth(sast("2027-12-01", "10:00"));
     expect(await messagesOf(booking.id)).toEqual([]);
 
-    const renewed = await trpc<Patient>(t.app, employee, "patients.update", { ...fields, messageChannel: "sms", messageConsentRenewed: true });
+    const renewed = await trpc<Patient>(t.app, employee, "patients.update", {
+      ...fields,
+      messageChannel: "sms",
+      messageConsentRenewed: true,
+    });
     expect(renewed.status, renewed.error?.message).toBe(200);
     expect(renewed.data).toMatchObject({ messageChannel: "sms", messageStoppedAt: null, messageConsentAt: expect.any(String) });
     await queueBoth(sast("2027-12-01", "10:00"));
     expect((await messagesOf(booking.id)).map((m) => m.kind)).toEqual(["confirmation"]);
-    const audit = await t.db.selectFrom("audit_log").select(["before", "after"]).where("entity_id", "=", id).where("action", "=", "patient.update").orderBy("at", "desc").executeTakeFirstOrThrow();
+    const audit = await t.db
+      .selectFrom("audit_log")
+      .select(["before", "after"])
+      .where("entity_id", "=", id)
+      .where("action", "=", "patient.update")
+      .orderBy("at", "desc")
+      .executeTakeFirstOrThrow();
     expect(audit.before).toMatchObject({ messageChannel: null });
     expect(audit.after).toMatchObject({ messageChannel: "sms", messageStoppedAt: null });
   });
@@ -456,7 +606,9 @@ describe.each(testDialects())("text messages to claimants on %s", (kind) => {
     const booking = await bookingFor("072 913 4009", "sms");
     await queueBoth(sast("2027-03-04", "10:00"));
     const [message] = await messagesOf(booking.id);
-    expect((await post("/api/sms/status", { id: message!.id, status: "failed", reason: "Absent subscriber" }, sign("x"))).statusCode).toBe(401);
+    expect((await post("/api/sms/status", { id: message!.id, status: "failed", reason: "Absent subscriber" }, sign("x"))).statusCode).toBe(
+      401,
+    );
     expect((await post("/api/sms/status", { id: message!.id, status: "delivered" })).statusCode).toBe(200);
     expect((await messagesOf(booking.id))[0]!.delivery_status).toBe("delivered");
     const employee = (await login(t.app, "employee")).cookie;

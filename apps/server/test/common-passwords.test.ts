@@ -24,7 +24,11 @@ describe.each(testDialects())("common passwords are refused on %s", (kind) => {
       const row = await t.db.selectFrom("users").select("id").where("username", "=", payload.username).executeTakeFirst();
       expect(row).toBeUndefined();
     }
-    const trpcAnswer = await trpc(t.app, "", "auth.register", { ...validAttorney(), username: `common_${unique()}`, password: "Password123!" });
+    const trpcAnswer = await trpc(t.app, "", "auth.register", {
+      ...validAttorney(),
+      username: `common_${unique()}`,
+      password: "Password123!",
+    });
     expect(trpcAnswer.status).toBe(400);
     expect(trpcAnswer.error?.data.fieldErrors).toEqual({ password: PASSWORD_TOO_COMMON });
   });

@@ -5,7 +5,13 @@ import { ConfigError, fastifyTrustProxy, resolveConfig } from "../src/config";
 
 describe("the server's configuration (resolveConfig)", () => {
   it("needs nothing for a local start: the public origin is the server's own listen address", () => {
-    expect(resolveConfig({})).toMatchObject({ port: 3000, host: "0.0.0.0", appUrl: "http://localhost:3000", trustProxy: false, allowedOrigins: [] });
+    expect(resolveConfig({})).toMatchObject({
+      port: 3000,
+      host: "0.0.0.0",
+      appUrl: "http://localhost:3000",
+      trustProxy: false,
+      allowedOrigins: [],
+    });
     expect(resolveConfig({ PORT: "3001" }).appUrl).toBe("http://localhost:3001");
   });
 
@@ -29,7 +35,10 @@ describe("the server's configuration (resolveConfig)", () => {
   it("caps a PDF's pages at 3,000 unless PDF_MAX_PAGES says otherwise, and refuses a value that is not a page count with a sentence", () => {
     expect(resolveConfig({}).pdfMaxPages).toBe(3000);
     expect(resolveConfig({ PDF_MAX_PAGES: "5000" }).pdfMaxPages).toBe(5000);
-    for (const value of ["0", "-1", "2.5", "many"]) expect(() => resolveConfig({ PDF_MAX_PAGES: value })).toThrow(`PDF_MAX_PAGES must be a whole number of pages, at least 1; got "${value}".`);
+    for (const value of ["0", "-1", "2.5", "many"])
+      expect(() => resolveConfig({ PDF_MAX_PAGES: value })).toThrow(
+        `PDF_MAX_PAGES must be a whole number of pages, at least 1; got "${value}".`,
+      );
   });
 
   it("refuses to start in production or behind a proxy without APP_URL", () => {
@@ -64,8 +73,12 @@ describe("the server's configuration (resolveConfig)", () => {
       "fd00::/8",
       "loopback",
     ]);
-    expect(() => resolveConfig({ ...base, TRUST_PROXY: "true" })).toThrow(/TRUST_PROXY=true would trust any client's X-Forwarded-For header\. Set TRUST_PROXY to the number of proxies/);
-    expect(() => resolveConfig({ ...base, TRUST_PROXY: "10.0.0.0/33,proxy.internal" })).toThrow(/not addresses or CIDR ranges: 10\.0\.0\.0\/33, proxy\.internal/);
+    expect(() => resolveConfig({ ...base, TRUST_PROXY: "true" })).toThrow(
+      /TRUST_PROXY=true would trust any client's X-Forwarded-For header\. Set TRUST_PROXY to the number of proxies/,
+    );
+    expect(() => resolveConfig({ ...base, TRUST_PROXY: "10.0.0.0/33,proxy.internal" })).toThrow(
+      /not addresses or CIDR ranges: 10\.0\.0\.0\/33, proxy\.internal/,
+    );
   });
 
   it("turns a hop count into a trust function over hops, since Fastify refuses bare counts", () => {
@@ -76,7 +89,9 @@ describe("the server's configuration (resolveConfig)", () => {
   });
 
   it("needs DATABASE_URL for the app's own user when an owner connection is given", () => {
-    expect(() => resolveConfig({ DATABASE_OWNER_URL: "postgres://owner@db/medlegal" })).toThrow(/DATABASE_OWNER_URL is set without DATABASE_URL/);
+    expect(() => resolveConfig({ DATABASE_OWNER_URL: "postgres://owner@db/medlegal" })).toThrow(
+      /DATABASE_OWNER_URL is set without DATABASE_URL/,
+    );
     expect(resolveConfig({ DATABASE_OWNER_URL: "postgres://owner@db/m", DATABASE_URL: "postgres://app@db/m" })).toMatchObject({
       databaseOwnerUrl: "postgres://owner@db/m",
       databaseUrl: "postgres://app@db/m",
@@ -91,6 +106,7 @@ describe("the server's configuration (resolveConfig)", () => {
     expect(resolveConfig({}).notificationListCacheBytes).toBe(32 * 1024 * 1024);
     expect(resolveConfig({ NOTIFICATION_LIST_CACHE_MB: "0" }).notificationListCacheBytes).toBe(0);
     expect(resolveConfig({ NOTIFICATION_LIST_CACHE_MB: "8" }).notificationListCacheBytes).toBe(8 * 1024 * 1024);
-    for (const bad of ["-1", "many", "1.5"]) expect(() => resolveConfig({ NOTIFICATION_LIST_CACHE_MB: bad })).toThrow(/NOTIFICATION_LIST_CACHE_MB must be a whole number/);
+    for (const bad of ["-1", "many", "1.5"])
+      expect(() => resolveConfig({ NOTIFICATION_LIST_CACHE_MB: bad })).toThrow(/NOTIFICATION_LIST_CACHE_MB must be a whole number/);
   });
 });

@@ -22,17 +22,46 @@ describe.each(testDialects())("The court's clock on %s", (kind) => {
     const at = instructedAt;
     const patient = await t.db
       .insertInto("patients")
-      .values({ attorney_id: ids[attorney], first_name: "Court", last_name: `Clock${ref}`, id_number: null, passport_number: `PC${ref}`, birth_date: "1985-03-01", gender: "female", home_language: "English", created_at: at, updated_at: at })
+      .values({
+        attorney_id: ids[attorney],
+        first_name: "Court",
+        last_name: `Clock${ref}`,
+        id_number: null,
+        passport_number: `PC${ref}`,
+        birth_date: "1985-03-01",
+        gender: "female",
+        home_language: "English",
+        created_at: at,
+        updated_at: at,
+      })
       .returning("id")
       .executeTakeFirstOrThrow();
     const kase = await t.db
       .insertInto("cases")
-      .values({ reference: `CASE-C-${ref}`, attorney_id: ids[attorney], patient_id: patient.id, claim_type: "raf", incident_date: "2024-02-10", created_at: at, updated_at: at })
+      .values({
+        reference: `CASE-C-${ref}`,
+        attorney_id: ids[attorney],
+        patient_id: patient.id,
+        claim_type: "raf",
+        incident_date: "2024-02-10",
+        created_at: at,
+        updated_at: at,
+      })
       .returning("id")
       .executeTakeFirstOrThrow();
     const query = await t.db
       .insertInto("queries")
-      .values({ reference: `Q-C-${ref}`, case_id: kase.id, attorney_id: ids[attorney], subject: "Orthopaedic assessment", instructions: "Assess the knee", status: "assigning", assigned_employee_id: ids.employee, created_at: at, updated_at: at })
+      .values({
+        reference: `Q-C-${ref}`,
+        case_id: kase.id,
+        attorney_id: ids[attorney],
+        subject: "Orthopaedic assessment",
+        instructions: "Assess the knee",
+        status: "assigning",
+        assigned_employee_id: ids.employee,
+        created_at: at,
+        updated_at: at,
+      })
       .returning("id")
       .executeTakeFirstOrThrow();
     const spec = await t.db.selectFrom("specializations").select("id").where("name", "like", "Orthopaedic%").executeTakeFirstOrThrow();
@@ -85,7 +114,12 @@ describe.each(testDialects())("The court's clock on %s", (kind) => {
     // Hand-over: the 20th court day before the trial, Monday 15 February; joint minute 10 before that,
     // 1 February; report 20 before that, 4 January (New Year's Day is before it); assessment 15 before
     // that, back over 1 January, Christmas, the Day of Goodwill (a Saturday) and 16 December: 9 December.
-    expect(planOf(set.data)).toEqual({ hand_over: "2027-02-15", joint_minute: "2027-02-01", report: "2027-01-04", assessment: "2026-12-09" });
+    expect(planOf(set.data)).toEqual({
+      hand_over: "2027-02-15",
+      joint_minute: "2027-02-01",
+      report: "2027-01-04",
+      assessment: "2026-12-09",
+    });
     expect(set.data.disciplines[0]!.plan.every((s) => s.counts === "court days" && s.source === "rule")).toBe(true);
     // No booking yet and the assessment due: the matter is not green, and says why.
     expect(set.data.readiness?.level).not.toBe("green");
@@ -106,7 +140,12 @@ describe.each(testDialects())("The court's clock on %s", (kind) => {
   it("lets a court-order date override the computed one, and audits and tells the case manager", async () => {
     await trpc(t.app, c.attorney, "courtClock.setDates", dates({ trialDate: "2027-03-15" }));
     const before = await t.db.selectFrom("notifications").select("id").where("user_id", "=", ids.employee).execute();
-    const added = await trpc<CourtClockView>(t.app, c.attorney, "courtClock.addOrder", { caseId, kind: "joint_minutes_due", dueOn: "2027-01-25", text: "Joint minutes by 25 January 2027" });
+    const added = await trpc<CourtClockView>(t.app, c.attorney, "courtClock.addOrder", {
+      caseId,
+      kind: "joint_minutes_due",
+      dueOn: "2027-01-25",
+      text: "Joint minutes by 25 January 2027",
+    });
     expect(added.status).toBe(200);
     const joint = added.data.disciplines[0]!.plan.find((s) => s.step === "joint_minute")!;
     expect(joint).toMatchObject({ dueOn: "2027-01-25", source: "court_order" });
@@ -125,13 +164,30 @@ describe.each(testDialects())("The court's clock on %s", (kind) => {
 
   it("flags a released report that will be stale at the trial as needing an addendum", async () => {
     const query = await t.db.selectFrom("queries").selectAll().where("case_id", "=", caseId).executeTakeFirstOrThrow();
-    const spec = await t.db.selectFrom("query_specializations").select("specialization_id").where("query_id", "=", query.id).executeTakeFirstOrThrow();
+    const spec = await t.db
+      .selectFrom("query_specializations")
+      .select("specialization_id")
+      .where("query_id", "=", query.id)
+      .executeTakeFirstOrThrow();
     const kase = await t.db.selectFrom("cases").selectAll().where("id", "=", caseId).executeTakeFirstOrThrow();
     const consultant = await t.db.selectFrom("users").select("id").where("username", "=", "consultant").executeTakeFirstOrThrow();
     const released = new Date("2025-01-20T10:00:00Z");
     await t.db
       .insertInto("reports")
-      .values({ reference: `R-C-${randomUUID().slice(0, 8)}`, query_id: query.id, case_id: caseId, patient_id: kase.patient_id, attorney_id: ids.attorney, consultant_id: consultant.id, specialization_id: spec.specialization_id, kind: "medico_legal", status: "released", due_at: released, released_at: released, released_by: ids.employee })
+      .values({
+        reference: `R-C-${randomUUID().slice(0, 8)}`,
+        query_id: query.id,
+        case_id: caseId,
+        patient_id: kase.patient_id,
+        attorney_id: ids.attorney,
+        consultant_id: consultant.id,
+        specialization_id: spec.specialization_id,
+        kind: "medico_legal",
+        status: "released",
+        due_at: released,
+        released_at: released,
+        released_by: ids.employee,
+      })
       .execute();
     const view = await trpc<CourtClockView>(t.app, c.attorney, "courtClock.get", { caseId });
     expect(view.data.disciplines[0]!.staleReport).toMatchObject({ releasedOn: "2025-01-20", flag: "Needs an addendum" });
@@ -147,12 +203,30 @@ describe.each(testDialects())("The court's clock on %s", (kind) => {
   };
   const released = async (kaseId: string, at: Date, kind: "medico_legal" | "addendum" = "medico_legal", parentId: string | null = null) => {
     const query = await t.db.selectFrom("queries").selectAll().where("case_id", "=", kaseId).executeTakeFirstOrThrow();
-    const spec = await t.db.selectFrom("query_specializations").select("specialization_id").where("query_id", "=", query.id).executeTakeFirstOrThrow();
+    const spec = await t.db
+      .selectFrom("query_specializations")
+      .select("specialization_id")
+      .where("query_id", "=", query.id)
+      .executeTakeFirstOrThrow();
     const kase = await t.db.selectFrom("cases").selectAll().where("id", "=", kaseId).executeTakeFirstOrThrow();
     const consultant = await t.db.selectFrom("users").select("id").where("username", "=", "consultant").executeTakeFirstOrThrow();
     return t.db
       .insertInto("reports")
-      .values({ reference: `R-C-${randomUUID().slice(0, 8)}`, query_id: query.id, case_id: kaseId, patient_id: kase.patient_id, attorney_id: ids.attorney, consultant_id: consultant.id, specialization_id: spec.specialization_id, kind, parent_report_id: parentId, status: "released", due_at: at, released_at: at, released_by: ids.employee })
+      .values({
+        reference: `R-C-${randomUUID().slice(0, 8)}`,
+        query_id: query.id,
+        case_id: kaseId,
+        patient_id: kase.patient_id,
+        attorney_id: ids.attorney,
+        consultant_id: consultant.id,
+        specialization_id: spec.specialization_id,
+        kind,
+        parent_report_id: parentId,
+        status: "released",
+        due_at: at,
+        released_at: at,
+        released_by: ids.employee,
+      })
       .returning(["id", "reference"])
       .executeTakeFirstOrThrow();
   };
@@ -173,13 +247,21 @@ describe.each(testDialects())("The court's clock on %s", (kind) => {
     expect(matters.data.trials.find((m) => m.caseId === fresh)!.readiness).toBe("amber");
 
     // The addendum requested: the flag names it, and the card offers no second request.
-    const asked = await trpc<{ id: string; reference: string }>(t.app, c.employee, "reports.createLinked", { parentId: old.id, kind: "addendum", scope: "Update the prognosis after the knee replacement." });
+    const asked = await trpc<{ id: string; reference: string }>(t.app, c.employee, "reports.createLinked", {
+      parentId: old.id,
+      kind: "addendum",
+      scope: "Update the prognosis after the knee replacement.",
+    });
     expect(asked.status, asked.error?.message).toBe(200);
     const waiting = await trpc<CourtClockView>(t.app, c.attorney, "courtClock.get", { caseId: fresh });
     expect(waiting.data.disciplines[0]!.staleReport!.addendum).toEqual({ id: asked.data.id, reference: asked.data.reference });
     expect(waiting.data.disciplines[0]!.level).toBe("amber");
     // Released today, the addendum brings the report up to date: no flag, green.
-    await t.db.updateTable("reports").set({ status: "released", released_at: new Date(), released_by: ids.employee }).where("id", "=", asked.data.id).execute();
+    await t.db
+      .updateTable("reports")
+      .set({ status: "released", released_at: new Date(), released_by: ids.employee })
+      .where("id", "=", asked.data.id)
+      .execute();
     const current = await trpc<CourtClockView>(t.app, c.attorney, "courtClock.get", { caseId: fresh });
     expect(current.data.disciplines[0]!.staleReport).toBeNull();
     expect(current.data.disciplines[0]!.level).toBe("green");
@@ -188,7 +270,12 @@ describe.each(testDialects())("The court's clock on %s", (kind) => {
   it("counts an existing booking after the assessment's date by the court days it leaves for the report, and its timer is not breached", async () => {
     const fresh = await makeCase("attorney");
     // Trial 60 court days away: the assessment's date (45 court days before the report... 65 before the trial) is past, the report 10 court days away.
-    const set = await trpc<CourtClockView>(t.app, c.attorney, "courtClock.setDates", dates({ caseId: fresh, trialDate: courtDayAhead(60) }));
+    const set = await trpc<CourtClockView>(
+      t.app,
+      c.attorney,
+      "courtClock.setDates",
+      dates({ caseId: fresh, trialDate: courtDayAhead(60) }),
+    );
     expect(set.status, set.error?.message).toBe(200);
     const plan = set.data.disciplines[0]!.plan;
     const report = plan.find((s) => s.step === "report")!;
@@ -197,19 +284,44 @@ describe.each(testDialects())("The court's clock on %s", (kind) => {
 
     const query = await t.db.selectFrom("queries").select(["id", "reference"]).where("case_id", "=", fresh).executeTakeFirstOrThrow();
     const kase = await t.db.selectFrom("cases").selectAll().where("id", "=", fresh).executeTakeFirstOrThrow();
-    const spec = await t.db.selectFrom("query_specializations").select("specialization_id").where("query_id", "=", query.id).executeTakeFirstOrThrow();
+    const spec = await t.db
+      .selectFrom("query_specializations")
+      .select("specialization_id")
+      .where("query_id", "=", query.id)
+      .executeTakeFirstOrThrow();
     const consultant = await t.db.selectFrom("users").select("id").where("username", "=", "consultant").executeTakeFirstOrThrow();
     const bookedOn = courtDayAhead(report.courtDaysLeft - 8);
     const startsAt = new Date(`${bookedOn}T09:00:00+02:00`);
     await t.db
       .insertInto("bookings")
-      .values({ reference: `BK-C-${randomUUID().slice(0, 8)}`, query_id: query.id, case_id: fresh, patient_id: kase.patient_id, attorney_id: ids.attorney, consultant_id: consultant.id, specialization_id: spec.specialization_id, starts_at: startsAt, ends_at: new Date(startsAt.getTime() + 3_600_000), venue: "Rooms", mode: "in_person", status: "confirmed", created_by: ids.employee })
+      .values({
+        reference: `BK-C-${randomUUID().slice(0, 8)}`,
+        query_id: query.id,
+        case_id: fresh,
+        patient_id: kase.patient_id,
+        attorney_id: ids.attorney,
+        consultant_id: consultant.id,
+        specialization_id: spec.specialization_id,
+        starts_at: startsAt,
+        ends_at: new Date(startsAt.getTime() + 3_600_000),
+        venue: "Rooms",
+        mode: "in_person",
+        status: "confirmed",
+        created_by: ids.employee,
+      })
       .execute();
     // Any change re-reads the plan (the sweep does too): the booking is counted, not called late.
-    const view = await trpc<CourtClockView>(t.app, c.attorney, "courtClock.setDates", dates({ caseId: fresh, trialDate: courtDayAhead(60), preTrialDate: courtDayAhead(40) }));
+    const view = await trpc<CourtClockView>(
+      t.app,
+      c.attorney,
+      "courtClock.setDates",
+      dates({ caseId: fresh, trialDate: courtDayAhead(60), preTrialDate: courtDayAhead(40) }),
+    );
     const d = view.data.disciplines[0]!;
     expect(d.level).toBe("amber");
-    expect(d.reason).toBe(`Booked ${saShortDateLabel(bookedOn)}: leaves 8 court days for the report, due ${saDateLabel(report.dueOn)} (the plan allows 15).`);
+    expect(d.reason).toBe(
+      `Booked ${saShortDateLabel(bookedOn)}: leaves 8 court days for the report, due ${saDateLabel(report.dueOn)} (the plan allows 15).`,
+    );
     const assessment = d.plan.find((s) => s.step === "assessment")!;
     expect(assessment).toMatchObject({ bookedOn, done: false, beforeInstruction: false });
     expect(assessment.courtDaysLeft).toBeGreaterThan(0);
@@ -224,7 +336,12 @@ describe.each(testDialects())("The court's clock on %s", (kind) => {
       .executeTakeFirstOrThrow();
     expect(timer.due_at).toEqual(new Date(`${addDays(bookedOn, 1)}T00:00:00+02:00`));
     await sweepSlaAlerts(t.db, new Date(), 1);
-    const missed = await t.db.selectFrom("notifications").select("title").where("user_id", "=", ids.employee).where("title", "=", `Court deadline missed: ${query.reference}`).execute();
+    const missed = await t.db
+      .selectFrom("notifications")
+      .select("title")
+      .where("user_id", "=", ids.employee)
+      .where("title", "=", `Court deadline missed: ${query.reference}`)
+      .execute();
     expect(missed).toEqual([]);
   });
 
@@ -235,7 +352,12 @@ describe.each(testDialects())("The court's clock on %s", (kind) => {
     // Instructed today with the trial 25 court days away: every step but the hand-over was due before today.
     const fresh = await makeCase("attorney", new Date());
     const query = await t.db.selectFrom("queries").select(["id", "reference"]).where("case_id", "=", fresh).executeTakeFirstOrThrow();
-    const view = await trpc<CourtClockView>(t.app, c.attorney, "courtClock.setDates", dates({ caseId: fresh, trialDate: courtDayAhead(25) }));
+    const view = await trpc<CourtClockView>(
+      t.app,
+      c.attorney,
+      "courtClock.setDates",
+      dates({ caseId: fresh, trialDate: courtDayAhead(25) }),
+    );
     expect(view.status, view.error?.message).toBe(200);
     const d = view.data.disciplines[0]!;
     const assessment = d.plan.find((s) => s.step === "assessment")!;
@@ -256,17 +378,32 @@ describe.each(testDialects())("The court's clock on %s", (kind) => {
       .where("s.case_id", "=", fresh)
       .orderBy("s.step")
       .execute();
-    expect(timers.filter((r) => r.before_instruction).map((r) => r.step).sort()).toEqual(["assessment", "joint_minute", "report"]);
+    expect(
+      timers
+        .filter((r) => r.before_instruction)
+        .map((r) => r.step)
+        .sort(),
+    ).toEqual(["assessment", "joint_minute", "report"]);
     // The breach figures stay as they were: three past-due timers, none of them the agency's breach; the hand-over's counts as open.
     const after = await figures();
     expect(after.openBreaches).toBe(before.openBreaches);
     expect(after.openTimers).toBe(before.openTimers + 1);
     // And nobody is told the agency missed them.
     await sweepSlaAlerts(t.db, new Date());
-    const missed = await t.db.selectFrom("notifications").select("title").where("title", "=", `Court deadline missed: ${query.reference}`).execute();
+    const missed = await t.db
+      .selectFrom("notifications")
+      .select("title")
+      .where("title", "=", `Court deadline missed: ${query.reference}`)
+      .execute();
     expect(missed).toEqual([]);
     // The past-due steps are stopped (missed) when the work is done, and still stay out of the month's figures.
-    await t.db.updateTable("sla_timers").set({ status: "missed", stopped_at: new Date() }).where("before_instruction", "=", true).where("policy", "=", "court_step").where("query_id", "=", query.id).execute();
+    await t.db
+      .updateTable("sla_timers")
+      .set({ status: "missed", stopped_at: new Date() })
+      .where("before_instruction", "=", true)
+      .where("policy", "=", "court_step")
+      .where("query_id", "=", query.id)
+      .execute();
     const decided = await figures();
     expect(decided.missedThisMonth).toBe(before.missedThisMonth);
     expect(decided.compliancePercent).toBe(before.compliancePercent);
@@ -277,19 +414,31 @@ describe.each(testDialects())("The court's clock on %s", (kind) => {
     expect(read.status).toBe(404);
     const set = await trpc(t.app, c.attorney, "courtClock.setDates", dates({ caseId: otherCaseId, trialDate: "2027-05-03" }));
     expect(set.status).toBe(404);
-    const order = await trpc(t.app, c.attorney, "courtClock.addOrder", { caseId: otherCaseId, kind: "other", dueOn: "2027-01-10", text: "x" });
+    const order = await trpc(t.app, c.attorney, "courtClock.addOrder", {
+      caseId: otherCaseId,
+      kind: "other",
+      dueOn: "2027-01-10",
+      text: "x",
+    });
     expect(order.status).toBe(404);
     const row = await t.db.selectFrom("cases").select("trial_date").where("id", "=", otherCaseId).executeTakeFirstOrThrow();
     expect(row.trial_date).toBeNull();
     expect(await t.db.selectFrom("court_order_items").select("id").where("case_id", "=", otherCaseId).execute()).toEqual([]);
     // Staff may set dates on any case.
-    expect((await trpc(t.app, c.employee, "courtClock.setDates", dates({ caseId: otherCaseId, trialDate: "2027-05-03" }))).status).toBe(200);
+    expect((await trpc(t.app, c.employee, "courtClock.setDates", dates({ caseId: otherCaseId, trialDate: "2027-05-03" }))).status).toBe(
+      200,
+    );
   });
 
   it("lists each caller's own matters on the trial calendar and by nearest deadline, with the amber and red count", async () => {
     await trpc(t.app, c.attorney, "courtClock.setDates", dates({ trialDate: "2027-03-15" }));
     // The other firm's case has a later trial, set by staff in the test before.
-    type Matters = { trials: { caseId: string; readiness: string; reason: string; claimantName: string }[]; byDeadline: { caseId: string; nextDeadline: { dueOn: string; counts: string } }[]; amber: number; red: number };
+    type Matters = {
+      trials: { caseId: string; readiness: string; reason: string; claimantName: string }[];
+      byDeadline: { caseId: string; nextDeadline: { dueOn: string; counts: string } }[];
+      amber: number;
+      red: number;
+    };
     const mine = await trpc<Matters>(t.app, c.attorney, "courtClock.matters");
     expect(mine.status).toBe(200);
     const ids = (list: { caseId: string }[]) => list.map((m) => m.caseId);
@@ -338,12 +487,22 @@ describe.each(testDialects())("The court's clock on %s", (kind) => {
       while (!(isCourtDay(d) && courtDaysUntil(day, d) === n)) d = addDays(d, 1);
       return d;
     };
-    const set = await trpc<CourtClockView>(t.app, c.attorney, "courtClock.setDates", dates({ caseId: fresh, trialDate: courtDayAhead(25) }));
+    const set = await trpc<CourtClockView>(
+      t.app,
+      c.attorney,
+      "courtClock.setDates",
+      dates({ caseId: fresh, trialDate: courtDayAhead(25) }),
+    );
     expect(set.status, set.error?.message).toBe(200);
     const handOver = set.data.disciplines[0]!.plan.find((s) => s.step === "hand_over")!;
     expect(handOver.courtDaysLeft).toBe(5);
     const reminders = (userId: string) =>
-      t.db.selectFrom("notifications").select(["title", "message", "link"]).where("user_id", "=", userId).where("title", "like", `Court deadline % ${kase.reference}`).execute();
+      t.db
+        .selectFrom("notifications")
+        .select(["title", "message", "link"])
+        .where("user_id", "=", userId)
+        .where("title", "like", `Court deadline % ${kase.reference}`)
+        .execute();
 
     await Promise.all([sweepCourtReminders(t.db), sweepCourtReminders(t.db)]);
     await sweepCourtReminders(t.db);
@@ -390,12 +549,24 @@ describe.each(testDialects())("The court's clock on %s", (kind) => {
       expect(timer.due_at.getTime(), step.step).toBe(endOfDay(step.dueOn));
     }
     // They show in SLA tracking, as the court deadline policy.
-    const listed = await trpc<{ items: { policy: string; queryReference: string }[] }>(t.app, c.employee, "sla.list", { state: "open", policy: "court_step", search: query.reference, limit: 50 });
+    const listed = await trpc<{ items: { policy: string; queryReference: string }[] }>(t.app, c.employee, "sla.list", {
+      state: "open",
+      policy: "court_step",
+      search: query.reference,
+      limit: 50,
+    });
     expect(listed.status, listed.error?.message).toBe(200);
     expect(listed.data.items.filter((i) => i.policy === "court_step")).toHaveLength(4);
 
     // A court's date does not wait: staff cannot pause its timer.
-    const timerId = (await t.db.selectFrom("sla_timers").innerJoin("court_plan_steps as s", "s.id", "sla_timers.subject_id").select("sla_timers.id").where("s.case_id", "=", fresh).executeTakeFirstOrThrow()).id;
+    const timerId = (
+      await t.db
+        .selectFrom("sla_timers")
+        .innerJoin("court_plan_steps as s", "s.id", "sla_timers.subject_id")
+        .select("sla_timers.id")
+        .where("s.case_id", "=", fresh)
+        .executeTakeFirstOrThrow()
+    ).id;
     const paused = await trpc(t.app, c.employee, "sla.pause", { id: timerId, reason: "Awaiting records" });
     expect(paused.status).toBe(409);
     expect(paused.error?.message).toMatch(/cannot be paused/);
@@ -409,11 +580,17 @@ describe.each(testDialects())("The court's clock on %s", (kind) => {
     const moved = await trpc<CourtClockView>(t.app, c.attorney, "courtClock.setDates", dates({ caseId: fresh, trialDate: later }));
     open = await timers();
     expect(open).toHaveLength(4);
-    for (const step of moved.data.disciplines[0]!.plan) expect(open.find((r) => r.step === step.step)!.due_at.getTime()).toBe(endOfDay(step.dueOn));
+    for (const step of moved.data.disciplines[0]!.plan)
+      expect(open.find((r) => r.step === step.step)!.due_at.getTime()).toBe(endOfDay(step.dueOn));
 
     // A court order sets the joint minute's date: its timer follows the order.
     const ordered = addDays(moved.data.disciplines[0]!.plan.find((s) => s.step === "joint_minute")!.dueOn, -3);
-    const withOrder = await trpc<CourtClockView>(t.app, c.attorney, "courtClock.addOrder", { caseId: fresh, kind: "joint_minutes_due", dueOn: isCourtDay(ordered) ? ordered : addDays(ordered, -2), text: "Joint minutes by the ordered date" });
+    const withOrder = await trpc<CourtClockView>(t.app, c.attorney, "courtClock.addOrder", {
+      caseId: fresh,
+      kind: "joint_minutes_due",
+      dueOn: isCourtDay(ordered) ? ordered : addDays(ordered, -2),
+      text: "Joint minutes by the ordered date",
+    });
     expect(withOrder.status, withOrder.error?.message).toBe(200);
     const joint = withOrder.data.disciplines[0]!.plan.find((s) => s.step === "joint_minute")!;
     expect(joint.source).toBe("court_order");
@@ -425,7 +602,12 @@ describe.each(testDialects())("The court's clock on %s", (kind) => {
     await Promise.all([sweepSlaAlerts(t.db, after, 1), sweepSlaAlerts(t.db, after, 1)]);
     await sweepSlaAlerts(t.db, after);
     for (const who of [ids.attorney, ids.employee]) {
-      const missed = await t.db.selectFrom("notifications").select("link").where("user_id", "=", who).where("title", "=", `Court deadline missed: ${query.reference}`).execute();
+      const missed = await t.db
+        .selectFrom("notifications")
+        .select("link")
+        .where("user_id", "=", who)
+        .where("title", "=", `Court deadline missed: ${query.reference}`)
+        .execute();
       expect(missed).toEqual([{ link: `/queries/${query.id}` }]);
     }
 
@@ -449,15 +631,27 @@ describe.each(testDialects())("The court's clock on %s", (kind) => {
       expect(answer.status, JSON.stringify(input)).toBe(400);
       expect(answer.error?.message).not.toMatch(/sql|stack|undefined/i);
     }
-    expect((await trpc(t.app, c.attorney, "courtClock.addOrder", { caseId, kind: "joint_minutes_due", dueOn: "2027-01-25", text: "  " })).status).toBe(400);
+    expect(
+      (await trpc(t.app, c.attorney, "courtClock.addOrder", { caseId, kind: "joint_minutes_due", dueOn: "2027-01-25", text: "  " })).status,
+    ).toBe(400);
     const after = await t.db.selectFrom("cases").selectAll().where("id", "=", caseId).executeTakeFirstOrThrow();
     expect(after).toEqual(before);
   });
 
   it("lets administrators change a division's offsets, and the plan follows", async () => {
-    const current = await trpc<{ divisionOffsets: Record<string, Record<string, number>>; staleReportMonths: number }>(t.app, c.admin, "courtClock.offsets");
+    const current = await trpc<{ divisionOffsets: Record<string, Record<string, number>>; staleReportMonths: number }>(
+      t.app,
+      c.admin,
+      "courtClock.offsets",
+    );
     expect(current.data.divisionOffsets.gauteng_johannesburg).toEqual({ hand_over: 20, joint_minute: 10, report: 20, assessment: 15 });
-    const changed = { ...current.data, divisionOffsets: { ...current.data.divisionOffsets, gauteng_johannesburg: { hand_over: 30, joint_minute: 10, report: 20, assessment: 15 } } };
+    const changed = {
+      ...current.data,
+      divisionOffsets: {
+        ...current.data.divisionOffsets,
+        gauteng_johannesburg: { hand_over: 30, joint_minute: 10, report: 20, assessment: 15 },
+      },
+    };
     expect((await trpc(t.app, c.admin, "courtClock.setOffsets", changed)).status).toBe(200);
     expect((await trpc(t.app, c.admin, "courtClock.setOffsets", { ...changed, staleReportMonths: 0 })).status).toBe(400);
     await trpc(t.app, c.attorney, "courtClock.setDates", dates({ trialDate: "2027-03-15" }));

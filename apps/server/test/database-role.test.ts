@@ -57,7 +57,11 @@ describe.skipIf(!testDialects().includes("pg"))("the server on the app's least-p
   it("signs in, changes data with its audit row, and signs out with every grant it needs", async () => {
     const { response, cookie } = await login(app, "admin");
     expect(response.statusCode).toBe(200);
-    const agency = await trpc(app, cookie, "settings.updateAgency", { ...DEFAULT_AGENCY_SETTINGS, name: "MedLegal Least Privilege", address: "1 Main Road" });
+    const agency = await trpc(app, cookie, "settings.updateAgency", {
+      ...DEFAULT_AGENCY_SETTINGS,
+      name: "MedLegal Least Privilege",
+      address: "1 Main Road",
+    });
     expect(agency.error?.message ?? null).toBeNull();
     const audit = await appDb.db.selectFrom("audit_log").select("action").where("action", "like", "settings.%").execute();
     expect(audit.length).toBeGreaterThan(0);

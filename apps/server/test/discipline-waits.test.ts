@@ -16,14 +16,21 @@ describe.each(testDialects())("disciplines that wait on %s", (kind) => {
     t = await createTestApp(kind, {}, { workflow: true });
     for (const name of ["admin", "employee", "attorney", "consultant", "dr_naidoo"]) {
       c[name] = (await login(t.app, name)).cookie;
-      const user = await t.db.selectFrom("users").select(["id", "specialization_id"]).where("username", "=", name).executeTakeFirstOrThrow();
+      const user = await t.db
+        .selectFrom("users")
+        .select(["id", "specialization_id"])
+        .where("username", "=", name)
+        .executeTakeFirstOrThrow();
       ids[name] = user.id;
       if (user.specialization_id) spec[name] = user.specialization_id;
     }
   });
   afterAll(() => t.close());
 
-  const dependOn = (downstream: string, upstream: string[]) => trpc<DisciplineDependencies>(t.app, c.admin!, "specializations.setDependencies", { dependencies: [{ downstreamId: downstream, upstreamIds: upstream }] });
+  const dependOn = (downstream: string, upstream: string[]) =>
+    trpc<DisciplineDependencies>(t.app, c.admin!, "specializations.setDependencies", {
+      dependencies: [{ downstreamId: downstream, upstreamIds: upstream }],
+    });
   const reportOf = async (consultant: "consultant" | "dr_naidoo") => {
     const q = await t.db
       .selectFrom("queries")
@@ -35,28 +42,66 @@ describe.each(testDialects())("disciplines that wait on %s", (kind) => {
     const { createReport } = await import("../../../packages/api/src/services/reports/lifecycle");
     const actor = { user: null, meta: { ip: null, userAgent: null, requestId: "test", appUrl: "" } };
     return t.db.transaction().execute((trx) =>
-      createReport(trx, actor, { query_id: q.id, case_id: q.case_id, patient_id: q.patient_id, attorney_id: ids.attorney!, booking_id: null, consultant_id: ids[consultant]!, specialization_id: spec[consultant]!, kind: "medico_legal", parent_report_id: null }),
+      createReport(trx, actor, {
+        query_id: q.id,
+        case_id: q.case_id,
+        patient_id: q.patient_id,
+        attorney_id: ids.attorney!,
+        booking_id: null,
+        consultant_id: ids[consultant]!,
+        specialization_id: spec[consultant]!,
+        kind: "medico_legal",
+        parent_report_id: null,
+      }),
     );
   };
   /** The upstream expert uploads; staff review, approve and release it (by an administrator's override). */
   const release = async (id: string, reference: string) => {
     const body = reportUpload(await demoReportPdf(reference, 2));
-    expect((await t.app.inject({ method: "POST", url: `/api/reports/${id}/versions`, headers: { cookie: c.consultant!, ...body.headers }, payload: body.payload })).statusCode).toBe(201);
+    expect(
+      (
+        await t.app.inject({
+          method: "POST",
+          url: `/api/reports/${id}/versions`,
+          headers: { cookie: c.consultant!, ...body.headers },
+          payload: body.payload,
+        })
+      ).statusCode,
+    ).toBe(201);
     expect((await trpc(t.app, c.employee!, "reports.take", { id })).status).toBe(200);
     const d = await trpc<ReportDetail>(t.app, c.employee!, "reports.get", { id });
-    expect((await trpc(t.app, c.employee!, "reports.review", { id, items: d.data.checklist.map((i) => ({ itemId: i.id, result: "pass", comment: null })) })).status).toBe(200);
+    expect(
+      (
+        await trpc(t.app, c.employee!, "reports.review", {
+          id,
+          items: d.data.checklist.map((i) => ({ itemId: i.id, result: "pass", comment: null })),
+        })
+      ).status,
+    ).toBe(200);
     expect((await trpc(t.app, c.admin!, "reports.overrideRelease", { id, reason: "Trial next week." })).status).toBe(200);
   };
-  const timerOf = (reportId: string) => t.db.selectFrom("sla_timers").selectAll().where("policy", "=", "report_delivery").where("subject_id", "=", reportId).executeTakeFirstOrThrow();
+  const timerOf = (reportId: string) =>
+    t.db
+      .selectFrom("sla_timers")
+      .selectAll()
+      .where("policy", "=", "report_delivery")
+      .where("subject_id", "=", reportId)
+      .executeTakeFirstOrThrow();
 
   it("pauses a downstream expert's report timer with the reason in words, and resumes it when the upstream report is released", async () => {
-    const names = Object.fromEntries((await t.db.selectFrom("specializations").select(["id", "name"]).execute()).map((s) => [s.id, s.name]));
+    const names = Object.fromEntries(
+      (await t.db.selectFrom("specializations").select(["id", "name"]).execute()).map((s) => [s.id, s.name]),
+    );
     const set = await dependOn(spec.dr_naidoo!, [spec.consultant!]);
     expect(set.status, set.error?.message).toBe(200);
     const upstream = await reportOf("consultant");
     const downstream = await reportOf("dr_naidoo");
     const waiting = await timerOf(downstream.id);
-    expect(waiting).toMatchObject({ status: "open", pause_kind: "waiting", pause_reason: `Waiting for the ${names[spec.consultant!]} report` });
+    expect(waiting).toMatchObject({
+      status: "open",
+      pause_kind: "waiting",
+      pause_reason: `Waiting for the ${names[spec.consultant!]} report`,
+    });
     expect((await timerOf(upstream.id)).paused_at).toBeNull();
     // The attorney sees why it waits.
     const listed = await trpc<{ items: { id: string; pauseReason: string | null }[] }>(t.app, c.attorney!, "sla.list", {});
@@ -102,12 +147,24 @@ describe.each(testDialects())("disciplines that wait on %s", (kind) => {
     expect(consent.status, consent.error?.message).toBe(200);
     // (The earlier tests' released reports on this query are shared too.)
     expect(consent.data.shared).toBeGreaterThanOrEqual(1);
-    expect(await t.db.selectFrom("report_shares").select("consultant_id").where("report_id", "=", upstream.id).execute()).toEqual([{ consultant_id: ids.dr_naidoo }]);
+    expect(await t.db.selectFrom("report_shares").select("consultant_id").where("report_id", "=", upstream.id).execute()).toEqual([
+      { consultant_id: ids.dr_naidoo },
+    ]);
     expect((await trpc(t.app, c.attorney!, "reports.consentToSharing", { id: upstream.query_id })).status).toBe(409);
-    const log = await t.db.selectFrom("access_log").selectAll().where("entity_id", "=", upstream.id).where("action", "=", "share").execute();
+    const log = await t.db
+      .selectFrom("access_log")
+      .selectAll()
+      .where("entity_id", "=", upstream.id)
+      .where("action", "=", "share")
+      .execute();
     expect(log.map((l) => l.user_id)).toEqual([ids.dr_naidoo]);
     expect(log[0]!.patient_id).toBe(upstream.patient_id);
-    const told = await t.db.selectFrom("notifications").select("title").where("user_id", "=", ids.dr_naidoo!).where("title", "=", `Report shared with you: ${upstream.reference}`).execute();
+    const told = await t.db
+      .selectFrom("notifications")
+      .select("title")
+      .where("user_id", "=", ids.dr_naidoo!)
+      .where("title", "=", `Report shared with you: ${upstream.reference}`)
+      .execute();
     expect(told).toHaveLength(1);
     const shared = await trpc<{ reportId: string; fileId: string }[]>(t.app, c.dr_naidoo!, "reports.sharedWithMe");
     const item = shared.data.find((r) => r.reportId === upstream.id)!;
@@ -116,9 +173,16 @@ describe.each(testDialects())("disciplines that wait on %s", (kind) => {
     expect(download.statusCode).toBe(200);
     expect(download.headers["content-type"]).toContain("application/pdf");
     // Not shared with an expert outside the rule, and the downstream report itself stays its expert's own.
-    expect((await trpc<{ reportId: string }[]>(t.app, c.consultant!, "reports.sharedWithMe")).data.find((r) => r.reportId === downstream.id)).toBeUndefined();
+    expect(
+      (await trpc<{ reportId: string }[]>(t.app, c.consultant!, "reports.sharedWithMe")).data.find((r) => r.reportId === downstream.id),
+    ).toBeUndefined();
     expect((await trpc(t.app, c.attorney!, "reports.sharedWithMe")).status).toBe(403);
-    const audit = await t.db.selectFrom("audit_log").select("action").where("entity_id", "=", upstream.query_id).where("action", "=", "query.report_sharing_consent").execute();
+    const audit = await t.db
+      .selectFrom("audit_log")
+      .select("action")
+      .where("entity_id", "=", upstream.query_id)
+      .where("action", "=", "query.report_sharing_consent")
+      .execute();
     expect(audit).toHaveLength(1);
     expect((await trpc(t.app, c.admin!, "specializations.setDependencies", { dependencies: [] })).status).toBe(200);
   });
@@ -132,7 +196,9 @@ describe.each(testDialects())("disciplines that wait on %s", (kind) => {
     });
     expect(circle.status).toBe(400);
     expect(circle.error?.message).toBe("These disciplines would wait for each other in a circle: one of them must go first.");
-    const self = await trpc(t.app, c.admin!, "specializations.setDependencies", { dependencies: [{ downstreamId: spec.consultant!, upstreamIds: [spec.consultant!] }] });
+    const self = await trpc(t.app, c.admin!, "specializations.setDependencies", {
+      dependencies: [{ downstreamId: spec.consultant!, upstreamIds: [spec.consultant!] }],
+    });
     expect(self.status).toBe(400);
     expect(self.error?.message).toBe("A discipline cannot wait for itself");
     expect((await trpc(t.app, c.employee!, "specializations.setDependencies", { dependencies: [] })).status).toBe(403);

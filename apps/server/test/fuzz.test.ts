@@ -104,8 +104,22 @@ type Leaf = "uuid" | "datetime" | "date" | "time" | "cursor" | "text" | "number"
 
 /** Junk aimed at one kind of field: what would pass a loose check and then trouble PostgreSQL. */
 const JUNK_FOR: Record<Leaf, readonly unknown[]> = {
-  uuid: ["not-a-uuid", "1 OR 1=1", "3f1b8e9c-5c3a-4f7e-9a55-2f4d1c9e8b1\u0000", "3F1B8E9C5C3A4F7E9A552F4D1C9E8B10", 7, ["3f1b8e9c-5c3a-4f7e-9a55-2f4d1c9e8b10"]],
-  datetime: ["+275760-09-13T00:00:00Z", "2026-02-30T10:00:00Z", "2026-03-02T25:61:00+02:00", "0001-01-01T00:00:00Z", "2026-03-02", "tomorrow"],
+  uuid: [
+    "not-a-uuid",
+    "1 OR 1=1",
+    "3f1b8e9c-5c3a-4f7e-9a55-2f4d1c9e8b1\u0000",
+    "3F1B8E9C5C3A4F7E9A552F4D1C9E8B10",
+    7,
+    ["3f1b8e9c-5c3a-4f7e-9a55-2f4d1c9e8b10"],
+  ],
+  datetime: [
+    "+275760-09-13T00:00:00Z",
+    "2026-02-30T10:00:00Z",
+    "2026-03-02T25:61:00+02:00",
+    "0001-01-01T00:00:00Z",
+    "2026-03-02",
+    "tomorrow",
+  ],
   date: ["2026-02-30", "2026-04-31", "0000-00-00", "9999-12-31", "2026-13-45", "2026-02-30T00:00:00Z", "20260302"],
   time: ["24:00", "9:00", "09:60", "-01:00", "09:00:00"],
   cursor: [
@@ -172,7 +186,8 @@ function sample(schema: Schema, random: Random, ids: string[], leaves: { set: (v
     case "boolean":
       return leaf("other", random() < 0.5);
     case "string": {
-      if (bag.format === "uuid") return leaf("uuid", random() < 0.8 && ids.length ? pick(random, ids) : "3f1b8e9c-5c3a-4f7e-9a55-2f4d1c9e8b10");
+      if (bag.format === "uuid")
+        return leaf("uuid", random() < 0.8 && ids.length ? pick(random, ids) : "3f1b8e9c-5c3a-4f7e-9a55-2f4d1c9e8b10");
       if (bag.format === "datetime") return leaf("datetime", "2030-03-04T08:00:00+02:00");
       const patterns = [...(bag.patterns ?? [])].map((p) => p.source).join(" ");
       if (patterns.includes("\\d{4}-\\d{2}-\\d{2}")) return leaf("date", pick(random, ["1990-01-01", "2030-03-04"]));
@@ -208,7 +223,8 @@ function fuzzInput(schema: Schema, random: Random, ids: string[]): unknown {
   return mutate(value, random);
 }
 
-const LEAK = /"stack"|\n\s+at \S+ \(|\.ts:\d+:\d+|\bSELECT\b[\s\S]*\bFROM\b|\bINSERT INTO\b|\bDELETE FROM\b|syntax error at|violates [a-z ]*constraint|invalid input syntax|invalid byte sequence|relation "|column "/;
+const LEAK =
+  /"stack"|\n\s+at \S+ \(|\.ts:\d+:\d+|\bSELECT\b[\s\S]*\bFROM\b|\bINSERT INTO\b|\bDELETE FROM\b|syntax error at|violates [a-z ]*constraint|invalid input syntax|invalid byte sequence|relation "|column "/;
 
 function expectSafe(label: string, status: number, body: string) {
   expect(status, `${label} answered ${status}: ${body.slice(0, 300)}`).toBeLessThan(500);
@@ -245,7 +261,18 @@ describe("fuzzing every procedure and REST path", () => {
     // Real ids make plausible inputs reach the services' SQL; the fuzzing users' own are left out
     // so that no input deactivates them half-way.
     const own = await t.db.selectFrom("users").select("id").where("username", "in", ["admin", "attorney"]).execute();
-    const tables = ["users", "patients", "cases", "queries", "bookings", "specializations", "consultant_assignments", "notifications", "files", "reports"] as const;
+    const tables = [
+      "users",
+      "patients",
+      "cases",
+      "queries",
+      "bookings",
+      "specializations",
+      "consultant_assignments",
+      "notifications",
+      "files",
+      "reports",
+    ] as const;
     for (const table of tables) {
       const rows = await t.db.selectFrom(table).select("id").limit(5).execute();
       ids.push(...rows.map((r) => r.id));
@@ -264,7 +291,11 @@ describe("fuzzing every procedure and REST path", () => {
           const headers = { cookie: cookies[user]!, "content-type": "application/json" };
           const answer =
             kind === "query"
-              ? await t.app.inject({ method: "GET", url: `/trpc/${path}?input=${encodeURIComponent(JSON.stringify(input) ?? "")}`, headers })
+              ? await t.app.inject({
+                  method: "GET",
+                  url: `/trpc/${path}?input=${encodeURIComponent(JSON.stringify(input) ?? "")}`,
+                  headers,
+                })
               : await t.app.inject({ method: "POST", url: `/trpc/${path}`, headers, payload: JSON.stringify(input) ?? "" });
           expectSafe(`${path} as ${user} with ${describeInput(input)} (seed ${SEED})`, answer.statusCode, answer.body);
           sent++;
@@ -273,8 +304,17 @@ describe("fuzzing every procedure and REST path", () => {
       // Raw junk the client library would never send: a body that is not JSON, a broken input parameter.
       const raw =
         kind === "query"
-          ? await t.app.inject({ method: "GET", url: `/trpc/${path}?input=${pick(random, ["%7B", "%00", "%22%5Cud800%22", "%ZZ"])}`, headers: { cookie: cookies.admin! } })
-          : await t.app.inject({ method: "POST", url: `/trpc/${path}`, headers: { cookie: cookies.admin!, "content-type": "application/json" }, payload: pick(random, ["{", "\u0000", "[[[[", '"\\ud800"']) });
+          ? await t.app.inject({
+              method: "GET",
+              url: `/trpc/${path}?input=${pick(random, ["%7B", "%00", "%22%5Cud800%22", "%ZZ"])}`,
+              headers: { cookie: cookies.admin! },
+            })
+          : await t.app.inject({
+              method: "POST",
+              url: `/trpc/${path}`,
+              headers: { cookie: cookies.admin!, "content-type": "application/json" },
+              payload: pick(random, ["{", "\u0000", "[[[[", '"\\ud800"']),
+            });
       expectSafe(`raw junk to ${path}`, raw.statusCode, raw.body);
       sent++;
     }
@@ -284,21 +324,47 @@ describe("fuzzing every procedure and REST path", () => {
 
   it("answers junk to every REST path with a 4xx sentence, never a 5xx or internals", async () => {
     const random = prng(SEED + 1);
-    const badIds = ["not-a-uuid", "%00", "%ED%A0%80", "%E0%A4%A", "..%2F..%2Fetc%2Fpasswd", "x".repeat(6_000), "1%20OR%201%3D1", "00000000-0000-0000-0000-000000000000"];
+    const badIds = [
+      "not-a-uuid",
+      "%00",
+      "%ED%A0%80",
+      "%E0%A4%A",
+      "..%2F..%2Fetc%2Fpasswd",
+      "x".repeat(6_000),
+      "1%20OR%201%3D1",
+      "00000000-0000-0000-0000-000000000000",
+    ];
     const badBodies: { type?: string; payload: string }[] = [
       { type: "application/json", payload: "{" },
       { type: "application/json", payload: "" },
       { type: "application/json", payload: "[1,2,3]" },
-      { type: "application/json", payload: JSON.stringify({ username: "a\u0000", password: "b", email: "\uD800@x.co", token: "\u0000".repeat(20) }) },
-      { type: "application/json", payload: JSON.stringify({ username: ["x"], password: { a: 1 }, role: "attorney", birthDate: "2026-02-30" }) },
+      {
+        type: "application/json",
+        payload: JSON.stringify({ username: "a\u0000", password: "b", email: "\uD800@x.co", token: "\u0000".repeat(20) }),
+      },
+      {
+        type: "application/json",
+        payload: JSON.stringify({ username: ["x"], password: { a: 1 }, role: "attorney", birthDate: "2026-02-30" }),
+      },
       { type: "text/plain", payload: "hello" },
       { type: "application/xml", payload: "<x/>" },
       { type: "multipart/form-data", payload: "--x\r\n" },
-      { type: "multipart/form-data; boundary=x", payload: "--x\r\nContent-Disposition: form-data; name=\"file\"; filename=\"a\u0000.pdf\"\r\n\r\n%PDF-" },
+      {
+        type: "multipart/form-data; boundary=x",
+        payload: '--x\r\nContent-Disposition: form-data; name="file"; filename="a\u0000.pdf"\r\n\r\n%PDF-',
+      },
       { type: "multipart/form-data; boundary=x", payload: "--x\r\nGarbage\r\n\r\n" },
       { payload: "" },
     ];
-    const badQueries = ["?from=2026-02-30", "?actorId=%00", "?entityType=%ED%A0%80", "?from=a&from=b", `?search=${"x".repeat(9_000)}`, "?%00=%00", "?limit=-1&cursor=%27"];
+    const badQueries = [
+      "?from=2026-02-30",
+      "?actorId=%00",
+      "?entityType=%ED%A0%80",
+      "?from=a&from=b",
+      `?search=${"x".repeat(9_000)}`,
+      "?%00=%00",
+      "?limit=-1&cursor=%27",
+    ];
     const routes: { method: "GET" | "POST" | "PATCH" | "DELETE"; url: (id: string) => string; body?: boolean }[] = [
       { method: "GET", url: () => "/api/user" },
       { method: "POST", url: () => "/api/login", body: true },
@@ -341,7 +407,12 @@ describe("fuzzing every procedure and REST path", () => {
           const body = route.body ? pick(random, badBodies) : undefined;
           const headers: Record<string, string> = { cookie: cookies[user]! };
           if (body?.type) headers["content-type"] = body.type;
-          const response: LightMyRequestResponse = await t.app.inject({ method: route.method, url: route.url(id) + query, headers, payload: body?.payload });
+          const response: LightMyRequestResponse = await t.app.inject({
+            method: route.method,
+            url: route.url(id) + query,
+            headers,
+            payload: body?.payload,
+          });
           const label = `${route.method} ${route.url(id).slice(0, 80)}${query.slice(0, 40)} as ${user} with ${describeInput(body)} (seed ${SEED + 1})`;
           expectSafe(label, response.statusCode, response.statusCode >= 400 ? response.body : "");
           sent++;
@@ -353,10 +424,31 @@ describe("fuzzing every procedure and REST path", () => {
 
   // Global search (issue 30): whatever is typed into the palette is an answer or a 400 sentence, never a 500.
   it("answers any search term with results or a sentence, never a 5xx", async () => {
-    const terms = ["%", "_", "\\", "%_\\%", "' OR 1=1 --", "Q-%-0", "(.*)+[", "\u0000abc", "\ud800abc", "🙂🙂🙂", "ß".repeat(100), "9".repeat(101), "Ａ１２３", "  q - 2026 - 0  ", "$1 $2", "x".repeat(100)];
+    const terms = [
+      "%",
+      "_",
+      "\\",
+      "%_\\%",
+      "' OR 1=1 --",
+      "Q-%-0",
+      "(.*)+[",
+      "\u0000abc",
+      "\ud800abc",
+      "🙂🙂🙂",
+      "ß".repeat(100),
+      "9".repeat(101),
+      "Ａ１２３",
+      "  q - 2026 - 0  ",
+      "$1 $2",
+      "x".repeat(100),
+    ];
     for (const term of terms) {
       for (const user of ["admin", "attorney"]) {
-        const answer = await t.app.inject({ method: "GET", url: `/trpc/search.global?input=${encodeURIComponent(JSON.stringify({ term }))}`, headers: { cookie: cookies[user]! } });
+        const answer = await t.app.inject({
+          method: "GET",
+          url: `/trpc/search.global?input=${encodeURIComponent(JSON.stringify({ term }))}`,
+          headers: { cookie: cookies[user]! },
+        });
         expectSafe(`search.global as ${user} with ${JSON.stringify(term)}`, answer.statusCode, answer.body);
         expect([200, 400], `search.global with ${JSON.stringify(term)}`).toContain(answer.statusCode);
       }

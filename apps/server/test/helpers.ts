@@ -210,7 +210,20 @@ export interface TrpcAnswer<T = unknown> {
 export type ProcedureKind = "query" | "mutation" | "subscription";
 
 /** The procedures anyone may call without a session (a guest session answers them as anyone would). */
-export const PUBLIC_PROCEDURES: readonly string[] = ["auth.me", "auth.login", "auth.verifyTwoFactor", "auth.register", "auth.confirmRegistration", "auth.forgotPassword", "auth.resetPassword", "specializations.listActive", "meetings.joinAsGuest", "jointMinutes.guestOpen", "jointMinutes.guestVerify", "privacy.paiaManual"];
+export const PUBLIC_PROCEDURES: readonly string[] = [
+  "auth.me",
+  "auth.login",
+  "auth.verifyTwoFactor",
+  "auth.register",
+  "auth.confirmRegistration",
+  "auth.forgotPassword",
+  "auth.resetPassword",
+  "specializations.listActive",
+  "meetings.joinAsGuest",
+  "jointMinutes.guestOpen",
+  "jointMinutes.guestVerify",
+  "privacy.paiaManual",
+];
 
 // tRPC v11 keeps every procedure flat under its dotted path, each with its kind in `_def.type`.
 const procedures = appRouter._def.procedures as unknown as Record<string, { _def: { type: ProcedureKind } } | undefined>;
@@ -250,7 +263,9 @@ export const PDF = Buffer.from("%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\
 export function multipart(fileName: string, data: Buffer, type = "application/pdf", fields: Record<string, string> = {}) {
   const boundary = "----medlegal-test-boundary";
   const payload = Buffer.concat([
-    ...Object.entries(fields).map(([name, value]) => Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`)),
+    ...Object.entries(fields).map(([name, value]) =>
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`),
+    ),
     Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${fileName}"\r\nContent-Type: ${type}\r\n\r\n`),
     data,
     Buffer.from(`\r\n--${boundary}--\r\n`),
@@ -259,10 +274,12 @@ export function multipart(fileName: string, data: Buffer, type = "application/pd
 }
 
 /** The expert's declaration a report upload carries (SPEC: the upload form's checkbox text). */
-export const REPORT_DECLARATION = "I understand my duty is to assist the court. This report is true and my opinion is independent of the parties.";
+export const REPORT_DECLARATION =
+  "I understand my duty is to assist the court. This report is true and my opinion is independent of the parties.";
 
 /** A report upload as the web sends it: the declaration, then the PDF. */
-export const reportUpload = (data: Uint8Array) => multipart("report.pdf", Buffer.from(data), "application/pdf", { declaration: REPORT_DECLARATION });
+export const reportUpload = (data: Uint8Array) =>
+  multipart("report.pdf", Buffer.from(data), "application/pdf", { declaration: REPORT_DECLARATION });
 
 /** One server-sent event as it arrived: `event` is "message" for data events. */
 export interface SseEvent {

@@ -72,7 +72,12 @@ describe.each(testDialects())("input contracts on %s", (kind) => {
     expect(viaTrpc.status).toBe(400);
     expect(rest.json().message).toBe("That is not a valid notification id");
     expect(viaTrpc.error?.message).toBe("That is not a valid notification id");
-    for (const url of ["/api/documents/not-an-id", "/api/bookings/%00/calendar.ics", "/api/notifications/%ED%A0%80", "/api/queries/x/documents"]) {
+    for (const url of [
+      "/api/documents/not-an-id",
+      "/api/bookings/%00/calendar.ics",
+      "/api/notifications/%ED%A0%80",
+      "/api/queries/x/documents",
+    ]) {
       const response = await t.app.inject({ method: url.endsWith("/documents") ? "POST" : "GET", url, headers: { cookie: admin } });
       expect(response.statusCode, url).toBe(400);
       expect(response.json().message, url).toMatch(/not a valid|address is not valid|may not contain NUL/);
@@ -133,7 +138,12 @@ describe.each(testDialects())("input contracts on %s", (kind) => {
   });
 
   it("refuses malformed JSON, uploads and addresses with a 4xx sentence", async () => {
-    const json = await t.app.inject({ method: "POST", url: "/trpc/patients.create", headers: { cookie: attorney, "content-type": "application/json" }, payload: "{" });
+    const json = await t.app.inject({
+      method: "POST",
+      url: "/trpc/patients.create",
+      headers: { cookie: attorney, "content-type": "application/json" },
+      payload: "{",
+    });
     expect(json.statusCode).toBe(400);
     expect(json.json().error.message).toBe("The request body is not valid JSON.");
     const query = await t.db.selectFrom("queries").select("id").executeTakeFirstOrThrow();
@@ -142,13 +152,20 @@ describe.each(testDialects())("input contracts on %s", (kind) => {
     for (const [contentType, payload] of [
       ["multipart/form-data", "--x\r\n"],
       ["multipart/form-data; boundary=x", "--x\r\nGarbage without a blank line"],
-      ["multipart/form-data; boundary=x", '--x\r\nContent-Disposition: form-data; name="file"; filename="a.pdf"\r\n\r\n%PDF-1.4 never ends'],
+      [
+        "multipart/form-data; boundary=x",
+        '--x\r\nContent-Disposition: form-data; name="file"; filename="a.pdf"\r\n\r\n%PDF-1.4 never ends',
+      ],
     ] as const) {
       const response = await upload({ "content-type": contentType }, payload);
       expect(response.statusCode, payload).toBe(400);
       expect(response.json().message, payload).toMatch(/upload could not be read|Choose a file/);
     }
-    const tooLong = await t.app.inject({ method: "GET", url: `/api/audit/export.csv?search=${"x".repeat(10_000)}`, headers: { cookie: admin } });
+    const tooLong = await t.app.inject({
+      method: "GET",
+      url: `/api/audit/export.csv?search=${"x".repeat(10_000)}`,
+      headers: { cookie: admin },
+    });
     expect(tooLong.statusCode).toBe(414);
     expect(tooLong.json()).toEqual({ message: "The address is too long." });
     const badEncoding = await t.app.inject({ method: "GET", url: "/api/documents/%E0%A4%A", headers: { cookie: admin } });
@@ -186,7 +203,13 @@ describe("a database server that cannot be reached", () => {
   let app: Awaited<ReturnType<typeof buildApp>>;
   beforeAll(async () => {
     mailbox = await new MailBox().start();
-    app = await buildApp({ db: handle.db, mailer: createSmtpMailer(mailbox.url), sessionSecret: TEST_SECRET, appUrl: "http://localhost:3000", rateLimits: RELAXED_LIMITS });
+    app = await buildApp({
+      db: handle.db,
+      mailer: createSmtpMailer(mailbox.url),
+      sessionSecret: TEST_SECRET,
+      appUrl: "http://localhost:3000",
+      rateLimits: RELAXED_LIMITS,
+    });
   });
   afterAll(async () => {
     await app.close();
@@ -205,7 +228,8 @@ describe("a database server that cannot be reached", () => {
 
   it("tells outages from other failures", () => {
     const withCode = (code: string) => Object.assign(new Error("x"), { code });
-    for (const code of ["ECONNREFUSED", "57P01", "57P03", "08006", "08001", "53300"]) expect(isDatabaseUnavailable(withCode(code)), code).toBe(true);
+    for (const code of ["ECONNREFUSED", "57P01", "57P03", "08006", "08001", "53300"])
+      expect(isDatabaseUnavailable(withCode(code)), code).toBe(true);
     expect(isDatabaseUnavailable(new Error("timeout exceeded when trying to connect"))).toBe(true);
     expect(isDatabaseUnavailable(new Error("Connection terminated unexpectedly"))).toBe(true);
     expect(isDatabaseUnavailable(new AggregateError([withCode("ECONNREFUSED")]))).toBe(true);

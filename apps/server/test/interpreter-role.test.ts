@@ -21,7 +21,15 @@ describe.each(testDialects())("interpreters with an account on %s", (kind) => {
 
   const createInterpreter = async (firstName: string) => {
     const n = uniqueSuffix();
-    const input = { role: "interpreter", username: `int_${n}`, email: `int_${n}@interpreters.example`, firstName, lastName: `Interpreter ${n}`, password: "Str0ng!Password", phone: "082 555 0412" };
+    const input = {
+      role: "interpreter",
+      username: `int_${n}`,
+      email: `int_${n}@interpreters.example`,
+      firstName,
+      lastName: `Interpreter ${n}`,
+      password: "Str0ng!Password",
+      phone: "082 555 0412",
+    };
     const created = await trpc<{ id: string }>(t.app, c.admin, "users.create", input);
     expect(created.status, created.error?.message).toBe(200);
     return { id: created.data.id, cookie: (await login(t.app, input.username, input.password)).cookie };
@@ -52,7 +60,13 @@ describe.each(testDialects())("interpreters with an account on %s", (kind) => {
     // meetings are arranged the way staff arrange them.
     await t.db.updateTable("bookings").set({ mode: "video", venue: null }).where("id", "in", [free[0]!.id, free[1]!.id]).execute();
     const meet = async (b: (typeof free)[number]) => {
-      const made = await trpc<{ roomId: string }>(t.app, c.employee, "meetings.create", { title: "Assessment", startsAt: new Date().toISOString(), durationMinutes: 60, hostId: b.consultant_id, bookingId: b.id });
+      const made = await trpc<{ roomId: string }>(t.app, c.employee, "meetings.create", {
+        title: "Assessment",
+        startsAt: new Date().toISOString(),
+        durationMinutes: 60,
+        hostId: b.consultant_id,
+        bookingId: b.id,
+      });
       expect(made.status, made.error?.message).toBe(200);
       return { id: b.id, reference: b.reference, roomId: made.data.roomId };
     };
@@ -73,11 +87,21 @@ describe.each(testDialects())("interpreters with an account on %s", (kind) => {
       interpreterName: "Somebody Else",
     });
     expect(saved.status, saved.error?.message).toBe(200);
-    expect(saved.data.logistics).toMatchObject({ interpreterUserId: ids.interpreter, interpreterLanguage: "isiZulu", interpreterName: expect.stringContaining("Nthabiseng") });
+    expect(saved.data.logistics).toMatchObject({
+      interpreterUserId: ids.interpreter,
+      interpreterLanguage: "isiZulu",
+      interpreterName: expect.stringContaining("Nthabiseng"),
+    });
     // The phone the administrator recorded, for reception and the driver on the day.
     expect(saved.data.logistics.interpreterContact).toBe("082 555 0412");
     const guardian = { guardianName: "Lindiwe Dlamini", guardianRelationship: "Sister", guardianPhone: "082 555 0177" };
-    const second = await trpc(t.app, c.employee, "logistics.set", { bookingId: inPerson.id, transport: "none", interpreterLanguage: "isiZulu", interpreterUserId: ids.interpreter, ...guardian });
+    const second = await trpc(t.app, c.employee, "logistics.set", {
+      bookingId: inPerson.id,
+      transport: "none",
+      interpreterLanguage: "isiZulu",
+      interpreterUserId: ids.interpreter,
+      ...guardian,
+    });
     expect(second.status, second.error?.message).toBe(200);
     // Staff's picker lists the interpreter.
     const picker = await trpc<{ id: string; name: string }[]>(t.app, c.employee, "logistics.interpreters");
@@ -86,55 +110,114 @@ describe.each(testDialects())("interpreters with an account on %s", (kind) => {
 
   it("asks an interpreter's account for a phone, and keeps it on the account", async () => {
     const n = uniqueSuffix();
-    const input = { role: "interpreter", username: `int_${n}`, email: `int_${n}@interpreters.example`, firstName: "Nophone", lastName: `Interpreter ${n}`, password: "Str0ng!Password" };
+    const input = {
+      role: "interpreter",
+      username: `int_${n}`,
+      email: `int_${n}@interpreters.example`,
+      firstName: "Nophone",
+      lastName: `Interpreter ${n}`,
+      password: "Str0ng!Password",
+    };
     const refused = await trpc(t.app, c.admin, "users.create", input);
     expect(refused.status).toBe(400);
     expect(refused.error?.message).toMatch(/Phone number is required/);
-    const created = await trpc<{ id: string; phone: string | null }>(t.app, c.admin, "users.create", { ...input, phone: "+27 82 555 0413" });
+    const created = await trpc<{ id: string; phone: string | null }>(t.app, c.admin, "users.create", {
+      ...input,
+      phone: "+27 82 555 0413",
+    });
     expect(created.status, created.error?.message).toBe(200);
     expect(created.data.phone).toBe("+27 82 555 0413");
   });
 
   it("keeps an interpreter's languages: set in User Management, read back, a language off the list refused on the field, kept by the interpreter's own save", async () => {
     const n = uniqueSuffix();
-    const input = { role: "interpreter", username: `lang_${n}`, email: `lang_${n}@interpreters.example`, firstName: "Lerato", lastName: `Languages ${n}`, password: "Str0ng!Password", phone: "082 555 0415" };
-    const created = await trpc<{ id: string; interpreterLanguages: string[] }>(t.app, c.admin, "users.create", { ...input, interpreterLanguages: ["Sesotho", "English", "Sesotho"] });
+    const input = {
+      role: "interpreter",
+      username: `lang_${n}`,
+      email: `lang_${n}@interpreters.example`,
+      firstName: "Lerato",
+      lastName: `Languages ${n}`,
+      password: "Str0ng!Password",
+      phone: "082 555 0415",
+    };
+    const created = await trpc<{ id: string; interpreterLanguages: string[] }>(t.app, c.admin, "users.create", {
+      ...input,
+      interpreterLanguages: ["Sesotho", "English", "Sesotho"],
+    });
     expect(created.status, created.error?.message).toBe(200);
     expect(created.data.interpreterLanguages).toEqual(["Sesotho", "English"]);
     const read = await trpc<{ interpreterLanguages: string[] }>(t.app, c.admin, "users.get", { id: created.data.id });
     expect(read.data.interpreterLanguages).toEqual(["Sesotho", "English"]);
 
-    const edit = { id: created.data.id, role: "interpreter", email: input.email, firstName: input.firstName, lastName: input.lastName, phone: input.phone };
+    const edit = {
+      id: created.data.id,
+      role: "interpreter",
+      email: input.email,
+      firstName: input.firstName,
+      lastName: input.lastName,
+      phone: input.phone,
+    };
     const refused = await trpc(t.app, c.admin, "users.update", { ...edit, interpreterLanguages: ["Sesotho", "Klingon"] });
     expect(refused.status).toBe(400);
     // The path names the entry; the form shows it on the languages field.
     expect(refused.error?.data.fieldErrors).toMatchObject({ "interpreterLanguages.1": "Choose languages from the list" });
-    expect((await trpc<{ interpreterLanguages: string[] }>(t.app, c.admin, "users.get", { id: created.data.id })).data.interpreterLanguages).toEqual(["Sesotho", "English"]);
-    const changed = await trpc<{ interpreterLanguages: string[] }>(t.app, c.admin, "users.update", { ...edit, interpreterLanguages: ["isiXhosa"] });
+    expect(
+      (await trpc<{ interpreterLanguages: string[] }>(t.app, c.admin, "users.get", { id: created.data.id })).data.interpreterLanguages,
+    ).toEqual(["Sesotho", "English"]);
+    const changed = await trpc<{ interpreterLanguages: string[] }>(t.app, c.admin, "users.update", {
+      ...edit,
+      interpreterLanguages: ["isiXhosa"],
+    });
     expect(changed.status, changed.error?.message).toBe(200);
     expect(changed.data.interpreterLanguages).toEqual(["isiXhosa"]);
 
     // The interpreter's own Settings sends no languages: the saved ones stay.
     const { cookie } = await login(t.app, input.username, input.password);
     const own = await trpc<{ interpreterLanguages: string[] }>(t.app, cookie, "account.updateProfile", {
-      email: input.email, firstName: "Lerato", lastName: input.lastName, firmName: null, birthDate: null, specialization: null, licenseNumber: null, address: null, phone: "082 555 0416",
+      email: input.email,
+      firstName: "Lerato",
+      lastName: input.lastName,
+      firmName: null,
+      birthDate: null,
+      specialization: null,
+      licenseNumber: null,
+      address: null,
+      phone: "082 555 0416",
     });
     expect(own.status, own.error?.message).toBe(200);
     expect(own.data.interpreterLanguages).toEqual(["isiXhosa"]);
     // Another role holds none.
-    const employee = await trpc<{ interpreterLanguages: string[] }>(t.app, c.admin, "users.update", { id: created.data.id, role: "employee", email: input.email, firstName: input.firstName, lastName: input.lastName });
+    const employee = await trpc<{ interpreterLanguages: string[] }>(t.app, c.admin, "users.update", {
+      id: created.data.id,
+      role: "employee",
+      email: input.email,
+      firstName: input.firstName,
+      lastName: input.lastName,
+    });
     expect(employee.data.interpreterLanguages).toEqual([]);
   });
 
   it("refuses to name a user who is not an active interpreter, with a sentence on the field, and changes nothing", async () => {
-    const expert = await trpc(t.app, c.employee, "logistics.set", { bookingId: theirs.id, transport: "none", interpreterLanguage: "isiZulu", interpreterUserId: ids.consultant });
+    const expert = await trpc(t.app, c.employee, "logistics.set", {
+      bookingId: theirs.id,
+      transport: "none",
+      interpreterLanguage: "isiZulu",
+      interpreterUserId: ids.consultant,
+    });
     expect(expert.status).toBe(400);
     expect(expert.error?.message).toBe("Choose an active interpreter's account, or enter an external interpreter's name.");
     const off = await createInterpreter("Inactive");
     expect((await trpc(t.app, c.admin, "users.setActive", { id: off.id, active: false })).status).toBe(200);
-    const inactive = await trpc(t.app, c.employee, "logistics.set", { bookingId: theirs.id, transport: "none", interpreterLanguage: "isiZulu", interpreterUserId: off.id });
+    const inactive = await trpc(t.app, c.employee, "logistics.set", {
+      bookingId: theirs.id,
+      transport: "none",
+      interpreterLanguage: "isiZulu",
+      interpreterUserId: off.id,
+    });
     expect(inactive.status).toBe(400);
-    expect(await t.db.selectFrom("booking_logistics").select("booking_id").where("booking_id", "=", theirs.id).executeTakeFirst()).toBeUndefined();
+    expect(
+      await t.db.selectFrom("booking_logistics").select("booking_id").where("booking_id", "=", theirs.id).executeTakeFirst(),
+    ).toBeUndefined();
   });
 
   it("lists the interpreter only their own bookings, without the discipline, injury, case or claim numbers", async () => {
@@ -144,23 +227,40 @@ describe.each(testDialects())("interpreters with an account on %s", (kind) => {
     const video = list.data.find((b) => b.bookingId === mine.id)!;
     expect(video).toMatchObject({ mode: "video", venue: null, language: "isiZulu", meeting: { status: "scheduled", canJoin: true } });
     const visit = list.data.find((b) => b.bookingId === inPerson.id)!;
-    expect(visit).toMatchObject({ mode: "in_person", venue: inPerson.venue, guardian: { name: "Lindiwe Dlamini", relationship: "Sister", phone: "082 555 0177" } });
+    expect(visit).toMatchObject({
+      mode: "in_person",
+      venue: inPerson.venue,
+      guardian: { name: "Lindiwe Dlamini", relationship: "Sister", phone: "082 555 0177" },
+    });
     // Nothing of the matter: look for the booking's own health and case fields in the raw answer.
     const facts = await t.db
       .selectFrom("bookings")
       .innerJoin("specializations", "specializations.id", "bookings.specialization_id")
       .innerJoin("cases", "cases.id", "bookings.case_id")
       .innerJoin("patients", "patients.id", "bookings.patient_id")
-      .select(["specializations.name as specialization", "cases.raf_claim_number", "cases.court_case_number", "patients.id_number", "bookings.query_id"])
+      .select([
+        "specializations.name as specialization",
+        "cases.raf_claim_number",
+        "cases.court_case_number",
+        "patients.id_number",
+        "bookings.query_id",
+      ])
       .where("bookings.id", "in", [mine.id, inPerson.id])
       .execute();
     const raw = JSON.stringify(list.data);
     for (const f of facts) {
-      for (const value of [f.specialization, f.raf_claim_number, f.court_case_number, f.id_number, f.query_id]) if (value) expect(raw).not.toContain(value);
+      for (const value of [f.specialization, f.raf_claim_number, f.court_case_number, f.id_number, f.query_id])
+        if (value) expect(raw).not.toContain(value);
     }
-    for (const key of ["specialization", "diagnosis", "injury", "caseNumber", "claimNumber", "idNumber", "queryId", "caseId"]) expect(raw).not.toContain(`"${key}"`);
+    for (const key of ["specialization", "diagnosis", "injury", "caseNumber", "claimNumber", "idNumber", "queryId", "caseId"])
+      expect(raw).not.toContain(`"${key}"`);
     // The reads are in the access log, against the claimant.
-    const logged = await t.db.selectFrom("access_log").select(["entity_id", "user_role"]).where("user_id", "=", ids.interpreter).where("entity_type", "=", "booking").execute();
+    const logged = await t.db
+      .selectFrom("access_log")
+      .select(["entity_id", "user_role"])
+      .where("user_id", "=", ids.interpreter)
+      .where("entity_type", "=", "booking")
+      .execute();
     expect(logged.map((l) => l.entity_id)).toEqual(expect.arrayContaining([mine.id, inPerson.id]));
     expect(logged.every((l) => l.user_role === "interpreter")).toBe(true);
     // Another interpreter sees none of them.
@@ -173,7 +273,8 @@ describe.each(testDialects())("interpreters with an account on %s", (kind) => {
     expect((await trpc(t.app, c.interpreter, "interpreting.booking", { bookingId: theirs.id })).status).toBe(404);
     expect((await trpc(t.app, c.other, "interpreting.booking", { bookingId: mine.id })).status).toBe(404);
     // The neutral calendar file of their own booking, not of another's.
-    const ics = (id: string) => t.app.inject({ method: "GET", url: `/api/bookings/${id}/calendar.ics`, headers: { cookie: c.interpreter } });
+    const ics = (id: string) =>
+      t.app.inject({ method: "GET", url: `/api/bookings/${id}/calendar.ics`, headers: { cookie: c.interpreter } });
     expect((await ics(mine.id)).statusCode).toBe(200);
     expect((await ics(theirs.id)).statusCode).toBe(404);
     for (const [path, input] of [
@@ -195,8 +296,21 @@ describe.each(testDialects())("interpreters with an account on %s", (kind) => {
   });
 
   it("lets the interpreter keep their own account: they change the phone the agency reaches them on, and cannot clear it", async () => {
-    const other = await t.db.selectFrom("users").select(["email", "first_name", "last_name"]).where("id", "=", ids.other).executeTakeFirstOrThrow();
-    const profile = { email: other.email, firstName: "Sizwe", lastName: other.last_name, firmName: null, birthDate: null, specialization: null, licenseNumber: null, address: null };
+    const other = await t.db
+      .selectFrom("users")
+      .select(["email", "first_name", "last_name"])
+      .where("id", "=", ids.other)
+      .executeTakeFirstOrThrow();
+    const profile = {
+      email: other.email,
+      firstName: "Sizwe",
+      lastName: other.last_name,
+      firmName: null,
+      birthDate: null,
+      specialization: null,
+      licenseNumber: null,
+      address: null,
+    };
     const saved = await trpc(t.app, c.other, "account.updateProfile", { ...profile, phone: "+27 82 555 0400" });
     expect(saved.status, saved.error?.message).toBe(200);
     const cleared = await trpc(t.app, c.other, "account.updateProfile", { ...profile, firstName: "Cleared", phone: null });
@@ -225,7 +339,12 @@ describe.each(testDialects())("interpreters with an account on %s", (kind) => {
     expect(room.data.me).toMatchObject({ kind: "user", isHost: false, state: "invited" });
     expect(room.data.people.find((p) => p.id === room.data.me.participantId)?.roleLabel).toBe("Interpreter");
     // The invitation is audited like staff's.
-    const audit = await t.db.selectFrom("audit_log").select("after").where("action", "=", "meeting.invite").where("actor_id", "=", ids.interpreter).execute();
+    const audit = await t.db
+      .selectFrom("audit_log")
+      .select("after")
+      .where("action", "=", "meeting.invite")
+      .where("actor_id", "=", ids.interpreter)
+      .execute();
     expect(audit).toHaveLength(1);
     expect(audit[0]!.after).toMatchObject({ userId: ids.interpreter, meetingRole: "interpreter" });
 
@@ -240,12 +359,24 @@ describe.each(testDialects())("interpreters with an account on %s", (kind) => {
   });
 
   it("takes the seat back when staff name another interpreter on the booking", async () => {
-    const changed = await trpc(t.app, c.employee, "logistics.set", { bookingId: mine.id, transport: "none", interpreterLanguage: "isiZulu", interpreterUserId: ids.other });
+    const changed = await trpc(t.app, c.employee, "logistics.set", {
+      bookingId: mine.id,
+      transport: "none",
+      interpreterLanguage: "isiZulu",
+      interpreterUserId: ids.other,
+    });
     expect(changed.status, changed.error?.message).toBe(200);
     expect((await trpc(t.app, c.interpreter, "meetings.getRoom", { roomId: mine.roomId })).status).toBe(404);
     expect((await trpc(t.app, c.interpreter, "interpreting.booking", { bookingId: mine.id })).status).toBe(404);
-    const audit = await t.db.selectFrom("audit_log").select("after").where("action", "=", "meeting.uninvite").where("actor_id", "=", (await t.db.selectFrom("users").select("id").where("username", "=", "employee").executeTakeFirstOrThrow()).id).execute();
-    expect(audit.map((a) => a.after)).toEqual(expect.arrayContaining([expect.objectContaining({ userId: ids.interpreter, reason: "interpreter_unlinked" })]));
+    const audit = await t.db
+      .selectFrom("audit_log")
+      .select("after")
+      .where("action", "=", "meeting.uninvite")
+      .where("actor_id", "=", (await t.db.selectFrom("users").select("id").where("username", "=", "employee").executeTakeFirstOrThrow()).id)
+      .execute();
+    expect(audit.map((a) => a.after)).toEqual(
+      expect.arrayContaining([expect.objectContaining({ userId: ids.interpreter, reason: "interpreter_unlinked" })]),
+    );
     // The interpreter now named joins in their turn.
     const joined = await trpc<{ roomId: string }>(t.app, c.other, "interpreting.joinMeeting", { bookingId: mine.id });
     expect(joined.data.roomId).toBe(mine.roomId);

@@ -35,7 +35,14 @@ describe.each(testDialects())("billing from the fee schedule on %s", (kind) => {
       .selectFrom("billed_events")
       .innerJoin("invoices", "invoices.id", "billed_events.invoice_id")
       .innerJoin("invoice_lines", "invoice_lines.id", "billed_events.invoice_line_id")
-      .select(["billed_events.event_key", "invoices.id as invoice_id", "invoices.status", "invoices.attorney_id", "invoice_lines.kind", "invoice_lines.unit_price_cents"])
+      .select([
+        "billed_events.event_key",
+        "invoices.id as invoice_id",
+        "invoices.status",
+        "invoices.attorney_id",
+        "invoice_lines.kind",
+        "invoice_lines.unit_price_cents",
+      ])
       .where("billed_events.side", "=", side)
       .where("billed_events.event_key", "like", `${prefix}%`)
       .orderBy("billed_events.event_key")
@@ -48,7 +55,9 @@ describe.each(testDialects())("billing from the fee schedule on %s", (kind) => {
     expect(invoices.some((i) => i.kind === "expert" && i.status === "issued")).toBe(true);
     // One issued weeks ago is past its due date: the seed's overdue sweep made it overdue, and none is left issued past due.
     expect(invoices.some((i) => i.status === "overdue" && i.due_date! < today)).toBe(true);
-    expect(invoices.some((i) => i.kind === "attorney" && (i.status === "issued" || i.status === "partially_paid") && i.due_date! < today)).toBe(false);
+    expect(
+      invoices.some((i) => i.kind === "attorney" && (i.status === "issued" || i.status === "partially_paid") && i.due_date! < today),
+    ).toBe(false);
     expect((await t.db.selectFrom("credit_notes").select("id").execute()).length).toBeGreaterThanOrEqual(2);
     for (const invoice of invoices) {
       const lines = await t.db.selectFrom("invoice_lines").selectAll().where("invoice_id", "=", invoice.id).execute();
@@ -59,13 +68,21 @@ describe.each(testDialects())("billing from the fee schedule on %s", (kind) => {
   });
 
   it("keeps rates per specialization and expert from a date; only administrators set them", async () => {
-    const spec = (await t.db.selectFrom("users").select("specialization_id").where("id", "=", ids.consultant!).executeTakeFirstOrThrow()).specialization_id!;
-    const set = (cookie: string, input: Record<string, unknown>) => trpc<FeeRate[]>(t.app, cookie, "invoices.setFee", { specializationId: spec, ...input });
-    const qualifyingRates = async () => (await trpc<FeeRate[]>(t.app, c.consultant!, "invoices.listFees", {})).data.filter((r) => r.feeKind === "qualifying_fee");
+    const spec = (await t.db.selectFrom("users").select("specialization_id").where("id", "=", ids.consultant!).executeTakeFirstOrThrow())
+      .specialization_id!;
+    const set = (cookie: string, input: Record<string, unknown>) =>
+      trpc<FeeRate[]>(t.app, cookie, "invoices.setFee", { specializationId: spec, ...input });
+    const qualifyingRates = async () =>
+      (await trpc<FeeRate[]>(t.app, c.consultant!, "invoices.listFees", {})).data.filter((r) => r.feeKind === "qualifying_fee");
     const before = (await qualifyingRates()).length;
     expect((await set(c.admin!, { feeKind: "qualifying_fee", amountCents: 500_000, effectiveFrom: addDays(today, -60) })).status).toBe(200);
     expect((await set(c.admin!, { feeKind: "qualifying_fee", amountCents: 550_000, effectiveFrom: addDays(today, 30) })).status).toBe(200);
-    const own = await set(c.admin!, { consultantId: ids.consultant, feeKind: "qualifying_fee", amountCents: 600_000, effectiveFrom: addDays(today, -10) });
+    const own = await set(c.admin!, {
+      consultantId: ids.consultant,
+      feeKind: "qualifying_fee",
+      amountCents: 600_000,
+      effectiveFrom: addDays(today, -10),
+    });
     expect(own.status).toBe(200);
     const rates = own.data.filter((r) => r.feeKind === "qualifying_fee");
     expect(rates.map((r) => [r.consultantId, r.amountCents, r.current])).toEqual(
@@ -88,8 +105,17 @@ describe.each(testDialects())("billing from the fee schedule on %s", (kind) => {
 
   it("bills the attorney once for each attended assessment, no-show and approved report, on an automatic draft", async () => {
     // The demo story marked attendance and approved reports through the services: each was billed once.
-    const marked = await t.db.selectFrom("bookings").select(["id", "status", "attorney_id", "specialization_id"]).where("status", "in", ["attended", "no_show"]).orderBy("starts_at").executeTakeFirstOrThrow();
-    const approved = await t.db.selectFrom("reports").select("id").where("status", "in", ["approved", "released"]).executeTakeFirstOrThrow();
+    const marked = await t.db
+      .selectFrom("bookings")
+      .select(["id", "status", "attorney_id", "specialization_id"])
+      .where("status", "in", ["attended", "no_show"])
+      .orderBy("starts_at")
+      .executeTakeFirstOrThrow();
+    const approved = await t.db
+      .selectFrom("reports")
+      .select("id")
+      .where("status", "in", ["approved", "released"])
+      .executeTakeFirstOrThrow();
     expect(await billedFor(`report:${approved.id}`)).toHaveLength(1);
     const first = await billedFor(`booking:${marked.id}`);
     // (An assessment the schedule prices at nothing is included in the report fee and not billed.)
@@ -97,9 +123,20 @@ describe.each(testDialects())("billing from the fee schedule on %s", (kind) => {
 
     // A no-show and an assessment priced by the schedule; correcting the mark back and forth bills each event once,
     // and a wrong mark's fee leaves the draft it was on.
-    await trpc(t.app, c.admin!, "invoices.setFee", { specializationId: marked.specialization_id, feeKind: "no_show", amountCents: 321_000, effectiveFrom: "2020-01-01" });
-    await trpc(t.app, c.admin!, "invoices.setFee", { specializationId: marked.specialization_id, feeKind: "assessment", amountCents: 150_000, effectiveFrom: "2020-01-01" });
-    const flip = (attended: boolean) => trpc(t.app, c.employee!, "bookings.correctAttendance", { id: marked.id, attended, reason: "Corrected from the register" });
+    await trpc(t.app, c.admin!, "invoices.setFee", {
+      specializationId: marked.specialization_id,
+      feeKind: "no_show",
+      amountCents: 321_000,
+      effectiveFrom: "2020-01-01",
+    });
+    await trpc(t.app, c.admin!, "invoices.setFee", {
+      specializationId: marked.specialization_id,
+      feeKind: "assessment",
+      amountCents: 150_000,
+      effectiveFrom: "2020-01-01",
+    });
+    const flip = (attended: boolean) =>
+      trpc(t.app, c.employee!, "bookings.correctAttendance", { id: marked.id, attended, reason: "Corrected from the register" });
     const back = marked.status === "attended";
     expect((await flip(!back)).status).toBe(200);
     expect((await flip(back)).status).toBe(200);
@@ -124,9 +161,23 @@ describe.each(testDialects())("billing from the fee schedule on %s", (kind) => {
   });
 
   it("bills a chargeable late cancellation at half the report fee when the schedule has no rate of its own", async () => {
-    const live = await t.db.selectFrom("bookings").select(["id", "specialization_id"]).where("status", "in", ["requested", "confirmed"]).orderBy("starts_at").executeTakeFirstOrThrow();
-    await trpc(t.app, c.admin!, "invoices.setFee", { specializationId: live.specialization_id, feeKind: "report", amountCents: 900_001, effectiveFrom: today });
-    const cancelled = await trpc(t.app, c.employee!, "bookings.cancel", { id: live.id, reason: "Claimant cancelled the evening before", cancellationClass: "chargeable" });
+    const live = await t.db
+      .selectFrom("bookings")
+      .select(["id", "specialization_id"])
+      .where("status", "in", ["requested", "confirmed"])
+      .orderBy("starts_at")
+      .executeTakeFirstOrThrow();
+    await trpc(t.app, c.admin!, "invoices.setFee", {
+      specializationId: live.specialization_id,
+      feeKind: "report",
+      amountCents: 900_001,
+      effectiveFrom: today,
+    });
+    const cancelled = await trpc(t.app, c.employee!, "bookings.cancel", {
+      id: live.id,
+      reason: "Claimant cancelled the evening before",
+      cancellationClass: "chargeable",
+    });
     expect(cancelled.status, cancelled.error?.message).toBe(200);
     const [billed] = await billedFor(`booking:${live.id}`);
     expect(billed).toMatchObject({ event_key: `booking:${live.id}:late_cancellation`, kind: "late_cancellation", status: "draft" });
@@ -177,15 +228,24 @@ describe.each(testDialects())("billing from the fee schedule on %s", (kind) => {
     expect(view.status).toBe(200);
     expect(view.data).toMatchObject({ title: "Tax Invoice", pdfPath: "/api/invoices/samples/tax_invoice.pdf" });
     expect(view.data.totalCents).toBe(view.data.lines.reduce((s, l) => s + l.totalCents, 0));
-    expect(view.data.fields.map((f) => f.label)).toEqual(expect.arrayContaining(["Supplier's VAT number", "Invoice number", "Issue date", "VAT"]));
+    expect(view.data.fields.map((f) => f.label)).toEqual(
+      expect.arrayContaining(["Supplier's VAT number", "Invoice number", "Issue date", "VAT"]),
+    );
     const pdf = await t.app.inject({ method: "GET", url: view.data.pdfPath, headers: { cookie: c.employee! } });
     expect(pdf.statusCode).toBe(200);
     const text = await pdfText(pdf.rawPayload);
-    for (const field of ["Tax Invoice", "VAT number: 4012345678", "INV-2026-00123", "Example Attorneys Inc.", "Required words"]) expect(text).toContain(field);
-    const plain = await pdfText((await t.app.inject({ method: "GET", url: "/api/invoices/samples/invoice.pdf", headers: { cookie: c.admin! } })).rawPayload);
+    for (const field of ["Tax Invoice", "VAT number: 4012345678", "INV-2026-00123", "Example Attorneys Inc.", "Required words"])
+      expect(text).toContain(field);
+    const plain = await pdfText(
+      (await t.app.inject({ method: "GET", url: "/api/invoices/samples/invoice.pdf", headers: { cookie: c.admin! } })).rawPayload,
+    );
     expect(plain).toContain("Invoice");
     expect(plain).not.toContain("Tax Invoice");
-    expect((await t.app.inject({ method: "GET", url: "/api/invoices/samples/tax_invoice.pdf", headers: { cookie: c.attorney! } })).statusCode).toBe(403);
-    expect((await t.app.inject({ method: "GET", url: "/api/invoices/samples/other.pdf", headers: { cookie: c.admin! } })).statusCode).toBe(400);
+    expect(
+      (await t.app.inject({ method: "GET", url: "/api/invoices/samples/tax_invoice.pdf", headers: { cookie: c.attorney! } })).statusCode,
+    ).toBe(403);
+    expect((await t.app.inject({ method: "GET", url: "/api/invoices/samples/other.pdf", headers: { cookie: c.admin! } })).statusCode).toBe(
+      400,
+    );
   });
 });

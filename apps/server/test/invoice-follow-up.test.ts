@@ -48,9 +48,16 @@ describe.each(testDialects())("following invoices up (overdue, reminders, e-mail
     expect(issued.status, issued.error?.message).toBe(200);
     return issued.data;
   };
-  const statusOf = async (id: string) => (await t.db.selectFrom("invoices").select("status").where("id", "=", id).executeTakeFirstOrThrow()).status;
+  const statusOf = async (id: string) =>
+    (await t.db.selectFrom("invoices").select("status").where("id", "=", id).executeTakeFirstOrThrow()).status;
   const remindersOf = (invoice: InvoiceDetail) =>
-    t.db.selectFrom("notifications").select(["title", "message", "link", "type"]).where("type", "=", "payment_reminder").where("link", "=", `/invoices/${invoice.id}`).orderBy("created_at").execute();
+    t.db
+      .selectFrom("notifications")
+      .select(["title", "message", "link", "type"])
+      .where("type", "=", "payment_reminder")
+      .where("link", "=", `/invoices/${invoice.id}`)
+      .orderBy("created_at")
+      .execute();
 
   it("reminds the attorney on the due date, 7 and 30 days after it, once each, and marks the invoice overdue the day after it is due", async () => {
     const invoice = await issuedTo("attorney");
@@ -64,28 +71,53 @@ describe.each(testDialects())("following invoices up (overdue, reminders, e-mail
     await sweepInvoices(t.db, noonOn(due));
     expect(await statusOf(invoice.id)).toBe("issued");
     expect(await remindersOf(invoice)).toEqual([
-      { type: "payment_reminder", title: `Payment due today: ${invoice.number}`, message: `${invoice.number} is due for payment today: R\u00a01\u00a0150.00 is outstanding.`, link: `/invoices/${invoice.id}` },
+      {
+        type: "payment_reminder",
+        title: `Payment due today: ${invoice.number}`,
+        message: `${invoice.number} is due for payment today: R\u00a01\u00a0150.00 is outstanding.`,
+        link: `/invoices/${invoice.id}`,
+      },
     ]);
 
     const swept = await sweepInvoices(t.db, noonOn(addDays(due, 1)));
     expect(swept.overdue).toBeGreaterThanOrEqual(1);
     expect(await statusOf(invoice.id)).toBe("overdue");
-    const audit = await t.db.selectFrom("audit_log").select(["actor_id", "before", "after"]).where("action", "=", "invoice.overdue").where("entity_id", "=", invoice.id).execute();
+    const audit = await t.db
+      .selectFrom("audit_log")
+      .select(["actor_id", "before", "after"])
+      .where("action", "=", "invoice.overdue")
+      .where("entity_id", "=", invoice.id)
+      .execute();
     expect(audit).toEqual([{ actor_id: null, before: { status: "issued" }, after: { status: "overdue", number: invoice.number } }]);
     expect(await remindersOf(invoice)).toHaveLength(1);
 
     for (const day of [7, 7, 8, 29]) await sweepInvoices(t.db, noonOn(addDays(due, day)));
     for (const day of [30, 31, 60]) await sweepInvoices(t.db, noonOn(addDays(due, day)));
     const titles = (await remindersOf(invoice)).map((r) => r.title);
-    expect(titles).toEqual([`Payment due today: ${invoice.number}`, `Payment reminder: ${invoice.number} is 7 days overdue`, `Payment reminder: ${invoice.number} is 30 days overdue`]);
+    expect(titles).toEqual([
+      `Payment due today: ${invoice.number}`,
+      `Payment reminder: ${invoice.number} is 7 days overdue`,
+      `Payment reminder: ${invoice.number} is 30 days overdue`,
+    ]);
     // Dates read as the screens show them ("13 Nov 2026"), in the reminder and in the invoice's e-mail.
     const dueLabel = saDateLabel(due);
     expect(dueLabel).toMatch(/^\d{1,2} [A-Z][a-z]{2} \d{4}$/);
-    expect((await remindersOf(invoice))[1]?.message).toBe(`${invoice.number} was due on ${dueLabel} and R\u00a01\u00a0150.00 is still outstanding. Please pay, or upload your proof of payment under Payments.`);
-    const mail = await t.db.selectFrom("email_outbox").select("body").where("subject", "like", `%${invoice.number}%`).executeTakeFirstOrThrow();
+    expect((await remindersOf(invoice))[1]?.message).toBe(
+      `${invoice.number} was due on ${dueLabel} and R\u00a01\u00a0150.00 is still outstanding. Please pay, or upload your proof of payment under Payments.`,
+    );
+    const mail = await t.db
+      .selectFrom("email_outbox")
+      .select("body")
+      .where("subject", "like", `%${invoice.number}%`)
+      .executeTakeFirstOrThrow();
     expect(mail.body).toContain(`, due by ${dueLabel}.`);
     expect(mail.body).not.toContain(due);
-    const stages = await t.db.selectFrom("invoice_reminders").select(["stage", "notified"]).where("invoice_id", "=", invoice.id).orderBy("stage").execute();
+    const stages = await t.db
+      .selectFrom("invoice_reminders")
+      .select(["stage", "notified"])
+      .where("invoice_id", "=", invoice.id)
+      .orderBy("stage")
+      .execute();
     expect(stages).toEqual([
       { stage: "days30", notified: true },
       { stage: "days7", notified: true },
@@ -94,12 +126,19 @@ describe.each(testDialects())("following invoices up (overdue, reminders, e-mail
   });
 
   it("sends an invoice first seen long past due only its latest reminder, and e-mails it to an attorney who asked for e-mail", async () => {
-    await t.db.insertInto("notification_preferences").values({ user_id: ids.nomsa!, type: "payment_reminder", bell: true, email: true }).execute();
+    await t.db
+      .insertInto("notification_preferences")
+      .values({ user_id: ids.nomsa!, type: "payment_reminder", bell: true, email: true })
+      .execute();
     const invoice = await issuedTo("nomsa");
     await sweepInvoices(t.db, noonOn(addDays(invoice.dueDate!, 40)));
     expect((await remindersOf(invoice)).map((r) => r.title)).toEqual([`Payment reminder: ${invoice.number} is 40 days overdue`]);
     expect(await statusOf(invoice.id)).toBe("overdue");
-    const mails = await t.db.selectFrom("email_outbox").select(["subject", "body"]).where("subject", "like", `%${invoice.number}%overdue%`).execute();
+    const mails = await t.db
+      .selectFrom("email_outbox")
+      .select(["subject", "body"])
+      .where("subject", "like", `%${invoice.number}%overdue%`)
+      .execute();
     expect(mails).toHaveLength(1);
     expect(mails[0]!.subject).toBe(`MedLegal: Payment reminder: ${invoice.number} is 40 days overdue`);
     // The reminder's text names the claimant: the e-mail keeps it in the app.
@@ -109,7 +148,10 @@ describe.each(testDialects())("following invoices up (overdue, reminders, e-mail
 
   it("leaves settled invoices alone: nothing owed, no overdue and no reminder", async () => {
     const invoice = await issuedTo("attorney");
-    const credited = await trpc<InvoiceDetail>(t.app, c.employee!, "invoices.credit", { invoiceId: invoice.id, reason: "Issued in error." });
+    const credited = await trpc<InvoiceDetail>(t.app, c.employee!, "invoices.credit", {
+      invoiceId: invoice.id,
+      reason: "Issued in error.",
+    });
     expect(credited.status, credited.error?.message).toBe(200);
     await sweepInvoices(t.db, noonOn(addDays(invoice.dueDate!, 31)));
     expect(await statusOf(invoice.id)).toBe("credited");
@@ -122,14 +164,27 @@ describe.each(testDialects())("following invoices up (overdue, reminders, e-mail
     // On PostgreSQL the second instance has its own pool; PGlite is one process's database.
     const otherDb = kind === "pg" ? await secondConnection() : t.db;
     try {
-      await Promise.all([sweepInvoices(t.db, at, 1), sweepInvoices(otherDb, at, 1), sweepInvoices(t.db, at, 2), sweepInvoices(otherDb, at, 3)]);
+      await Promise.all([
+        sweepInvoices(t.db, at, 1),
+        sweepInvoices(otherDb, at, 1),
+        sweepInvoices(t.db, at, 2),
+        sweepInvoices(otherDb, at, 3),
+      ]);
     } finally {
       if (otherDb !== t.db) await otherDb.destroy();
     }
     for (const invoice of invoices) {
-      expect((await remindersOf(invoice)).map((r) => r.title), invoice.number!).toEqual([`Payment reminder: ${invoice.number} is 8 days overdue`]);
+      expect(
+        (await remindersOf(invoice)).map((r) => r.title),
+        invoice.number!,
+      ).toEqual([`Payment reminder: ${invoice.number} is 8 days overdue`]);
       expect(await statusOf(invoice.id)).toBe("overdue");
-      const audits = await t.db.selectFrom("audit_log").select("id").where("action", "=", "invoice.overdue").where("entity_id", "=", invoice.id).execute();
+      const audits = await t.db
+        .selectFrom("audit_log")
+        .select("id")
+        .where("action", "=", "invoice.overdue")
+        .where("entity_id", "=", invoice.id)
+        .execute();
       expect(audits).toHaveLength(1);
     }
   });
@@ -138,21 +193,36 @@ describe.each(testDialects())("following invoices up (overdue, reminders, e-mail
     const invoice = await issuedTo("attorney");
     expect(invoice.can.emailAgain).toBe(true);
     const attorneyEmail = (await t.db.selectFrom("users").select("email").where("id", "=", ids.attorney!).executeTakeFirstOrThrow()).email;
-    const outboxOf = () => t.db.selectFrom("email_outbox").select(["to_address", "subject", "body", "attachment_file_id"]).where("subject", "like", `Copy of %${invoice.number}%`).execute();
+    const outboxOf = () =>
+      t.db
+        .selectFrom("email_outbox")
+        .select(["to_address", "subject", "body", "attachment_file_id"])
+        .where("subject", "like", `Copy of %${invoice.number}%`)
+        .execute();
 
     const sent = await trpc<{ sentTo: string; sentAt: string }>(t.app, c.employee!, "invoices.emailAgain", { id: invoice.id });
     expect(sent.status, sent.error?.message).toBe(200);
     expect(sent.data.sentTo).toBe(attorneyEmail);
-    const copy = (await t.db.selectFrom("invoices").select(["copy_file_id", "pdf_file_id"]).where("id", "=", invoice.id).executeTakeFirstOrThrow());
+    const copy = await t.db
+      .selectFrom("invoices")
+      .select(["copy_file_id", "pdf_file_id"])
+      .where("id", "=", invoice.id)
+      .executeTakeFirstOrThrow();
     expect(await outboxOf()).toEqual([
-      expect.objectContaining({ to_address: attorneyEmail, subject: `Copy of tax invoice ${invoice.number} from ${AGENCY.name}`, attachment_file_id: copy.copy_file_id }),
+      expect.objectContaining({
+        to_address: attorneyEmail,
+        subject: `Copy of tax invoice ${invoice.number} from ${AGENCY.name}`,
+        attachment_file_id: copy.copy_file_id,
+      }),
     ]);
     expect(copy.copy_file_id).not.toBe(copy.pdf_file_id);
 
     // A second click (or a colleague's) within 10 minutes: a clear refusal, nothing queued.
     const again = await trpc(t.app, c.admin!, "invoices.emailAgain", { id: invoice.id });
     expect(again.status).toBe(429);
-    expect(again.error?.message).toMatch(new RegExp(`^${invoice.number} was e-mailed again at .+\\. It can be sent again from .+, 10 minutes later\\.$`));
+    expect(again.error?.message).toMatch(
+      new RegExp(`^${invoice.number} was e-mailed again at .+\\. It can be sent again from .+, 10 minutes later\\.$`),
+    );
     expect(await outboxOf()).toHaveLength(1);
 
     // Attorneys cannot send it; a draft has nothing to send yet.
@@ -168,7 +238,13 @@ describe.each(testDialects())("following invoices up (overdue, reminders, e-mail
     const actor = { user: employee, meta: { ip: null, userAgent: "test", requestId: "test", appUrl: "" } };
     await runAt(new Date(Date.now() + 11 * 60_000), () => invoiceMailService.emailInvoiceAgain({ db: t.db, actor }, { id: invoice.id }));
     expect(await outboxOf()).toHaveLength(2);
-    const audit = await t.db.selectFrom("audit_log").select(["actor_id", "after"]).where("action", "=", "invoice.email_again").where("entity_id", "=", invoice.id).orderBy("at").execute();
+    const audit = await t.db
+      .selectFrom("audit_log")
+      .select(["actor_id", "after"])
+      .where("action", "=", "invoice.email_again")
+      .where("entity_id", "=", invoice.id)
+      .orderBy("at")
+      .execute();
     expect(audit).toHaveLength(2);
     expect(audit[0]).toEqual({ actor_id: ids.employee, after: { number: invoice.number, to: attorneyEmail, fileId: copy.copy_file_id } });
   });
@@ -188,12 +264,22 @@ describe.each(testDialects())("following invoices up (overdue, reminders, e-mail
     expect(everything.status, everything.error?.message).toBe(200);
     expect(everything.data.items.map((i) => i.id)).toContain(invoice.id);
     expect(everything.data.creditNotes).toContainEqual(
-      expect.objectContaining({ id: note.id, number: note.number, invoiceId: invoice.id, invoiceNumber: invoice.number, kind: "attorney", totalCents: 23_000, reason: "Part of the report fee waived." }),
+      expect.objectContaining({
+        id: note.id,
+        number: note.number,
+        invoiceId: invoice.id,
+        invoiceNumber: invoice.number,
+        kind: "attorney",
+        totalCents: 23_000,
+        reason: "Part of the report fee waived.",
+      }),
     );
     const { creditNoteCount, receivable: totals } = everything.data.totals;
     expect(creditNoteCount).toBe(everything.data.creditNotes.length);
     expect(totals.creditedCents).toBe(everything.data.creditNotes.reduce((sum, n) => sum + n.totalCents, 0));
-    expect(totals.balanceCents).toBe(everything.data.items.reduce((sum, i) => sum + (["issued", "partially_paid", "overdue"].includes(i.status) ? i.balanceCents : 0), 0));
+    expect(totals.balanceCents).toBe(
+      everything.data.items.reduce((sum, i) => sum + (["issued", "partially_paid", "overdue"].includes(i.status) ? i.balanceCents : 0), 0),
+    );
     expect(AGEING_BUCKETS.reduce((sum, b) => sum + totals.ageing[b], 0)).toBe(totals.balanceCents);
     expect(totals.ageing.totalCents).toBe(totals.balanceCents);
     // The earlier tests' invoices are due in 30 days: all of it is current.

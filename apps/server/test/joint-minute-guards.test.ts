@@ -27,10 +27,13 @@ describe.each(testDialects())("joint minute codes and the opposing expert on %s"
   it("sends at most five signing codes an hour per minute and side, to our expert and to the guest", async () => {
     const { minute, email } = await kit.arrange(true);
     const { cookie } = await kit.asGuest(minute.id, email);
-    for (let i = 0; i < 5; i++) expect((await trpc(t.app, kit.expert.cookie, "jointMinutes.requestSignCode", { id: minute.id })).status).toBe(200);
+    for (let i = 0; i < 5; i++)
+      expect((await trpc(t.app, kit.expert.cookie, "jointMinutes.requestSignCode", { id: minute.id })).status).toBe(200);
     const ours = await trpc(t.app, kit.expert.cookie, "jointMinutes.requestSignCode", { id: minute.id });
     expect(ours.status).toBe(429);
-    expect(ours.error?.message).toMatch(/^Too many signing codes were sent for this minute in the last hour\. Please wait \d+ minutes and try again\.$/);
+    expect(ours.error?.message).toMatch(
+      /^Too many signing codes were sent for this minute in the last hour\. Please wait \d+ minutes and try again\.$/,
+    );
     // The other side's codes are counted apart.
     for (let i = 0; i < 5; i++) expect((await trpc(t.app, cookie, "jointMinutes.guestRequestSignCode")).status).toBe(200);
     expect((await trpc(t.app, cookie, "jointMinutes.guestRequestSignCode")).status).toBe(429);
@@ -46,20 +49,39 @@ describe.each(testDialects())("joint minute codes and the opposing expert on %s"
     for (let i = 0; i < 3; i++) expect((await kit.post("jointMinutes.guestVerify", { token, code: wrongFor(first) })).statusCode).toBe(400);
     expect((await kit.post("jointMinutes.guestOpen", { token })).statusCode).toBe(200);
     const second = codeIn(await kit.lastMail(email));
-    for (let i = 0; i < 2; i++) expect((await kit.post("jointMinutes.guestVerify", { token, code: wrongFor(second) })).statusCode).toBe(400);
+    for (let i = 0; i < 2; i++)
+      expect((await kit.post("jointMinutes.guestVerify", { token, code: wrongFor(second) })).statusCode).toBe(400);
     // Five wrong tries spent over two codes: even the right code is refused for now.
     const right = await kit.post("jointMinutes.guestVerify", { token, code: second });
     expect(right.statusCode).toBe(429);
-    expect((right.json() as { error: { message: string } }).error.message).toMatch(/^Too many wrong codes for this minute\. Please wait \d+ minutes and try again\.$/);
+    expect((right.json() as { error: { message: string } }).error.message).toMatch(
+      /^Too many wrong codes for this minute\. Please wait \d+ minutes and try again\.$/,
+    );
     expect(guestCookieOf(right)).toBe("");
 
     // Our expert's signing codes alike.
     expect((await trpc(t.app, kit.expert.cookie, "jointMinutes.requestSignCode", { id: minute.id })).status).toBe(200);
-    for (let i = 0; i < 4; i++) expect((await trpc(t.app, kit.expert.cookie, "jointMinutes.sign", { id: minute.id, typedName: kit.expert.name, code: wrongFor(codeIn(await kit.lastMail(kit.expert.email))) })).status).toBe(400);
+    for (let i = 0; i < 4; i++)
+      expect(
+        (
+          await trpc(t.app, kit.expert.cookie, "jointMinutes.sign", {
+            id: minute.id,
+            typedName: kit.expert.name,
+            code: wrongFor(codeIn(await kit.lastMail(kit.expert.email))),
+          })
+        ).status,
+      ).toBe(400);
     expect((await trpc(t.app, kit.expert.cookie, "jointMinutes.requestSignCode", { id: minute.id })).status).toBe(200);
     const code = codeIn(await kit.lastMail(kit.expert.email));
-    expect((await trpc(t.app, kit.expert.cookie, "jointMinutes.sign", { id: minute.id, typedName: kit.expert.name, code: wrongFor(code) })).status).toBe(400);
-    const refused = await trpc<JointMinute>(t.app, kit.expert.cookie, "jointMinutes.sign", { id: minute.id, typedName: kit.expert.name, code });
+    expect(
+      (await trpc(t.app, kit.expert.cookie, "jointMinutes.sign", { id: minute.id, typedName: kit.expert.name, code: wrongFor(code) }))
+        .status,
+    ).toBe(400);
+    const refused = await trpc<JointMinute>(t.app, kit.expert.cookie, "jointMinutes.sign", {
+      id: minute.id,
+      typedName: kit.expert.name,
+      code,
+    });
     expect(refused.status).toBe(429);
     expect(await t.db.selectFrom("joint_minute_signatures").select("party").where("minute_id", "=", minute.id).execute()).toEqual([]);
   });
@@ -71,7 +93,9 @@ describe.each(testDialects())("joint minute codes and the opposing expert on %s"
     expect(statuses(opened).sort()).toEqual([200, 200, 200, 200, 200, 429, 429, 429, 429, 429]);
     expect((await kit.mailsTo(email)).filter((m) => m.includes("open the joint minute"))).toHaveLength(5);
     const before = (await kit.mailsTo(kit.expert.email)).length;
-    const signing = await Promise.all(Array.from({ length: 10 }, () => trpc(t.app, kit.expert.cookie, "jointMinutes.requestSignCode", { id: minute.id })));
+    const signing = await Promise.all(
+      Array.from({ length: 10 }, () => trpc(t.app, kit.expert.cookie, "jointMinutes.requestSignCode", { id: minute.id })),
+    );
     expect(statuses(signing).sort()).toEqual([200, 200, 200, 200, 200, 429, 429, 429, 429, 429]);
     expect((await kit.mailsTo(kit.expert.email)).length - before).toBe(5);
   });
@@ -80,7 +104,11 @@ describe.each(testDialects())("joint minute codes and the opposing expert on %s"
     const { minute, email } = await kit.arrange();
     const token = await kit.sendLink(minute.id, email);
     const newEmail = freshAddress("replacement");
-    const changed = await trpc<JointMinute>(t.app, kit.employee, "jointMinutes.updateOpposingExpert", { id: minute.id, opposing: { ...OPPOSING, name: "Dr Thandi Mokoena", email: newEmail }, dueOn: "2027-02-01" });
+    const changed = await trpc<JointMinute>(t.app, kit.employee, "jointMinutes.updateOpposingExpert", {
+      id: minute.id,
+      opposing: { ...OPPOSING, name: "Dr Thandi Mokoena", email: newEmail },
+      dueOn: "2027-02-01",
+    });
     expect(changed.status, changed.error?.message).toBe(200);
     expect(changed.data.opposingEmail).toBe(newEmail);
     expect(changed.data.guestLink?.revoked).toBe(true);
@@ -98,30 +126,63 @@ describe.each(testDialects())("joint minute codes and the opposing expert on %s"
     const { minute, email } = await kit.arrange(true);
     const { cookie } = await kit.asGuest(minute.id, email);
     expect((await trpc(t.app, cookie, "jointMinutes.guestRequestSignCode")).status).toBe(200);
-    const signed = await trpc<MinuteWorkspace>(t.app, cookie, "jointMinutes.guestSign", { typedName: OPPOSING.name, code: codeIn(await kit.lastMail(email)) });
+    const signed = await trpc<MinuteWorkspace>(t.app, cookie, "jointMinutes.guestSign", {
+      typedName: OPPOSING.name,
+      code: codeIn(await kit.lastMail(email)),
+    });
     expect(signed.status, signed.error?.message).toBe(200);
     // The signature records the address its code went to.
-    const signature = await t.db.selectFrom("joint_minute_signatures").selectAll().where("minute_id", "=", minute.id).where("party", "=", "opposing").executeTakeFirstOrThrow();
+    const signature = await t.db
+      .selectFrom("joint_minute_signatures")
+      .selectAll()
+      .where("minute_id", "=", minute.id)
+      .where("party", "=", "opposing")
+      .executeTakeFirstOrThrow();
     expect(signature.sent_to).toBe(email);
 
     const newEmail = freshAddress("replacement");
     const replacement = { ...OPPOSING, name: "Dr Thandi Mokoena", email: newEmail };
-    const refused = await trpc(t.app, kit.employee, "jointMinutes.updateOpposingExpert", { id: minute.id, opposing: replacement, dueOn: "2027-02-01" });
+    const refused = await trpc(t.app, kit.employee, "jointMinutes.updateOpposingExpert", {
+      id: minute.id,
+      opposing: replacement,
+      dueOn: "2027-02-01",
+    });
     expect(refused.status).toBe(409);
     expect(refused.error?.message).toBe(JOINT_MINUTE_MESSAGES.reopenToChange);
-    const renamed = await trpc(t.app, kit.employee, "jointMinutes.updateOpposingExpert", { id: minute.id, opposing: { ...OPPOSING, email, name: "Dr Pieter Botha" }, dueOn: "2027-02-01" });
+    const renamed = await trpc(t.app, kit.employee, "jointMinutes.updateOpposingExpert", {
+      id: minute.id,
+      opposing: { ...OPPOSING, email, name: "Dr Pieter Botha" },
+      dueOn: "2027-02-01",
+    });
     expect(renamed.status).toBe(409);
     // Nothing changed: the same expert, their session and signature stand.
-    expect((await trpc<MinuteWorkspace>(t.app, cookie, "jointMinutes.guestGet")).data).toMatchObject({ opposing: { name: OPPOSING.name }, signatures: [{ party: "opposing" }] });
+    expect((await trpc<MinuteWorkspace>(t.app, cookie, "jointMinutes.guestGet")).data).toMatchObject({
+      opposing: { name: OPPOSING.name },
+      signatures: [{ party: "opposing" }],
+    });
 
-    const reopened = await trpc<JointMinute>(t.app, kit.employee, "jointMinutes.updateOpposingExpert", { id: minute.id, opposing: replacement, dueOn: "2027-02-01", reopen: true });
+    const reopened = await trpc<JointMinute>(t.app, kit.employee, "jointMinutes.updateOpposingExpert", {
+      id: minute.id,
+      opposing: replacement,
+      dueOn: "2027-02-01",
+      reopen: true,
+    });
     expect(reopened.status, reopened.error?.message).toBe(200);
     expect(reopened.data).toMatchObject({ opposingEmail: newEmail, opposingOpenedAt: null, signatures: [] });
     expect((await trpc(t.app, cookie, "jointMinutes.guestGet")).status).toBe(401);
     const told = await kit.lastMail(email);
     expect(told).toContain("The link you were sent no longer works, and your signature on the minute has been withdrawn.");
-    const audit = await t.db.selectFrom("audit_log").select("after").where("entity_id", "=", minute.id).where("action", "=", "joint_minute.update_expert").orderBy("at", "desc").executeTakeFirstOrThrow();
-    expect(audit.after).toMatchObject({ email: newEmail, replaced: { reopened: true, voidedSignatureOfVersion: 1, toldOldAddress: email } });
+    const audit = await t.db
+      .selectFrom("audit_log")
+      .select("after")
+      .where("entity_id", "=", minute.id)
+      .where("action", "=", "joint_minute.update_expert")
+      .orderBy("at", "desc")
+      .executeTakeFirstOrThrow();
+    expect(audit.after).toMatchObject({
+      email: newEmail,
+      replaced: { reopened: true, voidedSignatureOfVersion: 1, toldOldAddress: email },
+    });
   });
 
   it("binds an expert who opened the minute: their details change freely, another person only by reopening, and a code the old address holds signs nothing", async () => {
@@ -130,13 +191,29 @@ describe.each(testDialects())("joint minute codes and the opposing expert on %s"
     expect((await trpc(t.app, cookie, "jointMinutes.guestRequestSignCode")).status).toBe(200);
     const heldCode = codeIn(await kit.lastMail(email));
     // The same person's other details change freely (a name's case and spacing, the address's case too).
-    const phone = await trpc<JointMinute>(t.app, kit.employee, "jointMinutes.updateOpposingExpert", { id: minute.id, opposing: { ...OPPOSING, email: email.toUpperCase(), name: "DR PIETER  VAN WYK", phone: "021 555 0202" }, dueOn: "2027-02-01" });
+    const phone = await trpc<JointMinute>(t.app, kit.employee, "jointMinutes.updateOpposingExpert", {
+      id: minute.id,
+      opposing: { ...OPPOSING, email: email.toUpperCase(), name: "DR PIETER  VAN WYK", phone: "021 555 0202" },
+      dueOn: "2027-02-01",
+    });
     expect(phone.status, phone.error?.message).toBe(200);
     expect((await trpc(t.app, cookie, "jointMinutes.guestGet")).status).toBe(200);
     const newEmail = freshAddress("replacement");
     const replacement = { ...OPPOSING, name: "Dr Thandi Mokoena", email: newEmail };
-    expect((await trpc(t.app, kit.employee, "jointMinutes.updateOpposingExpert", { id: minute.id, opposing: replacement, dueOn: "2027-02-01" })).status).toBe(409);
-    expect((await trpc(t.app, kit.employee, "jointMinutes.updateOpposingExpert", { id: minute.id, opposing: replacement, dueOn: "2027-02-01", reopen: true })).status).toBe(200);
+    expect(
+      (await trpc(t.app, kit.employee, "jointMinutes.updateOpposingExpert", { id: minute.id, opposing: replacement, dueOn: "2027-02-01" }))
+        .status,
+    ).toBe(409);
+    expect(
+      (
+        await trpc(t.app, kit.employee, "jointMinutes.updateOpposingExpert", {
+          id: minute.id,
+          opposing: replacement,
+          dueOn: "2027-02-01",
+          reopen: true,
+        })
+      ).status,
+    ).toBe(200);
     expect((await trpc(t.app, cookie, "jointMinutes.guestGet")).status).toBe(401);
 
     // The new expert cannot sign with the code the old address was sent.
@@ -145,6 +222,14 @@ describe.each(testDialects())("joint minute codes and the opposing expert on %s"
     expect(withOldCode.status).toBe(400);
     expect(withOldCode.error?.message).toBe(JOINT_MINUTE_MESSAGES.badCode);
     // Having opened it, the new expert is bound in turn.
-    expect((await trpc(t.app, kit.employee, "jointMinutes.updateOpposingExpert", { id: minute.id, opposing: { ...replacement, email: freshAddress() }, dueOn: "2027-02-01" })).status).toBe(409);
+    expect(
+      (
+        await trpc(t.app, kit.employee, "jointMinutes.updateOpposingExpert", {
+          id: minute.id,
+          opposing: { ...replacement, email: freshAddress() },
+          dueOn: "2027-02-01",
+        })
+      ).status,
+    ).toBe(409);
   });
 });

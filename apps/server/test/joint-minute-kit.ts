@@ -39,23 +39,43 @@ export async function minuteKit(t: TestApp) {
     .where("reports.kind", "<>", "joint_minute")
     .orderBy("reports.reference")
     .executeTakeFirstOrThrow();
-  const expert = { cookie: (await login(t.app, report.username)).cookie, name: `${report.first_name} ${report.last_name}`, email: report.email };
-  const post = (path: string, input: unknown) => t.app.inject({ method: "POST", url: `/trpc/${path}`, headers: { "content-type": "application/json" }, payload: JSON.stringify(input) });
+  const expert = {
+    cookie: (await login(t.app, report.username)).cookie,
+    name: `${report.first_name} ${report.last_name}`,
+    email: report.email,
+  };
+  const post = (path: string, input: unknown) =>
+    t.app.inject({ method: "POST", url: `/trpc/${path}`, headers: { "content-type": "application/json" }, payload: JSON.stringify(input) });
 
   /** The latest e-mail queued to `to`, as the outbox sends it. */
   async function lastMail(to: string): Promise<string> {
-    const row = await t.db.selectFrom("email_outbox").select("body").where("to_address", "=", to).orderBy("created_at", "desc").orderBy("id", "desc").executeTakeFirstOrThrow();
+    const row = await t.db
+      .selectFrom("email_outbox")
+      .select("body")
+      .where("to_address", "=", to)
+      .orderBy("created_at", "desc")
+      .orderBy("id", "desc")
+      .executeTakeFirstOrThrow();
     return row.body;
   }
-  const mailsTo = async (to: string) => (await t.db.selectFrom("email_outbox").select("body").where("to_address", "=", to).execute()).map((m) => m.body);
+  const mailsTo = async (to: string) =>
+    (await t.db.selectFrom("email_outbox").select("body").where("to_address", "=", to).execute()).map((m) => m.body);
 
   /** A new minute on the report; with `issues`, our expert has saved version 1. */
   async function arrange(issues = false) {
     const email = freshAddress();
-    const made = await trpc<JointMinute>(t.app, employee, "jointMinutes.create", { reportId: report.id, opposing: { ...OPPOSING, email }, dueOn: "2027-02-01" });
+    const made = await trpc<JointMinute>(t.app, employee, "jointMinutes.create", {
+      reportId: report.id,
+      opposing: { ...OPPOSING, email },
+      dueOn: "2027-02-01",
+    });
     expect(made.status, made.error?.message).toBe(200);
     if (issues) {
-      const saved = await trpc(t.app, expert.cookie, "jointMinutes.saveIssues", { id: made.data.id, baseVersion: 0, issues: [{ label: "Diagnosis", status: "agreed", view: "Healed malunion.", reason: "" }] });
+      const saved = await trpc(t.app, expert.cookie, "jointMinutes.saveIssues", {
+        id: made.data.id,
+        baseVersion: 0,
+        issues: [{ label: "Diagnosis", status: "agreed", view: "Healed malunion.", reason: "" }],
+      });
       expect(saved.status, saved.error?.message).toBe(200);
     }
     return { minute: made.data, email };

@@ -185,7 +185,14 @@ describe.each(testDialects())("the live event stream on %s", (kind) => {
       })
       .catch(() => {});
     // Committed on the shared database by another connection than instance B's.
-    await t.db.transaction().execute((trx) => notificationsService.notify(trx, { userId: ids.attorney!, type: "query_update", title: "Query in review", message: "Your query is being reviewed." }));
+    await t.db.transaction().execute((trx) =>
+      notificationsService.notify(trx, {
+        userId: ids.attorney!,
+        type: "query_update",
+        title: "Query in review",
+        message: "Your query is being reviewed.",
+      }),
+    );
     const event = await nextData(s);
     expect(event?.data).toEqual({ kind: "notifications" });
     expect(event?.id).toMatch(/^[A-Za-z0-9_-]+:\d+$/);
@@ -200,7 +207,12 @@ describe.each(testDialects())("the live event stream on %s", (kind) => {
     const outsider = await stream(urlB, (await login(other, "consultant")).cookie);
     for (const s of [attorney, outsider]) expect((await s.next())?.event).toBe("connected");
     const employee = (await login(t.app, "employee")).cookie;
-    const started = await trpc<{ threadId: string }>(t.app, employee, "messages.startThread", { subject: "Your documents", participantIds: [ids.attorney], body: "We received the hospital records.", internal: false });
+    const started = await trpc<{ threadId: string }>(t.app, employee, "messages.startThread", {
+      subject: "Your documents",
+      participantIds: [ids.attorney],
+      body: "We received the hospital records.",
+      internal: false,
+    });
     expect(started.status, started.error?.message).toBe(200);
     const { threadId } = started.data;
     expect((await nextData(attorney))?.data).toEqual({ kind: "thread", threadId });
@@ -289,7 +301,11 @@ describe.each(testDialects())("the live event stream on %s", (kind) => {
     const idleSince = Date.now() - 10 * 60_000;
     const row = await t.db.selectFrom("sessions").select(["data", "expires_at"]).where("sid", "=", sid).executeTakeFirstOrThrow();
     const data = { ...(row.data as Record<string, unknown>), lastSeenAt: idleSince };
-    await t.db.updateTable("sessions").set({ data: JSON.stringify(data), expires_at: new Date(idleSince + 15 * 60_000) }).where("sid", "=", sid).execute();
+    await t.db
+      .updateTable("sessions")
+      .set({ data: JSON.stringify(data), expires_at: new Date(idleSince + 15 * 60_000) })
+      .where("sid", "=", sid)
+      .execute();
 
     const s = await stream(urlA, cookie);
     await announce(t.db, { kind: "query", queryId: "q-idle", userIds: [ids.employee!] });
@@ -317,7 +333,12 @@ describe.each(testDialects())("the live event stream on %s", (kind) => {
     const guestId = made.data.participants.find((p) => p.kind === "guest")!.id;
     const copied = await trpc<{ url: string }>(t.app, employee, "meetings.copyGuestLink", { participantId: guestId });
     const token = /token=([A-Za-z0-9_.-]+)/.exec(copied.data.url)![1]!;
-    const joined = await t.app.inject({ method: "POST", url: "/trpc/meetings.joinAsGuest", headers: { "content-type": "application/json" }, payload: JSON.stringify({ roomId: made.data.roomId, token }) });
+    const joined = await t.app.inject({
+      method: "POST",
+      url: "/trpc/meetings.joinAsGuest",
+      headers: { "content-type": "application/json" },
+      payload: JSON.stringify({ roomId: made.data.roomId, token }),
+    });
     const guest = joined.cookies.find((c) => c.name === "medlegal.guest")!;
     const s = await stream(urlB, `medlegal.guest=${guest.value}`);
     expect(s.status).toBe(200);
@@ -365,7 +386,10 @@ describe.each(testDialects())("the live event stream on %s", (kind) => {
     const employee = (await login(t.app, "employee")).cookie;
     // Refused (empty comment): nothing changed, so nothing is announced.
     expect((await trpc(t.app, employee, "queries.comment", { queryId: query.id, body: "" })).status).toBe(400);
-    const comment = await trpc(t.app, employee, "queries.comment", { queryId: query.id, body: "The expert's rooms moved to the second floor." });
+    const comment = await trpc(t.app, employee, "queries.comment", {
+      queryId: query.id,
+      body: "The expert's rooms moved to the second floor.",
+    });
     expect(comment.status, comment.error?.message).toBe(200);
     // The comment may also ring bells; the query event is among what arrives.
     const queryEvent = async (s: LiveStream) => {
@@ -396,30 +420,50 @@ describe.each(testDialects())("the live event stream on %s", (kind) => {
     const expert = await stream(urlA, expertCookie);
     expect((await expert.next())?.event).toBe("connected");
     const employee = (await login(other, "employee")).cookie;
-    const opened = await trpc<{ threadId: string }>(other, employee, "messages.openQueryThread", { queryId: pair.query_id, kind: "query_expert", consultantId: pair.consultant_id });
+    const opened = await trpc<{ threadId: string }>(other, employee, "messages.openQueryThread", {
+      queryId: pair.query_id,
+      kind: "query_expert",
+      consultantId: pair.consultant_id,
+    });
     expect(opened.status, opened.error?.message).toBe(200);
     const { threadId } = opened.data;
     // While asked, the expert hears the conversation and the query.
     expect((await trpc(other, employee, "messages.send", { threadId, body: "Can you see the claimant next week?" })).status).toBe(200);
     const heard = async (kind: string) => {
-      for (let event = await nextData(expert); event; event = await nextData(expert)) if ((event.data as { kind: string }).kind === kind) return event.data;
+      for (let event = await nextData(expert); event; event = await nextData(expert))
+        if ((event.data as { kind: string }).kind === kind) return event.data;
       return null;
     };
     expect(await heard("thread")).toEqual({ kind: "thread", threadId });
-    expect((await trpc(other, employee, "queries.comment", { queryId: pair.query_id, body: "Records requested from the hospital." })).status).toBe(200);
+    expect(
+      (await trpc(other, employee, "queries.comment", { queryId: pair.query_id, body: "Records requested from the hospital." })).status,
+    ).toBe(200);
     expect(await heard("query")).toEqual({ kind: "query", queryId: pair.query_id });
 
-    const declined = await trpc(t.app, expertCookie, "assignments.respond", { id: pair.id, accept: false, reason: "Fully booked this month." });
+    const declined = await trpc(t.app, expertCookie, "assignments.respond", {
+      id: pair.id,
+      accept: false,
+      reason: "Fully booked this month.",
+    });
     expect(declined.status, declined.error?.message).toBe(200);
     const before = expert.data().length;
     expect((await trpc(other, employee, "messages.send", { threadId, body: "Noted, we will ask someone else." })).status).toBe(200);
-    expect((await trpc(other, employee, "queries.comment", { queryId: pair.query_id, body: "Another expert to be proposed." })).status).toBe(200);
+    expect(
+      (await trpc(other, employee, "queries.comment", { queryId: pair.query_id, body: "Another expert to be proposed." })).status,
+    ).toBe(200);
     // Delivery follows commit order: once the marker is here, the others would have been too.
     await announce(t.db, { kind: "notifications", userIds: [pair.consultant_id] });
-    for (let event = await nextData(expert); (event?.data as { kind?: string } | undefined)?.kind !== "notifications"; event = await nextData(expert)) {
+    for (
+      let event = await nextData(expert);
+      (event?.data as { kind?: string } | undefined)?.kind !== "notifications";
+      event = await nextData(expert)
+    ) {
       expect(event, "the marker never came").not.toBeNull();
     }
-    const since = expert.data().slice(before).map((e) => e.data as { kind: string; queryId?: string; threadId?: string });
+    const since = expert
+      .data()
+      .slice(before)
+      .map((e) => e.data as { kind: string; queryId?: string; threadId?: string });
     expect(since.filter((e) => e.queryId === pair.query_id || e.threadId === threadId)).toEqual([]);
   });
 
@@ -430,17 +474,24 @@ describe.each(testDialects())("the live event stream on %s", (kind) => {
       .selectFrom("queries")
       .select("id")
       .where("attorney_id", "=", ids.attorney!)
-      .where(({ not, exists, selectFrom }) => not(exists(selectFrom("message_threads").select("id").whereRef("message_threads.query_id", "=", "queries.id"))))
+      .where(({ not, exists, selectFrom }) =>
+        not(exists(selectFrom("message_threads").select("id").whereRef("message_threads.query_id", "=", "queries.id"))),
+      )
       .executeTakeFirstOrThrow();
     await t.db.updateTable("queries").set({ assigned_employee_id: null }).where("id", "=", query.id).execute();
     await sql`INSERT INTO users (username, email, password_hash, first_name, last_name, role)
-      SELECT 'fanout' || i, 'fanout' || i || '@example.org', 'not-a-hash', 'Clerk', 'Number ' || i, 'employee' FROM generate_series(1, 300) i`.execute(t.db);
+      SELECT 'fanout' || i, 'fanout' || i || '@example.org', 'not-a-hash', 'Clerk', 'Number ' || i, 'employee' FROM generate_series(1, 300) i`.execute(
+      t.db,
+    );
     const employees = await t.db.selectFrom("users").select("id").where("role", "=", "employee").where("is_active", "=", true).execute();
     expect(employees.length).toBeGreaterThan(300);
     const employee = await stream(urlB, (await login(other, "employee")).cookie);
     expect((await employee.next())?.event).toBe("connected");
 
-    const opened = await trpc<{ threadId: string }>(t.app, (await login(t.app, "attorney")).cookie, "messages.openQueryThread", { queryId: query.id, kind: "query_attorney" });
+    const opened = await trpc<{ threadId: string }>(t.app, (await login(t.app, "attorney")).cookie, "messages.openQueryThread", {
+      queryId: query.id,
+      kind: "query_attorney",
+    });
     expect(opened.status, opened.error?.message).toBe(200);
     const people = await t.db.selectFrom("thread_participants").select("user_id").where("thread_id", "=", opened.data.threadId).execute();
     expect(people).toHaveLength(employees.length + 1);

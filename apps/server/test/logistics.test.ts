@@ -28,7 +28,15 @@ const TAXI = {
 describe.each(testDialects())("the claimant's day logistics on %s", (kind) => {
   let t: TestApp;
   const c = {} as Record<string, string>;
-  let booking: { id: string; reference: string; starts_at: Date; venue: string | null; consultant_id: string; patient_id: string; username: string };
+  let booking: {
+    id: string;
+    reference: string;
+    starts_at: Date;
+    venue: string | null;
+    consultant_id: string;
+    patient_id: string;
+    username: string;
+  };
   beforeAll(async () => {
     t = await createTestApp(kind, {}, { workflow: true });
     for (const name of ["employee", "attorney", "nomsa"]) c[name] = (await login(t.app, name)).cookie;
@@ -39,7 +47,15 @@ describe.each(testDialects())("the claimant's day logistics on %s", (kind) => {
       // One the demo did not arrange already (its claimant's day has its own logistics).
       .leftJoin("booking_logistics", "booking_logistics.booking_id", "bookings.id")
       .where("booking_logistics.booking_id", "is", null)
-      .select(["bookings.id", "bookings.reference", "bookings.starts_at", "bookings.venue", "bookings.consultant_id", "bookings.patient_id", "users.username"])
+      .select([
+        "bookings.id",
+        "bookings.reference",
+        "bookings.starts_at",
+        "bookings.venue",
+        "bookings.consultant_id",
+        "bookings.patient_id",
+        "users.username",
+      ])
       .where("bookings.attorney_id", "=", attorney.id)
       .where("bookings.status", "=", "confirmed")
       .where("bookings.mode", "=", "in_person")
@@ -48,7 +64,14 @@ describe.each(testDialects())("the claimant's day logistics on %s", (kind) => {
       .executeTakeFirstOrThrow();
     // The booking's own expert, and another expert who has nothing to do with it.
     c.expert = (await login(t.app, booking.username)).cookie;
-    const other = await t.db.selectFrom("users").select("username").where("role", "=", "consultant").where("id", "<>", booking.consultant_id).where("is_active", "=", true).orderBy("username").executeTakeFirstOrThrow();
+    const other = await t.db
+      .selectFrom("users")
+      .select("username")
+      .where("role", "=", "consultant")
+      .where("id", "<>", booking.consultant_id)
+      .where("is_active", "=", true)
+      .orderBy("username")
+      .executeTakeFirstOrThrow();
     c.otherExpert = (await login(t.app, other.username)).cookie;
   });
   afterAll(() => t.close());
@@ -60,8 +83,20 @@ describe.each(testDialects())("the claimant's day logistics on %s", (kind) => {
     expect(saved.status, saved.error?.message).toBe(200);
     expect(saved.data.scope).toBe("full");
     if (saved.data.scope !== "full") return;
-    expect(saved.data.logistics).toMatchObject({ transport: "taxi", pickupPoint: TAXI.pickupPoint, pickupTime: "05:30", interpreterName: "Mpho Ledwaba", guardianName: "Lerato Maake" });
-    const audit = await t.db.selectFrom("audit_log").selectAll().where("entity_id", "=", booking.id).where("action", "=", "booking.logistics_set").orderBy("at", "desc").executeTakeFirstOrThrow();
+    expect(saved.data.logistics).toMatchObject({
+      transport: "taxi",
+      pickupPoint: TAXI.pickupPoint,
+      pickupTime: "05:30",
+      interpreterName: "Mpho Ledwaba",
+      guardianName: "Lerato Maake",
+    });
+    const audit = await t.db
+      .selectFrom("audit_log")
+      .selectAll()
+      .where("entity_id", "=", booking.id)
+      .where("action", "=", "booking.logistics_set")
+      .orderBy("at", "desc")
+      .executeTakeFirstOrThrow();
     expect(audit.after).toMatchObject({ transport: "taxi", pickup_time: "05:30" });
   });
 
@@ -89,7 +124,11 @@ describe.each(testDialects())("the claimant's day logistics on %s", (kind) => {
   it("shows the expert only the interpreter and the guardian of their own booking, and another expert nothing", async () => {
     const expert = await trpc<View>(t.app, c.expert!, "logistics.get", { bookingId: booking.id });
     expect(expert.status).toBe(200);
-    expect(expert.data).toEqual({ scope: "expert", interpreter: { language: "Sepedi", name: "Mpho Ledwaba" }, guardian: { name: "Lerato Maake", relationship: "Mother" } });
+    expect(expert.data).toEqual({
+      scope: "expert",
+      interpreter: { language: "Sepedi", name: "Mpho Ledwaba" },
+      guardian: { name: "Lerato Maake", relationship: "Mother" },
+    });
     const text = JSON.stringify(expert.data);
     for (const hidden of [TAXI.pickupPoint, TAXI.guardianPhone, TAXI.interpreterContact, "85000"]) expect(text).not.toContain(hidden);
     expect((await trpc(t.app, c.otherExpert!, "logistics.get", { bookingId: booking.id })).status).toBe(404);
@@ -101,11 +140,22 @@ describe.each(testDialects())("the claimant's day logistics on %s", (kind) => {
     expect(sheet.status, sheet.error?.message).toBe(200);
     expect(sheet.data.venue).toBe(booking.venue);
     const arrival = sheet.data.arrivals.find((a) => a.reference === booking.reference);
-    expect(arrival).toMatchObject({ transport: "taxi", pickupPoint: TAXI.pickupPoint, pickupTime: "05:30", interpreterName: "Mpho Ledwaba", guardianName: "Lerato Maake" });
+    expect(arrival).toMatchObject({
+      transport: "taxi",
+      pickupPoint: TAXI.pickupPoint,
+      pickupTime: "05:30",
+      interpreterName: "Mpho Ledwaba",
+      guardianName: "Lerato Maake",
+    });
     const times = sheet.data.arrivals.map((a) => a.startsAt as string);
     expect(times).toEqual([...times].sort());
     const patient = await t.db.selectFrom("patients").select(["id_number"]).where("id", "=", booking.patient_id).executeTakeFirstOrThrow();
-    const specialization = await t.db.selectFrom("users").innerJoin("specializations", "specializations.id", "users.specialization_id").select("specializations.name").where("users.id", "=", booking.consultant_id).executeTakeFirstOrThrow();
+    const specialization = await t.db
+      .selectFrom("users")
+      .innerJoin("specializations", "specializations.id", "users.specialization_id")
+      .select("specializations.name")
+      .where("users.id", "=", booking.consultant_id)
+      .executeTakeFirstOrThrow();
     const text = JSON.stringify(sheet.data);
     expect(text).not.toContain(specialization.name);
     if (patient.id_number) expect(text).not.toContain(patient.id_number);
@@ -132,7 +182,15 @@ describe.each(testDialects())("the claimant's day logistics on %s", (kind) => {
     expect(applied.data.applied).toEqual(others.map((o) => o!.reference));
     for (const other of others) {
       const row = await t.db.selectFrom("booking_logistics").selectAll().where("booking_id", "=", other!.id).executeTakeFirstOrThrow();
-      expect(row).toMatchObject({ transport: "taxi", pickup_point: TAXI.pickupPoint, guardian_name: "Lerato Maake", interpreter_name: "Mpho Ledwaba", transport_cents: null, interpreter_cents: null, meals_cents: null });
+      expect(row).toMatchObject({
+        transport: "taxi",
+        pickup_point: TAXI.pickupPoint,
+        guardian_name: "Lerato Maake",
+        interpreter_name: "Mpho Ledwaba",
+        transport_cents: null,
+        interpreter_cents: null,
+        meals_cents: null,
+      });
     }
     expect((await trpc(t.app, c.attorney!, "logistics.applyToSameDay", { bookingId: first!.id })).status).toBe(403);
     // A booking whose claimant has nothing else that day has nothing to copy to.
@@ -161,13 +219,21 @@ describe.each(testDialects())("the claimant's day logistics on %s", (kind) => {
     ]);
     expect(billed[0]!.description).toContain(booking.reference);
     // A second mark bills nothing more; a billed cost cannot change here.
-    expect((await runAt(after, () => trpc(t.app, c.employee!, "bookings.correctAttendance", { id: booking.id, attended: false, reason: "Left early" }))).status).toBe(200);
+    expect(
+      (
+        await runAt(after, () =>
+          trpc(t.app, c.employee!, "bookings.correctAttendance", { id: booking.id, attended: false, reason: "Left early" }),
+        )
+      ).status,
+    ).toBe(200);
     expect(await lines()).toHaveLength(3);
     const changed = await trpc(t.app, c.employee!, "logistics.set", { bookingId: booking.id, ...TAXI, transportCents: 90_000 });
     expect(changed.status).toBe(409);
     const view = await trpc<View>(t.app, c.attorney!, "logistics.get", { bookingId: booking.id });
     expect(view.data.scope === "full" && view.data.billed).toEqual(["transport", "interpreter", "meals"]);
     // Other details still change (the guardian's phone), the billed amounts as they were.
-    expect((await trpc(t.app, c.employee!, "logistics.set", { bookingId: booking.id, ...TAXI, guardianPhone: "083 555 0100" })).status).toBe(200);
+    expect(
+      (await trpc(t.app, c.employee!, "logistics.set", { bookingId: booking.id, ...TAXI, guardianPhone: "083 555 0100" })).status,
+    ).toBe(200);
   });
 });

@@ -24,7 +24,12 @@ function tokenIn(text: string, roomId: string): string {
 
 /** Opens a guest link as the join page does; answers the status and the guest cookie. */
 async function openLink(t: TestApp, roomId: string, token: string) {
-  const response = await t.app.inject({ method: "POST", url: "/trpc/meetings.joinAsGuest", headers: { "content-type": "application/json" }, payload: JSON.stringify({ roomId, token }) });
+  const response = await t.app.inject({
+    method: "POST",
+    url: "/trpc/meetings.joinAsGuest",
+    headers: { "content-type": "application/json" },
+    payload: JSON.stringify({ roomId, token }),
+  });
   const body = response.json() as { error?: { message: string } };
   return { status: response.statusCode, cookie: guestCookieOf(response), message: body.error?.message ?? null };
 }
@@ -92,7 +97,11 @@ describe.each(testDialects())("video meetings on %s", (kind) => {
     expect((await list("upcoming")).data.find((m) => m.id === meeting.id)).toMatchObject({ status: "cancelled" });
     expect((await list("past")).data.some((m) => m.id === meeting.id)).toBe(false);
     // Once its time is over, a cancelled meeting is past.
-    await t.db.updateTable("meetings").set({ starts_at: new Date(Date.now() - 2 * 3_600_000), ends_at: new Date(Date.now() - 3_600_000) }).where("id", "=", meeting.id).execute();
+    await t.db
+      .updateTable("meetings")
+      .set({ starts_at: new Date(Date.now() - 2 * 3_600_000), ends_at: new Date(Date.now() - 3_600_000) })
+      .where("id", "=", meeting.id)
+      .execute();
     expect((await list("past")).data.some((m) => m.id === meeting.id)).toBe(true);
     expect((await list("upcoming")).data.some((m) => m.id === meeting.id)).toBe(false);
   });
@@ -112,9 +121,16 @@ describe.each(testDialects())("video meetings on %s", (kind) => {
       return found.data.groups.find((g) => g.kind === "meeting")?.hits ?? [];
     };
     // Staff and the invited attorney find it with or without its dashes; another firm's attorney does not.
-    for (const [who, term] of [["employee", second.meeting.reference], ["attorney", second.meeting.reference.toLowerCase().replace(/-/g, "")], ["consultant", second.meeting.reference]] as const) {
+    for (const [who, term] of [
+      ["employee", second.meeting.reference],
+      ["attorney", second.meeting.reference.toLowerCase().replace(/-/g, "")],
+      ["consultant", second.meeting.reference],
+    ] as const) {
       const hits = await find(who, term);
-      expect(hits.map((h) => h.id), `${who} ${term}`).toEqual([second.meeting.id]);
+      expect(
+        hits.map((h) => h.id),
+        `${who} ${term}`,
+      ).toEqual([second.meeting.id]);
       expect(hits[0]!.detail).toContain("Clinical psychology assessment");
     }
     expect(await find("nomsa", second.meeting.reference)).toEqual([]);
@@ -217,7 +233,11 @@ describe.each(testDialects())("video meetings on %s", (kind) => {
     // A meeting whose window closed (its end an hour and more ago): even a fresh link is refused.
     const past = await arrange();
     const token = await guestLink(past.guestId, past.roomId);
-    await t.db.updateTable("meetings").set({ starts_at: new Date(Date.now() - 3 * 3600_000), ends_at: new Date(Date.now() - 2 * 3600_000) }).where("room_id", "=", past.roomId).execute();
+    await t.db
+      .updateTable("meetings")
+      .set({ starts_at: new Date(Date.now() - 3 * 3600_000), ends_at: new Date(Date.now() - 2 * 3600_000) })
+      .where("room_id", "=", past.roomId)
+      .execute();
     // The old link no longer matches the moved meeting's window...
     expect((await openLink(t, past.roomId, token)).message).toBe(MEETING_MESSAGES.linkExpired);
     // ...and a link for the new window has expired.
@@ -231,8 +251,27 @@ describe.each(testDialects())("video meetings on %s", (kind) => {
     const { cookie } = await openLink(t, roomId, await guestLink(guestId, roomId));
     expect((await trpc(t.app, cookie, "meetings.getRoom", { roomId })).status).toBe(200);
 
-    const procedures = Object.entries(appRouter._def.procedures as unknown as Record<string, { _def: { type: "query" | "mutation" | "subscription" } }>);
-    const roomProcedures = new Set(["getRoom", "getIceServers", "enter", "heartbeat", "admit", "deny", "remove", "leave", "end", "setConsent", "startRecording", "stopRecording", "signal", "listSignals"].map((p) => `meetings.${p}`));
+    const procedures = Object.entries(
+      appRouter._def.procedures as unknown as Record<string, { _def: { type: "query" | "mutation" | "subscription" } }>,
+    );
+    const roomProcedures = new Set(
+      [
+        "getRoom",
+        "getIceServers",
+        "enter",
+        "heartbeat",
+        "admit",
+        "deny",
+        "remove",
+        "leave",
+        "end",
+        "setConsent",
+        "startRecording",
+        "stopRecording",
+        "signal",
+        "listSignals",
+      ].map((p) => `meetings.${p}`),
+    );
     const publicOnes = new Set(PUBLIC_PROCEDURES);
     let checked = 0;
     for (const [path, procedure] of procedures) {
@@ -267,7 +306,11 @@ describe.each(testDialects())("video meetings on %s", (kind) => {
     expect(waiting.data.me.state).toBe("waiting");
     expect(waiting.data.people.map((p) => p.id)).toEqual([guestId]);
     // Waiting people cannot signal anyone.
-    const blocked = await trpc(t.app, guest, "meetings.signal", { roomId, callId: waiting.data.me.callId, signals: [{ toParticipantId: guestId, toCallId: waiting.data.me.callId, kind: "candidate", payload: "{}" }] });
+    const blocked = await trpc(t.app, guest, "meetings.signal", {
+      roomId,
+      callId: waiting.data.me.callId,
+      signals: [{ toParticipantId: guestId, toCallId: waiting.data.me.callId, kind: "candidate", payload: "{}" }],
+    });
     expect(blocked.status).toBe(409);
     // Only the host admits: the invited attorney cannot.
     const attorneyRoom = await trpc<RoomState>(t.app, c.attorney!, "meetings.enter", { roomId });
@@ -277,7 +320,12 @@ describe.each(testDialects())("video meetings on %s", (kind) => {
     expect(host.data.me.state).toBe("admitted");
     expect(host.data.meeting.status).toBe("in_progress");
     // The host's lobby list shows both waiting.
-    expect(host.data.people.filter((p) => p.state === "waiting" && p.present).map((p) => p.id).sort()).toEqual([guestId, attorneyRoom.data.me.participantId].sort());
+    expect(
+      host.data.people
+        .filter((p) => p.state === "waiting" && p.present)
+        .map((p) => p.id)
+        .sort(),
+    ).toEqual([guestId, attorneyRoom.data.me.participantId].sort());
     const admitted = await trpc<RoomState>(t.app, c.consultant!, "meetings.admit", { roomId, participantId: guestId });
     expect(admitted.data.people.find((p) => p.id === guestId)?.state).toBe("admitted");
     const attorneyId = attorneyRoom.data.me.participantId;
@@ -289,8 +337,16 @@ describe.each(testDialects())("video meetings on %s", (kind) => {
     expect((await trpc<RoomState>(t.app, guest, "meetings.getRoom", { roomId })).data.me.state).toBe("removed");
     expect((await trpc(t.app, guest, "meetings.enter", { roomId })).error?.message).toBe(MEETING_MESSAGES.removed);
     // Joins, admissions, denials, removals are audited on the meeting (no query here).
-    const audit = await t.db.selectFrom("audit_log").select(["action", "actor_id"]).where("entity_type", "=", "meeting").where("action", "like", "meeting.%").orderBy("at").execute();
-    expect(audit.map((a) => a.action)).toEqual(expect.arrayContaining(["meeting.wait", "meeting.join", "meeting.admit", "meeting.deny", "meeting.remove"]));
+    const audit = await t.db
+      .selectFrom("audit_log")
+      .select(["action", "actor_id"])
+      .where("entity_type", "=", "meeting")
+      .where("action", "like", "meeting.%")
+      .orderBy("at")
+      .execute();
+    expect(audit.map((a) => a.action)).toEqual(
+      expect.arrayContaining(["meeting.wait", "meeting.join", "meeting.admit", "meeting.deny", "meeting.remove"]),
+    );
   });
 
   it("carries signals between the entries in the room, and only to them", async () => {
@@ -311,10 +367,21 @@ describe.each(testDialects())("video meetings on %s", (kind) => {
     });
     expect(sent.data.delivered).toBe(1);
     const inbox = await trpc<RoomSignal[]>(t.app, guest, "meetings.listSignals", { roomId, callId: guestCall, after: 0 });
-    expect(inbox.data).toEqual([expect.objectContaining({ fromParticipantId: host.me.participantId, fromCallId: host.me.callId, kind: "description", payload: offer })]);
-    expect((await trpc<RoomSignal[]>(t.app, guest, "meetings.listSignals", { roomId, callId: guestCall, after: inbox.data[0]!.id })).data).toEqual([]);
+    expect(inbox.data).toEqual([
+      expect.objectContaining({
+        fromParticipantId: host.me.participantId,
+        fromCallId: host.me.callId,
+        kind: "description",
+        payload: offer,
+      }),
+    ]);
+    expect(
+      (await trpc<RoomSignal[]>(t.app, guest, "meetings.listSignals", { roomId, callId: guestCall, after: inbox.data[0]!.id })).data,
+    ).toEqual([]);
     // The host's own inbox holds nothing of it.
-    expect((await trpc<RoomSignal[]>(t.app, c.consultant!, "meetings.listSignals", { roomId, callId: host.me.callId, after: 0 })).data).toEqual([]);
+    expect(
+      (await trpc<RoomSignal[]>(t.app, c.consultant!, "meetings.listSignals", { roomId, callId: host.me.callId, after: 0 })).data,
+    ).toEqual([]);
   });
 
   it("refuses entry once the host has ended the meeting, and tells the guest", async () => {
@@ -333,12 +400,20 @@ describe.each(testDialects())("video meetings on %s", (kind) => {
       expect(again.status).toBe(409);
       expect(again.error?.message).toBe(MEETING_MESSAGES.ended);
     }
-    const link = await openLink(t, roomId, await (async () => {
-      // Staff cannot copy links of an ended meeting; the token the guest holds is refused too.
-      expect((await trpc(t.app, c.employee!, "meetings.copyGuestLink", { participantId: guestId })).status).toBe(409);
-      const row = await t.db.selectFrom("email_outbox").select("body").where("body", "like", `%/join/${roomId}?token=%`).executeTakeFirstOrThrow();
-      return tokenIn(row.body, roomId);
-    })());
+    const link = await openLink(
+      t,
+      roomId,
+      await (async () => {
+        // Staff cannot copy links of an ended meeting; the token the guest holds is refused too.
+        expect((await trpc(t.app, c.employee!, "meetings.copyGuestLink", { participantId: guestId })).status).toBe(409);
+        const row = await t.db
+          .selectFrom("email_outbox")
+          .select("body")
+          .where("body", "like", `%/join/${roomId}?token=%`)
+          .executeTakeFirstOrThrow();
+        return tokenIn(row.body, roomId);
+      })(),
+    );
     expect(link.status).toBe(409);
   });
 
@@ -358,7 +433,12 @@ describe.each(testDialects())("video meetings on %s", (kind) => {
     // The host's page uploads chunks in order; the first must be the start of a WebM file.
     const upload = (seq: number, data: Buffer, cookie = c.consultant!) => {
       const body = multipart(`chunk-${seq}.webm`, data, "video/webm");
-      return t.app.inject({ method: "POST", url: `/api/meetings/recordings/${recordingId}/chunks/${seq}`, headers: { ...body.headers, cookie }, payload: body.payload });
+      return t.app.inject({
+        method: "POST",
+        url: `/api/meetings/recordings/${recordingId}/chunks/${seq}`,
+        headers: { ...body.headers, cookie },
+        payload: body.payload,
+      });
     };
     expect((await upload(0, Buffer.from("not a video"))).statusCode).toBe(400);
     expect((await upload(0, WEBM_START)).statusCode).toBe(201);
@@ -385,17 +465,37 @@ describe.each(testDialects())("video meetings on %s", (kind) => {
     expect((await t.app.inject({ method: "GET", url: `/api/files/${fileId}`, headers: { cookie: c.attorney! } })).statusCode).toBe(404);
     const access = await t.db.selectFrom("access_log").select("entity_type").where("entity_id", "=", recordingId).execute();
     expect(access.length).toBe(2);
-    const audit = await t.db.selectFrom("audit_log").select("action").where("after", "is not", null).where("action", "in", ["meeting.recording_start", "meeting.recording_stop"]).execute();
+    const audit = await t.db
+      .selectFrom("audit_log")
+      .select("action")
+      .where("after", "is not", null)
+      .where("action", "in", ["meeting.recording_start", "meeting.recording_stop"])
+      .execute();
     expect(audit.map((a) => a.action)).toEqual(expect.arrayContaining(["meeting.recording_start", "meeting.recording_stop"]));
   });
 
   it("hands out the administrators' ICE servers with short-lived TURN credentials", async () => {
     const { roomId } = await inTheRoom();
     expect((await trpc(t.app, c.consultant!, "meetings.getIceServers", { roomId })).data).toEqual([]);
-    const saved = await trpc(t.app, c.admin!, "settings.updateVideo", { stunUrls: ["stun:stun.example.org:3478"], turnUrls: ["turn:turn.example.org:3478"], turnSecret: "s3cret-shared", credentialTtlMinutes: 60 });
+    const saved = await trpc(t.app, c.admin!, "settings.updateVideo", {
+      stunUrls: ["stun:stun.example.org:3478"],
+      turnUrls: ["turn:turn.example.org:3478"],
+      turnSecret: "s3cret-shared",
+      credentialTtlMinutes: 60,
+    });
     expect(saved.status, saved.error?.message).toBe(200);
-    expect(saved.data).toEqual({ stunUrls: ["stun:stun.example.org:3478"], turnUrls: ["turn:turn.example.org:3478"], turnSecretSet: true, credentialTtlMinutes: 60 });
-    const servers = await trpc<{ urls: string[]; username?: string; credential?: string }[]>(t.app, c.consultant!, "meetings.getIceServers", { roomId });
+    expect(saved.data).toEqual({
+      stunUrls: ["stun:stun.example.org:3478"],
+      turnUrls: ["turn:turn.example.org:3478"],
+      turnSecretSet: true,
+      credentialTtlMinutes: 60,
+    });
+    const servers = await trpc<{ urls: string[]; username?: string; credential?: string }[]>(
+      t.app,
+      c.consultant!,
+      "meetings.getIceServers",
+      { roomId },
+    );
     expect(servers.data[0]).toEqual({ urls: ["stun:stun.example.org:3478"] });
     const turn = servers.data[1]!;
     const [expiry] = turn.username!.split(":");
@@ -404,7 +504,15 @@ describe.each(testDialects())("video meetings on %s", (kind) => {
     expect(turn.credential).toBe(createHmac("sha1", "s3cret-shared").update(turn.username!).digest("base64"));
     // The secret never comes back, and saving without it keeps it.
     expect(JSON.stringify((await trpc(t.app, c.admin!, "settings.getVideo")).data)).not.toContain("s3cret");
-    expect((await trpc(t.app, c.admin!, "settings.updateVideo", { stunUrls: [], turnUrls: ["turn:turn.example.org:3478"], credentialTtlMinutes: 60 })).data).toMatchObject({ turnSecretSet: true });
+    expect(
+      (
+        await trpc(t.app, c.admin!, "settings.updateVideo", {
+          stunUrls: [],
+          turnUrls: ["turn:turn.example.org:3478"],
+          credentialTtlMinutes: 60,
+        })
+      ).data,
+    ).toMatchObject({ turnSecretSet: true });
     const audit = await t.db.selectFrom("audit_log").select("after").where("action", "=", "settings.update_video").execute();
     expect(JSON.stringify(audit)).not.toContain("s3cret");
     expect((await trpc(t.app, c.admin!, "settings.updateVideo", { stunUrls: ["http://nope"], turnUrls: [] })).status).toBe(400);
@@ -413,13 +521,26 @@ describe.each(testDialects())("video meetings on %s", (kind) => {
 
   it("ends a meeting left empty for 30 minutes, and one that never started after its end", async () => {
     const { roomId } = await inTheRoom();
-    await t.db.updateTable("meetings").set({ last_presence_at: new Date(Date.now() - 31 * 60_000) }).where("room_id", "=", roomId).execute();
-    await t.db.updateTable("meeting_participants").set({ last_seen_at: new Date(Date.now() - 31 * 60_000) }).where("meeting_id", "=", (await t.db.selectFrom("meetings").select("id").where("room_id", "=", roomId).executeTakeFirstOrThrow()).id).execute();
+    await t.db
+      .updateTable("meetings")
+      .set({ last_presence_at: new Date(Date.now() - 31 * 60_000) })
+      .where("room_id", "=", roomId)
+      .execute();
+    await t.db
+      .updateTable("meeting_participants")
+      .set({ last_seen_at: new Date(Date.now() - 31 * 60_000) })
+      .where("meeting_id", "=", (await t.db.selectFrom("meetings").select("id").where("room_id", "=", roomId).executeTakeFirstOrThrow()).id)
+      .execute();
     const unused = await arrange();
-    await t.db.updateTable("meetings").set({ starts_at: new Date(Date.now() - 3 * 3600_000), ends_at: new Date(Date.now() - 2 * 3600_000) }).where("room_id", "=", unused.roomId).execute();
+    await t.db
+      .updateTable("meetings")
+      .set({ starts_at: new Date(Date.now() - 3 * 3600_000), ends_at: new Date(Date.now() - 2 * 3600_000) })
+      .where("room_id", "=", unused.roomId)
+      .execute();
     const busy = await inTheRoom();
     await sweepMeetings(t.db);
-    const status = async (room: string) => t.db.selectFrom("meetings").select(["status", "end_reason"]).where("room_id", "=", room).executeTakeFirstOrThrow();
+    const status = async (room: string) =>
+      t.db.selectFrom("meetings").select(["status", "end_reason"]).where("room_id", "=", room).executeTakeFirstOrThrow();
     expect(await status(roomId)).toEqual({ status: "ended", end_reason: "empty" });
     expect(await status(unused.roomId)).toEqual({ status: "ended", end_reason: "unused" });
     expect(await status(busy.roomId)).toEqual({ status: "in_progress", end_reason: null });
@@ -427,15 +548,25 @@ describe.each(testDialects())("video meetings on %s", (kind) => {
 
   it("lets staff invite, resend and withdraw invitations, at most four people", async () => {
     const { meeting, guestId, email } = await arrange();
-    const invited = await trpc<MeetingDetail>(t.app, c.employee!, "meetings.invite", { meetingId: meeting.id, kind: "guest", guest: { name: "Sipho Zulu", email: "interpreter@example.org", role: "interpreter" } });
+    const invited = await trpc<MeetingDetail>(t.app, c.employee!, "meetings.invite", {
+      meetingId: meeting.id,
+      kind: "guest",
+      guest: { name: "Sipho Zulu", email: "interpreter@example.org", role: "interpreter" },
+    });
     expect(invited.status, invited.error?.message).toBe(200);
     expect(invited.data.participants.map((p) => p.roleLabel)).toEqual(["Expert", "Attorney", "Claimant", "Interpreter"]);
     const fifth = await trpc(t.app, c.employee!, "meetings.invite", { meetingId: meeting.id, kind: "user", userId: ids.nomsa });
     expect(fifth.status).toBe(409);
     expect(fifth.error?.message).toBe(MEETING_MESSAGES.full);
-    const again = await trpc(t.app, c.employee!, "meetings.invite", { meetingId: meeting.id, kind: "guest", guest: { name: "Thandi", email: email.toUpperCase(), role: "claimant" } });
+    const again = await trpc(t.app, c.employee!, "meetings.invite", {
+      meetingId: meeting.id,
+      kind: "guest",
+      guest: { name: "Thandi", email: email.toUpperCase(), role: "claimant" },
+    });
     expect(again.status).toBe(409);
-    expect((await trpc(t.app, c.attorney!, "meetings.invite", { meetingId: meeting.id, kind: "user", userId: ids.nomsa })).status).toBe(403);
+    expect((await trpc(t.app, c.attorney!, "meetings.invite", { meetingId: meeting.id, kind: "user", userId: ids.nomsa })).status).toBe(
+      403,
+    );
     const resent = await trpc<MeetingDetail>(t.app, c.employee!, "meetings.resendLink", { participantId: guestId });
     expect(resent.data.participants.find((p) => p.id === guestId)?.linkSentAt).not.toBeNull();
     expect((await t.db.selectFrom("email_outbox").select("id").where("to_address", "=", email).execute()).length).toBe(2);
@@ -456,13 +587,28 @@ describe.each(testDialects())("a video booking's meeting on %s", (kind) => {
     const video = await t.db
       .selectFrom("bookings")
       .innerJoin("meetings", "meetings.booking_id", "bookings.id")
-      .select(["bookings.id", "bookings.consultant_id", "bookings.starts_at", "bookings.query_id", "meetings.host_id", "meetings.starts_at as meeting_starts", "meetings.room_id", "meetings.status", "meetings.query_id as meeting_query"])
+      .select([
+        "bookings.id",
+        "bookings.consultant_id",
+        "bookings.starts_at",
+        "bookings.query_id",
+        "meetings.host_id",
+        "meetings.starts_at as meeting_starts",
+        "meetings.room_id",
+        "meetings.status",
+        "meetings.query_id as meeting_query",
+      ])
       .where("bookings.mode", "=", "video")
       .where("bookings.status", "=", "confirmed")
       .orderBy("bookings.starts_at")
       .execute();
     expect(video.length).toBeGreaterThan(0);
-    const confirmedVideo = await t.db.selectFrom("bookings").select("id").where("mode", "=", "video").where("status", "=", "confirmed").execute();
+    const confirmedVideo = await t.db
+      .selectFrom("bookings")
+      .select("id")
+      .where("mode", "=", "video")
+      .where("status", "=", "confirmed")
+      .execute();
     expect(video.length).toBe(confirmedVideo.length);
     for (const v of video) {
       expect(v.host_id).toBe(v.consultant_id);
@@ -470,19 +616,44 @@ describe.each(testDialects())("a video booking's meeting on %s", (kind) => {
       expect(v.meeting_query).toBe(v.query_id);
     }
     // No meeting for an in-person booking.
-    const inPerson = await t.db.selectFrom("meetings").innerJoin("bookings", "bookings.id", "meetings.booking_id").select("meetings.id").where("bookings.mode", "=", "in_person").execute();
+    const inPerson = await t.db
+      .selectFrom("meetings")
+      .innerJoin("bookings", "bookings.id", "meetings.booking_id")
+      .select("meetings.id")
+      .where("bookings.mode", "=", "in_person")
+      .execute();
     expect(inPerson).toEqual([]);
 
     const employee = (await login(t.app, "employee")).cookie;
     const target = video.at(-1)!;
-    const cancelled = await trpc(t.app, employee, "bookings.cancel", { id: target.id, reason: "The claimant is in hospital", cancellationClass: "no_fee" });
+    const cancelled = await trpc(t.app, employee, "bookings.cancel", {
+      id: target.id,
+      reason: "The claimant is in hospital",
+      cancellationClass: "no_fee",
+    });
     expect(cancelled.status, cancelled.error?.message).toBe(200);
-    const meeting = await t.db.selectFrom("meetings").select(["status", "end_reason", "id"]).where("room_id", "=", target.room_id).executeTakeFirstOrThrow();
+    const meeting = await t.db
+      .selectFrom("meetings")
+      .select(["status", "end_reason", "id"])
+      .where("room_id", "=", target.room_id)
+      .executeTakeFirstOrThrow();
     expect(meeting).toMatchObject({ status: "cancelled", end_reason: "cancelled" });
     // Audited on the booking's query.
-    const audit = await t.db.selectFrom("audit_log").select(["action", "after"]).where("action", "in", ["meeting.create", "meeting.cancel"]).where("entity_type", "=", "query").where("entity_id", "=", target.query_id!).execute();
-    expect(audit.filter((a) => JSON.stringify(a.after).includes(meeting.id)).map((a) => a.action).sort()).toEqual(["meeting.cancel", "meeting.create"]);
-    const expert = (await t.db.selectFrom("users").select("username").where("id", "=", target.consultant_id).executeTakeFirstOrThrow()).username;
+    const audit = await t.db
+      .selectFrom("audit_log")
+      .select(["action", "after"])
+      .where("action", "in", ["meeting.create", "meeting.cancel"])
+      .where("entity_type", "=", "query")
+      .where("entity_id", "=", target.query_id!)
+      .execute();
+    expect(
+      audit
+        .filter((a) => JSON.stringify(a.after).includes(meeting.id))
+        .map((a) => a.action)
+        .sort(),
+    ).toEqual(["meeting.cancel", "meeting.create"]);
+    const expert = (await t.db.selectFrom("users").select("username").where("id", "=", target.consultant_id).executeTakeFirstOrThrow())
+      .username;
     const host = (await login(t.app, expert)).cookie;
     expect((await trpc(t.app, host, "meetings.enter", { roomId: target.room_id })).error?.message).toBe(MEETING_MESSAGES.cancelled);
   });
@@ -493,28 +664,57 @@ describe.each(testDialects())("a video booking's meeting on %s", (kind) => {
       .selectFrom("bookings")
       .innerJoin("meetings", "meetings.booking_id", "bookings.id")
       .innerJoin("patients", "patients.id", "bookings.patient_id")
-      .select(["bookings.id", "bookings.reference", "bookings.consultant_id", "bookings.starts_at", "bookings.ends_at", "bookings.query_id", "meetings.id as meeting_id", "patients.email"])
+      .select([
+        "bookings.id",
+        "bookings.reference",
+        "bookings.consultant_id",
+        "bookings.starts_at",
+        "bookings.ends_at",
+        "bookings.query_id",
+        "meetings.id as meeting_id",
+        "patients.email",
+      ])
       .where("bookings.mode", "=", "video")
       .where("bookings.status", "=", "confirmed")
       .where("bookings.starts_at", ">", new Date())
       .orderBy("bookings.starts_at")
       .executeTakeFirstOrThrow();
-    const input = { title: "Assessment, second room", startsAt: minutes(60), durationMinutes: 30, hostId: booking.consultant_id, bookingId: booking.id };
+    const input = {
+      title: "Assessment, second room",
+      startsAt: minutes(60),
+      durationMinutes: 30,
+      hostId: booking.consultant_id,
+      bookingId: booking.id,
+    };
     // It has its meeting already.
     const taken = await trpc(t.app, employee, "meetings.create", input);
     expect(taken.status).toBe(409);
     expect(taken.error?.message).toBe("That assessment already has its meeting.");
     // Its meeting is gone (as when its room was arranged and then dropped): the assessment can be linked again.
-    await t.db.updateTable("meetings").set({ status: "cancelled", end_reason: "cancelled", ended_at: new Date() }).where("id", "=", booking.meeting_id).execute();
+    await t.db
+      .updateTable("meetings")
+      .set({ status: "cancelled", end_reason: "cancelled", ended_at: new Date() })
+      .where("id", "=", booking.meeting_id)
+      .execute();
 
-    const links = await trpc<{ bookings: { id: string; queryId: string | null }[]; queries: { id: string }[] }>(t.app, employee, "meetings.links");
+    const links = await trpc<{ bookings: { id: string; queryId: string | null }[]; queries: { id: string }[] }>(
+      t.app,
+      employee,
+      "meetings.links",
+    );
     expect(links.status, links.error?.message).toBe(200);
     expect(links.data.bookings.find((b) => b.id === booking.id)).toMatchObject({ queryId: booking.query_id });
     expect(links.data.queries.some((q) => q.id === booking.query_id)).toBe(true);
 
     const made = await trpc<MeetingDetail>(t.app, employee, "meetings.create", input);
     expect(made.status, made.error?.message).toBe(200);
-    expect(made.data).toMatchObject({ bookingId: booking.id, bookingReference: booking.reference, queryId: booking.query_id, startsAt: booking.starts_at.toISOString(), endsAt: booking.ends_at.toISOString() });
+    expect(made.data).toMatchObject({
+      bookingId: booking.id,
+      bookingReference: booking.reference,
+      queryId: booking.query_id,
+      startsAt: booking.starts_at.toISOString(),
+      endsAt: booking.ends_at.toISOString(),
+    });
     if (booking.email) expect(made.data.participants.some((p) => p.kind === "guest" && p.email === booking.email)).toBe(true);
     // Attorneys cannot see what could be linked.
     expect((await trpc(t.app, (await login(t.app, "attorney")).cookie, "meetings.links")).status).toBe(403);

@@ -15,7 +15,8 @@ describe.each(testDialects())("messages on %s", (kind) => {
 
   const q = <T>(who: string, path: string, input?: unknown) => trpc<T>(t.app, c[who]!, `messages.${path}`, input);
   const m = <T>(who: string, path: string, input?: unknown) => trpc<T>(t.app, c[who]!, `messages.${path}`, input);
-  const unread = async (who: string) => (await t.app.inject({ method: "GET", url: "/api/messages/unread", headers: { cookie: c[who]! } })).json().count as number;
+  const unread = async (who: string) =>
+    (await t.app.inject({ method: "GET", url: "/api/messages/unread", headers: { cookie: c[who]! } })).json().count as number;
   const send = async (who: string, threadId: string, body: string, attachmentFileIds?: string[]) => {
     const answer = await m<MessageItem>(who, "send", { threadId, body, ...(attachmentFileIds ? { attachmentFileIds } : {}) });
     expect(answer.status, answer.error?.message).toBe(200);
@@ -26,7 +27,8 @@ describe.each(testDialects())("messages on %s", (kind) => {
     expect(answer.status, answer.error?.message).toBe(200);
     return answer.data.threadId;
   };
-  const setDirect = async (on: boolean) => expect((await trpc(t.app, c.admin!, "settings.updateMessaging", { directAttorneyExpertContact: on })).status).toBe(200);
+  const setDirect = async (on: boolean) =>
+    expect((await trpc(t.app, c.admin!, "settings.updateMessaging", { directAttorneyExpertContact: on })).status).toBe(200);
 
   beforeAll(async () => {
     t = await createTestApp(kind, {}, { workflow: true });
@@ -43,7 +45,14 @@ describe.each(testDialects())("messages on %s", (kind) => {
       .executeTakeFirstOrThrow();
     queryId = row.id;
     expertName = `${row.first_name} ${row.last_name}`;
-    for (const [name, username] of [["admin", "admin"], ["employee", "employee"], ["attorney", "attorney"], ["nomsa", "nomsa"], ["expert", row.username], ["dr_moodley", "dr_moodley"]] as const) {
+    for (const [name, username] of [
+      ["admin", "admin"],
+      ["employee", "employee"],
+      ["attorney", "attorney"],
+      ["nomsa", "nomsa"],
+      ["expert", row.username],
+      ["dr_moodley", "dr_moodley"],
+    ] as const) {
       c[name] = (await login(t.app, username)).cookie;
       ids[name] = (await t.db.selectFrom("users").select("id").where("username", "=", username).executeTakeFirstOrThrow()).id;
     }
@@ -66,7 +75,13 @@ describe.each(testDialects())("messages on %s", (kind) => {
     expect(await unread("employee")).toBe(before.employee + 1);
     expect((await q<{ count: number }>("employee", "unreadCount")).data.count).toBe(before.employee + 1);
     const summary = await q<ThreadSummary>("employee", "thread", { threadId });
-    expect(summary.data).toMatchObject({ kind: "query_attorney", queryId, unreadCount: 1, canPost: true, lastMessage: { preview: "Please confirm the assessment date." } });
+    expect(summary.data).toMatchObject({
+      kind: "query_attorney",
+      queryId,
+      unreadCount: 1,
+      canPost: true,
+      lastMessage: { preview: "Please confirm the assessment date." },
+    });
     expect(summary.data.participants.map((p) => p.role)).toEqual(expect.arrayContaining(["attorney", "employee"]));
     expect((await m("employee", "markRead", { threadId })).data).toEqual({ ok: true });
     expect((await q<ThreadSummary>("employee", "thread", { threadId })).data.unreadCount).toBe(0);
@@ -82,10 +97,14 @@ describe.each(testDialects())("messages on %s", (kind) => {
       .selectFrom("queries")
       .select("id")
       .where("attorney_id", "=", ids.attorney!)
-      .where(({ not, exists, selectFrom }) => not(exists(selectFrom("message_threads").select("id").whereRef("message_threads.query_id", "=", "queries.id"))))
+      .where(({ not, exists, selectFrom }) =>
+        not(exists(selectFrom("message_threads").select("id").whereRef("message_threads.query_id", "=", "queries.id"))),
+      )
       .executeTakeFirstOrThrow();
     const [a, b] = await Promise.all(
-      (["attorney", "employee"] as const).map((who) => m<{ threadId: string }>(who, "openQueryThread", { queryId: fresh.id, kind: "query_attorney" })),
+      (["attorney", "employee"] as const).map((who) =>
+        m<{ threadId: string }>(who, "openQueryThread", { queryId: fresh.id, kind: "query_attorney" }),
+      ),
     );
     expect([a!.status, b!.status]).toEqual([200, 200]);
     expect(a!.data.threadId).toBe(b!.data.threadId);
@@ -141,7 +160,16 @@ describe.each(testDialects())("messages on %s", (kind) => {
 
   it("refuses an empty or 10,001-character message with a sentence (400) and stores nothing", async () => {
     const threadId = await open("attorney", "query_attorney");
-    const count = async () => Number((await t.db.selectFrom("messages").select((eb) => eb.fn.countAll().as("n")).where("thread_id", "=", threadId).executeTakeFirstOrThrow()).n);
+    const count = async () =>
+      Number(
+        (
+          await t.db
+            .selectFrom("messages")
+            .select((eb) => eb.fn.countAll().as("n"))
+            .where("thread_id", "=", threadId)
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
     const before = await count();
     for (const body of ["", "   \n ", "x".repeat(10_001)]) {
       const answer = await m("attorney", "send", { threadId, body });
@@ -161,16 +189,29 @@ describe.each(testDialects())("messages on %s", (kind) => {
   });
 
   it("pages a thread by keyset: earlier pages stay the same while new messages arrive", async () => {
-    const made = await m<{ threadId: string }>("employee", "startThread", { subject: "Paging", participantIds: [ids.admin], body: "m0", internal: true });
+    const made = await m<{ threadId: string }>("employee", "startThread", {
+      subject: "Paging",
+      participantIds: [ids.admin],
+      body: "m0",
+      internal: true,
+    });
     const threadId = made.data.threadId;
     for (let i = 1; i < 7; i++) await send(i % 2 ? "admin" : "employee", threadId, `m${i}`);
     const latest = await q<{ items: MessageItem[]; earlierCursor: string | null }>("employee", "list", { threadId, limit: 3 });
     expect(latest.data.items.map((i) => i.body)).toEqual(["m4", "m5", "m6"]);
     await send("admin", threadId, "m7");
     await send("admin", threadId, "m8");
-    const earlier = await q<{ items: MessageItem[]; earlierCursor: string | null }>("employee", "list", { threadId, limit: 3, cursor: latest.data.earlierCursor });
+    const earlier = await q<{ items: MessageItem[]; earlierCursor: string | null }>("employee", "list", {
+      threadId,
+      limit: 3,
+      cursor: latest.data.earlierCursor,
+    });
     expect(earlier.data.items.map((i) => i.body)).toEqual(["m1", "m2", "m3"]);
-    const first = await q<{ items: MessageItem[]; earlierCursor: string | null }>("employee", "list", { threadId, limit: 3, cursor: earlier.data.earlierCursor });
+    const first = await q<{ items: MessageItem[]; earlierCursor: string | null }>("employee", "list", {
+      threadId,
+      limit: 3,
+      cursor: earlier.data.earlierCursor,
+    });
     expect(first.data).toMatchObject({ items: [{ body: "m0", mine: true }], earlierCursor: null });
     // The thread list: newest activity first, the unread filter, the search.
     const unreadOnly = await q<{ items: ThreadSummary[] }>("employee", "threads", { filter: "unread", kind: "internal" });
@@ -182,12 +223,19 @@ describe.each(testDialects())("messages on %s", (kind) => {
 
   it("serves an attachment to the thread's participants only (404 for anyone else), in the access log", async () => {
     const threadId = await open("attorney", "query_attorney");
-    const upload = await t.app.inject({ method: "POST", url: "/api/messages/attachments", headers: { cookie: c.attorney!, ...multipart("scan.pdf", PDF).headers }, payload: multipart("scan.pdf", PDF).payload });
+    const upload = await t.app.inject({
+      method: "POST",
+      url: "/api/messages/attachments",
+      headers: { cookie: c.attorney!, ...multipart("scan.pdf", PDF).headers },
+      payload: multipart("scan.pdf", PDF).payload,
+    });
     expect(upload.statusCode, upload.body).toBe(201);
     const file = upload.json() as { fileId: string; name: string; contentType: string };
     expect(file).toMatchObject({ name: "scan.pdf", contentType: "application/pdf" });
     // Not sent yet: nobody downloads it, and only its uploader may send it.
-    expect((await t.app.inject({ method: "GET", url: `/api/files/${file.fileId}`, headers: { cookie: c.employee! } })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: "GET", url: `/api/files/${file.fileId}`, headers: { cookie: c.employee! } })).statusCode).toBe(
+      404,
+    );
     expect((await m("employee", "send", { threadId, body: "Mine now", attachmentFileIds: [file.fileId] })).status).toBe(400);
     const sent = await send("attorney", threadId, "The scan", [file.fileId]);
     expect(sent.attachments).toEqual([{ fileId: file.fileId, name: "scan.pdf", size: PDF.length, contentType: "application/pdf" }]);
@@ -195,9 +243,16 @@ describe.each(testDialects())("messages on %s", (kind) => {
     expect(download.statusCode).toBe(200);
     expect(download.rawPayload.equals(PDF)).toBe(true);
     for (const outsider of ["nomsa", "expert", "dr_moodley"]) {
-      expect((await t.app.inject({ method: "GET", url: `/api/files/${file.fileId}`, headers: { cookie: c[outsider]! } })).statusCode).toBe(404);
+      expect((await t.app.inject({ method: "GET", url: `/api/files/${file.fileId}`, headers: { cookie: c[outsider]! } })).statusCode).toBe(
+        404,
+      );
     }
-    const logged = await t.db.selectFrom("access_log").select(["user_id", "action"]).where("entity_type", "=", "message_attachment").where("entity_id", "=", file.fileId).execute();
+    const logged = await t.db
+      .selectFrom("access_log")
+      .select(["user_id", "action"])
+      .where("entity_type", "=", "message_attachment")
+      .where("entity_id", "=", file.fileId)
+      .execute();
     expect(logged).toEqual([{ user_id: ids.employee, action: "download" }]);
     // Used once: it cannot be sent again.
     expect((await m("attorney", "send", { threadId, body: "Again", attachmentFileIds: [file.fileId] })).status).toBe(400);
@@ -213,10 +268,19 @@ describe.each(testDialects())("messages on %s", (kind) => {
       .orderBy("a.id")
       .executeTakeFirstOrThrow();
     c.newcomer = (await login(t.app, pair.username)).cookie;
-    const opened = await m<{ threadId: string }>("employee", "openQueryThread", { queryId: pair.query_id, kind: "query_expert", consultantId: pair.consultant_id });
+    const opened = await m<{ threadId: string }>("employee", "openQueryThread", {
+      queryId: pair.query_id,
+      kind: "query_expert",
+      consultantId: pair.consultant_id,
+    });
     expect(opened.status, opened.error?.message).toBe(200);
     const threadId = opened.data.threadId;
-    const upload = await t.app.inject({ method: "POST", url: "/api/messages/attachments", headers: { cookie: c.employee!, ...multipart("notes.pdf", PDF).headers }, payload: multipart("notes.pdf", PDF).payload });
+    const upload = await t.app.inject({
+      method: "POST",
+      url: "/api/messages/attachments",
+      headers: { cookie: c.employee!, ...multipart("notes.pdf", PDF).headers },
+      payload: multipart("notes.pdf", PDF).payload,
+    });
     const fileId = (upload.json() as { fileId: string }).fileId;
     const before = await unread("newcomer");
     await send("employee", threadId, "The hospital notes, before you accept.", [fileId]);
@@ -241,7 +305,12 @@ describe.each(testDialects())("messages on %s", (kind) => {
   });
 
   it("removes an attachment uploaded but not sent within a day, and keeps sent ones", async () => {
-    const upload = await t.app.inject({ method: "POST", url: "/api/messages/attachments", headers: { cookie: c.employee!, ...multipart("note.pdf", PDF).headers }, payload: multipart("note.pdf", PDF).payload });
+    const upload = await t.app.inject({
+      method: "POST",
+      url: "/api/messages/attachments",
+      headers: { cookie: c.employee!, ...multipart("note.pdf", PDF).headers },
+      payload: multipart("note.pdf", PDF).payload,
+    });
     expect(upload.statusCode, upload.body).toBe(201);
     const { fileId } = upload.json() as { fileId: string };
     const exists = async (id: string) => Boolean(await t.db.selectFrom("files").select("id").where("id", "=", id).executeTakeFirst());
@@ -254,7 +323,12 @@ describe.each(testDialects())("messages on %s", (kind) => {
   });
 
   it("lets staff add people, audited, and keeps that to staff", async () => {
-    const made = await m<{ threadId: string }>("employee", "startThread", { subject: "Direct", participantIds: [ids.nomsa], body: "Hello Nomsa", internal: false });
+    const made = await m<{ threadId: string }>("employee", "startThread", {
+      subject: "Direct",
+      participantIds: [ids.nomsa],
+      body: "Hello Nomsa",
+      internal: false,
+    });
     const threadId = made.data.threadId;
     expect((await m("nomsa", "addParticipant", { threadId, userId: ids.admin })).status).toBe(403);
     expect((await m("employee", "addParticipant", { threadId, userId: ids.admin })).data).toEqual({ ok: true });
@@ -262,7 +336,12 @@ describe.each(testDialects())("messages on %s", (kind) => {
     expect((await m("employee", "addParticipant", { threadId, userId: ids.expert })).status).toBe(403);
     const audit = await t.db.selectFrom("audit_log").select("action").where("entity_id", "=", threadId).orderBy("at").execute();
     expect(audit.map((a) => a.action)).toEqual(["message_thread.create", "message_thread.add_participant"]);
-    const messageAudit = await t.db.selectFrom("audit_log").select(["action", "after"]).where("action", "=", "message.send").where("actor_id", "=", ids.employee!).execute();
+    const messageAudit = await t.db
+      .selectFrom("audit_log")
+      .select(["action", "after"])
+      .where("action", "=", "message.send")
+      .where("actor_id", "=", ids.employee!)
+      .execute();
     expect(messageAudit.length).toBeGreaterThan(0);
     expect(JSON.stringify(messageAudit)).not.toContain("Hello Nomsa");
   });
@@ -274,7 +353,12 @@ describe.each(testDialects())("messages on %s", (kind) => {
     const secret = "The claimant's HIV test came back positive";
     const sent = await send("attorney", threadId, secret);
     const posted = new Date(sent.createdAt);
-    const outbox = () => t.db.selectFrom("email_outbox").select(["to_address", "subject", "body"]).where("body", "like", `%/messages?thread=${threadId}%`).execute();
+    const outbox = () =>
+      t.db
+        .selectFrom("email_outbox")
+        .select(["to_address", "subject", "body"])
+        .where("body", "like", `%/messages?thread=${threadId}%`)
+        .execute();
     const before = (await outbox()).length;
     await sweepUnreadMessages(t.db, new Date(posted.getTime() + 5 * 60_000));
     expect((await outbox()).length).toBe(before);

@@ -38,9 +38,18 @@ describe.each(testDialects())("a new case with a new claimant on %s", (kind) => 
   const claim = { claimType: "raf", incidentDate: "2026-03-09", rafClaimNumber: "RAF/2026/5501" };
   const counts = async () => {
     const [patients, cases, audit] = await Promise.all([
-      t.db.selectFrom("patients").select(sql<number>`count(*)::int`.as("n")).executeTakeFirstOrThrow(),
-      t.db.selectFrom("cases").select(sql<number>`count(*)::int`.as("n")).executeTakeFirstOrThrow(),
-      t.db.selectFrom("audit_log").select(sql<number>`count(*)::int`.as("n")).executeTakeFirstOrThrow(),
+      t.db
+        .selectFrom("patients")
+        .select(sql<number>`count(*)::int`.as("n"))
+        .executeTakeFirstOrThrow(),
+      t.db
+        .selectFrom("cases")
+        .select(sql<number>`count(*)::int`.as("n"))
+        .executeTakeFirstOrThrow(),
+      t.db
+        .selectFrom("audit_log")
+        .select(sql<number>`count(*)::int`.as("n"))
+        .executeTakeFirstOrThrow(),
     ]);
     return { patients: Number(patients.n), cases: Number(cases.n), audit: Number(audit.n) };
   };
@@ -53,7 +62,9 @@ describe.each(testDialects())("a new case with a new claimant on %s", (kind) => 
 
     // The claimant is the attorney's, on the claimants page, with the case counted.
     const mine = await trpc<Patient[]>(t.app, c.attorney, "patients.list", { search: fields.lastName });
-    expect(mine.data.map((p) => [p.id, p.idNumber, p.casesCount, p.interpreterNeeded])).toEqual([[answer.data.patientId, fields.idNumber, 1, true]]);
+    expect(mine.data.map((p) => [p.id, p.idNumber, p.casesCount, p.interpreterNeeded])).toEqual([
+      [answer.data.patientId, fields.idNumber, 1, true],
+    ]);
     expect((await trpc(t.app, c.nomsa, "patients.get", { id: answer.data.patientId })).status).toBe(404);
 
     const audit = await t.db

@@ -21,16 +21,53 @@ describe.each(testDialects())("notifications and the unread messages count on %s
     // A minute apart, so "newest first" does not hang on two rows written in the same clock tick.
     for (let i = 1; i <= 12; i++) {
       const title = `Query Q-2026-000${String(i).padStart(2, "0")} in review`;
-      await notificationsService.notify(t.db, { userId: attorney.id, type: "query_update", title, message: "Your query is being reviewed." });
-      await t.db.updateTable("notifications").set({ created_at: new Date(Date.now() - (13 - i) * 60_000) }).where("user_id", "=", attorney.id).where("title", "=", title).execute();
+      await notificationsService.notify(t.db, {
+        userId: attorney.id,
+        type: "query_update",
+        title,
+        message: "Your query is being reviewed.",
+      });
+      await t.db
+        .updateTable("notifications")
+        .set({ created_at: new Date(Date.now() - (13 - i) * 60_000) })
+        .where("user_id", "=", attorney.id)
+        .where("title", "=", title)
+        .execute();
     }
-    const oldest = await t.db.selectFrom("notifications").select("id").where("user_id", "=", attorney.id).orderBy("created_at").limit(2).execute();
-    await t.db.updateTable("notifications").set({ read: true }).where("id", "in", oldest.map((n) => n.id)).execute();
+    const oldest = await t.db
+      .selectFrom("notifications")
+      .select("id")
+      .where("user_id", "=", attorney.id)
+      .orderBy("created_at")
+      .limit(2)
+      .execute();
+    await t.db
+      .updateTable("notifications")
+      .set({ read: true })
+      .where(
+        "id",
+        "in",
+        oldest.map((n) => n.id),
+      )
+      .execute();
     // Two messages from the agency to the attorney.
     const employee = await t.db.selectFrom("users").select("id").where("username", "=", "employee").executeTakeFirstOrThrow();
-    const thread = await t.db.insertInto("message_threads").values({ subject: "Documents", created_by: employee.id }).returning("id").executeTakeFirstOrThrow();
-    await t.db.insertInto("thread_participants").values([{ thread_id: thread.id, user_id: employee.id }, { thread_id: thread.id, user_id: attorney.id }]).execute();
-    await t.db.insertInto("messages").values([1, 2].map((n) => ({ thread_id: thread.id, sender_id: employee.id, body: `Message ${n}` }))).execute();
+    const thread = await t.db
+      .insertInto("message_threads")
+      .values({ subject: "Documents", created_by: employee.id })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    await t.db
+      .insertInto("thread_participants")
+      .values([
+        { thread_id: thread.id, user_id: employee.id },
+        { thread_id: thread.id, user_id: attorney.id },
+      ])
+      .execute();
+    await t.db
+      .insertInto("messages")
+      .values([1, 2].map((n) => ({ thread_id: thread.id, sender_id: employee.id, body: `Message ${n}` })))
+      .execute();
   });
   afterAll(() => t.close());
 
@@ -72,9 +109,17 @@ describe.each(testDialects())("notifications and the unread messages count on %s
 
   it("marks one read, and refuses another user's notification as missing", async () => {
     const [first] = (await list(attorney, attorney.id)).json() as { id: string }[];
-    const foreign = await t.app.inject({ method: "PATCH", url: `/api/notifications/${first!.id}/read`, headers: { cookie: consultant.cookie } });
+    const foreign = await t.app.inject({
+      method: "PATCH",
+      url: `/api/notifications/${first!.id}/read`,
+      headers: { cookie: consultant.cookie },
+    });
     expect(foreign.statusCode).toBe(404);
-    const response = await t.app.inject({ method: "PATCH", url: `/api/notifications/${first!.id}/read`, headers: { cookie: attorney.cookie } });
+    const response = await t.app.inject({
+      method: "PATCH",
+      url: `/api/notifications/${first!.id}/read`,
+      headers: { cookie: attorney.cookie },
+    });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({ id: first!.id, read: true });
     const audit = await t.db.selectFrom("audit_log").selectAll().where("entity_id", "=", first!.id).execute();
@@ -92,9 +137,17 @@ describe.each(testDialects())("notifications and the unread messages count on %s
   });
 
   it("marks all read for oneself only", async () => {
-    const foreign = await t.app.inject({ method: "PATCH", url: `/api/notifications/${attorney.id}/read-all`, headers: { cookie: consultant.cookie } });
+    const foreign = await t.app.inject({
+      method: "PATCH",
+      url: `/api/notifications/${attorney.id}/read-all`,
+      headers: { cookie: consultant.cookie },
+    });
     expect(foreign.statusCode).toBe(403);
-    const response = await t.app.inject({ method: "PATCH", url: `/api/notifications/${attorney.id}/read-all`, headers: { cookie: attorney.cookie } });
+    const response = await t.app.inject({
+      method: "PATCH",
+      url: `/api/notifications/${attorney.id}/read-all`,
+      headers: { cookie: attorney.cookie },
+    });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ updated: 9 });
     const items = (await list(attorney, attorney.id)).json() as { read: boolean }[];
@@ -103,7 +156,11 @@ describe.each(testDialects())("notifications and the unread messages count on %s
 
   it("deletes one: 204, then it is gone; another user's cannot be deleted", async () => {
     const [first] = (await list(attorney, attorney.id)).json() as { id: string }[];
-    const foreign = await t.app.inject({ method: "DELETE", url: `/api/notifications/${first!.id}`, headers: { cookie: consultant.cookie } });
+    const foreign = await t.app.inject({
+      method: "DELETE",
+      url: `/api/notifications/${first!.id}`,
+      headers: { cookie: consultant.cookie },
+    });
     expect(foreign.statusCode).toBe(404);
     const response = await t.app.inject({ method: "DELETE", url: `/api/notifications/${first!.id}`, headers: { cookie: attorney.cookie } });
     expect(response.statusCode).toBe(204);
@@ -136,7 +193,11 @@ describe.each(testDialects())("notifications and the unread messages count on %s
     const e = await login(t.app, "employee");
     const employee = { cookie: e.cookie, id: e.response.json().id as string };
     const poll = (etag?: string) =>
-      t.app.inject({ method: "GET", url: `/api/notifications/${employee.id}`, headers: { cookie: employee.cookie, ...(etag ? { "if-none-match": etag } : {}) } });
+      t.app.inject({
+        method: "GET",
+        url: `/api/notifications/${employee.id}`,
+        headers: { cookie: employee.cookie, ...(etag ? { "if-none-match": etag } : {}) },
+      });
     const first = await poll();
     expect(first.statusCode).toBe(200);
     let etag = first.headers.etag as string;
@@ -168,34 +229,67 @@ describe.each(testDialects())("notifications and the unread messages count on %s
       expect((await poll(etag)).statusCode).toBe(304);
       return response.json() as { id: string; title: string; read: boolean }[];
     };
-    let items = await changedBy(() => notificationsService.notify(t.db, { userId: employee.id, type: "other", title: "First new one", message: "Created by notify." }));
+    let items = await changedBy(() =>
+      notificationsService.notify(t.db, { userId: employee.id, type: "other", title: "First new one", message: "Created by notify." }),
+    );
     expect(items[0]).toMatchObject({ title: "First new one", read: false });
-    items = await changedBy(() => notificationsService.notifyMany(t.db, [{ userId: employee.id, type: "other", title: "Second new one", message: "Created by notifyMany." }]));
+    items = await changedBy(() =>
+      notificationsService.notifyMany(t.db, [
+        { userId: employee.id, type: "other", title: "Second new one", message: "Created by notifyMany." },
+      ]),
+    );
     expect(items[0]).toMatchObject({ title: "Second new one" });
-    items = await changedBy(() => t.app.inject({ method: "PATCH", url: `/api/notifications/${items[0]!.id}/read`, headers: { cookie: employee.cookie } }));
+    items = await changedBy(() =>
+      t.app.inject({ method: "PATCH", url: `/api/notifications/${items[0]!.id}/read`, headers: { cookie: employee.cookie } }),
+    );
     expect(items[0]).toMatchObject({ title: "Second new one", read: true });
-    items = await changedBy(() => t.app.inject({ method: "PATCH", url: `/api/notifications/${employee.id}/read-all`, headers: { cookie: employee.cookie } }));
+    items = await changedBy(() =>
+      t.app.inject({ method: "PATCH", url: `/api/notifications/${employee.id}/read-all`, headers: { cookie: employee.cookie } }),
+    );
     expect(items.every((n) => n.read)).toBe(true);
     const deleted = items[0]!.id;
-    items = await changedBy(() => t.app.inject({ method: "DELETE", url: `/api/notifications/${deleted}`, headers: { cookie: employee.cookie } }));
+    items = await changedBy(() =>
+      t.app.inject({ method: "DELETE", url: `/api/notifications/${deleted}`, headers: { cookie: employee.cookie } }),
+    );
     expect(items.some((n) => n.id === deleted)).toBe(false);
     // Nothing left to mark read, and another user's new notification: still 304.
     await t.app.inject({ method: "PATCH", url: `/api/notifications/${employee.id}/read-all`, headers: { cookie: employee.cookie } });
-    await notificationsService.notify(t.db, { userId: consultant.id, type: "other", title: "Not the employee's", message: "Someone else's bell." });
+    await notificationsService.notify(t.db, {
+      userId: consultant.id,
+      type: "other",
+      title: "Not the employee's",
+      message: "Someone else's bell.",
+    });
     expect((await poll(etag)).statusCode).toBe(304);
     // The tag opens nothing: someone else's list is refused as before, whatever If-None-Match says.
-    const foreign = await t.app.inject({ method: "GET", url: `/api/notifications/${employee.id}`, headers: { cookie: consultant.cookie, "if-none-match": etag } });
+    const foreign = await t.app.inject({
+      method: "GET",
+      url: `/api/notifications/${employee.id}`,
+      headers: { cookie: consultant.cookie, "if-none-match": etag },
+    });
     expect(foreign.statusCode).toBe(403);
-    expect((await t.app.inject({ method: "GET", url: `/api/notifications/${employee.id}`, headers: { "if-none-match": etag } })).statusCode).toBe(401);
+    expect(
+      (await t.app.inject({ method: "GET", url: `/api/notifications/${employee.id}`, headers: { "if-none-match": etag } })).statusCode,
+    ).toBe(401);
   });
 
   it("sends the bell's list as brotli, gzip or plain JSON as the client accepts, the same list each time", async () => {
     const e = await login(t.app, "employee");
     const userId = e.response.json().id as string;
     // Enough notifications for a list above the 1 KB below which nothing is compressed.
-    for (let i = 1; i <= 8; i++) await notificationsService.notify(t.db, { userId, type: "other", title: `Reminder ${i}`, message: `Reminder number ${i} for the employee, long enough to count.` });
+    for (let i = 1; i <= 8; i++)
+      await notificationsService.notify(t.db, {
+        userId,
+        type: "other",
+        title: `Reminder ${i}`,
+        message: `Reminder number ${i} for the employee, long enough to count.`,
+      });
     const poll = (encoding?: string) =>
-      t.app.inject({ method: "GET", url: `/api/notifications/${userId}`, headers: { cookie: e.cookie, ...(encoding ? { "accept-encoding": encoding } : {}) } });
+      t.app.inject({
+        method: "GET",
+        url: `/api/notifications/${userId}`,
+        headers: { cookie: e.cookie, ...(encoding ? { "accept-encoding": encoding } : {}) },
+      });
     const plain = await poll();
     expect(plain.headers["content-encoding"]).toBeUndefined();
     expect(plain.headers["content-type"]).toBe("application/json; charset=utf-8");
@@ -204,7 +298,15 @@ describe.each(testDialects())("notifications and the unread messages count on %s
     expect(plain.rawPayload.length).toBeGreaterThan(1024);
     const decoded = { br: (b: Buffer) => zlib.brotliDecompressSync(b), gzip: (b: Buffer) => zlib.gunzipSync(b) };
     // Twice each: the second answer may come from memory, and must be the same.
-    for (const [header, encoding] of [["br, gzip", "br"], ["gzip, deflate", "gzip"], ["br;q=0, *", "gzip"], ["gzip;q=0.5, br", "br"], ["br", "br"], ["br", "br"], ["gzip", "gzip"]] as const) {
+    for (const [header, encoding] of [
+      ["br, gzip", "br"],
+      ["gzip, deflate", "gzip"],
+      ["br;q=0, *", "gzip"],
+      ["gzip;q=0.5, br", "br"],
+      ["br", "br"],
+      ["br", "br"],
+      ["gzip", "gzip"],
+    ] as const) {
       const answer = await poll(header);
       expect(answer.statusCode).toBe(200);
       expect(answer.headers["content-encoding"], header).toBe(encoding);
@@ -219,7 +321,11 @@ describe.each(testDialects())("notifications and the unread messages count on %s
     }
     // The same choice as the compression plugin makes for any other answer (here tRPC's list).
     for (const header of ["br, gzip", "gzip, deflate", "br;q=0, *", "x-gzip", "gzip;q=0.5, br", "identity", "deflate", "BR"]) {
-      const plugin = await t.app.inject({ method: "GET", url: "/trpc/notifications.list", headers: { cookie: e.cookie, "accept-encoding": header } });
+      const plugin = await t.app.inject({
+        method: "GET",
+        url: "/trpc/notifications.list",
+        headers: { cookie: e.cookie, "accept-encoding": header },
+      });
       expect((await poll(header)).headers["content-encoding"], header).toBe(plugin.headers["content-encoding"]);
     }
   });

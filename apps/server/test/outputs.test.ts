@@ -6,9 +6,9 @@ import type { CurrentUser } from "@medlegal/domain";
 import type { TestApp } from "./helpers";
 import { createTestApp, DEMO_PASSWORD, login, RELAXED_LIMITS, sessionCookie, signUpTokenIn, trpc, validAttorney } from "./helpers";
 
-const procedures = Object.entries(appRouter._def.procedures as unknown as Record<string, { _def: { type: "query" | "mutation"; output?: unknown } }>).map(
-  ([path, procedure]) => ({ path, kind: procedure._def.type, output: procedure._def.output }),
-);
+const procedures = Object.entries(
+  appRouter._def.procedures as unknown as Record<string, { _def: { type: "query" | "mutation"; output?: unknown } }>,
+).map(([path, procedure]) => ({ path, kind: procedure._def.type, output: procedure._def.output }));
 
 describe("output contracts", () => {
   it("every procedure declares the shape of its answer", () => {
@@ -31,7 +31,15 @@ describe.each(testDialects())("answers carry only what their contract names on %
       .select(["id", "username", "first_name", "last_name", "email", "role", "password_hash"])
       .where("username", "=", "admin")
       .executeTakeFirstOrThrow();
-    const user: CurrentUser = { id: row.id, username: row.username, firstName: row.first_name, lastName: row.last_name, email: row.email, role: row.role, specialization: null };
+    const user: CurrentUser = {
+      id: row.id,
+      username: row.username,
+      firstName: row.first_name,
+      lastName: row.last_name,
+      email: row.email,
+      role: row.role,
+      specialization: null,
+    };
     // auth.me answers the signed-in user the server loaded; here that user object carries extras.
     const leaky = { ...user, passwordHash: row.password_hash, password_hash: row.password_hash, totpSecret: "JBSWY3DPEHPK3PXP" };
     const ctx: Context = {
@@ -62,18 +70,29 @@ describe.each(testDialects())("answers carry only what their contract names on %
 
     // Sign-in, sign-up and the REST user answers.
     const signUp = validAttorney();
-    const registered = await t.app.inject({ method: "POST", url: "/trpc/auth.register", headers: { "content-type": "application/json" }, payload: JSON.stringify(signUp) });
+    const registered = await t.app.inject({
+      method: "POST",
+      url: "/trpc/auth.register",
+      headers: { "content-type": "application/json" },
+      payload: JSON.stringify(signUp),
+    });
     expect(registered.statusCode).toBe(200);
     record("auth.register", registered.body);
     const token = signUpTokenIn(await t.mailbox.waitFor(signUp.email));
-    const confirmed = await t.app.inject({ method: "POST", url: "/trpc/auth.confirmRegistration", headers: { "content-type": "application/json" }, payload: JSON.stringify({ token }) });
+    const confirmed = await t.app.inject({
+      method: "POST",
+      url: "/trpc/auth.confirmRegistration",
+      headers: { "content-type": "application/json" },
+      payload: JSON.stringify({ token }),
+    });
     expect(confirmed.statusCode).toBe(200);
     record("auth.confirmRegistration", confirmed.body);
     const restLogin = await t.app.inject({ method: "POST", url: "/api/login", payload: { username: "employee", password: DEMO_PASSWORD } });
     record("POST /api/login", restLogin.body);
     record("GET /api/user", (await t.app.inject({ method: "GET", url: "/api/user", headers: { cookie: sessionCookie(restLogin) } })).body);
 
-    const ids = async (table: "patients" | "cases" | "queries" | "bookings" | "users") => (await t.db.selectFrom(table).select("id").limit(3).execute()).map((r) => r.id);
+    const ids = async (table: "patients" | "cases" | "queries" | "bookings" | "users") =>
+      (await t.db.selectFrom(table).select("id").limit(3).execute()).map((r) => r.id);
     const recordIds: Record<string, string[]> = {
       "patients.get": await ids("patients"),
       "cases.get": await ids("cases"),

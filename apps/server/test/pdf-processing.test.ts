@@ -32,26 +32,39 @@ const PAGE = "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] >>";
 function pdfBomb(mb: number): Buffer {
   const inner = Buffer.concat([Buffer.from("4 0 << /Padding true >>"), Buffer.alloc(mb * 1024 * 1024, 0x20)]);
   const packed = deflateSync(inner, { level: 9 });
-  const stream = Buffer.concat([Buffer.from(`<< /Type /ObjStm /N 1 /First 4 /Filter /FlateDecode /Length ${packed.length} >>\nstream\n`), packed, Buffer.from("\nendstream")]);
+  const stream = Buffer.concat([
+    Buffer.from(`<< /Type /ObjStm /N 1 /First 4 /Filter /FlateDecode /Length ${packed.length} >>\nstream\n`),
+    packed,
+    Buffer.from("\nendstream"),
+  ]);
   return pdfOf(["<< /Type /Catalog /Pages 2 0 R >>", "<< /Type /Pages /Kids [3 0 R] /Count 1 >>", PAGE, stream]);
 }
 
 /** A plain report of `n` blank pages. */
 function manyPages(n: number): Buffer {
   const kids = Array.from({ length: n }, (_, i) => `${i + 3} 0 R`).join(" ");
-  return pdfOf(["<< /Type /Catalog /Pages 2 0 R >>", `<< /Type /Pages /Kids [${kids}] /Count ${n} >>`, ...Array.from({ length: n }, () => PAGE)]);
+  return pdfOf([
+    "<< /Type /Catalog /Pages 2 0 R >>",
+    `<< /Type /Pages /Kids [${kids}] /Count ${n} >>`,
+    ...Array.from({ length: n }, () => PAGE),
+  ]);
 }
 
 /** One page that runs `action` when opened. */
-const withAction = (action: string) => pdfOf([`<< /Type /Catalog /Pages 2 0 R /OpenAction ${action} >>`, "<< /Type /Pages /Kids [3 0 R] /Count 1 >>", PAGE]);
+const withAction = (action: string) =>
+  pdfOf([`<< /Type /Catalog /Pages 2 0 R /OpenAction ${action} >>`, "<< /Type /Pages /Kids [3 0 R] /Count 1 >>", PAGE]);
 
 /** A multipart body as the web sends it: fields, then the file. */
 function form(fileName: string, data: Uint8Array, fields: Record<string, string> = {}) {
   const boundary = "----medlegal-pdf-boundary";
-  const parts = Object.entries(fields).map(([name, value]) => Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
+  const parts = Object.entries(fields).map(([name, value]) =>
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`),
+  );
   const payload = Buffer.concat([
     ...parts,
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${fileName}"\r\nContent-Type: application/pdf\r\n\r\n`),
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${fileName}"\r\nContent-Type: application/pdf\r\n\r\n`,
+    ),
     Buffer.from(data),
     Buffer.from(`\r\n--${boundary}--\r\n`),
   ]);
@@ -61,16 +74,27 @@ function form(fileName: string, data: Uint8Array, fields: Record<string, string>
 describe.each(testDialects())("PDF processing on %s", (kind) => {
   let t: TestApp;
   const c = {} as Record<string, string>;
-  const uid = async (username: string) => (await t.db.selectFrom("users").select("id").where("username", "=", username).executeTakeFirstOrThrow()).id;
+  const uid = async (username: string) =>
+    (await t.db.selectFrom("users").select("id").where("username", "=", username).executeTakeFirstOrThrow()).id;
   beforeAll(async () => {
     t = await createTestApp(kind, {}, { workflow: true });
     for (const name of ["employee", "attorney", "consultant"]) c[name] = (await login(t.app, name)).cookie;
   });
   afterAll(() => t.close());
 
-  const post = (cookie: string, url: string, body: ReturnType<typeof form>) => t.app.inject({ method: "POST", url, headers: { cookie, ...body.headers }, payload: body.payload });
-  const uploadReport = (id: string, name: string, data: Uint8Array) => post(c.consultant!, `/api/reports/${id}/versions`, form(name, data, { declaration: DECLARATION }));
-  const fileCount = async () => Number((await t.db.selectFrom("files").select(sql<number>`count(*)::int`.as("n")).executeTakeFirstOrThrow()).n);
+  const post = (cookie: string, url: string, body: ReturnType<typeof form>) =>
+    t.app.inject({ method: "POST", url, headers: { cookie, ...body.headers }, payload: body.payload });
+  const uploadReport = (id: string, name: string, data: Uint8Array) =>
+    post(c.consultant!, `/api/reports/${id}/versions`, form(name, data, { declaration: DECLARATION }));
+  const fileCount = async () =>
+    Number(
+      (
+        await t.db
+          .selectFrom("files")
+          .select(sql<number>`count(*)::int`.as("n"))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
 
   /** A fresh awaiting report of the demo consultant for the demo attorney, so each test owns its own. */
   const freshReport = async () => {
@@ -126,7 +150,9 @@ describe.each(testDialects())("PDF processing on %s", (kind) => {
     const before = await fileCount();
     const { answer, waits } = await whileProcessing(uploadReport(report.id, "report.pdf", bomb));
     expect(answer.statusCode).toBe(400);
-    expect(answer.json().message).toBe("The PDF could not be processed: it unpacks to far more data than its size. Save it again as a plain PDF (Print to PDF) and upload that.");
+    expect(answer.json().message).toBe(
+      "The PDF could not be processed: it unpacks to far more data than its size. Save it again as a plain PDF (Print to PDF) and upload that.",
+    );
     expect(await fileCount()).toBe(before);
     // The file was read on another thread: requests kept being answered, each promptly.
     expect(waits.length).toBeGreaterThan(1);
@@ -136,7 +162,11 @@ describe.each(testDialects())("PDF processing on %s", (kind) => {
   it("refuses a PDF with more pages than the cap (PDF_MAX_PAGES, 3,000 by default) with a sentence on every upload route, and stores nothing", async () => {
     expect(PDF_LIMITS.maxPages).toBe(3000);
     const report = await freshReport();
-    const query = await t.db.selectFrom("queries").select("id").where("attorney_id", "=", await uid("attorney")).executeTakeFirstOrThrow();
+    const query = await t.db
+      .selectFrom("queries")
+      .select("id")
+      .where("attorney_id", "=", await uid("attorney"))
+      .executeTakeFirstOrThrow();
     const before = await fileCount();
     // Counted off the request thread: another request is answered before the upload is.
     const { answer, waits } = await whileProcessing(uploadReport(report.id, "long report.pdf", manyPages(3001)));
@@ -144,28 +174,42 @@ describe.each(testDialects())("PDF processing on %s", (kind) => {
     expect(answer.statusCode).toBe(400);
     const over = (3001).toLocaleString("en-ZA");
     const most = (3000).toLocaleString("en-ZA");
-    expect(answer.json().message).toBe(`"long report.pdf" has ${over} pages; a PDF can have at most ${most}. Split it into parts of at most ${most} pages and upload those.`);
+    expect(answer.json().message).toBe(
+      `"long report.pdf" has ${over} pages; a PDF can have at most ${most}. Split it into parts of at most ${most} pages and upload those.`,
+    );
     const saved = PDF_LIMITS.maxPages;
     PDF_LIMITS.maxPages = 20;
     try {
       const records = await post(c.attorney!, `/api/queries/${query.id}/documents`, form("records.pdf", manyPages(21)));
       expect(records.statusCode).toBe(400);
-      expect(records.json().message).toBe('"records.pdf" has 21 pages; a PDF can have at most 20. Split it into parts of at most 20 pages and upload those.');
+      expect(records.json().message).toBe(
+        '"records.pdf" has 21 pages; a PDF can have at most 20. Split it into parts of at most 20 pages and upload those.',
+      );
       expect(await fileCount()).toBe(before);
       // At the cap, it is taken, with its page count.
       expect((await uploadReport(report.id, "report.pdf", manyPages(20))).statusCode).toBe(201);
     } finally {
       PDF_LIMITS.maxPages = saved;
     }
-    const version = await t.db.selectFrom("report_versions").select("page_count").where("report_id", "=", report.id).executeTakeFirstOrThrow();
+    const version = await t.db
+      .selectFrom("report_versions")
+      .select("page_count")
+      .where("report_id", "=", report.id)
+      .executeTakeFirstOrThrow();
     expect(version.page_count).toBe(20);
   });
 
   it("stamps a 2,000-page report in a worker thread: the server answers other requests while its first download is stamped, and every page carries the stamp", async () => {
     const report = await freshReport();
     expect((await uploadReport(report.id, "long report.pdf", manyPages(2000))).statusCode).toBe(201);
-    const { file_id: fileId } = await t.db.selectFrom("report_versions").select("file_id").where("report_id", "=", report.id).executeTakeFirstOrThrow();
-    const { answer, waits } = await whileProcessing(t.app.inject({ method: "GET", url: `/api/files/${fileId}`, headers: { cookie: c.employee! } }));
+    const { file_id: fileId } = await t.db
+      .selectFrom("report_versions")
+      .select("file_id")
+      .where("report_id", "=", report.id)
+      .executeTakeFirstOrThrow();
+    const { answer, waits } = await whileProcessing(
+      t.app.inject({ method: "GET", url: `/api/files/${fileId}`, headers: { cookie: c.employee! } }),
+    );
     expect(answer.statusCode).toBe(200);
     // /health was answered while the copy was being stamped (pnpm bench times it: README, "Benchmarks").
     expect(waits.length).toBeGreaterThan(1);
@@ -179,7 +223,11 @@ describe.each(testDialects())("PDF processing on %s", (kind) => {
   it("stamps a version once: the second download serves the kept copy, the same bytes, without stamping again", async () => {
     const report = await freshReport();
     expect((await uploadReport(report.id, "knee.pdf", await demoReportPdf("Knee report", 2))).statusCode).toBe(201);
-    const { file_id: fileId } = await t.db.selectFrom("report_versions").select("file_id").where("report_id", "=", report.id).executeTakeFirstOrThrow();
+    const { file_id: fileId } = await t.db
+      .selectFrom("report_versions")
+      .select("file_id")
+      .where("report_id", "=", report.id)
+      .executeTakeFirstOrThrow();
     const download = () => t.app.inject({ method: "GET", url: `/api/files/${fileId}`, headers: { cookie: c.employee! } });
     const first = await download();
     expect(first.statusCode).toBe(200);
@@ -188,13 +236,22 @@ describe.each(testDialects())("PDF processing on %s", (kind) => {
     expect(second.statusCode).toBe(200);
     expect(pdfJobStats.started).toBe(jobs);
     expect(Buffer.compare(second.rawPayload, first.rawPayload)).toBe(0);
-    const kept = await t.db.selectFrom("report_copies").innerJoin("report_versions", "report_versions.id", "report_copies.version_id").select("report_copies.released").where("report_versions.file_id", "=", fileId).execute();
+    const kept = await t.db
+      .selectFrom("report_copies")
+      .innerJoin("report_versions", "report_versions.id", "report_copies.version_id")
+      .select("report_copies.released")
+      .where("report_versions.file_id", "=", fileId)
+      .execute();
     expect(kept).toEqual([{ released: false }]);
   });
 
   it("refuses PDFs with JavaScript or a launch action on every upload route, however the name is spelled", async () => {
     const report = await freshReport();
-    const query = await t.db.selectFrom("queries").select("id").where("attorney_id", "=", await uid("attorney")).executeTakeFirstOrThrow();
+    const query = await t.db
+      .selectFrom("queries")
+      .select("id")
+      .where("attorney_id", "=", await uid("attorney"))
+      .executeTakeFirstOrThrow();
     const script = withAction("<< /S /JavaScript /JS (app.alert\\(1\\)) >>");
     const launch = withAction("<< /S /Launch /F (cmd.exe) >>");
     const escaped = withAction("<< /S /J#61vaScript /J#53 (app.alert\\(1\\)) >>");
@@ -208,9 +265,15 @@ describe.each(testDialects())("PDF processing on %s", (kind) => {
       await post(c.attorney!, "/api/messages/attachments", form("note.pdf", launch)),
     ];
     expect(answers.map((a) => a.statusCode)).toEqual([400, 400, 400, 400, 400]);
-    expect(answers[0]!.json().message).toBe('"report.pdf" contains active content (JavaScript), which is not accepted. Print it to a new PDF and upload that.');
-    expect(answers[1]!.json().message).toBe('"report.pdf" contains active content (JavaScript), which is not accepted. Print it to a new PDF and upload that.');
-    expect(answers[2]!.json().message).toBe('"records.pdf" contains active content (Launch), which is not accepted. Print it to a new PDF and upload that.');
+    expect(answers[0]!.json().message).toBe(
+      '"report.pdf" contains active content (JavaScript), which is not accepted. Print it to a new PDF and upload that.',
+    );
+    expect(answers[1]!.json().message).toBe(
+      '"report.pdf" contains active content (JavaScript), which is not accepted. Print it to a new PDF and upload that.',
+    );
+    expect(answers[2]!.json().message).toBe(
+      '"records.pdf" contains active content (Launch), which is not accepted. Print it to a new PDF and upload that.',
+    );
     expect(await fileCount()).toBe(before);
     // The same files without the action go through.
     const plain = withAction("[3 0 R /Fit]");

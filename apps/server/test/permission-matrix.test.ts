@@ -333,11 +333,17 @@ function expectServed(status: number, refusals: number[], message: string) {
   expect(refusals, message).not.toContain(status);
 }
 
-const USERNAME: Record<Role, string> = { administrator: "admin", employee: "employee", attorney: "attorney", consultant: "consultant", interpreter: "interpreter" };
+const USERNAME: Record<Role, string> = {
+  administrator: "admin",
+  employee: "employee",
+  attorney: "attorney",
+  consultant: "consultant",
+  interpreter: "interpreter",
+};
 
-const procedures = Object.entries(appRouter._def.procedures as unknown as Record<string, { _def: { type: "query" | "mutation" | "subscription" } }>).map(
-  ([path, procedure]) => ({ path, kind: procedure._def.type }),
-);
+const procedures = Object.entries(
+  appRouter._def.procedures as unknown as Record<string, { _def: { type: "query" | "mutation" | "subscription" } }>,
+).map(([path, procedure]) => ({ path, kind: procedure._def.type }));
 
 describe("the permission matrix", () => {
   let t: TestApp;
@@ -346,7 +352,12 @@ describe("the permission matrix", () => {
     t = await createTestApp("pglite");
     for (const role of ROLES) cookies[role] = (await login(t.app, USERNAME[role])).cookie;
     const attorney = await t.db.selectFrom("users").select("id").where("username", "=", USERNAME.attorney).executeTakeFirstOrThrow();
-    await notificationsService.notify(t.db, { userId: attorney.id, type: "query_update", title: "Query in review", message: "Your query is being reviewed." });
+    await notificationsService.notify(t.db, {
+      userId: attorney.id,
+      type: "query_update",
+      title: "Query in review",
+      message: "Your query is being reviewed.",
+    });
   });
   afterAll(() => t.close());
 
@@ -360,7 +371,9 @@ describe("the permission matrix", () => {
     const access = MATRIX[path];
     if (kind === "subscription") {
       // A stream never ends by itself: opened from a real socket and closed once its status is known.
-      const base = await t.app.listen({ port: 0, host: "127.0.0.1" }).catch(() => `http://127.0.0.1:${(t.app.server.address() as { port: number }).port}`);
+      const base = await t.app
+        .listen({ port: 0, host: "127.0.0.1" })
+        .catch(() => `http://127.0.0.1:${(t.app.server.address() as { port: number }).port}`);
       const anonymous = await openLiveStream(base, "");
       expect(anonymous.status).toBe(401);
       for (const role of ROLES) {
@@ -373,7 +386,8 @@ describe("the permission matrix", () => {
     }
     expect(access, `no matrix row for ${path}`).toBeDefined();
     if (access === "minuteGuest") {
-      for (const cookie of ["", ...ROLES.map((role) => cookies[role])]) expect((await trpc(t.app, cookie, path, kind === "query" ? undefined : {})).status, path).toBe(401);
+      for (const cookie of ["", ...ROLES.map((role) => cookies[role])])
+        expect((await trpc(t.app, cookie, path, kind === "query" ? undefined : {})).status, path).toBe(401);
       return;
     }
     const anonymous = await trpc(t.app, "", path, kind === "query" ? undefined : {});
@@ -406,7 +420,28 @@ describe("the permission matrix", () => {
  * record served and someone else's answered 404 (never 403, so ids cannot be probed). Every
  * procedure of the record routers must be classified here: a new one fails until it is.
  */
-const RECORD_ROUTERS = ["patients", "cases", "courtClock", "receivables", "queries", "assignments", "bookings", "availability", "sla", "reports", "invoices", "payments", "meetings", "messages", "raf4", "search", "logistics", "interpreting", "savedViews", "bulkActions"];
+const RECORD_ROUTERS = [
+  "patients",
+  "cases",
+  "courtClock",
+  "receivables",
+  "queries",
+  "assignments",
+  "bookings",
+  "availability",
+  "sla",
+  "reports",
+  "invoices",
+  "payments",
+  "meetings",
+  "messages",
+  "raf4",
+  "search",
+  "logistics",
+  "interpreting",
+  "savedViews",
+  "bulkActions",
+];
 /** Procedures of those routers that list or create (scoped or checked in their own suites), not one record. */
 const NOT_ONE_RECORD = new Set([
   "patients.list",
@@ -477,13 +512,42 @@ const NOT_ONE_RECORD = new Set([
   "queries.board",
 ]);
 /** Staff-only procedures on one record: staff see every record, so there is no "someone else's". */
-const STAFF_ONLY_RECORDS = new Set(["queries.move", "queries.take", "queries.assignEmployee", "assignments.withdraw", "bookings.confirm", "bookings.correctAttendance", "sla.pause", "sla.resume",
-  "reports.take", "reports.review", "reports.withdraw", "reports.createLinked", "reports.release", "reports.overrideRelease",
-  "invoices.updateDraft", "invoices.credit", "invoices.emailAgain", "payments.allocate", "payments.reverse", "payments.matchProof", "payments.rejectProof",
+const STAFF_ONLY_RECORDS = new Set([
+  "queries.move",
+  "queries.take",
+  "queries.assignEmployee",
+  "assignments.withdraw",
+  "bookings.confirm",
+  "bookings.correctAttendance",
+  "sla.pause",
+  "sla.resume",
+  "reports.take",
+  "reports.review",
+  "reports.withdraw",
+  "reports.createLinked",
+  "reports.release",
+  "reports.overrideRelease",
+  "invoices.updateDraft",
+  "invoices.credit",
+  "invoices.emailAgain",
+  "payments.allocate",
+  "payments.reverse",
+  "payments.matchProof",
+  "payments.rejectProof",
   // Staff arrange every meeting of the agency; nobody else reaches these (the row matrix above).
-  "meetings.invite", "meetings.uninvite", "meetings.resendLink", "meetings.copyGuestLink", "meetings.cancel",
-  "messages.addParticipant", "receivables.setAgreement", "raf4.request", "logistics.set", "logistics.applyToSameDay",
-  "bookings.recordCannotAttend", "logistics.completeTask"]);
+  "meetings.invite",
+  "meetings.uninvite",
+  "meetings.resendLink",
+  "meetings.copyGuestLink",
+  "meetings.cancel",
+  "messages.addParticipant",
+  "receivables.setAgreement",
+  "raf4.request",
+  "logistics.set",
+  "logistics.applyToSameDay",
+  "bookings.recordCannotAttend",
+  "logistics.completeTask",
+]);
 
 describe("the object-level matrix", () => {
   let t: TestApp;
@@ -501,15 +565,23 @@ describe("the object-level matrix", () => {
 
   beforeAll(async () => {
     t = await createTestApp("pglite", {}, { workflow: true });
-    for (const name of ["attorney", "nomsa", "consultant", "dr_naidoo", "ot_smith", "employee", "dr_moodley", "interpreter"]) cookie[name] = (await login(t.app, name)).cookie;
-    const userId = async (username: string) => (await t.db.selectFrom("users").select("id").where("username", "=", username).executeTakeFirstOrThrow()).id;
+    for (const name of ["attorney", "nomsa", "consultant", "dr_naidoo", "ot_smith", "employee", "dr_moodley", "interpreter"])
+      cookie[name] = (await login(t.app, name)).cookie;
+    const userId = async (username: string) =>
+      (await t.db.selectFrom("users").select("id").where("username", "=", username).executeTakeFirstOrThrow()).id;
     const [attorney, nomsa, consultant, naidoo] = await Promise.all(["attorney", "nomsa", "consultant", "dr_naidoo"].map(userId));
     const patientOf = (id: string) => t.db.selectFrom("patients").selectAll().where("attorney_id", "=", id).executeTakeFirstOrThrow();
     const caseOf = (id: string) => t.db.selectFrom("cases").selectAll().where("attorney_id", "=", id).executeTakeFirstOrThrow();
     const queryOf = (id: string) => t.db.selectFrom("queries").selectAll().where("attorney_id", "=", id).executeTakeFirstOrThrow();
-    const assignmentOf = (id: string) => t.db.selectFrom("consultant_assignments").selectAll().where("consultant_id", "=", id).executeTakeFirstOrThrow();
+    const assignmentOf = (id: string) =>
+      t.db.selectFrom("consultant_assignments").selectAll().where("consultant_id", "=", id).executeTakeFirstOrThrow();
     const bookingOf = (column: "attorney_id" | "consultant_id", id: string) =>
-      t.db.selectFrom("bookings").selectAll().where(column, "=", id).where("status", "in", ["requested", "confirmed"]).executeTakeFirstOrThrow();
+      t.db
+        .selectFrom("bookings")
+        .selectAll()
+        .where(column, "=", id)
+        .where("status", "in", ["requested", "confirmed"])
+        .executeTakeFirstOrThrow();
     const patientInput = (p: Awaited<ReturnType<typeof patientOf>>) => ({
       id: p.id,
       firstName: p.first_name,
@@ -555,21 +627,49 @@ describe("the object-level matrix", () => {
     // Live bookings of the consultant and of the other attorney, made the way the app makes them:
     // the expert accepts the query, then its attorney books them.
     const bookAccepted = async (queryId: string, username: string, attorneyCookie: string, day: number) => {
-      const expert = await t.db.selectFrom("users").select(["id", "specialization_id"]).where("username", "=", username).executeTakeFirstOrThrow();
-      let assignment = await t.db.selectFrom("consultant_assignments").select(["id", "status"]).where("query_id", "=", queryId).where("consultant_id", "=", expert.id).where("status", "in", ["proposed", "accepted"]).executeTakeFirst();
+      const expert = await t.db
+        .selectFrom("users")
+        .select(["id", "specialization_id"])
+        .where("username", "=", username)
+        .executeTakeFirstOrThrow();
+      let assignment = await t.db
+        .selectFrom("consultant_assignments")
+        .select(["id", "status"])
+        .where("query_id", "=", queryId)
+        .where("consultant_id", "=", expert.id)
+        .where("status", "in", ["proposed", "accepted"])
+        .executeTakeFirst();
       if (!assignment) {
-        const proposed = await trpc<{ id: string }>(t.app, cookie.employee!, "assignments.create", { queryId, consultantId: expert.id, specializationId: expert.specialization_id });
+        const proposed = await trpc<{ id: string }>(t.app, cookie.employee!, "assignments.create", {
+          queryId,
+          consultantId: expert.id,
+          specializationId: expert.specialization_id,
+        });
         expect(proposed.status).toBe(200);
         assignment = { id: proposed.data.id, status: "proposed" };
       }
-      if (assignment.status === "proposed") expect((await trpc(t.app, cookie[username]!, "assignments.respond", { id: assignment.id, accept: true })).status).toBe(200);
+      if (assignment.status === "proposed")
+        expect((await trpc(t.app, cookie[username]!, "assignments.respond", { id: assignment.id, accept: true })).status).toBe(200);
       const dayAhead = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
-      const slots = await trpc<{ startsAt: string }[]>(t.app, attorneyCookie, "bookings.listSlots", { consultantId: expert.id, from: dayAhead(day), to: dayAhead(day + 13) });
-      const booked = await trpc(t.app, attorneyCookie, "bookings.create", { queryId, consultantId: expert.id, startsAt: slots.data[0]!.startsAt });
+      const slots = await trpc<{ startsAt: string }[]>(t.app, attorneyCookie, "bookings.listSlots", {
+        consultantId: expert.id,
+        from: dayAhead(day),
+        to: dayAhead(day + 13),
+      });
+      const booked = await trpc(t.app, attorneyCookie, "bookings.create", {
+        queryId,
+        consultantId: expert.id,
+        startsAt: slots.data[0]!.startsAt,
+      });
       expect(booked.status).toBe(200);
     };
     await bookAccepted(consultantsQuery, "consultant", cookie.attorney!, 20);
-    const nomsasOpenQuery = await t.db.selectFrom("queries").select("id").where("attorney_id", "=", nomsa!).where("status", "in", ["in_review", "assigning"]).executeTakeFirstOrThrow();
+    const nomsasOpenQuery = await t.db
+      .selectFrom("queries")
+      .select("id")
+      .where("attorney_id", "=", nomsa!)
+      .where("status", "in", ["in_review", "assigning"])
+      .executeTakeFirstOrThrow();
     await bookAccepted(nomsasOpenQuery.id, "dr_moodley", cookie.nomsa!, 20);
     const [myBooking, theirBooking, naidooBooking, consultantBooking] = await Promise.all([
       bookingOf("attorney_id", attorney!),
@@ -592,7 +692,15 @@ describe("the object-level matrix", () => {
       reportOf("consultant_id", naidoo!),
     ]);
     const raf4Input = (reportId: string) => ({
-      reportId, examinedPersonallyBy: consultant, examinationDate: "2026-11-20", mmiReached: false, mmiDate: null, wpiPercent: "29.5", narrativeHeads: [], onNonSeriousList: false, notes: "",
+      reportId,
+      examinedPersonallyBy: consultant,
+      examinationDate: "2026-11-20",
+      mmiReached: false,
+      mmiDate: null,
+      wpiPercent: "29.5",
+      narrativeHeads: [],
+      onNonSeriousList: false,
+      notes: "",
     });
     // An issued invoice to each attorney, made the way staff make them.
     const issuedInvoice = async (attorneyId: string, caseId: string) => {
@@ -605,16 +713,33 @@ describe("the object-level matrix", () => {
     };
     // Invoices are issued only once the agency's address is known.
     const agency = JSON.stringify({ name: "MedLegal Agency", address: "3 Oxford Road, Parktown" });
-    await t.db.insertInto("settings").values({ key: "agency", value: agency }).onConflict((oc) => oc.column("key").doUpdateSet({ value: agency })).execute();
+    await t.db
+      .insertInto("settings")
+      .values({ key: "agency", value: agency })
+      .onConflict((oc) => oc.column("key").doUpdateSet({ value: agency }))
+      .execute();
     const [myInvoice, theirInvoice] = [await issuedInvoice(attorney!, myCase.id), await issuedInvoice(nomsa!, theirCase.id)];
     // A court-order item on each attorney's case, entered by staff.
     const orderOn = async (caseId: string) => {
-      const made = await trpc<{ orders: { id: string }[] }>(t.app, cookie.employee!, "courtClock.addOrder", { caseId, kind: "other", dueOn: "2027-01-15", text: "Matrix order" });
+      const made = await trpc<{ orders: { id: string }[] }>(t.app, cookie.employee!, "courtClock.addOrder", {
+        caseId,
+        kind: "other",
+        dueOn: "2027-01-15",
+        text: "Matrix order",
+      });
       expect(made.status, made.error?.message).toBe(200);
       return made.data.orders.at(-1)!.id;
     };
     const [myOrder, theirOrder] = [await orderOn(myCase.id), await orderOn(theirCase.id)];
-    const courtDates = (caseId: string) => ({ caseId, vehicleIdentified: true, rafLodgedOn: null, summonsServedOn: null, trialDate: "2027-06-14", courtDivision: "western_cape", preTrialDate: null });
+    const courtDates = (caseId: string) => ({
+      caseId,
+      vehicleIdentified: true,
+      rafLodgedOn: null,
+      summonsServedOn: null,
+      trialDate: "2027-06-14",
+      courtDivision: "western_cape",
+      preTrialDate: null,
+    });
     // A meeting the consultant hosts with the attorney invited, and a demo video assessment of
     // another expert that neither is invited to.
     const adHoc = await trpc<{ id: string; roomId: string }>(t.app, cookie.employee!, "meetings.create", {
@@ -625,7 +750,12 @@ describe("the object-level matrix", () => {
       userIds: [attorney],
     });
     expect(adHoc.status, adHoc.error?.message).toBe(200);
-    const foreign = await t.db.selectFrom("meetings").select(["id", "room_id"]).where("host_id", "<>", consultant!).where("status", "<>", "cancelled").executeTakeFirstOrThrow();
+    const foreign = await t.db
+      .selectFrom("meetings")
+      .select(["id", "room_id"])
+      .where("host_id", "<>", consultant!)
+      .where("status", "<>", "cancelled")
+      .executeTakeFirstOrThrow();
     const ownRoom = { roomId: adHoc.data.roomId };
     const otherRoom = { roomId: foreign.room_id };
     const callId = "c".repeat(22);
@@ -646,7 +776,11 @@ describe("the object-level matrix", () => {
           .orderBy("th.id")
           .executeTakeFirstOrThrow()
       ).id;
-    const [myThread, theirThread, consultantThread] = await Promise.all([threadOf(attorney!, "query_attorney"), threadOf(nomsa!, "query_attorney"), threadOf(consultant!, "query_expert")]);
+    const [myThread, theirThread, consultantThread] = await Promise.all([
+      threadOf(attorney!, "query_attorney"),
+      threadOf(nomsa!, "query_attorney"),
+      threadOf(consultant!, "query_expert"),
+    ]);
     const threadFx = (extra: Record<string, unknown> = {}) => ({
       attorney: { own: { threadId: myThread, ...extra }, other: { threadId: theirThread, ...extra } },
       // The expert is never in an attorney's thread, the attorney never in an expert's.
@@ -655,13 +789,25 @@ describe("the object-level matrix", () => {
     // A query document of each attorney, uploaded the way the web uploads it.
     const uploadDocument = async (who: string, queryId: string) => {
       const body = multipart("matrix.pdf", PDF);
-      const answer = await t.app.inject({ method: "POST", url: `/api/queries/${queryId}/documents`, headers: { cookie: cookie[who]!, ...body.headers }, payload: body.payload });
+      const answer = await t.app.inject({
+        method: "POST",
+        url: `/api/queries/${queryId}/documents`,
+        headers: { cookie: cookie[who]!, ...body.headers },
+        payload: body.payload,
+      });
       expect(answer.statusCode, answer.body).toBe(201);
       return (answer.json() as { id: string }).id;
     };
-    const [myDocument, theirDocument] = [await uploadDocument("attorney", consultantsQuery), await uploadDocument("nomsa", nomsasOpenQuery.id)];
+    const [myDocument, theirDocument] = [
+      await uploadDocument("attorney", consultantsQuery),
+      await uploadDocument("nomsa", nomsasOpenQuery.id),
+    ];
     const get = (url: string): RestCall => ({ method: "GET", url });
-    const upload = (url: string, fields: Record<string, string> = {}): RestCall => ({ method: "POST", url, body: multipart("matrix.pdf", PDF, "application/pdf", fields) });
+    const upload = (url: string, fields: Record<string, string> = {}): RestCall => ({
+      method: "POST",
+      url,
+      body: multipart("matrix.pdf", PDF, "application/pdf", fields),
+    });
     // A recording the consultant starts as the host of the ad hoc meeting, the way the room starts one.
     expect((await trpc(t.app, cookie.consultant!, "meetings.enter", ownRoom)).status).toBe(200);
     expect((await trpc(t.app, cookie.consultant!, "meetings.setConsent", { ...ownRoom, consent: true })).status).toBe(200);
@@ -670,10 +816,30 @@ describe("the object-level matrix", () => {
     const recording = (started.data as { recording: { id: string } }).recording.id;
     const period = "from=2026-01-01&to=2026-01-31";
     const proof = (invoiceId: string) => ({ amountCents: "1000", paidOn: "2026-01-15", reference: "Matrix EFT", invoiceIds: invoiceId });
-    const theirRafCase = await t.db.selectFrom("cases").selectAll().where("attorney_id", "=", nomsa!).where("raf_claim_number", "is not", null).executeTakeFirstOrThrow();
-    const myRafCase = await t.db.selectFrom("cases").selectAll().where("attorney_id", "=", attorney!).where("raf_claim_number", "is not", null).executeTakeFirstOrThrow();
-    const myIdPatient = await t.db.selectFrom("patients").selectAll().where("attorney_id", "=", attorney!).where("id_number", "is not", null).executeTakeFirstOrThrow();
-    const theirIdPatient = await t.db.selectFrom("patients").selectAll().where("attorney_id", "=", nomsa!).where("id_number", "is not", null).executeTakeFirstOrThrow();
+    const theirRafCase = await t.db
+      .selectFrom("cases")
+      .selectAll()
+      .where("attorney_id", "=", nomsa!)
+      .where("raf_claim_number", "is not", null)
+      .executeTakeFirstOrThrow();
+    const myRafCase = await t.db
+      .selectFrom("cases")
+      .selectAll()
+      .where("attorney_id", "=", attorney!)
+      .where("raf_claim_number", "is not", null)
+      .executeTakeFirstOrThrow();
+    const myIdPatient = await t.db
+      .selectFrom("patients")
+      .selectAll()
+      .where("attorney_id", "=", attorney!)
+      .where("id_number", "is not", null)
+      .executeTakeFirstOrThrow();
+    const theirIdPatient = await t.db
+      .selectFrom("patients")
+      .selectAll()
+      .where("attorney_id", "=", nomsa!)
+      .where("id_number", "is not", null)
+      .executeTakeFirstOrThrow();
     foreignTerms = [
       { term: theirPatient.last_name, ownTerm: myPatient.last_name },
       { term: theirQuery.reference, ownTerm: myQuery.reference },
@@ -682,28 +848,72 @@ describe("the object-level matrix", () => {
       { term: theirRafCase.raf_claim_number!, ownTerm: myRafCase.raf_claim_number! },
     ];
     rest = {
-      "POST /api/queries/:id/documents": { attorney: { own: upload(`/api/queries/${consultantsQuery}/documents`), other: upload(`/api/queries/${nomsasOpenQuery.id}/documents`) } },
+      "POST /api/queries/:id/documents": {
+        attorney: {
+          own: upload(`/api/queries/${consultantsQuery}/documents`),
+          other: upload(`/api/queries/${nomsasOpenQuery.id}/documents`),
+        },
+      },
       "GET /api/files/:id": { attorney: { own: get(`/api/files/${myDocument}`), other: get(`/api/files/${theirDocument}`) } },
       "GET /api/documents/:id": { attorney: { own: get(`/api/documents/${myDocument}`), other: get(`/api/documents/${theirDocument}`) } },
-      "POST /api/reports/:id/versions": { consultant: { own: upload(`/api/reports/${consultantReport.id}/versions`), other: upload(`/api/reports/${naidooReport.id}/versions`) } },
-      "POST /api/payments/proofs": { attorney: { own: upload("/api/payments/proofs", proof(myInvoice)), other: upload("/api/payments/proofs", proof(theirInvoice)), refused: 400 } },
-      "GET /api/payments/statement.pdf": { attorney: { own: get(`/api/payments/statement.pdf?${period}`), other: get(`/api/payments/statement.pdf?attorneyId=${nomsa}&${period}`) } },
+      "POST /api/reports/:id/versions": {
+        consultant: {
+          own: upload(`/api/reports/${consultantReport.id}/versions`),
+          other: upload(`/api/reports/${naidooReport.id}/versions`),
+        },
+      },
+      "POST /api/payments/proofs": {
+        attorney: {
+          own: upload("/api/payments/proofs", proof(myInvoice)),
+          other: upload("/api/payments/proofs", proof(theirInvoice)),
+          refused: 400,
+        },
+      },
+      "GET /api/payments/statement.pdf": {
+        attorney: {
+          own: get(`/api/payments/statement.pdf?${period}`),
+          other: get(`/api/payments/statement.pdf?attorneyId=${nomsa}&${period}`),
+        },
+      },
       "POST /api/meetings/recordings/:id/chunks/:seq": {
         consultant: { own: upload(`/api/meetings/recordings/${recording}/chunks/0`) },
         attorney: { other: upload(`/api/meetings/recordings/${recording}/chunks/0`) },
       },
       // A case's bill-of-costs schedule and its billing files (receivables.test.ts).
-      "GET /api/cases/:caseId/bill-of-costs-schedule.pdf": { attorney: { own: get(`/api/cases/${myCase.id}/bill-of-costs-schedule.pdf`), other: get(`/api/cases/${theirCase.id}/bill-of-costs-schedule.pdf`) } },
-      "GET /api/cases/:caseId/bill-of-costs-schedule.csv": { attorney: { own: get(`/api/cases/${myCase.id}/bill-of-costs-schedule.csv`), other: get(`/api/cases/${theirCase.id}/bill-of-costs-schedule.csv`) } },
-      "POST /api/cases/:caseId/billing/files/:kind": { attorney: { own: upload(`/api/cases/${myCase.id}/billing/files/order`), other: upload(`/api/cases/${theirCase.id}/billing/files/order`) } },
+      "GET /api/cases/:caseId/bill-of-costs-schedule.pdf": {
+        attorney: {
+          own: get(`/api/cases/${myCase.id}/bill-of-costs-schedule.pdf`),
+          other: get(`/api/cases/${theirCase.id}/bill-of-costs-schedule.pdf`),
+        },
+      },
+      "GET /api/cases/:caseId/bill-of-costs-schedule.csv": {
+        attorney: {
+          own: get(`/api/cases/${myCase.id}/bill-of-costs-schedule.csv`),
+          other: get(`/api/cases/${theirCase.id}/bill-of-costs-schedule.csv`),
+        },
+      },
+      "POST /api/cases/:caseId/billing/files/:kind": {
+        attorney: {
+          own: upload(`/api/cases/${myCase.id}/billing/files/order`),
+          other: upload(`/api/cases/${theirCase.id}/billing/files/order`),
+        },
+      },
       "GET /api/bookings/:id/calendar.ics": {
         attorney: { own: get(`/api/bookings/${myBooking.id}/calendar.ics`), other: get(`/api/bookings/${theirBooking.id}/calendar.ics`) },
-        consultant: { own: get(`/api/bookings/${consultantBooking.id}/calendar.ics`), other: get(`/api/bookings/${naidooBooking.id}/calendar.ics`) },
+        consultant: {
+          own: get(`/api/bookings/${consultantBooking.id}/calendar.ics`),
+          other: get(`/api/bookings/${naidooBooking.id}/calendar.ics`),
+        },
       },
     };
     // A saved view of each attorney's and of the consultant's: one's own is changed, another's (even the same role's) is 404.
-    const viewOf = async (who: string, name: string) => (await trpc<{ id: string }>(t.app, cookie[who]!, "savedViews.create", { list: "queries", name, filters: {} })).data.id;
-    const [myView, theirView, consultantView] = [await viewOf("attorney", "Matrix view"), await viewOf("nomsa", "Matrix view"), await viewOf("consultant", "Matrix view")];
+    const viewOf = async (who: string, name: string) =>
+      (await trpc<{ id: string }>(t.app, cookie[who]!, "savedViews.create", { list: "queries", name, filters: {} })).data.id;
+    const [myView, theirView, consultantView] = [
+      await viewOf("attorney", "Matrix view"),
+      await viewOf("nomsa", "Matrix view"),
+      await viewOf("consultant", "Matrix view"),
+    ];
     fx = {
       "messages.thread": threadFx(),
       "messages.list": threadFx(),
@@ -717,7 +927,10 @@ describe("the object-level matrix", () => {
         attorney: { own: { queryId: myQuery.id, kind: "query_attorney" }, other: { queryId: theirQuery.id, kind: "query_attorney" } },
         consultant: { own: { queryId: consultantsQuery, kind: "query_expert" }, other: { queryId: unassignedQuery, kind: "query_expert" } },
       },
-      "meetings.get": { attorney: { own: { id: adHoc.data.id }, other: { id: foreign.id } }, consultant: { own: { id: adHoc.data.id }, other: { id: foreign.id } } },
+      "meetings.get": {
+        attorney: { own: { id: adHoc.data.id }, other: { id: foreign.id } },
+        consultant: { own: { id: adHoc.data.id }, other: { id: foreign.id } },
+      },
       "meetings.getRoom": roomFx({}, {}),
       "meetings.getIceServers": roomFx({}, {}),
       "meetings.enter": roomFx({}, {}),
@@ -725,7 +938,10 @@ describe("the object-level matrix", () => {
       "meetings.leave": roomFx({}, {}),
       "meetings.setConsent": roomFx({ consent: true }, { consent: true }),
       "meetings.listSignals": roomFx({ callId }, { callId }),
-      "meetings.signal": roomFx({ callId, signals: [{ toParticipantId: participantId, toCallId: callId, kind: "candidate", payload: "{}" }] }, { callId, signals: [{ toParticipantId: participantId, toCallId: callId, kind: "candidate", payload: "{}" }] }),
+      "meetings.signal": roomFx(
+        { callId, signals: [{ toParticipantId: participantId, toCallId: callId, kind: "candidate", payload: "{}" }] },
+        { callId, signals: [{ toParticipantId: participantId, toCallId: callId, kind: "candidate", payload: "{}" }] },
+      ),
       // Host-only acts: the host reaches their own room (refused for the act with 409), anyone gets 404 for another's.
       "meetings.admit": roomFx({ participantId }, { participantId }, true),
       "meetings.deny": roomFx({ participantId }, { participantId }, true),
@@ -741,8 +957,13 @@ describe("the object-level matrix", () => {
       "payments.getAccount": { attorney: { own: {}, other: { attorneyId: nomsa } } },
       "payments.list": { attorney: { own: {}, other: { attorneyId: nomsa } } },
       "payments.listProofs": { attorney: { own: {}, other: { attorneyId: nomsa } } },
-      "payments.getStatement": { attorney: { own: { from: "2026-01-01", to: "2026-01-31" }, other: { attorneyId: nomsa, from: "2026-01-01", to: "2026-01-31" } } },
-      "payments.listForInvoice": { attorney: { own: { invoiceId: myInvoice }, other: { invoiceId: theirInvoice } }, consultant: { other: { invoiceId: myInvoice } } },
+      "payments.getStatement": {
+        attorney: { own: { from: "2026-01-01", to: "2026-01-31" }, other: { attorneyId: nomsa, from: "2026-01-01", to: "2026-01-31" } },
+      },
+      "payments.listForInvoice": {
+        attorney: { own: { invoiceId: myInvoice }, other: { invoiceId: theirInvoice } },
+        consultant: { other: { invoiceId: myInvoice } },
+      },
       "patients.get": { attorney: { own: { id: myPatient.id }, other: { id: theirPatient.id } } },
       "patients.update": { attorney: { own: patientInput(myPatient), other: patientInput(theirPatient) } },
       "cases.get": { attorney: { own: { id: myCase.id }, other: { id: theirCase.id } } },
@@ -750,12 +971,22 @@ describe("the object-level matrix", () => {
       "courtClock.get": { attorney: { own: { caseId: myCase.id }, other: { caseId: theirCase.id } } },
       "courtClock.setDates": { attorney: { own: courtDates(myCase.id), other: courtDates(theirCase.id) } },
       "courtClock.addOrder": {
-        attorney: { own: { caseId: myCase.id, kind: "other", dueOn: "2027-01-20", text: "Matrix order" }, other: { caseId: theirCase.id, kind: "other", dueOn: "2027-01-20", text: "Matrix order" } },
+        attorney: {
+          own: { caseId: myCase.id, kind: "other", dueOn: "2027-01-20", text: "Matrix order" },
+          other: { caseId: theirCase.id, kind: "other", dueOn: "2027-01-20", text: "Matrix order" },
+        },
       },
       "courtClock.removeOrder": { attorney: { own: { id: myOrder }, other: { id: theirOrder } } },
       "receivables.caseBilling": { attorney: { own: { caseId: myCase.id }, other: { caseId: theirCase.id } } },
-      "receivables.recordEvent": { attorney: { own: { caseId: myCase.id, kind: "order", occurredOn: "2026-11-20" }, other: { caseId: theirCase.id, kind: "order", occurredOn: "2026-11-20" } } },
-      "receivables.removeEvent": { attorney: { own: { caseId: myCase.id, kind: "raf_paid" }, other: { caseId: theirCase.id, kind: "raf_paid" } } },
+      "receivables.recordEvent": {
+        attorney: {
+          own: { caseId: myCase.id, kind: "order", occurredOn: "2026-11-20" },
+          other: { caseId: theirCase.id, kind: "order", occurredOn: "2026-11-20" },
+        },
+      },
+      "receivables.removeEvent": {
+        attorney: { own: { caseId: myCase.id, kind: "raf_paid" }, other: { caseId: theirCase.id, kind: "raf_paid" } },
+      },
       "queries.get": {
         attorney: { own: { id: myQuery.id }, other: { id: theirQuery.id } },
         consultant: { own: { id: consultantsQuery }, other: { id: unassignedQuery } },
@@ -766,7 +997,10 @@ describe("the object-level matrix", () => {
       },
       "assignments.respond": {
         // Answering one's own (already answered or open) assignment reaches the record; another's is 404.
-        consultant: { own: { id: (await assignmentOf(consultant!)).id, accept: false, reason: "matrix" }, other: { id: (await assignmentOf(naidoo!)).id, accept: true } },
+        consultant: {
+          own: { id: (await assignmentOf(consultant!)).id, accept: false, reason: "matrix" },
+          other: { id: (await assignmentOf(naidoo!)).id, accept: true },
+        },
       },
       "bookings.get": {
         attorney: { own: { id: myBooking.id }, other: { id: theirBooking.id } },
@@ -775,16 +1009,22 @@ describe("the object-level matrix", () => {
       "bookings.cancel": { attorney: { other: { id: theirBooking.id, reason: "matrix" } } },
       "bookings.listExperts": { attorney: { own: { queryId: myQuery.id }, other: { queryId: theirQuery.id } } },
       "bookings.create": {
-        attorney: { other: { queryId: theirQuery.id, consultantId: naidoo, startsAt: new Date(Date.now() + 30 * 86_400_000).toISOString() } },
+        attorney: {
+          other: { queryId: theirQuery.id, consultantId: naidoo, startsAt: new Date(Date.now() + 30 * 86_400_000).toISOString() },
+        },
       },
-      "bookings.reschedule": { attorney: { other: { id: theirBooking.id, startsAt: new Date(Date.now() + 30 * 86_400_000).toISOString() } } },
+      "bookings.reschedule": {
+        attorney: { other: { id: theirBooking.id, startsAt: new Date(Date.now() + 30 * 86_400_000).toISOString() } },
+      },
       "bookings.recordAttendance": { consultant: { other: { id: naidooBooking.id, attended: true } } },
       "reports.get": {
         attorney: { own: { id: myReport.id }, other: { id: theirReport.id } },
         consultant: { own: { id: consultantReport.id }, other: { id: naidooReport.id } },
       },
       // Questions on one's own report reach it (refused with 409 before release); another's is 404.
-      "reports.ask": { attorney: { own: { id: myReport.id, body: "Matrix question" }, other: { id: theirReport.id, body: "Matrix question" } } },
+      "reports.ask": {
+        attorney: { own: { id: myReport.id, body: "Matrix question" }, other: { id: theirReport.id, body: "Matrix question" } },
+      },
       // The attorney's consent to share a query's reports: their own query, another firm's is 404.
       "reports.consentToSharing": { attorney: { own: { id: myQuery.id }, other: { id: theirQuery.id } } },
       // A RAF 4 row is seen as its report is: one's own report reaches it (409 when not a RAF 4 report), another's is 404.
@@ -796,11 +1036,17 @@ describe("the object-level matrix", () => {
         consultant: { own: raf4Input(consultantReport.id), other: raf4Input(naidooReport.id) },
       },
       "raf4.recordOutcome": {
-        attorney: { own: { reportId: myReport.id, outcome: "accepted", outcomeDate: "2026-11-20" }, other: { reportId: theirReport.id, outcome: "accepted", outcomeDate: "2026-11-20" } },
+        attorney: {
+          own: { reportId: myReport.id, outcome: "accepted", outcomeDate: "2026-11-20" },
+          other: { reportId: theirReport.id, outcome: "accepted", outcomeDate: "2026-11-20" },
+        },
       },
       "raf4.forCase": { attorney: { own: { caseId: myCase.id }, other: { caseId: theirCase.id } } },
       "raf4.recordTribunal": {
-        attorney: { own: { reportId: myReport.id, outcome: "upheld", outcomeDate: "2026-11-20" }, other: { reportId: theirReport.id, outcome: "upheld", outcomeDate: "2026-11-20" } },
+        attorney: {
+          own: { reportId: myReport.id, outcome: "upheld", outcomeDate: "2026-11-20" },
+          other: { reportId: theirReport.id, outcome: "upheld", outcomeDate: "2026-11-20" },
+        },
       },
       // Opening a claimant found by ID number is logged for one's own claimant; another firm's is 404.
       "search.identityOpened": { attorney: { own: { patientId: myPatient.id }, other: { patientId: theirPatient.id } } },
@@ -814,14 +1060,19 @@ describe("the object-level matrix", () => {
         consultant: { own: { bookingId: consultantBooking.id }, other: { bookingId: naidooBooking.id } },
       },
       // The demo interpreter is named on the Mokoena day (seed/claimant-day.ts): that booking served, another firm's 404.
-      "interpreting.booking": { interpreter: { own: { bookingId: interpretersBooking.booking_id }, other: { bookingId: theirBooking.id } } },
+      "interpreting.booking": {
+        interpreter: { own: { bookingId: interpretersBooking.booking_id }, other: { bookingId: theirBooking.id } },
+      },
       "interpreting.joinMeeting": { interpreter: { other: { bookingId: theirBooking.id } } },
       "interpreting.answer": { interpreter: { other: { bookingId: theirBooking.id, answer: "declined" } } },
       "savedViews.update": {
         attorney: { own: { id: myView, name: "Matrix view renamed" }, other: { id: theirView, name: "Mine now" } },
         consultant: { own: { id: consultantView, name: "Matrix view renamed" }, other: { id: myView, name: "Mine now" } },
       },
-      "savedViews.delete": { attorney: { own: { id: myView }, other: { id: theirView } }, consultant: { own: { id: consultantView }, other: { id: theirView } } },
+      "savedViews.delete": {
+        attorney: { own: { id: myView }, other: { id: theirView } },
+        consultant: { own: { id: consultantView }, other: { id: theirView } },
+      },
     };
   });
   afterAll(() => t.close());
@@ -829,10 +1080,21 @@ describe("the object-level matrix", () => {
   it("finds an attorney nothing of another firm by name, reference, ID or RAF number, without an error", async () => {
     type Found = { groups: { kind: string; hits: { id: string; targetId: string | null }[] }[] };
     const attorneyId = (await t.db.selectFrom("users").select("id").where("username", "=", "attorney").executeTakeFirstOrThrow()).id;
-    const TABLES = { claimant: "patients", case: "cases", query: "queries", booking: "bookings", report: "reports", invoice: "invoices" } as const;
+    const TABLES = {
+      claimant: "patients",
+      case: "cases",
+      query: "queries",
+      booking: "bookings",
+      report: "reports",
+      invoice: "invoices",
+    } as const;
     const ownerOf = async (kind: string, hit: { id: string; targetId: string | null }) => {
       const table = TABLES[kind as keyof typeof TABLES];
-      const row = await t.db.selectFrom(table).select("attorney_id").where("id", "=", kind === "invoice" ? (hit.targetId ?? hit.id) : hit.id).executeTakeFirstOrThrow();
+      const row = await t.db
+        .selectFrom(table)
+        .select("attorney_id")
+        .where("id", "=", kind === "invoice" ? (hit.targetId ?? hit.id) : hit.id)
+        .executeTakeFirstOrThrow();
       return row.attorney_id;
     };
     for (const { term, ownTerm } of foreignTerms) {
@@ -841,7 +1103,8 @@ describe("the object-level matrix", () => {
       const theirs = await trpc<Found>(t.app, cookie.attorney!, "search.global", { term });
       expect(theirs.status, term).toBe(200);
       // A surname both firms share may find the attorney's own claimant: never the other firm's rows.
-      for (const group of theirs.data.groups) for (const hit of group.hits) expect(await ownerOf(group.kind, hit), `${term}: ${group.kind}`).toBe(attorneyId);
+      for (const group of theirs.data.groups)
+        for (const hit of group.hits) expect(await ownerOf(group.kind, hit), `${term}: ${group.kind}`).toBe(attorneyId);
       const own = await trpc<Found>(t.app, cookie.attorney!, "search.global", { term: ownTerm });
       expect(own.data.groups.length, `own ${ownTerm}`).toBeGreaterThan(0);
     }
@@ -856,7 +1119,12 @@ describe("the object-level matrix", () => {
   it("serves a role its own record over the REST file routes and answers someone else's with 404", async () => {
     const who: Record<string, string> = { attorney: "attorney", consultant: "consultant" };
     const send = (role: string, call: RestCall) =>
-      t.app.inject({ method: call.method, url: call.url, headers: { cookie: cookie[who[role]!]!, ...call.body?.headers }, payload: call.body?.payload });
+      t.app.inject({
+        method: call.method,
+        url: call.url,
+        headers: { cookie: cookie[who[role]!]!, ...call.body?.headers },
+        payload: call.body?.payload,
+      });
     for (const [route, byRole] of Object.entries(rest)) {
       for (const [role, { own, other, refused = 404 }] of Object.entries(byRole)) {
         if (other) {
@@ -899,7 +1167,23 @@ describe("the object-level matrix of joint minutes", () => {
   const cookie = {} as Record<"attorney" | "consultant", string>;
   let fx: Record<string, { attorney?: { own?: unknown; other: unknown }; consultant?: { own?: unknown; other: unknown } }>;
   /** Procedures on one minute that only staff reach (staff see every minute), and the guest's and public ones. */
-  const ELSEWHERE = new Set(["list", "create", "updateOpposingExpert", "sendGuestLink", "revokeGuestLink", "release", "releaseEarly", "createAddendum", "arrangeMeeting", "guestOpen", "guestVerify", "guestGet", "guestSaveIssues", "guestRequestSignCode", "guestSign"]);
+  const ELSEWHERE = new Set([
+    "list",
+    "create",
+    "updateOpposingExpert",
+    "sendGuestLink",
+    "revokeGuestLink",
+    "release",
+    "releaseEarly",
+    "createAddendum",
+    "arrangeMeeting",
+    "guestOpen",
+    "guestVerify",
+    "guestGet",
+    "guestSaveIssues",
+    "guestRequestSignCode",
+    "guestSign",
+  ]);
 
   beforeAll(async () => {
     t = await createTestApp("pglite", {}, { workflow: true });
@@ -916,11 +1200,25 @@ describe("the object-level matrix of joint minutes", () => {
     const theirs = released.find((r) => r.consultant_id !== mine.consultant_id)!;
     expect(theirs, "two released reports of different experts").toBeDefined();
     // The demo releases reports of one firm only: another firm's minute sits on a report of theirs not yet released.
-    const foreign = await t.db.selectFrom("reports").select("id").where("attorney_id", "<>", mine.attorney_id).orderBy("reference").executeTakeFirstOrThrow();
+    const foreign = await t.db
+      .selectFrom("reports")
+      .select("id")
+      .where("attorney_id", "<>", mine.attorney_id)
+      .orderBy("reference")
+      .executeTakeFirstOrThrow();
     cookie.attorney = (await login(t.app, mine.attorney)).cookie;
     cookie.consultant = (await login(t.app, mine.expert)).cookie;
     const employee = (await login(t.app, "employee")).cookie;
-    const opposing = { name: "Dr Matrix", discipline: "Orthopaedics", hpcsaNumber: "MP 0000001", practice: "Matrix Practice", email: "matrix@example.org", phone: "021 555 0000", instructingFirm: "Matrix Inc", side: "defendant" };
+    const opposing = {
+      name: "Dr Matrix",
+      discipline: "Orthopaedics",
+      hpcsaNumber: "MP 0000001",
+      practice: "Matrix Practice",
+      email: "matrix@example.org",
+      phone: "021 555 0000",
+      instructingFirm: "Matrix Inc",
+      side: "defendant",
+    };
     const minuteOf = async (reportId: string) => {
       const made = await trpc<{ id: string }>(t.app, employee, "jointMinutes.create", { reportId, opposing, dueOn: null });
       expect(made.status, made.error?.message).toBe(200);
@@ -930,22 +1228,54 @@ describe("the object-level matrix of joint minutes", () => {
     const creator = (await t.db.selectFrom("users").select("id").where("username", "=", "employee").executeTakeFirstOrThrow()).id;
     const { id: other } = await t.db
       .insertInto("joint_minutes")
-      .values({ report_id: foreign.id, opposing_name: "Dr Matrix", opposing_discipline: "Orthopaedics", opposing_hpcsa: "MP 0000001", opposing_practice: "Matrix Practice", opposing_email: "matrix@example.org", opposing_phone: "021 555 0000", opposing_firm: "Matrix Inc", opposing_side: "defendant", created_by: creator })
+      .values({
+        report_id: foreign.id,
+        opposing_name: "Dr Matrix",
+        opposing_discipline: "Orthopaedics",
+        opposing_hpcsa: "MP 0000001",
+        opposing_practice: "Matrix Practice",
+        opposing_email: "matrix@example.org",
+        opposing_phone: "021 555 0000",
+        opposing_firm: "Matrix Inc",
+        opposing_side: "defendant",
+        created_by: creator,
+      })
       .returning("id")
       .executeTakeFirstOrThrow();
-    for (const id of [own, other]) await t.db.updateTable("joint_minutes").set({ frozen_at: new Date(), released_at: new Date() }).where("id", "=", id).execute();
+    for (const id of [own, other])
+      await t.db.updateTable("joint_minutes").set({ frozen_at: new Date(), released_at: new Date() }).where("id", "=", id).execute();
     const [ownDraft, otherDraft] = [await minuteOf(mine.id), await minuteOf(theirs.id)];
     const today = new Date().toISOString().slice(0, 10);
     fx = {
-      listForReport: { attorney: { own: { reportId: mine.id }, other: { reportId: foreign.id } }, consultant: { own: { reportId: mine.id }, other: { reportId: theirs.id } } },
+      listForReport: {
+        attorney: { own: { reportId: mine.id }, other: { reportId: foreign.id } },
+        consultant: { own: { reportId: mine.id }, other: { reportId: theirs.id } },
+      },
       get: { attorney: { own: { id: own }, other: { id: other } }, consultant: { own: { id: ownDraft }, other: { id: otherDraft } } },
-      saveIssues: { consultant: { own: { id: ownDraft, baseVersion: 0, issues: [] }, other: { id: otherDraft, baseVersion: 0, issues: [] } } },
+      saveIssues: {
+        consultant: { own: { id: ownDraft, baseVersion: 0, issues: [] }, other: { id: otherDraft, baseVersion: 0, issues: [] } },
+      },
       requestSignCode: { consultant: { own: { id: ownDraft }, other: { id: otherDraft } } },
-      sign: { consultant: { own: { id: ownDraft, typedName: "Matrix Name", code: "123456" }, other: { id: otherDraft, typedName: "Matrix Name", code: "123456" } } },
-      repudiate: { attorney: { own: { id: own, party: "ours", repudiatedOn: today, reasons: "Matrix" }, other: { id: other, party: "ours", repudiatedOn: today, reasons: "Matrix" } } },
+      sign: {
+        consultant: {
+          own: { id: ownDraft, typedName: "Matrix Name", code: "123456" },
+          other: { id: otherDraft, typedName: "Matrix Name", code: "123456" },
+        },
+      },
+      repudiate: {
+        attorney: {
+          own: { id: own, party: "ours", repudiatedOn: today, reasons: "Matrix" },
+          other: { id: other, party: "ours", repudiatedOn: today, reasons: "Matrix" },
+        },
+      },
     };
     // The attorney of the matter reaches a minute not yet released (issue 37): what it waits for, never its words.
-    const early = await trpc<{ withheld: boolean; issues: unknown[]; waitingFor: string | null }>(t.app, cookie.attorney, "jointMinutes.get", { id: ownDraft });
+    const early = await trpc<{ withheld: boolean; issues: unknown[]; waitingFor: string | null }>(
+      t.app,
+      cookie.attorney,
+      "jointMinutes.get",
+      { id: ownDraft },
+    );
     expect(early.status).toBe(200);
     expect(early.data).toMatchObject({ withheld: true, issues: [], waitingFor: "The experts have not recorded the issues yet." });
   });
@@ -976,8 +1306,13 @@ describe("the object-level matrix of joint minutes", () => {
       expect(ids, `${role}'s list`).not.toContain((fx.get![role]!.other as { id: string }).id);
     }
     // The PDF route too.
-    const pdf = (id: unknown) => t.app.inject({ method: "GET", url: `/api/joint-minutes/${id as string}/minute.pdf`, headers: { cookie: cookie.attorney } });
+    const pdf = (id: unknown) =>
+      t.app.inject({ method: "GET", url: `/api/joint-minutes/${id as string}/minute.pdf`, headers: { cookie: cookie.attorney } });
     expect((await pdf((fx.get!.attorney!.other as { id: string }).id)).statusCode).toBe(404);
-    expectServed((await pdf((fx.get!.attorney!.own as { id: string }).id)).statusCode, [401, 403, 404], "the attorney's own released minute as PDF");
+    expectServed(
+      (await pdf((fx.get!.attorney!.own as { id: string }).id)).statusCode,
+      [401, 403, 404],
+      "the attorney's own released minute as PDF",
+    );
   });
 });

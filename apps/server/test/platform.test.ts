@@ -18,7 +18,7 @@ const BEHIND_PROXY = resolveConfig({ APP_URL: "https://medlegal.example", TRUST_
 
 describe("CSV cells", () => {
   it("defuse a formula, even after spaces a spreadsheet skips, and keep a plain negative amount a number", () => {
-    expect(csvCell("=HYPERLINK(\"x\")")).toBe(`"'=HYPERLINK(""x"")"`);
+    expect(csvCell('=HYPERLINK("x")')).toBe(`"'=HYPERLINK(""x"")"`);
     expect(csvCell("   @SUM(A1:A9)")).toBe(`"'   @SUM(A1:A9)"`);
     expect(csvCell("+27 82 555 0100")).toBe(`"'+27 82 555 0100"`);
     expect(csvCell("-1250.00")).toBe(`"-1250.00"`);
@@ -30,8 +30,12 @@ describe("download file names", () => {
   it("strips bidirectional and control characters, quotes and folders, with an ASCII fallback and the UTF-8 name", () => {
     expect(attachmentDisposition("report\u202Efdp.exe")).toBe(`attachment; filename="reportfdp.exe"; filename*=UTF-8''reportfdp.exe`);
     expect(attachmentDisposition('../../etc/"pass\r\nwd".pdf')).toBe(`attachment; filename="pass wd.pdf"; filename*=UTF-8''pass%20wd.pdf`);
-    expect(attachmentDisposition("Ms O'Neil (X-ray) \u2066\u2067*.pdf")).toBe(`attachment; filename="Ms ONeil (X-ray) .pdf"; filename*=UTF-8''Ms%20ONeil%20%28X-ray%29%20.pdf`);
-    expect(attachmentDisposition("Zoë Ndlovu – 100%.pdf")).toBe(`attachment; filename="Zoe Ndlovu _ 100_.pdf"; filename*=UTF-8''Zo%C3%AB%20Ndlovu%20%E2%80%93%20100%25.pdf`);
+    expect(attachmentDisposition("Ms O'Neil (X-ray) \u2066\u2067*.pdf")).toBe(
+      `attachment; filename="Ms ONeil (X-ray) .pdf"; filename*=UTF-8''Ms%20ONeil%20%28X-ray%29%20.pdf`,
+    );
+    expect(attachmentDisposition("Zoë Ndlovu – 100%.pdf")).toBe(
+      `attachment; filename="Zoe Ndlovu _ 100_.pdf"; filename*=UTF-8''Zo%C3%AB%20Ndlovu%20%E2%80%93%20100%25.pdf`,
+    );
     expect(attachmentDisposition("\u202E\u0000")).toBe(`attachment; filename="download"; filename*=UTF-8''download`);
   });
 });
@@ -44,7 +48,10 @@ describe.each(testDialects())("response headers, public origin, proxies and same
   beforeAll(async () => {
     webDist = mkdtempSync(join(tmpdir(), "medlegal-web-"));
     mkdirSync(join(webDist, "assets"));
-    writeFileSync(join(webDist, "index.html"), '<!doctype html><html><body><div id="root"></div><script type="module" src="/assets/index-Ab12Cd.js"></script></body></html>');
+    writeFileSync(
+      join(webDist, "index.html"),
+      '<!doctype html><html><body><div id="root"></div><script type="module" src="/assets/index-Ab12Cd.js"></script></body></html>',
+    );
     writeFileSync(join(webDist, "assets/index-Ab12Cd.js"), "console.log('medlegal');");
     // A hashed asset with the .br and .gz the build writes beside it.
     writeFileSync(join(webDist, "assets/big-Ef34Gh.js"), BIG_ASSET);
@@ -59,7 +66,15 @@ describe.each(testDialects())("response headers, public origin, proxies and same
   });
 
   const lastLoginIp = async () =>
-    (await t.db.selectFrom("audit_log").select("ip").where("action", "=", "auth.login").orderBy("at", "desc").limit(1).executeTakeFirstOrThrow()).ip;
+    (
+      await t.db
+        .selectFrom("audit_log")
+        .select("ip")
+        .where("action", "=", "auth.login")
+        .orderBy("at", "desc")
+        .limit(1)
+        .executeTakeFirstOrThrow()
+    ).ip;
 
   describe("security headers", () => {
     const expectCommonHeaders = (headers: Record<string, unknown>) => {
@@ -103,7 +118,11 @@ describe.each(testDialects())("response headers, public origin, proxies and same
     });
 
     it("sends hashed assets pre-compressed and JSON above 1 KB compressed, with the headers and Vary", async () => {
-      const brotli = await t.app.inject({ method: "GET", url: "/assets/big-Ef34Gh.js", headers: { "accept-encoding": "gzip, deflate, br" } });
+      const brotli = await t.app.inject({
+        method: "GET",
+        url: "/assets/big-Ef34Gh.js",
+        headers: { "accept-encoding": "gzip, deflate, br" },
+      });
       expect(brotli.statusCode).toBe(200);
       expect(brotli.headers["content-encoding"]).toBe("br");
       expect(brotli.headers["content-type"]).toMatch(/javascript/);
@@ -118,7 +137,11 @@ describe.each(testDialects())("response headers, public origin, proxies and same
       expect(plain.headers["content-encoding"]).toBeUndefined();
       expect(plain.body).toBe(BIG_ASSET);
 
-      const json = await t.app.inject({ method: "GET", url: "/trpc/queries.list?input=%7B%7D", headers: { cookie: attorney, "accept-encoding": "gzip" } });
+      const json = await t.app.inject({
+        method: "GET",
+        url: "/trpc/queries.list?input=%7B%7D",
+        headers: { cookie: attorney, "accept-encoding": "gzip" },
+      });
       expect(json.statusCode).toBe(200);
       expect(json.headers["content-encoding"]).toBe("gzip");
       const body = gunzipSync(json.rawPayload);
@@ -172,12 +195,23 @@ describe.each(testDialects())("response headers, public origin, proxies and same
         .executeTakeFirstOrThrow();
       const doc = await t.db
         .insertInto("files")
-        .values({ owner_kind: "query_document", owner_id: query.id, uploaded_by: query.attorney_id, file_name: 'report\u202Efdp.exe"\r\nX-Evil: 1', content_type: "application/pdf", size: PDF.length, sha256: "0".repeat(64), data: PDF })
+        .values({
+          owner_kind: "query_document",
+          owner_id: query.id,
+          uploaded_by: query.attorney_id,
+          file_name: 'report\u202Efdp.exe"\r\nX-Evil: 1',
+          content_type: "application/pdf",
+          size: PDF.length,
+          sha256: "0".repeat(64),
+          data: PDF,
+        })
         .returning("id")
         .executeTakeFirstOrThrow();
       const response = await t.app.inject({ method: "GET", url: `/api/documents/${doc.id}`, headers: { cookie: attorney } });
       expect(response.statusCode).toBe(200);
-      expect(response.headers["content-disposition"]).toBe(`attachment; filename="reportfdp.exe X-Evil 1"; filename*=UTF-8''reportfdp.exe%20X-Evil%201`);
+      expect(response.headers["content-disposition"]).toBe(
+        `attachment; filename="reportfdp.exe X-Evil 1"; filename*=UTF-8''reportfdp.exe%20X-Evil%201`,
+      );
       expect(response.headers["x-evil"]).toBeUndefined();
       expect(response.headers["cache-control"]).toBe("no-store");
       expect(response.headers["x-content-type-options"]).toBe("nosniff");
@@ -192,7 +226,10 @@ describe.each(testDialects())("response headers, public origin, proxies and same
         .executeTakeFirstOrThrow();
       const boundary = "----medlegal-platform-test";
       const payload = Buffer.concat([
-        Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="scan\u202Efdp.exe"\r\nContent-Type: application/pdf\r\n\r\n`, "utf8"),
+        Buffer.from(
+          `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="scan\u202Efdp.exe"\r\nContent-Type: application/pdf\r\n\r\n`,
+          "utf8",
+        ),
         PDF,
         Buffer.from(`\r\n--${boundary}--\r\n`),
       ]);
@@ -213,7 +250,11 @@ describe.each(testDialects())("response headers, public origin, proxies and same
 
     it("a forged Host or X-Forwarded-Host never reaches the reset link: it is the configured APP_URL", async () => {
       const proxied = await t.another({ appUrl: BEHIND_PROXY.appUrl, trustProxy: BEHIND_PROXY.trustProxy });
-      const response = await forgot(proxied, "employee@medlegal.example", { host: "evil.example", "x-forwarded-host": "evil.example", "x-forwarded-proto": "https" });
+      const response = await forgot(proxied, "employee@medlegal.example", {
+        host: "evil.example",
+        "x-forwarded-host": "evil.example",
+        "x-forwarded-proto": "https",
+      });
       expect(response.statusCode).toBe(200);
       const mail = await t.mailbox.waitFor("employee@medlegal.example");
       expect(mail).toContain(`https://medlegal.example/reset-password?token=${resetTokenIn(mail)}`);
@@ -245,7 +286,10 @@ describe.each(testDialects())("response headers, public origin, proxies and same
     });
 
     it("with a list, only the listed proxies' headers count", async () => {
-      const listed = await t.another({ appUrl: BEHIND_PROXY.appUrl, trustProxy: resolveConfig({ APP_URL: "https://medlegal.example", TRUST_PROXY: "127.0.0.1" }).trustProxy });
+      const listed = await t.another({
+        appUrl: BEHIND_PROXY.appUrl,
+        trustProxy: resolveConfig({ APP_URL: "https://medlegal.example", TRUST_PROXY: "127.0.0.1" }).trustProxy,
+      });
       await signInFrom(listed, "6.6.6.6, 1.2.3.4");
       expect(await lastLoginIp()).toBe("1.2.3.4");
       const elsewhere = await t.another({ appUrl: BEHIND_PROXY.appUrl, trustProxy: ["10.0.0.0/8"] });

@@ -6,7 +6,6 @@ import { makeSaId } from "@medlegal/domain";
 import type { TestApp } from "./helpers";
 import { createTestApp, login, multipart, PDF, trpc } from "./helpers";
 
-
 describe.each(testDialects())("claimants, cases and the query workflow on %s", (kind) => {
   let t: TestApp;
   const c = {} as Record<"attorney" | "nomsa" | "employee" | "admin" | "consultant" | "dr_naidoo", string>;
@@ -40,9 +39,19 @@ describe.each(testDialects())("claimants, cases and the query workflow on %s", (
   /** A fresh claimant, case and query of the demo attorney. */
   async function newQuery(specializations = ["Neurosurgeon"]) {
     claimantSequence += 1;
-    const patient = await trpc<Patient>(t.app, c.attorney, "patients.create", validClaimant({ idNumber: makeSaId("1992-04-17", "female", claimantSequence) }));
+    const patient = await trpc<Patient>(
+      t.app,
+      c.attorney,
+      "patients.create",
+      validClaimant({ idNumber: makeSaId("1992-04-17", "female", claimantSequence) }),
+    );
     expect(patient.status).toBe(200);
-    const kase = await trpc<CaseItem>(t.app, c.attorney, "cases.create", { patientId: patient.data.id, claimType: "raf", incidentDate: "2026-01-10", rafClaimNumber: "RAF/1" });
+    const kase = await trpc<CaseItem>(t.app, c.attorney, "cases.create", {
+      patientId: patient.data.id,
+      claimType: "raf",
+      incidentDate: "2026-01-10",
+      rafClaimNumber: "RAF/1",
+    });
     const specs = await t.db.selectFrom("specializations").select("id").where("name", "in", specializations).execute();
     const query = await trpc<QueryDetail>(t.app, c.attorney, "queries.create", {
       caseId: kase.data.id,
@@ -68,7 +77,12 @@ describe.each(testDialects())("claimants, cases and the query workflow on %s", (
     });
 
     it("accepts a passport number instead of an ID number", async () => {
-      const answer = await trpc<Patient>(t.app, c.attorney, "patients.create", validClaimant({ idNumber: "", passportNumber: "A12345678", firstName: "Foreign" }));
+      const answer = await trpc<Patient>(
+        t.app,
+        c.attorney,
+        "patients.create",
+        validClaimant({ idNumber: "", passportNumber: "A12345678", firstName: "Foreign" }),
+      );
       expect(answer.status).toBe(200);
       expect(answer.data).toMatchObject({ idNumber: null, passportNumber: "A12345678", attorneyId: ids.attorney });
     });
@@ -83,7 +97,11 @@ describe.each(testDialects())("claimants, cases and the query workflow on %s", (
       const update = await trpc(t.app, c.nomsa, "patients.update", { ...validClaimant(), id: mine.data[0]!.id });
       expect(update.status).toBe(404);
       const staff = await trpc<Patient[]>(t.app, c.employee, "patients.list", {});
-      expect(staff.data.length).toBe(mine.data.length + theirs.data.length + (await t.db.selectFrom("patients").select("id").where("attorney_id", "=", ids.pieter!).execute()).length);
+      expect(staff.data.length).toBe(
+        mine.data.length +
+          theirs.data.length +
+          (await t.db.selectFrom("patients").select("id").where("attorney_id", "=", ids.pieter!).execute()).length,
+      );
     });
   });
 
@@ -101,7 +119,12 @@ describe.each(testDialects())("claimants, cases and the query workflow on %s", (
       expect(nomsasQueries.data.items.every((q) => q.attorneyId === ids.nomsa)).toBe(true);
       // An attorney cannot file a query on someone else's case.
       const specs = await t.db.selectFrom("specializations").select("id").limit(1).execute();
-      const onForeignCase = await trpc(t.app, c.nomsa, "queries.create", { caseId: kase.id, subject: "x", instructions: "y", specializationIds: [specs[0]!.id] });
+      const onForeignCase = await trpc(t.app, c.nomsa, "queries.create", {
+        caseId: kase.id,
+        subject: "x",
+        instructions: "y",
+        specializationIds: [specs[0]!.id],
+      });
       expect(onForeignCase.status).toBe(404);
     });
 
@@ -164,7 +187,12 @@ describe.each(testDialects())("claimants, cases and the query workflow on %s", (
     it("notifies the attorney of each move, with a link, and 'query_completed' at the end", async () => {
       const { query } = await newQuery();
       await trpc(t.app, c.employee, "queries.take", { id: query.id });
-      const notes = await t.db.selectFrom("notifications").selectAll().where("user_id", "=", ids.attorney!).where("link", "=", `/queries/${query.id}`).execute();
+      const notes = await t.db
+        .selectFrom("notifications")
+        .selectAll()
+        .where("user_id", "=", ids.attorney!)
+        .where("link", "=", `/queries/${query.id}`)
+        .execute();
       expect(notes).toEqual([expect.objectContaining({ type: "query_update", title: `Query ${query.reference}: In review`, read: false })]);
       for (const to of ["assigning", "scheduled", "assessed", "reporting", "completed"]) {
         await trpc(t.app, c.employee, "queries.move", { id: query.id, to });
@@ -188,21 +216,41 @@ describe.each(testDialects())("claimants, cases and the query workflow on %s", (
       const { query } = await newQuery(["Neurosurgeon"]);
       await trpc(t.app, c.employee, "queries.take", { id: query.id });
       const neuro = await t.db.selectFrom("specializations").select("id").where("name", "=", "Neurosurgeon").executeTakeFirstOrThrow();
-      const candidates = await trpc<ConsultantCandidate[]>(t.app, c.employee, "assignments.listCandidates", { queryId: query.id, specializationId: neuro.id });
+      const candidates = await trpc<ConsultantCandidate[]>(t.app, c.employee, "assignments.listCandidates", {
+        queryId: query.id,
+        specializationId: neuro.id,
+      });
       expect(candidates.data.map((x) => x.name)).toEqual(["Kavitha Naidoo"]);
       expect(candidates.data[0]!.load).toBeGreaterThanOrEqual(1);
 
-      const wrongSpecialist = await trpc(t.app, c.employee, "assignments.create", { queryId: query.id, consultantId: ids.consultant, specializationId: neuro.id });
+      const wrongSpecialist = await trpc(t.app, c.employee, "assignments.create", {
+        queryId: query.id,
+        consultantId: ids.consultant,
+        specializationId: neuro.id,
+      });
       expect(wrongSpecialist.status).toBe(400);
       expect(wrongSpecialist.error?.message).toBe("That consultant is not a Neurosurgeon.");
 
-      const assigned = await trpc<AssignmentItem>(t.app, c.employee, "assignments.create", { queryId: query.id, consultantId: ids.dr_naidoo, specializationId: neuro.id });
+      const assigned = await trpc<AssignmentItem>(t.app, c.employee, "assignments.create", {
+        queryId: query.id,
+        consultantId: ids.dr_naidoo,
+        specializationId: neuro.id,
+      });
       expect(assigned.data).toMatchObject({ status: "proposed", consultantName: "Kavitha Naidoo" });
-      const again = await trpc(t.app, c.employee, "assignments.create", { queryId: query.id, consultantId: ids.dr_naidoo, specializationId: neuro.id });
+      const again = await trpc(t.app, c.employee, "assignments.create", {
+        queryId: query.id,
+        consultantId: ids.dr_naidoo,
+        specializationId: neuro.id,
+      });
       expect(again.status).toBe(409);
       // The first assignment moves a query in review on to assigning.
       expect((await trpc<QueryDetail>(t.app, c.employee, "queries.get", { id: query.id })).data.status).toBe("assigning");
-      const note = await t.db.selectFrom("notifications").selectAll().where("user_id", "=", ids.dr_naidoo!).where("title", "=", `New assignment: ${query.reference}`).executeTakeFirst();
+      const note = await t.db
+        .selectFrom("notifications")
+        .selectAll()
+        .where("user_id", "=", ids.dr_naidoo!)
+        .where("title", "=", `New assignment: ${query.reference}`)
+        .executeTakeFirst();
       expect(note).toMatchObject({ type: "query_update", link: `/queries/${query.id}` });
 
       // The consultant now sees the query, with the claimant's essentials but not their ID number.
@@ -218,9 +266,16 @@ describe.each(testDialects())("claimants, cases and the query workflow on %s", (
       expect(noReason.error?.message).toBe("Give a reason for declining");
       const accepted = await trpc<AssignmentItem>(t.app, c.dr_naidoo, "assignments.respond", { id: assigned.data.id, accept: true });
       expect(accepted.data.status).toBe("accepted");
-      expect((await trpc(t.app, c.dr_naidoo, "assignments.respond", { id: assigned.data.id, accept: false, reason: "x" })).status).toBe(409);
+      expect((await trpc(t.app, c.dr_naidoo, "assignments.respond", { id: assigned.data.id, accept: false, reason: "x" })).status).toBe(
+        409,
+      );
       // The case manager hears of the answer.
-      const told = await t.db.selectFrom("notifications").select("title").where("user_id", "=", ids.employee!).where("title", "=", `Kavitha Naidoo accepted ${query.reference}`).executeTakeFirst();
+      const told = await t.db
+        .selectFrom("notifications")
+        .select("title")
+        .where("user_id", "=", ids.employee!)
+        .where("title", "=", `Kavitha Naidoo accepted ${query.reference}`)
+        .executeTakeFirst();
       expect(told).toBeDefined();
     });
 
@@ -228,11 +283,23 @@ describe.each(testDialects())("claimants, cases and the query workflow on %s", (
       const { query } = await newQuery(["Neurosurgeon"]);
       await trpc(t.app, c.employee, "queries.take", { id: query.id });
       const neuro = await t.db.selectFrom("specializations").select("id").where("name", "=", "Neurosurgeon").executeTakeFirstOrThrow();
-      const first = await trpc<AssignmentItem>(t.app, c.employee, "assignments.create", { queryId: query.id, consultantId: ids.dr_naidoo, specializationId: neuro.id });
-      const declined = await trpc<AssignmentItem>(t.app, c.dr_naidoo, "assignments.respond", { id: first.data.id, accept: false, reason: "On leave in December" });
+      const first = await trpc<AssignmentItem>(t.app, c.employee, "assignments.create", {
+        queryId: query.id,
+        consultantId: ids.dr_naidoo,
+        specializationId: neuro.id,
+      });
+      const declined = await trpc<AssignmentItem>(t.app, c.dr_naidoo, "assignments.respond", {
+        id: first.data.id,
+        accept: false,
+        reason: "On leave in December",
+      });
       expect(declined.data).toMatchObject({ status: "declined", declineReason: "On leave in December" });
       expect((await trpc(t.app, c.dr_naidoo, "queries.get", { id: query.id })).status).toBe(404);
-      const second = await trpc<AssignmentItem>(t.app, c.employee, "assignments.create", { queryId: query.id, consultantId: ids.dr_naidoo, specializationId: neuro.id });
+      const second = await trpc<AssignmentItem>(t.app, c.employee, "assignments.create", {
+        queryId: query.id,
+        consultantId: ids.dr_naidoo,
+        specializationId: neuro.id,
+      });
       expect((await trpc(t.app, c.dr_naidoo, "queries.get", { id: query.id })).status).toBe(200);
       await trpc(t.app, c.employee, "assignments.withdraw", { id: second.data.id });
       expect((await trpc(t.app, c.dr_naidoo, "queries.get", { id: query.id })).status).toBe(404);
@@ -242,12 +309,19 @@ describe.each(testDialects())("claimants, cases and the query workflow on %s", (
   describe("notifications by e-mail", () => {
     it("queues an e-mail for a type the user wants by e-mail and sends it after commit through SMTP", async () => {
       const { drainOutbox, createSmtpMailer } = await import("@medlegal/api");
-      await trpc(t.app, c.dr_naidoo, "account.setNotificationPreferences", { preferences: [{ type: "query_update", bell: true, email: true }] });
+      await trpc(t.app, c.dr_naidoo, "account.setNotificationPreferences", {
+        preferences: [{ type: "query_update", bell: true, email: true }],
+      });
       const { query } = await newQuery(["Neurosurgeon"]);
       await trpc(t.app, c.employee, "queries.take", { id: query.id });
       const neuro = await t.db.selectFrom("specializations").select("id").where("name", "=", "Neurosurgeon").executeTakeFirstOrThrow();
       await trpc(t.app, c.employee, "assignments.create", { queryId: query.id, consultantId: ids.dr_naidoo, specializationId: neuro.id });
-      const queued = await t.db.selectFrom("email_outbox").selectAll().where("to_address", "=", "dr_naidoo@experts.example").where("sent_at", "is", null).execute();
+      const queued = await t.db
+        .selectFrom("email_outbox")
+        .selectAll()
+        .where("to_address", "=", "dr_naidoo@experts.example")
+        .where("sent_at", "is", null)
+        .execute();
       expect(queued.map((m) => m.subject)).toContain(`MedLegal: New assignment: ${query.reference}`);
       expect(await drainOutbox(t.db, createSmtpMailer(t.mailbox.url), "http://localhost:3000")).toBeGreaterThanOrEqual(1);
       const mail = await t.mailbox.waitFor("dr_naidoo@experts.example");
@@ -260,7 +334,12 @@ describe.each(testDialects())("claimants, cases and the query workflow on %s", (
   describe("documents", () => {
     it("stores a PDF, lets those who see the query download it, and refuses others", async () => {
       const { query } = await newQuery();
-      const upload = await t.app.inject({ method: "POST", url: `/api/queries/${query.id}/documents`, headers: { cookie: c.attorney, ...multipart("hospital records.pdf", PDF).headers }, payload: multipart("hospital records.pdf", PDF).payload });
+      const upload = await t.app.inject({
+        method: "POST",
+        url: `/api/queries/${query.id}/documents`,
+        headers: { cookie: c.attorney, ...multipart("hospital records.pdf", PDF).headers },
+        payload: multipart("hospital records.pdf", PDF).payload,
+      });
       expect(upload.statusCode).toBe(201);
       const doc = upload.json() as { id: string; fileName: string; contentType: string; size: number };
       expect(doc).toMatchObject({ fileName: "hospital records.pdf", contentType: "application/pdf", size: PDF.length });
@@ -269,9 +348,13 @@ describe.each(testDialects())("claimants, cases and the query workflow on %s", (
       expect(mine.statusCode).toBe(200);
       expect(mine.headers["content-type"]).toBe("application/pdf");
       expect(mine.rawPayload.equals(PDF)).toBe(true);
-      expect((await t.app.inject({ method: "GET", url: `/api/documents/${doc.id}`, headers: { cookie: c.employee } })).statusCode).toBe(200);
+      expect((await t.app.inject({ method: "GET", url: `/api/documents/${doc.id}`, headers: { cookie: c.employee } })).statusCode).toBe(
+        200,
+      );
       expect((await t.app.inject({ method: "GET", url: `/api/documents/${doc.id}`, headers: { cookie: c.nomsa } })).statusCode).toBe(404);
-      expect((await t.app.inject({ method: "GET", url: `/api/documents/${doc.id}`, headers: { cookie: c.consultant } })).statusCode).toBe(404);
+      expect((await t.app.inject({ method: "GET", url: `/api/documents/${doc.id}`, headers: { cookie: c.consultant } })).statusCode).toBe(
+        404,
+      );
       expect((await t.app.inject({ method: "GET", url: `/api/documents/${doc.id}` })).statusCode).toBe(401);
 
       const detail = await trpc<QueryDetail>(t.app, c.attorney, "queries.get", { id: query.id });
@@ -281,17 +364,36 @@ describe.each(testDialects())("claimants, cases and the query workflow on %s", (
     it("judges the type by content and refuses other files with a clear message", async () => {
       const { query } = await newQuery();
       const fake = multipart("report.pdf", Buffer.from("MZ this is really an executable"));
-      const refused = await t.app.inject({ method: "POST", url: `/api/queries/${query.id}/documents`, headers: { cookie: c.attorney, ...fake.headers }, payload: fake.payload });
+      const refused = await t.app.inject({
+        method: "POST",
+        url: `/api/queries/${query.id}/documents`,
+        headers: { cookie: c.attorney, ...fake.headers },
+        payload: fake.payload,
+      });
       expect(refused.statusCode).toBe(400);
       expect(refused.json()).toEqual({ message: "Only PDF, PNG and JPEG files can be uploaded." });
       const big = multipart("big.pdf", Buffer.concat([PDF, Buffer.alloc(10 * 1024 * 1024)]));
-      const tooBig = await t.app.inject({ method: "POST", url: `/api/queries/${query.id}/documents`, headers: { cookie: c.attorney, ...big.headers }, payload: big.payload });
+      const tooBig = await t.app.inject({
+        method: "POST",
+        url: `/api/queries/${query.id}/documents`,
+        headers: { cookie: c.attorney, ...big.headers },
+        payload: big.payload,
+      });
       expect(tooBig.statusCode).toBe(400);
       expect(tooBig.json()).toEqual({ message: "Files can be at most 10 MB." });
       const foreign = multipart("x.pdf", PDF);
-      const elsewhere = await t.app.inject({ method: "POST", url: `/api/queries/${query.id}/documents`, headers: { cookie: c.nomsa, ...foreign.headers }, payload: foreign.payload });
+      const elsewhere = await t.app.inject({
+        method: "POST",
+        url: `/api/queries/${query.id}/documents`,
+        headers: { cookie: c.nomsa, ...foreign.headers },
+        payload: foreign.payload,
+      });
       expect(elsewhere.statusCode).toBe(404);
-      const count = await t.db.selectFrom("files").select(sql<number>`count(*)`.as("n")).where("owner_id", "=", query.id).executeTakeFirstOrThrow();
+      const count = await t.db
+        .selectFrom("files")
+        .select(sql<number>`count(*)`.as("n"))
+        .where("owner_id", "=", query.id)
+        .executeTakeFirstOrThrow();
       expect(count.n).toBe(0);
     });
   });
@@ -304,9 +406,15 @@ describe.each(testDialects())("claimants, cases and the query workflow on %s", (
       expect(byFirm.data.items.length).toBeGreaterThan(0);
       expect(byFirm.data.items.every((q) => q.firmName === "Dube Attorneys Inc.")).toBe(true);
       const ref = byClaimant.data.items[0]!.reference;
-      expect((await trpc<{ items: QueryListItem[] }>(t.app, c.employee, "queries.list", { search: ref })).data.items.map((q) => q.reference)).toEqual([ref]);
+      expect(
+        (await trpc<{ items: QueryListItem[] }>(t.app, c.employee, "queries.list", { search: ref })).data.items.map((q) => q.reference),
+      ).toEqual([ref]);
       // A whole reference in any case finds exactly that query; part of one still searches the text.
-      expect((await trpc<{ items: QueryListItem[] }>(t.app, c.employee, "queries.list", { search: ` ${ref.toLowerCase()} ` })).data.items.map((q) => q.reference)).toEqual([ref]);
+      expect(
+        (await trpc<{ items: QueryListItem[] }>(t.app, c.employee, "queries.list", { search: ` ${ref.toLowerCase()} ` })).data.items.map(
+          (q) => q.reference,
+        ),
+      ).toEqual([ref]);
       const partial = await trpc<{ items: QueryListItem[] }>(t.app, c.employee, "queries.list", { search: ref.slice(0, -1), limit: 100 });
       expect(partial.data.items.map((q) => q.reference)).toContain(ref);
       const onHold = await trpc<{ items: QueryListItem[] }>(t.app, c.employee, "queries.list", { status: "on_hold" });
@@ -316,21 +424,34 @@ describe.each(testDialects())("claimants, cases and the query workflow on %s", (
       expect(actuarial.data.items.map((q) => q.patientName)).toEqual(["Marius Botha"]);
     });
 
-    it.each(["newest", "oldest", "priority", "reference"])("pages through every query sorted by %s with no gaps or repeats", async (sort) => {
-      const all = await trpc<{ items: QueryListItem[] }>(t.app, c.admin, "queries.list", { sort, limit: 100 });
-      const seen: string[] = [];
-      let cursor: string | null = null;
-      do {
-        const page: { data: { items: QueryListItem[]; nextCursor: string | null } } = await trpc(t.app, c.admin, "queries.list", { sort, limit: 3, cursor });
-        seen.push(...page.data.items.map((q) => q.id));
-        cursor = page.data.nextCursor;
-      } while (cursor);
-      expect(seen).toEqual(all.data.items.map((q) => q.id));
-    });
+    it.each(["newest", "oldest", "priority", "reference"])(
+      "pages through every query sorted by %s with no gaps or repeats",
+      async (sort) => {
+        const all = await trpc<{ items: QueryListItem[] }>(t.app, c.admin, "queries.list", { sort, limit: 100 });
+        const seen: string[] = [];
+        let cursor: string | null = null;
+        do {
+          const page: { data: { items: QueryListItem[]; nextCursor: string | null } } = await trpc(t.app, c.admin, "queries.list", {
+            sort,
+            limit: 3,
+            cursor,
+          });
+          seen.push(...page.data.items.map((q) => q.id));
+          cursor = page.data.nextCursor;
+        } while (cursor);
+        expect(seen).toEqual(all.data.items.map((q) => q.id));
+      },
+    );
 
     it("lists a query waiting for review once on the staff dashboard: an overdue one under 'Overdue' only", async () => {
       // The oldest new query's acknowledgement timer ran out ten days ago: it is overdue, by the SLA rule every screen reads.
-      const oldest = await t.db.selectFrom("queries").select(["id", "created_at"]).where("status", "=", "submitted").orderBy("created_at").orderBy("id").executeTakeFirstOrThrow();
+      const oldest = await t.db
+        .selectFrom("queries")
+        .select(["id", "created_at"])
+        .where("status", "=", "submitted")
+        .orderBy("created_at")
+        .orderBy("id")
+        .executeTakeFirstOrThrow();
       const longAgo = new Date(Date.now() - 10 * 86_400_000);
       const breached = await t.db
         .updateTable("sla_timers")
@@ -347,7 +468,11 @@ describe.each(testDialects())("claimants, cases and the query workflow on %s", (
     });
 
     it("shows each role its own dashboard figures", async () => {
-      const attorney = await trpc<{ role: string; openQueries: number; byStatus: Record<string, number> }>(t.app, c.attorney, "dashboard.summary");
+      const attorney = await trpc<{ role: string; openQueries: number; byStatus: Record<string, number> }>(
+        t.app,
+        c.attorney,
+        "dashboard.summary",
+      );
       const ownOpen = await t.db
         .selectFrom("queries")
         .select(sql<number>`count(*)`.as("n"))
@@ -356,7 +481,11 @@ describe.each(testDialects())("claimants, cases and the query workflow on %s", (
         .executeTakeFirstOrThrow();
       expect(attorney.data).toMatchObject({ role: "attorney", openQueries: ownOpen.n });
       const staff = await trpc<{ role: string; waitingCount: number; unassignedCount: number }>(t.app, c.employee, "dashboard.summary");
-      const submitted = await t.db.selectFrom("queries").select(sql<number>`count(*)`.as("n")).where("status", "=", "submitted").executeTakeFirstOrThrow();
+      const submitted = await t.db
+        .selectFrom("queries")
+        .select(sql<number>`count(*)`.as("n"))
+        .where("status", "=", "submitted")
+        .executeTakeFirstOrThrow();
       expect(staff.data).toMatchObject({ role: "employee", waitingCount: submitted.n });
       expect(staff.data.unassignedCount).toBeGreaterThan(0);
       const consultant = await trpc<{ role: string; pending: { queryReference: string }[] }>(t.app, c.consultant, "dashboard.summary");
@@ -369,9 +498,16 @@ describe.each(testDialects())("claimants, cases and the query workflow on %s", (
 
     it("lists consultants with their specialization and active assignments, filterable", async () => {
       const neuro = await t.db.selectFrom("specializations").select("id").where("name", "=", "Neurosurgeon").executeTakeFirstOrThrow();
-      const list = await trpc<{ name: string; specialization: string; activeAssignments: number }[]>(t.app, c.employee, "consultants.list", { specializationId: neuro.id });
+      const list = await trpc<{ name: string; specialization: string; activeAssignments: number }[]>(
+        t.app,
+        c.employee,
+        "consultants.list",
+        { specializationId: neuro.id },
+      );
       expect(list.data.map((x) => x.name)).toEqual(["Kavitha Naidoo"]);
-      expect((await trpc<{ name: string }[]>(t.app, c.employee, "consultants.list", { search: "MP 0123456" })).data.map((x) => x.name)).toEqual(["Thandiwe Mokoena"]);
+      expect(
+        (await trpc<{ name: string }[]>(t.app, c.employee, "consultants.list", { search: "MP 0123456" })).data.map((x) => x.name),
+      ).toEqual(["Thandiwe Mokoena"]);
     });
   });
 
@@ -379,15 +515,25 @@ describe.each(testDialects())("claimants, cases and the query workflow on %s", (
     it("lists rows with filters, shows one record's history, and exports CSV for administrators only", async () => {
       const { query } = await newQuery();
       await trpc(t.app, c.employee, "queries.take", { id: query.id });
-      const history = await trpc<{ items: { action: string; actorName: string | null }[] }>(t.app, c.admin, "audit.list", { entityType: "query", entityId: query.id });
+      const history = await trpc<{ items: { action: string; actorName: string | null }[] }>(t.app, c.admin, "audit.list", {
+        entityType: "query",
+        entityId: query.id,
+      });
       expect(history.data.items.map((r) => r.action)).toEqual(["query.move", "query.assign_employee", "query.create"]);
       expect(history.data.items[0]!.actorName).toBe("Priya Naidoo");
-      const logins = await trpc<{ items: { action: string }[] }>(t.app, c.admin, "audit.list", { action: "auth.login", actorId: ids.nomsa });
+      const logins = await trpc<{ items: { action: string }[] }>(t.app, c.admin, "audit.list", {
+        action: "auth.login",
+        actorId: ids.nomsa,
+      });
       expect(logins.data.items.length).toBeGreaterThan(0);
       expect(logins.data.items.every((r) => r.action.startsWith("auth.login"))).toBe(true);
       expect((await trpc(t.app, c.employee, "audit.list", {})).status).toBe(403);
 
-      const csv = await t.app.inject({ method: "GET", url: `/api/audit/export.csv?entityType=query&entityId=${query.id}`, headers: { cookie: c.admin } });
+      const csv = await t.app.inject({
+        method: "GET",
+        url: `/api/audit/export.csv?entityType=query&entityId=${query.id}`,
+        headers: { cookie: c.admin },
+      });
       expect(csv.statusCode).toBe(200);
       expect(csv.headers["content-type"]).toBe("text/csv; charset=utf-8");
       const lines = csv.body.trim().split("\r\n");

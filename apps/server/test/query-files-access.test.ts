@@ -53,12 +53,20 @@ describe.each(testDialects())("query files and the access log on %s", (kind) => 
     const document = await upload("employee", `/api/queries/${pair.query_id}/documents`, "hospital-records.pdf");
     expect(document.statusCode, document.body).toBe(201);
     const documentId = (document.json() as { id: string }).id;
-    const opened = await trpc<{ threadId: string }>(t.app, c.employee!, "messages.openQueryThread", { queryId: pair.query_id, kind: "query_expert", consultantId: pair.consultant_id });
+    const opened = await trpc<{ threadId: string }>(t.app, c.employee!, "messages.openQueryThread", {
+      queryId: pair.query_id,
+      kind: "query_expert",
+      consultantId: pair.consultant_id,
+    });
     expect(opened.status, opened.error?.message).toBe(200);
     const { threadId } = opened.data;
     const attachment = await upload("employee", "/api/messages/attachments", "theatre-notes.pdf");
     const fileId = (attachment.json() as { fileId: string }).fileId;
-    const sent = await trpc(t.app, c.employee!, "messages.send", { threadId, body: "The theatre notes, for when you accept.", attachmentFileIds: [fileId] });
+    const sent = await trpc(t.app, c.employee!, "messages.send", {
+      threadId,
+      body: "The theatre notes, for when you accept.",
+      attachmentFileIds: [fileId],
+    });
     expect(sent.status, sent.error?.message).toBe(200);
 
     // Asked, not yet accepted: the message reads, but neither the documents nor the attachment.
@@ -71,7 +79,9 @@ describe.each(testDialects())("query files and the access log on %s", (kind) => 
 
     expect((await trpc(t.app, c.expert!, "assignments.respond", { id: pair.id, accept: true })).status).toBe(200);
     const after = await trpc<{ items: MessageItem[] }>(t.app, c.expert!, "messages.list", { threadId });
-    expect(after.data.items.find((i) => i.body === "The theatre notes, for when you accept.")?.attachments.map((a) => a.name)).toEqual(["theatre-notes.pdf"]);
+    expect(after.data.items.find((i) => i.body === "The theatre notes, for when you accept.")?.attachments.map((a) => a.name)).toEqual([
+      "theatre-notes.pdf",
+    ]);
     expect((await get("expert", `/api/files/${fileId}`)).statusCode).toBe(200);
     expect((await get("expert", `/api/documents/${documentId}`)).statusCode).toBe(200);
   });
@@ -86,12 +96,21 @@ describe.each(testDialects())("query files and the access log on %s", (kind) => 
       .orderBy("queries.reference")
       .executeTakeFirstOrThrow();
     c.attorney = (await login(t.app, "attorney")).cookie;
-    const opened = await trpc<{ threadId: string }>(t.app, c.attorney, "messages.openQueryThread", { queryId: query.id, kind: "query_attorney" });
+    const opened = await trpc<{ threadId: string }>(t.app, c.attorney, "messages.openQueryThread", {
+      queryId: query.id,
+      kind: "query_attorney",
+    });
     expect(opened.status, opened.error?.message).toBe(200);
     const { threadId } = opened.data;
     const employee = await t.db.selectFrom("users").select("id").where("username", "=", "employee").executeTakeFirstOrThrow();
     expect((await trpc(t.app, c.employee!, "messages.list", { threadId })).status).toBe(200);
-    const rows = await t.db.selectFrom("access_log").select(["action", "patient_id"]).where("entity_type", "=", "message_thread").where("entity_id", "=", threadId).where("user_id", "=", employee.id).execute();
+    const rows = await t.db
+      .selectFrom("access_log")
+      .select(["action", "patient_id"])
+      .where("entity_type", "=", "message_thread")
+      .where("entity_id", "=", threadId)
+      .where("user_id", "=", employee.id)
+      .execute();
     expect(rows).toEqual([{ action: "view", patient_id: query.patient_id }]);
   });
 });

@@ -24,7 +24,17 @@ describe.each(testDialects())("the moves a query's page offers on %s", (kind) =>
       .selectFrom("queries")
       .select("id")
       .where("status", "=", "assigning")
-      .where((eb) => eb.not(eb.exists(eb.selectFrom("bookings").select("id").whereRef("bookings.query_id", "=", "queries.id").where("bookings.status", "=", "confirmed"))))
+      .where((eb) =>
+        eb.not(
+          eb.exists(
+            eb
+              .selectFrom("bookings")
+              .select("id")
+              .whereRef("bookings.query_id", "=", "queries.id")
+              .where("bookings.status", "=", "confirmed"),
+          ),
+        ),
+      )
       .executeTakeFirstOrThrow();
     const page = await trpc<{ nextStatuses: string[] }>(t.app, cookie, "queries.get", { id: assigning.id });
     expect(page.data.nextStatuses).toEqual(["on_hold", "cancelled"]);

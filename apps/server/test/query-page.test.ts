@@ -14,14 +14,25 @@ describe.each(testDialects())("the query page on %s", (kind) => {
   let query: QueryDetail;
   let bookings: BookingItem[];
 
-  const sastMinute = new Intl.DateTimeFormat("en-GB", { timeZone: "Africa/Johannesburg", day: "numeric", month: "short", hour: "2-digit", minute: "2-digit", hourCycle: "h23" });
+  const sastMinute = new Intl.DateTimeFormat("en-GB", {
+    timeZone: "Africa/Johannesburg",
+    day: "numeric",
+    month: "short",
+    hour: "2-digit",
+    minute: "2-digit",
+    hourCycle: "h23",
+  });
 
   beforeAll(async () => {
     t = await createTestApp(kind, {}, { workflow: true });
     for (const name of ["attorney", "nomsa", "employee", "dr_naidoo", "dr_pillay"] as const) c[name] = (await login(t.app, name)).cookie;
     const users = await t.db.selectFrom("users").select(["id", "username"]).execute();
     ids = Object.fromEntries(users.map((u) => [u.username, u.id]));
-    const specs = await t.db.selectFrom("specializations").select(["id", "name"]).where("name", "in", ["Neurosurgeon", "Clinical Psychologist"]).execute();
+    const specs = await t.db
+      .selectFrom("specializations")
+      .select(["id", "name"])
+      .where("name", "in", ["Neurosurgeon", "Clinical Psychologist"])
+      .execute();
     spec = Object.fromEntries(specs.map((s) => [s.name, s.id])) as typeof spec;
 
     // One query walked through the acts the timeline names.
@@ -35,7 +46,12 @@ describe.each(testDialects())("the query page on %s", (kind) => {
       interpreterNeeded: false,
       consentReceivedAt: "2026-11-02",
     });
-    const kase = await trpc<CaseItem>(t.app, c.attorney, "cases.create", { patientId: patient.data.id, claimType: "raf", incidentDate: "2026-02-14", rafClaimNumber: "RAF/77" });
+    const kase = await trpc<CaseItem>(t.app, c.attorney, "cases.create", {
+      patientId: patient.data.id,
+      claimType: "raf",
+      incidentDate: "2026-02-14",
+      rafClaimNumber: "RAF/77",
+    });
     query = (
       await trpc<QueryDetail>(t.app, c.attorney, "queries.create", {
         caseId: kase.data.id,
@@ -47,27 +63,45 @@ describe.each(testDialects())("the query page on %s", (kind) => {
     ).data;
     expect((await trpc(t.app, c.employee, "queries.take", { id: query.id })).status).toBe(200);
     const propose = async (consultant: "dr_naidoo" | "dr_pillay", specialization: keyof typeof spec) => {
-      const answer = await trpc<AssignmentItem>(t.app, c.employee, "assignments.create", { queryId: query.id, specializationId: spec[specialization], consultantId: ids[consultant] });
+      const answer = await trpc<AssignmentItem>(t.app, c.employee, "assignments.create", {
+        queryId: query.id,
+        specializationId: spec[specialization],
+        consultantId: ids[consultant],
+      });
       expect(answer.status).toBe(200);
       return answer.data;
     };
     const naidoo = await propose("dr_naidoo", "Neurosurgeon");
     const pillay = await propose("dr_pillay", "Clinical Psychologist");
     expect((await trpc(t.app, c.dr_naidoo, "assignments.respond", { id: naidoo.id, accept: true })).status).toBe(200);
-    expect((await trpc(t.app, c.dr_pillay, "assignments.respond", { id: pillay.id, accept: false, reason: "Fully booked until March" })).status).toBe(200);
+    expect(
+      (await trpc(t.app, c.dr_pillay, "assignments.respond", { id: pillay.id, accept: false, reason: "Fully booked until March" })).status,
+    ).toBe(200);
     const again = await propose("dr_pillay", "Clinical Psychologist");
     expect((await trpc(t.app, c.employee, "assignments.withdraw", { id: again.id })).status).toBe(200);
     // A booking needs an expert who accepted: the psychologist is proposed once more and accepts.
     const last = await propose("dr_pillay", "Clinical Psychologist");
     expect((await trpc(t.app, c.dr_pillay, "assignments.respond", { id: last.id, accept: true })).status).toBe(200);
-    const upload = await t.app.inject({ method: "POST", url: `/api/queries/${query.id}/documents`, headers: { cookie: c.attorney, ...multipart("hospital.pdf", PDF).headers }, payload: multipart("hospital.pdf", PDF).payload });
+    const upload = await t.app.inject({
+      method: "POST",
+      url: `/api/queries/${query.id}/documents`,
+      headers: { cookie: c.attorney, ...multipart("hospital.pdf", PDF).headers },
+      payload: multipart("hospital.pdf", PDF).payload,
+    });
     expect(upload.statusCode).toBe(201);
 
     const from = addDays(sastDate(new Date()), 14);
     bookings = [];
-    for (const [consultant, specialization, cookie] of [["dr_naidoo", "Neurosurgeon", c.attorney], ["dr_pillay", "Clinical Psychologist", c.employee]] as const) {
+    for (const [consultant, specialization, cookie] of [
+      ["dr_naidoo", "Neurosurgeon", c.attorney],
+      ["dr_pillay", "Clinical Psychologist", c.employee],
+    ] as const) {
       const slots = await trpc<Slot[]>(t.app, cookie, "bookings.listSlots", { consultantId: ids[consultant], from, to: addDays(from, 13) });
-      const booked = await trpc<BookingItem>(t.app, cookie, "bookings.create", { queryId: query.id, consultantId: ids[consultant], startsAt: slots.data[0]!.startsAt });
+      const booked = await trpc<BookingItem>(t.app, cookie, "bookings.create", {
+        queryId: query.id,
+        consultantId: ids[consultant],
+        startsAt: slots.data[0]!.startsAt,
+      });
       expect(booked.data.specialization).toBe(specialization);
       expect(booked.status).toBe(200);
       bookings.push(booked.data);
@@ -103,7 +137,12 @@ describe.each(testDialects())("the query page on %s", (kind) => {
   it("keeps an expert's reason for declining from the attorney, in new and in old timeline entries", async () => {
     await t.db
       .insertInto("query_events")
-      .values({ query_id: query.id, actor_id: ids.dr_pillay, kind: "assignment", body: "Rajesh Pillay declined (Clinical Psychologist): Conflict with the defendant" })
+      .values({
+        query_id: query.id,
+        actor_id: ids.dr_pillay,
+        kind: "assignment",
+        body: "Rajesh Pillay declined (Clinical Psychologist): Conflict with the defendant",
+      })
       .execute();
     const attorneySees = JSON.stringify(await eventsFor(c.attorney));
     expect(attorneySees).not.toContain("Fully booked");

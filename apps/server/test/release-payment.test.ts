@@ -36,7 +36,16 @@ describe.each(testDialects())("release and payment on %s", (kind) => {
       .select(["queries.id", "cases.id as case_id", "cases.patient_id"])
       .where("queries.attorney_id", "=", ids[attorney]!)
       // Not a demo matter under a case's deferral agreement (issue 29): its reports are released on approval.
-      .where((eb) => eb.not(eb.exists(eb.selectFrom("deferral_agreements").select("deferral_agreements.case_id").whereRef("deferral_agreements.case_id", "=", "cases.id"))))
+      .where((eb) =>
+        eb.not(
+          eb.exists(
+            eb
+              .selectFrom("deferral_agreements")
+              .select("deferral_agreements.case_id")
+              .whereRef("deferral_agreements.case_id", "=", "cases.id"),
+          ),
+        ),
+      )
       .orderBy("queries.reference")
       .executeTakeFirstOrThrow();
     const spec = await t.db.selectFrom("users").select("specialization_id").where("id", "=", ids.consultant!).executeTakeFirstOrThrow();
@@ -56,11 +65,19 @@ describe.each(testDialects())("release and payment on %s", (kind) => {
       }),
     );
     const body = reportUpload(await demoReportPdf(report.reference, 2));
-    const uploaded = await t.app.inject({ method: "POST", url: `/api/reports/${report.id}/versions`, headers: { cookie: c.consultant!, ...body.headers }, payload: body.payload });
+    const uploaded = await t.app.inject({
+      method: "POST",
+      url: `/api/reports/${report.id}/versions`,
+      headers: { cookie: c.consultant!, ...body.headers },
+      payload: body.payload,
+    });
     expect(uploaded.statusCode, uploaded.body).toBe(201);
     expect((await trpc(t.app, c.employee!, "reports.take", { id: report.id })).status).toBe(200);
     const d = await get(c.employee!, report.id);
-    const reviewed = await trpc(t.app, c.employee!, "reports.review", { id: report.id, items: d.checklist.map((i) => ({ itemId: i.id, result: "pass", comment: null })) });
+    const reviewed = await trpc(t.app, c.employee!, "reports.review", {
+      id: report.id,
+      items: d.checklist.map((i) => ({ itemId: i.id, result: "pass", comment: null })),
+    });
     expect(reviewed.status, reviewed.error?.message).toBe(200);
     return { id: report.id, reference: report.reference, caseId: q.case_id };
   };
@@ -71,7 +88,13 @@ describe.each(testDialects())("release and payment on %s", (kind) => {
       attorneyId: ids[attorney],
       caseId: report.caseId,
       lines: [
-        { kind: "report", description: `Medico-legal report: ${report.reference}`, quantity: 1, unitPriceCents: 100_000, reportId: report.id },
+        {
+          kind: "report",
+          description: `Medico-legal report: ${report.reference}`,
+          quantity: 1,
+          unitPriceCents: 100_000,
+          reportId: report.id,
+        },
         { kind: "travel", description: "Travel to the assessment (km)", quantity: 10, unitPriceCents: 452 },
       ],
     });
@@ -82,7 +105,14 @@ describe.each(testDialects())("release and payment on %s", (kind) => {
     return issued.data;
   };
   const pay = (attorney: string, invoiceId: string, amountCents: number) =>
-    trpc(t.app, c.admin!, "payments.record", { attorneyId: ids[attorney], method: "eft", reference: "TRUST DEPOSIT", receivedOn: today, amountCents, allocations: [{ invoiceId, amountCents }] });
+    trpc(t.app, c.admin!, "payments.record", {
+      attorneyId: ids[attorney],
+      method: "eft",
+      reference: "TRUST DEPOSIT",
+      receivedOn: today,
+      amountCents,
+      allocations: [{ invoiceId, amountCents }],
+    });
 
   it("refuses an employee's release of an approved, unpaid report without a deferral agreement, and says why; the administrator's override needs a reason", async () => {
     const report = await approvedReport();
@@ -108,7 +138,10 @@ describe.each(testDialects())("release and payment on %s", (kind) => {
     expect(noReason.status).toBe(400);
     expect(noReason.error?.message).toBe("Give a reason");
     expect((await get(c.employee!, report.id)).status).toBe("approved");
-    expect((await trpc(t.app, c.admin!, "reports.overrideRelease", { id: report.id, reason: "Trial on Monday; the attorney pays on receipt." })).status).toBe(200);
+    expect(
+      (await trpc(t.app, c.admin!, "reports.overrideRelease", { id: report.id, reason: "Trial on Monday; the attorney pays on receipt." }))
+        .status,
+    ).toBe(200);
     const released = await get(c.employee!, report.id);
     expect(released).toMatchObject({ status: "released", releaseOverrideReason: "Trial on Monday; the attorney pays on receipt." });
   });
@@ -120,7 +153,15 @@ describe.each(testDialects())("release and payment on %s", (kind) => {
     expect(refused.status).toBe(409);
     expect(refused.error?.message).toContain(`${invoice.number} is not paid in full`);
 
-    expect((await trpc(t.app, c.admin!, "reports.setDeferral", { attorneyId: ids.nomsa, agreed: true, note: "Contingency matter, agreement of 27 Nov 2026" })).status).toBe(200);
+    expect(
+      (
+        await trpc(t.app, c.admin!, "reports.setDeferral", {
+          attorneyId: ids.nomsa,
+          agreed: true,
+          note: "Contingency matter, agreement of 27 Nov 2026",
+        })
+      ).status,
+    ).toBe(200);
     try {
       const staff = await get(c.employee!, report.id);
       expect(staff).toMatchObject({ releaseBasis: "deferral", can: { release: true, overrideRelease: false } });
@@ -137,9 +178,20 @@ describe.each(testDialects())("release and payment on %s", (kind) => {
     expect((await get(c.attorney!, report.id)).invoice).toBeNull();
     const invoice = await manualInvoice(report);
     const staff = await get(c.employee!, report.id);
-    expect(staff.invoice).toMatchObject({ id: invoice.id, number: invoice.number, status: "issued", totalCents: invoice.totalCents, balanceCents: invoice.totalCents });
+    expect(staff.invoice).toMatchObject({
+      id: invoice.id,
+      number: invoice.number,
+      status: "issued",
+      totalCents: invoice.totalCents,
+      balanceCents: invoice.totalCents,
+    });
     const attorney = await get(c.attorney!, report.id);
-    expect(attorney.invoice).toMatchObject({ id: invoice.id, number: invoice.number, balanceCents: invoice.totalCents, dueDate: invoice.dueDate });
+    expect(attorney.invoice).toMatchObject({
+      id: invoice.id,
+      number: invoice.number,
+      balanceCents: invoice.totalCents,
+      dueDate: invoice.dueDate,
+    });
     expect(attorney.releaseBasis).toBeNull();
     expect((await get(c.consultant!, report.id)).invoice).toBeNull();
   });
@@ -150,7 +202,10 @@ describe.each(testDialects())("release and payment on %s", (kind) => {
     const part = await pay("attorney", invoice.id, 10_000);
     expect(part.status, part.error?.message).toBe(200);
     expect((await get(c.attorney!, report.id)).status).toBe("approved");
-    expect((await get(c.employee!, report.id)).invoice).toMatchObject({ status: "partially_paid", balanceCents: invoice.totalCents - 10_000 });
+    expect((await get(c.employee!, report.id)).invoice).toMatchObject({
+      status: "partially_paid",
+      balanceCents: invoice.totalCents - 10_000,
+    });
 
     // Another report, its invoice credited in full: credit is not payment, nothing is released.
     const credited = await approvedReport();
@@ -171,18 +226,31 @@ describe.each(testDialects())("release and payment on %s", (kind) => {
 
   it("lets a line bill only a report of the invoice's case, once", async () => {
     const report = await approvedReport();
-    const other = await t.db.selectFrom("cases").select("id").where("attorney_id", "=", ids.attorney!).where("id", "<>", report.caseId).executeTakeFirst();
+    const other = await t.db
+      .selectFrom("cases")
+      .select("id")
+      .where("attorney_id", "=", ids.attorney!)
+      .where("id", "<>", report.caseId)
+      .executeTakeFirst();
     const line = { kind: "report", description: "Medico-legal report", quantity: 1, unitPriceCents: 100_000, reportId: report.id };
     const noCase = await trpc(t.app, c.employee!, "invoices.createDraft", { attorneyId: ids.attorney, lines: [line] });
     expect(noCase.status).toBe(400);
     expect(noCase.error?.message).toBe("Line 1: choose the case first; a line bills only a report of the invoice's case.");
     if (other) {
-      const wrongCase = await trpc(t.app, c.employee!, "invoices.createDraft", { attorneyId: ids.attorney, caseId: other.id, lines: [line] });
+      const wrongCase = await trpc(t.app, c.employee!, "invoices.createDraft", {
+        attorneyId: ids.attorney,
+        caseId: other.id,
+        lines: [line],
+      });
       expect(wrongCase.status).toBe(400);
       expect(wrongCase.error?.message).toBe("Line 1: that report is not one of this case's; choose one of the case's reports.");
     }
     const first = await manualInvoice(report);
-    const twice = await trpc(t.app, c.employee!, "invoices.createDraft", { attorneyId: ids.attorney, caseId: report.caseId, lines: [line] });
+    const twice = await trpc(t.app, c.employee!, "invoices.createDraft", {
+      attorneyId: ids.attorney,
+      caseId: report.caseId,
+      lines: [line],
+    });
     expect(twice.status).toBe(400);
     expect(twice.error?.message).toBe(`Line 1: ${report.reference} is billed on ${first.number} already; credit that invoice first.`);
   });

@@ -13,10 +13,14 @@ const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0
 /** A report upload as the web sends it: the declaration and change note, then the file. */
 function reportUpload(fileName: string, data: Uint8Array, fields: Record<string, string> = { declaration: DECLARATION }) {
   const boundary = "----medlegal-report-boundary";
-  const parts = Object.entries(fields).map(([name, value]) => Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
+  const parts = Object.entries(fields).map(([name, value]) =>
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`),
+  );
   const payload = Buffer.concat([
     ...parts,
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${fileName}"\r\nContent-Type: application/pdf\r\n\r\n`),
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${fileName}"\r\nContent-Type: application/pdf\r\n\r\n`,
+    ),
     Buffer.from(data),
     Buffer.from(`\r\n--${boundary}--\r\n`),
   ]);
@@ -48,7 +52,8 @@ interface Detail {
 describe.each(testDialects())("reports on %s", (kind) => {
   let t: TestApp;
   const c = {} as Record<string, string>;
-  const uid = async (username: string) => (await t.db.selectFrom("users").select("id").where("username", "=", username).executeTakeFirstOrThrow()).id;
+  const uid = async (username: string) =>
+    (await t.db.selectFrom("users").select("id").where("username", "=", username).executeTakeFirstOrThrow()).id;
   beforeAll(async () => {
     t = await createTestApp(kind, {}, { workflow: true });
     for (const name of ["admin", "employee", "attorney", "nomsa", "consultant", "dr_naidoo"]) c[name] = (await login(t.app, name)).cookie;
@@ -57,7 +62,12 @@ describe.each(testDialects())("reports on %s", (kind) => {
 
   const upload = (cookie: string, id: string, name: string, data: Uint8Array, fields?: Record<string, string>) => {
     const body = reportUpload(name, data, fields);
-    return t.app.inject({ method: "POST", url: `/api/reports/${id}/versions`, headers: { cookie, ...body.headers }, payload: body.payload });
+    return t.app.inject({
+      method: "POST",
+      url: `/api/reports/${id}/versions`,
+      headers: { cookie, ...body.headers },
+      payload: body.payload,
+    });
   };
   const download = (cookie: string, fileId: string) => t.app.inject({ method: "GET", url: `/api/files/${fileId}`, headers: { cookie } });
   const get = async (cookie: string, id: string) => (await trpc<Detail>(t.app, cookie, "reports.get", { id })).data;
@@ -90,7 +100,13 @@ describe.each(testDialects())("reports on %s", (kind) => {
   };
   /** The report's SLA timers, policy and status, in the order they started. */
   const timersOf = (reportId: string) =>
-    t.db.selectFrom("sla_timers").select(["policy", "status"]).where("subject_kind", "=", "report").where("subject_id", "=", reportId).orderBy("started_at").execute();
+    t.db
+      .selectFrom("sla_timers")
+      .select(["policy", "status"])
+      .where("subject_kind", "=", "report")
+      .where("subject_id", "=", reportId)
+      .orderBy("started_at")
+      .execute();
   const passAll = (d: Detail) => d.checklist.map((i) => ({ itemId: i.id, result: "pass", comment: null }));
 
   it("walks a report from upload through review, changes, approval and release; the attorney's copy carries the footer", async () => {
@@ -115,11 +131,16 @@ describe.each(testDialects())("reports on %s", (kind) => {
     expect(noComment.status).toBe(400);
     expect(noComment.error?.message).toBe(`Say what is wrong with "${d.checklist[0]!.label}".`);
     failed[0]!.comment = "The ID number on page 1 does not match the instruction." as never;
-    expect((await trpc(t.app, c.employee!, "reports.review", { id: report.id, items: failed, comment: "Please fix the ID number." })).status).toBe(200);
+    expect(
+      (await trpc(t.app, c.employee!, "reports.review", { id: report.id, items: failed, comment: "Please fix the ID number." })).status,
+    ).toBe(200);
     expect((await get(c.consultant!, report.id)).status).toBe("changes_requested");
     expect((await get(c.attorney!, report.id)).status).toBe("awaiting");
 
-    const v2 = await upload(c.consultant!, report.id, "knee report v2.pdf", await demoReportPdf("Knee report corrected", 4), { declaration: DECLARATION, changeNote: "ID number corrected" });
+    const v2 = await upload(c.consultant!, report.id, "knee report v2.pdf", await demoReportPdf("Knee report corrected", 4), {
+      declaration: DECLARATION,
+      changeNote: "ID number corrected",
+    });
     expect(v2.statusCode, v2.body).toBe(201);
     await trpc(t.app, c.employee!, "reports.take", { id: report.id });
     expect((await trpc(t.app, c.employee!, "reports.review", { id: report.id, items: passAll(d) })).status).toBe(200);
@@ -135,9 +156,12 @@ describe.each(testDialects())("reports on %s", (kind) => {
     expect((await upload(c.consultant!, report.id, "v3.pdf", await demoReportPdf("v3"))).statusCode).toBe(409);
 
     // The attorney sees the plain stage, never QA's own steps or the drafts' count.
-    const attorneyList = (await trpc<{ id: string; status: string; versions: number }[]>(t.app, c.attorney!, "reports.list", {})).data.find((r) => r.id === report.id)!;
+    const attorneyList = (await trpc<{ id: string; status: string; versions: number }[]>(t.app, c.attorney!, "reports.list", {})).data.find(
+      (r) => r.id === report.id,
+    )!;
     expect(attorneyList).toMatchObject({ status: "approved", versions: 0 });
-    const byInternal = (await trpc<{ id: string; status: string }[]>(t.app, c.attorney!, "reports.list", { status: "changes_requested" })).data;
+    const byInternal = (await trpc<{ id: string; status: string }[]>(t.app, c.attorney!, "reports.list", { status: "changes_requested" }))
+      .data;
     expect(byInternal.every((r) => r.status === "awaiting")).toBe(true);
     const attorneyBefore = await get(c.attorney!, report.id);
     expect(attorneyBefore.statusLabel).toBe("Awaiting payment");
@@ -145,7 +169,10 @@ describe.each(testDialects())("reports on %s", (kind) => {
     expect((await download(c.attorney!, d.versionList[1]!.fileId)).statusCode).toBe(404);
 
     // Unpaid and no deferral agreement: only an administrator's override releases it.
-    expect((await trpc(t.app, c.admin!, "reports.overrideRelease", { id: report.id, reason: "Trial next week; the attorney pays on receipt." })).status).toBe(200);
+    expect(
+      (await trpc(t.app, c.admin!, "reports.overrideRelease", { id: report.id, reason: "Trial next week; the attorney pays on receipt." }))
+        .status,
+    ).toBe(200);
     const attorneyView = await get(c.attorney!, report.id);
     expect(attorneyView.statusLabel).toBe("Released");
     expect(await timersOf(report.id)).toEqual([
@@ -158,10 +185,18 @@ describe.each(testDialects())("reports on %s", (kind) => {
     expect(copy.headers["content-type"]).toBe("application/pdf");
     // Named as the report, never as the agency's second draft or the expert's "knee report v2".
     const released = `${report.reference} Medico-legal report.pdf`;
-    expect(copy.headers["content-disposition"]).toBe(`attachment; filename="${released}"; filename*=UTF-8''${encodeURIComponent(released)}`);
-    expect((await trpc<{ versionList: { fileName: string }[] }>(t.app, c.attorney!, "reports.get", { id: report.id })).data.versionList.map((v) => v.fileName)).toEqual([released]);
+    expect(copy.headers["content-disposition"]).toBe(
+      `attachment; filename="${released}"; filename*=UTF-8''${encodeURIComponent(released)}`,
+    );
+    expect(
+      (await trpc<{ versionList: { fileName: string }[] }>(t.app, c.attorney!, "reports.get", { id: report.id })).data.versionList.map(
+        (v) => v.fileName,
+      ),
+    ).toEqual([released]);
     // Staff's drafts keep their version.
-    expect((await download(c.employee!, d.versionList[0]!.fileId)).headers["content-disposition"]).toContain(`${report.reference} v1 DRAFT - knee report.pdf`);
+    expect((await download(c.employee!, d.versionList[0]!.fileId)).headers["content-disposition"]).toContain(
+      `${report.reference} v1 DRAFT - knee report.pdf`,
+    );
     const text = await pdfText(copy.rawPayload);
     expect(text).toMatch(new RegExp(`Released to Van der Merwe Attorneys Inc\\. on \\d{1,2} \\w+ \\d{4}, ${report.reference}`));
     // The first version never goes to the attorney; staff see it marked as a draft.
@@ -181,8 +216,19 @@ describe.each(testDialects())("reports on %s", (kind) => {
       "report.approved",
       "report.released",
     ]);
-    const downloads = await t.db.selectFrom("access_log").select(["action", "user_role"]).where("entity_type", "=", "report").where("entity_id", "=", report.id).where("action", "=", "download").execute();
-    expect(downloads).toEqual(expect.arrayContaining([{ action: "download", user_role: "attorney" }, { action: "download", user_role: "employee" }]));
+    const downloads = await t.db
+      .selectFrom("access_log")
+      .select(["action", "user_role"])
+      .where("entity_type", "=", "report")
+      .where("entity_id", "=", report.id)
+      .where("action", "=", "download")
+      .execute();
+    expect(downloads).toEqual(
+      expect.arrayContaining([
+        { action: "download", user_role: "attorney" },
+        { action: "download", user_role: "employee" },
+      ]),
+    );
     // After release nothing changes.
     const withdraw = await trpc(t.app, c.employee!, "reports.withdraw", { id: report.id, reason: "too late" });
     expect(withdraw.status).toBe(409);
@@ -192,9 +238,18 @@ describe.each(testDialects())("reports on %s", (kind) => {
     const report = await freshReport();
     expect((await upload(c.consultant!, report.id, "report.pdf", await demoReportPdf("Report", 2))).statusCode).toBe(201);
     await trpc(t.app, c.employee!, "reports.take", { id: report.id });
-    expect((await trpc(t.app, c.employee!, "reports.review", { id: report.id, items: passAll(await get(c.employee!, report.id)) })).status).toBe(200);
-    expect((await trpc(t.app, c.admin!, "reports.overrideRelease", { id: report.id, reason: "Trial next week; the attorney pays on receipt." })).status).toBe(200);
-    const linked = await trpc<{ id: string }>(t.app, c.employee!, "reports.createLinked", { parentId: report.id, kind: "addendum", scope: "Comment on the new MRI of the knee." });
+    expect(
+      (await trpc(t.app, c.employee!, "reports.review", { id: report.id, items: passAll(await get(c.employee!, report.id)) })).status,
+    ).toBe(200);
+    expect(
+      (await trpc(t.app, c.admin!, "reports.overrideRelease", { id: report.id, reason: "Trial next week; the attorney pays on receipt." }))
+        .status,
+    ).toBe(200);
+    const linked = await trpc<{ id: string }>(t.app, c.employee!, "reports.createLinked", {
+      parentId: report.id,
+      kind: "addendum",
+      scope: "Comment on the new MRI of the knee.",
+    });
     expect(linked.status).toBe(200);
     expect((await upload(c.consultant!, linked.data.id, "addendum.pdf", await demoReportPdf("Addendum", 1))).statusCode).toBe(201);
     type WithLinked = { linked: { id: string; status: string; statusLabel: string }[] };
@@ -208,9 +263,21 @@ describe.each(testDialects())("reports on %s", (kind) => {
     const report = await freshReport();
     expect((await upload(c.consultant!, report.id, "report.pdf", await demoReportPdf("Report", 2))).statusCode).toBe(201);
     await trpc(t.app, c.employee!, "reports.take", { id: report.id });
-    expect((await trpc(t.app, c.employee!, "reports.review", { id: report.id, items: passAll(await get(c.employee!, report.id)) })).status).toBe(200);
-    expect((await trpc(t.app, c.admin!, "reports.overrideRelease", { id: report.id, reason: "Trial next week; the attorney pays on receipt." })).status).toBe(200);
-    const count = async () => (await t.db.selectFrom("reports").select(sql<number>`count(*)::int`.as("n")).where("parent_report_id", "=", report.id).executeTakeFirstOrThrow()).n;
+    expect(
+      (await trpc(t.app, c.employee!, "reports.review", { id: report.id, items: passAll(await get(c.employee!, report.id)) })).status,
+    ).toBe(200);
+    expect(
+      (await trpc(t.app, c.admin!, "reports.overrideRelease", { id: report.id, reason: "Trial next week; the attorney pays on receipt." }))
+        .status,
+    ).toBe(200);
+    const count = async () =>
+      (
+        await t.db
+          .selectFrom("reports")
+          .select(sql<number>`count(*)::int`.as("n"))
+          .where("parent_report_id", "=", report.id)
+          .executeTakeFirstOrThrow()
+      ).n;
 
     for (const scope of [undefined, "   ", "update"]) {
       const refused = await trpc(t.app, c.employee!, "reports.createLinked", { parentId: report.id, kind: "addendum", scope });
@@ -220,7 +287,11 @@ describe.each(testDialects())("reports on %s", (kind) => {
     expect(await count()).toBe(0);
     // A joint minute needs no scope.
     const scope = "Update the prognosis after the knee replacement of March, and the future medical costs.";
-    const asked = await trpc<{ id: string; reference: string; dueAt: string }>(t.app, c.employee!, "reports.createLinked", { parentId: report.id, kind: "addendum", scope });
+    const asked = await trpc<{ id: string; reference: string; dueAt: string }>(t.app, c.employee!, "reports.createLinked", {
+      parentId: report.id,
+      kind: "addendum",
+      scope,
+    });
     expect(asked.status, asked.error?.message).toBe(200);
     // Due at 17:00 South African time on a working day, 14 days on (or the working day after).
     const due = new Date(asked.data.dueAt);
@@ -228,24 +299,50 @@ describe.each(testDialects())("reports on %s", (kind) => {
     expect(isBusinessDay(sastDate(due))).toBe(true);
     expect(due).toEqual(endOfWorkingDay(addDays(sastDate(new Date()), 14)));
     // The expert reads it on the report and in their notice; staff too; the attorney does not.
-    const forExpert = await trpc<{ requestedScope: string | null; dueAt: string }>(t.app, c.consultant!, "reports.get", { id: asked.data.id });
+    const forExpert = await trpc<{ requestedScope: string | null; dueAt: string }>(t.app, c.consultant!, "reports.get", {
+      id: asked.data.id,
+    });
     expect(forExpert.data.requestedScope).toBe(scope);
     expect(forExpert.data.dueAt).toBe(asked.data.dueAt);
-    expect((await trpc<{ requestedScope: string | null }>(t.app, c.attorney!, "reports.get", { id: asked.data.id })).data.requestedScope).toBeNull();
-    const notice = await t.db.selectFrom("notifications").select("message").where("user_id", "=", await uid("consultant")).where("title", "=", `Report awaited: ${asked.data.reference}`).executeTakeFirstOrThrow();
+    expect(
+      (await trpc<{ requestedScope: string | null }>(t.app, c.attorney!, "reports.get", { id: asked.data.id })).data.requestedScope,
+    ).toBeNull();
+    const notice = await t.db
+      .selectFrom("notifications")
+      .select("message")
+      .where("user_id", "=", await uid("consultant"))
+      .where("title", "=", `Report awaited: ${asked.data.reference}`)
+      .executeTakeFirstOrThrow();
     expect(notice.message).toBe(`Please upload ${asked.data.reference} by ${saDueLabel(due)}. It must cover: ${scope}`);
     expect(notice.message).toMatch(/by 17:00 on (Mon|Tue|Wed|Thu|Fri) \d{1,2} \w{3} \d{4}\./);
-    const audit = await t.db.selectFrom("audit_log").select("after").where("entity_id", "=", asked.data.id).where("action", "=", "report.create").executeTakeFirstOrThrow();
+    const audit = await t.db
+      .selectFrom("audit_log")
+      .select("after")
+      .where("entity_id", "=", asked.data.id)
+      .where("action", "=", "report.create")
+      .executeTakeFirstOrThrow();
     expect(audit.after).toMatchObject({ scope, dueAt: asked.data.dueAt });
   });
 
   it("refuses a PNG renamed .pdf with a sentence and stores nothing", async () => {
     const report = await freshReport();
-    const before = await t.db.selectFrom("files").select(sql<number>`count(*)::int`.as("n")).executeTakeFirstOrThrow();
+    const before = await t.db
+      .selectFrom("files")
+      .select(sql<number>`count(*)::int`.as("n"))
+      .executeTakeFirstOrThrow();
     const answer = await upload(c.consultant!, report.id, "scan.pdf", PNG);
     expect(answer.statusCode).toBe(400);
-    expect(answer.json().message).toBe('"scan.pdf" is a PNG image, not a PDF: its name does not match its content. Reports are uploaded as PDF files.');
-    expect((await t.db.selectFrom("files").select(sql<number>`count(*)::int`.as("n")).executeTakeFirstOrThrow()).n).toBe(before.n);
+    expect(answer.json().message).toBe(
+      '"scan.pdf" is a PNG image, not a PDF: its name does not match its content. Reports are uploaded as PDF files.',
+    );
+    expect(
+      (
+        await t.db
+          .selectFrom("files")
+          .select(sql<number>`count(*)::int`.as("n"))
+          .executeTakeFirstOrThrow()
+      ).n,
+    ).toBe(before.n);
     expect((await get(c.consultant!, report.id)).status).toBe("awaiting");
     const noDeclaration = await upload(c.consultant!, report.id, "r.pdf", await demoReportPdf("r"), { declaration: "true" });
     expect(noDeclaration.statusCode).toBe(400);
@@ -269,12 +366,20 @@ describe.each(testDialects())("reports on %s", (kind) => {
 
   it("keeps versions immutable: the database refuses UPDATE and DELETE", async () => {
     const version = await t.db.selectFrom("report_versions").select("id").executeTakeFirstOrThrow();
-    await expect(t.db.updateTable("report_versions").set({ change_note: "rewritten" }).where("id", "=", version.id).execute()).rejects.toThrow(/cannot be changed/);
+    await expect(
+      t.db.updateTable("report_versions").set({ change_note: "rewritten" }).where("id", "=", version.id).execute(),
+    ).rejects.toThrow(/cannot be changed/);
     await expect(t.db.deleteFrom("report_versions").where("id", "=", version.id).execute()).rejects.toThrow(/cannot be changed/);
   });
 
   it("awaits a report, due 14 days later, when a booking is marked attended", async () => {
-    const booking = await t.db.selectFrom("bookings").selectAll().where("status", "=", "confirmed").where("starts_at", "<", new Date()).where("query_id", "is not", null).executeTakeFirstOrThrow();
+    const booking = await t.db
+      .selectFrom("bookings")
+      .selectAll()
+      .where("status", "=", "confirmed")
+      .where("starts_at", "<", new Date())
+      .where("query_id", "is not", null)
+      .executeTakeFirstOrThrow();
     const consultant = await t.db.selectFrom("users").select("username").where("id", "=", booking.consultant_id).executeTakeFirstOrThrow();
     const cookie = (await login(t.app, consultant.username)).cookie;
     expect((await trpc(t.app, cookie, "bookings.recordAttendance", { id: booking.id, attended: true })).status).toBe(200);
@@ -287,7 +392,15 @@ describe.each(testDialects())("reports on %s", (kind) => {
   it("releases on approval for an attorney with a deferral agreement; an administrator may override with a reason", async () => {
     const nomsaId = await uid("nomsa");
     expect((await trpc(t.app, c.employee!, "reports.setDeferral", { attorneyId: nomsaId, agreed: true, note: "x" })).status).toBe(403);
-    expect((await trpc(t.app, c.admin!, "reports.setDeferral", { attorneyId: nomsaId, agreed: true, note: "Contingency matter, agreement of 1 Nov 2026" })).status).toBe(200);
+    expect(
+      (
+        await trpc(t.app, c.admin!, "reports.setDeferral", {
+          attorneyId: nomsaId,
+          agreed: true,
+          note: "Contingency matter, agreement of 1 Nov 2026",
+        })
+      ).status,
+    ).toBe(200);
     const deferred = await freshReport("consultant", "nomsa");
     await upload(c.consultant!, deferred.id, "a.pdf", await demoReportPdf("a"));
     await trpc(t.app, c.employee!, "reports.take", { id: deferred.id });
@@ -301,14 +414,25 @@ describe.each(testDialects())("reports on %s", (kind) => {
     await trpc(t.app, c.employee!, "reports.review", { id: other.id, items: passAll(d) });
     expect((await trpc(t.app, c.employee!, "reports.overrideRelease", { id: other.id, reason: "urgent" })).status).toBe(403);
     expect((await trpc(t.app, c.admin!, "reports.overrideRelease", { id: other.id, reason: "" })).status).toBe(400);
-    expect((await trpc(t.app, c.admin!, "reports.overrideRelease", { id: other.id, reason: "Trial date moved forward; invoice to follow." })).status).toBe(200);
-    const row = await t.db.selectFrom("reports").select(["status", "release_override_reason"]).where("id", "=", other.id).executeTakeFirstOrThrow();
+    expect(
+      (await trpc(t.app, c.admin!, "reports.overrideRelease", { id: other.id, reason: "Trial date moved forward; invoice to follow." }))
+        .status,
+    ).toBe(200);
+    const row = await t.db
+      .selectFrom("reports")
+      .select(["status", "release_override_reason"])
+      .where("id", "=", other.id)
+      .executeTakeFirstOrThrow();
     expect(row).toEqual({ status: "released", release_override_reason: "Trial date moved forward; invoice to follow." });
 
     // Questions once, answered by a supplementary report.
     const asked = await trpc<Detail>(t.app, c.attorney!, "reports.ask", { id: other.id, body: "Is the claimant fit to drive?" });
     expect(asked.status, asked.error?.message).toBe(200);
-    const supplementary = await t.db.selectFrom("reports").selectAll().where("id", "=", asked.data.questions!.supplementaryReportId).executeTakeFirstOrThrow();
+    const supplementary = await t.db
+      .selectFrom("reports")
+      .selectAll()
+      .where("id", "=", asked.data.questions!.supplementaryReportId)
+      .executeTakeFirstOrThrow();
     expect(supplementary).toMatchObject({ kind: "supplementary", status: "awaiting", parent_report_id: other.id });
     expect((await trpc(t.app, c.attorney!, "reports.ask", { id: other.id, body: "Again?" })).status).toBe(409);
     expect((await trpc(t.app, c.nomsa!, "reports.ask", { id: other.id, body: "Mine?" })).status).toBe(404);
@@ -318,7 +442,12 @@ describe.each(testDialects())("reports on %s", (kind) => {
     const report = await freshReport();
     await get(c.attorney!, report.id);
     await get(c.attorney!, report.id);
-    const views = await t.db.selectFrom("access_log").select(sql<number>`count(*)::int`.as("n")).where("entity_id", "=", report.id).where("action", "=", "view").executeTakeFirstOrThrow();
+    const views = await t.db
+      .selectFrom("access_log")
+      .select(sql<number>`count(*)::int`.as("n"))
+      .where("entity_id", "=", report.id)
+      .where("action", "=", "view")
+      .executeTakeFirstOrThrow();
     expect(views.n).toBe(1);
     expect((await trpc(t.app, c.consultant!, "reports.withdraw", { id: report.id, reason: "x" })).status).toBe(403);
     expect((await trpc(t.app, c.employee!, "reports.withdraw", { id: report.id, reason: "The matter settled." })).status).toBe(200);
@@ -330,7 +459,8 @@ describe.each(testDialects())("reports on %s", (kind) => {
 
   it("settles who may upload before reading the file: 404 for another's report or query, 403 for an attorney, 409 for a closed report", async () => {
     const report = await freshReport("consultant");
-    const notAForm = (cookie: string, url: string) => t.app.inject({ method: "POST", url, headers: { cookie, "content-type": "text/plain" }, payload: "not a form" });
+    const notAForm = (cookie: string, url: string) =>
+      t.app.inject({ method: "POST", url, headers: { cookie, "content-type": "text/plain" }, payload: "not a form" });
     // Read first, these would answer 400 (the body is not an upload) or 400 (over 25 MB): the report is refused before.
     const others = await notAForm(c.dr_naidoo!, `/api/reports/${report.id}/versions`);
     expect(others.statusCode).toBe(404);
@@ -338,12 +468,18 @@ describe.each(testDialects())("reports on %s", (kind) => {
     const huge = await upload(c.dr_naidoo!, report.id, "huge.pdf", Buffer.alloc(26 * 1024 * 1024, 0x20));
     expect(huge.statusCode).toBe(404);
     expect((await notAForm(c.attorney!, `/api/reports/${report.id}/versions`)).statusCode).toBe(403);
-    expect((await trpc(t.app, c.employee!, "reports.withdraw", { id: report.id, reason: "Instruction withdrawn by the attorney." })).status).toBe(200);
+    expect(
+      (await trpc(t.app, c.employee!, "reports.withdraw", { id: report.id, reason: "Instruction withdrawn by the attorney." })).status,
+    ).toBe(200);
     const closed = await notAForm(c.consultant!, `/api/reports/${report.id}/versions`);
     expect(closed.statusCode).toBe(409);
     expect(closed.json().message).toMatch(/^RPT-\d{4}-\d{5} is withdrawn: a new version can be uploaded only/);
     // Query documents: the same order.
-    const attorneysQuery = await t.db.selectFrom("queries").select("id").where("attorney_id", "=", await uid("attorney")).executeTakeFirstOrThrow();
+    const attorneysQuery = await t.db
+      .selectFrom("queries")
+      .select("id")
+      .where("attorney_id", "=", await uid("attorney"))
+      .executeTakeFirstOrThrow();
     const foreign = await notAForm(c.nomsa!, `/api/queries/${attorneysQuery.id}/documents`);
     expect(foreign.statusCode).toBe(404);
     expect(foreign.json().message).toBe("That query does not exist or is not yours to see.");
@@ -353,10 +489,22 @@ describe.each(testDialects())("reports on %s", (kind) => {
   it("limits file downloads per user: past the allowance a 429 with a sentence, while another user still downloads", async () => {
     const strict = await t.another({ rateLimits: { ...RELAXED_LIMITS, perUser: { fileDownload: { max: 3, window: 60_000 } } } });
     await t.db.deleteFrom("rate_limits").where("key", "like", "download:%").execute();
-    const query = await t.db.selectFrom("queries").select("id").where("attorney_id", "=", await uid("attorney")).executeTakeFirstOrThrow();
+    const query = await t.db
+      .selectFrom("queries")
+      .select("id")
+      .where("attorney_id", "=", await uid("attorney"))
+      .executeTakeFirstOrThrow();
     const body = multipart("records.pdf", PDF);
-    const doc = (await strict.inject({ method: "POST", url: `/api/queries/${query.id}/documents`, headers: { cookie: c.attorney!, ...body.headers }, payload: body.payload })).json() as { id: string };
-    const fetchAs = (cookie: string, path = "files") => strict.inject({ method: "GET", url: `/api/${path}/${doc.id}`, headers: { cookie } });
+    const doc = (
+      await strict.inject({
+        method: "POST",
+        url: `/api/queries/${query.id}/documents`,
+        headers: { cookie: c.attorney!, ...body.headers },
+        payload: body.payload,
+      })
+    ).json() as { id: string };
+    const fetchAs = (cookie: string, path = "files") =>
+      strict.inject({ method: "GET", url: `/api/${path}/${doc.id}`, headers: { cookie } });
     for (let i = 0; i < 3; i++) expect((await fetchAs(c.attorney!)).statusCode).toBe(200);
     const limited = await fetchAs(c.attorney!);
     expect(limited.statusCode).toBe(429);
@@ -373,7 +521,11 @@ describe.each(testDialects())("reports on %s", (kind) => {
     await trpc(t.app, c.employee!, "reports.review", { id: report.id, items: passAll(await get(c.employee!, report.id)) });
     const reason = "Trial on Monday; the firm pays on the day.";
     expect((await trpc(t.app, c.admin!, "reports.overrideRelease", { id: report.id, reason })).status).toBe(200);
-    type Shown = Detail & { releaseOverrideReason: string | null; releasedOnApproval: boolean; events: { toStatus: string | null; body: string | null }[] };
+    type Shown = Detail & {
+      releaseOverrideReason: string | null;
+      releasedOnApproval: boolean;
+      events: { toStatus: string | null; body: string | null }[];
+    };
     const expert = (await trpc<Shown>(t.app, c.consultant!, "reports.get", { id: report.id })).data;
     expect(expert.status).toBe("released");
     expect(expert.releaseOverrideReason).toBeNull();
@@ -403,13 +555,21 @@ describe.each(testDialects())("reports on %s", (kind) => {
       { label: "Page numbers on every page", mandatory: false },
     ];
     expect((await trpc(t.app, c.employee!, "reports.updateChecklist", { kind: "medico_legal", items: edited })).status).toBe(403);
-    const twice = await trpc(t.app, c.admin!, "reports.updateChecklist", { kind: "medico_legal", items: [...edited, { label: " page numbers on every page ", mandatory: true }] });
+    const twice = await trpc(t.app, c.admin!, "reports.updateChecklist", {
+      kind: "medico_legal",
+      items: [...edited, { label: " page numbers on every page ", mandatory: true }],
+    });
     expect(twice.status).toBe(400);
     expect(twice.error?.message).toBe('"page numbers on every page" is on the list twice: name each check once.');
     const saved = await trpc<Item[]>(t.app, c.admin!, "reports.updateChecklist", { kind: "medico_legal", items: edited });
     expect(saved.status, saved.error?.message).toBe(200);
     expect(saved.data.map(({ label, mandatory }) => ({ label, mandatory }))).toEqual(edited);
-    const audit = await t.db.selectFrom("audit_log").select(["before", "after"]).where("action", "=", "report.checklist_update").orderBy("at", "desc").executeTakeFirstOrThrow();
+    const audit = await t.db
+      .selectFrom("audit_log")
+      .select(["before", "after"])
+      .where("action", "=", "report.checklist_update")
+      .orderBy("at", "desc")
+      .executeTakeFirstOrThrow();
     expect(audit.after).toMatchObject({ kind: "medico_legal", items: edited });
 
     // The recorded review still reads as it was made; the next review is against the new list.
@@ -427,7 +587,14 @@ describe.each(testDialects())("reports on %s", (kind) => {
 
   it("lists attorneys with their release-on-approval agreement, and records and ends one with a note, audited", async () => {
     const nomsaId = await uid("nomsa");
-    type Row = { attorneyId: string; attorneyName: string; agreed: boolean; note: string | null; recordedByName: string | null; recordedAt: string | null };
+    type Row = {
+      attorneyId: string;
+      attorneyName: string;
+      agreed: boolean;
+      note: string | null;
+      recordedByName: string | null;
+      recordedAt: string | null;
+    };
     const list = async (search?: string) => (await trpc<Row[]>(t.app, c.admin!, "reports.listDeferrals", search ? { search } : {})).data;
     expect((await trpc(t.app, c.employee!, "reports.listDeferrals", {})).status).toBe(403);
     const note = "Contingency fee agreement signed 2 November 2026";
@@ -447,17 +614,45 @@ describe.each(testDialects())("reports on %s", (kind) => {
     const noReason = await trpc(t.app, c.admin!, "reports.setDeferral", { attorneyId: nomsaId, agreed: false });
     expect(noReason.status).toBe(400);
     expect(noReason.error?.message).toBe("Say why the agreement ends.");
-    const ended = await trpc<Row[]>(t.app, c.admin!, "reports.setDeferral", { attorneyId: nomsaId, agreed: false, note: "Matters now billed on delivery." });
+    const ended = await trpc<Row[]>(t.app, c.admin!, "reports.setDeferral", {
+      attorneyId: nomsaId,
+      agreed: false,
+      note: "Matters now billed on delivery.",
+    });
     expect(ended.status).toBe(200);
-    expect(ended.data.find((r) => r.attorneyId === nomsaId)).toMatchObject({ agreed: false, note: null, recordedByName: null, recordedAt: null });
-    const audit = await t.db.selectFrom("audit_log").select(["before", "after"]).where("action", "=", "report.release_deferral").where("entity_id", "=", nomsaId).orderBy("at", "desc").executeTakeFirstOrThrow();
-    expect(audit).toMatchObject({ before: { releaseOnApproval: true, note }, after: { releaseOnApproval: false, note: "Matters now billed on delivery." } });
+    expect(ended.data.find((r) => r.attorneyId === nomsaId)).toMatchObject({
+      agreed: false,
+      note: null,
+      recordedByName: null,
+      recordedAt: null,
+    });
+    const audit = await t.db
+      .selectFrom("audit_log")
+      .select(["before", "after"])
+      .where("action", "=", "report.release_deferral")
+      .where("entity_id", "=", nomsaId)
+      .orderBy("at", "desc")
+      .executeTakeFirstOrThrow();
+    expect(audit).toMatchObject({
+      before: { releaseOnApproval: true, note },
+      after: { releaseOnApproval: false, note: "Matters now billed on delivery." },
+    });
     expect((await trpc(t.app, c.admin!, "reports.setDeferral", { attorneyId: nomsaId, agreed: false, note: "again" })).status).toBe(409);
-    expect((await trpc(t.app, c.admin!, "reports.setDeferral", { attorneyId: await uid("employee"), agreed: true, note })).status).toBe(404);
+    expect((await trpc(t.app, c.admin!, "reports.setDeferral", { attorneyId: await uid("employee"), agreed: true, note })).status).toBe(
+      404,
+    );
   });
 
   it("has demo reports in every state", async () => {
     const states = await t.db.selectFrom("reports").select("status").distinct().execute();
-    expect(states.map((s) => s.status).sort()).toEqual(["approved", "awaiting", "changes_requested", "in_review", "released", "submitted", "withdrawn"]);
+    expect(states.map((s) => s.status).sort()).toEqual([
+      "approved",
+      "awaiting",
+      "changes_requested",
+      "in_review",
+      "released",
+      "submitted",
+      "withdrawn",
+    ]);
   });
 });

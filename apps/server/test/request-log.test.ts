@@ -36,7 +36,11 @@ describe.each(kinds)("the request log (%s)", (kind) => {
     await app.inject({ method: "GET", url: "/api/user", headers: { cookie } });
     await app.inject({ method: "GET", url: "/health" });
     await app.inject({ method: "GET", url: "/ready" });
-    const unchanged = await app.inject({ method: "GET", url: `/api/notifications/${userId}`, headers: { cookie, "if-none-match": String(poll.headers.etag) } });
+    const unchanged = await app.inject({
+      method: "GET",
+      url: `/api/notifications/${userId}`,
+      headers: { cookie, "if-none-match": String(poll.headers.etag) },
+    });
     expect(unchanged.statusCode).toBe(304);
     return sink.lines;
   }
@@ -63,7 +67,12 @@ describe.each(kinds)("the request log (%s)", (kind) => {
     const sink = logSink();
     const app = await t.another({ logger: { level: "info", stream: sink.stream } });
     const { cookie } = await login(app, "employee");
-    const made = await app.inject({ method: "POST", url: "/trpc/calendar.createFeed", headers: { cookie, "content-type": "application/json" }, payload: "{}" });
+    const made = await app.inject({
+      method: "POST",
+      url: "/trpc/calendar.createFeed",
+      headers: { cookie, "content-type": "application/json" },
+      payload: "{}",
+    });
     const path = new URL((made.json() as { result: { data: { url: string } } }).result.data.url).pathname;
     sink.lines.length = 0;
     expect((await app.inject({ method: "GET", url: path })).statusCode).toBe(200);

@@ -32,9 +32,16 @@ async function running(): Promise<void> {
 }
 
 async function signIn(username: string): Promise<string> {
-  const response = await fetch(`${base}/api/login`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ username, password: DEMO_PASSWORD }) });
+  const response = await fetch(`${base}/api/login`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ username, password: DEMO_PASSWORD }),
+  });
   expect(response.status).toBe(200);
-  return response.headers.getSetCookie().map((c) => c.split(";")[0]!).find((c) => c.startsWith("medlegal.sid="))!;
+  return response.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0]!)
+    .find((c) => c.startsWith("medlegal.sid="))!;
 }
 
 beforeAll(async () => {
@@ -106,7 +113,11 @@ describe("a graceful restart", () => {
           res.on("end", () => resolve({ status: res.statusCode!, body: text }));
         });
         // Refused before anything was sent: a load balancer tries another process.
-        req.on("error", (error: NodeJS.ErrnoException) => (error.code === "ECONNREFUSED" ? resolve("refused") : (failures.push(`${method} ${path}: ${error.code ?? error.message}`), resolve("refused"))));
+        req.on("error", (error: NodeJS.ErrnoException) =>
+          error.code === "ECONNREFUSED"
+            ? resolve("refused")
+            : (failures.push(`${method} ${path}: ${error.code ?? error.message}`), resolve("refused")),
+        );
         req.end(body);
       });
     // Writes (as a user marks notifications read) until the load balancer's health check has seen

@@ -27,7 +27,16 @@ describe.each(testDialects())("POPIA: retention, legal hold and destruction on %
     (
       await t.db
         .insertInto("files")
-        .values({ owner_kind: ownerKind, owner_id: ownerId, uploaded_by: ids.admin, file_name: name, content_type: "application/pdf", size: 4, sha256: "x", data: new Uint8Array([1, 2, 3, 4]) })
+        .values({
+          owner_kind: ownerKind,
+          owner_id: ownerId,
+          uploaded_by: ids.admin,
+          file_name: name,
+          content_type: "application/pdf",
+          size: 4,
+          sha256: "x",
+          data: new Uint8Array([1, 2, 3, 4]),
+        })
         .returning("id")
         .executeTakeFirstOrThrow()
     ).id;
@@ -38,17 +47,50 @@ describe.each(testDialects())("POPIA: retention, legal hold and destruction on %
     const ref = randomUUID().slice(0, 8);
     const patient = await t.db
       .insertInto("patients")
-      .values({ attorney_id: ids.attorney, first_name: "Retention", last_name: lastName, id_number: null, passport_number: `PX${ref}`, birth_date: "1980-01-01", gender: "male", email: `${lastName.toLowerCase()}@example.org`, phone: "0821234567", address: "1 Long Street", home_language: "English", created_at: at, updated_at: at })
+      .values({
+        attorney_id: ids.attorney,
+        first_name: "Retention",
+        last_name: lastName,
+        id_number: null,
+        passport_number: `PX${ref}`,
+        birth_date: "1980-01-01",
+        gender: "male",
+        email: `${lastName.toLowerCase()}@example.org`,
+        phone: "0821234567",
+        address: "1 Long Street",
+        home_language: "English",
+        created_at: at,
+        updated_at: at,
+      })
       .returning("id")
       .executeTakeFirstOrThrow();
     const kase = await t.db
       .insertInto("cases")
-      .values({ reference: `CASE-R-${ref}`, attorney_id: ids.attorney, patient_id: patient.id, claim_type: "other", incident_date: "2014-01-01", status, notes: `Notes about ${lastName}`, raf_claim_number: "RAF123", created_at: at, updated_at: at })
+      .values({
+        reference: `CASE-R-${ref}`,
+        attorney_id: ids.attorney,
+        patient_id: patient.id,
+        claim_type: "other",
+        incident_date: "2014-01-01",
+        status,
+        notes: `Notes about ${lastName}`,
+        raf_claim_number: "RAF123",
+        created_at: at,
+        updated_at: at,
+      })
       .returning("id")
       .executeTakeFirstOrThrow();
     const query = await t.db
       .insertInto("queries")
-      .values({ reference: `Q-R-${ref}`, case_id: kase.id, attorney_id: ids.attorney, subject: `Assessment of ${lastName}`, instructions: `${lastName} has a back injury`, created_at: at, updated_at: at })
+      .values({
+        reference: `Q-R-${ref}`,
+        case_id: kase.id,
+        attorney_id: ids.attorney,
+        subject: `Assessment of ${lastName}`,
+        instructions: `${lastName} has a back injury`,
+        created_at: at,
+        updated_at: at,
+      })
       .returning("id")
       .executeTakeFirstOrThrow();
     const documentId = await storedFile("query_document", query.id, `${lastName}-xray.pdf`);
@@ -97,7 +139,12 @@ describe.each(testDialects())("POPIA: retention, legal hold and destruction on %
     const mine = listed.map((x) => x.patientId);
     expect(mine).toContain(expired.patientId);
     for (const kept of [recent, invoiceHeld, open]) expect(mine).not.toContain(kept.patientId);
-    expect(listed.find((x) => x.patientId === expired.patientId)).toMatchObject({ patientName: "Retention Expired", dueOn: "2020-03-01", decidedBy: "invoices", invoiceCount: 1 });
+    expect(listed.find((x) => x.patientId === expired.patientId)).toMatchObject({
+      patientName: "Retention Expired",
+      dueOn: "2020-03-01",
+      decidedBy: "invoices",
+      invoiceCount: 1,
+    });
 
     // The sweep records each due claimant once, however often it runs.
     await sweepRetention(t.db);
@@ -107,21 +154,30 @@ describe.each(testDialects())("POPIA: retention, legal hold and destruction on %
     expect(rows).toHaveLength(1);
     expect((await candidates()).find((x) => x.patientId === expired.patientId)?.foundAt).not.toBeNull();
     // Listing destroys nothing.
-    expect((await t.db.selectFrom("patients").select("last_name").where("id", "=", expired.patientId).executeTakeFirstOrThrow()).last_name).toBe("Expired");
+    expect(
+      (await t.db.selectFrom("patients").select("last_name").where("id", "=", expired.patientId).executeTakeFirstOrThrow()).last_name,
+    ).toBe("Expired");
   });
 
   it("a legal hold takes the claimant off the list and refuses their destruction until lifted", async () => {
     const held = await claimant("Held", "2015-02-01", "2015-03-01");
-    expect((await trpc(t.app, c.admin, "privacy.setLegalHold", { caseId: held.caseId, reason: "" })).error?.message).toBe("Say why the case is on legal hold");
+    expect((await trpc(t.app, c.admin, "privacy.setLegalHold", { caseId: held.caseId, reason: "" })).error?.message).toBe(
+      "Say why the case is on legal hold",
+    );
     const set = await trpc(t.app, c.admin, "privacy.setLegalHold", { caseId: held.caseId, reason: "Pending litigation: Botha v RAF" });
     expect(set.status, set.error?.message).toBe(200);
     expect((await trpc(t.app, c.admin, "privacy.setLegalHold", { caseId: held.caseId, reason: "Again" })).status).toBe(409);
     expect((await candidates()).map((x) => x.patientId)).not.toContain(held.patientId);
     const holds = await trpc<LegalHold[]>(t.app, c.admin, "privacy.legalHolds");
-    expect(holds.data.find((h) => h.caseId === held.caseId)).toMatchObject({ reason: "Pending litigation: Botha v RAF", setBy: expect.any(String) });
+    expect(holds.data.find((h) => h.caseId === held.caseId)).toMatchObject({
+      reason: "Pending litigation: Botha v RAF",
+      setBy: expect.any(String),
+    });
     const refused = await trpc(t.app, c.admin, "privacy.approveDestruction", { patientId: held.patientId });
     expect(refused.status).toBe(409);
-    expect((await t.db.selectFrom("patients").select("last_name").where("id", "=", held.patientId).executeTakeFirstOrThrow()).last_name).toBe("Held");
+    expect(
+      (await t.db.selectFrom("patients").select("last_name").where("id", "=", held.patientId).executeTakeFirstOrThrow()).last_name,
+    ).toBe("Held");
     const audit = await t.db.selectFrom("audit_log").select("action").where("entity_id", "=", held.caseId).execute();
     expect(audit.map((a) => a.action)).toContain("case.legal_hold_set");
 
@@ -139,24 +195,56 @@ describe.each(testDialects())("POPIA: retention, legal hold and destruction on %
     expect(answer.data.counts).toMatchObject({ claimants: 1, cases: 1, queries: 1, files: 1, invoicesKept: 1 });
 
     const patient = await t.db.selectFrom("patients").selectAll().where("id", "=", approved.patientId).executeTakeFirstOrThrow();
-    expect(patient).toMatchObject({ first_name: "Anonymised", id_number: null, passport_number: null, email: null, phone: null, address: null, competent_person: null });
+    expect(patient).toMatchObject({
+      first_name: "Anonymised",
+      id_number: null,
+      passport_number: null,
+      email: null,
+      phone: null,
+      address: null,
+      competent_person: null,
+    });
     expect(patient.last_name).not.toBe("Approved");
-    const kase = await t.db.selectFrom("cases").select(["notes", "raf_claim_number"]).where("id", "=", approved.caseId).executeTakeFirstOrThrow();
+    const kase = await t.db
+      .selectFrom("cases")
+      .select(["notes", "raf_claim_number"])
+      .where("id", "=", approved.caseId)
+      .executeTakeFirstOrThrow();
     expect(kase).toEqual({ notes: null, raf_claim_number: null });
-    const query = await t.db.selectFrom("queries").select(["subject", "instructions"]).where("id", "=", approved.queryId).executeTakeFirstOrThrow();
+    const query = await t.db
+      .selectFrom("queries")
+      .select(["subject", "instructions"])
+      .where("id", "=", approved.queryId)
+      .executeTakeFirstOrThrow();
     expect(JSON.stringify(query)).not.toContain("Approved");
-    const file = await t.db.selectFrom("files").select(["size", "file_name", "destroyed_at"]).where("id", "=", approved.documentId).executeTakeFirstOrThrow();
+    const file = await t.db
+      .selectFrom("files")
+      .select(["size", "file_name", "destroyed_at"])
+      .where("id", "=", approved.documentId)
+      .executeTakeFirstOrThrow();
     expect(file.size).toBe(0);
     expect(file.file_name).not.toContain("Approved");
     expect(file.destroyed_at).not.toBeNull();
 
     const invoice = await t.db.selectFrom("invoices").selectAll().where("id", "=", approved.invoiceId).executeTakeFirstOrThrow();
-    expect(invoice).toMatchObject({ claimant_name: null, claim_number: null, status: "issued", issue_date: "2015-03-01", net_cents: 100_000, vat_cents: 15_000, total_cents: 115_000 });
+    expect(invoice).toMatchObject({
+      claimant_name: null,
+      claim_number: null,
+      status: "issued",
+      issue_date: "2015-03-01",
+      net_cents: 100_000,
+      vat_cents: 15_000,
+      total_cents: 115_000,
+    });
     expect(invoice.number).toMatch(/^INV-R-/);
     expect(invoice.recipient).toMatchObject({ name: "Sarah Botha Attorneys" });
     // The invoice is still frozen otherwise.
-    await expect(t.db.updateTable("invoices").set({ total_cents: 1, net_cents: 1, vat_cents: 0 }).where("id", "=", approved.invoiceId).execute()).rejects.toThrow();
-    await expect(t.db.updateTable("invoices").set({ claimant_name: "Someone" }).where("id", "=", approved.invoiceId).execute()).rejects.toThrow();
+    await expect(
+      t.db.updateTable("invoices").set({ total_cents: 1, net_cents: 1, vat_cents: 0 }).where("id", "=", approved.invoiceId).execute(),
+    ).rejects.toThrow();
+    await expect(
+      t.db.updateTable("invoices").set({ claimant_name: "Someone" }).where("id", "=", approved.invoiceId).execute(),
+    ).rejects.toThrow();
 
     // The deleted document answers 404 with a sentence, not an empty file; the kept invoice's copy
     // prints again without the name (the destruction's one path: anonymise.ts).
@@ -170,11 +258,21 @@ describe.each(testDialects())("POPIA: retention, legal hold and destruction on %
     expect(printed).not.toContain("Retention Approved");
 
     // The other due claimant, not approved, is untouched.
-    expect((await t.db.selectFrom("patients").select("last_name").where("id", "=", waiting.patientId).executeTakeFirstOrThrow()).last_name).toBe("Waiting");
-    expect((await t.db.selectFrom("invoices").select("claimant_name").where("id", "=", waiting.invoiceId).executeTakeFirstOrThrow()).claimant_name).toBe("Retention Waiting");
+    expect(
+      (await t.db.selectFrom("patients").select("last_name").where("id", "=", waiting.patientId).executeTakeFirstOrThrow()).last_name,
+    ).toBe("Waiting");
+    expect(
+      (await t.db.selectFrom("invoices").select("claimant_name").where("id", "=", waiting.invoiceId).executeTakeFirstOrThrow())
+        .claimant_name,
+    ).toBe("Retention Waiting");
 
     // The audit row keeps the event without the personal data.
-    const audit = await t.db.selectFrom("audit_log").selectAll().where("entity_id", "=", approved.patientId).where("action", "=", "patient.destroyed").executeTakeFirstOrThrow();
+    const audit = await t.db
+      .selectFrom("audit_log")
+      .selectAll()
+      .where("entity_id", "=", approved.patientId)
+      .where("action", "=", "patient.destroyed")
+      .executeTakeFirstOrThrow();
     expect(JSON.stringify(audit)).not.toMatch(/Approved|PX|example\.org|Long Street/);
     expect(audit.after).toMatchObject({ certificate: answer.data.number, files: 1 });
 
@@ -184,7 +282,11 @@ describe.each(testDialects())("POPIA: retention, legal hold and destruction on %
 
     const certificates = await trpc<DestructionCertificate[]>(t.app, c.admin, "privacy.destructionCertificates");
     expect(certificates.data.map((x) => x.id)).toContain(answer.data.id);
-    const pdf = await t.app.inject({ method: "GET", url: `/api/privacy/destruction-certificates/${answer.data.id}/certificate.pdf`, headers: { cookie: c.admin } });
+    const pdf = await t.app.inject({
+      method: "GET",
+      url: `/api/privacy/destruction-certificates/${answer.data.id}/certificate.pdf`,
+      headers: { cookie: c.admin },
+    });
     expect(pdf.statusCode).toBe(200);
     expect(pdf.headers["content-type"]).toBe("application/pdf");
     const text = await pdfText(pdf.rawPayload);
@@ -202,7 +304,15 @@ describe.each(testDialects())("POPIA: retention, legal hold and destruction on %
       expect((await trpc(t.app, c[who], "privacy.approveDestruction", { patientId: target.patientId })).status).toBe(403);
       expect((await trpc(t.app, c[who], "privacy.setLegalHold", { caseId: target.caseId, reason: "Mine" })).status).toBe(403);
     }
-    expect((await t.app.inject({ method: "GET", url: `/api/privacy/destruction-certificates/${randomUUID()}/certificate.pdf`, headers: { cookie: c.attorney } })).statusCode).toBe(403);
+    expect(
+      (
+        await t.app.inject({
+          method: "GET",
+          url: `/api/privacy/destruction-certificates/${randomUUID()}/certificate.pdf`,
+          headers: { cookie: c.attorney },
+        })
+      ).statusCode,
+    ).toBe(403);
     expect((await trpc(t.app, c.employee, "privacy.setLegalHold", { caseId: target.caseId, reason: "Litigation" })).status).toBe(403);
     await t.db.updateTable("users").set({ privacy_officer: true }).where("id", "=", ids.employee).execute();
     try {
@@ -211,9 +321,19 @@ describe.each(testDialects())("POPIA: retention, legal hold and destruction on %
     } finally {
       await t.db.updateTable("users").set({ privacy_officer: false }).where("id", "=", ids.employee).execute();
     }
-    expect((await t.db.selectFrom("patients").select("last_name").where("id", "=", target.patientId).executeTakeFirstOrThrow()).last_name).toBe("Guarded");
+    expect(
+      (await t.db.selectFrom("patients").select("last_name").where("id", "=", target.patientId).executeTakeFirstOrThrow()).last_name,
+    ).toBe("Guarded");
     expect((await trpc(t.app, c.admin, "privacy.setLegalHold", { caseId: randomUUID(), reason: "x" })).status).toBe(404);
-    expect((await t.app.inject({ method: "GET", url: `/api/privacy/destruction-certificates/${randomUUID()}/certificate.pdf`, headers: { cookie: c.admin } })).statusCode).toBe(404);
+    expect(
+      (
+        await t.app.inject({
+          method: "GET",
+          url: `/api/privacy/destruction-certificates/${randomUUID()}/certificate.pdf`,
+          headers: { cookie: c.admin },
+        })
+      ).statusCode,
+    ).toBe(404);
   });
 
   it("lets administrators set the periods, never invoices under SARS's five years; a shorter matter period makes a claimant due sooner", async () => {
@@ -244,7 +364,11 @@ describe.each(testDialects())("POPIA: retention, legal hold and destruction on %
     const approved = await trpc<DestructionCertificate>(t.app, c.admin, "privacy.approveDestruction", { patientId: listed!.patientId });
     expect(approved.status, approved.error?.message).toBe(200);
     expect(approved.data.counts).toMatchObject({ claimants: 1, cases: 1 });
-    const pdf = await t.app.inject({ method: "GET", url: `/api/privacy/destruction-certificates/${approved.data.id}/certificate.pdf`, headers: { cookie: c.admin } });
+    const pdf = await t.app.inject({
+      method: "GET",
+      url: `/api/privacy/destruction-certificates/${approved.data.id}/certificate.pdf`,
+      headers: { cookie: c.admin },
+    });
     expect(pdf.statusCode).toBe(200);
     const text = await pdfText(pdf.rawPayload);
     expect(text).toContain(`Destruction certificate ${approved.data.number}`);

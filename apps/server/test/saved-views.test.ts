@@ -36,7 +36,13 @@ describe.each(testDialects())("saved views on %s", (kind) => {
   it("counts a view's rows with the list's own visibility: the attorney's own queries, all of them for staff", async () => {
     const mine = await create("attorney", { list: "queries", name: "My open work", filters: { sort: "priority" } });
     expect(mine.status, mine.error?.message).toBe(200);
-    expect(mine.data).toMatchObject({ list: "queries", name: "My open work", mine: true, shared: false, count: await queriesOf(id.attorney) });
+    expect(mine.data).toMatchObject({
+      list: "queries",
+      name: "My open work",
+      mine: true,
+      shared: false,
+      count: await queriesOf(id.attorney),
+    });
     expect(mine.data.count).toBeLessThan(await queriesOf(null));
 
     const staff = await create("employee", { list: "queries", name: "Everything", filters: {} });
@@ -54,7 +60,11 @@ describe.each(testDialects())("saved views on %s", (kind) => {
       expect(made.data.count, list).not.toBeNull();
     }
     const cases = (await views("attorney")).find((v) => v.name === "My cases")!;
-    const attorneyCases = await t.db.selectFrom("cases").select((eb) => eb.fn.countAll<number>().as("n")).where("attorney_id", "=", id.attorney).executeTakeFirstOrThrow();
+    const attorneyCases = await t.db
+      .selectFrom("cases")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .where("attorney_id", "=", id.attorney)
+      .executeTakeFirstOrThrow();
     expect(cases.count).toBe(Number(attorneyCases.n));
   });
 
@@ -64,7 +74,11 @@ describe.each(testDialects())("saved views on %s", (kind) => {
       const seen: Page["items"] = [];
       let cursor: string | null = null;
       do {
-        const page: TrpcAnswer<Page> = await trpc<Page>(t.app, c.employee, "bookings.list", { sort, limit: 2, ...(cursor ? { cursor } : {}) });
+        const page: TrpcAnswer<Page> = await trpc<Page>(t.app, c.employee, "bookings.list", {
+          sort,
+          limit: 2,
+          ...(cursor ? { cursor } : {}),
+        });
         expect(page.status, page.error?.message).toBe(200);
         seen.push(...page.data.items);
         cursor = page.data.nextCursor;
@@ -90,7 +104,10 @@ describe.each(testDialects())("saved views on %s", (kind) => {
     const made = await create("attorney", { list: "queries", name: "Urgent ones", filters: { priority: "urgent" } });
     expect(made.status).toBe(200);
     for (const who of ["nomsa", "employee", "admin"] as const) {
-      expect((await views(who)).map((v) => v.id), who).not.toContain(made.data.id);
+      expect(
+        (await views(who)).map((v) => v.id),
+        who,
+      ).not.toContain(made.data.id);
       const renamed = await trpc(t.app, c[who], "savedViews.update", { id: made.data.id, name: "Mine now" });
       expect(renamed.status, who).toBe(404);
       expect(renamed.error?.message).toBe("That saved view does not exist or is not yours to see.");
@@ -113,11 +130,18 @@ describe.each(testDialects())("saved views on %s", (kind) => {
     expect(seen).toMatchObject({ mine: false, shared: true, count: await queriesOf(null, "in_review") });
     expect((await trpc(t.app, c.employee, "savedViews.delete", { id: shared.data.id })).status).toBe(404);
     // Shared with staff only: attorneys and experts never see it.
-    for (const who of ["attorney", "consultant"] as const) expect((await views(who)).map((v) => v.id), who).not.toContain(shared.data.id);
+    for (const who of ["attorney", "consultant"] as const)
+      expect(
+        (await views(who)).map((v) => v.id),
+        who,
+      ).not.toContain(shared.data.id);
   });
 
   it("refuses sharing by anyone but an administrator, lists the caller may not open, bad filters and a taken name, changing nothing", async () => {
-    const before = await t.db.selectFrom("saved_views").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
+    const before = await t.db
+      .selectFrom("saved_views")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .executeTakeFirstOrThrow();
     const sharedByEmployee = await create("employee", { list: "queries", name: "For everyone", filters: {}, shared: true });
     expect(sharedByEmployee.status).toBe(403);
     expect((await create("consultant", { list: "cases", name: "Cases", filters: {} })).status).toBe(403);
@@ -130,7 +154,10 @@ describe.each(testDialects())("saved views on %s", (kind) => {
     const taken = await create("nomsa", { list: "reports", name: "same NAME", filters: {} });
     expect(taken.status).toBe(409);
     expect(taken.error?.message).toBe("You already have a view with this name");
-    const after = await t.db.selectFrom("saved_views").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
+    const after = await t.db
+      .selectFrom("saved_views")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .executeTakeFirstOrThrow();
     expect(Number(after.n)).toBe(Number(before.n) + 1);
   });
 });

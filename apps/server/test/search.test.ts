@@ -19,7 +19,8 @@ describe.each(testDialects())("global search on %s", (kind) => {
     expect(answer.status, `${who} searching ${term}: ${answer.error?.message}`).toBe(200);
     return answer.data;
   };
-  const titles = (result: GlobalSearchResult, kind: SearchKind) => result.groups.find((g) => g.kind === kind)?.hits.map((h) => h.title) ?? [];
+  const titles = (result: GlobalSearchResult, kind: SearchKind) =>
+    result.groups.find((g) => g.kind === kind)?.hits.map((h) => h.title) ?? [];
   const kinds = (result: GlobalSearchResult) => result.groups.map((g) => g.kind);
 
   beforeAll(async () => {
@@ -45,7 +46,12 @@ describe.each(testDialects())("global search on %s", (kind) => {
     expect(made.status, made.error?.message).toBe(200);
     matter = made.data;
     const spec = await t.db.selectFrom("specializations").select("id").orderBy("name").executeTakeFirstOrThrow();
-    const query = await trpc<{ reference: string }>(t.app, c.attorney, "queries.create", { caseId: matter.id, subject: "Orthopaedic assessment", instructions: "Assess the knee", specializationIds: [spec.id] });
+    const query = await trpc<{ reference: string }>(t.app, c.attorney, "queries.create", {
+      caseId: matter.id,
+      subject: "Orthopaedic assessment",
+      instructions: "Assess the knee",
+      specializationIds: [spec.id],
+    });
     expect(query.status, query.error?.message).toBe(200);
     queryReference = query.data.reference;
   });
@@ -91,13 +97,43 @@ describe.each(testDialects())("global search on %s", (kind) => {
     const mine = await trpc<CaseItem>(t.app, c.attorney, "cases.create", {
       claimType: "raf",
       incidentDate: "2026-02-01",
-      newClaimant: { firstName: "Lwazi", lastName: "Crowdhurst", passportNumber: "CROWDMINE", birthDate: "1990-03-03", gender: "male", homeLanguage: "English", interpreterNeeded: false, consentReceivedAt: "2026-11-03" },
+      newClaimant: {
+        firstName: "Lwazi",
+        lastName: "Crowdhurst",
+        passportNumber: "CROWDMINE",
+        birthDate: "1990-03-03",
+        gender: "male",
+        homeLanguage: "English",
+        interpreterNeeded: false,
+        consentReceivedAt: "2026-11-03",
+      },
     });
     expect(mine.status, mine.error?.message).toBe(200);
-    const consultant = await t.db.selectFrom("users").select(["id", "specialization_id"]).where("username", "=", "consultant").executeTakeFirstOrThrow();
-    const query = await trpc<{ id: string; reference: string }>(t.app, c.attorney, "queries.create", { caseId: mine.data.id, subject: "Orthopaedic assessment", instructions: "Assess the hip", specializationIds: [consultant.specialization_id] });
+    const consultant = await t.db
+      .selectFrom("users")
+      .select(["id", "specialization_id"])
+      .where("username", "=", "consultant")
+      .executeTakeFirstOrThrow();
+    const query = await trpc<{ id: string; reference: string }>(t.app, c.attorney, "queries.create", {
+      caseId: mine.data.id,
+      subject: "Orthopaedic assessment",
+      instructions: "Assess the hip",
+      specializationIds: [consultant.specialization_id],
+    });
     expect(query.status, query.error?.message).toBe(200);
-    await t.db.insertInto("consultant_assignments").values({ query_id: query.data.id, consultant_id: consultant.id, specialization_id: consultant.specialization_id!, status: "accepted", fee_agreed_cents: null, decline_reason: null, assigned_by: null, responded_at: new Date() }).execute();
+    await t.db
+      .insertInto("consultant_assignments")
+      .values({
+        query_id: query.data.id,
+        consultant_id: consultant.id,
+        specialization_id: consultant.specialization_id!,
+        status: "accepted",
+        fee_agreed_cents: null,
+        decline_reason: null,
+        assigned_by: null,
+        responded_at: new Date(),
+      })
+      .execute();
     const found = await search("consultant", "crowdhurst");
     expect(titles(found, "query")).toEqual([query.data.reference]);
     expect(titles(found, "claimant")).toEqual([]);
@@ -105,10 +141,17 @@ describe.each(testDialects())("global search on %s", (kind) => {
 
   it("matches references with and without dashes, in any case, and by their start", async () => {
     const bare = queryReference.replace(/-/g, "");
-    for (const term of [queryReference, bare, bare.toLowerCase(), queryReference.toLowerCase().replace(/-/g, " "), queryReference.slice(0, -1)]) {
+    for (const term of [
+      queryReference,
+      bare,
+      bare.toLowerCase(),
+      queryReference.toLowerCase().replace(/-/g, " "),
+      queryReference.slice(0, -1),
+    ]) {
       expect(titles(await search("employee", term), "query"), term).toContain(queryReference);
     }
-    for (const term of [matter.reference, matter.reference.replace(/-/g, "")]) expect(titles(await search("employee", term), "case"), term).toEqual([matter.reference]);
+    for (const term of [matter.reference, matter.reference.replace(/-/g, "")])
+      expect(titles(await search("employee", term), "case"), term).toEqual([matter.reference]);
   });
 
   it("finds the case by its RAF claim number and court case number, written with or without their separators", async () => {
@@ -118,7 +161,8 @@ describe.each(testDialects())("global search on %s", (kind) => {
   });
 
   it("finds the claimant by phone number, international or local", async () => {
-    for (const term of ["+27 82 555 0199", "0825550199", "082 555 0199"]) expect(titles(await search("employee", term), "claimant"), term).toEqual(["Zanele Qwabekazi"]);
+    for (const term of ["+27 82 555 0199", "0825550199", "082 555 0199"])
+      expect(titles(await search("employee", term), "claimant"), term).toEqual(["Zanele Qwabekazi"]);
   });
 
   it("writes opening a claimant found by ID number to the access log, and refuses another firm's claimant with 404", async () => {
@@ -129,7 +173,12 @@ describe.each(testDialects())("global search on %s", (kind) => {
 
     const opened = await trpc(t.app, c.employee, "search.identityOpened", { patientId: hit.id });
     expect(opened.status).toBe(200);
-    const logged = await t.db.selectFrom("access_log").select(["entity_type", "patient_id", "user_role", "action"]).where("patient_id", "=", hit.id).where("entity_type", "=", "claimant_search").execute();
+    const logged = await t.db
+      .selectFrom("access_log")
+      .select(["entity_type", "patient_id", "user_role", "action"])
+      .where("patient_id", "=", hit.id)
+      .where("entity_type", "=", "claimant_search")
+      .execute();
     expect(logged).toEqual([{ entity_type: "claimant_search", patient_id: hit.id, user_role: "employee", action: "view" }]);
     expect((await trpc(t.app, c.nomsa, "search.identityOpened", { patientId: hit.id })).status).toBe(404);
   });
@@ -140,7 +189,10 @@ describe.each(testDialects())("global search on %s", (kind) => {
     expect(byDiscipline.map((h) => [h.title, h.detail])).toContainEqual(["Kavitha Naidoo", expect.stringContaining("Neurosurgeon")]);
     for (const who of ["employee", "admin"] as const) {
       const users = (await search(who, "nomsa")).groups.find((g) => g.kind === "user")?.hits ?? [];
-      expect(users.map((h) => h.detail), who).toEqual([expect.stringMatching(/^Attorney · Dube Attorneys Inc\. · nomsa@dubeinc\.example$/)]);
+      expect(
+        users.map((h) => h.detail),
+        who,
+      ).toEqual([expect.stringMatching(/^Attorney · Dube Attorneys Inc\. · nomsa@dubeinc\.example$/)]);
     }
     for (const who of ["attorney", "consultant"] as const) {
       const found = kinds(await search(who, "naidoo"));

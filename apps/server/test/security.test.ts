@@ -4,7 +4,19 @@ import { pgError, testDialects } from "@medlegal/db/testing";
 import type { RateLimits } from "@medlegal/api";
 import { purgeExpired } from "@medlegal/api";
 import type { TestApp } from "./helpers";
-import { createTestApp, DEMO_PASSWORD, login, multipart, PDF, RELAXED_LIMITS, resetTokenIn, sessionCookie, sessionId, trpc, validConsultant } from "./helpers";
+import {
+  createTestApp,
+  DEMO_PASSWORD,
+  login,
+  multipart,
+  PDF,
+  RELAXED_LIMITS,
+  resetTokenIn,
+  sessionCookie,
+  sessionId,
+  trpc,
+  validConsultant,
+} from "./helpers";
 
 const LIMITS: RateLimits = {
   perIp: {
@@ -22,7 +34,13 @@ const WRONG = "Wrong!Password1";
 const restLogin = (t: TestApp, username: string, password: string, ip: string) =>
   t.app.inject({ method: "POST", url: "/api/login", remoteAddress: ip, payload: { username, password } });
 const trpcPost = (t: TestApp, path: string, body: unknown, ip: string, cookie = "") =>
-  t.app.inject({ method: "POST", url: `/trpc/${path}`, remoteAddress: ip, headers: { "content-type": "application/json", cookie }, payload: JSON.stringify(body) });
+  t.app.inject({
+    method: "POST",
+    url: `/trpc/${path}`,
+    remoteAddress: ip,
+    headers: { "content-type": "application/json", cookie },
+    payload: JSON.stringify(body),
+  });
 
 describe.each(testDialects())("attempt limits on both doors on %s", (kind) => {
   let t: TestApp;
@@ -34,7 +52,8 @@ describe.each(testDialects())("attempt limits on both doors on %s", (kind) => {
   it("limits sign-in per IP over tRPC as over REST, counted together", async () => {
     const ip = "10.1.0.1";
     for (const name of ["p1", "p2", "p3"]) expect((await restLogin(t, name, WRONG, ip)).statusCode).toBe(401);
-    for (const name of ["p4", "p5"]) expect((await trpcPost(t, "auth.login", { username: name, password: WRONG }, ip)).statusCode).toBe(401);
+    for (const name of ["p4", "p5"])
+      expect((await trpcPost(t, "auth.login", { username: name, password: WRONG }, ip)).statusCode).toBe(401);
     const limited = await trpcPost(t, "auth.login", { username: "p6", password: WRONG }, ip);
     expect(limited.statusCode).toBe(429);
     expect(limited.json().error.message).toMatch(/^Too many attempts\. Please wait \d+ seconds and try again\.$/);
@@ -58,10 +77,15 @@ describe.each(testDialects())("attempt limits on both doors on %s", (kind) => {
     const user = await t.db.selectFrom("users").select("id").where("username", "=", "nomsa").executeTakeFirstOrThrow();
     const key = `user:${user.id}`;
     const pauseMs = async () => {
-      const row = await t.db.selectFrom("login_failures").select(["blocked_until", "last_failed_at"]).where("account_key", "=", key).executeTakeFirstOrThrow();
+      const row = await t.db
+        .selectFrom("login_failures")
+        .select(["blocked_until", "last_failed_at"])
+        .where("account_key", "=", key)
+        .executeTakeFirstOrThrow();
       return row.blocked_until.getTime() - row.last_failed_at.getTime();
     };
-    const expire = () => sql`UPDATE login_failures SET blocked_until = now() - interval '1 second' WHERE account_key = ${key}`.execute(t.db);
+    const expire = () =>
+      sql`UPDATE login_failures SET blocked_until = now() - interval '1 second' WHERE account_key = ${key}`.execute(t.db);
     const pauses: number[] = [];
     for (let i = 0; i < 12; i++) {
       expect((await restLogin(t, "nomsa", WRONG, `10.1.2.${i}`)).statusCode).toBe(401);
@@ -79,7 +103,12 @@ describe.each(testDialects())("attempt limits on both doors on %s", (kind) => {
   it("checks only the free attempts and one more of 30 wrong passwords sent at once for one account", async () => {
     const user = await t.db.selectFrom("users").select("id").where("username", "=", "pieter").executeTakeFirstOrThrow();
     const answers = await Promise.all(Array.from({ length: 30 }, (_, i) => restLogin(t, "pieter", WRONG, `10.1.6.${i}`)));
-    const checked = await t.db.selectFrom("audit_log").select("id").where("action", "=", "auth.login_failed").where("entity_id", "=", user.id).execute();
+    const checked = await t.db
+      .selectFrom("audit_log")
+      .select("id")
+      .where("action", "=", "auth.login_failed")
+      .where("entity_id", "=", user.id)
+      .execute();
     // freeFailures is 3 here: the fourth attempt starts a one-second pause and the rest wait
     // (on a slow machine the pause may pass before the last ones arrive: a fifth, or a sixth after two seconds).
     expect(checked.length).toBeGreaterThanOrEqual(4);
@@ -102,7 +131,9 @@ describe.each(testDialects())("attempt limits on both doors on %s", (kind) => {
     expect(taken.json().error.message).toBe("That username is already taken");
     expect((await trpcPost(t, "auth.register", validConsultant(), ip)).statusCode).toBe(200);
     expect((await trpcPost(t, "auth.register", validConsultant(), ip)).statusCode).toBe(429);
-    expect((await t.app.inject({ method: "POST", url: "/api/register", remoteAddress: ip, payload: validConsultant() })).statusCode).toBe(429);
+    expect((await t.app.inject({ method: "POST", url: "/api/register", remoteAddress: ip, payload: validConsultant() })).statusCode).toBe(
+      429,
+    );
   });
 
   it("limits reset mails per e-mail address over tRPC as over REST", async () => {
@@ -171,7 +202,9 @@ describe.each(testDialects())("batches, sessions and reset links on %s", (kind) 
     const { cookie } = await login(t.app, "employee");
     const sid = sessionId(cookie);
     // The slow request will move the idle timer, so it saves the session when it ends.
-    await sql`UPDATE sessions SET data = jsonb_set(data, '{lastSeenAt}', to_jsonb(${Date.now() - 120_000}::bigint)) WHERE sid = ${sid}`.execute(t.db);
+    await sql`UPDATE sessions SET data = jsonb_set(data, '{lastSeenAt}', to_jsonb(${Date.now() - 120_000}::bigint)) WHERE sid = ${sid}`.execute(
+      t.db,
+    );
     const pending = slow.inject({ method: "GET", url: "/api/user?slow=1", headers: { cookie } });
     await inFlight;
     expect((await t.app.inject({ method: "POST", url: "/api/logout", headers: { cookie } })).statusCode).toBe(200);
@@ -187,7 +220,12 @@ describe.each(testDialects())("batches, sessions and reset links on %s", (kind) 
       const response =
         via === "rest"
           ? await t.app.inject({ method: "POST", url: "/api/logout", headers: { cookie } })
-          : await t.app.inject({ method: "POST", url: "/trpc/auth.logout", headers: { cookie, "content-type": "application/json" }, payload: "null" });
+          : await t.app.inject({
+              method: "POST",
+              url: "/trpc/auth.logout",
+              headers: { cookie, "content-type": "application/json" },
+              payload: "null",
+            });
       expect(response.statusCode).toBe(200);
       const cleared = response.cookies.find((c) => c.name === "medlegal.sid");
       expect(cleared, via).toBeDefined();
@@ -200,9 +238,17 @@ describe.each(testDialects())("batches, sessions and reset links on %s", (kind) 
     await t.app.inject({ method: "POST", url: "/api/forgot-password", payload: { email: "pieter@botha-co.example" } });
     const token = resetTokenIn(await t.mailbox.waitFor("pieter@botha-co.example"));
     const { cookie } = await login(t.app, "pieter");
-    const changed = await trpc(t.app, cookie, "account.changePassword", { currentPassword: DEMO_PASSWORD, newPassword: "An0ther!Passw0rd", confirmPassword: "An0ther!Passw0rd" });
+    const changed = await trpc(t.app, cookie, "account.changePassword", {
+      currentPassword: DEMO_PASSWORD,
+      newPassword: "An0ther!Passw0rd",
+      confirmPassword: "An0ther!Passw0rd",
+    });
     expect(changed.status, changed.error?.message).toBe(200);
-    const reset = await t.app.inject({ method: "POST", url: "/api/reset-password", payload: { token, password: "Att4cker!Chosen1", confirmPassword: "Att4cker!Chosen1" } });
+    const reset = await t.app.inject({
+      method: "POST",
+      url: "/api/reset-password",
+      payload: { token, password: "Att4cker!Chosen1", confirmPassword: "Att4cker!Chosen1" },
+    });
     expect(reset.statusCode).toBe(400);
     expect((await login(t.app, "pieter", "An0ther!Passw0rd")).response.statusCode).toBe(200);
   });
@@ -210,16 +256,28 @@ describe.each(testDialects())("batches, sessions and reset links on %s", (kind) 
   it("the sweeper's purge removes expired sessions, windows, reset links and old failure counts, and keeps live ones", async () => {
     const { cookie } = await login(t.app, "consultant");
     const live = sessionId(cookie);
-    await sql`INSERT INTO sessions (sid, user_id, data, expires_at) VALUES ('expired-sid', NULL, '{}', now() - interval '1 minute')`.execute(t.db);
-    await sql`INSERT INTO rate_limits (key, count, reset_at) VALUES ('old-window', 3, now() - interval '1 minute'), ('live-window', 1, now() + interval '1 hour')`.execute(t.db);
-    await sql`INSERT INTO login_failures (account_key, failures, last_failed_at, blocked_until) VALUES ('name:old', 9, now() - interval '2 days', now() - interval '2 days'), ('name:recent', 2, now(), now())`.execute(t.db);
+    await sql`INSERT INTO sessions (sid, user_id, data, expires_at) VALUES ('expired-sid', NULL, '{}', now() - interval '1 minute')`.execute(
+      t.db,
+    );
+    await sql`INSERT INTO rate_limits (key, count, reset_at) VALUES ('old-window', 3, now() - interval '1 minute'), ('live-window', 1, now() + interval '1 hour')`.execute(
+      t.db,
+    );
+    await sql`INSERT INTO login_failures (account_key, failures, last_failed_at, blocked_until) VALUES ('name:old', 9, now() - interval '2 days', now() - interval '2 days'), ('name:recent', 2, now(), now())`.execute(
+      t.db,
+    );
     const admin = await t.db.selectFrom("users").select("id").where("username", "=", "admin").executeTakeFirstOrThrow();
-    await sql`INSERT INTO password_reset_tokens (user_id, token_hash, expires_at) VALUES (${admin.id}, 'expired-hash', now() - interval '1 minute'), (${admin.id}, 'live-hash', now() + interval '1 hour')`.execute(t.db);
+    await sql`INSERT INTO password_reset_tokens (user_id, token_hash, expires_at) VALUES (${admin.id}, 'expired-hash', now() - interval '1 minute'), (${admin.id}, 'live-hash', now() + interval '1 hour')`.execute(
+      t.db,
+    );
 
     const purged = await purgeExpired(t.db);
     expect(purged.sessions).toBeGreaterThanOrEqual(1);
     const keys = async (table: "rate_limits" | "login_failures") =>
-      (await sql<{ k: string }>`SELECT ${sql.ref(table === "rate_limits" ? "key" : "account_key")} AS k FROM ${sql.table(table)}`.execute(t.db)).rows.map((r) => r.k);
+      (
+        await sql<{ k: string }>`SELECT ${sql.ref(table === "rate_limits" ? "key" : "account_key")} AS k FROM ${sql.table(table)}`.execute(
+          t.db,
+        )
+      ).rows.map((r) => r.k);
     expect(await keys("rate_limits")).toContain("live-window");
     expect(await keys("rate_limits")).not.toContain("old-window");
     expect(await keys("login_failures")).toContain("name:recent");
@@ -238,7 +296,8 @@ describe.each(testDialects())("batches, sessions and reset links on %s", (kind) 
 describe.each(testDialects())("reads of health information and smaller leaks on %s", (kind) => {
   let t: TestApp;
   const c = {} as Record<string, string>;
-  const userId = async (username: string) => (await t.db.selectFrom("users").select("id").where("username", "=", username).executeTakeFirstOrThrow()).id;
+  const userId = async (username: string) =>
+    (await t.db.selectFrom("users").select("id").where("username", "=", username).executeTakeFirstOrThrow()).id;
   beforeAll(async () => {
     t = await createTestApp(kind, {}, { workflow: true });
     for (const name of ["admin", "employee", "attorney"]) c[name] = (await login(t.app, name)).cookie;
@@ -251,13 +310,28 @@ describe.each(testDialects())("reads of health information and smaller leaks on 
     since = new Date();
   });
   const accessRows = async (user: string) =>
-    t.db.selectFrom("access_log").selectAll().where("user_id", "=", await userId(user)).where("at", ">=", since).orderBy("at").execute();
+    t.db
+      .selectFrom("access_log")
+      .selectAll()
+      .where("user_id", "=", await userId(user))
+      .where("at", ">=", since)
+      .orderBy("at")
+      .execute();
 
   it("records views of a claimant, a case and a query, at most once per user and record in 15 minutes", async () => {
     const attorney = await userId("attorney");
     const patient = await t.db.selectFrom("patients").select("id").where("attorney_id", "=", attorney).executeTakeFirstOrThrow();
-    const theCase = await t.db.selectFrom("cases").select(["id", "patient_id"]).where("attorney_id", "=", attorney).executeTakeFirstOrThrow();
-    const query = await t.db.selectFrom("queries").innerJoin("cases", "cases.id", "queries.case_id").select(["queries.id", "cases.patient_id"]).where("queries.attorney_id", "=", attorney).executeTakeFirstOrThrow();
+    const theCase = await t.db
+      .selectFrom("cases")
+      .select(["id", "patient_id"])
+      .where("attorney_id", "=", attorney)
+      .executeTakeFirstOrThrow();
+    const query = await t.db
+      .selectFrom("queries")
+      .innerJoin("cases", "cases.id", "queries.case_id")
+      .select(["queries.id", "cases.patient_id"])
+      .where("queries.attorney_id", "=", attorney)
+      .executeTakeFirstOrThrow();
     for (let i = 0; i < 3; i++) {
       expect((await trpc(t.app, c.employee!, "patients.get", { id: patient.id })).status).toBe(200);
       expect((await trpc(t.app, c.employee!, "cases.get", { id: theCase.id })).status).toBe(200);
@@ -271,7 +345,11 @@ describe.each(testDialects())("reads of health information and smaller leaks on 
     ]);
     expect(rows[0]).toMatchObject({ user_role: "employee", ip: "127.0.0.1" });
     // Someone else's refused read leaves no row claiming access.
-    const nomsaPatient = await t.db.selectFrom("patients").select("id").where("attorney_id", "=", await userId("nomsa")).executeTakeFirstOrThrow();
+    const nomsaPatient = await t.db
+      .selectFrom("patients")
+      .select("id")
+      .where("attorney_id", "=", await userId("nomsa"))
+      .executeTakeFirstOrThrow();
     expect((await trpc(t.app, c.attorney!, "patients.get", { id: nomsaPatient.id })).status).toBe(404);
     expect(await accessRows("attorney")).toEqual([]);
   });
@@ -280,8 +358,16 @@ describe.each(testDialects())("reads of health information and smaller leaks on 
     const attorney = await userId("attorney");
     const query = await t.db.selectFrom("queries").select("id").where("attorney_id", "=", attorney).executeTakeFirstOrThrow();
     const upload = multipart("records.pdf", PDF);
-    const doc = (await t.app.inject({ method: "POST", url: `/api/queries/${query.id}/documents`, headers: { cookie: c.attorney!, ...upload.headers }, payload: upload.payload })).json() as { id: string };
-    for (let i = 0; i < 2; i++) expect((await t.app.inject({ method: "GET", url: `/api/documents/${doc.id}`, headers: { cookie: c.admin! } })).statusCode).toBe(200);
+    const doc = (
+      await t.app.inject({
+        method: "POST",
+        url: `/api/queries/${query.id}/documents`,
+        headers: { cookie: c.attorney!, ...upload.headers },
+        payload: upload.payload,
+      })
+    ).json() as { id: string };
+    for (let i = 0; i < 2; i++)
+      expect((await t.app.inject({ method: "GET", url: `/api/documents/${doc.id}`, headers: { cookie: c.admin! } })).statusCode).toBe(200);
     expect((await t.app.inject({ method: "GET", url: "/api/audit/export.csv", headers: { cookie: c.admin! } })).statusCode).toBe(200);
     const rows = await accessRows("admin");
     expect(rows.map((r) => [r.action, r.entity_type])).toEqual([
@@ -289,16 +375,31 @@ describe.each(testDialects())("reads of health information and smaller leaks on 
       ["download", "document"],
       ["export", "audit_log"],
     ]);
-    await expect(sql`UPDATE access_log SET user_id = NULL`.execute(t.db)).rejects.toMatchObject(pgError("raise_exception", { message: "access_log is append-only" }));
-    await expect(sql`DELETE FROM access_log`.execute(t.db)).rejects.toMatchObject(pgError("raise_exception", { message: "access_log is append-only" }));
-    await expect(sql`TRUNCATE access_log`.execute(t.db)).rejects.toMatchObject(pgError("raise_exception", { message: "access_log is append-only" }));
+    await expect(sql`UPDATE access_log SET user_id = NULL`.execute(t.db)).rejects.toMatchObject(
+      pgError("raise_exception", { message: "access_log is append-only" }),
+    );
+    await expect(sql`DELETE FROM access_log`.execute(t.db)).rejects.toMatchObject(
+      pgError("raise_exception", { message: "access_log is append-only" }),
+    );
+    await expect(sql`TRUNCATE access_log`.execute(t.db)).rejects.toMatchObject(
+      pgError("raise_exception", { message: "access_log is append-only" }),
+    );
   });
 
   it("lets administrators list the access log per claimant and export it, and refuses everyone else", async () => {
     const attorney = await userId("attorney");
-    const patient = await t.db.selectFrom("patients").select(["id", "first_name", "last_name"]).where("attorney_id", "=", attorney).executeTakeFirstOrThrow();
+    const patient = await t.db
+      .selectFrom("patients")
+      .select(["id", "first_name", "last_name"])
+      .where("attorney_id", "=", attorney)
+      .executeTakeFirstOrThrow();
     expect((await trpc(t.app, c.attorney!, "patients.get", { id: patient.id })).status).toBe(200);
-    const list = await trpc<{ items: { action: string; userName: string; patientName: string; entityType: string }[] }>(t.app, c.admin!, "audit.listAccess", { patientId: patient.id });
+    const list = await trpc<{ items: { action: string; userName: string; patientName: string; entityType: string }[] }>(
+      t.app,
+      c.admin!,
+      "audit.listAccess",
+      { patientId: patient.id },
+    );
     expect(list.status).toBe(200);
     expect(list.data.items.length).toBeGreaterThan(0);
     expect(list.data.items.every((r) => r.patientName === `${patient.first_name} ${patient.last_name}`)).toBe(true);
@@ -307,13 +408,21 @@ describe.each(testDialects())("reads of health information and smaller leaks on 
       expect((await trpc(t.app, c[who]!, "audit.listAccess", {})).status).toBe(403);
       expect((await t.app.inject({ method: "GET", url: "/api/audit/access-log.csv", headers: { cookie: c[who]! } })).statusCode).toBe(403);
     }
-    const csv = await t.app.inject({ method: "GET", url: `/api/audit/access-log.csv?patientId=${patient.id}`, headers: { cookie: c.admin! } });
+    const csv = await t.app.inject({
+      method: "GET",
+      url: `/api/audit/access-log.csv?patientId=${patient.id}`,
+      headers: { cookie: c.admin! },
+    });
     expect(csv.statusCode).toBe(200);
     expect(csv.headers["content-disposition"]).toMatch(/attachment; filename="access-log-\d{4}-\d{2}-\d{2}\.csv"/);
     expect(csv.body.split("\r\n")[0]).toBe("at,user,role,action,entity_type,entity_id,claimant,ip,user_agent");
     expect(csv.body).toContain(`"${patient.first_name} ${patient.last_name}"`);
     // The export itself is a read, recorded against the claimant.
-    expect((await accessRows("admin")).map((r) => [r.action, r.entity_type, r.patient_id])).toContainEqual(["export", "access_log", patient.id]);
+    expect((await accessRows("admin")).map((r) => [r.action, r.entity_type, r.patient_id])).toContainEqual([
+      "export",
+      "access_log",
+      patient.id,
+    ]);
   });
 
   it("hides the agreed expert fee and consultants' decline reasons from attorneys, and shows them to staff", async () => {
@@ -324,12 +433,21 @@ describe.each(testDialects())("reads of health information and smaller leaks on 
       .select(["consultant_assignments.id", "queries.id as query_id"])
       .where("queries.attorney_id", "=", attorney)
       .executeTakeFirstOrThrow();
-    await sql`UPDATE consultant_assignments SET fee_agreed_cents = 450000, decline_reason = 'Conflict of interest with the defendant' WHERE id = ${assignment.id}`.execute(t.db);
-    const asAttorney = await trpc<{ assignments: { id: string; feeAgreedCents: number | null; declineReason: string | null }[] }>(t.app, c.attorney!, "queries.get", { id: assignment.query_id });
+    await sql`UPDATE consultant_assignments SET fee_agreed_cents = 450000, decline_reason = 'Conflict of interest with the defendant' WHERE id = ${assignment.id}`.execute(
+      t.db,
+    );
+    const asAttorney = await trpc<{ assignments: { id: string; feeAgreedCents: number | null; declineReason: string | null }[] }>(
+      t.app,
+      c.attorney!,
+      "queries.get",
+      { id: assignment.query_id },
+    );
     const seen = asAttorney.data.assignments.find((a) => a.id === assignment.id)!;
     expect(seen).toMatchObject({ feeAgreedCents: null, declineReason: null });
     expect(JSON.stringify(asAttorney.data)).not.toContain("Conflict of interest");
-    const asStaff = await trpc<{ assignments: { id: string; feeAgreedCents: number | null }[] }>(t.app, c.employee!, "queries.get", { id: assignment.query_id });
+    const asStaff = await trpc<{ assignments: { id: string; feeAgreedCents: number | null }[] }>(t.app, c.employee!, "queries.get", {
+      id: assignment.query_id,
+    });
     expect(asStaff.data.assignments.find((a) => a.id === assignment.id)!.feeAgreedCents).toBe(450000);
   });
 
@@ -342,14 +460,28 @@ describe.each(testDialects())("reads of health information and smaller leaks on 
       .where("consultant_assignments.status", "=", "proposed")
       .executeTakeFirstOrThrow();
     const expert = (await login(t.app, proposed.username)).cookie;
-    const attorneyCookie = (await login(t.app, (await t.db.selectFrom("users").select("username").where("id", "=", proposed.attorney_id).executeTakeFirstOrThrow()).username)).cookie;
+    const attorneyCookie = (
+      await login(
+        t.app,
+        (await t.db.selectFrom("users").select("username").where("id", "=", proposed.attorney_id).executeTakeFirstOrThrow()).username,
+      )
+    ).cookie;
     const upload = multipart("hospital.pdf", PDF);
-    const doc = (await t.app.inject({ method: "POST", url: `/api/queries/${proposed.query_id}/documents`, headers: { cookie: attorneyCookie, ...upload.headers }, payload: upload.payload })).json() as { id: string };
+    const doc = (
+      await t.app.inject({
+        method: "POST",
+        url: `/api/queries/${proposed.query_id}/documents`,
+        headers: { cookie: attorneyCookie, ...upload.headers },
+        payload: upload.payload,
+      })
+    ).json() as { id: string };
     const before = await trpc<{ documentsVisible: boolean; documents: unknown[] }>(t.app, expert, "queries.get", { id: proposed.query_id });
     expect(before.data).toMatchObject({ documentsVisible: false, documents: [] });
     expect((await t.app.inject({ method: "GET", url: `/api/documents/${doc.id}`, headers: { cookie: expert } })).statusCode).toBe(404);
     expect((await trpc(t.app, expert, "assignments.respond", { id: proposed.id, accept: true })).status).toBe(200);
-    const after = await trpc<{ documentsVisible: boolean; documents: { id: string }[] }>(t.app, expert, "queries.get", { id: proposed.query_id });
+    const after = await trpc<{ documentsVisible: boolean; documents: { id: string }[] }>(t.app, expert, "queries.get", {
+      id: proposed.query_id,
+    });
     expect(after.data.documentsVisible).toBe(true);
     expect(after.data.documents.map((d) => d.id)).toContain(doc.id);
     expect((await t.app.inject({ method: "GET", url: `/api/documents/${doc.id}`, headers: { cookie: expert } })).statusCode).toBe(200);
@@ -358,18 +490,38 @@ describe.each(testDialects())("reads of health information and smaller leaks on 
   it("caps what one user may upload in 24 hours, and keeps nothing of the refused file", async () => {
     const attorney = await userId("attorney");
     const query = await t.db.selectFrom("queries").select("id").where("attorney_id", "=", attorney).executeTakeFirstOrThrow();
-    const count = async () => Number((await t.db.selectFrom("files").select(sql<number>`count(*)`.as("n")).executeTakeFirstOrThrow()).n);
+    const count = async () =>
+      Number(
+        (
+          await t.db
+            .selectFrom("files")
+            .select(sql<number>`count(*)`.as("n"))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
     // Earlier uploads today have used all but a few bytes of the quota (only their recorded sizes count).
     await sql`INSERT INTO files (owner_kind, owner_id, uploaded_by, file_name, content_type, size, sha256, data)
-      VALUES ('query_document', ${query.id}, ${attorney}, 'big.pdf', 'application/pdf', ${200 * 1024 * 1024 - 10}, 'x', '\\x00')`.execute(t.db);
+      VALUES ('query_document', ${query.id}, ${attorney}, 'big.pdf', 'application/pdf', ${200 * 1024 * 1024 - 10}, 'x', '\\x00')`.execute(
+      t.db,
+    );
     const before = await count();
     const upload = multipart("one-more.pdf", PDF);
-    const refused = await t.app.inject({ method: "POST", url: `/api/queries/${query.id}/documents`, headers: { cookie: c.attorney!, ...upload.headers }, payload: upload.payload });
+    const refused = await t.app.inject({
+      method: "POST",
+      url: `/api/queries/${query.id}/documents`,
+      headers: { cookie: c.attorney!, ...upload.headers },
+      payload: upload.payload,
+    });
     expect(refused.statusCode).toBe(429);
     expect(refused.json().message).toBe("You can upload at most 200 MB in 24 hours. Please try again later, or ask the agency for help.");
     expect(await count()).toBe(before);
     // Another user is not affected.
-    const staffUpload = await t.app.inject({ method: "POST", url: `/api/queries/${query.id}/documents`, headers: { cookie: c.employee!, ...upload.headers }, payload: upload.payload });
+    const staffUpload = await t.app.inject({
+      method: "POST",
+      url: `/api/queries/${query.id}/documents`,
+      headers: { cookie: c.employee!, ...upload.headers },
+      payload: upload.payload,
+    });
     expect(staffUpload.statusCode).toBe(201);
   });
 });

@@ -22,7 +22,16 @@ export function startServer(dataDir: string, env: Record<string, string> = {}) {
   // Node itself with tsx's loader, so signals reach the server and its pid is the one it reports.
   const child = spawn(process.execPath, ["--import", "tsx", "src/main.ts"], {
     cwd: serverDir,
-    env: { PATH: process.env.PATH, DATA_DIR: dataDir, DATABASE_URL: "", SMTP_URL: "", PORT: "0", HOST: "127.0.0.1", LOG_LEVEL: "silent", ...env },
+    env: {
+      PATH: process.env.PATH,
+      DATA_DIR: dataDir,
+      DATABASE_URL: "",
+      SMTP_URL: "",
+      PORT: "0",
+      HOST: "127.0.0.1",
+      LOG_LEVEL: "silent",
+      ...env,
+    },
   });
   let output = "";
   const waiters: { text: string; resolve: () => void }[] = [];

@@ -78,7 +78,11 @@ describe.each(testDialects())("sessions kept in memory, revoked everywhere at on
     const elsewhere = await signedInOnBoth("nomsa");
     const { cookie: here } = await login(t.app, "nomsa");
     const heard = revocationHeard(other, (p) => p === `s:${sessionId(elsewhere)}`);
-    const changed = await trpc(t.app, here, "account.changePassword", { currentPassword: DEMO_PASSWORD, newPassword: "An0ther!Passw0rd", confirmPassword: "An0ther!Passw0rd" });
+    const changed = await trpc(t.app, here, "account.changePassword", {
+      currentPassword: DEMO_PASSWORD,
+      newPassword: "An0ther!Passw0rd",
+      confirmPassword: "An0ther!Passw0rd",
+    });
     expect(changed.status, changed.error?.message).toBe(200);
     await heard;
     expect((await whoAmI(other, elsewhere)).status).toBe(401);

@@ -43,12 +43,17 @@ describe.each(testDialects())("SLA timers on %s", (kind) => {
     return answer.data.id;
   }
 
-  const timersOf = (queryId: string) => t.db.selectFrom("sla_timers").selectAll().where("query_id", "=", queryId).orderBy("created_at").execute();
+  const timersOf = (queryId: string) =>
+    t.db.selectFrom("sla_timers").selectAll().where("query_id", "=", queryId).orderBy("created_at").execute();
   const timer = async (queryId: string, policy: SlaPolicy) =>
     t.db.selectFrom("sla_timers").selectAll().where("query_id", "=", queryId).where("policy", "=", policy).executeTakeFirstOrThrow();
   /** Moves a timer into the past, as if it had started `ms` earlier. */
   const shift = async (id: string, ms: number) => {
-    const row = await t.db.selectFrom("sla_timers").select(["started_at", "due_at", "at_risk_at"]).where("id", "=", id).executeTakeFirstOrThrow();
+    const row = await t.db
+      .selectFrom("sla_timers")
+      .select(["started_at", "due_at", "at_risk_at"])
+      .where("id", "=", id)
+      .executeTakeFirstOrThrow();
     await t.db
       .updateTable("sla_timers")
       .set({
@@ -98,7 +103,9 @@ describe.each(testDialects())("SLA timers on %s", (kind) => {
       // 24 working hours (9 a day) span at least two days and six hours of the wall clock (from 08:00
       // on a working day; more from any other time), never the 24 hours of a plain clock.
       expect(ack.due_at.getTime() - ack.started_at.getTime()).toBeGreaterThanOrEqual(54 * HOUR);
-      const item = (await trpc<{ items: SlaTimerItem[] }>(t.app, c.employee, "sla.list", { limit: 200 })).data.items.find((i) => i.id === ack.id)!;
+      const item = (await trpc<{ items: SlaTimerItem[] }>(t.app, c.employee, "sla.list", { limit: 200 })).data.items.find(
+        (i) => i.id === ack.id,
+      )!;
       expect(item.target).toBe("24 working hours");
     } finally {
       await trpc(t.app, c.admin, "settings.updateSla", settings);
@@ -108,7 +115,9 @@ describe.each(testDialects())("SLA timers on %s", (kind) => {
   it("copies the policy when a timer starts: a later change of the SLA settings leaves running timers alone", async () => {
     const before = await newQuery();
     const settings = (await trpc<Record<string, number>>(t.app, c.admin, "settings.getSla")).data;
-    expect((await trpc(t.app, c.admin, "settings.updateSla", { ...settings, queryAcknowledgementHours: 8, atRiskPercent: 50 })).status).toBe(200);
+    expect(
+      (await trpc(t.app, c.admin, "settings.updateSla", { ...settings, queryAcknowledgementHours: 8, atRiskPercent: 50 })).status,
+    ).toBe(200);
     try {
       const after = await newQuery();
       expect(await timer(before, "query_acknowledgement")).toMatchObject({ target: 24, at_risk_percent: 75 });
@@ -163,7 +172,11 @@ describe.each(testDialects())("SLA timers on %s", (kind) => {
     await t.db.updateTable("sla_timers").set({ paused_at: threeHoursAgo }).where("id", "=", ack.id).execute();
     await t.db.updateTable("sla_timer_pauses").set({ from_at: threeHoursAgo }).where("timer_id", "=", ack.id).execute();
     // The pause began three hours ago but the timer started just now: only the time after its start counts.
-    await t.db.updateTable("sla_timers").set({ started_at: new Date(threeHoursAgo.getTime() - HOUR) }).where("id", "=", ack.id).execute();
+    await t.db
+      .updateTable("sla_timers")
+      .set({ started_at: new Date(threeHoursAgo.getTime() - HOUR) })
+      .where("id", "=", ack.id)
+      .execute();
     const resumed = await trpc<SlaTimerItem>(t.app, c.employee, "sla.resume", { id: ack.id });
     expect(resumed.status).toBe(200);
     expect(resumed.data.paused).toBe(false);
@@ -172,7 +185,13 @@ describe.each(testDialects())("SLA timers on %s", (kind) => {
     expect(Math.abs(row.due_at.getTime() - expectedDue)).toBeLessThan(60_000);
     expect((await trpc(t.app, c.employee, "sla.resume", { id: ack.id })).status).toBe(409);
 
-    const audit = await t.db.selectFrom("audit_log").select(["action", "after"]).where("entity_type", "=", "sla_timer").where("entity_id", "=", ack.id).orderBy("at").execute();
+    const audit = await t.db
+      .selectFrom("audit_log")
+      .select(["action", "after"])
+      .where("entity_type", "=", "sla_timer")
+      .where("entity_id", "=", ack.id)
+      .orderBy("at")
+      .execute();
     expect(audit.map((a) => a.action)).toEqual(["sla.pause", "sla.resume"]);
     expect(audit[0]!.after).toMatchObject({ reason: "Awaiting claimant" });
   });
@@ -199,7 +218,12 @@ describe.each(testDialects())("SLA timers on %s", (kind) => {
     // The demo data may have moved this query's timer; start it afresh a day ago.
     await t.db.deleteFrom("sla_timers").where("query_id", "=", booking.query_id!).where("policy", "=", "booking_offered").execute();
     await t.db.transaction().execute((trx) =>
-      startSlaTimer(trx, { policy: "booking_offered", subject: { kind: "query", id: booking.query_id! }, queryId: booking.query_id!, startedAt: new Date(Date.now() - DAY) }),
+      startSlaTimer(trx, {
+        policy: "booking_offered",
+        subject: { kind: "query", id: booking.query_id! },
+        queryId: booking.query_id!,
+        startedAt: new Date(Date.now() - DAY),
+      }),
     );
     expect((await trpc(t.app, c.employee, "bookings.confirm", { id: booking.id })).status).toBe(200);
     expect(await timer(booking.query_id!, "booking_offered")).toMatchObject({ status: "met" });
@@ -212,7 +236,9 @@ describe.each(testDialects())("SLA timers on %s", (kind) => {
     expect(mine.data.items.some((i) => i.queryId === queryId)).toBe(true);
     const nomsas = await trpc<{ items: SlaTimerItem[] }>(t.app, c.nomsa, "sla.list", { limit: 200 });
     expect(nomsas.data.items.some((i) => i.queryId === queryId)).toBe(false);
-    const nomsaQueries = new Set((await t.db.selectFrom("queries").select("id").where("attorney_id", "=", ids.nomsa!).execute()).map((q) => q.id));
+    const nomsaQueries = new Set(
+      (await t.db.selectFrom("queries").select("id").where("attorney_id", "=", ids.nomsa!).execute()).map((q) => q.id),
+    );
     expect(nomsas.data.items.every((i) => nomsaQueries.has(i.queryId))).toBe(true);
     const staff = await trpc<{ items: SlaTimerItem[] }>(t.app, c.employee, "sla.list", { limit: 200 });
     const item = staff.data.items.find((i) => i.queryId === queryId)!;
@@ -226,9 +252,13 @@ describe.each(testDialects())("SLA timers on %s", (kind) => {
     expect((await trpc(t.app, c.employee, "queries.take", { id: queryId })).status).toBe(200);
     const offered = await timer(queryId, "booking_offered");
     expect((await trpc(t.app, c.employee, "sla.pause", { id: offered.id, reason: "Chasing the firm's fee approval" })).status).toBe(200);
-    const attorneyItem = (await trpc<{ items: SlaTimerItem[] }>(t.app, c.attorney, "sla.list", { limit: 200 })).data.items.find((i) => i.id === offered.id)!;
+    const attorneyItem = (await trpc<{ items: SlaTimerItem[] }>(t.app, c.attorney, "sla.list", { limit: 200 })).data.items.find(
+      (i) => i.id === offered.id,
+    )!;
     expect(attorneyItem).toMatchObject({ paused: true, pauseReason: null, assignedEmployeeName: null });
-    const staffItem = (await trpc<{ items: SlaTimerItem[] }>(t.app, c.employee, "sla.list", { limit: 200 })).data.items.find((i) => i.id === offered.id)!;
+    const staffItem = (await trpc<{ items: SlaTimerItem[] }>(t.app, c.employee, "sla.list", { limit: 200 })).data.items.find(
+      (i) => i.id === offered.id,
+    )!;
     expect(staffItem.pauseReason).toBe("Chasing the firm's fee approval");
     expect(staffItem.assignedEmployeeName).not.toBeNull();
 
@@ -248,7 +278,12 @@ describe.each(testDialects())("SLA timers on %s", (kind) => {
     const offered = await timer(queryId, "booking_offered");
     const { reference } = await t.db.selectFrom("queries").select("reference").where("id", "=", queryId).executeTakeFirstOrThrow();
     const about = async (userId: string, word: string) => {
-      const rows = await t.db.selectFrom("notifications").select("title").where("user_id", "=", userId).where("type", "=", "system_alert").execute();
+      const rows = await t.db
+        .selectFrom("notifications")
+        .select("title")
+        .where("user_id", "=", userId)
+        .where("type", "=", "system_alert")
+        .execute();
       return rows.filter((n) => n.title.includes(word) && n.title.endsWith(reference)).length;
     };
 
@@ -271,7 +306,11 @@ describe.each(testDialects())("SLA timers on %s", (kind) => {
     expect(await about(ids.admin!, "SLA breached")).toBe(1);
     expect(await about(ids.admin!, "still breached")).toBe(0);
     const admin = await t.db.selectFrom("users").select("email").where("id", "=", ids.admin!).executeTakeFirstOrThrow();
-    const mails = await t.db.selectFrom("email_outbox").select(["to_address", "body"]).where("subject", "=", `MedLegal: SLA breached: Booking offered, ${reference}`).execute();
+    const mails = await t.db
+      .selectFrom("email_outbox")
+      .select(["to_address", "body"])
+      .where("subject", "=", `MedLegal: SLA breached: Booking offered, ${reference}`)
+      .execute();
     expect(mails.map((m) => m.to_address)).toEqual([admin.email]);
     expect(mails[0]!.body).toContain(`The booking offered timer of ${reference} was due`);
 
@@ -279,7 +318,11 @@ describe.each(testDialects())("SLA timers on %s", (kind) => {
     expect(monitoring.status).toBe(200);
     expect(monitoring.data.openBreaches).toBeGreaterThanOrEqual(1);
 
-    await t.db.updateTable("sla_timers").set({ breach_alerted_at: new Date(Date.now() - 25 * HOUR) }).where("id", "=", offered.id).execute();
+    await t.db
+      .updateTable("sla_timers")
+      .set({ breach_alerted_at: new Date(Date.now() - 25 * HOUR) })
+      .where("id", "=", offered.id)
+      .execute();
     await sweepSlaAlerts(t.db);
     await sweepSlaAlerts(t.db);
     expect(await about(ids.admin!, "still breached")).toBe(1);
@@ -294,14 +337,24 @@ describe.each(testDialects())("SLA timers on %s", (kind) => {
     // On PostgreSQL the second instance has its own pool; PGlite is one process's database.
     const otherDb = kind === "pg" ? await secondConnection() : t.db;
     try {
-      await Promise.all([sweepSlaAlerts(t.db, new Date(), 1), sweepSlaAlerts(otherDb, new Date(), 1), sweepSlaAlerts(t.db, new Date(), 2), sweepSlaAlerts(otherDb, new Date(), 2)]);
+      await Promise.all([
+        sweepSlaAlerts(t.db, new Date(), 1),
+        sweepSlaAlerts(otherDb, new Date(), 1),
+        sweepSlaAlerts(t.db, new Date(), 2),
+        sweepSlaAlerts(otherDb, new Date(), 2),
+      ]);
     } finally {
       if (otherDb !== t.db) await otherDb.destroy();
     }
     const references = (await t.db.selectFrom("queries").select("reference").where("id", "in", queryIds).execute()).map((q) => q.reference);
     for (const admin of admins) {
       for (const reference of references) {
-        const breaches = await t.db.selectFrom("notifications").select("id").where("user_id", "=", admin.id).where("title", "=", `SLA breached: Query acknowledgement, ${reference}`).execute();
+        const breaches = await t.db
+          .selectFrom("notifications")
+          .select("id")
+          .where("user_id", "=", admin.id)
+          .where("title", "=", `SLA breached: Query acknowledgement, ${reference}`)
+          .execute();
         expect(breaches, `${reference} for ${admin.id}`).toHaveLength(1);
       }
     }
@@ -311,8 +364,16 @@ describe.each(testDialects())("SLA timers on %s", (kind) => {
     const queryId = await newQuery();
     const releaseFrom = new Date("2031-03-04T08:00:00Z"); // Tuesday 4 March 2031, 10:00 in South Africa
     const start = (id: string) =>
-      t.db.transaction().execute((trx) => startSlaTimer(trx, { policy: "report_release", subject: { kind: "report", id }, queryId, startedAt: releaseFrom }));
-    const ordinary = await t.db.selectFrom("sla_timers").select("due_at").where("id", "=", (await start("00000000-0000-4000-8000-000000000001"))!).executeTakeFirstOrThrow();
+      t.db
+        .transaction()
+        .execute((trx) =>
+          startSlaTimer(trx, { policy: "report_release", subject: { kind: "report", id }, queryId, startedAt: releaseFrom }),
+        );
+    const ordinary = await t.db
+      .selectFrom("sla_timers")
+      .select("due_at")
+      .where("id", "=", (await start("00000000-0000-4000-8000-000000000001"))!)
+      .executeTakeFirstOrThrow();
     expect(ordinary.due_at).toEqual(new Date("2031-03-06T08:00:00Z"));
 
     const declared = await trpc(t.app, c.admin, "sla.declareHoliday", { date: "2031-03-05", name: "Local government elections" });
@@ -321,23 +382,43 @@ describe.each(testDialects())("SLA timers on %s", (kind) => {
     const bad = await trpc(t.app, c.admin, "sla.declareHoliday", { date: "2031-02-30", name: "Nope" });
     expect(bad.status).toBe(400);
     expect(bad.error?.message).toContain("Date is not a real date");
-    const year = await trpc<{ holidays: { date: string; name: string; declared: boolean }[] }>(t.app, c.admin, "sla.listHolidays", { year: 2031 });
+    const year = await trpc<{ holidays: { date: string; name: string; declared: boolean }[] }>(t.app, c.admin, "sla.listHolidays", {
+      year: 2031,
+    });
     expect(year.data.holidays).toContainEqual({ date: "2031-03-05", name: "Local government elections", declared: true });
     expect(year.data.holidays).toContainEqual({ date: "2031-03-21", name: "Human Rights Day", declared: false });
 
     // The election day is skipped by a timer started afterwards; the one already running keeps its due time.
-    const withElection = await t.db.selectFrom("sla_timers").select("due_at").where("id", "=", (await start("00000000-0000-4000-8000-000000000002"))!).executeTakeFirstOrThrow();
+    const withElection = await t.db
+      .selectFrom("sla_timers")
+      .select("due_at")
+      .where("id", "=", (await start("00000000-0000-4000-8000-000000000002"))!)
+      .executeTakeFirstOrThrow();
     expect(withElection.due_at).toEqual(new Date("2031-03-07T08:00:00Z"));
-    expect((await t.db.selectFrom("sla_timers").select("due_at").where("subject_id", "=", "00000000-0000-4000-8000-000000000001").executeTakeFirstOrThrow()).due_at).toEqual(
-      ordinary.due_at,
-    );
+    expect(
+      (
+        await t.db
+          .selectFrom("sla_timers")
+          .select("due_at")
+          .where("subject_id", "=", "00000000-0000-4000-8000-000000000001")
+          .executeTakeFirstOrThrow()
+      ).due_at,
+    ).toEqual(ordinary.due_at);
 
     expect((await trpc(t.app, c.admin, "sla.removeHoliday", { date: "2031-03-05" })).status).toBe(200);
     expect((await trpc(t.app, c.admin, "sla.removeHoliday", { date: "2031-03-05" })).status).toBe(404);
-    const audit = await t.db.selectFrom("audit_log").select("action").where("entity_type", "=", "declared_holiday").where("entity_id", "=", "2031-03-05").orderBy("at").execute();
+    const audit = await t.db
+      .selectFrom("audit_log")
+      .select("action")
+      .where("entity_type", "=", "declared_holiday")
+      .where("entity_id", "=", "2031-03-05")
+      .orderBy("at")
+      .execute();
     expect(audit.map((a) => a.action)).toEqual(["holiday.declare", "holiday.remove"]);
     // Election days already declared come with the migration.
-    expect((await trpc<{ holidays: { date: string }[] }>(t.app, c.admin, "sla.listHolidays", { year: 2024 })).data.holidays.map((h) => h.date)).toContain("2024-05-29");
+    expect(
+      (await trpc<{ holidays: { date: string }[] }>(t.app, c.admin, "sla.listHolidays", { year: 2024 })).data.holidays.map((h) => h.date),
+    ).toContain("2024-05-29");
   });
 
   it("gives one answer for one timer on the dashboard, SLA tracking and SLA monitoring, at every boundary instant", async () => {
@@ -346,7 +427,11 @@ describe.each(testDialects())("SLA timers on %s", (kind) => {
     // A query submitted a month ago (the oldest waiting) whose acknowledgement timer started only now (as the demo's
     // moved timers once did): the timer decides, not the query's age.
     const queryId = await newQuery();
-    await t.db.updateTable("queries").set({ created_at: new Date(Date.now() - 30 * DAY) }).where("id", "=", queryId).execute();
+    await t.db
+      .updateTable("queries")
+      .set({ created_at: new Date(Date.now() - 30 * DAY) })
+      .where("id", "=", queryId)
+      .execute();
     const ack = await timer(queryId, "query_acknowledgement");
     const answers = async (now: Date) => {
       const tracking = await slaTrackingService.listSlaTimers({ db: t.db, actor }, { state: "open", limit: 200 }, now);
@@ -360,7 +445,9 @@ describe.each(testDialects())("SLA timers on %s", (kind) => {
       if (dashboard.role !== "employee" && dashboard.role !== "administrator") throw new Error("staff dashboard expected");
       const monitoring: SlaMonitoring = await slaMonitoringService.slaMonitoring({ db: t.db }, { months: 1 }, now);
       const csv = await slaMonitoringService.slaTimersCsv({ db: t.db }, { months: 1 }, now);
-      const csvRow = csv.split("\r\n").find((line) => line.includes(ack.due_at.toISOString()) && line.includes(ack.started_at.toISOString()))!;
+      const csvRow = csv
+        .split("\r\n")
+        .find((line) => line.includes(ack.due_at.toISOString()) && line.includes(ack.started_at.toISOString()))!;
       return {
         tracking: item.state,
         filtered,
@@ -372,24 +459,70 @@ describe.each(testDialects())("SLA timers on %s", (kind) => {
     const at = (ms: number) => new Date(ms);
     const risk = ack.at_risk_at.getTime();
     const due = ack.due_at.getTime();
-    expect(await answers(at(risk - 1))).toEqual({ tracking: "on_track", filtered: ["on_track"], overdueOnDashboard: false, forecast: "on_track", csvBreached: false });
-    expect(await answers(at(risk))).toEqual({ tracking: "at_risk", filtered: ["at_risk"], overdueOnDashboard: false, forecast: "at_risk", csvBreached: false });
+    expect(await answers(at(risk - 1))).toEqual({
+      tracking: "on_track",
+      filtered: ["on_track"],
+      overdueOnDashboard: false,
+      forecast: "on_track",
+      csvBreached: false,
+    });
+    expect(await answers(at(risk))).toEqual({
+      tracking: "at_risk",
+      filtered: ["at_risk"],
+      overdueOnDashboard: false,
+      forecast: "at_risk",
+      csvBreached: false,
+    });
     // The due instant itself is still on time.
-    expect(await answers(at(due))).toEqual({ tracking: "at_risk", filtered: ["at_risk"], overdueOnDashboard: false, forecast: "at_risk", csvBreached: false });
-    expect(await answers(at(due + 1))).toEqual({ tracking: "breached", filtered: ["breached"], overdueOnDashboard: true, forecast: null, csvBreached: true });
+    expect(await answers(at(due))).toEqual({
+      tracking: "at_risk",
+      filtered: ["at_risk"],
+      overdueOnDashboard: false,
+      forecast: "at_risk",
+      csvBreached: false,
+    });
+    expect(await answers(at(due + 1))).toEqual({
+      tracking: "breached",
+      filtered: ["breached"],
+      overdueOnDashboard: true,
+      forecast: null,
+      csvBreached: true,
+    });
 
     // Paused an hour before its due time: paused everywhere, however late the clock; paused after it, still breached.
-    await t.db.updateTable("sla_timers").set({ paused_at: at(due - HOUR), pause_kind: "manual", pause_reason: "Awaiting records" }).where("id", "=", ack.id).execute();
-    expect(await answers(at(due + DAY))).toEqual({ tracking: "paused", filtered: ["paused"], overdueOnDashboard: false, forecast: null, csvBreached: false });
-    await t.db.updateTable("sla_timers").set({ paused_at: at(due + 1) }).where("id", "=", ack.id).execute();
-    expect(await answers(at(due + DAY))).toEqual({ tracking: "breached", filtered: ["breached"], overdueOnDashboard: true, forecast: null, csvBreached: true });
+    await t.db
+      .updateTable("sla_timers")
+      .set({ paused_at: at(due - HOUR), pause_kind: "manual", pause_reason: "Awaiting records" })
+      .where("id", "=", ack.id)
+      .execute();
+    expect(await answers(at(due + DAY))).toEqual({
+      tracking: "paused",
+      filtered: ["paused"],
+      overdueOnDashboard: false,
+      forecast: null,
+      csvBreached: false,
+    });
+    await t.db
+      .updateTable("sla_timers")
+      .set({ paused_at: at(due + 1) })
+      .where("id", "=", ack.id)
+      .execute();
+    expect(await answers(at(due + DAY))).toEqual({
+      tracking: "breached",
+      filtered: ["breached"],
+      overdueOnDashboard: true,
+      forecast: null,
+      csvBreached: true,
+    });
   });
 
   it("exports the monitoring timers as CSV for staff and refuses attorneys", async () => {
     const employee = await t.app.inject({ method: "GET", url: "/api/sla/export.csv?months=3", headers: { cookie: c.employee } });
     expect(employee.statusCode).toBe(200);
     expect(employee.headers["content-type"]).toContain("text/csv");
-    expect(employee.body.split("\r\n")[0]).toBe('"Policy","Query","Started","Due","Stopped","Outcome","Paused since","Pause reason","Consultant"');
+    expect(employee.body.split("\r\n")[0]).toBe(
+      '"Policy","Query","Started","Due","Stopped","Outcome","Paused since","Pause reason","Consultant"',
+    );
     expect(employee.body).toContain('"query_acknowledgement"');
     expect((await t.app.inject({ method: "GET", url: "/api/sla/export.csv", headers: { cookie: c.attorney } })).statusCode).toBe(403);
     const bad = await t.app.inject({ method: "GET", url: "/api/sla/export.csv?months=99", headers: { cookie: c.employee } });

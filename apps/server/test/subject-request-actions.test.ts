@@ -26,7 +26,16 @@ describe.each(testDialects())("POPIA: carrying out deletion and objection reques
     (
       await t.db
         .insertInto("files")
-        .values({ owner_kind: ownerKind, owner_id: ownerId, uploaded_by: ids.admin, file_name: name, content_type: "application/pdf", size: data.byteLength, sha256: "x", data })
+        .values({
+          owner_kind: ownerKind,
+          owner_id: ownerId,
+          uploaded_by: ids.admin,
+          file_name: name,
+          content_type: "application/pdf",
+          size: data.byteLength,
+          sha256: "x",
+          data,
+        })
         .returning("id")
         .executeTakeFirstOrThrow()
     ).id;
@@ -37,80 +46,223 @@ describe.each(testDialects())("POPIA: carrying out deletion and objection reques
     const ref = randomUUID().slice(0, 8);
     const patient = await t.db
       .insertInto("patients")
-      .values({ attorney_id: ids.attorney, first_name: "Erasure", last_name: lastName, id_number: null, passport_number: `PZ${ref}`, birth_date: "1980-01-01", gender: "female", email: `${lastName.toLowerCase()}@example.org`, phone: "0821112222", address: "9 Loop Street", home_language: "English", created_at: at, updated_at: at })
+      .values({
+        attorney_id: ids.attorney,
+        first_name: "Erasure",
+        last_name: lastName,
+        id_number: null,
+        passport_number: `PZ${ref}`,
+        birth_date: "1980-01-01",
+        gender: "female",
+        email: `${lastName.toLowerCase()}@example.org`,
+        phone: "0821112222",
+        address: "9 Loop Street",
+        home_language: "English",
+        created_at: at,
+        updated_at: at,
+      })
       .returning("id")
       .executeTakeFirstOrThrow();
     const caseReference = `CASE-E-${ref}`;
     const kase = await t.db
       .insertInto("cases")
-      .values({ reference: caseReference, attorney_id: ids.attorney, patient_id: patient.id, claim_type: "other", incident_date: "2014-01-01", status: "closed", notes: `Notes about ${lastName}`, created_at: at, updated_at: at })
+      .values({
+        reference: caseReference,
+        attorney_id: ids.attorney,
+        patient_id: patient.id,
+        claim_type: "other",
+        incident_date: "2014-01-01",
+        status: "closed",
+        notes: `Notes about ${lastName}`,
+        created_at: at,
+        updated_at: at,
+      })
       .returning("id")
       .executeTakeFirstOrThrow();
     const query = await t.db
       .insertInto("queries")
-      .values({ reference: `Q-E-${ref}`, case_id: kase.id, attorney_id: ids.attorney, subject: `Assessment of ${lastName}`, instructions: `${lastName} has a knee injury`, created_at: at, updated_at: at })
+      .values({
+        reference: `Q-E-${ref}`,
+        case_id: kase.id,
+        attorney_id: ids.attorney,
+        subject: `Assessment of ${lastName}`,
+        instructions: `${lastName} has a knee injury`,
+        created_at: at,
+        updated_at: at,
+      })
       .returning("id")
       .executeTakeFirstOrThrow();
-    const documentId = await storedFile("query_document", query.id, `${lastName}-scan.pdf`, new TextEncoder().encode(`scan of ${lastName}`));
+    const documentId = await storedFile(
+      "query_document",
+      query.id,
+      `${lastName}-scan.pdf`,
+      new TextEncoder().encode(`scan of ${lastName}`),
+    );
     // A report whose version's change note names the claimant (report versions are append-only).
-    const expert = await t.db.selectFrom("users").select(["id", "specialization_id"]).where("username", "=", "consultant").executeTakeFirstOrThrow();
+    const expert = await t.db
+      .selectFrom("users")
+      .select(["id", "specialization_id"])
+      .where("username", "=", "consultant")
+      .executeTakeFirstOrThrow();
     const report = await t.db
       .insertInto("reports")
-      .values({ reference: `R-E-${ref}`, query_id: query.id, case_id: kase.id, patient_id: patient.id, attorney_id: ids.attorney, consultant_id: expert.id, specialization_id: expert.specialization_id!, kind: "medico_legal", due_at: at, created_at: at, updated_at: at })
+      .values({
+        reference: `R-E-${ref}`,
+        query_id: query.id,
+        case_id: kase.id,
+        patient_id: patient.id,
+        attorney_id: ids.attorney,
+        consultant_id: expert.id,
+        specialization_id: expert.specialization_id!,
+        kind: "medico_legal",
+        due_at: at,
+        created_at: at,
+        updated_at: at,
+      })
       .returning("id")
       .executeTakeFirstOrThrow();
     const versionFile = await storedFile("report_version", report.id, "report.pdf", new TextEncoder().encode(`report on ${lastName}`));
     await t.db
       .insertInto("report_versions")
-      .values({ report_id: report.id, number: 1, file_id: versionFile, page_count: 1, uploaded_by: expert.id, change_note: `Corrected ${lastName}'s date of birth`, declaration: "I declare" })
+      .values({
+        report_id: report.id,
+        number: 1,
+        file_id: versionFile,
+        page_count: 1,
+        uploaded_by: expert.id,
+        change_note: `Corrected ${lastName}'s date of birth`,
+        declaration: "I declare",
+      })
       .execute();
     const invoiceId = randomUUID();
-    const party = JSON.stringify({ name: "Sarah Botha Attorneys", firmName: null, address: "Cape Town", vatNumber: "", email: "accounts@example.org" });
+    const party = JSON.stringify({
+      name: "Sarah Botha Attorneys",
+      firmName: null,
+      address: "Cape Town",
+      vatNumber: "",
+      email: "accounts@example.org",
+    });
     await t.db
       .insertInto("invoices")
-      .values({ id: invoiceId, kind: "attorney", series: "INV", status: "draft", attorney_id: ids.attorney, case_id: kase.id, patient_id: patient.id, claimant_name: `Erasure ${lastName}`, claim_number: "RAF777", net_cents: 100_000, vat_cents: 0, total_cents: 100_000 })
+      .values({
+        id: invoiceId,
+        kind: "attorney",
+        series: "INV",
+        status: "draft",
+        attorney_id: ids.attorney,
+        case_id: kase.id,
+        patient_id: patient.id,
+        claimant_name: `Erasure ${lastName}`,
+        claim_number: "RAF777",
+        net_cents: 100_000,
+        vat_cents: 0,
+        total_cents: 100_000,
+      })
       .execute();
     await t.db
       .insertInto("invoice_lines")
-      .values({ invoice_id: invoiceId, position: 0, kind: "assessment", description: "Orthopaedic assessment", quantity: 1, unit_price_cents: 100_000, net_cents: 100_000, vat_cents: 0, total_cents: 100_000 })
+      .values({
+        invoice_id: invoiceId,
+        position: 0,
+        kind: "assessment",
+        description: "Orthopaedic assessment",
+        quantity: 1,
+        unit_price_cents: 100_000,
+        net_cents: 100_000,
+        vat_cents: 0,
+        total_cents: 100_000,
+      })
       .execute();
     // The stored PDFs as issued, naming the claimant (what a download served before destruction).
     const printed = new TextEncoder().encode(`Claimant: Erasure ${lastName}`);
     const copyFileId = await storedFile("invoice", invoiceId, "copy.pdf", printed);
     await t.db
       .updateTable("invoices")
-      .set({ status: "issued", number: `INV-E-${ref}`, issue_date: invoiceDate, due_date: invoiceDate, supplier: party, recipient: party, pdf_file_id: await storedFile("invoice", invoiceId, "invoice.pdf", printed), copy_file_id: copyFileId, issued_at: new Date(`${invoiceDate}T10:00:00Z`) })
+      .set({
+        status: "issued",
+        number: `INV-E-${ref}`,
+        issue_date: invoiceDate,
+        due_date: invoiceDate,
+        supplier: party,
+        recipient: party,
+        pdf_file_id: await storedFile("invoice", invoiceId, "invoice.pdf", printed),
+        copy_file_id: copyFileId,
+        issued_at: new Date(`${invoiceDate}T10:00:00Z`),
+      })
       .where("id", "=", invoiceId)
       .execute();
     await t.db
       .insertInto("audit_log")
-      .values({ actor_id: ids.admin, actor_role: "administrator", action: "patient.create", entity_type: "patient", entity_id: patient.id, after: JSON.stringify({ firstName: "Erasure", lastName, email: `${lastName.toLowerCase()}@example.org` }) })
+      .values({
+        actor_id: ids.admin,
+        actor_role: "administrator",
+        action: "patient.create",
+        entity_type: "patient",
+        entity_id: patient.id,
+        after: JSON.stringify({ firstName: "Erasure", lastName, email: `${lastName.toLowerCase()}@example.org` }),
+      })
       .execute();
     await t.db
       .insertInto("audit_log")
-      .values({ actor_id: ids.admin, actor_role: "administrator", action: "query.create", entity_type: "query", entity_id: query.id, after: JSON.stringify({ reference: `Q-E-${ref}`, subject: `Assessment of ${lastName}` }) })
+      .values({
+        actor_id: ids.admin,
+        actor_role: "administrator",
+        action: "query.create",
+        entity_type: "query",
+        entity_id: query.id,
+        after: JSON.stringify({ reference: `Q-E-${ref}`, subject: `Assessment of ${lastName}` }),
+      })
       .execute();
-    return { patientId: patient.id, caseId: kase.id, caseReference, queryId: query.id, documentId, invoiceId, invoiceNumber: `INV-E-${ref}`, copyFileId, reportId: report.id };
+    return {
+      patientId: patient.id,
+      caseId: kase.id,
+      caseReference,
+      queryId: query.id,
+      documentId,
+      invoiceId,
+      invoiceNumber: `INV-E-${ref}`,
+      copyFileId,
+      reportId: report.id,
+    };
   }
 
   const request = async (patientId: string, kind: "deletion" | "objection" | "access" = "deletion") => {
-    const made = await trpc<SubjectRequest>(t.app, c.admin, "privacy.createRequest", { patientId, kind, requestedBy: "claimant", requesterName: "The claimant", receivedOn: "2026-11-20" });
+    const made = await trpc<SubjectRequest>(t.app, c.admin, "privacy.createRequest", {
+      patientId,
+      kind,
+      requestedBy: "claimant",
+      requesterName: "The claimant",
+      receivedOn: "2026-11-20",
+    });
     expect(made.status, made.error?.message).toBe(200);
     return made.data;
   };
-  const lastName = async (patientId: string) => (await t.db.selectFrom("patients").select("last_name").where("id", "=", patientId).executeTakeFirstOrThrow()).last_name;
-  const status = async (id: string) => (await t.db.selectFrom("subject_requests").select("status").where("id", "=", id).executeTakeFirstOrThrow()).status;
+  const lastName = async (patientId: string) =>
+    (await t.db.selectFrom("patients").select("last_name").where("id", "=", patientId).executeTakeFirstOrThrow()).last_name;
+  const status = async (id: string) =>
+    (await t.db.selectFrom("subject_requests").select("status").where("id", "=", id).executeTakeFirstOrThrow()).status;
 
   it("refuses while a legal hold stands, naming the matter and the hold's reason; nothing changes", async () => {
     const held = await claimant("Holden", "2015-02-01", "2015-03-01");
-    expect((await trpc(t.app, c.admin, "privacy.setLegalHold", { caseId: held.caseId, reason: "Pending litigation: Holden v RAF" })).status).toBe(200);
+    expect(
+      (await trpc(t.app, c.admin, "privacy.setLegalHold", { caseId: held.caseId, reason: "Pending litigation: Holden v RAF" })).status,
+    ).toBe(200);
     const asked = await request(held.patientId);
     const refused = await trpc(t.app, c.admin, "privacy.carryOutRequest", { id: asked.id });
     expect(refused.status).toBe(409);
-    expect(refused.error?.message).toBe(`This request cannot be carried out: the law requires the records to be kept. Matter ${held.caseReference} is on legal hold: Pending litigation: Holden v RAF.`);
+    expect(refused.error?.message).toBe(
+      `This request cannot be carried out: the law requires the records to be kept. Matter ${held.caseReference} is on legal hold: Pending litigation: Holden v RAF.`,
+    );
     expect(await lastName(held.patientId)).toBe("Holden");
     expect(await status(asked.id)).toBe("received");
-    expect(await t.db.selectFrom("audit_log").select("id").where("entity_id", "=", asked.id).where("action", "=", "subject_request.carry_out").execute()).toHaveLength(0);
+    expect(
+      await t.db
+        .selectFrom("audit_log")
+        .select("id")
+        .where("entity_id", "=", asked.id)
+        .where("action", "=", "subject_request.carry_out")
+        .execute(),
+    ).toHaveLength(0);
   });
 
   it("refuses while invoices are inside SARS's five years or a closed matter inside its period, with the date", async () => {
@@ -131,7 +283,9 @@ describe.each(testDialects())("POPIA: carrying out deletion and objection reques
   it("otherwise anonymises the claimant, certifies it and answers the request, in one go", async () => {
     const gone = await claimant("Goneby", "2015-02-01", "2015-03-01");
     const asked = await request(gone.patientId);
-    const done = await trpc<{ request: SubjectRequest; certificate: DestructionCertificate }>(t.app, c.admin, "privacy.carryOutRequest", { id: asked.id });
+    const done = await trpc<{ request: SubjectRequest; certificate: DestructionCertificate }>(t.app, c.admin, "privacy.carryOutRequest", {
+      id: asked.id,
+    });
     expect(done.status, done.error?.message).toBe(200);
     expect(done.data.request).toMatchObject({ status: "answered", outcome: expect.stringContaining(done.data.certificate.number) });
     expect(done.data.certificate.counts).toMatchObject({ claimants: 1, cases: 1, queries: 1, files: 2, invoicesKept: 1 });
@@ -140,7 +294,11 @@ describe.each(testDialects())("POPIA: carrying out deletion and objection reques
     expect(patient.anonymised_at).not.toBeNull();
     const certificates = await trpc<DestructionCertificate[]>(t.app, c.admin, "privacy.destructionCertificates");
     expect(certificates.data.map((x) => x.number)).toContain(done.data.certificate.number);
-    const events = await t.db.selectFrom("audit_log").select(["action", "after"]).where("entity_id", "in", [asked.id, gone.patientId]).execute();
+    const events = await t.db
+      .selectFrom("audit_log")
+      .select(["action", "after"])
+      .where("entity_id", "in", [asked.id, gone.patientId])
+      .execute();
     expect(events.map((e) => e.action)).toEqual(expect.arrayContaining(["subject_request.carry_out", "patient.destroyed"]));
     expect(events.find((e) => e.action === "patient.destroyed")?.after).toMatchObject({ subjectRequest: asked.reference });
 
@@ -163,7 +321,11 @@ describe.each(testDialects())("POPIA: carrying out deletion and objection reques
     expect(text).not.toContain("RAF777");
 
     // Old audit rows keep their events without the personal data.
-    const old = await t.db.selectFrom("audit_log").select(["action", "before", "after"]).where("entity_id", "in", [gone.patientId, gone.queryId]).execute();
+    const old = await t.db
+      .selectFrom("audit_log")
+      .select(["action", "before", "after"])
+      .where("entity_id", "in", [gone.patientId, gone.queryId])
+      .execute();
     expect(old.map((e) => e.action)).toEqual(expect.arrayContaining(["patient.create", "query.create", "patient.destroyed"]));
     expect(JSON.stringify(old)).not.toMatch(/Goneby|goneby@example\.org/);
     expect(old.find((e) => e.action === "query.create")?.after).toMatchObject({ reference: expect.stringMatching(/^Q-E-/) });
@@ -201,7 +363,11 @@ describe.each(testDialects())("POPIA: carrying out deletion and objection reques
       expect(await status(asked.id)).toBe("received");
       // Moving it on and refusing it with the reason still work.
       expect((await trpc(t.app, c.admin, "privacy.updateRequest", { id: asked.id, status: "in_progress" })).status).toBe(200);
-      const refused = await trpc<SubjectRequest>(t.app, c.admin, "privacy.updateRequest", { id: asked.id, status: "refused", outcome: "Pending litigation." });
+      const refused = await trpc<SubjectRequest>(t.app, c.admin, "privacy.updateRequest", {
+        id: asked.id,
+        status: "refused",
+        outcome: "Pending litigation.",
+      });
       expect(refused.data.status).toBe("refused");
     }
     expect(await lastName(kept.patientId)).toBe("Marked");
@@ -214,30 +380,51 @@ describe.each(testDialects())("POPIA: carrying out deletion and objection reques
     const gone = await claimant("Scrubwell", "2015-02-01", "2015-03-01");
     const naming = await t.db
       .insertInto("notifications")
-      .values({ user_id: ids.admin, type: "query_update", title: "Erasure Scrubwell cannot attend", message: "Call Erasure Scrubwell on 0821112222 or scrubwell@example.org to rebook." })
+      .values({
+        user_id: ids.admin,
+        type: "query_update",
+        title: "Erasure Scrubwell cannot attend",
+        message: "Call Erasure Scrubwell on 0821112222 or scrubwell@example.org to rebook.",
+      })
       .returning("id")
       .executeTakeFirstOrThrow();
     // Another claimant of the same first name keeps theirs.
-    const unrelated = await t.db.insertInto("notifications").values({ user_id: ids.admin, type: "query_update", title: "Erasure Otherperson confirmed", message: "Nothing about Scrubwellness." }).returning("id").executeTakeFirstOrThrow();
+    const unrelated = await t.db
+      .insertInto("notifications")
+      .values({ user_id: ids.admin, type: "query_update", title: "Erasure Otherperson confirmed", message: "Nothing about Scrubwellness." })
+      .returning("id")
+      .executeTakeFirstOrThrow();
     const mail = await t.db
       .insertInto("email_outbox")
-      .values({ to_address: "attorney@medlegal.example", subject: "Report for Erasure Scrubwell", body: "Dear Johan,\n\nThe report on erasure scrubwell (9 Loop Street) is ready." })
+      .values({
+        to_address: "attorney@medlegal.example",
+        subject: "Report for Erasure Scrubwell",
+        body: "Dear Johan,\n\nThe report on erasure scrubwell (9 Loop Street) is ready.",
+      })
       .returning("id")
       .executeTakeFirstOrThrow();
     const first = await request(gone.patientId);
     const second = await request(gone.patientId, "objection");
 
-    const done = await trpc<{ request: SubjectRequest; certificate: DestructionCertificate }>(t.app, c.admin, "privacy.carryOutRequest", { id: first.id });
+    const done = await trpc<{ request: SubjectRequest; certificate: DestructionCertificate }>(t.app, c.admin, "privacy.carryOutRequest", {
+      id: first.id,
+    });
     expect(done.status, done.error?.message).toBe(200);
 
     const n = await t.db.selectFrom("notifications").select(["title", "message"]).where("id", "=", naming.id).executeTakeFirstOrThrow();
     expect(n).toEqual({ title: "Anonymised cannot attend", message: "Call Anonymised on Anonymised or Anonymised to rebook." });
-    expect(await t.db.selectFrom("notifications").select(["title", "message"]).where("id", "=", unrelated.id).executeTakeFirstOrThrow()).toEqual({ title: "Erasure Otherperson confirmed", message: "Nothing about Scrubwellness." });
+    expect(
+      await t.db.selectFrom("notifications").select(["title", "message"]).where("id", "=", unrelated.id).executeTakeFirstOrThrow(),
+    ).toEqual({ title: "Erasure Otherperson confirmed", message: "Nothing about Scrubwellness." });
     const m = await t.db.selectFrom("email_outbox").select(["subject", "body"]).where("id", "=", mail.id).executeTakeFirstOrThrow();
     expect(m).toEqual({ subject: "Report for Anonymised", body: "Dear Johan,\n\nThe report on Anonymised (Anonymised) is ready." });
 
     // The objection asked the same: it is answered by this destruction, with the certificate.
-    const other = await t.db.selectFrom("subject_requests").select(["status", "outcome"]).where("id", "=", second.id).executeTakeFirstOrThrow();
+    const other = await t.db
+      .selectFrom("subject_requests")
+      .select(["status", "outcome"])
+      .where("id", "=", second.id)
+      .executeTakeFirstOrThrow();
     expect(other).toEqual({ status: "answered", outcome: expect.stringContaining(done.data.certificate.number) });
   });
 });

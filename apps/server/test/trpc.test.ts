@@ -11,7 +11,12 @@ describe.each(testDialects())("the tRPC auth router on %s", (kind) => {
   afterAll(() => t.close());
 
   const call = (path: string, input: unknown, cookie = "") =>
-    t.app.inject({ method: "POST", url: `/trpc/${path}`, headers: { cookie, "content-type": "application/json" }, payload: JSON.stringify(input) });
+    t.app.inject({
+      method: "POST",
+      url: `/trpc/${path}`,
+      headers: { cookie, "content-type": "application/json" },
+      payload: JSON.stringify(input),
+    });
 
   it("signs in, tells who is signed in, and signs out", async () => {
     const signIn = await call("auth.login", { username: "employee", password: DEMO_PASSWORD });

@@ -39,7 +39,17 @@ const nextStep = () => vi.setSystemTime(Date.now() + STEP_MS);
 async function newUser(t: TestApp, adminCookie: string, role: "administrator" | "employee" | "attorney" = "employee") {
   const n = uniqueSuffix();
   const input = { role, username: `tf_${n}`, email: `tf_${n}@agency.example`, firstName: "Ayanda", lastName: "Zulu", password: PASSWORD };
-  const extra = role === "attorney" ? { firmName: "Zulu Inc.", gender: "female", birthDate: "1980-02-02", addresses: ["1 Main Road"], emails: [`o_${n}@firm.example`], phones: [{ number: "+27 11 555 0100", type: "office" }] } : {};
+  const extra =
+    role === "attorney"
+      ? {
+          firmName: "Zulu Inc.",
+          gender: "female",
+          birthDate: "1980-02-02",
+          addresses: ["1 Main Road"],
+          emails: [`o_${n}@firm.example`],
+          phones: [{ number: "+27 11 555 0100", type: "office" }],
+        }
+      : {};
   const created = await trpc<UserDetail>(t.app, adminCookie, "users.create", { ...input, ...extra });
   expect(created.status, created.error?.message).toBe(200);
   return { id: created.data.id, username: input.username };
@@ -100,7 +110,9 @@ describe.each(testDialects())("two-factor sign-in on %s", (kind) => {
     const hashes = await t.db.selectFrom("two_factor_recovery_codes").select("code_hash").where("user_id", "=", user.id).execute();
     expect(hashes).toHaveLength(10);
     const audit = await auditOf(user.id);
-    expect(audit.map((a) => a.action)).toEqual(expect.arrayContaining(["two_factor.enrolment_started", "two_factor.code_failed", "two_factor.enabled"]));
+    expect(audit.map((a) => a.action)).toEqual(
+      expect.arrayContaining(["two_factor.enrolment_started", "two_factor.code_failed", "two_factor.enabled"]),
+    );
     const everything = JSON.stringify([audit, hashes]);
     expect(everything).not.toContain(started.data.secret);
     for (const code of confirmed.data.recoveryCodes) {
@@ -235,14 +247,19 @@ describe.each(testDialects())("two-factor sign-in on %s", (kind) => {
     const { cookie } = await login(t.app, user.username, PASSWORD);
     const { secret, recoveryCodes } = await enrol(t, cookie);
 
-    const regenerated = await trpc<{ recoveryCodes: string[] }>(t.app, cookie, "twoFactor.regenerateRecoveryCodes", { code: codeFor(secret) });
+    const regenerated = await trpc<{ recoveryCodes: string[] }>(t.app, cookie, "twoFactor.regenerateRecoveryCodes", {
+      code: codeFor(secret),
+    });
     expect(regenerated.status).toBe(200);
     expect(regenerated.data.recoveryCodes).toHaveLength(10);
     expect(regenerated.data.recoveryCodes).not.toContain(recoveryCodes[0]);
     const old = await login(t.app, user.username, PASSWORD);
     expect((await verifyRest(t, old.cookie, recoveryCodes[0]!)).statusCode).toBe(401);
 
-    const wrongPassword = await trpc(t.app, cookie, "twoFactor.disable", { currentPassword: "Not!TheRightOne1", code: regenerated.data.recoveryCodes[0] });
+    const wrongPassword = await trpc(t.app, cookie, "twoFactor.disable", {
+      currentPassword: "Not!TheRightOne1",
+      code: regenerated.data.recoveryCodes[0],
+    });
     expect(wrongPassword.status).toBe(400);
     expect(wrongPassword.error?.data.fieldErrors).toHaveProperty("currentPassword");
     const wrongCode = await trpc(t.app, cookie, "twoFactor.disable", { currentPassword: PASSWORD, code: "abcde-abcde" });
@@ -290,7 +307,9 @@ describe.each(testDialects())("compulsory two-factor sign-in for staff on %s", (
   });
 
   it("is an administrator's setting, and only once their own second factor is on", async () => {
-    expect((await trpc(t.app, (await login(t.app, "employee")).cookie, "settings.updateSecurity", { requireTwoFactorForStaff: true })).status).toBe(403);
+    expect(
+      (await trpc(t.app, (await login(t.app, "employee")).cookie, "settings.updateSecurity", { requireTwoFactorForStaff: true })).status,
+    ).toBe(403);
     const admin = await newUser(t, adminCookie, "administrator");
     const cookie = (await login(t.app, admin.username, PASSWORD)).cookie;
     const early = await trpc(t.app, cookie, "settings.updateSecurity", { requireTwoFactorForStaff: true });
@@ -312,7 +331,9 @@ describe.each(testDialects())("compulsory two-factor sign-in for staff on %s", (
     expect(signIn.response.statusCode).toBe(200);
     expect(signIn.response.json()).toMatchObject({ id: employee.id, twoFactorSetupRequired: true });
     const cookie = signIn.cookie;
-    expect((await t.app.inject({ method: "GET", url: "/api/user", headers: { cookie } })).json()).toMatchObject({ twoFactorSetupRequired: true });
+    expect((await t.app.inject({ method: "GET", url: "/api/user", headers: { cookie } })).json()).toMatchObject({
+      twoFactorSetupRequired: true,
+    });
 
     const held = await trpc(t.app, cookie, "queries.list", {});
     expect(held.status).toBe(403);
@@ -332,7 +353,9 @@ describe.each(testDialects())("compulsory two-factor sign-in for staff on %s", (
 
     await enrol(t, cookie);
     expect((await trpc(t.app, cookie, "queries.list", {})).status).toBe(200);
-    expect((await t.app.inject({ method: "GET", url: "/api/user", headers: { cookie } })).json()).not.toHaveProperty("twoFactorSetupRequired");
+    expect((await t.app.inject({ method: "GET", url: "/api/user", headers: { cookie } })).json()).not.toHaveProperty(
+      "twoFactorSetupRequired",
+    );
 
     // While compulsory, staff cannot turn it off.
     const off = await trpc(t.app, cookie, "twoFactor.disable", { currentPassword: PASSWORD, code: "123456" });

@@ -78,7 +78,8 @@ export function measureFirstDownload(dist: string): FirstDownload {
     for (const next of chunk.imports ?? []) visit(next);
   };
   for (const key of COLD_AUTH_LAZY) {
-    if (!manifest[key]) throw new Error(`${key} is not in the build's manifest: the cold /auth check must be told what the sign-in page loads now.`);
+    if (!manifest[key])
+      throw new Error(`${key} is not in the build's manifest: the cold /auth check must be told what the sign-in page loads now.`);
     visit(key);
   }
   const coldAuthBytes = [...coldAuth].reduce((sum, file) => sum + gzip(file), 0);
@@ -97,11 +98,15 @@ export function checkFirstDownload(dist: string): FirstDownload {
       `a cold /auth fetches ${kb(figures.coldAuth)} in ${figures.coldAuthFiles} files (budget ${kb(COLD_AUTH_BUDGET)}).`,
   );
   const problems: string[] = [];
-  if (figures.javascript > FIRST_DOWNLOAD_BUDGET) problems.push(`the first download is ${kb(figures.javascript)} of JavaScript, over its ${kb(FIRST_DOWNLOAD_BUDGET)} budget`);
+  if (figures.javascript > FIRST_DOWNLOAD_BUDGET)
+    problems.push(`the first download is ${kb(figures.javascript)} of JavaScript, over its ${kb(FIRST_DOWNLOAD_BUDGET)} budget`);
   if (figures.zodInIt) problems.push("the validation library (zod) is in the first download");
-  if (figures.coldAuth > COLD_AUTH_BUDGET) problems.push(`a cold /auth fetches ${kb(figures.coldAuth)}, over its ${kb(COLD_AUTH_BUDGET)} budget`);
+  if (figures.coldAuth > COLD_AUTH_BUDGET)
+    problems.push(`a cold /auth fetches ${kb(figures.coldAuth)}, over its ${kb(COLD_AUTH_BUDGET)} budget`);
   if (problems.length) {
-    throw new Error(`The web build is over its budget: ${problems.join("; ")}. See README "Benchmarks" and docs/decisions.md "Performance" for what keeps it small.`);
+    throw new Error(
+      `The web build is over its budget: ${problems.join("; ")}. See README "Benchmarks" and docs/decisions.md "Performance" for what keeps it small.`,
+    );
   }
   return figures;
 }

@@ -11,7 +11,8 @@ function fakeBuild(files: Record<string, number | string>, html: string, manifes
   mkdirSync(join(dist, "assets"));
   mkdirSync(join(dist, ".vite"));
   writeFileSync(join(dist, "index.html"), html);
-  for (const [file, content] of Object.entries(files)) writeFileSync(join(dist, file), typeof content === "number" ? randomBytes(content * 1024) : content);
+  for (const [file, content] of Object.entries(files))
+    writeFileSync(join(dist, file), typeof content === "number" ? randomBytes(content * 1024) : content);
   writeFileSync(join(dist, ".vite/manifest.json"), JSON.stringify(manifest));
   return dist;
 }
@@ -46,7 +47,15 @@ describe("the first download's budget (the web build's check)", () => {
   });
 
   it("sums the gzip of the scripts and preloads (the auth page's preload too), and for a cold /auth adds the sign-in form's chunks and the toasts'", () => {
-    const dist = build({ "assets/index.js": 10, "assets/app.js": 60, "assets/app.css": 15, "assets/auth.js": 20, "assets/sign-in-form.js": 5, "assets/zod.js": 30, "assets/toaster.js": 4 });
+    const dist = build({
+      "assets/index.js": 10,
+      "assets/app.js": 60,
+      "assets/app.css": 15,
+      "assets/auth.js": 20,
+      "assets/sign-in-form.js": 5,
+      "assets/zod.js": 30,
+      "assets/toaster.js": 4,
+    });
     const figures = measureFirstDownload(dist);
     // Random bytes do not compress: gzip adds a few bytes per file.
     expect(figures.javascript / 1024).toBeGreaterThan(90);
@@ -58,15 +67,39 @@ describe("the first download's budget (the web build's check)", () => {
   });
 
   it("fails the build with the figure when the first download is over 150 KB, even when only a preload pushes it over", () => {
-    const dist = build({ "assets/index.js": 10, "assets/app.js": 130, "assets/app.css": 15, "assets/auth.js": 15, "assets/sign-in-form.js": 5, "assets/zod.js": 30, "assets/toaster.js": 4 });
+    const dist = build({
+      "assets/index.js": 10,
+      "assets/app.js": 130,
+      "assets/app.css": 15,
+      "assets/auth.js": 15,
+      "assets/sign-in-form.js": 5,
+      "assets/zod.js": 30,
+      "assets/toaster.js": 4,
+    });
     expect(FIRST_DOWNLOAD_BUDGET).toBe(150 * 1024);
     expect(() => checkFirstDownload(dist)).toThrow(/the first download is 155\.\d KB of JavaScript, over its 150\.0 KB budget/);
   });
 
   it("fails when a cold /auth fetches more than 250 KB, or zod is in the first download", () => {
-    const heavy = build({ "assets/index.js": 10, "assets/app.js": 100, "assets/app.css": 15, "assets/auth.js": 20, "assets/sign-in-form.js": 5, "assets/zod.js": 110, "assets/toaster.js": 4 });
+    const heavy = build({
+      "assets/index.js": 10,
+      "assets/app.js": 100,
+      "assets/app.css": 15,
+      "assets/auth.js": 20,
+      "assets/sign-in-form.js": 5,
+      "assets/zod.js": 110,
+      "assets/toaster.js": 4,
+    });
     expect(() => checkFirstDownload(heavy)).toThrow(/a cold \/auth fetches 26\d\.\d KB, over its 250\.0 KB budget/);
-    const withZod = build({ "assets/index.js": 10, "assets/app.js": "var a = { _zod: {} };", "assets/app.css": 15, "assets/auth.js": 20, "assets/sign-in-form.js": 5, "assets/zod.js": 30, "assets/toaster.js": 4 });
+    const withZod = build({
+      "assets/index.js": 10,
+      "assets/app.js": "var a = { _zod: {} };",
+      "assets/app.css": 15,
+      "assets/auth.js": 20,
+      "assets/sign-in-form.js": 5,
+      "assets/zod.js": 30,
+      "assets/toaster.js": 4,
+    });
     expect(() => checkFirstDownload(withZod)).toThrow(/the validation library \(zod\) is in the first download/);
   });
 });

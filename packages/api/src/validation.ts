@@ -44,5 +44,7 @@ function describe(issue: z.core.$ZodIssue | undefined): string {
   if (!issue) return "The request is not valid";
   const field = issue.path.join(".");
   if (!issue.message.startsWith("Invalid")) return issue.message;
-  return field ? `${field}: ${issue.message}` : `The request is not valid (${issue.message.replace(/^Invalid input:?\s*/, "") || "unexpected input"}).`;
+  return field
+    ? `${field}: ${issue.message}`
+    : `The request is not valid (${issue.message.replace(/^Invalid input:?\s*/, "") || "unexpected input"}).`;
 }

@@ -1,5 +1,33 @@
 import type { ColumnType, Generated, GeneratedAlways, Insertable, Selectable, Updateable } from "kysely";
-import type { AssessmentMode, InvoiceKind, InvoiceLineKind, InvoiceStatus, PaymentMethod, PaymentProofStatus, AssignmentStatus, BookingStatus, CancellationClass, CaseStatus, ClaimType, Gender, MeetingEndReason, MeetingGuestRole, MeetingParticipantState, MeetingStatus, RecordingStopReason, NotificationType, PhoneType, Priority, QueryEventKind, QueryStatus, ReportKind, ReportStatus, Role, RosterDuty, ThreadKind } from "@medlegal/domain";
+import type {
+  AssessmentMode,
+  InvoiceKind,
+  InvoiceLineKind,
+  InvoiceStatus,
+  PaymentMethod,
+  PaymentProofStatus,
+  AssignmentStatus,
+  BookingStatus,
+  CancellationClass,
+  CaseStatus,
+  ClaimType,
+  Gender,
+  MeetingEndReason,
+  MeetingGuestRole,
+  MeetingParticipantState,
+  MeetingStatus,
+  RecordingStopReason,
+  NotificationType,
+  PhoneType,
+  Priority,
+  QueryEventKind,
+  QueryStatus,
+  ReportKind,
+  ReportStatus,
+  Role,
+  RosterDuty,
+  ThreadKind,
+} from "@medlegal/domain";
 
 /** timestamptz: read as Date, written as Date or ISO string. */
 type Timestamp = ColumnType<Date, Date | string, Date | string>;
@@ -284,7 +312,6 @@ export interface MessagesTable {
   created_at: GeneratedTimestamp;
 }
 
-
 export interface AuditLogTable {
   id: Generated<string>;
   at: GeneratedTimestamp;
@@ -528,7 +555,18 @@ export interface QueryEventsTable {
 }
 
 /** What a stored file belongs to; the download route checks the caller may see that record. */
-export type FileOwnerKind = "query_document" | "report_version" | "invoice" | "credit_note" | "payment_proof" | "meeting_recording" | "message_upload" | "message_attachment" | "privacy_agreement" | "billing_undertaking" | "billing_order";
+export type FileOwnerKind =
+  | "query_document"
+  | "report_version"
+  | "invoice"
+  | "credit_note"
+  | "payment_proof"
+  | "meeting_recording"
+  | "message_upload"
+  | "message_attachment"
+  | "privacy_agreement"
+  | "billing_undertaking"
+  | "billing_order";
 
 /** Every stored file, bytes in PostgreSQL (docs/decisions.md, "Files and reports"). */
 export interface FilesTable {
@@ -546,7 +584,6 @@ export interface FilesTable {
   /** Emptied by a destruction; the row stays for the append-only records that point at it. */
   destroyed_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
 }
-
 
 export interface ReportsTable {
   id: Generated<string>;
@@ -792,7 +829,8 @@ export interface DeclaredHolidaysTable {
   created_at: GeneratedTimestamp;
 }
 
-export type SlaPolicyKey = "query_acknowledgement" | "booking_offered" | "report_delivery" | "report_release" | "raf5_dispute" | "court_step";
+export type SlaPolicyKey =
+  "query_acknowledgement" | "booking_offered" | "report_delivery" | "report_release" | "raf5_dispute" | "court_step";
 export type SlaSubjectKind = "query" | "booking" | "assignment" | "report" | "court_step";
 export type SlaTimerStatus = "open" | "met" | "missed" | "cancelled";
 export type SlaPauseKind = "hold" | "manual" | "waiting";
@@ -1052,7 +1090,6 @@ export interface InvoiceRemindersTable {
   notified: boolean;
   sent_at: GeneratedTimestamp;
 }
-
 
 /** A video meeting (docs/architecture.md, "Video assessments"). */
 export interface MeetingsTable {

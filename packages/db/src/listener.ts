@@ -165,7 +165,8 @@ export function createPgListener(url: string, options: ListenerOptions = {}): Li
       next.on("error", (error) => lost(next, error));
       next.on("end", () => lost(next));
       next.on("notification", (message) => {
-        if (message.channel && client === next) subscribers.emit(message.channel, { kind: "payload", payload: message.payload ?? "" }, onError);
+        if (message.channel && client === next)
+          subscribers.emit(message.channel, { kind: "payload", payload: message.payload ?? "" }, onError);
       });
       try {
         await next.connect();

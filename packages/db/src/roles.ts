@@ -40,7 +40,9 @@ export async function grantAppRole(db: Kysely<any>, role: AppRole): Promise<void
     const { rows } = await sql<{ me: string; database: string }>`SELECT current_user AS me, current_database() AS database`.execute(trx);
     const { me, database } = rows[0]!;
     if (me === role.name) {
-      throw new Error(`The app's database user (${role.name}) is the owner's: give DATABASE_URL its own user, other than DATABASE_OWNER_URL's.`);
+      throw new Error(
+        `The app's database user (${role.name}) is the owner's: give DATABASE_URL its own user, other than DATABASE_OWNER_URL's.`,
+      );
     }
     const app = sql.id(role.name);
     const password = role.password === undefined ? sql`` : sql` PASSWORD ${sql.lit(role.password)}`;
@@ -52,7 +54,9 @@ export async function grantAppRole(db: Kysely<any>, role: AppRole): Promise<void
       await sql`CREATE ROLE ${app} LOGIN NOSUPERUSER NOCREATEDB NOCREATEROLE NOBYPASSRLS${password}`.execute(trx);
     } else {
       if (found.rolsuper || found.rolbypassrls || found.rolcreaterole || found.member_of_owner) {
-        throw new Error(`The database role ${role.name} is a superuser, may create roles, bypasses row security or belongs to ${me}: the app needs an ordinary role of its own.`);
+        throw new Error(
+          `The database role ${role.name} is a superuser, may create roles, bypasses row security or belongs to ${me}: the app needs an ordinary role of its own.`,
+        );
       }
       await sql`ALTER ROLE ${app} LOGIN${password}`.execute(trx);
     }
@@ -60,7 +64,9 @@ export async function grantAppRole(db: Kysely<any>, role: AppRole): Promise<void
       SELECT count(*)::int AS n FROM pg_class c JOIN pg_namespace s ON s.oid = c.relnamespace
       WHERE s.nspname = 'public' AND pg_get_userbyid(c.relowner) = ${role.name}`.execute(trx);
     if (owned.rows[0]!.n > 0) {
-      throw new Error(`The database role ${role.name} owns tables in this database: migrate with their owner (DATABASE_OWNER_URL) and keep ${role.name} for the app.`);
+      throw new Error(
+        `The database role ${role.name} owns tables in this database: migrate with their owner (DATABASE_OWNER_URL) and keep ${role.name} for the app.`,
+      );
     }
 
     await sql`GRANT CONNECT ON DATABASE ${sql.id(database)} TO ${app}`.execute(trx);

@@ -15,7 +15,10 @@ export function testDialects(): DialectKind[] {
 }
 
 /** A fresh, migrated database of the given dialect; close() removes it. */
-export async function createTestDatabase(kind: DialectKind = "pglite", options: Pick<DatabaseOptions, "statementTimeoutMs"> = {}): Promise<DatabaseHandle & { url?: string }> {
+export async function createTestDatabase(
+  kind: DialectKind = "pglite",
+  options: Pick<DatabaseOptions, "statementTimeoutMs"> = {},
+): Promise<DatabaseHandle & { url?: string }> {
   if (kind === "pglite") {
     const handle = createDatabase({ dataDir: "memory://" });
     await migrateToLatest(handle.db);

@@ -45,7 +45,9 @@ describe.skipIf(!testDialects().includes("pg"))("the app's least-privilege datab
   describe.each(APPEND_ONLY_TABLES)("%s", (table) => {
     it("can be added to and read", async () => {
       const { rows: grants } = await sql<{ insert: boolean; select: boolean }>`
-        SELECT has_table_privilege(current_user, ${table}, 'INSERT') AS insert, has_table_privilege(current_user, ${table}, 'SELECT') AS select`.execute(app.db);
+        SELECT has_table_privilege(current_user, ${table}, 'INSERT') AS insert, has_table_privilege(current_user, ${table}, 'SELECT') AS select`.execute(
+        app.db,
+      );
       expect(grants).toEqual([{ insert: true, select: true }]);
       // A version needs a report and a file, a credit note an issued invoice: the grant above is all this role adds.
       if (table !== "audit_log" && table !== "access_log") return;
@@ -57,7 +59,9 @@ describe.skipIf(!testDialects().includes("pg"))("the app's least-privilege datab
     it("cannot be updated, deleted or truncated", async () => {
       // Refused by the missing grant, before the append-only trigger would be reached.
       const denied = pgError("insufficient_privilege", { message: `permission denied for table ${table}` });
-      await expect(sql`UPDATE ${sql.table(table)} SET ${sql.ref(TEXT_COLUMN[table])} = 'tampered'`.execute(app.db)).rejects.toMatchObject(denied);
+      await expect(sql`UPDATE ${sql.table(table)} SET ${sql.ref(TEXT_COLUMN[table])} = 'tampered'`.execute(app.db)).rejects.toMatchObject(
+        denied,
+      );
       await expect(sql`DELETE FROM ${sql.table(table)}`.execute(app.db)).rejects.toMatchObject(denied);
       await expect(sql`TRUNCATE ${sql.table(table)}`.execute(app.db)).rejects.toMatchObject(denied);
     });
@@ -67,7 +71,10 @@ describe.skipIf(!testDialects().includes("pg"))("the app's least-privilege datab
       const notOwner = pgError("insufficient_privilege", { message: `must be owner of table ${table}` });
       await expect(sql`ALTER TABLE ${sql.table(table)} DISABLE TRIGGER ${trigger}`.execute(app.db)).rejects.toMatchObject(notOwner);
       await expect(sql`ALTER TABLE ${sql.table(table)} DISABLE TRIGGER ALL`.execute(app.db)).rejects.toMatchObject(notOwner);
-      await expect(sql`DROP TRIGGER ${trigger} ON ${sql.table(table)}`.execute(app.db)).rejects.toMatchObject({ ...notOwner, message: `must be owner of relation ${table}` });
+      await expect(sql`DROP TRIGGER ${trigger} ON ${sql.table(table)}`.execute(app.db)).rejects.toMatchObject({
+        ...notOwner,
+        message: `must be owner of relation ${table}`,
+      });
       await expect(sql`DROP TABLE ${sql.table(table)}`.execute(app.db)).rejects.toMatchObject(notOwner);
       const triggers = await sql<{ tgname: string; tgenabled: string }>`
         SELECT tgname, tgenabled FROM pg_trigger WHERE tgrelid = ${table}::regclass AND NOT tgisinternal ORDER BY tgname`.execute(owner.db);
@@ -79,7 +86,11 @@ describe.skipIf(!testDialects().includes("pg"))("the app's least-privilege datab
   });
 
   it("reads and changes ordinary rows, but cannot write the migration history", async () => {
-    const changed = await app.db.updateTable("specializations").set({ name: "Neurosurgeon" }).where("name", "=", "Neurosurgeon").executeTakeFirst();
+    const changed = await app.db
+      .updateTable("specializations")
+      .set({ name: "Neurosurgeon" })
+      .where("name", "=", "Neurosurgeon")
+      .executeTakeFirst();
     expect(Number(changed.numUpdatedRows)).toBe(1);
     expect((await sql`SELECT name FROM kysely_migration`.execute(app.db)).rows.length).toBeGreaterThan(0);
     await expect(sql`DELETE FROM kysely_migration`.execute(app.db)).rejects.toMatchObject(

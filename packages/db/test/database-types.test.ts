@@ -75,7 +75,10 @@ function describeColumn(checker: ts.TypeChecker, type: ts.Type, at: ts.Node): De
   const select = part("__select__");
   const insert = part("__insert__");
   return {
-    kind: kindOf(checker, select.filter((t) => !(t.flags & (ts.TypeFlags.Null | ts.TypeFlags.Undefined)))),
+    kind: kindOf(
+      checker,
+      select.filter((t) => !(t.flags & (ts.TypeFlags.Null | ts.TypeFlags.Undefined))),
+    ),
     nullable: select.some((t) => t.flags & ts.TypeFlags.Null),
     optionalOnInsert: insert.some((t) => t.flags & ts.TypeFlags.Undefined),
     neverInserted: insert.every((t) => t.flags & ts.TypeFlags.Never),

@@ -42,7 +42,10 @@ describe.each(testDialects())("the database on %s", (kind) => {
     }
     // A slice of a larger buffer is stored as the slice, not as the buffer behind it.
     const slice = new Uint8Array([9, 8, 7, 6, 5]).subarray(1, 3);
-    const stored = await sql<{ data: Uint8Array; length: number }>`SELECT ${slice}::bytea AS data, length(${slice}::bytea) AS length`.execute(handle.db);
+    const stored = await sql<{
+      data: Uint8Array;
+      length: number;
+    }>`SELECT ${slice}::bytea AS data, length(${slice}::bytea) AS length`.execute(handle.db);
     expect([...stored.rows[0]!.data]).toEqual([8, 7]);
     expect(Number(stored.rows[0]!.length)).toBe(2);
   });
@@ -76,12 +79,21 @@ describe.each(testDialects())("the database on %s", (kind) => {
 
   it("refuses a second user with the same username or email in another letter case", async () => {
     const base = { password_hash: "x", first_name: "A", last_name: "B", role: "attorney" as const };
-    await handle.db.insertInto("users").values({ ...base, username: "Dup", email: "dup@x.example" }).execute();
-    await expect(handle.db.insertInto("users").values({ ...base, username: "dup", email: "other@x.example" }).execute()).rejects.toMatchObject(
-      pgError("unique_violation", { constraint: "users_username_ci" }),
-    );
-    await expect(handle.db.insertInto("users").values({ ...base, username: "other", email: "DUP@x.example" }).execute()).rejects.toMatchObject(
-      pgError("unique_violation", { constraint: "users_email_ci" }),
-    );
+    await handle.db
+      .insertInto("users")
+      .values({ ...base, username: "Dup", email: "dup@x.example" })
+      .execute();
+    await expect(
+      handle.db
+        .insertInto("users")
+        .values({ ...base, username: "dup", email: "other@x.example" })
+        .execute(),
+    ).rejects.toMatchObject(pgError("unique_violation", { constraint: "users_username_ci" }));
+    await expect(
+      handle.db
+        .insertInto("users")
+        .values({ ...base, username: "other", email: "DUP@x.example" })
+        .execute(),
+    ).rejects.toMatchObject(pgError("unique_violation", { constraint: "users_email_ci" }));
   });
 });

@@ -100,20 +100,21 @@ describe.each(testDialects())("the listening connection on %s", (kind) => {
   });
 
   // Only a server connection can be dropped from outside; PGlite listens in process.
-  if (kind === "pg") it("reconnects after losing its connection, listens again and tells subscribers to resync", async () => {
-    const channel = recorder(listener, "test_reconnect");
-    await listener.ready();
-    // The server drops the listening connection (as a restart or a failover would).
-    const { rows } = await sql<{ n: number }>`
+  if (kind === "pg")
+    it("reconnects after losing its connection, listens again and tells subscribers to resync", async () => {
+      const channel = recorder(listener, "test_reconnect");
+      await listener.ready();
+      // The server drops the listening connection (as a restart or a failover would).
+      const { rows } = await sql<{ n: number }>`
       select count(pg_terminate_backend(pid))::int as n from pg_stat_activity
       where datname = current_database() and pid <> pg_backend_pid() and query ilike '%LISTEN %'`.execute(handle.db);
-    expect(rows[0]!.n).toBeGreaterThan(0);
-    await channel.until((events) => events.some((e) => e.kind === "resync"), "resync");
-    await listener.ready();
-    expect(listener.isListening("test_reconnect")).toBe(true);
-    await notify(handle.db, "test_reconnect", "after");
-    await channel.until((events) => events.some((e) => e.kind === "payload"), "the notification after the reconnect");
-    expect(channel.payloads()).toEqual(["after"]);
-    channel.unsubscribe();
-  });
+      expect(rows[0]!.n).toBeGreaterThan(0);
+      await channel.until((events) => events.some((e) => e.kind === "resync"), "resync");
+      await listener.ready();
+      expect(listener.isListening("test_reconnect")).toBe(true);
+      await notify(handle.db, "test_reconnect", "after");
+      await channel.until((events) => events.some((e) => e.kind === "payload"), "the notification after the reconnect");
+      expect(channel.payloads()).toEqual(["after"]);
+      channel.unsubscribe();
+    });
 });

@@ -29,7 +29,10 @@ describe("the prepared PGlite database", () => {
     expect(copyPgliteTemplate(dataDir, root)).toBe(true);
     const handle = createDatabase({ dataDir, template: false });
     try {
-      const ran = await handle.db.selectFrom("kysely_migration" as never).select(sql<string>`name`.as("name")).execute();
+      const ran = await handle.db
+        .selectFrom("kysely_migration" as never)
+        .select(sql<string>`name`.as("name"))
+        .execute();
       expect(ran.map((r) => r.name).sort()).toEqual(Object.keys(migrations).sort());
       expect(await migrateToLatest(handle.db)).toEqual([]);
       const users = await sql<{ count: number }>`select count(*)::int as count from users`.execute(handle.db);
@@ -52,7 +55,10 @@ describe("the prepared PGlite database", () => {
     try {
       writeFileSync(template.stampFile, JSON.stringify({ ...stamp, pglite: "0.0.1" }));
       expect(usablePgliteTemplate(template, root)).toBe(false);
-      writeFileSync(template.stampFile, JSON.stringify({ ...stamp, migrations: [...stamp.migrations, "2099-01-01-01-from-another-branch"] }));
+      writeFileSync(
+        template.stampFile,
+        JSON.stringify({ ...stamp, migrations: [...stamp.migrations, "2099-01-01-01-from-another-branch"] }),
+      );
       expect(usablePgliteTemplate(template, root)).toBe(false);
       const dataDir = join(root, "refused");
       expect(copyPgliteTemplate(dataDir, root)).toBe(false);

@@ -18,7 +18,15 @@ export type ConsultantDetails = Pick<RegistrationForm, "specialization" | "licen
 type ContactLists = Pick<AttorneyDetails, "addresses" | "emails" | "phones">;
 
 export function emptyAttorneyDetails(): AttorneyDetails {
-  return { firmName: "", vatNumber: "", gender: "", birthDate: "", addresses: [""], emails: [""], phones: [{ number: "", type: DEFAULT_PHONE_TYPE }] };
+  return {
+    firmName: "",
+    vatNumber: "",
+    gender: "",
+    birthDate: "",
+    addresses: [""],
+    emails: [""],
+    phones: [{ number: "", type: DEFAULT_PHONE_TYPE }],
+  };
 }
 
 export function emptyConsultantDetails(): ConsultantDetails {

@@ -3,7 +3,18 @@ import { NOTIFICATION_TYPES } from "./notifications";
 import type { NotificationType } from "./notifications";
 import type { Role } from "./roles";
 import { ROLES } from "./roles";
-import { calendarDate, id, idInputSchema, listInput, optionalText, pageCursor, pageLimit, searchText, text, vatNumber } from "./input-primitives";
+import {
+  calendarDate,
+  id,
+  idInputSchema,
+  listInput,
+  optionalText,
+  pageCursor,
+  pageLimit,
+  searchText,
+  text,
+  vatNumber,
+} from "./input-primitives";
 import {
   attorneyListFields,
   birthDateSchema,
@@ -38,7 +49,11 @@ const consultantFields = {
 const interpreterFields = {
   phone: phoneNumberSchema,
   /** The languages they interpret (issue 37): staff are offered interpreters by language. Left out, the saved ones stay. */
-  interpreterLanguages: z.array(z.enum(HOME_LANGUAGES, { error: "Choose languages from the list" })).max(HOME_LANGUAGES.length).optional().transform((v) => (v ? [...new Set(v)] : v)),
+  interpreterLanguages: z
+    .array(z.enum(HOME_LANGUAGES, { error: "Choose languages from the list" }))
+    .max(HOME_LANGUAGES.length)
+    .optional()
+    .transform((v) => (v ? [...new Set(v)] : v)),
 };
 const personFields = {
   email: emailSchema,
@@ -234,7 +249,9 @@ export const specializationInputSchema = z.object({
 });
 
 export const specializationUpdateSchema = specializationInputSchema.extend(idInputSchema.shape);
-export const setSpecializationActiveSchema = idInputSchema.extend({ active: z.boolean({ error: "Say whether the specialization is active" }) });
+export const setSpecializationActiveSchema = idInputSchema.extend({
+  active: z.boolean({ error: "Say whether the specialization is active" }),
+});
 
 export interface SpecializationItem {
   id: string;
@@ -256,8 +273,12 @@ export const SPECIALIZATION_MESSAGES = {
 export const bankAccountFields = {
   bankName: text().trim().max(100, "Bank name must be at most 100 characters"),
   accountName: text().trim().max(200, "Account name must be at most 200 characters"),
-  accountNumber: text().trim().regex(/^\d{0,20}$/, "An account number has only digits"),
-  branchCode: text().trim().regex(/^(\d{6})?$/, "A branch code is 6 digits"),
+  accountNumber: text()
+    .trim()
+    .regex(/^\d{0,20}$/, "An account number has only digits"),
+  branchCode: text()
+    .trim()
+    .regex(/^(\d{6})?$/, "A branch code is 6 digits"),
 };
 
 export const agencySettingsSchema = z.object({
@@ -277,7 +298,13 @@ export const agencySettingsSchema = z.object({
 /** An expert's billing details (`/settings`, consultants): their VAT number (empty: not a VAT vendor) and bank account. */
 export const expertBillingDetailsSchema = z.object({ vatNumber, ...bankAccountFields });
 export type ExpertBillingDetails = z.output<typeof expertBillingDetailsSchema>;
-export const EMPTY_EXPERT_BILLING_DETAILS: ExpertBillingDetails = { vatNumber: "", bankName: "", accountName: "", accountNumber: "", branchCode: "" };
+export const EMPTY_EXPERT_BILLING_DETAILS: ExpertBillingDetails = {
+  vatNumber: "",
+  bankName: "",
+  accountName: "",
+  accountNumber: "",
+  branchCode: "",
+};
 export type AgencySettings = z.output<typeof agencySettingsSchema>;
 
 export const DEFAULT_AGENCY_SETTINGS: AgencySettings = {

@@ -68,7 +68,8 @@ export const AGREEMENT_MESSAGES = {
   expiresBeforeSigned: "The agreement must hold beyond the day it was signed",
   alreadyRevoked: "This agreement is already revoked or replaced.",
   /** Refused proposal of an expert (assignments): says what to do. */
-  noCurrentAgreement: (name: string) => `${name} has no current confidentiality agreement on record; record one in Privacy before proposing them.`,
+  noCurrentAgreement: (name: string) =>
+    `${name} has no current confidentiality agreement on record; record one in Privacy before proposing them.`,
 } as const;
 
 /** What the record dialog sends with the file (multipart fields, REST). */
@@ -78,7 +79,10 @@ export const agreementRecordSchema = z
     kind: z.enum(AGREEMENT_KINDS, { error: "Choose the kind of agreement" }),
     version: required("Version", 50),
     signedOn: pastCalendarDate("Date signed"),
-    expiresOn: calendarDate("Valid until").optional().or(z.literal("")).transform((v) => v || null),
+    expiresOn: calendarDate("Valid until")
+      .optional()
+      .or(z.literal(""))
+      .transform((v) => v || null),
   })
   .refine((v) => !v.expiresOn || v.expiresOn > v.signedOn, { message: AGREEMENT_MESSAGES.expiresBeforeSigned, path: ["expiresOn"] });
 export type AgreementRecordInput = z.input<typeof agreementRecordSchema>;

@@ -25,7 +25,13 @@ export const bankMappingOutputSchema = z.object({
   saved: z.boolean(),
 });
 
-const matchOutputSchema = z.object({ kind: z.enum(STATEMENT_MATCH_KINDS), attorneyId: nullableText, allocations, proofId: nullableText, note: z.string() });
+const matchOutputSchema = z.object({
+  kind: z.enum(STATEMENT_MATCH_KINDS),
+  attorneyId: nullableText,
+  allocations,
+  proofId: nullableText,
+  note: z.string(),
+});
 
 export const statementPreviewOutputSchema = z.object({
   lines: z.array(

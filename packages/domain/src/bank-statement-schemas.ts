@@ -10,12 +10,21 @@ import { allocationsSchema } from "./payments";
 export const STATEMENT_MAX_CHARS = 2_000_000;
 export const STATEMENT_MAX_LINES = 5_000;
 
-const column = (label: string) => text(`${label} is required`).trim().min(1, `${label} is required`).max(100, `${label} must be at most 100 characters`);
-const optionalColumn = text().trim().max(100, "A column name must be at most 100 characters").nullable().transform((v) => v || null);
+const column = (label: string) =>
+  text(`${label} is required`).trim().min(1, `${label} is required`).max(100, `${label} must be at most 100 characters`);
+const optionalColumn = text()
+  .trim()
+  .max(100, "A column name must be at most 100 characters")
+  .nullable()
+  .transform((v) => v || null);
 
 export const bankMappingSchema = z
   .object({
-    headerRow: z.number({ error: "The header row is a line number" }).int("The header row is a line number").min(1, "The header row is line 1 or later").max(50, "The header row is at most line 50"),
+    headerRow: z
+      .number({ error: "The header row is a line number" })
+      .int("The header row is a line number")
+      .min(1, "The header row is line 1 or later")
+      .max(50, "The header row is at most line 50"),
     dateColumn: column("The date column"),
     dateFormat: z.enum(STATEMENT_DATE_FORMATS, { error: "Choose a date format" }),
     descriptionColumn: column("The description column"),
@@ -25,7 +34,10 @@ export const bankMappingSchema = z
     balanceColumn: optionalColumn,
     footerMarker: optionalColumn,
   })
-  .refine((m) => (m.amountColumn === null) !== (m.creditColumn === null), { message: "Name either the amount column or the credit column, not both", path: ["amountColumn"] });
+  .refine((m) => (m.amountColumn === null) !== (m.creditColumn === null), {
+    message: "Name either the amount column or the credit column, not both",
+    path: ["amountColumn"],
+  });
 
 export const bankSchema = z.enum(BANKS, { error: "Choose the bank" });
 export const saveBankMappingSchema = z.object({ bank: bankSchema, mapping: bankMappingSchema });
@@ -34,7 +46,10 @@ export const bankInputSchema = z.object({ bank: bankSchema });
 export const statementFileSchema = z.object({
   /** A bank for CSV (its mapping reads the file); "ofx" for an OFX file. */
   bank: z.enum([...BANKS, "ofx"], { error: "Choose the bank, or OFX" }),
-  fileName: text("Choose a statement file").trim().min(1, "Choose a statement file").max(200, "The file name must be at most 200 characters"),
+  fileName: text("Choose a statement file")
+    .trim()
+    .min(1, "Choose a statement file")
+    .max(200, "The file name must be at most 200 characters"),
   content: text("Choose a statement file").max(STATEMENT_MAX_CHARS, "A statement file is at most 2 MB"),
 });
 

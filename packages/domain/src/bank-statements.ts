@@ -229,7 +229,11 @@ export interface OpenInvoiceForMatching {
 
 export const STATEMENT_MATCH_KINDS = ["exact", "partial", "none"] as const;
 export type StatementMatchKind = (typeof STATEMENT_MATCH_KINDS)[number];
-export const STATEMENT_MATCH_LABELS: Record<StatementMatchKind, string> = { exact: "Exact match", partial: "Check this match", none: "Not matched" };
+export const STATEMENT_MATCH_LABELS: Record<StatementMatchKind, string> = {
+  exact: "Exact match",
+  partial: "Check this match",
+  none: "Not matched",
+};
 
 /** A proof of payment an attorney uploaded that still awaits its match: what they say they paid, and for which invoices. */
 export interface ProofForMatching {
@@ -256,7 +260,27 @@ export interface StatementMatch {
 const MIN_REFERENCE_LENGTH = 4;
 
 /** Words of a firm's name that every firm has: what is left names the firm ("Van der Merwe Attorneys Inc." is VAN DER MERWE). */
-const GENERIC_FIRM_WORDS = new Set(["ATTORNEYS", "ATTORNEY", "ATTYS", "INC", "INCORPORATED", "AND", "CO", "ASSOCIATES", "PARTNERS", "TRUST", "LAW", "LEGAL", "THE", "FIRM", "OF", "PTY", "LTD", "NOTARIES", "CONVEYANCERS"]);
+const GENERIC_FIRM_WORDS = new Set([
+  "ATTORNEYS",
+  "ATTORNEY",
+  "ATTYS",
+  "INC",
+  "INCORPORATED",
+  "AND",
+  "CO",
+  "ASSOCIATES",
+  "PARTNERS",
+  "TRUST",
+  "LAW",
+  "LEGAL",
+  "THE",
+  "FIRM",
+  "OF",
+  "PTY",
+  "LTD",
+  "NOTARIES",
+  "CONVEYANCERS",
+]);
 
 /**
  * Whether a statement line names the firm: the distinctive part of its name in the line's text
@@ -264,7 +288,10 @@ const GENERIC_FIRM_WORDS = new Set(["ATTORNEYS", "ATTORNEY", "ATTYS", "INC", "IN
  * ("VDM TRUST" names Van der Merwe Attorneys Inc.) when they are at least three letters.
  */
 export function namesFirm(lineText: string, firmName: string): boolean {
-  const words = firmName.toUpperCase().split(/[^A-Z0-9]+/).filter((w) => w && !GENERIC_FIRM_WORDS.has(w));
+  const words = firmName
+    .toUpperCase()
+    .split(/[^A-Z0-9]+/)
+    .filter((w) => w && !GENERIC_FIRM_WORDS.has(w));
   const core = words.join("");
   if (core.length >= MIN_REFERENCE_LENGTH && squash(lineText).includes(core)) return true;
   const initials = words.map((w) => w[0]).join("");
@@ -284,11 +311,16 @@ function fill(invoices: readonly OpenInvoiceForMatching[], amountCents: number):
 }
 
 /** The proof of payment a line is: the same amount, and the attorney's reference in the line, else the firm named within a week after the slip's date. */
-function proofOf(line: { amountCents: number; postedOn?: string }, words: string, proofs: readonly ProofForMatching[]): ProofForMatching | null {
+function proofOf(
+  line: { amountCents: number; postedOn?: string },
+  words: string,
+  proofs: readonly ProofForMatching[],
+): ProofForMatching | null {
   const same = proofs.filter((p) => p.amountCents === line.amountCents);
   const byReference = same.filter((p) => squash(p.reference).length >= MIN_REFERENCE_LENGTH && squash(words).includes(squash(p.reference)));
   if (byReference.length) return [...byReference].sort((a, b) => a.paidOn.localeCompare(b.paidOn))[0]!;
-  const week = (p: ProofForMatching) => !line.postedOn || (line.postedOn >= p.paidOn && Date.parse(line.postedOn) - Date.parse(p.paidOn) <= 7 * 86_400_000);
+  const week = (p: ProofForMatching) =>
+    !line.postedOn || (line.postedOn >= p.paidOn && Date.parse(line.postedOn) - Date.parse(p.paidOn) <= 7 * 86_400_000);
   const byFirm = same.filter((p) => week(p) && namesFirm(words, p.firmName));
   return byFirm.length === 1 ? byFirm[0]! : null;
 }
@@ -321,48 +353,105 @@ export function matchStatementLine(
   if (named.length) {
     const attorneys = new Set(named.map((i) => i.attorneyId));
     const listed = named.map((i) => i.number).join(", ");
-    if (attorneys.size > 1) return { kind: "partial", attorneyId: null, allocations: [], proofId: null, note: `The ${by} names invoices of more than one attorney (${listed}): assign it by hand.` };
+    if (attorneys.size > 1)
+      return {
+        kind: "partial",
+        attorneyId: null,
+        allocations: [],
+        proofId: null,
+        note: `The ${by} names invoices of more than one attorney (${listed}): assign it by hand.`,
+      };
     const ordered = [...named].sort((a, b) => a.number.localeCompare(b.number));
     const due = ordered.reduce((sum, i) => sum + i.balanceCents, 0);
     const attorneyId = ordered[0]!.attorneyId;
     const proofId = proof?.attorneyId === attorneyId ? proof.id : null;
     if (due === line.amountCents) {
-      return { kind: "exact", attorneyId, allocations: ordered.map((i) => ({ invoiceId: i.id, amountCents: i.balanceCents })), proofId, note: `The ${by} and the amount match ${listed}.` };
+      return {
+        kind: "exact",
+        attorneyId,
+        allocations: ordered.map((i) => ({ invoiceId: i.id, amountCents: i.balanceCents })),
+        proofId,
+        note: `The ${by} and the amount match ${listed}.`,
+      };
     }
-    const note = line.amountCents < due ? `Less than the balance of ${listed}: a part payment?` : `More than the balance of ${listed}: the rest stays as credit.`;
+    const note =
+      line.amountCents < due
+        ? `Less than the balance of ${listed}: a part payment?`
+        : `More than the balance of ${listed}: the rest stays as credit.`;
     return { kind: "partial", attorneyId, allocations: fill(ordered, line.amountCents), proofId, note };
   }
   if (proof) {
     const slip = `the proof of payment ${proof.firmName} uploaded (reference ${proof.reference}, paid ${proof.paidOn})`;
     const claimed = invoices.filter((i) => i.attorneyId === proof.attorneyId && proof.invoiceIds.includes(i.id));
-    if (!claimed.length) return { kind: "partial", attorneyId: proof.attorneyId, allocations: [], proofId: proof.id, note: `The amount fits ${slip}, which names no open invoice: choose the invoices, or keep it as credit.` };
-    const listed = claimed.map((i) => i.number).sort().join(", ");
+    if (!claimed.length)
+      return {
+        kind: "partial",
+        attorneyId: proof.attorneyId,
+        allocations: [],
+        proofId: proof.id,
+        note: `The amount fits ${slip}, which names no open invoice: choose the invoices, or keep it as credit.`,
+      };
+    const listed = claimed
+      .map((i) => i.number)
+      .sort()
+      .join(", ");
     const due = claimed.reduce((sum, i) => sum + i.balanceCents, 0);
     return {
       kind: due === line.amountCents ? "exact" : "partial",
       attorneyId: proof.attorneyId,
       allocations: fill(claimed, line.amountCents),
       proofId: proof.id,
-      note: due === line.amountCents ? `The amount and ${slip} match ${listed}.` : `The amount fits ${slip}, but ${listed} come to a different balance: check it.`,
+      note:
+        due === line.amountCents
+          ? `The amount and ${slip} match ${listed}.`
+          : `The amount fits ${slip}, but ${listed} come to a different balance: check it.`,
     };
   }
   const firms = new Map<string, OpenInvoiceForMatching[]>();
-  for (const i of invoices) if (i.firmName && namesFirm(words, i.firmName)) firms.set(i.attorneyId, [...(firms.get(i.attorneyId) ?? []), i]);
+  for (const i of invoices)
+    if (i.firmName && namesFirm(words, i.firmName)) firms.set(i.attorneyId, [...(firms.get(i.attorneyId) ?? []), i]);
   if (firms.size === 1) {
     const [[attorneyId, mine]] = [...firms.entries()] as [[string, OpenInvoiceForMatching[]]];
     const firm = mine[0]!.firmName;
     const exact = [...mine].filter((i) => i.balanceCents === line.amountCents).sort((a, b) => a.number.localeCompare(b.number));
     if (exact.length === 1) {
-      return { kind: "exact", attorneyId, allocations: [{ invoiceId: exact[0]!.id, amountCents: line.amountCents }], proofId: null, note: `No invoice named; ${firm} has one open invoice of exactly this amount, ${exact[0]!.number}.` };
+      return {
+        kind: "exact",
+        attorneyId,
+        allocations: [{ invoiceId: exact[0]!.id, amountCents: line.amountCents }],
+        proofId: null,
+        note: `No invoice named; ${firm} has one open invoice of exactly this amount, ${exact[0]!.number}.`,
+      };
     }
     if (exact.length > 1) {
       const listed = exact.map((i) => i.number).join(", ");
-      return { kind: "partial", attorneyId, allocations: [{ invoiceId: exact[0]!.id, amountCents: line.amountCents }], proofId: null, note: `No invoice named; ${firm} has several open invoices of this amount (${listed}): the oldest is proposed.` };
+      return {
+        kind: "partial",
+        attorneyId,
+        allocations: [{ invoiceId: exact[0]!.id, amountCents: line.amountCents }],
+        proofId: null,
+        note: `No invoice named; ${firm} has several open invoices of this amount (${listed}): the oldest is proposed.`,
+      };
     }
     if (mine.reduce((sum, i) => sum + i.balanceCents, 0) === line.amountCents) {
-      const listed = mine.map((i) => i.number).sort().join(", ");
-      return { kind: "partial", attorneyId, allocations: fill(mine, line.amountCents), proofId: null, note: `No invoice named; the amount is what ${firm} owes on all its open invoices (${listed}).` };
+      const listed = mine
+        .map((i) => i.number)
+        .sort()
+        .join(", ");
+      return {
+        kind: "partial",
+        attorneyId,
+        allocations: fill(mine, line.amountCents),
+        proofId: null,
+        note: `No invoice named; the amount is what ${firm} owes on all its open invoices (${listed}).`,
+      };
     }
   }
-  return { kind: "none", attorneyId: null, allocations: [], proofId: null, note: "No invoice number, file reference, proof of payment or firm with an invoice of this amount found." };
+  return {
+    kind: "none",
+    attorneyId: null,
+    allocations: [],
+    proofId: null,
+    note: "No invoice number, file reference, proof of payment or firm with an invoice of this amount found.",
+  };
 }

@@ -3,7 +3,20 @@ import { BOOKING_SORTS, BOOKING_STATUSES, type BookingStatus } from "./constants
 import { sastToUtc, sastDate, isoWeekday, addDays, WEEKDAY_LABEL } from "./sa-time";
 import type { ReminderKind } from "./claimant-messages";
 import type { AssignmentItem } from "./assignments";
-import { calendarDate, clockTime, id, idInputSchema, instant, listInput, optionalText, optionalTextOrNull, pageCursor, pageLimit, searchText, text } from "./input-primitives";
+import {
+  calendarDate,
+  clockTime,
+  id,
+  idInputSchema,
+  instant,
+  listInput,
+  optionalText,
+  optionalTextOrNull,
+  pageCursor,
+  pageLimit,
+  searchText,
+  text,
+} from "./input-primitives";
 
 export const ASSESSMENT_MODES = ["in_person", "video"] as const;
 export type AssessmentMode = (typeof ASSESSMENT_MODES)[number];
@@ -19,7 +32,16 @@ export interface TimeRange {
 }
 
 const rangeSchema = z
-  .object({ start: time, end: time, venue: text().trim().max(200, "A venue must be at most 200 characters").nullish().transform((v) => v || null), mode: z.enum(ASSESSMENT_MODES, { error: "Choose in person or video" }).default("in_person") })
+  .object({
+    start: time,
+    end: time,
+    venue: text()
+      .trim()
+      .max(200, "A venue must be at most 200 characters")
+      .nullish()
+      .transform((v) => v || null),
+    mode: z.enum(ASSESSMENT_MODES, { error: "Choose in person or video" }).default("in_person"),
+  })
   .refine((r) => r.start < r.end, { message: "A time range must end after it starts", path: ["end"] })
   .refine((r) => r.mode === "video" || !!r.venue, { message: "An in-person range needs a venue", path: ["venue"] });
 
@@ -33,14 +55,27 @@ export function rangesOverlap(ranges: readonly { start: string; end: string }[])
 export const weeklyAvailabilitySchema = z.object({
   consultantId: id("Choose a consultant").optional(),
   days: z
-    .array(z.object({ weekday: z.number({ error: "A weekday is a number from 1 to 7" }).int().min(1, "A weekday is a number from 1 to 7").max(7, "A weekday is a number from 1 to 7"), ranges: z.array(rangeSchema).max(6, "At most 6 time ranges a day") }))
+    .array(
+      z.object({
+        weekday: z
+          .number({ error: "A weekday is a number from 1 to 7" })
+          .int()
+          .min(1, "A weekday is a number from 1 to 7")
+          .max(7, "A weekday is a number from 1 to 7"),
+        ranges: z.array(rangeSchema).max(6, "At most 6 time ranges a day"),
+      }),
+    )
     .max(7, "A week has 7 days")
     .superRefine((days, ctx) => {
       for (const day of days) {
         if (rangesOverlap(day.ranges)) ctx.addIssue({ code: "custom", message: `${WEEKDAY_LABEL[day.weekday]}'s time ranges overlap` });
       }
     }),
-  dailyCapacity: z.number({ error: "Daily capacity is a number" }).int("Daily capacity is a number").min(1, "At least one assessment a day").max(20, "At most 20 assessments a day"),
+  dailyCapacity: z
+    .number({ error: "Daily capacity is a number" })
+    .int("Daily capacity is a number")
+    .min(1, "At least one assessment a day")
+    .max(20, "At most 20 assessments a day"),
 });
 export type WeeklyAvailabilityInput = z.input<typeof weeklyAvailabilitySchema>;
 
@@ -59,7 +94,10 @@ export const availabilityOverrideSchema = z
 /** Whose availability to read or change: a consultant their own, staff any consultant's. */
 export const availabilityOwnerSchema = listInput({ consultantId: id("Choose a consultant").optional() });
 export const removeAvailabilityOverrideSchema = z.object({ consultantId: id("Choose a consultant").optional(), date });
-export const availabilityWeekInputSchema = z.object({ weekStart: calendarDate("Week start"), specializationId: id("Choose a specialization").optional() });
+export const availabilityWeekInputSchema = z.object({
+  weekStart: calendarDate("Week start"),
+  specializationId: id("Choose a specialization").optional(),
+});
 
 export interface Slot {
   startsAt: string;
@@ -115,7 +153,8 @@ export function fitsAvailability(rules: SlotRules, startsAt: Date, endsAt: Date)
   if (sastDate(new Date(endsAt.getTime() - 1)) !== day) return null;
   const ranges = day in rules.overrides ? rules.overrides[day] : rules.weekly[isoWeekday(day)];
   return (
-    ranges?.find((r) => sastToUtc(day, r.start).getTime() <= startsAt.getTime() && endsAt.getTime() <= sastToUtc(day, r.end).getTime()) ?? null
+    ranges?.find((r) => sastToUtc(day, r.start).getTime() <= startsAt.getTime() && endsAt.getTime() <= sastToUtc(day, r.end).getTime()) ??
+    null
   );
 }
 
@@ -164,7 +203,10 @@ export type BookingInput = z.input<typeof bookingInputSchema>;
 
 export const cancelBookingSchema = z.object({
   id: id(),
-  reason: text("Give a reason for cancelling").trim().min(1, "Give a reason for cancelling").max(1000, "A reason must be at most 1000 characters"),
+  reason: text("Give a reason for cancelling")
+    .trim()
+    .min(1, "Give a reason for cancelling")
+    .max(1000, "A reason must be at most 1000 characters"),
   cancellationClass: z.enum(CANCELLATION_CLASSES, { error: "Choose a cancellation class" }).optional(),
 });
 
@@ -188,7 +230,11 @@ export const bookingListInputSchema = listInput({
   limit: pageLimit(500).default(50),
 });
 export type BookingListInput = z.input<typeof bookingListInputSchema>;
-export const slotsInputSchema = z.object({ consultantId: id("Choose a consultant"), from: calendarDate("From date"), to: calendarDate("To date") });
+export const slotsInputSchema = z.object({
+  consultantId: id("Choose a consultant"),
+  from: calendarDate("From date"),
+  to: calendarDate("To date"),
+});
 /** The experts a booking on this query may name: those who accepted it. */
 export const bookableExpertsInputSchema = z.object({ queryId: id("Choose a query") });
 
@@ -235,7 +281,10 @@ export const recordAttendanceSchema = idInputSchema.extend({ attended: z.boolean
 
 /** Staff put right a wrong attended / no-show mark; the reason goes into the audit trail (it decides billing). */
 export const correctAttendanceSchema = recordAttendanceSchema.extend({
-  reason: text("Say why the mark was wrong").trim().min(1, "Say why the mark was wrong").max(1000, "A reason must be at most 1000 characters"),
+  reason: text("Say why the mark was wrong")
+    .trim()
+    .min(1, "Say why the mark was wrong")
+    .max(1000, "A reason must be at most 1000 characters"),
 });
 
 export interface BookingItem {
@@ -273,7 +322,10 @@ export interface BookingItem {
 
 export const CLAIMANT_ANSWERS = ["confirmed", "cannot_attend"] as const;
 export type ClaimantAnswer = (typeof CLAIMANT_ANSWERS)[number];
-export const CLAIMANT_ANSWER_LABEL: Record<ClaimantAnswer, string> = { confirmed: "Claimant confirmed by text", cannot_attend: "Claimant cannot attend" };
+export const CLAIMANT_ANSWER_LABEL: Record<ClaimantAnswer, string> = {
+  confirmed: "Claimant confirmed by text",
+  cannot_attend: "Claimant cannot attend",
+};
 export const REMINDER_STATES = ["queued", "sent", "delivered", "failed", "not_sent"] as const;
 export type ReminderState = (typeof REMINDER_STATES)[number];
 export const REMINDER_STATE_LABEL: Record<ReminderState, string> = {
@@ -286,7 +338,11 @@ export const REMINDER_STATE_LABEL: Record<ReminderState, string> = {
 
 export const ROSTER_DUTIES = ["bookings_desk", "reports_desk", "on_call"] as const;
 export type RosterDuty = (typeof ROSTER_DUTIES)[number];
-export const ROSTER_DUTY_LABEL: Record<RosterDuty, string> = { bookings_desk: "Bookings desk", reports_desk: "Reports desk", on_call: "On call" };
+export const ROSTER_DUTY_LABEL: Record<RosterDuty, string> = {
+  bookings_desk: "Bookings desk",
+  reports_desk: "Reports desk",
+  on_call: "On call",
+};
 
 export const rosterShiftSchema = z
   .object({ employeeId: id("Choose an employee"), date, start: time, end: time, duty: z.enum(ROSTER_DUTIES, { error: "Choose a duty" }) })

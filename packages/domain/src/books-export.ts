@@ -40,7 +40,10 @@ export const booksExportInputSchema = z
     to: calendarDate("To"),
   })
   .refine((p) => p.from <= p.to, { message: "The period ends before it starts", path: ["to"] })
-  .refine((p) => (Date.parse(p.to) - Date.parse(p.from)) / 86_400_000 < MAX_BOOKS_DAYS, { message: "Export at most a year at a time", path: ["to"] });
+  .refine((p) => (Date.parse(p.to) - Date.parse(p.from)) / 86_400_000 < MAX_BOOKS_DAYS, {
+    message: "Export at most a year at a time",
+    path: ["to"],
+  });
 
 /** Cents as the packages read money: "1150.00", "-57.50". */
 export function booksAmount(cents: number): string {

@@ -48,25 +48,45 @@ export const BREACH_MESSAGES = {
 const breachFields = z.object({
   certainty: z.enum(BREACH_CERTAINTIES, { error: "Say whether the compromise is confirmed or suspected" }),
   discoveredOn: pastCalendarDate("Date of discovery"),
-  occurredOn: pastCalendarDate("Date of occurrence").optional().or(z.literal("")).transform((v) => v || null),
+  occurredOn: pastCalendarDate("Date of occurrence")
+    .optional()
+    .or(z.literal(""))
+    .transform((v) => v || null),
   description: required("How it happened", 4000),
-  categories: z.array(z.enum(BREACH_CATEGORIES, { error: BREACH_MESSAGES.noCategory }), { error: BREACH_MESSAGES.noCategory }).min(1, BREACH_MESSAGES.noCategory),
+  categories: z
+    .array(z.enum(BREACH_CATEGORIES, { error: BREACH_MESSAGES.noCategory }), { error: BREACH_MESSAGES.noCategory })
+    .min(1, BREACH_MESSAGES.noCategory),
   dataSubjectsCount: z.coerce
     .number({ error: "Give the number of data subjects (0 if none)" })
     .int("The number of data subjects is a whole number")
     .min(0, "The number of data subjects cannot be negative")
     .max(10_000_000, "The number of data subjects is too large"),
   subjectsNotified: z.boolean({ error: "Say whether the data subjects were notified" }),
-  notifiedOn: pastCalendarDate("Date notified").optional().or(z.literal("")).transform((v) => v || null),
+  notifiedOn: pastCalendarDate("Date notified")
+    .optional()
+    .or(z.literal(""))
+    .transform((v) => v || null),
   notificationMethod: optionalTextOrNull(500, "How they were notified"),
   delayReasons: optionalTextOrNull(2000, "Reasons for the delay"),
   measuresTaken: required("Measures taken", 4000),
-  reportedOn: pastCalendarDate("Date reported to the Regulator").optional().or(z.literal("")).transform((v) => v || null),
+  reportedOn: pastCalendarDate("Date reported to the Regulator")
+    .optional()
+    .or(z.literal(""))
+    .transform((v) => v || null),
   regulatorReference: optionalTextOrNull(100, "The Regulator's reference"),
   /** A compromised account: the claimants it read in the period are listed as affected. */
-  compromisedUserId: id("Choose the account").optional().or(z.literal("")).transform((v) => v || null),
-  compromisedFrom: calendarDate("From").optional().or(z.literal("")).transform((v) => v || null),
-  compromisedTo: calendarDate("To").optional().or(z.literal("")).transform((v) => v || null),
+  compromisedUserId: id("Choose the account")
+    .optional()
+    .or(z.literal(""))
+    .transform((v) => v || null),
+  compromisedFrom: calendarDate("From")
+    .optional()
+    .or(z.literal(""))
+    .transform((v) => v || null),
+  compromisedTo: calendarDate("To")
+    .optional()
+    .or(z.literal(""))
+    .transform((v) => v || null),
 });
 
 type BreachFields = z.output<typeof breachFields>;
@@ -83,7 +103,8 @@ function breachRules(v: BreachFields, ctx: z.RefinementCtx) {
   if (v.reportedOn && v.reportedOn < v.discoveredOn) issue("reportedOn", BREACH_MESSAGES.reportedBeforeDiscovery);
   if (v.regulatorReference && !v.reportedOn) issue("reportedOn", BREACH_MESSAGES.referenceNeedsDate);
   const period = v.compromisedFrom || v.compromisedTo;
-  if (v.compromisedUserId && !(v.compromisedFrom && v.compromisedTo)) issue(v.compromisedFrom ? "compromisedTo" : "compromisedFrom", BREACH_MESSAGES.userNeedsPeriod);
+  if (v.compromisedUserId && !(v.compromisedFrom && v.compromisedTo))
+    issue(v.compromisedFrom ? "compromisedTo" : "compromisedFrom", BREACH_MESSAGES.userNeedsPeriod);
   if (period && !v.compromisedUserId) issue("compromisedUserId", BREACH_MESSAGES.periodNeedsUser);
   if (v.compromisedFrom && v.compromisedTo && v.compromisedTo < v.compromisedFrom) issue("compromisedTo", BREACH_MESSAGES.periodOrder);
 }

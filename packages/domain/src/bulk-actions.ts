@@ -30,7 +30,8 @@ export const bulkQueryActionSchema = z.discriminatedUnion(
       .object({ kind: z.literal("move"), to: z.enum(QUERY_STATUSES, { error: "Choose a status" }), reason: optionalText(1000, "Reason") })
       .superRefine((v, ctx) => {
         // The single move's rule (moveQuerySchema): a cancellation says why.
-        if (v.to === "cancelled" && !v.reason?.trim()) ctx.addIssue({ code: "custom", path: ["reason"], message: "Give a reason for cancelling" });
+        if (v.to === "cancelled" && !v.reason?.trim())
+          ctx.addIssue({ code: "custom", path: ["reason"], message: "Give a reason for cancelling" });
       }),
   ],
   { error: "Choose an action" },

@@ -79,4 +79,3 @@ export interface CaseItem {
   queriesCount: number;
   createdAt: string;
 }
-

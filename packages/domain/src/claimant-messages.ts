@@ -40,7 +40,13 @@ export function reminderDueAt(kind: ReminderKind, startsAt: Date, confirmedAt: D
  * fixed-time reminder whose time had passed when the booking was confirmed is skipped (the
  * confirmation already told the claimant everything), so a late confirmation sends one text, not three.
  */
-export function reminderWanted(kind: ReminderKind, startsAt: Date, confirmedAt: Date, at: Date, declared: readonly PublicHoliday[] = []): boolean {
+export function reminderWanted(
+  kind: ReminderKind,
+  startsAt: Date,
+  confirmedAt: Date,
+  at: Date,
+  declared: readonly PublicHoliday[] = [],
+): boolean {
   if (at.getTime() >= startsAt.getTime()) return false;
   const due = reminderDueAt(kind, startsAt, confirmedAt, declared);
   if (due.getTime() > at.getTime()) return false;

@@ -35,8 +35,14 @@ export const competentPersonSchema = z.object({
   relationship: required("Relationship to the claimant", 100),
   identityNumber: required("The competent person's ID or passport number", 20),
   phone: phoneNumberSchema,
-  email: emailSchema.or(z.literal("")).optional().transform((v) => v || null),
-  consentOn: pastDateSchema("The competent person's consent date").optional().or(z.literal("")).transform((v) => v || null),
+  email: emailSchema
+    .or(z.literal(""))
+    .optional()
+    .transform((v) => v || null),
+  consentOn: pastDateSchema("The competent person's consent date")
+    .optional()
+    .or(z.literal(""))
+    .transform((v) => v || null),
 });
 export type CompetentPerson = z.output<typeof competentPersonSchema>;
 
@@ -57,12 +63,25 @@ export function needsCompetentPerson(claimant: { birthDate: string; needsCurator
  * competent person, when an e-mail address is known (null: staff invite someone by hand).
  */
 export function claimantGuest(
-  claimant: { firstName: string; lastName: string; email: string | null; birthDate: string; needsCurator: boolean; competentPerson: { name: string; relationship: string; email: string | null } | null },
+  claimant: {
+    firstName: string;
+    lastName: string;
+    email: string | null;
+    birthDate: string;
+    needsCurator: boolean;
+    competentPerson: { name: string; relationship: string; email: string | null } | null;
+  },
   day: string,
 ): { name: string; email: string; role: "claimant" } | null {
   if (needsCompetentPerson(claimant, day)) {
     const person = claimant.competentPerson;
-    return person?.email ? { name: `${person.name} (${person.relationship.toLowerCase()} of ${claimant.firstName} ${claimant.lastName})`, email: person.email, role: "claimant" } : null;
+    return person?.email
+      ? {
+          name: `${person.name} (${person.relationship.toLowerCase()} of ${claimant.firstName} ${claimant.lastName})`,
+          email: person.email,
+          role: "claimant",
+        }
+      : null;
   }
   return claimant.email ? { name: `${claimant.firstName} ${claimant.lastName}`, email: claimant.email, role: "claimant" } : null;
 }
@@ -73,7 +92,8 @@ export const CLAIMANT_CONSENT_MESSAGES = {
   claimantConsentNeeded: "Record the date the claimant's consent was received before booking an assessment.",
   phoneForMessages: "Enter the claimant's phone number to send them reminders by text.",
   /** A claimant whose phone replied STOP gets texts again only on a consent recorded on purpose (issue 37). */
-  consentAfterStop: "The claimant replied STOP to our texts. Tick “The claimant asked for texts again” to record their new consent, or choose no messages.",
+  consentAfterStop:
+    "The claimant replied STOP to our texts. Tick “The claimant asked for texts again” to record their new consent, or choose no messages.",
 } as const;
 
 /**
@@ -87,12 +107,21 @@ const patientFields = z.object({
   passportNumber: optionalTextOrNull(20, "Passport number"),
   birthDate: birthDateSchema,
   gender: z.enum(CLAIMANT_GENDERS, { error: "Gender is required" }),
-  email: emailSchema.or(z.literal("")).optional().transform((v) => v || null),
-  phone: phoneNumberSchema.or(z.literal("")).optional().transform((v) => v || null),
+  email: emailSchema
+    .or(z.literal(""))
+    .optional()
+    .transform((v) => v || null),
+  phone: phoneNumberSchema
+    .or(z.literal(""))
+    .optional()
+    .transform((v) => v || null),
   address: optionalTextOrNull(300, "Address"),
   homeLanguage: z.enum(HOME_LANGUAGES, { error: "Choose a home language" }),
   interpreterNeeded: z.boolean().default(false),
-  consentReceivedAt: pastDateSchema("Consent date").optional().or(z.literal("")).transform((v) => v || null),
+  consentReceivedAt: pastDateSchema("Consent date")
+    .optional()
+    .or(z.literal(""))
+    .transform((v) => v || null),
   // Left out by a form that does not show them: the saved values stay (null clears the competent person).
   needsCurator: z.boolean().optional(),
   competentPerson: competentPersonSchema.nullish(),
@@ -104,7 +133,8 @@ const patientFields = z.object({
 
 /** The identity rules across fields, for a new claimant and an edited one alike. */
 function identityRules(value: z.output<typeof patientFields>, ctx: z.RefinementCtx) {
-  if (value.messageChannel && !value.phone) ctx.addIssue({ code: "custom", path: ["messageChannel"], message: CLAIMANT_CONSENT_MESSAGES.phoneForMessages });
+  if (value.messageChannel && !value.phone)
+    ctx.addIssue({ code: "custom", path: ["messageChannel"], message: CLAIMANT_CONSENT_MESSAGES.phoneForMessages });
   if (!value.idNumber && !value.passportNumber) {
     ctx.addIssue({ code: "custom", path: ["idNumber"], message: SA_ID_MESSAGES.idOrPassport });
     return;

@@ -79,10 +79,20 @@ export type BookingSort = (typeof BOOKING_SORTS)[number];
  */
 export const CASE_SORTS = ["newest", "oldest", "reference", "claimant"] as const;
 export type CaseSort = (typeof CASE_SORTS)[number];
-export const CASE_SORT_LABEL: Record<CaseSort, string> = { newest: "Newest first", oldest: "Oldest first", reference: "Reference", claimant: "Claimant" };
+export const CASE_SORT_LABEL: Record<CaseSort, string> = {
+  newest: "Newest first",
+  oldest: "Oldest first",
+  reference: "Reference",
+  claimant: "Claimant",
+};
 export const REPORT_SORTS = ["due", "newest", "reference", "claimant"] as const;
 export type ReportSort = (typeof REPORT_SORTS)[number];
-export const REPORT_SORT_LABEL: Record<ReportSort, string> = { due: "Due date, soonest first", newest: "Newest first", reference: "Reference", claimant: "Claimant" };
+export const REPORT_SORT_LABEL: Record<ReportSort, string> = {
+  due: "Due date, soonest first",
+  newest: "Newest first",
+  reference: "Reference",
+  claimant: "Claimant",
+};
 export const INVOICE_SORTS = ["newest", "oldest", "number", "claimant", "due", "amount"] as const;
 export type InvoiceSort = (typeof INVOICE_SORTS)[number];
 export const INVOICE_SORT_LABEL: Record<InvoiceSort, string> = {

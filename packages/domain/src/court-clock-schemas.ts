@@ -25,7 +25,11 @@ export const COURT_ORDER_KIND_LABEL: Record<CourtOrderKind, string> = {
   other: "Other",
 };
 /** The plan step a court-order item sets; "other" items are shown but set no step. */
-export const COURT_ORDER_STEP = { expert_reports_due: "report", joint_minutes_due: "joint_minute", expert_notices_due: "hand_over" } as const;
+export const COURT_ORDER_STEP = {
+  expert_reports_due: "report",
+  joint_minutes_due: "joint_minute",
+  expert_notices_due: "hand_over",
+} as const;
 
 export const COURT_CLOCK_MESSAGES = {
   lodgedBeforeAccident: "The RAF claim cannot be lodged before the accident",
@@ -61,17 +65,28 @@ export const courtOrderInputSchema = z.object({
   caseId: id(),
   kind: z.enum(COURT_ORDER_KINDS, { error: COURT_CLOCK_MESSAGES.orderKind }),
   dueOn: calendarDate("Order date"),
-  text: text(COURT_CLOCK_MESSAGES.orderText).trim().min(1, COURT_CLOCK_MESSAGES.orderText).max(500, "The order item must be at most 500 characters"),
+  text: text(COURT_CLOCK_MESSAGES.orderText)
+    .trim()
+    .min(1, COURT_CLOCK_MESSAGES.orderText)
+    .max(500, "The order item must be at most 500 characters"),
 });
 
 export const courtOrderRemoveSchema = z.object({ id: id() });
 
-const offset = z.number({ error: COURT_CLOCK_MESSAGES.offset }).int(COURT_CLOCK_MESSAGES.offset).min(1, COURT_CLOCK_MESSAGES.offset).max(120, COURT_CLOCK_MESSAGES.offset);
-const offsetsSchema = z.object(Object.fromEntries(PLAN_STEPS.map((step) => [step, offset])) as Record<(typeof PLAN_STEPS)[number], typeof offset>);
+const offset = z
+  .number({ error: COURT_CLOCK_MESSAGES.offset })
+  .int(COURT_CLOCK_MESSAGES.offset)
+  .min(1, COURT_CLOCK_MESSAGES.offset)
+  .max(120, COURT_CLOCK_MESSAGES.offset);
+const offsetsSchema = z.object(
+  Object.fromEntries(PLAN_STEPS.map((step) => [step, offset])) as Record<(typeof PLAN_STEPS)[number], typeof offset>,
+);
 
 /** The administrator's settings (settings "court_clock"): court days per step and division, and when a report goes stale. */
 export const courtClockSettingsSchema = z.object({
-  divisionOffsets: z.object(Object.fromEntries(COURT_DIVISIONS.map((d) => [d, offsetsSchema])) as Record<CourtDivision, typeof offsetsSchema>),
+  divisionOffsets: z.object(
+    Object.fromEntries(COURT_DIVISIONS.map((d) => [d, offsetsSchema])) as Record<CourtDivision, typeof offsetsSchema>,
+  ),
   staleReportMonths: z
     .number({ error: COURT_CLOCK_MESSAGES.staleMonths })
     .int(COURT_CLOCK_MESSAGES.staleMonths)
@@ -79,16 +94,26 @@ export const courtClockSettingsSchema = z.object({
     .max(120, COURT_CLOCK_MESSAGES.staleMonths),
   /** Court days before each plan step at which the case manager and the attorney are reminded, each once. */
   reminderLeadDays: z
-    .array(z.number({ error: COURT_CLOCK_MESSAGES.reminderLeads }).int(COURT_CLOCK_MESSAGES.reminderLeads).min(1, COURT_CLOCK_MESSAGES.reminderLeads).max(60, COURT_CLOCK_MESSAGES.reminderLeads), {
-      error: COURT_CLOCK_MESSAGES.reminderLeads,
-    })
+    .array(
+      z
+        .number({ error: COURT_CLOCK_MESSAGES.reminderLeads })
+        .int(COURT_CLOCK_MESSAGES.reminderLeads)
+        .min(1, COURT_CLOCK_MESSAGES.reminderLeads)
+        .max(60, COURT_CLOCK_MESSAGES.reminderLeads),
+      {
+        error: COURT_CLOCK_MESSAGES.reminderLeads,
+      },
+    )
     .min(1, COURT_CLOCK_MESSAGES.reminderLeads)
     .max(5, COURT_CLOCK_MESSAGES.reminderLeads)
     .refine((leads) => new Set(leads).size === leads.length, COURT_CLOCK_MESSAGES.reminderLeads),
 });
 export type CourtClockSettings = z.output<typeof courtClockSettingsSchema>;
 export const DEFAULT_COURT_CLOCK_SETTINGS: CourtClockSettings = {
-  divisionOffsets: Object.fromEntries(COURT_DIVISIONS.map((d) => [d, { ...DEFAULT_DIVISION_OFFSETS }])) as Record<CourtDivision, DivisionOffsets>,
+  divisionOffsets: Object.fromEntries(COURT_DIVISIONS.map((d) => [d, { ...DEFAULT_DIVISION_OFFSETS }])) as Record<
+    CourtDivision,
+    DivisionOffsets
+  >,
   staleReportMonths: DEFAULT_STALE_REPORT_MONTHS,
   reminderLeadDays: [...DEFAULT_REMINDER_LEAD_DAYS],
 };
@@ -114,7 +139,13 @@ export interface CourtDiscipline {
   level: Readiness | null;
   reason: string | null;
   /** A released report that will be older than the stale age on the trial date. */
-  staleReport: { reportId: string; reference: string; releasedOn: string; flag: string; addendum: { id: string; reference: string } | null } | null;
+  staleReport: {
+    reportId: string;
+    reference: string;
+    releasedOn: string;
+    flag: string;
+    addendum: { id: string; reference: string } | null;
+  } | null;
   /** The SA date the agency was instructed on this discipline's query. */
   instructedOn: string;
 }
@@ -184,7 +215,9 @@ export const courtClockOutputSchema = z.object({
       warning: z.string().nullable(),
     }),
   ),
-  orders: z.array(z.object({ id: z.string(), kind: z.enum(COURT_ORDER_KINDS), dueOn: z.string(), text: z.string(), createdAt: z.string() })),
+  orders: z.array(
+    z.object({ id: z.string(), kind: z.enum(COURT_ORDER_KINDS), dueOn: z.string(), text: z.string(), createdAt: z.string() }),
+  ),
   offsets: offsetsSchema,
   staleReportMonths: z.number(),
   disciplines: z.array(
@@ -198,7 +231,13 @@ export const courtClockOutputSchema = z.object({
       level: level.nullable(),
       reason: z.string().nullable(),
       staleReport: z
-        .object({ reportId: z.string(), reference: z.string(), releasedOn: z.string(), flag: z.string(), addendum: z.object({ id: z.string(), reference: z.string() }).nullable() })
+        .object({
+          reportId: z.string(),
+          reference: z.string(),
+          releasedOn: z.string(),
+          flag: z.string(),
+          addendum: z.object({ id: z.string(), reference: z.string() }).nullable(),
+        })
         .nullable(),
       instructedOn: z.string(),
     }),

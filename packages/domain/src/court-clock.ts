@@ -12,7 +12,7 @@ export function isCourtDay(date: string, declared: readonly PublicHoliday[] = []
 export function courtDaysBefore(date: string, n: number, declared: readonly PublicHoliday[] = []): string {
   let day = date;
   while (!isCourtDay(day, declared)) day = addDays(day, -1);
-  for (let left = n; left > 0; ) {
+  for (let left = n; left > 0;) {
     day = addDays(day, -1);
     if (isCourtDay(day, declared)) left -= 1;
   }
@@ -70,12 +70,16 @@ export function statutoryDeadlines(facts: StatutoryFacts, today: string): Statut
     const done = doneOn !== null;
     let warning: string | null = null;
     if (!done && daysLeft < 0) warning = `${label} was due on ${saDateLabel(dueOn)}, ${-daysLeft} days ago.`;
-    else if (!done && daysLeft <= STATUTORY_WARNING_DAYS)
-      warning = `${label} is due on ${saDateLabel(dueOn)}: ${daysLeft} days left.`;
+    else if (!done && daysLeft <= STATUTORY_WARNING_DAYS) warning = `${label} is due on ${saDateLabel(dueOn)}: ${daysLeft} days left.`;
     return { kind, label, dueOn, daysLeft, done, counts: "calendar days", warning };
   };
   return [
-    make("raf_lodgement", facts.vehicleIdentified ? "RAF claim lodgement" : "RAF claim lodgement (unidentified vehicle)", rafYears, facts.rafLodgedOn),
+    make(
+      "raf_lodgement",
+      facts.vehicleIdentified ? "RAF claim lodgement" : "RAF claim lodgement (unidentified vehicle)",
+      rafYears,
+      facts.rafLodgedOn,
+    ),
     make("summons", "Summons service", 5, facts.summonsServedOn),
   ];
 }
@@ -158,7 +162,10 @@ export function backwardPlan(
       entry =
         ordered < next
           ? { ...entry, dueOn: ordered, source: "court_order" }
-          : { ...entry, conflict: `The court order's ${saDateLabel(ordered)} is not before the step it feeds (${saDateLabel(next)}); the rule date is shown.` };
+          : {
+              ...entry,
+              conflict: `The court order's ${saDateLabel(ordered)} is not before the step it feeds (${saDateLabel(next)}); the rule date is shown.`,
+            };
     }
     entries.unshift(entry);
     next = entry.dueOn;
@@ -216,7 +223,12 @@ export function readiness(
   return verdict;
 }
 
-function stepReadiness(plan: readonly PlanEntry[], done: ReadonlySet<PlanStep>, today: string, options: ReadinessFacts): { level: Readiness; reason: string } {
+function stepReadiness(
+  plan: readonly PlanEntry[],
+  done: ReadonlySet<PlanStep>,
+  today: string,
+  options: ReadinessFacts,
+): { level: Readiness; reason: string } {
   const declared = options.declared ?? [];
   const pending = plan.find((e) => !done.has(e.step));
   if (pending === undefined) return { level: "green", reason: "Every step is done." };
@@ -226,7 +238,11 @@ function stepReadiness(plan: readonly PlanEntry[], done: ReadonlySet<PlanStep>, 
     const booked = `Booked ${saShortDateLabel(options.bookedOn)}`;
     const left = courtDaysUntil(options.bookedOn, report.dueOn, declared);
     const usual = courtDaysUntil(pending.dueOn, report.dueOn, declared);
-    if (left <= 0) return { level: "red", reason: `${booked}: after the report is due on ${saDateLabel(report.dueOn)}. Book an earlier assessment or agree a later date for the report.` };
+    if (left <= 0)
+      return {
+        level: "red",
+        reason: `${booked}: after the report is due on ${saDateLabel(report.dueOn)}. Book an earlier assessment or agree a later date for the report.`,
+      };
     const leaves = `${booked}: leaves ${left} court day${left === 1 ? "" : "s"} for the report, due ${saDateLabel(report.dueOn)}`;
     if (left < usual) return { level: "amber", reason: `${leaves} (the plan allows ${usual}).` };
     return { level: "green", reason: `${leaves}.` };
@@ -250,9 +266,10 @@ function stepReadiness(plan: readonly PlanEntry[], done: ReadonlySet<PlanStep>, 
 const LEVEL_ORDER: Record<Readiness, number> = { green: 0, amber: 1, red: 2 };
 
 /** A matter is as ready as its least ready discipline; the reasons name the disciplines at that level. */
-export function matterReadiness(
-  disciplines: readonly { discipline: string; level: Readiness; reason: string }[],
-): { level: Readiness; reasons: string[] } {
+export function matterReadiness(disciplines: readonly { discipline: string; level: Readiness; reason: string }[]): {
+  level: Readiness;
+  reasons: string[];
+} {
   if (disciplines.length === 0) return { level: "green", reasons: [] };
   const level = disciplines.reduce<Readiness>((worst, d) => (LEVEL_ORDER[d.level] > LEVEL_ORDER[worst] ? d.level : worst), "green");
   return { level, reasons: disciplines.filter((d) => d.level === level).map((d) => `${d.discipline}: ${d.reason}`) };

@@ -47,9 +47,18 @@ export interface CourtMatters {
 export function nextDeadline(view: Pick<CourtClockView, "disciplines" | "statutory">): NextDeadline | null {
   const candidates: NextDeadline[] = [
     ...view.disciplines.flatMap((d) =>
-      d.plan.filter((s) => !s.done).map((s) => ({ label: `${d.discipline}: ${s.label.toLowerCase()}`, dueOn: s.dueOn, left: s.courtDaysLeft, counts: "court days" as const })),
+      d.plan
+        .filter((s) => !s.done)
+        .map((s) => ({
+          label: `${d.discipline}: ${s.label.toLowerCase()}`,
+          dueOn: s.dueOn,
+          left: s.courtDaysLeft,
+          counts: "court days" as const,
+        })),
     ),
-    ...view.statutory.filter((s) => !s.done).map((s) => ({ label: s.label, dueOn: s.dueOn, left: s.daysLeft, counts: "calendar days" as const })),
+    ...view.statutory
+      .filter((s) => !s.done)
+      .map((s) => ({ label: s.label, dueOn: s.dueOn, left: s.daysLeft, counts: "calendar days" as const })),
   ];
   return candidates.sort((a, b) => a.dueOn.localeCompare(b.dueOn) || a.label.localeCompare(b.label))[0] ?? null;
 }
@@ -72,7 +81,9 @@ export function courtMatter(view: CourtClockView, names: { claimantName: string;
 
 /** The trial calendar (trials from today, nearest first), the deadline list and the counts at amber and red. */
 export function courtMatters(matters: readonly CourtMatter[], today: string): CourtMatters {
-  const trials = matters.filter((m) => m.trialDate !== null && m.trialDate >= today).sort((a, b) => a.trialDate!.localeCompare(b.trialDate!) || a.caseReference.localeCompare(b.caseReference));
+  const trials = matters
+    .filter((m) => m.trialDate !== null && m.trialDate >= today)
+    .sort((a, b) => a.trialDate!.localeCompare(b.trialDate!) || a.caseReference.localeCompare(b.caseReference));
   const byDeadline = matters
     .filter((m) => m.nextDeadline !== null)
     .sort((a, b) => a.nextDeadline!.dueOn.localeCompare(b.nextDeadline!.dueOn) || a.caseReference.localeCompare(b.caseReference));
@@ -94,8 +105,15 @@ const matterSchema = z.object({
   trialDaysLeft: z.number().nullable(),
   readiness: z.enum(["green", "amber", "red"]).nullable(),
   reason: z.string().nullable(),
-  nextDeadline: z.object({ label: z.string(), dueOn: z.string(), left: z.number(), counts: z.enum(["court days", "calendar days"]) }).nullable(),
+  nextDeadline: z
+    .object({ label: z.string(), dueOn: z.string(), left: z.number(), counts: z.enum(["court days", "calendar days"]) })
+    .nullable(),
   warning: z.string().nullable(),
 });
-export const courtMattersOutputSchema = z.object({ trials: z.array(matterSchema), byDeadline: z.array(matterSchema), amber: z.number(), red: z.number() });
+export const courtMattersOutputSchema = z.object({
+  trials: z.array(matterSchema),
+  byDeadline: z.array(matterSchema),
+  amber: z.number(),
+  red: z.number(),
+});
 sameShape<SameShape<z.output<typeof courtMattersOutputSchema>, CourtMatters>>();

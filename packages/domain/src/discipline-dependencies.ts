@@ -7,13 +7,17 @@ import { id } from "./input-primitives";
  */
 export const disciplineDependencySchema = z.object({
   downstreamId: id("Choose the discipline that waits"),
-  upstreamIds: z.array(id("Choose the disciplines it waits for")).max(20, "Choose at most 20 disciplines").transform((ids) => [...new Set(ids)]),
+  upstreamIds: z
+    .array(id("Choose the disciplines it waits for"))
+    .max(20, "Choose at most 20 disciplines")
+    .transform((ids) => [...new Set(ids)]),
 });
 export const disciplineDependenciesInputSchema = z
   .object({ dependencies: z.array(disciplineDependencySchema).max(200, "Too many disciplines") })
   .superRefine((v, ctx) => {
     v.dependencies.forEach((d, i) => {
-      if (d.upstreamIds.includes(d.downstreamId)) ctx.addIssue({ code: "custom", path: ["dependencies", i, "upstreamIds"], message: "A discipline cannot wait for itself" });
+      if (d.upstreamIds.includes(d.downstreamId))
+        ctx.addIssue({ code: "custom", path: ["dependencies", i, "upstreamIds"], message: "A discipline cannot wait for itself" });
     });
   });
 export type DisciplineDependenciesInput = z.input<typeof disciplineDependenciesInputSchema>;
@@ -24,7 +28,8 @@ export const disciplineDependenciesOutputSchema = z.object({
 export type DisciplineDependencies = z.infer<typeof disciplineDependenciesOutputSchema>;
 
 /** Names as a sentence lists them: "A", "A and B", "A, B and C". */
-export const namesInWords = (names: readonly string[]): string => (names.length <= 1 ? (names[0] ?? "") : `${names.slice(0, -1).join(", ")} and ${names.at(-1)}`);
+export const namesInWords = (names: readonly string[]): string =>
+  names.length <= 1 ? (names[0] ?? "") : `${names.slice(0, -1).join(", ")} and ${names.at(-1)}`;
 
 /** The words of a downstream report timer's pause: "Waiting for the Orthopaedic Surgeon and Occupational Therapist reports". */
 export function waitingReason(upstream: readonly string[]): string {

@@ -10,7 +10,17 @@ import { centsAmount, invoiceLineInputSchema, MAX_INVOICE_LINES } from "./invoic
  */
 
 /** Fee kinds the schedule prices (travel and "other" are typed on the invoice). */
-export const SCHEDULED_FEE_KINDS = ["assessment", "report", "raf4", "addendum", "joint_minute", "qualifying_fee", "reservation_day", "late_cancellation", "no_show"] as const satisfies readonly InvoiceLineKind[];
+export const SCHEDULED_FEE_KINDS = [
+  "assessment",
+  "report",
+  "raf4",
+  "addendum",
+  "joint_minute",
+  "qualifying_fee",
+  "reservation_day",
+  "late_cancellation",
+  "no_show",
+] as const satisfies readonly InvoiceLineKind[];
 export type ScheduledFeeKind = (typeof SCHEDULED_FEE_KINDS)[number];
 /** Without a rate of its own, a late cancellation or a no-show costs this share of the report fee. */
 export const LATE_CANCELLATION_PERCENT = 50;
@@ -47,7 +57,9 @@ export const feeScheduleInputSchema = listInput({
 export const setFeeSchema = z.object({
   specializationId: id("Choose a specialization"),
   /** Left out: the specialization's rate; given: that expert's own rate. */
-  consultantId: id("Choose an expert").nullish().transform((v) => v ?? null),
+  consultantId: id("Choose an expert")
+    .nullish()
+    .transform((v) => v ?? null),
   feeKind: z.enum(SCHEDULED_FEE_KINDS, { error: "Choose the kind of fee" }),
   amountCents: centsAmount("The fee"),
   effectiveFrom: calendarDate("Effective from"),
@@ -55,7 +67,9 @@ export const setFeeSchema = z.object({
 
 export const unbilledWorkInputSchema = z
   .object({
-    consultantId: id("Choose an expert").nullish().transform((v) => v ?? null),
+    consultantId: id("Choose an expert")
+      .nullish()
+      .transform((v) => v ?? null),
     from: calendarDate("From"),
     to: calendarDate("To"),
   })
@@ -65,26 +79,38 @@ export const unbilledWorkInputSchema = z
     path: ["to"],
   });
 
-export const expertDraftSchema = z.object({
-  consultantId: id("Choose an expert").nullish().transform((v) => v ?? null),
-  /** The unbilled events picked, each with its price as adjusted. */
-  items: z
-    .array(
-      z.object({
-        eventKey: text("Choose the work to bill").max(100, "Choose the work to bill"),
-        description: text("Describe the service").trim().min(1, "Describe the service").max(300, "A description must be at most 300 characters"),
-        unitPriceCents: centsAmount("The price"),
-      }),
-    )
-    .max(MAX_INVOICE_LINES, `An invoice has at most ${MAX_INVOICE_LINES} lines`),
-  /** Travel and other lines with no event behind them. */
-  extraLines: z.array(invoiceLineInputSchema).max(10, "At most 10 extra lines"),
-}).refine((v) => v.items.length + v.extraLines.length > 0, { message: "Pick at least one piece of work or add a line", path: ["items"] })
-  .refine((v) => v.items.length + v.extraLines.length <= MAX_INVOICE_LINES, { message: `An invoice has at most ${MAX_INVOICE_LINES} lines`, path: ["items"] });
+export const expertDraftSchema = z
+  .object({
+    consultantId: id("Choose an expert")
+      .nullish()
+      .transform((v) => v ?? null),
+    /** The unbilled events picked, each with its price as adjusted. */
+    items: z
+      .array(
+        z.object({
+          eventKey: text("Choose the work to bill").max(100, "Choose the work to bill"),
+          description: text("Describe the service")
+            .trim()
+            .min(1, "Describe the service")
+            .max(300, "A description must be at most 300 characters"),
+          unitPriceCents: centsAmount("The price"),
+        }),
+      )
+      .max(MAX_INVOICE_LINES, `An invoice has at most ${MAX_INVOICE_LINES} lines`),
+    /** Travel and other lines with no event behind them. */
+    extraLines: z.array(invoiceLineInputSchema).max(10, "At most 10 extra lines"),
+  })
+  .refine((v) => v.items.length + v.extraLines.length > 0, { message: "Pick at least one piece of work or add a line", path: ["items"] })
+  .refine((v) => v.items.length + v.extraLines.length <= MAX_INVOICE_LINES, {
+    message: `An invoice has at most ${MAX_INVOICE_LINES} lines`,
+    path: ["items"],
+  });
 
 export const SAMPLE_DOCUMENTS = ["invoice", "tax_invoice"] as const;
 export type SampleDocument = (typeof SAMPLE_DOCUMENTS)[number];
-export const sampleDocumentSchema = z.object({ kind: z.enum(SAMPLE_DOCUMENTS, { error: "Choose the sample invoice or the sample tax invoice" }) });
+export const sampleDocumentSchema = z.object({
+  kind: z.enum(SAMPLE_DOCUMENTS, { error: "Choose the sample invoice or the sample tax invoice" }),
+});
 
 export interface FeeRate {
   id: string;

@@ -75,7 +75,11 @@ function assertActYear(year: number): void {
 }
 
 function assertDate(date: string): void {
-  if (!DATE_PATTERN.test(date) || Number.isNaN(Date.parse(`${date}T00:00:00Z`)) || new Date(`${date}T00:00:00Z`).toISOString().slice(0, 10) !== date) {
+  if (
+    !DATE_PATTERN.test(date) ||
+    Number.isNaN(Date.parse(`${date}T00:00:00Z`)) ||
+    new Date(`${date}T00:00:00Z`).toISOString().slice(0, 10) !== date
+  ) {
     throw new RangeError(`"${date}" is not a YYYY-MM-DD date.`);
   }
 }

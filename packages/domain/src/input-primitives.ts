@@ -83,7 +83,10 @@ export function pastCalendarDate(label: string) {
   return z
     .string({ error: `${label} is required` })
     .regex(/^\d{4}-\d{2}-\d{2}$/, `${label} is required`)
-    .refine((value) => isRealDate(value) && new Date(`${value}T00:00:00+02:00`).getTime() <= Date.now(), `Please enter a valid ${label.toLowerCase()}`);
+    .refine(
+      (value) => isRealDate(value) && new Date(`${value}T00:00:00+02:00`).getTime() <= Date.now(),
+      `Please enter a valid ${label.toLowerCase()}`,
+    );
 }
 
 /** An ISO 8601 instant with an offset ("2026-03-02T08:00:00+02:00"), within sane years. */

@@ -21,10 +21,16 @@ export const INTERPRETER_ANSWERS = ["confirmed", "declined"] as const;
 export type InterpreterAnswer = (typeof INTERPRETER_ANSWERS)[number];
 export const INTERPRETER_ANSWER_LABEL: Record<InterpreterAnswer, string> = { confirmed: "You confirmed", declined: "You declined" };
 /** What staff see of the named interpreter's answer on the booking's logistics. */
-export const INTERPRETER_ANSWER_STAFF_LABEL: Record<InterpreterAnswer, string> = { confirmed: "Interpreter confirmed", declined: "Interpreter declined: name another" };
+export const INTERPRETER_ANSWER_STAFF_LABEL: Record<InterpreterAnswer, string> = {
+  confirmed: "Interpreter confirmed",
+  declined: "Interpreter declined: name another",
+};
 
 /** The interpreter's answer to a booking they are named on (declining tells the case manager). */
-export const answerInterpretingSchema = z.object({ bookingId: id("Choose a booking"), answer: z.enum(INTERPRETER_ANSWERS, { error: "Confirm or decline" }) });
+export const answerInterpretingSchema = z.object({
+  bookingId: id("Choose a booking"),
+  answer: z.enum(INTERPRETER_ANSWERS, { error: "Confirm or decline" }),
+});
 
 /**
  * Whether an interpreter's languages cover the language a booking needs (case and spacing ignored);
@@ -74,5 +80,10 @@ export const interpretingBookingOutputSchema = z.object({
 export type InterpretingBooking = z.output<typeof interpretingBookingOutputSchema>;
 
 /** An active interpreter's account, for the logistics form's picker. */
-export const interpreterOptionOutputSchema = z.object({ id: z.string(), name: z.string(), contact: z.string(), languages: z.array(z.string()) });
+export const interpreterOptionOutputSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  contact: z.string(),
+  languages: z.array(z.string()),
+});
 export type InterpreterOption = z.output<typeof interpreterOptionOutputSchema>;

@@ -19,7 +19,13 @@ import { SAMPLE_DOCUMENTS, SCHEDULED_FEE_KINDS, type FeeRate, type SampleDocumen
 const nullableText = z.string().nullable();
 const cents = z.number().int();
 
-export const invoicePartyOutputSchema = z.object({ name: z.string(), firmName: nullableText, address: z.string(), vatNumber: z.string(), email: z.string() });
+export const invoicePartyOutputSchema = z.object({
+  name: z.string(),
+  firmName: nullableText,
+  address: z.string(),
+  vatNumber: z.string(),
+  email: z.string(),
+});
 
 export const invoiceLineOutputSchema = z.object({
   id: z.string(),
@@ -162,7 +168,14 @@ export const unbilledItemOutputSchema = z.object({
   unitPriceCents: cents.nullable(),
 });
 
-const moneyLine = z.object({ description: z.string(), quantity: z.number().int(), unitPriceCents: cents, netCents: cents, vatCents: cents, totalCents: cents });
+const moneyLine = z.object({
+  description: z.string(),
+  quantity: z.number().int(),
+  unitPriceCents: cents,
+  netCents: cents,
+  vatCents: cents,
+  totalCents: cents,
+});
 export const sampleDocumentOutputSchema = z.object({
   kind: z.enum(SAMPLE_DOCUMENTS),
   title: z.string(),

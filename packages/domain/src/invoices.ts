@@ -20,7 +20,15 @@ export const INVOICE_KINDS = ["attorney", "expert"] as const;
 export type InvoiceKind = (typeof INVOICE_KINDS)[number];
 export const INVOICE_KIND_LABELS: Record<InvoiceKind, string> = { attorney: "Invoice to attorney", expert: "Expert invoice" };
 
-export { INVOICE_LIST_KINDS, INVOICE_SORTS, INVOICE_SORT_LABEL, INVOICE_STATUSES, type InvoiceListKind, type InvoiceSort, type InvoiceStatus } from "./constants";
+export {
+  INVOICE_LIST_KINDS,
+  INVOICE_SORTS,
+  INVOICE_SORT_LABEL,
+  INVOICE_STATUSES,
+  type InvoiceListKind,
+  type InvoiceSort,
+  type InvoiceStatus,
+} from "./constants";
 export const INVOICE_LIST_KIND_LABELS: Record<InvoiceListKind, string> = { ...INVOICE_KIND_LABELS, credit_note: "Credit note" };
 
 /** Each fee its own line, as attorneys list them in a bill of costs. */
@@ -115,11 +123,14 @@ export function lineAmounts(line: PricedLine, vatRegistered = true): LineAmounts
 export function documentTotals(lines: readonly PricedLine[], vatRegistered = true): LineAmounts {
   return lines
     .map((line) => lineAmounts(line, vatRegistered))
-    .reduce((sum, l) => ({ netCents: sum.netCents + l.netCents, vatCents: sum.vatCents + l.vatCents, totalCents: sum.totalCents + l.totalCents }), {
-      netCents: 0,
-      vatCents: 0,
-      totalCents: 0,
-    });
+    .reduce(
+      (sum, l) => ({ netCents: sum.netCents + l.netCents, vatCents: sum.vatCents + l.vatCents, totalCents: sum.totalCents + l.totalCents }),
+      {
+        netCents: 0,
+        vatCents: 0,
+        totalCents: 0,
+      },
+    );
 }
 
 /** `INV-2026-00042`: a series, the year of issue and the next number of that series' counter. */
@@ -140,7 +151,10 @@ export const centsAmount = (label: string) =>
 export const invoiceLineInputSchema = z
   .object({
     kind: z.enum(INVOICE_LINE_KINDS, { error: "Choose the kind of fee" }),
-    description: text("Describe the service").trim().min(1, "Describe the service").max(300, "A description must be at most 300 characters"),
+    description: text("Describe the service")
+      .trim()
+      .min(1, "Describe the service")
+      .max(300, "A description must be at most 300 characters"),
     quantity: z
       .number({ error: "The quantity is a whole number" })
       .int("The quantity is a whole number")
@@ -150,15 +164,23 @@ export const invoiceLineInputSchema = z
     /** The report the line bills, one of the invoice's case (attorney invoices only). */
     reportId: id("Choose a report").nullish(),
   })
-  .refine((line) => line.quantity * line.unitPriceCents <= MAX_LINE_CENTS, { message: "A line can be at most R 10 000 000.00", path: ["unitPriceCents"] });
+  .refine((line) => line.quantity * line.unitPriceCents <= MAX_LINE_CENTS, {
+    message: "A line can be at most R 10 000 000.00",
+    path: ["unitPriceCents"],
+  });
 export type InvoiceLineInput = z.output<typeof invoiceLineInputSchema>;
 
-const invoiceLines = z.array(invoiceLineInputSchema).min(1, "Add at least one line").max(MAX_INVOICE_LINES, `An invoice has at most ${MAX_INVOICE_LINES} lines`);
+const invoiceLines = z
+  .array(invoiceLineInputSchema)
+  .min(1, "Add at least one line")
+  .max(MAX_INVOICE_LINES, `An invoice has at most ${MAX_INVOICE_LINES} lines`);
 
 /** A draft invoice to an attorney, made by staff (`/manual-invoice`); the case fills in the claimant and claim number. */
 export const attorneyInvoiceDraftSchema = z.object({
   attorneyId: id("Choose the attorney to invoice"),
-  caseId: id("Choose a case").nullish().transform((v) => v ?? null),
+  caseId: id("Choose a case")
+    .nullish()
+    .transform((v) => v ?? null),
   attorneyReference: optionalTextOrNull(100, "The attorney's reference"),
   lines: invoiceLines,
 });
@@ -166,9 +188,16 @@ export const invoiceDraftUpdateSchema = attorneyInvoiceDraftSchema.extend({ id: 
 
 export const creditNoteInputSchema = z.object({
   invoiceId: id("Choose the invoice to credit"),
-  reason: text("Give the reason for the credit note").trim().min(1, "Give the reason for the credit note").max(1000, "A reason must be at most 1000 characters"),
+  reason: text("Give the reason for the credit note")
+    .trim()
+    .min(1, "Give the reason for the credit note")
+    .max(1000, "A reason must be at most 1000 characters"),
   /** The lines credited; left out, the whole uncredited balance is credited line by line. */
-  lines: z.array(invoiceLineInputSchema).min(1, "Add at least one line to credit").max(MAX_INVOICE_LINES, `A credit note has at most ${MAX_INVOICE_LINES} lines`).optional(),
+  lines: z
+    .array(invoiceLineInputSchema)
+    .min(1, "Add at least one line to credit")
+    .max(MAX_INVOICE_LINES, `A credit note has at most ${MAX_INVOICE_LINES} lines`)
+    .optional(),
 });
 
 export const invoiceListInputSchema = listInput({
@@ -196,7 +225,11 @@ export { idInputSchema as invoiceIdInputSchema };
 export const FULL_TAX_INVOICE_ABOVE_CENTS = 500_000;
 
 /** What a full tax invoice still lacks of its recipient ("name", "address"); empty when it may be issued. */
-export function missingRecipientDetails(p: { vatRegistered: boolean; totalCents: number; recipient: Pick<InvoiceParty, "name" | "address"> }): ("name" | "address")[] {
+export function missingRecipientDetails(p: {
+  vatRegistered: boolean;
+  totalCents: number;
+  recipient: Pick<InvoiceParty, "name" | "address">;
+}): ("name" | "address")[] {
   if (!p.vatRegistered || p.totalCents <= FULL_TAX_INVOICE_ABOVE_CENTS) return [];
   const missing: ("name" | "address")[] = [];
   if (!p.recipient.name.trim()) missing.push("name");

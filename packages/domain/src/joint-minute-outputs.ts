@@ -12,8 +12,21 @@ export const minuteIssueOutputSchema = z.object({
 });
 export type MinuteIssue = z.output<typeof minuteIssueOutputSchema>;
 
-const signatureOutputSchema = z.object({ party: z.enum(MINUTE_PARTIES), typedName: z.string(), version: z.number().int(), sha256: z.string(), signedAt: z.string(), ip: z.string().nullable() });
-const versionOutputSchema = z.object({ version: z.number().int(), authorName: z.string(), party: z.enum(MINUTE_PARTIES), createdAt: z.string(), sha256: z.string() });
+const signatureOutputSchema = z.object({
+  party: z.enum(MINUTE_PARTIES),
+  typedName: z.string(),
+  version: z.number().int(),
+  sha256: z.string(),
+  signedAt: z.string(),
+  ip: z.string().nullable(),
+});
+const versionOutputSchema = z.object({
+  version: z.number().int(),
+  authorName: z.string(),
+  party: z.enum(MINUTE_PARTIES),
+  createdAt: z.string(),
+  sha256: z.string(),
+});
 
 /** The part both experts see (the guest sees only this): no claimant ID number, no other record. */
 export const minuteWorkspaceOutputSchema = z.object({
@@ -21,7 +34,14 @@ export const minuteWorkspaceOutputSchema = z.object({
   claimantName: z.string(),
   discipline: z.string(),
   ourExpertName: z.string(),
-  opposing: z.object({ name: z.string(), discipline: z.string(), hpcsaNumber: z.string(), practice: z.string(), instructingFirm: z.string(), side: z.enum(JOINT_MINUTE_SIDES) }),
+  opposing: z.object({
+    name: z.string(),
+    discipline: z.string(),
+    hpcsaNumber: z.string(),
+    practice: z.string(),
+    instructingFirm: z.string(),
+    side: z.enum(JOINT_MINUTE_SIDES),
+  }),
   dueOn: z.string().nullable(),
   version: z.number().int(),
   issues: z.array(minuteIssueOutputSchema),
@@ -48,7 +68,15 @@ export const jointMinuteOutputSchema = minuteWorkspaceOutputSchema.extend({
   guestLink: z.object({ sentAt: z.string(), expiresAt: z.string(), revoked: z.boolean() }).nullable(),
   /** When the current opposing expert first opened the minute with a code (a change of name or e-mail then needs reopening). */
   opposingOpenedAt: z.string().nullable(),
-  repudiations: z.array(z.object({ party: z.enum(MINUTE_PARTIES), repudiatedOn: z.string(), reasons: z.string(), recordedBy: z.string(), recordedAt: z.string() })),
+  repudiations: z.array(
+    z.object({
+      party: z.enum(MINUTE_PARTIES),
+      repudiatedOn: z.string(),
+      reasons: z.string(),
+      recordedBy: z.string(),
+      recordedAt: z.string(),
+    }),
+  ),
   canManage: z.boolean(),
   canRelease: z.boolean(),
   /** Why release waits (payment), when the minute is signed but not released. */

@@ -13,7 +13,10 @@ export const JOINT_MINUTE_SIDES = ["plaintiff", "defendant"] as const;
 export type JointMinuteSide = (typeof JOINT_MINUTE_SIDES)[number];
 export const JOINT_MINUTE_SIDE_LABELS: Record<JointMinuteSide, string> = { plaintiff: "Plaintiff", defendant: "Defendant (RAF)" };
 /** The side in a sentence: "instructed by … for the defendant (the RAF)". */
-export const JOINT_MINUTE_SIDE_PHRASES: Record<JointMinuteSide, string> = { plaintiff: "the plaintiff", defendant: "the defendant (the RAF)" };
+export const JOINT_MINUTE_SIDE_PHRASES: Record<JointMinuteSide, string> = {
+  plaintiff: "the plaintiff",
+  defendant: "the defendant (the RAF)",
+};
 
 /**
  * The agency works for plaintiffs' attorneys (DESIGN.md): its expert is the plaintiff's, so the
@@ -27,7 +30,10 @@ export interface MinuteDueDefault {
   on: string;
   source: "court_order" | "plan";
 }
-export const MINUTE_DUE_SOURCE_LABELS: Record<MinuteDueDefault["source"], string> = { court_order: "The court order", plan: "The court plan" };
+export const MINUTE_DUE_SOURCE_LABELS: Record<MinuteDueDefault["source"], string> = {
+  court_order: "The court order",
+  plan: "The court plan",
+};
 
 /**
  * What the opposing-expert form warns about (it never blocks: staff may know better): a discipline
@@ -68,7 +74,11 @@ export const GUEST_MINUTE_PARTY_LABELS: Record<MinuteParty, string> = { ours: "T
 
 export const MINUTE_ISSUE_STATUSES = ["agreed", "disagreed", "reserved"] as const;
 export type MinuteIssueStatus = (typeof MINUTE_ISSUE_STATUSES)[number];
-export const MINUTE_ISSUE_STATUS_LABELS: Record<MinuteIssueStatus, string> = { agreed: "Agreed", disagreed: "Disagreed", reserved: "Reserved" };
+export const MINUTE_ISSUE_STATUS_LABELS: Record<MinuteIssueStatus, string> = {
+  agreed: "Agreed",
+  disagreed: "Disagreed",
+  reserved: "Reserved",
+};
 
 /**
  * How long a guest link works, and a one-time code; how many wrong codes a minute allows an hour for
@@ -92,7 +102,8 @@ export const JOINT_MINUTE_MESSAGES = {
   nameMismatch: "Type your name as it is recorded on this minute to sign.",
   notSigned: "Both experts must sign the minute first.",
   notOurExpert: "Only the report's expert signs for our side.",
-  reopenToChange: "The opposing expert has opened or signed this minute: to change their name or e-mail, reopen the minute. Their link and session end and their signature is voided.",
+  reopenToChange:
+    "The opposing expert has opened or signed this minute: to change their name or e-mail, reopen the minute. Their link and session end and their signature is voided.",
 } as const;
 
 export const opposingExpertSchema = z.object({
@@ -105,7 +116,10 @@ export const opposingExpertSchema = z.object({
   practice: text("Practice is required").trim().min(1, "Practice is required").max(200, "Practice must be at most 200 characters"),
   email: emailSchema,
   phone: phoneNumberSchema,
-  instructingFirm: text("Instructing firm is required").trim().min(1, "Instructing firm is required").max(200, "Instructing firm must be at most 200 characters"),
+  instructingFirm: text("Instructing firm is required")
+    .trim()
+    .min(1, "Instructing firm is required")
+    .max(200, "Instructing firm must be at most 200 characters"),
   side: z.enum(JOINT_MINUTE_SIDES, { error: "Choose the side that instructed the opposing expert" }),
 });
 export type OpposingExpertInput = z.input<typeof opposingExpertSchema>;
@@ -125,7 +139,12 @@ export const opposingExpertFormSchema = opposingExpertSchema.extend({ dueOn: cal
  * `reopen`: staff confirm that a new name or e-mail replaces an opposing expert who has already
  * opened or signed the minute (docs/product-rules.md "Changing the opposing expert").
  */
-export const updateOpposingExpertSchema = z.object({ id: id(), opposing: opposingExpertSchema, dueOn: calendarDate("Due date").nullable(), reopen: z.boolean().default(false) });
+export const updateOpposingExpertSchema = z.object({
+  id: id(),
+  opposing: opposingExpertSchema,
+  dueOn: calendarDate("Due date").nullable(),
+  reopen: z.boolean().default(false),
+});
 
 /** Whether new details name another person: a new address, or a name that no longer signs as the old one. */
 export function isOtherOpposingExpert(before: { name: string; email: string }, after: { name: string; email: string }): boolean {
@@ -149,11 +168,15 @@ export const saveMinuteIssuesSchema = z.object({ id: id(), baseVersion: z.number
 export const guestSaveIssuesSchema = z.object({ baseVersion: z.number().int().min(0), issues: issuesField });
 
 const typedName = text("Type your full name").trim().min(2, "Type your full name").max(200, "Name must be at most 200 characters");
-const oneTimeCode = text("Enter the 6-digit code").trim().regex(/^\d{6}$/, "Enter the 6-digit code");
+const oneTimeCode = text("Enter the 6-digit code")
+  .trim()
+  .regex(/^\d{6}$/, "Enter the 6-digit code");
 export const signMinuteSchema = z.object({ id: id(), typedName, code: oneTimeCode });
 export const guestSignSchema = z.object({ typedName, code: oneTimeCode });
 
-export const guestTokenSchema = z.object({ token: text(JOINT_MINUTE_MESSAGES.badLink).trim().min(1, JOINT_MINUTE_MESSAGES.badLink).max(200, JOINT_MINUTE_MESSAGES.badLink) });
+export const guestTokenSchema = z.object({
+  token: text(JOINT_MINUTE_MESSAGES.badLink).trim().min(1, JOINT_MINUTE_MESSAGES.badLink).max(200, JOINT_MINUTE_MESSAGES.badLink),
+});
 export const guestVerifySchema = guestTokenSchema.extend({ code: oneTimeCode });
 
 export const repudiateMinuteSchema = z.object({
@@ -177,7 +200,11 @@ export function sameTypedName(typed: string, recorded: string): boolean {
 export const arrangeMinuteMeetingSchema = z.object({
   id: id(),
   startsAt: instant("Choose when the meeting starts"),
-  durationMinutes: z.number({ error: "Choose how long it lasts" }).int("Choose how long it lasts").min(15, "A meeting lasts at least 15 minutes").max(240, "A meeting lasts at most 4 hours"),
+  durationMinutes: z
+    .number({ error: "Choose how long it lasts" })
+    .int("Choose how long it lasts")
+    .min(15, "A meeting lasts at least 15 minutes")
+    .max(240, "A meeting lasts at most 4 hours"),
 });
 export type ArrangeMinuteMeetingInput = z.input<typeof arrangeMinuteMeetingSchema>;
 
@@ -188,7 +215,11 @@ export type ArrangeMinuteMeetingInput = z.input<typeof arrangeMinuteMeetingSchem
  */
 export const JOINT_MINUTE_STATES = ["open", "signed", "released"] as const;
 export type JointMinuteState = (typeof JOINT_MINUTE_STATES)[number];
-export const JOINT_MINUTE_STATE_LABELS: Record<JointMinuteState, string> = { open: "Being prepared", signed: "Signed by both", released: "Released to the attorney" };
+export const JOINT_MINUTE_STATE_LABELS: Record<JointMinuteState, string> = {
+  open: "Being prepared",
+  signed: "Signed by both",
+  released: "Released to the attorney",
+};
 export const jointMinuteListInputSchema = listInput({
   state: z.enum(JOINT_MINUTE_STATES, { error: "Choose a state" }).nullish(),
   search: searchText,
@@ -198,5 +229,8 @@ export type JointMinuteListInput = z.input<typeof jointMinuteListInputSchema>;
 export const JOINT_MINUTE_LIST_LIMIT = 200;
 
 /** An administrator's release of a signed minute before payment, with a reason (as for reports). */
-export const minuteEarlyReasonSchema = text("Give the reason for releasing before payment").trim().min(1, "Give the reason for releasing before payment").max(2000, "The reason must be at most 2000 characters");
+export const minuteEarlyReasonSchema = text("Give the reason for releasing before payment")
+  .trim()
+  .min(1, "Give the reason for releasing before payment")
+  .max(2000, "The reason must be at most 2000 characters");
 export const releaseMinuteEarlySchema = z.object({ id: id(), reason: minuteEarlyReasonSchema });

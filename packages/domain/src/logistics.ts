@@ -21,12 +21,22 @@ export const TRANSPORT_LABELS: Record<TransportKind, string> = {
   reimbursement: "Reimbursed travel",
 };
 /** Short words for the day sheet's columns. */
-export const TRANSPORT_SHORT: Record<TransportKind, string> = { none: "Own way", shuttle: "Shuttle", taxi: "Taxi", reimbursement: "Reimbursed" };
+export const TRANSPORT_SHORT: Record<TransportKind, string> = {
+  none: "Own way",
+  shuttle: "Shuttle",
+  taxi: "Taxi",
+  reimbursement: "Reimbursed",
+};
 
 /** The cost items, each its own disbursement line on the attorney's invoice. */
 export const LOGISTICS_COST_ITEMS = ["transport", "accommodation", "interpreter", "meals"] as const;
 export type LogisticsCostItem = (typeof LOGISTICS_COST_ITEMS)[number];
-export const LOGISTICS_COST_LABELS: Record<LogisticsCostItem, string> = { transport: "Transport", accommodation: "Accommodation", interpreter: "Interpreter", meals: "Meals" };
+export const LOGISTICS_COST_LABELS: Record<LogisticsCostItem, string> = {
+  transport: "Transport",
+  accommodation: "Accommodation",
+  interpreter: "Interpreter",
+  meals: "Meals",
+};
 
 /** One item's cost: at most R 100 000, in whole cents. */
 export const MAX_LOGISTICS_CENTS = 10_000_000;
@@ -69,17 +79,28 @@ export const setBookingLogisticsSchema = z
     bookingId: id("Choose a booking"),
     transport: z.enum(TRANSPORT_KINDS, { error: "Choose how the claimant travels" }),
     pickupPoint: optionalTextOrNull(200, "The pickup point"),
-    pickupTime: clockTime.or(z.literal("")).optional().transform((v) => v || null),
+    pickupTime: clockTime
+      .or(z.literal(""))
+      .optional()
+      .transform((v) => v || null),
     transportCents: cost("The transport cost"),
     accommodationName: optionalTextOrNull(200, "The guesthouse"),
-    accommodationNights: z.number({ error: "Nights are a whole number" }).int("Nights are a whole number").min(1, "At least one night").max(14, "At most 14 nights").nullish().transform((v) => v ?? null),
+    accommodationNights: z
+      .number({ error: "Nights are a whole number" })
+      .int("Nights are a whole number")
+      .min(1, "At least one night")
+      .max(14, "At most 14 nights")
+      .nullish()
+      .transform((v) => v ?? null),
     accommodationCents: cost("The accommodation cost"),
     interpreterLanguage: optionalTextOrNull(60, "The language"),
     interpreterName: optionalTextOrNull(120, "The interpreter's name"),
     interpreterContact: optionalTextOrNull(200, "The interpreter's contact"),
     interpreterCents: cost("The interpreter's fee"),
     /** An interpreter with an account (docs/decisions.md "Interpreters as users"): their name and contact come from it. */
-    interpreterUserId: id("Choose an interpreter").nullish().transform((v) => v ?? null),
+    interpreterUserId: id("Choose an interpreter")
+      .nullish()
+      .transform((v) => v ?? null),
     guardianName: optionalTextOrNull(120, "The guardian's name"),
     guardianRelationship: optionalTextOrNull(60, "The relationship"),
     guardianPhone: optionalPhone,
@@ -96,10 +117,13 @@ export const setBookingLogisticsSchema = z
       need(v.pickupTime, "pickupTime", LOGISTICS_MESSAGES.pickupTime);
     }
     if (v.transport === "reimbursement") need(v.transportCents, "transportCents", LOGISTICS_MESSAGES.reimbursement);
-    if (v.transport === "none" || v.transport === "shuttle") need(v.transportCents === null, "transportCents", LOGISTICS_MESSAGES.noTransportCost);
-    if (v.accommodationNights !== null || v.accommodationCents !== null) need(v.accommodationName, "accommodationName", LOGISTICS_MESSAGES.accommodationName);
+    if (v.transport === "none" || v.transport === "shuttle")
+      need(v.transportCents === null, "transportCents", LOGISTICS_MESSAGES.noTransportCost);
+    if (v.accommodationNights !== null || v.accommodationCents !== null)
+      need(v.accommodationName, "accommodationName", LOGISTICS_MESSAGES.accommodationName);
     if (v.accommodationName) need(v.accommodationNights, "accommodationNights", LOGISTICS_MESSAGES.nights);
-    if (v.interpreterName || v.interpreterContact || v.interpreterCents !== null || v.interpreterUserId) need(v.interpreterLanguage, "interpreterLanguage", LOGISTICS_MESSAGES.interpreterLanguage);
+    if (v.interpreterName || v.interpreterContact || v.interpreterCents !== null || v.interpreterUserId)
+      need(v.interpreterLanguage, "interpreterLanguage", LOGISTICS_MESSAGES.interpreterLanguage);
     if (v.interpreterLanguage) need(v.interpreterName || v.interpreterUserId, "interpreterName", LOGISTICS_MESSAGES.interpreterName);
     if (v.guardianName || v.guardianRelationship || v.guardianPhone) {
       need(v.guardianName, "guardianName", LOGISTICS_MESSAGES.guardianName);
@@ -118,7 +142,9 @@ export const bookingLogisticsInputSchema = z.object({ bookingId: id("Choose a bo
 export const applyLogisticsSchema = z.object({ bookingId: id("Choose a booking") });
 
 /** The interpreters for the logistics form, those who speak `language` first. */
-export const interpreterListInputSchema = z.object({ language: text().trim().max(60, "The language must be at most 60 characters").optional() }).optional();
+export const interpreterListInputSchema = z
+  .object({ language: text().trim().max(60, "The language must be at most 60 characters").optional() })
+  .optional();
 
 export const daySheetInputSchema = z.object({
   day: calendarDate("The day"),
@@ -150,7 +176,13 @@ export const bookingLogisticsOutputSchema = z.object({
 });
 export type BookingLogistics = z.output<typeof bookingLogisticsOutputSchema>;
 
-const sameDayBookingSchema = z.object({ id: z.string(), reference: z.string(), startsAt: z.string(), consultantName: z.string(), hasLogistics: z.boolean() });
+const sameDayBookingSchema = z.object({
+  id: z.string(),
+  reference: z.string(),
+  startsAt: z.string(),
+  consultantName: z.string(),
+  hasLogistics: z.boolean(),
+});
 
 /**
  * Staff and the booking's attorney get everything (and the claimant's other bookings that day); the

@@ -43,7 +43,16 @@ export const meetingInviteeOutputSchema = z.object({ id: z.string(), name: z.str
 
 export const meetingLinksOutputSchema = z.object({
   bookings: z.array(
-    z.object({ id: z.string(), reference: z.string(), claimantName: z.string(), startsAt: z.string(), endsAt: z.string(), consultantId: z.string(), queryId: nullableText, queryReference: nullableText }),
+    z.object({
+      id: z.string(),
+      reference: z.string(),
+      claimantName: z.string(),
+      startsAt: z.string(),
+      endsAt: z.string(),
+      consultantId: z.string(),
+      queryId: nullableText,
+      queryReference: nullableText,
+    }),
   ),
   queries: z.array(z.object({ id: z.string(), reference: z.string(), claimantName: z.string() })),
 });
@@ -86,17 +95,48 @@ export const roomPersonOutputSchema = z.object({
 });
 
 export const roomStateOutputSchema = z.object({
-  meeting: z.object({ id: z.string(), roomId: z.string(), title: z.string(), startsAt: z.string(), endsAt: z.string(), opensAt: z.string(), status: z.enum(MEETING_STATUSES) }),
-  me: z.object({ participantId: z.string(), name: z.string(), isHost: z.boolean(), state: participantState, callId: nullableText, consent: z.boolean(), kind: z.enum(["user", "guest"]) }),
+  meeting: z.object({
+    id: z.string(),
+    roomId: z.string(),
+    title: z.string(),
+    startsAt: z.string(),
+    endsAt: z.string(),
+    opensAt: z.string(),
+    status: z.enum(MEETING_STATUSES),
+  }),
+  me: z.object({
+    participantId: z.string(),
+    name: z.string(),
+    isHost: z.boolean(),
+    state: participantState,
+    callId: nullableText,
+    consent: z.boolean(),
+    kind: z.enum(["user", "guest"]),
+  }),
   people: z.array(roomPersonOutputSchema),
   recording: z.object({ id: z.string(), startedAt: z.string() }).nullable(),
 });
 
-export const roomSignalOutputSchema = z.object({ id: z.number().int(), fromParticipantId: z.string(), fromCallId: z.string(), kind: z.enum(SIGNAL_KINDS), payload: z.string() });
+export const roomSignalOutputSchema = z.object({
+  id: z.number().int(),
+  fromParticipantId: z.string(),
+  fromCallId: z.string(),
+  kind: z.enum(SIGNAL_KINDS),
+  payload: z.string(),
+});
 
-export const iceServerOutputSchema = z.object({ urls: z.array(z.string()), username: z.string().optional(), credential: z.string().optional() });
+export const iceServerOutputSchema = z.object({
+  urls: z.array(z.string()),
+  username: z.string().optional(),
+  credential: z.string().optional(),
+});
 
-export const videoSettingsOutputSchema = z.object({ stunUrls: z.array(z.string()), turnUrls: z.array(z.string()), turnSecretSet: z.boolean(), credentialTtlMinutes: z.number().int() });
+export const videoSettingsOutputSchema = z.object({
+  stunUrls: z.array(z.string()),
+  turnUrls: z.array(z.string()),
+  turnSecretSet: z.boolean(),
+  credentialTtlMinutes: z.number().int(),
+});
 
 sameShape<SameShape<z.output<typeof meetingListItemOutputSchema>, MeetingListItem>>();
 sameShape<SameShape<z.output<typeof meetingParticipantOutputSchema>, MeetingParticipantView>>();

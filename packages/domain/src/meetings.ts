@@ -22,7 +22,11 @@ export type MeetingEndReason = "host" | "empty" | "unused" | "cancelled";
 
 export const MEETING_GUEST_ROLES = ["claimant", "interpreter", "observer"] as const;
 export type MeetingGuestRole = (typeof MEETING_GUEST_ROLES)[number];
-export const MEETING_GUEST_ROLE_LABEL: Record<MeetingGuestRole, string> = { claimant: "Claimant", interpreter: "Interpreter", observer: "Observer" };
+export const MEETING_GUEST_ROLE_LABEL: Record<MeetingGuestRole, string> = {
+  claimant: "Claimant",
+  interpreter: "Interpreter",
+  observer: "Observer",
+};
 
 export type MeetingParticipantState = "invited" | "waiting" | "admitted" | "denied" | "removed" | "left";
 export type RecordingStopReason = "host" | "consent_withdrawn" | "unconsented_entry" | "ended" | "left";
@@ -111,15 +115,32 @@ export const createMeetingSchema = z
   .object({
     title: required("Title", 200),
     startsAt: instant("Choose when the meeting starts"),
-    durationMinutes: z.number({ error: "Choose how long it lasts" }).int("Choose how long it lasts").min(15, "A meeting lasts at least 15 minutes").max(240, "A meeting lasts at most 4 hours"),
+    durationMinutes: z
+      .number({ error: "Choose how long it lasts" })
+      .int("Choose how long it lasts")
+      .min(15, "A meeting lasts at least 15 minutes")
+      .max(240, "A meeting lasts at most 4 hours"),
     hostId: id("Choose the host"),
-    queryId: id().nullish().transform((v) => v ?? null),
+    queryId: id()
+      .nullish()
+      .transform((v) => v ?? null),
     /** The video assessment the meeting is for: its time, query and claimant come with it. */
-    bookingId: id().nullish().transform((v) => v ?? null),
-    userIds: z.array(id(), { error: "Choose the people to invite" }).max(MEETING_MAX_PEOPLE - 1, MEETING_MESSAGES.full).default([]),
-    guests: z.array(meetingGuestSchema, { error: "Add the guests" }).max(MEETING_MAX_PEOPLE - 1, MEETING_MESSAGES.full).default([]),
+    bookingId: id()
+      .nullish()
+      .transform((v) => v ?? null),
+    userIds: z
+      .array(id(), { error: "Choose the people to invite" })
+      .max(MEETING_MAX_PEOPLE - 1, MEETING_MESSAGES.full)
+      .default([]),
+    guests: z
+      .array(meetingGuestSchema, { error: "Add the guests" })
+      .max(MEETING_MAX_PEOPLE - 1, MEETING_MESSAGES.full)
+      .default([]),
   })
-  .refine((m) => 1 + m.userIds.filter((u) => u !== m.hostId).length + m.guests.length <= MEETING_MAX_PEOPLE, { message: MEETING_MESSAGES.full, path: ["guests"] });
+  .refine((m) => 1 + m.userIds.filter((u) => u !== m.hostId).length + m.guests.length <= MEETING_MAX_PEOPLE, {
+    message: MEETING_MESSAGES.full,
+    path: ["guests"],
+  });
 
 export const inviteToMeetingSchema = z.discriminatedUnion(
   "kind",
@@ -135,7 +156,12 @@ export const participantInputSchema = z.object({ participantId: id() });
 const roomId = text("Room id is required").regex(/^[A-Za-z0-9_-]{22,64}$/, "That is not a meeting room");
 export const roomInputSchema = z.object({ roomId });
 export const roomParticipantInputSchema = z.object({ roomId, participantId: id() });
-export const guestJoinSchema = z.object({ roomId, token: text("The link holds no token").max(1000, "That link is not valid").regex(/^[A-Za-z0-9_.-]+$/, "That link is not valid") });
+export const guestJoinSchema = z.object({
+  roomId,
+  token: text("The link holds no token")
+    .max(1000, "That link is not valid")
+    .regex(/^[A-Za-z0-9_.-]+$/, "That link is not valid"),
+});
 export const consentInputSchema = z.object({ roomId, consent: z.boolean({ error: "Consent is yes or no" }) });
 
 const callId = text().regex(/^[A-Za-z0-9_-]{16,64}$/, "That is not a call id");
@@ -146,12 +172,23 @@ export const signalSchema = z.object({
   kind: z.enum(SIGNAL_KINDS),
   payload: text().max(20_000, "A signal is at most 20,000 characters"),
 });
-export const sendSignalsSchema = z.object({ roomId, callId, signals: z.array(signalSchema).min(1, "Send at least one signal").max(20, "Send at most 20 signals at once") });
+export const sendSignalsSchema = z.object({
+  roomId,
+  callId,
+  signals: z.array(signalSchema).min(1, "Send at least one signal").max(20, "Send at most 20 signals at once"),
+});
 export const fetchSignalsSchema = z.object({ roomId, callId, after: z.number().int().min(0).default(0) });
 
 export const RECORDING_TYPES = ["video/webm", "video/mp4"] as const;
 /** A recording chunk's address: the recording and the chunk's place in it (REST path parameters, so text). */
-export const recordingChunkSchema = z.object({ id: id(), seq: z.coerce.number({ error: "The chunk number is a whole number" }).int("The chunk number is a whole number").min(0, "The chunk number is a whole number").max(100_000, "Too many chunks") });
+export const recordingChunkSchema = z.object({
+  id: id(),
+  seq: z.coerce
+    .number({ error: "The chunk number is a whole number" })
+    .int("The chunk number is a whole number")
+    .min(0, "The chunk number is a whole number")
+    .max(100_000, "Too many chunks"),
+});
 export const startRecordingSchema = z.object({ roomId, contentType: z.enum(RECORDING_TYPES, { error: "Recordings are WebM or MP4" }) });
 
 /** ICE servers: stun:, turn: or turns: URLs as browsers take them (RFC 7064, RFC 7065). */
@@ -159,14 +196,24 @@ const ICE_URL = /^(stun|turn|turns):[A-Za-z0-9.-]+(:\d{1,5})?(\?transport=(udp|t
 const iceUrl = (kind: "stun" | "turn") =>
   text()
     .trim()
-    .refine((u) => ICE_URL.test(u) && (kind === "stun" ? u.startsWith("stun:") : u.startsWith("turn")), kind === "stun" ? "A STUN server looks like stun:stun.example.org:3478" : "A TURN server looks like turn:turn.example.org:3478 or turns:turn.example.org:5349");
+    .refine(
+      (u) => ICE_URL.test(u) && (kind === "stun" ? u.startsWith("stun:") : u.startsWith("turn")),
+      kind === "stun"
+        ? "A STUN server looks like stun:stun.example.org:3478"
+        : "A TURN server looks like turn:turn.example.org:3478 or turns:turn.example.org:5349",
+    );
 export const videoSettingsSchema = z.object({
   stunUrls: z.array(iceUrl("stun")).max(5, "At most 5 STUN servers").default([]),
   turnUrls: z.array(iceUrl("turn")).max(5, "At most 5 TURN servers").default([]),
   /** The TURN server's shared secret (coturn `static-auth-secret`); empty keeps the saved one. */
   turnSecret: text().trim().max(200, "The shared secret must be at most 200 characters").default(""),
   clearTurnSecret: z.boolean().default(false),
-  credentialTtlMinutes: z.number({ error: "Choose how long TURN credentials last" }).int().min(5, "At least 5 minutes").max(24 * 60, "At most 24 hours").default(240),
+  credentialTtlMinutes: z
+    .number({ error: "Choose how long TURN credentials last" })
+    .int()
+    .min(5, "At least 5 minutes")
+    .max(24 * 60, "At most 24 hours")
+    .default(240),
 });
 export type VideoSettingsInput = z.output<typeof videoSettingsSchema>;
 
@@ -210,7 +257,16 @@ export interface MeetingListItem {
 
 /** What a new meeting can be about: an upcoming video assessment without its meeting, or an open query. */
 export interface MeetingLinks {
-  bookings: { id: string; reference: string; claimantName: string; startsAt: string; endsAt: string; consultantId: string; queryId: string | null; queryReference: string | null }[];
+  bookings: {
+    id: string;
+    reference: string;
+    claimantName: string;
+    startsAt: string;
+    endsAt: string;
+    consultantId: string;
+    queryId: string | null;
+    queryReference: string | null;
+  }[];
   queries: { id: string; reference: string; claimantName: string }[];
 }
 
@@ -265,7 +321,15 @@ export interface RoomPerson {
 
 export interface RoomState {
   meeting: { id: string; roomId: string; title: string; startsAt: string; endsAt: string; opensAt: string; status: MeetingStatus };
-  me: { participantId: string; name: string; isHost: boolean; state: MeetingParticipantState; callId: string | null; consent: boolean; kind: "user" | "guest" };
+  me: {
+    participantId: string;
+    name: string;
+    isHost: boolean;
+    state: MeetingParticipantState;
+    callId: string | null;
+    consent: boolean;
+    kind: "user" | "guest";
+  };
   /** Everyone the caller may see: the host sees the lobby too; others see who is in the room. */
   people: RoomPerson[];
   recording: { id: string; startedAt: string } | null;

@@ -1,5 +1,13 @@
 import { z } from "zod";
-import { THREAD_KINDS, type MessageAttachment, type MessageItem, type MessageSender, type ThreadPerson, type ThreadSummary, type ThreadToStart } from "./messages";
+import {
+  THREAD_KINDS,
+  type MessageAttachment,
+  type MessageItem,
+  type MessageSender,
+  type ThreadPerson,
+  type ThreadSummary,
+  type ThreadToStart,
+} from "./messages";
 import { sameShape, type SameShape } from "./outputs";
 import { ROLES } from "./roles";
 
@@ -35,7 +43,12 @@ export const threadPageOutputSchema = z.object({ items: z.array(threadSummaryOut
 export const queryThreadsOutputSchema = z.object({ threads: z.array(z.union([threadSummaryOutputSchema, threadToStartOutputSchema])) });
 export const threadIdOutputSchema = z.object({ threadId: z.string() });
 
-export const messageAttachmentOutputSchema = z.object({ fileId: z.string(), name: z.string(), size: z.number().int(), contentType: z.string() });
+export const messageAttachmentOutputSchema = z.object({
+  fileId: z.string(),
+  name: z.string(),
+  size: z.number().int(),
+  contentType: z.string(),
+});
 
 export const messageSenderOutputSchema = z.object({ userId: nullableText, name: z.string(), role: z.enum(ROLES).nullable() });
 

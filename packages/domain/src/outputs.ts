@@ -2,14 +2,32 @@ import { z } from "zod";
 import { ACCESS_ACTIONS, type AccessLogRow } from "./access-log";
 import type { NotificationPreference, SpecializationItem, UserDetail, UserSummary } from "./admin";
 import { ACKNOWLEDGEMENT_CLOCKS } from "./admin";
-import { ASSESSMENT_MODES, BOOKING_STATUSES, CANCELLATION_CLASSES, CLAIMANT_ANSWERS, REMINDER_STATES, type BookableExpert, type BookingItem, type Slot, type TimeRange } from "./bookings";
+import {
+  ASSESSMENT_MODES,
+  BOOKING_STATUSES,
+  CANCELLATION_CLASSES,
+  CLAIMANT_ANSWERS,
+  REMINDER_STATES,
+  type BookableExpert,
+  type BookingItem,
+  type Slot,
+  type TimeRange,
+} from "./bookings";
 import { CLAIMANT_GENDERS, type Patient } from "./claimants";
 import { CLAIMANT_MESSAGE_CHANNELS, REMINDER_KINDS } from "./claimant-messages";
 import type { DashboardSummary, RecentQueryUpdate, UnassignedSpecialization } from "./dashboard";
 import { NOTIFICATION_TYPES, type NotificationDto } from "./notifications";
 import { ASSIGNMENT_STATUSES, type AssignmentItem, type ConsultantCandidate } from "./assignments";
 import { CASE_STATUSES, CLAIM_TYPES, type CaseItem } from "./cases";
-import { PRIORITIES, QUERY_EVENT_KINDS, QUERY_STATUSES, type QueryDetail, type QueryDocument, type QueryEvent, type QueryListItem } from "./queries";
+import {
+  PRIORITIES,
+  QUERY_EVENT_KINDS,
+  QUERY_STATUSES,
+  type QueryDetail,
+  type QueryDocument,
+  type QueryEvent,
+  type QueryListItem,
+} from "./queries";
 import { ROLES } from "./roles";
 import { GENDERS } from "./schemas";
 import type { TwoFactorChallenge, TwoFactorEnrolment, TwoFactorStatus } from "./two-factor";
@@ -44,7 +62,10 @@ const accountOutputSchema = z.object({
   specialization: nullableText,
 });
 
-export const currentUserOutputSchema = accountOutputSchema.extend({ twoFactorSetupRequired: z.literal(true).optional(), privacyOfficer: z.literal(true).optional() });
+export const currentUserOutputSchema = accountOutputSchema.extend({
+  twoFactorSetupRequired: z.literal(true).optional(),
+  privacyOfficer: z.literal(true).optional(),
+});
 
 export const twoFactorChallengeOutputSchema = z.object({ twoFactorRequired: z.literal(true) });
 export const loginOutputSchema = z.union([twoFactorChallengeOutputSchema, currentUserOutputSchema]);
@@ -76,7 +97,12 @@ export const userPageOutputSchema = z.object({ items: z.array(userSummaryOutputS
 
 export const notificationPreferenceOutputSchema = z.object({ type: z.enum(NOTIFICATION_TYPES), bell: z.boolean(), email: z.boolean() });
 
-export const twoFactorStatusOutputSchema = z.object({ enabled: z.boolean(), pending: z.boolean(), recoveryCodesLeft: count, required: z.boolean() });
+export const twoFactorStatusOutputSchema = z.object({
+  enabled: z.boolean(),
+  pending: z.boolean(),
+  recoveryCodesLeft: count,
+  required: z.boolean(),
+});
 /** The secret is the user's own, shown once so it can be typed into an authenticator by hand. */
 export const twoFactorEnrolmentOutputSchema = z.object({ secret: text, otpauthUrl: text, qrCode: text });
 export const recoveryCodesOutputSchema = z.object({ recoveryCodes: z.array(text) });
@@ -121,7 +147,13 @@ export const agencySettingsOutputSchema = z.object({
   regulatorRegistration: text,
 });
 
-export const expertBillingDetailsOutputSchema = z.object({ vatNumber: text, bankName: text, accountName: text, accountNumber: text, branchCode: text });
+export const expertBillingDetailsOutputSchema = z.object({
+  vatNumber: text,
+  bankName: text,
+  accountName: text,
+  accountNumber: text,
+  branchCode: text,
+});
 
 export const slaDefaultsOutputSchema = z.object({
   queryAcknowledgementHours: count,
@@ -219,7 +251,14 @@ export const assignmentOutputSchema = z.object({
 
 export const myAssignmentOutputSchema = assignmentOutputSchema.extend({ queryReference: text, querySubject: text });
 
-export const consultantCandidateOutputSchema = z.object({ id, name: text, specialization: text, licenseNumber: nullableText, load: count, noAgreement: nullableText });
+export const consultantCandidateOutputSchema = z.object({
+  id,
+  name: text,
+  specialization: text,
+  licenseNumber: nullableText,
+  load: count,
+  noAgreement: nullableText,
+});
 
 export const queryEventOutputSchema = z.object({
   id,
@@ -231,7 +270,14 @@ export const queryEventOutputSchema = z.object({
   body: nullableText,
 });
 
-export const queryDocumentOutputSchema = z.object({ id, fileName: text, contentType: text, size: count, uploadedByName: text, createdAt: text });
+export const queryDocumentOutputSchema = z.object({
+  id,
+  fileName: text,
+  contentType: text,
+  size: count,
+  uploadedByName: text,
+  createdAt: text,
+});
 
 export const queryDetailOutputSchema = queryListItemOutputSchema.extend({
   instructions: text,
@@ -301,7 +347,13 @@ export const bookingOutputSchema = z.object({
 });
 
 /** An expert who accepted the query, whom a booking on it may name. */
-export const bookableExpertOutputSchema = z.object({ assignmentId: id, consultantId: id, name: text, specializationId: id, specialization: text });
+export const bookableExpertOutputSchema = z.object({
+  assignmentId: id,
+  consultantId: id,
+  name: text,
+  specializationId: id,
+  specialization: text,
+});
 
 export const bookingPageOutputSchema = z.object({ items: z.array(bookingOutputSchema), nextCursor: nullableText });
 

@@ -9,11 +9,26 @@ import { z } from "zod";
 
 /** Subjects on which the agency holds records, and the categories of records on each (s 51(1)(b)(iv)). */
 export const PAIA_RECORD_SUBJECTS: readonly { subject: string; records: string }[] = [
-  { subject: "Claimants (data subjects)", records: "Identity and contact details, home language, consent, the competent person of a child or a curated adult, assessments booked and attended, text messages to and from their phone" },
-  { subject: "Medico-legal matters", records: "Cases, requests for expert reports (queries) and their documents, expert reports and their versions, joint minutes, court dates and orders" },
-  { subject: "Attorneys and experts", records: "Names, firms, practice numbers, contact and banking details, agreements on the handling of personal information" },
+  {
+    subject: "Claimants (data subjects)",
+    records:
+      "Identity and contact details, home language, consent, the competent person of a child or a curated adult, assessments booked and attended, text messages to and from their phone",
+  },
+  {
+    subject: "Medico-legal matters",
+    records:
+      "Cases, requests for expert reports (queries) and their documents, expert reports and their versions, joint minutes, court dates and orders",
+  },
+  {
+    subject: "Attorneys and experts",
+    records: "Names, firms, practice numbers, contact and banking details, agreements on the handling of personal information",
+  },
   { subject: "Finance", records: "Invoices, credit notes, statements, payments and proofs of payment, the fee schedule" },
-  { subject: "Compliance", records: "The access log of every read of a claimant's information, the audit trail, data subject requests, the register of security compromises, destruction certificates" },
+  {
+    subject: "Compliance",
+    records:
+      "The access log of every read of a claimant's information, the audit trail, data subject requests, the register of security compromises, destruction certificates",
+  },
 ];
 
 /** Records available under other legislation (s 51(1)(b)(iii)). */
@@ -33,9 +48,16 @@ export const PAIA_PURPOSES: readonly string[] = [
 
 /** Categories of data subjects and the information held on each (s 51(1)(c)(ii)). */
 export const PAIA_DATA_SUBJECTS: readonly { who: string; information: string }[] = [
-  { who: "Claimants", information: "Identity and contact details, health information (special personal information, POPIA section 32), and, for children, their competent person's details" },
+  {
+    who: "Claimants",
+    information:
+      "Identity and contact details, health information (special personal information, POPIA section 32), and, for children, their competent person's details",
+  },
   { who: "Attorneys", information: "Names, firms, contact, VAT and billing details" },
-  { who: "Medical and other experts", information: "Names, qualifications, registration numbers, availability, contact and banking details" },
+  {
+    who: "Medical and other experts",
+    information: "Names, qualifications, registration numbers, availability, contact and banking details",
+  },
   { who: "Interpreters and staff", information: "Names, contact details and what they did in the system" },
 ];
 

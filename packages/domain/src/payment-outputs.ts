@@ -32,11 +32,20 @@ export const paymentItemOutputSchema = z.object({
   reversedAt: nullableText,
   reversedByName: nullableText,
   reversalReason: nullableText,
-  allocations: z.array(z.object({ id: z.string(), invoiceId: z.string(), invoiceNumber: z.string(), amountCents: cents, createdAt: z.string() })),
+  allocations: z.array(
+    z.object({ id: z.string(), invoiceId: z.string(), invoiceNumber: z.string(), amountCents: cents, createdAt: z.string() }),
+  ),
   proofIds: z.array(z.string()),
 });
 
-const ageingOutputSchema = z.object({ current: cents, days1to30: cents, days31to60: cents, days61to90: cents, days90plus: cents, totalCents: cents });
+const ageingOutputSchema = z.object({
+  current: cents,
+  days1to30: cents,
+  days31to60: cents,
+  days61to90: cents,
+  days90plus: cents,
+  totalCents: cents,
+});
 const accountPartyOutputSchema = z.object({ id: z.string(), name: z.string(), firmName: nullableText, email: z.string() });
 
 export const accountSummaryOutputSchema = z.object({

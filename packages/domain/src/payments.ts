@@ -17,7 +17,11 @@ export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = { eft: "EFT"
 
 export const PAYMENT_PROOF_STATUSES = ["uploaded", "matched", "rejected"] as const;
 export type PaymentProofStatus = (typeof PAYMENT_PROOF_STATUSES)[number];
-export const PAYMENT_PROOF_STATUS_LABELS: Record<PaymentProofStatus, string> = { uploaded: "Awaiting matching", matched: "Matched", rejected: "Rejected" };
+export const PAYMENT_PROOF_STATUS_LABELS: Record<PaymentProofStatus, string> = {
+  uploaded: "Awaiting matching",
+  matched: "Matched",
+  rejected: "Rejected",
+};
 
 /** The largest single payment: R 100 000 000.00, far beyond any account, well inside int8 sums. */
 export const MAX_PAYMENT_CENTS = 10_000_000_000;
@@ -77,7 +81,12 @@ export interface AccountEntry {
   amountCents: number;
 }
 
-export const ACCOUNT_ENTRY_LABELS: Record<AccountEntry["kind"], string> = { invoice: "Invoice", credit_note: "Credit note", payment: "Payment", reversal: "Payment reversed" };
+export const ACCOUNT_ENTRY_LABELS: Record<AccountEntry["kind"], string> = {
+  invoice: "Invoice",
+  credit_note: "Credit note",
+  payment: "Payment",
+  reversal: "Payment reversed",
+};
 const RAISES: Record<AccountEntry["kind"], boolean> = { invoice: true, reversal: true, credit_note: false, payment: false };
 /** What an entry does to the balance: + for invoices and reversals, - for credit notes and payments. */
 export const signedAmount = (e: Pick<AccountEntry, "kind" | "amountCents">) => (RAISES[e.kind] ? e.amountCents : -e.amountCents);
@@ -101,9 +110,15 @@ export interface StatementTotals {
  * `from`; the lines are the period's entries in date order with a running balance; and always
  * opening + invoices - credits - payments = closing (a negative closing balance is credit).
  */
-export function buildStatement(entries: readonly AccountEntry[], from: string, to: string): { lines: StatementLine[]; totals: StatementTotals } {
+export function buildStatement(
+  entries: readonly AccountEntry[],
+  from: string,
+  to: string,
+): { lines: StatementLine[]; totals: StatementTotals } {
   const order: Record<AccountEntry["kind"], number> = { invoice: 0, reversal: 1, credit_note: 2, payment: 3 };
-  const sorted = [...entries].sort((a, b) => a.date.localeCompare(b.date) || order[a.kind] - order[b.kind] || a.reference.localeCompare(b.reference));
+  const sorted = [...entries].sort(
+    (a, b) => a.date.localeCompare(b.date) || order[a.kind] - order[b.kind] || a.reference.localeCompare(b.reference),
+  );
   const openingCents = sorted.filter((e) => e.date < from).reduce((sum, e) => sum + signedAmount(e), 0);
   const totals: StatementTotals = { openingCents, invoicedCents: 0, creditedCents: 0, paidCents: 0, closingCents: openingCents };
   const lines: StatementLine[] = [];
@@ -133,11 +148,15 @@ const paymentCents = (label: string) =>
     .min(1, `${label} must be more than R 0.00`)
     .max(MAX_PAYMENT_CENTS, `${label} can be at most R 100 000 000.00`);
 
-const reference = (label: string) => text(`${label} is required`).trim().min(1, `${label} is required`).max(100, `${label} must be at most 100 characters`);
-const reason = (what: string) => text(`Give the reason ${what}`).trim().min(1, `Give the reason ${what}`).max(1000, "A reason must be at most 1000 characters");
+const reference = (label: string) =>
+  text(`${label} is required`).trim().min(1, `${label} is required`).max(100, `${label} must be at most 100 characters`);
+const reason = (what: string) =>
+  text(`Give the reason ${what}`).trim().min(1, `Give the reason ${what}`).max(1000, "A reason must be at most 1000 characters");
 
 export const allocationsSchema = z
-  .array(z.object({ invoiceId: id("Choose an invoice"), amountCents: paymentCents("The amount for an invoice") }), { error: "List the invoices to allocate to" })
+  .array(z.object({ invoiceId: id("Choose an invoice"), amountCents: paymentCents("The amount for an invoice") }), {
+    error: "List the invoices to allocate to",
+  })
   .max(MAX_ALLOCATIONS, `A payment is allocated to at most ${MAX_ALLOCATIONS} invoices at once`)
   .refine((list) => new Set(list.map((a) => a.invoiceId)).size === list.length, "Allocate to each invoice once");
 
@@ -150,7 +169,9 @@ export const recordPaymentSchema = z.object({
   amountCents: paymentCents("The amount"),
   allocations: allocationsSchema.default([]),
   /** The attorney's proof of payment this payment answers (matched in the same transaction). */
-  proofId: id("Choose a proof of payment").nullish().transform((v) => v ?? null),
+  proofId: id("Choose a proof of payment")
+    .nullish()
+    .transform((v) => v ?? null),
 });
 export type RecordPaymentInput = z.input<typeof recordPaymentSchema>;
 
@@ -184,7 +205,10 @@ export const proofUploadSchema = z.object({
   paidOn: pastCalendarDate("Date paid"),
   reference: reference("The payment reference"),
   note: optionalTextOrNull(500, "A note"),
-  invoiceIds: z.array(id("Choose an invoice"), { error: "Choose the invoices paid" }).max(MAX_ALLOCATIONS, `Name at most ${MAX_ALLOCATIONS} invoices`).default([]),
+  invoiceIds: z
+    .array(id("Choose an invoice"), { error: "Choose the invoices paid" })
+    .max(MAX_ALLOCATIONS, `Name at most ${MAX_ALLOCATIONS} invoices`)
+    .default([]),
 });
 
 export const proofListInputSchema = listInput({

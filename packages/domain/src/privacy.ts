@@ -61,14 +61,16 @@ export const PRIVACY_MESSAGES = {
   notCorrection: "Only a correction request can be carried out by editing the claimant.",
   notErasure: "Only deletion and objection requests are carried out by anonymising the claimant.",
   erasureRefused: "This request cannot be carried out: the law requires the records to be kept.",
-  erasureNeedsCarryingOut: "A deletion or objection request is answered by carrying it out (Carry out) or refused with the legal reason (Refuse): marking it answered would close it with the records still kept.",
+  erasureNeedsCarryingOut:
+    "A deletion or objection request is answered by carrying it out (Carry out) or refused with the legal reason (Refuse): marking it answered would close it with the records still kept.",
 } as const;
 
 /** The kinds of request "Carry out" anonymises the claimant for (docs/decisions.md "Deletion and objection requests"). */
 export const ERASURE_REQUEST_KINDS: readonly SubjectRequestKind[] = ["deletion", "objection"];
 
 /** The request's answer once carried out; names the certificate, never the claimant. */
-export const erasureOutcome = (certificate: string): string => `Carried out: the claimant's records were anonymised and their files deleted (destruction certificate ${certificate}).`;
+export const erasureOutcome = (certificate: string): string =>
+  `Carried out: the claimant's records were anonymised and their files deleted (destruction certificate ${certificate}).`;
 
 export const subjectRequestCarryOutSchema = z.object({ id: id("That request does not exist.") });
 
@@ -82,7 +84,10 @@ export const subjectRequestCreateSchema = z.object({
   patientId: id("Choose the claimant"),
   kind: z.enum(SUBJECT_REQUEST_KINDS, { error: "Choose the kind of request" }),
   requestedBy: z.enum(SUBJECT_REQUESTERS, { error: "Say who asked: the claimant or their attorney" }),
-  requesterName: text("Name the person who asked").trim().min(1, "Name the person who asked").max(200, "The name must be at most 200 characters"),
+  requesterName: text("Name the person who asked")
+    .trim()
+    .min(1, "Name the person who asked")
+    .max(200, "The name must be at most 200 characters"),
   receivedOn: pastCalendarDate("Date received"),
   /** Empty: the received date plus the agency's period (30 days unless set otherwise). */
   dueOn: calendarDate("Due date").optional(),
@@ -98,7 +103,10 @@ export const subjectRequestUpdateSchema = z
   .refine((v) => v.status !== "refused" || !!v.outcome, { message: PRIVACY_MESSAGES.refusalNeedsReason, path: ["outcome"] });
 
 /** The legal reason a request is refused with, as the refusal dialog checks it. */
-export const subjectRequestRefusalSchema = text(PRIVACY_MESSAGES.refusalNeedsReason).trim().min(1, PRIVACY_MESSAGES.refusalNeedsReason).max(2000, "The reason must be at most 2000 characters");
+export const subjectRequestRefusalSchema = text(PRIVACY_MESSAGES.refusalNeedsReason)
+  .trim()
+  .min(1, PRIVACY_MESSAGES.refusalNeedsReason)
+  .max(2000, "The reason must be at most 2000 characters");
 
 export const subjectRequestListSchema = z.object({
   status: z.enum(SUBJECT_REQUEST_STATUSES, { error: "Choose a status" }).optional(),
@@ -150,7 +158,14 @@ export interface AccessReport {
   generatedAt: string;
   /** The South African day the report was made (its letter's date and file name). */
   generatedOn: string;
-  agency: { name: string; informationOfficer: string | null; informationOfficerContact: string | null; address: string | null; email: string | null; phone: string | null };
+  agency: {
+    name: string;
+    informationOfficer: string | null;
+    informationOfficerContact: string | null;
+    address: string | null;
+    email: string | null;
+    phone: string | null;
+  };
   claimant: {
     name: string;
     idNumber: string | null;

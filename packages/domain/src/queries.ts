@@ -1,7 +1,18 @@
 import { z } from "zod";
 import { PRIORITIES, QUERY_SORTS, QUERY_STATUSES, type Priority, type QueryStatus } from "./constants";
 import { required } from "./schemas";
-import { calendarDate, givenReason, id, idInputSchema, listInput, optionalText, pageCursor, pageLimit, requireReason, searchText } from "./input-primitives";
+import {
+  calendarDate,
+  givenReason,
+  id,
+  idInputSchema,
+  listInput,
+  optionalText,
+  pageCursor,
+  pageLimit,
+  requireReason,
+  searchText,
+} from "./input-primitives";
 import type { AssignmentItem } from "./assignments";
 import type { ClaimType } from "./cases";
 
@@ -86,8 +97,6 @@ export const queryInputSchema = z.object({
 });
 export type QueryInput = z.input<typeof queryInputSchema>;
 
-
-
 export const queryListInputSchema = listInput({
   search: searchText,
   status: z.enum(QUERY_STATUSES, { error: "Choose a status" }).optional(),
@@ -105,7 +114,6 @@ export const queryListInputSchema = listInput({
 export type QueryListInput = z.input<typeof queryListInputSchema>;
 
 export const cancelQueryReasonSchema = givenReason("Give a reason for cancelling");
-
 
 export const moveQuerySchema = z
   .object({

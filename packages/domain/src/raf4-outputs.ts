@@ -34,7 +34,9 @@ export const raf4ViewOutputSchema = z.object({
   outcome: z.object({ outcome: z.enum(RAF4_OUTCOMES), date: z.string(), reasons: z.string().nullable() }).nullable(),
   /** The RAF 5 dispute clock, from a rejection: deadline and days left (negative once late). */
   raf5: z.object({ deadline: z.string(), daysLeft: z.number() }).nullable(),
-  tribunal: z.object({ outcome: z.enum(TRIBUNAL_OUTCOMES), date: z.string(), notes: z.string().nullable(), reference: z.string().nullable() }).nullable(),
+  tribunal: z
+    .object({ outcome: z.enum(TRIBUNAL_OUTCOMES), date: z.string(), notes: z.string().nullable(), reference: z.string().nullable() })
+    .nullable(),
   /** Experts who may be named as the one who examined the claimant personally. */
   experts: z.array(z.object({ id: z.string(), name: z.string() })),
   /** Whether the claimant was examined, as the report's details say it (the form starts from the assessment booked). */

@@ -33,32 +33,41 @@ export const wpiPercent = z
   .transform((v) => (typeof v === "number" ? String(v) : v.trim()))
   .refine((v) => /^\d{1,3}(\.\d{1,2})?$/.test(v) && Number(v) >= 0 && Number(v) <= 100, WPI_MESSAGE);
 
-export const raf4AssessmentInputSchema = z.object({
-  reportId: id(),
-  examinedPersonallyBy: id("Choose the expert who examined the claimant personally").nullable(),
-  examinationDate: calendarDate("Date of examination").nullable(),
-  mmiReached: z.boolean({ error: "Say whether maximum medical improvement has been reached" }).nullable(),
-  mmiDate: calendarDate("Date of maximum medical improvement").nullable(),
-  wpiPercent: wpiPercent.nullable(),
-  narrativeHeads: z
-    .array(z.enum(RAF4_NARRATIVE_HEADS, { error: "Choose narrative-test heads from the list" }))
-    .max(RAF4_NARRATIVE_HEADS.length)
-    .transform((heads) => [...new Set(heads)]),
-  onNonSeriousList: z.boolean({ error: "Say whether the injury is on the list of non-serious injuries" }).nullable(),
-  notes: optionalTextOrNull(4000, "Notes"),
-}).superRefine((v, ctx) => {
-  if (v.mmiReached === false && v.mmiDate) {
-    ctx.addIssue({ code: "custom", path: ["mmiDate"], message: "Leave the MMI date empty while maximum medical improvement is not reached" });
-  }
-  if (v.mmiDate && v.examinationDate && v.mmiDate > v.examinationDate) {
-    ctx.addIssue({ code: "custom", path: ["mmiDate"], message: "The MMI date cannot be after the date of examination" });
-  }
-});
+export const raf4AssessmentInputSchema = z
+  .object({
+    reportId: id(),
+    examinedPersonallyBy: id("Choose the expert who examined the claimant personally").nullable(),
+    examinationDate: calendarDate("Date of examination").nullable(),
+    mmiReached: z.boolean({ error: "Say whether maximum medical improvement has been reached" }).nullable(),
+    mmiDate: calendarDate("Date of maximum medical improvement").nullable(),
+    wpiPercent: wpiPercent.nullable(),
+    narrativeHeads: z
+      .array(z.enum(RAF4_NARRATIVE_HEADS, { error: "Choose narrative-test heads from the list" }))
+      .max(RAF4_NARRATIVE_HEADS.length)
+      .transform((heads) => [...new Set(heads)]),
+    onNonSeriousList: z.boolean({ error: "Say whether the injury is on the list of non-serious injuries" }).nullable(),
+    notes: optionalTextOrNull(4000, "Notes"),
+  })
+  .superRefine((v, ctx) => {
+    if (v.mmiReached === false && v.mmiDate) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["mmiDate"],
+        message: "Leave the MMI date empty while maximum medical improvement is not reached",
+      });
+    }
+    if (v.mmiDate && v.examinationDate && v.mmiDate > v.examinationDate) {
+      ctx.addIssue({ code: "custom", path: ["mmiDate"], message: "The MMI date cannot be after the date of examination" });
+    }
+  });
 export type Raf4AssessmentInput = z.input<typeof raf4AssessmentInputSchema>;
 export type Raf4Assessment = z.output<typeof raf4AssessmentInputSchema>;
 
 /** The fields the rules read; a stored row maps onto this. */
-export type Raf4Facts = Pick<Raf4Assessment, "examinedPersonallyBy" | "examinationDate" | "mmiReached" | "mmiDate" | "wpiPercent" | "narrativeHeads" | "onNonSeriousList">;
+export type Raf4Facts = Pick<
+  Raf4Assessment,
+  "examinedPersonallyBy" | "examinationDate" | "mmiReached" | "mmiDate" | "wpiPercent" | "narrativeHeads" | "onNonSeriousList"
+>;
 
 /** Serious when WPI is at least 30 % (compared as entered, never rounded) or any narrative head applies. */
 export function qualifiesAsSerious(facts: Pick<Raf4Facts, "wpiPercent" | "narrativeHeads">): boolean {

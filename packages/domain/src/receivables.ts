@@ -47,7 +47,8 @@ export const RECEIVABLE_CLASS_LABELS: Record<ReceivableClass, string> = {
   overdue: "Overdue",
 };
 /** An invoice's class as the case shows it: "Overdue, past long-stop". */
-export const receivableLabel = (cls: ReceivableClass, pastLongStop: boolean): string => (pastLongStop ? `${RECEIVABLE_CLASS_LABELS[cls]}, past long-stop` : RECEIVABLE_CLASS_LABELS[cls]);
+export const receivableLabel = (cls: ReceivableClass, pastLongStop: boolean): string =>
+  pastLongStop ? `${RECEIVABLE_CLASS_LABELS[cls]}, past long-stop` : RECEIVABLE_CLASS_LABELS[cls];
 
 export const BILLING_MESSAGES = {
   undertaking: "Write the attorney's undertaking (up to 4000 characters)",
@@ -64,9 +65,21 @@ export const BILLING_MESSAGES = {
 // ---------------------------------------------------------------- settings
 
 export const receivablesSettingsSchema = z.object({
-  longStopMonths: z.number({ error: BILLING_MESSAGES.longStopMonths }).int(BILLING_MESSAGES.longStopMonths).min(1, BILLING_MESSAGES.longStopMonths).max(120, BILLING_MESSAGES.longStopMonths),
-  capitalDays: z.number({ error: BILLING_MESSAGES.days }).int(BILLING_MESSAGES.days).min(0, BILLING_MESSAGES.days).max(1000, BILLING_MESSAGES.days),
-  costsDays: z.number({ error: BILLING_MESSAGES.days }).int(BILLING_MESSAGES.days).min(0, BILLING_MESSAGES.days).max(1000, BILLING_MESSAGES.days),
+  longStopMonths: z
+    .number({ error: BILLING_MESSAGES.longStopMonths })
+    .int(BILLING_MESSAGES.longStopMonths)
+    .min(1, BILLING_MESSAGES.longStopMonths)
+    .max(120, BILLING_MESSAGES.longStopMonths),
+  capitalDays: z
+    .number({ error: BILLING_MESSAGES.days })
+    .int(BILLING_MESSAGES.days)
+    .min(0, BILLING_MESSAGES.days)
+    .max(1000, BILLING_MESSAGES.days),
+  costsDays: z
+    .number({ error: BILLING_MESSAGES.days })
+    .int(BILLING_MESSAGES.days)
+    .min(0, BILLING_MESSAGES.days)
+    .max(1000, BILLING_MESSAGES.days),
 });
 export type ReceivablesSettings = z.output<typeof receivablesSettingsSchema>;
 /** The RAF pays capital about 180 days after the order, and costs about 180 days after taxation. */
@@ -102,9 +115,15 @@ export const billingEventInputSchema = z.object({
 export const billingEventRemoveSchema = z.object({ caseId: id(), kind: z.enum(BILLING_EVENT_KINDS, { error: "Choose the event" }) });
 
 /** The REST upload of the undertaking's or the order's signed file: which case and which file. */
-export const billingFileInputSchema = z.object({ caseId: id(), kind: z.enum(["undertaking", "order"], { error: "Choose which file this is" }) });
+export const billingFileInputSchema = z.object({
+  caseId: id(),
+  kind: z.enum(["undertaking", "order"], { error: "Choose which file this is" }),
+});
 
-export const scheduleDownloadSchema = z.object({ caseId: id(), format: z.enum(["pdf", "csv"], { error: "The schedule is a PDF or a CSV file" }) });
+export const scheduleDownloadSchema = z.object({
+  caseId: id(),
+  format: z.enum(["pdf", "csv"], { error: "The schedule is a PDF or a CSV file" }),
+});
 
 // ---------------------------------------------------------------- rules
 
@@ -125,7 +144,10 @@ export function expectedPaymentDate(kind: BillingEventKind, occurredOn: string, 
  * the one a case's "payment expected" reminder is about (issue 37, item 10: one per case, not one
  * per event). Null: no event recorded.
  */
-export function latestExpectation(events: readonly { kind: BillingEventKind; occurredOn: string }[], settings: ReceivablesSettings): { kind: BillingEventKind; occurredOn: string; expectedOn: string } | null {
+export function latestExpectation(
+  events: readonly { kind: BillingEventKind; occurredOn: string }[],
+  settings: ReceivablesSettings,
+): { kind: BillingEventKind; occurredOn: string; expectedOn: string } | null {
   const byKind = new Map(events.map((e) => [e.kind, e.occurredOn]));
   const stage = (["raf_paid", "taxed", "order"] as const).find((k) => byKind.has(k));
   if (!stage) return null;
@@ -138,7 +160,11 @@ export function latestExpectation(events: readonly { kind: BillingEventKind; occ
  * (the RAF paid, else the costs after taxation, else the capital after the order), and never later
  * than the long-stop, after which they fall due anyway. Null: no event and nothing invoiced yet.
  */
-export function caseExpectedDate(events: readonly { kind: BillingEventKind; occurredOn: string }[], settings: ReceivablesSettings, longStop: string | null): string | null {
+export function caseExpectedDate(
+  events: readonly { kind: BillingEventKind; occurredOn: string }[],
+  settings: ReceivablesSettings,
+  longStop: string | null,
+): string | null {
   const expected = latestExpectation(events, settings)?.expectedOn;
   if (!expected) return longStop;
   if (!longStop) return expected;
@@ -153,7 +179,8 @@ export interface ReceivableFacts {
 }
 
 /** Whether a deferred invoice's long-stop has passed on `today` (the day after it). */
-export const pastLongStop = (invoice: ReceivableFacts, today: string): boolean => invoice.deferral && invoice.longStop !== null && invoice.longStop < today;
+export const pastLongStop = (invoice: ReceivableFacts, today: string): boolean =>
+  invoice.deferral && invoice.longStop !== null && invoice.longStop < today;
 
 /**
  * The day from which an invoice is owed, and from which it ages and bears interest: its due date,
@@ -184,7 +211,10 @@ export function interestAfterLongStop(balanceCents: number, rateBp: number, invo
 }
 
 /** Adds an open invoice to a set of receivables totals: its class's column, "of which past the long-stop", its interest. */
-export function addToTotals(totals: ReceivablesTotals, r: { class: ReceivableClass; pastLongStop: boolean; balanceCents: number; interestCents: number }): void {
+export function addToTotals(
+  totals: ReceivablesTotals,
+  r: { class: ReceivableClass; pastLongStop: boolean; balanceCents: number; interestCents: number },
+): void {
   totals[`${r.class}Cents`] += r.balanceCents;
   if (r.pastLongStop) totals.pastLongStopCents += r.balanceCents;
   totals.interestCents += r.interestCents;
@@ -206,11 +236,20 @@ const MONTH_NAMES = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Se
  * month of its expected date; a date already past (late, not yet paid) counts in this month, and
  * one beyond the horizon is left out.
  */
-export function forecastByMonth(items: readonly { expectedOn: string; balanceCents: number; deferred: boolean }[], today: string, months = 12): ForecastMonth[] {
+export function forecastByMonth(
+  items: readonly { expectedOn: string; balanceCents: number; deferred: boolean }[],
+  today: string,
+  months = 12,
+): ForecastMonth[] {
   const first = `${today.slice(0, 7)}-01`;
   const list: ForecastMonth[] = Array.from({ length: months }, (_, i) => {
     const day = addMonths(first, i);
-    return { month: day.slice(0, 7), label: `${MONTH_NAMES[Number(day.slice(5, 7)) - 1]} ${day.slice(0, 4)}`, deferredCents: 0, dueCents: 0 };
+    return {
+      month: day.slice(0, 7),
+      label: `${MONTH_NAMES[Number(day.slice(5, 7)) - 1]} ${day.slice(0, 4)}`,
+      deferredCents: 0,
+      dueCents: 0,
+    };
   });
   const index = new Map(list.map((m, i) => [m.month, i]));
   for (const item of items) {
@@ -246,7 +285,13 @@ export const receivablesTotalsSchema = z.object({
   interestCents: cents,
 });
 export type ReceivablesTotals = z.output<typeof receivablesTotalsSchema>;
-export const emptyReceivablesTotals = (): ReceivablesTotals => ({ deferredCents: 0, dueCents: 0, overdueCents: 0, pastLongStopCents: 0, interestCents: 0 });
+export const emptyReceivablesTotals = (): ReceivablesTotals => ({
+  deferredCents: 0,
+  dueCents: 0,
+  overdueCents: 0,
+  pastLongStopCents: 0,
+  interestCents: 0,
+});
 
 export const caseBillingOutputSchema = z.object({
   caseId: z.string(),

@@ -79,10 +79,12 @@ const templateText = z
 
 export const reminderTemplatesSchema = z.object({
   templates: z.object(
-    Object.fromEntries(REMINDER_TEMPLATE_LANGUAGES.map((l) => [l, z.object(Object.fromEntries(REMINDER_KINDS.map((k) => [k, templateText])) as Record<ReminderKind, typeof templateText>)])) as Record<
-      ReminderTemplateLanguage,
-      z.ZodObject<Record<ReminderKind, typeof templateText>>
-    >,
+    Object.fromEntries(
+      REMINDER_TEMPLATE_LANGUAGES.map((l) => [
+        l,
+        z.object(Object.fromEntries(REMINDER_KINDS.map((k) => [k, templateText])) as Record<ReminderKind, typeof templateText>),
+      ]),
+    ) as Record<ReminderTemplateLanguage, z.ZodObject<Record<ReminderKind, typeof templateText>>>,
   ),
   /** Languages the agency has had checked; the others show as drafts. */
   reviewed: z.array(z.enum(REMINDER_TEMPLATE_LANGUAGES, { error: "Choose a language from the list" })).transform((l) => [...new Set(l)]),

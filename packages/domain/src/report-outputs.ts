@@ -37,7 +37,14 @@ export const reportListItemOutputSchema = z.object({
 
 export const checklistItemOutputSchema = z.object({ id: z.string(), label: z.string(), mandatory: z.boolean() });
 
-export const reportExaminationOutputSchema = z.object({ examined: z.boolean(), on: nullableText, expertId: nullableText, byName: nullableText, bookingReference: nullableText, label: z.string() });
+export const reportExaminationOutputSchema = z.object({
+  examined: z.boolean(),
+  on: nullableText,
+  expertId: nullableText,
+  byName: nullableText,
+  bookingReference: nullableText,
+  label: z.string(),
+});
 
 export const reportDetailOutputSchema = reportListItemOutputSchema.extend({
   bookingId: nullableText,
@@ -68,15 +75,32 @@ export const reportDetailOutputSchema = reportListItemOutputSchema.extend({
       versionNumber: z.number(),
       reviewerName: z.string(),
       outcome: z.enum(["approved", "changes_requested"]),
-      items: z.array(z.object({ itemId: z.string(), label: z.string(), mandatory: z.boolean(), result: z.enum(CHECK_RESULTS), comment: nullableText })),
+      items: z.array(
+        z.object({ itemId: z.string(), label: z.string(), mandatory: z.boolean(), result: z.enum(CHECK_RESULTS), comment: nullableText }),
+      ),
       comment: nullableText,
       createdAt: z.string(),
     }),
   ),
-  events: z.array(z.object({ id: z.string(), at: z.string(), actorName: nullableText, fromStatus: status.nullable(), toStatus: status.nullable(), body: nullableText })),
+  events: z.array(
+    z.object({
+      id: z.string(),
+      at: z.string(),
+      actorName: nullableText,
+      fromStatus: status.nullable(),
+      toStatus: status.nullable(),
+      body: nullableText,
+    }),
+  ),
   checklist: z.array(checklistItemOutputSchema),
   questions: z
-    .object({ body: z.string(), askedByName: z.string(), createdAt: z.string(), supplementaryReportId: nullableText, supplementaryReference: nullableText })
+    .object({
+      body: z.string(),
+      askedByName: z.string(),
+      createdAt: z.string(),
+      supplementaryReportId: nullableText,
+      supplementaryReference: nullableText,
+    })
     .nullable(),
   questionsUntil: nullableText,
   releaseOverrideReason: nullableText,

@@ -7,7 +7,15 @@ import { addDays, isoWeekday, saDateLabel, sastDate, sastTime, sastToUtc, WEEKDA
 import { AGENCY_WORKING_HOURS, isBusinessDay } from "./sla";
 
 /** Expert reports: kinds, states and the moves between them (docs/decisions.md, "Files and reports"). */
-export { REPORT_KINDS, REPORT_SORTS, REPORT_SORT_LABEL, REPORT_STATUSES, type ReportKind, type ReportSort, type ReportStatus } from "./constants";
+export {
+  REPORT_KINDS,
+  REPORT_SORTS,
+  REPORT_SORT_LABEL,
+  REPORT_STATUSES,
+  type ReportKind,
+  type ReportSort,
+  type ReportStatus,
+} from "./constants";
 export const REPORT_KIND_LABELS: Record<ReportKind, string> = {
   medico_legal: "Medico-legal report",
   raf4: "RAF 4 serious injury assessment",
@@ -127,10 +135,24 @@ export function reportExamination(facts: {
   const { booking, raf4 } = facts;
   const ref = booking ? ` (${booking.reference})` : "";
   if (raf4) {
-    return { examined: true, on: raf4.on, expertId: raf4.expertId, byName: raf4.byName, bookingReference: booking?.reference ?? null, label: `Examined${raf4.on ? ` on ${saDateLabel(raf4.on)}` : ""} by ${raf4.byName}${ref}` };
+    return {
+      examined: true,
+      on: raf4.on,
+      expertId: raf4.expertId,
+      byName: raf4.byName,
+      bookingReference: booking?.reference ?? null,
+      label: `Examined${raf4.on ? ` on ${saDateLabel(raf4.on)}` : ""} by ${raf4.byName}${ref}`,
+    };
   }
   if (booking) {
-    return { examined: true, on: booking.on, expertId: booking.expertId, byName: booking.expertName, bookingReference: booking.reference, label: `Examined on ${saDateLabel(booking.on)} by ${booking.expertName}${ref}` };
+    return {
+      examined: true,
+      on: booking.on,
+      expertId: booking.expertId,
+      byName: booking.expertName,
+      bookingReference: booking.reference,
+      label: `Examined on ${saDateLabel(booking.on)} by ${booking.expertName}${ref}`,
+    };
   }
   return { examined: false, on: null, expertId: null, byName: null, bookingReference: null, label: "Not examined: records only" };
 }
@@ -163,14 +185,20 @@ export const reportListInputSchema = listInput({
 });
 
 /** Withdrawing a report or releasing it before payment; the reason dialog checks the same schema. */
-export const reportReasonTextSchema = text("Give a reason").trim().min(1, "Give a reason").max(1000, "A reason must be at most 1000 characters");
+export const reportReasonTextSchema = text("Give a reason")
+  .trim()
+  .min(1, "Give a reason")
+  .max(1000, "A reason must be at most 1000 characters");
 
 export const reportUploadSchema = z.object({
   id: id("Choose a report"),
   changeNote: optionalTextOrNull(2000, "The change note"),
   declaration: text("Write the expert's declaration")
     .trim()
-    .min(40, "Write the expert's declaration in full (at least 40 characters): that the report is for the assistance of the court, true and independent")
+    .min(
+      40,
+      "Write the expert's declaration in full (at least 40 characters): that the report is for the assistance of the court, true and independent",
+    )
     .max(4000, "The declaration must be at most 4000 characters"),
 });
 
@@ -190,7 +218,10 @@ export const reportQuestionsSchema = idInputSchema.extend({
   body: text("Write your questions").trim().min(1, "Write your questions").max(8000, "Questions must be at most 8000 characters"),
 });
 export const ADDENDUM_SCOPE_MESSAGE = "Say what the addendum must cover";
-export const addendumScopeSchema = text(ADDENDUM_SCOPE_MESSAGE).trim().min(10, `${ADDENDUM_SCOPE_MESSAGE} (at least 10 characters)`).max(4000, "What the addendum must cover must be at most 4000 characters");
+export const addendumScopeSchema = text(ADDENDUM_SCOPE_MESSAGE)
+  .trim()
+  .min(10, `${ADDENDUM_SCOPE_MESSAGE} (at least 10 characters)`)
+  .max(4000, "What the addendum must cover must be at most 4000 characters");
 export const linkedReportSchema = z
   .object({
     parentId: id("Choose the report this one follows"),
@@ -217,7 +248,8 @@ export const checklistUpdateSchema = checklistKindSchema.extend({
       const seen = new Set<string>();
       items.forEach((item, index) => {
         const key = item.label.toLowerCase();
-        if (seen.has(key)) ctx.addIssue({ code: "custom", path: [index, "label"], message: `"${item.label}" is on the list twice: name each check once.` });
+        if (seen.has(key))
+          ctx.addIssue({ code: "custom", path: [index, "label"], message: `"${item.label}" is on the list twice: name each check once.` });
         seen.add(key);
       });
     }),
@@ -241,7 +273,11 @@ export const deferralSchema = z
   })
   .superRefine((input, ctx) => {
     if (input.note) return;
-    ctx.addIssue({ code: "custom", path: ["note"], message: input.agreed ? AGREEMENT_NOTE_MESSAGES.agreed : AGREEMENT_NOTE_MESSAGES.ended });
+    ctx.addIssue({
+      code: "custom",
+      path: ["note"],
+      message: input.agreed ? AGREEMENT_NOTE_MESSAGES.agreed : AGREEMENT_NOTE_MESSAGES.ended,
+    });
   });
 
 /** The attorneys on the release-on-approval screen: a name, firm or e-mail search. */
@@ -328,7 +364,13 @@ export interface ReportDetail extends ReportListItem {
   reviews: ReportReview[];
   events: ReportEvent[];
   checklist: ChecklistItem[];
-  questions: { body: string; askedByName: string; createdAt: string; supplementaryReportId: string | null; supplementaryReference: string | null } | null;
+  questions: {
+    body: string;
+    askedByName: string;
+    createdAt: string;
+    supplementaryReportId: string | null;
+    supplementaryReference: string | null;
+  } | null;
   /** Until when the attorney may put questions (released reports, none asked yet). */
   questionsUntil: string | null;
   releaseOverrideReason: string | null;
@@ -339,7 +381,16 @@ export interface ReportDetail extends ReportListItem {
   /** Staff: what allows releasing an approved report now (paid, deferral), or null (an override only). */
   releaseBasis: ReleaseBasis | null;
   /** What the caller may do now; the server checks again on every call. */
-  can: { upload: boolean; take: boolean; review: boolean; release: boolean; overrideRelease: boolean; withdraw: boolean; ask: boolean; link: boolean };
+  can: {
+    upload: boolean;
+    take: boolean;
+    review: boolean;
+    release: boolean;
+    overrideRelease: boolean;
+    withdraw: boolean;
+    ask: boolean;
+    link: boolean;
+  };
 }
 
 /** An attorney and their release-on-approval agreement (none: `agreed` false and the rest null). */

@@ -30,7 +30,11 @@ export const RETENTION_MESSAGES = {
 
 /** The agency's retention periods (settings "retention"). */
 export const retentionSettingsSchema = z.object({
-  matterYears: z.number({ error: RETENTION_MESSAGES.matterYears }).int(RETENTION_MESSAGES.matterYears).min(1, RETENTION_MESSAGES.matterYears).max(50, RETENTION_MESSAGES.matterYears),
+  matterYears: z
+    .number({ error: RETENTION_MESSAGES.matterYears })
+    .int(RETENTION_MESSAGES.matterYears)
+    .min(1, RETENTION_MESSAGES.matterYears)
+    .max(50, RETENTION_MESSAGES.matterYears),
   invoiceYears: z
     .number({ error: RETENTION_MESSAGES.invoiceYears })
     .int(RETENTION_MESSAGES.invoiceYears)
@@ -38,7 +42,10 @@ export const retentionSettingsSchema = z.object({
     .max(50, RETENTION_MESSAGES.invoiceYears),
 });
 export type RetentionSettings = z.infer<typeof retentionSettingsSchema>;
-export const DEFAULT_RETENTION_SETTINGS: RetentionSettings = { matterYears: DEFAULT_MATTER_RETENTION_YEARS, invoiceYears: SARS_INVOICE_RETENTION_YEARS };
+export const DEFAULT_RETENTION_SETTINGS: RetentionSettings = {
+  matterYears: DEFAULT_MATTER_RETENTION_YEARS,
+  invoiceYears: SARS_INVOICE_RETENTION_YEARS,
+};
 
 /**
  * `date` (YYYY-MM-DD) plus whole years. 29 February moves to 1 March in a year without one, so a
@@ -60,15 +67,18 @@ export interface RetentionMatter {
 }
 
 export type DestructionVerdict =
-  | { kind: "kept"; reason: "open_matter" | "legal_hold" | "no_matters" }
-  | { kind: "date"; on: string; decidedBy: "matters" | "invoices" };
+  { kind: "kept"; reason: "open_matter" | "legal_hold" | "no_matters" } | { kind: "date"; on: string; decidedBy: "matters" | "invoices" };
 
 /**
  * The day this claimant's records may be destroyed: the later of (last matter activity + the matter
  * period) and (latest invoice date + the invoice period, never under SARS's five years). None while a
  * matter is open or on legal hold.
  */
-export function destructionDate(matters: readonly RetentionMatter[], invoiceDates: readonly string[], settings: RetentionSettings): DestructionVerdict {
+export function destructionDate(
+  matters: readonly RetentionMatter[],
+  invoiceDates: readonly string[],
+  settings: RetentionSettings,
+): DestructionVerdict {
   if (matters.length === 0) return { kind: "kept", reason: "no_matters" };
   if (matters.some((m) => m.onHold)) return { kind: "kept", reason: "legal_hold" };
   if (matters.some((m) => !m.closed)) return { kind: "kept", reason: "open_matter" };
@@ -77,7 +87,9 @@ export function destructionDate(matters: readonly RetentionMatter[], invoiceDate
   if (invoiceDates.length === 0) return { kind: "date", on: mattersEnd, decidedBy: "matters" };
   const lastInvoice = invoiceDates.reduce((a, b) => (a > b ? a : b));
   const invoicesEnd = addYears(lastInvoice, Math.max(settings.invoiceYears, SARS_INVOICE_RETENTION_YEARS));
-  return invoicesEnd > mattersEnd ? { kind: "date", on: invoicesEnd, decidedBy: "invoices" } : { kind: "date", on: mattersEnd, decidedBy: "matters" };
+  return invoicesEnd > mattersEnd
+    ? { kind: "date", on: invoicesEnd, decidedBy: "invoices" }
+    : { kind: "date", on: mattersEnd, decidedBy: "matters" };
 }
 
 /** Whether the claimant's records are due for destruction on `today`. */
@@ -97,7 +109,12 @@ export interface ErasureMatter extends RetentionMatter {
  * a sentence naming the rule; null when nothing keeps the claimant's records. The same rule as the
  * destruction sweep (destructionDate), so a request and the sweep never disagree.
  */
-export function erasureRefusal(matters: readonly ErasureMatter[], invoiceDates: readonly string[], settings: RetentionSettings, today: string): string | null {
+export function erasureRefusal(
+  matters: readonly ErasureMatter[],
+  invoiceDates: readonly string[],
+  settings: RetentionSettings,
+  today: string,
+): string | null {
   const verdict = destructionDate(matters, invoiceDates, settings);
   if (verdict.kind === "kept") {
     if (verdict.reason === "no_matters") return null;
@@ -118,7 +135,10 @@ export function erasureRefusal(matters: readonly ErasureMatter[], invoiceDates: 
 
 export const legalHoldSetSchema = z.object({
   caseId: id(RETENTION_MESSAGES.caseNotFound),
-  reason: text(RETENTION_MESSAGES.holdReason).trim().min(1, RETENTION_MESSAGES.holdReason).max(1000, "The reason must be at most 1000 characters"),
+  reason: text(RETENTION_MESSAGES.holdReason)
+    .trim()
+    .min(1, RETENTION_MESSAGES.holdReason)
+    .max(1000, "The reason must be at most 1000 characters"),
 });
 export const legalHoldLiftSchema = z.object({ caseId: id(RETENTION_MESSAGES.caseNotFound) });
 export const destructionApproveSchema = z.object({ patientId: id(RETENTION_MESSAGES.candidateNotFound) });

@@ -38,7 +38,6 @@ export const ROLE_LABEL: Record<Role, string> = {
   interpreter: "Interpreter",
 };
 
-
 /**
  * Who a person is, for the rules that turn on identity rather than on a capability of the
  * permission map (whose rows an attorney or an expert sees, who may be invoiced, who hosts a

@@ -44,9 +44,13 @@ const shared = z.boolean({ error: "Shared is yes or no" }).default(false);
 function viewOf<L extends SavedViewList>(list: L) {
   return z.object({ list: z.literal(list), name: viewName, shared, filters: savedViewFilterSchemas[list] });
 }
-export const savedViewInputSchema = z.discriminatedUnion("list", [viewOf("queries"), viewOf("cases"), viewOf("bookings"), viewOf("reports"), viewOf("invoices")], {
-  error: "Choose a list",
-});
+export const savedViewInputSchema = z.discriminatedUnion(
+  "list",
+  [viewOf("queries"), viewOf("cases"), viewOf("bookings"), viewOf("reports"), viewOf("invoices")],
+  {
+    error: "Choose a list",
+  },
+);
 export type SavedViewInput = z.input<typeof savedViewInputSchema>;
 
 /** Renaming or (for administrators) sharing a view; new filters are a new view. */

@@ -23,10 +23,7 @@ export const GENDER_LABEL: Record<Gender, string> = {
 };
 
 export const required = (label: string, max = 100) =>
-  text(`${label} is required`)
-    .trim()
-    .min(1, `${label} is required`)
-    .max(max, `${label} must be at most ${max} characters`);
+  text(`${label} is required`).trim().min(1, `${label} is required`).max(max, `${label} must be at most ${max} characters`);
 
 export const emailSchema = text("Email is required")
   .trim()

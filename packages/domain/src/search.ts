@@ -27,9 +27,7 @@ export const SEARCH_MIN_LENGTH = 3;
 export const SEARCH_MAX_LENGTH = 100;
 
 export const globalSearchInputSchema = z.object({
-  term: text("Type what you are looking for")
-    .trim()
-    .max(SEARCH_MAX_LENGTH, `Search must be at most ${SEARCH_MAX_LENGTH} characters`),
+  term: text("Type what you are looking for").trim().max(SEARCH_MAX_LENGTH, `Search must be at most ${SEARCH_MAX_LENGTH} characters`),
 });
 
 /**

@@ -1,7 +1,15 @@
 import { z } from "zod";
 import type { PublicHoliday } from "./holidays";
 import { sameShape, type SameShape } from "./outputs";
-import { SLA_POLICIES, SLA_SUBJECT_KINDS, SLA_TIMER_STATUSES, SLA_VIEW_STATES, type DeclaredHoliday, type SlaMonitoring, type SlaTimerItem } from "./sla-timers";
+import {
+  SLA_POLICIES,
+  SLA_SUBJECT_KINDS,
+  SLA_TIMER_STATUSES,
+  SLA_VIEW_STATES,
+  type DeclaredHoliday,
+  type SlaMonitoring,
+  type SlaTimerItem,
+} from "./sla-timers";
 
 /** What the SLA procedures answer (docs/architecture.md, "Outputs"); checked against the shared interfaces below. */
 const policy = z.enum(SLA_POLICIES);
@@ -46,7 +54,17 @@ export const slaMonitoringOutputSchema = z.object({
   perMonth: z.array(z.object({ month: z.string(), policy, met: z.number(), missed: z.number() })),
   perExpert: z.array(z.object({ consultantId: z.string(), name: z.string(), specialization: nullableText, ...tally })),
   perSpecialization: z.array(z.object({ specialization: z.string(), ...tally })),
-  forecast: z.array(z.object({ id: z.string(), policy, queryId: z.string(), queryReference: z.string(), dueAt: z.string(), state: z.enum(SLA_VIEW_STATES), assignedEmployeeName: nullableText })),
+  forecast: z.array(
+    z.object({
+      id: z.string(),
+      policy,
+      queryId: z.string(),
+      queryReference: z.string(),
+      dueAt: z.string(),
+      state: z.enum(SLA_VIEW_STATES),
+      assignedEmployeeName: nullableText,
+    }),
+  ),
 });
 
 export const declaredHolidayOutputSchema = z.object({ date: z.string(), name: z.string(), createdAt: z.string() });

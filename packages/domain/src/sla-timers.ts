@@ -12,7 +12,14 @@ import { RAF5_AT_RISK_PERCENT, RAF5_DISPUTE_DAYS } from "./raf4";
  */
 // raf5_dispute: the attorney's 90 days to lodge the RAF 5 dispute after the RAF rejects a RAF 4 (raf4.ts).
 // court_step: a step of a case's backward plan from the trial date (court-clock/court-timers.ts); each timer carries its own terms.
-export const SLA_POLICIES = ["query_acknowledgement", "booking_offered", "report_delivery", "report_release", "raf5_dispute", "court_step"] as const;
+export const SLA_POLICIES = [
+  "query_acknowledgement",
+  "booking_offered",
+  "report_delivery",
+  "report_release",
+  "raf5_dispute",
+  "court_step",
+] as const;
 export type SlaPolicy = (typeof SLA_POLICIES)[number];
 /** Deadlines set by law or by the court, not by the agency: a query on hold does not stop them (docs/decisions.md "RAF 4 as data", "The court's clock"). */
 export const STATUTORY_SLA_POLICIES: readonly SlaPolicy[] = ["raf5_dispute", "court_step"];
@@ -45,7 +52,11 @@ export function slaPolicyTerms(policy: SlaPolicy, settings: SlaDefaults = DEFAUL
   switch (policy) {
     case "query_acknowledgement":
       // Working hours unless the agency says every hour counts (docs/decisions.md, "Which SLA counts which time").
-      return { target: settings.queryAcknowledgementHours, unit: settings.acknowledgementClock === "all_hours" ? "hours" : "working_hours", atRiskPercent };
+      return {
+        target: settings.queryAcknowledgementHours,
+        unit: settings.acknowledgementClock === "all_hours" ? "hours" : "working_hours",
+        atRiskPercent,
+      };
     case "booking_offered":
       return { target: settings.bookingOfferedDays, unit: "calendar_days", atRiskPercent };
     case "report_delivery":
@@ -201,8 +212,24 @@ export interface SlaMonitoring {
   openTimers: number;
   medianReportTurnaroundHours: number | null;
   perMonth: { month: string; policy: SlaPolicy; met: number; missed: number }[];
-  perExpert: { consultantId: string; name: string; specialization: string | null; met: number; missed: number; open: number; breached: number }[];
+  perExpert: {
+    consultantId: string;
+    name: string;
+    specialization: string | null;
+    met: number;
+    missed: number;
+    open: number;
+    breached: number;
+  }[];
   perSpecialization: { specialization: string; met: number; missed: number; open: number; breached: number }[];
   /** Running timers due within 48 hours (not yet breached), each with its state. */
-  forecast: { id: string; policy: SlaPolicy; queryId: string; queryReference: string; dueAt: string; state: SlaViewState; assignedEmployeeName: string | null }[];
+  forecast: {
+    id: string;
+    policy: SlaPolicy;
+    queryId: string;
+    queryReference: string;
+    dueAt: string;
+    state: SlaViewState;
+    assignedEmployeeName: string | null;
+  }[];
 }

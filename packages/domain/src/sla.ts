@@ -171,7 +171,8 @@ export function slaState(timer: Omit<SlaClock, "now"> & { metAt?: Date | null },
   const at = timer.metAt ?? now;
   const times = slaDueAt({ ...timer, now: at });
   const timeLeftMs = times.dueAt.getTime() - at.getTime();
-  const state: SlaState = timeLeftMs < 0 ? "breached" : timer.metAt ? "met" : times.paused ? "paused" : at >= times.atRiskAt ? "at_risk" : "on_track";
+  const state: SlaState =
+    timeLeftMs < 0 ? "breached" : timer.metAt ? "met" : times.paused ? "paused" : at >= times.atRiskAt ? "at_risk" : "on_track";
   return { ...times, state, timeLeftMs };
 }
 

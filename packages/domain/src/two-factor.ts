@@ -14,7 +14,6 @@ export const TWO_FACTOR_PENDING_MS = 5 * 60 * 1000;
 /** Wrong codes allowed per pending sign-in; then the password must be given again. */
 export const TWO_FACTOR_MAX_ATTEMPTS = 5;
 
-
 export { isTwoFactorChallenge, type LoginAnswer, type TwoFactorChallenge } from "./constants";
 
 /**

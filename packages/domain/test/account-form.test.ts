@@ -43,7 +43,14 @@ const user: UserDetail = {
 describe("account form rules", () => {
   it("maps a saved account into form fields, one empty row where a list is empty", () => {
     const details = roleDetailsOf(user);
-    expect(details).toMatchObject({ firmName: "Mahlangu Attorneys", vatNumber: "", gender: "female", birthDate: "1988-03-14", specialization: "", phone: "" });
+    expect(details).toMatchObject({
+      firmName: "Mahlangu Attorneys",
+      vatNumber: "",
+      gender: "female",
+      birthDate: "1988-03-14",
+      specialization: "",
+      phone: "",
+    });
     expect(details.addresses).toEqual(["5 Church Street"]);
     expect(details.emails).toEqual([""]);
     expect(details.phones).toEqual([{ number: "+27 12 555 0111", type: "mobile" }]);

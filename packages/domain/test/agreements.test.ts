@@ -26,6 +26,12 @@ describe("the agreement register's rules", () => {
   it("asks it of staff, experts and interpreters, not of attorneys", () => {
     expect(agreementKindFor("interpreter")).toBe("operator");
     expect(agreementKindFor("employee")).toBe("confidentiality");
-    expect(["administrator", "employee", "consultant", "interpreter", "attorney"].map((r) => seesClaimantData(r as never))).toEqual([true, true, true, true, false]);
+    expect(["administrator", "employee", "consultant", "interpreter", "attorney"].map((r) => seesClaimantData(r as never))).toEqual([
+      true,
+      true,
+      true,
+      true,
+      false,
+    ]);
   });
 });

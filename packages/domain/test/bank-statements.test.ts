@@ -33,9 +33,30 @@ describe("statement amounts", () => {
 
 describe("matching a credit line", () => {
   const open: OpenInvoiceForMatching[] = [
-    { id: "a", number: "INV-2026-00012", attorneyId: "vdm", firmName: "Van der Merwe Attorneys Inc.", references: ["VDM/RAF/0042"], balanceCents: 115_000 },
-    { id: "b", number: "INV-2026-00013", attorneyId: "vdm", firmName: "Van der Merwe Attorneys Inc.", references: [], balanceCents: 57_500 },
-    { id: "c", number: "INV-2026-00014", attorneyId: "dube", firmName: "Dube Attorneys Inc.", references: ["DUBE-77"], balanceCents: 230_000 },
+    {
+      id: "a",
+      number: "INV-2026-00012",
+      attorneyId: "vdm",
+      firmName: "Van der Merwe Attorneys Inc.",
+      references: ["VDM/RAF/0042"],
+      balanceCents: 115_000,
+    },
+    {
+      id: "b",
+      number: "INV-2026-00013",
+      attorneyId: "vdm",
+      firmName: "Van der Merwe Attorneys Inc.",
+      references: [],
+      balanceCents: 57_500,
+    },
+    {
+      id: "c",
+      number: "INV-2026-00014",
+      attorneyId: "dube",
+      firmName: "Dube Attorneys Inc.",
+      references: ["DUBE-77"],
+      balanceCents: 230_000,
+    },
   ];
 
   it("finds invoice numbers written with dashes, without, and with spaces", () => {
@@ -46,8 +67,15 @@ describe("matching a credit line", () => {
 
   it("proposes exact matches, flags partial ones and leaves the rest unmatched", () => {
     const line = (amountCents: number, description: string) => matchStatementLine({ amountCents, description, reference: "" }, open);
-    expect(line(115_000, "INV-2026-00012")).toMatchObject({ kind: "exact", attorneyId: "vdm", allocations: [{ invoiceId: "a", amountCents: 115_000 }] });
-    expect(line(172_500, "INV2026 00012 INV 2026 00013")).toMatchObject({ kind: "exact", allocations: [{ invoiceId: "a" }, { invoiceId: "b" }] });
+    expect(line(115_000, "INV-2026-00012")).toMatchObject({
+      kind: "exact",
+      attorneyId: "vdm",
+      allocations: [{ invoiceId: "a", amountCents: 115_000 }],
+    });
+    expect(line(172_500, "INV2026 00012 INV 2026 00013")).toMatchObject({
+      kind: "exact",
+      allocations: [{ invoiceId: "a" }, { invoiceId: "b" }],
+    });
     expect(line(115_000, "Our ref vdm raf 0042")).toMatchObject({ kind: "exact", allocations: [{ invoiceId: "a" }] });
     expect(line(100_000, "INV-2026-00012")).toMatchObject({ kind: "partial", allocations: [{ invoiceId: "a", amountCents: 100_000 }] });
     expect(line(200_000, "INV-2026-00012")).toMatchObject({ kind: "partial", allocations: [{ invoiceId: "a", amountCents: 115_000 }] });
@@ -56,13 +84,28 @@ describe("matching a credit line", () => {
   });
 
   it("proposes the firm's one open invoice of exactly the amount, by the distinctive part of its name or its initials", () => {
-    const line = (amountCents: number, description: string, invoices = open) => matchStatementLine({ amountCents, description, reference: "" }, invoices);
-    expect(line(230_000, "DUBE ATTORNEYS TRUST ACC")).toMatchObject({ kind: "exact", attorneyId: "dube", allocations: [{ invoiceId: "c", amountCents: 230_000 }] });
+    const line = (amountCents: number, description: string, invoices = open) =>
+      matchStatementLine({ amountCents, description, reference: "" }, invoices);
+    expect(line(230_000, "DUBE ATTORNEYS TRUST ACC")).toMatchObject({
+      kind: "exact",
+      attorneyId: "dube",
+      allocations: [{ invoiceId: "c", amountCents: 230_000 }],
+    });
     expect(line(57_500, "VDM TRUST")).toMatchObject({ kind: "exact", attorneyId: "vdm", allocations: [{ invoiceId: "b" }] });
     expect(line(57_500, "VAN DER MERWE")).toMatchObject({ kind: "exact", allocations: [{ invoiceId: "b" }] });
     // The firm's invoices together, or several of the same amount: proposed, flagged.
     expect(line(172_500, "VDM TRUST")).toMatchObject({ kind: "partial", allocations: [{ invoiceId: "a" }, { invoiceId: "b" }] });
-    const twice = [...open, { id: "d", number: "INV-2026-00015", attorneyId: "vdm", firmName: "Van der Merwe Attorneys Inc.", references: [], balanceCents: 57_500 }];
+    const twice = [
+      ...open,
+      {
+        id: "d",
+        number: "INV-2026-00015",
+        attorneyId: "vdm",
+        firmName: "Van der Merwe Attorneys Inc.",
+        references: [],
+        balanceCents: 57_500,
+      },
+    ];
     expect(line(57_500, "VDM TRUST", twice)).toMatchObject({ kind: "partial", allocations: [{ invoiceId: "b" }] });
     // "INC" or "ATTORNEYS" alone name no firm; an amount no invoice has is no match.
     expect(line(230_000, "ATTORNEYS INC").kind).toBe("none");
@@ -70,16 +113,40 @@ describe("matching a credit line", () => {
   });
 
   it("matches a line to a proof of payment the attorney uploaded, by its reference or the firm within a week", () => {
-    const proof = { id: "p1", attorneyId: "vdm", firmName: "Van der Merwe Attorneys Inc.", amountCents: 172_500, paidOn: "2026-11-25", reference: "VDMPAY 991", invoiceIds: ["a", "b"] };
-    const line = (description: string, postedOn = "2026-11-26", amountCents = 172_500) => matchStatementLine({ amountCents, description, reference: "", postedOn }, open, [proof]);
-    expect(line("IB PAYMENT VDMPAY991")).toMatchObject({ kind: "exact", attorneyId: "vdm", proofId: "p1", allocations: [{ invoiceId: "a", amountCents: 115_000 }, { invoiceId: "b", amountCents: 57_500 }] });
+    const proof = {
+      id: "p1",
+      attorneyId: "vdm",
+      firmName: "Van der Merwe Attorneys Inc.",
+      amountCents: 172_500,
+      paidOn: "2026-11-25",
+      reference: "VDMPAY 991",
+      invoiceIds: ["a", "b"],
+    };
+    const line = (description: string, postedOn = "2026-11-26", amountCents = 172_500) =>
+      matchStatementLine({ amountCents, description, reference: "", postedOn }, open, [proof]);
+    expect(line("IB PAYMENT VDMPAY991")).toMatchObject({
+      kind: "exact",
+      attorneyId: "vdm",
+      proofId: "p1",
+      allocations: [
+        { invoiceId: "a", amountCents: 115_000 },
+        { invoiceId: "b", amountCents: 57_500 },
+      ],
+    });
     expect(line("VAN DER MERWE TRUST")).toMatchObject({ kind: "exact", proofId: "p1" });
     expect(line("VAN DER MERWE TRUST", "2026-12-10").proofId).toBeNull();
     expect(line("IB PAYMENT VDMPAY991", "2026-11-26", 100_000).proofId).toBeNull();
   });
 
   it("keys a line by its date, amount, reference and balance, or its FITID", () => {
-    const base = { postedOn: "2026-11-28", amountCents: 115_000, description: "VDM TRUST", reference: "INV-2026-00012", balanceCents: 10_000, fitId: null };
+    const base = {
+      postedOn: "2026-11-28",
+      amountCents: 115_000,
+      description: "VDM TRUST",
+      reference: "INV-2026-00012",
+      balanceCents: 10_000,
+      fitId: null,
+    };
     expect(statementLineKey("fnb", base)).toBe(statementLineKey("fnb", { ...base, description: "other words" }));
     expect(statementLineKey("fnb", base)).not.toBe(statementLineKey("fnb", { ...base, balanceCents: 20_000 }));
     expect(statementLineKey("ofx", { ...base, fitId: "123" }, "acc")).toBe("ofx:acc:123");

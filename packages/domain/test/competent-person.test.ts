@@ -2,7 +2,14 @@ import { describe, expect, it } from "vitest";
 import { ageOn, claimantGuest, needsCompetentPerson } from "../src";
 
 const guardian = { name: "Nomvula Mthembu", relationship: "Mother", email: "nomvula@example.org" };
-const child = { firstName: "Lwazi", lastName: "Mthembu", email: "lwazi@example.org", birthDate: "2016-03-14", needsCurator: false, competentPerson: guardian };
+const child = {
+  firstName: "Lwazi",
+  lastName: "Mthembu",
+  email: "lwazi@example.org",
+  birthDate: "2016-03-14",
+  needsCurator: false,
+  competentPerson: guardian,
+};
 
 describe("claimants who cannot consent themselves", () => {
   it("counts age in whole years to the day", () => {
@@ -14,8 +21,16 @@ describe("claimants who cannot consent themselves", () => {
   });
 
   it("sends a child's video link to the competent person, and an adult's to the claimant", () => {
-    expect(claimantGuest(child, "2026-11-28")).toEqual({ name: "Nomvula Mthembu (mother of Lwazi Mthembu)", email: "nomvula@example.org", role: "claimant" });
+    expect(claimantGuest(child, "2026-11-28")).toEqual({
+      name: "Nomvula Mthembu (mother of Lwazi Mthembu)",
+      email: "nomvula@example.org",
+      role: "claimant",
+    });
     expect(claimantGuest({ ...child, competentPerson: { ...guardian, email: null } }, "2026-11-28")).toBeNull();
-    expect(claimantGuest({ ...child, birthDate: "1990-01-01", competentPerson: null }, "2026-11-28")).toEqual({ name: "Lwazi Mthembu", email: "lwazi@example.org", role: "claimant" });
+    expect(claimantGuest({ ...child, birthDate: "1990-01-01", competentPerson: null }, "2026-11-28")).toEqual({
+      name: "Lwazi Mthembu",
+      email: "lwazi@example.org",
+      role: "claimant",
+    });
   });
 });

@@ -125,7 +125,10 @@ describe("readiness", () => {
 
   it("every step done but the report will be stale at the trial: amber, needing an addendum, never green", () => {
     const verdict = readiness(plan, new Set(PLAN_STEPS), "2027-06-13", { staleReleasedOn: "2025-11-20", staleReportMonths: 18 });
-    expect(verdict).toEqual({ level: "amber", reason: "Needs an addendum: the report released on 20 Nov 2025 will be older than 18 months at the trial." });
+    expect(verdict).toEqual({
+      level: "amber",
+      reason: "Needs an addendum: the report released on 20 Nov 2025 will be older than 18 months at the trial.",
+    });
     // A red step stays red: the staleness never makes a matter look better.
     expect(readiness(plan, new Set(["assessment"]), addDays(report.dueOn, 1), { staleReleasedOn: "2025-11-20" }).level).toBe("red");
   });
@@ -138,11 +141,18 @@ describe("readiness", () => {
     const bookedOn = courtDaysBefore(report.dueOn, 8);
     const booked = readiness(plan, new Set(), today, { hasBooking: true, bookedOn });
     expect(booked.level).toBe("amber");
-    expect(booked.reason).toBe(`Booked ${saShortDateLabel(bookedOn)}: leaves 8 court days for the report, due ${saDateLabel(report.dueOn)} (the plan allows 15).`);
+    expect(booked.reason).toBe(
+      `Booked ${saShortDateLabel(bookedOn)}: leaves 8 court days for the report, due ${saDateLabel(report.dueOn)} (the plan allows 15).`,
+    );
     expect(saShortDateLabel("2026-12-08")).toBe("8 Dec");
     // Booked in time: green, in the same words; booked after the report's date: red.
-    expect(readiness(plan, new Set(), addDays(assessment.dueOn, -5), { hasBooking: true, bookedOn: assessment.dueOn })).toMatchObject({ level: "green", reason: expect.stringContaining("leaves 15 court days") });
-    expect(readiness(plan, new Set(), today, { hasBooking: true, bookedOn: addDays(report.dueOn, 1) }).reason).toContain("after the report is due");
+    expect(readiness(plan, new Set(), addDays(assessment.dueOn, -5), { hasBooking: true, bookedOn: assessment.dueOn })).toMatchObject({
+      level: "green",
+      reason: expect.stringContaining("leaves 15 court days"),
+    });
+    expect(readiness(plan, new Set(), today, { hasBooking: true, bookedOn: addDays(report.dueOn, 1) }).reason).toContain(
+      "after the report is due",
+    );
     expect(planStepDay({ dueOn: assessment.dueOn, bookedOn })).toBe(bookedOn);
     expect(planStepDay({ dueOn: assessment.dueOn, bookedOn: addDays(assessment.dueOn, -3) })).toBe(assessment.dueOn);
   });
@@ -156,7 +166,9 @@ describe("readiness", () => {
       `The trial is too close for the usual plan: latest assessment was due on ${saDateLabel(assessment.dueOn)}, before the matter was instructed on ${saDateLabel(instructedOn)}. ${TOO_CLOSE_ADVICE}`,
     );
     // Instructed in time and late all the same: the ordinary sentence.
-    expect(readiness(plan, new Set(), addDays(assessment.dueOn, 3), { instructedOn: addDays(assessment.dueOn, -30) }).reason).toMatch(/^Latest assessment was due on .* and is not done\.$/);
+    expect(readiness(plan, new Set(), addDays(assessment.dueOn, 3), { instructedOn: addDays(assessment.dueOn, -30) }).reason).toMatch(
+      /^Latest assessment was due on .* and is not done\.$/,
+    );
   });
 });
 

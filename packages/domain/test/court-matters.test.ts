@@ -21,8 +21,24 @@ describe("the nearest deadline of a matter", () => {
         { discipline: "Neurosurgeon", plan: [step("Report", "2027-01-18")] },
       ],
       statutory: [
-        { kind: "raf_lodgement" as const, label: "RAF claim lodged", dueOn: "2027-03-01", daysLeft: 92, done: false, counts: "calendar days" as const, warning: null },
-        { kind: "summons" as const, label: "Summons served", dueOn: "2026-12-01", daysLeft: 2, done: true, counts: "calendar days" as const, warning: null },
+        {
+          kind: "raf_lodgement" as const,
+          label: "RAF claim lodged",
+          dueOn: "2027-03-01",
+          daysLeft: 92,
+          done: false,
+          counts: "calendar days" as const,
+          warning: null,
+        },
+        {
+          kind: "summons" as const,
+          label: "Summons served",
+          dueOn: "2026-12-01",
+          daysLeft: 2,
+          done: true,
+          counts: "calendar days" as const,
+          warning: null,
+        },
       ],
     };
     // The orthopaedic report is done and the served summons is done: the neurosurgeon's report is next.

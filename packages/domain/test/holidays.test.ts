@@ -7,7 +7,17 @@ import { DECLARED_PUBLIC_HOLIDAYS, easterSunday, isPublicHoliday, southAfricanPu
  * before 2024): the local government elections of 5 December 2000 and 1 March 2006, and the later
  * ones of DECLARED_PUBLIC_HOLIDAYS (docs/decisions.md, "SLA timers").
  */
-const DECLARED_DAYS_DATE_HOLIDAYS_LACKS = ["2000-12-05", "2006-03-01", "2004-04-14", "2009-04-22", "2011-05-18", "2014-05-07", "2016-08-03", "2019-05-08", "2021-11-01"];
+const DECLARED_DAYS_DATE_HOLIDAYS_LACKS = [
+  "2000-12-05",
+  "2006-03-01",
+  "2004-04-14",
+  "2009-04-22",
+  "2011-05-18",
+  "2014-05-07",
+  "2016-08-03",
+  "2019-05-08",
+  "2021-11-01",
+];
 
 /**
  * Days date-holidays lists as public holidays that the Act does not make: one-off declarations
@@ -112,7 +122,9 @@ describe("South African public holidays (Public Holidays Act 36 of 1994)", () =>
     ]);
     // 31 December 2028 is a Sunday: a day declared for it makes Monday 1 January 2029, already New Year's Day.
     const extra = [{ date: "2028-12-31", name: "Declared day" }];
-    expect(southAfricanPublicHolidays(2029, extra).filter((h) => h.date === "2029-01-01")).toEqual([{ date: "2029-01-01", name: "New Year's Day" }]);
+    expect(southAfricanPublicHolidays(2029, extra).filter((h) => h.date === "2029-01-01")).toEqual([
+      { date: "2029-01-01", name: "New Year's Day" },
+    ]);
     // 31 December 2034 is a Sunday and 1 January 2035 a Monday; 2 January is not moved onto.
     expect(isPublicHoliday("2035-01-02", [{ date: "2034-12-31", name: "Declared day" }])).toBe(false);
     // A declared Sunday on 30 December 2035 moves to Monday 31 December, still in 2035.

@@ -64,7 +64,10 @@ describe("ids, dates and instants", () => {
     expect(calendarDate().safeParse("0000-01-01").success).toBe(false);
     expect(calendarDate().safeParse("9999-12-31").success).toBe(false);
     expect(calendarDate().safeParse("2026-1-1").success).toBe(false);
-    expect(caseInputSchema.safeParse({ patientId: "3f1b8e9c-5c3a-4f7e-9a55-2f4d1c9e8b10", claimType: "raf", incidentDate: "2025-04-31" }).success).toBe(false);
+    expect(
+      caseInputSchema.safeParse({ patientId: "3f1b8e9c-5c3a-4f7e-9a55-2f4d1c9e8b10", claimType: "raf", incidentDate: "2025-04-31" })
+        .success,
+    ).toBe(false);
   });
 
   it("takes only instants with an offset that exist, in sane years", () => {

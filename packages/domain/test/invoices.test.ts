@@ -19,7 +19,12 @@ describe("VAT and totals", () => {
       { quantity: 1, unitPriceCents: 30 },
     ]);
     expect(totals).toEqual({ netCents: 90, vatCents: 15, totalCents: 105 });
-    expect(documentTotals([{ quantity: 3, unitPriceCents: 350_000 }, { quantity: 120, unitPriceCents: 450 }])).toEqual({
+    expect(
+      documentTotals([
+        { quantity: 3, unitPriceCents: 350_000 },
+        { quantity: 120, unitPriceCents: 450 },
+      ]),
+    ).toEqual({
       netCents: 1_104_000,
       vatCents: 165_600,
       totalCents: 1_269_600,
@@ -27,7 +32,11 @@ describe("VAT and totals", () => {
   });
 
   it("charges no VAT when the agency is not registered for VAT", () => {
-    expect(documentTotals([{ quantity: 2, unitPriceCents: 123_457 }], false)).toEqual({ netCents: 246_914, vatCents: 0, totalCents: 246_914 });
+    expect(documentTotals([{ quantity: 2, unitPriceCents: 123_457 }], false)).toEqual({
+      netCents: 246_914,
+      vatCents: 0,
+      totalCents: 246_914,
+    });
   });
 
   it("refuses amounts that are not whole cents", () => {

@@ -64,7 +64,10 @@ describe("who opens which page", () => {
   it("opens each route for exactly the roles its permission grants, and no route without one", () => {
     expect(Object.keys(ROUTE_PERMISSIONS).sort()).toEqual(Object.keys(OPENS).sort());
     for (const [path, roles] of Object.entries(OPENS)) {
-      expect(ROLES.filter((role) => canOpenRoute(role, path)), path).toEqual(roles);
+      expect(
+        ROLES.filter((role) => canOpenRoute(role, path)),
+        path,
+      ).toEqual(roles);
     }
     expect(canOpenRoute(A, "/no-such-page")).toBe(false);
   });
@@ -85,7 +88,10 @@ describe("who opens which page", () => {
     for (const role of ROLES) {
       for (const entry of SIDEBAR_MORE[role]) {
         expect(canOpenRoute(role, entry.to), `${role} ${entry.to}`).toBe(true);
-        expect(SIDEBAR[role].some((main) => main.to === entry.to), `${role} ${entry.to} twice`).toBe(false);
+        expect(
+          SIDEBAR[role].some((main) => main.to === entry.to),
+          `${role} ${entry.to} twice`,
+        ).toBe(false);
       }
     }
   });

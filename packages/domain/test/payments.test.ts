@@ -1,9 +1,20 @@
 import { describe, expect, it } from "vitest";
 import type { AccountEntry } from "../src";
-import { ageBalances, ageingBucket, AGEING_BUCKETS, allocatePaymentSchema, buildStatement, daysPastDue, invoiceStatusFromMoney, proofUploadSchema, statementInputSchema } from "../src";
+import {
+  ageBalances,
+  ageingBucket,
+  AGEING_BUCKETS,
+  allocatePaymentSchema,
+  buildStatement,
+  daysPastDue,
+  invoiceStatusFromMoney,
+  proofUploadSchema,
+  statementInputSchema,
+} from "../src";
 
 describe("an invoice's status from its money", () => {
-  const money = (paidCents: number, creditedCents = 0, pastDue = false) => invoiceStatusFromMoney({ totalCents: 10_000, paidCents, creditedCents, pastDue });
+  const money = (paidCents: number, creditedCents = 0, pastDue = false) =>
+    invoiceStatusFromMoney({ totalCents: 10_000, paidCents, creditedCents, pastDue });
   it("is paid with nothing left, credited when credit notes cleared it and nothing was paid", () => {
     expect(money(10_000)).toBe("paid");
     expect(money(4_000, 6_000)).toBe("paid");
@@ -75,17 +86,31 @@ describe("statements", () => {
       ["EFT 2", 25_000],
     ]);
     // The next period opens where this one closed.
-    expect(buildStatement(entries, "2026-11-01", "2026-11-30").totals).toMatchObject({ openingCents: 25_000, paidCents: 500, closingCents: 24_500 });
+    expect(buildStatement(entries, "2026-11-01", "2026-11-30").totals).toMatchObject({
+      openingCents: 25_000,
+      paidCents: 500,
+      closingCents: 24_500,
+    });
   });
 });
 
 describe("payment inputs", () => {
   it("refuse with a sentence", () => {
     const id = "3f1b8e9c-5c3a-4f7e-9a55-2f4d1c9e8b10";
-    expect(allocatePaymentSchema.safeParse({ paymentId: id, allocations: [] }).error?.issues[0]?.message).toBe("Allocate to at least one invoice");
-    expect(allocatePaymentSchema.safeParse({ paymentId: id, allocations: [{ invoiceId: id, amountCents: 0 }] }).error?.issues[0]?.message).toBe("The amount for an invoice must be more than R 0.00");
-    expect(statementInputSchema.safeParse({ from: "2020-01-01", to: "2026-01-01" }).error?.issues[0]?.message).toBe("Choose a period of at most five years");
-    expect(proofUploadSchema.safeParse({ amountCents: 100.5, paidOn: "2026-01-01", reference: "x" }).error?.issues[0]?.message).toBe("The amount paid is a whole number of cents");
-    expect(proofUploadSchema.safeParse({ amountCents: 100, paidOn: "2999-01-01", reference: "x" }).error?.issues[0]?.message).toBe("Please enter a valid date paid");
+    expect(allocatePaymentSchema.safeParse({ paymentId: id, allocations: [] }).error?.issues[0]?.message).toBe(
+      "Allocate to at least one invoice",
+    );
+    expect(
+      allocatePaymentSchema.safeParse({ paymentId: id, allocations: [{ invoiceId: id, amountCents: 0 }] }).error?.issues[0]?.message,
+    ).toBe("The amount for an invoice must be more than R 0.00");
+    expect(statementInputSchema.safeParse({ from: "2020-01-01", to: "2026-01-01" }).error?.issues[0]?.message).toBe(
+      "Choose a period of at most five years",
+    );
+    expect(proofUploadSchema.safeParse({ amountCents: 100.5, paidOn: "2026-01-01", reference: "x" }).error?.issues[0]?.message).toBe(
+      "The amount paid is a whole number of cents",
+    );
+    expect(proofUploadSchema.safeParse({ amountCents: 100, paidOn: "2999-01-01", reference: "x" }).error?.issues[0]?.message).toBe(
+      "Please enter a valid date paid",
+    );
   });
 });

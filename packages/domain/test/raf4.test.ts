@@ -1,5 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { qualifiesAsSerious, raf4AssessmentInputSchema, raf4OutcomeInputSchema, raf4ReleaseGaps, raf5DaysLeft, raf5Deadline, WPI_MESSAGE, wpiPercent } from "../src/raf4";
+import {
+  qualifiesAsSerious,
+  raf4AssessmentInputSchema,
+  raf4OutcomeInputSchema,
+  raf4ReleaseGaps,
+  raf5DaysLeft,
+  raf5Deadline,
+  WPI_MESSAGE,
+  wpiPercent,
+} from "../src/raf4";
 
 const reportId = "00000000-0000-4000-8000-000000000001";
 const expert = "00000000-0000-4000-8000-000000000002";
@@ -46,7 +55,14 @@ describe("QA release gaps", () => {
     expect(raf4ReleaseGaps(raf4AssessmentInputSchema.parse(complete))).toEqual([]);
   });
   it("names each missing field as a sentence", () => {
-    const gaps = raf4ReleaseGaps({ ...complete, examinedPersonallyBy: null, examinationDate: null, mmiReached: null, wpiPercent: null, onNonSeriousList: null });
+    const gaps = raf4ReleaseGaps({
+      ...complete,
+      examinedPersonallyBy: null,
+      examinationDate: null,
+      mmiReached: null,
+      wpiPercent: null,
+      onNonSeriousList: null,
+    });
     expect(gaps).toEqual([
       "Record the expert who examined the claimant personally.",
       "Record the date of examination.",

@@ -1,5 +1,15 @@
 import { describe, expect, it } from "vitest";
-import { caseExpectedDate, DEFAULT_RECEIVABLES_SETTINGS, forecastByMonth, interestAfterLongStop, longStopDate, owedFrom, pastLongStop, receivableClass, scheduleFeeLabel } from "../src";
+import {
+  caseExpectedDate,
+  DEFAULT_RECEIVABLES_SETTINGS,
+  forecastByMonth,
+  interestAfterLongStop,
+  longStopDate,
+  owedFrom,
+  pastLongStop,
+  receivableClass,
+  scheduleFeeLabel,
+} from "../src";
 
 const settings = DEFAULT_RECEIVABLES_SETTINGS;
 
@@ -47,7 +57,9 @@ describe("deferred billing rules (issue 29)", () => {
     expect(interestAfterLongStop(1_000_000, 1000, invoice("2025-06-01"), "2026-01-01")).toBe(0);
     expect(interestAfterLongStop(1_000_000, 1000, invoice("2025-06-01"), "2027-01-01")).toBe(100_000);
     // Issued after the long-stop, due 2026-07-01: half a year of interest by 2027-01-01, not a whole one.
-    expect(interestAfterLongStop(1_000_000, 1000, invoice("2026-07-01"), "2027-01-01")).toBe(Math.round((1_000_000 * 1000 * 184) / (10_000 * 365)));
+    expect(interestAfterLongStop(1_000_000, 1000, invoice("2026-07-01"), "2027-01-01")).toBe(
+      Math.round((1_000_000 * 1000 * 184) / (10_000 * 365)),
+    );
     expect(interestAfterLongStop(1_000_000, 1000, invoice("2026-07-01"), "2026-06-01")).toBe(0);
     expect(interestAfterLongStop(1_000_000, 1000, { dueDate: "2025-06-01", deferral: true, longStop: null }, "2027-01-01")).toBe(0);
   });

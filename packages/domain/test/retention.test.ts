@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { addYears, DEFAULT_RETENTION_SETTINGS, destructionDate, erasureRefusal, isDueForDestruction, retentionSettingsSchema } from "../src";
+import {
+  addYears,
+  DEFAULT_RETENTION_SETTINGS,
+  destructionDate,
+  erasureRefusal,
+  isDueForDestruction,
+  retentionSettingsSchema,
+} from "../src";
 
 const closed = (lastActivityOn: string, onHold = false) => ({ closed: true, lastActivityOn, onHold });
 
@@ -35,8 +42,17 @@ describe("retention: the day a claimant's records may be destroyed", () => {
   });
 
   it("keeps everything while any case is on legal hold or a matter is open", () => {
-    expect(destructionDate([closed("2001-01-01"), closed("2001-01-01", true)], [], DEFAULT_RETENTION_SETTINGS)).toEqual({ kind: "kept", reason: "legal_hold" });
-    expect(destructionDate([closed("2001-01-01"), { closed: false, lastActivityOn: "2001-01-01", onHold: false }], [], DEFAULT_RETENTION_SETTINGS)).toEqual({ kind: "kept", reason: "open_matter" });
+    expect(destructionDate([closed("2001-01-01"), closed("2001-01-01", true)], [], DEFAULT_RETENTION_SETTINGS)).toEqual({
+      kind: "kept",
+      reason: "legal_hold",
+    });
+    expect(
+      destructionDate(
+        [closed("2001-01-01"), { closed: false, lastActivityOn: "2001-01-01", onHold: false }],
+        [],
+        DEFAULT_RETENTION_SETTINGS,
+      ),
+    ).toEqual({ kind: "kept", reason: "open_matter" });
     expect(isDueForDestruction({ kind: "kept", reason: "legal_hold" }, "2099-01-01")).toBe(false);
   });
 });
@@ -52,16 +68,25 @@ describe("retention: why a deletion or objection request cannot be carried out",
   const today = "2026-11-29";
 
   it("names the matter on legal hold and its reason before anything else", () => {
-    const refusal = erasureRefusal([matter("C-1", "2015-01-01"), matter("C-2", "2015-01-01", { closed: false, holdReason: "Botha v RAF" })], [], DEFAULT_RETENTION_SETTINGS, today);
+    const refusal = erasureRefusal(
+      [matter("C-1", "2015-01-01"), matter("C-2", "2015-01-01", { closed: false, holdReason: "Botha v RAF" })],
+      [],
+      DEFAULT_RETENTION_SETTINGS,
+      today,
+    );
     expect(refusal).toBe("Matter C-2 is on legal hold: Botha v RAF");
   });
 
   it("names an open matter", () => {
-    expect(erasureRefusal([matter("C-3", "2015-01-01", { closed: false })], [], DEFAULT_RETENTION_SETTINGS, today)).toContain("Matter C-3 is still open");
+    expect(erasureRefusal([matter("C-3", "2015-01-01", { closed: false })], [], DEFAULT_RETENTION_SETTINGS, today)).toContain(
+      "Matter C-3 is still open",
+    );
   });
 
   it("names SARS's five years with the date when invoices decide", () => {
-    expect(erasureRefusal([matter("C-4", "2015-01-01")], ["2023-01-10"], DEFAULT_RETENTION_SETTINGS, today)).toBe("Invoices must be kept 5 years for SARS (until 2028-01-10)");
+    expect(erasureRefusal([matter("C-4", "2015-01-01")], ["2023-01-10"], DEFAULT_RETENTION_SETTINGS, today)).toBe(
+      "Invoices must be kept 5 years for SARS (until 2028-01-10)",
+    );
   });
 
   it("names the matter period with the date when matters decide", () => {

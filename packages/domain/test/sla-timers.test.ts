@@ -12,12 +12,21 @@ describe("SLA policies", () => {
   });
 
   it("follow the administrators' settings", () => {
-    expect(slaPolicyTerms("report_release", { ...DEFAULT_SLA, reportReleaseDays: 5, atRiskPercent: 60 })).toEqual({ target: 5, unit: "business_days", atRiskPercent: 60 });
+    expect(slaPolicyTerms("report_release", { ...DEFAULT_SLA, reportReleaseDays: 5, atRiskPercent: 60 })).toEqual({
+      target: 5,
+      unit: "business_days",
+      atRiskPercent: 60,
+    });
   });
 
   it("count acknowledgement in working hours: a query sent on Friday evening is not late before the agency opens", () => {
     const terms = slaPolicyTerms("query_acknowledgement");
-    const friday = slaDueAt({ startedAt: sa("2026-11-27 18:00"), target: terms.target, unit: terms.unit, atRiskRatio: terms.atRiskPercent / 100 });
+    const friday = slaDueAt({
+      startedAt: sa("2026-11-27 18:00"),
+      target: terms.target,
+      unit: terms.unit,
+      atRiskRatio: terms.atRiskPercent / 100,
+    });
     // Monday 08:00-17:00 and Tuesday 08:00-17:00 count 18 hours (at risk), Wednesday 08:00-14:00 the last 6.
     expect(friday.atRiskAt).toEqual(sa("2026-12-01 17:00"));
     expect(friday.dueAt).toEqual(sa("2026-12-02 14:00"));
@@ -25,13 +34,22 @@ describe("SLA policies", () => {
     const holiday = slaDueAt({ startedAt: sa("2026-12-15 16:00"), target: 2, unit: terms.unit });
     expect(holiday.dueAt).toEqual(sa("2026-12-17 09:00"));
     // Unless the agency says every hour counts.
-    expect(slaPolicyTerms("query_acknowledgement", { ...DEFAULT_SLA, acknowledgementClock: "all_hours" })).toEqual({ target: 24, unit: "hours", atRiskPercent: 75 });
+    expect(slaPolicyTerms("query_acknowledgement", { ...DEFAULT_SLA, acknowledgementClock: "all_hours" })).toEqual({
+      target: 24,
+      unit: "hours",
+      atRiskPercent: 75,
+    });
     expect(describeTarget(24, "working_hours")).toBe("24 working hours");
   });
 
   it("give report release over a holiday the due time of the design's example", () => {
     const terms = slaPolicyTerms("report_release");
-    const times = slaDueAt({ startedAt: sa("2026-12-15 10:00"), target: terms.target, unit: terms.unit, atRiskRatio: terms.atRiskPercent / 100 });
+    const times = slaDueAt({
+      startedAt: sa("2026-12-15 10:00"),
+      target: terms.target,
+      unit: terms.unit,
+      atRiskRatio: terms.atRiskPercent / 100,
+    });
     expect(times.dueAt).toEqual(sa("2026-12-18 10:00"));
   });
 });

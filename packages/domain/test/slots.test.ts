@@ -59,7 +59,9 @@ describe("slot computation", () => {
       60,
       now,
     );
-    expect(other).toEqual([{ startsAt: "2026-12-08T11:00:00.000Z", endsAt: "2026-12-08T12:00:00.000Z", venue: "Pretoria", mode: "in_person" }]);
+    expect(other).toEqual([
+      { startsAt: "2026-12-08T11:00:00.000Z", endsAt: "2026-12-08T12:00:00.000Z", venue: "Pretoria", mode: "in_person" },
+    ]);
   });
 
   it("leaves out slots that overlap a live booking, even partly", () => {

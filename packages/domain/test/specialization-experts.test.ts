@@ -41,6 +41,8 @@ describe("specializationExperts: whom a booking on each requested specialization
   });
 
   it("lists a requested specialization with no assignment at all as waiting", () => {
-    expect(specializationExperts({ specializationIds: [OT], assignments: [] })).toEqual([{ specializationId: OT, accepted: null, proposedName: null }]);
+    expect(specializationExperts({ specializationIds: [OT], assignments: [] })).toEqual([
+      { specializationId: OT, accepted: null, proposedName: null },
+    ]);
   });
 });

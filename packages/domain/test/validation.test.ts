@@ -54,9 +54,10 @@ describe("attorney rows", () => {
       emails: "At least one email is required",
       phones: "At least one phone number is required",
     });
-    expect(
-      attorneyListErrors({ addresses: ["1 Main Rd"], emails: ["ok@x.co", "bad"], phones: [{ number: "123", type: "fax" }] }),
-    ).toEqual({ emails: "Please enter valid email addresses", phones: "Please enter valid phone numbers" });
+    expect(attorneyListErrors({ addresses: ["1 Main Rd"], emails: ["ok@x.co", "bad"], phones: [{ number: "123", type: "fax" }] })).toEqual({
+      emails: "Please enter valid email addresses",
+      phones: "Please enter valid phone numbers",
+    });
   });
 });
 
@@ -83,7 +84,9 @@ function attorneyForm(overrides: Partial<RegistrationForm> = {}): RegistrationFo
 describe("sign-up form validity per role", () => {
   it("starts invalid with every required field named", () => {
     const errors = registrationFormErrors(emptyRegistrationForm());
-    expect(Object.keys(errors)).toEqual(expect.arrayContaining(["role", "username", "password", "email", "firstName", "lastName", "confirmPassword"]));
+    expect(Object.keys(errors)).toEqual(
+      expect.arrayContaining(["role", "username", "password", "email", "firstName", "lastName", "confirmPassword"]),
+    );
   });
 
   it("accepts a complete attorney and strips confirmPassword and consultant fields from the payload", () => {

@@ -25,7 +25,12 @@ export const livePlugin = fp(async (app: FastifyInstance, { hub }: { hub: LiveHu
     // An event stream is flushed event by event: never compressed (which would buffer it).
     request.headers["x-no-compression"] = "1";
     try {
-      const owner = await liveStreamOwner({ db: app.db, user: request.user, session: sessionControl(request, reply), guest: guestCookie(request, reply) });
+      const owner = await liveStreamOwner({
+        db: app.db,
+        user: request.user,
+        session: sessionControl(request, reply),
+        guest: guestCookie(request, reply),
+      });
       if (hub && hub.count(owner) >= MAX_LIVE_STREAMS_PER_USER) {
         throw new AppError("TOO_MANY_REQUESTS", LIVE_MESSAGES.tooMany);
       }

@@ -38,7 +38,10 @@ export async function authRoutes(app: FastifyInstance, { mailer, limits }: Deps)
   // The second step: a wrong code counts like a wrong password (services/auth/rate-limits.ts).
   app.post("/api/login/two-factor", async (request) => {
     const session = sessionControl(request);
-    const user = await authService.verifySecondFactor({ db, limits, actor: actorOf(request), session }, parseInput(twoFactorVerifySchema, request.body));
+    const user = await authService.verifySecondFactor(
+      { db, limits, actor: actorOf(request), session },
+      parseInput(twoFactorVerifySchema, request.body),
+    );
     await session.login(user.id);
     return currentUserOutputSchema.parse(user);
   });
@@ -54,7 +57,10 @@ export async function authRoutes(app: FastifyInstance, { mailer, limits }: Deps)
   });
 
   app.post("/api/register/confirm", async (request, reply) => {
-    const user = await authService.confirmRegistration({ db, limits, actor: actorOf(request) }, parseInput(confirmRegistrationSchema, request.body));
+    const user = await authService.confirmRegistration(
+      { db, limits, actor: actorOf(request) },
+      parseInput(confirmRegistrationSchema, request.body),
+    );
     await sessionControl(request).login(user.id);
     return reply.code(201).send(currentUserOutputSchema.parse(user));
   });

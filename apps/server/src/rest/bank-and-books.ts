@@ -13,13 +13,21 @@ export async function bankAndBooksRoutes(app: FastifyInstance) {
   app.get("/api/bank-statements/sample.csv", async (request, reply) => {
     const actor = signedInActor(request);
     assertCan(actor.user, "payments.manage", "Only administrators import bank statements.");
-    return sendDownload(reply, { fileName: "sample-fnb-statement.csv", contentType: "text/csv; charset=utf-8", body: await sampleStatement({ db }) });
+    return sendDownload(reply, {
+      fileName: "sample-fnb-statement.csv",
+      contentType: "text/csv; charset=utf-8",
+      body: await sampleStatement({ db }),
+    });
   });
   app.get<{ Querystring: Record<string, unknown> }>("/api/books/export.csv", async (request, reply) => {
     const actor = signedInActor(request);
     assertCan(actor.user, "books.export", "Only administrators export the books.");
     const period = parseInput(booksExportInputSchema, request.query);
     const csv = await booksExportService.exportBooks({ db }, period);
-    return sendDownload(reply, { fileName: `${period.layout.replace(/_/g, "-")}-${period.from}-to-${period.to}.csv`, contentType: "text/csv; charset=utf-8", body: csv });
+    return sendDownload(reply, {
+      fileName: `${period.layout.replace(/_/g, "-")}-${period.from}-to-${period.to}.csv`,
+      contentType: "text/csv; charset=utf-8",
+      body: csv,
+    });
   });
 }

@@ -30,14 +30,17 @@ function signedAt(header: string | string[] | undefined): number | null {
 export async function claimantTextRoutes(app: FastifyInstance, { secret }: { secret?: string }) {
   const db = app.db;
   // The signature covers the bytes as sent, so this scope keeps them instead of parsing JSON first.
-  app.addContentTypeParser("application/json", { parseAs: "buffer", bodyLimit: MAX_WEBHOOK_BYTES }, (_request, body, done) => done(null, body));
+  app.addContentTypeParser("application/json", { parseAs: "buffer", bodyLimit: MAX_WEBHOOK_BYTES }, (_request, body, done) =>
+    done(null, body),
+  );
 
   const signedJson = (request: FastifyRequest): unknown => {
     const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
     const timestamp = request.headers["x-timestamp"];
     const at = signedAt(timestamp);
     if (at === null) throw new AppError("UNAUTHORIZED", "The X-Timestamp header is missing or is not a time in Unix seconds.");
-    if (!signedBy(secret, String(timestamp), raw, request.headers["x-signature"])) throw new AppError("UNAUTHORIZED", "The signature is missing or wrong.");
+    if (!signedBy(secret, String(timestamp), raw, request.headers["x-signature"]))
+      throw new AppError("UNAUTHORIZED", "The signature is missing or wrong.");
     if (Math.abs(now().getTime() - at) > WEBHOOK_TOLERANCE_MS) {
       throw new AppError("UNAUTHORIZED", "The signed time is more than 5 minutes from ours: the call is refused as a possible replay.");
     }

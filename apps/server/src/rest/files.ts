@@ -1,7 +1,38 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import multipart from "@fastify/multipart";
-import { accessLogService, agreementsService, AppError, caseBillingService, assertCan, auditTrailService, documentsService, fileDownloadService, invoiceSamples, recordingsService, messageAttachmentsService, parseInput, paymentProofsService, reportVersionsService, statementsService } from "@medlegal/api";
-import { sastDate, accessLogExportInputSchema, agreementRecordSchema, auditExportInputSchema, billingFileInputSchema, DOCUMENT_MAX_BYTES, RECORDING_CHUNK_MAX_BYTES, REPORT_MAX_BYTES, idInputSchema, proofUploadSchema, recordingChunkSchema, reportUploadSchema, sampleDocumentSchema, statementInputSchema } from "@medlegal/domain";
+import {
+  accessLogService,
+  agreementsService,
+  AppError,
+  caseBillingService,
+  assertCan,
+  auditTrailService,
+  documentsService,
+  fileDownloadService,
+  invoiceSamples,
+  recordingsService,
+  messageAttachmentsService,
+  parseInput,
+  paymentProofsService,
+  reportVersionsService,
+  statementsService,
+} from "@medlegal/api";
+import {
+  sastDate,
+  accessLogExportInputSchema,
+  agreementRecordSchema,
+  auditExportInputSchema,
+  billingFileInputSchema,
+  DOCUMENT_MAX_BYTES,
+  RECORDING_CHUNK_MAX_BYTES,
+  REPORT_MAX_BYTES,
+  idInputSchema,
+  proofUploadSchema,
+  recordingChunkSchema,
+  reportUploadSchema,
+  sampleDocumentSchema,
+  statementInputSchema,
+} from "@medlegal/domain";
 import type { z } from "zod";
 import type { RateLimits, SignedInActor } from "@medlegal/api";
 import { signedInActor } from "../request-context";
@@ -13,7 +44,10 @@ const UNREADABLE_UPLOAD = "The upload could not be read. Send the file as multip
  * The one file of an upload. A malformed multipart body fails inside busboy with plain errors
  * (no status), so every failure here becomes a 400 or 413 with a sentence instead of a 500.
  */
-async function readUpload(request: FastifyRequest, maxBytes = DOCUMENT_MAX_BYTES): Promise<{ fileName: string; data: Buffer; fields: Record<string, string> }> {
+async function readUpload(
+  request: FastifyRequest,
+  maxBytes = DOCUMENT_MAX_BYTES,
+): Promise<{ fileName: string; data: Buffer; fields: Record<string, string> }> {
   if (!request.isMultipart()) throw new AppError("INVALID", UNREADABLE_UPLOAD);
   try {
     const file = await request.file({ limits: { fileSize: maxBytes } });
@@ -112,7 +146,13 @@ export async function fileRoutes(app: FastifyInstance, { limits }: { limits: Rat
     assertCan(actor.user, "privacy.manage");
     await agreementsService.assertMayRecordAgreement({ db, actor });
     const { fileName, data, fields } = await readUpload(request);
-    const meta = parseInput(agreementRecordSchema, { userId: fields.userId, kind: fields.kind, version: fields.version, signedOn: fields.signedOn, expiresOn: fields.expiresOn });
+    const meta = parseInput(agreementRecordSchema, {
+      userId: fields.userId,
+      kind: fields.kind,
+      version: fields.version,
+      signedOn: fields.signedOn,
+      expiresOn: fields.expiresOn,
+    });
     return reply.code(201).send(await agreementsService.recordAgreement({ db, actor }, { ...meta, fileName, data }));
   });
 
@@ -152,12 +192,21 @@ export async function fileRoutes(app: FastifyInstance, { limits }: { limits: Rat
     assertCan(actor.user, "invoices.manage");
     const { kind } = parseInput(sampleDocumentSchema, request.params);
     const body = await invoiceSamples.samplePdf(kind);
-    return sendDownload(reply, { fileName: kind === "tax_invoice" ? "sample-tax-invoice.pdf" : "sample-invoice.pdf", contentType: "application/pdf", body });
+    return sendDownload(reply, {
+      fileName: kind === "tax_invoice" ? "sample-tax-invoice.pdf" : "sample-invoice.pdf",
+      contentType: "application/pdf",
+      body,
+    });
   });
 
   // The audit trail and the access log as CSV, with the list's filters as a query string (an empty
   // field means no filter; the paging ones are not part of the export's schema and are dropped).
-  const csvExport = <S extends z.ZodType>(path: string, fileName: string, schema: S, make: (deps: { db: typeof db; actor: SignedInActor }, filters: z.output<S>) => Promise<string>) =>
+  const csvExport = <S extends z.ZodType>(
+    path: string,
+    fileName: string,
+    schema: S,
+    make: (deps: { db: typeof db; actor: SignedInActor }, filters: z.output<S>) => Promise<string>,
+  ) =>
     app.get<{ Querystring: Record<string, unknown> }>(path, async (request, reply) => {
       const actor = signedInActor(request);
       assertCan(actor.user, "audit.read");

@@ -18,5 +18,7 @@ export async function jointMinuteRoutes(app: FastifyInstance) {
     return sendDownload(reply, await jointMinutesService.minutePdf({ db, actor }, input));
   });
   // The opposing expert's copy, through their guest session alone (the session names the minute).
-  app.get("/api/joint-minute/minute.pdf", async (request, reply) => sendDownload(reply, await jointMinutesService.guestMinutePdf(db, guestCookie(request).read())));
+  app.get("/api/joint-minute/minute.pdf", async (request, reply) =>
+    sendDownload(reply, await jointMinutesService.guestMinutePdf(db, guestCookie(request).read())),
+  );
 }

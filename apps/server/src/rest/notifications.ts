@@ -24,9 +24,7 @@ export function matchesETag(header: string | undefined, etag: string): boolean {
 export async function notificationRoutes(app: FastifyInstance) {
   const db = app.db;
 
-  app.get("/api/messages/unread", { config: { poll: true } }, async (request) =>
-    unreadMessageCount({ db, actor: signedInActor(request) }),
-  );
+  app.get("/api/messages/unread", { config: { poll: true } }, async (request) => unreadMessageCount({ db, actor: signedInActor(request) }));
 
   // :id is the user's id here (one name per path segment keeps the router unambiguous).
   // Polled every 5 seconds by every signed-in tab: the version decides before the list is read,
@@ -41,14 +39,19 @@ export async function notificationRoutes(app: FastifyInstance) {
     reply.header("ETag", etag);
     if (matchesETag(request.headers["if-none-match"], etag)) return reply.code(304).send();
     // The same output contract as notifications.list: only the named fields leave the server.
-    const read = async () => new JsonAnswer(JSON.stringify(notificationListOutputSchema.parse(await notificationsService.listNotifications({ db, actor }, { userId }))));
+    const read = async () =>
+      new JsonAnswer(
+        JSON.stringify(notificationListOutputSchema.parse(await notificationsService.listNotifications({ db, actor }, { userId }))),
+      );
     const answer = cache ? await cache.notificationList(userId, version, read) : await read();
     return answer.send(request, reply);
   });
 
   app.patch("/api/notifications/:id/read", async (request) => {
     const actor = signedInActor(request);
-    return notificationOutputSchema.parse(await notificationsService.markNotificationRead({ db, actor }, parseInput(notificationIdInputSchema, request.params).id));
+    return notificationOutputSchema.parse(
+      await notificationsService.markNotificationRead({ db, actor }, parseInput(notificationIdInputSchema, request.params).id),
+    );
   });
 
   app.patch("/api/notifications/:id/read-all", async (request) => {

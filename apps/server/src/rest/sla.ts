@@ -12,7 +12,10 @@ export async function slaRoutes(app: FastifyInstance) {
     if (!can(actor.user.role, "sla.monitor")) throw new AppError("FORBIDDEN", "You do not have permission to do that.");
     // A query string carries text; the months filter is a whole number when given.
     const months = request.query.months;
-    const filters = parseInput(slaMonitoringInputSchema, months === undefined || months === "" ? {} : { months: /^\d{1,3}$/.test(String(months)) ? Number(months) : months });
+    const filters = parseInput(
+      slaMonitoringInputSchema,
+      months === undefined || months === "" ? {} : { months: /^\d{1,3}$/.test(String(months)) ? Number(months) : months },
+    );
     const csv = await slaMonitoringService.slaTimersCsv({ db }, filters);
     return sendDownload(reply, { fileName: `sla-timers-${sastDate(new Date())}.csv`, contentType: "text/csv; charset=utf-8", body: csv });
   });

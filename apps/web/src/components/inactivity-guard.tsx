@@ -48,7 +48,5 @@ export function InactivityWarning({ open, remainingMs, onContinue, onSignOut }: 
 /** Watches for inactivity while signed in: a warning after 13 minutes, sign-out at 15 (docs/product-rules.md#passwords-and-sessions). */
 export function InactivityGuard({ onTimeout }: { onTimeout: () => void }) {
   const { warningOpen, remainingMs, continueSession } = useInactivityTimer({ onTimeout });
-  return (
-    <InactivityWarning open={warningOpen} remainingMs={remainingMs} onContinue={continueSession} onSignOut={onTimeout} />
-  );
+  return <InactivityWarning open={warningOpen} remainingMs={remainingMs} onContinue={continueSession} onSignOut={onTimeout} />;
 }

@@ -39,7 +39,9 @@ export function EmptyState({
   className?: string;
 }) {
   return (
-    <div className={cn("flex flex-col items-center justify-center rounded-lg border border-dashed bg-card px-6 py-14 text-center", className)}>
+    <div
+      className={cn("flex flex-col items-center justify-center rounded-lg border border-dashed bg-card px-6 py-14 text-center", className)}
+    >
       <div className="flex size-11 items-center justify-center rounded-full bg-muted">
         <Icon className="size-5 text-muted-foreground" aria-hidden />
       </div>

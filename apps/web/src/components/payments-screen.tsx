@@ -15,7 +15,10 @@ import { AdminScreen } from "@/components/payments/admin-accounts";
 import { AccountPanel } from "@/components/payments/account-panel";
 
 /** The statement a page opens on: the last 90 days. */
-export const openingStatementInput = (attorneyId: string | undefined) => ({ ...(attorneyId ? { attorneyId } : {}), ...defaultStatementPeriod(todayInSa()) });
+export const openingStatementInput = (attorneyId: string | undefined) => ({
+  ...(attorneyId ? { attorneyId } : {}),
+  ...defaultStatementPeriod(todayInSa()),
+});
 
 /** What /payments and /admin/payments read first, for their loaders (the same inputs the screen uses). */
 export function prefetchPayments(context: AppRouteContext, attorneyId: string | undefined) {
@@ -28,7 +31,8 @@ export function prefetchPayments(context: AppRouteContext, attorneyId: string | 
     ({ trpc }) => (!admin || attorneyId ? trpc.payments.getAccount.prefetch(account) : Promise.resolve()),
     ({ trpc }) => (!admin || attorneyId ? trpc.payments.list.prefetch(account) : Promise.resolve()),
     ({ trpc }) => (!admin || attorneyId ? trpc.payments.listProofs.prefetch(account) : Promise.resolve()),
-    ({ trpc }) => (!admin || attorneyId ? trpc.payments.getStatement.prefetch(openingStatementInput(admin ? attorneyId : undefined)) : Promise.resolve()),
+    ({ trpc }) =>
+      !admin || attorneyId ? trpc.payments.getStatement.prefetch(openingStatementInput(admin ? attorneyId : undefined)) : Promise.resolve(),
   );
 }
 
@@ -38,7 +42,13 @@ export function prefetchPayments(context: AppRouteContext, attorneyId: string | 
  * payment (and sends one), payments received and statements. An administrator sees every account
  * and the proofs awaiting a match, picks an attorney, and records, allocates and reverses payments.
  */
-export function PaymentsScreen({ attorneyId, onChooseAttorney }: { attorneyId: string | undefined; onChooseAttorney: (attorneyId: string | undefined) => void }) {
+export function PaymentsScreen({
+  attorneyId,
+  onChooseAttorney,
+}: {
+  attorneyId: string | undefined;
+  onChooseAttorney: (attorneyId: string | undefined) => void;
+}) {
   const me = useCurrentUser().data;
   const [action, setAction] = React.useState<Action | null>(null);
   if (!me) return null;

@@ -104,7 +104,6 @@ export function useForgotPassword() {
 
 export function useResetPassword() {
   return useMutation({
-    mutationFn: (input: { token: string; password: string }) =>
-      apiJson<{ message: string }>("POST", "/api/reset-password", input),
+    mutationFn: (input: { token: string; password: string }) => apiJson<{ message: string }>("POST", "/api/reset-password", input),
   });
 }

@@ -21,7 +21,11 @@ export function useBookingPages(input: BookingFilters, enabled = true) {
 export const bookingsInRangeInput = (input: BookingFilters & { from: string; to: string }) => ({ limit: 500, ...input });
 
 export function useBookingsInRange(input: BookingFilters & { from: string; to: string }, enabled = true) {
-  return trpc.bookings.list.useQuery(bookingsInRangeInput(input), { select: (page) => page.items, placeholderData: keepPreviousData, enabled });
+  return trpc.bookings.list.useQuery(bookingsInRangeInput(input), {
+    select: (page) => page.items,
+    placeholderData: keepPreviousData,
+    enabled,
+  });
 }
 
 /** How far back the Past tab of a user's bookings looks. */
@@ -54,7 +58,10 @@ export function useBookingActions() {
   const refresh = useRefreshBookings();
   const confirm = trpc.bookings.confirm.useMutation({
     onSuccess: async (b) => {
-      toast({ title: "Booking confirmed", description: `${b.reference}: ${b.patientName} with ${b.consultantName} on ${formatWhen(b.startsAt)}. Both were notified.` });
+      toast({
+        title: "Booking confirmed",
+        description: `${b.reference}: ${b.patientName} with ${b.consultantName} on ${formatWhen(b.startsAt)}. Both were notified.`,
+      });
       await refresh();
     },
     meta: { errorTitle: "Could not confirm the booking" },

@@ -44,7 +44,9 @@ function openTab() {
 
 /** The server ends the stream with "session ended", as a process of the previous version does when it stops. */
 function sessionEndedError() {
-  return TRPCClientError.from({ error: { message: "Your session has ended.", code: -32001, data: { code: "UNAUTHORIZED", httpStatus: 401 } } }) as TRPCClientError<AppRouter>;
+  return TRPCClientError.from({
+    error: { message: "Your session has ended.", code: -32001, data: { code: "UNAUTHORIZED", httpStatus: 401 } },
+  }) as TRPCClientError<AppRouter>;
 }
 
 beforeEach(() => {
@@ -52,7 +54,10 @@ beforeEach(() => {
   userStatus = 200;
   expired.mockReset();
   setUnauthorizedHandler(expired);
-  vi.stubGlobal("fetch", vi.fn(async () => new Response(JSON.stringify({ id: "u1" }), { status: userStatus, headers: { "content-type": "application/json" } })));
+  vi.stubGlobal(
+    "fetch",
+    vi.fn(async () => new Response(JSON.stringify({ id: "u1" }), { status: userStatus, headers: { "content-type": "application/json" } })),
+  );
 });
 
 afterEach(() => {

@@ -2,7 +2,14 @@ import type { LiveMessage } from "@medlegal/domain";
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useSyncExternalStore } from "react";
 import { getJson } from "@/lib/api";
-import { invalidationsFor, isLiveConnected, onLiveConnectionChange, publishLiveMessage, reconnectDelayMs, setLiveConnected } from "@/lib/live-events";
+import {
+  invalidationsFor,
+  isLiveConnected,
+  onLiveConnectionChange,
+  publishLiveMessage,
+  reconnectDelayMs,
+  setLiveConnected,
+} from "@/lib/live-events";
 import { trpc } from "@/lib/trpc";
 
 export interface LiveEventsOptions {

@@ -3,13 +3,17 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { notificationsQuery } from "./use-notifications";
 
 const userId = "00000000-0000-4000-8000-000000000001";
-const list = [{ id: "n1", userId, type: "other", title: "Hello", message: "m", read: false, link: null, createdAt: "2026-11-25T08:00:00.000Z" }];
+const list = [
+  { id: "n1", userId, type: "other", title: "Hello", message: "m", read: false, link: null, createdAt: "2026-11-25T08:00:00.000Z" },
+];
 
 describe("the notification poll", () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it("sends the ETag of the list it holds and keeps that list on 304", async () => {
-    const fetch = vi.fn(async (_url: string, _init: RequestInit) => new Response(JSON.stringify(list), { status: 200, headers: { ETag: 'W/"n1-7"' } }));
+    const fetch = vi.fn(
+      async (_url: string, _init: RequestInit) => new Response(JSON.stringify(list), { status: 200, headers: { ETag: 'W/"n1-7"' } }),
+    );
     vi.stubGlobal("fetch", fetch);
     const client = new QueryClient();
     const first = await client.fetchQuery(notificationsQuery(userId));

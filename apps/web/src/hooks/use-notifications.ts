@@ -37,20 +37,17 @@ export function useNotificationActions(userId: string) {
   const key = queryKeys.notifications(userId);
   const update = (fn: (list: NotificationDto[]) => NotificationDto[]) =>
     queryClient.setQueryData<NotificationDto[]>(key, (old) => (old ? fn(old) : old));
-  const onError = (error: unknown) =>
-    toast({ variant: "destructive", title: "Error", description: readableErrorMessage(error) });
+  const onError = (error: unknown) => toast({ variant: "destructive", title: "Error", description: readableErrorMessage(error) });
   const refresh = () => queryClient.invalidateQueries({ queryKey: key });
 
   const markRead = useMutation({
-    mutationFn: (id: string) =>
-      apiJson<NotificationDto>("PATCH", `/api/notifications/${encodeURIComponent(id)}/read`),
+    mutationFn: (id: string) => apiJson<NotificationDto>("PATCH", `/api/notifications/${encodeURIComponent(id)}/read`),
     onSuccess: (_data, id) => update((list) => list.map((n) => (n.id === id ? { ...n, read: true } : n))),
     onError,
     onSettled: refresh,
   });
   const markAllRead = useMutation({
-    mutationFn: () =>
-      apiJson<{ updated: number }>("PATCH", `/api/notifications/${encodeURIComponent(userId)}/read-all`),
+    mutationFn: () => apiJson<{ updated: number }>("PATCH", `/api/notifications/${encodeURIComponent(userId)}/read-all`),
     onSuccess: () => update((list) => list.map((n) => ({ ...n, read: true }))),
     onError,
     onSettled: refresh,

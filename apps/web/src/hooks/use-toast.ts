@@ -13,10 +13,7 @@ export interface ToastItem {
 
 export type ToastInput = Omit<ToastItem, "id" | "open">;
 
-type Action =
-  | { type: "ADD"; toast: ToastItem }
-  | { type: "DISMISS"; id?: string }
-  | { type: "REMOVE"; id?: string };
+type Action = { type: "ADD"; toast: ToastItem } | { type: "DISMISS"; id?: string } | { type: "REMOVE"; id?: string };
 
 interface State {
   toasts: ToastItem[];

@@ -16,7 +16,15 @@ interface State {
   confirmEmail: string;
 }
 
-function Demo({ onSubmit, serverErrors, mode }: { onSubmit: (v: State) => void; serverErrors?: Record<string, string>; mode?: "onSubmit" }) {
+function Demo({
+  onSubmit,
+  serverErrors,
+  mode,
+}: {
+  onSubmit: (v: State) => void;
+  serverErrors?: Record<string, string>;
+  mode?: "onSubmit";
+}) {
   const { err, formRef, text, submit } = useZodForm<State>({
     initial: () => ({ name: "", email: "", confirmEmail: "" }),
     schema,

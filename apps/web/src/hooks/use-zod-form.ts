@@ -46,13 +46,16 @@ export function useZodForm<T extends FieldValues>({
   rules.current = { schema, toPayload, refine };
   const resolver = React.useMemo<Resolver<T>>(
     () => async (values, context, options) => {
-    const { schema, toPayload, refine } = rules.current;
-    const checked = await zodResolver(schema as never)(toPayload(values) as never, context, { ...options, shouldUseNativeValidation: false } as never);
-    let errors = firstMessages(checked.errors);
-    if (refine) errors = refine(values, errors);
-    if (Object.keys(errors).length === 0) return { values, errors: {} };
-    const tree = Object.fromEntries(Object.entries(errors).map(([name, message]) => [name, { type: "validate", message }]));
-    return { values: {}, errors: tree as FieldErrors<T> };
+      const { schema, toPayload, refine } = rules.current;
+      const checked = await zodResolver(schema as never)(toPayload(values) as never, context, {
+        ...options,
+        shouldUseNativeValidation: false,
+      } as never);
+      let errors = firstMessages(checked.errors);
+      if (refine) errors = refine(values, errors);
+      if (Object.keys(errors).length === 0) return { values, errors: {} };
+      const tree = Object.fromEntries(Object.entries(errors).map(([name, message]) => [name, { type: "validate", message }]));
+      return { values: {}, errors: tree as FieldErrors<T> };
     },
     [],
   );
@@ -119,7 +122,8 @@ export function useZodForm<T extends FieldValues>({
     return typeof message === "string" && message ? message : undefined;
   };
   /** A field was edited: the new value, checked as react-hook-form's mode says (what `Controller` does). */
-  const change = (name: string, value: unknown) => void methods.register(name as Path<T>).onChange({ target: { name, value }, type: "change" });
+  const change = (name: string, value: unknown) =>
+    void methods.register(name as Path<T>).onChange({ target: { name, value }, type: "change" });
   /** A field was left (or a list was edited): from now on its error shows. */
   const touch = (name: string) =>
     void methods.register(name as Path<T>).onBlur({ target: { name, value: methods.getValues(name as Path<T>) }, type: "blur" });
@@ -161,5 +165,21 @@ export function useZodForm<T extends FieldValues>({
   // checked during render, so the button follows each keystroke at once.
   const complete = schema.safeParse(toPayload(form)).success && (!refine || Object.keys(refine(form, {})).length === 0);
 
-  return { methods, form, patch, touch, reset, err, valid, complete, dirty: isDirty, submitted: submitCount > 0, formRef, describe, bind, text, submit };
+  return {
+    methods,
+    form,
+    patch,
+    touch,
+    reset,
+    err,
+    valid,
+    complete,
+    dirty: isDirty,
+    submitted: submitCount > 0,
+    formRef,
+    describe,
+    bind,
+    text,
+    submit,
+  };
 }

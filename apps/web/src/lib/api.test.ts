@@ -1,5 +1,13 @@
 import { describe, expect, it, vi } from "vitest";
-import { HttpError, httpErrorMessage, notifyUnauthorized, readableErrorMessage, setSigningOut, setUnauthorizedHandler, throwIfResNotOk } from "./api";
+import {
+  HttpError,
+  httpErrorMessage,
+  notifyUnauthorized,
+  readableErrorMessage,
+  setSigningOut,
+  setUnauthorizedHandler,
+  throwIfResNotOk,
+} from "./api";
 
 describe("request errors", () => {
   it("formats the message as `status: body`", () => {
@@ -29,9 +37,7 @@ describe("request errors", () => {
   });
 
   it("shows people the server's message, else the text after the status", () => {
-    expect(readableErrorMessage(new Error('401: {"message":"Invalid username or password"}'))).toBe(
-      "Invalid username or password",
-    );
+    expect(readableErrorMessage(new Error('401: {"message":"Invalid username or password"}'))).toBe("Invalid username or password");
     expect(readableErrorMessage(new Error("503: Service Unavailable"))).toBe("Service Unavailable");
     expect(readableErrorMessage(new Error("500: <html>oops</html>"), "Fallback")).toBe("Fallback");
     expect(readableErrorMessage("not an error", "Fallback")).toBe("Fallback");

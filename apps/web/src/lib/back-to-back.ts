@@ -25,15 +25,21 @@ export interface Plan {
  * after those it waits for, docs/decisions.md "Disciplines that wait"); null when no single venue
  * has a slot for everyone in such an order.
  */
-export function planBackToBack(slotsByConsultant: Record<string, readonly Slot[]>, before: readonly (readonly [string, string])[] = []): Plan | null {
+export function planBackToBack(
+  slotsByConsultant: Record<string, readonly Slot[]>,
+  before: readonly (readonly [string, string])[] = [],
+): Plan | null {
   const keys = Object.keys(slotsByConsultant);
   if (keys.length === 0 || keys.some((k) => slotsByConsultant[k]!.length === 0)) return null;
   const places = new Set(keys.flatMap((k) => slotsByConsultant[k]!.map(placeOf)));
   let best: Plan | null = null;
-  const inOrder = (order: readonly string[]) => before.every(([first, then]) => !order.includes(first) || !order.includes(then) || order.indexOf(first) < order.indexOf(then));
+  const inOrder = (order: readonly string[]) =>
+    before.every(([first, then]) => !order.includes(first) || !order.includes(then) || order.indexOf(first) < order.indexOf(then));
   const orders = (keys.length <= 6 ? permutations(keys) : [keys]).filter(inOrder);
   for (const place of places) {
-    const at = Object.fromEntries(keys.map((k) => [k, slotsByConsultant[k]!.filter((s) => placeOf(s) === place).sort((a, b) => a.startsAt.localeCompare(b.startsAt))]));
+    const at = Object.fromEntries(
+      keys.map((k) => [k, slotsByConsultant[k]!.filter((s) => placeOf(s) === place).sort((a, b) => a.startsAt.localeCompare(b.startsAt))]),
+    );
     if (keys.some((k) => at[k]!.length === 0)) continue;
     for (const order of orders) {
       for (const first of at[order[0]!]!) {
@@ -71,6 +77,7 @@ export function pickWarnings(picks: readonly Slot[]): string[] {
       break;
     }
   }
-  if (new Set(sorted.map(placeOf)).size > 1) warnings.push("The chosen slots are at different venues: the claimant would have to travel between them.");
+  if (new Set(sorted.map(placeOf)).size > 1)
+    warnings.push("The chosen slots are at different venues: the claimant would have to travel between them.");
   return warnings;
 }

@@ -32,15 +32,22 @@ describe("the first page after sign-in (the dashboard's route loader)", () => {
         return new Response(JSON.stringify(body), { status: 200, headers: { "content-type": "application/json" } });
       }),
     );
-    const link: TRPCLink<AppRouter> = () => ({ op }) =>
-      observable((observer) => {
-        asked.push(op.path);
-        observer.next({ result: { type: "data", data: { role: "administrator" } } });
-        observer.complete();
-      });
+    const link: TRPCLink<AppRouter> =
+      () =>
+      ({ op }) =>
+        observable((observer) => {
+          asked.push(op.path);
+          observer.next({ result: { type: "data", data: { role: "administrator" } } });
+          observer.complete();
+        });
     const queryClient = createQueryClient();
     const trpcClient = trpc.createClient({ links: [link] });
-    const context = { queryClient, trpc: createTrpcQueryUtils(queryClient, trpcClient), user: ADMIN, allowed: true } as unknown as AppRouteContext;
+    const context = {
+      queryClient,
+      trpc: createTrpcQueryUtils(queryClient, trpcClient),
+      user: ADMIN,
+      allowed: true,
+    } as unknown as AppRouteContext;
 
     const loader = Route.options.loader as unknown as (args: { context: AppRouteContext }) => Promise<void>;
     await loader({ context });

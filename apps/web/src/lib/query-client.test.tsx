@@ -29,7 +29,11 @@ describe("the default mutation error toast", () => {
 
   it("shows the server's sentence under the mutation's title, or 'Not done'", async () => {
     await failOnce({ meta: { errorTitle: "Could not pause the timer" } });
-    expect(toast).toHaveBeenCalledExactlyOnceWith({ variant: "destructive", title: "Could not pause the timer", description: "The timer is already paused." });
+    expect(toast).toHaveBeenCalledExactlyOnceWith({
+      variant: "destructive",
+      title: "Could not pause the timer",
+      description: "The timer is already paused.",
+    });
     await failOnce();
     expect(toast).toHaveBeenLastCalledWith({ variant: "destructive", title: "Not done", description: "The timer is already paused." });
   });

@@ -45,12 +45,24 @@ const INVOICE = {
   balanceCents: 141976,
   createdAt: "2026-11-23T08:00:00.000Z",
 };
-const NO_MONEY = { count: 0, totalCents: 0, creditedCents: 0, balanceCents: 0, ageing: { current: 0, days1to30: 0, days31to60: 0, days61to90: 0, days90plus: 0, totalCents: 0 } };
+const NO_MONEY = {
+  count: 0,
+  totalCents: 0,
+  creditedCents: 0,
+  balanceCents: 0,
+  ageing: { current: 0, days1to30: 0, days31to60: 0, days61to90: 0, days90plus: 0, totalCents: 0 },
+};
 // The attorney's one open invoice: money owed to the agency, none owed by it.
 const ONE_RECEIVABLE = {
   count: 1,
   creditNoteCount: 0,
-  receivable: { count: 1, totalCents: 141976, creditedCents: 0, balanceCents: 141976, ageing: { current: 141976, days1to30: 0, days31to60: 0, days61to90: 0, days90plus: 0, totalCents: 141976 } },
+  receivable: {
+    count: 1,
+    totalCents: 141976,
+    creditedCents: 0,
+    balanceCents: 141976,
+    ageing: { current: 141976, days1to30: 0, days31to60: 0, days61to90: 0, days90plus: 0, totalCents: 141976 },
+  },
   payable: NO_MONEY,
 };
 
@@ -100,7 +112,9 @@ describe("route loaders", () => {
     expect(calls.map((c) => c.path).sort()).toEqual(["bookings.list", "consultants.list", "specializations.listActive"]);
   });
   it("My Invoices: an attorney's hover fetches their invoices once, and the page shows them without recipients, drafts or staff filters", async () => {
-    const { calls, router } = renderApp("/settings?tab=password", ATTORNEY, { "invoices.list": { items: [INVOICE], creditNotes: [], totals: ONE_RECEIVABLE, truncated: false } });
+    const { calls, router } = renderApp("/settings?tab=password", ATTORNEY, {
+      "invoices.list": { items: [INVOICE], creditNotes: [], totals: ONE_RECEIVABLE, truncated: false },
+    });
     const link = within(await screen.findByRole("navigation", { name: /main/i })).getByRole("link", { name: "My Invoices" });
     const user = userEvent.setup();
     await user.hover(link);
@@ -120,17 +134,36 @@ describe("route loaders", () => {
   it("Invoice Management: staff get every invoice with its recipient, the attorneys of the cases as a filter, and New invoice", async () => {
     const { calls, router } = renderApp("/settings?tab=password", ADMIN, {
       "invoices.list": { items: [INVOICE], creditNotes: [], totals: ONE_RECEIVABLE, truncated: false },
-      "cases.list": [{ id: "00000000-0000-4000-8000-000000000301", reference: "CASE-2026-00001", attorneyId: ATTORNEY.id, attorneyName: "Johan van der Merwe", firmName: "Van der Merwe Attorneys Inc." }],
+      "cases.list": [
+        {
+          id: "00000000-0000-4000-8000-000000000301",
+          reference: "CASE-2026-00001",
+          attorneyId: ATTORNEY.id,
+          attorneyName: "Johan van der Merwe",
+          firmName: "Van der Merwe Attorneys Inc.",
+        },
+      ],
     });
     const link = within(await screen.findByRole("navigation", { name: /main/i })).getByRole("link", { name: "Invoice Management" });
     const user = userEvent.setup();
     await user.hover(link);
-    await waitFor(() => expect(calls).toEqual(expect.arrayContaining([{ path: "invoices.list", input: {} }, { path: "cases.list", input: {} }])));
+    await waitFor(() =>
+      expect(calls).toEqual(
+        expect.arrayContaining([
+          { path: "invoices.list", input: {} },
+          { path: "cases.list", input: {} },
+        ]),
+      ),
+    );
     await user.click(link);
     await waitFor(() => expect(router.state.location.pathname).toBe("/invoices"));
     expect(await screen.findByRole("heading", { name: "Invoice Management" })).toBeInTheDocument();
     expect(screen.getByText("Van der Merwe Attorneys Inc.")).toBeInTheDocument();
-    expect(within(screen.getByLabelText("Recipient attorney")).getByRole("option", { name: "Johan van der Merwe (Van der Merwe Attorneys Inc.)" })).toBeInTheDocument();
+    expect(
+      within(screen.getByLabelText("Recipient attorney")).getByRole("option", {
+        name: "Johan van der Merwe (Van der Merwe Attorneys Inc.)",
+      }),
+    ).toBeInTheDocument();
     expect(screen.getByRole("link", { name: "New invoice" })).toHaveAttribute("href", "/manual-invoice");
     expect(calls.map((c) => c.path).sort()).toEqual(["cases.list", "invoices.list"]);
   });

@@ -5,7 +5,8 @@
  */
 
 // The same shape zod's uuid() accepts (RFC 9562 version and variant digits, or the nil and max ids).
-const UUID = /^([0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$/i;
+const UUID =
+  /^([0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$/i;
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 export const searchParam = {
@@ -26,7 +27,9 @@ export const searchParam = {
 
 /** Leaves out the parameters that were missing or refused, so the URL and the loader deps stay clean. */
 export function definedOnly<T extends Record<string, unknown>>(search: T): { [K in keyof T]?: Exclude<T[K], undefined> } {
-  return Object.fromEntries(Object.entries(search).filter(([, value]) => value !== undefined)) as { [K in keyof T]?: Exclude<T[K], undefined> };
+  return Object.fromEntries(Object.entries(search).filter(([, value]) => value !== undefined)) as {
+    [K in keyof T]?: Exclude<T[K], undefined>;
+  };
 }
 
 /** The URL's parameters with `changes` applied, a cleared filter (undefined or "") left out. */

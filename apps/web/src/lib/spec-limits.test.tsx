@@ -18,7 +18,13 @@ describe("client behaviour (docs/product-rules.md): data reads", () => {
 
   it("are set up fresh for 5 minutes, never retried, and not refetched on focus, reconnect or interval", () => {
     const { queries, mutations } = queryClient.getDefaultOptions();
-    expect(queries).toMatchObject({ staleTime: 300_000, retry: false, refetchOnWindowFocus: false, refetchOnReconnect: false, refetchInterval: false });
+    expect(queries).toMatchObject({
+      staleTime: 300_000,
+      retry: false,
+      refetchOnWindowFocus: false,
+      refetchOnReconnect: false,
+      refetchInterval: false,
+    });
     expect(mutations).toMatchObject({ retry: false });
   });
 

@@ -17,9 +17,7 @@ export function trpcFieldErrors(error: unknown): Record<string, string> | undefi
   const data = (error as { data?: { fieldErrors?: unknown } }).data;
   const fieldErrors = data?.fieldErrors;
   if (!fieldErrors || typeof fieldErrors !== "object") return undefined;
-  const entries = Object.entries(fieldErrors as Record<string, unknown>).filter(
-    (e): e is [string, string] => typeof e[1] === "string",
-  );
+  const entries = Object.entries(fieldErrors as Record<string, unknown>).filter((e): e is [string, string] => typeof e[1] === "string");
   return entries.length > 0 ? byField(Object.fromEntries(entries)) : undefined;
 }
 

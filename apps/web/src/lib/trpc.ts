@@ -30,7 +30,8 @@ export function createTrpcClient() {
           async fetch(url, options) {
             const res = await fetch(url, { ...(options as RequestInit), credentials: "include" });
             // A meeting guest (or a joint minute's opposing expert) has no account to be signed out of: their page says what a 401 means itself.
-            if (res.status === 401 && !window.location.pathname.startsWith("/join/") && window.location.pathname !== "/joint-minute") notifyUnauthorized();
+            if (res.status === 401 && !window.location.pathname.startsWith("/join/") && window.location.pathname !== "/joint-minute")
+              notifyUnauthorized();
             return res;
           },
         }),

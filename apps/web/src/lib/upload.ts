@@ -68,7 +68,12 @@ function postFile<T>(
 }
 
 /** Sends one file to POST /api/queries/{id}/documents; resolves with the stored document. */
-export function uploadQueryDocument(queryId: string, file: File, onProgress: (fraction: number) => void, signal?: AbortSignal): Promise<QueryDocument> {
+export function uploadQueryDocument(
+  queryId: string,
+  file: File,
+  onProgress: (fraction: number) => void,
+  signal?: AbortSignal,
+): Promise<QueryDocument> {
   return postFile<QueryDocument>(`/api/queries/${encodeURIComponent(queryId)}/documents`, file, {
     onProgress,
     signal,
@@ -97,14 +102,24 @@ export function uploadPaymentProof(
   onProgress: (fraction: number) => void,
 ): Promise<PaymentProofItem> {
   return postFile(`/api/payments/proofs`, file, {
-    fields: { amountCents: String(fields.amountCents), paidOn: fields.paidOn, reference: fields.reference, note: fields.note, invoiceIds: fields.invoiceIds.join(",") },
+    fields: {
+      amountCents: String(fields.amountCents),
+      paidOn: fields.paidOn,
+      reference: fields.reference,
+      note: fields.note,
+      invoiceIds: fields.invoiceIds.join(","),
+    },
     onProgress,
     messages: { tooLarge: "Files can be at most 10 MB.", missing: "Payments are not available to you." },
   });
 }
 
 /** Sends a message attachment to POST /api/messages/attachments (PDF, PNG or JPEG); it is attached by the next send. */
-export function uploadMessageAttachment(file: File, onProgress: (fraction: number) => void, signal?: AbortSignal): Promise<MessageAttachment> {
+export function uploadMessageAttachment(
+  file: File,
+  onProgress: (fraction: number) => void,
+  signal?: AbortSignal,
+): Promise<MessageAttachment> {
   return postFile(`/api/messages/attachments`, file, {
     onProgress,
     signal,
@@ -126,7 +141,12 @@ export function uploadAgreement(
 }
 
 /** Sends a case's signed deferral undertaking or its settlement or court order to POST /api/cases/:id/billing/files/:kind. */
-export function uploadBillingFile(caseId: string, kind: "undertaking" | "order", file: File, onProgress: (fraction: number) => void): Promise<CaseBillingView> {
+export function uploadBillingFile(
+  caseId: string,
+  kind: "undertaking" | "order",
+  file: File,
+  onProgress: (fraction: number) => void,
+): Promise<CaseBillingView> {
   return postFile(`/api/cases/${caseId}/billing/files/${kind}`, file, {
     onProgress,
     messages: { tooLarge: "Files can be at most 10 MB.", missing: "This case's billing is not available to you." },

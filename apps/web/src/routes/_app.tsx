@@ -56,7 +56,10 @@ function AppLayout() {
   return (
     <TrpcProvider>
       <TooltipProvider>
-        <AppShell user={user.data} sidebarExtra={can(role, "views.own") ? (onNavigate) => <SavedViewsNav role={role} onNavigate={onNavigate} /> : undefined}>
+        <AppShell
+          user={user.data}
+          sidebarExtra={can(role, "views.own") ? (onNavigate) => <SavedViewsNav role={role} onNavigate={onNavigate} /> : undefined}
+        >
           <LiveEvents />
           {allowed ? <Outlet /> : <NoAccess />}
         </AppShell>

@@ -81,10 +81,7 @@ function AuthPage() {
   return (
     <div className="grid min-h-svh lg:grid-cols-[minmax(0,5fr)_minmax(0,7fr)]">
       <aside className="relative hidden overflow-hidden bg-sidebar p-10 text-sidebar-foreground lg:sticky lg:top-0 lg:flex lg:h-svh lg:flex-col">
-        <div
-          aria-hidden
-          className="pointer-events-none absolute -top-40 -left-40 size-[32rem] rounded-full bg-primary/25 blur-3xl"
-        />
+        <div aria-hidden className="pointer-events-none absolute -top-40 -left-40 size-[32rem] rounded-full bg-primary/25 blur-3xl" />
         <Brand inverted className="relative" />
         <div className="relative mt-auto mb-auto max-w-md py-12">
           <h2 className="text-3xl font-semibold tracking-tight text-white">Medico-legal cases and reports, in one place.</h2>
@@ -115,9 +112,7 @@ function AuthPage() {
             <p className="mt-3 text-lg font-semibold tracking-tight">MedLegal</p>
           </div>
           <div className="mb-6">
-            <h1 className="text-2xl font-semibold tracking-tight">
-              {tab === "signin" ? "Sign in to MedLegal" : "Create your account"}
-            </h1>
+            <h1 className="text-2xl font-semibold tracking-tight">{tab === "signin" ? "Sign in to MedLegal" : "Create your account"}</h1>
             <p className="mt-1 text-sm text-muted-foreground">
               {tab === "signin"
                 ? "Sign in to continue to your cases, queries and reports."
@@ -126,8 +121,8 @@ function AuthPage() {
           </div>
           {idleSignOut && tab === "signin" && (
             <p role="status" className="mb-4 rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900">
-              You were signed out after {INACTIVITY_TIMEOUT_MS / 60_000} minutes without activity, to keep claimants' information safe. Sign in
-              again to continue.
+              You were signed out after {INACTIVITY_TIMEOUT_MS / 60_000} minutes without activity, to keep claimants' information safe. Sign
+              in again to continue.
             </p>
           )}
           <Tabs value={tab} onValueChange={setTab}>

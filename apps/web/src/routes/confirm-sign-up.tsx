@@ -56,7 +56,9 @@ function ConfirmSignUpPage() {
               <UserCheck className="size-5 text-primary" aria-hidden />
             </div>
             <h1 className="mt-4 text-lg font-semibold">Finish creating your account</h1>
-            <p className="mt-1.5 text-sm text-muted-foreground">Your e-mail address is confirmed by this link. Create the account and sign in.</p>
+            <p className="mt-1.5 text-sm text-muted-foreground">
+              Your e-mail address is confirmed by this link. Create the account and sign in.
+            </p>
             <Button className="mt-6 w-full" disabled={confirm.isPending} onClick={() => token && confirm.mutate(token)}>
               {confirm.isPending ? "Creating your account…" : "Create my account"}
             </Button>

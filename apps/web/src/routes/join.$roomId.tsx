@@ -18,7 +18,8 @@ interface JoinSearch {
  * opens. A reload without the token goes on with the session while it lasts.
  */
 export const Route = createFileRoute("/join/$roomId")({
-  validateSearch: (search: Record<string, unknown>): JoinSearch => (typeof search.token === "string" && search.token ? { token: search.token } : {}),
+  validateSearch: (search: Record<string, unknown>): JoinSearch =>
+    typeof search.token === "string" && search.token ? { token: search.token } : {},
   // Its tRPC client loads with this page, not with the first download (lib/trpc-runtime.tsx).
   component: () => (
     <TrpcProvider>

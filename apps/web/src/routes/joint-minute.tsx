@@ -27,7 +27,8 @@ interface GuestSearch {
  * on with the session while it lasts.
  */
 export const Route = createFileRoute("/joint-minute")({
-  validateSearch: (search: Record<string, unknown>): GuestSearch => (typeof search.token === "string" && search.token ? { token: search.token } : {}),
+  validateSearch: (search: Record<string, unknown>): GuestSearch =>
+    typeof search.token === "string" && search.token ? { token: search.token } : {},
   // Its tRPC client loads with this page, not with the first download (lib/trpc-runtime.tsx).
   component: () => (
     <TrpcProvider>
@@ -90,7 +91,16 @@ function GuestMinutePage() {
             <p className="text-sm text-muted-foreground">We e-mailed a 6-digit code to {open.data.emailHint}. It works for 15 minutes.</p>
             <form onSubmit={submit} noValidate className="grid gap-3" aria-label="Confirm your e-mail address">
               <Field label="Code" htmlFor="guest-code" error={codeError} required>
-                <Input id="guest-code" value={code} onChange={(e) => setCode(e.target.value)} inputMode="numeric" autoComplete="one-time-code" maxLength={6} aria-invalid={codeError ? true : undefined} aria-describedby={codeError ? "guest-code-error" : undefined} />
+                <Input
+                  id="guest-code"
+                  value={code}
+                  onChange={(e) => setCode(e.target.value)}
+                  inputMode="numeric"
+                  autoComplete="one-time-code"
+                  maxLength={6}
+                  aria-invalid={codeError ? true : undefined}
+                  aria-describedby={codeError ? "guest-code-error" : undefined}
+                />
               </Field>
               <div className="flex flex-wrap gap-2">
                 <Button type="submit" disabled={verify.isPending}>
@@ -111,8 +121,15 @@ function GuestMinutePage() {
 function GuestWorkspace() {
   const minute = trpc.jointMinutes.guestGet.useQuery(undefined, { retry: false });
   const [codeHint, setCodeHint] = React.useState<string | null>(null);
-  const save = trpc.jointMinutes.guestSaveIssues.useMutation({ meta: { errorTitle: "Not saved" }, onSuccess: (saved) => toast({ title: `Version ${saved.version} saved` }), onSettled: () => void minute.refetch() });
-  const askCode = trpc.jointMinutes.guestRequestSignCode.useMutation({ meta: { errorTitle: "No code sent" }, onSuccess: (sent) => setCodeHint(sent.emailHint) });
+  const save = trpc.jointMinutes.guestSaveIssues.useMutation({
+    meta: { errorTitle: "Not saved" },
+    onSuccess: (saved) => toast({ title: `Version ${saved.version} saved` }),
+    onSettled: () => void minute.refetch(),
+  });
+  const askCode = trpc.jointMinutes.guestRequestSignCode.useMutation({
+    meta: { errorTitle: "No code sent" },
+    onSuccess: (sent) => setCodeHint(sent.emailHint),
+  });
   const sign = trpc.jointMinutes.guestSign.useMutation({
     meta: { errorTitle: "Not signed" },
     onSuccess: (signed) => {
@@ -142,10 +159,15 @@ function GuestWorkspace() {
       <div className="mb-6">
         <h1 className="text-xl font-semibold tracking-tight sm:text-2xl">Joint minute: {m.discipline}</h1>
         <p className="mt-1 text-sm text-muted-foreground">
-          {m.claimantName} · {m.ourExpertName} (the agency&apos;s expert) and you, {m.opposing.name} (for {JOINT_MINUTE_SIDE_PHRASES[m.opposing.side]}) · {m.frozen ? "Signed by both experts" : minuteVersionLabel(m.version)}
+          {m.claimantName} · {m.ourExpertName} (the agency&apos;s expert) and you, {m.opposing.name} (for{" "}
+          {JOINT_MINUTE_SIDE_PHRASES[m.opposing.side]}) · {m.frozen ? "Signed by both experts" : minuteVersionLabel(m.version)}
         </p>
         {m.frozen && (
-          <a href="/api/joint-minute/minute.pdf" download className="mt-3 inline-block rounded-sm text-sm font-medium text-primary underline underline-offset-2 outline-none focus-visible:ring-2 focus-visible:ring-ring">
+          <a
+            href="/api/joint-minute/minute.pdf"
+            download
+            className="mt-3 inline-block rounded-sm text-sm font-medium text-primary underline underline-offset-2 outline-none focus-visible:ring-2 focus-visible:ring-ring"
+          >
             Download the signed minute (PDF)
           </a>
         )}
@@ -155,7 +177,9 @@ function GuestWorkspace() {
           <Card>
             <CardHeader>
               <CardTitle>Issues</CardTitle>
-              <CardDescription>{m.canEdit ? "Write your view; the outcome and reasons are joint." : "As signed by both experts."}</CardDescription>
+              <CardDescription>
+                {m.canEdit ? "Write your view; the outcome and reasons are joint." : "As signed by both experts."}
+              </CardDescription>
             </CardHeader>
             <CardContent>
               <IssuesEditor minute={m} party="opposing" pending={save.isPending} onSave={(input) => save.mutate(input)} />

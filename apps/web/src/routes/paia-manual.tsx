@@ -1,5 +1,13 @@
 import type { PaiaManual } from "@medlegal/domain";
-import { PAIA_DATA_SUBJECTS, PAIA_OTHER_LEGISLATION, PAIA_PURPOSES, PAIA_RECIPIENTS, PAIA_RECORD_SUBJECTS, PAIA_SECURITY, PAIA_TRANSBORDER } from "@medlegal/domain";
+import {
+  PAIA_DATA_SUBJECTS,
+  PAIA_OTHER_LEGISLATION,
+  PAIA_PURPOSES,
+  PAIA_RECIPIENTS,
+  PAIA_RECORD_SUBJECTS,
+  PAIA_SECURITY,
+  PAIA_TRANSBORDER,
+} from "@medlegal/domain";
 import { createFileRoute, Link } from "@tanstack/react-router";
 import * as React from "react";
 import { Brand } from "@/components/brand";
@@ -50,8 +58,8 @@ function Manual({ m }: { m: PaiaManual }) {
       <div>
         <h1 className="text-2xl font-semibold tracking-tight">PAIA manual of {m.agency.name}</h1>
         <p className="mt-1 text-sm text-muted-foreground">
-          Published under section 51 of the Promotion of Access to Information Act 2 of 2000 (PAIA), read with the Protection of Personal Information Act 4 of 2013
-          (POPIA).{m.updatedOn ? ` Last updated ${formatDay(m.updatedOn)}.` : ""}
+          Published under section 51 of the Promotion of Access to Information Act 2 of 2000 (PAIA), read with the Protection of Personal
+          Information Act 4 of 2013 (POPIA).{m.updatedOn ? ` Last updated ${formatDay(m.updatedOn)}.` : ""}
         </p>
       </div>
 
@@ -86,14 +94,20 @@ function Manual({ m }: { m: PaiaManual }) {
 
       <Section id="paia-guide" title="2. The Regulator's guide on how to use PAIA">
         <p>
-          The Information Regulator publishes a guide on how to exercise the rights PAIA and POPIA give (section 10). It is available from the Regulator at
-          inforegulator.org.za, and {officer} gives a copy on request, free of charge.
+          The Information Regulator publishes a guide on how to exercise the rights PAIA and POPIA give (section 10). It is available from
+          the Regulator at inforegulator.org.za, and {officer} gives a copy on request, free of charge.
         </p>
       </Section>
 
       <Section id="paia-records" title="3. Subjects and categories of records held">
         <p>No category of records is available without a request (section 52). The agency holds records on these subjects:</p>
-        <List items={PAIA_RECORD_SUBJECTS.map((r) => (<><span className="font-medium">{r.subject}:</span> {r.records}</>))} />
+        <List
+          items={PAIA_RECORD_SUBJECTS.map((r) => (
+            <>
+              <span className="font-medium">{r.subject}:</span> {r.records}
+            </>
+          ))}
+        />
         <p>Records kept under other legislation:</p>
         <List items={PAIA_OTHER_LEGISLATION} />
       </Section>
@@ -102,7 +116,13 @@ function Manual({ m }: { m: PaiaManual }) {
         <p className="font-medium">Purposes</p>
         <List items={PAIA_PURPOSES} />
         <p className="font-medium">Data subjects and their information</p>
-        <List items={PAIA_DATA_SUBJECTS.map((d) => (<><span className="font-medium">{d.who}:</span> {d.information}</>))} />
+        <List
+          items={PAIA_DATA_SUBJECTS.map((d) => (
+            <>
+              <span className="font-medium">{d.who}:</span> {d.information}
+            </>
+          ))}
+        />
         <p className="font-medium">Recipients</p>
         <List items={PAIA_RECIPIENTS} />
         <p className="font-medium">Transborder flows</p>
@@ -111,15 +131,20 @@ function Manual({ m }: { m: PaiaManual }) {
         <List items={PAIA_SECURITY} />
         <p className="font-medium">How long records are kept</p>
         <p>
-          Closed matters and their reports {m.retention.matterYears} years after their last activity; invoices {m.retention.invoiceYears} years (SARS). Then a
-          claimant&apos;s personal information is destroyed on an administrator&apos;s approval, unless a matter is on legal hold.
+          Closed matters and their reports {m.retention.matterYears} years after their last activity; invoices {m.retention.invoiceYears}{" "}
+          years (SARS). Then a claimant&apos;s personal information is destroyed on an administrator&apos;s approval, unless a matter is on
+          legal hold.
         </p>
       </Section>
 
       <Section id="paia-request" title="5. How to request access">
         <List
           items={[
-            <>Ask {officer} in writing{m.informationOfficerContact ? ` (${m.informationOfficerContact})` : m.agency.email ? ` (${m.agency.email})` : ""}, on Form 2 of the PAIA Regulations, naming the record, the form of access you want and the right you need it for.</>,
+            <>
+              Ask {officer} in writing
+              {m.informationOfficerContact ? ` (${m.informationOfficerContact})` : m.agency.email ? ` (${m.agency.email})` : ""}, on Form 2
+              of the PAIA Regulations, naming the record, the form of access you want and the right you need it for.
+            </>,
             "A claimant asking what the agency holds about them and who has seen it (POPIA section 23) may simply ask: the agency answers with an access report listing their records, every person who opened them and who received them, within 30 days.",
             "You may also ask for your information to be corrected (POPIA section 24), deleted, or object to its processing (section 11(3)); a refusal gives the legal reason.",
           ]}
@@ -148,7 +173,11 @@ function PaiaManualPage() {
   return (
     <main className="min-h-svh bg-background px-4 py-8 sm:px-8 sm:py-12">
       <div className="mx-auto w-full max-w-3xl">
-        <Link to="/auth" className="mb-8 inline-block rounded-md outline-none focus-visible:ring-2 focus-visible:ring-ring" aria-label="MedLegal: sign in">
+        <Link
+          to="/auth"
+          className="mb-8 inline-block rounded-md outline-none focus-visible:ring-2 focus-visible:ring-ring"
+          aria-label="MedLegal: sign in"
+        >
           <Brand />
         </Link>
         <div className="rounded-lg border bg-card p-5 shadow-xs sm:p-8">

@@ -28,7 +28,9 @@ function ResetPasswordPage() {
   const navigate = useNavigate();
   const reset = useResetPassword();
   // A link the server's schema would refuse is said to be invalid at once, before a password is chosen.
-  const [linkError, setLinkError] = React.useState<string | null>(resetPasswordSchema.shape.token.safeParse(token).success ? null : INVALID_LINK);
+  const [linkError, setLinkError] = React.useState<string | null>(
+    resetPasswordSchema.shape.token.safeParse(token).success ? null : INVALID_LINK,
+  );
   const send = (password: string) => {
     if (!token) return;
     reset.mutate(

@@ -50,7 +50,8 @@ function TwoFactorSetupPage() {
           <div>
             <h1 className="text-lg font-semibold">Set up two-factor sign-in</h1>
             <p className="mt-1 text-sm text-muted-foreground">
-              Your agency requires administrators and employees to confirm each sign-in with a code from an authenticator app. Set it up now to continue.
+              Your agency requires administrators and employees to confirm each sign-in with a code from an authenticator app. Set it up now
+              to continue.
             </p>
           </div>
         </div>

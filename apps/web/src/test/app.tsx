@@ -22,7 +22,14 @@ export const ATTORNEY: CurrentUser = {
   specialization: null,
 };
 
-export const ADMIN: CurrentUser = { ...ATTORNEY, id: "00000000-0000-4000-8000-000000000002", username: "admin", firstName: "Thandi", lastName: "Mokoena", role: "administrator" };
+export const ADMIN: CurrentUser = {
+  ...ATTORNEY,
+  id: "00000000-0000-4000-8000-000000000002",
+  username: "admin",
+  firstName: "Thandi",
+  lastName: "Mokoena",
+  role: "administrator",
+};
 
 /**
  * The app as main.tsx builds it (the one route tree, preload on intent, the router keeping no data
@@ -31,17 +38,21 @@ export const ADMIN: CurrentUser = { ...ATTORNEY, id: "00000000-0000-4000-8000-00
  */
 export function renderApp(path: string, user: CurrentUser, answers: Record<string, unknown>) {
   const calls: { path: string; input: unknown }[] = [];
-  const answering: TRPCLink<AppRouter> = () => ({ op }) =>
-    observable((observer) => {
-      // The shell's live event stream stays open and silent here: the tests count reads.
-      if (op.type === "subscription") return;
-      calls.push({ path: op.path, input: op.input });
-      if (op.path in answers) {
-        const answer = answers[op.path];
-        observer.next({ result: { type: "data", data: typeof answer === "function" ? (answer as (input: unknown) => unknown)(op.input) : answer } });
-        observer.complete();
-      } else observer.error(TRPCClientError.from(new Error(`${op.path} is not answered in this test`)));
-    });
+  const answering: TRPCLink<AppRouter> =
+    () =>
+    ({ op }) =>
+      observable((observer) => {
+        // The shell's live event stream stays open and silent here: the tests count reads.
+        if (op.type === "subscription") return;
+        calls.push({ path: op.path, input: op.input });
+        if (op.path in answers) {
+          const answer = answers[op.path];
+          observer.next({
+            result: { type: "data", data: typeof answer === "function" ? (answer as (input: unknown) => unknown)(op.input) : answer },
+          });
+          observer.complete();
+        } else observer.error(TRPCClientError.from(new Error(`${op.path} is not answered in this test`)));
+      });
   const queryClient = createQueryClient();
   queryClient.setQueryData(queryKeys.user, user);
   // The header's counters are known already, so the shell reads nothing of its own.
@@ -70,4 +81,3 @@ export function renderApp(path: string, user: CurrentUser, answers: Record<strin
   );
   return { calls, router };
 }
-

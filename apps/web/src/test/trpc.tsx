@@ -14,8 +14,16 @@ type Outputs = inferRouterOutputs<AppRouter>;
 
 /** Every procedure path of the app router, "queries.comment". */
 export type ProcedurePath = { [R in keyof Outputs & string]: `${R}.${keyof Outputs[R] & string}` }[keyof Outputs & string];
-export type InputOf<P extends ProcedurePath> = P extends `${infer R extends keyof Inputs & string}.${infer N}` ? (N extends keyof Inputs[R] ? Inputs[R][N] : never) : never;
-export type OutputOf<P extends ProcedurePath> = P extends `${infer R extends keyof Outputs & string}.${infer N}` ? (N extends keyof Outputs[R] ? Outputs[R][N] : never) : never;
+export type InputOf<P extends ProcedurePath> = P extends `${infer R extends keyof Inputs & string}.${infer N}`
+  ? N extends keyof Inputs[R]
+    ? Inputs[R][N]
+    : never
+  : never;
+export type OutputOf<P extends ProcedurePath> = P extends `${infer R extends keyof Outputs & string}.${infer N}`
+  ? N extends keyof Outputs[R]
+    ? Outputs[R][N]
+    : never
+  : never;
 
 /**
  * What a procedure answers in a component test: its data, typed from the router's output so a
@@ -36,25 +44,30 @@ export function refusal(message: string, fieldErrors?: Record<string, string>) {
  */
 export function renderWithTrpc(ui: React.ReactNode, answers: Answers = {}) {
   const calls: { path: string; input: unknown }[] = [];
-  const link: TRPCLink<AppRouter> = () => ({ op }) =>
-    observable((observer) => {
-      calls.push({ path: op.path, input: op.input });
-      // The link sees the path as a string; the map's typing already tied each answer to its path.
-      const answer = answers[op.path as ProcedurePath] as ((input: unknown) => unknown) | undefined;
-      Promise.resolve()
-        .then(() => {
-          if (!answer) throw refusal(`No answer for ${op.path} in this test`);
-          return answer(op.input);
-        })
-        .then(
-          (data) => {
-            observer.next({ result: { type: "data", data } });
-            observer.complete();
-          },
-          (cause) => observer.error(TRPCClientError.from(cause)),
-        );
-    });
-  const queryClient = new QueryClient({ mutationCache: createMutationCache(), defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+  const link: TRPCLink<AppRouter> =
+    () =>
+    ({ op }) =>
+      observable((observer) => {
+        calls.push({ path: op.path, input: op.input });
+        // The link sees the path as a string; the map's typing already tied each answer to its path.
+        const answer = answers[op.path as ProcedurePath] as ((input: unknown) => unknown) | undefined;
+        Promise.resolve()
+          .then(() => {
+            if (!answer) throw refusal(`No answer for ${op.path} in this test`);
+            return answer(op.input);
+          })
+          .then(
+            (data) => {
+              observer.next({ result: { type: "data", data } });
+              observer.complete();
+            },
+            (cause) => observer.error(TRPCClientError.from(cause)),
+          );
+      });
+  const queryClient = new QueryClient({
+    mutationCache: createMutationCache(),
+    defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
+  });
   const client = trpc.createClient({ links: [link] });
   const view = render(
     <trpc.Provider client={client} queryClient={queryClient}>

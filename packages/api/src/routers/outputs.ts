@@ -55,7 +55,9 @@ export const availabilityOutputSchema = z.object({
   consultantName: z.string(),
   dailyCapacity: z.number(),
   days: z.array(z.object({ weekday: z.number(), ranges: z.array(timeRangeOutputSchema) })),
-  overrides: z.array(z.object({ id: z.string(), date: z.string(), unavailable: z.boolean(), ranges: z.array(timeRangeOutputSchema), note: nullableText })),
+  overrides: z.array(
+    z.object({ id: z.string(), date: z.string(), unavailable: z.boolean(), ranges: z.array(timeRangeOutputSchema), note: nullableText }),
+  ),
 });
 
 export const weekGridRowOutputSchema = z.object({

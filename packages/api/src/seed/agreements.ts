@@ -40,7 +40,16 @@ export async function seedDemoAgreements(
     const expiresOn = user.username === "aud_nel" ? addDays(sastDate(firstStart), 20) : addDays(signedOn, 730);
     const row = await trx
       .insertInto("privacy_agreements")
-      .values({ user_id: user.id, kind, version: "2026.1", signed_on: signedOn, expires_on: expiresOn, file_id: file.id, recorded_by: recordedBy, recorded_at: joined })
+      .values({
+        user_id: user.id,
+        kind,
+        version: "2026.1",
+        signed_on: signedOn,
+        expires_on: expiresOn,
+        file_id: file.id,
+        recorded_by: recordedBy,
+        recorded_at: joined,
+      })
       .returning("id")
       .executeTakeFirstOrThrow();
     // The file belongs to its agreement, as an upload's does.

@@ -17,17 +17,20 @@ export function seedAvailability(story: DemoStory, consultants: string[]): void 
     story.at(story.workdaysAgo(130, "08:30"), `availability of ${username}`, async () => {
       const actor = await story.actor(username);
       const venue = await roomsOf(story, username);
-      await setWeeklyAvailability({ db: story.db, actor }, parseInput(weeklyAvailabilitySchema, {
-        consultantId: actor.user.id,
-        dailyCapacity: 4,
-        days: [1, 2, 3, 4, 5].map((weekday) => ({
-          weekday,
-          ranges: [
-            { start: ROOMS.start, end: ROOMS.end, venue, mode: "in_person" },
-            ...(weekday === VIDEO.weekday ? [{ start: VIDEO.start, end: VIDEO.end, venue: null, mode: "video" as const }] : []),
-          ],
-        })),
-      }));
+      await setWeeklyAvailability(
+        { db: story.db, actor },
+        parseInput(weeklyAvailabilitySchema, {
+          consultantId: actor.user.id,
+          dailyCapacity: 4,
+          days: [1, 2, 3, 4, 5].map((weekday) => ({
+            weekday,
+            ranges: [
+              { start: ROOMS.start, end: ROOMS.end, venue, mode: "in_person" },
+              ...(weekday === VIDEO.weekday ? [{ start: VIDEO.start, end: VIDEO.end, venue: null, mode: "video" as const }] : []),
+            ],
+          })),
+        }),
+      );
     });
   }
 }
@@ -59,7 +62,9 @@ export class Diary {
         const start = sastToUtc(date, wish.time).getTime();
         if (start <= wish.after.getTime()) continue;
         const clash = this.planned.some(
-          (p) => (p.consultant === wish.consultant && p.start < start + minutes && p.end > start) || (p.claimant === wish.claimant && p.date === date),
+          (p) =>
+            (p.consultant === wish.consultant && p.start < start + minutes && p.end > start) ||
+            (p.claimant === wish.claimant && p.date === date),
         );
         if (clash) continue;
         this.planned.push({ consultant: wish.consultant, claimant: wish.claimant, date, start, end: start + minutes });
@@ -74,11 +79,16 @@ export class Diary {
    * hour joins them, merged with the weekly video range where the two touch. Returns the whole
    * day (given the expert's rooms) as the availability override, so no booking falls outside it.
    */
-  addVideoHour(consultant: string, date: string, start: string): (venue: string) => { start: string; end: string; venue: string | null; mode: "in_person" | "video" }[] {
+  addVideoHour(
+    consultant: string,
+    date: string,
+    start: string,
+  ): (venue: string) => { start: string; end: string; venue: string | null; mode: "in_person" | "video" }[] {
     let video = { start, end: addMinutes(start, ASSESSMENT_MINUTES) };
     const weeklyVideo: { start: string; end: string }[] = [];
     if (isoWeekday(date) === VIDEO.weekday) {
-      if (video.start <= VIDEO.end && VIDEO.start <= video.end) video = { start: min(video.start, VIDEO.start), end: max(video.end, VIDEO.end) };
+      if (video.start <= VIDEO.end && VIDEO.start <= video.end)
+        video = { start: min(video.start, VIDEO.start), end: max(video.end, VIDEO.end) };
       else weeklyVideo.push(VIDEO);
     }
     this.extraVideo.push({ consultant, date, ...video });
@@ -96,7 +106,11 @@ export class Diary {
   placeDay(consultants: readonly string[], claimant: string, week: number): { date: string; starts: Date[] } {
     for (let day = 0; day < 15; day++) {
       const date = this.story.dayOfWeek(week, 1 + day);
-      if (!DemoStory.isWorkday(date) || this.planned.some((p) => p.date === date && (consultants.includes(p.consultant) || p.claimant === claimant))) continue;
+      if (
+        !DemoStory.isWorkday(date) ||
+        this.planned.some((p) => p.date === date && (consultants.includes(p.consultant) || p.claimant === claimant))
+      )
+        continue;
       const starts = consultants.map((consultant, i) => {
         const start = sastToUtc(date, ROOMS.start).getTime() + i * (ASSESSMENT_MINUTES + 30) * 60_000;
         this.planned.push({ consultant, claimant, date, start, end: start + ASSESSMENT_MINUTES * 60_000 });

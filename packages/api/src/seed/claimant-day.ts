@@ -13,12 +13,21 @@ const ASSESSMENT_CENTRE = "MedLegal assessment centre, 3 Oxford Road, Parktown";
 export function seedClaimantDay(matter: (brief: MatterBrief) => Matter, ago: (n: number, time: string) => Date): void {
   matter({
     attorney: "attorney",
-    claimant: { firstName: "Thabo", lastName: "Mokoena", birthDate: "1985-02-17", gender: "male", homeLanguage: "Sepedi", interpreter: true, consentDaysAgo: 25 },
+    claimant: {
+      firstName: "Thabo",
+      lastName: "Mokoena",
+      birthDate: "1985-02-17",
+      gender: "male",
+      homeLanguage: "Sepedi",
+      interpreter: true,
+      consentDaysAgo: 25,
+    },
     claimType: "raf",
     incidentDate: "2025-06-28",
     rafClaimNumber: "RAF/2025/418806",
     subject: "Burns and a crushed hand after a truck rollover: three assessments in one day",
-    instructions: "Burns to the forearms and a crushed right hand; he worked as a welder. Please assess hand function, the trauma since the rollover and his capacity to return to welding.",
+    instructions:
+      "Burns to the forearms and a crushed right hand; he worked as a welder. Please assess hand function, the trauma since the rollover and his capacity to return to welding.",
     specializations: ["Occupational Therapist", "Industrial Psychologist", "Clinical Psychologist"],
     priority: "normal",
   })

@@ -33,12 +33,21 @@ export async function seedDemoClaimantMessages(db: Kysely<Database>): Promise<vo
   const claimants = [...new Map(upcoming.map((b) => [b.patient_id, b.phone!])).entries()].slice(0, 3);
   const channels = ["sms", "whatsapp", "sms"] as const;
   for (const [index, [patientId]] of claimants.entries()) {
-    await db.updateTable("patients").set({ message_channel: channels[index]!, message_consent_at: at }).where("id", "=", patientId).execute();
+    await db
+      .updateTable("patients")
+      .set({ message_channel: channels[index]!, message_consent_at: at })
+      .where("id", "=", patientId)
+      .execute();
   }
   await queueDueReminders(db, at);
   const replies = ["Yes", "NO", "Can my sister come with me? I cannot walk far."];
   for (const [index, [, phone]] of claimants.entries()) {
-    await receiveReply(db, GATEWAY, { id: `demo-reply-${index + 1}-${randomUUID()}`, from: phone, text: replies[index]!, channel: channels[index]! });
+    await receiveReply(db, GATEWAY, {
+      id: `demo-reply-${index + 1}-${randomUUID()}`,
+      from: phone,
+      text: replies[index]!,
+      channel: channels[index]!,
+    });
   }
   await seedDemoPastReminders(db, at);
 }
@@ -56,7 +65,19 @@ async function seedDemoPastReminders(db: Kysely<Database>, at: Date): Promise<vo
   const past = await db
     .selectFrom("bookings as b")
     .innerJoin("patients as p", "p.id", "b.patient_id")
-    .select(["b.id", "b.reference", "b.starts_at", "b.venue", "b.created_at", "b.status", "b.patient_id", "p.phone", "p.home_language", "p.message_channel", "p.created_at as registered_at"])
+    .select([
+      "b.id",
+      "b.reference",
+      "b.starts_at",
+      "b.venue",
+      "b.created_at",
+      "b.status",
+      "b.patient_id",
+      "p.phone",
+      "p.home_language",
+      "p.message_channel",
+      "p.created_at as registered_at",
+    ])
     .where("b.mode", "=", "in_person")
     .where("b.status", "in", ["attended", "no_show"])
     .where("b.starts_at", "<", at)
@@ -70,7 +91,9 @@ async function seedDemoPastReminders(db: Kysely<Database>, at: Date): Promise<vo
   const patients = [...new Set(fresh.map((b) => b.patient_id))];
   const missed = new Set(fresh.filter((b) => b.status === "no_show").map((b) => b.patient_id));
   const came = patients.filter((id) => !missed.has(id));
-  const channelOf = new Map<string, ClaimantMessageChannel | null>(came.map((id, index) => [id, ROTATION[index % ROTATION.length] ?? null]));
+  const channelOf = new Map<string, ClaimantMessageChannel | null>(
+    came.map((id, index) => [id, ROTATION[index % ROTATION.length] ?? null]),
+  );
   const [agency, texts, declared] = await Promise.all([getAgencySettings({ db }), reminderTemplates(db), declaredDays(db)]);
   for (const patientId of patients) {
     const channel = channelOf.get(patientId) ?? null;
@@ -100,7 +123,12 @@ async function seedDemoPastReminders(db: Kysely<Database>, at: Date): Promise<vo
           .onConflict((c) => c.columns(["booking_id", "kind"]).doNothing())
           .returning("id")
           .executeTakeFirst();
-        if (message) await db.insertInto("claimant_message_bookings").values({ message_id: message.id, booking_id: booking.id, kind }).onConflict((c) => c.doNothing()).execute();
+        if (message)
+          await db
+            .insertInto("claimant_message_bookings")
+            .values({ message_id: message.id, booking_id: booking.id, kind })
+            .onConflict((c) => c.doNothing())
+            .execute();
       }
     }
   }

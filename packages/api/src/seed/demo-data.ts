@@ -61,7 +61,14 @@ const DEMO_USERS: DemoUser[] = [
     extra: { license_number: "MP 0123456", phone: "+27 82 555 0142", address: "12 Jan Smuts Avenue, Rosebank, Johannesburg" },
   },
   // An interpreter with an account (issue 28): named on the claimant's day of Thabo Mokoena (seed/claimant-day.ts).
-  { username: "interpreter", role: "interpreter", firstName: "Mpho", lastName: "Ledwaba", email: "interpreter@medlegal.example", extra: { phone: "+27 82 555 0311" } },
+  {
+    username: "interpreter",
+    role: "interpreter",
+    firstName: "Mpho",
+    lastName: "Ledwaba",
+    email: "interpreter@medlegal.example",
+    extra: { phone: "+27 82 555 0311" },
+  },
   // More of the agency's world, so every screen has something to show on first start.
   { username: "sipho", role: "employee", firstName: "Sipho", lastName: "Ngcobo", email: "sipho@medlegal.example" },
   {
@@ -127,7 +134,10 @@ export async function seedDemoData(
   }
   await runAt(story.workdaysAgo(139, "08:00"), () => seedDemoFees(db));
 
-  seedAvailability(story, DEMO_USERS.filter((u) => isExpert(u)).map((u) => u.username));
+  seedAvailability(
+    story,
+    DEMO_USERS.filter((u) => isExpert(u)).map((u) => u.username),
+  );
   seedMatters(story);
   seedRosters(story);
   seedDemoMessages(story, {
@@ -168,7 +178,11 @@ const DEMO_DATA_KEY = "demo_data";
 
 async function markDemoData(db: Kysely<Database>, state: { complete: boolean }): Promise<void> {
   const value = JSON.stringify(state);
-  await db.insertInto("settings").values({ key: DEMO_DATA_KEY, value }).onConflict((oc) => oc.column("key").doUpdateSet({ value, updated_at: new Date() })).execute();
+  await db
+    .insertInto("settings")
+    .values({ key: DEMO_DATA_KEY, value })
+    .onConflict((oc) => oc.column("key").doUpdateSet({ value, updated_at: new Date() }))
+    .execute();
 }
 
 /**
@@ -182,7 +196,11 @@ export async function demoDataUnfinished(db: Kysely<Database>): Promise<boolean>
 
 /** True once the demo data was started on this database (its administrator exists). */
 export async function hasDemoData(db: Kysely<Database>): Promise<boolean> {
-  const existing = await db.selectFrom("users").select("id").where(sql`lower(username)`, "=", "admin").executeTakeFirst();
+  const existing = await db
+    .selectFrom("users")
+    .select("id")
+    .where(sql`lower(username)`, "=", "admin")
+    .executeTakeFirst();
   return existing !== undefined;
 }
 
@@ -214,7 +232,12 @@ async function seedUsers(story: DemoStory): Promise<void> {
         .executeTakeFirstOrThrow();
       ids[demo.username] = row.id;
     }
-    const named = DEMO_USERS.map((u) => ({ id: ids[u.username]!, username: u.username, role: u.role, name: `${u.firstName} ${u.lastName}` }));
+    const named = DEMO_USERS.map((u) => ({
+      id: ids[u.username]!,
+      username: u.username,
+      role: u.role,
+      name: `${u.firstName} ${u.lastName}`,
+    }));
     await seedDemoAgreements(trx, named, ids.admin!, joined, story.now);
     const attorneyId = ids.attorney!;
     await trx
@@ -225,7 +248,13 @@ async function seedUsers(story: DemoStory): Promise<void> {
         { user_id: attorneyId, kind: "phone", value: "+27 11 555 0190", position: 0, phone_type: "office" },
         { user_id: attorneyId, kind: "phone", value: "+27 82 555 0191", position: 1, phone_type: "mobile" },
         // Every firm has its address: a tax invoice over R 5 000 must print it (issue 23).
-        { user_id: ids.nomsa!, kind: "address", value: "12 Stiemens Street, Braamfontein, Johannesburg, 2001", position: 0, phone_type: null },
+        {
+          user_id: ids.nomsa!,
+          kind: "address",
+          value: "12 Stiemens Street, Braamfontein, Johannesburg, 2001",
+          position: 0,
+          phone_type: null,
+        },
         { user_id: ids.pieter!, kind: "address", value: "5 Church Square, Pretoria Central, 0002", position: 0, phone_type: null },
         { user_id: ids.nomsa!, kind: "email", value: "accounts@dubeinc.example", position: 0, phone_type: null },
         { user_id: ids.nomsa!, kind: "phone", value: "+27 11 555 0230", position: 0, phone_type: "office" },

@@ -24,5 +24,8 @@ export async function seedDemoDisciplineDependencies(db: Kysely<Database>): Prom
     const upstreamIds = upstream.map(idOf).filter((id): id is string => Boolean(id));
     return downstreamId && upstreamIds.length ? [{ downstreamId, upstreamIds }] : [];
   });
-  await setDisciplineDependencies({ db, actor: await actorOf(db, "admin") }, parseInput(disciplineDependenciesInputSchema, { dependencies }));
+  await setDisciplineDependencies(
+    { db, actor: await actorOf(db, "admin") },
+    parseInput(disciplineDependenciesInputSchema, { dependencies }),
+  );
 }

@@ -41,7 +41,10 @@ export async function seedDemoFees(db: Kysely<Database>): Promise<void> {
     const report = DEMO_REPORT_FEES[s.name] ?? 1_000_000;
     const fees = { report, raf4: 450_000, addendum: 350_000, joint_minute: 400_000, qualifying_fee: 350_000 } as const;
     for (const [feeKind, amountCents] of Object.entries(fees)) {
-      await setFee({ db, actor: admin }, { specializationId: s.id, consultantId: null, feeKind: feeKind as keyof typeof fees, amountCents, effectiveFrom: from });
+      await setFee(
+        { db, actor: admin },
+        { specializationId: s.id, consultantId: null, feeKind: feeKind as keyof typeof fees, amountCents, effectiveFrom: from },
+      );
     }
   }
 }
@@ -95,11 +98,29 @@ export async function seedDemoInvoices(db: Kysely<Database>): Promise<void> {
     const ortho = await db.selectFrom("specializations").select("id").where("name", "=", "Orthopaedic Surgeon").executeTakeFirst();
     if (ortho) {
       const nextMonth = `${sastDate(new Date(start + 32 * DAY)).slice(0, 7)}-01`;
-      await setFee({ db, actor: admin }, { specializationId: ortho.id, consultantId: null, feeKind: "report", amountCents: Math.round(DEMO_REPORT_FEES["Orthopaedic Surgeon"]! * 1.08), effectiveFrom: nextMonth });
+      await setFee(
+        { db, actor: admin },
+        {
+          specializationId: ortho.id,
+          consultantId: null,
+          feeKind: "report",
+          amountCents: Math.round(DEMO_REPORT_FEES["Orthopaedic Surgeon"]! * 1.08),
+          effectiveFrom: nextMonth,
+        },
+      );
     }
     const venter = await db.selectFrom("users").select(["id", "specialization_id"]).where("username", "=", "dr_venter").executeTakeFirst();
     if (venter?.specialization_id) {
-      await setFee({ db, actor: admin }, { specializationId: venter.specialization_id, consultantId: venter.id, feeKind: "report", amountCents: 1_450_000, effectiveFrom: from });
+      await setFee(
+        { db, actor: admin },
+        {
+          specializationId: venter.specialization_id,
+          consultantId: venter.id,
+          feeKind: "report",
+          amountCents: 1_450_000,
+          effectiveFrom: from,
+        },
+      );
     }
   });
 
@@ -127,11 +148,20 @@ export async function seedDemoInvoices(db: Kysely<Database>): Promise<void> {
       .where("case_id", "=", c.id)
       .where("status", "<>", "withdrawn")
       .where("created_at", "<", at(daysAgo))
-      .where((eb) => eb.not(eb.exists(eb.selectFrom("invoice_lines").select("invoice_lines.id").whereRef("invoice_lines.report_id", "=", "reports.id"))))
+      .where((eb) =>
+        eb.not(eb.exists(eb.selectFrom("invoice_lines").select("invoice_lines.id").whereRef("invoice_lines.report_id", "=", "reports.id"))),
+      )
       .orderBy("created_at")
       .executeTakeFirst();
-    const billing = lines(report).map((l) => (l.kind === "report" && billed ? { ...l, description: `Medico-legal report: ${billed.reference}`, reportId: billed.id } : l));
-    return runAt(at(daysAgo), () => createAttorneyDraft({ db, actor: employee }, { attorneyId: c.attorney_id, caseId: c.id, attorneyReference: reference, lines: billing }));
+    const billing = lines(report).map((l) =>
+      l.kind === "report" && billed ? { ...l, description: `Medico-legal report: ${billed.reference}`, reportId: billed.id } : l,
+    );
+    return runAt(at(daysAgo), () =>
+      createAttorneyDraft(
+        { db, actor: employee },
+        { attorneyId: c.attorney_id, caseId: c.id, attorneyReference: reference, lines: billing },
+      ),
+    );
   };
   // Numbers follow issue dates (issue 23): every issue and credit note is queued with its instant
   // and played in time order, so INV-…-00001 is the oldest invoice, as a gap-free series reads.
@@ -152,7 +182,12 @@ export async function seedDemoInvoices(db: Kysely<Database>): Promise<void> {
   const wrongFirm = await manual(13, "pieter", 0, 1_100_000, "BOTHA/PI/2026/19");
   if (wrongFirm) {
     later(at(12), () => issueInvoice({ db, actor: employee }, { id: wrongFirm.id }));
-    later(at(11), () => issueCreditNote({ db, actor: employee }, { invoiceId: wrongFirm.id, reason: "Issued to the wrong firm: the matter was transferred before the report." }));
+    later(at(11), () =>
+      issueCreditNote(
+        { db, actor: employee },
+        { invoiceId: wrongFirm.id, reason: "Issued to the wrong firm: the matter was transferred before the report." },
+      ),
+    );
   }
   await manual(2, "attorney", 1, 1_250_000, "VDM/MN/0009");
 

@@ -34,7 +34,7 @@ import { setAvailabilityOverride } from "../services/scheduling/availability";
 import { cancelBooking, confirmBooking, createBooking, rescheduleBooking } from "../services/scheduling/booking-requests";
 import { parseInput } from "../validation";
 import { applyLogisticsToSameDay, setLogistics } from "../services/logistics/logistics-records";
-import type { Diary} from "./availability";
+import type { Diary } from "./availability";
 import { roomsOf, videoHourToday } from "./availability";
 
 interface Claimant {
@@ -51,7 +51,12 @@ interface Claimant {
 }
 
 const FIRM_PREFIX: Record<string, string> = { attorney: "VDM", nomsa: "DUBE", pieter: "BOTHA" };
-const CLAIM_CODE: Record<MatterBrief["claimType"], string> = { raf: "RAF", medical_negligence: "MN", personal_injury: "PI", workers_compensation: "WC" };
+const CLAIM_CODE: Record<MatterBrief["claimType"], string> = {
+  raf: "RAF",
+  medical_negligence: "MN",
+  personal_injury: "PI",
+  workers_compensation: "WC",
+};
 
 /** A demo firm's file reference, "VDM/RAF/0412" (firm, claim, file number): at most 60 characters, as the rule asks. */
 export function demoFileReference(attorney: string, claimType: MatterBrief["claimType"], sequence: number): string {
@@ -107,35 +112,50 @@ export class Matter {
     this.step(at, "submitted", async () => {
       const deps = await this.deps(brief.attorney);
       const consent = c.consentDaysAgo === undefined ? "" : sastDate(this.story.workdaysAgo(c.consentDaysAgo, "12:00"));
-      const patient = await createPatient(deps, parseInput(patientInputSchema, {
-        firstName: c.firstName,
-        lastName: c.lastName,
-        idNumber: makeSaId(c.birthDate, c.gender, sequence),
-        birthDate: c.birthDate,
-        gender: c.gender,
-        homeLanguage: c.homeLanguage,
-        interpreterNeeded: c.interpreter ?? false,
-        consentReceivedAt: consent && consent <= sastDate(at) ? consent : "",
-        phone: `+27 82 555 01${String(10 + sequence)}`,
-        competentPerson: c.competentPerson ? { ...c.competentPerson, consentOn: consent && consent <= sastDate(at) ? consent : "" } : undefined,
-      }));
-      const kase = await createCase(deps, parseInput(caseInputSchema, {
-        patientId: patient.id,
-        claimType: brief.claimType,
-        incidentDate: brief.incidentDate,
-        rafClaimNumber: brief.rafClaimNumber ?? "",
-        courtCaseNumber: brief.courtCaseNumber ?? "",
-        attorneyReference: brief.attorneyReference ?? demoFileReference(brief.attorney, brief.claimType, sequence),
-      }));
-      const specializations = await this.story.db.selectFrom("specializations").select(["id", "name"]).where("name", "in", brief.specializations).execute();
+      const patient = await createPatient(
+        deps,
+        parseInput(patientInputSchema, {
+          firstName: c.firstName,
+          lastName: c.lastName,
+          idNumber: makeSaId(c.birthDate, c.gender, sequence),
+          birthDate: c.birthDate,
+          gender: c.gender,
+          homeLanguage: c.homeLanguage,
+          interpreterNeeded: c.interpreter ?? false,
+          consentReceivedAt: consent && consent <= sastDate(at) ? consent : "",
+          phone: `+27 82 555 01${String(10 + sequence)}`,
+          competentPerson: c.competentPerson
+            ? { ...c.competentPerson, consentOn: consent && consent <= sastDate(at) ? consent : "" }
+            : undefined,
+        }),
+      );
+      const kase = await createCase(
+        deps,
+        parseInput(caseInputSchema, {
+          patientId: patient.id,
+          claimType: brief.claimType,
+          incidentDate: brief.incidentDate,
+          rafClaimNumber: brief.rafClaimNumber ?? "",
+          courtCaseNumber: brief.courtCaseNumber ?? "",
+          attorneyReference: brief.attorneyReference ?? demoFileReference(brief.attorney, brief.claimType, sequence),
+        }),
+      );
+      const specializations = await this.story.db
+        .selectFrom("specializations")
+        .select(["id", "name"])
+        .where("name", "in", brief.specializations)
+        .execute();
       for (const s of specializations) this.specializationIds.set(s.name, s.id);
-      const query = await createQuery(deps, parseInput(queryInputSchema, {
-        caseId: kase.id,
-        subject: brief.subject,
-        instructions: brief.instructions,
-        specializationIds: brief.specializations.map((name) => this.specializationIds.get(name)),
-        priority: brief.priority,
-      }));
+      const query = await createQuery(
+        deps,
+        parseInput(queryInputSchema, {
+          caseId: kase.id,
+          subject: brief.subject,
+          instructions: brief.instructions,
+          specializationIds: brief.specializations.map((name) => this.specializationIds.get(name)),
+          priority: brief.priority,
+        }),
+      );
       this.caseId = kase.id;
       this.queryId = query.id;
     });
@@ -154,12 +174,15 @@ export class Matter {
   assign(employee: string, consultant: string, at: Date): this {
     this.step(at, `${consultant} proposed`, async () => {
       const expert = await this.story.expert(consultant);
-      const assignment = await assignConsultant(await this.deps(employee), parseInput(assignInputSchema, {
-        queryId: this.queryId,
-        consultantId: expert.id,
-        specializationId: expert.specializationId,
-        feeAgreedCents: 850000,
-      }));
+      const assignment = await assignConsultant(
+        await this.deps(employee),
+        parseInput(assignInputSchema, {
+          queryId: this.queryId,
+          consultantId: expert.id,
+          specializationId: expert.specializationId,
+          feeAgreedCents: 850000,
+        }),
+      );
       this.assignments.set(consultant, assignment.id);
     });
     return this;
@@ -167,7 +190,10 @@ export class Matter {
 
   accept(consultant: string, at: Date): this {
     this.step(at, `${consultant} accepted`, async () => {
-      await respondToAssignment(await this.deps(consultant), parseInput(respondAssignmentSchema, { id: this.assignments.get(consultant), accept: true }));
+      await respondToAssignment(
+        await this.deps(consultant),
+        parseInput(respondAssignmentSchema, { id: this.assignments.get(consultant), accept: true }),
+      );
     });
     return this;
   }
@@ -194,14 +220,17 @@ export class Matter {
     this.step(at, label, async () => {
       const expert = await this.story.expert(consultant);
       // Both the query and its case, so the input reads the same whichever the form starts from.
-      const booking = await createBooking(await this.deps(by), parseInput(bookingInputSchema, {
-        queryId: this.queryId,
-        caseId: this.caseId,
-        specializationId: expert.specializationId,
-        consultantId: expert.id,
-        startsAt: startsAt.toISOString(),
-        note,
-      }));
+      const booking = await createBooking(
+        await this.deps(by),
+        parseInput(bookingInputSchema, {
+          queryId: this.queryId,
+          caseId: this.caseId,
+          specializationId: expert.specializationId,
+          consultantId: expert.id,
+          startsAt: startsAt.toISOString(),
+          note,
+        }),
+      );
       this.bookings.get(key)!.id = booking.id;
     });
     return this;
@@ -219,7 +248,10 @@ export class Matter {
     const booking = this.bookings.get(key)!;
     const startsAt = this.diary.place({ consultant: booking.consultant, claimant: this.brief.claimant.lastName, ...wish, after: at });
     this.step(at, `${key} rescheduled`, async () => {
-      const moved = await rescheduleBooking(await this.deps(employee), parseInput(rescheduleBookingSchema, { id: booking.id, startsAt: startsAt.toISOString(), note }));
+      const moved = await rescheduleBooking(
+        await this.deps(employee),
+        parseInput(rescheduleBookingSchema, { id: booking.id, startsAt: startsAt.toISOString(), note }),
+      );
       booking.id = moved.id;
     });
     booking.startsAt = startsAt;
@@ -228,7 +260,10 @@ export class Matter {
 
   cancel(key: string, employee: string, reason: string, at: Date): this {
     this.step(at, `${key} cancelled`, async () => {
-      await cancelBooking(await this.deps(employee), parseInput(cancelBookingSchema, { id: this.bookings.get(key)!.id, reason, cancellationClass: "no_fee" }));
+      await cancelBooking(
+        await this.deps(employee),
+        parseInput(cancelBookingSchema, { id: this.bookings.get(key)!.id, reason, cancellationClass: "no_fee" }),
+      );
     });
     return this;
   }
@@ -252,25 +287,60 @@ export class Matter {
    * availability, the booking is made and confirmed (which creates its meeting), and the claimant
    * and any interpreter are invited to the room by e-mail.
    */
-  bookVideoToday(key: string, by: string, consultant: string, employee: string, at: Date, guests: { name: string; email: string; role: "claimant" | "interpreter" }[]): this {
+  bookVideoToday(
+    key: string,
+    by: string,
+    consultant: string,
+    employee: string,
+    at: Date,
+    guests: { name: string; email: string; role: "claimant" | "interpreter" }[],
+  ): this {
     const today = this.story.today;
     if (!DemoStory.isWorkday(today)) return this;
     const time = videoHourToday(this.story.now);
     const overrideRanges = this.diary.addVideoHour(consultant, today, time);
-    const startsAt = this.diary.place({ consultant, claimant: this.brief.claimant.lastName, week: 0, weekday: isoWeekday(today), time, after: at });
+    const startsAt = this.diary.place({
+      consultant,
+      claimant: this.brief.claimant.lastName,
+      week: 0,
+      weekday: isoWeekday(today),
+      time,
+      after: at,
+    });
     if (sastDate(startsAt) !== today) throw new Error(`today's video hour of ${consultant} is taken`);
     this.story.at(new Date(at.getTime() - 10 * 60_000), `${consultant} adds a video hour today`, async () => {
       const deps = await this.deps(consultant);
-      await setAvailabilityOverride(deps, parseInput(availabilityOverrideSchema, { date: today, unavailable: false, ranges: overrideRanges(await roomsOf(this.story, consultant)), note: "Telehealth hour added" }));
+      await setAvailabilityOverride(
+        deps,
+        parseInput(availabilityOverrideSchema, {
+          date: today,
+          unavailable: false,
+          ranges: overrideRanges(await roomsOf(this.story, consultant)),
+          note: "Telehealth hour added",
+        }),
+      );
     });
-    this.bookAt(key, by, consultant, startsAt, at, "By video: the claimant lives in Mthatha, too far to travel for one assessment.", `${key} booked by video today`);
+    this.bookAt(
+      key,
+      by,
+      consultant,
+      startsAt,
+      at,
+      "By video: the claimant lives in Mthatha, too far to travel for one assessment.",
+      `${key} booked by video today`,
+    );
     this.confirm(key, employee, new Date(at.getTime() + 15 * 60_000));
     // On a late first start the hour has passed: the expert has recorded the attendance.
     this.attend(key);
     this.step(new Date(at.getTime() + 20 * 60_000), `${key} guests invited`, async () => {
       const deps = await this.deps(employee);
-      const meeting = await this.story.db.selectFrom("meetings").select("id").where("booking_id", "=", this.bookings.get(key)!.id).executeTakeFirstOrThrow();
-      for (const guest of guests) await inviteToMeeting(deps, parseInput(inviteToMeetingSchema, { meetingId: meeting.id, kind: "guest", guest }));
+      const meeting = await this.story.db
+        .selectFrom("meetings")
+        .select("id")
+        .where("booking_id", "=", this.bookings.get(key)!.id)
+        .executeTakeFirstOrThrow();
+      for (const guest of guests)
+        await inviteToMeeting(deps, parseInput(inviteToMeetingSchema, { meetingId: meeting.id, kind: "guest", guest }));
     });
     return this;
   }
@@ -280,11 +350,18 @@ export class Matter {
    * morning (the day's availability set to the venue), booked one after the other by `by`.
    */
   dayAtVenue(venue: string, by: string, experts: readonly { key: string; consultant: string }[], week: number, at: Date): this {
-    const { date, starts } = this.diary.placeDay(experts.map((e) => e.consultant), this.brief.claimant.lastName, week);
+    const { date, starts } = this.diary.placeDay(
+      experts.map((e) => e.consultant),
+      this.brief.claimant.lastName,
+      week,
+    );
     for (const [i, { key, consultant }] of experts.entries()) {
       this.story.at(new Date(at.getTime() - 10 * 60_000), `${consultant} sees claimants at ${venue} on ${date}`, async () => {
         const ranges = [{ start: "08:00", end: "13:00", venue, mode: "in_person" as const }];
-        await setAvailabilityOverride(await this.deps(consultant), parseInput(availabilityOverrideSchema, { date, unavailable: false, ranges, note: "Assessment day at the agency" }));
+        await setAvailabilityOverride(
+          await this.deps(consultant),
+          parseInput(availabilityOverrideSchema, { date, unavailable: false, ranges, note: "Assessment day at the agency" }),
+        );
       });
       this.bookAt(key, by, consultant, starts[i]!, new Date(at.getTime() + i * 60_000), "", `${key} booked at ${venue}`);
     }
@@ -293,7 +370,14 @@ export class Matter {
 
   /** Staff arrange the claimant's day on one booking, and copy it to the claimant's other bookings that day. */
   /** Staff arrange a booking's day; `interpreter` names an interpreter's account (their name and contact come from it). */
-  arrange(key: string, employee: string, at: Date, logistics: Omit<SetBookingLogisticsFields, "bookingId" | "interpreterUserId">, copyToSameDay: boolean, interpreter?: string): this {
+  arrange(
+    key: string,
+    employee: string,
+    at: Date,
+    logistics: Omit<SetBookingLogisticsFields, "bookingId" | "interpreterUserId">,
+    copyToSameDay: boolean,
+    interpreter?: string,
+  ): this {
     this.step(at, `${key} logistics`, async () => {
       const deps = await this.deps(employee);
       const bookingId = this.bookings.get(key)!.id;

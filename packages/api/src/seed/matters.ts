@@ -21,13 +21,22 @@ export function seedMatters(story: DemoStory): void {
   // Assigning: the OT accepted; the orthopaedic surgeon (the demo consultant) has still to answer.
   matter({
     attorney: "attorney",
-    claimant: { firstName: "Sibusiso", lastName: "Khumalo", birthDate: "1988-03-14", gender: "male", homeLanguage: "isiZulu", interpreter: true, consentDaysAgo: 30 },
+    claimant: {
+      firstName: "Sibusiso",
+      lastName: "Khumalo",
+      birthDate: "1988-03-14",
+      gender: "male",
+      homeLanguage: "isiZulu",
+      interpreter: true,
+      consentDaysAgo: 30,
+    },
     claimType: "raf",
     incidentDate: "2025-08-19",
     rafClaimNumber: "RAF/2025/554312",
     attorneyReference: "VDM/RAF/0412",
     subject: "Orthopaedic and OT assessments after a taxi collision",
-    instructions: "Fractured left tibia and fibula with ORIF; ongoing pain and reduced mobility. Please assess future treatment and loss of earning capacity.",
+    instructions:
+      "Fractured left tibia and fibula with ORIF; ongoing pain and reduced mobility. Please assess future treatment and loss of earning capacity.",
     specializations: ["Orthopaedic Surgeon", "Occupational Therapist"],
     priority: "high",
   })
@@ -41,12 +50,21 @@ export function seedMatters(story: DemoStory): void {
   // Scheduled today by video (on a working day): the psychologist sees a claimant far from Johannesburg.
   matter({
     attorney: "attorney",
-    claimant: { firstName: "Nomvula", lastName: "Ngcobo", birthDate: "1990-09-05", gender: "female", homeLanguage: "isiXhosa", interpreter: true, consentDaysAgo: 20 },
+    claimant: {
+      firstName: "Nomvula",
+      lastName: "Ngcobo",
+      birthDate: "1990-09-05",
+      gender: "female",
+      homeLanguage: "isiXhosa",
+      interpreter: true,
+      consentDaysAgo: 20,
+    },
     claimType: "raf",
     incidentDate: "2025-09-14",
     rafClaimNumber: "RAF/2025/602247",
     subject: "Pedestrian struck by a bakkie: psychological assessment",
-    instructions: "Struck while walking to work; nightmares, anxiety and withdrawal since. Assess post-traumatic stress and its effect on her work as a shop assistant.",
+    instructions:
+      "Struck while walking to work; nightmares, anxiety and withdrawal since. Assess post-traumatic stress and its effect on her work as a shop assistant.",
     specializations: ["Clinical Psychologist"],
     priority: "normal",
   })
@@ -62,7 +80,14 @@ export function seedMatters(story: DemoStory): void {
   // Scheduled: the neurosurgeon next week at her rooms; the psychologist by video, moved once at his request.
   matter({
     attorney: "attorney",
-    claimant: { firstName: "Lindiwe", lastName: "Petersen", birthDate: "1979-11-02", gender: "female", homeLanguage: "English", consentDaysAgo: 40 },
+    claimant: {
+      firstName: "Lindiwe",
+      lastName: "Petersen",
+      birthDate: "1979-11-02",
+      gender: "female",
+      homeLanguage: "English",
+      consentDaysAgo: 40,
+    },
     claimType: "raf",
     incidentDate: "2025-04-03",
     rafClaimNumber: "RAF/2025/331876",
@@ -78,7 +103,14 @@ export function seedMatters(story: DemoStory): void {
     .accept("dr_naidoo", ago(14, "12:00"))
     .accept("dr_pillay", ago(13, "09:15"))
     .comment("attorney", "The claimant asks for a morning appointment; she travels from Soweto.", ago(12, "16:00"))
-    .book("neuro", "attorney", "dr_naidoo", { week: 1, weekday: 1, time: "09:00" }, ago(11, "10:00"), "Bring the hospital discharge summary.")
+    .book(
+      "neuro",
+      "attorney",
+      "dr_naidoo",
+      { week: 1, weekday: 1, time: "09:00" },
+      ago(11, "10:00"),
+      "Bring the hospital discharge summary.",
+    )
     .confirm("neuro", "employee", ago(10, "09:00"))
     .book("psych", "employee", "dr_pillay", { week: 1, weekday: 3, time: "14:00" }, ago(10, "09:30"))
     .confirm("psych", "employee", ago(10, "09:35"))
@@ -88,7 +120,14 @@ export function seedMatters(story: DemoStory): void {
   // Reporting: both assessed three weeks ago, the actuary after a no-show and a second booking.
   const botha = matter({
     attorney: "attorney",
-    claimant: { firstName: "Marius", lastName: "Botha", birthDate: "1995-06-30", gender: "male", homeLanguage: "Afrikaans", consentDaysAgo: 60 },
+    claimant: {
+      firstName: "Marius",
+      lastName: "Botha",
+      birthDate: "1995-06-30",
+      gender: "male",
+      homeLanguage: "Afrikaans",
+      consentDaysAgo: 60,
+    },
     claimType: "personal_injury",
     incidentDate: "2024-12-12",
     courtCaseNumber: "GP 2025/04412",
@@ -111,7 +150,14 @@ export function seedMatters(story: DemoStory): void {
     .attend("actuary", false);
   const rebookedAt = after(botha.startOf("actuary"), 24 * 60);
   botha
-    .book("actuary again", "employee", "act_jacobs", { week: -3, weekday: 3, time: "09:00" }, rebookedAt, "Second appointment after the missed one.")
+    .book(
+      "actuary again",
+      "employee",
+      "act_jacobs",
+      { week: -3, weekday: 3, time: "09:00" },
+      rebookedAt,
+      "Second appointment after the missed one.",
+    )
     .confirm("actuary again", "employee", after(rebookedAt, 5))
     .attend("actuary again")
     .move("employee", "reporting", after(botha.startOf("actuary again"), 24 * 60));
@@ -140,7 +186,13 @@ export function seedMatters(story: DemoStory): void {
       gender: "female",
       homeLanguage: "isiZulu",
       consentDaysAgo: 12,
-      competentPerson: { name: "Palesa Mokoena", relationship: "Mother", identityNumber: "8806150432085", phone: "+27 82 555 0190", email: "palesa.mokoena@example.org" },
+      competentPerson: {
+        name: "Palesa Mokoena",
+        relationship: "Mother",
+        identityNumber: "8806150432085",
+        phone: "+27 82 555 0190",
+        email: "palesa.mokoena@example.org",
+      },
     },
     claimType: "raf",
     incidentDate: "2026-05-30",
@@ -158,12 +210,20 @@ export function seedMatters(story: DemoStory): void {
   // Completed months ago: assessed, reported on, closed.
   const govender = matter({
     attorney: "attorney",
-    claimant: { firstName: "Ayesha", lastName: "Govender", birthDate: "1984-07-09", gender: "female", homeLanguage: "English", consentDaysAgo: 95 },
+    claimant: {
+      firstName: "Ayesha",
+      lastName: "Govender",
+      birthDate: "1984-07-09",
+      gender: "female",
+      homeLanguage: "English",
+      consentDaysAgo: 95,
+    },
     claimType: "medical_negligence",
     incidentDate: "2024-09-30",
     courtCaseNumber: "KZD 2025/118",
     subject: "Scarring after surgery: expert opinion",
-    instructions: "Wound complications and scarring after a caesarean section. Opinion on the scarring and future reconstructive treatment.",
+    instructions:
+      "Wound complications and scarring after a caesarean section. Opinion on the scarring and future reconstructive treatment.",
     specializations: ["Plastic and Reconstructive Surgeon"],
     priority: "low",
   })
@@ -181,7 +241,15 @@ export function seedMatters(story: DemoStory): void {
   // In review since yesterday with the second employee.
   matter({
     attorney: "nomsa",
-    claimant: { firstName: "Zodwa", lastName: "Ndlovu", birthDate: "1990-05-05", gender: "female", homeLanguage: "isiXhosa", interpreter: true, consentDaysAgo: 10 },
+    claimant: {
+      firstName: "Zodwa",
+      lastName: "Ndlovu",
+      birthDate: "1990-05-05",
+      gender: "female",
+      homeLanguage: "isiXhosa",
+      interpreter: true,
+      consentDaysAgo: 10,
+    },
     claimType: "raf",
     incidentDate: "2025-12-24",
     rafClaimNumber: "RAF/2026/000871",
@@ -196,7 +264,14 @@ export function seedMatters(story: DemoStory): void {
   // On hold: the audiology booking was cancelled while the hospital records are awaited.
   matter({
     attorney: "nomsa",
-    claimant: { firstName: "Kagiso", lastName: "Molefe", birthDate: "1975-10-18", gender: "male", homeLanguage: "Setswana", consentDaysAgo: 40 },
+    claimant: {
+      firstName: "Kagiso",
+      lastName: "Molefe",
+      birthDate: "1975-10-18",
+      gender: "male",
+      homeLanguage: "Setswana",
+      consentDaysAgo: 40,
+    },
     claimType: "workers_compensation",
     incidentDate: "2025-03-17",
     subject: "Hearing loss at a mine: audiology",
@@ -217,7 +292,14 @@ export function seedMatters(story: DemoStory): void {
   // was lodged and the RAF rejected it 80 days before first start; the law's clock runs on.
   matter({
     attorney: "attorney",
-    claimant: { firstName: "Lindiwe", lastName: "Zungu", birthDate: "1979-10-02", gender: "female", homeLanguage: "isiZulu", consentDaysAgo: 130 },
+    claimant: {
+      firstName: "Lindiwe",
+      lastName: "Zungu",
+      birthDate: "1979-10-02",
+      gender: "female",
+      homeLanguage: "isiZulu",
+      consentDaysAgo: 130,
+    },
     claimType: "raf",
     incidentDate: "2024-09-03",
     rafClaimNumber: RAF4_DISPUTE_CLAIM,
@@ -230,12 +312,24 @@ export function seedMatters(story: DemoStory): void {
     .take("employee", ago(84, "08:30"))
     .assign("employee", "consultant", ago(84, "09:00"))
     .accept("consultant", ago(83, "11:00"))
-    .move("employee", "on_hold", ago(55, "09:00"), "The RAF rejected the serious-injury assessment: waiting for the dispute (RAF 5) before further reports.");
+    .move(
+      "employee",
+      "on_hold",
+      ago(55, "09:00"),
+      "The RAF rejected the serious-injury assessment: waiting for the dispute (RAF 5) before further reports.",
+    );
 
   // Cancelled: the matter settled before any assessment.
   matter({
     attorney: "pieter",
-    claimant: { firstName: "Elna", lastName: "van Wyk", birthDate: "1968-02-27", gender: "female", homeLanguage: "Afrikaans", consentDaysAgo: 60 },
+    claimant: {
+      firstName: "Elna",
+      lastName: "van Wyk",
+      birthDate: "1968-02-27",
+      gender: "female",
+      homeLanguage: "Afrikaans",
+      consentDaysAgo: 60,
+    },
     claimType: "raf",
     incidentDate: "2025-01-05",
     rafClaimNumber: "RAF/2025/009911",
@@ -253,7 +347,14 @@ export function seedMatters(story: DemoStory): void {
   // Assessed last week; the report is awaited.
   matter({
     attorney: "pieter",
-    claimant: { firstName: "Johannes", lastName: "Pretorius", birthDate: "1982-09-13", gender: "male", homeLanguage: "English", consentDaysAgo: 30 },
+    claimant: {
+      firstName: "Johannes",
+      lastName: "Pretorius",
+      birthDate: "1982-09-13",
+      gender: "male",
+      homeLanguage: "English",
+      consentDaysAgo: 30,
+    },
     claimType: "raf",
     incidentDate: "2025-06-22",
     rafClaimNumber: "RAF/2025/441200",
@@ -273,12 +374,20 @@ export function seedMatters(story: DemoStory): void {
   // This week: the demo consultant sees the claimant on Tuesday; the OT next week.
   matter({
     attorney: "attorney",
-    claimant: { firstName: "Bongani", lastName: "Sithole", birthDate: "1986-12-01", gender: "male", homeLanguage: "isiZulu", consentDaysAgo: 20 },
+    claimant: {
+      firstName: "Bongani",
+      lastName: "Sithole",
+      birthDate: "1986-12-01",
+      gender: "male",
+      homeLanguage: "isiZulu",
+      consentDaysAgo: 20,
+    },
     claimType: "raf",
     incidentDate: "2025-10-11",
     rafClaimNumber: "RAF/2025/612044",
     subject: "Crushed right hand: orthopaedic and OT assessments",
-    instructions: "Crush injury of the right (dominant) hand at work in a vehicle collision. Assess function, future surgery and work capacity.",
+    instructions:
+      "Crush injury of the right (dominant) hand at work in a vehicle collision. Assess function, future surgery and work capacity.",
     specializations: ["Orthopaedic Surgeon", "Occupational Therapist"],
     priority: "normal",
   })
@@ -289,7 +398,14 @@ export function seedMatters(story: DemoStory): void {
     .accept("consultant", ago(10, "08:00"))
     .accept("ot_smith", ago(10, "10:00"))
     .book("ortho", "attorney", "consultant", { week: 0, weekday: 2, time: "10:00" }, ago(9, "11:00"))
-    .book("ot", "attorney", "ot_smith", { week: 1, weekday: 4, time: "11:00" }, ago(9, "11:05"), "The claimant needs an isiZulu interpreter.")
+    .book(
+      "ot",
+      "attorney",
+      "ot_smith",
+      { week: 1, weekday: 4, time: "11:00" },
+      ago(9, "11:05"),
+      "The claimant needs an isiZulu interpreter.",
+    )
     .confirm("ortho", "employee", ago(8, "09:00"))
     .confirm("ot", "employee", ago(8, "09:05"))
     .attend("ortho");
@@ -297,12 +413,20 @@ export function seedMatters(story: DemoStory): void {
   // Yesterday, next week and the week after: neurosurgeon, psychologist by video, and an industrial psychologist still to confirm.
   matter({
     attorney: "nomsa",
-    claimant: { firstName: "Refilwe", lastName: "Mothibi", birthDate: "1992-04-17", gender: "female", homeLanguage: "Setswana", consentDaysAgo: 25 },
+    claimant: {
+      firstName: "Refilwe",
+      lastName: "Mothibi",
+      birthDate: "1992-04-17",
+      gender: "female",
+      homeLanguage: "Setswana",
+      consentDaysAgo: 25,
+    },
     claimType: "raf",
     incidentDate: "2025-07-30",
     rafClaimNumber: "RAF/2025/480155",
     subject: "Brain injury: neurosurgical, neuropsychological and career assessments",
-    instructions: "Passenger in a minibus rollover; diffuse axonal injury. Assess cognitive sequelae and the effect on her career as a teacher.",
+    instructions:
+      "Passenger in a minibus rollover; diffuse axonal injury. Assess cognitive sequelae and the effect on her career as a teacher.",
     specializations: ["Neurosurgeon", "Clinical Psychologist", "Industrial Psychologist"],
     priority: "high",
   })
@@ -324,7 +448,14 @@ export function seedMatters(story: DemoStory): void {
   // Managed by the administrator: the psychiatrist this week, the audiologist in two weeks.
   matter({
     attorney: "pieter",
-    claimant: { firstName: "Hennie", lastName: "Steyn", birthDate: "1964-08-22", gender: "male", homeLanguage: "Afrikaans", consentDaysAgo: 15 },
+    claimant: {
+      firstName: "Hennie",
+      lastName: "Steyn",
+      birthDate: "1964-08-22",
+      gender: "male",
+      homeLanguage: "Afrikaans",
+      consentDaysAgo: 15,
+    },
     claimType: "personal_injury",
     incidentDate: "2025-05-09",
     courtCaseNumber: "WCC 2025/20871",

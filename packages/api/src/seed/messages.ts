@@ -31,7 +31,12 @@ export function seedDemoMessages(story: DemoStory, usernames: { attorneys: strin
     return row.username;
   };
   /** Queues a conversation: its later turns at their instants, once the first turn made the thread. */
-  const conversation = (label: string, start: () => Promise<{ threadId: string; agency: string } | null>, turns: [Date, "agency" | string, string][], at: Date) => {
+  const conversation = (
+    label: string,
+    start: () => Promise<{ threadId: string; agency: string } | null>,
+    turns: [Date, "agency" | string, string][],
+    at: Date,
+  ) => {
     let thread: { threadId: string; agency: string } | null = null;
     story.at(at, `${label}: starts`, async () => {
       thread = await start();
@@ -50,25 +55,51 @@ export function seedDemoMessages(story: DemoStory, usernames: { attorneys: strin
       `${attorney}'s query thread`,
       async () => {
         const actor = await story.actor(attorney);
-        const query = await db.selectFrom("queries").select("id").where("attorney_id", "=", actor.user.id).orderBy("created_at").orderBy("id").executeTakeFirst();
+        const query = await db
+          .selectFrom("queries")
+          .select("id")
+          .where("attorney_id", "=", actor.user.id)
+          .orderBy("created_at")
+          .orderBy("id")
+          .executeTakeFirst();
         if (query) {
-          const { threadId } = await openQueryThread({ db, actor }, parseInput(openQueryThreadSchema, { queryId: query.id, kind: "query_attorney" }));
-          await say(attorney, threadId, "Good morning. Could you let us know when the assessment for our client can be booked? The trial date is getting close.");
+          const { threadId } = await openQueryThread(
+            { db, actor },
+            parseInput(openQueryThreadSchema, { queryId: query.id, kind: "query_attorney" }),
+          );
+          await say(
+            attorney,
+            threadId,
+            "Good morning. Could you let us know when the assessment for our client can be booked? The trial date is getting close.",
+          );
           return { threadId, agency: await staffIn(threadId) };
         }
         // An attorney without a query yet hears from the agency directly.
         const employee = await story.actor("employee");
         const { threadId } = await startThread(
           { db, actor: employee },
-          parseInput(startThreadSchema, { subject: "Welcome to MedLegal", participantIds: [actor.user.id], body: "Welcome! When you submit your first query, its conversation with us will appear here.", internal: false }),
+          parseInput(startThreadSchema, {
+            subject: "Welcome to MedLegal",
+            participantIds: [actor.user.id],
+            body: "Welcome! When you submit your first query, its conversation with us will appear here.",
+            internal: false,
+          }),
         );
         await say(attorney, threadId, "Thank you. We will submit our first matter this week.");
         return { threadId, agency: "employee" };
       },
       [
-        [day(2, `10:${minute}`), "agency", "Good morning. We are confirming the expert's availability and will come back to you by tomorrow. Please upload the signed consent form in the meantime."],
+        [
+          day(2, `10:${minute}`),
+          "agency",
+          "Good morning. We are confirming the expert's availability and will come back to you by tomorrow. Please upload the signed consent form in the meantime.",
+        ],
         [day(2, `15:${minute}`), attorney, "Thank you. The signed consent form is now under Documents."],
-        [day(1, `11:${minute}`), "agency", "Received, thank you. The assessment is being booked; you will see it under Bookings as soon as the expert confirms."],
+        [
+          day(1, `11:${minute}`),
+          "agency",
+          "Received, thank you. The assessment is being booked; you will see it under Bookings as soon as the expert confirms.",
+        ],
       ],
       day(3, `09:${minute}`),
     );
@@ -94,12 +125,21 @@ export function seedDemoMessages(story: DemoStory, usernames: { attorneys: strin
             { db, actor: employee },
             parseInput(openQueryThreadSchema, { queryId: assignment.query_id, kind: "query_expert", consultantId: expert.user.id }),
           );
-          await say("employee", threadId, "Good morning. The claimant's records for this query are now under Documents. Please let us know if anything is missing before the assessment.");
+          await say(
+            "employee",
+            threadId,
+            "Good morning. The claimant's records for this query are now under Documents. Please let us know if anything is missing before the assessment.",
+          );
           return { threadId, agency: "employee" };
         }
         const { threadId } = await startThread(
           { db, actor: employee },
-          parseInput(startThreadSchema, { subject: "Your availability in the coming weeks", participantIds: [expert.user.id], body: "Good morning. Could you confirm your consulting hours for the next two weeks? Attorneys are asking for assessments.", internal: false }),
+          parseInput(startThreadSchema, {
+            subject: "Your availability in the coming weeks",
+            participantIds: [expert.user.id],
+            body: "Good morning. Could you confirm your consulting hours for the next two weeks? Attorneys are asking for assessments.",
+            internal: false,
+          }),
         );
         return { threadId, agency: "employee" };
       },
@@ -112,13 +152,24 @@ export function seedDemoMessages(story: DemoStory, usernames: { attorneys: strin
   });
 
   // Two internal threads with different last writers, so each staff member has something unread.
-  const internal = (label: string, by: string, others: string[], subject: string, first: string, turns: [Date, string, string][], at: Date) =>
+  const internal = (
+    label: string,
+    by: string,
+    others: string[],
+    subject: string,
+    first: string,
+    turns: [Date, string, string][],
+    at: Date,
+  ) =>
     conversation(
       label,
       async () => {
         const actor = await story.actor(by);
         const participantIds = await Promise.all(others.map(async (o) => (await story.actor(o)).user.id));
-        const { threadId } = await startThread({ db, actor }, parseInput(startThreadSchema, { subject, participantIds, body: first, internal: true }));
+        const { threadId } = await startThread(
+          { db, actor },
+          parseInput(startThreadSchema, { subject, participantIds, body: first, internal: true }),
+        );
         return { threadId, agency: by };
       },
       turns,

@@ -51,7 +51,15 @@ export async function seedDemoPayments(db: Kysely<Database>): Promise<void> {
       .selectFrom("invoices")
       .innerJoin("users", "users.id", "invoices.attorney_id")
       .leftJoin("reports", "reports.id", "invoices.report_id")
-      .select(["invoices.id", "invoices.number", "invoices.issue_date", "invoices.total_cents", "invoices.credited_cents", "invoices.paid_cents", "invoices.attorney_id"])
+      .select([
+        "invoices.id",
+        "invoices.number",
+        "invoices.issue_date",
+        "invoices.total_cents",
+        "invoices.credited_cents",
+        "invoices.paid_cents",
+        "invoices.attorney_id",
+      ])
       .where("users.username", "=", username)
       .where("invoices.kind", "=", "attorney")
       .where("invoices.status", "in", ["issued", "partially_paid"])
@@ -62,7 +70,8 @@ export async function seedDemoPayments(db: Kysely<Database>): Promise<void> {
       .orderBy("invoices.issue_date")
       .orderBy("invoices.number")
       .execute();
-  const balance = (i: { total_cents: number; credited_cents: number; paid_cents: number }) => Number(i.total_cents) - Number(i.credited_cents) - Number(i.paid_cents);
+  const balance = (i: { total_cents: number; credited_cents: number; paid_cents: number }) =>
+    Number(i.total_cents) - Number(i.credited_cents) - Number(i.paid_cents);
   const dayOf = (daysAgo: number) => addDays(today, -daysAgo);
 
   // Nomsa Dube pays her partly credited invoice by EFT and uploads the slip; the agency records the payment against it.
@@ -75,7 +84,12 @@ export async function seedDemoPayments(db: Kysely<Database>): Promise<void> {
         { db, actor: nomsa },
         {
           fileName: "EFT confirmation Dube Inc.pdf",
-          data: slipPdf(["Dube Inc. Attorneys - EFT payment confirmation", `Beneficiary: MedLegal Agency (Pty) Ltd`, `Reference: ${nomsasInvoice.number}`, `Amount: R ${(owed / 100).toFixed(2)}`]),
+          data: slipPdf([
+            "Dube Inc. Attorneys - EFT payment confirmation",
+            `Beneficiary: MedLegal Agency (Pty) Ltd`,
+            `Reference: ${nomsasInvoice.number}`,
+            `Amount: R ${(owed / 100).toFixed(2)}`,
+          ]),
           amountCents: owed,
           paidOn: dayOf(6),
           reference: nomsasInvoice.number!,
@@ -109,23 +123,54 @@ export async function seedDemoPayments(db: Kysely<Database>): Promise<void> {
     const bounced = await runAt(at(13), () =>
       recordPayment(
         { db, actor: admin },
-        { attorneyId: first.attorney_id!, method: "other", reference: "Cheque 004417", receivedOn: dayOf(13), amountCents: owed, allocations: [{ invoiceId: first.id, amountCents: owed }], proofId: null },
+        {
+          attorneyId: first.attorney_id!,
+          method: "other",
+          reference: "Cheque 004417",
+          receivedOn: dayOf(13),
+          amountCents: owed,
+          allocations: [{ invoiceId: first.id, amountCents: owed }],
+          proofId: null,
+        },
       ),
     );
-    await runAt(at(11), () => reversePayment({ db, actor: admin }, { id: bounced.id, reason: "The cheque was returned unpaid by the bank (refer to drawer)." }));
+    await runAt(at(11), () =>
+      reversePayment({ db, actor: admin }, { id: bounced.id, reason: "The cheque was returned unpaid by the bank (refer to drawer)." }),
+    );
     // A round sum, set against the invoice once the attorney's letter was read; the rest stays as credit.
     const round = Math.ceil(owed / 100_000) * 100_000 + 100_000;
     const payment = await runAt(at(4), () =>
-      recordPayment({ db, actor: admin }, { attorneyId: first.attorney_id!, method: "eft", reference: "VDM TRUST DEPOSIT", receivedOn: dayOf(4), amountCents: round, allocations: [], proofId: null }),
+      recordPayment(
+        { db, actor: admin },
+        {
+          attorneyId: first.attorney_id!,
+          method: "eft",
+          reference: "VDM TRUST DEPOSIT",
+          receivedOn: dayOf(4),
+          amountCents: round,
+          allocations: [],
+          proofId: null,
+        },
+      ),
     );
-    await runAt(at(3), () => allocatePayment({ db, actor: admin }, { paymentId: payment.id, allocations: [{ invoiceId: first.id, amountCents: owed }] }));
+    await runAt(at(3), () =>
+      allocatePayment({ db, actor: admin }, { paymentId: payment.id, allocations: [{ invoiceId: first.id, amountCents: owed }] }),
+    );
   }
   if (second) {
     const half = Math.floor(balance(second) / 2);
     await runAt(at(9), () =>
       recordPayment(
         { db, actor: admin },
-        { attorneyId: second.attorney_id!, method: "eft", reference: `VDM TRUST ${second.number}`, receivedOn: dayOf(9), amountCents: half, allocations: [{ invoiceId: second.id, amountCents: half }], proofId: null },
+        {
+          attorneyId: second.attorney_id!,
+          method: "eft",
+          reference: `VDM TRUST ${second.number}`,
+          receivedOn: dayOf(9),
+          amountCents: half,
+          allocations: [{ invoiceId: second.id, amountCents: half }],
+          proofId: null,
+        },
       ),
     );
   }
@@ -146,15 +191,34 @@ export async function seedDemoPayments(db: Kysely<Database>): Promise<void> {
         },
       ),
     );
-    await runAt(at(7), () => rejectProof({ db, actor: admin }, { id: wrong.id, reason: "This is a payment instruction awaiting authorisation, not a confirmation: no money reached our account. Please upload the bank's confirmation." }));
-    const owed = balance((await db.selectFrom("invoices").select(["total_cents", "credited_cents", "paid_cents"]).where("id", "=", target.id).executeTakeFirstOrThrow()));
+    await runAt(at(7), () =>
+      rejectProof(
+        { db, actor: admin },
+        {
+          id: wrong.id,
+          reason:
+            "This is a payment instruction awaiting authorisation, not a confirmation: no money reached our account. Please upload the bank's confirmation.",
+        },
+      ),
+    );
+    const owed = balance(
+      await db
+        .selectFrom("invoices")
+        .select(["total_cents", "credited_cents", "paid_cents"])
+        .where("id", "=", target.id)
+        .executeTakeFirstOrThrow(),
+    );
     if (owed > 0) {
       await runAt(at(1), () =>
         uploadProof(
           { db, actor: attorney },
           {
             fileName: `EFT ${target.number}.pdf`,
-            data: slipPdf(["Van der Merwe Attorneys Inc. - EFT confirmation", `Reference: ${target.number}`, `Amount: R ${(owed / 100).toFixed(2)}`]),
+            data: slipPdf([
+              "Van der Merwe Attorneys Inc. - EFT confirmation",
+              `Reference: ${target.number}`,
+              `Amount: R ${(owed / 100).toFixed(2)}`,
+            ]),
             amountCents: owed,
             paidOn: dayOf(1),
             reference: target.number!,

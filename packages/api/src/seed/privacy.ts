@@ -1,6 +1,20 @@
 import type { Kysely } from "kysely";
 import type { Database } from "@medlegal/db";
-import { addDays, addYears, breachAffectedInputSchema, breachInputSchema, caseInputSchema, caseUpdateSchema, DEFAULT_MATTER_RETENTION_YEARS, legalHoldSetSchema, privacyOfficerInputSchema, sastDate, sastToUtc, subjectRequestCreateSchema, subjectRequestUpdateSchema } from "@medlegal/domain";
+import {
+  addDays,
+  addYears,
+  breachAffectedInputSchema,
+  breachInputSchema,
+  caseInputSchema,
+  caseUpdateSchema,
+  DEFAULT_MATTER_RETENTION_YEARS,
+  legalHoldSetSchema,
+  privacyOfficerInputSchema,
+  sastDate,
+  sastToUtc,
+  subjectRequestCreateSchema,
+  subjectRequestUpdateSchema,
+} from "@medlegal/domain";
 import { createCase, updateCase } from "../services/cases/cases";
 import { now, runAt } from "../services/platform/clock";
 import { sweepRetention } from "../services/privacy/retention";
@@ -56,7 +70,14 @@ export async function seedDemoPrivacy(db: Kysely<Database>): Promise<void> {
       details: "Her cell number changed.",
     }),
   );
-  await updateSubjectRequest(admin, parseInput(subjectRequestUpdateSchema, { id: correction.id, status: "answered", outcome: "Cell number corrected; the claimant was told by SMS." }));
+  await updateSubjectRequest(
+    admin,
+    parseInput(subjectRequestUpdateSchema, {
+      id: correction.id,
+      status: "answered",
+      outcome: "Cell number corrected; the claimant was told by SMS.",
+    }),
+  );
 
   const priya = await db.selectFrom("users").select("id").where("username", "=", "employee").executeTakeFirstOrThrow();
   const period = { userId: priya.id, from: addDays(today, -30), to: addDays(today, -7) };
@@ -68,7 +89,8 @@ export async function seedDemoPrivacy(db: Kysely<Database>): Promise<void> {
       certainty: "suspected",
       discoveredOn: addDays(today, -6),
       occurredOn: addDays(today, -7),
-      description: "An employee's laptop was stolen from a parked car. The disk is encrypted; her MedLegal sessions were ended remotely the same evening.",
+      description:
+        "An employee's laptop was stolen from a parked car. The disk is encrypted; her MedLegal sessions were ended remotely the same evening.",
       categories: ["health", "contact_details", "identity_numbers"],
       dataSubjectsCount: affected.length,
       subjectsNotified: false,
@@ -83,7 +105,13 @@ export async function seedDemoPrivacy(db: Kysely<Database>): Promise<void> {
   );
 
   const govender = await claimant(db, "Govender");
-  await setLegalHold(admin, parseInput(legalHoldSetSchema, { caseId: govender.caseId, reason: "Appeal pending in the KwaZulu-Natal High Court: keep every record until it is decided." }));
+  await setLegalHold(
+    admin,
+    parseInput(legalHoldSetSchema, {
+      caseId: govender.caseId,
+      reason: "Appeal pending in the KwaZulu-Natal High Court: keep every record until it is decided.",
+    }),
+  );
 }
 
 /**
@@ -103,12 +131,31 @@ export async function seedDemoPastRetention(db: Kysely<Database>): Promise<void>
         claimType: "raf",
         incidentDate: addDays(closedOn, -400),
         attorneyReference: "BOTHA/RAF/0087",
-        newClaimant: { firstName: "Willem", lastName: "Visagie", passportNumber: "A04417733", birthDate: "1961-09-03", gender: "male", homeLanguage: "Afrikaans", consentReceivedAt: addDays(closedOn, -75) },
+        newClaimant: {
+          firstName: "Willem",
+          lastName: "Visagie",
+          passportNumber: "A04417733",
+          birthDate: "1961-09-03",
+          gender: "male",
+          homeLanguage: "Afrikaans",
+          consentReceivedAt: addDays(closedOn, -75),
+        },
       }),
     ),
   );
   await runAt(sastToUtc(closedOn, "15:40"), () =>
-    updateCase(attorney, parseInput(caseUpdateSchema, { id: opened.id, patientId: opened.patientId, claimType: opened.claimType, incidentDate: opened.incidentDate, status: "settled", notes: "Settled with the RAF; file closed.", attorneyReference: opened.attorneyReference })),
+    updateCase(
+      attorney,
+      parseInput(caseUpdateSchema, {
+        id: opened.id,
+        patientId: opened.patientId,
+        claimType: opened.claimType,
+        incidentDate: opened.incidentDate,
+        status: "settled",
+        notes: "Settled with the RAF; file closed.",
+        attorneyReference: opened.attorneyReference,
+      }),
+    ),
   );
   // The sweep as the server runs it: the claimant is listed as found due.
   await sweepRetention(db);

@@ -9,7 +9,8 @@ import { now } from "../services/platform/clock";
 import { parseInput } from "../validation";
 import { actorOf } from "./seed-actors";
 
-const UNDERTAKING = "I undertake to pay the agency's invoices on this matter from the capital the Road Accident Fund pays on settlement or court order, and in any event by the long-stop date.";
+const UNDERTAKING =
+  "I undertake to pay the agency's invoices on this matter from the capital the Road Accident Fund pays on settlement or court order, and in any event by the long-stop date.";
 
 /**
  * Deferred billing in the demo (issue 29; docs/decisions.md "Deferred billing per matter"), through
@@ -34,9 +35,14 @@ export async function seedDemoReceivables(db: Kysely<Database>): Promise<void> {
     .where("case_id", "is not", null)
     .where("status", "<>", "draft")
     .execute();
-  const openOf = (caseId: string) => invoices.filter((i) => i.case_id === caseId && ["issued", "partially_paid", "overdue"].includes(i.status));
+  const openOf = (caseId: string) =>
+    invoices.filter((i) => i.case_id === caseId && ["issued", "partially_paid", "overdue"].includes(i.status));
   // The overdue sweep's demo keeps its invoices: a case with one past its due date is not deferred.
-  const pastDue = new Set(invoices.filter((i) => i.due_date && i.due_date < today && ["issued", "partially_paid", "overdue"].includes(i.status)).map((i) => i.case_id!));
+  const pastDue = new Set(
+    invoices
+      .filter((i) => i.due_date && i.due_date < today && ["issued", "partially_paid", "overdue"].includes(i.status))
+      .map((i) => i.case_id!),
+  );
   const taken = new Set<string>();
   type Case = (typeof cases)[number];
   const pick = (fits: (c: Case) => boolean, allowPastDue = false): Case | undefined => {
@@ -56,23 +62,50 @@ export async function seedDemoReceivables(db: Kysely<Database>): Promise<void> {
       .select(["id", "reference"])
       .where("case_id", "=", c.id)
       .where("status", "<>", "withdrawn")
-      .where((eb) => eb.not(eb.exists(eb.selectFrom("invoice_lines").select("invoice_lines.id").whereRef("invoice_lines.report_id", "=", "reports.id"))))
+      .where((eb) =>
+        eb.not(eb.exists(eb.selectFrom("invoice_lines").select("invoice_lines.id").whereRef("invoice_lines.report_id", "=", "reports.id"))),
+      )
       .orderBy("created_at")
       .executeTakeFirst();
     const lines = [
-      ...(report ? [{ kind: "report" as const, description: `Medico-legal report: ${report.reference}`, quantity: 1, unitPriceCents: 1_100_000, reportId: report.id }] : []),
+      ...(report
+        ? [
+            {
+              kind: "report" as const,
+              description: `Medico-legal report: ${report.reference}`,
+              quantity: 1,
+              unitPriceCents: 1_100_000,
+              reportId: report.id,
+            },
+          ]
+        : []),
       { kind: "qualifying_fee" as const, description: "Qualifying fee", quantity: 1, unitPriceCents: 350_000 },
       { kind: "reservation_day" as const, description: "Reservation fee for the trial day", quantity: 1, unitPriceCents: 500_000 },
       { kind: "court_attendance" as const, description: "Attendance at court to testify", quantity: 1, unitPriceCents: 750_000 },
     ];
-    const draft = await createAttorneyDraft({ db, actor: employee }, { attorneyId: c.attorney_id, caseId: c.id, attorneyReference: reference, lines });
+    const draft = await createAttorneyDraft(
+      { db, actor: employee },
+      { attorneyId: c.attorney_id, caseId: c.id, attorneyReference: reference, lines },
+    );
     await issueInvoice({ db, actor: employee }, { id: draft.id });
   };
   const agree = (caseId: string, longStopMonths = 24) =>
-    setDeferralAgreement({ db, actor: employee }, parseInput(deferralAgreementInputSchema, { caseId, undertaking: UNDERTAKING, invoicing: "issue_now", longStopMonths, interestRatePercent: 10.5 }));
+    setDeferralAgreement(
+      { db, actor: employee },
+      parseInput(deferralAgreementInputSchema, {
+        caseId,
+        undertaking: UNDERTAKING,
+        invoicing: "issue_now",
+        longStopMonths,
+        interestRatePercent: 10.5,
+      }),
+    );
   const event = (c: Case, kind: BillingEventKind, daysAgo: number, extra: Record<string, unknown> = {}) => {
     const day = addDays(today, -daysAgo);
-    return recordBillingEvent({ db, actor: employee }, parseInput(billingEventInputSchema, { caseId: c.id, kind, occurredOn: day < c.incident_date ? c.incident_date : day, ...extra }));
+    return recordBillingEvent(
+      { db, actor: employee },
+      parseInput(billingEventInputSchema, { caseId: c.id, kind, occurredOn: day < c.incident_date ? c.incident_date : day, ...extra }),
+    );
   };
   /** The agreement comes first (its invoices are deferred from the start); a case with nothing open gets the experts' fees invoiced. */
   const defer = async (c: Case, reference: string, fees = false) => {
@@ -82,7 +115,11 @@ export async function seedDemoReceivables(db: Kysely<Database>): Promise<void> {
 
   // Past the long-stop: a case invoiced more than a month ago, with a long-stop that has passed since; interest runs.
   // (Its invoices past their due date stay overdue: past the long-stop they fall due anyway.)
-  const firstOf = (caseId: string) => invoices.filter((i) => i.case_id === caseId && i.issue_date).map((i) => i.issue_date!).sort()[0];
+  const firstOf = (caseId: string) =>
+    invoices
+      .filter((i) => i.case_id === caseId && i.issue_date)
+      .map((i) => i.issue_date!)
+      .sort()[0];
   // One with an invoice past its due date when there is one: owed from the later of the long-stop and
   // that due date, it is overdue and bears interest (an invoice issued after the long-stop would not yet, issue 37).
   const invoicedAMonthAgo = (c: Case) => Boolean(firstOf(c.id)) && addMonths(firstOf(c.id)!, 1) < today;

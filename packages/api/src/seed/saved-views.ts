@@ -25,5 +25,6 @@ const DEMO_VIEWS: [username: string, view: SavedViewInput][] = [
 
 /** Made through the service, so each view passes its list's schema and is audited like one saved in the app. */
 export async function seedDemoSavedViews(db: Kysely<Database>): Promise<void> {
-  for (const [username, view] of DEMO_VIEWS) await createSavedView({ db, actor: await actorOf(db, username) }, parseInput(savedViewInputSchema, view));
+  for (const [username, view] of DEMO_VIEWS)
+    await createSavedView({ db, actor: await actorOf(db, username) }, parseInput(savedViewInputSchema, view));
 }

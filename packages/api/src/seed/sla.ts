@@ -37,6 +37,18 @@ export async function seedDemoSla(db: Kysely<Database>): Promise<void> {
     await runAt(pausedAt, () => pauseSlaTimer({ db, actor }, { id: timer.id, reason: "Awaiting the claimant's hospital records" }));
   }
 
-  await db.updateTable("sla_timers").set({ at_risk_alerted_at: now }).where("status", "=", "open").where("at_risk_at", "<=", now).where("at_risk_alerted_at", "is", null).execute();
-  await db.updateTable("sla_timers").set({ breach_alerted_at: now }).where("status", "=", "open").where("due_at", "<", now).where("breach_alerted_at", "is", null).execute();
+  await db
+    .updateTable("sla_timers")
+    .set({ at_risk_alerted_at: now })
+    .where("status", "=", "open")
+    .where("at_risk_at", "<=", now)
+    .where("at_risk_alerted_at", "is", null)
+    .execute();
+  await db
+    .updateTable("sla_timers")
+    .set({ breach_alerted_at: now })
+    .where("status", "=", "open")
+    .where("due_at", "<", now)
+    .where("breach_alerted_at", "is", null)
+    .execute();
 }

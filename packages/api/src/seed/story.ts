@@ -38,7 +38,7 @@ export class DemoStory {
   /** `n` working days before today (n >= 1), at a South African time. */
   workdaysAgo(n: number, time: string): Date {
     let date = this.today;
-    for (let left = n; left > 0; ) {
+    for (let left = n; left > 0;) {
       date = addDays(date, -1);
       if (DemoStory.isWorkday(date)) left--;
     }

@@ -28,9 +28,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("password_hash", "text", (c) => c.notNull())
     .addColumn("first_name", "text", (c) => c.notNull())
     .addColumn("last_name", "text", (c) => c.notNull())
-    .addColumn("role", "text", (c) =>
-      c.notNull().check(sql`role IN ('administrator', 'employee', 'attorney', 'consultant')`),
-    )
+    .addColumn("role", "text", (c) => c.notNull().check(sql`role IN ('administrator', 'employee', 'attorney', 'consultant')`))
     .addColumn("is_active", "boolean", (c) => c.notNull().defaultTo(true))
     .addColumn("specialization_id", "uuid", (c) => c.references("specializations.id"))
     .addColumn("license_number", "text")

@@ -38,7 +38,9 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addCheckConstraint("patients_identity", sql`id_number IS NOT NULL OR passport_number IS NOT NULL`)
     .execute();
   await sql`CREATE INDEX patients_attorney ON patients (attorney_id, lower(last_name), lower(first_name))`.execute(db);
-  await sql`CREATE UNIQUE INDEX patients_id_number_per_attorney ON patients (attorney_id, id_number) WHERE id_number IS NOT NULL`.execute(db);
+  await sql`CREATE UNIQUE INDEX patients_id_number_per_attorney ON patients (attorney_id, id_number) WHERE id_number IS NOT NULL`.execute(
+    db,
+  );
 
   await db.schema
     .createTable("cases")
@@ -52,7 +54,12 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("incident_date", "date", (c) => c.notNull())
     .addColumn("raf_claim_number", "text")
     .addColumn("court_case_number", "text")
-    .addColumn("status", "text", (c) => c.notNull().defaultTo("open").check(sql`status IN ('open', 'on_hold', 'settled', 'closed')`))
+    .addColumn("status", "text", (c) =>
+      c
+        .notNull()
+        .defaultTo("open")
+        .check(sql`status IN ('open', 'on_hold', 'settled', 'closed')`),
+    )
     .addColumn("notes", "text")
     .addColumn("created_at", "timestamptz", (c) => c.notNull().defaultTo(now))
     .addColumn("updated_at", "timestamptz", (c) => c.notNull().defaultTo(now))
@@ -68,7 +75,12 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("attorney_id", "uuid", (c) => c.notNull().references("users.id"))
     .addColumn("subject", "text", (c) => c.notNull())
     .addColumn("instructions", "text", (c) => c.notNull())
-    .addColumn("priority", "text", (c) => c.notNull().defaultTo("normal").check(sql`priority IN ('low', 'normal', 'high', 'urgent')`))
+    .addColumn("priority", "text", (c) =>
+      c
+        .notNull()
+        .defaultTo("normal")
+        .check(sql`priority IN ('low', 'normal', 'high', 'urgent')`),
+    )
     .addColumn("priority_rank", "integer", (c) => c.notNull().defaultTo(1))
     .addColumn("status", "text", (c) =>
       c
@@ -109,7 +121,10 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("consultant_id", "uuid", (c) => c.notNull().references("users.id"))
     .addColumn("specialization_id", "uuid", (c) => c.notNull().references("specializations.id"))
     .addColumn("status", "text", (c) =>
-      c.notNull().defaultTo("proposed").check(sql`status IN ('proposed', 'accepted', 'declined', 'withdrawn', 'completed')`),
+      c
+        .notNull()
+        .defaultTo("proposed")
+        .check(sql`status IN ('proposed', 'accepted', 'declined', 'withdrawn', 'completed')`),
     )
     .addColumn("fee_agreed_cents", "integer")
     .addColumn("decline_reason", "text")

@@ -8,7 +8,10 @@ const now = sql`now()`;
 export async function up(db: Kysely<any>): Promise<void> {
   await sql`CREATE EXTENSION IF NOT EXISTS btree_gist`.execute(db);
 
-  await db.schema.alterTable("users").addColumn("daily_capacity", "integer", (c) => c.notNull().defaultTo(4)).execute();
+  await db.schema
+    .alterTable("users")
+    .addColumn("daily_capacity", "integer", (c) => c.notNull().defaultTo(4))
+    .execute();
 
   // Weekly availability: per consultant and ISO weekday (1 Monday ... 7 Sunday), local times.
   await db.schema
@@ -53,7 +56,10 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("venue", "text")
     .addColumn("mode", "text", (c) => c.notNull().check(sql`mode IN ('in_person', 'video')`))
     .addColumn("status", "text", (c) =>
-      c.notNull().defaultTo("requested").check(sql`status IN ('requested', 'confirmed', 'attended', 'no_show', 'cancelled', 'rescheduled')`),
+      c
+        .notNull()
+        .defaultTo("requested")
+        .check(sql`status IN ('requested', 'confirmed', 'attended', 'no_show', 'cancelled', 'rescheduled')`),
     )
     .addColumn("note", "text")
     .addColumn("cancellation_class", "text", (c) => c.check(sql`cancellation_class IN ('chargeable', 'no_fee', 'no_fee_pay_expert')`))

@@ -7,5 +7,7 @@ import { sql } from "kysely";
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function up(db: Kysely<any>): Promise<void> {
   await sql`ALTER TABLE query_events DROP CONSTRAINT query_events_kind_check`.execute(db);
-  await sql`ALTER TABLE query_events ADD CONSTRAINT query_events_kind_check CHECK (kind IN ('status', 'comment', 'document', 'assignment', 'expert_proposed', 'expert_accepted', 'expert_declined', 'expert_withdrawn', 'booking_requested'))`.execute(db);
+  await sql`ALTER TABLE query_events ADD CONSTRAINT query_events_kind_check CHECK (kind IN ('status', 'comment', 'document', 'assignment', 'expert_proposed', 'expert_accepted', 'expert_declined', 'expert_withdrawn', 'booking_requested'))`.execute(
+    db,
+  );
 }

@@ -30,7 +30,9 @@ export async function up(db: Kysely<any>): Promise<void> {
   // Query documents move in with their ids, so links and access-log rows keep pointing at them.
   await sql`
     INSERT INTO files (id, owner_kind, owner_id, uploaded_by, file_name, content_type, size, sha256, data, created_at)
-    SELECT id, 'query_document', query_id, uploaded_by, file_name, content_type, size, sha256, data, created_at FROM query_documents`.execute(db);
+    SELECT id, 'query_document', query_id, uploaded_by, file_name, content_type, size, sha256, data, created_at FROM query_documents`.execute(
+    db,
+  );
   await db.schema.dropTable("query_documents").execute();
 
   await db.schema
@@ -46,7 +48,10 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("specialization_id", "uuid", (c) => c.notNull().references("specializations.id"))
     .addColumn("kind", "text", (c) => c.notNull().check(sql`kind IN ('medico_legal', 'raf4', 'addendum', 'supplementary', 'joint_minute')`))
     .addColumn("status", "text", (c) =>
-      c.notNull().defaultTo("awaiting").check(sql`status IN ('awaiting', 'submitted', 'in_review', 'changes_requested', 'approved', 'released', 'withdrawn')`),
+      c
+        .notNull()
+        .defaultTo("awaiting")
+        .check(sql`status IN ('awaiting', 'submitted', 'in_review', 'changes_requested', 'approved', 'released', 'withdrawn')`),
     )
     .addColumn("parent_report_id", "uuid", (c) => c.references("reports.id"))
     .addColumn("due_at", "timestamptz", (c) => c.notNull())
@@ -178,7 +183,15 @@ export async function up(db: Kysely<any>): Promise<void> {
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function down(db: Kysely<any>): Promise<void> {
-  for (const table of ["release_deferrals", "report_questions", "report_events", "report_reviews", "report_checklist_items", "report_versions", "reports"]) {
+  for (const table of [
+    "release_deferrals",
+    "report_questions",
+    "report_events",
+    "report_reviews",
+    "report_checklist_items",
+    "report_versions",
+    "reports",
+  ]) {
     await db.schema.dropTable(table).execute();
   }
   await sql`DROP FUNCTION report_versions_are_immutable()`.execute(db);
@@ -196,6 +209,8 @@ export async function down(db: Kysely<any>): Promise<void> {
     .execute();
   await sql`
     INSERT INTO query_documents (id, query_id, uploaded_by, file_name, content_type, size, sha256, data, created_at)
-    SELECT id, owner_id, uploaded_by, file_name, content_type, size, sha256, data, created_at FROM files WHERE owner_kind = 'query_document'`.execute(db);
+    SELECT id, owner_id, uploaded_by, file_name, content_type, size, sha256, data, created_at FROM files WHERE owner_kind = 'query_document'`.execute(
+    db,
+  );
   await db.schema.dropTable("files").execute();
 }

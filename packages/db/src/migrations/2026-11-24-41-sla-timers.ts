@@ -35,7 +35,10 @@ export async function up(db: Kysely<any>): Promise<void> {
     ["2023-12-15", "Public holiday (Rugby World Cup victory)"],
     ["2024-05-29", "National and provincial elections"],
   ];
-  await db.insertInto("declared_holidays").values(declared.map(([date, name]) => ({ date, name }))).execute();
+  await db
+    .insertInto("declared_holidays")
+    .values(declared.map(([date, name]) => ({ date, name })))
+    .execute();
 
   await db.schema
     .createTable("sla_timers")
@@ -53,7 +56,12 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("started_at", "timestamptz", (c) => c.notNull())
     .addColumn("due_at", "timestamptz", (c) => c.notNull())
     .addColumn("at_risk_at", "timestamptz", (c) => c.notNull())
-    .addColumn("status", "text", (c) => c.notNull().defaultTo("open").check(sql`status IN ('open', 'met', 'missed', 'cancelled')`))
+    .addColumn("status", "text", (c) =>
+      c
+        .notNull()
+        .defaultTo("open")
+        .check(sql`status IN ('open', 'met', 'missed', 'cancelled')`),
+    )
     .addColumn("stopped_at", "timestamptz")
     .addColumn("paused_at", "timestamptz")
     .addColumn("pause_kind", "text", (c) => c.check(sql`pause_kind IN ('hold', 'manual')`))
@@ -69,9 +77,15 @@ export async function up(db: Kysely<any>): Promise<void> {
   await sql`CREATE UNIQUE INDEX sla_timers_subject ON sla_timers (policy, subject_kind, subject_id)`.execute(db);
   await sql`CREATE INDEX sla_timers_query ON sla_timers (query_id)`.execute(db);
   // The sweeper's three claims walk these partial indexes, never the whole table.
-  await sql`CREATE INDEX sla_timers_at_risk_due ON sla_timers (at_risk_at) WHERE status = 'open' AND paused_at IS NULL AND at_risk_alerted_at IS NULL`.execute(db);
-  await sql`CREATE INDEX sla_timers_breach_due ON sla_timers (due_at) WHERE status = 'open' AND paused_at IS NULL AND breach_alerted_at IS NULL`.execute(db);
-  await sql`CREATE INDEX sla_timers_escalation_due ON sla_timers (breach_alerted_at) WHERE status = 'open' AND paused_at IS NULL AND escalated_at IS NULL AND breach_alerted_at IS NOT NULL`.execute(db);
+  await sql`CREATE INDEX sla_timers_at_risk_due ON sla_timers (at_risk_at) WHERE status = 'open' AND paused_at IS NULL AND at_risk_alerted_at IS NULL`.execute(
+    db,
+  );
+  await sql`CREATE INDEX sla_timers_breach_due ON sla_timers (due_at) WHERE status = 'open' AND paused_at IS NULL AND breach_alerted_at IS NULL`.execute(
+    db,
+  );
+  await sql`CREATE INDEX sla_timers_escalation_due ON sla_timers (breach_alerted_at) WHERE status = 'open' AND paused_at IS NULL AND escalated_at IS NULL AND breach_alerted_at IS NOT NULL`.execute(
+    db,
+  );
   await sql`CREATE INDEX sla_timers_open ON sla_timers (due_at) WHERE status = 'open'`.execute(db);
   await sql`CREATE INDEX sla_timers_stopped ON sla_timers (stopped_at) WHERE status IN ('met', 'missed')`.execute(db);
 

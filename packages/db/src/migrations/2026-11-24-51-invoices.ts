@@ -25,9 +25,14 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.alterTable("users").addColumn("vat_number", "text").execute();
 
   await sql`ALTER TABLE files DROP CONSTRAINT files_owner_kind_check`.execute(db);
-  await sql`ALTER TABLE files ADD CONSTRAINT files_owner_kind_check CHECK (owner_kind IN ('query_document', 'report_version', 'invoice', 'credit_note'))`.execute(db);
+  await sql`ALTER TABLE files ADD CONSTRAINT files_owner_kind_check CHECK (owner_kind IN ('query_document', 'report_version', 'invoice', 'credit_note'))`.execute(
+    db,
+  );
   // A document e-mailed with its message (an issued invoice's PDF).
-  await db.schema.alterTable("email_outbox").addColumn("attachment_file_id", "uuid", (c) => c.references("files.id")).execute();
+  await db.schema
+    .alterTable("email_outbox")
+    .addColumn("attachment_file_id", "uuid", (c) => c.references("files.id"))
+    .execute();
 
   await db.schema
     .createTable("invoices")
@@ -37,7 +42,10 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("series", "text", (c) => c.notNull())
     .addColumn("number", "text")
     .addColumn("status", "text", (c) =>
-      c.notNull().defaultTo("draft").check(sql`status IN ('draft', 'issued', 'partially_paid', 'paid', 'overdue', 'credited')`),
+      c
+        .notNull()
+        .defaultTo("draft")
+        .check(sql`status IN ('draft', 'issued', 'partially_paid', 'paid', 'overdue', 'credited')`),
     )
     .addColumn("attorney_id", "uuid", (c) => c.references("users.id"))
     .addColumn("consultant_id", "uuid", (c) => c.references("users.id"))
@@ -71,12 +79,18 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("created_by", "uuid", (c) => c.references("users.id"))
     .addColumn("created_at", "timestamptz", (c) => c.notNull().defaultTo(now))
     .addColumn("updated_at", "timestamptz", (c) => c.notNull().defaultTo(now))
-    .addCheckConstraint("invoices_recipient", sql`(kind = 'attorney' AND attorney_id IS NOT NULL) OR (kind = 'expert' AND consultant_id IS NOT NULL AND attorney_id IS NULL)`)
+    .addCheckConstraint(
+      "invoices_recipient",
+      sql`(kind = 'attorney' AND attorney_id IS NOT NULL) OR (kind = 'expert' AND consultant_id IS NOT NULL AND attorney_id IS NULL)`,
+    )
     .addCheckConstraint(
       "invoices_issued",
       sql`(status = 'draft') = (number IS NULL) AND (status = 'draft' OR (issue_date IS NOT NULL AND due_date IS NOT NULL AND supplier IS NOT NULL AND recipient IS NOT NULL AND pdf_file_id IS NOT NULL AND copy_file_id IS NOT NULL AND issued_at IS NOT NULL))`,
     )
-    .addCheckConstraint("invoices_money", sql`net_cents >= 0 AND vat_cents >= 0 AND total_cents = net_cents + vat_cents AND credited_cents >= 0 AND paid_cents >= 0 AND credited_cents + paid_cents <= total_cents`)
+    .addCheckConstraint(
+      "invoices_money",
+      sql`net_cents >= 0 AND vat_cents >= 0 AND total_cents = net_cents + vat_cents AND credited_cents >= 0 AND paid_cents >= 0 AND credited_cents + paid_cents <= total_cents`,
+    )
     .addUniqueConstraint("invoices_number", ["series", "number"])
     .execute();
   await sql`CREATE INDEX invoices_attorney ON invoices (attorney_id, created_at)`.execute(db);
@@ -97,7 +111,10 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("net_cents", "int8", (c) => c.notNull())
     .addColumn("vat_cents", "int8", (c) => c.notNull())
     .addColumn("total_cents", "int8", (c) => c.notNull())
-    .addCheckConstraint("invoice_lines_money", sql`net_cents = quantity * unit_price_cents AND vat_cents >= 0 AND total_cents = net_cents + vat_cents`)
+    .addCheckConstraint(
+      "invoice_lines_money",
+      sql`net_cents = quantity * unit_price_cents AND vat_cents >= 0 AND total_cents = net_cents + vat_cents`,
+    )
     .addUniqueConstraint("invoice_lines_position", ["invoice_id", "position"])
     .execute();
 
@@ -120,7 +137,10 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("pdf_sha256", "text", (c) => c.notNull())
     .addColumn("created_by", "uuid", (c) => c.notNull().references("users.id"))
     .addColumn("created_at", "timestamptz", (c) => c.notNull().defaultTo(now))
-    .addCheckConstraint("credit_notes_money", sql`net_cents >= 0 AND vat_cents >= 0 AND total_cents = net_cents + vat_cents AND total_cents > 0`)
+    .addCheckConstraint(
+      "credit_notes_money",
+      sql`net_cents >= 0 AND vat_cents >= 0 AND total_cents = net_cents + vat_cents AND total_cents > 0`,
+    )
     .addUniqueConstraint("credit_notes_number", ["series", "number"])
     .execute();
   await sql`CREATE INDEX credit_notes_invoice ON credit_notes (invoice_id, created_at)`.execute(db);
@@ -137,7 +157,10 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("net_cents", "int8", (c) => c.notNull())
     .addColumn("vat_cents", "int8", (c) => c.notNull())
     .addColumn("total_cents", "int8", (c) => c.notNull())
-    .addCheckConstraint("credit_note_lines_money", sql`net_cents = quantity * unit_price_cents AND vat_cents >= 0 AND total_cents = net_cents + vat_cents`)
+    .addCheckConstraint(
+      "credit_note_lines_money",
+      sql`net_cents = quantity * unit_price_cents AND vat_cents >= 0 AND total_cents = net_cents + vat_cents`,
+    )
     .addUniqueConstraint("credit_note_lines_position", ["credit_note_id", "position"])
     .execute();
 
@@ -170,7 +193,9 @@ export async function up(db: Kysely<any>): Promise<void> {
       RETURN NEW;
     END
     $$`.execute(db);
-  await sql`CREATE TRIGGER invoice_lines_frozen BEFORE INSERT OR UPDATE OR DELETE ON invoice_lines FOR EACH ROW EXECUTE FUNCTION invoice_lines_guard()`.execute(db);
+  await sql`CREATE TRIGGER invoice_lines_frozen BEFORE INSERT OR UPDATE OR DELETE ON invoice_lines FOR EACH ROW EXECUTE FUNCTION invoice_lines_guard()`.execute(
+    db,
+  );
   await sql`
     CREATE FUNCTION credit_notes_are_immutable() RETURNS trigger LANGUAGE plpgsql AS $$
     BEGIN
@@ -178,8 +203,12 @@ export async function up(db: Kysely<any>): Promise<void> {
     END
     $$`.execute(db);
   for (const table of ["credit_notes", "credit_note_lines"]) {
-    await sql`CREATE TRIGGER ${sql.raw(`${table}_no_update_delete`)} BEFORE UPDATE OR DELETE ON ${sql.table(table)} FOR EACH ROW EXECUTE FUNCTION credit_notes_are_immutable()`.execute(db);
-    await sql`CREATE TRIGGER ${sql.raw(`${table}_no_truncate`)} BEFORE TRUNCATE ON ${sql.table(table)} FOR EACH STATEMENT EXECUTE FUNCTION credit_notes_are_immutable()`.execute(db);
+    await sql`CREATE TRIGGER ${sql.raw(`${table}_no_update_delete`)} BEFORE UPDATE OR DELETE ON ${sql.table(table)} FOR EACH ROW EXECUTE FUNCTION credit_notes_are_immutable()`.execute(
+      db,
+    );
+    await sql`CREATE TRIGGER ${sql.raw(`${table}_no_truncate`)} BEFORE TRUNCATE ON ${sql.table(table)} FOR EACH STATEMENT EXECUTE FUNCTION credit_notes_are_immutable()`.execute(
+      db,
+    );
   }
 
   await db.schema
@@ -209,8 +238,12 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("created_by", "uuid", (c) => c.references("users.id"))
     .addColumn("created_at", "timestamptz", (c) => c.notNull().defaultTo(now))
     .execute();
-  await sql`CREATE UNIQUE INDEX fee_schedule_rate ON fee_schedule (specialization_id, fee_kind, effective_from) WHERE consultant_id IS NULL`.execute(db);
-  await sql`CREATE UNIQUE INDEX fee_schedule_consultant_rate ON fee_schedule (consultant_id, specialization_id, fee_kind, effective_from) WHERE consultant_id IS NOT NULL`.execute(db);
+  await sql`CREATE UNIQUE INDEX fee_schedule_rate ON fee_schedule (specialization_id, fee_kind, effective_from) WHERE consultant_id IS NULL`.execute(
+    db,
+  );
+  await sql`CREATE UNIQUE INDEX fee_schedule_consultant_rate ON fee_schedule (consultant_id, specialization_id, fee_kind, effective_from) WHERE consultant_id IS NOT NULL`.execute(
+    db,
+  );
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any

@@ -16,7 +16,9 @@ const now = sql`now()`;
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function up(db: Kysely<any>): Promise<void> {
   await sql`ALTER TABLE files DROP CONSTRAINT files_owner_kind_check`.execute(db);
-  await sql`ALTER TABLE files ADD CONSTRAINT files_owner_kind_check CHECK (owner_kind IN ('query_document', 'report_version', 'invoice', 'credit_note', 'payment_proof'))`.execute(db);
+  await sql`ALTER TABLE files ADD CONSTRAINT files_owner_kind_check CHECK (owner_kind IN ('query_document', 'report_version', 'invoice', 'credit_note', 'payment_proof'))`.execute(
+    db,
+  );
 
   await db.schema
     .createTable("payments")
@@ -92,7 +94,9 @@ export async function up(db: Kysely<any>): Promise<void> {
       RETURN NEW;
     END
     $$`.execute(db);
-  await sql`CREATE TRIGGER payment_allocations_checked BEFORE INSERT OR UPDATE OR DELETE ON payment_allocations FOR EACH ROW EXECUTE FUNCTION payment_allocations_guard()`.execute(db);
+  await sql`CREATE TRIGGER payment_allocations_checked BEFORE INSERT OR UPDATE OR DELETE ON payment_allocations FOR EACH ROW EXECUTE FUNCTION payment_allocations_guard()`.execute(
+    db,
+  );
 
   await db.schema
     .createTable("payment_proofs")
@@ -105,7 +109,12 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("note", "text")
     // The invoices the attorney says the payment is for (a JSON array of ids; may be empty).
     .addColumn("invoice_ids", "jsonb", (c) => c.notNull().defaultTo(sql`'[]'::jsonb`))
-    .addColumn("status", "text", (c) => c.notNull().defaultTo("uploaded").check(sql`status IN ('uploaded', 'matched', 'rejected')`))
+    .addColumn("status", "text", (c) =>
+      c
+        .notNull()
+        .defaultTo("uploaded")
+        .check(sql`status IN ('uploaded', 'matched', 'rejected')`),
+    )
     .addColumn("reject_reason", "text")
     .addColumn("payment_id", "uuid", (c) => c.references("payments.id"))
     .addColumn("decided_by", "uuid", (c) => c.references("users.id"))
@@ -132,5 +141,7 @@ export async function down(db: Kysely<any>): Promise<void> {
   await sql`DROP FUNCTION payments_guard()`.execute(db);
   await sql`DELETE FROM files WHERE owner_kind = 'payment_proof'`.execute(db);
   await sql`ALTER TABLE files DROP CONSTRAINT files_owner_kind_check`.execute(db);
-  await sql`ALTER TABLE files ADD CONSTRAINT files_owner_kind_check CHECK (owner_kind IN ('query_document', 'report_version', 'invoice', 'credit_note'))`.execute(db);
+  await sql`ALTER TABLE files ADD CONSTRAINT files_owner_kind_check CHECK (owner_kind IN ('query_document', 'report_version', 'invoice', 'credit_note'))`.execute(
+    db,
+  );
 }

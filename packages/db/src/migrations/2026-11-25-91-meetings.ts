@@ -15,7 +15,12 @@ export async function up(db: Kysely<any>): Promise<void> {
     .createTable("meetings")
     .addColumn("id", "uuid", (c) => c.primaryKey().defaultTo(id))
     // 24 random bytes, base64url: 192 bits, never derived from anything else.
-    .addColumn("room_id", "text", (c) => c.notNull().unique().check(sql`length(room_id) >= 22`))
+    .addColumn("room_id", "text", (c) =>
+      c
+        .notNull()
+        .unique()
+        .check(sql`length(room_id) >= 22`),
+    )
     .addColumn("title", "text", (c) => c.notNull())
     .addColumn("starts_at", "timestamptz", (c) => c.notNull())
     .addColumn("ends_at", "timestamptz", (c) => c.notNull())
@@ -23,7 +28,10 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("booking_id", "uuid", (c) => c.references("bookings.id"))
     .addColumn("query_id", "uuid", (c) => c.references("queries.id"))
     .addColumn("status", "text", (c) =>
-      c.notNull().defaultTo("scheduled").check(sql`status IN ('scheduled', 'open', 'in_progress', 'ended', 'cancelled')`),
+      c
+        .notNull()
+        .defaultTo("scheduled")
+        .check(sql`status IN ('scheduled', 'open', 'in_progress', 'ended', 'cancelled')`),
     )
     .addColumn("opened_at", "timestamptz")
     .addColumn("started_at", "timestamptz")
@@ -37,7 +45,9 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addCheckConstraint("meetings_time_order", sql`ends_at > starts_at`)
     .execute();
   // One live meeting per booking; a cancelled one may be followed by another (a booking confirmed again).
-  await sql`CREATE UNIQUE INDEX meetings_booking ON meetings (booking_id) WHERE booking_id IS NOT NULL AND status <> 'cancelled'`.execute(db);
+  await sql`CREATE UNIQUE INDEX meetings_booking ON meetings (booking_id) WHERE booking_id IS NOT NULL AND status <> 'cancelled'`.execute(
+    db,
+  );
   await sql`CREATE INDEX meetings_starts ON meetings (starts_at, id)`.execute(db);
   await sql`CREATE INDEX meetings_live ON meetings (status) WHERE status IN ('scheduled', 'open', 'in_progress')`.execute(db);
 
@@ -51,7 +61,10 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("guest_role", "text", (c) => c.check(sql`guest_role IN ('claimant', 'interpreter', 'observer')`))
     .addColumn("is_host", "boolean", (c) => c.notNull().defaultTo(false))
     .addColumn("state", "text", (c) =>
-      c.notNull().defaultTo("invited").check(sql`state IN ('invited', 'waiting', 'admitted', 'denied', 'removed', 'left')`),
+      c
+        .notNull()
+        .defaultTo("invited")
+        .check(sql`state IN ('invited', 'waiting', 'admitted', 'denied', 'removed', 'left')`),
     )
     /** A fresh id per entry into the room: signals are addressed to one entry, so a reload starts clean. */
     .addColumn("call_id", "text")
@@ -70,8 +83,12 @@ export async function up(db: Kysely<any>): Promise<void> {
         OR (user_id IS NULL AND guest_name IS NOT NULL AND guest_email IS NOT NULL AND guest_role IS NOT NULL AND NOT is_host)`,
     )
     .execute();
-  await sql`CREATE UNIQUE INDEX meeting_participants_user ON meeting_participants (meeting_id, user_id) WHERE user_id IS NOT NULL`.execute(db);
-  await sql`CREATE UNIQUE INDEX meeting_participants_guest ON meeting_participants (meeting_id, lower(guest_email)) WHERE guest_email IS NOT NULL`.execute(db);
+  await sql`CREATE UNIQUE INDEX meeting_participants_user ON meeting_participants (meeting_id, user_id) WHERE user_id IS NOT NULL`.execute(
+    db,
+  );
+  await sql`CREATE UNIQUE INDEX meeting_participants_guest ON meeting_participants (meeting_id, lower(guest_email)) WHERE guest_email IS NOT NULL`.execute(
+    db,
+  );
   await sql`CREATE UNIQUE INDEX meeting_participants_host ON meeting_participants (meeting_id) WHERE is_host`.execute(db);
   await sql`CREATE INDEX meeting_participants_by_user ON meeting_participants (user_id) WHERE user_id IS NOT NULL`.execute(db);
 
@@ -109,7 +126,9 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("started_by", "uuid", (c) => c.notNull().references("users.id"))
     .addColumn("started_at", "timestamptz", (c) => c.notNull().defaultTo(now))
     .addColumn("stopped_at", "timestamptz")
-    .addColumn("stop_reason", "text", (c) => c.check(sql`stop_reason IN ('host', 'consent_withdrawn', 'unconsented_entry', 'ended', 'left')`))
+    .addColumn("stop_reason", "text", (c) =>
+      c.check(sql`stop_reason IN ('host', 'consent_withdrawn', 'unconsented_entry', 'ended', 'left')`),
+    )
     .addColumn("content_type", "text", (c) => c.notNull())
     .addColumn("size", "bigint", (c) => c.notNull().defaultTo(0))
     .addColumn("chunks", "integer", (c) => c.notNull().defaultTo(0))
@@ -126,7 +145,9 @@ export async function up(db: Kysely<any>): Promise<void> {
     .execute();
 
   await sql`ALTER TABLE files DROP CONSTRAINT files_owner_kind_check`.execute(db);
-  await sql`ALTER TABLE files ADD CONSTRAINT files_owner_kind_check CHECK (owner_kind IN ('query_document', 'report_version', 'invoice', 'credit_note', 'payment_proof', 'meeting_recording'))`.execute(db);
+  await sql`ALTER TABLE files ADD CONSTRAINT files_owner_kind_check CHECK (owner_kind IN ('query_document', 'report_version', 'invoice', 'credit_note', 'payment_proof', 'meeting_recording'))`.execute(
+    db,
+  );
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -134,7 +155,9 @@ export async function down(db: Kysely<any>): Promise<void> {
   await db.schema.dropTable("meeting_recording_chunks").execute();
   await sql`DELETE FROM files WHERE owner_kind = 'meeting_recording'`.execute(db);
   await sql`ALTER TABLE files DROP CONSTRAINT files_owner_kind_check`.execute(db);
-  await sql`ALTER TABLE files ADD CONSTRAINT files_owner_kind_check CHECK (owner_kind IN ('query_document', 'report_version', 'invoice', 'credit_note', 'payment_proof'))`.execute(db);
+  await sql`ALTER TABLE files ADD CONSTRAINT files_owner_kind_check CHECK (owner_kind IN ('query_document', 'report_version', 'invoice', 'credit_note', 'payment_proof'))`.execute(
+    db,
+  );
   await db.schema.dropTable("meeting_recordings").execute();
   await db.schema.dropTable("meeting_signals").execute();
   await db.schema.dropTable("meeting_guest_sessions").execute();

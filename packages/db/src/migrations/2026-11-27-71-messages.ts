@@ -12,7 +12,9 @@ import { sql } from "kysely";
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function up(db: Kysely<any>): Promise<void> {
-  await sql`ALTER TABLE message_threads ADD COLUMN kind text NOT NULL DEFAULT 'direct' CHECK (kind IN ('query_attorney', 'query_expert', 'direct', 'internal'))`.execute(db);
+  await sql`ALTER TABLE message_threads ADD COLUMN kind text NOT NULL DEFAULT 'direct' CHECK (kind IN ('query_attorney', 'query_expert', 'direct', 'internal'))`.execute(
+    db,
+  );
   await sql`ALTER TABLE message_threads ADD COLUMN consultant_id uuid REFERENCES users(id)`.execute(db);
   await sql`ALTER TABLE message_threads ADD COLUMN last_message_at timestamptz`.execute(db);
   // The list's sort key: the last message, or the thread's creation while it has none.
@@ -26,7 +28,9 @@ export async function up(db: Kysely<any>): Promise<void> {
     OR (kind IN ('direct', 'internal') AND consultant_id IS NULL))`.execute(db);
   // One attorney thread per query, one expert thread per query and consultant, also when two people open it at once.
   await sql`CREATE UNIQUE INDEX message_threads_one_attorney ON message_threads (query_id) WHERE kind = 'query_attorney'`.execute(db);
-  await sql`CREATE UNIQUE INDEX message_threads_one_expert ON message_threads (query_id, consultant_id) WHERE kind = 'query_expert'`.execute(db);
+  await sql`CREATE UNIQUE INDEX message_threads_one_expert ON message_threads (query_id, consultant_id) WHERE kind = 'query_expert'`.execute(
+    db,
+  );
   await sql`CREATE INDEX message_threads_activity ON message_threads (activity_at DESC, id DESC)`.execute(db);
 
   await sql`ALTER TABLE thread_participants ADD COLUMN last_read_at timestamptz`.execute(db);
@@ -43,12 +47,16 @@ export async function up(db: Kysely<any>): Promise<void> {
 
   // An upload waits as 'message_upload' owned by its uploader, then becomes 'message_attachment' owned by its message.
   await sql`ALTER TABLE files DROP CONSTRAINT files_owner_kind_check`.execute(db);
-  await sql`ALTER TABLE files ADD CONSTRAINT files_owner_kind_check CHECK (owner_kind IN ('query_document', 'report_version', 'invoice', 'credit_note', 'payment_proof', 'meeting_recording', 'message_upload', 'message_attachment'))`.execute(db);
+  await sql`ALTER TABLE files ADD CONSTRAINT files_owner_kind_check CHECK (owner_kind IN ('query_document', 'report_version', 'invoice', 'credit_note', 'payment_proof', 'meeting_recording', 'message_upload', 'message_attachment'))`.execute(
+    db,
+  );
 
   // Message e-mails have their own notification preference.
   for (const table of ["notifications", "notification_preferences"]) {
     await sql`ALTER TABLE ${sql.table(table)} DROP CONSTRAINT ${sql.ref(`${table}_type_check`)}`.execute(db);
-    await sql`ALTER TABLE ${sql.table(table)} ADD CONSTRAINT ${sql.ref(`${table}_type_check`)} CHECK (type IN ('query_update', 'payment_reminder', 'system_alert', 'query_completed', 'other', 'message'))`.execute(db);
+    await sql`ALTER TABLE ${sql.table(table)} ADD CONSTRAINT ${sql.ref(`${table}_type_check`)} CHECK (type IN ('query_update', 'payment_reminder', 'system_alert', 'query_completed', 'other', 'message'))`.execute(
+      db,
+    );
   }
 
   // The delayed e-mail about unread messages: when the reader was last e-mailed about this thread, and up to
@@ -62,11 +70,15 @@ export async function down(db: Kysely<any>): Promise<void> {
   for (const table of ["notifications", "notification_preferences"]) {
     await sql`DELETE FROM ${sql.table(table)} WHERE type = 'message'`.execute(db);
     await sql`ALTER TABLE ${sql.table(table)} DROP CONSTRAINT ${sql.ref(`${table}_type_check`)}`.execute(db);
-    await sql`ALTER TABLE ${sql.table(table)} ADD CONSTRAINT ${sql.ref(`${table}_type_check`)} CHECK (type IN ('query_update', 'payment_reminder', 'system_alert', 'query_completed', 'other'))`.execute(db);
+    await sql`ALTER TABLE ${sql.table(table)} ADD CONSTRAINT ${sql.ref(`${table}_type_check`)} CHECK (type IN ('query_update', 'payment_reminder', 'system_alert', 'query_completed', 'other'))`.execute(
+      db,
+    );
   }
   await sql`DELETE FROM files WHERE owner_kind IN ('message_upload', 'message_attachment')`.execute(db);
   await sql`ALTER TABLE files DROP CONSTRAINT files_owner_kind_check`.execute(db);
-  await sql`ALTER TABLE files ADD CONSTRAINT files_owner_kind_check CHECK (owner_kind IN ('query_document', 'report_version', 'invoice', 'credit_note', 'payment_proof', 'meeting_recording'))`.execute(db);
+  await sql`ALTER TABLE files ADD CONSTRAINT files_owner_kind_check CHECK (owner_kind IN ('query_document', 'report_version', 'invoice', 'credit_note', 'payment_proof', 'meeting_recording'))`.execute(
+    db,
+  );
   await sql`DROP INDEX messages_thread_page`.execute(db);
   await sql`CREATE INDEX messages_thread ON messages (thread_id, created_at)`.execute(db);
   await db.schema
@@ -80,10 +92,14 @@ export async function down(db: Kysely<any>): Promise<void> {
     INSERT INTO message_reads (message_id, user_id)
     SELECT m.id, p.user_id FROM thread_participants p JOIN messages m ON m.thread_id = p.thread_id
     WHERE p.last_read_at IS NOT NULL AND m.created_at <= p.last_read_at`.execute(db);
-  await sql`ALTER TABLE thread_participants DROP COLUMN emailed_until, DROP COLUMN emailed_at, DROP COLUMN joined_at, DROP COLUMN last_read_at`.execute(db);
+  await sql`ALTER TABLE thread_participants DROP COLUMN emailed_until, DROP COLUMN emailed_at, DROP COLUMN joined_at, DROP COLUMN last_read_at`.execute(
+    db,
+  );
   await sql`DROP INDEX message_threads_activity`.execute(db);
   await sql`DROP INDEX message_threads_one_expert`.execute(db);
   await sql`DROP INDEX message_threads_one_attorney`.execute(db);
   await sql`ALTER TABLE message_threads DROP CONSTRAINT message_threads_kind_fields, DROP CONSTRAINT message_threads_query_fk`.execute(db);
-  await sql`ALTER TABLE message_threads DROP COLUMN activity_at, DROP COLUMN last_message_at, DROP COLUMN consultant_id, DROP COLUMN kind`.execute(db);
+  await sql`ALTER TABLE message_threads DROP COLUMN activity_at, DROP COLUMN last_message_at, DROP COLUMN consultant_id, DROP COLUMN kind`.execute(
+    db,
+  );
 }

@@ -11,7 +11,10 @@ import { sql } from "kysely";
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function up(db: Kysely<any>): Promise<void> {
-  await db.schema.alterTable("invoice_lines").addColumn("report_id", "uuid", (c) => c.references("reports.id")).execute();
+  await db.schema
+    .alterTable("invoice_lines")
+    .addColumn("report_id", "uuid", (c) => c.references("reports.id"))
+    .execute();
   await sql`CREATE INDEX invoice_lines_report ON invoice_lines (report_id) WHERE report_id IS NOT NULL`.execute(db);
   await sql`ALTER TABLE invoice_lines DISABLE TRIGGER invoice_lines_frozen`.execute(db);
   await sql`

@@ -40,7 +40,9 @@ export async function up(db: Kysely<any>): Promise<void> {
   await sql`ALTER TABLE patients ADD COLUMN anonymised_at timestamptz`.execute(db);
   // An anonymised claimant has no identity number left.
   await sql`ALTER TABLE patients DROP CONSTRAINT patients_identity`.execute(db);
-  await sql`ALTER TABLE patients ADD CONSTRAINT patients_identity CHECK (anonymised_at IS NOT NULL OR id_number IS NOT NULL OR passport_number IS NOT NULL)`.execute(db);
+  await sql`ALTER TABLE patients ADD CONSTRAINT patients_identity CHECK (anonymised_at IS NOT NULL OR id_number IS NOT NULL OR passport_number IS NOT NULL)`.execute(
+    db,
+  );
   await sql`ALTER TABLE files ADD COLUMN destroyed_at timestamptz`.execute(db);
   await sql`ALTER TABLE invoices ADD COLUMN anonymised_at timestamptz`.execute(db);
   // An issued invoice stays frozen, except that destruction may clear the claimant's name and claim

@@ -6,12 +6,15 @@ import { sql } from "kysely";
  * confidentiality or operator agreement of each user who sees claimant data, with its file in the
  * file store. An expert without a current one cannot be proposed on a query.
  */
-const KINDS_BEFORE = "'query_document', 'report_version', 'invoice', 'credit_note', 'payment_proof', 'meeting_recording', 'message_upload', 'message_attachment'";
+const KINDS_BEFORE =
+  "'query_document', 'report_version', 'invoice', 'credit_note', 'payment_proof', 'meeting_recording', 'message_upload', 'message_attachment'";
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function up(db: Kysely<any>): Promise<void> {
   await sql`ALTER TABLE files DROP CONSTRAINT files_owner_kind_check`.execute(db);
-  await sql`ALTER TABLE files ADD CONSTRAINT files_owner_kind_check CHECK (owner_kind IN (${sql.raw(KINDS_BEFORE)}, 'privacy_agreement'))`.execute(db);
+  await sql`ALTER TABLE files ADD CONSTRAINT files_owner_kind_check CHECK (owner_kind IN (${sql.raw(KINDS_BEFORE)}, 'privacy_agreement'))`.execute(
+    db,
+  );
   await sql`
     CREATE TABLE privacy_agreements (
       id uuid PRIMARY KEY DEFAULT gen_random_uuid(),

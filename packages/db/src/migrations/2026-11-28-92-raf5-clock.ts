@@ -8,12 +8,16 @@ import { sql } from "kysely";
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function up(db: Kysely<any>): Promise<void> {
   await sql`ALTER TABLE sla_timers DROP CONSTRAINT sla_timers_policy_check`.execute(db);
-  await sql`ALTER TABLE sla_timers ADD CONSTRAINT sla_timers_policy_check CHECK (policy IN ('query_acknowledgement', 'booking_offered', 'report_delivery', 'report_release', 'raf5_dispute'))`.execute(db);
+  await sql`ALTER TABLE sla_timers ADD CONSTRAINT sla_timers_policy_check CHECK (policy IN ('query_acknowledgement', 'booking_offered', 'report_delivery', 'report_release', 'raf5_dispute'))`.execute(
+    db,
+  );
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function down(db: Kysely<any>): Promise<void> {
   await sql`DELETE FROM sla_timers WHERE policy = 'raf5_dispute'`.execute(db);
   await sql`ALTER TABLE sla_timers DROP CONSTRAINT sla_timers_policy_check`.execute(db);
-  await sql`ALTER TABLE sla_timers ADD CONSTRAINT sla_timers_policy_check CHECK (policy IN ('query_acknowledgement', 'booking_offered', 'report_delivery', 'report_release'))`.execute(db);
+  await sql`ALTER TABLE sla_timers ADD CONSTRAINT sla_timers_policy_check CHECK (policy IN ('query_acknowledgement', 'booking_offered', 'report_delivery', 'report_release'))`.execute(
+    db,
+  );
 }

@@ -41,7 +41,9 @@ export async function up(db: Kysely<any>): Promise<void> {
   `.execute(db);
   // One reminder of each kind per booking, however many instances sweep at once.
   await sql`CREATE UNIQUE INDEX claimant_messages_once ON claimant_messages (booking_id, kind)`.execute(db);
-  await sql`CREATE INDEX claimant_messages_pending ON claimant_messages (next_attempt_at) WHERE sent_at IS NULL AND given_up_at IS NULL`.execute(db);
+  await sql`CREATE INDEX claimant_messages_pending ON claimant_messages (next_attempt_at) WHERE sent_at IS NULL AND given_up_at IS NULL`.execute(
+    db,
+  );
   await sql`
     CREATE TABLE claimant_message_opt_outs (
       phone text PRIMARY KEY,

@@ -26,7 +26,9 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .createTable("bank_statement_imports")
     .addColumn("id", "uuid", (c) => c.primaryKey().defaultTo(id))
-    .addColumn("bank", "text", (c) => c.notNull().check(sql`bank IN ('fnb', 'absa', 'standard_bank', 'nedbank', 'capitec', 'investec', 'ofx')`))
+    .addColumn("bank", "text", (c) =>
+      c.notNull().check(sql`bank IN ('fnb', 'absa', 'standard_bank', 'nedbank', 'capitec', 'investec', 'ofx')`),
+    )
     .addColumn("file_name", "text", (c) => c.notNull())
     .addColumn("imported_count", "int4", (c) => c.notNull())
     .addColumn("duplicate_count", "int4", (c) => c.notNull())
@@ -55,7 +57,10 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("confirmed_by", "uuid", (c) => c.references("users.id"))
     .addColumn("confirmed_at", "timestamptz")
     .addColumn("created_at", "timestamptz", (c) => c.notNull().defaultTo(now))
-    .addCheckConstraint("bank_statement_lines_confirmed", sql`(payment_id IS NULL) = (confirmed_at IS NULL) AND (payment_id IS NULL) = (confirmed_by IS NULL)`)
+    .addCheckConstraint(
+      "bank_statement_lines_confirmed",
+      sql`(payment_id IS NULL) = (confirmed_at IS NULL) AND (payment_id IS NULL) = (confirmed_by IS NULL)`,
+    )
     .execute();
   await sql`CREATE UNIQUE INDEX bank_statement_lines_key ON bank_statement_lines (line_key)`.execute(db);
   await sql`CREATE UNIQUE INDEX bank_statement_lines_payment ON bank_statement_lines (payment_id) WHERE payment_id IS NOT NULL`.execute(db);
@@ -77,7 +82,9 @@ export async function up(db: Kysely<any>): Promise<void> {
       RETURN NEW;
     END
     $$`.execute(db);
-  await sql`CREATE TRIGGER bank_statement_lines_frozen BEFORE UPDATE OR DELETE ON bank_statement_lines FOR EACH ROW EXECUTE FUNCTION bank_statement_lines_guard()`.execute(db);
+  await sql`CREATE TRIGGER bank_statement_lines_frozen BEFORE UPDATE OR DELETE ON bank_statement_lines FOR EACH ROW EXECUTE FUNCTION bank_statement_lines_guard()`.execute(
+    db,
+  );
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any

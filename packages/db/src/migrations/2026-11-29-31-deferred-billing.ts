@@ -15,14 +15,18 @@ const NEW_KINDS = ["billing_undertaking", "billing_order"];
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 async function ownerKinds(db: Kysely<any>): Promise<string[]> {
-  const { rows } = await sql<{ def: string }>`SELECT pg_get_constraintdef(oid) AS def FROM pg_constraint WHERE conname = 'files_owner_kind_check'`.execute(db);
+  const { rows } = await sql<{
+    def: string;
+  }>`SELECT pg_get_constraintdef(oid) AS def FROM pg_constraint WHERE conname = 'files_owner_kind_check'`.execute(db);
   return [...new Set([...(rows[0]?.def ?? "").matchAll(/'([a-z_]+)'/g)].map((m) => m[1]!))];
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 async function setOwnerKinds(db: Kysely<any>, kinds: string[]): Promise<void> {
   await sql`ALTER TABLE files DROP CONSTRAINT files_owner_kind_check`.execute(db);
-  await sql`ALTER TABLE files ADD CONSTRAINT files_owner_kind_check CHECK (owner_kind IN (${sql.join(kinds.map((k) => sql.lit(k)))}))`.execute(db);
+  await sql`ALTER TABLE files ADD CONSTRAINT files_owner_kind_check CHECK (owner_kind IN (${sql.join(kinds.map((k) => sql.lit(k)))}))`.execute(
+    db,
+  );
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -71,5 +75,8 @@ export async function down(db: Kysely<any>): Promise<void> {
   await sql`DROP TABLE case_billing_events`.execute(db);
   await sql`DROP TABLE deferral_agreements`.execute(db);
   await sql`DELETE FROM files WHERE owner_kind IN ('billing_undertaking', 'billing_order')`.execute(db);
-  await setOwnerKinds(db, (await ownerKinds(db)).filter((k) => !NEW_KINDS.includes(k)));
+  await setOwnerKinds(
+    db,
+    (await ownerKinds(db)).filter((k) => !NEW_KINDS.includes(k)),
+  );
 }

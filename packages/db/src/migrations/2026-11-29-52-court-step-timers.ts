@@ -20,17 +20,25 @@ export async function up(db: Kysely<any>): Promise<void> {
     )`.execute(db);
   await sql`CREATE INDEX court_plan_steps_case ON court_plan_steps (case_id)`.execute(db);
   await sql`ALTER TABLE sla_timers DROP CONSTRAINT sla_timers_policy_check`.execute(db);
-  await sql`ALTER TABLE sla_timers ADD CONSTRAINT sla_timers_policy_check CHECK (policy IN ('query_acknowledgement', 'booking_offered', 'report_delivery', 'report_release', 'raf5_dispute', 'court_step'))`.execute(db);
+  await sql`ALTER TABLE sla_timers ADD CONSTRAINT sla_timers_policy_check CHECK (policy IN ('query_acknowledgement', 'booking_offered', 'report_delivery', 'report_release', 'raf5_dispute', 'court_step'))`.execute(
+    db,
+  );
   await sql`ALTER TABLE sla_timers DROP CONSTRAINT sla_timers_subject_kind_check`.execute(db);
-  await sql`ALTER TABLE sla_timers ADD CONSTRAINT sla_timers_subject_kind_check CHECK (subject_kind IN ('query', 'booking', 'assignment', 'report', 'court_step'))`.execute(db);
+  await sql`ALTER TABLE sla_timers ADD CONSTRAINT sla_timers_subject_kind_check CHECK (subject_kind IN ('query', 'booking', 'assignment', 'report', 'court_step'))`.execute(
+    db,
+  );
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function down(db: Kysely<any>): Promise<void> {
   await sql`DELETE FROM sla_timers WHERE policy = 'court_step'`.execute(db);
   await sql`ALTER TABLE sla_timers DROP CONSTRAINT sla_timers_subject_kind_check`.execute(db);
-  await sql`ALTER TABLE sla_timers ADD CONSTRAINT sla_timers_subject_kind_check CHECK (subject_kind IN ('query', 'booking', 'assignment', 'report'))`.execute(db);
+  await sql`ALTER TABLE sla_timers ADD CONSTRAINT sla_timers_subject_kind_check CHECK (subject_kind IN ('query', 'booking', 'assignment', 'report'))`.execute(
+    db,
+  );
   await sql`ALTER TABLE sla_timers DROP CONSTRAINT sla_timers_policy_check`.execute(db);
-  await sql`ALTER TABLE sla_timers ADD CONSTRAINT sla_timers_policy_check CHECK (policy IN ('query_acknowledgement', 'booking_offered', 'report_delivery', 'report_release', 'raf5_dispute'))`.execute(db);
+  await sql`ALTER TABLE sla_timers ADD CONSTRAINT sla_timers_policy_check CHECK (policy IN ('query_acknowledgement', 'booking_offered', 'report_delivery', 'report_release', 'raf5_dispute'))`.execute(
+    db,
+  );
   await sql`DROP TABLE court_plan_steps`.execute(db);
 }

@@ -103,7 +103,15 @@ export async function up(db: Kysely<any>): Promise<void> {
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function down(db: Kysely<any>): Promise<void> {
-  for (const table of ["joint_minute_repudiations", "joint_minute_codes", "joint_minute_guest_sessions", "joint_minute_guest_links", "joint_minute_signatures", "joint_minute_versions", "joint_minutes"]) {
+  for (const table of [
+    "joint_minute_repudiations",
+    "joint_minute_codes",
+    "joint_minute_guest_sessions",
+    "joint_minute_guest_links",
+    "joint_minute_signatures",
+    "joint_minute_versions",
+    "joint_minutes",
+  ]) {
     await sql`DROP TABLE ${sql.table(table)}`.execute(db);
   }
 }

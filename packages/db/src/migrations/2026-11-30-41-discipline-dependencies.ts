@@ -17,9 +17,13 @@ export async function up(db: Kysely<any>): Promise<void> {
       CHECK (downstream_id <> upstream_id)
     )`.execute(db);
   await sql`ALTER TABLE sla_timers DROP CONSTRAINT sla_timers_pause_kind_check`.execute(db);
-  await sql`ALTER TABLE sla_timers ADD CONSTRAINT sla_timers_pause_kind_check CHECK (pause_kind IN ('hold', 'manual', 'waiting'))`.execute(db);
+  await sql`ALTER TABLE sla_timers ADD CONSTRAINT sla_timers_pause_kind_check CHECK (pause_kind IN ('hold', 'manual', 'waiting'))`.execute(
+    db,
+  );
   await sql`ALTER TABLE sla_timer_pauses DROP CONSTRAINT sla_timer_pauses_kind_check`.execute(db);
-  await sql`ALTER TABLE sla_timer_pauses ADD CONSTRAINT sla_timer_pauses_kind_check CHECK (kind IN ('hold', 'manual', 'waiting'))`.execute(db);
+  await sql`ALTER TABLE sla_timer_pauses ADD CONSTRAINT sla_timer_pauses_kind_check CHECK (kind IN ('hold', 'manual', 'waiting'))`.execute(
+    db,
+  );
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any

@@ -21,7 +21,9 @@ export async function up(db: Kysely<any>): Promise<void> {
     )`.execute(db);
   await sql`CREATE INDEX report_shares_consultant ON report_shares (consultant_id)`.execute(db);
   await sql`ALTER TABLE access_log DROP CONSTRAINT access_log_action_check`.execute(db);
-  await sql`ALTER TABLE access_log ADD CONSTRAINT access_log_action_check CHECK (action IN ('view', 'download', 'export', 'print', 'share'))`.execute(db);
+  await sql`ALTER TABLE access_log ADD CONSTRAINT access_log_action_check CHECK (action IN ('view', 'download', 'export', 'print', 'share'))`.execute(
+    db,
+  );
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any

@@ -11,7 +11,9 @@ import { sql } from "kysely";
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function up(db: Kysely<any>): Promise<void> {
   await sql`ALTER TABLE message_threads DROP CONSTRAINT message_threads_kind_check`.execute(db);
-  await sql`ALTER TABLE message_threads ADD CONSTRAINT message_threads_kind_check CHECK (kind IN ('query_attorney', 'query_expert', 'query_claimant', 'direct', 'internal'))`.execute(db);
+  await sql`ALTER TABLE message_threads ADD CONSTRAINT message_threads_kind_check CHECK (kind IN ('query_attorney', 'query_expert', 'query_claimant', 'direct', 'internal'))`.execute(
+    db,
+  );
   await sql`ALTER TABLE message_threads DROP CONSTRAINT message_threads_kind_fields`.execute(db);
   await sql`ALTER TABLE message_threads ADD CONSTRAINT message_threads_kind_fields CHECK (
     (kind IN ('query_attorney', 'query_claimant') AND query_id IS NOT NULL AND consultant_id IS NULL)
@@ -21,7 +23,9 @@ export async function up(db: Kysely<any>): Promise<void> {
   await sql`ALTER TABLE message_threads ALTER COLUMN created_by DROP NOT NULL`.execute(db);
 
   await sql`ALTER TABLE messages ALTER COLUMN sender_id DROP NOT NULL`.execute(db);
-  await sql`ALTER TABLE messages ADD COLUMN sender_label text, ADD COLUMN claimant_reply_id uuid REFERENCES claimant_replies(id)`.execute(db);
+  await sql`ALTER TABLE messages ADD COLUMN sender_label text, ADD COLUMN claimant_reply_id uuid REFERENCES claimant_replies(id)`.execute(
+    db,
+  );
   await sql`ALTER TABLE messages ADD CONSTRAINT messages_sender CHECK ((sender_id IS NOT NULL) <> (sender_label IS NOT NULL))`.execute(db);
 }
 
@@ -38,5 +42,7 @@ export async function down(db: Kysely<any>): Promise<void> {
     OR (kind = 'query_expert' AND query_id IS NOT NULL AND consultant_id IS NOT NULL)
     OR (kind IN ('direct', 'internal') AND consultant_id IS NULL))`.execute(db);
   await sql`ALTER TABLE message_threads DROP CONSTRAINT message_threads_kind_check`.execute(db);
-  await sql`ALTER TABLE message_threads ADD CONSTRAINT message_threads_kind_check CHECK (kind IN ('query_attorney', 'query_expert', 'direct', 'internal'))`.execute(db);
+  await sql`ALTER TABLE message_threads ADD CONSTRAINT message_threads_kind_check CHECK (kind IN ('query_attorney', 'query_expert', 'direct', 'internal'))`.execute(
+    db,
+  );
 }

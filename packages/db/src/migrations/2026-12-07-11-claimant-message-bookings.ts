@@ -15,7 +15,9 @@ export async function up(db: Kysely<any>): Promise<void> {
       PRIMARY KEY (booking_id, kind)
     )`.execute(db);
   await sql`CREATE INDEX claimant_message_bookings_message ON claimant_message_bookings (message_id)`.execute(db);
-  await sql`INSERT INTO claimant_message_bookings (message_id, booking_id, kind) SELECT id, booking_id, kind FROM claimant_messages WHERE booking_id IS NOT NULL ON CONFLICT DO NOTHING`.execute(db);
+  await sql`INSERT INTO claimant_message_bookings (message_id, booking_id, kind) SELECT id, booking_id, kind FROM claimant_messages WHERE booking_id IS NOT NULL ON CONFLICT DO NOTHING`.execute(
+    db,
+  );
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any

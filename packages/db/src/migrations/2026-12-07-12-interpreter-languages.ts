@@ -8,7 +8,9 @@ import { sql } from "kysely";
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function up(db: Kysely<any>): Promise<void> {
   await sql`ALTER TABLE users ADD COLUMN interpreter_languages text[] NOT NULL DEFAULT '{}'`.execute(db);
-  await sql`ALTER TABLE booking_logistics ADD COLUMN interpreter_answer text CHECK (interpreter_answer IN ('confirmed', 'declined'))`.execute(db);
+  await sql`ALTER TABLE booking_logistics ADD COLUMN interpreter_answer text CHECK (interpreter_answer IN ('confirmed', 'declined'))`.execute(
+    db,
+  );
   await sql`ALTER TABLE booking_logistics ADD COLUMN interpreter_answer_at timestamptz`.execute(db);
 }
 

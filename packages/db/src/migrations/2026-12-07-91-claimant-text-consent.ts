@@ -17,7 +17,9 @@ export async function up(db: Kysely<any>): Promise<void> {
     WHERE p.phone IS NOT NULL
       AND right(regexp_replace(p.phone, '\\D', '', 'g'), 9) = right(regexp_replace(o.phone, '\\D', '', 'g'), 9)
   `.execute(db);
-  await sql`ALTER TABLE patients ADD CONSTRAINT patients_message_stopped CHECK (message_stopped_at IS NULL OR message_channel IS NULL)`.execute(db);
+  await sql`ALTER TABLE patients ADD CONSTRAINT patients_message_stopped CHECK (message_stopped_at IS NULL OR message_channel IS NULL)`.execute(
+    db,
+  );
   await sql`DROP TABLE claimant_message_opt_outs`.execute(db);
   await sql`ALTER TABLE claimant_replies ADD COLUMN gateway_message_id text`.execute(db);
   await sql`CREATE UNIQUE INDEX claimant_replies_gateway_message ON claimant_replies (gateway_message_id)`.execute(db);

@@ -11,7 +11,9 @@ import { sql } from "kysely";
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function up(db: Kysely<any>): Promise<void> {
   await sql`ALTER TABLE cases ADD COLUMN attorney_reference text`.execute(db);
-  await sql`ALTER TABLE cases ADD CONSTRAINT cases_attorney_reference_length CHECK (char_length(attorney_reference) BETWEEN 1 AND 60)`.execute(db);
+  await sql`ALTER TABLE cases ADD CONSTRAINT cases_attorney_reference_length CHECK (char_length(attorney_reference) BETWEEN 1 AND 60)`.execute(
+    db,
+  );
 
   // As in migration 2026-11-29-41, the functions repeat search_key's expression instead of calling it:
   // PostgreSQL 17 builds an index with a search_path of pg_catalog only.
@@ -34,7 +36,17 @@ export async function up(db: Kysely<any>): Promise<void> {
     RETURNS text LANGUAGE sql IMMUTABLE PARALLEL SAFE
     AS $$ SELECT lower(first_name || ' ' || last_name || ' ' || username || ' ' || email || ' ' || coalesce(firm_name, '')) $$`.execute(db);
 
-  for (const index of ["cases_search", "invoices_search", "users_search", "queries_search", "queries_search_reference", "bookings_search_reference", "reports_search_reference", "credit_notes_search_number", "meetings_search_reference"]) {
+  for (const index of [
+    "cases_search",
+    "invoices_search",
+    "users_search",
+    "queries_search",
+    "queries_search_reference",
+    "bookings_search_reference",
+    "reports_search_reference",
+    "credit_notes_search_number",
+    "meetings_search_reference",
+  ]) {
     await sql`DROP INDEX IF EXISTS ${sql.id(index)}`.execute(db);
   }
   await sql`ALTER TABLE queries DROP COLUMN search_text`.execute(db);
@@ -42,11 +54,25 @@ export async function up(db: Kysely<any>): Promise<void> {
   await sql`DROP FUNCTION invoice_search_text(text, text, text)`.execute(db);
   await sql`DROP FUNCTION user_search_text(text, text, text, text)`.execute(db);
 
-  await sql`CREATE INDEX cases_search ON cases USING gin (case_search_text(reference, raf_claim_number, court_case_number, attorney_reference) gin_trgm_ops)`.execute(db);
-  await sql`CREATE INDEX invoices_search ON invoices USING gin (invoice_search_text(number, attorney_reference, claim_number, claimant_name) gin_trgm_ops)`.execute(db);
-  await sql`CREATE INDEX users_search ON users USING gin (user_search_text(first_name, last_name, username, email, firm_name) gin_trgm_ops)`.execute(db);
-  for (const [table, column] of [["queries", "reference"], ["bookings", "reference"], ["reports", "reference"], ["credit_notes", "number"], ["meetings", "reference"]] as const) {
-    await sql`CREATE INDEX ${sql.id(`${table}_search`)} ON ${sql.table(table)} USING gin (search_key(${sql.ref(column)}) gin_trgm_ops)`.execute(db);
+  await sql`CREATE INDEX cases_search ON cases USING gin (case_search_text(reference, raf_claim_number, court_case_number, attorney_reference) gin_trgm_ops)`.execute(
+    db,
+  );
+  await sql`CREATE INDEX invoices_search ON invoices USING gin (invoice_search_text(number, attorney_reference, claim_number, claimant_name) gin_trgm_ops)`.execute(
+    db,
+  );
+  await sql`CREATE INDEX users_search ON users USING gin (user_search_text(first_name, last_name, username, email, firm_name) gin_trgm_ops)`.execute(
+    db,
+  );
+  for (const [table, column] of [
+    ["queries", "reference"],
+    ["bookings", "reference"],
+    ["reports", "reference"],
+    ["credit_notes", "number"],
+    ["meetings", "reference"],
+  ] as const) {
+    await sql`CREATE INDEX ${sql.id(`${table}_search`)} ON ${sql.table(table)} USING gin (search_key(${sql.ref(column)}) gin_trgm_ops)`.execute(
+      db,
+    );
   }
   // A list row found through its case or its query is looked up by these.
   await sql`CREATE INDEX IF NOT EXISTS bookings_case ON bookings (case_id)`.execute(db);
@@ -56,7 +82,19 @@ export async function up(db: Kysely<any>): Promise<void> {
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function down(db: Kysely<any>): Promise<void> {
-  for (const index of ["bookings_case", "reports_case", "invoices_query", "cases_search", "invoices_search", "users_search", "queries_search", "bookings_search", "reports_search", "credit_notes_search", "meetings_search"]) {
+  for (const index of [
+    "bookings_case",
+    "reports_case",
+    "invoices_query",
+    "cases_search",
+    "invoices_search",
+    "users_search",
+    "queries_search",
+    "bookings_search",
+    "reports_search",
+    "credit_notes_search",
+    "meetings_search",
+  ]) {
     await sql`DROP INDEX IF EXISTS ${sql.id(index)}`.execute(db);
   }
   await sql`DROP FUNCTION IF EXISTS case_search_text(text, text, text, text)`.execute(db);

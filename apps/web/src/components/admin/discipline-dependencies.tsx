@@ -9,7 +9,6 @@ import { NativeSelect } from "@/components/ui/native-select";
 import { toast } from "@/hooks/use-toast";
 import { trpc } from "@/lib/trpc";
 
-
 /**
  * Disciplines that wait for others (issue 27, section 3): the rules in words, and a form to set, per
  * discipline, whose reports its expert needs first. Their report timers wait until those reports on
@@ -21,7 +20,10 @@ export function DisciplineDependenciesCard() {
     <Card className="mt-6">
       <CardHeader>
         <CardTitle className="text-base">Disciplines that wait for others</CardTitle>
-        <CardDescription>An expert whose discipline needs others&apos; reports first has their report timer paused, with the reason, until those reports on the same query are released.</CardDescription>
+        <CardDescription>
+          An expert whose discipline needs others&apos; reports first has their report timer paused, with the reason, until those reports on
+          the same query are released.
+        </CardDescription>
       </CardHeader>
       <CardContent>
         <LoadState query={rules} loadingLabel="Loading the disciplines that wait" errorTitle="Could not load the disciplines that wait">
@@ -42,7 +44,12 @@ function DependenciesForm({ saved }: { saved: DisciplineDependencies }) {
   const save = trpc.specializations.setDependencies.useMutation({
     onSuccess: (value) => {
       utils.specializations.dependencies.setData(undefined, value);
-      toast({ title: "Saved", description: current ? `${current.name} now waits for ${upstream.length ? namesInWords(upstream.map(nameOf)) : "nobody"}.` : undefined });
+      toast({
+        title: "Saved",
+        description: current
+          ? `${current.name} now waits for ${upstream.length ? namesInWords(upstream.map(nameOf)) : "nobody"}.`
+          : undefined,
+      });
     },
     meta: { errorTitle: "Could not save the disciplines that wait" },
   });
@@ -59,7 +66,8 @@ function DependenciesForm({ saved }: { saved: DisciplineDependencies }) {
         <ul className="grid gap-1 text-sm" aria-label="Disciplines that wait">
           {waiting.map((s) => (
             <li key={s.id}>
-              <span className="font-medium">{s.name}</span> waits for the {namesInWords(s.upstreamIds.map(nameOf))} {s.upstreamIds.length === 1 ? "report" : "reports"}.
+              <span className="font-medium">{s.name}</span> waits for the {namesInWords(s.upstreamIds.map(nameOf))}{" "}
+              {s.upstreamIds.length === 1 ? "report" : "reports"}.
             </li>
           ))}
         </ul>
@@ -73,7 +81,9 @@ function DependenciesForm({ saved }: { saved: DisciplineDependencies }) {
         onSubmit={(e) => {
           e.preventDefault();
           if (save.isPending || !current) return;
-          const dependencies = all.map((s) => ({ downstreamId: s.id, upstreamIds: s.id === current.id ? upstream : s.upstreamIds })).filter((d) => d.upstreamIds.length);
+          const dependencies = all
+            .map((s) => ({ downstreamId: s.id, upstreamIds: s.id === current.id ? upstream : s.upstreamIds }))
+            .filter((d) => d.upstreamIds.length);
           save.mutate({ dependencies });
         }}
       >

@@ -41,7 +41,14 @@ export function InterpreterLanguagesField({
         Staff are offered the interpreters who speak the booking's language first.
       </p>
       {/* A refused submit focuses the first invalid control: the first box of this list. */}
-      <CheckboxList options={options} value={value} onToggle={toggle} disabled={disabled} invalid={Boolean(error)} className="grid-cols-1 gap-x-4 gap-y-2 sm:grid-cols-3" />
+      <CheckboxList
+        options={options}
+        value={value}
+        onToggle={toggle}
+        disabled={disabled}
+        invalid={Boolean(error)}
+        className="grid-cols-1 gap-x-4 gap-y-2 sm:grid-cols-3"
+      />
       {error && <FieldError id={`${id}-error`}>{error}</FieldError>}
     </fieldset>
   );

@@ -17,7 +17,12 @@ describe("SpecializationForm", () => {
   });
 
   it("shows the saved fee in rand and formats what is typed when the field is left", () => {
-    render(<SpecializationForm initial={{ name: "Actuary", description: "Loss of earnings", defaultReportFeeCents: 1250050 }} onSubmit={vi.fn()} />);
+    render(
+      <SpecializationForm
+        initial={{ name: "Actuary", description: "Loss of earnings", defaultReportFeeCents: 1250050 }}
+        onSubmit={vi.fn()}
+      />,
+    );
     expect(fee()).toHaveValue("R\u00a012\u00a0500.50");
     fireEvent.change(fee(), { target: { value: "3000" } });
     fireEvent.blur(fee());

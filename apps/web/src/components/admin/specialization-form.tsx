@@ -20,12 +20,18 @@ interface SpecializationFormState {
 }
 
 function toPayload(form: SpecializationFormState): SpecializationPayload {
-  return { name: form.name.trim(), description: form.description.trim() || null, defaultReportFeeCents: parseRandToCents(form.defaultReportFeeCents) };
+  return {
+    name: form.name.trim(),
+    description: form.description.trim() || null,
+    defaultReportFeeCents: parseRandToCents(form.defaultReportFeeCents),
+  };
 }
 
 /** A fee that is not an amount in rand says so (the schema would only see NaN). */
 function refineFee(form: SpecializationFormState, errors: Record<string, string>): Record<string, string> {
-  return Number.isNaN(parseRandToCents(form.defaultReportFeeCents)) ? { ...errors, defaultReportFeeCents: FORM_MESSAGES.randAmount } : errors;
+  return Number.isNaN(parseRandToCents(form.defaultReportFeeCents))
+    ? { ...errors, defaultReportFeeCents: FORM_MESSAGES.randAmount }
+    : errors;
 }
 
 /**
@@ -94,7 +100,12 @@ export function SpecializationForm({
           </p>
         )}
       </Field>
-      <FormFooter className="border-t-0 pt-2" pending={pending} submitLabel={initial ? "Save changes" : "Add specialization"} onSecondary={onCancel} />
+      <FormFooter
+        className="border-t-0 pt-2"
+        pending={pending}
+        submitLabel={initial ? "Save changes" : "Add specialization"}
+        onSecondary={onCancel}
+      />
     </form>
   );
 }

@@ -3,7 +3,14 @@ import { render, screen, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { SpecializationsList } from "./specializations-list";
 
-const item = (id: string, name: string, defaultReportFeeCents: number | null): SpecializationItem => ({ id, name, description: null, active: true, defaultReportFeeCents, usersCount: 1 });
+const item = (id: string, name: string, defaultReportFeeCents: number | null): SpecializationItem => ({
+  id,
+  name,
+  description: null,
+  active: true,
+  defaultReportFeeCents,
+  usersCount: 1,
+});
 const none = () => undefined;
 
 describe("the specializations list's report fee", () => {

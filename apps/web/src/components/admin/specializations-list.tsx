@@ -74,7 +74,9 @@ function ReportFee({ scheduled, fallback }: { scheduled: number | undefined; fal
     <p className="lg:text-right">
       <span className="text-muted-foreground lg:sr-only">Report fee: </span>
       <span className="whitespace-nowrap tabular-nums">{cents != null ? formatRand(cents) : "Not priced"}</span>
-      <span className="block text-xs text-muted-foreground">{scheduled !== undefined ? "Fee schedule" : cents != null ? "Default fee" : "Set a rate or a default"}</span>
+      <span className="block text-xs text-muted-foreground">
+        {scheduled !== undefined ? "Fee schedule" : cents != null ? "Default fee" : "Set a rate or a default"}
+      </span>
     </p>
   );
 }
@@ -99,7 +101,10 @@ function ItemAction({
       onClick={onClick}
       aria-label={`${label}: ${name}`}
       title={label}
-      className={cn("lg:size-8 lg:border-transparent lg:bg-transparent lg:p-0 lg:shadow-none", destructive && "text-destructive hover:text-destructive")}
+      className={cn(
+        "lg:size-8 lg:border-transparent lg:bg-transparent lg:p-0 lg:shadow-none",
+        destructive && "text-destructive hover:text-destructive",
+      )}
     >
       <Icon aria-hidden />
       <span className="lg:sr-only">{label}</span>

@@ -110,7 +110,9 @@ describe("UserForm (administrator)", () => {
     await user.click(within(languages).getByRole("checkbox", { name: "English" }));
     await user.click(within(languages).getByRole("checkbox", { name: "English" }));
     await user.click(screen.getByRole("button", { name: "Create user" }));
-    expect(onSubmit).toHaveBeenCalledWith(expect.objectContaining({ role: "interpreter", phone: "082 555 0311", interpreterLanguages: ["isiZulu", "Sepedi"] }));
+    expect(onSubmit).toHaveBeenCalledWith(
+      expect.objectContaining({ role: "interpreter", phone: "082 555 0311", interpreterLanguages: ["isiZulu", "Sepedi"] }),
+    );
 
     // Another role sends no languages.
     onSubmit.mockClear();
@@ -122,7 +124,13 @@ describe("UserForm (administrator)", () => {
   it("refuses a saved language no longer on the list, with the message on the field, until it is unticked", async () => {
     const user = userEvent.setup();
     const onSubmit = vi.fn();
-    const interpreter: UserDetail = { ...ADMIN, role: "interpreter", username: "pnkosi", phone: "082 555 0412", interpreterLanguages: ["isiZulu", "Fanagalo"] };
+    const interpreter: UserDetail = {
+      ...ADMIN,
+      role: "interpreter",
+      username: "pnkosi",
+      phone: "082 555 0412",
+      interpreterLanguages: ["isiZulu", "Fanagalo"],
+    };
     render(<UserForm mode="edit" user={interpreter} specializations={[]} onSubmit={onSubmit} />);
     const languages = screen.getByRole("group", { name: "Languages interpreted" });
     expect(within(languages).getByRole("checkbox", { name: "isiZulu" })).toBeChecked();
@@ -137,13 +145,25 @@ describe("UserForm (administrator)", () => {
     await user.click(stale);
     expect(languages).not.toHaveAccessibleDescription(expect.stringContaining("Choose languages from the list"));
     await user.click(screen.getByRole("button", { name: "Save changes" }));
-    expect(onSubmit).toHaveBeenCalledWith(expect.objectContaining({ id: interpreter.id, role: "interpreter", interpreterLanguages: ["isiZulu"] }));
+    expect(onSubmit).toHaveBeenCalledWith(
+      expect.objectContaining({ id: interpreter.id, role: "interpreter", interpreterLanguages: ["isiZulu"] }),
+    );
   });
 
   it("shows the server's refusal of the languages on the field", () => {
     const interpreter: UserDetail = { ...ADMIN, role: "interpreter", phone: "082 555 0412", interpreterLanguages: ["isiZulu"] };
-    render(<UserForm mode="edit" user={interpreter} specializations={[]} onSubmit={vi.fn()} serverErrors={{ interpreterLanguages: "Choose languages from the list" }} />);
-    expect(screen.getByRole("group", { name: "Languages interpreted" })).toHaveAccessibleDescription(expect.stringContaining("Choose languages from the list"));
+    render(
+      <UserForm
+        mode="edit"
+        user={interpreter}
+        specializations={[]}
+        onSubmit={vi.fn()}
+        serverErrors={{ interpreterLanguages: "Choose languages from the list" }}
+      />,
+    );
+    expect(screen.getByRole("group", { name: "Languages interpreted" })).toHaveAccessibleDescription(
+      expect.stringContaining("Choose languages from the list"),
+    );
   });
 
   it("refuses an attorney without valid lists and says why under each list", async () => {

@@ -133,10 +133,17 @@ export function UserForm(props: UserFormProps) {
     pending,
     serverErrors,
   });
-  const onValid = () => (props.mode === "create" ? props.onSubmit(toCreatePayload(form)) : props.onSubmit(toUpdatePayload(props.user.id, form)));
+  const onValid = () =>
+    props.mode === "create" ? props.onSubmit(toCreatePayload(form)) : props.onSubmit(toUpdatePayload(props.user.id, form));
 
   return (
-    <form ref={formRef} onSubmit={submit(onValid)} noValidate className="grid gap-6" aria-label={mode === "create" ? "New user" : "Edit user"}>
+    <form
+      ref={formRef}
+      onSubmit={submit(onValid)}
+      noValidate
+      className="grid gap-6"
+      aria-label={mode === "create" ? "New user" : "Edit user"}
+    >
       <section className="grid gap-4" aria-labelledby="user-account-heading">
         <h3 id="user-account-heading" className="text-sm font-semibold">
           Account
@@ -187,7 +194,9 @@ export function UserForm(props: UserFormProps) {
             <h3 id="user-password-heading" className="text-sm font-semibold">
               Initial password
             </h3>
-            <p className="mt-0.5 text-xs text-muted-foreground">Share it with the user safely; they can change it under Account Settings.</p>
+            <p className="mt-0.5 text-xs text-muted-foreground">
+              Share it with the user safely; they can change it under Account Settings.
+            </p>
           </div>
           <NewPasswordFields
             password={form.password}

@@ -25,7 +25,15 @@ function summary(overrides: Partial<UserSummary>): UserSummary {
 
 const ME = summary({ id: "me", username: "admin", firstName: "Anele", lastName: "Dlamini", role: "administrator" });
 const PRIYA = summary({ id: "p", username: "employee", firstName: "Priya", lastName: "Naidoo" });
-const JOHAN = summary({ id: "j", username: "attorney", firstName: "Johan", lastName: "Smit", role: "attorney", firmName: "Smit Inc.", isActive: false });
+const JOHAN = summary({
+  id: "j",
+  username: "attorney",
+  firstName: "Johan",
+  lastName: "Smit",
+  role: "attorney",
+  firmName: "Smit Inc.",
+  isActive: false,
+});
 
 function setup() {
   const props = { onEdit: vi.fn(), onSetActive: vi.fn(), onSendReset: vi.fn() };

@@ -66,7 +66,10 @@ export function UsersList({ users, currentUserId, onEdit, onSetActive, onSendRes
         const self = user.id === currentUserId;
         const detail = detailOf(user);
         return (
-          <li key={user.id} className={cn("grid gap-3 px-4 py-4 lg:items-center lg:gap-4 lg:py-3", COLUMNS, !user.isActive && "bg-muted/30")}>
+          <li
+            key={user.id}
+            className={cn("grid gap-3 px-4 py-4 lg:items-center lg:gap-4 lg:py-3", COLUMNS, !user.isActive && "bg-muted/30")}
+          >
             <div className="flex min-w-0 items-center gap-3">
               <Avatar className={cn("size-9", !user.isActive && "opacity-60")}>
                 <AvatarFallback>{initials(user)}</AvatarFallback>
@@ -96,7 +99,9 @@ export function UsersList({ users, currentUserId, onEdit, onSetActive, onSendRes
               <p className="min-w-0 truncate text-sm text-muted-foreground lg:text-foreground">
                 {detail ? (
                   <>
-                    <span className="sr-only">{forAudience(user.role, { staff: "", attorney: "Firm: ", consultant: "Specialization: " })}</span>
+                    <span className="sr-only">
+                      {forAudience(user.role, { staff: "", attorney: "Firm: ", consultant: "Specialization: " })}
+                    </span>
                     {detail}
                   </>
                 ) : (
@@ -105,7 +110,13 @@ export function UsersList({ users, currentUserId, onEdit, onSetActive, onSendRes
                   </span>
                 )}
               </p>
-              <div>{user.isActive ? <Badge className="bg-success-soft text-success">Active</Badge> : <Badge variant="secondary">Inactive</Badge>}</div>
+              <div>
+                {user.isActive ? (
+                  <Badge className="bg-success-soft text-success">Active</Badge>
+                ) : (
+                  <Badge variant="secondary">Inactive</Badge>
+                )}
+              </div>
               <p className="w-full text-xs text-muted-foreground lg:w-auto lg:text-sm">
                 <span className="lg:sr-only">Last sign-in: </span>
                 {formatDate(user.lastLoginAt)}
@@ -166,7 +177,10 @@ function RowAction({
       disabled={pending || disabled}
       aria-label={`${label}: ${name}`}
       title={label}
-      className={cn("lg:size-8 lg:border-transparent lg:bg-transparent lg:p-0 lg:shadow-none", destructive && "text-destructive hover:text-destructive")}
+      className={cn(
+        "lg:size-8 lg:border-transparent lg:bg-transparent lg:p-0 lg:shadow-none",
+        destructive && "text-destructive hover:text-destructive",
+      )}
     >
       {pending ? <Spinner decorative className="size-4" /> : <Icon aria-hidden />}
       <span className="lg:sr-only">{shortLabel ?? label}</span>

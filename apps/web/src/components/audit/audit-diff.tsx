@@ -33,7 +33,10 @@ export function AuditDiff({ before, after }: { before: Record<string, unknown> |
 }
 
 function humanize(key: string): string {
-  const words = key.replace(/([a-z0-9])([A-Z])/g, "$1 $2").replace(/_/g, " ").toLowerCase();
+  const words = key
+    .replace(/([a-z0-9])([A-Z])/g, "$1 $2")
+    .replace(/_/g, " ")
+    .toLowerCase();
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 

@@ -65,7 +65,9 @@ export function ForgotPasswordDialog() {
               <Mail className="size-5" aria-hidden />
             </div>
             <DialogTitle>Reset your password</DialogTitle>
-            <DialogDescription>Enter the email address of your account and we will send you a link to choose a new password.</DialogDescription>
+            <DialogDescription>
+              Enter the email address of your account and we will send you a link to choose a new password.
+            </DialogDescription>
           </DialogHeader>
           <Field label="Email" htmlFor="forgot-email" error={err("email")}>
             <Input {...text("email")} type="email" autoComplete="email" placeholder="you@example.co.za" required />

@@ -55,7 +55,11 @@ export function PasswordMatchHint({ password, confirmPassword, id }: { password:
     <p
       id={id}
       aria-live="polite"
-      className={match ? "flex items-center gap-1.5 text-xs font-medium text-success" : "flex items-center gap-1.5 text-xs font-medium text-destructive"}
+      className={
+        match
+          ? "flex items-center gap-1.5 text-xs font-medium text-success"
+          : "flex items-center gap-1.5 text-xs font-medium text-destructive"
+      }
     >
       {match ? <CircleCheck className="size-3.5" aria-hidden /> : <CircleX className="size-3.5" aria-hidden />}
       {match ? PASSWORDS_MATCH : PASSWORDS_DO_NOT_MATCH}

@@ -13,7 +13,15 @@ import { PasswordInput } from "./password-input";
  * the live checklist and the match hint say what is missing, and Reset password stays disabled
  * until every rule holds (docs/product-rules.md#passwords-and-sessions).
  */
-export function ResetPasswordForm({ token, pending = false, onSubmit }: { token: string; pending?: boolean; onSubmit: (password: string) => void }) {
+export function ResetPasswordForm({
+  token,
+  pending = false,
+  onSubmit,
+}: {
+  token: string;
+  pending?: boolean;
+  onSubmit: (password: string) => void;
+}) {
   const { form, text, formRef, submit, complete } = useZodForm<{ password: string; confirmPassword: string }>({
     initial: () => ({ password: "", confirmPassword: "" }),
     schema: resetPasswordSchema,
@@ -67,7 +75,10 @@ export function ResetPasswordForm({ token, pending = false, onSubmit }: { token:
         {pending && <Spinner decorative className="size-4 text-primary-foreground" />}
         Reset password
       </Button>
-      <Link to="/auth" className="text-center text-sm text-muted-foreground underline-offset-4 outline-none hover:text-foreground hover:underline focus-visible:ring-2 focus-visible:ring-ring">
+      <Link
+        to="/auth"
+        className="text-center text-sm text-muted-foreground underline-offset-4 outline-none hover:text-foreground hover:underline focus-visible:ring-2 focus-visible:ring-ring"
+      >
         Back to sign in
       </Link>
     </form>

@@ -26,7 +26,11 @@ export function SignInForm() {
   return (
     <form
       ref={formRef}
-      onSubmit={submit((values) => login.mutate(loginSchema.parse(values), { onSuccess: (answer) => isTwoFactorChallenge(answer) && methods.setValue("password", "") }))}
+      onSubmit={submit((values) =>
+        login.mutate(loginSchema.parse(values), {
+          onSuccess: (answer) => isTwoFactorChallenge(answer) && methods.setValue("password", ""),
+        }),
+      )}
       noValidate
       className="grid gap-4"
       aria-label="Sign In"

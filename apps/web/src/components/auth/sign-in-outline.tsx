@@ -19,7 +19,9 @@ export function SignInOutline() {
           <span className="text-sm leading-none font-medium">Password</span>
           <div className={cn(fieldClasses, "bg-muted/40")} />
         </div>
-        <div className="mt-1 flex h-10 w-full items-center justify-center rounded-md bg-primary text-sm font-medium text-primary-foreground">Sign In</div>
+        <div className="mt-1 flex h-10 w-full items-center justify-center rounded-md bg-primary text-sm font-medium text-primary-foreground">
+          Sign In
+        </div>
       </div>
     </div>
   );

@@ -1,10 +1,4 @@
-import {
-  LIST_MESSAGES,
-  PASSWORD_ALL_MET,
-  PASSWORD_CHECKLIST_TITLE,
-  PHONE_PLACEHOLDER,
-  REGISTRATION_INVALID_HINT,
-} from "@medlegal/domain";
+import { LIST_MESSAGES, PASSWORD_ALL_MET, PASSWORD_CHECKLIST_TITLE, PHONE_PLACEHOLDER, REGISTRATION_INVALID_HINT } from "@medlegal/domain";
 import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";

@@ -164,7 +164,13 @@ export function SignUpForm({ onSubmit, pending = false, specializations }: SignU
       />
 
       <div className="grid gap-2">
-        <Button type="submit" size="lg" className="w-full" disabled={pending || !complete} aria-describedby={complete ? undefined : "signup-invalid-hint"}>
+        <Button
+          type="submit"
+          size="lg"
+          className="w-full"
+          disabled={pending || !complete}
+          aria-describedby={complete ? undefined : "signup-invalid-hint"}
+        >
           {pending && <Spinner decorative className="size-4 text-primary-foreground" />}
           Create Account
         </Button>

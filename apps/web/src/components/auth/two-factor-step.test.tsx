@@ -71,7 +71,15 @@ describe("TwoFactorCodeForm", () => {
 
 describe("TwoFactorStep", () => {
   it("says a wrong code once, on the field, and no toast repeats it", async () => {
-    vi.stubGlobal("fetch", vi.fn().mockResolvedValue(new Response(JSON.stringify({ message: TWO_FACTOR_MESSAGES.wrongCode }), { status: 401, headers: { "content-type": "application/json" } })));
+    vi.stubGlobal(
+      "fetch",
+      vi.fn().mockResolvedValue(
+        new Response(JSON.stringify({ message: TWO_FACTOR_MESSAGES.wrongCode }), {
+          status: 401,
+          headers: { "content-type": "application/json" },
+        }),
+      ),
+    );
     try {
       renderWithRouter(
         <QueryClientProvider client={new QueryClient()}>

@@ -38,7 +38,9 @@ describe("AvailabilityOverrides", () => {
     fireEvent.change(screen.getByLabelText("Date"), { target: { value: "2026-12-04" } });
     await user.type(screen.getByLabelText("Note (optional)"), " Conference in Durban ");
     await user.click(screen.getByRole("button", { name: "Add exception" }));
-    await waitFor(() => expect(onAdd).toHaveBeenCalledWith({ date: "2026-12-04", unavailable: true, ranges: [], note: "Conference in Durban" }));
+    await waitFor(() =>
+      expect(onAdd).toHaveBeenCalledWith({ date: "2026-12-04", unavailable: true, ranges: [], note: "Conference in Durban" }),
+    );
     await waitFor(() => expect(screen.getByLabelText("Date")).toHaveValue(""));
   });
 

@@ -38,7 +38,9 @@ interface OverrideFormState {
 const toPayload = ({ date, unavailable, ranges, note }: OverrideFormState): OverrideInput => ({
   date,
   unavailable,
-  ranges: unavailable ? [] : ranges.map(({ start, end, venue, mode }) => ({ start, end, mode, venue: mode === "video" ? null : venue?.trim() || null })),
+  ranges: unavailable
+    ? []
+    : ranges.map(({ start, end, venue, mode }) => ({ start, end, mode, venue: mode === "video" ? null : venue?.trim() || null })),
   ...(note.trim() ? { note: note.trim() } : {}),
 });
 
@@ -73,7 +75,8 @@ export function AvailabilityOverrides({
     schema: availabilityOverrideSchema,
     toPayload,
     // An empty picker and a past date: the service's sentences (it refuses a past date itself).
-    refine: (f, errors) => (!f.date ? { ...errors, date: "Choose a date" } : f.date < today ? { ...errors, date: "Choose today or a later date" } : errors),
+    refine: (f, errors) =>
+      !f.date ? { ...errors, date: "Choose a date" } : f.date < today ? { ...errors, date: "Choose today or a later date" } : errors,
     idPrefix: id,
     pending: adding,
     serverErrors,
@@ -88,7 +91,11 @@ export function AvailabilityOverrides({
 
   const add = (values: OverrideFormState) => {
     const result = onAdd(toPayload(values));
-    if (result instanceof Promise) result.then(() => methods.reset(), () => undefined);
+    if (result instanceof Promise)
+      result.then(
+        () => methods.reset(),
+        () => undefined,
+      );
     else methods.reset();
   };
 
@@ -129,7 +136,13 @@ export function AvailabilityOverrides({
         )}
       </section>
 
-      <form ref={formRef} onSubmit={submit(add)} noValidate className="grid content-start gap-4 rounded-lg border bg-card p-4" aria-labelledby={`${id}-form`}>
+      <form
+        ref={formRef}
+        onSubmit={submit(add)}
+        noValidate
+        className="grid content-start gap-4 rounded-lg border bg-card p-4"
+        aria-labelledby={`${id}-form`}
+      >
         <h3 id={`${id}-form`} className="text-sm font-semibold">
           Add an exception
         </h3>
@@ -158,7 +171,10 @@ export function AvailabilityOverrides({
                     checked={unavailable === option.value}
                     disabled={adding}
                     onChange={() => {
-                      patch({ unavailable: option.value, ...(!option.value && ranges.length === 0 ? { ranges: [nextRange([], null)] } : {}) });
+                      patch({
+                        unavailable: option.value,
+                        ...(!option.value && ranges.length === 0 ? { ranges: [nextRange([], null)] } : {}),
+                      });
                       touch("unavailable");
                     }}
                   />
@@ -187,7 +203,12 @@ export function AvailabilityOverrides({
             {overlap && <FieldError>{overlap}</FieldError>}
             {ranges.length === 0 && err("ranges") && <FieldError id={`${id}-ranges-error`}>{err("ranges")}</FieldError>}
             <div>
-              <Button variant="outline" size="sm" disabled={adding || ranges.length >= 6} onClick={() => setRanges([...ranges, nextRange(ranges, null)])}>
+              <Button
+                variant="outline"
+                size="sm"
+                disabled={adding || ranges.length >= 6}
+                onClick={() => setRanges([...ranges, nextRange(ranges, null)])}
+              >
                 <Plus aria-hidden />
                 Add hours
               </Button>

@@ -26,7 +26,9 @@ const freeText = (d: { available: boolean; free: number; booked: number }) =>
 function DayCell({ day, capacity, today }: { day: WeekGridRowView["days"][number]; capacity: number; today: string }) {
   const past = day.date < today;
   return (
-    <div className={cn("grid h-full content-start gap-0.5 rounded-md px-2 py-1.5 text-xs", capacityClass(day, capacity), past && "grayscale")}>
+    <div
+      className={cn("grid h-full content-start gap-0.5 rounded-md px-2 py-1.5 text-xs", capacityClass(day, capacity), past && "grayscale")}
+    >
       <span className="font-semibold">{freeText(day)}</span>
       {day.available && (
         <span className="opacity-80">
@@ -97,7 +99,11 @@ export function AvailabilityWeekGrid({ rows, today }: { rows: readonly WeekGridR
       <ul className="grid gap-3 lg:hidden" aria-label="Consultants">
         {rows.map((r) => (
           <li key={r.consultantId} className="rounded-lg border bg-card p-3">
-            <Link to="/expert-availability" search={{ consultantId: r.consultantId }} className="text-sm font-semibold text-primary hover:underline">
+            <Link
+              to="/expert-availability"
+              search={{ consultantId: r.consultantId }}
+              className="text-sm font-semibold text-primary hover:underline"
+            >
               {r.consultantName}
             </Link>
             <p className="text-xs text-muted-foreground">

@@ -33,7 +33,8 @@ export function rangeErrors(r: TimeRange): RangeErrors {
 export function overlapError(ranges: readonly TimeRange[], weekday?: number): string | null {
   const sorted = [...ranges].filter((r) => r.start && r.end).sort((a, b) => a.start.localeCompare(b.start));
   for (let i = 1; i < sorted.length; i++) {
-    if (sorted[i]!.start < sorted[i - 1]!.end) return weekday ? `${WEEKDAY_LABEL[weekday]}'s time ranges overlap` : "These time ranges overlap";
+    if (sorted[i]!.start < sorted[i - 1]!.end)
+      return weekday ? `${WEEKDAY_LABEL[weekday]}'s time ranges overlap` : "These time ranges overlap";
   }
   return null;
 }
@@ -99,7 +100,12 @@ export function TimeRangeFields({
           <Label htmlFor={`${idPrefix}-mode`} className="text-xs text-muted-foreground">
             How
           </Label>
-          <NativeSelect id={`${idPrefix}-mode`} value={range.mode} disabled={disabled} onChange={(e) => set({ mode: e.target.value as AssessmentMode })}>
+          <NativeSelect
+            id={`${idPrefix}-mode`}
+            value={range.mode}
+            disabled={disabled}
+            onChange={(e) => set({ mode: e.target.value as AssessmentMode })}
+          >
             <option value="in_person">In person</option>
             <option value="video">By video</option>
           </NativeSelect>

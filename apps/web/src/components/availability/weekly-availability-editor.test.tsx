@@ -36,7 +36,10 @@ describe("WeeklyAvailabilityEditor", () => {
     const onSave = vi.fn();
     render(
       <WeeklyAvailabilityEditor
-        initial={{ days: [{ weekday: 1, ranges: [{ start: "09:00", end: "13:00", venue: "Rosebank", mode: "in_person" }] }], dailyCapacity: 4 }}
+        initial={{
+          days: [{ weekday: 1, ranges: [{ start: "09:00", end: "13:00", venue: "Rosebank", mode: "in_person" }] }],
+          dailyCapacity: 4,
+        }}
         onSave={onSave}
       />,
     );

@@ -75,12 +75,19 @@ export function WeeklyAvailabilityEditor({
   const update = (weekday: number, ranges: EditableRange[]) => patch({ days: days.map((d, i) => (i === weekday - 1 ? ranges : d)) });
 
   const overlaps = WEEKDAYS.map((w) => overlapError(days[w - 1]!, w));
-  const totalHours = days.reduce((sum, ranges) => sum + ranges.reduce((s, r) => s + Math.max(0, toMinutes(r.end) - toMinutes(r.start)), 0), 0);
+  const totalHours = days.reduce(
+    (sum, ranges) => sum + ranges.reduce((s, r) => s + Math.max(0, toMinutes(r.end) - toMinutes(r.start)), 0),
+    0,
+  );
 
   const save = (values: WeekFormState) => {
     const result = onSave(toPayload(values));
     // Saved: these hours are the form's starting point now (no "unsaved changes").
-    if (result instanceof Promise) result.then(() => methods.reset(values), () => undefined);
+    if (result instanceof Promise)
+      result.then(
+        () => methods.reset(values),
+        () => undefined,
+      );
     else methods.reset(values);
   };
 
@@ -93,7 +100,14 @@ export function WeeklyAvailabilityEditor({
     <form ref={formRef} onSubmit={submit(save)} noValidate className="grid gap-5" aria-label="Weekly availability">
       <div className="grid gap-4 sm:grid-cols-[12rem_minmax(0,1fr)] sm:items-start">
         <Field label="Daily capacity" htmlFor={`${id}-dailyCapacity`} error={err("dailyCapacity")} required>
-          <Input {...text("dailyCapacity")} type="number" inputMode="numeric" min={1} max={20} aria-describedby={err("dailyCapacity") ? `${id}-dailyCapacity-error` : `${id}-capacity-hint`} />
+          <Input
+            {...text("dailyCapacity")}
+            type="number"
+            inputMode="numeric"
+            min={1}
+            max={20}
+            aria-describedby={err("dailyCapacity") ? `${id}-dailyCapacity-error` : `${id}-capacity-hint`}
+          />
         </Field>
         <p id={`${id}-capacity-hint`} className="text-sm text-muted-foreground sm:pt-7">
           The most assessments you take in one day, whatever your hours. Assessments are one hour; this week offers about{" "}
@@ -123,8 +137,18 @@ export function WeeklyAvailabilityEditor({
                     errors={rangeErrors(r)}
                     showErrors={submitted}
                     disabled={saving}
-                    onChange={(next) => update(w, ranges.map((x) => (x.key === r.key ? next : x)))}
-                    onRemove={() => update(w, ranges.filter((x) => x.key !== r.key))}
+                    onChange={(next) =>
+                      update(
+                        w,
+                        ranges.map((x) => (x.key === r.key ? next : x)),
+                      )
+                    }
+                    onRemove={() =>
+                      update(
+                        w,
+                        ranges.filter((x) => x.key !== r.key),
+                      )
+                    }
                   />
                 ))}
                 {overlap && <FieldError>{overlap}</FieldError>}

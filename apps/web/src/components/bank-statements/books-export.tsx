@@ -15,7 +15,11 @@ import { todayInSa } from "@/lib/format";
  */
 export function BooksExport() {
   const today = todayInSa();
-  const [input, setInput] = React.useState<{ layout: BooksLayout; from: string; to: string }>({ layout: "sage_invoices", from: `${addDays(today, -27).slice(0, 8)}01`, to: today });
+  const [input, setInput] = React.useState<{ layout: BooksLayout; from: string; to: string }>({
+    layout: "sage_invoices",
+    from: `${addDays(today, -27).slice(0, 8)}01`,
+    to: today,
+  });
   const checked = booksExportInputSchema.safeParse(input);
   const problem = checked.success ? null : (checked.error.issues[0]?.message ?? "Choose a period");
   const href = `/api/books/export.csv?${new URLSearchParams(input).toString()}`;
@@ -23,11 +27,18 @@ export function BooksExport() {
     <Card className="min-w-0">
       <CardHeader>
         <CardTitle>Export the books</CardTitle>
-        <CardDescription>A period's invoices, credit notes or receipts as CSV to import into Sage Accounting or Xero; each line carries its VAT code (15 % or zero-rated).</CardDescription>
+        <CardDescription>
+          A period's invoices, credit notes or receipts as CSV to import into Sage Accounting or Xero; each line carries its VAT code (15 %
+          or zero-rated).
+        </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-3 sm:grid-cols-2">
         <Field label="Layout" htmlFor="books-layout" className="sm:col-span-2">
-          <NativeSelect id="books-layout" value={input.layout} onChange={(e) => setInput({ ...input, layout: e.target.value as BooksLayout })}>
+          <NativeSelect
+            id="books-layout"
+            value={input.layout}
+            onChange={(e) => setInput({ ...input, layout: e.target.value as BooksLayout })}
+          >
             {BOOKS_LAYOUTS.map((l) => (
               <option key={l} value={l}>
                 {BOOKS_LAYOUT_LABELS[l]}
@@ -36,7 +47,13 @@ export function BooksExport() {
           </NativeSelect>
         </Field>
         <Field label="From" htmlFor="books-from">
-          <Input id="books-from" type="date" value={input.from} max={input.to} onChange={(e) => setInput({ ...input, from: e.target.value })} />
+          <Input
+            id="books-from"
+            type="date"
+            value={input.from}
+            max={input.to}
+            onChange={(e) => setInput({ ...input, from: e.target.value })}
+          />
         </Field>
         <Field label="To" htmlFor="books-to">
           <Input id="books-to" type="date" value={input.to} onChange={(e) => setInput({ ...input, to: e.target.value })} />

@@ -38,7 +38,10 @@ export function MatchQueue({ className }: { className?: string }) {
   };
   const confirmExact = trpc.bankStatements.confirmExact.useMutation({
     onSuccess: (r) => {
-      toast({ title: `${r.confirmed} payment${r.confirmed === 1 ? "" : "s"} recorded`, description: "Each exact match is set against its invoices." });
+      toast({
+        title: `${r.confirmed} payment${r.confirmed === 1 ? "" : "s"} recorded`,
+        description: "Each exact match is set against its invoices.",
+      });
       refresh();
     },
   });
@@ -57,14 +60,19 @@ export function MatchQueue({ className }: { className?: string }) {
   const open = lines.filter((l) => l.status === "open");
   const exact = open.filter((l) => l.match === "exact").length;
   const account = trpc.payments.getAccount.useQuery({ attorneyId: assigning?.attorneyId }, { enabled: Boolean(assigning) });
-  const serverErrors = React.useMemo(() => (confirm.error ? { ...(trpcFieldErrors(confirm.error) ?? {}), allocations: trpcErrorMessage(confirm.error) } : undefined), [confirm.error]);
+  const serverErrors = React.useMemo(
+    () => (confirm.error ? { ...(trpcFieldErrors(confirm.error) ?? {}), allocations: trpcErrorMessage(confirm.error) } : undefined),
+    [confirm.error],
+  );
 
   return (
     <Card className={cn("min-w-0", className)}>
       <CardHeader className="gap-3 sm:flex sm:flex-row sm:items-end sm:justify-between">
         <div className="min-w-0">
           <CardTitle>Match queue</CardTitle>
-          <CardDescription>Confirming records the payment and sets it against the invoices; a report paid in full is released as usual.</CardDescription>
+          <CardDescription>
+            Confirming records the payment and sets it against the invoices; a report paid in full is released as usual.
+          </CardDescription>
         </div>
         <Button type="button" disabled={exact === 0 || confirmExact.isPending} onClick={() => confirmExact.mutate()}>
           <CheckCheck aria-hidden />
@@ -89,7 +97,14 @@ export function MatchQueue({ className }: { className?: string }) {
                 line={line}
                 attorneys={(accounts.data ?? []).map((a) => ({ id: a.attorney.id, label: a.attorney.firmName ?? a.attorney.name }))}
                 busy={confirm.isPending || confirmExact.isPending}
-                onConfirm={() => line.attorneyId && confirm.mutate({ lineId: line.id, attorneyId: line.attorneyId, allocations: line.allocations.map((a) => ({ invoiceId: a.invoiceId, amountCents: a.amountCents })) })}
+                onConfirm={() =>
+                  line.attorneyId &&
+                  confirm.mutate({
+                    lineId: line.id,
+                    attorneyId: line.attorneyId,
+                    allocations: line.allocations.map((a) => ({ invoiceId: a.invoiceId, amountCents: a.amountCents })),
+                  })
+                }
                 onAssign={(attorneyId) => {
                   confirm.reset();
                   setAssigning({ line, attorneyId });
@@ -105,12 +120,21 @@ export function MatchQueue({ className }: { className?: string }) {
           onClose={() => setAssigning(null)}
           attorney={{ id: account.data.attorney.id, label: account.data.attorney.firmName ?? account.data.attorney.name }}
           invoices={account.data.openInvoices}
-          payment={{ id: assigning.line.id, reference: assigning.line.reference || assigning.line.description, unallocatedCents: assigning.line.amountCents }}
+          payment={{
+            id: assigning.line.id,
+            reference: assigning.line.reference || assigning.line.description,
+            unallocatedCents: assigning.line.amountCents,
+          }}
           preselect={assigning.attorneyId === assigning.line.attorneyId ? assigning.line.allocations.map((a) => a.invoiceId) : []}
-          statementLine={{ title: `Set ${assigning.line.bankLabel} line ${assigning.line.lineNo} (${formatRand(assigning.line.amountCents)}) against invoices`, submitLabel: "Confirm payment" }}
+          statementLine={{
+            title: `Set ${assigning.line.bankLabel} line ${assigning.line.lineNo} (${formatRand(assigning.line.amountCents)}) against invoices`,
+            submitLabel: "Confirm payment",
+          }}
           pending={confirm.isPending}
           serverErrors={serverErrors}
-          onSubmit={(payload: PaymentPayload) => confirm.mutate({ lineId: assigning.line.id, attorneyId: assigning.attorneyId, allocations: payload.allocations })}
+          onSubmit={(payload: PaymentPayload) =>
+            confirm.mutate({ lineId: assigning.line.id, attorneyId: assigning.attorneyId, allocations: payload.allocations })
+          }
         />
       )}
     </Card>
@@ -151,7 +175,11 @@ function QueueLine({
             {line.allocations.map((a, n) => (
               <React.Fragment key={a.invoiceId}>
                 {n > 0 && ", "}
-                <Link to="/invoices/$id" params={{ id: a.invoiceId }} className="rounded-sm font-mono text-primary outline-none hover:underline focus-visible:ring-2 focus-visible:ring-ring">
+                <Link
+                  to="/invoices/$id"
+                  params={{ id: a.invoiceId }}
+                  className="rounded-sm font-mono text-primary outline-none hover:underline focus-visible:ring-2 focus-visible:ring-ring"
+                >
                   {a.invoiceNumber}
                 </Link>{" "}
                 ({formatRand(a.amountCents)})

@@ -1,5 +1,12 @@
 import type { Bank, BankMapping, BankMappingItem, StatementPreview } from "@medlegal/domain";
-import { BANK_LABELS, BANKS, formatRand, STATEMENT_DATE_FORMAT_LABELS, STATEMENT_DATE_FORMATS, STATEMENT_MATCH_LABELS } from "@medlegal/domain";
+import {
+  BANK_LABELS,
+  BANKS,
+  formatRand,
+  STATEMENT_DATE_FORMAT_LABELS,
+  STATEMENT_DATE_FORMATS,
+  STATEMENT_MATCH_LABELS,
+} from "@medlegal/domain";
 import { FileUp } from "lucide-react";
 import * as React from "react";
 import { Button } from "@/components/ui/button";
@@ -38,7 +45,10 @@ export function StatementUpload({ onImported }: { onImported: () => void }) {
   const importing = trpc.bankStatements.import.useMutation({
     meta: { errorToast: false },
     onSuccess: (r) => {
-      toast({ title: `${r.imported} line${r.imported === 1 ? "" : "s"} imported`, description: r.duplicates ? `${r.duplicates} imported before were left out.` : "They are in the match queue below." });
+      toast({
+        title: `${r.imported} line${r.imported === 1 ? "" : "s"} imported`,
+        description: r.duplicates ? `${r.duplicates} imported before were left out.` : "They are in the match queue below.",
+      });
       setPreview(null);
       setFile(null);
       setFileField((n) => n + 1);
@@ -52,7 +62,9 @@ export function StatementUpload({ onImported }: { onImported: () => void }) {
     <Card className="min-w-0">
       <CardHeader>
         <CardTitle>Import a statement</CardTitle>
-        <CardDescription>A CSV export of the agency's account, or an OFX file. Only money received is read; debits are left out.</CardDescription>
+        <CardDescription>
+          A CSV export of the agency's account, or an OFX file. Only money received is read; debits are left out.
+        </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4">
         <div className="grid gap-4 sm:grid-cols-2">
@@ -93,16 +105,29 @@ export function StatementUpload({ onImported }: { onImported: () => void }) {
         {problem && <FieldError id="statement-file-error">{problem}</FieldError>}
         <p className="text-xs text-muted-foreground">
           No statement at hand?{" "}
-          <a href="/api/bank-statements/sample.csv" download className="rounded-sm text-primary underline underline-offset-2 outline-none focus-visible:ring-2 focus-visible:ring-ring">
+          <a
+            href="/api/bank-statements/sample.csv"
+            download
+            className="rounded-sm text-primary underline underline-offset-2 outline-none focus-visible:ring-2 focus-visible:ring-ring"
+          >
             Download a sample FNB statement
           </a>{" "}
           paying the oldest open invoices, and import it with FNB chosen.
         </p>
         <div className="flex flex-wrap gap-2">
-          <Button type="button" variant="outline" disabled={!input || previewing.isPending} onClick={() => input && (setProblem(null), previewing.mutate(input))}>
+          <Button
+            type="button"
+            variant="outline"
+            disabled={!input || previewing.isPending}
+            onClick={() => input && (setProblem(null), previewing.mutate(input))}
+          >
             Preview
           </Button>
-          <Button type="button" disabled={!input || !preview || fresh === 0 || importing.isPending} onClick={() => input && importing.mutate(input)}>
+          <Button
+            type="button"
+            disabled={!input || !preview || fresh === 0 || importing.isPending}
+            onClick={() => input && importing.mutate(input)}
+          >
             <FileUp aria-hidden />
             Import {preview ? `${fresh} line${fresh === 1 ? "" : "s"}` : ""}
           </Button>
@@ -137,7 +162,9 @@ function PreviewList({ preview }: { preview: StatementPreview }) {
                 <span className="text-muted-foreground">
                   Line {l.lineNo} · {formatDay(l.postedOn)}
                 </span>
-                <span className={cn("font-medium", MATCH_CLASS[l.match.kind])}>{l.duplicate ? "Imported before" : STATEMENT_MATCH_LABELS[l.match.kind]}</span>
+                <span className={cn("font-medium", MATCH_CLASS[l.match.kind])}>
+                  {l.duplicate ? "Imported before" : STATEMENT_MATCH_LABELS[l.match.kind]}
+                </span>
               </p>
               <p className="break-words text-xs text-muted-foreground">{[l.description, l.reference].filter(Boolean).join(" · ")}</p>
               {!l.duplicate && <p className="text-xs">{l.match.note}</p>}
@@ -174,14 +201,28 @@ function MappingEditor({ bank, onSaved }: { bank: Bank; onSaved: () => void }) {
   const save = trpc.bankStatements.saveMapping.useMutation({ meta: { errorToast: false }, onSuccess: done });
   const reset = trpc.bankStatements.resetMapping.useMutation({ onSuccess: done });
   if (!item || !draft) return null;
-  const set = (key: keyof BankMapping, value: string) => setDraft({ ...draft, [key]: key === "headerRow" ? Number(value) : key === "dateFormat" ? value : value === "" && key !== "dateColumn" && key !== "descriptionColumn" ? null : value });
+  const set = (key: keyof BankMapping, value: string) =>
+    setDraft({
+      ...draft,
+      [key]:
+        key === "headerRow"
+          ? Number(value)
+          : key === "dateFormat"
+            ? value
+            : value === "" && key !== "dateColumn" && key !== "descriptionColumn"
+              ? null
+              : value,
+    });
   return (
     <details className="rounded-md border px-3 py-2">
       <summary className="cursor-pointer rounded-sm text-sm font-medium outline-none focus-visible:ring-2 focus-visible:ring-ring">
         Column mapping for {item.bankLabel} {item.saved ? "(saved)" : "(default)"}
       </summary>
       {bank === "fnb" && (
-        <p className="mt-2 text-sm text-muted-foreground">This mapping reads FNB's transaction history. FNB's statement download, whose lines begin with record numbers (2, 3, 5), is recognised by itself: nothing to edit.</p>
+        <p className="mt-2 text-sm text-muted-foreground">
+          This mapping reads FNB's transaction history. FNB's statement download, whose lines begin with record numbers (2, 3, 5), is
+          recognised by itself: nothing to edit.
+        </p>
       )}
       <form
         className="mt-3 grid gap-3"
@@ -193,7 +234,14 @@ function MappingEditor({ bank, onSaved }: { bank: Bank; onSaved: () => void }) {
       >
         <div className="grid gap-3 sm:grid-cols-2">
           <Field label="Header row (line number)" htmlFor="mapping-headerRow" required>
-            <Input id="mapping-headerRow" type="number" min={1} max={50} value={draft.headerRow} onChange={(e) => set("headerRow", e.target.value)} />
+            <Input
+              id="mapping-headerRow"
+              type="number"
+              min={1}
+              max={50}
+              value={draft.headerRow}
+              onChange={(e) => set("headerRow", e.target.value)}
+            />
           </Field>
           <Field label="Date format" htmlFor="mapping-dateFormat" required>
             <NativeSelect id="mapping-dateFormat" value={draft.dateFormat} onChange={(e) => set("dateFormat", e.target.value)}>
@@ -206,12 +254,20 @@ function MappingEditor({ bank, onSaved }: { bank: Bank; onSaved: () => void }) {
           </Field>
           {COLUMN_FIELDS.map((f) => (
             <Field key={f.key} label={f.label} htmlFor={`mapping-${f.key}`} required={f.required}>
-              <Input id={`mapping-${f.key}`} value={(draft[f.key] as string | null) ?? ""} maxLength={100} autoComplete="off" onChange={(e) => set(f.key, e.target.value)} />
+              <Input
+                id={`mapping-${f.key}`}
+                value={(draft[f.key] as string | null) ?? ""}
+                maxLength={100}
+                autoComplete="off"
+                onChange={(e) => set(f.key, e.target.value)}
+              />
             </Field>
           ))}
         </div>
         {save.error && <FieldError>{trpcErrorMessage(save.error)}</FieldError>}
-        <p className="text-xs text-muted-foreground">Name either the amount column (money in positive, out negative) or the credit column (money in only).</p>
+        <p className="text-xs text-muted-foreground">
+          Name either the amount column (money in positive, out negative) or the credit column (money in only).
+        </p>
         <div className="flex flex-wrap gap-2">
           <Button type="submit" size="sm" disabled={save.isPending}>
             Save mapping

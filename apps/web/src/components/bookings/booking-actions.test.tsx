@@ -47,14 +47,19 @@ function fakeActions() {
     attendanceId: null,
     correctAttendance: vi.fn(async () => undefined),
     correcting: false,
-  } as unknown as ReturnType<typeof useBookingActions> & { recordAttendance: ReturnType<typeof vi.fn>; correctAttendance: ReturnType<typeof vi.fn> };
+  } as unknown as ReturnType<typeof useBookingActions> & {
+    recordAttendance: ReturnType<typeof vi.fn>;
+    correctAttendance: ReturnType<typeof vi.fn>;
+  };
 }
 
 describe("attendance on a booking row", () => {
   it("asks before marking attended or a no-show, naming the claimant and the time, and records only on confirmation", async () => {
     const user = userEvent.setup();
     const actions = fakeActions();
-    renderWithRouter(<BookingRowActions booking={booking()} role="consultant" actions={actions} showOpen={false} now={new Date("2026-11-20T09:00:00Z")} />);
+    renderWithRouter(
+      <BookingRowActions booking={booking()} role="consultant" actions={actions} showOpen={false} now={new Date("2026-11-20T09:00:00Z")} />,
+    );
 
     await user.click(await screen.findByRole("button", { name: /^No-show/ }));
     const dialog = await screen.findByRole("alertdialog");
@@ -72,16 +77,23 @@ describe("attendance on a booking row", () => {
   it("lets staff correct a mark with a reason, and offers the expert no correction", async () => {
     const user = userEvent.setup();
     const actions = fakeActions();
-    const { unmount } = renderWithRouter(<BookingRowActions booking={booking({ status: "no_show" })} role="employee" actions={actions} showOpen={false} />);
+    const { unmount } = renderWithRouter(
+      <BookingRowActions booking={booking({ status: "no_show" })} role="employee" actions={actions} showOpen={false} />,
+    );
     await user.click(await screen.findByRole("button", { name: /^Correct attendance/ }));
     const dialog = await screen.findByRole("dialog");
     expect(within(dialog).getByText("Mark Thabo Mahlangu attended?")).toBeInTheDocument();
     await user.type(within(dialog).getByLabelText("Why was the mark wrong?"), "Seen at 09:05; the expert ticked the wrong box.");
     await user.click(within(dialog).getByRole("button", { name: "Mark attended" }));
-    expect(actions.correctAttendance).toHaveBeenCalledWith(expect.objectContaining({ id: "b1" }), "Seen at 09:05; the expert ticked the wrong box.");
+    expect(actions.correctAttendance).toHaveBeenCalledWith(
+      expect.objectContaining({ id: "b1" }),
+      "Seen at 09:05; the expert ticked the wrong box.",
+    );
     unmount();
 
-    renderWithRouter(<BookingRowActions booking={booking({ status: "no_show" })} role="consultant" actions={fakeActions()} showOpen={false} />);
+    renderWithRouter(
+      <BookingRowActions booking={booking({ status: "no_show" })} role="consultant" actions={fakeActions()} showOpen={false} />,
+    );
     await screen.findByRole("link", { name: /calendar/i }).catch(() => undefined);
     expect(screen.queryByRole("button", { name: /^Correct attendance/ })).not.toBeInTheDocument();
   });

@@ -53,11 +53,23 @@ export function BookingRowActions({
       )}
       {canAttend && (
         <>
-          <Button size="sm" variant="outline" onClick={() => setMarking("attended")} disabled={busyAttendance} aria-label={`Attended: ${b.reference}`}>
+          <Button
+            size="sm"
+            variant="outline"
+            onClick={() => setMarking("attended")}
+            disabled={busyAttendance}
+            aria-label={`Attended: ${b.reference}`}
+          >
             {busyAttendance ? <Spinner decorative className="size-4" /> : <CircleCheck aria-hidden className="text-emerald-600" />}
             Attended
           </Button>
-          <Button size="sm" variant="outline" onClick={() => setMarking("no_show")} disabled={busyAttendance} aria-label={`No-show: ${b.reference}`}>
+          <Button
+            size="sm"
+            variant="outline"
+            onClick={() => setMarking("no_show")}
+            disabled={busyAttendance}
+            aria-label={`No-show: ${b.reference}`}
+          >
             <CircleX aria-hidden className="text-red-600" />
             No-show
           </Button>

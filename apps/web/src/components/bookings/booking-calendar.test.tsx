@@ -41,7 +41,17 @@ const booking = (over: Partial<BookingItem>): BookingItem => ({
 function Harness({ bookings, onOpen = vi.fn() }: { bookings: BookingItem[]; onOpen?: (b: BookingItem) => void }) {
   const [view, setView] = React.useState<CalendarView>("month");
   const [date, setDate] = React.useState("2026-12-01");
-  return <BookingCalendar bookings={bookings} view={view} date={date} today="2026-12-01" onViewChange={setView} onDateChange={setDate} onOpenBooking={onOpen} />;
+  return (
+    <BookingCalendar
+      bookings={bookings}
+      view={view}
+      date={date}
+      today="2026-12-01"
+      onViewChange={setView}
+      onDateChange={setDate}
+      onOpenBooking={onOpen}
+    />
+  );
 }
 
 describe("BookingCalendar", () => {
@@ -73,7 +83,9 @@ describe("BookingCalendar", () => {
     expect(screen.getByRole("heading", { name: "30 Nov – 6 Dec 2026" })).toBeInTheDocument();
     await user.click(screen.getByRole("button", { name: "Next week" }));
     expect(screen.getByRole("heading", { name: "7 Dec – 13 Dec 2026" })).toBeInTheDocument();
-    expect(within(screen.getByRole("table", { name: "Week" })).getByRole("cell", { name: "Tuesday 8 December" })).toHaveTextContent("Thabo Mokoena");
+    expect(within(screen.getByRole("table", { name: "Week" })).getByRole("cell", { name: "Tuesday 8 December" })).toHaveTextContent(
+      "Thabo Mokoena",
+    );
 
     await user.click(screen.getByRole("button", { name: "Day" }));
     expect(screen.getByRole("heading", { name: "Tuesday 8 December 2026" })).toBeInTheDocument();

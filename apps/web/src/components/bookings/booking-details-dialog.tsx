@@ -11,7 +11,15 @@ import { ExpertLogistics } from "./expert-logistics";
 import { audienceOf } from "@/lib/audience";
 
 /** One booking at a glance from the calendar: when, where, who, and its .ics download. */
-export function BookingDetailsDialog({ booking, role, onOpenChange }: { booking: BookingItem | null; role: Role; onOpenChange: (open: boolean) => void }) {
+export function BookingDetailsDialog({
+  booking,
+  role,
+  onOpenChange,
+}: {
+  booking: BookingItem | null;
+  role: Role;
+  onOpenChange: (open: boolean) => void;
+}) {
   return (
     <Dialog open={booking !== null} onOpenChange={onOpenChange}>
       <DialogContent>

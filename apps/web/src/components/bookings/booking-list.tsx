@@ -14,7 +14,15 @@ import { LoadMore } from "../ui/load-more";
 /** The .ics download of one booking (Outlook, Google Calendar). */
 export const icsHref = (id: string) => `/api/bookings/${id}/calendar.ics`;
 
-export function IcsLink({ booking, className, compact = false }: { booking: Pick<BookingItem, "id" | "reference">; className?: string; compact?: boolean }) {
+export function IcsLink({
+  booking,
+  className,
+  compact = false,
+}: {
+  booking: Pick<BookingItem, "id" | "reference">;
+  className?: string;
+  compact?: boolean;
+}) {
   return (
     <Button variant={compact ? "ghost" : "outline"} size={compact ? "icon-sm" : "default"} asChild className={className}>
       <a
@@ -95,7 +103,11 @@ export function BookingList({
               <p className="truncate font-medium">{b.patientName}</p>
               <p className="truncate text-xs text-muted-foreground">
                 {linkToBooking ? (
-                  <Link to="/booking-form/$bookingId" params={{ bookingId: b.id }} className="font-mono font-medium text-primary hover:underline">
+                  <Link
+                    to="/booking-form/$bookingId"
+                    params={{ bookingId: b.id }}
+                    className="font-mono font-medium text-primary hover:underline"
+                  >
                     {b.reference}
                   </Link>
                 ) : (
@@ -146,11 +158,17 @@ function ClaimantTextStatus({ booking }: { booking: BookingItem }) {
         </span>
       )}
       {booking.claimantAnswer && (
-        <span className={cn("font-medium", booking.claimantAnswer === "cannot_attend" ? "text-destructive" : "text-emerald-700")}>{CLAIMANT_ANSWER_LABEL[booking.claimantAnswer]}</span>
+        <span className={cn("font-medium", booking.claimantAnswer === "cannot_attend" ? "text-destructive" : "text-emerald-700")}>
+          {CLAIMANT_ANSWER_LABEL[booking.claimantAnswer]}
+        </span>
       )}
       {booking.claimantAnswer && booking.reminder && " · "}
       {booking.reminder && (
-        <span className={cn(booking.reminder.state === "failed" || booking.reminder.state === "not_sent" ? "text-destructive" : "text-muted-foreground")}>
+        <span
+          className={cn(
+            booking.reminder.state === "failed" || booking.reminder.state === "not_sent" ? "text-destructive" : "text-muted-foreground",
+          )}
+        >
           {REMINDER_STATE_LABEL[booking.reminder.state]}
         </span>
       )}

@@ -38,10 +38,21 @@ export const BOOKING_EVENT_CLASS: Record<BookingStatus, string> = {
 const BASE = "inline-flex items-center gap-1 rounded-full px-2 py-0.5 text-xs font-medium whitespace-nowrap ring-1 ring-inset";
 
 /** The state's badge; a booking the claimant cannot attend shows that instead of Requested or Confirmed (docs/product-rules.md). */
-export function BookingStatusBadge({ status, claimantAnswer = null, className }: { status: BookingStatus; claimantAnswer?: ClaimantAnswer | null; className?: string }) {
+export function BookingStatusBadge({
+  status,
+  claimantAnswer = null,
+  className,
+}: {
+  status: BookingStatus;
+  claimantAnswer?: ClaimantAnswer | null;
+  className?: string;
+}) {
   const cannotAttend = claimantCannotAttend(status, claimantAnswer);
   return (
-    <span className={cn(BASE, cannotAttend ? BOOKING_STATUS_CLASS.no_show : BOOKING_STATUS_CLASS[status], className)} data-status={cannotAttend ? "cannot_attend" : status}>
+    <span
+      className={cn(BASE, cannotAttend ? BOOKING_STATUS_CLASS.no_show : BOOKING_STATUS_CLASS[status], className)}
+      data-status={cannotAttend ? "cannot_attend" : status}
+    >
       <span aria-hidden className={cn("size-1.5 rounded-full", cannotAttend ? BOOKING_STATUS_DOT.no_show : BOOKING_STATUS_DOT[status])} />
       {bookingStatusShown(status, claimantAnswer)}
     </span>

@@ -67,7 +67,11 @@ export function CancelBookingDialog({
   const confirm = submit((values) => {
     const { reason, cancellationClass } = cancelValueSchema.parse(values);
     const result = onConfirm(chooseClass ? { reason, cancellationClass } : { reason });
-    if (result instanceof Promise) result.then(() => onOpenChange(false), () => undefined);
+    if (result instanceof Promise)
+      result.then(
+        () => onOpenChange(false),
+        () => undefined,
+      );
   });
 
   return (

@@ -55,14 +55,21 @@ export function DayBoard({
                       onClick={() => onPick(col.key, chosen ? null : slot)}
                       className={cn(
                         "flex w-full items-center justify-between gap-2 rounded-md border px-2.5 py-1.5 text-left text-sm outline-none focus-visible:ring-2 focus-visible:ring-ring",
-                        chosen ? "border-primary bg-primary text-primary-foreground" : "border-input hover:border-primary/50 hover:bg-accent",
+                        chosen
+                          ? "border-primary bg-primary text-primary-foreground"
+                          : "border-input hover:border-primary/50 hover:bg-accent",
                         elsewhere && "opacity-55",
                       )}
                     >
                       <span className="font-semibold tabular-nums">
                         {formatTime(slot.startsAt)}–{formatTime(slot.endsAt)}
                       </span>{" "}
-                      <span className={cn("flex min-w-0 items-center gap-1 truncate text-xs", chosen ? "text-primary-foreground/85" : "text-muted-foreground")}>
+                      <span
+                        className={cn(
+                          "flex min-w-0 items-center gap-1 truncate text-xs",
+                          chosen ? "text-primary-foreground/85" : "text-muted-foreground",
+                        )}
+                      >
                         <span className="truncate">{placeOf(slot)}</span>
                         {chosen && <Check aria-hidden className="size-3.5 shrink-0" />}
                       </span>

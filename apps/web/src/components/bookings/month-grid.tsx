@@ -53,7 +53,11 @@ export function MonthGrid({
                   aria-label={`Open ${formatDayLong(day)}`}
                   className={cn(
                     "mb-1 flex size-6 items-center justify-center rounded-full text-xs font-medium outline-none hover:bg-muted focus-visible:ring-2 focus-visible:ring-ring",
-                    day === today ? "bg-primary text-primary-foreground hover:bg-primary-hover" : day.slice(0, 7) !== month ? "text-muted-foreground" : "",
+                    day === today
+                      ? "bg-primary text-primary-foreground hover:bg-primary-hover"
+                      : day.slice(0, 7) !== month
+                        ? "text-muted-foreground"
+                        : "",
                   )}
                 >
                   {Number(day.slice(8))}

@@ -33,7 +33,11 @@ export function RescheduleForm({
   onSubmit: (input: RescheduleInput) => void;
   onChooseAnother: () => void;
 }) {
-  const toPayload = (f: { note: string }): RescheduleInput => ({ id: booking.id, startsAt: slot.startsAt, note: f.note.trim() || undefined });
+  const toPayload = (f: { note: string }): RescheduleInput => ({
+    id: booking.id,
+    startsAt: slot.startsAt,
+    note: f.note.trim() || undefined,
+  });
   const { err, formRef, text, submit } = useZodForm<{ note: string }>({
     initial: () => ({ note: "" }),
     schema: rescheduleBookingSchema,
@@ -43,10 +47,17 @@ export function RescheduleForm({
     serverErrors,
   });
   return (
-    <form ref={formRef} noValidate className="grid gap-4 rounded-lg border bg-muted/40 p-4" onSubmit={submit((f) => onSubmit(toPayload(f)))} aria-label="Move the assessment">
+    <form
+      ref={formRef}
+      noValidate
+      className="grid gap-4 rounded-lg border bg-muted/40 p-4"
+      onSubmit={submit((f) => onSubmit(toPayload(f)))}
+      aria-label="Move the assessment"
+    >
       <p className="text-sm">
         Move from <span className="font-medium">{formatWhen(booking.startsAt)}</span> to{" "}
-        <span className="font-medium">{formatWhenRange(slot.startsAt, slot.endsAt)}</span>, <span className="font-medium">{venueLabel(slot)}</span>.
+        <span className="font-medium">{formatWhenRange(slot.startsAt, slot.endsAt)}</span>,{" "}
+        <span className="font-medium">{venueLabel(slot)}</span>.
       </p>
       {err("startsAt") && <FieldError id="reschedule-startsAt-error">{err("startsAt")}</FieldError>}
       <Field label="Note for the expert (optional)" htmlFor="reschedule-note" error={err("note")}>

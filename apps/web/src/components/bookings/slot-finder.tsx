@@ -42,7 +42,12 @@ export function SlotFinder({
           {slots.data && ` · ${items.length} free slot${items.length === 1 ? "" : "s"}`}
         </p>
         <div className="flex gap-2">
-          <Button variant="outline" size="sm" disabled={from <= today} onClick={() => setFrom(addDays(from, -WINDOW_DAYS) < today ? today : addDays(from, -WINDOW_DAYS))}>
+          <Button
+            variant="outline"
+            size="sm"
+            disabled={from <= today}
+            onClick={() => setFrom(addDays(from, -WINDOW_DAYS) < today ? today : addDays(from, -WINDOW_DAYS))}
+          >
             <ChevronLeft aria-hidden />
             Earlier
           </Button>
@@ -50,7 +55,13 @@ export function SlotFinder({
             Later weeks
             <ChevronRight aria-hidden />
           </Button>
-          <Button variant="ghost" size="icon-sm" aria-label="Refresh free slots" onClick={() => void slots.refetch()} disabled={slots.isFetching}>
+          <Button
+            variant="ghost"
+            size="icon-sm"
+            aria-label="Refresh free slots"
+            onClick={() => void slots.refetch()}
+            disabled={slots.isFetching}
+          >
             <RefreshCw className={slots.isFetching ? "animate-spin" : undefined} />
           </Button>
         </div>

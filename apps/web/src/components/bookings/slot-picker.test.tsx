@@ -22,7 +22,11 @@ describe("SlotPicker", () => {
     ]);
     render(<SlotPicker slots={slots} onSelect={vi.fn()} />);
     const monday = screen.getByRole("region", { name: "Monday 7 December" });
-    expect(within(monday).getAllByRole("button").map((b) => b.textContent)).toEqual(["09:00 Sandton Medical Suites", "10:00 Sandton Medical Suites"]);
+    expect(
+      within(monday)
+        .getAllByRole("button")
+        .map((b) => b.textContent),
+    ).toEqual(["09:00 Sandton Medical Suites", "10:00 Sandton Medical Suites"]);
     const tuesday = screen.getByRole("region", { name: "Tuesday 8 December" });
     expect(within(tuesday).getByRole("button", { name: "00:30, Video, Tuesday 8 December" })).toBeInTheDocument();
   });
@@ -35,8 +39,14 @@ describe("SlotPicker", () => {
     expect(onSelect).toHaveBeenCalledWith(slots[2]);
 
     rerender(<SlotPicker slots={slots} onSelect={onSelect} selected={slots[2]!.startsAt} />);
-    expect(screen.getByRole("button", { name: "10:00, Sandton Medical Suites, Monday 7 December" })).toHaveAttribute("aria-pressed", "true");
-    expect(screen.getByRole("button", { name: "09:00, Sandton Medical Suites, Monday 7 December" })).toHaveAttribute("aria-pressed", "false");
+    expect(screen.getByRole("button", { name: "10:00, Sandton Medical Suites, Monday 7 December" })).toHaveAttribute(
+      "aria-pressed",
+      "true",
+    );
+    expect(screen.getByRole("button", { name: "09:00, Sandton Medical Suites, Monday 7 December" })).toHaveAttribute(
+      "aria-pressed",
+      "false",
+    );
   });
 
   it("says so when there is no free slot", () => {

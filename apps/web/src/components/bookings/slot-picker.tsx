@@ -93,7 +93,9 @@ export function SlotPicker({
                     onClick={() => onSelect(slot)}
                     className={cn(
                       "flex w-[8.75rem] flex-col items-start rounded-md border px-2.5 py-1 text-left transition-colors outline-none focus-visible:ring-2 focus-visible:ring-ring",
-                      isSelected ? "border-primary bg-primary text-primary-foreground" : "border-input bg-card hover:border-primary/50 hover:bg-accent",
+                      isSelected
+                        ? "border-primary bg-primary text-primary-foreground"
+                        : "border-input bg-card hover:border-primary/50 hover:bg-accent",
                     )}
                   >
                     <span className="flex w-full items-center justify-between text-sm font-semibold tabular-nums">

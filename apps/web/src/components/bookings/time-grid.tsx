@@ -26,7 +26,12 @@ export function TimeGrid({
 }) {
   const all = days.flatMap((d) => grouped.get(d) ?? []);
   const firstHour = Math.min(7, ...all.map((b) => Math.floor(minutesOfDay(b.startsAt) / 60)));
-  const lastHour = Math.max(18, ...all.map((b) => Math.ceil((minutesOfDay(b.startsAt) + (new Date(b.endsAt).getTime() - new Date(b.startsAt).getTime()) / 60_000) / 60)));
+  const lastHour = Math.max(
+    18,
+    ...all.map((b) =>
+      Math.ceil((minutesOfDay(b.startsAt) + (new Date(b.endsAt).getTime() - new Date(b.startsAt).getTime()) / 60_000) / 60),
+    ),
+  );
   const hours = Array.from({ length: Math.min(24, lastHour) - firstHour }, (_, i) => firstHour + i);
   const cols = `3.5rem repeat(${days.length}, minmax(0, 1fr))`;
 
@@ -36,8 +41,15 @@ export function TimeGrid({
         <div aria-hidden />
         {days.map((d) => (
           <div key={d} role="columnheader" className="border-l px-2 py-2 text-xs font-medium">
-            <span className="text-muted-foreground uppercase">{WEEKDAY_LABEL[((new Date(`${d}T00:00:00Z`).getUTCDay() + 6) % 7) + 1]!.slice(0, 3)}</span>{" "}
-            <span className={cn("ml-0.5 inline-flex size-6 items-center justify-center rounded-full", d === today && "bg-primary text-primary-foreground")}>
+            <span className="text-muted-foreground uppercase">
+              {WEEKDAY_LABEL[((new Date(`${d}T00:00:00Z`).getUTCDay() + 6) % 7) + 1]!.slice(0, 3)}
+            </span>{" "}
+            <span
+              className={cn(
+                "ml-0.5 inline-flex size-6 items-center justify-center rounded-full",
+                d === today && "bg-primary text-primary-foreground",
+              )}
+            >
               {Number(d.slice(8))}
             </span>
           </div>
@@ -46,13 +58,24 @@ export function TimeGrid({
       <div role="row" className="grid max-h-[38rem] overflow-y-auto" style={{ gridTemplateColumns: cols }}>
         <div aria-hidden className="relative">
           {hours.map((h) => (
-            <div key={h} style={{ height: HOUR_PX }} className="-translate-y-2 pr-2 text-right text-[11px] text-muted-foreground tabular-nums">
+            <div
+              key={h}
+              style={{ height: HOUR_PX }}
+              className="-translate-y-2 pr-2 text-right text-[11px] text-muted-foreground tabular-nums"
+            >
               {h > firstHour ? `${String(h).padStart(2, "0")}:00` : ""}
             </div>
           ))}
         </div>
         {days.map((d) => (
-          <div role="cell" key={d} aria-label={formatDayLong(d)} data-day={d} className="relative border-l" style={{ height: hours.length * HOUR_PX }}>
+          <div
+            role="cell"
+            key={d}
+            aria-label={formatDayLong(d)}
+            data-day={d}
+            className="relative border-l"
+            style={{ height: hours.length * HOUR_PX }}
+          >
             {hours.map((h) => (
               <div key={h} aria-hidden className="border-b border-dashed border-border/70" style={{ height: HOUR_PX }} />
             ))}

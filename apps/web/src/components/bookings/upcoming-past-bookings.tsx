@@ -62,7 +62,10 @@ export function UpcomingPastBookings({
         <TabsTrigger value="past">
           Past
           {toRecord > 0 && (
-            <span className="ml-1.5 rounded-full bg-amber-500 px-1.5 text-[11px] font-semibold text-white" aria-label={`${toRecord} to record`}>
+            <span
+              className="ml-1.5 rounded-full bg-amber-500 px-1.5 text-[11px] font-semibold text-white"
+              aria-label={`${toRecord} to record`}
+            >
               {toRecord}
             </span>
           )}

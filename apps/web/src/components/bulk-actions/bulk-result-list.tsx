@@ -3,7 +3,15 @@ import { CheckCircle2, XCircle } from "lucide-react";
 import { Button } from "@/components/ui/button";
 
 /** What happened to each row: done, or refused with the server's reason. */
-export function BulkResultList({ result, onDismiss, label = "Result per row" }: { result: BulkResult | null; onDismiss: () => void; label?: string }) {
+export function BulkResultList({
+  result,
+  onDismiss,
+  label = "Result per row",
+}: {
+  result: BulkResult | null;
+  onDismiss: () => void;
+  label?: string;
+}) {
   return (
     <div role="status" aria-live="polite">
       {result && (
@@ -19,10 +27,15 @@ export function BulkResultList({ result, onDismiss, label = "Result per row" }: 
           <ul className="grid gap-1" aria-label={label}>
             {result.results.map((row) => (
               <li key={row.id} className="flex items-start gap-2">
-                {row.ok ? <CheckCircle2 aria-hidden className="mt-0.5 size-4 shrink-0 text-emerald-700" /> : <XCircle aria-hidden className="mt-0.5 size-4 shrink-0 text-destructive" />}
+                {row.ok ? (
+                  <CheckCircle2 aria-hidden className="mt-0.5 size-4 shrink-0 text-emerald-700" />
+                ) : (
+                  <XCircle aria-hidden className="mt-0.5 size-4 shrink-0 text-destructive" />
+                )}
                 <span>
                   <span className="font-mono text-xs font-semibold">{row.reference ?? "Unknown row"}</span>
-                  <span className="sr-only">{row.ok ? " done: " : " refused: "}</span> <span className="text-muted-foreground">{row.message}</span>
+                  <span className="sr-only">{row.ok ? " done: " : " refused: "}</span>{" "}
+                  <span className="text-muted-foreground">{row.message}</span>
                 </span>
               </li>
             ))}

@@ -76,7 +76,13 @@ export function CaseForm({
   }
 
   return (
-    <form ref={formRef} onSubmit={submit(() => onSubmit(toPayload(form)))} noValidate className="grid gap-4" aria-label={kase ? "Edit case" : "New case"}>
+    <form
+      ref={formRef}
+      onSubmit={submit(() => onSubmit(toPayload(form)))}
+      noValidate
+      className="grid gap-4"
+      aria-label={kase ? "Edit case" : "New case"}
+    >
       <div className="grid gap-4 sm:grid-cols-2">
         {newClaimant && !kase ? (
           <div className="grid gap-1.5 sm:col-span-2">
@@ -87,7 +93,12 @@ export function CaseForm({
                   {newClaimant.firstName} {newClaimant.lastName}
                 </span>{" "}
                 <span className="text-muted-foreground">
-                  · new claimant{newClaimant.idNumber ? `, ID ${newClaimant.idNumber}` : newClaimant.passportNumber ? `, passport ${newClaimant.passportNumber}` : ""}
+                  · new claimant
+                  {newClaimant.idNumber
+                    ? `, ID ${newClaimant.idNumber}`
+                    : newClaimant.passportNumber
+                      ? `, passport ${newClaimant.passportNumber}`
+                      : ""}
                 </span>
               </span>
               <Button type="button" variant="outline" size="sm" onClick={onAddClaimant} disabled={pending}>
@@ -96,42 +107,46 @@ export function CaseForm({
             </div>
           </div>
         ) : (
-        <Field label="Claimant" htmlFor="case-patientId" error={err("patientId")} required className="sm:col-span-2">
-          <NativeSelect
-            {...bind("patientId")}
-            disabled={pending || Boolean(kase)}
-            value={form.patientId}
-            onChange={(e) => {
-              patch({ patientId: e.target.value });
-              touch("patientId");
-            }}
-          >
-            <option value="" disabled>
-              {patients.length === 0 ? (onAddClaimant ? "No claimant yet: add a new one below" : "Add a claimant first") : "Select a claimant…"}
-            </option>
-            {patients.map((p) => (
-              <option key={p.id} value={p.id}>
-                {p.firstName} {p.lastName}
-                {p.idNumber ? ` · ID ${p.idNumber}` : p.passportNumber ? ` · Passport ${p.passportNumber}` : ""}
-              </option>
-            ))}
-          </NativeSelect>
-          {onAddClaimant && !kase && (
-            <Button
-              type="button"
-              variant="link"
-              size="sm"
-              className="h-auto justify-self-start px-0"
-              // Keeps the claimant select from blurring first: its error would grow the centred dialog and move this button away from the pointer.
-              onMouseDown={(e) => e.preventDefault()}
-              onClick={onAddClaimant}
-              disabled={pending}
+          <Field label="Claimant" htmlFor="case-patientId" error={err("patientId")} required className="sm:col-span-2">
+            <NativeSelect
+              {...bind("patientId")}
+              disabled={pending || Boolean(kase)}
+              value={form.patientId}
+              onChange={(e) => {
+                patch({ patientId: e.target.value });
+                touch("patientId");
+              }}
             >
-              <UserPlus aria-hidden />
-              Add a new claimant
-            </Button>
-          )}
-        </Field>
+              <option value="" disabled>
+                {patients.length === 0
+                  ? onAddClaimant
+                    ? "No claimant yet: add a new one below"
+                    : "Add a claimant first"
+                  : "Select a claimant…"}
+              </option>
+              {patients.map((p) => (
+                <option key={p.id} value={p.id}>
+                  {p.firstName} {p.lastName}
+                  {p.idNumber ? ` · ID ${p.idNumber}` : p.passportNumber ? ` · Passport ${p.passportNumber}` : ""}
+                </option>
+              ))}
+            </NativeSelect>
+            {onAddClaimant && !kase && (
+              <Button
+                type="button"
+                variant="link"
+                size="sm"
+                className="h-auto justify-self-start px-0"
+                // Keeps the claimant select from blurring first: its error would grow the centred dialog and move this button away from the pointer.
+                onMouseDown={(e) => e.preventDefault()}
+                onClick={onAddClaimant}
+                disabled={pending}
+              >
+                <UserPlus aria-hidden />
+                Add a new claimant
+              </Button>
+            )}
+          </Field>
         )}
         <Field label="Claim type" htmlFor="case-claimType" error={err("claimType")} required>
           <NativeSelect
@@ -161,12 +176,7 @@ export function CaseForm({
         <Field label="Court case number" htmlFor="case-courtCaseNumber" error={err("courtCaseNumber")}>
           <Input {...text("courtCaseNumber")} maxLength={50} />
         </Field>
-        <Field
-          label={fileReferenceLabel}
-          htmlFor="case-attorneyReference"
-          error={err("attorneyReference")}
-          className="sm:col-span-2"
-        >
+        <Field label={fileReferenceLabel} htmlFor="case-attorneyReference" error={err("attorneyReference")} className="sm:col-span-2">
           {/* No maxLength: a longer reference pasted in is refused with a sentence, never cut short unseen. */}
           <Input {...text("attorneyReference")} placeholder="e.g. VDM/RAF/0412" />
         </Field>

@@ -51,12 +51,28 @@ export function StackedBars({
                   const bottom = y(base);
                   base += value;
                   const top = y(base);
-                  return <Bar key={series[i]!.label} x={x(d.key) ?? 0} y={top} width={x.bandwidth()} height={bottom - top} fill={series[i]!.color} rx={2} />;
+                  return (
+                    <Bar
+                      key={series[i]!.label}
+                      x={x(d.key) ?? 0}
+                      y={top}
+                      width={x.bandwidth()}
+                      height={bottom - top}
+                      fill={series[i]!.color}
+                      rx={2}
+                    />
+                  );
                 })}
               </g>
             );
           })}
-          <AxisLeft scale={y} numTicks={4} tickFormat={(v) => valueLabel(Number(v))} {...AXIS} tickLabelProps={{ ...TICK, textAnchor: "end", dx: -4, dy: 3 }} />
+          <AxisLeft
+            scale={y}
+            numTicks={4}
+            tickFormat={(v) => valueLabel(Number(v))}
+            {...AXIS}
+            tickLabelProps={{ ...TICK, textAnchor: "end", dx: -4, dy: 3 }}
+          />
           <AxisBottom top={innerHeight} scale={x} tickFormat={keyLabel} {...AXIS} tickLabelProps={{ ...TICK, textAnchor: "middle" }} />
         </Group>
       </svg>

@@ -45,13 +45,21 @@ export function CompetentPersonFields({
   return (
     <div className="grid gap-4">
       <div className="flex items-center gap-3">
-        <Switch id="patient-needsCurator" checked={form.needsCurator} onCheckedChange={onCurator} disabled={pending} aria-describedby="patient-needsCurator-hint" />
+        <Switch
+          id="patient-needsCurator"
+          checked={form.needsCurator}
+          onCheckedChange={onCurator}
+          disabled={pending}
+          aria-describedby="patient-needsCurator-hint"
+        />
         <label htmlFor="patient-needsCurator" className="text-sm font-medium">
           Has a curator (cannot consent themselves)
         </label>
       </div>
       <p id="patient-needsCurator-hint" className="-mt-2 text-xs text-muted-foreground">
-        {child ? `Under ${ADULT_AGE}: a parent or guardian consents for this claimant.` : "A child's or a curated adult's consent comes from their competent person."}
+        {child
+          ? `Under ${ADULT_AGE}: a parent or guardian consents for this claimant.`
+          : "A child's or a curated adult's consent comes from their competent person."}
       </p>
       {needed && (
         <fieldset className="grid gap-4 rounded-md border p-4" aria-describedby={error ? "patient-competentPerson-error" : undefined}>
@@ -82,7 +90,9 @@ export function CompetentPersonFields({
             </p>
           )}
           <p className="text-xs text-muted-foreground">
-            {form.cpConsentOn ? "Assessments can be booked for this claimant." : "No assessment is booked until the competent person's consent is received."}
+            {form.cpConsentOn
+              ? "Assessments can be booked for this claimant."
+              : "No assessment is booked until the competent person's consent is received."}
           </p>
         </fieldset>
       )}
@@ -92,12 +102,31 @@ export function CompetentPersonFields({
 
 /** The competent person the server receives: null when none is needed and none was typed. */
 export function competentPersonPayload(form: CompetentPersonState, needed: boolean) {
-  const typed = [form.cpName, form.cpRelationship, form.cpIdentityNumber, form.cpPhone, form.cpEmail, form.cpConsentOn].some((v) => v.trim());
+  const typed = [form.cpName, form.cpRelationship, form.cpIdentityNumber, form.cpPhone, form.cpEmail, form.cpConsentOn].some((v) =>
+    v.trim(),
+  );
   if (!needed && !typed) return null;
-  return { name: form.cpName, relationship: form.cpRelationship, identityNumber: form.cpIdentityNumber, phone: form.cpPhone, email: form.cpEmail, consentOn: form.cpConsentOn };
+  return {
+    name: form.cpName,
+    relationship: form.cpRelationship,
+    identityNumber: form.cpIdentityNumber,
+    phone: form.cpPhone,
+    email: form.cpEmail,
+    consentOn: form.cpConsentOn,
+  };
 }
 
-export function competentPersonState(needsCurator: boolean, person: { name: string; relationship: string; identityNumber: string; phone: string; email?: string | null; consentOn?: string | null } | null): CompetentPersonState {
+export function competentPersonState(
+  needsCurator: boolean,
+  person: {
+    name: string;
+    relationship: string;
+    identityNumber: string;
+    phone: string;
+    email?: string | null;
+    consentOn?: string | null;
+  } | null,
+): CompetentPersonState {
   return {
     needsCurator,
     cpName: person?.name ?? "",
@@ -112,4 +141,3 @@ export function competentPersonState(needsCurator: boolean, person: { name: stri
 /** Whether the form asks for a competent person: a child on `today`, or a claimant with a curator. */
 export const competentPersonNeeded = (form: CompetentPersonState & { birthDate: string }, today: string) =>
   /^\d{4}-\d{2}-\d{2}$/.test(form.birthDate) && needsCompetentPerson({ birthDate: form.birthDate, needsCurator: form.needsCurator }, today);
-

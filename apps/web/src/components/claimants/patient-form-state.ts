@@ -1,4 +1,4 @@
-import type { ClaimantMessageChannel, Patient, PatientInput , CLAIMANT_GENDERS, HOME_LANGUAGES} from "@medlegal/domain";
+import type { ClaimantMessageChannel, Patient, PatientInput, CLAIMANT_GENDERS, HOME_LANGUAGES } from "@medlegal/domain";
 import { FORM_MESSAGES, parseSaId, SA_ID_MESSAGES } from "@medlegal/domain";
 import { todayInSa } from "@/lib/format";
 import type { CompetentPersonState } from "./competent-person-fields";
@@ -119,4 +119,3 @@ export function refinePatient(form: PatientFormState, errors: Record<string, str
   }
   return e;
 }
-

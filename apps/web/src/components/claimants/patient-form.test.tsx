@@ -102,7 +102,14 @@ describe("PatientForm", () => {
     expect(onSubmit).toHaveBeenCalledWith(
       expect.objectContaining({
         needsCurator: false,
-        competentPerson: { name: "Nomvula Mthembu", relationship: "Mother", identityNumber: "P1234567", phone: "082 555 0123", email: "", consentOn: "2026-01-15" },
+        competentPerson: {
+          name: "Nomvula Mthembu",
+          relationship: "Mother",
+          identityNumber: "P1234567",
+          phone: "082 555 0123",
+          email: "",
+          consentOn: "2026-01-15",
+        },
       }),
     );
   });

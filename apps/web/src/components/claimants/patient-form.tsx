@@ -255,7 +255,12 @@ export function PatientForm({
         />
       </section>
 
-      <FormFooter pending={pending} submitLabel={submitLabel ?? (patient ? "Save changes" : "Add claimant")} secondaryLabel={cancelLabel} onSecondary={onCancel} />
+      <FormFooter
+        pending={pending}
+        submitLabel={submitLabel ?? (patient ? "Save changes" : "Add claimant")}
+        secondaryLabel={cancelLabel}
+        onSecondary={onCancel}
+      />
     </form>
   );
 }

@@ -6,13 +6,27 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { renderWithTrpc } from "@/test/trpc";
 import { CommandPalette } from "./command-palette";
 
-const EMPLOYEE: CurrentUser = { id: "u-employee", username: "employee", firstName: "Lindiwe", lastName: "Khumalo", email: "employee@medlegal.example", role: "employee", specialization: null };
+const EMPLOYEE: CurrentUser = {
+  id: "u-employee",
+  username: "employee",
+  firstName: "Lindiwe",
+  lastName: "Khumalo",
+  email: "employee@medlegal.example",
+  role: "employee",
+  specialization: null,
+};
 const ATTORNEY: CurrentUser = { ...EMPLOYEE, id: "u-attorney", username: "attorney", role: "attorney" };
 
 const FOUND: GlobalSearchResult = {
   groups: [
-    { kind: "claimant", hits: [{ kind: "claimant", id: "p1", title: "Thandi Dlamini", detail: "ID 8001015009087", targetId: null, byIdentity: false }] },
-    { kind: "query", hits: [{ kind: "query", id: "q1", title: "Q-2026-00012", detail: "Thandi Dlamini · in review", targetId: null, byIdentity: false }] },
+    {
+      kind: "claimant",
+      hits: [{ kind: "claimant", id: "p1", title: "Thandi Dlamini", detail: "ID 8001015009087", targetId: null, byIdentity: false }],
+    },
+    {
+      kind: "query",
+      hits: [{ kind: "query", id: "q1", title: "Q-2026-00012", detail: "Thandi Dlamini · in review", targetId: null, byIdentity: false }],
+    },
   ],
 };
 
@@ -86,7 +100,14 @@ describe("the command palette", () => {
   });
 
   it("offers an attorney their commands and not the agency's, and logs opening a claimant found by ID number", async () => {
-    const byId: GlobalSearchResult = { groups: [{ kind: "claimant", hits: [{ kind: "claimant", id: "p9", title: "Sipho Mkhize", detail: "ID 9001015009086", targetId: null, byIdentity: true }] }] };
+    const byId: GlobalSearchResult = {
+      groups: [
+        {
+          kind: "claimant",
+          hits: [{ kind: "claimant", id: "p9", title: "Sipho Mkhize", detail: "ID 9001015009086", targetId: null, byIdentity: true }],
+        },
+      ],
+    };
     const { keys, sent, router } = renderPalette(ATTORNEY, () => byId);
     await screen.findByRole("button", { name: /search/i });
     await keys.keyboard("/");

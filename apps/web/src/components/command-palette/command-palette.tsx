@@ -5,7 +5,22 @@ import { keepPreviousData } from "@tanstack/react-query";
 import { useNavigate, useRouterState } from "@tanstack/react-router";
 import { Command } from "cmdk";
 import type { LucideIcon } from "lucide-react";
-import { Banknote, Briefcase, CalendarClock, ClipboardList, Clock, CornerDownLeft, FileText, Search, Stethoscope, User, UserCog, Video, Zap, Compass } from "lucide-react";
+import {
+  Banknote,
+  Briefcase,
+  CalendarClock,
+  ClipboardList,
+  Clock,
+  CornerDownLeft,
+  FileText,
+  Search,
+  Stethoscope,
+  User,
+  UserCog,
+  Video,
+  Zap,
+  Compass,
+} from "lucide-react";
 import * as React from "react";
 import { requestCreateForm, openCreateForm } from "@/hooks/use-create-action";
 import { useDebounced } from "@/hooks/use-debounced";
@@ -101,7 +116,10 @@ function PaletteDialog({ user, onClose }: { user: CurrentUser; onClose: () => vo
   const [recent, setRecent] = React.useState<RecentItem[]>(() => readRecent(user.id));
   const debounced = useDebounced(term.trim(), 150);
   const searching = debounced.length >= SEARCH_MIN_LENGTH;
-  const results = trpc.search.global.useQuery({ term: debounced }, { enabled: searching && can(user.role, "search.use"), placeholderData: keepPreviousData, meta: { errorToast: false } });
+  const results = trpc.search.global.useQuery(
+    { term: debounced },
+    { enabled: searching && can(user.role, "search.use"), placeholderData: keepPreviousData, meta: { errorToast: false } },
+  );
   const identityOpened = trpc.search.identityOpened.useMutation({ meta: { errorToast: false } });
   const pages = React.useMemo(() => pagesFor(user.role), [user.role]);
   const commands = React.useMemo(() => commandsFor(user.role), [user.role]);
@@ -127,7 +145,13 @@ function PaletteDialog({ user, onClose }: { user: CurrentUser; onClose: () => vo
     go(entry.href);
   };
 
-  const nothing = typed.length >= SEARCH_MIN_LENGTH && !results.isFetching && !results.isError && groups.length === 0 && matchedCommands.length === 0 && matchedPages.length === 0;
+  const nothing =
+    typed.length >= SEARCH_MIN_LENGTH &&
+    !results.isFetching &&
+    !results.isError &&
+    groups.length === 0 &&
+    matchedCommands.length === 0 &&
+    matchedPages.length === 0;
   return (
     <Dialog open onOpenChange={(next) => !next && onClose()}>
       <DialogContent
@@ -175,14 +199,26 @@ function PaletteDialog({ user, onClose }: { user: CurrentUser; onClose: () => vo
             {typed.length === 0 && recent.length > 0 && (
               <Command.Group heading="Recently opened" className={GROUP_CLASS}>
                 {recent.map((item) => (
-                  <HitItem key={`recent:${item.kind}:${item.id}`} value={`recent:${item.kind}:${item.id}`} hit={item} icon={Clock} onSelect={() => openHit(item)} />
+                  <HitItem
+                    key={`recent:${item.kind}:${item.id}`}
+                    value={`recent:${item.kind}:${item.id}`}
+                    hit={item}
+                    icon={Clock}
+                    onSelect={() => openHit(item)}
+                  />
                 ))}
               </Command.Group>
             )}
             {groups.map((group) => (
               <Command.Group key={group.kind} heading={SEARCH_GROUP_LABELS[group.kind]} className={GROUP_CLASS}>
                 {group.hits.map((hit) => (
-                  <HitItem key={`${hit.kind}:${hit.id}`} value={`${hit.kind}:${hit.id}`} hit={hit} icon={KIND_ICONS[hit.kind]} onSelect={() => openHit(hit)} />
+                  <HitItem
+                    key={`${hit.kind}:${hit.id}`}
+                    value={`${hit.kind}:${hit.id}`}
+                    hit={hit}
+                    icon={KIND_ICONS[hit.kind]}
+                    onSelect={() => openHit(hit)}
+                  />
                 ))}
               </Command.Group>
             ))}

@@ -3,7 +3,15 @@ import type { KeyPress } from "./keyboard-shortcuts";
 import { shortcutFor, shortcutList } from "./keyboard-shortcuts";
 import { commandsFor, hrefForHit, newPageFor, pagesFor } from "./palette-entries";
 
-const press = (key: string, extra: Partial<KeyPress> = {}): KeyPress => ({ key, ctrlKey: false, metaKey: false, altKey: false, inField: false, inDialog: false, ...extra });
+const press = (key: string, extra: Partial<KeyPress> = {}): KeyPress => ({
+  key,
+  ctrlKey: false,
+  metaKey: false,
+  altKey: false,
+  inField: false,
+  inDialog: false,
+  ...extra,
+});
 
 describe("keyboard shortcuts", () => {
   it("opens the palette with / or Ctrl+K (⌘K), and only the chord while typing in a field", () => {

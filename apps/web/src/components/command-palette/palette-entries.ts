@@ -48,7 +48,13 @@ export function pagesFor(role: Role): PaletteEntry[] {
 }
 
 export function commandsFor(role: Role): PaletteEntry[] {
-  return COMMANDS.filter((c) => offered(role, c.to, c.permission)).map((c) => ({ id: `command:${c.label}`, label: c.label, href: c.to, create: c.create, keywords: c.keywords }));
+  return COMMANDS.filter((c) => offered(role, c.to, c.permission)).map((c) => ({
+    id: `command:${c.label}`,
+    label: c.label,
+    href: c.to,
+    create: c.create,
+    keywords: c.keywords,
+  }));
 }
 
 /** Entries whose label or keywords hold every word typed (an empty term keeps them all). */

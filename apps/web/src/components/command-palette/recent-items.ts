@@ -14,7 +14,9 @@ const keyFor = (userId: string) => `medlegal.palette.recent.${userId}`;
 export function readRecent(userId: string): RecentItem[] {
   try {
     const stored: unknown = JSON.parse(window.localStorage.getItem(keyFor(userId)) ?? "[]");
-    return Array.isArray(stored) ? (stored as RecentItem[]).filter((r) => r && typeof r.id === "string" && typeof r.title === "string").slice(0, RECENT_LIMIT) : [];
+    return Array.isArray(stored)
+      ? (stored as RecentItem[]).filter((r) => r && typeof r.id === "string" && typeof r.title === "string").slice(0, RECENT_LIMIT)
+      : [];
   } catch {
     // Storage can be unavailable or hold junk: no recent items then.
     return [];
@@ -24,7 +26,10 @@ export function readRecent(userId: string): RecentItem[] {
 /** Puts the item first (once), keeping the last ten. */
 export function rememberRecent(userId: string, item: RecentItem): RecentItem[] {
   const { kind, id, title, targetId } = item;
-  const next = [{ kind, id, title, detail: "", targetId }, ...readRecent(userId).filter((r) => !(r.kind === kind && r.id === id))].slice(0, RECENT_LIMIT);
+  const next = [{ kind, id, title, detail: "", targetId }, ...readRecent(userId).filter((r) => !(r.kind === kind && r.id === id))].slice(
+    0,
+    RECENT_LIMIT,
+  );
   try {
     window.localStorage.setItem(keyFor(userId), JSON.stringify(next));
   } catch {

@@ -1,5 +1,13 @@
 import type { CourtClockSettings, CourtDivision, PlanStep } from "@medlegal/domain";
-import { COURT_CLOCK_MESSAGES, COURT_DIVISION_LABEL, COURT_DIVISIONS, courtClockSettingsSchema, isWholeNumberText, PLAN_STEP_LABEL, PLAN_STEPS } from "@medlegal/domain";
+import {
+  COURT_CLOCK_MESSAGES,
+  COURT_DIVISION_LABEL,
+  COURT_DIVISIONS,
+  courtClockSettingsSchema,
+  isWholeNumberText,
+  PLAN_STEP_LABEL,
+  PLAN_STEPS,
+} from "@medlegal/domain";
 import * as React from "react";
 import { FormActions } from "@/components/forms/form-footer";
 import { LoadState } from "@/components/load-state";
@@ -17,7 +25,10 @@ const key = (division: CourtDivision, step: PlanStep) => `${division}__${step}`;
 const STEP_SHORT_LABEL: Record<PlanStep, string> = { ...PLAN_STEP_LABEL, hand_over: "Hand-over (Rule 36(9))" };
 
 function asForm(settings: CourtClockSettings): OffsetsForm {
-  const form: OffsetsForm = { staleReportMonths: String(settings.staleReportMonths), reminderLeadDays: settings.reminderLeadDays.join(", ") };
+  const form: OffsetsForm = {
+    staleReportMonths: String(settings.staleReportMonths),
+    reminderLeadDays: settings.reminderLeadDays.join(", "),
+  };
   for (const d of COURT_DIVISIONS) for (const s of PLAN_STEPS) form[key(d, s)] = String(settings.divisionOffsets[d][s]);
   return form;
 }
@@ -25,9 +36,14 @@ function asForm(settings: CourtClockSettings): OffsetsForm {
 function toSettings(form: OffsetsForm): CourtClockSettings {
   const number = (text: string | undefined) => (text === undefined || text.trim() === "" ? Number.NaN : Number(text));
   return {
-    divisionOffsets: Object.fromEntries(COURT_DIVISIONS.map((d) => [d, Object.fromEntries(PLAN_STEPS.map((s) => [s, number(form[key(d, s)])]))])) as CourtClockSettings["divisionOffsets"],
+    divisionOffsets: Object.fromEntries(
+      COURT_DIVISIONS.map((d) => [d, Object.fromEntries(PLAN_STEPS.map((s) => [s, number(form[key(d, s)])]))]),
+    ) as CourtClockSettings["divisionOffsets"],
     staleReportMonths: number(form.staleReportMonths),
-    reminderLeadDays: (form.reminderLeadDays ?? "").split(/[\s,]+/).filter(Boolean).map((lead) => number(lead)),
+    reminderLeadDays: (form.reminderLeadDays ?? "")
+      .split(/[\s,]+/)
+      .filter(Boolean)
+      .map((lead) => number(lead)),
   };
 }
 
@@ -49,7 +65,17 @@ function fieldErrors(form: OffsetsForm, errors: Record<string, string>): Record<
  * age at which a released report goes stale (docs/decisions.md "The court's clock": the defaults
  * must be checked against the current rules and practice directives).
  */
-function CourtClockSettingsForm({ settings, pending, serverErrors, onSubmit }: { settings: CourtClockSettings; pending: boolean; serverErrors?: Record<string, string>; onSubmit: (next: CourtClockSettings) => void }) {
+function CourtClockSettingsForm({
+  settings,
+  pending,
+  serverErrors,
+  onSubmit,
+}: {
+  settings: CourtClockSettings;
+  pending: boolean;
+  serverErrors?: Record<string, string>;
+  onSubmit: (next: CourtClockSettings) => void;
+}) {
   const initial = React.useMemo(() => asForm(settings), [settings]);
   const { form, err, formRef, bind, patch, submit, dirty, reset } = useZodForm<OffsetsForm>({
     initial: () => initial,
@@ -62,7 +88,13 @@ function CourtClockSettingsForm({ settings, pending, serverErrors, onSubmit }: {
     resetKey: initial,
   });
   return (
-    <form ref={formRef} noValidate aria-label="Court clock" className="grid gap-4" onSubmit={submit(() => onSubmit(toSettings(form)), { requireChange: true })}>
+    <form
+      ref={formRef}
+      noValidate
+      aria-label="Court clock"
+      className="grid gap-4"
+      onSubmit={submit(() => onSubmit(toSettings(form)), { requireChange: true })}
+    >
       <div className="grid gap-3">
         {COURT_DIVISIONS.map((d) => (
           <fieldset key={d} className="grid gap-2 rounded-md border p-3">
@@ -90,7 +122,12 @@ function CourtClockSettingsForm({ settings, pending, serverErrors, onSubmit }: {
           </fieldset>
         ))}
       </div>
-      <Field label="A released report needs an addendum after (months)" htmlFor="court-staleReportMonths" error={err("staleReportMonths")} required>
+      <Field
+        label="A released report needs an addendum after (months)"
+        htmlFor="court-staleReportMonths"
+        error={err("staleReportMonths")}
+        required
+      >
         <Input
           {...bind("staleReportMonths")}
           type="number"
@@ -103,7 +140,12 @@ function CourtClockSettingsForm({ settings, pending, serverErrors, onSubmit }: {
           onChange={(e) => patch({ staleReportMonths: e.target.value })}
         />
       </Field>
-      <Field label="Remind the case manager and the attorney (court days before each step)" htmlFor="court-reminderLeadDays" error={err("reminderLeadDays")} required>
+      <Field
+        label="Remind the case manager and the attorney (court days before each step)"
+        htmlFor="court-reminderLeadDays"
+        error={err("reminderLeadDays")}
+        required
+      >
         <Input
           {...bind("reminderLeadDays")}
           inputMode="numeric"
@@ -135,7 +177,14 @@ export function CourtClockSettingsSection() {
   const serverErrors = React.useMemo(() => trpcFieldErrors(save.error), [save.error]);
   return (
     <LoadState query={settings} loadingLabel="Loading the court clock" errorTitle="Could not load the court clock">
-      {settings.data && <CourtClockSettingsForm settings={settings.data} pending={save.isPending} serverErrors={serverErrors} onSubmit={(next) => save.mutate(next)} />}
+      {settings.data && (
+        <CourtClockSettingsForm
+          settings={settings.data}
+          pending={save.isPending}
+          serverErrors={serverErrors}
+          onSubmit={(next) => save.mutate(next)}
+        />
+      )}
     </LoadState>
   );
 }

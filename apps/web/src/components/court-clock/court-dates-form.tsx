@@ -65,7 +65,11 @@ export function CourtDatesForm({
           <Input {...text("trialDate")} type="date" />
         </Field>
         <Field label="Court" htmlFor="court-courtDivision" error={err("courtDivision")}>
-          <NativeSelect {...bind("courtDivision")} value={form.courtDivision} onChange={(e) => patch({ courtDivision: e.target.value as CourtDivision | "" })}>
+          <NativeSelect
+            {...bind("courtDivision")}
+            value={form.courtDivision}
+            onChange={(e) => patch({ courtDivision: e.target.value as CourtDivision | "" })}
+          >
             <option value="">Not yet known</option>
             {COURT_DIVISIONS.map((d) => (
               <option key={d} value={d}>
@@ -78,7 +82,11 @@ export function CourtDatesForm({
           <Input {...text("preTrialDate")} type="date" />
         </Field>
         <Field label="Vehicle identified" htmlFor="court-vehicleIdentified" error={err("vehicleIdentified")}>
-          <NativeSelect {...bind("vehicleIdentified")} value={form.vehicleIdentified} onChange={(e) => patch({ vehicleIdentified: e.target.value as "yes" | "no" })}>
+          <NativeSelect
+            {...bind("vehicleIdentified")}
+            value={form.vehicleIdentified}
+            onChange={(e) => patch({ vehicleIdentified: e.target.value as "yes" | "no" })}
+          >
             <option value="yes">Yes</option>
             <option value="no">No (hit-and-run: 2 years to lodge)</option>
           </NativeSelect>

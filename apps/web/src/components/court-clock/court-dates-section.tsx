@@ -16,12 +16,16 @@ import { ReadinessBadge } from "./readiness-badge";
 
 /** The statutory RAF deadlines, in calendar days; a loud warning from 90 days before while not done. */
 function Statutory({ view }: { view: CourtClockView }) {
-  if (view.statutory.length === 0) return <p className="text-sm text-muted-foreground">The RAF deadlines apply to Road Accident Fund claims only.</p>;
+  if (view.statutory.length === 0)
+    return <p className="text-sm text-muted-foreground">The RAF deadlines apply to Road Accident Fund claims only.</p>;
   const warnings = view.statutory.flatMap((s) => (s.warning ? [s.warning] : []));
   return (
     <div className="grid gap-3">
       {warnings.length > 0 && (
-        <div role="alert" className="flex gap-2 rounded-md border-2 border-destructive bg-destructive/10 px-3 py-2 text-sm font-medium text-destructive">
+        <div
+          role="alert"
+          className="flex gap-2 rounded-md border-2 border-destructive bg-destructive/10 px-3 py-2 text-sm font-medium text-destructive"
+        >
           <AlertTriangle aria-hidden className="mt-0.5 size-4 shrink-0" />
           <div>
             {warnings.map((w) => (
@@ -57,9 +61,18 @@ export function CourtDatesSection({ caseId }: { caseId: string }) {
     void utils.courtClock.matters.invalidate();
     toast({ title, description: view.readiness ? `Readiness: ${view.readiness.level}.` : undefined });
   };
-  const setDates = trpc.courtClock.setDates.useMutation({ onSuccess: (v) => saved(v, "Court dates saved"), meta: { errorTitle: "Could not save the court dates" } });
-  const addOrder = trpc.courtClock.addOrder.useMutation({ onSuccess: (v) => saved(v, "Court order item added"), meta: { errorTitle: "Could not add the order item" } });
-  const removeOrder = trpc.courtClock.removeOrder.useMutation({ onSuccess: (v) => saved(v, "Court order item removed"), meta: { errorTitle: "Could not remove the order item" } });
+  const setDates = trpc.courtClock.setDates.useMutation({
+    onSuccess: (v) => saved(v, "Court dates saved"),
+    meta: { errorTitle: "Could not save the court dates" },
+  });
+  const addOrder = trpc.courtClock.addOrder.useMutation({
+    onSuccess: (v) => saved(v, "Court order item added"),
+    meta: { errorTitle: "Could not add the order item" },
+  });
+  const removeOrder = trpc.courtClock.removeOrder.useMutation({
+    onSuccess: (v) => saved(v, "Court order item removed"),
+    meta: { errorTitle: "Could not remove the order item" },
+  });
   const dateErrors = React.useMemo(() => trpcFieldErrors(setDates.error), [setDates.error]);
   const orderErrors = React.useMemo(() => trpcFieldErrors(addOrder.error), [addOrder.error]);
   const view = clock.data;
@@ -70,7 +83,10 @@ export function CourtDatesSection({ caseId }: { caseId: string }) {
         <h2 id="court-dates-heading" className="text-lg font-semibold">
           Court dates
         </h2>
-        <Link to="/trial-calendar" className="rounded-sm text-sm font-medium text-primary outline-none hover:underline focus-visible:ring-2 focus-visible:ring-ring">
+        <Link
+          to="/trial-calendar"
+          className="rounded-sm text-sm font-medium text-primary outline-none hover:underline focus-visible:ring-2 focus-visible:ring-ring"
+        >
           Trial calendar
         </Link>
       </div>
@@ -103,7 +119,9 @@ export function CourtDatesSection({ caseId }: { caseId: string }) {
             <Card>
               <CardHeader>
                 <CardTitle>RAF deadlines</CardTitle>
-                <CardDescription>From the accident on {formatDay(view.accidentDate)}; statutory periods count calendar days.</CardDescription>
+                <CardDescription>
+                  From the accident on {formatDay(view.accidentDate)}; statutory periods count calendar days.
+                </CardDescription>
               </CardHeader>
               <CardContent>
                 <Statutory view={view} />
@@ -114,7 +132,12 @@ export function CourtDatesSection({ caseId }: { caseId: string }) {
                 <CardTitle>Trial and court</CardTitle>
               </CardHeader>
               <CardContent>
-                <CourtDatesForm view={view} pending={setDates.isPending} serverErrors={dateErrors} onSubmit={(payload) => setDates.mutate(payload)} />
+                <CourtDatesForm
+                  view={view}
+                  pending={setDates.isPending}
+                  serverErrors={dateErrors}
+                  onSubmit={(payload) => setDates.mutate(payload)}
+                />
               </CardContent>
             </Card>
             <Card>

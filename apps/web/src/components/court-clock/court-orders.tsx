@@ -53,7 +53,13 @@ export function CourtOrders({
                 </p>
                 <p className="break-words text-muted-foreground">{o.text}</p>
               </div>
-              <Button variant="outline" size="sm" onClick={() => onRemove(o.id)} disabled={pending} aria-label={`Remove the order item ${COURT_ORDER_KIND_LABEL[o.kind]} of ${formatDay(o.dueOn)}`}>
+              <Button
+                variant="outline"
+                size="sm"
+                onClick={() => onRemove(o.id)}
+                disabled={pending}
+                aria-label={`Remove the order item ${COURT_ORDER_KIND_LABEL[o.kind]} of ${formatDay(o.dueOn)}`}
+              >
                 <Trash2 aria-hidden />
                 Remove
               </Button>
@@ -61,7 +67,13 @@ export function CourtOrders({
           ))}
         </ul>
       )}
-      <form ref={formRef} onSubmit={submit(() => onAdd(toPayload(form) as Parameters<typeof onAdd>[0]))} noValidate className="grid gap-4" aria-label="Add a court order item">
+      <form
+        ref={formRef}
+        onSubmit={submit(() => onAdd(toPayload(form) as Parameters<typeof onAdd>[0]))}
+        noValidate
+        className="grid gap-4"
+        aria-label="Add a court order item"
+      >
         <div className="grid gap-4 sm:grid-cols-[minmax(0,1fr)_11rem]">
           <Field label="What the order sets" htmlFor="order-kind" error={err("kind")} required>
             <NativeSelect {...bind("kind")} value={form.kind} onChange={(e) => patch({ kind: e.target.value as CourtOrderKind })}>

@@ -32,8 +32,12 @@ const left = (days: number) => (days < 0 ? `${-days} court days late` : days ===
 
 /** Each requested discipline's backward plan from the trial date: the latest date of each step and whether it is done. */
 export function CourtPlan({ view }: { view: CourtClockView }) {
-  if (!view.trialDate) return <p className="text-sm text-muted-foreground">Enter the trial date to see each expert's latest dates, counted back in court days.</p>;
-  if (view.disciplines.length === 0) return <p className="text-sm text-muted-foreground">No expert is requested on this case yet: submit a query to plan the reports.</p>;
+  if (!view.trialDate)
+    return (
+      <p className="text-sm text-muted-foreground">Enter the trial date to see each expert's latest dates, counted back in court days.</p>
+    );
+  if (view.disciplines.length === 0)
+    return <p className="text-sm text-muted-foreground">No expert is requested on this case yet: submit a query to plan the reports.</p>;
   return (
     <ul className="grid gap-4" aria-label="Plan per discipline">
       {view.disciplines.map((d) => (
@@ -42,7 +46,11 @@ export function CourtPlan({ view }: { view: CourtClockView }) {
             <div className="min-w-0">
               <h3 className="font-medium">{d.discipline}</h3>
               <p className="text-xs text-muted-foreground">
-                <Link to="/queries/$id" params={{ id: d.queryId }} className="rounded-sm font-mono hover:underline focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none">
+                <Link
+                  to="/queries/$id"
+                  params={{ id: d.queryId }}
+                  className="rounded-sm font-mono hover:underline focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+                >
                   {d.queryReference}
                 </Link>
                 {" · "}
@@ -54,7 +62,8 @@ export function CourtPlan({ view }: { view: CourtClockView }) {
           {d.reason && <p className="mt-2 text-sm">{d.reason}</p>}
           {d.staleReport && (
             <div className="mt-2 rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900">
-              <strong>{d.staleReport.flag}:</strong> report {d.staleReport.reference}, released {formatDay(d.staleReport.releasedOn)}, will be older than {view.staleReportMonths} months at the trial.{" "}
+              <strong>{d.staleReport.flag}:</strong> report {d.staleReport.reference}, released {formatDay(d.staleReport.releasedOn)}, will
+              be older than {view.staleReportMonths} months at the trial.{" "}
               <Link to="/reports/$id" params={{ id: d.staleReport.reportId }} className="font-medium underline">
                 Open the report
               </Link>
@@ -77,7 +86,13 @@ export function CourtPlan({ view }: { view: CourtClockView }) {
                 <dt className="text-muted-foreground">{s.label}</dt>
                 <dd className="font-medium tabular-nums">{formatDay(s.dueOn)}</dd>
                 <dd className="text-xs text-muted-foreground sm:text-sm">
-                  {s.done ? "Done" : s.bookedOn ? `booked ${saShortDateLabel(s.bookedOn)}, ${left(s.courtDaysLeft)}` : s.beforeInstruction ? "passed before the agency was instructed" : left(s.courtDaysLeft)}
+                  {s.done
+                    ? "Done"
+                    : s.bookedOn
+                      ? `booked ${saShortDateLabel(s.bookedOn)}, ${left(s.courtDaysLeft)}`
+                      : s.beforeInstruction
+                        ? "passed before the agency was instructed"
+                        : left(s.courtDaysLeft)}
                   {s.source === "court_order" && " · court order"}
                 </dd>
                 {s.conflict && <dd className="text-xs text-amber-900 sm:col-span-3">{s.conflict}</dd>}

@@ -10,5 +10,15 @@ const LOOK: Record<Readiness, { label: string; className: string }> = {
 /** A matter's or a discipline's readiness for trial, in colour and in words (the reason sits beside it). */
 export function ReadinessBadge({ level, className }: { level: Readiness; className?: string }) {
   const look = LOOK[level];
-  return <span className={cn("inline-flex items-center rounded-full px-2 py-0.5 text-xs font-medium whitespace-nowrap ring-1", look.className, className)}>{look.label}</span>;
+  return (
+    <span
+      className={cn(
+        "inline-flex items-center rounded-full px-2 py-0.5 text-xs font-medium whitespace-nowrap ring-1",
+        look.className,
+        className,
+      )}
+    >
+      {look.label}
+    </span>
+  );
 }

@@ -24,23 +24,23 @@ export function AssessmentsPanel() {
       </CardHeader>
       <CardContent className="grid grid-cols-1 gap-4">
         <LoadState query={upcoming} loadingLabel="Loading your assessments" loadingRows={2} errorTitle="Could not load your assessments">
-        {items.length === 0 ? (
-          <p className="text-sm text-muted-foreground">No assessment is booked yet. Book one for a claimant of an open case.</p>
-        ) : (
-          <ul className="grid grid-cols-1 gap-3" aria-label="Upcoming assessments">
-            {items.map((b) => (
-              <li key={b.id} className="flex items-start justify-between gap-3 text-sm">
-                <div className="min-w-0">
-                  <p className="truncate font-medium">{b.patientName}</p>
-                  <p className="truncate text-xs text-muted-foreground">
-                    {formatWhen(b.startsAt)} · {b.specialization}
-                  </p>
-                </div>
-                <BookingStatusBadge status={b.status} claimantAnswer={b.claimantAnswer} />
-              </li>
-            ))}
-          </ul>
-        )}
+          {items.length === 0 ? (
+            <p className="text-sm text-muted-foreground">No assessment is booked yet. Book one for a claimant of an open case.</p>
+          ) : (
+            <ul className="grid grid-cols-1 gap-3" aria-label="Upcoming assessments">
+              {items.map((b) => (
+                <li key={b.id} className="flex items-start justify-between gap-3 text-sm">
+                  <div className="min-w-0">
+                    <p className="truncate font-medium">{b.patientName}</p>
+                    <p className="truncate text-xs text-muted-foreground">
+                      {formatWhen(b.startsAt)} · {b.specialization}
+                    </p>
+                  </div>
+                  <BookingStatusBadge status={b.status} claimantAnswer={b.claimantAnswer} />
+                </li>
+              ))}
+            </ul>
+          )}
         </LoadState>
         <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
           <Button size="sm" asChild>

@@ -23,7 +23,15 @@ function useCompleteTask() {
   });
 }
 
-function TaskRow({ task, showBooking, complete }: { task: BookingTask; showBooking: boolean; complete: ReturnType<typeof useCompleteTask> }) {
+function TaskRow({
+  task,
+  showBooking,
+  complete,
+}: {
+  task: BookingTask;
+  showBooking: boolean;
+  complete: ReturnType<typeof useCompleteTask>;
+}) {
   const label = BOOKING_TASK_LABELS[task.kind];
   return (
     <div className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1.5 text-sm" data-task={task.kind}>
@@ -41,7 +49,13 @@ function TaskRow({ task, showBooking, complete }: { task: BookingTask; showBooki
       {task.doneAt ? (
         <span className="text-xs text-muted-foreground">Done {formatDateTime(task.doneAt)}</span>
       ) : (
-        <Button size="sm" variant="outline" onClick={() => complete.mutate({ id: task.id })} disabled={complete.isPending} aria-label={`Mark done: ${label}, ${task.bookingReference}`}>
+        <Button
+          size="sm"
+          variant="outline"
+          onClick={() => complete.mutate({ id: task.id })}
+          disabled={complete.isPending}
+          aria-label={`Mark done: ${label}, ${task.bookingReference}`}
+        >
           <Check aria-hidden />
           Done
         </Button>
@@ -67,7 +81,9 @@ export function BookingTasksCard() {
           <ClipboardX className="size-4 text-destructive" aria-hidden />
           Arrangements to cancel
         </CardTitle>
-        <CardDescription className="max-sm:hidden">The claimant cannot attend: cancel these before the day, so nobody turns up and bills it.</CardDescription>
+        <CardDescription className="max-sm:hidden">
+          The claimant cannot attend: cancel these before the day, so nobody turns up and bills it.
+        </CardDescription>
       </CardHeader>
       <CardContent>
         {/* Two on a phone, with "Show all" for the rest, so the dashboard stays short at 375 px. */}

@@ -29,7 +29,8 @@ function AgencyReadiness({ matters }: { matters: CourtMatters }) {
           <Gavel className="size-4 shrink-0 text-muted-foreground" aria-hidden />
           <span>
             <span className="font-medium">Trials ahead: {trials.length}.</span>{" "}
-            <span className={red > 0 ? "font-medium text-destructive" : undefined}>{red} red</span>, <span className={amber > 0 ? "font-medium text-amber-900" : undefined}>{amber} amber</span>
+            <span className={red > 0 ? "font-medium text-destructive" : undefined}>{red} red</span>,{" "}
+            <span className={amber > 0 ? "font-medium text-amber-900" : undefined}>{amber} amber</span>
           </span>
         </p>
         <TrialCalendarLink />
@@ -48,7 +49,8 @@ function AttorneyDeadlines({ matters }: { matters: CourtMatters }) {
         <p className="flex items-start gap-2 text-sm">
           <Gavel className="mt-0.5 size-4 shrink-0 text-muted-foreground" aria-hidden />
           <span className="min-w-0">
-            <span className="font-medium">Nearest court deadline:</span> {nearest.caseReference}, {nearest.nextDeadline!.label.toLowerCase()}{" "}
+            <span className="font-medium">Nearest court deadline:</span> {nearest.caseReference},{" "}
+            {nearest.nextDeadline!.label.toLowerCase()}{" "}
             <span className={nearest.nextDeadline!.left < 0 ? "font-medium text-destructive" : "text-muted-foreground"}>
               ({daysLeftLabel(nearest.nextDeadline!.left, nearest.nextDeadline!.counts).toLowerCase()})
             </span>

@@ -32,7 +32,12 @@ export function FigureCard({
     <Card className="p-4 sm:p-5">
       <div className="flex items-start justify-between gap-2">
         <p className="text-sm font-medium text-muted-foreground">{label}</p>
-        <span className={cn("flex size-8 shrink-0 items-center justify-center rounded-md", warn ? "bg-amber-50 text-amber-700" : "bg-accent text-accent-foreground")}>
+        <span
+          className={cn(
+            "flex size-8 shrink-0 items-center justify-center rounded-md",
+            warn ? "bg-amber-50 text-amber-700" : "bg-accent text-accent-foreground",
+          )}
+        >
           <Icon className="size-4" aria-hidden />
         </span>
       </div>

@@ -23,7 +23,9 @@ export function PrivacyRequestsCard() {
           <ShieldAlert className="size-4 text-destructive" aria-hidden />
           Privacy requests due
         </CardTitle>
-        <CardDescription className="max-sm:hidden">Due within {SUBJECT_REQUEST_DUE_SOON_DAYS} days or overdue: the claimant is owed an answer.</CardDescription>
+        <CardDescription className="max-sm:hidden">
+          Due within {SUBJECT_REQUEST_DUE_SOON_DAYS} days or overdue: the claimant is owed an answer.
+        </CardDescription>
       </CardHeader>
       <CardContent>
         {/* Two on a phone, with "Show all" for the rest, so the dashboard stays short at 375 px. */}

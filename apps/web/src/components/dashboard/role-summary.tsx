@@ -39,7 +39,15 @@ export function RoleSummary() {
   }
 }
 
-function StatusCounts({ byStatus, title, description }: { byStatus: Partial<Record<QueryStatus, number>>; title: string; description: string }) {
+function StatusCounts({
+  byStatus,
+  title,
+  description,
+}: {
+  byStatus: Partial<Record<QueryStatus, number>>;
+  title: string;
+  description: string;
+}) {
   const total = QUERY_STATUSES.reduce((sum, s) => sum + (byStatus[s] ?? 0), 0);
   return (
     <Card>
@@ -54,7 +62,9 @@ function StatusCounts({ byStatus, title, description }: { byStatus: Partial<Reco
           <>
             <div className="mb-3 flex h-2 overflow-hidden rounded-full bg-muted" aria-hidden>
               {QUERY_STATUSES.map((s) =>
-                byStatus[s] ? <span key={s} className={QUERY_STATUS_DOT[s]} style={{ width: `${((byStatus[s] ?? 0) / total) * 100}%` }} /> : null,
+                byStatus[s] ? (
+                  <span key={s} className={QUERY_STATUS_DOT[s]} style={{ width: `${((byStatus[s] ?? 0) / total) * 100}%` }} />
+                ) : null,
               )}
             </div>
             <CollapsibleList
@@ -78,7 +88,6 @@ function StatusCounts({ byStatus, title, description }: { byStatus: Partial<Reco
     </Card>
   );
 }
-
 
 function AttorneySummary({ data }: { data: Extract<DashboardSummary, { role: "attorney" }> }) {
   return (
@@ -111,14 +120,24 @@ function AttorneySummary({ data }: { data: Extract<DashboardSummary, { role: "at
               renderItem={(u) => (
                 <div className="min-w-0 flex-1">
                   <p className="flex flex-wrap items-center gap-x-2 gap-y-1">
-                    <Link to="/queries/$id" params={{ id: u.queryId }} className="font-mono text-xs font-semibold text-primary hover:underline">
+                    <Link
+                      to="/queries/$id"
+                      params={{ id: u.queryId }}
+                      className="font-mono text-xs font-semibold text-primary hover:underline"
+                    >
                       {u.reference}
                     </Link>
                     {u.kind === "status" && u.toStatus && (QUERY_STATUSES as readonly string[]).includes(u.toStatus) ? (
                       <QueryStatusBadge status={u.toStatus as QueryStatus} />
                     ) : (
                       <span className="text-xs text-muted-foreground">
-                        {u.kind === "comment" ? "New comment" : u.kind === "document" ? "Document added" : u.kind === "booking_requested" ? "Assessment booked" : "Experts updated"}
+                        {u.kind === "comment"
+                          ? "New comment"
+                          : u.kind === "document"
+                            ? "Document added"
+                            : u.kind === "booking_requested"
+                              ? "Assessment booked"
+                              : "Experts updated"}
                       </span>
                     )}
                   </p>
@@ -215,7 +234,13 @@ function StaffSummary({ data }: { data: Extract<DashboardSummary, { role: "admin
           search={{ status: "submitted", sort: "oldest" }}
           tone="warn"
         />
-        <FigureCard icon={UserPlus} label="Specializations without an expert" value={data.unassignedCount} to="/consultant-assignments" tone="warn" />
+        <FigureCard
+          icon={UserPlus}
+          label="Specializations without an expert"
+          value={data.unassignedCount}
+          to="/consultant-assignments"
+          tone="warn"
+        />
         <FigureCard icon={ClipboardList} label="Your open queries" value={data.myOpenCount} to="/employee-dashboard" />
       </div>
       <div className="grid grid-cols-1 items-start gap-4 lg:grid-cols-3">

@@ -54,7 +54,17 @@ export function FormNote({ alert = false, children }: { alert?: boolean; childre
 export const CORRECT_HIGHLIGHTED = "Please correct the highlighted fields.";
 
 /** Save (disabled while saving or unchanged) and a way back to the saved values. */
-export function FormActions({ pending, dirty, onReset, label = "Save changes" }: { pending: boolean; dirty: boolean; onReset?: () => void; label?: string }) {
+export function FormActions({
+  pending,
+  dirty,
+  onReset,
+  label = "Save changes",
+}: {
+  pending: boolean;
+  dirty: boolean;
+  onReset?: () => void;
+  label?: string;
+}) {
   return (
     <FormFooter
       className="pt-5"

@@ -23,7 +23,18 @@ const INVOICE = {
   id: "00000000-0000-4000-8000-000000000601",
   number: "INV-2026-00042",
   vatRegistered: true,
-  lines: [line(1, {}), line(2, { kind: "travel", description: "Travel, km", quantity: 84, unitPriceCents: 470, netCents: 39480, vatCents: 5922, totalCents: 45402 })],
+  lines: [
+    line(1, {}),
+    line(2, {
+      kind: "travel",
+      description: "Travel, km",
+      quantity: 84,
+      unitPriceCents: 470,
+      netCents: 39480,
+      vatCents: 5922,
+      totalCents: 45402,
+    }),
+  ],
   totalCents: 187378,
   // R 454.02 credited already: R 1 419.76 left.
   creditedCents: 45402,

@@ -46,7 +46,11 @@ export function CreditNoteDialog({
 }) {
   // Money received is not credited back: a credit note corrects only what is still owed.
   const uncredited = invoice.totalCents - invoice.creditedCents - invoice.paidCents;
-  const toPayload = (form: CreditForm) => ({ invoiceId: invoice.id, reason: form.reason, lines: form.whole ? undefined : creditLines(invoice, form) });
+  const toPayload = (form: CreditForm) => ({
+    invoiceId: invoice.id,
+    reason: form.reason,
+    lines: form.whole ? undefined : creditLines(invoice, form),
+  });
   const refine = (form: CreditForm, errors: Record<string, string>) => {
     if (form.whole) return errors;
     const out = { ...errors };
@@ -55,14 +59,20 @@ export function CreditNoteDialog({
     for (const l of chosen) {
       const cents = parseRandToCents(l.amount);
       const net = invoice.lines[l.index]?.netCents ?? 0;
-      if (cents === null || Number.isNaN(cents) || cents <= 0) return { ...out, lines: `Line ${l.index + 1}: type the amount to credit in rand, e.g. 1 234.57` };
+      if (cents === null || Number.isNaN(cents) || cents <= 0)
+        return { ...out, lines: `Line ${l.index + 1}: type the amount to credit in rand, e.g. 1 234.57` };
       if (cents > net) return { ...out, lines: `Line ${l.index + 1}: at most ${formatRand(net)} excluding VAT` };
     }
     const total = documentTotals(creditLines(invoice, form), invoice.vatRegistered).totalCents;
-    if (total > uncredited) return { ...out, lines: `The credit note's total ${formatRand(total)} is more than the uncredited ${formatRand(uncredited)}` };
+    if (total > uncredited)
+      return { ...out, lines: `The credit note's total ${formatRand(total)} is more than the uncredited ${formatRand(uncredited)}` };
     return out;
   };
-  const initial = (): CreditForm => ({ reason: "", whole: true, lines: invoice.lines.map((l) => ({ chosen: false, amount: formatRand(l.netCents) })) });
+  const initial = (): CreditForm => ({
+    reason: "",
+    whole: true,
+    lines: invoice.lines.map((l) => ({ chosen: false, amount: formatRand(l.netCents) })),
+  });
   const { form, patch, touch, err, formRef, text, submit, reset } = useZodForm<CreditForm>({
     initial,
     schema: creditNoteInputSchema,
@@ -77,7 +87,12 @@ export function CreditNoteDialog({
     // eslint-disable-next-line react-hooks/exhaustive-deps -- a fresh form each time it opens
   }, [open]);
 
-  const chosenTotals = form.whole ? null : documentTotals(creditLines(invoice, form).filter((l) => Number.isFinite(l.unitPriceCents)), invoice.vatRegistered);
+  const chosenTotals = form.whole
+    ? null
+    : documentTotals(
+        creditLines(invoice, form).filter((l) => Number.isFinite(l.unitPriceCents)),
+        invoice.vatRegistered,
+      );
   const setLine = (index: number, changes: Partial<CreditForm["lines"][number]>) => {
     patch({ lines: form.lines.map((l, i) => (i === index ? { ...l, ...changes } : l)) });
     touch("lines");
@@ -85,19 +100,45 @@ export function CreditNoteDialog({
   const linesError = err("lines");
 
   return (
-    <FormDialog open={open} onClose={onClose} busy={pending} title={`Credit note for ${invoice.number ?? "this invoice"}`} description={`Still uncredited: ${formatRand(uncredited)} including VAT. A credit note is issued at once and cannot be changed.`}>
-      <form ref={formRef} noValidate className="grid gap-4" aria-label="Credit note" onSubmit={submit((values) => onSubmit(toPayload(values)))}>
+    <FormDialog
+      open={open}
+      onClose={onClose}
+      busy={pending}
+      title={`Credit note for ${invoice.number ?? "this invoice"}`}
+      description={`Still uncredited: ${formatRand(uncredited)} including VAT. A credit note is issued at once and cannot be changed.`}
+    >
+      <form
+        ref={formRef}
+        noValidate
+        className="grid gap-4"
+        aria-label="Credit note"
+        onSubmit={submit((values) => onSubmit(toPayload(values)))}
+      >
         <Field label="Reason" htmlFor="credit-reason" error={err("reason")} required>
           <Textarea {...text("reason")} rows={3} maxLength={1000} placeholder="Why the invoice is corrected" />
         </Field>
         <fieldset className="grid gap-2">
           <legend className="mb-1 text-sm font-medium">What to credit</legend>
           <label className="flex items-center gap-2 text-sm">
-            <input type="radio" name="credit-whole" className="size-4 accent-primary" checked={form.whole} onChange={() => patch({ whole: true })} disabled={pending} />
+            <input
+              type="radio"
+              name="credit-whole"
+              className="size-4 accent-primary"
+              checked={form.whole}
+              onChange={() => patch({ whole: true })}
+              disabled={pending}
+            />
             The whole uncredited balance ({formatRand(uncredited)})
           </label>
           <label className="flex items-center gap-2 text-sm">
-            <input type="radio" name="credit-whole" className="size-4 accent-primary" checked={!form.whole} onChange={() => patch({ whole: false })} disabled={pending} />
+            <input
+              type="radio"
+              name="credit-whole"
+              className="size-4 accent-primary"
+              checked={!form.whole}
+              onChange={() => patch({ whole: false })}
+              disabled={pending}
+            />
             Chosen lines and amounts
           </label>
         </fieldset>
@@ -109,7 +150,13 @@ export function CreditNoteDialog({
               return (
                 <div key={line.id} className="grid gap-2 rounded-md border p-3 sm:grid-cols-[minmax(0,1fr)_10rem] sm:items-center">
                   <label className="flex items-start gap-2 text-sm">
-                    <input type="checkbox" className="mt-0.5 size-4 accent-primary" checked={l.chosen} onChange={(e) => setLine(index, { chosen: e.target.checked })} disabled={pending} />
+                    <input
+                      type="checkbox"
+                      className="mt-0.5 size-4 accent-primary"
+                      checked={l.chosen}
+                      onChange={(e) => setLine(index, { chosen: e.target.checked })}
+                      disabled={pending}
+                    />
                     <span className="min-w-0">
                       <span className="block font-medium">
                         Line {index + 1}: {INVOICE_LINE_KIND_LABELS[line.kind]}
@@ -138,7 +185,9 @@ export function CreditNoteDialog({
             })}
             {chosenTotals && (
               <p className="text-sm tabular-nums" aria-live="polite">
-                Credit note: {formatRand(chosenTotals.netCents)} excl. VAT{invoice.vatRegistered ? ` + VAT ${formatRand(chosenTotals.vatCents)}` : ""} = <strong>{formatRand(chosenTotals.totalCents)}</strong>
+                Credit note: {formatRand(chosenTotals.netCents)} excl. VAT
+                {invoice.vatRegistered ? ` + VAT ${formatRand(chosenTotals.vatCents)}` : ""} ={" "}
+                <strong>{formatRand(chosenTotals.totalCents)}</strong>
               </p>
             )}
             {linesError && <FieldError id="credit-lines-error">{linesError}</FieldError>}

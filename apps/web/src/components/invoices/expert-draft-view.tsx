@@ -15,7 +15,14 @@ import { trpc } from "@/lib/trpc";
 export function DraftCard({ id, onDiscarded, onBack }: { id: string; onDiscarded: () => void; onBack: () => void }) {
   const query = trpc.invoices.get.useQuery({ id });
   return (
-    <LoadState query={query} loadingLabel="Loading the draft" errorTitle="Could not load the draft" isEmpty={false} emptyIcon={Receipt} emptyTitle="">
+    <LoadState
+      query={query}
+      loadingLabel="Loading the draft"
+      errorTitle="Could not load the draft"
+      isEmpty={false}
+      emptyIcon={Receipt}
+      emptyTitle=""
+    >
       {query.data && <DraftView draft={query.data} onDiscarded={onDiscarded} onBack={onBack} />}
     </LoadState>
   );
@@ -47,13 +54,16 @@ function DraftView({ draft, onDiscarded, onBack }: { draft: InvoiceDetail; onDis
       <CardHeader>
         <CardTitle>Draft invoice to {draft.recipientName}</CardTitle>
         <CardDescription>
-          {draft.vatRegistered ? "A tax invoice: VAT at 15 % on each line." : "An invoice without VAT: the expert has no VAT number."} It takes the next number of the expert's series when issued. Made{" "}
-          {formatDateOfMoment(draft.createdAt)}, not sent yet: it stays here until it is issued or discarded.
+          {draft.vatRegistered ? "A tax invoice: VAT at 15 % on each line." : "An invoice without VAT: the expert has no VAT number."} It
+          takes the next number of the expert's series when issued. Made {formatDateOfMoment(draft.createdAt)}, not sent yet: it stays here
+          until it is issued or discarded.
         </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4">
         <InvoiceLinesTable lines={draft.lines} vatRegistered={draft.vatRegistered} caption="Lines of the draft" totals={draft} />
-        {draft.issueBlocker && <p className="rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900">{draft.issueBlocker}</p>}
+        {draft.issueBlocker && (
+          <p className="rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900">{draft.issueBlocker}</p>
+        )}
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
           <Button variant="ghost" onClick={onBack}>
             Back to unbilled work

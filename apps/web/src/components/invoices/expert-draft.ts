@@ -39,7 +39,8 @@ export function buildExpertDraft(
     const c = chosen[w.eventKey];
     if (!c?.picked) continue;
     const cents = parseRandToCents(c.price);
-    if (cents === null || Number.isNaN(cents)) return { payload: null, problem: `Type the price of "${w.description}" in rand, e.g. 1 234.57.` };
+    if (cents === null || Number.isNaN(cents))
+      return { payload: null, problem: `Type the price of "${w.description}" in rand, e.g. 1 234.57.` };
     items.push({ eventKey: w.eventKey, description: w.description, unitPriceCents: cents });
   }
   const extraLines: ExpertDraftPayload["extraLines"] = [];
@@ -47,11 +48,14 @@ export function buildExpertDraft(
     const cents = parseRandToCents(t.unitPrice);
     const km = /^\s*\d+\s*$/.test(t.quantity) ? Number(t.quantity) : Number.NaN;
     if (!t.description.trim()) return { payload: null, problem: `Travel line ${index + 1}: describe the trip.` };
-    if (!Number.isInteger(km) || km < 1) return { payload: null, problem: `Travel line ${index + 1}: type the kilometres as a whole number.` };
-    if (cents === null || Number.isNaN(cents)) return { payload: null, problem: `Travel line ${index + 1}: type the rate per kilometre in rand, e.g. 4.52.` };
+    if (!Number.isInteger(km) || km < 1)
+      return { payload: null, problem: `Travel line ${index + 1}: type the kilometres as a whole number.` };
+    if (cents === null || Number.isNaN(cents))
+      return { payload: null, problem: `Travel line ${index + 1}: type the rate per kilometre in rand, e.g. 4.52.` };
     extraLines.push({ kind: "travel", description: t.description.trim(), quantity: km, unitPriceCents: cents });
   }
   if (items.length + extraLines.length === 0) return { payload: null, problem: "Pick at least one piece of work or add a travel line." };
-  if (items.length + extraLines.length > MAX_INVOICE_LINES) return { payload: null, problem: `An invoice has at most ${MAX_INVOICE_LINES} lines.` };
+  if (items.length + extraLines.length > MAX_INVOICE_LINES)
+    return { payload: null, problem: `An invoice has at most ${MAX_INVOICE_LINES} lines.` };
   return { payload: { consultantId, items, extraLines }, problem: null };
 }

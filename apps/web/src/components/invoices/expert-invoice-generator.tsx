@@ -34,7 +34,10 @@ export function ExpertInvoiceGenerator({ staff }: { staff: boolean }) {
   const periodReady = Boolean(period.from && period.to) && !periodWrong;
   const input = { consultantId: staff ? consultantId : null, from: period.from, to: period.to };
   const work = trpc.invoices.listUnbilled.useQuery(input, { enabled: expertChosen && periodReady });
-  const invoices = trpc.invoices.list.useQuery({ kind: "expert" as const, ...(staff && consultantId ? { consultantId } : {}) }, { enabled: expertChosen });
+  const invoices = trpc.invoices.list.useQuery(
+    { kind: "expert" as const, ...(staff && consultantId ? { consultantId } : {}) },
+    { enabled: expertChosen },
+  );
   const unsentDraftId = invoices.data?.items.find((i) => i.status === "draft")?.id ?? null;
   const draftId = madeDraftId ?? (showWork ? null : unsentDraftId);
 
@@ -42,7 +45,11 @@ export function ExpertInvoiceGenerator({ staff }: { staff: boolean }) {
     <>
       <PageHeader
         title="Expert Invoice Generator"
-        description={staff ? "An expert's unbilled work, priced from the fee schedule: pick it, adjust it, add travel, and invoice the agency for them." : "Your unbilled work, priced from the fee schedule: pick it, adjust it, add travel, and invoice the agency."}
+        description={
+          staff
+            ? "An expert's unbilled work, priced from the fee schedule: pick it, adjust it, add travel, and invoice the agency for them."
+            : "Your unbilled work, priced from the fee schedule: pick it, adjust it, add travel, and invoice the agency."
+        }
       />
       <FilterBar className="sm:grid-cols-2 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_minmax(0,1fr)]">
         {staff && (
@@ -59,10 +66,22 @@ export function ExpertInvoiceGenerator({ staff }: { staff: boolean }) {
           />
         )}
         <FilterField label="From" htmlFor="generator-from">
-          <Input id="generator-from" type="date" value={period.from} max={period.to || undefined} onChange={(e) => setPeriod((p) => ({ ...p, from: e.target.value }))} />
+          <Input
+            id="generator-from"
+            type="date"
+            value={period.from}
+            max={period.to || undefined}
+            onChange={(e) => setPeriod((p) => ({ ...p, from: e.target.value }))}
+          />
         </FilterField>
         <FilterField label="To" htmlFor="generator-to">
-          <Input id="generator-to" type="date" value={period.to} min={period.from || undefined} onChange={(e) => setPeriod((p) => ({ ...p, to: e.target.value }))} />
+          <Input
+            id="generator-to"
+            type="date"
+            value={period.to}
+            min={period.from || undefined}
+            onChange={(e) => setPeriod((p) => ({ ...p, to: e.target.value }))}
+          />
         </FilterField>
       </FilterBar>
       {periodWrong && (
@@ -93,7 +112,12 @@ export function ExpertInvoiceGenerator({ staff }: { staff: boolean }) {
           emptyIcon={Briefcase}
           emptyTitle=""
         >
-          <WorkPicker key={`${consultantId}/${period.from}/${period.to}`} consultantId={staff ? consultantId : null} work={work.data ?? []} onDraft={setDraft} />
+          <WorkPicker
+            key={`${consultantId}/${period.from}/${period.to}`}
+            consultantId={staff ? consultantId : null}
+            work={work.data ?? []}
+            onDraft={setDraft}
+          />
         </LoadState>
       )}
 

@@ -1,4 +1,4 @@
-import type { InvoiceDetail, InvoiceLineInput, InvoiceLineKind , attorneyInvoiceDraftSchema} from "@medlegal/domain";
+import type { InvoiceDetail, InvoiceLineInput, InvoiceLineKind, attorneyInvoiceDraftSchema } from "@medlegal/domain";
 import { formatRand, invoiceLineInputSchema, parseRandToCents } from "@medlegal/domain";
 import type { z } from "zod";
 
@@ -38,7 +38,12 @@ export function toLine(l: LineForm): InvoiceLineInput {
 }
 
 export function toPayload(form: InvoiceFormState): InvoiceDraftPayload {
-  return { attorneyId: form.attorneyId, caseId: form.caseId || null, attorneyReference: form.attorneyReference, lines: form.lines.map(toLine) };
+  return {
+    attorneyId: form.attorneyId,
+    caseId: form.caseId || null,
+    attorneyReference: form.attorneyReference,
+    lines: form.lines.map(toLine),
+  };
 }
 
 /** What is wrong with each line, in the words the server would use (a price it cannot read: how to type it). */

@@ -32,7 +32,14 @@ function caseItem(overrides: Partial<CaseItem>): CaseItem {
 
 const CASES = [
   caseItem({}),
-  caseItem({ id: "00000000-0000-4000-8000-0000000000c2", reference: "CASE-2026-00002", attorneyId: OTHER_ATTORNEY, attorneyName: "Lerato Mokoena", firmName: null, patientName: "Anna Botha" }),
+  caseItem({
+    id: "00000000-0000-4000-8000-0000000000c2",
+    reference: "CASE-2026-00002",
+    attorneyId: OTHER_ATTORNEY,
+    attorneyName: "Lerato Mokoena",
+    firmName: null,
+    patientName: "Anna Botha",
+  }),
 ];
 
 function renderForm(props: Partial<React.ComponentProps<typeof InvoiceForm>> = {}) {
@@ -43,7 +50,10 @@ function renderForm(props: Partial<React.ComponentProps<typeof InvoiceForm>> = {
 }
 
 const totals = () => within(screen.getByLabelText("Invoice totals"));
-const fillLine = (n: number, { kind, description, quantity, price }: { kind?: string; description?: string; quantity?: string; price?: string }) => {
+const fillLine = (
+  n: number,
+  { kind, description, quantity, price }: { kind?: string; description?: string; quantity?: string; price?: string },
+) => {
   if (kind) fireEvent.change(screen.getByLabelText(`Kind, line ${n}`), { target: { value: kind } });
   if (description !== undefined) fireEvent.change(screen.getByLabelText(`Description, line ${n}`), { target: { value: description } });
   if (quantity !== undefined) fireEvent.change(screen.getByLabelText(`Quantity, line ${n}`), { target: { value: quantity } });
@@ -92,7 +102,9 @@ describe("InvoiceForm", () => {
     const { onSaveDraft, onIssue } = renderForm();
     expect(screen.getByLabelText("Case")).toBeDisabled();
     fireEvent.change(screen.getByLabelText("Attorney"), { target: { value: ATTORNEY } });
-    const caseOptions = within(screen.getByLabelText("Case")).getAllByRole("option").map((o) => o.textContent);
+    const caseOptions = within(screen.getByLabelText("Case"))
+      .getAllByRole("option")
+      .map((o) => o.textContent);
     expect(caseOptions).toEqual(["No case", "CASE-2026-00001 · Thabo Mahlangu · RAF/2026/1"]);
     fireEvent.change(screen.getByLabelText("Case"), { target: { value: CASE } });
     fireEvent.change(screen.getByLabelText("Attorney's file reference"), { target: { value: "VDM/114" } });
@@ -115,8 +127,22 @@ describe("InvoiceForm", () => {
     const onCaseChange = vi.fn();
     const REPORT = "00000000-0000-4000-8000-0000000000e1";
     const reports = [
-      { id: REPORT, reference: "RPT-2026-00017", kind: "medico_legal" as const, status: "approved" as const, statusLabel: "Approved", consultantName: "Dr Thandi Nkosi" },
-      { id: "00000000-0000-4000-8000-0000000000e2", reference: "RPT-2026-00018", kind: "medico_legal" as const, status: "withdrawn" as const, statusLabel: "Withdrawn", consultantName: "Dr Thandi Nkosi" },
+      {
+        id: REPORT,
+        reference: "RPT-2026-00017",
+        kind: "medico_legal" as const,
+        status: "approved" as const,
+        statusLabel: "Approved",
+        consultantName: "Dr Thandi Nkosi",
+      },
+      {
+        id: "00000000-0000-4000-8000-0000000000e2",
+        reference: "RPT-2026-00018",
+        kind: "medico_legal" as const,
+        status: "withdrawn" as const,
+        statusLabel: "Withdrawn",
+        consultantName: "Dr Thandi Nkosi",
+      },
     ];
     const { onSaveDraft } = renderForm({ reports, onCaseChange });
     fireEvent.change(screen.getByLabelText("Attorney"), { target: { value: ATTORNEY } });
@@ -124,7 +150,9 @@ describe("InvoiceForm", () => {
     expect(screen.queryByLabelText("Report billed, line 1")).toBeNull();
     fireEvent.change(screen.getByLabelText("Case"), { target: { value: CASE } });
     expect(onCaseChange).toHaveBeenLastCalledWith(CASE);
-    const options = within(screen.getByLabelText("Report billed, line 1")).getAllByRole("option").map((o) => o.textContent);
+    const options = within(screen.getByLabelText("Report billed, line 1"))
+      .getAllByRole("option")
+      .map((o) => o.textContent);
     expect(options).toEqual(["No report", "RPT-2026-00017 · Medico-legal report · Dr Thandi Nkosi · Approved"]);
     fireEvent.change(screen.getByLabelText("Report billed, line 1"), { target: { value: REPORT } });
     fillLine(1, { kind: "report", description: "Medico-legal report: RPT-2026-00017", price: "1000" });
@@ -132,7 +160,9 @@ describe("InvoiceForm", () => {
     expect(onSaveDraft).toHaveBeenLastCalledWith(expect.objectContaining({ lines: [expect.objectContaining({ reportId: REPORT })] }));
     fireEvent.change(screen.getByLabelText("Case"), { target: { value: "" } });
     await user.click(screen.getByRole("button", { name: "Save draft" }));
-    expect(onSaveDraft).toHaveBeenLastCalledWith(expect.objectContaining({ caseId: null, lines: [expect.objectContaining({ reportId: null })] }));
+    expect(onSaveDraft).toHaveBeenLastCalledWith(
+      expect.objectContaining({ caseId: null, lines: [expect.objectContaining({ reportId: null })] }),
+    );
   });
 
   it("refuses a missing attorney, an empty description and a price that is not rand, naming the line, and sends nothing", async () => {

@@ -1,5 +1,15 @@
 import type { CaseItem, InvoiceDetail, InvoiceLineInput, InvoiceLineKind, ReportListItem } from "@medlegal/domain";
-import { REPORT_KIND_LABELS, attorneyInvoiceDraftSchema, documentTotals, formatRand, INVOICE_LINE_KIND_LABELS, INVOICE_LINE_KINDS, lineAmounts, MAX_INVOICE_LINES, parseRandToCents } from "@medlegal/domain";
+import {
+  REPORT_KIND_LABELS,
+  attorneyInvoiceDraftSchema,
+  documentTotals,
+  formatRand,
+  INVOICE_LINE_KIND_LABELS,
+  INVOICE_LINE_KINDS,
+  lineAmounts,
+  MAX_INVOICE_LINES,
+  parseRandToCents,
+} from "@medlegal/domain";
 import { Plus, Trash2 } from "lucide-react";
 import * as React from "react";
 import { FormNote } from "@/components/forms/form-footer";
@@ -58,7 +68,8 @@ export function InvoiceForm({
   const attorneys = React.useMemo(() => {
     const list = attorneysOfCases(cases);
     // A draft's recipient stays choosable even when none of their cases is among those listed.
-    if (draft?.attorneyId && !list.some((a) => a.id === draft.attorneyId)) list.unshift({ id: draft.attorneyId, label: draft.recipientName });
+    if (draft?.attorneyId && !list.some((a) => a.id === draft.attorneyId))
+      list.unshift({ id: draft.attorneyId, label: draft.recipientName });
     return list;
   }, [cases, draft]);
   const attorneyCases = cases.filter((c) => c.attorneyId === form.attorneyId);
@@ -76,7 +87,8 @@ export function InvoiceForm({
   const setLines = (lines: LineForm[]) => {
     patch({ lines });
   };
-  const setLine = (index: number, changes: Partial<LineForm>) => setLines(form.lines.map((l, i) => (i === index ? { ...l, ...changes } : l)));
+  const setLine = (index: number, changes: Partial<LineForm>) =>
+    setLines(form.lines.map((l, i) => (i === index ? { ...l, ...changes } : l)));
   /** Which control of a faulty line is at fault, once the lines' error shows. */
   const lineInvalid = (index: number, field: "kind" | "description" | "quantity" | "price") => {
     const l = form.lines[index];
@@ -112,7 +124,11 @@ export function InvoiceForm({
             onChange={(e) => {
               const attorneyId = e.target.value;
               const keepCase = cases.some((c) => c.id === form.caseId && c.attorneyId === attorneyId);
-              patch({ attorneyId, caseId: keepCase ? form.caseId : "", lines: keepCase ? form.lines : form.lines.map((l) => ({ ...l, reportId: "" })) });
+              patch({
+                attorneyId,
+                caseId: keepCase ? form.caseId : "",
+                lines: keepCase ? form.lines : form.lines.map((l) => ({ ...l, reportId: "" })),
+              });
             }}
           >
             <option value="">{casesLoading ? "Loading attorneys…" : "Choose the attorney"}</option>
@@ -136,7 +152,9 @@ export function InvoiceForm({
               patch({ caseId: e.target.value, attorneyReference, lines: form.lines.map((l) => ({ ...l, reportId: "" })) });
             }}
           >
-            <option value="">{form.attorneyId ? (attorneyCases.length ? "No case" : "This attorney has no case") : "Choose the attorney first"}</option>
+            <option value="">
+              {form.attorneyId ? (attorneyCases.length ? "No case" : "This attorney has no case") : "Choose the attorney first"}
+            </option>
             {attorneyCases.map((c) => (
               <option key={c.id} value={c.id}>
                 {c.reference} · {c.patientName}
@@ -144,9 +162,16 @@ export function InvoiceForm({
               </option>
             ))}
           </NativeSelect>
-          {!err("caseId") && <p className="text-xs text-muted-foreground">The claimant and the RAF claim or court case number print from the case.</p>}
+          {!err("caseId") && (
+            <p className="text-xs text-muted-foreground">The claimant and the RAF claim or court case number print from the case.</p>
+          )}
         </Field>
-        <Field label="Attorney's file reference" htmlFor="invoice-attorneyReference" error={err("attorneyReference")} className="sm:col-span-2 sm:max-w-md">
+        <Field
+          label="Attorney's file reference"
+          htmlFor="invoice-attorneyReference"
+          error={err("attorneyReference")}
+          className="sm:col-span-2 sm:max-w-md"
+        >
           <Input {...text("attorneyReference")} maxLength={100} autoComplete="off" placeholder="e.g. VDM/RAF/2026/114" />
         </Field>
       </section>
@@ -156,14 +181,19 @@ export function InvoiceForm({
           <h2 id="invoice-lines" className="text-base font-semibold">
             Lines
           </h2>
-          <p className="text-xs text-muted-foreground">{vatRegistered ? "Prices excluding VAT; VAT at 15 % on each line." : "The agency charges no VAT."}</p>
+          <p className="text-xs text-muted-foreground">
+            {vatRegistered ? "Prices excluding VAT; VAT at 15 % on each line." : "The agency charges no VAT."}
+          </p>
         </div>
         <ol className="grid gap-3" aria-describedby={linesError ? "invoice-lines-error" : undefined}>
           {form.lines.map((l, index) => {
             const n = index + 1;
             const amounts = readable[index] ? lineAmounts(readable[index]!, vatRegistered) : null;
             return (
-              <li key={l.key} className="grid grid-cols-2 gap-3 rounded-md border p-3 lg:grid-cols-[12rem_minmax(0,1fr)_7rem_9rem_auto] lg:items-start">
+              <li
+                key={l.key}
+                className="grid grid-cols-2 gap-3 rounded-md border p-3 lg:grid-cols-[12rem_minmax(0,1fr)_7rem_9rem_auto] lg:items-start"
+              >
                 <Field label={`Kind, line ${n}`} htmlFor={`invoice-line-${l.key}-kind`} className="col-span-2 lg:col-span-1">
                   <NativeSelect
                     id={`invoice-line-${l.key}-kind`}
@@ -222,8 +252,17 @@ export function InvoiceForm({
                   />
                 </Field>
                 {form.caseId && (
-                  <Field label={`Report billed, line ${n}`} htmlFor={`invoice-line-${l.key}-report`} className="col-span-2 lg:order-last lg:col-span-2">
-                    <NativeSelect id={`invoice-line-${l.key}-report`} value={l.reportId} disabled={pending} onChange={(e) => setLine(index, { reportId: e.target.value })}>
+                  <Field
+                    label={`Report billed, line ${n}`}
+                    htmlFor={`invoice-line-${l.key}-report`}
+                    className="col-span-2 lg:order-last lg:col-span-2"
+                  >
+                    <NativeSelect
+                      id={`invoice-line-${l.key}-report`}
+                      value={l.reportId}
+                      disabled={pending}
+                      onChange={(e) => setLine(index, { reportId: e.target.value })}
+                    >
                       <option value="">No report</option>
                       {billable.map((rp) => (
                         <option key={rp.id} value={rp.id}>
@@ -264,12 +303,21 @@ export function InvoiceForm({
         </ol>
         {linesError && <FieldError id="invoice-lines-error">{linesError}</FieldError>}
         <div>
-          <Button variant="outline" size="sm" disabled={pending || form.lines.length >= MAX_INVOICE_LINES} onClick={() => setLines([...form.lines, newLine()])}>
+          <Button
+            variant="outline"
+            size="sm"
+            disabled={pending || form.lines.length >= MAX_INVOICE_LINES}
+            onClick={() => setLines([...form.lines, newLine()])}
+          >
             <Plus aria-hidden />
             Add line
           </Button>
         </div>
-        <dl className="ml-auto grid w-full max-w-xs gap-1 border-t pt-3 text-sm tabular-nums" aria-label="Invoice totals" aria-live="polite">
+        <dl
+          className="ml-auto grid w-full max-w-xs gap-1 border-t pt-3 text-sm tabular-nums"
+          aria-label="Invoice totals"
+          aria-live="polite"
+        >
           <div className="flex justify-between gap-4">
             <dt className="text-muted-foreground">Total excl. VAT</dt>
             <dd>{formatRand(totals.netCents)}</dd>
@@ -286,12 +334,16 @@ export function InvoiceForm({
           </div>
         </dl>
         {unreadable > 0 && (
-          <p className="ml-auto max-w-xs text-right text-xs text-muted-foreground">{unreadable === 1 ? "One line is" : `${unreadable} lines are`} not complete and not counted yet.</p>
+          <p className="ml-auto max-w-xs text-right text-xs text-muted-foreground">
+            {unreadable === 1 ? "One line is" : `${unreadable} lines are`} not complete and not counted yet.
+          </p>
         )}
       </section>
 
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:items-center sm:justify-end">
-        {submitted && Object.keys(serverErrors ?? {}).length === 0 && (linesError || err("attorneyId")) ? <FormNote alert>Check the fields marked above.</FormNote> : null}
+        {submitted && Object.keys(serverErrors ?? {}).length === 0 && (linesError || err("attorneyId")) ? (
+          <FormNote alert>Check the fields marked above.</FormNote>
+        ) : null}
         {onCancel && (
           <Button variant="outline" onClick={onCancel} disabled={pending}>
             Cancel

@@ -32,7 +32,16 @@ function item(overrides: Partial<InvoiceListItem>): InvoiceListItem {
 
 const ITEMS = [
   item({}),
-  item({ id: "00000000-0000-4000-8000-000000000002", number: null, status: "draft", statusLabel: "Draft", issueDate: null, dueDate: null, balanceCents: 0, createdAt: "2026-11-22T08:00:00Z" }),
+  item({
+    id: "00000000-0000-4000-8000-000000000002",
+    number: null,
+    status: "draft",
+    statusLabel: "Draft",
+    issueDate: null,
+    dueDate: null,
+    balanceCents: 0,
+    createdAt: "2026-11-22T08:00:00Z",
+  }),
   item({
     id: "00000000-0000-4000-8000-000000000003",
     number: "EXP-PIL-2026-00001",
@@ -54,7 +63,10 @@ describe("InvoiceList", () => {
     renderWithRouter(<InvoiceList items={ITEMS} label="Invoices" showRecipient />);
     const rows = within(await screen.findByRole("list", { name: "Invoices" })).getAllByRole("listitem");
     expect(rows).toHaveLength(3);
-    expect(within(rows[0]!).getByRole("link", { name: "INV-2026-00001" })).toHaveAttribute("href", "/invoices/00000000-0000-4000-8000-000000000001");
+    expect(within(rows[0]!).getByRole("link", { name: "INV-2026-00001" })).toHaveAttribute(
+      "href",
+      "/invoices/00000000-0000-4000-8000-000000000001",
+    );
     expect(within(rows[0]!).getByText("Van der Merwe Attorneys Inc.")).toBeInTheDocument();
     expect(within(rows[0]!).getByText("Issued 23 Nov 2026 · due 23 Dec 2026")).toBeInTheDocument();
     expect(within(rows[0]!).getAllByText("R 1 419.76")).toHaveLength(2);
@@ -98,7 +110,10 @@ describe("InvoiceList", () => {
     const rows = within(await screen.findByRole("list", { name: "Invoices" })).getAllByRole("listitem");
     expect(rows).toHaveLength(3);
     // 23 Nov invoice first, then the 22 Nov credit note (made after the 22 Nov draft).
-    expect(within(rows[1]!).getByRole("link", { name: "CN-2026-00003" })).toHaveAttribute("href", "/invoices/00000000-0000-4000-8000-000000000001");
+    expect(within(rows[1]!).getByRole("link", { name: "CN-2026-00003" })).toHaveAttribute(
+      "href",
+      "/invoices/00000000-0000-4000-8000-000000000001",
+    );
     expect(within(rows[1]!).getByText("Credits INV-2026-00001")).toBeInTheDocument();
     expect(within(rows[1]!).getByText("-R 230.00")).toBeInTheDocument();
     expect(within(rows[1]!).getByText("Credit note")).toBeInTheDocument();
@@ -106,8 +121,19 @@ describe("InvoiceList", () => {
 
   it("sums invoices and credit notes in the totals bar with the ageing of what is outstanding, and says when only the newest 500 are listed", () => {
     const ageing = { current: 100000, days1to30: 41976, days31to60: 0, days61to90: 0, days90plus: 0, totalCents: 141976 };
-    const nothing = { count: 0, totalCents: 0, creditedCents: 0, balanceCents: 0, ageing: { current: 0, days1to30: 0, days31to60: 0, days61to90: 0, days90plus: 0, totalCents: 0 } };
-    const totals = { count: 2, creditNoteCount: 1, receivable: { count: 2, totalCents: 283952, balanceCents: 141976, creditedCents: 23000, ageing }, payable: nothing };
+    const nothing = {
+      count: 0,
+      totalCents: 0,
+      creditedCents: 0,
+      balanceCents: 0,
+      ageing: { current: 0, days1to30: 0, days31to60: 0, days61to90: 0, days90plus: 0, totalCents: 0 },
+    };
+    const totals = {
+      count: 2,
+      creditNoteCount: 1,
+      receivable: { count: 2, totalCents: 283952, balanceCents: 141976, creditedCents: 23000, ageing },
+      payable: nothing,
+    };
     const { rerender } = render(<InvoiceTotalsBar totals={totals} truncated={false} viewer="attorney" />);
     const bar = within(screen.getByRole("region", { name: "Totals" }));
     expect(bar.getByText("2 invoices, 1 credit note")).toBeInTheDocument();
@@ -121,8 +147,20 @@ describe("InvoiceList", () => {
   });
 
   it("keeps what attorneys owe apart from what the agency owes experts, each with its own ageing", () => {
-    const receivable = { count: 3, totalCents: 1_495_000, creditedCents: 0, balanceCents: 1_495_000, ageing: { current: 1_495_000, days1to30: 0, days31to60: 0, days61to90: 0, days90plus: 0, totalCents: 1_495_000 } };
-    const payable = { count: 1, totalCents: 54_240, creditedCents: 0, balanceCents: 54_240, ageing: { current: 0, days1to30: 0, days31to60: 54_240, days61to90: 0, days90plus: 0, totalCents: 54_240 } };
+    const receivable = {
+      count: 3,
+      totalCents: 1_495_000,
+      creditedCents: 0,
+      balanceCents: 1_495_000,
+      ageing: { current: 1_495_000, days1to30: 0, days31to60: 0, days61to90: 0, days90plus: 0, totalCents: 1_495_000 },
+    };
+    const payable = {
+      count: 1,
+      totalCents: 54_240,
+      creditedCents: 0,
+      balanceCents: 54_240,
+      ageing: { current: 0, days1to30: 0, days31to60: 54_240, days61to90: 0, days90plus: 0, totalCents: 54_240 },
+    };
     render(<InvoiceTotalsBar totals={{ count: 4, creditNoteCount: 0, receivable, payable }} truncated={false} viewer="staff" />);
     const owedToUs = within(screen.getByRole("region", { name: "Receivables: owed to the agency by attorneys" }));
     const weOwe = within(screen.getByRole("region", { name: "Payables: owed by the agency to experts" }));

@@ -18,7 +18,16 @@ const STATUS_CLASS: Record<InvoiceStatus, string> = {
 };
 
 export function InvoiceStatusBadge({ status, label }: { status: InvoiceStatus; label: string }) {
-  return <span className={cn("inline-flex items-center rounded-full px-2 py-0.5 text-xs font-medium whitespace-nowrap ring-1 ring-inset", STATUS_CLASS[status])}>{label}</span>;
+  return (
+    <span
+      className={cn(
+        "inline-flex items-center rounded-full px-2 py-0.5 text-xs font-medium whitespace-nowrap ring-1 ring-inset",
+        STATUS_CLASS[status],
+      )}
+    >
+      {label}
+    </span>
+  );
 }
 
 /** "INV-2026-00042", or "Draft" while it has no number. */
@@ -38,7 +47,9 @@ export function InvoiceDates({ i }: { i: Pick<InvoiceListItem, "issueDate" | "du
 const STAFF_COLUMNS = "lg:grid-cols-[minmax(0,1.7fr)_minmax(0,1.5fr)_minmax(0,1.5fr)_7.5rem_7.5rem_7rem_1rem]";
 const OWN_COLUMNS = "lg:grid-cols-[minmax(0,1.6fr)_minmax(0,2fr)_8rem_8rem_7rem_1rem]";
 
-type Row = { type: "invoice"; day: string; at: string; i: InvoiceListItem } | { type: "credit_note"; day: string; at: string; n: CreditNoteListItem };
+type Row =
+  | { type: "invoice"; day: string; at: string; i: InvoiceListItem }
+  | { type: "credit_note"; day: string; at: string; n: CreditNoteListItem };
 
 /**
  * Invoices and credit notes in one list, newest first (by issue day, a draft by the day it was
@@ -99,49 +110,55 @@ export function InvoiceList({
         if (row.type === "credit_note") return <CreditNoteRow key={row.n.id} n={row.n} columns={columns} showRecipient={showRecipient} />;
         const i = row.i;
         return (
-        <li key={i.id} className="relative">
-          <div className={cn("grid grid-cols-2 gap-x-4 gap-y-2 px-4 py-3.5 transition-colors hover:bg-muted/40 lg:items-center", columns)}>
-            <div className="col-span-2 min-w-0 lg:col-span-1">
-              <Link
-                to="/invoices/$id"
-                params={{ id: i.id }}
-                className="font-mono text-xs font-semibold text-primary outline-none after:absolute after:inset-0 after:content-[''] hover:underline focus-visible:after:rounded-md focus-visible:after:ring-2 focus-visible:after:ring-ring focus-visible:after:ring-inset"
-              >
-                {invoiceTitle(i)}
-              </Link>
-              {showRecipient && i.kind === "expert" && <p className="text-xs text-muted-foreground">{INVOICE_KIND_LABELS.expert}</p>}
-              <p>
-                <InvoiceDates i={i} />
-              </p>
-            </div>
-            {showRecipient && (
-              <div className="col-span-2 min-w-0 text-sm lg:col-span-1">
-                <span className="sr-only">Recipient: </span>
-                <span className="block truncate">{i.recipientName}</span>
-                {i.kind === "expert" && i.consultantName && <span className="block truncate text-xs text-muted-foreground">From {i.consultantName}</span>}
+          <li key={i.id} className="relative">
+            <div
+              className={cn("grid grid-cols-2 gap-x-4 gap-y-2 px-4 py-3.5 transition-colors hover:bg-muted/40 lg:items-center", columns)}
+            >
+              <div className="col-span-2 min-w-0 lg:col-span-1">
+                <Link
+                  to="/invoices/$id"
+                  params={{ id: i.id }}
+                  className="font-mono text-xs font-semibold text-primary outline-none after:absolute after:inset-0 after:content-[''] hover:underline focus-visible:after:rounded-md focus-visible:after:ring-2 focus-visible:after:ring-ring focus-visible:after:ring-inset"
+                >
+                  {invoiceTitle(i)}
+                </Link>
+                {showRecipient && i.kind === "expert" && <p className="text-xs text-muted-foreground">{INVOICE_KIND_LABELS.expert}</p>}
+                <p>
+                  <InvoiceDates i={i} />
+                </p>
               </div>
-            )}
-            <div className="col-span-2 min-w-0 text-sm lg:col-span-1">
-              <span className="sr-only">Claimant and case: </span>
-              <span className="block truncate">{i.claimantName ?? "No claimant"}</span>
-              <span className="block truncate text-xs text-muted-foreground">{i.caseReference ?? "No case"}</span>
+              {showRecipient && (
+                <div className="col-span-2 min-w-0 text-sm lg:col-span-1">
+                  <span className="sr-only">Recipient: </span>
+                  <span className="block truncate">{i.recipientName}</span>
+                  {i.kind === "expert" && i.consultantName && (
+                    <span className="block truncate text-xs text-muted-foreground">From {i.consultantName}</span>
+                  )}
+                </div>
+              )}
+              <div className="col-span-2 min-w-0 text-sm lg:col-span-1">
+                <span className="sr-only">Claimant and case: </span>
+                <span className="block truncate">{i.claimantName ?? "No claimant"}</span>
+                <span className="block truncate text-xs text-muted-foreground">{i.caseReference ?? "No case"}</span>
+              </div>
+              <div className="text-sm tabular-nums lg:text-right">
+                <span className="text-xs text-muted-foreground lg:sr-only">Total </span>
+                <span className="block font-medium">{formatRand(i.totalCents)}</span>
+              </div>
+              <div className="text-sm tabular-nums lg:text-right">
+                <span className="text-xs text-muted-foreground lg:sr-only">Balance </span>
+                <span className="block">{i.status === "draft" ? "—" : formatRand(i.balanceCents)}</span>
+                {i.creditedCents > 0 && (
+                  <span className="block text-xs whitespace-nowrap text-muted-foreground">Credited {formatRand(i.creditedCents)}</span>
+                )}
+              </div>
+              <div className="col-span-2 lg:col-span-1">
+                <span className="sr-only">Status: </span>
+                <InvoiceStatusBadge status={i.status} label={i.statusLabel} />
+              </div>
+              <ChevronRight aria-hidden className="hidden size-4 text-muted-foreground lg:block" />
             </div>
-            <div className="text-sm tabular-nums lg:text-right">
-              <span className="text-xs text-muted-foreground lg:sr-only">Total </span>
-              <span className="block font-medium">{formatRand(i.totalCents)}</span>
-            </div>
-            <div className="text-sm tabular-nums lg:text-right">
-              <span className="text-xs text-muted-foreground lg:sr-only">Balance </span>
-              <span className="block">{i.status === "draft" ? "—" : formatRand(i.balanceCents)}</span>
-              {i.creditedCents > 0 && <span className="block text-xs whitespace-nowrap text-muted-foreground">Credited {formatRand(i.creditedCents)}</span>}
-            </div>
-            <div className="col-span-2 lg:col-span-1">
-              <span className="sr-only">Status: </span>
-              <InvoiceStatusBadge status={i.status} label={i.statusLabel} />
-            </div>
-            <ChevronRight aria-hidden className="hidden size-4 text-muted-foreground lg:block" />
-          </div>
-        </li>
+          </li>
         );
       })}
     </ListTable>
@@ -168,7 +185,9 @@ function CreditNoteRow({ n, columns, showRecipient }: { n: CreditNoteListItem; c
           <div className="col-span-2 min-w-0 text-sm lg:col-span-1">
             <span className="sr-only">Recipient: </span>
             <span className="block truncate">{n.recipientName}</span>
-            {n.kind === "expert" && n.consultantName && <span className="block truncate text-xs text-muted-foreground">From {n.consultantName}</span>}
+            {n.kind === "expert" && n.consultantName && (
+              <span className="block truncate text-xs text-muted-foreground">From {n.consultantName}</span>
+            )}
           </div>
         )}
         <div className="col-span-2 min-w-0 text-sm lg:col-span-1">
@@ -186,7 +205,9 @@ function CreditNoteRow({ n, columns, showRecipient }: { n: CreditNoteListItem; c
         </div>
         <div className="col-span-2 lg:col-span-1">
           <span className="sr-only">Kind: </span>
-          <span className="inline-flex items-center rounded-full bg-violet-50 px-2 py-0.5 text-xs font-medium whitespace-nowrap text-violet-800 ring-1 ring-violet-200 ring-inset">Credit note</span>
+          <span className="inline-flex items-center rounded-full bg-violet-50 px-2 py-0.5 text-xs font-medium whitespace-nowrap text-violet-800 ring-1 ring-violet-200 ring-inset">
+            Credit note
+          </span>
         </div>
         <ChevronRight aria-hidden className="hidden size-4 text-muted-foreground lg:block" />
       </div>
@@ -210,7 +231,10 @@ const SIDE_TITLES: Record<TotalsViewer, { receivable: SideTitles; payable: SideT
     payable: { title: "Payables: owed by the agency to experts", ageing: "Ageing of the payables" },
   },
   attorney: { receivable: { title: "Your invoices", ageing: "Ageing of the outstanding amount" }, payable: { title: "", ageing: "" } },
-  consultant: { receivable: { title: "", ageing: "" }, payable: { title: "Owed to you by the agency", ageing: "Ageing of the outstanding amount" } },
+  consultant: {
+    receivable: { title: "", ageing: "" },
+    payable: { title: "Owed to you by the agency", ageing: "Ageing of the outstanding amount" },
+  },
 };
 
 function MoneySide({ titles, side, id }: { titles: SideTitles; side: InvoiceMoneySide; id: string }) {

@@ -11,6 +11,8 @@ export interface AttorneyOption {
 /** The attorneys of the agency's cases, by name: the recipients staff can invoice. */
 export function attorneysOfCases(cases: readonly Pick<CaseItem, "attorneyId" | "attorneyName" | "firmName">[]): AttorneyOption[] {
   const byId = new Map<string, AttorneyOption>();
-  for (const c of cases) if (!byId.has(c.attorneyId)) byId.set(c.attorneyId, { id: c.attorneyId, label: c.firmName ? `${c.attorneyName} (${c.firmName})` : c.attorneyName });
+  for (const c of cases)
+    if (!byId.has(c.attorneyId))
+      byId.set(c.attorneyId, { id: c.attorneyId, label: c.firmName ? `${c.attorneyName} (${c.firmName})` : c.attorneyName });
   return [...byId.values()].sort((a, b) => a.label.localeCompare(b.label));
 }

@@ -6,7 +6,13 @@ import { renderWithTrpc } from "@/test/trpc";
 import { ExpertInvoiceGenerator } from "./expert-invoice-generator";
 import { AttendedToInvoice, ReportInvoiceLink } from "./invoice-work-link";
 
-const NOTHING = { count: 0, totalCents: 0, creditedCents: 0, balanceCents: 0, ageing: { current: 0, days1to30: 0, days31to60: 0, days61to90: 0, days90plus: 0, totalCents: 0 } };
+const NOTHING = {
+  count: 0,
+  totalCents: 0,
+  creditedCents: 0,
+  balanceCents: 0,
+  ageing: { current: 0, days1to30: 0, days31to60: 0, days61to90: 0, days90plus: 0, totalCents: 0 },
+};
 const DRAFT: InvoiceDetail = {
   id: "00000000-0000-4000-8000-000000000009",
   number: null,
@@ -36,9 +42,35 @@ const DRAFT: InvoiceDetail = {
   claimNumber: null,
   attorneyReference: null,
   vatRegistered: false,
-  supplier: { name: "Thandiwe Mokoena", firmName: null, address: "12 Jan Smuts Avenue", vatNumber: "", email: "consultant@medlegal.example" },
-  recipient: { name: "MedLegal Agency (Pty) Ltd", firmName: null, address: "3 Oxford Road", vatNumber: "4123456789", email: "accounts@medlegal.example" },
-  lines: [{ id: "l1", position: 0, kind: "travel", description: "Travel to Polokwane (km)", quantity: 120, unitPriceCents: 452, netCents: 54_240, vatCents: 0, totalCents: 54_240, reportId: null, reportReference: null }],
+  supplier: {
+    name: "Thandiwe Mokoena",
+    firmName: null,
+    address: "12 Jan Smuts Avenue",
+    vatNumber: "",
+    email: "consultant@medlegal.example",
+  },
+  recipient: {
+    name: "MedLegal Agency (Pty) Ltd",
+    firmName: null,
+    address: "3 Oxford Road",
+    vatNumber: "4123456789",
+    email: "accounts@medlegal.example",
+  },
+  lines: [
+    {
+      id: "l1",
+      position: 0,
+      kind: "travel",
+      description: "Travel to Polokwane (km)",
+      quantity: 120,
+      unitPriceCents: 452,
+      netCents: 54_240,
+      vatCents: 0,
+      totalCents: 54_240,
+      reportId: null,
+      reportReference: null,
+    },
+  ],
   creditNotes: [],
   pdfFileId: null,
   pdfSha256: null,
@@ -56,7 +88,10 @@ describe("links to the expert invoice generator", () => {
 
   it("offers an approved report to its expert, and to nobody else", async () => {
     const { unmount } = renderWithRouter(<ReportInvoiceLink role="consultant" status="approved" />);
-    expect(await screen.findByRole("link", { name: "Invoice this report to the agency" })).toHaveAttribute("href", "/expert-invoice-generator");
+    expect(await screen.findByRole("link", { name: "Invoice this report to the agency" })).toHaveAttribute(
+      "href",
+      "/expert-invoice-generator",
+    );
     unmount();
     renderWithRouter(
       <>

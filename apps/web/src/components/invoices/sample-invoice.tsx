@@ -14,7 +14,9 @@ export function SampleInvoice({ sample }: { sample: SampleDocumentView }) {
       <h2 id="sample-title" className="text-2xl font-bold tracking-tight">
         {sample.title}
       </h2>
-      <h3 className="mt-6 text-base font-semibold">{vatRegistered ? "Each field SARS requires, and why" : "Each field, and why it is there"}</h3>
+      <h3 className="mt-6 text-base font-semibold">
+        {vatRegistered ? "Each field SARS requires, and why" : "Each field, and why it is there"}
+      </h3>
       <p className="mb-3 text-sm text-muted-foreground">
         {vatRegistered
           ? "Section 20(4) of the Value-Added Tax Act lists what a full tax invoice shows; the agency always issues the full form."
@@ -23,7 +25,10 @@ export function SampleInvoice({ sample }: { sample: SampleDocumentView }) {
       <ol className="grid gap-3 md:grid-cols-2">
         {sample.fields.map((field, index) => (
           <li key={field.label} className="flex items-start gap-2 rounded-md border p-3 text-sm">
-            <span className="inline-flex size-5 shrink-0 items-center justify-center rounded-full bg-primary text-[0.7rem] font-semibold text-primary-foreground" aria-hidden>
+            <span
+              className="inline-flex size-5 shrink-0 items-center justify-center rounded-full bg-primary text-[0.7rem] font-semibold text-primary-foreground"
+              aria-hidden
+            >
               {index + 1}
             </span>
             <div className="min-w-0">
@@ -40,8 +45,8 @@ export function SampleInvoice({ sample }: { sample: SampleDocumentView }) {
       <h3 className="mt-6 mb-3 text-base font-semibold">Lines</h3>
       <InvoiceLinesTable lines={sample.lines} vatRegistered={vatRegistered} caption="Lines of the sample" totals={sample} />
       <p className="mt-4 text-xs text-muted-foreground">
-        Only one {vatRegistered ? "tax invoice" : "invoice"} exists per supply: every reprint and download is marked “Copy”. An issued invoice never changes; a correction is a credit note with its
-        own number and a reason (section 21).
+        Only one {vatRegistered ? "tax invoice" : "invoice"} exists per supply: every reprint and download is marked “Copy”. An issued
+        invoice never changes; a correction is a credit note with its own number and a reason (section 21).
       </p>
     </article>
   );

@@ -20,10 +20,23 @@ const TRAVEL_RATE = "R 4.52";
 
 let nextKey = 1;
 
-export function WorkPicker({ consultantId, work, onDraft }: { consultantId: string | null; work: readonly UnbilledItem[]; onDraft: (draft: InvoiceDetail) => void }) {
+export function WorkPicker({
+  consultantId,
+  work,
+  onDraft,
+}: {
+  consultantId: string | null;
+  work: readonly UnbilledItem[];
+  onDraft: (draft: InvoiceDetail) => void;
+}) {
   const utils = trpc.useUtils();
   const [chosen, setChosen] = React.useState<Record<string, PickedWork>>(() =>
-    Object.fromEntries(work.map((w) => [w.eventKey, { picked: w.unitPriceCents !== null, price: w.unitPriceCents === null ? "" : formatRand(w.unitPriceCents) }])),
+    Object.fromEntries(
+      work.map((w) => [
+        w.eventKey,
+        { picked: w.unitPriceCents !== null, price: w.unitPriceCents === null ? "" : formatRand(w.unitPriceCents) },
+      ]),
+    ),
   );
   const [travel, setTravel] = React.useState<TravelLine[]>([]);
   const [problem, setProblem] = React.useState<string | null>(null);
@@ -37,7 +50,8 @@ export function WorkPicker({ consultantId, work, onDraft }: { consultantId: stri
     onError: (e) => setProblem(trpcErrorMessage(e)),
   });
   const set = (key: string, change: Partial<PickedWork>) => setChosen((c) => ({ ...c, [key]: { ...c[key]!, ...change } }));
-  const setTravelLine = (key: number, change: Partial<TravelLine>) => setTravel((lines) => lines.map((l) => (l.key === key ? { ...l, ...change } : l)));
+  const setTravelLine = (key: number, change: Partial<TravelLine>) =>
+    setTravel((lines) => lines.map((l) => (l.key === key ? { ...l, ...change } : l)));
 
   // Live sums of what can be read, excluding VAT: whether VAT is charged depends on the expert's VAT number, which the draft shows.
   const readable = [
@@ -67,7 +81,10 @@ export function WorkPicker({ consultantId, work, onDraft }: { consultantId: stri
       <Card>
         <CardHeader>
           <CardTitle>Unbilled work</CardTitle>
-          <CardDescription>Attended assessments, no-shows, chargeable cancellations and approved reports not yet invoiced to the agency; each is billed once.</CardDescription>
+          <CardDescription>
+            Attended assessments, no-shows, chargeable cancellations and approved reports not yet invoiced to the agency; each is billed
+            once.
+          </CardDescription>
         </CardHeader>
         <CardContent>
           {work.length === 0 ? (
@@ -80,7 +97,10 @@ export function WorkPicker({ consultantId, work, onDraft }: { consultantId: stri
                 const c = chosen[w.eventKey]!;
                 const id = `work-${w.eventKey.replace(/[^a-z0-9]/gi, "-")}`;
                 return (
-                  <li key={w.eventKey} className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-2 rounded-md border p-3 sm:grid-cols-[auto_minmax(0,1fr)_10rem] sm:items-center">
+                  <li
+                    key={w.eventKey}
+                    className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-2 rounded-md border p-3 sm:grid-cols-[auto_minmax(0,1fr)_10rem] sm:items-center"
+                  >
                     <input
                       id={`${id}-pick`}
                       type="checkbox"
@@ -94,9 +114,15 @@ export function WorkPicker({ consultantId, work, onDraft }: { consultantId: stri
                       <span className="block text-xs text-muted-foreground">
                         {INVOICE_LINE_KIND_LABELS[w.kind]} · {w.claimantName} · {w.reference} · {formatDateOfMoment(w.occurredAt)}
                       </span>
-                      {w.unitPriceCents === null && <span className="block text-xs text-amber-800">The fee schedule has no price for this: type one.</span>}
+                      {w.unitPriceCents === null && (
+                        <span className="block text-xs text-amber-800">The fee schedule has no price for this: type one.</span>
+                      )}
                     </label>
-                    <Field label={`Price, ${w.description}, ${w.reference}`} htmlFor={`${id}-price`} className="col-span-2 sm:col-span-1 [&>label]:sr-only">
+                    <Field
+                      label={`Price, ${w.description}, ${w.reference}`}
+                      htmlFor={`${id}-price`}
+                      className="col-span-2 sm:col-span-1 [&>label]:sr-only"
+                    >
                       <Input
                         id={`${id}-price`}
                         inputMode="decimal"
@@ -128,17 +154,50 @@ export function WorkPicker({ consultantId, work, onDraft }: { consultantId: stri
           {travel.length > 0 && (
             <ol className="grid gap-3" aria-label="Travel lines">
               {travel.map((t, index) => (
-                <li key={t.key} className="grid grid-cols-2 gap-3 rounded-md border p-3 lg:grid-cols-[minmax(0,1fr)_7rem_9rem_auto] lg:items-end">
-                  <Field label={<TravelLabel text="Description" row={index + 1} />} htmlFor={`travel-${t.key}-description`} className="col-span-2 lg:col-span-1">
-                    <Input id={`travel-${t.key}-description`} value={t.description} maxLength={300} disabled={create.isPending} onChange={(e) => setTravelLine(t.key, { description: e.target.value })} />
+                <li
+                  key={t.key}
+                  className="grid grid-cols-2 gap-3 rounded-md border p-3 lg:grid-cols-[minmax(0,1fr)_7rem_9rem_auto] lg:items-end"
+                >
+                  <Field
+                    label={<TravelLabel text="Description" row={index + 1} />}
+                    htmlFor={`travel-${t.key}-description`}
+                    className="col-span-2 lg:col-span-1"
+                  >
+                    <Input
+                      id={`travel-${t.key}-description`}
+                      value={t.description}
+                      maxLength={300}
+                      disabled={create.isPending}
+                      onChange={(e) => setTravelLine(t.key, { description: e.target.value })}
+                    />
                   </Field>
                   <Field label={<TravelLabel text="Kilometres" row={index + 1} />} htmlFor={`travel-${t.key}-km`}>
-                    <Input id={`travel-${t.key}-km`} inputMode="numeric" autoComplete="off" value={t.quantity} disabled={create.isPending} onChange={(e) => setTravelLine(t.key, { quantity: e.target.value })} />
+                    <Input
+                      id={`travel-${t.key}-km`}
+                      inputMode="numeric"
+                      autoComplete="off"
+                      value={t.quantity}
+                      disabled={create.isPending}
+                      onChange={(e) => setTravelLine(t.key, { quantity: e.target.value })}
+                    />
                   </Field>
                   <Field label={<TravelLabel text="Rate per km" row={index + 1} />} htmlFor={`travel-${t.key}-rate`}>
-                    <Input id={`travel-${t.key}-rate`} inputMode="decimal" autoComplete="off" value={t.unitPrice} disabled={create.isPending} onChange={(e) => setTravelLine(t.key, { unitPrice: e.target.value })} />
+                    <Input
+                      id={`travel-${t.key}-rate`}
+                      inputMode="decimal"
+                      autoComplete="off"
+                      value={t.unitPrice}
+                      disabled={create.isPending}
+                      onChange={(e) => setTravelLine(t.key, { unitPrice: e.target.value })}
+                    />
                   </Field>
-                  <Button variant="ghost" size="sm" aria-label={`Remove travel ${index + 1}`} disabled={create.isPending} onClick={() => setTravel((lines) => lines.filter((l) => l.key !== t.key))}>
+                  <Button
+                    variant="ghost"
+                    size="sm"
+                    aria-label={`Remove travel ${index + 1}`}
+                    disabled={create.isPending}
+                    onClick={() => setTravel((lines) => lines.filter((l) => l.key !== t.key))}
+                  >
                     <Trash2 aria-hidden />
                   </Button>
                 </li>
@@ -150,7 +209,12 @@ export function WorkPicker({ consultantId, work, onDraft }: { consultantId: stri
               variant="outline"
               size="sm"
               disabled={create.isPending || travel.length >= 10}
-              onClick={() => setTravel((lines) => [...lines, { key: nextKey++, description: "Travel to the assessment (km)", quantity: "", unitPrice: TRAVEL_RATE }])}
+              onClick={() =>
+                setTravel((lines) => [
+                  ...lines,
+                  { key: nextKey++, description: "Travel to the assessment (km)", quantity: "", unitPrice: TRAVEL_RATE },
+                ])
+              }
             >
               <Plus aria-hidden />
               Add travel
@@ -161,7 +225,8 @@ export function WorkPicker({ consultantId, work, onDraft }: { consultantId: stri
 
       <div className="flex flex-col gap-3 rounded-lg border bg-card px-4 py-3 sm:flex-row sm:items-center sm:justify-between">
         <p className="text-sm" aria-live="polite">
-          {pickedCount} of {work.length} picked{travel.length ? `, ${travel.length} travel ${travel.length === 1 ? "line" : "lines"}` : ""} · <span className="font-semibold tabular-nums">{formatRand(net)}</span> excluding VAT
+          {pickedCount} of {work.length} picked{travel.length ? `, ${travel.length} travel ${travel.length === 1 ? "line" : "lines"}` : ""}{" "}
+          · <span className="font-semibold tabular-nums">{formatRand(net)}</span> excluding VAT
           <span className="block text-xs text-muted-foreground">VAT is added on the draft when the expert has a VAT number.</span>
         </p>
         <Button type="submit" disabled={create.isPending}>

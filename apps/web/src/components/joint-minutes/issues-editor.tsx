@@ -19,9 +19,20 @@ interface DraftIssue {
 }
 
 const draftOf = (issues: MinuteIssue[], party: MinuteParty): DraftIssue[] =>
-  issues.map((i) => ({ id: i.id, key: i.id, label: i.label, view: party === "ours" ? i.ourView : i.opposingView, status: i.status, reason: i.reason }));
+  issues.map((i) => ({
+    id: i.id,
+    key: i.id,
+    label: i.label,
+    view: party === "ours" ? i.ourView : i.opposingView,
+    status: i.status,
+    reason: i.reason,
+  }));
 
-const STATUS_VARIANT: Record<MinuteIssueStatus, "default" | "destructive" | "secondary"> = { agreed: "default", disagreed: "destructive", reserved: "secondary" };
+const STATUS_VARIANT: Record<MinuteIssueStatus, "default" | "destructive" | "secondary"> = {
+  agreed: "default",
+  disagreed: "destructive",
+  reserved: "secondary",
+};
 
 /**
  * The issues of a joint minute as one side edits them (docs/decisions.md "Joint minutes"): each
@@ -38,7 +49,10 @@ export function IssuesEditor({
   minute: MinuteWorkspace;
   party: MinuteParty;
   pending: boolean;
-  onSave: (input: { baseVersion: number; issues: { id?: string; label: string; view: string; status: MinuteIssueStatus; reason: string }[] }) => void;
+  onSave: (input: {
+    baseVersion: number;
+    issues: { id?: string; label: string; view: string; status: MinuteIssueStatus; reason: string }[];
+  }) => void;
 }) {
   const [draft, setDraft] = React.useState(() => draftOf(minute.issues, party));
   const [problem, setProblem] = React.useState<string | null>(null);
@@ -58,7 +72,10 @@ export function IssuesEditor({
 
   const save = (event: React.FormEvent) => {
     event.preventDefault();
-    const payload = { baseVersion: minute.version, issues: draft.map(({ id, label, view, status, reason }) => ({ ...(id ? { id } : {}), label, view, status, reason })) };
+    const payload = {
+      baseVersion: minute.version,
+      issues: draft.map(({ id, label, view, status, reason }) => ({ ...(id ? { id } : {}), label, view, status, reason })),
+    };
     const checked = guestSaveIssuesSchema.safeParse(payload);
     if (!checked.success) {
       setProblem(checked.error.issues[0]?.message ?? "Check the issues");
@@ -70,16 +87,29 @@ export function IssuesEditor({
 
   return (
     <form onSubmit={save} noValidate className="grid gap-4" aria-label="Issues of the joint minute">
-      {draft.length === 0 && <p className="text-sm text-muted-foreground">No issues yet. Add the first, e.g. "Diagnosis" or "Future surgery".</p>}
+      {draft.length === 0 && (
+        <p className="text-sm text-muted-foreground">No issues yet. Add the first, e.g. "Diagnosis" or "Future surgery".</p>
+      )}
       <ol className="grid gap-4">
         {draft.map((issue, n) => (
           <li key={issue.key} className="grid gap-3 rounded-md border p-3">
             <div className="grid gap-3 sm:grid-cols-[minmax(0,1fr)_10rem]">
               <Field label={`Issue ${n + 1}`} htmlFor={`issue-${issue.key}-label`} required>
-                <Input id={`issue-${issue.key}-label`} value={issue.label} maxLength={200} disabled={pending} onChange={(e) => patch(issue.key, { label: e.target.value })} />
+                <Input
+                  id={`issue-${issue.key}-label`}
+                  value={issue.label}
+                  maxLength={200}
+                  disabled={pending}
+                  onChange={(e) => patch(issue.key, { label: e.target.value })}
+                />
               </Field>
               <Field label="Outcome" htmlFor={`issue-${issue.key}-status`} required>
-                <NativeSelect id={`issue-${issue.key}-status`} value={issue.status} disabled={pending} onChange={(e) => patch(issue.key, { status: e.target.value as MinuteIssueStatus })}>
+                <NativeSelect
+                  id={`issue-${issue.key}-status`}
+                  value={issue.status}
+                  disabled={pending}
+                  onChange={(e) => patch(issue.key, { status: e.target.value as MinuteIssueStatus })}
+                >
                   {MINUTE_ISSUE_STATUSES.map((s) => (
                     <option key={s} value={s}>
                       {MINUTE_ISSUE_STATUS_LABELS[s]}
@@ -89,17 +119,38 @@ export function IssuesEditor({
               </Field>
             </div>
             <Field label={`View of ${mine}`} htmlFor={`issue-${issue.key}-view`}>
-              <Textarea id={`issue-${issue.key}-view`} value={issue.view} rows={3} maxLength={4000} disabled={pending} onChange={(e) => patch(issue.key, { view: e.target.value })} />
+              <Textarea
+                id={`issue-${issue.key}-view`}
+                value={issue.view}
+                rows={3}
+                maxLength={4000}
+                disabled={pending}
+                onChange={(e) => patch(issue.key, { view: e.target.value })}
+              />
             </Field>
             <div className="grid gap-1 text-sm">
               <p className="font-medium">View of {theirs}</p>
               <p className="whitespace-pre-wrap break-words text-muted-foreground">{issue.id ? otherView(issue.id) : "Not written yet."}</p>
             </div>
             <Field label="Reasons (agreed or not)" htmlFor={`issue-${issue.key}-reason`}>
-              <Textarea id={`issue-${issue.key}-reason`} value={issue.reason} rows={2} maxLength={2000} disabled={pending} onChange={(e) => patch(issue.key, { reason: e.target.value })} />
+              <Textarea
+                id={`issue-${issue.key}-reason`}
+                value={issue.reason}
+                rows={2}
+                maxLength={2000}
+                disabled={pending}
+                onChange={(e) => patch(issue.key, { reason: e.target.value })}
+              />
             </Field>
             <div>
-              <Button type="button" variant="outline" size="sm" disabled={pending} onClick={() => setDraft((d) => d.filter((i) => i.key !== issue.key))} aria-label={`Remove issue ${n + 1}${issue.label ? `: ${issue.label}` : ""}`}>
+              <Button
+                type="button"
+                variant="outline"
+                size="sm"
+                disabled={pending}
+                onClick={() => setDraft((d) => d.filter((i) => i.key !== issue.key))}
+                aria-label={`Remove issue ${n + 1}${issue.label ? `: ${issue.label}` : ""}`}
+              >
                 <Trash2 aria-hidden />
                 Remove
               </Button>
@@ -113,7 +164,14 @@ export function IssuesEditor({
         </p>
       )}
       <div className="flex flex-col gap-2 border-t pt-4 sm:flex-row sm:justify-between">
-        <Button type="button" variant="outline" disabled={pending} onClick={() => setDraft((d) => [...d, { key: `new-${Date.now()}-${d.length}`, label: "", view: "", status: "reserved", reason: "" }])}>
+        <Button
+          type="button"
+          variant="outline"
+          disabled={pending}
+          onClick={() =>
+            setDraft((d) => [...d, { key: `new-${Date.now()}-${d.length}`, label: "", view: "", status: "reserved", reason: "" }])
+          }
+        >
           <Plus aria-hidden />
           Add issue
         </Button>

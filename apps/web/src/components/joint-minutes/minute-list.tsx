@@ -10,14 +10,19 @@ import { formatDay } from "@/lib/format";
 import { trpc } from "@/lib/trpc";
 import { cn } from "@/lib/utils";
 
-const STATE_BADGE: Record<JointMinuteState, "secondary" | "default" | "outline"> = { open: "secondary", signed: "default", released: "outline" };
+const STATE_BADGE: Record<JointMinuteState, "secondary" | "default" | "outline"> = {
+  open: "secondary",
+  signed: "default",
+  released: "outline",
+};
 
 export function MinuteStateBadge({ state }: { state: JointMinuteState }) {
   return <Badge variant={STATE_BADGE[state]}>{JOINT_MINUTE_STATE_LABELS[state]}</Badge>;
 }
 
 const COLUMNS = "lg:grid-cols-[minmax(0,1.4fr)_minmax(0,1.2fr)_minmax(0,1.4fr)_7rem_minmax(0,2fr)]";
-const linkClass = "rounded-sm font-medium text-primary underline-offset-4 outline-none hover:underline focus-visible:ring-2 focus-visible:ring-ring";
+const linkClass =
+  "rounded-sm font-medium text-primary underline-offset-4 outline-none hover:underline focus-visible:ring-2 focus-visible:ring-ring";
 
 /** The rows of the list of joint minutes (issue 37): a table from 1024 px, stacked rows below. */
 export function MinuteRows({ items }: { items: JointMinuteListItem[] }) {
@@ -79,7 +84,16 @@ export function OpenMinutesCard() {
         <CardDescription>Minutes with an opposing expert that still need your view or your signature.</CardDescription>
       </CardHeader>
       <CardContent className="grid gap-3">
-        <LoadState query={open} loadingLabel="Loading your open joint minutes" loadingRows={2} errorTitle="Your joint minutes could not be loaded" isEmpty={items.length === 0} emptyIcon={Users} emptyTitle="No open joint minutes" emptyText="When the agency opens a joint minute of one of your reports, it appears here.">
+        <LoadState
+          query={open}
+          loadingLabel="Loading your open joint minutes"
+          loadingRows={2}
+          errorTitle="Your joint minutes could not be loaded"
+          isEmpty={items.length === 0}
+          emptyIcon={Users}
+          emptyTitle="No open joint minutes"
+          emptyText="When the agency opens a joint minute of one of your reports, it appears here."
+        >
           <ul className="grid gap-2" aria-label="Open joint minutes">
             {items.slice(0, 5).map((m) => (
               <li key={m.id} className="grid gap-1 rounded-md border px-3 py-2 text-sm">

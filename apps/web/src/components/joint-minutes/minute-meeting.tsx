@@ -34,7 +34,10 @@ export function MinuteMeeting({ m }: { m: JointMinute }) {
         <Button variant="outline" onClick={() => setOpen(true)}>
           Arrange a video meeting
         </Button>
-        <Link to="/video-conferences" className="rounded-sm text-sm text-primary underline underline-offset-2 outline-none focus-visible:ring-2 focus-visible:ring-ring">
+        <Link
+          to="/video-conferences"
+          className="rounded-sm text-sm text-primary underline underline-offset-2 outline-none focus-visible:ring-2 focus-visible:ring-ring"
+        >
           Video Conferences
         </Link>
       </div>
@@ -47,19 +50,40 @@ export function MinuteMeeting({ m }: { m: JointMinute }) {
       noValidate
       onSubmit={(e) => {
         e.preventDefault();
-        if (!arrange.isPending && date && time) arrange.mutate({ id: m.id, startsAt: sastToUtc(date, time).toISOString(), durationMinutes: duration });
+        if (!arrange.isPending && date && time)
+          arrange.mutate({ id: m.id, startsAt: sastToUtc(date, time).toISOString(), durationMinutes: duration });
       }}
     >
       <p className="text-muted-foreground">Our expert hosts; {m.opposing.name} is e-mailed a guest link to the room.</p>
       <div className="grid gap-3 sm:grid-cols-3">
         <Field label="Date" htmlFor="minute-meeting-date" error={error}>
-          <Input id="minute-meeting-date" type="date" value={date} min={sastDate(new Date())} onChange={(e) => setDate(e.target.value)} disabled={arrange.isPending} aria-invalid={error ? true : undefined} />
+          <Input
+            id="minute-meeting-date"
+            type="date"
+            value={date}
+            min={sastDate(new Date())}
+            onChange={(e) => setDate(e.target.value)}
+            disabled={arrange.isPending}
+            aria-invalid={error ? true : undefined}
+          />
         </Field>
         <Field label="Start" htmlFor="minute-meeting-time">
-          <Input id="minute-meeting-time" type="time" step={900} value={time} onChange={(e) => setTime(e.target.value)} disabled={arrange.isPending} />
+          <Input
+            id="minute-meeting-time"
+            type="time"
+            step={900}
+            value={time}
+            onChange={(e) => setTime(e.target.value)}
+            disabled={arrange.isPending}
+          />
         </Field>
         <Field label="Duration" htmlFor="minute-meeting-duration">
-          <NativeSelect id="minute-meeting-duration" value={duration} onChange={(e) => setDuration(Number(e.target.value))} disabled={arrange.isPending}>
+          <NativeSelect
+            id="minute-meeting-duration"
+            value={duration}
+            onChange={(e) => setDuration(Number(e.target.value))}
+            disabled={arrange.isPending}
+          >
             {MEETING_DURATIONS.map((d) => (
               <option key={d} value={d}>
                 {d} minutes

@@ -39,7 +39,9 @@ export function OpposingExpertCard({ m, onChanged }: { m: JointMinute; onChanged
     <Card>
       <CardHeader>
         <CardTitle>Opposing expert</CardTitle>
-        <CardDescription>Instructed by {m.opposing.instructingFirm} for {JOINT_MINUTE_SIDE_PHRASES[m.opposing.side]}.</CardDescription>
+        <CardDescription>
+          Instructed by {m.opposing.instructingFirm} for {JOINT_MINUTE_SIDE_PHRASES[m.opposing.side]}.
+        </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-3 text-sm">
         <dl className="grid grid-cols-[8rem_minmax(0,1fr)] gap-x-3 gap-y-1">
@@ -61,7 +63,11 @@ export function OpposingExpertCard({ m, onChanged }: { m: JointMinute; onChanged
         {m.canManage && !m.frozen && (
           <div className="grid gap-2 border-t pt-3">
             <p className="text-muted-foreground">
-              {live ? `Guest link sent ${formatDateTime(link.sentAt)}, works until ${formatDateTime(link.expiresAt)}.` : link ? "The guest link has expired or was withdrawn." : "No guest link sent yet."}
+              {live
+                ? `Guest link sent ${formatDateTime(link.sentAt)}, works until ${formatDateTime(link.expiresAt)}.`
+                : link
+                  ? "The guest link has expired or was withdrawn."
+                  : "No guest link sent yet."}
             </p>
             <div className="flex flex-wrap gap-2">
               <Button variant="outline" onClick={() => setChanging(true)}>

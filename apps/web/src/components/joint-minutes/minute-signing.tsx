@@ -39,7 +39,9 @@ export function SignPanel({
       <CardHeader>
         <CardTitle>{minute.version === 0 ? "Sign the minute" : `Sign version ${minute.version}`}</CardTitle>
         <CardDescription>
-          {signed ? `You signed this version on ${formatDateTime(signed.signedAt)}. The minute is frozen once the other expert signs it too.` : "Sign once the issues are final. A change after you sign needs your signature again."}
+          {signed
+            ? `You signed this version on ${formatDateTime(signed.signedAt)}. The minute is frozen once the other expert signs it too.`
+            : "Sign once the issues are final. A change after you sign needs your signature again."}
         </CardDescription>
       </CardHeader>
       {!signed && (
@@ -64,10 +66,28 @@ export function SignPanel({
             >
               <p className="text-sm text-muted-foreground sm:col-span-3">We e-mailed a 6-digit code to {codeHint}.</p>
               <Field label={`Your name, as recorded (${signerName})`} htmlFor="sign-name" error={fieldErrors?.typedName} required>
-                <Input id="sign-name" value={typedName} onChange={(e) => setTypedName(e.target.value)} autoComplete="name" disabled={pending} aria-invalid={fieldErrors?.typedName ? true : undefined} aria-describedby={fieldErrors?.typedName ? "sign-name-error" : undefined} />
+                <Input
+                  id="sign-name"
+                  value={typedName}
+                  onChange={(e) => setTypedName(e.target.value)}
+                  autoComplete="name"
+                  disabled={pending}
+                  aria-invalid={fieldErrors?.typedName ? true : undefined}
+                  aria-describedby={fieldErrors?.typedName ? "sign-name-error" : undefined}
+                />
               </Field>
               <Field label="Code" htmlFor="sign-code" error={fieldErrors?.code} required>
-                <Input id="sign-code" value={code} onChange={(e) => setCode(e.target.value)} inputMode="numeric" autoComplete="one-time-code" maxLength={6} disabled={pending} aria-invalid={fieldErrors?.code ? true : undefined} aria-describedby={fieldErrors?.code ? "sign-code-error" : undefined} />
+                <Input
+                  id="sign-code"
+                  value={code}
+                  onChange={(e) => setCode(e.target.value)}
+                  inputMode="numeric"
+                  autoComplete="one-time-code"
+                  maxLength={6}
+                  disabled={pending}
+                  aria-invalid={fieldErrors?.code ? true : undefined}
+                  aria-describedby={fieldErrors?.code ? "sign-code-error" : undefined}
+                />
               </Field>
               <Button type="submit" disabled={pending}>
                 Sign
@@ -81,12 +101,22 @@ export function SignPanel({
 }
 
 /** Versions (who, when, hash) and signatures of a minute; `parties` names the sides as the reader knows them (the guest: "The agency's expert", "You"). */
-export function VersionsAndSignatures({ minute, parties = MINUTE_PARTY_LABELS }: { minute: MinuteWorkspace; parties?: Record<MinuteParty, string> }) {
+export function VersionsAndSignatures({
+  minute,
+  parties = MINUTE_PARTY_LABELS,
+}: {
+  minute: MinuteWorkspace;
+  parties?: Record<MinuteParty, string>;
+}) {
   return (
     <Card>
       <CardHeader>
         <CardTitle>Versions and signatures</CardTitle>
-        <CardDescription>{minute.frozen ? `Signed by both experts and frozen on ${formatDateTime(minute.frozenAt)}.` : "Every save is a new version; both experts sign the same version."}</CardDescription>
+        <CardDescription>
+          {minute.frozen
+            ? `Signed by both experts and frozen on ${formatDateTime(minute.frozenAt)}.`
+            : "Every save is a new version; both experts sign the same version."}
+        </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4 text-sm">
         {minute.signatures.length > 0 && (

@@ -16,7 +16,14 @@ const workspace: MinuteWorkspace = {
   claimantName: "Sipho Ndlovu",
   discipline: "Orthopaedic surgery",
   ourExpertName: "Hendrik Venter",
-  opposing: { name: "Dr Pieter van Wyk", discipline: "Orthopaedic surgery", hpcsaNumber: "MP 0456789", practice: "Van Wyk Orthopaedics", instructingFirm: "State Attorney, Cape Town", side: "defendant" },
+  opposing: {
+    name: "Dr Pieter van Wyk",
+    discipline: "Orthopaedic surgery",
+    hpcsaNumber: "MP 0456789",
+    practice: "Van Wyk Orthopaedics",
+    instructingFirm: "State Attorney, Cape Town",
+    side: "defendant",
+  },
   dueOn: "2027-03-05",
   version: 0,
   issues: [],
@@ -56,7 +63,13 @@ describe("the opposing-expert dialog (issue 37, item 8)", () => {
   it("starts with our discipline, the defendant's side and the plan's due date, and warns when the entries differ", async () => {
     const user = userEvent.setup();
     const view = renderWithTrpc(routed(<ReportMinutesCard reportId={REPORT_ID} discipline="Orthopaedic surgery" />), {
-      "jointMinutes.listForReport": () => ({ minutes: [], canCreate: true, courtDueOn: null, due: { on: "2027-03-05", source: "plan" }, opposingSide: "defendant" }),
+      "jointMinutes.listForReport": () => ({
+        minutes: [],
+        canCreate: true,
+        courtDueOn: null,
+        due: { on: "2027-03-05", source: "plan" },
+        opposingSide: "defendant",
+      }),
       "jointMinutes.create": () => minute,
     });
     await user.click(await screen.findByRole("button", { name: "Record the opposing expert" }));
@@ -67,11 +80,17 @@ describe("the opposing-expert dialog (issue 37, item 8)", () => {
     expect(within(dialog).getByText("The court plan sets 5 Mar 2027.")).toBeInTheDocument();
 
     await user.selectOptions(within(dialog).getByLabelText("Instructed by"), "plaintiff");
-    expect(within(dialog).getByLabelText("Instructed by")).toHaveAccessibleDescription("Our expert was instructed for the plaintiff: the opposing expert is normally the defendant (the RAF)'s.");
+    expect(within(dialog).getByLabelText("Instructed by")).toHaveAccessibleDescription(
+      "Our expert was instructed for the plaintiff: the opposing expert is normally the defendant (the RAF)'s.",
+    );
     fireEvent.change(within(dialog).getByLabelText("Discipline"), { target: { value: "Neurosurgery" } });
-    expect(within(dialog).getByText("Our expert's discipline is Orthopaedic surgery: a joint minute is between experts of the same discipline.")).toBeInTheDocument();
+    expect(
+      within(dialog).getByText("Our expert's discipline is Orthopaedic surgery: a joint minute is between experts of the same discipline."),
+    ).toBeInTheDocument();
     fireEvent.change(within(dialog).getByLabelText("Minute due"), { target: { value: "2027-04-01" } });
-    expect(within(dialog).getByLabelText("Minute due")).toHaveAccessibleDescription("The court plan sets 5 Mar 2027: this date differs, later than that.");
+    expect(within(dialog).getByLabelText("Minute due")).toHaveAccessibleDescription(
+      "The court plan sets 5 Mar 2027: this date differs, later than that.",
+    );
 
     // Warnings never block: the form goes as entered.
     fireEvent.change(within(dialog).getByLabelText("Name"), { target: { value: "Dr Pieter van Wyk" } });
@@ -82,13 +101,31 @@ describe("the opposing-expert dialog (issue 37, item 8)", () => {
     fireEvent.change(within(dialog).getByLabelText("Instructing firm"), { target: { value: "State Attorney, Cape Town" } });
     await user.click(within(dialog).getByRole("button", { name: "Record" }));
     await waitFor(() => expect(view.sent("jointMinutes.create")).toHaveLength(1));
-    expect(view.sent("jointMinutes.create")[0]).toMatchObject({ reportId: REPORT_ID, dueOn: "2027-04-01", opposing: { side: "plaintiff", discipline: "Neurosurgery" } });
+    expect(view.sent("jointMinutes.create")[0]).toMatchObject({
+      reportId: REPORT_ID,
+      dueOn: "2027-04-01",
+      opposing: { side: "plaintiff", discipline: "Neurosurgery" },
+    });
   });
 
   it("lists a minute with nothing saved as a draft, not version 0", async () => {
     renderWithTrpc(routed(<ReportMinutesCard reportId={REPORT_ID} discipline="Orthopaedic surgery" />), {
       "jointMinutes.listForReport": () => ({
-        minutes: [{ id: MINUTE_ID, opposingName: "Dr Pieter van Wyk", discipline: "Orthopaedic surgery", dueOn: "2027-03-05", version: 0, signatures: 0, frozen: false, releasedAt: null, addendumOf: null, repudiated: false, waitingFor: null }],
+        minutes: [
+          {
+            id: MINUTE_ID,
+            opposingName: "Dr Pieter van Wyk",
+            discipline: "Orthopaedic surgery",
+            dueOn: "2027-03-05",
+            version: 0,
+            signatures: 0,
+            frozen: false,
+            releasedAt: null,
+            addendumOf: null,
+            repudiated: false,
+            waitingFor: null,
+          },
+        ],
         canCreate: false,
         courtDueOn: null,
         due: null,
@@ -101,9 +138,20 @@ describe("the opposing-expert dialog (issue 37, item 8)", () => {
 
   it("asks to reopen the minute before another person replaces an expert who opened it", async () => {
     const user = userEvent.setup();
-    const view = renderWithTrpc(routed(<OpposingExpertDialog open onClose={() => {}} minute={minute} defaults={{ discipline: "Orthopaedic surgery", due: null, opposingSide: "defendant" }} onSaved={() => {}} />), {
-      "jointMinutes.updateOpposingExpert": () => minute,
-    });
+    const view = renderWithTrpc(
+      routed(
+        <OpposingExpertDialog
+          open
+          onClose={() => {}}
+          minute={minute}
+          defaults={{ discipline: "Orthopaedic surgery", due: null, opposingSide: "defendant" }}
+          onSaved={() => {}}
+        />,
+      ),
+      {
+        "jointMinutes.updateOpposingExpert": () => minute,
+      },
+    );
     const dialog = await screen.findByRole("dialog", { name: "Change the opposing expert" });
     fireEvent.change(within(dialog).getByLabelText("E-mail"), { target: { value: "t.mokoena@example.org" } });
     expect(within(dialog).getByText(/Dr Pieter van Wyk's link and any session end/)).toBeInTheDocument();
@@ -111,7 +159,11 @@ describe("the opposing-expert dialog (issue 37, item 8)", () => {
     await user.click(within(dialog).getByRole("checkbox", { name: /Reopen the minute for the new expert/ }));
     await user.click(within(dialog).getByRole("button", { name: "Save" }));
     await waitFor(() => expect(view.sent("jointMinutes.updateOpposingExpert")).toHaveLength(1));
-    expect(view.sent("jointMinutes.updateOpposingExpert")[0]).toMatchObject({ id: MINUTE_ID, reopen: true, opposing: { email: "t.mokoena@example.org" } });
+    expect(view.sent("jointMinutes.updateOpposingExpert")[0]).toMatchObject({
+      id: MINUTE_ID,
+      reopen: true,
+      opposing: { email: "t.mokoena@example.org" },
+    });
   });
 });
 
@@ -132,7 +184,9 @@ describe("the opposing expert's guest page (issue 37, item 8)", () => {
         { version: 2, authorName: "Dr Pieter van Wyk", party: "opposing", createdAt: "2026-12-06T09:00:00.000Z", sha256: "b".repeat(64) },
         { version: 1, authorName: "Hendrik Venter", party: "ours", createdAt: "2026-12-05T09:00:00.000Z", sha256: "a".repeat(64) },
       ],
-      signatures: [{ party: "ours", typedName: "Hendrik Venter", version: 2, sha256: "b".repeat(64), signedAt: "2026-12-06T10:00:00.000Z", ip: null }],
+      signatures: [
+        { party: "ours", typedName: "Hendrik Venter", version: 2, sha256: "b".repeat(64), signedAt: "2026-12-06T10:00:00.000Z", ip: null },
+      ],
     };
     renderApp("/joint-minute", ADMIN, { "jointMinutes.guestGet": signed });
     const versions = await screen.findByRole("list", { name: "Versions" });

@@ -1,5 +1,12 @@
 import type { JointMinute, JointMinuteSide, MinuteDueDefault } from "@medlegal/domain";
-import { isOtherOpposingExpert, JOINT_MINUTE_SIDE_LABELS, JOINT_MINUTE_SIDES, MINUTE_DUE_SOURCE_LABELS, opposingExpertFormSchema, opposingExpertWarnings } from "@medlegal/domain";
+import {
+  isOtherOpposingExpert,
+  JOINT_MINUTE_SIDE_LABELS,
+  JOINT_MINUTE_SIDES,
+  MINUTE_DUE_SOURCE_LABELS,
+  opposingExpertFormSchema,
+  opposingExpertWarnings,
+} from "@medlegal/domain";
 import * as React from "react";
 import { useZodForm } from "@/hooks/use-zod-form";
 import { toast } from "@/hooks/use-toast";
@@ -76,7 +83,17 @@ export function OpposingExpertDialog({
     initial: () =>
       minute
         ? { ...minute.opposing, email: minute.opposingEmail, phone: minute.opposingPhone, dueOn: minute.dueOn ?? "" }
-        : { name: "", discipline: defaults.discipline, hpcsaNumber: "", practice: "", email: "", phone: "", instructingFirm: "", side: defaults.opposingSide, dueOn: defaults.due?.on ?? "" },
+        : {
+            name: "",
+            discipline: defaults.discipline,
+            hpcsaNumber: "",
+            practice: "",
+            email: "",
+            phone: "",
+            instructingFirm: "",
+            side: defaults.opposingSide,
+            dueOn: defaults.due?.on ?? "",
+          },
     schema: opposingExpertFormSchema,
     toPayload,
     idPrefix: "opposing",
@@ -86,7 +103,9 @@ export function OpposingExpertDialog({
   });
   const warnings = opposingExpertWarnings({ discipline: form.discipline, side: form.side, dueOn: form.dueOn || null }, defaults);
   const opposingEngaged = minute ? minute.opposingOpenedAt !== null || minute.signatures.some((s) => s.party === "opposing") : false;
-  const replacing = minute ? isOtherOpposingExpert({ name: minute.opposing.name, email: minute.opposingEmail }, { name: form.name, email: form.email }) : false;
+  const replacing = minute
+    ? isOtherOpposingExpert({ name: minute.opposing.name, email: minute.opposingEmail }, { name: form.name, email: form.email })
+    : false;
   const described = (name: keyof OpposingForm, warning?: string) => {
     const props = text(name);
     const ids = [props["aria-describedby"], warning ? `opposing-${name}-warning` : undefined].filter(Boolean).join(" ");
@@ -103,8 +122,16 @@ export function OpposingExpertDialog({
   const send = submit((f) => {
     const { dueOn, ...opposing } = toPayload(f);
     const payload = { opposing: opposing as typeof opposing & { side: JointMinuteSide }, dueOn };
-    if (minute) update.mutate({ id: minute.id, ...payload, reopen: replacing && reopen }, { onSuccess: () => done("Opposing expert changed", replacing ? "Send the new expert their guest link." : undefined) });
-    else if (reportId) create.mutate({ reportId, ...payload }, { onSuccess: () => done("Opposing expert recorded", "Send them the guest link from the minute's page.") });
+    if (minute)
+      update.mutate(
+        { id: minute.id, ...payload, reopen: replacing && reopen },
+        { onSuccess: () => done("Opposing expert changed", replacing ? "Send the new expert their guest link." : undefined) },
+      );
+    else if (reportId)
+      create.mutate(
+        { reportId, ...payload },
+        { onSuccess: () => done("Opposing expert recorded", "Send them the guest link from the minute's page.") },
+      );
   });
   return (
     <FormDialog
@@ -139,7 +166,15 @@ export function OpposingExpertDialog({
             <Input {...text("instructingFirm")} />
           </Field>
           <Field label="Instructed by" htmlFor="opposing-side" error={err("side")} required>
-            <NativeSelect {...bind("side")} aria-describedby={[bind("side")["aria-describedby"], warnings.side ? "opposing-side-warning" : undefined].filter(Boolean).join(" ") || undefined} value={form.side} onChange={(e) => patch({ side: e.target.value as JointMinuteSide })}>
+            <NativeSelect
+              {...bind("side")}
+              aria-describedby={
+                [bind("side")["aria-describedby"], warnings.side ? "opposing-side-warning" : undefined].filter(Boolean).join(" ") ||
+                undefined
+              }
+              value={form.side}
+              onChange={(e) => patch({ side: e.target.value as JointMinuteSide })}
+            >
               <option value="" disabled>
                 Select…
               </option>
@@ -169,13 +204,24 @@ export function OpposingExpertDialog({
             </p>
             {opposingEngaged && (
               <label className="flex items-start gap-2">
-                <input type="checkbox" className="mt-0.5 size-4 accent-primary" checked={reopen} onChange={(e) => setReopen(e.target.checked)} disabled={mutation.isPending} />
+                <input
+                  type="checkbox"
+                  className="mt-0.5 size-4 accent-primary"
+                  checked={reopen}
+                  onChange={(e) => setReopen(e.target.checked)}
+                  disabled={mutation.isPending}
+                />
                 <span>Reopen the minute for the new expert ({minute!.opposing.name} has already opened or signed it)</span>
               </label>
             )}
           </div>
         )}
-        <FormFooter pending={mutation.isPending} submitLabel={minute ? "Save" : "Record"} submitDisabled={replacing && opposingEngaged && !reopen} onSecondary={onClose} />
+        <FormFooter
+          pending={mutation.isPending}
+          submitLabel={minute ? "Save" : "Record"}
+          submitDisabled={replacing && opposingEngaged && !reopen}
+          onSecondary={onClose}
+        />
       </form>
     </FormDialog>
   );

@@ -23,16 +23,34 @@ export function ReportMinutesCard({ reportId, discipline }: { reportId: string; 
         <CardDescription>What our expert and the opposing expert agree and disagree on, signed by both.</CardDescription>
       </CardHeader>
       <CardContent className="grid gap-3">
-        <LoadState query={list} loadingLabel="Loading the joint minutes" loadingRows={2} errorTitle="The joint minutes could not be loaded" isEmpty={data?.minutes.length === 0} emptyIcon={Users} emptyTitle="No joint minute yet">
+        <LoadState
+          query={list}
+          loadingLabel="Loading the joint minutes"
+          loadingRows={2}
+          errorTitle="The joint minutes could not be loaded"
+          isEmpty={data?.minutes.length === 0}
+          emptyIcon={Users}
+          emptyTitle="No joint minute yet"
+        >
           <ul className="grid gap-2" aria-label="Joint minutes of this report">
             {data?.minutes.map((m) => (
               <li key={m.id} className="flex flex-wrap items-center justify-between gap-2 rounded-md border px-3 py-2 text-sm">
-                <Link to="/joint-minutes/$id" params={{ id: m.id }} className="min-w-0 break-words font-medium text-primary underline-offset-4 outline-none hover:underline focus-visible:ring-2 focus-visible:ring-ring">
+                <Link
+                  to="/joint-minutes/$id"
+                  params={{ id: m.id }}
+                  className="min-w-0 break-words font-medium text-primary underline-offset-4 outline-none hover:underline focus-visible:ring-2 focus-visible:ring-ring"
+                >
                   {m.addendumOf ? "Addendum minute" : "Joint minute"} with {m.opposingName}
                 </Link>
                 <span className="flex flex-wrap items-center gap-2 text-muted-foreground">
                   {m.dueOn && <span>Due {formatDay(m.dueOn)}</span>}
-                  <Badge variant={m.frozen ? "default" : "secondary"}>{m.frozen ? (m.releasedAt ? "Signed, released" : "Signed") : `${minuteVersionLabel(m.version)}, ${m.signatures} of 2 signed`}</Badge>
+                  <Badge variant={m.frozen ? "default" : "secondary"}>
+                    {m.frozen
+                      ? m.releasedAt
+                        ? "Signed, released"
+                        : "Signed"
+                      : `${minuteVersionLabel(m.version)}, ${m.signatures} of 2 signed`}
+                  </Badge>
                   {m.repudiated && <Badge variant="destructive">Repudiated</Badge>}
                 </span>
               </li>
@@ -48,7 +66,15 @@ export function ReportMinutesCard({ reportId, discipline }: { reportId: string; 
           </div>
         )}
       </CardContent>
-      {data?.canCreate && <OpposingExpertDialog open={open} onClose={() => setOpen(false)} reportId={reportId} defaults={{ discipline, due: data.due, opposingSide: data.opposingSide }} onSaved={() => void list.refetch()} />}
+      {data?.canCreate && (
+        <OpposingExpertDialog
+          open={open}
+          onClose={() => setOpen(false)}
+          reportId={reportId}
+          defaults={{ discipline, due: data.due, opposingSide: data.opposingSide }}
+          onSaved={() => void list.refetch()}
+        />
+      )}
     </Card>
   );
 }

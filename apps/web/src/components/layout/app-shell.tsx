@@ -58,7 +58,15 @@ export function SkipLink() {
 
 /** The signed-in frame (docs/product-rules.md#navigation): sidebar (a drawer on small screens), header, content. */
 /** `sidebarExtra`: what the sidebar shows below the role's entries (the saved views, given by the app layout). */
-export function AppShell({ user, children, sidebarExtra }: { user: CurrentUser; children: React.ReactNode; sidebarExtra?: (onNavigate?: () => void) => React.ReactNode }) {
+export function AppShell({
+  user,
+  children,
+  sidebarExtra,
+}: {
+  user: CurrentUser;
+  children: React.ReactNode;
+  sidebarExtra?: (onNavigate?: () => void) => React.ReactNode;
+}) {
   const [drawerOpen, setDrawerOpen] = React.useState(false);
   const menuButtonRef = React.useRef<HTMLButtonElement>(null);
   const navigate = useNavigate();

@@ -1,10 +1,5 @@
 import type { Role } from "@medlegal/domain";
-import {
-  createMemoryHistory,
-  createRootRoute,
-  createRouter,
-  RouterProvider,
-} from "@tanstack/react-router";
+import { createMemoryHistory, createRootRoute, createRouter, RouterProvider } from "@tanstack/react-router";
 import { render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
@@ -86,14 +81,17 @@ const EXPECTED: Record<Role, [label: string, href: string][]> = {
 };
 
 describe("Sidebar", () => {
-  it.each(["administrator", "employee", "attorney", "consultant"] as const)("shows the %s their entries in order, each opening its page", async (role) => {
-    renderSidebar(role, 0);
-    const nav = await screen.findByRole("navigation", { name: "Main" });
-    const entries = within(nav)
-      .getAllByRole("link")
-      .map((a) => [a.textContent, a.getAttribute("href")]);
-    expect(entries).toEqual(EXPECTED[role]);
-  });
+  it.each(["administrator", "employee", "attorney", "consultant"] as const)(
+    "shows the %s their entries in order, each opening its page",
+    async (role) => {
+      renderSidebar(role, 0);
+      const nav = await screen.findByRole("navigation", { name: "Main" });
+      const entries = within(nav)
+        .getAllByRole("link")
+        .map((a) => [a.textContent, a.getAttribute("href")]);
+      expect(entries).toEqual(EXPECTED[role]);
+    },
+  );
 
   it("keeps the agency's administration out of an attorney's and a consultant's sidebar", async () => {
     for (const role of ["attorney", "consultant"] as const) {
@@ -132,7 +130,11 @@ describe("Sidebar", () => {
       const { unmount } = renderSidebar(role, 0, "/day-sheet");
       await screen.findByRole("navigation", { name: "Main" });
       const nav = screen.queryByRole("navigation", { name: "More" });
-      const links = nav ? within(nav).getAllByRole("link").map((a) => [a.textContent, a.getAttribute("href"), a.getAttribute("data-status")]) : null;
+      const links = nav
+        ? within(nav)
+            .getAllByRole("link")
+            .map((a) => [a.textContent, a.getAttribute("href"), a.getAttribute("data-status")])
+        : null;
       unmount();
       return links;
     };

@@ -71,7 +71,10 @@ function EntryLink({ entry, onNavigate, badge }: { entry: NavEntry; onNavigate?:
     <Link to={entry.to} onClick={onNavigate} activeOptions={{ exact: entry.to === "/" }} className={ENTRY_CLASS}>
       {({ isActive }) => (
         <>
-          <Icon aria-hidden className={cn("size-4 shrink-0", isActive ? "text-indigo-300" : "text-sidebar-muted group-hover:text-sidebar-foreground")} />
+          <Icon
+            aria-hidden
+            className={cn("size-4 shrink-0", isActive ? "text-indigo-300" : "text-sidebar-muted group-hover:text-sidebar-foreground")}
+          />
           <span className="flex-1 truncate">{entry.label}</span>
           {badge !== undefined && badge > 0 && (
             <span className="rounded-full bg-primary px-1.5 py-0.5 text-[11px] leading-none font-semibold text-white tabular-nums">

@@ -24,9 +24,7 @@ export function UserMenu({
   const name = fullName(user);
   return (
     <DropdownMenu>
-      <DropdownMenuTrigger
-        className="flex items-center gap-2 rounded-full py-1 pr-2 pl-1 outline-none transition-colors hover:bg-muted focus-visible:ring-2 focus-visible:ring-ring sm:rounded-md"
-      >
+      <DropdownMenuTrigger className="flex items-center gap-2 rounded-full py-1 pr-2 pl-1 outline-none transition-colors hover:bg-muted focus-visible:ring-2 focus-visible:ring-ring sm:rounded-md">
         {/* The name comes from the content, so it holds the visible name (WCAG 2.5.3); the initials
             only picture it, and on a phone the name is there for screen readers alone. */}
         <Avatar aria-hidden>

@@ -72,7 +72,14 @@ export function InRoom({ state, media, onLeft }: { state: RoomState; media: Loca
       <div className="grid gap-4 xl:grid-cols-[minmax(0,1fr)_20rem]">
         <div className="grid content-start gap-3">
           <CallGrid state={state} peers={peers} others={others} local={media.stream} />
-          <Controls state={state} stream={media.stream} call={call} onLeave={() => leave.mutate({ roomId })} leaving={leave.isPending} onEnd={() => setConfirmEnd(true)} />
+          <Controls
+            state={state}
+            stream={media.stream}
+            call={call}
+            onLeave={() => leave.mutate({ roomId })}
+            leaving={leave.isPending}
+            onEnd={() => setConfirmEnd(true)}
+          />
         </div>
         <div className="grid content-start gap-4">
           {state.me.isHost && <Lobby state={state} onChange={setRoom} />}
@@ -93,7 +100,17 @@ export function InRoom({ state, media, onLeft }: { state: RoomState; media: Loca
   );
 }
 
-function CallGrid({ state, peers, others, local }: { state: RoomState; peers: PeerView[]; others: RoomPerson[]; local: MediaStream | null }) {
+function CallGrid({
+  state,
+  peers,
+  others,
+  local,
+}: {
+  state: RoomState;
+  peers: PeerView[];
+  others: RoomPerson[];
+  local: MediaStream | null;
+}) {
   return (
     <ul className="grid gap-3 sm:grid-cols-2" aria-label="People in the call" data-call-grid>
       <li className="relative overflow-hidden rounded-md bg-black">

@@ -13,7 +13,8 @@ export interface MediaDevices {
 /** Why the camera or microphone could not be opened, in the user's terms. */
 export function mediaErrorMessage(error: unknown): string {
   const name = (error as { name?: string } | null)?.name;
-  if (name === "NotAllowedError" || name === "SecurityError") return "The browser did not allow the camera and microphone. Allow them in the address bar and try again.";
+  if (name === "NotAllowedError" || name === "SecurityError")
+    return "The browser did not allow the camera and microphone. Allow them in the address bar and try again.";
   if (name === "NotFoundError" || name === "OverconstrainedError") return "No camera or microphone was found. Connect one and try again.";
   if (name === "NotReadableError") return "The camera or microphone is in use by another program. Close it and try again.";
   return "The camera and microphone could not be opened. Check them and try again.";
@@ -34,7 +35,10 @@ export async function openMedia(choice: MediaChoice): Promise<MediaStream> {
 /** The cameras and microphones the browser lists (their names once access was allowed). */
 export async function listDevices(): Promise<MediaDevices> {
   const all = await navigator.mediaDevices.enumerateDevices();
-  return { cameras: all.filter((d) => d.kind === "videoinput" && d.deviceId), microphones: all.filter((d) => d.kind === "audioinput" && d.deviceId) };
+  return {
+    cameras: all.filter((d) => d.kind === "videoinput" && d.deviceId),
+    microphones: all.filter((d) => d.kind === "audioinput" && d.deviceId),
+  };
 }
 
 export const stopStream = (stream: MediaStream | null | undefined) => stream?.getTracks().forEach((t) => t.stop());

@@ -55,6 +55,12 @@ describe("CreateMeetingDialog", () => {
     await user.click(screen.getByRole("button", { name: "Arrange meeting" }));
 
     await waitFor(() => expect(view.sent("meetings.create")).toHaveLength(1));
-    expect(view.sent("meetings.create")[0]).toMatchObject({ title: "Assessment", hostId: HOST, startsAt: "2030-03-04T07:00:00.000Z", durationMinutes: 60, guests: [] });
+    expect(view.sent("meetings.create")[0]).toMatchObject({
+      title: "Assessment",
+      hostId: HOST,
+      startsAt: "2030-03-04T07:00:00.000Z",
+      durationMinutes: 60,
+      guests: [],
+    });
   });
 });

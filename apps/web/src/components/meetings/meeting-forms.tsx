@@ -1,5 +1,13 @@
 import type { MeetingDetail, MeetingGuestRole } from "@medlegal/domain";
-import { createMeetingSchema, MEETING_DURATIONS, MEETING_GUEST_ROLE_LABEL, MEETING_GUEST_ROLES, sastDate, sastTime, sastToUtc } from "@medlegal/domain";
+import {
+  createMeetingSchema,
+  MEETING_DURATIONS,
+  MEETING_GUEST_ROLE_LABEL,
+  MEETING_GUEST_ROLES,
+  sastDate,
+  sastTime,
+  sastToUtc,
+} from "@medlegal/domain";
 import { Plus, Trash2 } from "lucide-react";
 import * as React from "react";
 import { Button } from "@/components/ui/button";
@@ -37,7 +45,13 @@ interface MeetingForm {
   guests: GuestDraft[];
 }
 
-const FIELD_OF: Record<string, keyof MeetingForm> = { startsAt: "date", durationMinutes: "duration", hostId: "host", bookingId: "about", queryId: "about" };
+const FIELD_OF: Record<string, keyof MeetingForm> = {
+  startsAt: "date",
+  durationMinutes: "duration",
+  hostId: "host",
+  bookingId: "about",
+  queryId: "about",
+};
 
 function onFormFields(errors: Record<string, string> | undefined): Record<string, string> {
   const out: Record<string, string> = {};
@@ -66,7 +80,15 @@ function meetingPayload(f: MeetingForm) {
 }
 
 /** Staff arrange an ad hoc meeting: title, time (South African), host, users and guests. */
-export function CreateMeetingDialog({ open, onClose, onCreated }: { open: boolean; onClose: () => void; onCreated: (m: MeetingDetail) => void }) {
+export function CreateMeetingDialog({
+  open,
+  onClose,
+  onCreated,
+}: {
+  open: boolean;
+  onClose: () => void;
+  onCreated: (m: MeetingDetail) => void;
+}) {
   const invitees = trpc.meetings.invitees.useQuery(undefined, { enabled: open });
   const links = trpc.meetings.links.useQuery(undefined, { enabled: open });
   const utils = trpc.useUtils();
@@ -116,7 +138,13 @@ export function CreateMeetingDialog({ open, onClose, onCreated }: { open: boolea
   const guestRowsFailing = perGuest.some((e) => Object.keys(e).length > 0);
 
   return (
-    <FormDialog open={open} onClose={onClose} busy={create.isPending} title="New video meeting" description="Times are South African. Guests receive their own link by e-mail.">
+    <FormDialog
+      open={open}
+      onClose={onClose}
+      busy={create.isPending}
+      title="New video meeting"
+      description="Times are South African. Guests receive their own link by e-mail."
+    >
       <form ref={formRef} onSubmit={submit((f) => create.mutate(meetingPayload(f)))} className="grid gap-4" noValidate>
         <Field label="Title" htmlFor="meeting-title" error={err("title")} required>
           <Input {...text("title")} />
@@ -150,7 +178,9 @@ export function CreateMeetingDialog({ open, onClose, onCreated }: { open: boolea
             )}
           </NativeSelect>
           <p id="meeting-about-hint" className="text-xs text-muted-foreground">
-            {booking ? "The meeting takes the assessment's time; its claimant is invited when their e-mail is on file." : "A video assessment, or a query and its claimant."}
+            {booking
+              ? "The meeting takes the assessment's time; its claimant is invited when their e-mail is on file."
+              : "A video assessment, or a query and its claimant."}
           </p>
         </Field>
         <div className="grid gap-4 sm:grid-cols-3">
@@ -161,7 +191,12 @@ export function CreateMeetingDialog({ open, onClose, onCreated }: { open: boolea
             <Input {...text("time")} type="time" step={900} disabled={create.isPending || Boolean(booking)} />
           </Field>
           <Field label="Duration" htmlFor="meeting-duration" error={err("duration")}>
-            <NativeSelect {...bind("duration")} value={form.duration} onChange={(e) => patch({ duration: Number(e.target.value) })} disabled={create.isPending || Boolean(booking)}>
+            <NativeSelect
+              {...bind("duration")}
+              value={form.duration}
+              onChange={(e) => patch({ duration: Number(e.target.value) })}
+              disabled={create.isPending || Boolean(booking)}
+            >
               {MEETING_DURATIONS.map((d) => (
                 <option key={d} value={d}>
                   {d} minutes
@@ -171,7 +206,12 @@ export function CreateMeetingDialog({ open, onClose, onCreated }: { open: boolea
           </Field>
         </div>
         <Field label="Host" htmlFor="meeting-host" error={err("host")} required>
-          <NativeSelect {...bind("host")} value={form.host} onChange={(e) => patch({ host: e.target.value })} disabled={create.isPending || invitees.isLoading}>
+          <NativeSelect
+            {...bind("host")}
+            value={form.host}
+            onChange={(e) => patch({ host: e.target.value })}
+            disabled={create.isPending || invitees.isLoading}
+          >
             <option value="">{invitees.isLoading ? "Loading…" : "Choose the host"}</option>
             {people
               .filter((p) => p.canHost)
@@ -199,7 +239,13 @@ export function CreateMeetingDialog({ open, onClose, onCreated }: { open: boolea
                   </option>
                 ))}
               </NativeSelect>
-              <Button type="button" variant="ghost" size="icon" aria-label={`Remove invited person ${i + 1}`} onClick={() => setUserIds(form.userIds.filter((_, j) => j !== i))}>
+              <Button
+                type="button"
+                variant="ghost"
+                size="icon"
+                aria-label={`Remove invited person ${i + 1}`}
+                onClick={() => setUserIds(form.userIds.filter((_, j) => j !== i))}
+              >
                 <Trash2 aria-hidden />
               </Button>
             </div>
@@ -276,10 +322,21 @@ function GuestFields({
         <Input id={`${id}-name`} value={guest.name} onChange={(e) => onChange({ ...guest, name: e.target.value })} {...aria("name")} />
       </Field>
       <Field label="E-mail" htmlFor={`${id}-email`} error={errors.email}>
-        <Input id={`${id}-email`} type="email" value={guest.email} onChange={(e) => onChange({ ...guest, email: e.target.value })} {...aria("email")} />
+        <Input
+          id={`${id}-email`}
+          type="email"
+          value={guest.email}
+          onChange={(e) => onChange({ ...guest, email: e.target.value })}
+          {...aria("email")}
+        />
       </Field>
       <Field label="Role" htmlFor={`${id}-role`} error={errors.role}>
-        <NativeSelect id={`${id}-role`} value={guest.role} onChange={(e) => onChange({ ...guest, role: e.target.value as MeetingGuestRole })} {...aria("role")}>
+        <NativeSelect
+          id={`${id}-role`}
+          value={guest.role}
+          onChange={(e) => onChange({ ...guest, role: e.target.value as MeetingGuestRole })}
+          {...aria("role")}
+        >
           {MEETING_GUEST_ROLES.map((r) => (
             <option key={r} value={r}>
               {MEETING_GUEST_ROLE_LABEL[r]}

@@ -75,7 +75,9 @@ function RoomPage({ roomId, guest }: { roomId: string; guest: boolean }) {
       // A guest who was in the room is told who ended it, as a participant is below.
       return <Notice title="The meeting has ended">{entered ? HOST_ENDED : message}</Notice>;
     }
-    return <ErrorState title="Could not open the meeting room" message={trpcErrorMessage(room.error)} onRetry={() => void room.refetch()} />;
+    return (
+      <ErrorState title="Could not open the meeting room" message={trpcErrorMessage(room.error)} onRetry={() => void room.refetch()} />
+    );
   }
   const state = room.data;
   const ending = state.meeting.status === "ended" || state.meeting.status === "cancelled";
@@ -91,7 +93,9 @@ function RoomPage({ roomId, guest }: { roomId: string; guest: boolean }) {
   if (left) {
     return (
       <Notice title="You left the meeting">
-        {guest ? "Open the link from your e-mail again to rejoin while the meeting lasts." : "You can rejoin from this page while the meeting lasts."}
+        {guest
+          ? "Open the link from your e-mail again to rejoin while the meeting lasts."
+          : "You can rejoin from this page while the meeting lasts."}
         {!guest && (
           <div className="mt-4">
             <Button onClick={() => window.location.reload()}>Rejoin</Button>

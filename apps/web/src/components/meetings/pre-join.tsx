@@ -30,7 +30,10 @@ export function PreJoin({ state, media, onEntered }: { state: RoomState; media: 
         </p>
         <div className="mt-4">
           {media.error ? (
-            <div className="flex aspect-video w-full flex-col items-center justify-center gap-3 rounded-md bg-muted p-6 text-center text-sm" role="alert">
+            <div
+              className="flex aspect-video w-full flex-col items-center justify-center gap-3 rounded-md bg-muted p-6 text-center text-sm"
+              role="alert"
+            >
               <p>{media.error}</p>
               <Button variant="outline" onClick={media.retry}>
                 Try again
@@ -48,7 +51,12 @@ export function PreJoin({ state, media, onEntered }: { state: RoomState; media: 
         <CardContent className="grid gap-4">
           <div className="grid gap-1.5">
             <Label htmlFor="meeting-camera">Camera</Label>
-            <NativeSelect id="meeting-camera" value={media.choice.cameraId ?? media.stream?.getVideoTracks()[0]?.getSettings().deviceId ?? ""} onChange={(e) => media.choose({ ...media.choice, cameraId: e.target.value || null })} disabled={media.devices.cameras.length === 0}>
+            <NativeSelect
+              id="meeting-camera"
+              value={media.choice.cameraId ?? media.stream?.getVideoTracks()[0]?.getSettings().deviceId ?? ""}
+              onChange={(e) => media.choose({ ...media.choice, cameraId: e.target.value || null })}
+              disabled={media.devices.cameras.length === 0}
+            >
               {media.devices.cameras.length === 0 && <option value="">No camera found</option>}
               {media.devices.cameras.map((d, i) => (
                 <option key={d.deviceId} value={d.deviceId}>
@@ -59,7 +67,12 @@ export function PreJoin({ state, media, onEntered }: { state: RoomState; media: 
           </div>
           <div className="grid gap-1.5">
             <Label htmlFor="meeting-microphone">Microphone</Label>
-            <NativeSelect id="meeting-microphone" value={media.choice.microphoneId ?? media.stream?.getAudioTracks()[0]?.getSettings().deviceId ?? ""} onChange={(e) => media.choose({ ...media.choice, microphoneId: e.target.value || null })} disabled={media.devices.microphones.length === 0}>
+            <NativeSelect
+              id="meeting-microphone"
+              value={media.choice.microphoneId ?? media.stream?.getAudioTracks()[0]?.getSettings().deviceId ?? ""}
+              onChange={(e) => media.choose({ ...media.choice, microphoneId: e.target.value || null })}
+              disabled={media.devices.microphones.length === 0}
+            >
               {media.devices.microphones.length === 0 && <option value="">No microphone found</option>}
               {media.devices.microphones.map((d, i) => (
                 <option key={d.deviceId} value={d.deviceId}>
@@ -69,7 +82,9 @@ export function PreJoin({ state, media, onEntered }: { state: RoomState; media: 
             </NativeSelect>
           </div>
           <p className="text-sm text-muted-foreground">
-            {state.me.isHost ? "You host this meeting: you go straight in and let the others in from the waiting room." : "You wait in the waiting room until the host lets you in."}
+            {state.me.isHost
+              ? "You host this meeting: you go straight in and let the others in from the waiting room."
+              : "You wait in the waiting room until the host lets you in."}
           </p>
           {opensLater && <p className="text-sm text-muted-foreground">The room opens at {formatDateTime(state.meeting.opensAt)}.</p>}
           {enter.error && (

@@ -63,7 +63,11 @@ export class MeetingRecorder {
     this.uploads = this.uploads.then(async () => {
       const body = new FormData();
       body.append("file", new File([data], `recording-${seq}`, { type }));
-      const res = await fetch(`/api/meetings/recordings/${encodeURIComponent(this.recordingId)}/chunks/${seq}`, { method: "POST", body, credentials: "include" });
+      const res = await fetch(`/api/meetings/recordings/${encodeURIComponent(this.recordingId)}/chunks/${seq}`, {
+        method: "POST",
+        body,
+        credentials: "include",
+      });
       if (!res.ok) {
         const answer = (await res.json().catch(() => null)) as { message?: string } | null;
         this.onError(answer?.message ?? "A part of the recording could not be saved.");

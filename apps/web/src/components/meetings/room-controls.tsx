@@ -18,7 +18,21 @@ export const CONNECTION_LABEL: Record<RTCPeerConnectionState, string> = {
   closed: "Disconnected",
 };
 
-export function Controls({ state, stream, call, onLeave, leaving, onEnd }: { state: RoomState; stream: MediaStream | null; call: MeshCall | null; onLeave: () => void; leaving: boolean; onEnd: () => void }) {
+export function Controls({
+  state,
+  stream,
+  call,
+  onLeave,
+  leaving,
+  onEnd,
+}: {
+  state: RoomState;
+  stream: MediaStream | null;
+  call: MeshCall | null;
+  onLeave: () => void;
+  leaving: boolean;
+  onEnd: () => void;
+}) {
   const [muted, setMuted] = React.useState(false);
   const [cameraOff, setCameraOff] = React.useState(false);
   const [screen, setScreen] = React.useState<MediaStreamTrack | null>(null);
@@ -78,7 +92,8 @@ export function Controls({ state, stream, call, onLeave, leaving, onEnd }: { sta
 }
 
 /** Everyone present and admitted (the host included) has consented. */
-const everyoneConsented = (state: RoomState) => state.people.filter((p) => p.state === "admitted" && (p.present || p.id === state.me.participantId)).every((p) => p.consent);
+const everyoneConsented = (state: RoomState) =>
+  state.people.filter((p) => p.state === "admitted" && (p.present || p.id === state.me.participantId)).every((p) => p.consent);
 
 function RecordButton({ state, stream, call }: { state: RoomState; stream: MediaStream | null; call: MeshCall | null }) {
   const utils = trpc.useUtils();
@@ -94,8 +109,10 @@ function RecordButton({ state, stream, call }: { state: RoomState; stream: Media
   React.useEffect(() => {
     if (!recordingId || !type) return;
     const audio = [...(stream?.getAudioTracks() ?? []), ...(call?.remoteAudioTracks() ?? [])];
-    const grid = () => Array.from(document.querySelectorAll<HTMLVideoElement>('[data-call-grid] video'));
-    const made = new MeetingRecorder(recordingId, grid, audio, type, (message) => toast({ title: "Recording", description: message, variant: "destructive" }));
+    const grid = () => Array.from(document.querySelectorAll<HTMLVideoElement>("[data-call-grid] video"));
+    const made = new MeetingRecorder(recordingId, grid, audio, type, (message) =>
+      toast({ title: "Recording", description: message, variant: "destructive" }),
+    );
     recorder.current = made;
     return () => {
       made.stop();
@@ -113,7 +130,12 @@ function RecordButton({ state, stream, call }: { state: RoomState; stream: Media
   }
   const ready = everyoneConsented(state);
   return (
-    <Button variant="outline" onClick={() => start.mutate({ roomId, contentType: type })} disabled={!ready || start.isPending} title={ready ? undefined : MEETING_MESSAGES.consentMissing}>
+    <Button
+      variant="outline"
+      onClick={() => start.mutate({ roomId, contentType: type })}
+      disabled={!ready || start.isPending}
+      title={ready ? undefined : MEETING_MESSAGES.consentMissing}
+    >
       <Circle aria-hidden /> Record
     </Button>
   );

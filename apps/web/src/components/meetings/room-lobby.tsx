@@ -15,7 +15,13 @@ export function Consent({ state, onChange }: { state: RoomState; onChange: (next
       </CardHeader>
       <CardContent className="grid gap-3 text-sm">
         <div className="flex items-start gap-3">
-          <Switch id="meeting-consent" checked={state.me.consent} onCheckedChange={(next) => consent.mutate({ roomId: state.meeting.roomId, consent: next })} disabled={consent.isPending} aria-describedby="meeting-consent-help" />
+          <Switch
+            id="meeting-consent"
+            checked={state.me.consent}
+            onCheckedChange={(next) => consent.mutate({ roomId: state.meeting.roomId, consent: next })}
+            disabled={consent.isPending}
+            aria-describedby="meeting-consent-help"
+          />
           <Label htmlFor="meeting-consent" className="leading-5">
             I consent to this meeting being recorded
           </Label>
@@ -53,10 +59,21 @@ export function Lobby({ state, onChange }: { state: RoomState; onChange: (next: 
                   <span className="font-medium">{p.name}</span> <span className="text-muted-foreground">{p.roleLabel}</span>
                 </span>
                 <span className="flex gap-2">
-                  <Button size="sm" onClick={() => admit.mutate({ roomId, participantId: p.id })} disabled={busy} aria-label={`Admit ${p.name}`}>
+                  <Button
+                    size="sm"
+                    onClick={() => admit.mutate({ roomId, participantId: p.id })}
+                    disabled={busy}
+                    aria-label={`Admit ${p.name}`}
+                  >
                     Admit
                   </Button>
-                  <Button size="sm" variant="outline" onClick={() => deny.mutate({ roomId, participantId: p.id })} disabled={busy} aria-label={`Turn away ${p.name}`}>
+                  <Button
+                    size="sm"
+                    variant="outline"
+                    onClick={() => deny.mutate({ roomId, participantId: p.id })}
+                    disabled={busy}
+                    aria-label={`Turn away ${p.name}`}
+                  >
                     Turn away
                   </Button>
                 </span>
@@ -73,7 +90,13 @@ export function Lobby({ state, onChange }: { state: RoomState; onChange: (next: 
                   <span>
                     {p.name} <span className="text-muted-foreground">{p.roleLabel}</span>
                   </span>
-                  <Button size="sm" variant="outline" onClick={() => remove.mutate({ roomId, participantId: p.id })} disabled={busy} aria-label={`Remove ${p.name}`}>
+                  <Button
+                    size="sm"
+                    variant="outline"
+                    onClick={() => remove.mutate({ roomId, participantId: p.id })}
+                    disabled={busy}
+                    aria-label={`Remove ${p.name}`}
+                  >
                     Remove
                   </Button>
                 </li>

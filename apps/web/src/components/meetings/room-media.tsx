@@ -40,12 +40,31 @@ export function useLocalMedia(active: boolean): LocalMedia {
   return { stream, error, devices, choice, choose: setChoice, retry: () => setAttempt((a) => a + 1) };
 }
 
-export function VideoView({ stream, muted, label, className }: { stream: MediaStream | null; muted?: boolean; label: string; className?: string }) {
+export function VideoView({
+  stream,
+  muted,
+  label,
+  className,
+}: {
+  stream: MediaStream | null;
+  muted?: boolean;
+  label: string;
+  className?: string;
+}) {
   const ref = React.useRef<HTMLVideoElement>(null);
   React.useEffect(() => {
     if (ref.current && ref.current.srcObject !== stream) ref.current.srcObject = stream;
   }, [stream]);
-  return <video ref={ref} autoPlay playsInline muted={muted} aria-label={label} className={className ?? "aspect-video w-full rounded-md bg-black object-cover"} />;
+  return (
+    <video
+      ref={ref}
+      autoPlay
+      playsInline
+      muted={muted}
+      aria-label={label}
+      className={className ?? "aspect-video w-full rounded-md bg-black object-cover"}
+    />
+  );
 }
 
 /* ---------- before entering ---------- */

@@ -19,7 +19,11 @@ export function useHeartbeat(roomId: string) {
 }
 
 /** The connections of this entry into the room, with signals fetched on each live `meeting` event (and by a fallback poll). */
-export function useCall(state: RoomState, stream: MediaStream | null, iceServers: IceServerConfig[] | undefined): { peers: PeerView[]; call: MeshCall | null } {
+export function useCall(
+  state: RoomState,
+  stream: MediaStream | null,
+  iceServers: IceServerConfig[] | undefined,
+): { peers: PeerView[]; call: MeshCall | null } {
   const utils = trpc.useUtils();
   const [call, setCall] = React.useState<MeshCall | null>(null);
   const [peers, setPeers] = React.useState<PeerView[]>([]);

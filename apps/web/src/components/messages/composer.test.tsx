@@ -108,7 +108,10 @@ describe("Composer", () => {
   it("shows why an upload was refused beside the file", async () => {
     upload.mockRejectedValue(new UploadError(400, "Only PDF, PNG or JPEG files can be attached."));
     const { user, container } = setup();
-    await user.upload(container.querySelector<HTMLInputElement>('input[type="file"]')!, new File(["x"], "notes.pdf", { type: "application/pdf" }));
+    await user.upload(
+      container.querySelector<HTMLInputElement>('input[type="file"]')!,
+      new File(["x"], "notes.pdf", { type: "application/pdf" }),
+    );
     expect(await screen.findByText("Only PDF, PNG or JPEG files can be attached.")).toBeInTheDocument();
     await user.click(screen.getByRole("button", { name: "Remove notes.pdf" }));
     expect(screen.queryByText("notes.pdf")).toBeNull();

@@ -152,7 +152,10 @@ export function Composer({ threadId, onFocus }: { threadId: string; onFocus?: ()
                     aria-valuenow={Math.round(u.progress * 100)}
                     className="h-1.5 overflow-hidden rounded-full bg-muted"
                   >
-                    <div className="h-full rounded-full bg-primary transition-[width]" style={{ width: `${Math.round(u.progress * 100)}%` }} />
+                    <div
+                      className="h-full rounded-full bg-primary transition-[width]"
+                      style={{ width: `${Math.round(u.progress * 100)}%` }}
+                    />
                   </div>
                 )}
               </div>
@@ -171,14 +174,7 @@ export function Composer({ threadId, onFocus }: { threadId: string; onFocus?: ()
       )}
 
       <div className="flex flex-wrap items-center gap-2">
-        <input
-          ref={fileRef}
-          type="file"
-          accept={ACCEPT}
-          multiple
-          className="hidden"
-          onChange={(e) => attach(e.target.files)}
-        />
+        <input ref={fileRef} type="file" accept={ACCEPT} multiple className="hidden" onChange={(e) => attach(e.target.files)} />
         <Button
           variant="outline"
           size="sm"
@@ -194,7 +190,10 @@ export function Composer({ threadId, onFocus }: { threadId: string; onFocus?: ()
         </p>
         {draft.showCounter && <span className="flex-1 sm:hidden" />}
         {draft.showCounter && (
-          <span aria-live="polite" className={cn("text-xs tabular-nums", draft.over ? "font-semibold text-destructive" : "text-muted-foreground")}>
+          <span
+            aria-live="polite"
+            className={cn("text-xs tabular-nums", draft.over ? "font-semibold text-destructive" : "text-muted-foreground")}
+          >
             {draft.length.toLocaleString("en-GB")} / {MESSAGE_BODY_MAX.toLocaleString("en-GB")}
             {draft.over && <span className="sr-only"> characters: too long to send</span>}
           </span>

@@ -42,7 +42,10 @@ const message = (m: Partial<MessageItem>): MessageItem => ({
 function renderConversation(answers: Answers) {
   const root = createRootRoute({ component: () => <Conversation threadId={threadId} backLink={null} /> });
   const router = createRouter({ routeTree: root, history: createMemoryHistory({ initialEntries: ["/messages"] }) });
-  return renderWithTrpc((<RouterProvider router={router as never} />) as React.ReactNode, { "messages.markRead": () => ({ ok: true }), ...answers });
+  return renderWithTrpc((<RouterProvider router={router as never} />) as React.ReactNode, {
+    "messages.markRead": () => ({ ok: true }),
+    ...answers,
+  });
 }
 
 describe("Conversation", () => {
@@ -77,7 +80,10 @@ describe("Conversation", () => {
   });
 
   it("names the query once when the subject already names it, and still links to it", async () => {
-    renderConversation({ "messages.thread": () => ({ ...thread, subject: "Query Q-2026-0007: attorney and agency" }), "messages.list": pages });
+    renderConversation({
+      "messages.thread": () => ({ ...thread, subject: "Query Q-2026-0007: attorney and agency" }),
+      "messages.list": pages,
+    });
     expect(await screen.findByRole("heading", { name: "Query Q-2026-0007: attorney and agency" })).toBeInTheDocument();
     expect(screen.getByRole("link", { name: "Open the query" })).toHaveAttribute("href", `/queries/${thread.queryId}`);
     expect(screen.getByText(/Claimant: Thandi Mokoena/)).toBeInTheDocument();
@@ -100,7 +106,12 @@ describe("Conversation", () => {
   it("says a conversation the reader is not part of is not found, and marks nothing read", async () => {
     const view = renderConversation({
       "messages.thread": () => {
-        throw { error: { ...refusal("That conversation does not exist or you are not taking part in it.").error, data: { code: "NOT_FOUND", httpStatus: 404 } } };
+        throw {
+          error: {
+            ...refusal("That conversation does not exist or you are not taking part in it.").error,
+            data: { code: "NOT_FOUND", httpStatus: 404 },
+          },
+        };
       },
       "messages.list": () => {
         throw refusal("That conversation does not exist or you are not taking part in it.");
@@ -117,9 +128,18 @@ describe("Conversation", () => {
   });
 
   it("shows a claimant's text under their name and number, with no role, and says how to answer them", async () => {
-    const text = message({ sender: { userId: null, name: "Thandi Mokoena (claimant, SMS from +27729134031)", role: null }, body: "Can my sister come with me?" });
+    const text = message({
+      sender: { userId: null, name: "Thandi Mokoena (claimant, SMS from +27729134031)", role: null },
+      body: "Can my sister come with me?",
+    });
     renderConversation({
-      "messages.thread": () => ({ ...thread, kind: "query_claimant", subject: "Query Q-2026-0007: the claimant's text messages", participants: [employee], canPost: false }),
+      "messages.thread": () => ({
+        ...thread,
+        kind: "query_claimant",
+        subject: "Query Q-2026-0007: the claimant's text messages",
+        participants: [employee],
+        canPost: false,
+      }),
       "messages.list": () => ({ items: [text], earlierCursor: null }),
     });
     const shown = await screen.findByRole("article", { name: /^Thandi Mokoena \(claimant, SMS from \+27729134031\)/ });

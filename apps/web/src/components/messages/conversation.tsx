@@ -50,7 +50,11 @@ export function Conversation({ threadId, backLink }: { threadId: string; backLin
             It does not exist or you are not taking part in it.
           </EmptyState>
         ) : (
-          <ErrorState title="Could not load the conversation" message={trpcErrorMessage(thread.error)} onRetry={() => void thread.refetch()} />
+          <ErrorState
+            title="Could not load the conversation"
+            message={trpcErrorMessage(thread.error)}
+            onRetry={() => void thread.refetch()}
+          />
         )}
       </section>
     );
@@ -76,9 +80,23 @@ export function Conversation({ threadId, backLink }: { threadId: string; backLin
  * The query under a conversation's subject, linked: by its reference and claimant, or, when the
  * subject already names it, by the claimant and "Open the query", so the reference is not said twice.
  */
-function QueryLine({ queryId, reference, claimantName, named }: { queryId: string; reference: string; claimantName: string | null; named: boolean }) {
+function QueryLine({
+  queryId,
+  reference,
+  claimantName,
+  named,
+}: {
+  queryId: string;
+  reference: string;
+  claimantName: string | null;
+  named: boolean;
+}) {
   const link = (
-    <Link to="/queries/$id" params={{ id: queryId }} className="font-medium whitespace-nowrap text-primary underline-offset-4 hover:underline focus-visible:underline">
+    <Link
+      to="/queries/$id"
+      params={{ id: queryId }}
+      className="font-medium whitespace-nowrap text-primary underline-offset-4 hover:underline focus-visible:underline"
+    >
       {named ? "Open the query" : reference}
     </Link>
   );
@@ -111,7 +129,12 @@ function ConversationHeader({ thread, backLink }: { thread: ThreadSummary; backL
         <Badge variant="secondary">{THREAD_KIND_LABEL[thread.kind]}</Badge>
       </div>
       {thread.queryId && thread.queryReference && (
-        <QueryLine queryId={thread.queryId} reference={thread.queryReference} claimantName={thread.claimantName} named={subjectNamesQuery(thread)} />
+        <QueryLine
+          queryId={thread.queryId}
+          reference={thread.queryReference}
+          claimantName={thread.claimantName}
+          named={subjectNamesQuery(thread)}
+        />
       )}
       <dl className="flex flex-wrap gap-x-4 gap-y-0.5 text-xs text-muted-foreground">
         {groups.map((g) => (
@@ -157,7 +180,9 @@ function MessageLog({ threadId, messages }: { threadId: string; messages: Return
       </div>
     );
   } else if (messages.isError) {
-    body = <ErrorState title="Could not load the messages" message={trpcErrorMessage(messages.error)} onRetry={() => void messages.refetch()} />;
+    body = (
+      <ErrorState title="Could not load the messages" message={trpcErrorMessage(messages.error)} onRetry={() => void messages.refetch()} />
+    );
   } else if (items.length === 0) {
     body = <p className="py-10 text-center text-sm text-muted-foreground">No messages yet. Write the first one below.</p>;
   } else {
@@ -173,7 +198,11 @@ function MessageLog({ threadId, messages }: { threadId: string; messages: Return
         )}
         <ol className="grid gap-3" aria-label="Messages">
           {items.map((m, i) => (
-            <MessageRow key={m.id} message={m} newDay={i === 0 || formatDateOfMoment(items[i - 1]?.createdAt) !== formatDateOfMoment(m.createdAt)} />
+            <MessageRow
+              key={m.id}
+              message={m}
+              newDay={i === 0 || formatDateOfMoment(items[i - 1]?.createdAt) !== formatDateOfMoment(m.createdAt)}
+            />
           ))}
         </ol>
       </>

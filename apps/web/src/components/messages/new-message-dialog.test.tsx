@@ -9,7 +9,9 @@ const NOMSA = "00000000-0000-4000-8000-000000000077";
 describe("a new message to a person found in the search", () => {
   it("starts with that person chosen", async () => {
     const { sent } = renderWithTrpc(<NewMessageDialog open to={NOMSA} onClose={vi.fn()} onStarted={vi.fn()} />, {
-      "messages.recipients": (input) => ({ items: input?.userId === NOMSA ? [{ userId: NOMSA, name: "Nomsa Dube", role: "attorney" }] : [] }),
+      "messages.recipients": (input) => ({
+        items: input?.userId === NOMSA ? [{ userId: NOMSA, name: "Nomsa Dube", role: "attorney" }] : [],
+      }),
     });
     const chosen = await screen.findByRole("list", { name: "Chosen recipients" });
     expect(within(chosen).getByText("Nomsa Dube")).toBeTruthy();

@@ -20,7 +20,17 @@ import { useRefreshMessages } from "./use-messages";
  * (messages.recipients), internal or not (internal: agency staff only), and the first message.
  * `to`: a person already chosen (a user found in the search palette, `/messages?to=<id>`).
  */
-export function NewMessageDialog({ open, onClose, onStarted, to }: { open: boolean; onClose: () => void; onStarted: (threadId: string) => void; to?: string }) {
+export function NewMessageDialog({
+  open,
+  onClose,
+  onStarted,
+  to,
+}: {
+  open: boolean;
+  onClose: () => void;
+  onStarted: (threadId: string) => void;
+  to?: string;
+}) {
   const [subject, setSubject] = React.useState("");
   const [chosen, setChosen] = React.useState<ThreadPerson[]>([]);
   const [internal, setInternal] = React.useState(false);
@@ -28,7 +38,10 @@ export function NewMessageDialog({ open, onClose, onStarted, to }: { open: boole
   const [search, setSearch] = React.useState("");
   const searchRef = React.useRef<HTMLInputElement>(null);
   const debounced = useDebounced(search.trim());
-  const recipients = trpc.messages.recipients.useQuery({ search: debounced || undefined }, { enabled: open, placeholderData: (previous) => previous });
+  const recipients = trpc.messages.recipients.useQuery(
+    { search: debounced || undefined },
+    { enabled: open, placeholderData: (previous) => previous },
+  );
   const addressee = trpc.messages.recipients.useQuery({ userId: to }, { enabled: open && to !== undefined });
   const addresseeFound = addressee.data?.items[0];
   React.useEffect(() => {
@@ -131,7 +144,14 @@ export function NewMessageDialog({ open, onClose, onStarted, to }: { open: boole
           <label htmlFor="new-message-search" className="text-xs text-muted-foreground">
             Find people by name
           </label>
-          <SearchInput ref={searchRef} id="new-message-search" value={search} onChange={(e) => setSearch(e.target.value)} placeholder="Name" disabled={full} />
+          <SearchInput
+            ref={searchRef}
+            id="new-message-search"
+            value={search}
+            onChange={(e) => setSearch(e.target.value)}
+            placeholder="Name"
+            disabled={full}
+          />
           <div className="max-h-44 overflow-y-auto rounded-md border" aria-busy={recipients.isFetching ? true : undefined}>
             {recipients.isLoading ? (
               <p className="px-3 py-2 text-sm text-muted-foreground">Loading people…</p>
@@ -140,7 +160,9 @@ export function NewMessageDialog({ open, onClose, onStarted, to }: { open: boole
                 {trpcErrorMessage(recipients.error)}
               </p>
             ) : full ? (
-              <p className="px-3 py-2 text-sm text-muted-foreground">A conversation holds at most {THREAD_PARTICIPANTS_MAX} people besides you.</p>
+              <p className="px-3 py-2 text-sm text-muted-foreground">
+                A conversation holds at most {THREAD_PARTICIPANTS_MAX} people besides you.
+              </p>
             ) : offered.length === 0 ? (
               <p className="px-3 py-2 text-sm text-muted-foreground">Nobody found.</p>
             ) : (

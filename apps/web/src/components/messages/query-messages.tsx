@@ -30,7 +30,9 @@ export function QueryMessages({ queryId, role }: { queryId: string; role: Role }
   return (
     <ul className="grid gap-2" aria-label="Conversations about this query">
       {list.map((t) => (
-        <li key={t.id ?? `new-${t.kind}-${t.consultantId ?? ""}`}>{t.id === null ? <ThreadToOpen queryId={queryId} thread={t} role={role} /> : <ExistingThread thread={t} role={role} />}</li>
+        <li key={t.id ?? `new-${t.kind}-${t.consultantId ?? ""}`}>
+          {t.id === null ? <ThreadToOpen queryId={queryId} thread={t} role={role} /> : <ExistingThread thread={t} role={role} />}
+        </li>
       ))}
     </ul>
   );

@@ -28,7 +28,9 @@ describe("the conversation kind filter", () => {
   const kindsFor = async (role: Role) => {
     const root = createRootRoute({ component: () => <ThreadList selectedId={undefined} role={role} emptyHint="" /> });
     const router = createRouter({ routeTree: root, history: createMemoryHistory({ initialEntries: ["/messages"] }) });
-    const view = renderWithTrpc(<RouterProvider router={router as never} />, { "messages.threads": () => ({ items: [], nextCursor: null }) });
+    const view = renderWithTrpc(<RouterProvider router={router as never} />, {
+      "messages.threads": () => ({ items: [], nextCursor: null }),
+    });
     const options = [...(await screen.findByLabelText("Kind of conversation")).querySelectorAll("option")].map((o) => o.textContent);
     view.unmount();
     return options;

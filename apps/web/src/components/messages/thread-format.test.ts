@@ -16,7 +16,9 @@ describe("thread wording", () => {
   });
 
   it("names a query conversation by its reference and claimant, others by their subject", () => {
-    expect(threadTitle({ queryReference: "Q-2026-0007", claimantName: "Thandi Mokoena", subject: "Knee" })).toBe("Q-2026-0007 · Thandi Mokoena");
+    expect(threadTitle({ queryReference: "Q-2026-0007", claimantName: "Thandi Mokoena", subject: "Knee" })).toBe(
+      "Q-2026-0007 · Thandi Mokoena",
+    );
     expect(threadTitle({ queryReference: "Q-2026-0007", claimantName: null, subject: "Knee" })).toBe("Q-2026-0007");
     expect(threadTitle({ queryReference: null, claimantName: null, subject: "Rota for December" })).toBe("Rota for December");
   });
@@ -39,9 +41,16 @@ describe("thread wording", () => {
 
   it("puts whom the reader talks to under a query conversation's title in the list, and nothing under another's", () => {
     const expert = { userId: "1", name: "Rajesh Pillay", role: "consultant" as const };
-    const expertThread = { kind: "query_expert" as const, subject: "Query Q-1: Rajesh Pillay and agency", queryReference: "Q-1", participants: [expert] };
+    const expertThread = {
+      kind: "query_expert" as const,
+      subject: "Query Q-1: Rajesh Pillay and agency",
+      queryReference: "Q-1",
+      participants: [expert],
+    };
     expect(threadSubtitle(expertThread, "employee")).toBe("With Rajesh Pillay (expert)");
     expect(threadSubtitle(expertThread, "consultant")).toBe("With the agency");
-    expect(threadSubtitle({ kind: "internal", subject: "Rota for December", queryReference: null, participants: [] }, "employee")).toBeNull();
+    expect(
+      threadSubtitle({ kind: "internal", subject: "Rota for December", queryReference: null, participants: [] }, "employee"),
+    ).toBeNull();
   });
 });

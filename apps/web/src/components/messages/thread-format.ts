@@ -42,9 +42,19 @@ export function subjectNamesQuery(thread: Pick<ThreadSummary, "subject" | "query
  * attorney", "With the agency"), since its subject ("Query Q-2026-0007: attorney and agency") would
  * repeat the reference the title already shows. None for other conversations, whose title is the subject.
  */
-export function threadSubtitle(thread: Pick<ThreadSummary, "kind" | "subject" | "queryReference" | "participants">, readerRole: Role): string | null {
+export function threadSubtitle(
+  thread: Pick<ThreadSummary, "kind" | "subject" | "queryReference" | "participants">,
+  readerRole: Role,
+): string | null {
   if (!thread.queryReference) return null;
-  return queryThreadLabel({ kind: thread.kind, subject: thread.subject, expertName: thread.participants.find((p) => audienceOf(p.role) === "consultant")?.name ?? null }, readerRole);
+  return queryThreadLabel(
+    {
+      kind: thread.kind,
+      subject: thread.subject,
+      expertName: thread.participants.find((p) => audienceOf(p.role) === "consultant")?.name ?? null,
+    },
+    readerRole,
+  );
 }
 
 /** "1 unread message", "3 unread messages". */
@@ -57,7 +67,10 @@ export function unreadLabel(count: number): string {
  * whom the reader talks to: staff "With the attorney", "With Rajesh Pillay (expert)"; the attorney
  * and the expert "With the agency". Other kinds keep their subject.
  */
-export function queryThreadLabel(thread: { kind: ThreadSummary["kind"]; subject: string; expertName: string | null }, readerRole: Role): string {
+export function queryThreadLabel(
+  thread: { kind: ThreadSummary["kind"]; subject: string; expertName: string | null },
+  readerRole: Role,
+): string {
   if (thread.kind !== "query_attorney" && thread.kind !== "query_expert") return thread.subject;
   if (GROUP[readerRole] !== "Agency") return "With the agency";
   if (thread.kind === "query_attorney") return "With the attorney";

@@ -22,7 +22,9 @@ const thread: ThreadSummary = {
 };
 
 function renderList(threads: Answer<"messages.threads">, role: Role = "employee") {
-  const root = createRootRoute({ component: () => <ThreadList selectedId={undefined} role={role} emptyHint="Open one of your queries to write to the agency." /> });
+  const root = createRootRoute({
+    component: () => <ThreadList selectedId={undefined} role={role} emptyHint="Open one of your queries to write to the agency." />,
+  });
   const router = createRouter({ routeTree: root, history: createMemoryHistory({ initialEntries: ["/messages"] }) });
   return renderWithTrpc(<RouterProvider router={router as never} />, { "messages.threads": threads });
 }
@@ -52,7 +54,10 @@ describe("ThreadList", () => {
   });
 
   it("names another conversation by its subject alone", async () => {
-    renderList(() => ({ items: [{ ...thread, kind: "internal", subject: "Rota for December", queryId: null, queryReference: null, claimantName: null }], nextCursor: null }));
+    renderList(() => ({
+      items: [{ ...thread, kind: "internal", subject: "Rota for December", queryId: null, queryReference: null, claimantName: null }],
+      nextCursor: null,
+    }));
     const link = await screen.findByRole("link", { name: /Rota for December/ });
     expect(link.textContent!.match(/Rota for December/g)).toHaveLength(1);
     expect(link).not.toHaveTextContent("With the");
@@ -60,7 +65,9 @@ describe("ThreadList", () => {
 
   it("asks for unread conversations only, and says when none match", async () => {
     const user = userEvent.setup();
-    const view = renderList((input) => (input?.filter === "unread" ? { items: [], nextCursor: null } : { items: [thread], nextCursor: null }));
+    const view = renderList((input) =>
+      input?.filter === "unread" ? { items: [], nextCursor: null } : { items: [thread], nextCursor: null },
+    );
     await screen.findByRole("link", { name: /Q-2026-0007/ });
     await user.click(screen.getByRole("button", { name: "Unread" }));
     expect(await screen.findByText("No conversations match")).toBeInTheDocument();

@@ -63,12 +63,24 @@ export function ThreadList({ selectedId, role, emptyHint }: { selectedId: string
           <label htmlFor="threads-kind" className="sr-only">
             Kind of conversation
           </label>
-          <OptionSelect id="threads-kind" value={kind} onChange={setKind} allLabel="All kinds" options={threadKindsFor(role)} labels={THREAD_KIND_LABEL} />
+          <OptionSelect
+            id="threads-kind"
+            value={kind}
+            onChange={setKind}
+            allLabel="All kinds"
+            options={threadKindsFor(role)}
+            labels={THREAD_KIND_LABEL}
+          />
         </div>
         <label htmlFor="threads-search" className="sr-only">
           Search conversations
         </label>
-        <SearchInput id="threads-search" value={search} onChange={(e) => setSearch(e.target.value)} placeholder="Query reference, claimant or subject" />
+        <SearchInput
+          id="threads-search"
+          value={search}
+          onChange={(e) => setSearch(e.target.value)}
+          placeholder="Query reference, claimant or subject"
+        />
       </div>
 
       <div className="min-h-0 flex-1 overflow-y-auto" aria-busy={list.isFetching && !list.isFetchingNextPage ? true : undefined}>
@@ -84,12 +96,20 @@ export function ThreadList({ selectedId, role, emptyHint }: { selectedId: string
           </div>
         ) : list.isError ? (
           <div className="p-3">
-            <ErrorState title="Could not load your conversations" message={trpcErrorMessage(list.error)} onRetry={() => void list.refetch()} />
+            <ErrorState
+              title="Could not load your conversations"
+              message={trpcErrorMessage(list.error)}
+              onRetry={() => void list.refetch()}
+            />
           </div>
         ) : list.items.length === 0 ? (
           <div className="flex flex-col items-center px-6 py-12 text-center">
             <div className="flex size-10 items-center justify-center rounded-full bg-muted">
-              {filtered ? <SearchX aria-hidden className="size-5 text-muted-foreground" /> : <MessagesSquare aria-hidden className="size-5 text-muted-foreground" />}
+              {filtered ? (
+                <SearchX aria-hidden className="size-5 text-muted-foreground" />
+              ) : (
+                <MessagesSquare aria-hidden className="size-5 text-muted-foreground" />
+              )}
             </div>
             <h2 className="mt-3 text-sm font-semibold">{filtered ? "No conversations match" : "No messages yet"}</h2>
             <div className="mt-1 text-sm text-muted-foreground">{filtered ? "Try another filter or search." : emptyHint}</div>
@@ -136,7 +156,11 @@ function ThreadRow({ thread: t, role, selected }: { thread: ThreadSummary; role:
         {unread && <span aria-hidden className="size-2 shrink-0 rounded-full bg-primary" />}
         <span className={cn("min-w-0 flex-1 truncate text-sm", unread ? "font-semibold" : "font-medium")}>{title}</span>
         {t.lastMessage && (
-          <time dateTime={t.lastMessage.createdAt} title={formatDateTime(t.lastMessage.createdAt)} className="shrink-0 text-xs text-muted-foreground">
+          <time
+            dateTime={t.lastMessage.createdAt}
+            title={formatDateTime(t.lastMessage.createdAt)}
+            className="shrink-0 text-xs text-muted-foreground"
+          >
             {formatRelativeTime(t.lastMessage.createdAt)}
           </time>
         )}

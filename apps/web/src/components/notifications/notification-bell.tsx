@@ -47,9 +47,7 @@ export function NotificationPanel({
       <div className="flex items-center justify-between gap-2 border-b px-4 py-3">
         <div>
           <h2 className="text-sm font-semibold">{title}</h2>
-          <p className="text-xs text-muted-foreground">
-            {unreadCount === 0 ? "You're all caught up" : `${unreadCount} unread`}
-          </p>
+          <p className="text-xs text-muted-foreground">{unreadCount === 0 ? "You're all caught up" : `${unreadCount} unread`}</p>
         </div>
         {unreadCount > 0 && (
           <Button variant="ghost" size="sm" onClick={onMarkAllRead}>

@@ -32,16 +32,15 @@ export function NotificationItem({
         className,
       )}
     >
-      <span
-        aria-hidden
-        className={cn("mt-1.5 size-2 shrink-0 rounded-full", unread ? "bg-primary" : "bg-transparent")}
-      />
+      <span aria-hidden className={cn("mt-1.5 size-2 shrink-0 rounded-full", unread ? "bg-primary" : "bg-transparent")} />
       <div className="min-w-0 flex-1">
         <p className={cn("text-sm leading-snug", unread ? "font-semibold text-foreground" : "font-medium text-foreground/85")}>
           {notification.title}
           {unread && <span className="sr-only"> (unread)</span>}
         </p>
-        <p className={cn("mt-0.5 text-sm leading-snug break-words text-muted-foreground", clampOnPhones && "max-sm:line-clamp-2")}>{notification.message}</p>
+        <p className={cn("mt-0.5 text-sm leading-snug break-words text-muted-foreground", clampOnPhones && "max-sm:line-clamp-2")}>
+          {notification.message}
+        </p>
         <p className="mt-1 text-xs text-muted-foreground">
           <time dateTime={notification.createdAt}>{formatNotificationDate(notification.createdAt)}</time>
         </p>

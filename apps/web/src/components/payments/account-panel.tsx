@@ -30,10 +30,20 @@ export function AccountPanel({ admin, attorneyId, act }: { admin: boolean; attor
     <Card className="min-w-0">
       <CardHeader>
         <CardTitle>{admin ? "Proofs of payment" : "My proofs of payment"}</CardTitle>
-        <CardDescription>{a.proofsAwaiting ? `${a.proofsAwaiting} awaiting a match.` : "Each shows whether it was matched or why it was not accepted."}</CardDescription>
+        <CardDescription>
+          {a.proofsAwaiting ? `${a.proofsAwaiting} awaiting a match.` : "Each shows whether it was matched or why it was not accepted."}
+        </CardDescription>
       </CardHeader>
       <CardContent>
-        <LoadState query={proofs} loadingLabel="Loading the proofs of payment" loadingRows={2} errorTitle="The proofs could not be loaded" isEmpty={false} emptyIcon={Banknote} emptyTitle="">
+        <LoadState
+          query={proofs}
+          loadingLabel="Loading the proofs of payment"
+          loadingRows={2}
+          errorTitle="The proofs could not be loaded"
+          isEmpty={false}
+          emptyIcon={Banknote}
+          emptyTitle=""
+        >
           <ProofList
             proofs={proofs.data ?? []}
             onRecord={admin ? (proof) => act({ kind: "record", attorneyId: proof.attorneyId, proof }) : undefined}
@@ -50,7 +60,11 @@ export function AccountPanel({ admin, attorneyId, act }: { admin: boolean; attor
       <Card className="min-w-0">
         <CardHeader>
           <CardTitle>Open invoices</CardTitle>
-          <CardDescription>{a.openInvoices.length ? "Oldest due first. Pay with the invoice number as the reference." : "Everything issued is paid or credited."}</CardDescription>
+          <CardDescription>
+            {a.openInvoices.length
+              ? "Oldest due first. Pay with the invoice number as the reference."
+              : "Everything issued is paid or credited."}
+          </CardDescription>
         </CardHeader>
         <CardContent>
           <OpenInvoices invoices={a.openInvoices} />
@@ -78,10 +92,20 @@ export function AccountPanel({ admin, attorneyId, act }: { admin: boolean; attor
           <Card className="min-w-0">
             <CardHeader>
               <CardTitle>Payments received</CardTitle>
-              <CardDescription>What each payment was set against; anything not set against an invoice is credit on the account.</CardDescription>
+              <CardDescription>
+                What each payment was set against; anything not set against an invoice is credit on the account.
+              </CardDescription>
             </CardHeader>
             <CardContent>
-              <LoadState query={payments} loadingLabel="Loading the payments" loadingRows={2} errorTitle="The payments could not be loaded" isEmpty={false} emptyIcon={Banknote} emptyTitle="">
+              <LoadState
+                query={payments}
+                loadingLabel="Loading the payments"
+                loadingRows={2}
+                errorTitle="The payments could not be loaded"
+                isEmpty={false}
+                emptyIcon={Banknote}
+                emptyTitle=""
+              >
                 <PaymentList
                   payments={payments.data ?? []}
                   onAllocate={admin ? (payment) => act({ kind: "allocate", payment }) : undefined}
@@ -96,7 +120,9 @@ export function AccountPanel({ admin, attorneyId, act }: { admin: boolean; attor
           <Card className="min-w-0">
             <CardHeader>
               <CardTitle>Statement of account</CardTitle>
-              <CardDescription>Opening balance + invoices − credit notes − payments = closing balance, for the period you choose.</CardDescription>
+              <CardDescription>
+                Opening balance + invoices − credit notes − payments = closing balance, for the period you choose.
+              </CardDescription>
             </CardHeader>
             <CardContent>
               <StatementCard attorneyId={admin ? attorneyId : undefined} />

@@ -3,7 +3,11 @@ import { AGEING_BUCKET_LABELS, AGEING_BUCKETS, formatRand } from "@medlegal/doma
 import { cn } from "@/lib/utils";
 
 /** Outstanding, deferred, credit and what is owed, then the ageing of the outstanding amount. */
-export function AccountFigures({ account }: { account: Pick<AccountSummary, "outstandingCents" | "deferredCents" | "creditCents" | "balanceCents" | "ageing"> }) {
+export function AccountFigures({
+  account,
+}: {
+  account: Pick<AccountSummary, "outstandingCents" | "deferredCents" | "creditCents" | "balanceCents" | "ageing">;
+}) {
   const owes = account.balanceCents >= 0;
   return (
     <section aria-label="Account balance" className="grid gap-4">
@@ -49,7 +53,11 @@ export function AgeingBar({ ageing, title = "Ageing of the outstanding amount" }
       <h3 className="text-sm font-medium">{title}</h3>
       <div className="mt-2 flex h-2.5 overflow-hidden rounded-full bg-muted" aria-hidden>
         {ageing.totalCents > 0 &&
-          AGEING_BUCKETS.map((b) => (ageing[b] > 0 ? <div key={b} className={BUCKET_CLASS[b]} style={{ width: `${(ageing[b] / ageing.totalCents) * 100}%` }} /> : null))}
+          AGEING_BUCKETS.map((b) =>
+            ageing[b] > 0 ? (
+              <div key={b} className={BUCKET_CLASS[b]} style={{ width: `${(ageing[b] / ageing.totalCents) * 100}%` }} />
+            ) : null,
+          )}
       </div>
       <dl className="mt-3 grid grid-cols-2 gap-x-4 gap-y-2 text-sm sm:grid-cols-3 lg:grid-cols-6">
         {AGEING_BUCKETS.map((b) => (

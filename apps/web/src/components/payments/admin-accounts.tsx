@@ -16,7 +16,15 @@ import { ReceivablesCard } from "@/components/receivables/receivables-card";
 
 const firmOf = (a: { name: string; firmName: string | null }) => (a.firmName ? `${a.firmName} (${a.name})` : a.name);
 
-export function AdminScreen({ attorneyId, onChooseAttorney, act }: { attorneyId: string | undefined; onChooseAttorney: (id: string | undefined) => void; act: (a: Action) => void }) {
+export function AdminScreen({
+  attorneyId,
+  onChooseAttorney,
+  act,
+}: {
+  attorneyId: string | undefined;
+  onChooseAttorney: (id: string | undefined) => void;
+  act: (a: Action) => void;
+}) {
   const accounts = trpc.payments.listAccounts.useQuery();
   const queue = trpc.payments.listProofs.useQuery(AWAITING_PROOFS);
   const chosen = accounts.data?.find((a) => a.attorney.id === attorneyId);
@@ -29,7 +37,15 @@ export function AdminScreen({ attorneyId, onChooseAttorney, act }: { attorneyId:
             <CardDescription>Attorneys who owe, hold credit or await a match first. Open one to work on it.</CardDescription>
           </CardHeader>
           <CardContent>
-            <LoadState query={accounts} loadingLabel="Loading the accounts" loadingRows={4} errorTitle="The accounts could not be loaded" isEmpty={(accounts.data ?? []).length === 0} emptyIcon={Users} emptyTitle="No attorneys yet">
+            <LoadState
+              query={accounts}
+              loadingLabel="Loading the accounts"
+              loadingRows={4}
+              errorTitle="The accounts could not be loaded"
+              isEmpty={(accounts.data ?? []).length === 0}
+              emptyIcon={Users}
+              emptyTitle="No attorneys yet"
+            >
               <AccountsTable accounts={accounts.data ?? []} chosen={attorneyId} onChoose={onChooseAttorney} />
             </LoadState>
           </CardContent>
@@ -37,10 +53,20 @@ export function AdminScreen({ attorneyId, onChooseAttorney, act }: { attorneyId:
         <Card className="min-w-0">
           <CardHeader>
             <CardTitle>Proofs awaiting a match</CardTitle>
-            <CardDescription>Slips attorneys sent. Record the payment once it shows in the bank (it is matched), or reject it with a reason.</CardDescription>
+            <CardDescription>
+              Slips attorneys sent. Record the payment once it shows in the bank (it is matched), or reject it with a reason.
+            </CardDescription>
           </CardHeader>
           <CardContent>
-            <LoadState query={queue} loadingLabel="Loading the proofs of payment" loadingRows={2} errorTitle="The proofs could not be loaded" isEmpty={false} emptyIcon={Banknote} emptyTitle="">
+            <LoadState
+              query={queue}
+              loadingLabel="Loading the proofs of payment"
+              loadingRows={2}
+              errorTitle="The proofs could not be loaded"
+              isEmpty={false}
+              emptyIcon={Banknote}
+              emptyTitle=""
+            >
               <ProofList
                 proofs={queue.data ?? []}
                 showAttorney
@@ -64,7 +90,9 @@ export function AdminScreen({ attorneyId, onChooseAttorney, act }: { attorneyId:
             <h2 id="account-heading" className="text-lg font-semibold">
               {chosen ? firmOf(chosen.attorney) : "An attorney's account"}
             </h2>
-            <p className="text-sm text-muted-foreground">{chosen ? chosen.attorney.email : "Choose an attorney to see their account, record a payment or make a statement."}</p>
+            <p className="text-sm text-muted-foreground">
+              {chosen ? chosen.attorney.email : "Choose an attorney to see their account, record a payment or make a statement."}
+            </p>
           </div>
           <div className="flex flex-col gap-2 sm:flex-row sm:items-end">
             <FilterField label="Attorney" htmlFor="payments-attorney" className="sm:w-72">
@@ -99,10 +127,21 @@ export function AdminScreen({ attorneyId, onChooseAttorney, act }: { attorneyId:
 
 const ACCOUNT_COLUMNS = "lg:grid-cols-[minmax(0,2fr)_7.5rem_7.5rem_7.5rem_7rem_8.5rem]";
 
-function AccountsTable({ accounts, chosen, onChoose }: { accounts: readonly AccountOverviewItem[]; chosen: string | undefined; onChoose: (id: string) => void }) {
+function AccountsTable({
+  accounts,
+  chosen,
+  onChoose,
+}: {
+  accounts: readonly AccountOverviewItem[];
+  chosen: string | undefined;
+  onChoose: (id: string) => void;
+}) {
   return (
     <div className="overflow-hidden rounded-lg border">
-      <div aria-hidden className={`hidden border-b bg-muted/50 px-4 py-2 text-xs font-medium tracking-wide text-muted-foreground uppercase lg:grid lg:gap-3 ${ACCOUNT_COLUMNS}`}>
+      <div
+        aria-hidden
+        className={`hidden border-b bg-muted/50 px-4 py-2 text-xs font-medium tracking-wide text-muted-foreground uppercase lg:grid lg:gap-3 ${ACCOUNT_COLUMNS}`}
+      >
         <span>Attorney</span>
         <span className="text-right">Outstanding</span>
         <span className="text-right">Overdue</span>
@@ -115,7 +154,10 @@ function AccountsTable({ accounts, chosen, onChoose }: { accounts: readonly Acco
           const overdue = a.ageing.totalCents - a.ageing.current;
           const open = a.attorney.id === chosen;
           return (
-            <li key={a.attorney.id} className={`grid grid-cols-2 gap-x-2 sm:grid-cols-4 gap-y-1 px-4 py-2.5 text-sm lg:items-center ${ACCOUNT_COLUMNS} ${open ? "bg-primary/5" : ""}`}>
+            <li
+              key={a.attorney.id}
+              className={`grid grid-cols-2 gap-x-2 sm:grid-cols-4 gap-y-1 px-4 py-2.5 text-sm lg:items-center ${ACCOUNT_COLUMNS} ${open ? "bg-primary/5" : ""}`}
+            >
               <div className="col-span-2 min-w-0 sm:col-span-4 lg:col-span-1">
                 <span className="block truncate font-medium">{a.attorney.firmName ?? a.attorney.name}</span>
                 <span className="block truncate text-xs text-muted-foreground">
@@ -141,7 +183,12 @@ function AccountsTable({ accounts, chosen, onChoose }: { accounts: readonly Acco
                 {formatRand(a.creditCents)}
               </div>
               <div className="col-span-2 sm:col-span-4 lg:col-span-1 lg:text-right">
-                <Button size="sm" variant={open ? "secondary" : "outline"} aria-current={open ? "true" : undefined} onClick={() => onChoose(a.attorney.id)}>
+                <Button
+                  size="sm"
+                  variant={open ? "secondary" : "outline"}
+                  aria-current={open ? "true" : undefined}
+                  onClick={() => onChoose(a.attorney.id)}
+                >
                   {open ? "Open" : "Open account"}
                   <span className="sr-only"> of {a.attorney.firmName ?? a.attorney.name}</span>
                 </Button>

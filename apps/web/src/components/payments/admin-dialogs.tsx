@@ -16,7 +16,12 @@ export type Action =
 /** The administrators' dialogs: record (and match a proof), allocate, reverse with a reason, reject a proof with a reason. */
 export function AdminDialogs({ action, close }: { action: Action | null; close: () => void }) {
   const utils = trpc.useUtils();
-  const attorneyId = action?.kind === "record" ? action.attorneyId : action?.kind === "allocate" || action?.kind === "reverse" ? action.payment.attorneyId : undefined;
+  const attorneyId =
+    action?.kind === "record"
+      ? action.attorneyId
+      : action?.kind === "allocate" || action?.kind === "reverse"
+        ? action.payment.attorneyId
+        : undefined;
   const account = trpc.payments.getAccount.useQuery({ attorneyId }, { enabled: Boolean(attorneyId) });
   const refresh = () => {
     void utils.payments.invalidate();
@@ -25,7 +30,11 @@ export function AdminDialogs({ action, close }: { action: Action | null; close: 
   const record = trpc.payments.record.useMutation({
     meta: { errorToast: false },
     onSuccess: (p) => {
-      toast({ title: `Payment of ${formatRand(p.amountCents)} recorded`, description: p.unallocatedCents > 0 ? `${formatRand(p.unallocatedCents)} is credit on the account.` : "Set against the invoices chosen." });
+      toast({
+        title: `Payment of ${formatRand(p.amountCents)} recorded`,
+        description:
+          p.unallocatedCents > 0 ? `${formatRand(p.unallocatedCents)} is credit on the account.` : "Set against the invoices chosen.",
+      });
       close();
       refresh();
     },
@@ -33,7 +42,13 @@ export function AdminDialogs({ action, close }: { action: Action | null; close: 
   const allocate = trpc.payments.allocate.useMutation({
     meta: { errorToast: false },
     onSuccess: (p) => {
-      toast({ title: "Payment allocated", description: p.unallocatedCents > 0 ? `${formatRand(p.unallocatedCents)} is still credit on the account.` : "All of it is set against invoices." });
+      toast({
+        title: "Payment allocated",
+        description:
+          p.unallocatedCents > 0
+            ? `${formatRand(p.unallocatedCents)} is still credit on the account.`
+            : "All of it is set against invoices.",
+      });
       close();
       refresh();
     },
@@ -42,7 +57,13 @@ export function AdminDialogs({ action, close }: { action: Action | null; close: 
   const reject = trpc.payments.rejectProof.useMutation({ onSuccess: refresh });
   const pending = record.isPending || allocate.isPending;
   const mutationError = action?.kind === "allocate" ? allocate.error : record.error;
-  const serverErrors = React.useMemo(() => (mutationError ? { ...trpcFieldErrors(mutationError), ...(trpcFieldErrors(mutationError) ? {} : { allocations: trpcErrorMessage(mutationError) }) } : undefined), [mutationError]);
+  const serverErrors = React.useMemo(
+    () =>
+      mutationError
+        ? { ...trpcFieldErrors(mutationError), ...(trpcFieldErrors(mutationError) ? {} : { allocations: trpcErrorMessage(mutationError) }) }
+        : undefined,
+    [mutationError],
+  );
   const a = account.data;
   const send = (payload: PaymentPayload) => {
     if (payload.kind === "record") {
@@ -67,7 +88,11 @@ export function AdminDialogs({ action, close }: { action: Action | null; close: 
           }}
           attorney={{ id: a.attorney.id, label: a.attorney.firmName ?? a.attorney.name }}
           invoices={a.openInvoices}
-          payment={action.kind === "allocate" ? { id: action.payment.id, reference: action.payment.reference, unallocatedCents: action.payment.unallocatedCents } : null}
+          payment={
+            action.kind === "allocate"
+              ? { id: action.payment.id, reference: action.payment.reference, unallocatedCents: action.payment.unallocatedCents }
+              : null
+          }
           proof={action.kind === "record" ? action.proof : null}
           pending={pending}
           serverErrors={serverErrors}
@@ -87,7 +112,9 @@ export function AdminDialogs({ action, close }: { action: Action | null; close: 
         pending={reverse.isPending}
         onConfirm={(reason) =>
           action?.kind === "reverse"
-            ? reverse.mutateAsync({ id: action.payment.id, reason }).then(() => toast({ title: "Payment reversed", description: "The invoices it paid owe again." }))
+            ? reverse
+                .mutateAsync({ id: action.payment.id, reason })
+                .then(() => toast({ title: "Payment reversed", description: "The invoices it paid owe again." }))
             : undefined
         }
       />
@@ -103,7 +130,11 @@ export function AdminDialogs({ action, close }: { action: Action | null; close: 
         cancelLabel="Keep it"
         pending={reject.isPending}
         onConfirm={(reason) =>
-          action?.kind === "reject" ? reject.mutateAsync({ id: action.proof.id, reason }).then(() => toast({ title: "Proof rejected", description: "The attorney has been told why." })) : undefined
+          action?.kind === "reject"
+            ? reject
+                .mutateAsync({ id: action.proof.id, reason })
+                .then(() => toast({ title: "Proof rejected", description: "The attorney has been told why." }))
+            : undefined
         }
       />
     </>

@@ -25,14 +25,21 @@ export function InvoicePaymentsCard({ invoice }: { invoice: Pick<InvoiceDetail, 
   const record = trpc.payments.record.useMutation({
     meta: { errorToast: false },
     onSuccess: (p) => {
-      toast({ title: `Payment of ${formatRand(p.amountCents)} recorded`, description: p.unallocatedCents > 0 ? `${formatRand(p.unallocatedCents)} is credit on the account.` : "Set against the invoices chosen." });
+      toast({
+        title: `Payment of ${formatRand(p.amountCents)} recorded`,
+        description:
+          p.unallocatedCents > 0 ? `${formatRand(p.unallocatedCents)} is credit on the account.` : "Set against the invoices chosen.",
+      });
       setOpen(false);
       void utils.payments.invalidate();
       void utils.invoices.invalidate();
       void utils.reports.invalidate();
     },
   });
-  const serverErrors = React.useMemo(() => (record.error ? (trpcFieldErrors(record.error) ?? { allocations: trpcErrorMessage(record.error) }) : undefined), [record.error]);
+  const serverErrors = React.useMemo(
+    () => (record.error ? (trpcFieldErrors(record.error) ?? { allocations: trpcErrorMessage(record.error) }) : undefined),
+    [record.error],
+  );
   if (!invoice.number || invoice.kind !== "attorney") return null;
   const items = payments.data?.items ?? [];
 
@@ -78,7 +85,11 @@ export function InvoicePaymentsCard({ invoice }: { invoice: Pick<InvoiceDetail, 
         {canRecord && (
           <p className="mt-3 text-xs text-muted-foreground">
             Allocate credit or reverse payments under{" "}
-            <Link to="/admin/payments" search={{ attorney: invoice.attorneyId ?? undefined }} className="rounded-sm text-primary underline underline-offset-2 outline-none focus-visible:ring-2 focus-visible:ring-ring">
+            <Link
+              to="/admin/payments"
+              search={{ attorney: invoice.attorneyId ?? undefined }}
+              className="rounded-sm text-primary underline underline-offset-2 outline-none focus-visible:ring-2 focus-visible:ring-ring"
+            >
               Payment Management
             </Link>
             .

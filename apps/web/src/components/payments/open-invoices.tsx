@@ -17,7 +17,12 @@ export function dueLabel(daysPastDue: number): string {
 
 /** The account's open invoices, oldest due first; each opens its invoice page. */
 export function OpenInvoices({ invoices }: { invoices: readonly OpenInvoiceItem[] }) {
-  if (invoices.length === 0) return <p className="rounded-lg border border-dashed bg-card px-4 py-6 text-center text-sm text-muted-foreground">No open invoices: nothing is owed.</p>;
+  if (invoices.length === 0)
+    return (
+      <p className="rounded-lg border border-dashed bg-card px-4 py-6 text-center text-sm text-muted-foreground">
+        No open invoices: nothing is owed.
+      </p>
+    );
   return (
     <ListTable
       columns={COLUMNS}
@@ -36,7 +41,11 @@ export function OpenInvoices({ invoices }: { invoices: readonly OpenInvoiceItem[
       {invoices.map((i) => (
         <li key={i.id} className={cn("grid grid-cols-2 gap-x-4 gap-y-1.5 px-4 py-3 text-sm lg:items-center lg:gap-4", COLUMNS)}>
           <div className="col-span-2 min-w-0 lg:col-span-1">
-            <Link to="/invoices/$id" params={{ id: i.id }} className="rounded-sm font-mono text-xs font-semibold text-primary outline-none hover:underline focus-visible:ring-2 focus-visible:ring-ring">
+            <Link
+              to="/invoices/$id"
+              params={{ id: i.id }}
+              className="rounded-sm font-mono text-xs font-semibold text-primary outline-none hover:underline focus-visible:ring-2 focus-visible:ring-ring"
+            >
               {i.number}
             </Link>
             <p className="text-xs text-muted-foreground">Issued {formatDay(i.issueDate)}</p>
@@ -52,12 +61,16 @@ export function OpenInvoices({ invoices }: { invoices: readonly OpenInvoiceItem[
               // Deferred to settlement (issue 29): not due until the case's long-stop.
               <>
                 <span className="block">Deferred</span>
-                <span className="block text-xs text-muted-foreground">{i.deferredUntil ? `Long-stop ${formatDay(i.deferredUntil)}` : "Until settlement"}</span>
+                <span className="block text-xs text-muted-foreground">
+                  {i.deferredUntil ? `Long-stop ${formatDay(i.deferredUntil)}` : "Until settlement"}
+                </span>
               </>
             ) : (
               <>
                 <span className="block">{formatDay(i.deferredUntil && i.deferredUntil > i.dueDate ? i.deferredUntil : i.dueDate)}</span>
-                <span className={cn("block text-xs", i.daysPastDue > 0 ? "font-medium text-red-700" : "text-muted-foreground")}>{dueLabel(i.daysPastDue)}</span>
+                <span className={cn("block text-xs", i.daysPastDue > 0 ? "font-medium text-red-700" : "text-muted-foreground")}>
+                  {dueLabel(i.daysPastDue)}
+                </span>
               </>
             )}
           </div>

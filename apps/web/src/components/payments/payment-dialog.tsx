@@ -1,5 +1,13 @@
 import type { OpenInvoiceItem, PaymentMethod, PaymentProofItem } from "@medlegal/domain";
-import { allocatePaymentSchema, formatRand, parseRandToCents, PAYMENT_METHOD_LABELS, PAYMENT_METHODS, recordPaymentSchema, statementLineAllocationsSchema } from "@medlegal/domain";
+import {
+  allocatePaymentSchema,
+  formatRand,
+  parseRandToCents,
+  PAYMENT_METHOD_LABELS,
+  PAYMENT_METHODS,
+  recordPaymentSchema,
+  statementLineAllocationsSchema,
+} from "@medlegal/domain";
 import * as React from "react";
 import { FormFooter, FormNote } from "@/components/forms/form-footer";
 import { Field, FieldError } from "@/components/ui/field";
@@ -27,14 +35,24 @@ interface PaymentForm {
 }
 
 export type PaymentPayload =
-  | { kind: "record"; attorneyId: string; method: PaymentMethod; reference: string; receivedOn: string; amountCents: number; allocations: { invoiceId: string; amountCents: number }[]; proofId: string | null }
+  | {
+      kind: "record";
+      attorneyId: string;
+      method: PaymentMethod;
+      reference: string;
+      receivedOn: string;
+      amountCents: number;
+      allocations: { invoiceId: string; amountCents: number }[];
+      proofId: string | null;
+    }
   | { kind: "allocate"; paymentId: string; allocations: { invoiceId: string; amountCents: number }[] };
 
 const cents = (typed: string) => {
   const value = parseRandToCents(typed);
   return value === null ? Number.NaN : value;
 };
-const chosenAllocations = (rows: readonly AllocationRow[]) => rows.filter((r) => r.chosen).map((r) => ({ invoiceId: r.invoiceId, amountCents: cents(r.amount) }));
+const chosenAllocations = (rows: readonly AllocationRow[]) =>
+  rows.filter((r) => r.chosen).map((r) => ({ invoiceId: r.invoiceId, amountCents: cents(r.amount) }));
 
 /**
  * Records a payment (and sets it against the attorney's open invoices at once), or allocates what
@@ -112,11 +130,16 @@ export function PaymentDialog({
       const value = cents(r.amount);
       const number = invoices[r.index]?.number ?? "this invoice";
       if (!Number.isFinite(value) || value <= 0) return { ...out, allocations: `${number}: type the amount in rand, e.g. 1 500.00` };
-      if (value > (balances.get(r.invoiceId) ?? 0)) return { ...out, allocations: `${number}: at most its balance of ${formatRand(balances.get(r.invoiceId) ?? 0)}` };
+      if (value > (balances.get(r.invoiceId) ?? 0))
+        return { ...out, allocations: `${number}: at most its balance of ${formatRand(balances.get(r.invoiceId) ?? 0)}` };
     }
     const total = rows.reduce((sum, r) => sum + cents(r.amount), 0);
     const limit = available(form);
-    if (Number.isFinite(limit) && total > limit) return { ...out, allocations: `Together ${formatRand(total)}: more than the ${formatRand(limit)} ${payment ? "left of the payment" : "received"}` };
+    if (Number.isFinite(limit) && total > limit)
+      return {
+        ...out,
+        allocations: `Together ${formatRand(total)}: more than the ${formatRand(limit)} ${payment ? "left of the payment" : "received"}`,
+      };
     return out;
   };
   const { form, patch, touch, err, formRef, text, bind, submit, reset } = useZodForm<PaymentForm>({
@@ -153,7 +176,15 @@ export function PaymentDialog({
       open={open}
       onClose={onClose}
       busy={pending}
-      title={statementLine ? statementLine.title : payment ? `Allocate payment ${payment.reference}` : proof ? `Record the payment of proof ${proof.reference}` : "Record a payment"}
+      title={
+        statementLine
+          ? statementLine.title
+          : payment
+            ? `Allocate payment ${payment.reference}`
+            : proof
+              ? `Record the payment of proof ${proof.reference}`
+              : "Record a payment"
+      }
       description={
         payment
           ? `${formatRand(payment.unallocatedCents)} of it is not set against an invoice yet. What you leave stays as credit on ${attorney.label}'s account.`
@@ -214,9 +245,21 @@ export function PaymentDialog({
               const row = form.allocations[index]!;
               const value = row.chosen ? cents(row.amount) : 0;
               return (
-                <div key={invoice.id} className={cn("grid gap-2 rounded-md border p-3 sm:grid-cols-[minmax(0,1fr)_10rem] sm:items-center", row.chosen && "border-primary/50 bg-primary/5")}>
+                <div
+                  key={invoice.id}
+                  className={cn(
+                    "grid gap-2 rounded-md border p-3 sm:grid-cols-[minmax(0,1fr)_10rem] sm:items-center",
+                    row.chosen && "border-primary/50 bg-primary/5",
+                  )}
+                >
                   <label className="flex items-start gap-2 text-sm">
-                    <input type="checkbox" className="mt-0.5 size-4 accent-primary" checked={row.chosen} onChange={(e) => choose(index, e.target.checked)} disabled={pending} />
+                    <input
+                      type="checkbox"
+                      className="mt-0.5 size-4 accent-primary"
+                      checked={row.chosen}
+                      onChange={(e) => choose(index, e.target.checked)}
+                      disabled={pending}
+                    />
                     <span className="min-w-0">
                       <span className="block font-mono text-xs font-semibold">{invoice.number}</span>
                       <span className="block truncate text-xs text-muted-foreground">
@@ -224,7 +267,12 @@ export function PaymentDialog({
                       </span>
                       <span className="block text-xs tabular-nums">
                         Balance {formatRand(invoice.balanceCents)}
-                        {row.chosen && Number.isFinite(value) && <span className="text-muted-foreground"> · left after this {formatRand(Math.max(0, invoice.balanceCents - value))}</span>}
+                        {row.chosen && Number.isFinite(value) && (
+                          <span className="text-muted-foreground">
+                            {" "}
+                            · left after this {formatRand(Math.max(0, invoice.balanceCents - value))}
+                          </span>
+                        )}
                       </span>
                     </span>
                   </label>
@@ -248,7 +296,10 @@ export function PaymentDialog({
           )}
           <p className={cn("text-sm tabular-nums", left !== null && left < 0 && "font-medium text-destructive")} aria-live="polite">
             Allocated {formatRand(allocated)}
-            {left !== null && (left >= 0 ? ` · left as credit on the account: ${formatRand(left)}` : ` · ${formatRand(-left)} more than ${payment ? "is left of the payment" : "was received"}`)}
+            {left !== null &&
+              (left >= 0
+                ? ` · left as credit on the account: ${formatRand(left)}`
+                : ` · ${formatRand(-left)} more than ${payment ? "is left of the payment" : "was received"}`)}
           </p>
           {allocationsError && <FieldError id="payment-allocations-error">{allocationsError}</FieldError>}
         </fieldset>

@@ -15,7 +15,13 @@ const PROOF_CLASS: Record<PaymentProofStatus, string> = {
 
 /** A status pill: its colours come from the caller (payments, proofs, bank statement lines). */
 export function Pill({ className, children }: { className: string; children: React.ReactNode }) {
-  return <span className={cn("inline-flex items-center rounded-full px-2 py-0.5 text-xs font-medium whitespace-nowrap ring-1 ring-inset", className)}>{children}</span>;
+  return (
+    <span
+      className={cn("inline-flex items-center rounded-full px-2 py-0.5 text-xs font-medium whitespace-nowrap ring-1 ring-inset", className)}
+    >
+      {children}
+    </span>
+  );
 }
 
 function InvoiceLinks({ invoices }: { invoices: readonly { id: string; number: string }[] }) {
@@ -24,7 +30,11 @@ function InvoiceLinks({ invoices }: { invoices: readonly { id: string; number: s
       {invoices.map((i, n) => (
         <React.Fragment key={i.id}>
           {n > 0 && ", "}
-          <Link to="/invoices/$id" params={{ id: i.id }} className="rounded-sm font-mono text-xs text-primary outline-none hover:underline focus-visible:ring-2 focus-visible:ring-ring">
+          <Link
+            to="/invoices/$id"
+            params={{ id: i.id }}
+            className="rounded-sm font-mono text-xs text-primary outline-none hover:underline focus-visible:ring-2 focus-visible:ring-ring"
+          >
             {i.number}
           </Link>
         </React.Fragment>
@@ -48,7 +58,12 @@ export function PaymentList({
   onAllocate?: (payment: PaymentItem) => void;
   onReverse?: (payment: PaymentItem) => void;
 }) {
-  if (payments.length === 0) return <p className="rounded-lg border border-dashed bg-card px-4 py-6 text-center text-sm text-muted-foreground">No payments received yet.</p>;
+  if (payments.length === 0)
+    return (
+      <p className="rounded-lg border border-dashed bg-card px-4 py-6 text-center text-sm text-muted-foreground">
+        No payments received yet.
+      </p>
+    );
   return (
     <ul className="grid gap-2" aria-label="Payments received">
       {payments.map((p) => {
@@ -79,7 +94,11 @@ export function PaymentList({
                   {p.allocations.map((a, n) => (
                     <React.Fragment key={a.id}>
                       {n > 0 && ", "}
-                      <Link to="/invoices/$id" params={{ id: a.invoiceId }} className="rounded-sm font-mono text-primary outline-none hover:underline focus-visible:ring-2 focus-visible:ring-ring">
+                      <Link
+                        to="/invoices/$id"
+                        params={{ id: a.invoiceId }}
+                        className="rounded-sm font-mono text-primary outline-none hover:underline focus-visible:ring-2 focus-visible:ring-ring"
+                      >
                         {a.invoiceNumber}
                       </Link>{" "}
                       ({formatRand(a.amountCents)})
@@ -132,7 +151,8 @@ export function ProofList({
   onReject?: (proof: PaymentProofItem) => void;
   empty?: string;
 }) {
-  if (proofs.length === 0) return <p className="rounded-lg border border-dashed bg-card px-4 py-6 text-center text-sm text-muted-foreground">{empty}</p>;
+  if (proofs.length === 0)
+    return <p className="rounded-lg border border-dashed bg-card px-4 py-6 text-center text-sm text-muted-foreground">{empty}</p>;
   return (
     <ul className="grid gap-2" aria-label={showAttorney ? "Proofs awaiting a match" : "Proofs of payment"}>
       {proofs.map((p) => {
@@ -157,12 +177,14 @@ export function ProofList({
                   </p>
                 )}
                 {p.note && <p className="mt-1 text-xs whitespace-pre-wrap">“{p.note}”</p>}
-                {p.status === "rejected" && p.rejectReason && <p className="mt-1 text-xs font-medium text-red-700">Not accepted: {p.rejectReason}</p>}
+                {p.status === "rejected" && p.rejectReason && (
+                  <p className="mt-1 text-xs font-medium text-red-700">Not accepted: {p.rejectReason}</p>
+                )}
               </div>
             </div>
             <div className="flex flex-wrap gap-2 sm:pl-8">
               <Button asChild size="sm" variant="outline">
-                <a href={`/api/files/${p.fileId}`} download={p.fileName} >
+                <a href={`/api/files/${p.fileId}`} download={p.fileName}>
                   <Download aria-hidden />
                   File<span className="sr-only"> {p.fileName} (download the proof)</span>
                 </a>

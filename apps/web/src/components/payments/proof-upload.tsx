@@ -32,7 +32,13 @@ const toPayload = (form: ProofForm) => {
  * reference and the invoices it is for, then the file with a progress bar. The agency matches it to
  * the payment it receives.
  */
-export function ProofUpload({ invoices, onUploaded }: { invoices: readonly OpenInvoiceItem[]; onUploaded: (proof: PaymentProofItem) => void }) {
+export function ProofUpload({
+  invoices,
+  onUploaded,
+}: {
+  invoices: readonly OpenInvoiceItem[];
+  onUploaded: (proof: PaymentProofItem) => void;
+}) {
   const [file, setFile] = React.useState<File | null>(null);
   const [fileError, setFileError] = React.useState<string | null>(null);
   const [progress, setProgress] = React.useState<number | null>(null);
@@ -89,7 +95,11 @@ export function ProofUpload({ invoices, onUploaded }: { invoices: readonly OpenI
     setProgress(0);
     setFailure(null);
     try {
-      const proof = await uploadPaymentProof(file, { amountCents: body.amountCents!, paidOn: body.paidOn, reference: body.reference, note: body.note, invoiceIds: body.invoiceIds }, setProgress);
+      const proof = await uploadPaymentProof(
+        file,
+        { amountCents: body.amountCents!, paidOn: body.paidOn, reference: body.reference, note: body.note, invoiceIds: body.invoiceIds },
+        setProgress,
+      );
       toast({ title: "Proof of payment sent", description: `${proof.reference}: the agency matches it to your payment once it arrives.` });
       reset();
       setFile(null);
@@ -135,7 +145,13 @@ export function ProofUpload({ invoices, onUploaded }: { invoices: readonly OpenI
           <div className="grid gap-1.5">
             {invoices.map((i) => (
               <label key={i.id} className="flex min-w-0 items-center gap-2 rounded-md border px-3 py-2 text-sm">
-                <input type="checkbox" className="size-4 shrink-0 accent-primary" checked={form.invoiceIds.includes(i.id)} onChange={(e) => toggle(i.id, e.target.checked)} disabled={pending} />
+                <input
+                  type="checkbox"
+                  className="size-4 shrink-0 accent-primary"
+                  checked={form.invoiceIds.includes(i.id)}
+                  onChange={(e) => toggle(i.id, e.target.checked)}
+                  disabled={pending}
+                />
                 <span className="min-w-0 truncate">
                   <span className="font-mono text-xs font-semibold">{i.number}</span> · {formatRand(i.balanceCents)}
                 </span>
@@ -156,7 +172,14 @@ export function ProofUpload({ invoices, onUploaded }: { invoices: readonly OpenI
             </span>
             <span className="tabular-nums">{Math.round(progress * 100)}%</span>
           </p>
-          <div role="progressbar" aria-label={`Uploading ${file.name}`} aria-valuemin={0} aria-valuemax={100} aria-valuenow={Math.round(progress * 100)} className="h-1.5 overflow-hidden rounded-full bg-muted">
+          <div
+            role="progressbar"
+            aria-label={`Uploading ${file.name}`}
+            aria-valuemin={0}
+            aria-valuemax={100}
+            aria-valuenow={Math.round(progress * 100)}
+            className="h-1.5 overflow-hidden rounded-full bg-muted"
+          >
             <div className="h-full bg-primary transition-[width]" style={{ width: `${Math.round(progress * 100)}%` }} />
           </div>
         </div>

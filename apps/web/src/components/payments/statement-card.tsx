@@ -27,7 +27,13 @@ export function StatementCard({ attorneyId }: { attorneyId?: string }) {
     <div className="grid gap-4">
       <div className="grid gap-3 sm:grid-cols-2">
         <Field label="From" htmlFor="statement-from">
-          <Input id="statement-from" type="date" value={period.from} max={period.to} onChange={(e) => setPeriod((p) => ({ ...p, from: e.target.value }))} />
+          <Input
+            id="statement-from"
+            type="date"
+            value={period.from}
+            max={period.to}
+            onChange={(e) => setPeriod((p) => ({ ...p, from: e.target.value }))}
+          />
         </Field>
         <Field label="To" htmlFor="statement-to">
           <Input id="statement-to" type="date" value={period.to} onChange={(e) => setPeriod((p) => ({ ...p, to: e.target.value }))} />
@@ -53,7 +59,11 @@ export function StatementCard({ attorneyId }: { attorneyId?: string }) {
       )}
       {!problem && statement.isError && <p className="text-sm text-destructive">{trpcErrorMessage(statement.error)}</p>}
       {!problem && s && (
-        <dl className="grid grid-cols-2 gap-x-4 gap-y-2 rounded-lg border bg-muted/30 px-4 py-3 text-sm sm:grid-cols-3" aria-label="Statement totals" aria-live="polite">
+        <dl
+          className="grid grid-cols-2 gap-x-4 gap-y-2 rounded-lg border bg-muted/30 px-4 py-3 text-sm sm:grid-cols-3"
+          aria-label="Statement totals"
+          aria-live="polite"
+        >
           <Sum term="Opening balance" value={balance(s.totals.openingCents)} />
           <Sum term="+ Invoices" value={formatRand(s.totals.invoicedCents)} />
           <Sum term="− Credit notes" value={formatRand(s.totals.creditedCents)} />

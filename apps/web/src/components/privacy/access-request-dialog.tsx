@@ -24,7 +24,9 @@ export function AccessRequestDialog({
       onClose={onClose}
       title="Data subject access request"
       description={
-        claimant ? `Everything MedLegal holds about ${claimant.name}, and everyone who has read it, as a letter to them and as a data file.` : ""
+        claimant
+          ? `Everything MedLegal holds about ${claimant.name}, and everyone who has read it, as a letter to them and as a data file.`
+          : ""
       }
       className="max-w-lg"
     >

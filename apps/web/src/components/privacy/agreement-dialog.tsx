@@ -27,14 +27,28 @@ const MAX_BYTES = 10 * 1024 * 1024;
  * Records a user's signed confidentiality or operator agreement with its file (PDF or a scan). A
  * new agreement replaces the ones before it.
  */
-export function AgreementDialog({ user, onClose, onRecorded }: { user: AgreementOverview | null; onClose: () => void; onRecorded: () => void }) {
+export function AgreementDialog({
+  user,
+  onClose,
+  onRecorded,
+}: {
+  user: AgreementOverview | null;
+  onClose: () => void;
+  onRecorded: () => void;
+}) {
   const [file, setFile] = React.useState<File | null>(null);
   const [fileError, setFileError] = React.useState<string | null>(null);
   const [failure, setFailure] = React.useState<string | null>(null);
   const [pending, setPending] = React.useState(false);
   const fileRef = React.useRef<HTMLInputElement>(null);
   const { form, patch, bind, err, formRef, text, submit, reset } = useZodForm<AgreementForm>({
-    initial: () => ({ userId: user?.userId ?? "", kind: user ? agreementKindFor(user) : "confidentiality", version: "", signedOn: todayInSa(), expiresOn: "" }),
+    initial: () => ({
+      userId: user?.userId ?? "",
+      kind: user ? agreementKindFor(user) : "confidentiality",
+      version: "",
+      signedOn: todayInSa(),
+      expiresOn: "",
+    }),
     schema: agreementRecordSchema,
     toPayload: (f) => f,
     idPrefix: "agreement",
@@ -68,7 +82,10 @@ export function AgreementDialog({ user, onClose, onRecorded }: { user: Agreement
     setFailure(null);
     try {
       const saved = await uploadAgreement(file, { ...values, userId: user!.userId }, () => undefined);
-      toast({ title: `Agreement recorded for ${user!.name}`, description: saved.current ? "It is current." : "It is not current: check its dates." });
+      toast({
+        title: `Agreement recorded for ${user!.name}`,
+        description: saved.current ? "It is current." : "It is not current: check its dates.",
+      });
       onRecorded();
     } catch (e) {
       setFailure(e instanceof Error ? e.message : "The agreement could not be recorded.");
@@ -78,7 +95,13 @@ export function AgreementDialog({ user, onClose, onRecorded }: { user: Agreement
   };
 
   return (
-    <FormDialog open={user !== null} onClose={onClose} busy={pending} title={user ? `Record an agreement: ${user.name}` : "Record an agreement"} description="The signed agreement's details and the signed file (PDF or a scan). It replaces the user's earlier agreements.">
+    <FormDialog
+      open={user !== null}
+      onClose={onClose}
+      busy={pending}
+      title={user ? `Record an agreement: ${user.name}` : "Record an agreement"}
+      description="The signed agreement's details and the signed file (PDF or a scan). It replaces the user's earlier agreements."
+    >
       <form ref={formRef} noValidate className="grid gap-4" aria-label="Agreement" onSubmit={submit((values) => void upload(values))}>
         <div className="grid gap-4 sm:grid-cols-2">
           <Field label="Kind" htmlFor="agreement-kind" error={err("kind")} required>

@@ -9,7 +9,11 @@ import { formatDay } from "@/lib/format";
 import { trpc } from "@/lib/trpc";
 import { AgreementDialog } from "./agreement-dialog";
 
-const BADGE: Record<AgreementState, "outline" | "default" | "destructive"> = { current: "outline", expiring: "default", missing: "destructive" };
+const BADGE: Record<AgreementState, "outline" | "default" | "destructive"> = {
+  current: "outline",
+  expiring: "default",
+  missing: "destructive",
+};
 
 /**
  * The agreement register on /admin/privacy (POPIA sections 19-21): every staff member and expert
@@ -30,8 +34,9 @@ export function AgreementRegister() {
           Agreements
         </h2>
         <p className="text-sm text-muted-foreground">
-          Everyone who sees claimant data signs a confidentiality (staff) or operator (experts) agreement. Experts without a current one cannot be proposed on a query; you are
-          reminded {AGREEMENT_EXPIRY_REMINDER_DAYS} days before one ends.{missing > 0 ? ` ${missing} ${missing === 1 ? "person has" : "people have"} none on record.` : ""}
+          Everyone who sees claimant data signs a confidentiality (staff) or operator (experts) agreement. Experts without a current one
+          cannot be proposed on a query; you are reminded {AGREEMENT_EXPIRY_REMINDER_DAYS} days before one ends.
+          {missing > 0 ? ` ${missing} ${missing === 1 ? "person has" : "people have"} none on record.` : ""}
         </p>
       </div>
       <LoadState
@@ -49,7 +54,9 @@ export function AgreementRegister() {
               <div className="flex flex-wrap items-start justify-between gap-3">
                 <div className="min-w-0">
                   <p className="font-medium break-words">{r.name}</p>
-                  <p className="text-sm text-muted-foreground">{r.specialization ? `${ROLE_LABEL[r.role]} · ${r.specialization}` : ROLE_LABEL[r.role]}</p>
+                  <p className="text-sm text-muted-foreground">
+                    {r.specialization ? `${ROLE_LABEL[r.role]} · ${r.specialization}` : ROLE_LABEL[r.role]}
+                  </p>
                   <p className="mt-1 text-sm">
                     {r.latest && r.state !== "missing"
                       ? `${AGREEMENT_KIND_LABELS[r.latest.kind]}, version ${r.latest.version}, signed ${formatDay(r.latest.signedOn)}${r.latest.expiresOn ? `, valid until ${formatDay(r.latest.expiresOn)}` : ", no end date"}`

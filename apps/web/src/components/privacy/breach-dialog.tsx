@@ -73,7 +73,11 @@ const empty = (): BreachForm => ({
 });
 
 export type BreachPayload = ReturnType<typeof toPayload>;
-const toPayload = (form: BreachForm) => ({ ...form, certainty: form.certainty as BreachCertainty, dataSubjectsCount: form.dataSubjectsCount === "" ? undefined : Number(form.dataSubjectsCount) });
+const toPayload = (form: BreachForm) => ({
+  ...form,
+  certainty: form.certainty as BreachCertainty,
+  dataSubjectsCount: form.dataSubjectsCount === "" ? undefined : Number(form.dataSubjectsCount),
+});
 
 /**
  * Records or edits a security compromise with the fields of the Regulator's eServices form. Naming
@@ -113,7 +117,9 @@ export function BreachDialog({
     // eslint-disable-next-line react-hooks/exhaustive-deps -- a fresh form each time it opens
   }, [open, breach?.id]);
   const period = form.compromisedUserId && form.compromisedFrom && form.compromisedTo && form.compromisedTo >= form.compromisedFrom;
-  const affected = trpc.privacy.breachAffected.useQuery(period ? { userId: form.compromisedUserId, from: form.compromisedFrom, to: form.compromisedTo } : skipToken);
+  const affected = trpc.privacy.breachAffected.useQuery(
+    period ? { userId: form.compromisedUserId, from: form.compromisedFrom, to: form.compromisedTo } : skipToken,
+  );
   const toggle = (category: BreachCategory, on: boolean) =>
     patch({ categories: on ? [...form.categories, category] : form.categories.filter((c) => c !== category) });
 
@@ -126,10 +132,20 @@ export function BreachDialog({
       description="The fields of the Information Regulator's eServices form: record it as soon as it is suspected, and complete it as you learn more."
       className="max-w-3xl"
     >
-      <form ref={formRef} noValidate className="grid gap-4" aria-label="Security compromise" onSubmit={submit((values) => onSubmit(toPayload(values)))}>
+      <form
+        ref={formRef}
+        noValidate
+        className="grid gap-4"
+        aria-label="Security compromise"
+        onSubmit={submit((values) => onSubmit(toPayload(values)))}
+      >
         <div className="grid gap-4 sm:grid-cols-3">
           <Field label="Confirmed or suspected" htmlFor="breach-certainty" error={err("certainty")} required>
-            <NativeSelect {...bind("certainty")} value={form.certainty} onChange={(e) => patch({ certainty: e.target.value as BreachForm["certainty"] })}>
+            <NativeSelect
+              {...bind("certainty")}
+              value={form.certainty}
+              onChange={(e) => patch({ certainty: e.target.value as BreachForm["certainty"] })}
+            >
               <option value="">Choose</option>
               <option value="confirmed">Confirmed</option>
               <option value="suspected">Suspected</option>
@@ -163,7 +179,11 @@ export function BreachDialog({
           {mayListUsers ? (
             <div className="grid gap-4 sm:grid-cols-3">
               <Field label="Account" htmlFor="breach-compromisedUserId" error={err("compromisedUserId")}>
-                <NativeSelect {...bind("compromisedUserId")} value={form.compromisedUserId} onChange={(e) => patch({ compromisedUserId: e.target.value })}>
+                <NativeSelect
+                  {...bind("compromisedUserId")}
+                  value={form.compromisedUserId}
+                  onChange={(e) => patch({ compromisedUserId: e.target.value })}
+                >
                   <option value="">None</option>
                   {(users.data?.items ?? []).map((u) => (
                     <option key={u.id} value={u.id}>
@@ -180,7 +200,9 @@ export function BreachDialog({
               </Field>
             </div>
           ) : (
-            <p className="text-sm text-muted-foreground">An administrator names the compromised account, since choosing one is user management.</p>
+            <p className="text-sm text-muted-foreground">
+              An administrator names the compromised account, since choosing one is user management.
+            </p>
           )}
           {period && (
             <div className="text-sm" aria-live="polite">
@@ -193,7 +215,12 @@ export function BreachDialog({
                     {affected.data.length ? `: ${affected.data.map((a) => a.name).join(", ")}.` : "."}
                   </p>
                   <div>
-                    <Button type="button" variant="outline" size="sm" onClick={() => patch({ dataSubjectsCount: String(affected.data.length) })}>
+                    <Button
+                      type="button"
+                      variant="outline"
+                      size="sm"
+                      onClick={() => patch({ dataSubjectsCount: String(affected.data.length) })}
+                    >
                       Use {affected.data.length} as the number of data subjects
                     </Button>
                   </div>
@@ -203,7 +230,13 @@ export function BreachDialog({
           )}
         </fieldset>
 
-        <Field label="Number of data subjects" htmlFor="breach-dataSubjectsCount" error={err("dataSubjectsCount")} required className="sm:max-w-56">
+        <Field
+          label="Number of data subjects"
+          htmlFor="breach-dataSubjectsCount"
+          error={err("dataSubjectsCount")}
+          required
+          className="sm:max-w-56"
+        >
           <Input type="number" min={0} inputMode="numeric" {...text("dataSubjectsCount")} />
         </Field>
 

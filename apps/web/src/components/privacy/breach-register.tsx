@@ -22,10 +22,21 @@ export function BreachRegister() {
   const done = (saved: Breach, verb: string) => {
     setEditing(null);
     void utils.privacy.breaches.invalidate();
-    toast({ title: `${saved.reference} ${verb}`, description: saved.reportedOn ? "Reported to the Regulator." : "Report it on the Regulator's eServices portal, then add the date and reference." });
+    toast({
+      title: `${saved.reference} ${verb}`,
+      description: saved.reportedOn
+        ? "Reported to the Regulator."
+        : "Report it on the Regulator's eServices portal, then add the date and reference.",
+    });
   };
-  const create = trpc.privacy.createBreach.useMutation({ onSuccess: (saved) => done(saved, "recorded"), meta: { errorTitle: "Could not record the compromise" } });
-  const update = trpc.privacy.updateBreach.useMutation({ onSuccess: (saved) => done(saved, "saved"), meta: { errorTitle: "Could not save the compromise" } });
+  const create = trpc.privacy.createBreach.useMutation({
+    onSuccess: (saved) => done(saved, "recorded"),
+    meta: { errorTitle: "Could not record the compromise" },
+  });
+  const update = trpc.privacy.updateBreach.useMutation({
+    onSuccess: (saved) => done(saved, "saved"),
+    meta: { errorTitle: "Could not save the compromise" },
+  });
   const mutation = editing === "new" ? create : update;
   const serverErrors = React.useMemo(() => trpcFieldErrors(mutation.error), [mutation.error]);
   const list = breaches.data ?? [];
@@ -65,15 +76,19 @@ export function BreachRegister() {
                   </p>
                   <p className="text-sm break-words text-muted-foreground">{b.description}</p>
                   <p className="mt-1 text-sm">
-                    {b.dataSubjectsCount} data subject{b.dataSubjectsCount === 1 ? "" : "s"} · {b.categories.map((c) => BREACH_CATEGORY_LABELS[c].split(" (")[0]).join(", ")}
+                    {b.dataSubjectsCount} data subject{b.dataSubjectsCount === 1 ? "" : "s"} ·{" "}
+                    {b.categories.map((c) => BREACH_CATEGORY_LABELS[c].split(" (")[0]).join(", ")}
                   </p>
                   {b.compromisedUserName && (
                     <p className="text-sm text-muted-foreground">
-                      Account of {b.compromisedUserName}: {b.affected.length} claimant{b.affected.length === 1 ? "" : "s"} read from {formatDay(b.compromisedFrom!)} to {formatDay(b.compromisedTo!)}
+                      Account of {b.compromisedUserName}: {b.affected.length} claimant{b.affected.length === 1 ? "" : "s"} read from{" "}
+                      {formatDay(b.compromisedFrom!)} to {formatDay(b.compromisedTo!)}
                     </p>
                   )}
                   <p className={b.reportedOn ? "text-sm text-muted-foreground" : "text-sm font-medium text-destructive"}>
-                    {b.reportedOn ? `Reported to the Regulator on ${formatDay(b.reportedOn)}${b.regulatorReference ? `, reference ${b.regulatorReference}` : ""}` : "Not yet reported to the Regulator"}
+                    {b.reportedOn
+                      ? `Reported to the Regulator on ${formatDay(b.reportedOn)}${b.regulatorReference ? `, reference ${b.regulatorReference}` : ""}`
+                      : "Not yet reported to the Regulator"}
                   </p>
                 </div>
                 <Badge variant={b.certainty === "confirmed" ? "destructive" : "secondary"}>{BREACH_CERTAINTY_LABELS[b.certainty]}</Badge>

@@ -23,7 +23,10 @@ export function CarryOutAction({ request }: { request: SubjectRequest }) {
       void utils.privacy.requests.invalidate();
       void utils.privacy.destructionCandidates.invalidate();
       void utils.privacy.destructionCertificates.invalidate();
-      toast({ title: `${request.reference} carried out`, description: `The claimant's records were anonymised: destruction certificate ${certificate.number}.` });
+      toast({
+        title: `${request.reference} carried out`,
+        description: `The claimant's records were anonymised: destruction certificate ${certificate.number}.`,
+      });
     },
   });
   if (!ERASURE_REQUEST_KINDS.includes(request.kind) || !OPEN_SUBJECT_REQUEST_STATUSES.includes(request.status)) return null;
@@ -44,8 +47,9 @@ export function CarryOutAction({ request }: { request: SubjectRequest }) {
         description={
           <span className="grid gap-2">
             <span>
-              {request.patientName}&apos;s names, identity numbers, contact details and notes are replaced, their files are deleted, and their invoices are kept
-              with the tax fields only. A destruction certificate is issued and the request is marked answered. This cannot be undone.
+              {request.patientName}&apos;s names, identity numbers, contact details and notes are replaced, their files are deleted, and
+              their invoices are kept with the tax fields only. A destruction certificate is issued and the request is marked answered. This
+              cannot be undone.
             </span>
             <span>If a retention period or a legal hold still applies, nothing is changed and the legal reason is shown here.</span>
             {refusal && (

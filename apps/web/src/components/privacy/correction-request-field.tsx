@@ -9,17 +9,26 @@ import { trpc } from "@/lib/trpc";
  * request (POPIA section 24) this edit carries out, whose reference then goes into the audit row.
  * Shows nothing when the claimant has no open correction request.
  */
-export function CorrectionRequestField({ patientId, value, onChange }: { patientId: string; value: string; onChange: (id: string) => void }) {
+export function CorrectionRequestField({
+  patientId,
+  value,
+  onChange,
+}: {
+  patientId: string;
+  value: string;
+  onChange: (id: string) => void;
+}) {
   const requests = trpc.privacy.requests.useQuery({ patientId });
   const open = (requests.data ?? []).filter((r) => r.kind === "correction" && OPEN_SUBJECT_REQUEST_STATUSES.includes(r.status));
   if (open.length === 0) return null;
   return (
-    <Field
-      label="Carries out a correction request (optional)"
-      htmlFor="patient-correction-request"
-      className="mb-4"
-    >
-      <NativeSelect id="patient-correction-request" aria-describedby="patient-correction-request-hint" value={value} onChange={(e) => onChange(e.target.value)}>
+    <Field label="Carries out a correction request (optional)" htmlFor="patient-correction-request" className="mb-4">
+      <NativeSelect
+        id="patient-correction-request"
+        aria-describedby="patient-correction-request-hint"
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+      >
         <option value="">No request: an ordinary edit</option>
         {open.map((r) => (
           <option key={r.id} value={r.id}>

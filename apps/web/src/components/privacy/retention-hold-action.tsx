@@ -17,7 +17,10 @@ export function LegalHoldAction({ caseId, reference }: { caseId: string; referen
   const utils = trpc.useUtils();
   const hold = trpc.privacy.setLegalHold.useMutation({
     onSuccess: () => {
-      toast({ title: `${reference} is on legal hold`, description: "Its claimant's records are kept until the hold is lifted on the Privacy page." });
+      toast({
+        title: `${reference} is on legal hold`,
+        description: "Its claimant's records are kept until the hold is lifted on the Privacy page.",
+      });
       void utils.privacy.legalHolds.invalidate();
       void utils.privacy.destructionCandidates.invalidate();
     },

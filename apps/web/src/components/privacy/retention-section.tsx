@@ -66,7 +66,8 @@ export function RetentionSection() {
           Retention
         </h2>
         <p className="text-sm text-muted-foreground">
-          Claimants whose every matter is past its retention period and not on legal hold. Nothing is destroyed until an administrator approves it.
+          Claimants whose every matter is past its retention period and not on legal hold. Nothing is destroyed until an administrator
+          approves it.
         </p>
       </div>
 
@@ -74,7 +75,14 @@ export function RetentionSection() {
         <div>
           <h3 className="mb-2 text-sm font-semibold">Retention periods</h3>
           <LoadState query={settings} loadingLabel="Loading the retention periods" errorTitle="The retention periods could not be loaded">
-            {settings.data && <RetentionSettingsForm settings={settings.data} pending={saveSettings.isPending} serverErrors={settingsErrors} onSubmit={(value) => saveSettings.mutate(value)} />}
+            {settings.data && (
+              <RetentionSettingsForm
+                settings={settings.data}
+                pending={saveSettings.isPending}
+                serverErrors={settingsErrors}
+                onSubmit={(value) => saveSettings.mutate(value)}
+              />
+            )}
           </LoadState>
         </div>
       )}
@@ -98,7 +106,12 @@ export function RetentionSection() {
                   <p className="text-sm text-muted-foreground">{why(c)}</p>
                 </div>
                 {mayDestroy && (
-                  <Button variant="destructive" size="sm" onClick={() => setConfirming(c)} aria-label={`Approve destruction of ${c.patientName}`}>
+                  <Button
+                    variant="destructive"
+                    size="sm"
+                    onClick={() => setConfirming(c)}
+                    aria-label={`Approve destruction of ${c.patientName}`}
+                  >
                     Approve destruction
                   </Button>
                 )}
@@ -123,7 +136,8 @@ export function RetentionSection() {
             {(certificates.data ?? []).map((d) => (
               <li key={d.id} className="flex flex-wrap items-center justify-between gap-3 rounded-lg border bg-card p-3">
                 <span className="text-sm">
-                  <span className="font-medium">{d.number}</span> · {formatDateOfMoment(d.destroyedAt)} · approved by {d.approvedBy} · {d.counts.files} file
+                  <span className="font-medium">{d.number}</span> · {formatDateOfMoment(d.destroyedAt)} · approved by {d.approvedBy} ·{" "}
+                  {d.counts.files} file
                   {d.counts.files === 1 ? "" : "s"} deleted
                 </span>
                 <Button asChild variant="outline" size="sm">
@@ -159,7 +173,13 @@ export function RetentionSection() {
                     {h.reason} (set by {h.setBy} on {formatDay(h.setOn)})
                   </p>
                 </div>
-                <Button variant="outline" size="sm" disabled={lift.isPending} onClick={() => lift.mutate({ caseId: h.caseId })} aria-label={`Lift hold on ${h.caseReference}`}>
+                <Button
+                  variant="outline"
+                  size="sm"
+                  disabled={lift.isPending}
+                  onClick={() => lift.mutate({ caseId: h.caseId })}
+                  aria-label={`Lift hold on ${h.caseReference}`}
+                >
                   Lift hold
                 </Button>
               </li>

@@ -9,7 +9,12 @@ import { useZodForm } from "@/hooks/use-zod-form";
 type Typed = Record<keyof RetentionSettings, string>;
 const FIELDS: { name: keyof RetentionSettings; label: string; hint: string; min: number }[] = [
   { name: "matterYears", label: "Closed matters and their reports", hint: "Years after the matter's last activity.", min: 1 },
-  { name: "invoiceYears", label: "Invoices", hint: `Years after the invoice date; SARS requires at least ${SARS_INVOICE_RETENTION_YEARS}.`, min: SARS_INVOICE_RETENTION_YEARS },
+  {
+    name: "invoiceYears",
+    label: "Invoices",
+    hint: `Years after the invoice date; SARS requires at least ${SARS_INVOICE_RETENTION_YEARS}.`,
+    min: SARS_INVOICE_RETENTION_YEARS,
+  },
 ];
 const numbers = (v: Typed): RetentionSettings => ({
   matterYears: v.matterYears.trim() === "" ? Number.NaN : Number(v.matterYears),
@@ -28,8 +33,20 @@ export function RetentionSettingsForm({
   serverErrors?: Record<string, string>;
   onSubmit: (value: RetentionSettings) => void;
 }) {
-  const asText = React.useMemo(() => ({ matterYears: String(settings.matterYears), invoiceYears: String(settings.invoiceYears) }), [settings]);
-  const { form: value, err, formRef, bind, patch, submit, dirty, reset } = useZodForm<Typed>({
+  const asText = React.useMemo(
+    () => ({ matterYears: String(settings.matterYears), invoiceYears: String(settings.invoiceYears) }),
+    [settings],
+  );
+  const {
+    form: value,
+    err,
+    formRef,
+    bind,
+    patch,
+    submit,
+    dirty,
+    reset,
+  } = useZodForm<Typed>({
     initial: () => asText,
     schema: retentionSettingsSchema,
     toPayload: numbers,
@@ -44,7 +61,13 @@ export function RetentionSettingsForm({
     resetKey: asText,
   });
   return (
-    <form ref={formRef} noValidate aria-label="Retention periods" className="grid gap-4" onSubmit={submit(() => onSubmit(numbers(value)), { requireChange: true })}>
+    <form
+      ref={formRef}
+      noValidate
+      aria-label="Retention periods"
+      className="grid gap-4"
+      onSubmit={submit(() => onSubmit(numbers(value)), { requireChange: true })}
+    >
       <div className="grid gap-4 sm:grid-cols-2">
         {FIELDS.map((f) => {
           const error = err(f.name);

@@ -1,6 +1,11 @@
 import type { SubjectRequestKind, SubjectRequester, subjectRequestCreateSchema as CreateSchema } from "@medlegal/domain";
 import type { z } from "zod";
-import { DEFAULT_SUBJECT_REQUEST_DAYS, SUBJECT_REQUEST_KIND_LABELS, SUBJECT_REQUEST_KINDS, subjectRequestCreateSchema } from "@medlegal/domain";
+import {
+  DEFAULT_SUBJECT_REQUEST_DAYS,
+  SUBJECT_REQUEST_KIND_LABELS,
+  SUBJECT_REQUEST_KINDS,
+  subjectRequestCreateSchema,
+} from "@medlegal/domain";
 import * as React from "react";
 import { FormFooter } from "@/components/forms/form-footer";
 import { Field } from "@/components/ui/field";
@@ -46,7 +51,15 @@ export function SubjectRequestDialog({
   onSubmit: (payload: ReturnType<typeof toPayload>) => void;
 }) {
   const claimants = trpc.patients.list.useQuery({}, { enabled: open });
-  const initial = (): RequestForm => ({ patientId: preset?.patientId ?? "", kind: preset?.kind ?? "", requestedBy: "", requesterName: "", receivedOn: todayInSa(), dueOn: "", details: "" });
+  const initial = (): RequestForm => ({
+    patientId: preset?.patientId ?? "",
+    kind: preset?.kind ?? "",
+    requestedBy: "",
+    requesterName: "",
+    receivedOn: todayInSa(),
+    dueOn: "",
+    details: "",
+  });
   const { form, patch, bind, err, formRef, text, submit, reset } = useZodForm<RequestForm>({
     initial,
     schema: subjectRequestCreateSchema,
@@ -68,7 +81,13 @@ export function SubjectRequestDialog({
       title="New data subject request"
       description={`A claimant, or their attorney for them, asks about their information. It is due ${DEFAULT_SUBJECT_REQUEST_DAYS} days after it was received unless you set another date.`}
     >
-      <form ref={formRef} noValidate className="grid gap-4" aria-label="New data subject request" onSubmit={submit((values) => onSubmit(toPayload(values)))}>
+      <form
+        ref={formRef}
+        noValidate
+        className="grid gap-4"
+        aria-label="New data subject request"
+        onSubmit={submit((values) => onSubmit(toPayload(values)))}
+      >
         <Field label="Claimant" htmlFor="subject-request-patientId" error={err("patientId")} required>
           <NativeSelect {...bind("patientId")} value={form.patientId} onChange={(e) => patch({ patientId: e.target.value })}>
             <option value="">{claimants.isLoading ? "Loading the claimants…" : "Choose the claimant"}</option>
@@ -92,7 +111,11 @@ export function SubjectRequestDialog({
             </NativeSelect>
           </Field>
           <Field label="Asked by" htmlFor="subject-request-requestedBy" error={err("requestedBy")} required>
-            <NativeSelect {...bind("requestedBy")} value={form.requestedBy} onChange={(e) => patch({ requestedBy: e.target.value as RequestForm["requestedBy"] })}>
+            <NativeSelect
+              {...bind("requestedBy")}
+              value={form.requestedBy}
+              onChange={(e) => patch({ requestedBy: e.target.value as RequestForm["requestedBy"] })}
+            >
               <option value="">Choose who asked</option>
               <option value="claimant">The claimant</option>
               <option value="attorney">Their attorney</option>

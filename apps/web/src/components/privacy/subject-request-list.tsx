@@ -1,5 +1,11 @@
 import type { SubjectRequest, SubjectRequestStatus } from "@medlegal/domain";
-import { ERASURE_REQUEST_KINDS, OPEN_SUBJECT_REQUEST_STATUSES, SUBJECT_REQUEST_KIND_LABELS, SUBJECT_REQUEST_STATUS_LABELS, subjectRequestRefusalSchema } from "@medlegal/domain";
+import {
+  ERASURE_REQUEST_KINDS,
+  OPEN_SUBJECT_REQUEST_STATUSES,
+  SUBJECT_REQUEST_KIND_LABELS,
+  SUBJECT_REQUEST_STATUS_LABELS,
+  subjectRequestRefusalSchema,
+} from "@medlegal/domain";
 import { Download } from "lucide-react";
 import * as React from "react";
 import { Badge } from "@/components/ui/badge";
@@ -36,7 +42,8 @@ export function SubjectRequestList({
                     {r.reference}: {SUBJECT_REQUEST_KIND_LABELS[r.kind]}
                   </p>
                   <p className="text-sm text-muted-foreground">
-                    {r.patientName}, asked by {r.requesterName} ({r.requestedBy === "claimant" ? "the claimant" : "their attorney"}) on {formatDay(r.receivedOn)}
+                    {r.patientName}, asked by {r.requesterName} ({r.requestedBy === "claimant" ? "the claimant" : "their attorney"}) on{" "}
+                    {formatDay(r.receivedOn)}
                   </p>
                   <p className={due.urgent ? "text-sm font-medium text-destructive" : "text-sm text-muted-foreground"}>{due.text}</p>
                   {r.details && <p className="mt-1 text-sm break-words">{r.details}</p>}
@@ -47,7 +54,9 @@ export function SubjectRequestList({
                     </p>
                   )}
                 </div>
-                <Badge variant={r.status === "refused" ? "destructive" : open ? "secondary" : "outline"}>{SUBJECT_REQUEST_STATUS_LABELS[r.status]}</Badge>
+                <Badge variant={r.status === "refused" ? "destructive" : open ? "secondary" : "outline"}>
+                  {SUBJECT_REQUEST_STATUS_LABELS[r.status]}
+                </Badge>
               </div>
               <div className="mt-3 flex flex-wrap gap-2">
                 <Button asChild variant="outline" size="sm">
@@ -56,7 +65,11 @@ export function SubjectRequestList({
                   </a>
                 </Button>
                 <Button asChild variant="outline" size="sm">
-                  <a href={`/api/privacy/patients/${r.patientId}/access-report.json`} download aria-label={`Access report of ${r.patientName} as JSON`}>
+                  <a
+                    href={`/api/privacy/patients/${r.patientId}/access-report.json`}
+                    download
+                    aria-label={`Access report of ${r.patientName} as JSON`}
+                  >
                     <Download aria-hidden /> JSON
                   </a>
                 </Button>

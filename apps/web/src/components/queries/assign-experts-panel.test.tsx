@@ -11,12 +11,29 @@ import { AssignExpertsPanel } from "./assign-experts-panel";
 const queryId = "0b6c1f0e-8d4a-4c8e-9a1b-5d2e3f4a5b6c";
 const orthopaedics = "1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d";
 const consultant = "9f8e7d6c-5b4a-4c3d-8e2f-1a0b9c8d7e6f";
-const query: QueryDetail = queryDetail({ id: queryId, reference: "Q-2026-00042", status: "assigning", specializationIds: [orthopaedics], assignments: [] });
+const query: QueryDetail = queryDetail({
+  id: queryId,
+  reference: "Q-2026-00042",
+  status: "assigning",
+  specializationIds: [orthopaedics],
+  assignments: [],
+});
 
-function setup(create: Answer<"assignments.create"> = () => assignment({ queryId, consultantId: consultant, specializationId: orthopaedics })) {
+function setup(
+  create: Answer<"assignments.create"> = () => assignment({ queryId, consultantId: consultant, specializationId: orthopaedics }),
+) {
   const view = renderWithTrpc(<AssignExpertsPanel query={query} />, {
     "specializations.listActive": () => [{ id: orthopaedics, name: "Orthopaedic Surgeon" }],
-    "assignments.listCandidates": () => [{ id: consultant, name: "Thabo Mokoena", specialization: "Orthopaedic Surgeon", licenseNumber: "MP0123456", load: 1, noAgreement: null }],
+    "assignments.listCandidates": () => [
+      {
+        id: consultant,
+        name: "Thabo Mokoena",
+        specialization: "Orthopaedic Surgeon",
+        licenseNumber: "MP0123456",
+        load: 1,
+        noAgreement: null,
+      },
+    ],
     "assignments.create": create,
   });
   return { ...view, user: userEvent.setup() };
@@ -41,7 +58,11 @@ describe("AssignExpertsPanel", () => {
     await user.click(await screen.findByRole("radio", { name: /Thabo Mokoena/ }));
     await user.type(screen.getByLabelText("Agreed fee (optional)"), "R 4 500.00");
     await user.click(screen.getByRole("button", { name: "Assign expert" }));
-    await waitFor(() => expect(sent("assignments.create")).toEqual([{ queryId, consultantId: consultant, specializationId: orthopaedics, feeAgreedCents: 450000 }]));
+    await waitFor(() =>
+      expect(sent("assignments.create")).toEqual([
+        { queryId, consultantId: consultant, specializationId: orthopaedics, feeAgreedCents: 450000 },
+      ]),
+    );
   });
 
   it("shows the server's refusal of the fee on the fee", async () => {

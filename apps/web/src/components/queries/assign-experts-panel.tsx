@@ -1,5 +1,12 @@
 import type { AssignmentItem, QueryDetail } from "@medlegal/domain";
-import { assignInputSchema, FORM_MESSAGES, formatRand, LIVE_ASSIGNMENT_STATUSES, OPEN_QUERY_STATUSES, parseRandToCents } from "@medlegal/domain";
+import {
+  assignInputSchema,
+  FORM_MESSAGES,
+  formatRand,
+  LIVE_ASSIGNMENT_STATUSES,
+  OPEN_QUERY_STATUSES,
+  parseRandToCents,
+} from "@medlegal/domain";
 import { UserPlus, UserX } from "lucide-react";
 import * as React from "react";
 import { useRefreshQueries } from "@/hooks/use-query-actions";
@@ -74,7 +81,12 @@ export function AssignExpertsPanel({ query }: { query: QueryDetail }) {
                   </p>
                 </div>
                 {canAssign && (
-                  <Button variant="outline" size="sm" className="text-destructive hover:text-destructive" onClick={() => setWithdrawing(live)}>
+                  <Button
+                    variant="outline"
+                    size="sm"
+                    className="text-destructive hover:text-destructive"
+                    onClick={() => setWithdrawing(live)}
+                  >
                     <UserX aria-hidden />
                     Withdraw
                   </Button>
@@ -116,13 +128,24 @@ interface CandidateFormState {
   feeAgreedCents: string;
 }
 
-function CandidatePicker({ queryId, specializationId, specialization }: { queryId: string; specializationId: string; specialization: string }) {
+function CandidatePicker({
+  queryId,
+  specializationId,
+  specialization,
+}: {
+  queryId: string;
+  specializationId: string;
+  specialization: string;
+}) {
   const candidates = trpc.assignments.listCandidates.useQuery({ queryId, specializationId });
   const [proposed, setProposed] = React.useState(0);
   const refresh = useRefreshQueries();
   const create = trpc.assignments.create.useMutation({
     onSuccess: async (a) => {
-      toast({ title: "Expert proposed", description: `${a.consultantName} was asked to accept the ${a.specialization.toLowerCase()} assignment.` });
+      toast({
+        title: "Expert proposed",
+        description: `${a.consultantName} was asked to accept the ${a.specialization.toLowerCase()} assignment.`,
+      });
       setProposed((n) => n + 1);
       await refresh(queryId);
     },
@@ -130,13 +153,19 @@ function CandidatePicker({ queryId, specializationId, specialization }: { queryI
   });
   const serverErrors = React.useMemo(() => trpcFieldErrors(create.error), [create.error]);
   const id = React.useId();
-  const toPayload = (f: CandidateFormState) => ({ queryId, consultantId: f.consultantId, specializationId, feeAgreedCents: parseRandToCents(f.feeAgreedCents) });
+  const toPayload = (f: CandidateFormState) => ({
+    queryId,
+    consultantId: f.consultantId,
+    specializationId,
+    feeAgreedCents: parseRandToCents(f.feeAgreedCents),
+  });
   const { form, patch, touch, err, formRef, describe, text, submit } = useZodForm<CandidateFormState>({
     initial: () => ({ consultantId: "", feeAgreedCents: "" }),
     schema: assignInputSchema,
     toPayload,
     // The fee is typed in rand: text that is no amount says so in words.
-    refine: (f, errors) => (Number.isNaN(parseRandToCents(f.feeAgreedCents)) ? { ...errors, feeAgreedCents: FORM_MESSAGES.randAmount } : errors),
+    refine: (f, errors) =>
+      Number.isNaN(parseRandToCents(f.feeAgreedCents)) ? { ...errors, feeAgreedCents: FORM_MESSAGES.randAmount } : errors,
     idPrefix: id,
     pending: create.isPending,
     serverErrors,
@@ -155,13 +184,19 @@ function CandidatePicker({ queryId, specializationId, specialization }: { queryI
   if (candidates.isError) return <p className="mt-2 text-sm text-destructive">{trpcErrorMessage(candidates.error)}</p>;
   const list = candidates.data ?? [];
   if (list.length === 0) {
-    return <p className="mt-2 text-sm text-muted-foreground">No active {specialization.toLowerCase()} is registered. Add one under User Management.</p>;
+    return (
+      <p className="mt-2 text-sm text-muted-foreground">
+        No active {specialization.toLowerCase()} is registered. Add one under User Management.
+      </p>
+    );
   }
 
   return (
     <form ref={formRef} onSubmit={submit((f) => create.mutate(toPayload(f)))} noValidate className="mt-2 grid gap-3">
       <fieldset className="grid min-w-0 grid-cols-1 gap-1.5">
-        <legend className="mb-1.5 text-xs font-medium text-muted-foreground">Choose {withArticle(specialization.toLowerCase())} (least busy first)</legend>
+        <legend className="mb-1.5 text-xs font-medium text-muted-foreground">
+          Choose {withArticle(specialization.toLowerCase())} (least busy first)
+        </legend>
         <div className="grid grid-cols-1 gap-1.5" role="radiogroup" aria-label={`Consultants: ${specialization}`}>
           {list.map((c) => (
             <label
@@ -191,7 +226,16 @@ function CandidatePicker({ queryId, specializationId, specialization }: { queryI
                 </span>
                 {c.noAgreement && <span className="block text-xs font-medium text-destructive">{c.noAgreement}</span>}
               </span>
-              <span className={cn("shrink-0 rounded-full px-2 py-0.5 text-xs tabular-nums", c.load === 0 ? "bg-emerald-50 text-emerald-800" : c.load >= 5 ? "bg-amber-50 text-amber-800" : "bg-muted text-muted-foreground")}>
+              <span
+                className={cn(
+                  "shrink-0 rounded-full px-2 py-0.5 text-xs tabular-nums",
+                  c.load === 0
+                    ? "bg-emerald-50 text-emerald-800"
+                    : c.load >= 5
+                      ? "bg-amber-50 text-amber-800"
+                      : "bg-muted text-muted-foreground",
+                )}
+              >
                 {c.load} active
               </span>
             </label>

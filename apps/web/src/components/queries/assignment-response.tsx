@@ -27,7 +27,12 @@ export function AssignmentResponse({
 
   return (
     <div className="flex flex-wrap gap-2">
-      <Button size={size} onClick={() => void Promise.resolve(onRespond(true)).catch(() => undefined)} disabled={pending !== null} aria-label={`Accept ${label}`}>
+      <Button
+        size={size}
+        onClick={() => void Promise.resolve(onRespond(true)).catch(() => undefined)}
+        disabled={pending !== null}
+        aria-label={`Accept ${label}`}
+      >
         {pending === "accept" ? <Spinner decorative className="size-4 text-current" /> : <Check aria-hidden />}
         Accept
       </Button>

@@ -8,7 +8,15 @@ import { cn } from "@/lib/utils";
 export type PendingAssignment = AssignmentItem & { queryReference: string; querySubject: string };
 
 /** A consultant's proposed assignments, each with its query and Accept / Decline. */
-export function PendingAssignmentList({ items, label, itemClassName }: { items: PendingAssignment[]; label?: string; itemClassName?: string }) {
+export function PendingAssignmentList({
+  items,
+  label,
+  itemClassName,
+}: {
+  items: PendingAssignment[];
+  label?: string;
+  itemClassName?: string;
+}) {
   const respond = useRespondToAssignment();
   const vars = respond.variables as { id: string; accept: boolean } | undefined;
   return (

@@ -44,47 +44,56 @@ export function QueryAssessments({
     <Card>
       <CardHeader className="grid gap-1.5">
         <CardTitle>Assessments</CardTitle>
-        <CardDescription>{forAudience(role, { staff: "The experts' bookings for this query.", attorney: "The experts' bookings for this query.", consultant: "Your bookings for this query." })}</CardDescription>
+        <CardDescription>
+          {forAudience(role, {
+            staff: "The experts' bookings for this query.",
+            attorney: "The experts' bookings for this query.",
+            consultant: "Your bookings for this query.",
+          })}
+        </CardDescription>
       </CardHeader>
       <CardContent>
         <LoadState query={load} loadingLabel="Loading the assessments" loadingRows={2} errorTitle="Could not load the assessments">
-        {bookings.length === 0 ? (
-          <p className="flex items-center gap-2 text-sm text-muted-foreground">
-            <CalendarClock aria-hidden className="size-4 shrink-0" />
-            No assessments are booked for this query yet.
-          </p>
-        ) : (
-          <ul className="grid gap-3" aria-label="Assessments">
-            {bookings.map((b) => (
-              <li key={b.id} className="grid gap-1 rounded-md border px-3 py-2.5 text-sm sm:grid-cols-[minmax(0,1fr)_auto] sm:items-center sm:gap-x-3">
-                <div className="min-w-0">
-                  <p className="flex flex-wrap items-center gap-x-2">
-                    <span className="font-medium">{b.consultantName}</span>
-                    <span className="text-muted-foreground">{b.specialization}</span>
-                  </p>
-                  <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-muted-foreground">
-                    <time dateTime={b.startsAt} title={formatDateOfMoment(b.startsAt)}>
-                      {formatWhenRange(b.startsAt, b.endsAt)}
-                    </time>
-                    <VenueLabel venue={b.venue} mode={b.mode} />
-                    {mayOpen ? (
-                      <Link
-                        to="/booking-form/$bookingId"
-                        params={{ bookingId: b.id }}
-                        className="rounded-sm font-mono text-xs text-primary outline-none hover:underline focus-visible:ring-2 focus-visible:ring-ring"
-                      >
-                        {b.reference}
-                      </Link>
-                    ) : (
-                      <span className="font-mono text-xs">{b.reference}</span>
-                    )}
-                  </p>
-                </div>
-                <BookingStatusBadge status={b.status} className="justify-self-start sm:justify-self-end" />
-              </li>
-            ))}
-          </ul>
-        )}
+          {bookings.length === 0 ? (
+            <p className="flex items-center gap-2 text-sm text-muted-foreground">
+              <CalendarClock aria-hidden className="size-4 shrink-0" />
+              No assessments are booked for this query yet.
+            </p>
+          ) : (
+            <ul className="grid gap-3" aria-label="Assessments">
+              {bookings.map((b) => (
+                <li
+                  key={b.id}
+                  className="grid gap-1 rounded-md border px-3 py-2.5 text-sm sm:grid-cols-[minmax(0,1fr)_auto] sm:items-center sm:gap-x-3"
+                >
+                  <div className="min-w-0">
+                    <p className="flex flex-wrap items-center gap-x-2">
+                      <span className="font-medium">{b.consultantName}</span>
+                      <span className="text-muted-foreground">{b.specialization}</span>
+                    </p>
+                    <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-muted-foreground">
+                      <time dateTime={b.startsAt} title={formatDateOfMoment(b.startsAt)}>
+                        {formatWhenRange(b.startsAt, b.endsAt)}
+                      </time>
+                      <VenueLabel venue={b.venue} mode={b.mode} />
+                      {mayOpen ? (
+                        <Link
+                          to="/booking-form/$bookingId"
+                          params={{ bookingId: b.id }}
+                          className="rounded-sm font-mono text-xs text-primary outline-none hover:underline focus-visible:ring-2 focus-visible:ring-ring"
+                        >
+                          {b.reference}
+                        </Link>
+                      ) : (
+                        <span className="font-mono text-xs">{b.reference}</span>
+                      )}
+                    </p>
+                  </div>
+                  <BookingStatusBadge status={b.status} className="justify-self-start sm:justify-self-end" />
+                </li>
+              ))}
+            </ul>
+          )}
         </LoadState>
         {mayBook && (
           <div className="mt-4 grid gap-2 border-t pt-4">

@@ -13,7 +13,15 @@ const ACCEPT = "application/pdf,image/png,image/jpeg,.pdf,.png,.jpg,.jpeg";
  * Supporting documents: a download link each, and an upload with a progress bar. The server
  * checks the type and size (10 MB) and its sentence is shown when it refuses a file.
  */
-export function QueryDocuments({ queryId, documents, onUploaded }: { queryId: string; documents: readonly QueryDocument[]; onUploaded: () => void }) {
+export function QueryDocuments({
+  queryId,
+  documents,
+  onUploaded,
+}: {
+  queryId: string;
+  documents: readonly QueryDocument[];
+  onUploaded: () => void;
+}) {
   const inputRef = React.useRef<HTMLInputElement>(null);
   const [upload, setUpload] = React.useState<{ name: string; progress: number } | null>(null);
   const [error, setError] = React.useState<string | null>(null);
@@ -39,7 +47,9 @@ export function QueryDocuments({ queryId, documents, onUploaded }: { queryId: st
     // minmax(0, 1fr): a long file name is clipped with an ellipsis instead of widening the page.
     <div className="grid grid-cols-[minmax(0,1fr)] gap-3">
       {documents.length === 0 ? (
-        <p className="text-sm text-muted-foreground">No documents yet. Attach medical records, accident reports or the claimant's consent form.</p>
+        <p className="text-sm text-muted-foreground">
+          No documents yet. Attach medical records, accident reports or the claimant's consent form.
+        </p>
       ) : (
         <ul className="grid grid-cols-[minmax(0,1fr)] gap-1.5" aria-label="Documents">
           {documents.map((d) => {
@@ -48,7 +58,11 @@ export function QueryDocuments({ queryId, documents, onUploaded }: { queryId: st
               <li key={d.id} className="flex min-w-0 items-center gap-3 rounded-md border px-3 py-2">
                 <Icon aria-hidden className="size-5 shrink-0 text-muted-foreground" />
                 <div className="min-w-0 flex-1">
-                  <a href={`/api/documents/${d.id}`} download={d.fileName} className="block truncate text-sm font-medium text-primary hover:underline">
+                  <a
+                    href={`/api/documents/${d.id}`}
+                    download={d.fileName}
+                    className="block truncate text-sm font-medium text-primary hover:underline"
+                  >
                     {d.fileName}
                   </a>
                   <p className="truncate text-xs text-muted-foreground">

@@ -93,7 +93,9 @@ export function QueryForm({
       <fieldset className="grid gap-2" aria-describedby={err("specializationIds") ? "query-specializationIds-error" : undefined}>
         <legend className={cn("mb-1.5 text-sm leading-none font-medium", REQUIRED_MARK)}>Experts needed</legend>
         <p className="-mt-1 text-xs text-muted-foreground">
-          {form.specializationIds.length === 0 ? "Choose every specialization you need a report from." : `${form.specializationIds.length} selected`}
+          {form.specializationIds.length === 0
+            ? "Choose every specialization you need a report from."
+            : `${form.specializationIds.length} selected`}
         </p>
         <div className="grid max-h-56 gap-1 overflow-y-auto rounded-md border p-2 sm:grid-cols-2">
           {specializations.map((s) => {

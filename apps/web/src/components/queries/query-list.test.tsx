@@ -29,7 +29,13 @@ function item(overrides: Partial<QueryListItem>): QueryListItem {
 
 const ITEMS = [
   item({}),
-  item({ id: "00000000-0000-4000-8000-000000000002", reference: "Q-2026-00002", status: "on_hold", priority: "urgent", assignedEmployeeName: "Priya Naidoo" }),
+  item({
+    id: "00000000-0000-4000-8000-000000000002",
+    reference: "Q-2026-00002",
+    status: "on_hold",
+    priority: "urgent",
+    assignedEmployeeName: "Priya Naidoo",
+  }),
 ];
 
 describe("QueryList", () => {
@@ -44,7 +50,10 @@ describe("QueryList", () => {
     expect(within(rows[1]!).getByText("On hold")).toBeInTheDocument();
     expect(within(rows[1]!).getByText("Urgent")).toBeInTheDocument();
     expect(within(rows[1]!).getByText("Priya Naidoo")).toBeInTheDocument();
-    expect(within(rows[1]!).getByRole("link", { name: "Q-2026-00002" })).toHaveAttribute("href", "/queries/00000000-0000-4000-8000-000000000002");
+    expect(within(rows[1]!).getByRole("link", { name: "Q-2026-00002" })).toHaveAttribute(
+      "href",
+      "/queries/00000000-0000-4000-8000-000000000002",
+    );
   });
 
   it("offers Load more only when the server has another page", async () => {

@@ -97,7 +97,12 @@ export function QueryList({
                   </>
                 ) : null}
                 {showCaseManager && (
-                  <span className={cn("flex items-center gap-1 truncate text-xs", q.assignedEmployeeName ? "text-muted-foreground" : "text-amber-700")}>
+                  <span
+                    className={cn(
+                      "flex items-center gap-1 truncate text-xs",
+                      q.assignedEmployeeName ? "text-muted-foreground" : "text-amber-700",
+                    )}
+                  >
                     <UserRound aria-hidden className="size-3 shrink-0" />
                     <span className="sr-only">Case manager: </span>
                     {q.assignedEmployeeName ?? "Not taken yet"}

@@ -63,7 +63,11 @@ describe("QueryTimeline", () => {
           event({ actorName: "Rajesh Pillay", kind: "assignment", body: "Rajesh Pillay accepted (Clinical Psychologist)" }),
           event({ actorName: "Kavitha Naidoo", kind: "assignment", body: "Kavitha Naidoo declined (Neurosurgeon): Fully booked" }),
           event({ kind: "assignment", body: "Kavitha Naidoo withdrawn (Neurosurgeon)" }),
-          event({ actorName: "Johan van der Merwe", kind: "assignment", body: "Assessment BK-2026-00003 requested with Rajesh Pillay on 02 Dec, 09:00" }),
+          event({
+            actorName: "Johan van der Merwe",
+            kind: "assignment",
+            body: "Assessment BK-2026-00003 requested with Rajesh Pillay on 02 Dec, 09:00",
+          }),
           event({ kind: "assignment", body: "Something the app never wrote" }),
           event({ actorName: null, kind: "document", body: null }),
         ]}
@@ -102,12 +106,29 @@ describe("QueryAssessments", () => {
       <QueryAssessments
         role="attorney"
         queryId="00000000-0000-4000-8000-000000000009"
-        acceptedExperts={[{ id: "00000000-0000-4000-8000-000000000201", consultantId: "00000000-0000-4000-8000-000000000301", consultantName: "Kavitha Naidoo", specialization: "Neurosurgeon" }]}
+        acceptedExperts={[
+          {
+            id: "00000000-0000-4000-8000-000000000201",
+            consultantId: "00000000-0000-4000-8000-000000000301",
+            consultantName: "Kavitha Naidoo",
+            specialization: "Neurosurgeon",
+          },
+        ]}
         open
         load={loaded}
         bookings={[
           booking({}),
-          booking({ id: "00000000-0000-4000-8000-000000000102", reference: "BK-2026-00013", status: "requested", startsAt: "2026-12-02T12:00:00Z", endsAt: "2026-12-02T13:00:00Z", venue: null, mode: "video", consultantName: "Rajesh Pillay", specialization: "Clinical Psychologist" }),
+          booking({
+            id: "00000000-0000-4000-8000-000000000102",
+            reference: "BK-2026-00013",
+            status: "requested",
+            startsAt: "2026-12-02T12:00:00Z",
+            endsAt: "2026-12-02T13:00:00Z",
+            venue: null,
+            mode: "video",
+            consultantName: "Rajesh Pillay",
+            specialization: "Clinical Psychologist",
+          }),
         ]}
       />,
     );
@@ -117,7 +138,10 @@ describe("QueryAssessments", () => {
     expect(rows[0]).toHaveTextContent("Wed 2 Dec, 09:00–10:00");
     expect(rows[0]).toHaveTextContent("Netcare Park Lane, Parktown");
     expect(within(rows[0]!).getByText("Confirmed")).toBeInTheDocument();
-    expect(within(rows[0]!).getByRole("link", { name: "BK-2026-00012" })).toHaveAttribute("href", "/booking-form/00000000-0000-4000-8000-000000000101");
+    expect(within(rows[0]!).getByRole("link", { name: "BK-2026-00012" })).toHaveAttribute(
+      "href",
+      "/booking-form/00000000-0000-4000-8000-000000000101",
+    );
     expect(rows[1]).toHaveTextContent("Wed 2 Dec, 14:00–15:00");
     expect(rows[1]).toHaveTextContent("Video");
     expect(within(rows[1]!).getByText("Requested")).toBeInTheDocument();
@@ -128,7 +152,9 @@ describe("QueryAssessments", () => {
   });
 
   it("offers a booking only with an expert who accepted, and none on a closed query", async () => {
-    const { unmount } = renderWithRouter(<QueryAssessments role="employee" queryId="q" acceptedExperts={[]} open load={loaded} bookings={[]} />);
+    const { unmount } = renderWithRouter(
+      <QueryAssessments role="employee" queryId="q" acceptedExperts={[]} open load={loaded} bookings={[]} />,
+    );
     expect(await screen.findByText("Assessments can be booked once an expert has accepted this query.")).toBeInTheDocument();
     expect(screen.queryByRole("link", { name: /^Book assessment/ })).toBeNull();
     unmount();
@@ -148,16 +174,29 @@ describe("QueryAssessments", () => {
 
   it("has an empty state, a loading state and an error with a retry", async () => {
     const user = userEvent.setup();
-    const { unmount } = renderWithRouter(<QueryAssessments role="employee" queryId="q" acceptedExperts={[]} open load={loaded} bookings={[]} />);
+    const { unmount } = renderWithRouter(
+      <QueryAssessments role="employee" queryId="q" acceptedExperts={[]} open load={loaded} bookings={[]} />,
+    );
     expect(await screen.findByText("No assessments are booked for this query yet.")).toBeInTheDocument();
     unmount();
 
-    const loading = renderWithRouter(<QueryAssessments role="employee" queryId="q" acceptedExperts={[]} open load={{ ...loaded, isLoading: true }} bookings={[]} />);
+    const loading = renderWithRouter(
+      <QueryAssessments role="employee" queryId="q" acceptedExperts={[]} open load={{ ...loaded, isLoading: true }} bookings={[]} />,
+    );
     expect(await screen.findByText("Loading the assessments")).toBeInTheDocument();
     loading.unmount();
 
     const refetch = vi.fn();
-    renderWithRouter(<QueryAssessments role="employee" queryId="q" acceptedExperts={[]} open load={{ isLoading: false, isError: true, error: new Error("503: The service is temporarily unavailable."), refetch }} bookings={[]} />);
+    renderWithRouter(
+      <QueryAssessments
+        role="employee"
+        queryId="q"
+        acceptedExperts={[]}
+        open
+        load={{ isLoading: false, isError: true, error: new Error("503: The service is temporarily unavailable."), refetch }}
+        bookings={[]}
+      />,
+    );
     expect(await screen.findByText("Could not load the assessments")).toBeInTheDocument();
     await user.click(screen.getByRole("button", { name: /Try again/ }));
     expect(refetch).toHaveBeenCalled();

@@ -6,7 +6,14 @@ import { QueryStatusActions } from "./query-status-actions";
 
 describe("QueryStatusActions", () => {
   it("offers exactly the moves the server allows", () => {
-    render(<QueryStatusActions reference="Q-2026-00001" status="assessed" nextStatuses={["reporting", "on_hold", "cancelled"]} onMove={vi.fn()} />);
+    render(
+      <QueryStatusActions
+        reference="Q-2026-00001"
+        status="assessed"
+        nextStatuses={["reporting", "on_hold", "cancelled"]}
+        onMove={vi.fn()}
+      />,
+    );
     const buttons = within(screen.getByRole("group", { name: "Status actions" })).getAllByRole("button");
     expect(buttons.map((b) => b.textContent)).toEqual(["Start the reports", "Put on hold", "Cancel query"]);
   });
@@ -14,7 +21,14 @@ describe("QueryStatusActions", () => {
   it("offers the way back from on hold to the status it was held in", async () => {
     const onMove = vi.fn();
     const user = userEvent.setup();
-    render(<QueryStatusActions reference="Q-2026-00002" status="on_hold" nextStatuses={nextQueryStatuses("on_hold", "scheduled")} onMove={onMove} />);
+    render(
+      <QueryStatusActions
+        reference="Q-2026-00002"
+        status="on_hold"
+        nextStatuses={nextQueryStatuses("on_hold", "scheduled")}
+        onMove={onMove}
+      />,
+    );
     expect(screen.queryByRole("button", { name: /Put on hold/ })).not.toBeInTheDocument();
     await user.click(screen.getByRole("button", { name: "Resume: Scheduled" }));
     expect(onMove).toHaveBeenCalledWith("scheduled");
@@ -28,7 +42,14 @@ describe("QueryStatusActions", () => {
   it("cancels only with a reason written in the dialog", async () => {
     const onMove = vi.fn().mockResolvedValue(undefined);
     const user = userEvent.setup();
-    render(<QueryStatusActions reference="Q-2026-00001" status="assigning" nextStatuses={["scheduled", "on_hold", "cancelled"]} onMove={onMove} />);
+    render(
+      <QueryStatusActions
+        reference="Q-2026-00001"
+        status="assigning"
+        nextStatuses={["scheduled", "on_hold", "cancelled"]}
+        onMove={onMove}
+      />,
+    );
     await user.click(screen.getByRole("button", { name: "Cancel query" }));
     const dialog = screen.getByRole("dialog", { name: "Cancel Q-2026-00001?" });
     await user.click(within(dialog).getByRole("button", { name: "Cancel query" }));

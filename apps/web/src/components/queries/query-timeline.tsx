@@ -36,7 +36,10 @@ const LEGACY_ASSIGNMENT: [RegExp, (m: RegExpExecArray) => string][] = [
  * What the actor did, in words ("booked Dr Naidoo for 2 Dec 09:00 (BK-2026-00012)"), and any text
  * shown under it (a comment, a reason). A status move's new status is shown as a badge beside it.
  */
-export function describeQueryEvent(e: Pick<QueryEvent, "kind" | "fromStatus" | "toStatus" | "body">): { action: string; note: string | null } {
+export function describeQueryEvent(e: Pick<QueryEvent, "kind" | "fromStatus" | "toStatus" | "body">): {
+  action: string;
+  note: string | null;
+} {
   const body = e.body?.trim() || null;
   switch (e.kind) {
     case "status": {
@@ -103,7 +106,12 @@ export function QueryTimeline({ events }: { events: readonly QueryEvent[] }) {
                 </time>
               </p>
               {note && (
-                <p className={cn("mt-1 text-sm whitespace-pre-wrap [overflow-wrap:anywhere]", e.kind === "comment" ? "rounded-md bg-muted/60 px-3 py-2" : "text-muted-foreground")}>
+                <p
+                  className={cn(
+                    "mt-1 text-sm whitespace-pre-wrap [overflow-wrap:anywhere]",
+                    e.kind === "comment" ? "rounded-md bg-muted/60 px-3 py-2" : "text-muted-foreground",
+                  )}
+                >
                   {note}
                 </p>
               )}

@@ -29,7 +29,17 @@ const fromYesNo = (value: YesNo): boolean | null => (value === "" ? null : value
  * typed as calculated and sent as typed: the regulations forbid rounding (docs/decisions.md "RAF 4 as data").
  * A field may stay empty while the expert works; the release waits until none is missing.
  */
-export function Raf4AssessmentForm({ view, pending, serverErrors, onSubmit }: { view: Raf4View; pending: boolean; serverErrors?: Record<string, string>; onSubmit: (payload: Raf4AssessmentInput) => void }) {
+export function Raf4AssessmentForm({
+  view,
+  pending,
+  serverErrors,
+  onSubmit,
+}: {
+  view: Raf4View;
+  pending: boolean;
+  serverErrors?: Record<string, string>;
+  onSubmit: (payload: Raf4AssessmentInput) => void;
+}) {
   const a = view.assessment;
   const initial = (): AssessmentFormState => ({
     // Nothing recorded yet: start from the assessment the report rests on, as its details show it.
@@ -79,7 +89,11 @@ export function Raf4AssessmentForm({ view, pending, serverErrors, onSubmit }: { 
     <form ref={formRef} noValidate onSubmit={submit((f) => onSubmit(toPayload(f)))} aria-label="RAF 4 assessment" className="grid gap-4">
       <div className="grid gap-4 sm:grid-cols-2">
         <Field label="Examined the claimant personally" htmlFor="raf4-examinedPersonallyBy" error={err("examinedPersonallyBy")}>
-          <NativeSelect {...bind("examinedPersonallyBy")} value={form.examinedPersonallyBy} onChange={(e) => patch({ examinedPersonallyBy: e.target.value })}>
+          <NativeSelect
+            {...bind("examinedPersonallyBy")}
+            value={form.examinedPersonallyBy}
+            onChange={(e) => patch({ examinedPersonallyBy: e.target.value })}
+          >
             <option value="">Not yet recorded</option>
             {view.experts.map((x) => (
               <option key={x.id} value={x.id}>
@@ -110,7 +124,13 @@ export function Raf4AssessmentForm({ view, pending, serverErrors, onSubmit }: { 
         <legend className="mb-1 text-sm font-medium">Narrative test: serious under</legend>
         {RAF4_NARRATIVE_HEADS.map((head) => (
           <label key={head} className="flex items-start gap-2 text-sm">
-            <input type="checkbox" className="mt-0.5 size-4 accent-primary" checked={form.narrativeHeads.includes(head)} disabled={pending} onChange={(e) => toggleHead(head, e.target.checked)} />
+            <input
+              type="checkbox"
+              className="mt-0.5 size-4 accent-primary"
+              checked={form.narrativeHeads.includes(head)}
+              disabled={pending}
+              onChange={(e) => toggleHead(head, e.target.checked)}
+            />
             {RAF4_NARRATIVE_HEAD_LABELS[head]}
           </label>
         ))}

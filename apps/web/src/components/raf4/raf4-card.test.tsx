@@ -29,7 +29,9 @@ describe("the RAF 4 card", () => {
   it("lists what QA needs before release, refuses a WPI with three decimals on its field, and sends nothing", async () => {
     const user = userEvent.setup();
     const page = renderWithTrpc(<Raf4Card reportId={REPORT} />, { "raf4.get": () => view() });
-    expect(await screen.findByRole("list", { name: "Missing before release" })).toHaveTextContent("The RAF 4 assessment has not been recorded.");
+    expect(await screen.findByRole("list", { name: "Missing before release" })).toHaveTextContent(
+      "The RAF 4 assessment has not been recorded.",
+    );
     const wpi = screen.getByLabelText("WPI % (as calculated, not rounded)");
     fireEvent.change(wpi, { target: { value: "29.555" } });
     await user.click(screen.getByRole("button", { name: "Save RAF 4 assessment" }));
@@ -66,8 +68,18 @@ describe("the RAF 4 card", () => {
 
   it("starts from the attended assessment the report rests on, as the report's details say it", async () => {
     const user = userEvent.setup();
-    const examination = { examined: true, on: "2026-11-17", expertId: EXPERT, byName: "Dr Johan Smit", bookingReference: "BK-2026-00077", label: "Examined on 17 Nov 2026 by Dr Johan Smit (BK-2026-00077)" };
-    const page = renderWithTrpc(<Raf4Card reportId={REPORT} />, { "raf4.get": () => view({ examination }), "raf4.saveAssessment": () => view({ examination }) });
+    const examination = {
+      examined: true,
+      on: "2026-11-17",
+      expertId: EXPERT,
+      byName: "Dr Johan Smit",
+      bookingReference: "BK-2026-00077",
+      label: "Examined on 17 Nov 2026 by Dr Johan Smit (BK-2026-00077)",
+    };
+    const page = renderWithTrpc(<Raf4Card reportId={REPORT} />, {
+      "raf4.get": () => view({ examination }),
+      "raf4.saveAssessment": () => view({ examination }),
+    });
     expect(await screen.findByLabelText("Examined the claimant personally")).toHaveValue(EXPERT);
     expect(screen.getByLabelText("Date of examination")).toHaveValue("2026-11-17");
     await user.click(screen.getByRole("button", { name: "Save RAF 4 assessment" }));
@@ -83,7 +95,19 @@ describe("the RAF 4 card", () => {
           canAssess: false,
           canRecordOutcome: true,
           gaps: [],
-          assessment: { examinedPersonallyBy: EXPERT, examinedPersonallyByName: "Dr Johan Smit", examinationDate: "2026-08-01", mmiReached: true, mmiDate: "2026-08-01", wpiPercent: "24", narrativeHeads: ["body_function"], onNonSeriousList: false, notes: null, serious: true, updatedAt: "2026-08-02T08:00:00.000Z" },
+          assessment: {
+            examinedPersonallyBy: EXPERT,
+            examinedPersonallyByName: "Dr Johan Smit",
+            examinationDate: "2026-08-01",
+            mmiReached: true,
+            mmiDate: "2026-08-01",
+            wpiPercent: "24",
+            narrativeHeads: ["body_function"],
+            onNonSeriousList: false,
+            notes: null,
+            serious: true,
+            updatedAt: "2026-08-02T08:00:00.000Z",
+          },
           outcome: { outcome: "rejected", date: "2026-09-10", reasons: "Not serious." },
           raf5: { deadline: "2026-12-09", daysLeft: 10 },
         }),

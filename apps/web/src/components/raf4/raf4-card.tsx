@@ -28,9 +28,13 @@ function AssessmentFacts({ a }: { a: NonNullable<Raf4View["assessment"]> }) {
     <dl className="grid gap-2 text-sm">
       <Row term="Examined personally by">{a.examinedPersonallyByName ?? "Not yet recorded"}</Row>
       <Row term="Date of examination">{formatDay(a.examinationDate, "Not yet recorded")}</Row>
-      <Row term="Maximum medical improvement">{a.mmiReached ? `Reached${a.mmiDate ? ` on ${formatDay(a.mmiDate)}` : ""}` : yesNo(a.mmiReached, "Reached", "Not reached")}</Row>
+      <Row term="Maximum medical improvement">
+        {a.mmiReached ? `Reached${a.mmiDate ? ` on ${formatDay(a.mmiDate)}` : ""}` : yesNo(a.mmiReached, "Reached", "Not reached")}
+      </Row>
       <Row term="WPI %">{a.wpiPercent === null ? "Not given" : `${a.wpiPercent} % (as calculated)`}</Row>
-      <Row term="Narrative test">{a.narrativeHeads.length ? a.narrativeHeads.map((h) => RAF4_NARRATIVE_HEAD_LABELS[h]).join("; ") : "No head applies"}</Row>
+      <Row term="Narrative test">
+        {a.narrativeHeads.length ? a.narrativeHeads.map((h) => RAF4_NARRATIVE_HEAD_LABELS[h]).join("; ") : "No head applies"}
+      </Row>
       <Row term="On the non-serious list">{yesNo(a.onNonSeriousList, "Yes", "No")}</Row>
       {a.notes && <Row term="Notes">{a.notes}</Row>}
     </dl>
@@ -46,8 +50,14 @@ function seriousness(a: NonNullable<Raf4View["assessment"]>): string {
 
 /** The RAF's decision, the RAF 5 clock and the tribunal's decision, once the RAF 4 is released. */
 function Outcomes({ view, onSaved }: { view: Raf4View; onSaved: (view: Raf4View, title: string) => void }) {
-  const outcome = trpc.raf4.recordOutcome.useMutation({ onSuccess: (v) => onSaved(v, "The RAF's outcome is recorded"), meta: { errorTitle: "Could not record the outcome" } });
-  const tribunal = trpc.raf4.recordTribunal.useMutation({ onSuccess: (v) => onSaved(v, "The tribunal's outcome is recorded"), meta: { errorTitle: "Could not record the tribunal's outcome" } });
+  const outcome = trpc.raf4.recordOutcome.useMutation({
+    onSuccess: (v) => onSaved(v, "The RAF's outcome is recorded"),
+    meta: { errorTitle: "Could not record the outcome" },
+  });
+  const tribunal = trpc.raf4.recordTribunal.useMutation({
+    onSuccess: (v) => onSaved(v, "The tribunal's outcome is recorded"),
+    meta: { errorTitle: "Could not record the tribunal's outcome" },
+  });
   const outcomeErrors = React.useMemo(() => trpcFieldErrors(outcome.error), [outcome.error]);
   const tribunalErrors = React.useMemo(() => trpcFieldErrors(tribunal.error), [tribunal.error]);
   return (
@@ -72,7 +82,9 @@ function Outcomes({ view, onSaved }: { view: Raf4View; onSaved: (view: Raf4View,
         <p className="text-sm text-muted-foreground">Not recorded yet: record it once the RAF decides on the lodged RAF 4.</p>
       )}
       {view.raf5 && <Raf5Clock raf5={view.raf5} className="justify-self-start" />}
-      {view.canRecordOutcome && !view.tribunal && <Raf4OutcomeForm view={view} pending={outcome.isPending} serverErrors={outcomeErrors} onSubmit={(p) => outcome.mutate(p)} />}
+      {view.canRecordOutcome && !view.tribunal && (
+        <Raf4OutcomeForm view={view} pending={outcome.isPending} serverErrors={outcomeErrors} onSubmit={(p) => outcome.mutate(p)} />
+      )}
       {view.canRecordOutcome && view.outcome?.outcome === "rejected" && !view.tribunal && (
         <div className="grid gap-2 border-t pt-4">
           <h4 className="text-sm font-semibold">The tribunal&apos;s decision on the dispute</h4>
@@ -97,7 +109,10 @@ export function Raf4Card({ reportId, onChanged }: { reportId: string; onChanged?
     toast({ title });
     onChanged?.();
   };
-  const save = trpc.raf4.saveAssessment.useMutation({ onSuccess: (v) => saved(v, "RAF 4 assessment saved"), meta: { errorTitle: "Could not save the RAF 4 assessment" } });
+  const save = trpc.raf4.saveAssessment.useMutation({
+    onSuccess: (v) => saved(v, "RAF 4 assessment saved"),
+    meta: { errorTitle: "Could not save the RAF 4 assessment" },
+  });
   const saveErrors = React.useMemo(() => trpcFieldErrors(save.error), [save.error]);
   const view = raf4.data;
   return (
@@ -125,7 +140,9 @@ export function Raf4Card({ reportId, onChanged }: { reportId: string; onChanged?
               ) : view.assessment ? (
                 <AssessmentFacts a={view.assessment} />
               ) : (
-                <p className="text-sm text-muted-foreground">{view.released ? "No assessment was recorded." : "The assessment comes with the report once it is released."}</p>
+                <p className="text-sm text-muted-foreground">
+                  {view.released ? "No assessment was recorded." : "The assessment comes with the report once it is released."}
+                </p>
               )}
               {view.released && <Outcomes view={view} onSaved={saved} />}
             </>

@@ -31,7 +31,11 @@ function Raf4List({ items }: { items: Raf4CaseItem[] }) {
         <li key={r.reportId} className="grid gap-1 py-3 first:pt-0 last:pb-0 sm:grid-cols-[minmax(0,1fr)_auto] sm:items-start sm:gap-4">
           <div className="min-w-0">
             <p className="text-sm">
-              <Link to="/reports/$id" params={{ id: r.reportId }} className="rounded-sm font-medium text-primary underline underline-offset-2 outline-none focus-visible:ring-2 focus-visible:ring-ring">
+              <Link
+                to="/reports/$id"
+                params={{ id: r.reportId }}
+                className="rounded-sm font-medium text-primary underline underline-offset-2 outline-none focus-visible:ring-2 focus-visible:ring-ring"
+              >
                 {r.reference}
               </Link>{" "}
               <span className="text-muted-foreground">
@@ -41,7 +45,9 @@ function Raf4List({ items }: { items: Raf4CaseItem[] }) {
             <p className="text-sm">
               {stateOf(r)}
               {findings(r) && <span className="text-muted-foreground"> · {findings(r)}</span>}
-              {r.gaps > 0 && <span className="text-muted-foreground"> · {r.gaps === 1 ? "1 field" : `${r.gaps} fields`} missing before release</span>}
+              {r.gaps > 0 && (
+                <span className="text-muted-foreground"> · {r.gaps === 1 ? "1 field" : `${r.gaps} fields`} missing before release</span>
+              )}
             </p>
           </div>
           {r.raf5 && <Raf5Clock raf5={r.raf5} className="justify-self-start" />}
@@ -96,7 +102,8 @@ function RequestRaf4({ caseId, requestable }: { caseId: string; requestable: Raf
  */
 export function Raf4CaseSection({ caseId }: { caseId: string }) {
   const list = trpc.raf4.forCase.useQuery({ caseId }, { retry: false });
-  if (list.isError) return <ErrorState title="Could not load the RAF 4 assessments" message={list.error.message} onRetry={() => void list.refetch()} />;
+  if (list.isError)
+    return <ErrorState title="Could not load the RAF 4 assessments" message={list.error.message} onRetry={() => void list.refetch()} />;
   const view = list.data;
   if (!view || (view.items.length === 0 && view.requestable.length === 0)) return null;
   return (

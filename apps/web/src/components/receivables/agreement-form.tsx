@@ -14,7 +14,13 @@ interface AgreementFormState {
   interestRatePercent: string;
 }
 
-export type AgreementPayload = { caseId: string; undertaking: string; invoicing: DeferralInvoicing; longStopMonths: number; interestRatePercent: number };
+export type AgreementPayload = {
+  caseId: string;
+  undertaking: string;
+  invoicing: DeferralInvoicing;
+  longStopMonths: number;
+  interestRatePercent: number;
+};
 
 const toNumber = (value: string) => (value.trim() === "" ? undefined : Number(value.replace(",", ".")));
 
@@ -31,7 +37,13 @@ export function AgreementForm({
   onSubmit: (payload: AgreementPayload) => void;
 }) {
   const a = view.agreement;
-  const toPayload = (f: AgreementFormState) => ({ caseId: view.caseId, undertaking: f.undertaking, invoicing: f.invoicing, longStopMonths: toNumber(f.longStopMonths), interestRatePercent: toNumber(f.interestRatePercent) });
+  const toPayload = (f: AgreementFormState) => ({
+    caseId: view.caseId,
+    undertaking: f.undertaking,
+    invoicing: f.invoicing,
+    longStopMonths: toNumber(f.longStopMonths),
+    interestRatePercent: toNumber(f.interestRatePercent),
+  });
   const { form, patch, err, formRef, bind, text, submit } = useZodForm<AgreementFormState>({
     initial: () => ({
       undertaking: a?.undertaking ?? "",
@@ -47,13 +59,28 @@ export function AgreementForm({
     resetKey: a?.recordedAt ?? null,
   });
   return (
-    <form ref={formRef} noValidate onSubmit={submit((f) => onSubmit(toPayload(f) as AgreementPayload))} aria-label="Deferral agreement" className="grid gap-4">
+    <form
+      ref={formRef}
+      noValidate
+      onSubmit={submit((f) => onSubmit(toPayload(f) as AgreementPayload))}
+      aria-label="Deferral agreement"
+      className="grid gap-4"
+    >
       <Field label="The attorney's undertaking" htmlFor="agreement-undertaking" error={err("undertaking")} required>
-        <Textarea {...text("undertaking")} rows={3} maxLength={4000} placeholder="I undertake to pay the agency's invoices from the capital on settlement…" />
+        <Textarea
+          {...text("undertaking")}
+          rows={3}
+          maxLength={4000}
+          placeholder="I undertake to pay the agency's invoices from the capital on settlement…"
+        />
       </Field>
       <div className="grid gap-4 sm:grid-cols-3">
         <Field label="Invoices" htmlFor="agreement-invoicing" error={err("invoicing")} required>
-          <NativeSelect {...bind("invoicing")} value={form.invoicing} onChange={(e) => patch({ invoicing: e.target.value as DeferralInvoicing })}>
+          <NativeSelect
+            {...bind("invoicing")}
+            value={form.invoicing}
+            onChange={(e) => patch({ invoicing: e.target.value as DeferralInvoicing })}
+          >
             {DEFERRAL_INVOICING.map((k) => (
               <option key={k} value={k}>
                 {DEFERRAL_INVOICING_LABELS[k]}
@@ -64,7 +91,12 @@ export function AgreementForm({
         <Field label="Long-stop (months after the first invoice)" htmlFor="agreement-longStopMonths" error={err("longStopMonths")} required>
           <Input {...text("longStopMonths")} inputMode="numeric" autoComplete="off" />
         </Field>
-        <Field label="Interest after the long-stop (% a year, simple)" htmlFor="agreement-interestRatePercent" error={err("interestRatePercent")} required>
+        <Field
+          label="Interest after the long-stop (% a year, simple)"
+          htmlFor="agreement-interestRatePercent"
+          error={err("interestRatePercent")}
+          required
+        >
           <Input {...text("interestRatePercent")} inputMode="decimal" autoComplete="off" />
         </Field>
       </div>

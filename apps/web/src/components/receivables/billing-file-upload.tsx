@@ -8,7 +8,17 @@ import { uploadBillingFile } from "@/lib/upload";
 const ACCEPT = ".pdf,.png,.jpg,.jpeg,application/pdf,image/png,image/jpeg";
 
 /** Attaches the signed undertaking or the court order's file as soon as one is chosen (PDF, PNG or JPEG), with its progress. */
-export function BillingFileUpload({ caseId, kind, label, onUploaded }: { caseId: string; kind: "undertaking" | "order"; label: string; onUploaded: (view: CaseBillingView) => void }) {
+export function BillingFileUpload({
+  caseId,
+  kind,
+  label,
+  onUploaded,
+}: {
+  caseId: string;
+  kind: "undertaking" | "order";
+  label: string;
+  onUploaded: (view: CaseBillingView) => void;
+}) {
   const [progress, setProgress] = React.useState<number | null>(null);
   const [error, setError] = React.useState<string | null>(null);
   const id = `billing-file-${kind}`;
@@ -29,7 +39,14 @@ export function BillingFileUpload({ caseId, kind, label, onUploaded }: { caseId:
   };
   return (
     <Field label={label} htmlFor={id} error={error}>
-      <Input id={id} type="file" accept={ACCEPT} disabled={progress !== null} aria-describedby={error ? `${id}-error` : undefined} onChange={(e) => void send(e.target.files?.[0], e.target)} />
+      <Input
+        id={id}
+        type="file"
+        accept={ACCEPT}
+        disabled={progress !== null}
+        aria-describedby={error ? `${id}-error` : undefined}
+        onChange={(e) => void send(e.target.files?.[0], e.target)}
+      />
       {progress !== null && (
         <progress className="h-1.5 w-full" max={1} value={progress} aria-label="Upload progress">
           {Math.round(progress * 100)}%

@@ -14,11 +14,19 @@ import { AgreementForm } from "./agreement-form";
 import { BillingFileUpload } from "./billing-file-upload";
 import { EventForm } from "./event-form";
 
-const CLASS_VARIANT: Record<ReceivableClass, "secondary" | "outline" | "destructive" | "accent"> = { deferred: "accent", due: "outline", overdue: "destructive" };
+const CLASS_VARIANT: Record<ReceivableClass, "secondary" | "outline" | "destructive" | "accent"> = {
+  deferred: "accent",
+  due: "outline",
+  overdue: "destructive",
+};
 
 function FileLink({ fileId, name }: { fileId: string; name: string | null }) {
   return (
-    <a href={`/api/files/${fileId}`} download className="inline-flex items-center gap-1 rounded-sm text-sm text-primary underline-offset-4 outline-none hover:underline focus-visible:ring-2 focus-visible:ring-ring">
+    <a
+      href={`/api/files/${fileId}`}
+      download
+      className="inline-flex items-center gap-1 rounded-sm text-sm text-primary underline-offset-4 outline-none hover:underline focus-visible:ring-2 focus-visible:ring-ring"
+    >
       <FileText aria-hidden className="size-4" />
       {name ?? "Download"}
     </a>
@@ -79,9 +87,18 @@ export function BillingSection({ caseId }: { caseId: string }) {
     utils.receivables.caseBilling.setData({ caseId }, view);
     if (title) toast({ title });
   };
-  const setAgreement = trpc.receivables.setAgreement.useMutation({ onSuccess: (v) => saved(v, "Deferral agreement saved"), meta: { errorTitle: "Could not save the agreement" } });
-  const recordEvent = trpc.receivables.recordEvent.useMutation({ onSuccess: (v) => saved(v, "Event recorded"), meta: { errorTitle: "Could not record the event" } });
-  const removeEvent = trpc.receivables.removeEvent.useMutation({ onSuccess: (v) => saved(v, "Event removed"), meta: { errorTitle: "Could not remove the event" } });
+  const setAgreement = trpc.receivables.setAgreement.useMutation({
+    onSuccess: (v) => saved(v, "Deferral agreement saved"),
+    meta: { errorTitle: "Could not save the agreement" },
+  });
+  const recordEvent = trpc.receivables.recordEvent.useMutation({
+    onSuccess: (v) => saved(v, "Event recorded"),
+    meta: { errorTitle: "Could not record the event" },
+  });
+  const removeEvent = trpc.receivables.removeEvent.useMutation({
+    onSuccess: (v) => saved(v, "Event removed"),
+    meta: { errorTitle: "Could not remove the event" },
+  });
   const agreementErrors = React.useMemo(() => trpcFieldErrors(setAgreement.error), [setAgreement.error]);
   const eventErrors = React.useMemo(() => trpcFieldErrors(recordEvent.error), [recordEvent.error]);
   const view = billing.data;
@@ -111,15 +128,31 @@ export function BillingSection({ caseId }: { caseId: string }) {
                     {!view.can.manageAgreement && <p className="whitespace-pre-wrap break-words">{a.undertaking}</p>}
                     <p className="text-muted-foreground">
                       Recorded by {a.recordedByName} on {formatDateOfMoment(a.recordedAt)}.{" "}
-                      {a.undertakingFileId ? <FileLink fileId={a.undertakingFileId} name={a.undertakingFileName} /> : "No signed undertaking attached yet."}
+                      {a.undertakingFileId ? (
+                        <FileLink fileId={a.undertakingFileId} name={a.undertakingFileName} />
+                      ) : (
+                        "No signed undertaking attached yet."
+                      )}
                     </p>
                     {view.expectedOn && <p>Payment expected by {formatDay(view.expectedOn)}.</p>}
                   </div>
                 )}
                 {view.can.manageAgreement && (
                   <>
-                    <AgreementForm view={view} pending={setAgreement.isPending} serverErrors={agreementErrors} onSubmit={(p) => setAgreement.mutate(p)} />
-                    {a && <BillingFileUpload caseId={caseId} kind="undertaking" label="Attach the signed undertaking (PDF, PNG or JPEG)" onUploaded={(v) => saved(v)} />}
+                    <AgreementForm
+                      view={view}
+                      pending={setAgreement.isPending}
+                      serverErrors={agreementErrors}
+                      onSubmit={(p) => setAgreement.mutate(p)}
+                    />
+                    {a && (
+                      <BillingFileUpload
+                        caseId={caseId}
+                        kind="undertaking"
+                        label="Attach the signed undertaking (PDF, PNG or JPEG)"
+                        onUploaded={(v) => saved(v)}
+                      />
+                    )}
                   </>
                 )}
               </CardContent>
@@ -128,7 +161,10 @@ export function BillingSection({ caseId }: { caseId: string }) {
               <Card>
                 <CardHeader>
                   <CardTitle>Settlement, taxation and payment</CardTitle>
-                  <CardDescription>Each event sets when payment is expected; the latest one decides, and the attorney is reminded once when that date passes unpaid.</CardDescription>
+                  <CardDescription>
+                    Each event sets when payment is expected; the latest one decides, and the attorney is reminded once when that date
+                    passes unpaid.
+                  </CardDescription>
                 </CardHeader>
                 <CardContent className="grid gap-4">
                   {view.events.length === 0 ? (
@@ -147,13 +183,20 @@ export function BillingSection({ caseId }: { caseId: string }) {
                             </p>
                             {e.kind === "order" && (
                               <p className="text-muted-foreground">
-                                Qualifying fees {e.namesQualifyingFees ? "named" : "not named"} · reservation fees {e.namesReservationFees ? "named" : "not named"}
+                                Qualifying fees {e.namesQualifyingFees ? "named" : "not named"} · reservation fees{" "}
+                                {e.namesReservationFees ? "named" : "not named"}
                               </p>
                             )}
                             {e.orderFileId && <FileLink fileId={e.orderFileId} name={e.orderFileName} />}
                           </div>
                           {view.can.recordEvents && (
-                            <Button variant="outline" size="sm" disabled={removeEvent.isPending} onClick={() => removeEvent.mutate({ caseId, kind: e.kind })} aria-label={`Remove ${e.label.toLowerCase()} of ${formatDay(e.occurredOn)}`}>
+                            <Button
+                              variant="outline"
+                              size="sm"
+                              disabled={removeEvent.isPending}
+                              onClick={() => removeEvent.mutate({ caseId, kind: e.kind })}
+                              aria-label={`Remove ${e.label.toLowerCase()} of ${formatDay(e.occurredOn)}`}
+                            >
                               <Trash2 aria-hidden />
                               Remove
                             </Button>
@@ -164,8 +207,20 @@ export function BillingSection({ caseId }: { caseId: string }) {
                   )}
                   {view.can.recordEvents && (
                     <>
-                      <EventForm view={view} pending={recordEvent.isPending} serverErrors={eventErrors} onSubmit={(p) => recordEvent.mutate(p)} />
-                      {view.events.some((e) => e.kind === "order") && <BillingFileUpload caseId={caseId} kind="order" label="Attach the settlement or court order (PDF, PNG or JPEG)" onUploaded={(v) => saved(v)} />}
+                      <EventForm
+                        view={view}
+                        pending={recordEvent.isPending}
+                        serverErrors={eventErrors}
+                        onSubmit={(p) => recordEvent.mutate(p)}
+                      />
+                      {view.events.some((e) => e.kind === "order") && (
+                        <BillingFileUpload
+                          caseId={caseId}
+                          kind="order"
+                          label="Attach the settlement or court order (PDF, PNG or JPEG)"
+                          onUploaded={(v) => saved(v)}
+                        />
+                      )}
                     </>
                   )}
                 </CardContent>
@@ -184,7 +239,9 @@ export function BillingSection({ caseId }: { caseId: string }) {
               <CardHeader>
                 <CardTitle>Bill-of-costs disbursement schedule</CardTitle>
                 <CardDescription>
-                  {view.scheduleLines === 0 ? "No fee has been invoiced on this case yet." : `${view.scheduleLines} fee line${view.scheduleLines === 1 ? "" : "s"}, each expert's fee on its own line, to attach to the bill of costs.`}
+                  {view.scheduleLines === 0
+                    ? "No fee has been invoiced on this case yet."
+                    : `${view.scheduleLines} fee line${view.scheduleLines === 1 ? "" : "s"}, each expert's fee on its own line, to attach to the bill of costs.`}
                 </CardDescription>
               </CardHeader>
               <CardContent className="flex flex-wrap gap-2">

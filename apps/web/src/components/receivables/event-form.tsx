@@ -14,10 +14,26 @@ interface EventFormState {
   namesReservationFees: boolean;
 }
 
-export type EventPayload = { caseId: string; kind: BillingEventKind; occurredOn: string; namesQualifyingFees?: boolean; namesReservationFees?: boolean };
+export type EventPayload = {
+  caseId: string;
+  kind: BillingEventKind;
+  occurredOn: string;
+  namesQualifyingFees?: boolean;
+  namesReservationFees?: boolean;
+};
 
 /** Records a settlement or court order (and whether it names the experts' qualifying and reservation fees), the taxation, or the RAF's payment. */
-export function EventForm({ view, pending, serverErrors, onSubmit }: { view: CaseBillingView; pending: boolean; serverErrors?: Record<string, string>; onSubmit: (payload: EventPayload) => void }) {
+export function EventForm({
+  view,
+  pending,
+  serverErrors,
+  onSubmit,
+}: {
+  view: CaseBillingView;
+  pending: boolean;
+  serverErrors?: Record<string, string>;
+  onSubmit: (payload: EventPayload) => void;
+}) {
   const toPayload = (f: EventFormState) => ({
     caseId: view.caseId,
     kind: f.kind,
@@ -35,12 +51,24 @@ export function EventForm({ view, pending, serverErrors, onSubmit }: { view: Cas
   });
   const check = (name: "namesQualifyingFees" | "namesReservationFees", label: string) => (
     <label className="flex items-start gap-2 text-sm">
-      <input type="checkbox" className="mt-0.5 size-4 accent-primary" checked={form[name]} disabled={pending} onChange={(e) => patch({ [name]: e.target.checked })} />
+      <input
+        type="checkbox"
+        className="mt-0.5 size-4 accent-primary"
+        checked={form[name]}
+        disabled={pending}
+        onChange={(e) => patch({ [name]: e.target.checked })}
+      />
       {label}
     </label>
   );
   return (
-    <form ref={formRef} noValidate onSubmit={submit((f) => onSubmit(toPayload(f) as EventPayload))} aria-label="Record a billing event" className="grid gap-4">
+    <form
+      ref={formRef}
+      noValidate
+      onSubmit={submit((f) => onSubmit(toPayload(f) as EventPayload))}
+      aria-label="Record a billing event"
+      className="grid gap-4"
+    >
       <div className="grid gap-4 sm:grid-cols-[minmax(0,1fr)_11rem]">
         <Field label="Event" htmlFor="billing-event-kind" error={err("kind")} required>
           <NativeSelect {...bind("kind")} value={form.kind} onChange={(e) => patch({ kind: e.target.value as BillingEventKind })}>

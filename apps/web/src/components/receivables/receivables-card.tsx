@@ -22,12 +22,19 @@ const COLUMNS: [keyof ReceivablesOverview["totals"], string][] = [
 function Exposure({ overview }: { overview: ReceivablesOverview }) {
   return (
     // On a phone the table scrolls sideways: a focusable region, so the keyboard reaches it too.
-    <div className="overflow-x-auto rounded-sm outline-none focus-visible:ring-2 focus-visible:ring-ring" tabIndex={0} role="region" aria-label="Exposure per firm">
+    <div
+      className="overflow-x-auto rounded-sm outline-none focus-visible:ring-2 focus-visible:ring-ring"
+      tabIndex={0}
+      role="region"
+      aria-label="Exposure per firm"
+    >
       <table className="w-full min-w-[36rem] text-sm">
         <caption className="sr-only">Exposure per firm</caption>
         <thead>
           <tr className="border-b text-left text-xs text-muted-foreground">
-            <th scope="col" className="py-1.5 font-medium">Firm</th>
+            <th scope="col" className="py-1.5 font-medium">
+              Firm
+            </th>
             {COLUMNS.map(([key, label]) => (
               <th key={key} scope="col" className="py-1.5 text-right font-medium">
                 {label}
@@ -50,7 +57,9 @@ function Exposure({ overview }: { overview: ReceivablesOverview }) {
             </tr>
           ))}
           <tr className="border-t font-medium">
-            <th scope="row" className="py-1.5 text-left">All firms</th>
+            <th scope="row" className="py-1.5 text-left">
+              All firms
+            </th>
             {COLUMNS.map(([key]) => (
               <td key={key} className="py-1.5 text-right tabular-nums">
                 {formatRand(overview.totals[key])}
@@ -70,7 +79,10 @@ export function ReceivablesCard() {
     <Card className="min-w-0">
       <CardHeader>
         <CardTitle>Receivables forecast</CardTitle>
-        <CardDescription>Open balances by the month payment is expected: due invoices by their due date, deferred ones by their case's settlement, taxation or long-stop. Late ones count this month.</CardDescription>
+        <CardDescription>
+          Open balances by the month payment is expected: due invoices by their due date, deferred ones by their case's settlement, taxation
+          or long-stop. Late ones count this month.
+        </CardDescription>
       </CardHeader>
       <CardContent>
         <LoadState
@@ -89,7 +101,10 @@ export function ReceivablesCard() {
               </React.Suspense>
               <div className="grid gap-2">
                 <h3 className="text-sm font-medium">Exposure per firm</h3>
-                <p className="text-xs text-muted-foreground">An amount past its case's long-stop is due or overdue like any other; "Of which past long-stop" shows how much of those it is.</p>
+                <p className="text-xs text-muted-foreground">
+                  An amount past its case's long-stop is due or overdue like any other; "Of which past long-stop" shows how much of those it
+                  is.
+                </p>
                 <Exposure overview={overview.data} />
               </div>
             </div>

@@ -16,11 +16,29 @@ interface FormState {
   costsDays: string;
 }
 
-const toPayload = (f: FormState) => ({ longStopMonths: Number(f.longStopMonths), capitalDays: Number(f.capitalDays), costsDays: Number(f.costsDays) });
+const toPayload = (f: FormState) => ({
+  longStopMonths: Number(f.longStopMonths),
+  capitalDays: Number(f.capitalDays),
+  costsDays: Number(f.costsDays),
+});
 
-function SettingsForm({ settings, pending, serverErrors, onSubmit }: { settings: ReceivablesSettings; pending: boolean; serverErrors?: Record<string, string>; onSubmit: (s: ReceivablesSettings) => void }) {
+function SettingsForm({
+  settings,
+  pending,
+  serverErrors,
+  onSubmit,
+}: {
+  settings: ReceivablesSettings;
+  pending: boolean;
+  serverErrors?: Record<string, string>;
+  onSubmit: (s: ReceivablesSettings) => void;
+}) {
   const { err, formRef, text, submit } = useZodForm<FormState>({
-    initial: () => ({ longStopMonths: String(settings.longStopMonths), capitalDays: String(settings.capitalDays), costsDays: String(settings.costsDays) }),
+    initial: () => ({
+      longStopMonths: String(settings.longStopMonths),
+      capitalDays: String(settings.capitalDays),
+      costsDays: String(settings.costsDays),
+    }),
     schema: receivablesSettingsSchema,
     toPayload,
     idPrefix: "receivables",
@@ -31,7 +49,12 @@ function SettingsForm({ settings, pending, serverErrors, onSubmit }: { settings:
   return (
     <form ref={formRef} noValidate onSubmit={submit((f) => onSubmit(toPayload(f)))} aria-label="Deferred billing" className="grid gap-4">
       <div className="grid gap-4 sm:grid-cols-3">
-        <Field label="Default long-stop (months after the first invoice)" htmlFor="receivables-longStopMonths" error={err("longStopMonths")} required>
+        <Field
+          label="Default long-stop (months after the first invoice)"
+          htmlFor="receivables-longStopMonths"
+          error={err("longStopMonths")}
+          required
+        >
           <Input {...text("longStopMonths")} inputMode="numeric" autoComplete="off" />
         </Field>
         <Field label="Capital paid (days after the order)" htmlFor="receivables-capitalDays" error={err("capitalDays")} required>
@@ -59,8 +82,19 @@ export function ReceivablesSettingsSection() {
   });
   const serverErrors = React.useMemo(() => trpcFieldErrors(save.error), [save.error]);
   return (
-    <LoadState query={settings} loadingLabel="Loading the deferred billing settings" errorTitle="Could not load the deferred billing settings">
-      {settings.data && <SettingsForm settings={settings.data} pending={save.isPending} serverErrors={serverErrors} onSubmit={(next) => save.mutate(next)} />}
+    <LoadState
+      query={settings}
+      loadingLabel="Loading the deferred billing settings"
+      errorTitle="Could not load the deferred billing settings"
+    >
+      {settings.data && (
+        <SettingsForm
+          settings={settings.data}
+          pending={save.isPending}
+          serverErrors={serverErrors}
+          onSubmit={(next) => save.mutate(next)}
+        />
+      )}
     </LoadState>
   );
 }

@@ -14,7 +14,12 @@ describe("bulk actions on reports", () => {
       "bulkActions.reports": () => ({
         results: [
           { id: OWED, reference: "RPT-2026-00001", ok: true, message: "Reminder sent to its expert." },
-          { id: RELEASED, reference: "RPT-2026-00002", ok: false, message: "RPT-2026-00002 is with the agency, not the expert: no reminder sent." },
+          {
+            id: RELEASED,
+            reference: "RPT-2026-00002",
+            ok: false,
+            message: "RPT-2026-00002 is with the agency, not the expert: no reminder sent.",
+          },
         ],
       }),
       "savedViews.list": () => [],

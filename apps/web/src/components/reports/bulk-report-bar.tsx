@@ -28,7 +28,9 @@ export function BulkReportBar({ selected, onDone }: { selected: string[]; onDone
     <div className="grid gap-3">
       {count > 0 && (
         <div role="region" aria-label="Bulk actions" className="flex flex-wrap items-center gap-2 rounded-lg border bg-card p-3 shadow-xs">
-          <p className="mr-2 basis-full text-sm font-medium sm:basis-auto">{count === 1 ? "1 report selected" : `${count} reports selected`}</p>
+          <p className="mr-2 basis-full text-sm font-medium sm:basis-auto">
+            {count === 1 ? "1 report selected" : `${count} reports selected`}
+          </p>
           <Button variant="outline" size="sm" disabled={run.isPending} onClick={() => act("take")}>
             Take into review
           </Button>

@@ -16,7 +16,10 @@ function setup() {
   return { onSave, onDirtyChange, user: userEvent.setup() };
 }
 
-const labels = () => within(screen.getByRole("list", { name: "Checks for Medico-legal report" })).getAllByRole("textbox").map((input) => (input as HTMLInputElement).value);
+const labels = () =>
+  within(screen.getByRole("list", { name: "Checks for Medico-legal report" }))
+    .getAllByRole("textbox")
+    .map((input) => (input as HTMLInputElement).value);
 
 describe("ChecklistEditor", () => {
   it("shows the checks in order, and saves nothing until something changed", () => {
@@ -77,7 +80,9 @@ describe("ChecklistEditor", () => {
     await user.type(screen.getByRole("textbox", { name: "Check 3" }), "Signed and dated");
     await user.click(screen.getByRole("button", { name: "Save checklist" }));
     expect(onSave).not.toHaveBeenCalled();
-    expect(screen.getByRole("textbox", { name: "Check 3" })).toHaveAccessibleDescription('"Signed and dated" is on the list twice: name each check once.');
+    expect(screen.getByRole("textbox", { name: "Check 3" })).toHaveAccessibleDescription(
+      '"Signed and dated" is on the list twice: name each check once.',
+    );
 
     await user.click(screen.getByRole("button", { name: "Discard changes" }));
     expect(labels()).toEqual(ITEMS.map((i) => i.label));

@@ -140,7 +140,11 @@ export function ChecklistEditor({
           const inputId = `${item.key}-label`;
           const error = attempted ? checkErrors.get(index) : undefined;
           return (
-            <li key={item.key} data-check={item.key} className="grid grid-cols-[1.5rem_minmax(0,1fr)] gap-x-2 gap-y-2 px-3 py-3 sm:grid-cols-[2rem_minmax(0,1fr)_auto] sm:items-center">
+            <li
+              key={item.key}
+              data-check={item.key}
+              className="grid grid-cols-[1.5rem_minmax(0,1fr)] gap-x-2 gap-y-2 px-3 py-3 sm:grid-cols-[2rem_minmax(0,1fr)_auto] sm:items-center"
+            >
               <span aria-hidden className="pt-2 text-sm text-muted-foreground tabular-nums sm:pt-0">
                 {n}.
               </span>
@@ -177,7 +181,14 @@ export function ChecklistEditor({
                     Mandatory<span className="sr-only"> (check {n})</span>
                   </span>
                 </label>
-                <Button variant="ghost" size="icon-sm" data-control="up" aria-label={`Move check ${n} up`} disabled={pending || index === 0} onClick={() => move(index, -1)}>
+                <Button
+                  variant="ghost"
+                  size="icon-sm"
+                  data-control="up"
+                  aria-label={`Move check ${n} up`}
+                  disabled={pending || index === 0}
+                  onClick={() => move(index, -1)}
+                >
                   <ArrowUp />
                 </Button>
                 <Button
@@ -197,7 +208,9 @@ export function ChecklistEditor({
             </li>
           );
         })}
-        {draft.length === 0 && <li className="px-3 py-6 text-center text-sm text-muted-foreground">No checks. Add at least one before saving.</li>}
+        {draft.length === 0 && (
+          <li className="px-3 py-6 text-center text-sm text-muted-foreground">No checks. Add at least one before saving.</li>
+        )}
       </ol>
       <p role="status" className="sr-only">
         {announcement}

@@ -16,7 +16,10 @@ export function ChecklistSettings() {
   const save = trpc.reports.updateChecklist.useMutation({
     onSuccess: (saved, input) => {
       utils.reports.checklist.setData({ kind: input.kind }, saved);
-      toast({ title: "Checklist saved", description: `${REPORT_KIND_LABELS[input.kind]}: ${saved.length} checks. Reviews from now on use this list.` });
+      toast({
+        title: "Checklist saved",
+        description: `${REPORT_KIND_LABELS[input.kind]}: ${saved.length} checks. Reviews from now on use this list.`,
+      });
     },
     meta: { errorTitle: "Could not save the checklist" },
   });
@@ -24,8 +27,8 @@ export function ChecklistSettings() {
   return (
     <div className="grid gap-5">
       <p className="text-sm text-muted-foreground">
-        Each review records the checklist as it stood when the review was made, so a change here applies only to reviews recorded from now on: reviews already
-        recorded keep their own copy of the checks, results and comments.
+        Each review records the checklist as it stood when the review was made, so a change here applies only to reviews recorded from now
+        on: reviews already recorded keep their own copy of the checks, results and comments.
       </p>
       <div className="grid max-w-sm gap-1.5">
         <label htmlFor="checklist-kind" className="text-sm font-medium">
@@ -52,15 +55,15 @@ export function ChecklistSettings() {
       </div>
       <LoadState query={checklist} loadingLabel="Loading the checklist" loadingRows={6} errorTitle="Could not load the checklist">
         {checklist.data && (
-        <ChecklistEditor
-          // A fresh draft for each kind and after each save.
-          key={`${kind}-${checklist.dataUpdatedAt}`}
-          kind={kind}
-          items={checklist.data}
-          pending={save.isPending}
-          onDirtyChange={setDirty}
-          onSave={(items) => save.mutate({ kind, items })}
-        />
+          <ChecklistEditor
+            // A fresh draft for each kind and after each save.
+            key={`${kind}-${checklist.dataUpdatedAt}`}
+            kind={kind}
+            items={checklist.data}
+            pending={save.isPending}
+            onDirtyChange={setDirty}
+            onSave={(items) => save.mutate({ kind, items })}
+          />
         )}
       </LoadState>
     </div>

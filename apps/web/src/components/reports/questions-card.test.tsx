@@ -6,7 +6,13 @@ import { reportDetail } from "@/test/fixtures";
 import { renderWithTrpc } from "@/test/trpc";
 import { QuestionsCard } from "./questions-card";
 
-const base = { id: "2d3e4f5a-6b7c-4d8e-9f0a-1b2c3d4e5f6a", questionsUntil: "2026-12-20T10:00:00.000Z", linked: [], questions: null, can: { ask: true } };
+const base = {
+  id: "2d3e4f5a-6b7c-4d8e-9f0a-1b2c3d4e5f6a",
+  questionsUntil: "2026-12-20T10:00:00.000Z",
+  linked: [],
+  questions: null,
+  can: { ask: true },
+};
 const SUPP = "3e4f5a6b-7c8d-4e9f-8a0b-1c2d3e4f5a6b";
 
 function renderCard(r: React.ComponentProps<typeof QuestionsCard>["r"]) {
@@ -30,8 +36,16 @@ describe("QuestionsCard", () => {
   });
 
   it("says 'answered in' only once the supplementary report is released", async () => {
-    const questions = { body: "Is it permanent?", askedByName: "Johan van der Merwe", createdAt: "2026-11-20T10:00:00.000Z", supplementaryReportId: SUPP, supplementaryReference: "RPT-2026-00031" };
-    const linked = (status: "submitted" | "released") => [{ id: SUPP, reference: "RPT-2026-00031", kind: "supplementary" as const, status, statusLabel: status }];
+    const questions = {
+      body: "Is it permanent?",
+      askedByName: "Johan van der Merwe",
+      createdAt: "2026-11-20T10:00:00.000Z",
+      supplementaryReportId: SUPP,
+      supplementaryReference: "RPT-2026-00031",
+    };
+    const linked = (status: "submitted" | "released") => [
+      { id: SUPP, reference: "RPT-2026-00031", kind: "supplementary" as const, status, statusLabel: status },
+    ];
     const preparing = renderCard({ ...base, can: { ask: false }, questions, linked: linked("submitted") as never });
     expect(await screen.findByText(/to be answered in/)).toHaveTextContent("to be answered in RPT-2026-00031 (in preparation)");
     preparing.unmount();

@@ -36,7 +36,9 @@ export function QuestionsCard({ r, onDone }: { r: QuestionsReport; onDone: () =>
     <Card>
       <CardHeader>
         <CardTitle>Questions to the expert</CardTitle>
-        {r.can.ask && r.questionsUntil && <CardDescription>You may put written questions once, until {formatDateTime(r.questionsUntil)}.</CardDescription>}
+        {r.can.ask && r.questionsUntil && (
+          <CardDescription>You may put written questions once, until {formatDateTime(r.questionsUntil)}.</CardDescription>
+        )}
       </CardHeader>
       <CardContent>
         {q ? (
@@ -81,7 +83,9 @@ export function QuestionsCard({ r, onDone }: { r: QuestionsReport; onDone: () =>
         description={
           <>
             <span className="block">Questions can be put only once, and cannot be changed after sending.</span>
-            <span className="mt-2 block max-h-60 overflow-y-auto whitespace-pre-wrap rounded-md border bg-muted/40 p-2 text-foreground">{body.trim()}</span>
+            <span className="mt-2 block max-h-60 overflow-y-auto whitespace-pre-wrap rounded-md border bg-muted/40 p-2 text-foreground">
+              {body.trim()}
+            </span>
           </>
         }
         confirmLabel="Send questions"

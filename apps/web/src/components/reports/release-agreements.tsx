@@ -22,11 +22,23 @@ type Action = { kind: "record" | "end"; attorney: ReleaseDeferral };
  * approval, without waiting for payment), each with its note and who recorded it when, and the
  * buttons to record, renew or end one.
  */
-export function ReleaseAgreementsList({ rows, onRecord, onEnd }: { rows: ReleaseDeferral[]; onRecord: (row: ReleaseDeferral) => void; onEnd: (row: ReleaseDeferral) => void }) {
+export function ReleaseAgreementsList({
+  rows,
+  onRecord,
+  onEnd,
+}: {
+  rows: ReleaseDeferral[];
+  onRecord: (row: ReleaseDeferral) => void;
+  onEnd: (row: ReleaseDeferral) => void;
+}) {
   return (
     <ul className="divide-y rounded-lg border" aria-label="Attorneys and their release agreements">
       {rows.map((row) => (
-        <li key={row.attorneyId} data-attorney={row.attorneyId} className="grid gap-3 px-4 py-3 sm:grid-cols-[minmax(0,1fr)_auto] sm:items-start">
+        <li
+          key={row.attorneyId}
+          data-attorney={row.attorneyId}
+          className="grid gap-3 px-4 py-3 sm:grid-cols-[minmax(0,1fr)_auto] sm:items-start"
+        >
           <div className="min-w-0">
             <div className="flex flex-wrap items-center gap-2">
               <span className="font-medium break-words">{row.attorneyName}</span>
@@ -107,14 +119,20 @@ export function ReleaseAgreementsSettings() {
   return (
     <div className="grid gap-5">
       <p className="text-sm text-muted-foreground">
-        An attorney with an agreed deferral (for example on contingency matters) gets each report as soon as it is approved, without waiting for the invoice to
-        be paid. Every change is kept in the audit trail with its note.
+        An attorney with an agreed deferral (for example on contingency matters) gets each report as soon as it is approved, without waiting
+        for the invoice to be paid. Every change is kept in the audit trail with its note.
       </p>
       <div className="grid max-w-sm gap-1.5">
         <label htmlFor="agreements-search" className="text-sm font-medium">
           Search attorneys
         </label>
-        <SearchInput id="agreements-search" value={text} maxLength={100} placeholder="Name, firm or e-mail" onChange={(e) => setText(e.target.value)} />
+        <SearchInput
+          id="agreements-search"
+          value={text}
+          maxLength={100}
+          placeholder="Name, firm or e-mail"
+          onChange={(e) => setText(e.target.value)}
+        />
       </div>
       <LoadState
         query={list}
@@ -126,8 +144,14 @@ export function ReleaseAgreementsSettings() {
         emptyTitle={search ? `No attorney matches "${search}"` : "No attorney accounts yet"}
         emptyText={search ? "Try part of the name, the firm or the e-mail address." : "Attorneys appear here once they have signed up."}
       >
-        <ReleaseAgreementsList rows={list.data ?? []} onRecord={(attorney) => setAction({ kind: "record", attorney })} onEnd={(attorney) => setAction({ kind: "end", attorney })} />
-        {(list.data?.length ?? 0) >= LIST_LIMIT && <p className="text-sm text-muted-foreground">Showing the first {LIST_LIMIT} attorneys; search to find others.</p>}
+        <ReleaseAgreementsList
+          rows={list.data ?? []}
+          onRecord={(attorney) => setAction({ kind: "record", attorney })}
+          onEnd={(attorney) => setAction({ kind: "end", attorney })}
+        />
+        {(list.data?.length ?? 0) >= LIST_LIMIT && (
+          <p className="text-sm text-muted-foreground">Showing the first {LIST_LIMIT} attorneys; search to find others.</p>
+        )}
       </LoadState>
 
       <ReasonDialog

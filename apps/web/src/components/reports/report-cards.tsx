@@ -15,12 +15,16 @@ export function VersionsCard({ r, role }: { r: ReportDetail; role: Role }) {
       <CardHeader>
         <CardTitle>Versions</CardTitle>
         <CardDescription>
-          {audienceOf(role) === "attorney" ? "The released report, with its release footer." : "Every upload is kept unchanged. Downloads before release carry a DRAFT mark."}
+          {audienceOf(role) === "attorney"
+            ? "The released report, with its release footer."
+            : "Every upload is kept unchanged. Downloads before release carry a DRAFT mark."}
         </CardDescription>
       </CardHeader>
       <CardContent>
         {r.versionList.length === 0 ? (
-          <p className="text-sm text-muted-foreground">{audienceOf(role) === "attorney" ? "The report can be downloaded here once it is released." : "No version uploaded yet."}</p>
+          <p className="text-sm text-muted-foreground">
+            {audienceOf(role) === "attorney" ? "The report can be downloaded here once it is released." : "No version uploaded yet."}
+          </p>
         ) : (
           <ul className="grid gap-2" aria-label="Versions">
             {r.versionList
@@ -32,12 +36,15 @@ export function VersionsCard({ r, role }: { r: ReportDetail; role: Role }) {
                   <div className="min-w-0 flex-1">
                     <p className="truncate text-sm font-medium">{versionTitle(v, role)}</p>
                     <p className="text-xs text-muted-foreground">
-                      {formatFileSize(v.size)} · {v.pageCount} {v.pageCount === 1 ? "page" : "pages"} · {formatDateTime(v.createdAt)} · {v.uploadedByName}
+                      {formatFileSize(v.size)} · {v.pageCount} {v.pageCount === 1 ? "page" : "pages"} · {formatDateTime(v.createdAt)} ·{" "}
+                      {v.uploadedByName}
                       {v.onBehalfOfName ? ` for ${v.onBehalfOfName}` : ""}
                     </p>
                     {v.changeNote && <p className="mt-1 text-xs">Changes: {v.changeNote}</p>}
                     <details className="mt-1 text-xs text-muted-foreground">
-                      <summary className="cursor-pointer rounded-sm outline-none focus-visible:ring-2 focus-visible:ring-ring">Declaration</summary>
+                      <summary className="cursor-pointer rounded-sm outline-none focus-visible:ring-2 focus-visible:ring-ring">
+                        Declaration
+                      </summary>
                       <p className="mt-1 whitespace-pre-wrap">{v.declaration}</p>
                     </details>
                   </div>
@@ -187,4 +194,3 @@ function Row({ term, children }: { term: string; children: React.ReactNode }) {
     </div>
   );
 }
-

@@ -49,14 +49,20 @@ export function SharedReportLinks() {
     <Card className="mb-5">
       <CardHeader>
         <CardTitle>Reports shared with you</CardTitle>
-        <CardDescription>Released reports your own depends on, shared on the attorney&apos;s consent. Each download is logged.</CardDescription>
+        <CardDescription>
+          Released reports your own depends on, shared on the attorney&apos;s consent. Each download is logged.
+        </CardDescription>
       </CardHeader>
       <CardContent>
         <ul className="grid gap-2" aria-label="Reports shared with you">
           {items.map((r) => (
             <li key={r.reportId} className="flex flex-wrap items-center gap-x-3 gap-y-1 rounded-md border px-3 py-2 text-sm">
               {r.fileId ? (
-                <a href={`/api/files/${r.fileId}`} className="font-mono text-xs font-semibold text-primary underline underline-offset-2" download>
+                <a
+                  href={`/api/files/${r.fileId}`}
+                  className="font-mono text-xs font-semibold text-primary underline underline-offset-2"
+                  download
+                >
                   {r.reference}
                 </a>
               ) : (

@@ -19,7 +19,16 @@ const STATUS_CLASS: Record<ReportStatus, string> = {
 
 export function ReportStatusBadge({ status, label }: { status: ReportStatus; label: string }) {
   // Attorneys get the status of their plain label from the server, so the colour tells no more than the words.
-  return <span className={cn("inline-flex items-center rounded-full px-2 py-0.5 text-xs font-medium whitespace-nowrap ring-1 ring-inset", STATUS_CLASS[status])}>{label}</span>;
+  return (
+    <span
+      className={cn(
+        "inline-flex items-center rounded-full px-2 py-0.5 text-xs font-medium whitespace-nowrap ring-1 ring-inset",
+        STATUS_CLASS[status],
+      )}
+    >
+      {label}
+    </span>
+  );
 }
 
 /** "Due 3 Dec" or, in red, "Overdue since 3 Dec"; released reports show their release date. */

@@ -38,19 +38,38 @@ describe("the report's invoice and release", () => {
   });
 
   it("shows staff the invoice's status and balance, and what the release waits for", async () => {
-    renderWithRouter(<ReportInvoiceCard r={report({ invoice: { ...INVOICE, status: "partially_paid", statusLabel: "Partially paid", balanceCents: 15_000 } })} role="employee" />);
+    renderWithRouter(
+      <ReportInvoiceCard
+        r={report({ invoice: { ...INVOICE, status: "partially_paid", statusLabel: "Partially paid", balanceCents: 15_000 } })}
+        role="employee"
+      />,
+    );
     expect(await screen.findByText("Partially paid")).toBeTruthy();
     expect(screen.getByText("Balance")).toBeTruthy();
     expect(screen.getByText(/^R\s150\.00$/)).toBeTruthy();
-    expect(screen.getByText("Release waits for payment in full of INV-2026-00007; only an administrator can release it before payment, with a reason.")).toBeTruthy();
+    expect(
+      screen.getByText(
+        "Release waits for payment in full of INV-2026-00007; only an administrator can release it before payment, with a reason.",
+      ),
+    ).toBeTruthy();
     expect(screen.queryByText(/Not invoiced yet/)).toBeNull();
   });
 
   it("names what allows the release on its button and asks before releasing", async () => {
     const onDone = vi.fn();
-    const view = renderWithTrpc(<ReleaseActions r={report({ invoice: { ...INVOICE, status: "paid", statusLabel: "Paid", balanceCents: 0 }, releaseBasis: "paid", can: { ...report({}).can, release: true } })} onDone={onDone} />, {
-      "reports.release": () => report({ status: "released", statusLabel: "Released", releasedAt: "2026-11-28T10:00:00.000Z" }),
-    });
+    const view = renderWithTrpc(
+      <ReleaseActions
+        r={report({
+          invoice: { ...INVOICE, status: "paid", statusLabel: "Paid", balanceCents: 0 },
+          releaseBasis: "paid",
+          can: { ...report({}).can, release: true },
+        })}
+        onDone={onDone}
+      />,
+      {
+        "reports.release": () => report({ status: "released", statusLabel: "Released", releasedAt: "2026-11-28T10:00:00.000Z" }),
+      },
+    );
     await userEvent.click(screen.getByRole("button", { name: "Release to attorney (paid in full)" }));
     expect(view.sent("reports.release")).toEqual([]);
     expect(await screen.findByRole("alertdialog", { name: "Release RPT-2026-00017 to the attorney?" })).toBeTruthy();

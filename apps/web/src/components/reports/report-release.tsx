@@ -103,7 +103,9 @@ export function ReportInvoiceCard({ r, role }: { r: ReportDetail; role: Role }) 
     <Card>
       <CardHeader>
         <CardTitle>{staff ? "Invoice" : "Payment"}</CardTitle>
-        {attorney && r.status === "approved" && <CardDescription className="font-medium text-foreground">{attorneyAwaiting(invoice)}</CardDescription>}
+        {attorney && r.status === "approved" && (
+          <CardDescription className="font-medium text-foreground">{attorneyAwaiting(invoice)}</CardDescription>
+        )}
       </CardHeader>
       <CardContent className="grid gap-3 text-sm">
         {invoice ? (
@@ -120,12 +122,15 @@ export function ReportInvoiceCard({ r, role }: { r: ReportDetail; role: Role }) 
           </dl>
         ) : (
           <p className="text-muted-foreground">
-            {staff ? "Not invoiced yet." : "The agency is preparing the invoice for this report; it will show here and under My Invoices once issued."}
+            {staff
+              ? "Not invoiced yet."
+              : "The agency is preparing the invoice for this report; it will show here and under My Invoices once issued."}
           </p>
         )}
         {attorney && invoice && r.status === "approved" && invoice.balanceCents > 0 && (
           <p className="text-muted-foreground">
-            To pay, make an EFT with {invoice.number} as the reference (the bank details are on the invoice), then upload the proof of payment under{" "}
+            To pay, make an EFT with {invoice.number} as the reference (the bank details are on the invoice), then upload the proof of
+            payment under{" "}
             <Link to="/payments" className={linkClass}>
               Payments
             </Link>

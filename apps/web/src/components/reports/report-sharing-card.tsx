@@ -18,7 +18,12 @@ export function ReportSharingCard({ q, role, onChanged }: { q: QueryDetail; role
   const consent = trpc.reports.consentToSharing.useMutation({
     onSuccess: (answer) => {
       setAsking(false);
-      toast({ title: "Consent recorded", description: answer.shared ? `${answer.shared === 1 ? "1 released report was" : `${answer.shared} released reports were`} shared at once.` : "Reports are shared as they are released." });
+      toast({
+        title: "Consent recorded",
+        description: answer.shared
+          ? `${answer.shared === 1 ? "1 released report was" : `${answer.shared} released reports were`} shared at once.`
+          : "Reports are shared as they are released.",
+      });
       onChanged();
     },
     onSettled: () => setAsking(false),
@@ -30,11 +35,18 @@ export function ReportSharingCard({ q, role, onChanged }: { q: QueryDetail; role
     <Card>
       <CardHeader>
         <CardTitle>Sharing reports between experts</CardTitle>
-        <CardDescription>Some experts write after others (the industrial psychologist after the orthopaedic surgeon, the actuary after the industrial psychologist). With the attorney&apos;s consent, a released report goes to the experts of this query who need it, and each sharing is logged.</CardDescription>
+        <CardDescription>
+          Some experts write after others (the industrial psychologist after the orthopaedic surgeon, the actuary after the industrial
+          psychologist). With the attorney&apos;s consent, a released report goes to the experts of this query who need it, and each sharing
+          is logged.
+        </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-3 text-sm">
         {given ? (
-          <p>{audience === "attorney" ? "You" : "The attorney"} consented on {formatDateTime(given)}: released reports are shared with the experts who need them.</p>
+          <p>
+            {audience === "attorney" ? "You" : "The attorney"} consented on {formatDateTime(given)}: released reports are shared with the
+            experts who need them.
+          </p>
         ) : audience === "attorney" ? (
           <div className="flex flex-wrap items-center justify-between gap-3">
             <p className="text-muted-foreground">Not shared: each expert works from their own assessment and the documents you sent.</p>

@@ -12,9 +12,12 @@ describe("RequestAddendumDialog", () => {
   it("asks what the addendum must cover, shows it back with the due time (17:00 on a working day), and sends it only once confirmed", async () => {
     const user = userEvent.setup();
     const onRequested = vi.fn();
-    const view = renderWithTrpc(<RequestAddendumDialog reportId={REPORT} reference="RPT-2026-00012" expertName="Dr Thandiwe Mokoena" onRequested={onRequested} />, {
-      "reports.createLinked": () => created,
-    });
+    const view = renderWithTrpc(
+      <RequestAddendumDialog reportId={REPORT} reference="RPT-2026-00012" expertName="Dr Thandiwe Mokoena" onRequested={onRequested} />,
+      {
+        "reports.createLinked": () => created,
+      },
+    );
     await user.click(screen.getByRole("button", { name: "Request an addendum" }));
     const dialog = await screen.findByRole("dialog", { name: "Request an addendum to RPT-2026-00012" });
     // Nothing written: a sentence on the field, nothing sent.
@@ -36,7 +39,11 @@ describe("RequestAddendumDialog", () => {
     expect(await screen.findByLabelText(/What must the addendum cover\?/)).toHaveValue("The prognosis after the knee replacement.");
     await user.click(screen.getByRole("button", { name: "Review the request" }));
     await user.click(await screen.findByRole("button", { name: "Request the addendum" }));
-    await vi.waitFor(() => expect(view.sent("reports.createLinked")).toEqual([{ parentId: REPORT, kind: "addendum", scope: "The prognosis after the knee replacement." }]));
+    await vi.waitFor(() =>
+      expect(view.sent("reports.createLinked")).toEqual([
+        { parentId: REPORT, kind: "addendum", scope: "The prognosis after the knee replacement." },
+      ]),
+    );
     await vi.waitFor(() => expect(onRequested).toHaveBeenCalledWith(created));
   });
 });

@@ -35,7 +35,10 @@ export function RequestAddendumDialog({
   const request = trpc.reports.createLinked.useMutation({
     onSuccess: (created) => {
       setOpen(false);
-      toast({ title: `${created.reference} requested`, description: `The expert has been asked for an addendum, due by ${saDueLabel(new Date(created.dueAt))}.` });
+      toast({
+        title: `${created.reference} requested`,
+        description: `The expert has been asked for an addendum, due by ${saDueLabel(new Date(created.dueAt))}.`,
+      });
       onRequested(created);
     },
     meta: { errorTitle: "The addendum was not requested" },
@@ -68,7 +71,11 @@ export function RequestAddendumDialog({
         busy={request.isPending}
         className="max-w-lg"
         title={step === "write" ? `Request an addendum to ${reference}` : "Send this request to the expert?"}
-        description={step === "write" ? `Say what ${expert} must cover; they read it with the request.` : `${expert} is asked for an addendum to ${reference}, due by ${due}.`}
+        description={
+          step === "write"
+            ? `Say what ${expert} must cover; they read it with the request.`
+            : `${expert} is asked for an addendum to ${reference}, due by ${due}.`
+        }
       >
         {step === "write" ? (
           <form className="grid gap-4" onSubmit={next} noValidate>
@@ -100,7 +107,11 @@ export function RequestAddendumDialog({
               <Button type="button" variant="outline" onClick={() => setStep("write")} disabled={request.isPending}>
                 Back
               </Button>
-              <Button type="button" onClick={() => request.mutate({ parentId: reportId, kind: "addendum", scope })} disabled={request.isPending}>
+              <Button
+                type="button"
+                onClick={() => request.mutate({ parentId: reportId, kind: "addendum", scope })}
+                disabled={request.isPending}
+              >
                 {request.isPending && <Spinner decorative className="size-4 text-current" />}
                 Request the addendum
               </Button>

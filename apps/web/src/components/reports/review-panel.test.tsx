@@ -16,12 +16,16 @@ const report = {
 describe("ReviewPanel", () => {
   it("asks for a comment on a failed check before anything is sent", async () => {
     const user = userEvent.setup();
-    const view = renderWithTrpc(<ReviewPanel r={report} onDone={vi.fn()} />, { "reports.review": () => reportDetail({ id: report.id, status: "changes_requested" }) });
+    const view = renderWithTrpc(<ReviewPanel r={report} onDone={vi.fn()} />, {
+      "reports.review": () => reportDetail({ id: report.id, status: "changes_requested" }),
+    });
     const [first, second] = screen.getAllByRole("group");
     await user.click(first!.querySelector<HTMLInputElement>('input[value="pass"]')!);
     await user.click(second!.querySelector<HTMLInputElement>('input[value="fail"]')!);
     await user.click(screen.getByRole("button", { name: "Return to the expert" }));
-    expect(await screen.findByRole("alert")).toHaveTextContent('Say what is wrong: "Sides of the body consistent" failed without a comment.');
+    expect(await screen.findByRole("alert")).toHaveTextContent(
+      'Say what is wrong: "Sides of the body consistent" failed without a comment.',
+    );
     expect(view.sent("reports.review")).toEqual([]);
 
     await user.type(screen.getByLabelText(/What is wrong/), "Page 4 says left knee, page 6 right knee.");
@@ -30,7 +34,11 @@ describe("ReviewPanel", () => {
   });
 
   it("says what approves the report in the words of the checks it holds", () => {
-    expect(checklistRule(report.checklist)).toBe("A failed check (with a comment) returns the report to the expert; all mandatory checks passing approves it.");
-    expect(checklistRule([{ mandatory: false }])).toBe("A failed check (with a comment) returns the report to the expert; with none failed, the report is approved (every check here is optional).");
+    expect(checklistRule(report.checklist)).toBe(
+      "A failed check (with a comment) returns the report to the expert; all mandatory checks passing approves it.",
+    );
+    expect(checklistRule([{ mandatory: false }])).toBe(
+      "A failed check (with a comment) returns the report to the expert; with none failed, the report is approved (every check here is optional).",
+    );
   });
 });

@@ -41,7 +41,11 @@ export function ReviewPanel({ r, onDone }: { r: Pick<ReportDetail, "id" | "check
     review.mutate({
       id: r.id,
       comment: comment || null,
-      items: r.checklist.map((c) => ({ itemId: c.id, result: results[c.id]!.result as CheckResult, comment: results[c.id]!.comment || null })),
+      items: r.checklist.map((c) => ({
+        itemId: c.id,
+        result: results[c.id]!.result as CheckResult,
+        comment: results[c.id]!.comment || null,
+      })),
     });
   }
   const anyFail = Object.values(results).some((v) => v.result === "fail");
@@ -62,14 +66,26 @@ export function ReviewPanel({ r, onDone }: { r: Pick<ReportDetail, "id" | "check
               <div className="flex flex-wrap gap-4">
                 {CHECK_RESULTS.map((result) => (
                   <label key={result} className="flex items-center gap-1.5 text-sm">
-                    <input type="radio" name={`check-${c.id}`} value={result} checked={results[c.id]?.result === result} onChange={() => set(c.id, { result })} className="size-4 accent-primary" />
+                    <input
+                      type="radio"
+                      name={`check-${c.id}`}
+                      value={result}
+                      checked={results[c.id]?.result === result}
+                      onChange={() => set(c.id, { result })}
+                      className="size-4 accent-primary"
+                    />
                     {CHECK_RESULT_LABELS[result]}
                   </label>
                 ))}
               </div>
               {results[c.id]?.result === "fail" && (
                 <Field label="What is wrong" htmlFor={`comment-${c.id}`} required>
-                  <Textarea id={`comment-${c.id}`} rows={2} value={results[c.id]?.comment ?? ""} onChange={(e) => set(c.id, { comment: e.target.value })} />
+                  <Textarea
+                    id={`comment-${c.id}`}
+                    rows={2}
+                    value={results[c.id]?.comment ?? ""}
+                    onChange={(e) => set(c.id, { comment: e.target.value })}
+                  />
                 </Field>
               )}
             </fieldset>

@@ -28,7 +28,16 @@ describe("UploadVersionDialog", () => {
 
   it("offers the latest version's declaration again, so the expert need not retype it", async () => {
     const user = userEvent.setup();
-    render(<UploadVersionDialog reportId={reportId} reference="RPT-2026-00007" onBehalf={null} nextNumber={2} lastDeclaration={DECLARATION} onUploaded={vi.fn()} />);
+    render(
+      <UploadVersionDialog
+        reportId={reportId}
+        reference="RPT-2026-00007"
+        onBehalf={null}
+        nextNumber={2}
+        lastDeclaration={DECLARATION}
+        onUploaded={vi.fn()}
+      />,
+    );
     await user.click(screen.getByRole("button", { name: "Upload version 2" }));
     expect(screen.getByLabelText("Expert's declaration")).toHaveValue(DECLARATION);
   });
@@ -54,7 +63,12 @@ describe("UploadVersionDialog", () => {
     await user.type(screen.getByLabelText("What changed (optional)"), "Corrected the ID number.");
     await user.click(screen.getByRole("button", { name: "Upload" }));
     await waitFor(() => expect(onUploaded).toHaveBeenCalled());
-    expect(upload).toHaveBeenCalledWith(reportId, pdf, { declaration: DECLARATION, changeNote: "Corrected the ID number." }, expect.any(Function));
+    expect(upload).toHaveBeenCalledWith(
+      reportId,
+      pdf,
+      { declaration: DECLARATION, changeNote: "Corrected the ID number." },
+      expect.any(Function),
+    );
     await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
   });
 

@@ -51,8 +51,14 @@ export function UploadVersionDialog({
       <Dialog open={open} onOpenChange={(o) => !busy && setOpen(o)}>
         <DialogContent>
           <DialogHeader>
-            <DialogTitle>Upload version {nextNumber} of {reference}</DialogTitle>
-            <DialogDescription>{onBehalf ? `You upload it on behalf of ${onBehalf}.` : "The agency checks it against the quality checklist before it goes to the attorney."}</DialogDescription>
+            <DialogTitle>
+              Upload version {nextNumber} of {reference}
+            </DialogTitle>
+            <DialogDescription>
+              {onBehalf
+                ? `You upload it on behalf of ${onBehalf}.`
+                : "The agency checks it against the quality checklist before it goes to the attorney."}
+            </DialogDescription>
           </DialogHeader>
           {open && (
             <UploadVersionForm
@@ -110,7 +116,12 @@ export function UploadVersionForm({
     setProgress(0);
     onBusy(true);
     try {
-      const version = await uploadReportVersion(reportId, values.file, { declaration: values.declaration, changeNote: values.changeNote }, setProgress);
+      const version = await uploadReportVersion(
+        reportId,
+        values.file,
+        { declaration: values.declaration, changeNote: values.changeNote },
+        setProgress,
+      );
       onBusy(false);
       toast({ title: `Version ${version.number} uploaded`, description: `${reference} now waits for quality review.` });
       onUploaded();
@@ -152,7 +163,14 @@ export function UploadVersionForm({
               <span>Uploading {form.file?.name}</span>
               <span className="tabular-nums">{Math.round(progress * 100)}%</span>
             </p>
-            <div role="progressbar" aria-label="Upload progress" aria-valuemin={0} aria-valuemax={100} aria-valuenow={Math.round(progress * 100)} className="h-1.5 overflow-hidden rounded-full bg-muted">
+            <div
+              role="progressbar"
+              aria-label="Upload progress"
+              aria-valuemin={0}
+              aria-valuemax={100}
+              aria-valuenow={Math.round(progress * 100)}
+              className="h-1.5 overflow-hidden rounded-full bg-muted"
+            >
               <div className="h-full rounded-full bg-primary transition-[width]" style={{ width: `${Math.round(progress * 100)}%` }} />
             </div>
           </div>

@@ -29,11 +29,22 @@ describe("AddShiftForm", () => {
     await user.selectOptions(screen.getByLabelText("Employee"), "Priya Naidoo");
     await user.selectOptions(screen.getByLabelText("Duty"), "On call");
     await user.click(screen.getByRole("button", { name: "Add shift" }));
-    await waitFor(() => expect(onSubmit).toHaveBeenCalledWith({ employeeId: employees[0]!.id, date: "2026-11-23", start: "08:00", end: "16:30", duty: "on_call" }));
+    await waitFor(() =>
+      expect(onSubmit).toHaveBeenCalledWith({
+        employeeId: employees[0]!.id,
+        date: "2026-11-23",
+        start: "08:00",
+        end: "16:30",
+        duty: "on_call",
+      }),
+    );
   });
 
   it("shows the server's refusal on its field and its sentence for the whole shift", () => {
-    setup({ serverErrors: { employeeId: "That employee already has a shift at that time." }, formError: "That employee already has a shift at that time." });
+    setup({
+      serverErrors: { employeeId: "That employee already has a shift at that time." },
+      formError: "That employee already has a shift at that time.",
+    });
     expect(screen.getByLabelText("Employee")).toHaveAttribute("aria-invalid", "true");
     expect(screen.getByRole("alert")).toHaveTextContent("That employee already has a shift at that time.");
   });

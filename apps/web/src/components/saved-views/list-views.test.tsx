@@ -23,12 +23,32 @@ import {
 
 const SPECIALIZATION = "00000000-0000-4000-8000-000000000701";
 const EXPERT = "00000000-0000-4000-8000-000000000702";
-const NO_MONEY = { count: 0, totalCents: 0, creditedCents: 0, balanceCents: 0, ageing: { current: 0, days1to30: 0, days31to60: 0, days61to90: 0, days90plus: 0, totalCents: 0 } };
-const NO_INVOICES = { items: [], creditNotes: [], totals: { count: 0, creditNoteCount: 0, receivable: NO_MONEY, payable: NO_MONEY }, truncated: false };
+const NO_MONEY = {
+  count: 0,
+  totalCents: 0,
+  creditedCents: 0,
+  balanceCents: 0,
+  ageing: { current: 0, days1to30: 0, days31to60: 0, days61to90: 0, days90plus: 0, totalCents: 0 },
+};
+const NO_INVOICES = {
+  items: [],
+  creditNotes: [],
+  totals: { count: 0, creditNoteCount: 0, receivable: NO_MONEY, payable: NO_MONEY },
+  truncated: false,
+};
 
 function created(input: unknown): SavedView {
   const { list, name, filters } = input as Pick<SavedView, "list" | "name" | "filters">;
-  return { id: "00000000-0000-4000-8000-000000000901", list, name, filters, shared: false, mine: true, ownerName: "Thandi Mokoena", count: 0 };
+  return {
+    id: "00000000-0000-4000-8000-000000000901",
+    list,
+    name,
+    filters,
+    shared: false,
+    mine: true,
+    ownerName: "Thandi Mokoena",
+    count: 0,
+  };
 }
 
 /** Opens "Save view", names it and saves: what the page sends is in `calls`. */
@@ -47,7 +67,15 @@ describe("a saved view's filters and the list's URL", () => {
   it("turn into each other unchanged for every list", () => {
     const today = "2026-11-29";
     expect(casesSearchOf(caseFiltersOf({ q: "RAF-77" }))).toEqual({ q: "RAF-77" });
-    const bookings = { q: "Khumalo", status: "confirmed", specialization: SPECIALIZATION, expert: EXPERT, venue: "Sandton", from: "2026-12-01", to: "2026-12-31" } as const;
+    const bookings = {
+      q: "Khumalo",
+      status: "confirmed",
+      specialization: SPECIALIZATION,
+      expert: EXPERT,
+      venue: "Sandton",
+      from: "2026-12-01",
+      to: "2026-12-31",
+    } as const;
     expect(bookingManagementSearchOf(bookingFiltersOf(bookings, today))).toEqual(bookings);
     // No From in the URL is "from today"; a view without a From day opens with "any".
     expect(bookingFiltersOf({}, today)).toEqual(expect.objectContaining({ from: today }));
@@ -60,18 +88,35 @@ describe("a saved view's filters and the list's URL", () => {
     expect(reportsSearchOf(reportFiltersOf(reports), "employee")).toEqual(reports);
     expect(reportsSearchOf(reportFiltersOf(reports), "attorney")).toEqual({ ...reports, tab: undefined });
     expect(reportsSearchOf({ queue: true }, "employee")).toEqual({});
-    const invoices = { q: "INV-2026", status: "draft", kind: "expert", attorney: ATTORNEY.id, from: "2026-01-01", to: "2026-11-30" } as const;
+    const invoices = {
+      q: "INV-2026",
+      status: "draft",
+      kind: "expert",
+      attorney: ATTORNEY.id,
+      from: "2026-01-01",
+      to: "2026-11-30",
+    } as const;
     expect(invoicesSearchOf(invoiceFiltersOf(invoices, "administrator"))).toEqual(invoices);
     // Drafts, kinds and recipients are staff's filters: an attorney's link naming them lists without them.
     expect(invoiceFiltersOf(invoices, "attorney")).toEqual({ search: "INV-2026", from: "2026-01-01", to: "2026-11-30" });
-    expect(savedViewLink({ list: "invoices", filters: invoiceFiltersOf(invoices, "administrator") }, "administrator")).toEqual({ to: "/invoices", search: invoices });
-    expect(savedViewLink({ list: "bookings", filters: { status: "requested" } }, "employee")).toEqual({ to: "/admin/bookings", search: { status: "requested", from: "any" } });
+    expect(savedViewLink({ list: "invoices", filters: invoiceFiltersOf(invoices, "administrator") }, "administrator")).toEqual({
+      to: "/invoices",
+      search: invoices,
+    });
+    expect(savedViewLink({ list: "bookings", filters: { status: "requested" } }, "employee")).toEqual({
+      to: "/admin/bookings",
+      search: { status: "requested", from: "any" },
+    });
   });
 });
 
 describe("Invoice Management", () => {
   it("opens with the URL's filters, moves a chosen filter into the URL (back undoes it), and saves the filters shown", async () => {
-    const { calls, router } = renderApp("/invoices?status=issued&q=Khumalo", ADMIN, { "invoices.list": NO_INVOICES, "cases.list": [], "savedViews.create": created });
+    const { calls, router } = renderApp("/invoices?status=issued&q=Khumalo", ADMIN, {
+      "invoices.list": NO_INVOICES,
+      "cases.list": [],
+      "savedViews.create": created,
+    });
     await screen.findByRole("heading", { name: "Invoice Management" });
     expect(screen.getByLabelText("Status")).toHaveValue("issued");
     expect(screen.getByLabelText("Search")).toHaveValue("Khumalo");
@@ -79,19 +124,26 @@ describe("Invoice Management", () => {
 
     await userEvent.selectOptions(screen.getByLabelText("Kind"), "credit_note");
     await waitFor(() => expect(router.state.location.search).toEqual({ status: "issued", q: "Khumalo", kind: "credit_note" }));
-    await waitFor(() => expect(inputs(calls, "invoices.list")).toContainEqual({ status: "issued", kind: "credit_note", search: "Khumalo" }));
+    await waitFor(() =>
+      expect(inputs(calls, "invoices.list")).toContainEqual({ status: "issued", kind: "credit_note", search: "Khumalo" }),
+    );
     router.history.back();
     await waitFor(() => expect(screen.getByLabelText("Kind")).toHaveValue(""));
     expect(router.state.location.search).toEqual({ status: "issued", q: "Khumalo" });
 
     await saveView("Issued to Khumalo");
-    expect(inputs(calls, "savedViews.create")).toEqual([{ list: "invoices", name: "Issued to Khumalo", shared: false, filters: { status: "issued", search: "Khumalo" } }]);
+    expect(inputs(calls, "savedViews.create")).toEqual([
+      { list: "invoices", name: "Issued to Khumalo", shared: false, filters: { status: "issued", search: "Khumalo" } },
+    ]);
   });
 });
 
 describe("Reports", () => {
   it("staff open All reports with the URL's filters, the tabs follow back and forward, and Save view keeps the filters", async () => {
-    const { calls, router } = renderApp("/reports?tab=all&status=in_review&overdue=true", ADMIN, { "reports.list": [], "savedViews.create": created });
+    const { calls, router } = renderApp("/reports?tab=all&status=in_review&overdue=true", ADMIN, {
+      "reports.list": [],
+      "savedViews.create": created,
+    });
     await waitFor(() => expect(screen.getByRole("tab", { name: "All reports" })).toHaveAttribute("aria-selected", "true"));
     expect(screen.getByLabelText("Status")).toHaveValue("in_review");
     expect(screen.getByRole("checkbox", { name: "Overdue only" })).toBeChecked();
@@ -100,7 +152,9 @@ describe("Reports", () => {
     await userEvent.selectOptions(screen.getByLabelText("Kind"), "raf4");
     await waitFor(() => expect(router.state.location.search).toEqual({ tab: "all", status: "in_review", overdue: true, kind: "raf4" }));
     await saveView("Overdue RAF 4 in review");
-    expect(inputs(calls, "savedViews.create")).toEqual([{ list: "reports", name: "Overdue RAF 4 in review", shared: false, filters: { status: "in_review", kind: "raf4", overdue: true } }]);
+    expect(inputs(calls, "savedViews.create")).toEqual([
+      { list: "reports", name: "Overdue RAF 4 in review", shared: false, filters: { status: "in_review", kind: "raf4", overdue: true } },
+    ]);
 
     await userEvent.click(screen.getByRole("tab", { name: "Review queue" }));
     await waitFor(() => expect(router.state.location.search).toEqual({ status: "in_review", overdue: true, kind: "raf4" }));
@@ -112,7 +166,11 @@ describe("Reports", () => {
 
 describe("Cases", () => {
   it("the search box writes to the URL once typing pauses, follows the URL back, and Save view keeps the search", async () => {
-    const { calls, router } = renderApp("/cases?q=RAF-77", ATTORNEY, { "cases.list": [], "patients.list": [], "savedViews.create": created });
+    const { calls, router } = renderApp("/cases?q=RAF-77", ATTORNEY, {
+      "cases.list": [],
+      "patients.list": [],
+      "savedViews.create": created,
+    });
     await screen.findByRole("heading", { name: "My Cases" });
     expect(screen.getByLabelText("Search")).toHaveValue("RAF-77");
     await waitFor(() => expect(inputs(calls, "cases.list")).toEqual([{ search: "RAF-77" }]));
@@ -124,7 +182,9 @@ describe("Cases", () => {
     await waitFor(() => expect(inputs(calls, "cases.list")).toContainEqual({ search: "Khumalo" }));
 
     await saveView("Khumalo matters");
-    expect(inputs(calls, "savedViews.create")).toEqual([{ list: "cases", name: "Khumalo matters", shared: false, filters: { search: "Khumalo" } }]);
+    expect(inputs(calls, "savedViews.create")).toEqual([
+      { list: "cases", name: "Khumalo matters", shared: false, filters: { search: "Khumalo" } },
+    ]);
     router.history.back();
     await waitFor(() => expect(screen.getByLabelText("Search")).toHaveValue("RAF-77"));
   });
@@ -141,17 +201,38 @@ describe("Booking Management", () => {
     await screen.findByRole("heading", { name: "Booking Management" });
     expect(screen.getByLabelText("Status")).toHaveValue("confirmed");
     expect(screen.getByLabelText("From")).toHaveValue("");
-    await waitFor(() => expect(inputs(calls, "bookings.list")).toEqual([{ status: "confirmed", specializationId: SPECIALIZATION, limit: 25, direction: "forward" }]));
+    await waitFor(() =>
+      expect(inputs(calls, "bookings.list")).toEqual([
+        { status: "confirmed", specializationId: SPECIALIZATION, limit: 25, direction: "forward" },
+      ]),
+    );
     expect(inputs(calls, "consultants.list")).toEqual([{ specializationId: SPECIALIZATION }]);
 
-    await waitFor(() => expect(within(screen.getByLabelText("Expert")).getByRole("option", { name: "Kavitha Naidoo" })).toBeInTheDocument());
+    await waitFor(() =>
+      expect(within(screen.getByLabelText("Expert")).getByRole("option", { name: "Kavitha Naidoo" })).toBeInTheDocument(),
+    );
     await userEvent.selectOptions(screen.getByLabelText("Expert"), EXPERT);
-    await waitFor(() => expect(router.state.location.search).toEqual({ status: "confirmed", from: "any", specialization: SPECIALIZATION, expert: EXPERT }));
-    await waitFor(() => expect(inputs(calls, "bookings.list")).toContainEqual({ status: "confirmed", specializationId: SPECIALIZATION, consultantId: EXPERT, limit: 25, direction: "forward" }));
+    await waitFor(() =>
+      expect(router.state.location.search).toEqual({ status: "confirmed", from: "any", specialization: SPECIALIZATION, expert: EXPERT }),
+    );
+    await waitFor(() =>
+      expect(inputs(calls, "bookings.list")).toContainEqual({
+        status: "confirmed",
+        specializationId: SPECIALIZATION,
+        consultantId: EXPERT,
+        limit: 25,
+        direction: "forward",
+      }),
+    );
 
     await saveView("Confirmed with Naidoo");
     expect(inputs(calls, "savedViews.create")).toEqual([
-      { list: "bookings", name: "Confirmed with Naidoo", shared: false, filters: { status: "confirmed", specializationId: SPECIALIZATION, consultantId: EXPERT } },
+      {
+        list: "bookings",
+        name: "Confirmed with Naidoo",
+        shared: false,
+        filters: { status: "confirmed", specializationId: SPECIALIZATION, consultantId: EXPERT },
+      },
     ]);
     router.history.back();
     await waitFor(() => expect(screen.getByLabelText("Expert")).toHaveValue(""));
@@ -197,10 +278,16 @@ describe("Sorting the lists", () => {
     await waitFor(() => expect(reports.router.state.location.search).toEqual({ tab: "all", sort: "reference" }));
     await waitFor(() => expect(inputs(reports.calls, "reports.list")).toContainEqual({ sort: "reference" }));
     await saveView("Reports by reference");
-    expect(inputs(reports.calls, "savedViews.create")).toEqual([{ list: "reports", name: "Reports by reference", shared: false, filters: { sort: "reference" } }]);
+    expect(inputs(reports.calls, "savedViews.create")).toEqual([
+      { list: "reports", name: "Reports by reference", shared: false, filters: { sort: "reference" } },
+    ]);
     cleanup();
 
-    const invoices = renderApp("/invoices?sort=amount", ADMIN, { "invoices.list": NO_INVOICES, "cases.list": [], "savedViews.create": created });
+    const invoices = renderApp("/invoices?sort=amount", ADMIN, {
+      "invoices.list": NO_INVOICES,
+      "cases.list": [],
+      "savedViews.create": created,
+    });
     await screen.findByRole("heading", { name: "Invoice Management" });
     expect(screen.getByLabelText("Sort by")).toHaveValue("amount");
     await waitFor(() => expect(inputs(invoices.calls, "invoices.list")).toEqual([{ sort: "amount" }]));

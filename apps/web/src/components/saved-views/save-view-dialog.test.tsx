@@ -10,7 +10,16 @@ describe("saving a view", () => {
   it("refuses an empty name before sending, then sends the list's filters under the name", async () => {
     const onClose = vi.fn();
     const { sent } = renderWithTrpc(<SaveViewDialog open onClose={onClose} list="queries" filters={FILTERS} canShare={false} />, {
-      "savedViews.create": (input) => ({ id: "v1", list: "queries", name: input.name, filters: input.filters, shared: false, mine: true, ownerName: "Priya Naidoo", count: 4 }),
+      "savedViews.create": (input) => ({
+        id: "v1",
+        list: "queries",
+        name: input.name,
+        filters: input.filters,
+        shared: false,
+        mine: true,
+        ownerName: "Priya Naidoo",
+        count: 4,
+      }),
       "savedViews.list": () => [],
     });
     expect(screen.queryByRole("switch", { name: "Share with all staff" })).toBeNull();

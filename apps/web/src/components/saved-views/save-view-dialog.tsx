@@ -58,7 +58,14 @@ export function SaveViewDialog<L extends SavedViewList>({
   };
 
   return (
-    <FormDialog open={open} onClose={onClose} busy={save.isPending} title="Save this view" description="The filters and sort you chose, one click away in the sidebar, with a live count." className="max-w-md">
+    <FormDialog
+      open={open}
+      onClose={onClose}
+      busy={save.isPending}
+      title="Save this view"
+      description="The filters and sort you chose, one click away in the sidebar, with a live count."
+      className="max-w-md"
+    >
       <form className="grid gap-4" onSubmit={submit} noValidate>
         <Field label="Name" htmlFor="view-name" error={error} required>
           <Input

@@ -1,5 +1,15 @@
 import type { QueryListInput, Role, SavedView, SavedViewFilters } from "@medlegal/domain";
-import { BOOKING_SORTS, BOOKING_STATUSES, CASE_SORTS, INVOICE_LIST_KINDS, INVOICE_SORTS, INVOICE_STATUSES, REPORT_KINDS, REPORT_SORTS, REPORT_STATUSES } from "@medlegal/domain/constants";
+import {
+  BOOKING_SORTS,
+  BOOKING_STATUSES,
+  CASE_SORTS,
+  INVOICE_LIST_KINDS,
+  INVOICE_SORTS,
+  INVOICE_STATUSES,
+  REPORT_KINDS,
+  REPORT_SORTS,
+  REPORT_STATUSES,
+} from "@medlegal/domain/constants";
 import { definedOnly, searchParam } from "@/lib/search-params";
 
 /** /admin/query-management's URL filters (the page's validateSearch reads the same names). */
@@ -79,7 +89,11 @@ const sortParam = <S extends string, D extends S>(value: unknown, sorts: readonl
 };
 
 export const parseCasesSearch = (search: Record<string, unknown>): CasesSearch =>
-  definedOnly({ newFor: searchParam.uuid(search.newFor), q: searchParam.text(search.q, 100), sort: sortParam(search.sort, CASE_SORTS, "newest") });
+  definedOnly({
+    newFor: searchParam.uuid(search.newFor),
+    q: searchParam.text(search.q, 100),
+    sort: sortParam(search.sort, CASE_SORTS, "newest"),
+  });
 
 export function caseFiltersOf(search: CasesSearch): CaseFilters {
   // Left out, the list's default: newest first.
@@ -257,7 +271,9 @@ export function savedViewLink(view: Pick<SavedView, "list" | "filters">, role: R
     case "cases":
       return { to: "/cases", search: casesSearchOf(view.filters as CaseFilters) } as const;
     case "bookings":
-      return staff ? ({ to: "/admin/bookings", search: bookingManagementSearchOf(view.filters as BookingViewFilters) } as const) : ({ to: "/bookings" } as const);
+      return staff
+        ? ({ to: "/admin/bookings", search: bookingManagementSearchOf(view.filters as BookingViewFilters) } as const)
+        : ({ to: "/bookings" } as const);
     case "reports":
       return { to: "/reports", search: reportsSearchOf(view.filters as ReportFilters, role) } as const;
     case "invoices":

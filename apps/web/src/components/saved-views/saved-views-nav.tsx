@@ -26,7 +26,11 @@ export function SavedViewsNav({ role, onNavigate }: { role: Role; onNavigate?: (
     return (
       <p className="mt-4 px-3 text-xs text-sidebar-muted">
         Saved views could not load.{" "}
-        <button type="button" className="underline outline-none focus-visible:ring-2 focus-visible:ring-ring" onClick={() => void views.refetch()}>
+        <button
+          type="button"
+          className="underline outline-none focus-visible:ring-2 focus-visible:ring-ring"
+          onClick={() => void views.refetch()}
+        >
           Try again
         </button>
       </p>
@@ -58,7 +62,19 @@ export function SavedViewsNav({ role, onNavigate }: { role: Role; onNavigate?: (
   );
 }
 
-function SavedViewEntry({ view, role, onNavigate, onDelete, deleting }: { view: SavedView; role: Role; onNavigate?: () => void; onDelete: () => void; deleting: boolean }) {
+function SavedViewEntry({
+  view,
+  role,
+  onNavigate,
+  onDelete,
+  deleting,
+}: {
+  view: SavedView;
+  role: Role;
+  onNavigate?: () => void;
+  onDelete: () => void;
+  deleting: boolean;
+}) {
   const Icon = view.mine ? Bookmark : Users;
   return (
     <li className="group/view relative flex min-w-0 items-center">
@@ -72,7 +88,10 @@ function SavedViewEntry({ view, role, onNavigate, onDelete, deleting }: { view: 
         <span className="flex-1 truncate">{view.name}</span>
         {!view.mine && <span className="sr-only"> (shared by {view.ownerName})</span>}
         {view.count !== null && (
-          <span className="rounded-full bg-sidebar-accent px-1.5 py-0.5 text-[11px] leading-none font-semibold text-white tabular-nums" data-testid="saved-view-count">
+          <span
+            className="rounded-full bg-sidebar-accent px-1.5 py-0.5 text-[11px] leading-none font-semibold text-white tabular-nums"
+            data-testid="saved-view-count"
+          >
             {view.count > 999 ? "999+" : view.count}
           </span>
         )}

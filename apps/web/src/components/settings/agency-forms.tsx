@@ -72,7 +72,14 @@ export function AgencySettingsForm({
     >
       <div className="grid gap-4 sm:grid-cols-2">
         {AGENCY_FIELDS.slice(0, 1).map((f) => (
-          <Field key={f.name} label={f.label} htmlFor={`agency-${f.name}`} error={err(f.name)} required={f.required} className="sm:col-span-2">
+          <Field
+            key={f.name}
+            label={f.label}
+            htmlFor={`agency-${f.name}`}
+            error={err(f.name)}
+            required={f.required}
+            className="sm:col-span-2"
+          >
             <Input {...text(f.name)} autoComplete={f.autoComplete} />
           </Field>
         ))}
@@ -91,11 +98,31 @@ export function AgencySettingsForm({
 }
 
 const SLA_FIELDS: { name: keyof SlaDefaults; label: string; unit: string; hint: string }[] = [
-  { name: "queryAcknowledgementHours", label: "Query acknowledgement", unit: "hours", hint: "From a submitted query until it is in review; counted as the next field says." },
+  {
+    name: "queryAcknowledgementHours",
+    label: "Query acknowledgement",
+    unit: "hours",
+    hint: "From a submitted query until it is in review; counted as the next field says.",
+  },
   { name: "bookingOfferedDays", label: "Booking offered", unit: "days", hint: "From review until the first booking is confirmed." },
-  { name: "reportDeliveryDays", label: "Report delivery", unit: "days", hint: "From the attended assessment until the report is approved." },
-  { name: "reportReleaseDays", label: "Report release", unit: "business days", hint: "From the approved report until it is released; weekends and public holidays do not count." },
-  { name: "atRiskPercent", label: "At risk at", unit: "% of target", hint: "When a timer turns amber. Changes apply to timers started from now on." },
+  {
+    name: "reportDeliveryDays",
+    label: "Report delivery",
+    unit: "days",
+    hint: "From the attended assessment until the report is approved.",
+  },
+  {
+    name: "reportReleaseDays",
+    label: "Report release",
+    unit: "business days",
+    hint: "From the approved report until it is released; weekends and public holidays do not count.",
+  },
+  {
+    name: "atRiskPercent",
+    label: "At risk at",
+    unit: "% of target",
+    hint: "When a timer turns amber. Changes apply to timers started from now on.",
+  },
 ];
 
 /** The typed targets as numbers; which hours acknowledgement counts stays a word. */
@@ -187,7 +214,9 @@ export function SlaDefaultsForm({
             onChange={(e) => patch({ acknowledgementClock: e.target.value })}
             aria-describedby="sla-acknowledgementClock-hint"
           >
-            <option value="working_hours">Working hours ({AGENCY_WORKING_HOURS.from} to {AGENCY_WORKING_HOURS.to}, business days)</option>
+            <option value="working_hours">
+              Working hours ({AGENCY_WORKING_HOURS.from} to {AGENCY_WORKING_HOURS.to}, business days)
+            </option>
             <option value="all_hours">Every hour, weekends and nights too</option>
           </NativeSelect>
           <p id="sla-acknowledgementClock-hint" className="text-xs text-muted-foreground">

@@ -24,7 +24,10 @@ export function AgencyTab() {
       <SettingsSection title="Messages" description="Who attorneys and experts may write to.">
         <MessagingSetting />
       </SettingsSection>
-      <SettingsSection title="Deferred billing" description="The default long-stop of a case's deferral agreement, and how long the RAF takes to pay after an order and after taxation.">
+      <SettingsSection
+        title="Deferred billing"
+        description="The default long-stop of a case's deferral agreement, and how long the RAF takes to pay after an order and after taxation."
+      >
         <ReceivablesSettingsSection />
       </SettingsSection>
     </div>
@@ -45,7 +48,12 @@ function AgencySection() {
   return (
     <LoadState query={agency} loadingLabel="Loading the agency details" errorTitle="Could not load the agency details">
       {agency.data && (
-        <AgencySettingsForm settings={agency.data} pending={save.isPending} serverErrors={serverErrors} onSubmit={(next: AgencySettings) => save.mutate(next)} />
+        <AgencySettingsForm
+          settings={agency.data}
+          pending={save.isPending}
+          serverErrors={serverErrors}
+          onSubmit={(next: AgencySettings) => save.mutate(next)}
+        />
       )}
     </LoadState>
   );
@@ -67,7 +75,14 @@ export function SlaTab() {
     <div className="grid gap-6">
       <SettingsSection title="SLA defaults" description="The targets new SLA timers are measured against.">
         <LoadState query={sla} loadingLabel="Loading the SLA defaults" errorTitle="Could not load the SLA defaults">
-          {sla.data && <SlaDefaultsForm settings={sla.data} pending={save.isPending} serverErrors={serverErrors} onSubmit={(next: SlaDefaults) => save.mutate(next)} />}
+          {sla.data && (
+            <SlaDefaultsForm
+              settings={sla.data}
+              pending={save.isPending}
+              serverErrors={serverErrors}
+              onSubmit={(next: SlaDefaults) => save.mutate(next)}
+            />
+          )}
         </LoadState>
       </SettingsSection>
       <SettingsSection

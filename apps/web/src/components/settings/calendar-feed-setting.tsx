@@ -59,14 +59,20 @@ export function CalendarFeedSetting() {
   return (
     <div className="grid gap-4">
       <p className="text-sm text-muted-foreground">
-        Entries show only “MedLegal assessment” with the booking reference, the time and the venue (or “Video”), and a link back here. Claimants' names,
-        the kind of assessment and notes stay in MedLegal.
+        Entries show only “MedLegal assessment” with the booking reference, the time and the venue (or “Video”), and a link back here.
+        Claimants' names, the kind of assessment and notes stay in MedLegal.
       </p>
       {url && (
         <div className="grid gap-2 rounded-md border border-primary/30 bg-primary/5 p-3">
           <Label htmlFor="calendar-feed-url">Your calendar link (shown only now: copy it into your calendar app)</Label>
           <div className="flex flex-col gap-2 sm:flex-row">
-            <Input id="calendar-feed-url" readOnly value={url} onFocus={(event) => event.currentTarget.select()} className="font-mono text-xs" />
+            <Input
+              id="calendar-feed-url"
+              readOnly
+              value={url}
+              onFocus={(event) => event.currentTarget.select()}
+              className="font-mono text-xs"
+            />
             <Button type="button" onClick={() => void copy()}>
               <Copy aria-hidden /> Copy link
             </Button>

@@ -10,8 +10,22 @@ import { Field } from "../ui/field";
 import { Input } from "../ui/input";
 import { LoadState } from "@/components/load-state";
 
-const FIELDS: { name: keyof ExpertBillingDetails; label: string; placeholder?: string; hint?: string; numeric?: boolean; wide?: boolean }[] = [
-  { name: "vatNumber", label: "VAT number", placeholder: "4xxxxxxxxx", hint: "Leave empty if you are not a VAT vendor: your invoices then carry no VAT.", numeric: true, wide: true },
+const FIELDS: {
+  name: keyof ExpertBillingDetails;
+  label: string;
+  placeholder?: string;
+  hint?: string;
+  numeric?: boolean;
+  wide?: boolean;
+}[] = [
+  {
+    name: "vatNumber",
+    label: "VAT number",
+    placeholder: "4xxxxxxxxx",
+    hint: "Leave empty if you are not a VAT vendor: your invoices then carry no VAT.",
+    numeric: true,
+    wide: true,
+  },
   { name: "bankName", label: "Bank name", placeholder: "e.g. Nedbank" },
   { name: "accountName", label: "Account name" },
   { name: "accountNumber", label: "Account number", numeric: true },
@@ -30,7 +44,15 @@ export function ExpertBillingForm({
   serverErrors?: Record<string, string>;
   onSubmit: (details: ExpertBillingDetails) => void;
 }) {
-  const { form: value, err, formRef, text, submit, dirty, reset } = useZodForm<ExpertBillingDetails>({
+  const {
+    form: value,
+    err,
+    formRef,
+    text,
+    submit,
+    dirty,
+    reset,
+  } = useZodForm<ExpertBillingDetails>({
     initial: () => details,
     schema: expertBillingDetailsSchema,
     idPrefix: "billing",
@@ -39,20 +61,39 @@ export function ExpertBillingForm({
     resetKey: details,
   });
   return (
-    <form ref={formRef} noValidate aria-label="Billing details" className="grid gap-4" onSubmit={submit(() => onSubmit(expertBillingDetailsSchema.parse(value)), { requireChange: true })}>
+    <form
+      ref={formRef}
+      noValidate
+      aria-label="Billing details"
+      className="grid gap-4"
+      onSubmit={submit(() => onSubmit(expertBillingDetailsSchema.parse(value)), { requireChange: true })}
+    >
       <div className="grid gap-4 sm:grid-cols-2">
         {FIELDS.map((f) => {
           const props = text(f.name);
-          const describedBy = [props["aria-describedby"], f.hint ? `billing-${f.name}-hint` : undefined].filter(Boolean).join(" ") || undefined;
+          const describedBy =
+            [props["aria-describedby"], f.hint ? `billing-${f.name}-hint` : undefined].filter(Boolean).join(" ") || undefined;
           return (
-          <Field key={f.name} label={f.label} htmlFor={`billing-${f.name}`} error={err(f.name)} className={f.wide ? "sm:col-span-2" : undefined}>
-            <Input {...props} inputMode={f.numeric ? "numeric" : undefined} placeholder={f.placeholder} autoComplete="off" aria-describedby={describedBy} />
-            {f.hint && (
-              <p id={`billing-${f.name}-hint`} className="text-xs text-muted-foreground">
-                {f.hint}
-              </p>
-            )}
-          </Field>
+            <Field
+              key={f.name}
+              label={f.label}
+              htmlFor={`billing-${f.name}`}
+              error={err(f.name)}
+              className={f.wide ? "sm:col-span-2" : undefined}
+            >
+              <Input
+                {...props}
+                inputMode={f.numeric ? "numeric" : undefined}
+                placeholder={f.placeholder}
+                autoComplete="off"
+                aria-describedby={describedBy}
+              />
+              {f.hint && (
+                <p id={`billing-${f.name}-hint`} className="text-xs text-muted-foreground">
+                  {f.hint}
+                </p>
+              )}
+            </Field>
           );
         })}
       </div>
@@ -76,10 +117,17 @@ export function ExpertBillingSection() {
   const serverErrors = React.useMemo(() => trpcFieldErrors(save.error), [save.error]);
   if (!details.data) {
     return (
-      <LoadState query={details} loadingLabel="Loading your billing details" loadingRows={2} errorTitle="Could not load your billing details">
+      <LoadState
+        query={details}
+        loadingLabel="Loading your billing details"
+        loadingRows={2}
+        errorTitle="Could not load your billing details"
+      >
         {null}
       </LoadState>
     );
   }
-  return <ExpertBillingForm details={details.data} pending={save.isPending} serverErrors={serverErrors} onSubmit={(next) => save.mutate(next)} />;
+  return (
+    <ExpertBillingForm details={details.data} pending={save.isPending} serverErrors={serverErrors} onSubmit={(next) => save.mutate(next)} />
+  );
 }

@@ -18,7 +18,9 @@ export function MessagingSetting() {
       // Who may post where changes with it.
       void utils.messages.invalidate();
       toast({
-        title: saved.directAttorneyExpertContact ? "Attorneys and experts may now message each other" : "Attorneys and experts write to the agency only",
+        title: saved.directAttorneyExpertContact
+          ? "Attorneys and experts may now message each other"
+          : "Attorneys and experts write to the agency only",
         description: saved.directAttorneyExpertContact
           ? "They can start direct conversations with each other."
           : "Conversations holding both an attorney and an expert become read-only for them.",
@@ -29,7 +31,12 @@ export function MessagingSetting() {
 
   if (!messaging.data) {
     return (
-      <LoadState query={messaging} loadingLabel="Loading the messaging settings" loadingRows={2} errorTitle="Could not load the messaging settings">
+      <LoadState
+        query={messaging}
+        loadingLabel="Loading the messaging settings"
+        loadingRows={2}
+        errorTitle="Could not load the messaging settings"
+      >
         {null}
       </LoadState>
     );

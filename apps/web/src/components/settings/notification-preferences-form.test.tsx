@@ -37,7 +37,9 @@ describe("NotificationPreferencesForm", () => {
     await waitFor(() => expect(bell()).toBeChecked());
     expect(save()).toBeDisabled();
 
-    rerender(<NotificationPreferencesForm preferences={[saved[0]!, { type: "payment_reminder", bell: false, email: false }]} onSubmit={vi.fn()} />);
+    rerender(
+      <NotificationPreferencesForm preferences={[saved[0]!, { type: "payment_reminder", bell: false, email: false }]} onSubmit={vi.fn()} />,
+    );
     await waitFor(() => expect(bell()).not.toBeChecked());
     expect(save()).toBeDisabled();
   });

@@ -51,13 +51,26 @@ export function NotificationPreferencesForm({
           {value.map((p) => {
             const label = NOTIFICATION_TYPE_LABEL[p.type];
             return (
-              <li key={p.type} className="grid grid-cols-[minmax(0,1fr)_4.5rem_4.5rem] items-center gap-2 px-4 py-3 sm:grid-cols-[minmax(0,1fr)_7rem_7rem]">
+              <li
+                key={p.type}
+                className="grid grid-cols-[minmax(0,1fr)_4.5rem_4.5rem] items-center gap-2 px-4 py-3 sm:grid-cols-[minmax(0,1fr)_7rem_7rem]"
+              >
                 <span className="text-sm font-medium">{label}</span>
                 <span className="flex justify-center">
-                  <Switch checked={p.bell} disabled={pending} onCheckedChange={(on) => set(p.type, "bell", on)} aria-label={`${label} in the bell`} />
+                  <Switch
+                    checked={p.bell}
+                    disabled={pending}
+                    onCheckedChange={(on) => set(p.type, "bell", on)}
+                    aria-label={`${label} in the bell`}
+                  />
                 </span>
                 <span className="flex justify-center">
-                  <Switch checked={p.email} disabled={pending} onCheckedChange={(on) => set(p.type, "email", on)} aria-label={`${label} by e-mail`} />
+                  <Switch
+                    checked={p.email}
+                    disabled={pending}
+                    onCheckedChange={(on) => set(p.type, "email", on)}
+                    aria-label={`${label} by e-mail`}
+                  />
                 </span>
               </li>
             );

@@ -17,7 +17,10 @@ export function NotificationsTab() {
     meta: { errorTitle: "Could not save your preferences" },
   });
   return (
-    <SettingsSection title="Notification preferences" description="Choose what appears in your notification bell and what is e-mailed to you.">
+    <SettingsSection
+      title="Notification preferences"
+      description="Choose what appears in your notification bell and what is e-mailed to you."
+    >
       <LoadState query={preferences} loadingLabel="Loading your preferences" errorTitle="Could not load your preferences">
         {preferences.data && (
           <NotificationPreferencesForm

@@ -14,7 +14,10 @@ export function PasswordTab() {
   });
   const serverErrors = React.useMemo(() => trpcFieldErrors(change.error), [change.error]);
   return (
-    <SettingsSection title="Change password" description="Use at least 12 characters with upper and lower case letters, a number and a special character.">
+    <SettingsSection
+      title="Change password"
+      description="Use at least 12 characters with upper and lower case letters, a number and a special character."
+    >
       <ChangePasswordForm pending={change.isPending} serverErrors={serverErrors} onSubmit={(input) => change.mutateAsync(input)} />
     </SettingsSection>
   );

@@ -21,7 +21,10 @@ export function ProfileTab({ role }: { role: Role }) {
       </SettingsSection>
       {can(role, "account.billing") && (
         <div className="mt-6">
-          <SettingsSection title="Billing details" description="Your VAT number and the bank account the agency pays you into, printed on the invoices you issue to it.">
+          <SettingsSection
+            title="Billing details"
+            description="Your VAT number and the bank account the agency pays you into, printed on the invoices you issue to it."
+          >
             <ExpertBillingSection />
           </SettingsSection>
         </div>

@@ -9,7 +9,9 @@ import { ReminderTemplatesSettings } from "./reminder-templates";
 describe("the reminder texts in settings", () => {
   it("marks Afrikaans and isiZulu as drafts, refuses a text naming the injury's field on its own box, and sends nothing", async () => {
     const user = userEvent.setup();
-    const view = renderWithTrpc(<ReminderTemplatesSettings />, { "settings.getReminderTemplates": () => DEFAULT_REMINDER_TEMPLATE_SETTINGS });
+    const view = renderWithTrpc(<ReminderTemplatesSettings />, {
+      "settings.getReminderTemplates": () => DEFAULT_REMINDER_TEMPLATE_SETTINGS,
+    });
     const zulu = within(await screen.findByRole("group", { name: /isiZulu/ }));
     expect(zulu.getByText("Draft: to be checked")).toBeInTheDocument();
     const english = within(screen.getByRole("group", { name: /English/ }));
@@ -29,7 +31,9 @@ describe("the reminder texts in settings", () => {
       "settings.updateReminderTemplates": (input) => input as ReminderTemplates,
     });
     const afrikaans = within(await screen.findByRole("group", { name: /Afrikaans/ }));
-    fireEvent.change(afrikaans.getByLabelText("At 07:00 on the day"), { target: { value: "Vandag {reference}: {date} om {time}, {venue}." } });
+    fireEvent.change(afrikaans.getByLabelText("At 07:00 on the day"), {
+      target: { value: "Vandag {reference}: {date} om {time}, {venue}." },
+    });
     expect(afrikaans.getByText(/Preview: Vandag BK-2026-00123: Mon 7 Dec 2026 om 09:30, Rosebank/)).toBeInTheDocument();
     await user.click(afrikaans.getByLabelText(/had the Afrikaans texts checked/));
     await user.click(screen.getByRole("button", { name: "Save reminder texts" }));

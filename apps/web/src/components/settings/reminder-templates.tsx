@@ -1,5 +1,11 @@
 import type { ReminderKind, ReminderTemplateLanguage, ReminderTemplates } from "@medlegal/domain";
-import { REMINDER_KIND_LABELS, REMINDER_KINDS, REMINDER_TEMPLATE_LANGUAGES, REMINDER_TEMPLATE_MAX, reminderTemplateProblem } from "@medlegal/domain";
+import {
+  REMINDER_KIND_LABELS,
+  REMINDER_KINDS,
+  REMINDER_TEMPLATE_LANGUAGES,
+  REMINDER_TEMPLATE_MAX,
+  reminderTemplateProblem,
+} from "@medlegal/domain";
 import * as React from "react";
 import { FormFooter } from "@/components/forms/form-footer";
 import { LoadState } from "@/components/load-state";
@@ -54,7 +60,9 @@ function ReminderTemplatesForm({ saved }: { saved: ReminderTemplates }) {
   });
   const fromServer = serverFieldErrors(save.error);
   const problem = (language: ReminderTemplateLanguage, kind: ReminderKind) =>
-    (shown.has(fieldId(language, kind)) ? reminderTemplateProblem(templates[language][kind]) : null) ?? fromServer[`templates.${language}.${kind}`] ?? null;
+    (shown.has(fieldId(language, kind)) ? reminderTemplateProblem(templates[language][kind]) : null) ??
+    fromServer[`templates.${language}.${kind}`] ??
+    null;
   const edit = (language: ReminderTemplateLanguage, kind: ReminderKind, text: string) => {
     save.reset();
     setTemplates((t) => ({ ...t, [language]: { ...t[language], [kind]: text } }));
@@ -64,7 +72,9 @@ function ReminderTemplatesForm({ saved }: { saved: ReminderTemplates }) {
     if (save.isPending) return;
     const all = REMINDER_TEMPLATE_LANGUAGES.flatMap((l) => REMINDER_KINDS.map((k) => fieldId(l, k)));
     setShown(new Set(all));
-    const bad = REMINDER_TEMPLATE_LANGUAGES.flatMap((l) => REMINDER_KINDS.filter((k) => reminderTemplateProblem(templates[l][k])).map((k) => fieldId(l, k)));
+    const bad = REMINDER_TEMPLATE_LANGUAGES.flatMap((l) =>
+      REMINDER_KINDS.filter((k) => reminderTemplateProblem(templates[l][k])).map((k) => fieldId(l, k)),
+    );
     if (bad.length) {
       requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>(`#${bad[0]}`)?.focus());
       return;
@@ -75,7 +85,9 @@ function ReminderTemplatesForm({ saved }: { saved: ReminderTemplates }) {
   return (
     <form ref={formRef} noValidate onSubmit={submit} aria-label="Reminder texts" className="grid gap-6">
       <p className="text-sm text-muted-foreground">
-        Name the booking with {"{reference}"}, {"{date}"}, {"{time}"} and {"{venue}"}; {"{mapLink}"} and {"{agencyPhone}"} may follow. Never the expert&apos;s field, the injury or the case: anyone holding the phone may read the text. Claimants whose home language has no text here get English.
+        Name the booking with {"{reference}"}, {"{date}"}, {"{time}"} and {"{venue}"}; {"{mapLink}"} and {"{agencyPhone}"} may follow. Never
+        the expert&apos;s field, the injury or the case: anyone holding the phone may read the text. Claimants whose home language has no
+        text here get English.
       </p>
       {REMINDER_TEMPLATE_LANGUAGES.map((language) => {
         const checked = reviewed.includes(language);

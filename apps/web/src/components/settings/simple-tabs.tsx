@@ -19,7 +19,10 @@ export function SecurityTab() {
 
 export function CalendarTab() {
   return (
-    <SettingsSection title="Calendar link" description="Your assessments in Outlook, Google or Apple Calendar, kept up to date, without claimants' details.">
+    <SettingsSection
+      title="Calendar link"
+      description="Your assessments in Outlook, Google or Apple Calendar, kept up to date, without claimants' details."
+    >
       <CalendarFeedSetting />
     </SettingsSection>
   );
@@ -38,7 +41,10 @@ export function HolidaysTab() {
 
 export function ChecklistTab() {
   return (
-    <SettingsSection title="Report checklist" description="The checks a reviewer marks pass, fail or not applicable on each report, per kind of report.">
+    <SettingsSection
+      title="Report checklist"
+      description="The checks a reviewer marks pass, fail or not applicable on each report, per kind of report."
+    >
       <ChecklistSettings />
     </SettingsSection>
   );
@@ -46,7 +52,10 @@ export function ChecklistTab() {
 
 export function ReleaseTab() {
   return (
-    <SettingsSection title="Release on approval" description="Attorneys whose reports are released as soon as they are approved, without waiting for payment.">
+    <SettingsSection
+      title="Release on approval"
+      description="Attorneys whose reports are released as soon as they are approved, without waiting for payment."
+    >
       <ReleaseAgreementsSettings />
     </SettingsSection>
   );
@@ -54,7 +63,10 @@ export function ReleaseTab() {
 
 export function VideoTab() {
   return (
-    <SettingsSection title="Video meetings" description="The STUN and TURN servers browsers use to connect video assessments across networks.">
+    <SettingsSection
+      title="Video meetings"
+      description="The STUN and TURN servers browsers use to connect video assessments across networks."
+    >
       <VideoSettings />
     </SettingsSection>
   );
@@ -62,7 +74,10 @@ export function VideoTab() {
 
 export function TextsTab() {
   return (
-    <SettingsSection title="Text reminders to claimants" description="The SMS and WhatsApp reminders, per language: on confirmation, two working days before and on the morning of the assessment.">
+    <SettingsSection
+      title="Text reminders to claimants"
+      description="The SMS and WhatsApp reminders, per language: on confirmation, two working days before and on the morning of the assessment."
+    >
       <ReminderTemplatesSettings />
     </SettingsSection>
   );

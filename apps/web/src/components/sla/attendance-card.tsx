@@ -56,10 +56,22 @@ function AttendanceTable({ caption, first, rows }: { caption: string; first: str
 function Figures({ data }: { data: AttendanceFigures }) {
   return (
     <div className="grid gap-6 lg:grid-cols-3">
-      <AttendanceTable caption="No-shows per month" first="Month" rows={[...data.months].reverse().map((m) => ({ key: m.month, name: formatMonth(`${m.month}-01`), ...m }))} />
-      <AttendanceTable caption="No-shows per reminder channel" first="Channel" rows={data.channels.map((c) => ({ key: c.channel, name: ATTENDANCE_CHANNEL_LABELS[c.channel], ...c }))} />
+      <AttendanceTable
+        caption="No-shows per month"
+        first="Month"
+        rows={[...data.months].reverse().map((m) => ({ key: m.month, name: formatMonth(`${m.month}-01`), ...m }))}
+      />
+      <AttendanceTable
+        caption="No-shows per reminder channel"
+        first="Channel"
+        rows={data.channels.map((c) => ({ key: c.channel, name: ATTENDANCE_CHANNEL_LABELS[c.channel], ...c }))}
+      />
       {data.experts.length > 0 ? (
-        <AttendanceTable caption="No-shows per expert" first="Expert" rows={data.experts.map((e) => ({ ...e, key: e.consultantId, detail: e.specialization }))} />
+        <AttendanceTable
+          caption="No-shows per expert"
+          first="Expert"
+          rows={data.experts.map((e) => ({ ...e, key: e.consultantId, detail: e.specialization }))}
+        />
       ) : (
         <p className="text-sm text-muted-foreground">No in-person assessment was attended or missed in this period.</p>
       )}
@@ -77,7 +89,10 @@ export function AttendanceCard({ months }: { months: number }) {
     <Card>
       <CardHeader>
         <CardTitle className="text-base">Attendance</CardTitle>
-        <CardDescription>In-person assessments attended and missed in the period, by the channel the claimant&apos;s reminders went on. Video assessments get no text reminder and are left out.</CardDescription>
+        <CardDescription>
+          In-person assessments attended and missed in the period, by the channel the claimant&apos;s reminders went on. Video assessments
+          get no text reminder and are left out.
+        </CardDescription>
       </CardHeader>
       <CardContent>
         <LoadState query={attendance} loadingLabel="Loading the attendance figures" errorTitle="Could not load the attendance figures">

@@ -36,7 +36,10 @@ export function HolidaysSettings() {
   });
   const remove = trpc.sla.removeHoliday.useMutation({
     onSuccess: async () => {
-      toast({ title: "Holiday removed", description: removing ? `${formatDay(removing.date)} counts as an ordinary day again.` : undefined });
+      toast({
+        title: "Holiday removed",
+        description: removing ? `${formatDay(removing.date)} counts as an ordinary day again.` : undefined,
+      });
       setRemoving(null);
       await utils.sla.listHolidays.invalidate();
     },
@@ -66,21 +69,26 @@ export function HolidaysSettings() {
         </div>
         <LoadState query={holidays} loadingLabel="Loading public holidays" loadingRows={6} errorTitle="Could not load the holidays">
           {holidays.data && (
-          <ul className="divide-y rounded-lg border" aria-label={`Public holidays in ${year}`}>
-            {holidays.data.holidays.map((h) => (
-              <li key={`${h.date}-${h.name}`} className="flex items-center gap-3 px-3 py-2 text-sm">
-                <span className="w-28 shrink-0 tabular-nums">{formatDay(h.date)}</span>
-                <span className="min-w-0 flex-1">{h.name}</span>
-                {h.declared ? (
-                  <Button variant="ghost" size="icon-sm" aria-label={`Remove ${h.name} on ${formatDay(h.date)}`} onClick={() => setRemoving({ date: h.date, name: h.name })}>
-                    <Trash2 className="text-muted-foreground" />
-                  </Button>
-                ) : (
-                  <span className="text-xs text-muted-foreground">By law</span>
-                )}
-              </li>
-            ))}
-          </ul>
+            <ul className="divide-y rounded-lg border" aria-label={`Public holidays in ${year}`}>
+              {holidays.data.holidays.map((h) => (
+                <li key={`${h.date}-${h.name}`} className="flex items-center gap-3 px-3 py-2 text-sm">
+                  <span className="w-28 shrink-0 tabular-nums">{formatDay(h.date)}</span>
+                  <span className="min-w-0 flex-1">{h.name}</span>
+                  {h.declared ? (
+                    <Button
+                      variant="ghost"
+                      size="icon-sm"
+                      aria-label={`Remove ${h.name} on ${formatDay(h.date)}`}
+                      onClick={() => setRemoving({ date: h.date, name: h.name })}
+                    >
+                      <Trash2 className="text-muted-foreground" />
+                    </Button>
+                  ) : (
+                    <span className="text-xs text-muted-foreground">By law</span>
+                  )}
+                </li>
+              ))}
+            </ul>
           )}
         </LoadState>
       </div>
@@ -89,7 +97,11 @@ export function HolidaysSettings() {
         open={removing !== null}
         onOpenChange={(open) => !open && setRemoving(null)}
         title="Remove this holiday?"
-        description={removing ? `${removing.name} on ${formatDay(removing.date)} will count as an ordinary day for timers started or resumed from now on.` : ""}
+        description={
+          removing
+            ? `${removing.name} on ${formatDay(removing.date)} will count as an ordinary day for timers started or resumed from now on.`
+            : ""
+        }
         confirmLabel="Remove holiday"
         pending={remove.isPending}
         onConfirm={() => removing && remove.mutate({ date: removing.date })}
@@ -127,7 +139,13 @@ export function DeclareHolidayForm({
   );
 
   return (
-    <form ref={formRef} noValidate aria-label="Add a declared public holiday" className="grid gap-3 sm:grid-cols-[11rem_minmax(0,1fr)_auto] sm:items-start" onSubmit={add}>
+    <form
+      ref={formRef}
+      noValidate
+      aria-label="Add a declared public holiday"
+      className="grid gap-3 sm:grid-cols-[11rem_minmax(0,1fr)_auto] sm:items-start"
+      onSubmit={add}
+    >
       <Field label="Date" htmlFor="holiday-date" error={err("date")} required>
         <Input {...text("date")} type="date" />
       </Field>

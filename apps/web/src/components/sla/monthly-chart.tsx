@@ -35,19 +35,31 @@ export function MonthlyChart({ data, caption }: { data: MonthCount[]; caption: s
         <caption className="sr-only">{caption}</caption>
         <thead>
           <tr className="border-b text-left text-xs text-muted-foreground">
-            <th scope="col" className="py-1.5 font-medium">Month</th>
-            <th scope="col" className="py-1.5 text-right font-medium">Met</th>
-            <th scope="col" className="py-1.5 text-right font-medium">Missed</th>
-            <th scope="col" className="py-1.5 text-right font-medium">Compliance</th>
+            <th scope="col" className="py-1.5 font-medium">
+              Month
+            </th>
+            <th scope="col" className="py-1.5 text-right font-medium">
+              Met
+            </th>
+            <th scope="col" className="py-1.5 text-right font-medium">
+              Missed
+            </th>
+            <th scope="col" className="py-1.5 text-right font-medium">
+              Compliance
+            </th>
           </tr>
         </thead>
         <tbody>
           {data.map((d) => (
             <tr key={d.month} className="border-b last:border-0">
-              <th scope="row" className="py-1.5 text-left font-normal">{monthLabel(d.month)}</th>
+              <th scope="row" className="py-1.5 text-left font-normal">
+                {monthLabel(d.month)}
+              </th>
               <td className="py-1.5 text-right tabular-nums">{d.met}</td>
               <td className="py-1.5 text-right tabular-nums">{d.missed}</td>
-              <td className="py-1.5 text-right tabular-nums">{d.met + d.missed ? `${Math.round((d.met / (d.met + d.missed)) * 100)} %` : "—"}</td>
+              <td className="py-1.5 text-right tabular-nums">
+                {d.met + d.missed ? `${Math.round((d.met / (d.met + d.missed)) * 100)} %` : "—"}
+              </td>
             </tr>
           ))}
         </tbody>

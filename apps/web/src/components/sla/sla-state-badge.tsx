@@ -15,7 +15,13 @@ const STATE_CLASS: Record<SlaViewState, string> = {
 /** A timer's state as a coloured pill with its word (colour is never the only sign). */
 export function SlaStateBadge({ state, className }: { state: SlaViewState; className?: string }) {
   return (
-    <span className={cn("inline-flex items-center rounded-full px-2 py-0.5 text-xs font-medium whitespace-nowrap ring-1 ring-inset", STATE_CLASS[state], className)}>
+    <span
+      className={cn(
+        "inline-flex items-center rounded-full px-2 py-0.5 text-xs font-medium whitespace-nowrap ring-1 ring-inset",
+        STATE_CLASS[state],
+        className,
+      )}
+    >
       {SLA_VIEW_STATE_LABELS[state]}
     </span>
   );

@@ -44,7 +44,15 @@ describe("SlaTimerList", () => {
 
   it("shows staff the case manager (or that there is none) and the pause action", async () => {
     await renderWithRouter(
-      <SlaTimerList items={[item({}), item({ id: "00000000-0000-4000-8000-000000000003", assignedEmployeeName: "Priya Naidoo", dueAt: "2026-12-02T12:30:00.000Z" })]} manage onPause={vi.fn()} onResume={vi.fn()} />,
+      <SlaTimerList
+        items={[
+          item({}),
+          item({ id: "00000000-0000-4000-8000-000000000003", assignedEmployeeName: "Priya Naidoo", dueAt: "2026-12-02T12:30:00.000Z" }),
+        ]}
+        manage
+        onPause={vi.fn()}
+        onResume={vi.fn()}
+      />,
     );
     expect(await screen.findByText("Case manager: not assigned")).toBeInTheDocument();
     expect(screen.getByText("Case manager: Priya Naidoo")).toBeInTheDocument();

@@ -63,14 +63,20 @@ export function SlaTimerList({
             <div className="min-w-0">
               <p className="truncate text-sm font-medium">{SLA_POLICY_LABELS[item.policy]}</p>
               <p className="truncate text-xs text-muted-foreground">
-                <Link to="/queries/$id" params={{ id: item.queryId }} className="font-mono underline-offset-2 hover:underline focus-visible:underline">
+                <Link
+                  to="/queries/$id"
+                  params={{ id: item.queryId }}
+                  className="font-mono underline-offset-2 hover:underline focus-visible:underline"
+                >
                   {item.queryReference}
                 </Link>{" "}
                 · {item.querySubject} · target {item.target}
               </p>
             </div>
             <div className="min-w-0 text-sm">
-              <p className={cn("font-medium", late ? "text-red-700" : item.state === "at_risk" ? "text-amber-800" : "")}>{timeLeftText(item)}</p>
+              <p className={cn("font-medium", late ? "text-red-700" : item.state === "at_risk" ? "text-amber-800" : "")}>
+                {timeLeftText(item)}
+              </p>
               <p className="text-xs text-muted-foreground">
                 <span className="lg:sr-only">Due </span>
                 {slaDueLabel(item.dueAt)}
@@ -89,7 +95,12 @@ export function SlaTimerList({
             {manage && (
               <div className="flex justify-end gap-2">
                 {item.status === "open" && !item.paused && (
-                  <Button variant="outline" size="sm" onClick={() => onPause(item)} aria-label={`Pause ${SLA_POLICY_LABELS[item.policy]} on ${item.queryReference}`}>
+                  <Button
+                    variant="outline"
+                    size="sm"
+                    onClick={() => onPause(item)}
+                    aria-label={`Pause ${SLA_POLICY_LABELS[item.policy]} on ${item.queryReference}`}
+                  >
                     <Pause aria-hidden /> Pause
                   </Button>
                 )}

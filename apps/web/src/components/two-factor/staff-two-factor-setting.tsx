@@ -25,7 +25,12 @@ export function StaffTwoFactorSetting() {
 
   if (!security.data) {
     return (
-      <LoadState query={security} loadingLabel="Loading the security settings" loadingRows={2} errorTitle="Could not load the security settings">
+      <LoadState
+        query={security}
+        loadingLabel="Loading the security settings"
+        loadingRows={2}
+        errorTitle="Could not load the security settings"
+      >
         {null}
       </LoadState>
     );
@@ -36,7 +41,8 @@ export function StaffTwoFactorSetting() {
       <div className="grid gap-1">
         <Label htmlFor="require-two-factor-staff">Require two-factor sign-in for administrators and employees</Label>
         <p id="require-two-factor-staff-hint" className="text-sm text-muted-foreground">
-          Staff see every claimant&apos;s health information. Those without an authenticator must set one up before they can use MedLegal. Turn on your own first.
+          Staff see every claimant&apos;s health information. Those without an authenticator must set one up before they can use MedLegal.
+          Turn on your own first.
         </p>
       </div>
       <div className="flex items-center gap-2 pt-0.5">

@@ -60,7 +60,15 @@ export function TotpCodeField({
 }
 
 /** Ten one-time recovery codes, shown once: copy, download, then confirm they are kept. */
-export function RecoveryCodes({ codes, onDone, doneLabel = "I have saved my recovery codes" }: { codes: string[]; onDone: () => void; doneLabel?: string }) {
+export function RecoveryCodes({
+  codes,
+  onDone,
+  doneLabel = "I have saved my recovery codes",
+}: {
+  codes: string[];
+  onDone: () => void;
+  doneLabel?: string;
+}) {
   const text = `MedLegal recovery codes\nEach code works once, instead of a code from your authenticator app.\n\n${codes.join("\n")}\n`;
   const download = () => {
     const url = URL.createObjectURL(new Blob([text], { type: "text/plain" }));
@@ -79,7 +87,10 @@ export function RecoveryCodes({ codes, onDone, doneLabel = "I have saved my reco
           If you lose your phone, each of these codes signs you in once. Keep them somewhere safe: they are shown only now.
         </p>
       </div>
-      <ol className="grid grid-cols-1 gap-x-6 gap-y-1.5 rounded-lg border bg-muted/40 p-4 font-mono text-sm min-[420px]:grid-cols-2" aria-label="Recovery codes">
+      <ol
+        className="grid grid-cols-1 gap-x-6 gap-y-1.5 rounded-lg border bg-muted/40 p-4 font-mono text-sm min-[420px]:grid-cols-2"
+        aria-label="Recovery codes"
+      >
         {codes.map((code) => (
           <li key={code} data-testid="recovery-code">
             {code}
@@ -108,7 +119,15 @@ export function RecoveryCodes({ codes, onDone, doneLabel = "I have saved my reco
  * Setting up an authenticator: a new secret (QR code and the key to type by hand), confirmed with
  * a current code; then the recovery codes, once. `onDone` runs when the user has kept them.
  */
-export function TwoFactorEnrolment({ onDone, onCancel, autoStart = false }: { onDone: () => void; onCancel?: () => void; autoStart?: boolean }) {
+export function TwoFactorEnrolment({
+  onDone,
+  onCancel,
+  autoStart = false,
+}: {
+  onDone: () => void;
+  onCancel?: () => void;
+  autoStart?: boolean;
+}) {
   const utils = trpc.useUtils();
   const [enrolment, setEnrolment] = React.useState<Enrolment | null>(null);
   const [recoveryCodes, setRecoveryCodes] = React.useState<string[] | null>(null);
@@ -159,11 +178,18 @@ export function TwoFactorEnrolment({ onDone, onCancel, autoStart = false }: { on
       <ol className="grid gap-6 md:grid-cols-[auto_minmax(0,1fr)] md:gap-8">
         <li className="grid content-start justify-items-center gap-3 md:justify-items-start">
           <p className="text-sm font-medium">1. Scan this QR code with your authenticator app</p>
-          <img src={enrolment.qrCode} alt="QR code for your authenticator app" width={184} height={184} className="rounded-md border bg-white p-2" />
+          <img
+            src={enrolment.qrCode}
+            alt="QR code for your authenticator app"
+            width={184}
+            height={184}
+            className="rounded-md border bg-white p-2"
+          />
         </li>
         <li className="grid content-start gap-2">
           <p className="text-sm text-muted-foreground">
-            Any TOTP app works: Google Authenticator, Microsoft Authenticator, 1Password and others. Cannot scan? Add an account by hand with this key (time-based):
+            Any TOTP app works: Google Authenticator, Microsoft Authenticator, 1Password and others. Cannot scan? Add an account by hand
+            with this key (time-based):
           </p>
           <div className="flex flex-wrap items-center gap-2">
             <code data-testid="two-factor-secret" className="rounded-md border bg-muted/40 px-3 py-2 font-mono text-sm break-all">
@@ -174,7 +200,12 @@ export function TwoFactorEnrolment({ onDone, onCancel, autoStart = false }: { on
               Copy key
             </Button>
           </div>
-          <ConfirmAuthenticatorForm pending={confirm.isPending} serverErrors={serverErrors} onSubmit={(code) => confirm.mutateAsync({ code })} onCancel={onCancel} />
+          <ConfirmAuthenticatorForm
+            pending={confirm.isPending}
+            serverErrors={serverErrors}
+            onSubmit={(code) => confirm.mutateAsync({ code })}
+            onCancel={onCancel}
+          />
         </li>
       </ol>
     </div>

@@ -72,7 +72,13 @@ describe("DisableTwoFactorForm", () => {
     await user.click(screen.getByRole("button", { name: "Turn off" }));
     expect(onSubmit).toHaveBeenCalledWith({ currentPassword: "Demo@Password1", code: "123456" });
     await waitFor(() => expect(code()).toHaveValue(""));
-    rerender(<DisableTwoFactorForm onSubmit={onSubmit} onCancel={vi.fn()} serverErrors={{ currentPassword: "Your current password is not correct" }} />);
+    rerender(
+      <DisableTwoFactorForm
+        onSubmit={onSubmit}
+        onCancel={vi.fn()}
+        serverErrors={{ currentPassword: "Your current password is not correct" }}
+      />,
+    );
     expect(await screen.findByText("Your current password is not correct")).toBeInTheDocument();
     expect(screen.getByLabelText("Current password")).toHaveAttribute("aria-invalid", "true");
   });

@@ -25,7 +25,12 @@ export function TwoFactorSettings() {
 
   if (!status.data) {
     return (
-      <LoadState query={status} loadingLabel="Loading your sign-in security" loadingRows={2} errorTitle="Could not load your sign-in security">
+      <LoadState
+        query={status}
+        loadingLabel="Loading your sign-in security"
+        loadingRows={2}
+        errorTitle="Could not load your sign-in security"
+      >
         {null}
       </LoadState>
     );
@@ -35,7 +40,13 @@ export function TwoFactorSettings() {
   return (
     <div className="grid gap-5">
       <div className="flex flex-wrap items-start gap-3">
-        <span className={enabled ? "flex size-10 items-center justify-center rounded-full bg-success/10 text-success" : "flex size-10 items-center justify-center rounded-full bg-muted text-muted-foreground"}>
+        <span
+          className={
+            enabled
+              ? "flex size-10 items-center justify-center rounded-full bg-success/10 text-success"
+              : "flex size-10 items-center justify-center rounded-full bg-muted text-muted-foreground"
+          }
+        >
           {enabled ? <ShieldCheck className="size-5" aria-hidden /> : <ShieldOff className="size-5" aria-hidden />}
         </span>
         <div className="min-w-0 flex-1">
@@ -101,7 +112,14 @@ function RegenerateRecoveryCodes({ onClose }: { onClose: () => void }) {
   });
   const serverErrors = React.useMemo(() => trpcFieldErrors(regenerate.error), [regenerate.error]);
   if (codes) return <RecoveryCodes codes={codes} onDone={onClose} />;
-  return <RegenerateRecoveryCodesForm pending={regenerate.isPending} serverErrors={serverErrors} onSubmit={(input) => regenerate.mutateAsync(input)} onCancel={onClose} />;
+  return (
+    <RegenerateRecoveryCodesForm
+      pending={regenerate.isPending}
+      serverErrors={serverErrors}
+      onSubmit={(input) => regenerate.mutateAsync(input)}
+      onCancel={onClose}
+    />
+  );
 }
 
 /** A code from the app (or a recovery code) confirms new recovery codes; `onSubmit` rejects on a refusal (the code empties). */
@@ -124,7 +142,11 @@ export function RegenerateRecoveryCodesForm({
     serverErrors,
   });
   return (
-    <BoxedForm label="New recovery codes" formRef={formRef} onSubmit={submit((values) => onSubmit(values).catch(() => methods.setValue("code", "")))}>
+    <BoxedForm
+      label="New recovery codes"
+      formRef={formRef}
+      onSubmit={submit((values) => onSubmit(values).catch(() => methods.setValue("code", "")))}
+    >
       <p className="text-sm text-muted-foreground">Your current recovery codes stop working. Confirm with a code from your app.</p>
       <TotpCodeField input={text("code")} error={err("code")} acceptRecoveryCode />
       <FormFooter className={FOOTER} pending={pending} submitLabel="Make new codes" submitDisabled={!complete} onSecondary={onCancel} />
@@ -143,7 +165,14 @@ function DisableTwoFactor({ onClose }: { onClose: () => void }) {
     meta: { errorTitle: "Could not turn off two-factor sign-in" },
   });
   const serverErrors = React.useMemo(() => trpcFieldErrors(disable.error), [disable.error]);
-  return <DisableTwoFactorForm pending={disable.isPending} serverErrors={serverErrors} onSubmit={(input) => disable.mutateAsync(input)} onCancel={onClose} />;
+  return (
+    <DisableTwoFactorForm
+      pending={disable.isPending}
+      serverErrors={serverErrors}
+      onSubmit={(input) => disable.mutateAsync(input)}
+      onCancel={onClose}
+    />
+  );
 }
 
 /**

@@ -22,14 +22,12 @@ export function DialogOverlay({ className, ...props }: React.ComponentProps<type
  * from state (a button's onClick, a row's Edit), which leaves keyboard users at the top of the
  * page. So the element that had focus when the dialog opened gets it back, if it is still there.
  */
-function useReturnFocus(
-  onOpenAutoFocus: ((event: Event) => void) | undefined,
-  onCloseAutoFocus: ((event: Event) => void) | undefined,
-) {
+function useReturnFocus(onOpenAutoFocus: ((event: Event) => void) | undefined, onCloseAutoFocus: ((event: Event) => void) | undefined) {
   const opener = React.useRef<HTMLElement | null>(null);
   return {
     onOpenAutoFocus: (event: Event) => {
-      opener.current = document.activeElement instanceof HTMLElement && document.activeElement !== document.body ? document.activeElement : null;
+      opener.current =
+        document.activeElement instanceof HTMLElement && document.activeElement !== document.body ? document.activeElement : null;
       onOpenAutoFocus?.(event);
     },
     onCloseAutoFocus: (event: Event) => {

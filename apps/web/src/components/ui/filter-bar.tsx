@@ -17,7 +17,17 @@ export function FilterBar({ className, children }: { className?: string; childre
 }
 
 /** One labelled control of a filter bar. */
-export function FilterField({ label, htmlFor, className, children }: { label: string; htmlFor: string; className?: string; children: React.ReactNode }) {
+export function FilterField({
+  label,
+  htmlFor,
+  className,
+  children,
+}: {
+  label: string;
+  htmlFor: string;
+  className?: string;
+  children: React.ReactNode;
+}) {
   return (
     <div className={cn("grid gap-1.5", className)}>
       <Label htmlFor={htmlFor}>{label}</Label>
@@ -190,7 +200,13 @@ export function useSpecializationExpertFilter(
 }
 
 /** The two filters of `useSpecializationExpertFilter`, ids `${idPrefix}-specialization` and `${idPrefix}-consultant`. */
-export function SpecializationExpertFilters({ idPrefix, filter }: { idPrefix: string; filter: ReturnType<typeof useSpecializationExpertFilter> }) {
+export function SpecializationExpertFilters({
+  idPrefix,
+  filter,
+}: {
+  idPrefix: string;
+  filter: ReturnType<typeof useSpecializationExpertFilter>;
+}) {
   return (
     <>
       <SelectFilter

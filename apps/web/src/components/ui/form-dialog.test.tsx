@@ -28,7 +28,10 @@ describe("FormDialog focus", () => {
   it.each([
     ["Escape", async (user: ReturnType<typeof userEvent.setup>) => user.keyboard("{Escape}")],
     ["its Close button", async (user: ReturnType<typeof userEvent.setup>) => user.click(screen.getByRole("button", { name: "Close" }))],
-    ["a Cancel button of the form", async (user: ReturnType<typeof userEvent.setup>) => user.click(screen.getByRole("button", { name: "Cancel" }))],
+    [
+      "a Cancel button of the form",
+      async (user: ReturnType<typeof userEvent.setup>) => user.click(screen.getByRole("button", { name: "Cancel" })),
+    ],
   ])("gives focus back to the button that opened it when closed with %s", async (_how, close) => {
     const user = userEvent.setup();
     render(<Harness />);

@@ -13,10 +13,7 @@ export function NativeSelect({ className, children, ...props }: React.ComponentP
       <select className={cn(fieldClasses, "appearance-none pr-8")} {...props}>
         {children}
       </select>
-      <ChevronDown
-        aria-hidden
-        className="pointer-events-none absolute top-1/2 right-2.5 size-4 -translate-y-1/2 text-muted-foreground"
-      />
+      <ChevronDown aria-hidden className="pointer-events-none absolute top-1/2 right-2.5 size-4 -translate-y-1/2 text-muted-foreground" />
     </div>
   );
 }

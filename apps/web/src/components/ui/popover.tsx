@@ -17,10 +17,7 @@ export function PopoverContent({
         align={align}
         sideOffset={sideOffset}
         collisionPadding={8}
-        className={cn(
-          "z-50 rounded-lg border bg-card text-card-foreground shadow-lg outline-none data-[state=open]:animate-in",
-          className,
-        )}
+        className={cn("z-50 rounded-lg border bg-card text-card-foreground shadow-lg outline-none data-[state=open]:animate-in", className)}
         {...props}
       />
     </PopoverPrimitive.Portal>

@@ -59,7 +59,11 @@ export function ReasonDialog({
 
   const confirm = submit((values) => {
     const result = onConfirm(schema.parse(values).reason);
-    if (result instanceof Promise) result.then(() => onOpenChange(false), () => undefined);
+    if (result instanceof Promise)
+      result.then(
+        () => onOpenChange(false),
+        () => undefined,
+      );
   });
 
   return (

@@ -7,11 +7,7 @@ import { cn } from "@/lib/utils";
 
 export function ToastProvider({ children }: { children: React.ReactNode }) {
   return (
-    <ToastPrimitive.Provider
-      duration={TOAST_DURATION_MS}
-      swipeDirection="right"
-      swipeThreshold={TOAST_SWIPE_THRESHOLD_PX}
-    >
+    <ToastPrimitive.Provider duration={TOAST_DURATION_MS} swipeDirection="right" swipeThreshold={TOAST_SWIPE_THRESHOLD_PX}>
       {children}
     </ToastPrimitive.Provider>
   );

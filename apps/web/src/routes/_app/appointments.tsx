@@ -21,8 +21,7 @@ export const Route = createFileRoute("/_app/appointments")({
   validateSearch: (search: Record<string, unknown>) =>
     definedOnly({ view: searchParam.oneOf(search.view, ["month", "week", "day"] as const), date: searchParam.day(search.date) }),
   loaderDeps: ({ search }) => search,
-  loader: ({ context, deps }) =>
-    prefetchPage(context, ({ trpc }) => trpc.bookings.list.prefetch(bookingsInRangeInput(shownRange(deps)))),
+  loader: ({ context, deps }) => prefetchPage(context, ({ trpc }) => trpc.bookings.list.prefetch(bookingsInRangeInput(shownRange(deps)))),
   component: AppointmentsPage,
 });
 
@@ -49,8 +48,7 @@ function AppointmentsPage() {
   const { view, date, from, to } = shownRange(search);
   const bookings = useBookingsInRange({ from, to });
   const [open, setOpen] = React.useState<BookingItem | null>(null);
-  const set = (next: { view?: CalendarView; date?: string }) =>
-    void navigate({ search: (prev) => ({ ...prev, ...next }), replace: true });
+  const set = (next: { view?: CalendarView; date?: string }) => void navigate({ search: (prev) => ({ ...prev, ...next }), replace: true });
 
   const description = me ? forAudience(me.role, DESCRIPTION) : DESCRIPTION.staff;
 

@@ -126,7 +126,10 @@ function ChangesView() {
   }, [search.entityId, search.action]);
 
   const filters = changeFilters(search);
-  const list = trpc.audit.list.useInfiniteQuery(auditChangesInput(filters), { getNextPageParam: nextPageOf, placeholderData: keepPreviousData });
+  const list = trpc.audit.list.useInfiniteQuery(auditChangesInput(filters), {
+    getNextPageParam: nextPageOf,
+    placeholderData: keepPreviousData,
+  });
   const rows = list.data?.pages.flatMap((p) => p.items) ?? [];
   const filtered = Object.values(filters).some(Boolean);
   const exportHref = `/api/audit/export.csv?${exportQuery(filters)}`;
@@ -139,7 +142,11 @@ function ChangesView() {
       <FilterBar className="grid-cols-2 lg:grid-cols-4">
         <UserFilter id="audit-user" value={search.actorId} onChange={(actorId) => setFilter({ actorId })} />
         <FilterField label="Entity type" htmlFor="audit-entity-type">
-          <NativeSelect id="audit-entity-type" value={search.entityType ?? ""} onChange={(e) => setFilter({ entityType: e.target.value || undefined })}>
+          <NativeSelect
+            id="audit-entity-type"
+            value={search.entityType ?? ""}
+            onChange={(e) => setFilter({ entityType: e.target.value || undefined })}
+          >
             <option value="">Any</option>
             {[...new Set([...ENTITY_TYPES, ...(search.entityType ? [search.entityType] : [])])].map((t) => (
               <option key={t} value={t}>
@@ -149,14 +156,31 @@ function ChangesView() {
           </NativeSelect>
         </FilterField>
         <FilterField label="Entity id" htmlFor="audit-entity-id">
-          <Input id="audit-entity-id" value={entityId} onChange={(e) => setEntityId(e.target.value)} className="font-mono text-xs" autoComplete="off" />
+          <Input
+            id="audit-entity-id"
+            value={entityId}
+            onChange={(e) => setEntityId(e.target.value)}
+            className="font-mono text-xs"
+            autoComplete="off"
+          />
         </FilterField>
         <FilterField label="Action starts with" htmlFor="audit-action" className="col-span-2  lg:col-span-1">
-          <Input id="audit-action" value={action} placeholder="e.g. query." onChange={(e) => setAction(e.target.value)} autoComplete="off" />
+          <Input
+            id="audit-action"
+            value={action}
+            placeholder="e.g. query."
+            onChange={(e) => setAction(e.target.value)}
+            autoComplete="off"
+          />
         </FilterField>
         <DateRangeFilters idPrefix="audit" from={search.from} to={search.to} onChange={setFilter} />
         <div className="col-span-2 flex items-end lg:col-span-1">
-          <ClearFiltersButton icon={X} className="w-full" disabled={!filtered} onClick={() => void navigate({ search: {}, replace: true })} />
+          <ClearFiltersButton
+            icon={X}
+            className="w-full"
+            disabled={!filtered}
+            onClick={() => void navigate({ search: {}, replace: true })}
+          />
         </div>
       </FilterBar>
 
@@ -168,7 +192,11 @@ function ChangesView() {
         isEmpty={rows.length === 0}
         emptyIcon={History}
         emptyTitle={filtered ? "No entry matches these filters" : "No entries yet"}
-        emptyText={filtered ? "Widen the date range or clear a filter." : "Sign-ins and every change to users, claimants, cases and queries are recorded here."}
+        emptyText={
+          filtered
+            ? "Widen the date range or clear a filter."
+            : "Sign-ins and every change to users, claimants, cases and queries are recorded here."
+        }
       >
         <div className="grid gap-3">
           <ul className="divide-y overflow-hidden rounded-lg border bg-card" aria-label="Audit entries">
@@ -176,7 +204,9 @@ function ChangesView() {
               <AuditEntry
                 key={r.id}
                 row={r}
-                onHistory={() => setFilter({ entityType: r.entityType, entityId: r.entityId ?? undefined, actorId: undefined, action: undefined })}
+                onHistory={() =>
+                  setFilter({ entityType: r.entityType, entityId: r.entityId ?? undefined, actorId: undefined, action: undefined })
+                }
               />
             ))}
           </ul>
@@ -223,7 +253,12 @@ function AuditEntry({ row, onHistory }: { row: Row; onHistory: () => void }) {
             </Button>
           )}
           {row.entityId && (
-            <Button variant="outline" size="sm" onClick={onHistory} aria-label={`History of ${row.entityType} ${row.entityReference ?? row.entityId}`}>
+            <Button
+              variant="outline"
+              size="sm"
+              onClick={onHistory}
+              aria-label={`History of ${row.entityType} ${row.entityReference ?? row.entityId}`}
+            >
               <History aria-hidden />
               History
             </Button>

@@ -48,7 +48,10 @@ function Step({ n, title, description, children }: { n: number; title: string; d
     <Card>
       <CardHeader>
         <CardTitle className="flex items-center gap-2 text-base">
-          <span aria-hidden className="flex size-6 items-center justify-center rounded-full bg-primary text-xs font-semibold text-primary-foreground">
+          <span
+            aria-hidden
+            className="flex size-6 items-center justify-center rounded-full bg-primary text-xs font-semibold text-primary-foreground"
+          >
             {n}
           </span>
           {title}
@@ -68,7 +71,12 @@ interface BookingFormState {
   note: string;
 }
 
-const toPayload = ({ queryId, consultantId, startsAt, note }: BookingFormState) => ({ queryId, consultantId, startsAt, note: note.trim() || undefined });
+const toPayload = ({ queryId, consultantId, startsAt, note }: BookingFormState) => ({
+  queryId,
+  consultantId,
+  startsAt,
+  note: note.trim() || undefined,
+});
 
 function NewBookingPage() {
   const me = useCurrentUser().data;
@@ -80,14 +88,21 @@ function NewBookingPage() {
   const [slot, setSlot] = React.useState<Slot | null>(null);
   const create = trpc.bookings.create.useMutation({
     onSuccess: async (b) => {
-      toast({ title: "Assessment requested", description: `${b.reference}: ${b.patientName} with ${b.consultantName}. The agency confirms it shortly.` });
+      toast({
+        title: "Assessment requested",
+        description: `${b.reference}: ${b.patientName} with ${b.consultantName}. The agency confirms it shortly.`,
+      });
       await refresh();
       void navigate({ to: "/booking-form/$bookingId", params: { bookingId: b.id } });
     },
     onError: async (error) => {
       const message = trpcErrorMessage(error);
       const gone = message === SLOT_TAKEN_MESSAGE || message === CAPACITY_FULL_MESSAGE;
-      toast({ variant: "destructive", title: gone ? "That slot is no longer free" : "Could not book the assessment", description: message });
+      toast({
+        variant: "destructive",
+        title: gone ? "That slot is no longer free" : "Could not book the assessment",
+        description: message,
+      });
       if (gone) {
         chooseSlot(null);
         await utils.bookings.listSlots.invalidate();
@@ -105,7 +120,11 @@ function NewBookingPage() {
   });
   const { queryId, consultantId } = form;
   // The query and expert selects keep their long-standing ids (the end-to-end tests find them by them).
-  const bindAs = (name: "queryId" | "consultantId", id: string) => ({ ...bind(name), id, "aria-describedby": err(name) ? `${id}-error` : undefined });
+  const bindAs = (name: "queryId" | "consultantId", id: string) => ({
+    ...bind(name),
+    id,
+    "aria-describedby": err(name) ? `${id}-error` : undefined,
+  });
   const chooseSlot = (next: Slot | null) => {
     setSlot(next);
     patch({ startsAt: next?.startsAt ?? "" });
@@ -120,7 +139,6 @@ function NewBookingPage() {
   const experts = trpc.bookings.listExperts.useQuery(queryId ? { queryId } : skipToken);
   const expert = experts.data?.find((e) => e.consultantId === consultantId);
   const patientName = chosen ? `${chosen.claimant.firstName} ${chosen.claimant.lastName}` : "";
-
 
   return (
     <>
@@ -200,20 +218,31 @@ function NewBookingPage() {
                       <span>
                         {patientName} <span className="text-muted-foreground">· {chosen.caseReference}</span>
                       </span>
-                      {hasConsent && <span className="text-xs text-success">Consent received {formatDay(chosen.claimant.consentReceivedAt ?? undefined)}</span>}
+                      {hasConsent && (
+                        <span className="text-xs text-success">
+                          Consent received {formatDay(chosen.claimant.consentReceivedAt ?? undefined)}
+                        </span>
+                      )}
                     </>
                   ) : null}
                 </div>
               )}
             </div>
             {chosen && !hasConsent && (
-              <div role="alert" className="mt-4 flex items-start gap-3 rounded-md border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-900">
+              <div
+                role="alert"
+                className="mt-4 flex items-start gap-3 rounded-md border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-900"
+              >
                 <AlertTriangle aria-hidden className="mt-0.5 size-4 shrink-0" />
                 <div>
                   <p className="font-medium">{patientName}&rsquo;s consent is not recorded.</p>
                   <p className="mt-0.5">
                     Under POPIA no assessment is booked without it. Record the date the claimant&rsquo;s consent was received on{" "}
-                    <Link to="/patients" search={{ claimant: chosen.claimant.id ?? undefined }} className="font-medium underline underline-offset-2">
+                    <Link
+                      to="/patients"
+                      search={{ claimant: chosen.claimant.id ?? undefined }}
+                      className="font-medium underline underline-offset-2"
+                    >
                       the claimant&rsquo;s details
                     </Link>
                     , then come back to book.
@@ -269,7 +298,11 @@ function NewBookingPage() {
             <Step n={4} title="Note and confirm">
               <div className="grid gap-4">
                 <Field label="Note for the expert (optional)" htmlFor="booking-note" error={err("note")}>
-                  <Textarea {...text("note")} maxLength={1000} placeholder="e.g. The claimant uses a wheelchair and needs an interpreter (isiZulu)." />
+                  <Textarea
+                    {...text("note")}
+                    maxLength={1000}
+                    placeholder="e.g. The claimant uses a wheelchair and needs an interpreter (isiZulu)."
+                  />
                 </Field>
                 <div className="grid gap-1 rounded-md bg-muted/60 px-4 py-3 text-sm">
                   <p className="font-medium">

@@ -1,5 +1,13 @@
 import type { Slot } from "@medlegal/domain";
-import { CANCELLATION_CLASS_LABEL, CLAIMANT_ANSWER_LABEL, REMINDER_STATE_LABEL, CAPACITY_FULL_MESSAGE, can, sastDate, SLOT_TAKEN_MESSAGE } from "@medlegal/domain";
+import {
+  CANCELLATION_CLASS_LABEL,
+  CLAIMANT_ANSWER_LABEL,
+  REMINDER_STATE_LABEL,
+  CAPACITY_FULL_MESSAGE,
+  can,
+  sastDate,
+  SLOT_TAKEN_MESSAGE,
+} from "@medlegal/domain";
 import { createFileRoute, Link, useNavigate } from "@tanstack/react-router";
 import { ArrowLeft, ArrowRight, CalendarClock, Check, PhoneOff, X } from "lucide-react";
 import * as React from "react";
@@ -54,7 +62,10 @@ function BookingPage() {
   const [cannotAttendOpen, setCannotAttendOpen] = React.useState(false);
   const cannotAttend = trpc.bookings.recordCannotAttend.useMutation({
     onSuccess: async (saved) => {
-      toast({ title: "Recorded: the claimant cannot attend", description: `${saved.reference}: cancel the arrangements listed, then cancel or reschedule the booking.` });
+      toast({
+        title: "Recorded: the claimant cannot attend",
+        description: `${saved.reference}: cancel the arrangements listed, then cancel or reschedule the booking.`,
+      });
       setCannotAttendOpen(false);
       await Promise.all([refresh(), utils.logistics.tasks.invalidate(), utils.logistics.get.invalidate({ bookingId: saved.id })]);
     },
@@ -64,7 +75,10 @@ function BookingPage() {
 
   const reschedule = trpc.bookings.reschedule.useMutation({
     onSuccess: async (b) => {
-      toast({ title: "Assessment moved", description: `Now ${formatWhen(b.startsAt)} (${b.reference}). The attorney and the expert were notified.` });
+      toast({
+        title: "Assessment moved",
+        description: `Now ${formatWhen(b.startsAt)} (${b.reference}). The attorney and the expert were notified.`,
+      });
       setRescheduling(false);
       setSlot(null);
       await refresh();
@@ -73,7 +87,11 @@ function BookingPage() {
     onError: async (error) => {
       const message = trpcErrorMessage(error);
       const gone = message === SLOT_TAKEN_MESSAGE || message === CAPACITY_FULL_MESSAGE;
-      toast({ variant: "destructive", title: gone ? "That slot is no longer free" : "Could not move the assessment", description: message });
+      toast({
+        variant: "destructive",
+        title: gone ? "That slot is no longer free" : "Could not move the assessment",
+        description: message,
+      });
       if (gone) {
         setSlot(null);
         await utils.bookings.listSlots.invalidate();
@@ -141,8 +159,14 @@ function BookingPage() {
               <Detail label="Booked">{formatDateTime(b.createdAt)}</Detail>
               {(b.claimantAnswer || b.reminder || b.textsStoppedAt) && (
                 <Detail label="Claimant by text">
-                  {b.textsStoppedAt && <span className="block font-medium text-destructive">Texts stopped on {formatDateOfMoment(b.textsStoppedAt)}</span>}
-                  {b.claimantAnswer ? <span className="font-medium">{CLAIMANT_ANSWER_LABEL[b.claimantAnswer]}</span> : !b.textsStoppedAt && "No answer yet"}
+                  {b.textsStoppedAt && (
+                    <span className="block font-medium text-destructive">Texts stopped on {formatDateOfMoment(b.textsStoppedAt)}</span>
+                  )}
+                  {b.claimantAnswer ? (
+                    <span className="font-medium">{CLAIMANT_ANSWER_LABEL[b.claimantAnswer]}</span>
+                  ) : (
+                    !b.textsStoppedAt && "No answer yet"
+                  )}
                   {b.reminder && (
                     <span className="block text-xs text-muted-foreground">
                       {REMINDER_STATE_LABEL[b.reminder.state]}, {formatDateTime(b.reminder.at)}
@@ -169,13 +193,21 @@ function BookingPage() {
             {(b.rescheduledFromId || b.rescheduledToId) && (
               <div className="flex flex-wrap gap-3 text-sm">
                 {b.rescheduledFromId && (
-                  <Link to="/booking-form/$bookingId" params={{ bookingId: b.rescheduledFromId }} className="inline-flex items-center gap-1 text-primary hover:underline">
+                  <Link
+                    to="/booking-form/$bookingId"
+                    params={{ bookingId: b.rescheduledFromId }}
+                    className="inline-flex items-center gap-1 text-primary hover:underline"
+                  >
                     <ArrowLeft aria-hidden className="size-3.5" />
                     Moved here from an earlier booking
                   </Link>
                 )}
                 {b.rescheduledToId && (
-                  <Link to="/booking-form/$bookingId" params={{ bookingId: b.rescheduledToId }} className="inline-flex items-center gap-1 font-medium text-primary hover:underline">
+                  <Link
+                    to="/booking-form/$bookingId"
+                    params={{ bookingId: b.rescheduledToId }}
+                    className="inline-flex items-center gap-1 font-medium text-primary hover:underline"
+                  >
                     This booking was moved: see the new time
                     <ArrowRight aria-hidden className="size-3.5" />
                   </Link>
@@ -198,7 +230,11 @@ function BookingPage() {
               )}
               {canChange && (
                 <>
-                  <Button variant={rescheduling ? "secondary" : "outline"} onClick={() => setRescheduling((r) => !r)} aria-expanded={rescheduling}>
+                  <Button
+                    variant={rescheduling ? "secondary" : "outline"}
+                    onClick={() => setRescheduling((r) => !r)}
+                    aria-expanded={rescheduling}
+                  >
                     <CalendarClock aria-hidden />
                     Reschedule
                   </Button>

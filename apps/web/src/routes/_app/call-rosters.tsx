@@ -57,7 +57,10 @@ function CallRostersPage() {
 
   const add = trpc.rosters.add.useMutation({
     onSuccess: async (s) => {
-      toast({ title: "Shift added", description: `${s.employeeName}: ${ROSTER_DUTY_LABEL[s.duty]} on ${formatDayShort(s.date)}, ${s.start}–${s.end}.` });
+      toast({
+        title: "Shift added",
+        description: `${s.employeeName}: ${ROSTER_DUTY_LABEL[s.duty]} on ${formatDayShort(s.date)}, ${s.start}–${s.end}.`,
+      });
       setFormError(null);
       if (s.date < weekStart || s.date > weekEnd) setWeekStart(mondayOf(s.date));
       await utils.rosters.list.invalidate();
@@ -84,7 +87,10 @@ function CallRostersPage() {
 
   return (
     <>
-      <PageHeader title="Call Rosters" description="Who staffs the bookings desk, the reports desk and the on-call phone, shift by shift. One person cannot hold two shifts at once." />
+      <PageHeader
+        title="Call Rosters"
+        description="Who staffs the bookings desk, the reports desk and the on-call phone, shift by shift. One person cannot hold two shifts at once."
+      />
 
       <div className="grid gap-6 xl:grid-cols-[minmax(0,1fr)_22rem] xl:items-start">
         <div className="grid gap-3">
@@ -96,7 +102,10 @@ function CallRostersPage() {
                 const dayShifts = shifts.filter((s) => s.date === d);
                 return (
                   <li key={d} className="grid gap-2 px-4 py-3 sm:grid-cols-[8rem_minmax(0,1fr)]">
-                    <h3 className={cn("text-sm font-semibold whitespace-nowrap sm:pt-1.5", d === today && "text-primary")} aria-label={formatDayLong(d)}>
+                    <h3
+                      className={cn("text-sm font-semibold whitespace-nowrap sm:pt-1.5", d === today && "text-primary")}
+                      aria-label={formatDayLong(d)}
+                    >
                       {formatDayShort(d)}
                       {d === today && <span className="ml-1.5 text-xs font-medium">Today</span>}
                     </h3>
@@ -110,10 +119,20 @@ function CallRostersPage() {
                               {s.start}–{s.end}
                             </span>
                             <span className="min-w-0 flex-1 truncate text-sm">{s.employeeName}</span>
-                            <span className={cn("rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset max-sm:hidden", DUTY_CLASS[s.duty])}>
+                            <span
+                              className={cn(
+                                "rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset max-sm:hidden",
+                                DUTY_CLASS[s.duty],
+                              )}
+                            >
                               {ROSTER_DUTY_LABEL[s.duty]}
                             </span>
-                            <Button variant="ghost" size="icon-sm" aria-label={`Remove ${s.employeeName}'s ${ROSTER_DUTY_LABEL[s.duty]} shift on ${formatDayShort(s.date)}`} onClick={() => setRemoving(s)}>
+                            <Button
+                              variant="ghost"
+                              size="icon-sm"
+                              aria-label={`Remove ${s.employeeName}'s ${ROSTER_DUTY_LABEL[s.duty]} shift on ${formatDayShort(s.date)}`}
+                              onClick={() => setRemoving(s)}
+                            >
                               <Trash2 className="text-muted-foreground" />
                             </Button>
                           </li>
@@ -153,7 +172,11 @@ function CallRostersPage() {
         open={removing !== null}
         onOpenChange={(o) => !o && !remove.isPending && setRemoving(null)}
         title="Remove this shift?"
-        description={removing ? `${removing.employeeName}: ${ROSTER_DUTY_LABEL[removing.duty]} on ${formatDayLong(removing.date)}, ${removing.start}–${removing.end}.` : ""}
+        description={
+          removing
+            ? `${removing.employeeName}: ${ROSTER_DUTY_LABEL[removing.duty]} on ${formatDayLong(removing.date)}, ${removing.start}–${removing.end}.`
+            : ""
+        }
         confirmLabel="Remove shift"
         destructive
         pending={remove.isPending}

@@ -122,15 +122,34 @@ function CasesPage() {
         }
       />
       <FilterBar className="grid-cols-1 sm:grid-cols-[minmax(0,1fr)_12rem_auto] lg:max-w-3xl">
-        <SearchField id="cases-search" placeholder="Reference, claimant, RAF, court or file reference" value={search} onChange={setSearch} />
-        <SortFilter id="cases-sort" sorts={CASE_SORTS} labels={CASE_SORT_LABEL} value={filters.sort} onChange={(sort) => void navigate({ search: (prev) => withChanges(prev, { sort: sort as CasesSearch["sort"] }) })} />
+        <SearchField
+          id="cases-search"
+          placeholder="Reference, claimant, RAF, court or file reference"
+          value={search}
+          onChange={setSearch}
+        />
+        <SortFilter
+          id="cases-sort"
+          sorts={CASE_SORTS}
+          labels={CASE_SORT_LABEL}
+          value={filters.sort}
+          onChange={(sort) => void navigate({ search: (prev) => withChanges(prev, { sort: sort as CasesSearch["sort"] }) })}
+        />
         <div className="flex items-end">
           <Button variant="outline" onClick={() => setSaving(true)}>
             <BookmarkPlus aria-hidden /> Save view
           </Button>
         </div>
       </FilterBar>
-      {me && <SaveViewDialog open={saving} onClose={() => setSaving(false)} list="cases" filters={filters} canShare={can(me.role, "views.share")} />}
+      {me && (
+        <SaveViewDialog
+          open={saving}
+          onClose={() => setSaving(false)}
+          list="cases"
+          filters={filters}
+          canShare={can(me.role, "views.share")}
+        />
+      )}
 
       <LoadState
         query={list}

@@ -26,7 +26,10 @@ export const Route = createFileRoute("/_app/cases_/$id")({
 
 function BackLink() {
   return (
-    <Link to="/cases" className="mb-3 inline-flex items-center gap-1 rounded-sm text-sm text-muted-foreground outline-none hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring">
+    <Link
+      to="/cases"
+      className="mb-3 inline-flex items-center gap-1 rounded-sm text-sm text-muted-foreground outline-none hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring"
+    >
       <ArrowLeft aria-hidden className="size-4" />
       Cases
     </Link>

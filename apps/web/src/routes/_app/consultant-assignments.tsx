@@ -74,7 +74,13 @@ function ConsultantAssignmentsPage() {
       >
         <ul className="grid gap-3" aria-label="Queries needing experts">
           {items.map((q) => (
-            <AssignmentRow key={q.id} q={q} missing={missing.get(q.id)} open={open === q.id} onToggle={() => setOpen(open === q.id ? null : q.id)} />
+            <AssignmentRow
+              key={q.id}
+              q={q}
+              missing={missing.get(q.id)}
+              open={open === q.id}
+              onToggle={() => setOpen(open === q.id ? null : q.id)}
+            />
           ))}
         </ul>
       </LoadState>
@@ -103,7 +109,13 @@ function AssignmentRow({ q, missing, open, onToggle }: { q: QueryListItem; missi
             {q.specializations.map((s) => {
               const lacking = missing?.includes(s);
               return (
-                <span key={s} className={cn("rounded-full px-2 py-0.5 text-xs", lacking ? "bg-amber-50 text-amber-800 ring-1 ring-amber-200 ring-inset" : "bg-muted text-muted-foreground")}>
+                <span
+                  key={s}
+                  className={cn(
+                    "rounded-full px-2 py-0.5 text-xs",
+                    lacking ? "bg-amber-50 text-amber-800 ring-1 ring-amber-200 ring-inset" : "bg-muted text-muted-foreground",
+                  )}
+                >
                   {s}
                   {lacking && <span className="sr-only"> (no expert yet)</span>}
                 </span>

@@ -36,7 +36,10 @@ function ConsultantAvailabilityPage() {
   const [weekStart, setWeekStart] = React.useState(() => openingWorkWeek(new Date()));
   const [specializationId, setSpecializationId] = React.useState("");
   const specializations = useSpecializationOptions();
-  const week = trpc.availability.week.useQuery({ weekStart, ...(specializationId ? { specializationId } : {}) }, { placeholderData: (prev) => prev });
+  const week = trpc.availability.week.useQuery(
+    { weekStart, ...(specializationId ? { specializationId } : {}) },
+    { placeholderData: (prev) => prev },
+  );
   const rows = week.data ?? [];
 
   return (
@@ -66,7 +69,11 @@ function ConsultantAvailabilityPage() {
         isEmpty={rows.length === 0}
         emptyIcon={Users}
         emptyTitle="No consultants to show"
-        emptyText={specializationId ? "No active consultant has this specialization." : "Active consultants will be listed here with their hours and free capacity per day."}
+        emptyText={
+          specializationId
+            ? "No active consultant has this specialization."
+            : "Active consultants will be listed here with their hours and free capacity per day."
+        }
       >
         <div className={cn("grid gap-3", week.isFetching && "opacity-70 transition-opacity")}>
           <AvailabilityWeekGrid rows={rows} today={today} />

@@ -34,7 +34,10 @@ function ConsultantsPage() {
 
   return (
     <>
-      <PageHeader title="Consultants" description="The agency's experts: specialization, HPCSA number, contact details and current workload." />
+      <PageHeader
+        title="Consultants"
+        description="The agency's experts: specialization, HPCSA number, contact details and current workload."
+      />
       <FilterBar className="sm:grid-cols-[minmax(0,2fr)_minmax(0,1fr)] lg:max-w-3xl">
         <SearchField id="consultants-search" placeholder="Name, email or licence number" value={search} onChange={setSearch} />
         <SelectFilter
@@ -53,7 +56,9 @@ function ConsultantsPage() {
         isEmpty={consultants.length === 0}
         emptyIcon={Stethoscope}
         emptyTitle={filtered ? "No consultant matches" : "No consultants yet"}
-        emptyText={filtered ? "Try another name or specialization." : "Consultants appear here once they register or an administrator adds them."}
+        emptyText={
+          filtered ? "Try another name or specialization." : "Consultants appear here once they register or an administrator adds them."
+        }
       >
         <ListTable
           columns={COLUMNS}
@@ -86,7 +91,10 @@ function ConsultantsPage() {
                   <span className="truncate">{c.email}</span>
                 </a>
                 {c.phone && (
-                  <a href={`tel:${c.phone.replace(/[^\d+]/g, "")}`} className="flex min-h-6 items-center gap-1.5 text-muted-foreground hover:text-foreground">
+                  <a
+                    href={`tel:${c.phone.replace(/[^\d+]/g, "")}`}
+                    className="flex min-h-6 items-center gap-1.5 text-muted-foreground hover:text-foreground"
+                  >
                     <Phone aria-hidden className="size-3 shrink-0" />
                     {c.phone}
                   </a>
@@ -94,7 +102,10 @@ function ConsultantsPage() {
               </div>
               <p className="text-sm tabular-nums lg:text-right">
                 <span
-                  className={cn("rounded-full px-2 py-0.5 text-xs", c.activeAssignments === 0 ? "bg-emerald-50 text-emerald-800" : "bg-muted text-foreground")}
+                  className={cn(
+                    "rounded-full px-2 py-0.5 text-xs",
+                    c.activeAssignments === 0 ? "bg-emerald-50 text-emerald-800" : "bg-muted text-foreground",
+                  )}
                 >
                   {c.activeAssignments} active assignment{c.activeAssignments === 1 ? "" : "s"}
                 </span>

@@ -16,9 +16,11 @@ import { trpc } from "@/lib/trpc";
 import { printCss } from "@/lib/print-css";
 
 export const Route = createFileRoute("/_app/day-sheet")({
-  validateSearch: (search: Record<string, unknown>) => definedOnly({ day: searchParam.day(search.day), venue: searchParam.text(search.venue, 200) }),
+  validateSearch: (search: Record<string, unknown>) =>
+    definedOnly({ day: searchParam.day(search.day), venue: searchParam.text(search.venue, 200) }),
   loaderDeps: ({ search }) => search,
-  loader: ({ context, deps }) => prefetchPage(context, ({ trpc }) => trpc.logistics.daySheet.prefetch({ day: deps.day ?? saToday(), venue: deps.venue })),
+  loader: ({ context, deps }) =>
+    prefetchPage(context, ({ trpc }) => trpc.logistics.daySheet.prefetch({ day: deps.day ?? saToday(), venue: deps.venue })),
   component: DaySheetPage,
 });
 
@@ -40,7 +42,8 @@ function DaySheetPage() {
   const day = search.day ?? saToday();
   const sheet = trpc.logistics.daySheet.useQuery({ day, venue: search.venue }, { placeholderData: (previous) => previous });
   const arrivals = sheet.data?.arrivals ?? [];
-  const go = (next: { day?: string; venue?: string }) => void navigate({ search: definedOnly({ day: next.day ?? day, venue: next.venue }) });
+  const go = (next: { day?: string; venue?: string }) =>
+    void navigate({ search: definedOnly({ day: next.day ?? day, venue: next.venue }) });
 
   return (
     <>
@@ -63,7 +66,12 @@ function DaySheetPage() {
           </div>
           <div className="grid min-w-0 gap-1.5 sm:w-72">
             <Label htmlFor="day-sheet-venue">Venue</Label>
-            <NativeSelect id="day-sheet-venue" value={sheet.data?.venue ?? ""} onChange={(e) => go({ venue: e.target.value })} disabled={!sheet.data?.venues.length}>
+            <NativeSelect
+              id="day-sheet-venue"
+              value={sheet.data?.venue ?? ""}
+              onChange={(e) => go({ venue: e.target.value })}
+              disabled={!sheet.data?.venues.length}
+            >
               {!sheet.data?.venues.length && <option value="">No venue has arrivals this day</option>}
               {sheet.data?.venues.map((v) => (
                 <option key={v} value={v}>
@@ -73,7 +81,12 @@ function DaySheetPage() {
             </NativeSelect>
           </div>
           <div className="flex gap-2">
-            <Button variant="outline" size="icon" aria-label="Previous day" onClick={() => go({ day: addDays(day, -1), venue: search.venue })}>
+            <Button
+              variant="outline"
+              size="icon"
+              aria-label="Previous day"
+              onClick={() => go({ day: addDays(day, -1), venue: search.venue })}
+            >
               <ChevronLeft />
             </Button>
             <Button variant="outline" onClick={() => go({ day: saToday(), venue: search.venue })}>
@@ -95,7 +108,11 @@ function DaySheetPage() {
         emptyTitle={`Nobody arrives in person on ${formatDayLong(day, true)}`}
         emptyText="In-person assessments of the day are listed here per venue, with each claimant's transport, interpreter and guardian."
       >
-        <section data-day-sheet aria-label={`Day sheet, ${sheet.data?.venue ?? ""}, ${formatDayLong(day, true)}`} className="overflow-hidden rounded-lg border bg-card print:rounded-none print:border-black/40">
+        <section
+          data-day-sheet
+          aria-label={`Day sheet, ${sheet.data?.venue ?? ""}, ${formatDayLong(day, true)}`}
+          className="overflow-hidden rounded-lg border bg-card print:rounded-none print:border-black/40"
+        >
           <h2 className="flex flex-wrap items-baseline justify-between gap-2 border-b bg-muted/50 px-4 py-2 text-sm font-semibold print:bg-transparent">
             <span>
               {sheet.data?.venue} · {formatDayLong(day, true)}
@@ -108,11 +125,21 @@ function DaySheetPage() {
           <table className="w-full text-left text-sm md:table-fixed print:table-fixed">
             <thead className="text-xs text-muted-foreground max-md:sr-only print:not-sr-only">
               <tr className="border-b">
-                <th scope="col" className="px-4 py-2 font-medium print:p-2 md:w-28">Time</th>
-                <th scope="col" className="px-4 py-2 font-medium print:p-2">Claimant</th>
-                <th scope="col" className="px-4 py-2 font-medium print:p-2">Transport</th>
-                <th scope="col" className="px-4 py-2 font-medium print:p-2">Interpreter</th>
-                <th scope="col" className="px-4 py-2 font-medium print:p-2">Guardian or escort</th>
+                <th scope="col" className="px-4 py-2 font-medium print:p-2 md:w-28">
+                  Time
+                </th>
+                <th scope="col" className="px-4 py-2 font-medium print:p-2">
+                  Claimant
+                </th>
+                <th scope="col" className="px-4 py-2 font-medium print:p-2">
+                  Transport
+                </th>
+                <th scope="col" className="px-4 py-2 font-medium print:p-2">
+                  Interpreter
+                </th>
+                <th scope="col" className="px-4 py-2 font-medium print:p-2">
+                  Guardian or escort
+                </th>
               </tr>
             </thead>
             <tbody className="divide-y">
@@ -135,15 +162,14 @@ function ArrivalRow({ arrival: a }: { arrival: DaySheetArrival }) {
   // The claimant said they cannot come: the row stays, struck through, so reception and the driver know (docs/product-rules.md).
   const struck = a.cannotAttend ? "text-muted-foreground [&>td+td]:line-through" : "";
   return (
-    <tr data-cannot-attend={a.cannotAttend || undefined} className={`max-md:grid max-md:grid-cols-[4.5rem_minmax(0,1fr)] max-md:gap-x-2 max-md:gap-y-1.5 max-md:px-4 max-md:py-3 print:table-row ${struck}`}>
+    <tr
+      data-cannot-attend={a.cannotAttend || undefined}
+      className={`max-md:grid max-md:grid-cols-[4.5rem_minmax(0,1fr)] max-md:gap-x-2 max-md:gap-y-1.5 max-md:px-4 max-md:py-3 print:table-row ${struck}`}
+    >
       <td className={`${cell} font-semibold tabular-nums max-md:row-span-4`}>
         <span className={a.cannotAttend ? "line-through" : undefined}>{formatTime(a.startsAt)}</span>
         <span className="block text-xs font-normal text-muted-foreground">{a.reference}</span>
-        {a.cannotAttend && (
-          <span className="mt-1 block text-xs font-semibold text-destructive">
-            {CANNOT_ATTEND_LABEL}
-          </span>
-        )}
+        {a.cannotAttend && <span className="mt-1 block text-xs font-semibold text-destructive">{CANNOT_ATTEND_LABEL}</span>}
       </td>
       <td className={cell}>
         <span className="font-medium">{a.claimantName}</span>

@@ -58,7 +58,12 @@ function SchedulerPage() {
         <CardContent className="grid gap-3 sm:grid-cols-2">
           <div className="grid gap-1.5">
             <Label htmlFor="scheduler-search">Find a query</Label>
-            <SearchInput id="scheduler-search" placeholder="Reference, claimant or subject" value={search} onChange={(e) => setSearch(e.target.value)} />
+            <SearchInput
+              id="scheduler-search"
+              placeholder="Reference, claimant or subject"
+              value={search}
+              onChange={(e) => setSearch(e.target.value)}
+            />
           </div>
           <div className="grid gap-1.5">
             <Label htmlFor="scheduler-query">Query</Label>
@@ -67,7 +72,9 @@ function SchedulerPage() {
               value={queryId ?? ""}
               onChange={(e) => void navigate({ search: { queryId: e.target.value || undefined }, replace: true })}
             >
-              <option value="">{queries.isLoading ? "Loading queries…" : options.length ? "Choose a query…" : "No open query matches"}</option>
+              <option value="">
+                {queries.isLoading ? "Loading queries…" : options.length ? "Choose a query…" : "No open query matches"}
+              </option>
               {options.map((q) => (
                 <option key={q.id} value={q.id}>
                   {q.reference} — {q.patientName} ({q.specializations.length} expert{q.specializations.length === 1 ? "" : "s"})
@@ -99,8 +106,8 @@ function QuerySchedule({ query }: { query: QueryDetail }) {
       <RequestedExpertsCard query={query} schedule={schedule} />
       {schedule.nobodyAccepted ? (
         <EmptyState icon={Hourglass} title="Waiting for an expert to accept">
-          No requested expert has accepted this query yet, so no assessment can be booked. Days and times are offered here as soon as one accepts the
-          assignment.
+          No requested expert has accepted this query yet, so no assessment can be booked. Days and times are offered here as soon as one
+          accepts the assignment.
         </EmptyState>
       ) : (
         !schedule.consentMissing && schedule.active.length > 0 && <DayAndTimesCard schedule={schedule} />

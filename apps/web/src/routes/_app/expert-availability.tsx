@@ -25,7 +25,10 @@ export const Route = createFileRoute("/_app/expert-availability")({
   loader: ({ context, deps }) =>
     prefetchPage(context, ({ trpc, user }) => {
       if (!user || !can(user.role, "availability.agency")) return trpc.availability.get.prefetch({});
-      return Promise.all([trpc.consultants.list.prefetch({}), deps.consultantId ? trpc.availability.get.prefetch({ consultantId: deps.consultantId }) : undefined]);
+      return Promise.all([
+        trpc.consultants.list.prefetch({}),
+        deps.consultantId ? trpc.availability.get.prefetch({ consultantId: deps.consultantId }) : undefined,
+      ]);
     }),
   component: ExpertAvailabilityPage,
 });
@@ -109,41 +112,45 @@ function ExpertAvailabilityPage() {
       ) : (
         <LoadState query={availability} loadingLabel="Loading availability" loadingRows={7} errorTitle="Could not load the availability">
           {data && (
-        <div className="grid gap-6">
-          <Card>
-            <CardHeader>
-              <CardTitle className="text-base">Weekly hours{staff && chosen ? ` — ${data.consultantName}` : ""}</CardTitle>
-              <CardDescription>Each range is cut into one-hour assessment slots. Leave a day empty when you do not see claimants.</CardDescription>
-            </CardHeader>
-            <CardContent>
-              <WeeklyAvailabilityEditor
-                key={`${data.consultantId}`}
-                initial={{ days: data.days, dailyCapacity: data.dailyCapacity }}
-                saving={setWeekly.isPending}
-                serverErrors={weeklyErrors}
-                onSave={(value) => setWeekly.mutateAsync({ ...who, ...value })}
-              />
-            </CardContent>
-          </Card>
-          <Card>
-            <CardHeader>
-              <CardTitle className="text-base">Days off and changed hours</CardTitle>
-              <CardDescription>An exception replaces the weekly hours for one date. Existing bookings on that date are not moved.</CardDescription>
-            </CardHeader>
-            <CardContent>
-              <AvailabilityOverrides
-                key={data.consultantId}
-                overrides={data.overrides}
-                today={today}
-                adding={setOverride.isPending}
-                serverErrors={overrideErrors}
-                removingDate={removeOverride.isPending ? (removeOverride.variables as { date: string }).date : null}
-                onAdd={(input) => setOverride.mutateAsync({ ...who, ...input })}
-                onRemove={(date) => removeOverride.mutateAsync({ ...who, date }).catch(() => undefined)}
-              />
-            </CardContent>
-          </Card>
-        </div>
+            <div className="grid gap-6">
+              <Card>
+                <CardHeader>
+                  <CardTitle className="text-base">Weekly hours{staff && chosen ? ` — ${data.consultantName}` : ""}</CardTitle>
+                  <CardDescription>
+                    Each range is cut into one-hour assessment slots. Leave a day empty when you do not see claimants.
+                  </CardDescription>
+                </CardHeader>
+                <CardContent>
+                  <WeeklyAvailabilityEditor
+                    key={`${data.consultantId}`}
+                    initial={{ days: data.days, dailyCapacity: data.dailyCapacity }}
+                    saving={setWeekly.isPending}
+                    serverErrors={weeklyErrors}
+                    onSave={(value) => setWeekly.mutateAsync({ ...who, ...value })}
+                  />
+                </CardContent>
+              </Card>
+              <Card>
+                <CardHeader>
+                  <CardTitle className="text-base">Days off and changed hours</CardTitle>
+                  <CardDescription>
+                    An exception replaces the weekly hours for one date. Existing bookings on that date are not moved.
+                  </CardDescription>
+                </CardHeader>
+                <CardContent>
+                  <AvailabilityOverrides
+                    key={data.consultantId}
+                    overrides={data.overrides}
+                    today={today}
+                    adding={setOverride.isPending}
+                    serverErrors={overrideErrors}
+                    removingDate={removeOverride.isPending ? (removeOverride.variables as { date: string }).date : null}
+                    onAdd={(input) => setOverride.mutateAsync({ ...who, ...input })}
+                    onRemove={(date) => removeOverride.mutateAsync({ ...who, date }).catch(() => undefined)}
+                  />
+                </CardContent>
+              </Card>
+            </div>
           )}
         </LoadState>
       )}

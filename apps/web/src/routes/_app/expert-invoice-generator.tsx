@@ -10,7 +10,10 @@ export const Route = createFileRoute("/_app/expert-invoice-generator")({
   loader: ({ context }) =>
     prefetchPage(
       context,
-      ({ trpc, user }) => (user && !isStaff(user.role) ? trpc.invoices.listUnbilled.prefetch({ consultantId: null, ...defaultPeriod() }) : trpc.consultants.list.prefetch({})),
+      ({ trpc, user }) =>
+        user && !isStaff(user.role)
+          ? trpc.invoices.listUnbilled.prefetch({ consultantId: null, ...defaultPeriod() })
+          : trpc.consultants.list.prefetch({}),
       ({ trpc, user }) => (user && !isStaff(user.role) ? trpc.invoices.list.prefetch({ kind: "expert" }) : Promise.resolve()),
     ),
   component: ExpertInvoiceGeneratorPage,

@@ -15,7 +15,13 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/com
 import { CollapsibleList } from "@/components/ui/collapsible-list";
 import { useCurrentUser } from "@/hooks/use-auth";
 import { useDocumentTitle } from "@/hooks/use-document-title";
-import { notificationsQuery, unreadMessagesQuery, useNotificationActions, useNotifications, useUnreadMessages } from "@/hooks/use-notifications";
+import {
+  notificationsQuery,
+  unreadMessagesQuery,
+  useNotificationActions,
+  useNotifications,
+  useUnreadMessages,
+} from "@/hooks/use-notifications";
 import { greeting } from "@/lib/format";
 import { prefetchPage } from "@/lib/route-data";
 import { forAudience } from "@/lib/audience";
@@ -23,7 +29,8 @@ import { forAudience } from "@/lib/audience";
 export const Route = createFileRoute("/_app/")({
   // The interpreter has no dashboard (issue 28): their first page is My Interpreting.
   beforeLoad: ({ context }) => {
-    if (context.user && !can(context.user.role, "dashboard.read") && can(context.user.role, "interpreting.own")) throw redirect({ to: "/my-interpreting", replace: true });
+    if (context.user && !can(context.user.role, "dashboard.read") && can(context.user.role, "interpreting.own"))
+      throw redirect({ to: "/my-interpreting", replace: true });
   },
   loader: ({ context }) =>
     prefetchPage(
@@ -43,7 +50,15 @@ function Dashboard() {
   useDocumentTitle("Dashboard");
   const { data: user } = useCurrentUser();
   if (!user) return null;
-  return <DashboardContent userId={user.id} name={fullName(user)} firstName={user.firstName} role={user.role} handlesPrivacy={mayManagePrivacy(user)} />;
+  return (
+    <DashboardContent
+      userId={user.id}
+      name={fullName(user)}
+      firstName={user.firstName}
+      role={user.role}
+      handlesPrivacy={mayManagePrivacy(user)}
+    />
+  );
 }
 
 function DashboardContent({
@@ -77,7 +92,9 @@ function DashboardContent({
     <>
       <div className="mb-6">
         <div className="flex flex-wrap items-center gap-2.5">
-          <h1 className="text-xl font-semibold tracking-tight sm:text-2xl">{greeting()}, {firstName}</h1>
+          <h1 className="text-xl font-semibold tracking-tight sm:text-2xl">
+            {greeting()}, {firstName}
+          </h1>
           <Badge variant="accent">{ROLE_LABEL[role]}</Badge>
         </div>
         <p className="mt-1 text-sm text-muted-foreground">

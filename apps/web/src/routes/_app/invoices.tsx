@@ -1,5 +1,14 @@
 import type { InvoiceListKind, InvoiceStatus } from "@medlegal/domain";
-import { can, INVOICE_LIST_KIND_LABELS, INVOICE_LIST_KINDS, INVOICE_SORT_LABEL, INVOICE_SORTS, INVOICE_STATUS_LABELS, INVOICE_STATUSES, isStaff } from "@medlegal/domain";
+import {
+  can,
+  INVOICE_LIST_KIND_LABELS,
+  INVOICE_LIST_KINDS,
+  INVOICE_SORT_LABEL,
+  INVOICE_SORTS,
+  INVOICE_STATUS_LABELS,
+  INVOICE_STATUSES,
+  isStaff,
+} from "@medlegal/domain";
 import { createFileRoute, Link, useNavigate } from "@tanstack/react-router";
 import { BookmarkPlus, Plus, Receipt } from "lucide-react";
 import * as React from "react";
@@ -32,7 +41,12 @@ export const Route = createFileRoute("/_app/invoices")({
   component: InvoicesPage,
 });
 
-const TITLE: Record<string, string> = { administrator: "Invoice Management", employee: "Invoice Management", attorney: "My Invoices", consultant: "My Invoices" };
+const TITLE: Record<string, string> = {
+  administrator: "Invoice Management",
+  employee: "Invoice Management",
+  attorney: "My Invoices",
+  consultant: "My Invoices",
+};
 const DESCRIPTION: Record<string, string> = {
   administrator: "Every invoice and credit note of the agency: drafts, what is owed and what is paid.",
   employee: "Every invoice and credit note of the agency: drafts, what is owed and what is paid.",
@@ -78,13 +92,41 @@ function InvoicesPage() {
           </>
         }
       />
-      <SaveViewDialog open={saving} onClose={() => setSaving(false)} list="invoices" filters={filters} canShare={can(me.role, "views.share")} />
-      <FilterBar className={staff ? "sm:grid-cols-2 lg:grid-cols-[minmax(0,2fr)_minmax(0,1.25fr)_minmax(0,1.25fr)_minmax(0,1.4fr)]" : "sm:grid-cols-2 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_minmax(0,1.6fr)_minmax(0,1fr)_auto]"}>
+      <SaveViewDialog
+        open={saving}
+        onClose={() => setSaving(false)}
+        list="invoices"
+        filters={filters}
+        canShare={can(me.role, "views.share")}
+      />
+      <FilterBar
+        className={
+          staff
+            ? "sm:grid-cols-2 lg:grid-cols-[minmax(0,2fr)_minmax(0,1.25fr)_minmax(0,1.25fr)_minmax(0,1.4fr)]"
+            : "sm:grid-cols-2 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_minmax(0,1.6fr)_minmax(0,1fr)_auto]"
+        }
+      >
         <SearchField id="invoices-search" value={text} onChange={setText} placeholder="Number, claimant, claim or file reference" />
-        <SelectFilter<InvoiceStatus> label="Status" id="invoices-status" value={filters.status ?? ""} onChange={(status) => set({ status: status || undefined })} allLabel="Any status" options={INVOICE_STATUSES.filter((s) => staff || s !== "draft")} labels={INVOICE_STATUS_LABELS} />
+        <SelectFilter<InvoiceStatus>
+          label="Status"
+          id="invoices-status"
+          value={filters.status ?? ""}
+          onChange={(status) => set({ status: status || undefined })}
+          allLabel="Any status"
+          options={INVOICE_STATUSES.filter((s) => staff || s !== "draft")}
+          labels={INVOICE_STATUS_LABELS}
+        />
         {staff && (
           <>
-            <SelectFilter<InvoiceListKind> label="Kind" id="invoices-kind" value={filters.kind ?? ""} onChange={(kind) => set({ kind: kind || undefined })} allLabel="Any kind" options={INVOICE_LIST_KINDS} labels={INVOICE_LIST_KIND_LABELS} />
+            <SelectFilter<InvoiceListKind>
+              label="Kind"
+              id="invoices-kind"
+              value={filters.kind ?? ""}
+              onChange={(kind) => set({ kind: kind || undefined })}
+              allLabel="Any kind"
+              options={INVOICE_LIST_KINDS}
+              labels={INVOICE_LIST_KIND_LABELS}
+            />
             <SelectFilter<string>
               label="Recipient attorney"
               id="invoices-attorney"
@@ -97,14 +139,36 @@ function InvoicesPage() {
         )}
         <div className="grid grid-cols-2 gap-3">
           <FilterField label="From" htmlFor="invoices-from">
-            <Input id="invoices-from" type="date" value={filters.from ?? ""} max={filters.to} onChange={(e) => set({ from: e.target.value || undefined })} />
+            <Input
+              id="invoices-from"
+              type="date"
+              value={filters.from ?? ""}
+              max={filters.to}
+              onChange={(e) => set({ from: e.target.value || undefined })}
+            />
           </FilterField>
           <FilterField label="To" htmlFor="invoices-to">
-            <Input id="invoices-to" type="date" value={filters.to ?? ""} min={filters.from} onChange={(e) => set({ to: e.target.value || undefined })} />
+            <Input
+              id="invoices-to"
+              type="date"
+              value={filters.to ?? ""}
+              min={filters.from}
+              onChange={(e) => set({ to: e.target.value || undefined })}
+            />
           </FilterField>
         </div>
-        <SortFilter id="invoices-sort" sorts={INVOICE_SORTS} labels={INVOICE_SORT_LABEL} value={sort} onChange={(next) => set({ sort: next as InvoicesSearch["sort"] })} />
-        <ClearFiltersButton className="self-end justify-self-start" disabled={!filtered} onClick={() => void navigate({ search: (prev) => withChanges({}, { sort: prev.sort }) })} />
+        <SortFilter
+          id="invoices-sort"
+          sorts={INVOICE_SORTS}
+          labels={INVOICE_SORT_LABEL}
+          value={sort}
+          onChange={(next) => set({ sort: next as InvoicesSearch["sort"] })}
+        />
+        <ClearFiltersButton
+          className="self-end justify-self-start"
+          disabled={!filtered}
+          onClick={() => void navigate({ search: (prev) => withChanges({}, { sort: prev.sort }) })}
+        />
       </FilterBar>
       {rangeWrong ? (
         <p role="alert" className="mb-4 text-sm text-destructive">
@@ -118,9 +182,17 @@ function InvoicesPage() {
           isEmpty={(list.data?.items ?? []).length === 0 && (list.data?.creditNotes ?? []).length === 0}
           emptyIcon={Receipt}
           emptyTitle={filtered ? "No invoice matches these filters" : "No invoices to show"}
-          emptyText={filtered ? "Clear a filter to see more." : "Invoices will be listed here with their number, recipient, total and status."}
+          emptyText={
+            filtered ? "Clear a filter to see more." : "Invoices will be listed here with their number, recipient, total and status."
+          }
         >
-          <InvoiceList items={list.data?.items ?? []} creditNotes={list.data?.creditNotes ?? []} label="Invoices and credit notes" showRecipient={staff} newestFirst={(sort ?? "newest") === "newest"} />
+          <InvoiceList
+            items={list.data?.items ?? []}
+            creditNotes={list.data?.creditNotes ?? []}
+            label="Invoices and credit notes"
+            showRecipient={staff}
+            newestFirst={(sort ?? "newest") === "newest"}
+          />
           {list.data && <InvoiceTotalsBar totals={list.data.totals} truncated={list.data.truncated} viewer={audienceOf(me.role)} />}
         </LoadState>
       )}

@@ -42,7 +42,10 @@ function invoicesHome(role: Role): { to: "/invoices" | "/expert-invoice-generato
 function BackLink({ role }: { role: Role }) {
   const home = invoicesHome(role);
   return (
-    <Link to={home.to} className="mb-3 inline-flex items-center gap-1 rounded-sm text-sm text-muted-foreground outline-none hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring">
+    <Link
+      to={home.to}
+      className="mb-3 inline-flex items-center gap-1 rounded-sm text-sm text-muted-foreground outline-none hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring"
+    >
       <ArrowLeft aria-hidden className="size-4" />
       {home.label}
     </Link>
@@ -162,7 +165,11 @@ function InvoiceView({ i, role }: { i: InvoiceDetail; role: Role }) {
               </Button>
             )}
             {i.can.issue && (
-              <Button onClick={() => setDialog("issue")} disabled={i.issueBlocker !== null} aria-describedby={i.issueBlocker ? "issue-blocker" : undefined}>
+              <Button
+                onClick={() => setDialog("issue")}
+                disabled={i.issueBlocker !== null}
+                aria-describedby={i.issueBlocker ? "issue-blocker" : undefined}
+              >
                 Issue invoice
               </Button>
             )}
@@ -185,7 +192,11 @@ function InvoiceView({ i, role }: { i: InvoiceDetail; role: Role }) {
           <Card>
             <CardHeader>
               <CardTitle>Lines</CardTitle>
-              <CardDescription>{i.vatRegistered ? "VAT at 15 % on each line, rounded to the cent; the totals are the sums of the lines." : `${i.kind === "expert" ? i.supplier.name : "The agency"} is not registered for VAT: no VAT is charged.`}</CardDescription>
+              <CardDescription>
+                {i.vatRegistered
+                  ? "VAT at 15 % on each line, rounded to the cent; the totals are the sums of the lines."
+                  : `${i.kind === "expert" ? i.supplier.name : "The agency"} is not registered for VAT: no VAT is charged.`}
+              </CardDescription>
             </CardHeader>
             <CardContent>
               <InvoiceLinesTable lines={i.lines} vatRegistered={i.vatRegistered} caption={`Lines of ${invoiceTitle(i)}`} totals={i} />
@@ -195,34 +206,34 @@ function InvoiceView({ i, role }: { i: InvoiceDetail; role: Role }) {
           <InvoicePaymentsCard invoice={i} />
 
           {i.number && (
-          <Card>
-            <CardHeader>
-              <CardTitle>Credit notes</CardTitle>
-              <CardDescription>Corrections of this invoice; an issued invoice itself never changes.</CardDescription>
-            </CardHeader>
-            <CardContent>
-              {i.creditNotes.length === 0 ? (
-                <p className="text-sm text-muted-foreground">No credit notes.</p>
-              ) : (
-                <ul className="grid gap-3" aria-label="Credit notes">
-                  {i.creditNotes.map((cn) => (
-                    <li key={cn.id} className="flex min-w-0 flex-col gap-2 rounded-md border px-3 py-2 sm:flex-row sm:items-start">
-                      <FileText aria-hidden className="hidden size-5 shrink-0 text-muted-foreground sm:block" />
-                      <div className="min-w-0 flex-1 text-sm">
-                        <p className="font-mono text-xs font-semibold">{cn.number}</p>
-                        <p className="text-xs text-muted-foreground">
-                          Issued {formatDay(cn.issueDate)} · {formatRand(cn.totalCents)}
-                          {i.vatRegistered ? ` (VAT ${formatRand(cn.vatCents)})` : ""}
-                        </p>
-                        <p className="mt-1 whitespace-pre-wrap">Reason: {cn.reason}</p>
-                      </div>
-                      <PdfLink fileId={cn.pdfFileId} label={`Download credit note ${cn.number} as PDF`} />
-                    </li>
-                  ))}
-                </ul>
-              )}
-            </CardContent>
-          </Card>
+            <Card>
+              <CardHeader>
+                <CardTitle>Credit notes</CardTitle>
+                <CardDescription>Corrections of this invoice; an issued invoice itself never changes.</CardDescription>
+              </CardHeader>
+              <CardContent>
+                {i.creditNotes.length === 0 ? (
+                  <p className="text-sm text-muted-foreground">No credit notes.</p>
+                ) : (
+                  <ul className="grid gap-3" aria-label="Credit notes">
+                    {i.creditNotes.map((cn) => (
+                      <li key={cn.id} className="flex min-w-0 flex-col gap-2 rounded-md border px-3 py-2 sm:flex-row sm:items-start">
+                        <FileText aria-hidden className="hidden size-5 shrink-0 text-muted-foreground sm:block" />
+                        <div className="min-w-0 flex-1 text-sm">
+                          <p className="font-mono text-xs font-semibold">{cn.number}</p>
+                          <p className="text-xs text-muted-foreground">
+                            Issued {formatDay(cn.issueDate)} · {formatRand(cn.totalCents)}
+                            {i.vatRegistered ? ` (VAT ${formatRand(cn.vatCents)})` : ""}
+                          </p>
+                          <p className="mt-1 whitespace-pre-wrap">Reason: {cn.reason}</p>
+                        </div>
+                        <PdfLink fileId={cn.pdfFileId} label={`Download credit note ${cn.number} as PDF`} />
+                      </li>
+                    ))}
+                  </ul>
+                )}
+              </CardContent>
+            </Card>
           )}
         </div>
 
@@ -238,14 +249,18 @@ function InvoiceView({ i, role }: { i: InvoiceDetail; role: Role }) {
                   // An expert's invoice bills work on many matters: each line names its claimant and reference.
                   <>
                     <Row term="Expert">{i.consultantName ?? i.supplier.name}</Row>
-                    <Row term="Work">{i.lines.length === 1 ? "1 line" : `${i.lines.length} lines`}, each naming its claimant and reference</Row>
+                    <Row term="Work">
+                      {i.lines.length === 1 ? "1 line" : `${i.lines.length} lines`}, each naming its claimant and reference
+                    </Row>
                   </>
                 ) : (
                   <>
                     <Row term="Claimant">{i.claimantName ?? "—"}</Row>
                     <Row term="Claim number">{i.claimNumber ?? "—"}</Row>
                     <Row term="Case">{i.caseReference ?? "—"}</Row>
-                    <Row term={audienceOf(role) === "attorney" ? "Your reference" : "Attorney's reference"}>{i.attorneyReference ?? "—"}</Row>
+                    <Row term={audienceOf(role) === "attorney" ? "Your reference" : "Attorney's reference"}>
+                      {i.attorneyReference ?? "—"}
+                    </Row>
                   </>
                 )}
                 {i.issuedAt && <Row term="Issued">{formatDateTime(i.issuedAt)}</Row>}

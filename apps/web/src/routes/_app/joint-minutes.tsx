@@ -47,7 +47,15 @@ function JointMinutesPage() {
       />
       <FilterBar className="sm:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
         <SearchField id="minutes-search" value={search} onChange={setSearch} placeholder="Report, claimant, expert or discipline" />
-        <SelectFilter label="State" id="minutes-state" value={state} onChange={setState} allLabel="All states" options={JOINT_MINUTE_STATES} labels={JOINT_MINUTE_STATE_LABELS} />
+        <SelectFilter
+          label="State"
+          id="minutes-state"
+          value={state}
+          onChange={setState}
+          allLabel="All states"
+          options={JOINT_MINUTE_STATES}
+          labels={JOINT_MINUTE_STATE_LABELS}
+        />
       </FilterBar>
       <LoadState
         query={list}
@@ -56,10 +64,16 @@ function JointMinutesPage() {
         isEmpty={items.length === 0}
         emptyIcon={Users}
         emptyTitle={filtered ? "No joint minute matches" : "No joint minutes yet"}
-        emptyText={filtered ? "Try another search or state." : "A joint minute is opened from a released report's page, once both sides have reported."}
+        emptyText={
+          filtered
+            ? "Try another search or state."
+            : "A joint minute is opened from a released report's page, once both sides have reported."
+        }
       >
         <MinuteRows items={items} />
-        {list.data?.truncated && <p className="mt-3 text-sm text-muted-foreground">Showing the {items.length} most recently changed; search to narrow the list.</p>}
+        {list.data?.truncated && (
+          <p className="mt-3 text-sm text-muted-foreground">Showing the {items.length} most recently changed; search to narrow the list.</p>
+        )}
       </LoadState>
     </>
   );

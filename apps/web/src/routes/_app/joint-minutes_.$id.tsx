@@ -24,7 +24,8 @@ export const Route = createFileRoute("/_app/joint-minutes_/$id")({
 });
 
 function BackLink({ reportId }: { reportId?: string }) {
-  const className = "mb-3 inline-flex items-center gap-1 rounded-sm text-sm text-muted-foreground outline-none hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring";
+  const className =
+    "mb-3 inline-flex items-center gap-1 rounded-sm text-sm text-muted-foreground outline-none hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring";
   return reportId ? (
     <Link to="/reports/$id" params={{ id: reportId }} className={className}>
       <ArrowLeft aria-hidden className="size-4" />
@@ -54,7 +55,10 @@ function WithheldPage({ m }: { m: JointMinute }) {
   return (
     <>
       <BackLink reportId={m.reportId} />
-      <PageHeader title={`${m.addendumOf ? "Addendum minute" : "Joint minute"}: ${m.discipline}`} description={`${m.claimantName} · ${m.reportReference} · ${m.ourExpertName} and ${m.opposing.name}`} />
+      <PageHeader
+        title={`${m.addendumOf ? "Addendum minute" : "Joint minute"}: ${m.discipline}`}
+        description={`${m.claimantName} · ${m.reportReference} · ${m.ourExpertName} and ${m.opposing.name}`}
+      />
       <WithheldMinute m={m} />
     </>
   );
@@ -67,8 +71,15 @@ function MinuteView({ m, signerName, onChanged }: { m: JointMinute; signerName: 
     onChanged();
     void utils.jointMinutes.listForReport.invalidate({ reportId: m.reportId });
   };
-  const save = trpc.jointMinutes.saveIssues.useMutation({ meta: { errorTitle: "Not saved" }, onSuccess: (saved) => toast({ title: `Version ${saved.version} saved` }), onSettled: refresh });
-  const askCode = trpc.jointMinutes.requestSignCode.useMutation({ meta: { errorTitle: "No code sent" }, onSuccess: (sent) => setCodeHint(sent.emailHint) });
+  const save = trpc.jointMinutes.saveIssues.useMutation({
+    meta: { errorTitle: "Not saved" },
+    onSuccess: (saved) => toast({ title: `Version ${saved.version} saved` }),
+    onSettled: refresh,
+  });
+  const askCode = trpc.jointMinutes.requestSignCode.useMutation({
+    meta: { errorTitle: "No code sent" },
+    onSuccess: (sent) => setCodeHint(sent.emailHint),
+  });
   const sign = trpc.jointMinutes.sign.useMutation({
     meta: { errorTitle: "Not signed" },
     onSuccess: (signed) => {
@@ -77,8 +88,14 @@ function MinuteView({ m, signerName, onChanged }: { m: JointMinute; signerName: 
       refresh();
     },
   });
-  const release = trpc.jointMinutes.release.useMutation({ meta: { errorTitle: "Not released" }, onSuccess: () => (toast({ title: "Released to the attorney" }), refresh()) });
-  const addendum = trpc.jointMinutes.createAddendum.useMutation({ meta: { errorTitle: "Not started" }, onSuccess: () => (toast({ title: "Addendum minute started" }), refresh()) });
+  const release = trpc.jointMinutes.release.useMutation({
+    meta: { errorTitle: "Not released" },
+    onSuccess: () => (toast({ title: "Released to the attorney" }), refresh()),
+  });
+  const addendum = trpc.jointMinutes.createAddendum.useMutation({
+    meta: { errorTitle: "Not started" },
+    onSuccess: () => (toast({ title: "Addendum minute started" }), refresh()),
+  });
 
   return (
     <>
@@ -123,7 +140,9 @@ function MinuteView({ m, signerName, onChanged }: { m: JointMinute; signerName: 
           <Card>
             <CardHeader>
               <CardTitle>Issues</CardTitle>
-              <CardDescription>{m.canEdit ? "Write our expert's view; the outcome and reasons are joint." : "As signed by both experts."}</CardDescription>
+              <CardDescription>
+                {m.canEdit ? "Write our expert's view; the outcome and reasons are joint." : "As signed by both experts."}
+              </CardDescription>
             </CardHeader>
             <CardContent>
               <IssuesEditor minute={m} party="ours" pending={save.isPending} onSave={(input) => save.mutate({ id: m.id, ...input })} />

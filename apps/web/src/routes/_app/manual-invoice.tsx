@@ -50,7 +50,11 @@ function ManualInvoicePage() {
         <PageHeader title={title} />
         {draft.error.data?.code === "NOT_FOUND" ? (
           <EmptyState icon={FileQuestion} title="Invoice not found">
-            It does not exist or was discarded. <Link to="/manual-invoice" className="text-primary underline underline-offset-2">Start a new invoice</Link>.
+            It does not exist or was discarded.{" "}
+            <Link to="/manual-invoice" className="text-primary underline underline-offset-2">
+              Start a new invoice
+            </Link>
+            .
           </EmptyState>
         ) : (
           <ErrorState title="Could not load the draft" message={trpcErrorMessage(draft.error)} onRetry={() => void draft.refetch()} />
@@ -103,11 +107,19 @@ function ManualInvoice({ title, draft }: { title: string; draft: InvoiceDetail |
     <>
       <PageHeader
         title={title}
-        description={draft ? "Change the draft's matter or lines; it gets its number when it is issued." : "A tax invoice to an attorney, line by line: save it as a draft or issue it now."}
+        description={
+          draft
+            ? "Change the draft's matter or lines; it gets its number when it is issued."
+            : "A tax invoice to an attorney, line by line: save it as a draft or issue it now."
+        }
       />
       {cases.isError && (
         <div className="mb-4">
-          <ErrorState title="Could not load the attorneys and cases" message={trpcErrorMessage(cases.error)} onRetry={() => void cases.refetch()} />
+          <ErrorState
+            title="Could not load the attorneys and cases"
+            message={trpcErrorMessage(cases.error)}
+            onRetry={() => void cases.refetch()}
+          />
         </div>
       )}
       <InvoiceForm
@@ -138,8 +150,8 @@ function ManualInvoice({ title, draft }: { title: string; draft: InvoiceDetail |
         pending={pending}
         onConfirm={() => {
           if (!toIssue) return;
-          save(toIssue)
-            .then(async (saved) => {
+          save(toIssue).then(
+            async (saved) => {
               try {
                 const issued = await issue.mutateAsync({ id: saved.id });
                 toast({ title: `${issued.number ?? "Invoice"} issued`, description: "The PDF is stored and e-mailed to the attorney." });
@@ -149,10 +161,12 @@ function ManualInvoice({ title, draft }: { title: string; draft: InvoiceDetail |
               }
               setToIssue(null);
               done(saved.id);
-            }, (e: unknown) => {
+            },
+            (e: unknown) => {
               setToIssue(null);
               failed(e);
-            });
+            },
+          );
         }}
       />
     </>

@@ -39,7 +39,9 @@ function MessagesPage() {
       <PageHeader
         title="Messages"
         phoneCompact={thread !== undefined}
-        description={staff ? "Conversations with attorneys, experts and the team." : "Your conversations with the agency about your queries."}
+        description={
+          staff ? "Conversations with attorneys, experts and the team." : "Your conversations with the agency about your queries."
+        }
         actions={<StartConversation staff={staff} onCompose={() => setComposing(true)} />}
       />
       <MessagesLayout
@@ -48,7 +50,11 @@ function MessagesPage() {
           <ThreadList
             selectedId={thread}
             role={me.role}
-            emptyHint={staff ? "Start a conversation with New message, or from a query's Messages section." : "Open one of your queries to write to the agency."}
+            emptyHint={
+              staff
+                ? "Start a conversation with New message, or from a query's Messages section."
+                : "Open one of your queries to write to the agency."
+            }
           />
         }
         conversation={thread ? <Conversation key={thread} threadId={thread} backLink={<BackToList />} /> : null}

@@ -17,7 +17,10 @@ function MyInterpretingPage() {
   const [when, setWhen] = React.useState<When>("upcoming");
   return (
     <>
-      <PageHeader title="My Interpreting" description="The assessments the agency booked you to interpret at: when and where, the claimant and who comes with them." />
+      <PageHeader
+        title="My Interpreting"
+        description="The assessments the agency booked you to interpret at: when and where, the claimant and who comes with them."
+      />
       <Tabs value={when} onValueChange={(v) => setWhen(v as When)}>
         <TabsList className="w-full sm:w-auto">
           <TabsTrigger value="upcoming">Upcoming</TabsTrigger>

@@ -56,7 +56,8 @@ function PatientsPage() {
     if (linked.data) setEditing(linked.data);
   }, [linked.data]);
   React.useEffect(() => {
-    if (linked.isError) toast({ variant: "destructive", title: "Could not open the claimant", description: trpcErrorMessage(linked.error) });
+    if (linked.isError)
+      toast({ variant: "destructive", title: "Could not open the claimant", description: trpcErrorMessage(linked.error) });
   }, [linked.isError, linked.error]);
   const closeEditing = () => {
     setEditing(null);
@@ -88,7 +89,11 @@ function PatientsPage() {
     <>
       <PageHeader
         title="Claimants"
-        description={isAttorney ? "The people you act for. Their consent must be on file before an assessment is booked." : "Claimants of every attorney."}
+        description={
+          isAttorney
+            ? "The people you act for. Their consent must be on file before an assessment is booked."
+            : "Claimants of every attorney."
+        }
         actions={
           me && can(me.role, "patients.create") ? (
             <Button
@@ -155,7 +160,10 @@ function PatientsPage() {
                 <p className="flex min-w-0 flex-wrap items-center gap-1.5 text-sm">
                   <span>{p.homeLanguage}</span>
                   {p.interpreterNeeded && (
-                    <span className="inline-flex items-center gap-1 rounded bg-muted px-1.5 py-0.5 text-xs text-muted-foreground" title="Interpreter needed">
+                    <span
+                      className="inline-flex items-center gap-1 rounded bg-muted px-1.5 py-0.5 text-xs text-muted-foreground"
+                      title="Interpreter needed"
+                    >
                       <Languages aria-hidden className="size-3" />
                       Interpreter
                     </span>
@@ -165,9 +173,15 @@ function PatientsPage() {
                   <div>
                     <ConsentBadge consentReceivedAt={p.consentReceivedAt} />
                     {p.consentReceivedAt && (
-                      <span className="ml-1.5 text-xs text-muted-foreground lg:mt-0.5 lg:ml-0 lg:block">{formatDay(p.consentReceivedAt)}</span>
+                      <span className="ml-1.5 text-xs text-muted-foreground lg:mt-0.5 lg:ml-0 lg:block">
+                        {formatDay(p.consentReceivedAt)}
+                      </span>
                     )}
-                    {p.messageStoppedAt && <span className="block text-xs font-medium text-destructive">Texts stopped on {formatDateOfMoment(p.messageStoppedAt)}</span>}
+                    {p.messageStoppedAt && (
+                      <span className="block text-xs font-medium text-destructive">
+                        Texts stopped on {formatDateOfMoment(p.messageStoppedAt)}
+                      </span>
+                    )}
                   </div>
                   <p className="text-sm text-muted-foreground tabular-nums">
                     <span className="lg:sr-only">Cases: </span>
@@ -185,7 +199,12 @@ function PatientsPage() {
                   )}
                   {/* One entry for what POPIA asks about this claimant: the access request and, for auditors, the access history. */}
                   {handlesPrivacy ? (
-                    <Button variant="ghost" size="sm" aria-label={`Privacy of ${name}: access request and access history`} onClick={() => setAccessRequestFor({ id: p.id, name })}>
+                    <Button
+                      variant="ghost"
+                      size="sm"
+                      aria-label={`Privacy of ${name}: access request and access history`}
+                      onClick={() => setAccessRequestFor({ id: p.id, name })}
+                    >
                       <FileSearch aria-hidden />
                       Privacy
                     </Button>
@@ -254,7 +273,11 @@ function PatientsPage() {
           />
         )}
       </FormDialog>
-      <AccessRequestDialog claimant={accessRequestFor} showAccessHistory={!!me && canOpenRoute(me.role, "/audit-trail")} onClose={() => setAccessRequestFor(null)} />
+      <AccessRequestDialog
+        claimant={accessRequestFor}
+        showAccessHistory={!!me && canOpenRoute(me.role, "/audit-trail")}
+        onClose={() => setAccessRequestFor(null)}
+      />
     </>
   );
 }

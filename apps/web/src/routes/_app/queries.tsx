@@ -145,7 +145,8 @@ function QueriesContent({ role, title }: { role: Role; title: string }) {
             ? "Try another search or status."
             : forAudience(role, {
                 staff: "Queries appear here once attorneys submit them.",
-                attorney: "Submit a query for one of your cases: say which experts you need, and follow it here until the reports are delivered.",
+                attorney:
+                  "Submit a query for one of your cases: say which experts you need, and follow it here until the reports are delivered.",
                 consultant: "Queries appear here once the agency assigns you to one.",
               })
         }

@@ -1,5 +1,15 @@
 import type { ReportKind, ReportStatus, Role } from "@medlegal/domain";
-import { ATTORNEY_REPORT_STATUSES, can, isStaff, REPORT_KIND_LABELS, REPORT_KINDS, REPORT_SORT_LABEL, REPORT_SORTS, REPORT_STATUSES, reportStatusLabel } from "@medlegal/domain";
+import {
+  ATTORNEY_REPORT_STATUSES,
+  can,
+  isStaff,
+  REPORT_KIND_LABELS,
+  REPORT_KINDS,
+  REPORT_SORT_LABEL,
+  REPORT_SORTS,
+  REPORT_STATUSES,
+  reportStatusLabel,
+} from "@medlegal/domain";
 import { createFileRoute, useNavigate } from "@tanstack/react-router";
 import { BookmarkPlus, ClipboardCheck, FileText } from "lucide-react";
 import * as React from "react";
@@ -26,7 +36,11 @@ export const Route = createFileRoute("/_app/reports")({
   loaderDeps: ({ search }) => search,
   // Staff open on the review queue unless the URL asks for All reports; everyone else on their reports.
   loader: ({ context, deps }) =>
-    prefetchPage(context, ({ trpc, user }) => (user && isStaff(user.role) && deps.tab !== "all" ? trpc.reports.list.prefetch(REVIEW_QUEUE) : trpc.reports.list.prefetch(reportFiltersOf(deps)))),
+    prefetchPage(context, ({ trpc, user }) =>
+      user && isStaff(user.role) && deps.tab !== "all"
+        ? trpc.reports.list.prefetch(REVIEW_QUEUE)
+        : trpc.reports.list.prefetch(reportFiltersOf(deps)),
+    ),
   component: ReportsPage,
 });
 
@@ -48,7 +62,10 @@ function ReportsPage() {
     <>
       <PageHeader title="Reports" description={forAudience(me.role, DESCRIPTION)} />
       {staff ? (
-        <Tabs value={tab ?? "queue"} onValueChange={(value) => void navigate({ search: (prev) => withChanges(prev, { tab: value === "all" ? "all" : undefined }) })}>
+        <Tabs
+          value={tab ?? "queue"}
+          onValueChange={(value) => void navigate({ search: (prev) => withChanges(prev, { tab: value === "all" ? "all" : undefined }) })}
+        >
           <TabsList className="mb-4">
             <TabsTrigger value="queue">Review queue</TabsTrigger>
             <TabsTrigger value="all">All reports</TabsTrigger>
@@ -112,9 +129,18 @@ function AllReports({ role }: { role: Role }) {
   return (
     <>
       <FilterBar className="sm:grid-cols-2 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_minmax(0,1fr)_minmax(0,1fr)_auto_auto]">
-        <SearchField id="reports-search" value={search} onChange={setSearch} placeholder="Reference, claimant, expert, query or file reference" />
+        <SearchField
+          id="reports-search"
+          value={search}
+          onChange={setSearch}
+          placeholder="Reference, claimant, expert, query or file reference"
+        />
         <FilterField label="Status" htmlFor="reports-status">
-          <NativeSelect id="reports-status" value={status} onChange={(e) => set({ status: (e.target.value as ReportStatus | "") || undefined })}>
+          <NativeSelect
+            id="reports-status"
+            value={status}
+            onChange={(e) => set({ status: (e.target.value as ReportStatus | "") || undefined })}
+          >
             <option value="">Any status</option>
             {statusOptions.map((s) => (
               <option key={s} value={s}>
@@ -133,16 +159,29 @@ function AllReports({ role }: { role: Role }) {
             ))}
           </NativeSelect>
         </FilterField>
-        <SortFilter id="reports-sort" sorts={REPORT_SORTS} labels={REPORT_SORT_LABEL} value={filters.sort} onChange={(sort) => set({ sort: sort as ReportsSearch["sort"] })} />
+        <SortFilter
+          id="reports-sort"
+          sorts={REPORT_SORTS}
+          labels={REPORT_SORT_LABEL}
+          value={filters.sort}
+          onChange={(sort) => set({ sort: sort as ReportsSearch["sort"] })}
+        />
         <label className="flex items-center gap-2 self-end pb-2 text-sm">
-          <input type="checkbox" className="size-4 accent-primary" checked={overdue} onChange={(e) => set({ overdue: e.target.checked || undefined })} />
+          <input
+            type="checkbox"
+            className="size-4 accent-primary"
+            checked={overdue}
+            onChange={(e) => set({ overdue: e.target.checked || undefined })}
+          />
           Overdue only
         </label>
         <div className="flex flex-wrap items-end gap-2">
           <Button variant="outline" onClick={() => setSaving(true)}>
             <BookmarkPlus aria-hidden /> Save view
           </Button>
-          {filtered && <ClearFiltersButton onClick={() => void navigate({ search: (prev) => withChanges({}, { tab: prev.tab, sort: prev.sort }) })} />}
+          {filtered && (
+            <ClearFiltersButton onClick={() => void navigate({ search: (prev) => withChanges({}, { tab: prev.tab, sort: prev.sort }) })} />
+          )}
         </div>
       </FilterBar>
       <SaveViewDialog open={saving} onClose={() => setSaving(false)} list="reports" filters={filters} canShare={can(role, "views.share")} />
@@ -157,7 +196,12 @@ function AllReports({ role }: { role: Role }) {
       >
         <div className="grid gap-3">
           {bulk && <BulkReportBar selected={selectedShown} onDone={() => setSelected(new Set())} />}
-          <ReportList items={list.data ?? []} label="Reports" showAttorney={audienceOf(role) !== "attorney"} selection={bulk ? { selected, onToggle: toggle } : undefined} />
+          <ReportList
+            items={list.data ?? []}
+            label="Reports"
+            showAttorney={audienceOf(role) !== "attorney"}
+            selection={bulk ? { selected, onToggle: toggle } : undefined}
+          />
         </div>
       </LoadState>
     </>

@@ -30,7 +30,10 @@ export const Route = createFileRoute("/_app/reports_/$id")({
 
 function BackLink() {
   return (
-    <Link to="/reports" className="mb-3 inline-flex items-center gap-1 rounded-sm text-sm text-muted-foreground outline-none hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring">
+    <Link
+      to="/reports"
+      className="mb-3 inline-flex items-center gap-1 rounded-sm text-sm text-muted-foreground outline-none hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring"
+    >
       <ArrowLeft aria-hidden className="size-4" />
       Reports
     </Link>
@@ -73,7 +76,16 @@ function ReportView({ r, role, onChanged }: { r: ReportDetail; role: Role; onCha
         description={`${r.patientName} · ${r.caseReference} · ${r.consultantName} (${r.specialization})`}
         actions={
           <div className="flex flex-wrap gap-2">
-            {r.can.upload && <UploadVersionDialog reportId={r.id} reference={r.reference} nextNumber={r.versions + 1} lastDeclaration={r.versionList.at(-1)?.declaration ?? ""} onBehalf={audienceOf(role) === "consultant" ? null : r.consultantName} onUploaded={refresh} />}
+            {r.can.upload && (
+              <UploadVersionDialog
+                reportId={r.id}
+                reference={r.reference}
+                nextNumber={r.versions + 1}
+                lastDeclaration={r.versionList.at(-1)?.declaration ?? ""}
+                onBehalf={audienceOf(role) === "consultant" ? null : r.consultantName}
+                onUploaded={refresh}
+              />
+            )}
             {r.can.take && (
               <Button onClick={() => take.mutate({ id: r.id })} disabled={take.isPending}>
                 Take for review
@@ -81,7 +93,9 @@ function ReportView({ r, role, onChanged }: { r: ReportDetail; role: Role; onCha
             )}
             <ReleaseActions r={r} onDone={refresh} />
             {/* A joint minute is written in its workspace (the Joint minutes card), no longer uploaded as a report. */}
-            {r.can.link && <RequestAddendumDialog reportId={r.id} reference={r.reference} expertName={r.consultantName} onRequested={refresh} />}
+            {r.can.link && (
+              <RequestAddendumDialog reportId={r.id} reference={r.reference} expertName={r.consultantName} onRequested={refresh} />
+            )}
             {r.can.withdraw && (
               <Button variant="outline" onClick={() => setDialog("withdraw")}>
                 Withdraw

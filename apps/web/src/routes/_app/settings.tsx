@@ -17,7 +17,20 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { useCurrentUser } from "@/hooks/use-auth";
 import { prefetchPage } from "@/lib/route-data";
 
-const TABS = ["profile", "password", "security", "notifications", "calendar", "agency", "sla", "holidays", "checklist", "release", "video", "texts"] as const;
+const TABS = [
+  "profile",
+  "password",
+  "security",
+  "notifications",
+  "calendar",
+  "agency",
+  "sla",
+  "holidays",
+  "checklist",
+  "release",
+  "video",
+  "texts",
+] as const;
 /** The tabs only administrators see: how the agency is configured. */
 const ADMIN_TABS: readonly Tab[] = ["agency", "sla", "holidays", "checklist", "release", "video", "texts"];
 type Tab = (typeof TABS)[number];
@@ -40,7 +53,9 @@ const TAB_VIEW: Record<Tab, { label: string; Content: (props: { role: Role }) =>
 
 export const Route = createFileRoute("/_app/settings")({
   validateSearch: (search: Record<string, unknown>): { tab?: Tab } =>
-    typeof search.tab === "string" && (TABS as readonly string[]).includes(search.tab) && search.tab !== "profile" ? { tab: search.tab as Tab } : {},
+    typeof search.tab === "string" && (TABS as readonly string[]).includes(search.tab) && search.tab !== "profile"
+      ? { tab: search.tab as Tab }
+      : {},
   loaderDeps: ({ search }) => ({ tab: search.tab }),
   // The profile tab opens first: its account read is the page's main query.
   loader: ({ context, deps }) => prefetchPage(context, ({ trpc }) => (deps.tab ? Promise.resolve() : trpc.account.get.prefetch())),

@@ -44,14 +44,26 @@ function Figure({ label, value, hint, tone }: { label: string; value: string; hi
     <Card>
       <CardContent className="p-4">
         <p className="text-xs font-medium text-muted-foreground">{label}</p>
-        <p className={cn("mt-1 text-2xl font-semibold tabular-nums", tone === "bad" && "text-red-700", tone === "warn" && "text-amber-800")}>{value}</p>
+        <p
+          className={cn("mt-1 text-2xl font-semibold tabular-nums", tone === "bad" && "text-red-700", tone === "warn" && "text-amber-800")}
+        >
+          {value}
+        </p>
         <p className="mt-0.5 text-xs text-muted-foreground">{hint}</p>
       </CardContent>
     </Card>
   );
 }
 
-function ComplianceTable({ caption, first, rows }: { caption: string; first: string; rows: { key: string; name: string; detail?: string | null; met: number; missed: number; open: number; breached: number }[] }) {
+function ComplianceTable({
+  caption,
+  first,
+  rows,
+}: {
+  caption: string;
+  first: string;
+  rows: { key: string; name: string; detail?: string | null; met: number; missed: number; open: number; breached: number }[];
+}) {
   if (rows.length === 0) return <p className="text-sm text-muted-foreground">Nothing measured in this period yet.</p>;
   return (
     // Focusable, so a keyboard can scroll it if a narrow screen ever needs to.
@@ -60,15 +72,25 @@ function ComplianceTable({ caption, first, rows }: { caption: string; first: str
         <caption className="sr-only">{caption}</caption>
         <thead>
           <tr className="border-b text-left text-xs text-muted-foreground">
-            <th scope="col" className="py-1.5 font-medium">{first}</th>
-            <th scope="col" className="py-1.5 pl-2 text-right font-medium">Met</th>
-            <th scope="col" className="py-1.5 pl-2 text-right font-medium">Missed</th>
+            <th scope="col" className="py-1.5 font-medium">
+              {first}
+            </th>
+            <th scope="col" className="py-1.5 pl-2 text-right font-medium">
+              Met
+            </th>
+            <th scope="col" className="py-1.5 pl-2 text-right font-medium">
+              Missed
+            </th>
             <th scope="col" className="py-1.5 pl-2 text-right font-medium">
               <span className="sm:hidden">%</span>
               <span className="max-sm:sr-only">Compliance</span>
             </th>
-            <th scope="col" className="hidden py-1.5 pl-2 text-right font-medium sm:table-cell">Running</th>
-            <th scope="col" className="py-1.5 pl-2 text-right font-medium">Breached</th>
+            <th scope="col" className="hidden py-1.5 pl-2 text-right font-medium sm:table-cell">
+              Running
+            </th>
+            <th scope="col" className="py-1.5 pl-2 text-right font-medium">
+              Breached
+            </th>
           </tr>
         </thead>
         <tbody>
@@ -80,7 +102,9 @@ function ComplianceTable({ caption, first, rows }: { caption: string; first: str
               </th>
               <td className="py-1.5 pl-2 text-right tabular-nums">{r.met}</td>
               <td className="py-1.5 pl-2 text-right tabular-nums">{r.missed}</td>
-              <td className="py-1.5 pl-2 text-right whitespace-nowrap tabular-nums">{r.met + r.missed ? `${Math.round((r.met / (r.met + r.missed)) * 100)} %` : "—"}</td>
+              <td className="py-1.5 pl-2 text-right whitespace-nowrap tabular-nums">
+                {r.met + r.missed ? `${Math.round((r.met / (r.met + r.missed)) * 100)} %` : "—"}
+              </td>
               <td className="hidden py-1.5 pl-2 text-right tabular-nums sm:table-cell">{r.open}</td>
               <td className={cn("py-1.5 pl-2 text-right tabular-nums", r.breached > 0 && "font-semibold text-red-700")}>{r.breached}</td>
             </tr>
@@ -130,11 +154,23 @@ function SlaMonitoringPage() {
                 hint={`${data.metThisMonth} met, ${data.missedThisMonth} missed`}
                 tone={data.compliancePercent !== null && data.compliancePercent < 90 ? "warn" : undefined}
               />
-              <Figure label="Open breaches" value={String(data.openBreaches)} hint={`of ${data.openTimers} running timers`} tone={data.openBreaches > 0 ? "bad" : undefined} />
-              <Figure label="At risk" value={String(data.atRisk)} hint="past the at-risk point, not yet due" tone={data.atRisk > 0 ? "warn" : undefined} />
+              <Figure
+                label="Open breaches"
+                value={String(data.openBreaches)}
+                hint={`of ${data.openTimers} running timers`}
+                tone={data.openBreaches > 0 ? "bad" : undefined}
+              />
+              <Figure
+                label="At risk"
+                value={String(data.atRisk)}
+                hint="past the at-risk point, not yet due"
+                tone={data.atRisk > 0 ? "warn" : undefined}
+              />
               <Figure
                 label="Median report turnaround"
-                value={data.medianReportTurnaroundHours === null ? "—" : `${Math.round((data.medianReportTurnaroundHours / 24) * 10) / 10} d`}
+                value={
+                  data.medianReportTurnaroundHours === null ? "—" : `${Math.round((data.medianReportTurnaroundHours / 24) * 10) / 10} d`
+                }
                 hint="assessment to approved report"
               />
             </section>
@@ -159,14 +195,20 @@ function SlaMonitoringPage() {
                 </div>
               </CardHeader>
               <CardContent>
-                <MonthlyChart data={monthsOf(data, months, policy)} caption={`Met and missed per month, ${policy ? SLA_POLICY_LABELS[policy] : "all policies"}`} />
+                <MonthlyChart
+                  data={monthsOf(data, months, policy)}
+                  caption={`Met and missed per month, ${policy ? SLA_POLICY_LABELS[policy] : "all policies"}`}
+                />
               </CardContent>
             </Card>
 
             <Card>
               <CardHeader>
                 <CardTitle className="text-base">Due within 48 hours</CardTitle>
-                <CardDescription>Running timers not yet breached that fall due in the next 48 hours, as of {formatDateTime(data.asOf)}. A forecast: nothing is changed.</CardDescription>
+                <CardDescription>
+                  Running timers not yet breached that fall due in the next 48 hours, as of {formatDateTime(data.asOf)}. A forecast: nothing
+                  is changed.
+                </CardDescription>
               </CardHeader>
               <CardContent>
                 {data.forecast.length === 0 ? (
@@ -177,15 +219,23 @@ function SlaMonitoringPage() {
                       <li key={f.id} className="flex flex-wrap items-center justify-between gap-x-4 gap-y-1 py-2 text-sm">
                         <span className="min-w-0">
                           <span className="font-medium">{SLA_POLICY_LABELS[f.policy]}</span> ·{" "}
-                          <Link to="/queries/$id" params={{ id: f.queryId }} className="font-mono underline-offset-2 hover:underline focus-visible:underline">
+                          <Link
+                            to="/queries/$id"
+                            params={{ id: f.queryId }}
+                            className="font-mono underline-offset-2 hover:underline focus-visible:underline"
+                          >
                             {f.queryReference}
                           </Link>
-                          <span className="block text-xs text-muted-foreground">Case manager: {f.assignedEmployeeName ?? "not assigned"}</span>
+                          <span className="block text-xs text-muted-foreground">
+                            Case manager: {f.assignedEmployeeName ?? "not assigned"}
+                          </span>
                         </span>
                         <span className="flex items-center gap-3 text-right">
                           <SlaStateBadge state={f.state} />
                           <span>
-                            <span className={cn("block font-medium", f.state === "at_risk" && "text-amber-800")}>{describeTimeLeft(new Date(f.dueAt).getTime() - new Date(data.asOf).getTime())}</span>
+                            <span className={cn("block font-medium", f.state === "at_risk" && "text-amber-800")}>
+                              {describeTimeLeft(new Date(f.dueAt).getTime() - new Date(data.asOf).getTime())}
+                            </span>
                             <span className="block text-xs text-muted-foreground">{slaDueLabel(f.dueAt)}</span>
                           </span>
                         </span>
@@ -216,7 +266,11 @@ function SlaMonitoringPage() {
                   <CardDescription>The same report timers by the expert's specialization.</CardDescription>
                 </CardHeader>
                 <CardContent>
-                  <ComplianceTable caption="SLA compliance per specialization" first="Specialization" rows={data.perSpecialization.map((s) => ({ key: s.specialization, name: s.specialization, ...s }))} />
+                  <ComplianceTable
+                    caption="SLA compliance per specialization"
+                    first="Specialization"
+                    rows={data.perSpecialization.map((s) => ({ key: s.specialization, name: s.specialization, ...s }))}
+                  />
                 </CardContent>
               </Card>
             </div>

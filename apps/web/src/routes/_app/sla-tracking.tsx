@@ -17,7 +17,8 @@ import { prefetchPage } from "@/lib/route-data";
 import { trpc } from "@/lib/trpc";
 
 export const Route = createFileRoute("/_app/sla-tracking")({
-  loader: ({ context }) => prefetchPage(context, ({ trpc }) => trpc.sla.list.prefetch(listInput({ state: "open", policy: "", search: "", mine: false }))),
+  loader: ({ context }) =>
+    prefetchPage(context, ({ trpc }) => trpc.sla.list.prefetch(listInput({ state: "open", policy: "", search: "", mine: false }))),
   component: SlaTrackingPage,
 });
 
@@ -33,7 +34,13 @@ const STATE_OPTIONS: { value: StateFilter; label: string }[] = [
 
 /** The list's input for the filters (the loader asks for it as the page opens: every running timer). */
 function listInput({ state, policy, search, mine }: { state: StateFilter; policy: SlaPolicy | ""; search: string; mine: boolean }) {
-  return { state, limit: 200, ...(policy ? { policy } : {}), ...(search.trim() ? { search: search.trim() } : {}), ...(mine ? { mine } : {}) };
+  return {
+    state,
+    limit: 200,
+    ...(policy ? { policy } : {}),
+    ...(search.trim() ? { search: search.trim() } : {}),
+    ...(mine ? { mine } : {}),
+  };
 }
 
 function SlaTrackingPage() {
@@ -49,14 +56,20 @@ function SlaTrackingPage() {
   const utils = trpc.useUtils();
   const pause = trpc.sla.pause.useMutation({
     onSuccess: async (item) => {
-      toast({ title: "Timer paused", description: `${SLA_POLICY_LABELS[item.policy]} on ${item.queryReference}: ${asSentence(item.pauseReason ?? "")}` });
+      toast({
+        title: "Timer paused",
+        description: `${SLA_POLICY_LABELS[item.policy]} on ${item.queryReference}: ${asSentence(item.pauseReason ?? "")}`,
+      });
       await utils.sla.list.invalidate();
     },
     meta: { errorTitle: "Could not pause the timer" },
   });
   const resume = trpc.sla.resume.useMutation({
     onSuccess: async (item) => {
-      toast({ title: "Timer resumed", description: `${SLA_POLICY_LABELS[item.policy]} on ${item.queryReference} is now due ${slaDueLabel(item.dueAt)}.` });
+      toast({
+        title: "Timer resumed",
+        description: `${SLA_POLICY_LABELS[item.policy]} on ${item.queryReference} is now due ${slaDueLabel(item.dueAt)}.`,
+      });
       await utils.sla.list.invalidate();
     },
     meta: { errorTitle: "Could not resume the timer" },
@@ -98,13 +111,24 @@ function SlaTrackingPage() {
         isEmpty={items.length === 0}
         emptyIcon={Timer}
         emptyTitle="No SLA timers to show"
-        emptyText={<p>{state === "open" && !policy && !search ? "No timer is running on your items right now." : "No timer matches these filters."}</p>}
+        emptyText={
+          <p>
+            {state === "open" && !policy && !search ? "No timer is running on your items right now." : "No timer matches these filters."}
+          </p>
+        }
       >
         <>
           <p className="mb-2 text-xs text-muted-foreground" aria-live="polite">
-            {items.length === 200 ? "The first 200 timers" : `${items.length} ${items.length === 1 ? "timer" : "timers"}`}, as of {list.data ? formatDateTime(list.data.asOf) : ""}.
+            {items.length === 200 ? "The first 200 timers" : `${items.length} ${items.length === 1 ? "timer" : "timers"}`}, as of{" "}
+            {list.data ? formatDateTime(list.data.asOf) : ""}.
           </p>
-          <SlaTimerList items={items} manage={isStaffUser} resuming={resume.isPending} onPause={setPausing} onResume={(item) => resume.mutate({ id: item.id })} />
+          <SlaTimerList
+            items={items}
+            manage={isStaffUser}
+            resuming={resume.isPending}
+            onPause={setPausing}
+            onResume={(item) => resume.mutate({ id: item.id })}
+          />
         </>
       </LoadState>
 
@@ -112,7 +136,11 @@ function SlaTrackingPage() {
         open={pausing !== null}
         onOpenChange={(open) => !open && setPausing(null)}
         title="Pause this timer"
-        description={pausing ? `${SLA_POLICY_LABELS[pausing.policy]} on ${pausing.queryReference}. The due time moves on by however long the timer stays paused.` : ""}
+        description={
+          pausing
+            ? `${SLA_POLICY_LABELS[pausing.policy]} on ${pausing.queryReference}. The due time moves on by however long the timer stays paused.`
+            : ""
+        }
         label="Reason"
         placeholder="e.g. Awaiting records"
         reasonSchema={slaPauseSchema.shape.reason}

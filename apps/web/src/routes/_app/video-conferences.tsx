@@ -111,7 +111,17 @@ function VideoConferencesPage() {
           </TabsContent>
         ))}
       </Tabs>
-      {staff && <CreateMeetingDialog key={creating ? "open" : "closed"} open={creating} onClose={() => setCreating(false)} onCreated={(m) => { setCreating(false); setOpenId(m.id); }} />}
+      {staff && (
+        <CreateMeetingDialog
+          key={creating ? "open" : "closed"}
+          open={creating}
+          onClose={() => setCreating(false)}
+          onCreated={(m) => {
+            setCreating(false);
+            setOpenId(m.id);
+          }}
+        />
+      )}
       {openId && <MeetingDialog id={openId} staff={staff} onClose={closeDetails} />}
     </>
   );
@@ -130,7 +140,8 @@ function MeetingRow({ meeting: m, onDetails }: { meeting: MeetingListItem; onDet
               {m.isHost && <Badge variant="outline">You host</Badge>}
             </div>
             <p className="mt-1 text-sm text-muted-foreground">
-              <span className="font-mono text-xs text-foreground">{m.reference}</span> · {formatDateTime(m.startsAt)} · host {m.hostName} · {m.participantCount} {m.participantCount === 1 ? "person" : "people"}
+              <span className="font-mono text-xs text-foreground">{m.reference}</span> · {formatDateTime(m.startsAt)} · host {m.hostName} ·{" "}
+              {m.participantCount} {m.participantCount === 1 ? "person" : "people"}
               {m.bookingReference && ` · booking ${m.bookingReference}`}
             </p>
           </div>
@@ -155,7 +166,16 @@ function MeetingRow({ meeting: m, onDetails }: { meeting: MeetingListItem; onDet
 function MeetingDialog({ id, staff, onClose }: { id: string; staff: boolean; onClose: () => void }) {
   const meeting = trpc.meetings.get.useQuery({ id });
   return (
-    <FormDialog open onClose={onClose} title={meeting.data?.title ?? "Meeting"} description={meeting.data ? `${meeting.data.reference} · ${formatDateTime(meeting.data.startsAt)} · ${MEETING_STATUS_LABEL[meeting.data.status]}` : "Loading…"}>
+    <FormDialog
+      open
+      onClose={onClose}
+      title={meeting.data?.title ?? "Meeting"}
+      description={
+        meeting.data
+          ? `${meeting.data.reference} · ${formatDateTime(meeting.data.startsAt)} · ${MEETING_STATUS_LABEL[meeting.data.status]}`
+          : "Loading…"
+      }
+    >
       <RecordLoadState query={meeting} noun="meeting" back={null} />
       {meeting.data && <MeetingDetails meeting={meeting.data} staff={staff} onClose={onClose} />}
     </FormDialog>
@@ -169,10 +189,22 @@ function MeetingDetails({ meeting, staff, onClose }: { meeting: MeetingDetail; s
     utils.meetings.get.setData({ id: meeting.id }, next);
     void utils.meetings.list.invalidate();
   };
-  const resend = trpc.meetings.resendLink.useMutation({ onSuccess: (next) => { update(next); toast({ title: "Link sent again" }); }, meta });
+  const resend = trpc.meetings.resendLink.useMutation({
+    onSuccess: (next) => {
+      update(next);
+      toast({ title: "Link sent again" });
+    },
+    meta,
+  });
   const copy = trpc.meetings.copyGuestLink.useMutation({ meta });
   const uninvite = trpc.meetings.uninvite.useMutation({ onSuccess: update, meta });
-  const cancel = trpc.meetings.cancel.useMutation({ onSuccess: (next) => { update(next); onClose(); }, meta });
+  const cancel = trpc.meetings.cancel.useMutation({
+    onSuccess: (next) => {
+      update(next);
+      onClose();
+    },
+    meta,
+  });
   const [confirmCancel, setConfirmCancel] = React.useState(false);
   const [copied, setCopied] = React.useState<Record<string, string>>({});
 
@@ -223,23 +255,48 @@ function MeetingDetails({ meeting, staff, onClose }: { meeting: MeetingDetail; s
                 <div className="flex flex-wrap gap-2">
                   {p.kind === "guest" && (
                     <>
-                      <Button size="sm" variant="outline" onClick={() => copyLink(p.id)} disabled={copy.isPending} aria-label={`Copy link of ${p.name}`}>
+                      <Button
+                        size="sm"
+                        variant="outline"
+                        onClick={() => copyLink(p.id)}
+                        disabled={copy.isPending}
+                        aria-label={`Copy link of ${p.name}`}
+                      >
                         <Copy aria-hidden /> Copy link
                       </Button>
-                      <Button size="sm" variant="outline" onClick={() => resend.mutate({ participantId: p.id })} disabled={resend.isPending} aria-label={`Resend link to ${p.name}`}>
+                      <Button
+                        size="sm"
+                        variant="outline"
+                        onClick={() => resend.mutate({ participantId: p.id })}
+                        disabled={resend.isPending}
+                        aria-label={`Resend link to ${p.name}`}
+                      >
                         <Send aria-hidden /> Resend link
                       </Button>
                     </>
                   )}
                   {!p.isHost && (
-                    <Button size="sm" variant="ghost" onClick={() => uninvite.mutate({ participantId: p.id })} disabled={uninvite.isPending} aria-label={`Remove invitation of ${p.name}`}>
+                    <Button
+                      size="sm"
+                      variant="ghost"
+                      onClick={() => uninvite.mutate({ participantId: p.id })}
+                      disabled={uninvite.isPending}
+                      aria-label={`Remove invitation of ${p.name}`}
+                    >
                       Remove invitation
                     </Button>
                   )}
                 </div>
               )}
               {copied[p.id] && (
-                <input readOnly value={copied[p.id]} aria-label={`Link of ${p.name}`} className="w-full rounded border bg-muted px-2 py-1 font-mono text-xs" onFocus={(e) => e.currentTarget.select()} data-guest-link />
+                <input
+                  readOnly
+                  value={copied[p.id]}
+                  aria-label={`Link of ${p.name}`}
+                  className="w-full rounded border bg-muted px-2 py-1 font-mono text-xs"
+                  onFocus={(e) => e.currentTarget.select()}
+                  data-guest-link
+                />
               )}
             </li>
           ))}

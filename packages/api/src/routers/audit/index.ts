@@ -5,6 +5,12 @@ import { roleProcedure, router } from "../../trpc";
 import { auditPageOutputSchema } from "../outputs";
 
 export const auditRouter = router({
-  list: roleProcedure("audit.read").input(auditListInputSchema).output(auditPageOutputSchema).query(({ ctx, input }) => listAudit({ db: ctx.db }, input)),
-  listAccess: roleProcedure("audit.read").input(accessLogListInputSchema).output(accessLogPageOutputSchema).query(({ ctx, input }) => listAccessLog({ db: ctx.db }, input)),
+  list: roleProcedure("audit.read")
+    .input(auditListInputSchema)
+    .output(auditPageOutputSchema)
+    .query(({ ctx, input }) => listAudit({ db: ctx.db }, input)),
+  listAccess: roleProcedure("audit.read")
+    .input(accessLogListInputSchema)
+    .output(accessLogPageOutputSchema)
+    .query(({ ctx, input }) => listAccessLog({ db: ctx.db }, input)),
 });

@@ -5,7 +5,13 @@ import {
   twoFactorStatusOutputSchema,
   twoFactorVerifySchema,
 } from "@medlegal/domain";
-import { confirmTwoFactorEnrolment, disableTwoFactor, getTwoFactorStatus, regenerateRecoveryCodes, startTwoFactorEnrolment } from "../../services/auth/two-factor-enrolment";
+import {
+  confirmTwoFactorEnrolment,
+  disableTwoFactor,
+  getTwoFactorStatus,
+  regenerateRecoveryCodes,
+  startTwoFactorEnrolment,
+} from "../../services/auth/two-factor-enrolment";
 import { roleProcedure, router, setupProcedure } from "../../trpc";
 
 // One's own second factor. Status, start and confirm stay open while a compulsory set-up holds
@@ -16,10 +22,16 @@ const procedure = roleProcedure("account.own");
 export const twoFactorRouter = router({
   getStatus: setup.output(twoFactorStatusOutputSchema).query(({ ctx }) => getTwoFactorStatus({ db: ctx.db, actor: ctx.actor })),
   start: setup.output(twoFactorEnrolmentOutputSchema).mutation(({ ctx }) => startTwoFactorEnrolment({ db: ctx.db, actor: ctx.actor })),
-  confirm: setup.input(twoFactorVerifySchema).output(recoveryCodesOutputSchema).mutation(({ ctx, input }) => confirmTwoFactorEnrolment({ db: ctx.db, actor: ctx.actor }, input)),
+  confirm: setup
+    .input(twoFactorVerifySchema)
+    .output(recoveryCodesOutputSchema)
+    .mutation(({ ctx, input }) => confirmTwoFactorEnrolment({ db: ctx.db, actor: ctx.actor }, input)),
   regenerateRecoveryCodes: procedure
     .input(twoFactorVerifySchema)
     .output(recoveryCodesOutputSchema)
     .mutation(({ ctx, input }) => regenerateRecoveryCodes({ db: ctx.db, actor: ctx.actor }, input)),
-  disable: procedure.input(twoFactorDisableSchema).output(twoFactorStatusOutputSchema).mutation(({ ctx, input }) => disableTwoFactor({ db: ctx.db, actor: ctx.actor }, input)),
+  disable: procedure
+    .input(twoFactorDisableSchema)
+    .output(twoFactorStatusOutputSchema)
+    .mutation(({ ctx, input }) => disableTwoFactor({ db: ctx.db, actor: ctx.actor }, input)),
 });

@@ -27,11 +27,29 @@ const manage = roleProcedure("payments.manage");
  */
 export const bankStatementsRouter = router({
   listMappings: manage.output(z.array(bankMappingOutputSchema)).query(({ ctx }) => listMappings({ db: ctx.db })),
-  saveMapping: manage.input(saveBankMappingSchema).output(bankMappingOutputSchema).mutation(({ ctx, input }) => saveMapping({ db: ctx.db, actor: ctx.actor }, input)),
-  resetMapping: manage.input(bankInputSchema).output(bankMappingOutputSchema).mutation(({ ctx, input }) => resetMapping({ db: ctx.db, actor: ctx.actor }, input.bank)),
-  preview: manage.input(statementFileSchema).output(statementPreviewOutputSchema).mutation(({ ctx, input }) => previewStatement({ db: ctx.db }, input)),
-  import: manage.input(statementFileSchema).output(statementImportOutputSchema).mutation(({ ctx, input }) => importStatement({ db: ctx.db, actor: ctx.actor }, input)),
-  queue: manage.input(statementQueueInputSchema).output(z.array(statementQueueLineOutputSchema)).query(({ ctx, input }) => statementQueue({ db: ctx.db }, input)),
-  confirm: manage.input(confirmStatementLineSchema).output(statementQueueLineOutputSchema).mutation(({ ctx, input }) => confirmStatementLine({ db: ctx.db, actor: ctx.actor }, input)),
+  saveMapping: manage
+    .input(saveBankMappingSchema)
+    .output(bankMappingOutputSchema)
+    .mutation(({ ctx, input }) => saveMapping({ db: ctx.db, actor: ctx.actor }, input)),
+  resetMapping: manage
+    .input(bankInputSchema)
+    .output(bankMappingOutputSchema)
+    .mutation(({ ctx, input }) => resetMapping({ db: ctx.db, actor: ctx.actor }, input.bank)),
+  preview: manage
+    .input(statementFileSchema)
+    .output(statementPreviewOutputSchema)
+    .mutation(({ ctx, input }) => previewStatement({ db: ctx.db }, input)),
+  import: manage
+    .input(statementFileSchema)
+    .output(statementImportOutputSchema)
+    .mutation(({ ctx, input }) => importStatement({ db: ctx.db, actor: ctx.actor }, input)),
+  queue: manage
+    .input(statementQueueInputSchema)
+    .output(z.array(statementQueueLineOutputSchema))
+    .query(({ ctx, input }) => statementQueue({ db: ctx.db }, input)),
+  confirm: manage
+    .input(confirmStatementLineSchema)
+    .output(statementQueueLineOutputSchema)
+    .mutation(({ ctx, input }) => confirmStatementLine({ db: ctx.db, actor: ctx.actor }, input)),
   confirmExact: manage.output(confirmAllOutputSchema).mutation(({ ctx }) => confirmExactMatches({ db: ctx.db, actor: ctx.actor })),
 });

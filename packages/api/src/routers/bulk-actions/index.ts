@@ -4,6 +4,12 @@ import { roleProcedure, router } from "../../trpc";
 
 /** Bulk actions on the rows staff selected (issue 30): each row by its single-row service, the answer per row. */
 export const bulkActionsRouter = router({
-  queries: roleProcedure("queries.bulk").input(bulkQueryInputSchema).output(bulkResultSchema).mutation(({ ctx, input }) => bulkQueryAction({ db: ctx.db, actor: ctx.actor }, input)),
-  reports: roleProcedure("reports.bulk").input(bulkReportInputSchema).output(bulkResultSchema).mutation(({ ctx, input }) => bulkReportAction({ db: ctx.db, actor: ctx.actor }, input)),
+  queries: roleProcedure("queries.bulk")
+    .input(bulkQueryInputSchema)
+    .output(bulkResultSchema)
+    .mutation(({ ctx, input }) => bulkQueryAction({ db: ctx.db, actor: ctx.actor }, input)),
+  reports: roleProcedure("reports.bulk")
+    .input(bulkReportInputSchema)
+    .output(bulkResultSchema)
+    .mutation(({ ctx, input }) => bulkReportAction({ db: ctx.db, actor: ctx.actor }, input)),
 });

@@ -3,10 +3,21 @@ import { caseInputSchema, caseListInputSchema, caseOutputSchema, caseUpdateSchem
 import { createCase, getCase, listCases, updateCase } from "../../services/cases/cases";
 import { roleProcedure, router } from "../../trpc";
 
-
 export const casesRouter = router({
-  list: roleProcedure("cases.read").input(caseListInputSchema).output(z.array(caseOutputSchema)).query(({ ctx, input }) => listCases({ db: ctx.db, actor: ctx.actor }, input)),
-  get: roleProcedure("cases.read").input(idInputSchema).output(caseOutputSchema).query(({ ctx, input }) => getCase({ db: ctx.db, actor: ctx.actor }, input)),
-  create: roleProcedure("cases.create").input(caseInputSchema).output(caseOutputSchema).mutation(({ ctx, input }) => createCase({ db: ctx.db, actor: ctx.actor }, input)),
-  update: roleProcedure("cases.update").input(caseUpdateSchema).output(caseOutputSchema).mutation(({ ctx, input }) => updateCase({ db: ctx.db, actor: ctx.actor }, input)),
+  list: roleProcedure("cases.read")
+    .input(caseListInputSchema)
+    .output(z.array(caseOutputSchema))
+    .query(({ ctx, input }) => listCases({ db: ctx.db, actor: ctx.actor }, input)),
+  get: roleProcedure("cases.read")
+    .input(idInputSchema)
+    .output(caseOutputSchema)
+    .query(({ ctx, input }) => getCase({ db: ctx.db, actor: ctx.actor }, input)),
+  create: roleProcedure("cases.create")
+    .input(caseInputSchema)
+    .output(caseOutputSchema)
+    .mutation(({ ctx, input }) => createCase({ db: ctx.db, actor: ctx.actor }, input)),
+  update: roleProcedure("cases.update")
+    .input(caseUpdateSchema)
+    .output(caseOutputSchema)
+    .mutation(({ ctx, input }) => updateCase({ db: ctx.db, actor: ctx.actor }, input)),
 });

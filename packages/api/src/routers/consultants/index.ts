@@ -5,5 +5,8 @@ import { roleProcedure, router } from "../../trpc";
 import { consultantDirectoryOutputSchema } from "../outputs";
 
 export const consultantsRouter = router({
-  list: roleProcedure("consultants.read").input(consultantListInputSchema).output(z.array(consultantDirectoryOutputSchema)).query(({ ctx, input }) => listConsultants({ db: ctx.db, actor: ctx.actor }, input)),
+  list: roleProcedure("consultants.read")
+    .input(consultantListInputSchema)
+    .output(z.array(consultantDirectoryOutputSchema))
+    .query(({ ctx, input }) => listConsultants({ db: ctx.db, actor: ctx.actor }, input)),
 });

@@ -27,15 +27,29 @@ export const specializationsRouter = router({
   /** Public: the sign-up form offers these before anyone is signed in. */
   listActive: publicProcedure.output(z.array(namedOutputSchema)).query(({ ctx }) => listActiveSpecializations(ctx.db)),
   list: procedure.output(z.array(specializationOutputSchema)).query(({ ctx }) => listSpecializations({ db: ctx.db, actor: ctx.actor })),
-  create: procedure.input(specializationInputSchema).output(specializationOutputSchema).mutation(({ ctx, input }) => createSpecialization({ db: ctx.db, actor: ctx.actor }, input)),
-  update: procedure.input(specializationUpdateSchema).output(specializationOutputSchema).mutation(({ ctx, input }) => updateSpecialization({ db: ctx.db, actor: ctx.actor }, input)),
-  setActive: procedure.input(setSpecializationActiveSchema).output(specializationOutputSchema).mutation(({ ctx, input }) => setSpecializationActive({ db: ctx.db, actor: ctx.actor }, input)),
+  create: procedure
+    .input(specializationInputSchema)
+    .output(specializationOutputSchema)
+    .mutation(({ ctx, input }) => createSpecialization({ db: ctx.db, actor: ctx.actor }, input)),
+  update: procedure
+    .input(specializationUpdateSchema)
+    .output(specializationOutputSchema)
+    .mutation(({ ctx, input }) => updateSpecialization({ db: ctx.db, actor: ctx.actor }, input)),
+  setActive: procedure
+    .input(setSpecializationActiveSchema)
+    .output(specializationOutputSchema)
+    .mutation(({ ctx, input }) => setSpecializationActive({ db: ctx.db, actor: ctx.actor }, input)),
   /** Which disciplines wait for which others' reports (issue 27, "Disciplines that wait"). */
   // Read by staff too: the scheduler books one claimant's disciplines in this order.
-  dependencies: roleProcedure("queries.manage").output(disciplineDependenciesOutputSchema).query(({ ctx }) => getDisciplineDependencies({ db: ctx.db, actor: ctx.actor })),
+  dependencies: roleProcedure("queries.manage")
+    .output(disciplineDependenciesOutputSchema)
+    .query(({ ctx }) => getDisciplineDependencies({ db: ctx.db, actor: ctx.actor })),
   setDependencies: procedure
     .input(disciplineDependenciesInputSchema)
     .output(disciplineDependenciesOutputSchema)
     .mutation(({ ctx, input }) => setDisciplineDependencies({ db: ctx.db, actor: ctx.actor }, input)),
-  remove: procedure.input(idInputSchema).output(specializationRemovalOutputSchema).mutation(({ ctx, input }) => removeSpecialization({ db: ctx.db, actor: ctx.actor }, input)),
+  remove: procedure
+    .input(idInputSchema)
+    .output(specializationRemovalOutputSchema)
+    .mutation(({ ctx, input }) => removeSpecialization({ db: ctx.db, actor: ctx.actor }, input)),
 });

@@ -9,14 +9,25 @@ import {
 } from "@medlegal/domain";
 import { getCourtClock } from "../../services/court-clock/court-clock";
 import { listCourtMatters } from "../../services/court-clock/court-matters";
-import { addCourtOrder, getCourtClockSettings, removeCourtOrder, setCourtDates, updateCourtClockSettings } from "../../services/court-clock/court-dates";
+import {
+  addCourtOrder,
+  getCourtClockSettings,
+  removeCourtOrder,
+  setCourtDates,
+  updateCourtClockSettings,
+} from "../../services/court-clock/court-dates";
 import { roleProcedure, router } from "../../trpc";
 
 /** The court's clock of a case (docs/decisions.md "The court's clock"); row scoping in the service. */
 export const courtClockRouter = router({
-  get: roleProcedure("cases.read").input(courtClockGetSchema).output(courtClockOutputSchema).query(({ ctx, input }) => getCourtClock({ db: ctx.db, actor: ctx.actor }, input)),
+  get: roleProcedure("cases.read")
+    .input(courtClockGetSchema)
+    .output(courtClockOutputSchema)
+    .query(({ ctx, input }) => getCourtClock({ db: ctx.db, actor: ctx.actor }, input)),
   /** The caller's matters on the court's clock: the trial calendar, the dashboards' counts, the nearest deadlines. */
-  matters: roleProcedure("cases.read").output(courtMattersOutputSchema).query(({ ctx }) => listCourtMatters({ db: ctx.db, actor: ctx.actor })),
+  matters: roleProcedure("cases.read")
+    .output(courtMattersOutputSchema)
+    .query(({ ctx }) => listCourtMatters({ db: ctx.db, actor: ctx.actor })),
   setDates: roleProcedure("cases.update")
     .input(courtDatesInputSchema)
     .output(courtClockOutputSchema)
@@ -29,7 +40,9 @@ export const courtClockRouter = router({
     .input(courtOrderRemoveSchema)
     .output(courtClockOutputSchema)
     .mutation(({ ctx, input }) => removeCourtOrder({ db: ctx.db, actor: ctx.actor }, input)),
-  offsets: roleProcedure("settings.agency").output(courtClockSettingsSchema).query(({ ctx }) => getCourtClockSettings({ db: ctx.db, actor: ctx.actor })),
+  offsets: roleProcedure("settings.agency")
+    .output(courtClockSettingsSchema)
+    .query(({ ctx }) => getCourtClockSettings({ db: ctx.db, actor: ctx.actor })),
   setOffsets: roleProcedure("settings.agency")
     .input(courtClockSettingsSchema)
     .output(courtClockSettingsSchema)

@@ -4,6 +4,10 @@ import { roleProcedure, router } from "../../trpc";
 import { dashboardSummaryOutputSchema, queryListItemOutputSchema } from "@medlegal/domain";
 
 export const dashboardRouter = router({
-  summary: roleProcedure("dashboard.read").output(dashboardSummaryOutputSchema).query(({ ctx }) => dashboardSummary({ db: ctx.db, actor: ctx.actor })),
-  workload: roleProcedure("dashboard.workload").output(z.array(queryListItemOutputSchema)).query(({ ctx }) => employeeWorkload({ db: ctx.db, actor: ctx.actor })),
+  summary: roleProcedure("dashboard.read")
+    .output(dashboardSummaryOutputSchema)
+    .query(({ ctx }) => dashboardSummary({ db: ctx.db, actor: ctx.actor })),
+  workload: roleProcedure("dashboard.workload")
+    .output(z.array(queryListItemOutputSchema))
+    .query(({ ctx }) => employeeWorkload({ db: ctx.db, actor: ctx.actor })),
 });

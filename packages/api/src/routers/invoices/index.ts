@@ -34,17 +34,56 @@ const expert = roleProcedure("invoices.expert");
 
 /** Invoices and credit notes (docs/architecture.md, "Invoices"); PDFs download through GET /api/files/:id. */
 export const invoicesRouter = router({
-  list: read.input(invoiceListInputSchema).output(invoiceListOutputSchema).query(({ ctx, input }) => listInvoices({ db: ctx.db, actor: ctx.actor }, input)),
-  get: read.input(idInputSchema).output(invoiceDetailOutputSchema).query(({ ctx, input }) => getInvoice({ db: ctx.db, actor: ctx.actor }, input)),
-  createDraft: manage.input(attorneyInvoiceDraftSchema).output(invoiceDetailOutputSchema).mutation(({ ctx, input }) => createAttorneyDraft({ db: ctx.db, actor: ctx.actor }, input)),
-  updateDraft: manage.input(invoiceDraftUpdateSchema).output(invoiceDetailOutputSchema).mutation(({ ctx, input }) => updateDraft({ db: ctx.db, actor: ctx.actor }, input)),
-  discardDraft: expert.input(idInputSchema).output(z.object({ id: z.string() })).mutation(({ ctx, input }) => discardDraft({ db: ctx.db, actor: ctx.actor }, input)),
-  issue: expert.input(idInputSchema).output(invoiceDetailOutputSchema).mutation(({ ctx, input }) => issueInvoice({ db: ctx.db, actor: ctx.actor }, input)),
-  emailAgain: manage.input(idInputSchema).output(invoiceEmailAgainOutputSchema).mutation(({ ctx, input }) => emailInvoiceAgain({ db: ctx.db, actor: ctx.actor }, input)),
-  credit: manage.input(creditNoteInputSchema).output(invoiceDetailOutputSchema).mutation(({ ctx, input }) => issueCreditNote({ db: ctx.db, actor: ctx.actor }, input)),
-  listUnbilled: expert.input(unbilledWorkInputSchema).output(z.array(unbilledItemOutputSchema)).query(({ ctx, input }) => listUnbilledWork({ db: ctx.db, actor: ctx.actor }, input)),
-  createExpertDraft: expert.input(expertDraftSchema).output(invoiceDetailOutputSchema).mutation(({ ctx, input }) => createExpertDraft({ db: ctx.db, actor: ctx.actor }, input)),
-  listFees: roleProcedure("fees.read").input(feeScheduleInputSchema).output(z.array(feeRateOutputSchema)).query(({ ctx, input }) => listFees({ db: ctx.db, actor: ctx.actor }, input)),
-  setFee: roleProcedure("fees.manage").input(setFeeSchema).output(z.array(feeRateOutputSchema)).mutation(({ ctx, input }) => setFee({ db: ctx.db, actor: ctx.actor }, input)),
-  getSample: manage.input(sampleDocumentSchema).output(sampleDocumentOutputSchema).query(({ input }) => sampleDocumentView(input.kind)),
+  list: read
+    .input(invoiceListInputSchema)
+    .output(invoiceListOutputSchema)
+    .query(({ ctx, input }) => listInvoices({ db: ctx.db, actor: ctx.actor }, input)),
+  get: read
+    .input(idInputSchema)
+    .output(invoiceDetailOutputSchema)
+    .query(({ ctx, input }) => getInvoice({ db: ctx.db, actor: ctx.actor }, input)),
+  createDraft: manage
+    .input(attorneyInvoiceDraftSchema)
+    .output(invoiceDetailOutputSchema)
+    .mutation(({ ctx, input }) => createAttorneyDraft({ db: ctx.db, actor: ctx.actor }, input)),
+  updateDraft: manage
+    .input(invoiceDraftUpdateSchema)
+    .output(invoiceDetailOutputSchema)
+    .mutation(({ ctx, input }) => updateDraft({ db: ctx.db, actor: ctx.actor }, input)),
+  discardDraft: expert
+    .input(idInputSchema)
+    .output(z.object({ id: z.string() }))
+    .mutation(({ ctx, input }) => discardDraft({ db: ctx.db, actor: ctx.actor }, input)),
+  issue: expert
+    .input(idInputSchema)
+    .output(invoiceDetailOutputSchema)
+    .mutation(({ ctx, input }) => issueInvoice({ db: ctx.db, actor: ctx.actor }, input)),
+  emailAgain: manage
+    .input(idInputSchema)
+    .output(invoiceEmailAgainOutputSchema)
+    .mutation(({ ctx, input }) => emailInvoiceAgain({ db: ctx.db, actor: ctx.actor }, input)),
+  credit: manage
+    .input(creditNoteInputSchema)
+    .output(invoiceDetailOutputSchema)
+    .mutation(({ ctx, input }) => issueCreditNote({ db: ctx.db, actor: ctx.actor }, input)),
+  listUnbilled: expert
+    .input(unbilledWorkInputSchema)
+    .output(z.array(unbilledItemOutputSchema))
+    .query(({ ctx, input }) => listUnbilledWork({ db: ctx.db, actor: ctx.actor }, input)),
+  createExpertDraft: expert
+    .input(expertDraftSchema)
+    .output(invoiceDetailOutputSchema)
+    .mutation(({ ctx, input }) => createExpertDraft({ db: ctx.db, actor: ctx.actor }, input)),
+  listFees: roleProcedure("fees.read")
+    .input(feeScheduleInputSchema)
+    .output(z.array(feeRateOutputSchema))
+    .query(({ ctx, input }) => listFees({ db: ctx.db, actor: ctx.actor }, input)),
+  setFee: roleProcedure("fees.manage")
+    .input(setFeeSchema)
+    .output(z.array(feeRateOutputSchema))
+    .mutation(({ ctx, input }) => setFee({ db: ctx.db, actor: ctx.actor }, input)),
+  getSample: manage
+    .input(sampleDocumentSchema)
+    .output(sampleDocumentOutputSchema)
+    .query(({ input }) => sampleDocumentView(input.kind)),
 });

@@ -23,9 +23,22 @@ import {
   updateOpposingExpertSchema,
 } from "@medlegal/domain";
 import { z } from "zod";
-import { createAddendumMinute, createJointMinute, getJointMinute, listReportMinutes, saveMinuteIssues } from "../../services/joint-minutes/minutes";
+import {
+  createAddendumMinute,
+  createJointMinute,
+  getJointMinute,
+  listReportMinutes,
+  saveMinuteIssues,
+} from "../../services/joint-minutes/minutes";
 import { updateOpposingExpert } from "../../services/joint-minutes/opposing-expert";
-import { guestSaveIssues, guestWorkspace, openGuestLink, revokeGuestLink, sendGuestLink, verifyGuestCode } from "../../services/joint-minutes/guest-access";
+import {
+  guestSaveIssues,
+  guestWorkspace,
+  openGuestLink,
+  revokeGuestLink,
+  sendGuestLink,
+  verifyGuestCode,
+} from "../../services/joint-minutes/guest-access";
 import { guestRequestSignCode, guestSign, requestSignCode, signMinute } from "../../services/joint-minutes/signing";
 import { releaseMinute, releaseMinuteEarly, repudiateMinute } from "../../services/joint-minutes/release";
 import { listJointMinutes } from "../../services/joint-minutes/minute-list";
@@ -47,12 +60,30 @@ const releaseEarly = roleProcedure("jointMinutes.releaseEarly");
  */
 export const jointMinutesRouter = router({
   /** Every minute the caller may see (issue 37): staff all, an attorney their matters', an expert their own reports'. */
-  list: read.input(jointMinuteListInputSchema).output(jointMinuteListOutputSchema).query(({ ctx, input }) => listJointMinutes({ db: ctx.db, actor: ctx.actor }, input)),
-  listForReport: read.input(reportMinutesInputSchema).output(reportMinutesOutputSchema).query(({ ctx, input }) => listReportMinutes({ db: ctx.db, actor: ctx.actor }, input)),
-  get: read.input(idInputSchema).output(jointMinuteOutputSchema).query(({ ctx, input }) => getJointMinute({ db: ctx.db, actor: ctx.actor }, input)),
-  create: manage.input(createJointMinuteSchema).output(jointMinuteOutputSchema).mutation(({ ctx, input }) => createJointMinute({ db: ctx.db, actor: ctx.actor }, input)),
-  updateOpposingExpert: manage.input(updateOpposingExpertSchema).output(jointMinuteOutputSchema).mutation(({ ctx, input }) => updateOpposingExpert({ db: ctx.db, actor: ctx.actor }, input)),
-  sendGuestLink: manage.input(idInputSchema).output(guestLinkOutputSchema).mutation(({ ctx, input }) => sendGuestLink({ db: ctx.db, actor: ctx.actor }, input)),
+  list: read
+    .input(jointMinuteListInputSchema)
+    .output(jointMinuteListOutputSchema)
+    .query(({ ctx, input }) => listJointMinutes({ db: ctx.db, actor: ctx.actor }, input)),
+  listForReport: read
+    .input(reportMinutesInputSchema)
+    .output(reportMinutesOutputSchema)
+    .query(({ ctx, input }) => listReportMinutes({ db: ctx.db, actor: ctx.actor }, input)),
+  get: read
+    .input(idInputSchema)
+    .output(jointMinuteOutputSchema)
+    .query(({ ctx, input }) => getJointMinute({ db: ctx.db, actor: ctx.actor }, input)),
+  create: manage
+    .input(createJointMinuteSchema)
+    .output(jointMinuteOutputSchema)
+    .mutation(({ ctx, input }) => createJointMinute({ db: ctx.db, actor: ctx.actor }, input)),
+  updateOpposingExpert: manage
+    .input(updateOpposingExpertSchema)
+    .output(jointMinuteOutputSchema)
+    .mutation(({ ctx, input }) => updateOpposingExpert({ db: ctx.db, actor: ctx.actor }, input)),
+  sendGuestLink: manage
+    .input(idInputSchema)
+    .output(guestLinkOutputSchema)
+    .mutation(({ ctx, input }) => sendGuestLink({ db: ctx.db, actor: ctx.actor }, input)),
   revokeGuestLink: manage
     .input(idInputSchema)
     .output(jointMinuteOutputSchema)
@@ -60,17 +91,44 @@ export const jointMinutesRouter = router({
       await revokeGuestLink({ db: ctx.db, actor: ctx.actor }, input);
       return getJointMinute({ db: ctx.db, actor: ctx.actor }, input);
     }),
-  saveIssues: edit.input(saveMinuteIssuesSchema).output(jointMinuteOutputSchema).mutation(({ ctx, input }) => saveMinuteIssues({ db: ctx.db, actor: ctx.actor }, input)),
-  requestSignCode: sign.input(idInputSchema).output(codeSentOutputSchema).mutation(({ ctx, input }) => requestSignCode({ db: ctx.db, actor: ctx.actor }, input)),
-  sign: sign.input(signMinuteSchema).output(jointMinuteOutputSchema).mutation(({ ctx, input }) => signMinute({ db: ctx.db, actor: ctx.actor }, input)),
-  release: manage.input(idInputSchema).output(jointMinuteOutputSchema).mutation(({ ctx, input }) => releaseMinute({ db: ctx.db, actor: ctx.actor }, input)),
-  releaseEarly: releaseEarly.input(releaseMinuteEarlySchema).output(jointMinuteOutputSchema).mutation(({ ctx, input }) => releaseMinuteEarly({ db: ctx.db, actor: ctx.actor }, input)),
-  repudiate: repudiate.input(repudiateMinuteSchema).output(jointMinuteOutputSchema).mutation(({ ctx, input }) => repudiateMinute({ db: ctx.db, actor: ctx.actor }, input)),
+  saveIssues: edit
+    .input(saveMinuteIssuesSchema)
+    .output(jointMinuteOutputSchema)
+    .mutation(({ ctx, input }) => saveMinuteIssues({ db: ctx.db, actor: ctx.actor }, input)),
+  requestSignCode: sign
+    .input(idInputSchema)
+    .output(codeSentOutputSchema)
+    .mutation(({ ctx, input }) => requestSignCode({ db: ctx.db, actor: ctx.actor }, input)),
+  sign: sign
+    .input(signMinuteSchema)
+    .output(jointMinuteOutputSchema)
+    .mutation(({ ctx, input }) => signMinute({ db: ctx.db, actor: ctx.actor }, input)),
+  release: manage
+    .input(idInputSchema)
+    .output(jointMinuteOutputSchema)
+    .mutation(({ ctx, input }) => releaseMinute({ db: ctx.db, actor: ctx.actor }, input)),
+  releaseEarly: releaseEarly
+    .input(releaseMinuteEarlySchema)
+    .output(jointMinuteOutputSchema)
+    .mutation(({ ctx, input }) => releaseMinuteEarly({ db: ctx.db, actor: ctx.actor }, input)),
+  repudiate: repudiate
+    .input(repudiateMinuteSchema)
+    .output(jointMinuteOutputSchema)
+    .mutation(({ ctx, input }) => repudiateMinute({ db: ctx.db, actor: ctx.actor }, input)),
   /** A video meeting about the minute: our expert hosts, the opposing expert is invited as a guest. */
-  arrangeMeeting: manage.input(arrangeMinuteMeetingSchema).output(meetingDetailOutputSchema).mutation(({ ctx, input }) => arrangeMinuteMeeting({ db: ctx.db, actor: ctx.actor }, input)),
-  createAddendum: manage.input(idInputSchema).output(jointMinuteOutputSchema).mutation(({ ctx, input }) => createAddendumMinute({ db: ctx.db, actor: ctx.actor }, input)),
+  arrangeMeeting: manage
+    .input(arrangeMinuteMeetingSchema)
+    .output(meetingDetailOutputSchema)
+    .mutation(({ ctx, input }) => arrangeMinuteMeeting({ db: ctx.db, actor: ctx.actor }, input)),
+  createAddendum: manage
+    .input(idInputSchema)
+    .output(jointMinuteOutputSchema)
+    .mutation(({ ctx, input }) => createAddendumMinute({ db: ctx.db, actor: ctx.actor }, input)),
 
-  guestOpen: publicProcedure.input(guestTokenSchema).output(guestOpenOutputSchema).mutation(({ ctx, input }) => openGuestLink(ctx.db, ctx.meta, input)),
+  guestOpen: publicProcedure
+    .input(guestTokenSchema)
+    .output(guestOpenOutputSchema)
+    .mutation(({ ctx, input }) => openGuestLink(ctx.db, ctx.meta, input)),
   guestVerify: publicProcedure
     .input(guestVerifySchema)
     .output(z.object({ ok: z.literal(true) }))
@@ -80,7 +138,15 @@ export const jointMinutesRouter = router({
       return { ok: true as const };
     }),
   guestGet: minuteGuestProcedure.output(minuteWorkspaceOutputSchema).query(({ ctx }) => guestWorkspace(ctx.db, ctx.minuteGuest)),
-  guestSaveIssues: minuteGuestProcedure.input(guestSaveIssuesSchema).output(minuteWorkspaceOutputSchema).mutation(({ ctx, input }) => guestSaveIssues(ctx.db, ctx.minuteGuest, input)),
-  guestRequestSignCode: minuteGuestProcedure.output(codeSentOutputSchema).mutation(({ ctx }) => guestRequestSignCode(ctx.db, ctx.minuteGuest)),
-  guestSign: minuteGuestProcedure.input(guestSignSchema).output(minuteWorkspaceOutputSchema).mutation(({ ctx, input }) => guestSign(ctx.db, ctx.minuteGuest, input)),
+  guestSaveIssues: minuteGuestProcedure
+    .input(guestSaveIssuesSchema)
+    .output(minuteWorkspaceOutputSchema)
+    .mutation(({ ctx, input }) => guestSaveIssues(ctx.db, ctx.minuteGuest, input)),
+  guestRequestSignCode: minuteGuestProcedure
+    .output(codeSentOutputSchema)
+    .mutation(({ ctx }) => guestRequestSignCode(ctx.db, ctx.minuteGuest)),
+  guestSign: minuteGuestProcedure
+    .input(guestSignSchema)
+    .output(minuteWorkspaceOutputSchema)
+    .mutation(({ ctx, input }) => guestSign(ctx.db, ctx.minuteGuest, input)),
 });

@@ -1,5 +1,17 @@
 import { z } from "zod";
-import { applyLogisticsSchema, bookingLogisticsInputSchema, bookingTaskOutputSchema, bookingTasksInputSchema, completeBookingTaskSchema, daySheetInputSchema, daySheetOutputSchema, interpreterListInputSchema, interpreterOptionOutputSchema, logisticsViewOutputSchema, setBookingLogisticsSchema } from "@medlegal/domain";
+import {
+  applyLogisticsSchema,
+  bookingLogisticsInputSchema,
+  bookingTaskOutputSchema,
+  bookingTasksInputSchema,
+  completeBookingTaskSchema,
+  daySheetInputSchema,
+  daySheetOutputSchema,
+  interpreterListInputSchema,
+  interpreterOptionOutputSchema,
+  logisticsViewOutputSchema,
+  setBookingLogisticsSchema,
+} from "@medlegal/domain";
 import { completeBookingTask, listBookingTasks } from "../../services/logistics/cannot-attend";
 import { daySheet } from "../../services/logistics/day-sheet";
 import { applyLogisticsToSameDay, getLogistics, listInterpreters, setLogistics } from "../../services/logistics/logistics-records";
@@ -7,8 +19,14 @@ import { roleProcedure, router } from "../../trpc";
 
 /** The claimant's day around a booking (docs/decisions.md "The claimant's day: logistics"); row scoping in the service. */
 export const logisticsRouter = router({
-  get: roleProcedure("bookings.read").input(bookingLogisticsInputSchema).output(logisticsViewOutputSchema).query(({ ctx, input }) => getLogistics({ db: ctx.db, actor: ctx.actor }, input)),
-  set: roleProcedure("bookings.manage").input(setBookingLogisticsSchema).output(logisticsViewOutputSchema).mutation(({ ctx, input }) => setLogistics({ db: ctx.db, actor: ctx.actor }, input)),
+  get: roleProcedure("bookings.read")
+    .input(bookingLogisticsInputSchema)
+    .output(logisticsViewOutputSchema)
+    .query(({ ctx, input }) => getLogistics({ db: ctx.db, actor: ctx.actor }, input)),
+  set: roleProcedure("bookings.manage")
+    .input(setBookingLogisticsSchema)
+    .output(logisticsViewOutputSchema)
+    .mutation(({ ctx, input }) => setLogistics({ db: ctx.db, actor: ctx.actor }, input)),
   applyToSameDay: roleProcedure("bookings.manage")
     .input(applyLogisticsSchema)
     .output(z.object({ applied: z.array(z.string()) }))
@@ -19,7 +37,16 @@ export const logisticsRouter = router({
     .output(z.array(interpreterOptionOutputSchema))
     .query(({ ctx, input }) => listInterpreters({ db: ctx.db, actor: ctx.actor }, input)),
   // What a claimant's "cannot attend" leaves to undo, in front of the case manager until done.
-  tasks: roleProcedure("bookings.manage").input(bookingTasksInputSchema).output(z.array(bookingTaskOutputSchema)).query(({ ctx, input }) => listBookingTasks({ db: ctx.db, actor: ctx.actor }, input)),
-  completeTask: roleProcedure("bookings.manage").input(completeBookingTaskSchema).output(bookingTaskOutputSchema).mutation(({ ctx, input }) => completeBookingTask({ db: ctx.db, actor: ctx.actor }, input)),
-  daySheet: roleProcedure("bookings.manage").input(daySheetInputSchema).output(daySheetOutputSchema).query(({ ctx, input }) => daySheet({ db: ctx.db, actor: ctx.actor }, input)),
+  tasks: roleProcedure("bookings.manage")
+    .input(bookingTasksInputSchema)
+    .output(z.array(bookingTaskOutputSchema))
+    .query(({ ctx, input }) => listBookingTasks({ db: ctx.db, actor: ctx.actor }, input)),
+  completeTask: roleProcedure("bookings.manage")
+    .input(completeBookingTaskSchema)
+    .output(bookingTaskOutputSchema)
+    .mutation(({ ctx, input }) => completeBookingTask({ db: ctx.db, actor: ctx.actor }, input)),
+  daySheet: roleProcedure("bookings.manage")
+    .input(daySheetInputSchema)
+    .output(daySheetOutputSchema)
+    .query(({ ctx, input }) => daySheet({ db: ctx.db, actor: ctx.actor }, input)),
 });

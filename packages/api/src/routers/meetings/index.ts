@@ -23,7 +23,18 @@ import { z } from "zod";
 import { cancelMeeting } from "../../services/meetings/meetings";
 import { createMeeting, getMeeting, listMeetingLinks, listMeetings } from "../../services/meetings/meetings";
 import { guestLink, inviteToMeeting, listInvitees, removeInvitation, resendGuestLink } from "../../services/meetings/meeting-invitations";
-import { admit, deny, endMeeting, enterRoom, heartbeat, joinAsGuest, leave, remove, roomState, setConsent } from "../../services/meetings/room";
+import {
+  admit,
+  deny,
+  endMeeting,
+  enterRoom,
+  heartbeat,
+  joinAsGuest,
+  leave,
+  remove,
+  roomState,
+  setConsent,
+} from "../../services/meetings/room";
 import { fetchSignals, sendSignals } from "../../services/meetings/signals";
 import { startRecording, stopRecording } from "../../services/meetings/recordings";
 import { iceServersFor } from "../../services/meetings/ice";
@@ -38,16 +49,40 @@ const manage = roleProcedure("meetings.manage");
  * seat from the room id; `joinAsGuest` turns an e-mailed link into a guest session.
  */
 export const meetingsRouter = router({
-  list: read.input(meetingListInputSchema).output(z.array(meetingListItemOutputSchema)).query(({ ctx, input }) => listMeetings({ db: ctx.db, actor: ctx.actor }, input)),
-  get: read.input(idInputSchema).output(meetingDetailOutputSchema).query(({ ctx, input }) => getMeeting({ db: ctx.db, actor: ctx.actor }, input)),
+  list: read
+    .input(meetingListInputSchema)
+    .output(z.array(meetingListItemOutputSchema))
+    .query(({ ctx, input }) => listMeetings({ db: ctx.db, actor: ctx.actor }, input)),
+  get: read
+    .input(idInputSchema)
+    .output(meetingDetailOutputSchema)
+    .query(({ ctx, input }) => getMeeting({ db: ctx.db, actor: ctx.actor }, input)),
   invitees: manage.output(z.array(meetingInviteeOutputSchema)).query(({ ctx }) => listInvitees({ db: ctx.db })),
   links: manage.output(meetingLinksOutputSchema).query(({ ctx }) => listMeetingLinks({ db: ctx.db })),
-  create: manage.input(createMeetingSchema).output(meetingDetailOutputSchema).mutation(({ ctx, input }) => createMeeting({ db: ctx.db, actor: ctx.actor }, input)),
-  invite: manage.input(inviteToMeetingSchema).output(meetingDetailOutputSchema).mutation(({ ctx, input }) => inviteToMeeting({ db: ctx.db, actor: ctx.actor }, input)),
-  uninvite: manage.input(participantInputSchema).output(meetingDetailOutputSchema).mutation(({ ctx, input }) => removeInvitation({ db: ctx.db, actor: ctx.actor }, input)),
-  resendLink: manage.input(participantInputSchema).output(meetingDetailOutputSchema).mutation(({ ctx, input }) => resendGuestLink({ db: ctx.db, actor: ctx.actor }, input)),
-  copyGuestLink: manage.input(participantInputSchema).output(z.object({ url: z.string() })).mutation(({ ctx, input }) => guestLink({ db: ctx.db, actor: ctx.actor }, input)),
-  cancel: manage.input(idInputSchema).output(meetingDetailOutputSchema).mutation(({ ctx, input }) => cancelMeeting({ db: ctx.db, actor: ctx.actor }, input)),
+  create: manage
+    .input(createMeetingSchema)
+    .output(meetingDetailOutputSchema)
+    .mutation(({ ctx, input }) => createMeeting({ db: ctx.db, actor: ctx.actor }, input)),
+  invite: manage
+    .input(inviteToMeetingSchema)
+    .output(meetingDetailOutputSchema)
+    .mutation(({ ctx, input }) => inviteToMeeting({ db: ctx.db, actor: ctx.actor }, input)),
+  uninvite: manage
+    .input(participantInputSchema)
+    .output(meetingDetailOutputSchema)
+    .mutation(({ ctx, input }) => removeInvitation({ db: ctx.db, actor: ctx.actor }, input)),
+  resendLink: manage
+    .input(participantInputSchema)
+    .output(meetingDetailOutputSchema)
+    .mutation(({ ctx, input }) => resendGuestLink({ db: ctx.db, actor: ctx.actor }, input)),
+  copyGuestLink: manage
+    .input(participantInputSchema)
+    .output(z.object({ url: z.string() }))
+    .mutation(({ ctx, input }) => guestLink({ db: ctx.db, actor: ctx.actor }, input)),
+  cancel: manage
+    .input(idInputSchema)
+    .output(meetingDetailOutputSchema)
+    .mutation(({ ctx, input }) => cancelMeeting({ db: ctx.db, actor: ctx.actor }, input)),
 
   joinAsGuest: publicProcedure
     .input(guestJoinSchema)
@@ -57,18 +92,60 @@ export const meetingsRouter = router({
       ctx.guest.set(cookie, expiresAt);
       return { roomId: input.roomId };
     }),
-  getRoom: roomProcedure.input(roomInputSchema).output(roomStateOutputSchema).query(({ ctx, input }) => roomState({ db: ctx.db, caller: ctx.caller }, input)),
-  getIceServers: roomProcedure.input(roomInputSchema).output(z.array(iceServerOutputSchema)).query(({ ctx, input }) => iceServersFor({ db: ctx.db, caller: ctx.caller }, input)),
-  enter: roomProcedure.input(roomInputSchema).output(roomStateOutputSchema).mutation(({ ctx, input }) => enterRoom({ db: ctx.db, caller: ctx.caller }, input)),
-  heartbeat: roomProcedure.input(roomInputSchema).output(z.object({ ok: z.literal(true) })).mutation(({ ctx, input }) => heartbeat({ db: ctx.db, caller: ctx.caller }, input)),
-  admit: roomProcedure.input(roomParticipantInputSchema).output(roomStateOutputSchema).mutation(({ ctx, input }) => admit({ db: ctx.db, caller: ctx.caller }, input)),
-  deny: roomProcedure.input(roomParticipantInputSchema).output(roomStateOutputSchema).mutation(({ ctx, input }) => deny({ db: ctx.db, caller: ctx.caller }, input)),
-  remove: roomProcedure.input(roomParticipantInputSchema).output(roomStateOutputSchema).mutation(({ ctx, input }) => remove({ db: ctx.db, caller: ctx.caller }, input)),
-  leave: roomProcedure.input(roomInputSchema).output(roomStateOutputSchema).mutation(({ ctx, input }) => leave({ db: ctx.db, caller: ctx.caller }, input)),
-  end: roomProcedure.input(roomInputSchema).output(roomStateOutputSchema).mutation(({ ctx, input }) => endMeeting({ db: ctx.db, caller: ctx.caller }, input)),
-  setConsent: roomProcedure.input(consentInputSchema).output(roomStateOutputSchema).mutation(({ ctx, input }) => setConsent({ db: ctx.db, caller: ctx.caller }, input)),
-  startRecording: roomProcedure.input(startRecordingSchema).output(roomStateOutputSchema).mutation(({ ctx, input }) => startRecording({ db: ctx.db, caller: ctx.caller }, input)),
-  stopRecording: roomProcedure.input(roomInputSchema).output(roomStateOutputSchema).mutation(({ ctx, input }) => stopRecording({ db: ctx.db, caller: ctx.caller }, input)),
-  signal: roomProcedure.input(sendSignalsSchema).output(z.object({ delivered: z.number().int() })).mutation(({ ctx, input }) => sendSignals({ db: ctx.db, caller: ctx.caller }, input)),
-  listSignals: roomProcedure.input(fetchSignalsSchema).output(z.array(roomSignalOutputSchema)).query(({ ctx, input }) => fetchSignals({ db: ctx.db, caller: ctx.caller }, input)),
+  getRoom: roomProcedure
+    .input(roomInputSchema)
+    .output(roomStateOutputSchema)
+    .query(({ ctx, input }) => roomState({ db: ctx.db, caller: ctx.caller }, input)),
+  getIceServers: roomProcedure
+    .input(roomInputSchema)
+    .output(z.array(iceServerOutputSchema))
+    .query(({ ctx, input }) => iceServersFor({ db: ctx.db, caller: ctx.caller }, input)),
+  enter: roomProcedure
+    .input(roomInputSchema)
+    .output(roomStateOutputSchema)
+    .mutation(({ ctx, input }) => enterRoom({ db: ctx.db, caller: ctx.caller }, input)),
+  heartbeat: roomProcedure
+    .input(roomInputSchema)
+    .output(z.object({ ok: z.literal(true) }))
+    .mutation(({ ctx, input }) => heartbeat({ db: ctx.db, caller: ctx.caller }, input)),
+  admit: roomProcedure
+    .input(roomParticipantInputSchema)
+    .output(roomStateOutputSchema)
+    .mutation(({ ctx, input }) => admit({ db: ctx.db, caller: ctx.caller }, input)),
+  deny: roomProcedure
+    .input(roomParticipantInputSchema)
+    .output(roomStateOutputSchema)
+    .mutation(({ ctx, input }) => deny({ db: ctx.db, caller: ctx.caller }, input)),
+  remove: roomProcedure
+    .input(roomParticipantInputSchema)
+    .output(roomStateOutputSchema)
+    .mutation(({ ctx, input }) => remove({ db: ctx.db, caller: ctx.caller }, input)),
+  leave: roomProcedure
+    .input(roomInputSchema)
+    .output(roomStateOutputSchema)
+    .mutation(({ ctx, input }) => leave({ db: ctx.db, caller: ctx.caller }, input)),
+  end: roomProcedure
+    .input(roomInputSchema)
+    .output(roomStateOutputSchema)
+    .mutation(({ ctx, input }) => endMeeting({ db: ctx.db, caller: ctx.caller }, input)),
+  setConsent: roomProcedure
+    .input(consentInputSchema)
+    .output(roomStateOutputSchema)
+    .mutation(({ ctx, input }) => setConsent({ db: ctx.db, caller: ctx.caller }, input)),
+  startRecording: roomProcedure
+    .input(startRecordingSchema)
+    .output(roomStateOutputSchema)
+    .mutation(({ ctx, input }) => startRecording({ db: ctx.db, caller: ctx.caller }, input)),
+  stopRecording: roomProcedure
+    .input(roomInputSchema)
+    .output(roomStateOutputSchema)
+    .mutation(({ ctx, input }) => stopRecording({ db: ctx.db, caller: ctx.caller }, input)),
+  signal: roomProcedure
+    .input(sendSignalsSchema)
+    .output(z.object({ delivered: z.number().int() }))
+    .mutation(({ ctx, input }) => sendSignals({ db: ctx.db, caller: ctx.caller }, input)),
+  listSignals: roomProcedure
+    .input(fetchSignalsSchema)
+    .output(z.array(roomSignalOutputSchema))
+    .query(({ ctx, input }) => fetchSignals({ db: ctx.db, caller: ctx.caller }, input)),
 });

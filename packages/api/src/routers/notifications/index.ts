@@ -20,7 +20,9 @@ export const notificationsRouter = router({
     .input(notificationIdInputSchema)
     .output(notificationOutputSchema)
     .mutation(({ ctx, input }) => markNotificationRead({ db: ctx.db, actor: ctx.actor }, input.id)),
-  markAllRead: procedure.output(updatedOutputSchema).mutation(({ ctx }) => markAllNotificationsRead({ db: ctx.db, actor: ctx.actor }, ctx.user.id)),
+  markAllRead: procedure
+    .output(updatedOutputSchema)
+    .mutation(({ ctx }) => markAllNotificationsRead({ db: ctx.db, actor: ctx.actor }, ctx.user.id)),
   delete: procedure
     .input(notificationIdInputSchema)
     .output(z.void())

@@ -33,15 +33,42 @@ const manage = roleProcedure("payments.manage");
  */
 export const paymentsRouter = router({
   listAccounts: manage.output(accountOverviewOutputSchema).query(({ ctx }) => accountOverview({ db: ctx.db, actor: ctx.actor })),
-  getAccount: read.input(accountInputSchema).output(accountSummaryOutputSchema).query(({ ctx, input }) => accountSummary({ db: ctx.db, actor: ctx.actor }, input)),
-  list: read.input(paymentListInputSchema).output(z.array(paymentItemOutputSchema)).query(({ ctx, input }) => listPayments({ db: ctx.db, actor: ctx.actor }, input)),
-  record: manage.input(recordPaymentSchema).output(paymentItemOutputSchema).mutation(({ ctx, input }) => recordPayment({ db: ctx.db, actor: ctx.actor }, input)),
-  allocate: manage.input(allocatePaymentSchema).output(paymentItemOutputSchema).mutation(({ ctx, input }) => allocatePayment({ db: ctx.db, actor: ctx.actor }, input)),
-  reverse: manage.input(reversePaymentSchema).output(paymentItemOutputSchema).mutation(({ ctx, input }) => reversePayment({ db: ctx.db, actor: ctx.actor }, input)),
-  listProofs: read.input(proofListInputSchema).output(z.array(paymentProofOutputSchema)).query(({ ctx, input }) => listProofs({ db: ctx.db, actor: ctx.actor }, input)),
-  matchProof: manage.input(matchProofSchema).output(paymentProofOutputSchema).mutation(({ ctx, input }) => matchProof({ db: ctx.db, actor: ctx.actor }, input)),
-  rejectProof: manage.input(rejectProofSchema).output(paymentProofOutputSchema).mutation(({ ctx, input }) => rejectProof({ db: ctx.db, actor: ctx.actor }, input)),
-  getStatement: read.input(statementInputSchema).output(statementOutputSchema).query(({ ctx, input }) => statement({ db: ctx.db, actor: ctx.actor }, input)),
+  getAccount: read
+    .input(accountInputSchema)
+    .output(accountSummaryOutputSchema)
+    .query(({ ctx, input }) => accountSummary({ db: ctx.db, actor: ctx.actor }, input)),
+  list: read
+    .input(paymentListInputSchema)
+    .output(z.array(paymentItemOutputSchema))
+    .query(({ ctx, input }) => listPayments({ db: ctx.db, actor: ctx.actor }, input)),
+  record: manage
+    .input(recordPaymentSchema)
+    .output(paymentItemOutputSchema)
+    .mutation(({ ctx, input }) => recordPayment({ db: ctx.db, actor: ctx.actor }, input)),
+  allocate: manage
+    .input(allocatePaymentSchema)
+    .output(paymentItemOutputSchema)
+    .mutation(({ ctx, input }) => allocatePayment({ db: ctx.db, actor: ctx.actor }, input)),
+  reverse: manage
+    .input(reversePaymentSchema)
+    .output(paymentItemOutputSchema)
+    .mutation(({ ctx, input }) => reversePayment({ db: ctx.db, actor: ctx.actor }, input)),
+  listProofs: read
+    .input(proofListInputSchema)
+    .output(z.array(paymentProofOutputSchema))
+    .query(({ ctx, input }) => listProofs({ db: ctx.db, actor: ctx.actor }, input)),
+  matchProof: manage
+    .input(matchProofSchema)
+    .output(paymentProofOutputSchema)
+    .mutation(({ ctx, input }) => matchProof({ db: ctx.db, actor: ctx.actor }, input)),
+  rejectProof: manage
+    .input(rejectProofSchema)
+    .output(paymentProofOutputSchema)
+    .mutation(({ ctx, input }) => rejectProof({ db: ctx.db, actor: ctx.actor }, input)),
+  getStatement: read
+    .input(statementInputSchema)
+    .output(statementOutputSchema)
+    .query(({ ctx, input }) => statement({ db: ctx.db, actor: ctx.actor }, input)),
   listForInvoice: roleProcedure("invoices.read")
     .input(invoicePaymentsInputSchema)
     .output(invoicePaymentsOutputSchema)

@@ -25,7 +25,13 @@ import {
   userAgreementsInputSchema,
 } from "@medlegal/domain";
 import { listAgreementOverview, listUserAgreements, revokeAgreement } from "../../services/privacy/agreements";
-import { createSubjectRequest, dueSubjectRequestsFor, listSubjectRequests, setPrivacyOfficer, updateSubjectRequest } from "../../services/privacy/subject-requests";
+import {
+  createSubjectRequest,
+  dueSubjectRequestsFor,
+  listSubjectRequests,
+  setPrivacyOfficer,
+  updateSubjectRequest,
+} from "../../services/privacy/subject-requests";
 import { carryOutSubjectRequest } from "../../services/privacy/subject-request-actions";
 import { affectedClaimants, createBreach, listBreaches, updateBreach } from "../../services/privacy/breaches";
 import { approveDestruction, listDestructionCertificates } from "../../services/privacy/destruction";
@@ -66,15 +72,26 @@ export const privacyRouter = router({
     .input(breachAffectedInputSchema)
     .output(z.array(affectedClaimantSchema))
     .query(({ ctx, input }) => affectedClaimants({ db: ctx.db, actor: ctx.actor }, input)),
-  createBreach: procedure.input(breachInputSchema).output(breachSchema).mutation(({ ctx, input }) => createBreach({ db: ctx.db, actor: ctx.actor }, input)),
-  updateBreach: procedure.input(breachUpdateSchema).output(breachSchema).mutation(({ ctx, input }) => updateBreach({ db: ctx.db, actor: ctx.actor }, input)),
+  createBreach: procedure
+    .input(breachInputSchema)
+    .output(breachSchema)
+    .mutation(({ ctx, input }) => createBreach({ db: ctx.db, actor: ctx.actor }, input)),
+  updateBreach: procedure
+    .input(breachUpdateSchema)
+    .output(breachSchema)
+    .mutation(({ ctx, input }) => updateBreach({ db: ctx.db, actor: ctx.actor }, input)),
   // The agreement register; recording one carries its signed file: REST, rest/privacy.ts.
-  agreements: procedure.output(z.array(agreementOverviewSchema)).query(({ ctx }) => listAgreementOverview({ db: ctx.db, actor: ctx.actor })),
+  agreements: procedure
+    .output(z.array(agreementOverviewSchema))
+    .query(({ ctx }) => listAgreementOverview({ db: ctx.db, actor: ctx.actor })),
   userAgreements: procedure
     .input(userAgreementsInputSchema)
     .output(z.array(agreementSchema))
     .query(({ ctx, input }) => listUserAgreements({ db: ctx.db, actor: ctx.actor }, input.userId)),
-  revokeAgreement: procedure.input(agreementRevokeSchema).output(agreementSchema).mutation(({ ctx, input }) => revokeAgreement({ db: ctx.db, actor: ctx.actor }, input)),
+  revokeAgreement: procedure
+    .input(agreementRevokeSchema)
+    .output(agreementSchema)
+    .mutation(({ ctx, input }) => revokeAgreement({ db: ctx.db, actor: ctx.actor }, input)),
   // Retention (docs/decisions.md "Retention and destruction"): holds, who is due, what was destroyed.
   legalHolds: procedure.output(z.array(legalHoldSchema)).query(({ ctx }) => listLegalHolds({ db: ctx.db, actor: ctx.actor })),
   setLegalHold: procedure
@@ -85,8 +102,12 @@ export const privacyRouter = router({
     .input(legalHoldLiftSchema)
     .output(z.object({ caseId: z.string(), onHold: z.boolean() }))
     .mutation(({ ctx, input }) => liftLegalHold({ db: ctx.db, actor: ctx.actor }, input)),
-  destructionCandidates: procedure.output(z.array(destructionCandidateSchema)).query(({ ctx }) => listDestructionCandidates({ db: ctx.db, actor: ctx.actor })),
-  destructionCertificates: procedure.output(z.array(destructionCertificateSchema)).query(({ ctx }) => listDestructionCertificates({ db: ctx.db, actor: ctx.actor })),
+  destructionCandidates: procedure
+    .output(z.array(destructionCandidateSchema))
+    .query(({ ctx }) => listDestructionCandidates({ db: ctx.db, actor: ctx.actor })),
+  destructionCertificates: procedure
+    .output(z.array(destructionCertificateSchema))
+    .query(({ ctx }) => listDestructionCertificates({ db: ctx.db, actor: ctx.actor })),
   /** Destroying is for administrators only (the service checks privacy.destroy too). */
   approveDestruction: roleProcedure("privacy.destroy")
     .input(destructionApproveSchema)

@@ -23,13 +23,37 @@ import { roleProcedure, router } from "../../trpc";
 const manage = roleProcedure("queries.manage");
 
 export const queriesRouter = router({
-  list: roleProcedure("queries.read").input(queryListInputSchema).output(queryPageOutputSchema).query(({ ctx, input }) => listQueries({ db: ctx.db, actor: ctx.actor }, input)),
-  get: roleProcedure("queries.read").input(idInputSchema).output(queryDetailOutputSchema).query(({ ctx, input }) => getQuery({ db: ctx.db, actor: ctx.actor }, input)),
-  create: roleProcedure("queries.create").input(queryInputSchema).output(queryDetailOutputSchema).mutation(({ ctx, input }) => createQuery({ db: ctx.db, actor: ctx.actor }, input)),
-  comment: roleProcedure("queries.comment").input(commentInputSchema).output(queryDetailOutputSchema).mutation(({ ctx, input }) => commentOnQuery({ db: ctx.db, actor: ctx.actor }, input)),
-  move: manage.input(moveQuerySchema).output(queryDetailOutputSchema).mutation(({ ctx, input }) => moveQuery({ db: ctx.db, actor: ctx.actor }, input)),
-  take: manage.input(idInputSchema).output(queryDetailOutputSchema).mutation(({ ctx, input }) => takeQuery({ db: ctx.db, actor: ctx.actor }, input)),
-  assignEmployee: manage.input(assignEmployeeSchema).output(queryDetailOutputSchema).mutation(({ ctx, input }) => assignEmployee({ db: ctx.db, actor: ctx.actor }, input)),
+  list: roleProcedure("queries.read")
+    .input(queryListInputSchema)
+    .output(queryPageOutputSchema)
+    .query(({ ctx, input }) => listQueries({ db: ctx.db, actor: ctx.actor }, input)),
+  get: roleProcedure("queries.read")
+    .input(idInputSchema)
+    .output(queryDetailOutputSchema)
+    .query(({ ctx, input }) => getQuery({ db: ctx.db, actor: ctx.actor }, input)),
+  create: roleProcedure("queries.create")
+    .input(queryInputSchema)
+    .output(queryDetailOutputSchema)
+    .mutation(({ ctx, input }) => createQuery({ db: ctx.db, actor: ctx.actor }, input)),
+  comment: roleProcedure("queries.comment")
+    .input(commentInputSchema)
+    .output(queryDetailOutputSchema)
+    .mutation(({ ctx, input }) => commentOnQuery({ db: ctx.db, actor: ctx.actor }, input)),
+  move: manage
+    .input(moveQuerySchema)
+    .output(queryDetailOutputSchema)
+    .mutation(({ ctx, input }) => moveQuery({ db: ctx.db, actor: ctx.actor }, input)),
+  take: manage
+    .input(idInputSchema)
+    .output(queryDetailOutputSchema)
+    .mutation(({ ctx, input }) => takeQuery({ db: ctx.db, actor: ctx.actor }, input)),
+  assignEmployee: manage
+    .input(assignEmployeeSchema)
+    .output(queryDetailOutputSchema)
+    .mutation(({ ctx, input }) => assignEmployee({ db: ctx.db, actor: ctx.actor }, input)),
   listCaseManagers: manage.output(z.array(namedOutputSchema)).query(({ ctx }) => listCaseManagers({ db: ctx.db, actor: ctx.actor })),
-  board: manage.input(queryBoardInputSchema).output(z.array(queryBoardCardSchema)).query(({ ctx, input }) => queryBoardCards({ db: ctx.db, actor: ctx.actor }, input)),
+  board: manage
+    .input(queryBoardInputSchema)
+    .output(z.array(queryBoardCardSchema))
+    .query(({ ctx, input }) => queryBoardCards({ db: ctx.db, actor: ctx.actor }, input)),
 });

@@ -1,11 +1,29 @@
-import { billingEventInputSchema, billingEventRemoveSchema, caseBillingInputSchema, caseBillingOutputSchema, deferralAgreementInputSchema, receivablesOverviewOutputSchema, receivablesSettingsSchema } from "@medlegal/domain";
-import { getCaseBilling, getReceivablesSettings, recordBillingEvent, removeBillingEvent, setDeferralAgreement, updateReceivablesSettings } from "../../services/receivables/case-billing";
+import {
+  billingEventInputSchema,
+  billingEventRemoveSchema,
+  caseBillingInputSchema,
+  caseBillingOutputSchema,
+  deferralAgreementInputSchema,
+  receivablesOverviewOutputSchema,
+  receivablesSettingsSchema,
+} from "@medlegal/domain";
+import {
+  getCaseBilling,
+  getReceivablesSettings,
+  recordBillingEvent,
+  removeBillingEvent,
+  setDeferralAgreement,
+  updateReceivablesSettings,
+} from "../../services/receivables/case-billing";
 import { receivablesOverview } from "../../services/receivables/overview";
 import { roleProcedure, router } from "../../trpc";
 
 /** Deferred billing per matter and the receivables forecast (docs/decisions.md "Deferred billing per matter"); row scoping in the services. */
 export const receivablesRouter = router({
-  caseBilling: roleProcedure("receivables.read").input(caseBillingInputSchema).output(caseBillingOutputSchema).query(({ ctx, input }) => getCaseBilling({ db: ctx.db, actor: ctx.actor }, input)),
+  caseBilling: roleProcedure("receivables.read")
+    .input(caseBillingInputSchema)
+    .output(caseBillingOutputSchema)
+    .query(({ ctx, input }) => getCaseBilling({ db: ctx.db, actor: ctx.actor }, input)),
   setAgreement: roleProcedure("receivables.manage")
     .input(deferralAgreementInputSchema)
     .output(caseBillingOutputSchema)
@@ -18,8 +36,12 @@ export const receivablesRouter = router({
     .input(billingEventRemoveSchema)
     .output(caseBillingOutputSchema)
     .mutation(({ ctx, input }) => removeBillingEvent({ db: ctx.db, actor: ctx.actor }, input)),
-  overview: roleProcedure("receivables.forecast").output(receivablesOverviewOutputSchema).query(({ ctx }) => receivablesOverview({ db: ctx.db, actor: ctx.actor })),
-  settings: roleProcedure("settings.agency").output(receivablesSettingsSchema).query(({ ctx }) => getReceivablesSettings({ db: ctx.db, actor: ctx.actor })),
+  overview: roleProcedure("receivables.forecast")
+    .output(receivablesOverviewOutputSchema)
+    .query(({ ctx }) => receivablesOverview({ db: ctx.db, actor: ctx.actor })),
+  settings: roleProcedure("settings.agency")
+    .output(receivablesSettingsSchema)
+    .query(({ ctx }) => getReceivablesSettings({ db: ctx.db, actor: ctx.actor })),
   setSettings: roleProcedure("settings.agency")
     .input(receivablesSettingsSchema)
     .output(receivablesSettingsSchema)

@@ -18,7 +18,15 @@ import {
   reportSharingConsentOutputSchema,
   sharedReportItemSchema,
 } from "@medlegal/domain";
-import { askQuestions, createLinkedReport, overrideRelease, releaseReport, reviewReport, takeReport, withdrawReport } from "../../services/reports/report-review";
+import {
+  askQuestions,
+  createLinkedReport,
+  overrideRelease,
+  releaseReport,
+  reviewReport,
+  takeReport,
+  withdrawReport,
+} from "../../services/reports/report-review";
 import { getChecklist, updateChecklist } from "../../services/reports/report-checklist";
 import { getReport, listReports } from "../../services/reports/report-view";
 import { listDeferrals, setDeferral } from "../../services/reports/report-deferrals";
@@ -30,20 +38,64 @@ const configure = roleProcedure("reports.configure");
 
 /** Reports; versions are uploaded and files downloaded over REST (apps/server/src/rest/files.ts). */
 export const reportsRouter = router({
-  list: roleProcedure("reports.read").input(reportListInputSchema).output(z.array(reportListItemOutputSchema)).query(({ ctx, input }) => listReports({ db: ctx.db, actor: ctx.actor }, input)),
-  get: roleProcedure("reports.read").input(idInputSchema).output(reportDetailOutputSchema).query(({ ctx, input }) => getReport({ db: ctx.db, actor: ctx.actor }, input)),
-  take: review.input(idInputSchema).output(reportDetailOutputSchema).mutation(({ ctx, input }) => takeReport({ db: ctx.db, actor: ctx.actor }, input)),
-  review: review.input(reportReviewSchema).output(reportDetailOutputSchema).mutation(({ ctx, input }) => reviewReport({ db: ctx.db, actor: ctx.actor }, input)),
-  withdraw: review.input(reportReasonSchema).output(reportDetailOutputSchema).mutation(({ ctx, input }) => withdrawReport({ db: ctx.db, actor: ctx.actor }, input)),
-  createLinked: review.input(linkedReportSchema).output(linkedReportOutputSchema).mutation(({ ctx, input }) => createLinkedReport({ db: ctx.db, actor: ctx.actor }, input)),
-  release: roleProcedure("reports.release").input(idInputSchema).output(reportDetailOutputSchema).mutation(({ ctx, input }) => releaseReport({ db: ctx.db, actor: ctx.actor }, input)),
-  overrideRelease: roleProcedure("reports.override").input(reportReasonSchema).output(reportDetailOutputSchema).mutation(({ ctx, input }) => overrideRelease({ db: ctx.db, actor: ctx.actor }, input)),
-  ask: roleProcedure("reports.ask").input(reportQuestionsSchema).output(reportDetailOutputSchema).mutation(({ ctx, input }) => askQuestions({ db: ctx.db, actor: ctx.actor }, input)),
-  checklist: review.input(checklistKindSchema).output(z.array(checklistItemOutputSchema)).query(({ ctx, input }) => getChecklist({ db: ctx.db }, input)),
-  updateChecklist: configure.input(checklistUpdateSchema).output(z.array(checklistItemOutputSchema)).mutation(({ ctx, input }) => updateChecklist({ db: ctx.db, actor: ctx.actor }, input)),
-  listDeferrals: configure.input(deferralListInputSchema).output(z.array(releaseDeferralOutputSchema)).query(({ ctx, input }) => listDeferrals({ db: ctx.db }, input)),
-  setDeferral: configure.input(deferralSchema).output(z.array(releaseDeferralOutputSchema)).mutation(({ ctx, input }) => setDeferral({ db: ctx.db, actor: ctx.actor }, input)),
+  list: roleProcedure("reports.read")
+    .input(reportListInputSchema)
+    .output(z.array(reportListItemOutputSchema))
+    .query(({ ctx, input }) => listReports({ db: ctx.db, actor: ctx.actor }, input)),
+  get: roleProcedure("reports.read")
+    .input(idInputSchema)
+    .output(reportDetailOutputSchema)
+    .query(({ ctx, input }) => getReport({ db: ctx.db, actor: ctx.actor }, input)),
+  take: review
+    .input(idInputSchema)
+    .output(reportDetailOutputSchema)
+    .mutation(({ ctx, input }) => takeReport({ db: ctx.db, actor: ctx.actor }, input)),
+  review: review
+    .input(reportReviewSchema)
+    .output(reportDetailOutputSchema)
+    .mutation(({ ctx, input }) => reviewReport({ db: ctx.db, actor: ctx.actor }, input)),
+  withdraw: review
+    .input(reportReasonSchema)
+    .output(reportDetailOutputSchema)
+    .mutation(({ ctx, input }) => withdrawReport({ db: ctx.db, actor: ctx.actor }, input)),
+  createLinked: review
+    .input(linkedReportSchema)
+    .output(linkedReportOutputSchema)
+    .mutation(({ ctx, input }) => createLinkedReport({ db: ctx.db, actor: ctx.actor }, input)),
+  release: roleProcedure("reports.release")
+    .input(idInputSchema)
+    .output(reportDetailOutputSchema)
+    .mutation(({ ctx, input }) => releaseReport({ db: ctx.db, actor: ctx.actor }, input)),
+  overrideRelease: roleProcedure("reports.override")
+    .input(reportReasonSchema)
+    .output(reportDetailOutputSchema)
+    .mutation(({ ctx, input }) => overrideRelease({ db: ctx.db, actor: ctx.actor }, input)),
+  ask: roleProcedure("reports.ask")
+    .input(reportQuestionsSchema)
+    .output(reportDetailOutputSchema)
+    .mutation(({ ctx, input }) => askQuestions({ db: ctx.db, actor: ctx.actor }, input)),
+  checklist: review
+    .input(checklistKindSchema)
+    .output(z.array(checklistItemOutputSchema))
+    .query(({ ctx, input }) => getChecklist({ db: ctx.db }, input)),
+  updateChecklist: configure
+    .input(checklistUpdateSchema)
+    .output(z.array(checklistItemOutputSchema))
+    .mutation(({ ctx, input }) => updateChecklist({ db: ctx.db, actor: ctx.actor }, input)),
+  listDeferrals: configure
+    .input(deferralListInputSchema)
+    .output(z.array(releaseDeferralOutputSchema))
+    .query(({ ctx, input }) => listDeferrals({ db: ctx.db }, input)),
+  setDeferral: configure
+    .input(deferralSchema)
+    .output(z.array(releaseDeferralOutputSchema))
+    .mutation(({ ctx, input }) => setDeferral({ db: ctx.db, actor: ctx.actor }, input)),
   /** The attorney's consent, once per query, to share its released reports with the experts who need them (issue 27). */
-  consentToSharing: roleProcedure("reports.shareConsent").input(idInputSchema).output(reportSharingConsentOutputSchema).mutation(({ ctx, input }) => consentToReportSharing({ db: ctx.db, actor: ctx.actor }, input)),
-  sharedWithMe: roleProcedure("reports.sharedWithMe").output(z.array(sharedReportItemSchema)).query(({ ctx }) => reportsSharedWithMe({ db: ctx.db, actor: ctx.actor })),
+  consentToSharing: roleProcedure("reports.shareConsent")
+    .input(idInputSchema)
+    .output(reportSharingConsentOutputSchema)
+    .mutation(({ ctx, input }) => consentToReportSharing({ db: ctx.db, actor: ctx.actor }, input)),
+  sharedWithMe: roleProcedure("reports.sharedWithMe")
+    .output(z.array(sharedReportItemSchema))
+    .query(({ ctx }) => reportsSharedWithMe({ db: ctx.db, actor: ctx.actor })),
 });

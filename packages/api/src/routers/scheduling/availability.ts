@@ -20,9 +20,24 @@ import { availabilityOutputSchema, weekGridRowOutputSchema } from "../outputs";
 const own = roleProcedure("availability.own");
 
 export const availabilityRouter = router({
-  get: own.input(availabilityOwnerSchema).output(availabilityOutputSchema).query(({ ctx, input }) => getAvailability({ db: ctx.db, actor: ctx.actor }, input)),
-  setWeekly: own.input(weeklyAvailabilitySchema).output(availabilityOutputSchema).mutation(({ ctx, input }) => setWeeklyAvailability({ db: ctx.db, actor: ctx.actor }, input)),
-  setOverride: own.input(availabilityOverrideSchema).output(availabilityOutputSchema).mutation(({ ctx, input }) => setAvailabilityOverride({ db: ctx.db, actor: ctx.actor }, input)),
-  removeOverride: own.input(removeAvailabilityOverrideSchema).output(availabilityOutputSchema).mutation(({ ctx, input }) => removeAvailabilityOverride({ db: ctx.db, actor: ctx.actor }, input)),
-  week: roleProcedure("availability.agency").input(availabilityWeekInputSchema).output(z.array(weekGridRowOutputSchema)).query(({ ctx, input }) => availabilityWeek({ db: ctx.db, actor: ctx.actor }, input)),
+  get: own
+    .input(availabilityOwnerSchema)
+    .output(availabilityOutputSchema)
+    .query(({ ctx, input }) => getAvailability({ db: ctx.db, actor: ctx.actor }, input)),
+  setWeekly: own
+    .input(weeklyAvailabilitySchema)
+    .output(availabilityOutputSchema)
+    .mutation(({ ctx, input }) => setWeeklyAvailability({ db: ctx.db, actor: ctx.actor }, input)),
+  setOverride: own
+    .input(availabilityOverrideSchema)
+    .output(availabilityOutputSchema)
+    .mutation(({ ctx, input }) => setAvailabilityOverride({ db: ctx.db, actor: ctx.actor }, input)),
+  removeOverride: own
+    .input(removeAvailabilityOverrideSchema)
+    .output(availabilityOutputSchema)
+    .mutation(({ ctx, input }) => removeAvailabilityOverride({ db: ctx.db, actor: ctx.actor }, input)),
+  week: roleProcedure("availability.agency")
+    .input(availabilityWeekInputSchema)
+    .output(z.array(weekGridRowOutputSchema))
+    .query(({ ctx, input }) => availabilityWeek({ db: ctx.db, actor: ctx.actor }, input)),
 });

@@ -25,14 +25,38 @@ import { roleProcedure, router } from "../../trpc";
 const book = roleProcedure("bookings.book");
 
 export const bookingsRouter = router({
-  list: roleProcedure("bookings.read").input(bookingListInputSchema).output(bookingPageOutputSchema).query(({ ctx, input }) => listBookings({ db: ctx.db, actor: ctx.actor }, input)),
-  get: roleProcedure("bookings.read").input(idInputSchema).output(bookingOutputSchema).query(({ ctx, input }) => getBooking({ db: ctx.db, actor: ctx.actor }, input)),
-  listExperts: book.input(bookableExpertsInputSchema).output(z.array(bookableExpertOutputSchema)).query(({ ctx, input }) => bookableExperts({ db: ctx.db, actor: ctx.actor }, input)),
-  listSlots: book.input(slotsInputSchema).output(z.array(slotOutputSchema)).query(({ ctx, input }) => listSlots({ db: ctx.db, actor: ctx.actor }, input)),
-  create: book.input(bookingInputSchema).output(bookingOutputSchema).mutation(({ ctx, input }) => createBooking({ db: ctx.db, actor: ctx.actor }, input)),
-  cancel: book.input(cancelBookingSchema).output(bookingOutputSchema).mutation(({ ctx, input }) => cancelBooking({ db: ctx.db, actor: ctx.actor }, input)),
-  reschedule: book.input(rescheduleBookingSchema).output(bookingOutputSchema).mutation(({ ctx, input }) => rescheduleBooking({ db: ctx.db, actor: ctx.actor }, input)),
-  confirm: roleProcedure("bookings.manage").input(idInputSchema).output(bookingOutputSchema).mutation(({ ctx, input }) => confirmBooking({ db: ctx.db, actor: ctx.actor }, input)),
+  list: roleProcedure("bookings.read")
+    .input(bookingListInputSchema)
+    .output(bookingPageOutputSchema)
+    .query(({ ctx, input }) => listBookings({ db: ctx.db, actor: ctx.actor }, input)),
+  get: roleProcedure("bookings.read")
+    .input(idInputSchema)
+    .output(bookingOutputSchema)
+    .query(({ ctx, input }) => getBooking({ db: ctx.db, actor: ctx.actor }, input)),
+  listExperts: book
+    .input(bookableExpertsInputSchema)
+    .output(z.array(bookableExpertOutputSchema))
+    .query(({ ctx, input }) => bookableExperts({ db: ctx.db, actor: ctx.actor }, input)),
+  listSlots: book
+    .input(slotsInputSchema)
+    .output(z.array(slotOutputSchema))
+    .query(({ ctx, input }) => listSlots({ db: ctx.db, actor: ctx.actor }, input)),
+  create: book
+    .input(bookingInputSchema)
+    .output(bookingOutputSchema)
+    .mutation(({ ctx, input }) => createBooking({ db: ctx.db, actor: ctx.actor }, input)),
+  cancel: book
+    .input(cancelBookingSchema)
+    .output(bookingOutputSchema)
+    .mutation(({ ctx, input }) => cancelBooking({ db: ctx.db, actor: ctx.actor }, input)),
+  reschedule: book
+    .input(rescheduleBookingSchema)
+    .output(bookingOutputSchema)
+    .mutation(({ ctx, input }) => rescheduleBooking({ db: ctx.db, actor: ctx.actor }, input)),
+  confirm: roleProcedure("bookings.manage")
+    .input(idInputSchema)
+    .output(bookingOutputSchema)
+    .mutation(({ ctx, input }) => confirmBooking({ db: ctx.db, actor: ctx.actor }, input)),
   recordAttendance: roleProcedure("bookings.attendance")
     .input(recordAttendanceSchema)
     .output(bookingOutputSchema)

@@ -6,7 +6,10 @@ import { roleProcedure, router } from "../../trpc";
 
 /** The command palette (issue 30): rows are scoped per kind in the service, with the lists' rules. */
 export const searchRouter = router({
-  global: roleProcedure("search.use").input(globalSearchInputSchema).output(globalSearchOutputSchema).query(({ ctx, input }) => globalSearch({ db: ctx.db, actor: ctx.actor }, input)),
+  global: roleProcedure("search.use")
+    .input(globalSearchInputSchema)
+    .output(globalSearchOutputSchema)
+    .query(({ ctx, input }) => globalSearch({ db: ctx.db, actor: ctx.actor }, input)),
   identityOpened: roleProcedure("search.use")
     .input(searchOpenedInputSchema)
     .output(z.object({ ok: z.literal(true) }))

@@ -30,15 +30,23 @@ const procedure = roleProcedure("settings.agency");
 
 export const settingsRouter = router({
   /** The texts of the reminders to claimants, per language (issue 28). */
-  getReminderTemplates: procedure.output(reminderTemplatesSchema).query(({ ctx }) => getReminderTemplates({ db: ctx.db, actor: ctx.actor })),
+  getReminderTemplates: procedure
+    .output(reminderTemplatesSchema)
+    .query(({ ctx }) => getReminderTemplates({ db: ctx.db, actor: ctx.actor })),
   updateReminderTemplates: procedure
     .input(reminderTemplatesSchema)
     .output(reminderTemplatesSchema)
     .mutation(({ ctx, input }) => updateReminderTemplates({ db: ctx.db, actor: ctx.actor }, input)),
   getAgency: procedure.output(agencySettingsOutputSchema).query(({ ctx }) => getAgencySettings({ db: ctx.db })),
-  updateAgency: procedure.input(agencySettingsSchema).output(agencySettingsOutputSchema).mutation(({ ctx, input }) => updateAgencySettings({ db: ctx.db, actor: ctx.actor }, input)),
+  updateAgency: procedure
+    .input(agencySettingsSchema)
+    .output(agencySettingsOutputSchema)
+    .mutation(({ ctx, input }) => updateAgencySettings({ db: ctx.db, actor: ctx.actor }, input)),
   getSla: procedure.output(slaDefaultsOutputSchema).query(({ ctx }) => getSlaDefaults({ db: ctx.db })),
-  updateSla: procedure.input(slaDefaultsSchema).output(slaDefaultsOutputSchema).mutation(({ ctx, input }) => updateSlaDefaults({ db: ctx.db, actor: ctx.actor }, input)),
+  updateSla: procedure
+    .input(slaDefaultsSchema)
+    .output(slaDefaultsOutputSchema)
+    .mutation(({ ctx, input }) => updateSlaDefaults({ db: ctx.db, actor: ctx.actor }, input)),
   getSecurity: procedure.output(securitySettingsOutputSchema).query(({ ctx }) => getSecuritySettings({ db: ctx.db })),
   updateSecurity: procedure
     .input(securitySettingsSchema)
@@ -50,5 +58,8 @@ export const settingsRouter = router({
     .output(messagingSettingsOutputSchema)
     .mutation(({ ctx, input }) => updateMessagingSettings({ db: ctx.db, actor: ctx.actor }, input)),
   getVideo: procedure.output(videoSettingsOutputSchema).query(({ ctx }) => getVideoSettingsView({ db: ctx.db })),
-  updateVideo: procedure.input(videoSettingsSchema).output(videoSettingsOutputSchema).mutation(({ ctx, input }) => updateVideoSettings({ db: ctx.db, actor: ctx.actor }, input)),
+  updateVideo: procedure
+    .input(videoSettingsSchema)
+    .output(videoSettingsOutputSchema)
+    .mutation(({ ctx, input }) => updateVideoSettings({ db: ctx.db, actor: ctx.actor }, input)),
 });

@@ -23,16 +23,45 @@ import { roleProcedure, router } from "../../trpc";
 const holidaysProcedure = roleProcedure("holidays.manage");
 
 export const slaRouter = router({
-  list: roleProcedure("sla.read").input(slaListInputSchema).output(slaTimerListOutputSchema).query(({ ctx, input }) => listSlaTimers({ db: ctx.db, actor: ctx.actor }, input)),
-  pause: roleProcedure("sla.manage").input(slaPauseSchema).output(slaTimerItemOutputSchema).mutation(({ ctx, input }) => pauseSlaTimer({ db: ctx.db, actor: ctx.actor }, input)),
-  resume: roleProcedure("sla.manage").input(idInputSchema).output(slaTimerItemOutputSchema).mutation(({ ctx, input }) => resumeSlaTimer({ db: ctx.db, actor: ctx.actor }, input)),
-  getMonitoring: roleProcedure("sla.monitor").input(slaMonitoringInputSchema).output(slaMonitoringOutputSchema).query(({ ctx, input }) => slaMonitoring({ db: ctx.db }, input)),
+  list: roleProcedure("sla.read")
+    .input(slaListInputSchema)
+    .output(slaTimerListOutputSchema)
+    .query(({ ctx, input }) => listSlaTimers({ db: ctx.db, actor: ctx.actor }, input)),
+  pause: roleProcedure("sla.manage")
+    .input(slaPauseSchema)
+    .output(slaTimerItemOutputSchema)
+    .mutation(({ ctx, input }) => pauseSlaTimer({ db: ctx.db, actor: ctx.actor }, input)),
+  resume: roleProcedure("sla.manage")
+    .input(idInputSchema)
+    .output(slaTimerItemOutputSchema)
+    .mutation(({ ctx, input }) => resumeSlaTimer({ db: ctx.db, actor: ctx.actor }, input)),
+  getMonitoring: roleProcedure("sla.monitor")
+    .input(slaMonitoringInputSchema)
+    .output(slaMonitoringOutputSchema)
+    .query(({ ctx, input }) => slaMonitoring({ db: ctx.db }, input)),
   /** Attended and missed assessments per month, expert and reminder channel (issue 28). */
-  attendance: roleProcedure("sla.monitor").input(slaMonitoringInputSchema).output(attendanceFiguresOutputSchema).query(({ ctx, input }) => attendanceFigures({ db: ctx.db }, input)),
+  attendance: roleProcedure("sla.monitor")
+    .input(slaMonitoringInputSchema)
+    .output(attendanceFiguresOutputSchema)
+    .query(({ ctx, input }) => attendanceFigures({ db: ctx.db }, input)),
   listHolidays: holidaysProcedure
-    .input(z.object({ year: z.number({ error: "Choose a year from 1995 to 2100" }).int().min(1995, "Choose a year from 1995 to 2100").max(2100, "Choose a year from 1995 to 2100") }))
+    .input(
+      z.object({
+        year: z
+          .number({ error: "Choose a year from 1995 to 2100" })
+          .int()
+          .min(1995, "Choose a year from 1995 to 2100")
+          .max(2100, "Choose a year from 1995 to 2100"),
+      }),
+    )
     .output(holidayYearOutputSchema)
     .query(({ ctx, input }) => listHolidays({ db: ctx.db }, input)),
-  declareHoliday: holidaysProcedure.input(declaredHolidayInputSchema).output(declaredHolidayOutputSchema).mutation(({ ctx, input }) => addDeclaredHoliday({ db: ctx.db, actor: ctx.actor }, input)),
-  removeHoliday: holidaysProcedure.input(declaredHolidayDeleteSchema).output(removedHolidayOutputSchema).mutation(({ ctx, input }) => removeDeclaredHoliday({ db: ctx.db, actor: ctx.actor }, input)),
+  declareHoliday: holidaysProcedure
+    .input(declaredHolidayInputSchema)
+    .output(declaredHolidayOutputSchema)
+    .mutation(({ ctx, input }) => addDeclaredHoliday({ db: ctx.db, actor: ctx.actor }, input)),
+  removeHoliday: holidaysProcedure
+    .input(declaredHolidayDeleteSchema)
+    .output(removedHolidayOutputSchema)
+    .mutation(({ ctx, input }) => removeDeclaredHoliday({ db: ctx.db, actor: ctx.actor }, input)),
 });

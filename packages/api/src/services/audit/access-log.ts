@@ -121,6 +121,16 @@ export async function exportAccessLogCsv({ db, actor }: { db: Kysely<Database>; 
   const header = ["at", "user", "role", "action", "entity_type", "entity_id", "claimant", "ip", "user_agent"];
   return csvDocument(
     header.join(","),
-    rows.map((r) => [r.at, r.userName ?? r.userId, r.userRole, r.action, r.entityType, r.entityId, r.patientName ?? r.patientId, r.ip, r.userAgent]),
+    rows.map((r) => [
+      r.at,
+      r.userName ?? r.userId,
+      r.userRole,
+      r.action,
+      r.entityType,
+      r.entityId,
+      r.patientName ?? r.patientId,
+      r.ip,
+      r.userAgent,
+    ]),
   );
 }

@@ -34,7 +34,11 @@ type Labels = Promise<{ id: string; label: string }[]>;
 
 /** A user's name: the entity id of user rows, and of availability rows (the consultant whose calendar changed). */
 const userNames = (db: Kysely<Database>, ids: string[]): Labels =>
-  db.selectFrom("users").select(["users.id", nameOf("users").as("label")]).where("users.id", "in", ids).execute();
+  db
+    .selectFrom("users")
+    .select(["users.id", nameOf("users").as("label")])
+    .where("users.id", "in", ids)
+    .execute();
 
 /**
  * What a reader recognises each entity by: a reference (Q-, CASE-, BK-), a claimant's or user's
@@ -48,7 +52,12 @@ const RESOLVERS: Record<string, (db: Kysely<Database>, ids: string[]) => Labels>
   case: (db, ids) => db.selectFrom("cases").select(["id", "reference as label"]).where("id", "in", ids).execute(),
   booking: (db, ids) => db.selectFrom("bookings").select(["id", "reference as label"]).where("id", "in", ids).execute(),
   specialization: (db, ids) => db.selectFrom("specializations").select(["id", "name as label"]).where("id", "in", ids).execute(),
-  patient: (db, ids) => db.selectFrom("patients").select(["patients.id", nameOf("patients").as("label")]).where("patients.id", "in", ids).execute(),
+  patient: (db, ids) =>
+    db
+      .selectFrom("patients")
+      .select(["patients.id", nameOf("patients").as("label")])
+      .where("patients.id", "in", ids)
+      .execute(),
   user: userNames,
   availability: userNames,
   roster: (db, ids) =>
@@ -66,11 +75,26 @@ const RESOLVERS: Record<string, (db: Kysely<Database>, ids: string[]) => Labels>
       .select(["a.id", sql<string>`queries.reference || ' · ' || ${nameOf("users")}`.as("label")])
       .where("a.id", "in", ids)
       .execute(),
-  invoice: (db, ids) => db.selectFrom("invoices").select(["id", sql<string>`coalesce(number, 'Draft invoice')`.as("label")]).where("id", "in", ids).execute(),
+  invoice: (db, ids) =>
+    db
+      .selectFrom("invoices")
+      .select(["id", sql<string>`coalesce(number, 'Draft invoice')`.as("label")])
+      .where("id", "in", ids)
+      .execute(),
   credit_note: (db, ids) => db.selectFrom("credit_notes").select(["id", "number as label"]).where("id", "in", ids).execute(),
   // "EFT VDM TRUST 0042, 2026-11-20": a payment or a proof of payment by its reference and day.
-  payment: (db, ids) => db.selectFrom("payments").select(["id", sql<string>`upper(method) || ' ' || reference || ', ' || received_on::text`.as("label")]).where("id", "in", ids).execute(),
-  payment_proof: (db, ids) => db.selectFrom("payment_proofs").select(["id", sql<string>`'Proof ' || reference || ', ' || paid_on::text`.as("label")]).where("id", "in", ids).execute(),
+  payment: (db, ids) =>
+    db
+      .selectFrom("payments")
+      .select(["id", sql<string>`upper(method) || ' ' || reference || ', ' || received_on::text`.as("label")])
+      .where("id", "in", ids)
+      .execute(),
+  payment_proof: (db, ids) =>
+    db
+      .selectFrom("payment_proofs")
+      .select(["id", sql<string>`'Proof ' || reference || ', ' || paid_on::text`.as("label")])
+      .where("id", "in", ids)
+      .execute(),
   meeting: (db, ids) => db.selectFrom("meetings").select(["id", "title as label"]).where("id", "in", ids).execute(),
   message_thread: (db, ids) => db.selectFrom("message_threads").select(["id", "subject as label"]).where("id", "in", ids).execute(),
   // A message by its thread's subject: the text itself stays out of the trail.
@@ -163,7 +187,10 @@ const toRow = (r: Row): Omit<AuditRow, "entityReference"> => ({
 });
 
 /** The audit trail, newest first, filtered, one keyset page at a time (administrators only). */
-export async function listAudit({ db }: { db: Kysely<Database> }, f: z.output<typeof auditListInputSchema>): Promise<{ items: AuditRow[]; nextCursor: string | null }> {
+export async function listAudit(
+  { db }: { db: Kysely<Database> },
+  f: z.output<typeof auditListInputSchema>,
+): Promise<{ items: AuditRow[]; nextCursor: string | null }> {
   let query = filtered(db, f).limit(f.limit + 1);
   if (f.cursor) query = query.where(afterTimeCursor(f.cursor, "audit_log.at", "audit_log.id", "desc"));
   const { page, nextCursor } = pageOf(await query.execute(), f.limit);
@@ -178,9 +205,35 @@ export async function exportAuditCsv(
   const rows = await withReferences(db, (await filtered(db, f).limit(50_000).execute()).map(toRow));
   // The trail names claimants' records, so taking a copy of it is itself recorded.
   await recordAccess(db, actor, { action: "export", entityType: "audit_log", entityId: null, patientId: null });
-  const header = ["at", "actor", "role", "action", "entity_type", "entity_id", "entity_reference", "before", "after", "ip", "user_agent", "request_id"];
+  const header = [
+    "at",
+    "actor",
+    "role",
+    "action",
+    "entity_type",
+    "entity_id",
+    "entity_reference",
+    "before",
+    "after",
+    "ip",
+    "user_agent",
+    "request_id",
+  ];
   return csvDocument(
     header.join(","),
-    rows.map((r) => [r.at, r.actorName ?? r.actorId, r.actorRole, r.action, r.entityType, r.entityId, r.entityReference, r.before, r.after, r.ip, r.userAgent, r.requestId]),
+    rows.map((r) => [
+      r.at,
+      r.actorName ?? r.actorId,
+      r.actorRole,
+      r.action,
+      r.entityType,
+      r.entityId,
+      r.entityReference,
+      r.before,
+      r.after,
+      r.ip,
+      r.userAgent,
+      r.requestId,
+    ]),
   );
 }

@@ -24,8 +24,7 @@ export { confirmRegistration, register } from "./sign-up";
 
 export const LOGIN_FAILED_MESSAGE = "Invalid username or password";
 export const RESET_LINK_INVALID_MESSAGE = "This reset link is invalid or has expired. Please request a new one.";
-export const FORGOT_PASSWORD_ANSWER =
-  "If an account with this email exists, a password reset link has been sent to your email.";
+export const FORGOT_PASSWORD_ANSWER = "If an account with this email exists, a password reset link has been sent to your email.";
 
 interface AuthDeps {
   db: Kysely<Database>;
@@ -42,15 +41,16 @@ interface LimitedAuthDeps extends AuthDeps {
  * same hashing work, so the answer never tells whether the account exists or is deactivated. An
  * account with two-factor sign-in is not signed in yet: the answer says a second factor is due.
  */
-export async function login({ db, actor, limits }: LimitedAuthDeps, input: z.output<typeof loginSchema>): Promise<CurrentUser | SecondFactorNeeded> {
+export async function login(
+  { db, actor, limits }: LimitedAuthDeps,
+  input: z.output<typeof loginSchema>,
+): Promise<CurrentUser | SecondFactorNeeded> {
   const { username, password } = input;
   await limitByIp({ db, actor, limits }, "login");
   const row = await db
     .selectFrom("users")
     .select(["id", "password_hash", "is_active", "failed_login_count"])
-    .where((eb) =>
-      eb.or([eb(sql`lower(username)`, "=", username.toLowerCase()), eb(sql`lower(email)`, "=", username.toLowerCase())]),
-    )
+    .where((eb) => eb.or([eb(sql`lower(username)`, "=", username.toLowerCase()), eb(sql`lower(email)`, "=", username.toLowerCase())]))
     .executeTakeFirst();
   // Typed as username or e-mail, one account pauses as one (a user id when the account exists).
   const accountKey = loginAccountKey(row?.id ?? null, username);
@@ -80,17 +80,18 @@ export async function login({ db, actor, limits }: LimitedAuthDeps, input: z.out
   if (await hasTwoFactor(db, row.id)) {
     await db.transaction().execute(async (trx) => {
       await releaseLoginAttempt(trx, accountKey);
-      await recordAudit(trx, actor, { action: "auth.password_verified", entityType: "user", entityId: row.id, after: { secondFactor: "awaited" } });
+      await recordAudit(trx, actor, {
+        action: "auth.password_verified",
+        entityType: "user",
+        entityId: row.id,
+        after: { secondFactor: "awaited" },
+      });
     });
     return { twoFactorRequired: true, userId: row.id, account: username.toLowerCase() };
   }
 
   return db.transaction().execute(async (trx) => {
-    await trx
-      .updateTable("users")
-      .set({ failed_login_count: 0, last_login_at: now() })
-      .where("id", "=", row.id)
-      .execute();
+    await trx.updateTable("users").set({ failed_login_count: 0, last_login_at: now() }).where("id", "=", row.id).execute();
     await clearLoginFailures(trx, accountKey);
     const user = await findCurrentUser(trx, row.id);
     if (!user) throw new AppError("UNAUTHORIZED", LOGIN_FAILED_MESSAGE);
@@ -103,9 +104,7 @@ export async function login({ db, actor, limits }: LimitedAuthDeps, input: z.out
 export async function recordLogout({ db, actor }: AuthDeps): Promise<void> {
   if (!actor.user) return;
   const user = actor.user;
-  await db.transaction().execute((trx) =>
-    recordAudit(trx, actor, { action: "auth.logout", entityType: "user", entityId: user.id }),
-  );
+  await db.transaction().execute((trx) => recordAudit(trx, actor, { action: "auth.logout", entityType: "user", entityId: user.id }));
 }
 
 /**
@@ -130,7 +129,10 @@ export async function requestPasswordReset(
 }
 
 /** Completes a reset: one use per token, within its hour; the user's other links and every session end. */
-export async function resetPassword({ db, actor, limits }: LimitedAuthDeps, input: z.output<typeof resetPasswordSchema>): Promise<{ message: string }> {
+export async function resetPassword(
+  { db, actor, limits }: LimitedAuthDeps,
+  input: z.output<typeof resetPasswordSchema>,
+): Promise<{ message: string }> {
   const { token, password } = input;
   await limitByIp({ db, actor, limits }, "resetPassword");
   const passwordHash = await hashNewPassword(password);

@@ -79,9 +79,17 @@ export async function countAttempt(db: Kysely<Database>, key: string, limit: Lim
  * limits on failures only (a wrong code), where the caller counts with countInWindow after a failure.
  */
 export async function assertUnderLimit(db: Kysely<Database>, key: string, limit: Limit, what = "attempts"): Promise<void> {
-  const row = await db.selectFrom("rate_limits").select(["count", "reset_at"]).where("key", "=", key).where("reset_at", ">", sql<Date>`now()`).executeTakeFirst();
+  const row = await db
+    .selectFrom("rate_limits")
+    .select(["count", "reset_at"])
+    .where("key", "=", key)
+    .where("reset_at", ">", sql<Date>`now()`)
+    .executeTakeFirst();
   if (row && Number(row.count) >= limit.max) {
-    throw new AppError("TOO_MANY_REQUESTS", `Too many ${what}. Please wait ${waitSentence(new Date(row.reset_at).getTime() - Date.now())} and try again.`);
+    throw new AppError(
+      "TOO_MANY_REQUESTS",
+      `Too many ${what}. Please wait ${waitSentence(new Date(row.reset_at).getTime() - Date.now())} and try again.`,
+    );
   }
 }
 
@@ -121,7 +129,10 @@ export async function claimLoginAttempt(db: Kysely<Database>, accountKey: string
   const left = await sql<{ left_ms: number }>`
     SELECT ceil(extract(epoch FROM blocked_until - now()) * 1000)::int8 AS left_ms
     FROM login_failures WHERE account_key = ${accountKey}`.execute(db);
-  throw new AppError("TOO_MANY_REQUESTS", `Too many failed sign-ins for this account. Please wait ${waitSentence(Number(left.rows[0]?.left_ms ?? 1000))} and try again.`);
+  throw new AppError(
+    "TOO_MANY_REQUESTS",
+    `Too many failed sign-ins for this account. Please wait ${waitSentence(Number(left.rows[0]?.left_ms ?? 1000))} and try again.`,
+  );
 }
 
 /**

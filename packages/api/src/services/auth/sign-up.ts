@@ -48,7 +48,9 @@ export async function register({ db, actor, limits, mailer, log }: SignUpDeps, d
   const taken = await db
     .selectFrom("users")
     .select(["id", "username", "email", "first_name", sql<boolean>`lower(username) = ${data.username.toLowerCase()}`.as("sameUsername")])
-    .where((eb) => eb.or([eb(sql`lower(username)`, "=", data.username.toLowerCase()), eb(sql`lower(email)`, "=", data.email.toLowerCase())]))
+    .where((eb) =>
+      eb.or([eb(sql`lower(username)`, "=", data.username.toLowerCase()), eb(sql`lower(email)`, "=", data.email.toLowerCase())]),
+    )
     .execute();
   if (taken.some((row) => row.sameUsername)) throw usernameTaken();
   // Hashed whichever way this goes, so both answers take the same time.
@@ -72,7 +74,12 @@ export async function register({ db, actor, limits, mailer, log }: SignUpDeps, d
         expires_at: new Date(now().getTime() + SIGN_UP_LINK_TTL_MS),
       })
       .execute();
-    await recordAudit(trx, actor, { action: "auth.register_requested", entityType: "user", entityId: null, after: { username: data.username, email: data.email, role: data.role } });
+    await recordAudit(trx, actor, {
+      action: "auth.register_requested",
+      entityType: "user",
+      entityId: null,
+      after: { username: data.username, email: data.email, role: data.role },
+    });
   });
 
   const { count } = await countInWindow(db, `signUpMail:${data.email.toLowerCase()}`, SIGN_UP_MAILS_PER_ADDRESS.windowMs);
@@ -125,7 +132,9 @@ export async function confirmRegistration(
     const taken = await trx
       .selectFrom("users")
       .select(sql<boolean>`lower(email) = ${pending.email.toLowerCase()}`.as("sameEmail"))
-      .where((eb) => eb.or([eb(sql`lower(email)`, "=", pending.email.toLowerCase()), eb(sql`lower(username)`, "=", pending.username.toLowerCase())]))
+      .where((eb) =>
+        eb.or([eb(sql`lower(email)`, "=", pending.email.toLowerCase()), eb(sql`lower(username)`, "=", pending.username.toLowerCase())]),
+      )
       .execute();
     if (taken.some((row) => row.sameEmail)) throw new AppError("CONFLICT", SIGN_UP_MESSAGES.addressTaken);
     if (taken.length) throw new AppError("CONFLICT", SIGN_UP_MESSAGES.usernameTakenSince);

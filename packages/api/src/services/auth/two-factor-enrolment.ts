@@ -4,7 +4,14 @@ import { sql } from "kysely";
 import { Secret } from "otpauth";
 import QRCode from "qrcode";
 import type { Database } from "@medlegal/db";
-import type { Role, TwoFactorEnrolment, TwoFactorStatus, twoFactorDisableSchema, twoFactorResetSchema, twoFactorVerifySchema } from "@medlegal/domain";
+import type {
+  Role,
+  TwoFactorEnrolment,
+  TwoFactorStatus,
+  twoFactorDisableSchema,
+  twoFactorResetSchema,
+  twoFactorVerifySchema,
+} from "@medlegal/domain";
 import { DEFAULT_SECURITY_SETTINGS, isStaff, isTotpCode, TWO_FACTOR_MESSAGES } from "@medlegal/domain";
 import type { z } from "zod";
 import type { Actor } from "../../actors";
@@ -13,7 +20,16 @@ import { recordAudit } from "../audit/audit";
 import { verifyPassword } from "../credentials/passwords";
 import { readSetting } from "../settings/settings";
 import type { Db, Deps } from "../platform/deps";
-import { decryptSecret, encryptSecret, keysOf, recoveryCodesLeft, replaceRecoveryCodes, spendCode, stepOf, totpOf } from "./two-factor-crypto";
+import {
+  decryptSecret,
+  encryptSecret,
+  keysOf,
+  recoveryCodesLeft,
+  replaceRecoveryCodes,
+  spendCode,
+  stepOf,
+  totpOf,
+} from "./two-factor-crypto";
 import { hasTwoFactor } from "../credentials/two-factor-state";
 import { now } from "../platform/clock";
 
@@ -44,7 +60,12 @@ export async function startTwoFactorEnrolment({ db, actor }: Deps): Promise<TwoF
   const secret = new Secret({ size: 20 }).base32;
   const otpauthUrl = totpOf(secret, actor.user.username).toString();
   await db.transaction().execute(async (trx) => {
-    const existing = await trx.selectFrom("user_two_factor").select("enabled_at").where("user_id", "=", actor.user.id).forUpdate().executeTakeFirst();
+    const existing = await trx
+      .selectFrom("user_two_factor")
+      .select("enabled_at")
+      .where("user_id", "=", actor.user.id)
+      .forUpdate()
+      .executeTakeFirst();
     if (existing?.enabled_at) throw new AppError("CONFLICT", TWO_FACTOR_MESSAGES.alreadyOn);
     const values = { secret_encrypted: encryptSecret(keys.encryption, secret), enabled_at: null, last_used_step: null };
     await trx
@@ -64,14 +85,21 @@ const wrongCode = () => new AppError("INVALID", TWO_FACTOR_MESSAGES.wrongCode, {
 export async function auditFailedCode(db: Kysely<Database>, actor: Actor, userId: string, purpose: string) {
   await db.transaction().execute(async (trx) => {
     if (purpose === "sign_in") {
-      await trx.updateTable("users").set({ failed_login_count: sql`failed_login_count + 1` }).where("id", "=", userId).execute();
+      await trx
+        .updateTable("users")
+        .set({ failed_login_count: sql`failed_login_count + 1` })
+        .where("id", "=", userId)
+        .execute();
     }
     await recordAudit(trx, actor, { action: "two_factor.code_failed", entityType: "user", entityId: userId, after: { purpose } });
   });
 }
 
 /** Confirms the started authenticator with a current code; only then is it active. Answers the recovery codes, once. */
-export async function confirmTwoFactorEnrolment({ db, actor }: Deps, { code }: z.output<typeof twoFactorVerifySchema>): Promise<{ recoveryCodes: string[] }> {
+export async function confirmTwoFactorEnrolment(
+  { db, actor }: Deps,
+  { code }: z.output<typeof twoFactorVerifySchema>,
+): Promise<{ recoveryCodes: string[] }> {
   const keys = await keysOf(db);
   const userId = actor.user.id;
   const recoveryCodes = await db.transaction().execute(async (trx) => {
@@ -82,7 +110,12 @@ export async function confirmTwoFactorEnrolment({ db, actor }: Deps, { code }: z
     if (step === null) return null;
     await trx.updateTable("user_two_factor").set({ enabled_at: now(), last_used_step: step }).where("user_id", "=", userId).execute();
     const codes = await replaceRecoveryCodes(trx, keys, userId);
-    await recordAudit(trx, actor, { action: "two_factor.enabled", entityType: "user", entityId: userId, after: { recoveryCodes: codes.length } });
+    await recordAudit(trx, actor, {
+      action: "two_factor.enabled",
+      entityType: "user",
+      entityId: userId,
+      after: { recoveryCodes: codes.length },
+    });
     return codes;
   });
   if (!recoveryCodes) {
@@ -93,7 +126,10 @@ export async function confirmTwoFactorEnrolment({ db, actor }: Deps, { code }: z
 }
 
 /** New recovery codes for old ones (all of them stop working), after a current code. */
-export async function regenerateRecoveryCodes({ db, actor }: Deps, { code }: z.output<typeof twoFactorVerifySchema>): Promise<{ recoveryCodes: string[] }> {
+export async function regenerateRecoveryCodes(
+  { db, actor }: Deps,
+  { code }: z.output<typeof twoFactorVerifySchema>,
+): Promise<{ recoveryCodes: string[] }> {
   const keys = await keysOf(db);
   const userId = actor.user.id;
   if (!(await hasTwoFactor(db, userId))) throw new AppError("CONFLICT", TWO_FACTOR_MESSAGES.notOn);
@@ -117,7 +153,10 @@ export async function regenerateRecoveryCodes({ db, actor }: Deps, { code }: z.o
 }
 
 /** Turns two-factor sign-in off with the current password and a code; refused while compulsory. */
-export async function disableTwoFactor({ db, actor }: Deps, { currentPassword, code }: z.output<typeof twoFactorDisableSchema>): Promise<TwoFactorStatus> {
+export async function disableTwoFactor(
+  { db, actor }: Deps,
+  { currentPassword, code }: z.output<typeof twoFactorDisableSchema>,
+): Promise<TwoFactorStatus> {
   const userId = actor.user.id;
   if (!(await hasTwoFactor(db, userId))) throw new AppError("CONFLICT", TWO_FACTOR_MESSAGES.notOn);
   if (await requiredFor(db, actor.user.role)) throw new AppError("FORBIDDEN", TWO_FACTOR_MESSAGES.compulsory);

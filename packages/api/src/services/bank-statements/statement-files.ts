@@ -31,9 +31,13 @@ function delimiterOf(headerLine: string): string {
 /** A CSV export read through the bank's mapping. */
 export function readCsvStatement(bank: Bank, mapping: BankMapping, content: string): StatementFile {
   const text = content.replace(/^\uFEFF/, "");
-  const parsed = Papa.parse<string[]>(text, { skipEmptyLines: false, delimiter: delimiterOf(text.split(/\r?\n/)[mapping.headerRow - 1] ?? "") });
+  const parsed = Papa.parse<string[]>(text, {
+    skipEmptyLines: false,
+    delimiter: delimiterOf(text.split(/\r?\n/)[mapping.headerRow - 1] ?? ""),
+  });
   const rows = parsed.data;
-  if (rows.length > STATEMENT_MAX_LINES) throw refuse(`A statement has at most ${STATEMENT_MAX_LINES} lines; this file has ${rows.length}.`);
+  if (rows.length > STATEMENT_MAX_LINES)
+    throw refuse(`A statement has at most ${STATEMENT_MAX_LINES} lines; this file has ${rows.length}.`);
   const header = (rows[mapping.headerRow - 1] ?? []).map((cell) => cell.trim().toLowerCase());
   const columnOf = (name: string | null) => {
     if (name === null) return null;
@@ -59,7 +63,14 @@ export function readCsvStatement(bank: Bank, mapping: BankMapping, content: stri
     const lineNo = i + 1;
     const row = rows[i]!.map((cell) => (cell ?? "").trim());
     if (row.every((cell) => cell === "")) continue;
-    if (footer && row.find((cell) => cell !== "")!.toLowerCase().startsWith(footer)) break;
+    if (
+      footer &&
+      row
+        .find((cell) => cell !== "")!
+        .toLowerCase()
+        .startsWith(footer)
+    )
+      break;
     const money = (amount ?? credit)!;
     const dateCell = row[date] ?? "";
     const moneyCell = row[money] ?? "";
@@ -67,7 +78,9 @@ export function readCsvStatement(bank: Bank, mapping: BankMapping, content: stri
     if (dateCell === "" && moneyCell === "") continue;
     const postedOn = parseStatementDate(dateCell, mapping.dateFormat);
     if (!postedOn) {
-      throw refuse(`Line ${lineNo}: "${dateCell}" is not a date written like ${STATEMENT_DATE_FORMAT_LABELS[mapping.dateFormat]}. Nothing was imported.`);
+      throw refuse(
+        `Line ${lineNo}: "${dateCell}" is not a date written like ${STATEMENT_DATE_FORMAT_LABELS[mapping.dateFormat]}. Nothing was imported.`,
+      );
     }
     if (credit !== null && moneyCell === "") {
       debitsIgnored++;
@@ -104,7 +117,10 @@ export function readCsvStatement(bank: Bank, mapping: BankMapping, content: stri
  * mapping FNB has: its own first cells say so.
  */
 export function isRecordCoded(content: string): boolean {
-  const lines = content.replace(/^\uFEFF/, "").split(/\r?\n/).filter((l) => l.trim() !== "");
+  const lines = content
+    .replace(/^\uFEFF/, "")
+    .split(/\r?\n/)
+    .filter((l) => l.trim() !== "");
   return lines.length > 0 && lines.every((l) => /^\s*"?\d{1,2}"?\s*,/.test(l)) && lines.some((l) => /^\s*"?5"?\s*,/.test(l));
 }
 
@@ -114,10 +130,15 @@ const FNB_DATE_FORMATS = ["dd/mm/yyyy", "yyyy/mm/dd", "d mmm yyyy", "yyyy-mm-dd"
 /** FNB's record-coded CSV: the first record-5 line naming a "Date" and an "Amount" column is the header; the record-5 lines after it are the transactions. */
 export function readFnbRecordCoded(content: string): StatementFile {
   const rows = Papa.parse<string[]>(content.replace(/^\uFEFF/, ""), { skipEmptyLines: false, delimiter: "," }).data;
-  if (rows.length > STATEMENT_MAX_LINES) throw refuse(`A statement has at most ${STATEMENT_MAX_LINES} lines; this file has ${rows.length}.`);
+  if (rows.length > STATEMENT_MAX_LINES)
+    throw refuse(`A statement has at most ${STATEMENT_MAX_LINES} lines; this file has ${rows.length}.`);
   const record = (row: string[]) => (row[0] ?? "").trim();
-  const headerAt = rows.findIndex((row) => record(row) === "5" && row.some((c) => c.trim().toLowerCase() === "date") && row.some((c) => c.trim().toLowerCase() === "amount"));
-  if (headerAt < 0) throw refuse('This FNB file has no column header on a record-5 line (one naming "Date" and "Amount"). Nothing was imported.');
+  const headerAt = rows.findIndex(
+    (row) =>
+      record(row) === "5" && row.some((c) => c.trim().toLowerCase() === "date") && row.some((c) => c.trim().toLowerCase() === "amount"),
+  );
+  if (headerAt < 0)
+    throw refuse('This FNB file has no column header on a record-5 line (one naming "Date" and "Amount"). Nothing was imported.');
   const header = rows[headerAt]!.map((c) => c.trim().toLowerCase());
   const date = header.indexOf("date");
   const amount = header.indexOf("amount");
@@ -131,7 +152,10 @@ export function readFnbRecordCoded(content: string): StatementFile {
     const lineNo = i + 1;
     const dateCell = row[date] ?? "";
     const postedOn = FNB_DATE_FORMATS.map((f) => parseStatementDate(dateCell, f)).find(Boolean);
-    if (!postedOn) throw refuse(`Line ${lineNo}: "${dateCell}" is not a date written like ${STATEMENT_DATE_FORMAT_LABELS["dd/mm/yyyy"]}. Nothing was imported.`);
+    if (!postedOn)
+      throw refuse(
+        `Line ${lineNo}: "${dateCell}" is not a date written like ${STATEMENT_DATE_FORMAT_LABELS["dd/mm/yyyy"]}. Nothing was imported.`,
+      );
     const cents = parseStatementAmount(row[amount] ?? "");
     if (cents === null) throw refuse(`Line ${lineNo}: "${row[amount] ?? ""}" is not an amount. Nothing was imported.`);
     if (cents <= 0) {
@@ -147,7 +171,11 @@ export function readFnbRecordCoded(content: string): StatementFile {
       lineNo,
       postedOn,
       amountCents: cents,
-      description: descriptions.map((d) => row[d] ?? "").filter(Boolean).join(" ").slice(0, 500),
+      description: descriptions
+        .map((d) => row[d] ?? "")
+        .filter(Boolean)
+        .join(" ")
+        .slice(0, 500),
       reference: "",
       balanceCents,
       fitId: null,
@@ -168,8 +196,11 @@ export function readOfxStatement(content: string): StatementFile {
   } catch {
     ofx = {};
   }
-  const statements = asList((ofx?.BANKMSGSRSV1 as OfxNode | undefined)?.STMTTRNRS).map((r) => r.STMTRS as OfxNode | undefined).filter(Boolean) as OfxNode[];
-  if (!statements.length) throw refuse("This is not an OFX bank statement: it has no bank statement transactions (BANKMSGSRSV1). Nothing was imported.");
+  const statements = asList((ofx?.BANKMSGSRSV1 as OfxNode | undefined)?.STMTTRNRS)
+    .map((r) => r.STMTRS as OfxNode | undefined)
+    .filter(Boolean) as OfxNode[];
+  if (!statements.length)
+    throw refuse("This is not an OFX bank statement: it has no bank statement transactions (BANKMSGSRSV1). Nothing was imported.");
   const credits: StatementCredit[] = [];
   let debitsIgnored = 0;
   let number = 0;
@@ -183,7 +214,8 @@ export function readOfxStatement(content: string): StatementFile {
       const cents = parseStatementAmount(field(t, "TRNAMT"));
       if (cents === null) throw refuse(`Transaction ${lineNo}: "${field(t, "TRNAMT")}" is not an amount. Nothing was imported.`);
       const fitId = field(t, "FITID");
-      if (!fitId) throw refuse(`Transaction ${lineNo} has no FITID, so it could not be told apart when imported again. Nothing was imported.`);
+      if (!fitId)
+        throw refuse(`Transaction ${lineNo} has no FITID, so it could not be told apart when imported again. Nothing was imported.`);
       if (cents <= 0) {
         debitsIgnored++;
         continue;
@@ -197,7 +229,8 @@ export function readOfxStatement(content: string): StatementFile {
         balanceCents: null,
         fitId: fitId.slice(0, 255),
       });
-      if (credits.length + debitsIgnored > STATEMENT_MAX_LINES) throw refuse(`A statement has at most ${STATEMENT_MAX_LINES} transactions.`);
+      if (credits.length + debitsIgnored > STATEMENT_MAX_LINES)
+        throw refuse(`A statement has at most ${STATEMENT_MAX_LINES} transactions.`);
     }
   }
   return { credits, debitsIgnored, account };

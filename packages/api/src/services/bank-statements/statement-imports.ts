@@ -1,6 +1,13 @@
 import { sql } from "kysely";
 import type { z } from "zod";
-import type { OpenInvoiceForMatching, ProofForMatching, StatementCredit, StatementImportResult, StatementPreview, statementFileSchema } from "@medlegal/domain";
+import type {
+  OpenInvoiceForMatching,
+  ProofForMatching,
+  StatementCredit,
+  StatementImportResult,
+  StatementPreview,
+  statementFileSchema,
+} from "@medlegal/domain";
 import { invoiceBalance, matchStatementLine, OPEN_INVOICE_STATUSES, sastDate, statementLineKey } from "@medlegal/domain";
 import { AppError } from "../../errors";
 import { recordAudit } from "../audit/audit";
@@ -70,7 +77,11 @@ export async function openInvoicesForMatching(db: Db): Promise<OpenInvoiceForMat
       attorneyId: r.attorney_id!,
       firmName: r.firm_name,
       references: [r.attorney_reference, r.case_reference].filter((v): v is string => Boolean(v)),
-      balanceCents: invoiceBalance({ totalCents: Number(r.total_cents), paidCents: Number(r.paid_cents), creditedCents: Number(r.credited_cents) }),
+      balanceCents: invoiceBalance({
+        totalCents: Number(r.total_cents),
+        paidCents: Number(r.paid_cents),
+        creditedCents: Number(r.credited_cents),
+      }),
     }))
     .filter((i) => i.balanceCents > 0);
 }
@@ -91,7 +102,15 @@ export async function proofsForMatching(db: Db): Promise<ProofForMatching[]> {
     ])
     .where("payment_proofs.status", "=", "uploaded")
     .execute();
-  return rows.map((r) => ({ id: r.id, attorneyId: r.attorney_id, firmName: r.firm_name, amountCents: Number(r.amount_cents), paidOn: r.paid_on, reference: r.reference, invoiceIds: r.invoice_ids }));
+  return rows.map((r) => ({
+    id: r.id,
+    attorneyId: r.attorney_id,
+    firmName: r.firm_name,
+    amountCents: Number(r.amount_cents),
+    paidOn: r.paid_on,
+    reference: r.reference,
+    invoiceIds: r.invoice_ids,
+  }));
 }
 
 async function knownKeys(db: Db, keys: string[]): Promise<Set<string>> {
@@ -103,10 +122,17 @@ async function knownKeys(db: Db, keys: string[]): Promise<Set<string>> {
 /** What importing the file would do: its credit lines, which were imported before, and their matches. Changes nothing. */
 export async function previewStatement({ db }: Pick<Deps, "db">, input: StatementFileInput): Promise<StatementPreview> {
   const { credits, debitsIgnored } = await readStatement(db, input);
-  const known = await knownKeys(db, credits.map((c) => c.key));
+  const known = await knownKeys(
+    db,
+    credits.map((c) => c.key),
+  );
   const [invoices, proofs] = await Promise.all([openInvoicesForMatching(db), proofsForMatching(db)]);
   return {
-    lines: credits.map(({ key, ...credit }) => ({ ...credit, duplicate: known.has(key), match: matchStatementLine(credit, invoices, proofs) })),
+    lines: credits.map(({ key, ...credit }) => ({
+      ...credit,
+      duplicate: known.has(key),
+      match: matchStatementLine(credit, invoices, proofs),
+    })),
     debitsIgnored,
   };
 }
@@ -121,7 +147,14 @@ export async function importStatement(deps: Deps, input: StatementFileInput): Pr
     const at = now();
     const batch = await trx
       .insertInto("bank_statement_imports")
-      .values({ bank: input.bank, file_name: input.fileName, imported_count: 0, duplicate_count: 0, imported_by: deps.actor.user.id, created_at: at })
+      .values({
+        bank: input.bank,
+        file_name: input.fileName,
+        imported_count: 0,
+        duplicate_count: 0,
+        imported_by: deps.actor.user.id,
+        created_at: at,
+      })
       .returning("id")
       .executeTakeFirstOrThrow();
     const inserted = await trx
@@ -152,7 +185,11 @@ export async function importStatement(deps: Deps, input: StatementFileInput): Pr
       .returning("id")
       .execute();
     const result = { importId: batch.id, imported: inserted.length, duplicates: credits.length - inserted.length };
-    await trx.updateTable("bank_statement_imports").set({ imported_count: result.imported, duplicate_count: result.duplicates }).where("id", "=", batch.id).execute();
+    await trx
+      .updateTable("bank_statement_imports")
+      .set({ imported_count: result.imported, duplicate_count: result.duplicates })
+      .where("id", "=", batch.id)
+      .execute();
     await recordAudit(trx, deps.actor, {
       action: "bank_statement.import",
       entityType: "bank_statement_import",
@@ -177,15 +214,17 @@ export async function sampleStatement({ db }: Pick<Deps, "db">): Promise<string>
     balance += cents;
     return [day, money(cents), money(balance), description, reference].map((cell) => `"${cell.replace(/"/g, '""')}"`).join(",");
   };
-  return [
-    "ACCOUNT TRANSACTION HISTORY",
-    '"Name:","MEDLEGAL AGENCY (PTY) LTD"',
-    '"Account:","62000000001 Business Account"',
-    '"Date Range:","Sample statement"',
-    "",
-    "Date,Amount,Balance,Description,Reference",
-    line(-9_500, "MONTHLY ACCOUNT FEE", "FEE"),
-    ...open.map((invoice) => line(invoice.balanceCents, `${invoice.firmName.toUpperCase()} TRUST`, invoice.number)),
-    line(123_450, "CASH DEPOSIT BRANCH 250655", ""),
-  ].join("\r\n") + "\r\n";
+  return (
+    [
+      "ACCOUNT TRANSACTION HISTORY",
+      '"Name:","MEDLEGAL AGENCY (PTY) LTD"',
+      '"Account:","62000000001 Business Account"',
+      '"Date Range:","Sample statement"',
+      "",
+      "Date,Amount,Balance,Description,Reference",
+      line(-9_500, "MONTHLY ACCOUNT FEE", "FEE"),
+      ...open.map((invoice) => line(invoice.balanceCents, `${invoice.firmName.toUpperCase()} TRUST`, invoice.number)),
+      line(123_450, "CASH DEPOSIT BRANCH 250655", ""),
+    ].join("\r\n") + "\r\n"
+  );
 }

@@ -18,7 +18,12 @@ type Row = BulkResult["results"][number];
  * with its audit row, so a refused row (its sentence is kept) leaves the others done. Anything but
  * a refusal is a fault and is raised, not reported as a row.
  */
-async function eachRow(ids: string[], references: Map<string, string>, thing: string, act: (id: string) => Promise<string>): Promise<BulkResult> {
+async function eachRow(
+  ids: string[],
+  references: Map<string, string>,
+  thing: string,
+  act: (id: string) => Promise<string>,
+): Promise<BulkResult> {
   const results: Row[] = [];
   for (const id of ids) {
     const reference = references.get(id) ?? null;
@@ -39,7 +44,11 @@ export async function bulkQueryAction(deps: Deps, { ids, action }: z.output<type
   const references = new Map(rows.map((r) => [r.id, r.reference]));
   let managerName = "";
   if (action.kind === "assign" && action.employeeId) {
-    const manager = await deps.db.selectFrom("users").select(["first_name", "last_name"]).where("id", "=", action.employeeId).executeTakeFirst();
+    const manager = await deps.db
+      .selectFrom("users")
+      .select(["first_name", "last_name"])
+      .where("id", "=", action.employeeId)
+      .executeTakeFirst();
     managerName = manager ? `${manager.first_name} ${manager.last_name}` : "";
   }
   return eachRow(ids, references, "query", async (id) => {

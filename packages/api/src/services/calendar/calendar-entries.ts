@@ -49,7 +49,11 @@ export function neutralEntry(appUrl: string, booking: CalendarBooking) {
 
 /** An iCalendar text (RFC 5545: escaped and folded by the library) holding the bookings' neutral entries. */
 export function calendarText(appUrl: string, bookings: CalendarBooking[], name?: string): string {
-  const calendar = ical({ prodId: { company: "MedLegal", product: "Assessments", language: "EN" }, method: ICalCalendarMethod.PUBLISH, name: name ?? null });
+  const calendar = ical({
+    prodId: { company: "MedLegal", product: "Assessments", language: "EN" },
+    method: ICalCalendarMethod.PUBLISH,
+    name: name ?? null,
+  });
   for (const booking of bookings) calendar.createEvent(neutralEntry(appUrl, booking));
   return calendar.toString();
 }
@@ -64,7 +68,11 @@ export interface CalendarTrial {
 
 /** An iCalendar text of trial dates, neutral like the assessments' entries; each links to its case page. */
 export function trialCalendarText(appUrl: string, trials: CalendarTrial[]): string {
-  const calendar = ical({ prodId: { company: "MedLegal", product: "Trial dates", language: "EN" }, method: ICalCalendarMethod.PUBLISH, name: "MedLegal trial dates" });
+  const calendar = ical({
+    prodId: { company: "MedLegal", product: "Trial dates", language: "EN" },
+    method: ICalCalendarMethod.PUBLISH,
+    name: "MedLegal trial dates",
+  });
   for (const trial of trials) {
     const link = `${appUrl}/cases/${trial.caseId}`;
     calendar.createEvent({

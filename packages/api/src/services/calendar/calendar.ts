@@ -31,7 +31,15 @@ const toCalendarBooking = (row: {
   ends_at: Date;
   mode: CalendarBooking["mode"];
   venue: string | null;
-}): CalendarBooking => ({ id: row.id, reference: row.reference, status: row.status, startsAt: row.starts_at, endsAt: row.ends_at, mode: row.mode, venue: row.venue });
+}): CalendarBooking => ({
+  id: row.id,
+  reference: row.reference,
+  status: row.status,
+  startsAt: row.starts_at,
+  endsAt: row.ends_at,
+  mode: row.mode,
+  venue: row.venue,
+});
 
 /** One booking the caller may see as an iCalendar file (404 otherwise). */
 export async function bookingIcs({ db, actor }: Deps, id: string): Promise<{ fileName: string; body: string }> {
@@ -63,8 +71,17 @@ export async function createFeed({ db, actor }: Deps): Promise<{ url: string }> 
       .where("revoked_at", "is", null)
       .returning("id")
       .execute();
-    const { id } = await trx.insertInto("calendar_feeds").values({ user_id: actor.user.id, token_hash: sha256(token) }).returning("id").executeTakeFirstOrThrow();
-    await recordAudit(trx, actor, { action: "calendar_feed.create", entityType: "calendar_feed", entityId: id, after: { replaced: revoked.length > 0 } });
+    const { id } = await trx
+      .insertInto("calendar_feeds")
+      .values({ user_id: actor.user.id, token_hash: sha256(token) })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    await recordAudit(trx, actor, {
+      action: "calendar_feed.create",
+      entityType: "calendar_feed",
+      entityId: id,
+      after: { replaced: revoked.length > 0 },
+    });
   });
   return { url: `${actor.meta.appUrl}/api/calendar/feed/${token}.ics` };
 }

@@ -84,7 +84,11 @@ export async function listCases(deps: Deps, f: z.output<typeof caseListInputSche
       query = query.orderBy("cases.reference").orderBy("cases.id");
       break;
     case "claimant":
-      query = query.orderBy("patients.last_name").orderBy("patients.first_name").orderBy("cases.created_at", "desc").orderBy("cases.id", "desc");
+      query = query
+        .orderBy("patients.last_name")
+        .orderBy("patients.first_name")
+        .orderBy("cases.created_at", "desc")
+        .orderBy("cases.id", "desc");
       break;
   }
   return (await query.limit(500).execute()).map(toCase);
@@ -110,7 +114,10 @@ export async function getCase({ db, actor }: Deps, { id }: z.output<typeof idInp
  * claimant, the case and both audit rows commit together, and a duplicate ID number answers as on
  * the claimants page (docs/decisions.md, "The main journey").
  */
-export async function createCase({ db, actor }: Deps, { patientId, newClaimant, ...data }: z.output<typeof caseInputSchema>): Promise<CaseItem> {
+export async function createCase(
+  { db, actor }: Deps,
+  { patientId, newClaimant, ...data }: z.output<typeof caseInputSchema>,
+): Promise<CaseItem> {
   assertCan(actor.user, "cases.create", "Only attorneys open cases.");
   if (newClaimant) assertCan(actor.user, "patients.create", "Only attorneys add claimants.");
   else if (patientId) await loadVisiblePatient(db, actor.user, patientId);
@@ -131,7 +138,12 @@ export async function createCase({ db, actor }: Deps, { patientId, newClaimant, 
         .returning("id")
         .executeTakeFirstOrThrow();
       const item = toCase(await caseQuery(trx).where("cases.id", "=", id).executeTakeFirstOrThrow());
-      await recordAudit(trx, actor, { action: "case.create", entityType: "case", entityId: id, after: { reference, ...auditFields(item) } });
+      await recordAudit(trx, actor, {
+        action: "case.create",
+        entityType: "case",
+        entityId: id,
+        after: { reference, ...auditFields(item) },
+      });
       return item;
     });
   } catch (error) {
@@ -153,7 +165,12 @@ export async function updateCase({ db, actor }: Deps, { id, ...data }: z.output<
       .where("id", "=", id)
       .execute();
     const after = toCase(await caseQuery(trx).where("cases.id", "=", id).executeTakeFirstOrThrow());
-    await recordAudit(trx, actor, { action: "case.update", entityType: "case", entityId: id, ...changedFields(auditFields(before), auditFields(after)) });
+    await recordAudit(trx, actor, {
+      action: "case.update",
+      entityType: "case",
+      entityId: id,
+      ...changedFields(auditFields(before), auditFields(after)),
+    });
     return after;
   });
 }

@@ -90,7 +90,11 @@ export async function sendDueTexts(db: Kysely<Database>, gateway: TextGateway, b
     for (const row of rows) {
       try {
         await gateway.send({ id: row.id, to: row.to_phone, channel: row.channel, text: row.text });
-        await trx.updateTable("claimant_messages").set({ sent_at: at, attempts: row.attempts + 1, last_error: null }).where("id", "=", row.id).execute();
+        await trx
+          .updateTable("claimant_messages")
+          .set({ sent_at: at, attempts: row.attempts + 1, last_error: null })
+          .where("id", "=", row.id)
+          .execute();
         sent++;
       } catch (error) {
         const attempts = row.attempts + 1;

@@ -1,6 +1,14 @@
 import type { Kysely } from "kysely";
 import type { Database } from "@medlegal/db";
-import { internationalPhone, LIVE_MEETING_STATUSES, REMINDER_KINDS, reminderWanted, saDayLabel, sastDate, sastTime } from "@medlegal/domain";
+import {
+  internationalPhone,
+  LIVE_MEETING_STATUSES,
+  REMINDER_KINDS,
+  reminderWanted,
+  saDayLabel,
+  sastDate,
+  sastTime,
+} from "@medlegal/domain";
 import type { ClaimantMessageChannel, ReminderKind, ReminderTemplates } from "@medlegal/domain";
 import { now } from "../platform/clock";
 import { declaredDays } from "../sla/holidays";
@@ -42,7 +50,11 @@ export async function queueDueReminders(db: Kysely<Database>, at: Date = now(), 
       .selectFrom("claimant_message_bookings as c")
       .innerJoin("claimant_messages as m", "m.id", "c.message_id")
       .select(["c.booking_id", "c.kind", "m.created_at"])
-      .where("c.booking_id", "in", bookings.map((b) => b.id))
+      .where(
+        "c.booking_id",
+        "in",
+        bookings.map((b) => b.id),
+      )
       .execute(),
     declaredDays(db),
     getAgencySettings({ db }),
@@ -50,7 +62,8 @@ export async function queueDueReminders(db: Kysely<Database>, at: Date = now(), 
   ]);
   const queued = new Map(covered.map((m) => [`${m.booking_id}/${m.kind}`, m.created_at]));
   // The claimant's day at one place: a video assessment is its own (its own link).
-  const placeOf = (b: (typeof bookings)[number]) => `${b.patient_id}|${sastDate(b.starts_at)}|${b.mode === "video" ? b.id : (b.venue ?? "")}`;
+  const placeOf = (b: (typeof bookings)[number]) =>
+    `${b.patient_id}|${sastDate(b.starts_at)}|${b.mode === "video" ? b.id : (b.venue ?? "")}`;
   const groups = new Map<string, { kind: ReminderKind; due: typeof bookings; to: string }>();
   for (const booking of bookings) {
     const to = internationalPhone(booking.phone!);
@@ -71,8 +84,21 @@ export async function queueDueReminders(db: Kysely<Database>, at: Date = now(), 
     // The text lists the whole day at that place (a booking added later gets a confirmation naming all).
     const day = bookings.filter((b) => placeOf(b) === place);
     const first = group.due[0]!;
-    const row = reminderRow({ ...first, listed: day }, group.kind, group.to, agency.phone, texts.templates, at, first.mode === "video" ? await claimantJoinLink(db, first.id, appUrl) : undefined);
-    const message = await db.insertInto("claimant_messages").values(row).onConflict((c) => c.columns(["booking_id", "kind"]).doNothing()).returning("id").executeTakeFirst();
+    const row = reminderRow(
+      { ...first, listed: day },
+      group.kind,
+      group.to,
+      agency.phone,
+      texts.templates,
+      at,
+      first.mode === "video" ? await claimantJoinLink(db, first.id, appUrl) : undefined,
+    );
+    const message = await db
+      .insertInto("claimant_messages")
+      .values(row)
+      .onConflict((c) => c.columns(["booking_id", "kind"]).doNothing())
+      .returning("id")
+      .executeTakeFirst();
     if (!message) continue;
     await db
       .insertInto("claimant_message_bookings")
@@ -118,12 +144,37 @@ export interface RemindedBooking {
  * bookings are named with their times; a video assessment's venue is the claimant's link (`joinLink`:
  * null when they have none yet, and the agency sends it).
  */
-export function reminderRow(booking: RemindedBooking, kind: ReminderKind, to: string, agencyPhone: string, templates: ReminderTemplates["templates"], at: Date, joinLink?: string | null) {
+export function reminderRow(
+  booking: RemindedBooking,
+  kind: ReminderKind,
+  to: string,
+  agencyPhone: string,
+  templates: ReminderTemplates["templates"],
+  at: Date,
+  joinLink?: string | null,
+) {
   const listed = booking.listed?.length ? booking.listed : [booking];
-  const reference = listed.length === 1 ? listed[0]!.reference : listFormat.format(listed.map((b) => `${b.reference} at ${sastTime(b.starts_at)}`));
+  const reference =
+    listed.length === 1 ? listed[0]!.reference : listFormat.format(listed.map((b) => `${b.reference} at ${sastTime(b.starts_at)}`));
   const video = booking.mode === "video";
-  const venue = video ? (joinLink ? "by video" : "by video: the agency will send you the link to join") : (booking.venue ?? "the venue your attorney gave you");
-  let text = reminderText(kind, booking.home_language, { reference, date: saDayLabel(listed[0]!.starts_at), time: sastTime(listed[0]!.starts_at), venue, agencyPhone, ...(video && joinLink ? { mapLink: joinLink } : {}) }, templates);
+  const venue = video
+    ? joinLink
+      ? "by video"
+      : "by video: the agency will send you the link to join"
+    : (booking.venue ?? "the venue your attorney gave you");
+  let text = reminderText(
+    kind,
+    booking.home_language,
+    {
+      reference,
+      date: saDayLabel(listed[0]!.starts_at),
+      time: sastTime(listed[0]!.starts_at),
+      venue,
+      agencyPhone,
+      ...(video && joinLink ? { mapLink: joinLink } : {}),
+    },
+    templates,
+  );
   // The templates label their link as a map; for a video assessment it is the way in.
   if (video && joinLink) text = text.replace(new RegExp(`\\S+:\\s*${escapeRegExp(joinLink)}`), `Join: ${joinLink}`);
   return {

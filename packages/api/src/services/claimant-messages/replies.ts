@@ -36,7 +36,8 @@ export async function receiveReply(db: Kysely<Database>, meta: RequestMeta, repl
     return await db.transaction().execute((trx) => takeReply(trx, meta, reply));
   } catch (error) {
     const e = error as { code?: string; constraint?: string } | null;
-    if (e?.code === "23505" && (!e.constraint || e.constraint === "claimant_replies_gateway_message")) throw new AppError("CONFLICT", REPLAYED_REPLY_MESSAGE);
+    if (e?.code === "23505" && (!e.constraint || e.constraint === "claimant_replies_gateway_message"))
+      throw new AppError("CONFLICT", REPLAYED_REPLY_MESSAGE);
     throw error;
   }
 }
@@ -66,7 +67,16 @@ async function takeReply(trx: Transaction<Database>, meta: RequestMeta, reply: I
   const patientId = shared ? null : (patientIds[0] ?? null);
   const saved = await trx
     .insertInto("claimant_replies")
-    .values({ from_phone: from, channel: reply.channel, text: reply.text, action, patient_id: patientId, booking_id: booking?.id ?? null, received_at: at, gateway_message_id: reply.id })
+    .values({
+      from_phone: from,
+      channel: reply.channel,
+      text: reply.text,
+      action,
+      patient_id: patientId,
+      booking_id: booking?.id ?? null,
+      received_at: at,
+      gateway_message_id: reply.id,
+    })
     .returning("id")
     .executeTakeFirstOrThrow();
 
@@ -107,7 +117,9 @@ async function takeReply(trx: Transaction<Database>, meta: RequestMeta, reply: I
           .limit(1)
           .executeTakeFirst()
       : undefined;
-    const writer = patientId ? await trx.selectFrom("patients as p").select(fullName<string>("p").as("name")).where("p.id", "=", patientId).executeTakeFirst() : undefined;
+    const writer = patientId
+      ? await trx.selectFrom("patients as p").select(fullName<string>("p").as("name")).where("p.id", "=", patientId).executeTakeFirst()
+      : undefined;
     if (query && writer) {
       posted = await postClaimantText(trx, {
         queryId: query.id,
@@ -121,18 +133,22 @@ async function takeReply(trx: Transaction<Database>, meta: RequestMeta, reply: I
       });
     }
   }
-  await recordAudit(trx, { user: null, meta }, {
-    action: `claimant_message.reply_${action}`,
-    entityType: booking ? "booking" : "claimant_reply",
-    entityId: booking?.id ?? saved.id,
-    after: {
-      reply: saved.id,
-      channel: reply.channel,
-      matched: patientId !== null,
-      ...(shared && { sharedNumber: true, claimants: patientIds }),
-      ...(posted && { message: posted.messageId, thread: posted.threadId }),
+  await recordAudit(
+    trx,
+    { user: null, meta },
+    {
+      action: `claimant_message.reply_${action}`,
+      entityType: booking ? "booking" : "claimant_reply",
+      entityId: booking?.id ?? saved.id,
+      after: {
+        reply: saved.id,
+        channel: reply.channel,
+        matched: patientId !== null,
+        ...(shared && { sharedNumber: true, claimants: patientIds }),
+        ...(posted && { message: posted.messageId, thread: posted.threadId }),
+      },
     },
-  });
+  );
   return { action, bookingReference: booking?.reference ?? null, askedStaff: shared && action !== "stop" };
 }
 
@@ -156,7 +172,13 @@ async function claimantsWithNumber(db: Kysely<Database>, from: string): Promise<
  */
 async function askStaffWhoWrote(db: Kysely<Database>, from: string, text: string, patientIds: string[]): Promise<void> {
   const [claimants, employees] = await Promise.all([
-    db.selectFrom("patients as p").select(fullName<string>("p").as("name")).where("p.id", "in", patientIds).orderBy("p.last_name").orderBy("p.first_name").execute(),
+    db
+      .selectFrom("patients as p")
+      .select(fullName<string>("p").as("name"))
+      .where("p.id", "in", patientIds)
+      .orderBy("p.last_name")
+      .orderBy("p.first_name")
+      .execute(),
     db.selectFrom("users").select("id").where("role", "=", "employee").where("is_active", "=", true).orderBy("id").execute(),
   ]);
   const words = text.trim().length > 160 ? `${text.trim().slice(0, 157)}...` : text.trim();

@@ -40,7 +40,12 @@ function compile(template: string, language: ReminderTemplateLanguage): IntlMess
 }
 
 /** The reminder of `kind` in the claimant's home language (English when there is no template for it). */
-export function reminderText(kind: ReminderKind, homeLanguage: string, facts: ReminderFacts, templates: ReminderTemplates["templates"] = DEFAULT_REMINDER_TEMPLATE_SETTINGS.templates): string {
+export function reminderText(
+  kind: ReminderKind,
+  homeLanguage: string,
+  facts: ReminderFacts,
+  templates: ReminderTemplates["templates"] = DEFAULT_REMINDER_TEMPLATE_SETTINGS.templates,
+): string {
   const language = templateLanguage(homeLanguage);
   const mapLink = facts.mapLink ?? `https://maps.google.com/?q=${encodeURIComponent(facts.venue)}`;
   return String(compile(templates[language][kind], language).format({ ...facts, mapLink, agencyPhone: facts.agencyPhone || "the agency" }));
@@ -67,9 +72,17 @@ export async function updateReminderTemplates(deps: Deps, value: ReminderTemplat
   for (const language of REMINDER_TEMPLATE_LANGUAGES) {
     for (const [kind, template] of Object.entries(value.templates[language])) {
       try {
-        compile(template, language).format({ reference: "BK-2026-00001", date: "Mon 7 Dec 2026", time: "09:00", venue: "Rooms", mapLink: "", agencyPhone: "" });
+        compile(template, language).format({
+          reference: "BK-2026-00001",
+          date: "Mon 7 Dec 2026",
+          time: "09:00",
+          venue: "Rooms",
+          mapLink: "",
+          agencyPhone: "",
+        });
       } catch {
-        fields[`templates.${language}.${kind}`] = "This text has a brace that does not close or an unknown {…} form: write {name} around each name";
+        fields[`templates.${language}.${kind}`] =
+          "This text has a brace that does not close or an unknown {…} form: write {name} around each name";
       }
     }
   }

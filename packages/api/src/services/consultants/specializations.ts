@@ -58,7 +58,10 @@ const auditFields = (item: SpecializationItem) => ({
 });
 
 async function assertNameFree(db: Db, name: string, exceptId?: string) {
-  let query = db.selectFrom("specializations").select("id").where(sql`lower(name)`, "=", name.toLowerCase());
+  let query = db
+    .selectFrom("specializations")
+    .select("id")
+    .where(sql`lower(name)`, "=", name.toLowerCase());
   if (exceptId) query = query.where("id", "<>", exceptId);
   if (await query.executeTakeFirst()) {
     throw new AppError("CONFLICT", SPECIALIZATION_MESSAGES.nameTaken, { name: SPECIALIZATION_MESSAGES.nameTaken });
@@ -71,7 +74,10 @@ export async function listSpecializations({ db }: Deps): Promise<SpecializationI
   return (await catalogueQuery(db).orderBy("specializations.name").execute()).map(toItem);
 }
 
-export async function createSpecialization({ db, actor }: Deps, data: z.output<typeof specializationInputSchema>): Promise<SpecializationItem> {
+export async function createSpecialization(
+  { db, actor }: Deps,
+  data: z.output<typeof specializationInputSchema>,
+): Promise<SpecializationItem> {
   await assertNameFree(db, data.name);
   try {
     return await db.transaction().execute(async (trx) => {
@@ -81,7 +87,12 @@ export async function createSpecialization({ db, actor }: Deps, data: z.output<t
         .returning("id")
         .executeTakeFirstOrThrow();
       const item = await loadItem(trx, id);
-      await recordAudit(trx, actor, { action: "specialization.create", entityType: "specialization", entityId: id, after: auditFields(item) });
+      await recordAudit(trx, actor, {
+        action: "specialization.create",
+        entityType: "specialization",
+        entityId: id,
+        after: auditFields(item),
+      });
       return item;
     });
   } catch (error) {
@@ -90,7 +101,10 @@ export async function createSpecialization({ db, actor }: Deps, data: z.output<t
   }
 }
 
-export async function updateSpecialization({ db, actor }: Deps, data: z.output<typeof specializationUpdateSchema>): Promise<SpecializationItem> {
+export async function updateSpecialization(
+  { db, actor }: Deps,
+  data: z.output<typeof specializationUpdateSchema>,
+): Promise<SpecializationItem> {
   const before = await loadItem(db, data.id);
   await assertNameFree(db, data.name, data.id);
   try {
@@ -116,7 +130,10 @@ export async function updateSpecialization({ db, actor }: Deps, data: z.output<t
 }
 
 /** Inactive specializations leave sign-up and booking choices but stay on existing records. */
-export async function setSpecializationActive({ db, actor }: Deps, { id, active }: z.output<typeof setSpecializationActiveSchema>): Promise<SpecializationItem> {
+export async function setSpecializationActive(
+  { db, actor }: Deps,
+  { id, active }: z.output<typeof setSpecializationActiveSchema>,
+): Promise<SpecializationItem> {
   return db.transaction().execute(async (trx) => {
     const before = await loadItem(trx, id);
     if (before.active === active) return before;
@@ -133,7 +150,10 @@ export async function setSpecializationActive({ db, actor }: Deps, { id, active 
 }
 
 /** Deletes an unused specialization; one in use is deactivated instead, so records keep their name. */
-export async function removeSpecialization({ db, actor }: Deps, { id }: z.output<typeof idInputSchema>): Promise<{ removed: boolean; deactivated: boolean }> {
+export async function removeSpecialization(
+  { db, actor }: Deps,
+  { id }: z.output<typeof idInputSchema>,
+): Promise<{ removed: boolean; deactivated: boolean }> {
   return db.transaction().execute(async (trx) => {
     const item = await loadItem(trx, id);
     if (item.usersCount > 0) {
@@ -150,7 +170,12 @@ export async function removeSpecialization({ db, actor }: Deps, { id }: z.output
       return { removed: false, deactivated: true };
     }
     await trx.deleteFrom("specializations").where("id", "=", id).execute();
-    await recordAudit(trx, actor, { action: "specialization.delete", entityType: "specialization", entityId: id, before: auditFields(item) });
+    await recordAudit(trx, actor, {
+      action: "specialization.delete",
+      entityType: "specialization",
+      entityId: id,
+      before: auditFields(item),
+    });
     return { removed: true, deactivated: false };
   });
 }

@@ -105,7 +105,10 @@ function doneSteps(reports: readonly { kind: string; status: string }[], attende
 }
 
 /** The SA day of the discipline's next booked assessment not yet attended, from today on (a claimant's NO does not count). */
-function nextBookedDay(bookings: readonly { status: string; starts_at: Date; claimant_answer: string | null }[], asOf: string): string | null {
+function nextBookedDay(
+  bookings: readonly { status: string; starts_at: Date; claimant_answer: string | null }[],
+  asOf: string,
+): string | null {
   const days = bookings
     .filter((b) => b.status !== "attended" && b.claimant_answer !== "cannot_attend")
     .map((b) => sastDate(b.starts_at))
@@ -119,18 +122,35 @@ function nextBookedDay(bookings: readonly { status: string; starts_at: Date; cla
  * trial, with the addendum already requested on it, if any. A fresher addendum clears the flag.
  */
 function staleReportOf(
-  reports: readonly { id: string; reference: string; kind: string; status: string; released_at: Date | null; parent_report_id: string | null }[],
+  reports: readonly {
+    id: string;
+    reference: string;
+    kind: string;
+    status: string;
+    released_at: Date | null;
+    parent_report_id: string | null;
+  }[],
   trialDate: string,
   months: number,
 ): CourtDiscipline["staleReport"] {
-  const released = reports.filter((r) => (STALE_CHECKED_KINDS as readonly string[]).includes(r.kind) && r.released_at).sort((a, b) => b.released_at!.getTime() - a.released_at!.getTime());
+  const released = reports
+    .filter((r) => (STALE_CHECKED_KINDS as readonly string[]).includes(r.kind) && r.released_at)
+    .sort((a, b) => b.released_at!.getTime() - a.released_at!.getTime());
   const latest = released[0];
   if (!latest) return null;
   const releasedOn = sastDate(latest.released_at!);
   if (!isReportStale(releasedOn, trialDate, months)) return null;
   const ids = new Set(reports.map((r) => r.id));
-  const addendum = reports.find((r) => r.kind === "addendum" && r.status !== "released" && r.parent_report_id !== null && ids.has(r.parent_report_id));
-  return { reportId: latest.id, reference: latest.reference, releasedOn, flag: STALE_REPORT_FLAG, addendum: addendum ? { id: addendum.id, reference: addendum.reference } : null };
+  const addendum = reports.find(
+    (r) => r.kind === "addendum" && r.status !== "released" && r.parent_report_id !== null && ids.has(r.parent_report_id),
+  );
+  return {
+    reportId: latest.id,
+    reference: latest.reference,
+    releasedOn,
+    flag: STALE_REPORT_FLAG,
+    addendum: addendum ? { id: addendum.id, reference: addendum.reference } : null,
+  };
 }
 
 /** What every case's view reads alike: the settings and the declared holidays (read once for a list of matters). */
@@ -151,19 +171,32 @@ export async function courtClockOf(db: Db, row: CaseRow, asOf: string = today(),
     db.selectFrom("court_order_items").selectAll().where("case_id", "=", row.id).orderBy("created_at").orderBy("id").execute(),
     disciplineRows(db, row.id),
   ]);
-  const offsets = row.court_division ? divisionOffsets(row.court_division, settings.divisionOffsets) : divisionOffsets("gauteng_johannesburg", {});
+  const offsets = row.court_division
+    ? divisionOffsets(row.court_division, settings.divisionOffsets)
+    : divisionOffsets("gauteng_johannesburg", {});
   const plan = row.trial_date ? backwardPlan(row.trial_date, offsets, orderDates(orders), declared) : [];
   const disciplines: CourtDiscipline[] = rows.requested.map((d) => {
     const mine = <T extends { query_id: string | null; specialization_id: string }>(list: readonly T[]) =>
       list.filter((x) => x.query_id === d.query_id && x.specialization_id === d.specialization_id);
     const reports = mine(rows.reports);
     const bookings = mine(rows.bookings);
-    const done = doneSteps(reports, bookings.some((b) => b.status === "attended"), mine(rows.signedMinutes).length > 0);
+    const done = doneSteps(
+      reports,
+      bookings.some((b) => b.status === "attended"),
+      mine(rows.signedMinutes).length > 0,
+    );
     const instructedOn = sastDate(d.created_at);
     const bookedOn = nextBookedDay(bookings, asOf);
     const stale = row.trial_date ? staleReportOf(reports, row.trial_date, settings.staleReportMonths) : null;
     const verdict = plan.length
-      ? readiness(plan, done, asOf, { hasBooking: bookings.length > 0, bookedOn, instructedOn, staleReleasedOn: stale?.releasedOn, staleReportMonths: settings.staleReportMonths, declared })
+      ? readiness(plan, done, asOf, {
+          hasBooking: bookings.length > 0,
+          bookedOn,
+          instructedOn,
+          staleReleasedOn: stale?.releasedOn,
+          staleReportMonths: settings.staleReportMonths,
+          declared,
+        })
       : null;
     return {
       queryId: d.query_id,
@@ -206,7 +239,12 @@ export async function courtClockOf(db: Db, row: CaseRow, asOf: string = today(),
     statutory:
       row.claim_type === "raf"
         ? statutoryDeadlines(
-            { accidentDate: row.incident_date, vehicleIdentified: row.vehicle_identified, rafLodgedOn: row.raf_lodged_on, summonsServedOn: row.summons_served_on },
+            {
+              accidentDate: row.incident_date,
+              vehicleIdentified: row.vehicle_identified,
+              rafLodgedOn: row.raf_lodged_on,
+              summonsServedOn: row.summons_served_on,
+            },
             asOf,
           )
         : [],

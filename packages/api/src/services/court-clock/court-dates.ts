@@ -49,15 +49,20 @@ async function checkDates(db: Db, row: CaseRow, input: z.output<typeof courtDate
   const day = today();
   if (input.rafLodgedOn && input.rafLodgedOn < row.incident_date) fields.rafLodgedOn = COURT_CLOCK_MESSAGES.lodgedBeforeAccident;
   else if (input.rafLodgedOn && input.rafLodgedOn > day) fields.rafLodgedOn = COURT_CLOCK_MESSAGES.inFuture;
-  if (input.summonsServedOn && input.summonsServedOn < row.incident_date) fields.summonsServedOn = COURT_CLOCK_MESSAGES.servedBeforeAccident;
+  if (input.summonsServedOn && input.summonsServedOn < row.incident_date)
+    fields.summonsServedOn = COURT_CLOCK_MESSAGES.servedBeforeAccident;
   else if (input.summonsServedOn && input.summonsServedOn > day) fields.summonsServedOn = COURT_CLOCK_MESSAGES.inFuture;
   if (input.trialDate && input.trialDate < row.incident_date) fields.trialDate = COURT_CLOCK_MESSAGES.trialBeforeAccident;
-  else if (input.trialDate && !isCourtDay(input.trialDate, await declaredDays(db))) fields.trialDate = COURT_CLOCK_MESSAGES.trialNotCourtDay;
+  else if (input.trialDate && !isCourtDay(input.trialDate, await declaredDays(db)))
+    fields.trialDate = COURT_CLOCK_MESSAGES.trialNotCourtDay;
   const first = Object.values(fields)[0];
   if (first) throw new AppError("INVALID", first, fields);
 }
 
-export async function setCourtDates({ db, actor }: Deps, { caseId, ...input }: z.output<typeof courtDatesInputSchema>): Promise<CourtClockView> {
+export async function setCourtDates(
+  { db, actor }: Deps,
+  { caseId, ...input }: z.output<typeof courtDatesInputSchema>,
+): Promise<CourtClockView> {
   return db.transaction().execute(async (trx) => {
     const before = await loadVisibleCase(trx, actor.user, caseId);
     await checkDates(trx, before, { caseId, ...input });
@@ -79,13 +84,21 @@ export async function setCourtDates({ db, actor }: Deps, { caseId, ...input }: z
     if (Object.keys(change.after).length) {
       await recordAudit(trx, actor, { action: "case.court_dates", entityType: "case", entityId: caseId, ...change });
       const trial = after.trial_date ? `the trial is on ${saDateLabel(after.trial_date)}` : "no trial date is set";
-      await tellCaseManagers(trx, after, actor.user.id, `${actor.user.firstName} ${actor.user.lastName} changed the court dates of ${after.reference}; ${trial}.`);
+      await tellCaseManagers(
+        trx,
+        after,
+        actor.user.id,
+        `${actor.user.firstName} ${actor.user.lastName} changed the court dates of ${after.reference}; ${trial}.`,
+      );
     }
     return syncedCourtClock(trx, after);
   });
 }
 
-export async function addCourtOrder({ db, actor }: Deps, { caseId, ...input }: z.output<typeof courtOrderInputSchema>): Promise<CourtClockView> {
+export async function addCourtOrder(
+  { db, actor }: Deps,
+  { caseId, ...input }: z.output<typeof courtOrderInputSchema>,
+): Promise<CourtClockView> {
   return db.transaction().execute(async (trx) => {
     const row = await loadVisibleCase(trx, actor.user, caseId);
     const { id } = await trx
@@ -93,8 +106,18 @@ export async function addCourtOrder({ db, actor }: Deps, { caseId, ...input }: z
       .values({ case_id: caseId, kind: input.kind, due_on: input.dueOn, text: input.text, created_by: actor.user.id, created_at: now() })
       .returning("id")
       .executeTakeFirstOrThrow();
-    await recordAudit(trx, actor, { action: "case.court_order_add", entityType: "case", entityId: caseId, after: { orderId: id, ...input } });
-    await tellCaseManagers(trx, row, actor.user.id, `A court order on ${row.reference}: ${COURT_ORDER_KIND_LABEL[input.kind].toLowerCase()} by ${saDateLabel(input.dueOn)}.`);
+    await recordAudit(trx, actor, {
+      action: "case.court_order_add",
+      entityType: "case",
+      entityId: caseId,
+      after: { orderId: id, ...input },
+    });
+    await tellCaseManagers(
+      trx,
+      row,
+      actor.user.id,
+      `A court order on ${row.reference}: ${COURT_ORDER_KIND_LABEL[input.kind].toLowerCase()} by ${saDateLabel(input.dueOn)}.`,
+    );
     return syncedCourtClock(trx, row);
   });
 }
@@ -118,7 +141,12 @@ export async function removeCourtOrder({ db, actor }: Deps, { id }: { id: string
       entityId: order.case_id,
       before: { orderId: id, kind: order.kind, dueOn: order.due_on, text: order.text },
     });
-    await tellCaseManagers(trx, row, actor.user.id, `A court order item on ${row.reference} was removed (${COURT_ORDER_KIND_LABEL[order.kind].toLowerCase()}, ${saDateLabel(order.due_on)}).`);
+    await tellCaseManagers(
+      trx,
+      row,
+      actor.user.id,
+      `A court order item on ${row.reference} was removed (${COURT_ORDER_KIND_LABEL[order.kind].toLowerCase()}, ${saDateLabel(order.due_on)}).`,
+    );
     return syncedCourtClock(trx, row);
   });
 }

@@ -29,7 +29,10 @@ export async function listCourtMatters({ db, actor }: Deps): Promise<CourtMatter
     .where((eb) =>
       eb.or([
         eb("cases.trial_date", ">=", day),
-        eb.and([eb("cases.claim_type", "=", "raf"), eb.or([eb("cases.raf_lodged_on", "is", null), eb("cases.summons_served_on", "is", null)])]),
+        eb.and([
+          eb("cases.claim_type", "=", "raf"),
+          eb.or([eb("cases.raf_lodged_on", "is", null), eb("cases.summons_served_on", "is", null)]),
+        ]),
       ]),
     )
     .orderBy("cases.trial_date", (o) => o.asc().nullsLast())
@@ -47,6 +50,11 @@ export async function listCourtMatters({ db, actor }: Deps): Promise<CourtMatter
 /** The caller's upcoming trials as an iCalendar file: neutral entries (docs/decisions.md "Calendars carry no health information"). */
 export async function trialDatesIcs(deps: Deps): Promise<{ fileName: string; body: string }> {
   const { trials } = await listCourtMatters(deps);
-  const entries = trials.map((m) => ({ caseId: m.caseId, caseReference: m.caseReference, trialDate: m.trialDate!, court: m.courtDivision ? COURT_DIVISION_LABEL[m.courtDivision] : null }));
+  const entries = trials.map((m) => ({
+    caseId: m.caseId,
+    caseReference: m.caseReference,
+    trialDate: m.trialDate!,
+    court: m.courtDivision ? COURT_DIVISION_LABEL[m.courtDivision] : null,
+  }));
   return { fileName: "trial-dates.ics", body: trialCalendarText(deps.actor.meta.appUrl, entries) };
 }

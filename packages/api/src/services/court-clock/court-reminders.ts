@@ -48,15 +48,29 @@ export async function sweepCourtReminders(db: Kysely<Database>): Promise<{ sent:
         sent += await db.transaction().execute(async (trx) => {
           const claimed = await trx
             .insertInto("court_step_reminders")
-            .values({ case_id: row.id, query_id: discipline.queryId, specialization_id: discipline.specializationId, step: step.step, due_on: step.dueOn, lead_days: lead, sent_at: now() })
+            .values({
+              case_id: row.id,
+              query_id: discipline.queryId,
+              specialization_id: discipline.specializationId,
+              step: step.step,
+              due_on: step.dueOn,
+              lead_days: lead,
+              sent_at: now(),
+            })
             .onConflict((oc) => oc.columns(["query_id", "specialization_id", "step", "due_on", "lead_days"]).doNothing())
             .returning("id")
             .executeTakeFirst();
           if (!claimed) return 0;
-          const query = await trx.selectFrom("queries").select(["assigned_employee_id", "attorney_id", "reference"]).where("id", "=", discipline.queryId).executeTakeFirstOrThrow();
+          const query = await trx
+            .selectFrom("queries")
+            .select(["assigned_employee_id", "attorney_id", "reference"])
+            .where("id", "=", discipline.queryId)
+            .executeTakeFirstOrThrow();
           const managers = query.assigned_employee_id
             ? [query.assigned_employee_id]
-            : (await trx.selectFrom("users").select("id").where("role", "=", "employee").where("is_active", "=", true).execute()).map((u) => u.id);
+            : (await trx.selectFrom("users").select("id").where("role", "=", "employee").where("is_active", "=", true).execute()).map(
+                (u) => u.id,
+              );
           const left = step.courtDaysLeft === 0 ? "today" : `in ${step.courtDaysLeft} court days`;
           const notice = {
             type: "query_update" as const,
@@ -65,7 +79,10 @@ export async function sweepCourtReminders(db: Kysely<Database>): Promise<{ sent:
             message: `${discipline.discipline} on ${query.reference}: ${step.label.toLowerCase()} by ${saDateLabel(step.dueOn)}, for the trial on ${saDateLabel(view.trialDate!)}.`,
             link: `/cases/${row.id}`,
           };
-          return notifyMany(trx, [...new Set([...managers, query.attorney_id])].map((userId) => ({ ...notice, userId })));
+          return notifyMany(
+            trx,
+            [...new Set([...managers, query.attorney_id])].map((userId) => ({ ...notice, userId })),
+          );
         });
       }
     }
@@ -73,4 +90,8 @@ export async function sweepCourtReminders(db: Kysely<Database>): Promise<{ sent:
   return { sent };
 }
 
-export const courtRemindersJob = (db: Kysely<Database>, everyMs = 60 * 60_000): SweepJob => ({ name: "court-reminders", everyMs, run: () => sweepCourtReminders(db) });
+export const courtRemindersJob = (db: Kysely<Database>, everyMs = 60 * 60_000): SweepJob => ({
+  name: "court-reminders",
+  everyMs,
+  run: () => sweepCourtReminders(db),
+});

@@ -20,7 +20,12 @@ const POLICY = "court_step" as const;
 /** The end of a step's day in South Africa: late only once that day is over. */
 const endOf = (day: string) => sastToUtc(addDays(day, 1), "00:00");
 
-export async function syncCourtTimers(trx: Transaction<Database>, row: CaseRow, view: CourtClockView, context: CourtClockContext): Promise<void> {
+export async function syncCourtTimers(
+  trx: Transaction<Database>,
+  row: CaseRow,
+  view: CourtClockView,
+  context: CourtClockContext,
+): Promise<void> {
   const at = now();
   const existing = await trx.selectFrom("court_plan_steps").selectAll().where("case_id", "=", row.id).execute();
   const byKey = new Map(existing.map((s) => [`${s.query_id}/${s.specialization_id}/${s.step}`, s]));
@@ -33,7 +38,13 @@ export async function syncCourtTimers(trx: Transaction<Database>, row: CaseRow, 
         // Another process may plan the same step at once: the unique key keeps one row.
         await trx
           .insertInto("court_plan_steps")
-          .values({ case_id: row.id, query_id: discipline.queryId, specialization_id: discipline.specializationId, step: step.step, due_on: step.dueOn })
+          .values({
+            case_id: row.id,
+            query_id: discipline.queryId,
+            specialization_id: discipline.specializationId,
+            step: step.step,
+            due_on: step.dueOn,
+          })
           .onConflict((oc) => oc.columns(["query_id", "specialization_id", "step"]).doNothing())
           .execute();
         planned = await trx
@@ -48,14 +59,21 @@ export async function syncCourtTimers(trx: Transaction<Database>, row: CaseRow, 
       }
       kept.add(planned.id);
       const subject = { kind: POLICY, id: planned.id };
-      const timer = await trx.selectFrom("sla_timers").select(["id", "status", "due_at", "before_instruction"]).where("policy", "=", POLICY).where("subject_kind", "=", POLICY).where("subject_id", "=", planned.id).executeTakeFirst();
+      const timer = await trx
+        .selectFrom("sla_timers")
+        .select(["id", "status", "due_at", "before_instruction"])
+        .where("policy", "=", POLICY)
+        .where("subject_kind", "=", POLICY)
+        .where("subject_id", "=", planned.id)
+        .executeTakeFirst();
       if (step.done) {
         if (timer?.status === "open") await stopSlaTimer(trx, { policy: POLICY, subject, at });
         continue;
       }
       const day = planStepDay(step);
       const dueAt = endOf(day);
-      if (timer?.status === "open" && timer.due_at.getTime() === dueAt.getTime() && timer.before_instruction === step.beforeInstruction) continue;
+      if (timer?.status === "open" && timer.due_at.getTime() === dueAt.getTime() && timer.before_instruction === step.beforeInstruction)
+        continue;
       // A new date (or the step is pending again): the old timer goes, a new one measures the new date.
       if (timer) await trx.deleteFrom("sla_timers").where("id", "=", timer.id).execute();
       await trx
@@ -68,7 +86,10 @@ export async function syncCourtTimers(trx: Transaction<Database>, row: CaseRow, 
           consultant_id: null,
           target: Math.max(1, step.courtDaysLeft),
           unit: "business_days",
-          at_risk_percent: Math.min(99, Math.max(1, Math.round((100 * (step.courtDaysLeft - AMBER_COURT_DAYS)) / Math.max(1, step.courtDaysLeft)))),
+          at_risk_percent: Math.min(
+            99,
+            Math.max(1, Math.round((100 * (step.courtDaysLeft - AMBER_COURT_DAYS)) / Math.max(1, step.courtDaysLeft))),
+          ),
           started_at: at,
           due_at: dueAt,
           // Amber from the start of the 10th court day before, as the matter's readiness says.

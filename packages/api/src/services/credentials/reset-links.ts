@@ -39,5 +39,10 @@ export async function issuePasswordReset(
 
 /** Marks every unused reset link of the user used: a password set another way makes them void. */
 export async function voidResetLinks(db: Kysely<Database>, userId: string): Promise<void> {
-  await db.updateTable("password_reset_tokens").set({ used_at: now() }).where("user_id", "=", userId).where("used_at", "is", null).execute();
+  await db
+    .updateTable("password_reset_tokens")
+    .set({ used_at: now() })
+    .where("user_id", "=", userId)
+    .where("used_at", "is", null)
+    .execute();
 }

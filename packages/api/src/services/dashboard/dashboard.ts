@@ -27,7 +27,11 @@ export async function dashboardSummary({ db, actor }: Deps, now = clockNow()): P
   const role = actor.user.role;
   if (isExpert(role)) {
     const mine = await listMyAssignments({ db, actor });
-    return { role, pending: mine.filter((a) => a.status === "proposed"), acceptedCount: mine.filter((a) => a.status === "accepted").length };
+    return {
+      role,
+      pending: mine.filter((a) => a.status === "proposed"),
+      acceptedCount: mine.filter((a) => a.status === "accepted").length,
+    };
   }
 
   // The permission map keeps interpreters off the dashboard; this keeps the staff branch from answering one.
@@ -96,8 +100,16 @@ export async function dashboardSummary({ db, actor }: Deps, now = clockNow()): P
     );
   const [waitingRows, waitingCount, unassigned, unassignedCount, overdueRows, overdueCount, myOpen] = await Promise.all([
     // The new ones not yet overdue: an overdue query is listed once, in the card's overdue part.
-    waiting.where((eb) => eb.not(ackBreached(eb))).orderBy("queries.created_at", "asc").limit(5).execute(),
-    db.selectFrom("queries").select((eb) => eb.fn.countAll<number>().as("n")).where("status", "=", "submitted").executeTakeFirstOrThrow(),
+    waiting
+      .where((eb) => eb.not(ackBreached(eb)))
+      .orderBy("queries.created_at", "asc")
+      .limit(5)
+      .execute(),
+    db
+      .selectFrom("queries")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .where("status", "=", "submitted")
+      .executeTakeFirstOrThrow(),
     unassignedPairs
       .select(["queries.id", "queries.reference", "specializations.name"])
       .orderBy("queries.created_at", "asc")

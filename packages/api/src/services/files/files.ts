@@ -2,7 +2,14 @@ import { createHash } from "node:crypto";
 import type { Kysely, Transaction } from "kysely";
 import { sql } from "kysely";
 import type { Database, FileOwnerKind } from "@medlegal/db";
-import { DOCUMENT_MAX_BYTES, DOCUMENT_TYPES, REPORT_MAX_BYTES, safeFileName, sniffDocumentType, UPLOAD_QUOTA_BYTES_PER_DAY } from "@medlegal/domain";
+import {
+  DOCUMENT_MAX_BYTES,
+  DOCUMENT_TYPES,
+  REPORT_MAX_BYTES,
+  safeFileName,
+  sniffDocumentType,
+  UPLOAD_QUOTA_BYTES_PER_DAY,
+} from "@medlegal/domain";
 import type { SignedInActor } from "../../actors";
 import { AppError } from "../../errors";
 import { stamp } from "../platform/clock";
@@ -12,22 +19,67 @@ type ContentType = (typeof DOCUMENT_TYPES)[number];
 
 /** What each use of the store accepts (docs/decisions.md, "Files and reports"). */
 export const FILE_USES: Record<FileOwnerKind, { maxBytes: number; types: readonly ContentType[]; what: string; fallbackName: string }> = {
-  query_document: { maxBytes: DOCUMENT_MAX_BYTES, types: DOCUMENT_TYPES, what: "Only PDF, PNG and JPEG files can be uploaded.", fallbackName: "document" },
-  report_version: { maxBytes: REPORT_MAX_BYTES, types: ["application/pdf"], what: "Reports are uploaded as PDF files.", fallbackName: "report.pdf" },
+  query_document: {
+    maxBytes: DOCUMENT_MAX_BYTES,
+    types: DOCUMENT_TYPES,
+    what: "Only PDF, PNG and JPEG files can be uploaded.",
+    fallbackName: "document",
+  },
+  report_version: {
+    maxBytes: REPORT_MAX_BYTES,
+    types: ["application/pdf"],
+    what: "Reports are uploaded as PDF files.",
+    fallbackName: "report.pdf",
+  },
   // Made by the server, never uploaded (storeGeneratedFile).
   invoice: { maxBytes: REPORT_MAX_BYTES, types: ["application/pdf"], what: "Invoices are PDF files.", fallbackName: "invoice.pdf" },
-  credit_note: { maxBytes: REPORT_MAX_BYTES, types: ["application/pdf"], what: "Credit notes are PDF files.", fallbackName: "credit-note.pdf" },
-  payment_proof: { maxBytes: DOCUMENT_MAX_BYTES, types: DOCUMENT_TYPES, what: "A proof of payment is a PDF, PNG or JPEG file.", fallbackName: "proof-of-payment" },
+  credit_note: {
+    maxBytes: REPORT_MAX_BYTES,
+    types: ["application/pdf"],
+    what: "Credit notes are PDF files.",
+    fallbackName: "credit-note.pdf",
+  },
+  payment_proof: {
+    maxBytes: DOCUMENT_MAX_BYTES,
+    types: DOCUMENT_TYPES,
+    what: "A proof of payment is a PDF, PNG or JPEG file.",
+    fallbackName: "proof-of-payment",
+  },
   // Video recordings arrive in chunks and are checked by the meetings service (services/meetings/recordings.ts), never here.
   meeting_recording: { maxBytes: 0, types: [], what: "Recordings are uploaded from the meeting room.", fallbackName: "recording.webm" },
   // A message's attachment: uploaded first (message_upload), then sent with a message (message_attachment).
-  message_upload: { maxBytes: DOCUMENT_MAX_BYTES, types: DOCUMENT_TYPES, what: "Only PDF, PNG and JPEG files can be attached.", fallbackName: "attachment" },
-  message_attachment: { maxBytes: DOCUMENT_MAX_BYTES, types: DOCUMENT_TYPES, what: "Only PDF, PNG and JPEG files can be attached.", fallbackName: "attachment" },
+  message_upload: {
+    maxBytes: DOCUMENT_MAX_BYTES,
+    types: DOCUMENT_TYPES,
+    what: "Only PDF, PNG and JPEG files can be attached.",
+    fallbackName: "attachment",
+  },
+  message_attachment: {
+    maxBytes: DOCUMENT_MAX_BYTES,
+    types: DOCUMENT_TYPES,
+    what: "Only PDF, PNG and JPEG files can be attached.",
+    fallbackName: "attachment",
+  },
   // A signed confidentiality or operator agreement (services/privacy/agreements.ts).
-  privacy_agreement: { maxBytes: DOCUMENT_MAX_BYTES, types: DOCUMENT_TYPES, what: "A signed agreement is a PDF, PNG or JPEG file.", fallbackName: "agreement.pdf" },
+  privacy_agreement: {
+    maxBytes: DOCUMENT_MAX_BYTES,
+    types: DOCUMENT_TYPES,
+    what: "A signed agreement is a PDF, PNG or JPEG file.",
+    fallbackName: "agreement.pdf",
+  },
   // A case's deferral undertaking and its settlement or court order (services/receivables/case-billing.ts).
-  billing_undertaking: { maxBytes: DOCUMENT_MAX_BYTES, types: DOCUMENT_TYPES, what: "A signed undertaking is a PDF, PNG or JPEG file.", fallbackName: "undertaking.pdf" },
-  billing_order: { maxBytes: DOCUMENT_MAX_BYTES, types: DOCUMENT_TYPES, what: "A court order is a PDF, PNG or JPEG file.", fallbackName: "court-order.pdf" },
+  billing_undertaking: {
+    maxBytes: DOCUMENT_MAX_BYTES,
+    types: DOCUMENT_TYPES,
+    what: "A signed undertaking is a PDF, PNG or JPEG file.",
+    fallbackName: "undertaking.pdf",
+  },
+  billing_order: {
+    maxBytes: DOCUMENT_MAX_BYTES,
+    types: DOCUMENT_TYPES,
+    what: "A court order is a PDF, PNG or JPEG file.",
+    fallbackName: "court-order.pdf",
+  },
 };
 
 const TYPE_NAMES: Record<ContentType, string> = { "application/pdf": "a PDF", "image/png": "a PNG image", "image/jpeg": "a JPEG image" };
@@ -61,7 +113,10 @@ export async function checkUpload(use: FileOwnerKind, input: { fileName: string;
   const fileName = safeFileName(input.fileName, rules.fallbackName);
   const claimed = EXTENSION_TYPES[fileName.split(".").pop()?.toLowerCase() ?? ""];
   if (contentType && claimed && claimed !== contentType) {
-    throw new AppError("INVALID", `"${fileName}" is ${TYPE_NAMES[contentType]}, not ${TYPE_NAMES[claimed]}: its name does not match its content. ${rules.what}`);
+    throw new AppError(
+      "INVALID",
+      `"${fileName}" is ${TYPE_NAMES[contentType]}, not ${TYPE_NAMES[claimed]}: its name does not match its content. ${rules.what}`,
+    );
   }
   if (!contentType || !rules.types.includes(contentType)) {
     throw new AppError("INVALID", contentType ? `"${fileName}" is ${TYPE_NAMES[contentType]}. ${rules.what}` : rules.what);
@@ -70,11 +125,17 @@ export async function checkUpload(use: FileOwnerKind, input: { fileName: string;
   if (contentType === "application/pdf") {
     const pdf = await inspectPdf(input.data, use === "report_version");
     if (pdf.active.length) {
-      throw new AppError("INVALID", `"${fileName}" contains active content (${pdf.active.join(", ")}), which is not accepted. Print it to a new PDF and upload that.`);
+      throw new AppError(
+        "INVALID",
+        `"${fileName}" contains active content (${pdf.active.join(", ")}), which is not accepted. Print it to a new PDF and upload that.`,
+      );
     }
     if (pdf.pages > PDF_LIMITS.maxPages) {
       const most = PDF_LIMITS.maxPages.toLocaleString("en-ZA");
-      throw new AppError("INVALID", `"${fileName}" has ${pdf.pages.toLocaleString("en-ZA")} pages; a PDF can have at most ${most}. Split it into parts of at most ${most} pages and upload those.`);
+      throw new AppError(
+        "INVALID",
+        `"${fileName}" has ${pdf.pages.toLocaleString("en-ZA")} pages; a PDF can have at most ${most}. Split it into parts of at most ${most} pages and upload those.`,
+      );
     }
     pages = pdf.pages;
   }

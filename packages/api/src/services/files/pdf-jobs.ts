@@ -37,11 +37,15 @@ export const PDF_LIMITS = {
 
 // From source (vitest, tsx) this module is a .ts file beside the worker; in the compiled server
 // (apps/server/build.mjs) every chunk and dist/pdf-worker.js sit in the same folder.
-const WORKER_URL = import.meta.url.endsWith(".ts") ? new URL("./pdf-worker.mjs", import.meta.url) : new URL("./pdf-worker.js", import.meta.url);
+const WORKER_URL = import.meta.url.endsWith(".ts")
+  ? new URL("./pdf-worker.mjs", import.meta.url)
+  : new URL("./pdf-worker.js", import.meta.url);
 
-const TOO_BIG = "The PDF could not be processed: it unpacks to far more data than its size. Save it again as a plain PDF (Print to PDF) and upload that.";
+const TOO_BIG =
+  "The PDF could not be processed: it unpacks to far more data than its size. Save it again as a plain PDF (Print to PDF) and upload that.";
 const TOO_SLOW = "The PDF took too long to process. Save it again as a plain PDF (Print to PDF), or split it, and upload that.";
-export const PDF_UNREADABLE = "The PDF could not be opened: it may be damaged or password-protected. Save it again as a plain PDF and upload that.";
+export const PDF_UNREADABLE =
+  "The PDF could not be opened: it may be damaged or password-protected. Save it again as a plain PDF and upload that.";
 
 let running = 0;
 const waiting: (() => void)[] = [];
@@ -97,7 +101,9 @@ function runJob(job: PdfJob, timeoutMs: number): Promise<WorkerAnswer & { ok: tr
           outcome();
         };
         const onMessage = (answer: WorkerAnswer) =>
-          settle(true, () => (answer.ok ? resolve(answer) : reject(new AppError("INVALID", answer.reason === "expands" ? TOO_BIG : PDF_UNREADABLE))));
+          settle(true, () =>
+            answer.ok ? resolve(answer) : reject(new AppError("INVALID", answer.reason === "expands" ? TOO_BIG : PDF_UNREADABLE)),
+          );
         const onError = (error: Error & { code?: string }) =>
           settle(false, () => reject(error.code === "ERR_WORKER_OUT_OF_MEMORY" ? new AppError("INVALID", TOO_BIG) : error));
         const onExit = () => settle(false, () => reject(new Error("The PDF worker stopped without an answer")));

@@ -72,7 +72,9 @@ async function open(data, { ignoreEncryption }) {
 }
 
 /** Action types that run something in the reader: scripts, programs, form posts and imports. */
-const ACTIVE_ACTIONS = new Set(["JavaScript", "Launch", "SubmitForm", "ImportData", "RichMediaExecute", "Rendition"].map((n) => PDFName.of(n)));
+const ACTIVE_ACTIONS = new Set(
+  ["JavaScript", "Launch", "SubmitForm", "ImportData", "RichMediaExecute", "Rendition"].map((n) => PDFName.of(n)),
+);
 const ACTIVE_KEYS = [PDFName.of("JS"), PDFName.of("JavaScript")];
 
 /**
@@ -124,7 +126,15 @@ async function stamp(data, footer) {
     if (footer) {
       page.drawText(footer, { x: 36, y: 18, size: 9, font, color: rgb(0.2, 0.2, 0.2) });
     } else {
-      page.drawText("DRAFT", { x: width / 2 - 150, y: height / 2 - 60, size: 110, font, color: rgb(0.85, 0.1, 0.1), opacity: 0.25, rotate: degrees(35) });
+      page.drawText("DRAFT", {
+        x: width / 2 - 150,
+        y: height / 2 - 60,
+        size: 110,
+        font,
+        color: rgb(0.85, 0.1, 0.1),
+        opacity: 0.25,
+        rotate: degrees(35),
+      });
       page.drawText("DRAFT - not released to the attorney", { x: 36, y: 18, size: 9, font, color: rgb(0.6, 0.1, 0.1) });
     }
   }
@@ -147,6 +157,7 @@ async function run(job) {
 parentPort?.on("message", (job) =>
   run(job).then(
     (result) => parentPort?.postMessage({ ok: true, ...result }),
-    (error) => parentPort?.postMessage(error instanceof Refused ? { ok: false, reason: error.reason } : { ok: false, reason: "unreadable" }),
+    (error) =>
+      parentPort?.postMessage(error instanceof Refused ? { ok: false, reason: error.reason } : { ok: false, reason: "unreadable" }),
   ),
 );

@@ -1,5 +1,18 @@
-import type { answerInterpretingSchema, interpretingBookingInputSchema, InterpretingBooking, interpretingListInputSchema } from "@medlegal/domain";
-import { claimantCannotAttend, INTERPRETING_MESSAGES, isLiveMeeting, LIVE_BOOKING_STATUSES, LIVE_MEETING_STATUSES, saDayLabel, sastTime } from "@medlegal/domain";
+import type {
+  answerInterpretingSchema,
+  interpretingBookingInputSchema,
+  InterpretingBooking,
+  interpretingListInputSchema,
+} from "@medlegal/domain";
+import {
+  claimantCannotAttend,
+  INTERPRETING_MESSAGES,
+  isLiveMeeting,
+  LIVE_BOOKING_STATUSES,
+  LIVE_MEETING_STATUSES,
+  saDayLabel,
+  sastTime,
+} from "@medlegal/domain";
 import { sql } from "kysely";
 import type { z } from "zod";
 import { AppError, notFound } from "../../errors";
@@ -79,7 +92,15 @@ function toInterpretingBooking(r: InterpretingRow, agencyPhone: string | null): 
     claimantLanguage: r.home_language,
     language: r.interpreter_language,
     guardian: r.guardian_name ? { name: r.guardian_name, relationship: r.guardian_relationship, phone: r.guardian_phone } : null,
-    meeting: r.meeting_status ? { status: r.meeting_status, canJoin: isLiveMeeting(r.meeting_status) && LIVE_BOOKING_STATUSES.includes(r.status) && !claimantCannotAttend(r.status, r.claimant_answer) } : null,
+    meeting: r.meeting_status
+      ? {
+          status: r.meeting_status,
+          canJoin:
+            isLiveMeeting(r.meeting_status) &&
+            LIVE_BOOKING_STATUSES.includes(r.status) &&
+            !claimantCannotAttend(r.status, r.claimant_answer),
+        }
+      : null,
     claimantCannotAttend: claimantCannotAttend(r.status, r.claimant_answer),
     expertName: r.expert_name,
     agencyPhone,
@@ -88,22 +109,37 @@ function toInterpretingBooking(r: InterpretingRow, agencyPhone: string | null): 
 }
 
 /** The caller's bookings, upcoming (soonest first) or past (latest first); each claimant's read is logged. */
-export async function myInterpretingBookings(deps: Deps, { when }: z.output<typeof interpretingListInputSchema>): Promise<InterpretingBooking[]> {
+export async function myInterpretingBookings(
+  deps: Deps,
+  { when }: z.output<typeof interpretingListInputSchema>,
+): Promise<InterpretingBooking[]> {
   assertCan(deps.actor.user, "interpreting.own", "Only interpreters have interpreting bookings.");
   const at = now();
   let query = interpretingQuery(deps.db, deps).limit(LIST_LIMIT);
   query =
     when === "upcoming"
-      ? query.where("bookings.status", "in", LIVE_BOOKING_STATUSES).where("bookings.ends_at", ">", at).orderBy("bookings.starts_at").orderBy("bookings.id")
-      : query.where("bookings.status", "in", PAST_STATUSES).where("bookings.ends_at", "<=", at).orderBy("bookings.starts_at", "desc").orderBy("bookings.id");
+      ? query
+          .where("bookings.status", "in", LIVE_BOOKING_STATUSES)
+          .where("bookings.ends_at", ">", at)
+          .orderBy("bookings.starts_at")
+          .orderBy("bookings.id")
+      : query
+          .where("bookings.status", "in", PAST_STATUSES)
+          .where("bookings.ends_at", "<=", at)
+          .orderBy("bookings.starts_at", "desc")
+          .orderBy("bookings.id");
   const rows = await query.execute();
-  for (const r of rows) await recordAccess(deps.db, deps.actor, { action: "view", entityType: "booking", entityId: r.id, patientId: r.patient_id });
+  for (const r of rows)
+    await recordAccess(deps.db, deps.actor, { action: "view", entityType: "booking", entityId: r.id, patientId: r.patient_id });
   const phone = await agencyPhone(deps);
   return rows.map((r) => toInterpretingBooking(r, phone));
 }
 
 /** One of the caller's bookings; 404 for a booking they are not named on (the same as a missing one). */
-export async function interpretingBooking(deps: Deps, { bookingId }: z.output<typeof interpretingBookingInputSchema>): Promise<InterpretingBooking> {
+export async function interpretingBooking(
+  deps: Deps,
+  { bookingId }: z.output<typeof interpretingBookingInputSchema>,
+): Promise<InterpretingBooking> {
   assertCan(deps.actor.user, "interpreting.own", "Only interpreters have interpreting bookings.");
   const row = await interpretingQuery(deps.db, deps).where("bookings.id", "=", bookingId).executeTakeFirst();
   if (!row) throw notFound("booking");
@@ -118,25 +154,45 @@ const agencyPhone = async (deps: Deps) => (await getAgencySettings(deps)).phone 
  * The interpreter confirms or declines a live booking they are named on (404 for another's); a
  * decline tells the case manager, who names another interpreter. One transaction with its audit row.
  */
-export async function answerInterpreting(deps: Deps, { bookingId, answer }: z.output<typeof answerInterpretingSchema>): Promise<InterpretingBooking> {
+export async function answerInterpreting(
+  deps: Deps,
+  { bookingId, answer }: z.output<typeof answerInterpretingSchema>,
+): Promise<InterpretingBooking> {
   assertCan(deps.actor.user, "interpreting.own", "Only interpreters answer their bookings.");
   await deps.db.transaction().execute(async (trx) => {
     const row = await interpretingQuery(trx, deps).where("bookings.id", "=", bookingId).executeTakeFirst();
     if (!row) throw notFound("booking");
     if (!LIVE_BOOKING_STATUSES.includes(row.status) || row.ends_at <= now()) throw new AppError("CONFLICT", INTERPRETING_MESSAGES.notOpen);
-    if (answer === "confirmed" && claimantCannotAttend(row.status, row.claimant_answer)) throw new AppError("CONFLICT", INTERPRETING_MESSAGES.cannotAttend);
+    if (answer === "confirmed" && claimantCannotAttend(row.status, row.claimant_answer))
+      throw new AppError("CONFLICT", INTERPRETING_MESSAGES.cannotAttend);
     await trx.selectFrom("booking_logistics").select("booking_id").where("booking_id", "=", bookingId).forUpdate().execute();
-    await trx.updateTable("booking_logistics").set({ interpreter_answer: answer, interpreter_answer_at: now() }).where("booking_id", "=", bookingId).execute();
-    await recordAudit(trx, deps.actor, { action: `booking.interpreter_${answer}`, entityType: "booking", entityId: bookingId, before: { answer: row.interpreter_answer }, after: { answer } });
+    await trx
+      .updateTable("booking_logistics")
+      .set({ interpreter_answer: answer, interpreter_answer_at: now() })
+      .where("booking_id", "=", bookingId)
+      .execute();
+    await recordAudit(trx, deps.actor, {
+      action: `booking.interpreter_${answer}`,
+      entityType: "booking",
+      entityId: bookingId,
+      before: { answer: row.interpreter_answer },
+      after: { answer },
+    });
     if (answer === "declined" && row.interpreter_answer !== "declined") {
-      const query = row.query_id ? await trx.selectFrom("queries").select("assigned_employee_id").where("id", "=", row.query_id).executeTakeFirst() : undefined;
-      await notifyCaseManagers(trx, { assignedEmployeeId: query?.assigned_employee_id ?? null, actorId: deps.actor.user.id }, {
-        type: "query_update",
-        title: `Interpreter declined ${row.reference}`,
-        message: `${deps.actor.user.firstName} ${deps.actor.user.lastName} cannot interpret at booking ${row.reference} on ${saDayLabel(row.starts_at)} at ${sastTime(row.starts_at)}. Name another interpreter.`,
-        link: `/booking-form/${bookingId}`,
-        textInEmail: true,
-      });
+      const query = row.query_id
+        ? await trx.selectFrom("queries").select("assigned_employee_id").where("id", "=", row.query_id).executeTakeFirst()
+        : undefined;
+      await notifyCaseManagers(
+        trx,
+        { assignedEmployeeId: query?.assigned_employee_id ?? null, actorId: deps.actor.user.id },
+        {
+          type: "query_update",
+          title: `Interpreter declined ${row.reference}`,
+          message: `${deps.actor.user.firstName} ${deps.actor.user.lastName} cannot interpret at booking ${row.reference} on ${saDayLabel(row.starts_at)} at ${sastTime(row.starts_at)}. Name another interpreter.`,
+          link: `/booking-form/${bookingId}`,
+          textInEmail: true,
+        },
+      );
     }
   });
   return interpretingBooking(deps, { bookingId });
@@ -147,17 +203,30 @@ export async function answerInterpreting(deps: Deps, { bookingId, answer }: z.ou
  * the "interpreter" meeting role the first time (the meetings service's own invitation, capacity
  * and audit), then the room's id; the room itself (lobby, admission by the host) is the meetings'.
  */
-export async function joinInterpretingMeeting(deps: Deps, { bookingId }: z.output<typeof interpretingBookingInputSchema>): Promise<{ roomId: string }> {
+export async function joinInterpretingMeeting(
+  deps: Deps,
+  { bookingId }: z.output<typeof interpretingBookingInputSchema>,
+): Promise<{ roomId: string }> {
   assertCan(deps.actor.user, "interpreting.own", "Only interpreters join meetings from their bookings.");
   const booking = await interpretingQuery(deps.db, deps).where("bookings.id", "=", bookingId).executeTakeFirst();
   if (!booking) throw notFound("booking");
   if (!LIVE_BOOKING_STATUSES.includes(booking.status)) throw new AppError("CONFLICT", INTERPRETING_MESSAGES.meetingOver);
   return deps.db.transaction().execute(async (trx) => {
-    const live = await trx.selectFrom("meetings").select("id").where("booking_id", "=", bookingId).where("status", "<>", "cancelled").executeTakeFirst();
+    const live = await trx
+      .selectFrom("meetings")
+      .select("id")
+      .where("booking_id", "=", bookingId)
+      .where("status", "<>", "cancelled")
+      .executeTakeFirst();
     if (!live) throw new AppError("CONFLICT", INTERPRETING_MESSAGES.noMeeting);
     // An ended meeting answers 409 with the meetings' own sentence.
     const meeting = await lockLiveMeeting(trx, live.id);
-    const seated = await trx.selectFrom("meeting_participants").select("id").where("meeting_id", "=", meeting.id).where("user_id", "=", deps.actor.user.id).executeTakeFirst();
+    const seated = await trx
+      .selectFrom("meeting_participants")
+      .select("id")
+      .where("meeting_id", "=", meeting.id)
+      .where("user_id", "=", deps.actor.user.id)
+      .executeTakeFirst();
     if (!seated) {
       await inviteUser(trx, deps.actor, meeting, deps.actor.user.id, "interpreter");
       await announceMeeting(trx, meeting.id);
@@ -184,5 +253,9 @@ export async function unseatInterpreter(trx: Db, actor: Deps["actor"], bookingId
   if (!seat) return;
   await announceMeeting(trx, seat.meeting_id);
   await trx.deleteFrom("meeting_participants").where("id", "=", seat.id).execute();
-  await auditMeeting(trx, actor, { id: seat.meeting_id, query_id: seat.query_id }, "uninvite", { participantId: seat.id, userId, reason: "interpreter_unlinked" });
+  await auditMeeting(trx, actor, { id: seat.meeting_id, query_id: seat.query_id }, "uninvite", {
+    participantId: seat.id,
+    userId,
+    reason: "interpreter_unlinked",
+  });
 }

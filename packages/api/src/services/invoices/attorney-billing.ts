@@ -2,7 +2,16 @@
 import type { Transaction } from "kysely";
 import type { Database } from "@medlegal/db";
 import type { BillableEvent, InvoiceLineInput, InvoiceLineKind, ReportKind } from "@medlegal/domain";
-import { billableEventKey, documentTotals, INVOICE_LINE_KIND_LABELS, lineAmounts, REPORT_FEE_KIND, saDayLabel, sastDate, sastToUtc } from "@medlegal/domain";
+import {
+  billableEventKey,
+  documentTotals,
+  INVOICE_LINE_KIND_LABELS,
+  lineAmounts,
+  REPORT_FEE_KIND,
+  saDayLabel,
+  sastDate,
+  sastToUtc,
+} from "@medlegal/domain";
 import type { Actor } from "../../actors";
 import { recordAudit } from "../audit/audit";
 import { now, today } from "../platform/clock";
@@ -34,9 +43,17 @@ interface Billable {
  * nothing. Runs inside the transaction of the change that caused it.
  */
 async function billAttorney(trx: Trx, actor: Actor, eventKey: string, b: Billable): Promise<void> {
-  const billed = await trx.selectFrom("billed_events").select("id").where("side", "=", "attorney").where("event_key", "=", eventKey).executeTakeFirst();
+  const billed = await trx
+    .selectFrom("billed_events")
+    .select("id")
+    .where("side", "=", "attorney")
+    .where("event_key", "=", eventKey)
+    .executeTakeFirst();
   if (billed) return;
-  const price = b.unitPriceCents ?? (await priceOn(trx, { specializationId: b.specializationId, consultantId: b.consultantId, kind: b.kind, day: b.day })) ?? 0;
+  const price =
+    b.unitPriceCents ??
+    (await priceOn(trx, { specializationId: b.specializationId, consultantId: b.consultantId, kind: b.kind, day: b.day })) ??
+    0;
   // A fee the schedule prices at nothing (an assessment included in the report fee) is not billed.
   if (price === 0 && b.kind === "assessment") return;
   const { vatRegistered } = await agencyParty(trx);
@@ -55,7 +72,13 @@ async function billAttorney(trx: Trx, actor: Actor, eventKey: string, b: Billabl
     const matter = await trx
       .selectFrom("cases")
       .innerJoin("patients", "patients.id", "cases.patient_id")
-      .select(["cases.raf_claim_number", "cases.court_case_number", "cases.attorney_reference", "patients.first_name", "patients.last_name"])
+      .select([
+        "cases.raf_claim_number",
+        "cases.court_case_number",
+        "cases.attorney_reference",
+        "patients.first_name",
+        "patients.last_name",
+      ])
       .where("cases.id", "=", b.caseId)
       .executeTakeFirstOrThrow();
     invoice = await trx
@@ -113,15 +136,28 @@ async function billAttorney(trx: Trx, actor: Actor, eventKey: string, b: Billabl
   for (const l of lines) {
     const again = lineAmounts({ quantity: l.quantity, unitPriceCents: Number(l.unit_price_cents) }, vatRegistered);
     if (again.vatCents === Number(l.vat_cents) && again.totalCents === Number(l.total_cents)) continue;
-    await trx.updateTable("invoice_lines").set({ net_cents: again.netCents, vat_cents: again.vatCents, total_cents: again.totalCents }).where("id", "=", l.id).execute();
+    await trx
+      .updateTable("invoice_lines")
+      .set({ net_cents: again.netCents, vat_cents: again.vatCents, total_cents: again.totalCents })
+      .where("id", "=", l.id)
+      .execute();
   }
   const totals = documentTotals(all, vatRegistered);
   await trx
     .updateTable("invoices")
-    .set({ net_cents: totals.netCents, vat_cents: totals.vatCents, total_cents: totals.totalCents, vat_registered: vatRegistered, updated_at: now() })
+    .set({
+      net_cents: totals.netCents,
+      vat_cents: totals.vatCents,
+      total_cents: totals.totalCents,
+      vat_registered: vatRegistered,
+      updated_at: now(),
+    })
     .where("id", "=", invoice.id)
     .execute();
-  await trx.insertInto("billed_events").values({ side: "attorney", event_key: eventKey, invoice_id: invoice.id, invoice_line_id: line.id }).execute();
+  await trx
+    .insertInto("billed_events")
+    .values({ side: "attorney", event_key: eventKey, invoice_id: invoice.id, invoice_line_id: line.id })
+    .execute();
   await recordAudit(trx, actor, {
     action: "invoice.bill_event",
     entityType: "invoice",
@@ -130,14 +166,35 @@ async function billAttorney(trx: Trx, actor: Actor, eventKey: string, b: Billabl
   });
 }
 
-export const EVENT_LINE: Record<Exclude<BillableEvent, "approved">, InvoiceLineKind> = { attended: "assessment", no_show: "no_show", late_cancellation: "late_cancellation" };
+export const EVENT_LINE: Record<Exclude<BillableEvent, "approved">, InvoiceLineKind> = {
+  attended: "assessment",
+  no_show: "no_show",
+  late_cancellation: "late_cancellation",
+};
 
 /** Bills the attorney for an attended assessment, a no-show or a chargeable late cancellation of a booking. */
-export async function billBookingEvent(trx: Trx, actor: Actor, bookingId: string, event: Exclude<BillableEvent, "approved">): Promise<void> {
+export async function billBookingEvent(
+  trx: Trx,
+  actor: Actor,
+  bookingId: string,
+  event: Exclude<BillableEvent, "approved">,
+): Promise<void> {
   const b = await trx
     .selectFrom("bookings")
     .innerJoin("users as consultant", "consultant.id", "bookings.consultant_id")
-    .select(["bookings.id", "bookings.reference", "bookings.attorney_id", "bookings.case_id", "bookings.patient_id", "bookings.query_id", "bookings.consultant_id", "bookings.specialization_id", "bookings.starts_at", "consultant.first_name", "consultant.last_name"])
+    .select([
+      "bookings.id",
+      "bookings.reference",
+      "bookings.attorney_id",
+      "bookings.case_id",
+      "bookings.patient_id",
+      "bookings.query_id",
+      "bookings.consultant_id",
+      "bookings.specialization_id",
+      "bookings.starts_at",
+      "consultant.first_name",
+      "consultant.last_name",
+    ])
     .where("bookings.id", "=", bookingId)
     .executeTakeFirstOrThrow();
   const kind = EVENT_LINE[event];
@@ -164,7 +221,12 @@ export async function billBookingEvent(trx: Trx, actor: Actor, bookingId: string
  * should the mark be corrected back. Once the invoice is issued the line stays: staff correct it
  * with a credit note (docs/decisions.md, "Invoices").
  */
-export async function unbillBookingEvent(trx: Trx, actor: Actor, bookingId: string, event: Exclude<BillableEvent, "approved">): Promise<void> {
+export async function unbillBookingEvent(
+  trx: Trx,
+  actor: Actor,
+  bookingId: string,
+  event: Exclude<BillableEvent, "approved">,
+): Promise<void> {
   const eventKey = billableEventKey("booking", bookingId, event);
   const billed = await trx
     .selectFrom("billed_events")
@@ -177,28 +239,58 @@ export async function unbillBookingEvent(trx: Trx, actor: Actor, bookingId: stri
   if (!billed || billed.status !== "draft") return;
   if (billed.invoice_line_id) await trx.deleteFrom("invoice_lines").where("id", "=", billed.invoice_line_id).execute();
   await trx.deleteFrom("billed_events").where("id", "=", billed.id).execute();
-  const rest = await trx.selectFrom("invoice_lines").select(["quantity", "unit_price_cents"]).where("invoice_id", "=", billed.invoice_id).execute();
-  const totals = documentTotals(rest.map((l) => ({ quantity: l.quantity, unitPriceCents: Number(l.unit_price_cents) })), billed.vat_registered);
+  const rest = await trx
+    .selectFrom("invoice_lines")
+    .select(["quantity", "unit_price_cents"])
+    .where("invoice_id", "=", billed.invoice_id)
+    .execute();
+  const totals = documentTotals(
+    rest.map((l) => ({ quantity: l.quantity, unitPriceCents: Number(l.unit_price_cents) })),
+    billed.vat_registered,
+  );
   await trx
     .updateTable("invoices")
     .set({ net_cents: totals.netCents, vat_cents: totals.vatCents, total_cents: totals.totalCents, updated_at: now() })
     .where("id", "=", billed.invoice_id)
     .execute();
-  await recordAudit(trx, actor, { action: "invoice.unbill_event", entityType: "invoice", entityId: billed.invoice_id, before: { eventKey } });
+  await recordAudit(trx, actor, {
+    action: "invoice.unbill_event",
+    entityType: "invoice",
+    entityId: billed.invoice_id,
+    before: { eventKey },
+  });
 }
 
 /** Bills the attorney for an approved report (its kind's fee), in the approval's transaction. */
 export async function billReportApproved(
   trx: Trx,
   actor: Actor,
-  report: { id: string; reference: string; kind: ReportKind; attorney_id: string; case_id: string; patient_id: string; query_id: string; booking_id: string | null; consultant_id: string; specialization_id: string },
+  report: {
+    id: string;
+    reference: string;
+    kind: ReportKind;
+    attorney_id: string;
+    case_id: string;
+    patient_id: string;
+    query_id: string;
+    booking_id: string | null;
+    consultant_id: string;
+    specialization_id: string;
+  },
 ): Promise<void> {
   // Billed by hand already (a manual invoice's line names the report): not billed twice.
-  const onInvoice = await reportInvoiceLines(trx, [report.id]).select("invoice_lines.id").where("invoices.status", "<>", "credited").executeTakeFirst();
+  const onInvoice = await reportInvoiceLines(trx, [report.id])
+    .select("invoice_lines.id")
+    .where("invoices.status", "<>", "credited")
+    .executeTakeFirst();
   if (onInvoice) return;
   const kind = REPORT_FEE_KIND[report.kind];
   const day = today();
-  const consultant = await trx.selectFrom("users").select(["first_name", "last_name"]).where("id", "=", report.consultant_id).executeTakeFirstOrThrow();
+  const consultant = await trx
+    .selectFrom("users")
+    .select(["first_name", "last_name"])
+    .where("id", "=", report.consultant_id)
+    .executeTakeFirstOrThrow();
   await billAttorney(trx, actor, billableEventKey("report", report.id, "approved"), {
     attorneyId: report.attorney_id,
     caseId: report.case_id,
@@ -218,7 +310,14 @@ export async function billReportApproved(
  * Bills the attorney an amount the agency paid out for a booking (the claimant's transport, stay,
  * interpreter or meals: issue 28) as a disbursement line, once per event key, in the caller's transaction.
  */
-export async function billBookingDisbursement(trx: Trx, actor: Actor, bookingId: string, eventKey: string, what: string, cents: number): Promise<void> {
+export async function billBookingDisbursement(
+  trx: Trx,
+  actor: Actor,
+  bookingId: string,
+  eventKey: string,
+  what: string,
+  cents: number,
+): Promise<void> {
   const b = await trx
     .selectFrom("bookings")
     .select(["id", "reference", "attorney_id", "case_id", "patient_id", "query_id", "consultant_id", "specialization_id", "starts_at"])

@@ -35,16 +35,34 @@ export async function issueCreditNote(deps: Deps, input: z.output<typeof creditN
     if (input.lines) {
       lines = input.lines;
     } else {
-      if (credited > 0) throw new AppError("INVALID", `Part of ${invoice.number} is credited already: list the lines to credit.`, { lines: "List the lines to credit" });
-      const invoiceLines = await trx.selectFrom("invoice_lines").selectAll().where("invoice_id", "=", invoice.id).orderBy("position").execute();
-      lines = invoiceLines.map((l) => ({ kind: l.kind, description: l.description, quantity: l.quantity, unitPriceCents: Number(l.unit_price_cents) }));
+      if (credited > 0)
+        throw new AppError("INVALID", `Part of ${invoice.number} is credited already: list the lines to credit.`, {
+          lines: "List the lines to credit",
+        });
+      const invoiceLines = await trx
+        .selectFrom("invoice_lines")
+        .selectAll()
+        .where("invoice_id", "=", invoice.id)
+        .orderBy("position")
+        .execute();
+      lines = invoiceLines.map((l) => ({
+        kind: l.kind,
+        description: l.description,
+        quantity: l.quantity,
+        unitPriceCents: Number(l.unit_price_cents),
+      }));
     }
     const totals = documentTotals(lines, invoice.vat_registered);
-    if (totals.totalCents <= 0) throw new AppError("INVALID", "A credit note must be for more than R 0.00.", { lines: "Credit more than R 0.00" });
+    if (totals.totalCents <= 0)
+      throw new AppError("INVALID", "A credit note must be for more than R 0.00.", { lines: "Credit more than R 0.00" });
     if (totals.totalCents > left) {
-      throw new AppError("INVALID", `This credit note (${formatRand(totals.totalCents)}) is more than what is left to credit on ${invoice.number} (${formatRand(left)}).`, {
-        lines: `At most ${formatRand(left)} can be credited`,
-      });
+      throw new AppError(
+        "INVALID",
+        `This credit note (${formatRand(totals.totalCents)}) is more than what is left to credit on ${invoice.number} (${formatRand(left)}).`,
+        {
+          lines: `At most ${formatRand(left)} can be credited`,
+        },
+      );
     }
     const at = now();
     const issueDate = sastDate(at);
@@ -108,7 +126,12 @@ export async function issueCreditNote(deps: Deps, input: z.output<typeof creditN
       )
       .execute();
     const creditedNow = credited + totals.totalCents;
-    const status: InvoiceStatus = invoiceStatusFromMoney({ totalCents: total, paidCents: paid, creditedCents: creditedNow, pastDue: invoice.due_date !== null && invoice.due_date < issueDate });
+    const status: InvoiceStatus = invoiceStatusFromMoney({
+      totalCents: total,
+      paidCents: paid,
+      creditedCents: creditedNow,
+      pastDue: invoice.due_date !== null && invoice.due_date < issueDate,
+    });
     await trx.updateTable("invoices").set({ credited_cents: creditedNow, status, updated_at: at }).where("id", "=", invoice.id).execute();
     const title = documentTitle("credit_note", invoice.vat_registered);
     await queueDocumentMail(
@@ -122,7 +145,14 @@ export async function issueCreditNote(deps: Deps, input: z.output<typeof creditN
       action: "credit_note.issue",
       entityType: "credit_note",
       entityId: creditNoteId,
-      after: { invoiceId: invoice.id, invoiceNumber: invoice.number, number, reason: input.reason, totalCents: totals.totalCents, pdfSha256: files.sha256 },
+      after: {
+        invoiceId: invoice.id,
+        invoiceNumber: invoice.number,
+        number,
+        reason: input.reason,
+        totalCents: totals.totalCents,
+        pdfSha256: files.sha256,
+      },
     });
     await recordAudit(trx, deps.actor, {
       action: "invoice.credit",

@@ -1,7 +1,24 @@
 /** The expert invoice generator: an expert's unbilled work, and their draft invoice for it. */
 import type { z } from "zod";
-import type { BillableEvent, expertDraftSchema, InvoiceDetail, InvoiceLineInput, UnbilledItem, unbilledWorkInputSchema } from "@medlegal/domain";
-import { billableEventKey, INVOICE_LINE_KIND_LABELS, jointMinuteEventKey, lineAmounts, REPORT_FEE_KIND, sastDate, sastToUtc, addDays, isExpert } from "@medlegal/domain";
+import type {
+  BillableEvent,
+  expertDraftSchema,
+  InvoiceDetail,
+  InvoiceLineInput,
+  UnbilledItem,
+  unbilledWorkInputSchema,
+} from "@medlegal/domain";
+import {
+  billableEventKey,
+  INVOICE_LINE_KIND_LABELS,
+  jointMinuteEventKey,
+  lineAmounts,
+  REPORT_FEE_KIND,
+  sastDate,
+  sastToUtc,
+  addDays,
+  isExpert,
+} from "@medlegal/domain";
 import { AppError } from "../../errors";
 import { recordAudit } from "../audit/audit";
 import { now } from "../platform/clock";
@@ -15,7 +32,8 @@ import { EVENT_LINE } from "./attorney-billing";
 function expertFor(actor: Deps["actor"], consultantId: string | null): string {
   if (isExpert(actor.user)) {
     // An expert bills only their own work; naming another is the same as naming nobody.
-    if (consultantId && consultantId !== actor.user.id) throw new AppError("NOT_FOUND", "That expert does not exist or is not yours to bill for.");
+    if (consultantId && consultantId !== actor.user.id)
+      throw new AppError("NOT_FOUND", "That expert does not exist or is not yours to bill for.");
     return actor.user.id;
   }
   if (!consultantId) throw new AppError("INVALID", "Choose the expert whose work to bill.", { consultantId: "Choose an expert" });
@@ -29,10 +47,22 @@ async function expertWork(db: Db, consultantId: string, period: { from: string; 
   const bookings = await db
     .selectFrom("bookings")
     .innerJoin("patients", "patients.id", "bookings.patient_id")
-    .select(["bookings.id", "bookings.reference", "bookings.status", "bookings.cancellation_class", "bookings.starts_at", "bookings.specialization_id", "patients.first_name", "patients.last_name"])
+    .select([
+      "bookings.id",
+      "bookings.reference",
+      "bookings.status",
+      "bookings.cancellation_class",
+      "bookings.starts_at",
+      "bookings.specialization_id",
+      "patients.first_name",
+      "patients.last_name",
+    ])
     .where("bookings.consultant_id", "=", consultantId)
     .where((eb) =>
-      eb.or([eb("bookings.status", "in", ["attended", "no_show"]), eb.and([eb("bookings.status", "=", "cancelled"), eb("bookings.cancellation_class", "in", ["chargeable", "no_fee_pay_expert"])])]),
+      eb.or([
+        eb("bookings.status", "in", ["attended", "no_show"]),
+        eb.and([eb("bookings.status", "=", "cancelled"), eb("bookings.cancellation_class", "in", ["chargeable", "no_fee_pay_expert"])]),
+      ]),
     )
     .where("bookings.starts_at", ">=", from)
     .where("bookings.starts_at", "<", to)
@@ -40,7 +70,15 @@ async function expertWork(db: Db, consultantId: string, period: { from: string; 
   const reports = await db
     .selectFrom("reports")
     .innerJoin("patients", "patients.id", "reports.patient_id")
-    .select(["reports.id", "reports.reference", "reports.kind", "reports.approved_at", "reports.specialization_id", "patients.first_name", "patients.last_name"])
+    .select([
+      "reports.id",
+      "reports.reference",
+      "reports.kind",
+      "reports.approved_at",
+      "reports.specialization_id",
+      "patients.first_name",
+      "patients.last_name",
+    ])
     .where("reports.consultant_id", "=", consultantId)
     .where("reports.status", "in", ["approved", "released"])
     .where("reports.approved_at", ">=", from)
@@ -51,7 +89,15 @@ async function expertWork(db: Db, consultantId: string, period: { from: string; 
     .selectFrom("joint_minutes")
     .innerJoin("reports", "reports.id", "joint_minutes.report_id")
     .innerJoin("patients", "patients.id", "reports.patient_id")
-    .select(["joint_minutes.id", "joint_minutes.frozen_at", "joint_minutes.opposing_name", "reports.reference", "reports.specialization_id", "patients.first_name", "patients.last_name"])
+    .select([
+      "joint_minutes.id",
+      "joint_minutes.frozen_at",
+      "joint_minutes.opposing_name",
+      "reports.reference",
+      "reports.specialization_id",
+      "patients.first_name",
+      "patients.last_name",
+    ])
     .where("reports.consultant_id", "=", consultantId)
     .where("joint_minutes.frozen_at", "is not", null)
     .where("joint_minutes.frozen_at", ">=", from)
@@ -59,7 +105,8 @@ async function expertWork(db: Db, consultantId: string, period: { from: string; 
     .execute();
   const candidates: (Omit<UnbilledItem, "unitPriceCents"> & { specializationId: string; day: string })[] = [
     ...bookings.map((b) => {
-      const event: Exclude<BillableEvent, "approved"> = b.status === "attended" ? "attended" : b.status === "no_show" ? "no_show" : "late_cancellation";
+      const event: Exclude<BillableEvent, "approved"> =
+        b.status === "attended" ? "attended" : b.status === "no_show" ? "no_show" : "late_cancellation";
       const kind = EVENT_LINE[event];
       const day = sastDate(b.starts_at);
       return {
@@ -99,7 +146,11 @@ async function expertWork(db: Db, consultantId: string, period: { from: string; 
   ];
   const keys = candidates.map((c) => c.eventKey);
   const billed = keys.length
-    ? new Set((await db.selectFrom("billed_events").select("event_key").where("side", "=", "expert").where("event_key", "in", keys).execute()).map((r) => r.event_key))
+    ? new Set(
+        (
+          await db.selectFrom("billed_events").select("event_key").where("side", "=", "expert").where("event_key", "in", keys).execute()
+        ).map((r) => r.event_key),
+      )
     : new Set<string>();
   const items: UnbilledItem[] = [];
   for (const c of candidates.filter((c) => !billed.has(c.eventKey))) {
@@ -122,23 +173,39 @@ export async function createExpertDraft(deps: Deps, input: z.output<typeof exper
   const consultantId = expertFor(deps.actor, input.consultantId);
   const id = await deps.db.transaction().execute(async (trx) => {
     const expert = await trx.selectFrom("users").select(["id", "role"]).where("id", "=", consultantId).forUpdate().executeTakeFirst();
-    if (!expert || !isExpert(expert)) throw new AppError("INVALID", "Choose the expert whose work to bill.", { consultantId: "Choose an expert" });
+    if (!expert || !isExpert(expert))
+      throw new AppError("INVALID", "Choose the expert whose work to bill.", { consultantId: "Choose an expert" });
     const open = new Map((await expertWork(trx, consultantId, null)).map((w) => [w.eventKey, w]));
     const keys = new Set<string>();
     for (const item of input.items) {
       if (!open.has(item.eventKey) || keys.has(item.eventKey)) {
-        throw new AppError("CONFLICT", `${open.get(item.eventKey)?.reference ?? "One of the items"} is billed already or is not this expert's work: refresh the list.`);
+        throw new AppError(
+          "CONFLICT",
+          `${open.get(item.eventKey)?.reference ?? "One of the items"} is billed already or is not this expert's work: refresh the list.`,
+        );
       }
       keys.add(item.eventKey);
     }
     const vatRegistered = (await userParty(trx, consultantId)).vatNumber.trim() !== "";
     const row = await trx
       .insertInto("invoices")
-      .values({ kind: "expert", series: `EXP:${consultantId}`, consultant_id: consultantId, created_by: deps.actor.user.id, created_at: now(), updated_at: now() })
+      .values({
+        kind: "expert",
+        series: `EXP:${consultantId}`,
+        consultant_id: consultantId,
+        created_by: deps.actor.user.id,
+        created_at: now(),
+        updated_at: now(),
+      })
       .returning("id")
       .executeTakeFirstOrThrow();
     const lines: InvoiceLineInput[] = [
-      ...input.items.map((item) => ({ kind: open.get(item.eventKey)!.kind, description: item.description, quantity: 1, unitPriceCents: item.unitPriceCents })),
+      ...input.items.map((item) => ({
+        kind: open.get(item.eventKey)!.kind,
+        description: item.description,
+        quantity: 1,
+        unitPriceCents: item.unitPriceCents,
+      })),
       ...input.extraLines,
     ];
     const lineIds = await writeDraftLines(trx, row.id, lines, vatRegistered);
@@ -146,14 +213,26 @@ export async function createExpertDraft(deps: Deps, input: z.output<typeof exper
     if (input.items.length) {
       await trx
         .insertInto("billed_events")
-        .values(input.items.map((item, i) => ({ side: "expert" as const, event_key: item.eventKey, invoice_id: row.id, invoice_line_id: lineIds[i]! })))
+        .values(
+          input.items.map((item, i) => ({
+            side: "expert" as const,
+            event_key: item.eventKey,
+            invoice_id: row.id,
+            invoice_line_id: lineIds[i]!,
+          })),
+        )
         .execute();
     }
     await recordAudit(trx, deps.actor, {
       action: "invoice.create_expert_draft",
       entityType: "invoice",
       entityId: row.id,
-      after: { consultantId, events: [...keys], extraLines: input.extraLines.length, totalCents: lines.reduce((s, l) => s + lineAmounts(l, vatRegistered).totalCents, 0) },
+      after: {
+        consultantId,
+        events: [...keys],
+        extraLines: input.extraLines.length,
+        totalCents: lines.reduce((s, l) => s + lineAmounts(l, vatRegistered).totalCents, 0),
+      },
     });
     return row.id;
   });

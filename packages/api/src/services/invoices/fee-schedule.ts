@@ -13,7 +13,10 @@ import * as clock from "../platform/clock";
  * day, else the specialization's, else the specialization's default report fee for reports (and
  * 50 % of it for a late cancellation or a no-show); null when nothing prices it.
  */
-export async function priceOn(db: Db, p: { specializationId: string; consultantId: string | null; kind: InvoiceLineKind; day: string }): Promise<number | null> {
+export async function priceOn(
+  db: Db,
+  p: { specializationId: string; consultantId: string | null; kind: InvoiceLineKind; day: string },
+): Promise<number | null> {
   const rate = (consultantId: string | null, kind: InvoiceLineKind) => {
     let query = db
       .selectFrom("fee_schedule")
@@ -31,7 +34,13 @@ export async function priceOn(db: Db, p: { specializationId: string; consultantI
     const reportFee =
       report !== undefined
         ? Number(report.amount_cents)
-        : ((await db.selectFrom("specializations").select("default_report_fee_cents").where("id", "=", p.specializationId).executeTakeFirst())?.default_report_fee_cents ?? null);
+        : ((
+            await db
+              .selectFrom("specializations")
+              .select("default_report_fee_cents")
+              .where("id", "=", p.specializationId)
+              .executeTakeFirst()
+          )?.default_report_fee_cents ?? null);
     if (reportFee === null) return null;
     return p.kind === "report" ? reportFee : percentOf(reportFee, LATE_CANCELLATION_PERCENT);
   }
@@ -48,11 +57,24 @@ export async function listFees({ db, actor }: Deps, f: z.output<typeof feeSchedu
     .select(["specializations.name as specialization_name", fullName<string | null>("users").as("consultant_name")]);
   if (isExpert(actor.user)) {
     const me = await db.selectFrom("users").select("specialization_id").where("id", "=", actor.user.id).executeTakeFirstOrThrow();
-    query = query.where((eb) => eb.or([eb("fee_schedule.consultant_id", "=", actor.user.id), eb.and([eb("fee_schedule.consultant_id", "is", null), eb("fee_schedule.specialization_id", "=", me.specialization_id ?? "00000000-0000-0000-0000-000000000000")])]));
+    query = query.where((eb) =>
+      eb.or([
+        eb("fee_schedule.consultant_id", "=", actor.user.id),
+        eb.and([
+          eb("fee_schedule.consultant_id", "is", null),
+          eb("fee_schedule.specialization_id", "=", me.specialization_id ?? "00000000-0000-0000-0000-000000000000"),
+        ]),
+      ]),
+    );
   }
   if (f.specializationId) query = query.where("fee_schedule.specialization_id", "=", f.specializationId);
   if (f.consultantId) query = query.where("fee_schedule.consultant_id", "=", f.consultantId);
-  const rows = await query.orderBy("specializations.name").orderBy("fee_schedule.consultant_id").orderBy("fee_schedule.fee_kind").orderBy("fee_schedule.effective_from", "desc").execute();
+  const rows = await query
+    .orderBy("specializations.name")
+    .orderBy("fee_schedule.consultant_id")
+    .orderBy("fee_schedule.fee_kind")
+    .orderBy("fee_schedule.effective_from", "desc")
+    .execute();
   const today = clock.today();
   const seen = new Set<string>();
   return rows.map((r) => {
@@ -93,7 +115,11 @@ export async function setFee(deps: Deps, input: z.output<typeof setFeeSchema>): 
     const before = await existing.forUpdate().executeTakeFirst();
     let id: string;
     if (before) {
-      await trx.updateTable("fee_schedule").set({ amount_cents: input.amountCents, created_by: deps.actor.user.id }).where("id", "=", before.id).execute();
+      await trx
+        .updateTable("fee_schedule")
+        .set({ amount_cents: input.amountCents, created_by: deps.actor.user.id })
+        .where("id", "=", before.id)
+        .execute();
       id = before.id;
     } else {
       id = (
@@ -116,7 +142,13 @@ export async function setFee(deps: Deps, input: z.output<typeof setFeeSchema>): 
       entityType: "specialization",
       entityId: input.specializationId,
       before: before ? { amountCents: Number(before.amount_cents) } : null,
-      after: { feeKind: input.feeKind, consultantId: input.consultantId, amountCents: input.amountCents, effectiveFrom: input.effectiveFrom, rateId: id },
+      after: {
+        feeKind: input.feeKind,
+        consultantId: input.consultantId,
+        amountCents: input.amountCents,
+        effectiveFrom: input.effectiveFrom,
+        rateId: id,
+      },
     });
   });
   return listFees(deps, { specializationId: input.specializationId });

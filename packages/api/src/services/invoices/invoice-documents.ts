@@ -15,7 +15,12 @@ import type { InvoiceRow } from "./invoice-access";
  * Why a draft cannot be issued as the full tax invoice its amount makes it (over R 5 000 with VAT:
  * the recipient's name and address must print), naming what is missing and who completes it; null when nothing is.
  */
-export function recipientBlocker(row: Pick<InvoiceRow, "kind">, recipient: InvoiceParty, totalCents: number, vatRegistered: boolean): string | null {
+export function recipientBlocker(
+  row: Pick<InvoiceRow, "kind">,
+  recipient: InvoiceParty,
+  totalCents: number,
+  vatRegistered: boolean,
+): string | null {
   const missing = missingRecipientDetails({ vatRegistered, totalCents, recipient });
   if (!missing.length) return null;
   const what = missing.length === 2 ? "the recipient's name and address are missing" : `the recipient's ${missing[0]} is missing`;
@@ -30,7 +35,12 @@ export function recipientBlocker(row: Pick<InvoiceRow, "kind">, recipient: Invoi
 export async function prefixOf(db: Db, row: Pick<InvoiceRow, "kind" | "series" | "consultant_id">): Promise<string> {
   if (row.kind === "attorney") return ATTORNEY_SERIES;
   const consultant = await db.selectFrom("users").select("last_name").where("id", "=", row.consultant_id!).executeTakeFirstOrThrow();
-  const letters = consultant.last_name.normalize("NFD").replace(/[^A-Za-z]/g, "").slice(0, 3).toUpperCase() || "EXP";
+  const letters =
+    consultant.last_name
+      .normalize("NFD")
+      .replace(/[^A-Za-z]/g, "")
+      .slice(0, 3)
+      .toUpperCase() || "EXP";
   return `EXP-${letters}`;
 }
 
@@ -50,10 +60,22 @@ export const toLine = (l: LineRow): InvoiceLineItem => ({
 });
 
 /** Renders the original and the copy, stores both, and returns their ids and the original's hash. */
-export async function storeDocumentPdfs(trx: Transaction<Database>, actor: SignedInActor, use: "invoice" | "credit_note", ownerId: string, printable: Omit<PrintableDocument, "copy">) {
+export async function storeDocumentPdfs(
+  trx: Transaction<Database>,
+  actor: SignedInActor,
+  use: "invoice" | "credit_note",
+  ownerId: string,
+  printable: Omit<PrintableDocument, "copy">,
+) {
   const fileName = `${printable.number}.pdf`;
-  const original = await storeGeneratedFile(trx, actor, use, ownerId, { fileName, data: await renderDocumentPdf({ ...printable, copy: false }) });
-  const copy = await storeGeneratedFile(trx, actor, use, ownerId, { fileName: `${printable.number} (copy).pdf`, data: await renderDocumentPdf({ ...printable, copy: true }) });
+  const original = await storeGeneratedFile(trx, actor, use, ownerId, {
+    fileName,
+    data: await renderDocumentPdf({ ...printable, copy: false }),
+  });
+  const copy = await storeGeneratedFile(trx, actor, use, ownerId, {
+    fileName: `${printable.number} (copy).pdf`,
+    data: await renderDocumentPdf({ ...printable, copy: true }),
+  });
   return { pdfFileId: original.id, copyFileId: copy.id, sha256: original.sha256 };
 }
 
@@ -62,10 +84,17 @@ export async function storeDocumentPdfs(trx: Transaction<Database>, actor: Signe
  * An e-mail leaves the app's protection; the attached PDF names the claimant for the bill of costs
  * (docs/decisions.md "Calendars carry no health information").
  */
-export const matterInMail = (row: { attorney_reference: string | null }): string => (row.attorney_reference ? ` (your ref. ${row.attorney_reference})` : "");
+export const matterInMail = (row: { attorney_reference: string | null }): string =>
+  row.attorney_reference ? ` (your ref. ${row.attorney_reference})` : "";
 
 /** Queues the document to its recipient; the outbox sends it with the PDF attached after commit. */
-export async function queueDocumentMail(trx: Transaction<Database>, to: string, subject: string, body: string, fileId: string): Promise<void> {
+export async function queueDocumentMail(
+  trx: Transaction<Database>,
+  to: string,
+  subject: string,
+  body: string,
+  fileId: string,
+): Promise<void> {
   if (!to) return;
   await trx.insertInto("email_outbox").values({ to_address: to, subject, body, attachment_file_id: fileId }).execute();
 }

@@ -19,10 +19,22 @@ async function matterOf(db: Db, attorneyId: string, caseId: string | null) {
   const found = await db
     .selectFrom("cases")
     .innerJoin("patients", "patients.id", "cases.patient_id")
-    .select(["cases.id", "cases.attorney_id", "cases.patient_id", "cases.raf_claim_number", "cases.court_case_number", "cases.attorney_reference", "patients.first_name", "patients.last_name"])
+    .select([
+      "cases.id",
+      "cases.attorney_id",
+      "cases.patient_id",
+      "cases.raf_claim_number",
+      "cases.court_case_number",
+      "cases.attorney_reference",
+      "patients.first_name",
+      "patients.last_name",
+    ])
     .where("cases.id", "=", caseId)
     .executeTakeFirst();
-  if (!found || found.attorney_id !== attorneyId) throw new AppError("INVALID", "That case is not one of this attorney's: choose one of their cases.", { caseId: "Choose one of the attorney's cases" });
+  if (!found || found.attorney_id !== attorneyId)
+    throw new AppError("INVALID", "That case is not one of this attorney's: choose one of their cases.", {
+      caseId: "Choose one of the attorney's cases",
+    });
   return {
     matter: {
       case_id: found.id,
@@ -37,7 +49,8 @@ async function matterOf(db: Db, attorneyId: string, caseId: string | null) {
 
 async function assertAttorney(db: Db, attorneyId: string): Promise<void> {
   const attorney = await db.selectFrom("users").select(["role", "is_active"]).where("id", "=", attorneyId).executeTakeFirst();
-  if (!attorney || !isAttorney(attorney)) throw new AppError("INVALID", "Choose an attorney to invoice.", { attorneyId: "Choose an attorney to invoice" });
+  if (!attorney || !isAttorney(attorney))
+    throw new AppError("INVALID", "Choose an attorney to invoice.", { attorneyId: "Choose an attorney to invoice" });
 }
 
 /** Writes a draft's lines (replacing any) and its totals, with VAT as the supplier charges it now. */
@@ -74,7 +87,13 @@ export async function writeDraftLines(
   const totals = documentTotals(lines, vatRegistered);
   await trx
     .updateTable("invoices")
-    .set({ net_cents: totals.netCents, vat_cents: totals.vatCents, total_cents: totals.totalCents, vat_registered: vatRegistered, updated_at: now() })
+    .set({
+      net_cents: totals.netCents,
+      vat_cents: totals.vatCents,
+      total_cents: totals.totalCents,
+      vat_registered: vatRegistered,
+      updated_at: now(),
+    })
     .where("id", "=", invoiceId)
     .execute();
   return inserted.sort((a, b) => a.position - b.position).map((r) => r.id);
@@ -82,7 +101,11 @@ export async function writeDraftLines(
 
 /** Attorney invoice lines naming one of the reports, joined to their invoice: the link release and billing follow. */
 export function reportInvoiceLines(db: Db, reportIds: readonly string[]) {
-  return db.selectFrom("invoice_lines").innerJoin("invoices", "invoices.id", "invoice_lines.invoice_id").where("invoice_lines.report_id", "in", reportIds).where("invoices.kind", "=", "attorney");
+  return db
+    .selectFrom("invoice_lines")
+    .innerJoin("invoices", "invoices.id", "invoice_lines.invoice_id")
+    .where("invoice_lines.report_id", "in", reportIds)
+    .where("invoices.kind", "=", "attorney");
 }
 
 /**
@@ -91,12 +114,23 @@ export function reportInvoiceLines(db: Db, reportIds: readonly string[]) {
  * invoice still owed or paid (credit it first), so paying one invoice releases it once. 400 with
  * the line at fault otherwise, nothing changed.
  */
-export async function assertReportLines(db: Db, invoiceId: string | null, caseId: string | null, lines: readonly Pick<InvoiceLineInput, "reportId">[]): Promise<void> {
-  const linked = lines.map((l, index) => ({ reportId: l.reportId ?? null, n: index + 1 })).filter((l): l is { reportId: string; n: number } => l.reportId !== null);
+export async function assertReportLines(
+  db: Db,
+  invoiceId: string | null,
+  caseId: string | null,
+  lines: readonly Pick<InvoiceLineInput, "reportId">[],
+): Promise<void> {
+  const linked = lines
+    .map((l, index) => ({ reportId: l.reportId ?? null, n: index + 1 }))
+    .filter((l): l is { reportId: string; n: number } => l.reportId !== null);
   if (!linked.length) return;
   const fault = (n: number, message: string) => new AppError("INVALID", `Line ${n}: ${message}`, { lines: `Line ${n}: ${message}` });
   if (!caseId) throw fault(linked[0]!.n, "choose the case first; a line bills only a report of the invoice's case.");
-  const reports = await db.selectFrom("reports").select(["id", "reference", "case_id", "status"]).where("id", "in", [...new Set(linked.map((l) => l.reportId))]).execute();
+  const reports = await db
+    .selectFrom("reports")
+    .select(["id", "reference", "case_id", "status"])
+    .where("id", "in", [...new Set(linked.map((l) => l.reportId))])
+    .execute();
   const seen = new Set<string>();
   for (const l of linked) {
     const report = reports.find((r) => r.id === l.reportId);
@@ -111,7 +145,11 @@ export async function assertReportLines(db: Db, invoiceId: string | null, caseId
     .where("invoices.status", "not in", ["draft", "credited"]);
   if (invoiceId) elsewhere = elsewhere.where("invoices.id", "<>", invoiceId);
   const billed = await elsewhere.executeTakeFirst();
-  if (billed) throw fault(linked.find((l) => l.reportId === billed.report_id)!.n, `${billed.reference} is billed on ${billed.number} already; credit that invoice first.`);
+  if (billed)
+    throw fault(
+      linked.find((l) => l.reportId === billed.report_id)!.n,
+      `${billed.reference} is billed on ${billed.number} already; credit that invoice first.`,
+    );
 }
 
 /** A draft invoice to an attorney (`/manual-invoice`): staff only; no number until issued. */
@@ -140,7 +178,12 @@ export async function createAttorneyDraft(deps: Deps, input: z.output<typeof att
       action: "invoice.create_draft",
       entityType: "invoice",
       entityId: row.id,
-      after: { attorneyId: input.attorneyId, caseId: input.caseId, lines: input.lines.length, totalCents: documentTotals(input.lines, vatRegistered).totalCents },
+      after: {
+        attorneyId: input.attorneyId,
+        caseId: input.caseId,
+        lines: input.lines.length,
+        totalCents: documentTotals(input.lines, vatRegistered).totalCents,
+      },
     });
     return row.id;
   });
@@ -149,7 +192,10 @@ export async function createAttorneyDraft(deps: Deps, input: z.output<typeof att
 
 function assertDraft(row: InvoiceRow): void {
   if (row.status !== "draft") {
-    throw new AppError("CONFLICT", `${describeInvoice(row)} has been issued and can no longer be changed: issue a credit note to correct it.`);
+    throw new AppError(
+      "CONFLICT",
+      `${describeInvoice(row)} has been issued and can no longer be changed: issue a credit note to correct it.`,
+    );
   }
 }
 

@@ -1,5 +1,14 @@
 import type { IdInput, InvoiceDetail } from "@medlegal/domain";
-import { addDays, documentNumber, documentTotals, formatRand, INVOICE_PAYMENT_DAYS, lineAmounts, saDateLabel, sastDate } from "@medlegal/domain";
+import {
+  addDays,
+  documentNumber,
+  documentTotals,
+  formatRand,
+  INVOICE_PAYMENT_DAYS,
+  lineAmounts,
+  saDateLabel,
+  sastDate,
+} from "@medlegal/domain";
 import { AppError } from "../../errors";
 import { recordAudit } from "../audit/audit";
 import { now } from "../platform/clock";
@@ -35,9 +44,20 @@ export async function issueInvoice(deps: Deps, input: IdInput): Promise<InvoiceD
     }
     // VAT as the supplier charges it on the day of issue (a registration since the draft counts).
     const lineRows = await trx.selectFrom("invoice_lines").selectAll().where("invoice_id", "=", row.id).orderBy("position").execute();
-    const lines = lineRows.map((l) => ({ kind: l.kind, description: l.description, quantity: l.quantity, unitPriceCents: Number(l.unit_price_cents) }));
+    const lines = lineRows.map((l) => ({
+      kind: l.kind,
+      description: l.description,
+      quantity: l.quantity,
+      unitPriceCents: Number(l.unit_price_cents),
+    }));
     if (!lines.length) throw new AppError("CONFLICT", "Add at least one line before issuing.");
-    if (row.kind === "attorney") await assertReportLines(trx, row.id, row.case_id, lineRows.map((l) => ({ reportId: l.report_id })));
+    if (row.kind === "attorney")
+      await assertReportLines(
+        trx,
+        row.id,
+        row.case_id,
+        lineRows.map((l) => ({ reportId: l.report_id })),
+      );
     if (row.kind === "attorney" && row.case_id) await assertIssuableUnderDeferral(trx, row.case_id);
     const totals = documentTotals(lines, vatRegistered);
     if (totals.totalCents <= 0) throw new AppError("CONFLICT", "An invoice must be for more than R 0.00.");
@@ -47,15 +67,27 @@ export async function issueInvoice(deps: Deps, input: IdInput): Promise<InvoiceD
       // Priced again in place, so the billed events keep pointing at their lines.
       for (const l of lineRows) {
         const amounts = lineAmounts({ quantity: l.quantity, unitPriceCents: Number(l.unit_price_cents) }, vatRegistered);
-        await trx.updateTable("invoice_lines").set({ net_cents: amounts.netCents, vat_cents: amounts.vatCents, total_cents: amounts.totalCents }).where("id", "=", l.id).execute();
+        await trx
+          .updateTable("invoice_lines")
+          .set({ net_cents: amounts.netCents, vat_cents: amounts.vatCents, total_cents: amounts.totalCents })
+          .where("id", "=", l.id)
+          .execute();
       }
       await trx
         .updateTable("invoices")
-        .set({ net_cents: totals.netCents, vat_cents: totals.vatCents, total_cents: totals.totalCents, vat_registered: vatRegistered, updated_at: now() })
+        .set({
+          net_cents: totals.netCents,
+          vat_cents: totals.vatCents,
+          total_cents: totals.totalCents,
+          vat_registered: vatRegistered,
+          updated_at: now(),
+        })
         .where("id", "=", row.id)
         .execute();
     }
-    const printedLines = (await trx.selectFrom("invoice_lines").selectAll().where("invoice_id", "=", row.id).orderBy("position").execute()).map(toLine);
+    const printedLines = (
+      await trx.selectFrom("invoice_lines").selectAll().where("invoice_id", "=", row.id).orderBy("position").execute()
+    ).map(toLine);
 
     const at = now();
     const issueDate = sastDate(at);
@@ -110,7 +142,15 @@ export async function issueInvoice(deps: Deps, input: IdInput): Promise<InvoiceD
       entityType: "invoice",
       entityId: row.id,
       before: { status: "draft" },
-      after: { status: "issued", number, issueDate, dueDate, totalCents: totals.totalCents, vatCents: totals.vatCents, pdfSha256: files.sha256 },
+      after: {
+        status: "issued",
+        number,
+        issueDate,
+        dueDate,
+        totalCents: totals.totalCents,
+        vatCents: totals.vatCents,
+        pdfSha256: files.sha256,
+      },
     });
   });
   return getInvoice(deps, input);

@@ -81,11 +81,20 @@ function sortedInvoices(query: ReturnType<typeof listQuery>, sort: InvoiceSort, 
     }
     case "number":
       // Drafts have no number yet: they come last, newest first.
-      return query.orderBy("invoices.number", (o) => o.asc().nullsLast()).orderBy("invoices.created_at", "desc").orderBy("invoices.id");
+      return query
+        .orderBy("invoices.number", (o) => o.asc().nullsLast())
+        .orderBy("invoices.created_at", "desc")
+        .orderBy("invoices.id");
     case "claimant":
-      return query.orderBy(sql`lower(invoices.claimant_name)`, (o) => o.asc().nullsLast()).orderBy(day, "desc").orderBy("invoices.id");
+      return query
+        .orderBy(sql`lower(invoices.claimant_name)`, (o) => o.asc().nullsLast())
+        .orderBy(day, "desc")
+        .orderBy("invoices.id");
     case "due":
-      return query.orderBy("invoices.due_date", (o) => o.asc().nullsLast()).orderBy("invoices.number").orderBy("invoices.id");
+      return query
+        .orderBy("invoices.due_date", (o) => o.asc().nullsLast())
+        .orderBy("invoices.number")
+        .orderBy("invoices.id");
     case "amount":
       return query.orderBy("invoices.total_cents", "desc").orderBy(day, "desc").orderBy("invoices.id");
   }
@@ -125,14 +134,22 @@ export async function listInvoices({ db, actor }: Deps, f: z.output<typeof invoi
     .select(["kind", "due_date", "total_cents", "credited_cents", "paid_cents"])
     .where("status", "in", [...OPEN_INVOICE_STATUSES])
     .execute();
-  const notes = f.status || (f.kind && f.kind !== "credit_note") ? { rows: [], count: 0, totals: [] } : await listCreditNotes(db, actor.user, f);
+  const notes =
+    f.status || (f.kind && f.kind !== "credit_note") ? { rows: [], count: 0, totals: [] } : await listCreditNotes(db, actor.user, f);
   // Receivables and payables are kept apart: the agency's invoices to attorneys are money owed to
   // it, experts' invoices money it owes (issue 23), and each has its own ageing.
   const side = (kind: InvoiceKind): InvoiceMoneySide => {
     const ageing = ageBalances(
       open
         .filter((r) => r.kind === kind)
-        .map((r) => ({ dueDate: r.due_date!, balanceCents: invoiceBalance({ totalCents: Number(r.total_cents), creditedCents: Number(r.credited_cents), paidCents: Number(r.paid_cents) }) })),
+        .map((r) => ({
+          dueDate: r.due_date!,
+          balanceCents: invoiceBalance({
+            totalCents: Number(r.total_cents),
+            creditedCents: Number(r.credited_cents),
+            paidCents: Number(r.paid_cents),
+          }),
+        })),
       today(),
     );
     const sum = sums.find((r) => r.kind === kind);
@@ -208,7 +225,11 @@ async function listCreditNotes(db: Db, user: CurrentUser, f: z.output<typeof inv
     .limit(LIST_LIMIT + 1)
     .execute();
   const totals = await query
-    .select(["invoices.kind", sql<number>`count(*)::int`.as("count"), sql<number>`coalesce(sum(credit_notes.total_cents), 0)::int8`.as("total")])
+    .select([
+      "invoices.kind",
+      sql<number>`count(*)::int`.as("count"),
+      sql<number>`coalesce(sum(credit_notes.total_cents), 0)::int8`.as("total"),
+    ])
     .groupBy("invoices.kind")
     .execute();
   return { rows, count: totals.reduce((n, r) => n + Number(r.count), 0), totals };
@@ -286,7 +307,9 @@ export async function getInvoice({ db, actor }: Deps, input: IdInput): Promise<I
       emailAgain: !draft && staff && !!row.recipient?.email.trim(),
     },
     // VAT as it would be charged if issued now (issue decides it again).
-    issueBlocker: draft ? recipientBlocker(row, parties.recipient, Number(row.total_cents), (await partiesOf(db, row)).vatRegistered) : null,
+    issueBlocker: draft
+      ? recipientBlocker(row, parties.recipient, Number(row.total_cents), (await partiesOf(db, row)).vatRegistered)
+      : null,
   };
 }
 
@@ -294,13 +317,25 @@ export async function getInvoice({ db, actor }: Deps, input: IdInput): Promise<I
  * The download of an invoice's or credit note's PDF: only the copies are served (the original went
  * to the recipient at issue), to whoever may see the invoice (404 otherwise).
  */
-export async function downloadInvoiceFile({ db, actor }: Deps, fileId: string): Promise<{ fileName: string; contentType: string; data: Uint8Array }> {
-  const file = await db.selectFrom("files").select(["owner_id", "file_name", "content_type", "data"]).where("id", "=", fileId).executeTakeFirst();
+export async function downloadInvoiceFile(
+  { db, actor }: Deps,
+  fileId: string,
+): Promise<{ fileName: string; contentType: string; data: Uint8Array }> {
+  const file = await db
+    .selectFrom("files")
+    .select(["owner_id", "file_name", "content_type", "data"])
+    .where("id", "=", fileId)
+    .executeTakeFirst();
   if (!file) throw new AppError("NOT_FOUND", MISSING);
   const invoice = await loadVisibleInvoice(db, actor.user, file.owner_id);
   const isCopy =
     invoice.copy_file_id === fileId ||
-    !!(await db.selectFrom("credit_notes").select("id").where("invoice_id", "=", invoice.id).where("copy_file_id", "=", fileId).executeTakeFirst());
+    !!(await db
+      .selectFrom("credit_notes")
+      .select("id")
+      .where("invoice_id", "=", invoice.id)
+      .where("copy_file_id", "=", fileId)
+      .executeTakeFirst());
   if (!isCopy) throw new AppError("NOT_FOUND", MISSING);
   return { fileName: file.file_name, contentType: file.content_type, data: file.data };
 }

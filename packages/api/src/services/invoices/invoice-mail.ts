@@ -22,9 +22,11 @@ export async function emailInvoiceAgain(deps: Deps, input: IdInput): Promise<{ s
   return deps.db.transaction().execute(async (trx) => {
     const row = await loadVisibleInvoice(trx, deps.actor.user, input.id, true);
     if (!isStaff(deps.actor.user)) throw new AppError("NOT_FOUND", MISSING);
-    if (row.status === "draft" || !row.copy_file_id || !row.recipient) throw new AppError("CONFLICT", "A draft has not been sent yet: issue it, and it is e-mailed to the recipient.");
+    if (row.status === "draft" || !row.copy_file_id || !row.recipient)
+      throw new AppError("CONFLICT", "A draft has not been sent yet: issue it, and it is e-mailed to the recipient.");
     const to = row.recipient.email.trim();
-    if (!to) throw new AppError("CONFLICT", `${row.number} has no e-mail address for its recipient: download the PDF and send it yourself.`);
+    if (!to)
+      throw new AppError("CONFLICT", `${row.number} has no e-mail address for its recipient: download the PDF and send it yourself.`);
     const at = now();
     const last = await trx
       .selectFrom("audit_log")
@@ -52,7 +54,12 @@ export async function emailInvoiceAgain(deps: Deps, input: IdInput): Promise<{ s
       `Hello,\n\nAs asked, please find attached a copy of ${title.toLowerCase()} ${row.number}${matterInMail(row)} for ${formatRand(Number(row.total_cents))}, issued on ${saDateLabel(row.issue_date!)} and due by ${saDateLabel(row.due_date!)}. The copy is marked "Copy": it is the same document as the original sent at issue.\n\n${row.supplier!.name}\n`,
       row.copy_file_id,
     );
-    await recordAudit(trx, deps.actor, { action: "invoice.email_again", entityType: "invoice", entityId: row.id, after: { number: row.number, to, fileId: row.copy_file_id } });
+    await recordAudit(trx, deps.actor, {
+      action: "invoice.email_again",
+      entityType: "invoice",
+      entityId: row.id,
+      after: { number: row.number, to, fileId: row.copy_file_id },
+    });
     return { sentTo: to, sentAt: at.toISOString() };
   });
 }

@@ -10,7 +10,12 @@ export async function agencyParty(db: Db): Promise<{ party: InvoicePartyJson; va
   return {
     party: { name: agency.name, firmName: null, address: agency.address, vatNumber: agency.vatNumber, email: agency.email },
     vatRegistered: agency.vatNumber.trim() !== "",
-    bank: { bankName: agency.bankName, accountName: agency.accountName, accountNumber: agency.accountNumber, branchCode: agency.branchCode },
+    bank: {
+      bankName: agency.bankName,
+      accountName: agency.accountName,
+      accountNumber: agency.accountNumber,
+      branchCode: agency.branchCode,
+    },
   };
 }
 
@@ -41,7 +46,13 @@ export async function userParty(db: Db, userId: string): Promise<InvoicePartyJso
 /** Supplier and recipient of an invoice: the agency bills attorneys; an expert bills the agency. */
 export async function partiesOf(db: Db, row: Pick<InvoiceRow, "kind" | "attorney_id" | "consultant_id">) {
   const agency = await agencyParty(db);
-  if (row.kind === "attorney") return { supplier: agency.party, recipient: await userParty(db, row.attorney_id!), vatRegistered: agency.vatRegistered, bank: agency.bank };
+  if (row.kind === "attorney")
+    return {
+      supplier: agency.party,
+      recipient: await userParty(db, row.attorney_id!),
+      vatRegistered: agency.vatRegistered,
+      bank: agency.bank,
+    };
   const expert = await userParty(db, row.consultant_id!);
   // The expert is paid into their own account (their billing details under Settings).
   const own = (await db.selectFrom("users").select("bank_account").where("id", "=", row.consultant_id!).executeTakeFirst())?.bank_account;

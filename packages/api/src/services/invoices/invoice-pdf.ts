@@ -15,7 +15,15 @@ export interface PrintableDocument {
   claimantName: string | null;
   claimNumber: string | null;
   attorneyReference: string | null;
-  lines: { kind: InvoiceLineKind; description: string; quantity: number; unitPriceCents: number; netCents: number; vatCents: number; totalCents: number }[];
+  lines: {
+    kind: InvoiceLineKind;
+    description: string;
+    quantity: number;
+    unitPriceCents: number;
+    netCents: number;
+    vatCents: number;
+    totalCents: number;
+  }[];
   netCents: number;
   vatCents: number;
   totalCents: number;
@@ -46,7 +54,11 @@ const GREY = "#555555";
 /** Renders the PDF with pdfkit's built-in Helvetica (text extractable, no font files). */
 export async function renderDocumentPdf(d: PrintableDocument): Promise<Buffer> {
   const title = documentTitle(d.type, d.vatRegistered);
-  const { pdf, bytes } = await openPdf({ Title: `${title} ${d.number}${d.copy ? " (Copy)" : ""}`, Author: d.supplier.name, Subject: title });
+  const { pdf, bytes } = await openPdf({
+    Title: `${title} ${d.number}${d.copy ? " (Copy)" : ""}`,
+    Author: d.supplier.name,
+    Subject: title,
+  });
 
   const note = (text: string, x: number, y: number, width: number) => {
     if (!d.annotate) return;
@@ -57,13 +69,19 @@ export async function renderDocumentPdf(d: PrintableDocument): Promise<Buffer> {
   // Heading: title, number, dates.
   pdf.font("Helvetica-Bold").fontSize(20).text(title, LEFT, 50);
   note(
-    d.vatRegistered ? 'Required words: "Tax Invoice", in a prominent place.' : 'Not registered for VAT: the word "Invoice", and no VAT is charged.',
+    d.vatRegistered
+      ? 'Required words: "Tax Invoice", in a prominent place.'
+      : 'Not registered for VAT: the word "Invoice", and no VAT is charged.',
     LEFT,
     74,
     260,
   );
   if (d.copy) {
-    pdf.font("Helvetica-Bold").fontSize(16).fillColor("#b91c1c").text("Copy", LEFT + 295, 50, { width: 200, align: "right" });
+    pdf
+      .font("Helvetica-Bold")
+      .fontSize(16)
+      .fillColor("#b91c1c")
+      .text("Copy", LEFT + 295, 50, { width: 200, align: "right" });
     pdf.fillColor("black");
   }
   const numberLabel = d.type === "invoice" ? "Invoice number" : "Credit note number";
@@ -75,8 +93,15 @@ export async function renderDocumentPdf(d: PrintableDocument): Promise<Buffer> {
   if (d.credits) meta.push(["Credits invoice", `${d.credits.number} of ${longDate(d.credits.issueDate)}`]);
   let y = 90;
   for (const [label, value] of meta) {
-    pdf.font("Helvetica").fontSize(9).fillColor(GREY).text(`${label}:`, LEFT + 265, y, { width: 100 });
-    pdf.font("Helvetica-Bold").fillColor("black").text(value, LEFT + 365, y, { width: 130 });
+    pdf
+      .font("Helvetica")
+      .fontSize(9)
+      .fillColor(GREY)
+      .text(`${label}:`, LEFT + 265, y, { width: 100 });
+    pdf
+      .font("Helvetica-Bold")
+      .fillColor("black")
+      .text(value, LEFT + 365, y, { width: 130 });
     y += 14;
   }
   note("A unique sequential number and the date of issue.", LEFT + 265, y, 230);
@@ -84,7 +109,11 @@ export async function renderDocumentPdf(d: PrintableDocument): Promise<Buffer> {
   // Supplier and recipient.
   const party = (heading: string, p: InvoiceParty, x: number, top: number, showVat: boolean) => {
     pdf.font("Helvetica").fontSize(8).fillColor(GREY).text(heading, x, top, { width: 230 });
-    pdf.font("Helvetica-Bold").fontSize(10).fillColor("black").text(p.name, x, top + 12, { width: 230 });
+    pdf
+      .font("Helvetica-Bold")
+      .fontSize(10)
+      .fillColor("black")
+      .text(p.name, x, top + 12, { width: 230 });
     pdf.font("Helvetica").fontSize(9);
     if (p.firmName && p.firmName !== p.name) pdf.text(p.firmName, { width: 230 });
     if (p.address) pdf.text(p.address, { width: 230 });
@@ -106,7 +135,10 @@ export async function renderDocumentPdf(d: PrintableDocument): Promise<Buffer> {
   if (d.attorneyReference) matter.push(["Your reference", d.attorneyReference]);
   for (const [label, value] of matter) {
     pdf.font("Helvetica").fontSize(9).fillColor(GREY).text(`${label}:`, LEFT, y, { width: 110 });
-    pdf.font("Helvetica").fillColor("black").text(value, LEFT + 110, y, { width: 385 });
+    pdf
+      .font("Helvetica")
+      .fillColor("black")
+      .text(value, LEFT + 110, y, { width: 385 });
     y = pdf.y + 3;
   }
   if (d.credits && d.reason) {
@@ -145,7 +177,12 @@ export async function renderDocumentPdf(d: PrintableDocument): Promise<Buffer> {
       x += columns[i]!.width;
     });
     y += height + 6;
-    pdf.moveTo(LEFT, y - 3).lineTo(LEFT + WIDTH, y - 3).lineWidth(0.5).strokeColor("#cccccc").stroke();
+    pdf
+      .moveTo(LEFT, y - 3)
+      .lineTo(LEFT + WIDTH, y - 3)
+      .lineWidth(0.5)
+      .strokeColor("#cccccc")
+      .stroke();
   };
   row(
     columns.map((c) => c.label),
@@ -154,7 +191,14 @@ export async function renderDocumentPdf(d: PrintableDocument): Promise<Buffer> {
   for (const line of d.lines) {
     row(
       d.vatRegistered
-        ? [line.description, String(line.quantity), formatRand(line.unitPriceCents), formatRand(line.netCents), formatRand(line.vatCents), formatRand(line.totalCents)]
+        ? [
+            line.description,
+            String(line.quantity),
+            formatRand(line.unitPriceCents),
+            formatRand(line.netCents),
+            formatRand(line.vatCents),
+            formatRand(line.totalCents),
+          ]
         : [line.description, String(line.quantity), formatRand(line.unitPriceCents), formatRand(line.totalCents)],
       false,
     );
@@ -182,7 +226,11 @@ export async function renderDocumentPdf(d: PrintableDocument): Promise<Buffer> {
     y += 16;
   });
   if (!d.vatRegistered) {
-    pdf.font("Helvetica").fontSize(8).fillColor(GREY).text("The supplier is not registered for VAT: no VAT is charged.", LEFT, y + 4, { width: WIDTH });
+    pdf
+      .font("Helvetica")
+      .fontSize(8)
+      .fillColor(GREY)
+      .text("The supplier is not registered for VAT: no VAT is charged.", LEFT, y + 4, { width: WIDTH });
     pdf.fillColor("black");
     y = pdf.y;
   }

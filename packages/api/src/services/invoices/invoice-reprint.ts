@@ -41,7 +41,9 @@ export async function reprintWithoutClaimant(trx: Transaction<Database>, invoice
       claimNumber: null,
       attorneyReference: invoice.attorney_reference,
     };
-    const toPrinted = (l: Pick<(typeof lines)[number], "kind" | "description" | "quantity" | "unit_price_cents" | "net_cents" | "vat_cents" | "total_cents">) => ({
+    const toPrinted = (
+      l: Pick<(typeof lines)[number], "kind" | "description" | "quantity" | "unit_price_cents" | "net_cents" | "vat_cents" | "total_cents">,
+    ) => ({
       kind: l.kind,
       description: l.description,
       quantity: l.quantity,
@@ -66,7 +68,12 @@ export async function reprintWithoutClaimant(trx: Transaction<Database>, invoice
     });
     const notes = await trx.selectFrom("credit_notes").selectAll().where("invoice_id", "=", invoice.id).execute();
     for (const note of notes) {
-      const noteLines = await trx.selectFrom("credit_note_lines").selectAll().where("credit_note_id", "=", note.id).orderBy("position").execute();
+      const noteLines = await trx
+        .selectFrom("credit_note_lines")
+        .selectAll()
+        .where("credit_note_id", "=", note.id)
+        .orderBy("position")
+        .execute();
       await rewrite([note.pdf_file_id, note.copy_file_id], {
         ...common,
         type: "credit_note",

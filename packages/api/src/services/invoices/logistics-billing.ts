@@ -20,7 +20,12 @@ export const logisticsEventKey = (bookingId: string, item: LogisticsCostItem) =>
 /** The cost items of a booking already on an attorney's invoice. */
 export async function billedLogisticsItems(db: Db, bookingId: string): Promise<LogisticsCostItem[]> {
   const keys = LOGISTICS_COST_ITEMS.map((item) => logisticsEventKey(bookingId, item));
-  const rows = await db.selectFrom("billed_events").select("event_key").where("side", "=", "attorney").where("event_key", "in", keys).execute();
+  const rows = await db
+    .selectFrom("billed_events")
+    .select("event_key")
+    .where("side", "=", "attorney")
+    .where("event_key", "in", keys)
+    .execute();
   const billed = new Set(rows.map((r) => r.event_key));
   return LOGISTICS_COST_ITEMS.filter((item) => billed.has(logisticsEventKey(bookingId, item)));
 }
@@ -35,12 +40,21 @@ export async function billLogistics(trx: Transaction<Database>, actor: Actor, bo
   const row = await trx.selectFrom("booking_logistics").selectAll().where("booking_id", "=", bookingId).executeTakeFirst();
   if (!row) return;
   // The claimant said they cannot come and the day was undone (cannot-attend.ts): nothing to bill unless they came after all.
-  const booking = await trx.selectFrom("bookings").select(["status", "claimant_answer"]).where("id", "=", bookingId).executeTakeFirstOrThrow();
+  const booking = await trx
+    .selectFrom("bookings")
+    .select(["status", "claimant_answer"])
+    .where("id", "=", bookingId)
+    .executeTakeFirstOrThrow();
   if (booking.claimant_answer === "cannot_attend" && booking.status !== "attended") return;
   for (const item of LOGISTICS_COST_ITEMS) {
     const cents = row[COST_COLUMN[item]];
     if (!cents) continue;
-    const what = item === "transport" && row.transport === "reimbursement" ? "Travel reimbursed" : item === "accommodation" && row.accommodation_name ? `${LOGISTICS_COST_LABELS.accommodation} (${row.accommodation_name})` : LOGISTICS_COST_LABELS[item];
+    const what =
+      item === "transport" && row.transport === "reimbursement"
+        ? "Travel reimbursed"
+        : item === "accommodation" && row.accommodation_name
+          ? `${LOGISTICS_COST_LABELS.accommodation} (${row.accommodation_name})`
+          : LOGISTICS_COST_LABELS[item];
     await billBookingDisbursement(trx, actor, bookingId, logisticsEventKey(bookingId, item), what, cents);
   }
 }

@@ -2,7 +2,16 @@ import type { Kysely, SqlBool, Transaction } from "kysely";
 import { sql } from "kysely";
 import type { Database } from "@medlegal/db";
 import type { PaymentReminderStage } from "@medlegal/domain";
-import { daysPastDue, formatRand, invoiceBalance, OPEN_INVOICE_STATUSES, PAYMENT_REMINDER_DAYS, reminderStagesDue, saDateLabel, sastDate } from "@medlegal/domain";
+import {
+  daysPastDue,
+  formatRand,
+  invoiceBalance,
+  OPEN_INVOICE_STATUSES,
+  PAYMENT_REMINDER_DAYS,
+  reminderStagesDue,
+  saDateLabel,
+  sastDate,
+} from "@medlegal/domain";
 import type { Actor } from "../../actors";
 import { recordAudit } from "../audit/audit";
 import { notifyMany } from "../notifications/notifications";
@@ -56,10 +65,20 @@ export async function sweepInvoices(db: Kysely<Database>, at: Date = now(), batc
       await trx
         .updateTable("invoices")
         .set({ status: "overdue", updated_at: at })
-        .where("id", "in", due.map((r) => r.id))
+        .where(
+          "id",
+          "in",
+          due.map((r) => r.id),
+        )
         .execute();
       for (const row of due) {
-        await recordAudit(trx, SWEEPER, { action: "invoice.overdue", entityType: "invoice", entityId: row.id, before: { status: row.status }, after: { status: "overdue", number: row.number } });
+        await recordAudit(trx, SWEEPER, {
+          action: "invoice.overdue",
+          entityType: "invoice",
+          entityId: row.id,
+          before: { status: row.status },
+          after: { status: "overdue", number: row.number },
+        });
       }
       return due.length;
     });
@@ -77,7 +96,8 @@ export async function sweepInvoices(db: Kysely<Database>, at: Date = now(), batc
 
 /** The latest stage an invoice due on `due_date` has reached today, as SQL (only for invoices due today or before). */
 function latestStageSql(today: string) {
-  const before = (stage: PaymentReminderStage) => sql.lit(new Date(Date.parse(`${today}T00:00:00Z`) - PAYMENT_REMINDER_DAYS[stage] * 86_400_000).toISOString().slice(0, 10));
+  const before = (stage: PaymentReminderStage) =>
+    sql.lit(new Date(Date.parse(`${today}T00:00:00Z`) - PAYMENT_REMINDER_DAYS[stage] * 86_400_000).toISOString().slice(0, 10));
   return sql<PaymentReminderStage>`CASE WHEN invoices.due_date <= ${before("days30")}::date THEN 'days30' WHEN invoices.due_date <= ${before("days7")}::date THEN 'days7' ELSE 'due' END`;
 }
 
@@ -132,20 +152,44 @@ async function remindBatch(trx: Transaction<Database>, today: string, batch: num
     });
   await notifyMany(
     trx,
-    notices.map((n) => ({ userId: n.invoice.attorney_id!, type: "payment_reminder" as const, title: n.title, message: n.message, link: `/invoices/${n.invoice.id}` })),
+    notices.map((n) => ({
+      userId: n.invoice.attorney_id!,
+      type: "payment_reminder" as const,
+      title: n.title,
+      message: n.message,
+      link: `/invoices/${n.invoice.id}`,
+    })),
   );
   for (const n of notices) {
-    await recordAudit(trx, SWEEPER, { action: "invoice.reminder", entityType: "invoice", entityId: n.invoice.id, after: { number: n.invoice.number, stage: n.stage, attorneyId: n.invoice.attorney_id } });
+    await recordAudit(trx, SWEEPER, {
+      action: "invoice.reminder",
+      entityType: "invoice",
+      entityId: n.invoice.id,
+      after: { number: n.invoice.number, stage: n.stage, attorneyId: n.invoice.attorney_id },
+    });
   }
   return [rows.length, notices.length];
 }
 
 /** The reminder's words: due today, or how many days overdue, with what is still owed. */
 export function reminderText(
-  invoice: { number: string | null; claimant_name: string | null; due_date: string | null; total_cents: number; credited_cents: number; paid_cents: number },
+  invoice: {
+    number: string | null;
+    claimant_name: string | null;
+    due_date: string | null;
+    total_cents: number;
+    credited_cents: number;
+    paid_cents: number;
+  },
   today: string,
 ): { title: string; message: string } {
-  const balance = formatRand(invoiceBalance({ totalCents: Number(invoice.total_cents), creditedCents: Number(invoice.credited_cents), paidCents: Number(invoice.paid_cents) }));
+  const balance = formatRand(
+    invoiceBalance({
+      totalCents: Number(invoice.total_cents),
+      creditedCents: Number(invoice.credited_cents),
+      paidCents: Number(invoice.paid_cents),
+    }),
+  );
   const what = `${invoice.number}${invoice.claimant_name ? ` (${invoice.claimant_name})` : ""}`;
   const days = daysPastDue(invoice.due_date!, today);
   if (days <= 0) {
@@ -158,4 +202,8 @@ export function reminderText(
 }
 
 /** The sweeper job that marks invoices overdue and sends payment reminders (../platform/sweeper.ts). */
-export const invoicesJob = (db: Kysely<Database>, everyMs = 10 * 60_000): SweepJob => ({ name: "invoices", everyMs, run: () => sweepInvoices(db) });
+export const invoicesJob = (db: Kysely<Database>, everyMs = 10 * 60_000): SweepJob => ({
+  name: "invoices",
+  everyMs,
+  run: () => sweepInvoices(db),
+});

@@ -53,14 +53,30 @@ export function sampleDocumentView(kind: SampleDocument): SampleDocumentView {
   const d = sample(kind);
   const title = documentTitle("invoice", d.vatRegistered);
   const fields = [
-    { label: "Title", value: title, rule: d.vatRegistered ? 'The words "Tax Invoice" in a prominent place' : 'A supplier not registered for VAT issues an "Invoice" and charges no VAT' },
+    {
+      label: "Title",
+      value: title,
+      rule: d.vatRegistered
+        ? 'The words "Tax Invoice" in a prominent place'
+        : 'A supplier not registered for VAT issues an "Invoice" and charges no VAT',
+    },
     { label: "Supplier", value: `${d.supplier.name}, ${d.supplier.address}`, rule: "The supplier's name and address" },
-    ...(d.vatRegistered ? [{ label: "Supplier's VAT number", value: d.supplier.vatNumber, rule: "The supplier's VAT registration number" }] : []),
+    ...(d.vatRegistered
+      ? [{ label: "Supplier's VAT number", value: d.supplier.vatNumber, rule: "The supplier's VAT registration number" }]
+      : []),
     { label: "Recipient", value: `${d.recipient.name}, ${d.recipient.address}`, rule: "The recipient's name and address" },
-    { label: "Recipient's VAT number", value: d.recipient.vatNumber, rule: "The recipient's VAT registration number, when the recipient is a VAT vendor" },
+    {
+      label: "Recipient's VAT number",
+      value: d.recipient.vatNumber,
+      rule: "The recipient's VAT registration number, when the recipient is a VAT vendor",
+    },
     { label: "Invoice number", value: d.number, rule: "An individual serialised number: unique, sequential, no gaps" },
     { label: "Issue date", value: longDate(d.issueDate), rule: "The date on which the invoice is issued" },
-    { label: "Description and quantity", value: d.lines.map((l) => `${l.quantity} × ${l.description}`).join("; "), rule: "A full description and the quantity or volume of the services supplied" },
+    {
+      label: "Description and quantity",
+      value: d.lines.map((l) => `${l.quantity} × ${l.description}`).join("; "),
+      rule: "A full description and the quantity or volume of the services supplied",
+    },
     ...(d.vatRegistered
       ? [
           { label: "Value excluding VAT", value: formatRand(d.netCents), rule: "The value of the supply excluding VAT" },
@@ -68,13 +84,24 @@ export function sampleDocumentView(kind: SampleDocument): SampleDocumentView {
         ]
       : []),
     { label: "Total", value: formatRand(d.totalCents), rule: d.vatRegistered ? "The consideration including VAT" : "The amount due" },
-    { label: "Claimant, claim number and your reference", value: `${d.claimantName}, ${d.claimNumber}, ${d.attorneyReference}`, rule: "Not a VAT rule: what the attorney's bill of costs needs" },
+    {
+      label: "Claimant, claim number and your reference",
+      value: `${d.claimantName}, ${d.claimNumber}, ${d.attorneyReference}`,
+      rule: "Not a VAT rule: what the attorney's bill of costs needs",
+    },
   ];
   return {
     kind,
     title,
     fields,
-    lines: d.lines.map(({ description, quantity, unitPriceCents, netCents, vatCents, totalCents }) => ({ description, quantity, unitPriceCents, netCents, vatCents, totalCents })),
+    lines: d.lines.map(({ description, quantity, unitPriceCents, netCents, vatCents, totalCents }) => ({
+      description,
+      quantity,
+      unitPriceCents,
+      netCents,
+      vatCents,
+      totalCents,
+    })),
     netCents: d.netCents,
     vatCents: d.vatCents,
     totalCents: d.totalCents,

@@ -33,7 +33,17 @@ export async function sendGuestLink({ db, actor }: Deps, { id }: { id: string })
     const withdrawn = await withdrawLinks(trx, minute.id);
     const token = randomBytes(32).toString("base64url");
     const expiresAt = new Date(now().getTime() + MINUTE_LINK_DAYS * 86_400_000);
-    await trx.insertInto("joint_minute_guest_links").values({ minute_id: minute.id, token_hash: hashToken(token), expires_at: expiresAt, created_by: actor.user.id, created_at: now(), sent_to: minute.opposing_email }).execute();
+    await trx
+      .insertInto("joint_minute_guest_links")
+      .values({
+        minute_id: minute.id,
+        token_hash: hashToken(token),
+        expires_at: expiresAt,
+        created_by: actor.user.id,
+        created_at: now(),
+        sent_to: minute.opposing_email,
+      })
+      .execute();
     const context = await minuteContext(trx, minute.report_id);
     const url = minuteGuestUrl(actor.meta.appUrl, token);
     const body = [
@@ -48,16 +58,38 @@ export async function sendGuestLink({ db, actor }: Deps, { id }: { id: string })
       "If you did not expect this e-mail, you can ignore it.",
     ].join("\n");
     // The claimant's name stays in the workspace, behind the code (docs/decisions.md "Joint minutes").
-    await trx.insertInto("email_outbox").values({ to_address: minute.opposing_email, subject: "MedLegal: joint minute workspace", body }).execute();
-    await recordAudit(trx, actor, { action: "joint_minute.guest_link", entityType: "joint_minute", entityId: minute.id, after: { to: minute.opposing_email, expiresAt: expiresAt.toISOString(), withdrawn } });
+    await trx
+      .insertInto("email_outbox")
+      .values({ to_address: minute.opposing_email, subject: "MedLegal: joint minute workspace", body })
+      .execute();
+    await recordAudit(trx, actor, {
+      action: "joint_minute.guest_link",
+      entityType: "joint_minute",
+      entityId: minute.id,
+      after: { to: minute.opposing_email, expiresAt: expiresAt.toISOString(), withdrawn },
+    });
     return { url, expiresAt: expiresAt.toISOString() };
   });
 }
 
 /** Every live link of the minute stops working, with every session it opened; answers how many. */
 export async function withdrawLinks(trx: Db, minuteId: string): Promise<number> {
-  const links = await trx.updateTable("joint_minute_guest_links").set({ revoked_at: now() }).where("minute_id", "=", minuteId).where("revoked_at", "is", null).returning("id").execute();
-  if (links.length) await trx.deleteFrom("joint_minute_guest_sessions").where("link_id", "in", links.map((l) => l.id)).execute();
+  const links = await trx
+    .updateTable("joint_minute_guest_links")
+    .set({ revoked_at: now() })
+    .where("minute_id", "=", minuteId)
+    .where("revoked_at", "is", null)
+    .returning("id")
+    .execute();
+  if (links.length)
+    await trx
+      .deleteFrom("joint_minute_guest_sessions")
+      .where(
+        "link_id",
+        "in",
+        links.map((l) => l.id),
+      )
+      .execute();
   return links.length;
 }
 
@@ -66,7 +98,12 @@ export async function revokeGuestLink({ db, actor }: Deps, { id }: { id: string 
   await db.transaction().execute(async (trx) => {
     const minute = await loadVisibleMinute(trx, actor.user, id, true);
     const withdrawn = await withdrawLinks(trx, minute.id);
-    await recordAudit(trx, actor, { action: "joint_minute.guest_link_revoked", entityType: "joint_minute", entityId: minute.id, after: { withdrawn } });
+    await recordAudit(trx, actor, {
+      action: "joint_minute.guest_link_revoked",
+      entityType: "joint_minute",
+      entityId: minute.id,
+      after: { withdrawn },
+    });
   });
 }
 
@@ -77,10 +114,18 @@ export async function revokeGuestLink({ db, actor }: Deps, { id }: { id: string 
  */
 async function liveLink(trx: Db, token: string) {
   if (!TOKEN.test(token)) throw new AppError("UNAUTHORIZED", JOINT_MINUTE_MESSAGES.badLink);
-  const named = await trx.selectFrom("joint_minute_guest_links").select("minute_id").where("token_hash", "=", hashToken(token)).executeTakeFirst();
+  const named = await trx
+    .selectFrom("joint_minute_guest_links")
+    .select("minute_id")
+    .where("token_hash", "=", hashToken(token))
+    .executeTakeFirst();
   if (!named) throw new AppError("UNAUTHORIZED", JOINT_MINUTE_MESSAGES.badLink);
   const minute = await loadMinute(trx, named.minute_id, true);
-  const link = await trx.selectFrom("joint_minute_guest_links").selectAll().where("token_hash", "=", hashToken(token)).executeTakeFirstOrThrow();
+  const link = await trx
+    .selectFrom("joint_minute_guest_links")
+    .selectAll()
+    .where("token_hash", "=", hashToken(token))
+    .executeTakeFirstOrThrow();
   if (link.revoked_at || link.expires_at <= now()) throw new AppError("FORBIDDEN", JOINT_MINUTE_MESSAGES.linkEnded);
   return { link, minute };
 }
@@ -94,21 +139,43 @@ export async function openGuestLink(db: Db, meta: RequestMeta, { token }: { toke
     // Five codes an hour per link, five wrong ones an hour (minute-codes.ts): guessing stays hopeless, and the expert's inbox quiet.
     const code = await issueCode(trx, { minuteId: minute.id, purpose: "guest_access", linkId: link.id, sentTo: minute.opposing_email });
     await queueCodeEmail(trx, minute.opposing_email, code, "open the joint minute");
-    await recordAudit(trx, guestActor(meta), { action: "joint_minute.guest_code", entityType: "joint_minute", entityId: minute.id, after: { linkId: link.id } });
+    await recordAudit(trx, guestActor(meta), {
+      action: "joint_minute.guest_code",
+      entityType: "joint_minute",
+      entityId: minute.id,
+      after: { linkId: link.id },
+    });
     return { emailHint: emailHint(minute.opposing_email) };
   });
 }
 
 /** The right code starts a guest session for the link's minute; answers the cookie and its end. */
-export async function verifyGuestCode(db: Db, meta: RequestMeta, input: { token: string; code: string }): Promise<{ cookie: string; expiresAt: Date }> {
+export async function verifyGuestCode(
+  db: Db,
+  meta: RequestMeta,
+  input: { token: string; code: string },
+): Promise<{ cookie: string; expiresAt: Date }> {
   const outcome = await db.transaction().execute(async (trx) => {
     const { link } = await liveLink(trx, input.token);
     if (!(await consumeCode(trx, { minuteId: link.minute_id, purpose: "guest_access", linkId: link.id }, input.code))) return null;
     // From now on, changing this expert's name or e-mail needs the minute reopened (opposing-expert.ts).
-    await trx.updateTable("joint_minutes").set({ opposing_opened_at: now() }).where("id", "=", link.minute_id).where("opposing_opened_at", "is", null).execute();
+    await trx
+      .updateTable("joint_minutes")
+      .set({ opposing_opened_at: now() })
+      .where("id", "=", link.minute_id)
+      .where("opposing_opened_at", "is", null)
+      .execute();
     const cookie = randomBytes(32).toString("base64url");
-    await trx.insertInto("joint_minute_guest_sessions").values({ token_hash: hashToken(cookie), link_id: link.id, expires_at: link.expires_at, created_at: now() }).execute();
-    await recordAudit(trx, guestActor(meta), { action: "joint_minute.guest_verified", entityType: "joint_minute", entityId: link.minute_id, after: { linkId: link.id } });
+    await trx
+      .insertInto("joint_minute_guest_sessions")
+      .values({ token_hash: hashToken(cookie), link_id: link.id, expires_at: link.expires_at, created_at: now() })
+      .execute();
+    await recordAudit(trx, guestActor(meta), {
+      action: "joint_minute.guest_verified",
+      entityType: "joint_minute",
+      entityId: link.minute_id,
+      after: { linkId: link.id },
+    });
     return { cookie, expiresAt: link.expires_at };
   });
   // A wrong code is counted (committed above) and then refused.

@@ -81,7 +81,11 @@ export async function consumeCode(trx: Db, scope: CodeScope, code: string): Prom
   await assertUnderLimit(trx, wrongCodesKey(scope), wrongCodesLimit, "wrong codes for this minute");
   if (!row || row.attempts >= MINUTE_CODE_ATTEMPTS) return null;
   if (row.code_hash !== hashCode(row.id, code)) {
-    await trx.updateTable("joint_minute_codes").set({ attempts: row.attempts + 1 }).where("id", "=", row.id).execute();
+    await trx
+      .updateTable("joint_minute_codes")
+      .set({ attempts: row.attempts + 1 })
+      .where("id", "=", row.id)
+      .execute();
     await countInWindow(trx, wrongCodesKey(scope), wrongCodesLimit.window);
     return null;
   }
@@ -91,7 +95,13 @@ export async function consumeCode(trx: Db, scope: CodeScope, code: string): Prom
 
 /** The codes still open for a minute stop counting (its opposing expert changed). */
 export async function voidCodes(trx: Db, minuteId: string, purposes: readonly CodePurpose[]): Promise<void> {
-  await trx.updateTable("joint_minute_codes").set({ used_at: now() }).where("minute_id", "=", minuteId).where("purpose", "in", purposes).where("used_at", "is", null).execute();
+  await trx
+    .updateTable("joint_minute_codes")
+    .set({ used_at: now() })
+    .where("minute_id", "=", minuteId)
+    .where("purpose", "in", purposes)
+    .where("used_at", "is", null)
+    .execute();
 }
 
 /** "t***@example.org": enough for a person to recognise their address, not to learn one. */

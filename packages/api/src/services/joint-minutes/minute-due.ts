@@ -11,7 +11,13 @@ import type { Db } from "../platform/deps";
 export async function minuteDueDefault(db: Db, caseId: string): Promise<MinuteDueDefault | null> {
   const [kase, orders] = await Promise.all([
     db.selectFrom("cases").select(["trial_date", "court_division"]).where("id", "=", caseId).executeTakeFirstOrThrow(),
-    db.selectFrom("court_order_items").select(["kind", "due_on"]).where("case_id", "=", caseId).orderBy("created_at").orderBy("id").execute(),
+    db
+      .selectFrom("court_order_items")
+      .select(["kind", "due_on"])
+      .where("case_id", "=", caseId)
+      .orderBy("created_at")
+      .orderBy("id")
+      .execute(),
   ]);
   const ordered = orders.filter((o) => o.kind === "joint_minutes_due").at(-1);
   if (ordered) return { on: ordered.due_on, source: "court_order" };

@@ -14,11 +14,22 @@ import { loadVisibleMinute } from "./minute-records";
  * invited as a guest by e-mail (the "observer" guest role: no claimant, no interpreter) and tied to
  * the report's query. The meeting service checks the time and sends the invitations.
  */
-export async function arrangeMinuteMeeting({ db, actor }: Deps, input: z.output<typeof arrangeMinuteMeetingSchema>): Promise<MeetingDetail> {
+export async function arrangeMinuteMeeting(
+  { db, actor }: Deps,
+  input: z.output<typeof arrangeMinuteMeetingSchema>,
+): Promise<MeetingDetail> {
   assertCan(actor.user, "jointMinutes.manage");
   const minute = await loadVisibleMinute(db, actor.user, input.id);
-  if (minute.frozen_at) throw new AppError("CONFLICT", "Both experts have signed this minute: there is nothing left to meet about. An addendum minute can follow.");
-  const report = await db.selectFrom("reports").select(["consultant_id", "query_id", "reference"]).where("id", "=", minute.report_id).executeTakeFirstOrThrow();
+  if (minute.frozen_at)
+    throw new AppError(
+      "CONFLICT",
+      "Both experts have signed this minute: there is nothing left to meet about. An addendum minute can follow.",
+    );
+  const report = await db
+    .selectFrom("reports")
+    .select(["consultant_id", "query_id", "reference"])
+    .where("id", "=", minute.report_id)
+    .executeTakeFirstOrThrow();
   const meeting = parseInput(createMeetingSchema, {
     title: `Joint minute on ${report.reference} with ${minute.opposing_name}`,
     startsAt: input.startsAt,

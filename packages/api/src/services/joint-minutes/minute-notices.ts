@@ -16,7 +16,16 @@ import { minuteContext } from "./minute-records";
 const linkOf = (minute: Pick<MinuteRow, "id">) => `/joint-minutes/${minute.id}`;
 
 /** Notifies the report's expert unless they did it themselves (a release they caused by signing, they still hear of). */
-async function tellOurExpert(trx: Db, actor: Actor | null, minute: MinuteRow, notice: (report: Awaited<ReturnType<typeof minuteContext>>) => { title: string; message: string; type?: "query_update" | "query_completed" }): Promise<void> {
+async function tellOurExpert(
+  trx: Db,
+  actor: Actor | null,
+  minute: MinuteRow,
+  notice: (report: Awaited<ReturnType<typeof minuteContext>>) => {
+    title: string;
+    message: string;
+    type?: "query_update" | "query_completed";
+  },
+): Promise<void> {
   const report = await minuteContext(trx, minute.report_id);
   if (actor && actor.user?.id === report.consultant_id) return;
   const { title, message, type } = notice(report);
@@ -35,7 +44,12 @@ export async function noticeMinuteOpened(trx: Db, actor: Actor, minute: MinuteRo
  * One unread notice per minute: a later save updates it instead of adding another, so a long
  * session of the opposing expert's saves is one line in the bell (and one e-mail).
  */
-export async function noticeMinuteSaved(trx: Db, actor: Actor, minute: MinuteRow, save: { version: number; by: string; party: MinuteParty }): Promise<void> {
+export async function noticeMinuteSaved(
+  trx: Db,
+  actor: Actor,
+  minute: MinuteRow,
+  save: { version: number; by: string; party: MinuteParty },
+): Promise<void> {
   const report = await minuteContext(trx, minute.report_id);
   if (actor.user?.id === report.consultant_id) return;
   const title = `Joint minute changed: ${report.reference}`;
@@ -53,7 +67,12 @@ export async function noticeMinuteSaved(trx: Db, actor: Actor, minute: MinuteRow
 }
 
 /** The other side signed: our expert signs the same version to finish it (or it is final). */
-export async function noticeMinuteSigned(trx: Db, actor: Actor, minute: MinuteRow, signed: { party: MinuteParty; version: number; frozen: boolean }): Promise<void> {
+export async function noticeMinuteSigned(
+  trx: Db,
+  actor: Actor,
+  minute: MinuteRow,
+  signed: { party: MinuteParty; version: number; frozen: boolean },
+): Promise<void> {
   if (signed.party === "ours") return;
   await tellOurExpert(trx, actor, minute, (report) => ({
     title: `Joint minute signed by the opposing expert: ${report.reference}`,

@@ -11,9 +11,20 @@ const GREY = "#555555";
  * the text extractable.
  */
 export async function renderMinutePdf(m: MinuteWorkspace): Promise<Buffer> {
-  const { pdf, bytes } = await openPdf({ Title: `Joint minute: ${m.discipline}`, Author: "MedLegal", Subject: `Joint minute of ${m.ourExpertName} and ${m.opposing.name}` });
+  const { pdf, bytes } = await openPdf({
+    Title: `Joint minute: ${m.discipline}`,
+    Author: "MedLegal",
+    Subject: `Joint minute of ${m.ourExpertName} and ${m.opposing.name}`,
+  });
   const heading = (text: string) => pdf.moveDown(0.8).font("Helvetica-Bold").fontSize(12).fillColor("black").text(text).moveDown(0.2);
-  const field = (label: string, value: string) => pdf.font("Helvetica-Bold").fontSize(9.5).fillColor("black").text(`${label}: `, { continued: true }).font("Helvetica").text(value || "None recorded");
+  const field = (label: string, value: string) =>
+    pdf
+      .font("Helvetica-Bold")
+      .fontSize(9.5)
+      .fillColor("black")
+      .text(`${label}: `, { continued: true })
+      .font("Helvetica")
+      .text(value || "None recorded");
   // Both sides and the court read this document: each expert is named by the side that instructed them, never "ours".
   const expertFor: Record<MinuteParty, string> = {
     ours: `Expert for ${JOINT_MINUTE_SIDE_PHRASES[OUR_SIDE]}`,
@@ -22,7 +33,9 @@ export async function renderMinutePdf(m: MinuteWorkspace): Promise<Buffer> {
   const note = (text: string) => pdf.font("Helvetica").fontSize(9).fillColor(GREY).text(text).fillColor("black");
 
   pdf.font("Helvetica-Bold").fontSize(18).text(`Joint minute: ${m.discipline}`);
-  note(`Claimant: ${m.claimantName}. Version ${m.version}${m.dueOn ? `, due ${longDate(m.dueOn)}` : ""}. SHA-256 of the signed version: ${m.sha256 ?? "none"}.`);
+  note(
+    `Claimant: ${m.claimantName}. Version ${m.version}${m.dueOn ? `, due ${longDate(m.dueOn)}` : ""}. SHA-256 of the signed version: ${m.sha256 ?? "none"}.`,
+  );
 
   heading("The experts");
   field(expertFor.ours, `${m.ourExpertName} (${m.discipline})`);
@@ -33,7 +46,12 @@ export async function renderMinutePdf(m: MinuteWorkspace): Promise<Buffer> {
   heading("Agreed points");
   if (agreed.length === 0) note("The experts agreed on no issue.");
   for (const issue of agreed) {
-    pdf.font("Helvetica-Bold").fontSize(10).text(`• ${issue.label}`, { continued: Boolean(issue.reason) }).font("Helvetica").text(issue.reason ? `: ${issue.reason}` : "");
+    pdf
+      .font("Helvetica-Bold")
+      .fontSize(10)
+      .text(`• ${issue.label}`, { continued: Boolean(issue.reason) })
+      .font("Helvetica")
+      .text(issue.reason ? `: ${issue.reason}` : "");
   }
 
   heading("Every issue");

@@ -39,7 +39,13 @@ export async function loadVisibleMinute(db: Db, user: CurrentUser, id: string, l
  * one not yet released, whose page then says what it waits for and withholds its content (issue 37).
  */
 export async function loadMinuteForPage(db: Db, user: CurrentUser, id: string): Promise<MinuteRow> {
-  const row = await db.selectFrom("joint_minutes").innerJoin("reports", "reports.id", "joint_minutes.report_id").selectAll("joint_minutes").where("joint_minutes.id", "=", id).where(visibleReports(user)).executeTakeFirst();
+  const row = await db
+    .selectFrom("joint_minutes")
+    .innerJoin("reports", "reports.id", "joint_minutes.report_id")
+    .selectAll("joint_minutes")
+    .where("joint_minutes.id", "=", id)
+    .where(visibleReports(user))
+    .executeTakeFirst();
   if (!row) throw notFound("joint minute");
   return row;
 }
@@ -79,13 +85,23 @@ export async function minuteContext(db: Db, reportId: string) {
 
 export async function latestIssues(db: Db, minute: Pick<MinuteRow, "id" | "current_version">): Promise<MinuteIssue[]> {
   if (minute.current_version === 0) return [];
-  const row = await db.selectFrom("joint_minute_versions").select("issues").where("minute_id", "=", minute.id).where("version", "=", minute.current_version).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom("joint_minute_versions")
+    .select("issues")
+    .where("minute_id", "=", minute.id)
+    .where("version", "=", minute.current_version)
+    .executeTakeFirstOrThrow();
   return row.issues as MinuteIssue[];
 }
 
 export async function currentHash(db: Db, minute: Pick<MinuteRow, "id" | "current_version">): Promise<string | null> {
   if (minute.current_version === 0) return null;
-  const row = await db.selectFrom("joint_minute_versions").select("sha256").where("minute_id", "=", minute.id).where("version", "=", minute.current_version).executeTakeFirst();
+  const row = await db
+    .selectFrom("joint_minute_versions")
+    .select("sha256")
+    .where("minute_id", "=", minute.id)
+    .where("version", "=", minute.current_version)
+    .executeTakeFirst();
   return row?.sha256 ?? null;
 }
 
@@ -97,10 +113,24 @@ export function partyOf(user: CurrentUser, report: { consultant_id: string }): M
 }
 
 /** The workspace: what both experts see and work on. */
-export async function workspaceView(db: Db, minute: MinuteRow, caller: { party: MinuteParty | null; signsFor: MinuteParty | null }): Promise<MinuteWorkspace> {
+export async function workspaceView(
+  db: Db,
+  minute: MinuteRow,
+  caller: { party: MinuteParty | null; signsFor: MinuteParty | null },
+): Promise<MinuteWorkspace> {
   const context = await minuteContext(db, minute.report_id);
-  const versions = await db.selectFrom("joint_minute_versions").select(["version", "author_name", "author_party", "created_at", "sha256"]).where("minute_id", "=", minute.id).orderBy("version", "desc").execute();
-  const signatures = await db.selectFrom("joint_minute_signatures").selectAll().where("minute_id", "=", minute.id).orderBy("signed_at").execute();
+  const versions = await db
+    .selectFrom("joint_minute_versions")
+    .select(["version", "author_name", "author_party", "created_at", "sha256"])
+    .where("minute_id", "=", minute.id)
+    .orderBy("version", "desc")
+    .execute();
+  const signatures = await db
+    .selectFrom("joint_minute_signatures")
+    .selectAll()
+    .where("minute_id", "=", minute.id)
+    .orderBy("signed_at")
+    .execute();
   const frozen = minute.frozen_at !== null;
   return {
     id: minute.id,
@@ -118,8 +148,21 @@ export async function workspaceView(db: Db, minute: MinuteRow, caller: { party: 
     dueOn: minute.due_on,
     version: minute.current_version,
     issues: await latestIssues(db, minute),
-    versions: versions.map((v) => ({ version: v.version, authorName: v.author_name, party: v.author_party, createdAt: v.created_at.toISOString(), sha256: v.sha256 })),
-    signatures: signatures.map((s) => ({ party: s.party, typedName: s.typed_name, version: s.version, sha256: s.sha256, signedAt: s.signed_at.toISOString(), ip: s.ip })),
+    versions: versions.map((v) => ({
+      version: v.version,
+      authorName: v.author_name,
+      party: v.author_party,
+      createdAt: v.created_at.toISOString(),
+      sha256: v.sha256,
+    })),
+    signatures: signatures.map((s) => ({
+      party: s.party,
+      typedName: s.typed_name,
+      version: s.version,
+      sha256: s.sha256,
+      signedAt: s.signed_at.toISOString(),
+      ip: s.ip,
+    })),
     frozen,
     frozenAt: minute.frozen_at?.toISOString() ?? null,
     sha256: versions[0]?.sha256 ?? null,
@@ -128,7 +171,14 @@ export async function workspaceView(db: Db, minute: MinuteRow, caller: { party: 
   };
 }
 
-type ReportTerms = { id: string; attorney_id: string; case_id: string; released_at: Date | null; release_basis: ReleaseBasisColumn | null; reference: string };
+type ReportTerms = {
+  id: string;
+  attorney_id: string;
+  case_id: string;
+  released_at: Date | null;
+  release_basis: ReleaseBasisColumn | null;
+  reference: string;
+};
 
 /**
  * The terms a signed minute goes to the attorney on (docs/product-rules.md "Joint minutes follow
@@ -137,13 +187,21 @@ type ReportTerms = { id: string; attorney_id: string; case_id: string; released_
  * (a report an administrator released before payment leaves its minute waiting for the payment, or
  * for an administrator's early release of the minute). `blocker` says what it waits for.
  */
-export async function minuteReleaseTerms(db: Db, minute: MinuteRow, report: ReportTerms): Promise<{ basis: ReleaseBasis; blocker: null } | { basis: null; blocker: string }> {
+export async function minuteReleaseTerms(
+  db: Db,
+  minute: MinuteRow,
+  report: ReportTerms,
+): Promise<{ basis: ReleaseBasis; blocker: null } | { basis: null; blocker: string }> {
   if (!minute.frozen_at) return { basis: null, blocker: JOINT_MINUTE_MESSAGES.notSigned };
-  if (!report.released_at) return { basis: null, blocker: `${report.reference} has not been released to the attorney: its joint minute follows it.` };
+  if (!report.released_at)
+    return { basis: null, blocker: `${report.reference} has not been released to the attorney: its joint minute follows it.` };
   if (report.release_basis === "paid" || report.release_basis === "deferral") return { basis: report.release_basis, blocker: null };
   const now = await releaseTerms(db, report);
   if (now) return { basis: now, blocker: null };
-  return { basis: null, blocker: `${report.reference} is not paid in full and has no deferral agreement: the joint minute waits for the same payment as its report, or an administrator's release before payment.` };
+  return {
+    basis: null,
+    blocker: `${report.reference} is not paid in full and has no deferral agreement: the joint minute waits for the same payment as its report, or an administrator's release before payment.`,
+  };
 }
 
 /** Why a signed minute cannot go to the attorney yet (null: it may). */
@@ -155,7 +213,12 @@ export async function releaseBlocker(db: Db, minute: MinuteRow, report: ReportTe
  * What an unreleased minute waits for, in words for anyone who may see it (the attorney of the
  * matter first: never "not found", issue 37); null once released.
  */
-export async function minuteWaitsFor(db: Db, minute: MinuteRow, report: ReportTerms, signatures: { party: MinuteParty; version: number }[]): Promise<string | null> {
+export async function minuteWaitsFor(
+  db: Db,
+  minute: MinuteRow,
+  report: ReportTerms,
+  signatures: { party: MinuteParty; version: number }[],
+): Promise<string | null> {
   if (minute.released_at) return null;
   if (!minute.frozen_at) {
     if (minute.current_version === 0) return "The experts have not recorded the issues yet.";
@@ -165,7 +228,8 @@ export async function minuteWaitsFor(db: Db, minute: MinuteRow, report: ReportTe
     return "The experts are preparing it; it waits for both to sign.";
   }
   const terms = await minuteReleaseTerms(db, minute, report);
-  if (!report.released_at) return `Signed by both experts; it goes to the attorney with ${report.reference}, which has not been released yet.`;
+  if (!report.released_at)
+    return `Signed by both experts; it goes to the attorney with ${report.reference}, which has not been released yet.`;
   if (terms.basis) return "Signed by both experts; the agency releases it to the attorney now.";
   const awaiting = attorneyAwaiting(await reportInvoice(db, report.id, { drafts: false }));
   return `Signed by both experts; it waits for the same payment as ${report.reference} (${awaiting.charAt(0).toLowerCase()}${awaiting.slice(1)}).`;
@@ -177,7 +241,12 @@ export async function minuteView(db: Db, user: CurrentUser, minute: MinuteRow): 
   const party = partyOf(user, context);
   const signsFor: MinuteParty | null = isExpert(user) && context.consultant_id === user.id ? "ours" : null;
   const workspace = await workspaceView(db, minute, { party, signsFor });
-  const link = await db.selectFrom("joint_minute_guest_links").selectAll().where("minute_id", "=", minute.id).orderBy("created_at", "desc").executeTakeFirst();
+  const link = await db
+    .selectFrom("joint_minute_guest_links")
+    .selectAll()
+    .where("minute_id", "=", minute.id)
+    .orderBy("created_at", "desc")
+    .executeTakeFirst();
   const repudiations = await db
     .selectFrom("joint_minute_repudiations")
     .innerJoin("users", "users.id", "joint_minute_repudiations.recorded_by")
@@ -191,7 +260,9 @@ export async function minuteView(db: Db, user: CurrentUser, minute: MinuteRow): 
   const waitingFor = await minuteWaitsFor(db, minute, context, workspace.signatures);
   // The attorney of the matter sees that it exists and what it waits for, not its words, until released.
   const withheld = isAttorney(user) && !minute.released_at;
-  const shown = withheld ? { ...workspace, issues: [], versions: [], signatures: [], sha256: null, canEdit: false, signsFor: null } : workspace;
+  const shown = withheld
+    ? { ...workspace, issues: [], versions: [], signatures: [], sha256: null, canEdit: false, signsFor: null }
+    : workspace;
   return {
     ...shown,
     withheld,
@@ -203,14 +274,27 @@ export async function minuteView(db: Db, user: CurrentUser, minute: MinuteRow): 
     addendumOf: minute.addendum_of,
     addenda: addenda.map((a) => a.id),
     releasedAt: minute.released_at?.toISOString() ?? null,
-    guestLink: link ? { sentAt: link.created_at.toISOString(), expiresAt: link.expires_at.toISOString(), revoked: link.revoked_at !== null } : null,
+    guestLink: link
+      ? { sentAt: link.created_at.toISOString(), expiresAt: link.expires_at.toISOString(), revoked: link.revoked_at !== null }
+      : null,
     opposingOpenedAt: minute.opposing_opened_at?.toISOString() ?? null,
-    repudiations: repudiations.map((r) => ({ party: r.party, repudiatedOn: r.repudiated_on, reasons: r.reasons, recordedBy: r.recorded_by_name, recordedAt: r.created_at.toISOString() })),
+    repudiations: repudiations.map((r) => ({
+      party: r.party,
+      repudiatedOn: r.repudiated_on,
+      reasons: r.reasons,
+      recordedBy: r.recorded_by_name,
+      recordedAt: r.created_at.toISOString(),
+    })),
     canManage: manage,
     canRelease: manage && !minute.released_at && blocker === null,
     releaseBlocker: manage ? blocker : null,
     // An administrator's release before payment, with a reason (as for reports): signed, its report released, the payment missing.
-    canReleaseEarly: can(user.role, "jointMinutes.releaseEarly") && !minute.released_at && minute.frozen_at !== null && context.released_at !== null && blocker !== null,
+    canReleaseEarly:
+      can(user.role, "jointMinutes.releaseEarly") &&
+      !minute.released_at &&
+      minute.frozen_at !== null &&
+      context.released_at !== null &&
+      blocker !== null,
     releaseOverrideReason: manage ? minute.release_override_reason : null,
     canRepudiate: can(user.role, "jointMinutes.repudiate") && minute.frozen_at !== null,
   };

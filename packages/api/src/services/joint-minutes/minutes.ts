@@ -5,7 +5,14 @@
  */
 import { createHash, randomUUID } from "node:crypto";
 import type { z } from "zod";
-import type { createJointMinuteSchema, JointMinute, MinuteIssue, MinuteParty, opposingExpertSchema, saveMinuteIssuesSchema } from "@medlegal/domain";
+import type {
+  createJointMinuteSchema,
+  JointMinute,
+  MinuteIssue,
+  MinuteParty,
+  opposingExpertSchema,
+  saveMinuteIssuesSchema,
+} from "@medlegal/domain";
 import { can, fullName as personName, JOINT_MINUTE_MESSAGES, OPPOSING_SIDE } from "@medlegal/domain";
 import type { Actor } from "../../actors";
 import { AppError } from "../../errors";
@@ -16,7 +23,16 @@ import type { Db, Deps } from "../platform/deps";
 import { loadVisibleReport } from "../reports/report-access";
 import type { MinuteRow } from "./minute-records";
 import { minuteDueDefault } from "./minute-due";
-import { latestIssues, loadMinute, loadMinuteForPage, loadVisibleMinute, minuteContext, minuteView, minuteWaitsFor, partyOf } from "./minute-records";
+import {
+  latestIssues,
+  loadMinute,
+  loadMinuteForPage,
+  loadVisibleMinute,
+  minuteContext,
+  minuteView,
+  minuteWaitsFor,
+  partyOf,
+} from "./minute-records";
 import { noticeMinuteOpened, noticeMinuteSaved } from "./minute-notices";
 
 type Opposing = z.output<typeof opposingExpertSchema>;
@@ -33,7 +49,13 @@ export const opposingColumns = (o: Opposing) => ({
 
 /** The due date of the case's court order "joint minutes due" (the latest one entered), if any. */
 export async function courtDueOn(db: Db, caseId: string): Promise<string | null> {
-  const row = await db.selectFrom("court_order_items").select("due_on").where("case_id", "=", caseId).where("kind", "=", "joint_minutes_due").orderBy("created_at", "desc").executeTakeFirst();
+  const row = await db
+    .selectFrom("court_order_items")
+    .select("due_on")
+    .where("case_id", "=", caseId)
+    .where("kind", "=", "joint_minutes_due")
+    .orderBy("created_at", "desc")
+    .executeTakeFirst();
   return row?.due_on ?? null;
 }
 
@@ -46,11 +68,27 @@ export async function listReportMinutes({ db, actor }: Deps, { reportId }: { rep
   const rows = await db
     .selectFrom("joint_minutes")
     .selectAll()
-    .select((eb) => eb.exists(eb.selectFrom("joint_minute_repudiations").select("id").whereRef("joint_minute_repudiations.minute_id", "=", "joint_minutes.id")).as("repudiated"))
+    .select((eb) =>
+      eb
+        .exists(
+          eb.selectFrom("joint_minute_repudiations").select("id").whereRef("joint_minute_repudiations.minute_id", "=", "joint_minutes.id"),
+        )
+        .as("repudiated"),
+    )
     .where("report_id", "=", report.id)
     .orderBy("created_at")
     .execute();
-  const signatures = rows.length ? await db.selectFrom("joint_minute_signatures").select(["minute_id", "party", "version"]).where("minute_id", "in", rows.map((r) => r.id)).execute() : [];
+  const signatures = rows.length
+    ? await db
+        .selectFrom("joint_minute_signatures")
+        .select(["minute_id", "party", "version"])
+        .where(
+          "minute_id",
+          "in",
+          rows.map((r) => r.id),
+        )
+        .execute()
+    : [];
   const manage = can(actor.user.role, "jointMinutes.manage");
   const minutes = [];
   for (const r of rows) {
@@ -86,22 +124,32 @@ export async function getJointMinute({ db, actor }: Deps, { id }: { id: string }
 export async function createJointMinute({ db, actor }: Deps, input: z.output<typeof createJointMinuteSchema>): Promise<JointMinute> {
   const id = await db.transaction().execute(async (trx) => {
     const report = await loadVisibleReport(trx, actor.user, input.reportId, true);
-    if (report.kind === "joint_minute") throw new AppError("CONFLICT", `${report.reference} is itself a joint minute: record the minute on the expert's report.`);
-    if (report.status !== "released") throw new AppError("CONFLICT", `${report.reference} has not been released: the experts meet after both sides have reported.`);
+    if (report.kind === "joint_minute")
+      throw new AppError("CONFLICT", `${report.reference} is itself a joint minute: record the minute on the expert's report.`);
+    if (report.status !== "released")
+      throw new AppError("CONFLICT", `${report.reference} has not been released: the experts meet after both sides have reported.`);
     const dueOn = input.dueOn ?? (await minuteDueDefault(trx, report.case_id))?.on ?? null;
     const row = await trx
       .insertInto("joint_minutes")
       .values({ report_id: report.id, ...opposingColumns(input.opposing), due_on: dueOn, created_by: actor.user.id })
       .returning("id")
       .executeTakeFirstOrThrow();
-    await recordAudit(trx, actor, { action: "joint_minute.create", entityType: "joint_minute", entityId: row.id, after: { reportId: report.id, opposing: input.opposing.name, hpcsa: input.opposing.hpcsaNumber, dueOn } });
+    await recordAudit(trx, actor, {
+      action: "joint_minute.create",
+      entityType: "joint_minute",
+      entityId: row.id,
+      after: { reportId: report.id, opposing: input.opposing.name, hpcsa: input.opposing.hpcsaNumber, dueOn },
+    });
     await noticeMinuteOpened(trx, actor, await loadMinute(trx, row.id));
     return row.id;
   });
   return getJointMinute({ db, actor }, { id });
 }
 
-const versionHash = (minuteId: string, version: number, issues: MinuteIssue[]) => createHash("sha256").update(JSON.stringify({ minute: minuteId, version, issues })).digest("hex");
+const versionHash = (minuteId: string, version: number, issues: MinuteIssue[]) =>
+  createHash("sha256")
+    .update(JSON.stringify({ minute: minuteId, version, issues }))
+    .digest("hex");
 
 /**
  * One save of the issues by one side: each side writes its own view (the other side's stays as
@@ -122,7 +170,7 @@ export async function writeIssues(
   const issues: MinuteIssue[] = input.issues.map((given) => {
     const existing = given.id ? byId.get(given.id) : undefined;
     if (given.id && !existing) throw new AppError("CONFLICT", JOINT_MINUTE_MESSAGES.staleVersion);
-        return {
+    return {
       id: existing?.id ?? randomUUID(),
       label: given.label,
       ourView: party === "ours" ? given.view : (existing?.ourView ?? ""),
@@ -136,7 +184,16 @@ export async function writeIssues(
   const sha256 = versionHash(minute.id, version, issues);
   await trx
     .insertInto("joint_minute_versions")
-    .values({ minute_id: minute.id, version, issues: JSON.stringify(issues), sha256, author_id: audit.userId, author_name: audit.name, author_party: party, created_at: now() })
+    .values({
+      minute_id: minute.id,
+      version,
+      issues: JSON.stringify(issues),
+      sha256,
+      author_id: audit.userId,
+      author_name: audit.name,
+      author_party: party,
+      created_at: now(),
+    })
     .execute();
   await trx.updateTable("joint_minutes").set({ current_version: version, updated_at: now() }).where("id", "=", minute.id).execute();
   const voided = await trx.deleteFrom("joint_minute_signatures").where("minute_id", "=", minute.id).returning("party").execute();
@@ -145,7 +202,15 @@ export async function writeIssues(
     entityType: "joint_minute",
     entityId: minute.id,
     before: { version: minute.current_version },
-    after: { version, sha256, by: audit.name, party, issues: issues.length, agreed: issues.filter((i) => i.status === "agreed").length, voidedSignatures: voided.map((v) => v.party) },
+    after: {
+      version,
+      sha256,
+      by: audit.name,
+      party,
+      issues: issues.length,
+      agreed: issues.filter((i) => i.status === "agreed").length,
+      voidedSignatures: voided.map((v) => v.party),
+    },
   });
   await noticeMinuteSaved(trx, audit.actor, minute, { version, by: audit.name, party });
 }
@@ -167,9 +232,32 @@ export async function createAddendumMinute({ db, actor }: Deps, { id }: { id: st
   const addendumId = await db.transaction().execute(async (trx) => {
     const minute = await loadVisibleMinute(trx, actor.user, id, true);
     if (!minute.frozen_at) throw new AppError("CONFLICT", "An addendum follows a signed minute: this one can still be changed.");
-    const { id: _id, current_version: _v, frozen_at: _f, released_at: _r, released_by: _rb, created_at: _c, updated_at: _u, addendum_of: _a, created_by: _cb, opposing_opened_at: _o, release_basis: _rbasis, release_override_reason: _ror, ...copy } = minute;
-    const row = await trx.insertInto("joint_minutes").values({ ...copy, addendum_of: minute.id, created_by: actor.user.id }).returning("id").executeTakeFirstOrThrow();
-    await recordAudit(trx, actor, { action: "joint_minute.addendum", entityType: "joint_minute", entityId: row.id, after: { addendumOf: minute.id } });
+    const {
+      id: _id,
+      current_version: _v,
+      frozen_at: _f,
+      released_at: _r,
+      released_by: _rb,
+      created_at: _c,
+      updated_at: _u,
+      addendum_of: _a,
+      created_by: _cb,
+      opposing_opened_at: _o,
+      release_basis: _rbasis,
+      release_override_reason: _ror,
+      ...copy
+    } = minute;
+    const row = await trx
+      .insertInto("joint_minutes")
+      .values({ ...copy, addendum_of: minute.id, created_by: actor.user.id })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    await recordAudit(trx, actor, {
+      action: "joint_minute.addendum",
+      entityType: "joint_minute",
+      entityId: row.id,
+      after: { addendumOf: minute.id },
+    });
     await noticeMinuteOpened(trx, actor, await loadMinute(trx, row.id));
     return row.id;
   });

@@ -24,7 +24,10 @@ export async function updateOpposingExpert({ db, actor }: Deps, input: z.output<
     const minute = await loadVisibleMinute(trx, actor.user, input.id, true);
     if (minute.frozen_at) throw new AppError("CONFLICT", JOINT_MINUTE_MESSAGES.frozen);
     const values = { ...opposingColumns(input.opposing), due_on: input.dueOn };
-    const replaced = isOtherOpposingExpert({ name: minute.opposing_name, email: minute.opposing_email }, { name: values.opposing_name, email: values.opposing_email })
+    const replaced = isOtherOpposingExpert(
+      { name: minute.opposing_name, email: minute.opposing_email },
+      { name: values.opposing_name, email: values.opposing_email },
+    )
       ? await replaceOpposingExpert(trx, minute, input.reopen)
       : null;
     await trx
@@ -38,7 +41,13 @@ export async function updateOpposingExpert({ db, actor }: Deps, input: z.output<
       entityType: "joint_minute",
       entityId: minute.id,
       before,
-      after: { name: values.opposing_name, email: values.opposing_email, hpcsa: values.opposing_hpcsa, dueOn: values.due_on, ...(replaced ? { replaced } : {}) },
+      after: {
+        name: values.opposing_name,
+        email: values.opposing_email,
+        hpcsa: values.opposing_hpcsa,
+        dueOn: values.due_on,
+        ...(replaced ? { replaced } : {}),
+      },
     });
   });
   return getJointMinute({ db, actor }, { id: input.id });
@@ -46,7 +55,12 @@ export async function updateOpposingExpert({ db, actor }: Deps, input: z.output<
 
 /** The old opposing expert's access ends: links, sessions, codes, signature; the old address is told. Answers what ended, for the audit. */
 async function replaceOpposingExpert(trx: Db, minute: MinuteRow, reopen: boolean) {
-  const signed = await trx.selectFrom("joint_minute_signatures").select("version").where("minute_id", "=", minute.id).where("party", "=", "opposing").executeTakeFirst();
+  const signed = await trx
+    .selectFrom("joint_minute_signatures")
+    .select("version")
+    .where("minute_id", "=", minute.id)
+    .where("party", "=", "opposing")
+    .executeTakeFirst();
   const engaged = minute.opposing_opened_at !== null || signed !== undefined;
   if (engaged && !reopen) throw new AppError("CONFLICT", JOINT_MINUTE_MESSAGES.reopenToChange);
   const withdrawnLinks = await withdrawLinks(trx, minute.id);
@@ -59,7 +73,12 @@ async function replaceOpposingExpert(trx: Db, minute: MinuteRow, reopen: boolean
     .where((eb) => eb(eb.fn("lower", ["sent_to"]), "=", minute.opposing_email.toLowerCase()))
     .executeTakeFirst();
   if (invited) await tellOldAddress(trx, minute, signed !== undefined);
-  return { reopened: engaged, withdrawnLinks, voidedSignatureOfVersion: signed?.version ?? null, toldOldAddress: invited ? minute.opposing_email : null };
+  return {
+    reopened: engaged,
+    withdrawnLinks,
+    voidedSignatureOfVersion: signed?.version ?? null,
+    toldOldAddress: invited ? minute.opposing_email : null,
+  };
 }
 
 async function tellOldAddress(trx: Db, minute: MinuteRow, signed: boolean): Promise<void> {
@@ -73,5 +92,8 @@ async function tellOldAddress(trx: Db, minute: MinuteRow, signed: boolean): Prom
     "",
     "If you think this is a mistake, please contact the agency.",
   ].join("\n");
-  await trx.insertInto("email_outbox").values({ to_address: minute.opposing_email, subject: "MedLegal: joint minute workspace withdrawn", body }).execute();
+  await trx
+    .insertInto("email_outbox")
+    .values({ to_address: minute.opposing_email, subject: "MedLegal: joint minute workspace withdrawn", body })
+    .execute();
 }

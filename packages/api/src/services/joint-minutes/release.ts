@@ -28,18 +28,35 @@ type Report = Awaited<ReturnType<typeof minuteContext>>;
  * The release itself, in the caller's transaction: the row with the terms it went on, the audit
  * row, and the attorney and our expert told.
  */
-async function recordMinuteReleased(trx: Db, actor: Actor, minute: MinuteRow, report: Report, how: { basis: ReleaseBasisColumn; overrideReason?: string; automatic?: boolean }): Promise<void> {
+async function recordMinuteReleased(
+  trx: Db,
+  actor: Actor,
+  minute: MinuteRow,
+  report: Report,
+  how: { basis: ReleaseBasisColumn; overrideReason?: string; automatic?: boolean },
+): Promise<void> {
   const at = now();
   await trx
     .updateTable("joint_minutes")
-    .set({ released_at: at, released_by: actor.user?.id ?? null, release_basis: how.basis, release_override_reason: how.overrideReason ?? null, updated_at: at })
+    .set({
+      released_at: at,
+      released_by: actor.user?.id ?? null,
+      release_basis: how.basis,
+      release_override_reason: how.overrideReason ?? null,
+      updated_at: at,
+    })
     .where("id", "=", minute.id)
     .execute();
   await recordAudit(trx, actor, {
     action: "joint_minute.release",
     entityType: "joint_minute",
     entityId: minute.id,
-    after: { releasedAt: at.toISOString(), basis: how.basis, ...(how.overrideReason ? { overrideReason: how.overrideReason } : {}), ...(how.automatic ? { automatic: true } : {}) },
+    after: {
+      releasedAt: at.toISOString(),
+      basis: how.basis,
+      ...(how.overrideReason ? { overrideReason: how.overrideReason } : {}),
+      ...(how.automatic ? { automatic: true } : {}),
+    },
   });
   await notify(trx, {
     userId: report.attorney_id,
@@ -69,14 +86,21 @@ export async function releaseMinute({ db, actor }: Deps, { id }: { id: string })
  * An administrator releases a signed minute before payment, with a reason, as for reports
  * (issue 37): only once its report is with the attorney; audited with the reason.
  */
-export async function releaseMinuteEarly({ db, actor }: Deps, { id, reason }: z.output<typeof releaseMinuteEarlySchema>): Promise<JointMinute> {
+export async function releaseMinuteEarly(
+  { db, actor }: Deps,
+  { id, reason }: z.output<typeof releaseMinuteEarlySchema>,
+): Promise<JointMinute> {
   assertCan(actor.user, "jointMinutes.releaseEarly");
   await db.transaction().execute(async (trx) => {
     const minute = await loadVisibleMinute(trx, actor.user, id, true);
     if (minute.released_at) throw new AppError("CONFLICT", "This minute has been released to the attorney already.");
     if (!minute.frozen_at) throw new AppError("CONFLICT", JOINT_MINUTE_MESSAGES.notSigned);
     const report = await minuteContext(trx, minute.report_id);
-    if (!report.released_at) throw new AppError("CONFLICT", `${report.reference} has not been released to the attorney: release the report first, and its joint minute follows it.`);
+    if (!report.released_at)
+      throw new AppError(
+        "CONFLICT",
+        `${report.reference} has not been released to the attorney: release the report first, and its joint minute follows it.`,
+      );
     await recordMinuteReleased(trx, actor, minute, report, { basis: "override", overrideReason: reason });
   });
   return minuteView(db, actor.user, await loadVisibleMinute(db, actor.user, id));
@@ -107,7 +131,12 @@ export async function releaseFollowingMinutes(trx: Db, actor: Actor, reportIds: 
 
 /** Paid in full: the signed minutes of the reports the invoice's lines bill follow them (payments/settle.ts). */
 export async function releaseMinutesOfPaidInvoice(trx: Db, actor: Actor, invoiceId: string): Promise<void> {
-  const lines = await trx.selectFrom("invoice_lines").select("report_id").where("invoice_id", "=", invoiceId).where("report_id", "is not", null).execute();
+  const lines = await trx
+    .selectFrom("invoice_lines")
+    .select("report_id")
+    .where("invoice_id", "=", invoiceId)
+    .where("report_id", "is not", null)
+    .execute();
   await releaseFollowingMinutes(trx, actor, [...new Set(lines.map((l) => l.report_id!))]);
 }
 
@@ -117,20 +146,44 @@ export async function repudiateMinute({ db, actor }: Deps, input: z.output<typeo
     const minute = await loadVisibleMinute(trx, actor.user, input.id, true);
     if (!minute.frozen_at) throw new AppError("CONFLICT", "Only a signed minute can be repudiated: this one can still be changed.");
     if (input.repudiatedOn < minute.frozen_at.toISOString().slice(0, 10)) {
-      throw new AppError("INVALID", "A repudiation cannot be before the minute was signed", { repudiatedOn: "A repudiation cannot be before the minute was signed" });
+      throw new AppError("INVALID", "A repudiation cannot be before the minute was signed", {
+        repudiatedOn: "A repudiation cannot be before the minute was signed",
+      });
     }
-    await trx.insertInto("joint_minute_repudiations").values({ minute_id: minute.id, party: input.party, repudiated_on: input.repudiatedOn, reasons: input.reasons, recorded_by: actor.user.id, created_at: now() }).execute();
-    await recordAudit(trx, actor, { action: "joint_minute.repudiate", entityType: "joint_minute", entityId: minute.id, after: { party: input.party, repudiatedOn: input.repudiatedOn, reasons: input.reasons } });
+    await trx
+      .insertInto("joint_minute_repudiations")
+      .values({
+        minute_id: minute.id,
+        party: input.party,
+        repudiated_on: input.repudiatedOn,
+        reasons: input.reasons,
+        recorded_by: actor.user.id,
+        created_at: now(),
+      })
+      .execute();
+    await recordAudit(trx, actor, {
+      action: "joint_minute.repudiate",
+      entityType: "joint_minute",
+      entityId: minute.id,
+      after: { party: input.party, repudiatedOn: input.repudiatedOn, reasons: input.reasons },
+    });
   });
   return minuteView(db, actor.user, await loadVisibleMinute(db, actor.user, input.id));
 }
 
 /** The signed minute's PDF, for whoever may see the minute (the attorney once released). */
-export async function minutePdf({ db, actor }: Deps, { id }: { id: string }): Promise<{ fileName: string; contentType: string; body: Buffer }> {
+export async function minutePdf(
+  { db, actor }: Deps,
+  { id }: { id: string },
+): Promise<{ fileName: string; contentType: string; body: Buffer }> {
   const minute = await loadVisibleMinute(db, actor.user, id);
   if (!minute.frozen_at) throw new AppError("CONFLICT", "The PDF is made once both experts have signed.");
   const view = await minuteView(db, actor.user, minute);
-  return { fileName: safeFileName(`Joint minute ${view.reportReference} ${view.discipline}.pdf`), contentType: "application/pdf", body: await renderMinutePdf(view) };
+  return {
+    fileName: safeFileName(`Joint minute ${view.reportReference} ${view.discipline}.pdf`),
+    contentType: "application/pdf",
+    body: await renderMinutePdf(view),
+  };
 }
 
 /**
@@ -144,5 +197,9 @@ export async function guestMinutePdf(db: Db, cookie: string | null): Promise<{ f
   if (!minute.frozen_at) throw new AppError("CONFLICT", "The PDF is made once both experts have signed.");
   const context = await minuteContext(db, minute.report_id);
   const view = await workspaceView(db, minute, { party: "opposing", signsFor: null });
-  return { fileName: safeFileName(`Joint minute ${context.reference} ${view.discipline}.pdf`), contentType: "application/pdf", body: await renderMinutePdf(view) };
+  return {
+    fileName: safeFileName(`Joint minute ${context.reference} ${view.discipline}.pdf`),
+    contentType: "application/pdf",
+    body: await renderMinutePdf(view),
+  };
 }

@@ -23,7 +23,12 @@ const purposeOf = (party: MinuteParty): "sign_ours" | "sign_opposing" => (party 
 async function assertSignable(trx: Db, minute: MinuteRow, party: MinuteParty): Promise<void> {
   if (minute.frozen_at) throw new AppError("CONFLICT", JOINT_MINUTE_MESSAGES.frozen);
   if (minute.current_version === 0) throw new AppError("CONFLICT", "Record at least one issue before signing.");
-  const mine = await trx.selectFrom("joint_minute_signatures").select("version").where("minute_id", "=", minute.id).where("party", "=", party).executeTakeFirst();
+  const mine = await trx
+    .selectFrom("joint_minute_signatures")
+    .select("version")
+    .where("minute_id", "=", minute.id)
+    .where("party", "=", party)
+    .executeTakeFirst();
   if (mine?.version === minute.current_version) throw new AppError("CONFLICT", JOINT_MINUTE_MESSAGES.signedAlready);
 }
 
@@ -31,7 +36,8 @@ async function assertSignable(trx: Db, minute: MinuteRow, party: MinuteParty): P
 async function loadForOurExpert(trx: Db, deps: Deps, id: string, lock = false): Promise<{ minute: MinuteRow; name: string }> {
   const minute = await loadVisibleMinute(trx, deps.actor.user, id, lock);
   const context = await minuteContext(trx, minute.report_id);
-  if (!isExpert(deps.actor.user) || context.consultant_id !== deps.actor.user.id) throw new AppError("FORBIDDEN", JOINT_MINUTE_MESSAGES.notOurExpert);
+  if (!isExpert(deps.actor.user) || context.consultant_id !== deps.actor.user.id)
+    throw new AppError("FORBIDDEN", JOINT_MINUTE_MESSAGES.notOurExpert);
   return { minute, name: context.expert_name };
 }
 
@@ -39,7 +45,12 @@ async function sendSignCode(trx: Db, actor: Actor, minute: MinuteRow, party: Min
   await assertSignable(trx, minute, party);
   const code = await issueCode(trx, { minuteId: minute.id, purpose: purposeOf(party), sentTo: to });
   await queueCodeEmail(trx, to, code, `sign version ${minute.current_version} of the joint minute`);
-  await recordAudit(trx, actor, { action: "joint_minute.sign_code", entityType: "joint_minute", entityId: minute.id, after: { party, version: minute.current_version } });
+  await recordAudit(trx, actor, {
+    action: "joint_minute.sign_code",
+    entityType: "joint_minute",
+    entityId: minute.id,
+    after: { party, version: minute.current_version },
+  });
   return { emailHint: emailHint(to) };
 }
 
@@ -48,7 +59,14 @@ async function sendSignCode(trx: Db, actor: Actor, minute: MinuteRow, party: Min
  * freezes the minute once the other side has signed the same version. false: a wrong code (counted).
  * The demo seed signs through it with a code it issued (seed/joint-minutes.ts).
  */
-export async function signAs(trx: Db, actor: Actor, minute: MinuteRow, party: MinuteParty, signer: { recordedName: string; userId: string | null }, input: { typedName: string; code: string }): Promise<boolean> {
+export async function signAs(
+  trx: Db,
+  actor: Actor,
+  minute: MinuteRow,
+  party: MinuteParty,
+  signer: { recordedName: string; userId: string | null },
+  input: { typedName: string; code: string },
+): Promise<boolean> {
   await assertSignable(trx, minute, party);
   if (!sameTypedName(input.typedName, signer.recordedName)) {
     throw new AppError("INVALID", JOINT_MINUTE_MESSAGES.nameMismatch, { typedName: JOINT_MINUTE_MESSAGES.nameMismatch });
@@ -58,17 +76,40 @@ export async function signAs(trx: Db, actor: Actor, minute: MinuteRow, party: Mi
   const sha256 = (await currentHash(trx, minute))!;
   const signedAt = now();
   // The address the code went to is what the signature proves the signer holds.
-  const signature = { version: minute.current_version, sha256, typed_name: input.typedName, signer_id: signer.userId, ip: actor.meta.ip, signed_at: signedAt, sent_to: used.sentTo };
+  const signature = {
+    version: minute.current_version,
+    sha256,
+    typed_name: input.typedName,
+    signer_id: signer.userId,
+    ip: actor.meta.ip,
+    signed_at: signedAt,
+    sent_to: used.sentTo,
+  };
   await trx
     .insertInto("joint_minute_signatures")
     .values({ minute_id: minute.id, party, ...signature })
     .onConflict((oc) => oc.columns(["minute_id", "party"]).doUpdateSet(signature))
     .execute();
-  await recordAudit(trx, actor, { action: "joint_minute.sign", entityType: "joint_minute", entityId: minute.id, after: { party, version: minute.current_version, sha256, typedName: input.typedName, ip: actor.meta.ip, codeSentTo: used.sentTo } });
-  const both = await trx.selectFrom("joint_minute_signatures").select("party").where("minute_id", "=", minute.id).where("version", "=", minute.current_version).execute();
+  await recordAudit(trx, actor, {
+    action: "joint_minute.sign",
+    entityType: "joint_minute",
+    entityId: minute.id,
+    after: { party, version: minute.current_version, sha256, typedName: input.typedName, ip: actor.meta.ip, codeSentTo: used.sentTo },
+  });
+  const both = await trx
+    .selectFrom("joint_minute_signatures")
+    .select("party")
+    .where("minute_id", "=", minute.id)
+    .where("version", "=", minute.current_version)
+    .execute();
   if (both.length === 2) {
     await trx.updateTable("joint_minutes").set({ frozen_at: signedAt, updated_at: signedAt }).where("id", "=", minute.id).execute();
-    await recordAudit(trx, actor, { action: "joint_minute.frozen", entityType: "joint_minute", entityId: minute.id, after: { version: minute.current_version, sha256 } });
+    await recordAudit(trx, actor, {
+      action: "joint_minute.frozen",
+      entityType: "joint_minute",
+      entityId: minute.id,
+      after: { version: minute.current_version, sha256 },
+    });
   }
   // Our expert hears of the other side's signature; signed by both, the minute follows its report to the attorney (issue 37).
   await noticeMinuteSigned(trx, actor, minute, { party, version: minute.current_version, frozen: both.length === 2 });

@@ -17,12 +17,33 @@ export async function createMeetingForBooking(trx: Transaction<Database>, actor:
     .selectFrom("bookings")
     .innerJoin("patients", "patients.id", "bookings.patient_id")
     .innerJoin("specializations", "specializations.id", "bookings.specialization_id")
-    .select(["bookings.id", "bookings.mode", "bookings.starts_at", "bookings.ends_at", "bookings.consultant_id", "bookings.query_id", "bookings.reference"])
-    .select(["patients.first_name", "patients.last_name", "patients.email", "patients.birth_date", "patients.needs_curator", "patients.competent_person", "specializations.name as specialization"])
+    .select([
+      "bookings.id",
+      "bookings.mode",
+      "bookings.starts_at",
+      "bookings.ends_at",
+      "bookings.consultant_id",
+      "bookings.query_id",
+      "bookings.reference",
+    ])
+    .select([
+      "patients.first_name",
+      "patients.last_name",
+      "patients.email",
+      "patients.birth_date",
+      "patients.needs_curator",
+      "patients.competent_person",
+      "specializations.name as specialization",
+    ])
     .where("bookings.id", "=", bookingId)
     .executeTakeFirstOrThrow();
   if (b.mode !== "video") return;
-  const live = await trx.selectFrom("meetings").select("id").where("booking_id", "=", b.id).where("status", "<>", "cancelled").executeTakeFirst();
+  const live = await trx
+    .selectFrom("meetings")
+    .select("id")
+    .where("booking_id", "=", b.id)
+    .where("status", "<>", "cancelled")
+    .executeTakeFirst();
   if (live) return;
   const name = `${b.first_name} ${b.last_name}`;
   await insertMeeting(trx, actor, {
@@ -40,6 +61,12 @@ export async function createMeetingForBooking(trx: Transaction<Database>, actor:
 
 /** A cancelled or moved booking cancels its meeting, in the booking's transaction; everyone's page is told. */
 export async function cancelMeetingOfBooking(trx: Transaction<Database>, actor: SignedInActor, bookingId: string): Promise<void> {
-  const meeting = await trx.selectFrom("meetings").selectAll().where("booking_id", "=", bookingId).where("status", "in", [...LIVE_MEETING_STATUSES]).forUpdate().executeTakeFirst();
+  const meeting = await trx
+    .selectFrom("meetings")
+    .selectAll()
+    .where("booking_id", "=", bookingId)
+    .where("status", "in", [...LIVE_MEETING_STATUSES])
+    .forUpdate()
+    .executeTakeFirst();
   if (meeting) await closeMeeting(trx, actor, meeting, "cancelled");
 }

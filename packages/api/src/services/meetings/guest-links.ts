@@ -1,5 +1,11 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from "node:crypto";
-import { guestLinkWindow, MEETING_MESSAGES, MEETING_OPENS_MINUTES_BEFORE, saDayTimeLabel, GUEST_LINK_GRACE_MINUTES } from "@medlegal/domain";
+import {
+  guestLinkWindow,
+  MEETING_MESSAGES,
+  MEETING_OPENS_MINUTES_BEFORE,
+  saDayTimeLabel,
+  GUEST_LINK_GRACE_MINUTES,
+} from "@medlegal/domain";
 import { AppError } from "../../errors";
 import { appSecret } from "../platform/app-secrets";
 import { now } from "../platform/clock";
@@ -19,14 +25,26 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const linkKey = (db: Db) => appSecret(db, { variable: "MEETING_LINK_SECRET", name: "meeting_link_key", bytes: 32 });
 
 const signature = (key: string, roomId: string, participantId: string, notBefore: number, expiresAt: number) =>
-  createHmac("sha256", key).update(`meeting-guest|${TOKEN_VERSION}|${roomId}|${participantId}|${notBefore}|${expiresAt}`).digest("base64url");
+  createHmac("sha256", key)
+    .update(`meeting-guest|${TOKEN_VERSION}|${roomId}|${participantId}|${notBefore}|${expiresAt}`)
+    .digest("base64url");
 
 /** The token of a guest's link: valid only for this participant, this room and the meeting's window. */
-export async function guestToken(db: Db, meeting: Pick<MeetingRow, "room_id" | "starts_at" | "ends_at">, participantId: string): Promise<string> {
+export async function guestToken(
+  db: Db,
+  meeting: Pick<MeetingRow, "room_id" | "starts_at" | "ends_at">,
+  participantId: string,
+): Promise<string> {
   const window = guestLinkWindow({ startsAt: meeting.starts_at, endsAt: meeting.ends_at });
   const notBefore = Math.floor(window.notBefore.getTime() / 1000);
   const expiresAt = Math.floor(window.expiresAt.getTime() / 1000);
-  return [TOKEN_VERSION, participantId, notBefore, expiresAt, signature(await linkKey(db), meeting.room_id, participantId, notBefore, expiresAt)].join(".");
+  return [
+    TOKEN_VERSION,
+    participantId,
+    notBefore,
+    expiresAt,
+    signature(await linkKey(db), meeting.room_id, participantId, notBefore, expiresAt),
+  ].join(".");
 }
 
 /** The public join page's address for a guest. */
@@ -38,7 +56,11 @@ export const guestLinkUrl = (appUrl: string, roomId: string, token: string) => `
  * of a meeting since moved no longer matches its window), then the meeting (409 once ended or
  * cancelled). Answers the guest's participant row.
  */
-export async function verifyGuestToken(db: Db, roomId: string, token: string): Promise<{ meeting: MeetingRow; participant: ParticipantRow; expiresAt: Date }> {
+export async function verifyGuestToken(
+  db: Db,
+  roomId: string,
+  token: string,
+): Promise<{ meeting: MeetingRow; participant: ParticipantRow; expiresAt: Date }> {
   const bad = new AppError("UNAUTHORIZED", MEETING_MESSAGES.badLink);
   const parts = token.split(".");
   if (parts.length !== 5 || parts[0] !== TOKEN_VERSION) throw bad;
@@ -50,8 +72,15 @@ export async function verifyGuestToken(db: Db, roomId: string, token: string): P
   const actual = Buffer.from(given);
   if (actual.length !== expected.length || !timingSafeEqual(actual, expected)) throw bad;
 
-  const participant = await db.selectFrom("meeting_participants").selectAll().where("id", "=", participantId).where("user_id", "is", null).executeTakeFirst();
-  const meeting = participant ? await db.selectFrom("meetings").selectAll().where("id", "=", participant.meeting_id).where("room_id", "=", roomId).executeTakeFirst() : undefined;
+  const participant = await db
+    .selectFrom("meeting_participants")
+    .selectAll()
+    .where("id", "=", participantId)
+    .where("user_id", "is", null)
+    .executeTakeFirst();
+  const meeting = participant
+    ? await db.selectFrom("meetings").selectAll().where("id", "=", participant.meeting_id).where("room_id", "=", roomId).executeTakeFirst()
+    : undefined;
   if (!participant || !meeting) throw bad;
   const window = guestLinkWindow({ startsAt: meeting.starts_at, endsAt: meeting.ends_at });
   // A moved meeting has a new window, and its old links stop working.
@@ -71,7 +100,10 @@ const hashToken = (token: string) => createHash("sha256").update(token).digest("
 /** Starts a guest session for a verified link; answers the cookie's value. */
 export async function startGuestSession(db: Db, participantId: string, expiresAt: Date): Promise<string> {
   const token = randomBytes(32).toString("base64url");
-  await db.insertInto("meeting_guest_sessions").values({ participant_id: participantId, token_hash: hashToken(token), expires_at: expiresAt }).execute();
+  await db
+    .insertInto("meeting_guest_sessions")
+    .values({ participant_id: participantId, token_hash: hashToken(token), expires_at: expiresAt })
+    .execute();
   return token;
 }
 
@@ -80,7 +112,11 @@ export async function startGuestSession(db: Db, participantId: string, expiresAt
  * ended nor been cancelled (a guest's place goes with the meeting); undefined otherwise.
  * `{ closed: true }` also finds the session of a closed meeting, so the room can say why it is shut.
  */
-export async function guestSessionParticipant(db: Db, cookie: string, options: { closed?: boolean } = {}): Promise<ParticipantRow | undefined> {
+export async function guestSessionParticipant(
+  db: Db,
+  cookie: string,
+  options: { closed?: boolean } = {},
+): Promise<ParticipantRow | undefined> {
   if (!/^[A-Za-z0-9_-]{43}$/.test(cookie)) return undefined;
   let query = db
     .selectFrom("meeting_guest_sessions")
@@ -121,6 +157,9 @@ export async function queueGuestLinkEmail(
     "",
     "If you did not expect this invitation, you can ignore this e-mail.",
   ].join("\n");
-  await trx.insertInto("email_outbox").values({ to_address: guest.guest_email!, subject: `MedLegal video meeting on ${saDayTimeLabel(meeting.starts_at)}`, body }).execute();
+  await trx
+    .insertInto("email_outbox")
+    .values({ to_address: guest.guest_email!, subject: `MedLegal video meeting on ${saDayTimeLabel(meeting.starts_at)}`, body })
+    .execute();
   await trx.updateTable("meeting_participants").set({ link_sent_at: now() }).where("id", "=", guest.id).execute();
 }

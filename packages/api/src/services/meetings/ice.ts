@@ -15,7 +15,12 @@ export const getVideoSettings = (db: Db): Promise<VideoSettings> => readSetting(
  * the expiry (Unix seconds) and who it is for, the password HMAC-SHA1 of the username under the
  * shared secret, base64. They stop working at the expiry, so a leaked one is worth little.
  */
-export function turnCredentials(secret: string, ttlMinutes: number, who: string, at: Date = now()): { username: string; credential: string } {
+export function turnCredentials(
+  secret: string,
+  ttlMinutes: number,
+  who: string,
+  at: Date = now(),
+): { username: string; credential: string } {
   const username = `${Math.floor(at.getTime() / 1000) + ttlMinutes * 60}:${who}`;
   return { username, credential: createHmac("sha1", secret).update(username).digest("base64") };
 }
@@ -30,6 +35,7 @@ export async function iceServersFor(deps: RoomDeps, { roomId }: z.output<typeof 
   const settings = await getVideoSettings(deps.db);
   const servers: IceServerConfig[] = [];
   if (settings.stunUrls.length) servers.push({ urls: settings.stunUrls });
-  if (settings.turnUrls.length && settings.turnSecret) servers.push({ urls: settings.turnUrls, ...turnCredentials(settings.turnSecret, settings.credentialTtlMinutes, me.id) });
+  if (settings.turnUrls.length && settings.turnSecret)
+    servers.push({ urls: settings.turnUrls, ...turnCredentials(settings.turnSecret, settings.credentialTtlMinutes, me.id) });
   return servers;
 }

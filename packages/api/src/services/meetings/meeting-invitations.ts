@@ -30,11 +30,25 @@ async function assertRoomForOneMore(trx: Transaction<Database>, meeting: Meeting
  * interpreter's own seat at a booking they interpret at, in the "interpreter" meeting role
  * (docs/decisions.md "Interpreters as users"). The caller announces the change.
  */
-export async function inviteUser(trx: Transaction<Database>, actor: SignedInActor, meeting: MeetingRow, userId: string, meetingRole: "interpreter" | null = null) {
+export async function inviteUser(
+  trx: Transaction<Database>,
+  actor: SignedInActor,
+  meeting: MeetingRow,
+  userId: string,
+  meetingRole: "interpreter" | null = null,
+) {
   await assertRoomForOneMore(trx, meeting);
-  const taken = await trx.selectFrom("meeting_participants").select("id").where("meeting_id", "=", meeting.id).where("user_id", "=", userId).executeTakeFirst();
+  const taken = await trx
+    .selectFrom("meeting_participants")
+    .select("id")
+    .where("meeting_id", "=", meeting.id)
+    .where("user_id", "=", userId)
+    .executeTakeFirst();
   if (taken) throw new AppError("CONFLICT", MEETING_MESSAGES.duplicateUser, { userId: MEETING_MESSAGES.duplicateUser });
-  await trx.insertInto("meeting_participants").values({ meeting_id: meeting.id, user_id: userId, guest_role: meetingRole, invited_by: actor.user.id }).execute();
+  await trx
+    .insertInto("meeting_participants")
+    .values({ meeting_id: meeting.id, user_id: userId, guest_role: meetingRole, invited_by: actor.user.id })
+    .execute();
   await auditMeeting(trx, actor, meeting, "invite", meetingRole ? { userId, meetingRole } : { userId });
 }
 
@@ -46,7 +60,13 @@ export async function inviteToMeeting({ db, actor }: Deps, input: z.output<typeo
     if (input.kind === "user") {
       await inviteUser(trx, actor, meeting, input.userId);
       if (input.userId !== actor.user.id) {
-        await notify(trx, { userId: input.userId, type: "other", title: `Video meeting on ${saDayTimeLabel(meeting.starts_at)}`, message: `You are invited to a video meeting: ${meeting.title}.`, link: `/meeting/${meeting.room_id}` });
+        await notify(trx, {
+          userId: input.userId,
+          type: "other",
+          title: `Video meeting on ${saDayTimeLabel(meeting.starts_at)}`,
+          message: `You are invited to a video meeting: ${meeting.title}.`,
+          link: `/meeting/${meeting.room_id}`,
+        });
       }
     } else {
       await assertRoomForOneMore(trx, meeting);
@@ -69,11 +89,15 @@ async function lockGuest(trx: Transaction<Database>, participantId: string) {
  * Staff send a guest's link again (the same link while the meeting keeps its time); a guest the
  * host turned away is invited again by it.
  */
-export async function resendGuestLink({ db, actor }: Deps, { participantId }: z.output<typeof participantInputSchema>): Promise<MeetingDetail> {
+export async function resendGuestLink(
+  { db, actor }: Deps,
+  { participantId }: z.output<typeof participantInputSchema>,
+): Promise<MeetingDetail> {
   const meetingId = await db.transaction().execute(async (trx) => {
     const { guest, meeting } = await lockGuest(trx, participantId);
     if (!guest.guest_email) throw new AppError("CONFLICT", "Users open the meeting from their own account; only guests get links.");
-    if (guest.state === "denied" || guest.state === "removed") await trx.updateTable("meeting_participants").set({ state: "invited", call_id: null }).where("id", "=", guest.id).execute();
+    if (guest.state === "denied" || guest.state === "removed")
+      await trx.updateTable("meeting_participants").set({ state: "invited", call_id: null }).where("id", "=", guest.id).execute();
     await queueGuestLinkEmail(trx, actor.meta.appUrl, meeting, guest);
     await auditMeeting(trx, actor, meeting, "link_sent", { participantId: guest.id, guest: guest.guest_name });
     await announceMeeting(trx, meeting.id);
@@ -93,14 +117,21 @@ export async function guestLink({ db, actor }: Deps, { participantId }: z.output
 }
 
 /** Staff withdraw an invitation (not the host's); a guest's link stops working at once. */
-export async function removeInvitation({ db, actor }: Deps, { participantId }: z.output<typeof participantInputSchema>): Promise<MeetingDetail> {
+export async function removeInvitation(
+  { db, actor }: Deps,
+  { participantId }: z.output<typeof participantInputSchema>,
+): Promise<MeetingDetail> {
   const meetingId = await db.transaction().execute(async (trx) => {
     const { guest: participant, meeting } = await lockGuest(trx, participantId);
     if (participant.is_host) throw new AppError("CONFLICT", "The host stays invited; arrange a new meeting to change the host.");
     // Told before the row goes, so the page of the person uninvited hears it too.
     await announceMeeting(trx, meeting.id);
     await trx.deleteFrom("meeting_participants").where("id", "=", participant.id).execute();
-    await auditMeeting(trx, actor, meeting, "uninvite", { participantId: participant.id, userId: participant.user_id, guest: participant.guest_name });
+    await auditMeeting(trx, actor, meeting, "uninvite", {
+      participantId: participant.id,
+      userId: participant.user_id,
+      guest: participant.guest_name,
+    });
     return meeting.id;
   });
   return getMeeting({ db, actor }, { id: meetingId });
@@ -119,5 +150,10 @@ export async function listInvitees({ db }: Pick<Deps, "db">): Promise<MeetingInv
     .orderBy("last_name")
     .limit(500)
     .execute();
-  return rows.map((u) => ({ id: u.id, name: `${u.first_name} ${u.last_name}`, roleLabel: ROLE_LABEL[u.role], canHost: isStaff(u.role) || isExpert(u.role) }));
+  return rows.map((u) => ({
+    id: u.id,
+    name: `${u.first_name} ${u.last_name}`,
+    roleLabel: ROLE_LABEL[u.role],
+    canHost: isStaff(u.role) || isExpert(u.role),
+  }));
 }

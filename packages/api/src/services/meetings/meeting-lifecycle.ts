@@ -14,7 +14,12 @@ import type { MeetingRow } from "./meeting-records";
 import { announceMeeting, auditMeeting } from "./meeting-records";
 
 /** Ends or cancels a meeting: everyone out of the room, a running recording stopped, pages told. */
-export async function closeMeeting(trx: Db, actor: Parameters<typeof auditMeeting>[1], meeting: MeetingRow, reason: "host" | "empty" | "unused" | "cancelled"): Promise<void> {
+export async function closeMeeting(
+  trx: Db,
+  actor: Parameters<typeof auditMeeting>[1],
+  meeting: MeetingRow,
+  reason: "host" | "empty" | "unused" | "cancelled",
+): Promise<void> {
   const at = now();
   await trx
     .updateTable("meetings")
@@ -22,7 +27,12 @@ export async function closeMeeting(trx: Db, actor: Parameters<typeof auditMeetin
     .where("id", "=", meeting.id)
     .execute();
   await stopRunningRecording(trx, actor, meeting, "ended");
-  await trx.updateTable("meeting_participants").set({ state: "left", call_id: null, left_at: at }).where("meeting_id", "=", meeting.id).where("state", "in", ["waiting", "admitted"]).execute();
+  await trx
+    .updateTable("meeting_participants")
+    .set({ state: "left", call_id: null, left_at: at })
+    .where("meeting_id", "=", meeting.id)
+    .where("state", "in", ["waiting", "admitted"])
+    .execute();
   await trx.deleteFrom("meeting_signals").where("meeting_id", "=", meeting.id).execute();
   await auditMeeting(trx, actor, meeting, reason === "cancelled" ? "cancel" : "end", { reason }, { status: meeting.status });
   await announceMeeting(trx, meeting.id);
@@ -37,7 +47,12 @@ export async function lockLiveMeeting(trx: Transaction<Database>, id: string): P
 }
 
 /** Stops the meeting's running recording, if any, with its audit row; answers whether one ran. */
-export async function stopRunningRecording(trx: Db, actor: Actor, meeting: Pick<MeetingRow, "id" | "query_id">, reason: RecordingStopReason): Promise<boolean> {
+export async function stopRunningRecording(
+  trx: Db,
+  actor: Actor,
+  meeting: Pick<MeetingRow, "id" | "query_id">,
+  reason: RecordingStopReason,
+): Promise<boolean> {
   const stopped = await trx
     .updateTable("meeting_recordings")
     .set({ stopped_at: now(), stop_reason: reason })

@@ -4,7 +4,15 @@ import type { Selectable } from "kysely";
 import type { MeetingParticipantsTable, MeetingsTable } from "@medlegal/db";
 import type { CurrentUser, MeetingListItem, MeetingParticipantView } from "@medlegal/domain";
 import type { CompetentPersonJson } from "@medlegal/db";
-import { claimantGuest, MEETING_GUEST_ROLE_LABEL, MEETING_MESSAGES, MEETING_PRESENCE_SECONDS, ROOM_ID_BYTES, sastDate, isExpert } from "@medlegal/domain";
+import {
+  claimantGuest,
+  MEETING_GUEST_ROLE_LABEL,
+  MEETING_MESSAGES,
+  MEETING_PRESENCE_SECONDS,
+  ROOM_ID_BYTES,
+  sastDate,
+  isExpert,
+} from "@medlegal/domain";
 import type { Actor } from "../../actors";
 import { AppError } from "../../errors";
 import { recordAudit } from "../audit/audit";
@@ -17,9 +25,23 @@ import { fullName } from "../platform/sql";
 export type MeetingRow = Selectable<MeetingsTable>;
 
 /** The guest a video assessment invites for its claimant (the claimant, or their competent person), from the patient's columns. */
-export function claimantGuestOf(p: { first_name: string; last_name: string; email: string | null; birth_date: string; needs_curator: boolean; competent_person: CompetentPersonJson | null }) {
+export function claimantGuestOf(p: {
+  first_name: string;
+  last_name: string;
+  email: string | null;
+  birth_date: string;
+  needs_curator: boolean;
+  competent_person: CompetentPersonJson | null;
+}) {
   return claimantGuest(
-    { firstName: p.first_name, lastName: p.last_name, email: p.email, birthDate: p.birth_date, needsCurator: p.needs_curator, competentPerson: p.competent_person },
+    {
+      firstName: p.first_name,
+      lastName: p.last_name,
+      email: p.email,
+      birthDate: p.birth_date,
+      needsCurator: p.needs_curator,
+      competentPerson: p.competent_person,
+    },
     sastDate(now()),
   );
 }
@@ -43,7 +65,9 @@ export function meetingQuery(db: Db) {
       "bookings.reference as booking_reference",
       "bookings.consultant_id as booking_consultant_id",
       "queries.reference as query_reference",
-      sql<number>`(SELECT count(*) FROM meeting_participants p WHERE p.meeting_id = meetings.id AND p.state NOT IN ('denied', 'removed'))::int`.as("participant_count"),
+      sql<number>`(SELECT count(*) FROM meeting_participants p WHERE p.meeting_id = meetings.id AND p.state NOT IN ('denied', 'removed'))::int`.as(
+        "participant_count",
+      ),
     ]);
 }
 export type MeetingListRow = Awaited<ReturnType<ReturnType<typeof meetingQuery>["executeTakeFirstOrThrow"]>>;
@@ -78,7 +102,13 @@ export function participantQuery(db: Db) {
 }
 export type ParticipantWithName = Awaited<ReturnType<ReturnType<typeof participantQuery>["executeTakeFirstOrThrow"]>>;
 
-const USER_ROLE_LABEL: Record<string, string> = { administrator: "Agency", employee: "Agency", attorney: "Attorney", consultant: "Expert", interpreter: "Interpreter" };
+const USER_ROLE_LABEL: Record<string, string> = {
+  administrator: "Agency",
+  employee: "Agency",
+  attorney: "Attorney",
+  consultant: "Expert",
+  interpreter: "Interpreter",
+};
 
 /** How a participant is described in the room and the lists: "Expert", "Claimant", "Interpreter"... */
 export const participantRoleLabel = (p: Pick<ParticipantWithName, "guest_role" | "user_role">): string =>
@@ -99,10 +129,16 @@ export function toParticipantView(p: ParticipantWithName, showEmail: boolean): M
 
 /** Whether a participant's page checked in lately (in the room or the lobby now). */
 export const isPresent = (p: Pick<ParticipantRow, "last_seen_at" | "state">, at: Date = now()): boolean =>
-  (p.state === "admitted" || p.state === "waiting") && !!p.last_seen_at && at.getTime() - p.last_seen_at.getTime() <= MEETING_PRESENCE_SECONDS * 1000;
+  (p.state === "admitted" || p.state === "waiting") &&
+  !!p.last_seen_at &&
+  at.getTime() - p.last_seen_at.getTime() <= MEETING_PRESENCE_SECONDS * 1000;
 
 /** A meeting's management view is for staff and its invited users (404 for anyone else). */
-export async function loadMeetingFor(db: Db, user: CurrentUser, id: string): Promise<{ meeting: MeetingListRow; me: ParticipantRow | undefined }> {
+export async function loadMeetingFor(
+  db: Db,
+  user: CurrentUser,
+  id: string,
+): Promise<{ meeting: MeetingListRow; me: ParticipantRow | undefined }> {
   const meeting = await meetingQuery(db).where("meetings.id", "=", id).executeTakeFirst();
   const me = meeting
     ? await db.selectFrom("meeting_participants").selectAll().where("meeting_id", "=", id).where("user_id", "=", user.id).executeTakeFirst()
@@ -116,13 +152,21 @@ export async function loadMeetingFor(db: Db, user: CurrentUser, id: string): Pro
  * consultant, or the host of an ad hoc meeting when they are a consultant.
  */
 export const mayViewRecordings = (user: CurrentUser, meeting: Pick<MeetingListRow, "booking_consultant_id" | "host_id">): boolean =>
-  isStaff(user) || (isExpert(user) && (meeting.booking_consultant_id === user.id || (!meeting.booking_consultant_id && meeting.host_id === user.id)));
+  isStaff(user) ||
+  (isExpert(user) && (meeting.booking_consultant_id === user.id || (!meeting.booking_consultant_id && meeting.host_id === user.id)));
 
 /**
  * An audit row about a meeting: on the booking's query when there is one (where the agency reads a
  * matter's history), else on the meeting itself.
  */
-export async function auditMeeting(db: Db, actor: Actor, meeting: Pick<MeetingRow, "id" | "query_id">, action: string, after: Record<string, unknown> = {}, before?: Record<string, unknown>) {
+export async function auditMeeting(
+  db: Db,
+  actor: Actor,
+  meeting: Pick<MeetingRow, "id" | "query_id">,
+  action: string,
+  after: Record<string, unknown> = {},
+  before?: Record<string, unknown>,
+) {
   await recordAudit(db, actor, {
     action: `meeting.${action}`,
     entityType: meeting.query_id ? "query" : "meeting",

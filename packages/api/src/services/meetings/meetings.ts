@@ -1,7 +1,23 @@
 import type { ExpressionBuilder, Transaction } from "kysely";
 import type { Database } from "@medlegal/db";
-import type { createMeetingSchema, idInputSchema, MeetingDetail, MeetingGuestInput, MeetingLinks, MeetingListItem, meetingListInputSchema } from "@medlegal/domain";
-import { isLiveMeeting, MEETING_MAX_PEOPLE, meetingOpensAt, MEETING_MESSAGES, saDayTimeLabel, isExpert, LIVE_MEETING_STATUSES } from "@medlegal/domain";
+import type {
+  createMeetingSchema,
+  idInputSchema,
+  MeetingDetail,
+  MeetingGuestInput,
+  MeetingLinks,
+  MeetingListItem,
+  meetingListInputSchema,
+} from "@medlegal/domain";
+import {
+  isLiveMeeting,
+  MEETING_MAX_PEOPLE,
+  meetingOpensAt,
+  MEETING_MESSAGES,
+  saDayTimeLabel,
+  isExpert,
+  LIVE_MEETING_STATUSES,
+} from "@medlegal/domain";
 import type { z } from "zod";
 import type { SignedInActor } from "../../actors";
 import { AppError } from "../../errors";
@@ -12,7 +28,18 @@ import type { Db, Deps } from "../platform/deps";
 import { notify } from "../notifications/notifications";
 import { queueGuestLinkEmail } from "./guest-links";
 import type { MeetingRow } from "./meeting-records";
-import { announceMeeting, auditMeeting, claimantGuestOf, loadMeetingFor, mayViewRecordings, meetingQuery, newRoomId, participantQuery, toMeetingListItem, toParticipantView } from "./meeting-records";
+import {
+  announceMeeting,
+  auditMeeting,
+  claimantGuestOf,
+  loadMeetingFor,
+  mayViewRecordings,
+  meetingQuery,
+  newRoomId,
+  participantQuery,
+  toMeetingListItem,
+  toParticipantView,
+} from "./meeting-records";
 import { listRecordings } from "./recordings";
 import { closeMeeting, lockLiveMeeting } from "./meeting-lifecycle";
 
@@ -35,8 +62,14 @@ export async function listMeetings({ db, actor }: Deps, input: z.output<typeof m
     eb.and([eb("meetings.status", "=", "cancelled"), eb("meetings.ends_at", upcoming ? ">" : "<=", at)]);
   query =
     input.when === "upcoming"
-      ? query.where((eb) => eb.or([eb("meetings.status", "in", [...LIVE_MEETING_STATUSES]), cancelled(eb, true)])).orderBy("meetings.starts_at").orderBy("meetings.id")
-      : query.where((eb) => eb.or([eb("meetings.status", "=", "ended"), cancelled(eb, false)])).orderBy("meetings.starts_at", "desc").orderBy("meetings.id");
+      ? query
+          .where((eb) => eb.or([eb("meetings.status", "in", [...LIVE_MEETING_STATUSES]), cancelled(eb, true)]))
+          .orderBy("meetings.starts_at")
+          .orderBy("meetings.id")
+      : query
+          .where((eb) => eb.or([eb("meetings.status", "=", "ended"), cancelled(eb, false)]))
+          .orderBy("meetings.starts_at", "desc")
+          .orderBy("meetings.id");
   const rows = await query.execute();
   return rows.map((r) => ({ ...toMeetingListItem(r, undefined), invited: r.my_participant_id !== null, isHost: r.my_is_host === true }));
 }
@@ -45,7 +78,11 @@ export async function listMeetings({ db, actor }: Deps, input: z.output<typeof m
 export async function getMeeting({ db, actor }: Deps, { id }: z.output<typeof idInputSchema>): Promise<MeetingDetail> {
   const { meeting, me } = await loadMeetingFor(db, actor.user, id);
   const staff = isStaff(actor.user);
-  const people = await participantQuery(db).where("meeting_participants.meeting_id", "=", id).orderBy("meeting_participants.is_host", "desc").orderBy("meeting_participants.created_at").execute();
+  const people = await participantQuery(db)
+    .where("meeting_participants.meeting_id", "=", id)
+    .orderBy("meeting_participants.is_host", "desc")
+    .orderBy("meeting_participants.created_at")
+    .execute();
   const viewRecordings = mayViewRecordings(actor.user, meeting);
   return {
     ...toMeetingListItem(meeting, me),
@@ -60,8 +97,14 @@ export async function checkUsers(db: Db, userIds: string[], hostId: string) {
   const users = userIds.length ? await db.selectFrom("users").select(["id", "role", "is_active"]).where("id", "in", userIds).execute() : [];
   for (const userId of userIds) {
     const user = users.find((u) => u.id === userId);
-    if (!user || !user.is_active) throw new AppError("INVALID", "Invite active users only.", { [userId === hostId ? "hostId" : "userIds"]: "That user cannot be invited" });
-    if (userId === hostId && !(isStaff(user) || isExpert(user))) throw new AppError("INVALID", "The host is the expert or a member of the agency.", { hostId: "Choose an expert or agency staff as host" });
+    if (!user || !user.is_active)
+      throw new AppError("INVALID", "Invite active users only.", {
+        [userId === hostId ? "hostId" : "userIds"]: "That user cannot be invited",
+      });
+    if (userId === hostId && !(isStaff(user) || isExpert(user)))
+      throw new AppError("INVALID", "The host is the expert or a member of the agency.", {
+        hostId: "Choose an expert or agency staff as host",
+      });
   }
 }
 
@@ -94,7 +137,10 @@ export async function insertMeeting(trx: Transaction<Database>, actor: SignedInA
     })
     .returningAll()
     .executeTakeFirstOrThrow();
-  await trx.insertInto("meeting_participants").values({ meeting_id: meeting.id, user_id: m.hostId, is_host: true, invited_by: actor.user.id }).execute();
+  await trx
+    .insertInto("meeting_participants")
+    .values({ meeting_id: meeting.id, user_id: m.hostId, is_host: true, invited_by: actor.user.id })
+    .execute();
   for (const userId of new Set(m.userIds.filter((u) => u !== m.hostId))) {
     await trx.insertInto("meeting_participants").values({ meeting_id: meeting.id, user_id: userId, invited_by: actor.user.id }).execute();
   }
@@ -109,14 +155,25 @@ export async function insertMeeting(trx: Transaction<Database>, actor: SignedInA
   });
   for (const userId of new Set([m.hostId, ...m.userIds])) {
     if (userId === actor.user.id) continue;
-    await notify(trx, { userId, type: "other", title: `Video meeting on ${saDayTimeLabel(m.startsAt)}`, message: `You are invited to a video meeting: ${m.title}.`, link: `/meeting/${meeting.room_id}` });
+    await notify(trx, {
+      userId,
+      type: "other",
+      title: `Video meeting on ${saDayTimeLabel(m.startsAt)}`,
+      message: `You are invited to a video meeting: ${m.title}.`,
+      link: `/meeting/${meeting.room_id}`,
+    });
   }
   await announceMeeting(trx, meeting.id);
   return meeting;
 }
 
 export async function addGuest(trx: Transaction<Database>, actor: SignedInActor, meeting: MeetingRow, guest: MeetingGuestInput) {
-  const taken = await trx.selectFrom("meeting_participants").select("id").where("meeting_id", "=", meeting.id).where("guest_email", "ilike", guest.email).executeTakeFirst();
+  const taken = await trx
+    .selectFrom("meeting_participants")
+    .select("id")
+    .where("meeting_id", "=", meeting.id)
+    .where("guest_email", "ilike", guest.email)
+    .executeTakeFirst();
   if (taken) throw new AppError("CONFLICT", MEETING_MESSAGES.duplicateGuest, { email: MEETING_MESSAGES.duplicateGuest });
   const row = await trx
     .insertInto("meeting_participants")
@@ -133,15 +190,31 @@ async function bookingToMeet(db: Db, bookingId: string, queryId: string | null) 
     .selectFrom("bookings")
     .innerJoin("patients", "patients.id", "bookings.patient_id")
     .select(["bookings.id", "bookings.mode", "bookings.status", "bookings.starts_at", "bookings.ends_at", "bookings.query_id"])
-    .select(["patients.first_name", "patients.last_name", "patients.email", "patients.birth_date", "patients.needs_curator", "patients.competent_person"])
+    .select([
+      "patients.first_name",
+      "patients.last_name",
+      "patients.email",
+      "patients.birth_date",
+      "patients.needs_curator",
+      "patients.competent_person",
+    ])
     .where("bookings.id", "=", bookingId)
     .executeTakeFirst();
   if (!b) throw new AppError("NOT_FOUND", "That booking does not exist.");
-  if (b.mode !== "video") throw new AppError("INVALID", "Only a video assessment has a meeting.", { bookingId: "Choose a video assessment" });
-  if (b.status !== "requested" && b.status !== "confirmed") throw new AppError("INVALID", "That assessment is no longer booked.", { bookingId: "Choose an assessment still booked" });
-  if (queryId && b.query_id !== queryId) throw new AppError("INVALID", "That assessment belongs to another query.", { bookingId: "Choose an assessment of this query" });
-  const live = await db.selectFrom("meetings").select("id").where("booking_id", "=", b.id).where("status", "<>", "cancelled").executeTakeFirst();
-  if (live) throw new AppError("CONFLICT", "That assessment already has its meeting.", { bookingId: "That assessment already has its meeting" });
+  if (b.mode !== "video")
+    throw new AppError("INVALID", "Only a video assessment has a meeting.", { bookingId: "Choose a video assessment" });
+  if (b.status !== "requested" && b.status !== "confirmed")
+    throw new AppError("INVALID", "That assessment is no longer booked.", { bookingId: "Choose an assessment still booked" });
+  if (queryId && b.query_id !== queryId)
+    throw new AppError("INVALID", "That assessment belongs to another query.", { bookingId: "Choose an assessment of this query" });
+  const live = await db
+    .selectFrom("meetings")
+    .select("id")
+    .where("booking_id", "=", b.id)
+    .where("status", "<>", "cancelled")
+    .executeTakeFirst();
+  if (live)
+    throw new AppError("CONFLICT", "That assessment already has its meeting.", { bookingId: "That assessment already has its meeting" });
   return b;
 }
 
@@ -153,7 +226,8 @@ export async function createMeeting({ db, actor }: Deps, input: z.output<typeof 
   const booking = input.bookingId ? await bookingToMeet(db, input.bookingId, input.queryId) : null;
   const startsAt = booking ? booking.starts_at : new Date(input.startsAt);
   const endsAt = booking ? booking.ends_at : new Date(startsAt.getTime() + input.durationMinutes * 60_000);
-  if (endsAt.getTime() <= now().getTime()) throw new AppError("INVALID", "Choose a time that has not passed.", { startsAt: "Choose a time that has not passed" });
+  if (endsAt.getTime() <= now().getTime())
+    throw new AppError("INVALID", "Choose a time that has not passed.", { startsAt: "Choose a time that has not passed" });
   const queryId = booking ? booking.query_id : input.queryId;
   if (queryId && !(await db.selectFrom("queries").select("id").where("id", "=", queryId).executeTakeFirst())) {
     throw new AppError("NOT_FOUND", "That query does not exist.");
@@ -163,7 +237,8 @@ export async function createMeeting({ db, actor }: Deps, input: z.output<typeof 
   const claimant = booking ? claimantGuestOf(booking) : null;
   if (claimant && !guests.some((g) => g.email.toLowerCase() === claimant.email.toLowerCase())) guests.push(claimant);
   const emails = guests.map((g) => g.email.toLowerCase());
-  if (new Set(emails).size !== emails.length) throw new AppError("INVALID", MEETING_MESSAGES.duplicateGuest, { guests: MEETING_MESSAGES.duplicateGuest });
+  if (new Set(emails).size !== emails.length)
+    throw new AppError("INVALID", MEETING_MESSAGES.duplicateGuest, { guests: MEETING_MESSAGES.duplicateGuest });
   if (1 + new Set(input.userIds.filter((u) => u !== input.hostId)).size + guests.length > MEETING_MAX_PEOPLE) {
     throw new AppError("INVALID", MEETING_MESSAGES.full, { guests: MEETING_MESSAGES.full });
   }
@@ -190,11 +265,30 @@ export async function listMeetingLinks({ db }: Pick<Deps, "db">): Promise<Meetin
       .selectFrom("bookings")
       .innerJoin("patients", "patients.id", "bookings.patient_id")
       .leftJoin("queries", "queries.id", "bookings.query_id")
-      .select(["bookings.id", "bookings.reference", "bookings.starts_at", "bookings.ends_at", "bookings.consultant_id", "bookings.query_id", "queries.reference as query_reference", "patients.first_name", "patients.last_name"])
+      .select([
+        "bookings.id",
+        "bookings.reference",
+        "bookings.starts_at",
+        "bookings.ends_at",
+        "bookings.consultant_id",
+        "bookings.query_id",
+        "queries.reference as query_reference",
+        "patients.first_name",
+        "patients.last_name",
+      ])
       .where("bookings.mode", "=", "video")
       .where("bookings.status", "in", ["requested", "confirmed"])
       .where("bookings.ends_at", ">", at)
-      .where(({ not, exists, selectFrom }) => not(exists(selectFrom("meetings").select("meetings.id").whereRef("meetings.booking_id", "=", "bookings.id").where("meetings.status", "<>", "cancelled"))))
+      .where(({ not, exists, selectFrom }) =>
+        not(
+          exists(
+            selectFrom("meetings")
+              .select("meetings.id")
+              .whereRef("meetings.booking_id", "=", "bookings.id")
+              .where("meetings.status", "<>", "cancelled"),
+          ),
+        ),
+      )
       .orderBy("bookings.starts_at")
       .limit(LIST_LIMIT)
       .execute(),

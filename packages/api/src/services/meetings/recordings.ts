@@ -28,13 +28,30 @@ export async function startRecording(deps: RoomDeps, { roomId, contentType }: z.
     if (meeting.status !== "in_progress") throw new AppError("CONFLICT", MEETING_MESSAGES.ended);
     if (!me.is_host) throw new AppError("FORBIDDEN", MEETING_MESSAGES.hostOnly);
     if (me.state !== "admitted" || !me.user_id) throw new AppError("CONFLICT", MEETING_MESSAGES.notInRoom);
-    const running = await trx.selectFrom("meeting_recordings").select("id").where("meeting_id", "=", meeting.id).where("stopped_at", "is", null).executeTakeFirst();
+    const running = await trx
+      .selectFrom("meeting_recordings")
+      .select("id")
+      .where("meeting_id", "=", meeting.id)
+      .where("stopped_at", "is", null)
+      .executeTakeFirst();
     if (running) throw new AppError("CONFLICT", MEETING_MESSAGES.alreadyRecording);
-    const inRoom = await trx.selectFrom("meeting_participants").selectAll().where("meeting_id", "=", meeting.id).where("state", "=", "admitted").execute();
+    const inRoom = await trx
+      .selectFrom("meeting_participants")
+      .selectAll()
+      .where("meeting_id", "=", meeting.id)
+      .where("state", "=", "admitted")
+      .execute();
     const present = inRoom.filter((p) => p.id === me.id || isPresent(p));
     if (present.some((p) => p.consent_at === null)) throw new AppError("CONFLICT", MEETING_MESSAGES.consentMissing);
-    const recording = await trx.insertInto("meeting_recordings").values({ meeting_id: meeting.id, started_by: me.user_id, content_type: contentType }).returning("id").executeTakeFirstOrThrow();
-    await auditMeeting(trx, seat.actor, meeting, "recording_start", { recordingId: recording.id, consentedParticipantIds: present.map((p) => p.id) });
+    const recording = await trx
+      .insertInto("meeting_recordings")
+      .values({ meeting_id: meeting.id, started_by: me.user_id, content_type: contentType })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    await auditMeeting(trx, seat.actor, meeting, "recording_start", {
+      recordingId: recording.id,
+      consentedParticipantIds: present.map((p) => p.id),
+    });
     await announceMeeting(trx, meeting.id);
   });
   return roomState(deps, { roomId });
@@ -62,7 +79,8 @@ function looksLikeRecording(data: Uint8Array, contentType: string): boolean {
  */
 export async function assertMayUploadChunk(db: Kysely<Database>, actor: SignedInActor, recordingId: string) {
   const recording = await db.selectFrom("meeting_recordings").selectAll().where("id", "=", recordingId).executeTakeFirst();
-  if (!recording || recording.started_by !== actor.user.id) throw new AppError("NOT_FOUND", "That recording does not exist or is not yours.");
+  if (!recording || recording.started_by !== actor.user.id)
+    throw new AppError("NOT_FOUND", "That recording does not exist or is not yours.");
   if (recording.stopped_at && now().getTime() - recording.stopped_at.getTime() > RECORDING_LATE_CHUNK_SECONDS * 1000) {
     throw new AppError("CONFLICT", "This recording has stopped.");
   }
@@ -70,15 +88,27 @@ export async function assertMayUploadChunk(db: Kysely<Database>, actor: SignedIn
 }
 
 /** Stores the next chunk of a recording, in order (409 for a chunk out of order or past the size limit). */
-export async function storeRecordingChunk(db: Kysely<Database>, actor: SignedInActor, input: { recordingId: string; seq: number; data: Uint8Array }): Promise<{ seq: number; size: number }> {
+export async function storeRecordingChunk(
+  db: Kysely<Database>,
+  actor: SignedInActor,
+  input: { recordingId: string; seq: number; data: Uint8Array },
+): Promise<{ seq: number; size: number }> {
   if (input.data.byteLength === 0) throw new AppError("INVALID", "The chunk is empty.");
-  if (input.data.byteLength > RECORDING_CHUNK_MAX_BYTES) throw new AppError("INVALID", `A recording chunk can be at most ${RECORDING_CHUNK_MAX_BYTES / 1024 / 1024} MB.`);
+  if (input.data.byteLength > RECORDING_CHUNK_MAX_BYTES)
+    throw new AppError("INVALID", `A recording chunk can be at most ${RECORDING_CHUNK_MAX_BYTES / 1024 / 1024} MB.`);
   return db.transaction().execute(async (trx) => {
     await assertMayUploadChunk(trx, actor, input.recordingId);
-    const recording = await trx.selectFrom("meeting_recordings").selectAll().where("id", "=", input.recordingId).forUpdate().executeTakeFirstOrThrow();
+    const recording = await trx
+      .selectFrom("meeting_recordings")
+      .selectAll()
+      .where("id", "=", input.recordingId)
+      .forUpdate()
+      .executeTakeFirstOrThrow();
     if (input.seq !== recording.chunks) throw new AppError("CONFLICT", `The recording expects chunk ${recording.chunks} next.`);
-    if (input.seq === 0 && !looksLikeRecording(input.data, recording.content_type)) throw new AppError("INVALID", "That is not the start of a WebM or MP4 recording.");
-    if (Number(recording.size) + input.data.byteLength > RECORDING_MAX_BYTES) throw new AppError("CONFLICT", `A recording can be at most ${RECORDING_MAX_BYTES / 1024 / 1024} MB.`);
+    if (input.seq === 0 && !looksLikeRecording(input.data, recording.content_type))
+      throw new AppError("INVALID", "That is not the start of a WebM or MP4 recording.");
+    if (Number(recording.size) + input.data.byteLength > RECORDING_MAX_BYTES)
+      throw new AppError("CONFLICT", `A recording can be at most ${RECORDING_MAX_BYTES / 1024 / 1024} MB.`);
     const extension = recording.content_type === "video/webm" ? "webm" : "mp4";
     const file = await trx
       .insertInto("files")
@@ -96,7 +126,11 @@ export async function storeRecordingChunk(db: Kysely<Database>, actor: SignedInA
       .executeTakeFirstOrThrow();
     await trx.insertInto("meeting_recording_chunks").values({ recording_id: recording.id, seq: input.seq, file_id: file.id }).execute();
     const size = Number(recording.size) + input.data.byteLength;
-    await trx.updateTable("meeting_recordings").set({ chunks: input.seq + 1, size }).where("id", "=", recording.id).execute();
+    await trx
+      .updateTable("meeting_recordings")
+      .set({ chunks: input.seq + 1, size })
+      .where("id", "=", recording.id)
+      .execute();
     return { seq: input.seq, size };
   });
 }
@@ -105,7 +139,9 @@ export async function storeRecordingChunk(db: Kysely<Database>, actor: SignedInA
 export async function listRecordings(db: Db, meetingId: string): Promise<MeetingRecordingView[]> {
   const rows = await db
     .selectFrom("meeting_recordings")
-    .leftJoin("meeting_recording_chunks as first", (join) => join.onRef("first.recording_id", "=", "meeting_recordings.id").on("first.seq", "=", 0))
+    .leftJoin("meeting_recording_chunks as first", (join) =>
+      join.onRef("first.recording_id", "=", "meeting_recordings.id").on("first.seq", "=", 0),
+    )
     .selectAll("meeting_recordings")
     .select("first.file_id")
     .where("meeting_recordings.meeting_id", "=", meetingId)
@@ -125,9 +161,17 @@ export async function listRecordings(db: Db, meetingId: string): Promise<Meeting
  * A whole recording, for GET /api/files/:id with its first chunk's id: staff and the expert only
  * (404 for anyone else, as for a missing file), written to the access log.
  */
-export async function downloadRecording({ db, actor }: { db: Kysely<Database>; actor: SignedInActor }, fileId: string): Promise<{ fileName: string; contentType: string; data: Uint8Array }> {
+export async function downloadRecording(
+  { db, actor }: { db: Kysely<Database>; actor: SignedInActor },
+  fileId: string,
+): Promise<{ fileName: string; contentType: string; data: Uint8Array }> {
   const missing = notFound("recording");
-  const chunk = await db.selectFrom("meeting_recording_chunks").select(["recording_id"]).where("file_id", "=", fileId).where("seq", "=", 0).executeTakeFirst();
+  const chunk = await db
+    .selectFrom("meeting_recording_chunks")
+    .select(["recording_id"])
+    .where("file_id", "=", fileId)
+    .where("seq", "=", 0)
+    .executeTakeFirst();
   if (!chunk) throw missing;
   const recording = await db.selectFrom("meeting_recordings").selectAll().where("id", "=", chunk.recording_id).executeTakeFirstOrThrow();
   const meeting = await meetingQuery(db).where("meetings.id", "=", recording.meeting_id).executeTakeFirstOrThrow();
@@ -139,9 +183,20 @@ export async function downloadRecording({ db, actor }: { db: Kysely<Database>; a
     .where("meeting_recording_chunks.recording_id", "=", recording.id)
     .orderBy("meeting_recording_chunks.seq")
     .execute();
-  const booking = meeting.booking_id ? await db.selectFrom("bookings").select("patient_id").where("id", "=", meeting.booking_id).executeTakeFirst() : undefined;
-  await recordAccess(db, actor, { action: "download", entityType: "meeting_recording", entityId: recording.id, patientId: booking?.patient_id ?? null });
+  const booking = meeting.booking_id
+    ? await db.selectFrom("bookings").select("patient_id").where("id", "=", meeting.booking_id).executeTakeFirst()
+    : undefined;
+  await recordAccess(db, actor, {
+    action: "download",
+    entityType: "meeting_recording",
+    entityId: recording.id,
+    patientId: booking?.patient_id ?? null,
+  });
   const extension = recording.content_type === "video/webm" ? "webm" : "mp4";
   const day = sastDate(recording.started_at);
-  return { fileName: `${meeting.booking_reference ?? "meeting"} recording ${day}.${extension}`, contentType: recording.content_type, data: Buffer.concat(parts.map((p) => Buffer.from(p.data))) };
+  return {
+    fileName: `${meeting.booking_reference ?? "meeting"} recording ${day}.${extension}`,
+    contentType: recording.content_type,
+    data: Buffer.concat(parts.map((p) => Buffer.from(p.data))),
+  };
 }

@@ -1,6 +1,13 @@
 import type { Transaction } from "kysely";
 import type { Database } from "@medlegal/db";
-import type { consentInputSchema, CurrentUser, guestJoinSchema, roomInputSchema, roomParticipantInputSchema, RoomState } from "@medlegal/domain";
+import type {
+  consentInputSchema,
+  CurrentUser,
+  guestJoinSchema,
+  roomInputSchema,
+  roomParticipantInputSchema,
+  RoomState,
+} from "@medlegal/domain";
 import { MEETING_MESSAGES, meetingOpensAt, saDayTimeLabel } from "@medlegal/domain";
 import type { z } from "zod";
 import type { Actor, RequestMeta } from "../../actors";
@@ -46,7 +53,12 @@ export async function seatIn(db: Db, caller: RoomCaller, roomId: string, options
   if (options.lock) meetingQuery = meetingQuery.forUpdate();
   const meeting = await meetingQuery.executeTakeFirst();
   if (meeting && caller.user) {
-    const me = await db.selectFrom("meeting_participants").selectAll().where("meeting_id", "=", meeting.id).where("user_id", "=", caller.user.id).executeTakeFirst();
+    const me = await db
+      .selectFrom("meeting_participants")
+      .selectAll()
+      .where("meeting_id", "=", meeting.id)
+      .where("user_id", "=", caller.user.id)
+      .executeTakeFirst();
     if (me) return { meeting, me, actor: { user: caller.user, meta: caller.meta } };
   }
   if (caller.guestCookie) {
@@ -66,10 +78,12 @@ function inRoom<T>(deps: RoomDeps, roomId: string, change: (trx: Transaction<Dat
   return deps.db.transaction().execute(async (trx) => change(trx, await seatIn(trx, deps.caller, roomId, { lock: true })));
 }
 
-const personName = async (db: Db, p: ParticipantRow) => (await participantQuery(db).where("meeting_participants.id", "=", p.id).executeTakeFirstOrThrow()).name;
+const personName = async (db: Db, p: ParticipantRow) =>
+  (await participantQuery(db).where("meeting_participants.id", "=", p.id).executeTakeFirstOrThrow()).name;
 
 /** The audit row's "who" for a guest (who has no user id): their name and role. */
-const whoFor = async (db: Db, seat: RoomSeat) => (seat.me.user_id ? {} : { guest: await personName(db, seat.me), guestRole: seat.me.guest_role });
+const whoFor = async (db: Db, seat: RoomSeat) =>
+  seat.me.user_id ? {} : { guest: await personName(db, seat.me), guestRole: seat.me.guest_role };
 
 function assertLive(meeting: MeetingRow) {
   if (meeting.status === "ended") throw new AppError("CONFLICT", MEETING_MESSAGES.ended);
@@ -89,10 +103,21 @@ export async function roomState(deps: RoomDeps, { roomId }: z.output<typeof room
 
 async function describeRoom(db: Db, meeting: MeetingRow, me: ParticipantRow): Promise<RoomState> {
   const at = now();
-  const everyone = await participantQuery(db).where("meeting_participants.meeting_id", "=", meeting.id).orderBy("meeting_participants.is_host", "desc").orderBy("meeting_participants.created_at").execute();
+  const everyone = await participantQuery(db)
+    .where("meeting_participants.meeting_id", "=", meeting.id)
+    .orderBy("meeting_participants.is_host", "desc")
+    .orderBy("meeting_participants.created_at")
+    .execute();
   const inRoom = me.state === "admitted";
-  const visible = everyone.filter((p) => p.id === me.id || (me.is_host && inRoom) || (inRoom && p.state === "admitted" && isPresent(p, at)));
-  const recording = await db.selectFrom("meeting_recordings").select(["id", "started_at"]).where("meeting_id", "=", meeting.id).where("stopped_at", "is", null).executeTakeFirst();
+  const visible = everyone.filter(
+    (p) => p.id === me.id || (me.is_host && inRoom) || (inRoom && p.state === "admitted" && isPresent(p, at)),
+  );
+  const recording = await db
+    .selectFrom("meeting_recordings")
+    .select(["id", "started_at"])
+    .where("meeting_id", "=", meeting.id)
+    .where("stopped_at", "is", null)
+    .executeTakeFirst();
   const mine = everyone.find((p) => p.id === me.id)!;
   return {
     meeting: {
@@ -104,7 +129,15 @@ async function describeRoom(db: Db, meeting: MeetingRow, me: ParticipantRow): Pr
       opensAt: meetingOpensAt(meeting.starts_at).toISOString(),
       status: meeting.status,
     },
-    me: { participantId: me.id, name: mine.name, isHost: me.is_host, state: me.state, callId: me.call_id, consent: me.consent_at !== null, kind: me.user_id ? "user" : "guest" },
+    me: {
+      participantId: me.id,
+      name: mine.name,
+      isHost: me.is_host,
+      state: me.state,
+      callId: me.call_id,
+      consent: me.consent_at !== null,
+      kind: me.user_id ? "user" : "guest",
+    },
     people: visible.map((p) => {
       const present = isPresent(p, at);
       return {
@@ -140,14 +173,27 @@ export async function enterRoom(deps: RoomDeps, { roomId }: z.output<typeof room
     const state = me.is_host ? "admitted" : "waiting";
     await trx
       .updateTable("meeting_participants")
-      .set({ state, call_id: newCallId(), last_seen_at: at, waiting_since: state === "waiting" ? at : me.waiting_since, admitted_at: state === "admitted" ? at : me.admitted_at, left_at: null })
+      .set({
+        state,
+        call_id: newCallId(),
+        last_seen_at: at,
+        waiting_since: state === "waiting" ? at : me.waiting_since,
+        admitted_at: state === "admitted" ? at : me.admitted_at,
+        left_at: null,
+      })
       .where("id", "=", me.id)
       .execute();
     if (me.is_host) {
       // A host coming back while recording has nothing to restart: their page recorded it, so it stopped when they left.
       await trx
         .updateTable("meetings")
-        .set({ status: "in_progress", started_at: meeting.started_at ?? at, opened_at: meeting.opened_at ?? at, last_presence_at: at, updated_at: at })
+        .set({
+          status: "in_progress",
+          started_at: meeting.started_at ?? at,
+          opened_at: meeting.opened_at ?? at,
+          last_presence_at: at,
+          updated_at: at,
+        })
         .where("id", "=", meeting.id)
         .execute();
     } else if (meeting.status === "scheduled") {
@@ -156,12 +202,22 @@ export async function enterRoom(deps: RoomDeps, { roomId }: z.output<typeof room
     await auditMeeting(trx, seat.actor, meeting, me.is_host ? "join" : "wait", { participantId: me.id, ...(await whoFor(trx, seat)) });
     await announceMeeting(trx, meeting.id);
     const fresh = await trx.selectFrom("meeting_participants").selectAll().where("id", "=", me.id).executeTakeFirstOrThrow();
-    return describeRoom(trx, { ...meeting, status: me.is_host ? "in_progress" : meeting.status === "scheduled" ? "open" : meeting.status }, fresh);
+    return describeRoom(
+      trx,
+      { ...meeting, status: me.is_host ? "in_progress" : meeting.status === "scheduled" ? "open" : meeting.status },
+      fresh,
+    );
   });
 }
 
 async function loadOther(trx: Db, seat: RoomSeat, participantId: string): Promise<ParticipantRow> {
-  const other = await trx.selectFrom("meeting_participants").selectAll().where("id", "=", participantId).where("meeting_id", "=", seat.meeting.id).forUpdate().executeTakeFirst();
+  const other = await trx
+    .selectFrom("meeting_participants")
+    .selectAll()
+    .where("id", "=", participantId)
+    .where("meeting_id", "=", seat.meeting.id)
+    .forUpdate()
+    .executeTakeFirst();
   if (!other) throw new AppError("NOT_FOUND", "That person is not invited to this meeting.");
   if (other.is_host) throw new AppError("CONFLICT", "The host cannot be admitted, turned away or removed.");
   return other;
@@ -204,7 +260,11 @@ export async function remove(deps: RoomDeps, { roomId, participantId }: z.output
     assertHost(seat);
     const other = await loadOther(trx, seat, participantId);
     if (other.state !== "admitted" && other.state !== "waiting") throw new AppError("CONFLICT", "That person is not in the meeting.");
-    await trx.updateTable("meeting_participants").set({ state: "removed", call_id: null, left_at: now() }).where("id", "=", other.id).execute();
+    await trx
+      .updateTable("meeting_participants")
+      .set({ state: "removed", call_id: null, left_at: now() })
+      .where("id", "=", other.id)
+      .execute();
     await auditMeeting(trx, seat.actor, seat.meeting, "remove", { participantId: other.id, name: await personName(trx, other) });
     await announceMeeting(trx, seat.meeting.id);
     return describeRoom(trx, seat.meeting, seat.me);
@@ -260,9 +320,16 @@ export async function setConsent(deps: RoomDeps, { roomId, consent }: z.output<t
     if (me.state !== "admitted") throw new AppError("CONFLICT", MEETING_MESSAGES.notInRoom);
     if (consent === (me.consent_at !== null)) return describeRoom(trx, meeting, me);
     const at = now();
-    await trx.updateTable("meeting_participants").set({ consent_at: consent ? at : null }).where("id", "=", me.id).execute();
+    await trx
+      .updateTable("meeting_participants")
+      .set({ consent_at: consent ? at : null })
+      .where("id", "=", me.id)
+      .execute();
     if (!consent) await stopRunningRecording(trx, seat.actor, meeting, "consent_withdrawn");
-    await auditMeeting(trx, seat.actor, meeting, consent ? "consent_given" : "consent_withdrawn", { participantId: me.id, ...(await whoFor(trx, seat)) });
+    await auditMeeting(trx, seat.actor, meeting, consent ? "consent_given" : "consent_withdrawn", {
+      participantId: me.id,
+      ...(await whoFor(trx, seat)),
+    });
     await announceMeeting(trx, meeting.id);
     return describeRoom(trx, meeting, { ...me, consent_at: consent ? at : null });
   });
@@ -272,11 +339,19 @@ export async function setConsent(deps: RoomDeps, { roomId, consent }: z.output<t
  * Opens a guest link: checks its token (meeting, window, signature) and starts a guest session for
  * that one meeting. Answers the cookie value for the adapter to set, and when it stops working.
  */
-export async function joinAsGuest(db: Kysely<Database>, meta: RequestMeta, { roomId, token }: z.output<typeof guestJoinSchema>): Promise<{ cookie: string; expiresAt: Date }> {
+export async function joinAsGuest(
+  db: Kysely<Database>,
+  meta: RequestMeta,
+  { roomId, token }: z.output<typeof guestJoinSchema>,
+): Promise<{ cookie: string; expiresAt: Date }> {
   const { meeting, participant, expiresAt } = await verifyGuestToken(db, roomId, token);
   return db.transaction().execute(async (trx) => {
     const cookie = await startGuestSession(trx, participant.id, expiresAt);
-    await auditMeeting(trx, { user: null, meta }, meeting, "guest_link_opened", { participantId: participant.id, guest: participant.guest_name, guestRole: participant.guest_role });
+    await auditMeeting(trx, { user: null, meta }, meeting, "guest_link_opened", {
+      participantId: participant.id,
+      guest: participant.guest_name,
+      guestRole: participant.guest_role,
+    });
     return { cookie, expiresAt };
   });
 }

@@ -33,10 +33,25 @@ export async function sendSignals(deps: RoomDeps, input: z.output<typeof sendSig
     if (rows.length === 0) return { delivered: 0 };
     await trx
       .insertInto("meeting_signals")
-      .values(rows.map((s) => ({ meeting_id: meeting.id, from_participant_id: me.id, from_call_id: input.callId, to_participant_id: s.toParticipantId, to_call_id: s.toCallId, kind: s.kind, payload: s.payload })))
+      .values(
+        rows.map((s) => ({
+          meeting_id: meeting.id,
+          from_participant_id: me.id,
+          from_call_id: input.callId,
+          to_participant_id: s.toParticipantId,
+          to_call_id: s.toCallId,
+          kind: s.kind,
+          payload: s.payload,
+        })),
+      )
       .execute();
     const to = recipients.filter((r) => rows.some((s) => s.toParticipantId === r.id));
-    await announce(trx, { kind: "meeting", meetingId: meeting.id, userIds: to.flatMap((r) => (r.user_id ? [r.user_id] : [])), participantIds: to.map((r) => r.id) });
+    await announce(trx, {
+      kind: "meeting",
+      meetingId: meeting.id,
+      userIds: to.flatMap((r) => (r.user_id ? [r.user_id] : [])),
+      participantIds: to.map((r) => r.id),
+    });
     return { delivered: rows.length };
   });
 }
@@ -55,5 +70,11 @@ export async function fetchSignals(deps: RoomDeps, input: z.output<typeof fetchS
     .orderBy("id")
     .limit(500)
     .execute();
-  return rows.map((r) => ({ id: Number(r.id), fromParticipantId: r.from_participant_id, fromCallId: r.from_call_id, kind: r.kind, payload: r.payload }));
+  return rows.map((r) => ({
+    id: Number(r.id),
+    fromParticipantId: r.from_participant_id,
+    fromCallId: r.from_call_id,
+    kind: r.kind,
+    payload: r.payload,
+  }));
 }

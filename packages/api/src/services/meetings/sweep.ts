@@ -40,7 +40,11 @@ export async function sweepMeetings(db: Kysely<Database>): Promise<{ opened: num
         .where((eb) =>
           eb.or([
             eb.and([eb("status", "=", "in_progress"), eb(sql`coalesce(last_presence_at, started_at)`, "<", emptySince)]),
-            eb.and([eb("status", "in", ["scheduled", "open"]), eb("ends_at", "<", emptySince), eb.or([eb("last_presence_at", "is", null), eb("last_presence_at", "<", emptySince)])]),
+            eb.and([
+              eb("status", "in", ["scheduled", "open"]),
+              eb("ends_at", "<", emptySince),
+              eb.or([eb("last_presence_at", "is", null), eb("last_presence_at", "<", emptySince)]),
+            ]),
           ]),
         )
         .limit(1)
@@ -55,7 +59,10 @@ export async function sweepMeetings(db: Kysely<Database>): Promise<{ opened: num
     ended++;
   }
 
-  await db.deleteFrom("meeting_signals").where("created_at", "<", new Date(at.getTime() - SIGNALS_KEPT_MINUTES * 60_000)).execute();
+  await db
+    .deleteFrom("meeting_signals")
+    .where("created_at", "<", new Date(at.getTime() - SIGNALS_KEPT_MINUTES * 60_000))
+    .execute();
   await db.deleteFrom("meeting_guest_sessions").where("expires_at", "<=", at).execute();
   return { opened: opened.length, ended };
 }

@@ -30,10 +30,23 @@ export const claimantThreadSubject = (queryReference: string) => `Query ${queryR
 
 /** Posts the claimant's text in the caller's transaction; returns the thread and message. */
 export async function postClaimantText(trx: Transaction<Database>, text: ClaimantText): Promise<{ threadId: string; messageId: string }> {
-  const find = () => trx.selectFrom("message_threads").select("id").where("query_id", "=", text.queryId).where("kind", "=", "query_claimant").executeTakeFirst();
+  const find = () =>
+    trx
+      .selectFrom("message_threads")
+      .select("id")
+      .where("query_id", "=", text.queryId)
+      .where("kind", "=", "query_claimant")
+      .executeTakeFirst();
   const inserted = await trx
     .insertInto("message_threads")
-    .values({ kind: "query_claimant", query_id: text.queryId, consultant_id: null, subject: claimantThreadSubject(text.queryReference), created_by: null, ...stamp("created_at", "activity_at") })
+    .values({
+      kind: "query_claimant",
+      query_id: text.queryId,
+      consultant_id: null,
+      subject: claimantThreadSubject(text.queryReference),
+      created_by: null,
+      ...stamp("created_at", "activity_at"),
+    })
     .onConflict((oc) => oc.column("query_id").where("kind", "=", "query_claimant").doNothing())
     .returning("id")
     .executeTakeFirst();
@@ -61,7 +74,11 @@ export async function postClaimantText(trx: Transaction<Database>, text: Claiman
     })
     .returning(["id", "created_at"])
     .executeTakeFirstOrThrow();
-  await trx.updateTable("message_threads").set({ last_message_at: message.created_at, activity_at: message.created_at }).where("id", "=", thread.id).execute();
+  await trx
+    .updateTable("message_threads")
+    .set({ last_message_at: message.created_at, activity_at: message.created_at })
+    .where("id", "=", thread.id)
+    .execute();
   await announce(trx, { kind: "thread", threadId: thread.id, userIds: await participantIds(trx, thread.id) });
   return { threadId: thread.id, messageId: message.id };
 }

@@ -17,7 +17,11 @@ import { fullName } from "../platform/sql";
 /** Who the caller may write to: staff any active user; attorneys and experts the agency, and each other when the setting allows. */
 export async function listRecipients({ db, actor }: Deps, input: RecipientsInput): Promise<{ items: ThreadPerson[] }> {
   const settings = await getMessagingSettings({ db });
-  let query = db.selectFrom("users").select(["id", "first_name", "last_name", "role"]).where("is_active", "=", true).where("id", "<>", actor.user.id);
+  let query = db
+    .selectFrom("users")
+    .select(["id", "first_name", "last_name", "role"])
+    .where("is_active", "=", true)
+    .where("id", "<>", actor.user.id);
   if (!isStaff(actor.user)) {
     const other = otherSide(actor.user.role);
     const roles: readonly Role[] = settings.directAttorneyExpertContact && other ? [...STAFF_ROLES, other] : STAFF_ROLES;
@@ -28,13 +32,20 @@ export async function listRecipients({ db, actor }: Deps, input: RecipientsInput
     const like = likePattern(input.search.toLowerCase());
     query = query.where(sql`lower(${fullName()})`, "like", like);
   }
-  const rows = await query.orderBy(sql`lower(last_name)`).orderBy(sql`lower(first_name)`).orderBy("id").limit(50).execute();
+  const rows = await query
+    .orderBy(sql`lower(last_name)`)
+    .orderBy(sql`lower(first_name)`)
+    .orderBy("id")
+    .limit(50)
+    .execute();
   return { items: rows.map((u) => ({ userId: u.id, name: `${u.first_name} ${u.last_name}`, role: u.role })) };
 }
 
 /** Active users by id, or 400 naming the first missing one. */
 async function activeUsers(db: Db, ids: string[]) {
-  const rows = ids.length ? await db.selectFrom("users").select(["id", "role"]).where("id", "in", ids).where("is_active", "=", true).execute() : [];
+  const rows = ids.length
+    ? await db.selectFrom("users").select(["id", "role"]).where("id", "in", ids).where("is_active", "=", true).execute()
+    : [];
   if (rows.length !== ids.length) throw new AppError("INVALID", MESSAGE_MESSAGES.inactiveUser);
   return rows;
 }
@@ -42,7 +53,8 @@ async function activeUsers(db: Db, ids: string[]) {
 /** 403 when this set of people may not share a thread: internal = staff only; attorneys and experts apart unless allowed. */
 function assertMayShare(roles: Role[], internal: boolean, settings: MessagingSettings): void {
   if (internal && roles.some((r) => !STAFF_ROLES.includes(r))) throw new AppError("FORBIDDEN", MESSAGE_MESSAGES.internalStaffOnly);
-  if (!settings.directAttorneyExpertContact && roles.includes("attorney") && roles.includes("consultant")) throw new AppError("FORBIDDEN", MESSAGE_MESSAGES.agencyOnly);
+  if (!settings.directAttorneyExpertContact && roles.includes("attorney") && roles.includes("consultant"))
+    throw new AppError("FORBIDDEN", MESSAGE_MESSAGES.agencyOnly);
 }
 
 /**
@@ -62,7 +74,8 @@ export async function startThread({ db, actor }: Deps, input: StartThreadInput):
     assertMayShare([actor.user.role, ...people.map((p) => p.role)], input.internal, settings);
     // Attorneys and experts, when allowed to start one, write to the agency and the other side only (as listRecipients offers).
     const other = otherSide(actor.user.role);
-    if (!staff && people.some((p) => !STAFF_ROLES.includes(p.role) && p.role !== other)) throw new AppError("FORBIDDEN", MESSAGE_MESSAGES.agencyOnly);
+    if (!staff && people.some((p) => !STAFF_ROLES.includes(p.role) && p.role !== other))
+      throw new AppError("FORBIDDEN", MESSAGE_MESSAGES.agencyOnly);
     const kind = input.internal ? "internal" : "direct";
     const thread = await trx
       .insertInto("message_threads")
@@ -74,7 +87,12 @@ export async function startThread({ db, actor }: Deps, input: StartThreadInput):
       .insertInto("thread_participants")
       .values(ids.map((userId) => ({ thread_id: thread.id, user_id: userId, ...stamp("joined_at") })))
       .execute();
-    await recordAudit(trx, actor, { action: "message_thread.create", entityType: "message_thread", entityId: thread.id, after: { kind, subject: input.subject, participantIds: ids } });
+    await recordAudit(trx, actor, {
+      action: "message_thread.create",
+      entityType: "message_thread",
+      entityId: thread.id,
+      after: { kind, subject: input.subject, participantIds: ids },
+    });
     await insertMessage(trx, actor, thread.id, input.body, []);
     return { threadId: thread.id };
   });
@@ -98,15 +116,27 @@ export async function addParticipant({ db, actor }: Deps, input: AddParticipantI
     assertMayShare([...current.map((p) => p.role), person!.role], thread.kind === "internal", settings);
     // An expert thread stays between the expert and the agency: no attorney joins it, whatever the setting.
     if (thread.kind === "query_expert" && isAttorney(person!)) throw new AppError("FORBIDDEN", MESSAGE_MESSAGES.agencyOnly);
-    if (thread.kind === "query_attorney" && isExpert(person!) && !settings.directAttorneyExpertContact) throw new AppError("FORBIDDEN", MESSAGE_MESSAGES.agencyOnly);
+    if (thread.kind === "query_attorney" && isExpert(person!) && !settings.directAttorneyExpertContact)
+      throw new AppError("FORBIDDEN", MESSAGE_MESSAGES.agencyOnly);
     // A query's thread holds only people who may see that query: its attorney, its experts, the agency.
-    if (thread.kind === "query_expert" && isExpert(person!) && person!.id !== thread.consultant_id) throw new AppError("FORBIDDEN", MESSAGE_MESSAGES.notOnQuery);
+    if (thread.kind === "query_expert" && isExpert(person!) && person!.id !== thread.consultant_id)
+      throw new AppError("FORBIDDEN", MESSAGE_MESSAGES.notOnQuery);
     if (thread.query_id) {
-      const { visible } = await trx.selectNoFrom(threadStillVisible(sql`${thread.query_id}::uuid`, person!.id, sql`${person!.role}::text`).as("visible")).executeTakeFirstOrThrow();
+      const { visible } = await trx
+        .selectNoFrom(threadStillVisible(sql`${thread.query_id}::uuid`, person!.id, sql`${person!.role}::text`).as("visible"))
+        .executeTakeFirstOrThrow();
       if (!visible) throw new AppError("FORBIDDEN", MESSAGE_MESSAGES.notOnQuery);
     }
-    await trx.insertInto("thread_participants").values({ thread_id: thread.id, user_id: input.userId, ...stamp("joined_at") }).execute();
-    await recordAudit(trx, actor, { action: "message_thread.add_participant", entityType: "message_thread", entityId: thread.id, after: { userId: input.userId } });
+    await trx
+      .insertInto("thread_participants")
+      .values({ thread_id: thread.id, user_id: input.userId, ...stamp("joined_at") })
+      .execute();
+    await recordAudit(trx, actor, {
+      action: "message_thread.add_participant",
+      entityType: "message_thread",
+      entityId: thread.id,
+      after: { userId: input.userId },
+    });
     await announce(trx, { kind: "thread", threadId: thread.id, userIds: await participantIds(trx, thread.id) });
     return { ok: true as const };
   });

@@ -15,13 +15,21 @@ export async function uploadAttachment(
   return db.transaction().execute(async (trx) => {
     // Owned by the uploader until a message takes it (insertMessage).
     const stored = await storeFile(trx, actor, "message_upload", actor.user.id, file);
-    await recordAudit(trx, actor, { action: "message.attachment_upload", entityType: "file", entityId: stored.id, after: { name: file.fileName, size: file.size } });
+    await recordAudit(trx, actor, {
+      action: "message.attachment_upload",
+      entityType: "file",
+      entityId: stored.id,
+      after: { name: file.fileName, size: file.size },
+    });
     return { fileId: stored.id, name: file.fileName, size: file.size, contentType: file.contentType };
   });
 }
 
 /** An attachment for a participant of its thread (404 for anyone else, and for an upload not yet sent), in the access log. */
-export async function downloadAttachment({ db, actor }: Deps, fileId: string): Promise<{ fileName: string; contentType: string; data: Uint8Array }> {
+export async function downloadAttachment(
+  { db, actor }: Deps,
+  fileId: string,
+): Promise<{ fileName: string; contentType: string; data: Uint8Array }> {
   const row = await db
     .selectFrom("files as f")
     .innerJoin("messages as m", "m.id", "f.owner_id")
@@ -38,6 +46,11 @@ export async function downloadAttachment({ db, actor }: Deps, fileId: string): P
   if (!row || (row.query_id && !(await mayReadQueryDocuments(db, actor.user, row.query_id)))) {
     throw notFound("file");
   }
-  await recordAccess(db, actor, { action: "download", entityType: "message_attachment", entityId: fileId, patientId: row.patient_id ?? null });
+  await recordAccess(db, actor, {
+    action: "download",
+    entityType: "message_attachment",
+    entityId: fileId,
+    patientId: row.patient_id ?? null,
+  });
   return { fileName: row.file_name, contentType: row.content_type, data: row.data };
 }

@@ -32,7 +32,13 @@ export async function participantIds(db: Db, threadId: string): Promise<string[]
 }
 
 /** Writes one message (and takes its attachments) in the caller's transaction; the thread is read up to it for the sender. */
-export async function insertMessage(trx: Transaction<Database>, actor: SignedInActor, threadId: string, body: string, attachmentFileIds: string[]): Promise<MessageItem> {
+export async function insertMessage(
+  trx: Transaction<Database>,
+  actor: SignedInActor,
+  threadId: string,
+  body: string,
+  attachmentFileIds: string[],
+): Promise<MessageItem> {
   const fileIds = [...new Set(attachmentFileIds)];
   if (fileIds.length) {
     const uploads = await trx
@@ -43,7 +49,8 @@ export async function insertMessage(trx: Transaction<Database>, actor: SignedInA
       .where("uploaded_by", "=", actor.user.id)
       .forUpdate()
       .execute();
-    if (uploads.length !== fileIds.length) throw new AppError("INVALID", MESSAGE_MESSAGES.attachmentNotFound, { attachmentFileIds: MESSAGE_MESSAGES.attachmentNotFound });
+    if (uploads.length !== fileIds.length)
+      throw new AppError("INVALID", MESSAGE_MESSAGES.attachmentNotFound, { attachmentFileIds: MESSAGE_MESSAGES.attachmentNotFound });
   }
   const message = await trx
     .insertInto("messages")
@@ -67,9 +74,16 @@ export async function insertMessage(trx: Transaction<Database>, actor: SignedInA
     .where("user_id", "=", actor.user.id)
     .execute();
   // The text stays out of the audit trail: it may hold health information; the trail says who wrote where.
-  await recordAudit(trx, actor, { action: "message.send", entityType: "message", entityId: message.id, after: { threadId, length: body.length, attachments: fileIds.length } });
+  await recordAudit(trx, actor, {
+    action: "message.send",
+    entityType: "message",
+    entityId: message.id,
+    after: { threadId, length: body.length, attachments: fileIds.length },
+  });
   await announce(trx, { kind: "thread", threadId, userIds: await participantIds(trx, threadId) });
-  const [item] = await toMessages(trx, actor, [{ ...message, sender_name: `${actor.user.firstName} ${actor.user.lastName}`, role: actor.user.role }]);
+  const [item] = await toMessages(trx, actor, [
+    { ...message, sender_name: `${actor.user.firstName} ${actor.user.lastName}`, role: actor.user.role },
+  ]);
   return item!;
 }
 

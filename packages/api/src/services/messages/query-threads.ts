@@ -35,19 +35,38 @@ export async function queryThreads({ db, actor }: Deps, input: QueryThreadsInput
   const { query, experts } = await queryContext(db, actor, input.queryId);
   const mine = await threadRows(db, actor).where("t.query_id", "=", query.id).orderBy("t.created_at").orderBy("t.id").execute();
   const summaries = await toSummaries(db, actor, mine);
-  const existing = await db.selectFrom("message_threads").select(["id", "kind", "consultant_id"]).where("query_id", "=", query.id).execute();
+  const existing = await db
+    .selectFrom("message_threads")
+    .select(["id", "kind", "consultant_id"])
+    .where("query_id", "=", query.id)
+    .execute();
   const joined = new Set(mine.map((t) => t.id));
   const startable: ThreadToStart[] = [];
   const has = (kind: string, consultantId: string | null) => existing.find((t) => t.kind === kind && t.consultant_id === consultantId);
   if (!isExpert(actor.user)) {
     const t = has("query_attorney", null);
-    if (!t || !joined.has(t.id)) startable.push({ id: null, kind: "query_attorney", subject: attorneySubject(query.reference), consultantId: null, consultantName: null, canPost: true });
+    if (!t || !joined.has(t.id))
+      startable.push({
+        id: null,
+        kind: "query_attorney",
+        subject: attorneySubject(query.reference),
+        consultantId: null,
+        consultantName: null,
+        canPost: true,
+      });
   }
   if (!isAttorney(actor.user)) {
     for (const expert of experts) {
       const t = has("query_expert", expert.id);
       if (!t || !joined.has(t.id)) {
-        startable.push({ id: null, kind: "query_expert", subject: expertSubject(query.reference, expert.name), consultantId: expert.id, consultantName: expert.name, canPost: true });
+        startable.push({
+          id: null,
+          kind: "query_expert",
+          subject: expertSubject(query.reference, expert.name),
+          consultantId: expert.id,
+          consultantName: expert.name,
+          canPost: true,
+        });
       }
     }
   }
@@ -65,11 +84,17 @@ export async function agencyParticipants(db: Db, actor: SignedInActor | null, as
   const ids = new Set<string>();
   if (actor && isStaff(actor.user)) ids.add(actor.user.id);
   if (assignedEmployeeId) {
-    const manager = await db.selectFrom("users").select("id").where("id", "=", assignedEmployeeId).where("is_active", "=", true).executeTakeFirst();
+    const manager = await db
+      .selectFrom("users")
+      .select("id")
+      .where("id", "=", assignedEmployeeId)
+      .where("is_active", "=", true)
+      .executeTakeFirst();
     if (manager) ids.add(manager.id);
   }
   if (!ids.size) {
-    for (const u of await db.selectFrom("users").select("id").where("role", "=", "employee").where("is_active", "=", true).execute()) ids.add(u.id);
+    for (const u of await db.selectFrom("users").select("id").where("role", "=", "employee").where("is_active", "=", true).execute())
+      ids.add(u.id);
   }
   return [...ids];
 }
@@ -113,7 +138,14 @@ export async function openQueryThread({ db, actor }: Deps, input: OpenQueryThrea
       // Two people opening the same thread at once: the unique index keeps one, the other finds it.
       const inserted = await trx
         .insertInto("message_threads")
-        .values({ kind: input.kind, query_id: query.id, consultant_id: consultantId, subject, created_by: actor.user.id, ...stamp("created_at", "activity_at") })
+        .values({
+          kind: input.kind,
+          query_id: query.id,
+          consultant_id: consultantId,
+          subject,
+          created_by: actor.user.id,
+          ...stamp("created_at", "activity_at"),
+        })
         .onConflict((oc) =>
           input.kind === "query_attorney"
             ? oc.column("query_id").where("kind", "=", "query_attorney").doNothing()
@@ -133,9 +165,19 @@ export async function openQueryThread({ db, actor }: Deps, input: OpenQueryThrea
       .returning("user_id")
       .execute();
     if (created) {
-      await recordAudit(trx, actor, { action: "message_thread.create", entityType: "message_thread", entityId: thread.id, after: { kind: input.kind, queryId: query.id, consultantId, participantIds: added.map((a) => a.user_id) } });
+      await recordAudit(trx, actor, {
+        action: "message_thread.create",
+        entityType: "message_thread",
+        entityId: thread.id,
+        after: { kind: input.kind, queryId: query.id, consultantId, participantIds: added.map((a) => a.user_id) },
+      });
     } else if (added.length) {
-      await recordAudit(trx, actor, { action: "message_thread.add_participant", entityType: "message_thread", entityId: thread.id, after: { userId: actor.user.id } });
+      await recordAudit(trx, actor, {
+        action: "message_thread.add_participant",
+        entityType: "message_thread",
+        entityId: thread.id,
+        after: { userId: actor.user.id },
+      });
     }
     if (added.length) await announce(trx, { kind: "thread", threadId: thread.id, userIds: await participantIds(trx, thread.id) });
     return { threadId: thread.id };

@@ -22,7 +22,8 @@ export const EXPERT_STATUSES = EXPERT_SEES_QUERY;
 export { mayPost, otherSide } from "@medlegal/domain";
 
 /** The caller may still read thread `t` (see threadStillVisible): its query is still theirs to see. */
-export const stillMine = (actor: SignedInActor, threadQueryId = "t.query_id") => threadStillVisible(sql.ref(threadQueryId), actor.user.id, actor.user.role);
+export const stillMine = (actor: SignedInActor, threadQueryId = "t.query_id") =>
+  threadStillVisible(sql.ref(threadQueryId), actor.user.id, actor.user.role);
 
 /** A claimant's texts cannot be answered in the app: the claimant has no account to read a reply. */
 export const threadTakesReplies = (kind: ThreadKind) => kind !== "query_claimant";

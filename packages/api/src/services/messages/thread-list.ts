@@ -30,7 +30,6 @@ export async function unreadMessageCount({ db, actor }: { db: Kysely<Database>; 
   return { count: Number(row.count) };
 }
 
-
 async function participantsOf(db: Db, threadIds: string[]): Promise<Map<string, ThreadPerson[]>> {
   const byThread = new Map<string, ThreadPerson[]>();
   if (!threadIds.length) return byThread;
@@ -115,16 +114,27 @@ export async function toSummaries(db: Db, actor: SignedInActor, rows: ThreadRow[
       queryReference: r.query_reference,
       claimantName: r.claimant_name,
       participants: people,
-      lastMessage: m ? { preview: m.body.slice(0, MESSAGE_PREVIEW_CHARS), senderName: m.sender_name, createdAt: new Date(m.created_at).toISOString() } : null,
+      lastMessage: m
+        ? { preview: m.body.slice(0, MESSAGE_PREVIEW_CHARS), senderName: m.sender_name, createdAt: new Date(m.created_at).toISOString() }
+        : null,
       unreadCount: unreadCounts.get(r.id) ?? 0,
       lastMessageAt: r.last_message_at ? new Date(r.last_message_at).toISOString() : null,
-      canPost: threadTakesReplies(r.kind) && mayPost(actor.user.role, people.map((p) => p.role), settings),
+      canPost:
+        threadTakesReplies(r.kind) &&
+        mayPost(
+          actor.user.role,
+          people.map((p) => p.role),
+          settings,
+        ),
     };
   });
 }
 
 /** The caller's threads, the latest activity first (keyset on activity time and id). */
-export async function listThreads({ db, actor }: Deps, input: ThreadListInput): Promise<{ items: ThreadSummary[]; nextCursor: string | null }> {
+export async function listThreads(
+  { db, actor }: Deps,
+  input: ThreadListInput,
+): Promise<{ items: ThreadSummary[]; nextCursor: string | null }> {
   let query = threadRows(db, actor);
   if (input.kind) query = query.where("t.kind", "=", input.kind);
   if (input.queryId) query = query.where("t.query_id", "=", input.queryId);
@@ -159,21 +169,30 @@ export async function getThread({ db, actor }: Deps, input: ThreadInput): Promis
   return summary!;
 }
 
-type MessageRow = { id: string; thread_id: string; sender_id: string | null; body: string; created_at: Date; sender_name: string; role: Role | null };
+type MessageRow = {
+  id: string;
+  thread_id: string;
+  sender_id: string | null;
+  body: string;
+  created_at: Date;
+  sender_name: string;
+  role: Role | null;
+};
 
 /** `filesVisible` false: the caller may read the thread but not its query's files (an expert not yet accepted), so no attachments. */
 export async function toMessages(db: Db, actor: SignedInActor, rows: MessageRow[], filesVisible = true): Promise<MessageItem[]> {
   const ids = rows.map((r) => r.id);
-  const files = ids.length && filesVisible
-    ? await db
-        .selectFrom("files")
-        .select(["id", "owner_id", "file_name", "size", "content_type"])
-        .where("owner_kind", "=", "message_attachment")
-        .where("owner_id", "in", ids)
-        .orderBy("created_at")
-        .orderBy("id")
-        .execute()
-    : [];
+  const files =
+    ids.length && filesVisible
+      ? await db
+          .selectFrom("files")
+          .select(["id", "owner_id", "file_name", "size", "content_type"])
+          .where("owner_kind", "=", "message_attachment")
+          .where("owner_id", "in", ids)
+          .orderBy("created_at")
+          .orderBy("id")
+          .execute()
+      : [];
   return rows.map((r) => ({
     id: r.id,
     threadId: r.thread_id,
@@ -181,7 +200,9 @@ export async function toMessages(db: Db, actor: SignedInActor, rows: MessageRow[
     mine: r.sender_id === actor.user.id,
     body: r.body,
     createdAt: new Date(r.created_at).toISOString(),
-    attachments: files.filter((f) => f.owner_id === r.id).map((f) => ({ fileId: f.id, name: f.file_name, size: Number(f.size), contentType: f.content_type })),
+    attachments: files
+      .filter((f) => f.owner_id === r.id)
+      .map((f) => ({ fileId: f.id, name: f.file_name, size: Number(f.size), contentType: f.content_type })),
   }));
 }
 
@@ -189,12 +210,24 @@ export async function toMessages(db: Db, actor: SignedInActor, rows: MessageRow[
  * A page of a thread's messages, oldest first: the latest page, or the one before `cursor`. The
  * cursor is the (time, id) of the oldest message shown, so messages arriving meanwhile never shift a page.
  */
-export async function listMessages({ db, actor }: Deps, input: MessageListInput): Promise<{ items: MessageItem[]; earlierCursor: string | null }> {
+export async function listMessages(
+  { db, actor }: Deps,
+  input: MessageListInput,
+): Promise<{ items: MessageItem[]; earlierCursor: string | null }> {
   const thread = await loadOwnThread(db, actor, input.threadId);
   let query = db
     .selectFrom("messages as m")
     .leftJoin("users as u", "u.id", "m.sender_id")
-    .select(["m.id", "m.thread_id", "m.sender_id", "m.body", "m.created_at", senderName.as("sender_name"), "u.role", exactTime("m.created_at").as("cursor_at")])
+    .select([
+      "m.id",
+      "m.thread_id",
+      "m.sender_id",
+      "m.body",
+      "m.created_at",
+      senderName.as("sender_name"),
+      "u.role",
+      exactTime("m.created_at").as("cursor_at"),
+    ])
     .where("m.thread_id", "=", input.threadId);
   if (input.cursor) query = query.where(afterTimeCursor(input.cursor, "m.created_at", "m.id", "desc"));
   const rows = await query
@@ -206,8 +239,18 @@ export async function listMessages({ db, actor }: Deps, input: MessageListInput)
   const filesVisible = !thread.query_id || (await mayReadQueryDocuments(db, actor.user, thread.query_id));
   if (thread.query_id) {
     // A query's conversation is about the claimant's health: reading it is in the access log, as the query's page is.
-    const about = await db.selectFrom("queries").innerJoin("cases", "cases.id", "queries.case_id").select("cases.patient_id").where("queries.id", "=", thread.query_id).executeTakeFirst();
-    await recordAccess(db, actor, { action: "view", entityType: "message_thread", entityId: thread.id, patientId: about?.patient_id ?? null });
+    const about = await db
+      .selectFrom("queries")
+      .innerJoin("cases", "cases.id", "queries.case_id")
+      .select("cases.patient_id")
+      .where("queries.id", "=", thread.query_id)
+      .executeTakeFirst();
+    await recordAccess(db, actor, {
+      action: "view",
+      entityType: "message_thread",
+      entityId: thread.id,
+      patientId: about?.patient_id ?? null,
+    });
   }
   return { items: await toMessages(db, actor, page.reverse(), filesVisible), earlierCursor: nextCursor };
 }

@@ -52,10 +52,7 @@ export async function listNotifications(
     const cursor = await db.selectFrom("notifications").select(["created_at", "id"]).where("id", "=", input.cursor).executeTakeFirst();
     if (cursor) {
       query = query.where((eb) =>
-        eb.or([
-          eb("created_at", "<", cursor.created_at),
-          eb.and([eb("created_at", "=", cursor.created_at), eb("id", "<", cursor.id)]),
-        ]),
+        eb.or([eb("created_at", "<", cursor.created_at), eb.and([eb("created_at", "=", cursor.created_at), eb("id", "<", cursor.id)])]),
       );
     }
   }
@@ -200,7 +197,9 @@ type NewNotice = Parameters<typeof notify>[1];
 const emailSubject = (notification: Pick<NewNotice, "title">) => `MedLegal: ${notification.title}`;
 
 function emailBody(firstName: string, notification: Pick<NewNotice, "message" | "link" | "textInEmail">): string {
-  const text = notification.textInEmail ? `${notification.message}\n` : "The details are in MedLegal, not in e-mail, to keep claimants' information safe.\n";
+  const text = notification.textInEmail
+    ? `${notification.message}\n`
+    : "The details are in MedLegal, not in e-mail, to keep claimants' information safe.\n";
   // The outbox worker makes the link absolute by this exact wording (outbox.ts).
   const where = notification.link ? `\nOpen it in MedLegal: ${notification.link}\n` : "";
   return `Hello ${firstName},\n\n${text}${where}\nYou receive this because you chose e-mail for this kind of notification in your settings.\n`;
@@ -215,14 +214,21 @@ export async function notifyMany(db: Kysely<Database>, notifications: NewNotice[
   const userIds = [...new Set(notifications.map((n) => n.userId))];
   const types = [...new Set(notifications.map((n) => n.type))];
   const [preferences, users] = await Promise.all([
-    db.selectFrom("notification_preferences").select(["user_id", "type", "bell", "email"]).where("user_id", "in", userIds).where("type", "in", types).execute(),
+    db
+      .selectFrom("notification_preferences")
+      .select(["user_id", "type", "bell", "email"])
+      .where("user_id", "in", userIds)
+      .where("type", "in", types)
+      .execute(),
     db.selectFrom("users").select(["id", "email", "first_name"]).where("id", "in", userIds).execute(),
   ]);
   const preference = new Map(preferences.map((p) => [`${p.user_id}/${p.type}`, p]));
   const user = new Map(users.map((u) => [u.id, u]));
   const mails = notifications.flatMap((n) => {
     const to = user.get(n.userId);
-    return preference.get(`${n.userId}/${n.type}`)?.email && to ? [{ to_address: to.email, subject: emailSubject(n), body: emailBody(to.first_name, n) }] : [];
+    return preference.get(`${n.userId}/${n.type}`)?.email && to
+      ? [{ to_address: to.email, subject: emailSubject(n), body: emailBody(to.first_name, n) }]
+      : [];
   });
   const bells = notifications
     .filter((n) => preference.get(`${n.userId}/${n.type}`)?.bell !== false)
@@ -247,7 +253,9 @@ export async function notifyCaseManagers(
     : undefined;
   const recipients = manager
     ? [manager.id]
-    : (await db.selectFrom("users").select("id").where("role", "=", "employee").where("is_active", "=", true).orderBy("id").execute()).map((u) => u.id);
+    : (await db.selectFrom("users").select("id").where("role", "=", "employee").where("is_active", "=", true).orderBy("id").execute()).map(
+        (u) => u.id,
+      );
   for (const userId of recipients) {
     if (userId !== target.actorId) await notify(db, { ...notification, userId });
   }

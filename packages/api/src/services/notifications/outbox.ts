@@ -28,15 +28,29 @@ export async function drainOutbox(db: Kysely<Database>, mailer: Mailer, appUrl =
         // Links are stored as app paths; the worker makes them absolute for the mail.
         const body = appUrl ? row.body.replace(/Open it in MedLegal: \//, `Open it in MedLegal: ${appUrl}/`) : row.body;
         const attachment = row.attachment_file_id
-          ? await trx.selectFrom("files").select(["file_name", "content_type", "data"]).where("id", "=", row.attachment_file_id).executeTakeFirst()
+          ? await trx
+              .selectFrom("files")
+              .select(["file_name", "content_type", "data"])
+              .where("id", "=", row.attachment_file_id)
+              .executeTakeFirst()
           : undefined;
         await mailer.send({
           to: row.to_address,
           subject: row.subject,
           text: body,
-          ...(attachment ? { attachments: [{ filename: attachment.file_name, content: Buffer.from(attachment.data), contentType: attachment.content_type }] } : {}),
+          ...(attachment
+            ? {
+                attachments: [
+                  { filename: attachment.file_name, content: Buffer.from(attachment.data), contentType: attachment.content_type },
+                ],
+              }
+            : {}),
         });
-        await trx.updateTable("email_outbox").set({ sent_at: now(), attempts: row.attempts + 1 }).where("id", "=", row.id).execute();
+        await trx
+          .updateTable("email_outbox")
+          .set({ sent_at: now(), attempts: row.attempts + 1 })
+          .where("id", "=", row.id)
+          .execute();
         sent++;
       } catch (error) {
         await trx

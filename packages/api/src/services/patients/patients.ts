@@ -57,7 +57,11 @@ const auditFields = (p: Patient) => {
 };
 
 export async function listPatients({ db, actor }: Deps, { search }: z.output<typeof patientListInputSchema>): Promise<Patient[]> {
-  let query = patientQuery(db).where(visiblePatients(actor.user)).orderBy(sql`lower(patients.last_name)`).orderBy(sql`lower(patients.first_name)`).limit(500);
+  let query = patientQuery(db)
+    .where(visiblePatients(actor.user))
+    .orderBy(sql`lower(patients.last_name)`)
+    .orderBy(sql`lower(patients.first_name)`)
+    .limit(500);
   if (search) {
     const pattern = likePattern(search.toLowerCase());
     query = query.where((eb) =>
@@ -109,7 +113,9 @@ function messagingColumns(data: { messageChannel?: "sms" | "whatsapp" | null; me
   if (messageChannel === undefined) return {};
   if (messageChannel === null) return { message_channel: null, message_consent_at: null };
   if (before?.messageStoppedAt && !data.messageConsentRenewed) {
-    throw new AppError("INVALID", CLAIMANT_CONSENT_MESSAGES.consentAfterStop, { messageChannel: CLAIMANT_CONSENT_MESSAGES.consentAfterStop });
+    throw new AppError("INVALID", CLAIMANT_CONSENT_MESSAGES.consentAfterStop, {
+      messageChannel: CLAIMANT_CONSENT_MESSAGES.consentAfterStop,
+    });
   }
   const kept = before?.messageChannel === messageChannel && before.messageConsentAt ? new Date(before.messageConsentAt) : null;
   return { message_channel: messageChannel, message_consent_at: kept ?? now(), message_stopped_at: null };
@@ -127,7 +133,11 @@ export function duplicateIdNumber(error: unknown, field = "idNumber") {
 }
 
 /** Adds a claimant of the calling attorney with its audit row, inside the caller's transaction. */
-export async function insertPatient(trx: Transaction<Database>, actor: SignedInActor, data: z.output<typeof patientInputSchema>): Promise<Patient> {
+export async function insertPatient(
+  trx: Transaction<Database>,
+  actor: SignedInActor,
+  data: z.output<typeof patientInputSchema>,
+): Promise<Patient> {
   const { id } = await trx
     .insertInto("patients")
     .values({
@@ -154,7 +164,10 @@ export async function createPatient({ db, actor }: Deps, data: z.output<typeof p
 }
 
 /** The owning attorney, or agency staff, edit a claimant; names feed the query search too. */
-export async function updatePatient({ db, actor }: Deps, { id, subjectRequestId, ...data }: z.output<typeof patientUpdateSchema>): Promise<Patient> {
+export async function updatePatient(
+  { db, actor }: Deps,
+  { id, subjectRequestId, ...data }: z.output<typeof patientUpdateSchema>,
+): Promise<Patient> {
   await loadVisiblePatient(db, actor.user, id);
   assertCan(actor.user, "patients.update", "You cannot change claimants.");
   try {

@@ -13,7 +13,9 @@ export async function creditsOf(db: Db, attorneyIds: string[] | null): Promise<M
     .selectFrom("payments")
     .select([
       "payments.attorney_id",
-      sql<number>`sum(payments.amount_cents - coalesce((SELECT sum(a.amount_cents) FROM payment_allocations a WHERE a.payment_id = payments.id), 0))::int8`.as("credit"),
+      sql<number>`sum(payments.amount_cents - coalesce((SELECT sum(a.amount_cents) FROM payment_allocations a WHERE a.payment_id = payments.id), 0))::int8`.as(
+        "credit",
+      ),
     ])
     .where("payments.reversed_at", "is", null)
     .groupBy("payments.attorney_id");
@@ -44,29 +46,36 @@ async function openInvoicesOf(db: Db, attorneyIds: string[] | null): Promise<Ope
     // The day it is owed from, by the receivables rule (a deferred invoice: the later of its long-stop and due date).
     const agesFrom = receivable?.owedFrom ?? r.due_date!;
     return {
-    id: r.id,
-    attorneyId: r.attorney_id!,
-    owedFrom: agesFrom,
-    number: r.number!,
-    status: r.status,
-    statusLabel: INVOICE_STATUS_LABELS[r.status],
-    claimantName: r.claimant_name,
-    attorneyReference: r.attorney_reference,
-    issueDate: r.issue_date!,
-    dueDate: r.due_date!,
-    totalCents: Number(r.total_cents),
-    creditedCents: Number(r.credited_cents),
-    paidCents: Number(r.paid_cents),
-    balanceCents: invoiceBalance({ totalCents: Number(r.total_cents), creditedCents: Number(r.credited_cents), paidCents: Number(r.paid_cents) }),
-    daysPastDue: daysPastDue(agesFrom, day),
-    deferred: receivable?.class === "deferred",
-    deferredUntil,
-  };
+      id: r.id,
+      attorneyId: r.attorney_id!,
+      owedFrom: agesFrom,
+      number: r.number!,
+      status: r.status,
+      statusLabel: INVOICE_STATUS_LABELS[r.status],
+      claimantName: r.claimant_name,
+      attorneyReference: r.attorney_reference,
+      issueDate: r.issue_date!,
+      dueDate: r.due_date!,
+      totalCents: Number(r.total_cents),
+      creditedCents: Number(r.credited_cents),
+      paidCents: Number(r.paid_cents),
+      balanceCents: invoiceBalance({
+        totalCents: Number(r.total_cents),
+        creditedCents: Number(r.credited_cents),
+        paidCents: Number(r.paid_cents),
+      }),
+      daysPastDue: daysPastDue(agesFrom, day),
+      deferred: receivable?.class === "deferred",
+      deferredUntil,
+    };
   });
 }
 
 /** Open invoices apart: the deferred ones (added up) and the others, aged from the day each is owed. */
-function splitDeferred(invoices: readonly Pick<OpenInvoice, "deferred" | "owedFrom" | "balanceCents">[], day: string): { ageing: Ageing; deferredCents: number } {
+function splitDeferred(
+  invoices: readonly Pick<OpenInvoice, "deferred" | "owedFrom" | "balanceCents">[],
+  day: string,
+): { ageing: Ageing; deferredCents: number } {
   const due = invoices.filter((i) => !i.deferred);
   const ageing = ageBalances(
     due.map((i) => ({ dueDate: i.owedFrom, balanceCents: i.balanceCents })),
@@ -76,7 +85,11 @@ function splitDeferred(invoices: readonly Pick<OpenInvoice, "deferred" | "owedFr
 }
 
 async function proofsAwaitingOf(db: Db, attorneyIds: string[] | null): Promise<Map<string, number>> {
-  let query = db.selectFrom("payment_proofs").select(["attorney_id", sql<number>`count(*)::int`.as("count")]).where("status", "=", "uploaded").groupBy("attorney_id");
+  let query = db
+    .selectFrom("payment_proofs")
+    .select(["attorney_id", sql<number>`count(*)::int`.as("count")])
+    .where("status", "=", "uploaded")
+    .groupBy("attorney_id");
   if (attorneyIds) query = query.where("attorney_id", "in", attorneyIds);
   return new Map((await query.execute()).map((r) => [r.attorney_id, Number(r.count)]));
 }
@@ -105,7 +118,13 @@ export async function accountSummary({ db, actor }: Deps, input: { attorneyId?: 
  * a proof's match first (largest balance first), then the rest by name.
  */
 export async function accountOverview({ db }: Deps): Promise<AccountOverviewItem[]> {
-  const attorneys = await db.selectFrom("users").select(["id", "first_name", "last_name", "firm_name", "email"]).where("role", "=", "attorney").orderBy("last_name").orderBy("first_name").execute();
+  const attorneys = await db
+    .selectFrom("users")
+    .select(["id", "first_name", "last_name", "firm_name", "email"])
+    .where("role", "=", "attorney")
+    .orderBy("last_name")
+    .orderBy("first_name")
+    .execute();
   const [invoices, credits, proofs] = await Promise.all([openInvoicesOf(db, null), creditsOf(db, null), proofsAwaitingOf(db, null)]);
   const day = today();
   const items = attorneys.map((a) => {

@@ -39,7 +39,8 @@ export async function recordPayment(deps: Deps, input: z.output<typeof recordPay
  */
 export async function recordPaymentIn(trx: Trx, actor: SignedInActor, input: z.output<typeof recordPaymentSchema>): Promise<string> {
   const attorney = await trx.selectFrom("users").select(["id", "role"]).where("id", "=", input.attorneyId).executeTakeFirst();
-  if (!attorney || !isAttorney(attorney)) throw new AppError("INVALID", "Choose the attorney who paid.", { attorneyId: "Choose an attorney" });
+  if (!attorney || !isAttorney(attorney))
+    throw new AppError("INVALID", "Choose the attorney who paid.", { attorneyId: "Choose an attorney" });
   const proof = input.proofId ? await lockOpenProof(trx, input.proofId, input.attorneyId) : null;
   const payment = await trx
     .insertInto("payments")
@@ -58,7 +59,13 @@ export async function recordPaymentIn(trx: Trx, actor: SignedInActor, input: z.o
     action: "payment.record",
     entityType: "payment",
     entityId: payment.id,
-    after: { attorneyId: input.attorneyId, method: input.method, reference: input.reference, receivedOn: input.receivedOn, amountCents: input.amountCents },
+    after: {
+      attorneyId: input.attorneyId,
+      method: input.method,
+      reference: input.reference,
+      receivedOn: input.receivedOn,
+      amountCents: input.amountCents,
+    },
   });
   const credit = input.allocations.length ? await allocateLocked(trx, actor, payment, input.allocations) : input.amountCents;
   if (proof) await matchLocked(trx, actor, proof, payment.id);
@@ -66,7 +73,13 @@ export async function recordPaymentIn(trx: Trx, actor: SignedInActor, input: z.o
     userId: input.attorneyId,
     type: "other",
     title: `Payment received: ${formatRand(input.amountCents)}`,
-    message: `We received your payment of ${formatRand(input.amountCents)} (${PAYMENT_METHOD_LABELS[input.method]}, reference ${input.reference}) on ${saDateLabel(input.receivedOn)}.${allocationSentence(await invoiceNumbers(trx, input.allocations.map((a) => a.invoiceId)), credit)}`,
+    message: `We received your payment of ${formatRand(input.amountCents)} (${PAYMENT_METHOD_LABELS[input.method]}, reference ${input.reference}) on ${saDateLabel(input.receivedOn)}.${allocationSentence(
+      await invoiceNumbers(
+        trx,
+        input.allocations.map((a) => a.invoiceId),
+      ),
+      credit,
+    )}`,
     link: "/payments",
   });
   return payment.id;
@@ -81,7 +94,13 @@ export async function allocatePayment(deps: Deps, input: z.output<typeof allocat
       userId: payment.attorney_id,
       type: "other",
       title: "Payment allocated",
-      message: `Your payment ${payment.reference} of ${formatRand(Number(payment.amount_cents))} was allocated.${allocationSentence(await invoiceNumbers(trx, input.allocations.map((a) => a.invoiceId)), credit)}`,
+      message: `Your payment ${payment.reference} of ${formatRand(Number(payment.amount_cents))} was allocated.${allocationSentence(
+        await invoiceNumbers(
+          trx,
+          input.allocations.map((a) => a.invoiceId),
+        ),
+        credit,
+      )}`,
       link: "/payments",
     });
   });
@@ -97,14 +116,25 @@ export async function reversePayment(deps: Deps, input: z.output<typeof reverseP
   await deps.db.transaction().execute(async (trx) => {
     const payment = await lockPayment(trx, deps.actor.user, input.id);
     if (payment.reversed_at) throw new AppError("CONFLICT", "This payment is reversed already.");
-    const allocations = await trx.selectFrom("payment_allocations").select(["invoice_id", "amount_cents"]).where("payment_id", "=", payment.id).execute();
+    const allocations = await trx
+      .selectFrom("payment_allocations")
+      .select(["invoice_id", "amount_cents"])
+      .where("payment_id", "=", payment.id)
+      .execute();
     const perInvoice = new Map<string, number>();
     for (const a of allocations) perInvoice.set(a.invoice_id, (perInvoice.get(a.invoice_id) ?? 0) + Number(a.amount_cents));
     const ids = [...perInvoice.keys()].sort();
-    const invoices = ids.length ? await trx.selectFrom("invoices").selectAll().where("id", "in", ids).orderBy("id").forUpdate().execute() : [];
+    const invoices = ids.length
+      ? await trx.selectFrom("invoices").selectAll().where("id", "in", ids).orderBy("id").forUpdate().execute()
+      : [];
     const at = now();
-    await trx.updateTable("payments").set({ reversed_at: at, reversed_by: deps.actor.user.id, reversal_reason: input.reason }).where("id", "=", payment.id).execute();
-    for (const invoice of invoices) await settleInvoice(trx, deps.actor, invoice, -perInvoice.get(invoice.id)!, { paymentId: payment.id, reason: input.reason });
+    await trx
+      .updateTable("payments")
+      .set({ reversed_at: at, reversed_by: deps.actor.user.id, reversal_reason: input.reason })
+      .where("id", "=", payment.id)
+      .execute();
+    for (const invoice of invoices)
+      await settleInvoice(trx, deps.actor, invoice, -perInvoice.get(invoice.id)!, { paymentId: payment.id, reason: input.reason });
     await recordAudit(trx, deps.actor, {
       action: "payment.reverse",
       entityType: "payment",
@@ -144,12 +174,24 @@ async function toPaymentItems(db: Db, rows: PaymentListRow[]): Promise<PaymentIt
   const allocations = await db
     .selectFrom("payment_allocations")
     .innerJoin("invoices", "invoices.id", "payment_allocations.invoice_id")
-    .select(["payment_allocations.id", "payment_allocations.payment_id", "payment_allocations.invoice_id", "payment_allocations.amount_cents", "payment_allocations.created_at", "invoices.number"])
+    .select([
+      "payment_allocations.id",
+      "payment_allocations.payment_id",
+      "payment_allocations.invoice_id",
+      "payment_allocations.amount_cents",
+      "payment_allocations.created_at",
+      "invoices.number",
+    ])
     .where("payment_allocations.payment_id", "in", ids)
     .orderBy("payment_allocations.created_at")
     .orderBy("invoices.number")
     .execute();
-  const proofs = await db.selectFrom("payment_proofs").select(["id", "payment_id"]).where("payment_id", "in", ids).orderBy("created_at").execute();
+  const proofs = await db
+    .selectFrom("payment_proofs")
+    .select(["id", "payment_id"])
+    .where("payment_id", "in", ids)
+    .orderBy("created_at")
+    .execute();
   return rows.map((r) => {
     const mine = allocations.filter((a) => a.payment_id === r.id);
     const allocated = mine.reduce((sum, a) => sum + Number(a.amount_cents), 0);
@@ -170,7 +212,13 @@ async function toPaymentItems(db: Db, rows: PaymentListRow[]): Promise<PaymentIt
       reversedAt: r.reversed_at?.toISOString() ?? null,
       reversedByName: reversed ? r.reverser_name : null,
       reversalReason: r.reversal_reason,
-      allocations: mine.map((a) => ({ id: a.id, invoiceId: a.invoice_id, invoiceNumber: a.number ?? "", amountCents: Number(a.amount_cents), createdAt: a.created_at.toISOString() })),
+      allocations: mine.map((a) => ({
+        id: a.id,
+        invoiceId: a.invoice_id,
+        invoiceNumber: a.number ?? "",
+        amountCents: Number(a.amount_cents),
+        createdAt: a.created_at.toISOString(),
+      })),
       proofIds: proofs.filter((p) => p.payment_id === r.id).map((p) => p.id),
     };
   });
@@ -199,12 +247,25 @@ export async function listPayments({ db, actor }: Deps, input: z.output<typeof p
 
 /** The payments set against one invoice, for its page (whoever may see the invoice; 404 otherwise). */
 export async function invoicePayments({ db, actor }: Deps, input: z.output<typeof invoicePaymentsInputSchema>): Promise<InvoicePayments> {
-  const invoice = await db.selectFrom("invoices").selectAll().where("id", "=", input.invoiceId).where(visibleInvoices(actor.user)).executeTakeFirst();
+  const invoice = await db
+    .selectFrom("invoices")
+    .selectAll()
+    .where("id", "=", input.invoiceId)
+    .where(visibleInvoices(actor.user))
+    .executeTakeFirst();
   if (!invoice) throw notFound("invoice");
   const rows = await db
     .selectFrom("payment_allocations")
     .innerJoin("payments", "payments.id", "payment_allocations.payment_id")
-    .select(["payments.id", "payments.method", "payments.reference", "payments.received_on", "payments.reversed_at", "payments.reversal_reason", "payment_allocations.amount_cents"])
+    .select([
+      "payments.id",
+      "payments.method",
+      "payments.reference",
+      "payments.received_on",
+      "payments.reversed_at",
+      "payments.reversal_reason",
+      "payment_allocations.amount_cents",
+    ])
     .where("payment_allocations.invoice_id", "=", invoice.id)
     .orderBy("payments.received_on")
     .orderBy("payment_allocations.created_at")
@@ -222,7 +283,7 @@ export async function invoicePayments({ db, actor }: Deps, input: z.output<typeo
       reversed: r.reversed_at !== null,
       reversalReason: r.reversal_reason,
     })),
-    creditCents: admin && invoice.attorney_id ? (await creditsOf(db, [invoice.attorney_id])).get(invoice.attorney_id) ?? 0 : null,
+    creditCents: admin && invoice.attorney_id ? ((await creditsOf(db, [invoice.attorney_id])).get(invoice.attorney_id) ?? 0) : null,
     can: { record: admin && open },
   };
 }

@@ -23,15 +23,34 @@ import { lockPayment } from "./settle";
 export async function lockOpenProof(trx: Trx, proofId: string, attorneyId: string) {
   const proof = await trx.selectFrom("payment_proofs").selectAll().where("id", "=", proofId).forUpdate().executeTakeFirst();
   if (!proof) throw new AppError("NOT_FOUND", MISSING_PROOF);
-  if (proof.attorney_id !== attorneyId) throw new AppError("INVALID", "That proof of payment was sent by another attorney.", { proofId: "Choose a proof from the same attorney" });
-  if (proof.status !== "uploaded") throw new AppError("CONFLICT", `That proof of payment is ${PAYMENT_PROOF_STATUS_LABELS[proof.status].toLowerCase()} already.`);
+  if (proof.attorney_id !== attorneyId)
+    throw new AppError("INVALID", "That proof of payment was sent by another attorney.", {
+      proofId: "Choose a proof from the same attorney",
+    });
+  if (proof.status !== "uploaded")
+    throw new AppError("CONFLICT", `That proof of payment is ${PAYMENT_PROOF_STATUS_LABELS[proof.status].toLowerCase()} already.`);
   return proof;
 }
 
-export async function matchLocked(trx: Trx, actor: SignedInActor, proof: Selectable<Database["payment_proofs"]>, paymentId: string): Promise<void> {
+export async function matchLocked(
+  trx: Trx,
+  actor: SignedInActor,
+  proof: Selectable<Database["payment_proofs"]>,
+  paymentId: string,
+): Promise<void> {
   const at = now();
-  await trx.updateTable("payment_proofs").set({ status: "matched", payment_id: paymentId, decided_by: actor.user.id, decided_at: at, updated_at: at }).where("id", "=", proof.id).execute();
-  await recordAudit(trx, actor, { action: "payment_proof.match", entityType: "payment_proof", entityId: proof.id, before: { status: proof.status }, after: { status: "matched", paymentId } });
+  await trx
+    .updateTable("payment_proofs")
+    .set({ status: "matched", payment_id: paymentId, decided_by: actor.user.id, decided_at: at, updated_at: at })
+    .where("id", "=", proof.id)
+    .execute();
+  await recordAudit(trx, actor, {
+    action: "payment_proof.match",
+    entityType: "payment_proof",
+    entityId: proof.id,
+    before: { status: proof.status },
+    after: { status: "matched", paymentId },
+  });
 }
 
 /**
@@ -49,7 +68,8 @@ export async function uploadProof(
   const id = await db.transaction().execute(async (trx) => {
     if (invoiceIds.length) {
       const mine = await trx.selectFrom("invoices").select("id").where("id", "in", invoiceIds).where(visibleInvoices(actor.user)).execute();
-      if (mine.length !== invoiceIds.length) throw new AppError("INVALID", "Choose among your own invoices.", { invoiceIds: "Choose among your own invoices" });
+      if (mine.length !== invoiceIds.length)
+        throw new AppError("INVALID", "Choose among your own invoices.", { invoiceIds: "Choose among your own invoices" });
     }
     const proofId = randomUUID();
     const file = await storeFile(trx, actor, "payment_proof", proofId, checked);
@@ -72,9 +92,22 @@ export async function uploadProof(
       action: "payment_proof.upload",
       entityType: "payment_proof",
       entityId: proofId,
-      after: { amountCents: input.amountCents, paidOn: input.paidOn, reference: input.reference, invoices: invoiceIds.length, fileName: checked.fileName, sha256: checked.sha256 },
+      after: {
+        amountCents: input.amountCents,
+        paidOn: input.paidOn,
+        reference: input.reference,
+        invoices: invoiceIds.length,
+        fileName: checked.fileName,
+        sha256: checked.sha256,
+      },
     });
-    const admins = await trx.selectFrom("users").select("id").where("role", "=", "administrator").where("is_active", "=", true).orderBy("id").execute();
+    const admins = await trx
+      .selectFrom("users")
+      .select("id")
+      .where("role", "=", "administrator")
+      .where("is_active", "=", true)
+      .orderBy("id")
+      .execute();
     const me = await trx.selectFrom("users").select("firm_name").where("id", "=", actor.user.id).executeTakeFirstOrThrow();
     const who = me.firm_name || `${actor.user.firstName} ${actor.user.lastName}`;
     for (const admin of admins) {
@@ -91,10 +124,20 @@ export async function uploadProof(
   return (await proofItems(db, (q) => q.where("payment_proofs.id", "=", id)))[0]!;
 }
 
-async function proofItems(db: Db, filter: (q: ReturnType<typeof proofQuery>) => ReturnType<typeof proofQuery>): Promise<PaymentProofItem[]> {
+async function proofItems(
+  db: Db,
+  filter: (q: ReturnType<typeof proofQuery>) => ReturnType<typeof proofQuery>,
+): Promise<PaymentProofItem[]> {
   const rows = await filter(proofQuery(db)).orderBy("payment_proofs.created_at", "desc").limit(PROOF_LIMIT).execute();
   const invoiceIds = [...new Set(rows.flatMap((r) => r.invoice_ids))];
-  const numbers = new Map(invoiceIds.length ? (await db.selectFrom("invoices").select(["id", "number"]).where("id", "in", invoiceIds).execute()).map((i) => [i.id, i.number ?? ""]) : []);
+  const numbers = new Map(
+    invoiceIds.length
+      ? (await db.selectFrom("invoices").select(["id", "number"]).where("id", "in", invoiceIds).execute()).map((i) => [
+          i.id,
+          i.number ?? "",
+        ])
+      : [],
+  );
   return rows.map((r) => ({
     id: r.id,
     attorneyId: r.attorney_id,
@@ -141,7 +184,10 @@ export async function matchProof(deps: Deps, input: z.output<typeof matchProofSc
     const found = await trx.selectFrom("payment_proofs").select("attorney_id").where("id", "=", input.id).executeTakeFirst();
     if (!found) throw new AppError("NOT_FOUND", MISSING_PROOF);
     const payment = await lockPayment(trx, deps.actor.user, input.paymentId);
-    if (payment.attorney_id !== found.attorney_id) throw new AppError("INVALID", "That payment was made by another attorney: choose one of theirs.", { paymentId: "Choose a payment of the same attorney" });
+    if (payment.attorney_id !== found.attorney_id)
+      throw new AppError("INVALID", "That payment was made by another attorney: choose one of theirs.", {
+        paymentId: "Choose a payment of the same attorney",
+      });
     if (payment.reversed_at) throw new AppError("CONFLICT", "That payment was reversed: a proof cannot be matched to it.");
     const proof = await lockOpenProof(trx, input.id, found.attorney_id);
     await matchLocked(trx, deps.actor, proof, payment.id);
@@ -187,8 +233,16 @@ export async function rejectProof(deps: Deps, input: z.output<typeof rejectProof
 }
 
 /** A proof's file, to its attorney and administrators (404 otherwise); each download is in the access log. */
-export async function downloadProofFile({ db, actor }: Deps, fileId: string): Promise<{ fileName: string; contentType: string; data: Uint8Array }> {
-  const file = await db.selectFrom("files").select(["owner_id", "file_name", "content_type", "data"]).where("id", "=", fileId).where("owner_kind", "=", "payment_proof").executeTakeFirst();
+export async function downloadProofFile(
+  { db, actor }: Deps,
+  fileId: string,
+): Promise<{ fileName: string; contentType: string; data: Uint8Array }> {
+  const file = await db
+    .selectFrom("files")
+    .select(["owner_id", "file_name", "content_type", "data"])
+    .where("id", "=", fileId)
+    .where("owner_kind", "=", "payment_proof")
+    .executeTakeFirst();
   if (!file) throw new AppError("NOT_FOUND", MISSING_PROOF);
   let query = db.selectFrom("payment_proofs").select("id").where("id", "=", file.owner_id).where("file_id", "=", fileId);
   const scope = paymentScope(actor.user);

@@ -2,7 +2,14 @@
 import { sql } from "kysely";
 import type { z } from "zod";
 import type { allocatePaymentSchema, CurrentUser } from "@medlegal/domain";
-import { canMoveInvoice, formatRand, INVOICE_STATUS_LABELS, invoiceBalance, invoiceStatusFromMoney, OPEN_INVOICE_STATUSES } from "@medlegal/domain";
+import {
+  canMoveInvoice,
+  formatRand,
+  INVOICE_STATUS_LABELS,
+  invoiceBalance,
+  invoiceStatusFromMoney,
+  OPEN_INVOICE_STATUSES,
+} from "@medlegal/domain";
 import type { Actor, SignedInActor } from "../../actors";
 import { AppError } from "../../errors";
 import { recordAudit } from "../audit/audit";
@@ -20,14 +27,21 @@ import type { InvoiceRow, PaymentRow, Trx } from "./payment-access";
  * (`invoiceStatusFromMoney`), inside the caller's transaction with the invoice locked. Paid in
  * full, the approved reports its lines bill are released to the attorney in the same transaction.
  */
-export async function settleInvoice(trx: Trx, actor: Actor, invoice: InvoiceRow, delta: number, why: { paymentId: string; reason?: string }): Promise<InvoiceRow> {
+export async function settleInvoice(
+  trx: Trx,
+  actor: Actor,
+  invoice: InvoiceRow,
+  delta: number,
+  why: { paymentId: string; reason?: string },
+): Promise<InvoiceRow> {
   const paid = Number(invoice.paid_cents) + delta;
   const day = today();
   // A deferred invoice is not overdue before its case's long-stop, paid in part or not (docs/decisions.md "Deferred billing per matter").
   const pastDue =
     invoice.due_date !== null &&
     invoice.due_date < day &&
-    !(await trx.selectFrom("invoices").select(stillDeferred(day).as("deferred")).where("id", "=", invoice.id).executeTakeFirstOrThrow()).deferred;
+    !(await trx.selectFrom("invoices").select(stillDeferred(day).as("deferred")).where("id", "=", invoice.id).executeTakeFirstOrThrow())
+      .deferred;
   const status = invoiceStatusFromMoney({
     totalCents: Number(invoice.total_cents),
     creditedCents: Number(invoice.credited_cents),
@@ -35,7 +49,10 @@ export async function settleInvoice(trx: Trx, actor: Actor, invoice: InvoiceRow,
     pastDue,
   });
   if (status !== invoice.status && !canMoveInvoice(invoice.status, status)) {
-    throw new AppError("CONFLICT", `${invoice.number} is ${INVOICE_STATUS_LABELS[invoice.status].toLowerCase()} and cannot become ${INVOICE_STATUS_LABELS[status].toLowerCase()}.`);
+    throw new AppError(
+      "CONFLICT",
+      `${invoice.number} is ${INVOICE_STATUS_LABELS[invoice.status].toLowerCase()} and cannot become ${INVOICE_STATUS_LABELS[status].toLowerCase()}.`,
+    );
   }
   const at = now();
   const updated = await trx
@@ -82,14 +99,23 @@ async function allocatedOf(db: Db, paymentId: string): Promise<number> {
  * changed) for more than what is left of the payment, more than an invoice's balance, or an
  * invoice that is not an open invoice of that attorney. Returns what is left unallocated.
  */
-export async function allocateLocked(trx: Trx, actor: SignedInActor, payment: PaymentRow, allocations: z.output<typeof allocatePaymentSchema>["allocations"]): Promise<number> {
+export async function allocateLocked(
+  trx: Trx,
+  actor: SignedInActor,
+  payment: PaymentRow,
+  allocations: z.output<typeof allocatePaymentSchema>["allocations"],
+): Promise<number> {
   if (payment.reversed_at) throw new AppError("CONFLICT", "This payment was reversed: it can no longer be allocated.");
   const left = Number(payment.amount_cents) - (await allocatedOf(trx, payment.id));
   const asked = allocations.reduce((sum, a) => sum + a.amountCents, 0);
   if (asked > left) {
-    throw new AppError("INVALID", `This allocation (${formatRand(asked)}) is more than what is left of the payment (${formatRand(left)}).`, {
-      allocations: `At most ${formatRand(left)} can be allocated`,
-    });
+    throw new AppError(
+      "INVALID",
+      `This allocation (${formatRand(asked)}) is more than what is left of the payment (${formatRand(left)}).`,
+      {
+        allocations: `At most ${formatRand(left)} can be allocated`,
+      },
+    );
   }
   const ids = allocations.map((a) => a.invoiceId).sort();
   const invoices = await trx.selectFrom("invoices").selectAll().where("id", "in", ids).orderBy("id").forUpdate().execute();
@@ -97,22 +123,42 @@ export async function allocateLocked(trx: Trx, actor: SignedInActor, payment: Pa
   for (const a of allocations) {
     const invoice = byId.get(a.invoiceId);
     if (!invoice || invoice.kind !== "attorney" || invoice.attorney_id !== payment.attorney_id || invoice.status === "draft") {
-      throw new AppError("INVALID", "A payment can only be set against the paying attorney's own open invoices: choose among them.", { allocations: "Choose the attorney's open invoices" });
+      throw new AppError("INVALID", "A payment can only be set against the paying attorney's own open invoices: choose among them.", {
+        allocations: "Choose the attorney's open invoices",
+      });
     }
-    const balance = invoiceBalance({ totalCents: Number(invoice.total_cents), creditedCents: Number(invoice.credited_cents), paidCents: Number(invoice.paid_cents) });
+    const balance = invoiceBalance({
+      totalCents: Number(invoice.total_cents),
+      creditedCents: Number(invoice.credited_cents),
+      paidCents: Number(invoice.paid_cents),
+    });
     if (!(OPEN_INVOICE_STATUSES as readonly string[]).includes(invoice.status) || balance === 0) {
-      throw new AppError("INVALID", `${invoice.number} has nothing left to pay.`, { allocations: `${invoice.number} has nothing left to pay` });
+      throw new AppError("INVALID", `${invoice.number} has nothing left to pay.`, {
+        allocations: `${invoice.number} has nothing left to pay`,
+      });
     }
     if (a.amountCents > balance) {
-      throw new AppError("INVALID", `${formatRand(a.amountCents)} is more than the balance of ${invoice.number} (${formatRand(balance)}).`, {
-        allocations: `At most ${formatRand(balance)} on ${invoice.number}`,
-      });
+      throw new AppError(
+        "INVALID",
+        `${formatRand(a.amountCents)} is more than the balance of ${invoice.number} (${formatRand(balance)}).`,
+        {
+          allocations: `At most ${formatRand(balance)} on ${invoice.number}`,
+        },
+      );
     }
   }
   const at = now();
   await trx
     .insertInto("payment_allocations")
-    .values(allocations.map((a) => ({ payment_id: payment.id, invoice_id: a.invoiceId, amount_cents: a.amountCents, created_by: actor.user.id, created_at: at })))
+    .values(
+      allocations.map((a) => ({
+        payment_id: payment.id,
+        invoice_id: a.invoiceId,
+        amount_cents: a.amountCents,
+        created_by: actor.user.id,
+        created_at: at,
+      })),
+    )
     .execute();
   for (const id of ids) {
     const amount = allocations.find((a) => a.invoiceId === id)!.amountCents;
@@ -122,7 +168,10 @@ export async function allocateLocked(trx: Trx, actor: SignedInActor, payment: Pa
     action: "payment.allocate",
     entityType: "payment",
     entityId: payment.id,
-    after: { allocations: allocations.map((a) => ({ invoiceNumber: byId.get(a.invoiceId)!.number, amountCents: a.amountCents })), unallocatedCents: left - asked },
+    after: {
+      allocations: allocations.map((a) => ({ invoiceNumber: byId.get(a.invoiceId)!.number, amountCents: a.amountCents })),
+      unallocatedCents: left - asked,
+    },
   });
   return left - asked;
 }

@@ -28,7 +28,11 @@ export function statementBalance(cents: number): string {
 /** Renders a statement of account with pdfkit's built-in Helvetica (text extractable, as invoices are). */
 export async function renderStatementPdf(d: PrintableStatement): Promise<Buffer> {
   const s = d.statement;
-  const { pdf, bytes } = await openPdf({ Title: `Statement of account ${s.from} to ${s.to}`, Author: d.supplier.name, Subject: "Statement of account" });
+  const { pdf, bytes } = await openPdf({
+    Title: `Statement of account ${s.from} to ${s.to}`,
+    Author: d.supplier.name,
+    Subject: "Statement of account",
+  });
 
   pdf.font("Helvetica-Bold").fontSize(20).text("Statement of account", LEFT, 50);
   const meta: [string, string][] = [
@@ -37,14 +41,25 @@ export async function renderStatementPdf(d: PrintableStatement): Promise<Buffer>
   ];
   let y = 90;
   for (const [label, value] of meta) {
-    pdf.font("Helvetica").fontSize(9).fillColor(GREY).text(`${label}:`, LEFT + 265, y, { width: 70 });
-    pdf.font("Helvetica-Bold").fillColor("black").text(value, LEFT + 335, y, { width: 160 });
+    pdf
+      .font("Helvetica")
+      .fontSize(9)
+      .fillColor(GREY)
+      .text(`${label}:`, LEFT + 265, y, { width: 70 });
+    pdf
+      .font("Helvetica-Bold")
+      .fillColor("black")
+      .text(value, LEFT + 335, y, { width: 160 });
     y = pdf.y + 3;
   }
 
   const party = (heading: string, p: InvoiceParty, x: number, top: number) => {
     pdf.font("Helvetica").fontSize(8).fillColor(GREY).text(heading, x, top, { width: 230 });
-    pdf.font("Helvetica-Bold").fontSize(10).fillColor("black").text(p.name, x, top + 12, { width: 230 });
+    pdf
+      .font("Helvetica-Bold")
+      .fontSize(10)
+      .fillColor("black")
+      .text(p.name, x, top + 12, { width: 230 });
     pdf.font("Helvetica").fontSize(9);
     if (p.firmName && p.firmName !== p.name) pdf.text(p.firmName, { width: 230 });
     if (p.address) pdf.text(p.address, { width: 230 });
@@ -77,7 +92,12 @@ export async function renderStatementPdf(d: PrintableStatement): Promise<Buffer>
       x += columns[i]!.width;
     });
     y += height + 6;
-    pdf.moveTo(LEFT, y - 3).lineTo(LEFT + WIDTH, y - 3).lineWidth(0.5).strokeColor("#cccccc").stroke();
+    pdf
+      .moveTo(LEFT, y - 3)
+      .lineTo(LEFT + WIDTH, y - 3)
+      .lineWidth(0.5)
+      .strokeColor("#cccccc")
+      .stroke();
   };
   row(
     columns.map((c) => c.label),
@@ -86,7 +106,17 @@ export async function renderStatementPdf(d: PrintableStatement): Promise<Buffer>
   row([longDate(s.from), "Opening balance", "", "", "", statementBalance(s.totals.openingCents)], false);
   for (const line of s.lines) {
     const amount = signedAmount(line);
-    row([longDate(line.date), ACCOUNT_ENTRY_LABELS[line.kind], line.reference, line.description, amount < 0 ? `-${formatRand(-amount)}` : formatRand(amount), statementBalance(line.balanceCents)], false);
+    row(
+      [
+        longDate(line.date),
+        ACCOUNT_ENTRY_LABELS[line.kind],
+        line.reference,
+        line.description,
+        amount < 0 ? `-${formatRand(-amount)}` : formatRand(amount),
+        statementBalance(line.balanceCents),
+      ],
+      false,
+    );
   }
   if (s.lines.length === 0) row(["", "No movements in this period", "", "", "", ""], false);
   y += 8;
@@ -105,28 +135,51 @@ export async function renderStatementPdf(d: PrintableStatement): Promise<Buffer>
   }
   totals.forEach(([label, value], i) => {
     const last = i === totals.length - 1;
-    pdf.font(last ? "Helvetica-Bold" : "Helvetica").fontSize(last ? 11 : 9).fillColor("black");
+    pdf
+      .font(last ? "Helvetica-Bold" : "Helvetica")
+      .fontSize(last ? 11 : 9)
+      .fillColor("black");
     pdf.text(label, LEFT + 255, y, { width: 140, align: "right" });
     pdf.text(value, LEFT + 395, y, { width: 97, align: "right" });
     y += 16;
   });
-  pdf.font("Helvetica").fontSize(8).fillColor(GREY).text('"CR" marks credit on the account: money received and not yet owed.', LEFT, y + 2, { width: WIDTH });
+  pdf
+    .font("Helvetica")
+    .fontSize(8)
+    .fillColor(GREY)
+    .text('"CR" marks credit on the account: money received and not yet owed.', LEFT, y + 2, { width: WIDTH });
   y = pdf.y + 12;
 
   // What is open today, by age past the due date.
-  pdf.font("Helvetica-Bold").fontSize(9).fillColor("black").text(`Outstanding on ${longDate(d.printedOn)} by age`, LEFT, y);
+  pdf
+    .font("Helvetica-Bold")
+    .fontSize(9)
+    .fillColor("black")
+    .text(`Outstanding on ${longDate(d.printedOn)} by age`, LEFT, y);
   y = pdf.y + 4;
   const cell = WIDTH / (AGEING_BUCKETS.length + 1);
   [...AGEING_BUCKETS.map((b) => AGEING_BUCKET_LABELS[b]), "Total"].forEach((label, i) => {
-    pdf.font("Helvetica").fontSize(8).fillColor(GREY).text(label, LEFT + i * cell, y, { width: cell - 4, align: "right" });
+    pdf
+      .font("Helvetica")
+      .fontSize(8)
+      .fillColor(GREY)
+      .text(label, LEFT + i * cell, y, { width: cell - 4, align: "right" });
   });
   y += 12;
   [...AGEING_BUCKETS.map((b) => d.ageing[b]), d.ageing.totalCents].forEach((cents, i) => {
-    pdf.font(i === AGEING_BUCKETS.length ? "Helvetica-Bold" : "Helvetica").fontSize(9).fillColor("black").text(formatRand(cents), LEFT + i * cell, y, { width: cell - 4, align: "right" });
+    pdf
+      .font(i === AGEING_BUCKETS.length ? "Helvetica-Bold" : "Helvetica")
+      .fontSize(9)
+      .fillColor("black")
+      .text(formatRand(cents), LEFT + i * cell, y, { width: cell - 4, align: "right" });
   });
   y += 16;
   if (s.deferredCents > 0) {
-    pdf.font("Helvetica").fontSize(9).fillColor("black").text(`Deferred to settlement under deferral agreements (not yet due): ${formatRand(s.deferredCents)}`, LEFT, y, { width: WIDTH });
+    pdf
+      .font("Helvetica")
+      .fontSize(9)
+      .fillColor("black")
+      .text(`Deferred to settlement under deferral agreements (not yet due): ${formatRand(s.deferredCents)}`, LEFT, y, { width: WIDTH });
     y = pdf.y + 4;
   }
   y += 6;

@@ -45,16 +45,36 @@ async function accountEntries(db: Db, attorneyId: string, to: string): Promise<A
       date: i.issue_date!,
       kind: "invoice" as const,
       reference: i.number!,
-      description: [i.claimant_name, i.attorney_reference ? `your ref. ${i.attorney_reference}` : null].filter(Boolean).join(", ") || "Invoice",
+      description:
+        [i.claimant_name, i.attorney_reference ? `your ref. ${i.attorney_reference}` : null].filter(Boolean).join(", ") || "Invoice",
       amountCents: Number(i.total_cents),
     })),
-    ...credits.map((c) => ({ date: c.issue_date, kind: "credit_note" as const, reference: c.number, description: `Credits ${c.invoice_number}`, amountCents: Number(c.total_cents) })),
-    ...payments.map((p) => ({ date: p.received_on, kind: "payment" as const, reference: p.reference, description: `${PAYMENT_METHOD_LABELS[p.method]} payment received`, amountCents: Number(p.amount_cents) })),
+    ...credits.map((c) => ({
+      date: c.issue_date,
+      kind: "credit_note" as const,
+      reference: c.number,
+      description: `Credits ${c.invoice_number}`,
+      amountCents: Number(c.total_cents),
+    })),
+    ...payments.map((p) => ({
+      date: p.received_on,
+      kind: "payment" as const,
+      reference: p.reference,
+      description: `${PAYMENT_METHOD_LABELS[p.method]} payment received`,
+      amountCents: Number(p.amount_cents),
+    })),
   ];
   for (const p of payments) {
     if (!p.reversed_at) continue;
     const day = sastDate(p.reversed_at);
-    if (day <= to) entries.push({ date: day, kind: "reversal", reference: p.reference, description: `Payment reversed: ${p.reversal_reason}`, amountCents: Number(p.amount_cents) });
+    if (day <= to)
+      entries.push({
+        date: day,
+        kind: "reversal",
+        reference: p.reference,
+        description: `Payment reversed: ${p.reversal_reason}`,
+        amountCents: Number(p.amount_cents),
+      });
   }
   return entries;
 }
@@ -63,11 +83,23 @@ async function accountEntries(db: Db, attorneyId: string, to: string): Promise<A
 export async function statement({ db, actor }: Deps, input: z.output<typeof statementInputSchema>): Promise<Statement> {
   const attorney = await accountHolder(db, actor.user, input.attorneyId);
   const { lines, totals } = buildStatement(await accountEntries(db, attorney.id, input.to), input.from, input.to);
-  const query = new URLSearchParams({ from: input.from, to: input.to, ...(can(actor.user.role, "payments.manage") ? { attorneyId: attorney.id } : {}) });
+  const query = new URLSearchParams({
+    from: input.from,
+    to: input.to,
+    ...(can(actor.user.role, "payments.manage") ? { attorneyId: attorney.id } : {}),
+  });
   const deferredCents = (await openReceivables(db, { attorneyIds: [attorney.id] }, today()))
     .filter((r) => r.class === "deferred")
     .reduce((sum, r) => sum + r.balanceCents, 0);
-  return { attorney, from: input.from, to: input.to, deferredCents, lines, totals, pdfPath: `/api/payments/statement.pdf?${query.toString()}` };
+  return {
+    attorney,
+    from: input.from,
+    to: input.to,
+    deferredCents,
+    lines,
+    totals,
+    pdfPath: `/api/payments/statement.pdf?${query.toString()}`,
+  };
 }
 
 /** The statement as a PDF (pdfkit), written to the access log like every download of an account. */
@@ -83,8 +115,20 @@ export async function statementPdf(deps: Deps, input: z.output<typeof statementI
     open.map((r) => ({ dueDate: r.owedFrom, balanceCents: r.balanceCents })),
     day,
   );
-  const data = await renderStatementPdf({ supplier: agency.party, recipient, bank: agency.bank, statement: s, printedOn: day, ageing, overdueInvoices: open.filter((r) => r.class === "overdue").length });
+  const data = await renderStatementPdf({
+    supplier: agency.party,
+    recipient,
+    bank: agency.bank,
+    statement: s,
+    printedOn: day,
+    ageing,
+    overdueInvoices: open.filter((r) => r.class === "overdue").length,
+  });
   await recordAccess(deps.db, deps.actor, { action: "download", entityType: "statement", entityId: s.attorney.id, patientId: null });
-  const firm = (s.attorney.firmName ?? s.attorney.name).replace(/[^A-Za-z0-9 ]+/g, "").trim().replace(/\s+/g, "-") || "account";
+  const firm =
+    (s.attorney.firmName ?? s.attorney.name)
+      .replace(/[^A-Za-z0-9 ]+/g, "")
+      .trim()
+      .replace(/\s+/g, "-") || "account";
   return { fileName: `Statement-${firm}-${s.from}-to-${s.to}.pdf`, data };
 }

@@ -46,7 +46,11 @@ export function visibleQueries(user: CurrentUser) {
  * expert whose assignment is withdrawn or declined loses the query's thread with the query
  * (docs/decisions.md, "Messages"). Refs and values are SQL: the thread's query id, the person's id and role.
  */
-export function threadStillVisible(threadQueryId: RawBuilder<unknown>, userId: RawBuilder<unknown> | string, role: RawBuilder<unknown> | string) {
+export function threadStillVisible(
+  threadQueryId: RawBuilder<unknown>,
+  userId: RawBuilder<unknown> | string,
+  role: RawBuilder<unknown> | string,
+) {
   const attorney: Role = "attorney";
   const consultant: Role = "consultant";
   return sql<boolean>`(${threadQueryId} IS NULL OR ${role} IN (${sql.join(STAFF_ROLES.map((r) => sql.lit(r)))})
@@ -62,7 +66,8 @@ export function threadStillVisible(threadQueryId: RawBuilder<unknown>, userId: R
 export function visibleInvoices(user: CurrentUser) {
   return (eb: ExpressionBuilder<Database, "invoices">) => {
     if (isStaff(user)) return eb.lit(true);
-    if (isAttorney(user)) return eb.and([eb("invoices.kind", "=", "attorney"), eb("invoices.attorney_id", "=", user.id), eb("invoices.status", "<>", "draft")]);
+    if (isAttorney(user))
+      return eb.and([eb("invoices.kind", "=", "attorney"), eb("invoices.attorney_id", "=", user.id), eb("invoices.status", "<>", "draft")]);
     if (!isExpert(user)) return eb.lit(false);
     return eb.and([eb("invoices.kind", "=", "expert"), eb("invoices.consultant_id", "=", user.id)]);
   };
@@ -140,7 +145,13 @@ export function visibleBookings(user: CurrentUser) {
     if (isStaff(user)) return eb.lit(true);
     if (isAttorney(user)) return eb("bookings.attorney_id", "=", user.id);
     if (isInterpreter(user)) {
-      return eb.exists(eb.selectFrom("booking_logistics as il").select("il.booking_id").whereRef("il.booking_id", "=", "bookings.id").where("il.interpreter_user_id", "=", user.id));
+      return eb.exists(
+        eb
+          .selectFrom("booking_logistics as il")
+          .select("il.booking_id")
+          .whereRef("il.booking_id", "=", "bookings.id")
+          .where("il.interpreter_user_id", "=", user.id),
+      );
     }
     return eb("bookings.consultant_id", "=", user.id);
   };

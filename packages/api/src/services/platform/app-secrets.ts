@@ -7,7 +7,10 @@ import type { Database } from "@medlegal/db";
  * one generated once and kept in `app_secrets` under `name`, so every instance on the same database
  * agrees without configuration.
  */
-export async function appSecret(db: Kysely<Database> | Transaction<Database>, { variable, name, bytes }: { variable: string; name: string; bytes: number }): Promise<string> {
+export async function appSecret(
+  db: Kysely<Database> | Transaction<Database>,
+  { variable, name, bytes }: { variable: string; name: string; bytes: number },
+): Promise<string> {
   const fromEnv = process.env[variable];
   if (fromEnv) {
     if (fromEnv.length < 32) throw new Error(`${variable} must be at least 32 characters long`);

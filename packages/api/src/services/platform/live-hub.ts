@@ -15,9 +15,7 @@ import { now } from "./clock";
 export const SESSION_CHANNEL = "medlegal_sessions";
 
 /** Who holds a stream: a signed-in user's session, or a meeting guest's session. */
-export type LiveOwner =
-  | { kind: "user"; userId: string; sessionId: string }
-  | { kind: "guest"; participantId: string; guestCookie: string };
+export type LiveOwner = { kind: "user"; userId: string; sessionId: string } | { kind: "guest"; participantId: string; guestCookie: string };
 
 export interface LiveHubOptions {
   /**
@@ -171,7 +169,9 @@ export class LiveHub {
     const last = Number(seqText);
     const oldest = this.recent[0]?.seq ?? this.seq + 1;
     if (token !== this.token || last > this.seq || last < oldest - 1) return [{ id: this.id(), message: { kind: "resync" } }];
-    return this.recent.filter((r) => r.seq > last && addressedTo(r.event, owner)).map((r) => ({ id: this.id(r.seq), message: messageOf(r.event) }));
+    return this.recent
+      .filter((r) => r.seq > last && addressedTo(r.event, owner))
+      .map((r) => ({ id: this.id(r.seq), message: messageOf(r.event) }));
   }
 
   private deliver(event: LiveEvent) {

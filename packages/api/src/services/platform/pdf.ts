@@ -18,7 +18,10 @@ const MARGIN = 50;
  * ended. pdfkit loads with the first PDF, not at start: it is the server's heaviest module
  * (docs/decisions.md, "Start-up").
  */
-export async function openPdf(info: PDFKit.DocumentInfo, layout: "portrait" | "landscape" = "portrait"): Promise<{ pdf: PDFKit.PDFDocument; bytes: Promise<Buffer> }> {
+export async function openPdf(
+  info: PDFKit.DocumentInfo,
+  layout: "portrait" | "landscape" = "portrait",
+): Promise<{ pdf: PDFKit.PDFDocument; bytes: Promise<Buffer> }> {
   const { default: PDFDocument } = await import("pdfkit");
   const pdf = new PDFDocument({ size: "A4", layout, margin: MARGIN, info: { ...info, Creator: "MedLegal" } });
   const chunks: Buffer[] = [];

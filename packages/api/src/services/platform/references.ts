@@ -7,7 +7,11 @@ import { now } from "./clock";
  * The next reference of a series for this South African year, gap-free: the counter row is updated inside the
  * caller's transaction, so a rolled-back insert gives its number back and two inserts never share one.
  */
-export async function nextReference(trx: Transaction<Database>, series: "CASE" | "Q" | "BK" | "RPT" | "DSR" | "SCB" | "MTG", at = now()): Promise<string> {
+export async function nextReference(
+  trx: Transaction<Database>,
+  series: "CASE" | "Q" | "BK" | "RPT" | "DSR" | "SCB" | "MTG",
+  at = now(),
+): Promise<string> {
   const year = sastYear(at);
   return `${series}-${year}-${String(await nextInSeries(trx, series, year)).padStart(5, "0")}`;
 }

@@ -46,7 +46,11 @@ export interface MatchOptions {
 }
 
 /** Whether a table's search text holds the term: the one comparison every search makes. */
-export function textMatches(table: SearchTable, t: SearchTerms, { words = true, at = "anywhere", minKey = 1 }: MatchOptions = {}): RawBuilder<boolean> {
+export function textMatches(
+  table: SearchTable,
+  t: SearchTerms,
+  { words = true, at = "anywhere", minKey = 1 }: MatchOptions = {},
+): RawBuilder<boolean> {
   const text = SEARCH_TEXT[table];
   const byKey = t.key.length >= minKey ? sql<boolean>`${text} LIKE ${likePattern(t.key, at)}` : null;
   const byWords = words && t.words ? sql<boolean>`${text} LIKE ${likePattern(t.words)}` : null;
@@ -55,7 +59,8 @@ export function textMatches(table: SearchTable, t: SearchTerms, { words = true, 
 }
 
 /** The ids of a table's rows whose own text holds the term (one trigram index scan). */
-const idsMatching = (table: SearchTable, t: SearchTerms) => sql`SELECT ${sql.ref(`${table}.id`)} FROM ${sql.table(table)} WHERE ${textMatches(table, t)}`;
+const idsMatching = (table: SearchTable, t: SearchTerms) =>
+  sql`SELECT ${sql.ref(`${table}.id`)} FROM ${sql.table(table)} WHERE ${textMatches(table, t)}`;
 
 /**
  * The cases a term finds: by their references and numbers and the attorney's file reference, by
@@ -89,11 +94,18 @@ export function listSearch(typed: string, list: ListSearch): RawBuilder<boolean>
   if (table === "cases") {
     parts.push(casesMatching(t), sql`SELECT queries.case_id FROM queries WHERE ${textMatches("queries", t)}`);
   } else {
-    parts.push(sql`SELECT ${sql.ref(`${table}.id`)} FROM ${sql.table(table)} WHERE ${sql.ref(`${table}.case_id`)} IN (${casesMatching(t)})`);
+    parts.push(
+      sql`SELECT ${sql.ref(`${table}.id`)} FROM ${sql.table(table)} WHERE ${sql.ref(`${table}.case_id`)} IN (${casesMatching(t)})`,
+    );
   }
-  if (list.query) parts.push(sql`SELECT ${sql.ref(`${table}.id`)} FROM ${sql.table(table)} WHERE ${sql.ref(`${table}.${list.query}`)} IN (${idsMatching("queries", t)})`);
+  if (list.query)
+    parts.push(
+      sql`SELECT ${sql.ref(`${table}.id`)} FROM ${sql.table(table)} WHERE ${sql.ref(`${table}.${list.query}`)} IN (${idsMatching("queries", t)})`,
+    );
   for (const person of list.people ?? []) {
-    parts.push(sql`SELECT ${sql.ref(`${table}.id`)} FROM ${sql.table(table)} WHERE ${sql.ref(`${table}.${person}`)} IN (${idsMatching("users", t)})`);
+    parts.push(
+      sql`SELECT ${sql.ref(`${table}.id`)} FROM ${sql.table(table)} WHERE ${sql.ref(`${table}.${person}`)} IN (${idsMatching("users", t)})`,
+    );
   }
   return sql<boolean>`${sql.ref(`${table}.id`)} IN (${sql.join(parts, sql` UNION `)})`;
 }
@@ -106,4 +118,5 @@ export function creditNoteSearch(typed: string): RawBuilder<boolean> {
 }
 
 /** The invoice list's search: an invoice's own numbers and claimant, its case, its query, its attorney and expert. */
-export const invoiceSearchOf = (typed: string) => listSearch(typed, { table: "invoices", query: "query_id", people: ["attorney_id", "consultant_id"] });
+export const invoiceSearchOf = (typed: string) =>
+  listSearch(typed, { table: "invoices", query: "query_id", people: ["attorney_id", "consultant_id"] });

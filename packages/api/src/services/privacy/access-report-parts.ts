@@ -25,14 +25,30 @@ function sentState(m: { sent_at: Date | null; given_up_at: Date | null; delivery
 /** The texts sent to the claimant (reminders) and their replies, oldest first, and the day their phone said STOP (kept on the claimant). */
 export async function claimantTexts(db: Db, patientId: string): Promise<{ texts: AccessReportText[]; stoppedOn: string | null }> {
   const [sent, replies, claimant] = await Promise.all([
-    db.selectFrom("claimant_messages").select(["created_at", "sent_at", "given_up_at", "delivery_status", "channel", "text"]).where("patient_id", "=", patientId).execute(),
+    db
+      .selectFrom("claimant_messages")
+      .select(["created_at", "sent_at", "given_up_at", "delivery_status", "channel", "text"])
+      .where("patient_id", "=", patientId)
+      .execute(),
     db.selectFrom("claimant_replies").select(["received_at", "channel", "text", "action"]).where("patient_id", "=", patientId).execute(),
     db.selectFrom("patients").select("message_stopped_at").where("id", "=", patientId).executeTakeFirst(),
   ]);
   const channel = (c: string) => (c === "whatsapp" ? "WhatsApp" : "SMS");
   const texts: AccessReportText[] = [
-    ...sent.map((m) => ({ at: (m.sent_at ?? m.created_at).toISOString(), direction: "to the claimant" as const, channel: channel(m.channel), text: m.text, state: sentState(m) })),
-    ...replies.map((r) => ({ at: r.received_at.toISOString(), direction: "from the claimant" as const, channel: channel(r.channel), text: r.text, state: REPLY_STATE[r.action] ?? r.action })),
+    ...sent.map((m) => ({
+      at: (m.sent_at ?? m.created_at).toISOString(),
+      direction: "to the claimant" as const,
+      channel: channel(m.channel),
+      text: m.text,
+      state: sentState(m),
+    })),
+    ...replies.map((r) => ({
+      at: r.received_at.toISOString(),
+      direction: "from the claimant" as const,
+      channel: channel(r.channel),
+      text: r.text,
+      state: REPLY_STATE[r.action] ?? r.action,
+    })),
   ].sort((a, b) => a.at.localeCompare(b.at));
   const stoppedAt = claimant?.message_stopped_at;
   return { texts, stoppedOn: stoppedAt ? sastDate(stoppedAt) : null };
@@ -44,7 +60,11 @@ export async function claimantTexts(db: Db, patientId: string): Promise<{ texts:
  * (attorneys, experts, interpreters), by name and role; the interpreters named for their assessments;
  * then the agency's staff as one category.
  */
-export async function recipientsOf(db: Db, patientId: string, known: { attorney: string; bookedExperts: { expert: string; specialization: string }[] }): Promise<string[]> {
+export async function recipientsOf(
+  db: Db,
+  patientId: string,
+  known: { attorney: string; bookedExperts: { expert: string; specialization: string }[] },
+): Promise<string[]> {
   const [readers, interpreters] = await Promise.all([
     db
       .selectFrom("access_log")

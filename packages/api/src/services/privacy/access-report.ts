@@ -1,6 +1,16 @@
 import { sql } from "kysely";
 import type { AccessReport } from "@medlegal/domain";
-import { BOOKING_STATUS_LABEL, CLAIMANT_ANSWER_LABEL, INVOICE_STATUS_LABELS, LIVE_BOOKING_STATUSES, PRIVACY_MESSAGES, QUERY_STATUS_LABEL, REPORT_STATUS_LABELS, ROLE_LABEL, sastDate } from "@medlegal/domain";
+import {
+  BOOKING_STATUS_LABEL,
+  CLAIMANT_ANSWER_LABEL,
+  INVOICE_STATUS_LABELS,
+  LIVE_BOOKING_STATUSES,
+  PRIVACY_MESSAGES,
+  QUERY_STATUS_LABEL,
+  REPORT_STATUS_LABELS,
+  ROLE_LABEL,
+  sastDate,
+} from "@medlegal/domain";
 import { AppError } from "../../errors";
 import { recordAccess } from "../audit/access-log";
 import { now } from "../platform/clock";
@@ -17,7 +27,13 @@ import { assertPrivacyManager } from "./subject-requests";
  * is itself a read, written to the access log.
  */
 
-const ACCESS_ACTIONS: Record<string, string> = { view: "viewed", download: "downloaded", export: "exported", print: "printed", share: "was given" };
+const ACCESS_ACTIONS: Record<string, string> = {
+  view: "viewed",
+  download: "downloaded",
+  export: "exported",
+  print: "printed",
+  share: "was given",
+};
 const ENTITY_NAMES: Record<string, string> = {
   patient: "claimant record",
   // Global search (issue 30): a claimant opened from a search by ID or passport number.
@@ -48,7 +64,12 @@ async function collectAccessReport({ db }: Pick<Deps, "db">, patientId: string):
 
   const [agency, cases, queries, bookings, reports, versions, invoices, messages, reads] = await Promise.all([
     getAgencySettings({ db }),
-    db.selectFrom("cases").select(["reference", "claim_type", "incident_date", "status"]).where("patient_id", "=", patientId).orderBy("created_at").execute(),
+    db
+      .selectFrom("cases")
+      .select(["reference", "claim_type", "incident_date", "status"])
+      .where("patient_id", "=", patientId)
+      .orderBy("created_at")
+      .execute(),
     db
       .selectFrom("queries")
       .innerJoin("cases", "cases.id", "queries.case_id")
@@ -60,7 +81,14 @@ async function collectAccessReport({ db }: Pick<Deps, "db">, patientId: string):
       .selectFrom("bookings")
       .innerJoin("users as expert", "expert.id", "bookings.consultant_id")
       .innerJoin("specializations", "specializations.id", "bookings.specialization_id")
-      .select(["bookings.reference", "bookings.starts_at", "bookings.status", "bookings.claimant_answer", "specializations.name as specialization", fullName<string>("expert").as("expert")])
+      .select([
+        "bookings.reference",
+        "bookings.starts_at",
+        "bookings.status",
+        "bookings.claimant_answer",
+        "specializations.name as specialization",
+        fullName<string>("expert").as("expert"),
+      ])
       .where("bookings.patient_id", "=", patientId)
       .orderBy("bookings.starts_at")
       .execute(),
@@ -78,7 +106,12 @@ async function collectAccessReport({ db }: Pick<Deps, "db">, patientId: string):
       .where("reports.patient_id", "=", patientId)
       .orderBy("report_versions.number")
       .execute(),
-    db.selectFrom("invoices").select(["number", "issue_date", "status", "total_cents"]).where("patient_id", "=", patientId).orderBy("created_at").execute(),
+    db
+      .selectFrom("invoices")
+      .select(["number", "issue_date", "status", "total_cents"])
+      .where("patient_id", "=", patientId)
+      .orderBy("created_at")
+      .execute(),
     db
       .selectFrom("message_threads")
       .innerJoin("queries", "queries.id", "message_threads.query_id")
@@ -92,7 +125,13 @@ async function collectAccessReport({ db }: Pick<Deps, "db">, patientId: string):
     db
       .selectFrom("access_log")
       .leftJoin("users", "users.id", "access_log.user_id")
-      .select(["access_log.at", "access_log.action", "access_log.entity_type", "access_log.user_role", fullName<string | null>("users").as("who")])
+      .select([
+        "access_log.at",
+        "access_log.action",
+        "access_log.entity_type",
+        "access_log.user_role",
+        fullName<string | null>("users").as("who"),
+      ])
       .where("access_log.patient_id", "=", patientId)
       .orderBy("access_log.at")
       .orderBy("access_log.id")
@@ -131,15 +170,31 @@ async function collectAccessReport({ db }: Pick<Deps, "db">, patientId: string):
     },
     attorney: { name: patient.attorney_name, firm: patient.firm_name },
     cases: cases.map((c) => ({ reference: c.reference, claimType: c.claim_type, incidentDate: c.incident_date, status: c.status })),
-    queries: queries.map((q) => ({ reference: q.reference, caseReference: q.case_reference, status: QUERY_STATUS_LABEL[q.status], createdAt: q.created_at.toISOString() })),
-    bookings: bookings.map((b) => ({ reference: b.reference, startsAt: b.starts_at.toISOString(), expert: b.expert, specialization: b.specialization, status: bookingState(b) })),
+    queries: queries.map((q) => ({
+      reference: q.reference,
+      caseReference: q.case_reference,
+      status: QUERY_STATUS_LABEL[q.status],
+      createdAt: q.created_at.toISOString(),
+    })),
+    bookings: bookings.map((b) => ({
+      reference: b.reference,
+      startsAt: b.starts_at.toISOString(),
+      expert: b.expert,
+      specialization: b.specialization,
+      status: bookingState(b),
+    })),
     reports: reports.map((r) => ({
       reference: r.reference,
       expert: r.expert,
       status: REPORT_STATUS_LABELS[r.status],
       versions: versions.filter((v) => v.report_id === r.id).map((v) => ({ version: v.number, uploadedAt: v.created_at.toISOString() })),
     })),
-    invoices: invoices.map((i) => ({ number: i.number, issueDate: i.issue_date, status: INVOICE_STATUS_LABELS[i.status], totalCents: Number(i.total_cents) })),
+    invoices: invoices.map((i) => ({
+      number: i.number,
+      issueDate: i.issue_date,
+      status: INVOICE_STATUS_LABELS[i.status],
+      totalCents: Number(i.total_cents),
+    })),
     messages: messages.map((m) => ({ threadSubject: m.subject, count: Number(m.count), lastAt: new Date(m.last_at).toISOString() })),
     reads: reads.map((r) => ({
       at: r.at.toISOString(),
@@ -155,21 +210,31 @@ async function collectAccessReport({ db }: Pick<Deps, "db">, patientId: string):
 }
 
 /** A booking as it stands: its status, and while it is still ahead the claimant's own answer to the reminder. */
-function bookingState(b: { status: keyof typeof BOOKING_STATUS_LABEL; claimant_answer: keyof typeof CLAIMANT_ANSWER_LABEL | null }): string {
+function bookingState(b: {
+  status: keyof typeof BOOKING_STATUS_LABEL;
+  claimant_answer: keyof typeof CLAIMANT_ANSWER_LABEL | null;
+}): string {
   const status = BOOKING_STATUS_LABEL[b.status];
-  return b.claimant_answer && LIVE_BOOKING_STATUSES.includes(b.status) ? `${status}; ${CLAIMANT_ANSWER_LABEL[b.claimant_answer].toLowerCase()}` : status;
+  return b.claimant_answer && LIVE_BOOKING_STATUSES.includes(b.status)
+    ? `${status}; ${CLAIMANT_ANSWER_LABEL[b.claimant_answer].toLowerCase()}`
+    : status;
 }
 
 /**
  * The access report in the form asked for: the JSON file, or the PDF letter to the claimant. The
  * report is gathered before its own export is logged, so it lists the reads that came before it.
  */
-export async function accessReport(deps: Deps, patientId: string, format: "json" | "pdf"): Promise<{ fileName: string; body: Buffer | string; contentType: string }> {
+export async function accessReport(
+  deps: Deps,
+  patientId: string,
+  format: "json" | "pdf",
+): Promise<{ fileName: string; body: Buffer | string; contentType: string }> {
   await assertPrivacyManager(deps);
   const report = await collectAccessReport(deps, patientId);
   await recordAccess(deps.db, deps.actor, { action: "export", entityType: "access_report", entityId: patientId, patientId });
   // The South African day, as the letter is dated (never the UTC day between midnight and 02:00).
   const base = `access-report-${report.claimant.name.toLowerCase().replace(/[^a-z0-9]+/g, "-")}-${report.generatedOn}`;
-  if (format === "json") return { fileName: `${base}.json`, body: JSON.stringify(report, null, 2), contentType: "application/json; charset=utf-8" };
+  if (format === "json")
+    return { fileName: `${base}.json`, body: JSON.stringify(report, null, 2), contentType: "application/json; charset=utf-8" };
   return { fileName: `${base}.pdf`, body: await renderAccessReportPdf(report), contentType: "application/pdf" };
 }

@@ -94,7 +94,14 @@ export async function listAgreementOverview(deps: Deps): Promise<AgreementOvervi
   return users
     .map((u) => {
       const agreement = latest.get(u.id) ?? null;
-      return { userId: u.id, name: u.name, role: u.role, specialization: u.specialization, state: agreementState(agreement, day), latest: agreement };
+      return {
+        userId: u.id,
+        name: u.name,
+        role: u.role,
+        specialization: u.specialization,
+        state: agreementState(agreement, day),
+        latest: agreement,
+      };
     })
     .sort((a, b) => order[a.state] - order[b.state]);
 }
@@ -105,7 +112,11 @@ export async function listUserAgreements(deps: Deps, userId: string): Promise<Ag
   const user = await deps.db.selectFrom("users").select("id").where("id", "=", userId).executeTakeFirst();
   if (!user) throw new AppError("NOT_FOUND", AGREEMENT_MESSAGES.userNotFound);
   const day = today();
-  const rows = await agreementQuery(deps.db).where("privacy_agreements.user_id", "=", userId).orderBy("privacy_agreements.recorded_at", "desc").limit(200).execute();
+  const rows = await agreementQuery(deps.db)
+    .where("privacy_agreements.user_id", "=", userId)
+    .orderBy("privacy_agreements.recorded_at", "desc")
+    .limit(200)
+    .execute();
   return rows.map((r) => toAgreement(r, day));
 }
 
@@ -145,7 +156,12 @@ export async function recordAgreement(
       .execute();
     const replaced = await trx
       .updateTable("privacy_agreements")
-      .set({ revoked_at: now(), revoked_by: actor.user.id, revoke_reason: `Replaced by version ${input.version}`, replaced_by: agreementId })
+      .set({
+        revoked_at: now(),
+        revoked_by: actor.user.id,
+        revoke_reason: `Replaced by version ${input.version}`,
+        replaced_by: agreementId,
+      })
       .where("user_id", "=", user.id)
       .where("id", "!=", agreementId)
       .where("revoked_at", "is", null)
@@ -155,7 +171,15 @@ export async function recordAgreement(
       action: "agreement.record",
       entityType: "privacy_agreement",
       entityId: agreementId,
-      after: { userId: user.id, kind: input.kind, version: input.version, signedOn: input.signedOn, expiresOn: input.expiresOn, fileName: checked.fileName, replaced: replaced.map((r) => r.id) },
+      after: {
+        userId: user.id,
+        kind: input.kind,
+        version: input.version,
+        signedOn: input.signedOn,
+        expiresOn: input.expiresOn,
+        fileName: checked.fileName,
+        replaced: replaced.map((r) => r.id),
+      },
     });
     return agreementId;
   });
@@ -170,7 +194,11 @@ export async function revokeAgreement(deps: Deps, { id, reason }: z.output<typeo
     const before = await trx.selectFrom("privacy_agreements").selectAll().where("id", "=", id).forUpdate().executeTakeFirst();
     if (!before) throw new AppError("NOT_FOUND", AGREEMENT_MESSAGES.notFound);
     if (before.revoked_at) throw new AppError("CONFLICT", AGREEMENT_MESSAGES.alreadyRevoked);
-    await trx.updateTable("privacy_agreements").set({ revoked_at: now(), revoked_by: actor.user.id, revoke_reason: reason }).where("id", "=", id).execute();
+    await trx
+      .updateTable("privacy_agreements")
+      .set({ revoked_at: now(), revoked_by: actor.user.id, revoke_reason: reason })
+      .where("id", "=", id)
+      .execute();
     await recordAudit(trx, actor, {
       action: "agreement.revoke",
       entityType: "privacy_agreement",
@@ -183,10 +211,14 @@ export async function revokeAgreement(deps: Deps, { id, reason }: z.output<typeo
 }
 
 /** The signed file, for privacy managers only (404 to anyone else, as for a missing file); logged. */
-export async function downloadAgreementFile(deps: Deps, fileId: string): Promise<{ fileName: string; contentType: string; data: Uint8Array }> {
+export async function downloadAgreementFile(
+  deps: Deps,
+  fileId: string,
+): Promise<{ fileName: string; contentType: string; data: Uint8Array }> {
   const { db, actor } = deps;
   const me = await db.selectFrom("users").select("privacy_officer").where("id", "=", actor.user.id).executeTakeFirst();
-  if (!mayManagePrivacy({ role: actor.user.role, privacyOfficer: me?.privacy_officer ? true : undefined })) throw new AppError("NOT_FOUND", AGREEMENT_MESSAGES.notFound);
+  if (!mayManagePrivacy({ role: actor.user.role, privacyOfficer: me?.privacy_officer ? true : undefined }))
+    throw new AppError("NOT_FOUND", AGREEMENT_MESSAGES.notFound);
   const file = await db
     .selectFrom("files")
     .innerJoin("privacy_agreements", "privacy_agreements.file_id", "files.id")
@@ -209,7 +241,9 @@ export async function withCurrentAgreement(db: Db, userIds: string[]): Promise<S
     .where("user_id", "in", userIds)
     .where("revoked_at", "is", null)
     .execute();
-  return new Set(rows.filter((r) => isCurrentAgreement({ signedOn: r.signed_on, expiresOn: r.expires_on, revokedAt: null }, day)).map((r) => r.user_id));
+  return new Set(
+    rows.filter((r) => isCurrentAgreement({ signedOn: r.signed_on, expiresOn: r.expires_on, revokedAt: null }, day)).map((r) => r.user_id),
+  );
 }
 
 /**
@@ -277,4 +311,8 @@ export async function sweepAgreementExpiries(db: Kysely<Database>): Promise<{ re
   });
 }
 
-export const agreementsJob = (db: Kysely<Database>, everyMs = 6 * 60 * 60_000): SweepJob => ({ name: "agreements", everyMs, run: () => sweepAgreementExpiries(db) });
+export const agreementsJob = (db: Kysely<Database>, everyMs = 6 * 60 * 60_000): SweepJob => ({
+  name: "agreements",
+  everyMs,
+  run: () => sweepAgreementExpiries(db),
+});

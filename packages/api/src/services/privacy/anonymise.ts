@@ -42,9 +42,17 @@ export async function anonymiseClaimant(
   const meetings = await trx
     .selectFrom("meetings")
     .select("id")
-    .where((eb) => eb.or([...(queryIds.length ? [eb("query_id", "in", queryIds)] : []), ...(bookings.length ? [eb("booking_id", "in", ids(bookings))] : []), eb.val(false)]))
+    .where((eb) =>
+      eb.or([
+        ...(queryIds.length ? [eb("query_id", "in", queryIds)] : []),
+        ...(bookings.length ? [eb("booking_id", "in", ids(bookings))] : []),
+        eb.val(false),
+      ]),
+    )
     .execute();
-  const recordings = meetings.length ? await trx.selectFrom("meeting_recordings").select("id").where("meeting_id", "in", ids(meetings)).execute() : [];
+  const recordings = meetings.length
+    ? await trx.selectFrom("meeting_recordings").select("id").where("meeting_id", "in", ids(meetings)).execute()
+    : [];
 
   const personal = await personalValues(trx, patientId);
   const inSharedTexts = await personalValues(trx, patientId, { loneNames: false });
@@ -70,10 +78,24 @@ export async function anonymiseClaimant(
   // Texts to and from the claimant's phone hold the number and their own words.
   await trx.deleteFrom("claimant_messages").where("patient_id", "=", patientId).execute();
   await trx.updateTable("claimant_replies").set({ from_phone: ANONYMISED, text: ANONYMISED }).where("patient_id", "=", patientId).execute();
-  if (caseIds.length) await trx.updateTable("cases").set({ notes: null, raf_claim_number: null, court_case_number: null, attorney_reference: null }).where("id", "in", caseIds).execute();
+  if (caseIds.length)
+    await trx
+      .updateTable("cases")
+      .set({ notes: null, raf_claim_number: null, court_case_number: null, attorney_reference: null })
+      .where("id", "in", caseIds)
+      .execute();
   if (queryIds.length) {
-    await trx.updateTable("queries").set({ subject: ANONYMISED, instructions: ANONYMISED, cancel_reason: null }).where("id", "in", queryIds).execute();
-    await trx.updateTable("query_events").set({ body: ANONYMISED }).where("query_id", "in", queryIds).where("body", "is not", null).execute();
+    await trx
+      .updateTable("queries")
+      .set({ subject: ANONYMISED, instructions: ANONYMISED, cancel_reason: null })
+      .where("id", "in", queryIds)
+      .execute();
+    await trx
+      .updateTable("query_events")
+      .set({ body: ANONYMISED })
+      .where("query_id", "in", queryIds)
+      .where("body", "is not", null)
+      .execute();
   }
   if (reports.length) {
     await trx
@@ -97,8 +119,18 @@ export async function anonymiseClaimant(
   if (threads.length) await trx.updateTable("message_threads").set({ subject: ANONYMISED }).where("id", "in", ids(threads)).execute();
   if (messages.length) await trx.updateTable("messages").set({ body: ANONYMISED }).where("id", "in", ids(messages)).execute();
   if (meetings.length) await trx.updateTable("meetings").set({ title: ANONYMISED }).where("id", "in", ids(meetings)).execute();
-  await trx.updateTable("subject_requests").set({ requester_name: ANONYMISED, details: null, outcome: null }).where("patient_id", "=", patientId).where("status", "<>", "refused").execute();
-  await trx.updateTable("subject_requests").set({ requester_name: ANONYMISED, details: null, outcome: ANONYMISED }).where("patient_id", "=", patientId).where("status", "=", "refused").execute();
+  await trx
+    .updateTable("subject_requests")
+    .set({ requester_name: ANONYMISED, details: null, outcome: null })
+    .where("patient_id", "=", patientId)
+    .where("status", "<>", "refused")
+    .execute();
+  await trx
+    .updateTable("subject_requests")
+    .set({ requester_name: ANONYMISED, details: null, outcome: ANONYMISED })
+    .where("patient_id", "=", patientId)
+    .where("status", "=", "refused")
+    .execute();
 
   // The uploaded files: query documents, report versions, recordings, conversation files. The rows
   // stay (report versions are append-only and point at them); their bytes and names go.
@@ -108,7 +140,12 @@ export async function anonymiseClaimant(
     ...(recordings.length ? [{ kind: "meeting_recording" as const, ids: ids(recordings) }] : []),
     ...(messages.length ? [{ kind: "message_attachment" as const, ids: ids(messages) }] : []),
     // A case's deferral undertaking and court order name the claimant (issue 29).
-    ...(caseIds.length ? [{ kind: "billing_undertaking" as const, ids: caseIds }, { kind: "billing_order" as const, ids: caseIds }] : []),
+    ...(caseIds.length
+      ? [
+          { kind: "billing_undertaking" as const, ids: caseIds },
+          { kind: "billing_order" as const, ids: caseIds },
+        ]
+      : []),
   ];
   let files = 0;
   for (const owner of owners) {
@@ -124,7 +161,11 @@ export async function anonymiseClaimant(
   }
   const invoices = await trx.selectFrom("invoices").select("id").where("patient_id", "=", patientId).execute();
   const invoicesKept = count(
-    await trx.updateTable("invoices").set({ claimant_name: null, claim_number: null, anonymised_at: at }).where("patient_id", "=", patientId).executeTakeFirst(),
+    await trx
+      .updateTable("invoices")
+      .set({ claimant_name: null, claim_number: null, anonymised_at: at })
+      .where("patient_id", "=", patientId)
+      .executeTakeFirst(),
   );
   // The stored PDFs print the claimant's name: printed again with the placeholder, tax fields as issued.
   await reprintWithoutClaimant(trx, ids(invoices));
@@ -133,7 +174,18 @@ export async function anonymiseClaimant(
   const requests = await trx.selectFrom("subject_requests").select("id").where("patient_id", "=", patientId).execute();
   // Bell notifications and e-mails are tied to no record of the claimant; their texts may name them.
   await scrubStoredTexts(trx, inSharedTexts);
-  await scrubAuditTrail(trx, personal, [patientId, ...caseIds, ...queryIds, ...ids(reports), ...ids(bookings), ...ids(threads), ...ids(messages), ...ids(meetings), ...ids(invoices), ...ids(requests)]);
+  await scrubAuditTrail(trx, personal, [
+    patientId,
+    ...caseIds,
+    ...queryIds,
+    ...ids(reports),
+    ...ids(bookings),
+    ...ids(threads),
+    ...ids(messages),
+    ...ids(meetings),
+    ...ids(invoices),
+    ...ids(requests),
+  ]);
 
   const counts: DestructionCounts = {
     claimants: 1,
@@ -155,8 +207,17 @@ export async function anonymiseClaimant(
   if (how.dueOn) {
     await trx
       .insertInto("destruction_candidates")
-      .values({ patient_id: patientId, due_on: how.dueOn, found_at: at, approved_by: actor.user.id, approved_at: at, certificate_id: certificate.id })
-      .onConflict((oc) => oc.column("patient_id").doUpdateSet({ approved_by: actor.user.id, approved_at: at, certificate_id: certificate.id }))
+      .values({
+        patient_id: patientId,
+        due_on: how.dueOn,
+        found_at: at,
+        approved_by: actor.user.id,
+        approved_at: at,
+        certificate_id: certificate.id,
+      })
+      .onConflict((oc) =>
+        oc.column("patient_id").doUpdateSet({ approved_by: actor.user.id, approved_at: at, certificate_id: certificate.id }),
+      )
       .execute();
   } else {
     // Not found due by the sweep: an unapproved listing, if any, is settled by this destruction.
@@ -174,7 +235,12 @@ export async function anonymiseClaimant(
     .returning(["id", "reference", "status"])
     .execute();
   for (const request of settled) {
-    await recordAudit(trx, actor, { action: "subject_request.update", entityType: "subject_request", entityId: request.id, after: { reference: request.reference, status: "answered", certificate: number } });
+    await recordAudit(trx, actor, {
+      action: "subject_request.update",
+      entityType: "subject_request",
+      entityId: request.id,
+      after: { reference: request.reference, status: "answered", certificate: number },
+    });
   }
   // The event without the personal data: the claimant's id, the certificate and the counts only.
   await recordAudit(trx, actor, {

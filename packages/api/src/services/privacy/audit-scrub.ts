@@ -11,7 +11,21 @@ import { ANONYMISED } from "@medlegal/domain";
  */
 
 /** Keys whose values are free text about the claimant's matter, whatever they say. */
-const FREE_TEXT = new Set(["subject", "instructions", "note", "notes", "body", "details", "outcome", "changeNote", "title", "cancelReason", "requesterName", "claimantName", "claimNumber"]);
+const FREE_TEXT = new Set([
+  "subject",
+  "instructions",
+  "note",
+  "notes",
+  "body",
+  "details",
+  "outcome",
+  "changeNote",
+  "title",
+  "cancelReason",
+  "requesterName",
+  "claimantName",
+  "claimNumber",
+]);
 
 /**
  * The claimant's identifying values, read before they are replaced. `loneNames: false` leaves out the
@@ -24,8 +38,17 @@ export async function personalValues(trx: Transaction<Database>, patientId: stri
     .select(["first_name", "last_name", "id_number", "passport_number", "email", "phone", "address", "competent_person"])
     .where("id", "=", patientId)
     .executeTakeFirstOrThrow();
-  const cases = await trx.selectFrom("cases").select(["raf_claim_number", "court_case_number"]).where("patient_id", "=", patientId).execute();
-  const requesters = await trx.selectFrom("subject_requests").select("requester_name").where("patient_id", "=", patientId).where("requested_by", "=", "claimant").execute();
+  const cases = await trx
+    .selectFrom("cases")
+    .select(["raf_claim_number", "court_case_number"])
+    .where("patient_id", "=", patientId)
+    .execute();
+  const requesters = await trx
+    .selectFrom("subject_requests")
+    .select("requester_name")
+    .where("patient_id", "=", patientId)
+    .where("requested_by", "=", "claimant")
+    .execute();
   const guardian = p.competent_person;
   const values = [
     ...(loneNames ? [p.first_name, p.last_name] : []),
@@ -54,7 +77,8 @@ export function scrubDetails(value: unknown, personal: readonly string[], everyt
     return personal.some((p) => lower.includes(p)) ? ANONYMISED : value;
   }
   if (Array.isArray(value)) return value.map((v) => scrubDetails(v, personal, everything, key));
-  if (value && typeof value === "object") return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, scrubDetails(v, personal, everything, k)]));
+  if (value && typeof value === "object")
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, scrubDetails(v, personal, everything, k)]));
   return value;
 }
 
@@ -62,17 +86,27 @@ export function scrubDetails(value: unknown, personal: readonly string[], everyt
  * Rewrites the details of the audit rows about these records in the destruction's transaction (through
  * the owner's function the append-only trigger lets through, details only: migration 2026-11-28-67).
  */
-export async function scrubAuditTrail(trx: Transaction<Database>, personal: readonly string[], patientAndRecordIds: readonly string[]): Promise<number> {
+export async function scrubAuditTrail(
+  trx: Transaction<Database>,
+  personal: readonly string[],
+  patientAndRecordIds: readonly string[],
+): Promise<number> {
   if (!patientAndRecordIds.length) return 0;
   const [patientId] = patientAndRecordIds;
-  const rows = await trx.selectFrom("audit_log").select(["id", "entity_type", "entity_id", "before", "after"]).where("entity_id", "in", patientAndRecordIds).execute();
+  const rows = await trx
+    .selectFrom("audit_log")
+    .select(["id", "entity_type", "entity_id", "before", "after"])
+    .where("entity_id", "in", patientAndRecordIds)
+    .execute();
   let changed = 0;
   for (const row of rows) {
     const everything = row.entity_type === "patient" && row.entity_id === patientId;
     const before = row.before ? scrubDetails(row.before, personal, everything) : null;
     const after = row.after ? scrubDetails(row.after, personal, everything) : null;
     if (JSON.stringify(before) === JSON.stringify(row.before) && JSON.stringify(after) === JSON.stringify(row.after)) continue;
-    await sql`SELECT anonymise_audit_details(${row.id}::uuid, ${before === null ? null : JSON.stringify(before)}::jsonb, ${after === null ? null : JSON.stringify(after)}::jsonb)`.execute(trx);
+    await sql`SELECT anonymise_audit_details(${row.id}::uuid, ${before === null ? null : JSON.stringify(before)}::jsonb, ${after === null ? null : JSON.stringify(after)}::jsonb)`.execute(
+      trx,
+    );
     changed++;
   }
   return changed;

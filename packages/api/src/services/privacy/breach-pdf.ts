@@ -10,7 +10,11 @@ const GREY = "#555555";
  * the claimants a compromised account read. pdfkit's Helvetica keeps the text extractable.
  */
 export async function renderBreachPdf(b: Breach, agency: AgencySettings, at: Date): Promise<Buffer> {
-  const { pdf, bytes } = await openPdf({ Title: `Security compromise ${b.reference}`, Author: agency.name, Subject: "Notification of a security compromise (POPIA section 22)" });
+  const { pdf, bytes } = await openPdf({
+    Title: `Security compromise ${b.reference}`,
+    Author: agency.name,
+    Subject: "Notification of a security compromise (POPIA section 22)",
+  });
   const heading = (text: string) => pdf.moveDown(0.8).font("Helvetica-Bold").fontSize(12).fillColor("black").text(text).moveDown(0.2);
   const field = (label: string, value: string) => {
     pdf.font("Helvetica-Bold").fontSize(9.5).fillColor("black").text(`${label}: `, { continued: true }).font("Helvetica").text(value);
@@ -20,7 +24,10 @@ export async function renderBreachPdf(b: Breach, agency: AgencySettings, at: Dat
 
   pdf.font("Helvetica-Bold").fontSize(18).text(`Security compromise ${b.reference}`);
   note(`${agency.name}. Prepared ${saDayTimeLabel(at)} for the Information Regulator's eServices portal.`);
-  if (agency.informationOfficer) note(`Information Officer: ${agency.informationOfficer}${agency.informationOfficerContact ? `, ${agency.informationOfficerContact}` : ""}`);
+  if (agency.informationOfficer)
+    note(
+      `Information Officer: ${agency.informationOfficer}${agency.informationOfficerContact ? `, ${agency.informationOfficerContact}` : ""}`,
+    );
   if (agency.regulatorRegistration) note(`Registration with the Regulator: ${agency.regulatorRegistration}`);
 
   heading("The compromise");
@@ -48,7 +55,11 @@ export async function renderBreachPdf(b: Breach, agency: AgencySettings, at: Dat
       `Every claimant the account of ${b.compromisedUserName ?? "the user"} read from ${day(b.compromisedFrom)} to ${day(b.compromisedTo)}, from the agency's access log: ${b.affected.length}.`,
     );
     if (b.affected.length === 0) note("The account read no claimant's information in that period.");
-    for (const a of b.affected) pdf.font("Helvetica").fontSize(9.5).text(`• ${a.name}: ${a.reads} read${a.reads === 1 ? "" : "s"}, the last ${saDayTimeLabel(new Date(a.lastReadAt))}`);
+    for (const a of b.affected)
+      pdf
+        .font("Helvetica")
+        .fontSize(9.5)
+        .text(`• ${a.name}: ${a.reads} read${a.reads === 1 ? "" : "s"}, the last ${saDayTimeLabel(new Date(a.lastReadAt))}`);
   } else {
     note("No compromised account was named, so no claimant list was drawn from the access log.");
   }

@@ -25,14 +25,24 @@ async function claimantsReadBy(db: Db, userId: string, from: string, to: string)
   const rows = await db
     .selectFrom("access_log")
     .innerJoin("patients", "patients.id", "access_log.patient_id")
-    .select(["patients.id", fullName<string>("patients").as("name"), (eb) => eb.fn.countAll<number>().as("reads"), (eb) => eb.fn.max("access_log.at").as("last_read_at")])
+    .select([
+      "patients.id",
+      fullName<string>("patients").as("name"),
+      (eb) => eb.fn.countAll<number>().as("reads"),
+      (eb) => eb.fn.max("access_log.at").as("last_read_at"),
+    ])
     .where("access_log.user_id", "=", userId)
     .where(day, ">=", from)
     .where(day, "<=", to)
     .groupBy(["patients.id", "patients.first_name", "patients.last_name"])
     .orderBy("name")
     .execute();
-  return rows.map((r) => ({ patientId: r.id, name: r.name, reads: Number(r.reads), lastReadAt: new Date(r.last_read_at as Date | string).toISOString() }));
+  return rows.map((r) => ({
+    patientId: r.id,
+    name: r.name,
+    reads: Number(r.reads),
+    lastReadAt: new Date(r.last_read_at as Date | string).toISOString(),
+  }));
 }
 
 /** The pre-fill: every claimant an account read in a period (shown before the breach is saved). */
@@ -105,7 +115,11 @@ async function loadBreach(db: Db, id: string): Promise<Breach> {
 /** The register, newest discovery first. */
 export async function listBreaches(deps: Deps): Promise<Breach[]> {
   await assertPrivacyManager(deps);
-  const rows = await breachQuery(deps.db).orderBy("security_breaches.discovered_on", "desc").orderBy("security_breaches.created_at", "desc").limit(500).execute();
+  const rows = await breachQuery(deps.db)
+    .orderBy("security_breaches.discovered_on", "desc")
+    .orderBy("security_breaches.created_at", "desc")
+    .limit(500)
+    .execute();
   return withAffected(deps.db, rows);
 }
 
@@ -165,7 +179,12 @@ export async function createBreach(deps: Deps, input: BreachValues): Promise<Bre
       .returning("id")
       .executeTakeFirstOrThrow();
     const affected = await storeAffected(trx, id, input);
-    await recordAudit(trx, actor, { action: "breach.create", entityType: "security_breach", entityId: id, after: auditFields(input, affected) });
+    await recordAudit(trx, actor, {
+      action: "breach.create",
+      entityType: "security_breach",
+      entityId: id,
+      after: auditFields(input, affected),
+    });
     return loadBreach(trx, id);
   });
 }
@@ -176,13 +195,22 @@ export async function updateBreach(deps: Deps, { id, ...input }: z.output<typeof
   return db.transaction().execute(async (trx) => {
     const before = await trx.selectFrom("security_breaches").selectAll().where("id", "=", id).forUpdate().executeTakeFirst();
     if (!before) throw new AppError("NOT_FOUND", BREACH_MESSAGES.notFound);
-    await trx.updateTable("security_breaches").set({ ...columns(input), updated_at: now() }).where("id", "=", id).execute();
+    await trx
+      .updateTable("security_breaches")
+      .set({ ...columns(input), updated_at: now() })
+      .where("id", "=", id)
+      .execute();
     const affected = await storeAffected(trx, id, input);
     await recordAudit(trx, actor, {
       action: "breach.update",
       entityType: "security_breach",
       entityId: id,
-      before: { certainty: before.certainty, dataSubjectsCount: before.data_subjects_count, reportedOn: before.reported_on, regulatorReference: before.regulator_reference },
+      before: {
+        certainty: before.certainty,
+        dataSubjectsCount: before.data_subjects_count,
+        reportedOn: before.reported_on,
+        regulatorReference: before.regulator_reference,
+      },
       after: auditFields(input, affected),
     });
     return loadBreach(trx, id);

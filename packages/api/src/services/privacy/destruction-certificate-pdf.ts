@@ -8,7 +8,11 @@ import { openPdf } from "../platform/pdf";
  * identifying them is left.
  */
 export async function renderDestructionCertificatePdf(agencyName: string, c: DestructionCertificate): Promise<Buffer> {
-  const { pdf, bytes } = await openPdf({ Title: `Destruction certificate ${c.number}`, Author: agencyName, Subject: "Destruction of personal information (POPIA section 14)" });
+  const { pdf, bytes } = await openPdf({
+    Title: `Destruction certificate ${c.number}`,
+    Author: agencyName,
+    Subject: "Destruction of personal information (POPIA section 14)",
+  });
   const line = (text: string) => pdf.font("Helvetica").fontSize(10).fillColor("black").text(text);
   pdf.font("Helvetica-Bold").fontSize(18).text(agencyName);
   pdf.moveDown(0.6).fontSize(14).text(`Destruction certificate ${c.number}`).moveDown(0.8);

@@ -51,7 +51,12 @@ export async function approveDestruction(deps: Deps, patientId: string): Promise
   assertCan(deps.actor.user, "privacy.destroy", RETENTION_MESSAGES.onlyAdministrators);
   const { db, actor } = deps;
   const id = await db.transaction().execute(async (trx) => {
-    const patient = await trx.selectFrom("patients").select(["id", "anonymised_at"]).where("id", "=", patientId).forUpdate().executeTakeFirst();
+    const patient = await trx
+      .selectFrom("patients")
+      .select(["id", "anonymised_at"])
+      .where("id", "=", patientId)
+      .forUpdate()
+      .executeTakeFirst();
     if (!patient || patient.anonymised_at) throw new AppError("NOT_FOUND", RETENTION_MESSAGES.candidateNotFound);
     // Holds are taken under the claimant's cases' locks, so a hold set meanwhile is seen here.
     await trx.selectFrom("cases").select("id").where("patient_id", "=", patientId).forUpdate().execute();
@@ -66,6 +71,9 @@ export async function approveDestruction(deps: Deps, patientId: string): Promise
 export async function destructionCertificatePdf(deps: Deps, id: string): Promise<{ fileName: string; body: Buffer; contentType: string }> {
   const certificate = await destructionCertificate(deps, id);
   const agency = await getAgencySettings(deps);
-  return { fileName: `destruction-certificate-${certificate.number}.pdf`, body: await renderDestructionCertificatePdf(agency.name, certificate), contentType: "application/pdf" };
+  return {
+    fileName: `destruction-certificate-${certificate.number}.pdf`,
+    body: await renderDestructionCertificatePdf(agency.name, certificate),
+    contentType: "application/pdf",
+  };
 }
-

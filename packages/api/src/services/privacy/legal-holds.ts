@@ -17,10 +17,25 @@ export async function listLegalHolds(deps: Deps): Promise<LegalHold[]> {
     .innerJoin("patients as p", "p.id", "c.patient_id")
     .innerJoin("users as u", "u.id", "h.set_by")
     .where("h.lifted_at", "is", null)
-    .select(["h.case_id", "c.reference", "h.reason", "h.set_at", fullName<string>("p").as("patient_name"), fullName<string>("u").as("set_by_name")])
+    .select([
+      "h.case_id",
+      "c.reference",
+      "h.reason",
+      "h.set_at",
+      fullName<string>("p").as("patient_name"),
+      fullName<string>("u").as("set_by_name"),
+    ])
     .orderBy("h.set_at", "desc")
     .execute();
-  return rows.map((r) => ({ caseId: r.case_id, caseReference: r.reference, patientName: r.patient_name, reason: r.reason, setBy: r.set_by_name, setAt: r.set_at.toISOString(), setOn: sastDate(r.set_at) }));
+  return rows.map((r) => ({
+    caseId: r.case_id,
+    caseReference: r.reference,
+    patientName: r.patient_name,
+    reason: r.reason,
+    setBy: r.set_by_name,
+    setAt: r.set_at.toISOString(),
+    setOn: sastDate(r.set_at),
+  }));
 }
 
 export async function setLegalHold(deps: Deps, input: z.output<typeof legalHoldSetSchema>): Promise<{ caseId: string; onHold: boolean }> {
@@ -29,16 +44,29 @@ export async function setLegalHold(deps: Deps, input: z.output<typeof legalHoldS
   return db.transaction().execute(async (trx) => {
     const found = await trx.selectFrom("cases").select(["id", "reference"]).where("id", "=", input.caseId).forUpdate().executeTakeFirst();
     if (!found) throw new AppError("NOT_FOUND", RETENTION_MESSAGES.caseNotFound);
-    const held = await trx.selectFrom("case_legal_holds").select("id").where("case_id", "=", found.id).where("lifted_at", "is", null).executeTakeFirst();
+    const held = await trx
+      .selectFrom("case_legal_holds")
+      .select("id")
+      .where("case_id", "=", found.id)
+      .where("lifted_at", "is", null)
+      .executeTakeFirst();
     if (held) throw new AppError("CONFLICT", RETENTION_MESSAGES.alreadyHeld);
-    await trx.insertInto("case_legal_holds").values({ case_id: found.id, reason: input.reason, set_by: actor.user.id, set_at: now() }).execute();
+    await trx
+      .insertInto("case_legal_holds")
+      .values({ case_id: found.id, reason: input.reason, set_by: actor.user.id, set_at: now() })
+      .execute();
     // A claimant the sweep listed is no longer due while the hold stands.
     await trx
       .deleteFrom("destruction_candidates")
       .where("approved_at", "is", null)
       .where("patient_id", "=", (eb) => eb.selectFrom("cases").select("patient_id").where("id", "=", found.id))
       .execute();
-    await recordAudit(trx, actor, { action: "case.legal_hold_set", entityType: "case", entityId: found.id, after: { reference: found.reference, reason: input.reason } });
+    await recordAudit(trx, actor, {
+      action: "case.legal_hold_set",
+      entityType: "case",
+      entityId: found.id,
+      after: { reference: found.reference, reason: input.reason },
+    });
     return { caseId: found.id, onHold: true };
   });
 }
@@ -60,8 +88,12 @@ export async function liftLegalHold(deps: Deps, input: z.output<typeof legalHold
       throw exists ? new AppError("CONFLICT", RETENTION_MESSAGES.notHeld) : new AppError("NOT_FOUND", RETENTION_MESSAGES.caseNotFound);
     }
     await trx.updateTable("case_legal_holds").set({ lifted_by: actor.user.id, lifted_at: now() }).where("id", "=", hold.id).execute();
-    await recordAudit(trx, actor, { action: "case.legal_hold_lifted", entityType: "case", entityId: input.caseId, before: { reference: hold.reference, reason: hold.reason } });
+    await recordAudit(trx, actor, {
+      action: "case.legal_hold_lifted",
+      entityType: "case",
+      entityId: input.caseId,
+      before: { reference: hold.reference, reason: hold.reason },
+    });
     return { caseId: input.caseId, onHold: false };
   });
 }
-

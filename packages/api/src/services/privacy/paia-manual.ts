@@ -13,7 +13,13 @@ export async function paiaManual({ db }: { db: Db }): Promise<PaiaManual> {
   const [agency, retention, changed] = await Promise.all([
     getAgencySettings({ db }),
     retentionSettings(db),
-    db.selectFrom("settings").select("updated_at").where("key", "in", ["agency", "retention"]).orderBy("updated_at", "desc").limit(1).executeTakeFirst(),
+    db
+      .selectFrom("settings")
+      .select("updated_at")
+      .where("key", "in", ["agency", "retention"])
+      .orderBy("updated_at", "desc")
+      .limit(1)
+      .executeTakeFirst(),
   ]);
   return {
     agency: { name: agency.name, address: agency.address, email: agency.email, phone: agency.phone },

@@ -52,7 +52,11 @@ async function retentionFacts(db: Db, patientId?: string) {
     ]);
   if (patientId) cases = cases.where("c.patient_id", "=", patientId);
   const rows = await cases.execute();
-  let invoices = db.selectFrom("invoices").select(["patient_id", "issue_date"]).where("patient_id", "is not", null).where("issue_date", "is not", null);
+  let invoices = db
+    .selectFrom("invoices")
+    .select(["patient_id", "issue_date"])
+    .where("patient_id", "is not", null)
+    .where("issue_date", "is not", null);
   if (patientId) invoices = invoices.where("patient_id", "=", patientId);
   const invoiceDates = new Map<string, string[]>();
   for (const i of await invoices.execute()) invoiceDates.set(i.patient_id!, [...(invoiceDates.get(i.patient_id!) ?? []), i.issue_date!]);
@@ -67,7 +71,11 @@ export async function dueClaimants(db: Db, day: string, patientId?: string): Pro
   for (const r of rows) byPatient.set(r.patient_id, [...(byPatient.get(r.patient_id) ?? []), r]);
   const due: Assessed[] = [];
   for (const [id, matters] of byPatient) {
-    const ruleMatters: RetentionMatter[] = matters.map((m) => ({ closed: FINISHED_CASE_STATUSES.includes(m.status), lastActivityOn: m.last_activity_on, onHold: m.on_hold }));
+    const ruleMatters: RetentionMatter[] = matters.map((m) => ({
+      closed: FINISHED_CASE_STATUSES.includes(m.status),
+      lastActivityOn: m.last_activity_on,
+      onHold: m.on_hold,
+    }));
     const dates = invoiceDates.get(id) ?? [];
     const verdict = destructionDate(ruleMatters, dates, settings);
     if (verdict.kind !== "date" || !isDueForDestruction(verdict, day)) continue;
@@ -103,7 +111,13 @@ export async function erasureRefusalFor(db: Db, patientId: string, day: string):
     ).map((h) => [h.reference, h.reason]),
   );
   const matters: ErasureMatter[] = rows
-    .map((m) => ({ reference: m.reference, closed: FINISHED_CASE_STATUSES.includes(m.status), lastActivityOn: m.last_activity_on, onHold: m.on_hold, holdReason: holds.get(m.reference) ?? null }))
+    .map((m) => ({
+      reference: m.reference,
+      closed: FINISHED_CASE_STATUSES.includes(m.status),
+      lastActivityOn: m.last_activity_on,
+      onHold: m.on_hold,
+      holdReason: holds.get(m.reference) ?? null,
+    }))
     .sort((a, b) => a.reference.localeCompare(b.reference));
   return erasureRefusal(matters, invoiceDates.get(patientId) ?? [], settings, day);
 }
@@ -123,18 +137,31 @@ export async function sweepRetention(db: Kysely<Database>): Promise<{ found: num
         .execute()
     : [];
   let stale = db.deleteFrom("destruction_candidates").where("approved_at", "is", null);
-  if (due.length) stale = stale.where("patient_id", "not in", due.map((d) => d.patientId));
+  if (due.length)
+    stale = stale.where(
+      "patient_id",
+      "not in",
+      due.map((d) => d.patientId),
+    );
   const dropped = await stale.executeTakeFirst();
   return { found: inserted.length, dropped: Number(dropped.numDeletedRows) };
 }
 
-export const retentionJob = (db: Kysely<Database>, everyMs = 6 * 60 * 60_000): SweepJob => ({ name: "retention", everyMs, run: () => sweepRetention(db) });
+export const retentionJob = (db: Kysely<Database>, everyMs = 6 * 60 * 60_000): SweepJob => ({
+  name: "retention",
+  everyMs,
+  run: () => sweepRetention(db),
+});
 
 /** Claimants due for destruction, computed now, with when the sweep first found each. */
 export async function listDestructionCandidates(deps: Deps): Promise<DestructionCandidate[]> {
   await assertPrivacyManager(deps);
   const due = await dueClaimants(deps.db, today());
-  const found = new Map((await deps.db.selectFrom("destruction_candidates").select(["patient_id", "found_at"]).where("approved_at", "is", null).execute()).map((r) => [r.patient_id, r.found_at]));
+  const found = new Map(
+    (await deps.db.selectFrom("destruction_candidates").select(["patient_id", "found_at"]).where("approved_at", "is", null).execute()).map(
+      (r) => [r.patient_id, r.found_at],
+    ),
+  );
   return due.map((d) => ({ ...d, foundAt: found.get(d.patientId)?.toISOString() ?? null }));
 }
 
@@ -154,7 +181,13 @@ export async function updateRetentionSettings({ db, actor }: Deps, value: Retent
       .values({ key: "retention", value: JSON.stringify(value), updated_by: actor.user.id })
       .onConflict((oc) => oc.column("key").doUpdateSet({ value: JSON.stringify(value), updated_by: actor.user.id, updated_at: now() }))
       .execute();
-    await recordAudit(trx, actor, { action: "settings.update_retention", entityType: "settings", entityId: "retention", before: { ...before }, after: { ...value } });
+    await recordAudit(trx, actor, {
+      action: "settings.update_retention",
+      entityType: "settings",
+      entityId: "retention",
+      before: { ...before },
+      after: { ...value },
+    });
     return value;
   });
 }

@@ -1,6 +1,12 @@
 import type { z } from "zod";
 import type { DestructionCertificate, SubjectRequest, subjectRequestCarryOutSchema } from "@medlegal/domain";
-import { ERASURE_REQUEST_KINDS, erasureOutcome, OPEN_SUBJECT_REQUEST_STATUSES, PRIVACY_MESSAGES, RETENTION_MESSAGES } from "@medlegal/domain";
+import {
+  ERASURE_REQUEST_KINDS,
+  erasureOutcome,
+  OPEN_SUBJECT_REQUEST_STATUSES,
+  PRIVACY_MESSAGES,
+  RETENTION_MESSAGES,
+} from "@medlegal/domain";
 import { AppError } from "../../errors";
 import { recordAudit } from "../audit/audit";
 import { now, today } from "../platform/clock";
@@ -33,7 +39,12 @@ export async function carryOutSubjectRequest(
     if (!request) throw new AppError("NOT_FOUND", PRIVACY_MESSAGES.notFound);
     if (!ERASURE_REQUEST_KINDS.includes(request.kind)) throw new AppError("INVALID", PRIVACY_MESSAGES.notErasure);
     if (!OPEN_SUBJECT_REQUEST_STATUSES.includes(request.status)) throw new AppError("CONFLICT", PRIVACY_MESSAGES.closed);
-    const patient = await trx.selectFrom("patients").select(["id", "anonymised_at"]).where("id", "=", request.patient_id).forUpdate().executeTakeFirstOrThrow();
+    const patient = await trx
+      .selectFrom("patients")
+      .select(["id", "anonymised_at"])
+      .where("id", "=", request.patient_id)
+      .forUpdate()
+      .executeTakeFirstOrThrow();
     if (patient.anonymised_at) throw new AppError("CONFLICT", RETENTION_MESSAGES.alreadyAnonymised);
     // Holds are taken under the claimant's cases' locks, so a hold set meanwhile is seen here.
     await trx.selectFrom("cases").select("id").where("patient_id", "=", patient.id).forUpdate().execute();
@@ -43,7 +54,11 @@ export async function carryOutSubjectRequest(
     const certificate = await anonymiseClaimant(trx, actor, patient.id, { subjectRequest: request.reference });
     const outcome = erasureOutcome(certificate.number);
     const at = now();
-    await trx.updateTable("subject_requests").set({ status: "answered", outcome, closed_at: at, updated_at: at }).where("id", "=", request.id).execute();
+    await trx
+      .updateTable("subject_requests")
+      .set({ status: "answered", outcome, closed_at: at, updated_at: at })
+      .where("id", "=", request.id)
+      .execute();
     await recordAudit(trx, actor, {
       action: "subject_request.carry_out",
       entityType: "subject_request",

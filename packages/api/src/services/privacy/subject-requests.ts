@@ -2,7 +2,16 @@ import { sql } from "kysely";
 import type { z } from "zod";
 import type { SubjectRequest, subjectRequestCreateSchema, subjectRequestListSchema, subjectRequestUpdateSchema } from "@medlegal/domain";
 import type { privacyOfficerInputSchema } from "@medlegal/domain";
-import { addDays, DEFAULT_SUBJECT_REQUEST_DAYS, ERASURE_REQUEST_KINDS, mayBePrivacyOfficer, mayManagePrivacy, OPEN_SUBJECT_REQUEST_STATUSES, PRIVACY_MESSAGES, SUBJECT_REQUEST_DUE_SOON_DAYS } from "@medlegal/domain";
+import {
+  addDays,
+  DEFAULT_SUBJECT_REQUEST_DAYS,
+  ERASURE_REQUEST_KINDS,
+  mayBePrivacyOfficer,
+  mayManagePrivacy,
+  OPEN_SUBJECT_REQUEST_STATUSES,
+  PRIVACY_MESSAGES,
+  SUBJECT_REQUEST_DUE_SOON_DAYS,
+} from "@medlegal/domain";
 import { AppError, notFound } from "../../errors";
 import { recordAudit } from "../audit/audit";
 import { now, today } from "../platform/clock";
@@ -99,7 +108,11 @@ export async function dueSubjectRequestsFor(deps: Deps): Promise<SubjectRequest[
  * The open correction request an edit of the claimant carries out (POPIA section 24), locked for the
  * edit's transaction; its reference goes into the edit's audit row.
  */
-export async function correctionRequestFor(deps: Deps, subjectRequestId: string, patientId: string): Promise<{ id: string; reference: string }> {
+export async function correctionRequestFor(
+  deps: Deps,
+  subjectRequestId: string,
+  patientId: string,
+): Promise<{ id: string; reference: string }> {
   await assertPrivacyManager(deps);
   const request = await deps.db
     .selectFrom("subject_requests")
@@ -115,9 +128,17 @@ export async function correctionRequestFor(deps: Deps, subjectRequestId: string,
 }
 
 /** An administrator names an employee privacy officer (or takes it back); audited. */
-export async function setPrivacyOfficer({ db, actor }: Deps, input: z.output<typeof privacyOfficerInputSchema>): Promise<{ userId: string; privacyOfficer: boolean }> {
+export async function setPrivacyOfficer(
+  { db, actor }: Deps,
+  input: z.output<typeof privacyOfficerInputSchema>,
+): Promise<{ userId: string; privacyOfficer: boolean }> {
   return db.transaction().execute(async (trx) => {
-    const user = await trx.selectFrom("users").select(["id", "role", "privacy_officer"]).where("id", "=", input.userId).forUpdate().executeTakeFirst();
+    const user = await trx
+      .selectFrom("users")
+      .select(["id", "role", "privacy_officer"])
+      .where("id", "=", input.userId)
+      .forUpdate()
+      .executeTakeFirst();
     if (!user) throw notFound("user");
     if (!mayBePrivacyOfficer(user.role)) throw new AppError("INVALID", PRIVACY_MESSAGES.onlyEmployeesAreOfficers);
     if (user.privacy_officer !== input.privacyOfficer) {
@@ -161,7 +182,13 @@ export async function createSubjectRequest(deps: Deps, input: z.output<typeof su
       action: "subject_request.create",
       entityType: "subject_request",
       entityId: id,
-      after: { reference: created.reference, kind: created.kind, requestedBy: created.requestedBy, receivedOn: created.receivedOn, dueOn: created.dueOn },
+      after: {
+        reference: created.reference,
+        kind: created.kind,
+        requestedBy: created.requestedBy,
+        receivedOn: created.receivedOn,
+        dueOn: created.dueOn,
+      },
     });
     return created;
   });

@@ -26,9 +26,17 @@ export function withoutPersonalValues(text: string, personal: readonly string[])
 export async function scrubStoredTexts(trx: Transaction<Database>, personal: readonly string[]): Promise<number> {
   if (!personal.length) return 0;
   const patterns = personal.map((p) => likePattern(p));
-  const mentions = (columns: string[]) => sql<boolean>`(${sql.join(columns.flatMap((c) => patterns.map((p) => sql`lower(${sql.ref(c)}) LIKE ${p}`)), sql` OR `)})`;
+  const mentions = (columns: string[]) =>
+    sql<boolean>`(${sql.join(
+      columns.flatMap((c) => patterns.map((p) => sql`lower(${sql.ref(c)}) LIKE ${p}`)),
+      sql` OR `,
+    )})`;
   let changed = 0;
-  const notifications = await trx.selectFrom("notifications").select(["id", "title", "message"]).where(mentions(["title", "message"])).execute();
+  const notifications = await trx
+    .selectFrom("notifications")
+    .select(["id", "title", "message"])
+    .where(mentions(["title", "message"]))
+    .execute();
   for (const n of notifications) {
     const title = withoutPersonalValues(n.title, personal);
     const message = withoutPersonalValues(n.message, personal);
@@ -36,7 +44,11 @@ export async function scrubStoredTexts(trx: Transaction<Database>, personal: rea
     await trx.updateTable("notifications").set({ title, message }).where("id", "=", n.id).execute();
     changed++;
   }
-  const emails = await trx.selectFrom("email_outbox").select(["id", "subject", "body"]).where(mentions(["subject", "body"])).execute();
+  const emails = await trx
+    .selectFrom("email_outbox")
+    .select(["id", "subject", "body"])
+    .where(mentions(["subject", "body"]))
+    .execute();
   for (const e of emails) {
     const subject = withoutPersonalValues(e.subject, personal);
     const body = withoutPersonalValues(e.body, personal);

@@ -6,12 +6,7 @@ import type {
   idInputSchema,
   respondAssignmentSchema,
 } from "@medlegal/domain";
-import {
-  AGREEMENT_MESSAGES,
-  LIVE_ASSIGNMENT_STATUSES,
-  OPEN_QUERY_STATUSES,
-  withArticle,
-} from "@medlegal/domain";
+import { AGREEMENT_MESSAGES, LIVE_ASSIGNMENT_STATUSES, OPEN_QUERY_STATUSES, withArticle } from "@medlegal/domain";
 import type { z } from "zod";
 import { AppError, notFound } from "../../errors";
 import { assignmentQuery, toAssignmentItem } from "./assignment-records";
@@ -25,7 +20,10 @@ import { fullName } from "../platform/sql";
 import { assertCurrentAgreement, withCurrentAgreement } from "../privacy/agreements";
 
 /** The active consultants of one of the query's requested specializations, least busy first. */
-export async function listCandidates({ db }: Deps, { queryId, specializationId }: z.output<typeof assignmentCandidatesInputSchema>): Promise<ConsultantCandidate[]> {
+export async function listCandidates(
+  { db }: Deps,
+  { queryId, specializationId }: z.output<typeof assignmentCandidatesInputSchema>,
+): Promise<ConsultantCandidate[]> {
   const requested = await db
     .selectFrom("query_specializations")
     .select("query_id")
@@ -58,7 +56,10 @@ export async function listCandidates({ db }: Deps, { queryId, specializationId }
     .orderBy("users.last_name")
     .execute();
   // The picker says up front who cannot be proposed for want of a current agreement.
-  const current = await withCurrentAgreement(db, rows.map((r) => r.id));
+  const current = await withCurrentAgreement(
+    db,
+    rows.map((r) => r.id),
+  );
   return rows.map((r) => ({
     id: r.id,
     name: r.name,
@@ -87,7 +88,8 @@ export async function assignConsultant({ db, actor }: Deps, data: z.output<typeo
       .where("query_id", "=", query.id)
       .where("specialization_id", "=", data.specializationId)
       .executeTakeFirst();
-    if (!requested) throw new AppError("INVALID", "That query does not ask for that specialization.", { specializationId: "Not requested" });
+    if (!requested)
+      throw new AppError("INVALID", "That query does not ask for that specialization.", { specializationId: "Not requested" });
     const consultant = await trx
       .selectFrom("users")
       .select(["id", "specialization_id", "first_name", fullName<string>().as("name")])
@@ -97,7 +99,9 @@ export async function assignConsultant({ db, actor }: Deps, data: z.output<typeo
       .executeTakeFirst();
     if (!consultant) throw new AppError("INVALID", "Choose an active consultant", { consultantId: "Choose an active consultant" });
     if (consultant.specialization_id !== data.specializationId) {
-      throw new AppError("INVALID", `That consultant is not ${withArticle(requested.name)}.`, { consultantId: `Not ${withArticle(requested.name)}` });
+      throw new AppError("INVALID", `That consultant is not ${withArticle(requested.name)}.`, {
+        consultantId: `Not ${withArticle(requested.name)}`,
+      });
     }
     // POPIA sections 20-21: only an expert with a current agreement on record sees the claimant's file.
     await assertCurrentAgreement(trx, { id: consultant.id, name: consultant.name });
@@ -123,7 +127,12 @@ export async function assignConsultant({ db, actor }: Deps, data: z.output<typeo
       .returning("id")
       .executeTakeFirstOrThrow();
     const item = toAssignmentItem(await assignmentQuery(trx).where("consultant_assignments.id", "=", id).executeTakeFirstOrThrow());
-    await addEvent(trx, { queryId: query.id, actorId: actor.user.id, kind: "expert_proposed", body: `${item.consultantName} (${item.specialization})` });
+    await addEvent(trx, {
+      queryId: query.id,
+      actorId: actor.user.id,
+      kind: "expert_proposed",
+      body: `${item.consultantName} (${item.specialization})`,
+    });
     await recordAudit(trx, actor, {
       action: "assignment.create",
       entityType: "assignment",
@@ -143,7 +152,10 @@ export async function assignConsultant({ db, actor }: Deps, data: z.output<typeo
 }
 
 /** The consultant answers an assignment; declining needs a reason. */
-export async function respondToAssignment({ db, actor }: Deps, { id, accept, reason }: z.output<typeof respondAssignmentSchema>): Promise<AssignmentItem> {
+export async function respondToAssignment(
+  { db, actor }: Deps,
+  { id, accept, reason }: z.output<typeof respondAssignmentSchema>,
+): Promise<AssignmentItem> {
   return db.transaction().execute(async (trx) => {
     const assignment = await trx
       .selectFrom("consultant_assignments")
@@ -161,7 +173,11 @@ export async function respondToAssignment({ db, actor }: Deps, { id, accept, rea
       .where("id", "=", id)
       .execute();
     const item = toAssignmentItem(await assignmentQuery(trx).where("consultant_assignments.id", "=", id).executeTakeFirstOrThrow());
-    const query = await trx.selectFrom("queries").select(["reference", "assigned_employee_id"]).where("id", "=", assignment.query_id).executeTakeFirstOrThrow();
+    const query = await trx
+      .selectFrom("queries")
+      .select(["reference", "assigned_employee_id"])
+      .where("id", "=", assignment.query_id)
+      .executeTakeFirstOrThrow();
     await addEvent(trx, {
       queryId: assignment.query_id,
       actorId: actor.user.id,
@@ -179,7 +195,9 @@ export async function respondToAssignment({ db, actor }: Deps, { id, accept, rea
     const notification = {
       type: "query_update" as const,
       title: `${item.consultantName} ${accept ? "accepted" : "declined"} ${query.reference}`,
-      message: accept ? `${item.specialization} is covered for ${query.reference}.` : `Reason: ${reason}. Please assign another ${item.specialization}.`,
+      message: accept
+        ? `${item.specialization} is covered for ${query.reference}.`
+        : `Reason: ${reason}. Please assign another ${item.specialization}.`,
       link: `/queries/${assignment.query_id}`,
     };
     // A decline is new work (another expert is needed): every employee hears while nobody manages the query.
@@ -199,8 +217,19 @@ export async function withdrawAssignment({ db, actor }: Deps, { id }: z.output<t
     await trx.updateTable("consultant_assignments").set({ status: "withdrawn" }).where("id", "=", id).execute();
     const item = toAssignmentItem(await assignmentQuery(trx).where("consultant_assignments.id", "=", id).executeTakeFirstOrThrow());
     const query = await trx.selectFrom("queries").select(["reference"]).where("id", "=", assignment.query_id).executeTakeFirstOrThrow();
-    await addEvent(trx, { queryId: assignment.query_id, actorId: actor.user.id, kind: "expert_withdrawn", body: `${item.consultantName} (${item.specialization})` });
-    await recordAudit(trx, actor, { action: "assignment.withdraw", entityType: "assignment", entityId: id, before: { status: assignment.status }, after: { status: "withdrawn" } });
+    await addEvent(trx, {
+      queryId: assignment.query_id,
+      actorId: actor.user.id,
+      kind: "expert_withdrawn",
+      body: `${item.consultantName} (${item.specialization})`,
+    });
+    await recordAudit(trx, actor, {
+      action: "assignment.withdraw",
+      entityType: "assignment",
+      entityId: id,
+      before: { status: assignment.status },
+      after: { status: "withdrawn" },
+    });
     await notify(trx, {
       userId: assignment.consultant_id,
       type: "query_update",
@@ -213,7 +242,10 @@ export async function withdrawAssignment({ db, actor }: Deps, { id }: z.output<t
 }
 
 /** A consultant's own assignments, newest first (their dashboard and My Queries). */
-export async function listMyAssignments({ db, actor }: Deps): Promise<(AssignmentItem & { queryReference: string; querySubject: string })[]> {
+export async function listMyAssignments({
+  db,
+  actor,
+}: Deps): Promise<(AssignmentItem & { queryReference: string; querySubject: string })[]> {
   const rows = await assignmentQuery(db)
     .innerJoin("queries", "queries.id", "consultant_assignments.query_id")
     .select(["queries.reference as query_reference", "queries.subject as query_subject"])

@@ -19,7 +19,10 @@ export async function assertMayUploadDocument({ db, actor }: Deps, queryId: stri
  * Stores a supporting document in PostgreSQL (so every server instance can serve it). Its type is
  * judged by its first bytes; only PDF, PNG and JPEG up to the size limit are kept.
  */
-export async function uploadDocument({ db, actor }: Deps, input: { queryId: string; fileName: string; data: Uint8Array }): Promise<QueryDocument> {
+export async function uploadDocument(
+  { db, actor }: Deps,
+  input: { queryId: string; fileName: string; data: Uint8Array },
+): Promise<QueryDocument> {
   await assertMayUploadDocument({ db, actor }, input.queryId);
   const file = await checkUpload("query_document", input);
   const { fileName, contentType, sha256 } = file;
@@ -44,7 +47,10 @@ export async function uploadDocument({ db, actor }: Deps, input: { queryId: stri
 }
 
 /** A document, for whoever may see its query; anyone else gets the same 404 as for a missing one. */
-export async function downloadDocument({ db, actor }: Deps, id: string): Promise<{ fileName: string; contentType: string; data: Uint8Array }> {
+export async function downloadDocument(
+  { db, actor }: Deps,
+  id: string,
+): Promise<{ fileName: string; contentType: string; data: Uint8Array }> {
   const missing = notFound("document");
   const doc = await db
     .selectFrom("files")

@@ -13,7 +13,8 @@ export async function remindQueryExperts({ db, actor }: Deps, { id }: { id: stri
   return db.transaction().execute(async (trx) => {
     const query = await trx.selectFrom("queries").select(["id", "reference", "status"]).where("id", "=", id).forUpdate().executeTakeFirst();
     if (!query) throw notFound("query");
-    if (!OPEN_QUERY_STATUSES.includes(query.status)) throw new AppError("CONFLICT", `${query.reference} is closed: its experts need no reminder.`);
+    if (!OPEN_QUERY_STATUSES.includes(query.status))
+      throw new AppError("CONFLICT", `${query.reference} is closed: its experts need no reminder.`);
     const experts = await trx
       .selectFrom("consultant_assignments")
       .select("consultant_id")
@@ -31,7 +32,12 @@ export async function remindQueryExperts({ db, actor }: Deps, { id }: { id: stri
         link: `/queries/${id}`,
       });
     }
-    await recordAudit(trx, actor, { action: "query.remind_experts", entityType: "query", entityId: id, after: { consultantIds: experts.map((e) => e.consultant_id) } });
+    await recordAudit(trx, actor, {
+      action: "query.remind_experts",
+      entityType: "query",
+      entityId: id,
+      after: { consultantIds: experts.map((e) => e.consultant_id) },
+    });
     return { reference: query.reference, experts: experts.length };
   });
 }

@@ -47,7 +47,16 @@ export async function queryBoardCards({ db, actor }: Deps, { ids }: z.output<typ
       experts: experts.filter((e) => e.query_id === q.id).map((e) => e.name),
       nextDeadline: timer?.due_at.toISOString() ?? null,
       slaState: timer
-        ? storedSlaState({ status: timer.status, dueAt: timer.due_at, atRiskAt: timer.at_risk_at, pausedAt: timer.paused_at, stoppedAt: timer.stopped_at }, at).state
+        ? storedSlaState(
+            {
+              status: timer.status,
+              dueAt: timer.due_at,
+              atRiskAt: timer.at_risk_at,
+              pausedAt: timer.paused_at,
+              stoppedAt: timer.stopped_at,
+            },
+            at,
+          ).state
         : null,
       nextStatuses: nextQueryStatuses(q.status, q.held_from),
     };

@@ -51,21 +51,23 @@ export async function getQuery({ db, actor }: Deps, { id }: z.output<typeof idIn
   // A consultant only asked (not yet accepted) sees the instruction, not the medical documents.
   const documentsVisible = await mayReadQueryDocuments(db, actor.user, id);
 
-  const documents = !documentsVisible ? [] : await db
-    .selectFrom("files")
-    .innerJoin("users", "users.id", "files.uploaded_by")
-    .select([
-      "files.id",
-      "files.file_name",
-      "files.content_type",
-      "files.size",
-      "files.created_at",
-      fullName("users").as("uploaded_by_name"),
-    ])
-    .where("files.owner_kind", "=", "query_document")
-    .where("files.owner_id", "=", id)
-    .orderBy("files.created_at")
-    .execute();
+  const documents = !documentsVisible
+    ? []
+    : await db
+        .selectFrom("files")
+        .innerJoin("users", "users.id", "files.uploaded_by")
+        .select([
+          "files.id",
+          "files.file_name",
+          "files.content_type",
+          "files.size",
+          "files.created_at",
+          fullName("users").as("uploaded_by_name"),
+        ])
+        .where("files.owner_kind", "=", "query_document")
+        .where("files.owner_id", "=", id)
+        .orderBy("files.created_at")
+        .execute();
 
   const events = await db
     .selectFrom("query_events")
@@ -92,18 +94,17 @@ export async function getQuery({ db, actor }: Deps, { id }: z.output<typeof idIn
     homeLanguage: row.patient_home_language,
     interpreterNeeded: row.patient_interpreter_needed,
   };
-  const claimant =
-    isExpert(actor.user)
-      ? { id: null, ...essentials }
-      : {
-          id: row.patient_id,
-          ...essentials,
-          idNumber: row.patient_id_number,
-          passportNumber: row.patient_passport_number,
-          email: row.patient_email,
-          phone: row.patient_phone,
-          consentReceivedAt: row.patient_consent_received_at,
-        };
+  const claimant = isExpert(actor.user)
+    ? { id: null, ...essentials }
+    : {
+        id: row.patient_id,
+        ...essentials,
+        idNumber: row.patient_id_number,
+        passportNumber: row.patient_passport_number,
+        email: row.patient_email,
+        phone: row.patient_phone,
+        consentReceivedAt: row.patient_consent_received_at,
+      };
 
   await recordAccess(db, actor, { action: "view", entityType: "query", entityId: id, patientId: row.patient_id });
   return {

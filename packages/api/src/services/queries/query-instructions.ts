@@ -16,7 +16,12 @@ import type { Deps } from "../platform/deps";
 export async function createQuery({ db, actor }: Deps, data: z.output<typeof queryInputSchema>): Promise<QueryDetail> {
   assertCan(actor.user, "queries.create", "Only attorneys submit queries.");
   await loadVisibleCase(db, actor.user, data.caseId);
-  const active = await db.selectFrom("specializations").select("id").where("id", "in", data.specializationIds).where("active", "=", true).execute();
+  const active = await db
+    .selectFrom("specializations")
+    .select("id")
+    .where("id", "in", data.specializationIds)
+    .where("active", "=", true)
+    .execute();
   if (active.length !== data.specializationIds.length) {
     throw new AppError("INVALID", "Choose specializations from the list", { specializationIds: "Choose specializations from the list" });
   }
@@ -48,12 +53,16 @@ export async function createQuery({ db, actor }: Deps, data: z.output<typeof que
       entityId: id,
       after: { reference, caseId: data.caseId, subject: data.subject, priority: data.priority, specializationIds: data.specializationIds },
     });
-    await notifyCaseManagers(trx, { assignedEmployeeId: null, actorId: actor.user.id }, {
-      type: "query_update",
-      title: `New query ${reference}`,
-      message: `${actor.user.firstName} ${actor.user.lastName} submitted ${reference} (${data.priority} priority): ${data.subject}.`,
-      link: `/queries/${id}`,
-    });
+    await notifyCaseManagers(
+      trx,
+      { assignedEmployeeId: null, actorId: actor.user.id },
+      {
+        type: "query_update",
+        title: `New query ${reference}`,
+        message: `${actor.user.firstName} ${actor.user.lastName} submitted ${reference} (${data.priority} priority): ${data.subject}.`,
+        link: `/queries/${id}`,
+      },
+    );
     return id;
   });
   return getQuery({ db, actor }, { id });
@@ -73,8 +82,10 @@ export async function commentOnQuery({ db, actor }: Deps, { queryId, body }: z.o
     };
     if (query.attorney_id !== actor.user.id) await notify(trx, { ...notification, userId: query.attorney_id });
     // A comment from outside the agency is work for it: all employees hear while nobody manages the query.
-    if (!isStaff(actor.user)) await notifyCaseManagers(trx, { assignedEmployeeId: query.assigned_employee_id, actorId: actor.user.id }, notification);
-    else if (query.assigned_employee_id && query.assigned_employee_id !== actor.user.id) await notify(trx, { ...notification, userId: query.assigned_employee_id });
+    if (!isStaff(actor.user))
+      await notifyCaseManagers(trx, { assignedEmployeeId: query.assigned_employee_id, actorId: actor.user.id }, notification);
+    else if (query.assigned_employee_id && query.assigned_employee_id !== actor.user.id)
+      await notify(trx, { ...notification, userId: query.assigned_employee_id });
   });
   return getQuery({ db, actor }, { id: queryId });
 }

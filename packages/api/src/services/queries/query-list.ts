@@ -41,7 +41,10 @@ export function matchingQueries({ db, actor }: Deps, f: QueryFilters) {
 }
 
 /** The query list: server-side search, filters, sort and keyset pagination, scoped to what the caller may see. */
-export async function listQueries(deps: Deps, f: z.output<typeof queryListInputSchema>): Promise<{ items: QueryListItem[]; nextCursor: string | null }> {
+export async function listQueries(
+  deps: Deps,
+  f: z.output<typeof queryListInputSchema>,
+): Promise<{ items: QueryListItem[]; nextCursor: string | null }> {
   let query = matchingQueries(deps, f)
     .select(exactTime("queries.created_at").as("cursor_at"))
     .limit(f.limit + 1);
@@ -63,7 +66,9 @@ export async function listQueries(deps: Deps, f: z.output<typeof queryListInputS
       query = query.orderBy("queries.priority_rank", "desc").orderBy("queries.created_at", "desc").orderBy("queries.id", "desc");
       if (cursor) {
         const [rank, at, id] = decodeCursor(cursor, ["rank", "time", "id"]);
-        query = query.where(sql<boolean>`(queries.priority_rank, queries.created_at, queries.id) < (${rank}, ${at}::timestamptz, ${id}::uuid)`);
+        query = query.where(
+          sql<boolean>`(queries.priority_rank, queries.created_at, queries.id) < (${rank}, ${at}::timestamptz, ${id}::uuid)`,
+        );
       }
       break;
     }

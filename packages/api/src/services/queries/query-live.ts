@@ -13,12 +13,25 @@ import { CONSULTANT_VISIBLE } from "../platform/access";
  */
 export async function announceQueryChange(trx: Db, queryId: string | null | undefined, also: (string | null)[] = []): Promise<void> {
   if (!queryId) return;
-  const query = await trx.selectFrom("queries").select(["attorney_id", "assigned_employee_id"]).where("id", "=", queryId).executeTakeFirst();
+  const query = await trx
+    .selectFrom("queries")
+    .select(["attorney_id", "assigned_employee_id"])
+    .where("id", "=", queryId)
+    .executeTakeFirst();
   if (!query) return;
-  const experts = await trx.selectFrom("consultant_assignments").select("consultant_id").where("query_id", "=", queryId).where("status", "in", CONSULTANT_VISIBLE).execute();
+  const experts = await trx
+    .selectFrom("consultant_assignments")
+    .select("consultant_id")
+    .where("query_id", "=", queryId)
+    .where("status", "in", CONSULTANT_VISIBLE)
+    .execute();
   const admins = await trx.selectFrom("users").select("id").where("role", "=", "administrator").where("is_active", "=", true).execute();
-  const userIds = [...also, query.attorney_id, query.assigned_employee_id, ...experts.map((e) => e.consultant_id), ...admins.map((a) => a.id)].filter(
-    (id): id is string => !!id,
-  );
+  const userIds = [
+    ...also,
+    query.attorney_id,
+    query.assigned_employee_id,
+    ...experts.map((e) => e.consultant_id),
+    ...admins.map((a) => a.id),
+  ].filter((id): id is string => !!id);
   await announce(trx, { kind: "query", queryId, userIds: [...new Set(userIds)].sort() });
 }

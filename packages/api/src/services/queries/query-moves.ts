@@ -14,7 +14,11 @@ import { now } from "../platform/clock";
 import type { Deps } from "../platform/deps";
 
 /** The attorney and the consultants still on the query hear of every status change. */
-async function notifyStatusChange(trx: Transaction<Database>, query: { id: string; reference: string; attorney_id: string }, to: QueryStatus) {
+async function notifyStatusChange(
+  trx: Transaction<Database>,
+  query: { id: string; reference: string; attorney_id: string },
+  to: QueryStatus,
+) {
   const consultants = await trx
     .selectFrom("consultant_assignments")
     .select("consultant_id")
@@ -68,7 +72,14 @@ async function moveQueryTimers(trx: Transaction<Database>, queryId: string, from
 export async function applyMove(
   trx: Transaction<Database>,
   actor: SignedInActor,
-  query: { id: string; reference: string; attorney_id: string; status: QueryStatus; held_from: QueryStatus | null; assigned_employee_id: string | null },
+  query: {
+    id: string;
+    reference: string;
+    attorney_id: string;
+    status: QueryStatus;
+    held_from: QueryStatus | null;
+    assigned_employee_id: string | null;
+  },
   to: QueryStatus,
   reason: string | null,
 ) {

@@ -6,7 +6,16 @@
  */
 import { sql } from "kysely";
 import type { z } from "zod";
-import type { Raf4CaseItem, Raf4CaseView, Raf4Facts, raf4AssessmentInputSchema, raf4OutcomeInputSchema, raf4TribunalInputSchema, Raf4View, ReportStatus } from "@medlegal/domain";
+import type {
+  Raf4CaseItem,
+  Raf4CaseView,
+  Raf4Facts,
+  raf4AssessmentInputSchema,
+  raf4OutcomeInputSchema,
+  raf4TribunalInputSchema,
+  Raf4View,
+  ReportStatus,
+} from "@medlegal/domain";
 import { isAttorney, isExpert, qualifiesAsSerious, raf4ReleaseGaps, raf5DaysLeft, raf5Deadline, reportStatusLabel } from "@medlegal/domain";
 import { AppError } from "../../errors";
 import { recordAudit } from "../audit/audit";
@@ -50,8 +59,17 @@ export async function getRaf4({ db, actor }: Deps, { id }: { id: string }): Prom
   const findings = !isAttorney(user) || released;
   const examination = await examinationOf(db, report, { withRaf4: findings });
   // The expert of the assessment booked may be named too: the form starts from it.
-  const expertIds = [report.consultant_id, ...(row?.examined_personally_by ? [row.examined_personally_by] : []), ...(examination.expertId ? [examination.expertId] : [])];
-  const experts = await db.selectFrom("users").select(["id", fullName().as("name")]).where("id", "in", expertIds).orderBy("last_name").execute();
+  const expertIds = [
+    report.consultant_id,
+    ...(row?.examined_personally_by ? [row.examined_personally_by] : []),
+    ...(examination.expertId ? [examination.expertId] : []),
+  ];
+  const experts = await db
+    .selectFrom("users")
+    .select(["id", fullName().as("name")])
+    .where("id", "in", expertIds)
+    .orderBy("last_name")
+    .execute();
   const rejected = row?.raf_outcome === "rejected" && row.raf_outcome_date ? row.raf_outcome_date : null;
   return {
     reportId: report.id,
@@ -77,9 +95,13 @@ export async function getRaf4({ db, actor }: Deps, { id }: { id: string }): Prom
           }
         : null,
     gaps: isRaf4 && findings ? raf4ReleaseGaps(facts) : [],
-    outcome: row?.raf_outcome && row.raf_outcome_date ? { outcome: row.raf_outcome, date: row.raf_outcome_date, reasons: row.raf_reasons } : null,
+    outcome:
+      row?.raf_outcome && row.raf_outcome_date ? { outcome: row.raf_outcome, date: row.raf_outcome_date, reasons: row.raf_reasons } : null,
     raf5: raf5Of(rejected, row?.tribunal_outcome ?? null),
-    tribunal: row?.tribunal_outcome && row.tribunal_outcome_date ? { outcome: row.tribunal_outcome, date: row.tribunal_outcome_date, notes: row.tribunal_notes, reference: row.tribunal_reference } : null,
+    tribunal:
+      row?.tribunal_outcome && row.tribunal_outcome_date
+        ? { outcome: row.tribunal_outcome, date: row.tribunal_outcome_date, notes: row.tribunal_notes, reference: row.tribunal_reference }
+        : null,
     experts,
     examination,
   };
@@ -98,9 +120,21 @@ export async function listCaseRaf4({ db, actor }: Deps, { caseId }: { caseId: st
     .innerJoin("users as expert", "expert.id", "reports.consultant_id")
     .innerJoin("specializations", "specializations.id", "reports.specialization_id")
     .leftJoin("raf4_assessments", "raf4_assessments.report_id", "reports.id")
-    .select(["reports.id", "reports.reference", "reports.status", fullName("expert").as("expert_name"), "specializations.name as specialization", "raf4_assessments.report_id as assessed"])
+    .select([
+      "reports.id",
+      "reports.reference",
+      "reports.status",
+      fullName("expert").as("expert_name"),
+      "specializations.name as specialization",
+      "raf4_assessments.report_id as assessed",
+    ])
     .select(RAF4_FACT_COLUMNS)
-    .select(["raf4_assessments.raf_outcome", "raf4_assessments.raf_outcome_date", "raf4_assessments.tribunal_outcome", "raf4_assessments.tribunal_outcome_date"])
+    .select([
+      "raf4_assessments.raf_outcome",
+      "raf4_assessments.raf_outcome_date",
+      "raf4_assessments.tribunal_outcome",
+      "raf4_assessments.tribunal_outcome_date",
+    ])
     .where("reports.case_id", "=", caseId)
     .where("reports.kind", "=", "raf4")
     .where(visibleReports(actor.user))
@@ -163,8 +197,10 @@ export async function requestRaf4({ db, actor }: Deps, { id }: { id: string }): 
   return db.transaction().execute(async (trx) => {
     const parent = await loadVisibleReport(trx, actor.user, id, true);
     const kase = await trx.selectFrom("cases").select("claim_type").where("id", "=", parent.case_id).executeTakeFirstOrThrow();
-    if (kase.claim_type !== "raf") throw new AppError("CONFLICT", "A RAF 4 serious-injury assessment is for Road Accident Fund claims only.");
-    if (parent.kind !== "medico_legal") throw new AppError("CONFLICT", `A RAF 4 is asked of the expert of a medico-legal report; ${parent.reference} is not one.`);
+    if (kase.claim_type !== "raf")
+      throw new AppError("CONFLICT", "A RAF 4 serious-injury assessment is for Road Accident Fund claims only.");
+    if (parent.kind !== "medico_legal")
+      throw new AppError("CONFLICT", `A RAF 4 is asked of the expert of a medico-legal report; ${parent.reference} is not one.`);
     if (parent.status === "withdrawn") throw new AppError("CONFLICT", `${parent.reference} was withdrawn.`);
     const existing = await trx
       .selectFrom("reports")
@@ -189,11 +225,14 @@ export async function saveAssessment({ db, actor }: Deps, input: z.output<typeof
   await db.transaction().execute(async (trx) => {
     const report = await loadVisibleReport(trx, actor.user, input.reportId, true);
     requireRaf4(report);
-    if (FROZEN.includes(report.status)) throw new AppError("CONFLICT", `${report.reference} is ${report.status}: its RAF 4 assessment can no longer change.`);
+    if (FROZEN.includes(report.status))
+      throw new AppError("CONFLICT", `${report.reference} is ${report.status}: its RAF 4 assessment can no longer change.`);
     if (input.examinedPersonallyBy) {
       const expert = await trx.selectFrom("users").select("role").where("id", "=", input.examinedPersonallyBy).executeTakeFirst();
       if (!expert || !isExpert(expert)) {
-        throw new AppError("INVALID", "Choose the expert who examined the claimant personally", { examinedPersonallyBy: "Choose the expert who examined the claimant personally" });
+        throw new AppError("INVALID", "Choose the expert who examined the claimant personally", {
+          examinedPersonallyBy: "Choose the expert who examined the claimant personally",
+        });
       }
     }
     const before = await raf4FactsOf(trx, report.id);
@@ -213,7 +252,13 @@ export async function saveAssessment({ db, actor }: Deps, input: z.output<typeof
       .values({ report_id: report.id, recorded_by: actor.user.id, ...values })
       .onConflict((oc) => oc.column("report_id").doUpdateSet(values))
       .execute();
-    await recordAudit(trx, actor, { action: before ? "raf4.update" : "raf4.create", entityType: "report", entityId: report.id, before: auditFacts(before), after: auditFacts(await raf4FactsOf(trx, report.id)) });
+    await recordAudit(trx, actor, {
+      action: before ? "raf4.update" : "raf4.create",
+      entityType: "report",
+      entityId: report.id,
+      before: auditFacts(before),
+      after: auditFacts(await raf4FactsOf(trx, report.id)),
+    });
   });
   return getRaf4({ db, actor }, { id: input.reportId });
 }
@@ -221,7 +266,8 @@ export async function saveAssessment({ db, actor }: Deps, input: z.output<typeof
 async function loadForOutcome(trx: Db, deps: Deps, reportId: string) {
   const report = await loadVisibleReport(trx, deps.actor.user, reportId, true);
   requireRaf4(report);
-  if (report.status !== "released") throw new AppError("CONFLICT", `${report.reference} has not been released: the RAF's outcome follows the lodged RAF 4.`);
+  if (report.status !== "released")
+    throw new AppError("CONFLICT", `${report.reference} has not been released: the RAF's outcome follows the lodged RAF 4.`);
   const row = await trx.selectFrom("raf4_assessments").selectAll().where("report_id", "=", report.id).forUpdate().executeTakeFirst();
   if (!row) throw new AppError("CONFLICT", `${report.reference} has no RAF 4 assessment recorded.`);
   return { report, row };
@@ -232,10 +278,17 @@ export async function recordOutcome(deps: Deps, input: z.output<typeof raf4Outco
   const { db, actor } = deps;
   await db.transaction().execute(async (trx) => {
     const { report, row } = await loadForOutcome(trx, deps, input.reportId);
-    if (row.tribunal_outcome) throw new AppError("CONFLICT", "The tribunal has decided the dispute: the RAF's outcome can no longer change.");
+    if (row.tribunal_outcome)
+      throw new AppError("CONFLICT", "The tribunal has decided the dispute: the RAF's outcome can no longer change.");
     await trx
       .updateTable("raf4_assessments")
-      .set({ raf_outcome: input.outcome, raf_outcome_date: input.outcomeDate, raf_reasons: input.reasons, raf_outcome_by: actor.user.id, updated_at: now() })
+      .set({
+        raf_outcome: input.outcome,
+        raf_outcome_date: input.outcomeDate,
+        raf_reasons: input.reasons,
+        raf_outcome_by: actor.user.id,
+        updated_at: now(),
+      })
       .where("report_id", "=", report.id)
       .execute();
     await recordAudit(trx, actor, {
@@ -256,14 +309,24 @@ export async function recordTribunal(deps: Deps, input: z.output<typeof raf4Trib
   const { db, actor } = deps;
   await db.transaction().execute(async (trx) => {
     const { report, row } = await loadForOutcome(trx, deps, input.reportId);
-    if (row.raf_outcome !== "rejected") throw new AppError("CONFLICT", "A tribunal outcome follows the RAF's rejection: record the rejection first.");
+    if (row.raf_outcome !== "rejected")
+      throw new AppError("CONFLICT", "A tribunal outcome follows the RAF's rejection: record the rejection first.");
     if (row.raf_outcome_date && input.outcomeDate < row.raf_outcome_date) {
-      throw new AppError("INVALID", "The tribunal's decision cannot be before the RAF's rejection", { outcomeDate: "The tribunal's decision cannot be before the RAF's rejection" });
+      throw new AppError("INVALID", "The tribunal's decision cannot be before the RAF's rejection", {
+        outcomeDate: "The tribunal's decision cannot be before the RAF's rejection",
+      });
     }
     const reference = input.reference || null;
     await trx
       .updateTable("raf4_assessments")
-      .set({ tribunal_outcome: input.outcome, tribunal_outcome_date: input.outcomeDate, tribunal_notes: input.notes, tribunal_reference: reference, tribunal_outcome_by: actor.user.id, updated_at: now() })
+      .set({
+        tribunal_outcome: input.outcome,
+        tribunal_outcome_date: input.outcomeDate,
+        tribunal_notes: input.notes,
+        tribunal_reference: reference,
+        tribunal_outcome_by: actor.user.id,
+        updated_at: now(),
+      })
       .where("report_id", "=", report.id)
       .execute();
     await recordAudit(trx, actor, {

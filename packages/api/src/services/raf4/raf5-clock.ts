@@ -16,7 +16,13 @@ const POLICY = "raf5_dispute" as const;
 export async function startRaf5Clock(trx: Transaction<Database>, report: ReportRow, rejectedOn: string): Promise<void> {
   const startedAt = sastToUtc(rejectedOn, "00:00");
   const subject = { kind: "report" as const, id: report.id };
-  const existing = await trx.selectFrom("sla_timers").select(["id", "started_at"]).where("policy", "=", POLICY).where("subject_kind", "=", "report").where("subject_id", "=", report.id).executeTakeFirst();
+  const existing = await trx
+    .selectFrom("sla_timers")
+    .select(["id", "started_at"])
+    .where("policy", "=", POLICY)
+    .where("subject_kind", "=", "report")
+    .where("subject_id", "=", report.id)
+    .executeTakeFirst();
   if (existing?.started_at.getTime() === startedAt.getTime()) return; // the same rejection: its reminders stay as sent
   if (existing) await trx.deleteFrom("sla_timers").where("id", "=", existing.id).execute();
   await startSlaTimer(trx, { policy: POLICY, subject, queryId: report.query_id, consultantId: null, startedAt });
@@ -32,5 +38,10 @@ export async function stopRaf5Clock(trx: Transaction<Database>, reportId: string
     await stopSlaTimer(trx, { policy: POLICY, subject, at: now() });
     return;
   }
-  await trx.deleteFrom("sla_timers").where("policy", "=", POLICY).where("subject_kind", "=", "report").where("subject_id", "=", reportId).execute();
+  await trx
+    .deleteFrom("sla_timers")
+    .where("policy", "=", POLICY)
+    .where("subject_kind", "=", "report")
+    .where("subject_id", "=", reportId)
+    .execute();
 }

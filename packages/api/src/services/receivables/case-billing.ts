@@ -1,5 +1,11 @@
 import type { z } from "zod";
-import type { billingEventInputSchema, billingEventRemoveSchema, CaseBillingView, deferralAgreementInputSchema, ReceivablesSettings } from "@medlegal/domain";
+import type {
+  billingEventInputSchema,
+  billingEventRemoveSchema,
+  CaseBillingView,
+  deferralAgreementInputSchema,
+  ReceivablesSettings,
+} from "@medlegal/domain";
 import {
   addToTotals,
   BILLING_EVENT_LABELS,
@@ -102,7 +108,16 @@ export async function caseBillingOf(db: Db, user: Deps["actor"]["user"], row: Ca
           reminded: reminders.some((r) => r.kind === e.kind && r.expected_on === expectedOn),
         };
       }),
-    invoices: invoices.map((i) => ({ id: i.id, number: i.number, issueDate: i.issueDate, totalCents: i.totalCents, balanceCents: i.balanceCents, class: i.class, pastLongStop: i.pastLongStop, classLabel: receivableLabel(i.class, i.pastLongStop) })),
+    invoices: invoices.map((i) => ({
+      id: i.id,
+      number: i.number,
+      issueDate: i.issueDate,
+      totalCents: i.totalCents,
+      balanceCents: i.balanceCents,
+      class: i.class,
+      pastLongStop: i.pastLongStop,
+      classLabel: receivableLabel(i.class, i.pastLongStop),
+    })),
     totals,
     defaultLongStopMonths: settings.longStopMonths,
     scheduleLines: await scheduleLineCount(db, row.id),
@@ -123,7 +138,10 @@ export async function getCaseBilling({ db, actor }: Deps, { caseId }: { caseId: 
  * overdue before it and still before their long-stop go back to issued (or partly paid): the
  * agreement defers them.
  */
-export async function setDeferralAgreement({ db, actor }: Deps, input: z.output<typeof deferralAgreementInputSchema>): Promise<CaseBillingView> {
+export async function setDeferralAgreement(
+  { db, actor }: Deps,
+  input: z.output<typeof deferralAgreementInputSchema>,
+): Promise<CaseBillingView> {
   assertCan(actor.user, "receivables.manage");
   return db.transaction().execute(async (trx) => {
     const row = await loadVisibleCase(trx, actor.user, input.caseId);
@@ -137,13 +155,28 @@ export async function setDeferralAgreement({ db, actor }: Deps, input: z.output<
       updated_at: now(),
     };
     if (before) await trx.updateTable("deferral_agreements").set(values).where("case_id", "=", row.id).execute();
-    else await trx.insertInto("deferral_agreements").values({ case_id: row.id, ...values, created_at: now() }).execute();
+    else
+      await trx
+        .insertInto("deferral_agreements")
+        .values({ case_id: row.id, ...values, created_at: now() })
+        .execute();
     const deferral = (await caseDeferrals(trx, [row.id])).get(row.id)!;
     const day = today();
     if (!deferral.longStopOn || deferral.longStopOn >= day) {
-      const overdue = await trx.selectFrom("invoices").select(["id", "total_cents", "paid_cents", "credited_cents"]).where("case_id", "=", row.id).where("kind", "=", "attorney").where("status", "=", "overdue").execute();
+      const overdue = await trx
+        .selectFrom("invoices")
+        .select(["id", "total_cents", "paid_cents", "credited_cents"])
+        .where("case_id", "=", row.id)
+        .where("kind", "=", "attorney")
+        .where("status", "=", "overdue")
+        .execute();
       for (const i of overdue) {
-        const status = invoiceStatusFromMoney({ totalCents: Number(i.total_cents), paidCents: Number(i.paid_cents), creditedCents: Number(i.credited_cents), pastDue: false });
+        const status = invoiceStatusFromMoney({
+          totalCents: Number(i.total_cents),
+          paidCents: Number(i.paid_cents),
+          creditedCents: Number(i.credited_cents),
+          pastDue: false,
+        });
         await trx.updateTable("invoices").set({ status, updated_at: now() }).where("id", "=", i.id).execute();
       }
     }
@@ -151,8 +184,20 @@ export async function setDeferralAgreement({ db, actor }: Deps, input: z.output<
       action: "case.deferral_agreement",
       entityType: "case",
       entityId: row.id,
-      before: before ? { invoicing: before.invoicing, longStopMonths: before.long_stop_months, interestRateBp: before.interest_rate_bp, undertaking: before.undertaking } : null,
-      after: { invoicing: values.invoicing, longStopMonths: values.long_stop_months, interestRateBp: values.interest_rate_bp, undertaking: values.undertaking },
+      before: before
+        ? {
+            invoicing: before.invoicing,
+            longStopMonths: before.long_stop_months,
+            interestRateBp: before.interest_rate_bp,
+            undertaking: before.undertaking,
+          }
+        : null,
+      after: {
+        invoicing: values.invoicing,
+        longStopMonths: values.long_stop_months,
+        interestRateBp: values.interest_rate_bp,
+        undertaking: values.undertaking,
+      },
     });
     return caseBillingOf(trx, actor.user, row);
   });
@@ -166,7 +211,12 @@ async function checkEvent(db: Db, row: CaseRow, input: z.output<typeof billingEv
   if (input.occurredOn > today()) fail(BILLING_MESSAGES.eventInFuture);
   if (input.occurredOn < row.incident_date) fail(BILLING_MESSAGES.eventBeforeIncident);
   if (input.kind !== "order") {
-    const order = await db.selectFrom("case_billing_events").select("occurred_on").where("case_id", "=", row.id).where("kind", "=", "order").executeTakeFirst();
+    const order = await db
+      .selectFrom("case_billing_events")
+      .select("occurred_on")
+      .where("case_id", "=", row.id)
+      .where("kind", "=", "order")
+      .executeTakeFirst();
     if (!order || order.occurred_on > input.occurredOn) fail(BILLING_MESSAGES.taxedBeforeOrder);
   }
 }
@@ -186,15 +236,38 @@ export async function recordBillingEvent({ db, actor }: Deps, input: z.output<ty
       names_reservation_fees: isOrder ? (input.namesReservationFees ?? false) : null,
       recorded_by: actor.user.id,
     };
-    const before = await trx.selectFrom("case_billing_events").selectAll().where("case_id", "=", row.id).where("kind", "=", input.kind).forUpdate().executeTakeFirst();
-    if (before) await trx.updateTable("case_billing_events").set(values).where("case_id", "=", row.id).where("kind", "=", input.kind).execute();
-    else await trx.insertInto("case_billing_events").values({ case_id: row.id, kind: input.kind, ...values, created_at: now() }).execute();
+    const before = await trx
+      .selectFrom("case_billing_events")
+      .selectAll()
+      .where("case_id", "=", row.id)
+      .where("kind", "=", input.kind)
+      .forUpdate()
+      .executeTakeFirst();
+    if (before)
+      await trx.updateTable("case_billing_events").set(values).where("case_id", "=", row.id).where("kind", "=", input.kind).execute();
+    else
+      await trx
+        .insertInto("case_billing_events")
+        .values({ case_id: row.id, kind: input.kind, ...values, created_at: now() })
+        .execute();
     await recordAudit(trx, actor, {
       action: "case.billing_event",
       entityType: "case",
       entityId: row.id,
-      before: before ? { kind: before.kind, occurredOn: before.occurred_on, namesQualifyingFees: before.names_qualifying_fees, namesReservationFees: before.names_reservation_fees } : null,
-      after: { kind: input.kind, occurredOn: values.occurred_on, namesQualifyingFees: values.names_qualifying_fees, namesReservationFees: values.names_reservation_fees },
+      before: before
+        ? {
+            kind: before.kind,
+            occurredOn: before.occurred_on,
+            namesQualifyingFees: before.names_qualifying_fees,
+            namesReservationFees: before.names_reservation_fees,
+          }
+        : null,
+      after: {
+        kind: input.kind,
+        occurredOn: values.occurred_on,
+        namesQualifyingFees: values.names_qualifying_fees,
+        namesReservationFees: values.names_reservation_fees,
+      },
     });
     return caseBillingOf(trx, actor.user, row);
   });
@@ -206,28 +279,49 @@ export async function removeBillingEvent({ db, actor }: Deps, input: z.output<ty
   return db.transaction().execute(async (trx) => {
     const row = await loadVisibleCase(trx, actor.user, input.caseId);
     const kinds = input.kind === "order" ? (["order", "taxed", "raf_paid"] as const) : ([input.kind] as const);
-    const removed = await trx.deleteFrom("case_billing_events").where("case_id", "=", row.id).where("kind", "in", [...kinds]).returning(["kind", "occurred_on"]).execute();
+    const removed = await trx
+      .deleteFrom("case_billing_events")
+      .where("case_id", "=", row.id)
+      .where("kind", "in", [...kinds])
+      .returning(["kind", "occurred_on"])
+      .execute();
     if (!removed.length) throw new AppError("CONFLICT", "That event is not recorded on this case.");
-    await recordAudit(trx, actor, { action: "case.billing_event_remove", entityType: "case", entityId: row.id, before: { events: removed.map((r) => ({ kind: r.kind, occurredOn: r.occurred_on })) } });
+    await recordAudit(trx, actor, {
+      action: "case.billing_event_remove",
+      entityType: "case",
+      entityId: row.id,
+      before: { events: removed.map((r) => ({ kind: r.kind, occurredOn: r.occurred_on })) },
+    });
     return caseBillingOf(trx, actor.user, row);
   });
 }
 
 /** Settled before the upload's body is read: who may attach this file to this case, and to what. */
-export async function assertMayAttachBillingFile({ db, actor }: Deps, { caseId, kind }: { caseId: string; kind: "undertaking" | "order" }): Promise<void> {
+export async function assertMayAttachBillingFile(
+  { db, actor }: Deps,
+  { caseId, kind }: { caseId: string; kind: "undertaking" | "order" },
+): Promise<void> {
   assertCan(actor.user, kind === "undertaking" ? "receivables.manage" : "receivables.events");
   const row = await loadVisibleCase(db, actor.user, caseId);
   if (kind === "undertaking") {
     const agreement = await db.selectFrom("deferral_agreements").select("case_id").where("case_id", "=", row.id).executeTakeFirst();
     if (!agreement) throw new AppError("CONFLICT", BILLING_MESSAGES.noAgreement);
   } else {
-    const order = await db.selectFrom("case_billing_events").select("case_id").where("case_id", "=", row.id).where("kind", "=", "order").executeTakeFirst();
+    const order = await db
+      .selectFrom("case_billing_events")
+      .select("case_id")
+      .where("case_id", "=", row.id)
+      .where("kind", "=", "order")
+      .executeTakeFirst();
     if (!order) throw new AppError("CONFLICT", "Record the settlement or court order's date first, then attach its file.");
   }
 }
 
 /** Attaches the signed undertaking or the court order's file (replacing an earlier one), with its audit row. */
-export async function attachBillingFile(deps: Deps, input: { caseId: string; kind: "undertaking" | "order"; fileName: string; data: Uint8Array }): Promise<CaseBillingView> {
+export async function attachBillingFile(
+  deps: Deps,
+  input: { caseId: string; kind: "undertaking" | "order"; fileName: string; data: Uint8Array },
+): Promise<CaseBillingView> {
   await assertMayAttachBillingFile(deps, input);
   const { db, actor } = deps;
   const use = input.kind === "undertaking" ? "billing_undertaking" : "billing_order";
@@ -235,15 +329,34 @@ export async function attachBillingFile(deps: Deps, input: { caseId: string; kin
   return db.transaction().execute(async (trx) => {
     const row = await loadVisibleCase(trx, actor.user, input.caseId);
     const file = await storeFile(trx, actor, use, row.id, checked);
-    if (input.kind === "undertaking") await trx.updateTable("deferral_agreements").set({ undertaking_file_id: file.id, updated_at: now() }).where("case_id", "=", row.id).execute();
-    else await trx.updateTable("case_billing_events").set({ order_file_id: file.id }).where("case_id", "=", row.id).where("kind", "=", "order").execute();
-    await recordAudit(trx, actor, { action: `case.billing_${input.kind}_file`, entityType: "case", entityId: row.id, after: { fileId: file.id, fileName: checked.fileName } });
+    if (input.kind === "undertaking")
+      await trx
+        .updateTable("deferral_agreements")
+        .set({ undertaking_file_id: file.id, updated_at: now() })
+        .where("case_id", "=", row.id)
+        .execute();
+    else
+      await trx
+        .updateTable("case_billing_events")
+        .set({ order_file_id: file.id })
+        .where("case_id", "=", row.id)
+        .where("kind", "=", "order")
+        .execute();
+    await recordAudit(trx, actor, {
+      action: `case.billing_${input.kind}_file`,
+      entityType: "case",
+      entityId: row.id,
+      after: { fileId: file.id, fileName: checked.fileName },
+    });
     return caseBillingOf(trx, actor.user, row);
   });
 }
 
 /** A case's undertaking or order file: staff and the case's attorney (404 otherwise), access-logged. */
-export async function downloadBillingFile({ db, actor }: Deps, fileId: string): Promise<{ fileName: string; contentType: string; data: Uint8Array }> {
+export async function downloadBillingFile(
+  { db, actor }: Deps,
+  fileId: string,
+): Promise<{ fileName: string; contentType: string; data: Uint8Array }> {
   if (!can(actor.user.role, "receivables.read")) throw notFound("file");
   const file = await db
     .selectFrom("files")

@@ -1,7 +1,18 @@
 import { sql } from "kysely";
 import type { SqlBool } from "kysely";
 import type { BillingEventKind, ReceivableClass, ReceivablesSettings } from "@medlegal/domain";
-import { BILLING_MESSAGES, caseExpectedDate, DEFAULT_RECEIVABLES_SETTINGS, interestAfterLongStop, invoiceBalance, longStopDate, OPEN_INVOICE_STATUSES, owedFrom, pastLongStop, receivableClass } from "@medlegal/domain";
+import {
+  BILLING_MESSAGES,
+  caseExpectedDate,
+  DEFAULT_RECEIVABLES_SETTINGS,
+  interestAfterLongStop,
+  invoiceBalance,
+  longStopDate,
+  OPEN_INVOICE_STATUSES,
+  owedFrom,
+  pastLongStop,
+  receivableClass,
+} from "@medlegal/domain";
 import { AppError } from "../../errors";
 import type { Db } from "../platform/deps";
 import { readSetting } from "../settings/settings";
@@ -37,9 +48,15 @@ export interface CaseDeferral {
 }
 
 /** The deferral agreements of the given cases (all cases with one when `caseIds` is null), with their long-stop and expected date. */
-export async function caseDeferrals(db: Db, caseIds: readonly string[] | null, settings?: ReceivablesSettings): Promise<Map<string, CaseDeferral>> {
+export async function caseDeferrals(
+  db: Db,
+  caseIds: readonly string[] | null,
+  settings?: ReceivablesSettings,
+): Promise<Map<string, CaseDeferral>> {
   if (caseIds && !caseIds.length) return new Map();
-  let query = db.selectFrom("deferral_agreements as d").select(["d.case_id", "d.long_stop_months", "d.interest_rate_bp", FIRST_INVOICE_SQL.as("first_invoice_on")]);
+  let query = db
+    .selectFrom("deferral_agreements as d")
+    .select(["d.case_id", "d.long_stop_months", "d.interest_rate_bp", FIRST_INVOICE_SQL.as("first_invoice_on")]);
   if (caseIds) query = query.where("d.case_id", "in", [...caseIds]);
   const rows = await query.execute();
   if (!rows.length) return new Map();
@@ -96,7 +113,11 @@ export interface OpenReceivable {
 }
 
 /** Open invoices to attorneys (of the given attorneys or cases; all when neither), each classed as deferred, due or overdue, and marked when past its long-stop. */
-export async function openReceivables(db: Db, filter: { attorneyIds?: readonly string[]; caseId?: string }, today: string): Promise<OpenReceivable[]> {
+export async function openReceivables(
+  db: Db,
+  filter: { attorneyIds?: readonly string[]; caseId?: string },
+  today: string,
+): Promise<OpenReceivable[]> {
   if (filter.attorneyIds && !filter.attorneyIds.length) return [];
   let query = db
     .selectFrom("invoices")
@@ -111,7 +132,11 @@ export async function openReceivables(db: Db, filter: { attorneyIds?: readonly s
   const deferrals = await caseDeferrals(db, [...new Set(rows.map((r) => r.case_id).filter((c): c is string => Boolean(c)))]);
   return rows.map((r) => {
     const deferral = r.case_id ? deferrals.get(r.case_id) : undefined;
-    const balanceCents = invoiceBalance({ totalCents: Number(r.total_cents), creditedCents: Number(r.credited_cents), paidCents: Number(r.paid_cents) });
+    const balanceCents = invoiceBalance({
+      totalCents: Number(r.total_cents),
+      creditedCents: Number(r.credited_cents),
+      paidCents: Number(r.paid_cents),
+    });
     const facts = { dueDate: r.due_date!, deferral: Boolean(deferral), longStop: deferral?.longStopOn ?? null };
     const cls = receivableClass(facts, today);
     return {
@@ -137,7 +162,12 @@ export async function openReceivables(db: Db, filter: { attorneyIds?: readonly s
 export async function assertIssuableUnderDeferral(db: Db, caseId: string): Promise<void> {
   const agreement = await db.selectFrom("deferral_agreements").select("invoicing").where("case_id", "=", caseId).executeTakeFirst();
   if (agreement?.invoicing !== "issue_at_settlement") return;
-  const order = await db.selectFrom("case_billing_events").select("case_id").where("case_id", "=", caseId).where("kind", "=", "order").executeTakeFirst();
+  const order = await db
+    .selectFrom("case_billing_events")
+    .select("case_id")
+    .where("case_id", "=", caseId)
+    .where("kind", "=", "order")
+    .executeTakeFirst();
   if (!order) throw new AppError("CONFLICT", BILLING_MESSAGES.issueAtSettlement);
 }
 

@@ -16,11 +16,17 @@ export async function receivablesOverview({ db, actor }: Deps): Promise<Receivab
   const day = today();
   const open = await openReceivables(db, {}, day);
   const months = forecastByMonth(
-    open.map((r) => ({ expectedOn: r.class === "deferred" ? r.expectedOn : r.class === "due" ? r.owedFrom : day, balanceCents: r.balanceCents, deferred: r.class === "deferred" })),
+    open.map((r) => ({
+      expectedOn: r.class === "deferred" ? r.expectedOn : r.class === "due" ? r.owedFrom : day,
+      balanceCents: r.balanceCents,
+      deferred: r.class === "deferred",
+    })),
     day,
   );
   const attorneyIds = [...new Set(open.map((r) => r.attorneyId))];
-  const attorneys = attorneyIds.length ? await db.selectFrom("users").select(["id", "first_name", "last_name", "firm_name"]).where("id", "in", attorneyIds).execute() : [];
+  const attorneys = attorneyIds.length
+    ? await db.selectFrom("users").select(["id", "first_name", "last_name", "firm_name"]).where("id", "in", attorneyIds).execute()
+    : [];
   const totals = emptyReceivablesTotals();
   const firms = attorneys.map((a) => {
     const mine = emptyReceivablesTotals();

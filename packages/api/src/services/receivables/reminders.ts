@@ -28,7 +28,13 @@ export async function sweepBillingReminders(db: Kysely<Database>, at: Date = now
     .selectFrom("case_billing_events")
     .innerJoin("deferral_agreements", "deferral_agreements.case_id", "case_billing_events.case_id")
     .innerJoin("cases", "cases.id", "case_billing_events.case_id")
-    .select(["case_billing_events.case_id", "case_billing_events.kind", "case_billing_events.occurred_on", "cases.attorney_id", "cases.reference"])
+    .select([
+      "case_billing_events.case_id",
+      "case_billing_events.kind",
+      "case_billing_events.occurred_on",
+      "cases.attorney_id",
+      "cases.reference",
+    ])
     .where((eb) =>
       eb.exists(
         eb
@@ -40,7 +46,10 @@ export async function sweepBillingReminders(db: Kysely<Database>, at: Date = now
       ),
     )
     .execute();
-  const cases = new Map<string, { caseId: string; attorneyId: string; reference: string; events: { kind: BillingEventKind; occurredOn: string }[] }>();
+  const cases = new Map<
+    string,
+    { caseId: string; attorneyId: string; reference: string; events: { kind: BillingEventKind; occurredOn: string }[] }
+  >();
   for (const r of rows) {
     const c = cases.get(r.case_id) ?? { caseId: r.case_id, attorneyId: r.attorney_id, reference: r.reference, events: [] };
     c.events.push({ kind: r.kind, occurredOn: r.occurred_on });
@@ -66,7 +75,12 @@ export async function sweepBillingReminders(db: Kysely<Database>, at: Date = now
         link: `/cases/${c.caseId}`,
         textInEmail: true,
       });
-      await recordAudit(trx, SWEEPER, { action: "case.billing_reminder", entityType: "case", entityId: c.caseId, after: { kind: expected.kind, expectedOn: expected.expectedOn } });
+      await recordAudit(trx, SWEEPER, {
+        action: "case.billing_reminder",
+        entityType: "case",
+        entityId: c.caseId,
+        after: { kind: expected.kind, expectedOn: expected.expectedOn },
+      });
       return true;
     });
     if (sent) reminded += 1;
@@ -75,4 +89,8 @@ export async function sweepBillingReminders(db: Kysely<Database>, at: Date = now
 }
 
 /** The sweeper job of deferred billing's reminders (../platform/sweeper.ts). */
-export const receivablesJob = (db: Kysely<Database>, everyMs = 10 * 60_000): SweepJob => ({ name: "receivables", everyMs, run: () => sweepBillingReminders(db) });
+export const receivablesJob = (db: Kysely<Database>, everyMs = 10 * 60_000): SweepJob => ({
+  name: "receivables",
+  everyMs,
+  run: () => sweepBillingReminders(db),
+});

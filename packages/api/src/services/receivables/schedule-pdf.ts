@@ -20,7 +20,10 @@ const COLUMNS: { label: string; width: number; align?: "right" }[] = [
 
 /** Renders the bill-of-costs disbursement schedule with pdfkit's Helvetica (text extractable); nothing read from the database here. */
 export async function renderSchedulePdf(s: DisbursementSchedule): Promise<Buffer> {
-  const { pdf, bytes } = await openPdf({ Title: `Disbursement schedule ${s.caseReference}`, Author: "MedLegal", Subject: "Bill of costs: experts' fees" }, "landscape");
+  const { pdf, bytes } = await openPdf(
+    { Title: `Disbursement schedule ${s.caseReference}`, Author: "MedLegal", Subject: "Bill of costs: experts' fees" },
+    "landscape",
+  );
   pdf.font("Helvetica-Bold").fontSize(16).fillColor("black").text("Disbursement schedule: experts' fees", LEFT, 40);
   const meta: [string, string][] = [
     ["Supplier", s.supplierName],
@@ -36,7 +39,11 @@ export async function renderSchedulePdf(s: DisbursementSchedule): Promise<Buffer
   let y = 66;
   for (const [label, value] of meta) {
     pdf.font("Helvetica").fontSize(9).fillColor(GREY).text(`${label}:`, LEFT, y, { width: 120 });
-    pdf.font("Helvetica").fontSize(9).fillColor("black").text(value, LEFT + 120, y, { width: 400 });
+    pdf
+      .font("Helvetica")
+      .fontSize(9)
+      .fillColor("black")
+      .text(value, LEFT + 120, y, { width: 400 });
     y += 13;
   }
   y += 8;
@@ -48,7 +55,11 @@ export async function renderSchedulePdf(s: DisbursementSchedule): Promise<Buffer
       x += c.width;
     }
     y += 12;
-    pdf.moveTo(LEFT, y).lineTo(LEFT + WIDTH, y).strokeColor("#cccccc").stroke();
+    pdf
+      .moveTo(LEFT, y)
+      .lineTo(LEFT + WIDTH, y)
+      .strokeColor("#cccccc")
+      .stroke();
     y += 4;
   };
   header();
@@ -57,8 +68,24 @@ export async function renderSchedulePdf(s: DisbursementSchedule): Promise<Buffer
     y = pdf.y + 6;
   }
   for (const line of s.lines) {
-    const cells = [line.expertName, line.discipline, line.fee, line.invoiceNumber, longDate(line.invoiceDate), formatRand(line.netCents), formatRand(line.totalCents), line.paidState];
-    const height = Math.max(...cells.map((text, i) => pdf.font("Helvetica").fontSize(9).heightOfString(text, { width: COLUMNS[i]!.width - 6 })));
+    const cells = [
+      line.expertName,
+      line.discipline,
+      line.fee,
+      line.invoiceNumber,
+      longDate(line.invoiceDate),
+      formatRand(line.netCents),
+      formatRand(line.totalCents),
+      line.paidState,
+    ];
+    const height = Math.max(
+      ...cells.map((text, i) =>
+        pdf
+          .font("Helvetica")
+          .fontSize(9)
+          .heightOfString(text, { width: COLUMNS[i]!.width - 6 }),
+      ),
+    );
     if (y + height > BOTTOM) {
       pdf.addPage({ size: "A4", layout: "landscape", margin: LEFT });
       y = 40;
@@ -66,15 +93,26 @@ export async function renderSchedulePdf(s: DisbursementSchedule): Promise<Buffer
     }
     let x = LEFT;
     cells.forEach((text, i) => {
-      pdf.font("Helvetica").fontSize(9).fillColor("black").text(text, x, y, { width: COLUMNS[i]!.width - 6, align: COLUMNS[i]!.align ?? "left" });
+      pdf
+        .font("Helvetica")
+        .fontSize(9)
+        .fillColor("black")
+        .text(text, x, y, { width: COLUMNS[i]!.width - 6, align: COLUMNS[i]!.align ?? "left" });
       x += COLUMNS[i]!.width;
     });
     y += height + 5;
   }
-  pdf.moveTo(LEFT, y).lineTo(LEFT + WIDTH, y).strokeColor("#cccccc").stroke();
+  pdf
+    .moveTo(LEFT, y)
+    .lineTo(LEFT + WIDTH, y)
+    .strokeColor("#cccccc")
+    .stroke();
   y += 6;
   const totalsX = LEFT + COLUMNS.slice(0, 5).reduce((s, c) => s + c.width, 0);
-  pdf.font("Helvetica-Bold").fontSize(9).text("Total", totalsX - 100, y, { width: 94, align: "right" });
+  pdf
+    .font("Helvetica-Bold")
+    .fontSize(9)
+    .text("Total", totalsX - 100, y, { width: 94, align: "right" });
   pdf.text(formatRand(s.netCents), totalsX, y, { width: 74, align: "right" });
   pdf.text(formatRand(s.totalCents), totalsX + 80, y, { width: 74, align: "right" });
   pdf.end();

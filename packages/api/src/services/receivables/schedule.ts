@@ -30,7 +30,9 @@ function scheduleRows(db: Db, caseId: string) {
 }
 
 export async function scheduleLineCount(db: Db, caseId: string): Promise<number> {
-  const row = await scheduleRows(db, caseId).select((eb) => eb.fn.countAll<string>().as("count")).executeTakeFirst();
+  const row = await scheduleRows(db, caseId)
+    .select((eb) => eb.fn.countAll<string>().as("count"))
+    .executeTakeFirst();
   return Number(row?.count ?? 0);
 }
 
@@ -57,7 +59,9 @@ export async function buildSchedule(db: Db, row: Awaited<ReturnType<typeof loadV
     .orderBy("invoices.number")
     .orderBy("invoice_lines.position")
     .execute();
-  const expertIds = [...new Set(lines.map((l) => l.line_expert ?? l.invoice_expert ?? l.booking_expert).filter((x): x is string => Boolean(x)))];
+  const expertIds = [
+    ...new Set(lines.map((l) => l.line_expert ?? l.invoice_expert ?? l.booking_expert).filter((x): x is string => Boolean(x))),
+  ];
   const experts = expertIds.length
     ? await db
         .selectFrom("users")
@@ -68,7 +72,10 @@ export async function buildSchedule(db: Db, row: Awaited<ReturnType<typeof loadV
     : [];
   const disciplineIds = [...new Set(lines.map((l) => l.line_discipline ?? l.invoice_discipline).filter((x): x is string => Boolean(x)))];
   const disciplines = new Map(
-    (disciplineIds.length ? await db.selectFrom("specializations").select(["id", "name"]).where("id", "in", disciplineIds).execute() : []).map((s) => [s.id, s.name]),
+    (disciplineIds.length
+      ? await db.selectFrom("specializations").select(["id", "name"]).where("id", "in", disciplineIds).execute()
+      : []
+    ).map((s) => [s.id, s.name]),
   );
   const byId = new Map(experts.map((e) => [e.id, e]));
   // A line without a report of its own (a qualifying fee, travel) is the expert's whose report the
@@ -92,11 +99,23 @@ export async function buildSchedule(db: Db, row: Awaited<ReturnType<typeof loadV
       invoiceDate: l.issue_date!,
       netCents: Number(l.net_cents),
       totalCents: Number(l.total_cents),
-      paidState: schedulePaidState({ totalCents: Number(l.invoice_total), paidCents: Number(l.invoice_paid), creditedCents: Number(l.invoice_credited) }),
+      paidState: schedulePaidState({
+        totalCents: Number(l.invoice_total),
+        paidCents: Number(l.invoice_paid),
+        creditedCents: Number(l.invoice_credited),
+      }),
     };
   });
-  const patient = await db.selectFrom("patients").select(["first_name", "last_name"]).where("id", "=", row.patient_id).executeTakeFirstOrThrow();
-  const attorney = await db.selectFrom("users").select(["first_name", "last_name", "firm_name"]).where("id", "=", row.attorney_id).executeTakeFirstOrThrow();
+  const patient = await db
+    .selectFrom("patients")
+    .select(["first_name", "last_name"])
+    .where("id", "=", row.patient_id)
+    .executeTakeFirstOrThrow();
+  const attorney = await db
+    .selectFrom("users")
+    .select(["first_name", "last_name", "firm_name"])
+    .where("id", "=", row.attorney_id)
+    .executeTakeFirstOrThrow();
   const agency = await getAgencySettings({ db });
   return {
     supplierName: agency.name,
@@ -115,7 +134,23 @@ export async function buildSchedule(db: Db, row: Awaited<ReturnType<typeof loadV
   };
 }
 
-const CSV_HEADER = ["Supplier", "Supplier VAT number", "Schedule date", "Claimant", "RAF claim number", "Court case number", "Attorney reference", "Expert", "Discipline", "Fee", "Invoice number", "Invoice date", "Amount excl. VAT", "Amount incl. VAT", "Paid"]
+const CSV_HEADER = [
+  "Supplier",
+  "Supplier VAT number",
+  "Schedule date",
+  "Claimant",
+  "RAF claim number",
+  "Court case number",
+  "Attorney reference",
+  "Expert",
+  "Discipline",
+  "Fee",
+  "Invoice number",
+  "Invoice date",
+  "Amount excl. VAT",
+  "Amount incl. VAT",
+  "Paid",
+]
   .map(csvCell)
   .join(",");
 const rand = (cents: number) => (cents / 100).toFixed(2);
@@ -148,7 +183,10 @@ export function scheduleCsv(s: DisbursementSchedule): string {
  * The schedule as a file for the attorney's bill of costs: staff for any case, the attorney for
  * their own (another's: 404, the same as a case that does not exist). Written to the access log.
  */
-export async function scheduleFile({ db, actor }: Deps, { caseId, format }: { caseId: string; format: "pdf" | "csv" }): Promise<{ fileName: string; contentType: string; body: Buffer | string }> {
+export async function scheduleFile(
+  { db, actor }: Deps,
+  { caseId, format }: { caseId: string; format: "pdf" | "csv" },
+): Promise<{ fileName: string; contentType: string; body: Buffer | string }> {
   assertCan(actor.user, "receivables.read");
   const row = await loadVisibleCase(db, actor.user, caseId);
   const schedule = await buildSchedule(db, row);

@@ -35,7 +35,16 @@ async function moveReport(
   actor: Actor,
   report: ReportRow,
   to: ReportStatus,
-  extra: { set?: Partial<Record<"reviewer_id" | "approved_at" | "released_at" | "released_by" | "release_override_reason" | "release_basis" | "withdrawn_reason", unknown>>; body?: string | null; audit?: Record<string, unknown> } = {},
+  extra: {
+    set?: Partial<
+      Record<
+        "reviewer_id" | "approved_at" | "released_at" | "released_by" | "release_override_reason" | "release_basis" | "withdrawn_reason",
+        unknown
+      >
+    >;
+    body?: string | null;
+    audit?: Record<string, unknown>;
+  } = {},
 ): Promise<ReportRow> {
   if (!canMoveReport(report.status, to)) {
     throw new AppError(
@@ -51,7 +60,14 @@ async function moveReport(
     .executeTakeFirstOrThrow();
   await trx
     .insertInto("report_events")
-    .values({ report_id: report.id, actor_id: actor.user?.id ?? null, from_status: report.status, to_status: to, body: extra.body ?? null, ...stamp("at") })
+    .values({
+      report_id: report.id,
+      actor_id: actor.user?.id ?? null,
+      from_status: report.status,
+      to_status: to,
+      body: extra.body ?? null,
+      ...stamp("at"),
+    })
     .execute();
   await recordAudit(trx, actor, {
     action: `report.${to}`,
@@ -68,7 +84,12 @@ async function moveReport(
  * Event: a report is awaited. Called when a booking is marked attended (and when a no-show is
  * corrected to attended); at most one report per booking. Due REPORT_DUE_DAYS later.
  */
-export async function createAwaitingReport(trx: Trx, actor: Actor, bookingId: string, kind: ReportKind = "medico_legal"): Promise<ReportRow | null> {
+export async function createAwaitingReport(
+  trx: Trx,
+  actor: Actor,
+  bookingId: string,
+  kind: ReportKind = "medico_legal",
+): Promise<ReportRow | null> {
   const existing = await trx.selectFrom("reports").select("id").where("booking_id", "=", bookingId).executeTakeFirst();
   if (existing) return null;
   const b = await trx.selectFrom("bookings").selectAll().where("id", "=", bookingId).executeTakeFirstOrThrow();
@@ -90,7 +111,18 @@ export async function createAwaitingReport(trx: Trx, actor: Actor, bookingId: st
 export async function createReport(
   trx: Trx,
   actor: Actor,
-  values: Pick<ReportRow, "query_id" | "case_id" | "patient_id" | "attorney_id" | "booking_id" | "consultant_id" | "specialization_id" | "kind" | "parent_report_id">,
+  values: Pick<
+    ReportRow,
+    | "query_id"
+    | "case_id"
+    | "patient_id"
+    | "attorney_id"
+    | "booking_id"
+    | "consultant_id"
+    | "specialization_id"
+    | "kind"
+    | "parent_report_id"
+  >,
   at = now(),
   /** An addendum's request: its due time (the end of a working day) and what it must cover. */
   request: { dueAt?: Date; scope?: string } = {},
@@ -98,17 +130,39 @@ export async function createReport(
   const reference = await nextReference(trx, "RPT", at);
   const report = await trx
     .insertInto("reports")
-    .values({ ...values, reference, due_at: request.dueAt ?? new Date(at.getTime() + REPORT_DUE_DAYS * DAY_MS), requested_scope: request.scope ?? null, ...stamp("created_at", "updated_at") })
+    .values({
+      ...values,
+      reference,
+      due_at: request.dueAt ?? new Date(at.getTime() + REPORT_DUE_DAYS * DAY_MS),
+      requested_scope: request.scope ?? null,
+      ...stamp("created_at", "updated_at"),
+    })
     .returningAll()
     .executeTakeFirstOrThrow();
-  await trx.insertInto("report_events").values({ report_id: report.id, actor_id: actor.user?.id ?? null, to_status: "awaiting", body: null, ...stamp("at") }).execute();
+  await trx
+    .insertInto("report_events")
+    .values({ report_id: report.id, actor_id: actor.user?.id ?? null, to_status: "awaiting", body: null, ...stamp("at") })
+    .execute();
   await recordAudit(trx, actor, {
     action: "report.create",
     entityType: "report",
     entityId: report.id,
-    after: { reference, kind: values.kind, bookingId: values.booking_id, parentReportId: values.parent_report_id, dueAt: report.due_at.toISOString(), ...(request.scope ? { scope: request.scope } : {}) },
+    after: {
+      reference,
+      kind: values.kind,
+      bookingId: values.booking_id,
+      parentReportId: values.parent_report_id,
+      dueAt: report.due_at.toISOString(),
+      ...(request.scope ? { scope: request.scope } : {}),
+    },
   });
-  await startSlaTimer(trx, { policy: "report_delivery", subject: { kind: "report", id: report.id }, queryId: values.query_id, consultantId: values.consultant_id, startedAt: at });
+  await startSlaTimer(trx, {
+    policy: "report_delivery",
+    subject: { kind: "report", id: report.id },
+    queryId: values.query_id,
+    consultantId: values.consultant_id,
+    startedAt: at,
+  });
   await syncDisciplineWaits(trx, values.query_id, at);
   if (actor.user?.id !== values.consultant_id) {
     await notify(trx, {
@@ -126,8 +180,16 @@ export async function createReport(
 }
 
 /** Event: a version was uploaded (awaiting or changes requested -> submitted). */
-export async function recordVersionSubmitted(trx: Trx, actor: Actor, report: ReportRow, version: { number: number; fileName: string }): Promise<ReportRow> {
-  return moveReport(trx, actor, report, "submitted", { body: `Version ${version.number}: ${version.fileName}`, audit: { version: version.number } });
+export async function recordVersionSubmitted(
+  trx: Trx,
+  actor: Actor,
+  report: ReportRow,
+  version: { number: number; fileName: string },
+): Promise<ReportRow> {
+  return moveReport(trx, actor, report, "submitted", {
+    body: `Version ${version.number}: ${version.fileName}`,
+    audit: { version: version.number },
+  });
 }
 
 /** Event: an employee takes a submitted report for review. */
@@ -158,24 +220,41 @@ export async function recordApproved(trx: Trx, actor: Actor, report: ReportRow):
   const approved = await moveReport(trx, actor, report, "approved", { set: { approved_at: at } });
   await billReportApproved(trx, actor, report);
   await stopSlaTimer(trx, { policy: "report_delivery", subject: { kind: "report", id: report.id }, at });
-  await startSlaTimer(trx, { policy: "report_release", subject: { kind: "report", id: report.id }, queryId: report.query_id, consultantId: report.consultant_id, startedAt: at });
+  await startSlaTimer(trx, {
+    policy: "report_release",
+    subject: { kind: "report", id: report.id },
+    queryId: report.query_id,
+    consultantId: report.consultant_id,
+    startedAt: at,
+  });
   // The release rule (release.ts): a deferral agreement, or an invoice paid before the report was ready;
   // a RAF 4 report whose assessment has gaps waits approved (QA's check, services/reports/raf4-release-gate.ts).
   const basis = (await raf4GapsOf(trx, report)).length ? null : await releaseTerms(trx, report);
-  if (basis === "deferral") return recordReleased(trx, actor, approved, { body: "Released on approval (deferral agreement with the attorney)" });
+  if (basis === "deferral")
+    return recordReleased(trx, actor, approved, { body: "Released on approval (deferral agreement with the attorney)" });
   if (basis === "paid") return recordReleased(trx, actor, approved, { body: "Released on approval: its invoice is paid in full" });
   return approved;
 }
 
 /** Event: the report goes to the attorney (by hand, by an administrator's override with a reason, or on approval). */
-export async function recordReleased(trx: Trx, actor: Actor, report: ReportRow, how: { overrideReason?: string; body?: string } = {}): Promise<ReportRow> {
+export async function recordReleased(
+  trx: Trx,
+  actor: Actor,
+  report: ReportRow,
+  how: { overrideReason?: string; body?: string } = {},
+): Promise<ReportRow> {
   // Every way of releasing comes here: a RAF 4 report goes only with a complete assessment (409 listing the gaps).
   if (report.status === "approved") await assertRaf4Complete(trx, report);
   const at = now();
   // The terms it went on, kept: its joint minutes follow them (issue 37, joint-minutes/release.ts).
   const basis = how.overrideReason ? "override" : await releaseTerms(trx, report);
   const released = await moveReport(trx, actor, report, "released", {
-    set: { released_at: at, released_by: actor.user?.id ?? null, release_override_reason: how.overrideReason ?? null, release_basis: basis },
+    set: {
+      released_at: at,
+      released_by: actor.user?.id ?? null,
+      release_override_reason: how.overrideReason ?? null,
+      release_basis: basis,
+    },
     body: how.overrideReason ? `Released before payment: ${how.overrideReason}` : (how.body ?? null),
     audit: how.overrideReason ? { overrideReason: how.overrideReason } : {},
   });
@@ -194,7 +273,11 @@ export async function recordReleased(trx: Trx, actor: Actor, report: ReportRow, 
 
 /** Event: the report will not be delivered (any state before release), with a reason. */
 export async function recordWithdrawn(trx: Trx, actor: Actor, report: ReportRow, reason: string): Promise<ReportRow> {
-  const withdrawn = await moveReport(trx, actor, report, "withdrawn", { set: { withdrawn_reason: reason }, body: reason, audit: { reason } });
+  const withdrawn = await moveReport(trx, actor, report, "withdrawn", {
+    set: { withdrawn_reason: reason },
+    body: reason,
+    audit: { reason },
+  });
   await cancelSubjectTimers(trx, { kind: "report", id: report.id }, now());
   await syncDisciplineWaits(trx, report.query_id, now());
   return withdrawn;

@@ -9,7 +9,15 @@ import { AppError } from "../../errors";
 import type { Db } from "../platform/deps";
 
 /** The columns of `raf4_assessments` the domain rules read (the WPI as the text entered). */
-export const RAF4_FACT_COLUMNS = ["examined_personally_by", "examination_date", "mmi_reached", "mmi_date", sql<string | null>`wpi_percent::text`.as("wpi"), "narrative_heads", "on_non_serious_list"] as const;
+export const RAF4_FACT_COLUMNS = [
+  "examined_personally_by",
+  "examination_date",
+  "mmi_reached",
+  "mmi_date",
+  sql<string | null>`wpi_percent::text`.as("wpi"),
+  "narrative_heads",
+  "on_non_serious_list",
+] as const;
 
 interface FactRow {
   examined_personally_by: string | null;
@@ -49,5 +57,6 @@ export async function raf4GapsOf(db: Db, report: { id: string; kind: string }): 
 /** Refuses (409) the release of a RAF 4 report whose assessment is incomplete, listing what is missing. */
 export async function assertRaf4Complete(db: Db, report: { id: string; kind: string; reference: string }): Promise<void> {
   const gaps = await raf4GapsOf(db, report);
-  if (gaps.length) throw new AppError("CONFLICT", `${report.reference} cannot be released until its RAF 4 assessment is complete: ${gaps.join(" ")}`);
+  if (gaps.length)
+    throw new AppError("CONFLICT", `${report.reference} cannot be released until its RAF 4 assessment is complete: ${gaps.join(" ")}`);
 }

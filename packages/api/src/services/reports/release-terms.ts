@@ -14,7 +14,10 @@ import { hasCaseDeferral } from "../receivables/deferrals";
  */
 export async function releaseTerms(db: Db, report: { id: string; attorney_id: string; case_id: string }): Promise<ReleaseBasis | null> {
   const paid = await reportInvoiceLines(db, [report.id]).select("invoices.id").where("invoices.status", "=", "paid").executeTakeFirst();
-  const deferral = await db.selectFrom("release_deferrals").select("attorney_id").where("attorney_id", "=", report.attorney_id).executeTakeFirst();
+  const deferral = await db
+    .selectFrom("release_deferrals")
+    .select("attorney_id")
+    .where("attorney_id", "=", report.attorney_id)
+    .executeTakeFirst();
   return releaseBasis({ paidInFull: Boolean(paid), deferral: Boolean(deferral) || (await hasCaseDeferral(db, report.case_id)) });
 }
-

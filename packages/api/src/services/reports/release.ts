@@ -24,9 +24,26 @@ import { raf4GapsOf } from "./raf4-release-gate";
 export async function reportInvoice(db: Db, reportId: string, { drafts }: { drafts: boolean }): Promise<ReportInvoice | null> {
   let query = db
     .selectFrom("invoices")
-    .select(["invoices.id", "invoices.number", "invoices.status", "invoices.total_cents", "invoices.paid_cents", "invoices.credited_cents", "invoices.due_date", "invoices.created_at"])
+    .select([
+      "invoices.id",
+      "invoices.number",
+      "invoices.status",
+      "invoices.total_cents",
+      "invoices.paid_cents",
+      "invoices.credited_cents",
+      "invoices.due_date",
+      "invoices.created_at",
+    ])
     .where("invoices.kind", "=", "attorney")
-    .where((eb) => eb.exists(eb.selectFrom("invoice_lines").select("invoice_lines.id").whereRef("invoice_lines.invoice_id", "=", "invoices.id").where("invoice_lines.report_id", "=", reportId)));
+    .where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom("invoice_lines")
+          .select("invoice_lines.id")
+          .whereRef("invoice_lines.invoice_id", "=", "invoices.id")
+          .where("invoice_lines.report_id", "=", reportId),
+      ),
+    );
   if (!drafts) query = query.where("invoices.status", "<>", "draft");
   const rows = await query.execute();
   const rank = (status: string) => (status === "credited" ? 2 : status === "draft" ? 1 : 0);
@@ -53,22 +70,39 @@ export async function releaseByRule(trx: Transaction<Database>, actor: Actor, re
   const basis = await releaseTerms(trx, report);
   if (!basis) {
     const invoice = await reportInvoice(trx, report.id, { drafts: false });
-    const why = invoice?.number && invoice.status !== "credited" ? `${invoice.number} is not paid in full` : "its invoice has not been issued";
-    throw new AppError("CONFLICT", `${report.reference} cannot be released yet: ${why} and the attorney has no deferral agreement. An administrator can release it before payment, with a reason.`);
+    const why =
+      invoice?.number && invoice.status !== "credited" ? `${invoice.number} is not paid in full` : "its invoice has not been issued";
+    throw new AppError(
+      "CONFLICT",
+      `${report.reference} cannot be released yet: ${why} and the attorney has no deferral agreement. An administrator can release it before payment, with a reason.`,
+    );
   }
-  return recordReleased(trx, actor, report, { body: basis === "paid" ? "Released: invoice paid in full" : "Released under the attorney's deferral agreement" });
+  return recordReleased(trx, actor, report, {
+    body: basis === "paid" ? "Released: invoice paid in full" : "Released under the attorney's deferral agreement",
+  });
 }
 
 /**
  * Paid in full: every approved report the invoice's lines bill goes to the attorney in the
  * payment's transaction (a credit note never calls this: credit is not payment).
  */
-export async function releasePaidReports(trx: Transaction<Database>, actor: Actor, invoice: { id: string; number: string | null }): Promise<void> {
+export async function releasePaidReports(
+  trx: Transaction<Database>,
+  actor: Actor,
+  invoice: { id: string; number: string | null },
+): Promise<void> {
   const reports = await trx
     .selectFrom("reports")
     .selectAll()
     .where("status", "=", "approved")
-    .where("id", "in", (eb) => eb.selectFrom("invoice_lines").select("report_id").where("invoice_id", "=", invoice.id).where("report_id", "is not", null).$narrowType<{ report_id: string }>())
+    .where("id", "in", (eb) =>
+      eb
+        .selectFrom("invoice_lines")
+        .select("report_id")
+        .where("invoice_id", "=", invoice.id)
+        .where("report_id", "is not", null)
+        .$narrowType<{ report_id: string }>(),
+    )
     .orderBy("id")
     .forUpdate()
     .execute();

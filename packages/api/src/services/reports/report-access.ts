@@ -16,4 +16,3 @@ export async function loadVisibleReport(db: Db, user: CurrentUser, id: string, l
   if (!row) throw new AppError("NOT_FOUND", MISSING);
   return row;
 }
-

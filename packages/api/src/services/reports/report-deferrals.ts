@@ -13,7 +13,10 @@ import { fullName, likePattern } from "../platform/sql";
  * Attorneys with their release-on-approval agreement (those with one first), up to 200 by name,
  * firm or e-mail; inactive accounts too, so an agreement is never hidden.
  */
-export async function listDeferrals({ db }: { db: Kysely<Database> }, { search }: z.output<typeof deferralListInputSchema> = {}): Promise<ReleaseDeferral[]> {
+export async function listDeferrals(
+  { db }: { db: Kysely<Database> },
+  { search }: z.output<typeof deferralListInputSchema> = {},
+): Promise<ReleaseDeferral[]> {
   let query = db
     .selectFrom("users")
     .leftJoin("release_deferrals", "release_deferrals.attorney_id", "users.id")
@@ -32,11 +35,7 @@ export async function listDeferrals({ db }: { db: Kysely<Database> }, { search }
   if (search) {
     const like = likePattern(search);
     query = query.where((eb) =>
-      eb.or([
-        eb(fullName("users"), "ilike", like),
-        eb("users.firm_name", "ilike", like),
-        eb("users.email", "ilike", like),
-      ]),
+      eb.or([eb(fullName("users"), "ilike", like), eb("users.firm_name", "ilike", like), eb("users.email", "ilike", like)]),
     );
   }
   const rows = await query
@@ -64,18 +63,35 @@ export async function listDeferrals({ db }: { db: Kysely<Database> }, { search }
  * (contingency matters). Either way with a note, kept in the audit row; recording it again
  * replaces the note and who recorded it when.
  */
-export async function setDeferral({ db, actor }: Deps, { attorneyId, agreed, note }: z.output<typeof deferralSchema>): Promise<ReleaseDeferral[]> {
+export async function setDeferral(
+  { db, actor }: Deps,
+  { attorneyId, agreed, note }: z.output<typeof deferralSchema>,
+): Promise<ReleaseDeferral[]> {
   await db.transaction().execute(async (trx) => {
-    const attorney = await trx.selectFrom("users").select("id").where("id", "=", attorneyId).where("role", "=", "attorney").executeTakeFirst();
+    const attorney = await trx
+      .selectFrom("users")
+      .select("id")
+      .where("id", "=", attorneyId)
+      .where("role", "=", "attorney")
+      .executeTakeFirst();
     if (!attorney) throw new AppError("NOT_FOUND", "That attorney does not exist.");
-    const existing = await trx.selectFrom("release_deferrals").selectAll().where("attorney_id", "=", attorneyId).forUpdate().executeTakeFirst();
+    const existing = await trx
+      .selectFrom("release_deferrals")
+      .selectAll()
+      .where("attorney_id", "=", attorneyId)
+      .forUpdate()
+      .executeTakeFirst();
     if (!agreed && !existing) throw new AppError("CONFLICT", "This attorney has no agreement to end.");
     if (agreed) {
       await trx
         .insertInto("release_deferrals")
         .values({ attorney_id: attorneyId, note: note!, recorded_by: actor.user.id, ...stamp("created_at") })
         // Recording again renews it: the new note, who recorded it and when (the time the insert would have had).
-        .onConflict((oc) => oc.column("attorney_id").doUpdateSet((eb) => ({ note: note!, recorded_by: actor.user.id, created_at: eb.ref("excluded.created_at") })))
+        .onConflict((oc) =>
+          oc
+            .column("attorney_id")
+            .doUpdateSet((eb) => ({ note: note!, recorded_by: actor.user.id, created_at: eb.ref("excluded.created_at") })),
+        )
         .execute();
     } else {
       await trx.deleteFrom("release_deferrals").where("attorney_id", "=", attorneyId).execute();

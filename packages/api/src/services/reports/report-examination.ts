@@ -43,7 +43,9 @@ export async function examinationOf(
           .executeTakeFirst()
       : undefined;
   return reportExamination({
-    booking: booking ? { reference: booking.reference, on: sastDate(booking.starts_at), expertId: booking.consultant_id, expertName: booking.expert_name } : null,
+    booking: booking
+      ? { reference: booking.reference, on: sastDate(booking.starts_at), expertId: booking.consultant_id, expertName: booking.expert_name }
+      : null,
     raf4: raf4?.examined_personally_by ? { on: raf4.examination_date, expertId: raf4.examined_personally_by, byName: raf4.name } : null,
   });
 }

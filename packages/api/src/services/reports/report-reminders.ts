@@ -13,7 +13,8 @@ const EXPERT_OWES: readonly ReportStatus[] = ["awaiting", "changes_requested"];
 export async function remindReportExpert({ db, actor }: Deps, { id }: { id: string }): Promise<{ reference: string }> {
   return db.transaction().execute(async (trx) => {
     const report = await loadVisibleReport(trx, actor.user, id, true);
-    if (!EXPERT_OWES.includes(report.status)) throw new AppError("CONFLICT", `${report.reference} is with the agency, not the expert: no reminder sent.`);
+    if (!EXPERT_OWES.includes(report.status))
+      throw new AppError("CONFLICT", `${report.reference} is with the agency, not the expert: no reminder sent.`);
     await notify(trx, {
       userId: report.consultant_id,
       type: "query_update",
@@ -21,7 +22,12 @@ export async function remindReportExpert({ db, actor }: Deps, { id }: { id: stri
       message: `${report.reference} is due on ${saDayLabel(report.due_at)}.`,
       link: `/reports/${id}`,
     });
-    await recordAudit(trx, actor, { action: "report.remind_expert", entityType: "report", entityId: id, after: { consultantId: report.consultant_id } });
+    await recordAudit(trx, actor, {
+      action: "report.remind_expert",
+      entityType: "report",
+      entityId: id,
+      after: { consultantId: report.consultant_id },
+    });
     return { reference: report.reference };
   });
 }

@@ -19,12 +19,22 @@ import type { ReportRow } from "./report-row";
  * query's experts whose discipline waits for it. Each share is one row, written to the access log in the
  * name of the expert who gains the report, and the expert is told.
  */
-export async function shareWithDownstream(trx: Transaction<Database>, actor: Actor, report: Pick<ReportRow, "id" | "reference" | "query_id" | "specialization_id" | "consultant_id" | "patient_id">): Promise<number> {
-  const query = await trx.selectFrom("queries").select("report_sharing_consent_at").where("id", "=", report.query_id).executeTakeFirstOrThrow();
+export async function shareWithDownstream(
+  trx: Transaction<Database>,
+  actor: Actor,
+  report: Pick<ReportRow, "id" | "reference" | "query_id" | "specialization_id" | "consultant_id" | "patient_id">,
+): Promise<number> {
+  const query = await trx
+    .selectFrom("queries")
+    .select("report_sharing_consent_at")
+    .where("id", "=", report.query_id)
+    .executeTakeFirstOrThrow();
   if (!query.report_sharing_consent_at) return 0;
   const experts = await trx
     .selectFrom("reports")
-    .innerJoin("specialization_dependencies as d", (join) => join.onRef("d.downstream_id", "=", "reports.specialization_id").on("d.upstream_id", "=", report.specialization_id))
+    .innerJoin("specialization_dependencies as d", (join) =>
+      join.onRef("d.downstream_id", "=", "reports.specialization_id").on("d.upstream_id", "=", report.specialization_id),
+    )
     .innerJoin("users", "users.id", "reports.consultant_id")
     .select(["reports.consultant_id", "users.role"])
     .distinct()
@@ -43,7 +53,11 @@ export async function shareWithDownstream(trx: Transaction<Database>, actor: Act
   for (const { consultant_id } of shared) {
     const role = experts.find((e) => e.consultant_id === consultant_id)!.role;
     // The expert it is shared with is the reader, whoever (or whatever rule) released it.
-    await recordAccess(trx, { user: { id: consultant_id, role }, meta: actor.meta }, { action: "share", entityType: "report", entityId: report.id, patientId: report.patient_id });
+    await recordAccess(
+      trx,
+      { user: { id: consultant_id, role }, meta: actor.meta },
+      { action: "share", entityType: "report", entityId: report.id, patientId: report.patient_id },
+    );
     await notify(trx, {
       userId: consultant_id,
       type: "query_update",
@@ -60,15 +74,33 @@ export async function shareWithDownstream(trx: Transaction<Database>, actor: Act
  * The attorney consents, once per query, to sharing its released reports with the query's experts who
  * need them; the reports released already are shared at once. One transaction with its audit row.
  */
-export async function consentToReportSharing({ db, actor }: Deps, { id }: { id: string }): Promise<{ consentedAt: string; shared: number }> {
+export async function consentToReportSharing(
+  { db, actor }: Deps,
+  { id }: { id: string },
+): Promise<{ consentedAt: string; shared: number }> {
   return db.transaction().execute(async (trx) => {
     const query = await loadVisibleQuery(trx, actor.user, id);
     if (!isAttorney(actor.user)) throw new AppError("FORBIDDEN", "Only the query's attorney can consent to sharing its reports.");
     if (query.report_sharing_consent_at) throw new AppError("CONFLICT", `You consented on ${query.reference} already.`);
     const at = now();
-    await trx.updateTable("queries").set({ report_sharing_consent_at: at, report_sharing_consent_by: actor.user.id }).where("id", "=", id).execute();
-    await recordAudit(trx, actor, { action: "query.report_sharing_consent", entityType: "query", entityId: id, after: { consentedAt: at.toISOString() } });
-    const released = await trx.selectFrom("reports").selectAll().where("query_id", "=", id).where("status", "=", "released").where("kind", "in", ["medico_legal", "raf4"]).execute();
+    await trx
+      .updateTable("queries")
+      .set({ report_sharing_consent_at: at, report_sharing_consent_by: actor.user.id })
+      .where("id", "=", id)
+      .execute();
+    await recordAudit(trx, actor, {
+      action: "query.report_sharing_consent",
+      entityType: "query",
+      entityId: id,
+      after: { consentedAt: at.toISOString() },
+    });
+    const released = await trx
+      .selectFrom("reports")
+      .selectAll()
+      .where("query_id", "=", id)
+      .where("status", "=", "released")
+      .where("kind", "in", ["medico_legal", "raf4"])
+      .execute();
     let shared = 0;
     for (const report of released) shared += await shareWithDownstream(trx, actor, report);
     return { consentedAt: at.toISOString(), shared };
@@ -96,11 +128,27 @@ async function sharedWith(db: Db, consultantId: string): Promise<SharedReportIte
       "specializations.name as specialization",
       fullName("patients").as("claimant"),
       "report_shares.shared_at",
-      (eb) => eb.selectFrom("report_versions").select("report_versions.file_id").whereRef("report_versions.report_id", "=", "reports.id").orderBy("report_versions.number", "desc").limit(1).as("file_id"),
+      (eb) =>
+        eb
+          .selectFrom("report_versions")
+          .select("report_versions.file_id")
+          .whereRef("report_versions.report_id", "=", "reports.id")
+          .orderBy("report_versions.number", "desc")
+          .limit(1)
+          .as("file_id"),
     ])
     .where("report_shares.consultant_id", "=", consultantId)
     .where("reports.status", "=", "released")
     .orderBy("report_shares.shared_at", "desc")
     .execute();
-  return rows.map((r) => ({ reportId: r.id, reference: r.reference, queryReference: r.query_reference, expertName: r.expert_name, specialization: r.specialization, claimant: r.claimant, sharedAt: r.shared_at.toISOString(), fileId: r.file_id }));
+  return rows.map((r) => ({
+    reportId: r.id,
+    reference: r.reference,
+    queryReference: r.query_reference,
+    expertName: r.expert_name,
+    specialization: r.specialization,
+    claimant: r.claimant,
+    sharedAt: r.shared_at.toISOString(),
+    fileId: r.file_id,
+  }));
 }

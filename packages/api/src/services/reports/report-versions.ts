@@ -19,7 +19,10 @@ import { fullName } from "../platform/sql";
 
 function assertOpenForUpload(report: ReportRow, user: CurrentUser): void {
   if (report.status !== "awaiting" && report.status !== "changes_requested") {
-    throw new AppError("CONFLICT", `${report.reference} is ${reportStatusLabel(report.status, user.role).toLowerCase()}: a new version can be uploaded only while the report is awaited or after changes were requested.`);
+    throw new AppError(
+      "CONFLICT",
+      `${report.reference} is ${reportStatusLabel(report.status, user.role).toLowerCase()}: a new version can be uploaded only while the report is awaited or after changes were requested.`,
+    );
   }
 }
 
@@ -49,7 +52,11 @@ export async function uploadVersion(
     const report = await loadVisibleReport(trx, actor.user, input.id, true);
     assertOpenForUpload(report, actor.user);
     const stored = await storeFile(trx, actor, "report_version", report.id, file);
-    const { last } = await trx.selectFrom("report_versions").select(sql<number>`coalesce(max(number), 0)::int`.as("last")).where("report_id", "=", report.id).executeTakeFirstOrThrow();
+    const { last } = await trx
+      .selectFrom("report_versions")
+      .select(sql<number>`coalesce(max(number), 0)::int`.as("last"))
+      .where("report_id", "=", report.id)
+      .executeTakeFirstOrThrow();
     const number = Number(last) + 1;
     const version = await trx
       .insertInto("report_versions")
@@ -83,8 +90,15 @@ const RELEASE_DATE = new Intl.DateTimeFormat("en-ZA", { timeZone: "Africa/Johann
  * A version's stamped copy: the one kept from its first download, or stamped now in a worker
  * thread and kept (two first downloads at once both stamp; the first kept copy wins).
  */
-async function stampedCopy(db: Db, versionId: string, released: boolean, original: () => Promise<Uint8Array>, footer: string | null): Promise<Uint8Array> {
-  const kept = () => db.selectFrom("report_copies").select("data").where("version_id", "=", versionId).where("released", "=", released).executeTakeFirst();
+async function stampedCopy(
+  db: Db,
+  versionId: string,
+  released: boolean,
+  original: () => Promise<Uint8Array>,
+  footer: string | null,
+): Promise<Uint8Array> {
+  const kept = () =>
+    db.selectFrom("report_copies").select("data").where("version_id", "=", versionId).where("released", "=", released).executeTakeFirst();
   const earlier = await kept();
   if (earlier) return earlier.data;
   const data = await stampPdf(await original(), footer);
@@ -103,7 +117,10 @@ async function stampedCopy(db: Db, versionId: string, released: boolean, origina
  * released version, stamped "Released to {firm} on {date}, {reference}"; staff and the expert get
  * earlier versions marked DRAFT. Every download is in the access log.
  */
-export async function downloadVersion({ db, actor }: Deps, fileId: string): Promise<{ fileName: string; contentType: string; data: Uint8Array }> {
+export async function downloadVersion(
+  { db, actor }: Deps,
+  fileId: string,
+): Promise<{ fileName: string; contentType: string; data: Uint8Array }> {
   const missing = notFound("report file");
   const row = await db
     .selectFrom("report_versions")
@@ -122,22 +139,44 @@ export async function downloadVersion({ db, actor }: Deps, fileId: string): Prom
       "files.file_name",
       "attorney.firm_name",
       fullName("attorney").as("attorney_name"),
-      (eb) => eb.selectFrom("report_versions as later").select(sql<number>`max(later.number)::int`.as("n")).whereRef("later.report_id", "=", "reports.id").as("last_number"),
+      (eb) =>
+        eb
+          .selectFrom("report_versions as later")
+          .select(sql<number>`max(later.number)::int`.as("n"))
+          .whereRef("later.report_id", "=", "reports.id")
+          .as("last_number"),
     ])
     .where("report_versions.file_id", "=", fileId)
     // Its own reports, or (an expert) one shared with them on the attorney's consent (reports/report-sharing.ts).
-    .where((eb) => eb.or([visibleReports(actor.user)(eb), eb.exists(eb.selectFrom("report_shares").select("report_shares.report_id").whereRef("report_shares.report_id", "=", "reports.id").where("report_shares.consultant_id", "=", actor.user.id))]))
+    .where((eb) =>
+      eb.or([
+        visibleReports(actor.user)(eb),
+        eb.exists(
+          eb
+            .selectFrom("report_shares")
+            .select("report_shares.report_id")
+            .whereRef("report_shares.report_id", "=", "reports.id")
+            .where("report_shares.consultant_id", "=", actor.user.id),
+        ),
+      ]),
+    )
     .select("reports.consultant_id")
     .executeTakeFirst();
   if (!row) throw missing;
   const releasedCopy = row.status === "released" && row.released_at !== null && row.number === Number(row.last_number);
   // The attorney and an expert it was shared with get the released copy only.
   if ((isAttorney(actor.user) || (!isStaff(actor.user) && row.consultant_id !== actor.user.id)) && !releasedCopy) throw missing;
-  const footer = releasedCopy ? `Released to ${row.firm_name ?? row.attorney_name} on ${RELEASE_DATE.format(row.released_at!)}, ${row.reference}` : null;
+  const footer = releasedCopy
+    ? `Released to ${row.firm_name ?? row.attorney_name} on ${RELEASE_DATE.format(row.released_at!)}, ${row.reference}`
+    : null;
   const original = async () => (await db.selectFrom("files").select("data").where("id", "=", fileId).executeTakeFirstOrThrow()).data;
   const data = await stampedCopy(db, row.version_id, releasedCopy, original, footer);
   await recordAccess(db, actor, { action: "download", entityType: "report", entityId: row.report_id, patientId: row.patient_id });
   const base = row.file_name.replace(/\.pdf$/i, "");
   // The released copy is the report, not a version of it: named by its reference and kind (docs/product-rules.md, "Report files").
-  return { fileName: releasedCopy ? releasedReportFileName(row.reference, row.kind) : `${row.reference} v${row.number} DRAFT - ${base}.pdf`, contentType: "application/pdf", data };
+  return {
+    fileName: releasedCopy ? releasedReportFileName(row.reference, row.kind) : `${row.reference} v${row.number} DRAFT - ${base}.pdf`,
+    contentType: "application/pdf",
+    data,
+  };
 }

@@ -2,7 +2,15 @@
 import { sql } from "kysely";
 import type { z } from "zod";
 import type { CurrentUser, ReportDetail, ReportListItem, reportListInputSchema, ReportStatus, ReviewItem } from "@medlegal/domain";
-import { attorneyStatusFilter, REPORT_QUESTION_DAYS, releasedReportFileName, reportStatusLabel, shownReportStatus, isAttorney, can } from "@medlegal/domain";
+import {
+  attorneyStatusFilter,
+  REPORT_QUESTION_DAYS,
+  releasedReportFileName,
+  reportStatusLabel,
+  shownReportStatus,
+  isAttorney,
+  can,
+} from "@medlegal/domain";
 import { AppError } from "../../errors";
 import { recordAccess } from "../audit/access-log";
 import { now } from "../platform/clock";
@@ -35,7 +43,12 @@ function listQuery(db: Db, user: CurrentUser) {
       "specializations.name as specialization",
       "queries.reference as query_reference",
       "cases.reference as case_reference",
-      (eb) => eb.selectFrom("report_versions").select(sql<number>`count(*)::int`.as("n")).whereRef("report_versions.report_id", "=", "reports.id").as("version_count"),
+      (eb) =>
+        eb
+          .selectFrom("report_versions")
+          .select(sql<number>`count(*)::int`.as("n"))
+          .whereRef("report_versions.report_id", "=", "reports.id")
+          .as("version_count"),
     ])
     .where(visibleReports(user));
 }
@@ -106,7 +119,6 @@ export function matchingReports({ db, actor }: Deps, f: z.output<typeof reportLi
   return query;
 }
 
-
 /** One report with its versions, reviews, timeline and questions; a view is recorded in the access log. */
 export async function getReport({ db, actor }: Deps, { id }: { id: string }): Promise<ReportDetail> {
   const r = await listQuery(db, actor.user).where("reports.id", "=", id).executeTakeFirst();
@@ -142,33 +154,70 @@ export async function getReport({ db, actor }: Deps, { id }: { id: string }): Pr
         .selectFrom("report_reviews")
         .innerJoin("report_versions", "report_versions.id", "report_reviews.version_id")
         .innerJoin("users", "users.id", "report_reviews.reviewer_id")
-        .select(["report_reviews.id", "report_reviews.outcome", "report_reviews.items", "report_reviews.comment", "report_reviews.created_at", "report_versions.number", fullName("users").as("reviewer_name")])
+        .select([
+          "report_reviews.id",
+          "report_reviews.outcome",
+          "report_reviews.items",
+          "report_reviews.comment",
+          "report_reviews.created_at",
+          "report_versions.number",
+          fullName("users").as("reviewer_name"),
+        ])
         .where("report_reviews.report_id", "=", id)
         .orderBy("report_reviews.created_at")
         .execute();
   const events = await db
     .selectFrom("report_events")
     .leftJoin("users", "users.id", "report_events.actor_id")
-    .select(["report_events.id", "report_events.at", "report_events.from_status", "report_events.to_status", "report_events.body", fullName<string | null>("users").as("actor_name")])
+    .select([
+      "report_events.id",
+      "report_events.at",
+      "report_events.from_status",
+      "report_events.to_status",
+      "report_events.body",
+      fullName<string | null>("users").as("actor_name"),
+    ])
     .where("report_events.report_id", "=", id)
     .orderBy("report_events.at")
     .execute();
   const parent = r.parent_report_id
-    ? await db.selectFrom("reports").select(["id", "reference", "kind"]).where("id", "=", r.parent_report_id).where(visibleReports(user)).executeTakeFirst()
+    ? await db
+        .selectFrom("reports")
+        .select(["id", "reference", "kind"])
+        .where("id", "=", r.parent_report_id)
+        .where(visibleReports(user))
+        .executeTakeFirst()
     : undefined;
-  const linked = await db.selectFrom("reports").select(["id", "reference", "kind", "status"]).where("parent_report_id", "=", id).where(visibleReports(user)).orderBy("created_at").execute();
+  const linked = await db
+    .selectFrom("reports")
+    .select(["id", "reference", "kind", "status"])
+    .where("parent_report_id", "=", id)
+    .where(visibleReports(user))
+    .orderBy("created_at")
+    .execute();
   const question = await db
     .selectFrom("report_questions")
     .innerJoin("users", "users.id", "report_questions.asked_by")
     .leftJoin("reports as supp", "supp.id", "report_questions.supplementary_report_id")
-    .select(["report_questions.body", "report_questions.created_at", "report_questions.supplementary_report_id", "supp.reference as supp_reference", fullName("users").as("asked_by_name")])
+    .select([
+      "report_questions.body",
+      "report_questions.created_at",
+      "report_questions.supplementary_report_id",
+      "supp.reference as supp_reference",
+      fullName("users").as("asked_by_name"),
+    ])
     .where("report_questions.report_id", "=", id)
     .executeTakeFirst();
-  const booking = r.booking_id ? await db.selectFrom("bookings").select("reference").where("id", "=", r.booking_id).executeTakeFirst() : undefined;
+  const booking = r.booking_id
+    ? await db.selectFrom("bookings").select("reference").where("id", "=", r.booking_id).executeTakeFirst()
+    : undefined;
   const deferral =
-    Boolean(await db.selectFrom("release_deferrals").select("attorney_id").where("attorney_id", "=", r.attorney_id).executeTakeFirst()) || (await hasCaseDeferral(db, r.case_id));
+    Boolean(await db.selectFrom("release_deferrals").select("attorney_id").where("attorney_id", "=", r.attorney_id).executeTakeFirst()) ||
+    (await hasCaseDeferral(db, r.case_id));
   const questionsUntil =
-    r.status === "released" && r.released_at && !question && r.kind !== "supplementary" ? new Date(r.released_at.getTime() + REPORT_QUESTION_DAYS * DAY_MS) : null;
+    r.status === "released" && r.released_at && !question && r.kind !== "supplementary"
+      ? new Date(r.released_at.getTime() + REPORT_QUESTION_DAYS * DAY_MS)
+      : null;
   const staff = isStaff(user);
   // Release terms (early release and its reason, a deferral agreement) are between the agency and
   // the attorney: the expert sees that the report was released, not why or when it was paid
@@ -188,7 +237,11 @@ export async function getReport({ db, actor }: Deps, { id }: { id: string }): Pr
     requestedScope: attorney ? null : r.requested_scope,
     consultantId: r.consultant_id,
     parent: parent ?? null,
-    linked: linked.map((l) => ({ ...l, status: shownReportStatus(l.status, user.role), statusLabel: reportStatusLabel(l.status, user.role) })),
+    linked: linked.map((l) => ({
+      ...l,
+      status: shownReportStatus(l.status, user.role),
+      statusLabel: reportStatusLabel(l.status, user.role),
+    })),
     versionList: shownVersions.map((v) => ({
       id: v.id,
       number: v.number,

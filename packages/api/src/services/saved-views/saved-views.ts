@@ -25,13 +25,27 @@ function viewRows(db: Db) {
   return db
     .selectFrom("saved_views")
     .innerJoin("users as owner", "owner.id", "saved_views.owner_id")
-    .select(["saved_views.id", "saved_views.owner_id", "saved_views.list", "saved_views.name", "saved_views.filters", "saved_views.shared", fullName("owner").as("owner_name")]);
+    .select([
+      "saved_views.id",
+      "saved_views.owner_id",
+      "saved_views.list",
+      "saved_views.name",
+      "saved_views.filters",
+      "saved_views.shared",
+      fullName("owner").as("owner_name"),
+    ]);
 }
 type ViewRow = Awaited<ReturnType<ReturnType<typeof viewRows>["executeTakeFirstOrThrow"]>>;
 
 /** The caller's own view, locked for a change: anyone else's (shared or not) is 404, so ids cannot be probed. */
 async function lockOwnView(db: Db, deps: Deps, id: string) {
-  const row = await db.selectFrom("saved_views").selectAll().where("id", "=", id).where("owner_id", "=", deps.actor.user.id).forUpdate().executeTakeFirst();
+  const row = await db
+    .selectFrom("saved_views")
+    .selectAll()
+    .where("id", "=", id)
+    .where("owner_id", "=", deps.actor.user.id)
+    .forUpdate()
+    .executeTakeFirst();
   if (!row) throw notFound("saved view");
   return row;
 }
@@ -59,7 +73,11 @@ export async function listSavedViews(deps: Deps): Promise<SavedView[]> {
   if (lists.length === 0) return [];
   const rows = await viewRows(deps.db)
     .where("saved_views.list", "in", lists)
-    .where((eb) => (isStaff(user) ? eb.or([eb("saved_views.owner_id", "=", user.id), eb("saved_views.shared", "=", true)]) : eb("saved_views.owner_id", "=", user.id)))
+    .where((eb) =>
+      isStaff(user)
+        ? eb.or([eb("saved_views.owner_id", "=", user.id), eb("saved_views.shared", "=", true)])
+        : eb("saved_views.owner_id", "=", user.id),
+    )
     .orderBy(({ eb }) => eb("saved_views.owner_id", "=", user.id), "desc")
     .orderBy("saved_views.name")
     .execute();
@@ -74,16 +92,37 @@ export async function createSavedView(deps: Deps, input: z.output<typeof savedVi
     const id = await db.transaction().execute(async (trx) => {
       // The owner's row serialises their saves, so the limit holds under double clicks.
       await trx.selectFrom("users").select("id").where("id", "=", actor.user.id).forUpdate().executeTakeFirstOrThrow();
-      const owned = await trx.selectFrom("saved_views").select((eb) => eb.fn.countAll<number>().as("n")).where("owner_id", "=", actor.user.id).executeTakeFirstOrThrow();
-      if (Number(owned.n) >= SAVED_VIEW_LIMIT) throw new AppError("CONFLICT", `You can keep at most ${SAVED_VIEW_LIMIT} saved views: delete one first.`);
-      const taken = await trx.selectFrom("saved_views").select("id").where("owner_id", "=", actor.user.id).where((eb) => eb(eb.fn("lower", ["name"]), "=", input.name.toLowerCase())).executeTakeFirst();
+      const owned = await trx
+        .selectFrom("saved_views")
+        .select((eb) => eb.fn.countAll<number>().as("n"))
+        .where("owner_id", "=", actor.user.id)
+        .executeTakeFirstOrThrow();
+      if (Number(owned.n) >= SAVED_VIEW_LIMIT)
+        throw new AppError("CONFLICT", `You can keep at most ${SAVED_VIEW_LIMIT} saved views: delete one first.`);
+      const taken = await trx
+        .selectFrom("saved_views")
+        .select("id")
+        .where("owner_id", "=", actor.user.id)
+        .where((eb) => eb(eb.fn("lower", ["name"]), "=", input.name.toLowerCase()))
+        .executeTakeFirst();
       if (taken) throw new AppError("CONFLICT", NAME_TAKEN, { name: NAME_TAKEN });
       const { id } = await trx
         .insertInto("saved_views")
-        .values({ owner_id: actor.user.id, list: input.list, name: input.name, filters: JSON.stringify(input.filters), shared: input.shared })
+        .values({
+          owner_id: actor.user.id,
+          list: input.list,
+          name: input.name,
+          filters: JSON.stringify(input.filters),
+          shared: input.shared,
+        })
         .returning("id")
         .executeTakeFirstOrThrow();
-      await recordAudit(trx, actor, { action: "saved_view.create", entityType: "saved_view", entityId: id, after: { list: input.list, name: input.name, shared: input.shared, filters: input.filters } });
+      await recordAudit(trx, actor, {
+        action: "saved_view.create",
+        entityType: "saved_view",
+        entityId: id,
+        after: { list: input.list, name: input.name, shared: input.shared, filters: input.filters },
+      });
       return id;
     });
     return toSavedView(deps, await viewRows(db).where("saved_views.id", "=", id).executeTakeFirstOrThrow());
@@ -109,7 +148,13 @@ export async function updateSavedView(deps: Deps, { id, name, shared }: z.output
         .executeTakeFirst();
       if (taken) throw new AppError("CONFLICT", NAME_TAKEN, { name: NAME_TAKEN });
       await trx.updateTable("saved_views").set({ name, shared, updated_at: now() }).where("id", "=", id).execute();
-      await recordAudit(trx, actor, { action: "saved_view.update", entityType: "saved_view", entityId: id, before: { name: view.name, shared: view.shared }, after: { name, shared } });
+      await recordAudit(trx, actor, {
+        action: "saved_view.update",
+        entityType: "saved_view",
+        entityId: id,
+        before: { name: view.name, shared: view.shared },
+        after: { name, shared },
+      });
     });
   } catch (error) {
     if (isUniqueViolation(error)) throw new AppError("CONFLICT", NAME_TAKEN, { name: NAME_TAKEN });
@@ -122,7 +167,12 @@ export async function deleteSavedView(deps: Deps, { id }: { id: string }): Promi
   await deps.db.transaction().execute(async (trx) => {
     const view = await lockOwnView(trx, deps, id);
     await trx.deleteFrom("saved_views").where("id", "=", id).execute();
-    await recordAudit(trx, deps.actor, { action: "saved_view.delete", entityType: "saved_view", entityId: id, before: { list: view.list, name: view.name, shared: view.shared } });
+    await recordAudit(trx, deps.actor, {
+      action: "saved_view.delete",
+      entityType: "saved_view",
+      entityId: id,
+      before: { list: view.list, name: view.name, shared: view.shared },
+    });
   });
   return { ok: true };
 }

@@ -20,13 +20,19 @@ export async function countSavedView(deps: Deps, list: SavedViewList, stored: Re
   try {
     switch (list) {
       case "queries":
-        return first(await matchingQueries(deps, savedViewFilterSchemas.queries.parse(stored)).clearSelect().select(count).executeTakeFirst());
+        return first(
+          await matchingQueries(deps, savedViewFilterSchemas.queries.parse(stored)).clearSelect().select(count).executeTakeFirst(),
+        );
       case "cases":
         return first(await matchingCases(deps, savedViewFilterSchemas.cases.parse(stored)).clearSelect().select(count).executeTakeFirst());
       case "bookings":
-        return first(await matchingBookings(deps, savedViewFilterSchemas.bookings.parse(stored)).clearSelect().select(count).executeTakeFirst());
+        return first(
+          await matchingBookings(deps, savedViewFilterSchemas.bookings.parse(stored)).clearSelect().select(count).executeTakeFirst(),
+        );
       case "reports":
-        return first(await matchingReports(deps, savedViewFilterSchemas.reports.parse(stored)).clearSelect().select(count).executeTakeFirst());
+        return first(
+          await matchingReports(deps, savedViewFilterSchemas.reports.parse(stored)).clearSelect().select(count).executeTakeFirst(),
+        );
       case "invoices": {
         // The invoice list counts every match (invoices and credit notes) in its totals.
         const { totals } = await listInvoices(deps, savedViewFilterSchemas.invoices.parse(stored));

@@ -17,12 +17,16 @@ import type { Deps } from "../platform/deps";
  * After the time has passed, the consultant (or staff) records whether the claimant came. When every
  * booking of a scheduled query is attended, the query moves on to assessed.
  */
-export async function recordAttendance({ db, actor }: Deps, { id, attended }: z.output<typeof recordAttendanceSchema>): Promise<BookingItem> {
+export async function recordAttendance(
+  { db, actor }: Deps,
+  { id, attended }: z.output<typeof recordAttendanceSchema>,
+): Promise<BookingItem> {
   assertCan(actor.user, "bookings.attendance", "The consultant or the agency records attendance.");
   await db.transaction().execute(async (trx) => {
     const b = await lockBooking(trx, actor, id);
     if (b.status !== "confirmed") throw new AppError("CONFLICT", "Attendance is recorded on a confirmed booking.");
-    if (b.starts_at.getTime() > now().getTime()) throw new AppError("CONFLICT", "Attendance can be recorded once the assessment's time has come.");
+    if (b.starts_at.getTime() > now().getTime())
+      throw new AppError("CONFLICT", "Attendance can be recorded once the assessment's time has come.");
     await setStatus(trx, actor, id, "confirmed", attended ? "attended" : "no_show");
     if (attended) await createAwaitingReport(trx, actor, id);
     await billBookingEvent(trx, actor, id, attended ? "attended" : "no_show");

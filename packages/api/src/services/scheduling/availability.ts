@@ -71,12 +71,16 @@ export async function loadSlotRules(db: Db, consultantId: string, from: string, 
   const byDate: SlotRules["overrides"] = {};
   for (const o of overrides) {
     if (o.unavailable) byDate[o.date] = null;
-    else if (byDate[o.date] !== null) (byDate[o.date] ??= []).push({ start: o.start_time!, end: o.end_time!, venue: o.venue, mode: o.mode ?? "in_person" });
+    else if (byDate[o.date] !== null)
+      (byDate[o.date] ??= []).push({ start: o.start_time!, end: o.end_time!, venue: o.venue, mode: o.mode ?? "in_person" });
   }
   return { weekly, overrides: byDate, dailyCapacity: user.daily_capacity };
 }
 
-export async function getAvailability({ db, actor }: Deps, { consultantId }: z.output<typeof availabilityOwnerSchema>): Promise<AvailabilityView> {
+export async function getAvailability(
+  { db, actor }: Deps,
+  { consultantId }: z.output<typeof availabilityOwnerSchema>,
+): Promise<AvailabilityView> {
   const consultant = await targetConsultant(db, actor, consultantId);
   const today = clock.today();
   const rules = await loadSlotRules(db, consultant.id, today, addDays(today, 365));
@@ -104,13 +108,23 @@ export async function getAvailability({ db, actor }: Deps, { consultantId }: z.o
 }
 
 /** Replaces a consultant's weekly schedule and daily capacity in one change. */
-export async function setWeeklyAvailability({ db, actor }: Deps, data: z.output<typeof weeklyAvailabilitySchema>): Promise<AvailabilityView> {
+export async function setWeeklyAvailability(
+  { db, actor }: Deps,
+  data: z.output<typeof weeklyAvailabilitySchema>,
+): Promise<AvailabilityView> {
   const consultant = await targetConsultant(db, actor, data.consultantId);
   const before = await getAvailability({ db, actor }, { consultantId: consultant.id });
   await db.transaction().execute(async (trx) => {
     await trx.deleteFrom("availability_rules").where("consultant_id", "=", consultant.id).execute();
     const rows = data.days.flatMap((d) =>
-      d.ranges.map((r) => ({ consultant_id: consultant.id, weekday: d.weekday, start_time: r.start, end_time: r.end, venue: r.venue, mode: r.mode })),
+      d.ranges.map((r) => ({
+        consultant_id: consultant.id,
+        weekday: d.weekday,
+        start_time: r.start,
+        end_time: r.end,
+        venue: r.venue,
+        mode: r.mode,
+      })),
     );
     if (rows.length) await trx.insertInto("availability_rules").values(rows).execute();
     await trx.updateTable("users").set({ daily_capacity: data.dailyCapacity }).where("id", "=", consultant.id).execute();
@@ -125,7 +139,10 @@ export async function setWeeklyAvailability({ db, actor }: Deps, data: z.output<
 }
 
 /** Sets one date's exception (replacing any earlier one for that date). */
-export async function setAvailabilityOverride({ db, actor }: Deps, data: z.output<typeof availabilityOverrideSchema>): Promise<AvailabilityView> {
+export async function setAvailabilityOverride(
+  { db, actor }: Deps,
+  data: z.output<typeof availabilityOverrideSchema>,
+): Promise<AvailabilityView> {
   const consultant = await targetConsultant(db, actor, data.consultantId);
   if (data.date < clock.today()) throw new AppError("INVALID", "Choose today or a later date", { date: "Choose today or a later date" });
   await db.transaction().execute(async (trx) => {
@@ -153,12 +170,24 @@ export async function setAvailabilityOverride({ db, actor }: Deps, data: z.outpu
   return getAvailability({ db, actor }, { consultantId: consultant.id });
 }
 
-export async function removeAvailabilityOverride({ db, actor }: Deps, { consultantId, date }: z.output<typeof removeAvailabilityOverrideSchema>): Promise<AvailabilityView> {
+export async function removeAvailabilityOverride(
+  { db, actor }: Deps,
+  { consultantId, date }: z.output<typeof removeAvailabilityOverrideSchema>,
+): Promise<AvailabilityView> {
   const consultant = await targetConsultant(db, actor, consultantId);
   await db.transaction().execute(async (trx) => {
-    const removed = await trx.deleteFrom("availability_overrides").where("consultant_id", "=", consultant.id).where("date", "=", date).executeTakeFirst();
+    const removed = await trx
+      .deleteFrom("availability_overrides")
+      .where("consultant_id", "=", consultant.id)
+      .where("date", "=", date)
+      .executeTakeFirst();
     if (Number(removed.numDeletedRows) === 0) throw new AppError("NOT_FOUND", "There is no exception on that date.");
-    await recordAudit(trx, actor, { action: "availability.remove_override", entityType: "availability", entityId: consultant.id, before: { date } });
+    await recordAudit(trx, actor, {
+      action: "availability.remove_override",
+      entityType: "availability",
+      entityId: consultant.id,
+      before: { date },
+    });
   });
   return getAvailability({ db, actor }, { consultantId: consultant.id });
 }
@@ -198,7 +227,10 @@ export interface WeekGridRow {
 }
 
 /** Every active consultant's availability for one week, with booked and free capacity per day. */
-export async function availabilityWeek({ db }: Deps, { weekStart, specializationId }: z.output<typeof availabilityWeekInputSchema>): Promise<WeekGridRow[]> {
+export async function availabilityWeek(
+  { db }: Deps,
+  { weekStart, specializationId }: z.output<typeof availabilityWeekInputSchema>,
+): Promise<WeekGridRow[]> {
   const monday = addDays(weekStart, 1 - isoWeekday(weekStart));
   const sunday = addDays(monday, 6);
   let consultants = db
@@ -215,7 +247,14 @@ export async function availabilityWeek({ db }: Deps, { weekStart, specialization
     const bookings = await liveBookings(db, c.id, sastToUtc(monday, "00:00"), sastToUtc(addDays(sunday, 1), "00:00"));
     // Free capacity is what can still be booked: never more than the slots left from now on, so a
     // day that is over (or today's passed hours) offers nothing.
-    const slots = computeSlots(rules, bookings.map((b) => ({ startsAt: b.starts_at, endsAt: b.ends_at })), monday, sunday, ASSESSMENT_MINUTES, now());
+    const slots = computeSlots(
+      rules,
+      bookings.map((b) => ({ startsAt: b.starts_at, endsAt: b.ends_at })),
+      monday,
+      sunday,
+      ASSESSMENT_MINUTES,
+      now(),
+    );
     const days = [];
     for (let d = 0; d < 7; d++) {
       const date = addDays(monday, d);
@@ -227,10 +266,18 @@ export async function availabilityWeek({ db }: Deps, { weekStart, specialization
         available,
         hours: (ranges ?? []).map((r) => `${r.start}-${r.end}${r.mode === "video" ? " (video)" : r.venue ? ` ${r.venue}` : ""}`),
         booked,
-        free: available ? Math.min(Math.max(0, rules.dailyCapacity - booked), slots.filter((slot) => sastDate(new Date(slot.startsAt)) === date).length) : 0,
+        free: available
+          ? Math.min(Math.max(0, rules.dailyCapacity - booked), slots.filter((slot) => sastDate(new Date(slot.startsAt)) === date).length)
+          : 0,
       });
     }
-    rows.push({ consultantId: c.id, consultantName: c.name, specialization: c.specialization ?? null, dailyCapacity: rules.dailyCapacity, days });
+    rows.push({
+      consultantId: c.id,
+      consultantName: c.name,
+      specialization: c.specialization ?? null,
+      dailyCapacity: rules.dailyCapacity,
+      days,
+    });
   }
   return rows;
 }

@@ -101,9 +101,27 @@ export async function lockBooking(trx: Transaction<Database>, actor: SignedInAct
 }
 
 /** A status change and its audit row. */
-export async function setStatus(trx: Transaction<Database>, actor: SignedInActor, id: string, from: BookingStatus, to: BookingStatus, extra: Record<string, unknown> = {}) {
-  const booking = await trx.updateTable("bookings").set({ status: to, updated_at: now(), ...extra }).where("id", "=", id).returning("query_id").executeTakeFirst();
-  await recordAudit(trx, actor, { action: `booking.${to}`, entityType: "booking", entityId: id, before: { status: from }, after: { status: to, ...extra } });
+export async function setStatus(
+  trx: Transaction<Database>,
+  actor: SignedInActor,
+  id: string,
+  from: BookingStatus,
+  to: BookingStatus,
+  extra: Record<string, unknown> = {},
+) {
+  const booking = await trx
+    .updateTable("bookings")
+    .set({ status: to, updated_at: now(), ...extra })
+    .where("id", "=", id)
+    .returning("query_id")
+    .executeTakeFirst();
+  await recordAudit(trx, actor, {
+    action: `booking.${to}`,
+    entityType: "booking",
+    entityId: id,
+    before: { status: from },
+    after: { status: to, ...extra },
+  });
   await announceQueryChange(trx, booking?.query_id);
 }
 
@@ -111,7 +129,10 @@ export async function setStatus(trx: Transaction<Database>, actor: SignedInActor
  * Bookings in the chosen order (soonest first from `from` unless told otherwise), filtered, one
  * keyset page at a time; each order ends in a unique column, so a page never repeats or skips a row.
  */
-export async function listBookings(deps: Deps, f: z.output<typeof bookingListInputSchema>): Promise<{ items: BookingItem[]; nextCursor: string | null }> {
+export async function listBookings(
+  deps: Deps,
+  f: z.output<typeof bookingListInputSchema>,
+): Promise<{ items: BookingItem[]; nextCursor: string | null }> {
   let query = matchingBookings(deps, f).limit(f.limit + 1);
   if (f.sort === "reference") {
     query = query.orderBy("bookings.reference");

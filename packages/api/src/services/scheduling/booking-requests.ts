@@ -48,9 +48,16 @@ const when = (iso: string) => saDayTimeLabel(new Date(iso));
 export async function createBooking({ db, actor }: Deps, data: z.output<typeof bookingInputSchema>): Promise<BookingItem> {
   const query = await loadVisibleQuery(db, actor.user, data.queryId);
   if (!OPEN_QUERY_STATUSES.includes(query.status)) {
-    throw new AppError("CONFLICT", `This query is ${QUERY_STATUS_LABEL[query.status].toLowerCase()}; assessments are booked on an open query.`);
+    throw new AppError(
+      "CONFLICT",
+      `This query is ${QUERY_STATUS_LABEL[query.status].toLowerCase()}; assessments are booked on an open query.`,
+    );
   }
-  const kase = await db.selectFrom("cases").select(["id", "patient_id", "attorney_id"]).where("id", "=", query.case_id).executeTakeFirstOrThrow();
+  const kase = await db
+    .selectFrom("cases")
+    .select(["id", "patient_id", "attorney_id"])
+    .where("id", "=", query.case_id)
+    .executeTakeFirstOrThrow();
   const patient = await db
     .selectFrom("patients")
     .select(["id", "consent_received_at", "birth_date", "needs_curator", "competent_person"])
@@ -59,7 +66,9 @@ export async function createBooking({ db, actor }: Deps, data: z.output<typeof b
   // A child's or a curated adult's consent comes from their competent person (POPIA sections 34-35).
   if (needsCompetentPerson({ birthDate: patient.birth_date, needsCurator: patient.needs_curator }, sastDate(now()))) {
     if (!patient.competent_person?.consentOn) {
-      throw new AppError("INVALID", CLAIMANT_CONSENT_MESSAGES.competentPersonNeeded, { queryId: CLAIMANT_CONSENT_MESSAGES.competentPersonNeeded });
+      throw new AppError("INVALID", CLAIMANT_CONSENT_MESSAGES.competentPersonNeeded, {
+        queryId: CLAIMANT_CONSENT_MESSAGES.competentPersonNeeded,
+      });
     }
   } else if (!patient.consent_received_at) {
     throw new AppError("INVALID", CLAIMANT_CONSENT_MESSAGES.claimantConsentNeeded, { queryId: "No consent recorded" });
@@ -69,7 +78,10 @@ export async function createBooking({ db, actor }: Deps, data: z.output<typeof b
   try {
     const id = await db.transaction().execute(async (trx) => {
       // The assignment row stays locked until the booking commits, so it cannot be withdrawn meanwhile.
-      const assignment = await acceptedExperts(trx, query.id).where("consultant_assignments.consultant_id", "=", data.consultantId).forUpdate().executeTakeFirst();
+      const assignment = await acceptedExperts(trx, query.id)
+        .where("consultant_assignments.consultant_id", "=", data.consultantId)
+        .forUpdate()
+        .executeTakeFirst();
       if (!assignment) throw new AppError("CONFLICT", NO_ACCEPTED_ASSIGNMENT_MESSAGE, { consultantId: NO_ACCEPTED_ASSIGNMENT_MESSAGE });
       const range = await placeBooking(trx, { consultantId: assignment.consultantId, startsAt, endsAt });
       const reference = await nextReference(trx, "BK");
@@ -109,14 +121,29 @@ export async function createBooking({ db, actor }: Deps, data: z.output<typeof b
           queryId: query.id,
         },
       });
-      await addEvent(trx, { queryId: query.id, actorId: actor.user.id, kind: "booking_requested", body: `${item.consultantName} for ${when(item.startsAt)} (${reference})` });
-      await notifyParties(trx, actor, item, `Assessment requested: ${item.patientName}`, `${item.specialization} assessment with ${item.consultantName} on ${when(item.startsAt)} (${reference}).`);
-      await notifyCaseManagers(trx, { assignedEmployeeId: query.assigned_employee_id, actorId: actor.user.id }, {
-        type: "query_update",
-        title: `Booking requested: ${reference}`,
-        message: `${actor.user.firstName} ${actor.user.lastName} asked for a ${item.specialization} assessment of ${item.patientName} with ${item.consultantName} on ${when(item.startsAt)} (${query.reference}). Please confirm it.`,
-        link: `/booking-form/${id}`,
+      await addEvent(trx, {
+        queryId: query.id,
+        actorId: actor.user.id,
+        kind: "booking_requested",
+        body: `${item.consultantName} for ${when(item.startsAt)} (${reference})`,
       });
+      await notifyParties(
+        trx,
+        actor,
+        item,
+        `Assessment requested: ${item.patientName}`,
+        `${item.specialization} assessment with ${item.consultantName} on ${when(item.startsAt)} (${reference}).`,
+      );
+      await notifyCaseManagers(
+        trx,
+        { assignedEmployeeId: query.assigned_employee_id, actorId: actor.user.id },
+        {
+          type: "query_update",
+          title: `Booking requested: ${reference}`,
+          message: `${actor.user.firstName} ${actor.user.lastName} asked for a ${item.specialization} assessment of ${item.patientName} with ${item.consultantName} on ${when(item.startsAt)} (${query.reference}). Please confirm it.`,
+          link: `/booking-form/${id}`,
+        },
+      );
       return id;
     });
     return getBooking({ db, actor }, { id });
@@ -132,7 +159,13 @@ export async function confirmBooking({ db, actor }: Deps, { id }: z.output<typeo
     if (b.status !== "requested") throw new AppError("CONFLICT", "Only a requested booking can be confirmed.");
     await setStatus(trx, actor, id, "requested", "confirmed");
     const item = toBookingItem(await bookingQuery(trx).where("bookings.id", "=", id).executeTakeFirstOrThrow());
-    await notifyParties(trx, actor, item, `Assessment confirmed: ${item.patientName}`, `${item.specialization} with ${item.consultantName} on ${when(item.startsAt)} is confirmed.`);
+    await notifyParties(
+      trx,
+      actor,
+      item,
+      `Assessment confirmed: ${item.patientName}`,
+      `${item.specialization} with ${item.consultantName} on ${when(item.startsAt)} is confirmed.`,
+    );
     // A video assessment gets its meeting room now (docs/architecture.md, "Video assessments").
     await createMeetingForBooking(trx, actor, id);
     if (b.query_id) {
@@ -146,28 +179,43 @@ export async function confirmBooking({ db, actor }: Deps, { id }: z.output<typeo
 }
 
 /** Cancels a live booking with a reason; under 24 hours' notice it is chargeable unless staff say otherwise. */
-export async function cancelBooking({ db, actor }: Deps, { id, reason, cancellationClass }: z.output<typeof cancelBookingSchema>): Promise<BookingItem> {
+export async function cancelBooking(
+  { db, actor }: Deps,
+  { id, reason, cancellationClass }: z.output<typeof cancelBookingSchema>,
+): Promise<BookingItem> {
   assertCan(actor.user, "bookings.book", "Ask the agency to cancel an assessment.");
   await db.transaction().execute(async (trx) => {
     const b = await lockBooking(trx, actor, id);
-    if (b.status !== "requested" && b.status !== "confirmed") throw new AppError("CONFLICT", "Only a requested or confirmed booking can be cancelled.");
-    const cls = can(actor.user.role, "bookings.manage") && cancellationClass ? cancellationClass : defaultCancellationClass(b.starts_at, now());
+    if (b.status !== "requested" && b.status !== "confirmed")
+      throw new AppError("CONFLICT", "Only a requested or confirmed booking can be cancelled.");
+    const cls =
+      can(actor.user.role, "bookings.manage") && cancellationClass ? cancellationClass : defaultCancellationClass(b.starts_at, now());
     await setStatus(trx, actor, id, b.status, "cancelled", { cancellation_class: cls, cancel_reason: reason });
     if (cls === "chargeable") await billBookingEvent(trx, actor, id, "late_cancellation");
     await cancelMeetingOfBooking(trx, actor, id);
     const item = toBookingItem(await bookingQuery(trx).where("bookings.id", "=", id).executeTakeFirstOrThrow());
-    await notifyParties(trx, actor, item, `Assessment cancelled: ${item.patientName}`, `${item.reference} on ${when(item.startsAt)} was cancelled: ${reason}`);
+    await notifyParties(
+      trx,
+      actor,
+      item,
+      `Assessment cancelled: ${item.patientName}`,
+      `${item.reference} on ${when(item.startsAt)} was cancelled: ${reason}`,
+    );
   });
   return getBooking({ db, actor }, { id });
 }
 
 /** Moves a booking to a new time: the old one is kept as rescheduled and linked to the new one. */
-export async function rescheduleBooking({ db, actor }: Deps, { id, startsAt: newStart, note }: z.output<typeof rescheduleBookingSchema>): Promise<BookingItem> {
+export async function rescheduleBooking(
+  { db, actor }: Deps,
+  { id, startsAt: newStart, note }: z.output<typeof rescheduleBookingSchema>,
+): Promise<BookingItem> {
   assertCan(actor.user, "bookings.book", "Ask the agency to move an assessment.");
   try {
     const newId = await db.transaction().execute(async (trx) => {
       const b = await lockBooking(trx, actor, id);
-      if (b.status !== "requested" && b.status !== "confirmed") throw new AppError("CONFLICT", "Only a requested or confirmed booking can be rescheduled.");
+      if (b.status !== "requested" && b.status !== "confirmed")
+        throw new AppError("CONFLICT", "Only a requested or confirmed booking can be rescheduled.");
       const startsAt = new Date(newStart);
       const endsAt = new Date(startsAt.getTime() + (b.ends_at.getTime() - b.starts_at.getTime()));
       await setStatus(trx, actor, id, b.status, "rescheduled");
@@ -196,9 +244,20 @@ export async function rescheduleBooking({ db, actor }: Deps, { id, startsAt: new
         })
         .returning("id")
         .executeTakeFirstOrThrow();
-      await recordAudit(trx, actor, { action: "booking.create", entityType: "booking", entityId: newId, after: { reference, rescheduledFrom: b.reference, startsAt: startsAt.toISOString() } });
+      await recordAudit(trx, actor, {
+        action: "booking.create",
+        entityType: "booking",
+        entityId: newId,
+        after: { reference, rescheduledFrom: b.reference, startsAt: startsAt.toISOString() },
+      });
       const item = toBookingItem(await bookingQuery(trx).where("bookings.id", "=", newId).executeTakeFirstOrThrow());
-      await notifyParties(trx, actor, item, `Assessment moved: ${item.patientName}`, `${b.reference} moved to ${when(item.startsAt)} (${reference}).`);
+      await notifyParties(
+        trx,
+        actor,
+        item,
+        `Assessment moved: ${item.patientName}`,
+        `${b.reference} moved to ${when(item.startsAt)} (${reference}).`,
+      );
       return newId;
     });
     return getBooking({ db, actor }, { id: newId });

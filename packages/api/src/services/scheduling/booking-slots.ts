@@ -23,7 +23,10 @@ import { fullName } from "../platform/sql";
 const EXCLUSION_VIOLATION = "23P01";
 
 /** The experts who accepted a query the caller may see: the only ones a booking on it may name. */
-export async function bookableExperts({ db, actor }: Deps, { queryId }: z.output<typeof bookableExpertsInputSchema>): Promise<BookableExpert[]> {
+export async function bookableExperts(
+  { db, actor }: Deps,
+  { queryId }: z.output<typeof bookableExpertsInputSchema>,
+): Promise<BookableExpert[]> {
   await loadVisibleQuery(db, actor.user, queryId);
   return acceptedExperts(db, queryId).execute();
 }
@@ -52,9 +55,20 @@ export async function listSlots({ db, actor }: Deps, { consultantId, from, to }:
   const rangeError = dateRangeError(from, to);
   if (rangeError) throw new AppError("INVALID", rangeError);
   if (addDays(from, 62) < to) throw new AppError("INVALID", "Look at most two months ahead at a time.");
-  const consultant = await db.selectFrom("users").select("id").where("id", "=", consultantId).where("role", "=", "consultant").where("is_active", "=", true).executeTakeFirst();
+  const consultant = await db
+    .selectFrom("users")
+    .select("id")
+    .where("id", "=", consultantId)
+    .where("role", "=", "consultant")
+    .where("is_active", "=", true)
+    .executeTakeFirst();
   if (!consultant) throw new AppError("INVALID", "Choose an active consultant", { consultantId: "Choose an active consultant" });
-  const visible = await db.selectFrom("users").select("id").where("id", "=", consultantId).where(visibleAvailability(actor.user)).executeTakeFirst();
+  const visible = await db
+    .selectFrom("users")
+    .select("id")
+    .where("id", "=", consultantId)
+    .where(visibleAvailability(actor.user))
+    .executeTakeFirst();
   if (!visible) throw new AppError("INVALID", NOT_YOUR_EXPERT_MESSAGE, { consultantId: NOT_YOUR_EXPERT_MESSAGE });
   return freeSlots(db, consultantId, from, to);
 }
@@ -77,7 +91,12 @@ export async function placeBooking(trx: Transaction<Database>, p: Placement) {
   const day = sastDate(p.startsAt);
   const range = fitsAvailability(await loadSlotRules(trx, p.consultantId, day, day), p.startsAt, p.endsAt);
   if (!range) throw new AppError("INVALID", "That time is outside the consultant's availability; please choose a listed slot.");
-  const consultant = await trx.selectFrom("users").select(["daily_capacity"]).where("id", "=", p.consultantId).forUpdate().executeTakeFirstOrThrow();
+  const consultant = await trx
+    .selectFrom("users")
+    .select(["daily_capacity"])
+    .where("id", "=", p.consultantId)
+    .forUpdate()
+    .executeTakeFirstOrThrow();
   let sameDay = trx
     .selectFrom("bookings")
     .select(["id", "starts_at", "ends_at"])

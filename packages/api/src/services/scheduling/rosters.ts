@@ -21,7 +21,14 @@ export async function listRoster({ db }: Deps, { from, to }: z.output<typeof ros
   const rows = await db
     .selectFrom("call_rosters")
     .innerJoin("users", "users.id", "call_rosters.employee_id")
-    .select(["call_rosters.id", "call_rosters.employee_id", "call_rosters.starts_at", "call_rosters.ends_at", "call_rosters.duty", fullName("users").as("employee_name")])
+    .select([
+      "call_rosters.id",
+      "call_rosters.employee_id",
+      "call_rosters.starts_at",
+      "call_rosters.ends_at",
+      "call_rosters.duty",
+      fullName("users").as("employee_name"),
+    ])
     .where("call_rosters.starts_at", ">=", sastToUtc(from, "00:00"))
     .where("call_rosters.starts_at", "<", sastToUtc(addDays(to, 1), "00:00"))
     .orderBy("call_rosters.starts_at")
@@ -39,7 +46,13 @@ export async function listRoster({ db }: Deps, { from, to }: z.output<typeof ros
 
 /** Adds a duty shift; one employee's shifts never overlap (409, held by an exclusion constraint). */
 export async function addShift({ db, actor }: Deps, data: z.output<typeof rosterShiftSchema>): Promise<RosterShift> {
-  const employee = await db.selectFrom("users").select("id").where("id", "=", data.employeeId).where("role", "in", ["employee", "administrator"]).where("is_active", "=", true).executeTakeFirst();
+  const employee = await db
+    .selectFrom("users")
+    .select("id")
+    .where("id", "=", data.employeeId)
+    .where("role", "in", ["employee", "administrator"])
+    .where("is_active", "=", true)
+    .executeTakeFirst();
   if (!employee) throw new AppError("INVALID", "Choose an active employee", { employeeId: "Choose an active employee" });
   const startsAt = sastToUtc(data.date, data.start);
   const endsAt = sastToUtc(data.date, data.end);
@@ -53,7 +66,11 @@ export async function addShift({ db, actor }: Deps, data: z.output<typeof roster
         .where("ends_at", ">", startsAt)
         .executeTakeFirst();
       if (clash) throw new AppError("CONFLICT", ROSTER_CLASH_MESSAGE);
-      const { id } = await trx.insertInto("call_rosters").values({ employee_id: data.employeeId, starts_at: startsAt, ends_at: endsAt, duty: data.duty, ...stamp("created_at") }).returning("id").executeTakeFirstOrThrow();
+      const { id } = await trx
+        .insertInto("call_rosters")
+        .values({ employee_id: data.employeeId, starts_at: startsAt, ends_at: endsAt, duty: data.duty, ...stamp("created_at") })
+        .returning("id")
+        .executeTakeFirstOrThrow();
       await recordAudit(trx, actor, { action: "roster.add", entityType: "roster", entityId: id, after: data });
       return id;
     });
@@ -70,7 +87,12 @@ export async function removeShift({ db, actor }: Deps, { id }: z.output<typeof i
     const shift = await trx.selectFrom("call_rosters").selectAll().where("id", "=", id).executeTakeFirst();
     if (!shift) throw new AppError("NOT_FOUND", "That shift does not exist.");
     await trx.deleteFrom("call_rosters").where("id", "=", id).execute();
-    await recordAudit(trx, actor, { action: "roster.remove", entityType: "roster", entityId: id, before: { employeeId: shift.employee_id, startsAt: shift.starts_at.toISOString(), duty: shift.duty } });
+    await recordAudit(trx, actor, {
+      action: "roster.remove",
+      entityType: "roster",
+      entityId: id,
+      before: { employeeId: shift.employee_id, startsAt: shift.starts_at.toISOString(), duty: shift.duty },
+    });
   });
   return { removed: true };
 }

@@ -1,8 +1,26 @@
 import { sql } from "kysely";
 import type { GlobalSearchResult, globalSearchInputSchema, SearchHit, SearchKind } from "@medlegal/domain";
-import { can, isAttorney, looksLikeIdentityNumber, MEETING_STATUS_LABEL, ROLE_LABEL, saDayTimeLabel, SEARCH_GROUP_LIMIT, SEARCH_KINDS, SEARCH_MIN_LENGTH } from "@medlegal/domain";
+import {
+  can,
+  isAttorney,
+  looksLikeIdentityNumber,
+  MEETING_STATUS_LABEL,
+  ROLE_LABEL,
+  saDayTimeLabel,
+  SEARCH_GROUP_LIMIT,
+  SEARCH_KINDS,
+  SEARCH_MIN_LENGTH,
+} from "@medlegal/domain";
 import type { z } from "zod";
-import { isStaff, visibleBookings, visibleCases, visibleInvoices, visiblePatients, visibleQueries, visibleReports } from "../platform/access";
+import {
+  isStaff,
+  visibleBookings,
+  visibleCases,
+  visibleInvoices,
+  visiblePatients,
+  visibleQueries,
+  visibleReports,
+} from "../platform/access";
 import type { Deps } from "../platform/deps";
 import { fullName, likePattern } from "../platform/sql";
 import type { SearchTable, SearchTerms } from "../platform/search-terms";
@@ -23,7 +41,13 @@ interface Terms extends SearchTerms {
 type Hit = Omit<SearchHit, "kind">;
 type Finder = (deps: Deps, terms: Terms) => Promise<Hit[]>;
 
-const hit = (id: string, title: string, detail: (string | null | undefined)[], targetId: string | null = null, byIdentity = false): Hit => ({
+const hit = (
+  id: string,
+  title: string,
+  detail: (string | null | undefined)[],
+  targetId: string | null = null,
+  byIdentity = false,
+): Hit => ({
   id,
   title,
   detail: detail.filter(Boolean).join(" · "),
@@ -66,7 +90,9 @@ const findClaimants: Finder = async ({ db, actor }, t) => {
     .select(["patients.id", fullName("patients").as("name"), "patients.id_number", "patients.passport_number", "patients.birth_date"])
     .select(
       t.byIdentity && t.key.length >= SEARCH_MIN_LENGTH
-        ? sql<boolean>`(search_key(patients.id_number) LIKE ${likePattern(t.key)} OR search_key(patients.passport_number) LIKE ${likePattern(t.key)})`.as("by_identity")
+        ? sql<boolean>`(search_key(patients.id_number) LIKE ${likePattern(t.key)} OR search_key(patients.passport_number) LIKE ${likePattern(t.key)})`.as(
+            "by_identity",
+          )
         : sql<boolean>`false`.as("by_identity"),
     )
     .orderBy("patients.last_name")
@@ -74,7 +100,15 @@ const findClaimants: Finder = async ({ db, actor }, t) => {
     .orderBy("patients.id")
     .limit(SEARCH_GROUP_LIMIT)
     .execute();
-  return rows.map((r) => hit(r.id, r.name, [r.id_number ? `ID ${r.id_number}` : r.passport_number ? `Passport ${r.passport_number}` : null, `born ${r.birth_date}`], null, r.by_identity));
+  return rows.map((r) =>
+    hit(
+      r.id,
+      r.name,
+      [r.id_number ? `ID ${r.id_number}` : r.passport_number ? `Passport ${r.passport_number}` : null, `born ${r.birth_date}`],
+      null,
+      r.by_identity,
+    ),
+  );
 };
 
 /** The attorney's own file reference in a hit's detail, as the reader names it (theirs, or the attorney's). */
@@ -87,22 +121,31 @@ const findCases: Finder = async ({ db, actor }, t) => {
     .with(
       (cte) => cte("matched").materialized(),
       (q) =>
-        q
-          .selectFrom("cases")
-          .select("cases.id")
-          .where(visibleCases(actor.user))
-          .where(byKey("cases", t))
-          .limit(MATCHES_BEFORE_SORTING),
+        q.selectFrom("cases").select("cases.id").where(visibleCases(actor.user)).where(byKey("cases", t)).limit(MATCHES_BEFORE_SORTING),
     )
     .selectFrom("matched")
     .innerJoin("cases", "cases.id", "matched.id")
     .innerJoin("patients", "patients.id", "cases.patient_id")
-    .select(["cases.id", "cases.reference", "cases.raf_claim_number", "cases.court_case_number", "cases.attorney_reference", fullName("patients").as("claimant")])
+    .select([
+      "cases.id",
+      "cases.reference",
+      "cases.raf_claim_number",
+      "cases.court_case_number",
+      "cases.attorney_reference",
+      fullName("patients").as("claimant"),
+    ])
     .orderBy("cases.created_at", "desc")
     .orderBy("cases.id", "desc")
     .limit(SEARCH_GROUP_LIMIT)
     .execute();
-  return rows.map((r) => hit(r.id, r.reference, [r.claimant, fileReference(actor.user, r.attorney_reference), r.raf_claim_number && `RAF ${r.raf_claim_number}`, r.court_case_number && `court ${r.court_case_number}`]));
+  return rows.map((r) =>
+    hit(r.id, r.reference, [
+      r.claimant,
+      fileReference(actor.user, r.attorney_reference),
+      r.raf_claim_number && `RAF ${r.raf_claim_number}`,
+      r.court_case_number && `court ${r.court_case_number}`,
+    ]),
+  );
 };
 
 /**
@@ -136,7 +179,14 @@ const findQueries: Finder = async ({ db, actor }, t) => {
               ? eb.lit(true)
               : isAttorney(actor.user)
                 ? eb("patients.attorney_id", "=", actor.user.id)
-                : eb.exists(eb.selectFrom("cases").innerJoin("queries", "queries.case_id", "cases.id").select("queries.id").whereRef("cases.patient_id", "=", "patients.id").where(visibleQueries(actor.user))),
+                : eb.exists(
+                    eb
+                      .selectFrom("cases")
+                      .innerJoin("queries", "queries.case_id", "cases.id")
+                      .select("queries.id")
+                      .whereRef("cases.patient_id", "=", "patients.id")
+                      .where(visibleQueries(actor.user)),
+                  ),
           )
           .where(byText("patients", t))
           .limit(MATCHES_BEFORE_SORTING),
@@ -184,7 +234,13 @@ const findMeetings: Finder = async ({ db, actor }, t) => {
         ? eb.lit(true)
         : eb.or([
             eb("meetings.created_by", "=", actor.user.id),
-            eb.exists(eb.selectFrom("meeting_participants as p").select("p.id").whereRef("p.meeting_id", "=", "meetings.id").where("p.user_id", "=", actor.user.id)),
+            eb.exists(
+              eb
+                .selectFrom("meeting_participants as p")
+                .select("p.id")
+                .whereRef("p.meeting_id", "=", "meetings.id")
+                .where("p.user_id", "=", actor.user.id),
+            ),
           ]),
     )
     .select(["meetings.id", "meetings.reference", "meetings.title", "meetings.starts_at", "meetings.status"])
@@ -232,7 +288,9 @@ const findInvoices: Finder = async ({ db, actor }, t) => {
       .execute(),
   ]);
   return [
-    ...invoices.map((r) => hit(r.id, r.number ?? "Draft invoice", [r.claimant_name, fileReference(actor.user, r.attorney_reference), r.status])),
+    ...invoices.map((r) =>
+      hit(r.id, r.number ?? "Draft invoice", [r.claimant_name, fileReference(actor.user, r.attorney_reference), r.status]),
+    ),
     ...creditNotes.map((r) => hit(r.id, r.number, [`Credit note on ${r.invoice_number ?? "an invoice"}`], r.invoice_id)),
   ].slice(0, SEARCH_GROUP_LIMIT);
 };
@@ -251,13 +309,28 @@ function findPeople(experts: boolean): Finder {
       .where("users.role", experts ? "=" : "<>", "consultant")
       // The catalogue holds a few dozen disciplines: matching their names costs nothing beside the users' index.
       .where(experts ? sql<boolean>`(${byName} OR lower(specializations.name) LIKE ${likePattern(t.words)})` : byName)
-      .select(["users.id", fullName("users").as("name"), "users.role", "users.email", "users.is_active", "users.firm_name", "specializations.name as specialization"])
+      .select([
+        "users.id",
+        fullName("users").as("name"),
+        "users.role",
+        "users.email",
+        "users.is_active",
+        "users.firm_name",
+        "specializations.name as specialization",
+      ])
       .orderBy("users.last_name")
       .orderBy("users.first_name")
       .orderBy("users.id")
       .limit(SEARCH_GROUP_LIMIT)
       .execute();
-    return rows.map((r) => hit(r.id, r.name, [experts ? r.specialization : ROLE_LABEL[r.role], experts ? null : r.firm_name, r.email, r.is_active ? null : "deactivated"]));
+    return rows.map((r) =>
+      hit(r.id, r.name, [
+        experts ? r.specialization : ROLE_LABEL[r.role],
+        experts ? null : r.firm_name,
+        r.email,
+        r.is_active ? null : "deactivated",
+      ]),
+    );
   };
 }
 

@@ -59,7 +59,12 @@ async function claim(trx: Transaction<Database>, column: AlertColumn, now: Date,
     .where("id", "in", [...new Set(rows.map((r) => r.query_id))])
     .execute();
   const byId = new Map(queries.map((q) => [q.id, q]));
-  return rows.map((r) => ({ ...r, reference: byId.get(r.query_id)!.reference, assigned_employee_id: byId.get(r.query_id)!.assigned_employee_id, attorney_id: byId.get(r.query_id)!.attorney_id }));
+  return rows.map((r) => ({
+    ...r,
+    reference: byId.get(r.query_id)!.reference,
+    assigned_employee_id: byId.get(r.query_id)!.assigned_employee_id,
+    attorney_id: byId.get(r.query_id)!.attorney_id,
+  }));
 }
 
 const REPORT_POLICIES: readonly SlaPolicy[] = ["report_delivery", "report_release"];
@@ -99,7 +104,12 @@ type Notice = Parameters<typeof notifyMany>[1][number];
 /** One `system_alert` per distinct recipient of a timer's alert. */
 function alertsFor(userIds: Iterable<string | null>, message: { title: string; message: string; link: string }): Notice[] {
   // A timer's alert names only the reference, the timer and its times: safe to e-mail in full.
-  return [...new Set([...userIds].filter((u): u is string => !!u))].map((userId) => ({ userId, type: "system_alert" as const, textInEmail: true, ...message }));
+  return [...new Set([...userIds].filter((u): u is string => !!u))].map((userId) => ({
+    userId,
+    type: "system_alert" as const,
+    textInEmail: true,
+    ...message,
+  }));
 }
 
 export interface SlaSweepResult {
@@ -132,7 +142,16 @@ export async function sweepSlaAlerts(db: Kysely<Database>, now = clock.now(), ba
   // Breaches first, so a timer past its due time is never told "at risk" after the fact.
   await run("breach_alerted_at", async (trx, rows) => {
     const admins = await activeAdministrators(trx);
-    await trx.updateTable("sla_timers").set({ at_risk_alerted_at: now }).where("id", "in", rows.map((r) => r.id)).where("at_risk_alerted_at", "is", null).execute();
+    await trx
+      .updateTable("sla_timers")
+      .set({ at_risk_alerted_at: now })
+      .where(
+        "id",
+        "in",
+        rows.map((r) => r.id),
+      )
+      .where("at_risk_alerted_at", "is", null)
+      .execute();
     await notifyMany(
       trx,
       rows.flatMap((row) => {
@@ -185,4 +204,3 @@ export const slaAlertsJob = (db: Kysely<Database>, everyMs = 60_000): SweepJob =
   everyMs,
   run: () => sweepSlaAlerts(db),
 });
-

@@ -23,7 +23,11 @@ const add = (into: Tally, from: Tally) => {
  * is the one its reminders went out on; "none" when no reminder was sent (no consent, no phone, or
  * booked too late). Video assessments are left out: they get no text reminder to compare.
  */
-export async function attendanceFigures({ db }: { db: Kysely<Database> }, { months }: { months: number }, now = clock.now()): Promise<AttendanceFigures> {
+export async function attendanceFigures(
+  { db }: { db: Kysely<Database> },
+  { months }: { months: number },
+  now = clock.now(),
+): Promise<AttendanceFigures> {
   const since = monthStart(now, months - 1);
   const channel = sql<AttendanceChannel>`coalesce((SELECT min(m.channel) FROM claimant_messages m WHERE m.booking_id = bookings.id AND m.sent_at IS NOT NULL), 'none')`;
   const rows = await db
@@ -53,14 +57,19 @@ export async function attendanceFigures({ db }: { db: Kysely<Database> }, { mont
   for (let back = months - 1; back >= 0; back--) perMonth.set(sastDate(monthStart(now, back)).slice(0, 7), { attended: 0, noShows: 0 });
   for (const r of rows) {
     add(perMonth.get(r.month) ?? perMonth.set(r.month, { attended: 0, noShows: 0 }).get(r.month)!, r);
-    const expert = perExpert.get(r.consultant_id) ?? perExpert.set(r.consultant_id, { consultantId: r.consultant_id, name: r.name, specialization: r.specialization, attended: 0, noShows: 0 }).get(r.consultant_id)!;
+    const expert =
+      perExpert.get(r.consultant_id) ??
+      perExpert
+        .set(r.consultant_id, { consultantId: r.consultant_id, name: r.name, specialization: r.specialization, attended: 0, noShows: 0 })
+        .get(r.consultant_id)!;
     add(expert, r);
     add(perChannel.get(r.channel)!, r);
   }
   return {
     months: [...perMonth].map(([month, t]) => withRate({ month, ...t })),
-    experts: [...perExpert.values()].map(withRate).sort((a, b) => (b.noShowRate ?? 0) - (a.noShowRate ?? 0) || a.name.localeCompare(b.name)),
+    experts: [...perExpert.values()]
+      .map(withRate)
+      .sort((a, b) => (b.noShowRate ?? 0) - (a.noShowRate ?? 0) || a.name.localeCompare(b.name)),
     channels: [...perChannel].map(([channel, t]) => withRate({ channel, ...t })),
   };
 }
-

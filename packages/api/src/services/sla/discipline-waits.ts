@@ -38,7 +38,9 @@ export async function syncDisciplineWaits(trx: Transaction<Database>, queryId: s
   for (const timer of timers) {
     const report = reports.find((r) => r.id === timer.subject_id && r.kind === "medico_legal");
     if (!report) continue;
-    const waitingFor = dependencies.filter((d) => d.downstream_id === report.specialization_id && unreleased.has(d.upstream_id)).map((d) => d.name);
+    const waitingFor = dependencies
+      .filter((d) => d.downstream_id === report.specialization_id && unreleased.has(d.upstream_id))
+      .map((d) => d.name);
     if (waitingFor.length > 0) {
       const reason = waitingReason(waitingFor);
       if (!timer.paused_at || (timer.pause_kind === "waiting" && timer.pause_reason !== reason)) await pauseWaiting(trx, timer, reason, at);

@@ -28,10 +28,16 @@ export async function publicHolidayCalendar(db: Db): Promise<HolidayCalendar> {
 }
 
 /** The holidays of a year for the settings screen: the Act's and the declared ones, marked. */
-export async function listHolidays({ db }: { db: Db }, { year }: { year: number }): Promise<{ year: number; holidays: (PublicHoliday & { declared: boolean })[]; declared: DeclaredHoliday[] }> {
+export async function listHolidays(
+  { db }: { db: Db },
+  { year }: { year: number },
+): Promise<{ year: number; holidays: (PublicHoliday & { declared: boolean })[]; declared: DeclaredHoliday[] }> {
   const rows = await db.selectFrom("declared_holidays").select(["date", "name", "created_at"]).orderBy("date", "desc").execute();
   const declaredDates = new Set(rows.map((r) => r.date));
-  const holidays = southAfricanPublicHolidays(year, rows.map((r) => ({ date: r.date, name: r.name }))).map((h) => ({
+  const holidays = southAfricanPublicHolidays(
+    year,
+    rows.map((r) => ({ date: r.date, name: r.name })),
+  ).map((h) => ({
     date: h.date,
     name: h.name,
     declared: declaredDates.has(h.date),
@@ -52,7 +58,12 @@ export async function addDeclaredHoliday({ db, actor }: Deps, input: { date: str
       .returning(["date", "name", "created_at"])
       .executeTakeFirst();
     if (!row) throw new AppError("CONFLICT", `${input.date} is already a declared holiday.`);
-    await recordAudit(trx, actor, { action: "holiday.declare", entityType: "declared_holiday", entityId: row.date, after: { date: row.date, name: row.name } });
+    await recordAudit(trx, actor, {
+      action: "holiday.declare",
+      entityType: "declared_holiday",
+      entityId: row.date,
+      after: { date: row.date, name: row.name },
+    });
     return { date: row.date, name: row.name, createdAt: row.created_at.toISOString() };
   });
 }
@@ -61,7 +72,12 @@ export async function removeDeclaredHoliday({ db, actor }: Deps, input: { date: 
   return db.transaction().execute(async (trx) => {
     const row = await trx.deleteFrom("declared_holidays").where("date", "=", input.date).returning(["date", "name"]).executeTakeFirst();
     if (!row) throw new AppError("NOT_FOUND", `${input.date} is not a declared holiday.`);
-    await recordAudit(trx, actor, { action: "holiday.remove", entityType: "declared_holiday", entityId: row.date, before: { date: row.date, name: row.name } });
+    await recordAudit(trx, actor, {
+      action: "holiday.remove",
+      entityType: "declared_holiday",
+      entityId: row.date,
+      before: { date: row.date, name: row.name },
+    });
     return { removed: row.date };
   });
 }

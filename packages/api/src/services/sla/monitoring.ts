@@ -28,15 +28,19 @@ export const saMonth = (column: string) => sql<string>`to_char((${sql.ref(column
 
 const FORECAST_MS = 48 * 3_600_000;
 
-export async function slaMonitoring({ db }: { db: Kysely<Database> }, f: z.output<typeof slaMonitoringInputSchema>, now = clock.now()): Promise<SlaMonitoring> {
+export async function slaMonitoring(
+  { db }: { db: Kysely<Database> },
+  f: z.output<typeof slaMonitoringInputSchema>,
+  now = clock.now(),
+): Promise<SlaMonitoring> {
   const thisMonth = monthStart(now);
   const since = monthStart(now, f.months - 1);
   // One expert's or one specialization's row: the timers decided in the window and those still open.
   const tallies = [
-        sql<number>`count(*) FILTER (WHERE sla_timers.status = 'met')::int`.as("met"),
-        sql<number>`count(*) FILTER (WHERE sla_timers.status = 'missed')::int`.as("missed"),
-        sql<number>`count(*) FILTER (WHERE sla_timers.status = 'open')::int`.as("open"),
-        sql<number>`count(*) FILTER (WHERE ${timerStateSql("breached", now)})::int`.as("breached"),
+    sql<number>`count(*) FILTER (WHERE sla_timers.status = 'met')::int`.as("met"),
+    sql<number>`count(*) FILTER (WHERE sla_timers.status = 'missed')::int`.as("missed"),
+    sql<number>`count(*) FILTER (WHERE sla_timers.status = 'open')::int`.as("open"),
+    sql<number>`count(*) FILTER (WHERE ${timerStateSql("breached", now)})::int`.as("breached"),
   ];
   const inWindow = sql<boolean>`sla_timers.status = 'open' OR (sla_timers.status IN ('met', 'missed') AND sla_timers.stopped_at >= ${since})`;
   const [totals, perMonth, perExpert, perSpecialization, forecast] = await Promise.all([
@@ -48,7 +52,9 @@ export async function slaMonitoring({ db }: { db: Kysely<Database> }, f: z.outpu
         sql<number>`count(*) FILTER (WHERE status = 'open')::int`.as("open"),
         sql<number>`count(*) FILTER (WHERE ${timerStateSql("breached", now)})::int`.as("breached"),
         sql<number>`count(*) FILTER (WHERE ${timerStateSql("at_risk", now)})::int`.as("at_risk"),
-        sql<number | null>`percentile_cont(0.5) WITHIN GROUP (ORDER BY extract(epoch FROM stopped_at - started_at)) FILTER (WHERE policy = 'report_delivery' AND status IN ('met', 'missed') AND stopped_at >= ${since})`.as(
+        sql<
+          number | null
+        >`percentile_cont(0.5) WITHIN GROUP (ORDER BY extract(epoch FROM stopped_at - started_at)) FILTER (WHERE policy = 'report_delivery' AND status IN ('met', 'missed') AND stopped_at >= ${since})`.as(
           "median_seconds",
         ),
       ])
@@ -74,12 +80,7 @@ export async function slaMonitoring({ db }: { db: Kysely<Database> }, f: z.outpu
       .selectFrom("sla_timers")
       .innerJoin("users", "users.id", "sla_timers.consultant_id")
       .leftJoin("specializations", "specializations.id", "users.specialization_id")
-      .select([
-        "users.id as consultant_id",
-        fullName("users").as("name"),
-        "specializations.name as specialization",
-        ...tallies,
-      ])
+      .select(["users.id as consultant_id", fullName("users").as("name"), "specializations.name as specialization", ...tallies])
       .where(inWindow)
       .groupBy(["users.id", "users.first_name", "users.last_name", "specializations.name"])
       .orderBy("name")
@@ -88,10 +89,7 @@ export async function slaMonitoring({ db }: { db: Kysely<Database> }, f: z.outpu
       .selectFrom("sla_timers")
       .innerJoin("users", "users.id", "sla_timers.consultant_id")
       .innerJoin("specializations", "specializations.id", "users.specialization_id")
-      .select([
-        "specializations.name as specialization",
-        ...tallies,
-      ])
+      .select(["specializations.name as specialization", ...tallies])
       .where(inWindow)
       .groupBy("specializations.name")
       .orderBy("specializations.name")
@@ -130,14 +128,40 @@ export async function slaMonitoring({ db }: { db: Kysely<Database> }, f: z.outpu
     openTimers: totals.open,
     medianReportTurnaroundHours: totals.median_seconds === null ? null : Math.round(Number(totals.median_seconds) / 360) / 10,
     perMonth: perMonth.map((r) => ({ month: r.month, policy: r.policy as SlaPolicy, met: r.met, missed: r.missed })),
-    perExpert: perExpert.map((r) => ({ consultantId: r.consultant_id, name: r.name, specialization: r.specialization, met: r.met, missed: r.missed, open: r.open, breached: r.breached })),
-    perSpecialization: perSpecialization.map((r) => ({ specialization: r.specialization, met: r.met, missed: r.missed, open: r.open, breached: r.breached })),
-    forecast: forecast.map((r) => ({ id: r.id, policy: r.policy, queryId: r.query_id, queryReference: r.reference, dueAt: r.due_at.toISOString(), state: timerState(r, now).state, assignedEmployeeName: r.employee_name })),
+    perExpert: perExpert.map((r) => ({
+      consultantId: r.consultant_id,
+      name: r.name,
+      specialization: r.specialization,
+      met: r.met,
+      missed: r.missed,
+      open: r.open,
+      breached: r.breached,
+    })),
+    perSpecialization: perSpecialization.map((r) => ({
+      specialization: r.specialization,
+      met: r.met,
+      missed: r.missed,
+      open: r.open,
+      breached: r.breached,
+    })),
+    forecast: forecast.map((r) => ({
+      id: r.id,
+      policy: r.policy,
+      queryId: r.query_id,
+      queryReference: r.reference,
+      dueAt: r.due_at.toISOString(),
+      state: timerState(r, now).state,
+      assignedEmployeeName: r.employee_name,
+    })),
   };
 }
 
 /** The CSV export of `/sla-monitoring`: every timer of the window, one row each. */
-export async function slaTimersCsv({ db }: { db: Kysely<Database> }, f: z.output<typeof slaMonitoringInputSchema>, now = clock.now()): Promise<string> {
+export async function slaTimersCsv(
+  { db }: { db: Kysely<Database> },
+  f: z.output<typeof slaMonitoringInputSchema>,
+  now = clock.now(),
+): Promise<string> {
   const since = monthStart(now, f.months - 1);
   const rows = await db
     .selectFrom("sla_timers")
@@ -160,15 +184,15 @@ export async function slaTimersCsv({ db }: { db: Kysely<Database> }, f: z.output
     .execute();
   const header = ["Policy", "Query", "Started", "Due", "Stopped", "Outcome", "Paused since", "Pause reason", "Consultant"];
   const lines = rows.map((r) => [
-      r.policy,
-      r.reference,
-      r.started_at.toISOString(),
-      r.due_at.toISOString(),
-      r.stopped_at?.toISOString() ?? "",
-      r.status === "open" && timerState(r, now).state === "breached" ? "breached" : r.status,
-      r.paused_at?.toISOString() ?? "",
-      r.pause_reason ?? "",
-      r.consultant ?? "",
-    ]);
+    r.policy,
+    r.reference,
+    r.started_at.toISOString(),
+    r.due_at.toISOString(),
+    r.stopped_at?.toISOString() ?? "",
+    r.status === "open" && timerState(r, now).state === "breached" ? "breached" : r.status,
+    r.paused_at?.toISOString() ?? "",
+    r.pause_reason ?? "",
+    r.consultant ?? "",
+  ]);
   return csvDocument(header.map(csvCell).join(","), lines);
 }

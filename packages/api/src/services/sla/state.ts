@@ -18,7 +18,10 @@ export interface TimerStateRow {
 }
 
 export function timerState(row: TimerStateRow, now: Date): { state: SlaViewState; timeLeftMs: number } {
-  return storedSlaState({ status: row.status, dueAt: row.due_at, atRiskAt: row.at_risk_at, pausedAt: row.paused_at, stoppedAt: row.stopped_at }, now);
+  return storedSlaState(
+    { status: row.status, dueAt: row.due_at, atRiskAt: row.at_risk_at, pausedAt: row.paused_at, stoppedAt: row.stopped_at },
+    now,
+  );
 }
 
 export type RunningState = "breached" | "at_risk" | "on_track" | "paused";

@@ -51,7 +51,12 @@ function times(row: TimerClockRow, pauses: readonly SlaPause[], holidays: Holida
 }
 
 async function pausesOf(db: Db, timerId: string): Promise<SlaPause[]> {
-  const rows = await db.selectFrom("sla_timer_pauses").select(["from_at", "to_at"]).where("timer_id", "=", timerId).orderBy("from_at").execute();
+  const rows = await db
+    .selectFrom("sla_timer_pauses")
+    .select(["from_at", "to_at"])
+    .where("timer_id", "=", timerId)
+    .orderBy("from_at")
+    .execute();
   return rows.map((r) => ({ from: r.from_at, to: r.to_at }));
 }
 
@@ -96,7 +101,10 @@ export async function startSlaTimer(
     .returning("id")
     .executeTakeFirst();
   if (row && onHold) {
-    await trx.insertInto("sla_timer_pauses").values({ timer_id: row.id, kind: "hold", reason: HOLD_PAUSE_REASON, from_at: input.startedAt }).execute();
+    await trx
+      .insertInto("sla_timer_pauses")
+      .values({ timer_id: row.id, kind: "hold", reason: HOLD_PAUSE_REASON, from_at: input.startedAt })
+      .execute();
   }
   return row?.id ?? null;
 }
@@ -149,7 +157,12 @@ export async function cancelQueryTimers(trx: Transaction<Database>, queryId: str
 
 /** A withdrawn subject's open timers are cancelled, like a cancelled query's: left out of compliance. */
 export async function cancelSubjectTimers(trx: Transaction<Database>, subject: SlaSubject, at: Date): Promise<number> {
-  const open = trx.selectFrom("sla_timers").select("id").where("subject_kind", "=", subject.kind).where("subject_id", "=", subject.id).where("status", "=", "open");
+  const open = trx
+    .selectFrom("sla_timers")
+    .select("id")
+    .where("subject_kind", "=", subject.kind)
+    .where("subject_id", "=", subject.id)
+    .where("status", "=", "open");
   await trx.updateTable("sla_timer_pauses").set({ to_at: at }).where("timer_id", "in", open).where("to_at", "is", null).execute();
   const result = await trx
     .updateTable("sla_timers")
@@ -197,8 +210,15 @@ export async function releaseQueryTimers(trx: Transaction<Database>, queryId: st
 
 /** Staff pause one running timer with a reason ("awaiting records"). */
 export async function pauseTimer(trx: Transaction<Database>, timerId: string, input: { reason: string; by: string; at: Date }) {
-  await trx.updateTable("sla_timers").set({ paused_at: input.at, pause_kind: "manual", pause_reason: input.reason }).where("id", "=", timerId).execute();
-  await trx.insertInto("sla_timer_pauses").values({ timer_id: timerId, kind: "manual", reason: input.reason, paused_by: input.by, from_at: input.at }).execute();
+  await trx
+    .updateTable("sla_timers")
+    .set({ paused_at: input.at, pause_kind: "manual", pause_reason: input.reason })
+    .where("id", "=", timerId)
+    .execute();
+  await trx
+    .insertInto("sla_timer_pauses")
+    .values({ timer_id: timerId, kind: "manual", reason: input.reason, paused_by: input.by, from_at: input.at })
+    .execute();
 }
 
 /**
@@ -211,7 +231,11 @@ export async function pauseWaiting(trx: Transaction<Database>, timer: { id: stri
     await trx.updateTable("sla_timer_pauses").set({ reason }).where("timer_id", "=", timer.id).where("to_at", "is", null).execute();
     return;
   }
-  await trx.updateTable("sla_timers").set({ paused_at: at, pause_kind: "waiting", pause_reason: reason }).where("id", "=", timer.id).execute();
+  await trx
+    .updateTable("sla_timers")
+    .set({ paused_at: at, pause_kind: "waiting", pause_reason: reason })
+    .where("id", "=", timer.id)
+    .execute();
   await trx.insertInto("sla_timer_pauses").values({ timer_id: timer.id, kind: "waiting", reason, from_at: at }).execute();
 }
 

@@ -27,27 +27,27 @@ function timerQuery(db: Db, actor: SignedInActor) {
     .where(visibleQueries(actor.user));
   if (isExpert(actor.user)) q = q.where("sla_timers.consultant_id", "=", actor.user.id);
   return q.select([
-      "sla_timers.id",
-      "sla_timers.policy",
-      "sla_timers.subject_kind",
-      "sla_timers.subject_id",
-      "sla_timers.query_id",
-      "queries.reference as query_reference",
-      "queries.subject as query_subject",
-      "queries.assigned_employee_id",
-      "sla_timers.target",
-      "sla_timers.unit",
-      "sla_timers.started_at",
-      "sla_timers.due_at",
-      "sla_timers.at_risk_at",
-      "sla_timers.status",
-      "sla_timers.stopped_at",
-      "sla_timers.paused_at",
-      "sla_timers.pause_kind",
-      "sla_timers.pause_reason",
-      fullName<string | null>("employee").as("employee_name"),
-      fullName<string | null>("consultant").as("consultant_name"),
-    ]);
+    "sla_timers.id",
+    "sla_timers.policy",
+    "sla_timers.subject_kind",
+    "sla_timers.subject_id",
+    "sla_timers.query_id",
+    "queries.reference as query_reference",
+    "queries.subject as query_subject",
+    "queries.assigned_employee_id",
+    "sla_timers.target",
+    "sla_timers.unit",
+    "sla_timers.started_at",
+    "sla_timers.due_at",
+    "sla_timers.at_risk_at",
+    "sla_timers.status",
+    "sla_timers.stopped_at",
+    "sla_timers.paused_at",
+    "sla_timers.pause_kind",
+    "sla_timers.pause_reason",
+    fullName<string | null>("employee").as("employee_name"),
+    fullName<string | null>("consultant").as("consultant_name"),
+  ]);
 }
 
 type TimerRow = Awaited<ReturnType<ReturnType<typeof timerQuery>["execute"]>>[number];
@@ -59,7 +59,11 @@ type TimerRow = Awaited<ReturnType<ReturnType<typeof timerQuery>["execute"]>>[nu
 function toItem(row: TimerRow, now: Date, actor: SignedInActor): SlaTimerItem {
   const item = toFullItem(row, now);
   if (!isAttorney(actor.user)) return item;
-  return { ...item, assignedEmployeeName: null, pauseReason: row.pause_kind === "hold" || row.pause_kind === "waiting" ? row.pause_reason : null };
+  return {
+    ...item,
+    assignedEmployeeName: null,
+    pauseReason: row.pause_kind === "hold" || row.pause_kind === "waiting" ? row.pause_reason : null,
+  };
 }
 
 function toFullItem(row: TimerRow, now: Date): SlaTimerItem {
@@ -88,7 +92,11 @@ function toFullItem(row: TimerRow, now: Date): SlaTimerItem {
 }
 
 /** `/sla-tracking`: the caller's timers (staff: all, or theirs), open ones by due time first. */
-export async function listSlaTimers({ db, actor }: Deps, f: z.output<typeof slaListInputSchema>, now = clockNow()): Promise<{ items: SlaTimerItem[]; asOf: string }> {
+export async function listSlaTimers(
+  { db, actor }: Deps,
+  f: z.output<typeof slaListInputSchema>,
+  now = clockNow(),
+): Promise<{ items: SlaTimerItem[]; asOf: string }> {
   let q = timerQuery(db, actor);
   if (f.policy) q = q.where("sla_timers.policy", "=", f.policy);
   if (f.search) {
@@ -123,10 +131,20 @@ export async function pauseSlaTimer({ db, actor }: Deps, { id, reason }: z.outpu
     if (timer.status !== "open") throw new AppError("CONFLICT", "This timer has stopped; only a running timer can be paused.");
     if (timer.paused_at) throw new AppError("CONFLICT", "This timer is already paused.");
     // A court's date does not wait (docs/decisions.md "The court's clock"): it moves only with the trial or an order.
-    if (timer.policy === "court_step") throw new AppError("CONFLICT", "A court deadline cannot be paused: change the trial date or record the court's order on the case instead.");
+    if (timer.policy === "court_step")
+      throw new AppError(
+        "CONFLICT",
+        "A court deadline cannot be paused: change the trial date or record the court's order on the case instead.",
+      );
     const at = clockNow();
     await pauseTimer(trx, id, { reason, by: actor.user.id, at });
-    await recordAudit(trx, actor, { action: "sla.pause", entityType: "sla_timer", entityId: id, before: { paused: false }, after: { paused: true, reason } });
+    await recordAudit(trx, actor, {
+      action: "sla.pause",
+      entityType: "sla_timer",
+      entityId: id,
+      before: { paused: false },
+      after: { paused: true, reason },
+    });
     return itemOf(trx, actor, id);
   });
 }

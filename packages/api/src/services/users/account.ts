@@ -1,8 +1,23 @@
 import type { Kysely } from "kysely";
 import type { Database } from "@medlegal/db";
 import type { z } from "zod";
-import type { changePasswordSchema, ExpertBillingDetails, expertBillingDetailsSchema, NotificationPreference, notificationPreferencesSchema, profileInputSchema, UserDetail } from "@medlegal/domain";
-import { ACCOUNT_MESSAGES, defaultNotificationPreference, EMPTY_EXPERT_BILLING_DETAILS, emailChanged, NOTIFICATION_TYPES, profileSchemaFor } from "@medlegal/domain";
+import type {
+  changePasswordSchema,
+  ExpertBillingDetails,
+  expertBillingDetailsSchema,
+  NotificationPreference,
+  notificationPreferencesSchema,
+  profileInputSchema,
+  UserDetail,
+} from "@medlegal/domain";
+import {
+  ACCOUNT_MESSAGES,
+  defaultNotificationPreference,
+  EMPTY_EXPERT_BILLING_DETAILS,
+  emailChanged,
+  NOTIFICATION_TYPES,
+  profileSchemaFor,
+} from "@medlegal/domain";
 import { AppError } from "../../errors";
 import { parseInput } from "../../validation";
 import { changedFields, recordAudit } from "../audit/audit";
@@ -31,10 +46,12 @@ async function assertCurrentPassword(db: Kysely<Database>, userId: string, passw
  */
 export async function updateOwnProfile({ db, actor }: Deps, input: z.output<typeof profileInputSchema>): Promise<UserDetail> {
   const role = actor.user.role;
-  const data = parseInput(profileSchemaFor(role), input) as { firstName: string; lastName: string; email: string; currentPassword?: string } & Omit<
-    RoleFields,
-    "role"
-  >;
+  const data = parseInput(profileSchemaFor(role), input) as {
+    firstName: string;
+    lastName: string;
+    email: string;
+    currentPassword?: string;
+  } & Omit<RoleFields, "role">;
   const before = await loadUserDetail(db, actor.user.id);
   if (emailChanged(before.email, data.email)) {
     await assertCurrentPassword(db, actor.user.id, data.currentPassword, ACCOUNT_MESSAGES.currentPasswordForEmail);
@@ -128,7 +145,10 @@ export async function getOwnBillingDetails({ db, actor }: Deps): Promise<ExpertB
 }
 
 /** Saves an expert's billing details, audited; issued invoices keep what was frozen on them. */
-export async function updateOwnBillingDetails(deps: Deps, input: z.output<typeof expertBillingDetailsSchema>): Promise<ExpertBillingDetails> {
+export async function updateOwnBillingDetails(
+  deps: Deps,
+  input: z.output<typeof expertBillingDetailsSchema>,
+): Promise<ExpertBillingDetails> {
   const before = await getOwnBillingDetails(deps);
   const { vatNumber, ...bank } = input;
   await deps.db.transaction().execute(async (trx) => {
@@ -138,7 +158,12 @@ export async function updateOwnBillingDetails(deps: Deps, input: z.output<typeof
       .set({ vat_number: vatNumber || null, bank_account: empty ? null : JSON.stringify(bank), updated_at: now() })
       .where("id", "=", deps.actor.user.id)
       .execute();
-    await recordAudit(trx, deps.actor, { action: "account.update_billing", entityType: "user", entityId: deps.actor.user.id, ...changedFields(before, input) });
+    await recordAudit(trx, deps.actor, {
+      action: "account.update_billing",
+      entityType: "user",
+      entityId: deps.actor.user.id,
+      ...changedFields(before, input),
+    });
   });
   return getOwnBillingDetails(deps);
 }

@@ -32,7 +32,10 @@ import type { Deps } from "../platform/deps";
 import { fullName, likePattern } from "../platform/sql";
 import { now } from "../platform/clock";
 
-export async function listUsers({ db }: Deps, { search, role, active, specializationId, cursor, limit }: z.output<typeof userListInputSchema>): Promise<{ items: UserSummary[]; nextCursor: string | null }> {
+export async function listUsers(
+  { db }: Deps,
+  { search, role, active, specializationId, cursor, limit }: z.output<typeof userListInputSchema>,
+): Promise<{ items: UserSummary[]; nextCursor: string | null }> {
   let query = userSummaryQuery(db)
     .orderBy(sql`lower(users.last_name)`)
     .orderBy(sql`lower(users.first_name)`)

@@ -49,12 +49,7 @@ export async function assertUsernameAndEmailFree(db: Db, username: string | null
   let query = db
     .selectFrom("users")
     .select([sql<boolean>`lower(username) = ${(username ?? "").toLowerCase()}`.as("sameUsername")])
-    .where((eb) =>
-      eb.or([
-        eb(sql`lower(username)`, "=", (username ?? "").toLowerCase()),
-        eb(sql`lower(email)`, "=", email.toLowerCase()),
-      ]),
-    );
+    .where((eb) => eb.or([eb(sql`lower(username)`, "=", (username ?? "").toLowerCase()), eb(sql`lower(email)`, "=", email.toLowerCase())]));
   if (exceptUserId) query = query.where("id", "<>", exceptUserId);
   const taken = await query.execute();
   if (taken.some((t) => t.sameUsername)) throw usernameTaken();
@@ -126,7 +121,11 @@ export async function replaceContacts(trx: Transaction<Database>, userId: string
       .filter((p) => p.number)
       .map((p, position) => ({ kind: "phone" as const, value: p.number, position, phone_type: p.type })),
   ];
-  if (rows.length) await trx.insertInto("user_contacts").values(rows.map((r) => ({ ...r, user_id: userId }))).execute();
+  if (rows.length)
+    await trx
+      .insertInto("user_contacts")
+      .values(rows.map((r) => ({ ...r, user_id: userId })))
+      .execute();
 }
 
 export function userSummaryQuery(db: Db) {

@@ -132,7 +132,12 @@ export function AttorneyFields({ idPrefix, value, onChange, error, onTouch, disa
         disabled={disabled}
       >
         {value.emails.map((email, i) => (
-          <Row key={i} onRemove={value.emails.length > 1 ? () => removeRow("emails", i) : undefined} removeLabel={`Remove email ${i + 1}`} disabled={disabled}>
+          <Row
+            key={i}
+            onRemove={value.emails.length > 1 ? () => removeRow("emails", i) : undefined}
+            removeLabel={`Remove email ${i + 1}`}
+            disabled={disabled}
+          >
             <Input
               type="email"
               aria-label={`Email address ${i + 1}`}
@@ -155,7 +160,12 @@ export function AttorneyFields({ idPrefix, value, onChange, error, onTouch, disa
         disabled={disabled}
       >
         {value.phones.map((phone, i) => (
-          <Row key={i} onRemove={value.phones.length > 1 ? () => removeRow("phones", i) : undefined} removeLabel={`Remove phone ${i + 1}`} disabled={disabled}>
+          <Row
+            key={i}
+            onRemove={value.phones.length > 1 ? () => removeRow("phones", i) : undefined}
+            removeLabel={`Remove phone ${i + 1}`}
+            disabled={disabled}
+          >
             <div className="flex flex-1 gap-2">
               <Input
                 type="tel"

@@ -14,7 +14,13 @@ import { DateRangeFilters, ExportCsvLink, exportQuery, UserFilter } from "./audi
 import { accessFilters, accessLogInput } from "./audit-queries";
 import { nextPageOf } from "@/lib/keyset-pages";
 
-const ACTION_LABELS: Record<AccessAction, string> = { view: "Viewed", download: "Downloaded", export: "Exported", print: "Printed", share: "Shared with" };
+const ACTION_LABELS: Record<AccessAction, string> = {
+  view: "Viewed",
+  download: "Downloaded",
+  export: "Exported",
+  print: "Printed",
+  share: "Shared with",
+};
 
 /**
  * The access log: who read which health information and when (views, downloads, exports), for
@@ -26,11 +32,15 @@ export function AccessLogView() {
   const filters = accessFilters(search);
   const setFilter = (changes: Partial<typeof search>) =>
     void navigate({
-      search: (prev) => Object.fromEntries(Object.entries({ ...prev, ...changes, tab: "reads" }).filter(([, v]) => v !== undefined && v !== "")),
+      search: (prev) =>
+        Object.fromEntries(Object.entries({ ...prev, ...changes, tab: "reads" }).filter(([, v]) => v !== undefined && v !== "")),
       replace: true,
     });
 
-  const list = trpc.audit.listAccess.useInfiniteQuery(accessLogInput(filters), { getNextPageParam: nextPageOf, placeholderData: keepPreviousData });
+  const list = trpc.audit.listAccess.useInfiniteQuery(accessLogInput(filters), {
+    getNextPageParam: nextPageOf,
+    placeholderData: keepPreviousData,
+  });
   const rows = list.data?.pages.flatMap((p) => p.items) ?? [];
   const filtered = Object.values(filters).some(Boolean);
   const exportHref = `/api/audit/access-log.csv?${exportQuery(filters)}`;
@@ -48,14 +58,20 @@ export function AccessLogView() {
             </Button>
           </p>
         ) : (
-          <p className="text-sm text-muted-foreground">Views of claimants, cases and queries (once per person per 15 minutes), every download and export.</p>
+          <p className="text-sm text-muted-foreground">
+            Views of claimants, cases and queries (once per person per 15 minutes), every download and export.
+          </p>
         )}
         <ExportCsvLink href={exportHref} />
       </div>
       <FilterBar className="grid-cols-2 lg:grid-cols-4">
         <UserFilter id="access-user" value={search.actorId} onChange={(actorId) => setFilter({ actorId })} />
         <FilterField label="Kind of read" htmlFor="access-action" className="col-span-2 lg:col-span-1">
-          <NativeSelect id="access-action" value={search.access ?? ""} onChange={(e) => setFilter({ access: (e.target.value || undefined) as AccessAction | undefined })}>
+          <NativeSelect
+            id="access-action"
+            value={search.access ?? ""}
+            onChange={(e) => setFilter({ access: (e.target.value || undefined) as AccessAction | undefined })}
+          >
             <option value="">Any</option>
             {Object.entries(ACTION_LABELS).map(([value, label]) => (
               <option key={value} value={value}>
@@ -66,7 +82,12 @@ export function AccessLogView() {
         </FilterField>
         <DateRangeFilters idPrefix="access" from={search.from} to={search.to} onChange={setFilter} />
         <div className="col-span-2 flex items-end lg:col-span-1">
-          <ClearFiltersButton icon={X} className="w-full" disabled={!filtered} onClick={() => void navigate({ search: { tab: "reads" }, replace: true })} />
+          <ClearFiltersButton
+            icon={X}
+            className="w-full"
+            disabled={!filtered}
+            onClick={() => void navigate({ search: { tab: "reads" }, replace: true })}
+          />
         </div>
       </FilterBar>
 
@@ -78,7 +99,11 @@ export function AccessLogView() {
         isEmpty={rows.length === 0}
         emptyIcon={Eye}
         emptyTitle={filtered ? "No read matches these filters" : "No reads recorded yet"}
-        emptyText={filtered ? "Widen the date range or clear a filter." : "Views of claimants, cases and queries, downloads and exports are recorded here."}
+        emptyText={
+          filtered
+            ? "Widen the date range or clear a filter."
+            : "Views of claimants, cases and queries, downloads and exports are recorded here."
+        }
       >
         <div className="grid gap-3">
           <ul className="divide-y overflow-hidden rounded-lg border bg-card" aria-label="Reads of health information">
@@ -97,7 +122,13 @@ export function AccessLogView() {
                   </p>
                 </div>
                 {r.patientId && r.patientId !== search.patientId && (
-                  <Button variant="outline" size="sm" className="self-start sm:self-auto" onClick={() => setFilter({ patientId: r.patientId ?? undefined })} aria-label={`Access history of ${r.patientName ?? "this claimant"}`}>
+                  <Button
+                    variant="outline"
+                    size="sm"
+                    className="self-start sm:self-auto"
+                    onClick={() => setFilter({ patientId: r.patientId ?? undefined })}
+                    aria-label={`Access history of ${r.patientName ?? "this claimant"}`}
+                  >
                     Access history
                   </Button>
                 )}

@@ -23,7 +23,15 @@ export function ExportCsvLink({ href }: { href: string }) {
 export const exportQuery = (filters: Record<string, string | undefined>) =>
   new URLSearchParams(Object.entries(filters).filter((e): e is [string, string] => Boolean(e[1]))).toString();
 
-export function UserFilter({ id, value, onChange }: { id: string; value: string | undefined; onChange: (userId: string | undefined) => void }) {
+export function UserFilter({
+  id,
+  value,
+  onChange,
+}: {
+  id: string;
+  value: string | undefined;
+  onChange: (userId: string | undefined) => void;
+}) {
   const users = trpc.users.list.useQuery(AUDIT_USERS_INPUT);
   return (
     <FilterField label="User" htmlFor={id} className="col-span-2 lg:col-span-1">
@@ -53,10 +61,22 @@ export function DateRangeFilters({
   return (
     <>
       <FilterField label="From" htmlFor={`${idPrefix}-from`}>
-        <Input id={`${idPrefix}-from`} type="date" value={from ?? ""} max={to} onChange={(e) => onChange({ from: e.target.value || undefined })} />
+        <Input
+          id={`${idPrefix}-from`}
+          type="date"
+          value={from ?? ""}
+          max={to}
+          onChange={(e) => onChange({ from: e.target.value || undefined })}
+        />
       </FilterField>
       <FilterField label="To" htmlFor={`${idPrefix}-to`}>
-        <Input id={`${idPrefix}-to`} type="date" value={to ?? ""} min={from} onChange={(e) => onChange({ to: e.target.value || undefined })} />
+        <Input
+          id={`${idPrefix}-to`}
+          type="date"
+          value={to ?? ""}
+          min={from}
+          onChange={(e) => onChange({ to: e.target.value || undefined })}
+        />
       </FilterField>
     </>
   );

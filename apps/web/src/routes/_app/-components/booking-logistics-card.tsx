@@ -30,7 +30,15 @@ const withCost = (cents: number | null) => (cents ? ` · ${formatRand(cents)}` :
  * answer from My Interpreting, and a warning when their account does not list the booked language
  * (docs/product-rules.md, "Interpreters by language": allowed, but said on the form and the booking).
  */
-function LogisticsSummary({ l, answer = null, mismatch = false }: { l: BookingLogistics; answer?: InterpreterAnswer | null; mismatch?: boolean }) {
+function LogisticsSummary({
+  l,
+  answer = null,
+  mismatch = false,
+}: {
+  l: BookingLogistics;
+  answer?: InterpreterAnswer | null;
+  mismatch?: boolean;
+}) {
   return (
     <dl className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
       <Item label="Transport">
@@ -44,10 +52,14 @@ function LogisticsSummary({ l, answer = null, mismatch = false }: { l: BookingLo
       </Item>
       <Item label="Interpreter">
         {l.interpreterName ? `${l.interpreterName} (${l.interpreterLanguage})${withCost(l.interpreterCents)}` : "None"}
-        {l.interpreterUserId && <span className="block text-xs text-muted-foreground">Has an account: sees this booking under My Interpreting</span>}
+        {l.interpreterUserId && (
+          <span className="block text-xs text-muted-foreground">Has an account: sees this booking under My Interpreting</span>
+        )}
         {l.interpreterContact && <span className="block text-xs text-muted-foreground">{l.interpreterContact}</span>}
         {l.interpreterUserId && answer && (
-          <span className={`block text-xs font-medium ${answer === "declined" ? "text-destructive" : "text-emerald-700"}`}>{INTERPRETER_ANSWER_STAFF_LABEL[answer]}</span>
+          <span className={`block text-xs font-medium ${answer === "declined" ? "text-destructive" : "text-emerald-700"}`}>
+            {INTERPRETER_ANSWER_STAFF_LABEL[answer]}
+          </span>
         )}
         {l.interpreterUserId && mismatch && (
           <span className="mt-1 block text-xs font-medium text-amber-800">
@@ -59,7 +71,11 @@ function LogisticsSummary({ l, answer = null, mismatch = false }: { l: BookingLo
         {l.guardianName ? `${l.guardianName} (${l.guardianRelationship})` : "None"}
         {l.guardianPhone && <span className="block text-xs text-muted-foreground">{l.guardianPhone}</span>}
       </Item>
-      <Item label="Accommodation">{l.accommodationName ? `${l.accommodationName}, ${l.accommodationNights} night${l.accommodationNights === 1 ? "" : "s"}${withCost(l.accommodationCents)}` : "None"}</Item>
+      <Item label="Accommodation">
+        {l.accommodationName
+          ? `${l.accommodationName}, ${l.accommodationNights} night${l.accommodationNights === 1 ? "" : "s"}${withCost(l.accommodationCents)}`
+          : "None"}
+      </Item>
       <Item label="Meals">{l.meals ? `${l.meals}${withCost(l.mealsCents)}` : "None"}</Item>
     </dl>
   );
@@ -90,7 +106,10 @@ export function BookingLogisticsCard({ bookingId, venueDay, editable }: { bookin
     onSuccess: async ({ applied }) => {
       setApplyOpen(false);
       await utils.logistics.get.invalidate();
-      toast({ title: "Copied to the claimant's other bookings", description: `${applied.join(", ")} now share this day's arrangements (costs stay on this booking).` });
+      toast({
+        title: "Copied to the claimant's other bookings",
+        description: `${applied.join(", ")} now share this day's arrangements (costs stay on this booking).`,
+      });
     },
     onError: (error) => toast({ variant: "destructive", title: "Could not copy the logistics", description: trpcErrorMessage(error) }),
   });
@@ -146,9 +165,15 @@ export function BookingLogisticsCard({ bookingId, venueDay, editable }: { bookin
           />
         ) : full?.logistics ? (
           // The interpreter's answer and the language warning are for staff, who name the interpreter.
-          <LogisticsSummary l={full.logistics} answer={editable ? full.interpreterAnswer : null} mismatch={editable && full.interpreterMismatch} />
+          <LogisticsSummary
+            l={full.logistics}
+            answer={editable ? full.interpreterAnswer : null}
+            mismatch={editable && full.interpreterMismatch}
+          />
         ) : (
-          <p className="text-sm text-muted-foreground">{editable ? "Nothing arranged yet: the claimant comes on their own." : "The agency has arranged nothing for this day."}</p>
+          <p className="text-sm text-muted-foreground">
+            {editable ? "Nothing arranged yet: the claimant comes on their own." : "The agency has arranged nothing for this day."}
+          </p>
         )}
         {full && full.sameDay.length > 0 && !editing && (
           <div className="grid gap-2 border-t pt-4 text-sm">

@@ -43,7 +43,18 @@ describe("BookingLogisticsForm", () => {
       { id: "9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d", name: "Kgothatso Speaker", contact: "082 555 0414", languages: ["Sepedi", "Setswana"] },
       { id: "8b7c6d5e-4f3a-4b2c-9d1e-0f9a8b7c6d5e", name: "Palesa Nkosi", contact: "082 555 0412", languages: ["isiZulu"] },
     ];
-    render(<BookingLogisticsForm bookingId={bookingId} saved={null} billed={[]} interpreters={interpreters} neededLanguage="Sepedi" pending={false} onSubmit={onSubmit} onCancel={vi.fn()} />);
+    render(
+      <BookingLogisticsForm
+        bookingId={bookingId}
+        saved={null}
+        billed={[]}
+        interpreters={interpreters}
+        neededLanguage="Sepedi"
+        pending={false}
+        onSubmit={onSubmit}
+        onCancel={vi.fn()}
+      />,
+    );
     // The claimant's home language is prefilled.
     expect(screen.getByLabelText("Language")).toHaveValue("Sepedi");
     const warning = /does not list .* among their languages/;
@@ -52,7 +63,9 @@ describe("BookingLogisticsForm", () => {
     expect(screen.queryByText(warning)).not.toBeInTheDocument();
 
     await user.selectOptions(screen.getByLabelText("Interpreter"), "Palesa Nkosi (isiZulu)");
-    expect(screen.getByRole("status")).toHaveTextContent("Palesa Nkosi does not list Sepedi among their languages (isiZulu). Check before saving.");
+    expect(screen.getByRole("status")).toHaveTextContent(
+      "Palesa Nkosi does not list Sepedi among their languages (isiZulu). Check before saving.",
+    );
 
     // Another language typed that she does speak: the warning goes (letter case does not count).
     await user.clear(screen.getByLabelText("Language"));
@@ -65,13 +78,26 @@ describe("BookingLogisticsForm", () => {
     // A warning, not a refusal: the form still saves her.
     await user.click(screen.getByRole("button", { name: "Save logistics" }));
     await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
-    expect(onSubmit.mock.calls[0]![0]).toMatchObject({ interpreterUserId: interpreters[1]!.id, interpreterLanguage: "Sepedi", interpreterName: "" });
+    expect(onSubmit.mock.calls[0]![0]).toMatchObject({
+      interpreterUserId: interpreters[1]!.id,
+      interpreterLanguage: "Sepedi",
+      interpreterName: "",
+    });
   });
 
   it("says how to type an amount, and keeps a billed cost as it is", async () => {
     const user = userEvent.setup();
     const saved = bookingLogistics({ bookingId, transport: "reimbursement", transportCents: 40_000 });
-    render(<BookingLogisticsForm bookingId={bookingId} saved={saved} billed={["transport"]} pending={false} onSubmit={vi.fn()} onCancel={vi.fn()} />);
+    render(
+      <BookingLogisticsForm
+        bookingId={bookingId}
+        saved={saved}
+        billed={["transport"]}
+        pending={false}
+        onSubmit={vi.fn()}
+        onCancel={vi.fn()}
+      />,
+    );
     expect(screen.getByLabelText("Amount reimbursed, rand (on the invoice)")).toBeDisabled();
     expect(screen.getByLabelText("Amount reimbursed, rand (on the invoice)")).toHaveValue("400.00");
     await user.type(screen.getByLabelText("Meals cost, rand"), "lunch");

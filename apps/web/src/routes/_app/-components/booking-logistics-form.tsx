@@ -1,5 +1,13 @@
 import type { BookingLogistics, InterpreterOption, TransportKind } from "@medlegal/domain";
-import { formatRand, interpreterLanguageWarning, interpreterSpeaks, parseRandToCents, setBookingLogisticsSchema, TRANSPORT_KINDS, TRANSPORT_LABELS } from "@medlegal/domain";
+import {
+  formatRand,
+  interpreterLanguageWarning,
+  interpreterSpeaks,
+  parseRandToCents,
+  setBookingLogisticsSchema,
+  TRANSPORT_KINDS,
+  TRANSPORT_LABELS,
+} from "@medlegal/domain";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
@@ -30,7 +38,12 @@ interface LogisticsForm {
 }
 const AMOUNTS = ["transportCents", "accommodationCents", "interpreterCents", "mealsCents"] as const;
 
-const randText = (cents: number | null) => (cents === null ? "" : formatRand(cents).replace(/^R\s*/, "").replace(/\u00a0/g, ""));
+const randText = (cents: number | null) =>
+  cents === null
+    ? ""
+    : formatRand(cents)
+        .replace(/^R\s*/, "")
+        .replace(/\u00a0/g, "");
 
 function initialOf(saved: BookingLogistics | null, claimantLanguage: string | null): LogisticsForm {
   return {
@@ -124,7 +137,15 @@ export function BookingLogisticsForm({
   // The saved account stays choosable even if it was deactivated since (the server then refuses it, saying so).
   const accounts =
     saved?.interpreterUserId && !interpreters.some((i) => i.id === saved.interpreterUserId)
-      ? [...interpreters, { id: saved.interpreterUserId, name: saved.interpreterName ?? "Interpreter", contact: saved.interpreterContact ?? "", languages: [] }]
+      ? [
+          ...interpreters,
+          {
+            id: saved.interpreterUserId,
+            name: saved.interpreterName ?? "Interpreter",
+            contact: saved.interpreterContact ?? "",
+            languages: [],
+          },
+        ]
       : interpreters;
   const account = accounts.find((i) => i.id === form.interpreterUserId);
   const mismatch = account ? interpreterSpeaks(account.languages, form.interpreterLanguage) === false : false;
@@ -137,12 +158,22 @@ export function BookingLogisticsForm({
   );
 
   return (
-    <form ref={formRef} noValidate onSubmit={submit((f) => onSubmit(toPayload(f)))} aria-label="Logistics of the claimant's day" className="grid gap-5">
+    <form
+      ref={formRef}
+      noValidate
+      onSubmit={submit((f) => onSubmit(toPayload(f)))}
+      aria-label="Logistics of the claimant's day"
+      className="grid gap-5"
+    >
       <fieldset className="grid gap-3">
         <legend className="mb-2 text-sm font-semibold">Transport</legend>
         <div className="grid gap-3 sm:grid-cols-2">
           <Field label="How the claimant travels" htmlFor="logistics-transport" error={err("transport")}>
-            <NativeSelect {...bind("transport")} value={form.transport} onChange={(e) => patch({ transport: e.target.value as TransportKind })}>
+            <NativeSelect
+              {...bind("transport")}
+              value={form.transport}
+              onChange={(e) => patch({ transport: e.target.value as TransportKind })}
+            >
               {TRANSPORT_KINDS.map((k) => (
                 <option key={k} value={k}>
                   {TRANSPORT_LABELS[k]}
@@ -168,7 +199,11 @@ export function BookingLogisticsForm({
         <legend className="mb-2 text-sm font-semibold">Interpreter</legend>
         <div className="grid gap-3 sm:grid-cols-2">
           <Field label="Interpreter" htmlFor="logistics-interpreterUserId" error={err("interpreterUserId")}>
-            <NativeSelect {...bind("interpreterUserId")} value={form.interpreterUserId} onChange={(e) => patch({ interpreterUserId: e.target.value })}>
+            <NativeSelect
+              {...bind("interpreterUserId")}
+              value={form.interpreterUserId}
+              onChange={(e) => patch({ interpreterUserId: e.target.value })}
+            >
               <option value="">An external interpreter</option>
               {accounts.map((i) => (
                 <option key={i.id} value={i.id}>

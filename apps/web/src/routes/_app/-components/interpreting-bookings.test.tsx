@@ -25,7 +25,15 @@ const video: InterpretingBooking = {
   agencyPhone: "011 555 0100",
   answer: null,
 };
-const visit: InterpretingBooking = { ...video, bookingId: "1c2d3e4f-5a6b-4c7d-8e9f-0a1b2c3d4e5f", reference: "BK-2026-00042", mode: "in_person", venue: "MedLegal assessment centre, Parktown", guardian: null, meeting: null };
+const visit: InterpretingBooking = {
+  ...video,
+  bookingId: "1c2d3e4f-5a6b-4c7d-8e9f-0a1b2c3d4e5f",
+  reference: "BK-2026-00042",
+  mode: "in_person",
+  venue: "MedLegal assessment centre, Parktown",
+  guardian: null,
+  meeting: null,
+};
 
 describe("the interpreter's bookings", () => {
   it("shows each booking's time, place, claimant, language and escort, and asks for the room of a video booking", async () => {
@@ -38,7 +46,10 @@ describe("the interpreter's bookings", () => {
     expect(screen.getByText("MedLegal assessment centre, Parktown")).toBeInTheDocument();
     expect(screen.getByText(/Palesa Mokoena \(Mother\)/)).toBeInTheDocument();
     expect(screen.getAllByText("Thabo Mokoena")).toHaveLength(2);
-    expect(screen.getByRole("link", { name: "Add to calendar: BK-2026-00041 (.ics)" })).toHaveAttribute("href", `/api/bookings/${video.bookingId}/calendar.ics`);
+    expect(screen.getByRole("link", { name: "Add to calendar: BK-2026-00041 (.ics)" })).toHaveAttribute(
+      "href",
+      `/api/bookings/${video.bookingId}/calendar.ics`,
+    );
     // Only the video booking offers a Join button.
     const joins = screen.getAllByRole("button", { name: /Join the video room/ });
     expect(joins).toHaveLength(1);
@@ -50,7 +61,11 @@ describe("the interpreter's bookings", () => {
     const user = userEvent.setup();
     // Tomorrow, so the booking is still ahead whatever day the test runs.
     const startsAt = new Date(Date.now() + 24 * 3_600_000);
-    const live: InterpretingBooking = { ...visit, startsAt: startsAt.toISOString(), endsAt: new Date(startsAt.getTime() + 3_600_000).toISOString() };
+    const live: InterpretingBooking = {
+      ...visit,
+      startsAt: startsAt.toISOString(),
+      endsAt: new Date(startsAt.getTime() + 3_600_000).toISOString(),
+    };
     let saved: InterpretingBooking = live;
     const view = renderWithTrpc(
       <>
@@ -83,7 +98,13 @@ describe("the interpreter's bookings", () => {
     const startsAt = new Date(Date.now() + 24 * 3_600_000);
     const ahead = { startsAt: startsAt.toISOString(), endsAt: new Date(startsAt.getTime() + 3_600_000).toISOString() };
     const over: InterpretingBooking = { ...visit, startsAt: "2020-03-02T07:00:00.000Z", endsAt: "2020-03-02T08:00:00.000Z" };
-    const cannot: InterpretingBooking = { ...visit, ...ahead, bookingId: "2d3e4f5a-6b7c-4d8e-9f0a-1b2c3d4e5f6a", reference: "BK-2026-00043", claimantCannotAttend: true };
+    const cannot: InterpretingBooking = {
+      ...visit,
+      ...ahead,
+      bookingId: "2d3e4f5a-6b7c-4d8e-9f0a-1b2c3d4e5f6a",
+      reference: "BK-2026-00043",
+      claimantCannotAttend: true,
+    };
     renderWithTrpc(routed(<BookingList when="upcoming" />), { "interpreting.myBookings": () => [over, cannot] });
     expect(await screen.findByText(cannot.reference)).toBeInTheDocument();
     expect(screen.queryByRole("button", { name: /^(Confirm|Decline) / })).not.toBeInTheDocument();
@@ -93,7 +114,11 @@ describe("the interpreter's bookings", () => {
   it("says so when the answer cannot be saved, and keeps the choice open", async () => {
     const user = userEvent.setup();
     const startsAt = new Date(Date.now() + 24 * 3_600_000);
-    const live: InterpretingBooking = { ...visit, startsAt: startsAt.toISOString(), endsAt: new Date(startsAt.getTime() + 3_600_000).toISOString() };
+    const live: InterpretingBooking = {
+      ...visit,
+      startsAt: startsAt.toISOString(),
+      endsAt: new Date(startsAt.getTime() + 3_600_000).toISOString(),
+    };
     renderWithTrpc(
       <>
         {routed(<BookingList when="upcoming" />)}

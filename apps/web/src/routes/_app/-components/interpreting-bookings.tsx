@@ -1,5 +1,11 @@
 import type { InterpretingBooking } from "@medlegal/domain";
-import { CANNOT_ATTEND_LABEL, BOOKING_STATUS_LABEL, INTERPRETER_ANSWER_LABEL, LIVE_BOOKING_STATUSES, MEETING_STATUS_LABEL } from "@medlegal/domain";
+import {
+  CANNOT_ATTEND_LABEL,
+  BOOKING_STATUS_LABEL,
+  INTERPRETER_ANSWER_LABEL,
+  LIVE_BOOKING_STATUSES,
+  MEETING_STATUS_LABEL,
+} from "@medlegal/domain";
 import { useNavigate } from "@tanstack/react-router";
 import { Check, Languages, MapPin, Phone, Video, X } from "lucide-react";
 import type * as React from "react";
@@ -32,12 +38,15 @@ export function BookingList({ when }: { when: "upcoming" | "past" }) {
       </div>
     );
   }
-  if (list.isError) return <ErrorState title="Could not load your bookings" message={trpcErrorMessage(list.error)} onRetry={() => void list.refetch()} />;
+  if (list.isError)
+    return <ErrorState title="Could not load your bookings" message={trpcErrorMessage(list.error)} onRetry={() => void list.refetch()} />;
   const items = list.data ?? [];
   if (items.length === 0) {
     return (
       <EmptyState icon={Languages} title={when === "upcoming" ? "No bookings to interpret at yet" : "No past bookings"}>
-        {when === "upcoming" ? "When the agency names you as a booking's interpreter, it is listed here, soonest first." : "Bookings you interpreted at are listed here once their time has passed."}
+        {when === "upcoming"
+          ? "When the agency names you as a booking's interpreter, it is listed here, soonest first."
+          : "Bookings you interpreted at are listed here once their time has passed."}
       </EmptyState>
     );
   }
@@ -88,28 +97,53 @@ function BookingCard({ booking: b }: { booking: InterpretingBooking }) {
             </h2>
             <p className="mt-0.5 flex flex-wrap items-center gap-x-2 gap-y-1 text-sm text-muted-foreground">
               <span className="font-mono">{b.reference}</span>
-              {b.claimantCannotAttend ? <Badge variant="destructive">{CANNOT_ATTEND_LABEL}</Badge> : <Badge variant="outline">{BOOKING_STATUS_LABEL[b.status]}</Badge>}
-              {b.answer && !b.claimantCannotAttend && <span className={b.answer === "declined" ? "text-destructive" : "text-emerald-700"}>{INTERPRETER_ANSWER_LABEL[b.answer]}</span>}
+              {b.claimantCannotAttend ? (
+                <Badge variant="destructive">{CANNOT_ATTEND_LABEL}</Badge>
+              ) : (
+                <Badge variant="outline">{BOOKING_STATUS_LABEL[b.status]}</Badge>
+              )}
+              {b.answer && !b.claimantCannotAttend && (
+                <span className={b.answer === "declined" ? "text-destructive" : "text-emerald-700"}>
+                  {INTERPRETER_ANSWER_LABEL[b.answer]}
+                </span>
+              )}
             </p>
-            {b.claimantCannotAttend && <p className="mt-1 text-sm font-medium text-destructive">The claimant cannot attend: do not go. The agency will tell you if it is rebooked.</p>}
+            {b.claimantCannotAttend && (
+              <p className="mt-1 text-sm font-medium text-destructive">
+                The claimant cannot attend: do not go. The agency will tell you if it is rebooked.
+              </p>
+            )}
           </div>
           <div className="flex flex-wrap gap-2">
             {/* The booking's neutral calendar entry (time, place, reference): the .ics route serves the bookings one may see. */}
             {open && b.answer !== "confirmed" && (
-              <Button onClick={() => answer.mutate({ bookingId: b.bookingId, answer: "confirmed" })} disabled={answer.isPending} aria-label={`Confirm ${b.reference}`}>
+              <Button
+                onClick={() => answer.mutate({ bookingId: b.bookingId, answer: "confirmed" })}
+                disabled={answer.isPending}
+                aria-label={`Confirm ${b.reference}`}
+              >
                 <Check aria-hidden />
                 Confirm
               </Button>
             )}
             {open && b.answer !== "declined" && (
-              <Button variant="outline" onClick={() => answer.mutate({ bookingId: b.bookingId, answer: "declined" })} disabled={answer.isPending} aria-label={`Decline ${b.reference}`}>
+              <Button
+                variant="outline"
+                onClick={() => answer.mutate({ bookingId: b.bookingId, answer: "declined" })}
+                disabled={answer.isPending}
+                aria-label={`Decline ${b.reference}`}
+              >
                 <X aria-hidden />
                 Decline
               </Button>
             )}
             <IcsLink booking={{ id: b.bookingId, reference: b.reference }} />
             {b.mode === "video" && b.meeting?.canJoin && (
-              <Button onClick={() => join.mutate({ bookingId: b.bookingId })} disabled={join.isPending} aria-label={`Join the video room of ${b.reference}`}>
+              <Button
+                onClick={() => join.mutate({ bookingId: b.bookingId })}
+                disabled={join.isPending}
+                aria-label={`Join the video room of ${b.reference}`}
+              >
                 <Video aria-hidden />
                 {join.isPending ? "Opening…" : "Join"}
               </Button>
@@ -134,7 +168,10 @@ function BookingCard({ booking: b }: { booking: InterpretingBooking }) {
           <Detail label="Expert">{b.expertName}</Detail>
           <Detail label="The agency">
             {b.agencyPhone ? (
-              <a href={`tel:${b.agencyPhone.replace(/\s/g, "")}`} className="inline-flex items-center gap-1.5 font-medium text-primary hover:underline">
+              <a
+                href={`tel:${b.agencyPhone.replace(/\s/g, "")}`}
+                className="inline-flex items-center gap-1.5 font-medium text-primary hover:underline"
+              >
                 <Phone className="size-4" aria-hidden />
                 {b.agencyPhone}
               </a>
@@ -144,7 +181,9 @@ function BookingCard({ booking: b }: { booking: InterpretingBooking }) {
           </Detail>
           <Detail label="Language">
             {b.language ?? b.claimantLanguage}
-            {b.language && b.language !== b.claimantLanguage && <span className="block text-xs text-muted-foreground">Home language: {b.claimantLanguage}</span>}
+            {b.language && b.language !== b.claimantLanguage && (
+              <span className="block text-xs text-muted-foreground">Home language: {b.claimantLanguage}</span>
+            )}
           </Detail>
           <Detail label="Guardian or escort">
             {b.guardian ? (

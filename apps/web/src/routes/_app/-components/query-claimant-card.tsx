@@ -47,8 +47,12 @@ export function QueryClaimantCard({ claimant }: { claimant: QueryDetail["claiman
               )}
             </span>
           </Detail>
-          {claimant.idNumber !== undefined && <Detail label="Identity">{claimant.idNumber ? `ID ${claimant.idNumber}` : `Passport ${claimant.passportNumber ?? "—"}`}</Detail>}
-          {claimant.phone !== undefined && <Detail label="Contact">{[claimant.phone, claimant.email].filter(Boolean).join(" · ") || "—"}</Detail>}
+          {claimant.idNumber !== undefined && (
+            <Detail label="Identity">{claimant.idNumber ? `ID ${claimant.idNumber}` : `Passport ${claimant.passportNumber ?? "—"}`}</Detail>
+          )}
+          {claimant.phone !== undefined && (
+            <Detail label="Contact">{[claimant.phone, claimant.email].filter(Boolean).join(" · ") || "—"}</Detail>
+          )}
           {claimant.consentReceivedAt !== undefined && (
             <Detail label="Consent">
               <span className="inline-flex flex-wrap items-center gap-1.5">

@@ -23,7 +23,9 @@ describe("CommentForm", () => {
   it("sends the comment, then empties the box", async () => {
     const user = userEvent.setup();
     const onChanged = vi.fn().mockResolvedValue(undefined);
-    const { sent } = renderWithTrpc(<CommentForm queryId={queryId} onChanged={onChanged} />, { "queries.comment": () => queryDetail({ id: queryId }) });
+    const { sent } = renderWithTrpc(<CommentForm queryId={queryId} onChanged={onChanged} />, {
+      "queries.comment": () => queryDetail({ id: queryId }),
+    });
     await user.type(screen.getByLabelText("Add a comment"), "The claimant moved to Durban.");
     await user.click(screen.getByRole("button", { name: "Comment" }));
     await waitFor(() => expect(onChanged).toHaveBeenCalled());

@@ -17,7 +17,8 @@ export function QueryExpertsCard({ assignments }: { assignments: QueryDetail["as
             {assignments.map((a) => (
               <li key={a.id} className="flex flex-wrap items-center justify-between gap-2 text-sm">
                 <span>
-                  <span className="font-medium">{a.consultantName}</span> <span className="text-muted-foreground">· {a.specialization}</span>
+                  <span className="font-medium">{a.consultantName}</span>{" "}
+                  <span className="text-muted-foreground">· {a.specialization}</span>
                 </span>
                 <AssignmentStatusBadge status={a.status} />
               </li>

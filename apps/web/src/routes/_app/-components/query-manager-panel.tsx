@@ -14,7 +14,15 @@ import { trpc } from "@/lib/trpc";
 import { trpcFieldErrors } from "@/lib/trpc-errors";
 
 /** The agency's controls of a query: its case manager (take it, hand it over) and the status moves that make sense now. */
-export function QueryManagerPanel({ q, userId, onChanged }: { q: QueryDetail; userId: string; onChanged: (detail: QueryDetail) => Promise<unknown> }) {
+export function QueryManagerPanel({
+  q,
+  userId,
+  onChanged,
+}: {
+  q: QueryDetail;
+  userId: string;
+  onChanged: (detail: QueryDetail) => Promise<unknown>;
+}) {
   const move = trpc.queries.move.useMutation({
     onSuccess: async (detail, vars) => {
       const to = (vars as { to: QueryStatus }).to;
@@ -58,7 +66,9 @@ export function QueryManagerPanel({ q, userId, onChanged }: { q: QueryDetail; us
             onMove={(to, reason) => move.mutateAsync({ id: q.id, to, reason })}
           />
           {q.nextStatuses.length === 0 && (
-            <p className="text-sm text-muted-foreground">{q.status === "cancelled" ? "This query was cancelled." : "This query is complete."}</p>
+            <p className="text-sm text-muted-foreground">
+              {q.status === "cancelled" ? "This query was cancelled." : "This query is complete."}
+            </p>
           )}
         </div>
         <HandOver q={q} onChanged={onChanged} />
@@ -73,7 +83,9 @@ function HandOver({ q, onChanged }: { q: QueryDetail; onChanged: (d: QueryDetail
     onSuccess: async (detail) => {
       toast({
         title: "Case manager changed",
-        description: detail.assignedEmployeeName ? `${detail.assignedEmployeeName} now handles ${detail.reference}.` : `${detail.reference} has no case manager now.`,
+        description: detail.assignedEmployeeName
+          ? `${detail.assignedEmployeeName} now handles ${detail.reference}.`
+          : `${detail.reference} has no case manager now.`,
       });
       await onChanged(detail);
     },

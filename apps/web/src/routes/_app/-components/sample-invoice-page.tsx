@@ -25,7 +25,14 @@ export function SampleInvoicePage({ title, description, kind }: { title: string;
           ) : undefined
         }
       />
-      <LoadState query={sample} loadingLabel="Loading the sample" errorTitle="Could not load the sample" isEmpty={false} emptyIcon={Receipt} emptyTitle="">
+      <LoadState
+        query={sample}
+        loadingLabel="Loading the sample"
+        errorTitle="Could not load the sample"
+        isEmpty={false}
+        emptyIcon={Receipt}
+        emptyTitle=""
+      >
         {sample.data && <SampleInvoice sample={sample.data} />}
       </LoadState>
     </>

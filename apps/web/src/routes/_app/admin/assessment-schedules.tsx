@@ -50,7 +50,10 @@ function groupSchedule(bookings: readonly BookingItem[]): { day: string; venues:
       day,
       venues: [...venues.entries()]
         .sort(([a], [b]) => (a === "Video" ? 1 : b === "Video" ? -1 : a.localeCompare(b)))
-        .map(([venue, rows]) => ({ venue, rows: rows.sort((x, y) => x.startsAt.localeCompare(y.startsAt) || x.consultantName.localeCompare(y.consultantName)) })),
+        .map(([venue, rows]) => ({
+          venue,
+          rows: rows.sort((x, y) => x.startsAt.localeCompare(y.startsAt) || x.consultantName.localeCompare(y.consultantName)),
+        })),
     }));
 }
 
@@ -112,7 +115,13 @@ function AssessmentSchedulesPage() {
             />
           </div>
           <div className="flex gap-2">
-            <Button variant="outline" size="icon" aria-label={span === 1 ? "Previous day" : "Previous period"} onClick={() => shift(-span)} disabled={!validRange}>
+            <Button
+              variant="outline"
+              size="icon"
+              aria-label={span === 1 ? "Previous day" : "Previous period"}
+              onClick={() => shift(-span)}
+              disabled={!validRange}
+            >
               <ChevronLeft />
             </Button>
             <Button
@@ -124,7 +133,13 @@ function AssessmentSchedulesPage() {
             >
               Today
             </Button>
-            <Button variant="outline" size="icon" aria-label={span === 1 ? "Next day" : "Next period"} onClick={() => shift(span)} disabled={!validRange}>
+            <Button
+              variant="outline"
+              size="icon"
+              aria-label={span === 1 ? "Next day" : "Next period"}
+              onClick={() => shift(span)}
+              disabled={!validRange}
+            >
               <ChevronRight />
             </Button>
           </div>
@@ -164,7 +179,10 @@ function AssessmentSchedulesPage() {
               ) : ahead.isLoading && emptyPeriod ? (
                 <p>Looking for the next assessments…</p>
               ) : (
-                <p>No assessment is booked in the next 90 days. Booked assessments are listed here per day and venue, with the expert, claimant and time.</p>
+                <p>
+                  No assessment is booked in the next 90 days. Booked assessments are listed here per day and venue, with the expert,
+                  claimant and time.
+                </p>
               )}
             </>
           }
@@ -177,7 +195,11 @@ function AssessmentSchedulesPage() {
               <div key={day} className="grid gap-3">
                 <h2 className="text-lg font-semibold">{formatDayLong(day, true)}</h2>
                 {venues.map((v) => (
-                  <section key={v.venue} aria-label={`${v.venue}, ${formatDayLong(day)}`} className="overflow-hidden rounded-lg border bg-card print:rounded-none print:border-black/40">
+                  <section
+                    key={v.venue}
+                    aria-label={`${v.venue}, ${formatDayLong(day)}`}
+                    className="overflow-hidden rounded-lg border bg-card print:rounded-none print:border-black/40"
+                  >
                     <h3 className="flex items-center justify-between border-b bg-muted/50 px-4 py-2 text-sm font-semibold print:bg-transparent">
                       {v.venue}
                       <span className="text-xs font-normal text-muted-foreground">
@@ -187,16 +209,29 @@ function AssessmentSchedulesPage() {
                     <table className="w-full text-left text-sm md:table-fixed print:table-fixed">
                       <thead className="text-xs text-muted-foreground max-md:sr-only print:not-sr-only">
                         <tr className="border-b">
-                          <th scope="col" className="px-4 py-2 font-medium print:p-2 md:w-32">Time</th>
-                          <th scope="col" className="px-4 py-2 font-medium print:p-2 md:w-[28%]">Expert</th>
-                          <th scope="col" className="px-4 py-2 font-medium print:p-2 md:w-[22%]">Claimant</th>
-                          <th scope="col" className="px-4 py-2 font-medium">Case</th>
-                          <th scope="col" className="px-4 py-2 font-medium print:p-2 md:w-32">Status</th>
+                          <th scope="col" className="px-4 py-2 font-medium print:p-2 md:w-32">
+                            Time
+                          </th>
+                          <th scope="col" className="px-4 py-2 font-medium print:p-2 md:w-[28%]">
+                            Expert
+                          </th>
+                          <th scope="col" className="px-4 py-2 font-medium print:p-2 md:w-[22%]">
+                            Claimant
+                          </th>
+                          <th scope="col" className="px-4 py-2 font-medium">
+                            Case
+                          </th>
+                          <th scope="col" className="px-4 py-2 font-medium print:p-2 md:w-32">
+                            Status
+                          </th>
                         </tr>
                       </thead>
                       <tbody className="divide-y">
                         {v.rows.map((b) => (
-                          <tr key={b.id} className="max-md:grid max-md:grid-cols-[4.5rem_minmax(0,1fr)] max-md:gap-x-2 max-md:px-4 max-md:py-2.5 print:table-row">
+                          <tr
+                            key={b.id}
+                            className="max-md:grid max-md:grid-cols-[4.5rem_minmax(0,1fr)] max-md:gap-x-2 max-md:px-4 max-md:py-2.5 print:table-row"
+                          >
                             <td className="px-4 py-2 font-semibold tabular-nums max-md:row-span-4 max-md:p-0 print:p-2">
                               {formatTime(b.startsAt)}–{formatTime(b.endsAt)}
                             </td>
@@ -209,7 +244,11 @@ function AssessmentSchedulesPage() {
                               {b.caseReference} · {b.attorneyName}
                             </td>
                             <td className="px-4 py-2 max-md:col-start-2 max-md:p-0 max-md:pt-1 print:p-2">
-                              <BookingStatusBadge status={b.status} claimantAnswer={b.claimantAnswer} className="print:bg-transparent print:p-0 print:ring-0" />
+                              <BookingStatusBadge
+                                status={b.status}
+                                claimantAnswer={b.claimantAnswer}
+                                className="print:bg-transparent print:p-0 print:ring-0"
+                              />
                             </td>
                           </tr>
                         ))}

@@ -43,7 +43,11 @@ export const Route = createFileRoute("/_app/admin/bookings")({
   component: BookingManagementPage,
 });
 
-const BOOKING_SORT_LABEL: Record<(typeof BOOKING_SORTS)[number], string> = { soonest: "Date, soonest first", latest: "Date, latest first", reference: "Reference" };
+const BOOKING_SORT_LABEL: Record<(typeof BOOKING_SORTS)[number], string> = {
+  soonest: "Date, soonest first",
+  latest: "Date, latest first",
+  reference: "Reference",
+};
 
 /** The list's input for the URL (from today on when it names no From day): what the page and its loader ask for. */
 const listInput = (search: BookingManagementSearch, today: string): BookingFilters => ({ ...bookingFiltersOf(search, today), limit: 25 });
@@ -92,10 +96,24 @@ function BookingManagementPage() {
           </>
         }
       />
-      {me && <SaveViewDialog open={saving} onClose={() => setSaving(false)} list="bookings" filters={filters} canShare={can(me.role, "views.share")} />}
+      {me && (
+        <SaveViewDialog
+          open={saving}
+          onClose={() => setSaving(false)}
+          list="bookings"
+          filters={filters}
+          canShare={can(me.role, "views.share")}
+        />
+      )}
 
       <FilterBar className="mb-5 sm:grid-cols-2 lg:grid-cols-4">
-        <SearchField id="bookings-search" className="sm:col-span-2" placeholder="Reference, claimant, expert or file reference" value={text} onChange={setText} />
+        <SearchField
+          id="bookings-search"
+          className="sm:col-span-2"
+          placeholder="Reference, claimant, expert or file reference"
+          value={text}
+          onChange={setText}
+        />
         <SelectFilter
           label="Status"
           id="bookings-status"
@@ -124,7 +142,13 @@ function BookingManagementPage() {
           />
           {rangeError && <FieldError id="bookings-to-error">{rangeError}</FieldError>}
         </FilterField>
-        <SortFilter id="bookings-sort" sorts={BOOKING_SORTS} labels={BOOKING_SORT_LABEL} value={search.sort} onChange={(sort) => set({ sort: sort as BookingManagementSearch["sort"] })} />
+        <SortFilter
+          id="bookings-sort"
+          sorts={BOOKING_SORTS}
+          labels={BOOKING_SORT_LABEL}
+          value={search.sort}
+          onChange={(sort) => set({ sort: sort as BookingManagementSearch["sort"] })}
+        />
         {filtered && (
           <div className="flex items-end sm:col-span-2 lg:col-span-4">
             <ClearFiltersButton size="sm" onClick={clear} />

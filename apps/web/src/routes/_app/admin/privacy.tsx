@@ -49,7 +49,10 @@ function PrivacyPage() {
     onSuccess: (made) => {
       setAdding(false);
       void utils.privacy.requests.invalidate();
-      toast({ title: `${made.reference} recorded`, description: `Due ${formatDay(made.dueOn)}. Produce the access report from its row when you answer.` });
+      toast({
+        title: `${made.reference} recorded`,
+        description: `Due ${formatDay(made.dueOn)}. Produce the access report from its row when you answer.`,
+      });
     },
   });
   const update = trpc.privacy.updateRequest.useMutation({
@@ -99,7 +102,14 @@ function PrivacyPage() {
       <BreachRegister />
       <AgreementRegister />
       <RetentionSection />
-      <SubjectRequestDialog preset={{ patientId: newFor, kind }} open={adding} onClose={() => setAdding(false)} pending={create.isPending} serverErrors={serverErrors} onSubmit={(payload) => create.mutate(payload)} />
+      <SubjectRequestDialog
+        preset={{ patientId: newFor, kind }}
+        open={adding}
+        onClose={() => setAdding(false)}
+        pending={create.isPending}
+        serverErrors={serverErrors}
+        onSubmit={(payload) => create.mutate(payload)}
+      />
     </>
   );
 }

@@ -9,7 +9,15 @@ import { definedOnly, searchParam } from "@/lib/search-params";
 import { LoadState } from "@/components/load-state";
 import { PageHeader } from "@/components/page";
 import { QueryList } from "@/components/queries/query-list";
-import { ClearFiltersButton, FilterBar, FilterField, SearchField, SelectFilter, SortFilter, useSpecializationOptions } from "@/components/ui/filter-bar";
+import {
+  ClearFiltersButton,
+  FilterBar,
+  FilterField,
+  SearchField,
+  SelectFilter,
+  SortFilter,
+  useSpecializationOptions,
+} from "@/components/ui/filter-bar";
 import { Input } from "@/components/ui/input";
 import { useDebounced } from "@/hooks/use-debounced";
 import { useQueryList } from "@/hooks/use-query-list";
@@ -113,7 +121,12 @@ function QueryManagementPage() {
         actions={
           <>
             <div role="group" aria-label="Show as" className="inline-flex rounded-md border bg-card p-0.5">
-              <Button size="sm" variant={board ? "ghost" : "secondary"} aria-pressed={!board} onClick={() => setFilter({ view: undefined })}>
+              <Button
+                size="sm"
+                variant={board ? "ghost" : "secondary"}
+                aria-pressed={!board}
+                onClick={() => setFilter({ view: undefined })}
+              >
                 <List aria-hidden /> Table
               </Button>
               <Button size="sm" variant={board ? "secondary" : "ghost"} aria-pressed={board} onClick={() => setFilter({ view: "board" })}>
@@ -126,10 +139,22 @@ function QueryManagementPage() {
           </>
         }
       />
-      <SaveViewDialog open={saving} onClose={() => setSaving(false)} list="queries" filters={queryFiltersOf(search)} canShare={me ? can(me.role, "views.share") : false} />
+      <SaveViewDialog
+        open={saving}
+        onClose={() => setSaving(false)}
+        list="queries"
+        filters={queryFiltersOf(search)}
+        canShare={me ? can(me.role, "views.share") : false}
+      />
 
       <FilterBar className="grid-cols-2 lg:grid-cols-4 xl:grid-cols-[minmax(0,2fr)_repeat(4,minmax(0,1fr))]">
-        <SearchField id="qm-search" className="col-span-2 xl:col-span-1" placeholder="Reference, claimant, attorney, firm or file reference" value={text} onChange={setText} />
+        <SearchField
+          id="qm-search"
+          className="col-span-2 xl:col-span-1"
+          placeholder="Reference, claimant, attorney, firm or file reference"
+          value={text}
+          onChange={setText}
+        />
         <SelectFilter
           label="Status"
           id="qm-status"
@@ -165,12 +190,30 @@ function QueryManagementPage() {
           options={[{ value: "unassigned", label: "Not taken yet" }, ...(managers.data ?? []).map((m) => ({ value: m.id, label: m.name }))]}
         />
         <FilterField label="Submitted from" htmlFor="qm-from">
-          <Input id="qm-from" type="date" value={search.from ?? ""} max={search.to} onChange={(e) => setFilter({ from: e.target.value || undefined })} />
+          <Input
+            id="qm-from"
+            type="date"
+            value={search.from ?? ""}
+            max={search.to}
+            onChange={(e) => setFilter({ from: e.target.value || undefined })}
+          />
         </FilterField>
         <FilterField label="Submitted to" htmlFor="qm-to">
-          <Input id="qm-to" type="date" value={search.to ?? ""} min={search.from} onChange={(e) => setFilter({ to: e.target.value || undefined })} />
+          <Input
+            id="qm-to"
+            type="date"
+            value={search.to ?? ""}
+            min={search.from}
+            onChange={(e) => setFilter({ to: e.target.value || undefined })}
+          />
         </FilterField>
-        <SortFilter id="qm-sort" sorts={QUERY_SORTS} labels={SORT_LABEL} value={search.sort} onChange={(sort) => setFilter({ sort: sort as Search["sort"] })} />
+        <SortFilter
+          id="qm-sort"
+          sorts={QUERY_SORTS}
+          labels={SORT_LABEL}
+          value={search.sort}
+          onChange={(sort) => setFilter({ sort: sort as Search["sort"] })}
+        />
         <div className="flex items-end">
           <ClearFiltersButton
             icon={X}

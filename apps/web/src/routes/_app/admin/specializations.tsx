@@ -28,7 +28,12 @@ function SpecializationsPage() {
   // Invoices price reports from the fee schedule: its current agency rate is what the list shows (issue 23).
   const fees = trpc.invoices.listFees.useQuery({});
   const reportFees = React.useMemo(
-    () => Object.fromEntries((fees.data ?? []).filter((f) => f.current && f.feeKind === "report" && f.consultantId === null).map((f) => [f.specializationId, f.amountCents])),
+    () =>
+      Object.fromEntries(
+        (fees.data ?? [])
+          .filter((f) => f.current && f.feeKind === "report" && f.consultantId === null)
+          .map((f) => [f.specializationId, f.amountCents]),
+      ),
     [fees.data],
   );
   const [editing, setEditing] = React.useState<Editing | null>(null);
@@ -116,16 +121,16 @@ function SpecializationsPage() {
         emptyTitle="No specializations yet"
         emptyText={<p>Add the specializations your experts practise so consultants can choose them.</p>}
       >
-          <p className="mb-3 text-sm text-muted-foreground">
-            {activeCount} active{items.length > activeCount ? `, ${items.length - activeCount} inactive` : ""}
-          </p>
-          <SpecializationsList
-            items={items}
-            scheduleReportFees={reportFees}
-            onEdit={(item) => openEditor({ mode: "edit", item })}
-            onSetActive={(item, active) => setToggling({ item, active })}
-            onRemove={setRemoving}
-          />
+        <p className="mb-3 text-sm text-muted-foreground">
+          {activeCount} active{items.length > activeCount ? `, ${items.length - activeCount} inactive` : ""}
+        </p>
+        <SpecializationsList
+          items={items}
+          scheduleReportFees={reportFees}
+          onEdit={(item) => openEditor({ mode: "edit", item })}
+          onSetActive={(item, active) => setToggling({ item, active })}
+          onRemove={setRemoving}
+        />
       </LoadState>
 
       {items.length > 1 && <DisciplineDependenciesCard />}

@@ -145,8 +145,22 @@ function UsersPage() {
       />
 
       <FilterBar className="grid-cols-2 lg:grid-cols-[minmax(0,1.6fr)_repeat(3,minmax(0,1fr))_auto] lg:items-end">
-        <SearchField id="users-search" className="col-span-2 lg:col-span-1" placeholder="Name, username, email or firm" value={search} onChange={setSearch} />
-        <SelectFilter label="Role" id="users-role" value={role} onChange={setRole} allLabel="All roles" options={ROLES} labels={ROLE_LABEL} />
+        <SearchField
+          id="users-search"
+          className="col-span-2 lg:col-span-1"
+          placeholder="Name, username, email or firm"
+          value={search}
+          onChange={setSearch}
+        />
+        <SelectFilter
+          label="Role"
+          id="users-role"
+          value={role}
+          onChange={setRole}
+          allLabel="All roles"
+          options={ROLES}
+          labels={ROLE_LABEL}
+        />
         <FilterField label="Status" htmlFor="users-status">
           <NativeSelect id="users-status" value={status} onChange={(e) => setStatus(e.target.value as StatusFilter)}>
             <option value="all">All</option>
@@ -260,7 +274,11 @@ function UsersPage() {
       <ConfirmDialog
         open={confirming !== null}
         onOpenChange={(open) => !open && setConfirming(null)}
-        title={confirming?.active ? `Reactivate ${confirming ? fullName(confirming.user) : ""}?` : `Deactivate ${confirming ? fullName(confirming.user) : ""}?`}
+        title={
+          confirming?.active
+            ? `Reactivate ${confirming ? fullName(confirming.user) : ""}?`
+            : `Deactivate ${confirming ? fullName(confirming.user) : ""}?`
+        }
         description={
           confirming?.active
             ? "They will be able to sign in again with their existing password."

@@ -17,21 +17,53 @@ import { type QuerySchedule, WINDOW_DAYS } from "./use-query-schedule";
  * side, the chosen assessments in time order with a note, and the button that books them.
  */
 export function DayAndTimesCard({ schedule }: { schedule: QuerySchedule }) {
-  const { today, windowFrom, windowTo, slotsLoading, suggestions, orderNote, date, suggest, active, slotsFor, slotQueries, picks, pickedPlace, warnings, chosenPicks, note, setNote, saving, bookAll } =
-    schedule;
+  const {
+    today,
+    windowFrom,
+    windowTo,
+    slotsLoading,
+    suggestions,
+    orderNote,
+    date,
+    suggest,
+    active,
+    slotsFor,
+    slotQueries,
+    picks,
+    pickedPlace,
+    warnings,
+    chosenPicks,
+    note,
+    setNote,
+    saving,
+    bookAll,
+  } = schedule;
   return (
     <Card>
       <CardHeader>
         <CardTitle className="text-base">Day and times</CardTitle>
-        <CardDescription>Days when every chosen expert has a free slot; the best ones let the claimant see them back to back at one venue.</CardDescription>
+        <CardDescription>
+          Days when every chosen expert has a free slot; the best ones let the claimant see them back to back at one venue.
+        </CardDescription>
         {orderNote && <p className="text-sm">{orderNote}</p>}
       </CardHeader>
       <CardContent className="grid gap-5">
         <div className="flex flex-wrap items-center gap-2">
-          <Button variant="outline" size="icon-sm" aria-label="Earlier weeks" disabled={windowFrom <= today} onClick={() => schedule.setWindowFrom(addDays(windowFrom, -WINDOW_DAYS) < today ? today : addDays(windowFrom, -WINDOW_DAYS))}>
+          <Button
+            variant="outline"
+            size="icon-sm"
+            aria-label="Earlier weeks"
+            disabled={windowFrom <= today}
+            onClick={() => schedule.setWindowFrom(addDays(windowFrom, -WINDOW_DAYS) < today ? today : addDays(windowFrom, -WINDOW_DAYS))}
+          >
             <ChevronLeft />
           </Button>
-          <Button variant="outline" size="icon-sm" aria-label="Later weeks" onClick={() => schedule.setWindowFrom(addDays(windowFrom, WINDOW_DAYS))}>
+          <Button
+            variant="outline"
+            size="icon-sm"
+            aria-label="Later weeks"
+            onClick={() => schedule.setWindowFrom(addDays(windowFrom, WINDOW_DAYS))}
+          >
             <ChevronRight />
           </Button>
           <span className="text-sm text-muted-foreground">
@@ -64,7 +96,11 @@ export function DayAndTimesCard({ schedule }: { schedule: QuerySchedule }) {
                 >
                   <span className="font-semibold">{formatDayShort(day)}</span>
                   <span className={cn("text-xs", plan?.gapMinutes === 0 ? "text-emerald-700" : "text-muted-foreground")}>
-                    {!plan ? "Free, but at different venues" : plan.gapMinutes === 0 ? `Back to back · ${plan.place}` : `${plan.place} · ${plan.gapMinutes} min waiting`}
+                    {!plan
+                      ? "Free, but at different venues"
+                      : plan.gapMinutes === 0
+                        ? `Back to back · ${plan.place}`
+                        : `${plan.place} · ${plan.gapMinutes} min waiting`}
                   </span>
                 </button>
               </li>
@@ -124,7 +160,13 @@ export function DayAndTimesCard({ schedule }: { schedule: QuerySchedule }) {
                 })}
             </ol>
             <Field label="Note for the experts (optional)" htmlFor="scheduler-note">
-              <Textarea id="scheduler-note" value={note} maxLength={1000} placeholder="e.g. Claimant arrives by taxi; wheelchair access needed." onChange={(e) => setNote(e.target.value)} />
+              <Textarea
+                id="scheduler-note"
+                value={note}
+                maxLength={1000}
+                placeholder="e.g. Claimant arrives by taxi; wheelchair access needed."
+                onChange={(e) => setNote(e.target.value)}
+              />
             </Field>
             <div className="flex justify-end">
               <Button onClick={() => void bookAll()} disabled={saving}>

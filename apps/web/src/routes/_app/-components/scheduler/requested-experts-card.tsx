@@ -30,7 +30,10 @@ export function RequestedExpertsCard({ query, schedule }: { query: QueryDetail; 
       </CardHeader>
       <CardContent className="grid gap-4">
         {consentMissing && (
-          <div role="alert" className="flex items-start gap-3 rounded-md border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-900">
+          <div
+            role="alert"
+            className="flex items-start gap-3 rounded-md border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-900"
+          >
             <AlertTriangle aria-hidden className="mt-0.5 size-4 shrink-0" />
             <p>
               The claimant&rsquo;s consent is not recorded, so no assessment can be booked. Record the consent date on{" "}

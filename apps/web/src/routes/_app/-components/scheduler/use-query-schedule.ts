@@ -49,8 +49,14 @@ export function useQuerySchedule(query: QueryDetail) {
   const specs = trpc.specializations.listActive.useQuery();
   const specName = (id: string) => specs.data?.find((s) => s.id === id)?.name ?? "Specialization";
   const dependencies = trpc.specializations.dependencies.useQuery();
-  const existing = trpc.bookings.list.useQuery({ search: `${query.claimant.firstName} ${query.claimant.lastName}`, from: today, limit: 100 });
-  const booked = (existing.data?.items ?? []).filter((b) => b.queryId === query.id && (b.status === "requested" || b.status === "confirmed"));
+  const existing = trpc.bookings.list.useQuery({
+    search: `${query.claimant.firstName} ${query.claimant.lastName}`,
+    from: today,
+    limit: 100,
+  });
+  const booked = (existing.data?.items ?? []).filter(
+    (b) => b.queryId === query.id && (b.status === "requested" || b.status === "confirmed"),
+  );
 
   const [included, setIncluded] = React.useState<Record<string, boolean>>({});
   const [windowFrom, setWindowFrom] = React.useState(today);
@@ -70,14 +76,22 @@ export function useQuerySchedule(query: QueryDetail) {
   }));
   /** No specialization has an accepted expert yet: nothing can be booked, so no days are looked for. */
   const nobodyAccepted = rows.every((r) => !r.consultantId);
-  const active = rows.filter((r) => r.consultantId && (included[r.specializationId] ?? !booked.some((b) => b.specializationId === r.specializationId)));
+  const active = rows.filter(
+    (r) => r.consultantId && (included[r.specializationId] ?? !booked.some((b) => b.specializationId === r.specializationId)),
+  );
   const windowTo = addDays(windowFrom, WINDOW_DAYS - 1);
   // A discipline is seen after those it waits for (docs/decisions.md "Disciplines that wait").
   const order: [string, string][] = active.flatMap((r) =>
-    (dependencies.data?.specializations.find((s) => s.id === r.specializationId)?.upstreamIds ?? []).filter((up) => active.some((a) => a.specializationId === up)).map((up): [string, string] => [up, r.specializationId]),
+    (dependencies.data?.specializations.find((s) => s.id === r.specializationId)?.upstreamIds ?? [])
+      .filter((up) => active.some((a) => a.specializationId === up))
+      .map((up): [string, string] => [up, r.specializationId]),
   );
-  const orderNote = order.length ? `Booked in the order the reports depend on: ${order.map(([up, down]) => `${specName(up)} before ${specName(down)}`).join("; ")}.` : null;
-  const slotQueries = trpc.useQueries((t) => active.map((r) => t.bookings.listSlots({ consultantId: r.consultantId, from: windowFrom, to: windowTo })));
+  const orderNote = order.length
+    ? `Booked in the order the reports depend on: ${order.map(([up, down]) => `${specName(up)} before ${specName(down)}`).join("; ")}.`
+    : null;
+  const slotQueries = trpc.useQueries((t) =>
+    active.map((r) => t.bookings.listSlots({ consultantId: r.consultantId, from: windowFrom, to: windowTo })),
+  );
   const slotsLoading = slotQueries.some((q) => q.isLoading);
   const slotsFor = (i: number, day: string) => (slotQueries[i]?.data ?? []).filter((s) => sastDate(new Date(s.startsAt)) === day);
 
@@ -103,7 +117,13 @@ export function useQuerySchedule(query: QueryDetail) {
     const plan = planBackToBack(Object.fromEntries(active.map((r, i) => [r.specializationId, slotsFor(i, day)])), order);
     setDate(day);
     setPicks(plan ? plan.picks : {});
-    if (!plan) toast({ title: "No single venue that day", description: order.length ? "The experts are free, but not at one venue in the order their reports depend on. Pick their slots by hand." : "The experts are free, but not at one venue. Pick their slots by hand." });
+    if (!plan)
+      toast({
+        title: "No single venue that day",
+        description: order.length
+          ? "The experts are free, but not at one venue in the order their reports depend on. Pick their slots by hand."
+          : "The experts are free, but not at one venue. Pick their slots by hand.",
+      });
   };
 
   async function bookAll() {
@@ -121,7 +141,11 @@ export function useQuerySchedule(query: QueryDetail) {
           startsAt: slot.startsAt,
           note: note.trim() || undefined,
         });
-        out.push({ specialization: r.specialization, ok: true, text: `${b.reference} with ${b.consultantName}, ${formatWhen(b.startsAt)}` });
+        out.push({
+          specialization: r.specialization,
+          ok: true,
+          text: `${b.reference} with ${b.consultantName}, ${formatWhen(b.startsAt)}`,
+        });
       } catch (error) {
         const message = trpcErrorMessage(error);
         if (message === SLOT_TAKEN_MESSAGE || message === CAPACITY_FULL_MESSAGE) slotGone = true;
@@ -132,7 +156,10 @@ export function useQuerySchedule(query: QueryDetail) {
     setSaving(false);
     const failed = out.filter((o) => !o.ok);
     if (failed.length === 0) {
-      toast({ title: out.length === 1 ? "Assessment booked" : `${out.length} assessments booked`, description: "The attorney and the experts were notified. Confirm the bookings in Booking Management." });
+      toast({
+        title: out.length === 1 ? "Assessment booked" : `${out.length} assessments booked`,
+        description: "The attorney and the experts were notified. Confirm the bookings in Booking Management.",
+      });
       setPicks({});
       setNote("");
     } else {
@@ -141,7 +168,9 @@ export function useQuerySchedule(query: QueryDetail) {
         title: failed.length === out.length ? "Nothing was booked" : `${out.length - failed.length} of ${out.length} booked`,
         description: failed[0]!.text,
       });
-      setPicks((prev) => Object.fromEntries(Object.entries(prev).filter(([spec]) => failed.some((f) => f.specialization === specName(spec)))));
+      setPicks((prev) =>
+        Object.fromEntries(Object.entries(prev).filter(([spec]) => failed.some((f) => f.specialization === specName(spec)))),
+      );
     }
     await refresh();
     if (slotGone) await utils.bookings.listSlots.invalidate();

@@ -21,18 +21,32 @@ function row(id: string, reference: string, assignedEmployeeId: string | null): 
 }
 
 const answered = () => ({
-  "bulkActions.queries": ({ ids }: { ids: string[] }) => ({ results: ids.map((id) => ({ id, reference: null, ok: true, message: "Case manager is now Sipho Dlamini." })) }),
+  "bulkActions.queries": ({ ids }: { ids: string[] }) => ({
+    results: ids.map((id) => ({ id, reference: null, ok: true, message: "Case manager is now Sipho Dlamini." })),
+  }),
   "savedViews.list": () => [],
 });
 
 /** Issue 37 item 24: a bulk change of case manager that takes the signed-in employee's own queries away asks first. */
 describe("bulk reassigning queries", () => {
   it("asks before giving your own queries to someone else, and sends nothing until you confirm", async () => {
-    const { sent } = renderWithTrpc(<BulkQueryBar selected={[row(MINE, "Q-2026-00101", ME), row(FREE, "Q-2026-00102", null)]} managers={MANAGERS} me={ME} onDone={vi.fn()} />, answered());
+    const { sent } = renderWithTrpc(
+      <BulkQueryBar
+        selected={[row(MINE, "Q-2026-00101", ME), row(FREE, "Q-2026-00102", null)]}
+        managers={MANAGERS}
+        me={ME}
+        onDone={vi.fn()}
+      />,
+      answered(),
+    );
     await userEvent.selectOptions(screen.getByLabelText("Case manager"), SIPHO);
     await userEvent.click(screen.getByRole("button", { name: "Assign" }));
     const dialog = await screen.findByRole("alertdialog", { name: "Give away a query of yours?" });
-    expect(within(dialog).getByText(/Q-2026-00101 is yours now\. Assigning them to Sipho Dlamini takes them off your list; the other 1 selected change as well\./)).toBeTruthy();
+    expect(
+      within(dialog).getByText(
+        /Q-2026-00101 is yours now\. Assigning them to Sipho Dlamini takes them off your list; the other 1 selected change as well\./,
+      ),
+    ).toBeTruthy();
     expect(sent("bulkActions.queries")).toEqual([]);
 
     await userEvent.click(within(dialog).getByRole("button", { name: "Cancel" }));
@@ -46,7 +60,10 @@ describe("bulk reassigning queries", () => {
   });
 
   it("asks before taking the case manager off your own queries", async () => {
-    const { sent } = renderWithTrpc(<BulkQueryBar selected={[row(MINE, "Q-2026-00101", ME)]} managers={MANAGERS} me={ME} onDone={vi.fn()} />, answered());
+    const { sent } = renderWithTrpc(
+      <BulkQueryBar selected={[row(MINE, "Q-2026-00101", ME)]} managers={MANAGERS} me={ME} onDone={vi.fn()} />,
+      answered(),
+    );
     await userEvent.selectOptions(screen.getByLabelText("Case manager"), "No case manager");
     await userEvent.click(screen.getByRole("button", { name: "Assign" }));
     const dialog = await screen.findByRole("alertdialog", { name: "Give away a query of yours?" });
@@ -56,7 +73,15 @@ describe("bulk reassigning queries", () => {
   });
 
   it("does not ask when none of the selected queries is yours, or when they stay yours", async () => {
-    const { sent } = renderWithTrpc(<BulkQueryBar selected={[row(MINE, "Q-2026-00101", ME), row(FREE, "Q-2026-00102", SIPHO)]} managers={MANAGERS} me={ME} onDone={vi.fn()} />, answered());
+    const { sent } = renderWithTrpc(
+      <BulkQueryBar
+        selected={[row(MINE, "Q-2026-00101", ME), row(FREE, "Q-2026-00102", SIPHO)]}
+        managers={MANAGERS}
+        me={ME}
+        onDone={vi.fn()}
+      />,
+      answered(),
+    );
     await userEvent.selectOptions(screen.getByLabelText("Case manager"), ME);
     await userEvent.click(screen.getByRole("button", { name: "Assign" }));
     await screen.findByRole("list", { name: "Result per query" });

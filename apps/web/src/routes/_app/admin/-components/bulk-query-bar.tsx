@@ -59,7 +59,9 @@ export function BulkQueryBar({
     <div className="grid gap-3">
       {count > 0 && (
         <div role="region" aria-label="Bulk actions" className="flex flex-wrap items-end gap-3 rounded-lg border bg-card p-3 shadow-xs">
-          <p className="basis-full text-sm font-medium sm:basis-auto sm:self-center">{count === 1 ? "1 query selected" : `${count} queries selected`}</p>
+          <p className="basis-full text-sm font-medium sm:basis-auto sm:self-center">
+            {count === 1 ? "1 query selected" : `${count} queries selected`}
+          </p>
           <div className="flex items-end gap-2">
             <div className="grid gap-1">
               <label htmlFor="bulk-manager" className="text-xs font-medium text-muted-foreground">
@@ -84,7 +86,12 @@ export function BulkQueryBar({
               <label htmlFor="bulk-status" className="text-xs font-medium text-muted-foreground">
                 Move to
               </label>
-              <NativeSelect id="bulk-status" value={status} onChange={(e) => setStatus(e.target.value as QueryStatus | "")} className="w-44">
+              <NativeSelect
+                id="bulk-status"
+                value={status}
+                onChange={(e) => setStatus(e.target.value as QueryStatus | "")}
+                className="w-44"
+              >
                 <option value="">Choose…</option>
                 {QUERY_STATUSES.map((s) => (
                   <option key={s} value={s}>
@@ -139,7 +146,9 @@ export function BulkQueryBar({
         description={
           <>
             {mine.map((q) => q.reference).join(", ")} {mine.length === 1 ? "is" : "are"} yours now.{" "}
-            {newManager === null ? "Taking the case manager off leaves nobody on them" : `Assigning them to ${newManager} takes them off your list`}
+            {newManager === null
+              ? "Taking the case manager off leaves nobody on them"
+              : `Assigning them to ${newManager} takes them off your list`}
             {count > mine.length ? `; the other ${count - mine.length} selected change as well.` : "."}
           </>
         }

@@ -35,6 +35,16 @@ describe("the board of queries", () => {
 
   it("keeps every column, empty ones included, without a status filter (they are where a card is dropped)", async () => {
     renderBoard([card(1, "in_review")]);
-    expect(await columns()).toEqual(["submitted", "in_review", "assigning", "scheduled", "assessed", "reporting", "completed", "on_hold", "cancelled"]);
+    expect(await columns()).toEqual([
+      "submitted",
+      "in_review",
+      "assigning",
+      "scheduled",
+      "assessed",
+      "reporting",
+      "completed",
+      "on_hold",
+      "cancelled",
+    ]);
   });
 });

@@ -67,7 +67,10 @@ export function QueryBoard({ items, statusFilter }: { items: readonly QueryListI
         // board, and the snap lands on column edges, so none shows cut off (issue 37 item 24).
         className="relative -mx-1 flex snap-x snap-mandatory scroll-px-1 gap-3 overflow-x-auto px-1 pb-3 outline-none focus-visible:ring-2 focus-visible:ring-ring"
       >
-        {(statusFilter ? QUERY_STATUSES.filter((status) => status === statusFilter || items.some((q) => q.status === status)) : QUERY_STATUSES).map((status) => {
+        {(statusFilter
+          ? QUERY_STATUSES.filter((status) => status === statusFilter || items.some((q) => q.status === status))
+          : QUERY_STATUSES
+        ).map((status) => {
           const column = items.filter((q) => q.status === status);
           const accepts = dragging ? (byId.get(dragging.id)?.nextStatuses ?? []).includes(status) : false;
           return (
@@ -95,7 +98,15 @@ export function QueryBoard({ items, statusFilter }: { items: readonly QueryListI
               </h2>
               <ul className="grid min-h-24 content-start gap-2 p-2">
                 {column.map((query) => (
-                  <BoardCard key={query.id} query={query} card={byId.get(query.id)} onDragStart={() => setDragging(query)} onDragEnd={() => setDragging(null)} onMove={(to) => moveTo(query, to)} busy={move.isPending} />
+                  <BoardCard
+                    key={query.id}
+                    query={query}
+                    card={byId.get(query.id)}
+                    onDragStart={() => setDragging(query)}
+                    onDragEnd={() => setDragging(null)}
+                    onMove={(to) => moveTo(query, to)}
+                    busy={move.isPending}
+                  />
                 ))}
                 {column.length === 0 && <li className="px-1 py-3 text-xs text-muted-foreground">No query here.</li>}
               </ul>
@@ -111,7 +122,14 @@ export function QueryBoard({ items, statusFilter }: { items: readonly QueryListI
         reasonSchema={cancelQueryReasonSchema}
         confirmLabel="Cancel the query"
         pending={move.isPending}
-        onConfirm={(reason) => (cancelling ? move.mutateAsync({ id: cancelling.id, to: "cancelled", reason }).then(() => setCancelling(null), () => setCancelling(null)) : undefined)}
+        onConfirm={(reason) =>
+          cancelling
+            ? move.mutateAsync({ id: cancelling.id, to: "cancelled", reason }).then(
+                () => setCancelling(null),
+                () => setCancelling(null),
+              )
+            : undefined
+        }
       />
     </>
   );
@@ -143,10 +161,17 @@ function BoardCard({
       }}
       onDragEnd={onDragEnd}
       data-testid={`board-card-${query.reference}`}
-      className={cn("relative grid gap-1.5 rounded-md border bg-card p-3 text-sm shadow-xs", next.length > 0 && "cursor-grab active:cursor-grabbing")}
+      className={cn(
+        "relative grid gap-1.5 rounded-md border bg-card p-3 text-sm shadow-xs",
+        next.length > 0 && "cursor-grab active:cursor-grabbing",
+      )}
     >
       <div className="flex items-center justify-between gap-2">
-        <Link to="/queries/$id" params={{ id: query.id }} className="rounded-sm font-mono text-xs font-semibold text-primary outline-none hover:underline focus-visible:ring-2 focus-visible:ring-ring">
+        <Link
+          to="/queries/$id"
+          params={{ id: query.id }}
+          className="rounded-sm font-mono text-xs font-semibold text-primary outline-none hover:underline focus-visible:ring-2 focus-visible:ring-ring"
+        >
           {query.reference}
         </Link>
         <PriorityBadge priority={query.priority} />
