@@ -60,8 +60,9 @@ function firstDownloadBudget(): Plugin {
 }
 
 /**
- * Preloads the sign-in page's chunks from index.html: a first visit lands on /auth, and without the
- * hint its code is asked for only after the whole first download has run (docs/decisions.md, "Performance").
+ * Preloads from index.html what every first visit needs before its first paint: the current user's
+ * answer and the sign-in page's chunks (a first visit lands on /auth); without the hints they are asked
+ * for only after the whole first download has run (docs/decisions.md, "Performance").
  */
 function preloadSignIn(): Plugin {
   return {
@@ -75,15 +76,19 @@ function preloadSignIn(): Plugin {
         const chunks = Object.values(bundle).filter((item) => item.type === "chunk");
         const byName = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
         const auth = chunks.find((chunk) => chunk.isDynamicEntry && /src\/routes\/auth\.tsx\?tsr-split/.test(chunk.facadeModuleId ?? ""));
-        if (!auth) return html;
         const files = new Set<string>();
         const visit = (file: string) => {
           if (files.has(file) || html.includes(`/${file}"`)) return;
           files.add(file);
           for (const next of byName.get(file)?.imports ?? []) visit(next);
         };
-        visit(auth.fileName);
-        const links = [...files].map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`).join("\n    ");
+        if (auth) visit(auth.fileName);
+        const links = [
+          // Who is asking, asked with the HTML rather than after the first download has run: every page
+          // reads /api/user before its first paint, and the app's fetch (credentials "include") takes this answer.
+          `<link rel="preload" href="/api/user" as="fetch" crossorigin="use-credentials">`,
+          ...[...files].map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
+        ].join("\n    ");
         return html.replace("</head>", `  ${links}\n  </head>`);
       },
     },

@@ -63,7 +63,9 @@ const jsFiles = new Set(
     .filter((file) => file.endsWith(".js")),
 );
 const tinyChunks = [...jsFiles].filter((file) => gzipSize(file) < 512).length;
-const preloaded = (readFileSync(join(dist, "index.html"), "utf8").match(/rel="modulepreload"/g) ?? []).length;
+const indexHtml = readFileSync(join(dist, "index.html"), "utf8");
+const preloaded = (indexHtml.match(/rel="modulepreload"/g) ?? []).length;
+const userPreloaded = /rel="preload" href="\/api\/user" as="fetch"/.test(indexHtml);
 const routeFiles = new Set(
   Object.values(manifest)
     .filter((chunk) => chunk.src?.includes("src/routes/"))
@@ -166,6 +168,18 @@ async function firstDataAfterSignIn(origin: string): Promise<number> {
     await cdp.send("Network.enable");
     await cdp.send("Network.setCacheDisabled", { cacheDisabled: true });
     await page.goto(`${origin}/auth`, { waitUntil: "load", timeout: 120_000 });
+    let started = 0;
+    if (process.env.BENCH_VERBOSE) {
+      const sent = new Map<string, number>();
+      cdp.on("Network.requestWillBeSent", (event: { requestId: string; request: { url: string } }) => {
+        if (started) sent.set(event.requestId, Date.now() - started);
+      });
+      cdp.on("Network.responseReceived", (event: { requestId: string; response: { url: string } }) => {
+        const at = sent.get(event.requestId);
+        if (at !== undefined)
+          console.log(`  ${String(at).padStart(6)} -> ${String(Date.now() - started).padStart(6)} ms ${event.response.url}`);
+      });
+    }
     await page
       .getByLabel(/username/i)
       .first()
@@ -174,7 +188,7 @@ async function firstDataAfterSignIn(origin: string): Promise<number> {
       .getByLabel(/^password/i)
       .first()
       .fill("Demo@Password1");
-    const started = Date.now();
+    started = Date.now();
     await page
       .getByRole("button", { name: /^sign in$/i })
       .first()
@@ -216,6 +230,7 @@ const kb = (bytes: number) => `${(bytes / KB).toFixed(1)} KB`;
 row("initial JavaScript (gzip), all index.html loads", kb(initialJs), "<= 150 KB", initialJs <= 150 * KB);
 row("  validation library (zod) in it", zodInInitial ? "yes" : "no", "no", !zodInInitial);
 row("  files modulepreloaded by index.html", String(preloaded), "not every route chunk", preloaded < routeChunks.length);
+row("  the current user's answer asked for by index.html", userPreloaded ? "yes" : "no", "yes", userPreloaded);
 row(
   "cold /auth, every file it fetches (gzip; the build's check)",
   kb(firstDownload.coldAuth),
