@@ -40,7 +40,7 @@ function precompress(): Plugin {
 /**
  * Fails the build when the first download (what index.html loads before the first paint) or a cold
  * /auth is over its budget, printing both figures (scripts/first-download.mjs): CI builds the web app,
- * so a change that grows them past the README's targets fails there (docs/decisions.md, "Performance").
+ * so a change that grows them past the targets in docs/benchmarks.md fails there (docs/decisions.md, "Performance").
  */
 function firstDownloadBudget(): Plugin {
   let outDir = "dist";

@@ -211,7 +211,7 @@ describe.each(testDialects())("PDF processing on %s", (kind) => {
       t.app.inject({ method: "GET", url: `/api/files/${fileId}`, headers: { cookie: c.employee! } }),
     );
     expect(answer.statusCode).toBe(200);
-    // /health was answered while the copy was being stamped (pnpm bench times it: README, "Benchmarks").
+    // /health was answered while the copy was being stamped (pnpm bench times it: docs/benchmarks.md).
     expect(waits.length).toBeGreaterThan(1);
     const { PDFDocument } = await import("pdf-lib");
     const stamped = await PDFDocument.load(answer.rawPayload);

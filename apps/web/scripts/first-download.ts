@@ -8,9 +8,9 @@ import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 
 export const KB = 1024;
-/** README, "Benchmarks": initial JavaScript (gzip). */
+/** docs/benchmarks.md: initial JavaScript (gzip). */
 export const FIRST_DOWNLOAD_BUDGET = 150 * KB;
-/** README, "Benchmarks": a cold /auth, transferred. */
+/** docs/benchmarks.md: a cold /auth, transferred. */
 export const COLD_AUTH_BUDGET = 250 * KB;
 
 /** The modules a cold /auth loads lazily before its form is usable: the sign-in form, and the toasts once idle. */
@@ -105,7 +105,7 @@ export function checkFirstDownload(dist: string): FirstDownload {
     problems.push(`a cold /auth fetches ${kb(figures.coldAuth)}, over its ${kb(COLD_AUTH_BUDGET)} budget`);
   if (problems.length) {
     throw new Error(
-      `The web build is over its budget: ${problems.join("; ")}. See README "Benchmarks" and docs/decisions.md "Performance" for what keeps it small.`,
+      `The web build is over its budget: ${problems.join("; ")}. See docs/benchmarks.md and docs/decisions.md "Performance" for what keeps it small.`,
     );
   }
   return figures;
