@@ -22,7 +22,7 @@ const ADMIN: CurrentUser = {
 afterEach(() => vi.unstubAllGlobals());
 
 describe("the first page after sign-in (the dashboard's route loader)", () => {
-  it("starts every read the page shows at once (summary, notifications, unread messages, the court deadlines), so the page opens with its data", async () => {
+  it("starts every read the page shows at once (summary, notifications, unread messages, the court deadlines, privacy requests, booking tasks, saved views), so the page opens with its data", async () => {
     const asked: string[] = [];
     vi.stubGlobal(
       "fetch",
@@ -52,7 +52,15 @@ describe("the first page after sign-in (the dashboard's route loader)", () => {
     const loader = Route.options.loader as unknown as (args: { context: AppRouteContext }) => Promise<void>;
     await loader({ context });
 
-    expect(asked.sort()).toEqual(["/api/messages/unread", `/api/notifications/${ADMIN.id}`, "courtClock.matters", "dashboard.summary"]);
+    expect(asked.sort()).toEqual([
+      "/api/messages/unread",
+      `/api/notifications/${ADMIN.id}`,
+      "courtClock.matters",
+      "dashboard.summary",
+      "logistics.tasks",
+      "privacy.dueRequests",
+      "savedViews.list",
+    ]);
     expect(queryClient.getQueryData(queryKeys.unreadMessages)).toBe(3);
     expect(queryClient.getQueryData(queryKeys.notifications(ADMIN.id))).toEqual([]);
   });

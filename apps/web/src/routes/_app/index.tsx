@@ -40,6 +40,11 @@ export const Route = createFileRoute("/_app/")({
       // The unread count too: every read of the first page after sign-in starts here, at once.
       ({ queryClient }) => queryClient.prefetchQuery(unreadMessagesQuery),
       ({ trpc, user }) => (user && can(user.role, "cases.read") ? trpc.courtClock.matters.prefetch() : Promise.resolve()),
+      // The cards below the summary and the sidebar's saved views, in the same batch rather than a second
+      // round trip once the summary has drawn (docs/decisions.md, "Performance").
+      ({ trpc, user }) => (user && mayManagePrivacy(user) ? trpc.privacy.dueRequests.prefetch() : Promise.resolve()),
+      ({ trpc, user }) => (user && can(user.role, "bookings.manage") ? trpc.logistics.tasks.prefetch({}) : Promise.resolve()),
+      ({ trpc, user }) => (user && can(user.role, "views.own") ? trpc.savedViews.list.prefetch() : Promise.resolve()),
     ),
   component: Dashboard,
 });
