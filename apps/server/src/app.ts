@@ -20,7 +20,9 @@ import {
   DEFAULT_RATE_LIMITS,
   isDatabaseUnavailable,
   SERVICE_UNAVAILABLE_MESSAGE,
+  supportReference,
   toHttpStatus,
+  unexpectedErrorMessage,
 } from "@medlegal/api";
 import { MAX_TRPC_BATCH, MAX_URL_LENGTH } from "@medlegal/domain";
 import type { TrustProxy } from "./config";
@@ -94,8 +96,6 @@ export interface AppOptions {
   textWebhookSecret?: string;
 }
 
-const GENERIC_ERROR = "Something went wrong on our side. Please try again.";
-
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.logger ?? false,
@@ -164,7 +164,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       return reply.code(status).send({ message });
     }
     request.log.error({ err: error }, "request failed");
-    return reply.code(500).send({ message: GENERIC_ERROR });
+    return reply.code(500).send({ message: unexpectedErrorMessage(String(request.id)), reference: supportReference(String(request.id)) });
   });
 
   await app.register(securityHeadersPlugin);

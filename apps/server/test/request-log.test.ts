@@ -1,7 +1,8 @@
 import { Writable } from "node:stream";
+import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DialectKind } from "@medlegal/db";
-import { createTestApp, login } from "./helpers";
+import { createTestApp, login, trpc } from "./helpers";
 import type { TestApp } from "./helpers";
 
 const kinds: DialectKind[] = process.env.TEST_DATABASE_URL ? ["pglite", "pg"] : ["pglite"];
@@ -77,5 +78,40 @@ describe.each(kinds)("the request log (%s)", (kind) => {
     sink.lines.length = 0;
     expect((await app.inject({ method: "GET", url: path })).statusCode).toBe(200);
     expect(sink.lines.map((l) => l.url)).toEqual(["/api/calendar/feed/[token].ics"]);
+  });
+
+  it("answers a failure of ours with a reference that finds its log line, on REST and tRPC, and no SQL", async () => {
+    const sink = logSink();
+    const app = await t.another({ logger: { level: "info", stream: sink.stream } });
+    const { cookie, response } = await login(app, "employee");
+    const userId = (response.json() as { id: string }).id;
+    // Tables a running app reads go missing: nothing the client sent is wrong.
+    await sql`alter table notifications rename to notifications_gone`.execute(t.db);
+    await sql`alter table queries rename to queries_gone`.execute(t.db);
+    try {
+      const rest = await app.inject({ method: "GET", url: `/api/notifications/${userId}`, headers: { cookie } });
+      const procedure = await trpc(app, cookie, "queries.list");
+      expect(rest.statusCode).toBe(500);
+      expect(procedure.status).toBe(500);
+      const restReference = (rest.json() as { reference: string }).reference;
+      expect(rest.json()).toEqual({
+        message: `Something went wrong on our side. Please try again. If it keeps happening, quote reference ${restReference}.`,
+        reference: expect.stringMatching(/^[0-9A-F]{8}$/),
+      });
+      const trpcReference = /quote reference ([0-9A-F]{8})\.$/.exec(procedure.error?.message ?? "")?.[1];
+      expect(trpcReference).toBeTruthy();
+      for (const body of [rest.body, JSON.stringify(procedure.error)]) expect(body).not.toMatch(/relation|_gone|select |at .*\.ts/i);
+      // Support finds each failed request's error line by the reference the user quotes.
+      for (const reference of [restReference, trpcReference!]) {
+        const found = sink.lines.filter(
+          (line) => String(line.reqId).replace(/-/g, "").toUpperCase().startsWith(reference) && line.level === 50,
+        );
+        expect(found.length, reference).toBeGreaterThan(0);
+        expect(JSON.stringify(found)).toMatch(/does not exist/);
+      }
+    } finally {
+      await sql`alter table notifications_gone rename to notifications`.execute(t.db);
+      await sql`alter table queries_gone rename to queries`.execute(t.db);
+    }
   });
 });

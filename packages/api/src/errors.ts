@@ -47,6 +47,19 @@ export function toHttpStatus(code: AppErrorCode): number {
   return HTTP_STATUSES[code];
 }
 
+/**
+ * A failure of ours, as the user reads it: a sentence and the reference support finds the request's
+ * log line by (the first 8 characters of its id, upper case; docs/decisions.md, "Support references").
+ */
+export function supportReference(requestId: string): string {
+  return requestId.replace(/-/g, "").slice(0, 8).toUpperCase();
+}
+
+export function unexpectedErrorMessage(requestId: string | null | undefined): string {
+  const sentence = "Something went wrong on our side. Please try again.";
+  return requestId ? `${sentence} If it keeps happening, quote reference ${supportReference(requestId)}.` : sentence;
+}
+
 export const SERVICE_UNAVAILABLE_MESSAGE = "The service is temporarily unavailable. Please try again in a moment.";
 
 /** node-postgres and Node network codes, and PostgreSQL SQLSTATEs, that mean "no database now". */

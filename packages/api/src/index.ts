@@ -1,5 +1,12 @@
 export type { Actor, Context, GuestCookie, PendingSecondFactor, RequestMeta, Services, SessionControl, SignedInActor } from "./context";
-export { AppError, isDatabaseUnavailable, SERVICE_UNAVAILABLE_MESSAGE, toHttpStatus } from "./errors";
+export {
+  AppError,
+  isDatabaseUnavailable,
+  SERVICE_UNAVAILABLE_MESSAGE,
+  supportReference,
+  toHttpStatus,
+  unexpectedErrorMessage,
+} from "./errors";
 export { parseInput } from "./validation";
 export type { AppErrorCode } from "./errors";
 export { appRouter, createCaller } from "./routers";

@@ -7,7 +7,7 @@ import type { SignedInActor } from "./actors";
 import type { RoomCaller } from "./services/meetings/room";
 import type { MinuteGuest } from "./services/joint-minutes/guest-access";
 import { minuteGuestSession } from "./services/joint-minutes/guest-access";
-import { AppError, isDatabaseUnavailable, SERVICE_UNAVAILABLE_MESSAGE, toTrpcCode } from "./errors";
+import { AppError, isDatabaseUnavailable, SERVICE_UNAVAILABLE_MESSAGE, toTrpcCode, unexpectedErrorMessage } from "./errors";
 import { assertRawInputAcceptable, describeInvalidInput } from "./validation";
 
 const t = initTRPC.context<Context>().create({
@@ -19,15 +19,16 @@ const t = initTRPC.context<Context>().create({
     maxDurationMs: 60 * 60_000,
     client: { reconnectAfterInactivityMs: 40_000 },
   },
-  errorFormatter({ shape, error }) {
+  errorFormatter({ shape, error, ctx }) {
     const cause = error.cause;
     // A procedure's `.input(schema)` refused the input: the same words as REST's parseInput.
     const invalid = cause instanceof ZodError ? describeInvalidInput(cause.issues) : null;
     const fieldErrors = invalid ? invalid.fieldErrors : cause instanceof AppError ? cause.fieldErrors : undefined;
-    // Never leak internals: an unexpected error reaches the client as a generic sentence.
+    // Never leak internals: an unexpected error reaches the client as a sentence with the reference
+    // its log line carries.
     const message =
       error.code === "INTERNAL_SERVER_ERROR" && !(cause instanceof AppError)
-        ? "Something went wrong on our side. Please try again."
+        ? unexpectedErrorMessage(ctx?.meta.requestId)
         : error.code === "PARSE_ERROR" || cause instanceof SyntaxError
           ? "The request body is not valid JSON."
           : (invalid?.message ?? shape.message);
