@@ -9,7 +9,6 @@ import fastifyStatic from "@fastify/static";
 import { fastifyTRPCPlugin } from "@trpc/server/adapters/fastify";
 import type { FastifyTRPCPluginOptions } from "@trpc/server/adapters/fastify";
 import type { Kysely } from "kysely";
-import { sql } from "kysely";
 import type { Database, Listener } from "@medlegal/db";
 import type { AppRouter, Context, Mailer, RateLimits } from "@medlegal/api";
 import {
@@ -17,6 +16,7 @@ import {
   appRouter,
   LiveHub,
   meetingGuestLookup,
+  migrationLevel,
   DEFAULT_RATE_LIMITS,
   isDatabaseUnavailable,
   SERVICE_UNAVAILABLE_MESSAGE,
@@ -33,6 +33,8 @@ import { sameOriginPlugin } from "./plugins/same-origin";
 import { isApiPath, securityHeadersPlugin } from "./plugins/security-headers";
 import { trpcBatchPlugin } from "./plugins/trpc-batch";
 import { RequestLog } from "./logging";
+import type { AppMetrics, MetricsAccess, PoolUse } from "./metrics";
+import { registerMetrics } from "./metrics";
 import { guestCookie, requestMeta, SESSION_COOKIE, sessionControl } from "./request-context";
 import { authRoutes } from "./rest/auth";
 import { calendarRoutes } from "./rest/calendar";
@@ -65,6 +67,8 @@ declare module "fastify" {
      * connection, live streams complete (tabs reconnect elsewhere). Requests are still served.
      */
     drain(): void;
+    /** This app's metrics (metrics.ts): the sweeper reports its runs here. */
+    metrics: AppMetrics;
   }
 }
 
@@ -94,6 +98,10 @@ export interface AppOptions {
   notificationListCacheBytes?: number;
   /** SMS_WEBHOOK_SECRET: signs the text gateway's replies and receipts; without it every such call is refused. */
   textWebhookSecret?: string;
+  /** Who may read /metrics (METRICS_TOKEN, METRICS_ALLOWED_IPS); nobody when unset. */
+  metricsAccess?: MetricsAccess;
+  /** The database pool's use for /metrics (PostgreSQL only). */
+  poolUse?: PoolUse;
 }
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
@@ -167,6 +175,18 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     return reply.code(500).send({ message: unexpectedErrorMessage(String(request.id)), reference: supportReference(String(request.id)) });
   });
 
+  // Counted before any route is added, so every route's answers are (docs/operations.md).
+  app.decorate(
+    "metrics",
+    registerMetrics(app, {
+      db: options.db,
+      access: options.metricsAccess ?? {},
+      isProcedure: (name) => Object.hasOwn(appRouter._def.procedures, name),
+      liveHub,
+      poolUse: options.poolUse,
+    }),
+  );
+
   await app.register(securityHeadersPlugin);
   app.addHook("onRequest", (request, reply, done) => {
     if (request.url.length > MAX_URL_LENGTH) return void reply.code(414).send({ message: "The address is too long." });
@@ -190,10 +210,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // A load balancer stops sending new work here once it sees this (README, "Running several processes").
     if (draining) return reply.code(503).send({ status: "shutting down" });
     try {
-      await sql`select 1`.execute(options.db);
-      return { status: "ready" };
+      // The migration level too: after an upgrade, a process on an older database says so.
+      return { status: "ready", database: "ok", migration: await migrationLevel(options.db) };
     } catch {
-      return reply.code(503).send({ status: "database unavailable" });
+      return reply.code(503).send({ status: "database unavailable", database: "unavailable" });
     }
   });
 

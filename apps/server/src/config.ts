@@ -22,6 +22,8 @@ export interface ServerConfig {
   notificationListCacheBytes: number;
   /** How long SIGTERM drains before the server closes (SHUTDOWN_GRACE_SECONDS; shutdown.ts). */
   shutdownGraceMs: number;
+  /** METRICS_TOKEN and METRICS_ALLOWED_IPS: who may read /metrics (docs/operations.md); nobody when both are unset. */
+  metrics: { token?: string; allowedAddresses: string[] };
   /** PDF_MAX_PAGES: pages a PDF may have at upload (the files service reads the same variable); checked here so a bad value stops the start with a sentence. */
   pdfMaxPages: number;
 }
@@ -123,6 +125,28 @@ function parsePdfPages(value: string | undefined): number {
   return pages;
 }
 
+/** A bearer token long enough not to be guessed; METRICS_ALLOWED_IPS as addresses and CIDR ranges. */
+function parseMetrics(token: string | undefined, addresses: string | undefined): ServerConfig["metrics"] {
+  const trimmed = token?.trim() ?? "";
+  if (trimmed !== "" && trimmed.length < 24)
+    throw new ConfigError("METRICS_TOKEN must be at least 24 characters (e.g. the output of `openssl rand -hex 24`).");
+  const entries = (addresses ?? "")
+    .split(",")
+    .map((e) => e.trim())
+    .filter(Boolean);
+  const wrong = entries.filter((entry) => {
+    const [address, bits, extra] = entry.split("/");
+    const version = isIP(address ?? "");
+    if (version === 0 || extra !== undefined) return true;
+    return bits !== undefined && !(/^\d+$/.test(bits) && Number(bits) <= (version === 6 ? 128 : 32));
+  });
+  if (wrong.length)
+    throw new ConfigError(
+      `METRICS_ALLOWED_IPS has entries that are not addresses or CIDR ranges: ${wrong.join(", ")}. Example: METRICS_ALLOWED_IPS=10.0.0.5,192.168.1.0/24`,
+    );
+  return { token: trimmed || undefined, allowedAddresses: entries };
+}
+
 function parsePort(value: string | undefined): number {
   if (!isSet(value)) return 3000;
   const port = Number(value);
@@ -163,5 +187,6 @@ export function resolveConfig(env: Record<string, string | undefined>): ServerCo
     notificationListCacheBytes: parseListCacheBytes(env.NOTIFICATION_LIST_CACHE_MB),
     shutdownGraceMs: parseGraceMs(env.SHUTDOWN_GRACE_SECONDS),
     pdfMaxPages: parsePdfPages(env.PDF_MAX_PAGES),
+    metrics: parseMetrics(env.METRICS_TOKEN, env.METRICS_ALLOWED_IPS),
   };
 }

@@ -98,6 +98,8 @@ const app = await buildApp({
   listener: handle.createListener(),
   notificationListCacheBytes: config.notificationListCacheBytes,
   textWebhookSecret: process.env.SMS_WEBHOOK_SECRET,
+  metricsAccess: config.metrics,
+  poolUse: handle.poolUse,
 });
 
 // The background jobs, started once the demo story is complete (below); a shutdown before then has none to stop.
@@ -136,16 +138,20 @@ if (seedDemo) {
 // Background work of this process: notification e-mails queued in transactions, purging what
 // has expired, SLA alerts, meetings, overdue invoices and payment reminders. Every instance runs
 // it; each job claims its rows, so nothing happens twice.
-sweeper = startSweeper([
-  outboxJob(handle.db, mailer, appUrl),
-  purgeJob(handle.db),
-  slaAlertsJob(handle.db),
-  meetingsJob(handle.db),
-  invoicesJob(handle.db),
-  messagesJob(handle.db),
-  retentionJob(handle.db),
-  claimantMessagesJob(handle.db, textGateway, appUrl),
-  agreementsJob(handle.db),
-  courtRemindersJob(handle.db),
-  receivablesJob(handle.db),
-]);
+sweeper = startSweeper(
+  [
+    outboxJob(handle.db, mailer, appUrl),
+    purgeJob(handle.db),
+    slaAlertsJob(handle.db),
+    meetingsJob(handle.db),
+    invoicesJob(handle.db),
+    messagesJob(handle.db),
+    retentionJob(handle.db),
+    claimantMessagesJob(handle.db, textGateway, appUrl),
+    agreementsJob(handle.db),
+    courtRemindersJob(handle.db),
+    receivablesJob(handle.db),
+  ],
+  console.error,
+  app.metrics.observeSweep,
+);

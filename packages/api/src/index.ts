@@ -47,7 +47,7 @@ export type { Limit, LimitedAction, RateLimits } from "./services/auth/rate-limi
 export { createFileMailer, createSmtpMailer } from "./services/notifications/mailer";
 export { drainOutbox, outboxJob } from "./services/notifications/outbox";
 export { purgeExpired, purgeJob, startSweeper } from "./services/platform/sweeper";
-export type { SweepJob, Sweeper } from "./services/platform/sweeper";
+export type { SweepJob, SweepObserver, Sweeper } from "./services/platform/sweeper";
 export type { Mail, Mailer } from "./services/notifications/mailer";
 export { hashPassword } from "./services/credentials/passwords";
 export { createStaffUser, findCurrentUser } from "./services/users/users";
@@ -77,3 +77,5 @@ export * as slaTrackingService from "./services/sla/tracking";
 export * as dashboardService from "./services/dashboard/dashboard";
 export { now, runAt } from "./services/platform/clock";
 export * as jointMinutesService from "./services/joint-minutes/release";
+export { migrationLevel, operationsFigures } from "./services/operations/figures";
+export type { OperationsFigures } from "./services/operations/figures";

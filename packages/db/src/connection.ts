@@ -22,6 +22,8 @@ export interface DatabaseHandle {
    * The caller closes it before the database.
    */
   createListener(options?: ListenerOptions): Listener;
+  /** The pool's connections (PostgreSQL only; the embedded database has one connection): for /metrics. */
+  poolUse?: () => { total: number; idle: number; waiting: number };
   close(): Promise<void>;
 }
 
@@ -103,7 +105,13 @@ export function createDatabase(options: DatabaseOptions = {}): DatabaseHandle {
     pool.on("connect", (client) => client.on("error", onError));
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     const url = options.url;
-    return { db, kind: "pg", createListener: (o) => createPgListener(url, { onError, ...o }), close: () => db.destroy() };
+    return {
+      db,
+      kind: "pg",
+      createListener: (o) => createPgListener(url, { onError, ...o }),
+      poolUse: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+      close: () => db.destroy(),
+    };
   }
 
   const dataDir = options.dataDir ?? join(defaultDataDir(), "pglite");

@@ -4,7 +4,8 @@ import type { Mailer } from "./mailer";
 import type { SweepJob } from "../platform/sweeper";
 import { now } from "../platform/clock";
 
-const MAX_ATTEMPTS = 5;
+/** Attempts before an e-mail is given up on (operations figures count those separately). */
+export const MAX_ATTEMPTS = 5;
 
 /**
  * Sends what the outbox holds, a batch at a time. Rows are claimed with FOR UPDATE SKIP LOCKED, so

@@ -89,6 +89,11 @@ export class LiveHub {
     this.timer.unref();
   }
 
+  /** Every open stream of this process (the server's metrics). */
+  get openStreams(): number {
+    return this.streams.size;
+  }
+
   /** Open streams of a user, or of a meeting guest (the limit's count: guests have the same limit). */
   count(owner: LiveOwner): number {
     return (isUser(owner) ? this.byUser.get(owner.userId) : this.byParticipant.get(owner.participantId))?.size ?? 0;

@@ -20,7 +20,10 @@ export interface Sweeper {
   stop(): Promise<void>;
 }
 
-export function startSweeper(jobs: SweepJob[], log: (message: string) => void = console.error): Sweeper {
+/** Told of every finished run: the job, how long it took and whether it failed (the server's metrics). */
+export type SweepObserver = (run: { job: string; seconds: number; failed: boolean; finishedAt: Date }) => void;
+
+export function startSweeper(jobs: SweepJob[], log: (message: string) => void = console.error, observe?: SweepObserver): Sweeper {
   let stopped = false;
   const timers = new Set<NodeJS.Timeout>();
   const running = new Set<Promise<void>>();
@@ -28,11 +31,17 @@ export function startSweeper(jobs: SweepJob[], log: (message: string) => void = 
     if (stopped) return;
     const timer = setTimeout(() => {
       timers.delete(timer);
+      const started = performance.now();
+      const finished = (failed: boolean) =>
+        observe?.({ job: job.name, seconds: (performance.now() - started) / 1000, failed, finishedAt: new Date() });
       const run = job
         .run()
         .then(
-          () => undefined,
-          (error: unknown) => log(`[sweeper] ${job.name}: ${error instanceof Error ? error.message : String(error)}`),
+          () => finished(false),
+          (error: unknown) => {
+            finished(true);
+            log(`[sweeper] ${job.name}: ${error instanceof Error ? error.message : String(error)}`);
+          },
         )
         .finally(() => {
           running.delete(run);
