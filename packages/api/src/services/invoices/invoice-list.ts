@@ -24,7 +24,7 @@ import { LIST_LIMIT, MISSING, loadVisibleInvoice } from "./invoice-access";
 import type { InvoiceRow } from "./invoice-access";
 import { partiesOf } from "./invoice-parties";
 import { recipientBlocker, toLine } from "./invoice-documents";
-import { fullName } from "../platform/sql";
+import { firmLabel, fullName } from "../platform/sql";
 import { creditNoteSearch, invoiceSearchOf } from "../platform/search-terms";
 
 function listQuery(db: Db, user: CurrentUser) {
@@ -34,11 +34,7 @@ function listQuery(db: Db, user: CurrentUser) {
     .leftJoin("users as consultant", "consultant.id", "invoices.consultant_id")
     .leftJoin("cases", "cases.id", "invoices.case_id")
     .selectAll("invoices")
-    .select([
-      sql<string>`coalesce(nullif(attorney.firm_name, ''), ${fullName("attorney")})`.as("attorney_label"),
-      fullName("consultant").as("consultant_name"),
-      "cases.reference as case_reference",
-    ])
+    .select([firmLabel("attorney").as("attorney_label"), fullName("consultant").as("consultant_name"), "cases.reference as case_reference"])
     .where(visibleInvoices(user));
 }
 type ListRow = Awaited<ReturnType<ReturnType<typeof listQuery>["executeTakeFirstOrThrow"]>>;
