@@ -3,6 +3,7 @@ import { testDialects } from "@medlegal/db/testing";
 import type { SpecializationItem, UserDetail, UserSummary } from "@medlegal/domain";
 import type { TestApp } from "./helpers";
 import { createTestApp, login, resetTokenIn, trpc, uniqueSuffix, validAttorney } from "./helpers";
+import { TEST_AGENCY } from "./invoice-kit";
 
 describe.each(testDialects())("user administration on %s", (kind) => {
   let t: TestApp;
@@ -477,15 +478,7 @@ describe.each(testDialects())("account and agency settings on %s", (kind) => {
     expect((await trpc<Record<string, number>>(t.app, admin, "settings.getSla")).data.reportDeliveryDays).toBe(21);
 
     const agency = {
-      name: "MedLegal Agency (Pty) Ltd",
-      address: "3 Oxford Road, Parktown, Johannesburg",
-      vatNumber: "4123456789",
-      email: "accounts@medlegal.example",
-      phone: "+27 11 555 0000",
-      bankName: "First National Bank",
-      accountName: "MedLegal Agency",
-      accountNumber: "62812345678",
-      branchCode: "250655",
+      ...TEST_AGENCY,
       informationOfficer: "Lindiwe Dube",
       informationOfficerContact: "privacy@medlegal.example",
       deputyInformationOfficer: "",

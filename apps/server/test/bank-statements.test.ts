@@ -1,9 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { testDialects } from "@medlegal/db/testing";
 import type { Bank, InvoiceDetail, PaymentItem, StatementImportResult, StatementPreview, StatementQueueLine } from "@medlegal/domain";
 import { sastDate } from "@medlegal/domain";
 import type { TestApp } from "./helpers";
-import { createTestApp, login, multipart, PDF, trpc } from "./helpers";
+import { multipart, PDF, signedInSuite, trpc } from "./helpers";
+import { issuedInvoice } from "./invoice-kit";
 
 const LINES = [{ kind: "report", description: "Medico-legal report", quantity: 1, unitPriceCents: 100_000 }];
 const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
@@ -156,31 +157,12 @@ const BANKS_UNDER_TEST: Bank[] = ["fnb", "absa", "standard_bank", "nedbank", "ca
 
 describe.each(testDialects())("bank statements on %s", (kind) => {
   let t: TestApp;
-  const c = {} as Record<string, string>;
-  const ids = {} as Record<string, string>;
+  const { c, ids } = signedInSuite(kind, ["admin", "employee", "attorney", "nomsa"], { workflow: true }, (app) => (t = app));
   const today = sastDate(new Date());
 
-  beforeAll(async () => {
-    t = await createTestApp(kind, {}, { workflow: true });
-    for (const name of ["admin", "employee", "attorney", "nomsa"]) {
-      c[name] = (await login(t.app, name)).cookie;
-      ids[name] = (await t.db.selectFrom("users").select("id").where("username", "=", name).executeTakeFirstOrThrow()).id;
-    }
-  });
-  afterAll(() => t.close());
-
   /** A fresh issued invoice to the attorney: R 1 000.00 + VAT = R 1 150.00. */
-  const invoiceTo = async (attorney: string, attorneyReference = "") => {
-    const made = await trpc<InvoiceDetail>(t.app, c.employee!, "invoices.createDraft", {
-      attorneyId: ids[attorney],
-      attorneyReference,
-      lines: LINES,
-    });
-    expect(made.status, made.error?.message).toBe(200);
-    const issued = await trpc<InvoiceDetail>(t.app, c.employee!, "invoices.issue", { id: made.data.id });
-    expect(issued.status, issued.error?.message).toBe(200);
-    return issued.data;
-  };
+  const invoiceTo = (attorney: string, attorneyReference = "") =>
+    issuedInvoice(t.app, c.employee!, { attorneyId: ids[attorney], attorneyReference, lines: LINES });
   const invoice = async (id: string) => (await trpc<InvoiceDetail>(t.app, c.admin!, "invoices.get", { id })).data;
   const file = (bank: Bank | "ofx", content: string) => ({ bank, fileName: `${bank}-statement.csv`, content });
   const queue = async () => (await trpc<StatementQueueLine[]>(t.app, c.admin!, "bankStatements.queue", {})).data;

@@ -4,7 +4,8 @@ import { testDialects } from "@medlegal/db/testing";
 import type { InvoiceDetail, PaymentItem } from "@medlegal/domain";
 import { sastDate } from "@medlegal/domain";
 import type { TestApp } from "./helpers";
-import { createTestApp, login, trpc } from "./helpers";
+import { signedInSuite, trpc } from "./helpers";
+import { issuedInvoice } from "./invoice-kit";
 
 const LINES = [
   { kind: "report", description: "Medico-legal report", quantity: 1, unitPriceCents: 100_000 },
@@ -13,8 +14,7 @@ const LINES = [
 
 describe.each(testDialects())("the books exported on %s", (kind) => {
   let t: TestApp;
-  const c = {} as Record<string, string>;
-  const ids = {} as Record<string, string>;
+  const { c, ids } = signedInSuite(kind, ["admin", "employee", "attorney"], { workflow: true }, (app) => (t = app));
   const today = sastDate(new Date());
   const [y, m, d] = today.split("-");
   const printed = `${d}/${m}/${y}`;
@@ -23,22 +23,7 @@ describe.each(testDialects())("the books exported on %s", (kind) => {
   let paymentReference = "";
 
   beforeAll(async () => {
-    t = await createTestApp(kind, {}, { workflow: true });
-    for (const name of ["admin", "employee", "attorney"]) {
-      c[name] = (await login(t.app, name)).cookie;
-      ids[name] = (await t.db.selectFrom("users").select("id").where("username", "=", name).executeTakeFirstOrThrow()).id;
-    }
-    const issue = async () => {
-      const made = await trpc<InvoiceDetail>(t.app, c.employee!, "invoices.createDraft", {
-        attorneyId: ids.attorney,
-        attorneyReference: "VDM/BOOKS/1",
-        lines: LINES,
-      });
-      expect(made.status, made.error?.message).toBe(200);
-      const issued = await trpc<InvoiceDetail>(t.app, c.employee!, "invoices.issue", { id: made.data.id });
-      expect(issued.status, issued.error?.message).toBe(200);
-      return issued.data;
-    };
+    const issue = () => issuedInvoice(t.app, c.employee!, { attorneyId: ids.attorney, attorneyReference: "VDM/BOOKS/1", lines: LINES });
     standard = await issue();
     // Without a VAT number the agency charges no VAT: those lines are zero-rated in the books.
     const agency = (await trpc<Record<string, unknown>>(t.app, c.admin!, "settings.getAgency")).data;

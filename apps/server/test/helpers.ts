@@ -1,6 +1,7 @@
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import type { DialectKind } from "@medlegal/db";
 import { createTestDatabase } from "@medlegal/db/testing";
+import { afterAll, beforeAll } from "vitest";
 import type { AddressInfo } from "node:net";
 import { SMTPServer } from "smtp-server";
 import { appRouter, createSmtpMailer, DEFAULT_RATE_LIMITS, DEMO_PASSWORD, seedDemoData } from "@medlegal/api";
@@ -152,6 +153,32 @@ export function sessionId(cookie: string): string {
 export async function login(app: FastifyInstance, username: string, password = DEMO_PASSWORD) {
   const response = await app.inject({ method: "POST", url: "/api/login", payload: { username, password } });
   return { response, cookie: sessionCookie(response) };
+}
+
+/**
+ * A suite's app and its signed-in demo accounts, the set-up most suites share: before the suite a
+ * fresh app (`seed` as for createTestApp) handed to `ready`, then each named account's session
+ * cookie in `c` and user id in `ids`; after the suite the app is closed.
+ */
+export function signedInSuite<Name extends string = string>(
+  kind: DialectKind,
+  names: readonly NoInfer<Name>[],
+  seed: Parameters<typeof createTestApp>[2],
+  ready: (t: TestApp) => void,
+): { c: Record<Name, string>; ids: Record<Name, string> } {
+  const c = {} as Record<Name, string>;
+  const ids = {} as Record<Name, string>;
+  let t: TestApp | undefined;
+  beforeAll(async () => {
+    t = await createTestApp(kind, {}, seed);
+    ready(t);
+    for (const name of names) {
+      c[name] = (await login(t.app, name)).cookie;
+      ids[name] = (await t.db.selectFrom("users").select("id").where("username", "=", name).executeTakeFirstOrThrow()).id;
+    }
+  });
+  afterAll(() => t?.close());
+  return { c, ids };
 }
 
 let uniqueCount = 0;

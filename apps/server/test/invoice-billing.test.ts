@@ -1,34 +1,20 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { getDocument } from "pdfjs-dist/legacy/build/pdf.mjs";
+import { describe, expect, it } from "vitest";
 import { testDialects } from "@medlegal/db/testing";
 import type { FeeRate, InvoiceDetail, SampleDocumentView, UnbilledItem } from "@medlegal/domain";
 import { addDays, sastDate } from "@medlegal/domain";
 import type { TestApp } from "./helpers";
-import { createTestApp, login, trpc } from "./helpers";
-
-async function pdfText(data: Buffer | Uint8Array): Promise<string> {
-  const pdf = await getDocument({ data: new Uint8Array(data), useSystemFonts: false, isEvalSupported: false, verbosity: 0 }).promise;
-  let text = "";
-  for (let i = 1; i <= pdf.numPages; i++) {
-    const content = await (await pdf.getPage(i)).getTextContent();
-    text += content.items.map((item) => ("str" in item ? item.str : "")).join(" ") + "\n";
-  }
-  return text.replace(/\s+/g, " ");
-}
+import { signedInSuite, trpc } from "./helpers";
+import { pdfText } from "./pdf-text";
 
 describe.each(testDialects())("billing from the fee schedule on %s", (kind) => {
   let t: TestApp;
-  const c = {} as Record<string, string>;
-  const ids = {} as Record<string, string>;
+  const { c, ids } = signedInSuite(
+    kind,
+    ["admin", "employee", "attorney", "consultant", "dr_naidoo", "dr_venter"],
+    { workflow: true },
+    (app) => (t = app),
+  );
   const today = sastDate(new Date());
-  beforeAll(async () => {
-    t = await createTestApp(kind, {}, { workflow: true });
-    for (const name of ["admin", "employee", "attorney", "consultant", "dr_naidoo", "dr_venter"]) {
-      c[name] = (await login(t.app, name)).cookie;
-      ids[name] = (await t.db.selectFrom("users").select("id").where("username", "=", name).executeTakeFirstOrThrow()).id;
-    }
-  });
-  afterAll(() => t.close());
 
   const billedFor = (prefix: string, side: "attorney" | "expert" = "attorney") =>
     t.db

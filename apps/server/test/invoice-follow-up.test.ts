@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { Kysely } from "kysely";
 import { createDatabase } from "@medlegal/db";
 import type { Database } from "@medlegal/db";
@@ -8,19 +8,9 @@ import { runAt } from "../../../packages/api/src/services/platform/clock";
 import type { InvoiceDetail, InvoiceList } from "@medlegal/domain";
 import { addDays, AGEING_BUCKETS, saDateLabel } from "@medlegal/domain";
 import type { TestApp } from "./helpers";
-import { createTestApp, login, trpc } from "./helpers";
+import { signedInSuite, trpc } from "./helpers";
+import { issuedInvoice, TEST_AGENCY } from "./invoice-kit";
 
-const AGENCY = {
-  name: "MedLegal Agency (Pty) Ltd",
-  address: "3 Oxford Road, Parktown, Johannesburg",
-  vatNumber: "4123456789",
-  email: "accounts@medlegal.example",
-  phone: "+27 11 555 0000",
-  bankName: "First National Bank",
-  accountName: "MedLegal Agency",
-  accountNumber: "62812345678",
-  branchCode: "250655",
-};
 const LINES = [{ kind: "report", description: "Medico-legal report", quantity: 1, unitPriceCents: 100_000 }];
 
 /** Noon in South Africa on a calendar day: the sweep's "today" is that day whatever the real time. */
@@ -28,26 +18,12 @@ const noonOn = (day: string) => new Date(`${day}T10:00:00Z`);
 
 describe.each(testDialects())("following invoices up (overdue, reminders, e-mail again) on %s", (kind) => {
   let t: TestApp;
-  const c = {} as Record<string, string>;
-  const ids = {} as Record<string, string>;
-
+  const { c, ids } = signedInSuite(kind, ["admin", "employee", "attorney", "nomsa"], { workflow: false }, (app) => (t = app));
   beforeAll(async () => {
-    t = await createTestApp(kind, {}, { workflow: false });
-    for (const name of ["admin", "employee", "attorney", "nomsa"]) {
-      c[name] = (await login(t.app, name)).cookie;
-      ids[name] = (await t.db.selectFrom("users").select("id").where("username", "=", name).executeTakeFirstOrThrow()).id;
-    }
-    expect((await trpc(t.app, c.admin!, "settings.updateAgency", AGENCY)).status).toBe(200);
+    expect((await trpc(t.app, c.admin!, "settings.updateAgency", TEST_AGENCY)).status).toBe(200);
   });
-  afterAll(() => t.close());
 
-  const issuedTo = async (attorney: string) => {
-    const made = await trpc<InvoiceDetail>(t.app, c.employee!, "invoices.createDraft", { attorneyId: ids[attorney], lines: LINES });
-    expect(made.status, made.error?.message).toBe(200);
-    const issued = await trpc<InvoiceDetail>(t.app, c.employee!, "invoices.issue", { id: made.data.id });
-    expect(issued.status, issued.error?.message).toBe(200);
-    return issued.data;
-  };
+  const issuedTo = (attorney: string) => issuedInvoice(t.app, c.employee!, { attorneyId: ids[attorney], lines: LINES });
   const statusOf = async (id: string) =>
     (await t.db.selectFrom("invoices").select("status").where("id", "=", id).executeTakeFirstOrThrow()).status;
   const remindersOf = (invoice: InvoiceDetail) =>
@@ -211,7 +187,7 @@ describe.each(testDialects())("following invoices up (overdue, reminders, e-mail
     expect(await outboxOf()).toEqual([
       expect.objectContaining({
         to_address: attorneyEmail,
-        subject: `Copy of tax invoice ${invoice.number} from ${AGENCY.name}`,
+        subject: `Copy of tax invoice ${invoice.number} from ${TEST_AGENCY.name}`,
         attachment_file_id: copy.copy_file_id,
       }),
     ]);

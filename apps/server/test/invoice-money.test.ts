@@ -1,38 +1,22 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { getDocument } from "pdfjs-dist/legacy/build/pdf.mjs";
+import { describe, expect, it } from "vitest";
 import { testDialects } from "@medlegal/db/testing";
 import type { InvoiceDetail, InvoiceList } from "@medlegal/domain";
 import { AGEING_BUCKETS } from "@medlegal/domain";
 import type { TestApp } from "./helpers";
-import { createTestApp, login, trpc } from "./helpers";
-
-/** The text of every page, read back with PDF.js. */
-async function pdfText(data: Buffer | Uint8Array): Promise<string> {
-  const pdf = await getDocument({ data: new Uint8Array(data), useSystemFonts: false, isEvalSupported: false, verbosity: 0 }).promise;
-  let text = "";
-  for (let i = 1; i <= pdf.numPages; i++) {
-    const content = await (await pdf.getPage(i)).getTextContent();
-    text += content.items.map((item) => ("str" in item ? item.str : "")).join(" ") + "\n";
-  }
-  return text.replace(/\s+/g, " ");
-}
+import { signedInSuite, trpc } from "./helpers";
+import { pdfText } from "./pdf-text";
 
 const TRAVEL = { kind: "travel", description: "Travel to Polokwane (km)", quantity: 120, unitPriceCents: 452 };
 
 // Issue 23, items 5, 6, 8 and 22: receivables apart from payables, full tax invoices, the expert's details.
 describe.each(testDialects())("invoice money on %s", (kind) => {
   let t: TestApp;
-  const c = {} as Record<string, string>;
-  const ids = {} as Record<string, string>;
-
-  beforeAll(async () => {
-    t = await createTestApp(kind, {}, { workflow: true });
-    for (const name of ["admin", "employee", "attorney", "pieter", "consultant", "dr_moodley"]) {
-      c[name] = (await login(t.app, name)).cookie;
-      ids[name] = (await t.db.selectFrom("users").select("id").where("username", "=", name).executeTakeFirstOrThrow()).id;
-    }
-  });
-  afterAll(() => t.close());
+  const { c, ids } = signedInSuite(
+    kind,
+    ["admin", "employee", "attorney", "pieter", "consultant", "dr_moodley"],
+    { workflow: true },
+    (app) => (t = app),
+  );
 
   it("numbers the demo's invoices and credit notes in the order they were issued", async () => {
     const invoices = await t.db

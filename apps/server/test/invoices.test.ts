@@ -1,34 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "kysely";
-import { getDocument } from "pdfjs-dist/legacy/build/pdf.mjs";
 import { testDialects } from "@medlegal/db/testing";
 import { createSmtpMailer, drainOutbox } from "@medlegal/api";
 import type { InvoiceDetail, InvoiceList } from "@medlegal/domain";
 import type { TestApp } from "./helpers";
-import { createTestApp, login, trpc } from "./helpers";
+import { signedInSuite, trpc } from "./helpers";
+import { draftInvoice, issueInvoice, TEST_AGENCY } from "./invoice-kit";
+import { pdfText } from "./pdf-text";
 
-/** The text of every page, read back with PDF.js. */
-async function pdfText(data: Buffer | Uint8Array): Promise<string> {
-  const pdf = await getDocument({ data: new Uint8Array(data), useSystemFonts: false, isEvalSupported: false, verbosity: 0 }).promise;
-  let text = "";
-  for (let i = 1; i <= pdf.numPages; i++) {
-    const content = await (await pdf.getPage(i)).getTextContent();
-    text += content.items.map((item) => ("str" in item ? item.str : "")).join(" ") + "\n";
-  }
-  return text.replace(/\s+/g, " ");
-}
-
-const AGENCY = {
-  name: "MedLegal Agency (Pty) Ltd",
-  address: "3 Oxford Road, Parktown, Johannesburg",
-  vatNumber: "4123456789",
-  email: "accounts@medlegal.example",
-  phone: "+27 11 555 0000",
-  bankName: "First National Bank",
-  accountName: "MedLegal Agency",
-  accountNumber: "62812345678",
-  branchCode: "250655",
-};
 const FIRM_VAT = "4555000111";
 const LINES = [
   { kind: "report", description: "Medico-legal report: orthopaedic", quantity: 1, unitPriceCents: 123_457 },
@@ -37,19 +16,13 @@ const LINES = [
 
 describe.each(testDialects())("invoices on %s", (kind) => {
   let t: TestApp;
-  const c = {} as Record<string, string>;
-  const ids = {} as Record<string, string>;
+  const { c, ids } = signedInSuite(kind, ["admin", "employee", "attorney", "nomsa", "consultant"], { workflow: true }, (app) => (t = app));
   let myCase: { id: string; reference: string; claimant: string; claimNumber: string | null };
   let theirCase: { id: string };
   let attorneyAddress: string;
 
   beforeAll(async () => {
-    t = await createTestApp(kind, {}, { workflow: true });
-    for (const name of ["admin", "employee", "attorney", "nomsa", "consultant"]) {
-      c[name] = (await login(t.app, name)).cookie;
-      ids[name] = (await t.db.selectFrom("users").select("id").where("username", "=", name).executeTakeFirstOrThrow()).id;
-    }
-    expect((await trpc(t.app, c.admin!, "settings.updateAgency", AGENCY)).status).toBe(200);
+    expect((await trpc(t.app, c.admin!, "settings.updateAgency", TEST_AGENCY)).status).toBe(200);
     // The firm's VAT number as the attorney records it in their own profile.
     const profile = await trpc<Record<string, unknown>>(t.app, c.attorney!, "account.get");
     expect((await trpc(t.app, c.attorney!, "account.updateProfile", { ...profile.data, vatNumber: FIRM_VAT })).status).toBe(200);
@@ -88,21 +61,9 @@ describe.each(testDialects())("invoices on %s", (kind) => {
   });
   afterAll(() => t.close());
 
-  const draft = async (attorney = "attorney", lines: unknown[] = LINES, caseId: string | null = myCase.id) => {
-    const made = await trpc<InvoiceDetail>(t.app, c.employee!, "invoices.createDraft", {
-      attorneyId: ids[attorney],
-      caseId,
-      attorneyReference: "VDM/RAF/0042",
-      lines,
-    });
-    expect(made.status, made.error?.message).toBe(200);
-    return made.data;
-  };
-  const issue = async (id: string) => {
-    const issued = await trpc<InvoiceDetail>(t.app, c.employee!, "invoices.issue", { id });
-    expect(issued.status, issued.error?.message).toBe(200);
-    return issued.data;
-  };
+  const draft = (attorney = "attorney", lines: unknown[] = LINES, caseId: string | null = myCase.id) =>
+    draftInvoice(t.app, c.employee!, { attorneyId: ids[attorney], caseId, attorneyReference: "VDM/RAF/0042", lines });
+  const issue = (id: string) => issueInvoice(t.app, c.employee!, id);
   const download = (cookie: string, fileId: string) => t.app.inject({ method: "GET", url: `/api/files/${fileId}`, headers: { cookie } });
 
   it("prices a draft per line with VAT rounded half up, and lets staff change it until it is issued", async () => {
@@ -178,11 +139,11 @@ describe.each(testDialects())("invoices on %s", (kind) => {
     expect(issued.number).toMatch(new RegExp(`^INV-${year}-\\d{5}$`));
     expect(issued).toMatchObject({ status: "issued", statusLabel: "Issued", balanceCents: 142_011, vatRegistered: true });
     expect(issued.supplier).toEqual({
-      name: AGENCY.name,
+      name: TEST_AGENCY.name,
       firmName: null,
-      address: AGENCY.address,
-      vatNumber: AGENCY.vatNumber,
-      email: AGENCY.email,
+      address: TEST_AGENCY.address,
+      vatNumber: TEST_AGENCY.vatNumber,
+      email: TEST_AGENCY.email,
     });
     expect(issued.recipient).toMatchObject({ name: "Van der Merwe Attorneys Inc.", address: attorneyAddress, vatNumber: FIRM_VAT });
     expect(issued.dueDate! > issued.issueDate!).toBe(true);
@@ -198,9 +159,9 @@ describe.each(testDialects())("invoices on %s", (kind) => {
     const text = await pdfText(original.data);
     for (const field of [
       "Tax Invoice",
-      AGENCY.name,
-      AGENCY.address,
-      `VAT number: ${AGENCY.vatNumber}`,
+      TEST_AGENCY.name,
+      TEST_AGENCY.address,
+      `VAT number: ${TEST_AGENCY.vatNumber}`,
       "Van der Merwe Attorneys Inc.",
       attorneyAddress,
       `VAT number: ${FIRM_VAT}`,
@@ -243,7 +204,10 @@ describe.each(testDialects())("invoices on %s", (kind) => {
       .where("attachment_file_id", "is not", null)
       .orderBy("created_at", "desc")
       .executeTakeFirstOrThrow();
-    expect(mail).toMatchObject({ to_address: "attorney@medlegal.example", subject: `Tax Invoice ${issued.number} from ${AGENCY.name}` });
+    expect(mail).toMatchObject({
+      to_address: "attorney@medlegal.example",
+      subject: `Tax Invoice ${issued.number} from ${TEST_AGENCY.name}`,
+    });
     expect(await drainOutbox(t.db, createSmtpMailer(t.mailbox.url))).toBeGreaterThanOrEqual(1);
     await t.mailbox.waitFor("attorney@medlegal.example");
     const received = t.mailbox.received.find(
@@ -327,7 +291,7 @@ describe.each(testDialects())("invoices on %s", (kind) => {
     const blocked = await draft();
     await t.db
       .updateTable("settings")
-      .set({ value: JSON.stringify({ ...AGENCY, address: "" }) })
+      .set({ value: JSON.stringify({ ...TEST_AGENCY, address: "" }) })
       .where("key", "=", "agency")
       .execute();
     const refused = await trpc(t.app, c.employee!, "invoices.issue", { id: blocked.id });
@@ -335,7 +299,7 @@ describe.each(testDialects())("invoices on %s", (kind) => {
     expect(refused.error?.message).toBe(
       "The agency's address is missing: an administrator adds it under Settings before invoices can be issued.",
     );
-    expect((await trpc(t.app, c.admin!, "settings.updateAgency", AGENCY)).status).toBe(200);
+    expect((await trpc(t.app, c.admin!, "settings.updateAgency", TEST_AGENCY)).status).toBe(200);
     const next = await issue(blocked.id);
     expect(Number(next.number!.slice(-5))).toBe(Number(first.number!.slice(-5)) + 1);
   });
@@ -371,8 +335,8 @@ describe.each(testDialects())("invoices on %s", (kind) => {
       note.number,
       issued.number!,
       "Travel charged in error",
-      AGENCY.name,
-      `VAT number: ${AGENCY.vatNumber}`,
+      TEST_AGENCY.name,
+      `VAT number: ${TEST_AGENCY.vatNumber}`,
       "Copy",
     ])
       expect(noteText).toContain(field);
@@ -418,7 +382,7 @@ describe.each(testDialects())("invoices on %s", (kind) => {
       const issued = await issue((await draft()).id);
       expect(issued.recipient.vatNumber).toBe("");
       const text = await pdfText((await download(c.attorney!, issued.pdfFileId!)).rawPayload);
-      expect(text).toContain(`VAT number: ${AGENCY.vatNumber}`);
+      expect(text).toContain(`VAT number: ${TEST_AGENCY.vatNumber}`);
       expect(text).not.toContain(FIRM_VAT);
     } finally {
       expect((await trpc(t.app, c.attorney!, "account.updateProfile", { ...profile.data, vatNumber: FIRM_VAT })).status).toBe(200);
@@ -426,7 +390,7 @@ describe.each(testDialects())("invoices on %s", (kind) => {
   });
 
   it('prints "Invoice" without VAT when the agency has no VAT number', async () => {
-    expect((await trpc(t.app, c.admin!, "settings.updateAgency", { ...AGENCY, vatNumber: "" })).status).toBe(200);
+    expect((await trpc(t.app, c.admin!, "settings.updateAgency", { ...TEST_AGENCY, vatNumber: "" })).status).toBe(200);
     try {
       const issued = await issue((await draft()).id);
       expect(issued).toMatchObject({ vatRegistered: false, netCents: 123_487, vatCents: 0, totalCents: 123_487 });
@@ -436,7 +400,7 @@ describe.each(testDialects())("invoices on %s", (kind) => {
       expect(text).not.toMatch(/VAT \d|VAT at|Excl\. VAT|VAT number: 4123456789/);
       expect(text).toContain("R 1 234.87");
     } finally {
-      expect((await trpc(t.app, c.admin!, "settings.updateAgency", AGENCY)).status).toBe(200);
+      expect((await trpc(t.app, c.admin!, "settings.updateAgency", TEST_AGENCY)).status).toBe(200);
     }
   });
 });

@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { LightMyRequestResponse } from "fastify";
 import { testDialects } from "@medlegal/db/testing";
-import type { InvoiceDetail, JointMinute, JointMinuteListItem, ReportDetail } from "@medlegal/domain";
+import type { JointMinute, JointMinuteListItem, ReportDetail } from "@medlegal/domain";
 import { sastDate } from "@medlegal/domain";
 import { demoReportPdf } from "../../../packages/api/src/seed/reports";
 import type { TestApp } from "./helpers";
 import { createTestApp, login, reportUpload, trpc } from "./helpers";
+import { issuedInvoice } from "./invoice-kit";
 
 /**
  * Issue 37, items 2 and 4 (docs/product-rules.md "Joint minutes follow their report"): a minute
@@ -268,7 +269,7 @@ describe.each(testDialects())("joint minutes follow their report on %s", (kind) 
     // A second minute on the same report waits for the payment, and goes with it.
     const { id: second } = await minuteOn(report.id);
     expect((await get(c.attorney!, second)).data.releasedAt).toBeNull();
-    const made = await trpc<InvoiceDetail>(t.app, c.employee!, "invoices.createDraft", {
+    const issued = await issuedInvoice(t.app, c.employee!, {
       attorneyId: ids.attorney,
       caseId: report.caseId,
       lines: [
@@ -281,16 +282,13 @@ describe.each(testDialects())("joint minutes follow their report on %s", (kind) 
         },
       ],
     });
-    expect(made.status, made.error?.message).toBe(200);
-    const issued = await trpc<InvoiceDetail>(t.app, c.employee!, "invoices.issue", { id: made.data.id });
-    expect(issued.status, issued.error?.message).toBe(200);
     const paid = await trpc(t.app, c.admin!, "payments.record", {
       attorneyId: ids.attorney,
       method: "eft",
       reference: "TRUST DEPOSIT",
       receivedOn: today,
-      amountCents: issued.data.totalCents,
-      allocations: [{ invoiceId: issued.data.id, amountCents: issued.data.totalCents }],
+      amountCents: issued.totalCents,
+      allocations: [{ invoiceId: issued.id, amountCents: issued.totalCents }],
     });
     expect(paid.status, paid.error?.message).toBe(200);
     expect((await get(c.attorney!, second)).data).toMatchObject({ withheld: false, waitingFor: null });

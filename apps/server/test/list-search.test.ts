@@ -5,6 +5,7 @@ import type { CaseItem, GlobalSearchResult, InvoiceDetail } from "@medlegal/doma
 import { makeSaId } from "@medlegal/domain";
 import type { TestApp } from "./helpers";
 import { createTestApp, login, trpc } from "./helpers";
+import { draftInvoice, issueInvoice } from "./invoice-kit";
 
 /**
  * One search for the five lists and the palette (issue 38 item 4, issue 37 item 23): references with
@@ -97,16 +98,14 @@ describe.each(testDialects())("the lists' one search and sort on %s", (kind) => 
       .returning("reference")
       .executeTakeFirstOrThrow();
     // A draft for the case takes the matter's file reference; issued, the attorney sees it.
-    const draft = await trpc<InvoiceDetail>(t.app, c.employee, "invoices.createDraft", {
+    const draft = await draftInvoice(t.app, c.employee, {
       attorneyId: ids[who],
       caseId: made.data.id,
       lines: [{ kind: "report", description: "Medico-legal report", quantity: 1, unitPriceCents: 100_000 + claimantNumber * 1000 }],
     });
-    expect(draft.status, draft.error?.message).toBe(200);
-    await t.db.updateTable("invoices").set({ query_id: query.data.id }).where("id", "=", draft.data.id).execute();
-    const issued = await trpc<InvoiceDetail>(t.app, c.employee, "invoices.issue", { id: draft.data.id });
-    expect(issued.status, issued.error?.message).toBe(200);
-    return { kase: made.data, query: query.data.reference, booking: booking.reference, report: report.reference, invoice: issued.data };
+    await t.db.updateTable("invoices").set({ query_id: query.data.id }).where("id", "=", draft.id).execute();
+    const issued = await issueInvoice(t.app, c.employee, draft.id);
+    return { kase: made.data, query: query.data.reference, booking: booking.reference, report: report.reference, invoice: issued };
   }
 
   /** What one list shows a caller for a search (references; invoices by id, drafts have no number). */

@@ -1,6 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { sql } from "kysely";
-import { getDocument } from "pdfjs-dist/legacy/build/pdf.mjs";
 import { testDialects } from "@medlegal/db/testing";
 import type {
   AccountOverviewItem,
@@ -14,18 +13,9 @@ import type {
 import { AGEING_BUCKETS, addDays, formatRand, saDateLabel, sastDate } from "@medlegal/domain";
 import { statementBalance } from "../../../packages/api/src/services/payments/statement-pdf";
 import type { TestApp } from "./helpers";
-import { createTestApp, login, PDF, trpc } from "./helpers";
-
-/** The text of every page, read back with PDF.js. */
-async function pdfText(data: Buffer | Uint8Array): Promise<string> {
-  const pdf = await getDocument({ data: new Uint8Array(data), useSystemFonts: false, isEvalSupported: false, verbosity: 0 }).promise;
-  let text = "";
-  for (let i = 1; i <= pdf.numPages; i++) {
-    const content = await (await pdf.getPage(i)).getTextContent();
-    text += content.items.map((item) => ("str" in item ? item.str : "")).join(" ") + "\n";
-  }
-  return text.replace(/\s+/g, " ");
-}
+import { login, PDF, signedInSuite, trpc } from "./helpers";
+import { issuedInvoice } from "./invoice-kit";
+import { pdfText } from "./pdf-text";
 
 const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 73, 72, 68, 82]);
 
@@ -50,27 +40,11 @@ const LINES = [{ kind: "report", description: "Medico-legal report", quantity: 1
 
 describe.each(testDialects())("payments on %s", (kind) => {
   let t: TestApp;
-  const c = {} as Record<string, string>;
-  const ids = {} as Record<string, string>;
+  const { c, ids } = signedInSuite(kind, ["admin", "employee", "attorney", "nomsa", "consultant"], { workflow: true }, (app) => (t = app));
   const today = sastDate(new Date());
 
-  beforeAll(async () => {
-    t = await createTestApp(kind, {}, { workflow: true });
-    for (const name of ["admin", "employee", "attorney", "nomsa", "consultant"]) {
-      c[name] = (await login(t.app, name)).cookie;
-      ids[name] = (await t.db.selectFrom("users").select("id").where("username", "=", name).executeTakeFirstOrThrow()).id;
-    }
-  });
-  afterAll(() => t.close());
-
   /** A fresh issued invoice to the attorney: R 1 000.00 + VAT = R 1 150.00. */
-  const invoiceTo = async (attorney: string, lines: unknown[] = LINES) => {
-    const made = await trpc<InvoiceDetail>(t.app, c.employee!, "invoices.createDraft", { attorneyId: ids[attorney], lines });
-    expect(made.status, made.error?.message).toBe(200);
-    const issued = await trpc<InvoiceDetail>(t.app, c.employee!, "invoices.issue", { id: made.data.id });
-    expect(issued.status, issued.error?.message).toBe(200);
-    return issued.data;
-  };
+  const invoiceTo = (attorney: string, lines: unknown[] = LINES) => issuedInvoice(t.app, c.employee!, { attorneyId: ids[attorney], lines });
   const invoice = async (id: string) => (await trpc<InvoiceDetail>(t.app, c.admin!, "invoices.get", { id })).data;
   const account = async (attorney: string) =>
     (await trpc<AccountSummary>(t.app, c.admin!, "payments.getAccount", { attorneyId: ids[attorney] })).data;

@@ -1,29 +1,24 @@
 import { sql } from "kysely";
 import { createDatabase } from "@medlegal/db";
 import { sweepSlaAlerts } from "@medlegal/api";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { testDialects } from "@medlegal/db/testing";
 import type { Raf4CaseView, Raf4View, ReportDetail } from "@medlegal/domain";
 import { addDays, raf5Deadline, saDateLabel, sastDate, sastToUtc } from "@medlegal/domain";
 import { demoReportPdf } from "../../../packages/api/src/seed/reports";
 import type { TestApp } from "./helpers";
-import { createTestApp, login, reportUpload, trpc } from "./helpers";
+import { reportUpload, signedInSuite, trpc } from "./helpers";
 
 /** RAF 4 as data over the procedures (docs/decisions.md, "RAF 4 as data"). */
 describe.each(testDialects())("RAF 4 assessments on %s", (kind) => {
   let t: TestApp;
-  const c = {} as Record<string, string>;
-  const ids = {} as Record<string, string>;
+  const { c, ids } = signedInSuite(
+    kind,
+    ["admin", "employee", "attorney", "nomsa", "consultant", "dr_naidoo"],
+    { workflow: true },
+    (app) => (t = app),
+  );
   const today = sastDate(new Date());
-
-  beforeAll(async () => {
-    t = await createTestApp(kind, {}, { workflow: true });
-    for (const name of ["admin", "employee", "attorney", "nomsa", "consultant", "dr_naidoo"]) {
-      c[name] = (await login(t.app, name)).cookie;
-      ids[name] = (await t.db.selectFrom("users").select("id").where("username", "=", name).executeTakeFirstOrThrow()).id;
-    }
-  });
-  afterAll(() => t.close());
 
   /** A fresh RAF 4 report of the consultant for the attorney, uploaded (and approved when asked): each test owns its own. */
   const raf4Report = async (approve: boolean) => {

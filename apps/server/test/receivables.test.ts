@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { testDialects } from "@medlegal/db/testing";
 import type {
   AccountOverviewItem,
@@ -13,7 +13,8 @@ import type {
 import { addDays, addMonths, calendarDaysBetween, sastDate } from "@medlegal/domain";
 import { runAt, sweepBillingReminders, sweepInvoices } from "@medlegal/api";
 import type { TestApp } from "./helpers";
-import { createTestApp, login, multipart, PDF, trpc, validAttorney } from "./helpers";
+import { multipart, PDF, signedInSuite, trpc, validAttorney } from "./helpers";
+import { issuedInvoice, TEST_AGENCY } from "./invoice-kit";
 import { pdfText } from "./pdf-text";
 import { openReceivables } from "../../../packages/api/src/services/receivables/deferrals";
 
@@ -21,30 +22,12 @@ import { openReceivables } from "../../../packages/api/src/services/receivables/
 describe.each(testDialects())("Deferred billing on %s", (kind) => {
   let t: TestApp;
   type Name = "admin" | "employee" | "attorney" | "nomsa" | "consultant";
-  const c = {} as Record<Name, string>;
-  const ids = {} as Record<Name, string>;
+  const { c, ids } = signedInSuite<Name>(kind, ["admin", "employee", "attorney", "nomsa", "consultant"], undefined, (app) => (t = app));
   const today = sastDate(new Date());
 
   beforeAll(async () => {
-    t = await createTestApp(kind);
-    for (const name of ["admin", "employee", "attorney", "nomsa", "consultant"] as const) {
-      c[name] = (await login(t.app, name)).cookie;
-      ids[name] = (await t.db.selectFrom("users").select("id").where("username", "=", name).executeTakeFirstOrThrow()).id;
-    }
-    const agency = {
-      name: "MedLegal Agency (Pty) Ltd",
-      address: "3 Oxford Road, Parktown, Johannesburg",
-      vatNumber: "4123456789",
-      email: "accounts@medlegal.example",
-      phone: "+27 11 555 0000",
-      bankName: "First National Bank",
-      accountName: "MedLegal Agency",
-      accountNumber: "62812345678",
-      branchCode: "250655",
-    };
-    expect((await trpc(t.app, c.admin, "settings.updateAgency", agency)).status).toBe(200);
+    expect((await trpc(t.app, c.admin, "settings.updateAgency", TEST_AGENCY)).status).toBe(200);
   });
-  afterAll(() => t.close());
 
   /** A RAF case of `attorney` with a query and, when asked, an approved report by the demo orthopaedic surgeon. */
   async function makeCase(
@@ -122,18 +105,8 @@ describe.each(testDialects())("Deferred billing on %s", (kind) => {
   }
 
   const LINE = { kind: "report", description: "Medico-legal report", quantity: 1, unitPriceCents: 100_000 };
-  const issue = async (attorney: Name, caseId: string | null, lines: unknown[] = [LINE], extra: Record<string, unknown> = {}) => {
-    const made = await trpc<InvoiceDetail>(t.app, c.employee, "invoices.createDraft", {
-      attorneyId: ids[attorney],
-      ...(caseId ? { caseId } : {}),
-      lines,
-      ...extra,
-    });
-    expect(made.status, made.error?.message).toBe(200);
-    const issued = await trpc<InvoiceDetail>(t.app, c.employee, "invoices.issue", { id: made.data.id });
-    expect(issued.status, issued.error?.message).toBe(200);
-    return issued.data;
-  };
+  const issue = (attorney: Name, caseId: string | null, lines: unknown[] = [LINE], extra: Record<string, unknown> = {}) =>
+    issuedInvoice(t.app, c.employee, { attorneyId: ids[attorney], ...(caseId ? { caseId } : {}), lines, ...extra });
   const agree = (caseId: string, input: Record<string, unknown> = {}, cookie = c.employee) =>
     trpc<CaseBillingView>(t.app, cookie, "receivables.setAgreement", {
       caseId,

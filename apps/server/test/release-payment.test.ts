@@ -1,26 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { testDialects } from "@medlegal/db/testing";
 import type { InvoiceDetail, ReportDetail } from "@medlegal/domain";
 import { sastDate } from "@medlegal/domain";
 import { demoReportPdf } from "../../../packages/api/src/seed/reports";
 import type { TestApp } from "./helpers";
-import { createTestApp, login, reportUpload, trpc } from "./helpers";
+import { reportUpload, signedInSuite, trpc } from "./helpers";
 
 /** The release rule over the procedures (docs/decisions.md, "Release and payment (issue 23)"). */
 describe.each(testDialects())("release and payment on %s", (kind) => {
   let t: TestApp;
-  const c = {} as Record<string, string>;
-  const ids = {} as Record<string, string>;
+  const { c, ids } = signedInSuite(kind, ["admin", "employee", "attorney", "nomsa", "consultant"], { workflow: true }, (app) => (t = app));
   const today = sastDate(new Date());
-
-  beforeAll(async () => {
-    t = await createTestApp(kind, {}, { workflow: true });
-    for (const name of ["admin", "employee", "attorney", "nomsa", "consultant"]) {
-      c[name] = (await login(t.app, name)).cookie;
-      ids[name] = (await t.db.selectFrom("users").select("id").where("username", "=", name).executeTakeFirstOrThrow()).id;
-    }
-  });
-  afterAll(() => t.close());
 
   const get = async (cookie: string, id: string) => {
     const answer = await trpc<ReportDetail>(t.app, cookie, "reports.get", { id });

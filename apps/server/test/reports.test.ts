@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "kysely";
-import { getDocument } from "pdfjs-dist/legacy/build/pdf.mjs";
 import { testDialects } from "@medlegal/db/testing";
 import { demoReportPdf } from "../../../packages/api/src/seed/reports";
 import type { TestApp } from "./helpers";
 import { createTestApp, login, multipart, PDF, RELAXED_LIMITS, trpc } from "./helpers";
+import { pdfText } from "./pdf-text";
 import { addDays, endOfWorkingDay, isBusinessDay, saDueLabel, sastDate, sastTime } from "@medlegal/domain";
 
 const DECLARATION = "I understand my duty is to assist the court. This report is true and my opinion is independent of the parties.";
@@ -25,17 +25,6 @@ function reportUpload(fileName: string, data: Uint8Array, fields: Record<string,
     Buffer.from(`\r\n--${boundary}--\r\n`),
   ]);
   return { payload, headers: { "content-type": `multipart/form-data; boundary=${boundary}` } };
-}
-
-/** The text of every page, read back with PDF.js. */
-async function pdfText(data: Buffer): Promise<string> {
-  const pdf = await getDocument({ data: new Uint8Array(data), useSystemFonts: false, isEvalSupported: false, verbosity: 0 }).promise;
-  let text = "";
-  for (let i = 1; i <= pdf.numPages; i++) {
-    const content = await (await pdf.getPage(i)).getTextContent();
-    text += content.items.map((item) => ("str" in item ? item.str : "")).join(" ") + "\n";
-  }
-  return text;
 }
 
 interface Detail {

@@ -2,12 +2,12 @@ import type { InvoiceDetail } from "@medlegal/domain";
 import { Link, useNavigate } from "@tanstack/react-router";
 import { Receipt } from "lucide-react";
 import * as React from "react";
+import type { DraftDecision } from "@/components/invoices/draft-decision-dialogs";
+import { DraftDecisionDialogs } from "@/components/invoices/draft-decision-dialogs";
 import { InvoiceLinesTable } from "@/components/invoices/invoice-lines";
 import { LoadState } from "@/components/load-state";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import { ConfirmDialog } from "@/components/ui/confirm-dialog";
-import { toast } from "@/hooks/use-toast";
 import { formatDateOfMoment } from "@/lib/format";
 import { trpc } from "@/lib/trpc";
 
@@ -31,24 +31,7 @@ export function DraftCard({ id, onDiscarded, onBack }: { id: string; onDiscarded
 function DraftView({ draft, onDiscarded, onBack }: { draft: InvoiceDetail; onDiscarded: () => void; onBack: () => void }) {
   const navigate = useNavigate();
   const utils = trpc.useUtils();
-  const [dialog, setDialog] = React.useState<"issue" | "discard" | null>(null);
-  const issue = trpc.invoices.issue.useMutation({
-    onSuccess: (issued) => {
-      toast({ title: `${issued.number ?? "Invoice"} issued`, description: "The PDF is stored and e-mailed to the agency." });
-      // The invoice page reads the same cache entry the draft card filled: it must show the issued invoice.
-      utils.invoices.get.setData({ id: issued.id }, issued);
-      void utils.invoices.list.invalidate();
-      void navigate({ to: "/invoices/$id", params: { id: issued.id } });
-    },
-  });
-  const discard = trpc.invoices.discardDraft.useMutation({
-    onSuccess: () => {
-      toast({ title: "Draft discarded", description: "Its work is unbilled again." });
-      void utils.invoices.list.invalidate();
-      void utils.invoices.listUnbilled.invalidate();
-      onDiscarded();
-    },
-  });
+  const [dialog, setDialog] = React.useState<DraftDecision | null>(null);
   return (
     <Card>
       <CardHeader>
@@ -81,24 +64,19 @@ function DraftView({ draft, onDiscarded, onBack }: { draft: InvoiceDetail; onDis
           </Button>
         </div>
       </CardContent>
-      <ConfirmDialog
-        open={dialog === "issue"}
-        onOpenChange={(open) => setDialog(open ? "issue" : null)}
-        title="Issue this invoice?"
-        description="It takes the next number of the expert's series and is e-mailed to the agency. It cannot be changed once issued."
-        confirmLabel="Issue invoice"
-        pending={issue.isPending}
-        onConfirm={() => issue.mutate({ id: draft.id })}
-      />
-      <ConfirmDialog
-        open={dialog === "discard"}
-        onOpenChange={(open) => setDialog(open ? "discard" : null)}
-        title="Discard this draft?"
-        description="The draft is deleted and its work can be billed again."
-        confirmLabel="Discard draft"
-        destructive
-        pending={discard.isPending}
-        onConfirm={() => discard.mutate({ id: draft.id })}
+      <DraftDecisionDialogs
+        draft={draft}
+        open={dialog}
+        onOpenChange={setDialog}
+        issueDescription="It takes the next number of the expert's series and is e-mailed to the agency. It cannot be changed once issued."
+        issuedMailedTo="the agency"
+        discardDescription="The draft is deleted and its work can be billed again."
+        discardedNote="Its work is unbilled again."
+        onIssued={(issued) => void navigate({ to: "/invoices/$id", params: { id: issued.id } })}
+        onDiscarded={() => {
+          void utils.invoices.listUnbilled.invalidate();
+          onDiscarded();
+        }}
       />
     </Card>
   );

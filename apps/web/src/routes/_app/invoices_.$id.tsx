@@ -4,13 +4,14 @@ import { createFileRoute, Link, useNavigate } from "@tanstack/react-router";
 import { ArrowLeft, Download, FileText, Mail } from "lucide-react";
 import * as React from "react";
 import { CreditNoteDialog } from "@/components/invoices/credit-note-dialog";
+import type { DraftDecision } from "@/components/invoices/draft-decision-dialogs";
+import { DraftDecisionDialogs } from "@/components/invoices/draft-decision-dialogs";
 import { InvoicePaymentsCard } from "@/components/payments/invoice-payments";
 import { InvoiceLinesTable } from "@/components/invoices/invoice-lines";
 import { InvoiceDates, InvoiceStatusBadge, invoiceTitle } from "@/components/invoices/invoice-list";
 import { PageHeader } from "@/components/page";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { useCurrentUser } from "@/hooks/use-auth";
 import { toast } from "@/hooks/use-toast";
 import { formatDateTime, formatDay } from "@/lib/format";
@@ -98,25 +99,11 @@ function PdfLink({ fileId, label }: { fileId: string; label: string }) {
 function InvoiceView({ i, role }: { i: InvoiceDetail; role: Role }) {
   const utils = trpc.useUtils();
   const navigate = useNavigate();
-  const [dialog, setDialog] = React.useState<"issue" | "discard" | "credit" | null>(null);
+  const [dialog, setDialog] = React.useState<DraftDecision | "credit" | null>(null);
   const refresh = () => {
     void utils.invoices.get.invalidate({ id: i.id });
     void utils.invoices.list.invalidate();
   };
-  const issue = trpc.invoices.issue.useMutation({
-    onSuccess: (issued) => {
-      toast({ title: `${issued.number ?? "Invoice"} issued`, description: "The PDF is stored and e-mailed to the recipient." });
-      setDialog(null);
-      refresh();
-    },
-  });
-  const discard = trpc.invoices.discardDraft.useMutation({
-    onSuccess: () => {
-      toast({ title: "Draft discarded" });
-      void utils.invoices.list.invalidate();
-      void navigate({ to: invoicesHome(role).to });
-    },
-  });
   const credit = trpc.invoices.credit.useMutation({
     onSuccess: () => {
       toast({ title: "Credit note issued", description: "Its PDF is stored with the invoice." });
@@ -285,24 +272,15 @@ function InvoiceView({ i, role }: { i: InvoiceDetail; role: Role }) {
         </div>
       </div>
 
-      <ConfirmDialog
-        open={dialog === "issue"}
-        onOpenChange={(open) => setDialog(open ? "issue" : null)}
-        title="Issue this invoice?"
-        description="It takes the next invoice number and is e-mailed to the recipient. It cannot be changed once issued: a correction is a credit note."
-        confirmLabel="Issue invoice"
-        pending={issue.isPending}
-        onConfirm={() => issue.mutate({ id: i.id })}
-      />
-      <ConfirmDialog
-        open={dialog === "discard"}
-        onOpenChange={(open) => setDialog(open ? "discard" : null)}
-        title="Discard this draft?"
-        description="The draft and its lines are deleted. It never had a number, so no number is lost."
-        confirmLabel="Discard draft"
-        destructive
-        pending={discard.isPending}
-        onConfirm={() => discard.mutate({ id: i.id })}
+      <DraftDecisionDialogs
+        draft={i}
+        open={dialog === "credit" ? null : dialog}
+        onOpenChange={setDialog}
+        issueDescription="It takes the next invoice number and is e-mailed to the recipient. It cannot be changed once issued: a correction is a credit note."
+        issuedMailedTo="the recipient"
+        discardDescription="The draft and its lines are deleted. It never had a number, so no number is lost."
+        onIssued={refresh}
+        onDiscarded={() => void navigate({ to: invoicesHome(role).to })}
       />
       {i.can.credit && (
         <CreditNoteDialog

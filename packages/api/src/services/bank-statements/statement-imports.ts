@@ -1,4 +1,3 @@
-import { sql } from "kysely";
 import type { z } from "zod";
 import type {
   OpenInvoiceForMatching,
@@ -13,7 +12,7 @@ import { AppError } from "../../errors";
 import { recordAudit } from "../audit/audit";
 import { now } from "../platform/clock";
 import type { Db, Deps } from "../platform/deps";
-import { fullName } from "../platform/sql";
+import { firmLabel } from "../platform/sql";
 import { mappingOf } from "./mappings";
 import { isRecordCoded, readCsvStatement, readFnbRecordCoded, readOfxStatement } from "./statement-files";
 
@@ -65,7 +64,7 @@ export async function openInvoicesForMatching(db: Db): Promise<OpenInvoiceForMat
       "invoices.paid_cents",
       "invoices.credited_cents",
       "cases.reference as case_reference",
-      sql<string>`coalesce(nullif(attorney.firm_name, ''), ${fullName("attorney")})`.as("firm_name"),
+      firmLabel("attorney").as("firm_name"),
     ])
     .where("invoices.kind", "=", "attorney")
     .where("invoices.status", "in", [...OPEN_INVOICE_STATUSES])
@@ -98,7 +97,7 @@ export async function proofsForMatching(db: Db): Promise<ProofForMatching[]> {
       "payment_proofs.paid_on",
       "payment_proofs.reference",
       "payment_proofs.invoice_ids",
-      sql<string>`coalesce(nullif(attorney.firm_name, ''), ${fullName("attorney")})`.as("firm_name"),
+      firmLabel("attorney").as("firm_name"),
     ])
     .where("payment_proofs.status", "=", "uploaded")
     .execute();

@@ -8,7 +8,7 @@ import { AppError, notFoundMessage } from "../../errors";
 import { recordAudit } from "../audit/audit";
 import { now } from "../platform/clock";
 import type { Db, Deps } from "../platform/deps";
-import { fullName } from "../platform/sql";
+import { firmLabel } from "../platform/sql";
 import type { Trx } from "../payments/payment-access";
 import { recordPaymentIn } from "../payments/payments";
 
@@ -47,11 +47,7 @@ export async function statementQueue(
     .leftJoin("payments", "payments.id", "line.payment_id")
     .leftJoin("users as attorney", (join) => join.on(sql`attorney.id`, "=", sql`coalesce(payments.attorney_id, line.proposed_attorney_id)`))
     .selectAll("line")
-    .select([
-      "batch.bank",
-      sql<string | null>`coalesce(nullif(attorney.firm_name, ''), ${fullName("attorney")})`.as("attorney_name"),
-      "attorney.id as attorney_id",
-    ])
+    .select(["batch.bank", firmLabel<string | null>("attorney").as("attorney_name"), "attorney.id as attorney_id"])
     .where((eb) => eb.or([eb("line.payment_id", "is", null), eb("line.confirmed_at", ">", sql<Date>`now() - interval '30 days'`)]));
   if (input.importId) query = query.where("line.import_id", "=", input.importId);
   const rows = await query

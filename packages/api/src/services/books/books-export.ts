@@ -1,4 +1,3 @@
-import { sql } from "kysely";
 import type { z } from "zod";
 import type { booksExportInputSchema, InvoiceLineItem, InvoiceLineKind } from "@medlegal/domain";
 import {
@@ -14,7 +13,7 @@ import {
 } from "@medlegal/domain";
 import { csvCell, csvDocument } from "../platform/csv";
 import type { Db } from "../platform/deps";
-import { fullName } from "../platform/sql";
+import { firmLabel } from "../platform/sql";
 
 /**
  * The books exported (docs/decisions.md, "Issue 29: bank statements and the books"): the
@@ -294,7 +293,7 @@ async function sageReceipts(db: Db, { from, to }: Period): Promise<string> {
       "payments.amount_cents",
       "payments.reversed_at",
       "payments.reversal_reason",
-      sql<string>`coalesce(nullif(attorney.firm_name, ''), ${fullName("attorney")})`.as("customer"),
+      firmLabel("attorney").as("customer"),
     ])
     .where((eb) =>
       eb.or([

@@ -24,7 +24,7 @@ import { LIST_LIMIT, MISSING, loadVisibleInvoice } from "./invoice-access";
 import type { InvoiceRow } from "./invoice-access";
 import { partiesOf } from "./invoice-parties";
 import { recipientBlocker, toLine } from "./invoice-documents";
-import { fullName } from "../platform/sql";
+import { firmLabel, fullName } from "../platform/sql";
 import { creditNoteSearch, invoiceSearchOf } from "../platform/search-terms";
 
 function listQuery(db: Db, user: CurrentUser) {
@@ -34,11 +34,7 @@ function listQuery(db: Db, user: CurrentUser) {
     .leftJoin("users as consultant", "consultant.id", "invoices.consultant_id")
     .leftJoin("cases", "cases.id", "invoices.case_id")
     .selectAll("invoices")
-    .select([
-      sql<string>`coalesce(nullif(attorney.firm_name, ''), ${fullName("attorney")})`.as("attorney_label"),
-      fullName("consultant").as("consultant_name"),
-      "cases.reference as case_reference",
-    ])
+    .select([firmLabel("attorney").as("attorney_label"), fullName("consultant").as("consultant_name"), "cases.reference as case_reference"])
     .where(visibleInvoices(user));
 }
 type ListRow = Awaited<ReturnType<ReturnType<typeof listQuery>["executeTakeFirstOrThrow"]>>;
@@ -69,6 +65,25 @@ function toListItem(r: ListRow, agencyName: string): InvoiceListItem {
     balanceCents: balanceOf(r),
     createdAt: r.created_at.toISOString(),
   };
+}
+
+/**
+ * The list's filters, said once for the invoices and their credit notes: the attorney, the expert,
+ * the dates and the search. Each side brings its own day (an invoice's issue or draft day, a credit
+ * note's issue date) and its own search (platform/search-terms.ts).
+ */
+function sharedFilters(
+  f: z.output<typeof invoiceListInputSchema>,
+  day: RawBuilder<string>,
+  search: (typed: string) => RawBuilder<boolean>,
+): RawBuilder<boolean>[] {
+  const filters: RawBuilder<boolean>[] = [];
+  if (f.attorneyId) filters.push(sql<boolean>`invoices.attorney_id = ${f.attorneyId}`);
+  if (f.consultantId) filters.push(sql<boolean>`invoices.consultant_id = ${f.consultantId}`);
+  if (f.from) filters.push(sql<boolean>`${day} >= ${f.from}`);
+  if (f.to) filters.push(sql<boolean>`${day} <= ${f.to}`);
+  if (f.search) filters.push(search(f.search));
+  return filters;
 }
 
 /** The invoices in the list's chosen order; each ends in the id, so equal values keep one order. */
@@ -110,12 +125,8 @@ export async function listInvoices({ db, actor }: Deps, f: z.output<typeof invoi
   if (f.status) query = query.where("invoices.status", "=", f.status);
   if (f.kind === "credit_note") query = query.where(sql<boolean>`false`);
   else if (f.kind) query = query.where("invoices.kind", "=", f.kind);
-  if (f.attorneyId) query = query.where("invoices.attorney_id", "=", f.attorneyId);
-  if (f.consultantId) query = query.where("invoices.consultant_id", "=", f.consultantId);
   const day = sql<string>`coalesce(invoices.issue_date, (invoices.created_at AT TIME ZONE 'Africa/Johannesburg')::date)`;
-  if (f.from) query = query.where(day, ">=", f.from);
-  if (f.to) query = query.where(day, "<=", f.to);
-  if (f.search) query = query.where(invoiceSearchOf(f.search));
+  for (const filter of sharedFilters(f, day, invoiceSearchOf)) query = query.where(filter);
   const rows = await sortedInvoices(query, f.sort, day)
     .limit(LIST_LIMIT + 1)
     .execute();
@@ -197,11 +208,7 @@ async function listCreditNotes(db: Db, user: CurrentUser, f: z.output<typeof inv
     .leftJoin("users as consultant", "consultant.id", "invoices.consultant_id")
     .leftJoin("cases", "cases.id", "invoices.case_id")
     .where(visibleInvoices(user));
-  if (f.attorneyId) query = query.where("invoices.attorney_id", "=", f.attorneyId);
-  if (f.consultantId) query = query.where("invoices.consultant_id", "=", f.consultantId);
-  if (f.from) query = query.where("credit_notes.issue_date", ">=", f.from);
-  if (f.to) query = query.where("credit_notes.issue_date", "<=", f.to);
-  if (f.search) query = query.where(creditNoteSearch(f.search));
+  for (const filter of sharedFilters(f, sql<string>`credit_notes.issue_date`, creditNoteSearch)) query = query.where(filter);
   const rows = await query
     .select([
       "credit_notes.id",

@@ -1,6 +1,6 @@
 import type { InvoiceLineKind, InvoiceParty } from "@medlegal/domain";
 import { formatRand, VAT_RATE_PERCENT } from "@medlegal/domain";
-import { longDate, openPdf } from "../platform/pdf";
+import { longDate, openPdf, pdfFields, pdfTable, pdfTotals } from "../platform/pdf";
 
 /** Everything a tax invoice or credit note prints; nothing is read from the database here. */
 export interface PrintableDocument {
@@ -91,40 +91,14 @@ export async function renderDocumentPdf(d: PrintableDocument): Promise<Buffer> {
   ];
   if (d.dueDate) meta.push(["Due date", longDate(d.dueDate)]);
   if (d.credits) meta.push(["Credits invoice", `${d.credits.number} of ${longDate(d.credits.issueDate)}`]);
-  let y = 90;
-  for (const [label, value] of meta) {
-    pdf
-      .font("Helvetica")
-      .fontSize(9)
-      .fillColor(GREY)
-      .text(`${label}:`, LEFT + 265, y, { width: 100 });
-    pdf
-      .font("Helvetica-Bold")
-      .fillColor("black")
-      .text(value, LEFT + 365, y, { width: 130 });
-    y += 14;
-  }
+  let y = pdfFields(pdf, meta, 90, { x: LEFT + 265, labelWidth: 100, valueWidth: 130, bold: true, step: 14 });
   note("A unique sequential number and the date of issue.", LEFT + 265, y, 230);
 
   // Supplier and recipient.
-  const party = (heading: string, p: InvoiceParty, x: number, top: number, showVat: boolean) => {
-    pdf.font("Helvetica").fontSize(8).fillColor(GREY).text(heading, x, top, { width: 230 });
-    pdf
-      .font("Helvetica-Bold")
-      .fontSize(10)
-      .fillColor("black")
-      .text(p.name, x, top + 12, { width: 230 });
-    pdf.font("Helvetica").fontSize(9);
-    if (p.firmName && p.firmName !== p.name) pdf.text(p.firmName, { width: 230 });
-    if (p.address) pdf.text(p.address, { width: 230 });
-    if (showVat && p.vatNumber) pdf.text(`VAT number: ${p.vatNumber}`, { width: 230 });
-    if (p.email) pdf.fillColor(GREY).text(p.email, { width: 230 }).fillColor("black");
-    return pdf.y;
-  };
   const top = Math.max(y + 20, 160);
-  const supplierEnd = party("From (supplier)", d.supplier, LEFT, top, d.vatRegistered);
+  const supplierEnd = printParty(pdf, "From (supplier)", d.supplier, LEFT, top, d.vatRegistered);
   note("Supplier's name, address and VAT registration number.", LEFT, supplierEnd + 2, 230);
-  const recipientEnd = party("To (recipient)", d.recipient, LEFT + 265, top, true);
+  const recipientEnd = printParty(pdf, "To (recipient)", d.recipient, LEFT + 265, top, true);
   note("Recipient's name, address and VAT number (when the recipient is a VAT vendor).", LEFT + 265, recipientEnd + 2, 230);
   y = Math.max(supplierEnd, recipientEnd) + (d.annotate ? 24 : 16);
 
@@ -133,20 +107,8 @@ export async function renderDocumentPdf(d: PrintableDocument): Promise<Buffer> {
   if (d.claimantName) matter.push(["Claimant", d.claimantName]);
   if (d.claimNumber) matter.push(["Claim / case number", d.claimNumber]);
   if (d.attorneyReference) matter.push(["Your reference", d.attorneyReference]);
-  for (const [label, value] of matter) {
-    pdf.font("Helvetica").fontSize(9).fillColor(GREY).text(`${label}:`, LEFT, y, { width: 110 });
-    pdf
-      .font("Helvetica")
-      .fillColor("black")
-      .text(value, LEFT + 110, y, { width: 385 });
-    y = pdf.y + 3;
-  }
-  if (d.credits && d.reason) {
-    pdf.font("Helvetica").fontSize(9).fillColor(GREY).text("Reason:", LEFT, y, { width: 110 });
-    pdf.fillColor("black").text(d.reason, LEFT + 110, y, { width: 385 });
-    y = pdf.y + 3;
-  }
-  y += 10;
+  if (d.credits && d.reason) matter.push(["Reason", d.reason]);
+  y = pdfFields(pdf, matter, y, { x: LEFT, labelWidth: 110, valueWidth: 385 }) + 10;
 
   // Lines: description and quantity of each service, value excluding VAT, VAT and total.
   const columns = d.vatRegistered
@@ -164,32 +126,10 @@ export async function renderDocumentPdf(d: PrintableDocument): Promise<Buffer> {
         { label: "Unit price", width: 95, align: "right" as const },
         { label: "Amount", width: 100, align: "right" as const },
       ];
-  const row = (cells: string[], bold: boolean) => {
-    pdf.font(bold ? "Helvetica-Bold" : "Helvetica").fontSize(9);
-    const height = Math.max(...cells.map((cell, i) => pdf.heightOfString(cell, { width: columns[i]!.width - 6 })));
-    if (y + height > BOTTOM) {
-      pdf.addPage();
-      y = 50;
-    }
-    let x = LEFT;
-    cells.forEach((cell, i) => {
-      pdf.text(cell, x + 3, y, { width: columns[i]!.width - 6, align: columns[i]!.align });
-      x += columns[i]!.width;
-    });
-    y += height + 6;
-    pdf
-      .moveTo(LEFT, y - 3)
-      .lineTo(LEFT + WIDTH, y - 3)
-      .lineWidth(0.5)
-      .strokeColor("#cccccc")
-      .stroke();
-  };
-  row(
-    columns.map((c) => c.label),
-    true,
-  );
+  const table = pdfTable(pdf, columns, y, { left: LEFT, bottom: BOTTOM, top: 50, fontSize: 9 });
+  table.header();
   for (const line of d.lines) {
-    row(
+    table.row(
       d.vatRegistered
         ? [
             line.description,
@@ -200,9 +140,9 @@ export async function renderDocumentPdf(d: PrintableDocument): Promise<Buffer> {
             formatRand(line.totalCents),
           ]
         : [line.description, String(line.quantity), formatRand(line.unitPriceCents), formatRand(line.totalCents)],
-      false,
     );
   }
+  y = table.y;
   note("Description and quantity of each service; value excluding VAT, the VAT and the total.", LEFT, y, 400);
   y += d.annotate ? 14 : 6;
 
@@ -218,13 +158,7 @@ export async function renderDocumentPdf(d: PrintableDocument): Promise<Buffer> {
     pdf.addPage();
     y = 50;
   }
-  totals.forEach(([label, value], i) => {
-    const last = i === totals.length - 1;
-    pdf.font(last ? "Helvetica-Bold" : "Helvetica").fontSize(last ? 11 : 9);
-    pdf.text(label, LEFT + 255, y, { width: 140, align: "right" });
-    pdf.text(value, LEFT + 395, y, { width: 97, align: "right" });
-    y += 16;
-  });
+  y = pdfTotals(pdf, totals, LEFT + 255, y);
   if (!d.vatRegistered) {
     pdf
       .font("Helvetica")
@@ -242,12 +176,39 @@ export async function renderDocumentPdf(d: PrintableDocument): Promise<Buffer> {
       pdf.addPage();
       y = 50;
     }
-    pdf.font("Helvetica-Bold").fontSize(9).text("Payment details", LEFT, y);
-    pdf.font("Helvetica").fontSize(9);
-    pdf.text(`Bank: ${d.bank.bankName}   Account name: ${d.bank.accountName}`, { width: WIDTH });
-    pdf.text(`Account number: ${d.bank.accountNumber}   Branch code: ${d.bank.branchCode}`, { width: WIDTH });
-    pdf.text(`Please use ${d.number} as the payment reference.`, { width: WIDTH });
+    printPaymentDetails(pdf, d.bank, LEFT, y, `Please use ${d.number} as the payment reference.`);
   }
   pdf.end();
   return bytes;
+}
+
+/** A party's block (supplier, recipient, account holder) as invoices and statements print it; returns where it ends. */
+export function printParty(pdf: PDFKit.PDFDocument, heading: string, p: InvoiceParty, x: number, top: number, showVat: boolean): number {
+  pdf.font("Helvetica").fontSize(8).fillColor(GREY).text(heading, x, top, { width: 230 });
+  pdf
+    .font("Helvetica-Bold")
+    .fontSize(10)
+    .fillColor("black")
+    .text(p.name, x, top + 12, { width: 230 });
+  pdf.font("Helvetica").fontSize(9);
+  if (p.firmName && p.firmName !== p.name) pdf.text(p.firmName, { width: 230 });
+  if (p.address) pdf.text(p.address, { width: 230 });
+  if (showVat && p.vatNumber) pdf.text(`VAT number: ${p.vatNumber}`, { width: 230 });
+  if (p.email) pdf.fillColor(GREY).text(p.email, { width: 230 }).fillColor("black");
+  return pdf.y;
+}
+
+/** The agency's bank account under an invoice or a statement, and what to quote when paying. */
+export function printPaymentDetails(
+  pdf: PDFKit.PDFDocument,
+  bank: NonNullable<PrintableDocument["bank"]>,
+  x: number,
+  y: number,
+  reference: string,
+): void {
+  pdf.font("Helvetica-Bold").fontSize(9).text("Payment details", x, y);
+  pdf.font("Helvetica").fontSize(9);
+  pdf.text(`Bank: ${bank.bankName}   Account name: ${bank.accountName}`, { width: WIDTH });
+  pdf.text(`Account number: ${bank.accountNumber}   Branch code: ${bank.branchCode}`, { width: WIDTH });
+  pdf.text(reference, { width: WIDTH });
 }

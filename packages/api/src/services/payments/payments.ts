@@ -19,7 +19,7 @@ import { paymentScope, visibleInvoices } from "../platform/access";
 import { MISSING_PAYMENT, PAYMENT_LIMIT, accountHolder } from "./payment-access";
 import type { Trx } from "./payment-access";
 import type { SignedInActor } from "../../actors";
-import { fullName } from "../platform/sql";
+import { firmLabel, fullName } from "../platform/sql";
 import { allocateLocked, allocationSentence, invoiceNumbers, lockPayment, settleInvoice } from "./settle";
 import { creditsOf } from "./accounts";
 import { lockOpenProof, matchLocked } from "./proofs";
@@ -161,7 +161,7 @@ function paymentsQuery(db: Db) {
     .leftJoin("users as reverser", "reverser.id", "payments.reversed_by")
     .selectAll("payments")
     .select([
-      sql<string>`coalesce(nullif(attorney.firm_name, ''), ${fullName("attorney")})`.as("attorney_name"),
+      firmLabel("attorney").as("attorney_name"),
       fullName("recorder").as("recorder_name"),
       sql<string | null>`${fullName("reverser")}`.as("reverser_name"),
     ]);

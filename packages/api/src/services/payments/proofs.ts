@@ -1,7 +1,6 @@
 /** Proofs of payment: uploaded by attorneys, matched to a payment or rejected by administrators. */
 import { randomUUID } from "node:crypto";
 import type { Selectable } from "kysely";
-import { sql } from "kysely";
 import type { z } from "zod";
 import type { Database } from "@medlegal/db";
 import type { matchProofSchema, PaymentProofItem, proofListInputSchema, proofUploadSchema, rejectProofSchema } from "@medlegal/domain";
@@ -16,7 +15,7 @@ import { now } from "../platform/clock";
 import type { Db, Deps } from "../platform/deps";
 import { paymentScope, visibleInvoices } from "../platform/access";
 import { MISSING_PROOF, PROOF_LIMIT, accountHolder } from "./payment-access";
-import { fullName } from "../platform/sql";
+import { firmLabel } from "../platform/sql";
 import type { Trx } from "./payment-access";
 import { lockPayment } from "./settle";
 
@@ -164,7 +163,7 @@ function proofQuery(db: Db) {
     .innerJoin("users as attorney", "attorney.id", "payment_proofs.attorney_id")
     .innerJoin("files", "files.id", "payment_proofs.file_id")
     .selectAll("payment_proofs")
-    .select([sql<string>`coalesce(nullif(attorney.firm_name, ''), ${fullName("attorney")})`.as("attorney_name"), "files.file_name"]);
+    .select([firmLabel("attorney").as("attorney_name"), "files.file_name"]);
 }
 
 /** Proofs of payment newest first (at most 200): an attorney's own; administrators any attorney's, by status. */

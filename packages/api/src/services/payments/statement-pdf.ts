@@ -1,7 +1,8 @@
 import type { Ageing, InvoiceParty, Statement } from "@medlegal/domain";
 import { ACCOUNT_ENTRY_LABELS, AGEING_BUCKET_LABELS, AGEING_BUCKETS, formatRand, signedAmount } from "@medlegal/domain";
 import type { PrintableDocument } from "../invoices/invoice-pdf";
-import { longDate, openPdf } from "../platform/pdf";
+import { printParty, printPaymentDetails } from "../invoices/invoice-pdf";
+import { longDate, openPdf, pdfFields, pdfTable, pdfTotals } from "../platform/pdf";
 
 /** Everything a statement of account prints; nothing is read from the database here. */
 export interface PrintableStatement {
@@ -39,36 +40,11 @@ export async function renderStatementPdf(d: PrintableStatement): Promise<Buffer>
     ["Period", `${longDate(s.from)} to ${longDate(s.to)}`],
     ["Printed", longDate(d.printedOn)],
   ];
-  let y = 90;
-  for (const [label, value] of meta) {
-    pdf
-      .font("Helvetica")
-      .fontSize(9)
-      .fillColor(GREY)
-      .text(`${label}:`, LEFT + 265, y, { width: 70 });
-    pdf
-      .font("Helvetica-Bold")
-      .fillColor("black")
-      .text(value, LEFT + 335, y, { width: 160 });
-    y = pdf.y + 3;
-  }
+  let y = pdfFields(pdf, meta, 90, { x: LEFT + 265, labelWidth: 70, valueWidth: 160, bold: true });
 
-  const party = (heading: string, p: InvoiceParty, x: number, top: number) => {
-    pdf.font("Helvetica").fontSize(8).fillColor(GREY).text(heading, x, top, { width: 230 });
-    pdf
-      .font("Helvetica-Bold")
-      .fontSize(10)
-      .fillColor("black")
-      .text(p.name, x, top + 12, { width: 230 });
-    pdf.font("Helvetica").fontSize(9);
-    if (p.firmName && p.firmName !== p.name) pdf.text(p.firmName, { width: 230 });
-    if (p.address) pdf.text(p.address, { width: 230 });
-    if (p.vatNumber) pdf.text(`VAT number: ${p.vatNumber}`, { width: 230 });
-    if (p.email) pdf.fillColor(GREY).text(p.email, { width: 230 }).fillColor("black");
-    return pdf.y;
-  };
   const top = Math.max(y + 20, 150);
-  y = Math.max(party("From", d.supplier, LEFT, top), party("Account of", d.recipient, LEFT + 265, top)) + 18;
+  y =
+    Math.max(printParty(pdf, "From", d.supplier, LEFT, top, true), printParty(pdf, "Account of", d.recipient, LEFT + 265, top, true)) + 18;
 
   // The movements of the period with a running balance, between the opening and closing balances.
   const columns = [
@@ -79,47 +55,22 @@ export async function renderStatementPdf(d: PrintableStatement): Promise<Buffer>
     { label: "Amount", width: 70, align: "right" as const },
     { label: "Balance", width: 70, align: "right" as const },
   ];
-  const row = (cells: string[], bold: boolean) => {
-    pdf.font(bold ? "Helvetica-Bold" : "Helvetica").fontSize(8.5);
-    const height = Math.max(...cells.map((cell, i) => pdf.heightOfString(cell, { width: columns[i]!.width - 6 })));
-    if (y + height > BOTTOM) {
-      pdf.addPage();
-      y = 50;
-    }
-    let x = LEFT;
-    cells.forEach((cell, i) => {
-      pdf.text(cell, x + 3, y, { width: columns[i]!.width - 6, align: columns[i]!.align });
-      x += columns[i]!.width;
-    });
-    y += height + 6;
-    pdf
-      .moveTo(LEFT, y - 3)
-      .lineTo(LEFT + WIDTH, y - 3)
-      .lineWidth(0.5)
-      .strokeColor("#cccccc")
-      .stroke();
-  };
-  row(
-    columns.map((c) => c.label),
-    true,
-  );
-  row([longDate(s.from), "Opening balance", "", "", "", statementBalance(s.totals.openingCents)], false);
+  const table = pdfTable(pdf, columns, y, { left: LEFT, bottom: BOTTOM, top: 50, fontSize: 8.5 });
+  table.header();
+  table.row([longDate(s.from), "Opening balance", "", "", "", statementBalance(s.totals.openingCents)]);
   for (const line of s.lines) {
     const amount = signedAmount(line);
-    row(
-      [
-        longDate(line.date),
-        ACCOUNT_ENTRY_LABELS[line.kind],
-        line.reference,
-        line.description,
-        amount < 0 ? `-${formatRand(-amount)}` : formatRand(amount),
-        statementBalance(line.balanceCents),
-      ],
-      false,
-    );
+    table.row([
+      longDate(line.date),
+      ACCOUNT_ENTRY_LABELS[line.kind],
+      line.reference,
+      line.description,
+      amount < 0 ? `-${formatRand(-amount)}` : formatRand(amount),
+      statementBalance(line.balanceCents),
+    ]);
   }
-  if (s.lines.length === 0) row(["", "No movements in this period", "", "", "", ""], false);
-  y += 8;
+  if (s.lines.length === 0) table.row(["", "No movements in this period", "", "", "", ""]);
+  y = table.y + 8;
 
   // The sum that always holds: opening + invoices - credits - payments = closing.
   const totals: [string, string][] = [
@@ -133,16 +84,7 @@ export async function renderStatementPdf(d: PrintableStatement): Promise<Buffer>
     pdf.addPage();
     y = 50;
   }
-  totals.forEach(([label, value], i) => {
-    const last = i === totals.length - 1;
-    pdf
-      .font(last ? "Helvetica-Bold" : "Helvetica")
-      .fontSize(last ? 11 : 9)
-      .fillColor("black");
-    pdf.text(label, LEFT + 255, y, { width: 140, align: "right" });
-    pdf.text(value, LEFT + 395, y, { width: 97, align: "right" });
-    y += 16;
-  });
+  y = pdfTotals(pdf, totals, LEFT + 255, y);
   pdf
     .font("Helvetica")
     .fontSize(8)
@@ -185,11 +127,13 @@ export async function renderStatementPdf(d: PrintableStatement): Promise<Buffer>
   y += 6;
 
   if (d.bank && d.bank.accountNumber) {
-    pdf.font("Helvetica-Bold").fontSize(9).text("Payment details", LEFT, y);
-    pdf.font("Helvetica").fontSize(9);
-    pdf.text(`Bank: ${d.bank.bankName}   Account name: ${d.bank.accountName}`, { width: WIDTH });
-    pdf.text(`Account number: ${d.bank.accountNumber}   Branch code: ${d.bank.branchCode}`, { width: WIDTH });
-    pdf.text("Please use the invoice number as the payment reference, and upload your proof of payment under Payments.", { width: WIDTH });
+    printPaymentDetails(
+      pdf,
+      d.bank,
+      LEFT,
+      y,
+      "Please use the invoice number as the payment reference, and upload your proof of payment under Payments.",
+    );
   }
   pdf.end();
   return bytes;

@@ -1,13 +1,13 @@
 import type { DisbursementSchedule } from "@medlegal/domain";
 import { formatRand } from "@medlegal/domain";
-import { longDate, openPdf } from "../platform/pdf";
+import type { PdfColumn } from "../platform/pdf";
+import { longDate, openPdf, pdfFields, pdfTable } from "../platform/pdf";
 
 const LEFT = 40;
 const WIDTH = 762;
 const BOTTOM = 540;
-const GREY = "#555555";
 /** Column x offsets and widths (landscape A4): expert, discipline, fee, invoice, date, excl., incl., paid. */
-const COLUMNS: { label: string; width: number; align?: "right" }[] = [
+const COLUMNS: PdfColumn[] = [
   { label: "Expert", width: 130 },
   { label: "Discipline", width: 115 },
   { label: "Fee", width: 130 },
@@ -36,39 +36,21 @@ export async function renderSchedulePdf(s: DisbursementSchedule): Promise<Buffer
     ["Attorney", s.firmName ? `${s.attorneyName}, ${s.firmName}` : s.attorneyName],
     ["Our case reference", s.caseReference],
   ];
-  let y = 66;
-  for (const [label, value] of meta) {
-    pdf.font("Helvetica").fontSize(9).fillColor(GREY).text(`${label}:`, LEFT, y, { width: 120 });
+  let y = pdfFields(pdf, meta, 66, { x: LEFT, labelWidth: 120, valueWidth: 400, step: 13 });
+  y += 8;
+  // The header again on each page: a settled matter's schedule can run to several.
+  const table = pdfTable(pdf, COLUMNS, y, { left: LEFT, bottom: BOTTOM, top: 40, fontSize: 9, repeatHeader: true });
+  table.header();
+  if (!s.lines.length) {
     pdf
       .font("Helvetica")
       .fontSize(9)
       .fillColor("black")
-      .text(value, LEFT + 120, y, { width: 400 });
-    y += 13;
-  }
-  y += 8;
-  const header = () => {
-    let x = LEFT;
-    pdf.font("Helvetica-Bold").fontSize(8).fillColor(GREY);
-    for (const c of COLUMNS) {
-      pdf.text(c.label, x, y, { width: c.width - 6, align: c.align ?? "left" });
-      x += c.width;
-    }
-    y += 12;
-    pdf
-      .moveTo(LEFT, y)
-      .lineTo(LEFT + WIDTH, y)
-      .strokeColor("#cccccc")
-      .stroke();
-    y += 4;
-  };
-  header();
-  if (!s.lines.length) {
-    pdf.font("Helvetica").fontSize(9).fillColor("black").text("No fees have been invoiced on this case yet.", LEFT, y, { width: WIDTH });
-    y = pdf.y + 6;
+      .text("No fees have been invoiced on this case yet.", LEFT, table.y, { width: WIDTH });
+    table.y = pdf.y + 6;
   }
   for (const line of s.lines) {
-    const cells = [
+    table.row([
       line.expertName,
       line.discipline,
       line.fee,
@@ -77,37 +59,9 @@ export async function renderSchedulePdf(s: DisbursementSchedule): Promise<Buffer
       formatRand(line.netCents),
       formatRand(line.totalCents),
       line.paidState,
-    ];
-    const height = Math.max(
-      ...cells.map((text, i) =>
-        pdf
-          .font("Helvetica")
-          .fontSize(9)
-          .heightOfString(text, { width: COLUMNS[i]!.width - 6 }),
-      ),
-    );
-    if (y + height > BOTTOM) {
-      pdf.addPage({ size: "A4", layout: "landscape", margin: LEFT });
-      y = 40;
-      header();
-    }
-    let x = LEFT;
-    cells.forEach((text, i) => {
-      pdf
-        .font("Helvetica")
-        .fontSize(9)
-        .fillColor("black")
-        .text(text, x, y, { width: COLUMNS[i]!.width - 6, align: COLUMNS[i]!.align ?? "left" });
-      x += COLUMNS[i]!.width;
-    });
-    y += height + 5;
+    ]);
   }
-  pdf
-    .moveTo(LEFT, y)
-    .lineTo(LEFT + WIDTH, y)
-    .strokeColor("#cccccc")
-    .stroke();
-  y += 6;
+  y = table.y + 3;
   const totalsX = LEFT + COLUMNS.slice(0, 5).reduce((s, c) => s + c.width, 0);
   pdf
     .font("Helvetica-Bold")
