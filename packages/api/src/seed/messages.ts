@@ -3,6 +3,8 @@ import type { DemoStory } from "./story";
 import { openQueryThread } from "../services/messages/query-threads";
 import { sendMessage } from "../services/messages/message-posting";
 import { startThread } from "../services/messages/direct-threads";
+import { visibleQueries } from "../services/platform/access";
+import { assignedTo } from "../services/queries/access";
 import { parseInput } from "../validation";
 
 /**
@@ -58,7 +60,7 @@ export function seedDemoMessages(story: DemoStory, usernames: { attorneys: strin
         const query = await db
           .selectFrom("queries")
           .select("id")
-          .where("attorney_id", "=", actor.user.id)
+          .where(visibleQueries(actor.user))
           .orderBy("created_at")
           .orderBy("id")
           .executeTakeFirst();
@@ -115,7 +117,7 @@ export function seedDemoMessages(story: DemoStory, usernames: { attorneys: strin
         const assignment = await db
           .selectFrom("consultant_assignments")
           .select("query_id")
-          .where("consultant_id", "=", expert.user.id)
+          .where(assignedTo(expert.user))
           .where("status", "in", ["accepted", "completed"])
           .orderBy("created_at")
           .orderBy("id")

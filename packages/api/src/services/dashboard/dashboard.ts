@@ -4,7 +4,7 @@ import type { DashboardSummary, QueryListItem, QueryStatus } from "@medlegal/dom
 import { EXPERT_SEES_QUERY, OPEN_QUERY_STATUSES, isAttorney, isExpert, isInterpreter } from "@medlegal/domain";
 import { AppError } from "../../errors";
 import type { SignedInActor } from "../../actors";
-import { visibleQueries } from "../platform/access";
+import { managedBy, visibleQueries } from "../platform/access";
 import { listMyAssignments } from "../queries/assignments";
 import { withoutDeclineReason } from "../queries/query-detail";
 import { queryListQuery, toQueryListItem } from "../queries/query-records";
@@ -51,7 +51,7 @@ export async function dashboardSummary({ db, actor }: Deps, now = clockNow()): P
         "query_events.body",
         fullName<string | null>("users").as("actor_name"),
       ])
-      .where("queries.attorney_id", "=", actor.user.id)
+      .where(visibleQueries(actor.user))
       .orderBy("query_events.at", "desc")
       .limit(8)
       .execute();
@@ -126,7 +126,7 @@ export async function dashboardSummary({ db, actor }: Deps, now = clockNow()): P
     db
       .selectFrom("queries")
       .select((eb) => eb.fn.countAll<number>().as("n"))
-      .where("assigned_employee_id", "=", actor.user.id)
+      .where(managedBy(actor.user))
       .where("status", "in", OPEN_QUERY_STATUSES)
       .executeTakeFirstOrThrow(),
   ]);
@@ -146,7 +146,7 @@ export async function dashboardSummary({ db, actor }: Deps, now = clockNow()): P
 /** `/employee-dashboard`: the caller's open queries, the one waiting longest first. */
 export async function employeeWorkload({ db, actor }: Deps): Promise<QueryListItem[]> {
   const rows = await queryListQuery(db)
-    .where("queries.assigned_employee_id", "=", actor.user.id)
+    .where(managedBy(actor.user))
     .where("queries.status", "in", [...OPEN_QUERY_STATUSES, "on_hold"])
     .orderBy("queries.updated_at", "asc")
     .limit(200)

@@ -6,7 +6,7 @@ import { AppError } from "../../errors";
 import { recordAudit } from "../audit/audit";
 import { now } from "../platform/clock";
 import type { Deps } from "../platform/deps";
-import { isStaff } from "../platform/access";
+import { mayChangeInvoice } from "./access";
 import { nextInSeries } from "../platform/references";
 import { documentTitle } from "./invoice-pdf";
 import { CREDIT_NOTE_SERIES, MISSING, loadVisibleInvoice } from "./invoice-access";
@@ -23,7 +23,7 @@ export async function issueCreditNote(deps: Deps, input: z.output<typeof creditN
   await deps.db.transaction().execute(async (trx) => {
     const invoice = await loadVisibleInvoice(trx, deps.actor.user, input.invoiceId, true);
     if (invoice.status === "draft") throw new AppError("CONFLICT", "A draft has nothing to credit: change or discard it instead.");
-    if (invoice.kind === "attorney" && !isStaff(deps.actor.user)) throw new AppError("NOT_FOUND", MISSING);
+    if (!mayChangeInvoice(deps.actor.user, invoice)) throw new AppError("NOT_FOUND", MISSING);
     const total = Number(invoice.total_cents);
     const credited = Number(invoice.credited_cents);
     const paid = Number(invoice.paid_cents);

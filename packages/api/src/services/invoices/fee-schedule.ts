@@ -7,6 +7,7 @@ import { recordAudit } from "../audit/audit";
 import type { Db, Deps } from "../platform/deps";
 import { fullName } from "../platform/sql";
 import * as clock from "../platform/clock";
+import { expertFeeRates } from "./access";
 
 /**
  * The price of a fee on a day (docs/decisions.md, "Invoices"): the expert's own rate in force that
@@ -57,15 +58,7 @@ export async function listFees({ db, actor }: Deps, f: z.output<typeof feeSchedu
     .select(["specializations.name as specialization_name", fullName<string | null>("users").as("consultant_name")]);
   if (isExpert(actor.user)) {
     const me = await db.selectFrom("users").select("specialization_id").where("id", "=", actor.user.id).executeTakeFirstOrThrow();
-    query = query.where((eb) =>
-      eb.or([
-        eb("fee_schedule.consultant_id", "=", actor.user.id),
-        eb.and([
-          eb("fee_schedule.consultant_id", "is", null),
-          eb("fee_schedule.specialization_id", "=", me.specialization_id ?? "00000000-0000-0000-0000-000000000000"),
-        ]),
-      ]),
-    );
+    query = query.where(expertFeeRates(actor.user, me.specialization_id));
   }
   if (f.specializationId) query = query.where("fee_schedule.specialization_id", "=", f.specializationId);
   if (f.consultantId) query = query.where("fee_schedule.consultant_id", "=", f.consultantId);

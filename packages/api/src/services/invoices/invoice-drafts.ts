@@ -7,7 +7,7 @@ import { AppError } from "../../errors";
 import { recordAudit } from "../audit/audit";
 import { now } from "../platform/clock";
 import type { Db, Deps } from "../platform/deps";
-import { isStaff } from "../platform/access";
+import { mayChangeInvoice } from "./access";
 import { ATTORNEY_SERIES, MISSING, describeInvoice, loadVisibleInvoice } from "./invoice-access";
 import type { InvoiceRow } from "./invoice-access";
 import { agencyParty } from "./invoice-parties";
@@ -232,7 +232,7 @@ export async function discardDraft(deps: Deps, input: IdInput): Promise<{ id: st
   return deps.db.transaction().execute(async (trx) => {
     const row = await loadVisibleInvoice(trx, deps.actor.user, input.id, true);
     assertDraft(row);
-    if (row.kind === "attorney" && !isStaff(deps.actor.user)) throw new AppError("NOT_FOUND", MISSING);
+    if (!mayChangeInvoice(deps.actor.user, row)) throw new AppError("NOT_FOUND", MISSING);
     await trx.deleteFrom("invoice_lines").where("invoice_id", "=", row.id).execute();
     await trx.deleteFrom("invoices").where("id", "=", row.id).execute();
     await recordAudit(trx, deps.actor, {

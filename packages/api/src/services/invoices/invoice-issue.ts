@@ -13,7 +13,7 @@ import { AppError } from "../../errors";
 import { recordAudit } from "../audit/audit";
 import { now } from "../platform/clock";
 import type { Deps } from "../platform/deps";
-import { isStaff } from "../platform/access";
+import { mayChangeInvoice } from "./access";
 import { nextInSeries } from "../platform/references";
 import { documentTitle } from "./invoice-pdf";
 import { MISSING, describeInvoice, loadVisibleInvoice } from "./invoice-access";
@@ -32,7 +32,7 @@ export async function issueInvoice(deps: Deps, input: IdInput): Promise<InvoiceD
   await deps.db.transaction().execute(async (trx) => {
     const row = await loadVisibleInvoice(trx, deps.actor.user, input.id, true);
     if (row.status !== "draft") throw new AppError("CONFLICT", `${describeInvoice(row)} is already issued.`);
-    if (row.kind === "attorney" && !isStaff(deps.actor.user)) throw new AppError("NOT_FOUND", MISSING);
+    if (!mayChangeInvoice(deps.actor.user, row)) throw new AppError("NOT_FOUND", MISSING);
     const { supplier, recipient, vatRegistered, bank } = await partiesOf(trx, row);
     if (!supplier.address.trim()) {
       throw new AppError(

@@ -14,14 +14,15 @@ import type {
   InvoiceParty,
   InvoiceSort,
 } from "@medlegal/domain";
-import { ageBalances, invoiceBalance, INVOICE_STATUS_LABELS, OPEN_INVOICE_STATUSES } from "@medlegal/domain";
+import { ageBalances, can, invoiceBalance, INVOICE_STATUS_LABELS, OPEN_INVOICE_STATUSES } from "@medlegal/domain";
 import { AppError } from "../../errors";
 import { today } from "../platform/clock";
 import type { Db, Deps } from "../platform/deps";
-import { isStaff, visibleInvoices } from "../platform/access";
+import { visibleInvoices } from "../platform/access";
 import { getAgencySettings } from "../settings/settings";
 import { LIST_LIMIT, MISSING, loadVisibleInvoice } from "./invoice-access";
 import type { InvoiceRow } from "./invoice-access";
+import { mayChangeInvoice } from "./access";
 import { partiesOf } from "./invoice-parties";
 import { recipientBlocker, toLine } from "./invoice-documents";
 import { firmLabel, fullName } from "../platform/sql";
@@ -286,8 +287,8 @@ export async function getInvoice({ db, actor }: Deps, input: IdInput): Promise<I
   // A draft shows the parties as they would print today.
   const parties: { supplier: InvoiceParty; recipient: InvoiceParty } =
     row.supplier && row.recipient ? { supplier: row.supplier, recipient: row.recipient } : await partiesOf(db, row);
-  const staff = isStaff(actor.user);
-  const mayChange = staff || (row.kind === "expert" && row.consultant_id === actor.user.id);
+  const staff = can(actor.user.role, "invoices.manage");
+  const mayChange = mayChangeInvoice(actor.user, row);
   const draft = row.status === "draft";
   return {
     ...toListItem(row, agency.name),

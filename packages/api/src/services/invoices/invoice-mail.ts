@@ -1,10 +1,9 @@
 import type { IdInput } from "@medlegal/domain";
-import { formatRand, saDateLabel, saDayTimeLabel } from "@medlegal/domain";
+import { can, formatRand, saDateLabel, saDayTimeLabel } from "@medlegal/domain";
 import { AppError } from "../../errors";
 import { recordAudit } from "../audit/audit";
 import { now } from "../platform/clock";
 import type { Deps } from "../platform/deps";
-import { isStaff } from "../platform/access";
 import { documentTitle } from "./invoice-pdf";
 import { MISSING, loadVisibleInvoice } from "./invoice-access";
 import { matterInMail, queueDocumentMail } from "./invoice-documents";
@@ -21,7 +20,7 @@ export const EMAIL_AGAIN_MINUTES = 10;
 export async function emailInvoiceAgain(deps: Deps, input: IdInput): Promise<{ sentTo: string; sentAt: string }> {
   return deps.db.transaction().execute(async (trx) => {
     const row = await loadVisibleInvoice(trx, deps.actor.user, input.id, true);
-    if (!isStaff(deps.actor.user)) throw new AppError("NOT_FOUND", MISSING);
+    if (!can(deps.actor.user.role, "invoices.manage")) throw new AppError("NOT_FOUND", MISSING);
     if (row.status === "draft" || !row.copy_file_id || !row.recipient)
       throw new AppError("CONFLICT", "A draft has not been sent yet: issue it, and it is e-mailed to the recipient.");
     const to = row.recipient.email.trim();

@@ -7,10 +7,10 @@
 import type { z } from "zod";
 import type { JointMinuteListItem, JointMinuteState, jointMinuteListInputSchema } from "@medlegal/domain";
 import { JOINT_MINUTE_LIST_LIMIT } from "@medlegal/domain";
-import { visibleReports } from "../platform/access";
 import type { Deps } from "../platform/deps";
 import { fullName, likePattern } from "../platform/sql";
 import { minuteWaitsFor } from "./minute-records";
+import { visibleMinutes } from "./access";
 
 const stateOf = (m: { frozen_at: Date | null; released_at: Date | null }): JointMinuteState =>
   m.released_at ? "released" : m.frozen_at ? "signed" : "open";
@@ -19,9 +19,7 @@ export async function listJointMinutes(
   { db, actor }: Deps,
   input: z.output<typeof jointMinuteListInputSchema>,
 ): Promise<{ items: JointMinuteListItem[]; truncated: boolean }> {
-  let query = db
-    .selectFrom("joint_minutes")
-    .innerJoin("reports", "reports.id", "joint_minutes.report_id")
+  let query = visibleMinutes(db, actor.user)
     .innerJoin("patients", "patients.id", "reports.patient_id")
     .innerJoin("users as expert", "expert.id", "reports.consultant_id")
     .innerJoin("specializations", "specializations.id", "reports.specialization_id")
@@ -45,8 +43,7 @@ export async function listJointMinutes(
             .whereRef("joint_minute_repudiations.minute_id", "=", "joint_minutes.id"),
         )
         .as("repudiated"),
-    )
-    .where(visibleReports(actor.user));
+    );
   if (input.state === "open") query = query.where("joint_minutes.frozen_at", "is", null);
   if (input.state === "signed")
     query = query.where("joint_minutes.frozen_at", "is not", null).where("joint_minutes.released_at", "is", null);

@@ -6,9 +6,10 @@
 import type { Selectable } from "kysely";
 import type { JointMinutesTable, ReleaseBasisColumn } from "@medlegal/db";
 import type { CurrentUser, JointMinute, MinuteIssue, MinuteParty, MinuteWorkspace, ReleaseBasis } from "@medlegal/domain";
-import { attorneyAwaiting, can, isAttorney, isExpert, JOINT_MINUTE_MESSAGES } from "@medlegal/domain";
+import { attorneyAwaiting, can, isAttorney, JOINT_MINUTE_MESSAGES } from "@medlegal/domain";
 import { notFound } from "../../errors";
-import { isStaff, visibleReports } from "../platform/access";
+import { isStaff } from "../platform/access";
+import { isReportExpert, visibleMinutes } from "./access";
 import type { Db } from "../platform/deps";
 import { fullName } from "../platform/sql";
 import { reportInvoice } from "../reports/release";
@@ -21,12 +22,7 @@ export type MinuteRow = Selectable<JointMinutesTable>;
  * attorney sees it only once released (docs/decisions.md "Joint minutes").
  */
 export async function loadVisibleMinute(db: Db, user: CurrentUser, id: string, lock = false): Promise<MinuteRow> {
-  let query = db
-    .selectFrom("joint_minutes")
-    .innerJoin("reports", "reports.id", "joint_minutes.report_id")
-    .selectAll("joint_minutes")
-    .where("joint_minutes.id", "=", id)
-    .where(visibleReports(user));
+  let query = visibleMinutes(db, user).selectAll("joint_minutes").where("joint_minutes.id", "=", id);
   if (isAttorney(user)) query = query.where("joint_minutes.released_at", "is not", null);
   if (lock) query = query.forUpdate(["joint_minutes"]);
   const row = await query.executeTakeFirst();
@@ -39,13 +35,7 @@ export async function loadVisibleMinute(db: Db, user: CurrentUser, id: string, l
  * one not yet released, whose page then says what it waits for and withholds its content (issue 37).
  */
 export async function loadMinuteForPage(db: Db, user: CurrentUser, id: string): Promise<MinuteRow> {
-  const row = await db
-    .selectFrom("joint_minutes")
-    .innerJoin("reports", "reports.id", "joint_minutes.report_id")
-    .selectAll("joint_minutes")
-    .where("joint_minutes.id", "=", id)
-    .where(visibleReports(user))
-    .executeTakeFirst();
+  const row = await visibleMinutes(db, user).selectAll("joint_minutes").where("joint_minutes.id", "=", id).executeTakeFirst();
   if (!row) throw notFound("joint minute");
   return row;
 }
@@ -108,7 +98,7 @@ export async function currentHash(db: Db, minute: Pick<MinuteRow, "id" | "curren
 /** Which side the signed-in user writes for: our expert is the report's consultant; staff write for our side too. */
 export function partyOf(user: CurrentUser, report: { consultant_id: string }): MinuteParty | null {
   if (isStaff(user)) return "ours";
-  if (isExpert(user) && report.consultant_id === user.id) return "ours";
+  if (isReportExpert(user, report)) return "ours";
   return null;
 }
 
@@ -239,7 +229,7 @@ export async function minuteWaitsFor(
 export async function minuteView(db: Db, user: CurrentUser, minute: MinuteRow): Promise<JointMinute> {
   const context = await minuteContext(db, minute.report_id);
   const party = partyOf(user, context);
-  const signsFor: MinuteParty | null = isExpert(user) && context.consultant_id === user.id ? "ours" : null;
+  const signsFor: MinuteParty | null = isReportExpert(user, context) ? "ours" : null;
   const workspace = await workspaceView(db, minute, { party, signsFor });
   const link = await db
     .selectFrom("joint_minute_guest_links")

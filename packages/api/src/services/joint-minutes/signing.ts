@@ -4,7 +4,7 @@
  * IP and the version's SHA-256. With both sides' signatures on one version the minute is frozen.
  */
 import type { MinuteParty, MinuteWorkspace, JointMinute } from "@medlegal/domain";
-import { fullName as personName, isExpert, JOINT_MINUTE_MESSAGES, sameTypedName } from "@medlegal/domain";
+import { can, fullName as personName, JOINT_MINUTE_MESSAGES, sameTypedName } from "@medlegal/domain";
 import type { Actor } from "../../actors";
 import { AppError } from "../../errors";
 import { recordAudit } from "../audit/audit";
@@ -13,6 +13,7 @@ import type { Db, Deps } from "../platform/deps";
 import { consumeCode, emailHint, issueCode, queueCodeEmail } from "./minute-codes";
 import type { MinuteRow } from "./minute-records";
 import { currentHash, loadMinute, loadVisibleMinute, minuteContext, minuteView } from "./minute-records";
+import { isReportExpert } from "./access";
 import type { MinuteGuest } from "./guest-access";
 import { guestActor, guestWorkspace } from "./guest-access";
 import { noticeMinuteSigned } from "./minute-notices";
@@ -36,7 +37,7 @@ async function assertSignable(trx: Db, minute: MinuteRow, party: MinuteParty): P
 async function loadForOurExpert(trx: Db, deps: Deps, id: string, lock = false): Promise<{ minute: MinuteRow; name: string }> {
   const minute = await loadVisibleMinute(trx, deps.actor.user, id, lock);
   const context = await minuteContext(trx, minute.report_id);
-  if (!isExpert(deps.actor.user) || context.consultant_id !== deps.actor.user.id)
+  if (!can(deps.actor.user.role, "jointMinutes.sign") || !isReportExpert(deps.actor.user, context))
     throw new AppError("FORBIDDEN", JOINT_MINUTE_MESSAGES.notOurExpert);
   return { minute, name: context.expert_name };
 }

@@ -8,13 +8,14 @@ import type {
   completeBookingTaskSchema,
   recordCannotAttendSchema,
 } from "@medlegal/domain";
-import { BOOKING_TASK_LABELS, CANNOT_ATTEND_MESSAGES, isAdministrator, saDayLabel, sastTime, TRANSPORT_SHORT } from "@medlegal/domain";
+import { BOOKING_TASK_LABELS, CANNOT_ATTEND_MESSAGES, saDayLabel, sastTime, TRANSPORT_SHORT } from "@medlegal/domain";
 import type { z } from "zod";
 import type { Actor } from "../../actors";
 import { AppError, notFound } from "../../errors";
 import { recordAudit } from "../audit/audit";
 import { notify, notifyCaseManagers } from "../notifications/notifications";
 import { assertCan } from "../platform/access";
+import { openTasksFor } from "./access";
 import { now } from "../platform/clock";
 import type { Db, Deps } from "../platform/deps";
 import { fullName } from "../platform/sql";
@@ -195,8 +196,7 @@ export async function listBookingTasks(
   if (bookingId) query = query.where("b.id", "=", bookingId);
   else {
     query = query.where("t.done_at", "is", null);
-    if (!isAdministrator(actor.user))
-      query = query.where((eb) => eb.or([eb("q.assigned_employee_id", "=", actor.user.id), eb("q.assigned_employee_id", "is", null)]));
+    query = query.where(openTasksFor(actor.user));
   }
   return (await query.execute()).map(toTask);
 }

@@ -11,13 +11,12 @@ import {
   MEETING_PRESENCE_SECONDS,
   ROOM_ID_BYTES,
   sastDate,
-  isExpert,
+  can,
 } from "@medlegal/domain";
 import type { Actor } from "../../actors";
 import { AppError } from "../../errors";
 import { recordAudit } from "../audit/audit";
 import { announce } from "../platform/live-events";
-import { isStaff } from "../platform/access";
 import { now } from "../platform/clock";
 import type { Db } from "../platform/deps";
 import { fullName } from "../platform/sql";
@@ -143,17 +142,9 @@ export async function loadMeetingFor(
   const me = meeting
     ? await db.selectFrom("meeting_participants").selectAll().where("meeting_id", "=", id).where("user_id", "=", user.id).executeTakeFirst()
     : undefined;
-  if (!meeting || (!me && !isStaff(user))) throw new AppError("NOT_FOUND", MEETING_MESSAGES.notFound);
+  if (!meeting || (!me && !can(user.role, "meetings.manage"))) throw new AppError("NOT_FOUND", MEETING_MESSAGES.notFound);
   return { meeting, me };
 }
-
-/**
- * Recordings are for staff and the expert (docs/decisions.md, "Video assessments"): the booking's
- * consultant, or the host of an ad hoc meeting when they are a consultant.
- */
-export const mayViewRecordings = (user: CurrentUser, meeting: Pick<MeetingListRow, "booking_consultant_id" | "host_id">): boolean =>
-  isStaff(user) ||
-  (isExpert(user) && (meeting.booking_consultant_id === user.id || (!meeting.booking_consultant_id && meeting.host_id === user.id)));
 
 /**
  * An audit row about a meeting: on the booking's query when there is one (where the agency reads a

@@ -10,6 +10,7 @@ import type {
   meetingListInputSchema,
 } from "@medlegal/domain";
 import {
+  can,
   isLiveMeeting,
   MEETING_MAX_PEOPLE,
   meetingOpensAt,
@@ -33,7 +34,6 @@ import {
   auditMeeting,
   claimantGuestOf,
   loadMeetingFor,
-  mayViewRecordings,
   meetingQuery,
   newRoomId,
   participantQuery,
@@ -41,6 +41,7 @@ import {
   toParticipantView,
 } from "./meeting-records";
 import { listRecordings } from "./recordings";
+import { invitedOrArranged, mayViewRecordings } from "./access";
 import { closeMeeting, lockLiveMeeting } from "./meeting-lifecycle";
 
 const LIST_LIMIT = 200;
@@ -50,14 +51,14 @@ const LIST_LIMIT = 200;
  * and over: latest first) meetings I am invited to or arranged; staff may ask for all.
  */
 export async function listMeetings({ db, actor }: Deps, input: z.output<typeof meetingListInputSchema>): Promise<MeetingListItem[]> {
-  const all = input.all && isStaff(actor.user);
+  const all = input.all && can(actor.user.role, "meetings.manage");
   const at = now();
   let query = meetingQuery(db)
     .leftJoin("meeting_participants as me", (join) => join.onRef("me.meeting_id", "=", "meetings.id").on("me.user_id", "=", actor.user.id))
     .select(["me.id as my_participant_id", "me.is_host as my_is_host"])
     .limit(LIST_LIMIT);
   // The organiser sees what they arranged even when they are not in it (staff arranging for an expert).
-  if (!all) query = query.where((eb) => eb.or([eb("me.id", "is not", null), eb("meetings.created_by", "=", actor.user.id)]));
+  if (!all) query = query.where(invitedOrArranged(actor.user));
   const cancelled = (eb: ExpressionBuilder<Database, "meetings">, upcoming: boolean) =>
     eb.and([eb("meetings.status", "=", "cancelled"), eb("meetings.ends_at", upcoming ? ">" : "<=", at)]);
   query =

@@ -9,7 +9,8 @@ import { AppError, notFound } from "../../errors";
 import { recordAccess } from "../audit/access-log";
 import { now } from "../platform/clock";
 import type { Db } from "../platform/deps";
-import { announceMeeting, auditMeeting, isPresent, mayViewRecordings, meetingQuery } from "./meeting-records";
+import { announceMeeting, auditMeeting, isPresent, meetingQuery } from "./meeting-records";
+import { mayViewRecordings, startedRecording } from "./access";
 import type { RoomDeps } from "./room";
 import { roomState, seatIn } from "./room";
 import { stopRunningRecording } from "./meeting-lifecycle";
@@ -79,7 +80,7 @@ function looksLikeRecording(data: Uint8Array, contentType: string): boolean {
  */
 export async function assertMayUploadChunk(db: Kysely<Database>, actor: SignedInActor, recordingId: string) {
   const recording = await db.selectFrom("meeting_recordings").selectAll().where("id", "=", recordingId).executeTakeFirst();
-  if (!recording || recording.started_by !== actor.user.id)
+  if (!recording || !startedRecording(actor.user, recording))
     throw new AppError("NOT_FOUND", "That recording does not exist or is not yours.");
   if (recording.stopped_at && now().getTime() - recording.stopped_at.getTime() > RECORDING_LATE_CHUNK_SECONDS * 1000) {
     throw new AppError("CONFLICT", "This recording has stopped.");

@@ -1,16 +1,16 @@
 /** Direct and internal threads: whom one may write to, starting a thread, adding a participant. */
 import { sql } from "kysely";
 import type { AddParticipantInput, MessagingSettings, RecipientsInput, Role, StartThreadInput, ThreadPerson } from "@medlegal/domain";
-import { MESSAGE_MESSAGES, THREAD_PARTICIPANTS_MAX, isAttorney, isExpert } from "@medlegal/domain";
+import { can, MESSAGE_MESSAGES, THREAD_PARTICIPANTS_MAX, isAttorney, isExpert } from "@medlegal/domain";
 import { AppError } from "../../errors";
 import { recordAudit } from "../audit/audit";
-import { isStaff, threadStillVisible } from "../platform/access";
+import { threadStillVisible } from "../platform/access";
 import { stamp } from "../platform/clock";
 import type { Db, Deps } from "../platform/deps";
 import { announce } from "../platform/live-events";
 import { getMessagingSettings } from "../settings/settings";
 import { likePattern } from "../platform/sql";
-import { STAFF_ROLES, loadOwnThread, otherSide } from "./thread-access";
+import { STAFF_ROLES, loadOwnThread, otherSide } from "./access";
 import { insertMessage, participantIds } from "./message-posting";
 import { fullName } from "../platform/sql";
 
@@ -22,7 +22,7 @@ export async function listRecipients({ db, actor }: Deps, input: RecipientsInput
     .select(["id", "first_name", "last_name", "role"])
     .where("is_active", "=", true)
     .where("id", "<>", actor.user.id);
-  if (!isStaff(actor.user)) {
+  if (!can(actor.user.role, "messages.staff")) {
     const other = otherSide(actor.user.role);
     const roles: readonly Role[] = settings.directAttorneyExpertContact && other ? [...STAFF_ROLES, other] : STAFF_ROLES;
     query = query.where("role", "in", roles);
@@ -64,7 +64,7 @@ function assertMayShare(roles: Role[], internal: boolean, settings: MessagingSet
 export async function startThread({ db, actor }: Deps, input: StartThreadInput): Promise<{ threadId: string }> {
   return db.transaction().execute(async (trx) => {
     const settings = await getMessagingSettings({ db: trx });
-    const staff = isStaff(actor.user);
+    const staff = can(actor.user.role, "messages.staff");
     if (!staff && (input.internal || !settings.directAttorneyExpertContact)) {
       throw new AppError("FORBIDDEN", input.internal ? MESSAGE_MESSAGES.internalStaffOnly : MESSAGE_MESSAGES.agencyOnly);
     }

@@ -4,7 +4,7 @@ import { recordAudit } from "../audit/audit";
 import { checkUpload, storeFile } from "../files/files";
 import { mayReadQueryDocuments } from "../platform/access";
 import type { Deps } from "../platform/deps";
-import { stillMine } from "./thread-access";
+import { stillMine } from "./access";
 
 /** Stores an attachment for the uploader's next message (PDF, PNG, JPEG; the documents' size limit). */
 export async function uploadAttachment(

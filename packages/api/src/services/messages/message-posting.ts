@@ -13,7 +13,7 @@ import type { Db, Deps } from "../platform/deps";
 import { announce } from "../platform/live-events";
 import { getMessagingSettings } from "../settings/settings";
 import { toMessages } from "./thread-list";
-import { loadOwnThread, mayPost, threadTakesReplies } from "./thread-access";
+import { loadOwnThread, mayPost, ownUploads, threadTakesReplies } from "./access";
 
 /**
  * Whom a thread's live events go to: its participants who may still read it (threadStillVisible),
@@ -45,8 +45,7 @@ export async function insertMessage(
       .selectFrom("files")
       .select("id")
       .where("id", "in", fileIds)
-      .where("owner_kind", "=", "message_upload")
-      .where("uploaded_by", "=", actor.user.id)
+      .where(ownUploads(actor.user))
       .forUpdate()
       .execute();
     if (uploads.length !== fileIds.length)

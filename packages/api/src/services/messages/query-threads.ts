@@ -9,7 +9,7 @@ import { stamp } from "../platform/clock";
 import type { Db, Deps } from "../platform/deps";
 import { announce } from "../platform/live-events";
 import { threadRows, toSummaries } from "./thread-list";
-import { EXPERT_STATUSES, notFound } from "./thread-access";
+import { EXPERT_STATUSES, notFound } from "./access";
 import { participantIds } from "./message-posting";
 
 async function queryContext(db: Db, actor: SignedInActor, queryId: string) {

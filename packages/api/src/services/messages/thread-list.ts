@@ -11,7 +11,7 @@ import type { Db, Deps } from "../platform/deps";
 import { afterTimeCursor, exactTime, pageOf } from "../platform/keyset";
 import { getMessagingSettings } from "../settings/settings";
 import { unreadBy } from "./unread";
-import { loadOwnThread, mayPost, notFound, stillMine, threadTakesReplies } from "./thread-access";
+import { loadOwnThread, mayPost, notFound, stillMine, threadTakesReplies } from "./access";
 import { fullName, likePattern } from "../platform/sql";
 
 /** A message's sender as shown: the user's name, or the label of a claimant who wrote by text message. */

@@ -190,3 +190,11 @@ export function visibleAvailability(user: CurrentUser) {
     ]);
   };
 }
+
+/**
+ * The queries a member of staff manages (their case manager is them): the "mine" of the dashboard,
+ * the employee's workload and the SLA list. Staff see every query; this narrows, it does not scope.
+ */
+export function managedBy(user: CurrentUser) {
+  return (eb: ExpressionBuilder<Database, "queries">) => eb("queries.assigned_employee_id", "=", user.id);
+}

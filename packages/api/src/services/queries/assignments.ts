@@ -14,6 +14,7 @@ import { recordAudit } from "../audit/audit";
 import { notify, notifyCaseManagers } from "../notifications/notifications";
 import { applyMove } from "./query-moves";
 import { addEvent } from "./query-records";
+import { assignedTo } from "./access";
 import { now, stamp } from "../platform/clock";
 import type { Deps } from "../platform/deps";
 import { fullName } from "../platform/sql";
@@ -161,7 +162,7 @@ export async function respondToAssignment(
       .selectFrom("consultant_assignments")
       .selectAll()
       .where("id", "=", id)
-      .where("consultant_id", "=", actor.user.id)
+      .where(assignedTo(actor.user))
       .forUpdate()
       .executeTakeFirst();
     if (!assignment) throw new AppError("NOT_FOUND", "That assignment does not exist or is not yours.");
@@ -249,7 +250,7 @@ export async function listMyAssignments({
   const rows = await assignmentQuery(db)
     .innerJoin("queries", "queries.id", "consultant_assignments.query_id")
     .select(["queries.reference as query_reference", "queries.subject as query_subject"])
-    .where("consultant_assignments.consultant_id", "=", actor.user.id)
+    .where(assignedTo(actor.user))
     .orderBy("consultant_assignments.created_at", "desc")
     .limit(200)
     .execute();

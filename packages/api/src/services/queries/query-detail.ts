@@ -9,6 +9,7 @@ import { isStaff, mayReadQueryDocuments, visibleQueries } from "../platform/acce
 import { recordAccess } from "../audit/access-log";
 import { assignmentQuery, toAssignmentItem, withoutAgencyNotes } from "./assignment-records";
 import { queryListQuery, toQueryListItem } from "./query-records";
+import { assignedTo } from "./access";
 import type { Deps } from "../platform/deps";
 import { fullName } from "../platform/sql";
 
@@ -47,7 +48,7 @@ export async function getQuery({ db, actor }: Deps, { id }: z.output<typeof idIn
   ).map((r) => r.specialization_id);
 
   let assignments = assignmentQuery(db).where("consultant_assignments.query_id", "=", id).orderBy("consultant_assignments.created_at");
-  if (isExpert(actor.user)) assignments = assignments.where("consultant_assignments.consultant_id", "=", actor.user.id);
+  if (isExpert(actor.user)) assignments = assignments.where(assignedTo(actor.user));
   // A consultant only asked (not yet accepted) sees the instruction, not the medical documents.
   const documentsVisible = await mayReadQueryDocuments(db, actor.user, id);
 

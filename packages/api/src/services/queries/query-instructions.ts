@@ -80,10 +80,12 @@ export async function commentOnQuery({ db, actor }: Deps, { queryId, body }: z.o
       message: `${actor.user.firstName} ${actor.user.lastName}: ${body.length > 140 ? `${body.slice(0, 137)}...` : body}`,
       link: `/queries/${queryId}`,
     };
+    // eslint-disable-next-line no-restricted-syntax -- who to tell, not who may see: the commenter is not told of their own comment.
     if (query.attorney_id !== actor.user.id) await notify(trx, { ...notification, userId: query.attorney_id });
     // A comment from outside the agency is work for it: all employees hear while nobody manages the query.
     if (!isStaff(actor.user))
       await notifyCaseManagers(trx, { assignedEmployeeId: query.assigned_employee_id, actorId: actor.user.id }, notification);
+    // eslint-disable-next-line no-restricted-syntax -- who to tell, not who may see: the case manager is not told of their own comment.
     else if (query.assigned_employee_id && query.assigned_employee_id !== actor.user.id)
       await notify(trx, { ...notification, userId: query.assigned_employee_id });
   });

@@ -16,11 +16,20 @@ import type {
   Raf4View,
   ReportStatus,
 } from "@medlegal/domain";
-import { isAttorney, isExpert, qualifiesAsSerious, raf4ReleaseGaps, raf5DaysLeft, raf5Deadline, reportStatusLabel } from "@medlegal/domain";
+import {
+  can,
+  isAttorney,
+  isExpert,
+  qualifiesAsSerious,
+  raf4ReleaseGaps,
+  raf5DaysLeft,
+  raf5Deadline,
+  reportStatusLabel,
+} from "@medlegal/domain";
 import { AppError } from "../../errors";
 import { recordAudit } from "../audit/audit";
 import { now, today } from "../platform/clock";
-import { isStaff, loadVisibleCase, visibleReports } from "../platform/access";
+import { loadVisibleCase, visibleReports } from "../platform/access";
 import type { Db, Deps } from "../platform/deps";
 import { fullName } from "../platform/sql";
 import type { ReportRow } from "../reports/report-row";
@@ -76,8 +85,8 @@ export async function getRaf4({ db, actor }: Deps, { id }: { id: string }): Prom
     reference: report.reference,
     isRaf4,
     released,
-    canAssess: isRaf4 && !FROZEN.includes(report.status) && (isStaff(user) || isExpert(user)),
-    canRecordOutcome: isRaf4 && released && (isStaff(user) || isAttorney(user)),
+    canAssess: isRaf4 && !FROZEN.includes(report.status) && can(user.role, "raf4.assess"),
+    canRecordOutcome: isRaf4 && released && can(user.role, "raf4.outcome"),
     assessment:
       row && facts && findings
         ? {
@@ -159,7 +168,11 @@ export async function listCaseRaf4({ db, actor }: Deps, { caseId }: { caseId: st
       tribunal: r.tribunal_outcome && r.tribunal_outcome_date ? { outcome: r.tribunal_outcome, date: r.tribunal_outcome_date } : null,
     };
   });
-  return { items, requestable: isStaff(actor.user) && kase.claim_type === "raf" ? await requestableRaf4(db, caseId) : [] };
+  // Asking for a RAF 4 is the procedure raf4.request's permission (reports.review).
+  return {
+    items,
+    requestable: can(actor.user.role, "reports.review") && kase.claim_type === "raf" ? await requestableRaf4(db, caseId) : [],
+  };
 }
 
 /** Medico-legal reports of a case whose expert has no RAF 4 on that query yet (withdrawn ones aside). */

@@ -1,13 +1,13 @@
 import type { Transaction } from "kysely";
 import type { Database } from "@medlegal/db";
-import type { SharedReportItem } from "@medlegal/domain";
-import { isAttorney } from "@medlegal/domain";
+import type { CurrentUser, SharedReportItem } from "@medlegal/domain";
 import type { Actor } from "../../actors";
 import { AppError } from "../../errors";
 import { recordAudit } from "../audit/audit";
 import { recordAccess } from "../audit/access-log";
 import { now, stamp } from "../platform/clock";
-import { loadVisibleQuery } from "../platform/access";
+import { assertCan, loadVisibleQuery } from "../platform/access";
+import { sharesWith } from "./access";
 import type { Db, Deps } from "../platform/deps";
 import { fullName } from "../platform/sql";
 import { notify } from "../notifications/notifications";
@@ -80,7 +80,7 @@ export async function consentToReportSharing(
 ): Promise<{ consentedAt: string; shared: number }> {
   return db.transaction().execute(async (trx) => {
     const query = await loadVisibleQuery(trx, actor.user, id);
-    if (!isAttorney(actor.user)) throw new AppError("FORBIDDEN", "Only the query's attorney can consent to sharing its reports.");
+    assertCan(actor.user, "reports.shareConsent", "Only the query's attorney can consent to sharing its reports.");
     if (query.report_sharing_consent_at) throw new AppError("CONFLICT", `You consented on ${query.reference} already.`);
     const at = now();
     await trx
@@ -109,10 +109,10 @@ export async function consentToReportSharing(
 
 /** The reports shared with the signed-in expert: each one's released copy to download. */
 export async function reportsSharedWithMe({ db, actor }: Deps): Promise<SharedReportItem[]> {
-  return sharedWith(db, actor.user.id);
+  return sharedWith(db, actor.user);
 }
 
-async function sharedWith(db: Db, consultantId: string): Promise<SharedReportItem[]> {
+async function sharedWith(db: Db, user: CurrentUser): Promise<SharedReportItem[]> {
   const rows = await db
     .selectFrom("report_shares")
     .innerJoin("reports", "reports.id", "report_shares.report_id")
@@ -137,7 +137,7 @@ async function sharedWith(db: Db, consultantId: string): Promise<SharedReportIte
           .limit(1)
           .as("file_id"),
     ])
-    .where("report_shares.consultant_id", "=", consultantId)
+    .where(sharesWith(user))
     .where("reports.status", "=", "released")
     .orderBy("report_shares.shared_at", "desc")
     .execute();

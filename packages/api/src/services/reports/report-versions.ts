@@ -3,18 +3,19 @@ import { createHash } from "node:crypto";
 import { sql } from "kysely";
 import type { z } from "zod";
 import type { CurrentUser, reportUploadSchema } from "@medlegal/domain";
-import { releasedReportFileName, reportStatusLabel, isAttorney } from "@medlegal/domain";
+import { releasedReportFileName, reportStatusLabel } from "@medlegal/domain";
 import { AppError, notFound } from "../../errors";
 import { recordAccess } from "../audit/access-log";
 import { recordAudit } from "../audit/audit";
 import { checkUpload, storeFile } from "../files/files";
 import { stampPdf } from "../files/pdf-jobs";
 import { stamp } from "../platform/clock";
-import { assertCan, isStaff, visibleReports } from "../platform/access";
+import { assertCan, visibleReports } from "../platform/access";
 import type { ReportRow } from "./report-row";
 import { recordVersionSubmitted } from "./lifecycle";
 import type { Db, Deps } from "../platform/deps";
 import { loadVisibleReport } from "./report-access";
+import { readsReleasedCopyOnly, sharedWithMe } from "./access";
 import { fullName } from "../platform/sql";
 
 function assertOpenForUpload(report: ReportRow, user: CurrentUser): void {
@@ -66,6 +67,7 @@ export async function uploadVersion(
         file_id: stored.id,
         page_count: pages,
         uploaded_by: actor.user.id,
+        // eslint-disable-next-line no-restricted-syntax -- a recorded fact, not an access rule: staff uploading for the expert.
         on_behalf_of: actor.user.id === report.consultant_id ? null : report.consultant_id,
         change_note: input.changeNote,
         declaration: input.declaration,
@@ -148,24 +150,13 @@ export async function downloadVersion(
     ])
     .where("report_versions.file_id", "=", fileId)
     // Its own reports, or (an expert) one shared with them on the attorney's consent (reports/report-sharing.ts).
-    .where((eb) =>
-      eb.or([
-        visibleReports(actor.user)(eb),
-        eb.exists(
-          eb
-            .selectFrom("report_shares")
-            .select("report_shares.report_id")
-            .whereRef("report_shares.report_id", "=", "reports.id")
-            .where("report_shares.consultant_id", "=", actor.user.id),
-        ),
-      ]),
-    )
+    .where((eb) => eb.or([visibleReports(actor.user)(eb), sharedWithMe(actor.user)(eb)]))
     .select("reports.consultant_id")
     .executeTakeFirst();
   if (!row) throw missing;
   const releasedCopy = row.status === "released" && row.released_at !== null && row.number === Number(row.last_number);
   // The attorney and an expert it was shared with get the released copy only.
-  if ((isAttorney(actor.user) || (!isStaff(actor.user) && row.consultant_id !== actor.user.id)) && !releasedCopy) throw missing;
+  if (readsReleasedCopyOnly(actor.user, row) && !releasedCopy) throw missing;
   const footer = releasedCopy
     ? `Released to ${row.firm_name ?? row.attorney_name} on ${RELEASE_DATE.format(row.released_at!)}, ${row.reference}`
     : null;

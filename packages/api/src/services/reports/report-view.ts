@@ -14,7 +14,7 @@ import {
 import { AppError } from "../../errors";
 import { recordAccess } from "../audit/access-log";
 import { now } from "../platform/clock";
-import { isStaff, visibleReports } from "../platform/access";
+import { assertCan, isStaff, visibleReports } from "../platform/access";
 import type { Db, Deps } from "../platform/deps";
 import { reportInvoice } from "./release";
 import { releaseTerms } from "./release-terms";
@@ -106,7 +106,7 @@ export async function listReports(deps: Deps, f: z.output<typeof reportListInput
 export function matchingReports({ db, actor }: Deps, f: z.output<typeof reportListInputSchema>) {
   let query = listQuery(db, actor.user);
   if (f.queue) {
-    if (!isStaff(actor.user)) throw new AppError("FORBIDDEN", "The review queue is for the agency.");
+    assertCan(actor.user, "reports.review", "The review queue is for the agency.");
     query = query.where("reports.status", "in", ["submitted", "in_review"]);
   }
   if (f.status) query = query.where("reports.status", "in", isAttorney(actor.user) ? attorneyStatusFilter(f.status) : [f.status]);

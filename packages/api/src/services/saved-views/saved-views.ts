@@ -1,5 +1,5 @@
 import type { Permission, SavedView, SavedViewList, savedViewInputSchema, savedViewUpdateSchema } from "@medlegal/domain";
-import { can, isStaff, SAVED_VIEW_LIMIT } from "@medlegal/domain";
+import { can, SAVED_VIEW_LIMIT } from "@medlegal/domain";
 import type { z } from "zod";
 import { AppError, notFound } from "../../errors";
 import { recordAudit } from "../audit/audit";
@@ -8,6 +8,7 @@ import { now } from "../platform/clock";
 import type { Db, Deps } from "../platform/deps";
 import { fullName } from "../platform/sql";
 import { countSavedView } from "./view-counts";
+import { isOwnView, listedViews, ownViews } from "./access";
 
 /** The permission that opens each list: a view is kept and counted only by someone who may read its list. */
 export const LIST_PERMISSION = {
@@ -43,7 +44,7 @@ async function lockOwnView(db: Db, deps: Deps, id: string) {
     .selectFrom("saved_views")
     .selectAll()
     .where("id", "=", id)
-    .where("owner_id", "=", deps.actor.user.id)
+    .where(ownViews(deps.actor.user))
     .forUpdate()
     .executeTakeFirst();
   if (!row) throw notFound("saved view");
@@ -57,7 +58,7 @@ async function toSavedView(deps: Deps, row: ViewRow): Promise<SavedView> {
     name: row.name,
     filters: row.filters,
     shared: row.shared,
-    mine: row.owner_id === deps.actor.user.id,
+    mine: isOwnView(deps.actor.user, row),
     ownerName: row.owner_name,
     count: await countSavedView(deps, row.list, row.filters),
   };
@@ -73,12 +74,8 @@ export async function listSavedViews(deps: Deps): Promise<SavedView[]> {
   if (lists.length === 0) return [];
   const rows = await viewRows(deps.db)
     .where("saved_views.list", "in", lists)
-    .where((eb) =>
-      isStaff(user)
-        ? eb.or([eb("saved_views.owner_id", "=", user.id), eb("saved_views.shared", "=", true)])
-        : eb("saved_views.owner_id", "=", user.id),
-    )
-    .orderBy(({ eb }) => eb("saved_views.owner_id", "=", user.id), "desc")
+    .where(listedViews(user))
+    .orderBy(ownViews(user), "desc")
     .orderBy("saved_views.name")
     .execute();
   return Promise.all(rows.map((row) => toSavedView(deps, row)));
@@ -95,14 +92,14 @@ export async function createSavedView(deps: Deps, input: z.output<typeof savedVi
       const owned = await trx
         .selectFrom("saved_views")
         .select((eb) => eb.fn.countAll<number>().as("n"))
-        .where("owner_id", "=", actor.user.id)
+        .where(ownViews(actor.user))
         .executeTakeFirstOrThrow();
       if (Number(owned.n) >= SAVED_VIEW_LIMIT)
         throw new AppError("CONFLICT", `You can keep at most ${SAVED_VIEW_LIMIT} saved views: delete one first.`);
       const taken = await trx
         .selectFrom("saved_views")
         .select("id")
-        .where("owner_id", "=", actor.user.id)
+        .where(ownViews(actor.user))
         .where((eb) => eb(eb.fn("lower", ["name"]), "=", input.name.toLowerCase()))
         .executeTakeFirst();
       if (taken) throw new AppError("CONFLICT", NAME_TAKEN, { name: NAME_TAKEN });
@@ -142,7 +139,7 @@ export async function updateSavedView(deps: Deps, { id, name, shared }: z.output
       const taken = await trx
         .selectFrom("saved_views")
         .select("id")
-        .where("owner_id", "=", actor.user.id)
+        .where(ownViews(actor.user))
         .where("id", "<>", id)
         .where((eb) => eb(eb.fn("lower", ["name"]), "=", name.toLowerCase()))
         .executeTakeFirst();

@@ -3,6 +3,7 @@ import type { GlobalSearchResult, globalSearchInputSchema, SearchHit, SearchKind
 import {
   can,
   isAttorney,
+  isExpert,
   looksLikeIdentityNumber,
   MEETING_STATUS_LABEL,
   ROLE_LABEL,
@@ -21,6 +22,7 @@ import {
   visibleQueries,
   visibleReports,
 } from "../platform/access";
+import { invitedOrArranged } from "../meetings/access";
 import type { Deps } from "../platform/deps";
 import { fullName, likePattern } from "../platform/sql";
 import type { SearchTable, SearchTerms } from "../platform/search-terms";
@@ -175,18 +177,16 @@ const findQueries: Finder = async ({ db, actor }, t) => {
           .select("patients.id")
           // Only claimants with a query the caller sees: anyone else's could crowd theirs out of the bound.
           .where((eb) =>
-            isStaff(actor.user)
-              ? eb.lit(true)
-              : isAttorney(actor.user)
-                ? eb("patients.attorney_id", "=", actor.user.id)
-                : eb.exists(
-                    eb
-                      .selectFrom("cases")
-                      .innerJoin("queries", "queries.case_id", "cases.id")
-                      .select("queries.id")
-                      .whereRef("cases.patient_id", "=", "patients.id")
-                      .where(visibleQueries(actor.user)),
-                  ),
+            !isExpert(actor.user)
+              ? visiblePatients(actor.user)(eb)
+              : eb.exists(
+                  eb
+                    .selectFrom("cases")
+                    .innerJoin("queries", "queries.case_id", "cases.id")
+                    .select("queries.id")
+                    .whereRef("cases.patient_id", "=", "patients.id")
+                    .where(visibleQueries(actor.user)),
+                ),
           )
           .where(byText("patients", t))
           .limit(MATCHES_BEFORE_SORTING),
@@ -229,20 +229,7 @@ const findMeetings: Finder = async ({ db, actor }, t) => {
   const rows = await db
     .selectFrom("meetings")
     .where(byReference("meetings", t))
-    .where((eb) =>
-      isStaff(actor.user)
-        ? eb.lit(true)
-        : eb.or([
-            eb("meetings.created_by", "=", actor.user.id),
-            eb.exists(
-              eb
-                .selectFrom("meeting_participants as p")
-                .select("p.id")
-                .whereRef("p.meeting_id", "=", "meetings.id")
-                .where("p.user_id", "=", actor.user.id),
-            ),
-          ]),
-    )
+    .where((eb) => (isStaff(actor.user) ? eb.lit(true) : invitedOrArranged(actor.user)(eb)))
     .select(["meetings.id", "meetings.reference", "meetings.title", "meetings.starts_at", "meetings.status"])
     .orderBy("meetings.starts_at", "desc")
     .orderBy("meetings.id", "desc")

@@ -6,7 +6,8 @@ import { describeTarget, isAttorney, isExpert } from "@medlegal/domain";
 import type { SignedInActor } from "../../actors";
 import { AppError, notFound } from "../../errors";
 import { recordAudit } from "../audit/audit";
-import { isStaff, visibleQueries } from "../platform/access";
+import { isStaff, managedBy, visibleQueries } from "../platform/access";
+import { expertTimers } from "./access";
 import { now as clockNow } from "../platform/clock";
 import { timerState, timerStateSql } from "./state";
 import { pauseTimer, resumeTimer } from "./timers";
@@ -25,7 +26,7 @@ function timerQuery(db: Db, actor: SignedInActor) {
     .leftJoin("users as employee", "employee.id", "queries.assigned_employee_id")
     .leftJoin("users as consultant", "consultant.id", "sla_timers.consultant_id")
     .where(visibleQueries(actor.user));
-  if (isExpert(actor.user)) q = q.where("sla_timers.consultant_id", "=", actor.user.id);
+  if (isExpert(actor.user)) q = q.where(expertTimers(actor.user));
   return q.select([
     "sla_timers.id",
     "sla_timers.policy",
@@ -103,7 +104,7 @@ export async function listSlaTimers(
     const like = likePattern(f.search);
     q = q.where((eb) => eb.or([eb("queries.reference", "ilike", like), eb("queries.subject", "ilike", like)]));
   }
-  if (f.mine && isStaff(actor.user)) q = q.where("queries.assigned_employee_id", "=", actor.user.id);
+  if (f.mine && isStaff(actor.user)) q = q.where(managedBy(actor.user));
   if (f.state === "stopped") {
     q = q.where("sla_timers.status", "!=", "open").orderBy("sla_timers.stopped_at", "desc");
   } else {

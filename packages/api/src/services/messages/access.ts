@@ -1,6 +1,8 @@
+import type { ExpressionBuilder } from "kysely";
 import { sql } from "kysely";
+import type { Database } from "@medlegal/db";
 import { EXPERT_SEES_QUERY, MESSAGE_MESSAGES, STAFF_ROLES } from "@medlegal/domain";
-import type { ThreadKind } from "@medlegal/domain";
+import type { CurrentUser, ThreadKind } from "@medlegal/domain";
 import type { SignedInActor } from "../../actors";
 import { AppError } from "../../errors";
 import { threadStillVisible } from "../platform/access";
@@ -27,6 +29,12 @@ export const stillMine = (actor: SignedInActor, threadQueryId = "t.query_id") =>
 
 /** A claimant's texts cannot be answered in the app: the claimant has no account to read a reply. */
 export const threadTakesReplies = (kind: ThreadKind) => kind !== "query_claimant";
+
+/** Files the caller uploaded to attach to a message: a message carries only its sender's own uploads. */
+export function ownUploads(user: CurrentUser) {
+  return (eb: ExpressionBuilder<Database, "files">) =>
+    eb.and([eb("files.owner_kind", "=", "message_upload"), eb("files.uploaded_by", "=", user.id)]);
+}
 
 /** The caller's participation in a thread, or 404: the same answer as a missing thread. */
 export async function loadOwnThread(db: Db, actor: SignedInActor, threadId: string) {
