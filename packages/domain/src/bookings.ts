@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { BOOKING_SORTS, BOOKING_STATUSES, type BookingStatus } from "./constants";
 import { sastToUtc, sastDate, isoWeekday, addDays, WEEKDAY_LABEL } from "./sa-time";
-import type { ReminderKind } from "./claimant-messages";
+import type { ReminderKind } from "./claimant-texts";
 import type { AssignmentItem } from "./assignments";
 import {
   calendarDate,

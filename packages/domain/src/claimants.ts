@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { CLAIMANT_MESSAGE_CHANNELS, type ClaimantMessageChannel } from "./claimant-messages";
+import { CLAIMANT_MESSAGE_CHANNELS, type ClaimantMessageChannel } from "./claimant-texts";
 import { birthDateSchema, emailSchema, pastDateSchema, phoneNumberSchema, required } from "./schemas";
 import { parseSaId, SA_ID_MESSAGES } from "./sa-id";
 import { id, idInputSchema, listInput, optionalTextOrNull, searchText } from "./input-primitives";

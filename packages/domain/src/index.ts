@@ -54,7 +54,7 @@ export * from "./outputs";
 export * from "./raf4";
 export * from "./raf4-outputs";
 export * from "./court-clock";
-export * from "./claimant-messages";
+export * from "./claimant-texts";
 export * from "./court-clock-schemas";
 export * from "./court-matters";
 export * from "./bank-statements";

@@ -14,7 +14,7 @@ import {
   type TimeRange,
 } from "./bookings";
 import { CLAIMANT_GENDERS, type Patient } from "./claimants";
-import { CLAIMANT_MESSAGE_CHANNELS, REMINDER_KINDS } from "./claimant-messages";
+import { CLAIMANT_MESSAGE_CHANNELS, REMINDER_KINDS } from "./claimant-texts";
 import type { DashboardSummary, RecentQueryUpdate, UnassignedSpecialization } from "./dashboard";
 import { NOTIFICATION_TYPES, type NotificationDto } from "./notifications";
 import { ASSIGNMENT_STATUSES, type AssignmentItem, type ConsultantCandidate } from "./assignments";

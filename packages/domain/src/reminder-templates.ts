@@ -1,6 +1,6 @@
 import { z } from "zod";
-import type { ReminderKind } from "./claimant-messages";
-import { REMINDER_KINDS } from "./claimant-messages";
+import type { ReminderKind } from "./claimant-texts";
+import { REMINDER_KINDS } from "./claimant-texts";
 
 /**
  * The texts of the reminders to claimants, per language and kind, as ICU messages that

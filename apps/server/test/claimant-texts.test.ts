@@ -8,7 +8,7 @@ import type { Kysely } from "kysely";
 import { createDatabase } from "@medlegal/db";
 import type { Database } from "@medlegal/db";
 import { testDialects } from "@medlegal/db/testing";
-import { claimantMessagesService, createHttpTextGateway } from "@medlegal/api";
+import { claimantTextsService, createHttpTextGateway } from "@medlegal/api";
 import { runAt } from "../../../packages/api/src/services/platform/clock";
 import type { TestApp } from "./helpers";
 import { createTestApp, login, trpc, uniqueSuffix } from "./helpers";
@@ -113,12 +113,10 @@ describe.each(testDialects())("text messages to claimants on %s", (kind) => {
   const messagesOf = (bookingId: string) =>
     t.db.selectFrom("claimant_messages").selectAll().where("booking_id", "=", bookingId).orderBy("created_at").execute();
   const queueBoth = (at: Date) =>
-    Promise.all([claimantMessagesService.queueDueReminders(t.db, at), claimantMessagesService.queueDueReminders(otherDb, at)]);
+    Promise.all([claimantTextsService.queueDueReminders(t.db, at), claimantTextsService.queueDueReminders(otherDb, at)]);
   const sendBoth = (at: Date) => {
     const http = createHttpTextGateway(gateway.url, TOKEN);
-    return runAt(at, () =>
-      Promise.all([claimantMessagesService.sendDueTexts(t.db, http), claimantMessagesService.sendDueTexts(otherDb, http)]),
-    );
+    return runAt(at, () => Promise.all([claimantTextsService.sendDueTexts(t.db, http), claimantTextsService.sendDueTexts(otherDb, http)]));
   };
 
   it("sends the confirmation, the reminder 2 working days before and the one at 07:00 on the day, each once across two instances, with no health information", async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { claimantReplyAction, internationalPhone, reminderDueAt, reminderWanted, retryDelayMs } from "../src/claimant-messages";
+import { claimantReplyAction, internationalPhone, reminderDueAt, reminderWanted, retryDelayMs } from "../src/claimant-texts";
 
 const sast = (date: string, time: string) => new Date(`${date}T${time}:00+02:00`);
 

@@ -4,11 +4,11 @@ import type { Database } from "@medlegal/db";
 import { now } from "../services/platform/clock";
 import { internationalPhone, REMINDER_KINDS, reminderDueAt } from "@medlegal/domain";
 import type { ClaimantMessageChannel } from "@medlegal/domain";
-import { queueDueReminders, reminderRow } from "../services/claimant-messages/reminders";
-import { reminderTemplates } from "../services/claimant-messages/templates";
+import { queueDueReminders, reminderRow } from "../services/claimant-texts/reminders";
+import { reminderTemplates } from "../services/claimant-texts/templates";
 import { getAgencySettings } from "../services/settings/settings";
 import { declaredDays } from "../services/sla/holidays";
-import { receiveReply } from "../services/claimant-messages/replies";
+import { receiveReply } from "../services/claimant-texts/replies";
 
 const GATEWAY = { ip: null, userAgent: "demo text gateway", requestId: "demo-seed", appUrl: "" };
 
@@ -18,7 +18,7 @@ const GATEWAY = { ip: null, userAgent: "demo text gateway", requestId: "demo-see
  * queued (the server's sweep sends them, as files without a gateway), and the claimants answered:
  * one YES, one NO (the case manager is told), one question for the case manager.
  */
-export async function seedDemoClaimantMessages(db: Kysely<Database>): Promise<void> {
+export async function seedDemoClaimantTexts(db: Kysely<Database>): Promise<void> {
   const at = now();
   const upcoming = await db
     .selectFrom("bookings as b")

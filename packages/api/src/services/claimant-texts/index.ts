@@ -12,8 +12,8 @@ export { receiveDeliveryReceipt, receiveReply } from "./replies";
 export { reminderText } from "./templates";
 
 /** The sweeper job (../platform/sweeper.ts): queue the reminders now due, then send what is due. */
-export const claimantMessagesJob = (db: Kysely<Database>, gateway: TextGateway, appUrl = "", everyMs = 30_000): SweepJob => ({
-  name: "claimant-messages",
+export const claimantTextsJob = (db: Kysely<Database>, gateway: TextGateway, appUrl = "", everyMs = 30_000): SweepJob => ({
+  name: "claimant-texts",
   everyMs,
   run: async () => {
     await queueDueReminders(db, undefined, appUrl);
