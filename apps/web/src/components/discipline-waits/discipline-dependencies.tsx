@@ -15,7 +15,7 @@ import { trpc } from "@/lib/trpc";
  * the same query are released (docs/decisions.md "Disciplines that wait").
  */
 export function DisciplineDependenciesCard() {
-  const rules = trpc.specializations.dependencies.useQuery();
+  const rules = trpc.disciplineWaits.dependencies.useQuery();
   return (
     <Card className="mt-6">
       <CardHeader>
@@ -41,9 +41,9 @@ function DependenciesForm({ saved }: { saved: DisciplineDependencies }) {
   const [chosen, setChosen] = React.useState(all.find((s) => s.upstreamIds.length)?.id ?? all[0]?.id ?? "");
   const current = all.find((s) => s.id === chosen);
   const [upstream, setUpstream] = React.useState<string[]>(current?.upstreamIds ?? []);
-  const save = trpc.specializations.setDependencies.useMutation({
+  const save = trpc.disciplineWaits.setDependencies.useMutation({
     onSuccess: (value) => {
-      utils.specializations.dependencies.setData(undefined, value);
+      utils.disciplineWaits.dependencies.setData(undefined, value);
       toast({
         title: "Saved",
         description: current

@@ -15,7 +15,7 @@ import { trpc } from "@/lib/trpc";
 export function ReportSharingCard({ q, role, onChanged }: { q: QueryDetail; role: Role; onChanged: () => void }) {
   const audience = audienceOf(role);
   const [asking, setAsking] = React.useState(false);
-  const consent = trpc.reports.consentToSharing.useMutation({
+  const consent = trpc.disciplineWaits.consentToSharing.useMutation({
     onSuccess: (answer) => {
       setAsking(false);
       toast({

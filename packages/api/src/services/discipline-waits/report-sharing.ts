@@ -1,5 +1,5 @@
-import type { Transaction } from "kysely";
-import type { Database } from "@medlegal/db";
+import type { Selectable, Transaction } from "kysely";
+import type { Database, ReportsTable } from "@medlegal/db";
 import type { SharedReportItem } from "@medlegal/domain";
 import { isAttorney } from "@medlegal/domain";
 import type { Actor } from "../../actors";
@@ -11,7 +11,6 @@ import { loadVisibleQuery } from "../platform/access";
 import type { Db, Deps } from "../platform/deps";
 import { fullName } from "../platform/sql";
 import { notify } from "../notifications/notifications";
-import type { ReportRow } from "./report-row";
 
 /**
  * Upstream reports shared with the downstream experts of a query (issue 27, section 3; docs/decisions.md
@@ -22,7 +21,7 @@ import type { ReportRow } from "./report-row";
 export async function shareWithDownstream(
   trx: Transaction<Database>,
   actor: Actor,
-  report: Pick<ReportRow, "id" | "reference" | "query_id" | "specialization_id" | "consultant_id" | "patient_id">,
+  report: Pick<Selectable<ReportsTable>, "id" | "reference" | "query_id" | "specialization_id" | "consultant_id" | "patient_id">,
 ): Promise<number> {
   const query = await trx
     .selectFrom("queries")

@@ -1,7 +1,7 @@
 import type { Transaction } from "kysely";
 import type { Database } from "@medlegal/db";
 import { waitingReason } from "@medlegal/domain";
-import { pauseWaiting, resumeTimer } from "./timers";
+import { pauseWaiting, resumeTimer } from "../sla/timers";
 
 /**
  * Disciplines that wait (issue 27; docs/decisions.md "Disciplines that wait"): on a query, the report
