@@ -45,7 +45,7 @@ const handle = openDatabaseOrExit();
 // of their own, so nothing of them loads before this line.
 const [
   {
-    claimantMessagesJob,
+    claimantTextsJob,
     createFileMailer,
     createFileTextGateway,
     createHttpTextGateway,
@@ -147,7 +147,7 @@ sweeper = startSweeper(
     invoicesJob(handle.db),
     messagesJob(handle.db),
     retentionJob(handle.db),
-    claimantMessagesJob(handle.db, textGateway, appUrl),
+    claimantTextsJob(handle.db, textGateway, appUrl),
     agreementsJob(handle.db),
     courtRemindersJob(handle.db),
     receivablesJob(handle.db),

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testDialects } from "@medlegal/db/testing";
 import type { BookingItem, BookingTask, DaySheet, InterpretingBooking } from "@medlegal/domain";
-import { claimantMessagesService } from "@medlegal/api";
+import { claimantTextsService } from "@medlegal/api";
 import { runAt } from "../../../packages/api/src/services/platform/clock";
 import type { TestApp } from "./helpers";
 import { createTestApp, login, trpc, uniqueSuffix } from "./helpers";
@@ -133,7 +133,7 @@ describe.each(testDialects())("a claimant who cannot attend on %s", (kind) => {
       .executeTakeFirst();
     c.manager = manager ? (await login(t.app, manager.username)).cookie : c.employee;
 
-    const outcome = await claimantMessagesService.receiveReply(t.db, GATEWAY, {
+    const outcome = await claimantTextsService.receiveReply(t.db, GATEWAY, {
       id: "gw-claimant-day-no",
       from: "+27729137001",
       text: "NO",
@@ -232,8 +232,8 @@ describe.each(testDialects())("a claimant who cannot attend on %s", (kind) => {
       t.db.selectFrom("claimant_messages").selectAll().where("patient_id", "=", claimant.patientId).orderBy("created_at").execute();
 
     const sweep = new Date(day.getTime() - 50 * 24 * 3_600_000);
-    await claimantMessagesService.queueDueReminders(t.db, sweep);
-    await claimantMessagesService.queueDueReminders(t.db, sweep);
+    await claimantTextsService.queueDueReminders(t.db, sweep);
+    await claimantTextsService.queueDueReminders(t.db, sweep);
     const texts = await textsOf();
     expect(texts.map((m) => m.kind)).toEqual(["confirmation"]);
     for (const b of booked) expect(texts[0]!.text).toContain(b.reference);
@@ -248,7 +248,7 @@ describe.each(testDialects())("a claimant who cannot attend on %s", (kind) => {
     expect(covered.map((c) => c.booking_id).sort()).toEqual(booked.map((b) => b.id).sort());
 
     // The morning of the day (the two-days-before one falls due too): one text per kind for the three.
-    await claimantMessagesService.queueDueReminders(t.db, new Date(day.getTime() - 60_000));
+    await claimantTextsService.queueDueReminders(t.db, new Date(day.getTime() - 60_000));
     expect((await textsOf()).map((m) => m.kind).sort()).toEqual(["confirmation", "morning_of", "two_days_before"]);
   });
 
@@ -266,7 +266,7 @@ describe.each(testDialects())("a claimant who cannot attend on %s", (kind) => {
     });
     expect(meeting.status, meeting.error?.message).toBe(200);
 
-    await claimantMessagesService.queueDueReminders(t.db, new Date(), "https://medlegal.example");
+    await claimantTextsService.queueDueReminders(t.db, new Date(), "https://medlegal.example");
     const [text] = await t.db.selectFrom("claimant_messages").selectAll().where("booking_id", "=", booking.id).execute();
     expect(text?.text).toContain(booking.reference);
     expect(text?.text).toContain(`Join: https://medlegal.example/join/${meeting.data.roomId}?token=`);

@@ -28,7 +28,7 @@ describe.each(testDialects())("disciplines that wait on %s", (kind) => {
   afterAll(() => t.close());
 
   const dependOn = (downstream: string, upstream: string[]) =>
-    trpc<DisciplineDependencies>(t.app, c.admin!, "specializations.setDependencies", {
+    trpc<DisciplineDependencies>(t.app, c.admin!, "disciplineWaits.setDependencies", {
       dependencies: [{ downstreamId: downstream, upstreamIds: upstream }],
     });
   const reportOf = async (consultant: "consultant" | "dr_naidoo") => {
@@ -125,7 +125,7 @@ describe.each(testDialects())("disciplines that wait on %s", (kind) => {
     expect((await timerOf(downstream.id)).pause_kind).toBe("waiting");
     expect((await trpc(t.app, c.employee!, "reports.withdraw", { id: upstream.id, reason: "The expert withdrew." })).status).toBe(200);
     expect((await timerOf(downstream.id)).paused_at).toBeNull();
-    expect((await trpc(t.app, c.admin!, "specializations.setDependencies", { dependencies: [] })).status).toBe(200);
+    expect((await trpc(t.app, c.admin!, "disciplineWaits.setDependencies", { dependencies: [] })).status).toBe(200);
     await reportOf("consultant");
     const free = await reportOf("dr_naidoo");
     expect((await timerOf(free.id)).paused_at).toBeNull();
@@ -138,19 +138,19 @@ describe.each(testDialects())("disciplines that wait on %s", (kind) => {
     // Released before consent: nothing is shared.
     await release(upstream.id, upstream.reference);
     expect(await t.db.selectFrom("report_shares").selectAll().where("report_id", "=", upstream.id).execute()).toEqual([]);
-    expect((await trpc(t.app, c.consultant!, "reports.consentToSharing", { id: upstream.query_id })).status).toBe(403);
+    expect((await trpc(t.app, c.consultant!, "disciplineWaits.consentToSharing", { id: upstream.query_id })).status).toBe(403);
     const nomsa = (await login(t.app, "nomsa")).cookie;
-    expect((await trpc(t.app, nomsa, "reports.consentToSharing", { id: upstream.query_id })).status).toBe(404);
+    expect((await trpc(t.app, nomsa, "disciplineWaits.consentToSharing", { id: upstream.query_id })).status).toBe(404);
 
     // The attorney consents: the report released already is shared at once, logged in the expert's name, and the expert is told.
-    const consent = await trpc<{ shared: number }>(t.app, c.attorney!, "reports.consentToSharing", { id: upstream.query_id });
+    const consent = await trpc<{ shared: number }>(t.app, c.attorney!, "disciplineWaits.consentToSharing", { id: upstream.query_id });
     expect(consent.status, consent.error?.message).toBe(200);
     // (The earlier tests' released reports on this query are shared too.)
     expect(consent.data.shared).toBeGreaterThanOrEqual(1);
     expect(await t.db.selectFrom("report_shares").select("consultant_id").where("report_id", "=", upstream.id).execute()).toEqual([
       { consultant_id: ids.dr_naidoo },
     ]);
-    expect((await trpc(t.app, c.attorney!, "reports.consentToSharing", { id: upstream.query_id })).status).toBe(409);
+    expect((await trpc(t.app, c.attorney!, "disciplineWaits.consentToSharing", { id: upstream.query_id })).status).toBe(409);
     const log = await t.db
       .selectFrom("access_log")
       .selectAll()
@@ -166,7 +166,7 @@ describe.each(testDialects())("disciplines that wait on %s", (kind) => {
       .where("title", "=", `Report shared with you: ${upstream.reference}`)
       .execute();
     expect(told).toHaveLength(1);
-    const shared = await trpc<{ reportId: string; fileId: string }[]>(t.app, c.dr_naidoo!, "reports.sharedWithMe");
+    const shared = await trpc<{ reportId: string; fileId: string }[]>(t.app, c.dr_naidoo!, "disciplineWaits.sharedWithMe");
     const item = shared.data.find((r) => r.reportId === upstream.id)!;
     expect(item).toBeDefined();
     const download = await t.app.inject({ method: "GET", url: `/api/files/${item.fileId}`, headers: { cookie: c.dr_naidoo! } });
@@ -174,9 +174,11 @@ describe.each(testDialects())("disciplines that wait on %s", (kind) => {
     expect(download.headers["content-type"]).toContain("application/pdf");
     // Not shared with an expert outside the rule, and the downstream report itself stays its expert's own.
     expect(
-      (await trpc<{ reportId: string }[]>(t.app, c.consultant!, "reports.sharedWithMe")).data.find((r) => r.reportId === downstream.id),
+      (await trpc<{ reportId: string }[]>(t.app, c.consultant!, "disciplineWaits.sharedWithMe")).data.find(
+        (r) => r.reportId === downstream.id,
+      ),
     ).toBeUndefined();
-    expect((await trpc(t.app, c.attorney!, "reports.sharedWithMe")).status).toBe(403);
+    expect((await trpc(t.app, c.attorney!, "disciplineWaits.sharedWithMe")).status).toBe(403);
     const audit = await t.db
       .selectFrom("audit_log")
       .select("action")
@@ -184,11 +186,11 @@ describe.each(testDialects())("disciplines that wait on %s", (kind) => {
       .where("action", "=", "query.report_sharing_consent")
       .execute();
     expect(audit).toHaveLength(1);
-    expect((await trpc(t.app, c.admin!, "specializations.setDependencies", { dependencies: [] })).status).toBe(200);
+    expect((await trpc(t.app, c.admin!, "disciplineWaits.setDependencies", { dependencies: [] })).status).toBe(200);
   });
 
   it("refuses a circle and a discipline waiting for itself with a sentence, is for administrators only, and is audited", async () => {
-    const circle = await trpc(t.app, c.admin!, "specializations.setDependencies", {
+    const circle = await trpc(t.app, c.admin!, "disciplineWaits.setDependencies", {
       dependencies: [
         { downstreamId: spec.dr_naidoo!, upstreamIds: [spec.consultant!] },
         { downstreamId: spec.consultant!, upstreamIds: [spec.dr_naidoo!] },
@@ -196,16 +198,16 @@ describe.each(testDialects())("disciplines that wait on %s", (kind) => {
     });
     expect(circle.status).toBe(400);
     expect(circle.error?.message).toBe("These disciplines would wait for each other in a circle: one of them must go first.");
-    const self = await trpc(t.app, c.admin!, "specializations.setDependencies", {
+    const self = await trpc(t.app, c.admin!, "disciplineWaits.setDependencies", {
       dependencies: [{ downstreamId: spec.consultant!, upstreamIds: [spec.consultant!] }],
     });
     expect(self.status).toBe(400);
     expect(self.error?.message).toBe("A discipline cannot wait for itself");
-    expect((await trpc(t.app, c.employee!, "specializations.setDependencies", { dependencies: [] })).status).toBe(403);
+    expect((await trpc(t.app, c.employee!, "disciplineWaits.setDependencies", { dependencies: [] })).status).toBe(403);
     // Staff read the rules (the scheduler orders a claimant's day by them); the expert does not.
-    expect((await trpc(t.app, c.employee!, "specializations.dependencies")).status).toBe(200);
-    expect((await trpc(t.app, c.consultant!, "specializations.dependencies")).status).toBe(403);
-    const got = await trpc<DisciplineDependencies>(t.app, c.admin!, "specializations.dependencies");
+    expect((await trpc(t.app, c.employee!, "disciplineWaits.dependencies")).status).toBe(200);
+    expect((await trpc(t.app, c.consultant!, "disciplineWaits.dependencies")).status).toBe(403);
+    const got = await trpc<DisciplineDependencies>(t.app, c.admin!, "disciplineWaits.dependencies");
     expect(got.data.specializations.every((s) => s.upstreamIds.length === 0)).toBe(true);
     const audits = await t.db.selectFrom("audit_log").select("action").where("action", "=", "specializations.dependencies").execute();
     expect(audits.length).toBeGreaterThanOrEqual(2);

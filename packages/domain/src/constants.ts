@@ -3,7 +3,7 @@
  * Also the package's "./constants" entry: nothing here may import the validation library, so the web's
  * first download stays small (docs/decisions.md, "Performance").
  */
-import type { CurrentUser } from "./user";
+import type { CurrentUser } from "./users/current-user";
 
 export const APP_VERSION = "2.1.0";
 

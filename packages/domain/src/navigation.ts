@@ -1,6 +1,6 @@
-import type { Role } from "./roles";
-import type { Permission } from "./permissions";
-import { can } from "./permissions";
+import type { Role } from "./users/roles";
+import type { Permission } from "./users/permissions";
+import { can } from "./users/permissions";
 
 // The web's route guards check a permission with no validation library behind it (this module is zod-free).
 export { can };

@@ -1,6 +1,6 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import { AppError, claimantMessagesService, now, parseInput } from "@medlegal/api";
+import { AppError, claimantTextsService, now, parseInput } from "@medlegal/api";
 import { deliveryReceiptSchema, inboundReplySchema, WEBHOOK_TOLERANCE_MS } from "@medlegal/domain";
 import { requestMeta } from "../request-context";
 
@@ -53,13 +53,13 @@ export async function claimantTextRoutes(app: FastifyInstance, { secret }: { sec
 
   app.post("/api/sms/inbound", async (request) => {
     const reply = parseInput(inboundReplySchema, signedJson(request));
-    const outcome = await claimantMessagesService.receiveReply(db, requestMeta(request), reply);
+    const outcome = await claimantTextsService.receiveReply(db, requestMeta(request), reply);
     return { ok: true, action: outcome.action, booking: outcome.bookingReference, askedStaff: outcome.askedStaff };
   });
 
   app.post("/api/sms/status", async (request) => {
     const receipt = parseInput(deliveryReceiptSchema, signedJson(request));
-    if (!(await claimantMessagesService.receiveDeliveryReceipt(db, receipt))) throw new AppError("NOT_FOUND", "No message has that id.");
+    if (!(await claimantTextsService.receiveDeliveryReceipt(db, receipt))) throw new AppError("NOT_FOUND", "No message has that id.");
     return { ok: true };
   });
 }

@@ -36,3 +36,9 @@ export function definedOnly<T extends Record<string, unknown>>(search: T): { [K 
 export function withChanges<T extends Record<string, unknown>>(previous: T, changes: Partial<T>): T {
   return Object.fromEntries(Object.entries({ ...previous, ...changes }).filter(([, value]) => value !== undefined && value !== "")) as T;
 }
+
+/** A sort in the URL, the list's default left out (so the plain URL stays plain). */
+export const sortParam = <S extends string, D extends S>(value: unknown, sorts: readonly S[], fallback: D) => {
+  const sort = searchParam.oneOf(value, sorts);
+  return sort === fallback ? undefined : (sort as Exclude<S, D> | undefined);
+};

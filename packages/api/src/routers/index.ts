@@ -25,6 +25,7 @@ import { notificationsRouter } from "./notifications";
 import { settingsRouter } from "./settings";
 import { slaRouter } from "./sla";
 import { specializationsRouter } from "./consultants/specializations";
+import { disciplineWaitsRouter } from "./discipline-waits";
 import { twoFactorRouter } from "./auth/two-factor";
 import { usersRouter } from "./users";
 import { bankStatementsRouter } from "./bank-statements";
@@ -44,6 +45,7 @@ export const appRouter = router({
   twoFactor: twoFactorRouter,
   users: usersRouter,
   specializations: specializationsRouter,
+  disciplineWaits: disciplineWaitsRouter,
   settings: settingsRouter,
   patients: patientsRouter,
   cases: casesRouter,

@@ -8,7 +8,7 @@ import type { RosterShift } from "../services/scheduling/rosters";
 
 /*
  * Output schemas of answers only the API shapes (the shared records are in
- * packages/domain/src/outputs.ts). As there, unknown keys are dropped and each schema is checked
+ * packages/domain/src/platform/outputs.ts). As there, unknown keys are dropped and each schema is checked
  * at compile time against the service's own type.
  */
 

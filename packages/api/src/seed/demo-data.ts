@@ -13,7 +13,7 @@ import { seedDemoAgencyDetails, seedDemoFees, seedDemoInvoices } from "./invoice
 import { seedDemoPayments } from "./payments";
 import { seedDemoMessages } from "./messages";
 import { seedDemoPastRetention, seedDemoPrivacy } from "./privacy";
-import { seedDemoClaimantMessages } from "./claimant-messages";
+import { seedDemoClaimantTexts } from "./claimant-texts";
 import { seedDemoAgreements } from "./agreements";
 import { seedDemoCourtClock } from "./court-clock";
 import { seedDemoReceivables } from "./receivables";
@@ -156,7 +156,7 @@ export async function seedDemoData(
     await seedDemoInvoices(db);
     await seedDemoPayments(db);
     await seedDemoPrivacy(db);
-    await seedDemoClaimantMessages(db);
+    await seedDemoClaimantTexts(db);
     await seedDemoCourtClock(db);
     await seedDemoReceivables(db);
     await seedDemoJointMinutes(db);

@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
 import type { Database } from "@medlegal/db";
 import { disciplineDependenciesInputSchema } from "@medlegal/domain";
-import { setDisciplineDependencies } from "../services/consultants/discipline-dependencies";
+import { setDisciplineDependencies } from "../services/discipline-waits/dependencies";
 import { parseInput } from "../validation";
 import { actorOf } from "./seed-actors";
 

@@ -7,7 +7,7 @@ import { Button } from "../ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "../ui/dialog";
 import { IcsLink } from "./booking-list";
 import { BookingStatusBadge, VenueLabel } from "./booking-status-badge";
-import { ExpertLogistics } from "./expert-logistics";
+import { ExpertLogistics } from "@/components/logistics/expert-logistics";
 import { audienceOf } from "@/lib/audience";
 
 /** One booking at a glance from the calendar: when, where, who, and its .ics download. */

@@ -3,17 +3,11 @@ import { cleanup, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { ADMIN, ATTORNEY, renderApp } from "@/test/app";
-import {
-  bookingFiltersOf,
-  bookingManagementSearchOf,
-  caseFiltersOf,
-  casesSearchOf,
-  invoiceFiltersOf,
-  invoicesSearchOf,
-  reportFiltersOf,
-  reportsSearchOf,
-  savedViewLink,
-} from "./saved-view-links";
+import { bookingFiltersOf, bookingManagementSearchOf } from "@/components/bookings/booking-management-search";
+import { caseFiltersOf, casesSearchOf } from "@/components/cases/case-list-search";
+import { invoiceFiltersOf, invoicesSearchOf } from "@/components/invoices/invoice-list-search";
+import { reportFiltersOf, reportsSearchOf } from "@/components/reports/report-list-search";
+import { savedViewLink } from "./saved-view-links";
 
 /*
  * Issue 30: the case, booking, report and invoice lists keep their filters in the URL, so a saved

@@ -31,7 +31,7 @@ import { formatDateOfMoment, formatDateTime } from "@/lib/format";
 import { trpc } from "@/lib/trpc";
 import { prefetchPage } from "@/lib/route-data";
 import { trpcErrorMessage, trpcFieldErrors } from "@/lib/trpc-errors";
-import { BookingLogisticsCard } from "./-components/booking-logistics-card";
+import { BookingLogisticsCard } from "@/components/logistics/booking-logistics-card";
 
 export const Route = createFileRoute("/_app/booking-form_/$bookingId")({
   loader: ({ context, params }) => prefetchPage(context, ({ trpc }) => trpc.bookings.get.prefetch({ id: params.bookingId })),

@@ -11,7 +11,7 @@ import { LegalHoldAction } from "@/components/privacy/retention-hold-action";
 import { LoadState } from "@/components/load-state";
 import { PageHeader } from "@/components/page";
 import { SaveViewDialog } from "@/components/saved-views/save-view-dialog";
-import { caseFiltersOf, type CasesSearch, parseCasesSearch } from "@/components/saved-views/saved-view-links";
+import { caseFiltersOf, type CasesSearch, parseCasesSearch } from "@/components/cases/case-list-search";
 import { CaseStatusBadge } from "@/components/queries/badges";
 import { Button } from "@/components/ui/button";
 import { FilterBar, SearchField, SortFilter } from "@/components/ui/filter-bar";

@@ -17,7 +17,7 @@ import { ALL_CASES, attorneysOfCases } from "@/components/invoices/invoice-queri
 import { LoadState } from "@/components/load-state";
 import { PageHeader } from "@/components/page";
 import { SaveViewDialog } from "@/components/saved-views/save-view-dialog";
-import { invoiceFiltersOf, type InvoicesSearch, parseInvoicesSearch } from "@/components/saved-views/saved-view-links";
+import { invoiceFiltersOf, type InvoicesSearch, parseInvoicesSearch } from "@/components/invoices/invoice-list-search";
 import { Button } from "@/components/ui/button";
 import { ClearFiltersButton, FilterBar, FilterField, SearchField, SelectFilter, SortFilter } from "@/components/ui/filter-bar";
 import { Input } from "@/components/ui/input";

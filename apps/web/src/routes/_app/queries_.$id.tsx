@@ -9,7 +9,7 @@ import { QueryAssessments } from "@/components/queries/query-assessments";
 import { QueryDocuments } from "@/components/queries/query-documents";
 import { QueryMessages } from "@/components/messages/query-messages";
 import { ReportLinks } from "@/components/reports/report-links";
-import { ReportSharingCard } from "@/components/reports/report-sharing-card";
+import { ReportSharingCard } from "@/components/discipline-waits/report-sharing-card";
 import { QueryTimeline } from "@/components/queries/query-timeline";
 import { CourtClockCard } from "@/components/court-clock/court-clock-card";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";

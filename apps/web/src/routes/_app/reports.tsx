@@ -18,7 +18,7 @@ import { PageHeader } from "@/components/page";
 import { BulkReportBar } from "@/components/reports/bulk-report-bar";
 import { ReportList } from "@/components/reports/report-list";
 import { SaveViewDialog } from "@/components/saved-views/save-view-dialog";
-import { parseReportsSearch, reportFiltersOf, type ReportsSearch } from "@/components/saved-views/saved-view-links";
+import { parseReportsSearch, reportFiltersOf, type ReportsSearch } from "@/components/reports/report-list-search";
 import { Button } from "@/components/ui/button";
 import { ClearFiltersButton, FilterBar, FilterField, SearchField, SortFilter } from "@/components/ui/filter-bar";
 import { NativeSelect } from "@/components/ui/native-select";

@@ -1,7 +1,5 @@
 import { z } from "zod";
 import {
-  disciplineDependenciesInputSchema,
-  disciplineDependenciesOutputSchema,
   idInputSchema,
   namedOutputSchema,
   setSpecializationActiveSchema,
@@ -17,7 +15,6 @@ import {
   setSpecializationActive,
   updateSpecialization,
 } from "../../services/consultants/specializations";
-import { getDisciplineDependencies, setDisciplineDependencies } from "../../services/consultants/discipline-dependencies";
 import { publicProcedure, roleProcedure, router } from "../../trpc";
 import { specializationRemovalOutputSchema } from "../outputs";
 
@@ -39,15 +36,6 @@ export const specializationsRouter = router({
     .input(setSpecializationActiveSchema)
     .output(specializationOutputSchema)
     .mutation(({ ctx, input }) => setSpecializationActive({ db: ctx.db, actor: ctx.actor }, input)),
-  /** Which disciplines wait for which others' reports (issue 27, "Disciplines that wait"). */
-  // Read by staff too: the scheduler books one claimant's disciplines in this order.
-  dependencies: roleProcedure("queries.manage")
-    .output(disciplineDependenciesOutputSchema)
-    .query(({ ctx }) => getDisciplineDependencies({ db: ctx.db, actor: ctx.actor })),
-  setDependencies: procedure
-    .input(disciplineDependenciesInputSchema)
-    .output(disciplineDependenciesOutputSchema)
-    .mutation(({ ctx, input }) => setDisciplineDependencies({ db: ctx.db, actor: ctx.actor }, input)),
   remove: procedure
     .input(idInputSchema)
     .output(specializationRemovalOutputSchema)

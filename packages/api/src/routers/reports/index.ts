@@ -15,8 +15,6 @@ import {
   reportQuestionsSchema,
   reportReasonSchema,
   reportReviewSchema,
-  reportSharingConsentOutputSchema,
-  sharedReportItemSchema,
 } from "@medlegal/domain";
 import {
   askQuestions,
@@ -30,7 +28,6 @@ import {
 import { getChecklist, updateChecklist } from "../../services/reports/report-checklist";
 import { getReport, listReports } from "../../services/reports/report-view";
 import { listDeferrals, setDeferral } from "../../services/reports/report-deferrals";
-import { consentToReportSharing, reportsSharedWithMe } from "../../services/reports/report-sharing";
 import { roleProcedure, router } from "../../trpc";
 
 const review = roleProcedure("reports.review");
@@ -90,12 +87,4 @@ export const reportsRouter = router({
     .input(deferralSchema)
     .output(z.array(releaseDeferralOutputSchema))
     .mutation(({ ctx, input }) => setDeferral({ db: ctx.db, actor: ctx.actor }, input)),
-  /** The attorney's consent, once per query, to share its released reports with the experts who need them (issue 27). */
-  consentToSharing: roleProcedure("reports.shareConsent")
-    .input(idInputSchema)
-    .output(reportSharingConsentOutputSchema)
-    .mutation(({ ctx, input }) => consentToReportSharing({ db: ctx.db, actor: ctx.actor }, input)),
-  sharedWithMe: roleProcedure("reports.sharedWithMe")
-    .output(z.array(sharedReportItemSchema))
-    .query(({ ctx }) => reportsSharedWithMe({ db: ctx.db, actor: ctx.actor })),
 });

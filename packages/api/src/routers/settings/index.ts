@@ -23,7 +23,7 @@ import {
   getVideoSettingsView,
   updateVideoSettings,
 } from "../../services/settings/settings";
-import { getReminderTemplates, updateReminderTemplates } from "../../services/claimant-messages/templates";
+import { getReminderTemplates, updateReminderTemplates } from "../../services/claimant-texts/templates";
 import { roleProcedure, router } from "../../trpc";
 
 const procedure = roleProcedure("settings.agency");

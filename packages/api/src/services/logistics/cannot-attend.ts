@@ -24,7 +24,7 @@ import { getBooking, lockBooking } from "../scheduling/booking-records";
 
 /**
  * A claimant who cannot attend (issue 37 item 1; docs/product-rules.md "A claimant who cannot
- * attend"). The one place a NO acts, whether it came by text (claimant-messages/replies.ts) or staff
+ * attend"). The one place a NO acts, whether it came by text (claimant-texts/replies.ts) or staff
  * recorded it from a phone call: the booking shows "Claimant cannot attend" instead of Confirmed
  * (its state is unchanged until staff cancel or move it, with the cancellation class the notice
  * gives), reminders still queued for it are not sent, an interpreter with an account is told and the

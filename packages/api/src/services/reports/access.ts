@@ -7,11 +7,7 @@ import type { ExpressionBuilder } from "kysely";
 import type { Database } from "@medlegal/db";
 import type { CurrentUser } from "@medlegal/domain";
 import { isAttorney, isStaff } from "@medlegal/domain";
-
-/** The shares made with the caller: an expert's, on the attorney's consent (reports/report-sharing.ts). */
-export function sharesWith(user: CurrentUser) {
-  return (eb: ExpressionBuilder<Database, "report_shares">) => eb("report_shares.consultant_id", "=", user.id);
-}
+import { sharesWith } from "../discipline-waits/access";
 
 /** A report shared with the caller (an expert): they may read its released copy. */
 export function sharedWithMe(user: CurrentUser) {

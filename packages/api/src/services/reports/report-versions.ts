@@ -149,7 +149,7 @@ export async function downloadVersion(
           .as("last_number"),
     ])
     .where("report_versions.file_id", "=", fileId)
-    // Its own reports, or (an expert) one shared with them on the attorney's consent (reports/report-sharing.ts).
+    // Its own reports, or (an expert) one shared with them on the attorney's consent (discipline-waits/report-sharing.ts).
     .where((eb) => eb.or([visibleReports(actor.user)(eb), sharedWithMe(actor.user)(eb)]))
     .select("reports.consultant_id")
     .executeTakeFirst();

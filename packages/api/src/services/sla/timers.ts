@@ -222,7 +222,7 @@ export async function pauseTimer(trx: Transaction<Database>, timerId: string, in
 }
 
 /**
- * A downstream discipline's report timer waits for the upstream reports (sla/discipline-waits.ts):
+ * A downstream discipline's report timer waits for the upstream reports (discipline-waits/timer-pauses.ts):
  * paused with the reason in words, or its reason brought up to date when it waits already.
  */
 export async function pauseWaiting(trx: Transaction<Database>, timer: { id: string; paused_at: Date | null }, reason: string, at: Date) {

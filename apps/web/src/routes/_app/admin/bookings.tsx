@@ -8,7 +8,11 @@ import { BookingList } from "@/components/bookings/booking-list";
 import { LoadState } from "@/components/load-state";
 import { PageHeader } from "@/components/page";
 import { SaveViewDialog } from "@/components/saved-views/save-view-dialog";
-import { bookingFiltersOf, type BookingManagementSearch, parseBookingManagementSearch } from "@/components/saved-views/saved-view-links";
+import {
+  bookingFiltersOf,
+  type BookingManagementSearch,
+  parseBookingManagementSearch,
+} from "@/components/bookings/booking-management-search";
 import { Button } from "@/components/ui/button";
 import { FieldError } from "@/components/ui/field";
 import {

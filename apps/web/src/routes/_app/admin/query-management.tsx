@@ -23,7 +23,7 @@ import { useDebounced } from "@/hooks/use-debounced";
 import { useQueryList } from "@/hooks/use-query-list";
 import { trpc } from "@/lib/trpc";
 import { prefetchPage } from "@/lib/route-data";
-import { queryFiltersOf } from "@/components/saved-views/saved-view-links";
+import { queryFiltersOf } from "@/components/queries/query-list-search";
 import { Button } from "@/components/ui/button";
 import { LoadMore } from "@/components/ui/load-more";
 import { useCurrentUser } from "@/hooks/use-auth";

@@ -2,7 +2,7 @@ import type { SpecializationItem } from "@medlegal/domain";
 import { createFileRoute } from "@tanstack/react-router";
 import { Plus, Stethoscope } from "lucide-react";
 import * as React from "react";
-import { DisciplineDependenciesCard } from "@/components/admin/discipline-dependencies";
+import { DisciplineDependenciesCard } from "@/components/discipline-waits/discipline-dependencies";
 import { SpecializationForm } from "@/components/admin/specialization-form";
 import { SpecializationsList } from "@/components/admin/specializations-list";
 import { LoadState } from "@/components/load-state";

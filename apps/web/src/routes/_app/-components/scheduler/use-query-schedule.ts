@@ -48,7 +48,7 @@ export function useQuerySchedule(query: QueryDetail) {
   const refresh = useRefreshBookings();
   const specs = trpc.specializations.listActive.useQuery();
   const specName = (id: string) => specs.data?.find((s) => s.id === id)?.name ?? "Specialization";
-  const dependencies = trpc.specializations.dependencies.useQuery();
+  const dependencies = trpc.disciplineWaits.dependencies.useQuery();
   const existing = trpc.bookings.list.useQuery({
     search: `${query.claimant.firstName} ${query.claimant.lastName}`,
     from: today,
