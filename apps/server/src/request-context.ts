@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
-import type { Actor, GuestCookie, PendingSecondFactor, RequestMeta, SessionControl, SignedInActor } from "@medlegal/api";
+import type { Actor, Deps, GuestCookie, PendingSecondFactor, RequestMeta, SessionControl, SignedInActor } from "@medlegal/api";
 import { AppError } from "@medlegal/api";
 import type { CurrentUser } from "@medlegal/domain";
 import { TWO_FACTOR_MESSAGES } from "@medlegal/domain";
@@ -37,6 +37,14 @@ export function signedInActor(request: FastifyRequest): SignedInActor {
   if (!request.user) throw new AppError("UNAUTHORIZED", "Please sign in to continue.");
   if (request.user.twoFactorSetupRequired) throw new AppError("FORBIDDEN", TWO_FACTOR_MESSAGES.setupRequired);
   return { user: request.user, meta: requestMeta(request) };
+}
+
+/**
+ * What services take (packages/api's platform/deps.ts) for the signed-in caller, with signedInActor's
+ * 401/403: the REST adapters' twin of the tRPC procedures' `ctx.deps`.
+ */
+export function signedInDeps(request: FastifyRequest): Deps {
+  return { db: request.server.db, actor: signedInActor(request) };
 }
 
 export const SESSION_COOKIE = "medlegal.sid";

@@ -1,3 +1,4 @@
+export type { Deps } from "./services/platform/deps";
 export type { Actor, Context, GuestCookie, PendingSecondFactor, RequestMeta, Services, SessionControl, SignedInActor } from "./context";
 export {
   AppError,

@@ -4,7 +4,8 @@ import type { Permission } from "@medlegal/domain";
 import { can, JOINT_MINUTE_MESSAGES, TWO_FACTOR_MESSAGES } from "@medlegal/domain";
 import type { Context } from "./context";
 import type { SignedInActor } from "./actors";
-import type { RoomCaller } from "./services/meetings/room";
+import type { RoomCaller, RoomDeps } from "./services/meetings/room";
+import type { Deps } from "./services/platform/deps";
 import type { MinuteGuest } from "./services/joint-minutes/guest-access";
 import { minuteGuestSession } from "./services/joint-minutes/guest-access";
 import { AppError, isDatabaseUnavailable, SERVICE_UNAVAILABLE_MESSAGE, toTrpcCode, unexpectedErrorMessage } from "./errors";
@@ -67,11 +68,15 @@ const rawInputGuard = t.middleware(async ({ getRawInput, next }) => {
 
 export const publicProcedure = t.procedure.use(appErrors).use(rawInputGuard);
 
-/** Any signed-in user, including one held at a compulsory two-factor set-up (sign-out, the set-up itself). */
+/**
+ * Any signed-in user, including one held at a compulsory two-factor set-up (sign-out, the set-up itself).
+ * `ctx.deps` is what services take (platform/deps.ts), built once here so procedures pass it as it is.
+ */
 export const signedInProcedure = publicProcedure.use(({ ctx, next }) => {
   if (!ctx.user) throw new TRPCError({ code: "UNAUTHORIZED", message: "Please sign in to continue." });
   const actor: SignedInActor = { user: ctx.user, meta: ctx.meta };
-  return next({ ctx: { ...ctx, user: ctx.user, actor } });
+  const deps: Deps = { db: ctx.db, actor };
+  return next({ ctx: { ...ctx, user: ctx.user, actor, deps } });
 });
 
 /** A signed-in user who may use the app: 403 while a compulsory two-factor set-up is due (docs/decisions.md). */
@@ -104,7 +109,9 @@ export const roomProcedure = publicProcedure.use(({ ctx, next }) => {
   const guestCookie = ctx.guest.read();
   if (!ctx.user && !guestCookie) throw new TRPCError({ code: "UNAUTHORIZED", message: "Please sign in to continue." });
   const caller: RoomCaller = { user: ctx.user, guestCookie, meta: ctx.meta };
-  return next({ ctx: { ...ctx, caller } });
+  // What the room's services take, as `ctx.deps` is for every signed-in procedure.
+  const deps: RoomDeps = { db: ctx.db, caller };
+  return next({ ctx: { ...ctx, caller, deps } });
 });
 
 /** Like roleProcedure, but also open to a user held at the two-factor set-up: for the set-up's own procedures. */

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { assertCan, calendarService, courtMattersService, parseInput } from "@medlegal/api";
 import { calendarFeedTokenSchema, idInputSchema } from "@medlegal/domain";
-import { actorOf, signedInActor } from "../request-context";
+import { actorOf, signedInDeps } from "../request-context";
 import { sendDownload } from "./download";
 
 /**
@@ -12,17 +12,17 @@ export async function calendarRoutes(app: FastifyInstance) {
   const db = app.db;
 
   app.get("/api/bookings/:id/calendar.ics", async (request, reply) => {
-    const actor = signedInActor(request);
+    const deps = signedInDeps(request);
     const { id } = parseInput(idInputSchema, request.params);
-    const { fileName, body } = await calendarService.bookingIcs({ db, actor }, id);
+    const { fileName, body } = await calendarService.bookingIcs(deps, id);
     return sendDownload(reply, { fileName, contentType: "text/calendar; charset=utf-8", body });
   });
 
   // The caller's upcoming trials (issue 26), the same matters as /trial-calendar.
   app.get("/api/cases/trial-dates.ics", async (request, reply) => {
-    const actor = signedInActor(request);
-    assertCan(actor.user, "cases.read");
-    const { fileName, body } = await courtMattersService.trialDatesIcs({ db, actor });
+    const deps = signedInDeps(request);
+    assertCan(deps.actor.user, "cases.read");
+    const { fileName, body } = await courtMattersService.trialDatesIcs(deps);
     return sendDownload(reply, { fileName, contentType: "text/calendar; charset=utf-8", body });
   });
 

@@ -34,8 +34,8 @@ import {
   statementInputSchema,
 } from "@medlegal/domain";
 import type { z } from "zod";
-import type { RateLimits, SignedInActor } from "@medlegal/api";
-import { signedInActor } from "../request-context";
+import type { Deps, RateLimits } from "@medlegal/api";
+import { signedInActor, signedInDeps } from "../request-context";
 import { sendDownload } from "./download";
 
 const UNREADABLE_UPLOAD = "The upload could not be read. Send the file as multipart/form-data in a field named file.";
@@ -82,13 +82,13 @@ export async function fileRoutes(app: FastifyInstance, { limits }: { limits: Rat
   await app.register(multipart, { limits: { fileSize: DOCUMENT_MAX_BYTES, files: 1, fields: 5, parts: 10, fieldSize: 16 * 1024 } });
 
   app.post("/api/queries/:id/documents", async (request, reply) => {
-    const actor = signedInActor(request);
-    assertCan(actor.user, "documents.upload");
+    const deps = signedInDeps(request);
+    assertCan(deps.actor.user, "documents.upload");
     const { id: queryId } = parseInput(idInputSchema, request.params);
     // Who may upload is settled before the body is read (docs/decisions.md, "Files and reports").
-    await documentsService.assertMayUploadDocument({ db, actor }, queryId);
+    await documentsService.assertMayUploadDocument(deps, queryId);
     const { fileName, data } = await readUpload(request);
-    const document = await documentsService.uploadDocument({ db, actor }, { queryId, fileName, data });
+    const document = await documentsService.uploadDocument(deps, { queryId, fileName, data });
     return reply.code(201).send(document);
   });
 
@@ -96,37 +96,37 @@ export async function fileRoutes(app: FastifyInstance, { limits }: { limits: Rat
   // /api/documents/:id is the older name of the same route for query documents.
   for (const path of ["/api/files/:id", "/api/documents/:id"]) {
     app.get(path, async (request, reply) => {
-      const actor = signedInActor(request);
+      const deps = signedInDeps(request);
       const { id } = parseInput(idInputSchema, request.params);
-      const file = await fileDownloadService.downloadFile({ db, actor, limits }, id);
+      const file = await fileDownloadService.downloadFile({ ...deps, limits }, id);
       return sendDownload(reply, { fileName: file.fileName, contentType: file.contentType, body: Buffer.from(file.data) });
     });
   }
 
   // An attachment for the caller's next message (docs/decisions.md, "Messages"): stored now, taken by messages.send.
   app.post("/api/messages/attachments", async (request, reply) => {
-    const actor = signedInActor(request);
-    assertCan(actor.user, "messages.own");
+    const deps = signedInDeps(request);
+    assertCan(deps.actor.user, "messages.own");
     const { fileName, data } = await readUpload(request);
-    return reply.code(201).send(await messageAttachmentsService.uploadAttachment({ db, actor }, { fileName, data }));
+    return reply.code(201).send(await messageAttachmentsService.uploadAttachment(deps, { fileName, data }));
   });
 
   // The next version of a report: the PDF with the expert's declaration and a change note as fields.
   app.post("/api/reports/:id/versions", async (request, reply) => {
-    const actor = signedInActor(request);
-    assertCan(actor.user, "reports.upload");
+    const deps = signedInDeps(request);
+    assertCan(deps.actor.user, "reports.upload");
     const { id } = parseInput(idInputSchema, request.params);
-    await reportVersionsService.assertMayUploadVersion({ db, actor }, id);
+    await reportVersionsService.assertMayUploadVersion(deps, id);
     const { fileName, data, fields } = await readUpload(request, REPORT_MAX_BYTES);
     const meta = parseInput(reportUploadSchema, { id, declaration: fields.declaration, changeNote: fields.changeNote });
-    const version = await reportVersionsService.uploadVersion({ db, actor }, { ...meta, fileName, data });
+    const version = await reportVersionsService.uploadVersion(deps, { ...meta, fileName, data });
     return reply.code(201).send(version);
   });
 
   // An attorney's proof of payment (an EFT slip): what they paid as fields, then the PDF or image.
   app.post("/api/payments/proofs", async (request, reply) => {
-    const actor = signedInActor(request);
-    assertCan(actor.user, "payments.upload", "Only attorneys upload proofs of payment.");
+    const deps = signedInDeps(request);
+    assertCan(deps.actor.user, "payments.upload", "Only attorneys upload proofs of payment.");
     const { fileName, data, fields } = await readUpload(request);
     const meta = parseInput(proofUploadSchema, {
       amountCents: fields.amountCents === undefined || fields.amountCents === "" ? undefined : Number(fields.amountCents),
@@ -135,16 +135,16 @@ export async function fileRoutes(app: FastifyInstance, { limits }: { limits: Rat
       note: fields.note,
       invoiceIds: fields.invoiceIds ? fields.invoiceIds.split(",").filter(Boolean) : [],
     });
-    const proof = await paymentProofsService.uploadProof({ db, actor }, { ...meta, fileName, data });
+    const proof = await paymentProofsService.uploadProof(deps, { ...meta, fileName, data });
     return reply.code(201).send(proof);
   });
 
   // A signed confidentiality or operator agreement for the register (POPIA; services/privacy/agreements.ts):
   // its details as fields, then the PDF or image. Privacy managers only, settled before the body is read.
   app.post("/api/privacy/agreements", async (request, reply) => {
-    const actor = signedInActor(request);
-    assertCan(actor.user, "privacy.manage");
-    await agreementsService.assertMayRecordAgreement({ db, actor });
+    const deps = signedInDeps(request);
+    assertCan(deps.actor.user, "privacy.manage");
+    await agreementsService.assertMayRecordAgreement(deps);
     const { fileName, data, fields } = await readUpload(request);
     const meta = parseInput(agreementRecordSchema, {
       userId: fields.userId,
@@ -153,26 +153,26 @@ export async function fileRoutes(app: FastifyInstance, { limits }: { limits: Rat
       signedOn: fields.signedOn,
       expiresOn: fields.expiresOn,
     });
-    return reply.code(201).send(await agreementsService.recordAgreement({ db, actor }, { ...meta, fileName, data }));
+    return reply.code(201).send(await agreementsService.recordAgreement(deps, { ...meta, fileName, data }));
   });
 
   // A case's signed deferral undertaking, or its settlement or court order (services/receivables/case-billing.ts):
   // who may attach it is settled before the body is read.
   app.post("/api/cases/:caseId/billing/files/:kind", async (request, reply) => {
-    const actor = signedInActor(request);
-    assertCan(actor.user, "receivables.events");
+    const deps = signedInDeps(request);
+    assertCan(deps.actor.user, "receivables.events");
     const input = parseInput(billingFileInputSchema, request.params);
-    await caseBillingService.assertMayAttachBillingFile({ db, actor }, input);
+    await caseBillingService.assertMayAttachBillingFile(deps, input);
     const { fileName, data } = await readUpload(request);
-    return reply.code(201).send(await caseBillingService.attachBillingFile({ db, actor }, { ...input, fileName, data }));
+    return reply.code(201).send(await caseBillingService.attachBillingFile(deps, { ...input, fileName, data }));
   });
 
   // A statement of account for a period as PDF: an attorney's own, or any attorney's for administrators.
   app.get<{ Querystring: Record<string, unknown> }>("/api/payments/statement.pdf", async (request, reply) => {
-    const actor = signedInActor(request);
-    assertCan(actor.user, "payments.read");
+    const deps = signedInDeps(request);
+    assertCan(deps.actor.user, "payments.read");
     const input = parseInput(statementInputSchema, Object.fromEntries(Object.entries(request.query).filter(([, v]) => v !== "")));
-    const { fileName, data } = await statementsService.statementPdf({ db, actor }, input);
+    const { fileName, data } = await statementsService.statementPdf(deps, input);
     return sendDownload(reply, { fileName, contentType: "application/pdf", body: data });
   });
 
@@ -205,13 +205,13 @@ export async function fileRoutes(app: FastifyInstance, { limits }: { limits: Rat
     path: string,
     fileName: string,
     schema: S,
-    make: (deps: { db: typeof db; actor: SignedInActor }, filters: z.output<S>) => Promise<string>,
+    make: (deps: Deps, filters: z.output<S>) => Promise<string>,
   ) =>
     app.get<{ Querystring: Record<string, unknown> }>(path, async (request, reply) => {
-      const actor = signedInActor(request);
-      assertCan(actor.user, "audit.read");
+      const deps = signedInDeps(request);
+      assertCan(deps.actor.user, "audit.read");
       const filters = parseInput(schema, Object.fromEntries(Object.entries(request.query).filter(([, v]) => v !== "")));
-      const csv = await make({ db, actor }, filters);
+      const csv = await make(deps, filters);
       const name = `${fileName}-${sastDate(new Date())}.csv`;
       return sendDownload(reply, { fileName: name, contentType: "text/csv; charset=utf-8", body: csv });
     });

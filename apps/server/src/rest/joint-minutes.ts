@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { assertCan, jointMinutesService, parseInput } from "@medlegal/api";
 import { idInputSchema } from "@medlegal/domain";
-import { guestCookie, signedInActor } from "../request-context";
+import { guestCookie, signedInDeps } from "../request-context";
 import { sendDownload } from "./download";
 
 /**
@@ -12,10 +12,10 @@ import { sendDownload } from "./download";
 export async function jointMinuteRoutes(app: FastifyInstance) {
   const db = app.db;
   app.get("/api/joint-minutes/:id/minute.pdf", async (request, reply) => {
-    const actor = signedInActor(request);
-    assertCan(actor.user, "jointMinutes.read");
+    const deps = signedInDeps(request);
+    assertCan(deps.actor.user, "jointMinutes.read");
     const input = parseInput(idInputSchema, request.params);
-    return sendDownload(reply, await jointMinutesService.minutePdf({ db, actor }, input));
+    return sendDownload(reply, await jointMinutesService.minutePdf(deps, input));
   });
   // The opposing expert's copy, through their guest session alone (the session names the minute).
   app.get("/api/joint-minute/minute.pdf", async (request, reply) =>

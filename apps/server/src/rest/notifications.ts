@@ -2,7 +2,7 @@ import type { FastifyInstance } from "fastify";
 import { notificationsService, parseInput, unreadMessageCount } from "@medlegal/api";
 import { notificationIdInputSchema, notificationOutputSchema, notificationOwnerParamsSchema } from "@medlegal/domain";
 import { JsonAnswer } from "../compression";
-import { signedInActor } from "../request-context";
+import { signedInDeps } from "../request-context";
 
 /** Built once: the bell's answer, parsed by the same contract as notifications.list. */
 const notificationListOutputSchema = notificationOutputSchema.array();
@@ -22,46 +22,42 @@ export function matchesETag(header: string | undefined, etag: string): boolean {
 
 /** The bell's and the Messages badge's endpoints (docs/product-rules.md#client-behaviour). */
 export async function notificationRoutes(app: FastifyInstance) {
-  const db = app.db;
-
-  app.get("/api/messages/unread", { config: { poll: true } }, async (request) => unreadMessageCount({ db, actor: signedInActor(request) }));
+  app.get("/api/messages/unread", { config: { poll: true } }, async (request) => unreadMessageCount(signedInDeps(request)));
 
   // :id is the user's id here (one name per path segment keeps the router unambiguous).
   // Polled every 5 seconds by every signed-in tab: the version decides before the list is read,
   // so an unchanged bell costs one indexed lookup and answers 304 with no body.
   app.get("/api/notifications/:id", { config: { poll: true } }, async (request, reply) => {
-    const actor = signedInActor(request);
+    const deps = signedInDeps(request);
     const { id: userId } = parseInput(notificationOwnerParamsSchema, request.params);
     const cache = app.sessionCache;
     const remember = cache ? cache.notificationVersion.bind(cache) : undefined;
-    const version = await notificationsService.notificationListVersion({ db, actor }, userId, remember);
+    const version = await notificationsService.notificationListVersion(deps, userId, remember);
     const etag = notificationListETag(version);
     reply.header("ETag", etag);
     if (matchesETag(request.headers["if-none-match"], etag)) return reply.code(304).send();
     // The same output contract as notifications.list: only the named fields leave the server.
     const read = async () =>
-      new JsonAnswer(
-        JSON.stringify(notificationListOutputSchema.parse(await notificationsService.listNotifications({ db, actor }, { userId }))),
-      );
+      new JsonAnswer(JSON.stringify(notificationListOutputSchema.parse(await notificationsService.listNotifications(deps, { userId }))));
     const answer = cache ? await cache.notificationList(userId, version, read) : await read();
     return answer.send(request, reply);
   });
 
   app.patch("/api/notifications/:id/read", async (request) => {
-    const actor = signedInActor(request);
+    const deps = signedInDeps(request);
     return notificationOutputSchema.parse(
-      await notificationsService.markNotificationRead({ db, actor }, parseInput(notificationIdInputSchema, request.params).id),
+      await notificationsService.markNotificationRead(deps, parseInput(notificationIdInputSchema, request.params).id),
     );
   });
 
   app.patch("/api/notifications/:id/read-all", async (request) => {
-    const actor = signedInActor(request);
-    return notificationsService.markAllNotificationsRead({ db, actor }, parseInput(notificationOwnerParamsSchema, request.params).id);
+    const deps = signedInDeps(request);
+    return notificationsService.markAllNotificationsRead(deps, parseInput(notificationOwnerParamsSchema, request.params).id);
   });
 
   app.delete("/api/notifications/:id", async (request, reply) => {
-    const actor = signedInActor(request);
-    await notificationsService.deleteNotification({ db, actor }, parseInput(notificationIdInputSchema, request.params).id);
+    const deps = signedInDeps(request);
+    await notificationsService.deleteNotification(deps, parseInput(notificationIdInputSchema, request.params).id);
     return reply.code(204).send();
   });
 }

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { assertCan, breachesService, destructionService, parseInput, privacyService } from "@medlegal/api";
 import { accessReportInputSchema, destructionCertificateInputSchema, idInputSchema } from "@medlegal/domain";
-import { signedInActor } from "../request-context";
+import { signedInDeps } from "../request-context";
 import { sendDownload } from "./download";
 
 /**
@@ -9,30 +9,29 @@ import { sendDownload } from "./download";
  * JSON file of everything the app holds about them and everyone who read it. Producing one is logged.
  */
 export async function privacyRoutes(app: FastifyInstance) {
-  const db = app.db;
   for (const format of ["pdf", "json"] as const) {
     app.get(`/api/privacy/patients/:patientId/access-report.${format}`, async (request, reply) => {
-      const actor = signedInActor(request);
-      assertCan(actor.user, "privacy.manage");
+      const deps = signedInDeps(request);
+      assertCan(deps.actor.user, "privacy.manage");
       const { patientId } = parseInput(accessReportInputSchema, request.params);
-      const { fileName, body, contentType } = await privacyService.accessReport({ db, actor }, patientId, format);
+      const { fileName, body, contentType } = await privacyService.accessReport(deps, patientId, format);
       return sendDownload(reply, { fileName, contentType, body });
     });
   }
   // A security compromise as the Regulator's eServices form asks it, for the filing.
   app.get("/api/privacy/breaches/:id.pdf", async (request, reply) => {
-    const actor = signedInActor(request);
-    assertCan(actor.user, "privacy.manage");
+    const deps = signedInDeps(request);
+    assertCan(deps.actor.user, "privacy.manage");
     const { id } = parseInput(idInputSchema, request.params);
-    const { fileName, body, contentType } = await breachesService.breachPdf({ db, actor }, id);
+    const { fileName, body, contentType } = await breachesService.breachPdf(deps, id);
     return sendDownload(reply, { fileName, contentType, body });
   });
   // A destruction certificate (docs/decisions.md "Retention and destruction").
   app.get("/api/privacy/destruction-certificates/:id/certificate.pdf", async (request, reply) => {
-    const actor = signedInActor(request);
-    assertCan(actor.user, "privacy.manage");
+    const deps = signedInDeps(request);
+    assertCan(deps.actor.user, "privacy.manage");
     const { id } = parseInput(destructionCertificateInputSchema, request.params);
-    const { fileName, body, contentType } = await destructionService.destructionCertificatePdf({ db, actor }, id);
+    const { fileName, body, contentType } = await destructionService.destructionCertificatePdf(deps, id);
     return sendDownload(reply, { fileName, contentType, body });
   });
 }

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { assertCan, billingScheduleService, parseInput } from "@medlegal/api";
 import { scheduleDownloadSchema } from "@medlegal/domain";
-import { signedInActor } from "../request-context";
+import { signedInDeps } from "../request-context";
 import { sendDownload } from "./download";
 
 /**
@@ -9,13 +9,12 @@ import { sendDownload } from "./download";
  * case's attorney for their own; another attorney's case answers 404.
  */
 export async function receivablesRoutes(app: FastifyInstance) {
-  const db = app.db;
   for (const format of ["pdf", "csv"] as const) {
     app.get(`/api/cases/:caseId/bill-of-costs-schedule.${format}`, async (request, reply) => {
-      const actor = signedInActor(request);
-      assertCan(actor.user, "receivables.read");
+      const deps = signedInDeps(request);
+      assertCan(deps.actor.user, "receivables.read");
       const input = parseInput(scheduleDownloadSchema, { ...(request.params as object), format });
-      const file = await billingScheduleService.scheduleFile({ db, actor }, input);
+      const file = await billingScheduleService.scheduleFile(deps, input);
       return sendDownload(reply, file);
     });
   }

@@ -8,9 +8,9 @@ export const auditRouter = router({
   list: roleProcedure("audit.read")
     .input(auditListInputSchema)
     .output(auditPageOutputSchema)
-    .query(({ ctx, input }) => listAudit({ db: ctx.db }, input)),
+    .query(({ ctx, input }) => listAudit(ctx.deps, input)),
   listAccess: roleProcedure("audit.read")
     .input(accessLogListInputSchema)
     .output(accessLogPageOutputSchema)
-    .query(({ ctx, input }) => listAccessLog({ db: ctx.db }, input)),
+    .query(({ ctx, input }) => listAccessLog(ctx.deps, input)),
 });

@@ -65,7 +65,7 @@ export const authRouter = router({
     }),
 
   logout: signedInProcedure.output(messageOutputSchema).mutation(async ({ ctx }) => {
-    await recordLogout({ db: ctx.db, actor: ctx.actor });
+    await recordLogout(ctx.deps);
     await ctx.session.logout();
     return { message: "You have been signed out." };
   }),

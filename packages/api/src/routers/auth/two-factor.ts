@@ -20,18 +20,18 @@ const setup = setupProcedure("account.own");
 const procedure = roleProcedure("account.own");
 
 export const twoFactorRouter = router({
-  getStatus: setup.output(twoFactorStatusOutputSchema).query(({ ctx }) => getTwoFactorStatus({ db: ctx.db, actor: ctx.actor })),
-  start: setup.output(twoFactorEnrolmentOutputSchema).mutation(({ ctx }) => startTwoFactorEnrolment({ db: ctx.db, actor: ctx.actor })),
+  getStatus: setup.output(twoFactorStatusOutputSchema).query(({ ctx }) => getTwoFactorStatus(ctx.deps)),
+  start: setup.output(twoFactorEnrolmentOutputSchema).mutation(({ ctx }) => startTwoFactorEnrolment(ctx.deps)),
   confirm: setup
     .input(twoFactorVerifySchema)
     .output(recoveryCodesOutputSchema)
-    .mutation(({ ctx, input }) => confirmTwoFactorEnrolment({ db: ctx.db, actor: ctx.actor }, input)),
+    .mutation(({ ctx, input }) => confirmTwoFactorEnrolment(ctx.deps, input)),
   regenerateRecoveryCodes: procedure
     .input(twoFactorVerifySchema)
     .output(recoveryCodesOutputSchema)
-    .mutation(({ ctx, input }) => regenerateRecoveryCodes({ db: ctx.db, actor: ctx.actor }, input)),
+    .mutation(({ ctx, input }) => regenerateRecoveryCodes(ctx.deps, input)),
   disable: procedure
     .input(twoFactorDisableSchema)
     .output(twoFactorStatusOutputSchema)
-    .mutation(({ ctx, input }) => disableTwoFactor({ db: ctx.db, actor: ctx.actor }, input)),
+    .mutation(({ ctx, input }) => disableTwoFactor(ctx.deps, input)),
 });

@@ -26,30 +26,30 @@ const manage = roleProcedure("payments.manage");
  * `preview` changes nothing but is a mutation, as a file does not fit in a query's URL.
  */
 export const bankStatementsRouter = router({
-  listMappings: manage.output(z.array(bankMappingOutputSchema)).query(({ ctx }) => listMappings({ db: ctx.db })),
+  listMappings: manage.output(z.array(bankMappingOutputSchema)).query(({ ctx }) => listMappings(ctx.deps)),
   saveMapping: manage
     .input(saveBankMappingSchema)
     .output(bankMappingOutputSchema)
-    .mutation(({ ctx, input }) => saveMapping({ db: ctx.db, actor: ctx.actor }, input)),
+    .mutation(({ ctx, input }) => saveMapping(ctx.deps, input)),
   resetMapping: manage
     .input(bankInputSchema)
     .output(bankMappingOutputSchema)
-    .mutation(({ ctx, input }) => resetMapping({ db: ctx.db, actor: ctx.actor }, input.bank)),
+    .mutation(({ ctx, input }) => resetMapping(ctx.deps, input.bank)),
   preview: manage
     .input(statementFileSchema)
     .output(statementPreviewOutputSchema)
-    .mutation(({ ctx, input }) => previewStatement({ db: ctx.db }, input)),
+    .mutation(({ ctx, input }) => previewStatement(ctx.deps, input)),
   import: manage
     .input(statementFileSchema)
     .output(statementImportOutputSchema)
-    .mutation(({ ctx, input }) => importStatement({ db: ctx.db, actor: ctx.actor }, input)),
+    .mutation(({ ctx, input }) => importStatement(ctx.deps, input)),
   queue: manage
     .input(statementQueueInputSchema)
     .output(z.array(statementQueueLineOutputSchema))
-    .query(({ ctx, input }) => statementQueue({ db: ctx.db }, input)),
+    .query(({ ctx, input }) => statementQueue(ctx.deps, input)),
   confirm: manage
     .input(confirmStatementLineSchema)
     .output(statementQueueLineOutputSchema)
-    .mutation(({ ctx, input }) => confirmStatementLine({ db: ctx.db, actor: ctx.actor }, input)),
-  confirmExact: manage.output(confirmAllOutputSchema).mutation(({ ctx }) => confirmExactMatches({ db: ctx.db, actor: ctx.actor })),
+    .mutation(({ ctx, input }) => confirmStatementLine(ctx.deps, input)),
+  confirmExact: manage.output(confirmAllOutputSchema).mutation(({ ctx }) => confirmExactMatches(ctx.deps)),
 });

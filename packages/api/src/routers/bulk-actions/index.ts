@@ -7,9 +7,9 @@ export const bulkActionsRouter = router({
   queries: roleProcedure("queries.bulk")
     .input(bulkQueryInputSchema)
     .output(bulkResultSchema)
-    .mutation(({ ctx, input }) => bulkQueryAction({ db: ctx.db, actor: ctx.actor }, input)),
+    .mutation(({ ctx, input }) => bulkQueryAction(ctx.deps, input)),
   reports: roleProcedure("reports.bulk")
     .input(bulkReportInputSchema)
     .output(bulkResultSchema)
-    .mutation(({ ctx, input }) => bulkReportAction({ db: ctx.db, actor: ctx.actor }, input)),
+    .mutation(({ ctx, input }) => bulkReportAction(ctx.deps, input)),
 });

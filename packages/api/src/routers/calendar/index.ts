@@ -6,7 +6,7 @@ import { roleProcedure, router } from "../../trpc";
 const procedure = roleProcedure("calendar.own");
 
 export const calendarRouter = router({
-  feed: procedure.output(calendarFeedStatusSchema).query(({ ctx }) => feedStatus({ db: ctx.db, actor: ctx.actor })),
-  createFeed: procedure.output(calendarFeedUrlSchema).mutation(({ ctx }) => createFeed({ db: ctx.db, actor: ctx.actor })),
-  revokeFeed: procedure.output(calendarFeedStatusSchema).mutation(({ ctx }) => revokeFeed({ db: ctx.db, actor: ctx.actor })),
+  feed: procedure.output(calendarFeedStatusSchema).query(({ ctx }) => feedStatus(ctx.deps)),
+  createFeed: procedure.output(calendarFeedUrlSchema).mutation(({ ctx }) => createFeed(ctx.deps)),
+  revokeFeed: procedure.output(calendarFeedStatusSchema).mutation(({ ctx }) => revokeFeed(ctx.deps)),
 });

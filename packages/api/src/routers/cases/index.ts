@@ -7,17 +7,17 @@ export const casesRouter = router({
   list: roleProcedure("cases.read")
     .input(caseListInputSchema)
     .output(z.array(caseOutputSchema))
-    .query(({ ctx, input }) => listCases({ db: ctx.db, actor: ctx.actor }, input)),
+    .query(({ ctx, input }) => listCases(ctx.deps, input)),
   get: roleProcedure("cases.read")
     .input(idInputSchema)
     .output(caseOutputSchema)
-    .query(({ ctx, input }) => getCase({ db: ctx.db, actor: ctx.actor }, input)),
+    .query(({ ctx, input }) => getCase(ctx.deps, input)),
   create: roleProcedure("cases.create")
     .input(caseInputSchema)
     .output(caseOutputSchema)
-    .mutation(({ ctx, input }) => createCase({ db: ctx.db, actor: ctx.actor }, input)),
+    .mutation(({ ctx, input }) => createCase(ctx.deps, input)),
   update: roleProcedure("cases.update")
     .input(caseUpdateSchema)
     .output(caseOutputSchema)
-    .mutation(({ ctx, input }) => updateCase({ db: ctx.db, actor: ctx.actor }, input)),
+    .mutation(({ ctx, input }) => updateCase(ctx.deps, input)),
 });

@@ -8,5 +8,5 @@ export const consultantsRouter = router({
   list: roleProcedure("consultants.read")
     .input(consultantListInputSchema)
     .output(z.array(consultantDirectoryOutputSchema))
-    .query(({ ctx, input }) => listConsultants({ db: ctx.db, actor: ctx.actor }, input)),
+    .query(({ ctx, input }) => listConsultants(ctx.deps, input)),
 });

@@ -23,28 +23,28 @@ export const courtClockRouter = router({
   get: roleProcedure("cases.read")
     .input(courtClockGetSchema)
     .output(courtClockOutputSchema)
-    .query(({ ctx, input }) => getCourtClock({ db: ctx.db, actor: ctx.actor }, input)),
+    .query(({ ctx, input }) => getCourtClock(ctx.deps, input)),
   /** The caller's matters on the court's clock: the trial calendar, the dashboards' counts, the nearest deadlines. */
   matters: roleProcedure("cases.read")
     .output(courtMattersOutputSchema)
-    .query(({ ctx }) => listCourtMatters({ db: ctx.db, actor: ctx.actor })),
+    .query(({ ctx }) => listCourtMatters(ctx.deps)),
   setDates: roleProcedure("cases.update")
     .input(courtDatesInputSchema)
     .output(courtClockOutputSchema)
-    .mutation(({ ctx, input }) => setCourtDates({ db: ctx.db, actor: ctx.actor }, input)),
+    .mutation(({ ctx, input }) => setCourtDates(ctx.deps, input)),
   addOrder: roleProcedure("cases.update")
     .input(courtOrderInputSchema)
     .output(courtClockOutputSchema)
-    .mutation(({ ctx, input }) => addCourtOrder({ db: ctx.db, actor: ctx.actor }, input)),
+    .mutation(({ ctx, input }) => addCourtOrder(ctx.deps, input)),
   removeOrder: roleProcedure("cases.update")
     .input(courtOrderRemoveSchema)
     .output(courtClockOutputSchema)
-    .mutation(({ ctx, input }) => removeCourtOrder({ db: ctx.db, actor: ctx.actor }, input)),
+    .mutation(({ ctx, input }) => removeCourtOrder(ctx.deps, input)),
   offsets: roleProcedure("settings.agency")
     .output(courtClockSettingsSchema)
-    .query(({ ctx }) => getCourtClockSettings({ db: ctx.db, actor: ctx.actor })),
+    .query(({ ctx }) => getCourtClockSettings(ctx.deps)),
   setOffsets: roleProcedure("settings.agency")
     .input(courtClockSettingsSchema)
     .output(courtClockSettingsSchema)
-    .mutation(({ ctx, input }) => updateCourtClockSettings({ db: ctx.db, actor: ctx.actor }, input)),
+    .mutation(({ ctx, input }) => updateCourtClockSettings(ctx.deps, input)),
 });

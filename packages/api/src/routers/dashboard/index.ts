@@ -6,8 +6,8 @@ import { dashboardSummaryOutputSchema, queryListItemOutputSchema } from "@medleg
 export const dashboardRouter = router({
   summary: roleProcedure("dashboard.read")
     .output(dashboardSummaryOutputSchema)
-    .query(({ ctx }) => dashboardSummary({ db: ctx.db, actor: ctx.actor })),
+    .query(({ ctx }) => dashboardSummary(ctx.deps)),
   workload: roleProcedure("dashboard.workload")
     .output(z.array(queryListItemOutputSchema))
-    .query(({ ctx }) => employeeWorkload({ db: ctx.db, actor: ctx.actor })),
+    .query(({ ctx }) => employeeWorkload(ctx.deps)),
 });

@@ -16,17 +16,17 @@ export const disciplineWaitsRouter = router({
   // Read by staff too: the scheduler books one claimant's disciplines in this order.
   dependencies: roleProcedure("queries.manage")
     .output(disciplineDependenciesOutputSchema)
-    .query(({ ctx }) => getDisciplineDependencies({ db: ctx.db, actor: ctx.actor })),
+    .query(({ ctx }) => getDisciplineDependencies(ctx.deps)),
   setDependencies: roleProcedure("specializations.manage")
     .input(disciplineDependenciesInputSchema)
     .output(disciplineDependenciesOutputSchema)
-    .mutation(({ ctx, input }) => setDisciplineDependencies({ db: ctx.db, actor: ctx.actor }, input)),
+    .mutation(({ ctx, input }) => setDisciplineDependencies(ctx.deps, input)),
   /** The attorney's consent, once per query, to share its released reports with the experts who need them. */
   consentToSharing: roleProcedure("reports.shareConsent")
     .input(idInputSchema)
     .output(reportSharingConsentOutputSchema)
-    .mutation(({ ctx, input }) => consentToReportSharing({ db: ctx.db, actor: ctx.actor }, input)),
+    .mutation(({ ctx, input }) => consentToReportSharing(ctx.deps, input)),
   sharedWithMe: roleProcedure("reports.sharedWithMe")
     .output(z.array(sharedReportItemSchema))
-    .query(({ ctx }) => reportsSharedWithMe({ db: ctx.db, actor: ctx.actor })),
+    .query(({ ctx }) => reportsSharedWithMe(ctx.deps)),
 });

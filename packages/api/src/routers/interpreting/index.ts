@@ -20,18 +20,18 @@ export const interpretingRouter = router({
   myBookings: own
     .input(interpretingListInputSchema)
     .output(z.array(interpretingBookingOutputSchema))
-    .query(({ ctx, input }) => myInterpretingBookings({ db: ctx.db, actor: ctx.actor }, input)),
+    .query(({ ctx, input }) => myInterpretingBookings(ctx.deps, input)),
   booking: own
     .input(interpretingBookingInputSchema)
     .output(interpretingBookingOutputSchema)
-    .query(({ ctx, input }) => interpretingBooking({ db: ctx.db, actor: ctx.actor }, input)),
+    .query(({ ctx, input }) => interpretingBooking(ctx.deps, input)),
   // Confirm or decline a booking they are named on (a decline tells the case manager).
   answer: own
     .input(answerInterpretingSchema)
     .output(interpretingBookingOutputSchema)
-    .mutation(({ ctx, input }) => answerInterpreting({ db: ctx.db, actor: ctx.actor }, input)),
+    .mutation(({ ctx, input }) => answerInterpreting(ctx.deps, input)),
   joinMeeting: own
     .input(interpretingBookingInputSchema)
     .output(z.object({ roomId: z.string() }))
-    .mutation(({ ctx, input }) => joinInterpretingMeeting({ db: ctx.db, actor: ctx.actor }, input)),
+    .mutation(({ ctx, input }) => joinInterpretingMeeting(ctx.deps, input)),
 });

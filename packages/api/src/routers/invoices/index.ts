@@ -37,51 +37,51 @@ export const invoicesRouter = router({
   list: read
     .input(invoiceListInputSchema)
     .output(invoiceListOutputSchema)
-    .query(({ ctx, input }) => listInvoices({ db: ctx.db, actor: ctx.actor }, input)),
+    .query(({ ctx, input }) => listInvoices(ctx.deps, input)),
   get: read
     .input(idInputSchema)
     .output(invoiceDetailOutputSchema)
-    .query(({ ctx, input }) => getInvoice({ db: ctx.db, actor: ctx.actor }, input)),
+    .query(({ ctx, input }) => getInvoice(ctx.deps, input)),
   createDraft: manage
     .input(attorneyInvoiceDraftSchema)
     .output(invoiceDetailOutputSchema)
-    .mutation(({ ctx, input }) => createAttorneyDraft({ db: ctx.db, actor: ctx.actor }, input)),
+    .mutation(({ ctx, input }) => createAttorneyDraft(ctx.deps, input)),
   updateDraft: manage
     .input(invoiceDraftUpdateSchema)
     .output(invoiceDetailOutputSchema)
-    .mutation(({ ctx, input }) => updateDraft({ db: ctx.db, actor: ctx.actor }, input)),
+    .mutation(({ ctx, input }) => updateDraft(ctx.deps, input)),
   discardDraft: expert
     .input(idInputSchema)
     .output(z.object({ id: z.string() }))
-    .mutation(({ ctx, input }) => discardDraft({ db: ctx.db, actor: ctx.actor }, input)),
+    .mutation(({ ctx, input }) => discardDraft(ctx.deps, input)),
   issue: expert
     .input(idInputSchema)
     .output(invoiceDetailOutputSchema)
-    .mutation(({ ctx, input }) => issueInvoice({ db: ctx.db, actor: ctx.actor }, input)),
+    .mutation(({ ctx, input }) => issueInvoice(ctx.deps, input)),
   emailAgain: manage
     .input(idInputSchema)
     .output(invoiceEmailAgainOutputSchema)
-    .mutation(({ ctx, input }) => emailInvoiceAgain({ db: ctx.db, actor: ctx.actor }, input)),
+    .mutation(({ ctx, input }) => emailInvoiceAgain(ctx.deps, input)),
   credit: manage
     .input(creditNoteInputSchema)
     .output(invoiceDetailOutputSchema)
-    .mutation(({ ctx, input }) => issueCreditNote({ db: ctx.db, actor: ctx.actor }, input)),
+    .mutation(({ ctx, input }) => issueCreditNote(ctx.deps, input)),
   listUnbilled: expert
     .input(unbilledWorkInputSchema)
     .output(z.array(unbilledItemOutputSchema))
-    .query(({ ctx, input }) => listUnbilledWork({ db: ctx.db, actor: ctx.actor }, input)),
+    .query(({ ctx, input }) => listUnbilledWork(ctx.deps, input)),
   createExpertDraft: expert
     .input(expertDraftSchema)
     .output(invoiceDetailOutputSchema)
-    .mutation(({ ctx, input }) => createExpertDraft({ db: ctx.db, actor: ctx.actor }, input)),
+    .mutation(({ ctx, input }) => createExpertDraft(ctx.deps, input)),
   listFees: roleProcedure("fees.read")
     .input(feeScheduleInputSchema)
     .output(z.array(feeRateOutputSchema))
-    .query(({ ctx, input }) => listFees({ db: ctx.db, actor: ctx.actor }, input)),
+    .query(({ ctx, input }) => listFees(ctx.deps, input)),
   setFee: roleProcedure("fees.manage")
     .input(setFeeSchema)
     .output(z.array(feeRateOutputSchema))
-    .mutation(({ ctx, input }) => setFee({ db: ctx.db, actor: ctx.actor }, input)),
+    .mutation(({ ctx, input }) => setFee(ctx.deps, input)),
   getSample: manage
     .input(sampleDocumentSchema)
     .output(sampleDocumentOutputSchema)

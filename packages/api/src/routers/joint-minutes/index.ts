@@ -63,67 +63,67 @@ export const jointMinutesRouter = router({
   list: read
     .input(jointMinuteListInputSchema)
     .output(jointMinuteListOutputSchema)
-    .query(({ ctx, input }) => listJointMinutes({ db: ctx.db, actor: ctx.actor }, input)),
+    .query(({ ctx, input }) => listJointMinutes(ctx.deps, input)),
   listForReport: read
     .input(reportMinutesInputSchema)
     .output(reportMinutesOutputSchema)
-    .query(({ ctx, input }) => listReportMinutes({ db: ctx.db, actor: ctx.actor }, input)),
+    .query(({ ctx, input }) => listReportMinutes(ctx.deps, input)),
   get: read
     .input(idInputSchema)
     .output(jointMinuteOutputSchema)
-    .query(({ ctx, input }) => getJointMinute({ db: ctx.db, actor: ctx.actor }, input)),
+    .query(({ ctx, input }) => getJointMinute(ctx.deps, input)),
   create: manage
     .input(createJointMinuteSchema)
     .output(jointMinuteOutputSchema)
-    .mutation(({ ctx, input }) => createJointMinute({ db: ctx.db, actor: ctx.actor }, input)),
+    .mutation(({ ctx, input }) => createJointMinute(ctx.deps, input)),
   updateOpposingExpert: manage
     .input(updateOpposingExpertSchema)
     .output(jointMinuteOutputSchema)
-    .mutation(({ ctx, input }) => updateOpposingExpert({ db: ctx.db, actor: ctx.actor }, input)),
+    .mutation(({ ctx, input }) => updateOpposingExpert(ctx.deps, input)),
   sendGuestLink: manage
     .input(idInputSchema)
     .output(guestLinkOutputSchema)
-    .mutation(({ ctx, input }) => sendGuestLink({ db: ctx.db, actor: ctx.actor }, input)),
+    .mutation(({ ctx, input }) => sendGuestLink(ctx.deps, input)),
   revokeGuestLink: manage
     .input(idInputSchema)
     .output(jointMinuteOutputSchema)
     .mutation(async ({ ctx, input }) => {
-      await revokeGuestLink({ db: ctx.db, actor: ctx.actor }, input);
-      return getJointMinute({ db: ctx.db, actor: ctx.actor }, input);
+      await revokeGuestLink(ctx.deps, input);
+      return getJointMinute(ctx.deps, input);
     }),
   saveIssues: edit
     .input(saveMinuteIssuesSchema)
     .output(jointMinuteOutputSchema)
-    .mutation(({ ctx, input }) => saveMinuteIssues({ db: ctx.db, actor: ctx.actor }, input)),
+    .mutation(({ ctx, input }) => saveMinuteIssues(ctx.deps, input)),
   requestSignCode: sign
     .input(idInputSchema)
     .output(codeSentOutputSchema)
-    .mutation(({ ctx, input }) => requestSignCode({ db: ctx.db, actor: ctx.actor }, input)),
+    .mutation(({ ctx, input }) => requestSignCode(ctx.deps, input)),
   sign: sign
     .input(signMinuteSchema)
     .output(jointMinuteOutputSchema)
-    .mutation(({ ctx, input }) => signMinute({ db: ctx.db, actor: ctx.actor }, input)),
+    .mutation(({ ctx, input }) => signMinute(ctx.deps, input)),
   release: manage
     .input(idInputSchema)
     .output(jointMinuteOutputSchema)
-    .mutation(({ ctx, input }) => releaseMinute({ db: ctx.db, actor: ctx.actor }, input)),
+    .mutation(({ ctx, input }) => releaseMinute(ctx.deps, input)),
   releaseEarly: releaseEarly
     .input(releaseMinuteEarlySchema)
     .output(jointMinuteOutputSchema)
-    .mutation(({ ctx, input }) => releaseMinuteEarly({ db: ctx.db, actor: ctx.actor }, input)),
+    .mutation(({ ctx, input }) => releaseMinuteEarly(ctx.deps, input)),
   repudiate: repudiate
     .input(repudiateMinuteSchema)
     .output(jointMinuteOutputSchema)
-    .mutation(({ ctx, input }) => repudiateMinute({ db: ctx.db, actor: ctx.actor }, input)),
+    .mutation(({ ctx, input }) => repudiateMinute(ctx.deps, input)),
   /** A video meeting about the minute: our expert hosts, the opposing expert is invited as a guest. */
   arrangeMeeting: manage
     .input(arrangeMinuteMeetingSchema)
     .output(meetingDetailOutputSchema)
-    .mutation(({ ctx, input }) => arrangeMinuteMeeting({ db: ctx.db, actor: ctx.actor }, input)),
+    .mutation(({ ctx, input }) => arrangeMinuteMeeting(ctx.deps, input)),
   createAddendum: manage
     .input(idInputSchema)
     .output(jointMinuteOutputSchema)
-    .mutation(({ ctx, input }) => createAddendumMinute({ db: ctx.db, actor: ctx.actor }, input)),
+    .mutation(({ ctx, input }) => createAddendumMinute(ctx.deps, input)),
 
   guestOpen: publicProcedure
     .input(guestTokenSchema)

@@ -22,31 +22,31 @@ export const logisticsRouter = router({
   get: roleProcedure("bookings.read")
     .input(bookingLogisticsInputSchema)
     .output(logisticsViewOutputSchema)
-    .query(({ ctx, input }) => getLogistics({ db: ctx.db, actor: ctx.actor }, input)),
+    .query(({ ctx, input }) => getLogistics(ctx.deps, input)),
   set: roleProcedure("bookings.manage")
     .input(setBookingLogisticsSchema)
     .output(logisticsViewOutputSchema)
-    .mutation(({ ctx, input }) => setLogistics({ db: ctx.db, actor: ctx.actor }, input)),
+    .mutation(({ ctx, input }) => setLogistics(ctx.deps, input)),
   applyToSameDay: roleProcedure("bookings.manage")
     .input(applyLogisticsSchema)
     .output(z.object({ applied: z.array(z.string()) }))
-    .mutation(({ ctx, input }) => applyLogisticsToSameDay({ db: ctx.db, actor: ctx.actor }, input)),
+    .mutation(({ ctx, input }) => applyLogisticsToSameDay(ctx.deps, input)),
   // The interpreters with an account, for the form's picker (docs/decisions.md "Interpreters as users").
   interpreters: roleProcedure("bookings.manage")
     .input(interpreterListInputSchema)
     .output(z.array(interpreterOptionOutputSchema))
-    .query(({ ctx, input }) => listInterpreters({ db: ctx.db, actor: ctx.actor }, input)),
+    .query(({ ctx, input }) => listInterpreters(ctx.deps, input)),
   // What a claimant's "cannot attend" leaves to undo, in front of the case manager until done.
   tasks: roleProcedure("bookings.manage")
     .input(bookingTasksInputSchema)
     .output(z.array(bookingTaskOutputSchema))
-    .query(({ ctx, input }) => listBookingTasks({ db: ctx.db, actor: ctx.actor }, input)),
+    .query(({ ctx, input }) => listBookingTasks(ctx.deps, input)),
   completeTask: roleProcedure("bookings.manage")
     .input(completeBookingTaskSchema)
     .output(bookingTaskOutputSchema)
-    .mutation(({ ctx, input }) => completeBookingTask({ db: ctx.db, actor: ctx.actor }, input)),
+    .mutation(({ ctx, input }) => completeBookingTask(ctx.deps, input)),
   daySheet: roleProcedure("bookings.manage")
     .input(daySheetInputSchema)
     .output(daySheetOutputSchema)
-    .query(({ ctx, input }) => daySheet({ db: ctx.db, actor: ctx.actor }, input)),
+    .query(({ ctx, input }) => daySheet(ctx.deps, input)),
 });

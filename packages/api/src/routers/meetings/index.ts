@@ -52,37 +52,37 @@ export const meetingsRouter = router({
   list: read
     .input(meetingListInputSchema)
     .output(z.array(meetingListItemOutputSchema))
-    .query(({ ctx, input }) => listMeetings({ db: ctx.db, actor: ctx.actor }, input)),
+    .query(({ ctx, input }) => listMeetings(ctx.deps, input)),
   get: read
     .input(idInputSchema)
     .output(meetingDetailOutputSchema)
-    .query(({ ctx, input }) => getMeeting({ db: ctx.db, actor: ctx.actor }, input)),
-  invitees: manage.output(z.array(meetingInviteeOutputSchema)).query(({ ctx }) => listInvitees({ db: ctx.db })),
-  links: manage.output(meetingLinksOutputSchema).query(({ ctx }) => listMeetingLinks({ db: ctx.db })),
+    .query(({ ctx, input }) => getMeeting(ctx.deps, input)),
+  invitees: manage.output(z.array(meetingInviteeOutputSchema)).query(({ ctx }) => listInvitees(ctx.deps)),
+  links: manage.output(meetingLinksOutputSchema).query(({ ctx }) => listMeetingLinks(ctx.deps)),
   create: manage
     .input(createMeetingSchema)
     .output(meetingDetailOutputSchema)
-    .mutation(({ ctx, input }) => createMeeting({ db: ctx.db, actor: ctx.actor }, input)),
+    .mutation(({ ctx, input }) => createMeeting(ctx.deps, input)),
   invite: manage
     .input(inviteToMeetingSchema)
     .output(meetingDetailOutputSchema)
-    .mutation(({ ctx, input }) => inviteToMeeting({ db: ctx.db, actor: ctx.actor }, input)),
+    .mutation(({ ctx, input }) => inviteToMeeting(ctx.deps, input)),
   uninvite: manage
     .input(participantInputSchema)
     .output(meetingDetailOutputSchema)
-    .mutation(({ ctx, input }) => removeInvitation({ db: ctx.db, actor: ctx.actor }, input)),
+    .mutation(({ ctx, input }) => removeInvitation(ctx.deps, input)),
   resendLink: manage
     .input(participantInputSchema)
     .output(meetingDetailOutputSchema)
-    .mutation(({ ctx, input }) => resendGuestLink({ db: ctx.db, actor: ctx.actor }, input)),
+    .mutation(({ ctx, input }) => resendGuestLink(ctx.deps, input)),
   copyGuestLink: manage
     .input(participantInputSchema)
     .output(z.object({ url: z.string() }))
-    .mutation(({ ctx, input }) => guestLink({ db: ctx.db, actor: ctx.actor }, input)),
+    .mutation(({ ctx, input }) => guestLink(ctx.deps, input)),
   cancel: manage
     .input(idInputSchema)
     .output(meetingDetailOutputSchema)
-    .mutation(({ ctx, input }) => cancelMeeting({ db: ctx.db, actor: ctx.actor }, input)),
+    .mutation(({ ctx, input }) => cancelMeeting(ctx.deps, input)),
 
   joinAsGuest: publicProcedure
     .input(guestJoinSchema)
@@ -95,57 +95,57 @@ export const meetingsRouter = router({
   getRoom: roomProcedure
     .input(roomInputSchema)
     .output(roomStateOutputSchema)
-    .query(({ ctx, input }) => roomState({ db: ctx.db, caller: ctx.caller }, input)),
+    .query(({ ctx, input }) => roomState(ctx.deps, input)),
   getIceServers: roomProcedure
     .input(roomInputSchema)
     .output(z.array(iceServerOutputSchema))
-    .query(({ ctx, input }) => iceServersFor({ db: ctx.db, caller: ctx.caller }, input)),
+    .query(({ ctx, input }) => iceServersFor(ctx.deps, input)),
   enter: roomProcedure
     .input(roomInputSchema)
     .output(roomStateOutputSchema)
-    .mutation(({ ctx, input }) => enterRoom({ db: ctx.db, caller: ctx.caller }, input)),
+    .mutation(({ ctx, input }) => enterRoom(ctx.deps, input)),
   heartbeat: roomProcedure
     .input(roomInputSchema)
     .output(z.object({ ok: z.literal(true) }))
-    .mutation(({ ctx, input }) => heartbeat({ db: ctx.db, caller: ctx.caller }, input)),
+    .mutation(({ ctx, input }) => heartbeat(ctx.deps, input)),
   admit: roomProcedure
     .input(roomParticipantInputSchema)
     .output(roomStateOutputSchema)
-    .mutation(({ ctx, input }) => admit({ db: ctx.db, caller: ctx.caller }, input)),
+    .mutation(({ ctx, input }) => admit(ctx.deps, input)),
   deny: roomProcedure
     .input(roomParticipantInputSchema)
     .output(roomStateOutputSchema)
-    .mutation(({ ctx, input }) => deny({ db: ctx.db, caller: ctx.caller }, input)),
+    .mutation(({ ctx, input }) => deny(ctx.deps, input)),
   remove: roomProcedure
     .input(roomParticipantInputSchema)
     .output(roomStateOutputSchema)
-    .mutation(({ ctx, input }) => remove({ db: ctx.db, caller: ctx.caller }, input)),
+    .mutation(({ ctx, input }) => remove(ctx.deps, input)),
   leave: roomProcedure
     .input(roomInputSchema)
     .output(roomStateOutputSchema)
-    .mutation(({ ctx, input }) => leave({ db: ctx.db, caller: ctx.caller }, input)),
+    .mutation(({ ctx, input }) => leave(ctx.deps, input)),
   end: roomProcedure
     .input(roomInputSchema)
     .output(roomStateOutputSchema)
-    .mutation(({ ctx, input }) => endMeeting({ db: ctx.db, caller: ctx.caller }, input)),
+    .mutation(({ ctx, input }) => endMeeting(ctx.deps, input)),
   setConsent: roomProcedure
     .input(consentInputSchema)
     .output(roomStateOutputSchema)
-    .mutation(({ ctx, input }) => setConsent({ db: ctx.db, caller: ctx.caller }, input)),
+    .mutation(({ ctx, input }) => setConsent(ctx.deps, input)),
   startRecording: roomProcedure
     .input(startRecordingSchema)
     .output(roomStateOutputSchema)
-    .mutation(({ ctx, input }) => startRecording({ db: ctx.db, caller: ctx.caller }, input)),
+    .mutation(({ ctx, input }) => startRecording(ctx.deps, input)),
   stopRecording: roomProcedure
     .input(roomInputSchema)
     .output(roomStateOutputSchema)
-    .mutation(({ ctx, input }) => stopRecording({ db: ctx.db, caller: ctx.caller }, input)),
+    .mutation(({ ctx, input }) => stopRecording(ctx.deps, input)),
   signal: roomProcedure
     .input(sendSignalsSchema)
     .output(z.object({ delivered: z.number().int() }))
-    .mutation(({ ctx, input }) => sendSignals({ db: ctx.db, caller: ctx.caller }, input)),
+    .mutation(({ ctx, input }) => sendSignals(ctx.deps, input)),
   listSignals: roomProcedure
     .input(fetchSignalsSchema)
     .output(z.array(roomSignalOutputSchema))
-    .query(({ ctx, input }) => fetchSignals({ db: ctx.db, caller: ctx.caller }, input)),
+    .query(({ ctx, input }) => fetchSignals(ctx.deps, input)),
 });

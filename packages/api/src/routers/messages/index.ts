@@ -33,45 +33,45 @@ const staff = roleProcedure("messages.staff");
  * `own`: attorneys and experts may start one with each other while direct contact is allowed.
  */
 export const messagesRouter = router({
-  unreadCount: own.output(countOutputSchema).query(({ ctx }) => unreadMessageCount({ db: ctx.db, actor: ctx.actor })),
+  unreadCount: own.output(countOutputSchema).query(({ ctx }) => unreadMessageCount(ctx.deps)),
   threads: own
     .input(threadListInputSchema)
     .output(threadPageOutputSchema)
-    .query(({ ctx, input }) => listThreads({ db: ctx.db, actor: ctx.actor }, input)),
+    .query(({ ctx, input }) => listThreads(ctx.deps, input)),
   thread: own
     .input(threadInputSchema)
     .output(threadSummaryOutputSchema)
-    .query(({ ctx, input }) => getThread({ db: ctx.db, actor: ctx.actor }, input)),
+    .query(({ ctx, input }) => getThread(ctx.deps, input)),
   list: own
     .input(messageListInputSchema)
     .output(messagePageOutputSchema)
-    .query(({ ctx, input }) => listMessages({ db: ctx.db, actor: ctx.actor }, input)),
+    .query(({ ctx, input }) => listMessages(ctx.deps, input)),
   send: own
     .input(sendMessageSchema)
     .output(messageItemOutputSchema)
-    .mutation(({ ctx, input }) => sendMessage({ db: ctx.db, actor: ctx.actor }, input)),
+    .mutation(({ ctx, input }) => sendMessage(ctx.deps, input)),
   markRead: own
     .input(threadInputSchema)
     .output(messageOkOutputSchema)
-    .mutation(({ ctx, input }) => markThreadRead({ db: ctx.db, actor: ctx.actor }, input)),
+    .mutation(({ ctx, input }) => markThreadRead(ctx.deps, input)),
   queryThreads: own
     .input(queryThreadsInputSchema)
     .output(queryThreadsOutputSchema)
-    .query(({ ctx, input }) => queryThreads({ db: ctx.db, actor: ctx.actor }, input)),
+    .query(({ ctx, input }) => queryThreads(ctx.deps, input)),
   openQueryThread: own
     .input(openQueryThreadSchema)
     .output(threadIdOutputSchema)
-    .mutation(({ ctx, input }) => openQueryThread({ db: ctx.db, actor: ctx.actor }, input)),
+    .mutation(({ ctx, input }) => openQueryThread(ctx.deps, input)),
   startThread: own
     .input(startThreadSchema)
     .output(threadIdOutputSchema)
-    .mutation(({ ctx, input }) => startThread({ db: ctx.db, actor: ctx.actor }, input)),
+    .mutation(({ ctx, input }) => startThread(ctx.deps, input)),
   addParticipant: staff
     .input(addParticipantSchema)
     .output(messageOkOutputSchema)
-    .mutation(({ ctx, input }) => addParticipant({ db: ctx.db, actor: ctx.actor }, input)),
+    .mutation(({ ctx, input }) => addParticipant(ctx.deps, input)),
   recipients: own
     .input(recipientsInputSchema)
     .output(recipientsOutputSchema)
-    .query(({ ctx, input }) => listRecipients({ db: ctx.db, actor: ctx.actor }, input)),
+    .query(({ ctx, input }) => listRecipients(ctx.deps, input)),
 });

@@ -15,16 +15,14 @@ export const notificationsRouter = router({
   list: procedure
     .input(notificationListInputSchema)
     .output(z.array(notificationOutputSchema))
-    .query(({ ctx, input }) => listNotifications({ db: ctx.db, actor: ctx.actor }, { userId: ctx.user.id, ...input })),
+    .query(({ ctx, input }) => listNotifications(ctx.deps, { userId: ctx.user.id, ...input })),
   markRead: procedure
     .input(notificationIdInputSchema)
     .output(notificationOutputSchema)
-    .mutation(({ ctx, input }) => markNotificationRead({ db: ctx.db, actor: ctx.actor }, input.id)),
-  markAllRead: procedure
-    .output(updatedOutputSchema)
-    .mutation(({ ctx }) => markAllNotificationsRead({ db: ctx.db, actor: ctx.actor }, ctx.user.id)),
+    .mutation(({ ctx, input }) => markNotificationRead(ctx.deps, input.id)),
+  markAllRead: procedure.output(updatedOutputSchema).mutation(({ ctx }) => markAllNotificationsRead(ctx.deps, ctx.user.id)),
   delete: procedure
     .input(notificationIdInputSchema)
     .output(z.void())
-    .mutation(({ ctx, input }) => deleteNotification({ db: ctx.db, actor: ctx.actor }, input.id)),
+    .mutation(({ ctx, input }) => deleteNotification(ctx.deps, input.id)),
 });

@@ -7,17 +7,17 @@ export const patientsRouter = router({
   list: roleProcedure("patients.read")
     .input(patientListInputSchema)
     .output(z.array(patientOutputSchema))
-    .query(({ ctx, input }) => listPatients({ db: ctx.db, actor: ctx.actor }, input)),
+    .query(({ ctx, input }) => listPatients(ctx.deps, input)),
   get: roleProcedure("patients.read")
     .input(idInputSchema)
     .output(patientOutputSchema)
-    .query(({ ctx, input }) => getPatient({ db: ctx.db, actor: ctx.actor }, input)),
+    .query(({ ctx, input }) => getPatient(ctx.deps, input)),
   create: roleProcedure("patients.create")
     .input(patientInputSchema)
     .output(patientOutputSchema)
-    .mutation(({ ctx, input }) => createPatient({ db: ctx.db, actor: ctx.actor }, input)),
+    .mutation(({ ctx, input }) => createPatient(ctx.deps, input)),
   update: roleProcedure("patients.update")
     .input(patientUpdateSchema)
     .output(patientOutputSchema)
-    .mutation(({ ctx, input }) => updatePatient({ db: ctx.db, actor: ctx.actor }, input)),
+    .mutation(({ ctx, input }) => updatePatient(ctx.deps, input)),
 });

@@ -32,45 +32,45 @@ const manage = roleProcedure("payments.manage");
  * downloads through GET /api/payments/statement.pdf.
  */
 export const paymentsRouter = router({
-  listAccounts: manage.output(accountOverviewOutputSchema).query(({ ctx }) => accountOverview({ db: ctx.db, actor: ctx.actor })),
+  listAccounts: manage.output(accountOverviewOutputSchema).query(({ ctx }) => accountOverview(ctx.deps)),
   getAccount: read
     .input(accountInputSchema)
     .output(accountSummaryOutputSchema)
-    .query(({ ctx, input }) => accountSummary({ db: ctx.db, actor: ctx.actor }, input)),
+    .query(({ ctx, input }) => accountSummary(ctx.deps, input)),
   list: read
     .input(paymentListInputSchema)
     .output(z.array(paymentItemOutputSchema))
-    .query(({ ctx, input }) => listPayments({ db: ctx.db, actor: ctx.actor }, input)),
+    .query(({ ctx, input }) => listPayments(ctx.deps, input)),
   record: manage
     .input(recordPaymentSchema)
     .output(paymentItemOutputSchema)
-    .mutation(({ ctx, input }) => recordPayment({ db: ctx.db, actor: ctx.actor }, input)),
+    .mutation(({ ctx, input }) => recordPayment(ctx.deps, input)),
   allocate: manage
     .input(allocatePaymentSchema)
     .output(paymentItemOutputSchema)
-    .mutation(({ ctx, input }) => allocatePayment({ db: ctx.db, actor: ctx.actor }, input)),
+    .mutation(({ ctx, input }) => allocatePayment(ctx.deps, input)),
   reverse: manage
     .input(reversePaymentSchema)
     .output(paymentItemOutputSchema)
-    .mutation(({ ctx, input }) => reversePayment({ db: ctx.db, actor: ctx.actor }, input)),
+    .mutation(({ ctx, input }) => reversePayment(ctx.deps, input)),
   listProofs: read
     .input(proofListInputSchema)
     .output(z.array(paymentProofOutputSchema))
-    .query(({ ctx, input }) => listProofs({ db: ctx.db, actor: ctx.actor }, input)),
+    .query(({ ctx, input }) => listProofs(ctx.deps, input)),
   matchProof: manage
     .input(matchProofSchema)
     .output(paymentProofOutputSchema)
-    .mutation(({ ctx, input }) => matchProof({ db: ctx.db, actor: ctx.actor }, input)),
+    .mutation(({ ctx, input }) => matchProof(ctx.deps, input)),
   rejectProof: manage
     .input(rejectProofSchema)
     .output(paymentProofOutputSchema)
-    .mutation(({ ctx, input }) => rejectProof({ db: ctx.db, actor: ctx.actor }, input)),
+    .mutation(({ ctx, input }) => rejectProof(ctx.deps, input)),
   getStatement: read
     .input(statementInputSchema)
     .output(statementOutputSchema)
-    .query(({ ctx, input }) => statement({ db: ctx.db, actor: ctx.actor }, input)),
+    .query(({ ctx, input }) => statement(ctx.deps, input)),
   listForInvoice: roleProcedure("invoices.read")
     .input(invoicePaymentsInputSchema)
     .output(invoicePaymentsOutputSchema)
-    .query(({ ctx, input }) => invoicePayments({ db: ctx.db, actor: ctx.actor }, input)),
+    .query(({ ctx, input }) => invoicePayments(ctx.deps, input)),
 });

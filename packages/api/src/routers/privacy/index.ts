@@ -50,77 +50,73 @@ export const privacyRouter = router({
   requests: procedure
     .input(subjectRequestListSchema)
     .output(z.array(subjectRequestSchema))
-    .query(({ ctx, input }) => listSubjectRequests({ db: ctx.db, actor: ctx.actor }, input)),
+    .query(({ ctx, input }) => listSubjectRequests(ctx.deps, input)),
   /** Open requests due within a week or overdue: the dashboard's card. */
-  dueRequests: procedure.output(z.array(subjectRequestSchema)).query(({ ctx }) => dueSubjectRequestsFor({ db: ctx.db, actor: ctx.actor })),
+  dueRequests: procedure.output(z.array(subjectRequestSchema)).query(({ ctx }) => dueSubjectRequestsFor(ctx.deps)),
   createRequest: procedure
     .input(subjectRequestCreateSchema)
     .output(subjectRequestSchema)
-    .mutation(({ ctx, input }) => createSubjectRequest({ db: ctx.db, actor: ctx.actor }, input)),
+    .mutation(({ ctx, input }) => createSubjectRequest(ctx.deps, input)),
   updateRequest: procedure
     .input(subjectRequestUpdateSchema)
     .output(subjectRequestSchema)
-    .mutation(({ ctx, input }) => updateSubjectRequest({ db: ctx.db, actor: ctx.actor }, input)),
+    .mutation(({ ctx, input }) => updateSubjectRequest(ctx.deps, input)),
   /** A deletion or objection request carried out: the claimant anonymised, or refused with the legal reason (409). */
   carryOutRequest: procedure
     .input(subjectRequestCarryOutSchema)
     .output(z.object({ request: subjectRequestSchema, certificate: destructionCertificateSchema }))
-    .mutation(({ ctx, input }) => carryOutSubjectRequest({ db: ctx.db, actor: ctx.actor }, input)),
+    .mutation(({ ctx, input }) => carryOutSubjectRequest(ctx.deps, input)),
   // The register of security compromises; its PDF is a download (rest/privacy.ts).
-  breaches: procedure.output(z.array(breachSchema)).query(({ ctx }) => listBreaches({ db: ctx.db, actor: ctx.actor })),
+  breaches: procedure.output(z.array(breachSchema)).query(({ ctx }) => listBreaches(ctx.deps)),
   breachAffected: procedure
     .input(breachAffectedInputSchema)
     .output(z.array(affectedClaimantSchema))
-    .query(({ ctx, input }) => affectedClaimants({ db: ctx.db, actor: ctx.actor }, input)),
+    .query(({ ctx, input }) => affectedClaimants(ctx.deps, input)),
   createBreach: procedure
     .input(breachInputSchema)
     .output(breachSchema)
-    .mutation(({ ctx, input }) => createBreach({ db: ctx.db, actor: ctx.actor }, input)),
+    .mutation(({ ctx, input }) => createBreach(ctx.deps, input)),
   updateBreach: procedure
     .input(breachUpdateSchema)
     .output(breachSchema)
-    .mutation(({ ctx, input }) => updateBreach({ db: ctx.db, actor: ctx.actor }, input)),
+    .mutation(({ ctx, input }) => updateBreach(ctx.deps, input)),
   // The agreement register; recording one carries its signed file: REST, rest/privacy.ts.
-  agreements: procedure
-    .output(z.array(agreementOverviewSchema))
-    .query(({ ctx }) => listAgreementOverview({ db: ctx.db, actor: ctx.actor })),
+  agreements: procedure.output(z.array(agreementOverviewSchema)).query(({ ctx }) => listAgreementOverview(ctx.deps)),
   userAgreements: procedure
     .input(userAgreementsInputSchema)
     .output(z.array(agreementSchema))
-    .query(({ ctx, input }) => listUserAgreements({ db: ctx.db, actor: ctx.actor }, input.userId)),
+    .query(({ ctx, input }) => listUserAgreements(ctx.deps, input.userId)),
   revokeAgreement: procedure
     .input(agreementRevokeSchema)
     .output(agreementSchema)
-    .mutation(({ ctx, input }) => revokeAgreement({ db: ctx.db, actor: ctx.actor }, input)),
+    .mutation(({ ctx, input }) => revokeAgreement(ctx.deps, input)),
   // Retention (docs/decisions.md "Retention and destruction"): holds, who is due, what was destroyed.
-  legalHolds: procedure.output(z.array(legalHoldSchema)).query(({ ctx }) => listLegalHolds({ db: ctx.db, actor: ctx.actor })),
+  legalHolds: procedure.output(z.array(legalHoldSchema)).query(({ ctx }) => listLegalHolds(ctx.deps)),
   setLegalHold: procedure
     .input(legalHoldSetSchema)
     .output(z.object({ caseId: z.string(), onHold: z.boolean() }))
-    .mutation(({ ctx, input }) => setLegalHold({ db: ctx.db, actor: ctx.actor }, input)),
+    .mutation(({ ctx, input }) => setLegalHold(ctx.deps, input)),
   liftLegalHold: procedure
     .input(legalHoldLiftSchema)
     .output(z.object({ caseId: z.string(), onHold: z.boolean() }))
-    .mutation(({ ctx, input }) => liftLegalHold({ db: ctx.db, actor: ctx.actor }, input)),
-  destructionCandidates: procedure
-    .output(z.array(destructionCandidateSchema))
-    .query(({ ctx }) => listDestructionCandidates({ db: ctx.db, actor: ctx.actor })),
+    .mutation(({ ctx, input }) => liftLegalHold(ctx.deps, input)),
+  destructionCandidates: procedure.output(z.array(destructionCandidateSchema)).query(({ ctx }) => listDestructionCandidates(ctx.deps)),
   destructionCertificates: procedure
     .output(z.array(destructionCertificateSchema))
-    .query(({ ctx }) => listDestructionCertificates({ db: ctx.db, actor: ctx.actor })),
+    .query(({ ctx }) => listDestructionCertificates(ctx.deps)),
   /** Destroying is for administrators only (the service checks privacy.destroy too). */
   approveDestruction: roleProcedure("privacy.destroy")
     .input(destructionApproveSchema)
     .output(destructionCertificateSchema)
-    .mutation(({ ctx, input }) => approveDestruction({ db: ctx.db, actor: ctx.actor }, input.patientId)),
-  retentionSettings: procedure.output(retentionSettingsSchema).query(({ ctx }) => getRetentionSettings({ db: ctx.db, actor: ctx.actor })),
+    .mutation(({ ctx, input }) => approveDestruction(ctx.deps, input.patientId)),
+  retentionSettings: procedure.output(retentionSettingsSchema).query(({ ctx }) => getRetentionSettings(ctx.deps)),
   updateRetentionSettings: roleProcedure("settings.agency")
     .input(retentionSettingsSchema)
     .output(retentionSettingsSchema)
-    .mutation(({ ctx, input }) => updateRetentionSettings({ db: ctx.db, actor: ctx.actor }, input)),
+    .mutation(({ ctx, input }) => updateRetentionSettings(ctx.deps, input)),
   /** Naming privacy officers is user management: administrators only. */
   setPrivacyOfficer: roleProcedure("users.manage")
     .input(privacyOfficerInputSchema)
     .output(z.object({ userId: z.string(), privacyOfficer: z.boolean() }))
-    .mutation(({ ctx, input }) => setPrivacyOfficer({ db: ctx.db, actor: ctx.actor }, input)),
+    .mutation(({ ctx, input }) => setPrivacyOfficer(ctx.deps, input)),
 });

@@ -23,20 +23,20 @@ export const assignmentsRouter = router({
   listCandidates: manage
     .input(assignmentCandidatesInputSchema)
     .output(z.array(consultantCandidateOutputSchema))
-    .query(({ ctx, input }) => listCandidates({ db: ctx.db, actor: ctx.actor }, input)),
+    .query(({ ctx, input }) => listCandidates(ctx.deps, input)),
   create: manage
     .input(assignInputSchema)
     .output(assignmentOutputSchema)
-    .mutation(({ ctx, input }) => assignConsultant({ db: ctx.db, actor: ctx.actor }, input)),
+    .mutation(({ ctx, input }) => assignConsultant(ctx.deps, input)),
   withdraw: manage
     .input(idInputSchema)
     .output(assignmentOutputSchema)
-    .mutation(({ ctx, input }) => withdrawAssignment({ db: ctx.db, actor: ctx.actor }, input)),
+    .mutation(({ ctx, input }) => withdrawAssignment(ctx.deps, input)),
   respond: roleProcedure("assignments.respond")
     .input(respondAssignmentSchema)
     .output(assignmentOutputSchema)
-    .mutation(({ ctx, input }) => respondToAssignment({ db: ctx.db, actor: ctx.actor }, input)),
+    .mutation(({ ctx, input }) => respondToAssignment(ctx.deps, input)),
   listMine: roleProcedure("assignments.respond")
     .output(z.array(myAssignmentOutputSchema))
-    .query(({ ctx }) => listMyAssignments({ db: ctx.db, actor: ctx.actor })),
+    .query(({ ctx }) => listMyAssignments(ctx.deps)),
 });

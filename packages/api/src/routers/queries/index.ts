@@ -26,34 +26,34 @@ export const queriesRouter = router({
   list: roleProcedure("queries.read")
     .input(queryListInputSchema)
     .output(queryPageOutputSchema)
-    .query(({ ctx, input }) => listQueries({ db: ctx.db, actor: ctx.actor }, input)),
+    .query(({ ctx, input }) => listQueries(ctx.deps, input)),
   get: roleProcedure("queries.read")
     .input(idInputSchema)
     .output(queryDetailOutputSchema)
-    .query(({ ctx, input }) => getQuery({ db: ctx.db, actor: ctx.actor }, input)),
+    .query(({ ctx, input }) => getQuery(ctx.deps, input)),
   create: roleProcedure("queries.create")
     .input(queryInputSchema)
     .output(queryDetailOutputSchema)
-    .mutation(({ ctx, input }) => createQuery({ db: ctx.db, actor: ctx.actor }, input)),
+    .mutation(({ ctx, input }) => createQuery(ctx.deps, input)),
   comment: roleProcedure("queries.comment")
     .input(commentInputSchema)
     .output(queryDetailOutputSchema)
-    .mutation(({ ctx, input }) => commentOnQuery({ db: ctx.db, actor: ctx.actor }, input)),
+    .mutation(({ ctx, input }) => commentOnQuery(ctx.deps, input)),
   move: manage
     .input(moveQuerySchema)
     .output(queryDetailOutputSchema)
-    .mutation(({ ctx, input }) => moveQuery({ db: ctx.db, actor: ctx.actor }, input)),
+    .mutation(({ ctx, input }) => moveQuery(ctx.deps, input)),
   take: manage
     .input(idInputSchema)
     .output(queryDetailOutputSchema)
-    .mutation(({ ctx, input }) => takeQuery({ db: ctx.db, actor: ctx.actor }, input)),
+    .mutation(({ ctx, input }) => takeQuery(ctx.deps, input)),
   assignEmployee: manage
     .input(assignEmployeeSchema)
     .output(queryDetailOutputSchema)
-    .mutation(({ ctx, input }) => assignEmployee({ db: ctx.db, actor: ctx.actor }, input)),
-  listCaseManagers: manage.output(z.array(namedOutputSchema)).query(({ ctx }) => listCaseManagers({ db: ctx.db, actor: ctx.actor })),
+    .mutation(({ ctx, input }) => assignEmployee(ctx.deps, input)),
+  listCaseManagers: manage.output(z.array(namedOutputSchema)).query(({ ctx }) => listCaseManagers(ctx.deps)),
   board: manage
     .input(queryBoardInputSchema)
     .output(z.array(queryBoardCardSchema))
-    .query(({ ctx, input }) => queryBoardCards({ db: ctx.db, actor: ctx.actor }, input)),
+    .query(({ ctx, input }) => queryBoardCards(ctx.deps, input)),
 });

@@ -23,27 +23,27 @@ export const receivablesRouter = router({
   caseBilling: roleProcedure("receivables.read")
     .input(caseBillingInputSchema)
     .output(caseBillingOutputSchema)
-    .query(({ ctx, input }) => getCaseBilling({ db: ctx.db, actor: ctx.actor }, input)),
+    .query(({ ctx, input }) => getCaseBilling(ctx.deps, input)),
   setAgreement: roleProcedure("receivables.manage")
     .input(deferralAgreementInputSchema)
     .output(caseBillingOutputSchema)
-    .mutation(({ ctx, input }) => setDeferralAgreement({ db: ctx.db, actor: ctx.actor }, input)),
+    .mutation(({ ctx, input }) => setDeferralAgreement(ctx.deps, input)),
   recordEvent: roleProcedure("receivables.events")
     .input(billingEventInputSchema)
     .output(caseBillingOutputSchema)
-    .mutation(({ ctx, input }) => recordBillingEvent({ db: ctx.db, actor: ctx.actor }, input)),
+    .mutation(({ ctx, input }) => recordBillingEvent(ctx.deps, input)),
   removeEvent: roleProcedure("receivables.events")
     .input(billingEventRemoveSchema)
     .output(caseBillingOutputSchema)
-    .mutation(({ ctx, input }) => removeBillingEvent({ db: ctx.db, actor: ctx.actor }, input)),
+    .mutation(({ ctx, input }) => removeBillingEvent(ctx.deps, input)),
   overview: roleProcedure("receivables.forecast")
     .output(receivablesOverviewOutputSchema)
-    .query(({ ctx }) => receivablesOverview({ db: ctx.db, actor: ctx.actor })),
+    .query(({ ctx }) => receivablesOverview(ctx.deps)),
   settings: roleProcedure("settings.agency")
     .output(receivablesSettingsSchema)
-    .query(({ ctx }) => getReceivablesSettings({ db: ctx.db, actor: ctx.actor })),
+    .query(({ ctx }) => getReceivablesSettings(ctx.deps)),
   setSettings: roleProcedure("settings.agency")
     .input(receivablesSettingsSchema)
     .output(receivablesSettingsSchema)
-    .mutation(({ ctx, input }) => updateReceivablesSettings({ db: ctx.db, actor: ctx.actor }, input)),
+    .mutation(({ ctx, input }) => updateReceivablesSettings(ctx.deps, input)),
 });

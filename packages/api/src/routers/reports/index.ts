@@ -38,53 +38,53 @@ export const reportsRouter = router({
   list: roleProcedure("reports.read")
     .input(reportListInputSchema)
     .output(z.array(reportListItemOutputSchema))
-    .query(({ ctx, input }) => listReports({ db: ctx.db, actor: ctx.actor }, input)),
+    .query(({ ctx, input }) => listReports(ctx.deps, input)),
   get: roleProcedure("reports.read")
     .input(idInputSchema)
     .output(reportDetailOutputSchema)
-    .query(({ ctx, input }) => getReport({ db: ctx.db, actor: ctx.actor }, input)),
+    .query(({ ctx, input }) => getReport(ctx.deps, input)),
   take: review
     .input(idInputSchema)
     .output(reportDetailOutputSchema)
-    .mutation(({ ctx, input }) => takeReport({ db: ctx.db, actor: ctx.actor }, input)),
+    .mutation(({ ctx, input }) => takeReport(ctx.deps, input)),
   review: review
     .input(reportReviewSchema)
     .output(reportDetailOutputSchema)
-    .mutation(({ ctx, input }) => reviewReport({ db: ctx.db, actor: ctx.actor }, input)),
+    .mutation(({ ctx, input }) => reviewReport(ctx.deps, input)),
   withdraw: review
     .input(reportReasonSchema)
     .output(reportDetailOutputSchema)
-    .mutation(({ ctx, input }) => withdrawReport({ db: ctx.db, actor: ctx.actor }, input)),
+    .mutation(({ ctx, input }) => withdrawReport(ctx.deps, input)),
   createLinked: review
     .input(linkedReportSchema)
     .output(linkedReportOutputSchema)
-    .mutation(({ ctx, input }) => createLinkedReport({ db: ctx.db, actor: ctx.actor }, input)),
+    .mutation(({ ctx, input }) => createLinkedReport(ctx.deps, input)),
   release: roleProcedure("reports.release")
     .input(idInputSchema)
     .output(reportDetailOutputSchema)
-    .mutation(({ ctx, input }) => releaseReport({ db: ctx.db, actor: ctx.actor }, input)),
+    .mutation(({ ctx, input }) => releaseReport(ctx.deps, input)),
   overrideRelease: roleProcedure("reports.override")
     .input(reportReasonSchema)
     .output(reportDetailOutputSchema)
-    .mutation(({ ctx, input }) => overrideRelease({ db: ctx.db, actor: ctx.actor }, input)),
+    .mutation(({ ctx, input }) => overrideRelease(ctx.deps, input)),
   ask: roleProcedure("reports.ask")
     .input(reportQuestionsSchema)
     .output(reportDetailOutputSchema)
-    .mutation(({ ctx, input }) => askQuestions({ db: ctx.db, actor: ctx.actor }, input)),
+    .mutation(({ ctx, input }) => askQuestions(ctx.deps, input)),
   checklist: review
     .input(checklistKindSchema)
     .output(z.array(checklistItemOutputSchema))
-    .query(({ ctx, input }) => getChecklist({ db: ctx.db }, input)),
+    .query(({ ctx, input }) => getChecklist(ctx.deps, input)),
   updateChecklist: configure
     .input(checklistUpdateSchema)
     .output(z.array(checklistItemOutputSchema))
-    .mutation(({ ctx, input }) => updateChecklist({ db: ctx.db, actor: ctx.actor }, input)),
+    .mutation(({ ctx, input }) => updateChecklist(ctx.deps, input)),
   listDeferrals: configure
     .input(deferralListInputSchema)
     .output(z.array(releaseDeferralOutputSchema))
-    .query(({ ctx, input }) => listDeferrals({ db: ctx.db }, input)),
+    .query(({ ctx, input }) => listDeferrals(ctx.deps, input)),
   setDeferral: configure
     .input(deferralSchema)
     .output(z.array(releaseDeferralOutputSchema))
-    .mutation(({ ctx, input }) => setDeferral({ db: ctx.db, actor: ctx.actor }, input)),
+    .mutation(({ ctx, input }) => setDeferral(ctx.deps, input)),
 });

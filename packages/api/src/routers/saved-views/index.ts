@@ -7,17 +7,17 @@ const own = roleProcedure("views.own");
 
 /** Saved views (issue 30): the caller's own, and staff's shared ones; only the owner changes one (404 for anyone else). */
 export const savedViewsRouter = router({
-  list: own.output(z.array(savedViewOutputSchema)).query(({ ctx }) => listSavedViews({ db: ctx.db, actor: ctx.actor })),
+  list: own.output(z.array(savedViewOutputSchema)).query(({ ctx }) => listSavedViews(ctx.deps)),
   create: own
     .input(savedViewInputSchema)
     .output(savedViewOutputSchema)
-    .mutation(({ ctx, input }) => createSavedView({ db: ctx.db, actor: ctx.actor }, input)),
+    .mutation(({ ctx, input }) => createSavedView(ctx.deps, input)),
   update: own
     .input(savedViewUpdateSchema)
     .output(savedViewOutputSchema)
-    .mutation(({ ctx, input }) => updateSavedView({ db: ctx.db, actor: ctx.actor }, input)),
+    .mutation(({ ctx, input }) => updateSavedView(ctx.deps, input)),
   delete: own
     .input(idInputSchema)
     .output(z.object({ ok: z.literal(true) }))
-    .mutation(({ ctx, input }) => deleteSavedView({ db: ctx.db, actor: ctx.actor }, input)),
+    .mutation(({ ctx, input }) => deleteSavedView(ctx.deps, input)),
 });

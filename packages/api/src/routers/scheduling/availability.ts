@@ -23,21 +23,21 @@ export const availabilityRouter = router({
   get: own
     .input(availabilityOwnerSchema)
     .output(availabilityOutputSchema)
-    .query(({ ctx, input }) => getAvailability({ db: ctx.db, actor: ctx.actor }, input)),
+    .query(({ ctx, input }) => getAvailability(ctx.deps, input)),
   setWeekly: own
     .input(weeklyAvailabilitySchema)
     .output(availabilityOutputSchema)
-    .mutation(({ ctx, input }) => setWeeklyAvailability({ db: ctx.db, actor: ctx.actor }, input)),
+    .mutation(({ ctx, input }) => setWeeklyAvailability(ctx.deps, input)),
   setOverride: own
     .input(availabilityOverrideSchema)
     .output(availabilityOutputSchema)
-    .mutation(({ ctx, input }) => setAvailabilityOverride({ db: ctx.db, actor: ctx.actor }, input)),
+    .mutation(({ ctx, input }) => setAvailabilityOverride(ctx.deps, input)),
   removeOverride: own
     .input(removeAvailabilityOverrideSchema)
     .output(availabilityOutputSchema)
-    .mutation(({ ctx, input }) => removeAvailabilityOverride({ db: ctx.db, actor: ctx.actor }, input)),
+    .mutation(({ ctx, input }) => removeAvailabilityOverride(ctx.deps, input)),
   week: roleProcedure("availability.agency")
     .input(availabilityWeekInputSchema)
     .output(z.array(weekGridRowOutputSchema))
-    .query(({ ctx, input }) => availabilityWeek({ db: ctx.db, actor: ctx.actor }, input)),
+    .query(({ ctx, input }) => availabilityWeek(ctx.deps, input)),
 });

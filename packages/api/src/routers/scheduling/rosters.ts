@@ -10,13 +10,13 @@ export const rostersRouter = router({
   list: manage
     .input(rosterRangeSchema)
     .output(z.array(rosterShiftOutputSchema))
-    .query(({ ctx, input }) => listRoster({ db: ctx.db, actor: ctx.actor }, input)),
+    .query(({ ctx, input }) => listRoster(ctx.deps, input)),
   add: manage
     .input(rosterShiftSchema)
     .output(rosterShiftOutputSchema)
-    .mutation(({ ctx, input }) => addShift({ db: ctx.db, actor: ctx.actor }, input)),
+    .mutation(({ ctx, input }) => addShift(ctx.deps, input)),
   remove: manage
     .input(idInputSchema)
     .output(removedOutputSchema)
-    .mutation(({ ctx, input }) => removeShift({ db: ctx.db, actor: ctx.actor }, input)),
+    .mutation(({ ctx, input }) => removeShift(ctx.deps, input)),
 });

@@ -9,9 +9,9 @@ export const searchRouter = router({
   global: roleProcedure("search.use")
     .input(globalSearchInputSchema)
     .output(globalSearchOutputSchema)
-    .query(({ ctx, input }) => globalSearch({ db: ctx.db, actor: ctx.actor }, input)),
+    .query(({ ctx, input }) => globalSearch(ctx.deps, input)),
   identityOpened: roleProcedure("search.use")
     .input(searchOpenedInputSchema)
     .output(z.object({ ok: z.literal(true) }))
-    .mutation(({ ctx, input }) => recordIdentitySearchOpened({ db: ctx.db, actor: ctx.actor }, input)),
+    .mutation(({ ctx, input }) => recordIdentitySearchOpened(ctx.deps, input)),
 });

@@ -30,36 +30,34 @@ const procedure = roleProcedure("settings.agency");
 
 export const settingsRouter = router({
   /** The texts of the reminders to claimants, per language (issue 28). */
-  getReminderTemplates: procedure
-    .output(reminderTemplatesSchema)
-    .query(({ ctx }) => getReminderTemplates({ db: ctx.db, actor: ctx.actor })),
+  getReminderTemplates: procedure.output(reminderTemplatesSchema).query(({ ctx }) => getReminderTemplates(ctx.deps)),
   updateReminderTemplates: procedure
     .input(reminderTemplatesSchema)
     .output(reminderTemplatesSchema)
-    .mutation(({ ctx, input }) => updateReminderTemplates({ db: ctx.db, actor: ctx.actor }, input)),
-  getAgency: procedure.output(agencySettingsOutputSchema).query(({ ctx }) => getAgencySettings({ db: ctx.db })),
+    .mutation(({ ctx, input }) => updateReminderTemplates(ctx.deps, input)),
+  getAgency: procedure.output(agencySettingsOutputSchema).query(({ ctx }) => getAgencySettings(ctx.deps)),
   updateAgency: procedure
     .input(agencySettingsSchema)
     .output(agencySettingsOutputSchema)
-    .mutation(({ ctx, input }) => updateAgencySettings({ db: ctx.db, actor: ctx.actor }, input)),
-  getSla: procedure.output(slaDefaultsOutputSchema).query(({ ctx }) => getSlaDefaults({ db: ctx.db })),
+    .mutation(({ ctx, input }) => updateAgencySettings(ctx.deps, input)),
+  getSla: procedure.output(slaDefaultsOutputSchema).query(({ ctx }) => getSlaDefaults(ctx.deps)),
   updateSla: procedure
     .input(slaDefaultsSchema)
     .output(slaDefaultsOutputSchema)
-    .mutation(({ ctx, input }) => updateSlaDefaults({ db: ctx.db, actor: ctx.actor }, input)),
-  getSecurity: procedure.output(securitySettingsOutputSchema).query(({ ctx }) => getSecuritySettings({ db: ctx.db })),
+    .mutation(({ ctx, input }) => updateSlaDefaults(ctx.deps, input)),
+  getSecurity: procedure.output(securitySettingsOutputSchema).query(({ ctx }) => getSecuritySettings(ctx.deps)),
   updateSecurity: procedure
     .input(securitySettingsSchema)
     .output(securitySettingsOutputSchema)
-    .mutation(({ ctx, input }) => updateSecuritySettings({ db: ctx.db, actor: ctx.actor }, input)),
-  getMessaging: procedure.output(messagingSettingsOutputSchema).query(({ ctx }) => getMessagingSettings({ db: ctx.db })),
+    .mutation(({ ctx, input }) => updateSecuritySettings(ctx.deps, input)),
+  getMessaging: procedure.output(messagingSettingsOutputSchema).query(({ ctx }) => getMessagingSettings(ctx.deps)),
   updateMessaging: procedure
     .input(messagingSettingsSchema)
     .output(messagingSettingsOutputSchema)
-    .mutation(({ ctx, input }) => updateMessagingSettings({ db: ctx.db, actor: ctx.actor }, input)),
-  getVideo: procedure.output(videoSettingsOutputSchema).query(({ ctx }) => getVideoSettingsView({ db: ctx.db })),
+    .mutation(({ ctx, input }) => updateMessagingSettings(ctx.deps, input)),
+  getVideo: procedure.output(videoSettingsOutputSchema).query(({ ctx }) => getVideoSettingsView(ctx.deps)),
   updateVideo: procedure
     .input(videoSettingsSchema)
     .output(videoSettingsOutputSchema)
-    .mutation(({ ctx, input }) => updateVideoSettings({ db: ctx.db, actor: ctx.actor }, input)),
+    .mutation(({ ctx, input }) => updateVideoSettings(ctx.deps, input)),
 });

@@ -26,24 +26,24 @@ export const slaRouter = router({
   list: roleProcedure("sla.read")
     .input(slaListInputSchema)
     .output(slaTimerListOutputSchema)
-    .query(({ ctx, input }) => listSlaTimers({ db: ctx.db, actor: ctx.actor }, input)),
+    .query(({ ctx, input }) => listSlaTimers(ctx.deps, input)),
   pause: roleProcedure("sla.manage")
     .input(slaPauseSchema)
     .output(slaTimerItemOutputSchema)
-    .mutation(({ ctx, input }) => pauseSlaTimer({ db: ctx.db, actor: ctx.actor }, input)),
+    .mutation(({ ctx, input }) => pauseSlaTimer(ctx.deps, input)),
   resume: roleProcedure("sla.manage")
     .input(idInputSchema)
     .output(slaTimerItemOutputSchema)
-    .mutation(({ ctx, input }) => resumeSlaTimer({ db: ctx.db, actor: ctx.actor }, input)),
+    .mutation(({ ctx, input }) => resumeSlaTimer(ctx.deps, input)),
   getMonitoring: roleProcedure("sla.monitor")
     .input(slaMonitoringInputSchema)
     .output(slaMonitoringOutputSchema)
-    .query(({ ctx, input }) => slaMonitoring({ db: ctx.db }, input)),
+    .query(({ ctx, input }) => slaMonitoring(ctx.deps, input)),
   /** Attended and missed assessments per month, expert and reminder channel (issue 28). */
   attendance: roleProcedure("sla.monitor")
     .input(slaMonitoringInputSchema)
     .output(attendanceFiguresOutputSchema)
-    .query(({ ctx, input }) => attendanceFigures({ db: ctx.db }, input)),
+    .query(({ ctx, input }) => attendanceFigures(ctx.deps, input)),
   listHolidays: holidaysProcedure
     .input(
       z.object({
@@ -55,13 +55,13 @@ export const slaRouter = router({
       }),
     )
     .output(holidayYearOutputSchema)
-    .query(({ ctx, input }) => listHolidays({ db: ctx.db }, input)),
+    .query(({ ctx, input }) => listHolidays(ctx.deps, input)),
   declareHoliday: holidaysProcedure
     .input(declaredHolidayInputSchema)
     .output(declaredHolidayOutputSchema)
-    .mutation(({ ctx, input }) => addDeclaredHoliday({ db: ctx.db, actor: ctx.actor }, input)),
+    .mutation(({ ctx, input }) => addDeclaredHoliday(ctx.deps, input)),
   removeHoliday: holidaysProcedure
     .input(declaredHolidayDeleteSchema)
     .output(removedHolidayOutputSchema)
-    .mutation(({ ctx, input }) => removeDeclaredHoliday({ db: ctx.db, actor: ctx.actor }, input)),
+    .mutation(({ ctx, input }) => removeDeclaredHoliday(ctx.deps, input)),
 });

@@ -19,29 +19,29 @@ export const usersRouter = router({
   list: procedure
     .input(userListInputSchema)
     .output(userPageOutputSchema)
-    .query(({ ctx, input }) => listUsers({ db: ctx.db, actor: ctx.actor }, input)),
+    .query(({ ctx, input }) => listUsers(ctx.deps, input)),
   get: procedure
     .input(idInputSchema)
     .output(userDetailOutputSchema)
-    .query(({ ctx, input }) => getUser({ db: ctx.db, actor: ctx.actor }, input)),
+    .query(({ ctx, input }) => getUser(ctx.deps, input)),
   create: procedure
     .input(adminUserCreateSchema)
     .output(userDetailOutputSchema)
-    .mutation(({ ctx, input }) => createUser({ db: ctx.db, actor: ctx.actor }, input)),
+    .mutation(({ ctx, input }) => createUser(ctx.deps, input)),
   update: procedure
     .input(adminUserUpdateSchema)
     .output(userDetailOutputSchema)
-    .mutation(({ ctx, input }) => updateUser({ db: ctx.db, actor: ctx.actor }, input)),
+    .mutation(({ ctx, input }) => updateUser(ctx.deps, input)),
   setActive: procedure
     .input(setUserActiveSchema)
     .output(userDetailOutputSchema)
-    .mutation(({ ctx, input }) => setUserActive({ db: ctx.db, actor: ctx.actor }, input)),
+    .mutation(({ ctx, input }) => setUserActive(ctx.deps, input)),
   sendPasswordReset: procedure
     .input(idInputSchema)
     .output(messageOutputSchema)
-    .mutation(({ ctx, input }) => sendUserPasswordReset({ db: ctx.db, actor: ctx.actor, mailer: ctx.mailer }, input)),
+    .mutation(({ ctx, input }) => sendUserPasswordReset({ ...ctx.deps, mailer: ctx.mailer }, input)),
   resetTwoFactor: procedure
     .input(twoFactorResetSchema)
     .output(messageOutputSchema)
-    .mutation(({ ctx, input }) => resetUserTwoFactor({ db: ctx.db, actor: ctx.actor }, input)),
+    .mutation(({ ctx, input }) => resetUserTwoFactor(ctx.deps, input)),
 });
