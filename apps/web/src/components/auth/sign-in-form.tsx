@@ -1,6 +1,6 @@
 import { isTwoFactorChallenge, type LoginInput, loginSchema } from "@medlegal/domain/sign-in";
 import { useRouter } from "@tanstack/react-router";
-import { useEffect } from "react";
+import { useRef } from "react";
 import { useLogin } from "@/hooks/use-auth";
 import { useZodForm } from "@/hooks/use-zod-form";
 import { Button } from "../ui/button";
@@ -13,20 +13,24 @@ import { PasswordInput } from "./password-input";
 import { TwoFactorStep } from "./two-factor-step";
 
 /**
- * While the user types, the signed-in app's code (its layout, the dashboard and the tRPC client) loads,
- * so the dashboard asks for its data as soon as the password is accepted (docs/decisions.md, "Performance").
+ * Once the user starts typing, the signed-in app's code (its layout, the dashboard and the tRPC client)
+ * loads, so the dashboard asks for its data as soon as the password is accepted; a visit that never
+ * signs in does not download it (docs/decisions.md, "Performance").
  */
-function usePreloadSignedInApp() {
+function usePreloadSignedInApp(): () => void {
   const router = useRouter();
-  useEffect(() => {
+  const started = useRef(false);
+  return () => {
+    if (started.current) return;
+    started.current = true;
     for (const route of [router.routesById["/_app"], router.routesById["/_app/"]]) void router.loadRouteChunk(route);
     void import("@/lib/trpc-runtime");
-  }, [router]);
+  };
 }
 
 /** Username and password, checked with the server's login schema; errors wait for the first submit. */
 export function SignInForm() {
-  usePreloadSignedInApp();
+  const preloadSignedInApp = usePreloadSignedInApp();
   const login = useLogin();
   const { methods, err, formRef, text, submit } = useZodForm<LoginInput>({
     initial: () => ({ username: "", password: "" }),
@@ -46,6 +50,7 @@ export function SignInForm() {
           onSuccess: (answer) => isTwoFactorChallenge(answer) && methods.setValue("password", ""),
         }),
       )}
+      onInput={preloadSignedInApp}
       noValidate
       className="grid gap-4"
       aria-label="Sign In"
