@@ -71,6 +71,7 @@ export { meetingsJob, sweepMeetings } from "./services/meetings/sweep";
 export { invoicesJob, sweepInvoices } from "./services/invoices/overdue";
 export { receivablesJob, sweepBillingReminders } from "./services/receivables/reminders";
 export * as caseBillingService from "./services/receivables/case-billing";
+export * as caseBillingFilesService from "./services/receivables/case-billing-files";
 export * as billingScheduleService from "./services/receivables/schedule";
 export type { InvoiceSweepResult } from "./services/invoices/overdue";
 export * as recordingsService from "./services/meetings/recordings";

@@ -4,7 +4,7 @@ import {
   accessLogService,
   agreementsService,
   AppError,
-  caseBillingService,
+  caseBillingFilesService,
   assertCan,
   auditTrailService,
   documentsService,
@@ -162,9 +162,9 @@ export async function fileRoutes(app: FastifyInstance, { limits }: { limits: Rat
     const deps = signedInDeps(request);
     assertCan(deps.actor.user, "receivables.events");
     const input = parseInput(billingFileInputSchema, request.params);
-    await caseBillingService.assertMayAttachBillingFile(deps, input);
+    await caseBillingFilesService.assertMayAttachBillingFile(deps, input);
     const { fileName, data } = await readUpload(request);
-    return reply.code(201).send(await caseBillingService.attachBillingFile(deps, { ...input, fileName, data }));
+    return reply.code(201).send(await caseBillingFilesService.attachBillingFile(deps, { ...input, fileName, data }));
   });
 
   // A statement of account for a period as PDF: an attorney's own, or any attorney's for administrators.

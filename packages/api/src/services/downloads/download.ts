@@ -12,7 +12,7 @@ import { downloadVersion } from "../reports/report-versions";
 import { downloadRecording } from "../meetings/recordings";
 import { downloadAttachment } from "../messages/message-attachments";
 import { downloadAgreementFile } from "../privacy/agreements";
-import { downloadBillingFile } from "../receivables/case-billing";
+import { downloadBillingFile } from "../receivables/case-billing-files";
 
 /**
  * The one download of a stored file: the owner's service checks that the caller may see the
