@@ -152,6 +152,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // One translation of errors for every route: AppError keeps its code and sentence, Fastify's
   // own client errors get a readable sentence, anything else is logged and answered generically.
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
+    // An error answer is JSON, whatever a download had set before its file failed to read.
+    for (const header of ["Content-Type", "Content-Length", "Content-Disposition"]) reply.removeHeader(header);
     if (error instanceof AppError) {
       return reply.code(toHttpStatus(error.code)).send({ message: error.message });
     }

@@ -1,4 +1,5 @@
 import { isIP } from "node:net";
+import { parseFileStorageUrl } from "@medlegal/api/file-storage-url";
 import { parsePdfMaxPages } from "@medlegal/domain/constants";
 
 /**
@@ -24,6 +25,11 @@ export interface ServerConfig {
   shutdownGraceMs: number;
   /** METRICS_TOKEN and METRICS_ALLOWED_IPS: who may read /metrics (docs/operations.md); nobody when both are unset. */
   metrics: { token?: string; allowedAddresses: string[] };
+  /**
+   * FILE_STORAGE_URL: where files' bytes go (docs/decisions.md, "File storage"). Unset: the data
+   * folder's `files/` on the embedded database, the database itself on PostgreSQL.
+   */
+  fileStorageUrl?: string;
   /** PDF_MAX_PAGES: pages a PDF may have at upload (the files service reads the same variable); checked here so a bad value stops the start with a sentence. */
   pdfMaxPages: number;
 }
@@ -188,5 +194,15 @@ export function resolveConfig(env: Record<string, string | undefined>): ServerCo
     shutdownGraceMs: parseGraceMs(env.SHUTDOWN_GRACE_SECONDS),
     pdfMaxPages: parsePdfPages(env.PDF_MAX_PAGES),
     metrics: parseMetrics(env.METRICS_TOKEN, env.METRICS_ALLOWED_IPS),
+    ...(isSet(env.FILE_STORAGE_URL) ? { fileStorageUrl: checkedFileStorageUrl(env.FILE_STORAGE_URL!) } : {}),
   };
+}
+
+function checkedFileStorageUrl(value: string): string {
+  try {
+    parseFileStorageUrl(value);
+  } catch (error) {
+    throw new ConfigError((error as Error).message);
+  }
+  return value.trim();
 }

@@ -65,11 +65,14 @@ const [
     seedDemoData,
     slaAlertsJob,
     startSweeper,
+    fileDeletionsJob,
+    useFileStore,
   },
   { buildApp },
   { sessionSecret },
   { serverLogger },
-] = await Promise.all([import("@medlegal/api"), import("./app"), import("./secrets"), import("./logging")]);
+  { configuredFileStore },
+] = await Promise.all([import("@medlegal/api"), import("./app"), import("./secrets"), import("./logging"), import("./file-storage")]);
 await migrateToLatest(handle.db);
 
 // Demo data on the embedded database's first start; a real deployment seeds only when asked.
@@ -78,6 +81,9 @@ const seedDemo = demoWanted && !(await hasDemoData(handle.db));
 // A first start stopped while it told the demo story leaves part of it, which no later start
 // finishes: say so once per start, with the way to a whole demo.
 const demoUnfinished = demoWanted && !seedDemo && (await demoDataUnfinished(handle.db));
+
+const files = configuredFileStore(config);
+useFileStore(files);
 
 const mailer = process.env.SMTP_URL ? createSmtpMailer(process.env.SMTP_URL) : createFileMailer(join(defaultDataDir(), "mail"));
 // Texts to claimants go to the provider-neutral gateway when one is set, else to files (README "Text messages to claimants").
@@ -115,6 +121,7 @@ handleShutdownSignals({
 await app.listen({ port, host });
 const dataDirShown = shownPath(defaultDataDir());
 console.log(`MedLegal is running on ${appUrl} (${embedded ? `embedded PGlite in ${dataDirShown}` : "PostgreSQL"})`);
+console.log(`Files are kept in ${files ? files.description : "the database"}.`);
 if (embedded) {
   console.log(`Demo accounts: admin, employee, attorney, consultant; password: ${DEMO_PASSWORD}`);
 }
@@ -151,6 +158,7 @@ sweeper = startSweeper(
     agreementsJob(handle.db),
     courtRemindersJob(handle.db),
     receivablesJob(handle.db),
+    fileDeletionsJob(handle.db),
   ],
   console.error,
   app.metrics.observeSweep,

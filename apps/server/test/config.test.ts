@@ -98,6 +98,23 @@ describe("the server's configuration (resolveConfig)", () => {
     });
   });
 
+  it("takes FILE_STORAGE_URL as a folder or an S3 bucket, and refuses anything else with a sentence that says what to set", () => {
+    expect(resolveConfig({}).fileStorageUrl).toBeUndefined();
+    expect(resolveConfig({ FILE_STORAGE_URL: " file:///srv/medlegal-files " }).fileStorageUrl).toBe("file:///srv/medlegal-files");
+    const bucket = "s3://medlegal/agency?endpoint=https://s3.af-south-1.amazonaws.com&region=af-south-1";
+    expect(resolveConfig({ FILE_STORAGE_URL: bucket }).fileStorageUrl).toBe(bucket);
+    for (const [value, message] of [
+      ["files", /FILE_STORAGE_URL is not a URL: use file:\/\/\/absolute\/folder or s3:\/\/bucket/],
+      ["ftp://files.example/medlegal", /FILE_STORAGE_URL must start with file:\/\/ or s3:\/\/, not ftp:\/\//],
+      ["file:///", /FILE_STORAGE_URL names no folder/],
+      ["s3://medlegal?endpoint=minio:9000", /endpoint must be an address starting with http:\/\/ or https:\/\//],
+      ["s3://AKIAKEY@medlegal", /an access key without its secret/],
+    ] as const) {
+      expect(() => resolveConfig({ FILE_STORAGE_URL: value })).toThrow(ConfigError);
+      expect(() => resolveConfig({ FILE_STORAGE_URL: value })).toThrow(message);
+    }
+  });
+
   it("rejects a port that is not one", () => {
     expect(() => resolveConfig({ PORT: "http" })).toThrow(/PORT must be a port number/);
   });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "kysely";
 import { testDialects } from "@medlegal/db/testing";
-import { createSmtpMailer, drainOutbox } from "@medlegal/api";
+import { createSmtpMailer, drainOutbox, readStoredFile, STORED_BYTES } from "@medlegal/api";
 import type { InvoiceDetail, InvoiceList } from "@medlegal/domain";
 import type { TestApp } from "./helpers";
 import { signedInSuite, trpc } from "./helpers";
@@ -152,11 +152,11 @@ describe.each(testDialects())("invoices on %s", (kind) => {
     const original = await t.db
       .selectFrom("invoices")
       .innerJoin("files", "files.id", "invoices.pdf_file_id")
-      .select(["files.data", "files.sha256"])
+      .select(STORED_BYTES)
       .where("invoices.id", "=", d.id)
       .executeTakeFirstOrThrow();
     expect(original.sha256).toBe(issued.pdfSha256);
-    const text = await pdfText(original.data);
+    const text = await pdfText(await readStoredFile(original));
     for (const field of [
       "Tax Invoice",
       TEST_AGENCY.name,

@@ -579,10 +579,21 @@ export interface FilesTable {
   content_type: string;
   size: number;
   sha256: string;
-  data: Uint8Array;
+  /** The bytes when they are kept in the database; null when they are in the store (storage_key) or destroyed. */
+  data: Uint8Array | null;
+  /** Where the configured store keeps the bytes (docs/decisions.md, "File storage"). */
+  storage_key: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: GeneratedTimestamp;
   /** Emptied by a destruction; the row stays for the append-only records that point at it. */
   destroyed_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+}
+
+/** Stored objects a committed change let go of, removed from the store by a sweeper. */
+export interface FileDeletionsTable {
+  storage_key: string;
+  created_at: GeneratedTimestamp;
+  attempts: Generated<number>;
+  last_error: string | null;
 }
 
 export interface ReportsTable {
@@ -1400,6 +1411,7 @@ export interface Database {
   report_shares: ReportSharesTable;
   query_events: QueryEventsTable;
   files: FilesTable;
+  file_deletions: FileDeletionsTable;
   reports: ReportsTable;
   raf4_assessments: Raf4AssessmentsTable;
   report_versions: ReportVersionsTable;

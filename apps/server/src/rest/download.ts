@@ -1,3 +1,4 @@
+import type { Readable } from "node:stream";
 import type { FastifyReply } from "fastify";
 import { safeFileName } from "@medlegal/domain";
 
@@ -24,7 +25,15 @@ export function attachmentDisposition(fileName: string): string {
   return `attachment; filename="${asciiFallback(name)}"; filename*=UTF-8''${rfc5987(name)}`;
 }
 
-/** Every download (documents, calendar files, the audit CSV) leaves through here. */
-export function sendDownload(reply: FastifyReply, file: { fileName: string; contentType: string; body: string | Buffer }) {
+/**
+ * Every download (documents, calendar files, the audit CSV) leaves through here. A stored file
+ * streams with its length; one found damaged on the way breaks off rather than arriving whole
+ * (docs/decisions.md, "File storage").
+ */
+export function sendDownload(
+  reply: FastifyReply,
+  file: { fileName: string; contentType: string; body: string | Buffer | Readable; size?: number | null },
+) {
+  if (typeof file.size === "number") reply.header("Content-Length", file.size);
   return reply.header("Content-Type", file.contentType).header("Content-Disposition", attachmentDisposition(file.fileName)).send(file.body);
 }

@@ -99,7 +99,7 @@ export async function fileRoutes(app: FastifyInstance, { limits }: { limits: Rat
       const deps = signedInDeps(request);
       const { id } = parseInput(idInputSchema, request.params);
       const file = await fileDownloadService.downloadFile({ ...deps, limits }, id);
-      return sendDownload(reply, { fileName: file.fileName, contentType: file.contentType, body: Buffer.from(file.data) });
+      return sendDownload(reply, file);
     });
   }
 

@@ -1,9 +1,10 @@
 import type { Transaction } from "kysely";
-import { createHash } from "node:crypto";
+import { createHash, randomUUID } from "node:crypto";
 import type { Database } from "@medlegal/db";
 import type { Role } from "@medlegal/domain";
 import { addDays, agreementKindFor, sastDate, seesClaimantData } from "@medlegal/domain";
 import { demoReportPdf } from "./reports";
+import { placeBytes } from "../services/files/stored-files";
 
 /**
  * The agreement register of the demo (docs/decisions.md "POPIA"): every staff member and expert
@@ -22,9 +23,11 @@ export async function seedDemoAgreements(
   for (const user of users.filter((u) => seesClaimantData(u))) {
     const kind = agreementKindFor(user);
     const data = await demoReportPdf(`${kind === "operator" ? "Operator" : "Confidentiality"} agreement, version 2026.1: ${user.name}`, 2);
+    const fileId = randomUUID();
     const file = await trx
       .insertInto("files")
       .values({
+        id: fileId,
         owner_kind: "privacy_agreement",
         owner_id: user.id,
         uploaded_by: recordedBy,
@@ -32,7 +35,7 @@ export async function seedDemoAgreements(
         content_type: "application/pdf",
         size: data.byteLength,
         sha256: createHash("sha256").update(data).digest("hex"),
-        data,
+        ...(await placeBytes(fileId, data)),
         created_at: joined,
       })
       .returning("id")

@@ -13,6 +13,7 @@ import { downloadRecording } from "../meetings/recordings";
 import { downloadAttachment } from "../messages/message-attachments";
 import { downloadAgreementFile } from "../privacy/agreements";
 import { downloadBillingFile } from "../receivables/case-billing-files";
+import type { FileDownload } from "../files/stored-files";
 
 /**
  * The one download of a stored file: the owner's service checks that the caller may see the
@@ -22,7 +23,7 @@ import { downloadBillingFile } from "../receivables/case-billing-files";
 export async function downloadFile(
   { limits, ...deps }: { db: Kysely<Database>; actor: SignedInActor; limits: RateLimits },
   id: string,
-): Promise<{ fileName: string; contentType: string; data: Uint8Array }> {
+): Promise<FileDownload> {
   await countAttempt(deps.db, `download:user:${deps.actor.user.id}`, limits.perUser.fileDownload, "downloads");
   const missing = notFound("file");
   const file = await deps.db.selectFrom("files").select(["owner_kind", "destroyed_at"]).where("id", "=", id).executeTakeFirst();
@@ -37,7 +38,7 @@ async function ownersDownload(
   id: string,
   ownerKind: string | undefined,
   missing: AppError,
-): Promise<{ fileName: string; contentType: string; data: Uint8Array }> {
+): Promise<FileDownload> {
   try {
     if (ownerKind === "query_document") return await downloadDocument(deps, id);
     if (ownerKind === "report_version") return await downloadVersion(deps, id);

@@ -1,4 +1,4 @@
-import { createHash } from "node:crypto";
+import { createHash, randomUUID } from "node:crypto";
 import type { Kysely, Transaction } from "kysely";
 import { sql } from "kysely";
 import type { Database, FileOwnerKind } from "@medlegal/db";
@@ -14,6 +14,7 @@ import type { SignedInActor } from "../../actors";
 import { AppError } from "../../errors";
 import { stamp } from "../platform/clock";
 import { inspectPdf, PDF_LIMITS } from "./pdf-jobs";
+import { placeBytes } from "./stored-files";
 
 type ContentType = (typeof DOCUMENT_TYPES)[number];
 
@@ -159,7 +160,10 @@ async function assertWithinUploadQuota(trx: Transaction<Database>, userId: strin
   }
 }
 
-/** Stores a checked file in the caller's transaction, owned by `ownerId`; bytes in PostgreSQL so every server instance serves it. */
+/**
+ * Stores a checked file in the caller's transaction, owned by `ownerId`: its bytes in the configured
+ * store, or in PostgreSQL without one (stored-files.ts), so every server instance serves it.
+ */
 export async function storeFile(
   trx: Transaction<Database>,
   actor: SignedInActor,
@@ -168,9 +172,11 @@ export async function storeFile(
   file: CheckedUpload,
 ): Promise<{ id: string; createdAt: Date }> {
   await assertWithinUploadQuota(trx, actor.user.id, file.size);
+  const id = randomUUID();
   const row = await trx
     .insertInto("files")
     .values({
+      id,
       owner_kind: use,
       owner_id: ownerId,
       uploaded_by: actor.user.id,
@@ -178,7 +184,7 @@ export async function storeFile(
       content_type: file.contentType,
       size: file.size,
       sha256: file.sha256,
-      data: file.data,
+      ...(await placeBytes(id, file.data)),
       ...stamp("created_at"),
     })
     .returning(["id", "created_at"])
@@ -198,9 +204,11 @@ export async function storeGeneratedFile(
   file: { fileName: string; data: Uint8Array },
 ): Promise<{ id: string; sha256: string }> {
   const sha256 = createHash("sha256").update(file.data).digest("hex");
+  const id = randomUUID();
   const row = await trx
     .insertInto("files")
     .values({
+      id,
       owner_kind: use,
       owner_id: ownerId,
       uploaded_by: actor.user.id,
@@ -208,7 +216,7 @@ export async function storeGeneratedFile(
       content_type: "application/pdf",
       size: file.data.byteLength,
       sha256,
-      data: file.data,
+      ...(await placeBytes(id, file.data)),
     })
     .returning("id")
     .executeTakeFirstOrThrow();

@@ -27,6 +27,7 @@ import { partiesOf } from "./invoice-parties";
 import { recipientBlocker, toLine } from "./invoice-documents";
 import { firmLabel, fullName } from "../platform/sql";
 import { creditNoteSearch, invoiceSearchOf } from "../platform/search-terms";
+import { STORED_BYTES, storedFileDownload, type FileDownload } from "../files/stored-files";
 
 function listQuery(db: Db, user: CurrentUser) {
   return db
@@ -325,13 +326,10 @@ export async function getInvoice({ db, actor }: Deps, input: IdInput): Promise<I
  * The download of an invoice's or credit note's PDF: only the copies are served (the original went
  * to the recipient at issue), to whoever may see the invoice (404 otherwise).
  */
-export async function downloadInvoiceFile(
-  { db, actor }: Deps,
-  fileId: string,
-): Promise<{ fileName: string; contentType: string; data: Uint8Array }> {
+export async function downloadInvoiceFile({ db, actor }: Deps, fileId: string): Promise<FileDownload> {
   const file = await db
     .selectFrom("files")
-    .select(["owner_id", "file_name", "content_type", "data"])
+    .select(["owner_id", "file_name", "content_type", ...STORED_BYTES])
     .where("id", "=", fileId)
     .executeTakeFirst();
   if (!file) throw new AppError("NOT_FOUND", MISSING);
@@ -345,5 +343,5 @@ export async function downloadInvoiceFile(
       .where("copy_file_id", "=", fileId)
       .executeTakeFirst());
   if (!isCopy) throw new AppError("NOT_FOUND", MISSING);
-  return { fileName: file.file_name, contentType: file.content_type, data: file.data };
+  return storedFileDownload(file, { fileName: file.file_name, contentType: file.content_type });
 }

@@ -1,4 +1,5 @@
-import { createHash } from "node:crypto";
+import { createHash, randomUUID } from "node:crypto";
+import { Readable } from "node:stream";
 import type { Kysely } from "kysely";
 import type { Database } from "@medlegal/db";
 import type { MeetingRecordingView, roomInputSchema, RoomState, startRecordingSchema } from "@medlegal/domain";
@@ -14,6 +15,7 @@ import { mayViewRecordings, startedRecording } from "./access";
 import type { RoomDeps } from "./room";
 import { roomState, seatIn } from "./room";
 import { stopRunningRecording } from "./meeting-lifecycle";
+import { openStoredFile, placeBytes, STORED_BYTES, type FileDownload } from "../files/stored-files";
 
 /**
  * Recording (docs/decisions.md, "Video assessments"): off by default; the host's browser records
@@ -111,9 +113,11 @@ export async function storeRecordingChunk(
     if (Number(recording.size) + input.data.byteLength > RECORDING_MAX_BYTES)
       throw new AppError("CONFLICT", `A recording can be at most ${RECORDING_MAX_BYTES / 1024 / 1024} MB.`);
     const extension = recording.content_type === "video/webm" ? "webm" : "mp4";
+    const fileId = randomUUID();
     const file = await trx
       .insertInto("files")
       .values({
+        id: fileId,
         owner_kind: "meeting_recording",
         owner_id: recording.id,
         uploaded_by: actor.user.id,
@@ -121,7 +125,7 @@ export async function storeRecordingChunk(
         content_type: recording.content_type,
         size: input.data.byteLength,
         sha256: createHash("sha256").update(input.data).digest("hex"),
-        data: input.data,
+        ...(await placeBytes(fileId, input.data)),
       })
       .returning("id")
       .executeTakeFirstOrThrow();
@@ -165,7 +169,7 @@ export async function listRecordings(db: Db, meetingId: string): Promise<Meeting
 export async function downloadRecording(
   { db, actor }: { db: Kysely<Database>; actor: SignedInActor },
   fileId: string,
-): Promise<{ fileName: string; contentType: string; data: Uint8Array }> {
+): Promise<FileDownload> {
   const missing = notFound("recording");
   const chunk = await db
     .selectFrom("meeting_recording_chunks")
@@ -180,7 +184,7 @@ export async function downloadRecording(
   const parts = await db
     .selectFrom("meeting_recording_chunks")
     .innerJoin("files", "files.id", "meeting_recording_chunks.file_id")
-    .select(["files.data"])
+    .select(STORED_BYTES)
     .where("meeting_recording_chunks.recording_id", "=", recording.id)
     .orderBy("meeting_recording_chunks.seq")
     .execute();
@@ -195,9 +199,14 @@ export async function downloadRecording(
   });
   const extension = recording.content_type === "video/webm" ? "webm" : "mp4";
   const day = sastDate(recording.started_at);
+  // The chunks one after another, each checked as it streams: a 500 MB recording never sits whole in memory.
+  async function* chunks() {
+    for (const part of parts) yield* await openStoredFile(part);
+  }
   return {
     fileName: `${meeting.booking_reference ?? "meeting"} recording ${day}.${extension}`,
     contentType: recording.content_type,
-    data: Buffer.concat(parts.map((p) => Buffer.from(p.data))),
+    size: Number(recording.size),
+    body: Readable.from(chunks()),
   };
 }

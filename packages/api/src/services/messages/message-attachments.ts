@@ -5,6 +5,7 @@ import { checkUpload, storeFile } from "../files/files";
 import { mayReadQueryDocuments } from "../platform/access";
 import type { Deps } from "../platform/deps";
 import { stillMine } from "./access";
+import { storedFileDownload, type FileDownload } from "../files/stored-files";
 
 /** Stores an attachment for the uploader's next message (PDF, PNG, JPEG; the documents' size limit). */
 export async function uploadAttachment(
@@ -26,10 +27,7 @@ export async function uploadAttachment(
 }
 
 /** An attachment for a participant of its thread (404 for anyone else, and for an upload not yet sent), in the access log. */
-export async function downloadAttachment(
-  { db, actor }: Deps,
-  fileId: string,
-): Promise<{ fileName: string; contentType: string; data: Uint8Array }> {
+export async function downloadAttachment({ db, actor }: Deps, fileId: string): Promise<FileDownload> {
   const row = await db
     .selectFrom("files as f")
     .innerJoin("messages as m", "m.id", "f.owner_id")
@@ -37,7 +35,18 @@ export async function downloadAttachment(
     .leftJoin("message_threads as t", "t.id", "m.thread_id")
     .leftJoin("queries as q", "q.id", "t.query_id")
     .leftJoin("cases as c", "c.id", "q.case_id")
-    .select(["f.file_name", "f.content_type", "f.data", "m.id as message_id", "c.patient_id", "t.query_id"])
+    .select([
+      "f.file_name",
+      "f.content_type",
+      "f.id",
+      "f.data",
+      "f.storage_key",
+      "f.size",
+      "f.sha256",
+      "m.id as message_id",
+      "c.patient_id",
+      "t.query_id",
+    ])
     .where("f.id", "=", fileId)
     .where("f.owner_kind", "=", "message_attachment")
     .where(stillMine(actor))
@@ -52,5 +61,5 @@ export async function downloadAttachment(
     entityId: fileId,
     patientId: row.patient_id ?? null,
   });
-  return { fileName: row.file_name, contentType: row.content_type, data: row.data };
+  return storedFileDownload(row, { fileName: row.file_name, contentType: row.content_type });
 }

@@ -3,6 +3,7 @@ import type { Database } from "@medlegal/db";
 import type { Mailer } from "./mailer";
 import type { SweepJob } from "../platform/sweeper";
 import { now } from "../platform/clock";
+import { readStoredFile, STORED_BYTES } from "../files/stored-files";
 
 /** Attempts before an e-mail is given up on (operations figures count those separately). */
 export const MAX_ATTEMPTS = 5;
@@ -31,7 +32,7 @@ export async function drainOutbox(db: Kysely<Database>, mailer: Mailer, appUrl =
         const attachment = row.attachment_file_id
           ? await trx
               .selectFrom("files")
-              .select(["file_name", "content_type", "data"])
+              .select(["file_name", "content_type", ...STORED_BYTES])
               .where("id", "=", row.attachment_file_id)
               .executeTakeFirst()
           : undefined;
@@ -42,7 +43,7 @@ export async function drainOutbox(db: Kysely<Database>, mailer: Mailer, appUrl =
           ...(attachment
             ? {
                 attachments: [
-                  { filename: attachment.file_name, content: Buffer.from(attachment.data), contentType: attachment.content_type },
+                  { filename: attachment.file_name, content: await readStoredFile(attachment), contentType: attachment.content_type },
                 ],
               }
             : {}),

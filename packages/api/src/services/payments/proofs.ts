@@ -18,6 +18,7 @@ import { MISSING_PROOF, PROOF_LIMIT, accountHolder } from "./payment-access";
 import { firmLabel } from "../platform/sql";
 import type { Trx } from "./payment-access";
 import { lockPayment } from "./settle";
+import { STORED_BYTES, storedFileDownload, type FileDownload } from "../files/stored-files";
 
 export async function lockOpenProof(trx: Trx, proofId: string, attorneyId: string) {
   const proof = await trx.selectFrom("payment_proofs").selectAll().where("id", "=", proofId).forUpdate().executeTakeFirst();
@@ -232,13 +233,10 @@ export async function rejectProof(deps: Deps, input: z.output<typeof rejectProof
 }
 
 /** A proof's file, to its attorney and administrators (404 otherwise); each download is in the access log. */
-export async function downloadProofFile(
-  { db, actor }: Deps,
-  fileId: string,
-): Promise<{ fileName: string; contentType: string; data: Uint8Array }> {
+export async function downloadProofFile({ db, actor }: Deps, fileId: string): Promise<FileDownload> {
   const file = await db
     .selectFrom("files")
-    .select(["owner_id", "file_name", "content_type", "data"])
+    .select(["owner_id", "file_name", "content_type", ...STORED_BYTES])
     .where("id", "=", fileId)
     .where("owner_kind", "=", "payment_proof")
     .executeTakeFirst();
@@ -250,5 +248,5 @@ export async function downloadProofFile(
   const proof = await query.executeTakeFirst();
   if (!proof) throw new AppError("NOT_FOUND", MISSING_PROOF);
   await recordAccess(db, actor, { action: "download", entityType: "payment_proof", entityId: proof.id, patientId: null });
-  return { fileName: file.file_name, contentType: file.content_type, data: file.data };
+  return storedFileDownload(file, { fileName: file.file_name, contentType: file.content_type });
 }

@@ -23,6 +23,7 @@ import type { Db, Deps } from "../platform/deps";
 import type { SweepJob } from "../platform/sweeper";
 import { fullName } from "../platform/sql";
 import { assertPrivacyManager } from "./subject-requests";
+import { STORED_BYTES, storedFileDownload, type FileDownload } from "../files/stored-files";
 
 /**
  * The agreement register (POPIA sections 19-21; docs/decisions.md "POPIA"): each user who sees
@@ -211,10 +212,7 @@ export async function revokeAgreement(deps: Deps, { id, reason }: z.output<typeo
 }
 
 /** The signed file, for privacy managers only (404 to anyone else, as for a missing file); logged. */
-export async function downloadAgreementFile(
-  deps: Deps,
-  fileId: string,
-): Promise<{ fileName: string; contentType: string; data: Uint8Array }> {
+export async function downloadAgreementFile(deps: Deps, fileId: string): Promise<FileDownload> {
   const { db, actor } = deps;
   const me = await db.selectFrom("users").select("privacy_officer").where("id", "=", actor.user.id).executeTakeFirst();
   if (!mayManagePrivacy({ role: actor.user.role, privacyOfficer: me?.privacy_officer ? true : undefined }))
@@ -222,13 +220,13 @@ export async function downloadAgreementFile(
   const file = await db
     .selectFrom("files")
     .innerJoin("privacy_agreements", "privacy_agreements.file_id", "files.id")
-    .select(["privacy_agreements.id as agreement_id", "files.file_name", "files.content_type", "files.data"])
+    .select(["privacy_agreements.id as agreement_id", "files.file_name", "files.content_type", ...STORED_BYTES])
     .where("files.id", "=", fileId)
     .where("files.owner_kind", "=", "privacy_agreement")
     .executeTakeFirst();
   if (!file) throw new AppError("NOT_FOUND", AGREEMENT_MESSAGES.notFound);
   await recordAccess(db, actor, { action: "download", entityType: "privacy_agreement", entityId: file.agreement_id, patientId: null });
-  return { fileName: file.file_name, contentType: file.content_type, data: file.data };
+  return storedFileDownload(file, { fileName: file.file_name, contentType: file.content_type });
 }
 
 /** Which of these users have a current agreement today (the domain's rule over their standing agreements). */

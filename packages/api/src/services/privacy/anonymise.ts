@@ -10,6 +10,7 @@ import { now } from "../platform/clock";
 import { nextInSeries } from "../platform/references";
 import { scrubAuditTrail, personalValues } from "./audit-scrub";
 import { scrubStoredTexts } from "./text-scrub";
+import { queueStoredObjectRemoval } from "../files/stored-files";
 
 const ids = <T extends { id: string }>(rows: T[]) => rows.map((r) => r.id);
 const count = (result: { numUpdatedRows: bigint }) => Number(result.numUpdatedRows);
@@ -149,14 +150,26 @@ export async function anonymiseClaimant(
   ];
   let files = 0;
   for (const owner of owners) {
-    files += count(
-      await trx
-        .updateTable("files")
-        .set({ data: new Uint8Array(0), size: 0, file_name: "destroyed", sha256: "", destroyed_at: at })
-        .where("owner_kind", "=", owner.kind)
-        .where("owner_id", "in", owner.ids)
-        .where("destroyed_at", "is", null)
-        .executeTakeFirst(),
+    const destroyed = await trx
+      .with("gone", (db) =>
+        db
+          .selectFrom("files")
+          .select(["id", "storage_key"])
+          .where("owner_kind", "=", owner.kind)
+          .where("owner_id", "in", owner.ids)
+          .where("destroyed_at", "is", null),
+      )
+      .updateTable("files")
+      .from("gone")
+      .set({ data: null, storage_key: null, size: 0, file_name: "destroyed", sha256: "", destroyed_at: at })
+      .whereRef("files.id", "=", "gone.id")
+      .returning("gone.storage_key")
+      .execute();
+    files += destroyed.length;
+    // Bytes in the file store leave it once this commits (docs/decisions.md, "File storage").
+    await queueStoredObjectRemoval(
+      trx,
+      destroyed.flatMap((file) => (file.storage_key ? [file.storage_key] : [])),
     );
   }
   const invoices = await trx.selectFrom("invoices").select("id").where("patient_id", "=", patientId).execute();

@@ -6,6 +6,7 @@ import { recordAudit } from "../audit/audit";
 import { checkUpload, storeFile } from "../files/files";
 import { addEvent } from "./query-records";
 import type { Deps } from "../platform/deps";
+import { STORED_BYTES, storedFileDownload, type FileDownload } from "../files/stored-files";
 
 /**
  * 404 unless the caller may see the query. The upload route asks before it reads the file, so a
@@ -47,21 +48,18 @@ export async function uploadDocument(
 }
 
 /** A document, for whoever may see its query; anyone else gets the same 404 as for a missing one. */
-export async function downloadDocument(
-  { db, actor }: Deps,
-  id: string,
-): Promise<{ fileName: string; contentType: string; data: Uint8Array }> {
+export async function downloadDocument({ db, actor }: Deps, id: string): Promise<FileDownload> {
   const missing = notFound("document");
   const doc = await db
     .selectFrom("files")
     .innerJoin("queries", "queries.id", "files.owner_id")
     .innerJoin("cases", "cases.id", "queries.case_id")
-    .select(["files.owner_id as query_id", "files.file_name", "files.content_type", "files.data", "cases.patient_id"])
+    .select(["files.owner_id as query_id", "files.file_name", "files.content_type", ...STORED_BYTES, "cases.patient_id"])
     .where("files.id", "=", id)
     .where("files.owner_kind", "=", "query_document")
     .where(visibleQueries(actor.user))
     .executeTakeFirst();
   if (!doc || !(await mayReadQueryDocuments(db, actor.user, doc.query_id))) throw missing;
   await recordAccess(db, actor, { action: "download", entityType: "document", entityId: id, patientId: doc.patient_id });
-  return { fileName: doc.file_name, contentType: doc.content_type, data: doc.data };
+  return storedFileDownload(doc, { fileName: doc.file_name, contentType: doc.content_type });
 }

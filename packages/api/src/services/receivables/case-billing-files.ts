@@ -8,6 +8,7 @@ import { assertCan, loadVisibleCase } from "../platform/access";
 import { now } from "../platform/clock";
 import type { Deps } from "../platform/deps";
 import { caseBillingOf } from "./case-billing";
+import { STORED_BYTES, storedFileDownload, type FileDownload } from "../files/stored-files";
 
 /**
  * A case's billing files (docs/decisions.md "Deferred billing per matter"): the attorney's signed
@@ -72,19 +73,16 @@ export async function attachBillingFile(
 }
 
 /** A case's undertaking or order file: staff and the case's attorney (404 otherwise), access-logged. */
-export async function downloadBillingFile(
-  { db, actor }: Deps,
-  fileId: string,
-): Promise<{ fileName: string; contentType: string; data: Uint8Array }> {
+export async function downloadBillingFile({ db, actor }: Deps, fileId: string): Promise<FileDownload> {
   if (!can(actor.user.role, "receivables.read")) throw notFound("file");
   const file = await db
     .selectFrom("files")
-    .select(["owner_id", "owner_kind", "file_name", "content_type", "data"])
+    .select(["owner_id", "owner_kind", "file_name", "content_type", ...STORED_BYTES])
     .where("id", "=", fileId)
     .where("owner_kind", "in", ["billing_undertaking", "billing_order"])
     .executeTakeFirst();
   if (!file) throw notFound("file");
   const row = await loadVisibleCase(db, actor.user, file.owner_id);
   await recordAccess(db, actor, { action: "download", entityType: "case", entityId: row.id, patientId: row.patient_id });
-  return { fileName: file.file_name, contentType: file.content_type, data: file.data };
+  return storedFileDownload(file, { fileName: file.file_name, contentType: file.content_type });
 }

@@ -17,6 +17,7 @@ import type { Db, Deps } from "../platform/deps";
 import { loadVisibleReport } from "./report-access";
 import { readsReleasedCopyOnly, sharedWithMe } from "./access";
 import { fullName } from "../platform/sql";
+import { bytesDownload, readStoredFile, STORED_BYTES, type FileDownload } from "../files/stored-files";
 
 function assertOpenForUpload(report: ReportRow, user: CurrentUser): void {
   if (report.status !== "awaiting" && report.status !== "changes_requested") {
@@ -119,10 +120,7 @@ async function stampedCopy(
  * released version, stamped "Released to {firm} on {date}, {reference}"; staff and the expert get
  * earlier versions marked DRAFT. Every download is in the access log.
  */
-export async function downloadVersion(
-  { db, actor }: Deps,
-  fileId: string,
-): Promise<{ fileName: string; contentType: string; data: Uint8Array }> {
+export async function downloadVersion({ db, actor }: Deps, fileId: string): Promise<FileDownload> {
   const missing = notFound("report file");
   const row = await db
     .selectFrom("report_versions")
@@ -160,14 +158,14 @@ export async function downloadVersion(
   const footer = releasedCopy
     ? `Released to ${row.firm_name ?? row.attorney_name} on ${RELEASE_DATE.format(row.released_at!)}, ${row.reference}`
     : null;
-  const original = async () => (await db.selectFrom("files").select("data").where("id", "=", fileId).executeTakeFirstOrThrow()).data;
+  const original = async () =>
+    readStoredFile(await db.selectFrom("files").select(STORED_BYTES).where("id", "=", fileId).executeTakeFirstOrThrow());
   const data = await stampedCopy(db, row.version_id, releasedCopy, original, footer);
   await recordAccess(db, actor, { action: "download", entityType: "report", entityId: row.report_id, patientId: row.patient_id });
   const base = row.file_name.replace(/\.pdf$/i, "");
   // The released copy is the report, not a version of it: named by its reference and kind (docs/product-rules.md, "Report files").
-  return {
+  return bytesDownload(data, {
     fileName: releasedCopy ? releasedReportFileName(row.reference, row.kind) : `${row.reference} v${row.number} DRAFT - ${base}.pdf`,
     contentType: "application/pdf",
-    data,
-  };
+  });
 }
