@@ -1,5 +1,5 @@
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
-import type { DialectKind } from "@medlegal/db";
+import type { DialectKind, DumpFormat } from "@medlegal/db";
 import { createTestDatabase } from "@medlegal/db/testing";
 import { afterAll, beforeAll } from "vitest";
 import type { AddressInfo } from "node:net";
@@ -96,6 +96,8 @@ export interface TestApp {
   mailbox: MailBox;
   /** Another app instance on the same database (as behind a load balancer). */
   another(overrides?: Partial<AppOptions>): Promise<FastifyInstance>;
+  /** The database's backup dump (the backups suite). */
+  dump(path: string): Promise<DumpFormat>;
   close(): Promise<void>;
 }
 
@@ -130,6 +132,7 @@ export async function createTestApp(
     db: handle.db,
     mailbox,
     another: make,
+    dump: (path) => handle.dump(path),
     async close() {
       for (const instance of instances) await instance.close();
       await handle.close();

@@ -1,4 +1,5 @@
 import { existsSync, mkdirSync } from "node:fs";
+import { writeFile } from "node:fs/promises";
 import { dirname, join, resolve } from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { btree_gist } from "@electric-sql/pglite/contrib/btree_gist";
@@ -10,8 +11,11 @@ import type { Listener, ListenerOptions } from "./listener";
 import { createPgliteListener, createPgListener } from "./listener";
 import { copyPgliteTemplate } from "./template";
 import { lockDataDir } from "./data-dir-lock";
+import { pgDump } from "./pg-tools";
 
 export type DialectKind = "pg" | "pglite";
+/** What a backup's database entry is: PGlite's data folder (tar.gz) or pg_dump's custom format. */
+export type DumpFormat = "pglite-datadir" | "pg-custom";
 
 export interface DatabaseHandle {
   db: Kysely<Database>;
@@ -24,6 +28,11 @@ export interface DatabaseHandle {
   createListener(options?: ListenerOptions): Listener;
   /** The pool's connections (PostgreSQL only; the embedded database has one connection): for /metrics. */
   poolUse?: () => { total: number; idle: number; waiting: number };
+  /**
+   * Writes the whole database to `path` for a backup (docs/operations.md, "Backups"): PGlite's
+   * data folder as a gzipped tar, or PostgreSQL's custom format from the server's own pg_dump.
+   */
+  dump(path: string): Promise<DumpFormat>;
   close(): Promise<void>;
 }
 
@@ -32,6 +41,8 @@ export interface DatabaseOptions {
   url?: string;
   /** PGlite data directory; "memory://" for a throw-away database. */
   dataDir?: string;
+  /** PGlite only: an empty data directory starts from this dump (a restore), not from the template. */
+  loadDataDir?: Blob;
   /**
    * PGlite only: a missing or empty data directory starts as a copy of the prepared template
    * (template.ts) when there is one, instead of running initdb. Default true.
@@ -110,6 +121,10 @@ export function createDatabase(options: DatabaseOptions = {}): DatabaseHandle {
       kind: "pg",
       createListener: (o) => createPgListener(url, { onError, ...o }),
       poolUse: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+      dump: async (path) => {
+        await pgDump(url, path);
+        return "pg-custom";
+      },
       close: () => db.destroy(),
     };
   }
@@ -119,7 +134,7 @@ export function createDatabase(options: DatabaseOptions = {}): DatabaseHandle {
   let unlock = () => {};
   if (!dataDir.includes("://")) {
     unlock = lockDataDir(dataDir);
-    if (options.template !== false) copyPgliteTemplate(dataDir, repoRoot());
+    if (options.template !== false && !options.loadDataDir) copyPgliteTemplate(dataDir, repoRoot());
     mkdirSync(dataDir, { recursive: true });
   }
   const pglite = new PGlite(dataDir, {
@@ -127,12 +142,18 @@ export function createDatabase(options: DatabaseOptions = {}): DatabaseHandle {
     serializers: { [BYTEA_OID]: serializeBytea },
     // The extensions the migrations create (trigram search; exclusion constraints on time ranges).
     extensions: { pg_trgm, btree_gist },
+    ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
   });
   const db = new Kysely<Database>({ dialect: new PGliteDialect({ pglite }) });
   return {
     db,
     kind: "pglite",
     createListener: (o) => createPgliteListener(pglite, { onError, ...o }),
+    dump: async (path) => {
+      const tarball = await pglite.dumpDataDir("gzip");
+      await writeFile(path, Buffer.from(await tarball.arrayBuffer()));
+      return "pglite-datadir";
+    },
     close: () => db.destroy().finally(unlock),
   };
 }

@@ -6,3 +6,4 @@ export { migrateToLatest } from "./migrate";
 export { migrations } from "./migrations";
 export { APPEND_ONLY_TABLES, appRoleOf, grantAppRole, migrateAsOwner } from "./roles";
 export { copyPgliteTemplate, currentPgliteTemplate, pgliteTemplate, usablePgliteTemplate } from "./template";
+export { pgRestore } from "./pg-tools";

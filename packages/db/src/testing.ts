@@ -24,6 +24,21 @@ export async function createTestDatabase(
     await migrateToLatest(handle.db);
     return handle;
   }
+  const empty = await createEmptyPostgresDatabase();
+  const handle = createDatabase({ url: empty.url, poolSize: 20, ...options });
+  await migrateToLatest(handle.db);
+  return {
+    ...handle,
+    url: empty.url,
+    async close() {
+      await handle.close();
+      await empty.drop();
+    },
+  };
+}
+
+/** A new, empty database on TEST_DATABASE_URL's server (a suite's own; a restore's target); drop() removes it. */
+export async function createEmptyPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) throw new Error("TEST_DATABASE_URL is not set");
   const name = `medlegal_test_${randomBytes(6).toString("hex")}`;
@@ -33,13 +48,9 @@ export async function createTestDatabase(
   await admin.end();
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
-  const handle = createDatabase({ url: url.toString(), poolSize: 20, ...options });
-  await migrateToLatest(handle.db);
   return {
-    ...handle,
     url: url.toString(),
-    async close() {
-      await handle.close();
+    async drop() {
       const cleanup = new pg.Client({ connectionString: adminUrl });
       await cleanup.connect();
       await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
