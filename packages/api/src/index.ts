@@ -86,7 +86,14 @@ export { now, runAt } from "./services/platform/clock";
 export * as jointMinutesService from "./services/joint-minutes/release";
 export { migrationLevel, operationsFigures } from "./services/operations/figures";
 export type { OperationsFigures } from "./services/operations/figures";
-export { assertBackupKey, BackupRefused, newBackupKey, verifyBackup, writeArchive, writeBackup } from "./services/operations/backups/archive";
+export {
+  assertBackupKey,
+  BackupRefused,
+  newBackupKey,
+  verifyBackup,
+  writeArchive,
+  writeBackup,
+} from "./services/operations/backups/archive";
 export type { BackupManifest } from "./services/operations/backups/manifest";
 export { restoreBackup } from "./services/operations/backups/restore";
 export type { RestoreTarget } from "./services/operations/backups/restore";
