@@ -81,17 +81,8 @@ export const accountSummaryOutputSchema = z.object({
 });
 export type AccountSummary = z.output<typeof accountSummaryOutputSchema>;
 
-const accountOverviewItemOutputSchema = z.object({
-  attorney: accountPartyOutputSchema,
-  outstandingCents: cents,
-  deferredCents: cents,
-  creditCents: cents,
-  balanceCents: cents,
-  ageing: ageingOutputSchema,
-  openInvoices: z.number().int(),
-  proofsAwaiting: z.number().int(),
-});
-/** An attorney's account in the administrators' overview. */
+/** An attorney's account in the administrators' overview: the summary, with a count of open invoices instead of the list. */
+const accountOverviewItemOutputSchema = accountSummaryOutputSchema.extend({ openInvoices: z.number().int() });
 export type AccountOverviewItem = z.output<typeof accountOverviewItemOutputSchema>;
 export const accountOverviewOutputSchema = z.array(accountOverviewItemOutputSchema);
 

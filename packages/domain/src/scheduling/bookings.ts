@@ -92,19 +92,10 @@ export const availabilityWeekInputSchema = z.object({
 });
 
 /** An expert's window of availability and a bookable slot, as the scheduling procedures answer them. */
-export const timeRangeOutputSchema = z.object({
-  start: z.string(),
-  end: z.string(),
-  venue: z.string().nullable(),
-  mode: z.enum(ASSESSMENT_MODES),
-});
+const whereAndHow = { venue: z.string().nullable(), mode: z.enum(ASSESSMENT_MODES) };
+export const timeRangeOutputSchema = z.object({ start: z.string(), end: z.string(), ...whereAndHow });
 export type TimeRange = z.output<typeof timeRangeOutputSchema>;
-export const slotOutputSchema = z.object({
-  startsAt: z.string(),
-  endsAt: z.string(),
-  venue: z.string().nullable(),
-  mode: z.enum(ASSESSMENT_MODES),
-});
+export const slotOutputSchema = z.object({ startsAt: z.string(), endsAt: z.string(), ...whereAndHow });
 export type Slot = z.output<typeof slotOutputSchema>;
 
 export interface SlotRules {
