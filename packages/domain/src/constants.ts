@@ -3,8 +3,6 @@
  * Also the package's "./constants" entry: nothing here may import the validation library, so the web's
  * first download stays small (docs/decisions.md, "Performance").
  */
-import type { CurrentUser } from "./users/current-user";
-
 export const APP_VERSION = "2.1.0";
 
 export const PASSWORD_MIN_LENGTH = 12;
@@ -123,8 +121,7 @@ export type AccessAction = (typeof ACCESS_ACTIONS)[number];
 export interface TwoFactorChallenge {
   twoFactorRequired: true;
 }
-export type LoginAnswer = CurrentUser | TwoFactorChallenge;
-export const isTwoFactorChallenge = (answer: LoginAnswer): answer is TwoFactorChallenge => "twoFactorRequired" in answer;
+export const isTwoFactorChallenge = (answer: object): answer is TwoFactorChallenge => "twoFactorRequired" in answer;
 
 /** Two-factor sign-in's sentences: here (not in two-factor.ts, which needs zod) because the sign-in page reads one. */
 export const TWO_FACTOR_MESSAGES = {

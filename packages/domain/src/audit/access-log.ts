@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ACCESS_ACTIONS, type AccessAction } from "../constants";
+import { ACCESS_ACTIONS } from "../constants";
 import { calendarDate, id, listInput, pageCursor, pageLimit } from "../platform/input-primitives";
 
 export { ACCESS_ACTIONS, type AccessAction } from "../constants";
@@ -16,18 +16,3 @@ const accessLogFilters = {
 export const accessLogExportInputSchema = listInput(accessLogFilters);
 export const accessLogListInputSchema = listInput({ ...accessLogFilters, cursor: pageCursor, limit: pageLimit(200).default(50) });
 export type AccessLogListInput = z.input<typeof accessLogListInputSchema>;
-
-export interface AccessLogRow {
-  id: string;
-  at: string;
-  userId: string | null;
-  userName: string | null;
-  userRole: string | null;
-  action: AccessAction;
-  entityType: string;
-  entityId: string | null;
-  patientId: string | null;
-  patientName: string | null;
-  ip: string | null;
-  userAgent: string | null;
-}

@@ -1,9 +1,7 @@
 import { z } from "zod";
-import { sameShape, type SameShape } from "../platform/outputs";
-import { type BankMappingItem, type StatementImportResult, type StatementPreview, type StatementQueueLine } from "./schemas";
 import { BANKS, STATEMENT_DATE_FORMATS, STATEMENT_MATCH_KINDS } from "./bank-statements";
 
-/** What the bank-statement procedures answer (docs/architecture.md, "Outputs"); checked against the shared interfaces. */
+/** What the bank-statement procedures answer (docs/architecture.md, "Outputs"); each type the services and the web share is inferred from its schema. */
 const cents = z.number().int();
 const nullableText = z.string().nullable();
 const allocations = z.array(z.object({ invoiceId: z.string(), amountCents: cents }));
@@ -24,6 +22,7 @@ export const bankMappingOutputSchema = z.object({
   }),
   saved: z.boolean(),
 });
+export type BankMappingItem = z.output<typeof bankMappingOutputSchema>;
 
 const matchOutputSchema = z.object({
   kind: z.enum(STATEMENT_MATCH_KINDS),
@@ -47,10 +46,13 @@ export const statementPreviewOutputSchema = z.object({
       match: matchOutputSchema,
     }),
   ),
+  /** Debit lines left out. */
   debitsIgnored: z.number().int(),
 });
+export type StatementPreview = z.output<typeof statementPreviewOutputSchema>;
 
 export const statementImportOutputSchema = z.object({ importId: z.string(), imported: z.number().int(), duplicates: z.number().int() });
+export type StatementImportResult = z.output<typeof statementImportOutputSchema>;
 
 export const statementQueueLineOutputSchema = z.object({
   id: z.string(),
@@ -70,10 +72,6 @@ export const statementQueueLineOutputSchema = z.object({
   allocations: z.array(z.object({ invoiceId: z.string(), invoiceNumber: z.string(), amountCents: cents })),
   paymentId: nullableText,
 });
+export type StatementQueueLine = z.output<typeof statementQueueLineOutputSchema>;
 
 export const confirmAllOutputSchema = z.object({ confirmed: z.number().int() });
-
-sameShape<SameShape<z.output<typeof bankMappingOutputSchema>, BankMappingItem>>();
-sameShape<SameShape<z.output<typeof statementPreviewOutputSchema>, StatementPreview>>();
-sameShape<SameShape<z.output<typeof statementImportOutputSchema>, StatementImportResult>>();
-sameShape<SameShape<z.output<typeof statementQueueLineOutputSchema>, StatementQueueLine>>();

@@ -1,5 +1,4 @@
 import { z } from "zod";
-import type { Bank, BankMapping, StatementCredit, StatementMatch, StatementMatchKind } from "./bank-statements";
 import { BANKS, STATEMENT_DATE_FORMATS } from "./bank-statements";
 import { id, text } from "../platform/input-primitives";
 import { allocationsSchema } from "../payments/payments";
@@ -61,46 +60,3 @@ export const confirmStatementLineSchema = z.object({
 /** What the hand assignment's form checks: invoices and amounts, or none (the whole line as credit). */
 export const statementLineAllocationsSchema = confirmStatementLineSchema.pick({ allocations: true });
 export const statementQueueInputSchema = z.object({ importId: id().optional() });
-
-export interface BankMappingItem {
-  bank: Bank;
-  bankLabel: string;
-  mapping: BankMapping;
-  saved: boolean;
-}
-
-export interface StatementPreviewLine extends StatementCredit {
-  duplicate: boolean;
-  match: StatementMatch;
-}
-
-export interface StatementPreview {
-  lines: StatementPreviewLine[];
-  /** Debit lines left out. */
-  debitsIgnored: number;
-}
-
-export interface StatementImportResult {
-  importId: string;
-  imported: number;
-  duplicates: number;
-}
-
-export interface StatementQueueLine {
-  id: string;
-  importId: string;
-  lineNo: number;
-  bankLabel: string;
-  postedOn: string;
-  amountCents: number;
-  description: string;
-  reference: string;
-  status: "open" | "confirmed";
-  match: StatementMatchKind;
-  matchLabel: string;
-  note: string;
-  attorneyId: string | null;
-  attorneyName: string | null;
-  allocations: { invoiceId: string; invoiceNumber: string; amountCents: number }[];
-  paymentId: string | null;
-}

@@ -60,22 +60,3 @@ export const caseListInputSchema = listInput({
   sort: z.enum(CASE_SORTS, { error: "Choose a sort order" }).default("newest"),
 });
 export { CASE_SORTS, CASE_SORT_LABEL, type CaseSort } from "../constants";
-
-export interface CaseItem {
-  id: string;
-  reference: string;
-  attorneyId: string;
-  attorneyName: string;
-  firmName: string | null;
-  patientId: string;
-  patientName: string;
-  claimType: ClaimType;
-  incidentDate: string;
-  rafClaimNumber: string | null;
-  courtCaseNumber: string | null;
-  attorneyReference: string | null;
-  status: CaseStatus;
-  notes: string | null;
-  queriesCount: number;
-  createdAt: string;
-}

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { CLAIMANT_MESSAGE_CHANNELS, type ClaimantMessageChannel } from "../claimant-texts/claimant-texts";
+import { CLAIMANT_MESSAGE_CHANNELS } from "../claimant-texts/claimant-texts";
 import { birthDateSchema, emailSchema, pastDateSchema, phoneNumberSchema, required } from "../platform/schemas";
 import { parseSaId, SA_ID_MESSAGES } from "../platform/sa-id";
 import { id, idInputSchema, listInput, optionalTextOrNull, searchText } from "../platform/input-primitives";
@@ -161,33 +161,6 @@ export const patientUpdateSchema = patientFields
   .extend({ ...idInputSchema.shape, subjectRequestId: id("That correction request does not exist.").optional() })
   .superRefine(identityRules);
 export const patientListInputSchema = listInput({ search: searchText });
-
-export interface Patient {
-  id: string;
-  attorneyId: string;
-  attorneyName: string;
-  firstName: string;
-  lastName: string;
-  idNumber: string | null;
-  passportNumber: string | null;
-  birthDate: string;
-  gender: (typeof CLAIMANT_GENDERS)[number];
-  email: string | null;
-  phone: string | null;
-  address: string | null;
-  homeLanguage: string;
-  interpreterNeeded: boolean;
-  consentReceivedAt: string | null;
-  needsCurator: boolean;
-  competentPerson: CompetentPerson | null;
-  /** The channel the claimant agreed to receive reminders on, and when; null: no messages. */
-  messageChannel: ClaimantMessageChannel | null;
-  messageConsentAt: string | null;
-  /** When the claimant's phone replied STOP (consent withdrawn then); null when it never did or they asked again. */
-  messageStoppedAt: string | null;
-  casesCount: number;
-  createdAt: string;
-}
 
 /** What a consultant sees of a claimant in a query assigned to them: enough to assess, no more. */
 export interface ClaimantForConsultant {

@@ -1,7 +1,6 @@
 import { z } from "zod";
-import { COURT_DIVISIONS, type CourtDivision, type Readiness } from "./court-clock";
+import { COURT_DIVISIONS } from "./court-clock";
 import type { CourtClockView } from "./schemas";
-import { sameShape, type SameShape } from "../platform/outputs";
 
 /**
  * The court's clock across matters (issue 26; docs/decisions.md "The court's clock"): the trial
@@ -10,38 +9,41 @@ import { sameShape, type SameShape } from "../platform/outputs";
  */
 
 /** The nearest date a matter must meet: a plan step not yet done, or a statutory step not yet taken. */
-export interface NextDeadline {
-  label: string;
-  dueOn: string;
+const nextDeadlineSchema = z.object({
+  label: z.string(),
+  dueOn: z.string(),
   /** Court days for the plan's steps, calendar days for the statutory periods (negative when past). */
-  left: number;
-  counts: "court days" | "calendar days";
-}
+  left: z.number(),
+  counts: z.enum(["court days", "calendar days"]),
+});
+export type NextDeadline = z.output<typeof nextDeadlineSchema>;
 
-export interface CourtMatter {
-  caseId: string;
-  caseReference: string;
-  claimantName: string;
-  attorneyName: string;
-  trialDate: string | null;
-  courtDivision: CourtDivision | null;
-  trialDaysLeft: number | null;
-  readiness: Readiness | null;
+const matterSchema = z.object({
+  caseId: z.string(),
+  caseReference: z.string(),
+  claimantName: z.string(),
+  attorneyName: z.string(),
+  trialDate: z.string().nullable(),
+  courtDivision: z.enum(COURT_DIVISIONS).nullable(),
+  trialDaysLeft: z.number().nullable(),
+  readiness: z.enum(["green", "amber", "red"]).nullable(),
   /** Why the matter is at its level, in words (the first discipline at that level). */
-  reason: string | null;
-  nextDeadline: NextDeadline | null;
+  reason: z.string().nullable(),
+  nextDeadline: nextDeadlineSchema.nullable(),
   /** A statutory warning (RAF lodgement or summons) while the step is not done. */
-  warning: string | null;
-}
+  warning: z.string().nullable(),
+});
+export type CourtMatter = z.output<typeof matterSchema>;
 
-export interface CourtMatters {
+export const courtMattersOutputSchema = z.object({
   /** Matters with a trial date from today, nearest first. */
-  trials: CourtMatter[];
+  trials: z.array(matterSchema),
   /** Every open matter with a deadline, nearest deadline first. */
-  byDeadline: CourtMatter[];
-  amber: number;
-  red: number;
-}
+  byDeadline: z.array(matterSchema),
+  amber: z.number(),
+  red: z.number(),
+});
+export type CourtMatters = z.output<typeof courtMattersOutputSchema>;
 
 /** The nearest open deadline of a case's view: a pending plan step of any discipline or a statutory step not done. */
 export function nextDeadline(view: Pick<CourtClockView, "disciplines" | "statutory">): NextDeadline | null {
@@ -94,26 +96,3 @@ export function courtMatters(matters: readonly CourtMatter[], today: string): Co
     red: trials.filter((m) => m.readiness === "red").length,
   };
 }
-
-const matterSchema = z.object({
-  caseId: z.string(),
-  caseReference: z.string(),
-  claimantName: z.string(),
-  attorneyName: z.string(),
-  trialDate: z.string().nullable(),
-  courtDivision: z.enum(COURT_DIVISIONS).nullable(),
-  trialDaysLeft: z.number().nullable(),
-  readiness: z.enum(["green", "amber", "red"]).nullable(),
-  reason: z.string().nullable(),
-  nextDeadline: z
-    .object({ label: z.string(), dueOn: z.string(), left: z.number(), counts: z.enum(["court days", "calendar days"]) })
-    .nullable(),
-  warning: z.string().nullable(),
-});
-export const courtMattersOutputSchema = z.object({
-  trials: z.array(matterSchema),
-  byDeadline: z.array(matterSchema),
-  amber: z.number(),
-  red: z.number(),
-});
-sameShape<SameShape<z.output<typeof courtMattersOutputSchema>, CourtMatters>>();

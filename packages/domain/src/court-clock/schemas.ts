@@ -244,4 +244,5 @@ export const courtClockOutputSchema = z.object({
   ),
   readiness: z.object({ level, reasons: z.array(z.string()) }).nullable(),
 });
+// The view is built from the clock's own computed types (court-clock.ts: StatutoryDeadline, PlanEntry, DivisionOffsets).
 sameShape<SameShape<z.output<typeof courtClockOutputSchema>, CourtClockView>>();

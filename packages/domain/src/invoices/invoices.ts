@@ -1,6 +1,5 @@
 import { z } from "zod";
 import { INVOICE_LIST_KINDS, INVOICE_SORTS, INVOICE_STATUSES, type InvoiceListKind, type InvoiceStatus } from "../constants";
-import type { Ageing } from "./ageing";
 import { calendarDate, id, idInputSchema, listInput, optionalTextOrNull, searchText, text } from "../platform/input-primitives";
 
 /**
@@ -228,162 +227,11 @@ export const FULL_TAX_INVOICE_ABOVE_CENTS = 500_000;
 export function missingRecipientDetails(p: {
   vatRegistered: boolean;
   totalCents: number;
-  recipient: Pick<InvoiceParty, "name" | "address">;
+  recipient: { name: string; address: string };
 }): ("name" | "address")[] {
   if (!p.vatRegistered || p.totalCents <= FULL_TAX_INVOICE_ABOVE_CENTS) return [];
   const missing: ("name" | "address")[] = [];
   if (!p.recipient.name.trim()) missing.push("name");
   if (!p.recipient.address.trim()) missing.push("address");
   return missing;
-}
-
-export interface InvoiceParty {
-  name: string;
-  /** The attorney's firm (recipients) or null. */
-  firmName: string | null;
-  address: string;
-  vatNumber: string;
-  email: string;
-}
-
-export interface InvoiceLineItem {
-  id: string;
-  position: number;
-  kind: InvoiceLineKind;
-  description: string;
-  quantity: number;
-  unitPriceCents: number;
-  netCents: number;
-  vatCents: number;
-  totalCents: number;
-  /** The report the line bills (credit note lines: none). */
-  reportId: string | null;
-  reportReference: string | null;
-}
-
-export interface InvoiceListItem {
-  id: string;
-  /** Null while a draft. */
-  number: string | null;
-  kind: InvoiceKind;
-  status: InvoiceStatus;
-  statusLabel: string;
-  recipientName: string;
-  attorneyId: string | null;
-  consultantId: string | null;
-  consultantName: string | null;
-  claimantName: string | null;
-  caseReference: string | null;
-  issueDate: string | null;
-  dueDate: string | null;
-  netCents: number;
-  vatCents: number;
-  totalCents: number;
-  creditedCents: number;
-  paidCents: number;
-  /** What is still owed: total - credited - paid (0 for drafts). */
-  balanceCents: number;
-  createdAt: string;
-}
-
-/**
- * One direction of money over the matched invoices: receivable (the agency's invoices to attorneys,
- * what they owe it) or payable (experts' invoices to the agency, what it owes them). Never added
- * together: one is money in, the other money out.
- */
-export interface InvoiceMoneySide {
-  /** Invoices of this side matched (drafts included). */
-  count: number;
-  /** Issued invoices' totals. */
-  totalCents: number;
-  /** The matched credit notes' totals against this side's invoices. */
-  creditedCents: number;
-  /** Outstanding: what the open invoices still owe; `ageing` splits it by days past due. */
-  balanceCents: number;
-  ageing: Ageing;
-}
-
-export interface InvoiceTotals {
-  /** Invoices matched (drafts included), both sides. */
-  count: number;
-  creditNoteCount: number;
-  /** Invoices to attorneys: money owed to the agency. */
-  receivable: InvoiceMoneySide;
-  /** Experts' invoices to the agency: money the agency owes. */
-  payable: InvoiceMoneySide;
-}
-
-/** A credit note as a row of `/invoices`: it opens its invoice's page, which shows it in full. */
-export interface CreditNoteListItem {
-  id: string;
-  number: string;
-  invoiceId: string;
-  invoiceNumber: string;
-  kind: InvoiceKind;
-  recipientName: string;
-  consultantName: string | null;
-  claimantName: string | null;
-  caseReference: string | null;
-  issueDate: string;
-  reason: string;
-  netCents: number;
-  vatCents: number;
-  totalCents: number;
-  createdAt: string;
-}
-
-export interface InvoiceList {
-  items: InvoiceListItem[];
-  /** Credit notes the filters match (none when a status is chosen: a credit note has none). */
-  creditNotes: CreditNoteListItem[];
-  /** Over every invoice the filters match (drafts excluded from the money sums). */
-  totals: InvoiceTotals;
-  /** True when more than the 500 rows shown matched. */
-  truncated: boolean;
-}
-
-export interface CreditNoteItem {
-  id: string;
-  number: string;
-  invoiceId: string;
-  reason: string;
-  issueDate: string;
-  netCents: number;
-  vatCents: number;
-  totalCents: number;
-  pdfFileId: string;
-  lines: InvoiceLineItem[];
-  createdAt: string;
-}
-
-export interface InvoiceDetail extends InvoiceListItem {
-  series: string;
-  caseId: string | null;
-  queryId: string | null;
-  bookingId: string | null;
-  reportId: string | null;
-  claimNumber: string | null;
-  attorneyReference: string | null;
-  vatRegistered: boolean;
-  /** Frozen at issue; for a draft, as it would print now. */
-  supplier: InvoiceParty;
-  recipient: InvoiceParty;
-  lines: InvoiceLineItem[];
-  creditNotes: CreditNoteItem[];
-  /** The stored PDF as downloads serve it (marked "Copy"); null for drafts. */
-  pdfFileId: string | null;
-  /** sha256 of the original PDF frozen and e-mailed at issue. */
-  pdfSha256: string | null;
-  issuedAt: string | null;
-  /** What the caller may do now; the server checks again on every call. */
-  /** emailAgain: staff may send the issued invoice's copy to its recipient again (at most every 10 minutes). */
-  can: { edit: boolean; issue: boolean; discard: boolean; credit: boolean; emailAgain: boolean };
-  /** A draft that cannot be issued yet: the sentence saying what is missing and who completes it; else null. */
-  issueBlocker: string | null;
-}
-
-/** What "E-mail again" answers: where the copy went and when. */
-export interface InvoiceEmailAgainResult {
-  sentTo: string;
-  sentAt: string;
 }

@@ -123,60 +123,6 @@ export const DEFAULT_MESSAGING_SETTINGS: MessagingSettings = { directAttorneyExp
 
 /* ---------- what the procedures answer ---------- */
 
-export interface ThreadPerson {
-  userId: string;
-  name: string;
-  role: Role;
-}
-
-export interface ThreadSummary {
-  id: string;
-  kind: ThreadKind;
-  subject: string;
-  queryId: string | null;
-  queryReference: string | null;
-  claimantName: string | null;
-  participants: ThreadPerson[];
-  lastMessage: { preview: string; senderName: string; createdAt: string } | null;
-  unreadCount: number;
-  lastMessageAt: string | null;
-  canPost: boolean;
-}
-
-/** A query thread the caller may start: it does not exist yet. */
-export interface ThreadToStart {
-  id: null;
-  kind: "query_attorney" | "query_expert";
-  subject: string;
-  consultantId: string | null;
-  consultantName: string | null;
-  canPost: true;
-}
-
-export interface MessageAttachment {
-  fileId: string;
-  name: string;
-  size: number;
-  contentType: string;
-}
-
-/** Who wrote a message: a user, or (userId and role null) a claimant by text message, named with their number. */
-export interface MessageSender {
-  userId: string | null;
-  name: string;
-  role: Role | null;
-}
-
-export interface MessageItem {
-  id: string;
-  threadId: string;
-  sender: MessageSender;
-  mine: boolean;
-  body: string;
-  createdAt: string;
-  attachments: MessageAttachment[];
-}
-
 /** The other outside party: attorneys and experts reach each other only through the agency unless the setting allows it. */
 export const otherSide = (role: Role): Role | null => (isAttorney(role) ? "consultant" : isExpert(role) ? "attorney" : null);
 

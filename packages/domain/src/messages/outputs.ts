@@ -1,20 +1,12 @@
 import { z } from "zod";
-import {
-  THREAD_KINDS,
-  type MessageAttachment,
-  type MessageItem,
-  type MessageSender,
-  type ThreadPerson,
-  type ThreadSummary,
-  type ThreadToStart,
-} from "./messages";
-import { sameShape, type SameShape } from "../platform/outputs";
+import { THREAD_KINDS } from "./messages";
 import { ROLES } from "../users/roles";
 
-/** What the messages procedures answer (docs/architecture.md, "Outputs"); checked against the shared interfaces. */
+/** What the messages procedures answer (docs/architecture.md, "Outputs"); each type the services and the web share is inferred from its schema. */
 const nullableText = z.string().nullable();
 
 export const threadPersonOutputSchema = z.object({ userId: z.string(), name: z.string(), role: z.enum(ROLES) });
+export type ThreadPerson = z.output<typeof threadPersonOutputSchema>;
 
 export const threadSummaryOutputSchema = z.object({
   id: z.string(),
@@ -29,6 +21,7 @@ export const threadSummaryOutputSchema = z.object({
   lastMessageAt: nullableText,
   canPost: z.boolean(),
 });
+export type ThreadSummary = z.output<typeof threadSummaryOutputSchema>;
 
 export const threadToStartOutputSchema = z.object({
   id: z.null(),
@@ -38,6 +31,8 @@ export const threadToStartOutputSchema = z.object({
   consultantName: nullableText,
   canPost: z.literal(true),
 });
+/** A query thread the caller may start: it does not exist yet. */
+export type ThreadToStart = z.output<typeof threadToStartOutputSchema>;
 
 export const threadPageOutputSchema = z.object({ items: z.array(threadSummaryOutputSchema), nextCursor: nullableText });
 export const queryThreadsOutputSchema = z.object({ threads: z.array(z.union([threadSummaryOutputSchema, threadToStartOutputSchema])) });
@@ -49,8 +44,11 @@ export const messageAttachmentOutputSchema = z.object({
   size: z.number().int(),
   contentType: z.string(),
 });
+export type MessageAttachment = z.output<typeof messageAttachmentOutputSchema>;
 
 export const messageSenderOutputSchema = z.object({ userId: nullableText, name: z.string(), role: z.enum(ROLES).nullable() });
+/** Who wrote a message: a user, or (userId and role null) a claimant by text message, named with their number. */
+export type MessageSender = z.output<typeof messageSenderOutputSchema>;
 
 export const messageItemOutputSchema = z.object({
   id: z.string(),
@@ -61,15 +59,9 @@ export const messageItemOutputSchema = z.object({
   createdAt: z.string(),
   attachments: z.array(messageAttachmentOutputSchema),
 });
+export type MessageItem = z.output<typeof messageItemOutputSchema>;
 
 export const messagePageOutputSchema = z.object({ items: z.array(messageItemOutputSchema), earlierCursor: nullableText });
 export const recipientsOutputSchema = z.object({ items: z.array(threadPersonOutputSchema) });
 export const messageOkOutputSchema = z.object({ ok: z.literal(true) });
 export const messagingSettingsOutputSchema = z.object({ directAttorneyExpertContact: z.boolean() });
-
-sameShape<SameShape<z.output<typeof threadPersonOutputSchema>, ThreadPerson>>();
-sameShape<SameShape<z.output<typeof threadSummaryOutputSchema>, ThreadSummary>>();
-sameShape<SameShape<z.output<typeof threadToStartOutputSchema>, ThreadToStart>>();
-sameShape<SameShape<z.output<typeof messageAttachmentOutputSchema>, MessageAttachment>>();
-sameShape<SameShape<z.output<typeof messageSenderOutputSchema>, MessageSender>>();
-sameShape<SameShape<z.output<typeof messageItemOutputSchema>, MessageItem>>();

@@ -13,18 +13,6 @@ export const notificationIdInputSchema = z.object({ id: id("That is not a valid 
 /** A user's whole list (`GET /api/notifications/{userId}`, `PATCH .../read-all`). */
 export const notificationOwnerParamsSchema = z.object({ id: id("That is not a valid user id") });
 
-/** A notification as the API answers it (docs/product-rules.md#notifications; with userId and link). */
-export interface NotificationDto {
-  id: string;
-  userId: string;
-  type: NotificationType;
-  title: string;
-  message: string;
-  read: boolean;
-  link: string | null;
-  createdAt: string;
-}
-
 /** docs/product-rules.md#notifications: more than 9 unread shows 9+. */
 export function unreadBadgeText(count: number): string | null {
   if (count <= 0) return null;

@@ -1,45 +1,24 @@
 import { z } from "zod";
-import { ACCESS_ACTIONS, type AccessLogRow } from "../audit/access-log";
-import type { NotificationPreference, SpecializationItem, UserDetail, UserSummary } from "../users/user-admin";
+import { ACCESS_ACTIONS } from "../audit/access-log";
 import { ACKNOWLEDGEMENT_CLOCKS } from "../users/user-admin";
-import {
-  ASSESSMENT_MODES,
-  BOOKING_STATUSES,
-  CANCELLATION_CLASSES,
-  CLAIMANT_ANSWERS,
-  REMINDER_STATES,
-  type BookableExpert,
-  type BookingItem,
-  type Slot,
-  type TimeRange,
-} from "../scheduling/bookings";
-import { CLAIMANT_GENDERS, type Patient } from "../claimants/claimants";
+import { ASSESSMENT_MODES, BOOKING_STATUSES, CANCELLATION_CLASSES, CLAIMANT_ANSWERS, REMINDER_STATES } from "../scheduling/bookings";
+import { CLAIMANT_GENDERS } from "../claimants/claimants";
 import { CLAIMANT_MESSAGE_CHANNELS, REMINDER_KINDS } from "../claimant-texts/claimant-texts";
-import type { DashboardSummary, RecentQueryUpdate, UnassignedSpecialization } from "../dashboard/dashboard";
-import { NOTIFICATION_TYPES, type NotificationDto } from "../notifications/notifications";
-import { ASSIGNMENT_STATUSES, type AssignmentItem, type ConsultantCandidate } from "../queries/assignments";
-import { CASE_STATUSES, CLAIM_TYPES, type CaseItem } from "../cases/cases";
-import {
-  PRIORITIES,
-  QUERY_EVENT_KINDS,
-  QUERY_STATUSES,
-  type QueryDetail,
-  type QueryDocument,
-  type QueryEvent,
-  type QueryListItem,
-} from "../queries/queries";
+import { NOTIFICATION_TYPES } from "../notifications/notifications";
+import { ASSIGNMENT_STATUSES } from "../queries/assignments";
+import { CASE_STATUSES, CLAIM_TYPES } from "../cases/cases";
+import { PRIORITIES, QUERY_EVENT_KINDS, QUERY_STATUSES } from "../queries/queries";
 import { ROLES } from "../users/roles";
 import { GENDERS } from "./schemas";
-import type { TwoFactorChallenge, TwoFactorEnrolment, TwoFactorStatus } from "../users/two-factor";
-import type { CurrentUser } from "../users/current-user";
+import type { TwoFactorChallenge } from "../constants";
 import { PHONE_TYPES } from "../users/passwords";
 
 /*
  * What each procedure may answer (`.output(schema)` on the tRPC procedures). zod objects drop keys
  * they do not name, so a field a service picks up by accident (a password hash, a TOTP secret,
- * another user's data) never reaches a client. Each schema is checked at compile time against the
- * interface the web reads (bottom of this file): a field added to one and not the other fails
- * typecheck instead of vanishing from answers. See docs/architecture.md ("Outputs").
+ * another user's data) never reaches a client. Each schema is the one declaration of its answer: the
+ * type the services return and the web reads is inferred from it (`z.output`), so the two cannot
+ * drift apart. See docs/architecture.md ("Outputs").
  */
 
 const text = z.string();
@@ -63,23 +42,31 @@ const accountOutputSchema = z.object({
 });
 
 export const currentUserOutputSchema = accountOutputSchema.extend({
+  /** Present (true) only while a compulsory two-factor set-up holds the user (docs/decisions.md). */
   twoFactorSetupRequired: z.literal(true).optional(),
+  /** Present (true) only for an employee an administrator named privacy officer (docs/decisions.md "POPIA"). */
   privacyOfficer: z.literal(true).optional(),
 });
+/** The current user as GET /api/user answers it (docs/product-rules.md#passwords-and-sessions); never holds a password hash. */
+export type CurrentUser = z.output<typeof currentUserOutputSchema>;
 
 export const twoFactorChallengeOutputSchema = z.object({ twoFactorRequired: z.literal(true) });
+export type LoginAnswer = CurrentUser | TwoFactorChallenge;
 export const loginOutputSchema = z.union([twoFactorChallengeOutputSchema, currentUserOutputSchema]);
 
 export const userSummaryOutputSchema = accountOutputSchema.extend({
   isActive: z.boolean(),
+  /** An employee named to handle privacy requests (docs/decisions.md "POPIA"). */
   isPrivacyOfficer: z.boolean(),
   specializationId: id.nullable(),
   firmName: nullableText,
   lastLoginAt: nullableText,
   createdAt: text,
 });
+export type UserSummary = z.output<typeof userSummaryOutputSchema>;
 
 export const userDetailOutputSchema = userSummaryOutputSchema.extend({
+  /** The firm's (or an expert's) VAT number, printed on invoices; null when not a VAT vendor. */
   vatNumber: nullableText,
   gender: z.enum(GENDERS).nullable(),
   birthDate: nullableText,
@@ -89,22 +76,28 @@ export const userDetailOutputSchema = userSummaryOutputSchema.extend({
   addresses: z.array(text),
   emails: z.array(text),
   phones: z.array(z.object({ number: text, type: z.enum(PHONE_TYPES) })),
+  /** The languages an interpreter interprets (issue 37); empty for every other role. */
   interpreterLanguages: z.array(text),
   twoFactorEnabled: z.boolean(),
 });
+export type UserDetail = z.output<typeof userDetailOutputSchema>;
 
 export const userPageOutputSchema = z.object({ items: z.array(userSummaryOutputSchema), nextCursor: nullableText });
 
-export const notificationPreferenceOutputSchema = z.object({ type: z.enum(NOTIFICATION_TYPES), bell: z.boolean(), email: z.boolean() });
-
 export const twoFactorStatusOutputSchema = z.object({
   enabled: z.boolean(),
+  /** An authenticator was started but not yet confirmed with a code. */
   pending: z.boolean(),
   recoveryCodesLeft: count,
+  /** Compulsory for this user (a staff member while the agency requires it). */
   required: z.boolean(),
 });
+export type TwoFactorStatus = z.output<typeof twoFactorStatusOutputSchema>;
 /** The secret is the user's own, shown once so it can be typed into an authenticator by hand. */
+/** An SVG image as a data: URL. */
 export const twoFactorEnrolmentOutputSchema = z.object({ secret: text, otpauthUrl: text, qrCode: text });
+/** Everything an authenticator app needs: the QR code and, for typing in by hand, the secret. */
+export type TwoFactorEnrolment = z.output<typeof twoFactorEnrolmentOutputSchema>;
 export const recoveryCodesOutputSchema = z.object({ recoveryCodes: z.array(text) });
 
 export const notificationOutputSchema = z.object({
@@ -117,6 +110,8 @@ export const notificationOutputSchema = z.object({
   link: nullableText,
   createdAt: text,
 });
+/** A notification as the API answers it (docs/product-rules.md#notifications; with userId and link). */
+export type NotificationDto = z.output<typeof notificationOutputSchema>;
 
 // Catalogue and settings -------------------------------------------------------------------------
 
@@ -130,6 +125,7 @@ export const specializationOutputSchema = z.object({
   defaultReportFeeCents: count.nullable(),
   usersCount: count,
 });
+export type SpecializationItem = z.output<typeof specializationOutputSchema>;
 
 export const agencySettingsOutputSchema = z.object({
   name: text,
@@ -188,12 +184,15 @@ export const patientOutputSchema = z.object({
   competentPerson: z
     .object({ name: text, relationship: text, identityNumber: text, phone: text, email: nullableText, consentOn: nullableText })
     .nullable(),
+  /** The channel the claimant agreed to receive reminders on, and when; null: no messages. */
   messageChannel: z.enum(CLAIMANT_MESSAGE_CHANNELS).nullable(),
   messageConsentAt: nullableText,
+  /** When the claimant's phone replied STOP (consent withdrawn then); null when it never did or they asked again. */
   messageStoppedAt: nullableText,
   casesCount: count,
   createdAt: text,
 });
+export type Patient = z.output<typeof patientOutputSchema>;
 
 export const caseOutputSchema = z.object({
   id,
@@ -213,6 +212,7 @@ export const caseOutputSchema = z.object({
   queriesCount: count,
   createdAt: text,
 });
+export type CaseItem = z.output<typeof caseOutputSchema>;
 
 export const queryListItemOutputSchema = z.object({
   id,
@@ -232,6 +232,7 @@ export const queryListItemOutputSchema = z.object({
   createdAt: text,
   updatedAt: text,
 });
+export type QueryListItem = z.output<typeof queryListItemOutputSchema>;
 
 export const queryPageOutputSchema = z.object({ items: z.array(queryListItemOutputSchema), nextCursor: nullableText });
 
@@ -248,6 +249,7 @@ export const assignmentOutputSchema = z.object({
   createdAt: text,
   respondedAt: nullableText,
 });
+export type AssignmentItem = z.output<typeof assignmentOutputSchema>;
 
 export const myAssignmentOutputSchema = assignmentOutputSchema.extend({ queryReference: text, querySubject: text });
 
@@ -256,9 +258,12 @@ export const consultantCandidateOutputSchema = z.object({
   name: text,
   specialization: text,
   licenseNumber: nullableText,
+  /** Live assignments on open queries. */
   load: count,
+  /** Why they cannot be proposed: no current agreement on record (POPIA; null when they have one). */
   noAgreement: nullableText,
 });
+export type ConsultantCandidate = z.output<typeof consultantCandidateOutputSchema>;
 
 export const queryEventOutputSchema = z.object({
   id,
@@ -269,6 +274,7 @@ export const queryEventOutputSchema = z.object({
   toStatus: nullableText,
   body: nullableText,
 });
+export type QueryEvent = z.output<typeof queryEventOutputSchema>;
 
 export const queryDocumentOutputSchema = z.object({
   id,
@@ -278,11 +284,13 @@ export const queryDocumentOutputSchema = z.object({
   uploadedByName: text,
   createdAt: text,
 });
+export type QueryDocument = z.output<typeof queryDocumentOutputSchema>;
 
 export const queryDetailOutputSchema = queryListItemOutputSchema.extend({
   instructions: text,
   heldFrom: z.enum(QUERY_STATUSES).nullable(),
   cancelReason: nullableText,
+  /** When the attorney consented to share the query's released reports with the experts who need them (issue 27). */
   reportSharingConsentAt: nullableText,
   claimType: z.enum(CLAIM_TYPES),
   incidentDate: text,
@@ -290,6 +298,7 @@ export const queryDetailOutputSchema = queryListItemOutputSchema.extend({
   courtCaseNumber: nullableText,
   specializationIds: z.array(id),
   // The service decides which claimant fields a role sees; the optional ones are absent for a consultant.
+  /** Full details for staff and the attorney; the assessment essentials for a consultant. */
   claimant: z.object({
     id: id.nullable(),
     firstName: text,
@@ -304,17 +313,18 @@ export const queryDetailOutputSchema = queryListItemOutputSchema.extend({
     phone: nullableText.optional(),
     consentReceivedAt: nullableText.optional(),
   }),
+  /** The moves the caller may make now (empty for attorneys and consultants). */
   nextStatuses: z.array(z.enum(QUERY_STATUSES)),
+  /** Staff and the attorney see every assignment; a consultant sees only their own. */
   assignments: z.array(assignmentOutputSchema),
+  /** False for a consultant who has not yet accepted: the documents open only after acceptance. */
   documentsVisible: z.boolean(),
   documents: z.array(queryDocumentOutputSchema),
   events: z.array(queryEventOutputSchema),
 });
+export type QueryDetail = z.output<typeof queryDetailOutputSchema>;
 
 // Bookings ---------------------------------------------------------------------------------------
-
-export const timeRangeOutputSchema = z.object({ start: text, end: text, venue: nullableText, mode: z.enum(ASSESSMENT_MODES) });
-export const slotOutputSchema = z.object({ startsAt: text, endsAt: text, venue: nullableText, mode: z.enum(ASSESSMENT_MODES) });
 
 export const bookingOutputSchema = z.object({
   id,
@@ -340,11 +350,15 @@ export const bookingOutputSchema = z.object({
   cancelReason: nullableText,
   rescheduledFromId: id.nullable(),
   rescheduledToId: id.nullable(),
+  /** The claimant's own answer to a reminder by text (docs/decisions.md "Messages to claimants"). */
   claimantAnswer: z.enum(CLAIMANT_ANSWERS).nullable(),
+  /** When the claimant's phone replied STOP: no text reaches them about this booking (issue 37). */
   textsStoppedAt: nullableText,
+  /** The latest reminder by text to the claimant and where it got to; null when none was sent. */
   reminder: z.object({ kind: z.enum(REMINDER_KINDS), state: z.enum(REMINDER_STATES), at: text }).nullable(),
   createdAt: text,
 });
+export type BookingItem = z.output<typeof bookingOutputSchema>;
 
 /** An expert who accepted the query, whom a booking on it may name. */
 export const bookableExpertOutputSchema = z.object({
@@ -354,6 +368,7 @@ export const bookableExpertOutputSchema = z.object({
   specializationId: id,
   specialization: text,
 });
+export type BookableExpert = z.output<typeof bookableExpertOutputSchema>;
 
 export const bookingPageOutputSchema = z.object({ items: z.array(bookingOutputSchema), nextCursor: nullableText });
 
@@ -370,8 +385,10 @@ export const recentQueryUpdateOutputSchema = z.object({
   body: nullableText,
   actorName: nullableText,
 });
+export type RecentQueryUpdate = z.output<typeof recentQueryUpdateOutputSchema>;
 
 export const unassignedSpecializationOutputSchema = z.object({ queryId: id, reference: text, specialization: text });
+export type UnassignedSpecialization = z.output<typeof unassignedSpecializationOutputSchema>;
 
 export const dashboardSummaryOutputSchema = z.discriminatedUnion("role", [
   z.object({ role: z.literal("attorney"), byStatus, openQueries: count, recentUpdates: z.array(recentQueryUpdateOutputSchema) }),
@@ -388,6 +405,8 @@ export const dashboardSummaryOutputSchema = z.discriminatedUnion("role", [
     myOpenCount: count,
   }),
 ]);
+/** What `/` shows, per role (issue 3): live figures, no placeholders. */
+export type DashboardSummary = z.output<typeof dashboardSummaryOutputSchema>;
 
 export const accessLogRowOutputSchema = z.object({
   id,
@@ -403,10 +422,11 @@ export const accessLogRowOutputSchema = z.object({
   ip: nullableText,
   userAgent: nullableText,
 });
+export type AccessLogRow = z.output<typeof accessLogRowOutputSchema>;
 
 export const accessLogPageOutputSchema = z.object({ items: z.array(accessLogRowOutputSchema), nextCursor: nullableText });
 
-// Compile-time: each schema answers exactly the interface the web and the services share. ---------
+// Compile-time: a schema answers exactly a type written out elsewhere (the few types that cannot be inferred). ---
 
 /** T with every object spelled out (intersections and interface names resolved), arrays kept. */
 type Plain<T> = T extends object ? { [K in keyof T]: Plain<T[K]> } : T;
@@ -415,28 +435,5 @@ export type SameShape<A, B> = (<T>() => T extends Plain<A> ? 1 : 2) extends <T>(
 /** Compile-time only: fails to typecheck unless given `true`. */
 export const sameShape = <T extends true>(): T | undefined => undefined;
 
-sameShape<SameShape<z.output<typeof currentUserOutputSchema>, CurrentUser>>();
+// The constants entry loads without zod (docs/decisions.md, "Performance"), so the challenge is written out there.
 sameShape<SameShape<z.output<typeof twoFactorChallengeOutputSchema>, TwoFactorChallenge>>();
-sameShape<SameShape<z.output<typeof userSummaryOutputSchema>, UserSummary>>();
-sameShape<SameShape<z.output<typeof userDetailOutputSchema>, UserDetail>>();
-sameShape<SameShape<z.output<typeof notificationPreferenceOutputSchema>, NotificationPreference>>();
-sameShape<SameShape<z.output<typeof twoFactorStatusOutputSchema>, TwoFactorStatus>>();
-sameShape<SameShape<z.output<typeof twoFactorEnrolmentOutputSchema>, TwoFactorEnrolment>>();
-sameShape<SameShape<z.output<typeof notificationOutputSchema>, NotificationDto>>();
-sameShape<SameShape<z.output<typeof specializationOutputSchema>, SpecializationItem>>();
-sameShape<SameShape<z.output<typeof patientOutputSchema>, Patient>>();
-sameShape<SameShape<z.output<typeof caseOutputSchema>, CaseItem>>();
-sameShape<SameShape<z.output<typeof queryListItemOutputSchema>, QueryListItem>>();
-sameShape<SameShape<z.output<typeof assignmentOutputSchema>, AssignmentItem>>();
-sameShape<SameShape<z.output<typeof consultantCandidateOutputSchema>, ConsultantCandidate>>();
-sameShape<SameShape<z.output<typeof queryEventOutputSchema>, QueryEvent>>();
-sameShape<SameShape<z.output<typeof queryDocumentOutputSchema>, QueryDocument>>();
-sameShape<SameShape<z.output<typeof queryDetailOutputSchema>, QueryDetail>>();
-sameShape<SameShape<z.output<typeof timeRangeOutputSchema>, TimeRange>>();
-sameShape<SameShape<z.output<typeof slotOutputSchema>, Slot>>();
-sameShape<SameShape<z.output<typeof bookingOutputSchema>, BookingItem>>();
-sameShape<SameShape<z.output<typeof bookableExpertOutputSchema>, BookableExpert>>();
-sameShape<SameShape<z.output<typeof recentQueryUpdateOutputSchema>, RecentQueryUpdate>>();
-sameShape<SameShape<z.output<typeof unassignedSpecializationOutputSchema>, UnassignedSpecialization>>();
-sameShape<SameShape<z.output<typeof dashboardSummaryOutputSchema>, DashboardSummary>>();
-sameShape<SameShape<z.output<typeof accessLogRowOutputSchema>, AccessLogRow>>();

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { SUBJECT_REQUEST_KINDS, type SubjectRequestKind } from "../constants";
 import { calendarDate, id, optionalTextOrNull, pastCalendarDate, text } from "../platform/input-primitives";
 import { can } from "../users/permissions";
-import type { CurrentUser } from "../users/current-user";
+import type { Role } from "../users/roles";
 
 /**
  * Data subject requests under POPIA (docs/decisions.md "POPIA"): a claimant (or their attorney for
@@ -40,12 +40,12 @@ export const SUBJECT_REQUEST_DUE_SOON_DAYS = 7;
  * Who handles privacy requests: administrators, and the employees an administrator named privacy
  * officers. The permission map holds the roles; the flag narrows employees to the named ones.
  */
-export function mayManagePrivacy(user: Pick<CurrentUser, "role" | "privacyOfficer">): boolean {
+export function mayManagePrivacy(user: { role: Role; privacyOfficer?: true }): boolean {
   return can(user.role, "privacy.manage") && (user.role === "administrator" || user.privacyOfficer === true);
 }
 
 /** The roles an administrator can name privacy officers (employees: administrators are already). */
-export function mayBePrivacyOfficer(role: CurrentUser["role"]): boolean {
+export function mayBePrivacyOfficer(role: Role): boolean {
   return can(role, "privacy.manage") && role !== "administrator";
 }
 

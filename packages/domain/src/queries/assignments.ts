@@ -42,28 +42,3 @@ export const respondAssignmentSchema = z
   .superRefine((v, ctx) => {
     if (!v.accept) requireReason(declineAssignmentReasonSchema, v.reason, ctx);
   });
-
-export interface AssignmentItem {
-  id: string;
-  queryId: string;
-  consultantId: string;
-  consultantName: string;
-  specializationId: string;
-  specialization: string;
-  status: AssignmentStatus;
-  feeAgreedCents: number | null;
-  declineReason: string | null;
-  createdAt: string;
-  respondedAt: string | null;
-}
-
-export interface ConsultantCandidate {
-  id: string;
-  name: string;
-  specialization: string;
-  licenseNumber: string | null;
-  /** Live assignments on open queries. */
-  load: number;
-  /** Why they cannot be proposed: no current agreement on record (POPIA; null when they have one). */
-  noAgreement: string | null;
-}

@@ -13,8 +13,6 @@ import {
   requireReason,
   searchText,
 } from "../platform/input-primitives";
-import type { AssignmentItem } from "./assignments";
-import type { ClaimType } from "../cases/cases";
 
 // The value lists live in ../constants (no validation library), so the web's first download can check
 // search parameters without it (docs/decisions.md, "Performance").
@@ -132,25 +130,6 @@ export const commentInputSchema = z.object({
 
 export const assignEmployeeSchema = idInputSchema.extend({ employeeId: id("Choose an employee").nullable() });
 
-export interface QueryListItem {
-  id: string;
-  reference: string;
-  subject: string;
-  status: QueryStatus;
-  priority: Priority;
-  caseId: string;
-  caseReference: string;
-  patientName: string;
-  attorneyId: string;
-  attorneyName: string;
-  firmName: string | null;
-  assignedEmployeeId: string | null;
-  assignedEmployeeName: string | null;
-  specializations: string[];
-  createdAt: string;
-  updatedAt: string;
-}
-
 export const DOCUMENT_MAX_BYTES = 10 * 1024 * 1024;
 /** What one user may upload in 24 hours, so one account cannot fill the database. */
 export const UPLOAD_QUOTA_BYTES_PER_DAY = 200 * 1024 * 1024;
@@ -184,61 +163,6 @@ export const QUERY_EVENT_KINDS = [
   "booking_requested",
 ] as const;
 export type QueryEventKind = (typeof QUERY_EVENT_KINDS)[number];
-
-export interface QueryEvent {
-  id: string;
-  at: string;
-  actorName: string | null;
-  kind: QueryEventKind;
-  fromStatus: string | null;
-  toStatus: string | null;
-  body: string | null;
-}
-
-export interface QueryDocument {
-  id: string;
-  fileName: string;
-  contentType: string;
-  size: number;
-  uploadedByName: string;
-  createdAt: string;
-}
-
-export interface QueryDetail extends QueryListItem {
-  instructions: string;
-  heldFrom: QueryStatus | null;
-  cancelReason: string | null;
-  /** When the attorney consented to share the query's released reports with the experts who need them (issue 27). */
-  reportSharingConsentAt: string | null;
-  claimType: ClaimType;
-  incidentDate: string;
-  rafClaimNumber: string | null;
-  courtCaseNumber: string | null;
-  specializationIds: string[];
-  /** Full details for staff and the attorney; the assessment essentials for a consultant. */
-  claimant: {
-    id: string | null;
-    firstName: string;
-    lastName: string;
-    birthDate: string;
-    gender: string;
-    homeLanguage: string;
-    interpreterNeeded: boolean;
-    idNumber?: string | null;
-    passportNumber?: string | null;
-    email?: string | null;
-    phone?: string | null;
-    consentReceivedAt?: string | null;
-  };
-  /** The moves the caller may make now (empty for attorneys and consultants). */
-  nextStatuses: QueryStatus[];
-  /** Staff and the attorney see every assignment; a consultant sees only their own. */
-  assignments: AssignmentItem[];
-  /** False for a consultant who has not yet accepted: the documents open only after acceptance. */
-  documentsVisible: boolean;
-  documents: QueryDocument[];
-  events: QueryEvent[];
-}
 
 export const PRIORITY_RANK: Record<Priority, number> = { low: 0, normal: 1, high: 2, urgent: 3 };
 

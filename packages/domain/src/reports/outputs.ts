@@ -1,17 +1,8 @@
 import { z } from "zod";
 import { INVOICE_STATUSES } from "../invoices/invoices";
-import { sameShape, type SameShape } from "../platform/outputs";
-import {
-  CHECK_RESULTS,
-  REPORT_KINDS,
-  REPORT_STATUSES,
-  type ChecklistItem,
-  type ReleaseDeferral,
-  type ReportDetail,
-  type ReportListItem,
-} from "./reports";
+import { CHECK_RESULTS, REPORT_KINDS, REPORT_STATUSES } from "./reports";
 
-/** What the reports procedures answer (docs/architecture.md, "Outputs"); checked against the shared interfaces below. */
+/** What the reports procedures answer (docs/architecture.md, "Outputs"); each type the services and the web share is inferred from its schema. */
 const kind = z.enum(REPORT_KINDS);
 const status = z.enum(REPORT_STATUSES);
 const nullableText = z.string().nullable();
@@ -34,8 +25,10 @@ export const reportListItemOutputSchema = z.object({
   versions: z.number(),
   releasedAt: nullableText,
 });
+export type ReportListItem = z.output<typeof reportListItemOutputSchema>;
 
 export const checklistItemOutputSchema = z.object({ id: z.string(), label: z.string(), mandatory: z.boolean() });
+export type ChecklistItem = z.output<typeof checklistItemOutputSchema>;
 
 export const reportExaminationOutputSchema = z.object({
   examined: z.boolean(),
@@ -46,10 +39,21 @@ export const reportExaminationOutputSchema = z.object({
   label: z.string(),
 });
 
+const reviewItemOutputSchema = z.object({
+  itemId: z.string(),
+  label: z.string(),
+  mandatory: z.boolean(),
+  result: z.enum(CHECK_RESULTS),
+  comment: nullableText,
+});
+export type ReviewItem = z.output<typeof reviewItemOutputSchema>;
+
 export const reportDetailOutputSchema = reportListItemOutputSchema.extend({
   bookingId: nullableText,
   bookingReference: nullableText,
+  /** Whether the claimant was examined, as the RAF 4 says it too. */
   examination: reportExaminationOutputSchema,
+  /** An addendum: what staff asked it to cover (staff and the expert). */
   requestedScope: nullableText,
   consultantId: z.string(),
   parent: z.object({ id: z.string(), reference: z.string(), kind }).nullable(),
@@ -75,9 +79,7 @@ export const reportDetailOutputSchema = reportListItemOutputSchema.extend({
       versionNumber: z.number(),
       reviewerName: z.string(),
       outcome: z.enum(["approved", "changes_requested"]),
-      items: z.array(
-        z.object({ itemId: z.string(), label: z.string(), mandatory: z.boolean(), result: z.enum(CHECK_RESULTS), comment: nullableText }),
-      ),
+      items: z.array(reviewItemOutputSchema),
       comment: nullableText,
       createdAt: z.string(),
     }),
@@ -102,10 +104,12 @@ export const reportDetailOutputSchema = reportListItemOutputSchema.extend({
       supplementaryReference: nullableText,
     })
     .nullable(),
+  /** Until when the attorney may put questions (released reports, none asked yet). */
   questionsUntil: nullableText,
   releaseOverrideReason: nullableText,
   withdrawnReason: nullableText,
   releasedOnApproval: z.boolean(),
+  /** The invoice billing this report (staff: drafts too; attorneys: issued only; experts: none). */
   invoice: z
     .object({
       id: z.string(),
@@ -117,7 +121,9 @@ export const reportDetailOutputSchema = reportListItemOutputSchema.extend({
       dueDate: nullableText,
     })
     .nullable(),
+  /** Staff: what allows releasing an approved report now (paid, deferral), or null (an override only). */
   releaseBasis: z.enum(["paid", "deferral"]).nullable(),
+  /** What the caller may do now; the server checks again on every call. */
   can: z.object({
     upload: z.boolean(),
     take: z.boolean(),
@@ -129,22 +135,21 @@ export const reportDetailOutputSchema = reportListItemOutputSchema.extend({
     link: z.boolean(),
   }),
 });
+export type ReportDetail = z.output<typeof reportDetailOutputSchema>;
 
 export const releaseDeferralOutputSchema = z.object({
   attorneyId: z.string(),
   attorneyName: z.string(),
   firmName: nullableText,
   email: z.string(),
+  /** Whether the attorney's account is active. */
   active: z.boolean(),
   agreed: z.boolean(),
   note: nullableText,
   recordedByName: nullableText,
   recordedAt: nullableText,
 });
+/** An attorney and their release-on-approval agreement (none: `agreed` false and the rest null). */
+export type ReleaseDeferral = z.output<typeof releaseDeferralOutputSchema>;
 export const createdReportOutputSchema = z.object({ id: z.string(), reference: z.string() });
 export const linkedReportOutputSchema = createdReportOutputSchema.extend({ dueAt: z.string() });
-
-sameShape<SameShape<z.output<typeof reportListItemOutputSchema>, ReportListItem>>();
-sameShape<SameShape<z.output<typeof reportDetailOutputSchema>, ReportDetail>>();
-sameShape<SameShape<z.output<typeof checklistItemOutputSchema>, ChecklistItem>>();
-sameShape<SameShape<z.output<typeof releaseDeferralOutputSchema>, ReleaseDeferral>>();

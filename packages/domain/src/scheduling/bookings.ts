@@ -1,8 +1,7 @@
 import { z } from "zod";
 import { BOOKING_SORTS, BOOKING_STATUSES, type BookingStatus } from "../constants";
 import { sastToUtc, sastDate, isoWeekday, addDays, WEEKDAY_LABEL } from "../platform/sa-time";
-import type { ReminderKind } from "../claimant-texts/claimant-texts";
-import type { AssignmentItem } from "../queries/assignments";
+import type { AssignmentStatus } from "../queries/assignments";
 import {
   calendarDate,
   clockTime,
@@ -23,13 +22,6 @@ export type AssessmentMode = (typeof ASSESSMENT_MODES)[number];
 
 const time = clockTime;
 const date = calendarDate();
-
-export interface TimeRange {
-  start: string;
-  end: string;
-  venue: string | null;
-  mode: AssessmentMode;
-}
 
 const rangeSchema = z
   .object({
@@ -99,12 +91,12 @@ export const availabilityWeekInputSchema = z.object({
   specializationId: id("Choose a specialization").optional(),
 });
 
-export interface Slot {
-  startsAt: string;
-  endsAt: string;
-  venue: string | null;
-  mode: AssessmentMode;
-}
+/** An expert's window of availability and a bookable slot, as the scheduling procedures answer them. */
+const whereAndHow = { venue: z.string().nullable(), mode: z.enum(ASSESSMENT_MODES) };
+export const timeRangeOutputSchema = z.object({ start: z.string(), end: z.string(), ...whereAndHow });
+export type TimeRange = z.output<typeof timeRangeOutputSchema>;
+export const slotOutputSchema = z.object({ startsAt: z.string(), endsAt: z.string(), ...whereAndHow });
+export type Slot = z.output<typeof slotOutputSchema>;
 
 export interface SlotRules {
   /** Ranges per ISO weekday. */
@@ -238,14 +230,6 @@ export const slotsInputSchema = z.object({
 /** The experts a booking on this query may name: those who accepted it. */
 export const bookableExpertsInputSchema = z.object({ queryId: id("Choose a query") });
 
-export interface BookableExpert {
-  assignmentId: string;
-  consultantId: string;
-  name: string;
-  specializationId: string;
-  specialization: string;
-}
-
 /** One requested specialization of a query and whom a booking on it may name. */
 export interface SpecializationExpert {
   specializationId: string;
@@ -262,7 +246,7 @@ export interface SpecializationExpert {
  */
 export function specializationExperts(query: {
   specializationIds: readonly string[];
-  assignments: readonly Pick<AssignmentItem, "consultantId" | "consultantName" | "specializationId" | "status">[];
+  assignments: readonly { consultantId: string; consultantName: string; specializationId: string; status: AssignmentStatus }[];
 }): SpecializationExpert[] {
   return query.specializationIds.map((specializationId) => {
     const of = query.assignments.filter((a) => a.specializationId === specializationId);
@@ -286,39 +270,6 @@ export const correctAttendanceSchema = recordAttendanceSchema.extend({
     .min(1, "Say why the mark was wrong")
     .max(1000, "A reason must be at most 1000 characters"),
 });
-
-export interface BookingItem {
-  id: string;
-  reference: string;
-  status: BookingStatus;
-  startsAt: string;
-  endsAt: string;
-  venue: string | null;
-  mode: AssessmentMode;
-  consultantId: string;
-  consultantName: string;
-  specializationId: string;
-  specialization: string;
-  attorneyId: string;
-  attorneyName: string;
-  caseId: string;
-  caseReference: string;
-  patientName: string;
-  queryId: string | null;
-  queryReference: string | null;
-  note: string | null;
-  cancellationClass: CancellationClass | null;
-  cancelReason: string | null;
-  rescheduledFromId: string | null;
-  rescheduledToId: string | null;
-  /** The claimant's own answer to a reminder by text (docs/decisions.md "Messages to claimants"). */
-  claimantAnswer: ClaimantAnswer | null;
-  /** When the claimant's phone replied STOP: no text reaches them about this booking (issue 37). */
-  textsStoppedAt: string | null;
-  /** The latest reminder by text to the claimant and where it got to; null when none was sent. */
-  reminder: { kind: ReminderKind; state: ReminderState; at: string } | null;
-  createdAt: string;
-}
 
 export const CLAIMANT_ANSWERS = ["confirmed", "cannot_attend"] as const;
 export type ClaimantAnswer = (typeof CLAIMANT_ANSWERS)[number];

@@ -1,17 +1,9 @@
 import { z } from "zod";
 import type { PublicHoliday } from "../platform/holidays";
 import { sameShape, type SameShape } from "../platform/outputs";
-import {
-  SLA_POLICIES,
-  SLA_SUBJECT_KINDS,
-  SLA_TIMER_STATUSES,
-  SLA_VIEW_STATES,
-  type DeclaredHoliday,
-  type SlaMonitoring,
-  type SlaTimerItem,
-} from "./timers";
+import { SLA_POLICIES, SLA_SUBJECT_KINDS, SLA_TIMER_STATUSES, SLA_VIEW_STATES } from "./timers";
 
-/** What the SLA procedures answer (docs/architecture.md, "Outputs"); checked against the shared interfaces below. */
+/** What the SLA procedures answer (docs/architecture.md, "Outputs"); each type the services and the web share is inferred from its schema. */
 const policy = z.enum(SLA_POLICIES);
 const nullableText = z.string().nullable();
 
@@ -32,12 +24,14 @@ export const slaTimerItemOutputSchema = z.object({
   status: z.enum(SLA_TIMER_STATUSES),
   stoppedAt: nullableText,
   state: z.enum(SLA_VIEW_STATES),
+  /** From now (or from the pause or stop) to the due time; negative when overdue. */
   timeLeftMs: z.number(),
   paused: z.boolean(),
   pauseKind: z.enum(["hold", "manual", "waiting"]).nullable(),
   pauseReason: nullableText,
   pausedAt: nullableText,
 });
+export type SlaTimerItem = z.output<typeof slaTimerItemOutputSchema>;
 
 export const slaTimerListOutputSchema = z.object({ items: z.array(slaTimerItemOutputSchema), asOf: z.string() });
 
@@ -54,6 +48,7 @@ export const slaMonitoringOutputSchema = z.object({
   perMonth: z.array(z.object({ month: z.string(), policy, met: z.number(), missed: z.number() })),
   perExpert: z.array(z.object({ consultantId: z.string(), name: z.string(), specialization: nullableText, ...tally })),
   perSpecialization: z.array(z.object({ specialization: z.string(), ...tally })),
+  /** Running timers due within 48 hours (not yet breached), each with its state. */
   forecast: z.array(
     z.object({
       id: z.string(),
@@ -66,8 +61,10 @@ export const slaMonitoringOutputSchema = z.object({
     }),
   ),
 });
+export type SlaMonitoring = z.output<typeof slaMonitoringOutputSchema>;
 
 export const declaredHolidayOutputSchema = z.object({ date: z.string(), name: z.string(), createdAt: z.string() });
+export type DeclaredHoliday = z.output<typeof declaredHolidayOutputSchema>;
 export const holidayYearOutputSchema = z.object({
   year: z.number(),
   holidays: z.array(z.object({ date: z.string(), name: z.string(), declared: z.boolean() })),
@@ -75,7 +72,5 @@ export const holidayYearOutputSchema = z.object({
 });
 export const removedHolidayOutputSchema = z.object({ removed: z.string() });
 
-sameShape<SameShape<z.output<typeof slaTimerItemOutputSchema>, SlaTimerItem>>();
-sameShape<SameShape<z.output<typeof slaMonitoringOutputSchema>, SlaMonitoring>>();
-sameShape<SameShape<z.output<typeof declaredHolidayOutputSchema>, DeclaredHoliday>>();
+// PublicHoliday is the calendar's own type (platform/holidays.ts), not an output: a field added there must reach the answer.
 sameShape<SameShape<z.output<typeof holidayYearOutputSchema>["holidays"][number], PublicHoliday & { declared: boolean }>>();

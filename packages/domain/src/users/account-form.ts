@@ -1,4 +1,4 @@
-import type { UserDetail } from "./user-admin";
+import type { UserDetail } from "../platform/outputs";
 import { DEFAULT_PHONE_TYPE } from "../constants";
 import { FORM_MESSAGES } from "../platform/form-messages";
 import type { Gender, RegistrationForm } from "../platform/schemas";

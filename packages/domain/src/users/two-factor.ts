@@ -14,7 +14,7 @@ export const TWO_FACTOR_PENDING_MS = 5 * 60 * 1000;
 /** Wrong codes allowed per pending sign-in; then the password must be given again. */
 export const TWO_FACTOR_MAX_ATTEMPTS = 5;
 
-export { isTwoFactorChallenge, type LoginAnswer, type TwoFactorChallenge } from "../constants";
+export { isTwoFactorChallenge, type TwoFactorChallenge } from "../constants";
 
 /**
  * A code as typed: six digits from the authenticator, or a recovery code ("abcde-12345"). Spaces
@@ -38,23 +38,6 @@ export const twoFactorResetSchema = idInputSchema;
 
 /** Whether a normalised code is a TOTP code (else it is taken for a recovery code). */
 export const isTotpCode = (code: string) => new RegExp(`^\\d{${TOTP_DIGITS}}$`).test(code);
-
-export interface TwoFactorStatus {
-  enabled: boolean;
-  /** An authenticator was started but not yet confirmed with a code. */
-  pending: boolean;
-  recoveryCodesLeft: number;
-  /** Compulsory for this user (a staff member while the agency requires it). */
-  required: boolean;
-}
-
-/** Everything an authenticator app needs: the QR code and, for typing in by hand, the secret. */
-export interface TwoFactorEnrolment {
-  secret: string;
-  otpauthUrl: string;
-  /** An SVG image as a data: URL. */
-  qrCode: string;
-}
 
 /* ---------- the agency's security settings (administrators) ---------- */
 

@@ -27,7 +27,6 @@ import {
 } from "../platform/schemas";
 import { attorneyListErrors } from "./passwords";
 import { HOME_LANGUAGES } from "../claimants/claimants";
-import type { PhoneType } from "./passwords";
 
 /* ---------- users (administrators manage every account) ---------- */
 
@@ -102,39 +101,6 @@ export const userListInputSchema = listInput({
 });
 export type UserListInput = z.input<typeof userListInputSchema>;
 
-export interface UserSummary {
-  id: string;
-  username: string;
-  firstName: string;
-  lastName: string;
-  email: string;
-  role: Role;
-  isActive: boolean;
-  /** An employee named to handle privacy requests (docs/decisions.md "POPIA"). */
-  isPrivacyOfficer: boolean;
-  specializationId: string | null;
-  specialization: string | null;
-  firmName: string | null;
-  lastLoginAt: string | null;
-  createdAt: string;
-}
-
-export interface UserDetail extends UserSummary {
-  /** The firm's (or an expert's) VAT number, printed on invoices; null when not a VAT vendor. */
-  vatNumber: string | null;
-  gender: (typeof GENDERS)[number] | null;
-  birthDate: string | null;
-  licenseNumber: string | null;
-  phone: string | null;
-  address: string | null;
-  addresses: string[];
-  emails: string[];
-  phones: { number: string; type: PhoneType }[];
-  /** The languages an interpreter interprets (issue 37); empty for every other role. */
-  interpreterLanguages: string[];
-  twoFactorEnabled: boolean;
-}
-
 /** The agency's directory of experts (`consultants.list`). */
 export const consultantListInputSchema = listInput({ search: searchText, specializationId: id("Choose a specialization").optional() });
 
@@ -205,12 +171,6 @@ export const ACCOUNT_MESSAGES = {
   passwordChanged: "Your password has been changed. Other sessions have been signed out.",
 } as const;
 
-export interface NotificationPreference {
-  type: NotificationType;
-  bell: boolean;
-  email: boolean;
-}
-
 export const NOTIFICATION_TYPE_LABEL: Record<NotificationType, string> = {
   query_update: "Query updates",
   query_completed: "Completed queries",
@@ -230,6 +190,10 @@ export const notificationPreferencesSchema = z.object({
  * Without a saved choice every type shows in the bell, and none is e-mailed except unread
  * messages: that e-mail is the only news of a message to someone not signed in (docs/decisions.md, "Messages").
  */
+/** A user's choice for one notification type: shown in the bell, e-mailed. */
+export const notificationPreferenceOutputSchema = z.object({ type: z.enum(NOTIFICATION_TYPES), bell: z.boolean(), email: z.boolean() });
+export type NotificationPreference = z.output<typeof notificationPreferenceOutputSchema>;
+
 export function defaultNotificationPreference(type: NotificationType): NotificationPreference {
   return { type, bell: true, email: type === "message" };
 }
@@ -252,15 +216,6 @@ export const specializationUpdateSchema = specializationInputSchema.extend(idInp
 export const setSpecializationActiveSchema = idInputSchema.extend({
   active: z.boolean({ error: "Say whether the specialization is active" }),
 });
-
-export interface SpecializationItem {
-  id: string;
-  name: string;
-  description: string | null;
-  active: boolean;
-  defaultReportFeeCents: number | null;
-  usersCount: number;
-}
 
 export const SPECIALIZATION_MESSAGES = {
   nameTaken: "A specialization with that name already exists",

@@ -2,7 +2,7 @@ import { accessLogListInputSchema, accessLogPageOutputSchema, auditListInputSche
 import { listAccessLog } from "../../services/audit/access-log";
 import { listAudit } from "../../services/audit/audit-trail";
 import { roleProcedure, router } from "../../trpc";
-import { auditPageOutputSchema } from "../outputs";
+import { auditPageOutputSchema } from "@medlegal/domain";
 
 export const auditRouter = router({
   list: roleProcedure("audit.read")

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { consultantListInputSchema } from "@medlegal/domain";
 import { listConsultants } from "../../services/consultants/consultants";
 import { roleProcedure, router } from "../../trpc";
-import { consultantDirectoryOutputSchema } from "../outputs";
+import { consultantDirectoryOutputSchema } from "@medlegal/domain";
 
 export const consultantsRouter = router({
   list: roleProcedure("consultants.read")

@@ -23,18 +23,8 @@ import { z } from "zod";
 import { cancelMeeting } from "../../services/meetings/meetings";
 import { createMeeting, getMeeting, listMeetingLinks, listMeetings } from "../../services/meetings/meetings";
 import { guestLink, inviteToMeeting, listInvitees, removeInvitation, resendGuestLink } from "../../services/meetings/meeting-invitations";
-import {
-  admit,
-  deny,
-  endMeeting,
-  enterRoom,
-  heartbeat,
-  joinAsGuest,
-  leave,
-  remove,
-  roomState,
-  setConsent,
-} from "../../services/meetings/room";
+import { enterRoom, heartbeat, joinAsGuest, leave, roomState, setConsent } from "../../services/meetings/room";
+import { admit, deny, endMeeting, remove } from "../../services/meetings/room-host";
 import { fetchSignals, sendSignals } from "../../services/meetings/signals";
 import { startRecording, stopRecording } from "../../services/meetings/recordings";
 import { iceServersFor } from "../../services/meetings/ice";

@@ -8,7 +8,8 @@ import {
   raf4TribunalInputSchema,
   raf4ViewOutputSchema,
 } from "@medlegal/domain";
-import { getRaf4, listCaseRaf4, recordOutcome, requestRaf4, recordTribunal, saveAssessment } from "../../services/raf4/raf4";
+import { getRaf4, recordOutcome, recordTribunal, saveAssessment } from "../../services/raf4/raf4";
+import { listCaseRaf4, requestRaf4 } from "../../services/raf4/raf4-requests";
 import { roleProcedure, router } from "../../trpc";
 
 /** RAF 4 serious-injury assessments of reports (services/raf4; rows seen as their report is). */

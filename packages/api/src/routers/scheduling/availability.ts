@@ -14,7 +14,7 @@ import {
   setWeeklyAvailability,
 } from "../../services/scheduling/availability";
 import { roleProcedure, router } from "../../trpc";
-import { availabilityOutputSchema, weekGridRowOutputSchema } from "../outputs";
+import { availabilityOutputSchema, weekGridRowOutputSchema } from "@medlegal/domain";
 
 // Consultants manage their own; staff any consultant's (the service scopes by role).
 const own = roleProcedure("availability.own");

@@ -2,7 +2,8 @@ import { z } from "zod";
 import { idInputSchema, rosterRangeSchema, rosterShiftSchema } from "@medlegal/domain";
 import { addShift, listRoster, removeShift } from "../../services/scheduling/rosters";
 import { roleProcedure, router } from "../../trpc";
-import { removedOutputSchema, rosterShiftOutputSchema } from "../outputs";
+import { rosterShiftOutputSchema } from "@medlegal/domain";
+import { removedOutputSchema } from "../outputs";
 
 const manage = roleProcedure("rosters.manage");
 

@@ -1,6 +1,7 @@
 import type { Kysely } from "kysely";
 import { sql } from "kysely";
 import type { Database } from "@medlegal/db";
+import type { AuditRow } from "@medlegal/domain";
 import { addDays, SLA_POLICY_LABELS, sastToUtc } from "@medlegal/domain";
 import type { z } from "zod";
 import type { auditExportInputSchema, auditListInputSchema } from "@medlegal/domain";
@@ -9,24 +10,6 @@ import { recordAccess } from "./access-log";
 import { csvDocument } from "../platform/csv";
 import { afterTimeCursor, exactTime, pageOf } from "../platform/keyset";
 import { fullName, likePattern } from "../platform/sql";
-
-export interface AuditRow {
-  id: string;
-  at: string;
-  actorId: string | null;
-  actorName: string | null;
-  actorRole: string | null;
-  action: string;
-  entityType: string;
-  entityId: string | null;
-  /** What a reader knows the record by (Q-2026-00012, a claimant's name); null when it has none or is gone. */
-  entityReference: string | null;
-  before: Record<string, unknown> | null;
-  after: Record<string, unknown> | null;
-  ip: string | null;
-  userAgent: string | null;
-  requestId: string | null;
-}
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const nameOf = (table: "users" | "patients") => fullName(table);

@@ -1,24 +1,12 @@
 import type { Kysely } from "kysely";
 import { sql } from "kysely";
 import type { Database } from "@medlegal/db";
+import type { ConsultantDirectoryEntry } from "@medlegal/domain";
 import { LIVE_ASSIGNMENT_STATUSES, OPEN_QUERY_STATUSES } from "@medlegal/domain";
 import type { z } from "zod";
 import type { SignedInActor } from "../../actors";
 import type { consultantListInputSchema } from "@medlegal/domain";
 import { fullName, likePattern } from "../platform/sql";
-
-export interface ConsultantDirectoryEntry {
-  id: string;
-  name: string;
-  email: string;
-  phone: string | null;
-  address: string | null;
-  licenseNumber: string | null;
-  specializationId: string | null;
-  specialization: string | null;
-  isActive: boolean;
-  activeAssignments: number;
-}
 
 /** The agency's directory of experts, searchable and filterable by specialization. */
 export async function listConsultants(

@@ -1,13 +1,6 @@
 import type { Transaction } from "kysely";
 import type { Database } from "@medlegal/db";
-import type {
-  consentInputSchema,
-  CurrentUser,
-  guestJoinSchema,
-  roomInputSchema,
-  roomParticipantInputSchema,
-  RoomState,
-} from "@medlegal/domain";
+import type { consentInputSchema, CurrentUser, guestJoinSchema, roomInputSchema, RoomState } from "@medlegal/domain";
 import { MEETING_MESSAGES, meetingOpensAt, saDayTimeLabel } from "@medlegal/domain";
 import type { z } from "zod";
 import type { Actor, RequestMeta } from "../../actors";
@@ -18,7 +11,7 @@ import type { Kysely } from "kysely";
 import { guestSessionParticipant, startGuestSession, verifyGuestToken } from "./guest-links";
 import type { MeetingRow, ParticipantRow } from "./meeting-records";
 import { announceMeeting, auditMeeting, isPresent, newCallId, participantQuery, participantRoleLabel } from "./meeting-records";
-import { closeMeeting, stopRunningRecording } from "./meeting-lifecycle";
+import { stopRunningRecording } from "./meeting-lifecycle";
 
 /**
  * Who calls a room procedure: a signed-in user, or a guest session's cookie (docs/architecture.md,
@@ -74,23 +67,23 @@ export async function seatIn(db: Db, caller: RoomCaller, roomId: string, options
 }
 
 /** A change to the room in one transaction, with the meeting row locked so two changes queue. */
-function inRoom<T>(deps: RoomDeps, roomId: string, change: (trx: Transaction<Database>, seat: RoomSeat) => Promise<T>): Promise<T> {
+export function inRoom<T>(deps: RoomDeps, roomId: string, change: (trx: Transaction<Database>, seat: RoomSeat) => Promise<T>): Promise<T> {
   return deps.db.transaction().execute(async (trx) => change(trx, await seatIn(trx, deps.caller, roomId, { lock: true })));
 }
 
-const personName = async (db: Db, p: ParticipantRow) =>
+export const personName = async (db: Db, p: ParticipantRow) =>
   (await participantQuery(db).where("meeting_participants.id", "=", p.id).executeTakeFirstOrThrow()).name;
 
 /** The audit row's "who" for a guest (who has no user id): their name and role. */
 const whoFor = async (db: Db, seat: RoomSeat) =>
   seat.me.user_id ? {} : { guest: await personName(db, seat.me), guestRole: seat.me.guest_role };
 
-function assertLive(meeting: MeetingRow) {
+export function assertLive(meeting: MeetingRow) {
   if (meeting.status === "ended") throw new AppError("CONFLICT", MEETING_MESSAGES.ended);
   if (meeting.status === "cancelled") throw new AppError("CONFLICT", MEETING_MESSAGES.cancelled);
 }
 
-function assertHost(seat: RoomSeat) {
+export function assertHost(seat: RoomSeat) {
   if (!seat.me.is_host) throw new AppError("FORBIDDEN", MEETING_MESSAGES.hostOnly);
   if (seat.me.state !== "admitted") throw new AppError("CONFLICT", MEETING_MESSAGES.notInRoom);
 }
@@ -101,7 +94,7 @@ export async function roomState(deps: RoomDeps, { roomId }: z.output<typeof room
   return describeRoom(deps.db, meeting, me);
 }
 
-async function describeRoom(db: Db, meeting: MeetingRow, me: ParticipantRow): Promise<RoomState> {
+export async function describeRoom(db: Db, meeting: MeetingRow, me: ParticipantRow): Promise<RoomState> {
   const at = now();
   const everyone = await participantQuery(db)
     .where("meeting_participants.meeting_id", "=", meeting.id)
@@ -210,67 +203,6 @@ export async function enterRoom(deps: RoomDeps, { roomId }: z.output<typeof room
   });
 }
 
-async function loadOther(trx: Db, seat: RoomSeat, participantId: string): Promise<ParticipantRow> {
-  const other = await trx
-    .selectFrom("meeting_participants")
-    .selectAll()
-    .where("id", "=", participantId)
-    .where("meeting_id", "=", seat.meeting.id)
-    .forUpdate()
-    .executeTakeFirst();
-  if (!other) throw new AppError("NOT_FOUND", "That person is not invited to this meeting.");
-  if (other.is_host) throw new AppError("CONFLICT", "The host cannot be admitted, turned away or removed.");
-  return other;
-}
-
-/** The host lets someone in from the lobby; a recording stops if they have not consented to it. */
-export async function admit(deps: RoomDeps, { roomId, participantId }: z.output<typeof roomParticipantInputSchema>): Promise<RoomState> {
-  return inRoom(deps, roomId, async (trx, seat) => {
-    assertLive(seat.meeting);
-    assertHost(seat);
-    const other = await loadOther(trx, seat, participantId);
-    if (other.state !== "waiting") throw new AppError("CONFLICT", "That person is not waiting to be admitted.");
-    const at = now();
-    await trx.updateTable("meeting_participants").set({ state: "admitted", admitted_at: at }).where("id", "=", other.id).execute();
-    if (!other.consent_at) await stopRunningRecording(trx, seat.actor, seat.meeting, "unconsented_entry");
-    await auditMeeting(trx, seat.actor, seat.meeting, "admit", { participantId: other.id, name: await personName(trx, other) });
-    await announceMeeting(trx, seat.meeting.id);
-    return describeRoom(trx, seat.meeting, seat.me);
-  });
-}
-
-/** The host turns away someone waiting in the lobby. */
-export async function deny(deps: RoomDeps, { roomId, participantId }: z.output<typeof roomParticipantInputSchema>): Promise<RoomState> {
-  return inRoom(deps, roomId, async (trx, seat) => {
-    assertLive(seat.meeting);
-    assertHost(seat);
-    const other = await loadOther(trx, seat, participantId);
-    if (other.state !== "waiting") throw new AppError("CONFLICT", "That person is not waiting to be admitted.");
-    await trx.updateTable("meeting_participants").set({ state: "denied", call_id: null }).where("id", "=", other.id).execute();
-    await auditMeeting(trx, seat.actor, seat.meeting, "deny", { participantId: other.id, name: await personName(trx, other) });
-    await announceMeeting(trx, seat.meeting.id);
-    return describeRoom(trx, seat.meeting, seat.me);
-  });
-}
-
-/** The host removes someone from the room (or the lobby); they cannot come back to this meeting. */
-export async function remove(deps: RoomDeps, { roomId, participantId }: z.output<typeof roomParticipantInputSchema>): Promise<RoomState> {
-  return inRoom(deps, roomId, async (trx, seat) => {
-    assertLive(seat.meeting);
-    assertHost(seat);
-    const other = await loadOther(trx, seat, participantId);
-    if (other.state !== "admitted" && other.state !== "waiting") throw new AppError("CONFLICT", "That person is not in the meeting.");
-    await trx
-      .updateTable("meeting_participants")
-      .set({ state: "removed", call_id: null, left_at: now() })
-      .where("id", "=", other.id)
-      .execute();
-    await auditMeeting(trx, seat.actor, seat.meeting, "remove", { participantId: other.id, name: await personName(trx, other) });
-    await announceMeeting(trx, seat.meeting.id);
-    return describeRoom(trx, seat.meeting, seat.me);
-  });
-}
-
 /** Leaves the room (or the lobby); the host leaving stops a recording their page was making. */
 export async function leave(deps: RoomDeps, { roomId }: z.output<typeof roomInputSchema>): Promise<RoomState> {
   return inRoom(deps, roomId, async (trx, seat) => {
@@ -295,18 +227,6 @@ export async function heartbeat(deps: RoomDeps, { roomId }: z.output<typeof room
   // Someone seen again after a gap (a lost connection) shows up again in the others' rooms.
   if (!wasPresent) await announceMeeting(deps.db, meeting.id);
   return { ok: true };
-}
-
-/** The host ends the meeting: everyone is told, and nobody can enter again. */
-export async function endMeeting(deps: RoomDeps, { roomId }: z.output<typeof roomInputSchema>): Promise<RoomState> {
-  return inRoom(deps, roomId, async (trx, seat) => {
-    assertLive(seat.meeting);
-    assertHost(seat);
-    await closeMeeting(trx, seat.actor, seat.meeting, "host");
-    const meeting = await trx.selectFrom("meetings").selectAll().where("id", "=", seat.meeting.id).executeTakeFirstOrThrow();
-    const me = await trx.selectFrom("meeting_participants").selectAll().where("id", "=", seat.me.id).executeTakeFirstOrThrow();
-    return describeRoom(trx, meeting, me);
-  });
 }
 
 /**

@@ -1,3 +1,4 @@
+import type { AvailabilityView, WeekGridRow } from "@medlegal/domain";
 import type {
   availabilityOverrideSchema,
   availabilityOwnerSchema,
@@ -5,7 +6,6 @@ import type {
   removeAvailabilityOverrideSchema,
   Slot,
   SlotRules,
-  TimeRange,
   weeklyAvailabilitySchema,
 } from "@medlegal/domain";
 import {
@@ -27,14 +27,6 @@ import { now } from "../platform/clock";
 import type { Db, Deps } from "../platform/deps";
 import { fullName } from "../platform/sql";
 import * as clock from "../platform/clock";
-
-export interface AvailabilityView {
-  consultantId: string;
-  consultantName: string;
-  dailyCapacity: number;
-  days: { weekday: number; ranges: TimeRange[] }[];
-  overrides: { id: string; date: string; unavailable: boolean; ranges: TimeRange[]; note: string | null }[];
-}
 
 /** Whose availability a call is about: a consultant's own, or any consultant's for staff (services/platform/access.ts). */
 async function targetConsultant(db: Db, actor: SignedInActor, consultantId: string | undefined): Promise<{ id: string; name: string }> {
@@ -216,14 +208,6 @@ export async function freeSlots(db: Db, consultantId: string, from: string, to: 
     ASSESSMENT_MINUTES,
     at,
   );
-}
-
-export interface WeekGridRow {
-  consultantId: string;
-  consultantName: string;
-  specialization: string | null;
-  dailyCapacity: number;
-  days: { date: string; available: boolean; hours: string[]; booked: number; free: number }[];
 }
 
 /** Every active consultant's availability for one week, with booked and free capacity per day. */

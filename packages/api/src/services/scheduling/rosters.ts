@@ -1,4 +1,4 @@
-import type { idInputSchema, RosterDuty, rosterRangeSchema, rosterShiftSchema } from "@medlegal/domain";
+import type { idInputSchema, RosterShift, rosterRangeSchema, rosterShiftSchema } from "@medlegal/domain";
 import { addDays, ROSTER_CLASH_MESSAGE, sastDate, sastTime, sastToUtc } from "@medlegal/domain";
 import type { z } from "zod";
 import { AppError } from "../../errors";
@@ -6,16 +6,6 @@ import { recordAudit } from "../audit/audit";
 import { stamp } from "../platform/clock";
 import type { Deps } from "../platform/deps";
 import { fullName } from "../platform/sql";
-
-export interface RosterShift {
-  id: string;
-  employeeId: string;
-  employeeName: string;
-  date: string;
-  start: string;
-  end: string;
-  duty: RosterDuty;
-}
 
 export async function listRoster({ db }: Deps, { from, to }: z.output<typeof rosterRangeSchema>): Promise<RosterShift[]> {
   const rows = await db
