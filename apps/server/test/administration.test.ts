@@ -461,7 +461,18 @@ describe.each(testDialects())("account and agency settings on %s", (kind) => {
 
   it("lets administrators, and only them, edit the agency details and SLA defaults", async () => {
     const admin = (await login(t.app, "admin")).cookie;
-    const employee = (await login(t.app, "employee", "N3w!Password-ok")).cookie;
+    // An employee of its own: the demo employee's password is another test's to change.
+    const n = uniqueSuffix();
+    const staff = {
+      role: "employee",
+      username: `emp_${n}`,
+      email: `emp_${n}@agency.example`,
+      firstName: "Ayanda",
+      lastName: "Mthembu",
+      password: "Str0ng!Password",
+    };
+    expect((await trpc(t.app, admin, "users.create", staff)).status).toBe(200);
+    const employee = (await login(t.app, staff.username, staff.password)).cookie;
     const sla = await trpc<Record<string, number | string>>(t.app, admin, "settings.getSla");
     expect(sla.data).toEqual({
       queryAcknowledgementHours: 24,

@@ -4,7 +4,7 @@ import { testDialects } from "@medlegal/db/testing";
 import type { Agreement, AgreementOverview, AssignmentItem, CaseItem, ConsultantCandidate, Patient, QueryDetail } from "@medlegal/domain";
 import { makeSaId } from "@medlegal/domain";
 import type { TestApp } from "./helpers";
-import { createTestApp, login, PDF, trpc } from "./helpers";
+import { createTestApp, login, PDF, trpc, IN_ORDER } from "./helpers";
 
 /** A multipart body as the record dialog sends it: the agreement's fields, then the signed file. */
 function agreementUpload(fields: Record<string, string>, fileName = "signed.pdf", data = PDF) {
@@ -23,7 +23,7 @@ function agreementUpload(fields: Record<string, string>, fileName = "signed.pdf"
   return { payload, headers: { "content-type": `multipart/form-data; boundary=${boundary}` } };
 }
 
-describe.each(testDialects())("POPIA: the agreement register on %s", (kind) => {
+describe.each(testDialects())("POPIA: the agreement register on %s", IN_ORDER, (kind) => {
   let t: TestApp;
   type Name = "admin" | "employee" | "attorney" | "dr_moodley";
   const c = {} as Record<Name, string>;

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testDialects } from "@medlegal/db/testing";
 import type { TestApp } from "./helpers";
-import { createTestApp, login, trpc } from "./helpers";
+import { createTestApp, login, trpc, IN_ORDER } from "./helpers";
 
-describe.each(testDialects())("correcting an attendance mark on %s", (kind) => {
+describe.each(testDialects())("correcting an attendance mark on %s", IN_ORDER, (kind) => {
   let t: TestApp;
   const c = {} as Record<string, string>;
   beforeAll(async () => {

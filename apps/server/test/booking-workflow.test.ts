@@ -3,13 +3,13 @@ import { testDialects } from "@medlegal/db/testing";
 import type { AssignmentItem, BookableExpert, BookingItem, CaseItem, QueryDetail, Slot } from "@medlegal/domain";
 import { addDays, makeSaId, NO_ACCEPTED_ASSIGNMENT_MESSAGE, NOT_YOUR_EXPERT_MESSAGE, sastDate } from "@medlegal/domain";
 import type { TestApp } from "./helpers";
-import { createTestApp, login, trpc } from "./helpers";
+import { createTestApp, login, trpc, IN_ORDER } from "./helpers";
 
 /**
  * A booking belongs to a query and to an accepted assignment of it: nobody books an expert the
  * agency has not assigned, or one who has not accepted (docs/decisions.md, "The main journey").
  */
-describe.each(testDialects())("booking follows the workflow on %s", (kind) => {
+describe.each(testDialects())("booking follows the workflow on %s", IN_ORDER, (kind) => {
   let t: TestApp;
   const c = {} as Record<"attorney" | "nomsa" | "employee" | "dr_venter" | "dr_naidoo", string>;
   let ids: Record<string, string>;

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
 import { sql } from "kysely";
 import { pgError, testDialects } from "@medlegal/db/testing";
 import type { BookingItem, QueryDetail, Slot } from "@medlegal/domain";
@@ -175,6 +175,20 @@ describe.each(testDialects())("availability and bookings on %s", (kind) => {
         .where("queries.id", "=", mahlangu.id)
         .executeTakeFirstOrThrow()
     ).patient_id;
+    // The claimant as the seed left her comes back after this test: another test needs her without consent.
+    const seeded = await t.db
+      .selectFrom("patients")
+      .select(["birth_date", "id_number", "passport_number", "consent_received_at", "competent_person"])
+      .where("id", "=", patientId)
+      .executeTakeFirstOrThrow();
+    onTestFinished(async () => {
+      const competentPerson = seeded.competent_person === null ? null : JSON.stringify(seeded.competent_person);
+      await t.db
+        .updateTable("patients")
+        .set({ ...seeded, competent_person: competentPerson })
+        .where("id", "=", patientId)
+        .execute();
+    });
     // A 12-year-old with a passport, whose own consent date is on record.
     await t.db
       .updateTable("patients")

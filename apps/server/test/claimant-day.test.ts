@@ -4,13 +4,13 @@ import type { BookingItem, BookingTask, DaySheet, InterpretingBooking } from "@m
 import { claimantTextsService } from "@medlegal/api";
 import { runAt } from "../../../packages/api/src/services/platform/clock";
 import type { TestApp } from "./helpers";
-import { createTestApp, login, trpc, uniqueSuffix } from "./helpers";
+import { createTestApp, login, trpc, uniqueSuffix, IN_ORDER } from "./helpers";
 
 /**
  * A claimant who cannot attend (issue 37 item 1, docs/product-rules.md "A claimant who cannot
  * attend"): a NO by text or recorded by staff stops the day it cancels.
  */
-describe.each(testDialects())("a claimant who cannot attend on %s", (kind) => {
+describe.each(testDialects())("a claimant who cannot attend on %s", IN_ORDER, (kind) => {
   let t: TestApp;
   const c = {} as Record<"admin" | "employee" | "attorney" | "interpreter" | "manager", string>;
   let interpreterId: string;

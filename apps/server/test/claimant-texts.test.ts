@@ -58,11 +58,16 @@ describe.each(testDialects())("text messages to claimants on %s", (kind) => {
     await t.close();
   });
 
-  /** A confirmed in-person booking of its own claimant, on a Wednesday (from 10:00), with the claimant's phone and channel as given. */
-  let made = 0;
-  async function bookingFor(phone: string, channel: "sms" | "whatsapp" | null, day = sast("2027-03-10", "10:00")) {
-    // One expert's bookings never overlap: each test's booking is 90 minutes after the one before.
-    const startsAt = new Date(day.getTime() + 90 * 60_000 * made++);
+  /**
+   * A confirmed in-person booking of its own claimant, on a Wednesday (from 10:00), with the claimant's phone and channel as given;
+   * `first` takes the day's first slot (10:00), which only one test asks for.
+   */
+  const slotsTaken = new Map<number, number>();
+  async function bookingFor(phone: string, channel: "sms" | "whatsapp" | null, day = sast("2027-03-10", "10:00"), first = false) {
+    // One expert's bookings never overlap: each booking of a day is 90 minutes after the one before, whatever order the tests run in.
+    const slot = first ? 0 : (slotsTaken.get(day.getTime()) ?? 0) + 1;
+    if (!first) slotsTaken.set(day.getTime(), slot);
+    const startsAt = new Date(day.getTime() + 90 * 60_000 * slot);
     const demo = await t.db.selectFrom("bookings").select(["id", "patient_id"]).orderBy("reference").executeTakeFirstOrThrow();
     const source = await t.db.selectFrom("bookings").selectAll().where("id", "=", demo.id).executeTakeFirstOrThrow();
     const patient = await t.db.selectFrom("patients").selectAll().where("id", "=", demo.patient_id).executeTakeFirstOrThrow();
@@ -120,7 +125,7 @@ describe.each(testDialects())("text messages to claimants on %s", (kind) => {
   };
 
   it("sends the confirmation, the reminder 2 working days before and the one at 07:00 on the day, each once across two instances, with no health information", async () => {
-    const booking = await bookingFor("072 913 4001", "sms");
+    const booking = await bookingFor("072 913 4001", "sms", sast("2027-03-10", "10:00"), true);
     const specialization = await t.db
       .selectFrom("bookings as b")
       .innerJoin("specializations as s", "s.id", "b.specialization_id")
@@ -199,7 +204,7 @@ describe.each(testDialects())("text messages to claimants on %s", (kind) => {
     expect(confirmation!.text).toMatch(
       new RegExp(`^Sawubona! ${booking.reference}: .*10 Mar 2027 ngo-\\d\\d:\\d\\d, Rosebank Medical Suites`),
     );
-    // Sent, so the later tests find the queue empty.
+    // Sent, so no other test finds it in the queue.
     await sendBoth(sast("2027-03-01", "10:00"));
     const audit = await t.db.selectFrom("audit_log").select("action").where("action", "=", "settings.update_reminder_templates").execute();
     expect(audit).toHaveLength(1);
@@ -281,9 +286,11 @@ describe.each(testDialects())("text messages to claimants on %s", (kind) => {
   });
 
   it("tries again after a 500 from the gateway and delivers once when it answers 200", async () => {
+    // Whatever other tests left due is sent first: this test's message is then the only one due.
+    await queueBoth(sast("2027-03-02", "10:00"));
+    await sendBoth(sast("2027-03-02", "10:00"));
     const booking = await bookingFor("072 913 4004", "sms");
     await queueBoth(sast("2027-03-02", "10:00"));
-    // Earlier tests' messages are all sent; this one is the only one due.
     gateway.received = [];
     gateway.answers = [500];
     await sendBoth(sast("2027-03-02", "10:00"));

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFinished } from "vitest";
 import { testDialects } from "@medlegal/db/testing";
 import type { CourtClockView } from "@medlegal/domain";
 import { addDays, courtDaysUntil, isCourtDay, saDateLabel, sastDate, saShortDateLabel, TOO_CLOSE_ADVICE } from "@medlegal/domain";
@@ -87,10 +87,13 @@ describe.each(testDialects())("The court's clock on %s", (kind) => {
       c[name] = (await login(t.app, name)).cookie;
       ids[name] = (await t.db.selectFrom("users").select("id").where("username", "=", name).executeTakeFirstOrThrow()).id;
     }
+  });
+  afterAll(() => t.close());
+  // Each test its own two matters: one of the attorney's, one of another firm's.
+  beforeEach(async () => {
     caseId = await makeCase("attorney");
     otherCaseId = await makeCase("nomsa");
   });
-  afterAll(() => t.close());
 
   it("shows the RAF deadlines in calendar days before any trial date", async () => {
     const view = await trpc<CourtClockView>(t.app, c.attorney, "courtClock.get", { caseId });
@@ -163,6 +166,7 @@ describe.each(testDialects())("The court's clock on %s", (kind) => {
   });
 
   it("flags a released report that will be stale at the trial as needing an addendum", async () => {
+    await trpc(t.app, c.attorney, "courtClock.setDates", dates({ trialDate: "2027-03-15" }));
     const query = await t.db.selectFrom("queries").selectAll().where("case_id", "=", caseId).executeTakeFirstOrThrow();
     const spec = await t.db
       .selectFrom("query_specializations")
@@ -432,7 +436,10 @@ describe.each(testDialects())("The court's clock on %s", (kind) => {
 
   it("lists each caller's own matters on the trial calendar and by nearest deadline, with the amber and red count", async () => {
     await trpc(t.app, c.attorney, "courtClock.setDates", dates({ trialDate: "2027-03-15" }));
-    // The other firm's case has a later trial, set by staff in the test before.
+    // The other firm's case has a later trial, set by staff.
+    expect((await trpc(t.app, c.employee, "courtClock.setDates", dates({ caseId: otherCaseId, trialDate: "2027-05-03" }))).status).toBe(
+      200,
+    );
     type Matters = {
       trials: { caseId: string; readiness: string; reason: string; claimantName: string }[];
       byDeadline: { caseId: string; nextDeadline: { dueOn: string; counts: string } }[];
@@ -653,6 +660,10 @@ describe.each(testDialects())("The court's clock on %s", (kind) => {
       },
     };
     expect((await trpc(t.app, c.admin, "courtClock.setOffsets", changed)).status).toBe(200);
+    // The other tests plan with the default offsets.
+    onTestFinished(async () => {
+      await trpc(t.app, c.admin, "courtClock.setOffsets", current.data);
+    });
     expect((await trpc(t.app, c.admin, "courtClock.setOffsets", { ...changed, staleReportMonths: 0 })).status).toBe(400);
     await trpc(t.app, c.attorney, "courtClock.setDates", dates({ trialDate: "2027-03-15" }));
     const view = await trpc<CourtClockView>(t.app, c.attorney, "courtClock.get", { caseId });

@@ -3,10 +3,10 @@ import { testDialects } from "@medlegal/db/testing";
 import type { DisciplineDependencies, ReportDetail } from "@medlegal/domain";
 import { demoReportPdf } from "../../../packages/api/src/seed/reports";
 import type { TestApp } from "./helpers";
-import { createTestApp, login, reportUpload, trpc } from "./helpers";
+import { createTestApp, login, reportUpload, trpc, IN_ORDER } from "./helpers";
 
 /** Disciplines that wait for each other (issue 27, section 3; docs/decisions.md "Disciplines that wait"). */
-describe.each(testDialects())("disciplines that wait on %s", (kind) => {
+describe.each(testDialects())("disciplines that wait on %s", IN_ORDER, (kind) => {
   let t: TestApp;
   const c = {} as Record<string, string>;
   const ids = {} as Record<string, string>;

@@ -3,7 +3,7 @@ import type { LightMyRequestResponse } from "fastify";
 import type { z } from "zod";
 import { appRouter } from "@medlegal/api";
 import type { TestApp } from "./helpers";
-import { createTestApp, login } from "./helpers";
+import { createTestApp, login, IN_ORDER } from "./helpers";
 
 /**
  * Bad input of every kind against every tRPC procedure and every REST path, as a signed-in
@@ -250,7 +250,7 @@ const procedures = Object.entries(
 
 const INPUTS_PER_PROCEDURE = 3;
 
-describe("fuzzing every procedure and REST path", () => {
+describe("fuzzing every procedure and REST path", IN_ORDER, () => {
   let t: TestApp;
   const cookies: Record<string, string> = {};
   let ids: string[] = [];

@@ -2,6 +2,7 @@ import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import type { DialectKind, DumpFormat } from "@medlegal/db";
 import { createTestDatabase } from "@medlegal/db/testing";
 import { afterAll, beforeAll } from "vitest";
+import type { SuiteOptions } from "vitest";
 import type { AddressInfo } from "node:net";
 import { SMTPServer } from "smtp-server";
 import { appRouter, createSmtpMailer, DEFAULT_RATE_LIMITS, DEMO_PASSWORD, seedDemoData } from "@medlegal/api";
@@ -408,3 +409,10 @@ export async function openLiveStream(baseUrl: string, cookie: string, input?: { 
     },
   };
 }
+
+/**
+ * The options of a suite whose tests still run in the written order: each file's tests otherwise run
+ * shuffled (vitest.config.ts), so that none leans on another's leftovers. A suite loses this once it
+ * has passed under a few seeds (`--sequence.seed=<n>`) and each of its tests alone (`-t "<name>"`).
+ */
+export const IN_ORDER: SuiteOptions = { shuffle: false };

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { testDialects } from "@medlegal/db/testing";
 import type { InterpretingBooking, RoomState } from "@medlegal/domain";
 import type { TestApp } from "./helpers";
@@ -38,9 +38,6 @@ describe.each(testDialects())("interpreters with an account on %s", (kind) => {
   beforeAll(async () => {
     t = await createTestApp(kind, {}, { workflow: true });
     for (const name of ["admin", "employee", "attorney"] as const) c[name] = (await login(t.app, name)).cookie;
-    const a = await createInterpreter("Nthabiseng");
-    const b = await createInterpreter("Sizwe");
-    [ids.interpreter, c.interpreter, ids.other, c.other] = [a.id, a.cookie, b.id, b.cookie];
     // Assessments still to come the demo left without logistics or a meeting.
     const free = await t.db
       .selectFrom("bookings")
@@ -76,6 +73,29 @@ describe.each(testDialects())("interpreters with an account on %s", (kind) => {
     ids.consultant = free[0]!.consultant_id;
   });
   afterAll(() => t.close());
+  // Each test its own two interpreters, so no seat, log row or phone of another test's is theirs.
+  beforeEach(async () => {
+    const a = await createInterpreter("Nthabiseng");
+    const b = await createInterpreter("Sizwe");
+    [ids.interpreter, c.interpreter, ids.other, c.other] = [a.id, a.cookie, b.id, b.cookie];
+  });
+
+  /** Staff name the interpreter on the video assessment and on the in-person one (with a guardian). */
+  const nameTheInterpreter = async () => {
+    for (const [bookingId, guardian] of [
+      [mine.id, {}],
+      [inPerson.id, { guardianName: "Lindiwe Dlamini", guardianRelationship: "Sister", guardianPhone: "082 555 0177" }],
+    ] as const) {
+      const saved = await trpc(t.app, c.employee, "logistics.set", {
+        bookingId,
+        transport: "none",
+        interpreterLanguage: "isiZulu",
+        interpreterUserId: ids.interpreter,
+        ...guardian,
+      });
+      expect(saved.status, saved.error?.message).toBe(200);
+    }
+  };
 
   it("lets staff name an active interpreter's account: the name and contact come from the account", async () => {
     const saved = await trpc<{ scope: string; logistics: Record<string, unknown> }>(t.app, c.employee, "logistics.set", {
@@ -221,6 +241,7 @@ describe.each(testDialects())("interpreters with an account on %s", (kind) => {
   });
 
   it("lists the interpreter only their own bookings, without the discipline, injury, case or claim numbers", async () => {
+    await nameTheInterpreter();
     const list = await trpc<InterpretingBooking[]>(t.app, c.interpreter, "interpreting.myBookings", { when: "upcoming" });
     expect(list.status, list.error?.message).toBe(200);
     expect(list.data.map((b) => b.bookingId).sort()).toEqual([mine.id, inPerson.id].sort());
@@ -269,6 +290,7 @@ describe.each(testDialects())("interpreters with an account on %s", (kind) => {
   });
 
   it("answers 404 for a booking the interpreter is not named on, and 403 on the agency's and attorneys' procedures", async () => {
+    await nameTheInterpreter();
     expect((await trpc(t.app, c.interpreter, "interpreting.booking", { bookingId: mine.id })).status).toBe(200);
     expect((await trpc(t.app, c.interpreter, "interpreting.booking", { bookingId: theirs.id })).status).toBe(404);
     expect((await trpc(t.app, c.other, "interpreting.booking", { bookingId: mine.id })).status).toBe(404);
@@ -320,6 +342,7 @@ describe.each(testDialects())("interpreters with an account on %s", (kind) => {
   });
 
   it("seats the interpreter in their booking's video room in the interpreter's role, once, and not in another's", async () => {
+    await nameTheInterpreter();
     const joined = await trpc<{ roomId: string }>(t.app, c.interpreter, "interpreting.joinMeeting", { bookingId: mine.id });
     expect(joined.status, joined.error?.message).toBe(200);
     expect(joined.data.roomId).toBe(mine.roomId);
@@ -359,6 +382,9 @@ describe.each(testDialects())("interpreters with an account on %s", (kind) => {
   });
 
   it("takes the seat back when staff name another interpreter on the booking", async () => {
+    await nameTheInterpreter();
+    const seated = await trpc(t.app, c.interpreter, "interpreting.joinMeeting", { bookingId: mine.id });
+    expect(seated.status, seated.error?.message).toBe(200);
     const changed = await trpc(t.app, c.employee, "logistics.set", {
       bookingId: mine.id,
       transport: "none",

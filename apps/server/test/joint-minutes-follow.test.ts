@@ -5,7 +5,7 @@ import type { JointMinute, JointMinuteListItem, ReportDetail } from "@medlegal/d
 import { sastDate } from "@medlegal/domain";
 import { demoReportPdf } from "../../../packages/api/src/seed/reports";
 import type { TestApp } from "./helpers";
-import { createTestApp, login, reportUpload, trpc } from "./helpers";
+import { createTestApp, login, reportUpload, trpc, IN_ORDER } from "./helpers";
 import { issuedInvoice } from "./invoice-kit";
 
 /**
@@ -14,7 +14,7 @@ import { issuedInvoice } from "./invoice-kit";
  * one early with a reason, the attorney of the matter is told what an unreleased one waits for,
  * and our expert hears of the minute at each step and finds it in a list.
  */
-describe.each(testDialects())("joint minutes follow their report on %s", (kind) => {
+describe.each(testDialects())("joint minutes follow their report on %s", IN_ORDER, (kind) => {
   let t: TestApp;
   const c = {} as Record<string, string>;
   const ids = {} as Record<string, string>;

@@ -6,7 +6,7 @@ import { testDialects } from "@medlegal/db/testing";
 import { demoReportPdf } from "../../../packages/api/src/seed/reports";
 import { PDF_LIMITS, pdfJobStats } from "../../../packages/api/src/services/files/pdf-jobs";
 import type { TestApp } from "./helpers";
-import { createTestApp, login, trpc } from "./helpers";
+import { createTestApp, login, trpc, IN_ORDER } from "./helpers";
 
 const DECLARATION = "I understand my duty is to assist the court. This report is true and my opinion is independent of the parties.";
 
@@ -71,7 +71,7 @@ function form(fileName: string, data: Uint8Array, fields: Record<string, string>
   return { payload, headers: { "content-type": `multipart/form-data; boundary=${boundary}` } };
 }
 
-describe.each(testDialects())("PDF processing on %s", (kind) => {
+describe.each(testDialects())("PDF processing on %s", IN_ORDER, (kind) => {
   let t: TestApp;
   const c = {} as Record<string, string>;
   const uid = async (username: string) =>

@@ -142,6 +142,8 @@ describe.each(testDialects())("POPIA: data subject requests and access reports o
   });
 
   it("writes the PDF as a plain-language letter to the claimant, with who read what", async () => {
+    // A read by the claimant's attorney, for the letter to name.
+    expect((await trpc(t.app, c.attorney, "patients.get", { id: claimant.id })).status).toBe(200);
     const answer = await t.app.inject({
       method: "GET",
       url: `/api/privacy/patients/${claimant.id}/access-report.pdf`,

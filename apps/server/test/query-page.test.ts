@@ -3,10 +3,10 @@ import { testDialects } from "@medlegal/db/testing";
 import type { AssignmentItem, BookingItem, CaseItem, Patient, QueryDetail, Slot } from "@medlegal/domain";
 import { addDays, makeSaId, sastDate } from "@medlegal/domain";
 import type { TestApp } from "./helpers";
-import { createTestApp, login, multipart, PDF, trpc } from "./helpers";
+import { createTestApp, login, multipart, PDF, trpc, IN_ORDER } from "./helpers";
 
 /** The query page: its assessments (bookings, scoped per caller) and a timeline that says what happened. */
-describe.each(testDialects())("the query page on %s", (kind) => {
+describe.each(testDialects())("the query page on %s", IN_ORDER, (kind) => {
   let t: TestApp;
   const c = {} as Record<"attorney" | "nomsa" | "employee" | "dr_naidoo" | "dr_pillay", string>;
   let ids: Record<string, string>;

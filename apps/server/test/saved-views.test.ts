@@ -2,10 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testDialects } from "@medlegal/db/testing";
 import type { SavedView } from "@medlegal/domain";
 import type { TestApp, TrpcAnswer } from "./helpers";
-import { createTestApp, login, trpc } from "./helpers";
+import { createTestApp, login, trpc, IN_ORDER } from "./helpers";
 
 /** Saved views (issue 30 item 2): each belongs to its owner, administrators share with staff, counts follow each caller's list. */
-describe.each(testDialects())("saved views on %s", (kind) => {
+describe.each(testDialects())("saved views on %s", IN_ORDER, (kind) => {
   let t: TestApp;
   type Name = "admin" | "employee" | "attorney" | "nomsa" | "consultant";
   const c = {} as Record<Name, string>;

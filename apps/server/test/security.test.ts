@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFinished } from "vitest";
 import { sql } from "kysely";
 import { pgError, testDialects } from "@medlegal/db/testing";
 import type { RateLimits } from "@medlegal/api";
@@ -445,7 +445,8 @@ describe.each(testDialects())("reads of health information and smaller leaks on 
     const seen = asAttorney.data.assignments.find((a) => a.id === assignment.id)!;
     expect(seen).toMatchObject({ feeAgreedCents: null, declineReason: null });
     expect(JSON.stringify(asAttorney.data)).not.toContain("Conflict of interest");
-    const asStaff = await trpc<{ assignments: { id: string; feeAgreedCents: number | null }[] }>(t.app, c.employee!, "queries.get", {
+    // Staff as the administrator: the employee's views of the attorney's records are another test's to count.
+    const asStaff = await trpc<{ assignments: { id: string; feeAgreedCents: number | null }[] }>(t.app, c.admin!, "queries.get", {
       id: assignment.query_id,
     });
     expect(asStaff.data.assignments.find((a) => a.id === assignment.id)!.feeAgreedCents).toBe(450000);
@@ -500,10 +501,14 @@ describe.each(testDialects())("reads of health information and smaller leaks on 
         ).n,
       );
     // Earlier uploads today have used all but a few bytes of the quota (only their recorded sizes count).
-    await sql`INSERT INTO files (owner_kind, owner_id, uploaded_by, file_name, content_type, size, sha256, data)
-      VALUES ('query_document', ${query.id}, ${attorney}, 'big.pdf', 'application/pdf', ${200 * 1024 * 1024 - 10}, 'x', '\\x00')`.execute(
+    const big = await sql<{ id: string }>`INSERT INTO files (owner_kind, owner_id, uploaded_by, file_name, content_type, size, sha256, data)
+      VALUES ('query_document', ${query.id}, ${attorney}, 'big.pdf', 'application/pdf', ${200 * 1024 * 1024 - 10}, 'x', '\\x00') RETURNING id`.execute(
       t.db,
     );
+    // The used-up quota is this test's alone: the attorney uploads again in other tests.
+    onTestFinished(async () => {
+      await t.db.deleteFrom("files").where("id", "=", big.rows[0]!.id).execute();
+    });
     const before = await count();
     const upload = multipart("one-more.pdf", PDF);
     const refused = await t.app.inject({
