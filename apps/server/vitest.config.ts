@@ -7,9 +7,9 @@ export default defineConfig({
     // Real databases (PGlite, PostgreSQL) and real server processes: slow on a busy machine.
     testTimeout: 60_000,
     hookTimeout: 180_000,
-    // Each file's tests run in a random order, so none leans on what an earlier one left behind
-    // (docs/architecture.md, "Storage"). Vitest prints the seed ("Running tests with seed ..."): pass it back with
-    // --sequence.seed=<seed> to repeat an order.
-    sequence: { shuffle: { files: false, tests: true } },
+    // Each file's tests run out of their written order, so none leans on what an earlier one left
+    // behind (docs/architecture.md, "Storage"). CI runs the checked order (seed 1); TEST_SEED=<n>
+    // tries another, and Vitest prints the seed it used.
+    sequence: { shuffle: { files: false, tests: true }, seed: Number(process.env.TEST_SEED ?? 1) },
   }),
 });
