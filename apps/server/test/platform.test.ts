@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -202,7 +203,7 @@ describe.each(testDialects())("response headers, public origin, proxies and same
           file_name: 'report\u202Efdp.exe"\r\nX-Evil: 1',
           content_type: "application/pdf",
           size: PDF.length,
-          sha256: "0".repeat(64),
+          sha256: createHash("sha256").update(PDF).digest("hex"),
           data: PDF,
         })
         .returning("id")
