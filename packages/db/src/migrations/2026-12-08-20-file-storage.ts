@@ -12,8 +12,8 @@ export async function up(db: Kysely<any>): Promise<void> {
   await sql`ALTER TABLE files ALTER COLUMN data DROP NOT NULL`.execute(db);
   await sql`ALTER TABLE files ADD COLUMN storage_key text`.execute(db);
   await sql`ALTER TABLE files ADD CONSTRAINT files_bytes_in_one_place CHECK (data IS NULL OR storage_key IS NULL)`.execute(db);
-  // files:migrate walks what is still in the database, oldest first, and resumes where it stopped.
-  await sql`CREATE INDEX files_in_database ON files (created_at, id) WHERE data IS NOT NULL AND destroyed_at IS NULL`.execute(db);
+  // files:migrate walks what is still in the database by id, and resumes where it stopped.
+  await sql`CREATE INDEX files_in_database ON files (id) WHERE data IS NOT NULL AND destroyed_at IS NULL`.execute(db);
   // Objects to remove from the store once the transaction that let go of them commits (a
   // destruction): a sweeper removes each and its row, so a store that is down delays, never skips, it.
   await sql`

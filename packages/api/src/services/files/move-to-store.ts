@@ -18,7 +18,7 @@ const BATCH = 8;
 
 /**
  * `pnpm files:migrate` (docs/operations.md, "Files"): moves every file kept in the database into
- * the store, oldest first, one file per transaction, so a run stopped half-way resumes where it
+ * the store, in id order, one file per transaction, so a run stopped half-way resumes where it
  * stopped and the app serves every file throughout. Each file's bytes are checked against its
  * SHA-256 before they move; the row lets go of them only after the store has them whole.
  */
@@ -28,24 +28,22 @@ export async function moveFilesToStore(
   onProgress: (moved: number) => void = () => {},
 ): Promise<MoveCounts> {
   const counts: MoveCounts = { moved: 0, damaged: [], alreadyStored: 0 };
-  let after: { created_at: Date; id: string } | null = null;
+  // Keyset by id alone: a timestamp read back into JavaScript loses its microseconds, and a page
+  // that ended on one would be read again forever.
+  let after: string | null = null;
   for (;;) {
     let page = db
       .selectFrom("files")
-      .select(["id", "created_at", "data", "sha256"])
+      .select(["id", "data", "sha256"])
       .where("data", "is not", null)
       .where("destroyed_at", "is", null)
-      .orderBy("created_at")
       .orderBy("id")
       .limit(BATCH);
-    if (after) {
-      const { created_at, id } = after;
-      page = page.where((eb) => eb.or([eb("created_at", ">", created_at), eb.and([eb("created_at", "=", created_at), eb("id", ">", id)])]));
-    }
+    if (after) page = page.where("id", ">", after);
     const rows = await page.execute();
     if (rows.length === 0) break;
     for (const row of rows) {
-      after = { created_at: row.created_at, id: row.id };
+      after = row.id;
       if (createHash("sha256").update(row.data!).digest("hex") !== row.sha256) {
         counts.damaged.push(row.id);
         continue;
