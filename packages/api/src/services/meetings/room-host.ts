@@ -24,51 +24,57 @@ async function loadOther(trx: Db, seat: RoomSeat, participantId: string): Promis
   return other;
 }
 
-/** The host lets someone in from the lobby; a recording stops if they have not consented to it. */
-export async function admit(deps: RoomDeps, { roomId, participantId }: z.output<typeof roomParticipantInputSchema>): Promise<RoomState> {
+type ParticipantInput = z.output<typeof roomParticipantInputSchema>;
+
+/**
+ * One move of the host on another participant: the room must be live and the caller its host; the
+ * other must be in one of `from` (else `refusal`); `change` makes the move, which is audited and
+ * announced in the same transaction.
+ */
+function hostMove(
+  deps: RoomDeps,
+  { roomId, participantId }: ParticipantInput,
+  move: { action: "admit" | "deny" | "remove"; from: readonly string[]; refusal: string },
+  change: (trx: Db, seat: RoomSeat, other: ParticipantRow) => Promise<void>,
+): Promise<RoomState> {
   return inRoom(deps, roomId, async (trx, seat) => {
     assertLive(seat.meeting);
     assertHost(seat);
     const other = await loadOther(trx, seat, participantId);
-    if (other.state !== "waiting") throw new AppError("CONFLICT", "That person is not waiting to be admitted.");
-    const at = now();
-    await trx.updateTable("meeting_participants").set({ state: "admitted", admitted_at: at }).where("id", "=", other.id).execute();
-    if (!other.consent_at) await stopRunningRecording(trx, seat.actor, seat.meeting, "unconsented_entry");
-    await auditMeeting(trx, seat.actor, seat.meeting, "admit", { participantId: other.id, name: await personName(trx, other) });
+    if (!move.from.includes(other.state)) throw new AppError("CONFLICT", move.refusal);
+    await change(trx, seat, other);
+    await auditMeeting(trx, seat.actor, seat.meeting, move.action, { participantId: other.id, name: await personName(trx, other) });
     await announceMeeting(trx, seat.meeting.id);
     return describeRoom(trx, seat.meeting, seat.me);
+  });
+}
+
+const NOT_WAITING = "That person is not waiting to be admitted.";
+
+/** The host lets someone in from the lobby; a recording stops if they have not consented to it. */
+export function admit(deps: RoomDeps, input: ParticipantInput): Promise<RoomState> {
+  return hostMove(deps, input, { action: "admit", from: ["waiting"], refusal: NOT_WAITING }, async (trx, seat, other) => {
+    await trx.updateTable("meeting_participants").set({ state: "admitted", admitted_at: now() }).where("id", "=", other.id).execute();
+    if (!other.consent_at) await stopRunningRecording(trx, seat.actor, seat.meeting, "unconsented_entry");
   });
 }
 
 /** The host turns away someone waiting in the lobby. */
-export async function deny(deps: RoomDeps, { roomId, participantId }: z.output<typeof roomParticipantInputSchema>): Promise<RoomState> {
-  return inRoom(deps, roomId, async (trx, seat) => {
-    assertLive(seat.meeting);
-    assertHost(seat);
-    const other = await loadOther(trx, seat, participantId);
-    if (other.state !== "waiting") throw new AppError("CONFLICT", "That person is not waiting to be admitted.");
+export function deny(deps: RoomDeps, input: ParticipantInput): Promise<RoomState> {
+  return hostMove(deps, input, { action: "deny", from: ["waiting"], refusal: NOT_WAITING }, async (trx, _seat, other) => {
     await trx.updateTable("meeting_participants").set({ state: "denied", call_id: null }).where("id", "=", other.id).execute();
-    await auditMeeting(trx, seat.actor, seat.meeting, "deny", { participantId: other.id, name: await personName(trx, other) });
-    await announceMeeting(trx, seat.meeting.id);
-    return describeRoom(trx, seat.meeting, seat.me);
   });
 }
 
 /** The host removes someone from the room (or the lobby); they cannot come back to this meeting. */
-export async function remove(deps: RoomDeps, { roomId, participantId }: z.output<typeof roomParticipantInputSchema>): Promise<RoomState> {
-  return inRoom(deps, roomId, async (trx, seat) => {
-    assertLive(seat.meeting);
-    assertHost(seat);
-    const other = await loadOther(trx, seat, participantId);
-    if (other.state !== "admitted" && other.state !== "waiting") throw new AppError("CONFLICT", "That person is not in the meeting.");
+export function remove(deps: RoomDeps, input: ParticipantInput): Promise<RoomState> {
+  const move = { action: "remove", from: ["admitted", "waiting"], refusal: "That person is not in the meeting." } as const;
+  return hostMove(deps, input, move, async (trx, _seat, other) => {
     await trx
       .updateTable("meeting_participants")
       .set({ state: "removed", call_id: null, left_at: now() })
       .where("id", "=", other.id)
       .execute();
-    await auditMeeting(trx, seat.actor, seat.meeting, "remove", { participantId: other.id, name: await personName(trx, other) });
-    await announceMeeting(trx, seat.meeting.id);
-    return describeRoom(trx, seat.meeting, seat.me);
   });
 }
 
