@@ -30,6 +30,12 @@ export interface ServerConfig {
    * folder's `files/` on the embedded database, the database itself on PostgreSQL.
    */
   fileStorageUrl?: string;
+  /**
+   * The embedded database's nightly backups (docs/operations.md, "Nightly backups"): BACKUP_DIR
+   * (default the data folder's `backups/`), BACKUP_AT (South African HH:MM, default 02:00), and how
+   * many daily and weekly backups are kept (BACKUP_KEEP_DAILY, BACKUP_KEEP_WEEKLY). BACKUP_KEY turns them on.
+   */
+  backups: { folder?: string; at: string; keepDaily: number; keepWeekly: number };
   /** PDF_MAX_PAGES: pages a PDF may have at upload (the files service reads the same variable); checked here so a bad value stops the start with a sentence. */
   pdfMaxPages: number;
 }
@@ -153,6 +159,25 @@ function parseMetrics(token: string | undefined, addresses: string | undefined):
   return { token: trimmed || undefined, allowedAddresses: entries };
 }
 
+/** Nightly backups' settings: a time of day and two counts, each checked with a sentence. */
+function parseBackups(env: Record<string, string | undefined>): ServerConfig["backups"] {
+  const at = isSet(env.BACKUP_AT) ? env.BACKUP_AT!.trim() : "02:00";
+  if (!/^([01]\d|2[0-3]):[0-5]\d$/.test(at))
+    throw new ConfigError(`BACKUP_AT must be a South African time of day as HH:MM, such as 02:00; got "${env.BACKUP_AT}".`);
+  const count = (name: "BACKUP_KEEP_DAILY" | "BACKUP_KEEP_WEEKLY", fallback: number, least: number) => {
+    const value = isSet(env[name]) ? Number(env[name]) : fallback;
+    if (!Number.isInteger(value) || value < least || value > 366)
+      throw new ConfigError(`${name} must be a whole number of backups from ${least} to 366; got "${env[name]}".`);
+    return value;
+  };
+  return {
+    ...(isSet(env.BACKUP_DIR) ? { folder: env.BACKUP_DIR!.trim() } : {}),
+    at,
+    keepDaily: count("BACKUP_KEEP_DAILY", 7, 1),
+    keepWeekly: count("BACKUP_KEEP_WEEKLY", 4, 0),
+  };
+}
+
 function parsePort(value: string | undefined): number {
   if (!isSet(value)) return 3000;
   const port = Number(value);
@@ -194,6 +219,7 @@ export function resolveConfig(env: Record<string, string | undefined>): ServerCo
     shutdownGraceMs: parseGraceMs(env.SHUTDOWN_GRACE_SECONDS),
     pdfMaxPages: parsePdfPages(env.PDF_MAX_PAGES),
     metrics: parseMetrics(env.METRICS_TOKEN, env.METRICS_ALLOWED_IPS),
+    backups: parseBackups(env),
     ...(isSet(env.FILE_STORAGE_URL) ? { fileStorageUrl: checkedFileStorageUrl(env.FILE_STORAGE_URL!) } : {}),
   };
 }

@@ -67,6 +67,10 @@ const [
     startSweeper,
     fileDeletionsJob,
     useFileStore,
+    assertBackupKey,
+    BackupRefused,
+    nightlyBackupsJob,
+    useNightlyBackups,
   },
   { buildApp },
   { sessionSecret },
@@ -84,6 +88,23 @@ const demoUnfinished = demoWanted && !seedDemo && (await demoDataUnfinished(hand
 
 const files = configuredFileStore(config);
 useFileStore(files);
+
+// The embedded database's own nightly backups (docs/operations.md, "Nightly backups"); on
+// PostgreSQL an operator schedules `pnpm backup` instead, as several servers share the database.
+const backupKey = process.env.BACKUP_KEY?.trim() || undefined;
+if (backupKey) {
+  try {
+    (assertBackupKey as (key: string) => void)(backupKey);
+  } catch (error) {
+    if (!(error instanceof BackupRefused)) throw error;
+    console.error(`MedLegal cannot start: ${error.message}`);
+    process.exit(1);
+  }
+}
+const backupFolder = config.backups.folder ?? join(defaultDataDir(), "backups");
+useNightlyBackups(
+  embedded ? { ...config.backups, folder: backupFolder, key: backupKey, dump: (path: string) => handle.dump(path), store: files } : null,
+);
 
 const mailer = process.env.SMTP_URL ? createSmtpMailer(process.env.SMTP_URL) : createFileMailer(join(defaultDataDir(), "mail"));
 // Texts to claimants go to the provider-neutral gateway when one is set, else to files (README "Text messages to claimants").
@@ -123,6 +144,13 @@ const dataDirShown = shownPath(defaultDataDir());
 console.log(`MedLegal is running on ${appUrl} (${embedded ? `embedded PGlite in ${dataDirShown}` : "PostgreSQL"})`);
 console.log(`Files are kept in ${files ? files.description : "the database"}.`);
 if (embedded) {
+  console.log(
+    backupKey
+      ? `Backups are made every night at ${config.backups.at} to ${shownPath(backupFolder)} (the newest of ${config.backups.keepDaily} days and ${config.backups.keepWeekly} weeks are kept).`
+      : "Nightly backups are off: BACKUP_KEY is not set (pnpm backup:key makes one; docs/operations.md).",
+  );
+}
+if (embedded) {
   console.log(`Demo accounts: admin, employee, attorney, consultant; password: ${DEMO_PASSWORD}`);
 }
 if (demoUnfinished) {
@@ -159,6 +187,7 @@ sweeper = startSweeper(
     courtRemindersJob(handle.db),
     receivablesJob(handle.db),
     fileDeletionsJob(handle.db),
+    nightlyBackupsJob(handle.db),
   ],
   console.error,
   app.metrics.observeSweep,

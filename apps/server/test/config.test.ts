@@ -115,6 +115,22 @@ describe("the server's configuration (resolveConfig)", () => {
     }
   });
 
+  it("makes nightly backups at 02:00 keeping 7 days and 4 weeks unless told otherwise, and refuses a time or count that is none", () => {
+    expect(resolveConfig({}).backups).toEqual({ at: "02:00", keepDaily: 7, keepWeekly: 4 });
+    expect(
+      resolveConfig({ BACKUP_DIR: " /mnt/nas/medlegal ", BACKUP_AT: "23:30", BACKUP_KEEP_DAILY: "14", BACKUP_KEEP_WEEKLY: "0" }).backups,
+    ).toEqual({ folder: "/mnt/nas/medlegal", at: "23:30", keepDaily: 14, keepWeekly: 0 });
+    for (const [env, message] of [
+      [{ BACKUP_AT: "2am" }, /BACKUP_AT must be a South African time of day as HH:MM, such as 02:00; got "2am"/],
+      [{ BACKUP_AT: "24:00" }, /BACKUP_AT must be/],
+      [{ BACKUP_KEEP_DAILY: "0" }, /BACKUP_KEEP_DAILY must be a whole number of backups from 1 to 366; got "0"/],
+      [{ BACKUP_KEEP_WEEKLY: "two" }, /BACKUP_KEEP_WEEKLY must be a whole number of backups from 0 to 366/],
+    ] as const) {
+      expect(() => resolveConfig(env)).toThrow(ConfigError);
+      expect(() => resolveConfig(env)).toThrow(message);
+    }
+  });
+
   it("rejects a port that is not one", () => {
     expect(() => resolveConfig({ PORT: "http" })).toThrow(/PORT must be a port number/);
   });

@@ -76,6 +76,9 @@ const MATRIX: Record<string, "public" | "minuteGuest" | Role[]> = {
   "specializations.remove": [A],
   "disciplineWaits.dependencies": [A, E],
   "disciplineWaits.setDependencies": [A],
+  // The server's own backups (nightly-backups.test.ts).
+  "operations.backupStatus": [A],
+  "operations.backUpNow": [A],
   "settings.getAgency": [A],
   "settings.updateAgency": [A],
   "settings.getSla": [A],

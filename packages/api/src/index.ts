@@ -96,4 +96,12 @@ export {
 } from "./services/operations/backups/archive";
 export type { BackupManifest } from "./services/operations/backups/manifest";
 export { restoreBackup } from "./services/operations/backups/restore";
+export {
+  backupSettled,
+  backupsToKeep,
+  nightlyBackupsJob,
+  nightlyBackupsTick,
+  useNightlyBackups,
+} from "./services/operations/backups/nightly";
+export type { NightlyBackupConfig } from "./services/operations/backups/nightly";
 export type { RestoreTarget } from "./services/operations/backups/restore";

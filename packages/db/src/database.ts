@@ -596,6 +596,20 @@ export interface FileDeletionsTable {
   last_error: string | null;
 }
 
+export interface BackupRunsTable {
+  id: Generated<string>;
+  trigger: "nightly" | "manual";
+  status: "running" | "succeeded" | "failed" | "missed";
+  started_at: GeneratedTimestamp;
+  finished_at: Timestamp | null;
+  started_by: string | null;
+  file_name: string | null;
+  size_bytes: number | null;
+  row_count: number | null;
+  file_count: number | null;
+  error: string | null;
+}
+
 export interface ReportsTable {
   id: Generated<string>;
   reference: string;
@@ -1412,6 +1426,7 @@ export interface Database {
   query_events: QueryEventsTable;
   files: FilesTable;
   file_deletions: FileDeletionsTable;
+  backup_runs: BackupRunsTable;
   reports: ReportsTable;
   raf4_assessments: Raf4AssessmentsTable;
   report_versions: ReportVersionsTable;

@@ -1,5 +1,6 @@
 export * from "./audit/access-log";
 export * from "./audit/outputs";
+export * from "./operations/backups";
 export * from "./invoices/ageing";
 export * from "./users/account-form";
 export * from "./users/user-admin";

@@ -23,6 +23,7 @@ import { liveRouter } from "./live";
 import { messagesRouter } from "./messages";
 import { notificationsRouter } from "./notifications";
 import { settingsRouter } from "./settings";
+import { operationsRouter } from "./operations";
 import { slaRouter } from "./sla";
 import { specializationsRouter } from "./consultants/specializations";
 import { disciplineWaitsRouter } from "./discipline-waits";
@@ -47,6 +48,7 @@ export const appRouter = router({
   specializations: specializationsRouter,
   disciplineWaits: disciplineWaitsRouter,
   settings: settingsRouter,
+  operations: operationsRouter,
   patients: patientsRouter,
   cases: casesRouter,
   courtClock: courtClockRouter,

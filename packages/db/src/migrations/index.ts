@@ -57,6 +57,7 @@ import * as statementLineProofs from "./2026-12-07-50-statement-line-proofs";
 import * as meetingReferences from "./2026-12-07-70-meeting-references";
 import * as claimantTextConsent from "./2026-12-07-91-claimant-text-consent";
 import * as fileStorage from "./2026-12-08-20-file-storage";
+import * as backupRuns from "./2026-12-09-10-backup-runs";
 import * as oneSearch from "./2026-12-08-10-one-search";
 
 /** Every migration, by name; names sort by date so Kysely runs them in order. */
@@ -120,4 +121,5 @@ export const migrations: Record<string, Migration> = {
   "2026-12-07-91-claimant-text-consent": claimantTextConsent,
   "2026-12-08-10-one-search": oneSearch,
   "2026-12-08-20-file-storage": fileStorage,
+  "2026-12-09-10-backup-runs": backupRuns,
 };

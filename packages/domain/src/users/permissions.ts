@@ -22,6 +22,8 @@ export const PERMISSIONS = {
   "specializations.manage": ["administrator"],
   "settings.agency": ["administrator"],
   "audit.read": ["administrator"],
+  // The server's own backups of the embedded database, in Settings (docs/operations.md, "Nightly backups").
+  "operations.backups": ["administrator"],
   // POPIA (docs/decisions.md "POPIA"): administrators, and employees an administrator names privacy officers (checked per user).
   "privacy.manage": ["administrator", "employee"],
   // Approving the destruction of a claimant's records (docs/decisions.md "Retention and destruction").

@@ -5,6 +5,7 @@ import { ShieldCheck } from "lucide-react";
 import type * as React from "react";
 import { PageHeader } from "@/components/page";
 import { AgencyTab, SlaTab } from "@/components/settings/agency-tab";
+import { BackupsTab } from "@/components/settings/backups-tab";
 import { NotificationsTab } from "@/components/settings/notifications-tab";
 import { PasswordTab } from "@/components/settings/password-tab";
 import { ProfileTab } from "@/components/settings/profile-tab";
@@ -30,9 +31,10 @@ const TABS = [
   "release",
   "video",
   "texts",
+  "backups",
 ] as const;
 /** The tabs only administrators see: how the agency is configured. */
-const ADMIN_TABS: readonly Tab[] = ["agency", "sla", "holidays", "checklist", "release", "video", "texts"];
+const ADMIN_TABS: readonly Tab[] = ["agency", "sla", "holidays", "checklist", "release", "video", "texts", "backups"];
 type Tab = (typeof TABS)[number];
 
 /** Each tab's trigger and content, in the order they show (each tab is a component of components/settings). */
@@ -49,6 +51,7 @@ const TAB_VIEW: Record<Tab, { label: string; Content: (props: { role: Role }) =>
   release: { label: "Release on approval", Content: ReleaseTab },
   video: { label: "Video", Content: VideoTab },
   texts: { label: "Text reminders", Content: TextsTab },
+  backups: { label: "Backups", Content: BackupsTab },
 };
 
 export const Route = createFileRoute("/_app/settings")({
