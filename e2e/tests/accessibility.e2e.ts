@@ -30,6 +30,7 @@ const PHONE_ROUTES: Record<Role, string[]> = {
     "/appointments",
     "/settings?tab=checklist",
     "/settings?tab=release",
+    "/settings?tab=backups",
     "/manual-invoice",
     "/sa-invoice-demo",
     "/admin/payments?attorney=$attorneyId",
@@ -177,7 +178,7 @@ const withParams = (path: string, params: Record<string, string>) => named(path)
 /** Screens behind a route's tabs and views, by who may open them. */
 const TAB_ROUTES: { path: string; roles: readonly Role[] }[] = [
   ...["password", "security", "notifications", "calendar"].map((tab) => ({ path: `/settings?tab=${tab}`, roles: ROLES })),
-  ...["agency", "sla", "holidays", "checklist", "release", "video"].map((tab) => ({
+  ...["agency", "sla", "holidays", "checklist", "release", "video", "backups"].map((tab) => ({
     path: `/settings?tab=${tab}`,
     roles: ["administrator"] as const,
   })),

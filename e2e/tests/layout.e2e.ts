@@ -117,6 +117,7 @@ describe("the settings page", () => {
       "Release on approval",
       "Video",
       "Text reminders",
+      "Backups",
     ]);
     const outside = await tabs.evaluateAll((all) =>
       all

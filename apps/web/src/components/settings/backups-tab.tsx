@@ -83,13 +83,13 @@ function BackupsView({ status, pending, onBackUp }: { status: BackupStatus; pend
                   <th scope="col" className="px-3 py-2 font-medium">
                     Started
                   </th>
-                  <th scope="col" className="px-3 py-2 font-medium">
+                  <th scope="col" className="hidden px-3 py-2 font-medium sm:table-cell">
                     Kind
                   </th>
                   <th scope="col" className="px-3 py-2 font-medium">
                     Result
                   </th>
-                  <th scope="col" className="px-3 py-2 font-medium">
+                  <th scope="col" className="hidden px-3 py-2 font-medium sm:table-cell">
                     Size
                   </th>
                 </tr>
@@ -134,17 +134,25 @@ function BackupsView({ status, pending, onBackUp }: { status: BackupStatus; pend
 }
 
 function RunRow({ run }: { run: BackupRun }) {
+  const kind = run.trigger === "nightly" ? "Nightly" : "Asked for";
+  const size = run.sizeBytes === null ? "—" : formatFileSize(run.sizeBytes);
   return (
     <tr className="border-t align-top">
-      <td className="px-3 py-2 whitespace-nowrap">{formatDateTime(run.startedAt)}</td>
-      <td className="px-3 py-2">{run.trigger === "nightly" ? "Nightly" : "Asked for"}</td>
+      <td className="px-3 py-2">
+        <span className="whitespace-nowrap">{formatDateTime(run.startedAt)}</span>
+        {/* On a phone the kind and size sit under the time instead of in columns of their own. */}
+        <span className="block text-xs text-muted-foreground sm:hidden">
+          {kind} · {size}
+        </span>
+      </td>
+      <td className="hidden px-3 py-2 sm:table-cell">{kind}</td>
       <td className="px-3 py-2">
         <Badge variant={run.status === "succeeded" ? "secondary" : run.status === "running" ? "outline" : "destructive"}>
           {BACKUP_RUN_STATUS_LABEL[run.status]}
         </Badge>
         {run.error && <p className="mt-1 max-w-prose text-xs text-muted-foreground">{run.error}</p>}
       </td>
-      <td className="px-3 py-2 whitespace-nowrap">{run.sizeBytes === null ? "—" : formatFileSize(run.sizeBytes)}</td>
+      <td className="hidden px-3 py-2 whitespace-nowrap sm:table-cell">{size}</td>
     </tr>
   );
 }
