@@ -183,6 +183,7 @@ for (const kind of testDialects()) {
         let app: FastifyInstance;
         const mail = mkdtempSync(join(tmpdir(), "medlegal-upgrade-mail-"));
         const cookies: Record<string, string> = {};
+        const signIns: Record<string, number> = {};
 
         beforeAll(async () => {
           app = await buildApp({
@@ -192,6 +193,11 @@ for (const kind of testDialects()) {
             appUrl: "http://localhost:3000",
             rateLimits: RELAXED_LIMITS,
           });
+          for (const account of new Set(SCREENS.map((s) => s.account))) {
+            const { response, cookie } = await login(app, account);
+            signIns[account] = response.statusCode;
+            cookies[account] = cookie;
+          }
         });
         afterAll(async () => {
           await app?.close();
@@ -200,11 +206,7 @@ for (const kind of testDialects()) {
 
         it("is ready, and the old demo's users sign in with the old demo password", async () => {
           expect((await app.inject({ method: "GET", url: "/ready" })).statusCode).toBe(200);
-          for (const account of new Set(SCREENS.map((s) => s.account))) {
-            const { response, cookie } = await login(app, account);
-            expect(response.statusCode, `${account} signs in`).toBe(200);
-            cookies[account] = cookie;
-          }
+          expect(signIns).toEqual({ admin: 200, employee: 200, attorney: 200 });
         });
 
         it("answers the main screens, listing what the old demo had", async () => {
