@@ -3,10 +3,10 @@ import { testDialects } from "@medlegal/db/testing";
 import type { AttendanceFigures } from "@medlegal/domain";
 import { sastDate } from "@medlegal/domain";
 import type { TestApp } from "./helpers";
-import { createTestApp, login, trpc, IN_ORDER } from "./helpers";
+import { createTestApp, login, trpc } from "./helpers";
 
 /** Attendance figures in SLA monitoring (issue 28; docs/decisions.md "Attendance figures"). */
-describe.each(testDialects())("attendance figures on %s", IN_ORDER, (kind) => {
+describe.each(testDialects())("attendance figures on %s", (kind) => {
   let t: TestApp;
   const c = {} as Record<string, string>;
   beforeAll(async () => {

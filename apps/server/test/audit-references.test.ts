@@ -3,7 +3,7 @@ import { testDialects } from "@medlegal/db/testing";
 import type { CaseItem, MeetingDetail, Patient, QueryDetail } from "@medlegal/domain";
 import { makeSaId } from "@medlegal/domain";
 import type { TestApp } from "./helpers";
-import { createTestApp, login, resetTokenIn, trpc, IN_ORDER } from "./helpers";
+import { createTestApp, login, resetTokenIn, trpc } from "./helpers";
 
 interface AuditItem {
   action: string;
@@ -12,7 +12,7 @@ interface AuditItem {
   entityReference: string | null;
 }
 
-describe.each(testDialects())("the audit trail names records by their references on %s", IN_ORDER, (kind) => {
+describe.each(testDialects())("the audit trail names records by their references on %s", (kind) => {
   let t: TestApp;
   let admin = "";
   let attorney = "";
@@ -126,7 +126,7 @@ describe.each(testDialects())("the audit trail names records by their references
   });
 });
 
-describe.each(testDialects())("the audit trail names meetings, messages, SLA timers and a user's own steps on %s", IN_ORDER, (kind) => {
+describe.each(testDialects())("the audit trail names meetings, messages, SLA timers and a user's own steps on %s", (kind) => {
   let t: TestApp;
   const c = {} as Record<string, string>;
   type Row = AuditItem & { actorName: string | null };

@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFinished, vi } from "vitest";
 import { testDialects } from "@medlegal/db/testing";
 import type { TestApp } from "./helpers";
-import { createTestApp, DEMO_PASSWORD, login, IN_ORDER } from "./helpers";
+import { createTestApp, DEMO_PASSWORD, login } from "./helpers";
 
 // The real password module, with its verification watched (it still does the real argon2 work):
 // the sign-in service imports it, so every check it makes is counted here. Timing would be flaky;
@@ -16,7 +16,7 @@ const verifyPassword = vi.mocked(passwords.verifyPassword);
 /** The argon2 variant and cost an encoded hash names ("$argon2id$v=19$m=19456,t=2,p=1"). */
 const costOf = (encoded: string) => encoded.split("$").slice(0, 4).join("$");
 
-describe.each(testDialects())("sign-in does the same hashing work whether or not the account exists, on %s", IN_ORDER, (kind) => {
+describe.each(testDialects())("sign-in does the same hashing work whether or not the account exists, on %s", (kind) => {
   let t: TestApp;
   let storedHash: (username: string) => Promise<string>;
 
@@ -50,6 +50,9 @@ describe.each(testDialects())("sign-in does the same hashing work whether or not
 
   it("verifies a deactivated user's password too, before refusing them like anyone else", async () => {
     await t.db.updateTable("users").set({ is_active: false }).where("username", "=", "nomsa").execute();
+    onTestFinished(async () => {
+      await t.db.updateTable("users").set({ is_active: true }).where("username", "=", "nomsa").execute();
+    });
     const { response } = await login(t.app, "nomsa", DEMO_PASSWORD);
     expect(response.statusCode).toBe(401);
     expect(verifyPassword.mock.calls).toEqual([[await storedHash("nomsa"), DEMO_PASSWORD]]);

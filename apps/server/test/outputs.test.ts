@@ -4,30 +4,20 @@ import type { Context } from "@medlegal/api";
 import { testDialects } from "@medlegal/db/testing";
 import type { CurrentUser } from "@medlegal/domain";
 import type { TestApp } from "./helpers";
-import {
-  createTestApp,
-  DEMO_PASSWORD,
-  login,
-  RELAXED_LIMITS,
-  sessionCookie,
-  signUpTokenIn,
-  trpc,
-  validAttorney,
-  IN_ORDER,
-} from "./helpers";
+import { createTestApp, DEMO_PASSWORD, login, RELAXED_LIMITS, sessionCookie, signUpTokenIn, trpc, validAttorney } from "./helpers";
 
 const procedures = Object.entries(
   appRouter._def.procedures as unknown as Record<string, { _def: { type: "query" | "mutation"; output?: unknown } }>,
 ).map(([path, procedure]) => ({ path, kind: procedure._def.type, output: procedure._def.output }));
 
-describe("output contracts", IN_ORDER, () => {
+describe("output contracts", () => {
   it("every procedure declares the shape of its answer", () => {
     const without = procedures.filter((p) => !p.output).map((p) => p.path);
     expect(without).toEqual([]);
   });
 });
 
-describe.each(testDialects())("answers carry only what their contract names on %s", IN_ORDER, (kind) => {
+describe.each(testDialects())("answers carry only what their contract names on %s", (kind) => {
   let t: TestApp;
 
   beforeAll(async () => {

@@ -2,9 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testDialects } from "@medlegal/db/testing";
 import type { QueryStatus } from "@medlegal/domain";
 import type { TestApp } from "./helpers";
-import { createTestApp, login, trpc, IN_ORDER } from "./helpers";
+import { createTestApp, login, trpc } from "./helpers";
 
-describe.each(testDialects())("the moves a query's page offers on %s", IN_ORDER, (kind) => {
+describe.each(testDialects())("the moves a query's page offers on %s", (kind) => {
   let t: TestApp;
   let cookie: string;
   beforeAll(async () => {

@@ -2,7 +2,7 @@ import { Writable } from "node:stream";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DialectKind } from "@medlegal/db";
-import { createTestApp, login, trpc, IN_ORDER } from "./helpers";
+import { createTestApp, login, trpc } from "./helpers";
 import type { TestApp } from "./helpers";
 
 const kinds: DialectKind[] = process.env.TEST_DATABASE_URL ? ["pglite", "pg"] : ["pglite"];
@@ -19,7 +19,7 @@ function logSink() {
   return { lines, stream };
 }
 
-describe.each(kinds)("the request log (%s)", IN_ORDER, (kind) => {
+describe.each(kinds)("the request log (%s)", (kind) => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp(kind);

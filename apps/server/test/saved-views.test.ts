@@ -1,11 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { testDialects } from "@medlegal/db/testing";
 import type { SavedView } from "@medlegal/domain";
 import type { TestApp, TrpcAnswer } from "./helpers";
-import { createTestApp, login, trpc, IN_ORDER } from "./helpers";
+import { createTestApp, login, trpc } from "./helpers";
 
 /** Saved views (issue 30 item 2): each belongs to its owner, administrators share with staff, counts follow each caller's list. */
-describe.each(testDialects())("saved views on %s", IN_ORDER, (kind) => {
+describe.each(testDialects())("saved views on %s", (kind) => {
   let t: TestApp;
   type Name = "admin" | "employee" | "attorney" | "nomsa" | "consultant";
   const c = {} as Record<Name, string>;
@@ -32,6 +32,10 @@ describe.each(testDialects())("saved views on %s", IN_ORDER, (kind) => {
     }
   });
   afterAll(() => t.close());
+  // Each test starts with no saved views (the demo data has none): names and counts are its own.
+  beforeEach(async () => {
+    await t.db.deleteFrom("saved_views").execute();
+  });
 
   it("counts a view's rows with the list's own visibility: the attorney's own queries, all of them for staff", async () => {
     const mine = await create("attorney", { list: "queries", name: "My open work", filters: { sort: "priority" } });
