@@ -3,14 +3,14 @@ import { testDialects } from "@medlegal/db/testing";
 import type { AssignmentItem, BookingItem, CaseItem, Patient, QueryDetail, Slot } from "@medlegal/domain";
 import { addDays, makeSaId, sastDate } from "@medlegal/domain";
 import type { TestApp } from "./helpers";
-import { createTestApp, login, trpc, IN_ORDER } from "./helpers";
+import { createTestApp, login, trpc } from "./helpers";
 
 /**
  * New work tells the agency: a new query, a booking request, a declined assignment and a comment
  * from outside the agency notify the query's case manager, or every active employee while it has
  * none; never the person who acted, and administrators only as a case manager.
  */
-describe.each(testDialects())("the agency hears of new work on %s", IN_ORDER, (kind) => {
+describe.each(testDialects())("the agency hears of new work on %s", (kind) => {
   let t: TestApp;
   const c = {} as Record<"attorney" | "employee" | "sipho" | "admin" | "dr_naidoo", string>;
   let ids: Record<string, string>;

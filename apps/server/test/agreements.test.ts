@@ -1,10 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
 import { sweepAgreementExpiries } from "@medlegal/api";
 import { testDialects } from "@medlegal/db/testing";
 import type { Agreement, AgreementOverview, AssignmentItem, CaseItem, ConsultantCandidate, Patient, QueryDetail } from "@medlegal/domain";
 import { makeSaId } from "@medlegal/domain";
 import type { TestApp } from "./helpers";
-import { createTestApp, login, PDF, trpc, IN_ORDER } from "./helpers";
+import { createTestApp, login, PDF, trpc } from "./helpers";
 
 /** A multipart body as the record dialog sends it: the agreement's fields, then the signed file. */
 function agreementUpload(fields: Record<string, string>, fileName = "signed.pdf", data = PDF) {
@@ -23,7 +23,7 @@ function agreementUpload(fields: Record<string, string>, fileName = "signed.pdf"
   return { payload, headers: { "content-type": `multipart/form-data; boundary=${boundary}` } };
 }
 
-describe.each(testDialects())("POPIA: the agreement register on %s", IN_ORDER, (kind) => {
+describe.each(testDialects())("POPIA: the agreement register on %s", (kind) => {
   let t: TestApp;
   type Name = "admin" | "employee" | "attorney" | "dr_moodley";
   const c = {} as Record<Name, string>;
@@ -98,6 +98,27 @@ describe.each(testDialects())("POPIA: the agreement register on %s", IN_ORDER, (
   it("refuses to propose an expert without a current agreement, with a sentence saying why, and proposes them once one is recorded", async () => {
     const { queryId, specializationId } = await queryFor("Psychiatrist");
     const latest = (await overview()).find((r) => r.userId === ids.dr_moodley)!.latest!;
+    // The register lists his demo agreement as current for the other tests: it stands again, and
+    // what this test recorded goes, when it ends.
+    onTestFinished(async () => {
+      const mine = await t.db
+        .selectFrom("privacy_agreements")
+        .select(["id", "file_id"])
+        .where("user_id", "=", ids.dr_moodley!)
+        .where("id", "!=", latest.id)
+        .execute();
+      const recorded = mine.map((a) => a.id);
+      const files = mine.map((a) => a.file_id);
+      if (recorded.length) {
+        await t.db.deleteFrom("privacy_agreements").where("id", "in", recorded).execute();
+        await t.db.deleteFrom("files").where("id", "in", files).execute();
+      }
+      await t.db
+        .updateTable("privacy_agreements")
+        .set({ revoked_at: null, revoked_by: null, revoke_reason: null })
+        .where("id", "=", latest.id)
+        .execute();
+    });
     const revoked = await trpc<Agreement>(t.app, c.admin, "privacy.revokeAgreement", { id: latest.id, reason: "Signed the wrong version" });
     expect(revoked.status, revoked.error?.message).toBe(200);
     expect(revoked.data).toMatchObject({ current: false, revokeReason: "Signed the wrong version" });
@@ -225,7 +246,10 @@ describe.each(testDialects())("POPIA: the agreement register on %s", IN_ORDER, (
     const fields = { userId: ids.ot_smith!, kind: "operator", version: "9", signedOn: "2026-11-01" };
     expect((await record(c.employee, fields)).statusCode).toBe(403);
     expect((await record(c.dr_moodley, fields)).statusCode).toBe(403);
-    // Named a privacy officer, the employee keeps the register too.
+    // Named a privacy officer, the employee keeps the register too (and no longer is one when the test ends).
+    onTestFinished(async () => {
+      await t.db.updateTable("users").set({ privacy_officer: false }).where("id", "=", ids.employee!).execute();
+    });
     expect((await trpc(t.app, c.admin, "privacy.setPrivacyOfficer", { userId: ids.employee, privacyOfficer: true })).status).toBe(200);
     expect((await trpc(t.app, c.employee, "privacy.agreements")).status).toBe(200);
     expect((await trpc(t.app, c.admin, "privacy.setPrivacyOfficer", { userId: ids.employee, privacyOfficer: false })).status).toBe(200);

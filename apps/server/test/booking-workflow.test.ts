@@ -1,15 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { testDialects } from "@medlegal/db/testing";
 import type { AssignmentItem, BookableExpert, BookingItem, CaseItem, QueryDetail, Slot } from "@medlegal/domain";
 import { addDays, makeSaId, NO_ACCEPTED_ASSIGNMENT_MESSAGE, NOT_YOUR_EXPERT_MESSAGE, sastDate } from "@medlegal/domain";
 import type { TestApp } from "./helpers";
-import { createTestApp, login, trpc, IN_ORDER } from "./helpers";
+import { createTestApp, login, sessionCookie, signUp, trpc, validAttorney } from "./helpers";
 
 /**
  * A booking belongs to a query and to an accepted assignment of it: nobody books an expert the
  * agency has not assigned, or one who has not accepted (docs/decisions.md, "The main journey").
  */
-describe.each(testDialects())("booking follows the workflow on %s", IN_ORDER, (kind) => {
+describe.each(testDialects())("booking follows the workflow on %s", (kind) => {
   let t: TestApp;
   const c = {} as Record<"attorney" | "nomsa" | "employee" | "dr_venter" | "dr_naidoo", string>;
   let ids: Record<string, string>;
@@ -20,7 +20,7 @@ describe.each(testDialects())("booking follows the workflow on %s", IN_ORDER, (k
 
   beforeAll(async () => {
     t = await createTestApp(kind, {}, { workflow: true });
-    for (const name of ["attorney", "nomsa", "employee", "dr_venter", "dr_naidoo"] as const) c[name] = (await login(t.app, name)).cookie;
+    for (const name of ["nomsa", "employee", "dr_venter", "dr_naidoo"] as const) c[name] = (await login(t.app, name)).cookie;
     const users = await t.db.selectFrom("users").select(["id", "username"]).execute();
     ids = Object.fromEntries(users.map((u) => [u.username, u.id]));
     plasticSurgeon = (
@@ -30,6 +30,19 @@ describe.each(testDialects())("booking follows the workflow on %s", IN_ORDER, (k
         .where("name", "=", "Plastic and Reconstructive Surgeon")
         .executeTakeFirstOrThrow()
     ).id;
+  });
+  afterAll(() => t.close());
+
+  /**
+   * Each test's own attorney (an expert is in an attorney's diary once accepted on any of their
+   * queries or booked by them) and query (a new claimant and case), taken by the employee: no
+   * expert assigned yet.
+   */
+  beforeEach(async () => {
+    const attorney = await signUp(t, validAttorney());
+    expect(attorney.statusCode, attorney.body).toBe(201);
+    c.attorney = sessionCookie(attorney);
+    ids.attorney = (attorney.json() as { id: string }).id;
     const kase = await trpc<CaseItem>(t.app, c.attorney, "cases.create", {
       claimType: "personal_injury",
       incidentDate: "2026-05-02",
@@ -43,7 +56,7 @@ describe.each(testDialects())("booking follows the workflow on %s", IN_ORDER, (k
         consentReceivedAt: "2026-11-04",
       },
     });
-    expect(kase.status).toBe(200);
+    expect(kase.status, kase.error?.message).toBe(200);
     query = (
       await trpc<QueryDetail>(t.app, c.attorney, "queries.create", {
         caseId: kase.data.id,
@@ -60,6 +73,16 @@ describe.each(testDialects())("booking follows the workflow on %s", IN_ORDER, (k
   const book = (cookie: string, consultantId: string, startsAt: string) =>
     trpc<BookingItem>(t.app, cookie, "bookings.create", { queryId: query.id, consultantId, startsAt });
   const anyWeekdayMorning = (day: string) => new Date(`${day}T09:00:00+02:00`).toISOString();
+  /** The employee proposes Dr Venter on this test's query and he accepts (the booking test walks it step by step). */
+  const venterAccepts = async () => {
+    const proposed = await trpc<AssignmentItem>(t.app, c.employee, "assignments.create", {
+      queryId: query.id,
+      specializationId: plasticSurgeon,
+      consultantId: ids.dr_venter,
+    });
+    expect(proposed.status, proposed.error?.message).toBe(200);
+    expect((await trpc(t.app, c.dr_venter, "assignments.respond", { id: proposed.data.id, accept: true })).status).toBe(200);
+  };
 
   it("offers no expert, no slot and no booking before the agency has assigned one", async () => {
     expect((await trpc<BookableExpert[]>(t.app, c.attorney, "bookings.listExperts", { queryId: query.id })).data).toEqual([]);
@@ -123,6 +146,7 @@ describe.each(testDialects())("booking follows the workflow on %s", IN_ORDER, (k
   });
 
   it("answers another attorney's query as not theirs, whatever the expert", async () => {
+    await venterAccepts();
     const slots = await trpc<Slot[]>(t.app, c.attorney, "bookings.listSlots", { consultantId: ids.dr_venter, from, to });
     const foreign = await book(c.nomsa, ids.dr_venter!, slots.data[0]!.startsAt);
     expect(foreign.status).toBe(404);
@@ -134,6 +158,7 @@ describe.each(testDialects())("booking follows the workflow on %s", IN_ORDER, (k
   });
 
   it("refuses a booking once the expert's assignment is withdrawn", async () => {
+    await venterAccepts();
     const accepted = await t.db
       .selectFrom("consultant_assignments")
       .select("id")

@@ -3,10 +3,10 @@ import { testDialects } from "@medlegal/db/testing";
 import type { AffectedClaimant, Breach } from "@medlegal/domain";
 import { addDays, sastDate } from "@medlegal/domain";
 import type { TestApp } from "./helpers";
-import { createTestApp, login, trpc, IN_ORDER } from "./helpers";
+import { createTestApp, login, trpc } from "./helpers";
 import { pdfText } from "./pdf-text";
 
-describe.each(testDialects())("POPIA: the register of security compromises on %s", IN_ORDER, (kind) => {
+describe.each(testDialects())("POPIA: the register of security compromises on %s", (kind) => {
   let t: TestApp;
   type Name = "admin" | "employee" | "attorney" | "nomsa";
   const c = {} as Record<Name, string>;

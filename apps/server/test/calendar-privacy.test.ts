@@ -3,7 +3,7 @@ import { testDialects } from "@medlegal/db/testing";
 import { NOTIFICATION_TYPES } from "@medlegal/domain";
 import type { CalendarFeedStatus } from "@medlegal/domain";
 import type { TestApp } from "./helpers";
-import { createTestApp, login, trpc, IN_ORDER } from "./helpers";
+import { createTestApp, login, trpc } from "./helpers";
 
 /** What an outside calendar or mailbox must never hold about a booking (issue 25, "Fix first"). */
 async function healthDetails(t: TestApp, bookingIds?: string[]) {
@@ -26,7 +26,7 @@ async function healthDetails(t: TestApp, bookingIds?: string[]) {
 /** An iCalendar text's content lines, unfolded (RFC 5545 section 3.1). */
 const unfold = (ics: string) => ics.replace(/\r\n[ \t]/g, "");
 
-describe.each(testDialects())("calendars and e-mails carry no health information on %s", IN_ORDER, (kind) => {
+describe.each(testDialects())("calendars and e-mails carry no health information on %s", (kind) => {
   let t: TestApp;
   type Name = "employee" | "attorney" | "consultant" | "nomsa" | "dr_naidoo";
   const c = {} as Record<Name, string>;

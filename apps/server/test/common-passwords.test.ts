@@ -2,23 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testDialects } from "@medlegal/db/testing";
 import { PASSWORD_TOO_COMMON } from "@medlegal/domain";
 import type { TestApp } from "./helpers";
-import {
-  createTestApp,
-  DEMO_PASSWORD,
-  login,
-  resetTokenIn,
-  signUp,
-  trpc,
-  uniqueSuffix as unique,
-  validAttorney,
-  IN_ORDER,
-} from "./helpers";
+import { createTestApp, DEMO_PASSWORD, login, resetTokenIn, signUp, trpc, uniqueSuffix as unique, validAttorney } from "./helpers";
 
 // Each meets the composition rules (12+ characters, upper, lower, digit, special) and is refused as
 // common: a list entry with digits and symbols around it, or guessed in under a million tries.
 const COMMON = ["Password123!", "Qwerty123456!", "P@ssw0rd1234", "Welcome@2024"];
 
-describe.each(testDialects())("common passwords are refused on %s", IN_ORDER, (kind) => {
+describe.each(testDialects())("common passwords are refused on %s", (kind) => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp(kind);

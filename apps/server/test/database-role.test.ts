@@ -9,11 +9,11 @@ import { createSmtpMailer, seedDemoData } from "@medlegal/api";
 import { DEFAULT_AGENCY_SETTINGS } from "@medlegal/domain";
 import { buildApp } from "../src/app";
 import { sessionSecret } from "../src/secrets";
-import { login, MailBox, RELAXED_LIMITS, trpc, IN_ORDER } from "./helpers";
+import { login, MailBox, RELAXED_LIMITS, trpc } from "./helpers";
 
 // The whole app on the least-privilege role (docs/decisions.md, "Platform"): PostgreSQL only, as
 // roles are cluster-wide (a name of its own, dropped at the end).
-describe.skipIf(!testDialects().includes("pg"))("the server on the app's least-privilege database role on pg", IN_ORDER, () => {
+describe.skipIf(!testDialects().includes("pg"))("the server on the app's least-privilege database role on pg", () => {
   const roleName = `medlegal_app_test_${randomBytes(5).toString("hex")}`;
   const password = randomBytes(12).toString("hex");
   let owner: Awaited<ReturnType<typeof createTestDatabase>>;

@@ -4,13 +4,13 @@ import { testDialects } from "@medlegal/db/testing";
 import type { CaseItem, Patient } from "@medlegal/domain";
 import { makeSaId } from "@medlegal/domain";
 import type { TestApp } from "./helpers";
-import { createTestApp, login, trpc, IN_ORDER } from "./helpers";
+import { createTestApp, login, trpc } from "./helpers";
 
 /**
  * "New case" adds the claimant with it: one procedure, one transaction, the claimants form's own
  * rules and sentences (docs/decisions.md, "The main journey").
  */
-describe.each(testDialects())("a new case with a new claimant on %s", IN_ORDER, (kind) => {
+describe.each(testDialects())("a new case with a new claimant on %s", (kind) => {
   let t: TestApp;
   const c = {} as Record<"attorney" | "nomsa" | "employee", string>;
   let sequence = 700;

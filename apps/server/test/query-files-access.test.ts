@@ -3,14 +3,14 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testDialects } from "@medlegal/db/testing";
 import type { MessageItem } from "@medlegal/domain";
 import type { TestApp } from "./helpers";
-import { createTestApp, login, multipart, PDF, trpc, IN_ORDER } from "./helpers";
+import { createTestApp, login, multipart, PDF, trpc } from "./helpers";
 
 /**
  * Who reads a query's files and conversations (issue 23, items 23, 26c, 26d): one rule for an
  * expert's access to the query's documents and to its conversations' attachments, every read of a
  * query conversation in the access log, and the access log's export for an id that is nobody.
  */
-describe.each(testDialects())("query files and the access log on %s", IN_ORDER, (kind) => {
+describe.each(testDialects())("query files and the access log on %s", (kind) => {
   let t: TestApp;
   const c = {} as Record<string, string>;
 

@@ -3,7 +3,7 @@ import { Agent, request } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DEMO_PASSWORD, openLiveStream, IN_ORDER } from "./helpers";
+import { DEMO_PASSWORD, openLiveStream } from "./helpers";
 import { freePort, startServer } from "./server-process";
 import type { ServerProcess } from "./server-process";
 
@@ -59,7 +59,7 @@ afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-describe("two processes on one embedded database", IN_ORDER, () => {
+describe("two processes on one embedded database", () => {
   it("the second is refused with a sentence that says to use PostgreSQL, and the first keeps serving", async () => {
     await running();
     const second = startServer(dataDir, { PORT: String(await freePort()) });
@@ -72,7 +72,7 @@ describe("two processes on one embedded database", IN_ORDER, () => {
   });
 });
 
-describe("a graceful restart", IN_ORDER, () => {
+describe("a graceful restart", () => {
   it("completes an open live stream normally and the tab's session still works on the next process", async () => {
     await running();
     const cookie = await signIn("attorney");

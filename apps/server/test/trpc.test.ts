@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testDialects } from "@medlegal/db/testing";
 import type { TestApp } from "./helpers";
-import { createTestApp, DEMO_PASSWORD, sessionCookie, validConsultant, IN_ORDER } from "./helpers";
+import { createTestApp, DEMO_PASSWORD, sessionCookie, validConsultant } from "./helpers";
 
-describe.each(testDialects())("the tRPC auth router on %s", IN_ORDER, (kind) => {
+describe.each(testDialects())("the tRPC auth router on %s", (kind) => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp(kind);
