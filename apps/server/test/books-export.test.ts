@@ -4,7 +4,7 @@ import { testDialects } from "@medlegal/db/testing";
 import type { InvoiceDetail, PaymentItem } from "@medlegal/domain";
 import { sastDate } from "@medlegal/domain";
 import type { TestApp } from "./helpers";
-import { signedInSuite, trpc, IN_ORDER } from "./helpers";
+import { signedInSuite, trpc } from "./helpers";
 import { issuedInvoice } from "./invoice-kit";
 
 const LINES = [
@@ -12,7 +12,7 @@ const LINES = [
   { kind: "other", description: "Court attendance", quantity: 2, unitPriceCents: 25_000 },
 ];
 
-describe.each(testDialects())("the books exported on %s", IN_ORDER, (kind) => {
+describe.each(testDialects())("the books exported on %s", (kind) => {
   let t: TestApp;
   const { c, ids } = signedInSuite(kind, ["admin", "employee", "attorney"], { workflow: true }, (app) => (t = app));
   const today = sastDate(new Date());

@@ -4,10 +4,10 @@ import type { InvoiceDetail, ReportDetail } from "@medlegal/domain";
 import { sastDate } from "@medlegal/domain";
 import { demoReportPdf } from "../../../packages/api/src/seed/reports";
 import type { TestApp } from "./helpers";
-import { reportUpload, signedInSuite, trpc, IN_ORDER } from "./helpers";
+import { reportUpload, signedInSuite, trpc } from "./helpers";
 
 /** The release rule over the procedures (docs/decisions.md, "Release and payment (issue 23)"). */
-describe.each(testDialects())("release and payment on %s", IN_ORDER, (kind) => {
+describe.each(testDialects())("release and payment on %s", (kind) => {
   let t: TestApp;
   const { c, ids } = signedInSuite(kind, ["admin", "employee", "attorney", "nomsa", "consultant"], { workflow: true }, (app) => (t = app));
   const today = sastDate(new Date());
