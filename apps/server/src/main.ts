@@ -149,8 +149,6 @@ if (embedded) {
       ? `Backups are made every night at ${config.backups.at} to ${shownPath(backupFolder)} (the newest of ${config.backups.keepDaily} days and ${config.backups.keepWeekly} weeks are kept).`
       : "Nightly backups are off: BACKUP_KEY is not set (pnpm backup:key makes one; docs/operations.md).",
   );
-}
-if (embedded) {
   console.log(`Demo accounts: admin, employee, attorney, consultant; password: ${DEMO_PASSWORD}`);
 }
 if (demoUnfinished) {

@@ -2,7 +2,6 @@ import { createHash } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import S3rver from "s3rver";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { RestoreTarget } from "@medlegal/api";
 import {
@@ -22,6 +21,7 @@ import { createEmptyPostgresDatabase, testDialects } from "@medlegal/db/testing"
 import { buildApp } from "../src/app";
 import { createTestApp, login, multipart, RELAXED_LIMITS, TEST_SECRET } from "./helpers";
 import { demoReportPdf } from "../../../packages/api/src/seed/reports";
+import { startS3Server } from "./s3-server";
 
 /**
  * The restore drill after `pnpm files:migrate` to S3 (issue 39, "Done means"): an older install's
@@ -31,25 +31,16 @@ import { demoReportPdf } from "../../../packages/api/src/seed/reports";
  * audit trail, the same bytes for every file, none of them back in the database, and the app serving them.
  */
 const scratch = mkdtempSync(join(tmpdir(), "medlegal-drill-s3-"));
-let s3: S3rver;
-let s3Port = 0;
+let s3: Awaited<ReturnType<typeof startS3Server>>;
 beforeAll(async () => {
-  s3 = new S3rver({
-    port: 0,
-    address: "127.0.0.1",
-    silent: true,
-    directory: join(scratch, "s3"),
-    configureBuckets: [{ name: "medlegal" }],
-  });
-  s3Port = (await s3.run()).port;
+  s3 = await startS3Server(scratch);
 });
 afterAll(async () => {
   await s3.close();
   useFileStore(null);
   rmSync(scratch, { recursive: true, force: true });
 });
-const bucket = (prefix: string) =>
-  fileStoreFromUrl(`s3://S3RVER:S3RVER@medlegal/${prefix}?endpoint=http://127.0.0.1:${s3Port}&forcePathStyle=true`);
+const bucket = (prefix: string) => fileStoreFromUrl(s3.urlFor(prefix));
 
 type Db = ReturnType<typeof createDatabase>["db"];
 /** Every file's SHA-256 as read through its row (the store or the database), and the audit trail. */

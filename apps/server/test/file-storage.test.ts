@@ -3,7 +3,6 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Readable } from "node:stream";
-import S3rver from "s3rver";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { FileStore } from "@medlegal/api";
 import { fileStoreFromUrl, moveFilesToStore, readStoredFile, STORED_BYTES, sweepFileDeletions, useFileStore } from "@medlegal/api";
@@ -11,6 +10,7 @@ import { testDialects } from "@medlegal/db/testing";
 import type { TestApp } from "./helpers";
 import { createTestApp, login, multipart } from "./helpers";
 import { pdfText } from "./pdf-text";
+import { startS3Server } from "./s3-server";
 import { demoReportPdf } from "../../../packages/api/src/seed/reports";
 
 /**
@@ -20,19 +20,12 @@ import { demoReportPdf } from "../../../packages/api/src/seed/reports";
  * missing object is never served; files:migrate moves what the database still holds.
  */
 const scratch = mkdtempSync(join(tmpdir(), "medlegal-files-"));
-let s3: S3rver;
+let s3: Awaited<ReturnType<typeof startS3Server>>;
 let s3Url = "";
 
 beforeAll(async () => {
-  s3 = new S3rver({
-    port: 0,
-    address: "127.0.0.1",
-    silent: true,
-    directory: join(scratch, "s3"),
-    configureBuckets: [{ name: "medlegal" }],
-  });
-  const { port } = await s3.run();
-  s3Url = `s3://S3RVER:S3RVER@medlegal/agency-files?endpoint=http://127.0.0.1:${port}&forcePathStyle=true`;
+  s3 = await startS3Server(scratch);
+  s3Url = s3.urlFor("agency-files");
 });
 afterAll(async () => {
   await s3.close();

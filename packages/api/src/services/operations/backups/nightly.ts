@@ -3,7 +3,7 @@ import { join } from "node:path";
 import type { Kysely } from "kysely";
 import type { Database, DumpFormat } from "@medlegal/db";
 import type { BackupStatus } from "@medlegal/domain";
-import { addDays, isoWeekday, PERMISSIONS, saDayTimeLabel, sastDate, sastTime, sastToUtc } from "@medlegal/domain";
+import { addDays, isoWeekday, PERMISSIONS, SAST_OFFSET_MINUTES, saDayTimeLabel, sastDate, sastTime, sastToUtc } from "@medlegal/domain";
 import type { Deps } from "../../platform/deps";
 import { AppError } from "../../../errors";
 import { recordAudit } from "../../audit/audit";
@@ -58,7 +58,7 @@ const FILE_NAME = /^medlegal-(\d{4}-\d{2}-\d{2})-(\d{2})-(\d{2})-(\d{2})\.age$/;
 
 /** A backup's file name says when it was made, in South African time: medlegal-2026-12-07-02-00-04.age. */
 export function backupFileName(madeAt: Date): string {
-  const seconds = new Date(madeAt.getTime() + 2 * 3_600_000).toISOString().slice(17, 19);
+  const seconds = new Date(madeAt.getTime() + SAST_OFFSET_MINUTES * 60_000).toISOString().slice(17, 19);
   return `medlegal-${sastDate(madeAt)}-${sastTime(madeAt).replace(":", "-")}-${seconds}.age`;
 }
 
