@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { LightMyRequestResponse } from "fastify";
 import type { z } from "zod";
 import { appRouter } from "@medlegal/api";
 import type { TestApp } from "./helpers";
-import { createTestApp, login, IN_ORDER } from "./helpers";
+import { createTestApp, login } from "./helpers";
 
 /**
  * Bad input of every kind against every tRPC procedure and every REST path, as a signed-in
@@ -250,14 +250,13 @@ const procedures = Object.entries(
 
 const INPUTS_PER_PROCEDURE = 3;
 
-describe("fuzzing every procedure and REST path", IN_ORDER, () => {
+describe("fuzzing every procedure and REST path", () => {
   let t: TestApp;
   const cookies: Record<string, string> = {};
   let ids: string[] = [];
 
   beforeAll(async () => {
     t = await createTestApp("pglite", {}, { workflow: true });
-    for (const username of ["admin", "attorney"]) cookies[username] = (await login(t.app, username)).cookie;
     // Real ids make plausible inputs reach the services' SQL; the fuzzing users' own are left out
     // so that no input deactivates them half-way.
     const own = await t.db.selectFrom("users").select("id").where("username", "in", ["admin", "attorney"]).execute();
@@ -280,6 +279,11 @@ describe("fuzzing every procedure and REST path", IN_ORDER, () => {
     ids = ids.filter((id) => !own.some((o) => o.id === id));
   });
   afterAll(() => t.close());
+  // Each test signs in afresh: a fuzzed mutation in another test (signing out elsewhere, say) must
+  // not leave this one sending its junk with a dead session, whatever order the tests run in.
+  beforeEach(async () => {
+    for (const username of ["admin", "attorney"]) cookies[username] = (await login(t.app, username)).cookie;
+  });
 
   it("answers junk to every tRPC procedure with a 4xx sentence, never a 5xx or internals", async () => {
     const random = prng(SEED);
