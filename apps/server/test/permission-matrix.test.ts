@@ -157,6 +157,15 @@ const MATRIX: Record<string, "public" | "minuteGuest" | Role[]> = {
   "raf4.recordTribunal": [A, E, T],
   "raf4.forCase": [A, E, T],
   "raf4.request": [A, E],
+  // Records from hospitals, police and employers (records.test.ts): staff keep the register and the
+  // requests; an attorney reads those of their own cases.
+  "records.holders": [A, E],
+  "records.createHolder": [A, E],
+  "records.updateHolder": [A, E],
+  "records.forCase": [A, E, T],
+  "records.get": [A, E, T],
+  "records.request": [A, E],
+  "records.move": [A, E],
   // Retention (retention.test.ts): holds for privacy managers; destruction approved by administrators only.
   "privacy.legalHolds": [A],
   "privacy.setLegalHold": [A, E],
@@ -439,6 +448,7 @@ const RECORD_ROUTERS = [
   "meetings",
   "messages",
   "raf4",
+  "records",
   "search",
   "logistics",
   "interpreting",
@@ -454,6 +464,9 @@ const NOT_ONE_RECORD = new Set([
   "courtClock.matters",
   "courtClock.offsets",
   "courtClock.setOffsets",
+  "records.holders",
+  "records.createHolder",
+  "records.request",
   "receivables.overview",
   "receivables.settings",
   "receivables.setSettings",
@@ -546,6 +559,8 @@ const STAFF_ONLY_RECORDS = new Set([
   "messages.addParticipant",
   "receivables.setAgreement",
   "raf4.request",
+  "records.updateHolder",
+  "records.move",
   "logistics.set",
   "logistics.applyToSameDay",
   "bookings.recordCannotAttend",
@@ -734,6 +749,31 @@ describe("the object-level matrix", () => {
       return made.data.orders.at(-1)!.id;
     };
     const [myOrder, theirOrder] = [await orderOn(myCase.id), await orderOn(theirCase.id)];
+    // A records request (issue 40) on each firm's case, made by staff through the procedures.
+    const holder = await trpc<{ id: string }>(t.app, cookie.employee!, "records.createHolder", {
+      name: "Matrix Hospital",
+      kind: "public",
+      category: "hospital",
+      informationOfficer: "Matrix Officer",
+      email: "paia@matrix-hospital.example",
+      requestFee: "35",
+    });
+    expect(holder.status, holder.error?.message).toBe(200);
+    const recordsRequestOn = async (caseId: string) => {
+      const made = await trpc<{ id: string }>(t.app, cookie.employee!, "records.request", {
+        caseId,
+        holderId: holder.data.id,
+        recordKinds: ["hospital_notes"],
+        periodFrom: null,
+        periodTo: null,
+        specializationIds: [],
+        legalBasis: "paia_public",
+        authority: "signed_consent",
+      });
+      expect(made.status, made.error?.message).toBe(200);
+      return made.data.id;
+    };
+    const [myRecordsRequest, theirRecordsRequest] = [await recordsRequestOn(myCase.id), await recordsRequestOn(theirCase.id)];
     const courtDates = (caseId: string) => ({
       caseId,
       vehicleIdentified: true,
@@ -1045,6 +1085,9 @@ describe("the object-level matrix", () => {
         },
       },
       "raf4.forCase": { attorney: { own: { caseId: myCase.id }, other: { caseId: theirCase.id } } },
+      // A records request is seen as its case is: the attorney's own case's, not another firm's.
+      "records.forCase": { attorney: { own: { caseId: myCase.id }, other: { caseId: theirCase.id } } },
+      "records.get": { attorney: { own: { id: myRecordsRequest }, other: { id: theirRecordsRequest } } },
       "raf4.recordTribunal": {
         attorney: {
           own: { reportId: myReport.id, outcome: "upheld", outcomeDate: "2026-11-20" },

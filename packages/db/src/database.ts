@@ -12,6 +12,9 @@ import type {
   CaseStatus,
   ClaimType,
   Gender,
+  HolderCategory,
+  HolderKind,
+  LegalBasis,
   MeetingEndReason,
   MeetingGuestRole,
   MeetingParticipantState,
@@ -22,6 +25,8 @@ import type {
   Priority,
   QueryEventKind,
   QueryStatus,
+  RecordKind,
+  RecordRequestStatus,
   ReportKind,
   ReportStatus,
   Role,
@@ -566,7 +571,8 @@ export type FileOwnerKind =
   | "message_attachment"
   | "privacy_agreement"
   | "billing_undertaking"
-  | "billing_order";
+  | "billing_order"
+  | "record_request";
 
 /** Every stored file, bytes in PostgreSQL (docs/decisions.md, "Files and reports"). */
 export interface FilesTable {
@@ -608,6 +614,80 @@ export interface BackupRunsTable {
   row_count: number | null;
   file_count: number | null;
   error: string | null;
+}
+
+/** Issue 40: who holds records a case needs (hospitals, police, employers, schools, the RAF). */
+export interface RecordHoldersTable {
+  id: Generated<string>;
+  name: string;
+  kind: HolderKind;
+  category: HolderCategory;
+  information_officer: string;
+  email: string;
+  phone: string | null;
+  postal_address: string | null;
+  physical_address: string | null;
+  request_fee_cents: Generated<number>;
+  fee_notes: string | null;
+  active: Generated<boolean>;
+  created_at: GeneratedTimestamp;
+  updated_at: GeneratedTimestamp;
+}
+
+/** A case's request for records from one holder, with the dates the PAIA clock reads. */
+export interface RecordRequestsTable {
+  id: Generated<string>;
+  case_id: string;
+  holder_id: string;
+  record_kinds: RecordKind[];
+  description: string | null;
+  period_from: DateOnly | null;
+  period_to: DateOnly | null;
+  legal_basis: LegalBasis;
+  authority: "signed_consent" | "attorney_mandate";
+  status: Generated<RecordRequestStatus>;
+  sent_at: Timestamp | null;
+  /** The day the holder received the request: the statute's 30 days start here. */
+  received_on: DateOnly | null;
+  extension_days: number | null;
+  extension_notice_on: DateOnly | null;
+  fee_requested_on: DateOnly | null;
+  fee_paid_on: DateOnly | null;
+  refused_on: DateOnly | null;
+  refusal_section: string | null;
+  appealed_on: DateOnly | null;
+  records_received_on: DateOnly | null;
+  closed_on: DateOnly | null;
+  created_by: string;
+  created_at: GeneratedTimestamp;
+  updated_at: GeneratedTimestamp;
+}
+
+export interface RecordRequestDisciplinesTable {
+  request_id: string;
+  specialization_id: string;
+}
+
+/** A request's timeline: each status it took, on which day, by whom, with a note. */
+export interface RecordRequestEventsTable {
+  id: Generated<string>;
+  request_id: string;
+  status: RecordRequestStatus;
+  on_date: DateOnly;
+  note: string | null;
+  actor_id: string | null;
+  created_at: GeneratedTimestamp;
+}
+
+/** Request and access fees a holder asked for, and when they were paid (billed to the attorney as disbursements). */
+export interface RecordRequestFeesTable {
+  id: Generated<string>;
+  request_id: string;
+  kind: "request" | "access";
+  amount_cents: number;
+  requested_on: DateOnly;
+  paid_on: DateOnly | null;
+  created_at: GeneratedTimestamp;
 }
 
 export interface ReportsTable {
@@ -1427,6 +1507,11 @@ export interface Database {
   files: FilesTable;
   file_deletions: FileDeletionsTable;
   backup_runs: BackupRunsTable;
+  record_holders: RecordHoldersTable;
+  record_requests: RecordRequestsTable;
+  record_request_disciplines: RecordRequestDisciplinesTable;
+  record_request_events: RecordRequestEventsTable;
+  record_request_fees: RecordRequestFeesTable;
   reports: ReportsTable;
   raf4_assessments: Raf4AssessmentsTable;
   report_versions: ReportVersionsTable;

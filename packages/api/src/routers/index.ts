@@ -7,6 +7,7 @@ import { calendarRouter } from "./calendar";
 import { rostersRouter } from "./scheduling/rosters";
 import { reportsRouter } from "./reports";
 import { raf4Router } from "./raf4";
+import { recordsRouter } from "./records";
 import { invoicesRouter } from "./invoices";
 import { paymentsRouter } from "./payments";
 import { meetingsRouter } from "./meetings";
@@ -64,6 +65,7 @@ export const appRouter = router({
   sla: slaRouter,
   reports: reportsRouter,
   raf4: raf4Router,
+  records: recordsRouter,
   invoices: invoicesRouter,
   payments: paymentsRouter,
   meetings: meetingsRouter,

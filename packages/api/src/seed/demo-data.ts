@@ -15,6 +15,7 @@ import { seedDemoMessages } from "./messages";
 import { seedDemoPastRetention, seedDemoPrivacy } from "./privacy";
 import { seedDemoClaimantTexts } from "./claimant-texts";
 import { seedDemoAgreements } from "./agreements";
+import { seedDemoRecords } from "./records";
 import { seedDemoCourtClock } from "./court-clock";
 import { seedDemoReceivables } from "./receivables";
 import { sweepBillingReminders } from "../services/receivables/reminders";
@@ -158,6 +159,8 @@ export async function seedDemoData(
     await seedDemoPrivacy(db);
     await seedDemoClaimantTexts(db);
     await seedDemoCourtClock(db);
+    // Records asked of hospitals, police and employers, on the PAIA clock (issue 40).
+    await seedDemoRecords(db);
     await seedDemoReceivables(db);
     await seedDemoJointMinutes(db);
     // The overdue sweep as the server runs it: invoices past due become overdue and their attorneys are reminded.

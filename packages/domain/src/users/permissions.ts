@@ -32,6 +32,10 @@ export const PERMISSIONS = {
   "patients.create": ["attorney"],
   "patients.update": ["administrator", "employee", "attorney"],
   "cases.read": ["administrator", "employee", "attorney"],
+  // Records requested from hospitals, police, employers (issue 40): the agency keeps the register and
+  // the requests; an attorney reads those of their own cases.
+  "records.read": ["administrator", "employee", "attorney"],
+  "records.manage": ["administrator", "employee"],
   "cases.create": ["attorney"],
   "cases.update": ["administrator", "employee", "attorney"],
   "queries.read": MATTER_ROLES,

@@ -5,6 +5,7 @@ import type { Database, FileOwnerKind } from "@medlegal/db";
 import {
   DOCUMENT_MAX_BYTES,
   DOCUMENT_TYPES,
+  RECEIVED_RECORDS_MAX_BYTES,
   REPORT_MAX_BYTES,
   safeFileName,
   sniffDocumentType,
@@ -20,6 +21,13 @@ type ContentType = (typeof DOCUMENT_TYPES)[number];
 
 /** What each use of the store accepts (docs/decisions.md, "Files and reports"). */
 export const FILE_USES: Record<FileOwnerKind, { maxBytes: number; types: readonly ContentType[]; what: string; fallbackName: string }> = {
+  // Records a holder sent for a records request (issue 40): scanned PDFs of up to 500 pages.
+  record_request: {
+    maxBytes: RECEIVED_RECORDS_MAX_BYTES,
+    types: ["application/pdf"],
+    what: "Received records are uploaded as PDF files.",
+    fallbackName: "records.pdf",
+  },
   query_document: {
     maxBytes: DOCUMENT_MAX_BYTES,
     types: DOCUMENT_TYPES,

@@ -1,0 +1,271 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { testDialects } from "@medlegal/db/testing";
+import type { RecordHolder, RecordRequestDetail, RecordRequestItem } from "@medlegal/domain";
+import { addDays, sastDate, saDateLabel } from "@medlegal/domain";
+import type { TestApp } from "./helpers";
+import { signedInSuite, trpc, uniqueSuffix } from "./helpers";
+
+/** Issue 40: the register of record holders and a case's records requests on the PAIA clock. */
+describe.each(testDialects())("records requests on %s", (kind) => {
+  let t: TestApp;
+  const { c, ids } = signedInSuite(kind, ["admin", "employee", "attorney", "nomsa"], { workflow: true }, (app) => (t = app));
+  const today = sastDate(new Date());
+  let myCase: { id: string; incident_date: string };
+  let theirCase: { id: string };
+
+  beforeAll(async () => {
+    const caseOf = (attorneyId: string) =>
+      t.db
+        .selectFrom("cases")
+        .select(["id", "incident_date"])
+        .where("attorney_id", "=", attorneyId)
+        .orderBy("created_at")
+        .executeTakeFirstOrThrow();
+    [myCase, theirCase] = await Promise.all([caseOf(ids.attorney!), caseOf(ids.nomsa!)]);
+  });
+
+  const holderInput = (more: Record<string, unknown> = {}) => ({
+    name: `Chris Hani Baragwanath Hospital ${uniqueSuffix()}`,
+    kind: "public",
+    category: "hospital",
+    informationOfficer: "Dr T. Mokoena",
+    email: "paia@bara.example",
+    phone: "+27 11 933 8000",
+    postalAddress: "Private Bag X01, Pimville, 1808",
+    requestFee: "R 35.00",
+    ...more,
+  });
+  const newHolder = async (more: Record<string, unknown> = {}) => {
+    const made = await trpc<RecordHolder>(t.app, c.employee!, "records.createHolder", holderInput(more));
+    expect(made.status, made.error?.message).toBe(200);
+    return made.data;
+  };
+  const requestInput = (holderId: string, more: Record<string, unknown> = {}) => ({
+    caseId: myCase.id,
+    holderId,
+    recordKinds: ["hospital_notes", "radiology"],
+    description: "Casualty and ward notes, X-rays of the left femur",
+    periodFrom: myCase.incident_date,
+    periodTo: null,
+    specializationIds: [],
+    legalBasis: "paia_public",
+    authority: "signed_consent",
+    ...more,
+  });
+  const newRequest = async (holderId: string, more: Record<string, unknown> = {}) => {
+    const made = await trpc<RecordRequestDetail>(t.app, c.employee!, "records.request", requestInput(holderId, more));
+    expect(made.status, made.error?.message).toBe(200);
+    return made.data;
+  };
+  const move = (id: string, status: string, onDate: string, more: Record<string, unknown> = {}) =>
+    trpc<RecordRequestDetail>(t.app, c.employee!, "records.move", { id, status, onDate, ...more });
+
+  it("keeps a register of holders that staff fill and attorneys cannot reach", async () => {
+    const holder = await newHolder();
+    expect(holder.requestFeeCents).toBe(3500);
+    expect(holder.kind).toBe("public");
+    const listed = await trpc<RecordHolder[]>(t.app, c.admin!, "records.holders", { includeInactive: false });
+    expect(listed.data.map((h) => h.id)).toContain(holder.id);
+    const again = await trpc(t.app, c.employee!, "records.createHolder", holderInput({ name: holder.name.toUpperCase() }));
+    expect(again.status).toBe(409);
+    expect(again.error?.message).toBe(`A holder named ${holder.name.toUpperCase()} is already in the register.`);
+    expect((await trpc(t.app, c.attorney!, "records.holders", { includeInactive: false })).status).toBe(403);
+    const audit = await t.db.selectFrom("audit_log").select("action").where("entity_id", "=", holder.id).execute();
+    expect(audit.map((a) => a.action)).toEqual(["record_holder.create"]);
+  });
+
+  it("refuses an unknown holder kind with a sentence and stores nothing", async () => {
+    const before = await t.db
+      .selectFrom("record_holders")
+      .select((eb) => eb.fn.countAll<string>().as("n"))
+      .executeTakeFirstOrThrow();
+    const bad = await trpc(t.app, c.employee!, "records.createHolder", holderInput({ kind: "semi-public" }));
+    expect(bad.status).toBe(400);
+    expect(bad.error?.message).toContain("Choose whether the holder is a public or a private body");
+    const after = await t.db
+      .selectFrom("record_holders")
+      .select((eb) => eb.fn.countAll<string>().as("n"))
+      .executeTakeFirstOrThrow();
+    expect(after.n).toBe(before.n);
+  });
+
+  it("drafts a request for the case's records, which its attorney reads and another firm's attorney cannot", async () => {
+    const holder = await newHolder();
+    const request = await newRequest(holder.id);
+    expect(request.status).toBe("drafted");
+    expect(request.clock.decisionDue).toBeNull();
+    expect(request.events.map((e) => e.status)).toEqual(["drafted"]);
+    const own = await trpc<RecordRequestDetail>(t.app, c.attorney!, "records.get", { id: request.id });
+    expect(own.status).toBe(200);
+    expect(own.data.holder.name).toBe(holder.name);
+    expect(own.data.moves).toEqual([]);
+    const listed = await trpc<RecordRequestItem[]>(t.app, c.attorney!, "records.forCase", { caseId: myCase.id });
+    expect(listed.data.map((r) => r.id)).toContain(request.id);
+    const other = await trpc(t.app, c.nomsa!, "records.get", { id: request.id });
+    expect(other.status).toBe(404);
+    expect(other.error?.message).toBe("That records request does not exist or is not yours to see.");
+    expect((await trpc(t.app, c.nomsa!, "records.forCase", { caseId: myCase.id })).status).toBe(404);
+    expect((await trpc(t.app, c.attorney!, "records.move", { id: request.id, status: "sent", onDate: today })).status).toBe(403);
+    // Nomsa's own case lists none of this firm's requests.
+    const theirs = await trpc<RecordRequestItem[]>(t.app, c.nomsa!, "records.forCase", { caseId: theirCase.id });
+    expect(theirs.data.map((r) => r.id)).not.toContain(request.id);
+  });
+
+  it("refuses a period before the accident, a basis that does not fit the holder and an unknown holder, storing nothing", async () => {
+    const holder = await newHolder();
+    const count = async () =>
+      Number(
+        (
+          await t.db
+            .selectFrom("record_requests")
+            .select((eb) => eb.fn.countAll<string>().as("n"))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    const before = await count();
+    const early = await trpc(
+      t.app,
+      c.employee!,
+      "records.request",
+      requestInput(holder.id, { periodFrom: addDays(myCase.incident_date, -1) }),
+    );
+    expect(early.status).toBe(400);
+    expect(early.error?.message).toBe(`The period cannot start before the accident on ${saDateLabel(myCase.incident_date)}.`);
+    const basis = await trpc(t.app, c.employee!, "records.request", requestInput(holder.id, { legalBasis: "paia_private" }));
+    expect(basis.status).toBe(400);
+    expect(basis.error?.message).toBe("This holder is a public body: use a PAIA request to a public body (s 18).");
+    const unknown = await trpc(t.app, c.employee!, "records.request", requestInput("7f1c2b0e-5a4d-4c3b-9e8f-0a1b2c3d4e5f"));
+    expect(unknown.status).toBe(400);
+    expect(unknown.error?.message).toBe("Choose a holder from the register.");
+    const none = await trpc(t.app, c.employee!, "records.request", requestInput(holder.id, { recordKinds: [] }));
+    expect(none.status).toBe(400);
+    expect(none.error?.message).toContain("Choose at least one kind of record");
+    expect(await count()).toBe(before);
+  });
+
+  it("runs the statute's clock: due 30 days after receipt, deemed refused the day after, appeal within 60 days", async () => {
+    const holder = await newHolder();
+    const request = await newRequest(holder.id);
+    const receivedOn = addDays(today, -40);
+    const sent = await move(request.id, "sent", receivedOn);
+    expect(sent.status, sent.error?.message).toBe(200);
+    const due = addDays(receivedOn, 30);
+    expect(sent.data.clock.decisionDue).toBe(due);
+    expect(sent.data.status).toBe("deemed_refused");
+    expect(sent.data.clock.summary).toBe(`Deemed refused, appeal by ${saDateLabel(addDays(due, 60))}.`);
+    expect(sent.data.moves).toContain("appealed");
+    // The extension's notice came too late: the request was already deemed refused.
+    const late = await move(request.id, "extended", addDays(receivedOn, 31), { extensionDays: 10 });
+    expect(late.status).toBe(409);
+    const appealed = await move(request.id, "appealed", today, { note: "Internal appeal lodged with the MEC" });
+    expect(appealed.status, appealed.error?.message).toBe(200);
+    expect(appealed.data.clock.regulatorBy).toBe(addDays(today, 210));
+    expect(appealed.data.events.map((e) => e.status)).toEqual(["drafted", "sent", "appealed"]);
+    expect(appealed.data.events.at(-1)!.note).toBe("Internal appeal lodged with the MEC");
+    const audit = await t.db.selectFrom("audit_log").select("action").where("entity_id", "=", request.id).orderBy("at").execute();
+    expect(audit.map((a) => a.action)).toEqual(["record_request.create", "record_request.move", "record_request.move"]);
+  });
+
+  it("takes one extension of up to 30 days, given inside the first period, and moves the day", async () => {
+    const holder = await newHolder();
+    const request = await newRequest(holder.id);
+    const receivedOn = addDays(today, -10);
+    await move(request.id, "sent", receivedOn);
+    const tooLong = await move(request.id, "extended", today, { extensionDays: 31 });
+    expect(tooLong.status).toBe(400);
+    const extended = await move(request.id, "extended", today, { extensionDays: 30 });
+    expect(extended.status, extended.error?.message).toBe(200);
+    expect(extended.data.clock.decisionDue).toBe(addDays(receivedOn, 60));
+    expect(extended.data.status).toBe("extended");
+  });
+
+  it("gives a private body's refusal no internal appeal but 180 days for the Regulator or court", async () => {
+    const holder = await newHolder({ kind: "private", category: "employer", name: `Sasol Secunda ${uniqueSuffix()}` });
+    const request = await newRequest(holder.id, { legalBasis: "paia_private", recordKinds: ["payslips", "employer_letter"] });
+    await move(request.id, "sent", addDays(today, -5));
+    const refused = await move(request.id, "refused", today, { refusalSection: "s 63(1)" });
+    expect(refused.status, refused.error?.message).toBe(200);
+    expect(refused.data.refusalSection).toBe("s 63(1)");
+    expect(refused.data.clock.summary).toBe(
+      `Refused, complaint to the Information Regulator or court by ${saDateLabel(addDays(today, 180))}.`,
+    );
+    const appeal = await move(request.id, "appealed", today);
+    expect(appeal.status).toBe(409);
+    expect(appeal.error?.message).toContain("A private body has no internal appeal");
+  });
+
+  it("refuses a move the request cannot make, a date in the future and one before receipt, changing nothing", async () => {
+    const holder = await newHolder();
+    const request = await newRequest(holder.id);
+    const jump = await move(request.id, "received", today);
+    expect(jump.status).toBe(409);
+    expect(jump.error?.message).toBe("A request that is drafted cannot become received.");
+    const future = await move(request.id, "sent", addDays(today, 1));
+    expect(future.status).toBe(400);
+    expect(future.error?.message).toBe("The date cannot be in the future.");
+    await move(request.id, "sent", today);
+    const early = await move(request.id, "acknowledged", addDays(today, -1));
+    expect(early.status).toBe(400);
+    const row = await t.db
+      .selectFrom("record_requests")
+      .select(["status", "received_on"])
+      .where("id", "=", request.id)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ status: "sent", received_on: today });
+  });
+
+  it("stands the clock still while a requested deposit is unpaid", async () => {
+    const holder = await newHolder();
+    const request = await newRequest(holder.id);
+    await move(request.id, "sent", addDays(today, -35));
+    const fee = await move(request.id, "fee_requested", addDays(today, -25), { feeAmount: "R 140.00", feeKind: "access" });
+    expect(fee.status, fee.error?.message).toBe(200);
+    expect(fee.data.status).toBe("fee_requested");
+    expect(fee.data.fees).toEqual([expect.objectContaining({ kind: "access", amountCents: 14_000, paidOn: null })]);
+    const paid = await move(request.id, "fee_paid", addDays(today, -5));
+    expect(paid.status, paid.error?.message).toBe(200);
+    // 30 days from receipt plus the 20 days the deposit was awaited.
+    expect(paid.data.clock.decisionDue).toBe(addDays(today, -35 + 30 + 20));
+    expect(paid.data.status).toBe("fee_paid");
+    expect(paid.data.fees[0]!.paidOn).toBe(addDays(today, -5));
+  });
+
+  it("opens the demo on requests in many statuses, a deemed refusal awaiting appeal and a deposit asked among them", async () => {
+    const demoHolders = [
+      "Chris Hani Baragwanath Academic Hospital",
+      "Netcare Milpark Hospital",
+      "Gauteng Emergency Medical Services",
+      "SAPS Hillbrow",
+      "Sasol Secunda Operations",
+      "Parktown High School for Girls",
+    ];
+    const cases = await t.db
+      .selectFrom("record_requests")
+      .innerJoin("record_holders", "record_holders.id", "record_requests.holder_id")
+      .select("record_requests.case_id")
+      .distinct()
+      .where("record_holders.name", "in", demoHolders)
+      .execute();
+    const items = (
+      await Promise.all(cases.map(({ case_id }) => trpc<RecordRequestItem[]>(t.app, c.admin!, "records.forCase", { caseId: case_id })))
+    ).flatMap((answer) => answer.data);
+    const statuses = new Set(items.map((i) => i.status));
+    for (const status of [
+      "drafted",
+      "sent",
+      "acknowledged",
+      "extended",
+      "fee_requested",
+      "received_in_part",
+      "received",
+      "refused",
+      "deemed_refused",
+      "appealed",
+      "closed",
+    ])
+      expect(statuses, status).toContain(status);
+    const deemed = items.find((i) => i.status === "deemed_refused" && i.holder.kind === "public")!;
+    expect(deemed.clock.summary).toMatch(/^Deemed refused, appeal by \d{1,2} \w+ \d{4}\.$/);
+    expect(deemed.clock.appealBy! >= today).toBe(true);
+  });
+});

@@ -1,0 +1,48 @@
+import {
+  caseIdInputSchema,
+  idInputSchema,
+  recordHolderInputSchema,
+  recordHolderListInputSchema,
+  recordHolderListOutputSchema,
+  recordHolderOutputSchema,
+  recordRequestDetailOutputSchema,
+  recordRequestInputSchema,
+  recordRequestListOutputSchema,
+  recordRequestMoveInputSchema,
+  updateRecordHolderInputSchema,
+} from "@medlegal/domain";
+import { createRecordHolder, listRecordHolders, updateRecordHolder } from "../../services/records/holders";
+import { createRecordRequest, getRecordRequest, listCaseRecordRequests, moveRecordRequest } from "../../services/records/requests";
+import { roleProcedure, router } from "../../trpc";
+
+/** Records requested from holders for a case, on the PAIA clock (services/records; rows seen as their case is). */
+export const recordsRouter = router({
+  holders: roleProcedure("records.manage")
+    .input(recordHolderListInputSchema)
+    .output(recordHolderListOutputSchema)
+    .query(({ ctx, input }) => listRecordHolders(ctx.deps, input)),
+  createHolder: roleProcedure("records.manage")
+    .input(recordHolderInputSchema)
+    .output(recordHolderOutputSchema)
+    .mutation(({ ctx, input }) => createRecordHolder(ctx.deps, input)),
+  updateHolder: roleProcedure("records.manage")
+    .input(updateRecordHolderInputSchema)
+    .output(recordHolderOutputSchema)
+    .mutation(({ ctx, input }) => updateRecordHolder(ctx.deps, input)),
+  forCase: roleProcedure("records.read")
+    .input(caseIdInputSchema)
+    .output(recordRequestListOutputSchema)
+    .query(({ ctx, input }) => listCaseRecordRequests(ctx.deps, input)),
+  get: roleProcedure("records.read")
+    .input(idInputSchema)
+    .output(recordRequestDetailOutputSchema)
+    .query(({ ctx, input }) => getRecordRequest(ctx.deps, input)),
+  request: roleProcedure("records.manage")
+    .input(recordRequestInputSchema)
+    .output(recordRequestDetailOutputSchema)
+    .mutation(({ ctx, input }) => createRecordRequest(ctx.deps, input)),
+  move: roleProcedure("records.manage")
+    .input(recordRequestMoveInputSchema)
+    .output(recordRequestDetailOutputSchema)
+    .mutation(({ ctx, input }) => moveRecordRequest(ctx.deps, input)),
+});

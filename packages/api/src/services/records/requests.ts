@@ -1,0 +1,322 @@
+import type { RecordRequestDetail, RecordRequestItem, recordRequestInputSchema, recordRequestMoveInputSchema } from "@medlegal/domain";
+import {
+  basisProblem,
+  can,
+  extensionProblem,
+  paiaClock,
+  RECORD_REQUEST_MOVES,
+  RECORD_REQUEST_STATUS_LABEL,
+  saDateLabel,
+  type HolderKind,
+  type PaiaFacts,
+  type RecordRequestStatus,
+} from "@medlegal/domain";
+import type { z } from "zod";
+import { AppError } from "../../errors";
+import { recordAudit } from "../audit/audit";
+import { loadVisibleCase, visibleCases } from "../platform/access";
+import { now, today } from "../platform/clock";
+import type { Db, Deps } from "../platform/deps";
+import { fullName } from "../platform/sql";
+import { loadVisibleRecordRequest } from "./access";
+
+/** A case's requests for records and their moves on the statute's clock (issue 40 items 2 and 3). */
+
+type RequestRow = {
+  status: RecordRequestStatus;
+  legal_basis: PaiaFacts["legalBasis"];
+  received_on: string | null;
+  extension_days: number | null;
+  fee_requested_on: string | null;
+  fee_paid_on: string | null;
+  refused_on: string | null;
+  appealed_on: string | null;
+};
+
+export const factsOf = (row: RequestRow, holderKind: HolderKind): PaiaFacts => ({
+  holderKind,
+  legalBasis: row.legal_basis,
+  status: row.status,
+  receivedOn: row.received_on,
+  extensionDays: row.extension_days,
+  feeRequestedOn: row.fee_requested_on,
+  feePaidOn: row.fee_paid_on,
+  refusedOn: row.refused_on,
+  appealedOn: row.appealed_on,
+});
+
+/** The list rows: requests of the cases the caller sees, with holder, claimant and disciplines. */
+function requestItems(db: Db) {
+  return db
+    .selectFrom("record_requests")
+    .innerJoin("cases", "cases.id", "record_requests.case_id")
+    .innerJoin("patients", "patients.id", "cases.patient_id")
+    .innerJoin("record_holders as holder", "holder.id", "record_requests.holder_id")
+    .selectAll("record_requests")
+    .select([
+      "cases.reference as case_reference",
+      fullName("patients").as("claimant_name"),
+      "holder.name as holder_name",
+      "holder.kind as holder_kind",
+      "holder.category as holder_category",
+      "holder.email as holder_email",
+      "holder.information_officer",
+    ]);
+}
+type ItemRow = Awaited<ReturnType<ReturnType<typeof requestItems>["executeTakeFirstOrThrow"]>>;
+
+async function disciplinesOf(db: Db, requestIds: string[]) {
+  if (requestIds.length === 0) return new Map<string, { id: string; name: string }[]>();
+  const rows = await db
+    .selectFrom("record_request_disciplines")
+    .innerJoin("specializations", "specializations.id", "record_request_disciplines.specialization_id")
+    .select(["record_request_disciplines.request_id", "specializations.id", "specializations.name"])
+    .where("record_request_disciplines.request_id", "in", requestIds)
+    .orderBy("specializations.name")
+    .execute();
+  const byRequest = new Map<string, { id: string; name: string }[]>();
+  for (const r of rows) byRequest.set(r.request_id, [...(byRequest.get(r.request_id) ?? []), { id: r.id, name: r.name }]);
+  return byRequest;
+}
+
+function itemOf(r: ItemRow, disciplines: { id: string; name: string }[], on: string): RecordRequestItem {
+  const clock = paiaClock(factsOf(r, r.holder_kind), on);
+  return {
+    id: r.id,
+    caseId: r.case_id,
+    caseReference: r.case_reference,
+    claimantName: r.claimant_name,
+    holder: { id: r.holder_id, name: r.holder_name, kind: r.holder_kind, category: r.holder_category },
+    recordKinds: r.record_kinds,
+    disciplines,
+    legalBasis: r.legal_basis,
+    status: clock.status,
+    statusLabel: RECORD_REQUEST_STATUS_LABEL[clock.status],
+    clock,
+    createdAt: r.created_at,
+  };
+}
+
+/** A case's requests, newest first (404 for a case the caller may not see). */
+export async function listCaseRecordRequests({ db, actor }: Deps, { caseId }: { caseId: string }): Promise<RecordRequestItem[]> {
+  await loadVisibleCase(db, actor.user, caseId);
+  const rows = await requestItems(db)
+    .where("record_requests.case_id", "=", caseId)
+    .where(visibleCases(actor.user))
+    .orderBy("record_requests.created_at", "desc")
+    .orderBy("record_requests.id")
+    .execute();
+  const disciplines = await disciplinesOf(
+    db,
+    rows.map((r) => r.id),
+  );
+  const on = today();
+  return rows.map((r) => itemOf(r, disciplines.get(r.id) ?? [], on));
+}
+
+export async function getRecordRequest({ db, actor }: Deps, { id }: { id: string }): Promise<RecordRequestDetail> {
+  await loadVisibleRecordRequest(db, actor.user, id);
+  const r = await requestItems(db).where("record_requests.id", "=", id).executeTakeFirstOrThrow();
+  const [disciplines, events, fees] = await Promise.all([
+    disciplinesOf(db, [id]),
+    db
+      .selectFrom("record_request_events")
+      .leftJoin("users", "users.id", "record_request_events.actor_id")
+      .select([
+        "record_request_events.status",
+        "record_request_events.on_date",
+        "record_request_events.note",
+        fullName<string | null>("users").as("actor_name"),
+      ])
+      .where("record_request_events.request_id", "=", id)
+      .orderBy("record_request_events.created_at")
+      .orderBy("record_request_events.id")
+      .execute(),
+    db.selectFrom("record_request_fees").selectAll().where("request_id", "=", id).orderBy("requested_on").orderBy("id").execute(),
+  ]);
+  const item = itemOf(r, disciplines.get(id) ?? [], today());
+  return {
+    ...item,
+    description: r.description,
+    periodFrom: r.period_from,
+    periodTo: r.period_to,
+    authority: r.authority,
+    holderEmail: r.holder_email,
+    informationOfficer: r.information_officer,
+    receivedOn: r.received_on,
+    extensionDays: r.extension_days,
+    refusalSection: r.refusal_section,
+    events: events.map((e) => ({
+      status: e.status,
+      statusLabel: RECORD_REQUEST_STATUS_LABEL[e.status],
+      onDate: e.on_date,
+      note: e.note,
+      actorName: e.actor_name,
+    })),
+    fees: fees.map((f) => ({ id: f.id, kind: f.kind, amountCents: f.amount_cents, requestedOn: f.requested_on, paidOn: f.paid_on })),
+    moves: can(actor.user.role, "records.manage") ? [...RECORD_REQUEST_MOVES[item.status]] : [],
+  };
+}
+
+export async function createRecordRequest(
+  { db, actor }: Deps,
+  input: z.output<typeof recordRequestInputSchema>,
+): Promise<RecordRequestDetail> {
+  const id = await db.transaction().execute(async (trx) => {
+    const kase = await loadVisibleCase(trx, actor.user, input.caseId);
+    const holder = await trx
+      .selectFrom("record_holders")
+      .select(["id", "kind", "active", "name"])
+      .where("id", "=", input.holderId)
+      .executeTakeFirst();
+    if (!holder || !holder.active) throw new AppError("INVALID", "Choose a holder from the register.");
+    const basis = basisProblem(holder.kind, input.legalBasis);
+    if (basis) throw new AppError("INVALID", basis);
+    if (input.periodFrom && input.periodFrom < kase.incident_date)
+      throw new AppError("INVALID", `The period cannot start before the accident on ${saDateLabel(kase.incident_date)}.`);
+    if (input.periodTo && input.periodTo > today()) throw new AppError("INVALID", "The period cannot end in the future.");
+    if (input.specializationIds.length > 0) {
+      const known = await trx.selectFrom("specializations").select("id").where("id", "in", input.specializationIds).execute();
+      if (known.length !== input.specializationIds.length) throw new AppError("INVALID", "Choose disciplines from the list.");
+    }
+    const row = await trx
+      .insertInto("record_requests")
+      .values({
+        case_id: kase.id,
+        holder_id: holder.id,
+        record_kinds: input.recordKinds,
+        description: input.description,
+        period_from: input.periodFrom,
+        period_to: input.periodTo,
+        legal_basis: input.legalBasis,
+        authority: input.authority,
+        created_by: actor.user.id,
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    if (input.specializationIds.length > 0) {
+      await trx
+        .insertInto("record_request_disciplines")
+        .values(input.specializationIds.map((specialization_id) => ({ request_id: row.id, specialization_id })))
+        .execute();
+    }
+    await trx
+      .insertInto("record_request_events")
+      .values({ request_id: row.id, status: "drafted", on_date: today(), actor_id: actor.user.id, note: null })
+      .execute();
+    await recordAudit(trx, actor, {
+      action: "record_request.create",
+      entityType: "record_request",
+      entityId: row.id,
+      after: { caseId: kase.id, holder: holder.name, recordKinds: input.recordKinds, legalBasis: input.legalBasis },
+    });
+    return row.id;
+  });
+  return getRecordRequest({ db, actor }, { id });
+}
+
+/** One step on the request's way, on the day it happened; the statute's rules refuse what cannot be. */
+export async function moveRecordRequest(
+  { db, actor }: Deps,
+  input: z.output<typeof recordRequestMoveInputSchema>,
+): Promise<RecordRequestDetail> {
+  await db.transaction().execute(async (trx) => {
+    const row = await loadVisibleRecordRequest(trx, actor.user, input.id, true);
+    const holder = await trx.selectFrom("record_holders").select("kind").where("id", "=", row.holder_id).executeTakeFirstOrThrow();
+    // Judged on the day the step happened: a fee asked on day 10 was asked of a running request,
+    // even if the request would read deemed refused today.
+    const current = paiaClock(factsOf(row, holder.kind), input.onDate).status;
+    if (!RECORD_REQUEST_MOVES[current].includes(input.status)) {
+      throw new AppError(
+        "CONFLICT",
+        `A request that is ${RECORD_REQUEST_STATUS_LABEL[current].toLowerCase()} cannot become ${RECORD_REQUEST_STATUS_LABEL[input.status].toLowerCase()}.`,
+      );
+    }
+    if (input.onDate > today()) throw new AppError("INVALID", "The date cannot be in the future.");
+    if (row.received_on && input.onDate < row.received_on)
+      throw new AppError("INVALID", `The date cannot be before the holder received the request on ${saDateLabel(row.received_on)}.`);
+    const changes = await changesFor(trx, row, holder.kind, input);
+    await trx
+      .updateTable("record_requests")
+      .set({ ...changes, status: input.status, updated_at: now() })
+      .where("id", "=", row.id)
+      .execute();
+    await trx
+      .insertInto("record_request_events")
+      .values({ request_id: row.id, status: input.status, on_date: input.onDate, note: input.note, actor_id: actor.user.id })
+      .execute();
+    await recordAudit(trx, actor, {
+      action: "record_request.move",
+      entityType: "record_request",
+      entityId: row.id,
+      before: { status: current },
+      after: { status: input.status, onDate: input.onDate, ...changes },
+    });
+  });
+  return getRecordRequest({ db, actor }, { id: input.id });
+}
+
+type RequestChanges = Partial<{
+  sent_at: Date;
+  received_on: string;
+  extension_days: number;
+  extension_notice_on: string;
+  fee_requested_on: string;
+  fee_paid_on: string;
+  refused_on: string;
+  refusal_section: string;
+  appealed_on: string;
+  records_received_on: string;
+  closed_on: string;
+}>;
+
+async function changesFor(
+  trx: Db,
+  row: RequestRow & { id: string; created_at: Date },
+  holderKind: HolderKind,
+  input: z.output<typeof recordRequestMoveInputSchema>,
+): Promise<RequestChanges> {
+  switch (input.status) {
+    case "sent":
+      return { sent_at: now(), received_on: input.onDate };
+    case "extended": {
+      const problem = extensionProblem(
+        { receivedOn: row.received_on, extensionDays: row.extension_days },
+        input.extensionDays!,
+        input.onDate,
+      );
+      if (problem) throw new AppError("INVALID", problem);
+      return { extension_days: input.extensionDays!, extension_notice_on: input.onDate };
+    }
+    case "fee_requested":
+      await trx
+        .insertInto("record_request_fees")
+        .values({ request_id: row.id, kind: input.feeKind ?? "access", amount_cents: input.feeAmount!, requested_on: input.onDate })
+        .execute();
+      return { fee_requested_on: input.onDate };
+    case "fee_paid":
+      await trx
+        .updateTable("record_request_fees")
+        .set({ paid_on: input.onDate })
+        .where("request_id", "=", row.id)
+        .where("paid_on", "is", null)
+        .execute();
+      return { fee_paid_on: input.onDate };
+    case "refused":
+      return { refused_on: input.onDate, refusal_section: input.refusalSection! };
+    case "appealed":
+      if (holderKind !== "public")
+        throw new AppError(
+          "CONFLICT",
+          "A private body has no internal appeal: complain to the Information Regulator or apply to court (PAIA s 77A, s 78).",
+        );
+      return { appealed_on: input.onDate };
+    case "received":
+    case "received_in_part":
+      return { records_received_on: input.onDate };
+    case "closed":
+      return { closed_on: input.onDate };
+    default:
+      return {};
+  }
+}

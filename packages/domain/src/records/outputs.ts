@@ -1,0 +1,85 @@
+import { z } from "zod";
+import { HOLDER_KINDS, LEGAL_BASES, RECORD_REQUEST_STATUSES } from "./paia";
+import { HOLDER_CATEGORIES, RECORD_KINDS, REQUEST_AUTHORITIES } from "./records";
+
+/** Answers of the records procedures (issue 40). */
+
+export const recordHolderOutputSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  kind: z.enum(HOLDER_KINDS),
+  category: z.enum(HOLDER_CATEGORIES),
+  informationOfficer: z.string(),
+  email: z.string(),
+  phone: z.string().nullable(),
+  postalAddress: z.string().nullable(),
+  physicalAddress: z.string().nullable(),
+  requestFeeCents: z.number(),
+  feeNotes: z.string().nullable(),
+  active: z.boolean(),
+});
+export type RecordHolder = z.output<typeof recordHolderOutputSchema>;
+export const recordHolderListOutputSchema = z.array(recordHolderOutputSchema);
+
+export const paiaClockOutputSchema = z.object({
+  counts: z.literal("calendar days"),
+  statutory: z.boolean(),
+  decisionDue: z.string().nullable(),
+  daysLeft: z.number().nullable(),
+  deemedRefusedOn: z.string().nullable(),
+  appealBy: z.string().nullable(),
+  regulatorBy: z.string().nullable(),
+  status: z.enum(RECORD_REQUEST_STATUSES),
+  summary: z.string(),
+});
+
+export const recordRequestItemOutputSchema = z.object({
+  id: z.string(),
+  caseId: z.string(),
+  caseReference: z.string(),
+  claimantName: z.string(),
+  holder: z.object({ id: z.string(), name: z.string(), kind: z.enum(HOLDER_KINDS), category: z.enum(HOLDER_CATEGORIES) }),
+  recordKinds: z.array(z.enum(RECORD_KINDS)),
+  disciplines: z.array(z.object({ id: z.string(), name: z.string() })),
+  legalBasis: z.enum(LEGAL_BASES),
+  /** The status as the clock sees it today (a statutory request past its day reads deemed_refused). */
+  status: z.enum(RECORD_REQUEST_STATUSES),
+  statusLabel: z.string(),
+  clock: paiaClockOutputSchema,
+  createdAt: z.date(),
+});
+export type RecordRequestItem = z.output<typeof recordRequestItemOutputSchema>;
+export const recordRequestListOutputSchema = z.array(recordRequestItemOutputSchema);
+
+export const recordRequestDetailOutputSchema = recordRequestItemOutputSchema.extend({
+  description: z.string().nullable(),
+  periodFrom: z.string().nullable(),
+  periodTo: z.string().nullable(),
+  authority: z.enum(REQUEST_AUTHORITIES),
+  holderEmail: z.string(),
+  informationOfficer: z.string(),
+  receivedOn: z.string().nullable(),
+  extensionDays: z.number().nullable(),
+  refusalSection: z.string().nullable(),
+  events: z.array(
+    z.object({
+      status: z.enum(RECORD_REQUEST_STATUSES),
+      statusLabel: z.string(),
+      onDate: z.string(),
+      note: z.string().nullable(),
+      actorName: z.string().nullable(),
+    }),
+  ),
+  fees: z.array(
+    z.object({
+      id: z.string(),
+      kind: z.enum(["request", "access"]),
+      amountCents: z.number(),
+      requestedOn: z.string(),
+      paidOn: z.string().nullable(),
+    }),
+  ),
+  /** The moves the caller may make now (none for a reader). */
+  moves: z.array(z.enum(RECORD_REQUEST_STATUSES)),
+});
+export type RecordRequestDetail = z.output<typeof recordRequestDetailOutputSchema>;
