@@ -1,6 +1,7 @@
-import type { InvoiceDetail, InvoiceLineInput, InvoiceLineKind, attorneyInvoiceDraftSchema } from "@medlegal/domain";
+import type { InvoiceDetail, InvoiceLineInput, InvoiceLineKind, ReportListItem, attorneyInvoiceDraftSchema } from "@medlegal/domain";
 import { formatRand, invoiceLineInputSchema, parseRandToCents } from "@medlegal/domain";
 import type { z } from "zod";
+import type { useZodForm } from "@/hooks/use-zod-form";
 
 export type InvoiceDraftPayload = z.input<typeof attorneyInvoiceDraftSchema>;
 
@@ -21,6 +22,12 @@ export interface InvoiceFormState {
   attorneyReference: string;
   lines: LineForm[];
 }
+
+/** The invoice form's one store and its helpers, handed to each section of the form. */
+export type InvoiceFormFields = ReturnType<typeof useZodForm<InvoiceFormState>>;
+
+/** A report of the chosen case, which a line may bill (releasing the report once paid in full) unless withdrawn. */
+export type CaseReport = Pick<ReportListItem, "id" | "reference" | "kind" | "statusLabel" | "consultantName" | "status">;
 
 let nextKey = 1;
 export const newLine = (): LineForm => ({ key: nextKey++, kind: "", description: "", quantity: "1", unitPrice: "", reportId: "" });
