@@ -95,6 +95,45 @@ describe.each(testDialects())("The court's clock on %s", (kind) => {
     otherCaseId = await makeCase("nomsa");
   });
 
+  it("counts records outstanding for a discipline 20 court days before its assessment, in words, until they arrive", async () => {
+    // A trial 75 court days away puts the assessment (65 court days before it in Johannesburg) 10 court days from today.
+    let trialDate = sastDate(new Date());
+    while (courtDaysUntil(sastDate(new Date()), trialDate) < 75 || !isCourtDay(trialDate)) trialDate = addDays(trialDate, 1);
+    expect((await trpc(t.app, c.attorney, "courtClock.setDates", dates({ trialDate }))).status).toBe(200);
+    const reasonOf = async () => (await trpc<CourtClockView>(t.app, c.employee, "courtClock.get", { caseId })).data.disciplines[0]!.reason;
+    expect(await reasonOf()).not.toContain("Records outstanding");
+    const holder = await trpc<{ id: string }>(t.app, c.employee, "records.createHolder", {
+      name: `Court Clock Hospital ${randomUUID().slice(0, 8)}`,
+      kind: "private",
+      category: "hospital",
+      informationOfficer: "Ms Officer",
+      email: "paia@court-clock.example",
+      requestFee: "0",
+    });
+    const spec = await t.db.selectFrom("specializations").select("id").where("name", "like", "Orthopaedic%").executeTakeFirstOrThrow();
+    const request = await trpc<{ id: string }>(t.app, c.employee, "records.request", {
+      caseId,
+      holderId: holder.data.id,
+      recordKinds: ["hospital_notes", "radiology"],
+      periodFrom: null,
+      periodTo: null,
+      specializationIds: [spec.id],
+      legalBasis: "paia_private",
+      authority: "signed_consent",
+    });
+    expect(request.status, request.error?.message).toBe(200);
+    const outstanding = await reasonOf();
+    expect(outstanding).toContain(
+      `Records outstanding before the assessment on ${saDateLabel(
+        (await trpc<CourtClockView>(t.app, c.employee, "courtClock.get", { caseId })).data.disciplines[0]!.plan[0]!.dueOn,
+      )}: hospital notes and radiology (X-rays, scans and their reports) from Court Clock Hospital`,
+    );
+    const today = sastDate(new Date());
+    for (const status of ["sent", "received"])
+      expect((await trpc(t.app, c.employee, "records.move", { id: request.data.id, status, onDate: today })).status).toBe(200);
+    expect(await reasonOf()).not.toContain("Records outstanding");
+  });
+
   it("shows the RAF deadlines in calendar days before any trial date", async () => {
     const view = await trpc<CourtClockView>(t.app, c.attorney, "courtClock.get", { caseId });
     expect(view.status).toBe(200);

@@ -160,6 +160,10 @@ const MATRIX: Record<string, "public" | "minuteGuest" | Role[]> = {
   // Records from hospitals, police and employers (records.test.ts): staff keep the register and the
   // requests; an attorney reads those of their own cases.
   "records.holders": [A, E],
+  "records.desk": [A, E],
+  "records.checklists": [A, E],
+  "records.setChecklist": [A],
+  "records.checklistForCase": [A, E, T],
   "records.createHolder": [A, E],
   "records.updateHolder": [A, E],
   "records.forCase": [A, E, T],
@@ -465,6 +469,9 @@ const NOT_ONE_RECORD = new Set([
   "courtClock.offsets",
   "courtClock.setOffsets",
   "records.holders",
+  "records.desk",
+  "records.checklists",
+  "records.setChecklist",
   "records.createHolder",
   "records.request",
   "receivables.overview",
@@ -1088,6 +1095,7 @@ describe("the object-level matrix", () => {
       // A records request is seen as its case is: the attorney's own case's, not another firm's.
       "records.forCase": { attorney: { own: { caseId: myCase.id }, other: { caseId: theirCase.id } } },
       "records.get": { attorney: { own: { id: myRecordsRequest }, other: { id: theirRecordsRequest } } },
+      "records.checklistForCase": { attorney: { own: { caseId: myCase.id }, other: { caseId: theirCase.id } } },
       "raf4.recordTribunal": {
         attorney: {
           own: { reportId: myReport.id, outcome: "upheld", outcomeDate: "2026-11-20" },

@@ -1,6 +1,13 @@
-import { beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it, onTestFinished } from "vitest";
 import { testDialects } from "@medlegal/db/testing";
-import type { RecordHolder, RecordRequestDetail, RecordRequestItem } from "@medlegal/domain";
+import type {
+  CaseRecordChecklist,
+  RecordChecklists,
+  RecordDesk,
+  RecordHolder,
+  RecordRequestDetail,
+  RecordRequestItem,
+} from "@medlegal/domain";
 import { addDays, sastDate, saDateLabel } from "@medlegal/domain";
 import type { TestApp } from "./helpers";
 import { signedInSuite, trpc, uniqueSuffix } from "./helpers";
@@ -228,6 +235,29 @@ describe.each(testDialects())("records requests on %s", (kind) => {
     expect(paid.data.clock.decisionDue).toBe(addDays(today, -35 + 30 + 20));
     expect(paid.data.status).toBe("fee_paid");
     expect(paid.data.fees[0]!.paidOn).toBe(addDays(today, -5));
+    // The fee the agency paid is billed to the attorney as a disbursement on the case's automatic draft.
+    const billed = await t.db
+      .selectFrom("invoice_lines")
+      .innerJoin("invoices", "invoices.id", "invoice_lines.invoice_id")
+      .select([
+        "invoice_lines.kind",
+        "invoice_lines.description",
+        "invoice_lines.unit_price_cents",
+        "invoices.status",
+        "invoices.attorney_id",
+      ])
+      .where("invoices.case_id", "=", myCase.id)
+      .where("invoice_lines.description", "like", `%${holder.name}%`)
+      .execute();
+    expect(billed).toEqual([
+      {
+        kind: "disbursement",
+        description: `Disbursement: PAIA access fee, ${holder.name}, paid ${saDateLabel(addDays(today, -5))}`,
+        unit_price_cents: 14_000,
+        status: "draft",
+        attorney_id: ids.attorney,
+      },
+    ]);
   });
 
   it("opens the demo on requests in many statuses, a deemed refusal awaiting appeal and a deposit asked among them", async () => {
@@ -267,5 +297,113 @@ describe.each(testDialects())("records requests on %s", (kind) => {
     const deemed = items.find((i) => i.status === "deemed_refused" && i.holder.kind === "public")!;
     expect(deemed.clock.summary).toMatch(/^Deemed refused, appeal by \d{1,2} \w+ \d{4}\.$/);
     expect(deemed.clock.appealBy! >= today).toBe(true);
+  });
+
+  it("puts the deemed refused first on the desk across matters, then the running by their day, drafts last", async () => {
+    const holder = await newHolder();
+    const draft = await newRequest(holder.id);
+    const running = await newRequest(holder.id);
+    await move(running.id, "sent", addDays(today, -5));
+    const lapsed = await newRequest(holder.id);
+    await move(lapsed.id, "sent", addDays(today, -40));
+    const desk = await trpc<RecordDesk>(t.app, c.employee!, "records.desk", { holderId: holder.id });
+    expect(desk.status, desk.error?.message).toBe(200);
+    expect(desk.data.items.map((i) => i.id)).toEqual([lapsed.id, running.id, draft.id]);
+    expect(desk.data.items[0]!.status).toBe("deemed_refused");
+    expect(desk.data.total).toBe(3);
+    expect((await trpc(t.app, c.attorney!, "records.desk", {})).status).toBe(403);
+  });
+
+  it("tells each holder's median days to answer over the last 12 months", async () => {
+    const desk = await trpc<RecordDesk>(t.app, c.admin!, "records.desk", {});
+    const pace = (name: string) => desk.data.holders.find((h) => h.name === name);
+    // The demo's police station sent its report 27 days after receiving the request.
+    expect(pace("SAPS Hillbrow")).toEqual(expect.objectContaining({ answered: 1, medianDays: 27 }));
+    // The employer refused its payslips 25 days after receiving the request.
+    expect(pace("Sasol Secunda Operations")).toEqual(expect.objectContaining({ answered: 1, medianDays: 25 }));
+    const holder = await newHolder();
+    expect(desk.data.holders.find((h) => h.holderId === holder.id)).toBeUndefined();
+    const fresh = await trpc<RecordDesk>(t.app, c.admin!, "records.desk", {});
+    expect(fresh.data.holders.find((h) => h.holderId === holder.id)).toEqual(expect.objectContaining({ answered: 0, medianDays: null }));
+  });
+
+  it("lists the records each discipline needs, with defaults an administrator changes, and where a case stands against them", async () => {
+    const lists = await trpc<RecordChecklists>(t.app, c.employee!, "records.checklists");
+    const ortho = lists.data.find((l) => l.name === "Orthopaedic Surgeon")!;
+    expect(ortho).toEqual(expect.objectContaining({ recordKinds: ["hospital_notes", "radiology"], isDefault: true }));
+    expect(lists.data.find((l) => l.name === "Educational Psychologist")!.recordKinds).toEqual(["school_reports"]);
+    expect(
+      (await trpc(t.app, c.employee!, "records.setChecklist", { specializationId: ortho.specializationId, recordKinds: [] })).status,
+    ).toBe(403);
+    // A case of its own whose query asks for an orthopaedic surgeon.
+    const patient = await t.db
+      .selectFrom("cases")
+      .select(["patient_id", "attorney_id", "incident_date"])
+      .where("id", "=", myCase.id)
+      .executeTakeFirstOrThrow();
+    const kase = await t.db
+      .insertInto("cases")
+      .values({
+        reference: `CASE-R-${uniqueSuffix()}`,
+        attorney_id: patient.attorney_id,
+        patient_id: patient.patient_id,
+        claim_type: "raf",
+        incident_date: patient.incident_date,
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    const query = await t.db
+      .insertInto("queries")
+      .values({
+        reference: `Q-R-${uniqueSuffix()}`,
+        case_id: kase.id,
+        attorney_id: patient.attorney_id,
+        subject: "Orthopaedic assessment",
+        instructions: "Assess the knee",
+        status: "assigning",
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    await t.db.insertInto("query_specializations").values({ query_id: query.id, specialization_id: ortho.specializationId }).execute();
+    const checklist = async () =>
+      (await trpc<CaseRecordChecklist>(t.app, c.attorney!, "records.checklistForCase", { caseId: kase.id })).data.find(
+        (d) => d.specializationId === ortho.specializationId,
+      )!;
+    expect((await checklist()).items.map((i) => [i.kind, i.state])).toEqual([
+      ["hospital_notes", "not_requested"],
+      ["radiology", "not_requested"],
+    ]);
+    const holder = await newHolder();
+    const request = await newRequest(holder.id, {
+      caseId: kase.id,
+      recordKinds: ["hospital_notes"],
+      specializationIds: [ortho.specializationId],
+    });
+    await move(request.id, "sent", today);
+    expect((await checklist()).items[0]).toEqual(
+      expect.objectContaining({ state: "requested", request: { id: request.id, holderName: holder.name, statusLabel: "Sent" } }),
+    );
+    await move(request.id, "received", today);
+    const after = await checklist();
+    expect(after.items.map((i) => i.stateLabel)).toEqual(["Received", "Not requested"]);
+    expect(after.outstanding).toBe(1);
+    // The administrator narrows the orthopaedic list: only the hospital notes, now received.
+    const set = await trpc<RecordChecklists>(t.app, c.admin!, "records.setChecklist", {
+      specializationId: ortho.specializationId,
+      recordKinds: ["hospital_notes"],
+    });
+    expect(set.status, set.error?.message).toBe(200);
+    onTestFinished(() =>
+      t.db
+        .deleteFrom("record_checklists")
+        .where("specialization_id", "=", ortho.specializationId)
+        .execute()
+        .then(() => undefined),
+    );
+    expect(set.data.find((l) => l.specializationId === ortho.specializationId)).toEqual(
+      expect.objectContaining({ recordKinds: ["hospital_notes"], isDefault: false }),
+    );
+    expect((await checklist()).outstanding).toBe(0);
+    expect((await trpc(t.app, c.nomsa!, "records.checklistForCase", { caseId: kase.id })).status).toBe(404);
   });
 });

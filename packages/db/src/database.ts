@@ -690,6 +690,14 @@ export interface RecordRequestFeesTable {
   created_at: GeneratedTimestamp;
 }
 
+/** The records a discipline's expert needs, as an administrator set them (issue 40 item 6). */
+export interface RecordChecklistsTable {
+  specialization_id: string;
+  record_kinds: RecordKind[];
+  updated_by: string;
+  updated_at: GeneratedTimestamp;
+}
+
 export interface ReportsTable {
   id: Generated<string>;
   reference: string;
@@ -1512,6 +1520,7 @@ export interface Database {
   record_request_disciplines: RecordRequestDisciplinesTable;
   record_request_events: RecordRequestEventsTable;
   record_request_fees: RecordRequestFeesTable;
+  record_checklists: RecordChecklistsTable;
   reports: ReportsTable;
   raf4_assessments: Raf4AssessmentsTable;
   report_versions: ReportVersionsTable;

@@ -57,6 +57,7 @@ export * from "./platform/outputs";
 export * from "./records/paia";
 export * from "./records/records";
 export * from "./records/outputs";
+export * from "./records/checklists";
 export * from "./raf4/raf4";
 export * from "./raf4/outputs";
 export * from "./court-clock/court-clock";

@@ -201,8 +201,13 @@ export interface ReadinessFacts {
   /** The release date of a report that will be stale at the trial: it needs an addendum. */
   staleReleasedOn?: string | null;
   staleReportMonths?: number;
+  /** Records asked for this discipline and not yet received, in words ("hospital notes from Netcare Milpark Hospital"; issue 40). */
+  outstandingRecords?: readonly string[];
   declared?: readonly PublicHoliday[];
 }
+
+/** Court days before the assessment from which records still outstanding for it make the discipline amber (issue 40). */
+export const RECORDS_AMBER_COURT_DAYS = 20;
 
 /** Green/amber/red for one discipline, with the reason in words. `done` lists the steps already completed. */
 export function readiness(
@@ -219,6 +224,17 @@ export function readiness(
       level: "amber",
       reason: `${STALE_REPORT_FLAG}: the report released on ${saDateLabel(options.staleReleasedOn)} will be older than ${months} months at the trial.`,
     };
+  }
+  // The expert cannot assess without the records: outstanding ones close to the assessment are a risk (issue 40, item 7).
+  const assessment = plan.find((e) => e.step === "assessment");
+  const records = options.outstandingRecords ?? [];
+  // Green becomes amber; an amber verdict keeps its own reason and adds this one; red says enough.
+  if (verdict.level !== "red" && records.length && assessment && !done.has("assessment")) {
+    const day = options.bookedOn ?? assessment.dueOn;
+    if (courtDaysBefore(day, RECORDS_AMBER_COURT_DAYS, options.declared ?? []) <= today) {
+      const reason = `Records outstanding before the assessment on ${saDateLabel(day)}: ${records.join("; ")}.`;
+      return { level: "amber", reason: verdict.level === "amber" ? `${verdict.reason} ${reason}` : reason };
+    }
   }
   return verdict;
 }

@@ -83,3 +83,21 @@ export const recordRequestDetailOutputSchema = recordRequestItemOutputSchema.ext
   moves: z.array(z.enum(RECORD_REQUEST_STATUSES)),
 });
 export type RecordRequestDetail = z.output<typeof recordRequestDetailOutputSchema>;
+
+export const recordHolderPaceOutputSchema = z.object({
+  holderId: z.string(),
+  name: z.string(),
+  /** Requests it answered (records or a refusal) in the last 12 months. */
+  answered: z.number(),
+  /** Median calendar days from receiving a request to answering it; null without answers. */
+  medianDays: z.number().nullable(),
+});
+export type RecordHolderPace = z.output<typeof recordHolderPaceOutputSchema>;
+
+export const recordDeskOutputSchema = z.object({
+  items: z.array(recordRequestItemOutputSchema),
+  /** Open requests in all, of which the desk shows the first RECORD_DESK_LIMIT. */
+  total: z.number(),
+  holders: z.array(recordHolderPaceOutputSchema),
+});
+export type RecordDesk = z.output<typeof recordDeskOutputSchema>;

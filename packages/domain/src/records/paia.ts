@@ -230,3 +230,24 @@ export function basisProblem(kind: HolderKind, basis: LegalBasis): string | null
 }
 
 export const isRefusal = (status: RecordRequestStatus) => REFUSALS.includes(status);
+
+/** The records desk shows at most this many open requests, the most urgent first. */
+export const RECORD_DESK_LIMIT = 200;
+
+/** What needs action first on the desk: a refusal to answer, then the overdue, then the running by day, drafts to send last. */
+function deskRank(clock: PaiaClock): number {
+  if (clock.status === "deemed_refused") return 0;
+  if (clock.status === "refused") return 1;
+  if (clock.daysLeft !== null && clock.daysLeft < 0 && AWAITING_DECISION.includes(clock.status)) return 2;
+  if (AWAITING_DECISION.includes(clock.status)) return 3;
+  if (clock.status === "drafted") return 5;
+  return 4;
+}
+
+/** The day that matters for a request on the desk: the appeal's (or the Regulator's) after a refusal, else the holder's. */
+const deskDay = (clock: PaiaClock) => clock.appealBy ?? clock.regulatorBy ?? clock.decisionDue ?? "9999-12-31";
+
+/** The desk's order: by urgency, then by the day that matters, earliest first. */
+export function deskOrder(a: { clock: PaiaClock; id: string }, b: { clock: PaiaClock; id: string }): number {
+  return deskRank(a.clock) - deskRank(b.clock) || deskDay(a.clock).localeCompare(deskDay(b.clock)) || a.id.localeCompare(b.id);
+}

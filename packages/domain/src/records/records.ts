@@ -143,3 +143,5 @@ export type RecordRequestMoveInput = z.input<typeof recordRequestMoveInputSchema
 
 /** A holder's scanned records: 500 pages of scan come to about 100 MB (issue 40 item 5). */
 export const RECEIVED_RECORDS_MAX_BYTES = 100 * 1024 * 1024;
+
+export const recordDeskInputSchema = z.object({ holderId: id("Choose a holder from the register").optional() });

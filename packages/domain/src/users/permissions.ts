@@ -36,6 +36,8 @@ export const PERMISSIONS = {
   // the requests; an attorney reads those of their own cases.
   "records.read": ["administrator", "employee", "attorney"],
   "records.manage": ["administrator", "employee"],
+  // Which records each discipline's expert needs (issue 40 item 6): administrators set the lists.
+  "records.checklists": ["administrator"],
   "cases.create": ["attorney"],
   "cases.update": ["administrator", "employee", "attorney"],
   "queries.read": MATTER_ROLES,

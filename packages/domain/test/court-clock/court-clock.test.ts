@@ -123,6 +123,30 @@ describe("readiness", () => {
     expect(readiness(plan, new Set(PLAN_STEPS), "2027-06-13")).toEqual({ level: "green", reason: "Every step is done." });
   });
 
+  it("amber when records for the discipline are outstanding 20 court days before its assessment, with the records in words", () => {
+    // A booked assessment well ahead of the report's day, so the steps alone say green.
+    const bookedOn = courtDaysBefore(report.dueOn, 30);
+    const records = ["hospital notes from Netcare Milpark Hospital"];
+    const atTwenty = courtDaysBefore(bookedOn, 20);
+    expect(readiness(plan, new Set(), atTwenty, { bookedOn, hasBooking: true }).level).toBe("green");
+    expect(readiness(plan, new Set(), atTwenty, { bookedOn, hasBooking: true, outstandingRecords: records })).toEqual({
+      level: "amber",
+      reason: `Records outstanding before the assessment on ${saDateLabel(bookedOn)}: hospital notes from Netcare Milpark Hospital.`,
+    });
+    // A day earlier than 20 court days out, and once the assessment is done, the records do not count.
+    expect(readiness(plan, new Set(), addDays(atTwenty, -1), { bookedOn, hasBooking: true, outstandingRecords: records }).level).toBe(
+      "green",
+    );
+    expect(readiness(plan, new Set(["assessment"]), atTwenty, { outstandingRecords: records }).level).toBe("green");
+    // Already amber (no booking yet): both reasons; already red: the red reason alone.
+    const unbooked = readiness(plan, new Set(), courtDaysBefore(plan[0]!.dueOn, 5), { hasBooking: false, outstandingRecords: records });
+    expect(unbooked.level).toBe("amber");
+    expect(unbooked.reason).toMatch(/^The expert has no booking yet; .* Records outstanding before the assessment on /);
+    const late = readiness(plan, new Set(), addDays(plan[0]!.dueOn, 1), { outstandingRecords: records });
+    expect(late.level).toBe("red");
+    expect(late.reason).not.toContain("Records outstanding");
+  });
+
   it("every step done but the report will be stale at the trial: amber, needing an addendum, never green", () => {
     const verdict = readiness(plan, new Set(PLAN_STEPS), "2027-06-13", { staleReleasedOn: "2025-11-20", staleReportMonths: 18 });
     expect(verdict).toEqual({

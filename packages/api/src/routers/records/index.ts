@@ -1,6 +1,11 @@
 import {
   caseIdInputSchema,
+  caseRecordChecklistOutputSchema,
+  recordChecklistsOutputSchema,
+  setRecordChecklistInputSchema,
   idInputSchema,
+  recordDeskInputSchema,
+  recordDeskOutputSchema,
   recordHolderInputSchema,
   recordHolderListInputSchema,
   recordHolderListOutputSchema,
@@ -11,6 +16,8 @@ import {
   recordRequestMoveInputSchema,
   updateRecordHolderInputSchema,
 } from "@medlegal/domain";
+import { caseRecordChecklist, listRecordChecklists, setRecordChecklist } from "../../services/records/checklists";
+import { recordsDesk } from "../../services/records/desk";
 import { createRecordHolder, listRecordHolders, updateRecordHolder } from "../../services/records/holders";
 import { createRecordRequest, getRecordRequest, listCaseRecordRequests, moveRecordRequest } from "../../services/records/requests";
 import { roleProcedure, router } from "../../trpc";
@@ -29,6 +36,24 @@ export const recordsRouter = router({
     .input(updateRecordHolderInputSchema)
     .output(recordHolderOutputSchema)
     .mutation(({ ctx, input }) => updateRecordHolder(ctx.deps, input)),
+  /** Open requests across matters, the most urgent first, and each holder's pace (staff). */
+  desk: roleProcedure("records.manage")
+    .input(recordDeskInputSchema)
+    .output(recordDeskOutputSchema)
+    .query(({ ctx, input }) => recordsDesk(ctx.deps, input)),
+  /** The records each discipline needs, as set or by default (staff read them; administrators set them). */
+  checklists: roleProcedure("records.manage")
+    .output(recordChecklistsOutputSchema)
+    .query(({ ctx }) => listRecordChecklists(ctx.deps)),
+  setChecklist: roleProcedure("records.checklists")
+    .input(setRecordChecklistInputSchema)
+    .output(recordChecklistsOutputSchema)
+    .mutation(({ ctx, input }) => setRecordChecklist(ctx.deps, input)),
+  /** Each discipline on the case with the records it needs and where they stand. */
+  checklistForCase: roleProcedure("records.read")
+    .input(caseIdInputSchema)
+    .output(caseRecordChecklistOutputSchema)
+    .query(({ ctx, input }) => caseRecordChecklist(ctx.deps, input)),
   forCase: roleProcedure("records.read")
     .input(caseIdInputSchema)
     .output(recordRequestListOutputSchema)

@@ -15,6 +15,7 @@ import {
   statutoryDeadlines,
 } from "@medlegal/domain";
 import { recordAccess } from "../audit/access-log";
+import { outstandingRecordsByDiscipline } from "../records/outstanding";
 import { loadVisibleCase } from "../platform/access";
 import { today } from "../platform/clock";
 import type { Db, Deps } from "../platform/deps";
@@ -166,10 +167,11 @@ export async function courtClockContext(db: Db): Promise<CourtClockContext> {
 
 /** The view of a case already loaded as visible to the caller. */
 export async function courtClockOf(db: Db, row: CaseRow, asOf: string = today(), context?: CourtClockContext): Promise<CourtClockView> {
-  const [{ settings, declared }, orders, rows] = await Promise.all([
+  const [{ settings, declared }, orders, rows, outstanding] = await Promise.all([
     context ?? courtClockContext(db),
     db.selectFrom("court_order_items").selectAll().where("case_id", "=", row.id).orderBy("created_at").orderBy("id").execute(),
     disciplineRows(db, row.id),
+    outstandingRecordsByDiscipline(db, row.id),
   ]);
   const offsets = row.court_division
     ? divisionOffsets(row.court_division, settings.divisionOffsets)
@@ -195,6 +197,7 @@ export async function courtClockOf(db: Db, row: CaseRow, asOf: string = today(),
           instructedOn,
           staleReleasedOn: stale?.releasedOn,
           staleReportMonths: settings.staleReportMonths,
+          outstandingRecords: outstanding.get(d.specialization_id) ?? [],
           declared,
         })
       : null;

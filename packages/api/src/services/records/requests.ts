@@ -13,7 +13,11 @@ import {
 } from "@medlegal/domain";
 import type { z } from "zod";
 import { AppError } from "../../errors";
+import type { Database } from "@medlegal/db";
+import type { Transaction } from "kysely";
+import type { Actor } from "../../actors";
 import { recordAudit } from "../audit/audit";
+import { billRecordFee } from "../invoices/attorney-billing";
 import { loadVisibleCase, visibleCases } from "../platform/access";
 import { now, today } from "../platform/clock";
 import type { Db, Deps } from "../platform/deps";
@@ -97,12 +101,11 @@ function itemOf(r: ItemRow, disciplines: { id: string; name: string }[], on: str
   };
 }
 
-/** A case's requests, newest first (404 for a case the caller may not see). */
-export async function listCaseRecordRequests({ db, actor }: Deps, { caseId }: { caseId: string }): Promise<RecordRequestItem[]> {
-  await loadVisibleCase(db, actor.user, caseId);
-  const rows = await requestItems(db)
-    .where("record_requests.case_id", "=", caseId)
-    .where(visibleCases(actor.user))
+type ItemQuery = ReturnType<typeof requestItems>;
+
+/** Requests of the cases the caller sees, narrowed by `narrow`, each with its clock as of today. */
+export async function listRecordRequests({ db, actor }: Deps, narrow: (query: ItemQuery) => ItemQuery): Promise<RecordRequestItem[]> {
+  const rows = await narrow(requestItems(db).where(visibleCases(actor.user)))
     .orderBy("record_requests.created_at", "desc")
     .orderBy("record_requests.id")
     .execute();
@@ -112,6 +115,12 @@ export async function listCaseRecordRequests({ db, actor }: Deps, { caseId }: { 
   );
   const on = today();
   return rows.map((r) => itemOf(r, disciplines.get(r.id) ?? [], on));
+}
+
+/** A case's requests, newest first (404 for a case the caller may not see). */
+export async function listCaseRecordRequests(deps: Deps, { caseId }: { caseId: string }): Promise<RecordRequestItem[]> {
+  await loadVisibleCase(deps.db, deps.actor.user, caseId);
+  return listRecordRequests(deps, (query) => query.where("record_requests.case_id", "=", caseId));
 }
 
 export async function getRecordRequest({ db, actor }: Deps, { id }: { id: string }): Promise<RecordRequestDetail> {
@@ -235,7 +244,7 @@ export async function moveRecordRequest(
     if (input.onDate > today()) throw new AppError("INVALID", "The date cannot be in the future.");
     if (row.received_on && input.onDate < row.received_on)
       throw new AppError("INVALID", `The date cannot be before the holder received the request on ${saDateLabel(row.received_on)}.`);
-    const changes = await changesFor(trx, row, holder.kind, input);
+    const changes = await changesFor(trx, actor, row, holder.kind, input);
     await trx
       .updateTable("record_requests")
       .set({ ...changes, status: input.status, updated_at: now() })
@@ -271,7 +280,8 @@ type RequestChanges = Partial<{
 }>;
 
 async function changesFor(
-  trx: Db,
+  trx: Transaction<Database>,
+  actor: Actor,
   row: RequestRow & { id: string; created_at: Date },
   holderKind: HolderKind,
   input: z.output<typeof recordRequestMoveInputSchema>,
@@ -294,14 +304,18 @@ async function changesFor(
         .values({ request_id: row.id, kind: input.feeKind ?? "access", amount_cents: input.feeAmount!, requested_on: input.onDate })
         .execute();
       return { fee_requested_on: input.onDate };
-    case "fee_paid":
-      await trx
+    case "fee_paid": {
+      const paid = await trx
         .updateTable("record_request_fees")
         .set({ paid_on: input.onDate })
         .where("request_id", "=", row.id)
         .where("paid_on", "is", null)
+        .returning("id")
         .execute();
+      // What the agency paid out is the attorney's disbursement (issue 40 item 4).
+      for (const fee of paid) await billRecordFee(trx, actor, fee.id);
       return { fee_paid_on: input.onDate };
+    }
     case "refused":
       return { refused_on: input.onDate, refusal_section: input.refusalSection! };
     case "appealed":
