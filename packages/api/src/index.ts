@@ -105,3 +105,5 @@ export {
 } from "./services/operations/backups/nightly";
 export type { NightlyBackupConfig } from "./services/operations/backups/nightly";
 export type { RestoreTarget } from "./services/operations/backups/restore";
+export { processReceivedRecords, receivedRecordsJob } from "./services/records/received";
+export * as receivedRecordsService from "./services/records/received";

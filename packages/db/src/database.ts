@@ -698,6 +698,22 @@ export interface RecordChecklistsTable {
   updated_at: GeneratedTimestamp;
 }
 
+/** Records a holder sent, and what processing them found (issue 40 item 5). */
+export interface ReceivedRecordsTable {
+  file_id: string;
+  request_id: string;
+  state: Generated<"processing" | "ready" | "failed">;
+  pages: number | null;
+  /** Pages that carry text (a text layer); fewer than `pages` means scanned pages without one. */
+  text_pages: number | null;
+  error: string | null;
+  attempts: Generated<number>;
+  /** A server processing the file holds it until then; past it, another may take it over. */
+  claimed_until: Timestamp | null;
+  processed_at: Timestamp | null;
+  created_at: GeneratedTimestamp;
+}
+
 export interface ReportsTable {
   id: Generated<string>;
   reference: string;
@@ -1521,6 +1537,7 @@ export interface Database {
   record_request_events: RecordRequestEventsTable;
   record_request_fees: RecordRequestFeesTable;
   record_checklists: RecordChecklistsTable;
+  received_records: ReceivedRecordsTable;
   reports: ReportsTable;
   raf4_assessments: Raf4AssessmentsTable;
   report_versions: ReportVersionsTable;

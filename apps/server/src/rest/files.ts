@@ -14,6 +14,7 @@ import {
   messageAttachmentsService,
   parseInput,
   paymentProofsService,
+  receivedRecordsService,
   reportVersionsService,
   statementsService,
 } from "@medlegal/api";
@@ -28,6 +29,8 @@ import {
   REPORT_MAX_BYTES,
   idInputSchema,
   proofUploadSchema,
+  RECEIVED_RECORDS_MAX_BYTES,
+  receivedRecordsInputSchema,
   recordingChunkSchema,
   reportUploadSchema,
   sampleDocumentSchema,
@@ -37,6 +40,7 @@ import type { z } from "zod";
 import type { Deps, RateLimits } from "@medlegal/api";
 import { signedInActor, signedInDeps } from "../request-context";
 import { sendDownload } from "./download";
+import { readUploadToFile } from "./upload-to-file";
 
 const UNREADABLE_UPLOAD = "The upload could not be read. Send the file as multipart/form-data in a field named file.";
 
@@ -122,6 +126,26 @@ export async function fileRoutes(app: FastifyInstance, { limits }: { limits: Rat
     const version = await reportVersionsService.uploadVersion(deps, { ...meta, fileName, data });
     return reply.code(201).send(version);
   });
+
+  // Records a holder sent for a request (issue 40): a scanned PDF of up to 100 MB, streamed to a
+  // temporary file; the step (received or in part, the day, a note) in the query string, checked
+  // with who may upload before the body is read.
+  app.post<{ Params: { id: string }; Querystring: Record<string, unknown> }>(
+    "/api/records/requests/:id/records",
+    async (request, reply) => {
+      const deps = signedInDeps(request);
+      assertCan(deps.actor.user, "records.manage");
+      const input = parseInput(receivedRecordsInputSchema, { ...request.query, id: request.params.id });
+      const step = { status: input.status, onDate: input.onDate, note: input.note };
+      await receivedRecordsService.assertMayReceiveRecords(deps, input.id, step);
+      const upload = await readUploadToFile(request, RECEIVED_RECORDS_MAX_BYTES);
+      try {
+        return reply.code(201).send(await receivedRecordsService.receiveRecords(deps, { requestId: input.id, step, upload }));
+      } finally {
+        await upload.discard();
+      }
+    },
+  );
 
   // An attorney's proof of payment (an EFT slip): what they paid as fields, then the PDF or image.
   app.post("/api/payments/proofs", async (request, reply) => {

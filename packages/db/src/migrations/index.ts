@@ -60,6 +60,7 @@ import * as fileStorage from "./2026-12-08-20-file-storage";
 import * as backupRuns from "./2026-12-09-10-backup-runs";
 import * as recordRequests from "./2026-12-10-10-record-requests";
 import * as recordChecklists from "./2026-12-10-30-record-checklists";
+import * as receivedRecords from "./2026-12-10-40-received-records";
 import * as oneSearch from "./2026-12-08-10-one-search";
 
 /** Every migration, by name; names sort by date so Kysely runs them in order. */
@@ -126,4 +127,5 @@ export const migrations: Record<string, Migration> = {
   "2026-12-09-10-backup-runs": backupRuns,
   "2026-12-10-10-record-requests": recordRequests,
   "2026-12-10-30-record-checklists": recordChecklists,
+  "2026-12-10-40-received-records": receivedRecords,
 };

@@ -46,7 +46,7 @@ export const recordRequestItemOutputSchema = z.object({
   status: z.enum(RECORD_REQUEST_STATUSES),
   statusLabel: z.string(),
   clock: paiaClockOutputSchema,
-  createdAt: z.date(),
+  createdAt: z.string(),
 });
 export type RecordRequestItem = z.output<typeof recordRequestItemOutputSchema>;
 export const recordRequestListOutputSchema = z.array(recordRequestItemOutputSchema);
@@ -77,6 +77,21 @@ export const recordRequestDetailOutputSchema = recordRequestItemOutputSchema.ext
       amountCents: z.number(),
       requestedOn: z.string(),
       paidOn: z.string().nullable(),
+    }),
+  ),
+  /** Records received for the request, newest first, with what processing found (issue 40 item 5). */
+  records: z.array(
+    z.object({
+      fileId: z.string(),
+      fileName: z.string(),
+      size: z.number(),
+      sha256: z.string(),
+      receivedAt: z.string(),
+      state: z.enum(["processing", "ready", "failed"]),
+      pages: z.number().nullable(),
+      /** Pages carrying text; fewer than pages means scanned pages without a text layer. */
+      textPages: z.number().nullable(),
+      error: z.string().nullable(),
     }),
   ),
   /** The moves the caller may make now (none for a reader). */

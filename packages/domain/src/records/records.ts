@@ -96,7 +96,7 @@ export const recordRequestInputSchema = z
       .min(1, "Choose at least one kind of record")
       .max(RECORD_KINDS.length)
       .transform((kinds) => [...new Set(kinds)]),
-    description: optionalTextOrNull(1000, "Description"),
+    description: optionalTextOrNull(1000, "Description").nullable(),
     periodFrom: calendarDate("Period from").nullable(),
     periodTo: calendarDate("Period to").nullable(),
     specializationIds: z
@@ -118,15 +118,17 @@ export const recordRequestMoveInputSchema = z
     id: id(),
     status: z.enum(RECORD_REQUEST_STATUSES, { error: "Choose a status from the list" }),
     onDate: calendarDate("Date"),
-    note: optionalTextOrNull(1000, "Note"),
+    note: optionalTextOrNull(1000, "Note").nullable(),
     /** extended: the days of the extension (1 to 30). */
     extensionDays: z
-      .number({ error: `An extension is from 1 to ${PAIA_MAX_EXTENSION_DAYS} days` })
-      .int(`An extension is from 1 to ${PAIA_MAX_EXTENSION_DAYS} days`)
+      .number({ error: `An extension is from 1 to ${PAIA_MAX_EXTENSION_DAYS} days (PAIA s 26(1))` })
+      .int(`An extension is from 1 to ${PAIA_MAX_EXTENSION_DAYS} days (PAIA s 26(1))`)
+      .min(1, `An extension is from 1 to ${PAIA_MAX_EXTENSION_DAYS} days (PAIA s 26(1))`)
+      .max(PAIA_MAX_EXTENSION_DAYS, `An extension is from 1 to ${PAIA_MAX_EXTENSION_DAYS} days (PAIA s 26(1))`)
       .nullable()
       .default(null),
     /** refused: the section of PAIA the holder cited ("s 34(1)"). */
-    refusalSection: optionalTextOrNull(40, "Section cited"),
+    refusalSection: optionalTextOrNull(40, "Section cited").nullable(),
     /** fee_requested: the amount asked. */
     feeAmount: randAmount("Fee").nullable().default(null),
     feeKind: z.enum(["request", "access"], { error: "Choose a request or an access fee" }).nullable().default(null),
@@ -145,3 +147,11 @@ export type RecordRequestMoveInput = z.input<typeof recordRequestMoveInputSchema
 export const RECEIVED_RECORDS_MAX_BYTES = 100 * 1024 * 1024;
 
 export const recordDeskInputSchema = z.object({ holderId: id("Choose a holder from the register").optional() });
+
+/** The step an upload of received records makes, sent beside the file (POST /api/records/requests/:id/records). */
+export const receivedRecordsInputSchema = z.object({
+  id: id(),
+  status: z.enum(["received", "received_in_part"], { error: "Say whether the records arrived in full or in part" }),
+  onDate: calendarDate("Date received"),
+  note: optionalTextOrNull(1000, "Note"),
+});

@@ -10,9 +10,11 @@ import { AppError } from "../../errors";
  */
 export type PdfJob =
   | { op: "inspect"; data: Uint8Array; mustOpen: boolean; objectStreamBytes: number }
-  | { op: "stamp"; data: Uint8Array; footer: string | null; objectStreamBytes: number };
+  | { op: "stamp"; data: Uint8Array; footer: string | null; objectStreamBytes: number }
+  | { op: "survey"; path: string; objectStreamBytes: number };
 
-type WorkerAnswer = { ok: true; pages?: number; active?: string[]; data?: Uint8Array } | { ok: false; reason: "unreadable" | "expands" };
+type WorkerAnswer =
+  { ok: true; pages?: number; active?: string[]; textPages?: number; data?: Uint8Array } | { ok: false; reason: "unreadable" | "expands" };
 
 export const PDF_LIMITS = {
   /** Per reading job; a 25 MB report with a few thousand pages takes a few seconds. */
@@ -133,4 +135,14 @@ export async function stampPdf(data: Uint8Array, footer: string | null): Promise
     // The file passed these checks at upload: failing now is the server's fault, not the downloader's.
     throw new Error(`A report could not be stamped: ${(error as Error).message}`);
   }
+}
+
+/**
+ * Reads a large PDF from a file in a worker (received records, up to 100 MB): its pages, the pages
+ * that carry text, and any active content. Given the stamping job's time, as a 500-page scan takes
+ * longer to read than a report.
+ */
+export async function surveyPdfFile(path: string): Promise<{ pages: number; textPages: number; active: string[] }> {
+  const answer = await runJob({ op: "survey", path, objectStreamBytes: PDF_LIMITS.objectStreamBytes }, PDF_LIMITS.stampTimeoutMs);
+  return { pages: answer.pages ?? 0, textPages: answer.textPages ?? 0, active: answer.active ?? [] };
 }

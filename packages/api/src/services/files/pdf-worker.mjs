@@ -3,6 +3,7 @@
 // limits and stops it past a job's time): reading an uploaded PDF and stamping a report's pages happen here, never on the thread
 // that answers requests. Plain JavaScript, so it runs as is from source (vitest, tsx) and, bundled,
 // from the compiled server (apps/server/build.mjs builds dist/pdf-worker.js from it).
+import { readFile } from "node:fs/promises";
 import { parentPort } from "node:worker_threads";
 import { inflateSync } from "node:zlib";
 import { degrees, PDFArray, PDFDict, PDFDocument, PDFName, PDFObjectStreamParser, PDFRawStream, PDFRef, rgb, StandardFonts } from "pdf-lib";
@@ -141,6 +142,28 @@ async function stamp(data, footer) {
   return pdf.save({ objectsPerTick: Infinity });
 }
 
+/**
+ * Pages that can carry text: their resources (their own or a parent's) name a font. A scanned page
+ * is an image alone; one a scanner's OCR or a word processor made has fonts for its text.
+ * @param {PDFDocument} pdf
+ */
+function textPageCount(pdf) {
+  let count = 0;
+  for (const page of pdf.getPages()) {
+    /** @type {unknown} */
+    let node = page.node;
+    let fonts = null;
+    while (node instanceof PDFDict && !fonts) {
+      const resources = node.lookup(PDFName.of("Resources"));
+      const font = resources instanceof PDFDict ? resources.lookup(PDFName.of("Font")) : null;
+      if (font instanceof PDFDict && font.keys().length > 0) fonts = font;
+      node = node.lookup(PDFName.of("Parent"));
+    }
+    if (fonts) count += 1;
+  }
+  return count;
+}
+
 limitObjectStreams();
 
 /** @param {import("./pdf-jobs").PdfJob} job */
@@ -150,6 +173,11 @@ async function run(job) {
   if (job.op === "inspect") {
     const pdf = await open(job.data, { ignoreEncryption: !job.mustOpen });
     return { pages: pageCount(pdf, job.mustOpen), active: activeContent(pdf) };
+  }
+  if (job.op === "survey") {
+    // A large file (received records) is read here from its path, so its bytes never pass through the thread that answers requests.
+    const pdf = await open(await readFile(job.path), { ignoreEncryption: true });
+    return { pages: pageCount(pdf, false), active: activeContent(pdf), textPages: textPageCount(pdf) };
   }
   return { data: await stamp(job.data, job.footer) };
 }

@@ -2,6 +2,7 @@ import type { RecordRequestDetail, RecordRequestItem, recordRequestInputSchema, 
 import {
   basisProblem,
   can,
+  deskOrder,
   extensionProblem,
   paiaClock,
   RECORD_REQUEST_MOVES,
@@ -15,7 +16,7 @@ import type { z } from "zod";
 import { AppError } from "../../errors";
 import type { Database } from "@medlegal/db";
 import type { Transaction } from "kysely";
-import type { Actor } from "../../actors";
+import type { Actor, SignedInActor } from "../../actors";
 import { recordAudit } from "../audit/audit";
 import { billRecordFee } from "../invoices/attorney-billing";
 import { loadVisibleCase, visibleCases } from "../platform/access";
@@ -23,6 +24,7 @@ import { now, today } from "../platform/clock";
 import type { Db, Deps } from "../platform/deps";
 import { fullName } from "../platform/sql";
 import { loadVisibleRecordRequest } from "./access";
+import { receivedFilesOf } from "./received-files";
 
 /** A case's requests for records and their moves on the statute's clock (issue 40 items 2 and 3). */
 
@@ -97,7 +99,7 @@ function itemOf(r: ItemRow, disciplines: { id: string; name: string }[], on: str
     status: clock.status,
     statusLabel: RECORD_REQUEST_STATUS_LABEL[clock.status],
     clock,
-    createdAt: r.created_at,
+    createdAt: r.created_at.toISOString(),
   };
 }
 
@@ -117,10 +119,11 @@ export async function listRecordRequests({ db, actor }: Deps, narrow: (query: It
   return rows.map((r) => itemOf(r, disciplines.get(r.id) ?? [], on));
 }
 
-/** A case's requests, newest first (404 for a case the caller may not see). */
+/** A case's requests, the most urgent first (404 for a case the caller may not see). */
 export async function listCaseRecordRequests(deps: Deps, { caseId }: { caseId: string }): Promise<RecordRequestItem[]> {
   await loadVisibleCase(deps.db, deps.actor.user, caseId);
-  return listRecordRequests(deps, (query) => query.where("record_requests.case_id", "=", caseId));
+  // What needs action first, as on the desk (deskOrder).
+  return (await listRecordRequests(deps, (query) => query.where("record_requests.case_id", "=", caseId))).sort(deskOrder);
 }
 
 export async function getRecordRequest({ db, actor }: Deps, { id }: { id: string }): Promise<RecordRequestDetail> {
@@ -143,6 +146,7 @@ export async function getRecordRequest({ db, actor }: Deps, { id }: { id: string
       .execute(),
     db.selectFrom("record_request_fees").selectAll().where("request_id", "=", id).orderBy("requested_on").orderBy("id").execute(),
   ]);
+  const received = await receivedFilesOf(db, id);
   const item = itemOf(r, disciplines.get(id) ?? [], today());
   return {
     ...item,
@@ -163,6 +167,17 @@ export async function getRecordRequest({ db, actor }: Deps, { id }: { id: string
       actorName: e.actor_name,
     })),
     fees: fees.map((f) => ({ id: f.id, kind: f.kind, amountCents: f.amount_cents, requestedOn: f.requested_on, paidOn: f.paid_on })),
+    records: received.map((f) => ({
+      fileId: f.id,
+      fileName: f.file_name,
+      size: Number(f.size),
+      sha256: f.sha256,
+      receivedAt: f.created_at.toISOString(),
+      state: f.state,
+      pages: f.pages,
+      textPages: f.text_pages,
+      error: f.error,
+    })),
     moves: can(actor.user.role, "records.manage") ? [...RECORD_REQUEST_MOVES[item.status]] : [],
   };
 }
@@ -231,38 +246,61 @@ export async function moveRecordRequest(
 ): Promise<RecordRequestDetail> {
   await db.transaction().execute(async (trx) => {
     const row = await loadVisibleRecordRequest(trx, actor.user, input.id, true);
-    const holder = await trx.selectFrom("record_holders").select("kind").where("id", "=", row.holder_id).executeTakeFirstOrThrow();
-    // Judged on the day the step happened: a fee asked on day 10 was asked of a running request,
-    // even if the request would read deemed refused today.
-    const current = paiaClock(factsOf(row, holder.kind), input.onDate).status;
-    if (!RECORD_REQUEST_MOVES[current].includes(input.status)) {
-      throw new AppError(
-        "CONFLICT",
-        `A request that is ${RECORD_REQUEST_STATUS_LABEL[current].toLowerCase()} cannot become ${RECORD_REQUEST_STATUS_LABEL[input.status].toLowerCase()}.`,
-      );
-    }
-    if (input.onDate > today()) throw new AppError("INVALID", "The date cannot be in the future.");
-    if (row.received_on && input.onDate < row.received_on)
-      throw new AppError("INVALID", `The date cannot be before the holder received the request on ${saDateLabel(row.received_on)}.`);
-    const changes = await changesFor(trx, actor, row, holder.kind, input);
-    await trx
-      .updateTable("record_requests")
-      .set({ ...changes, status: input.status, updated_at: now() })
-      .where("id", "=", row.id)
-      .execute();
-    await trx
-      .insertInto("record_request_events")
-      .values({ request_id: row.id, status: input.status, on_date: input.onDate, note: input.note, actor_id: actor.user.id })
-      .execute();
-    await recordAudit(trx, actor, {
-      action: "record_request.move",
-      entityType: "record_request",
-      entityId: row.id,
-      before: { status: current },
-      after: { status: input.status, onDate: input.onDate, ...changes },
-    });
+    await applyRecordMove(trx, actor, row, input);
   });
   return getRecordRequest({ db, actor }, { id: input.id });
+}
+
+type LoadedRequest = Awaited<ReturnType<typeof loadVisibleRecordRequest>>;
+
+/** Whether a request may take this step on that day; the sentence when not. */
+export async function assertMoveAllowed(
+  db: Db,
+  row: LoadedRequest,
+  input: Pick<z.output<typeof recordRequestMoveInputSchema>, "status" | "onDate">,
+): Promise<RecordRequestStatus> {
+  const holder = await db.selectFrom("record_holders").select("kind").where("id", "=", row.holder_id).executeTakeFirstOrThrow();
+  // Judged on the day the step happened: a fee asked on day 10 was asked of a running request,
+  // even if the request would read deemed refused today.
+  const current = paiaClock(factsOf(row, holder.kind), input.onDate).status;
+  if (!RECORD_REQUEST_MOVES[current].includes(input.status)) {
+    throw new AppError(
+      "CONFLICT",
+      `A request that is ${RECORD_REQUEST_STATUS_LABEL[current].toLowerCase()} cannot become ${RECORD_REQUEST_STATUS_LABEL[input.status].toLowerCase()}.`,
+    );
+  }
+  if (input.onDate > today()) throw new AppError("INVALID", "The date cannot be in the future.");
+  if (row.received_on && input.onDate < row.received_on)
+    throw new AppError("INVALID", `The date cannot be before the holder received the request on ${saDateLabel(row.received_on)}.`);
+  return current;
+}
+
+/** One step, in the caller's transaction (the request row locked): the row, its timeline and the audit. */
+export async function applyRecordMove(
+  trx: Transaction<Database>,
+  actor: SignedInActor,
+  row: LoadedRequest,
+  input: z.output<typeof recordRequestMoveInputSchema>,
+): Promise<void> {
+  const current = await assertMoveAllowed(trx, row, input);
+  const holder = await trx.selectFrom("record_holders").select("kind").where("id", "=", row.holder_id).executeTakeFirstOrThrow();
+  const changes = await changesFor(trx, actor, row, holder.kind, input);
+  await trx
+    .updateTable("record_requests")
+    .set({ ...changes, status: input.status, updated_at: now() })
+    .where("id", "=", row.id)
+    .execute();
+  await trx
+    .insertInto("record_request_events")
+    .values({ request_id: row.id, status: input.status, on_date: input.onDate, note: input.note, actor_id: actor.user.id })
+    .execute();
+  await recordAudit(trx, actor, {
+    action: "record_request.move",
+    entityType: "record_request",
+    entityId: row.id,
+    before: { status: current },
+    after: { status: input.status, onDate: input.onDate, ...changes },
+  });
 }
 
 type RequestChanges = Partial<{

@@ -1,0 +1,187 @@
+import { createHash } from "node:crypto";
+import { mkdtemp, readdir, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { testDialects } from "@medlegal/db/testing";
+import { fileStoreFromUrl, processReceivedRecords, useFileStore } from "@medlegal/api";
+import type { RecordHolder, RecordRequestDetail } from "@medlegal/domain";
+import { addDays, sastDate } from "@medlegal/domain";
+import type { DialectKind } from "@medlegal/db";
+import type { TestApp } from "./helpers";
+import { multipart, signedInSuite, trpc, uniqueSuffix } from "./helpers";
+import { scannedPdf } from "./scanned-pdf";
+
+const sha256 = (data: Buffer) => createHash("sha256").update(data).digest("hex");
+const uploadsLeft = async () => (await readdir(tmpdir())).filter((name) => name.startsWith("medlegal-upload-")).length;
+
+/** A signed-in app with a holder, a case and a file store in a folder, and the helpers the suites share. */
+function receivedRecordsSuite(kind: DialectKind) {
+  let t!: TestApp;
+  const { c, ids } = signedInSuite(kind, ["employee", "attorney", "nomsa"], { workflow: true }, (app) => (t = app));
+  const today = sastDate(new Date());
+  let holder: RecordHolder;
+  let caseId: string;
+  let storeFolder: string;
+
+  beforeAll(async () => {
+    // The embedded default keeps files in a folder; the same store serves PostgreSQL here.
+    storeFolder = await mkdtemp(join(tmpdir(), "medlegal-received-"));
+    useFileStore(fileStoreFromUrl(`file://${storeFolder}`));
+    caseId = (await t.db.selectFrom("cases").select("id").where("attorney_id", "=", ids.attorney!).executeTakeFirstOrThrow()).id;
+    const made = await trpc<RecordHolder>(t.app, c.employee!, "records.createHolder", {
+      name: `Helen Joseph Hospital ${uniqueSuffix()}`,
+      kind: "public",
+      category: "hospital",
+      informationOfficer: "Ms P. Khoza",
+      email: "paia@helenjoseph.example",
+      requestFee: "35",
+    });
+    holder = made.data;
+  });
+  afterAll(async () => {
+    useFileStore(null);
+    await rm(storeFolder, { recursive: true, force: true });
+  });
+
+  async function sentRequest(daysAgo = 10): Promise<string> {
+    const made = await trpc<RecordRequestDetail>(t.app, c.employee!, "records.request", {
+      caseId,
+      holderId: holder.id,
+      recordKinds: ["hospital_notes", "radiology"],
+      periodFrom: null,
+      periodTo: null,
+      specializationIds: [],
+      legalBasis: "paia_public",
+      authority: "signed_consent",
+    });
+    expect(made.status, made.error?.message).toBe(200);
+    const sent = await trpc(t.app, c.employee!, "records.move", { id: made.data.id, status: "sent", onDate: addDays(today, -daysAgo) });
+    expect(sent.status).toBe(200);
+    return made.data.id;
+  }
+  const upload = (requestId: string, data: Buffer, fileName = "records.pdf", status = "received", cookie = c.employee!) =>
+    t.app.inject({
+      method: "POST",
+      url: `/api/records/requests/${requestId}/records?status=${status}&onDate=${today}&note=${encodeURIComponent("Casualty notes")}`,
+      ...(() => {
+        const body = multipart(fileName, data);
+        return { payload: body.payload, headers: { ...body.headers, cookie } };
+      })(),
+    });
+  const detail = async (id: string, cookie = c.employee!) => (await trpc<RecordRequestDetail>(t.app, cookie, "records.get", { id })).data;
+
+  return { t: () => t, c, ids, today, sentRequest, upload, detail, holder: () => holder, caseId: () => caseId };
+}
+
+/** Issue 40 item 5: records a holder sent, uploaded against their request and processed off the request thread. */
+describe.each(testDialects())("received records on %s", (kind) => {
+  const { t: app, c, ids, sentRequest, upload, detail, holder, caseId } = receivedRecordsSuite(kind);
+  it("takes a scan against its request, moves it to received, counts its pages and finds the pages without text", async () => {
+    const requestId = await sentRequest();
+    const pdf = await scannedPdf(2, 1);
+    const answer = await upload(requestId, pdf);
+    expect(answer.statusCode, answer.body).toBe(201);
+    const { fileId } = answer.json<{ fileId: string }>();
+    const before = await detail(requestId);
+    expect(before.status).toBe("received");
+    expect(before.events.at(-1)).toEqual(expect.objectContaining({ status: "received", note: "Casualty notes" }));
+    expect(before.records).toEqual([
+      expect.objectContaining({ fileId, size: pdf.length, sha256: sha256(pdf), state: "processing", pages: null }),
+    ]);
+    // Off the request thread: the sweeper reads it in a PDF worker.
+    expect(await processReceivedRecords(app().db)).toBeGreaterThanOrEqual(1);
+    expect((await detail(requestId)).records[0]).toEqual(expect.objectContaining({ state: "ready", pages: 3, textPages: 1, error: null }));
+    const audit = await app().db.selectFrom("audit_log").select("action").where("entity_id", "=", requestId).orderBy("at").execute();
+    expect(audit.map((a) => a.action)).toContain("record_request.records_received");
+    expect(await uploadsLeft()).toBe(0);
+  });
+
+  it("serves the records to the case's attorney, in the access log, and to another firm's attorney not at all", async () => {
+    const requestId = await sentRequest();
+    const pdf = await scannedPdf(1, 1);
+    const { fileId } = (await upload(requestId, pdf)).json<{ fileId: string }>();
+    const own = await app().app.inject({ method: "GET", url: `/api/files/${fileId}`, headers: { cookie: c.attorney! } });
+    expect(own.statusCode).toBe(200);
+    expect(own.headers["content-type"]).toContain("application/pdf");
+    expect(sha256(own.rawPayload)).toBe(sha256(pdf));
+    const logged = await app()
+      .db.selectFrom("access_log")
+      .select(["action", "entity_type"])
+      .where("user_id", "=", ids.attorney!)
+      .where("entity_id", "=", requestId)
+      .execute();
+    expect(logged).toEqual([{ action: "download", entity_type: "record_request" }]);
+    const other = await app().app.inject({ method: "GET", url: `/api/files/${fileId}`, headers: { cookie: c.nomsa! } });
+    expect(other.statusCode).toBe(404);
+    expect(other.json().message).toBe("That file does not exist or is not yours to see.");
+  });
+
+  it("refuses a file that is not a PDF, a request not yet sent and an attorney's upload, with a sentence, storing nothing", async () => {
+    const requestId = await sentRequest();
+    const files = async () =>
+      Number(
+        (
+          await app()
+            .db.selectFrom("files")
+            .select((eb) => eb.fn.countAll<string>().as("n"))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    const before = await files();
+    const png = await upload(requestId, Buffer.from("\u0089PNG\r\n\u001a\n not really a scan"), "scan.png");
+    expect(png.statusCode).toBe(400);
+    expect(png.json().message).toBe("Received records are uploaded as PDF files.");
+    expect((await detail(requestId)).status).toBe("sent");
+    const draft = await trpc<RecordRequestDetail>(app().app, c.employee!, "records.request", {
+      caseId: caseId(),
+      holderId: holder().id,
+      recordKinds: ["radiology"],
+      periodFrom: null,
+      periodTo: null,
+      specializationIds: [],
+      legalBasis: "paia_public",
+      authority: "signed_consent",
+    });
+    const early = await upload(draft.data.id, await scannedPdf(1));
+    expect(early.statusCode).toBe(409);
+    expect(early.json().message).toBe("A request that is drafted cannot become received.");
+    expect((await upload(requestId, await scannedPdf(1), "records.pdf", "received", c.attorney!)).statusCode).toBe(403);
+    const odd = await upload(requestId, await scannedPdf(1), "records.pdf", "lost");
+    expect(odd.statusCode).toBe(400);
+    expect(odd.json().message).toContain("Say whether the records arrived in full or in part");
+    expect(await files()).toBe(before);
+    expect(await uploadsLeft()).toBe(0);
+  });
+});
+
+/** The embedded default with a scan as large as a holder sends: 500 pages, 100 MB. */
+describe("a 100 MB scan on the embedded default", () => {
+  const { t: app, sentRequest, upload, detail } = receivedRecordsSuite("pglite");
+  it("takes a 100 MB, 500-page scan while other requests are answered, and reads its 500 pages off the request thread", async () => {
+    const requestId = await sentRequest();
+    const pdf = await scannedPdf(500, 0, 200_000);
+    expect(pdf.length).toBeGreaterThan(100_000_000);
+    expect(pdf.length).toBeLessThanOrEqual(100 * 1024 * 1024);
+    let done = false;
+    const slow = upload(requestId, pdf, "scan.pdf", "received_in_part").finally(() => {
+      done = true;
+    });
+    let answeredBefore = 0;
+    while (!done && answeredBefore < 10_000) {
+      expect((await app().app.inject({ method: "GET", url: "/health" })).statusCode).toBe(200);
+      if (!done) answeredBefore += 1;
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    const answer = await slow;
+    expect(answer.statusCode, answer.body).toBe(201);
+    // The upload streamed to disk and the store: /health was answered before it finished.
+    expect(answeredBefore).toBeGreaterThan(0);
+    expect(await processReceivedRecords(app().db)).toBeGreaterThanOrEqual(1);
+    const records = (await detail(requestId)).records;
+    expect(records[0]).toEqual(
+      expect.objectContaining({ state: "ready", pages: 500, textPages: 0, size: pdf.length, sha256: sha256(pdf) }),
+    );
+    expect((await detail(requestId)).status).toBe("received_in_part");
+  }, 240_000);
+});
