@@ -13,6 +13,7 @@ import { downloadRecording } from "../meetings/recordings";
 import { downloadAttachment } from "../messages/message-attachments";
 import { downloadAgreementFile } from "../privacy/agreements";
 import { downloadBillingFile } from "../receivables/case-billing-files";
+import { downloadRecordRequestFile } from "../records/letters";
 import type { FileDownload } from "../files/stored-files";
 
 /**
@@ -52,6 +53,8 @@ async function ownersDownload(
     if (ownerKind === "privacy_agreement") return await downloadAgreementFile(deps, id);
     // A case's undertaking or court order: staff and the case's attorney.
     if (ownerKind === "billing_undertaking" || ownerKind === "billing_order") return await downloadBillingFile(deps, id);
+    // A records request's letters and records: whoever sees its case (staff, the case's attorney).
+    if (ownerKind === "record_request") return await downloadRecordRequestFile(deps, id);
   } catch (error) {
     // One answer for a missing file and another's, whatever owns it, so ids cannot be probed.
     if (error instanceof AppError && error.code === "NOT_FOUND") throw missing;

@@ -117,7 +117,7 @@ export async function listCaseRecordRequests({ db, actor }: Deps, { caseId }: { 
 export async function getRecordRequest({ db, actor }: Deps, { id }: { id: string }): Promise<RecordRequestDetail> {
   await loadVisibleRecordRequest(db, actor.user, id);
   const r = await requestItems(db).where("record_requests.id", "=", id).executeTakeFirstOrThrow();
-  const [disciplines, events, fees] = await Promise.all([
+  const [disciplines, events, fees, files] = await Promise.all([
     disciplinesOf(db, [id]),
     db
       .selectFrom("record_request_events")
@@ -133,6 +133,14 @@ export async function getRecordRequest({ db, actor }: Deps, { id }: { id: string
       .orderBy("record_request_events.id")
       .execute(),
     db.selectFrom("record_request_fees").selectAll().where("request_id", "=", id).orderBy("requested_on").orderBy("id").execute(),
+    db
+      .selectFrom("record_request_files as link")
+      .innerJoin("files", "files.id", "link.file_id")
+      .select(["link.file_id", "link.purpose", "files.file_name", "link.created_at"])
+      .where("link.request_id", "=", id)
+      .orderBy("link.created_at", "desc")
+      .orderBy("link.file_id")
+      .execute(),
   ]);
   const item = itemOf(r, disciplines.get(id) ?? [], today());
   return {
@@ -154,6 +162,7 @@ export async function getRecordRequest({ db, actor }: Deps, { id }: { id: string
       actorName: e.actor_name,
     })),
     fees: fees.map((f) => ({ id: f.id, kind: f.kind, amountCents: f.amount_cents, requestedOn: f.requested_on, paidOn: f.paid_on })),
+    files: files.map((f) => ({ fileId: f.file_id, purpose: f.purpose, fileName: f.file_name, createdAt: f.created_at })),
     moves: can(actor.user.role, "records.manage") ? [...RECORD_REQUEST_MOVES[item.status]] : [],
   };
 }
