@@ -171,6 +171,38 @@ describe.each(testDialects())("records request letters on %s", (kind) => {
     expect(consentLetter).not.toContain("PAIA s 56(1)");
   });
 
+  it("chases no request whose records came, nor one whose deposit is unpaid (its day moves with each day unpaid)", async () => {
+    const holder = await newHolder();
+    const answered = await newRequest(holder.id);
+    const waiting = await newRequest(holder.id);
+    for (const r of [answered, waiting]) expect((await send(r.id)).status).toBe(200);
+    const at = (days: number) => new Date(`${addDays(today, days)}T09:00:00+02:00`);
+    const moved = await runAt(at(20), () =>
+      trpc<RecordRequestDetail>(t.app, c.employee!, "records.move", { id: answered.id, status: "received", onDate: addDays(today, 20) }),
+    );
+    expect(moved.status, moved.error?.message).toBe(200);
+    const fee = await runAt(at(25), () =>
+      trpc<RecordRequestDetail>(t.app, c.employee!, "records.move", {
+        id: waiting.id,
+        status: "fee_requested",
+        onDate: addDays(today, 25),
+        feeAmount: "R 480.00",
+        feeKind: "access",
+      }),
+    );
+    expect(fee.status, fee.error?.message).toBe(200);
+    for (const days of [26, 27, 30, 31]) await runAt(at(days), () => sweepRecordReminders(t.db));
+    const told = await t.db.selectFrom("notifications").select("title").where("message", "like", `${holder.name}:%`).execute();
+    expect(told).toEqual([]);
+    expect(await mailsTo(holder.email)).toHaveLength(2);
+    const claims = await t.db
+      .selectFrom("record_request_reminders")
+      .select("id")
+      .where("request_id", "in", [answered.id, waiting.id])
+      .execute();
+    expect(claims).toEqual([]);
+  });
+
   it("reminds the request's author once per lead, with two sweeps at once, and chases the holder on the day and at deemed refusal", async () => {
     const holder = await newHolder();
     const request = await newRequest(holder.id);

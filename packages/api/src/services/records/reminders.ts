@@ -1,7 +1,16 @@
-import type { Kysely } from "kysely";
+import type { Kysely, Selectable } from "kysely";
 import type { Actor } from "../../actors";
 import type { Database } from "@medlegal/db";
-import { AWAITING_DECISION, paiaClock, RECORD_REMINDER_LEAD_DAYS, type PaiaClock } from "@medlegal/domain";
+import {
+  addDays,
+  AWAITING_DECISION,
+  PAIA_DECISION_DAYS,
+  paiaClock,
+  RECORD_REMINDER_LEAD_DAYS,
+  type HolderKind,
+  type PaiaClock,
+  type RecordRequestStatus,
+} from "@medlegal/domain";
 import { recordAudit } from "../audit/audit";
 import { notifyMany } from "../notifications/notifications";
 import { now, today } from "../platform/clock";
@@ -21,7 +30,7 @@ import { factsOf } from "./requests";
 
 const SWEEPER: Actor = { user: null, meta: { ip: null, userAgent: "sweeper", requestId: "records-sweep", appUrl: "" } };
 
-/** Bounds one sweep; the oldest requests come first, the rest wait for the next run. */
+/** Bounds one sweep; the rest wait for the next run. */
 const REQUESTS_PER_SWEEP = 200;
 /** A lead missed while no server ran is still sent this many days late, never older ones (a restored backup would chase months-old requests). */
 const CATCH_UP_DAYS = 7;
@@ -43,7 +52,7 @@ function noticeTitle(lead: number, clock: PaiaClock, caseReference: string): str
 }
 
 // A deposit the holder asked for stands the clock still (the day moves with each day unpaid): no chasing meanwhile.
-const CHASED = AWAITING_DECISION.filter((status) => status !== "fee_requested");
+const CHASED: readonly RecordRequestStatus[] = AWAITING_DECISION.filter((status) => status !== "fee_requested");
 
 export async function sweepRecordReminders(db: Kysely<Database>): Promise<{ sent: number; letters: number }> {
   const day = today();
@@ -54,18 +63,30 @@ export async function sweepRecordReminders(db: Kysely<Database>): Promise<{ sent
     .selectAll("record_requests")
     .select(["holder.kind as holder_kind", "holder.name as holder_name", "cases.reference as case_reference"])
     .where("record_requests.status", "in", CHASED)
-    .where("record_requests.received_on", "is not", null)
-    .orderBy("record_requests.received_on")
+    // None is due before day 23 (the 30 days less the first lead); the nearest their day come first, so
+    // requests long past it (the clock reads them deemed refused, their row still "sent") never crowd them out.
+    .where("record_requests.received_on", "<=", addDays(day, -(PAIA_DECISION_DAYS - BEFORE)))
+    .orderBy("record_requests.received_on", "desc")
     .orderBy("record_requests.id")
     .limit(REQUESTS_PER_SWEEP)
     .execute();
   let sent = 0;
   let letters = 0;
-  for (const row of rows) {
-    const clock = paiaClock(factsOf(row, row.holder_kind), day);
-    const lead = clock.daysLeft === null ? null : recordReminderLead(clock.daysLeft);
-    if (lead === null) continue;
+  const leadOf = (row: Selectable<Database["record_requests"]>, holderKind: HolderKind) => {
+    const clock = paiaClock(factsOf(row, holderKind), day);
+    const lead = CHASED.includes(row.status) && clock.daysLeft !== null ? recordReminderLead(clock.daysLeft) : null;
+    return { clock, lead };
+  };
+  for (const listed of rows) {
+    if (leadOf(listed, listed.holder_kind).lead === null) continue;
     const done = await db.transaction().execute(async (trx) => {
+      // Read again under the row's lock: staff may have recorded the holder's answer since the list was read.
+      const row = {
+        ...listed,
+        ...(await trx.selectFrom("record_requests").selectAll().where("id", "=", listed.id).forUpdate().executeTakeFirstOrThrow()),
+      };
+      const { clock, lead } = leadOf(row, row.holder_kind);
+      if (lead === null) return null;
       const claimed = await trx
         .insertInto("record_request_reminders")
         .values({ request_id: row.id, due_on: clock.decisionDue!, lead_days: lead, sent_at: now() })
