@@ -3,10 +3,11 @@ import type { Kysely } from "kysely";
 import { createDatabase } from "@medlegal/db";
 import type { Database } from "@medlegal/db";
 import { testDialects } from "@medlegal/db/testing";
-import { createSmtpMailer, drainOutbox, sweepRecordReminders } from "@medlegal/api";
+import { createSmtpMailer, drainOutbox, findCurrentUser, sweepRecordReminders } from "@medlegal/api";
 import type { RecordHolder, RecordRequestDetail } from "@medlegal/domain";
-import { addDays, sastDate, saDateLabel } from "@medlegal/domain";
+import { addDays, RETENTION_MESSAGES, sastDate, saDateLabel } from "@medlegal/domain";
 import { runAt } from "../../../packages/api/src/services/platform/clock";
+import { anonymiseClaimant } from "../../../packages/api/src/services/privacy/anonymise";
 import { pdfText } from "./pdf-text";
 import type { TestApp } from "./helpers";
 import { signedInSuite, trpc, uniqueSuffix } from "./helpers";
@@ -14,7 +15,7 @@ import { signedInSuite, trpc, uniqueSuffix } from "./helpers";
 /** Issue 40: a records request's letter as PDF, e-mailed to its holder, and the PAIA clock's reminders and follow-ups. */
 describe.each(testDialects())("records request letters on %s", (kind) => {
   let t: TestApp;
-  const { c, ids } = signedInSuite(kind, ["employee", "attorney", "nomsa"], { workflow: true }, (app) => (t = app));
+  const { c, ids } = signedInSuite(kind, ["admin", "employee", "attorney", "nomsa"], { workflow: true }, (app) => (t = app));
   const today = sastDate(new Date());
   let myCase: { id: string; reference: string; incident_date: string; first_name: string; last_name: string };
   let otherDb: Kysely<Database>;
@@ -157,6 +158,34 @@ describe.each(testDialects())("records request letters on %s", (kind) => {
     const files = await t.db.selectFrom("record_request_files").select("file_id").where("request_id", "=", request.id).execute();
     expect(files).toHaveLength(1);
     expect(await mailsTo(holder.email)).toHaveLength(1);
+  });
+
+  it("empties the letters with the claimant's other files when their records are destroyed", async () => {
+    // Another claimant of the attorney's, so the other tests keep theirs.
+    const other = await t.db
+      .selectFrom("cases")
+      .select(["id", "patient_id"])
+      .where("attorney_id", "=", ids.attorney!)
+      .where(
+        "patient_id",
+        "<>",
+        (await t.db.selectFrom("cases").select("patient_id").where("id", "=", myCase.id).executeTakeFirstOrThrow()).patient_id,
+      )
+      .orderBy("created_at", "desc")
+      .executeTakeFirstOrThrow();
+    const holder = await newHolder();
+    const sent = await send((await newRequest(holder.id, { caseId: other.id, periodFrom: null })).id);
+    expect(sent.status, sent.error?.message).toBe(200);
+    const fileId = sent.data.files[0]!.fileId;
+    const admin = (await findCurrentUser(t.db, ids.admin!))!;
+    const actor = { user: admin, meta: { ip: null, userAgent: "test", requestId: "records-letters-destroy", appUrl: "" } };
+    await t.db.transaction().execute((trx) => anonymiseClaimant(trx, actor, other.patient_id, { dueOn: today }));
+    const gone = await download(c.attorney!, fileId);
+    expect(gone.statusCode).toBe(404);
+    expect(gone.json()).toEqual({ message: RETENTION_MESSAGES.fileDestroyed });
+    const row = await t.db.selectFrom("files").select(["data", "destroyed_at"]).where("id", "=", fileId).executeTakeFirstOrThrow();
+    expect(row.data).toBeNull();
+    expect(row.destroyed_at).not.toBeNull();
   });
 
   it("writes a private body's section, and a consent request's day as the one the agency asks an answer by", async () => {
