@@ -310,6 +310,9 @@ describe.each(testDialects())("records request letters on %s", (kind) => {
       `Deemed refusal: request for access to records, our ref. ${myCase.reference}`,
     ]);
     expect(mails.slice(1).map((m) => m.attachment_file_id)).toEqual(letters.map((l) => l.file_id));
+    expect(mails[2]!.body).toContain(
+      `Your decision on our request of ${saDateLabel(today)} was due on ${saDateLabel(due)}: the request is deemed refused (PAIA s 27).`,
+    );
     const claims = await t.db.selectFrom("record_request_reminders").select("lead_days").where("request_id", "=", request.id).execute();
     expect(claims.map((r) => r.lead_days).sort()).toEqual([-1, 0, 7]);
   });

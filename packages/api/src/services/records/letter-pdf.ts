@@ -66,6 +66,21 @@ export function deadlineSentence(d: Pick<PrintableRecordLetter, "legalBasis" | "
   return `A decision is due by ${due}: ${PAIA_DECISION_DAYS} calendar days (PAIA ${s.decide}).`;
 }
 
+/** One sentence on where the request stands, for the e-mail that carries a letter. */
+export function mailSentence(d: PrintableRecordLetter): string {
+  if (d.kind === "request") return deadlineSentence(d);
+  const received = saDateLabel(d.receivedOn);
+  const due = saDateLabel(d.clock.decisionDue!);
+  const s = SECTIONS[d.holder.kind];
+  if (d.kind === "deadline")
+    return d.clock.statutory
+      ? `Your decision on our request of ${received} is due today, ${due} (PAIA ${s.decide}).`
+      : `We asked for your answer to our request of ${received} by today, ${due}.`;
+  return d.clock.statutory
+    ? `Your decision on our request of ${received} was due on ${due}: the request is deemed refused (PAIA ${s.deemed}).`
+    : `We asked for your answer to our request of ${received} by ${due}, and have had none.`;
+}
+
 /** The opening paragraph: what this letter asks. */
 function opening(d: PrintableRecordLetter): string {
   const received = saDateLabel(d.receivedOn);

@@ -13,7 +13,7 @@ import type { Db, Deps } from "../platform/deps";
 import { fullName } from "../platform/sql";
 import { getAgencySettings } from "../settings/settings";
 import { loadVisibleRecordRequest } from "./access";
-import { deadlineSentence, renderRecordLetterPdf, type PrintableRecordLetter, type RecordLetterKind } from "./letter-pdf";
+import { mailSentence, renderRecordLetterPdf, type PrintableRecordLetter, type RecordLetterKind } from "./letter-pdf";
 import { factsOf, getRecordRequest } from "./requests";
 
 /**
@@ -122,7 +122,7 @@ export async function sendRecordLetter(
       `Dear ${holder.informationOfficer},\n\n` +
       `Please find attached ${agency.name}'s letter: ${SUBJECTS[kind].toLowerCase()} held by ${holder.name} ` +
       `(${LEGAL_BASIS_LABEL[printable.legalBasis]}). The letter names the person the records concern.\n\n` +
-      `${deadlineSentence(printable)}\n\n${reply}${agency.name}\n`,
+      `${mailSentence(printable)}\n\n${reply}${agency.name}\n`,
     attachmentFileId: file.id,
   });
   return { fileId: file.id, to: holder.email, printable };
