@@ -170,6 +170,8 @@ const MATRIX: Record<string, "public" | "minuteGuest" | Role[]> = {
   "records.get": [A, E, T],
   "records.request": [A, E],
   "records.move": [A, E],
+  // The request letter e-mailed to the holder (records-letters.test.ts).
+  "records.send": [A, E],
   // Retention (retention.test.ts): holds for privacy managers; destruction approved by administrators only.
   "privacy.legalHolds": [A],
   "privacy.setLegalHold": [A, E],
@@ -568,6 +570,7 @@ const STAFF_ONLY_RECORDS = new Set([
   "raf4.request",
   "records.updateHolder",
   "records.move",
+  "records.send",
   "logistics.set",
   "logistics.applyToSameDay",
   "bookings.recordCannotAttend",
@@ -781,6 +784,13 @@ describe("the object-level matrix", () => {
       return made.data.id;
     };
     const [myRecordsRequest, theirRecordsRequest] = [await recordsRequestOn(myCase.id), await recordsRequestOn(theirCase.id)];
+    // Each request's letter, sent by staff: the attorney downloads their own case's, not another firm's.
+    const letterOf = async (id: string) => {
+      const sent = await trpc<{ files: { fileId: string }[] }>(t.app, cookie.employee!, "records.send", { id });
+      expect(sent.status, sent.error?.message).toBe(200);
+      return sent.data.files[0]!.fileId;
+    };
+    const [myLetter, theirLetter] = [await letterOf(myRecordsRequest), await letterOf(theirRecordsRequest)];
     const courtDates = (caseId: string) => ({
       caseId,
       vehicleIdentified: true,
@@ -905,6 +915,10 @@ describe("the object-level matrix", () => {
         },
       },
       "GET /api/files/:id": { attorney: { own: get(`/api/files/${myDocument}`), other: get(`/api/files/${theirDocument}`) } },
+      // A records request's letter (records-letters.test.ts): owner kind record_request.
+      "GET /api/files/:id (records request letter)": {
+        attorney: { own: get(`/api/files/${myLetter}`), other: get(`/api/files/${theirLetter}`) },
+      },
       "GET /api/documents/:id": { attorney: { own: get(`/api/documents/${myDocument}`), other: get(`/api/documents/${theirDocument}`) } },
       "POST /api/reports/:id/versions": {
         consultant: {

@@ -35,6 +35,7 @@ export { retentionJob, sweepRetention } from "./services/privacy/retention";
 export * as agreementsService from "./services/privacy/agreements";
 export { agreementsJob, sweepAgreementExpiries } from "./services/privacy/agreements";
 export { courtRemindersJob, sweepCourtReminders } from "./services/court-clock/court-reminders";
+export { recordRemindersJob, sweepRecordReminders } from "./services/records/reminders";
 export * as reportVersionsService from "./services/reports/report-versions";
 export * as invoiceMailService from "./services/invoices/invoice-mail";
 export * as invoiceSamples from "./services/invoices/samples";

@@ -679,6 +679,23 @@ export interface RecordRequestEventsTable {
   created_at: GeneratedTimestamp;
 }
 
+/** A records request's files by what they are: the letter sent, a follow-up letter, the records received. */
+export interface RecordRequestFilesTable {
+  file_id: string;
+  request_id: string;
+  purpose: "letter" | "follow_up" | "records";
+  created_at: GeneratedTimestamp;
+}
+
+/** A reminder of the PAIA clock sent once: per request, decision day and lead time (days before it; negative after). */
+export interface RecordRequestRemindersTable {
+  id: Generated<string>;
+  request_id: string;
+  due_on: DateOnly;
+  lead_days: number;
+  sent_at: Timestamp;
+}
+
 /** Request and access fees a holder asked for, and when they were paid (billed to the attorney as disbursements). */
 export interface RecordRequestFeesTable {
   id: Generated<string>;
@@ -1538,6 +1555,8 @@ export interface Database {
   record_request_fees: RecordRequestFeesTable;
   record_checklists: RecordChecklistsTable;
   received_records: ReceivedRecordsTable;
+  record_request_files: RecordRequestFilesTable;
+  record_request_reminders: RecordRequestRemindersTable;
   reports: ReportsTable;
   raf4_assessments: Raf4AssessmentsTable;
   report_versions: ReportVersionsTable;

@@ -59,6 +59,7 @@ import * as claimantTextConsent from "./2026-12-07-91-claimant-text-consent";
 import * as fileStorage from "./2026-12-08-20-file-storage";
 import * as backupRuns from "./2026-12-09-10-backup-runs";
 import * as recordRequests from "./2026-12-10-10-record-requests";
+import * as recordRequestLetters from "./2026-12-10-20-record-request-letters";
 import * as recordChecklists from "./2026-12-10-30-record-checklists";
 import * as receivedRecords from "./2026-12-10-40-received-records";
 import * as oneSearch from "./2026-12-08-10-one-search";
@@ -126,6 +127,7 @@ export const migrations: Record<string, Migration> = {
   "2026-12-08-20-file-storage": fileStorage,
   "2026-12-09-10-backup-runs": backupRuns,
   "2026-12-10-10-record-requests": recordRequests,
+  "2026-12-10-20-record-request-letters": recordRequestLetters,
   "2026-12-10-30-record-checklists": recordChecklists,
   "2026-12-10-40-received-records": receivedRecords,
 };

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { HOLDER_KINDS, LEGAL_BASES, RECORD_REQUEST_STATUSES } from "./paia";
-import { HOLDER_CATEGORIES, RECORD_KINDS, REQUEST_AUTHORITIES } from "./records";
+import { HOLDER_CATEGORIES, RECORD_KINDS, RECORD_REQUEST_FILE_PURPOSES, REQUEST_AUTHORITIES } from "./records";
 
 /** Answers of the records procedures (issue 40). */
 
@@ -92,6 +92,15 @@ export const recordRequestDetailOutputSchema = recordRequestItemOutputSchema.ext
       /** Pages carrying text; fewer than pages means scanned pages without a text layer. */
       textPages: z.number().nullable(),
       error: z.string().nullable(),
+    }),
+  ),
+  /** The letters sent (the request, the clock's follow-ups), newest first; each downloads at /api/files/{fileId}, as the records do. */
+  files: z.array(
+    z.object({
+      fileId: z.string(),
+      purpose: z.enum(RECORD_REQUEST_FILE_PURPOSES),
+      fileName: z.string(),
+      createdAt: z.string(),
     }),
   ),
   /** The moves the caller may make now (none for a reader). */

@@ -143,6 +143,15 @@ export const recordRequestMoveInputSchema = z
   });
 export type RecordRequestMoveInput = z.input<typeof recordRequestMoveInputSchema>;
 
+/** A request's files by what they are: the letter sent, a follow-up letter, the records received. */
+export const RECORD_REQUEST_FILE_PURPOSES = ["letter", "follow_up", "records"] as const;
+export type RecordRequestFilePurpose = (typeof RECORD_REQUEST_FILE_PURPOSES)[number];
+export const RECORD_REQUEST_FILE_PURPOSE_LABEL: Record<RecordRequestFilePurpose, string> = {
+  letter: "Request letter",
+  follow_up: "Follow-up letter",
+  records: "Records received",
+};
+
 /** A holder's scanned records: 500 pages of scan come to about 100 MB (issue 40 item 5). */
 export const RECEIVED_RECORDS_MAX_BYTES = 100 * 1024 * 1024;
 

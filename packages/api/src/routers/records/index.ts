@@ -19,6 +19,7 @@ import {
 import { caseRecordChecklist, listRecordChecklists, setRecordChecklist } from "../../services/records/checklists";
 import { recordsDesk } from "../../services/records/desk";
 import { createRecordHolder, listRecordHolders, updateRecordHolder } from "../../services/records/holders";
+import { sendRecordRequest } from "../../services/records/letters";
 import { createRecordRequest, getRecordRequest, listCaseRecordRequests, moveRecordRequest } from "../../services/records/requests";
 import { roleProcedure, router } from "../../trpc";
 
@@ -66,6 +67,11 @@ export const recordsRouter = router({
     .input(recordRequestInputSchema)
     .output(recordRequestDetailOutputSchema)
     .mutation(({ ctx, input }) => createRecordRequest(ctx.deps, input)),
+  /** The request letter as PDF, e-mailed to the holder, and the request sent (409 once sent). */
+  send: roleProcedure("records.manage")
+    .input(idInputSchema)
+    .output(recordRequestDetailOutputSchema)
+    .mutation(({ ctx, input }) => sendRecordRequest(ctx.deps, input)),
   move: roleProcedure("records.manage")
     .input(recordRequestMoveInputSchema)
     .output(recordRequestDetailOutputSchema)

@@ -201,13 +201,14 @@ export async function storeFile(
 }
 
 /**
- * Stores a PDF the server made (an invoice, a credit note) in the caller's transaction, with its
- * sha256; no upload quota, as nobody uploaded it.
+ * Stores a PDF the server made (an invoice, a credit note, a records request's letter) in the caller's
+ * transaction, with its sha256; no upload quota, as nobody uploaded it. `madeBy` is the user it is made
+ * for: the caller, or for a sweeper's letter the request's author.
  */
 export async function storeGeneratedFile(
   trx: Transaction<Database>,
-  actor: SignedInActor,
-  use: "invoice" | "credit_note",
+  madeBy: string,
+  use: "invoice" | "credit_note" | "record_request",
   ownerId: string,
   file: { fileName: string; data: Uint8Array },
 ): Promise<{ id: string; sha256: string }> {
@@ -219,12 +220,13 @@ export async function storeGeneratedFile(
       id,
       owner_kind: use,
       owner_id: ownerId,
-      uploaded_by: actor.user.id,
+      uploaded_by: madeBy,
       file_name: safeFileName(file.fileName, FILE_USES[use].fallbackName),
       content_type: "application/pdf",
       size: file.data.byteLength,
       sha256,
       ...(await placeBytes(id, file.data)),
+      ...stamp("created_at"),
     })
     .returning("id")
     .executeTakeFirstOrThrow();

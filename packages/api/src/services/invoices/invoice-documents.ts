@@ -68,11 +68,11 @@ export async function storeDocumentPdfs(
   printable: Omit<PrintableDocument, "copy">,
 ) {
   const fileName = `${printable.number}.pdf`;
-  const original = await storeGeneratedFile(trx, actor, use, ownerId, {
+  const original = await storeGeneratedFile(trx, actor.user.id, use, ownerId, {
     fileName,
     data: await renderDocumentPdf({ ...printable, copy: false }),
   });
-  const copy = await storeGeneratedFile(trx, actor, use, ownerId, {
+  const copy = await storeGeneratedFile(trx, actor.user.id, use, ownerId, {
     fileName: `${printable.number} (copy).pdf`,
     data: await renderDocumentPdf({ ...printable, copy: true }),
   });

@@ -1,9 +1,25 @@
 import type { Kysely } from "kysely";
 import type { Database } from "@medlegal/db";
 import type { Mailer } from "./mailer";
+import type { Db } from "../platform/deps";
 import type { SweepJob } from "../platform/sweeper";
 import { now } from "../platform/clock";
 import { readStoredFile, STORED_BYTES } from "../files/stored-files";
+
+/**
+ * Queues an e-mail in the caller's transaction (sent after commit, by `drainOutbox`), with one stored
+ * file attached by its id when given: a document to someone outside the app (an invoice, a records
+ * request's letter to its holder).
+ */
+export async function queueEmail(
+  trx: Db,
+  mail: { to: string; subject: string; body: string; attachmentFileId?: string | null },
+): Promise<void> {
+  await trx
+    .insertInto("email_outbox")
+    .values({ to_address: mail.to, subject: mail.subject, body: mail.body, attachment_file_id: mail.attachmentFileId ?? null })
+    .execute();
+}
 
 /** Attempts before an e-mail is given up on (operations figures count those separately). */
 export const MAX_ATTEMPTS = 5;

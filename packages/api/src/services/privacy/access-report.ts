@@ -50,6 +50,8 @@ const ENTITY_NAMES: Record<string, string> = {
   invoice: "invoice",
   message_thread: "conversation about a query",
   access_report: "access report",
+  // A records request's letter or the records a holder sent (issue 40).
+  record_request: "letter or records of a records request",
 };
 
 async function collectAccessReport({ db }: Pick<Deps, "db">, patientId: string): Promise<AccessReport> {

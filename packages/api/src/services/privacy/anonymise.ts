@@ -51,6 +51,9 @@ export async function anonymiseClaimant(
       ]),
     )
     .execute();
+  const recordRequests = caseIds.length
+    ? await trx.selectFrom("record_requests").select("id").where("case_id", "in", caseIds).execute()
+    : [];
   const recordings = meetings.length
     ? await trx.selectFrom("meeting_recordings").select("id").where("meeting_id", "in", ids(meetings)).execute()
     : [];
@@ -147,6 +150,8 @@ export async function anonymiseClaimant(
           { kind: "billing_order" as const, ids: caseIds },
         ]
       : []),
+    // A records request's letters name the claimant, and the records a holder sent are theirs (issue 40).
+    ...(recordRequests.length ? [{ kind: "record_request" as const, ids: ids(recordRequests) }] : []),
   ];
   let files = 0;
   for (const owner of owners) {

@@ -129,7 +129,7 @@ export async function listCaseRecordRequests(deps: Deps, { caseId }: { caseId: s
 export async function getRecordRequest({ db, actor }: Deps, { id }: { id: string }): Promise<RecordRequestDetail> {
   await loadVisibleRecordRequest(db, actor.user, id);
   const r = await requestItems(db).where("record_requests.id", "=", id).executeTakeFirstOrThrow();
-  const [disciplines, events, fees] = await Promise.all([
+  const [disciplines, events, fees, files] = await Promise.all([
     disciplinesOf(db, [id]),
     db
       .selectFrom("record_request_events")
@@ -145,6 +145,14 @@ export async function getRecordRequest({ db, actor }: Deps, { id }: { id: string
       .orderBy("record_request_events.id")
       .execute(),
     db.selectFrom("record_request_fees").selectAll().where("request_id", "=", id).orderBy("requested_on").orderBy("id").execute(),
+    db
+      .selectFrom("record_request_files as link")
+      .innerJoin("files", "files.id", "link.file_id")
+      .select(["link.file_id", "link.purpose", "files.file_name", "link.created_at"])
+      .where("link.request_id", "=", id)
+      .orderBy("link.created_at", "desc")
+      .orderBy("link.file_id")
+      .execute(),
   ]);
   const received = await receivedFilesOf(db, id);
   const item = itemOf(r, disciplines.get(id) ?? [], today());
@@ -178,6 +186,7 @@ export async function getRecordRequest({ db, actor }: Deps, { id }: { id: string
       textPages: f.text_pages,
       error: f.error,
     })),
+    files: files.map((f) => ({ fileId: f.file_id, purpose: f.purpose, fileName: f.file_name, createdAt: f.created_at.toISOString() })),
     moves: can(actor.user.role, "records.manage") ? [...RECORD_REQUEST_MOVES[item.status]] : [],
   };
 }
