@@ -6,7 +6,8 @@ import { Button } from "@/components/ui/button";
 import { ListTable } from "@/components/ui/list-table";
 import { cn } from "@/lib/utils";
 
-const COLUMNS = "lg:grid-cols-[minmax(0,2.2fr)_minmax(0,1.2fr)_minmax(0,1.8fr)_7rem_auto]";
+// A fixed last column, so the header's "Actions" and the rows' button share the fr columns' widths.
+const COLUMNS = "lg:grid-cols-[minmax(0,2fr)_minmax(0,1.1fr)_minmax(0,1.8fr)_minmax(0,1.3fr)_4rem]";
 
 /** The holders' register: a table on wide screens, cards on phones; holders out of use greyed with a badge. */
 export function HoldersList({ items, onEdit }: { items: readonly RecordHolder[]; onEdit: (holder: RecordHolder) => void }) {
@@ -20,7 +21,7 @@ export function HoldersList({ items, onEdit }: { items: readonly RecordHolder[];
           <span>Kind</span>
           <span>Information officer</span>
           <span className="text-right">Request fee</span>
-          <span className="w-16 text-right">Actions</span>
+          <span className="text-right">Actions</span>
         </>
       }
     >
@@ -48,7 +49,11 @@ export function HoldersList({ items, onEdit }: { items: readonly RecordHolder[];
           <p className="text-sm lg:text-right">
             <span className="text-muted-foreground lg:sr-only">Request fee: </span>
             <span className="whitespace-nowrap tabular-nums">{h.requestFeeCents > 0 ? formatRand(h.requestFeeCents) : "None"}</span>
-            {h.feeNotes && <span className="block text-xs text-muted-foreground lg:line-clamp-2">{h.feeNotes}</span>}
+            {h.feeNotes && (
+              <span className="block text-xs text-muted-foreground lg:line-clamp-3" title={h.feeNotes}>
+                {h.feeNotes}
+              </span>
+            )}
           </p>
           <div className="flex lg:justify-end">
             <Button

@@ -29,14 +29,16 @@ describe("the next step of a records request", () => {
     const user = userEvent.setup();
     const onSubmit = renderForm();
     await user.selectOptions(step(), "extended");
-    expect(screen.getByLabelText("Day of the notice of extension")).toBeInTheDocument();
+    expect(screen.getByLabelText("Notice dated")).toBeInTheDocument();
     expect(screen.queryByLabelText("Section cited")).toBeNull();
     expect(screen.queryByLabelText("Fee asked")).toBeNull();
     await user.click(record());
     expect(await screen.findByText("Give the days of the extension")).toBeInTheDocument();
+    fireEvent.change(screen.getByLabelText("Days of the extension"), { target: { value: "40" } });
+    expect(await screen.findByText("An extension is from 1 to 30 days (PAIA s 26(1)).")).toBeInTheDocument();
     expect(onSubmit).not.toHaveBeenCalled();
     fireEvent.change(screen.getByLabelText("Days of the extension"), { target: { value: "14" } });
-    fireEvent.change(screen.getByLabelText("Day of the notice of extension"), { target: { value: "2026-11-20" } });
+    fireEvent.change(screen.getByLabelText("Notice dated"), { target: { value: "2026-11-20" } });
     await user.click(record());
     expect(onSubmit).toHaveBeenCalledWith({
       id: REQUEST,

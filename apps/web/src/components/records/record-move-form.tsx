@@ -1,5 +1,11 @@
 import type { RecordRequestMoveInput, RecordRequestStatus } from "@medlegal/domain";
-import { PAIA_MAX_EXTENSION_DAYS, RECORD_REQUEST_STATUS_LABEL, recordRequestMoveInputSchema, sastDate } from "@medlegal/domain";
+import {
+  extensionProblem,
+  PAIA_MAX_EXTENSION_DAYS,
+  RECORD_REQUEST_STATUS_LABEL,
+  recordRequestMoveInputSchema,
+  sastDate,
+} from "@medlegal/domain";
 import { useZodForm } from "@/hooks/use-zod-form";
 import { FormFooter, FormNote } from "../forms/form-footer";
 import { Field } from "../ui/field";
@@ -21,14 +27,16 @@ interface MoveFormState {
 
 /** What the date means for each step, so staff enter the day it happened, not the day they type it. */
 const DATE_LABEL: Partial<Record<RecordRequestStatus, string>> = {
-  sent: "Day the holder received it",
-  extended: "Day of the notice of extension",
-  fee_requested: "Day the holder asked for the fee",
-  fee_paid: "Day the fee was paid",
-  refused: "Day of the refusal",
-  appealed: "Day the appeal was lodged",
-  received: "Day the records came",
-  received_in_part: "Day the records came",
+  sent: "Received on",
+  acknowledged: "Acknowledged on",
+  extended: "Notice dated",
+  fee_requested: "Fee asked on",
+  fee_paid: "Paid on",
+  refused: "Refused on",
+  appealed: "Appealed on",
+  received: "Records came on",
+  received_in_part: "Records came on",
+  closed: "Closed on",
 };
 
 /**
@@ -70,6 +78,14 @@ export function RecordMoveForm({
     initial: () => ({ status: "", onDate: today, note: "", extensionDays: "", refusalSection: "", feeAmount: "", feeKind: "access" }),
     schema: recordRequestMoveInputSchema,
     toPayload,
+    // The schema takes any whole number; the range is the statute's (the server says the same).
+    refine: (f, errors) => {
+      const days = Number(f.extensionDays);
+      const outside = f.status === "extended" && Number.isInteger(days) && (days < 1 || days > PAIA_MAX_EXTENSION_DAYS);
+      return outside && !errors.extensionDays
+        ? { ...errors, extensionDays: extensionProblem({ receivedOn: null, extensionDays: null }, days, f.onDate)! }
+        : errors;
+    },
     idPrefix: `record-move-${requestId}`,
     pending,
     serverErrors,

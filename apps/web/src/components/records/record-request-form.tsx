@@ -15,7 +15,7 @@ import { useZodForm } from "@/hooks/use-zod-form";
 import { formatDay, todayInSa } from "@/lib/format";
 import { FormFooter, FormNote } from "../forms/form-footer";
 import { CheckboxList } from "../ui/checkbox-list";
-import { Field, FieldError } from "../ui/field";
+import { Field, FieldError, REQUIRED_MARK } from "../ui/field";
 import { Input } from "../ui/input";
 import { NativeSelect } from "../ui/native-select";
 import { Textarea } from "../ui/textarea";
@@ -136,7 +136,7 @@ export function RecordRequestForm({
       </Field>
 
       <fieldset className="grid gap-2" aria-describedby={err("recordKinds") ? "record-request-recordKinds-error" : undefined}>
-        <legend className="mb-1 text-sm font-medium">Records asked for</legend>
+        <legend className={`mb-1 text-sm font-medium ${REQUIRED_MARK}`}>Records asked for</legend>
         <CheckboxList
           options={RECORD_KINDS}
           labelOf={(k) => RECORD_KIND_LABEL[k]}
