@@ -132,7 +132,7 @@ describe("the case's records section", () => {
         throw refusal("The date cannot be before the holder received the request on 23 Oct 2026.");
       },
     });
-    const toggle = await screen.findByRole("button", { name: "Show the request to Chris Hani Baragwanath Academic Hospital" });
+    const toggle = await screen.findByRole("button", { name: "Details: Chris Hani Baragwanath Academic Hospital" });
     expect(toggle).toHaveAttribute("aria-expanded", "false");
     await user.click(toggle);
     expect(toggle).toHaveAttribute("aria-expanded", "true");

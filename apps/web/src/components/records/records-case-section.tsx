@@ -45,11 +45,12 @@ function RequestRow({ item, caseId, open, onToggle }: { item: Item; caseId: stri
           className="justify-self-start"
           aria-expanded={open}
           aria-controls={panel}
-          aria-label={`${open ? "Hide" : "Show"} the request to ${item.holder.name}`}
+          // The visible word stays in the name (WCAG 2.5.3); aria-expanded says whether it is open.
+          aria-label={`Details: ${item.holder.name}`}
           onClick={onToggle}
         >
           <ChevronDown aria-hidden className={cn("transition-transform", open && "rotate-180")} />
-          {open ? "Hide" : "Details"}
+          Details
         </Button>
       </div>
       {open && (
