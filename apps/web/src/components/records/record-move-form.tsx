@@ -89,7 +89,6 @@ export function RecordMoveForm({
     idPrefix: `record-move-${requestId}`,
     pending,
     serverErrors,
-    resetKey: moves.join(),
   });
   const id = (field: string) => `record-move-${requestId}-${field}`;
 

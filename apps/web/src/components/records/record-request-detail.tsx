@@ -115,7 +115,9 @@ export function RecordRequestDetail({ id, caseId }: { id: string; caseId: string
               <h4 id={`record-next-${d.id}`} className="text-sm font-semibold">
                 Record the next step
               </h4>
+              {/* A new form after each recorded step (the events grow), starting from today again. */}
               <RecordMoveForm
+                key={d.events.length}
                 requestId={d.id}
                 moves={d.moves}
                 minDate={d.receivedOn}

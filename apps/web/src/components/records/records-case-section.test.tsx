@@ -148,6 +148,31 @@ describe("the case's records section", () => {
     expect(await screen.findByRole("alert")).toHaveTextContent("The date cannot be before the holder received the request on 23 Oct 2026.");
   });
 
+  it("records a step, then shows the request as the server answers it with a fresh form", async () => {
+    const user = userEvent.setup();
+    const appealed = detail({
+      status: "appealed",
+      statusLabel: "Appealed",
+      events: [
+        ...detail().events,
+        { status: "appealed", statusLabel: "Appealed", onDate: "2026-12-01", note: null, actorName: "Lerato Employee" },
+      ],
+      moves: ["received_in_part", "received", "refused", "closed"],
+    });
+    const page = renderWithTrpc(<RecordsCaseSection caseId={CASE} incidentDate="2026-03-14" canManage />, {
+      "records.forCase": () => [DEEMED],
+      "records.get": () => detail(),
+      "records.move": () => appealed,
+    });
+    await user.click(await screen.findByRole("button", { name: "Details: Chris Hani Baragwanath Academic Hospital" }));
+    await user.selectOptions(await screen.findByLabelText("Next step"), "appealed");
+    await user.click(screen.getByRole("button", { name: "Record the step" }));
+    await waitFor(() => expect(within(screen.getByRole("list", { name: "What happened" })).getAllByRole("listitem")).toHaveLength(3));
+    expect(screen.getByLabelText("Next step")).toHaveValue("");
+    expect(screen.queryByRole("option", { name: "Appealed" })).toBeNull();
+    await waitFor(() => expect(page.sent("records.forCase")).toHaveLength(2));
+  });
+
   it("lets staff ask for records from the register, the legal basis following the holder", async () => {
     const user = userEvent.setup();
     const page = renderWithTrpc(<RecordsCaseSection caseId={CASE} incidentDate="2026-03-14" canManage />, {

@@ -91,13 +91,14 @@ function RequestDialog({
   const serverErrors = React.useMemo(() => trpcFieldErrors(request.error), [request.error]);
   const formError = request.error && !serverErrors ? trpcErrorMessage(request.error) : undefined;
   const active = holders.data ?? [];
+  const close = () => {
+    request.reset();
+    onClose();
+  };
   return (
     <FormDialog
       open={open}
-      onClose={() => {
-        request.reset();
-        onClose();
-      }}
+      onClose={close}
       busy={request.isPending}
       title="Request records"
       description="Asked of the holder's information officer; the holder has 30 calendar days from the day it receives the request."
@@ -128,7 +129,7 @@ function RequestDialog({
           serverErrors={serverErrors}
           formError={formError}
           onSubmit={(payload) => request.mutate(payload)}
-          onCancel={onClose}
+          onCancel={close}
         />
       </LoadState>
     </FormDialog>
