@@ -49,6 +49,7 @@ const PHONE_ROUTES: Record<Role, string[]> = {
     "/reports/$id",
     "/invoices",
     "/invoices/$id",
+    "/records",
   ],
   attorney: [
     "/",
@@ -280,6 +281,33 @@ describe("accessibility: no serious or critical axe violation", () => {
     },
     90_000,
   );
+
+  it("on a case's records for staff: a request opened with its next step, and the request dialog, at 1280 and 375 px (issue 40)", async () => {
+    const found: string[] = [];
+    for (const width of [1280, 375]) {
+      const { context, page } = await quietPage(width, "employee");
+      // The demo's Khumalo case holds requests in several states, a deemed refusal among them.
+      const cases = await page.request.get(`/trpc/cases.list?input=${encodeURIComponent("{}")}`);
+      const kase = ((await cases.json()) as { result: { data: { id: string; patientName: string }[] } }).result.data.find((c) =>
+        c.patientName.includes("Khumalo"),
+      );
+      await visit(page, `/cases/${kase!.id}`, `employee @${width}`);
+      const section = page.locator("section[aria-labelledby=records-case-heading]");
+      await section
+        .getByRole("button", { name: /^Details: / })
+        .last()
+        .click();
+      await section.getByRole("form", { name: "Record the next step" }).waitFor();
+      await settle(page);
+      found.push(...(await violations(page, `employee @${width} a case's records request opened`)));
+      await section.getByRole("button", { name: "Request records" }).click();
+      await page.getByRole("dialog", { name: "Request records" }).getByLabel("Holder of the records").waitFor();
+      found.push(...(await violations(page, `employee @${width} the request records dialog`)));
+      await screenshot(page, `records-request-dialog-employee-${width}`);
+      await context.close();
+    }
+    expect(found).toEqual([]);
+  }, 90_000);
 
   it("offers a skip link as the first tab stop, visible on focus, that moves to the content", async () => {
     const { context, page } = await quietPage(1280, "consultant");

@@ -80,7 +80,7 @@ describe("signing up and in", () => {
   );
 
   it.each(["admin", "employee", "attorney", "consultant"] as const)(
-    "shows %s the second group below the spec's entries: the trial calendar, day sheets and cases for those who use them (issue 37)",
+    "shows %s the second group below the spec's entries: the trial calendar, day sheets, cases and the records register for those who use them (issues 37, 40)",
     async (username) => {
       const { context, page } = await signedInPage(browser, username);
       const role = ({ admin: "administrator", employee: "employee", attorney: "attorney", consultant: "consultant" } as const)[username];

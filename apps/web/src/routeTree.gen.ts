@@ -43,6 +43,7 @@ import { Route as AppNotificationsRouteImport } from './routes/_app/notification
 import { Route as AppPatientsRouteImport } from './routes/_app/patients'
 import { Route as AppPaymentsRouteImport } from './routes/_app/payments'
 import { Route as AppQueriesRouteImport } from './routes/_app/queries'
+import { Route as AppRecordsRouteImport } from './routes/_app/records'
 import { Route as AppReportsRouteImport } from './routes/_app/reports'
 import { Route as AppSaInvoiceDemoRouteImport } from './routes/_app/sa-invoice-demo'
 import { Route as AppSettingsRouteImport } from './routes/_app/settings'
@@ -241,6 +242,11 @@ const AppQueriesRoute = AppQueriesRouteImport.update({
   path: '/queries',
   getParentRoute: () => AppRoute,
 } as any)
+const AppRecordsRoute = AppRecordsRouteImport.update({
+  id: '/records',
+  path: '/records',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppReportsRoute = AppReportsRouteImport.update({
   id: '/reports',
   path: '/reports',
@@ -398,6 +404,7 @@ export interface FileRoutesByFullPath {
   '/patients': typeof AppPatientsRoute
   '/payments': typeof AppPaymentsRoute
   '/queries': typeof AppQueriesRoute
+  '/records': typeof AppRecordsRoute
   '/reports': typeof AppReportsRoute
   '/sa-invoice-demo': typeof AppSaInvoiceDemoRoute
   '/settings': typeof AppSettingsRoute
@@ -456,6 +463,7 @@ export interface FileRoutesByTo {
   '/patients': typeof AppPatientsRoute
   '/payments': typeof AppPaymentsRoute
   '/queries': typeof AppQueriesRoute
+  '/records': typeof AppRecordsRoute
   '/reports': typeof AppReportsRoute
   '/sa-invoice-demo': typeof AppSaInvoiceDemoRoute
   '/settings': typeof AppSettingsRoute
@@ -517,6 +525,7 @@ export interface FileRoutesById {
   '/_app/patients': typeof AppPatientsRoute
   '/_app/payments': typeof AppPaymentsRoute
   '/_app/queries': typeof AppQueriesRoute
+  '/_app/records': typeof AppRecordsRoute
   '/_app/reports': typeof AppReportsRoute
   '/_app/sa-invoice-demo': typeof AppSaInvoiceDemoRoute
   '/_app/settings': typeof AppSettingsRoute
@@ -579,6 +588,7 @@ export interface FileRouteTypes {
     | '/patients'
     | '/payments'
     | '/queries'
+    | '/records'
     | '/reports'
     | '/sa-invoice-demo'
     | '/settings'
@@ -637,6 +647,7 @@ export interface FileRouteTypes {
     | '/patients'
     | '/payments'
     | '/queries'
+    | '/records'
     | '/reports'
     | '/sa-invoice-demo'
     | '/settings'
@@ -697,6 +708,7 @@ export interface FileRouteTypes {
     | '/_app/patients'
     | '/_app/payments'
     | '/_app/queries'
+    | '/_app/records'
     | '/_app/reports'
     | '/_app/sa-invoice-demo'
     | '/_app/settings'
@@ -975,6 +987,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppQueriesRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/records': {
+      id: '/_app/records'
+      path: '/records'
+      fullPath: '/records'
+      preLoaderRoute: typeof AppRecordsRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/reports': {
       id: '/_app/reports'
       path: '/reports'
@@ -1173,6 +1192,7 @@ interface AppRouteChildren {
   AppPatientsRoute: typeof AppPatientsRoute
   AppPaymentsRoute: typeof AppPaymentsRoute
   AppQueriesRoute: typeof AppQueriesRoute
+  AppRecordsRoute: typeof AppRecordsRoute
   AppReportsRoute: typeof AppReportsRoute
   AppSaInvoiceDemoRoute: typeof AppSaInvoiceDemoRoute
   AppSettingsRoute: typeof AppSettingsRoute
@@ -1226,6 +1246,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppPatientsRoute: AppPatientsRoute,
   AppPaymentsRoute: AppPaymentsRoute,
   AppQueriesRoute: AppQueriesRoute,
+  AppRecordsRoute: AppRecordsRoute,
   AppReportsRoute: AppReportsRoute,
   AppSaInvoiceDemoRoute: AppSaInvoiceDemoRoute,
   AppSettingsRoute: AppSettingsRoute,

@@ -82,16 +82,18 @@ export const SIDEBAR: Record<Role, readonly NavEntry[]> = {
  * The sidebar's second group (issue 37 item 22; docs/product-rules.md "The sidebar's More group"),
  * below the SPEC's entries as the Saved views group is, so the "Main" navigation keeps exactly the
  * SPEC's table: pages reached until now only from dashboards and links. Each entry is for the roles
- * that open its page: the trial calendar for the matter roles, day sheets and all cases for staff
- * (an attorney's My Cases is already in their table).
+ * that open its page: the trial calendar for the matter roles, day sheets, all cases and the records
+ * holders' register for staff (an attorney's My Cases is already in their table).
  */
 export const SIDEBAR_MORE_LABEL = "More";
 const TRIAL_CALENDAR: NavEntry = { label: "Trial Calendar", to: "/trial-calendar" };
 const DAY_SHEETS: NavEntry = { label: "Day Sheets", to: "/day-sheet" };
 const CASES: NavEntry = { label: "Cases", to: "/cases" };
+// The register of records holders (issue 40), where staff keep who holds a case's records.
+const RECORDS: NavEntry = { label: "Records", to: "/records" };
 export const SIDEBAR_MORE: Record<Role, readonly NavEntry[]> = {
-  administrator: [TRIAL_CALENDAR, DAY_SHEETS, CASES],
-  employee: [TRIAL_CALENDAR, DAY_SHEETS, CASES],
+  administrator: [TRIAL_CALENDAR, DAY_SHEETS, CASES, RECORDS],
+  employee: [TRIAL_CALENDAR, DAY_SHEETS, CASES, RECORDS],
   attorney: [TRIAL_CALENDAR],
   consultant: [],
   interpreter: [],
@@ -165,6 +167,8 @@ export const ROUTE_PERMISSIONS: Record<string, Permission> = {
   "/joint-minutes/$id": "jointMinutes.read",
   // The list of joint minutes (issue 37), reached from the dashboard's areas and the expert's open minutes; rows scoped on the server.
   "/joint-minutes": "jointMinutes.read",
+  // The register of records holders (issue 40); a case's requests are on its page.
+  "/records": "records.manage",
 };
 
 export function canOpenRoute(role: Role, routePath: string): boolean {

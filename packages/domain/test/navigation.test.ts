@@ -58,6 +58,7 @@ const OPENS: Record<string, string[]> = {
   "/day-sheet": [A, E],
   "/joint-minutes/$id": [A, E, T, C],
   "/joint-minutes": [A, E, T, C],
+  "/records": [A, E],
 };
 
 describe("who opens which page", () => {
@@ -78,10 +79,11 @@ describe("who opens which page", () => {
     }
   });
 
-  it("offers the second group's pages to the roles that use them, each once and never twice in the sidebar (issue 37 item 22)", () => {
+  it("offers the second group's pages to the roles that use them, each once and never twice in the sidebar (issue 37 item 22, issue 40)", () => {
     const more = (role: (typeof ROLES)[number]) => SIDEBAR_MORE[role].map((entry) => `${entry.label} ${entry.to}`);
-    expect(more(A)).toEqual(["Trial Calendar /trial-calendar", "Day Sheets /day-sheet", "Cases /cases"]);
-    expect(more(E)).toEqual(["Trial Calendar /trial-calendar", "Day Sheets /day-sheet", "Cases /cases"]);
+    const staff = ["Trial Calendar /trial-calendar", "Day Sheets /day-sheet", "Cases /cases", "Records /records"];
+    expect(more(A)).toEqual(staff);
+    expect(more(E)).toEqual(staff);
     expect(more(T)).toEqual(["Trial Calendar /trial-calendar"]);
     expect(more(C)).toEqual([]);
     expect(more(I)).toEqual([]);

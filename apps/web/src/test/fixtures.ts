@@ -1,4 +1,4 @@
-import type { AssignmentItem, BookingLogistics, QueryDetail, ReportDetail } from "@medlegal/domain";
+import type { AssignmentItem, BookingLogistics, QueryDetail, RecordHolder, ReportDetail } from "@medlegal/domain";
 
 /**
  * Whole answers of the server for component tests, complete so a fake tRPC answer has every field
@@ -131,6 +131,25 @@ export function bookingLogistics(overrides: Partial<BookingLogistics> = {}): Boo
     meals: null,
     mealsCents: null,
     updatedAt: "2026-11-29T08:00:00.000Z",
+    ...overrides,
+  };
+}
+
+/** A holder in the records register (issue 40): a public hospital unless told otherwise. */
+export function recordHolder(overrides: Partial<RecordHolder> = {}): RecordHolder {
+  return {
+    id: "d1d1d1d1-1111-4222-8333-444444444444",
+    name: "Chris Hani Baragwanath Academic Hospital",
+    kind: "public",
+    category: "hospital",
+    informationOfficer: "Ms N. Dlamini",
+    email: "paia@chbah.example",
+    phone: null,
+    postalAddress: null,
+    physicalAddress: null,
+    requestFeeCents: 3500,
+    feeNotes: null,
+    active: true,
     ...overrides,
   };
 }

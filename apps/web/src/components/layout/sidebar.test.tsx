@@ -125,7 +125,7 @@ describe("Sidebar", () => {
     expect(onSignOut).toHaveBeenCalledTimes(1);
   });
 
-  it("lists the trial calendar, day sheets and all cases in a second group below the spec's entries, for the roles that use them (issue 37)", async () => {
+  it("lists the trial calendar, day sheets, all cases and the records register in a second group below the spec's entries, for the roles that use them (issues 37, 40)", async () => {
     const more = async (role: Role) => {
       const { unmount } = renderSidebar(role, 0, "/day-sheet");
       await screen.findByRole("navigation", { name: "Main" });
@@ -142,6 +142,7 @@ describe("Sidebar", () => {
       ["Trial Calendar", "/trial-calendar", null],
       ["Day Sheets", "/day-sheet", "active"],
       ["Cases", "/cases", null],
+      ["Records", "/records", null],
     ];
     expect(await more("administrator")).toEqual(staff);
     expect(await more("employee")).toEqual(staff);

@@ -14,6 +14,7 @@ import {
   ClipboardList,
   FileText,
   FileStack,
+  FolderSearch,
   Gavel,
   History,
   Languages,
@@ -60,6 +61,7 @@ const ICONS: Record<string, LucideIcon> = {
   "Trial Calendar": Gavel,
   "Day Sheets": CalendarClock,
   Cases: FileStack,
+  Records: FolderSearch,
 };
 
 const ENTRY_CLASS =

@@ -1,9 +1,10 @@
-import { CLAIM_TYPE_LABEL } from "@medlegal/domain";
+import { can, CLAIM_TYPE_LABEL } from "@medlegal/domain";
 import { createFileRoute, Link } from "@tanstack/react-router";
 import { ArrowLeft } from "lucide-react";
 import { CourtDatesSection } from "@/components/court-clock/court-dates-section";
 import { RecordLoadState } from "@/components/load-state";
 import { Raf4CaseSection } from "@/components/raf4/raf4-case-section";
+import { RecordsCaseSection } from "@/components/records/records-case-section";
 import { BillingSection } from "@/components/receivables/billing-section";
 import { PageHeader } from "@/components/page";
 import { useCurrentUser } from "@/hooks/use-auth";
@@ -20,6 +21,7 @@ export const Route = createFileRoute("/_app/cases_/$id")({
       ({ trpc }) => trpc.courtClock.get.prefetch({ caseId: params.id }),
       ({ trpc }) => trpc.receivables.caseBilling.prefetch({ caseId: params.id }),
       ({ trpc }) => trpc.raf4.forCase.prefetch({ caseId: params.id }),
+      ({ trpc }) => trpc.records.forCase.prefetch({ caseId: params.id }),
     ),
   component: CasePage,
 });
@@ -36,7 +38,10 @@ function BackLink() {
   );
 }
 
-/** One case: its claim, the court's clock (issue 26), its RAF 4 assessments (issue 27) and its billing (issue 29). */
+/**
+ * One case: its claim, the court's clock (issue 26), its RAF 4 assessments (issue 27), the records asked of
+ * holders (issue 40) and its billing (issue 29).
+ */
 function CasePage() {
   const { id } = Route.useParams();
   const kase = trpc.cases.get.useQuery({ id }, { retry: false, retryOnMount: false });
@@ -53,6 +58,7 @@ function CasePage() {
       <div className="grid gap-8">
         <CourtDatesSection caseId={id} />
         <Raf4CaseSection caseId={id} />
+        <RecordsCaseSection caseId={id} incidentDate={c.incidentDate} canManage={me ? can(me.role, "records.manage") : false} />
         <BillingSection caseId={id} />
       </div>
     </>
