@@ -35,7 +35,7 @@ describe("the next step of a records request", () => {
     await user.click(record());
     expect(await screen.findByText("Give the days of the extension")).toBeInTheDocument();
     fireEvent.change(screen.getByLabelText("Days of the extension"), { target: { value: "40" } });
-    expect(await screen.findByText("An extension is from 1 to 30 days (PAIA s 26(1)).")).toBeInTheDocument();
+    expect(await screen.findByText("An extension is from 1 to 30 days (PAIA s 26(1))")).toBeInTheDocument();
     expect(onSubmit).not.toHaveBeenCalled();
     fireEvent.change(screen.getByLabelText("Days of the extension"), { target: { value: "14" } });
     fireEvent.change(screen.getByLabelText("Notice dated"), { target: { value: "2026-11-20" } });

@@ -8,9 +8,6 @@ import { trpc } from "@/lib/trpc";
 import { trpcErrorMessage, trpcFieldErrors } from "@/lib/trpc-errors";
 import { RecordMoveForm } from "./record-move-form";
 
-/** As the web receives it: without a transformer, createdAt comes as a string (and is not shown here). */
-type Detail = Omit<RecordRequestDetail, "createdAt">;
-
 function Row({ term, children }: { term: string; children: React.ReactNode }) {
   return (
     <div className="grid gap-x-3 sm:grid-cols-[12rem_minmax(0,1fr)]">
@@ -20,14 +17,14 @@ function Row({ term, children }: { term: string; children: React.ReactNode }) {
   );
 }
 
-function period(d: Detail): string {
+function period(d: RecordRequestDetail): string {
   if (!d.periodFrom && !d.periodTo) return "Not limited";
   if (!d.periodTo) return `From ${formatDay(d.periodFrom)}`;
   return `${d.periodFrom ? formatDay(d.periodFrom) : "The start"} to ${formatDay(d.periodTo)}`;
 }
 
 /** The request's facts and the clock's days (each only once it applies). */
-function Facts({ d }: { d: Detail }) {
+function Facts({ d }: { d: RecordRequestDetail }) {
   return (
     <dl className="grid gap-2 text-sm">
       <Row term="Legal basis">{LEGAL_BASIS_LABEL[d.legalBasis]}</Row>
@@ -48,7 +45,7 @@ function Facts({ d }: { d: Detail }) {
   );
 }
 
-function Fees({ fees }: { fees: Detail["fees"] }) {
+function Fees({ fees }: { fees: RecordRequestDetail["fees"] }) {
   if (fees.length === 0) return null;
   return (
     <div className="grid gap-1">
@@ -68,7 +65,7 @@ function Fees({ fees }: { fees: Detail["fees"] }) {
   );
 }
 
-function Timeline({ events }: { events: Detail["events"] }) {
+function Timeline({ events }: { events: RecordRequestDetail["events"] }) {
   return (
     <div className="grid gap-1">
       <h4 className="text-sm font-semibold">What happened</h4>

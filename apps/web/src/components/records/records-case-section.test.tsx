@@ -77,6 +77,8 @@ function detail(over: Partial<Detail> = {}): Detail {
       },
     ],
     fees: [{ id: "b5b5b5b5-1111-4222-8333-444444444444", kind: "request", amountCents: 3500, requestedOn: "2026-10-25", paidOn: null }],
+    records: [],
+    files: [],
     moves: ["appealed", "received_in_part", "received", "closed"],
     ...over,
   };

@@ -18,8 +18,7 @@ import { RecordRequestForm } from "./record-request-form";
 const LINK_CLASS =
   "rounded-sm font-medium text-primary underline underline-offset-2 outline-none focus-visible:ring-2 focus-visible:ring-ring";
 
-/** As the web receives it: without a transformer, createdAt comes as a string (and is not shown here). */
-type Item = Omit<RecordRequestItem, "createdAt">;
+type Item = RecordRequestItem;
 
 function RequestRow({ item, caseId, open, onToggle }: { item: Item; caseId: string; open: boolean; onToggle: () => void }) {
   const panel = `record-request-${item.id}`;
