@@ -164,6 +164,7 @@ const MATRIX: Record<string, "public" | "minuteGuest" | Role[]> = {
   "records.checklists": [A, E],
   "records.setChecklist": [A],
   "records.checklistForCase": [A, E, T],
+  "records.forBooking": [A, E, C],
   "records.createHolder": [A, E],
   "records.updateHolder": [A, E],
   "records.forCase": [A, E, T],
@@ -1110,6 +1111,8 @@ describe("the object-level matrix", () => {
       "records.forCase": { attorney: { own: { caseId: myCase.id }, other: { caseId: theirCase.id } } },
       "records.get": { attorney: { own: { id: myRecordsRequest }, other: { id: theirRecordsRequest } } },
       "records.checklistForCase": { attorney: { own: { caseId: myCase.id }, other: { caseId: theirCase.id } } },
+      // A booking's records are seen as the booking is: the expert's own booking, not another expert's.
+      "records.forBooking": { consultant: { own: { id: consultantBooking.id }, other: { id: naidooBooking.id } } },
       "raf4.recordTribunal": {
         attorney: {
           own: { reportId: myReport.id, outcome: "upheld", outcomeDate: "2026-11-20" },

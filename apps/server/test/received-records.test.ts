@@ -2,10 +2,10 @@ import { createHash } from "node:crypto";
 import { mkdtemp, readdir, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
 import { testDialects } from "@medlegal/db/testing";
 import { fileStoreFromUrl, processReceivedRecords, useFileStore } from "@medlegal/api";
-import type { RecordHolder, RecordRequestDetail } from "@medlegal/domain";
+import type { BookingRecords, RecordHolder, RecordRequestDetail } from "@medlegal/domain";
 import { addDays, sastDate } from "@medlegal/domain";
 import type { DialectKind } from "@medlegal/db";
 import type { TestApp } from "./helpers";
@@ -18,7 +18,12 @@ const uploadsLeft = async () => (await readdir(tmpdir())).filter((name) => name.
 /** A signed-in app with a holder, a case and a file store in a folder, and the helpers the suites share. */
 function receivedRecordsSuite(kind: DialectKind) {
   let t!: TestApp;
-  const { c, ids } = signedInSuite(kind, ["employee", "attorney", "nomsa"], { workflow: true }, (app) => (t = app));
+  const { c, ids } = signedInSuite(
+    kind,
+    ["employee", "attorney", "nomsa", "consultant", "dr_naidoo"],
+    { workflow: true },
+    (app) => (t = app),
+  );
   const today = sastDate(new Date());
   let holder: RecordHolder;
   let caseId: string;
@@ -152,6 +157,93 @@ describe.each(testDialects())("received records on %s", (kind) => {
     expect(odd.json().message).toContain("Say whether the records arrived in full or in part");
     expect(await files()).toBe(before);
     expect(await uploadsLeft()).toBe(0);
+  });
+});
+
+/** Issue 40 item 6: the booking's expert sees what exists and what is outstanding, and downloads only after consent. */
+describe.each(testDialects())("records for the expert on %s", (kind) => {
+  const { t: app, c, ids, today, upload } = receivedRecordsSuite(kind);
+
+  it("lists the records the booking's discipline needs, and serves them only after the attorney's consent and only for that discipline", async () => {
+    const db = () => app().db;
+    const booking = await db()
+      .selectFrom("bookings")
+      .innerJoin("queries", "queries.id", "bookings.query_id")
+      .select(["bookings.id", "bookings.case_id", "bookings.query_id", "bookings.specialization_id", "queries.report_sharing_consent_at"])
+      .where("bookings.consultant_id", "=", ids.consultant!)
+      .where("bookings.attorney_id", "=", ids.attorney!)
+      .orderBy("bookings.starts_at")
+      .executeTakeFirstOrThrow();
+    const consent = booking.report_sharing_consent_at;
+    await db().updateTable("queries").set({ report_sharing_consent_at: null }).where("id", "=", booking.query_id!).execute();
+    onTestFinished(() =>
+      db()
+        .updateTable("queries")
+        .set({ report_sharing_consent_at: consent })
+        .where("id", "=", booking.query_id!)
+        .execute()
+        .then(() => undefined),
+    );
+    const holder = await trpc<RecordHolder>(app().app, c.employee!, "records.createHolder", {
+      name: `Milpark Radiology ${uniqueSuffix()}`,
+      kind: "private",
+      category: "practice",
+      informationOfficer: "Dr R. Naidoo",
+      email: "paia@milpark-radiology.example",
+      requestFee: "0",
+    });
+    const psychologist = await db()
+      .selectFrom("specializations")
+      .select("id")
+      .where("name", "=", "Industrial Psychologist")
+      .executeTakeFirstOrThrow();
+    const requestFor = async (specializationId: string, recordKinds: string[]) => {
+      const made = await trpc<RecordRequestDetail>(app().app, c.employee!, "records.request", {
+        caseId: booking.case_id,
+        holderId: holder.data.id,
+        recordKinds,
+        periodFrom: null,
+        periodTo: null,
+        specializationIds: [specializationId],
+        legalBasis: "paia_private",
+        authority: "signed_consent",
+      });
+      await trpc(app().app, c.employee!, "records.move", { id: made.data.id, status: "sent", onDate: today });
+      const uploaded = await upload(made.data.id, await scannedPdf(2));
+      expect(uploaded.statusCode, uploaded.body).toBe(201);
+      return uploaded.json<{ fileId: string }>().fileId;
+    };
+    const xrays = await requestFor(booking.specialization_id, ["radiology"]);
+    const payslips = await requestFor(psychologist.id, ["payslips"]);
+    const view = async (cookie = c.consultant!) => trpc<BookingRecords>(app().app, cookie, "records.forBooking", { id: booking.id });
+    const download = (fileId: string, cookie = c.consultant!) =>
+      app().app.inject({ method: "GET", url: `/api/files/${fileId}`, headers: { cookie } });
+
+    // Before consent: the expert sees the X-rays exist, but cannot download them.
+    const before = (await view()).data;
+    expect(before.consentGiven).toBe(false);
+    expect(before.records.map((r) => [r.holderName, r.recordKinds, r.fileId])).toEqual([[holder.data.name, ["radiology"], null]]);
+    expect(before.checklist?.items.find((i) => i.kind === "radiology")?.state).toBe("received");
+    expect((await download(xrays)).statusCode).toBe(404);
+
+    const consented = await trpc(app().app, c.attorney!, "disciplineWaits.consentToSharing", { id: booking.query_id });
+    expect(consented.status, consented.error?.message).toBe(200);
+    const after = (await view()).data;
+    expect(after.records.map((r) => r.fileId)).toEqual([xrays]);
+    const answer = await download(xrays);
+    expect(answer.statusCode).toBe(200);
+    expect(answer.rawPayload.subarray(0, 5).toString()).toBe("%PDF-");
+    const logged = await db()
+      .selectFrom("access_log")
+      .select(["action", "entity_type"])
+      .where("user_id", "=", ids.consultant!)
+      .where("entity_type", "=", "record_request")
+      .execute();
+    expect(logged).toEqual([{ action: "download", entity_type: "record_request" }]);
+    // Another discipline's records stay out of reach, and so does the booking for another expert.
+    expect((await download(payslips)).statusCode).toBe(404);
+    expect((await view(c.dr_naidoo!)).status).toBe(404);
+    expect((await download(xrays, c.dr_naidoo!)).statusCode).toBe(404);
   });
 });
 

@@ -66,3 +66,23 @@ export const caseRecordChecklistOutputSchema = z.array(
   }),
 );
 export type CaseRecordChecklist = z.output<typeof caseRecordChecklistOutputSchema>;
+
+/** What an expert's booking shows of the case's records (issue 40 item 6). */
+export const bookingRecordsOutputSchema = z.object({
+  /** Whether the attorney consented to sharing on the booking's query: records download only then. */
+  consentGiven: z.boolean(),
+  /** The records the booking's discipline needs and where they stand; null for a discipline not asked on the case. */
+  checklist: caseRecordChecklistOutputSchema.element.nullable(),
+  /** Records received for requests serving the discipline; fileId is null until the attorney consents. */
+  records: z.array(
+    z.object({
+      fileId: z.string().nullable(),
+      fileName: z.string(),
+      holderName: z.string(),
+      recordKinds: z.array(z.enum(RECORD_KINDS)),
+      pages: z.number().nullable(),
+      receivedAt: z.string(),
+    }),
+  ),
+});
+export type BookingRecords = z.output<typeof bookingRecordsOutputSchema>;

@@ -38,6 +38,8 @@ export const PERMISSIONS = {
   "records.manage": ["administrator", "employee"],
   // Which records each discipline's expert needs (issue 40 item 6): administrators set the lists.
   "records.checklists": ["administrator"],
+  // A booking's records for its expert (consent decides the downloads, per row).
+  "records.booking": ["administrator", "employee", "consultant"],
   "cases.create": ["attorney"],
   "cases.update": ["administrator", "employee", "attorney"],
   "queries.read": MATTER_ROLES,

@@ -1,4 +1,5 @@
 import {
+  bookingRecordsOutputSchema,
   caseIdInputSchema,
   caseRecordChecklistOutputSchema,
   recordChecklistsOutputSchema,
@@ -17,6 +18,7 @@ import {
   updateRecordHolderInputSchema,
 } from "@medlegal/domain";
 import { caseRecordChecklist, listRecordChecklists, setRecordChecklist } from "../../services/records/checklists";
+import { recordsForBooking } from "../../services/records/booking-records";
 import { recordsDesk } from "../../services/records/desk";
 import { createRecordHolder, listRecordHolders, updateRecordHolder } from "../../services/records/holders";
 import { sendRecordRequest } from "../../services/records/letters";
@@ -55,6 +57,11 @@ export const recordsRouter = router({
     .input(caseIdInputSchema)
     .output(caseRecordChecklistOutputSchema)
     .query(({ ctx, input }) => caseRecordChecklist(ctx.deps, input)),
+  /** The records a booking's expert needs and has; downloads once the attorney consented (services/records/booking-records.ts). */
+  forBooking: roleProcedure("records.booking")
+    .input(idInputSchema)
+    .output(bookingRecordsOutputSchema)
+    .query(({ ctx, input }) => recordsForBooking(ctx.deps, input)),
   forCase: roleProcedure("records.read")
     .input(caseIdInputSchema)
     .output(recordRequestListOutputSchema)

@@ -19,3 +19,33 @@ export async function loadVisibleRecordRequest(db: Db, user: CurrentUser, id: st
   if (!row) throw notFound("records request");
   return row;
 }
+
+/**
+ * Whether an expert may read a request's received records (issue 40 item 6): they have a booking
+ * on the request's case, on a query whose attorney consented to sharing (the consent of the
+ * disciplines that wait), and the request serves their discipline (or names none).
+ */
+export async function expertMayReadRecords(db: Db, user: CurrentUser, requestId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom("record_requests")
+    .innerJoin("bookings", "bookings.case_id", "record_requests.case_id")
+    .innerJoin("queries", "queries.id", "bookings.query_id")
+    .select("record_requests.id")
+    .where("record_requests.id", "=", requestId)
+    .where("bookings.consultant_id", "=", user.id)
+    .where("queries.report_sharing_consent_at", "is not", null)
+    .where((eb) =>
+      eb.or([
+        eb.not(eb.exists(eb.selectFrom("record_request_disciplines as d").select("d.request_id").whereRef("d.request_id", "=", "record_requests.id"))),
+        eb.exists(
+          eb
+            .selectFrom("record_request_disciplines as d")
+            .select("d.request_id")
+            .whereRef("d.request_id", "=", "record_requests.id")
+            .whereRef("d.specialization_id", "=", "bookings.specialization_id"),
+        ),
+      ]),
+    )
+    .executeTakeFirst();
+  return row !== undefined;
+}

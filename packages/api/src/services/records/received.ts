@@ -7,7 +7,7 @@ import { pipeline } from "node:stream/promises";
 import type { Kysely } from "kysely";
 import { sql } from "kysely";
 import type { Database } from "@medlegal/db";
-import { can, RECEIVED_RECORDS_MAX_BYTES, safeFileName, type recordRequestMoveInputSchema } from "@medlegal/domain";
+import { can, isExpert, RECEIVED_RECORDS_MAX_BYTES, safeFileName, type recordRequestMoveInputSchema } from "@medlegal/domain";
 import type { z } from "zod";
 import { AppError, notFound } from "../../errors";
 import { recordAccess } from "../audit/access-log";
@@ -18,7 +18,7 @@ import { openStoredFile, STORED_BYTES, storedFileDownload, type FileDownload } f
 import { now, stamp } from "../platform/clock";
 import type { Deps } from "../platform/deps";
 import type { SweepJob } from "../platform/sweeper";
-import { loadVisibleRecordRequest } from "./access";
+import { expertMayReadRecords, loadVisibleRecordRequest } from "./access";
 import { applyRecordMove, assertMoveAllowed } from "./requests";
 
 /**
@@ -173,19 +173,27 @@ export const receivedRecordsJob = (db: Kysely<Database>): SweepJob => ({
 
 /**
  * A request's file (its records, or a letter sent for it): staff and the case's attorney, as they
- * see the request (404 otherwise); every download in the access log, naming the claimant.
+ * see the request; an expert its received records only, once the attorney consented to sharing and
+ * when the request serves their discipline (404 otherwise). Every download in the access log, naming the claimant.
  */
 export async function downloadRecordFile({ db, actor }: Deps, fileId: string): Promise<FileDownload> {
-  if (!can(actor.user.role, "records.read")) throw notFound("file");
   const file = await db
     .selectFrom("files")
-    .select(["owner_id", "file_name", "content_type", ...STORED_BYTES])
-    .where("id", "=", fileId)
+    .leftJoin("received_records", "received_records.file_id", "files.id")
+    .select(["owner_id", "file_name", "content_type", "received_records.file_id as received", ...STORED_BYTES])
+    .where("files.id", "=", fileId)
     .where("owner_kind", "=", "record_request")
     .executeTakeFirst();
   if (!file) throw notFound("file");
-  const row = await loadVisibleRecordRequest(db, actor.user, file.owner_id);
-  const kase = await db.selectFrom("cases").select("patient_id").where("id", "=", row.case_id).executeTakeFirstOrThrow();
-  await recordAccess(db, actor, { action: "download", entityType: "record_request", entityId: row.id, patientId: kase.patient_id });
+  let caseId: string;
+  if (isExpert(actor.user)) {
+    if (!file.received || !(await expertMayReadRecords(db, actor.user, file.owner_id))) throw notFound("file");
+    caseId = (await db.selectFrom("record_requests").select("case_id").where("id", "=", file.owner_id).executeTakeFirstOrThrow()).case_id;
+  } else {
+    if (!can(actor.user.role, "records.read")) throw notFound("file");
+    caseId = (await loadVisibleRecordRequest(db, actor.user, file.owner_id)).case_id;
+  }
+  const kase = await db.selectFrom("cases").select("patient_id").where("id", "=", caseId).executeTakeFirstOrThrow();
+  await recordAccess(db, actor, { action: "download", entityType: "record_request", entityId: file.owner_id, patientId: kase.patient_id });
   return storedFileDownload(file, { fileName: file.file_name, contentType: file.content_type });
 }
