@@ -36,7 +36,11 @@ export async function expertMayReadRecords(db: Db, user: CurrentUser, requestId:
     .where("queries.report_sharing_consent_at", "is not", null)
     .where((eb) =>
       eb.or([
-        eb.not(eb.exists(eb.selectFrom("record_request_disciplines as d").select("d.request_id").whereRef("d.request_id", "=", "record_requests.id"))),
+        eb.not(
+          eb.exists(
+            eb.selectFrom("record_request_disciplines as d").select("d.request_id").whereRef("d.request_id", "=", "record_requests.id"),
+          ),
+        ),
         eb.exists(
           eb
             .selectFrom("record_request_disciplines as d")

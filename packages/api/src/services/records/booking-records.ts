@@ -39,7 +39,11 @@ export async function recordsForBooking({ db, actor }: Deps, { id }: { id: strin
       .where("files.destroyed_at", "is", null)
       .where((eb) =>
         eb.or([
-          eb.not(eb.exists(eb.selectFrom("record_request_disciplines as d").select("d.request_id").whereRef("d.request_id", "=", "record_requests.id"))),
+          eb.not(
+            eb.exists(
+              eb.selectFrom("record_request_disciplines as d").select("d.request_id").whereRef("d.request_id", "=", "record_requests.id"),
+            ),
+          ),
           eb.exists(
             eb
               .selectFrom("record_request_disciplines as d")

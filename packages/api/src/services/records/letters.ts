@@ -168,4 +168,3 @@ export async function sendRecordRequest({ db, actor }: Deps, { id }: { id: strin
   });
   return getRecordRequest({ db, actor }, { id });
 }
-
