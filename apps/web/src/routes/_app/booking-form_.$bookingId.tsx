@@ -32,6 +32,7 @@ import { trpc } from "@/lib/trpc";
 import { prefetchPage } from "@/lib/route-data";
 import { trpcErrorMessage, trpcFieldErrors } from "@/lib/trpc-errors";
 import { BookingLogisticsCard } from "@/components/logistics/booking-logistics-card";
+import { BookingRecordsCard } from "@/components/records/booking-records-card";
 
 export const Route = createFileRoute("/_app/booking-form_/$bookingId")({
   loader: ({ context, params }) => prefetchPage(context, ({ trpc }) => trpc.bookings.get.prefetch({ id: params.bookingId })),
@@ -254,6 +255,8 @@ function BookingPage() {
           venueDay={b.mode === "in_person" ? sastDate(new Date(b.startsAt)) : null}
           editable={staff && b.status !== "cancelled" && b.status !== "rescheduled"}
         />
+
+        {me && can(me.role, "records.booking") && <BookingRecordsCard bookingId={b.id} />}
 
         {rescheduling && canChange && (
           <Card>
