@@ -297,6 +297,10 @@ describe.each(testDialects())("records requests on %s", (kind) => {
     const deemed = items.find((i) => i.status === "deemed_refused" && i.holder.kind === "public")!;
     expect(deemed.clock.summary).toMatch(/^Deemed refused, appeal by \d{1,2} \w+ \d{4}\.$/);
     expect(deemed.clock.appealBy! >= today).toBe(true);
+    // The records that arrived came as a scanned file, its pages counted.
+    const received = items.find((i) => i.status === "received" && i.holder.name === "SAPS Hillbrow")!;
+    const detail = await trpc<RecordRequestDetail>(t.app, c.admin!, "records.get", { id: received.id });
+    expect(detail.data.records).toEqual([expect.objectContaining({ state: "ready", pages: 4, fileName: "records.pdf" })]);
   });
 
   it("puts the deemed refused first on the desk across matters, then the running by their day, drafts last", async () => {

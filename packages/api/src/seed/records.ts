@@ -1,3 +1,7 @@
+import { createHash } from "node:crypto";
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import type { Kysely } from "kysely";
 import type { Database } from "@medlegal/db";
 import {
@@ -7,10 +11,14 @@ import {
   recordRequestMoveInputSchema,
   sastDate,
   type RecordRequestMoveInput,
+  type RecordRequestStatus,
 } from "@medlegal/domain";
 import { now } from "../services/platform/clock";
 import { createRecordHolder } from "../services/records/holders";
+import { processReceivedRecords, receiveRecords } from "../services/records/received";
 import { createRecordRequest, moveRecordRequest } from "../services/records/requests";
+import type { Deps } from "../services/platform/deps";
+import { demoReportPdf } from "./reports";
 import { parseInput } from "../validation";
 import { actorOf } from "./seed-actors";
 
@@ -80,7 +88,8 @@ const HOLDERS = [
   },
 ] as const;
 
-type Step = Omit<RecordRequestMoveInput, "id" | "onDate"> & { daysAgo: number };
+/** A step taken `daysAgo`; `scan` uploads that many pages as the records received with it. */
+type Step = Omit<RecordRequestMoveInput, "id" | "onDate"> & { daysAgo: number; scan?: number };
 
 /** Each request: whose case, which holder, what, and the steps it took (days before today). */
 const REQUESTS: { claimant: string; holder: number; kinds: string[]; disciplines: string[]; steps: Step[] }[] = [
@@ -138,7 +147,7 @@ const REQUESTS: { claimant: string; holder: number; kinds: string[]; disciplines
       { status: "sent", daysAgo: 30 },
       { status: "fee_requested", daysAgo: 24, feeAmount: "R 140.00", feeKind: "request" },
       { status: "fee_paid", daysAgo: 20 },
-      { status: "received_in_part", daysAgo: 6, note: "Ward notes received; theatre notes to follow" },
+      { status: "received_in_part", daysAgo: 6, note: "Ward notes received; theatre notes to follow", scan: 14 },
     ],
   },
   {
@@ -148,7 +157,7 @@ const REQUESTS: { claimant: string; holder: number; kinds: string[]; disciplines
     disciplines: [],
     steps: [
       { status: "sent", daysAgo: 35 },
-      { status: "received", daysAgo: 8 },
+      { status: "received", daysAgo: 8, scan: 4 },
     ],
   },
   {
@@ -214,8 +223,38 @@ export async function seedDemoRecords(db: Kysely<Database>): Promise<void> {
         authority: "signed_consent",
       }),
     );
-    for (const { daysAgo, ...step } of request.steps) {
-      await moveRecordRequest(deps, parseInput(recordRequestMoveInputSchema, { id: made.id, onDate: addDays(today, -daysAgo), ...step }));
+    for (const { daysAgo, scan, ...step } of request.steps) {
+      const onDate = addDays(today, -daysAgo);
+      if (scan) await receiveDemoScan(deps, made.id, { status: step.status, onDate, note: step.note ?? null }, holder.name, scan);
+      else await moveRecordRequest(deps, parseInput(recordRequestMoveInputSchema, { id: made.id, onDate, ...step }));
     }
+  }
+  // Their pages counted, as the server's sweeper would a few seconds after the upload.
+  await processReceivedRecords(db);
+}
+
+/** Records received through the same path as an upload: a real PDF written to a temporary file first. */
+async function receiveDemoScan(
+  deps: Deps,
+  requestId: string,
+  step: { status: RecordRequestStatus; onDate: string; note: string | null },
+  holder: string,
+  pages: number,
+): Promise<void> {
+  const data = Buffer.from(await demoReportPdf(`Records from ${holder}`, pages));
+  const folder = await mkdtemp(join(tmpdir(), "medlegal-demo-records-"));
+  try {
+    const path = join(folder, "records.pdf");
+    await writeFile(path, data);
+    const upload = {
+      fileName: "records.pdf",
+      path,
+      size: data.length,
+      sha256: createHash("sha256").update(data).digest("hex"),
+      head: data.subarray(0, 1024),
+    };
+    await receiveRecords(deps, { requestId, step, upload });
+  } finally {
+    await rm(folder, { recursive: true, force: true });
   }
 }

@@ -8,6 +8,7 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } f
 import { IcsLink } from "./booking-list";
 import { BookingStatusBadge, VenueLabel } from "./booking-status-badge";
 import { ExpertLogistics } from "@/components/logistics/expert-logistics";
+import { BookingRecordsCard } from "@/components/records/booking-records-card";
 import { audienceOf } from "@/lib/audience";
 
 /** One booking at a glance from the calendar: when, where, who, and its .ics download. */
@@ -22,7 +23,7 @@ export function BookingDetailsDialog({
 }) {
   return (
     <Dialog open={booking !== null} onOpenChange={onOpenChange}>
-      <DialogContent>
+      <DialogContent className="max-h-[calc(100dvh-2rem)] overflow-y-auto [&>*]:min-w-0">
         {booking && (
           <>
             <DialogHeader>
@@ -34,7 +35,7 @@ export function BookingDetailsDialog({
                 {booking.specialization} assessment · <span className="font-mono">{booking.reference}</span>
               </DialogDescription>
             </DialogHeader>
-            <dl className="grid gap-3 text-sm sm:grid-cols-2">
+            <dl className="grid gap-3 text-sm sm:grid-cols-2 [&>div]:min-w-0">
               <div>
                 <dt className="text-xs font-medium text-muted-foreground">When</dt>
                 <dd className="tabular-nums">{formatWhenRange(booking.startsAt, booking.endsAt)}</dd>
@@ -64,6 +65,7 @@ export function BookingDetailsDialog({
                 </div>
               )}
             </dl>
+            {audienceOf(role) === "consultant" && <BookingRecordsCard bookingId={booking.id} bare />}
             <div className="flex flex-wrap justify-end gap-2 border-t pt-4">
               <IcsLink booking={booking} />
               {can(role, "bookings.book") && (

@@ -65,40 +65,55 @@ function ReceivedList({ records }: { records: BookingRecords["records"] }) {
 
 /**
  * The records a booking's expert needs before the assessment (issue 40 item 6): their discipline's
- * checklist and the records received; downloads once the attorney consented to sharing.
+ * checklist and the records received; downloads once the attorney consented to sharing. `bare` drops
+ * the card, for the booking's details dialog the expert opens from My Bookings.
  */
-export function BookingRecordsCard({ bookingId }: { bookingId: string }) {
+export function BookingRecordsCard({ bookingId, bare = false }: { bookingId: string; bare?: boolean }) {
   const query = trpc.records.forBooking.useQuery({ id: bookingId });
   const data = query.data;
   const empty = !!data && data.records.length === 0 && (data.checklist?.items.length ?? 0) === 0;
+  const description =
+    data && !data.consentGiven
+      ? "The attorney has not consented to sharing yet: you can see which records exist, and download them once they do."
+      : "Hospital notes, X-rays and other records asked of their holders for this discipline.";
+  const content = (
+    <LoadState
+      query={query}
+      loadingLabel="Loading the records"
+      errorTitle="Could not load the records"
+      isEmpty={empty}
+      emptyIcon={FolderSearch}
+      emptyTitle="No records asked for this discipline"
+      emptyText={<p>The agency has not asked any holder for records this discipline needs.</p>}
+    >
+      {data && (
+        <div className="grid gap-5">
+          {data.checklist && data.checklist.items.length > 0 && <Checklist checklist={data.checklist} />}
+          {data.records.length > 0 && <ReceivedList records={data.records} />}
+        </div>
+      )}
+    </LoadState>
+  );
+  if (bare) {
+    return (
+      <section aria-labelledby={`booking-records-${bookingId}`} className="grid gap-3 border-t pt-4">
+        <div className="grid gap-1">
+          <h2 id={`booking-records-${bookingId}`} className="text-sm font-semibold">
+            Records for this assessment
+          </h2>
+          <p className="text-sm text-muted-foreground">{description}</p>
+        </div>
+        {content}
+      </section>
+    );
+  }
   return (
     <Card>
       <CardHeader>
         <CardTitle className="text-base">Records for this assessment</CardTitle>
-        <CardDescription>
-          {data && !data.consentGiven
-            ? "The attorney has not consented to sharing yet: you can see which records exist, and download them once they do."
-            : "Hospital notes, X-rays and other records asked of their holders for this discipline."}
-        </CardDescription>
+        <CardDescription>{description}</CardDescription>
       </CardHeader>
-      <CardContent>
-        <LoadState
-          query={query}
-          loadingLabel="Loading the records"
-          errorTitle="Could not load the records"
-          isEmpty={empty}
-          emptyIcon={FolderSearch}
-          emptyTitle="No records asked for this discipline"
-          emptyText={<p>The agency has not asked any holder for records this discipline needs.</p>}
-        >
-          {data && (
-            <div className="grid gap-5">
-              {data.checklist && data.checklist.items.length > 0 && <Checklist checklist={data.checklist} />}
-              {data.records.length > 0 && <ReceivedList records={data.records} />}
-            </div>
-          )}
-        </LoadState>
-      </CardContent>
+      <CardContent>{content}</CardContent>
     </Card>
   );
 }
