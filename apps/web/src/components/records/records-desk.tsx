@@ -41,10 +41,8 @@ function DeskList({ items }: { items: RecordDesk["items"] }) {
       }
     >
       {items.map((item) => (
-        <li
-          key={item.id}
-          className={cn("grid gap-1.5 px-4 py-4 lg:items-start lg:gap-4 lg:py-3", COLUMNS, needsAction(item) && "bg-destructive/5")}
-        >
+        // No tinted row: the clock's red "Needs action" keeps its contrast on the card's own background.
+        <li key={item.id} className={cn("grid gap-1.5 px-4 py-4 lg:items-start lg:gap-4 lg:py-3", COLUMNS)}>
           <p className="min-w-0 text-sm">
             <Link to="/cases/$id" params={{ id: item.caseId }} className={LINK_CLASS}>
               {item.caseReference}
