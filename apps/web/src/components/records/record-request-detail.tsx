@@ -104,6 +104,7 @@ export function RecordRequestDetail({ id, caseId }: { id: string; caseId: string
     onSuccess: (d) => {
       utils.records.get.setData({ id }, d);
       void utils.records.forCase.invalidate({ caseId });
+      void utils.records.checklistForCase.invalidate({ caseId });
       toast({ title: `Recorded: ${d.statusLabel}`, description: d.clock.summary });
     },
   });
@@ -134,6 +135,7 @@ export function RecordRequestDetail({ id, caseId }: { id: string; caseId: string
                   toast({ title: "Records uploaded", description: "Their pages are being counted; the list shows them when done." });
                   void utils.records.get.invalidate({ id });
                   void utils.records.forCase.invalidate({ caseId });
+                  void utils.records.checklistForCase.invalidate({ caseId });
                 }}
               />
             </section>

@@ -20,6 +20,7 @@ export function SendLetterButton({ request, caseId }: { request: RecordRequestDe
       setOpen(false);
       utils.records.get.setData({ id: d.id }, d);
       void utils.records.forCase.invalidate({ caseId });
+      void utils.records.checklistForCase.invalidate({ caseId });
       toast({ title: "Letter sent", description: `E-mailed to ${d.holderEmail}. ${d.clock.summary}` });
     },
   });
