@@ -1,4 +1,5 @@
 import type { RecordHolder } from "@medlegal/domain";
+import { can } from "@medlegal/domain";
 import { createFileRoute, useNavigate } from "@tanstack/react-router";
 import { FolderSearch, Plus } from "lucide-react";
 import * as React from "react";
@@ -6,10 +7,12 @@ import { LoadState } from "@/components/load-state";
 import { PageHeader } from "@/components/page";
 import { HolderForm, type HolderPayload } from "@/components/records/holder-form";
 import { HoldersList } from "@/components/records/holders-list";
+import { RecordChecklistsEditor } from "@/components/records/record-checklists-editor";
 import { HolderPaceTable, RecordsDesk } from "@/components/records/records-desk";
 import { Button } from "@/components/ui/button";
 import { FormDialog } from "@/components/ui/form-dialog";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
+import { useCurrentUser } from "@/hooks/use-auth";
 import { toast } from "@/hooks/use-toast";
 import { prefetchPage } from "@/lib/route-data";
 import { definedOnly, searchParam } from "@/lib/search-params";
@@ -19,7 +22,7 @@ import { trpcFieldErrors } from "@/lib/trpc-errors";
 /** The register lists every holder, those out of use too, so staff can take one back into use. */
 const REGISTER = { includeInactive: true } as const;
 
-const RECORDS_TABS = ["desk", "holders"] as const;
+const RECORDS_TABS = ["desk", "holders", "checklists"] as const;
 type RecordsTab = (typeof RECORDS_TABS)[number];
 
 export const Route = createFileRoute("/_app/records")({
@@ -38,7 +41,10 @@ type Editing = { mode: "create" } | { mode: "edit"; holder: RecordHolder };
  */
 function RecordsPage() {
   const utils = trpc.useUtils();
-  const tab: RecordsTab = Route.useSearch().tab ?? "desk";
+  const { data: user } = useCurrentUser();
+  const maySetChecklists = !!user && can(user.role, "records.checklists");
+  const asked: RecordsTab = Route.useSearch().tab ?? "desk";
+  const tab: RecordsTab = asked === "checklists" && !maySetChecklists ? "desk" : asked;
   const navigate = useNavigate({ from: Route.fullPath });
   const list = trpc.records.holders.useQuery(REGISTER);
   const pace = trpc.records.desk.useQuery({});
@@ -78,10 +84,14 @@ function RecordsPage() {
         title="Records"
         description="The claimants' records the agency asks of hospitals, police stations, employers and schools: what is open and how long each holder takes."
       />
-      <Tabs value={tab} onValueChange={(value) => void navigate({ search: value === "holders" ? { tab: "holders" } : {}, replace: true })}>
+      <Tabs
+        value={tab}
+        onValueChange={(value) => void navigate({ search: value === "desk" ? {} : { tab: value as RecordsTab }, replace: true })}
+      >
         <TabsList className="mb-4 sm:w-auto">
           <TabsTrigger value="desk">Desk</TabsTrigger>
           <TabsTrigger value="holders">Holders</TabsTrigger>
+          {maySetChecklists && <TabsTrigger value="checklists">Checklists</TabsTrigger>}
         </TabsList>
         <TabsContent value="desk" className="mt-0">
           <section aria-labelledby="desk-heading" className="grid gap-3">
@@ -137,6 +147,21 @@ function RecordsPage() {
             </LoadState>
           </section>
         </TabsContent>
+        {maySetChecklists && (
+          <TabsContent value="checklists" className="mt-0">
+            <section aria-labelledby="checklists-heading" className="grid gap-3">
+              <div className="grid gap-1">
+                <h2 id="checklists-heading" className="text-lg font-semibold">
+                  Records each discipline needs
+                </h2>
+                <p className="text-sm text-muted-foreground">
+                  A case&apos;s checklist, under Records on the case page, follows these: the records its experts need before assessing.
+                </p>
+              </div>
+              {tab === "checklists" && <RecordChecklistsEditor />}
+            </section>
+          </TabsContent>
+        )}
       </Tabs>
 
       <FormDialog
