@@ -184,6 +184,9 @@ const TAB_ROUTES: { path: string; roles: readonly Role[] }[] = [
     roles: ["administrator"] as const,
   })),
   { path: "/audit-trail?tab=reads", roles: ["administrator"] },
+  // The records page's register of holders and their pace, behind the desk (issue 40).
+  { path: "/records?tab=holders", roles: ["administrator", "employee"] },
+  { path: "/records?tab=checklists", roles: ["administrator"] },
   // Payment Management with an attorney's account open (record, allocate, proofs, statement).
   { path: "/admin/payments?attorney=$attorneyId", roles: ["administrator"] },
   // /messages with a conversation open (the list and the conversation side by side).

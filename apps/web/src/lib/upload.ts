@@ -152,3 +152,21 @@ export function uploadBillingFile(
     messages: { tooLarge: "Files can be at most 10 MB.", missing: "This case's billing is not available to you." },
   });
 }
+
+/**
+ * Sends a holder's records to POST /api/records/requests/{id}/records: the step they make (in full or in
+ * part, the day, a note) in the query string, which the server checks before it reads the PDF.
+ */
+export function uploadReceivedRecords(
+  requestId: string,
+  file: File,
+  step: { status: "received" | "received_in_part"; onDate: string; note: string },
+  onProgress: (fraction: number) => void,
+): Promise<{ fileId: string }> {
+  const query = new URLSearchParams({ status: step.status, onDate: step.onDate });
+  if (step.note.trim()) query.set("note", step.note.trim());
+  return postFile(`/api/records/requests/${encodeURIComponent(requestId)}/records?${query.toString()}`, file, {
+    onProgress,
+    messages: { tooLarge: "Records can be at most 100 MB.", missing: "That request is not available to you any more." },
+  });
+}

@@ -7,6 +7,9 @@ import { formatDay } from "@/lib/format";
 import { trpc } from "@/lib/trpc";
 import { trpcErrorMessage, trpcFieldErrors } from "@/lib/trpc-errors";
 import { RecordMoveForm } from "./record-move-form";
+import { ReceivedRecords, RequestLetters } from "./record-files";
+import { ReceivedRecordsForm } from "./received-records-form";
+import { SendLetterButton } from "./send-letter-button";
 
 function Row({ term, children }: { term: string; children: React.ReactNode }) {
   return (
@@ -88,12 +91,20 @@ function Timeline({ events }: { events: RecordRequestDetail["events"] }) {
  */
 export function RecordRequestDetail({ id, caseId }: { id: string; caseId: string }) {
   const utils = trpc.useUtils();
-  const detail = trpc.records.get.useQuery({ id }, { retry: false });
+  const detail = trpc.records.get.useQuery(
+    { id },
+    {
+      retry: false,
+      // Received records are counted off the request thread: look again until each is read.
+      refetchInterval: (q) => (q.state.data?.records.some((r) => r.state === "processing") ? 5000 : false),
+    },
+  );
   const move = trpc.records.move.useMutation({
     meta: { errorToast: false },
     onSuccess: (d) => {
       utils.records.get.setData({ id }, d);
       void utils.records.forCase.invalidate({ caseId });
+      void utils.records.checklistForCase.invalidate({ caseId });
       toast({ title: `Recorded: ${d.statusLabel}`, description: d.clock.summary });
     },
   });
@@ -105,8 +116,30 @@ export function RecordRequestDetail({ id, caseId }: { id: string; caseId: string
       {d && (
         <div className="grid gap-4">
           <Facts d={d} />
+          {d.status === "drafted" && d.moves.includes("sent") && <SendLetterButton request={d} caseId={caseId} />}
           <Fees fees={d.fees} />
+          <RequestLetters files={d.files} />
+          <ReceivedRecords records={d.records} />
           <Timeline events={d.events} />
+          {(d.moves.includes("received") || d.moves.includes("received_in_part")) && (
+            <section aria-labelledby={`record-upload-${d.id}`} className="grid gap-2 border-t pt-4">
+              <h4 id={`record-upload-${d.id}`} className="text-sm font-semibold">
+                Upload records
+              </h4>
+              <ReceivedRecordsForm
+                key={d.records.length}
+                requestId={d.id}
+                moves={d.moves}
+                minDate={d.receivedOn}
+                onUploaded={() => {
+                  toast({ title: "Records uploaded", description: "Their pages are being counted; the list shows them when done." });
+                  void utils.records.get.invalidate({ id });
+                  void utils.records.forCase.invalidate({ caseId });
+                  void utils.records.checklistForCase.invalidate({ caseId });
+                }}
+              />
+            </section>
+          )}
           {d.moves.length > 0 && (
             <section aria-labelledby={`record-next-${d.id}`} className="grid gap-2 border-t pt-4">
               <h4 id={`record-next-${d.id}`} className="text-sm font-semibold">

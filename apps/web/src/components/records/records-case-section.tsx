@@ -12,6 +12,7 @@ import { trpc } from "@/lib/trpc";
 import { trpcErrorMessage, trpcFieldErrors } from "@/lib/trpc-errors";
 import { cn } from "@/lib/utils";
 import { RecordClock } from "./record-clock";
+import { RecordsChecklist } from "./records-checklist";
 import { RecordRequestDetail } from "./record-request-detail";
 import { RecordRequestForm } from "./record-request-form";
 
@@ -166,6 +167,7 @@ export function RecordsCaseSection({
           </Button>
         )}
       </div>
+      <RecordsChecklist caseId={caseId} />
       <LoadState
         query={list}
         loadingLabel="Loading the records requests"
