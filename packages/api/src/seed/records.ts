@@ -16,7 +16,8 @@ import {
 import { now } from "../services/platform/clock";
 import { createRecordHolder } from "../services/records/holders";
 import { processReceivedRecords, receiveRecords } from "../services/records/received";
-import { createRecordRequest, moveRecordRequest } from "../services/records/requests";
+import { moveRecordRequest } from "../services/records/moves";
+import { createRecordRequest } from "../services/records/requests";
 import type { Deps } from "../services/platform/deps";
 import { demoReportPdf } from "./reports";
 import { parseInput } from "../validation";

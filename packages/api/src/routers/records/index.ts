@@ -22,7 +22,8 @@ import { recordsForBooking } from "../../services/records/booking-records";
 import { recordsDesk } from "../../services/records/desk";
 import { createRecordHolder, listRecordHolders, updateRecordHolder } from "../../services/records/holders";
 import { sendRecordRequest } from "../../services/records/letters";
-import { createRecordRequest, getRecordRequest, listCaseRecordRequests, moveRecordRequest } from "../../services/records/requests";
+import { moveRecordRequest } from "../../services/records/moves";
+import { createRecordRequest, getRecordRequest, listCaseRecordRequests } from "../../services/records/requests";
 import { roleProcedure, router } from "../../trpc";
 
 /** Records requested from holders for a case, on the PAIA clock (services/records; rows seen as their case is). */

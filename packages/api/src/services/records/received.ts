@@ -19,7 +19,7 @@ import { now, stamp } from "../platform/clock";
 import type { Deps } from "../platform/deps";
 import type { SweepJob } from "../platform/sweeper";
 import { expertMayReadRecords, loadVisibleRecordRequest } from "./access";
-import { applyRecordMove, assertMoveAllowed } from "./requests";
+import { applyRecordMove, assertMoveAllowed } from "./moves";
 
 /**
  * Records a holder sent (issue 40 item 5): a scanned PDF of up to 100 MB, uploaded against its
