@@ -5,11 +5,12 @@ import type { Database } from "@medlegal/db";
 import { testDialects } from "@medlegal/db/testing";
 import { createSmtpMailer, drainOutbox, findCurrentUser, sweepRecordReminders } from "@medlegal/api";
 import type { RecordHolder, RecordRequestDetail } from "@medlegal/domain";
-import { addDays, RETENTION_MESSAGES, sastDate, saDateLabel } from "@medlegal/domain";
+import { addDays, ANONYMISED, RETENTION_MESSAGES, sastDate, saDateLabel } from "@medlegal/domain";
 import { runAt } from "../../../packages/api/src/services/platform/clock";
 import { anonymiseClaimant } from "../../../packages/api/src/services/privacy/anonymise";
 import { pdfText } from "./pdf-text";
 import type { TestApp } from "./helpers";
+import { createRecordHolder, createRecordRequest } from "./records-kit";
 import { signedInSuite, trpc, uniqueSuffix } from "./helpers";
 
 /** Issue 40: a records request's letter as PDF, e-mailed to its holder, and the PAIA clock's reminders and follow-ups. */
@@ -42,37 +43,9 @@ describe.each(testDialects())("records request letters on %s", (kind) => {
     return createDatabase({ url: url.toString(), poolSize: 4 }).db;
   }
 
-  const newHolder = async (more: Record<string, unknown> = {}) => {
-    const suffix = uniqueSuffix();
-    const made = await trpc<RecordHolder>(t.app, c.employee!, "records.createHolder", {
-      name: `Helen Joseph Hospital ${suffix}`,
-      kind: "public",
-      category: "hospital",
-      informationOfficer: `Dr L. Nkosi ${suffix}`,
-      email: `paia-${suffix}@helenjoseph.example`,
-      postalAddress: "Private Bag X47, Auckland Park, 2006",
-      requestFee: "R 35.00",
-      ...more,
-    });
-    expect(made.status, made.error?.message).toBe(200);
-    return made.data;
-  };
-  const newRequest = async (holderId: string, more: Record<string, unknown> = {}) => {
-    const made = await trpc<RecordRequestDetail>(t.app, c.employee!, "records.request", {
-      caseId: myCase.id,
-      holderId,
-      recordKinds: ["hospital_notes", "radiology"],
-      description: "Casualty and ward notes, X-rays of the left femur",
-      periodFrom: myCase.incident_date,
-      periodTo: null,
-      specializationIds: [],
-      legalBasis: "paia_public",
-      authority: "signed_consent",
-      ...more,
-    });
-    expect(made.status, made.error?.message).toBe(200);
-    return made.data;
-  };
+  const newHolder = (more: Record<string, unknown> = {}) => createRecordHolder(t.app, c.employee!, more);
+  const newRequest = (holderId: string, more: Record<string, unknown> = {}) =>
+    createRecordRequest(t.app, c.employee!, myCase, holderId, more);
   const send = (id: string) => trpc<RecordRequestDetail>(t.app, c.employee!, "records.send", { id });
   const download = (cookie: string, fileId: string) => t.app.inject({ method: "GET", url: `/api/files/${fileId}`, headers: { cookie } });
   const mailsTo = (address: string) =>
@@ -160,7 +133,7 @@ describe.each(testDialects())("records request letters on %s", (kind) => {
     expect(await mailsTo(holder.email)).toHaveLength(1);
   });
 
-  it("empties the letters with the claimant's other files when their records are destroyed", async () => {
+  it("empties the letters, the description and the notes with the claimant's other records when they are destroyed", async () => {
     // Another claimant of the attorney's, so the other tests keep theirs.
     const other = await t.db
       .selectFrom("cases")
@@ -177,6 +150,13 @@ describe.each(testDialects())("records request letters on %s", (kind) => {
     const sent = await send((await newRequest(holder.id, { caseId: other.id, periodFrom: null })).id);
     expect(sent.status, sent.error?.message).toBe(200);
     const fileId = sent.data.files[0]!.fileId;
+    const noted = await trpc(t.app, c.employee!, "records.move", {
+      id: sent.data.id,
+      status: "acknowledged",
+      onDate: today,
+      note: "Ms Dlamini's ward notes are at the Soweto satellite",
+    });
+    expect(noted.status, noted.error?.message).toBe(200);
     const admin = (await findCurrentUser(t.db, ids.admin!))!;
     const actor = { user: admin, meta: { ip: null, userAgent: "test", requestId: "records-letters-destroy", appUrl: "" } };
     await t.db.transaction().execute((trx) => anonymiseClaimant(trx, actor, other.patient_id, { dueOn: today }));
@@ -186,6 +166,11 @@ describe.each(testDialects())("records request letters on %s", (kind) => {
     const row = await t.db.selectFrom("files").select(["data", "destroyed_at"]).where("id", "=", fileId).executeTakeFirstOrThrow();
     expect(row.data).toBeNull();
     expect(row.destroyed_at).not.toBeNull();
+    const request = await t.db.selectFrom("record_requests").select("description").where("id", "=", sent.data.id).executeTakeFirstOrThrow();
+    expect(request.description).toBeNull();
+    const notes = await t.db.selectFrom("record_request_events").select("note").where("request_id", "=", sent.data.id).execute();
+    expect(notes.map((n) => n.note)).toContain(ANONYMISED);
+    expect(notes.filter((n) => n.note?.includes("Dlamini"))).toEqual([]);
   });
 
   it("writes a private body's section, and a consent request's day as the one the agency asks an answer by", async () => {

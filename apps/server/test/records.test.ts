@@ -10,6 +10,7 @@ import type {
 } from "@medlegal/domain";
 import { addDays, sastDate, saDateLabel } from "@medlegal/domain";
 import type { TestApp } from "./helpers";
+import { createRecordHolder, createRecordRequest, recordHolderInput, recordRequestInput } from "./records-kit";
 import { signedInSuite, trpc, uniqueSuffix } from "./helpers";
 
 /** Issue 40: the register of record holders and a case's records requests on the PAIA clock. */
@@ -31,39 +32,11 @@ describe.each(testDialects())("records requests on %s", (kind) => {
     [myCase, theirCase] = await Promise.all([caseOf(ids.attorney!), caseOf(ids.nomsa!)]);
   });
 
-  const holderInput = (more: Record<string, unknown> = {}) => ({
-    name: `Chris Hani Baragwanath Hospital ${uniqueSuffix()}`,
-    kind: "public",
-    category: "hospital",
-    informationOfficer: "Dr T. Mokoena",
-    email: "paia@bara.example",
-    phone: "+27 11 933 8000",
-    postalAddress: "Private Bag X01, Pimville, 1808",
-    requestFee: "R 35.00",
-    ...more,
-  });
-  const newHolder = async (more: Record<string, unknown> = {}) => {
-    const made = await trpc<RecordHolder>(t.app, c.employee!, "records.createHolder", holderInput(more));
-    expect(made.status, made.error?.message).toBe(200);
-    return made.data;
-  };
-  const requestInput = (holderId: string, more: Record<string, unknown> = {}) => ({
-    caseId: myCase.id,
-    holderId,
-    recordKinds: ["hospital_notes", "radiology"],
-    description: "Casualty and ward notes, X-rays of the left femur",
-    periodFrom: myCase.incident_date,
-    periodTo: null,
-    specializationIds: [],
-    legalBasis: "paia_public",
-    authority: "signed_consent",
-    ...more,
-  });
-  const newRequest = async (holderId: string, more: Record<string, unknown> = {}) => {
-    const made = await trpc<RecordRequestDetail>(t.app, c.employee!, "records.request", requestInput(holderId, more));
-    expect(made.status, made.error?.message).toBe(200);
-    return made.data;
-  };
+  const holderInput = recordHolderInput;
+  const newHolder = (more: Record<string, unknown> = {}) => createRecordHolder(t.app, c.employee!, more);
+  const requestInput = (holderId: string, more: Record<string, unknown> = {}) => recordRequestInput(myCase, holderId, more);
+  const newRequest = (holderId: string, more: Record<string, unknown> = {}) =>
+    createRecordRequest(t.app, c.employee!, myCase, holderId, more);
   const move = (id: string, status: string, onDate: string, more: Record<string, unknown> = {}) =>
     trpc<RecordRequestDetail>(t.app, c.employee!, "records.move", { id, status, onDate, ...more });
 

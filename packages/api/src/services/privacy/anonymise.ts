@@ -120,6 +120,16 @@ export async function anonymiseClaimant(
     // The day's logistics name the guardian, their phone and a pickup point (often the home address).
     await trx.deleteFrom("booking_logistics").where("booking_id", "in", ids(bookings)).execute();
   }
+  if (recordRequests.length) {
+    // A request's description and the notes on its steps may name the claimant or their injuries.
+    await trx.updateTable("record_requests").set({ description: null }).where("id", "in", ids(recordRequests)).execute();
+    await trx
+      .updateTable("record_request_events")
+      .set({ note: ANONYMISED })
+      .where("request_id", "in", ids(recordRequests))
+      .where("note", "is not", null)
+      .execute();
+  }
   if (threads.length) await trx.updateTable("message_threads").set({ subject: ANONYMISED }).where("id", "in", ids(threads)).execute();
   if (messages.length) await trx.updateTable("messages").set({ body: ANONYMISED }).where("id", "in", ids(messages)).execute();
   if (meetings.length) await trx.updateTable("meetings").set({ title: ANONYMISED }).where("id", "in", ids(meetings)).execute();

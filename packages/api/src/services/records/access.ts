@@ -1,11 +1,13 @@
+import type { Database } from "@medlegal/db";
 import type { CurrentUser } from "@medlegal/domain";
+import type { Expression, ExpressionBuilder, SqlBool } from "kysely";
 import { notFound } from "../../errors";
 import { visibleCases } from "../platform/access";
 import type { Db } from "../platform/deps";
 
 /**
  * Who sees a records request: whoever sees its case (staff all, an attorney their own cases).
- * An expert's view of the records received (after the attorney's consent) comes with issue 40 item 6.
+ * An expert sees only the records received, through expertMayReadRecords and the booking's list.
  */
 export async function loadVisibleRecordRequest(db: Db, user: CurrentUser, id: string, forUpdate = false) {
   let query = db
@@ -34,22 +36,18 @@ export async function expertMayReadRecords(db: Db, user: CurrentUser, requestId:
     .where("record_requests.id", "=", requestId)
     .where("bookings.consultant_id", "=", user.id)
     .where("queries.report_sharing_consent_at", "is not", null)
-    .where((eb) =>
-      eb.or([
-        eb.not(
-          eb.exists(
-            eb.selectFrom("record_request_disciplines as d").select("d.request_id").whereRef("d.request_id", "=", "record_requests.id"),
-          ),
-        ),
-        eb.exists(
-          eb
-            .selectFrom("record_request_disciplines as d")
-            .select("d.request_id")
-            .whereRef("d.request_id", "=", "record_requests.id")
-            .whereRef("d.specialization_id", "=", "bookings.specialization_id"),
-        ),
-      ]),
-    )
+    .where((eb) => servesDiscipline(eb.ref("bookings.specialization_id"))(eb))
     .executeTakeFirst();
   return row !== undefined;
+}
+
+/** A request serves a discipline when it names it, or names none: what its expert may see of it. */
+export function servesDiscipline(specializationId: Expression<string> | string) {
+  return (eb: ExpressionBuilder<Database, "record_requests">): Expression<SqlBool> => {
+    const named = eb
+      .selectFrom("record_request_disciplines as d")
+      .select("d.request_id")
+      .whereRef("d.request_id", "=", "record_requests.id");
+    return eb.or([eb.not(eb.exists(named)), eb.exists(named.where("d.specialization_id", "=", specializationId))]);
+  };
 }

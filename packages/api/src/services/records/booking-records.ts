@@ -2,6 +2,7 @@ import type { BookingRecords } from "@medlegal/domain";
 import { notFound } from "../../errors";
 import { visibleBookings } from "../platform/access";
 import type { Deps } from "../platform/deps";
+import { servesDiscipline } from "./access";
 import { checklistForCase } from "./checklists";
 
 /**
@@ -37,22 +38,7 @@ export async function recordsForBooking({ db, actor }: Deps, { id }: { id: strin
       ])
       .where("record_requests.case_id", "=", booking.case_id)
       .where("files.destroyed_at", "is", null)
-      .where((eb) =>
-        eb.or([
-          eb.not(
-            eb.exists(
-              eb.selectFrom("record_request_disciplines as d").select("d.request_id").whereRef("d.request_id", "=", "record_requests.id"),
-            ),
-          ),
-          eb.exists(
-            eb
-              .selectFrom("record_request_disciplines as d")
-              .select("d.request_id")
-              .whereRef("d.request_id", "=", "record_requests.id")
-              .where("d.specialization_id", "=", booking.specialization_id),
-          ),
-        ]),
-      )
+      .where(servesDiscipline(booking.specialization_id))
       .orderBy("files.created_at", "desc")
       .execute(),
   ]);

@@ -36,12 +36,12 @@ export async function moveRecordRequest(
 
 type LoadedRequest = Awaited<ReturnType<typeof loadVisibleRecordRequest>>;
 
-/** Whether a request may take this step on that day; the sentence when not. */
+/** Whether a request may take this step on that day (the sentence when not); its status then and its holder's kind. */
 export async function assertMoveAllowed(
   db: Db,
   row: LoadedRequest,
   input: Pick<z.output<typeof recordRequestMoveInputSchema>, "status" | "onDate">,
-): Promise<RecordRequestStatus> {
+): Promise<{ current: RecordRequestStatus; holderKind: HolderKind }> {
   const holder = await db.selectFrom("record_holders").select("kind").where("id", "=", row.holder_id).executeTakeFirstOrThrow();
   // Judged on the day the step happened: a fee asked on day 10 was asked of a running request,
   // even if the request would read deemed refused today.
@@ -55,7 +55,7 @@ export async function assertMoveAllowed(
   if (input.onDate > today()) throw new AppError("INVALID", "The date cannot be in the future.");
   if (row.received_on && input.onDate < row.received_on)
     throw new AppError("INVALID", `The date cannot be before the holder received the request on ${saDateLabel(row.received_on)}.`);
-  return current;
+  return { current, holderKind: holder.kind };
 }
 
 /** One step, in the caller's transaction (the request row locked): the row, its timeline and the audit. */
@@ -65,9 +65,8 @@ export async function applyRecordMove(
   row: LoadedRequest,
   input: z.output<typeof recordRequestMoveInputSchema>,
 ): Promise<void> {
-  const current = await assertMoveAllowed(trx, row, input);
-  const holder = await trx.selectFrom("record_holders").select("kind").where("id", "=", row.holder_id).executeTakeFirstOrThrow();
-  const changes = await changesFor(trx, actor, row, holder.kind, input);
+  const { current, holderKind } = await assertMoveAllowed(trx, row, input);
+  const changes = await changesFor(trx, actor, row, holderKind, input);
   await trx
     .updateTable("record_requests")
     .set({ ...changes, status: input.status, updated_at: now() })
