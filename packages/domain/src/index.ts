@@ -76,3 +76,4 @@ export * from "./joint-minutes/outputs";
 export * from "./saved-views/saved-views";
 export * from "./bulk-actions/bulk-actions";
 export * from "./interpreting/interpreting";
+export * from "./bundles/numbering";
