@@ -572,7 +572,8 @@ export type FileOwnerKind =
   | "privacy_agreement"
   | "billing_undertaking"
   | "billing_order"
-  | "record_request";
+  | "record_request"
+  | "evidence_document";
 
 /** Every stored file, bytes in PostgreSQL (docs/decisions.md, "Files and reports"). */
 export interface FilesTable {
@@ -617,6 +618,52 @@ export interface BackupRunsTable {
 }
 
 /** Issue 40: who holds records a case needs (hospitals, police, employers, schools, the RAF). */
+/** The bundle's sections (issue 41), as packages/domain's BUNDLE_SECTIONS names them. */
+export type BundleSectionColumn =
+  | "expert_notices"
+  | "expert_summaries"
+  | "plaintiff_reports"
+  | "defendant_reports"
+  | "joint_minutes"
+  | "raf4"
+  | "medical_records";
+
+/** A document of the case's expert evidence that the attorney added (issue 41): the defendant's reports, notices, court orders. */
+export interface EvidenceDocumentsTable {
+  id: Generated<string>;
+  case_id: string;
+  section: BundleSectionColumn;
+  party: "plaintiff" | "defendant" | "court";
+  specialization_id: string | null;
+  author: string;
+  document_date: DateOnly;
+  description: string;
+  added_by: string;
+  created_at: GeneratedTimestamp;
+  withdrawn_at: Timestamp | null;
+  withdrawn_by: string | null;
+}
+
+/** Each version of an added document: its PDF and pages. A bundle uses the one current when it was made. */
+export interface EvidenceDocumentVersionsTable {
+  id: Generated<string>;
+  document_id: string;
+  number: number;
+  file_id: string;
+  pages: number;
+  created_by: string;
+  created_at: GeneratedTimestamp;
+}
+
+/** A case's bundle settings: its sections' order (their letters) and the documents left out, by key. */
+export interface CaseBundleSettingsTable {
+  case_id: string;
+  section_order: BundleSectionColumn[];
+  excluded: ColumnType<string[], string[] | undefined, string[]>;
+  updated_by: string;
+  updated_at: GeneratedTimestamp;
+}
+
 export interface RecordHoldersTable {
   id: Generated<string>;
   name: string;
@@ -1548,6 +1595,9 @@ export interface Database {
   files: FilesTable;
   file_deletions: FileDeletionsTable;
   backup_runs: BackupRunsTable;
+  evidence_documents: EvidenceDocumentsTable;
+  evidence_document_versions: EvidenceDocumentVersionsTable;
+  case_bundle_settings: CaseBundleSettingsTable;
   record_holders: RecordHoldersTable;
   record_requests: RecordRequestsTable;
   record_request_disciplines: RecordRequestDisciplinesTable;
