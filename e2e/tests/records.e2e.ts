@@ -131,7 +131,9 @@ describe("records from holders on the PAIA clock (issue 40)", () => {
     expect(mail).toMatch(new RegExp(`^Subject: Request for access to records, our ref\\. ${kase.reference}$`, "m"));
     expect(mail).toContain(`Dear ${officer},`);
     // The letter rides along as the PDF (the header folds its long name).
-    expect(mail).toMatch(new RegExp(`Content-Disposition: attachment; filename="Request for access to records\\s+${kase.reference} ${today}\\.pdf"`));
+    expect(mail).toMatch(
+      new RegExp(`Content-Disposition: attachment; filename="Request for access to records\\s+${kase.reference} ${today}\\.pdf"`),
+    );
     expect(mail).not.toContain(lastName);
 
     // The radiology went by hand: the hospital signed for it 40 days ago, so its 30 days have passed.
@@ -187,7 +189,11 @@ describe("records from holders on the PAIA clock (issue 40)", () => {
     const day = sastDate(new Date(booking.startsAt));
     async function openBooking(p: Page) {
       await p.goto(`/appointments?view=day&date=${day}`);
-      await p.getByRole("button", { name: new RegExp(lastName) }).filter({ visible: true }).first().click();
+      await p
+        .getByRole("button", { name: new RegExp(lastName) })
+        .filter({ visible: true })
+        .first()
+        .click();
       const dialog = p.getByRole("dialog", { name: claimant });
       await dialog.getByRole("heading", { name: "Records for this assessment" }).waitFor();
       await dialog.getByRole("list", { name: "Records received" }).waitFor();
@@ -216,9 +222,10 @@ describe("records from holders on the PAIA clock (issue 40)", () => {
     await link.waitFor();
     expect(await dialog.getByText("Available once the attorney consents").count()).toBe(0);
     // The checklist of the discipline: the X-rays received, the notes still with the hospital.
-    const checklist = await dialog.getByRole("list", { name: "Records this discipline needs" }).textContent();
-    expect(checklist).toContain("Radiology");
-    expect(checklist).toContain("Hospital notes");
+    const needs = dialog.getByRole("list", { name: "Records this discipline needs" }).getByRole("listitem");
+    expect(await needs.filter({ hasText: "Radiology" }).textContent()).toContain("Received");
+    expect(await needs.filter({ hasText: "Hospital notes" }).textContent()).toContain(`Requested · ${holderName}, sent`);
+    expect(await dialog.getByText("(1 outstanding)").isVisible()).toBe(true);
     await link.scrollIntoViewIfNeeded();
     await screenshot(surgeon.page, "records-booking-after-consent-375");
     found.push(...(await violations(surgeon.page, "the surgeon's booking after consent at 375")));
