@@ -1,4 +1,3 @@
-import { deflateSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "kysely";
 import { testDialects } from "@medlegal/db/testing";
@@ -6,48 +5,9 @@ import { demoReportPdf } from "../../../packages/api/src/seed/reports";
 import { PDF_LIMITS, pdfJobStats } from "../../../packages/api/src/services/files/pdf-jobs";
 import type { TestApp } from "./helpers";
 import { createTestApp, login, trpc } from "./helpers";
+import { manyPages, PAGE, pdfBomb, pdfOf } from "./crafted-pdfs";
 
 const DECLARATION = "I understand my duty is to assist the court. This report is true and my opinion is independent of the parties.";
-
-/** A PDF file of these numbered objects (1 is the catalog), with its cross-reference table. */
-function pdfOf(objects: (string | Buffer)[]): Buffer {
-  const parts = [Buffer.from("%PDF-1.7\n")];
-  const offsets: number[] = [];
-  let at = parts[0]!.length;
-  objects.forEach((body, i) => {
-    const part = Buffer.concat([Buffer.from(`${i + 1} 0 obj\n`), Buffer.from(body), Buffer.from("\nendobj\n")]);
-    offsets.push(at);
-    at += part.length;
-    parts.push(part);
-  });
-  const xref = `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((o) => `${String(o).padStart(10, "0")} 00000 n \n`).join("")}`;
-  parts.push(Buffer.from(`${xref}trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${at}\n%%EOF\n`));
-  return Buffer.concat(parts);
-}
-
-const PAGE = "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] >>";
-
-/** One page, and an object stream of 200 kB that unpacks to `mb` MB (the issue's "small PDF"). */
-function pdfBomb(mb: number): Buffer {
-  const inner = Buffer.concat([Buffer.from("4 0 << /Padding true >>"), Buffer.alloc(mb * 1024 * 1024, 0x20)]);
-  const packed = deflateSync(inner, { level: 9 });
-  const stream = Buffer.concat([
-    Buffer.from(`<< /Type /ObjStm /N 1 /First 4 /Filter /FlateDecode /Length ${packed.length} >>\nstream\n`),
-    packed,
-    Buffer.from("\nendstream"),
-  ]);
-  return pdfOf(["<< /Type /Catalog /Pages 2 0 R >>", "<< /Type /Pages /Kids [3 0 R] /Count 1 >>", PAGE, stream]);
-}
-
-/** A plain report of `n` blank pages. */
-function manyPages(n: number): Buffer {
-  const kids = Array.from({ length: n }, (_, i) => `${i + 3} 0 R`).join(" ");
-  return pdfOf([
-    "<< /Type /Catalog /Pages 2 0 R >>",
-    `<< /Type /Pages /Kids [${kids}] /Count ${n} >>`,
-    ...Array.from({ length: n }, () => PAGE),
-  ]);
-}
 
 /** One page that runs `action` when opened. */
 const withAction = (action: string) =>

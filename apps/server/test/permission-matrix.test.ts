@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { appRouter, notificationsService } from "@medlegal/api";
 import type { Role } from "@medlegal/domain";
-import { ROLES } from "@medlegal/domain";
+import { BUNDLE_SECTIONS, ROLES } from "@medlegal/domain";
 import type { TestApp } from "./helpers";
 import { createTestApp, login, multipart, openLiveStream, PDF, trpc } from "./helpers";
+import { ONE_PAGE_PDF } from "./crafted-pdfs";
 
 const A: Role = "administrator";
 const E: Role = "employee";
@@ -173,6 +174,10 @@ const MATRIX: Record<string, "public" | "minuteGuest" | Role[]> = {
   "records.move": [A, E],
   // The request letter e-mailed to the holder (records-letters.test.ts).
   "records.send": [A, E],
+  // The case's expert evidence for the trial bundle (evidence-documents.test.ts): staff and the case's attorney, never an expert.
+  "bundles.evidence": [A, E, T],
+  "bundles.setSelection": [A, E, T],
+  "bundles.withdrawDocument": [A, E, T],
   // Retention (retention.test.ts): holds for privacy managers; destruction approved by administrators only.
   "privacy.legalHolds": [A],
   "privacy.setLegalHold": [A, E],
@@ -456,6 +461,7 @@ const RECORD_ROUTERS = [
   "messages",
   "raf4",
   "records",
+  "bundles",
   "search",
   "logistics",
   "interpreting",
@@ -863,11 +869,39 @@ describe("the object-level matrix", () => {
       await uploadDocument("attorney", consultantsQuery),
       await uploadDocument("nomsa", nomsasOpenQuery.id),
     ];
+    // A document of each attorney's case's expert evidence, added the way the web adds it.
+    const evidenceFields = {
+      section: "defendant_reports",
+      party: "defendant",
+      author: "Dr P. Botha",
+      documentDate: "2026-11-02",
+      description: "Matrix report",
+    };
+    const addEvidence = async (who: string, caseId: string) => {
+      const body = multipart("matrix.pdf", ONE_PAGE_PDF, "application/pdf", evidenceFields);
+      const answer = await t.app.inject({
+        method: "POST",
+        url: `/api/cases/${caseId}/evidence`,
+        headers: { cookie: cookie[who]!, ...body.headers },
+        payload: body.payload,
+      });
+      expect(answer.statusCode, answer.body).toBe(201);
+      const { id } = answer.json() as { id: string };
+      const version = await t.db
+        .selectFrom("evidence_document_versions")
+        .select("file_id")
+        .where("document_id", "=", id)
+        .executeTakeFirstOrThrow();
+      return { id, fileId: version.file_id };
+    };
+    const [myEvidence, theirEvidence] = [await addEvidence("attorney", myCase.id), await addEvidence("nomsa", theirCase.id)];
+    // Withdrawn by its own row, so the version upload above still finds its document open.
+    const myWithdrawable = await addEvidence("attorney", myCase.id);
     const get = (url: string): RestCall => ({ method: "GET", url });
-    const upload = (url: string, fields: Record<string, string> = {}): RestCall => ({
+    const upload = (url: string, fields: Record<string, string> = {}, data = PDF): RestCall => ({
       method: "POST",
       url,
-      body: multipart("matrix.pdf", PDF, "application/pdf", fields),
+      body: multipart("matrix.pdf", data, "application/pdf", fields),
     });
     // A recording the consultant starts as the host of the ad hoc meeting, the way the room starts one.
     expect((await trpc(t.app, cookie.consultant!, "meetings.enter", ownRoom)).status).toBe(200);
@@ -919,6 +953,22 @@ describe("the object-level matrix", () => {
       // A records request's letter (records-letters.test.ts): owner kind record_request.
       "GET /api/files/:id (records request letter)": {
         attorney: { own: get(`/api/files/${myLetter}`), other: get(`/api/files/${theirLetter}`) },
+      },
+      // The case's expert evidence (evidence-documents.test.ts): owner kind evidence_document.
+      "POST /api/cases/:id/evidence": {
+        attorney: {
+          own: upload(`/api/cases/${myCase.id}/evidence`, evidenceFields, ONE_PAGE_PDF),
+          other: upload(`/api/cases/${theirCase.id}/evidence`, evidenceFields, ONE_PAGE_PDF),
+        },
+      },
+      "POST /api/evidence/:id/versions": {
+        attorney: {
+          own: upload(`/api/evidence/${myEvidence.id}/versions`, {}, ONE_PAGE_PDF),
+          other: upload(`/api/evidence/${theirEvidence.id}/versions`, {}, ONE_PAGE_PDF),
+        },
+      },
+      "GET /api/files/:id (evidence document)": {
+        attorney: { own: get(`/api/files/${myEvidence.fileId}`), other: get(`/api/files/${theirEvidence.fileId}`) },
       },
       "GET /api/documents/:id": { attorney: { own: get(`/api/documents/${myDocument}`), other: get(`/api/documents/${theirDocument}`) } },
       "POST /api/reports/:id/versions": {
@@ -1111,6 +1161,15 @@ describe("the object-level matrix", () => {
       "records.forCase": { attorney: { own: { caseId: myCase.id }, other: { caseId: theirCase.id } } },
       "records.get": { attorney: { own: { id: myRecordsRequest }, other: { id: theirRecordsRequest } } },
       "records.checklistForCase": { attorney: { own: { caseId: myCase.id }, other: { caseId: theirCase.id } } },
+      // The case's expert evidence is seen as its case is: the attorney's own, not another firm's.
+      "bundles.evidence": { attorney: { own: { caseId: myCase.id }, other: { caseId: theirCase.id } } },
+      "bundles.setSelection": {
+        attorney: {
+          own: { caseId: myCase.id, sectionOrder: [...BUNDLE_SECTIONS], excluded: [] },
+          other: { caseId: theirCase.id, sectionOrder: [...BUNDLE_SECTIONS], excluded: [] },
+        },
+      },
+      "bundles.withdrawDocument": { attorney: { own: { id: myWithdrawable.id }, other: { id: theirEvidence.id } } },
       // A booking's records are seen as the booking is: the expert's own booking, not another expert's.
       "records.forBooking": { consultant: { own: { id: consultantBooking.id }, other: { id: naidooBooking.id } } },
       "raf4.recordTribunal": {

@@ -8,6 +8,7 @@ import {
   assertCan,
   auditTrailService,
   documentsService,
+  evidenceService,
   fileDownloadService,
   invoiceSamples,
   recordingsService,
@@ -25,6 +26,7 @@ import {
   auditExportInputSchema,
   billingFileInputSchema,
   DOCUMENT_MAX_BYTES,
+  evidenceDocumentInputSchema,
   RECORDING_CHUNK_MAX_BYTES,
   REPORT_MAX_BYTES,
   idInputSchema,
@@ -146,6 +148,34 @@ export async function fileRoutes(app: FastifyInstance, { limits }: { limits: Rat
       }
     },
   );
+
+  // A document of the case's expert evidence for the trial bundle (issue 41): its details as fields
+  // before the PDF, checked with who may add it before the body is stored.
+  app.post<{ Params: { id: string } }>("/api/cases/:id/evidence", async (request, reply) => {
+    const deps = signedInDeps(request);
+    assertCan(deps.actor.user, "bundles.manage");
+    const { id } = parseInput(idInputSchema, request.params);
+    const { fileName, data, fields } = await readUpload(request, REPORT_MAX_BYTES);
+    const meta = parseInput(evidenceDocumentInputSchema, {
+      caseId: id,
+      section: fields.section,
+      party: fields.party,
+      specializationId: fields.specializationId || null,
+      author: fields.author,
+      documentDate: fields.documentDate,
+      description: fields.description,
+    });
+    return reply.code(201).send(await evidenceService.addEvidenceDocument(deps, { ...meta, fileName, data }));
+  });
+
+  // A new version of a document the attorney added; bundles made from now on use it.
+  app.post<{ Params: { id: string } }>("/api/evidence/:id/versions", async (request, reply) => {
+    const deps = signedInDeps(request);
+    assertCan(deps.actor.user, "bundles.manage");
+    const { id } = parseInput(idInputSchema, request.params);
+    const { fileName, data } = await readUpload(request, REPORT_MAX_BYTES);
+    return reply.code(201).send(await evidenceService.addEvidenceVersion(deps, { id, fileName, data }));
+  });
 
   // An attorney's proof of payment (an EFT slip): what they paid as fields, then the PDF or image.
   app.post("/api/payments/proofs", async (request, reply) => {

@@ -8,6 +8,7 @@ import { rostersRouter } from "./scheduling/rosters";
 import { reportsRouter } from "./reports";
 import { raf4Router } from "./raf4";
 import { recordsRouter } from "./records";
+import { bundlesRouter } from "./bundles";
 import { invoicesRouter } from "./invoices";
 import { paymentsRouter } from "./payments";
 import { meetingsRouter } from "./meetings";
@@ -66,6 +67,7 @@ export const appRouter = router({
   reports: reportsRouter,
   raf4: raf4Router,
   records: recordsRouter,
+  bundles: bundlesRouter,
   invoices: invoicesRouter,
   payments: paymentsRouter,
   meetings: meetingsRouter,

@@ -35,6 +35,9 @@ export const PERMISSIONS = {
   // Records requested from hospitals, police, employers (issue 40): the agency keeps the register and
   // the requests; an attorney reads those of their own cases.
   "records.read": ["administrator", "employee", "attorney"],
+  // The case's expert evidence and its trial bundle (issue 41): never an expert.
+  "bundles.read": ["administrator", "employee", "attorney"],
+  "bundles.manage": ["administrator", "employee", "attorney"],
   "records.manage": ["administrator", "employee"],
   // Which records each discipline's expert needs (issue 40 item 6): administrators set the lists.
   "records.checklists": ["administrator"],

@@ -125,7 +125,7 @@ describe("the trial bundle's page numbers", () => {
     });
     fc.assert(
       fc.property(fc.array(step, { minLength: 1, maxLength: 6 }), (steps) => {
-        let documents: BundleDocument[] = [];
+        const documents: BundleDocument[] = [];
         let previous: ServedNumbering | null = null;
         let made = 0;
         /** Every stamp ever served, with the page it was given to (`key@version#page`). */

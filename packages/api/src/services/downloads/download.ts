@@ -14,6 +14,7 @@ import { downloadAttachment } from "../messages/message-attachments";
 import { downloadAgreementFile } from "../privacy/agreements";
 import { downloadBillingFile } from "../receivables/case-billing-files";
 import { downloadRecordFile } from "../records/received";
+import { downloadEvidenceFile } from "../bundles/evidence";
 import type { FileDownload } from "../files/stored-files";
 
 /**
@@ -55,6 +56,8 @@ async function ownersDownload(
     if (ownerKind === "billing_undertaking" || ownerKind === "billing_order") return await downloadBillingFile(deps, id);
     // Records received for a request, and its letters: staff and the case's attorney.
     if (ownerKind === "record_request") return await downloadRecordFile(deps, id);
+    // A document the attorney added to the case's expert evidence: staff and the case's attorney.
+    if (ownerKind === "evidence_document") return await downloadEvidenceFile(deps, id);
   } catch (error) {
     // One answer for a missing file and another's, whatever owns it, so ids cannot be probed.
     if (error instanceof AppError && error.code === "NOT_FOUND") throw missing;

@@ -28,6 +28,14 @@ export const FILE_USES: Record<FileOwnerKind, { maxBytes: number; types: readonl
     what: "Received records are uploaded as PDF files.",
     fallbackName: "records.pdf",
   },
+  // A document of the case's expert evidence the attorney adds for the trial bundle (issue 41): it
+  // must open as is, as its pages are stamped into the bundle.
+  evidence_document: {
+    maxBytes: REPORT_MAX_BYTES,
+    types: ["application/pdf"],
+    what: "Documents for the bundle are uploaded as PDF files.",
+    fallbackName: "document.pdf",
+  },
   query_document: {
     maxBytes: DOCUMENT_MAX_BYTES,
     types: DOCUMENT_TYPES,
@@ -110,7 +118,7 @@ export interface CheckedUpload {
  * content (a PNG renamed .pdf). A PDF is opened in a worker thread (pdf-jobs.ts): one that
  * unpacks to far more than its size, takes too long, or holds active content (JavaScript, launch
  * actions) is refused on every route, and so is one with more pages than PDF_MAX_PAGES (3,000
- * unless set); a report must also open as is (it is stamped later).
+ * unless set); a report or a bundle's document must also open as is (it is stamped later).
  * Nothing is stored here.
  */
 export async function checkUpload(use: FileOwnerKind, input: { fileName: string; data: Uint8Array }): Promise<CheckedUpload> {
@@ -132,7 +140,7 @@ export async function checkUpload(use: FileOwnerKind, input: { fileName: string;
   }
   let pages: number | null = null;
   if (contentType === "application/pdf") {
-    const pdf = await inspectPdf(input.data, use === "report_version");
+    const pdf = await inspectPdf(input.data, use === "report_version" || use === "evidence_document");
     if (pdf.active.length) {
       throw new AppError(
         "INVALID",

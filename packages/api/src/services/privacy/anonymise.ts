@@ -54,6 +54,7 @@ export async function anonymiseClaimant(
   const recordRequests = caseIds.length
     ? await trx.selectFrom("record_requests").select("id").where("case_id", "in", caseIds).execute()
     : [];
+  const evidence = caseIds.length ? await trx.selectFrom("evidence_documents").select("id").where("case_id", "in", caseIds).execute() : [];
   const recordings = meetings.length
     ? await trx.selectFrom("meeting_recordings").select("id").where("meeting_id", "in", ids(meetings)).execute()
     : [];
@@ -120,6 +121,8 @@ export async function anonymiseClaimant(
     // The day's logistics name the guardian, their phone and a pickup point (often the home address).
     await trx.deleteFrom("booking_logistics").where("booking_id", "in", ids(bookings)).execute();
   }
+  if (evidence.length)
+    await trx.updateTable("evidence_documents").set({ description: ANONYMISED }).where("id", "in", ids(evidence)).execute();
   if (recordRequests.length) {
     // A request's description and the notes on its steps may name the claimant or their injuries.
     await trx.updateTable("record_requests").set({ description: null }).where("id", "in", ids(recordRequests)).execute();
@@ -162,6 +165,8 @@ export async function anonymiseClaimant(
       : []),
     // A records request's letters name the claimant, and the records a holder sent are theirs (issue 40).
     ...(recordRequests.length ? [{ kind: "record_request" as const, ids: ids(recordRequests) }] : []),
+    // The experts' reports and court orders the attorney added for the trial bundle are about the claimant (issue 41).
+    ...(evidence.length ? [{ kind: "evidence_document" as const, ids: ids(evidence) }] : []),
   ];
   let files = 0;
   for (const owner of owners) {
