@@ -1,7 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { PDFDocument } from "pdf-lib";
 import { testDialects } from "@medlegal/db/testing";
-import { BUNDLE_SECTIONS, type CaseEvidence } from "@medlegal/domain";
+import { ANONYMISED, BUNDLE_SECTIONS, RETENTION_MESSAGES, sastDate, type CaseEvidence } from "@medlegal/domain";
+import { findCurrentUser } from "@medlegal/api";
+import { anonymiseClaimant } from "../../../packages/api/src/services/privacy/anonymise";
 import { encryptedPdf, pdfBomb } from "./crafted-pdfs";
 import type { TestApp } from "./helpers";
 import { multipart, signedInSuite, trpc, uniqueSuffix } from "./helpers";
@@ -180,6 +182,33 @@ describe.each(testDialects())("a case's expert evidence on %s", (kind) => {
     const kept = await t.db.selectFrom("evidence_documents").select("id").where("case_id", "=", caseId).execute();
     expect(kept).toEqual([]);
     expect(await storedEvidenceFiles()).toBe(before);
+  });
+
+  it("destroys the documents the attorney added with the claimant's other records", async () => {
+    // Another claimant of the attorney's, so the other tests keep theirs.
+    const first = await t.db
+      .selectFrom("cases")
+      .select("patient_id")
+      .where("attorney_id", "=", ids.attorney!)
+      .orderBy("created_at")
+      .executeTakeFirstOrThrow();
+    const other = await t.db
+      .selectFrom("cases")
+      .select(["id", "patient_id"])
+      .where("attorney_id", "=", ids.attorney!)
+      .where("patient_id", "<>", first.patient_id)
+      .orderBy("created_at", "desc")
+      .executeTakeFirstOrThrow();
+    const id = (await add(other.id, await reportPdf(1))).json<{ id: string }>().id;
+    const fileId = (await evidence(other.id)).documents.find((d) => d.addedId === id)!.fileId!;
+    const admin = (await findCurrentUser(t.db, ids.employee!))!;
+    const actor = { user: admin, meta: { ip: null, userAgent: "test", requestId: "evidence-destroy", appUrl: "" } };
+    await t.db.transaction().execute((trx) => anonymiseClaimant(trx, actor, other.patient_id, { dueOn: sastDate(new Date()) }));
+    const gone = await t.app.inject({ method: "GET", url: `/api/files/${fileId}`, headers: { cookie: c.attorney! } });
+    expect(gone.statusCode).toBe(404);
+    expect(gone.json()).toEqual({ message: RETENTION_MESSAGES.fileDestroyed });
+    const row = await t.db.selectFrom("evidence_documents").select("description").where("id", "=", id).executeTakeFirstOrThrow();
+    expect(row.description).toBe(ANONYMISED);
   });
 
   it("answers another firm's attorney with 404 and an expert with 403", async () => {
