@@ -573,7 +573,8 @@ export type FileOwnerKind =
   | "billing_undertaking"
   | "billing_order"
   | "record_request"
-  | "evidence_document";
+  | "evidence_document"
+  | "bundle";
 
 /** Every stored file, bytes in PostgreSQL (docs/decisions.md, "Files and reports"). */
 export interface FilesTable {
@@ -656,6 +657,53 @@ export interface CaseBundleSettingsTable {
   excluded: ColumnType<string[], string[] | undefined, string[]>;
   updated_by: string;
   updated_at: GeneratedTimestamp;
+}
+
+/** A case's trial bundle, version by version (issue 41): made in the background, frozen once served. */
+export interface BundlesTable {
+  id: Generated<string>;
+  case_id: string;
+  number: number;
+  state: ColumnType<"making" | "ready" | "failed", "making" | "ready" | "failed" | undefined, "making" | "ready" | "failed">;
+  section_order: BundleSectionColumn[];
+  based_on: string | null;
+  made_by: string;
+  created_at: GeneratedTimestamp;
+  ready_at: Timestamp | null;
+  pages: number | null;
+  served_through: ColumnType<Record<string, number> | null, string | null | undefined, string | null>;
+  changes: ColumnType<unknown[] | null, string | null | undefined, string | null>;
+  error: string | null;
+  attempts: Generated<number>;
+  claimed_until: Timestamp | null;
+  served_on: DateOnly | null;
+  served_to: string | null;
+  served_by: string | null;
+  served_at: Timestamp | null;
+}
+
+/** A document in a bundle: the version used and, once made, the pages it took. */
+export interface BundleEntriesTable {
+  bundle_id: string;
+  position: number;
+  key: string;
+  version: string;
+  section: BundleSectionColumn;
+  file_id: string | null;
+  description: string;
+  party: string;
+  author: string;
+  document_date: DateOnly;
+  first_page: number | null;
+  pages: number | null;
+}
+
+/** The files a bundle was made into. */
+export interface BundleOutputsTable {
+  bundle_id: string;
+  file_id: string;
+  kind: "section" | "whole" | "index_pdf" | "index_csv" | "zip";
+  letter: string | null;
 }
 
 export interface RecordHoldersTable {
@@ -1592,6 +1640,9 @@ export interface Database {
   evidence_documents: EvidenceDocumentsTable;
   evidence_document_versions: EvidenceDocumentVersionsTable;
   case_bundle_settings: CaseBundleSettingsTable;
+  bundles: BundlesTable;
+  bundle_entries: BundleEntriesTable;
+  bundle_outputs: BundleOutputsTable;
   record_holders: RecordHoldersTable;
   record_requests: RecordRequestsTable;
   record_request_disciplines: RecordRequestDisciplinesTable;

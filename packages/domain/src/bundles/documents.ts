@@ -68,3 +68,50 @@ export const caseEvidenceOutputSchema = z.object({
   documents: z.array(evidenceDocumentSchema),
 });
 export type CaseEvidence = z.infer<typeof caseEvidenceOutputSchema>;
+
+/** A made bundle marked served: the day, and on whom (the defendant's attorneys, the court). It never changes after. */
+export const serveBundleInputSchema = z.object({
+  id: id(),
+  servedOn: pastCalendarDate("Date served"),
+  servedTo: required("Served on", 300),
+});
+
+export const BUNDLE_STATES = ["making", "ready", "failed"] as const;
+
+export const bundleSchema = z.object({
+  id: z.string(),
+  number: z.number().int(),
+  state: z.enum(BUNDLE_STATES),
+  createdAt: z.string(),
+  madeBy: z.string(),
+  pages: z.number().int().nullable(),
+  error: z.string().nullable(),
+  /** The served bundle whose page numbers this one keeps. */
+  basedOnNumber: z.number().int().nullable(),
+  servedOn: z.string().nullable(),
+  servedTo: z.string().nullable(),
+  files: z.array(
+    z.object({
+      fileId: z.string(),
+      kind: z.enum(["section", "whole", "index_pdf", "index_csv", "zip"]),
+      letter: z.string().nullable(),
+      fileName: z.string(),
+      size: z.number().int(),
+    }),
+  ),
+  entries: z.array(
+    z.object({
+      letter: z.string(),
+      section: z.enum(BUNDLE_SECTIONS),
+      description: z.string(),
+      party: z.string(),
+      author: z.string(),
+      date: z.string(),
+      /** "C-001 – C-012"; null until the bundle is made. */
+      pages: z.string().nullable(),
+    }),
+  ),
+  changes: z.array(z.object({ kind: z.enum(["added", "replaced", "withdrawn"]), description: z.string(), pages: z.string() })),
+});
+export type Bundle = z.infer<typeof bundleSchema>;
+export const bundleListOutputSchema = z.array(bundleSchema);

@@ -1,6 +1,5 @@
 import type { Database } from "@medlegal/db";
-import type {
-  bundleSelectionInputSchema} from "@medlegal/domain";
+import type { bundleSelectionInputSchema } from "@medlegal/domain";
 import {
   BUNDLE_SECTIONS,
   RECORD_KIND_LABEL,
@@ -13,7 +12,7 @@ import {
   type EvidenceDocument,
   type EvidenceDocumentInput,
   type RecordKind,
-  type ReportKind
+  type ReportKind,
 } from "@medlegal/domain";
 import type { Transaction } from "kysely";
 import type { z } from "zod";
@@ -25,6 +24,7 @@ import { STORED_BYTES, storedFileDownload, type FileDownload } from "../files/st
 import { loadVisibleCase } from "../platform/access";
 import { now } from "../platform/clock";
 import type { Db, Deps } from "../platform/deps";
+import { lastServedBundle } from "./served";
 
 /**
  * The documents of a case's expert evidence (issue 41 item 1), read where they live: our experts'
@@ -94,6 +94,7 @@ export async function caseEvidence({ db, actor }: Deps, { caseId }: { caseId: st
       ])
       .where("reports.case_id", "=", caseId)
       .where("joint_minutes.released_at", "is not", null)
+      .where("joint_minutes.frozen_at", "is not", null)
       .orderBy("joint_minutes.released_at")
       .execute(),
     db
@@ -308,6 +309,9 @@ export async function setBundleSelection({ db, actor }: Deps, input: z.output<ty
   await db.transaction().execute(async (trx) => {
     const kase = await loadVisibleCase(trx, actor.user, input.caseId);
     const before = await trx.selectFrom("case_bundle_settings").selectAll().where("case_id", "=", kase.id).forUpdate().executeTakeFirst();
+    const served = await lastServedBundle(trx, kase.id);
+    if (served && served.section_order.join() !== input.sectionOrder.join())
+      throw new AppError("CONFLICT", "The sections' order is fixed once a bundle is served: its letters are on the pages served.");
     const values = {
       section_order: input.sectionOrder,
       excluded: [...new Set(input.excluded)],

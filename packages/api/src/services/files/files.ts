@@ -36,6 +36,8 @@ export const FILE_USES: Record<FileOwnerKind, { maxBytes: number; types: readonl
     what: "Documents for the bundle are uploaded as PDF files.",
     fallbackName: "document.pdf",
   },
+  // Made by the server from a case's evidence (services/bundles), never uploaded.
+  bundle: { maxBytes: 0, types: [], what: "Bundles are made by MedLegal.", fallbackName: "bundle.pdf" },
   query_document: {
     maxBytes: DOCUMENT_MAX_BYTES,
     types: DOCUMENT_TYPES,
