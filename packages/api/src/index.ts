@@ -108,3 +108,4 @@ export type { NightlyBackupConfig } from "./services/operations/backups/nightly"
 export type { RestoreTarget } from "./services/operations/backups/restore";
 export { processReceivedRecords, receivedRecordsJob } from "./services/records/received";
 export * as receivedRecordsService from "./services/records/received";
+export * as rule369Service from "./services/bundles/rule-36-9";

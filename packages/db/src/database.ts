@@ -449,6 +449,9 @@ export interface CasesTable {
   trial_date: DateOnly | null;
   court_division: CourtDivision | null;
   pre_trial_date: DateOnly | null;
+  /** Rule 36(9) (issue 41): the days the attorney delivered the expert notice (a) and the summaries (b). */
+  expert_notice_delivered_on: DateOnly | null;
+  expert_summaries_delivered_on: DateOnly | null;
   created_at: GeneratedTimestamp;
   updated_at: GeneratedTimestamp;
 }
@@ -620,13 +623,7 @@ export interface BackupRunsTable {
 /** Issue 40: who holds records a case needs (hospitals, police, employers, schools, the RAF). */
 /** The bundle's sections (issue 41), as packages/domain's BUNDLE_SECTIONS names them. */
 export type BundleSectionColumn =
-  | "expert_notices"
-  | "expert_summaries"
-  | "plaintiff_reports"
-  | "defendant_reports"
-  | "joint_minutes"
-  | "raf4"
-  | "medical_records";
+  "expert_notices" | "expert_summaries" | "plaintiff_reports" | "defendant_reports" | "joint_minutes" | "raf4" | "medical_records";
 
 /** A document of the case's expert evidence that the attorney added (issue 41): the defendant's reports, notices, court orders. */
 export interface EvidenceDocumentsTable {

@@ -77,3 +77,4 @@ export * from "./saved-views/saved-views";
 export * from "./bulk-actions/bulk-actions";
 export * from "./interpreting/interpreting";
 export * from "./bundles/numbering";
+export * from "./bundles/rule-36-9";
