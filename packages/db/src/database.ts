@@ -623,7 +623,13 @@ export interface BackupRunsTable {
 /** Issue 40: who holds records a case needs (hospitals, police, employers, schools, the RAF). */
 /** The bundle's sections (issue 41), as packages/domain's BUNDLE_SECTIONS names them. */
 export type BundleSectionColumn =
-  "expert_notices" | "expert_summaries" | "plaintiff_reports" | "defendant_reports" | "joint_minutes" | "raf4" | "medical_records";
+  | "expert_notices"
+  | "expert_summaries"
+  | "plaintiff_reports"
+  | "defendant_reports"
+  | "joint_minutes"
+  | "raf4"
+  | "medical_records";
 
 /** A document of the case's expert evidence that the attorney added (issue 41): the defendant's reports, notices, court orders. */
 export interface EvidenceDocumentsTable {
