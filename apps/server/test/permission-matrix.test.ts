@@ -106,6 +106,8 @@ const MATRIX: Record<string, "public" | "minuteGuest" | Role[]> = {
   "courtClock.setDates": [A, E, T],
   "courtClock.addOrder": [A, E, T],
   "courtClock.removeOrder": [A, E, T],
+  // Rule 36(9) notices delivered (rule-36-9.test.ts): staff any case, an attorney their own; experts never.
+  "courtClock.markNoticesDelivered": [A, E, T],
   "courtClock.offsets": [A],
   "courtClock.setOffsets": [A],
   // Deferred billing per matter (receivables.test.ts): staff and the case's attorney; staff record the agreement; the forecast and its settings for administrators.
@@ -898,7 +900,7 @@ describe("the object-level matrix", () => {
     // Withdrawn by its own row, so the version upload above still finds its document open.
     const myWithdrawable = await addEvidence("attorney", myCase.id);
     const get = (url: string): RestCall => ({ method: "GET", url });
-    const upload = (url: string, fields: Record<string, string> = {}, data = PDF): RestCall => ({
+    const upload = (url: string, fields: Record<string, string> = {}, data: Buffer = PDF): RestCall => ({
       method: "POST",
       url,
       body: multipart("matrix.pdf", data, "application/pdf", fields),
@@ -1021,6 +1023,16 @@ describe("the object-level matrix", () => {
         },
       },
     };
+    // A case's Rule 36(9) drafts (rule-36-9.test.ts): the attorney's own served, another's 404; an expert 403 even on a case they report on.
+    for (const document of ["notice", "summaries"])
+      for (const format of ["docx", "pdf"])
+        rest[`GET /api/cases/:caseId/rule-36-9/${document}.${format}`] = {
+          attorney: {
+            own: get(`/api/cases/${myCase.id}/rule-36-9/${document}.${format}`),
+            other: get(`/api/cases/${theirCase.id}/rule-36-9/${document}.${format}`),
+          },
+          consultant: { other: get(`/api/cases/${myCase.id}/rule-36-9/${document}.${format}`), refused: 403 },
+        };
     // A saved view of each attorney's and of the consultant's: one's own is changed, another's (even the same role's) is 404.
     const viewOf = async (who: string, name: string) =>
       (await trpc<{ id: string }>(t.app, cookie[who]!, "savedViews.create", { list: "queries", name, filters: {} })).data.id;
@@ -1092,6 +1104,12 @@ describe("the object-level matrix", () => {
         },
       },
       "courtClock.removeOrder": { attorney: { own: { id: myOrder }, other: { id: theirOrder } } },
+      "courtClock.markNoticesDelivered": {
+        attorney: {
+          own: { caseId: myCase.id, documents: ["notice"], deliveredOn: "2026-11-20" },
+          other: { caseId: theirCase.id, documents: ["notice"], deliveredOn: "2026-11-20" },
+        },
+      },
       "receivables.caseBilling": { attorney: { own: { caseId: myCase.id }, other: { caseId: theirCase.id } } },
       "receivables.recordEvent": {
         attorney: {

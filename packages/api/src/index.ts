@@ -109,3 +109,4 @@ export type { RestoreTarget } from "./services/operations/backups/restore";
 export { processReceivedRecords, receivedRecordsJob } from "./services/records/received";
 export * as receivedRecordsService from "./services/records/received";
 export * as evidenceService from "./services/bundles/evidence";
+export * as rule369Service from "./services/bundles/rule-36-9";

@@ -449,6 +449,9 @@ export interface CasesTable {
   trial_date: DateOnly | null;
   court_division: CourtDivision | null;
   pre_trial_date: DateOnly | null;
+  /** Rule 36(9) (issue 41): the days the attorney delivered the expert notice (a) and the summaries (b). */
+  expert_notice_delivered_on: DateOnly | null;
+  expert_summaries_delivered_on: DateOnly | null;
   created_at: GeneratedTimestamp;
   updated_at: GeneratedTimestamp;
 }

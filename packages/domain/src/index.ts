@@ -78,3 +78,4 @@ export * from "./bulk-actions/bulk-actions";
 export * from "./interpreting/interpreting";
 export * from "./bundles/numbering";
 export * from "./bundles/documents";
+export * from "./bundles/rule-36-9";

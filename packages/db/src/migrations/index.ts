@@ -64,6 +64,7 @@ import * as recordChecklists from "./2026-12-10-30-record-checklists";
 import * as receivedRecords from "./2026-12-10-40-received-records";
 import * as evidenceDocuments from "./2026-12-11-10-evidence-documents";
 import * as bundles from "./2026-12-11-20-bundles";
+import * as expertNoticeDelivery from "./2026-12-11-50-expert-notice-delivery";
 import * as oneSearch from "./2026-12-08-10-one-search";
 
 /** Every migration, by name; names sort by date so Kysely runs them in order. */
@@ -134,4 +135,5 @@ export const migrations: Record<string, Migration> = {
   "2026-12-10-40-received-records": receivedRecords,
   "2026-12-11-10-evidence-documents": evidenceDocuments,
   "2026-12-11-20-bundles": bundles,
+  "2026-12-11-50-expert-notice-delivery": expertNoticeDelivery,
 };

@@ -11,6 +11,7 @@ import {
   type Readiness,
   type StatutoryDeadline,
 } from "./court-clock";
+import { RULE_36_9_DOCUMENTS, type Rule369Document } from "../bundles/rule-36-9";
 import { calendarDate, id, text, caseIdInputSchema } from "../platform/input-primitives";
 import { sameShape, type SameShape } from "../platform/outputs";
 
@@ -158,6 +159,19 @@ export interface CourtOrderItem {
   createdAt: string;
 }
 
+/** A Rule 36(9) step of the case (issue 41): done once the attorney records the day it was delivered. */
+export interface CourtNoticeStep {
+  document: Rule369Document;
+  label: string;
+  /** A court order's "expert notices due" date, else the rule's court days before the trial; null without a trial. */
+  dueOn: string | null;
+  source: "rule" | "court_order";
+  deliveredOn: string | null;
+  done: boolean;
+  /** Court days from today to `dueOn` (negative when past); null without a date. */
+  courtDaysLeft: number | null;
+}
+
 export interface CourtClockView {
   caseId: string;
   caseReference: string;
@@ -176,6 +190,8 @@ export interface CourtClockView {
   offsets: DivisionOffsets;
   staleReportMonths: number;
   disciplines: CourtDiscipline[];
+  /** The Rule 36(9)(a) notice and the 36(9)(b) summaries, in that order. */
+  notices: CourtNoticeStep[];
   readiness: { level: Readiness; reasons: string[] } | null;
 }
 
@@ -240,6 +256,17 @@ export const courtClockOutputSchema = z.object({
         })
         .nullable(),
       instructedOn: z.string(),
+    }),
+  ),
+  notices: z.array(
+    z.object({
+      document: z.enum(RULE_36_9_DOCUMENTS),
+      label: z.string(),
+      dueOn: z.string().nullable(),
+      source: z.enum(["rule", "court_order"]),
+      deliveredOn: z.string().nullable(),
+      done: z.boolean(),
+      courtDaysLeft: z.number().nullable(),
     }),
   ),
   readiness: z.object({ level, reasons: z.array(z.string()) }).nullable(),

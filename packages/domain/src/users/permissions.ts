@@ -43,6 +43,10 @@ export const PERMISSIONS = {
   "records.checklists": ["administrator"],
   // A booking's records for its expert (consent decides the downloads, per row).
   "records.booking": ["administrator", "employee", "consultant"],
+  // Rule 36(9) notices of a case (issue 41, docs/decisions.md "Rule 36(9) notices"): the attorney on
+  // their own cases, staff on any; experts never (the notice is the attorney's pleading).
+  "expertNotices.read": ["administrator", "employee", "attorney"],
+  "expertNotices.deliver": ["administrator", "employee", "attorney"],
   "cases.create": ["attorney"],
   "cases.update": ["administrator", "employee", "attorney"],
   "queries.read": MATTER_ROLES,

@@ -1,6 +1,7 @@
 import { can, CLAIM_TYPE_LABEL } from "@medlegal/domain";
 import { createFileRoute, Link } from "@tanstack/react-router";
 import { ArrowLeft } from "lucide-react";
+import { Rule369Card } from "@/components/bundles/rule-36-9-card";
 import { CourtDatesSection } from "@/components/court-clock/court-dates-section";
 import { RecordLoadState } from "@/components/load-state";
 import { Raf4CaseSection } from "@/components/raf4/raf4-case-section";
@@ -57,6 +58,7 @@ function CasePage() {
       />
       <div className="grid gap-8">
         <CourtDatesSection caseId={id} />
+        {me && can(me.role, "expertNotices.read") && <Rule369Card caseId={id} />}
         <Raf4CaseSection caseId={id} />
         <RecordsCaseSection caseId={id} incidentDate={c.incidentDate} canManage={me ? can(me.role, "records.manage") : false} />
         <BillingSection caseId={id} />

@@ -6,7 +6,9 @@ import {
   courtOrderInputSchema,
   courtOrderRemoveSchema,
   courtMattersOutputSchema,
+  rule369DeliveredInputSchema,
 } from "@medlegal/domain";
+import { markRule369Delivered } from "../../services/bundles/rule-36-9";
 import { getCourtClock } from "../../services/court-clock/court-clock";
 import { listCourtMatters } from "../../services/court-clock/court-matters";
 import {
@@ -40,6 +42,11 @@ export const courtClockRouter = router({
     .input(courtOrderRemoveSchema)
     .output(courtClockOutputSchema)
     .mutation(({ ctx, input }) => removeCourtOrder(ctx.deps, input)),
+  /** The day the Rule 36(9)(a) notice and/or 36(9)(b) summaries were delivered (issue 41): the clock counts them done. */
+  markNoticesDelivered: roleProcedure("expertNotices.deliver")
+    .input(rule369DeliveredInputSchema)
+    .output(courtClockOutputSchema)
+    .mutation(({ ctx, input }) => markRule369Delivered(ctx.deps, input)),
   offsets: roleProcedure("settings.agency")
     .output(courtClockSettingsSchema)
     .query(({ ctx }) => getCourtClockSettings(ctx.deps)),

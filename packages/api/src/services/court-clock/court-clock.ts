@@ -1,4 +1,12 @@
-import type { CourtClockSettings, CourtClockView, CourtDiscipline, CourtOrderKind, PlanStep, PublicHoliday } from "@medlegal/domain";
+import type {
+  CourtClockSettings,
+  CourtClockView,
+  CourtDiscipline,
+  CourtNoticeStep,
+  CourtOrderKind,
+  PlanStep,
+  PublicHoliday,
+} from "@medlegal/domain";
 import {
   backwardPlan,
   calendarDaysBetween,
@@ -10,6 +18,9 @@ import {
   matterReadiness,
   planStepDay,
   readiness,
+  RULE_36_9_DOCUMENTS,
+  RULE_36_9_LABEL,
+  rule369DueOn,
   sastDate,
   STALE_REPORT_FLAG,
   statutoryDeadlines,
@@ -154,6 +165,33 @@ function staleReportOf(
   };
 }
 
+/**
+ * The case's Rule 36(9) steps (issue 41, docs/decisions.md "Rule 36(9) notices"): due by a court
+ * order's "expert notices due" date where there is one, else the rule's court days before the trial;
+ * done once the attorney records the day each was delivered.
+ */
+function noticeSteps(
+  row: CaseRow,
+  orders: readonly { kind: CourtOrderKind; due_on: string }[],
+  asOf: string,
+  declared: readonly PublicHoliday[],
+): CourtNoticeStep[] {
+  const ordered = orderDates(orders).hand_over;
+  const delivered = { notice: row.expert_notice_delivered_on, summaries: row.expert_summaries_delivered_on };
+  return RULE_36_9_DOCUMENTS.map((document) => {
+    const dueOn = ordered ?? (row.trial_date ? rule369DueOn(row.trial_date, document, declared) : null);
+    return {
+      document,
+      label: RULE_36_9_LABEL[document],
+      dueOn,
+      source: ordered ? ("court_order" as const) : ("rule" as const),
+      deliveredOn: delivered[document],
+      done: delivered[document] !== null,
+      courtDaysLeft: dueOn ? courtDaysUntil(asOf, dueOn, declared) : null,
+    };
+  });
+}
+
 /** What every case's view reads alike: the settings and the declared holidays (read once for a list of matters). */
 export interface CourtClockContext {
   settings: CourtClockSettings;
@@ -255,6 +293,7 @@ export async function courtClockOf(db: Db, row: CaseRow, asOf: string = today(),
     offsets,
     staleReportMonths: settings.staleReportMonths,
     disciplines,
+    notices: noticeSteps(row, orders, asOf, declared),
     readiness: row.trial_date ? matterReadiness(rated) : null,
   };
 }
