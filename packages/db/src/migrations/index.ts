@@ -62,6 +62,7 @@ import * as recordRequests from "./2026-12-10-10-record-requests";
 import * as recordRequestLetters from "./2026-12-10-20-record-request-letters";
 import * as recordChecklists from "./2026-12-10-30-record-checklists";
 import * as receivedRecords from "./2026-12-10-40-received-records";
+import * as receivedRecordsOcr from "./2026-12-10-50-received-records-ocr";
 import * as oneSearch from "./2026-12-08-10-one-search";
 
 /** Every migration, by name; names sort by date so Kysely runs them in order. */
@@ -130,4 +131,5 @@ export const migrations: Record<string, Migration> = {
   "2026-12-10-20-record-request-letters": recordRequestLetters,
   "2026-12-10-30-record-checklists": recordChecklists,
   "2026-12-10-40-received-records": receivedRecords,
+  "2026-12-10-50-received-records-ocr": receivedRecordsOcr,
 };
