@@ -21,7 +21,7 @@ const WORDS = ["Discharge", "summary", "fractured", "femur", "Baragwanath"];
  * A scan as a holder's copier makes it: a page of real words, rendered to a picture with pdftoppm
  * and put in a new PDF as an image alone (no text layer), then `typed` pages that carry text.
  */
-async function scanOfWords(typed = 0): Promise<Buffer> {
+async function scanOfWords(typed = 0, scanned = 1): Promise<Buffer> {
   const folder = await mkdtemp(join(tmpdir(), "medlegal-ocr-test-"));
   try {
     const source = await PDFDocument.create();
@@ -34,7 +34,7 @@ async function scanOfWords(typed = 0): Promise<Buffer> {
     await run("pdftoppm", ["-r", "150", "-gray", "-singlefile", "-png", join(folder, "typed.pdf"), join(folder, "scan")]);
     const scan = await PDFDocument.create();
     const image = await scan.embedPng(await readFile(join(folder, "scan.png")));
-    scan.addPage([595, 842]).drawImage(image, { x: 0, y: 0, width: 595, height: 842 });
+    for (let i = 0; i < scanned; i++) scan.addPage([595, 842]).drawImage(image, { x: 0, y: 0, width: 595, height: 842 });
     const typedFont = await scan.embedFont(StandardFonts.Helvetica);
     for (let i = 0; i < typed; i++)
       scan.addPage([595, 842]).drawText(`Ward notes, page ${i + 1}`, { x: 50, y: 780, size: 12, font: typedFont });
@@ -122,4 +122,32 @@ describe.each(testDialects())("OCR of received records on %s", (kind) => {
     expect(sha256(served.rawPayload)).toBe(sha256(pdf));
     expect(await pdfText(served.rawPayload)).not.toContain(WORDS[0]);
   });
+
+  it("stops the running tesseract when asked (the server closing) and resumes at the next page, keeping the pages done", async () => {
+    const requestId = await sentRequest();
+    const pdf = await scanOfWords(0, 3);
+    const { fileId } = (await upload(requestId, pdf)).json<{ fileId: string }>();
+    await processReceivedRecords(app().db);
+    const row = () =>
+      app()
+        .db.selectFrom("received_records")
+        .select(["ocr_state", "ocr_pages_done", "ocr_claimed_until"])
+        .where("file_id", "=", fileId)
+        .executeTakeFirstOrThrow();
+    const stopping = new AbortController();
+    const first = processReceivedRecordsOcr(app().db, stopping.signal);
+    // Stop once the first page's text is kept: the second page's tesseract is then under way.
+    while ((await row()).ocr_pages_done < 1) await new Promise((resolve) => setImmediate(resolve));
+    stopping.abort();
+    expect(await first).toBe(0);
+    const stopped = await row();
+    expect(stopped.ocr_state).toBe("pending");
+    expect(stopped.ocr_claimed_until).toBeNull();
+    expect(stopped.ocr_pages_done).toBeGreaterThanOrEqual(1);
+    expect(stopped.ocr_pages_done).toBeLessThan(3);
+    expect(await processReceivedRecordsOcr(app().db)).toBeGreaterThanOrEqual(1);
+    expect((await detail(requestId)).records[0]!.ocr).toEqual({ state: "done", pages: 3, pagesDone: 3 });
+    const text = await pdfText((await download(fileId)).rawPayload);
+    expect(text.split(WORDS[4]!).length - 1).toBe(3);
+  }, 180_000);
 });
