@@ -7,7 +7,7 @@ import { promisify } from "node:util";
 import { PDFDocument, StandardFonts } from "pdf-lib";
 import { beforeAll, describe, expect, it, onTestFinished } from "vitest";
 import { testDialects } from "@medlegal/db/testing";
-import { ocrOnThisMachine, processReceivedRecords, processReceivedRecordsOcr } from "@medlegal/api";
+import { ocrOnThisMachine, ocrPage, processReceivedRecords, processReceivedRecordsOcr } from "@medlegal/api";
 import { pdfText } from "./pdf-text";
 import { receivedRecordsSuite } from "./received-records-suite";
 import { scannedPdf } from "./scanned-pdf";
@@ -123,31 +123,37 @@ describe.each(testDialects())("OCR of received records on %s", (kind) => {
     expect(await pdfText(served.rawPayload)).not.toContain(WORDS[0]);
   });
 
-  it("stops the running tesseract when asked (the server closing) and resumes at the next page, keeping the pages done", async () => {
+  it("stops when asked (the server closing), letting the file go with its pages kept, and resumes at the next page", async () => {
     const requestId = await sentRequest();
     const pdf = await scanOfWords(0, 3);
     const { fileId } = (await upload(requestId, pdf)).json<{ fileId: string }>();
     await processReceivedRecords(app().db);
-    const row = () =>
-      app()
-        .db.selectFrom("received_records")
-        .select(["ocr_state", "ocr_pages_done", "ocr_claimed_until"])
-        .where("file_id", "=", fileId)
-        .executeTakeFirstOrThrow();
     const stopping = new AbortController();
-    const first = processReceivedRecordsOcr(app().db, stopping.signal);
-    // Stop once the first page's text is kept: the second page's tesseract is then under way.
-    while ((await row()).ocr_pages_done < 1) await new Promise((resolve) => setImmediate(resolve));
-    stopping.abort();
-    expect(await first).toBe(0);
-    const stopped = await row();
-    expect(stopped.ocr_state).toBe("pending");
-    expect(stopped.ocr_claimed_until).toBeNull();
-    expect(stopped.ocr_pages_done).toBeGreaterThanOrEqual(1);
-    expect(stopped.ocr_pages_done).toBeLessThan(3);
+    // The server closes once the first page's text is kept.
+    const first = await processReceivedRecordsOcr(app().db, { signal: stopping.signal, onPage: () => stopping.abort() });
+    expect(first).toBe(0);
+    const stopped = await app()
+      .db.selectFrom("received_records")
+      .select(["ocr_state", "ocr_pages_done", "ocr_claimed_until", "ocr_attempts"])
+      .where("file_id", "=", fileId)
+      .executeTakeFirstOrThrow();
+    expect(stopped).toEqual({ ocr_state: "pending", ocr_pages_done: 1, ocr_claimed_until: null, ocr_attempts: 0 });
+    expect(await app().db.selectFrom("received_record_ocr_pages").select("page").where("file_id", "=", fileId).execute()).toEqual([
+      { page: 0 },
+    ]);
     expect(await processReceivedRecordsOcr(app().db)).toBeGreaterThanOrEqual(1);
     expect((await detail(requestId)).records[0]!.ocr).toEqual({ state: "done", pages: 3, pagesDone: 3 });
     const text = await pdfText((await download(fileId)).rawPayload);
     expect(text.split(WORDS[4]!).length - 1).toBe(3);
   }, 180_000);
+
+  it("stops a running tesseract when asked, so a closing server does not wait for a page", async () => {
+    const folder = await mkdtemp(join(tmpdir(), "medlegal-ocr-test-"));
+    onTestFinished(() => rm(folder, { recursive: true, force: true }));
+    await writeFile(join(folder, "scan.pdf"), await scanOfWords());
+    const stopping = new AbortController();
+    const reading = ocrPage(join(folder, "scan.pdf"), 0, folder, stopping.signal);
+    stopping.abort();
+    await expect(reading).rejects.toThrow(expect.objectContaining({ name: "AbortError" }));
+  });
 });

@@ -108,5 +108,5 @@ export type { NightlyBackupConfig } from "./services/operations/backups/nightly"
 export type { RestoreTarget } from "./services/operations/backups/restore";
 export { processReceivedRecords, receivedRecordsJob } from "./services/records/received";
 export { processReceivedRecordsOcr, receivedRecordsOcrJob } from "./services/records/received-ocr";
-export { ocrOnThisMachine } from "./services/files/ocr";
+export { ocrOnThisMachine, ocrPage } from "./services/files/ocr";
 export * as receivedRecordsService from "./services/records/received";
