@@ -7,7 +7,9 @@ import { promisify } from "node:util";
 import { PDFDocument, StandardFonts } from "pdf-lib";
 import { beforeAll, describe, expect, it, onTestFinished } from "vitest";
 import { testDialects } from "@medlegal/db/testing";
-import { ocrOnThisMachine, ocrPage, processReceivedRecords, processReceivedRecordsOcr } from "@medlegal/api";
+import { findCurrentUser, ocrOnThisMachine, ocrPage, processReceivedRecords, processReceivedRecordsOcr } from "@medlegal/api";
+import { sastDate } from "@medlegal/domain";
+import { anonymiseClaimant } from "../../../packages/api/src/services/privacy/anonymise";
 import { pdfText } from "./pdf-text";
 import { receivedRecordsSuite } from "./received-records-suite";
 import { scannedPdf } from "./scanned-pdf";
@@ -46,7 +48,7 @@ async function scanOfWords(typed = 0, scanned = 1): Promise<Buffer> {
 
 /** Issue 40 item 5: a text layer for scanned pages, by Debian's tesseract-ocr in the background. */
 describe.each(testDialects())("OCR of received records on %s", (kind) => {
-  const { t: app, c, sentRequest, upload, detail } = receivedRecordsSuite(kind);
+  const { t: app, c, ids, sentRequest, upload, detail, caseId } = receivedRecordsSuite(kind);
   const download = (fileId: string) => app().app.inject({ method: "GET", url: `/api/files/${fileId}`, headers: { cookie: c.attorney! } });
 
   beforeAll(async () => {
@@ -155,5 +157,41 @@ describe.each(testDialects())("OCR of received records on %s", (kind) => {
     const reading = ocrPage(join(folder, "scan.pdf"), 0, folder, stopping.signal);
     stopping.abort();
     await expect(reading).rejects.toThrow(expect.objectContaining({ name: "AbortError" }));
+  });
+
+  it("ends a file's OCR when the claimant's records are destroyed, with the text read so far", async () => {
+    // Another claimant of the attorney's, so the other tests keep theirs.
+    const mine = await app().db.selectFrom("cases").select("patient_id").where("id", "=", caseId()).executeTakeFirstOrThrow();
+    const other = await app()
+      .db.selectFrom("cases")
+      .select(["id", "patient_id"])
+      .where("attorney_id", "=", ids.attorney!)
+      .where("patient_id", "<>", mine.patient_id)
+      .orderBy("created_at", "desc")
+      .executeTakeFirstOrThrow();
+    const requestId = await sentRequest(10, other.id);
+    const { fileId } = (await upload(requestId, await scanOfWords(0, 2))).json<{ fileId: string }>();
+    await processReceivedRecords(app().db);
+    const stopping = new AbortController();
+    await processReceivedRecordsOcr(app().db, { signal: stopping.signal, onPage: () => stopping.abort() });
+    const pages = () => app().db.selectFrom("received_record_ocr_pages").select("page").where("file_id", "=", fileId).execute();
+    expect(await pages()).toHaveLength(1);
+
+    const actor = {
+      user: (await findCurrentUser(app().db, ids.admin!))!,
+      meta: { ip: null, userAgent: "test", requestId: "ocr-destroy", appUrl: "" },
+    };
+    await app()
+      .db.transaction()
+      .execute((trx) => anonymiseClaimant(trx, actor, other.patient_id, { dueOn: sastDate(new Date()) }));
+    expect(await pages()).toEqual([]);
+    await processReceivedRecordsOcr(app().db);
+    const row = await app()
+      .db.selectFrom("received_records")
+      .select(["ocr_state", "searchable_file_id"])
+      .where("file_id", "=", fileId)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ ocr_state: null, searchable_file_id: null });
+    expect(await pages()).toEqual([]);
   });
 });

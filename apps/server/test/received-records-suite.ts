@@ -14,7 +14,7 @@ export function receivedRecordsSuite(kind: DialectKind) {
   let t!: TestApp;
   const { c, ids } = signedInSuite(
     kind,
-    ["employee", "attorney", "nomsa", "consultant", "dr_naidoo"],
+    ["employee", "attorney", "nomsa", "consultant", "dr_naidoo", "admin"],
     { workflow: true },
     (app) => (t = app),
   );
@@ -43,9 +43,9 @@ export function receivedRecordsSuite(kind: DialectKind) {
     await rm(storeFolder, { recursive: true, force: true });
   });
 
-  async function sentRequest(daysAgo = 10): Promise<string> {
+  async function sentRequest(daysAgo = 10, onCase = caseId): Promise<string> {
     const made = await trpc<RecordRequestDetail>(t.app, c.employee!, "records.request", {
-      caseId,
+      caseId: onCase,
       holderId: holder.id,
       recordKinds: ["hospital_notes", "radiology"],
       periodFrom: null,
