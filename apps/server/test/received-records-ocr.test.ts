@@ -7,7 +7,15 @@ import { promisify } from "node:util";
 import { PDFDocument, StandardFonts } from "pdf-lib";
 import { beforeAll, describe, expect, it, onTestFinished } from "vitest";
 import { testDialects } from "@medlegal/db/testing";
-import { findCurrentUser, ocrOnThisMachine, ocrPage, processReceivedRecords, processReceivedRecordsOcr } from "@medlegal/api";
+import {
+  findCurrentUser,
+  ocrOnThisMachine,
+  ocrPage,
+  processReceivedRecords,
+  processReceivedRecordsOcr,
+  receivedRecordsOcrJob,
+  startSweeper,
+} from "@medlegal/api";
 import { sastDate } from "@medlegal/domain";
 import { anonymiseClaimant } from "../../../packages/api/src/services/privacy/anonymise";
 import { pdfText } from "./pdf-text";
@@ -132,7 +140,7 @@ describe.each(testDialects())("OCR of received records on %s", (kind) => {
     await processReceivedRecords(app().db);
     const stopping = new AbortController();
     // The server closes once the first page's text is kept.
-    const first = await processReceivedRecordsOcr(app().db, { signal: stopping.signal, onPage: () => stopping.abort() });
+    const first = await processReceivedRecordsOcr(app().db, { signal: stopping.signal, onPage: (id) => id === fileId && stopping.abort() });
     expect(first).toBe(0);
     const stopped = await app()
       .db.selectFrom("received_records")
@@ -173,7 +181,7 @@ describe.each(testDialects())("OCR of received records on %s", (kind) => {
     const { fileId } = (await upload(requestId, await scanOfWords(0, 2))).json<{ fileId: string }>();
     await processReceivedRecords(app().db);
     const stopping = new AbortController();
-    await processReceivedRecordsOcr(app().db, { signal: stopping.signal, onPage: () => stopping.abort() });
+    await processReceivedRecordsOcr(app().db, { signal: stopping.signal, onPage: (id) => id === fileId && stopping.abort() });
     const pages = () => app().db.selectFrom("received_record_ocr_pages").select("page").where("file_id", "=", fileId).execute();
     expect(await pages()).toHaveLength(1);
 
@@ -194,4 +202,22 @@ describe.each(testDialects())("OCR of received records on %s", (kind) => {
     expect(row).toEqual({ ocr_state: null, searchable_file_id: null });
     expect(await pages()).toEqual([]);
   });
+
+  it("is a sweeper job that the server's close stops in the middle of a file, which then waits for the next run", async () => {
+    const requestId = await sentRequest();
+    const { fileId } = (await upload(requestId, await scanOfWords(0, 3))).json<{ fileId: string }>();
+    await processReceivedRecords(app().db);
+    const state = async () =>
+      (await app().db.selectFrom("received_records").select("ocr_state").where("file_id", "=", fileId).executeTakeFirstOrThrow()).ocr_state;
+    const sweeper = startSweeper([{ ...receivedRecordsOcrJob(app().db), everyMs: 0 }]);
+    while ((await state()) !== "running") await new Promise((resolve) => setImmediate(resolve));
+    const started = performance.now();
+    await sweeper.stop();
+    // Three pages take seconds each; the close does not wait for them.
+    expect(performance.now() - started).toBeLessThan(5_000);
+    expect(await state()).toBe("pending");
+    // The next run (another server's, or this one's after a restart) finishes it.
+    await processReceivedRecordsOcr(app().db);
+    expect(await state()).toBe("done");
+  }, 180_000);
 });
