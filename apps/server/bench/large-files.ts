@@ -162,7 +162,8 @@ function download(port: number, cookie: string, fileId: string): Promise<{ statu
 }
 
 const dataDir = mkdtempSync(join(tmpdir(), "medlegal-bench-files-"));
-const env = { DATA_DIR: dataDir, DATABASE_URL: "", SMTP_URL: "", FILE_STORAGE_URL: "", LOG_LEVEL: "silent" };
+// RECORDS_OCR off: the bench measures the upload and the page count, not OCR of 500 noise pages.
+const env = { DATA_DIR: dataDir, DATABASE_URL: "", SMTP_URL: "", FILE_STORAGE_URL: "", LOG_LEVEL: "silent", RECORDS_OCR: "off" };
 const port = await freePort();
 let server = await startApp(env, port, "/health");
 try {

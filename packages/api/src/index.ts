@@ -107,6 +107,8 @@ export {
 export type { NightlyBackupConfig } from "./services/operations/backups/nightly";
 export type { RestoreTarget } from "./services/operations/backups/restore";
 export { processReceivedRecords, receivedRecordsJob } from "./services/records/received";
+export { processReceivedRecordsOcr, receivedRecordsOcrJob } from "./services/records/received-ocr";
+export { ocrOnThisMachine, ocrPage } from "./services/files/ocr";
 export * as receivedRecordsService from "./services/records/received";
 export * as evidenceService from "./services/bundles/evidence";
 export * as rule369Service from "./services/bundles/rule-36-9";

@@ -821,6 +821,27 @@ export interface ReceivedRecordsTable {
   claimed_until: Timestamp | null;
   processed_at: Timestamp | null;
   created_at: GeneratedTimestamp;
+  /**
+   * OCR of the pages without text: null when every page has text (or before the survey); pending,
+   * running (a server holds it until ocr_claimed_until), done, unavailable (no OCR on the machine, or RECORDS_OCR=off), failed.
+   */
+  ocr_state: "pending" | "running" | "done" | "unavailable" | "failed" | null;
+  /** Pages to OCR (those without text), and those done so far. */
+  ocr_pages: number | null;
+  ocr_pages_done: Generated<number>;
+  ocr_attempts: Generated<number>;
+  ocr_claimed_until: Timestamp | null;
+  ocr_error: string | null;
+  /** The copy with the text layer added, served in the original's place; the original's bytes and SHA-256 stay. */
+  searchable_file_id: string | null;
+}
+
+/** One OCR'd page's invisible text (a one-page PDF), kept until the searchable copy is made. */
+export interface ReceivedRecordOcrPagesTable {
+  file_id: string;
+  /** The page's index in the original, from 0. */
+  page: number;
+  data: Uint8Array;
 }
 
 export interface ReportsTable {
@@ -1653,6 +1674,7 @@ export interface Database {
   record_request_fees: RecordRequestFeesTable;
   record_checklists: RecordChecklistsTable;
   received_records: ReceivedRecordsTable;
+  received_record_ocr_pages: ReceivedRecordOcrPagesTable;
   record_request_files: RecordRequestFilesTable;
   record_request_reminders: RecordRequestRemindersTable;
   reports: ReportsTable;

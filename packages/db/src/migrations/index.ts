@@ -62,6 +62,7 @@ import * as recordRequests from "./2026-12-10-10-record-requests";
 import * as recordRequestLetters from "./2026-12-10-20-record-request-letters";
 import * as recordChecklists from "./2026-12-10-30-record-checklists";
 import * as receivedRecords from "./2026-12-10-40-received-records";
+import * as receivedRecordsOcr from "./2026-12-10-50-received-records-ocr";
 import * as evidenceDocuments from "./2026-12-11-10-evidence-documents";
 import * as bundles from "./2026-12-11-20-bundles";
 import * as expertNoticeDelivery from "./2026-12-11-50-expert-notice-delivery";
@@ -133,6 +134,7 @@ export const migrations: Record<string, Migration> = {
   "2026-12-10-20-record-request-letters": recordRequestLetters,
   "2026-12-10-30-record-checklists": recordChecklists,
   "2026-12-10-40-received-records": receivedRecords,
+  "2026-12-10-50-received-records-ocr": receivedRecordsOcr,
   "2026-12-11-10-evidence-documents": evidenceDocuments,
   "2026-12-11-20-bundles": bundles,
   "2026-12-11-50-expert-notice-delivery": expertNoticeDelivery,

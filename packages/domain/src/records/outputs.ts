@@ -92,6 +92,18 @@ export const recordRequestDetailOutputSchema = recordRequestItemOutputSchema.ext
       /** Pages carrying text; fewer than pages means scanned pages without a text layer. */
       textPages: z.number().nullable(),
       error: z.string().nullable(),
+      /**
+       * The text layer added by OCR to the pages without one (null when every page has text, or before
+       * the pages are counted): waiting or under way, done (the download is the searchable copy),
+       * unavailable on this server, or failed (the original still serves).
+       */
+      ocr: z
+        .object({
+          state: z.enum(["pending", "running", "done", "unavailable", "failed"]),
+          pages: z.number(),
+          pagesDone: z.number(),
+        })
+        .nullable(),
     }),
   ),
   /** The letters sent (the request, the clock's follow-ups), newest first; each downloads at /api/files/{fileId}, as the records do. */

@@ -25,7 +25,7 @@ function FileLink({ fileId, fileName }: { fileId: string; fileName: string }) {
   );
 }
 
-/** What processing found in one received file: its pages, those without text, or why it failed. */
+/** What processing found in one received file: its pages, those without text (and the text layer OCR adds), or why it failed. */
 function RecordState({ record }: { record: RecordRequestDetail["records"][number] }) {
   if (record.state === "processing")
     return (
@@ -38,15 +38,26 @@ function RecordState({ record }: { record: RecordRequestDetail["records"][number
     return <span className="font-medium text-destructive">Could not be read{record.error ? `: ${record.error}` : ""}</span>;
   const pages = record.pages ?? 0;
   const withoutText = record.textPages === null ? 0 : pages - record.textPages;
+  const ocr = record.ocr;
   return (
     <>
       <span>{plural(pages, "page")}</span>
-      {withoutText > 0 && (
-        <span className="block font-medium text-amber-800">
-          {withoutText === pages
-            ? "No page has a text layer"
-            : `${plural(withoutText, "page")} ${withoutText === 1 ? "has" : "have"} no text layer`}
-        </span>
+      {ocr?.state === "done" ? (
+        <span className="block">Text layer added to {plural(ocr.pagesDone, "page")}</span>
+      ) : (
+        withoutText > 0 && (
+          <span className="block font-medium text-amber-800">
+            {withoutText === pages
+              ? "No page has a text layer"
+              : `${plural(withoutText, "page")} ${withoutText === 1 ? "has" : "have"} no text layer`}
+            {(ocr?.state === "pending" || ocr?.state === "running") && (
+              <span className="font-normal text-muted-foreground">
+                {" "}
+                · adding one ({ocr.pagesDone} of {ocr.pages} pages done)
+              </span>
+            )}
+          </span>
+        )
       )}
     </>
   );

@@ -83,6 +83,7 @@ const RECORD = {
   pages: 500,
   textPages: 480,
   error: null,
+  ocr: { state: "unavailable" as const, pages: 20, pagesDone: 0 },
 };
 
 describe("a records request's letter", () => {
@@ -129,7 +130,7 @@ describe("a records request's letter", () => {
 });
 
 describe("a records request's received records", () => {
-  it("lists each record with its size, day and pages, says which pages lack text, and waits on one still processing", async () => {
+  it("lists each record with its size, day and pages, says which pages lack text or got one by OCR, and waits on one still processing", async () => {
     renderWithTrpc(<RecordRequestDetail id={ID} caseId={CASE} />, {
       "records.get": () =>
         detail({
@@ -142,9 +143,30 @@ describe("a records request's received records", () => {
               state: "processing",
               pages: null,
               textPages: null,
+              ocr: null,
             },
             RECORD,
-            { ...RECORD, fileId: "d4d4d4d4-1111-4222-8333-444444444444", fileName: "xrays.pdf", pages: 1, textPages: 1, size: 2000 },
+            {
+              ...RECORD,
+              fileId: "d4d4d4d4-1111-4222-8333-444444444444",
+              fileName: "xrays.pdf",
+              pages: 1,
+              textPages: 1,
+              size: 2000,
+              ocr: null,
+            },
+            {
+              ...RECORD,
+              fileId: "e5e5e5e5-1111-4222-8333-444444444444",
+              fileName: "scan.pdf",
+              ocr: { state: "running", pages: 20, pagesDone: 7 },
+            },
+            {
+              ...RECORD,
+              fileId: "f6f6f6f6-1111-4222-8333-444444444444",
+              fileName: "ocr.pdf",
+              ocr: { state: "done", pages: 20, pagesDone: 20 },
+            },
           ],
         }),
     });
@@ -156,6 +178,10 @@ describe("a records request's received records", () => {
     expect(within(rows[1]!).getByRole("link")).toHaveAttribute("href", `/api/files/${RECORD.fileId}`);
     expect(rows[2]).toHaveTextContent("0.1 MB · received 20 Nov 2026 · 1 page");
     expect(rows[2]).not.toHaveTextContent("text layer");
+    // OCR under way says how far it got; once done, the download is the searchable copy.
+    expect(rows[3]).toHaveTextContent("20 pages have no text layer · adding one (7 of 20 pages done)");
+    expect(rows[4]).toHaveTextContent("Text layer added to 20 pages");
+    expect(rows[4]).not.toHaveTextContent("no text layer");
     expect(within(screen.getByRole("list", { name: "Letters" })).getByText(/Request letter, 2 Nov 2026/)).toBeInTheDocument();
   });
 });

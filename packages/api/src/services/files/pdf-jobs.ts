@@ -11,10 +11,12 @@ import { AppError } from "../../errors";
 export type PdfJob =
   | { op: "inspect"; data: Uint8Array; mustOpen: boolean; objectStreamBytes: number }
   | { op: "stamp"; data: Uint8Array; footer: string | null; objectStreamBytes: number }
-  | { op: "survey"; path: string; objectStreamBytes: number };
+  | { op: "survey"; path: string; objectStreamBytes: number }
+  | { op: "overlay"; path: string; out: string; layers: { page: number; data: Uint8Array }[]; objectStreamBytes: number };
 
 type WorkerAnswer =
-  { ok: true; pages?: number; active?: string[]; textPages?: number; data?: Uint8Array } | { ok: false; reason: "unreadable" | "expands" };
+  | { ok: true; pages?: number; active?: string[]; textPages?: number; bare?: number[]; data?: Uint8Array }
+  | { ok: false; reason: "unreadable" | "expands" };
 
 export const PDF_LIMITS = {
   /** Per reading job; a 25 MB report with a few thousand pages takes a few seconds. */
@@ -142,7 +144,15 @@ export async function stampPdf(data: Uint8Array, footer: string | null): Promise
  * that carry text, and any active content. Given the stamping job's time, as a 500-page scan takes
  * longer to read than a report.
  */
-export async function surveyPdfFile(path: string): Promise<{ pages: number; textPages: number; active: string[] }> {
+export async function surveyPdfFile(path: string): Promise<{ pages: number; textPages: number; bare: number[]; active: string[] }> {
   const answer = await runJob({ op: "survey", path, objectStreamBytes: PDF_LIMITS.objectStreamBytes }, PDF_LIMITS.stampTimeoutMs);
-  return { pages: answer.pages ?? 0, textPages: answer.textPages ?? 0, active: answer.active ?? [] };
+  return { pages: answer.pages ?? 0, textPages: answer.textPages ?? 0, bare: answer.bare ?? [], active: answer.active ?? [] };
+}
+
+/**
+ * Writes to `out` the PDF at `path` with each OCR'd page's invisible text laid over its page
+ * (`page`: its index from 0; `data`: a one-page PDF), in a worker, as the survey reads it.
+ */
+export async function overlayPdfFile(path: string, out: string, layers: { page: number; data: Uint8Array }[]): Promise<void> {
+  await runJob({ op: "overlay", path, out, layers, objectStreamBytes: PDF_LIMITS.objectStreamBytes }, PDF_LIMITS.stampTimeoutMs);
 }

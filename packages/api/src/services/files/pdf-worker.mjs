@@ -3,7 +3,7 @@
 // limits and stops it past a job's time): reading an uploaded PDF and stamping a report's pages happen here, never on the thread
 // that answers requests. Plain JavaScript, so it runs as is from source (vitest, tsx) and, bundled,
 // from the compiled server (apps/server/build.mjs builds dist/pdf-worker.js from it).
-import { readFile } from "node:fs/promises";
+import { readFile, writeFile } from "node:fs/promises";
 import { parentPort } from "node:worker_threads";
 import { inflateSync } from "node:zlib";
 import { degrees, PDFArray, PDFDict, PDFDocument, PDFName, PDFObjectStreamParser, PDFRawStream, PDFRef, rgb, StandardFonts } from "pdf-lib";
@@ -143,13 +143,15 @@ async function stamp(data, footer) {
 }
 
 /**
- * Pages that can carry text: their resources (their own or a parent's) name a font. A scanned page
- * is an image alone; one a scanner's OCR or a word processor made has fonts for its text.
+ * The pages without text, by index from 0: a page carries text when its resources (its own or a
+ * parent's) name a font. A scanned page is an image alone; one a scanner's OCR or a word processor
+ * made has fonts for its text.
  * @param {PDFDocument} pdf
  */
-function textPageCount(pdf) {
-  let count = 0;
-  for (const page of pdf.getPages()) {
+function pagesWithoutText(pdf) {
+  /** @type {number[]} */
+  const bare = [];
+  pdf.getPages().forEach((page, index) => {
     /** @type {unknown} */
     let node = page.node;
     let fonts = null;
@@ -159,9 +161,29 @@ function textPageCount(pdf) {
       if (font instanceof PDFDict && font.keys().length > 0) fonts = font;
       node = node.lookup(PDFName.of("Parent"));
     }
-    if (fonts) count += 1;
+    if (!fonts) bare.push(index);
+  });
+  return bare;
+}
+
+/**
+ * Lays each OCR'd page's invisible text (a one-page PDF from tesseract) over its page of the
+ * original, read from and written to disk, so a 100 MB scan never passes through the thread that
+ * answers requests. The text page is stretched to the page's media box: tesseract sizes it from the
+ * image pdftoppm rendered of that box.
+ * @param {string} path @param {string} out @param {{ page: number; data: Uint8Array }[]} layers
+ */
+async function overlay(path, out, layers) {
+  const pdf = await open(await readFile(path), { ignoreEncryption: true });
+  const pages = pdf.getPages();
+  for (const layer of layers) {
+    const page = pages[layer.page];
+    if (!page) continue;
+    const [text] = await pdf.embedPdf(layer.data, [0]);
+    const box = page.getMediaBox();
+    page.drawPage(text, { x: box.x, y: box.y, width: box.width, height: box.height });
   }
-  return count;
+  await writeFile(out, await pdf.save({ objectsPerTick: Infinity }));
 }
 
 limitObjectStreams();
@@ -177,7 +199,13 @@ async function run(job) {
   if (job.op === "survey") {
     // A large file (received records) is read here from its path, so its bytes never pass through the thread that answers requests.
     const pdf = await open(await readFile(job.path), { ignoreEncryption: true });
-    return { pages: pageCount(pdf, false), active: activeContent(pdf), textPages: textPageCount(pdf) };
+    const pages = pageCount(pdf, false);
+    const bare = pages ? pagesWithoutText(pdf) : [];
+    return { pages, active: activeContent(pdf), textPages: pages - bare.length, bare };
+  }
+  if (job.op === "overlay") {
+    await overlay(job.path, job.out, job.layers);
+    return {};
   }
   return { data: await stamp(job.data, job.footer) };
 }

@@ -13,6 +13,8 @@ export interface SweepJob {
   name: string;
   everyMs: number;
   run(): Promise<unknown>;
+  /** Asks a long run to end soon (a child process to stop), before the sweeper waits for it. */
+  stop?(): void;
 }
 
 export interface Sweeper {
@@ -57,6 +59,7 @@ export function startSweeper(jobs: SweepJob[], log: (message: string) => void = 
       stopped = true;
       for (const timer of timers) clearTimeout(timer);
       timers.clear();
+      for (const job of jobs) job.stop?.();
       await Promise.all([...running]);
     },
   };

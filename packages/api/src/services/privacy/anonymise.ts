@@ -192,6 +192,17 @@ export async function anonymiseClaimant(
       destroyed.flatMap((file) => (file.storage_key ? [file.storage_key] : [])),
     );
   }
+  if (recordRequests.length) {
+    // The text OCR read from the records so far goes with them, and their OCR ends.
+    const received = trx.selectFrom("received_records").select("file_id").where("request_id", "in", ids(recordRequests));
+    await trx.deleteFrom("received_record_ocr_pages").where("file_id", "in", received).execute();
+    await trx
+      .updateTable("received_records")
+      .set({ ocr_state: null, ocr_claimed_until: null })
+      .where("request_id", "in", ids(recordRequests))
+      .where("ocr_state", "in", ["pending", "running"])
+      .execute();
+  }
   const invoices = await trx.selectFrom("invoices").select("id").where("patient_id", "=", patientId).execute();
   const invoicesKept = count(
     await trx

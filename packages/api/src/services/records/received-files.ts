@@ -16,6 +16,9 @@ export async function receivedFilesOf(db: Db, requestId: string) {
       "received_records.pages",
       "received_records.text_pages",
       "received_records.error",
+      "received_records.ocr_state",
+      "received_records.ocr_pages",
+      "received_records.ocr_pages_done",
     ])
     .where("received_records.request_id", "=", requestId)
     .where(sql<boolean>`files.destroyed_at is null`)

@@ -12,6 +12,7 @@ import type { z } from "zod";
 import { AppError, notFound } from "../../errors";
 import { recordAccess } from "../audit/access-log";
 import { recordAudit } from "../audit/audit";
+import { ocrAvailable } from "../files/ocr";
 import { surveyPdfFile } from "../files/pdf-jobs";
 import { fileStore } from "../files/storage";
 import { openStoredFile, STORED_BYTES, storedFileDownload, type FileDownload } from "../files/stored-files";
@@ -114,7 +115,9 @@ const LEASE_MINUTES = 10;
 
 /**
  * Processes received records one file at a time: the stored bytes (checked against their SHA-256)
- * to a temporary file, read by a PDF worker for the page count and the pages that carry text. A file
+ * to a temporary file, read by a PDF worker for the page count and the pages that carry text. Pages
+ * without text then wait for OCR (received-ocr.ts), or are marked unavailable where the machine has
+ * none; the file is downloadable either way. A file
  * is taken with a lease (claimed_until), never inside an open transaction: a 500-page scan takes a
  * while, and the embedded database has one connection that every request shares.
  */
@@ -146,9 +149,19 @@ export async function processReceivedRecords(db: Kysely<Database>): Promise<numb
       const path = join(folder, "records.pdf");
       await pipeline(await openStoredFile(file), createWriteStream(path));
       const survey = await surveyPdfFile(path);
+      const bare = survey.pages - survey.textPages;
+      const ocr = bare > 0 ? { ocr_state: (await ocrAvailable()) ? ("pending" as const) : ("unavailable" as const), ocr_pages: bare } : {};
       await db
         .updateTable("received_records")
-        .set({ state: "ready", pages: survey.pages, text_pages: survey.textPages, error: null, claimed_until: null, processed_at: now() })
+        .set({
+          state: "ready",
+          pages: survey.pages,
+          text_pages: survey.textPages,
+          ...ocr,
+          error: null,
+          claimed_until: null,
+          processed_at: now(),
+        })
         .where("file_id", "=", next.file_id)
         .execute();
     } catch (error) {
@@ -180,7 +193,14 @@ export async function downloadRecordFile({ db, actor }: Deps, fileId: string): P
   const file = await db
     .selectFrom("files")
     .leftJoin("received_records", "received_records.file_id", "files.id")
-    .select(["owner_id", "file_name", "content_type", "received_records.file_id as received", ...STORED_BYTES])
+    .select([
+      "owner_id",
+      "file_name",
+      "content_type",
+      "received_records.file_id as received",
+      "received_records.searchable_file_id",
+      ...STORED_BYTES,
+    ])
     .where("files.id", "=", fileId)
     .where("owner_kind", "=", "record_request")
     .executeTakeFirst();
@@ -195,5 +215,9 @@ export async function downloadRecordFile({ db, actor }: Deps, fileId: string): P
   }
   const kase = await db.selectFrom("cases").select("patient_id").where("id", "=", caseId).executeTakeFirstOrThrow();
   await recordAccess(db, actor, { action: "download", entityType: "record_request", entityId: file.owner_id, patientId: kase.patient_id });
-  return storedFileDownload(file, { fileName: file.file_name, contentType: file.content_type });
+  // The copy with a text layer (OCR) in the original's place, under the original's name.
+  const bytes = file.searchable_file_id
+    ? await db.selectFrom("files").select(STORED_BYTES).where("id", "=", file.searchable_file_id).executeTakeFirstOrThrow()
+    : file;
+  return storedFileDownload(bytes, { fileName: file.file_name, contentType: file.content_type });
 }

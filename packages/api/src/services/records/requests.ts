@@ -180,6 +180,7 @@ export async function getRecordRequest({ db, actor }: Deps, { id }: { id: string
       pages: f.pages,
       textPages: f.text_pages,
       error: f.error,
+      ocr: f.ocr_state ? { state: f.ocr_state, pages: f.ocr_pages ?? 0, pagesDone: f.ocr_pages_done } : null,
     })),
     files: files.map((f) => ({ fileId: f.file_id, purpose: f.purpose, fileName: f.file_name, createdAt: f.created_at.toISOString() })),
     moves: can(actor.user.role, "records.manage") ? [...RECORD_REQUEST_MOVES[item.status]] : [],
