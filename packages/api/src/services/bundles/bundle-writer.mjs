@@ -473,13 +473,14 @@ export async function writeBundle(job, openPdf) {
 
     for (const entry of section.entries) {
       const about = `"${entry.description}" (${entry.pageLabels[0] ?? section.letter})`;
-      let source;
+      let source, pages;
       try {
         source = await openPdf(await readFile(entry.path));
+        // A file without a page tree loads, and fails here.
+        pages = source.getPages();
       } catch (error) {
         throw new BundleSourceError(about, null, error);
       }
-      const pages = source.getPages();
       if (pages.length === 0 || pages.length !== entry.pageLabels.length)
         throw new BundleSourceError(
           about,
