@@ -253,7 +253,17 @@ describe("assembleBundle", () => {
     );
     const miscounted = { ...bad, sections: [{ ...bad.sections[0]!, entries: [entry("ot.pdf", "OT report", ["E-001"])] }] };
     await expect(assembleBundle(miscounted)).rejects.toThrow('"OT report" (E-001) has 2 page(s) but 1 page number(s) were given for it.');
-    const fine = { ...bad, sections: [{ ...bad.sections[0]!, entries: [entry("ot.pdf", "OT report", ["E-001", "E-002"])] }] };
-    expect((await assembleBundle(fine)).pages).toBe(3);
+    // The worker goes on; a section with nothing in it yet still has its index (and no bookmarks).
+    const fine = {
+      ...bad,
+      sections: [
+        { ...bad.sections[0]!, entries: [entry("ot.pdf", "OT report", ["E-001", "E-002"])] },
+        { letter: "F", title: "Addenda", entries: [] },
+      ],
+    };
+    const answer = await assembleBundle(fine);
+    expect(answer.pages).toBe(4);
+    expect((await run("pdfinfo", [join(fine.outDir, answer.sections[1]!.fileName)])).stdout).toMatch(/Pages:\s+1/);
+    expect((await pagesOf(await readFile(join(fine.outDir, answer.wholeFileName)))).labels).toEqual(["E-i", "E-001", "E-002", "F-i"]);
   });
 });

@@ -88,6 +88,7 @@ export const bundleIndexCsv = (sections: BundleSectionInput[]) =>
  * cannot be opened, or whose pages do not match its labels, is refused with a sentence naming it.
  */
 export async function assembleBundle(input: BundleAssemblyInput): Promise<BundleAssemblyResult> {
+  if (input.sections.length === 0) throw new Error("A bundle needs at least one section");
   const names = new Set<string>(Object.values(BUNDLE_FILE_NAMES));
   const sections = input.sections.map((section) => {
     const fileName = sectionFileName(section);

@@ -424,6 +424,9 @@ function outline(context, parent, items, next) {
   return { objects, first: numbers[0], last: numbers[numbers.length - 1], next };
 }
 
+/** A reference, or nothing (an empty section has no bookmarks; the key is then left out). @param {number | undefined} num */
+const refOf = (num) => (num === undefined ? undefined : PDFRef.of(num));
+
 /** Page labels as the viewer's page numbers: one entry per page, as labels may have gaps. @param {PDFContext} context @param {string[]} labels */
 const pageLabels = (context, labels) =>
   context.obj({ Nums: labels.flatMap((label, i) => [i, context.obj({ P: PDFHexString.fromText(label) })]) });
@@ -545,10 +548,7 @@ export async function writeBundle(job, openPdf) {
     for (const [num, object] of items.objects) out.object(num, serialize(num, object));
     out.object(
       outlineNum,
-      serialize(
-        outlineNum,
-        tree.obj({ Type: "Outlines", First: PDFRef.of(items.first), Last: PDFRef.of(items.last), Count: bookmarks.length }),
-      ),
+      serialize(outlineNum, tree.obj({ Type: "Outlines", First: refOf(items.first), Last: refOf(items.last), Count: bookmarks.length })),
     );
     const [catalogNum, infoNum] = [++last, ++last];
     out.object(
@@ -592,7 +592,7 @@ export async function writeBundle(job, openPdf) {
   const visible = wholeOutline.reduce((sum, item) => sum + 1 + item.children.length, 0);
   whole.object(
     outlineNum,
-    serialize(outlineNum, tree.obj({ Type: "Outlines", First: PDFRef.of(items.first), Last: PDFRef.of(items.last), Count: visible })),
+    serialize(outlineNum, tree.obj({ Type: "Outlines", First: refOf(items.first), Last: refOf(items.last), Count: visible })),
   );
   const [catalogNum, infoNum] = [++last, ++last];
   whole.object(
