@@ -238,6 +238,28 @@ describe("assembleBundle", () => {
     expect(unzipped).toBe(csv);
   });
 
+  it("goes on to a second index page (C-ii) when the index is long, without moving the documents' numbers", async () => {
+    await writeFile(join(dir, "letter.pdf"), await pdfLibReport(1, "Letter"));
+    const entries = Array.from({ length: 70 }, (_, i) =>
+      entry("letter.pdf", `Letter ${i + 1} to the experts`, [`G-${String(i + 1).padStart(3, "0")}`]),
+    );
+    const long = { ...input, outDir: join(dir, "long"), sections: [{ letter: "G", title: "Correspondence", entries }] };
+    const answer = await assembleBundle(long);
+    expect(answer.sections[0]!.indexPages).toBe(2);
+    const data = await readFile(join(long.outDir, answer.sections[0]!.fileName));
+    const read = await pagesOf(data);
+    expect(read.labels?.slice(0, 4)).toEqual(["G-i", "G-ii", "G-001", "G-002"]);
+    expect(read.outline).toHaveLength(70);
+    // Every row links to its document, from whichever index page it is on.
+    const pdf = await PDFDocument.load(data);
+    const pages = pdf.getPages();
+    const targets = pages
+      .slice(0, 2)
+      .flatMap((page) => page.node.lookup(PDFName.of("Annots"), PDFArray).asArray())
+      .map((ref) => pdf.context.lookup(ref, PDFDict).lookup(PDFName.of("Dest"), PDFArray).get(0));
+    expect(targets).toEqual(pages.slice(2).map((page) => page.ref));
+  });
+
   it("refuses a damaged source file with a sentence naming it, and the worker goes on", async () => {
     const broken = join(dir, "broken.pdf");
     await writeFile(broken, "%PDF-1.7\nthis is not a PDF at all");

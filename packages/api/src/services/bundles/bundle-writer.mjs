@@ -65,6 +65,7 @@ export class BundleSourceError extends Error {
 }
 
 /** Lower-case roman numerals, for the index pages (C-i, C-ii): document page numbers never depend on the index's length. */
+/** @param {number} n */
 export function roman(n) {
   const parts = /** @type {const} */ ([
     [1000, "m"],
@@ -321,8 +322,8 @@ async function layOutIndex(heading, section) {
   const grey = rgb(0.35, 0.35, 0.35);
   /** @type {{ page: number; rect: number[]; entry: number }[]} */
   const rows = [];
-  /** @type {import("pdf-lib").PDFPage} */
-  let page;
+  // Set by newPage() before any row is drawn.
+  let page = /** @type {import("pdf-lib").PDFPage} */ (/** @type {unknown} */ (undefined));
   let y = 0;
   const textWidth = A4[0] - 2 * MARGIN;
   const tableHeader = () => {
@@ -419,7 +420,7 @@ function outline(context, parent, items, next) {
       objects.push(...nested.objects);
       Object.assign(dict, { First: PDFRef.of(nested.first), Last: PDFRef.of(nested.last), Count: item.children.length });
     }
-    objects.push([numbers[i], /** @type {PDFDict} */ (context.obj(/** @type {never} */ (dict)))]);
+    objects.push([numbers[i], /** @type {PDFDict} */ (/** @type {unknown} */ (context.obj(/** @type {never} */ (dict))))]);
   });
   return { objects, first: numbers[0], last: numbers[numbers.length - 1], next };
 }
