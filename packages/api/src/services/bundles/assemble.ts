@@ -109,6 +109,7 @@ export async function assembleBundle(input: BundleAssemblyInput): Promise<Bundle
       names: { ...BUNDLE_FILE_NAMES },
     },
     PDF_LIMITS.bundleTimeoutMs,
+    "The bundle took too long to put together. Try again in a few minutes; if it happens again, split its longest section.",
   );
   const result = answer.bundle!;
   return {

@@ -493,6 +493,8 @@ export async function writeBundle(job, openPdf) {
         );
       const context = scratch(last);
       const copier = PDFObjectCopier.for(source.context, context);
+      // A page's own actions (run when it is opened or closed) have no place in a court bundle; the source is dropped after this.
+      for (const page of pages) page.node.delete(PDFName.of("AA"));
       // Copied by reference, so links and annotations within the document that point at its pages follow them.
       const refs = pages.map((page) => /** @type {PDFRef} */ (copier.copy(page.ref)));
       refs.forEach((ref, i) => {

@@ -106,9 +106,9 @@ function refusalOf(answer: WorkerAnswer & { ok: false }): Error {
 
 /**
  * Runs one job in a worker; refusals become a 400 with a sentence. A worker that answered takes
- * the next job; one past its time is stopped, and one past its memory stops itself.
+ * the next job; one past its time is stopped (`tooSlow` says so), and one past its memory stops itself.
  */
-export function runJob(job: PdfJob, timeoutMs: number): Promise<WorkerAnswer & { ok: true }> {
+export function runJob(job: PdfJob, timeoutMs: number, tooSlow = TOO_SLOW): Promise<WorkerAnswer & { ok: true }> {
   return turn(
     () =>
       new Promise((resolve, reject) => {
@@ -129,7 +129,7 @@ export function runJob(job: PdfJob, timeoutMs: number): Promise<WorkerAnswer & {
         const onError = (error: Error & { code?: string }) =>
           settle(false, () => reject(error.code === "ERR_WORKER_OUT_OF_MEMORY" ? new AppError("INVALID", TOO_BIG) : error));
         const onExit = () => settle(false, () => reject(new Error("The PDF worker stopped without an answer")));
-        const timer = setTimeout(() => settle(false, () => reject(new AppError("INVALID", TOO_SLOW))), timeoutMs);
+        const timer = setTimeout(() => settle(false, () => reject(new AppError("INVALID", tooSlow))), timeoutMs);
         events.on("message", onMessage).on("error", onError).on("exit", onExit);
         worker.postMessage(job);
       }),
