@@ -1,6 +1,7 @@
 import { Worker } from "node:worker_threads";
 import { DEFAULT_PDF_MAX_PAGES, parsePdfMaxPages } from "@medlegal/domain";
 import { AppError } from "../../errors";
+import type { BundleJob, BundleJobResult } from "../bundles/assemble";
 
 /**
  * Reading and stamping PDFs happens in worker threads (pdf-worker.mjs), one job at a time each,
@@ -12,11 +13,19 @@ export type PdfJob =
   | { op: "inspect"; data: Uint8Array; mustOpen: boolean; objectStreamBytes: number }
   | { op: "stamp"; data: Uint8Array; footer: string | null; objectStreamBytes: number }
   | { op: "survey"; path: string; objectStreamBytes: number }
-  | { op: "overlay"; path: string; out: string; layers: { page: number; data: Uint8Array }[]; objectStreamBytes: number };
+  | { op: "overlay"; path: string; out: string; layers: { page: number; data: Uint8Array }[]; objectStreamBytes: number }
+  | ({ op: "bundle"; objectStreamBytes: number } & BundleJob);
 
 type WorkerAnswer =
-  | { ok: true; pages?: number; active?: string[]; textPages?: number; bare?: number[]; data?: Uint8Array }
-  | { ok: false; reason: "unreadable" | "expands" };
+  | { ok: true; pages?: number; active?: string[]; textPages?: number; bare?: number[]; data?: Uint8Array; bundle?: BundleJobResult }
+  | {
+      ok: false;
+      reason: "unreadable" | "expands" | "failed";
+      /** A bundle's source file the refusal is about, and a sentence that says it all when the reason does not. */
+      about?: string;
+      sentence?: string | null;
+      message?: string;
+    };
 
 export const PDF_LIMITS = {
   /** Per reading job; a 25 MB report with a few thousand pages takes a few seconds. */
@@ -31,6 +40,11 @@ export const PDF_LIMITS = {
    * stamping of a report stays bounded. PDF_MAX_PAGES (the server checks it at start).
    */
   maxPages: parsePdfMaxPages(process.env.PDF_MAX_PAGES) ?? DEFAULT_PDF_MAX_PAGES,
+  /**
+   * Per trial bundle: 2,000 pages take well under a minute (docs/benchmarks.md, `bench:bundle`);
+   * a long bundle on a busy machine is given ten.
+   */
+  bundleTimeoutMs: 600_000,
   /** The worker's JavaScript heap. */
   heapMb: 384,
   /** What a file's object streams may unpack to, together (real ones: a few MB). */
@@ -83,11 +97,19 @@ function startWorker(): Worker {
   return worker;
 }
 
+/** The sentence for a refusal, naming the bundle's source file when it is about one. */
+function refusalOf(answer: WorkerAnswer & { ok: false }): Error {
+  if (answer.reason === "failed") return new Error(`The PDF job failed: ${answer.message}`);
+  if (answer.sentence) return new AppError("INVALID", answer.sentence);
+  const sentence = answer.reason === "expands" ? TOO_BIG : PDF_UNREADABLE;
+  return new AppError("INVALID", answer.about ? `${answer.about}: ${sentence}` : sentence);
+}
+
 /**
  * Runs one job in a worker; refusals become a 400 with a sentence. A worker that answered takes
- * the next job; one past its time is stopped, and one past its memory stops itself.
+ * the next job; one past its time is stopped (`tooSlow` says so), and one past its memory stops itself.
  */
-function runJob(job: PdfJob, timeoutMs: number): Promise<WorkerAnswer & { ok: true }> {
+export function runJob(job: PdfJob, timeoutMs: number, tooSlow = TOO_SLOW): Promise<WorkerAnswer & { ok: true }> {
   return turn(
     () =>
       new Promise((resolve, reject) => {
@@ -104,14 +126,11 @@ function runJob(job: PdfJob, timeoutMs: number): Promise<WorkerAnswer & { ok: tr
           else void worker.terminate();
           outcome();
         };
-        const onMessage = (answer: WorkerAnswer) =>
-          settle(true, () =>
-            answer.ok ? resolve(answer) : reject(new AppError("INVALID", answer.reason === "expands" ? TOO_BIG : PDF_UNREADABLE)),
-          );
+        const onMessage = (answer: WorkerAnswer) => settle(true, () => (answer.ok ? resolve(answer) : reject(refusalOf(answer))));
         const onError = (error: Error & { code?: string }) =>
           settle(false, () => reject(error.code === "ERR_WORKER_OUT_OF_MEMORY" ? new AppError("INVALID", TOO_BIG) : error));
         const onExit = () => settle(false, () => reject(new Error("The PDF worker stopped without an answer")));
-        const timer = setTimeout(() => settle(false, () => reject(new AppError("INVALID", TOO_SLOW))), timeoutMs);
+        const timer = setTimeout(() => settle(false, () => reject(new AppError("INVALID", tooSlow))), timeoutMs);
         events.on("message", onMessage).on("error", onError).on("exit", onExit);
         worker.postMessage(job);
       }),

@@ -1,11 +1,13 @@
 // @ts-check
 // PDF jobs in a worker thread, one at a time (services/files/pdf-jobs.ts starts it with memory
-// limits and stops it past a job's time): reading an uploaded PDF and stamping a report's pages happen here, never on the thread
+// limits and stops it past a job's time): reading an uploaded PDF, stamping a report's pages and
+// writing a trial bundle (services/bundles/bundle-writer.mjs) happen here, never on the thread
 // that answers requests. Plain JavaScript, so it runs as is from source (vitest, tsx) and, bundled,
 // from the compiled server (apps/server/build.mjs builds dist/pdf-worker.js from it).
 import { readFile, writeFile } from "node:fs/promises";
 import { parentPort } from "node:worker_threads";
 import { inflateSync } from "node:zlib";
+import { BundleSourceError, writeBundle } from "../bundles/bundle-writer.mjs";
 import { degrees, PDFArray, PDFDict, PDFDocument, PDFName, PDFObjectStreamParser, PDFRawStream, PDFRef, rgb, StandardFonts } from "pdf-lib";
 
 // pdf-lib reports each object it skips on the console; the answer to the caller says what matters.
@@ -196,6 +198,15 @@ async function run(job) {
     const pdf = await open(job.data, { ignoreEncryption: !job.mustOpen });
     return { pages: pageCount(pdf, job.mustOpen), active: activeContent(pdf) };
   }
+  if (job.op === "bundle") {
+    // Each source file is opened alone, with the object-stream budget of a job of its own.
+    const openSource = (/** @type {Uint8Array} */ data) => {
+      left = job.objectStreamBytes;
+      refusal = null;
+      return open(data, { ignoreEncryption: false });
+    };
+    return { bundle: await writeBundle(job, openSource) };
+  }
   if (job.op === "survey") {
     // A large file (received records) is read here from its path, so its bytes never pass through the thread that answers requests.
     const pdf = await open(await readFile(job.path), { ignoreEncryption: true });
@@ -210,10 +221,21 @@ async function run(job) {
   return { data: await stamp(job.data, job.footer) };
 }
 
-parentPort?.on("message", (job) =>
+parentPort?.on("message", (/** @type {import("./pdf-jobs").PdfJob} */ job) =>
   run(job).then(
     (result) => parentPort?.postMessage({ ok: true, ...result }),
-    (error) =>
-      parentPort?.postMessage(error instanceof Refused ? { ok: false, reason: error.reason } : { ok: false, reason: "unreadable" }),
+    (error) => {
+      // A bundle's source file is named in the answer; why it failed is the cause's refusal, or the sentence given.
+      const about = error instanceof BundleSourceError ? { about: error.about, sentence: error.sentence } : {};
+      const cause = error instanceof BundleSourceError ? error.cause : error;
+      // Anything else in a bundle (a full disk, say) is the server's failure, not a damaged upload.
+      const reason = cause instanceof Refused ? cause.reason : job.op === "bundle" && !about.about ? "failed" : "unreadable";
+      parentPort?.postMessage({
+        ok: false,
+        reason,
+        ...about,
+        ...(reason === "failed" ? { message: String(error?.message ?? error) } : {}),
+      });
+    },
   ),
 );
