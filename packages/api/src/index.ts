@@ -108,6 +108,7 @@ export type { NightlyBackupConfig } from "./services/operations/backups/nightly"
 export type { RestoreTarget } from "./services/operations/backups/restore";
 export { processReceivedRecords, receivedRecordsJob } from "./services/records/received";
 export { processReceivedRecordsOcr, receivedRecordsOcrJob } from "./services/records/received-ocr";
+export { bundlesJob, processBundles } from "./services/bundles/making";
 export { ocrOnThisMachine, ocrPage } from "./services/files/ocr";
 export * as receivedRecordsService from "./services/records/received";
 export * as evidenceService from "./services/bundles/evidence";

@@ -1,4 +1,5 @@
 import {
+  can,
   EVIDENCE_PARTY_LABEL,
   pageRange,
   saDateLabel,
@@ -10,7 +11,9 @@ import {
 import { sql } from "kysely";
 import type { z } from "zod";
 import { AppError, notFound } from "../../errors";
+import { recordAccess } from "../audit/access-log";
 import { recordAudit } from "../audit/audit";
+import { STORED_BYTES, storedFileDownload, type FileDownload } from "../files/stored-files";
 import { loadVisibleCase } from "../platform/access";
 import { now, today } from "../platform/clock";
 import type { Db, Deps } from "../platform/deps";
@@ -173,4 +176,21 @@ export async function loadVisibleBundle(db: Db, user: Parameters<typeof loadVisi
     throw notFound("bundle");
   });
   return bundle;
+}
+
+/** A bundle's file: staff and the case's attorney (404 for anyone else), in the access log naming the claimant. */
+export async function downloadBundleFile({ db, actor }: Deps, fileId: string): Promise<FileDownload> {
+  const file = await db
+    .selectFrom("files")
+    .innerJoin("bundles", "bundles.id", "files.owner_id")
+    .select(["bundles.case_id", "files.file_name", "files.content_type", ...STORED_BYTES])
+    .where("files.id", "=", fileId)
+    .where("files.owner_kind", "=", "bundle")
+    .executeTakeFirst();
+  if (!file || !can(actor.user.role, "bundles.read")) throw notFound("file");
+  const kase = await loadVisibleCase(db, actor.user, file.case_id).catch(() => {
+    throw notFound("file");
+  });
+  await recordAccess(db, actor, { action: "download", entityType: "case", entityId: kase.id, patientId: kase.patient_id });
+  return storedFileDownload(file, { fileName: file.file_name, contentType: file.content_type });
 }

@@ -15,6 +15,7 @@ import { downloadAgreementFile } from "../privacy/agreements";
 import { downloadBillingFile } from "../receivables/case-billing-files";
 import { downloadRecordFile } from "../records/received";
 import { downloadEvidenceFile } from "../bundles/evidence";
+import { downloadBundleFile } from "../bundles/bundles";
 import type { FileDownload } from "../files/stored-files";
 
 /**
@@ -58,6 +59,8 @@ async function ownersDownload(
     if (ownerKind === "record_request") return await downloadRecordFile(deps, id);
     // A document the attorney added to the case's expert evidence: staff and the case's attorney.
     if (ownerKind === "evidence_document") return await downloadEvidenceFile(deps, id);
+    // A bundle's files (sections, the whole, the index, the ZIP) and the joint minutes drawn for it: staff and the case's attorney.
+    if (ownerKind === "bundle") return await downloadBundleFile(deps, id);
   } catch (error) {
     // One answer for a missing file and another's, whatever owns it, so ids cannot be probed.
     if (error instanceof AppError && error.code === "NOT_FOUND") throw missing;

@@ -1,4 +1,6 @@
 import { createHash } from "node:crypto";
+import { createReadStream } from "node:fs";
+import { readFile } from "node:fs/promises";
 import type { Readable } from "node:stream";
 import { Transform } from "node:stream";
 import type { Kysely } from "kysely";
@@ -48,6 +50,27 @@ export async function placeBytes(fileId: string, data: Uint8Array): Promise<{ da
  * once size and SHA-256 match the row, so a client never receives a damaged file whole (the
  * download breaks off instead).
  */
+/**
+ * A file on disk (an upload streamed to a temporary file, a PDF a worker wrote) into the store as a
+ * stream before its row commits, with its SHA-256 and size read on the way; without a store
+ * (PostgreSQL alone), its bytes for the row.
+ */
+export async function placeFileFromDisk(
+  fileId: string,
+  path: string,
+): Promise<{ data: Uint8Array | null; storage_key: string | null; sha256: string; size: number }> {
+  const hash = createHash("sha256");
+  let size = 0;
+  for await (const chunk of createReadStream(path) as AsyncIterable<Buffer>) {
+    hash.update(chunk);
+    size += chunk.length;
+  }
+  const store = fileStore();
+  if (store) await store.put(fileId, createReadStream(path));
+  const bytes = store ? { data: null, storage_key: fileId } : { data: await readFile(path), storage_key: null };
+  return { ...bytes, sha256: hash.digest("hex"), size };
+}
+
 function checkedAgainst(row: StoredBytes): Transform {
   const hash = createHash("sha256");
   let seen = 0;

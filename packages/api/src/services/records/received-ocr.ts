@@ -1,6 +1,6 @@
-import { createHash, randomUUID } from "node:crypto";
-import { createReadStream, createWriteStream } from "node:fs";
-import { mkdtemp, readFile, rm } from "node:fs/promises";
+import { randomUUID } from "node:crypto";
+import { createWriteStream } from "node:fs";
+import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pipeline } from "node:stream/promises";
@@ -12,8 +12,7 @@ import type { Actor } from "../../actors";
 import { recordAudit } from "../audit/audit";
 import { ocrAvailable, ocrPage } from "../files/ocr";
 import { overlayPdfFile, surveyPdfFile } from "../files/pdf-jobs";
-import { fileStore } from "../files/storage";
-import { openStoredFile, queueStoredObjectRemoval, STORED_BYTES } from "../files/stored-files";
+import { openStoredFile, placeFileFromDisk, queueStoredObjectRemoval, STORED_BYTES } from "../files/stored-files";
 import { stamp } from "../platform/clock";
 import type { SweepJob } from "../platform/sweeper";
 
@@ -68,17 +67,6 @@ function claimNext(db: Kysely<Database>) {
     )
     .returning(["file_id", "request_id", "ocr_attempts"])
     .executeTakeFirst();
-}
-
-/** The file's SHA-256 and size, read from disk. */
-async function hashOf(path: string): Promise<{ sha256: string; size: number }> {
-  const hash = createHash("sha256");
-  let size = 0;
-  for await (const chunk of createReadStream(path) as AsyncIterable<Buffer>) {
-    hash.update(chunk);
-    size += chunk.length;
-  }
-  return { sha256: hash.digest("hex"), size };
 }
 
 /**
@@ -136,12 +124,9 @@ export async function processReceivedRecordsOcr(
         .execute();
       const out = join(folder, "searchable.pdf");
       await overlayPdfFile(path, out, layers);
-      const { sha256, size } = await hashOf(out);
       const id = randomUUID();
-      const store = fileStore();
       // Into the store before the row commits, as an upload goes; without a store, into the row.
-      if (store) await store.put(id, createReadStream(out));
-      const bytes = store ? { data: null, storage_key: id } : { data: await readFile(out), storage_key: null };
+      const { sha256, size, ...bytes } = await placeFileFromDisk(id, out);
       const added = await db.transaction().execute(async (trx) => {
         const held = await trx
           .updateTable("received_records")

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
-import { createReadStream, createWriteStream } from "node:fs";
-import { mkdtemp, readFile, rm } from "node:fs/promises";
+import { createWriteStream } from "node:fs";
+import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pipeline } from "node:stream/promises";
@@ -14,8 +14,7 @@ import { recordAccess } from "../audit/access-log";
 import { recordAudit } from "../audit/audit";
 import { ocrAvailable } from "../files/ocr";
 import { surveyPdfFile } from "../files/pdf-jobs";
-import { fileStore } from "../files/storage";
-import { openStoredFile, STORED_BYTES, storedFileDownload, type FileDownload } from "../files/stored-files";
+import { type FileDownload, openStoredFile, placeFileFromDisk, STORED_BYTES, storedFileDownload } from "../files/stored-files";
 import { now, stamp } from "../platform/clock";
 import type { Deps } from "../platform/deps";
 import type { SweepJob } from "../platform/sweeper";
@@ -68,10 +67,8 @@ export async function receiveRecords(
   if (!fileName.toLowerCase().endsWith(".pdf"))
     throw new AppError("INVALID", `"${fileName}" is a PDF, but its name does not end in .pdf. ${NOT_A_PDF}`);
   const id = randomUUID();
-  const store = fileStore();
   // Into the store as a stream before the row commits; without a store (PostgreSQL alone), into the row.
-  if (store) await store.put(id, createReadStream(upload.path));
-  const bytes = store ? { data: null, storage_key: id } : { data: await readFile(upload.path), storage_key: null };
+  const { sha256: _sha256, size: _size, ...bytes } = await placeFileFromDisk(id, upload.path);
   await db.transaction().execute(async (trx) => {
     const row = await loadVisibleRecordRequest(trx, actor.user, input.requestId, true);
     await applyRecordMove(trx, actor, row, {
