@@ -180,6 +180,11 @@ const MATRIX: Record<string, "public" | "minuteGuest" | Role[]> = {
   "bundles.evidence": [A, E, T],
   "bundles.setSelection": [A, E, T],
   "bundles.withdrawDocument": [A, E, T],
+  // A case's bundles (bundles.test.ts): made, served and read by staff and the case's attorney.
+  "bundles.list": [A, E, T],
+  "bundles.get": [A, E, T],
+  "bundles.make": [A, E, T],
+  "bundles.serve": [A, E, T],
   // Retention (retention.test.ts): holds for privacy managers; destruction approved by administrators only.
   "privacy.legalHolds": [A],
   "privacy.setLegalHold": [A, E],
@@ -899,6 +904,13 @@ describe("the object-level matrix", () => {
     const [myEvidence, theirEvidence] = [await addEvidence("attorney", myCase.id), await addEvidence("nomsa", theirCase.id)];
     // Withdrawn by its own row, so the version upload above still finds its document open.
     const myWithdrawable = await addEvidence("attorney", myCase.id);
+    // A bundle of each attorney's case, asked for (made in the background; reading it needs no more).
+    const bundleOf = async (who: string, caseId: string) => {
+      const made = await trpc<{ id: string }>(t.app, cookie[who]!, "bundles.make", { caseId });
+      expect(made.status, made.error?.message).toBe(200);
+      return made.data.id;
+    };
+    const [myBundle, theirBundle] = [await bundleOf("attorney", myCase.id), await bundleOf("nomsa", theirCase.id)];
     const get = (url: string): RestCall => ({ method: "GET", url });
     const upload = (url: string, fields: Record<string, string> = {}, data: Buffer = PDF): RestCall => ({
       method: "POST",
@@ -1188,6 +1200,16 @@ describe("the object-level matrix", () => {
         },
       },
       "bundles.withdrawDocument": { attorney: { own: { id: myWithdrawable.id }, other: { id: theirEvidence.id } } },
+      "bundles.list": { attorney: { own: { caseId: myCase.id }, other: { caseId: theirCase.id } } },
+      "bundles.get": { attorney: { own: { id: myBundle }, other: { id: theirBundle } } },
+      "bundles.make": { attorney: { own: { caseId: myCase.id }, other: { caseId: theirCase.id } } },
+      // Serving one's own bundle reaches it (409 while it is being made); another firm's is 404.
+      "bundles.serve": {
+        attorney: {
+          own: { id: myBundle, servedOn: "2026-11-20", servedTo: "The RAF's attorneys" },
+          other: { id: theirBundle, servedOn: "2026-11-20", servedTo: "The RAF's attorneys" },
+        },
+      },
       // A booking's records are seen as the booking is: the expert's own booking, not another expert's.
       "records.forBooking": { consultant: { own: { id: consultantBooking.id }, other: { id: naidooBooking.id } } },
       "raf4.recordTribunal": {
