@@ -7,7 +7,7 @@ import { PDF_LIMITS, runJob } from "../files/pdf-jobs";
  * stamped with its number (`C-014`) in a strip added above the page's own content, an index with
  * links at the front of each section, bookmarks per document; the index also as PDF and CSV, and
  * a ZIP of the section PDFs named for upload. Written by the PDF worker as a stream
- * (bundle-writer.mjs; docs/decisions.md, "Trial bundles"), so a 2,000-page bundle costs that
+ * (bundle-writer.mjs; docs/decisions.md, "Trial bundle files"), so a 2,000-page bundle costs that
  * thread the memory of its largest source file, never the request thread's time.
  */
 export type BundleEntryInput = {

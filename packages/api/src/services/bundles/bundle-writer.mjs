@@ -1,5 +1,5 @@
 // @ts-check
-// A trial bundle written as a stream (docs/decisions.md, "Trial bundles"): run by the PDF worker
+// A trial bundle written as a stream (docs/decisions.md, "Trial bundle files"): run by the PDF worker
 // (services/files/pdf-worker.mjs), never on the thread that answers requests. pdf-lib keeps a whole
 // document in memory, so no PDFDocument of the bundle is ever built: each source file is loaded
 // alone, its pages are copied into a scratch context whose object numbers continue from a running
