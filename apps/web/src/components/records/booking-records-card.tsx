@@ -55,7 +55,7 @@ function ReceivedList({ records }: { records: BookingRecords["records"] }) {
               Download {r.fileName}
             </a>
           ) : (
-            <span className="text-muted-foreground">Available once the attorney consents</span>
+            <span className="text-muted-foreground sm:max-w-40 sm:text-right">Available once the attorney consents</span>
           )}
         </li>
       ))}
