@@ -185,6 +185,27 @@ describe.each(testDialects())("trial bundles on %s", (kind) => {
     expect(still.entries.map((e) => e.pages)).toEqual(["C-001 – C-003", "C-004 – C-005", "C-006 – C-007"]);
   });
 
+  it("opens the demo's matter going to trial on a served bundle and a later one that says what changed", async () => {
+    const botha = await t.db
+      .selectFrom("cases")
+      .innerJoin("patients", "patients.id", "cases.patient_id")
+      .select(["cases.id", "cases.attorney_id"])
+      .where("patients.last_name", "=", "Botha")
+      .executeTakeFirstOrThrow();
+    const attorney = (await t.db.selectFrom("users").select("username").where("id", "=", botha.attorney_id).executeTakeFirstOrThrow())
+      .username;
+    expect(attorney).toBe("attorney");
+    const [latest, served] = (await trpc<Bundle[]>(t.app, c.attorney!, "bundles.list", { caseId: botha.id })).data;
+    expect(served).toEqual(expect.objectContaining({ number: 1, state: "ready", servedOn: addDays(today, -7) }));
+    expect(new Set(served!.entries.map((e) => e.letter)).size).toBeGreaterThanOrEqual(2);
+    expect(latest).toEqual(expect.objectContaining({ number: 2, state: "ready", basedOnNumber: 1, servedOn: null }));
+    expect(latest!.changes).toEqual([
+      { kind: "added", description: "Addendum to the defendant's orthopaedic report", pages: expect.stringMatching(/^D-\d{3} – D-\d{3}$/) },
+    ]);
+    // Every page number served in bundle 1 is where it was.
+    for (const entry of served!.entries) expect(latest!.entries).toContainEqual(entry);
+  });
+
   it("answers another firm's attorney with 404, an expert with 403, and refuses a bundle of nothing", async () => {
     const caseId = await ownCase();
     const nothing = await make(caseId);

@@ -16,6 +16,7 @@ import { seedDemoPastRetention, seedDemoPrivacy } from "./privacy";
 import { seedDemoClaimantTexts } from "./claimant-texts";
 import { seedDemoAgreements } from "./agreements";
 import { seedDemoRecords } from "./records";
+import { seedDemoBundles } from "./bundles";
 import { seedDemoCourtClock } from "./court-clock";
 import { seedDemoReceivables } from "./receivables";
 import { sweepBillingReminders } from "../services/receivables/reminders";
@@ -163,6 +164,7 @@ export async function seedDemoData(
     await seedDemoRecords(db);
     await seedDemoReceivables(db);
     await seedDemoJointMinutes(db);
+    await seedDemoBundles(db);
     // The overdue sweep as the server runs it: invoices past due become overdue and their attorneys are reminded.
     await sweepInvoices(db);
     // Deferred cases whose expected payment date passed: their attorneys are reminded (issue 29).

@@ -15,7 +15,7 @@ import { recordAccess } from "../audit/access-log";
 import { recordAudit } from "../audit/audit";
 import { STORED_BYTES, storedFileDownload, type FileDownload } from "../files/stored-files";
 import { loadVisibleCase } from "../platform/access";
-import { now, today } from "../platform/clock";
+import { now, stamp, today } from "../platform/clock";
 import type { Db, Deps } from "../platform/deps";
 import { caseEvidence } from "./evidence";
 import { lastServedBundle } from "./served";
@@ -58,6 +58,7 @@ export async function makeBundle({ db, actor }: Deps, { caseId }: { caseId: stri
         section_order: served ? (served.section_order as BundleSection[]) : evidence.sectionOrder,
         based_on: served?.id ?? null,
         made_by: actor.user.id,
+        ...stamp("created_at"),
       })
       .returning(["id", "number"])
       .executeTakeFirstOrThrow();

@@ -22,7 +22,7 @@ import { recordAccess } from "../audit/access-log";
 import { checkUpload, storeFile } from "../files/files";
 import { STORED_BYTES, storedFileDownload, type FileDownload } from "../files/stored-files";
 import { loadVisibleCase } from "../platform/access";
-import { now } from "../platform/clock";
+import { now, stamp } from "../platform/clock";
 import type { Db, Deps } from "../platform/deps";
 import { lastServedBundle } from "./served";
 
@@ -242,6 +242,7 @@ export async function addEvidenceDocument(
         document_date: input.documentDate,
         description: input.description,
         added_by: actor.user.id,
+        ...stamp("created_at"),
       })
       .returning("id")
       .executeTakeFirstOrThrow();
@@ -356,7 +357,14 @@ async function addVersion(
   const stored = await storeFile(trx, actor, "evidence_document", documentId, file);
   const version = await trx
     .insertInto("evidence_document_versions")
-    .values({ document_id: documentId, number, file_id: stored.id, pages: file.pages ?? 1, created_by: actor.user.id })
+    .values({
+      document_id: documentId,
+      number,
+      file_id: stored.id,
+      pages: file.pages ?? 1,
+      created_by: actor.user.id,
+      ...stamp("created_at"),
+    })
     .returning("id")
     .executeTakeFirstOrThrow();
   return version.id;
