@@ -4,7 +4,7 @@ import { createDatabase } from "@medlegal/db";
 import type { Database } from "@medlegal/db";
 import { testDialects } from "@medlegal/db/testing";
 import { createSmtpMailer, drainOutbox, findCurrentUser, sweepRecordReminders } from "@medlegal/api";
-import type { RecordHolder, RecordRequestDetail } from "@medlegal/domain";
+import type { RecordRequestDetail } from "@medlegal/domain";
 import { addDays, ANONYMISED, RETENTION_MESSAGES, sastDate, saDateLabel } from "@medlegal/domain";
 import { runAt } from "../../../packages/api/src/services/platform/clock";
 import { anonymiseClaimant } from "../../../packages/api/src/services/privacy/anonymise";

@@ -62,6 +62,9 @@ const DATE_OID = 1082;
 const parseInt8 = (value: string) => Number(value);
 const parseDate = (value: string) => value;
 
+/** Shared buffers of the embedded database (docs/decisions.md, "Memory of the embedded default"). */
+const PGLITE_SHARED_BUFFERS = "16MB";
+
 const BYTEA_OID = 17;
 /**
  * bytea in and out of PGlite through Buffer's native hex codec. PGlite's own maps every byte to a
@@ -142,6 +145,9 @@ export function createDatabase(options: DatabaseOptions = {}): DatabaseHandle {
     serializers: { [BYTEA_OID]: serializeBytea },
     // The extensions the migrations create (trigram search; exclusion constraints on time ranges).
     extensions: { pg_trgm, btree_gist },
+    // 16 MB of shared buffers instead of initdb's 128 MB: the embedded server's resident memory drops by
+    // about 120 MB (docs/benchmarks.md), and the operating system caches the data files anyway.
+    startParams: [...PGlite.defaultStartParams, "-c", `shared_buffers=${PGLITE_SHARED_BUFFERS}`],
     ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
   });
   const db = new Kysely<Database>({ dialect: new PGliteDialect({ pglite }) });
