@@ -37,17 +37,19 @@ export function BundleItem({ caseId, bundle: b, canManage }: { caseId: string; b
               Served on {formatDay(b.servedOn)} to {b.servedTo}
             </p>
           )}
-        </div>
-        <div aria-live="polite">
-          {b.state === "making" && (
-            <p className="flex items-center gap-2 text-sm text-muted-foreground">
-              <Spinner decorative className="size-4" />
-              Being made…
-            </p>
-          )}
-          {b.state === "failed" && (
-            <p className="text-sm font-medium text-destructive">Could not be made{b.error ? `: ${b.error}` : "."}</p>
-          )}
+          <div aria-live="polite">
+            {b.state === "making" && (
+              <p className="flex items-center gap-2 text-sm text-muted-foreground">
+                <Spinner decorative className="size-4" />
+                Being made…
+              </p>
+            )}
+            {b.state === "failed" && (
+              <p className="text-sm font-medium text-destructive">Could not be made{b.error ? `: ${b.error}` : "."}</p>
+            )}
+            {/* Announced when a bundle being made turns ready; its heading says so to everyone else. */}
+            {b.state === "ready" && <span className="sr-only">Bundle {b.number} is ready.</span>}
+          </div>
         </div>
         {b.state === "ready" && (
           <>

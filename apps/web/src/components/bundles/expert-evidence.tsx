@@ -43,6 +43,16 @@ export function ExpertEvidence({ caseId, canManage }: { caseId: string; canManag
           />
         </div>
       )}
+      {canManage && data && (
+        <details className="group rounded-md border p-3">
+          <summary className="cursor-pointer rounded-sm text-sm font-medium outline-none focus-visible:ring-2 focus-visible:ring-ring">
+            Sections' order
+          </summary>
+          <div className="pt-3">
+            <SectionOrder order={data.sectionOrder} selection={selection} />
+          </div>
+        </details>
+      )}
       {selection.error && (
         <p role="alert" className="text-sm font-medium text-destructive">
           {selection.error}
@@ -56,20 +66,10 @@ export function ExpertEvidence({ caseId, canManage }: { caseId: string; canManag
         isEmpty={(data?.documents.length ?? 0) === 0}
         emptyIcon={FileStack}
         emptyTitle="No documents yet"
-        emptyText="No documents yet: released reports, joint minutes and received records appear here, and you can add the defendant's reports and court orders."
+        emptyText="Released reports, joint minutes and received records appear here, and you can add the defendant's reports and court orders."
       >
         {data && <EvidenceList caseId={caseId} evidence={data} selection={selection} canManage={canManage} />}
       </LoadState>
-      {canManage && data && (
-        <details className="group rounded-md border p-3">
-          <summary className="cursor-pointer rounded-sm text-sm font-medium outline-none focus-visible:ring-2 focus-visible:ring-ring">
-            Sections' order
-          </summary>
-          <div className="pt-3">
-            <SectionOrder order={data.sectionOrder} selection={selection} />
-          </div>
-        </details>
-      )}
     </div>
   );
 }
