@@ -178,8 +178,10 @@ export function uploadEvidenceDocument(
   fields: { section: string; party: string; specializationId: string; author: string; documentDate: string; description: string },
   onProgress: (fraction: number) => void,
 ): Promise<{ id: string }> {
+  // No discipline is no field at all: the server reads a missing one as none.
+  const { specializationId, ...rest } = fields;
   return postFile(`/api/cases/${encodeURIComponent(caseId)}/evidence`, file, {
-    fields,
+    fields: specializationId ? { ...rest, specializationId } : rest,
     onProgress,
     messages: { tooLarge: "Documents can be at most 25 MB.", missing: "That case is not available to you any more." },
   });
