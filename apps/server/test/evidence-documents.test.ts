@@ -116,6 +116,17 @@ describe.each(testDialects())("a case's expert evidence on %s", (kind) => {
     expect(logged.map((l) => l.action)).toContain("download");
   });
 
+  it("keeps every detail when the form sends all six fields, the discipline among them", async () => {
+    const caseId = await ownCase();
+    const spec = await t.db.selectFrom("specializations").select(["id", "name"]).where("active", "=", true).executeTakeFirstOrThrow();
+    const added = await add(caseId, await reportPdf(1), { specializationId: spec.id });
+    expect(added.statusCode, added.body).toBe(201);
+    const { id } = added.json<{ id: string }>();
+    expect((await evidence(caseId)).documents.find((d) => d.addedId === id)).toEqual(
+      expect.objectContaining({ discipline: spec.name, description: "Orthopaedic surgeon's report for the defendant" }),
+    );
+  });
+
   it("keeps the attorney's choice of documents and the sections' order, and drops a withdrawn document", async () => {
     const caseId = await ownCase();
     const first = (await add(caseId, await reportPdf(1))).json<{ id: string }>().id;

@@ -85,7 +85,7 @@ async function readUpload(
  */
 export async function fileRoutes(app: FastifyInstance, { limits }: { limits: RateLimits }) {
   const db = app.db;
-  await app.register(multipart, { limits: { fileSize: DOCUMENT_MAX_BYTES, files: 1, fields: 5, parts: 10, fieldSize: 16 * 1024 } });
+  await app.register(multipart, { limits: { fileSize: DOCUMENT_MAX_BYTES, files: 1, fields: 8, parts: 10, fieldSize: 16 * 1024 } });
 
   app.post("/api/queries/:id/documents", async (request, reply) => {
     const deps = signedInDeps(request);

@@ -170,3 +170,31 @@ export function uploadReceivedRecords(
     messages: { tooLarge: "Records can be at most 100 MB.", missing: "That request is not available to you any more." },
   });
 }
+
+/** Sends a document the attorney adds to a case's expert evidence to POST /api/cases/{id}/evidence: its details, then the PDF. */
+export function uploadEvidenceDocument(
+  caseId: string,
+  file: File,
+  fields: { section: string; party: string; specializationId: string; author: string; documentDate: string; description: string },
+  onProgress: (fraction: number) => void,
+): Promise<{ id: string }> {
+  // No discipline is no field at all: the server reads a missing one as none.
+  const { specializationId, ...rest } = fields;
+  return postFile(`/api/cases/${encodeURIComponent(caseId)}/evidence`, file, {
+    fields: specializationId ? { ...rest, specializationId } : rest,
+    onProgress,
+    messages: { tooLarge: "Documents can be at most 25 MB.", missing: "That case is not available to you any more." },
+  });
+}
+
+/** Sends a new version of an added document to POST /api/evidence/{id}/versions; bundles made from now on use it. */
+export function uploadEvidenceVersion(
+  documentId: string,
+  file: File,
+  onProgress: (fraction: number) => void,
+): Promise<{ id: string; number: number }> {
+  return postFile(`/api/evidence/${encodeURIComponent(documentId)}/versions`, file, {
+    onProgress,
+    messages: { tooLarge: "Documents can be at most 25 MB.", missing: "That document is not available to you any more." },
+  });
+}

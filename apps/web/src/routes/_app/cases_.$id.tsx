@@ -2,6 +2,7 @@ import { can, CLAIM_TYPE_LABEL } from "@medlegal/domain";
 import { createFileRoute, Link } from "@tanstack/react-router";
 import { ArrowLeft } from "lucide-react";
 import { Rule369Card } from "@/components/bundles/rule-36-9-card";
+import { TrialBundleSection } from "@/components/bundles/trial-bundle-section";
 import { CourtDatesSection } from "@/components/court-clock/court-dates-section";
 import { RecordLoadState } from "@/components/load-state";
 import { Raf4CaseSection } from "@/components/raf4/raf4-case-section";
@@ -41,7 +42,7 @@ function BackLink() {
 
 /**
  * One case: its claim, the court's clock (issue 26), its RAF 4 assessments (issue 27), the records asked of
- * holders (issue 40) and its billing (issue 29).
+ * holders (issue 40), its trial bundle (issue 41) and its billing (issue 29).
  */
 function CasePage() {
   const { id } = Route.useParams();
@@ -61,6 +62,7 @@ function CasePage() {
         {me && can(me.role, "expertNotices.read") && <Rule369Card caseId={id} />}
         <Raf4CaseSection caseId={id} />
         <RecordsCaseSection caseId={id} incidentDate={c.incidentDate} canManage={me ? can(me.role, "records.manage") : false} />
+        {me && can(me.role, "bundles.read") && <TrialBundleSection caseId={id} canManage={can(me.role, "bundles.manage")} />}
         <BillingSection caseId={id} />
       </div>
     </>
