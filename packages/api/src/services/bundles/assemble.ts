@@ -1,37 +1,18 @@
 import { mkdir } from "node:fs/promises";
 import { csvDocument } from "../platform/csv";
+import type { BundleSectionInput } from "../files/pdf-bundle-job";
 import { PDF_LIMITS, runJob } from "../files/pdf-jobs";
+
+export type { BundleChange, BundleEntryInput, BundleSectionInput } from "../files/pdf-bundle-job";
 
 /**
  * A trial bundle's files (issue 41): a PDF per section and one of the whole bundle, every page
  * stamped with its number (`C-014`) in a strip added above the page's own content, an index with
  * links at the front of each section, bookmarks per document; the index also as PDF and CSV, and
  * a ZIP of the section PDFs named for upload. Written by the PDF worker as a stream
- * (bundle-writer.mjs; docs/decisions.md, "Trial bundle files"), so a 2,000-page bundle costs that
+ * (files/pdf-bundle-writer.mjs; docs/decisions.md, "Trial bundle files"), so a 2,000-page bundle costs that
  * thread the memory of its largest source file, never the request thread's time.
  */
-export type BundleEntryInput = {
-  /** A PDF on disk. */
-  path: string;
-  /** Display strings (the date already en-ZA). */
-  description: string;
-  party: string;
-  author: string;
-  date: string;
-  /** One per page of the source PDF (`C-001`), from the numbering rules; may have gaps. */
-  pageLabels: string[];
-};
-
-export type BundleChange = { kind: "added" | "replaced" | "withdrawn"; description: string; pages: string };
-
-export type BundleSectionInput = {
-  letter: string;
-  title: string;
-  entries: BundleEntryInput[];
-  /** What changed since the served version, printed after the index table when present. */
-  changes?: BundleChange[];
-};
-
 export type BundleAssemblyInput = { heading: string; sections: BundleSectionInput[]; outDir: string };
 
 export type BundleAssemblyResult = {
@@ -42,16 +23,6 @@ export type BundleAssemblyResult = {
   zipFileName: string;
   pages: number;
 };
-
-/** What the worker is given (names decided here) and what it answers. */
-export type BundleJob = {
-  heading: string;
-  outDir: string;
-  sections: (BundleSectionInput & { fileName: string })[];
-  csv: string;
-  names: { whole: string; indexPdf: string; indexCsv: string; zip: string };
-};
-export type BundleJobResult = { sections: BundleAssemblyResult["sections"]; pages: number };
 
 export const BUNDLE_FILE_NAMES = { whole: "Bundle.pdf", indexPdf: "Index.pdf", indexCsv: "Index.csv", zip: "Bundle.zip" } as const;
 

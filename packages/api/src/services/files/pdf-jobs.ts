@@ -1,7 +1,7 @@
 import { Worker } from "node:worker_threads";
 import { DEFAULT_PDF_MAX_PAGES, parsePdfMaxPages } from "@medlegal/domain";
 import { AppError } from "../../errors";
-import type { BundleJob, BundleJobResult } from "../bundles/assemble";
+import type { BundleJob, BundleJobResult } from "./pdf-bundle-job";
 
 /**
  * Reading and stamping PDFs happens in worker threads (pdf-worker.mjs), one job at a time each,

@@ -1,13 +1,13 @@
 // @ts-check
 // PDF jobs in a worker thread, one at a time (services/files/pdf-jobs.ts starts it with memory
 // limits and stops it past a job's time): reading an uploaded PDF, stamping a report's pages and
-// writing a trial bundle (services/bundles/bundle-writer.mjs) happen here, never on the thread
+// writing a trial bundle (files/pdf-bundle-writer.mjs) happen here, never on the thread
 // that answers requests. Plain JavaScript, so it runs as is from source (vitest, tsx) and, bundled,
 // from the compiled server (apps/server/build.mjs builds dist/pdf-worker.js from it).
 import { readFile, writeFile } from "node:fs/promises";
 import { parentPort } from "node:worker_threads";
 import { inflateSync } from "node:zlib";
-import { BundleSourceError, writeBundle } from "../bundles/bundle-writer.mjs";
+import { BundleSourceError, writeBundle } from "./pdf-bundle-writer.mjs";
 import { degrees, PDFArray, PDFDict, PDFDocument, PDFName, PDFObjectStreamParser, PDFRawStream, PDFRef, rgb, StandardFonts } from "pdf-lib";
 
 // pdf-lib reports each object it skips on the console; the answer to the caller says what matters.
