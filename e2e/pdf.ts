@@ -2,13 +2,24 @@ import { getDocument } from "pdfjs-dist/legacy/build/pdf.mjs";
 
 /** A one-page PDF with a line of text (offsets computed), as an expert's report or a bank's slip. */
 export function onePagePdf(text: string): Buffer {
-  const stream = `BT /F1 14 Tf 72 720 Td (${text}) Tj ET`;
+  return pagesPdf([text]);
+}
+
+/** A PDF of one page per line of text (offsets computed), as a report of several pages. */
+export function pagesPdf(lines: string[]): Buffer {
+  const pages = lines.map((_, i) => 5 + i * 2);
   const objects = [
     "<< /Type /Catalog /Pages 2 0 R >>",
-    "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
-    "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>",
-    `<< /Length ${stream.length} >>\nstream\n${stream}\nendstream`,
+    `<< /Type /Pages /Kids [${pages.map((n) => `${n} 0 R`).join(" ")}] /Count ${lines.length} >>`,
     "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>",
+    "<< /Font << /F1 3 0 R >> >>",
+    ...lines.flatMap((text, i) => {
+      const stream = `BT /F1 14 Tf 72 720 Td (${text}) Tj ET`;
+      return [
+        `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Contents ${6 + i * 2} 0 R /Resources 4 0 R >>`,
+        `<< /Length ${stream.length} >>\nstream\n${stream}\nendstream`,
+      ];
+    }),
   ];
   let body = "%PDF-1.4\n";
   const offsets: number[] = [];
