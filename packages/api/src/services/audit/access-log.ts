@@ -23,9 +23,13 @@ export interface AccessEntry {
   patientId: string | null;
 }
 
-/** Whose access is recorded: the signed-in caller, or the user a record is shared with (the request's own details either way). */
+/**
+ * Whose access is recorded: the signed-in caller, the user a record is shared with, or null for a
+ * guest outside the app (a bundle's opposing attorney), whom the entry itself names (the request's
+ * own details either way).
+ */
 export interface AccessReader {
-  user: Pick<SignedInActor["user"], "id" | "role">;
+  user: Pick<SignedInActor["user"], "id" | "role"> | null;
   meta: RequestMeta;
 }
 
@@ -35,8 +39,8 @@ export interface AccessReader {
  */
 export async function recordAccess(db: Kysely<Database>, actor: AccessReader, entry: AccessEntry): Promise<void> {
   const values = {
-    user_id: actor.user.id,
-    user_role: actor.user.role,
+    user_id: actor.user?.id ?? null,
+    user_role: actor.user?.role ?? null,
     action: entry.action,
     entity_type: entry.entityType,
     entity_id: entry.entityId,
