@@ -2,8 +2,16 @@ import type { LightMyRequestResponse } from "fastify";
 import { describe, expect, it } from "vitest";
 import { PDFDocument } from "pdf-lib";
 import { testDialects } from "@medlegal/db/testing";
-import { processBundles } from "@medlegal/api";
-import { addDays, BUNDLE_SHARE_MESSAGES, sastDate, type Bundle, type BundleGuestView, type BundleShare } from "@medlegal/domain";
+import { accessLogService, processBundles } from "@medlegal/api";
+import {
+  accessLogListInputSchema,
+  addDays,
+  BUNDLE_SHARE_MESSAGES,
+  sastDate,
+  type Bundle,
+  type BundleGuestView,
+  type BundleShare,
+} from "@medlegal/domain";
 // The clock the server reads (the package entry would be a copy of its own).
 import { runAt } from "../../../packages/api/src/services/platform/clock";
 import type { TestApp } from "./helpers";
@@ -130,6 +138,13 @@ describe.each(testDialects())("bundle shares on %s", (kind) => {
       .where("entity_id", "=", caseId)
       .execute();
     expect(audited).toHaveLength(1);
+    const disclosed = await t.db
+      .selectFrom("access_log")
+      .select(["action", "user_id"])
+      .where("entity_id", "=", caseId)
+      .where("action", "=", "share")
+      .execute();
+    expect(disclosed).toEqual([{ action: "share", user_id: ids.attorney }]);
 
     const listed = await trpc<BundleShare[]>(t.app, c.attorney!, "bundles.shares", { id: bundle.id });
     expect(listed.data).toEqual([expect.objectContaining({ name: "Adv. P. Opposing", email, state: "active", revokedAt: null })]);
@@ -174,6 +189,12 @@ describe.each(testDialects())("bundle shares on %s", (kind) => {
       .where("entity_id", "=", shareRow.id)
       .execute();
     expect(downloadAudit).toEqual([{ actor_id: null }]);
+    // The access log names the guest by the share.
+    const logView = await accessLogService.listAccessLog(
+      { db: t.db },
+      accessLogListInputSchema.parse({ patientId: kase.patient_id, action: "download" }),
+    );
+    expect(logView.items.find((r) => r.entityId === shareRow.id)?.userName).toBe(`Adv. P. Opposing (opposing attorney, ${email})`);
 
     // The guest cookie opens nothing of the app's own.
     expect((await trpc(t.app, cookie, "bundles.get", { id: bundle.id })).status).toBe(401);

@@ -73,9 +73,15 @@ function filtered(db: Kysely<Database>, f: AccessFilters) {
     .selectFrom("access_log")
     .leftJoin("users", "users.id", "access_log.user_id")
     .leftJoin("patients", "patients.id", "access_log.patient_id")
+    // A shared bundle's guest has no account: the share names them (services/bundles/shares.ts).
+    .leftJoin("bundle_shares", (join) =>
+      join.on(sql<boolean>`access_log.entity_type = 'bundle_share' AND access_log.entity_id = bundle_shares.id::text`),
+    )
     .selectAll("access_log")
     .select([
-      fullName<string | null>("users").as("user_name"),
+      sql<string | null>`coalesce(${fullName("users")}, bundle_shares.name || ' (opposing attorney, ' || bundle_shares.email || ')')`.as(
+        "user_name",
+      ),
       fullName<string | null>("patients").as("patient_name"),
       exactTime("access_log.at").as("cursor_at"),
     ]);

@@ -56,7 +56,11 @@ export async function shareBundle(
   return db.transaction().execute(async (trx) => {
     const bundle = await loadVisibleBundle(trx, actor.user, input.id);
     if (!bundle.served_on) throw new AppError("CONFLICT", BUNDLE_SHARE_MESSAGES.notServed);
-    const kase = await trx.selectFrom("cases").select("reference").where("id", "=", bundle.case_id).executeTakeFirstOrThrow();
+    const kase = await trx
+      .selectFrom("cases")
+      .select(["reference", "patient_id"])
+      .where("id", "=", bundle.case_id)
+      .executeTakeFirstOrThrow();
     const token = randomBytes(32).toString("base64url");
     const expiresAt = new Date(now().getTime() + BUNDLE_SHARE_DAYS * 86_400_000);
     const share = await trx
@@ -89,6 +93,8 @@ export async function shareBundle(
       .insertInto("email_outbox")
       .values({ to_address: input.email, subject: `MedLegal: trial bundle of ${kase.reference}`, body })
       .execute();
+    // Handing the claimant's records to the other side is a disclosure: in the access log as well as the audit trail.
+    await recordAccess(trx, actor, { action: "share", entityType: "case", entityId: bundle.case_id, patientId: kase.patient_id });
     await recordAudit(trx, actor, {
       action: "bundle.share",
       entityType: "case",
