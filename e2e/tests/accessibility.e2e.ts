@@ -219,6 +219,7 @@ describe("accessibility: no serious or critical axe violation", () => {
         "/join/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA?token=v1.not-a-real-token",
         "/no-such-page",
         "/joint-minute?token=not-a-real-token",
+        "/bundle?token=not-a-real-token",
       ]) {
         found.push(...(await visit(page, path, `signed out @${width}`)));
       }

@@ -43,6 +43,7 @@ import { privacyRoutes } from "./rest/privacy";
 import { fileRoutes } from "./rest/files";
 import { receivablesRoutes } from "./rest/receivables";
 import { jointMinuteRoutes } from "./rest/joint-minutes";
+import { bundleShareRoutes } from "./rest/bundle-shares";
 import { rule369Routes } from "./rest/rule-36-9";
 import { slaRoutes } from "./rest/sla";
 import { bankAndBooksRoutes } from "./rest/bank-and-books";
@@ -247,6 +248,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await api.register(slaRoutes);
     await api.register(bankAndBooksRoutes);
     await api.register(jointMinuteRoutes);
+    await api.register(bundleShareRoutes);
     await api.register(rule369Routes);
 
     await api.register(fastifyTRPCPlugin, {

@@ -253,6 +253,8 @@ export const PUBLIC_PROCEDURES: readonly string[] = [
   "meetings.joinAsGuest",
   "jointMinutes.guestOpen",
   "jointMinutes.guestVerify",
+  "bundles.guestOpen",
+  "bundles.guestVerify",
   "privacy.paiaManual",
 ];
 

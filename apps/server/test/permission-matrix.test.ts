@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { appRouter, notificationsService } from "@medlegal/api";
 import type { Role } from "@medlegal/domain";
@@ -19,7 +20,7 @@ const EVERYONE = [A, E, T, C, I];
  * Who may call each procedure, written out by hand (not read from the permission map, so the
  * two check each other). A procedure missing here fails the suite: every new one needs a row.
  */
-const MATRIX: Record<string, "public" | "minuteGuest" | Role[]> = {
+const MATRIX: Record<string, "public" | "minuteGuest" | "bundleGuest" | Role[]> = {
   "auth.me": "public",
   "auth.login": "public",
   "auth.verifyTwoFactor": "public",
@@ -185,6 +186,14 @@ const MATRIX: Record<string, "public" | "minuteGuest" | Role[]> = {
   "bundles.get": [A, E, T],
   "bundles.make": [A, E, T],
   "bundles.serve": [A, E, T],
+  // A served bundle shared with the opposing attorney (bundle-shares.test.ts): by staff and the case's attorney;
+  // the guest opens the link and types the code (public), then reads that one bundle with the share's guest session.
+  "bundles.share": [A, E, T],
+  "bundles.shares": [A, E, T],
+  "bundles.revokeShare": [A, E, T],
+  "bundles.guestOpen": "public",
+  "bundles.guestVerify": "public",
+  "bundles.guestGet": "bundleGuest",
   // Retention (retention.test.ts): holds for privacy managers; destruction approved by administrators only.
   "privacy.legalHolds": [A],
   "privacy.setLegalHold": [A, E],
@@ -416,7 +425,7 @@ describe("the permission matrix", () => {
       return;
     }
     expect(access, `no matrix row for ${path}`).toBeDefined();
-    if (access === "minuteGuest") {
+    if (access === "minuteGuest" || access === "bundleGuest") {
       for (const cookie of ["", ...ROLES.map((role) => cookies[role])])
         expect((await trpc(t.app, cookie, path, kind === "query" ? undefined : {})).status, path).toBe(401);
       return;
@@ -528,6 +537,10 @@ const NOT_ONE_RECORD = new Set([
   "meetings.links",
   "meetings.create",
   "meetings.joinAsGuest",
+  // A shared bundle's guest: the link, the code, then the one bundle its session names (bundle-shares.test.ts).
+  "bundles.guestOpen",
+  "bundles.guestVerify",
+  "bundles.guestGet",
   // The caller's own threads and counts, and new threads (scoped and checked in messages.test.ts).
   "messages.unreadCount",
   "messages.threads",
@@ -911,6 +924,24 @@ describe("the object-level matrix", () => {
       return made.data.id;
     };
     const [myBundle, theirBundle] = [await bundleOf("attorney", myCase.id), await bundleOf("nomsa", theirCase.id)];
+    // A share of each bundle, written as the fixture (sharing itself needs a served bundle: bundle-shares.test.ts).
+    const shareOf = async (bundleId: string) => {
+      const bundle = await t.db.selectFrom("bundles").select("made_by").where("id", "=", bundleId).executeTakeFirstOrThrow();
+      const share = await t.db
+        .insertInto("bundle_shares")
+        .values({
+          bundle_id: bundleId,
+          name: "Adv. Matrix",
+          email: "matrix@example.org",
+          token_hash: randomUUID(),
+          expires_at: new Date(Date.now() + 86_400_000),
+          created_by: bundle.made_by,
+        })
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      return share.id;
+    };
+    const [myShare, theirShare] = [await shareOf(myBundle), await shareOf(theirBundle)];
     const get = (url: string): RestCall => ({ method: "GET", url });
     const upload = (url: string, fields: Record<string, string> = {}, data: Buffer = PDF): RestCall => ({
       method: "POST",
@@ -1210,6 +1241,15 @@ describe("the object-level matrix", () => {
           other: { id: theirBundle, servedOn: "2026-11-20", servedTo: "The RAF's attorneys" },
         },
       },
+      // Sharing one's own bundle reaches it (409 until it is served); another firm's bundle, and its shares, are 404.
+      "bundles.share": {
+        attorney: {
+          own: { id: myBundle, name: "Adv. Matrix", email: "matrix@example.org" },
+          other: { id: theirBundle, name: "Adv. Matrix", email: "matrix@example.org" },
+        },
+      },
+      "bundles.shares": { attorney: { own: { id: myBundle }, other: { id: theirBundle } } },
+      "bundles.revokeShare": { attorney: { own: { id: myShare }, other: { id: theirShare } } },
       // A booking's records are seen as the booking is: the expert's own booking, not another expert's.
       "records.forBooking": { consultant: { own: { id: consultantBooking.id }, other: { id: naidooBooking.id } } },
       "raf4.recordTribunal": {

@@ -11,6 +11,7 @@
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as AppRouteImport } from './routes/_app'
 import { Route as AuthRouteImport } from './routes/auth'
+import { Route as BundleRouteImport } from './routes/bundle'
 import { Route as ConfirmSignUpRouteImport } from './routes/confirm-sign-up'
 import { Route as JointMinuteRouteImport } from './routes/joint-minute'
 import { Route as PaiaManualRouteImport } from './routes/paia-manual'
@@ -76,6 +77,11 @@ const AppRoute = AppRouteImport.update({
 const AuthRoute = AuthRouteImport.update({
   id: '/auth',
   path: '/auth',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const BundleRoute = BundleRouteImport.update({
+  id: '/bundle',
+  path: '/bundle',
   getParentRoute: () => rootRouteImport,
 } as any)
 const ConfirmSignUpRoute = ConfirmSignUpRouteImport.update({
@@ -373,6 +379,7 @@ const AppReportsIdRoute = AppReportsIdRouteImport.update({
 export interface FileRoutesByFullPath {
   '/': typeof AppIndexRoute
   '/auth': typeof AuthRoute
+  '/bundle': typeof BundleRoute
   '/confirm-sign-up': typeof ConfirmSignUpRoute
   '/joint-minute': typeof JointMinuteRoute
   '/paia-manual': typeof PaiaManualRoute
@@ -432,6 +439,7 @@ export interface FileRoutesByFullPath {
 }
 export interface FileRoutesByTo {
   '/auth': typeof AuthRoute
+  '/bundle': typeof BundleRoute
   '/confirm-sign-up': typeof ConfirmSignUpRoute
   '/joint-minute': typeof JointMinuteRoute
   '/paia-manual': typeof PaiaManualRoute
@@ -494,6 +502,7 @@ export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/_app': typeof AppRouteWithChildren
   '/auth': typeof AuthRoute
+  '/bundle': typeof BundleRoute
   '/confirm-sign-up': typeof ConfirmSignUpRoute
   '/joint-minute': typeof JointMinuteRoute
   '/paia-manual': typeof PaiaManualRoute
@@ -557,6 +566,7 @@ export interface FileRouteTypes {
   fullPaths:
     | '/'
     | '/auth'
+    | '/bundle'
     | '/confirm-sign-up'
     | '/joint-minute'
     | '/paia-manual'
@@ -616,6 +626,7 @@ export interface FileRouteTypes {
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/auth'
+    | '/bundle'
     | '/confirm-sign-up'
     | '/joint-minute'
     | '/paia-manual'
@@ -677,6 +688,7 @@ export interface FileRouteTypes {
     | '__root__'
     | '/_app'
     | '/auth'
+    | '/bundle'
     | '/confirm-sign-up'
     | '/joint-minute'
     | '/paia-manual'
@@ -739,6 +751,7 @@ export interface FileRouteTypes {
 export interface RootRouteChildren {
   AppRoute: typeof AppRouteWithChildren
   AuthRoute: typeof AuthRoute
+  BundleRoute: typeof BundleRoute
   ConfirmSignUpRoute: typeof ConfirmSignUpRoute
   JointMinuteRoute: typeof JointMinuteRoute
   PaiaManualRoute: typeof PaiaManualRoute
@@ -761,6 +774,13 @@ declare module '@tanstack/react-router' {
       path: '/auth'
       fullPath: '/auth'
       preLoaderRoute: typeof AuthRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/bundle': {
+      id: '/bundle'
+      path: '/bundle'
+      fullPath: '/bundle'
+      preLoaderRoute: typeof BundleRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/confirm-sign-up': {
@@ -1278,6 +1298,7 @@ const AppRouteWithChildren = AppRoute._addFileChildren(AppRouteChildren)
 const rootRouteChildren: RootRouteChildren = {
   AppRoute: AppRouteWithChildren,
   AuthRoute: AuthRoute,
+  BundleRoute: BundleRoute,
   ConfirmSignUpRoute: ConfirmSignUpRoute,
   JointMinuteRoute: JointMinuteRoute,
   PaiaManualRoute: PaiaManualRoute,

@@ -85,6 +85,7 @@ export * as slaTrackingService from "./services/sla/tracking";
 export * as dashboardService from "./services/dashboard/dashboard";
 export { now, runAt } from "./services/platform/clock";
 export * as jointMinutesService from "./services/joint-minutes/release";
+export * as bundleSharesService from "./services/bundles/shares";
 export { migrationLevel, operationsFigures } from "./services/operations/figures";
 export type { OperationsFigures } from "./services/operations/figures";
 export {

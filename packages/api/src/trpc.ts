@@ -1,13 +1,15 @@
 import { initTRPC, TRPCError } from "@trpc/server";
 import { ZodError } from "zod";
 import type { Permission } from "@medlegal/domain";
-import { can, JOINT_MINUTE_MESSAGES, TWO_FACTOR_MESSAGES } from "@medlegal/domain";
+import { BUNDLE_SHARE_MESSAGES, can, JOINT_MINUTE_MESSAGES, TWO_FACTOR_MESSAGES } from "@medlegal/domain";
 import type { Context } from "./context";
 import type { SignedInActor } from "./actors";
 import type { RoomCaller, RoomDeps } from "./services/meetings/room";
 import type { Deps } from "./services/platform/deps";
 import type { MinuteGuest } from "./services/joint-minutes/guest-access";
 import { minuteGuestSession } from "./services/joint-minutes/guest-access";
+import type { BundleGuest } from "./services/bundles/shares";
+import { bundleGuestSession } from "./services/bundles/shares";
 import { AppError, isDatabaseUnavailable, SERVICE_UNAVAILABLE_MESSAGE, toTrpcCode, unexpectedErrorMessage } from "./errors";
 import { assertRawInputAcceptable, describeInvalidInput } from "./validation";
 
@@ -129,4 +131,15 @@ export const minuteGuestProcedure = publicProcedure.use(async ({ ctx, next }) =>
   if (!session) throw new TRPCError({ code: "UNAUTHORIZED", message: JOINT_MINUTE_MESSAGES.noGuest });
   const minuteGuest: MinuteGuest = { ...session, meta: ctx.meta };
   return next({ ctx: { ...ctx, minuteGuest } });
+});
+
+/**
+ * A shared bundle's guest procedures (issue 41 item 5): the opposing attorney's guest session, and
+ * nothing else, answers them; the session names the one bundle they reach, so they take no id.
+ */
+export const bundleGuestProcedure = publicProcedure.use(async ({ ctx, next }) => {
+  const session = await bundleGuestSession(ctx.db, ctx.guest.read());
+  if (!session) throw new TRPCError({ code: "UNAUTHORIZED", message: BUNDLE_SHARE_MESSAGES.noGuest });
+  const bundleGuest: BundleGuest = { ...session, meta: ctx.meta };
+  return next({ ctx: { ...ctx, bundleGuest } });
 });

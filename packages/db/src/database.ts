@@ -709,6 +709,30 @@ export interface BundleOutputsTable {
   letter: string | null;
 }
 
+/** A served bundle shared with the opposing attorney (issue 41 item 5): an expiring link, its latest one-time code. */
+export interface BundleSharesTable {
+  id: Generated<string>;
+  bundle_id: string;
+  name: string;
+  email: string;
+  token_hash: string;
+  expires_at: Date;
+  created_by: string;
+  created_at: GeneratedTimestamp;
+  revoked_at: Date | null;
+  code_hash: string | null;
+  code_expires_at: Date | null;
+  code_attempts: Generated<number>;
+}
+
+/** A guest session a share's right code started (the cookie's sha256). */
+export interface BundleShareSessionsTable {
+  token_hash: string;
+  share_id: string;
+  expires_at: Date;
+  created_at: GeneratedTimestamp;
+}
+
 export interface RecordHoldersTable {
   id: Generated<string>;
   name: string;
@@ -1667,6 +1691,8 @@ export interface Database {
   bundles: BundlesTable;
   bundle_entries: BundleEntriesTable;
   bundle_outputs: BundleOutputsTable;
+  bundle_shares: BundleSharesTable;
+  bundle_share_sessions: BundleShareSessionsTable;
   record_holders: RecordHoldersTable;
   record_requests: RecordRequestsTable;
   record_request_disciplines: RecordRequestDisciplinesTable;

@@ -79,3 +79,4 @@ export * from "./interpreting/interpreting";
 export * from "./bundles/numbering";
 export * from "./bundles/documents";
 export * from "./bundles/rule-36-9";
+export * from "./bundles/shares";

@@ -29,9 +29,10 @@ export function createTrpcClient() {
           maxURLLength: MAX_URL_LENGTH,
           async fetch(url, options) {
             const res = await fetch(url, { ...(options as RequestInit), credentials: "include" });
-            // A meeting guest (or a joint minute's opposing expert) has no account to be signed out of: their page says what a 401 means itself.
-            if (res.status === 401 && !window.location.pathname.startsWith("/join/") && window.location.pathname !== "/joint-minute")
-              notifyUnauthorized();
+            // A meeting guest (or a joint minute's opposing expert, or a shared bundle's attorney) has no account to be signed
+            // out of: their page says what a 401 means itself.
+            const path = window.location.pathname;
+            if (res.status === 401 && !path.startsWith("/join/") && path !== "/joint-minute" && path !== "/bundle") notifyUnauthorized();
             return res;
           },
         }),

@@ -4,11 +4,9 @@ import { createFileRoute, useNavigate } from "@tanstack/react-router";
 import * as React from "react";
 import { Brand } from "@/components/brand";
 import { IssuesEditor } from "@/components/joint-minutes/issues-editor";
+import { GuestCodeGate } from "@/components/guest/guest-code-gate";
 import { SignPanel, VersionsAndSignatures } from "@/components/joint-minutes/minute-signing";
-import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import { Field } from "@/components/ui/field";
-import { Input } from "@/components/ui/input";
 import { Spinner } from "@/components/ui/spinner";
 import { useDocumentTitle } from "@/hooks/use-document-title";
 import { toast } from "@/hooks/use-toast";
@@ -44,29 +42,6 @@ function GuestMinutePage() {
   const open = trpc.jointMinutes.guestOpen.useMutation({ meta: { errorToast: false } });
   const verify = trpc.jointMinutes.guestVerify.useMutation({ meta: { errorToast: false } });
   const [verified, setVerified] = React.useState(!token);
-  const [code, setCode] = React.useState("");
-  const started = React.useRef(false);
-
-  React.useEffect(() => {
-    if (!token || started.current) return;
-    started.current = true;
-    open.mutate({ token });
-  }, [open, token]);
-
-  const submit = (event: React.FormEvent) => {
-    event.preventDefault();
-    if (!token) return;
-    verify.mutate(
-      { token, code },
-      {
-        onSuccess: () => {
-          setVerified(true);
-          void navigate({ search: {}, replace: true });
-        },
-      },
-    );
-  };
-  const codeError = trpcFieldErrors(verify.error)?.code ?? (verify.isError ? trpcErrorMessage(verify.error) : undefined);
 
   return (
     <div className="min-h-svh bg-background">
@@ -74,44 +49,19 @@ function GuestMinutePage() {
         <Brand />
       </header>
       <main className="mx-auto max-w-6xl px-4 py-6">
-        {verified ? (
+        {verified || !token ? (
           <GuestWorkspace />
-        ) : open.isError ? (
-          <div className="mx-auto max-w-lg py-12 text-center" role="alert">
-            <h1 className="text-xl font-semibold">This link cannot be used</h1>
-            <p className="mt-2 text-sm text-muted-foreground">{trpcErrorMessage(open.error)}</p>
-          </div>
-        ) : !open.data ? (
-          <div role="status" className="flex items-center gap-2 py-16 text-sm text-muted-foreground">
-            <Spinner /> Checking your link…
-          </div>
         ) : (
-          <div className="mx-auto grid max-w-md gap-4 py-8">
-            <h1 className="text-xl font-semibold">Confirm it is you</h1>
-            <p className="text-sm text-muted-foreground">We e-mailed a 6-digit code to {open.data.emailHint}. It works for 15 minutes.</p>
-            <form onSubmit={submit} noValidate className="grid gap-3" aria-label="Confirm your e-mail address">
-              <Field label="Code" htmlFor="guest-code" error={codeError} required>
-                <Input
-                  id="guest-code"
-                  value={code}
-                  onChange={(e) => setCode(e.target.value)}
-                  inputMode="numeric"
-                  autoComplete="one-time-code"
-                  maxLength={6}
-                  aria-invalid={codeError ? true : undefined}
-                  aria-describedby={codeError ? "guest-code-error" : undefined}
-                />
-              </Field>
-              <div className="flex flex-wrap gap-2">
-                <Button type="submit" disabled={verify.isPending}>
-                  Open the minute
-                </Button>
-                <Button type="button" variant="outline" disabled={open.isPending} onClick={() => token && open.mutate({ token })}>
-                  Send a new code
-                </Button>
-              </div>
-            </form>
-          </div>
+          <GuestCodeGate
+            token={token}
+            open={open}
+            verify={verify}
+            submitLabel="Open the minute"
+            onVerified={() => {
+              setVerified(true);
+              void navigate({ search: {}, replace: true });
+            }}
+          />
         )}
       </main>
     </div>

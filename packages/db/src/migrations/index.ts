@@ -66,6 +66,7 @@ import * as receivedRecordsOcr from "./2026-12-10-50-received-records-ocr";
 import * as evidenceDocuments from "./2026-12-11-10-evidence-documents";
 import * as bundles from "./2026-12-11-20-bundles";
 import * as expertNoticeDelivery from "./2026-12-11-50-expert-notice-delivery";
+import * as bundleShares from "./2026-12-11-60-bundle-shares";
 import * as oneSearch from "./2026-12-08-10-one-search";
 
 /** Every migration, by name; names sort by date so Kysely runs them in order. */
@@ -138,4 +139,5 @@ export const migrations: Record<string, Migration> = {
   "2026-12-11-10-evidence-documents": evidenceDocuments,
   "2026-12-11-20-bundles": bundles,
   "2026-12-11-50-expert-notice-delivery": expertNoticeDelivery,
+  "2026-12-11-60-bundle-shares": bundleShares,
 };

@@ -1,5 +1,12 @@
 import {
+  bundleGuestViewSchema,
   bundleListOutputSchema,
+  bundleShareListOutputSchema,
+  guestLinkOutputSchema,
+  guestOpenOutputSchema,
+  guestTokenSchema,
+  guestVerifySchema,
+  shareBundleInputSchema,
   bundleSchema,
   bundleSelectionInputSchema,
   caseEvidenceOutputSchema,
@@ -10,9 +17,21 @@ import {
 import { z } from "zod";
 import { getBundle, listBundles, makeBundle, serveBundle } from "../../services/bundles/bundles";
 import { caseEvidence, setBundleSelection, withdrawEvidenceDocument } from "../../services/bundles/evidence";
-import { roleProcedure, router } from "../../trpc";
+import {
+  bundleGuestView,
+  listBundleShares,
+  openBundleShare,
+  revokeBundleShare,
+  shareBundle,
+  verifyBundleShareCode,
+} from "../../services/bundles/shares";
+import { bundleGuestProcedure, publicProcedure, roleProcedure, router } from "../../trpc";
 
-/** The case's expert evidence and its trial bundle (services/bundles; rows seen as their case is, never by an expert). */
+/**
+ * The case's expert evidence and its trial bundle (services/bundles; rows seen as their case is,
+ * never by an expert). The `guest*` procedures are the opposing attorney's, with whom a served
+ * bundle is shared: the e-mailed link and code start a guest session that reaches that bundle only.
+ */
 export const bundlesRouter = router({
   evidence: roleProcedure("bundles.read")
     .input(caseIdInputSchema)
@@ -42,4 +61,29 @@ export const bundlesRouter = router({
     .input(serveBundleInputSchema)
     .output(bundleSchema)
     .mutation(({ ctx, input }) => serveBundle(ctx.deps, input)),
+  share: roleProcedure("bundles.manage")
+    .input(shareBundleInputSchema)
+    .output(guestLinkOutputSchema)
+    .mutation(({ ctx, input }) => shareBundle(ctx.deps, input)),
+  shares: roleProcedure("bundles.read")
+    .input(idInputSchema)
+    .output(bundleShareListOutputSchema)
+    .query(({ ctx, input }) => listBundleShares(ctx.deps, input)),
+  revokeShare: roleProcedure("bundles.manage")
+    .input(idInputSchema)
+    .output(z.void())
+    .mutation(({ ctx, input }) => revokeBundleShare(ctx.deps, input)),
+  guestOpen: publicProcedure
+    .input(guestTokenSchema)
+    .output(guestOpenOutputSchema)
+    .mutation(({ ctx, input }) => openBundleShare(ctx.db, ctx.meta, input)),
+  guestVerify: publicProcedure
+    .input(guestVerifySchema)
+    .output(z.object({ ok: z.literal(true) }))
+    .mutation(async ({ ctx, input }) => {
+      const { cookie, expiresAt } = await verifyBundleShareCode(ctx.db, ctx.meta, input);
+      ctx.guest.set(cookie, expiresAt);
+      return { ok: true as const };
+    }),
+  guestGet: bundleGuestProcedure.output(bundleGuestViewSchema).query(({ ctx }) => bundleGuestView(ctx.db, ctx.bundleGuest)),
 });

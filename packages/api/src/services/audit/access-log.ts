@@ -23,9 +23,13 @@ export interface AccessEntry {
   patientId: string | null;
 }
 
-/** Whose access is recorded: the signed-in caller, or the user a record is shared with (the request's own details either way). */
+/**
+ * Whose access is recorded: the signed-in caller, the user a record is shared with, or null for a
+ * guest outside the app (a bundle's opposing attorney), whom the entry itself names (the request's
+ * own details either way).
+ */
 export interface AccessReader {
-  user: Pick<SignedInActor["user"], "id" | "role">;
+  user: Pick<SignedInActor["user"], "id" | "role"> | null;
   meta: RequestMeta;
 }
 
@@ -35,8 +39,8 @@ export interface AccessReader {
  */
 export async function recordAccess(db: Kysely<Database>, actor: AccessReader, entry: AccessEntry): Promise<void> {
   const values = {
-    user_id: actor.user.id,
-    user_role: actor.user.role,
+    user_id: actor.user?.id ?? null,
+    user_role: actor.user?.role ?? null,
     action: entry.action,
     entity_type: entry.entityType,
     entity_id: entry.entityId,
@@ -69,9 +73,15 @@ function filtered(db: Kysely<Database>, f: AccessFilters) {
     .selectFrom("access_log")
     .leftJoin("users", "users.id", "access_log.user_id")
     .leftJoin("patients", "patients.id", "access_log.patient_id")
+    // A shared bundle's guest has no account: the share names them (services/bundles/shares.ts).
+    .leftJoin("bundle_shares", (join) =>
+      join.on(sql<boolean>`access_log.entity_type = 'bundle_share' AND access_log.entity_id = bundle_shares.id::text`),
+    )
     .selectAll("access_log")
     .select([
-      fullName<string | null>("users").as("user_name"),
+      sql<string | null>`coalesce(${fullName("users")}, bundle_shares.name || ' (opposing attorney, ' || bundle_shares.email || ')')`.as(
+        "user_name",
+      ),
       fullName<string | null>("patients").as("patient_name"),
       exactTime("access_log.at").as("cursor_at"),
     ]);

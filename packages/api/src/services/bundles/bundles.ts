@@ -124,7 +124,14 @@ export async function listBundles({ db, actor }: Deps, { caseId }: { caseId: str
 }
 
 export async function getBundle({ db, actor }: Deps, { id }: { id: string }): Promise<Bundle> {
-  const bundle = await loadVisibleBundle(db, actor.user, id);
+  return bundleView(db, await loadVisibleBundle(db, actor.user, id));
+}
+
+type BundleRow = Awaited<ReturnType<typeof loadVisibleBundle>>;
+
+/** A bundle row as its readers see it, whoever they are (the caller decides who may). */
+export async function bundleView(db: Db, bundle: BundleRow): Promise<Bundle> {
+  const id = bundle.id;
   const [entries, files, maker, basedOn] = await Promise.all([
     db.selectFrom("bundle_entries").selectAll().where("bundle_id", "=", id).orderBy("position").execute(),
     db
