@@ -3,6 +3,7 @@ import { Spinner } from "@/components/ui/spinner";
 import { formatDateOfMoment, formatDay } from "@/lib/format";
 import { BundleFiles } from "./bundle-files";
 import { BundleIndexTable } from "./bundle-index-table";
+import { BundleShareForm } from "./bundle-share-form";
 import { ServeBundleForm } from "./serve-bundle-form";
 
 const CHANGE_LABEL: Record<Bundle["changes"][number]["kind"], string> = { added: "Added", replaced: "Replaced", withdrawn: "Withdrawn" };
@@ -68,6 +69,7 @@ export function BundleItem({ caseId, bundle: b, canManage }: { caseId: string; b
             )}
             {b.entries.length > 0 && <BundleIndexTable number={b.number} entries={b.entries} />}
             {canManage && !b.servedOn && <ServeBundleForm caseId={caseId} bundleId={b.id} number={b.number} />}
+            {canManage && b.servedOn && <BundleShareForm bundleId={b.id} served />}
           </>
         )}
       </section>
