@@ -112,5 +112,5 @@ export { processReceivedRecordsOcr, receivedRecordsOcrJob } from "./services/rec
 export { bundlesJob, processBundles } from "./services/bundles/making";
 export { ocrOnThisMachine, ocrPage } from "./services/files/ocr";
 export * as receivedRecordsService from "./services/records/received";
-export * as evidenceService from "./services/bundles/evidence";
+export * as evidenceService from "./services/bundles/added-documents";
 export * as rule369Service from "./services/bundles/rule-36-9";

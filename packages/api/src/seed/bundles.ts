@@ -2,7 +2,7 @@ import type { Kysely } from "kysely";
 import type { Database } from "@medlegal/db";
 import { addDays, sastDate, serveBundleInputSchema } from "@medlegal/domain";
 import { makeBundle, serveBundle } from "../services/bundles/bundles";
-import { addEvidenceDocument } from "../services/bundles/evidence";
+import { addEvidenceDocument } from "../services/bundles/added-documents";
 import { processBundles } from "../services/bundles/making";
 import { now, runAt } from "../services/platform/clock";
 import { parseInput } from "../validation";

@@ -16,7 +16,8 @@ import {
 } from "@medlegal/domain";
 import { z } from "zod";
 import { getBundle, listBundles, makeBundle, serveBundle } from "../../services/bundles/bundles";
-import { caseEvidence, setBundleSelection, withdrawEvidenceDocument } from "../../services/bundles/evidence";
+import { withdrawEvidenceDocument } from "../../services/bundles/added-documents";
+import { caseEvidence, setBundleSelection } from "../../services/bundles/evidence";
 import {
   bundleGuestView,
   listBundleShares,

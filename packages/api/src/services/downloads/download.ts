@@ -14,7 +14,7 @@ import { downloadAttachment } from "../messages/message-attachments";
 import { downloadAgreementFile } from "../privacy/agreements";
 import { downloadBillingFile } from "../receivables/case-billing-files";
 import { downloadRecordFile } from "../records/received";
-import { downloadEvidenceFile } from "../bundles/evidence";
+import { downloadEvidenceFile } from "../bundles/added-documents";
 import { downloadBundleFile } from "../bundles/bundles";
 import type { FileDownload } from "../files/stored-files";
 
